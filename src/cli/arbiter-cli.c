@@ -1,0 +1,810 @@
+/* arbiter-cli.c: the rules core from a shell
+ *
+ * The commands and their JSON are a contract (shared/CLI.md): extend them,
+ * never break them. Exit status: 0 success, 1 the input fails a rule,
+ * 2 usage error or unreadable input.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+#include <locale.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "arb-rules.h"
+
+enum { EXIT_OK = 0, EXIT_RULE = 1, EXIT_USAGE = 2 };
+
+typedef struct
+{
+  gboolean  json;
+  gboolean  has_seed;
+  gint64    seed;
+  char     *data_dir;
+  char    **faces;
+  char    **rolls;
+  char     *column;
+  char     *row;
+  char     *at_least;
+  char     *at_most;
+  char     *exactly;
+} Options;
+
+static Options opts;
+
+static int G_GNUC_PRINTF (2, 3)
+fail (int         status,
+      const char *format,
+      ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_printerr ("arbiter-cli: %s\n", message);
+  return status;
+}
+
+static int
+usage_error (const char *message)
+{
+  g_printerr ("arbiter-cli: %s\n", message);
+  g_printerr ("%s\n", _("Try “arbiter-cli --help”."));
+  return EXIT_USAGE;
+}
+
+static void
+print_json (JsonNode *node)
+{
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  json_generator_set_pretty (gen, TRUE);
+  json_generator_set_root (gen, node);
+  text = json_generator_to_data (gen, NULL);
+  g_print ("%s\n", text);
+}
+
+static gboolean
+parse_int_arg (const char *text,
+               const char *what,
+               int        *out)
+{
+  gint64 value;
+
+  if (!g_ascii_string_to_signed (text, 10, G_MININT / 2, G_MAXINT / 2, &value, NULL))
+    {
+      g_printerr ("arbiter-cli: %s\n", what);
+      return FALSE;
+    }
+  *out = (int)value;
+  return TRUE;
+}
+
+static ArbRollSource *
+make_source (void)
+{
+  if (opts.has_seed)
+    return arb_roll_source_new_seeded ((guint32)opts.seed);
+  return arb_roll_source_new_random ();
+}
+
+/* Rounded for people and for JSON readers alike; the exact figure is the
+ * numerator and denominator beside it. */
+static double
+round5 (double p)
+{
+  return round (p * 100000.0) / 100000.0;
+}
+
+static ArbDiceExpr *
+parse_expr (const char *text)
+{
+  g_autoptr(GError) error = NULL;
+  ArbDiceExpr *expr;
+  gsize pos = 0;
+
+  if (!(expr = arb_dice_expr_parse (text, &pos, &error)))
+    {
+      g_autofree char *pad = g_strnfill (pos, ' ');
+
+      g_printerr ("arbiter-cli: %s\n  %s\n  %s^\n", error->message, text, pad);
+    }
+  return expr;
+}
+
+/* roll EXPR [--faces F1,F2,...] */
+static int
+cmd_roll (int    argc,
+          char **argv)
+{
+  g_autoptr(ArbDiceExpr) expr = NULL;
+  g_autoptr(ArbRollSource) source = NULL;
+  g_autoptr(GArray) faces = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GError) error = NULL;
+  int total;
+
+  if (argc != 1)
+    return usage_error (_("roll takes one dice expression, such as 2d6+1"));
+  if (!(expr = parse_expr (argv[0])))
+    return EXIT_USAGE;
+
+  if (opts.faces != NULL)
+    {
+      g_autoptr(GArray) given = g_array_new (FALSE, FALSE, sizeof (int));
+
+      for (guint i = 0; opts.faces[i]; i++)
+        {
+          g_auto(GStrv) parts = g_strsplit (opts.faces[i], ",", -1);
+
+          for (guint j = 0; parts[j]; j++)
+            {
+              int face;
+
+              if (!parse_int_arg (g_strstrip (parts[j]), _("--faces takes whole numbers, such as 4,3"), &face))
+                return EXIT_USAGE;
+              g_array_append_val (given, face);
+            }
+        }
+
+      if (given->len != arb_dice_expr_get_n_dice (expr))
+        return fail (EXIT_RULE, _("%s takes %u dice, but %u faces were given"),
+                     arb_dice_expr_to_string (expr), arb_dice_expr_get_n_dice (expr), given->len);
+
+      source = arb_roll_source_new_given ((const int *)(gpointer)given->data, given->len);
+    }
+  else
+    source = make_source ();
+
+  if (!arb_dice_expr_roll (expr, source, &total, faces, &error))
+    return fail (EXIT_RULE, "%s", error->message);
+
+  if (opts.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "expr");
+      json_builder_add_string_value (b, arb_dice_expr_to_string (expr));
+      json_builder_set_member_name (b, "faces");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < faces->len; i++)
+        json_builder_add_int_value (b, g_array_index (faces, int, i));
+      json_builder_end_array (b);
+      json_builder_set_member_name (b, "total");
+      json_builder_add_int_value (b, total);
+      json_builder_end_object (b);
+      root = json_builder_get_root (b);
+      print_json (root);
+    }
+  else
+    {
+      g_autoptr(GString) str = g_string_new (NULL);
+
+      for (guint i = 0; i < faces->len; i++)
+        g_string_append_printf (str, "%s%d", i ? " " : "", g_array_index (faces, int, i));
+      if (faces->len > 0)
+        /* Translators: expression, the faces rolled, then the total */
+        g_print (_("%s: %s → %d\n"), arb_dice_expr_to_string (expr), str->str, total);
+      else
+        g_print ("%s: %d\n", arb_dice_expr_to_string (expr), total);
+    }
+
+  return EXIT_OK;
+}
+
+/* odds EXPR [--at-least N | --at-most N | --exactly N] */
+static int
+cmd_odds (int    argc,
+          char **argv)
+{
+  g_autoptr(ArbDiceExpr) expr = NULL;
+  g_autoptr(ArbDistribution) dist = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *bound_name = NULL;
+  const char *bound_text = NULL;
+  guint n_bounds = 0;
+  guint64 den;
+
+  if (argc != 1)
+    return usage_error (_("odds takes one dice expression, such as 3d6"));
+
+  if (opts.at_least) { bound_name = "at_least"; bound_text = opts.at_least; n_bounds++; }
+  if (opts.at_most) { bound_name = "at_most"; bound_text = opts.at_most; n_bounds++; }
+  if (opts.exactly) { bound_name = "exactly"; bound_text = opts.exactly; n_bounds++; }
+  if (n_bounds > 1)
+    return usage_error (_("Give at most one of --at-least, --at-most and --exactly"));
+
+  if (!(expr = parse_expr (argv[0])))
+    return EXIT_USAGE;
+  if (!(dist = arb_dice_expr_distribution (expr, &error)))
+    return fail (EXIT_RULE, "%s: %s", arb_dice_expr_to_string (expr), error->message);
+
+  den = arb_distribution_get_denominator (dist);
+
+  if (bound_name != NULL)
+    {
+      guint64 num;
+      int n;
+
+      if (!parse_int_arg (bound_text, _("The bound must be a whole number"), &n))
+        return EXIT_USAGE;
+
+      if (g_str_equal (bound_name, "at_least"))
+        num = arb_distribution_count_at_least (dist, n);
+      else if (g_str_equal (bound_name, "at_most"))
+        num = arb_distribution_count_at_most (dist, n);
+      else
+        num = arb_distribution_count_eq (dist, n);
+
+      if (opts.json)
+        {
+          g_autoptr(JsonBuilder) b = json_builder_new ();
+          g_autoptr(JsonNode) root = NULL;
+
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "expr");
+          json_builder_add_string_value (b, arb_dice_expr_to_string (expr));
+          json_builder_set_member_name (b, bound_name);
+          json_builder_add_int_value (b, n);
+          json_builder_set_member_name (b, "numerator");
+          json_builder_add_int_value (b, (gint64)num);
+          json_builder_set_member_name (b, "denominator");
+          json_builder_add_int_value (b, (gint64)den);
+          json_builder_set_member_name (b, "probability");
+          json_builder_add_double_value (b, round5 ((double)num / (double)den));
+          json_builder_end_object (b);
+          root = json_builder_get_root (b);
+          print_json (root);
+        }
+      else
+        {
+          const char *sym = g_str_equal (bound_name, "at_least") ? "≥"
+                          : g_str_equal (bound_name, "at_most") ? "≤" : "=";
+
+          g_print ("%s %s %d: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT " (%.2f%%)\n",
+                   arb_dice_expr_to_string (expr), sym, n, num, den,
+                   100.0 * (double)num / (double)den);
+        }
+      return EXIT_OK;
+    }
+
+  if (opts.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "expr");
+      json_builder_add_string_value (b, arb_dice_expr_to_string (expr));
+      json_builder_set_member_name (b, "denominator");
+      json_builder_add_int_value (b, (gint64)den);
+      json_builder_set_member_name (b, "distribution");
+      json_builder_begin_array (b);
+      for (int v = arb_distribution_get_min (dist); v <= arb_distribution_get_max (dist); v++)
+        {
+          guint64 c = arb_distribution_count_eq (dist, v);
+
+          if (c == 0)
+            continue;
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "value");
+          json_builder_add_int_value (b, v);
+          json_builder_set_member_name (b, "numerator");
+          json_builder_add_int_value (b, (gint64)c);
+          json_builder_set_member_name (b, "denominator");
+          json_builder_add_int_value (b, (gint64)den);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+      root = json_builder_get_root (b);
+      print_json (root);
+    }
+  else
+    {
+      /* Translators: column headings of the odds table */
+      g_print ("%6s  %-24s %8s %8s\n", _("roll"), _("chance"), "=", "≥");
+      for (int v = arb_distribution_get_min (dist); v <= arb_distribution_get_max (dist); v++)
+        {
+          guint64 c = arb_distribution_count_eq (dist, v);
+          g_autofree char *frac = NULL;
+
+          if (c == 0)
+            continue;
+          frac = g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT, c, den);
+          g_print ("%6d  %-24s %7.2f%% %7.2f%%\n", v, frac,
+                   100.0 * arb_distribution_p_eq (dist, v),
+                   100.0 * arb_distribution_p_at_least (dist, v));
+        }
+    }
+
+  return EXIT_OK;
+}
+
+static ArbRulesetLibrary *
+load_library (void)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify)g_error_free);
+  g_autoptr(GError) error = NULL;
+  ArbRulesetLibrary *library;
+
+  library = arb_ruleset_library_new_default (opts.data_dir, problems, &error);
+  if (library == NULL)
+    {
+      fail (EXIT_USAGE, "%s", error->message);
+      return NULL;
+    }
+
+  /* A broken house file is skipped whole; the shipped table stays. */
+  for (guint i = 0; i < problems->len; i++)
+    g_printerr ("arbiter-cli: %s (%s)\n",
+                ((GError *)g_ptr_array_index (problems, i))->message,
+                _("file skipped, shipped tables used"));
+
+  return library;
+}
+
+static void
+add_table_summary (JsonBuilder *b,
+                   ArbTable    *table)
+{
+  json_builder_set_member_name (b, "system");
+  json_builder_add_string_value (b, arb_table_get_system (table));
+  json_builder_set_member_name (b, "id");
+  json_builder_add_string_value (b, arb_table_get_id (table));
+  json_builder_set_member_name (b, "title");
+  json_builder_add_string_value (b, arb_table_get_title (table));
+  json_builder_set_member_name (b, "dice");
+  if (arb_table_get_dice (table))
+    json_builder_add_string_value (b, arb_table_get_dice (table));
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "key");
+  if (arb_table_get_key (table))
+    json_builder_add_string_value (b, arb_table_get_key (table));
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "source");
+  json_builder_add_string_value (b, arb_table_get_source (table));
+  json_builder_set_member_name (b, "placeholder");
+  json_builder_add_boolean_value (b, arb_table_is_placeholder (table));
+  json_builder_set_member_name (b, "house_rule");
+  json_builder_add_boolean_value (b, arb_table_is_house_rule (table));
+}
+
+/* tables [SYSTEM] */
+static int
+cmd_tables (int    argc,
+            char **argv)
+{
+  g_autoptr(ArbRulesetLibrary) library = NULL;
+  g_autoptr(GPtrArray) tables = NULL;
+  const char *system = argc > 0 ? argv[0] : NULL;
+
+  if (argc > 1)
+    return usage_error (_("tables takes at most one game"));
+  if (system && !arb_system_is_valid (system))
+    return fail (EXIT_USAGE, _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), system);
+  if (!(library = load_library ()))
+    return EXIT_USAGE;
+
+  tables = arb_ruleset_library_list_tables (library, system);
+
+  if (opts.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_array (b);
+      for (guint i = 0; i < tables->len; i++)
+        {
+          json_builder_begin_object (b);
+          add_table_summary (b, g_ptr_array_index (tables, i));
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      root = json_builder_get_root (b);
+      print_json (root);
+    }
+  else
+    for (guint i = 0; i < tables->len; i++)
+      {
+        ArbTable *table = g_ptr_array_index (tables, i);
+        const char *how = arb_table_get_dice (table) ? arb_table_get_dice (table)
+                                                     : arb_table_get_key (table);
+
+        g_print ("%-9s %-20s %-14s %s%s\n", arb_table_get_system (table),
+                 arb_table_get_id (table), how, arb_table_get_title (table),
+                 arb_table_is_house_rule (table) ? _(" (house rule)") : "");
+      }
+
+  return EXIT_OK;
+}
+
+static void
+add_cells (JsonBuilder  *b,
+           ArbTable     *table,
+           const ArbRow *row)
+{
+  json_builder_set_member_name (b, "cells");
+  json_builder_begin_object (b);
+  for (guint c = 0; c < arb_table_get_n_columns (table); c++)
+    {
+      json_builder_set_member_name (b, arb_table_get_column (table, c)->key);
+      json_builder_add_string_value (b, row->cells[c].text);
+    }
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "codes");
+  json_builder_begin_object (b);
+  for (guint c = 0; c < arb_table_get_n_columns (table); c++)
+    if (row->cells[c].code)
+      {
+        json_builder_set_member_name (b, arb_table_get_column (table, c)->key);
+        json_builder_add_string_value (b, row->cells[c].code);
+      }
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "uncertain");
+  json_builder_begin_array (b);
+  for (guint c = 0; c < arb_table_get_n_columns (table); c++)
+    if (row->cells[c].uncertain)
+      json_builder_add_string_value (b, arb_table_get_column (table, c)->key);
+  json_builder_end_array (b);
+}
+
+static void
+print_table_text (ArbTable *table)
+{
+  guint n_cols = arb_table_get_n_columns (table);
+  g_autofree int *widths = g_new0 (int, n_cols + 1);
+  const char *group = NULL;
+
+  g_print ("%s (%s %s)\n", arb_table_get_title (table),
+           arb_table_get_dice (table) ? _("roll") : _("by"),
+           arb_table_get_dice (table) ? arb_table_get_dice (table) : arb_table_get_key (table));
+  g_print ("%s\n", arb_table_get_source (table));
+  if (arb_table_is_placeholder (table))
+    g_print ("%s\n", _("Enter these figures from your rulebook."));
+  g_print ("\n");
+
+  widths[0] = 6;
+  for (guint r = 0; r < arb_table_get_n_rows (table); r++)
+    widths[0] = MAX (widths[0], (int)g_utf8_strlen (arb_table_get_row (table, r)->label, -1));
+  for (guint c = 0; c < n_cols; c++)
+    {
+      widths[c + 1] = g_utf8_strlen (arb_table_get_column (table, c)->title, -1);
+      for (guint r = 0; r < arb_table_get_n_rows (table); r++)
+        widths[c + 1] = MAX (widths[c + 1],
+                             (int)g_utf8_strlen (arb_table_get_row (table, r)->cells[c].text, -1) + 1);
+    }
+
+  g_print ("%-*s", widths[0] + 2, "");
+  for (guint c = 0; c < n_cols; c++)
+    g_print ("%-*s  ", widths[c + 1], arb_table_get_column (table, c)->title);
+  g_print ("\n");
+
+  for (guint r = 0; r < arb_table_get_n_rows (table); r++)
+    {
+      const ArbRow *row = arb_table_get_row (table, r);
+
+      if (row->group && g_strcmp0 (row->group, group) != 0)
+        g_print ("%s\n", (group = row->group));
+
+      g_print ("%-*s  ", widths[0], row->label);
+      for (guint c = 0; c < n_cols; c++)
+        {
+          g_autofree char *text = g_strconcat (row->cells[c].text,
+                                               row->cells[c].uncertain ? "?" : "", NULL);
+          int pad = widths[c + 1] - (int)g_utf8_strlen (text, -1);
+
+          g_print ("%s%*s  ", text, MAX (pad, 0), "");
+        }
+      g_print ("\n");
+    }
+
+  for (guint i = 0; i < arb_table_get_n_notes (table); i++)
+    {
+      const ArbNote *note = arb_table_get_note (table, i);
+      g_print ("%s %s\n", note->uncertain ? "?" : "*", note->text);
+    }
+}
+
+/* table SYSTEM ID [--roll N | --row NAME] [--column C] */
+static int
+cmd_table (int    argc,
+           char **argv)
+{
+  g_autoptr(ArbRulesetLibrary) library = NULL;
+  g_autoptr(GError) error = NULL;
+  const ArbRow *row = NULL;
+  const char *lookup = NULL;
+  ArbTable *table;
+  int column = -1;
+  int value = 0;
+
+  if (argc != 2)
+    return usage_error (_("table takes a game and a table id, such as: table gpg to-hit"));
+  if (!arb_system_is_valid (argv[0]))
+    return fail (EXIT_USAGE, _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), argv[0]);
+  if (opts.rolls && opts.rolls[0] && opts.rolls[1])
+    return usage_error (_("table takes one --roll"));
+  if (opts.rolls && opts.rolls[0] && opts.row)
+    return usage_error (_("Give --roll or --row, not both"));
+  if (!(library = load_library ()))
+    return EXIT_USAGE;
+  if (!(table = arb_ruleset_library_lookup_table (library, argv[0], argv[1], &error)))
+    return fail (EXIT_USAGE, "%s", error->message);
+
+  if (opts.column && (column = arb_table_find_column (table, opts.column)) < 0)
+    {
+      g_autoptr(GString) keys = g_string_new (NULL);
+
+      for (guint c = 0; c < arb_table_get_n_columns (table); c++)
+        g_string_append_printf (keys, "%s%s", c ? ", " : "", arb_table_get_column (table, c)->key);
+      return fail (EXIT_USAGE, _("Table “%s” has no column “%s” (columns: %s)"),
+                   arb_table_get_id (table), opts.column, keys->str);
+    }
+
+  if (opts.rolls && opts.rolls[0])
+    {
+      lookup = opts.rolls[0];
+      if (arb_table_is_named (table))
+        row = arb_table_find_row_by_name (table, lookup, &error);
+      else if (!parse_int_arg (lookup, _("--roll takes a whole number"), &value))
+        return EXIT_USAGE;
+      else
+        row = arb_table_find_row (table, value, &error);
+    }
+  else if (opts.row)
+    {
+      lookup = opts.row;
+      row = arb_table_find_row_by_name (table, lookup, &error);
+    }
+
+  if (lookup != NULL && row == NULL)
+    return fail (EXIT_RULE, "%s", error->message);
+
+  if (row == NULL)
+    {
+      if (opts.json)
+        {
+          g_autoptr(JsonBuilder) b = json_builder_new ();
+          g_autoptr(JsonNode) root = NULL;
+
+          json_builder_begin_object (b);
+          add_table_summary (b, table);
+          json_builder_set_member_name (b, "columns");
+          json_builder_begin_array (b);
+          for (guint c = 0; c < arb_table_get_n_columns (table); c++)
+            {
+              const ArbColumn *col = arb_table_get_column (table, c);
+
+              json_builder_begin_object (b);
+              json_builder_set_member_name (b, "key");
+              json_builder_add_string_value (b, col->key);
+              json_builder_set_member_name (b, "title");
+              json_builder_add_string_value (b, col->title);
+              json_builder_set_member_name (b, "aliases");
+              json_builder_begin_array (b);
+              for (guint a = 0; col->aliases[a]; a++)
+                json_builder_add_string_value (b, col->aliases[a]);
+              json_builder_end_array (b);
+              json_builder_end_object (b);
+            }
+          json_builder_end_array (b);
+          json_builder_set_member_name (b, "rows");
+          json_builder_begin_array (b);
+          for (guint r = 0; r < arb_table_get_n_rows (table); r++)
+            {
+              const ArbRow *rw = arb_table_get_row (table, r);
+
+              json_builder_begin_object (b);
+              json_builder_set_member_name (b, "label");
+              json_builder_add_string_value (b, rw->label);
+              if (rw->name)
+                {
+                  json_builder_set_member_name (b, "name");
+                  json_builder_add_string_value (b, rw->name);
+                }
+              if (rw->has_min)
+                {
+                  json_builder_set_member_name (b, "min");
+                  json_builder_add_int_value (b, rw->min);
+                }
+              if (rw->has_max)
+                {
+                  json_builder_set_member_name (b, "max");
+                  json_builder_add_int_value (b, rw->max);
+                }
+              if (rw->group)
+                {
+                  json_builder_set_member_name (b, "group");
+                  json_builder_add_string_value (b, rw->group);
+                }
+              add_cells (b, table, rw);
+              json_builder_end_object (b);
+            }
+          json_builder_end_array (b);
+          json_builder_set_member_name (b, "notes");
+          json_builder_begin_array (b);
+          for (guint i = 0; i < arb_table_get_n_notes (table); i++)
+            {
+              const ArbNote *note = arb_table_get_note (table, i);
+
+              json_builder_begin_object (b);
+              json_builder_set_member_name (b, "text");
+              json_builder_add_string_value (b, note->text);
+              json_builder_set_member_name (b, "uncertain");
+              json_builder_add_boolean_value (b, note->uncertain);
+              json_builder_end_object (b);
+            }
+          json_builder_end_array (b);
+          json_builder_end_object (b);
+          root = json_builder_get_root (b);
+          print_json (root);
+        }
+      else
+        print_table_text (table);
+      return EXIT_OK;
+    }
+
+  /* One lookup: the named column, the only column, or the whole row. */
+  if (column < 0 && arb_table_get_n_columns (table) == 1)
+    column = 0;
+
+  {
+    g_autoptr(GString) result = g_string_new (NULL);
+
+    if (column >= 0)
+      g_string_append (result, row->cells[column].text);
+    else
+      for (guint c = 0; c < arb_table_get_n_columns (table); c++)
+        g_string_append_printf (result, "%s%s %s", c ? ", " : "",
+                                arb_table_get_column (table, c)->title, row->cells[c].text);
+
+    if (opts.json)
+      {
+        g_autoptr(JsonBuilder) b = json_builder_new ();
+        g_autoptr(JsonNode) root = NULL;
+
+        json_builder_begin_object (b);
+        json_builder_set_member_name (b, "system");
+        json_builder_add_string_value (b, arb_table_get_system (table));
+        json_builder_set_member_name (b, "id");
+        json_builder_add_string_value (b, arb_table_get_id (table));
+        if (arb_table_is_named (table))
+          {
+            json_builder_set_member_name (b, "row");
+            json_builder_add_string_value (b, row->label);
+          }
+        else
+          {
+            json_builder_set_member_name (b, "roll");
+            json_builder_add_int_value (b, value);
+            json_builder_set_member_name (b, "row");
+            json_builder_add_string_value (b, row->label);
+          }
+        json_builder_set_member_name (b, "column");
+        if (column >= 0)
+          json_builder_add_string_value (b, arb_table_get_column (table, column)->key);
+        else
+          json_builder_add_null_value (b);
+        json_builder_set_member_name (b, "result");
+        json_builder_add_string_value (b, result->str);
+        if (column >= 0)
+          {
+            json_builder_set_member_name (b, "code");
+            if (row->cells[column].code)
+              json_builder_add_string_value (b, row->cells[column].code);
+            else
+              json_builder_add_null_value (b);
+          }
+        json_builder_set_member_name (b, "placeholder");
+        json_builder_add_boolean_value (b, arb_table_is_placeholder (table));
+        add_cells (b, table, row);
+        json_builder_end_object (b);
+        root = json_builder_get_root (b);
+        print_json (root);
+      }
+    else if (arb_table_is_placeholder (table))
+      g_print ("%s\n", _("(not shipped: enter this table from your rulebook)"));
+    else
+      g_print ("%s%s\n", result->str,
+               column >= 0 && row->cells[column].uncertain ? _(" (uncertain reading)") : "");
+  }
+
+  return EXIT_OK;
+}
+
+static const char summary[] =
+  N_("Commands:\n"
+     "  roll EXPR [--faces F1,F2,...]        roll dice, or read the players' dice\n"
+     "  odds EXPR [--at-least N|--at-most N|--exactly N]\n"
+     "                                       exact odds of a dice expression\n"
+     "  tables [SYSTEM]                      list the printed tables\n"
+     "  table SYSTEM ID [--roll N|--row NAME] [--column C]\n"
+     "                                       show a table or look a result up\n"
+     "\n"
+     "Systems: aod, gpg, tft, rsbs, dogfight.\n"
+     "Exit status: 0 success, 1 the input fails a rule, 2 usage error.");
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *seed_text = NULL;
+  const char *command;
+  GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &opts.json, N_("Print one JSON document"), NULL },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text, N_("Seed random rolls, for reproducible results"), "N" },
+    { "data-dir", 0, 0, G_OPTION_ARG_FILENAME, &opts.data_dir, N_("Folder of house tables and sheets"), "DIR" },
+    { "faces", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.faces, N_("The faces the dice show, in order"), "F1,F2,..." },
+    { "roll", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.rolls, N_("A roll (or key value) as the table reads it"), "V" },
+    { "row", 0, 0, G_OPTION_ARG_STRING, &opts.row, N_("Look a row up by name"), "NAME" },
+    { "column", 0, 0, G_OPTION_ARG_STRING, &opts.column, N_("The column to read"), "C" },
+    { "at-least", 0, 0, G_OPTION_ARG_STRING, &opts.at_least, N_("Chance of at least N"), "N" },
+    { "at-most", 0, 0, G_OPTION_ARG_STRING, &opts.at_most, N_("Chance of at most N"), "N" },
+    { "exactly", 0, 0, G_OPTION_ARG_STRING, &opts.exactly, N_("Chance of exactly N"), "N" },
+    { NULL }
+  };
+  int status;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  context = g_option_context_new (_("COMMAND [ARGUMENTS] — the Arbiter rules core"));
+  g_option_context_set_summary (context, _(summary));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return usage_error (error->message);
+
+  if (seed_text != NULL)
+    {
+      if (!g_ascii_string_to_signed (seed_text, 10, 0, G_MAXUINT32, &opts.seed, NULL))
+        return usage_error (_("--seed takes a whole number from 0 to 4294967295"));
+      opts.has_seed = TRUE;
+    }
+
+  if (argc < 2)
+    return usage_error (_("No command given"));
+
+  command = argv[1];
+  if (g_str_equal (command, "roll"))
+    status = cmd_roll (argc - 2, argv + 2);
+  else if (g_str_equal (command, "odds"))
+    status = cmd_odds (argc - 2, argv + 2);
+  else if (g_str_equal (command, "tables"))
+    status = cmd_tables (argc - 2, argv + 2);
+  else if (g_str_equal (command, "table"))
+    status = cmd_table (argc - 2, argv + 2);
+  else
+    {
+      g_autofree char *message = g_strdup_printf (_("Unknown command “%s”"), command);
+      status = usage_error (message);
+    }
+
+  g_free (opts.data_dir);
+  g_strfreev (opts.faces);
+  g_strfreev (opts.rolls);
+  g_free (opts.column);
+  g_free (opts.row);
+  g_free (opts.at_least);
+  g_free (opts.at_most);
+  g_free (opts.exactly);
+  return status;
+}

@@ -1,0 +1,9 @@
+/* arb-rules.h: the rules core, in one include
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "arb-dice.h"
+#include "arb-ruleset.h"

@@ -1,0 +1,930 @@
+/* arb-ruleset.c: every printed table of the five games, loaded as data
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+
+#include "arb-dice.h"
+#include "arb-rules-resources.h"
+#include "arb-ruleset.h"
+#include "arb-xml.h"
+
+#define RESOURCE_BASE   "/io/github/arbiter/Arbiter"
+#define RULESET_SCHEMA  RESOURCE_BASE "/schemas/ruleset.rng"
+
+G_DEFINE_QUARK (arb-ruleset-error-quark, arb_ruleset_error)
+
+const char * const arb_systems[] = { "aod", "gpg", "tft", "rsbs", "dogfight", NULL };
+
+gboolean
+arb_system_is_valid (const char *system)
+{
+  return system != NULL && g_strv_contains (arb_systems, system);
+}
+
+/* Tables */
+
+struct _ArbTable
+{
+  gatomicrefcount  ref_count;
+  char            *system;
+  char            *id;
+  char            *title;
+  char            *source;
+  char            *dice;
+  char            *key;
+  char            *filename;
+  gboolean         placeholder;
+  gboolean         house_rule;
+  gboolean         named;
+  gboolean         has_uncertain;
+  GArray          *notes;     /* of ArbNote */
+  GArray          *columns;   /* of ArbColumn */
+  GArray          *rows;      /* of ArbRow */
+};
+
+G_DEFINE_BOXED_TYPE (ArbTable, arb_table, arb_table_ref, arb_table_unref)
+
+static void
+clear_note (gpointer data)
+{
+  ArbNote *note = data;
+  g_free (note->text);
+}
+
+static void
+clear_column (gpointer data)
+{
+  ArbColumn *column = data;
+  g_free (column->key);
+  g_free (column->title);
+  g_strfreev (column->aliases);
+}
+
+static ArbTable *
+arb_table_new (void)
+{
+  ArbTable *self = g_new0 (ArbTable, 1);
+
+  g_atomic_ref_count_init (&self->ref_count);
+  self->notes = g_array_new (FALSE, TRUE, sizeof (ArbNote));
+  g_array_set_clear_func (self->notes, clear_note);
+  self->columns = g_array_new (FALSE, TRUE, sizeof (ArbColumn));
+  g_array_set_clear_func (self->columns, clear_column);
+  self->rows = g_array_new (FALSE, TRUE, sizeof (ArbRow));
+  return self;
+}
+
+ArbTable *
+arb_table_ref (ArbTable *table)
+{
+  g_return_val_if_fail (table != NULL, NULL);
+  g_atomic_ref_count_inc (&table->ref_count);
+  return table;
+}
+
+static void
+free_rows (ArbTable *self)
+{
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      ArbRow *row = &g_array_index (self->rows, ArbRow, i);
+
+      g_free (row->name);
+      g_free (row->label);
+      g_free (row->group);
+      if (row->cells != NULL)
+        for (guint c = 0; c < self->columns->len; c++)
+          {
+            g_free (row->cells[c].text);
+            g_free (row->cells[c].code);
+          }
+      g_free (row->cells);
+    }
+  g_array_unref (self->rows);
+}
+
+void
+arb_table_unref (ArbTable *table)
+{
+  g_return_if_fail (table != NULL);
+
+  if (!g_atomic_ref_count_dec (&table->ref_count))
+    return;
+
+  g_free (table->system);
+  g_free (table->id);
+  g_free (table->title);
+  g_free (table->source);
+  g_free (table->dice);
+  g_free (table->key);
+  g_free (table->filename);
+  free_rows (table);
+  g_array_unref (table->notes);
+  g_array_unref (table->columns);
+  g_free (table);
+}
+
+const char *arb_table_get_system (const ArbTable *table) { return table->system; }
+const char *arb_table_get_id (const ArbTable *table) { return table->id; }
+const char *arb_table_get_title (const ArbTable *table) { return table->title; }
+const char *arb_table_get_source (const ArbTable *table) { return table->source; }
+const char *arb_table_get_dice (const ArbTable *table) { return table->dice; }
+const char *arb_table_get_key (const ArbTable *table) { return table->key; }
+const char *arb_table_get_filename (const ArbTable *table) { return table->filename; }
+gboolean arb_table_is_named (const ArbTable *table) { return table->named; }
+gboolean arb_table_is_placeholder (const ArbTable *table) { return table->placeholder; }
+gboolean arb_table_is_house_rule (const ArbTable *table) { return table->house_rule; }
+gboolean arb_table_has_uncertain (const ArbTable *table) { return table->has_uncertain; }
+guint arb_table_get_n_notes (const ArbTable *table) { return table->notes->len; }
+guint arb_table_get_n_columns (const ArbTable *table) { return table->columns->len; }
+guint arb_table_get_n_rows (const ArbTable *table) { return table->rows->len; }
+
+const ArbNote *
+arb_table_get_note (const ArbTable *table,
+                    guint           i)
+{
+  g_return_val_if_fail (table != NULL, NULL);
+  g_return_val_if_fail (i < table->notes->len, NULL);
+  return &g_array_index (table->notes, ArbNote, i);
+}
+
+const ArbColumn *
+arb_table_get_column (const ArbTable *table,
+                      guint           i)
+{
+  g_return_val_if_fail (table != NULL, NULL);
+  g_return_val_if_fail (i < table->columns->len, NULL);
+  return &g_array_index (table->columns, ArbColumn, i);
+}
+
+const ArbRow *
+arb_table_get_row (const ArbTable *table,
+                   guint           i)
+{
+  g_return_val_if_fail (table != NULL, NULL);
+  g_return_val_if_fail (i < table->rows->len, NULL);
+  return &g_array_index (table->rows, ArbRow, i);
+}
+
+int
+arb_table_find_column (const ArbTable *table,
+                       const char     *key)
+{
+  g_return_val_if_fail (table != NULL, -1);
+  g_return_val_if_fail (key != NULL, -1);
+
+  for (guint i = 0; i < table->columns->len; i++)
+    {
+      const ArbColumn *column = &g_array_index (table->columns, ArbColumn, i);
+
+      if (g_ascii_strcasecmp (column->key, key) == 0)
+        return i;
+      for (guint a = 0; column->aliases[a]; a++)
+        if (g_ascii_strcasecmp (column->aliases[a], key) == 0)
+          return i;
+    }
+  return -1;
+}
+
+static gboolean
+row_covers (const ArbRow *row,
+            int           value)
+{
+  return (!row->has_min || value >= row->min) && (!row->has_max || value <= row->max);
+}
+
+const ArbRow *
+arb_table_find_row (const ArbTable  *table,
+                    int              value,
+                    GError         **error)
+{
+  g_return_val_if_fail (table != NULL, NULL);
+
+  if (table->named)
+    {
+      g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND,
+                   _("Table “%s” is looked up by %s, not by a number"),
+                   table->id, table->key);
+      return NULL;
+    }
+
+  for (guint i = 0; i < table->rows->len; i++)
+    {
+      const ArbRow *row = &g_array_index (table->rows, ArbRow, i);
+
+      if (row_covers (row, value))
+        return row;
+    }
+
+  g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NO_ROW,
+               _("No row of table “%s” covers %d"), table->id, value);
+  return NULL;
+}
+
+const ArbRow *
+arb_table_find_row_by_name (const ArbTable  *table,
+                            const char      *name,
+                            GError         **error)
+{
+  g_return_val_if_fail (table != NULL, NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  for (guint i = 0; i < table->rows->len; i++)
+    {
+      const ArbRow *row = &g_array_index (table->rows, ArbRow, i);
+
+      if ((row->name && g_utf8_collate (row->name, name) == 0) ||
+          (row->name && g_ascii_strcasecmp (row->name, name) == 0) ||
+          g_ascii_strcasecmp (row->label, name) == 0)
+        return row;
+    }
+
+  g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND,
+               _("Table “%s” has no row “%s”"), table->id, name);
+  return NULL;
+}
+
+static const ArbCell *
+cell_of (const ArbTable  *table,
+         const ArbRow    *row,
+         const char      *column,
+         GError         **error)
+{
+  int index;
+
+  if (column == NULL)
+    {
+      if (table->columns->len != 1)
+        {
+          g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND,
+                       _("Table “%s” has %u columns: name one"),
+                       table->id, table->columns->len);
+          return NULL;
+        }
+      index = 0;
+    }
+  else if ((index = arb_table_find_column (table, column)) < 0)
+    {
+      g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND,
+                   _("Table “%s” has no column “%s”"), table->id, column);
+      return NULL;
+    }
+
+  return &row->cells[index];
+}
+
+const ArbCell *
+arb_table_lookup (const ArbTable  *table,
+                  int              value,
+                  const char      *column,
+                  GError         **error)
+{
+  const ArbRow *row = arb_table_find_row (table, value, error);
+
+  return row ? cell_of (table, row, column, error) : NULL;
+}
+
+const ArbCell *
+arb_table_lookup_name (const ArbTable  *table,
+                       const char      *name,
+                       const char      *column,
+                       GError         **error)
+{
+  const ArbRow *row = arb_table_find_row_by_name (table, name, error);
+
+  return row ? cell_of (table, row, column, error) : NULL;
+}
+
+const char *
+arb_table_lookup_text (const ArbTable *table,
+                       int             value,
+                       const char     *column)
+{
+  const ArbCell *cell = arb_table_lookup (table, value, column, NULL);
+
+  return cell ? cell->text : NULL;
+}
+
+const char *
+arb_table_lookup_name_text (const ArbTable *table,
+                            const char     *name,
+                            const char     *column)
+{
+  const ArbCell *cell = arb_table_lookup_name (table, name, column, NULL);
+
+  return cell ? cell->text : NULL;
+}
+
+/* Loading */
+
+static gboolean
+invalid (GError     **error,
+         const char  *filename,
+         xmlNode     *node,
+         const char  *format,
+         ...) G_GNUC_PRINTF (4, 5);
+
+static gboolean
+invalid (GError     **error,
+         const char  *filename,
+         xmlNode     *node,
+         const char  *format,
+         ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID,
+               "%s:%ld: %s", filename, node ? xmlGetLineNo (node) : 0L, message);
+  return FALSE;
+}
+
+static gboolean
+parse_int (const char *text,
+           int        *out)
+{
+  char *end = NULL;
+  gint64 value;
+
+  errno = 0;
+  value = g_ascii_strtoll (text, &end, 10);
+  if (errno != 0 || end == text || *end != '\0' || value < G_MININT / 2 || value > G_MAXINT / 2)
+    return FALSE;
+  *out = (int)value;
+  return TRUE;
+}
+
+static char *
+range_label (const ArbRow *row)
+{
+  if (row->has_min && row->has_max)
+    return row->min == row->max ? g_strdup_printf ("%d", row->min)
+                                : g_strdup_printf ("%d-%d", row->min, row->max);
+  if (row->has_min)
+    return g_strdup_printf ("%d+", row->min);
+  /* Translators: a table row covering this number and everything below */
+  return g_strdup_printf (_("%d or less"), row->max);
+}
+
+static gboolean
+is_true (const char *value)
+{
+  return g_strcmp0 (value, "true") == 0 || g_strcmp0 (value, "1") == 0;
+}
+
+static gboolean
+parse_row (ArbTable    *table,
+           xmlNode     *node,
+           ArbRow      *row,
+           GError     **error)
+{
+  g_autofree char *min = arb_xml_get_prop (node, "min");
+  g_autofree char *max = arb_xml_get_prop (node, "max");
+
+  row->line = xmlGetLineNo (node);
+  row->name = arb_xml_get_prop (node, "name");
+  row->label = arb_xml_get_prop (node, "label");
+  row->group = arb_xml_get_prop (node, "group");
+  row->cells = g_new0 (ArbCell, table->columns->len);
+
+  if (row->name == NULL)
+    {
+      if (min == NULL && max == NULL)
+        return invalid (error, table->filename, node,
+                        _("table “%s”: a row needs a name, or a min or max"), table->id);
+      if ((min && !parse_int (min, &row->min)) || (max && !parse_int (max, &row->max)))
+        return invalid (error, table->filename, node,
+                        _("table “%s”: min and max must be whole numbers"), table->id);
+      row->has_min = min != NULL;
+      row->has_max = max != NULL;
+      if (row->has_min && row->has_max && row->min > row->max)
+        return invalid (error, table->filename, node,
+                        _("table “%s”: min %d is above max %d"), table->id, row->min, row->max);
+      if (row->label == NULL)
+        row->label = range_label (row);
+    }
+  else if (row->label == NULL)
+    row->label = g_strdup (row->name);
+
+  for (xmlNode *child = node->children; child; child = child->next)
+    {
+      g_autofree char *column = NULL;
+      g_autofree char *uncertain = NULL;
+      ArbCell *cell;
+      int index;
+
+      if (!arb_xml_is_element (child, "cell"))
+        continue;
+
+      column = arb_xml_get_prop (child, "column");
+      index = arb_table_find_column (table, column);
+      if (index < 0)
+        return invalid (error, table->filename, child,
+                        _("table “%s”: no column “%s”"), table->id, column);
+
+      cell = &row->cells[index];
+      if (cell->text != NULL)
+        return invalid (error, table->filename, child,
+                        _("table “%s”: column “%s” is given twice in one row"),
+                        table->id, column);
+
+      cell->text = arb_xml_get_text (child);
+      cell->code = arb_xml_get_prop (child, "code");
+      uncertain = arb_xml_get_prop (child, "uncertain");
+      cell->uncertain = is_true (uncertain);
+      table->has_uncertain |= cell->uncertain;
+
+      if (table->placeholder && cell->text[0] != '\0')
+        return invalid (error, table->filename, child,
+                        _("table “%s” is to be filled from the rulebook: its shipped cells stay empty"),
+                        table->id);
+    }
+
+  for (guint c = 0; c < table->columns->len; c++)
+    if (row->cells[c].text == NULL)
+      return invalid (error, table->filename, node,
+                      _("table “%s”: row “%s” has no cell for column “%s”"),
+                      table->id, row->label,
+                      g_array_index (table->columns, ArbColumn, c).key);
+
+  return TRUE;
+}
+
+static gboolean
+ranges_overlap (const ArbRow *a,
+                const ArbRow *b)
+{
+  gint64 a_lo = a->has_min ? a->min : G_MININT64;
+  gint64 a_hi = a->has_max ? a->max : G_MAXINT64;
+  gint64 b_lo = b->has_min ? b->min : G_MININT64;
+  gint64 b_hi = b->has_max ? b->max : G_MAXINT64;
+
+  return a_lo <= b_hi && b_lo <= a_hi;
+}
+
+/* The rows of a table must not contradict each other, and a table read
+ * with dice must answer every roll those dice can make. */
+static gboolean
+check_rows (ArbTable  *table,
+            xmlNode   *node,
+            GError   **error)
+{
+  for (guint i = 0; i < table->rows->len; i++)
+    {
+      const ArbRow *a = &g_array_index (table->rows, ArbRow, i);
+
+      for (guint j = i + 1; j < table->rows->len; j++)
+        {
+          const ArbRow *b = &g_array_index (table->rows, ArbRow, j);
+
+          if (table->named ? g_ascii_strcasecmp (a->name, b->name) == 0
+                           : ranges_overlap (a, b))
+            {
+              g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID,
+                           _("%s:%u: table “%s”: row “%s” overlaps row “%s” (line %u)"),
+                           table->filename, b->line, table->id, b->label, a->label, a->line);
+              return FALSE;
+            }
+        }
+    }
+
+  if (table->dice != NULL)
+    {
+      g_autoptr(ArbDiceExpr) expr = NULL;
+      g_autoptr(ArbDistribution) dist = NULL;
+      g_autoptr(GError) local_error = NULL;
+
+      if (!(expr = arb_dice_expr_parse (table->dice, NULL, &local_error)) ||
+          !(dist = arb_dice_expr_distribution (expr, &local_error)))
+        return invalid (error, table->filename, node, _("table “%s”: dice: %s"),
+                        table->id, local_error->message);
+
+      for (int v = arb_distribution_get_min (dist); v <= arb_distribution_get_max (dist); v++)
+        if (arb_distribution_count_eq (dist, v) > 0 && !arb_table_find_row (table, v, NULL))
+          return invalid (error, table->filename, node,
+                          _("table “%s”: no row for a roll of %d on %s"),
+                          table->id, v, table->dice);
+    }
+
+  return TRUE;
+}
+
+static ArbTable *
+parse_table (xmlNode     *node,
+             const char  *system,
+             const char  *filename,
+             gboolean     house_rule,
+             GError     **error)
+{
+  g_autoptr(ArbTable) table = arb_table_new ();
+  g_autofree char *placeholder = arb_xml_get_prop (node, "placeholder");
+  gboolean first_row = TRUE;
+
+  table->system = g_strdup (system);
+  table->filename = g_strdup (filename);
+  table->house_rule = house_rule;
+  table->id = arb_xml_get_prop (node, "id");
+  table->dice = arb_xml_get_prop (node, "dice");
+  table->key = arb_xml_get_prop (node, "key");
+  table->placeholder = is_true (placeholder);
+
+  for (xmlNode *child = node->children; child; child = child->next)
+    {
+      if (arb_xml_is_element (child, "title"))
+        table->title = arb_xml_get_text (child);
+      else if (arb_xml_is_element (child, "source"))
+        table->source = arb_xml_get_text (child);
+      else if (arb_xml_is_element (child, "note"))
+        {
+          g_autofree char *kind = arb_xml_get_prop (child, "kind");
+          ArbNote note = { arb_xml_get_text (child),
+                           g_strcmp0 (kind, "uncertain") == 0,
+                           g_strcmp0 (kind, "modifier") == 0 };
+
+          table->has_uncertain |= note.uncertain;
+          g_array_append_val (table->notes, note);
+        }
+      else if (arb_xml_is_element (child, "column"))
+        {
+          g_autofree char *aliases = arb_xml_get_prop (child, "aliases");
+          ArbColumn column = { arb_xml_get_prop (child, "key"),
+                               arb_xml_get_prop (child, "title"),
+                               NULL };
+
+          column.aliases = aliases ? g_strsplit_set (g_strstrip (aliases), " ", -1)
+                                   : g_new0 (char *, 1);
+          if (arb_table_find_column (table, column.key) >= 0)
+            {
+              invalid (error, filename, child, _("table “%s”: column “%s” is named twice"),
+                       table->id, column.key);
+              clear_column (&column);
+              return NULL;
+            }
+          for (guint a = 0; column.aliases[a]; a++)
+            if (arb_table_find_column (table, column.aliases[a]) >= 0)
+              {
+                invalid (error, filename, child, _("table “%s”: column name “%s” is used twice"),
+                         table->id, column.aliases[a]);
+                clear_column (&column);
+                return NULL;
+              }
+          g_array_append_val (table->columns, column);
+        }
+      else if (arb_xml_is_element (child, "row"))
+        {
+          ArbRow row = { 0 };
+          gboolean ok;
+
+          ok = parse_row (table, child, &row, error);
+          g_array_append_val (table->rows, row);
+          if (!ok)
+            return NULL;
+
+          if (first_row)
+            table->named = row.name != NULL;
+          else if (table->named != (row.name != NULL))
+            {
+              invalid (error, filename, child,
+                       _("table “%s”: rows are either all named or all ranges"), table->id);
+              return NULL;
+            }
+          first_row = FALSE;
+
+          if (table->named && table->dice != NULL)
+            {
+              invalid (error, filename, child,
+                       _("table “%s” is read with dice, so its rows need ranges"), table->id);
+              return NULL;
+            }
+        }
+    }
+
+  if (!check_rows (table, node, error))
+    return NULL;
+
+  return g_steal_pointer (&table);
+}
+
+/* The library */
+
+struct _ArbRulesetLibrary
+{
+  GObject     parent_instance;
+  GHashTable *tables;   /* "system/id" -> ArbTable, owned */
+  GPtrArray  *order;    /* of ArbTable, owned, in load order */
+};
+
+G_DEFINE_FINAL_TYPE (ArbRulesetLibrary, arb_ruleset_library, G_TYPE_OBJECT)
+
+static void
+arb_ruleset_library_finalize (GObject *object)
+{
+  ArbRulesetLibrary *self = (ArbRulesetLibrary *)object;
+
+  g_clear_pointer (&self->tables, g_hash_table_unref);
+  g_clear_pointer (&self->order, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (arb_ruleset_library_parent_class)->finalize (object);
+}
+
+static void
+arb_ruleset_library_class_init (ArbRulesetLibraryClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = arb_ruleset_library_finalize;
+}
+
+static void
+arb_ruleset_library_init (ArbRulesetLibrary *self)
+{
+  self->tables = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                        (GDestroyNotify)arb_table_unref);
+  self->order = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_table_unref);
+}
+
+ArbRulesetLibrary *
+arb_ruleset_library_new (void)
+{
+  return g_object_new (ARB_TYPE_RULESET_LIBRARY, NULL);
+}
+
+static void
+add_table (ArbRulesetLibrary *self,
+           ArbTable          *table)
+{
+  g_autofree char *name = g_strdup_printf ("%s/%s", table->system, table->id);
+  ArbTable *old = g_hash_table_lookup (self->tables, name);
+
+  /* A house table takes the place of the table it replaces. */
+  if (old != NULL)
+    {
+      guint index;
+
+      if (g_ptr_array_find (self->order, old, &index))
+        {
+          g_ptr_array_index (self->order, index) = arb_table_ref (table);
+          arb_table_unref (old);
+        }
+    }
+  else
+    g_ptr_array_add (self->order, arb_table_ref (table));
+
+  g_hash_table_replace (self->tables, g_steal_pointer (&name), arb_table_ref (table));
+}
+
+gboolean
+arb_ruleset_library_load_bytes (ArbRulesetLibrary  *self,
+                                GBytes             *bytes,
+                                const char         *filename,
+                                gboolean            house_rule,
+                                GError            **error)
+{
+  g_autoptr(GPtrArray) tables = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autofree char *system = NULL;
+  const char *data;
+  xmlNode *root;
+  gsize len;
+
+  g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), FALSE);
+  g_return_val_if_fail (bytes != NULL, FALSE);
+  g_return_val_if_fail (filename != NULL, FALSE);
+
+  data = g_bytes_get_data (bytes, &len);
+  if (!(doc = arb_xml_parse (data, len, filename, error)))
+    return FALSE;
+
+  root = xmlDocGetRootElement (doc);
+  if (!arb_xml_is_element (root, "ruleset"))
+    return invalid (error, filename, root,
+                    _("this is not an Arbiter ruleset (its root is <%s>, not <ruleset>)"),
+                    (const char *)root->name);
+
+  if (!arb_xml_validate (doc, RULESET_SCHEMA, filename, error))
+    return FALSE;
+
+  system = arb_xml_get_prop (root, "system");
+  tables = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_table_unref);
+
+  for (xmlNode *child = root->children; child; child = child->next)
+    {
+      ArbTable *table;
+
+      if (!arb_xml_is_element (child, "table"))
+        continue;
+
+      if (!(table = parse_table (child, system, filename, house_rule, error)))
+        return FALSE;
+
+      for (guint i = 0; i < tables->len; i++)
+        if (g_str_equal (((ArbTable *)g_ptr_array_index (tables, i))->id, table->id))
+          {
+            invalid (error, filename, child, _("table “%s” is defined twice"), table->id);
+            arb_table_unref (table);
+            return FALSE;
+          }
+
+      g_ptr_array_add (tables, table);
+    }
+
+  /* Only a file that loaded whole changes the library. */
+  for (guint i = 0; i < tables->len; i++)
+    add_table (self, g_ptr_array_index (tables, i));
+
+  return TRUE;
+}
+
+gboolean
+arb_ruleset_library_load_file (ArbRulesetLibrary  *self,
+                               const char         *path,
+                               GError            **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) local_error = NULL;
+  char *contents = NULL;
+  gsize len = 0;
+
+  g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (!g_file_get_contents (path, &contents, &len, &local_error))
+    {
+      g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_PARSE,
+                   "%s: %s", path, local_error->message);
+      return FALSE;
+    }
+
+  bytes = g_bytes_new_take (contents, len);
+  return arb_ruleset_library_load_bytes (self, bytes, path, TRUE, error);
+}
+
+static void
+register_resources (void)
+{
+  static gsize registered;
+
+  if (g_once_init_enter (&registered))
+    {
+      arb_rules_register_resource ();
+      g_once_init_leave (&registered, 1);
+    }
+}
+
+gboolean
+arb_ruleset_library_load_shipped (ArbRulesetLibrary  *self,
+                                  GError            **error)
+{
+  g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), FALSE);
+
+  register_resources ();
+
+  for (guint i = 0; arb_systems[i]; i++)
+    {
+      g_autofree char *path = g_strdup_printf (RESOURCE_BASE "/rulesets/%s.xml", arb_systems[i]);
+      g_autofree char *uri = g_strconcat ("resource://", path, NULL);
+      g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, error);
+
+      if (bytes == NULL)
+        return FALSE;
+      if (!arb_ruleset_library_load_bytes (self, bytes, uri, FALSE, error))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(char * const *)a, *(char * const *)b);
+}
+
+guint
+arb_ruleset_library_load_house_dir (ArbRulesetLibrary *self,
+                                    const char        *dir,
+                                    GPtrArray         *problems)
+{
+  g_autoptr(GDir) gdir = NULL;
+  g_autoptr(GPtrArray) names = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *name;
+  guint loaded = 0;
+
+  g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), 0);
+  g_return_val_if_fail (dir != NULL, 0);
+
+  if (!(gdir = g_dir_open (dir, 0, &error)))
+    {
+      if (!g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT) && problems != NULL)
+        g_ptr_array_add (problems, g_error_new (ARB_RULESET_ERROR, ARB_RULESET_ERROR_PARSE,
+                                                "%s: %s", dir, error->message));
+      return 0;
+    }
+
+  names = g_ptr_array_new_with_free_func (g_free);
+  while ((name = g_dir_read_name (gdir)))
+    if (g_str_has_suffix (name, ".xml"))
+      g_ptr_array_add (names, g_strdup (name));
+  /* Sorted, so that which of two files wins is plain to see. */
+  g_ptr_array_sort (names, compare_names);
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *path = g_build_filename (dir, g_ptr_array_index (names, i), NULL);
+      GError *file_error = NULL;
+
+      if (arb_ruleset_library_load_file (self, path, &file_error))
+        loaded++;
+      else if (problems != NULL)
+        g_ptr_array_add (problems, file_error);
+      else
+        g_error_free (file_error);
+    }
+
+  return loaded;
+}
+
+ArbRulesetLibrary *
+arb_ruleset_library_new_default (const char  *data_dir,
+                                 GPtrArray   *problems,
+                                 GError     **error)
+{
+  g_autoptr(ArbRulesetLibrary) self = arb_ruleset_library_new ();
+  g_autofree char *house = NULL;
+
+  if (!arb_ruleset_library_load_shipped (self, error))
+    return NULL;
+
+  if (data_dir != NULL)
+    house = g_build_filename (data_dir, "rulesets", NULL);
+  else
+    house = g_build_filename (g_get_user_data_dir (), "arbiter", "rulesets", NULL);
+
+  arb_ruleset_library_load_house_dir (self, house, problems);
+  return g_steal_pointer (&self);
+}
+
+ArbTable *
+arb_ruleset_library_get_table (ArbRulesetLibrary *self,
+                               const char        *system,
+                               const char        *id)
+{
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), NULL);
+  g_return_val_if_fail (system != NULL, NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+
+  name = g_strdup_printf ("%s/%s", system, id);
+  return g_hash_table_lookup (self->tables, name);
+}
+
+ArbTable *
+arb_ruleset_library_lookup_table (ArbRulesetLibrary  *self,
+                                  const char         *system,
+                                  const char         *id,
+                                  GError            **error)
+{
+  ArbTable *table;
+
+  if (!arb_system_is_valid (system))
+    {
+      g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND,
+                   _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), system);
+      return NULL;
+    }
+
+  if (!(table = arb_ruleset_library_get_table (self, system, id)))
+    g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND,
+                 _("%s has no table “%s”"), system, id);
+  return table;
+}
+
+GPtrArray *
+arb_ruleset_library_list_tables (ArbRulesetLibrary *self,
+                                 const char        *system)
+{
+  GPtrArray *ret;
+
+  g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), NULL);
+
+  ret = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_table_unref);
+  for (guint i = 0; i < self->order->len; i++)
+    {
+      ArbTable *table = g_ptr_array_index (self->order, i);
+
+      if (system == NULL || g_str_equal (system, table->system))
+        g_ptr_array_add (ret, arb_table_ref (table));
+    }
+  return ret;
+}

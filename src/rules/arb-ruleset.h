@@ -1,0 +1,158 @@
+/* arb-ruleset.h: every printed table of the five games, loaded as data
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+#define ARB_RULESET_ERROR (arb_ruleset_error_quark ())
+
+typedef enum
+{
+  ARB_RULESET_ERROR_PARSE,      /* not well-formed, or refused (DTD, entity) */
+  ARB_RULESET_ERROR_INVALID,    /* fails the schema or a consistency rule */
+  ARB_RULESET_ERROR_NOT_FOUND,  /* unknown system, table, row or column */
+  ARB_RULESET_ERROR_NO_ROW,     /* a value no row of the table covers */
+} ArbRulesetError;
+
+GQuark arb_ruleset_error_quark (void);
+
+/* The systems, in the order they are shown. */
+extern const char * const arb_systems[];
+gboolean    arb_system_is_valid (const char *system);
+
+typedef struct
+{
+  char *key;
+  char *title;
+  char **aliases;               /* NULL-terminated, may be empty */
+} ArbColumn;
+
+typedef struct
+{
+  char     *text;               /* as printed; "" in a placeholder table */
+  char     *code;               /* machine-readable tokens, or NULL */
+  gboolean  uncertain;          /* our reading of a damaged scan */
+} ArbCell;
+
+typedef struct
+{
+  char     *name;               /* named rows; NULL for ranged rows */
+  char     *label;              /* as shown: "2-3", "7+", "Knife" */
+  char     *group;              /* optional heading the row sits under */
+  gboolean  has_min;
+  gboolean  has_max;
+  int       min;
+  int       max;
+  guint     line;               /* line in the file it came from */
+  ArbCell  *cells;              /* one per column, in column order */
+} ArbRow;
+
+typedef struct
+{
+  char     *text;
+  gboolean  uncertain;
+  gboolean  modifier;
+} ArbNote;
+
+typedef struct _ArbTable ArbTable;
+
+GType           arb_table_get_type          (void) G_GNUC_CONST;
+ArbTable       *arb_table_ref               (ArbTable      *table);
+void            arb_table_unref             (ArbTable      *table);
+const char     *arb_table_get_system        (const ArbTable *table);
+const char     *arb_table_get_id            (const ArbTable *table);
+const char     *arb_table_get_title         (const ArbTable *table);
+const char     *arb_table_get_source        (const ArbTable *table);
+/* The dice the table is read with, or NULL for a keyed table. */
+const char     *arb_table_get_dice          (const ArbTable *table);
+/* What a keyed table is indexed by ("combat factor", "weapon"), or NULL. */
+const char     *arb_table_get_key           (const ArbTable *table);
+gboolean        arb_table_is_named          (const ArbTable *table);
+gboolean        arb_table_is_placeholder    (const ArbTable *table);
+gboolean        arb_table_has_uncertain     (const ArbTable *table);
+/* The file the table came from; differs from the shipped one for house rules. */
+const char     *arb_table_get_filename      (const ArbTable *table);
+gboolean        arb_table_is_house_rule     (const ArbTable *table);
+guint           arb_table_get_n_notes       (const ArbTable *table);
+const ArbNote  *arb_table_get_note          (const ArbTable *table,
+                                             guint          i);
+guint           arb_table_get_n_columns     (const ArbTable *table);
+const ArbColumn*arb_table_get_column        (const ArbTable *table,
+                                             guint          i);
+/* Index of the column with this key or alias, or -1. */
+int             arb_table_find_column       (const ArbTable *table,
+                                             const char    *key);
+guint           arb_table_get_n_rows        (const ArbTable *table);
+const ArbRow   *arb_table_get_row           (const ArbTable *table,
+                                             guint          i);
+const ArbRow   *arb_table_find_row          (const ArbTable *table,
+                                             int            value,
+                                             GError       **error);
+/* Case-insensitive; accepts a row's name or label. */
+const ArbRow   *arb_table_find_row_by_name  (const ArbTable *table,
+                                             const char    *name,
+                                             GError       **error);
+/* One cell: the row for @value (or @name) and the column @column (a key or
+ * alias; NULL means the table's only column). */
+const ArbCell  *arb_table_lookup            (const ArbTable *table,
+                                             int            value,
+                                             const char    *column,
+                                             GError       **error);
+const ArbCell  *arb_table_lookup_name       (const ArbTable *table,
+                                             const char    *name,
+                                             const char    *column,
+                                             GError       **error);
+/* Shorthand for tests and callers that only want the text, or NULL. */
+const char     *arb_table_lookup_text       (const ArbTable *table,
+                                             int            value,
+                                             const char    *column);
+const char     *arb_table_lookup_name_text  (const ArbTable *table,
+                                             const char    *name,
+                                             const char    *column);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ArbTable, arb_table_unref)
+
+#define ARB_TYPE_RULESET_LIBRARY (arb_ruleset_library_get_type ())
+G_DECLARE_FINAL_TYPE (ArbRulesetLibrary, arb_ruleset_library, ARB, RULESET_LIBRARY, GObject)
+
+ArbRulesetLibrary *arb_ruleset_library_new          (void);
+/* The five shipped rulesets, compiled into the library as resources. */
+gboolean           arb_ruleset_library_load_shipped (ArbRulesetLibrary  *self,
+                                                     GError            **error);
+/* One ruleset file; on any error nothing of it is kept. */
+gboolean           arb_ruleset_library_load_file    (ArbRulesetLibrary  *self,
+                                                     const char         *path,
+                                                     GError            **error);
+gboolean           arb_ruleset_library_load_bytes   (ArbRulesetLibrary  *self,
+                                                     GBytes             *bytes,
+                                                     const char         *filename,
+                                                     gboolean            house_rule,
+                                                     GError            **error);
+/* Every *.xml in @dir (sorted by name) as house rules. Files that fail are
+ * skipped and their errors appended to @problems (GError*); a missing
+ * folder is not a problem. Returns the number of files loaded. */
+guint              arb_ruleset_library_load_house_dir (ArbRulesetLibrary *self,
+                                                       const char        *dir,
+                                                       GPtrArray         *problems);
+/* The shipped tables plus the house rules of the user's data folder
+ * ($XDG_DATA_HOME/arbiter, or @data_dir when given). */
+ArbRulesetLibrary *arb_ruleset_library_new_default  (const char         *data_dir,
+                                                     GPtrArray          *problems,
+                                                     GError            **error);
+ArbTable          *arb_ruleset_library_get_table    (ArbRulesetLibrary  *self,
+                                                     const char         *system,
+                                                     const char         *id);
+ArbTable          *arb_ruleset_library_lookup_table (ArbRulesetLibrary  *self,
+                                                     const char         *system,
+                                                     const char         *id,
+                                                     GError            **error);
+/* Tables of @system (or of every system when NULL), in load order. */
+GPtrArray         *arb_ruleset_library_list_tables  (ArbRulesetLibrary  *self,
+                                                     const char         *system);
+
+G_END_DECLS

@@ -1,0 +1,272 @@
+/* arb-xml.c: reading XML the safe way
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gi18n-lib.h>
+#include <libxml/parser.h>
+#include <libxml/relaxng.h>
+#include <libxml/xmlerror.h>
+
+#include "arb-xml.h"
+
+G_DEFINE_QUARK (arb-xml-error-quark, arb_xml_error)
+
+typedef struct
+{
+  const char *filename;
+  char       *message;    /* the first error only: later ones follow from it */
+  int         line;
+  gboolean    refused;
+} ErrorState;
+
+/* libxml2 2.9 passes a non-const error; newer releases const. */
+static void
+collect_error (void     *user_data,
+               xmlError *err)
+{
+  ErrorState *state = user_data;
+
+  if (state == NULL || err == NULL || state->message != NULL)
+    return;
+  if (err->level == XML_ERR_WARNING)
+    return;
+
+  state->line = err->line;
+  state->message = g_strstrip (g_strdup (err->message ? err->message : "error"));
+}
+
+static void
+silence_generic (void       *ctx,
+                 const char *msg,
+                 ...)
+{
+}
+
+/* No file Arbiter reads may pull in another: refuse every external load. */
+static xmlParserInputPtr
+deny_external_entity (const char       *url,
+                      const char       *id,
+                      xmlParserCtxtPtr  ctxt)
+{
+  if (ctxt != NULL && ctxt->_private != NULL)
+    ((ErrorState *)ctxt->_private)->refused = TRUE;
+  return NULL;
+}
+
+/* A DOCTYPE is where entity bombs and external references live; Arbiter's
+ * files never need one, so parsing stops the moment one begins. */
+static void
+deny_internal_subset (void          *ctx,
+                      const xmlChar *name,
+                      const xmlChar *external_id,
+                      const xmlChar *system_id)
+{
+  xmlParserCtxtPtr ctxt = ctx;
+  ErrorState *state = ctxt->_private;
+
+  if (state != NULL && !state->refused)
+    {
+      state->refused = TRUE;
+      state->line = xmlSAX2GetLineNumber (ctx);
+    }
+  xmlStopParser (ctxt);
+}
+
+static void
+arb_xml_init (void)
+{
+  static gsize initialized;
+
+  if (g_once_init_enter (&initialized))
+    {
+      xmlInitParser ();
+      xmlSetExternalEntityLoader (deny_external_entity);
+      xmlSetGenericErrorFunc (NULL, silence_generic);
+      g_once_init_leave (&initialized, 1);
+    }
+}
+
+xmlDoc *
+arb_xml_parse (const char  *data,
+               gsize        len,
+               const char  *filename,
+               GError     **error)
+{
+  ErrorState state = { filename, NULL, 0, FALSE };
+  xmlParserCtxtPtr ctxt;
+  xmlDoc *doc;
+
+  g_return_val_if_fail (data != NULL || len == 0, NULL);
+  g_return_val_if_fail (filename != NULL, NULL);
+
+  arb_xml_init ();
+
+  if (len > G_MAXINT)
+    {
+      g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_PARSE,
+                   _("%s: the file is too large"), filename);
+      return NULL;
+    }
+
+  ctxt = xmlNewParserCtxt ();
+  if (ctxt == NULL)
+    g_error ("Out of memory");
+
+  ctxt->_private = &state;
+  ctxt->sax->internalSubset = deny_internal_subset;
+  xmlSetStructuredErrorFunc (&state, collect_error);
+
+  /* No NOENT (no entity substitution), no DTDLOAD, no network. */
+  doc = xmlCtxtReadMemory (ctxt, data ? data : "", (int)len, filename, NULL,
+                           XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+                           XML_PARSE_NOCDATA);
+
+  xmlSetStructuredErrorFunc (NULL, NULL);
+
+  if (doc != NULL && (state.refused || doc->intSubset != NULL || !ctxt->wellFormed))
+    g_clear_pointer (&doc, xmlFreeDoc);
+
+  if (doc == NULL)
+    {
+      if (state.refused)
+        g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_REFUSED,
+                     _("%s:%d: a DOCTYPE or external entity is not allowed here"),
+                     filename, MAX (state.line, 1));
+      else
+        g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_PARSE,
+                     _("%s:%d: not well-formed XML: %s"),
+                     filename, MAX (state.line, 1),
+                     state.message ? state.message : _("the file is empty or cut short"));
+    }
+  else if (xmlDocGetRootElement (doc) == NULL)
+    {
+      g_clear_pointer (&doc, xmlFreeDoc);
+      g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_PARSE,
+                   _("%s:1: the file has no root element"), filename);
+    }
+
+  g_free (state.message);
+  ctxt->_private = NULL;
+  xmlFreeParserCtxt (ctxt);
+
+  return doc;
+}
+
+static xmlRelaxNGPtr
+load_schema (const char  *schema_resource,
+             GError     **error)
+{
+  static GMutex lock;
+  static GHashTable *schemas;
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&lock);
+  g_autoptr(GBytes) bytes = NULL;
+  xmlRelaxNGParserCtxtPtr pctxt;
+  xmlRelaxNGPtr schema;
+  ErrorState state = { schema_resource, NULL, 0, FALSE };
+  gsize len;
+  const char *data;
+
+  if (schemas == NULL)
+    schemas = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  /* Compiled schemas live for the whole process: there are only a few. */
+  if ((schema = g_hash_table_lookup (schemas, schema_resource)))
+    return schema;
+
+  bytes = g_resources_lookup_data (schema_resource, 0, error);
+  if (bytes == NULL)
+    return NULL;
+
+  data = g_bytes_get_data (bytes, &len);
+  pctxt = xmlRelaxNGNewMemParserCtxt (data, (int)len);
+  xmlRelaxNGSetParserStructuredErrors (pctxt, collect_error, &state);
+  schema = xmlRelaxNGParse (pctxt);
+  xmlRelaxNGFreeParserCtxt (pctxt);
+
+  if (schema == NULL)
+    {
+      g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_INVALID,
+                   "%s:%d: %s", schema_resource, state.line,
+                   state.message ? state.message : "bad schema");
+      g_free (state.message);
+      return NULL;
+    }
+
+  g_free (state.message);
+  g_hash_table_insert (schemas, g_strdup (schema_resource), schema);
+  return schema;
+}
+
+gboolean
+arb_xml_validate (xmlDoc      *doc,
+                  const char  *schema_resource,
+                  const char  *filename,
+                  GError     **error)
+{
+  ErrorState state = { filename, NULL, 0, FALSE };
+  xmlRelaxNGValidCtxtPtr vctxt;
+  xmlRelaxNGPtr schema;
+  int ret;
+
+  g_return_val_if_fail (doc != NULL, FALSE);
+
+  arb_xml_init ();
+
+  if (!(schema = load_schema (schema_resource, error)))
+    return FALSE;
+
+  vctxt = xmlRelaxNGNewValidCtxt (schema);
+  xmlRelaxNGSetValidStructuredErrors (vctxt, collect_error, &state);
+  ret = xmlRelaxNGValidateDoc (vctxt, doc);
+  xmlRelaxNGFreeValidCtxt (vctxt);
+
+  if (ret != 0)
+    {
+      g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_INVALID,
+                   _("%s:%d: %s"), filename, MAX (state.line, 1),
+                   state.message ? state.message : _("the file does not match its schema"));
+      g_free (state.message);
+      return FALSE;
+    }
+
+  g_free (state.message);
+  return TRUE;
+}
+
+char *
+arb_xml_get_prop (xmlNode    *node,
+                  const char *name)
+{
+  xmlChar *value = xmlGetNoNsProp (node, (const xmlChar *)name);
+  char *ret;
+
+  if (value == NULL)
+    return NULL;
+  ret = g_strdup ((const char *)value);
+  xmlFree (value);
+  return ret;
+}
+
+char *
+arb_xml_get_text (xmlNode *node)
+{
+  GString *str = g_string_new (NULL);
+
+  /* Only direct text: the parser never substitutes entities for us. */
+  for (xmlNode *child = node->children; child; child = child->next)
+    if (child->type == XML_TEXT_NODE && child->content != NULL)
+      g_string_append (str, (const char *)child->content);
+
+  return g_string_free (str, FALSE);
+}
+
+gboolean
+arb_xml_is_element (xmlNode    *node,
+                    const char *name)
+{
+  return node->type == XML_ELEMENT_NODE && g_strcmp0 ((const char *)node->name, name) == 0;
+}

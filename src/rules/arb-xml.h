@@ -1,0 +1,49 @@
+/* arb-xml.h: reading XML the safe way
+ *
+ * Every file Arbiter reads (rulesets, sheets, encounters) goes through
+ * here: parsed from memory, with no network, no DTD and no entities, and
+ * checked against a RELAX NG schema from the resources. Errors name the
+ * file and line.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+#include <libxml/tree.h>
+
+G_BEGIN_DECLS
+
+#define ARB_XML_ERROR (arb_xml_error_quark ())
+
+typedef enum
+{
+  ARB_XML_ERROR_PARSE,     /* not well-formed XML */
+  ARB_XML_ERROR_REFUSED,   /* a DOCTYPE, entity or external reference */
+  ARB_XML_ERROR_INVALID,   /* fails the schema */
+} ArbXmlError;
+
+GQuark   arb_xml_error_quark   (void);
+
+/* Parses @data; the error message begins "FILENAME:LINE: ". */
+xmlDoc  *arb_xml_parse         (const char  *data,
+                                gsize        len,
+                                const char  *filename,
+                                GError     **error);
+/* Validates @doc against the RELAX NG schema at @schema_resource. */
+gboolean arb_xml_validate      (xmlDoc      *doc,
+                                const char  *schema_resource,
+                                const char  *filename,
+                                GError     **error);
+/* An attribute's value, or NULL; the caller frees it. */
+char    *arb_xml_get_prop      (xmlNode     *node,
+                                const char  *name);
+/* The text of @node, or "". */
+char    *arb_xml_get_text      (xmlNode     *node);
+gboolean arb_xml_is_element    (xmlNode     *node,
+                                const char  *name);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (xmlDoc, xmlFreeDoc)
+
+G_END_DECLS

@@ -1,0 +1,373 @@
+/* test-cli.c: arbiter-cli as a shell user meets it (shared/CLI.md)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+typedef struct
+{
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run_cli (Run *run,
+         ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *cli = g_getenv ("ARBITER_CLI");
+  const char *arg;
+  va_list ap;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (args, (char *)cli);
+  va_start (ap, run);
+  while ((arg = va_arg (ap, const char *)))
+    g_ptr_array_add (args, (char *)arg);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+
+  proc = g_subprocess_newv ((const char * const *)args->pdata,
+                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                            &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, &run->out, &run->err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (proc));
+  run->status = g_subprocess_get_exit_status (proc);
+}
+
+static JsonObject *
+parse_object (const char *text,
+              JsonParser *parser)
+{
+  g_autoptr(GError) error = NULL;
+  JsonNode *root;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  root = json_parser_get_root (parser);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (root));
+  return json_node_get_object (root);
+}
+
+static void
+test_odds_2d66 (void)
+{
+  g_auto(Run) run = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *obj;
+
+  run_cli (&run, "odds", "2d66", "--at-least", "26", "--json", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  obj = parse_object (run.out, parser);
+  g_assert_cmpstr (json_object_get_string_member (obj, "expr"), ==, "2d66");
+  g_assert_cmpint (json_object_get_int_member (obj, "at_least"), ==, 26);
+  g_assert_cmpint (json_object_get_int_member (obj, "numerator"), ==, 25);
+  g_assert_cmpint (json_object_get_int_member (obj, "denominator"), ==, 36);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (obj, "probability"), 0.69444, 1e-9);
+}
+
+static void
+test_odds_distribution (void)
+{
+  g_auto(Run) run = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *obj;
+  JsonArray *dist;
+  gint64 sum = 0;
+
+  run_cli (&run, "odds", "2d6", "--json", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  obj = parse_object (run.out, parser);
+  dist = json_object_get_array_member (obj, "distribution");
+  g_assert_cmpuint (json_array_get_length (dist), ==, 11);
+  for (guint i = 0; i < json_array_get_length (dist); i++)
+    {
+      JsonObject *e = json_array_get_object_element (dist, i);
+
+      g_assert_cmpint (json_object_get_int_member (e, "value"), ==, 2 + i);
+      g_assert_cmpint (json_object_get_int_member (e, "denominator"), ==, 36);
+      sum += json_object_get_int_member (e, "numerator");
+    }
+  g_assert_cmpint (sum, ==, 36);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (dist, 5), "numerator"), ==, 6);
+}
+
+static void
+test_odds_other_bounds (void)
+{
+  g_auto(Run) most = { 0 };
+  g_auto(Run) exactly = { 0 };
+  g_auto(Run) both = { 0 };
+  g_autoptr(JsonParser) p1 = json_parser_new ();
+  g_autoptr(JsonParser) p2 = json_parser_new ();
+  JsonObject *obj;
+
+  run_cli (&most, "odds", "3d6", "--at-most", "5", "--json", NULL);
+  g_assert_cmpint (most.status, ==, 0);
+  obj = parse_object (most.out, p1);
+  g_assert_cmpint (json_object_get_int_member (obj, "at_most"), ==, 5);
+  g_assert_cmpint (json_object_get_int_member (obj, "numerator"), ==, 10);
+  g_assert_cmpint (json_object_get_int_member (obj, "denominator"), ==, 216);
+
+  run_cli (&exactly, "odds", "D100", "--exactly", "100", "--json", NULL);
+  g_assert_cmpint (exactly.status, ==, 0);
+  obj = parse_object (exactly.out, p2);
+  g_assert_cmpint (json_object_get_int_member (obj, "numerator"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (obj, "denominator"), ==, 100);
+
+  run_cli (&both, "odds", "3d6", "--at-most", "5", "--at-least", "3", NULL);
+  g_assert_cmpint (both.status, ==, 2);
+}
+
+static void
+test_roll_faces (void)
+{
+  g_auto(Run) run = { 0 };
+  g_auto(Run) d100 = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonParser) parser2 = json_parser_new ();
+  JsonObject *obj;
+  JsonArray *faces;
+
+  run_cli (&run, "roll", "2d66", "--faces", "4,3", "--json", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  obj = parse_object (run.out, parser);
+  g_assert_cmpstr (json_object_get_string_member (obj, "expr"), ==, "2d66");
+  faces = json_object_get_array_member (obj, "faces");
+  g_assert_cmpuint (json_array_get_length (faces), ==, 2);
+  g_assert_cmpint (json_array_get_int_element (faces, 0), ==, 4);
+  g_assert_cmpint (json_array_get_int_element (faces, 1), ==, 3);
+  g_assert_cmpint (json_object_get_int_member (obj, "total"), ==, 43);
+
+  run_cli (&d100, "roll", "D100", "--faces", "0,0", "--json", NULL);
+  g_assert_cmpint (d100.status, ==, 0);
+  obj = parse_object (d100.out, parser2);
+  g_assert_cmpint (json_object_get_int_member (obj, "total"), ==, 100);
+}
+
+static void
+test_roll_seeded (void)
+{
+  g_auto(Run) a = { 0 };
+  g_auto(Run) b = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *obj;
+  gint64 total;
+
+  run_cli (&a, "roll", "10d10", "--seed", "7", "--json", NULL);
+  run_cli (&b, "roll", "10d10", "--seed", "7", "--json", NULL);
+  g_assert_cmpint (a.status, ==, 0);
+  g_assert_cmpstr (a.out, ==, b.out);
+  obj = parse_object (a.out, parser);
+  total = json_object_get_int_member (obj, "total");
+  g_assert_cmpint (total, >=, 10);
+  g_assert_cmpint (total, <=, 100);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (obj, "faces")), ==, 10);
+}
+
+static void
+test_roll_errors (void)
+{
+  g_auto(Run) syntax = { 0 };
+  g_auto(Run) face = { 0 };
+  g_auto(Run) count = { 0 };
+  g_auto(Run) none = { 0 };
+  g_auto(Run) unknown = { 0 };
+
+  run_cli (&syntax, "roll", "2d6+x", NULL);
+  g_assert_cmpint (syntax.status, ==, 2);
+  g_assert_true (g_str_has_prefix (syntax.err, "arbiter-cli: "));
+  g_assert_nonnull (strstr (syntax.err, "character 5"));
+  g_assert_nonnull (strstr (syntax.err, "    ^"));
+  g_assert_cmpstr (syntax.out, ==, "");
+
+  run_cli (&face, "roll", "2d6", "--faces", "3,7", NULL);
+  g_assert_cmpint (face.status, ==, 1);
+  g_assert_nonnull (strstr (face.err, "d6"));
+
+  run_cli (&count, "roll", "2d6", "--faces", "3", NULL);
+  g_assert_cmpint (count.status, ==, 1);
+
+  run_cli (&none, NULL);
+  g_assert_cmpint (none.status, ==, 2);
+
+  run_cli (&unknown, "fly", NULL);
+  g_assert_cmpint (unknown.status, ==, 2);
+  g_assert_nonnull (strstr (unknown.err, "fly"));
+}
+
+static void
+test_table_lookup (void)
+{
+  g_auto(Run) run = { 0 };
+  g_auto(Run) text = { 0 };
+  g_auto(Run) column = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonParser) parser2 = json_parser_new ();
+  JsonObject *obj;
+
+  run_cli (&run, "table", "gpg", "to-hit", "--roll", "9", "--json", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  obj = parse_object (run.out, parser);
+  g_assert_cmpstr (json_object_get_string_member (obj, "system"), ==, "gpg");
+  g_assert_cmpstr (json_object_get_string_member (obj, "id"), ==, "to-hit");
+  g_assert_cmpint (json_object_get_int_member (obj, "roll"), ==, 9);
+  g_assert_cmpstr (json_object_get_string_member (obj, "result"), ==, "42");
+
+  run_cli (&text, "table", "gpg", "to-hit", "--roll", "9", NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_cmpstr (text.out, ==, "42\n");
+
+  /* Ramming, two levels dived, a roll of 7 or more. */
+  run_cli (&column, "table", "gpg", "ramming-results", "--roll", "8", "--column", "2", "--json", NULL);
+  g_assert_cmpint (column.status, ==, 0);
+  obj = parse_object (column.out, parser2);
+  g_assert_cmpstr (json_object_get_string_member (obj, "column"), ==, "2");
+  g_assert_cmpstr (json_object_get_string_member (obj, "result"), ==, "DA-4, Dstn");
+}
+
+static void
+test_table_whole_and_list (void)
+{
+  g_auto(Run) whole = { 0 };
+  g_auto(Run) list = { 0 };
+  g_auto(Run) human = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonParser) parser2 = json_parser_new ();
+  JsonObject *obj;
+  JsonArray *rows, *tables;
+  gboolean found = FALSE;
+
+  run_cli (&whole, "table", "gpg", "to-hit", "--json", NULL);
+  g_assert_cmpint (whole.status, ==, 0);
+  obj = parse_object (whole.out, parser);
+  g_assert_cmpstr (json_object_get_string_member (obj, "key"), ==, "combat factor");
+  rows = json_object_get_array_member (obj, "rows");
+  g_assert_cmpuint (json_array_get_length (rows), ==, 16);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (
+                     json_array_get_object_element (rows, 0), "cells"), "need"), ==, "14");
+
+  run_cli (&list, "tables", "gpg", "--json", NULL);
+  g_assert_cmpint (list.status, ==, 0);
+  json_parser_load_from_data (parser2, list.out, -1, NULL);
+  tables = json_node_get_array (json_parser_get_root (parser2));
+  for (guint i = 0; i < json_array_get_length (tables); i++)
+    {
+      JsonObject *t = json_array_get_object_element (tables, i);
+
+      g_assert_cmpstr (json_object_get_string_member (t, "system"), ==, "gpg");
+      if (g_str_equal (json_object_get_string_member (t, "id"), "to-hit"))
+        {
+          found = TRUE;
+          g_assert_null (json_object_get_string_member (t, "dice"));
+          g_assert_true (g_str_has_prefix (json_object_get_string_member (t, "source"), "Glider-Pit Gladiators"));
+        }
+    }
+  g_assert_true (found);
+
+  run_cli (&human, "table", "aod", "special-damage", NULL);
+  g_assert_cmpint (human.status, ==, 0);
+  g_assert_nonnull (strstr (human.out, "97-103"));
+}
+
+static void
+test_table_errors (void)
+{
+  g_auto(Run) system = { 0 };
+  g_auto(Run) id = { 0 };
+  g_auto(Run) row = { 0 };
+  g_auto(Run) column = { 0 };
+  g_auto(Run) notnum = { 0 };
+
+  run_cli (&system, "table", "chess", "to-hit", NULL);
+  g_assert_cmpint (system.status, ==, 2);
+  g_assert_nonnull (strstr (system.err, "chess"));
+
+  run_cli (&id, "table", "gpg", "no-such", NULL);
+  g_assert_cmpint (id.status, ==, 2);
+  g_assert_nonnull (strstr (id.err, "no-such"));
+
+  run_cli (&row, "table", "gpg", "to-hit", "--roll", "0", NULL);
+  g_assert_cmpint (row.status, ==, 1);
+
+  run_cli (&column, "table", "gpg", "ramming-results", "--roll", "3", "--column", "9", NULL);
+  g_assert_cmpint (column.status, ==, 2);
+  g_assert_nonnull (strstr (column.err, "columns: 1, 2, 3"));
+
+  run_cli (&notnum, "table", "gpg", "to-hit", "--roll", "nine", NULL);
+  g_assert_cmpint (notnum.status, ==, 2);
+}
+
+static void
+test_house_table (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-cli-XXXXXX", NULL);
+  g_autofree char *rulesets = g_build_filename (dir, "rulesets", NULL);
+  g_autofree char *good = g_build_filename (rulesets, "a.xml", NULL);
+  g_autofree char *bad = g_build_filename (rulesets, "b.xml", NULL);
+  g_auto(Run) run = { 0 };
+  g_auto(Run) other = { 0 };
+
+  g_assert_cmpint (g_mkdir_with_parents (rulesets, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (good,
+    "<ruleset system=\"gpg\" format=\"1\">\n"
+    "  <table id=\"to-hit\" key=\"combat factor\">\n"
+    "    <title>House</title><source>Ours</source>\n"
+    "    <column key=\"need\" title=\"Need\"/>\n"
+    "    <row min=\"1\"><cell column=\"need\">33</cell></row>\n"
+    "  </table>\n"
+    "</ruleset>\n", -1, NULL));
+  g_assert_true (g_file_set_contents (bad, "<ruleset>\n<oops>\n", -1, NULL));
+
+  run_cli (&run, "table", "gpg", "to-hit", "--roll", "9", "--data-dir", dir, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "33\n");
+  /* The broken file is named on stderr, with its line. */
+  g_assert_nonnull (strstr (run.err, "b.xml:"));
+
+  run_cli (&other, "table", "gpg", "escape-net", "--roll", "5", "--data-dir", dir, NULL);
+  g_assert_cmpint (other.status, ==, 0);
+
+  g_unlink (good);
+  g_unlink (bad);
+  g_rmdir (rulesets);
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  g_test_add_func ("/cli/odds/2d66", test_odds_2d66);
+  g_test_add_func ("/cli/odds/distribution", test_odds_distribution);
+  g_test_add_func ("/cli/odds/other-bounds", test_odds_other_bounds);
+  g_test_add_func ("/cli/roll/faces", test_roll_faces);
+  g_test_add_func ("/cli/roll/seeded", test_roll_seeded);
+  g_test_add_func ("/cli/roll/errors", test_roll_errors);
+  g_test_add_func ("/cli/table/lookup", test_table_lookup);
+  g_test_add_func ("/cli/table/whole-and-list", test_table_whole_and_list);
+  g_test_add_func ("/cli/table/errors", test_table_errors);
+  g_test_add_func ("/cli/table/house", test_house_table);
+
+  return g_test_run ();
+}

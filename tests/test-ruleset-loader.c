@@ -1,0 +1,435 @@
+/* test-ruleset-loader.c: loading rulesets safely, house rules, bad files
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "arb-ruleset.h"
+#include "arb-xml.h"
+
+#define HEAD "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+
+/* A small valid ruleset; @body goes inside <ruleset>. */
+static char *
+ruleset (const char *system,
+         const char *body)
+{
+  return g_strdup_printf (HEAD "<ruleset system=\"%s\" format=\"1\">\n%s</ruleset>\n", system, body);
+}
+
+static const char one_table[] =
+  "  <table id=\"to-hit\" key=\"combat factor\">\n"
+  "    <title>House to hit</title>\n"
+  "    <source>Our table</source>\n"
+  "    <column key=\"need\" title=\"Need\"/>\n"
+  "    <row min=\"1\" max=\"8\"><cell column=\"need\">30</cell></row>\n"
+  "    <row min=\"9\"><cell column=\"need\">41</cell></row>\n"
+  "  </table>\n";
+
+static ArbRulesetLibrary *
+shipped (void)
+{
+  g_autoptr(GError) error = NULL;
+  ArbRulesetLibrary *lib = arb_ruleset_library_new ();
+
+  g_assert_true (arb_ruleset_library_load_shipped (lib, &error));
+  g_assert_no_error (error);
+  return lib;
+}
+
+static gboolean
+load_text (ArbRulesetLibrary  *lib,
+           const char         *text,
+           GError            **error)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new (text, strlen (text));
+
+  return arb_ruleset_library_load_bytes (lib, bytes, "house.xml", TRUE, error);
+}
+
+static guint
+n_tables (ArbRulesetLibrary *lib)
+{
+  g_autoptr(GPtrArray) all = arb_ruleset_library_list_tables (lib, NULL);
+  return all->len;
+}
+
+/* Loads @text, expects it to fail with @domain/@code, a message that starts
+ * with "house.xml:LINE:" and contains @needle, and the library unchanged. */
+static void
+expect_failure (const char *text,
+                GQuark      domain,
+                int         code,
+                int         line,
+                const char *needle)
+{
+  g_autoptr(ArbRulesetLibrary) lib = shipped ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *prefix = g_strdup_printf ("house.xml:%d: ", line);
+  guint before = n_tables (lib);
+
+  g_assert_false (load_text (lib, text, &error));
+  g_assert_error (error, domain, code);
+  if (!g_str_has_prefix (error->message, prefix))
+    g_error ("expected “%s…”, got “%s”", prefix, error->message);
+  if (needle != NULL && strstr (error->message, needle) == NULL)
+    g_error ("expected “%s” in “%s”", needle, error->message);
+
+  g_assert_cmpuint (n_tables (lib), ==, before);
+  g_assert_cmpstr (arb_table_lookup_text (arb_ruleset_library_get_table (lib, "gpg", "to-hit"), 9, NULL), ==, "42");
+}
+
+static void
+test_shipped_ids (void)
+{
+  static const char *required[][13] = {
+    { "aod", "races", "foes", "weapons", "armor", "shields", "action-costs", "ranged-modifiers",
+      "melee-modifiers", "close-modifiers", "special-damage", "grievous-injury", "experience-costs" },
+    { "gpg", "weapons", "to-hit", "striking-results", "throwing-results", "ramming-results",
+      "stun-recovery", "stun-facing", "escape-net", "maneuvers" },
+    { "tft", "damage-by-st", "hth-defense", "crippling-hits", "aimed-shots", "dx-adjustments",
+      "armor-shields", "injury-reactions", "recovery", "map-scales", "options-disengaged",
+      "options-engaged", "options-hth" },
+    { "rsbs", "reputation", "fighting-styles", "locale", "opponent-rep", "size",
+      "npc-catch-breath", "npc-attack", "armor-classes", "pilum-shield" },
+    { "dogfight", "movement-points", "mt", "mt-levels", "mt-failure", "mt-cv-bonus",
+      "stress-test", "stall-spin", "burst-size", "crit-threshold", "critical-hits", "smoke-fire" },
+  };
+  g_autoptr(ArbRulesetLibrary) lib = shipped ();
+
+  for (guint s = 0; s < G_N_ELEMENTS (required); s++)
+    for (guint i = 1; i < G_N_ELEMENTS (required[s]) && required[s][i]; i++)
+      {
+        ArbTable *table = arb_ruleset_library_get_table (lib, required[s][0], required[s][i]);
+
+        if (table == NULL)
+          g_error ("%s has no table %s", required[s][0], required[s][i]);
+        g_assert_false (arb_table_is_house_rule (table));
+        g_assert_cmpuint (arb_table_get_n_rows (table), >, 0);
+        g_assert_cmpuint (strlen (arb_table_get_title (table)), >, 0);
+        g_assert_cmpuint (strlen (arb_table_get_source (table)), >, 0);
+      }
+
+  /* The rulebook tables the rsbs seed lacks ship empty, shaped, marked. */
+  for (guint i = 0; i < 5; i++)
+    {
+      static const char *missing[] = { "hit-location", "armor-protection", "damage", "wound", "maneuver" };
+      ArbTable *table = arb_ruleset_library_get_table (lib, "rsbs", missing[i]);
+
+      if (table == NULL)
+        g_error ("rsbs has no placeholder table %s", missing[i]);
+      g_assert_true (arb_table_is_placeholder (table));
+    }
+}
+
+static void
+test_lookup_errors (void)
+{
+  g_autoptr(ArbRulesetLibrary) lib = shipped ();
+  g_autoptr(GError) error = NULL;
+  ArbTable *table;
+
+  g_assert_null (arb_ruleset_library_lookup_table (lib, "gpg", "no-such-table", &error));
+  g_assert_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "no-such-table"));
+  g_clear_error (&error);
+
+  g_assert_null (arb_ruleset_library_lookup_table (lib, "chess", "to-hit", &error));
+  g_assert_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "chess"));
+  g_clear_error (&error);
+
+  table = arb_ruleset_library_get_table (lib, "gpg", "to-hit");
+  g_assert_null (arb_table_lookup (table, 0, NULL, &error));
+  g_assert_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NO_ROW);
+  g_clear_error (&error);
+
+  g_assert_null (arb_table_lookup (table, 9, "no-column", &error));
+  g_assert_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  table = arb_ruleset_library_get_table (lib, "gpg", "weapons");
+  g_assert_null (arb_table_lookup_name (table, "Bazooka", NULL, &error));
+  g_assert_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_null (arb_table_find_row (table, 3, &error));
+  g_assert_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND);
+}
+
+static void
+test_malformed (void)
+{
+  expect_failure (HEAD "<ruleset system=\"gpg\" format=\"1\">\n  <table id=\"x\"\n</ruleset>\n",
+                  ARB_XML_ERROR, ARB_XML_ERROR_PARSE, 4, "not well-formed");
+  expect_failure ("", ARB_XML_ERROR, ARB_XML_ERROR_PARSE, 1, NULL);
+  expect_failure (HEAD "<ruleset system=\"gpg\" format=\"1\">\n<table>", ARB_XML_ERROR, ARB_XML_ERROR_PARSE, 3, NULL);
+  expect_failure ("\x00\x01\x02garbage", ARB_XML_ERROR, ARB_XML_ERROR_PARSE, 1, NULL);
+}
+
+static void
+test_not_a_ruleset (void)
+{
+  expect_failure (HEAD "<sheet system=\"gpg\"/>\n", ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID, 2, "<sheet>");
+}
+
+static void
+test_schema_invalid (void)
+{
+  g_autofree char *no_title = ruleset ("gpg",
+    "  <table id=\"to-hit\" key=\"combat factor\">\n"
+    "    <source>Our table</source>\n"
+    "    <column key=\"need\" title=\"Need\"/>\n"
+    "    <row min=\"1\"><cell column=\"need\">30</cell></row>\n"
+    "  </table>\n");
+  g_autofree char *bad_system = ruleset ("chess", one_table);
+  g_autofree char *bad_number = ruleset ("gpg",
+    "  <table id=\"t\" key=\"k\">\n"
+    "    <title>T</title><source>S</source>\n"
+    "    <column key=\"a\" title=\"A\"/>\n"
+    "    <row min=\"one\"><cell column=\"a\">1</cell></row>\n"
+    "  </table>\n");
+
+  expect_failure (no_title, ARB_XML_ERROR, ARB_XML_ERROR_INVALID, 4, NULL);
+  expect_failure (bad_system, ARB_XML_ERROR, ARB_XML_ERROR_INVALID, 2, NULL);
+  expect_failure (bad_number, ARB_XML_ERROR, ARB_XML_ERROR_INVALID, 6, NULL);
+}
+
+static void
+test_consistency (void)
+{
+  g_autofree char *overlap = ruleset ("gpg",
+    "  <table id=\"t\" key=\"k\">\n"
+    "    <title>T</title><source>S</source>\n"
+    "    <column key=\"a\" title=\"A\"/>\n"
+    "    <row min=\"1\" max=\"5\"><cell column=\"a\">1</cell></row>\n"
+    "    <row min=\"5\" max=\"9\"><cell column=\"a\">2</cell></row>\n"
+    "  </table>\n");
+  g_autofree char *gap = ruleset ("gpg",
+    "  <table id=\"t\" dice=\"2d6\">\n"
+    "    <title>T</title><source>S</source>\n"
+    "    <column key=\"a\" title=\"A\"/>\n"
+    "    <row min=\"2\" max=\"6\"><cell column=\"a\">1</cell></row>\n"
+    "    <row min=\"8\" max=\"12\"><cell column=\"a\">2</cell></row>\n"
+    "  </table>\n");
+  g_autofree char *unknown_column = ruleset ("gpg",
+    "  <table id=\"t\" key=\"k\">\n"
+    "    <title>T</title><source>S</source>\n"
+    "    <column key=\"a\" title=\"A\"/>\n"
+    "    <row min=\"1\"><cell column=\"b\">1</cell></row>\n"
+    "  </table>\n");
+  g_autofree char *missing_cell = ruleset ("gpg",
+    "  <table id=\"t\" key=\"k\">\n"
+    "    <title>T</title><source>S</source>\n"
+    "    <column key=\"a\" title=\"A\"/>\n"
+    "    <column key=\"b\" title=\"B\"/>\n"
+    "    <row min=\"1\"><cell column=\"a\">1</cell></row>\n"
+    "  </table>\n");
+  g_autofree char *twice = ruleset ("gpg", "  <table id=\"to-hit\" key=\"k\">\n"
+    "    <title>T</title><source>S</source>\n"
+    "    <column key=\"a\" title=\"A\"/>\n"
+    "    <row min=\"1\"><cell column=\"a\">1</cell></row>\n"
+    "  </table>\n"
+    "  <table id=\"to-hit\" key=\"k\">\n"
+    "    <title>T</title><source>S</source>\n"
+    "    <column key=\"a\" title=\"A\"/>\n"
+    "    <row min=\"1\"><cell column=\"a\">1</cell></row>\n"
+    "  </table>\n");
+  g_autofree char *reversed = ruleset ("gpg",
+    "  <table id=\"t\" key=\"k\">\n"
+    "    <title>T</title><source>S</source>\n"
+    "    <column key=\"a\" title=\"A\"/>\n"
+    "    <row min=\"9\" max=\"3\"><cell column=\"a\">1</cell></row>\n"
+    "  </table>\n");
+  g_autofree char *named_dice = ruleset ("gpg",
+    "  <table id=\"t\" dice=\"1d6\">\n"
+    "    <title>T</title><source>S</source>\n"
+    "    <column key=\"a\" title=\"A\"/>\n"
+    "    <row name=\"Knife\"><cell column=\"a\">1</cell></row>\n"
+    "  </table>\n");
+  g_autofree char *same_name = ruleset ("gpg",
+    "  <table id=\"t\" key=\"weapon\">\n"
+    "    <title>T</title><source>S</source>\n"
+    "    <column key=\"a\" title=\"A\"/>\n"
+    "    <row name=\"Knife\"><cell column=\"a\">1</cell></row>\n"
+    "    <row name=\"knife\"><cell column=\"a\">2</cell></row>\n"
+    "  </table>\n");
+
+  expect_failure (overlap, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID, 7, "overlaps");
+  expect_failure (gap, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID, 3, "roll of 7");
+  expect_failure (unknown_column, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID, 6, "“b”");
+  expect_failure (missing_cell, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID, 7, "“b”");
+  expect_failure (twice, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID, 8, "twice");
+  expect_failure (reversed, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID, 6, "above");
+  expect_failure (named_dice, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID, 6, "ranges");
+  expect_failure (same_name, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID, 7, "overlaps");
+}
+
+static void
+test_xxe (void)
+{
+  expect_failure (HEAD
+                  "<!DOCTYPE ruleset [\n"
+                  "  <!ENTITY xxe SYSTEM \"file:///etc/passwd\">\n"
+                  "]>\n"
+                  "<ruleset system=\"gpg\" format=\"1\"><name>&xxe;</name></ruleset>\n",
+                  ARB_XML_ERROR, ARB_XML_ERROR_REFUSED, 2, "DOCTYPE");
+  expect_failure (HEAD
+                  "<!DOCTYPE ruleset SYSTEM \"http://example.invalid/evil.dtd\">\n"
+                  "<ruleset system=\"gpg\" format=\"1\"/>\n",
+                  ARB_XML_ERROR, ARB_XML_ERROR_REFUSED, 2, "DOCTYPE");
+}
+
+static void
+test_billion_laughs (void)
+{
+  g_autoptr(GString) bomb = g_string_new (HEAD "<!DOCTYPE lolz [\n  <!ENTITY lol \"lol\">\n");
+  gint64 start;
+
+  for (guint i = 1; i <= 9; i++)
+    {
+      g_string_append_printf (bomb, "  <!ENTITY lol%u \"", i);
+      for (guint j = 0; j < 10; j++)
+        {
+          if (i == 1)
+            g_string_append (bomb, "&lol;");
+          else
+            g_string_append_printf (bomb, "&lol%u;", i - 1);
+        }
+      g_string_append (bomb, "\">\n");
+    }
+  g_string_append (bomb, "]>\n<ruleset system=\"gpg\" format=\"1\"><name>&lol9;</name></ruleset>\n");
+
+  start = g_get_monotonic_time ();
+  expect_failure (bomb->str, ARB_XML_ERROR, ARB_XML_ERROR_REFUSED, 2, "DOCTYPE");
+  /* Refused at the DOCTYPE, long before any expansion could start. */
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+}
+
+static char *
+house_dir (void)
+{
+  char *dir = g_build_filename (g_get_user_data_dir (), "arbiter", "rulesets", NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  return dir;
+}
+
+static void
+write_house (const char *dir,
+             const char *name,
+             const char *text)
+{
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_file_set_contents (path, text, -1, &error);
+  g_assert_no_error (error);
+}
+
+static void
+test_house_rules (void)
+{
+  g_autofree char *dir = house_dir ();
+  g_autofree char *replace = ruleset ("gpg", one_table);
+  g_autofree char *add = ruleset ("gpg",
+    "  <table id=\"house-fumbles\" dice=\"1d6\">\n"
+    "    <title>Fumbles</title><source>Our table</source>\n"
+    "    <column key=\"what\" title=\"What\"/>\n"
+    "    <row max=\"3\"><cell column=\"what\">drop</cell></row>\n"
+    "    <row min=\"4\"><cell column=\"what\">nothing</cell></row>\n"
+    "  </table>\n");
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify)g_error_free);
+  g_autoptr(ArbRulesetLibrary) lib = NULL;
+  g_autoptr(ArbRulesetLibrary) plain = shipped ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) gpg = NULL;
+  g_autoptr(GPtrArray) gpg_plain = NULL;
+  ArbTable *table;
+
+  write_house (dir, "10-to-hit.xml", replace);
+  write_house (dir, "20-fumbles.xml", add);
+  write_house (dir, "30-broken.xml", "<ruleset system=\"gpg\"");
+  write_house (dir, "notes.txt", "not a ruleset");
+
+  lib = arb_ruleset_library_new_default (NULL, problems, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (lib);
+
+  /* The broken file is reported by name and skipped. */
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_nonnull (strstr (((GError *)g_ptr_array_index (problems, 0))->message, "30-broken.xml:"));
+
+  table = arb_ruleset_library_get_table (lib, "gpg", "to-hit");
+  g_assert_true (arb_table_is_house_rule (table));
+  g_assert_cmpstr (arb_table_get_title (table), ==, "House to hit");
+  g_assert_cmpstr (arb_table_lookup_text (table, 9, NULL), ==, "41");
+  g_assert_cmpstr (arb_table_lookup_text (table, 3, NULL), ==, "30");
+  g_assert_true (g_str_has_suffix (arb_table_get_filename (table), "10-to-hit.xml"));
+
+  table = arb_ruleset_library_get_table (lib, "gpg", "house-fumbles");
+  g_assert_nonnull (table);
+  g_assert_cmpstr (arb_table_lookup_text (table, 2, NULL), ==, "drop");
+  g_assert_cmpstr (arb_table_get_row (table, 0)->label, ==, "3 or less");
+  g_assert_cmpstr (arb_table_get_row (table, 1)->label, ==, "4+");
+
+  /* Replacing keeps the table's place; adding puts the new one last. */
+  gpg = arb_ruleset_library_list_tables (lib, "gpg");
+  gpg_plain = arb_ruleset_library_list_tables (plain, "gpg");
+  g_assert_cmpuint (gpg->len, ==, gpg_plain->len + 1);
+  for (guint i = 0; i < gpg_plain->len; i++)
+    g_assert_cmpstr (arb_table_get_id (g_ptr_array_index (gpg, i)), ==,
+                     arb_table_get_id (g_ptr_array_index (gpg_plain, i)));
+  g_assert_cmpstr (arb_table_get_id (g_ptr_array_index (gpg, gpg->len - 1)), ==, "house-fumbles");
+
+  /* Other systems are untouched. */
+  g_assert_false (arb_table_is_house_rule (arb_ruleset_library_get_table (lib, "aod", "special-damage")));
+}
+
+static void
+test_house_all_or_nothing (void)
+{
+  g_autofree char *half = NULL;
+  g_autofree char *body = g_strconcat (one_table,
+    "  <table id=\"broken\" key=\"k\">\n"
+    "    <title>T</title><source>S</source>\n"
+    "    <column key=\"a\" title=\"A\"/>\n"
+    "    <row min=\"1\"><cell column=\"zzz\">1</cell></row>\n"
+    "  </table>\n", NULL);
+
+  half = ruleset ("gpg", body);
+  /* The first table is fine, the second is not: nothing is kept. */
+  expect_failure (half, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID, 13, "zzz");
+}
+
+static void
+test_missing_house_dir (void)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify)g_error_free);
+  g_autoptr(ArbRulesetLibrary) lib = arb_ruleset_library_new ();
+
+  g_assert_cmpuint (arb_ruleset_library_load_house_dir (lib, "/nonexistent/arbiter/rulesets", problems), ==, 0);
+  g_assert_cmpuint (problems->len, ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  g_test_add_func ("/ruleset/shipped-ids", test_shipped_ids);
+  g_test_add_func ("/ruleset/lookup-errors", test_lookup_errors);
+  g_test_add_func ("/ruleset/malformed", test_malformed);
+  g_test_add_func ("/ruleset/not-a-ruleset", test_not_a_ruleset);
+  g_test_add_func ("/ruleset/schema-invalid", test_schema_invalid);
+  g_test_add_func ("/ruleset/consistency", test_consistency);
+  g_test_add_func ("/ruleset/xxe", test_xxe);
+  g_test_add_func ("/ruleset/billion-laughs", test_billion_laughs);
+  g_test_add_func ("/ruleset/house-rules", test_house_rules);
+  g_test_add_func ("/ruleset/house-all-or-nothing", test_house_all_or_nothing);
+  g_test_add_func ("/ruleset/missing-house-dir", test_missing_house_dir);
+
+  return g_test_run ();
+}

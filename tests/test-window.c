@@ -1,0 +1,182 @@
+/* test-window.c: the application shell, driven through its actions
+ *
+ * One application serves every test: a registered GtkApplication stays
+ * exported on the session bus for the life of the process.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "arb-application.h"
+#include "arb-window.h"
+
+#include <string.h>
+
+static ArbApplication *app;
+
+static void
+iterate (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static guint
+n_windows (void)
+{
+  return g_list_length (gtk_application_get_windows (GTK_APPLICATION (app)));
+}
+
+static void
+test_window_shell (void)
+{
+  g_auto(GStrv) quit_accels = NULL;
+  GListModel *toplevels;
+  GtkWindow *about = NULL;
+  GtkWindow *window;
+
+  g_application_activate (G_APPLICATION (app));
+  iterate ();
+
+  window = gtk_application_get_active_window (GTK_APPLICATION (app));
+  g_assert_true (ARB_IS_WINDOW (window));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_cmpstr (gtk_window_get_title (window), ==, "Arbiter");
+
+  /* Activating again presents the same window rather than a second one. */
+  g_application_activate (G_APPLICATION (app));
+  g_assert_cmpuint (n_windows (), ==, 1);
+
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "about"));
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (app), "quit"));
+  quit_accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.quit");
+  g_assert_true (g_strv_contains ((const char * const *)quit_accels, "<Control>q"));
+
+  /* The shortcuts window is wired in from the resources. */
+  g_assert_nonnull (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  iterate ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)))));
+  gtk_widget_set_visible (GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window))), FALSE);
+
+  /* About opens over the main window. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
+  iterate ();
+  toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_ABOUT_WINDOW (w))
+        about = w;
+    }
+  g_assert_nonnull (about);
+  g_assert_true (gtk_window_get_transient_for (about) == window);
+  g_assert_cmpstr (adw_about_window_get_application_name (ADW_ABOUT_WINDOW (about)), ==, "Arbiter");
+  gtk_window_destroy (about);
+  iterate ();
+
+  /* Ctrl+W is bound to closing the window. */
+  g_object_ref (window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.close", NULL));
+  iterate ();
+  g_assert_cmpuint (n_windows (), ==, 0);
+  g_assert_finalize_object (window);
+}
+
+static void
+test_window_empty_state (void)
+{
+  ArbWindow *window = arb_window_new (app);
+  GtkWidget *child;
+  AdwStatusPage *page = NULL;
+
+  /* Walk the content for the status page that says what to do next. */
+  for (child = gtk_widget_get_first_child (GTK_WIDGET (window)); child && !page; )
+    {
+      if (ADW_IS_STATUS_PAGE (child))
+        page = ADW_STATUS_PAGE (child);
+      else if (gtk_widget_get_first_child (child))
+        child = gtk_widget_get_first_child (child);
+      else
+        {
+          while (child && !gtk_widget_get_next_sibling (child))
+            child = gtk_widget_get_parent (child);
+          if (child)
+            child = gtk_widget_get_next_sibling (child);
+        }
+    }
+
+  g_assert_nonnull (page);
+  g_assert_cmpstr (adw_status_page_get_title (page), ==, "No Fight Yet");
+  g_assert_nonnull (strstr (adw_status_page_get_description (page), "arbiter-cli"));
+
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_finalize_object (window);
+}
+
+static void
+test_window_size_remembered (void)
+{
+  GSettings *settings = arb_application_get_settings (app);
+  ArbWindow *window;
+  int w, h;
+
+  g_settings_set_int (settings, "window-width", 812);
+  g_settings_set_int (settings, "window-height", 604);
+
+  window = arb_window_new (app);
+  gtk_window_get_default_size (GTK_WINDOW (window), &w, &h);
+  g_assert_cmpint (w, ==, 812);
+  g_assert_cmpint (h, ==, 604);
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 650);
+  g_object_ref (window);
+  gtk_window_close (GTK_WINDOW (window));
+  iterate ();
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 900);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 650);
+  g_assert_finalize_object (window);
+}
+
+static void
+test_quit (void)
+{
+  g_application_activate (G_APPLICATION (app));
+  gtk_window_present (GTK_WINDOW (arb_window_new (app)));
+  iterate ();
+  g_assert_cmpuint (n_windows (), ==, 2);
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "quit", NULL);
+  iterate ();
+  g_assert_cmpuint (n_windows (), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int ret;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  app = arb_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+
+  g_test_add_func ("/window/shell", test_window_shell);
+  g_test_add_func ("/window/empty-state", test_window_empty_state);
+  g_test_add_func ("/window/size-remembered", test_window_size_remembered);
+  g_test_add_func ("/window/quit", test_quit);
+
+  ret = g_test_run ();
+  g_clear_object (&app);
+  return ret;
+}
