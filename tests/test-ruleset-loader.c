@@ -4,6 +4,7 @@
  */
 
 #include <glib/gstdio.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "arb-ruleset.h"
@@ -404,6 +405,27 @@ test_house_all_or_nothing (void)
 }
 
 static void
+test_house_too_large (void)
+{
+  g_autofree char *dir = house_dir ();
+  g_autofree char *path = g_build_filename (dir, "huge.xml", NULL);
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify)g_error_free);
+  g_autoptr(ArbRulesetLibrary) lib = arb_ruleset_library_new ();
+  FILE *f = fopen (path, "w");
+
+  /* A sparse 17 MB file: refused from its size, never read. */
+  g_assert_nonnull (f);
+  g_assert_cmpint (fseek (f, 17 * 1024 * 1024, SEEK_SET), ==, 0);
+  g_assert_cmpint (fputc ('x', f), ==, 'x');
+  fclose (f);
+
+  g_assert_cmpuint (arb_ruleset_library_load_house_dir (lib, dir, problems), ==, 0);
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_nonnull (strstr (((GError *)g_ptr_array_index (problems, 0))->message, "too large"));
+  g_unlink (path);
+}
+
+static void
 test_missing_house_dir (void)
 {
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify)g_error_free);
@@ -429,6 +451,7 @@ main (int   argc,
   g_test_add_func ("/ruleset/billion-laughs", test_billion_laughs);
   g_test_add_func ("/ruleset/house-rules", test_house_rules);
   g_test_add_func ("/ruleset/house-all-or-nothing", test_house_all_or_nothing);
+  g_test_add_func ("/ruleset/house-too-large", test_house_too_large);
   g_test_add_func ("/ruleset/missing-house-dir", test_missing_house_dir);
 
   return g_test_run ();

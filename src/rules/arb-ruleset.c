@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <glib/gstdio.h>
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
 
@@ -16,6 +17,7 @@
 
 #define RESOURCE_BASE   "/io/github/arbiter/Arbiter"
 #define RULESET_SCHEMA  RESOURCE_BASE "/schemas/ruleset.rng"
+#define MAX_FILE_SIZE   (16 * 1024 * 1024)
 
 G_DEFINE_QUARK (arb-ruleset-error-quark, arb_ruleset_error)
 
@@ -232,16 +234,20 @@ arb_table_find_row_by_name (const ArbTable  *table,
                             const char      *name,
                             GError         **error)
 {
+  g_autofree char *folded = NULL;
+
   g_return_val_if_fail (table != NULL, NULL);
   g_return_val_if_fail (name != NULL, NULL);
+
+  folded = g_utf8_casefold (name, -1);
 
   for (guint i = 0; i < table->rows->len; i++)
     {
       const ArbRow *row = &g_array_index (table->rows, ArbRow, i);
+      g_autofree char *row_name = row->name ? g_utf8_casefold (row->name, -1) : NULL;
+      g_autofree char *row_label = g_utf8_casefold (row->label, -1);
 
-      if ((row->name && g_utf8_collate (row->name, name) == 0) ||
-          (row->name && g_ascii_strcasecmp (row->name, name) == 0) ||
-          g_ascii_strcasecmp (row->label, name) == 0)
+      if (g_strcmp0 (row_name, folded) == 0 || g_str_equal (row_label, folded))
         return row;
     }
 
@@ -752,9 +758,19 @@ arb_ruleset_library_load_file (ArbRulesetLibrary  *self,
   g_autoptr(GError) local_error = NULL;
   char *contents = NULL;
   gsize len = 0;
+  GStatBuf st;
 
   g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
+
+  /* No ruleset comes near this; a bigger file is a mistake or hostile. */
+  if (g_stat (path, &st) == 0 && st.st_size > MAX_FILE_SIZE)
+    {
+      g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_PARSE,
+                   _("%s: the file is too large for a ruleset (over %d MB)"),
+                   path, MAX_FILE_SIZE / (1024 * 1024));
+      return FALSE;
+    }
 
   if (!g_file_get_contents (path, &contents, &len, &local_error))
     {
