@@ -1,0 +1,551 @@
+/* test-tables-dogfight.c: the Dogfight quick-reference tables against the sheet
+ *
+ * Every figure below is typed in from the quick reference sheet, never
+ * read back from data/rulesets/dogfight.xml.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "arb-table-test.h"
+
+#define SYSTEM "dogfight"
+
+/* Row @i covers [@min, @max]; G_MININT / G_MAXINT stand for an open end. */
+static void
+assert_range (ArbTable *table,
+              guint     i,
+              int       min,
+              int       max)
+{
+  const ArbRow *row = arb_table_get_row (table, i);
+
+  g_assert_nonnull (row);
+  g_assert_null (row->name);
+  g_assert_cmpint (row->has_min, ==, min != G_MININT);
+  g_assert_cmpint (row->has_max, ==, max != G_MAXINT);
+  if (min != G_MININT)
+    g_assert_cmpint (row->min, ==, min);
+  if (max != G_MAXINT)
+    g_assert_cmpint (row->max, ==, max);
+}
+
+/* Every value from @lo to @hi reads @expected in @column. */
+static void
+assert_cells (ArbTable   *table,
+              int         lo,
+              int         hi,
+              const char *column,
+              const char *expected)
+{
+  for (int v = lo; v <= hi; v++)
+    arb_assert_cell (table, v, column, expected);
+}
+
+static void
+assert_code (ArbTable   *table,
+             int         value,
+             const char *column,
+             const char *code)
+{
+  const ArbCell *cell = arb_table_lookup (table, value, column, NULL);
+
+  g_assert_nonnull (cell);
+  g_assert_cmpstr (cell->code, ==, code);
+}
+
+static void
+assert_named_code (ArbTable   *table,
+                   const char *name,
+                   const char *column,
+                   const char *code)
+{
+  const ArbCell *cell = arb_table_lookup_name (table, name, column, NULL);
+
+  g_assert_nonnull (cell);
+  g_assert_cmpstr (cell->code, ==, code);
+}
+
+static void
+assert_shape (ArbTable   *table,
+              const char *dice,
+              const char *key,
+              guint       n_rows,
+              guint       n_columns)
+{
+  g_assert_cmpstr (arb_table_get_system (table), ==, SYSTEM);
+  g_assert_cmpstr (arb_table_get_dice (table), ==, dice);
+  g_assert_cmpstr (arb_table_get_key (table), ==, key);
+  g_assert_cmpuint (arb_table_get_n_rows (table), ==, n_rows);
+  g_assert_cmpuint (arb_table_get_n_columns (table), ==, n_columns);
+  g_assert_false (arb_table_is_placeholder (table));
+  g_assert_nonnull (arb_table_get_title (table));
+  g_assert_true (g_str_has_prefix (arb_table_get_source (table), "Dogfight quick reference, "));
+}
+
+static void
+assert_columns (ArbTable           *table,
+                const char * const *keys)
+{
+  guint n = g_strv_length ((char **)keys);
+
+  g_assert_cmpuint (arb_table_get_n_columns (table), ==, n);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpstr (arb_table_get_column (table, i)->key, ==, keys[i]);
+}
+
+static gboolean
+has_note (ArbTable *table,
+          gboolean  uncertain,
+          gboolean  modifier)
+{
+  for (guint i = 0; i < arb_table_get_n_notes (table); i++)
+    {
+      const ArbNote *note = arb_table_get_note (table, i);
+
+      if ((!uncertain || note->uncertain) && (!modifier || note->modifier))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+test_movement_points (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "movement-points");
+
+  /* 1d+spd: < 4 = 0, 4-9 = 1, 10-15 = 2, 16-21 = 3 */
+  assert_shape (t, NULL, "1d6 + speed", 4, 1);
+  assert_range (t, 0, G_MININT, 3);
+  assert_range (t, 1, 4, 9);
+  assert_range (t, 2, 10, 15);
+  assert_range (t, 3, 16, 21);
+  assert_cells (t, -5, 3, "mp", "0");
+  assert_cells (t, 4, 9, "mp", "1");
+  assert_cells (t, 10, 15, "points", "2");
+  assert_cells (t, 16, 21, NULL, "3");
+  assert_code (t, 3, NULL, "mp=0");
+  assert_code (t, 21, NULL, "mp=3");
+  arb_assert_no_row (t, 22);
+  g_assert_true (has_note (t, FALSE, TRUE));
+}
+
+static void
+test_mt (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "mt");
+  static const char * const columns[] = { "turn-60", "turn-120", "turn-180", "maneuver", NULL };
+  /* speed 1 to 10 */
+  static const char * const turn60[] = { "-3", "-2", "-2", "-1", "0", "1", "1", "2", "2", "3" };
+  static const char * const turn120[] = { "-2", "-1", "0", "1", "1", "2", "3", "5", "9", "13" };
+  static const char * const turn180[] = { "-2", "0", "1", "2", "3", "5", "7", "9", "13", "X" };
+  static const char * const maneuver[] = { "-2", "-1", "0", "1", "2", "3", "5", "7", "9", "13" };
+
+  assert_shape (t, NULL, "speed", 11, 4);
+  assert_columns (t, columns);
+  for (int speed = 1; speed <= 10; speed++)
+    {
+      assert_range (t, speed - 1, speed, speed);
+      arb_assert_cell (t, speed, "turn-60", turn60[speed - 1]);
+      arb_assert_cell (t, speed, "turn-120", turn120[speed - 1]);
+      arb_assert_cell (t, speed, "turn-180", turn180[speed - 1]);
+      arb_assert_cell (t, speed, "maneuver", maneuver[speed - 1]);
+    }
+  arb_assert_cell (t, 1, "60", "-3");
+  arb_assert_cell (t, 9, "120", "9");
+  arb_assert_cell (t, 9, "180", "13");
+  arb_assert_cell (t, 4, "manoeuvre", "1");
+  assert_code (t, 1, "turn-60", "dice=-3");
+  assert_code (t, 9, "turn-180", "dice=13");
+  assert_code (t, 10, "turn-180", "impossible");
+  /* *add 2 dice per speed point over 10; **add 3 */
+  assert_range (t, 10, 11, G_MAXINT);
+  arb_assert_cell (t, 11, "turn-60", "3, +2 per speed point over 10");
+  arb_assert_cell (t, 14, "turn-120", "13, +3 per speed point over 10");
+  arb_assert_cell (t, 12, "maneuver", "13, +3 per speed point over 10");
+  assert_code (t, 11, "turn-60", "dice=3,per-speed-over-10=2");
+  assert_code (t, 11, "turn-120", "dice=13,per-speed-over-10=3");
+  assert_code (t, 11, "maneuver", "dice=13,per-speed-over-10=3");
+  g_assert_true (arb_table_lookup (t, 11, "turn-180", NULL)->uncertain);
+  g_assert_false (arb_table_lookup (t, 10, "turn-180", NULL)->uncertain);
+  g_assert_true (arb_table_has_uncertain (t));
+  arb_assert_no_row (t, 0);
+}
+
+static void
+test_mt_levels (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "mt-levels");
+
+  /* 1-2 dice = 1, 3-6 dice = 2 (min speed +1), 7+ dice = 3 (min speed +3) */
+  assert_shape (t, NULL, "MT dice", 3, 2);
+  assert_range (t, 0, 1, 2);
+  assert_range (t, 1, 3, 6);
+  assert_range (t, 2, 7, G_MAXINT);
+  assert_cells (t, 1, 2, "level", "1");
+  assert_cells (t, 3, 6, "level", "2");
+  assert_cells (t, 7, 20, "level", "3");
+  arb_assert_cell (t, 2, "min-speed", "—");
+  arb_assert_cell (t, 6, "min-speed", "+1");
+  arb_assert_cell (t, 7, "min-speed", "+3");
+  assert_code (t, 6, "level", "level=2");
+  assert_code (t, 7, "min-speed", "min-speed+3");
+  arb_assert_no_row (t, 0);
+}
+
+static void
+test_mt_failure (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "mt-failure");
+  static const char * const columns[] = { "cv", "move", "speed", "stress", NULL };
+  static const struct { int lo, hi; const char *cv, *move, *speed, *stress; } rows[] = {
+    { 1, 5, "0", "-1", "0", "n/a" },
+    { 6, 8, "0", "-1", "-1", "n/a" },
+    { 9, 10, "-1", "-2", "-2", "0" },
+    { 11, 12, "-1", "-2", "-2", "-1" },
+    { 13, 14, "-2", "-2", "-2", "-1" },
+    { 15, 16, "-2", "-3", "-2", "-2" },
+    { 17, G_MAXINT, "-3", "-3", "-3", "-2" },
+  };
+
+  assert_shape (t, NULL, "failure sum", G_N_ELEMENTS (rows), 4);
+  assert_columns (t, columns);
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      int hi = rows[i].hi == G_MAXINT ? 30 : rows[i].hi;
+
+      assert_range (t, i, rows[i].lo, rows[i].hi);
+      assert_cells (t, rows[i].lo, hi, "cv", rows[i].cv);
+      assert_cells (t, rows[i].lo, hi, "move", rows[i].move);
+      assert_cells (t, rows[i].lo, hi, "speed", rows[i].speed);
+      assert_cells (t, rows[i].lo, hi, "stress", rows[i].stress);
+    }
+  assert_code (t, 17, "cv", "cv=-3");
+  assert_code (t, 5, "stress", "n/a");
+  assert_code (t, 11, "stress", "stress=-1");
+  arb_assert_no_row (t, 0);
+}
+
+static void
+test_mt_cv_bonus (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "mt-cv-bonus");
+
+  /* +1 per two dice rolled, +1 per 6 rolled, +1 per two pilot points */
+  assert_shape (t, NULL, "source", 3, 1);
+  g_assert_true (arb_table_is_named (t));
+  arb_assert_named (t, "dice", "bonus", "+1");
+  arb_assert_named (t, "sixes", "bonus", "+1");
+  arb_assert_named (t, "pilot points", NULL, "+1");
+  assert_named_code (t, "dice", NULL, "cv+1/2-dice");
+  assert_named_code (t, "sixes", NULL, "cv+1/six");
+  assert_named_code (t, "pilot points", NULL, "cv+1/2-pp");
+}
+
+static void
+test_stress_test (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "stress-test");
+
+  /* < 0 destroyed, 0-1 current and next row, 2-3 current row, 4+ none */
+  assert_shape (t, "2d6", NULL, 4, 1);
+  assert_range (t, 0, G_MININT, -1);
+  assert_range (t, 1, 0, 1);
+  assert_range (t, 2, 2, 3);
+  assert_range (t, 3, 4, G_MAXINT);
+  assert_cells (t, -6, -1, "result", "Aircraft breaks up");
+  assert_cells (t, 0, 1, "result", "Fill this row of boxes and the next");
+  assert_cells (t, 2, 3, "result", "Fill this row of boxes");
+  assert_cells (t, 4, 12, "result", "Holds together");
+  assert_code (t, -1, NULL, "destroyed");
+  assert_code (t, 1, NULL, "fill-row,fill-next-row");
+  assert_code (t, 3, NULL, "fill-row");
+  assert_code (t, 4, NULL, "none");
+  g_assert_true (has_note (t, FALSE, TRUE));
+}
+
+static void
+test_stall_spin (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "stall-spin");
+
+  /* at min: 1 spin, 2-3 stall, 4+ no effect; below: 1-3 spin, 4-6 stall */
+  assert_shape (t, "1d6", NULL, 3, 2);
+  assert_range (t, 0, 1, 1);
+  assert_range (t, 1, 2, 3);
+  assert_range (t, 2, 4, 6);
+  arb_assert_cell (t, 1, "at-min", "Spin");
+  assert_cells (t, 2, 3, "at-min", "Stall");
+  assert_cells (t, 4, 6, "at", "No effect");
+  assert_cells (t, 1, 3, "below-min", "Spin");
+  assert_cells (t, 4, 6, "below", "Stall");
+  assert_code (t, 1, "at-min", "spin");
+  assert_code (t, 3, "at-min", "stall");
+  assert_code (t, 4, "at-min", "none");
+  assert_code (t, 3, "below-min", "spin");
+  assert_code (t, 4, "below-min", "stall");
+  arb_assert_no_row (t, 0);
+  arb_assert_no_row (t, 7);
+}
+
+static void
+test_burst_size (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "burst-size");
+
+  /* speed diff: 0-2 = 3, 3-4 = 2, 5+ = 1 */
+  assert_shape (t, NULL, "speed difference", 3, 1);
+  assert_range (t, 0, 0, 2);
+  assert_range (t, 1, 3, 4);
+  assert_range (t, 2, 5, G_MAXINT);
+  assert_cells (t, 0, 2, "size", "3");
+  assert_cells (t, 3, 4, "size", "2");
+  assert_cells (t, 5, 15, "burst", "1");
+  assert_code (t, 2, NULL, "burst=3");
+  assert_code (t, 5, NULL, "burst=1");
+  arb_assert_no_row (t, -1);
+}
+
+static void
+test_burst_size_mt (void)
+{
+  ArbTable *mt = arb_test_table (SYSTEM, "burst-size-mt");
+
+  /* sum of MT levels: 0-1 = 3, 2 = 2, 3+ = 1 */
+  assert_shape (mt, NULL, "sum of MT levels", 3, 1);
+  assert_range (mt, 0, 0, 1);
+  assert_range (mt, 1, 2, 2);
+  assert_range (mt, 2, 3, G_MAXINT);
+  assert_cells (mt, 0, 1, "size", "3");
+  arb_assert_cell (mt, 2, "size", "2");
+  assert_cells (mt, 3, 6, "size", "1");
+  assert_code (mt, 2, NULL, "burst=2");
+  arb_assert_no_row (mt, -1);
+}
+
+static void
+test_hit_effect (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "hit-effect");
+
+  /* 1-5 = damage boxes, 6 = critical hit */
+  assert_shape (t, "1d6", NULL, 2, 1);
+  assert_range (t, 0, 1, 5);
+  assert_range (t, 1, 6, 6);
+  assert_cells (t, 1, 5, "result", "Damage boxes");
+  arb_assert_cell (t, 6, "result", "Critical hit");
+  assert_code (t, 6, NULL, "roll:critical-hits");
+}
+
+static void
+test_crit_threshold (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "crit-threshold");
+
+  /* dismal = 6, poor (or flexible) = 5, average = 4, good = 3, great = 2 */
+  assert_shape (t, NULL, "aircraft quality", 5, 1);
+  g_assert_true (arb_table_is_named (t));
+  g_assert_cmpstr (arb_table_get_row (t, 0)->name, ==, "dismal");
+  g_assert_cmpstr (arb_table_get_row (t, 4)->name, ==, "great");
+  arb_assert_named (t, "dismal", "hits", "6");
+  arb_assert_named (t, "poor", "hits", "5");
+  arb_assert_named (t, "Poor (or flexible)", "hits", "5");
+  arb_assert_named (t, "average", "hits", "4");
+  arb_assert_named (t, "good", "hits", "3");
+  arb_assert_named (t, "great", NULL, "2");
+  assert_named_code (t, "average", NULL, "hits=4");
+  /* our reading of "Hits for Crits" is marked */
+  g_assert_true (has_note (t, TRUE, FALSE));
+  g_assert_true (arb_table_has_uncertain (t));
+}
+
+static void
+test_critical_hits (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "critical-hits");
+  static const char * const effects[] = {
+    /* 2 */ "Aircraft blows up",
+    /* 3 */ "Engine destroyed*: +2 to the drag roll every turn",
+    /* 4 */ "Engine hit*: -2 to power rolls",
+    /* 5 */ "Fuel leak: take it as result 3, or as smoking",
+    /* 6 */ "Engine hit*: -1 to power rolls",
+    /* 7 */ "Structural damage: mark this row of boxes and the next",
+    /* 8 */ "Controls damaged: +2 dice on movement tests",
+    /* 9 */ "Controls damaged: +4 dice on movement tests",
+    /* 10 */ "Pilot wounded: loses half his pilot points, rounded up",
+    /* 11 */ "Pilot wounded: loses all his pilot points",
+    /* 12 */ "Pilot killed",
+  };
+
+  assert_shape (t, "2d6", NULL, 11, 1);
+  for (int roll = 2; roll <= 12; roll++)
+    {
+      assert_range (t, roll - 2, roll, roll);
+      arb_assert_cell (t, roll, "effect", effects[roll - 2]);
+    }
+  assert_code (t, 2, NULL, "explodes");
+  assert_code (t, 3, NULL, "engine-destroyed,drag+2,roll:smoke-fire");
+  assert_code (t, 4, NULL, "engine-hit,power-2,roll:smoke-fire");
+  assert_code (t, 6, NULL, "engine-hit,power-1,roll:smoke-fire");
+  assert_code (t, 8, NULL, "controls,mt-dice+2");
+  assert_code (t, 9, NULL, "controls,mt-dice+4");
+  assert_code (t, 10, NULL, "pilot-wounded,pp-half-up");
+  assert_code (t, 11, NULL, "pilot-wounded,pp-all");
+  assert_code (t, 12, NULL, "pilot-killed");
+  arb_assert_no_row (t, 1);
+  arb_assert_no_row (t, 13);
+}
+
+static void
+test_smoke_fire (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "smoke-fire");
+
+  /* 1d: 4-6 = smoke, -2 PP; if smoking, 1d each move: 6 = fire, -2 more PP */
+  assert_shape (t, "1d6", NULL, 3, 2);
+  assert_range (t, 0, 1, 3);
+  assert_range (t, 1, 4, 5);
+  assert_range (t, 2, 6, 6);
+  assert_cells (t, 1, 3, "after-hit", "No smoke");
+  assert_cells (t, 4, 6, "after-hit", "Smoking: -2 pilot points");
+  assert_cells (t, 1, 5, "each-move", "No fire");
+  arb_assert_cell (t, 6, "each-move", "On fire: a further -2 pilot points");
+  assert_code (t, 3, "after-hit", "none");
+  assert_code (t, 4, "after-hit", "smoke,pp-2");
+  assert_code (t, 5, "each-move", "none");
+  assert_code (t, 6, "fire", "fire,pp-2");
+}
+
+static void
+test_targeting (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "targeting");
+
+  /* 1d 5+ to retain */
+  assert_shape (t, "1d6", NULL, 2, 1);
+  assert_range (t, 0, G_MININT, 4);
+  assert_range (t, 1, 5, G_MAXINT);
+  assert_cells (t, 0, 4, NULL, "Lost");
+  assert_cells (t, 5, 9, NULL, "Kept");
+  g_assert_true (has_note (t, FALSE, TRUE));
+}
+
+static void
+test_spot (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "spot");
+
+  /* roll 4+ */
+  assert_shape (t, "1d6", NULL, 2, 1);
+  assert_range (t, 0, G_MININT, 3);
+  assert_range (t, 1, 4, G_MAXINT);
+  assert_cells (t, -3, 3, "result", "Not spotted");
+  assert_cells (t, 4, 9, "result", "Spotted");
+  g_assert_true (has_note (t, FALSE, TRUE));
+  g_assert_true (has_note (t, TRUE, FALSE));
+}
+
+static void
+test_fire_extinguish (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "fire-extinguish");
+
+  /* 6 = row out, 1 = 3 boxes filled */
+  assert_shape (t, "1d6", NULL, 3, 1);
+  assert_range (t, 0, 1, 1);
+  assert_range (t, 1, 2, 5);
+  assert_range (t, 2, 6, 6);
+  arb_assert_cell (t, 1, NULL, "3 more boxes burn");
+  assert_cells (t, 2, 5, NULL, "No effect");
+  arb_assert_cell (t, 6, NULL, "One row of fire put out");
+  assert_code (t, 1, NULL, "fill=3");
+  assert_code (t, 6, NULL, "row-out");
+  g_assert_true (arb_table_lookup (t, 3, NULL, NULL)->uncertain);
+  g_assert_false (arb_table_lookup (t, 6, NULL, NULL)->uncertain);
+}
+
+static void
+test_power_drag (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "power-drag");
+
+  /* 1d >2 = +-1, >6 = +-2 */
+  assert_shape (t, "1d6", NULL, 3, 1);
+  assert_range (t, 0, G_MININT, 2);
+  assert_range (t, 1, 3, 6);
+  assert_range (t, 2, 7, G_MAXINT);
+  assert_cells (t, -1, 2, "change", "No change");
+  assert_cells (t, 3, 6, "change", "±1");
+  assert_cells (t, 7, 9, "change", "±2");
+  assert_code (t, 6, NULL, "speed=1");
+  assert_code (t, 7, NULL, "speed=2");
+}
+
+static void
+test_climb_dive (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "climb-dive");
+
+  /* horizontal -1 normal, -2 steep; vertical -3 shallow, +3 steep */
+  assert_shape (t, NULL, "pitch", 3, 2);
+  g_assert_true (arb_table_is_named (t));
+  arb_assert_named (t, "normal", "horizontal", "-1");
+  arb_assert_named (t, "steep", "horizontal", "-2");
+  arb_assert_named (t, "shallow", "vertical", "-3");
+  arb_assert_named (t, "steep", "vertical", "+3");
+  arb_assert_named (t, "shallow", "horizontal", "—");
+  arb_assert_named (t, "normal", "vertical", "—");
+}
+
+static void
+test_movement_types (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "movement-types");
+
+  assert_shape (t, NULL, "kind of move", 3, 2);
+  arb_assert_named (t, "going somewhere", "facing", "Yes");
+  arb_assert_named (t, "maneuvering", "facing", "No");
+  assert_named_code (t, "going somewhere", "move", "adjacent,mt");
+  assert_named_code (t, "maneuvering", "move", "stay,mt");
+  assert_named_code (t, "vertical", "move", "reduce-pitch:two-task");
+}
+
+static void
+test_speed_change (void)
+{
+  ArbTable *s = arb_test_table (SYSTEM, "speed-change");
+
+  assert_shape (s, NULL, "cause", 3, 1);
+  assert_named_code (s, "power/drag", NULL, "roll:power-drag");
+  assert_named_code (s, "dive/climb", NULL, "speed=1/pitch-step");
+  assert_named_code (s, "movement test", NULL, "speed=-1/2-dice,power=-1/odd-die");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/tables/dogfight/movement-points", test_movement_points);
+  g_test_add_func ("/tables/dogfight/mt", test_mt);
+  g_test_add_func ("/tables/dogfight/mt-levels", test_mt_levels);
+  g_test_add_func ("/tables/dogfight/mt-failure", test_mt_failure);
+  g_test_add_func ("/tables/dogfight/mt-cv-bonus", test_mt_cv_bonus);
+  g_test_add_func ("/tables/dogfight/stress-test", test_stress_test);
+  g_test_add_func ("/tables/dogfight/stall-spin", test_stall_spin);
+  g_test_add_func ("/tables/dogfight/burst-size", test_burst_size);
+  g_test_add_func ("/tables/dogfight/burst-size-mt", test_burst_size_mt);
+  g_test_add_func ("/tables/dogfight/hit-effect", test_hit_effect);
+  g_test_add_func ("/tables/dogfight/crit-threshold", test_crit_threshold);
+  g_test_add_func ("/tables/dogfight/critical-hits", test_critical_hits);
+  g_test_add_func ("/tables/dogfight/smoke-fire", test_smoke_fire);
+  g_test_add_func ("/tables/dogfight/targeting", test_targeting);
+  g_test_add_func ("/tables/dogfight/spot", test_spot);
+  g_test_add_func ("/tables/dogfight/fire-extinguish", test_fire_extinguish);
+  g_test_add_func ("/tables/dogfight/power-drag", test_power_drag);
+  g_test_add_func ("/tables/dogfight/climb-dive", test_climb_dive);
+  g_test_add_func ("/tables/dogfight/movement-types", test_movement_types);
+  g_test_add_func ("/tables/dogfight/speed-change", test_speed_change);
+
+  return g_test_run ();
+}

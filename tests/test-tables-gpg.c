@@ -1,0 +1,516 @@
+/* test-tables-gpg.c: the Glider-Pit Gladiators tables against the card
+ *
+ * Every expected figure below is typed in from the reference card (sides A
+ * and B of the rules text) as un-jumbled in the project's rules notes, so a
+ * mistyped cell in data/rulesets/gpg.xml fails here.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "arb-table-test.h"
+
+typedef struct
+{
+  int         roll;
+  const char *text;
+} Expect;
+
+typedef struct
+{
+  int         roll;
+  const char *code;
+} ExpectCode;
+
+static const ArbCell *
+cell_at (ArbTable   *table,
+         int         value,
+         const char *column)
+{
+  g_autoptr(GError) error = NULL;
+  const ArbCell *cell = arb_table_lookup (table, value, column, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (cell);
+  return cell;
+}
+
+static void
+assert_code (ArbTable   *table,
+             int         value,
+             const char *column,
+             const char *code)
+{
+  g_assert_cmpstr (cell_at (table, value, column)->code, ==, code);
+}
+
+static void
+assert_cells (ArbTable     *table,
+              const char   *column,
+              const Expect *expect,
+              gsize         n_expect)
+{
+  for (gsize i = 0; i < n_expect; i++)
+    arb_assert_cell (table, expect[i].roll, column, expect[i].text);
+}
+
+static void
+assert_codes (ArbTable         *table,
+              const char       *column,
+              const ExpectCode *expect,
+              gsize             n_expect)
+{
+  for (gsize i = 0; i < n_expect; i++)
+    assert_code (table, expect[i].roll, column, expect[i].code);
+}
+
+/* How many notes of @table are of the uncertain or the modifier kind. */
+static guint
+count_notes (ArbTable *table,
+             gboolean  uncertain,
+             gboolean  modifier)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < arb_table_get_n_notes (table); i++)
+    {
+      const ArbNote *note = arb_table_get_note (table, i);
+
+      if ((uncertain && note->uncertain) || (modifier && note->modifier))
+        n++;
+    }
+  return n;
+}
+
+/* No cell of the table is flagged as an uncertain reading. */
+static void
+assert_all_certain (ArbTable *table)
+{
+  for (guint r = 0; r < arb_table_get_n_rows (table); r++)
+    {
+      const ArbRow *row = arb_table_get_row (table, r);
+
+      for (guint c = 0; c < arb_table_get_n_columns (table); c++)
+        g_assert_false (row->cells[c].uncertain);
+    }
+}
+
+static void
+test_weapons (void)
+{
+  ArbTable *table = arb_test_table ("gpg", "weapons");
+
+  g_assert_null (arb_table_get_dice (table));
+  g_assert_cmpstr (arb_table_get_key (table), ==, "weapon");
+  g_assert_true (arb_table_is_named (table));
+  g_assert_cmpuint (arb_table_get_n_rows (table), ==, 5);
+
+  arb_assert_named (table, "Dagger", "portage", "1");
+  arb_assert_named (table, "Dagger", "range", "5");
+  arb_assert_named (table, "Net", "portage", "1");
+  arb_assert_named (table, "Net", "range", "4");
+  arb_assert_named (table, "Spear", "portage", "2");
+  arb_assert_named (table, "Spear", "range", "8");
+  arb_assert_named (table, "Stone", "portage", "1");
+  arb_assert_named (table, "Stone", "range", "10");
+  arb_assert_named (table, "Sword", "portage", "2");
+  arb_assert_named (table, "Sword", "range", "3");
+
+  /* Names are looked up without regard to case. */
+  arb_assert_named (table, "spear", "range", "8");
+  g_assert_null (arb_table_find_row_by_name (table, "Axe", NULL));
+  g_assert_null (arb_table_find_row (table, 1, NULL));
+  assert_all_certain (table);
+}
+
+static void
+test_to_hit (void)
+{
+  static const int need[] = { 14, 16, 22, 24, 26, 32, 34, 36, 42, 44, 46, 52, 54, 56, 62, 64 };
+  ArbTable *table = arb_test_table ("gpg", "to-hit");
+  const ArbRow *last;
+
+  g_assert_null (arb_table_get_dice (table));
+  g_assert_cmpstr (arb_table_get_key (table), ==, "combat factor");
+  g_assert_false (arb_table_is_named (table));
+  g_assert_cmpuint (arb_table_get_n_rows (table), ==, 16);
+  g_assert_cmpuint (arb_table_get_n_columns (table), ==, 1);
+  g_assert_cmpstr (arb_table_get_column (table, 0)->key, ==, "need");
+
+  for (int cf = 1; cf <= 16; cf++)
+    {
+      g_autofree char *expected = g_strdup_printf ("%d", need[cf - 1]);
+
+      arb_assert_cell (table, cf, "need", expected);
+      arb_assert_cell (table, cf, NULL, expected);
+    }
+
+  /* The command line answers 42 for combat factor 9. */
+  arb_assert_cell (table, 9, NULL, "42");
+
+  /* 16 and anything above reads the last column; 0 has no column. */
+  arb_assert_cell (table, 17, "need", "64");
+  arb_assert_cell (table, 20, "need", "64");
+  arb_assert_cell (table, 100, "need", "64");
+  arb_assert_no_row (table, 0);
+  arb_assert_no_row (table, -1);
+
+  last = arb_table_find_row (table, 16, NULL);
+  g_assert_nonnull (last);
+  g_assert_true (last->has_min);
+  g_assert_false (last->has_max);
+  g_assert_cmpint (last->min, ==, 16);
+  g_assert_cmpstr (last->label, ==, "16+");
+
+  /* Spear shift, critical 66 and fumble 11 are told in the notes. */
+  g_assert_cmpuint (arb_table_get_n_notes (table), >=, 3);
+  g_assert_cmpuint (count_notes (table, FALSE, TRUE), >=, 1);
+  g_assert_false (arb_table_has_uncertain (table));
+}
+
+static void
+test_combat_factor (void)
+{
+  ArbTable *table = arb_test_table ("gpg", "combat-factor");
+
+  g_assert_cmpstr (arb_table_get_key (table), ==, "attack");
+  g_assert_true (arb_table_is_named (table));
+  g_assert_cmpuint (arb_table_get_n_rows (table), ==, 2);
+  g_assert_nonnull (arb_table_find_row_by_name (table, "Striking", NULL));
+  g_assert_nonnull (arb_table_find_row_by_name (table, "Throwing", NULL));
+}
+
+static void
+test_striking_results (void)
+{
+  static const Expect expect[] = {
+    { 2, "DA-1, DS-1" }, { 3, "DA-1, DS-1" },
+    { 4, "Dstn" }, { 5, "Dstn" },
+    { 6, "DA-2" }, { 7, "DA-2" }, { 8, "DA-2" },
+    { 9, "DA-3" }, { 10, "DA-3" }, { 11, "DA-3" },
+    { 12, "Dstn, DA-1, DS-1" },
+  };
+  static const ExpectCode codes[] = {
+    { 2, "DA-1,DS-1" }, { 3, "DA-1,DS-1" }, { 4, "Dstn" }, { 5, "Dstn" },
+    { 6, "DA-2" }, { 8, "DA-2" }, { 9, "DA-3" }, { 11, "DA-3" },
+    { 12, "Dstn,DA-1,DS-1" },
+  };
+  ArbTable *table = arb_test_table ("gpg", "striking-results");
+
+  g_assert_cmpstr (arb_table_get_dice (table), ==, "2d6");
+  g_assert_null (arb_table_get_key (table));
+  g_assert_cmpuint (arb_table_get_n_rows (table), ==, 5);
+  g_assert_cmpuint (arb_table_get_n_columns (table), ==, 1);
+
+  assert_cells (table, NULL, expect, G_N_ELEMENTS (expect));
+  assert_codes (table, NULL, codes, G_N_ELEMENTS (codes));
+
+  /* The one column answers to both striking weapons. */
+  arb_assert_cell (table, 7, "spear", "DA-2");
+  arb_assert_cell (table, 7, "sword", "DA-2");
+
+  /* The sword bonus can push a roll one step past either end. */
+  arb_assert_no_row (table, 1);
+  arb_assert_no_row (table, 13);
+  g_assert_cmpuint (count_notes (table, FALSE, TRUE), >=, 1);
+  g_assert_false (arb_table_has_uncertain (table));
+}
+
+static void
+test_throwing_results (void)
+{
+  static const Expect spear[] = {
+    { 2, "DA-1" }, { 3, "DA-1" }, { 4, "Dstn" }, { 5, "Dstn" },
+    { 6, "DA-2" }, { 7, "DA-2" }, { 8, "DA-2" },
+    { 9, "DA-2, DS-1" }, { 10, "DA-2, DS-1" },
+    { 11, "DA-3, DS-1" }, { 12, "DA-3, DS-1" },
+  };
+  static const Expect dagger[] = {
+    { 2, "Dstn" }, { 3, "no effect" }, { 4, "DA-2, DS-1" }, { 5, "DA-2, DS-1" },
+    { 6, "DA-1" }, { 7, "DA-1" }, { 8, "DA-1" },
+    { 9, "DA-2" }, { 10, "DA-2" }, { 11, "DA-2" }, { 12, "DA-3" },
+  };
+  ArbTable *table = arb_test_table ("gpg", "throwing-results");
+
+  g_assert_cmpstr (arb_table_get_dice (table), ==, "2d6");
+  g_assert_null (arb_table_get_key (table));
+  g_assert_cmpuint (arb_table_get_n_rows (table), ==, 7);
+  g_assert_cmpuint (arb_table_get_n_columns (table), ==, 2);
+
+  assert_cells (table, "spear", spear, G_N_ELEMENTS (spear));
+  assert_cells (table, "dagger", dagger, G_N_ELEMENTS (dagger));
+
+  /* Each column answers to both of its weapons. */
+  assert_cells (table, "sword", spear, G_N_ELEMENTS (spear));
+  assert_cells (table, "stone", dagger, G_N_ELEMENTS (dagger));
+  assert_cells (table, "spear-sword", spear, G_N_ELEMENTS (spear));
+  assert_cells (table, "dagger-stone", dagger, G_N_ELEMENTS (dagger));
+  g_assert_cmpint (arb_table_find_column (table, "sword"), ==, arb_table_find_column (table, "spear"));
+  g_assert_cmpint (arb_table_find_column (table, "stone"), ==, arb_table_find_column (table, "dagger"));
+  g_assert_cmpint (arb_table_find_column (table, "net"), ==, -1);
+
+  assert_code (table, 3, "dagger", "none");
+  assert_code (table, 9, "spear", "DA-2,DS-1");
+  assert_code (table, 4, "stone", "DA-2,DS-1");
+  assert_code (table, 2, "stone", "Dstn");
+
+  arb_assert_no_row (table, 1);
+  arb_assert_no_row (table, 13);
+  g_assert_false (arb_table_has_uncertain (table));
+}
+
+static void
+test_ramming_results (void)
+{
+  static const Expect dived1[] = {
+    { 1, "AA-1, Astn" }, { 2, "AA-2" }, { 3, "AA-1" }, { 4, "AA+1, AS-2" },
+    { 5, "AA+1, AS-1" }, { 6, "DA-1" }, { 7, "DA-2" },
+  };
+  static const Expect dived2[] = {
+    { 1, "AA-2" }, { 2, "AA-1" }, { 3, "AA+1, AS-1" }, { 4, "DA-1" },
+    { 5, "DA-2" }, { 6, "DA-3" }, { 7, "DA-4, Dstn" },
+  };
+  static const Expect dived3[] = {
+    { 1, "AA-1" }, { 2, "DA-1" }, { 3, "DA-2" }, { 4, "DA-3" },
+    { 5, "DA-4, Dstn" }, { 6, "DA-5" }, { 7, "DA-5, Dstn" },
+  };
+  ArbTable *table = arb_test_table ("gpg", "ramming-results");
+  const ArbRow *top;
+
+  g_assert_cmpstr (arb_table_get_dice (table), ==, "1d6");
+  g_assert_null (arb_table_get_key (table));
+  g_assert_cmpuint (arb_table_get_n_rows (table), ==, 7);
+  g_assert_cmpuint (arb_table_get_n_columns (table), ==, 3);
+  g_assert_cmpstr (arb_table_get_column (table, 0)->key, ==, "1");
+  g_assert_cmpstr (arb_table_get_column (table, 1)->key, ==, "2");
+  g_assert_cmpstr (arb_table_get_column (table, 2)->key, ==, "3");
+
+  assert_cells (table, "1", dived1, G_N_ELEMENTS (dived1));
+  assert_cells (table, "2", dived2, G_N_ELEMENTS (dived2));
+  assert_cells (table, "3", dived3, G_N_ELEMENTS (dived3));
+
+  assert_code (table, 1, "1", "AA-1,Astn");
+  assert_code (table, 4, "1", "AA+1,AS-2");
+  assert_code (table, 3, "2", "AA+1,AS-1");
+  assert_code (table, 5, "3", "DA-4,Dstn");
+  assert_code (table, 7, "3", "DA-5,Dstn");
+
+  /* The excess-speed bonus carries a roll past 6: all of it reads 7+. */
+  arb_assert_cell (table, 8, "1", "DA-2");
+  arb_assert_cell (table, 9, "2", "DA-4, Dstn");
+  arb_assert_cell (table, 9, "3", "DA-5, Dstn");
+  arb_assert_cell (table, 11, "3", "DA-5, Dstn");
+  top = arb_table_find_row (table, 7, NULL);
+  g_assert_nonnull (top);
+  g_assert_true (top->has_min);
+  g_assert_false (top->has_max);
+  g_assert_cmpstr (top->label, ==, "7+");
+  arb_assert_no_row (table, 0);
+
+  /* Only the (?) cell is our uncertain reading, and a note says so. */
+  g_assert_true (arb_table_has_uncertain (table));
+  g_assert_true (cell_at (table, 5, "3")->uncertain);
+  for (int roll = 1; roll <= 7; roll++)
+    for (guint c = 0; c < 3; c++)
+      {
+        const char *column = arb_table_get_column (table, c)->key;
+
+        if (roll == 5 && c == 2)
+          continue;
+        g_assert_false (cell_at (table, roll, column)->uncertain);
+      }
+  g_assert_cmpuint (count_notes (table, TRUE, FALSE), >=, 1);
+  /* Bonus, and the natural 1 that ignores it. */
+  g_assert_cmpuint (count_notes (table, FALSE, TRUE), >=, 1);
+}
+
+static void
+test_result_codes (void)
+{
+  ArbTable *table = arb_test_table ("gpg", "result-codes");
+  static const char *const codes[] = { "DA-x", "AA-x", "DS-x", "AS-x", "Dstn", "Astn" };
+
+  g_assert_cmpstr (arb_table_get_key (table), ==, "code");
+  g_assert_cmpuint (arb_table_get_n_rows (table), ==, G_N_ELEMENTS (codes));
+  for (guint i = 0; i < G_N_ELEMENTS (codes); i++)
+    g_assert_nonnull (arb_table_find_row_by_name (table, codes[i], NULL));
+}
+
+static void
+test_stun_recovery (void)
+{
+  static const ExpectCode codes[] = {
+    { 2, "AA-1,AS+1,facing" }, { 3, "AA-1,AS+1,facing" },
+    { 4, "AS-1" }, { 5, "AS-1" },
+    { 6, "none" },
+    { 7, "recover" }, { 8, "recover" }, { 9, "recover" }, { 10, "recover" },
+    { 11, "AA+1,AS-1,facing" }, { 12, "AA+1,AS-1,facing" },
+  };
+  static const struct { int lo, hi; } ranges[] = {
+    { 2, 3 }, { 4, 5 }, { 6, 6 }, { 7, 10 }, { 11, 12 },
+  };
+  ArbTable *table = arb_test_table ("gpg", "stun-recovery");
+
+  g_assert_cmpstr (arb_table_get_dice (table), ==, "2d6");
+  g_assert_null (arb_table_get_key (table));
+  g_assert_cmpuint (arb_table_get_n_rows (table), ==, 5);
+  assert_codes (table, NULL, codes, G_N_ELEMENTS (codes));
+
+  for (guint i = 0; i < G_N_ELEMENTS (ranges); i++)
+    {
+      const ArbRow *row = arb_table_get_row (table, i);
+
+      g_assert_true (row->has_min && row->has_max);
+      g_assert_cmpint (row->min, ==, ranges[i].lo);
+      g_assert_cmpint (row->max, ==, ranges[i].hi);
+    }
+
+  arb_assert_no_row (table, 1);
+  arb_assert_no_row (table, 13);
+  g_assert_cmpuint (arb_table_get_n_notes (table), >=, 1);
+  g_assert_false (arb_table_has_uncertain (table));
+}
+
+static void
+test_stun_facing (void)
+{
+  static const ExpectCode codes[] = {
+    { 1, "rotate-left" }, { 2, "rotate-left" },
+    { 3, "none" }, { 4, "none" },
+    { 5, "rotate-right" }, { 6, "rotate-right" },
+  };
+  ArbTable *table = arb_test_table ("gpg", "stun-facing");
+
+  g_assert_cmpstr (arb_table_get_dice (table), ==, "1d6");
+  g_assert_cmpuint (arb_table_get_n_rows (table), ==, 3);
+  assert_codes (table, NULL, codes, G_N_ELEMENTS (codes));
+  arb_assert_no_row (table, 0);
+  arb_assert_no_row (table, 7);
+}
+
+static void
+test_escape_net (void)
+{
+  ArbTable *table = arb_test_table ("gpg", "escape-net");
+  const ArbRow *low, *high;
+
+  g_assert_cmpstr (arb_table_get_dice (table), ==, "1d6");
+  g_assert_cmpuint (arb_table_get_n_rows (table), ==, 2);
+
+  /* "4 or less" is open below and "5 or more" open above, so modified
+   * rolls from -1 (other weapon in hand) to 8 (dagger) all read a row. */
+  for (int roll = -1; roll <= 4; roll++)
+    assert_code (table, roll, NULL, "netted");
+  for (int roll = 5; roll <= 8; roll++)
+    assert_code (table, roll, NULL, "free");
+
+  low = arb_table_find_row (table, 4, NULL);
+  high = arb_table_find_row (table, 5, NULL);
+  g_assert_false (low->has_min);
+  g_assert_true (low->has_max);
+  g_assert_cmpint (low->max, ==, 4);
+  g_assert_true (high->has_min);
+  g_assert_false (high->has_max);
+  g_assert_cmpint (high->min, ==, 5);
+  g_assert_cmpstr (low->label, ==, "4 or less");
+  g_assert_cmpstr (high->label, ==, "5 or more");
+
+  /* +2 dagger, +1 sword, -1 any other weapon in hand. */
+  g_assert_cmpuint (count_notes (table, FALSE, TRUE), ==, 3);
+  g_assert_false (arb_table_has_uncertain (table));
+}
+
+static void
+test_maneuvers (void)
+{
+  static const struct { const char *name, *cost; } costs[] = {
+    { "Forward", "1" },
+    { "Turn left", "1" },
+    { "Turn right", "1" },
+    { "Slip left", "2" },
+    { "Slip right", "2" },
+    { "Climb", "1" },
+    { "Climbing half-loop", "All" },
+    { "Diving half-loop", "All" },
+    { "Zoom climb", "All" },
+  };
+  ArbTable *table = arb_test_table ("gpg", "maneuvers");
+
+  g_assert_null (arb_table_get_dice (table));
+  g_assert_cmpstr (arb_table_get_key (table), ==, "maneuver");
+  g_assert_true (arb_table_is_named (table));
+  g_assert_cmpuint (arb_table_get_n_rows (table), ==, 10);
+  g_assert_nonnull (arb_table_find_row_by_name (table, "Dive", NULL));
+
+  for (guint i = 0; i < G_N_ELEMENTS (costs); i++)
+    arb_assert_named (table, costs[i].name, "cost", costs[i].cost);
+
+  arb_assert_named (table, "Slip left", "effect", "Altitude -1");
+  arb_assert_named (table, "Climb", "effect", "Speed -1, altitude +1");
+  arb_assert_named (table, "Climbing half-loop", "effect", "Speed becomes 1, altitude +3");
+  arb_assert_named (table, "Zoom climb", "effect", "Speed becomes 1, altitude +5");
+  g_assert_cmpint (arb_table_find_column (table, "conditions"), >=, 0);
+}
+
+static void
+test_deceleration (void)
+{
+  ArbTable *table = arb_test_table ("gpg", "deceleration");
+
+  g_assert_cmpstr (arb_table_get_dice (table), ==, "1d6");
+  g_assert_cmpuint (arb_table_get_n_rows (table), ==, 2);
+  assert_code (table, 1, NULL, "AS-1");
+  assert_code (table, 2, NULL, "AS-1");
+  for (int roll = 3; roll <= 6; roll++)
+    assert_code (table, roll, NULL, "none");
+}
+
+static void
+test_wall_collision (void)
+{
+  ArbTable *table = arb_test_table ("gpg", "wall-collision");
+
+  g_assert_cmpstr (arb_table_get_key (table), ==, "speed");
+  g_assert_cmpuint (arb_table_get_n_rows (table), ==, 3);
+  assert_code (table, 1, NULL, "drop-if-stunned");
+  assert_code (table, 2, NULL, "drop");
+  assert_code (table, 3, NULL, "drop");
+  assert_code (table, 4, NULL, "Astn,drop");
+  assert_code (table, 5, NULL, "Astn,drop");
+  arb_assert_no_row (table, 0);
+  arb_assert_no_row (table, 6);
+}
+
+static void
+test_turn_sequence (void)
+{
+  static const char *const steps[] = { "1", "2", "2.1", "2.2", "2.3", "2.4", "2.5", "3", "4" };
+  ArbTable *table = arb_test_table ("gpg", "turn-sequence");
+
+  g_assert_cmpuint (arb_table_get_n_rows (table), ==, G_N_ELEMENTS (steps));
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    g_assert_cmpstr (arb_table_get_row (table, i)->name, ==, steps[i]);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/tables/gpg/weapons", test_weapons);
+  g_test_add_func ("/tables/gpg/to-hit", test_to_hit);
+  g_test_add_func ("/tables/gpg/combat-factor", test_combat_factor);
+  g_test_add_func ("/tables/gpg/striking-results", test_striking_results);
+  g_test_add_func ("/tables/gpg/throwing-results", test_throwing_results);
+  g_test_add_func ("/tables/gpg/ramming-results", test_ramming_results);
+  g_test_add_func ("/tables/gpg/result-codes", test_result_codes);
+  g_test_add_func ("/tables/gpg/stun-recovery", test_stun_recovery);
+  g_test_add_func ("/tables/gpg/stun-facing", test_stun_facing);
+  g_test_add_func ("/tables/gpg/escape-net", test_escape_net);
+  g_test_add_func ("/tables/gpg/maneuvers", test_maneuvers);
+  g_test_add_func ("/tables/gpg/deceleration", test_deceleration);
+  g_test_add_func ("/tables/gpg/wall-collision", test_wall_collision);
+  g_test_add_func ("/tables/gpg/turn-sequence", test_turn_sequence);
+
+  return g_test_run ();
+}
