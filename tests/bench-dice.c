@@ -21,7 +21,7 @@ bench (const char *text,
       arb_distribution_free (dist);
     }
   elapsed = g_get_monotonic_time () - start;
-  g_print ("%-8s exact distribution: %8.2f µs each (%u runs)\n",
+  g_print ("%-8s exact distribution: %8.2f us each (%u runs)\n",
            text, (double)elapsed / iterations, iterations);
 }
 

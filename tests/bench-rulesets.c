@@ -5,6 +5,22 @@
 
 #include "arb-ruleset.h"
 
+/* The kernel's peak (VmHWM) and current (VmRSS) resident set: getrusage's
+ * ru_maxrss would carry the parent's peak across exec. */
+static void
+print_memory (const char *when)
+{
+  g_autofree char *status = NULL;
+  g_auto(GStrv) lines = NULL;
+
+  if (!g_file_get_contents ("/proc/self/status", &status, NULL, NULL))
+    return;
+  lines = g_strsplit (status, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    if (g_str_has_prefix (lines[i], "VmHWM:") || g_str_has_prefix (lines[i], "VmRSS:"))
+      g_print ("%s %s\n", when, g_strdelimit (lines[i], "\t", ' '));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -12,6 +28,8 @@ main (int   argc,
   const guint iterations = 50;
   gint64 start, elapsed;
   guint n_tables = 0;
+
+  print_memory ("before loading");
 
   start = g_get_monotonic_time ();
   for (guint i = 0; i < iterations; i++)
@@ -29,5 +47,7 @@ main (int   argc,
 
   g_print ("load all five rulesets (%u tables, parsed, schema-checked): %.2f ms each (%u runs)\n",
            n_tables, (double)elapsed / iterations / 1000.0, iterations);
+
+  print_memory ("after loading");
   return 0;
 }

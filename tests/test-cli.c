@@ -82,6 +82,48 @@ test_odds_2d66 (void)
   g_assert_cmpint (json_object_get_int_member (obj, "numerator"), ==, 25);
   g_assert_cmpint (json_object_get_int_member (obj, "denominator"), ==, 36);
   g_assert_cmpfloat_with_epsilon (json_object_get_double_member (obj, "probability"), 0.69444, 1e-9);
+  /* Printed as people write it, not with seventeen digits. */
+  g_assert_nonnull (strstr (run.out, "\"probability\": 0.69444\n"));
+}
+
+/* Every shipped table prints as valid JSON, notes and quotes included. */
+static void
+test_every_table_json (void)
+{
+  static const char *systems[] = { "aod", "gpg", "tft", "rsbs", "dogfight" };
+  guint n_checked = 0;
+
+  for (guint s = 0; s < G_N_ELEMENTS (systems); s++)
+    {
+      g_auto(Run) list = { 0 };
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_autoptr(GError) error = NULL;
+      JsonArray *tables;
+
+      run_cli (&list, "tables", systems[s], "--json", NULL);
+      g_assert_cmpint (list.status, ==, 0);
+      json_parser_load_from_data (parser, list.out, -1, &error);
+      g_assert_no_error (error);
+      tables = json_node_get_array (json_parser_get_root (parser));
+      g_assert_cmpuint (json_array_get_length (tables), >, 0);
+
+      for (guint i = 0; i < json_array_get_length (tables); i++)
+        {
+          const char *id = json_object_get_string_member (json_array_get_object_element (tables, i), "id");
+          g_auto(Run) one = { 0 };
+          g_autoptr(JsonParser) p = json_parser_new ();
+          JsonObject *obj;
+
+          run_cli (&one, "table", systems[s], id, "--json", NULL);
+          g_assert_cmpint (one.status, ==, 0);
+          obj = parse_object (one.out, p);
+          g_assert_cmpstr (json_object_get_string_member (obj, "id"), ==, id);
+          g_assert_cmpuint (json_array_get_length (json_object_get_array_member (obj, "rows")), >, 0);
+          n_checked++;
+        }
+    }
+
+  g_assert_cmpuint (n_checked, >=, 53);
 }
 
 static void
@@ -368,6 +410,7 @@ main (int   argc,
   g_test_add_func ("/cli/table/whole-and-list", test_table_whole_and_list);
   g_test_add_func ("/cli/table/errors", test_table_errors);
   g_test_add_func ("/cli/table/house", test_house_table);
+  g_test_add_func ("/cli/table/every-table-json", test_every_table_json);
 
   return g_test_run ();
 }

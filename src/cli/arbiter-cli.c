@@ -14,6 +14,7 @@
 #include <locale.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "arb-rules.h"
 
@@ -60,16 +61,144 @@ usage_error (const char *message)
   return EXIT_USAGE;
 }
 
+/* The shortest decimal that reads back as the same double: 0.69444, not
+ * JsonGenerator's 17 digits. */
+static void
+append_double (GString *out,
+               double   value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  for (int precision = 1; precision <= 17; precision++)
+    {
+      char format[8];
+
+      g_snprintf (format, sizeof format, "%%.%dg", precision);
+      g_ascii_formatd (buf, sizeof buf, format, value);
+      if (g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
+  g_string_append (out, buf);
+  /* Keep it a JSON number that still reads as a fraction. */
+  if (strpbrk (buf, ".eEn") == NULL)
+    g_string_append (out, ".0");
+}
+
+static void
+append_string (GString    *out,
+               const char *str)
+{
+  g_string_append_c (out, '"');
+  for (const char *p = str; *p; p++)
+    {
+      switch (*p)
+        {
+        case '"': g_string_append (out, "\\\""); break;
+        case '\\': g_string_append (out, "\\\\"); break;
+        case '\n': g_string_append (out, "\\n"); break;
+        case '\t': g_string_append (out, "\\t"); break;
+        case '\r': g_string_append (out, "\\r"); break;
+        default:
+          if ((guchar)*p < 0x20)
+            g_string_append_printf (out, "\\u%04x", (guchar)*p);
+          else
+            g_string_append_c (out, *p);
+        }
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+append_node (GString  *out,
+             JsonNode *node,
+             guint     depth)
+{
+  g_autofree char *indent = g_strnfill ((depth + 1) * 2, ' ');
+  g_autofree char *closing = g_strnfill (depth * 2, ' ');
+
+  switch (json_node_get_node_type (node))
+    {
+    case JSON_NODE_OBJECT:
+      {
+        JsonObject *obj = json_node_get_object (node);
+        g_autoptr(GList) members = json_object_get_members (obj);
+
+        if (members == NULL)
+          {
+            g_string_append (out, "{}");
+            break;
+          }
+        g_string_append (out, "{\n");
+        for (GList *l = members; l; l = l->next)
+          {
+            g_string_append (out, indent);
+            append_string (out, l->data);
+            g_string_append (out, ": ");
+            append_node (out, json_object_get_member (obj, l->data), depth + 1);
+            g_string_append (out, l->next ? ",\n" : "\n");
+          }
+        g_string_append_printf (out, "%s}", closing);
+      }
+      break;
+
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *array = json_node_get_array (node);
+        guint n = json_array_get_length (array);
+
+        if (n == 0)
+          {
+            g_string_append (out, "[]");
+            break;
+          }
+        g_string_append (out, "[\n");
+        for (guint i = 0; i < n; i++)
+          {
+            g_string_append (out, indent);
+            append_node (out, json_array_get_element (array, i), depth + 1);
+            g_string_append (out, i + 1 < n ? ",\n" : "\n");
+          }
+        g_string_append_printf (out, "%s]", closing);
+      }
+      break;
+
+    case JSON_NODE_VALUE:
+      switch (json_node_get_value_type (node))
+        {
+        case G_TYPE_INT64:
+          g_string_append_printf (out, "%" G_GINT64_FORMAT, json_node_get_int (node));
+          break;
+        case G_TYPE_DOUBLE:
+          append_double (out, json_node_get_double (node));
+          break;
+        case G_TYPE_BOOLEAN:
+          g_string_append (out, json_node_get_boolean (node) ? "true" : "false");
+          break;
+        case G_TYPE_STRING:
+          append_string (out, json_node_get_string (node));
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+      break;
+
+    case JSON_NODE_NULL:
+      g_string_append (out, "null");
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* Pretty-printed like JsonGenerator, but with readable numbers. */
 static void
 print_json (JsonNode *node)
 {
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autofree char *text = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
 
-  json_generator_set_pretty (gen, TRUE);
-  json_generator_set_root (gen, node);
-  text = json_generator_to_data (gen, NULL);
-  g_print ("%s\n", text);
+  append_node (out, node, 0);
+  g_print ("%s\n", out->str);
 }
 
 static gboolean
