@@ -192,6 +192,9 @@ test_races (void)
   g_assert_cmpuint (count_uncertain_cells (t), ==, 1);
   g_assert_true (arb_table_has_uncertain (t));
   g_assert_true (has_note (t, TRUE, "22"));
+  /* 3.1: APA moves one point per 3 (or part of 3) of modified AG from 15. */
+  g_assert_true (has_note (t, FALSE, "+1 for every 3 points or part of 3 above 15"));
+  g_assert_true (has_note (t, FALSE, "-1 for every 3 points or part of 3 below 15"));
 }
 
 /* 4.1, with 4.2 summed up */
@@ -265,6 +268,55 @@ test_foes (void)
   g_assert_nonnull (strstr (named_cell (t, "Dragonette", "attacks")->code, "bite:1x:bc30:dm+5:melee"));
   g_assert_nonnull (strstr (named_cell (t, "Dragonette", "attacks")->code, "tail:1x:bc60:dm-2:melee"));
   g_assert_nonnull (strstr (named_cell (t, "Manticore", "attacks")->code, "claw:2x:bc60:dm+5:melee+close"));
+
+  /* The rest of 4.2 in full, so no figure of a natural attack goes unchecked. */
+  assert_named_code (t, "Centaur", "attacks",
+                     "weapons,bite:1x:bc15:dm+0:melee+close,kick:1x:bc35:dm+8:melee:rear-hex");
+  assert_named_code (t, "Dragonette", "attacks",
+                     "breath:1x:auto:dm+2:ranged:cone6:ap6:ignores-armor,"
+                     "claw:2x:bc40:dm+4:melee,bite:1x:bc30:dm+5:melee,"
+                     "tail:1x:bc60:dm-2:melee:rear-hex:prone-unless-ag5,no-multi-penalty");
+  assert_named_code (t, "Leopard", "attacks",
+                     "bite:1x:bc30:dm-2:melee+close,claw:2x:bc30:dm-3:melee,"
+                     "claw:4x:bc30:dm-3:close,no-multi-penalty");
+  assert_named_code (t, "Tiger", "attacks",
+                     "bite:1x:bc45:dm+2:melee+close,claw:2x:bc30:dm-1:melee,"
+                     "claw:4x:bc30:dm-1:close,no-multi-penalty");
+  assert_named_code (t, "Manticore", "attacks",
+                     "spike:3x:bc45:dm+2:ranged:as-javelin:up-to-3:ap6:supply=6,"
+                     "claw:2x:bc60:dm+5:melee+close");
+
+  /* The summaries on screen quote the same figures (4.2). */
+  {
+    static const struct { const char *foe; const char *figures[6]; } said[] = {
+      { "Bear",       { "BC 35, +2", "BC 20, +4", "BC 60, +8", NULL } },
+      { "Boar",       { "BC 50, -1", "BC 25, -3", NULL } },
+      { "Centaur",    { "BC 15", "D10", "BC 35, +8", NULL } },
+      { "Dire Wolf",  { "BC 65, +6", NULL } },
+      { "Dragonette", { "6 AP", "+2", "BC 40, +4", "BC 30, +5", "BC 60, -2", NULL } },
+      { "Leopard",    { "BC 30, -2", "BC 30, -3", NULL } },
+      { "Manticore",  { "BC 45, +2", "range 12", "BC 60, +5", "6 AP", NULL } },
+      { "Minotaur",   { "BC 40, +3", "BC 30, -1", NULL } },
+      { "Python",     { "BC 65, +6", "BC 80, +8", NULL } },
+      { "Tiger",      { "BC 45, +2", "BC 30, -1", NULL } },
+      { "Troll",      { "BC 55, +6", "BC 35, +4", NULL } },
+      { "Wolf",       { "BC 60", "+1", "+3", NULL } },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (said); i++)
+      for (guint k = 0; said[i].figures[k] != NULL; k++)
+        g_assert_nonnull (strstr (arb_table_lookup_name_text (t, said[i].foe, "attacks"),
+                                  said[i].figures[k]));
+  }
+
+  /* 4.2: the spikes are hurled "as javelins", so they take the javelin's
+   * 13.6 figures: BC 45, DM +2, RG 12. */
+  arb_assert_named (arb_test_table (SYSTEM, "weapons"), "Javelin", "bc", "45");
+  arb_assert_named (arb_test_table (SYSTEM, "weapons"), "Javelin", "dm", "+2");
+  arb_assert_named (arb_test_table (SYSTEM, "weapons"), "Javelin", "rg", "12");
+
+  /* 15.1: the killer's 50 extra points. */
+  g_assert_true (has_note (t, FALSE, "50"));
 
   /* The Manticore's spikes borrow the javelin's figures: our reading. */
   g_assert_true (named_cell (t, "Manticore", "attacks")->uncertain);
@@ -344,6 +396,26 @@ test_weapons (void)
   /* The Improved Buckler's "D" is kept as printed: a bare D10 (13.4). */
   assert_named_code (t, "Improved Buckler", "dm", "+0");
   g_assert_true (has_note (t, FALSE, "Improved Buckler"));
+
+  /* Every row's codes follow the printed RG, USE and HANDS. */
+  for (i = 0; i < G_N_ELEMENTS (weapons); i++)
+    {
+      const char *rg = weapons[i].v[4], *use = weapons[i].v[5], *hands = weapons[i].v[6];
+      g_autoptr(GString) uses = g_string_new (NULL);
+
+      for (const char *p = use; *p != '\0'; p++)
+        g_string_append_printf (uses, "%s%s", uses->len > 0 ? "," : "",
+                                *p == 'R' ? "ranged" : *p == 'M' ? "melee" : "close");
+      assert_named_code (t, weapons[i].name, "use", uses->str);
+      if (g_str_equal (rg, "P"))
+        assert_named_code (t, weapons[i].name, "rg", "none");
+      else
+        g_assert_null (named_cell (t, weapons[i].name, "rg")->code);
+      if (g_str_equal (hands, "1*"))
+        assert_named_code (t, weapons[i].name, "hands", "1,two-handed:dm+1");
+      else
+        g_assert_null (named_cell (t, weapons[i].name, "hands")->code);
+    }
 
   /* Aliases */
   arb_assert_named (t, "Javelin", "range", "12");
@@ -631,6 +703,8 @@ test_special_damage (void)
   g_assert_false (cell_at (t, 104, "endurance")->uncertain);
   g_assert_cmpuint (count_uncertain_cells (t), ==, 2);
   g_assert_true (has_note (t, TRUE, "97-103"));
+  /* 10.6/10.7: a 99 or 100 is checked against 3 x MD whatever the chance. */
+  g_assert_true (has_note (t, FALSE, "3 x the attacker's MD"));
 }
 
 /* 12.4 */
@@ -663,6 +737,24 @@ test_grievous_injury (void)
   arb_assert_cell (t, 1, "effect", "Arm badly hurt: one shield or one one-handed weapon only, rest of the fight");
   arb_assert_cell (t, 3, NULL, "Knocked out: falls prone with Endurance down to 3");
   arb_assert_cell (t, 10, NULL, "Struck to the heart: dies at once");
+  {
+    static const char * const figures[10][4] = {
+      { "one-handed", NULL },
+      { "APA -2", "AG -3", NULL },
+      { "prone", "to 3", NULL },
+      { "1d10", NULL },
+      { "AG -2", "APA -1", "WP -3", NULL },
+      { "PS, AG and WP -2", "MD -1", NULL },
+      { "AG -2", "MD -5", "1d10", NULL },
+      { "APA -3", "AG -3", NULL },
+      { "Popularity -3", NULL },
+      { "dies", NULL },
+    };
+
+    for (int roll = 1; roll <= 10; roll++)
+      for (guint k = 0; figures[roll - 1][k] != NULL; k++)
+        g_assert_nonnull (strstr (arb_table_lookup_text (t, roll, NULL), figures[roll - 1][k]));
+  }
   arb_assert_no_row (t, 0);
   arb_assert_no_row (t, 11);
   g_assert_false (arb_table_has_uncertain (t));
@@ -694,6 +786,9 @@ test_experience_costs (void)
       arb_assert_named (t, costs[i].attribute, NULL, costs[i].cost);
       assert_named_code (t, costs[i].attribute, NULL, costs[i].code);
     }
+  /* 15.2 (twice the six attributes) and its death-stroke bonus, read as 15.1's +50 */
+  g_assert_true (has_note (t, FALSE, "twice"));
+  g_assert_true (has_note (t, FALSE, "+50"));
   g_assert_false (arb_table_has_uncertain (t));
 }
 

@@ -81,6 +81,34 @@ count_notes (ArbTable *table,
   return n;
 }
 
+/* Some note of @table mentions every one of @words (a NULL-ended list). */
+static gboolean
+has_note_with (ArbTable           *table,
+               const char * const *words)
+{
+  for (guint i = 0; i < arb_table_get_n_notes (table); i++)
+    {
+      const char *text = arb_table_get_note (table, i)->text;
+      gboolean all = TRUE;
+
+      for (guint k = 0; words[k] != NULL && all; k++)
+        all = strstr (text, words[k]) != NULL;
+      if (all)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+#define assert_note_with(table, ...) \
+  G_STMT_START { \
+    static const char * const _words[] = { __VA_ARGS__, NULL }; \
+    g_assert_true (has_note_with ((table), _words)); \
+  } G_STMT_END
+
+/* The named row's text in @column contains @part. */
+#define assert_named_contains(table, name, column, part) \
+  g_assert_nonnull (strstr (arb_table_lookup_name_text ((table), (name), (column)), (part)))
+
 /* No cell of the table is flagged as an uncertain reading. */
 static void
 assert_all_certain (ArbTable *table)
@@ -120,6 +148,12 @@ test_weapons (void)
   g_assert_null (arb_table_find_row_by_name (table, "Axe", NULL));
   g_assert_null (arb_table_find_row (table, 1, NULL));
   assert_all_certain (table);
+  g_assert_false (arb_table_has_uncertain (table));
+
+  /* Setup: at most 6 portage points a glider. Range: the target's level
+   * difference is added, doubled when the target is higher. */
+  assert_note_with (table, "6 portage points");
+  assert_note_with (table, "difference in levels", "doubled", "higher");
 }
 
 static void
@@ -164,6 +198,10 @@ test_to_hit (void)
   /* Spear shift, critical 66 and fumble 11 are told in the notes. */
   g_assert_cmpuint (arb_table_get_n_notes (table), >=, 3);
   g_assert_cmpuint (count_notes (table, FALSE, TRUE), >=, 1);
+  assert_note_with (table, "spear", "less one");
+  assert_note_with (table, "66", "twice");
+  assert_note_with (table, "11", "striking", "net");
+  assert_note_with (table, "red", "tens", "white", "units");
   g_assert_false (arb_table_has_uncertain (table));
 }
 
@@ -177,6 +215,16 @@ test_combat_factor (void)
   g_assert_cmpuint (arb_table_get_n_rows (table), ==, 2);
   g_assert_nonnull (arb_table_find_row_by_name (table, "Striking", NULL));
   g_assert_nonnull (arb_table_find_row_by_name (table, "Throwing", NULL));
+
+  /* Card side B: striking = attacker's speed + 1 (+ target's speed head
+   * on); throwing = target's speed + range, with 2 per level the target is
+   * higher and 1 per level lower. */
+  arb_assert_named (table, "Striking", "factor",
+                    "Attacker's speed + 1; head on, also add the target's speed");
+  arb_assert_named (table, "Throwing", "factor",
+                    "Target's speed + range; range adds 2 per level the target is above the thrower, 1 per level below");
+  assert_all_certain (table);
+  g_assert_false (arb_table_has_uncertain (table));
 }
 
 static void
@@ -212,6 +260,7 @@ test_striking_results (void)
   arb_assert_no_row (table, 1);
   arb_assert_no_row (table, 13);
   g_assert_cmpuint (count_notes (table, FALSE, TRUE), >=, 1);
+  assert_note_with (table, "sword", "by 1", "parry");
   g_assert_false (arb_table_has_uncertain (table));
 }
 
@@ -321,6 +370,9 @@ test_ramming_results (void)
   g_assert_cmpuint (count_notes (table, TRUE, FALSE), >=, 1);
   /* Bonus, and the natural 1 that ignores it. */
   g_assert_cmpuint (count_notes (table, FALSE, TRUE), >=, 1);
+  assert_note_with (table, "excess-speed bonus", "unspent");
+  assert_note_with (table, "natural 1", "ignored");
+  assert_note_with (table, "Row 5", "dived 3", "Dstn");
 }
 
 static void
@@ -333,6 +385,22 @@ test_result_codes (void)
   g_assert_cmpuint (arb_table_get_n_rows (table), ==, G_N_ELEMENTS (codes));
   for (guint i = 0; i < G_N_ELEMENTS (codes); i++)
     g_assert_nonnull (arb_table_find_row_by_name (table, codes[i], NULL));
+
+  /* Card side A's key: who loses what; a second stun eliminates. */
+  assert_named_contains (table, "DA-x", "meaning", "defender");
+  assert_named_contains (table, "DA-x", "meaning", "altitude");
+  assert_named_contains (table, "AA-x", "meaning", "attacker");
+  assert_named_contains (table, "AA-x", "meaning", "altitude");
+  assert_named_contains (table, "AA-x", "meaning", "AA+x");
+  assert_named_contains (table, "DS-x", "meaning", "defender");
+  assert_named_contains (table, "DS-x", "meaning", "speed");
+  assert_named_contains (table, "AS-x", "meaning", "attacker");
+  assert_named_contains (table, "AS-x", "meaning", "speed");
+  assert_named_contains (table, "Dstn", "meaning", "defender is stunned");
+  assert_named_contains (table, "Dstn", "meaning", "already stunned is out");
+  assert_named_contains (table, "Astn", "meaning", "attacker is stunned");
+  assert_named_contains (table, "Astn", "meaning", "already stunned is out");
+  g_assert_false (arb_table_has_uncertain (table));
 }
 
 static void
@@ -367,6 +435,18 @@ test_stun_recovery (void)
   arb_assert_no_row (table, 1);
   arb_assert_no_row (table, 13);
   g_assert_cmpuint (arb_table_get_n_notes (table), >=, 1);
+
+  /* What the card prints for each band, as shown on screen */
+  arb_assert_cell (table, 2, NULL, "Altitude -1, speed +1, then roll for facing");
+  arb_assert_cell (table, 3, NULL, "Altitude -1, speed +1, then roll for facing");
+  arb_assert_cell (table, 4, NULL, "Speed -1");
+  arb_assert_cell (table, 5, NULL, "Speed -1");
+  arb_assert_cell (table, 6, NULL, "No effect");
+  arb_assert_cell (table, 7, NULL, "Stun wears off");
+  arb_assert_cell (table, 10, NULL, "Stun wears off");
+  arb_assert_cell (table, 11, NULL, "Altitude +1, speed -1, then roll for facing");
+  arb_assert_cell (table, 12, NULL, "Altitude +1, speed -1, then roll for facing");
+  assert_note_with (table, "2-3", "11-12", "1d6");
   g_assert_false (arb_table_has_uncertain (table));
 }
 
@@ -385,6 +465,10 @@ test_stun_facing (void)
   assert_codes (table, NULL, codes, G_N_ELEMENTS (codes));
   arb_assert_no_row (table, 0);
   arb_assert_no_row (table, 7);
+  arb_assert_cell (table, 1, NULL, "Turn one hexside to the left");
+  arb_assert_cell (table, 4, NULL, "Facing unchanged");
+  arb_assert_cell (table, 6, NULL, "Turn one hexside to the right");
+  g_assert_false (arb_table_has_uncertain (table));
 }
 
 static void
@@ -416,6 +500,9 @@ test_escape_net (void)
 
   /* +2 dagger, +1 sword, -1 any other weapon in hand. */
   g_assert_cmpuint (count_notes (table, FALSE, TRUE), ==, 3);
+  assert_note_with (table, "+2", "dagger");
+  assert_note_with (table, "+1", "sword");
+  assert_note_with (table, "-1", "other weapon");
   g_assert_false (arb_table_has_uncertain (table));
 }
 
@@ -449,6 +536,29 @@ test_maneuvers (void)
   arb_assert_named (table, "Climbing half-loop", "effect", "Speed becomes 1, altitude +3");
   arb_assert_named (table, "Zoom climb", "effect", "Speed becomes 1, altitude +5");
   g_assert_cmpint (arb_table_find_column (table, "conditions"), >=, 0);
+
+  /* The rest of the figures of 2.1, 2.2 and the advanced manoeuvres */
+  arb_assert_named (table, "Dive", "cost", "0 (glide phase)");
+  arb_assert_named (table, "Dive", "effect", "For each level dived, 1 to 3: altitude -1, speed +1");
+  assert_named_contains (table, "Dive", "conditions", "netted: 1 level at most");
+  arb_assert_named (table, "Forward", "effect", "No change");
+  arb_assert_named (table, "Turn left", "effect", "First turn of the phase: speed -1 or altitude -1, player's choice");
+  arb_assert_named (table, "Turn right", "effect", "First turn of the phase: speed -1 or altitude -1, player's choice");
+  assert_named_contains (table, "Turn left", "conditions", "At speed 3 or more");
+  assert_named_contains (table, "Turn left", "conditions", "speed 2 or less");
+  assert_named_contains (table, "Turn right", "conditions", "Netted: one turn per phase");
+  arb_assert_named (table, "Slip right", "effect", "Altitude -1");
+  assert_named_contains (table, "Slip left", "conditions", "needs 2 movement points left");
+  assert_named_contains (table, "Climb", "conditions", "LEDGE");
+  arb_assert_named (table, "Diving half-loop", "effect",
+                    "From speed 1: speed 3, altitude -2. From speed 2: speed 5, altitude -3. No glide phase this turn.");
+  assert_named_contains (table, "Climbing half-loop", "conditions", "speed 5");
+  assert_named_contains (table, "Climbing half-loop", "conditions", "no weapon in hand");
+  assert_named_contains (table, "Diving half-loop", "conditions", "speed 1 or 2");
+  assert_named_contains (table, "Diving half-loop", "conditions", "no weapon in hand");
+  arb_assert_named (table, "Zoom climb", "conditions", "Phase started at speed 5");
+  assert_note_with (table, "speed 0", "1d6", "speed set to 1");
+  g_assert_false (arb_table_has_uncertain (table));
 }
 
 static void
@@ -462,6 +572,9 @@ test_deceleration (void)
   assert_code (table, 2, NULL, "AS-1");
   for (int roll = 3; roll <= 6; roll++)
     assert_code (table, roll, NULL, "none");
+  arb_assert_no_row (table, 0);
+  arb_assert_no_row (table, 7);
+  g_assert_false (arb_table_has_uncertain (table));
 }
 
 static void
@@ -478,6 +591,8 @@ test_wall_collision (void)
   assert_code (table, 5, NULL, "Astn,drop");
   arb_assert_no_row (table, 0);
   arb_assert_no_row (table, 6);
+  assert_note_with (table, "speed drops to 0", "skips the stun recovery");
+  g_assert_false (arb_table_has_uncertain (table));
 }
 
 static void
@@ -489,6 +604,7 @@ test_turn_sequence (void)
   g_assert_cmpuint (arb_table_get_n_rows (table), ==, G_N_ELEMENTS (steps));
   for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
     g_assert_cmpstr (arb_table_get_row (table, i)->name, ==, steps[i]);
+  g_assert_false (arb_table_has_uncertain (table));
 }
 
 int
