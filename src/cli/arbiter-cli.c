@@ -16,28 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arb-rules.h"
+#include "arb-cli.h"
 
-enum { EXIT_OK = 0, EXIT_RULE = 1, EXIT_USAGE = 2 };
+Options opts;
 
-typedef struct
-{
-  gboolean  json;
-  gboolean  has_seed;
-  gint64    seed;
-  char     *data_dir;
-  char    **faces;
-  char    **rolls;
-  char     *column;
-  char     *row;
-  char     *at_least;
-  char     *at_most;
-  char     *exactly;
-} Options;
-
-static Options opts;
-
-static int G_GNUC_PRINTF (2, 3)
+int
 fail (int         status,
       const char *format,
       ...)
@@ -53,7 +36,7 @@ fail (int         status,
   return status;
 }
 
-static int
+int
 usage_error (const char *message)
 {
   g_printerr ("arbiter-cli: %s\n", message);
@@ -192,7 +175,7 @@ append_node (GString  *out,
 }
 
 /* Pretty-printed like JsonGenerator, but with readable numbers. */
-static void
+void
 print_json (JsonNode *node)
 {
   g_autoptr(GString) out = g_string_new (NULL);
@@ -459,7 +442,7 @@ cmd_odds (int    argc,
   return EXIT_OK;
 }
 
-static ArbRulesetLibrary *
+ArbRulesetLibrary *
 load_library (void)
 {
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify)g_error_free);
@@ -863,6 +846,14 @@ static const char summary[] =
      "  tables [SYSTEM]                      list the printed tables\n"
      "  table SYSTEM ID [--roll N|--row NAME] [--column C]\n"
      "                                       show a table or look a result up\n"
+     "  sheet validate FILE...               check record sheets\n"
+     "  sheet show FILE                      a sheet with its derived values\n"
+     "  sheet new SYSTEM -o FILE [--kind K] [--set KEY=VALUE]... [--item KIND:K=V,...]...\n"
+     "  sheet new aod -o FILE --name N --race R --assign PS=6,MD=4,... [--armor A]\n"
+     "        [--shield S] [--weapon W]... [--uap N]   generate by the 3.0-3.9 rules\n"
+     "  sheet list [DIR] [--system S] [--kind K] [--search TEXT]\n"
+     "                                       the sheet library (default: the data folder)\n"
+     "  sheet starters [DIR]                 copy the starter sheets into the library\n"
      "\n"
      "Systems: aod, gpg, tft, rsbs, dogfight.\n"
      "Exit status: 0 success, 1 the input fails a rule, 2 usage error.");
@@ -886,6 +877,21 @@ main (int   argc,
     { "at-least", 0, 0, G_OPTION_ARG_STRING, &opts.at_least, N_("Chance of at least N"), "N" },
     { "at-most", 0, 0, G_OPTION_ARG_STRING, &opts.at_most, N_("Chance of at most N"), "N" },
     { "exactly", 0, 0, G_OPTION_ARG_STRING, &opts.exactly, N_("Chance of exactly N"), "N" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opts.output, N_("The file to write"), "FILE" },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &opts.force, N_("Overwrite an existing file (its old version is kept as FILE~)"), NULL },
+    { "kind", 0, 0, G_OPTION_ARG_STRING, &opts.kind, N_("Sheet kind: character or npc"), "KIND" },
+    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.set, N_("Set a sheet field"), "KEY=VALUE" },
+    { "item", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.items, N_("Add a sheet entry, such as weapon:name=Knife,bc=40"), "KIND:K=V,..." },
+    { "name", 0, 0, G_OPTION_ARG_STRING, &opts.name, N_("Character name (generation)"), "NAME" },
+    { "player", 0, 0, G_OPTION_ARG_STRING, &opts.player, N_("Player name (generation)"), "NAME" },
+    { "race", 0, 0, G_OPTION_ARG_STRING, &opts.race, N_("Race (Arena of Death generation)"), "RACE" },
+    { "assign", 0, 0, G_OPTION_ARG_STRING, &opts.assign, N_("Unassigned points, such as PS=6,MD=4,AG=4,EN=4,FT=2,WP=5"), "ATTR=N,..." },
+    { "armor", 0, 0, G_OPTION_ARG_STRING, &opts.armor, N_("Armor (generation)"), "ARMOR" },
+    { "shield", 0, 0, G_OPTION_ARG_STRING, &opts.shield, N_("Shield (generation)"), "SHIELD" },
+    { "weapon", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.weapons, N_("A weapon (generation; repeat for each)"), "WEAPON" },
+    { "uap", 0, 0, G_OPTION_ARG_INT, &opts.uap, N_("Unassigned points where the chart prints none (the Orc)"), "N" },
+    { "system", 0, 0, G_OPTION_ARG_STRING, &opts.system, N_("Only sheets of this game"), "SYSTEM" },
+    { "search", 0, 0, G_OPTION_ARG_STRING, &opts.search, N_("Only sheets whose name contains this"), "TEXT" },
     { NULL }
   };
   int status;
@@ -921,6 +927,8 @@ main (int   argc,
     status = cmd_tables (argc - 2, argv + 2);
   else if (g_str_equal (command, "table"))
     status = cmd_table (argc - 2, argv + 2);
+  else if (g_str_equal (command, "sheet"))
+    status = arb_cli_sheet (argc - 2, argv + 2);
   else
     {
       g_autofree char *message = g_strdup_printf (_("Unknown command “%s”"), command);
@@ -935,5 +943,18 @@ main (int   argc,
   g_free (opts.at_least);
   g_free (opts.at_most);
   g_free (opts.exactly);
+  g_free (opts.output);
+  g_free (opts.kind);
+  g_strfreev (opts.set);
+  g_strfreev (opts.items);
+  g_free (opts.name);
+  g_free (opts.player);
+  g_free (opts.race);
+  g_free (opts.assign);
+  g_free (opts.armor);
+  g_free (opts.shield);
+  g_strfreev (opts.weapons);
+  g_free (opts.system);
+  g_free (opts.search);
   return status;
 }

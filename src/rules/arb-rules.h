@@ -7,3 +7,6 @@
 
 #include "arb-dice.h"
 #include "arb-ruleset.h"
+#include "arb-sheet.h"
+#include "arb-sheet-library.h"
+#include "arb-aod.h"

@@ -12,6 +12,7 @@
 
 #include "arb-dice.h"
 #include "arb-rules-resources.h"
+#include "arb-rules-private.h"
 #include "arb-ruleset.h"
 #include "arb-xml.h"
 
@@ -783,8 +784,12 @@ arb_ruleset_library_load_file (ArbRulesetLibrary  *self,
   return arb_ruleset_library_load_bytes (self, bytes, path, TRUE, error);
 }
 
-static void
-register_resources (void)
+
+
+/* The rules core's data (rulesets, schemas, starter sheets) is compiled
+ * in, so the CLI and tests need no install paths. */
+void
+arb_rules_register_resources_once (void)
 {
   static gsize registered;
 
@@ -801,7 +806,7 @@ arb_ruleset_library_load_shipped (ArbRulesetLibrary  *self,
 {
   g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), FALSE);
 
-  register_resources ();
+  arb_rules_register_resources_once ();
 
   for (guint i = 0; arb_systems[i]; i++)
     {

@@ -1,0 +1,59 @@
+/* arb-cli.h: what the arbiter-cli commands share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "arb-rules.h"
+
+G_BEGIN_DECLS
+
+enum { EXIT_OK = 0, EXIT_RULE = 1, EXIT_USAGE = 2 };
+
+typedef struct
+{
+  gboolean  json;
+  gboolean  has_seed;
+  gint64    seed;
+  char     *data_dir;
+  char    **faces;
+  char    **rolls;
+  char     *column;
+  char     *row;
+  char     *at_least;
+  char     *at_most;
+  char     *exactly;
+  /* sheets */
+  char     *output;
+  gboolean  force;
+  char     *kind;
+  char    **set;
+  char    **items;
+  char     *name;
+  char     *player;
+  char     *race;
+  char     *assign;
+  char     *armor;
+  char     *shield;
+  char    **weapons;
+  int       uap;
+  char     *system;
+  char     *search;
+} Options;
+
+extern Options opts;
+
+int                fail          (int         status,
+                                  const char *format,
+                                  ...) G_GNUC_PRINTF (2, 3);
+int                usage_error   (const char *message);
+void               print_json    (JsonNode   *node);
+ArbRulesetLibrary *load_library  (void);
+
+int                arb_cli_sheet (int         argc,
+                                  char      **argv);
+
+G_END_DECLS

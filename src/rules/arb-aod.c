@@ -1,0 +1,486 @@
+/* arb-aod.c: Arena of Death character generation and derived values
+ *
+ * Every figure comes from data/rulesets/aod.xml; this file holds only the
+ * procedure of sections 3.0-3.9 and 13.6.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "arb-aod.h"
+#include "arb-sheet-private.h"
+
+static const char * const attributes[] = { "ps", "md", "ag", "en", "ft", "wp", NULL };
+
+static gboolean
+cell_int (ArbRulesetLibrary *rules,
+          const char        *table_id,
+          const char        *row,
+          const char        *column,
+          int               *out)
+{
+  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "aod", table_id) : NULL;
+  const char *text = table && row ? arb_table_lookup_name_text (table, row, column) : NULL;
+  gint64 value;
+
+  if (text == NULL || !g_ascii_string_to_signed (text[0] == '+' ? text + 1 : text, 10,
+                                                 -1000, 100000, &value, NULL))
+    return FALSE;
+  *out = (int)value;
+  return TRUE;
+}
+
+static gboolean
+is_none (const char *value)
+{
+  return value == NULL || value[0] == '\0' || g_ascii_strcasecmp (value, "none") == 0;
+}
+
+int
+arb_aod_adjust_apa (int base_apa,
+                    int modified_ag)
+{
+  int diff = modified_ag - 15;
+
+  /* "Every 3 or fraction": a part of 3 counts as a whole 3. */
+  if (diff > 0)
+    return base_apa + (diff + 2) / 3;
+  if (diff < 0)
+    return base_apa - (-diff + 2) / 3;
+  return base_apa;
+}
+
+static int
+modified_ag (ArbSheet          *sheet,
+             ArbRulesetLibrary *rules)
+{
+  int ag = arb_sheet_get_int (sheet, "ag", 0);
+  int penalty = 0;
+
+  if (!is_none (arb_sheet_get (sheet, "armor")))
+    cell_int (rules, "armor", arb_sheet_get (sheet, "armor"), "ag-penalty", &penalty);
+  return ag + penalty;
+}
+
+static int
+modified_md (ArbSheet          *sheet,
+             ArbRulesetLibrary *rules)
+{
+  int md = arb_sheet_get_int (sheet, "md", 0);
+  int penalty = 0;
+
+  if (!is_none (arb_sheet_get (sheet, "shield")))
+    cell_int (rules, "shields", arb_sheet_get (sheet, "shield"), "md-penalty", &penalty);
+  return md + penalty;
+}
+
+static void add_problem (GPtrArray  *problems,
+                         ArbSheet   *sheet,
+                         guint       line,
+                         const char *format,
+                         ...) G_GNUC_PRINTF (4, 5);
+
+static void
+add_problem (GPtrArray  *problems,
+             ArbSheet   *sheet,
+             guint       line,
+             const char *format,
+             ...)
+{
+  g_autofree char *message = NULL;
+  const char *filename = sheet ? arb_sheet_get_filename (sheet) : NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  if (filename && line)
+    g_ptr_array_add (problems, g_strdup_printf ("%s:%u: %s", filename, line, message));
+  else if (filename)
+    g_ptr_array_add (problems, g_strdup_printf ("%s: %s", filename, message));
+  else
+    g_ptr_array_add (problems, g_steal_pointer (&message));
+}
+
+static gboolean
+is_shield_name (ArbRulesetLibrary *rules,
+                const char        *name)
+{
+  ArbTable *shields = rules ? arb_ruleset_library_get_table (rules, "aod", "shields") : NULL;
+
+  /* The weapons table's "Other Shield" is a shield used to strike (13.4). */
+  return name != NULL &&
+         (g_ascii_strcasecmp (name, "Other Shield") == 0 ||
+          (shields && arb_table_find_row_by_name (shields, name, NULL)));
+}
+
+static gboolean
+is_pole_weapon (ArbRulesetLibrary *rules,
+                const char        *name)
+{
+  ArbTable *weapons = rules ? arb_ruleset_library_get_table (rules, "aod", "weapons") : NULL;
+  const ArbRow *row = weapons && name ? arb_table_find_row_by_name (weapons, name, NULL) : NULL;
+
+  return row && g_strcmp0 (row->group, "Polearms and Spears") == 0;
+}
+
+void
+arb_aod_check (ArbSheet          *sheet,
+               ArbRulesetLibrary *rules,
+               GPtrArray         *problems)
+{
+  g_autoptr(GPtrArray) weapons = arb_sheet_get_items (sheet, "weapon");
+  guint first_line = weapons->len ? arb_sheet_item_get_line (g_ptr_array_index (weapons, 0)) : 0;
+  gboolean has_knife = FALSE;
+  guint shields = 0, poles = 0, items;
+
+  if (g_str_equal (arb_sheet_get_kind (sheet), "npc"))
+    {
+      if (weapons->len > 0 && !arb_sheet_get_bool (sheet, "weapons-user"))
+        add_problem (problems, sheet, first_line,
+                     _("4.1: this foe is not a weapons user, so it carries no weapons"));
+      return;
+    }
+
+  shields = is_none (arb_sheet_get (sheet, "shield")) ? 0 : 1;
+  for (guint i = 0; i < weapons->len; i++)
+    {
+      const char *name = arb_sheet_item_get (g_ptr_array_index (weapons, i), "name");
+
+      if (name && g_ascii_strcasecmp (name, "Knife") == 0)
+        has_knife = TRUE;
+      if (is_shield_name (rules, name))
+        shields++;
+      if (is_pole_weapon (rules, name))
+        poles++;
+    }
+
+  items = weapons->len + (is_none (arb_sheet_get (sheet, "shield")) ? 0 : 1);
+  if (items > 5)
+    add_problem (problems, sheet, first_line,
+                 _("3.3: a character carries at most 5 weapons and shields, not %u"), items);
+  if (!has_knife)
+    add_problem (problems, sheet, first_line ? first_line : arb_sheet_get_field_line (sheet, "name"),
+                 _("3.3: a character must carry at least one knife"));
+  if (shields > 1)
+    add_problem (problems, sheet, first_line,
+                 _("3.3: a character carries at most one shield, not %u"), shields);
+  if (poles > 1)
+    add_problem (problems, sheet, first_line,
+                 _("3.3: a character carries at most one pole weapon, not %u"), poles);
+}
+
+static char *
+signed_text (int n)
+{
+  return n >= 0 ? g_strdup_printf ("+%d", n) : g_strdup_printf ("%d", n);
+}
+
+static void
+add_derived (GPtrArray  *out,
+             const char *key,
+             const char *label,
+             char       *value)
+{
+  ArbDerived *d = g_new0 (ArbDerived, 1);
+
+  d->key = g_strdup (key);
+  d->label = g_strdup (label);
+  d->value = value;
+  g_ptr_array_add (out, d);
+}
+
+void
+arb_aod_derive (ArbSheet          *sheet,
+                ArbRulesetLibrary *rules,
+                GPtrArray         *out)
+{
+  g_autoptr(GPtrArray) weapons = arb_sheet_get_items (sheet, "weapon");
+  gboolean character = g_str_equal (arb_sheet_get_kind (sheet), "character");
+  int mod_ag = character ? modified_ag (sheet, rules) : arb_sheet_get_int (sheet, "ag", 0);
+  int mod_md = modified_md (sheet, rules);
+  int ps = arb_sheet_get_int (sheet, "ps", 0);
+  int protection = 0;
+
+  if (character)
+    {
+      int base_apa;
+
+      add_derived (out, "modified-ag", _("Modified AG"), g_strdup_printf ("%d", mod_ag));
+      add_derived (out, "modified-md", _("Modified MD (shield prepared)"), g_strdup_printf ("%d", mod_md));
+      if (cell_int (rules, "races", arb_sheet_get (sheet, "race"), "apa", &base_apa))
+        add_derived (out, "apa", _("APA"), g_strdup_printf ("%d", arb_aod_adjust_apa (base_apa, mod_ag)));
+      if (!is_none (arb_sheet_get (sheet, "armor")) &&
+          cell_int (rules, "armor", arb_sheet_get (sheet, "armor"), "protection", &protection))
+        add_derived (out, "armor-protection", _("Armor protection"), g_strdup_printf ("%d", protection));
+    }
+  else
+    {
+      /* A foe's APA is never adjusted for Agility (4.1). */
+      add_derived (out, "apa", _("APA"), g_strdup_printf ("%d", arb_sheet_get_int (sheet, "apa", 0)));
+      if (!is_none (arb_sheet_get (sheet, "shield")))
+        add_derived (out, "modified-md", _("Modified MD (shield prepared)"), g_strdup_printf ("%d", mod_md));
+    }
+
+  if (!is_none (arb_sheet_get (sheet, "shield")) &&
+      cell_int (rules, "shields", arb_sheet_get (sheet, "shield"), "protection", &protection))
+    add_derived (out, "shield-protection", _("Shield protection"), g_strdup_printf ("%d", protection));
+
+  add_derived (out, "ft-left", _("FT left"),
+               g_strdup_printf ("%d", arb_sheet_get_int (sheet, "ft", 0) - arb_sheet_get_int (sheet, "ft-lost", 0)));
+  add_derived (out, "en-left", _("EN left"),
+               g_strdup_printf ("%d", arb_sheet_get_int (sheet, "en", 0) - arb_sheet_get_int (sheet, "en-lost", 0)));
+
+  /* 13.6: each point short of a weapon's PS costs 1 damage, each point
+   * short of its MD costs 5 BC, and either costs 1 extra AP a strike. */
+  for (guint i = 0; i < weapons->len; i++)
+    {
+      ArbSheetItem *item = g_ptr_array_index (weapons, i);
+      const char *name = arb_sheet_item_get (item, "name");
+      int min_ps = 0, min_md = 0, bc, dm, short_ps, short_md;
+      g_autofree char *key = g_strdup_printf ("weapon-%u", i + 1);
+      g_autofree char *dm_text = NULL;
+      GString *value;
+
+      if (!cell_int (rules, "weapons", name, "ps", &min_ps) ||
+          !cell_int (rules, "weapons", name, "md", &min_md))
+        continue;
+
+      bc = arb_sheet_item_get_int (item, "bc", 0);
+      dm = arb_sheet_item_get_int (item, "dm", 0);
+      short_ps = MAX (0, min_ps - ps);
+      short_md = MAX (0, min_md - mod_md);
+      dm_text = signed_text (dm - short_ps);
+
+      value = g_string_new (NULL);
+      g_string_append_printf (value, _("BC %d, DM %s"), bc - 5 * short_md, dm_text);
+      if (short_ps || short_md)
+        {
+          g_string_append (value, _(", +1 AP to strike"));
+          if (short_ps)
+            g_string_append_printf (value, _(", PS %d short"), short_ps);
+          if (short_md)
+            g_string_append_printf (value, _(", MD %d short"), short_md);
+        }
+      else
+        g_string_append (value, _(", no penalty"));
+
+      add_derived (out, key, name, g_string_free (value, FALSE));
+    }
+}
+
+static gboolean
+parse_assign (const char  *text,
+              int          points[6],
+              GPtrArray   *problems)
+{
+  g_auto(GStrv) parts = NULL;
+  gboolean ok = TRUE;
+
+  memset (points, 0, sizeof (int) * 6);
+  if (text == NULL || text[0] == '\0')
+    return TRUE;
+
+  parts = g_strsplit (text, ",", -1);
+  for (guint i = 0; parts[i]; i++)
+    {
+      g_auto(GStrv) kv = g_strsplit (g_strstrip (parts[i]), "=", 2);
+      g_autofree char *key = NULL;
+      gint64 value;
+      int index = -1;
+
+      if (kv[0] == NULL || kv[1] == NULL)
+        {
+          add_problem (problems, NULL, 0, _("--assign takes ATTRIBUTE=POINTS pairs, such as PS=6,MD=4; “%s” is not one"), parts[i]);
+          ok = FALSE;
+          continue;
+        }
+
+      key = g_ascii_strdown (g_strstrip (kv[0]), -1);
+      for (guint a = 0; attributes[a]; a++)
+        if (g_str_equal (attributes[a], key))
+          index = a;
+
+      if (g_str_equal (key, "apa") || g_str_equal (key, "pop") || g_str_equal (key, "popularity"))
+        {
+          add_problem (problems, NULL, 0, _("3.0: unassigned points go only to PS, MD, AG, EN, FT and WP, never to %s"), kv[0]);
+          ok = FALSE;
+        }
+      else if (index < 0)
+        {
+          add_problem (problems, NULL, 0, _("3.0: “%s” is not an attribute (PS, MD, AG, EN, FT, WP)"), kv[0]);
+          ok = FALSE;
+        }
+      else if (!g_ascii_string_to_signed (g_strstrip (kv[1]), 10, 0, 1000, &value, NULL))
+        {
+          add_problem (problems, NULL, 0, _("3.0: %s=%s: points are a whole number, 0 or more"), kv[0], kv[1]);
+          ok = FALSE;
+        }
+      else
+        points[index] += (int)value;
+    }
+  return ok;
+}
+
+ArbSheet *
+arb_aod_generate (const ArbAodGeneration *gen,
+                  ArbRulesetLibrary      *rules,
+                  GPtrArray              *problems)
+{
+  g_autoptr(ArbSheet) sheet = NULL;
+  ArbTable *races, *weapons;
+  const ArbRow *race = NULL;
+  guint before = problems->len;
+  int points[6];
+  int uap = 0, total = 0, pop = 0;
+  gboolean assign_ok;
+
+  g_return_val_if_fail (gen != NULL, NULL);
+  g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (rules), NULL);
+
+  races = arb_ruleset_library_get_table (rules, "aod", "races");
+  weapons = arb_ruleset_library_get_table (rules, "aod", "weapons");
+  sheet = arb_sheet_new ("aod", "character", NULL);
+
+  if (gen->name == NULL || gen->name[0] == '\0')
+    add_problem (problems, NULL, 0, _("3.6: the character needs a name (--name)"));
+  else
+    arb_sheet_set (sheet, "name", gen->name, NULL);
+  if (gen->player && gen->player[0])
+    arb_sheet_set (sheet, "player", gen->player, NULL);
+
+  if (gen->race == NULL || !(race = arb_table_find_row_by_name (races, gen->race, NULL)))
+    {
+      g_autoptr(GString) names = g_string_new (NULL);
+
+      for (guint i = 0; i < arb_table_get_n_rows (races); i++)
+        g_string_append_printf (names, "%s%s", i ? ", " : "", arb_table_get_row (races, i)->name);
+      add_problem (problems, NULL, 0, _("3.0: the race must be one of %s, not “%s”"),
+                   names->str, gen->race ? gen->race : "");
+    }
+  else
+    {
+      int uap_col = arb_table_find_column (races, "uap");
+      int pop_col = arb_table_find_column (races, "pop");
+      gint64 v;
+
+      arb_sheet_set (sheet, "race", race->name, NULL);
+
+      if (gen->uap > 0)
+        uap = gen->uap;
+      else if (uap_col >= 0 && g_ascii_string_to_signed (race->cells[uap_col].text, 10, 0, 1000, &v, NULL))
+        uap = (int)v;
+      else
+        add_problem (problems, NULL, 0,
+                     _("3.9: the chart prints no unassigned points for the %s; the referee must give them (--uap N; 22 is a common house figure)"),
+                     race->name);
+
+      if (pop_col >= 0 && g_ascii_string_to_signed (race->cells[pop_col].text, 10, 0, 99, &v, NULL))
+        pop = (int)v;
+    }
+
+  assign_ok = parse_assign (gen->assign, points, problems);
+
+  if (race != NULL && uap > 0 && assign_ok)
+    {
+      int quarter = uap / 4;
+
+      for (guint a = 0; attributes[a]; a++)
+        {
+          g_autofree char *upper = g_ascii_strup (attributes[a], -1);
+          int base = 0;
+
+          total += points[a];
+          if (points[a] > quarter)
+            add_problem (problems, NULL, 0,
+                         _("3.0: no more than a quarter of the %d unassigned points (%d) may go to one attribute; %s has %d"),
+                         uap, quarter, upper, points[a]);
+          cell_int (rules, "races", race->name, attributes[a], &base);
+          arb_sheet_set_int (sheet, attributes[a], base + points[a]);
+        }
+
+      if (total < uap)
+        add_problem (problems, NULL, 0,
+                     _("3.0: all %d unassigned points must be assigned; %d are left over"), uap, uap - total);
+      else if (total > uap)
+        add_problem (problems, NULL, 0,
+                     _("3.0: only %d unassigned points may be assigned, not %d"), uap, total);
+
+      arb_sheet_set_int (sheet, "popularity", pop);
+    }
+
+  if (!is_none (gen->armor))
+    {
+      ArbTable *armor = arb_ruleset_library_get_table (rules, "aod", "armor");
+      const ArbRow *row = arb_table_find_row_by_name (armor, gen->armor, NULL);
+
+      if (row == NULL)
+        add_problem (problems, NULL, 0, _("3.2: there is no armor “%s” in the Armor Table (11.8)"), gen->armor);
+      else
+        arb_sheet_set (sheet, "armor", row->name, NULL);
+    }
+  else
+    arb_sheet_set (sheet, "armor", "none", NULL);
+
+  if (!is_none (gen->shield))
+    {
+      ArbTable *shields = arb_ruleset_library_get_table (rules, "aod", "shields");
+      const ArbRow *row = arb_table_find_row_by_name (shields, gen->shield, NULL);
+
+      if (row == NULL)
+        add_problem (problems, NULL, 0, _("3.5: there is no shield “%s” in the Shield Table (11.9)"), gen->shield);
+      else
+        arb_sheet_set (sheet, "shield", row->name, NULL);
+    }
+  else
+    arb_sheet_set (sheet, "shield", "none", NULL);
+
+  for (guint i = 0; gen->weapons && gen->weapons[i]; i++)
+    {
+      const ArbRow *row = arb_table_find_row_by_name (weapons, gen->weapons[i], NULL);
+      ArbSheetItem *item;
+      static const char * const copied[] = { "bc", "rg", "use", "hands", NULL };
+
+      if (row == NULL)
+        {
+          add_problem (problems, NULL, 0, _("3.3: there is no weapon “%s” in the Weapons Table (13.6)"), gen->weapons[i]);
+          continue;
+        }
+
+      item = arb_sheet_add_item (sheet, "weapon", NULL);
+      arb_sheet_item_set (item, "name", row->name);
+      for (guint c = 0; copied[c]; c++)
+        arb_sheet_item_set (item, copied[c], arb_table_lookup_name_text (weapons, row->name, copied[c]));
+      {
+        /* "D" (a plain D10, 13.4) adds nothing to the die. */
+        const char *dm = arb_table_lookup_name_text (weapons, row->name, "dm");
+        gint64 v;
+
+        arb_sheet_item_set (item, "dm", dm && g_ascii_string_to_signed (dm[0] == '+' ? dm + 1 : dm, 10, -50, 50, &v, NULL) ? dm : "+0");
+      }
+    }
+
+  arb_sheet_set_int (sheet, "experience", 0);
+
+  arb_aod_check (sheet, rules, problems);
+
+  if (problems->len > before)
+    return NULL;
+
+  /* Whatever the procedure built must also pass every sheet rule. */
+  {
+    g_autoptr(GPtrArray) more = arb_sheet_check (sheet, rules);
+
+    for (guint i = 0; i < more->len; i++)
+      g_ptr_array_add (problems, g_strdup (g_ptr_array_index (more, i)));
+    if (more->len > 0)
+      return NULL;
+  }
+
+  return g_steal_pointer (&sheet);
+}

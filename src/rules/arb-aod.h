@@ -1,0 +1,38 @@
+/* arb-aod.h: Arena of Death character generation and derived values
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "arb-sheet.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  const char  *name;
+  const char  *player;
+  const char  *race;
+  /* Points assigned to PS, MD, AG, EN, FT, WP, as "PS=6,MD=4,...". */
+  const char  *assign;
+  const char  *armor;       /* NULL or "none" for none */
+  const char  *shield;      /* NULL or "none" for none */
+  const char **weapons;     /* NULL-terminated, may be NULL */
+  /* The race's unassigned points when the chart prints none (the Orc);
+   * 0 means "as printed". */
+  int          uap;
+} ArbAodGeneration;
+
+/* Builds a new character by the 3.0-3.9 procedure. Every broken rule is
+ * appended to @problems (naming its section) and NULL returned. */
+ArbSheet *arb_aod_generate   (const ArbAodGeneration *gen,
+                              ArbRulesetLibrary      *rules,
+                              GPtrArray              *problems);
+
+/* APA from the race's base and modified AG (3.1): +1 for every 3 points
+ * or part of 3 above 15, -1 likewise below. */
+int       arb_aod_adjust_apa (int                     base_apa,
+                              int                     modified_ag);
+
+G_END_DECLS

@@ -1,0 +1,197 @@
+/* arb-sheet-library.c: a folder of record sheets
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <errno.h>
+#include <string.h>
+
+#include "arb-sheet-library.h"
+#include "arb-rules-private.h"
+
+#define STARTERS "/io/github/arbiter/Arbiter/sheets/"
+
+
+
+void
+arb_sheet_entry_free (ArbSheetEntry *entry)
+{
+  if (entry == NULL)
+    return;
+  g_free (entry->path);
+  g_free (entry->system);
+  g_free (entry->kind);
+  g_free (entry->name);
+  g_free (entry->error);
+  g_free (entry);
+}
+
+char *
+arb_sheet_library_default_dir (const char *data_dir)
+{
+  if (data_dir != NULL)
+    return g_build_filename (data_dir, "sheets", NULL);
+  return g_build_filename (g_get_user_data_dir (), "arbiter", "sheets", NULL);
+}
+
+static int
+compare_entries (gconstpointer a,
+                 gconstpointer b)
+{
+  const ArbSheetEntry *ea = *(ArbSheetEntry * const *)a;
+  const ArbSheetEntry *eb = *(ArbSheetEntry * const *)b;
+  g_autofree char *ka = g_utf8_collate_key (ea->name ? ea->name : ea->path, -1);
+  g_autofree char *kb = g_utf8_collate_key (eb->name ? eb->name : eb->path, -1);
+
+  return strcmp (ka, kb);
+}
+
+GPtrArray *
+arb_sheet_library_list (const char         *dir,
+                        ArbRulesetLibrary  *rules,
+                        const char         *system,
+                        const char         *kind,
+                        const char         *search,
+                        GError            **error)
+{
+  g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_sheet_entry_free);
+  g_autoptr(GDir) gdir = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *needle = search && search[0] ? g_utf8_casefold (search, -1) : NULL;
+  const char *name;
+
+  g_return_val_if_fail (dir != NULL, NULL);
+
+  if (!(gdir = g_dir_open (dir, 0, &local_error)))
+    {
+      if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        return g_steal_pointer (&entries);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+
+  while ((name = g_dir_read_name (gdir)))
+    {
+      g_autoptr(ArbSheet) sheet = NULL;
+      g_autoptr(GError) sheet_error = NULL;
+      ArbSheetEntry *entry;
+
+      if (!g_str_has_suffix (name, ".xml"))
+        continue;
+
+      entry = g_new0 (ArbSheetEntry, 1);
+      entry->path = g_build_filename (dir, name, NULL);
+
+      if ((sheet = arb_sheet_load_file (entry->path, rules, &sheet_error)))
+        {
+          entry->system = g_strdup (arb_sheet_get_system (sheet));
+          entry->kind = g_strdup (arb_sheet_get_kind (sheet));
+          entry->name = g_strdup (arb_sheet_get_name (sheet));
+        }
+      else
+        entry->error = g_strdup (sheet_error->message);
+
+      if ((system && g_strcmp0 (system, entry->system) != 0) ||
+          (kind && g_strcmp0 (kind, entry->kind) != 0))
+        {
+          arb_sheet_entry_free (entry);
+          continue;
+        }
+
+      if (needle != NULL)
+        {
+          g_autofree char *hay = g_utf8_casefold (entry->name ? entry->name : name, -1);
+
+          if (strstr (hay, needle) == NULL)
+            {
+              arb_sheet_entry_free (entry);
+              continue;
+            }
+        }
+
+      g_ptr_array_add (entries, entry);
+    }
+
+  g_ptr_array_sort (entries, compare_entries);
+  return g_steal_pointer (&entries);
+}
+
+GStrv
+arb_sheet_library_list_starters (void)
+{
+  g_auto(GStrv) names = NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  arb_rules_register_resources_once ();
+  names = g_resources_enumerate_children (STARTERS, 0, NULL);
+  for (guint i = 0; names && names[i]; i++)
+    if (g_str_has_suffix (names[i], ".xml"))
+      {
+        g_autofree char *path = g_strconcat (STARTERS, names[i], NULL);
+        g_strv_builder_add (builder, path);
+      }
+  return g_strv_builder_end (builder);
+}
+
+int
+arb_sheet_library_install_starters (const char  *dir,
+                                    GPtrArray   *skipped,
+                                    GError     **error)
+{
+  g_auto(GStrv) starters = arb_sheet_library_list_starters ();
+  int copied = 0;
+
+  g_return_val_if_fail (dir != NULL, -1);
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                   _("%s: could not create the folder: %s"), dir, g_strerror (saved));
+      return -1;
+    }
+
+  for (guint i = 0; starters[i]; i++)
+    {
+      g_autoptr(GBytes) bytes = g_resources_lookup_data (starters[i], 0, NULL);
+      g_autofree char *base = g_path_get_basename (starters[i]);
+      g_autofree char *path = g_build_filename (dir, base, NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+      g_autoptr(GFileOutputStream) out = NULL;
+      g_autoptr(GError) local_error = NULL;
+      gsize written;
+
+      if (bytes == NULL)
+        continue;
+
+      /* create(), not replace(): a sheet already there is never touched. */
+      out = g_file_create (file, G_FILE_CREATE_NONE, NULL, &local_error);
+      if (out == NULL)
+        {
+          if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_EXISTS))
+            {
+              if (skipped)
+                g_ptr_array_add (skipped, g_strdup (base));
+              continue;
+            }
+          g_set_error (error, G_IO_ERROR, local_error->code, "%s: %s", path, local_error->message);
+          return -1;
+        }
+
+      if (!g_output_stream_write_all (G_OUTPUT_STREAM (out), g_bytes_get_data (bytes, NULL),
+                                      g_bytes_get_size (bytes), &written, NULL, &local_error) ||
+          !g_output_stream_close (G_OUTPUT_STREAM (out), NULL, &local_error))
+        {
+          g_set_error (error, G_IO_ERROR, local_error->code, "%s: %s", path, local_error->message);
+          g_file_delete (file, NULL, NULL);
+          return -1;
+        }
+      copied++;
+    }
+
+  return copied;
+}

@@ -1,0 +1,47 @@
+/* arb-sheet-library.h: a folder of record sheets
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "arb-sheet.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  char *path;
+  char *system;   /* NULL when the file could not be read */
+  char *kind;
+  char *name;
+  char *error;    /* why it could not be read, or NULL */
+} ArbSheetEntry;
+
+void       arb_sheet_entry_free              (ArbSheetEntry      *entry);
+
+/* $XDG_DATA_HOME/arbiter/sheets, or DATA_DIR/sheets. */
+char      *arb_sheet_library_default_dir     (const char         *data_dir);
+
+/* The sheets in @dir (not its subfolders), sorted by name, filtered by
+ * game, kind and a case-insensitive search in the name (each may be
+ * NULL). Unreadable files are listed with their error so none is lost
+ * from sight. A missing folder is an empty library. */
+GPtrArray *arb_sheet_library_list            (const char         *dir,
+                                              ArbRulesetLibrary  *rules,
+                                              const char         *system,
+                                              const char         *kind,
+                                              const char         *search,
+                                              GError            **error);
+
+/* The shipped starter sheets, as resource paths. */
+GStrv      arb_sheet_library_list_starters   (void);
+
+/* Copies the starter sheets into @dir (created if need be), never over an
+ * existing file. Returns the number copied; @skipped (may be NULL) gets
+ * the names left alone. */
+int        arb_sheet_library_install_starters (const char        *dir,
+                                               GPtrArray         *skipped,
+                                               GError           **error);
+
+G_END_DECLS

@@ -1,0 +1,1133 @@
+/* arb-sheet.c: character and NPC record sheets, kept as XML
+ *
+ * A sheet is a flat set of fields plus a list of items (weapons, attacks,
+ * wounds...), both described per game in arb-sheet-spec.c. Files are read
+ * through arb-xml (no DTD, no entities, no network), checked against
+ * data/schemas/sheet.rng and then against every rule here, so an error
+ * can name the file, the line and the rule.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <libxml/xmlsave.h>
+#include <string.h>
+
+#include "arb-dice.h"
+#include "arb-rules-private.h"
+#include "arb-sheet.h"
+#include "arb-sheet-private.h"
+#include "arb-xml.h"
+
+#define SHEET_SCHEMA "/io/github/arbiter/Arbiter/schemas/sheet.rng"
+
+G_DEFINE_QUARK (arb-sheet-error-quark, arb_sheet_error)
+
+struct _ArbSheetItem
+{
+  char       *kind;
+  GHashTable *attrs;   /* name -> value, owned */
+  char       *text;
+  guint       line;
+};
+
+struct _ArbSheet
+{
+  GObject     parent_instance;
+  char       *system;
+  char       *kind;
+  char       *filename;
+  char       *etag;       /* of the file as last read or written */
+  GHashTable *fields;     /* name -> value, owned */
+  GHashTable *lines;      /* name -> line, for messages */
+  GPtrArray  *items;      /* of ArbSheetItem, owned */
+};
+
+G_DEFINE_FINAL_TYPE (ArbSheet, arb_sheet, G_TYPE_OBJECT)
+
+static void
+item_free (ArbSheetItem *item)
+{
+  g_free (item->kind);
+  g_hash_table_unref (item->attrs);
+  g_free (item->text);
+  g_free (item);
+}
+
+static ArbSheetItem *
+item_new (const char *kind)
+{
+  ArbSheetItem *item = g_new0 (ArbSheetItem, 1);
+
+  item->kind = g_strdup (kind);
+  item->attrs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  return item;
+}
+
+const char *
+arb_sheet_item_get_kind (const ArbSheetItem *item)
+{
+  return item->kind;
+}
+
+const char *
+arb_sheet_item_get (const ArbSheetItem *item,
+                    const char         *name)
+{
+  return g_hash_table_lookup (item->attrs, name);
+}
+
+static gboolean
+parse_int (const char *text,
+           int        *out)
+{
+  gint64 value;
+
+  if (text == NULL || !g_ascii_string_to_signed (text[0] == '+' ? text + 1 : text, 10,
+                                                 -10000000, 100000000, &value, NULL))
+    return FALSE;
+  *out = (int)value;
+  return TRUE;
+}
+
+int
+arb_sheet_item_get_int (const ArbSheetItem *item,
+                        const char         *name,
+                        int                 fallback)
+{
+  int value;
+
+  return parse_int (arb_sheet_item_get (item, name), &value) ? value : fallback;
+}
+
+void
+arb_sheet_item_set (ArbSheetItem *item,
+                    const char   *name,
+                    const char   *value)
+{
+  if (value == NULL)
+    g_hash_table_remove (item->attrs, name);
+  else
+    g_hash_table_replace (item->attrs, g_strdup (name), g_strdup (value));
+}
+
+const char *
+arb_sheet_item_get_text (const ArbSheetItem *item)
+{
+  return item->text;
+}
+
+void
+arb_sheet_item_set_text (ArbSheetItem *item,
+                         const char   *text)
+{
+  g_free (item->text);
+  item->text = g_strdup (text);
+}
+
+void
+arb_derived_free (ArbDerived *derived)
+{
+  if (derived == NULL)
+    return;
+  g_free (derived->key);
+  g_free (derived->label);
+  g_free (derived->value);
+  g_free (derived);
+}
+
+static void
+arb_sheet_finalize (GObject *object)
+{
+  ArbSheet *self = (ArbSheet *)object;
+
+  g_clear_pointer (&self->system, g_free);
+  g_clear_pointer (&self->kind, g_free);
+  g_clear_pointer (&self->filename, g_free);
+  g_clear_pointer (&self->etag, g_free);
+  g_clear_pointer (&self->fields, g_hash_table_unref);
+  g_clear_pointer (&self->lines, g_hash_table_unref);
+  g_clear_pointer (&self->items, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (arb_sheet_parent_class)->finalize (object);
+}
+
+static void
+arb_sheet_class_init (ArbSheetClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = arb_sheet_finalize;
+}
+
+static void
+arb_sheet_init (ArbSheet *self)
+{
+  self->fields = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->items = g_ptr_array_new_with_free_func ((GDestroyNotify)item_free);
+}
+
+ArbSheet *
+arb_sheet_new (const char  *system,
+               const char  *kind,
+               GError     **error)
+{
+  ArbSheet *self;
+
+  if (!arb_system_is_valid (system))
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                   _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"),
+                   system ? system : "");
+      return NULL;
+    }
+  if (arb_sheet_spec_fields (system, kind) == NULL)
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                   _("Unknown kind of sheet “%s” (character or npc)"), kind ? kind : "");
+      return NULL;
+    }
+
+  self = g_object_new (ARB_TYPE_SHEET, NULL);
+  self->system = g_strdup (system);
+  self->kind = g_strdup (kind);
+  return self;
+}
+
+const char *arb_sheet_get_system (ArbSheet *self) { return self->system; }
+const char *arb_sheet_get_kind (ArbSheet *self) { return self->kind; }
+const char *arb_sheet_get_filename (ArbSheet *self) { return self->filename; }
+
+const char *
+arb_sheet_get (ArbSheet   *self,
+               const char *field)
+{
+  g_return_val_if_fail (ARB_IS_SHEET (self), NULL);
+  return g_hash_table_lookup (self->fields, field);
+}
+
+const char *
+arb_sheet_get_name (ArbSheet *self)
+{
+  const char *name = arb_sheet_get (self, "name");
+  return name ? name : "";
+}
+
+int
+arb_sheet_get_int (ArbSheet   *self,
+                   const char *field,
+                   int         fallback)
+{
+  int value;
+
+  return parse_int (arb_sheet_get (self, field), &value) ? value : fallback;
+}
+
+gboolean
+arb_sheet_get_bool (ArbSheet   *self,
+                    const char *field)
+{
+  return g_strcmp0 (arb_sheet_get (self, field), "true") == 0;
+}
+
+static const ArbFieldSpec *
+find_field (const ArbFieldSpec *fields,
+            const char         *name)
+{
+  for (guint i = 0; fields && fields[i].name; i++)
+    if (g_str_equal (fields[i].name, name))
+      return &fields[i];
+  return NULL;
+}
+
+static const ArbItemSpec *
+find_item_spec (const ArbItemSpec *items,
+                const char        *kind)
+{
+  for (guint i = 0; items && items[i].kind; i++)
+    if (g_str_equal (items[i].kind, kind))
+      return &items[i];
+  return NULL;
+}
+
+gboolean
+arb_sheet_set (ArbSheet    *self,
+               const char  *field,
+               const char  *value,
+               GError     **error)
+{
+  g_return_val_if_fail (ARB_IS_SHEET (self), FALSE);
+  g_return_val_if_fail (field != NULL, FALSE);
+
+  if (!find_field (arb_sheet_spec_fields (self->system, self->kind), field))
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                   _("A %s %s sheet has no field “%s”"), self->system, self->kind, field);
+      return FALSE;
+    }
+
+  if (value == NULL)
+    g_hash_table_remove (self->fields, field);
+  else
+    g_hash_table_replace (self->fields, g_strdup (field), g_strdup (value));
+  return TRUE;
+}
+
+void
+arb_sheet_set_int (ArbSheet   *self,
+                   const char *field,
+                   int         value)
+{
+  g_autofree char *text = g_strdup_printf ("%d", value);
+
+  arb_sheet_set (self, field, text, NULL);
+}
+
+guint
+arb_sheet_get_n_items (ArbSheet *self)
+{
+  return self->items->len;
+}
+
+ArbSheetItem *
+arb_sheet_get_item (ArbSheet *self,
+                    guint     i)
+{
+  g_return_val_if_fail (i < self->items->len, NULL);
+  return g_ptr_array_index (self->items, i);
+}
+
+GPtrArray *
+arb_sheet_get_items (ArbSheet   *self,
+                     const char *kind)
+{
+  GPtrArray *ret = g_ptr_array_new ();
+
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      ArbSheetItem *item = g_ptr_array_index (self->items, i);
+
+      if (g_str_equal (item->kind, kind))
+        g_ptr_array_add (ret, item);
+    }
+  return ret;
+}
+
+ArbSheetItem *
+arb_sheet_add_item (ArbSheet    *self,
+                    const char  *kind,
+                    GError     **error)
+{
+  ArbSheetItem *item;
+
+  g_return_val_if_fail (ARB_IS_SHEET (self), NULL);
+
+  if (!find_item_spec (arb_sheet_spec_items (self->system, self->kind), kind))
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                   _("A %s %s sheet has no “%s” entries"), self->system, self->kind, kind);
+      return NULL;
+    }
+
+  item = item_new (kind);
+  g_ptr_array_add (self->items, item);
+  return item;
+}
+
+/* Checking */
+
+typedef struct
+{
+  ArbSheet          *sheet;
+  ArbRulesetLibrary *rules;
+  GPtrArray         *problems;   /* of char* */
+} Check;
+
+static void problem (Check      *check,
+                     guint       line,
+                     const char *format,
+                     ...) G_GNUC_PRINTF (3, 4);
+
+static void
+problem (Check      *check,
+         guint       line,
+         const char *format,
+         ...)
+{
+  g_autofree char *message = NULL;
+  const char *filename = check->sheet->filename;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  if (filename && line)
+    g_ptr_array_add (check->problems, g_strdup_printf ("%s:%u: %s", filename, line, message));
+  else if (filename)
+    g_ptr_array_add (check->problems, g_strdup_printf ("%s: %s", filename, message));
+  else
+    g_ptr_array_add (check->problems, g_steal_pointer (&message));
+}
+
+/* Whether @value names a row of the table in @spec ("[none|]sys/table[@group]"). */
+static gboolean
+row_exists (ArbRulesetLibrary *rules,
+            const char        *spec,
+            const char        *value,
+            char             **canonical)
+{
+  g_autofree char *table_path = NULL;
+  const char *group = NULL;
+  const ArbRow *row;
+  ArbTable *table;
+  char *at, *slash;
+
+  if (g_str_has_prefix (spec, "none|"))
+    {
+      if (g_ascii_strcasecmp (value, "none") == 0)
+        return TRUE;
+      spec += strlen ("none|");
+    }
+
+  table_path = g_strdup (spec);
+  if ((at = strchr (table_path, '@')))
+    {
+      *at = '\0';
+      group = at + 1;
+    }
+  slash = strchr (table_path, '/');
+  g_assert (slash != NULL);
+  *slash = '\0';
+
+  if (rules == NULL || !(table = arb_ruleset_library_get_table (rules, table_path, slash + 1)))
+    return TRUE;   /* Nothing to check against: trust the schema. */
+
+  row = arb_table_find_row_by_name (table, value, NULL);
+  if (row == NULL || (group && g_strcmp0 (row->group, group) != 0))
+    return FALSE;
+  if (canonical)
+    *canonical = g_strdup (row->name ? row->name : row->label);
+  return TRUE;
+}
+
+static char *
+row_choices (ArbRulesetLibrary *rules,
+             const char        *spec)
+{
+  g_autofree char *path = g_strdup (g_str_has_prefix (spec, "none|") ? spec + 5 : spec);
+  g_autoptr(GString) str = g_string_new (g_str_has_prefix (spec, "none|") ? "none" : NULL);
+  const char *group = NULL;
+  ArbTable *table;
+  char *at, *slash;
+
+  if ((at = strchr (path, '@')))
+    {
+      *at = '\0';
+      group = at + 1;
+    }
+  slash = strchr (path, '/');
+  *slash = '\0';
+  if (rules == NULL || !(table = arb_ruleset_library_get_table (rules, path, slash + 1)))
+    return g_strdup ("");
+
+  for (guint i = 0; i < arb_table_get_n_rows (table); i++)
+    {
+      const ArbRow *row = arb_table_get_row (table, i);
+
+      if (group && g_strcmp0 (row->group, group) != 0)
+        continue;
+      g_string_append_printf (str, "%s%s", str->len ? ", " : "", row->name ? row->name : row->label);
+    }
+  return g_string_free (g_steal_pointer (&str), FALSE);
+}
+
+static void
+check_value (Check              *check,
+             const ArbFieldSpec *spec,
+             const char         *value,
+             guint               line)
+{
+  const char *label = _(spec->label);
+  int n;
+
+  switch (spec->type)
+    {
+    case ARB_FIELD_TEXT:
+      if (strlen (value) > 10000)
+        problem (check, line, _("%s is too long (over 10000 characters)"), label);
+      break;
+
+    case ARB_FIELD_INT:
+      if (!parse_int (value, &n))
+        problem (check, line, _("%s is “%s”; it must be a whole number"), label, value);
+      else if (n < spec->min || n > spec->max)
+        problem (check, line, _("%s is %d; it must be from %d to %d"), label, n, spec->min, spec->max);
+      break;
+
+    case ARB_FIELD_BOOL:
+      if (g_strcmp0 (value, "true") != 0 && g_strcmp0 (value, "false") != 0)
+        problem (check, line, _("%s is “%s”; it must be true or false"), label, value);
+      break;
+
+    case ARB_FIELD_CHOICE:
+      {
+        g_auto(GStrv) choices = g_strsplit (spec->choices, " ", -1);
+
+        if (!g_strv_contains ((const char * const *)choices, value))
+          problem (check, line, _("%s is “%s”; it must be one of: %s"), label, value, spec->choices);
+      }
+      break;
+
+    case ARB_FIELD_ROW:
+      if (!row_exists (check->rules, spec->choices, value, NULL))
+        {
+          g_autofree char *choices = row_choices (check->rules, spec->choices);
+
+          problem (check, line, _("%s “%s” is not in the tables; it must be one of: %s"),
+                   label, value, choices);
+        }
+      break;
+
+    case ARB_FIELD_DICE:
+      {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(ArbDiceExpr) expr = arb_dice_expr_parse (value, NULL, &error);
+
+        if (expr == NULL)
+          problem (check, line, _("%s: %s"), label, error->message);
+      }
+      break;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static guint
+field_line (ArbSheet   *self,
+            const char *name)
+{
+  return GPOINTER_TO_UINT (g_hash_table_lookup (self->lines, name));
+}
+
+/* Rules that tie several values together, per game. */
+static void
+check_game_rules (Check *check)
+{
+  ArbSheet *self = check->sheet;
+
+  if (g_str_equal (self->system, "gpg"))
+    {
+      g_autoptr(GPtrArray) weapons = arb_sheet_get_items (self, "weapon");
+      ArbTable *table = check->rules ? arb_ruleset_library_get_table (check->rules, "gpg", "weapons") : NULL;
+      const char *in_hand = arb_sheet_get (self, "in-hand");
+      gboolean carried = FALSE;
+      int portage = 0;
+
+      for (guint i = 0; i < weapons->len; i++)
+        {
+          ArbSheetItem *item = g_ptr_array_index (weapons, i);
+          const char *name = arb_sheet_item_get (item, "name");
+          const char *p = table && name ? arb_table_lookup_name_text (table, name, "portage") : NULL;
+          int n;
+
+          if (p && parse_int (p, &n))
+            portage += n;
+          if (in_hand && name && g_ascii_strcasecmp (in_hand, name) == 0)
+            carried = TRUE;
+        }
+
+      if (portage > 6)
+        problem (check, weapons->len ? ((ArbSheetItem *)g_ptr_array_index (weapons, 0))->line : 0,
+                 _("the weapons weigh %d portage points; a glider carries at most 6"), portage);
+      if (in_hand && g_ascii_strcasecmp (in_hand, "none") != 0 && !carried)
+        problem (check, field_line (self, "in-hand"),
+                 _("the weapon in hand, “%s”, is not among the weapons carried"), in_hand);
+    }
+  else if (g_str_equal (self->system, "dogfight"))
+    {
+      int lo = arb_sheet_get_int (self, "min-speed", 0);
+      int hi = arb_sheet_get_int (self, "max-speed", 0);
+      int dive = arb_sheet_get_int (self, "max-dive-speed", 0);
+      g_autoptr(GPtrArray) rows = arb_sheet_get_items (self, "damage-row");
+
+      if (lo > hi)
+        problem (check, field_line (self, "min-speed"),
+                 _("the minimum speed %d is above the maximum speed %d"), lo, hi);
+      if (hi > dive)
+        problem (check, field_line (self, "max-dive-speed"),
+                 _("the maximum dive speed %d is below the maximum speed %d"), dive, hi);
+      for (guint i = 0; i < rows->len; i++)
+        {
+          ArbSheetItem *item = g_ptr_array_index (rows, i);
+          int filled = arb_sheet_item_get_int (item, "filled", 0);
+          int boxes = arb_sheet_item_get_int (item, "boxes", 0);
+
+          if (filled > boxes)
+            problem (check, item->line, _("damage row %d has %d boxes filled but only %d boxes"),
+                     arb_sheet_item_get_int (item, "row", 0), filled, boxes);
+        }
+    }
+  else if (g_str_equal (self->system, "rsbs"))
+    {
+      g_autoptr(GPtrArray) acs = arb_sheet_get_items (self, "armor-class");
+      g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+      for (guint i = 0; i < acs->len; i++)
+        {
+          ArbSheetItem *item = g_ptr_array_index (acs, i);
+          const char *loc = arb_sheet_item_get (item, "location");
+
+          if (loc && !g_hash_table_add (seen, (gpointer)loc))
+            problem (check, item->line, _("the armor class of “%s” is given twice"), loc);
+        }
+    }
+  else if (g_str_equal (self->system, "tft"))
+    {
+      if (arb_sheet_get_int (self, "hits-taken", 0) > 3 * arb_sheet_get_int (self, "st", 0) &&
+          arb_sheet_get (self, "hits-taken") != NULL)
+        problem (check, field_line (self, "hits-taken"),
+                 _("%d hits taken is far beyond ST %d"),
+                 arb_sheet_get_int (self, "hits-taken", 0), arb_sheet_get_int (self, "st", 0));
+    }
+}
+
+GPtrArray *
+arb_sheet_check (ArbSheet          *self,
+                 ArbRulesetLibrary *rules)
+{
+  const ArbFieldSpec *fields;
+  const ArbItemSpec *items;
+  Check check = { self, rules, g_ptr_array_new_with_free_func (g_free) };
+
+  g_return_val_if_fail (ARB_IS_SHEET (self), NULL);
+
+  fields = arb_sheet_spec_fields (self->system, self->kind);
+  items = arb_sheet_spec_items (self->system, self->kind);
+
+  for (guint i = 0; fields[i].name; i++)
+    {
+      const char *value = arb_sheet_get (self, fields[i].name);
+
+      if (value == NULL || value[0] == '\0')
+        {
+          if (fields[i].required)
+            problem (&check, 0, _("%s is missing; every %s %s sheet needs one"),
+                     _(fields[i].label), self->system, self->kind);
+          continue;
+        }
+      check_value (&check, &fields[i], value, field_line (self, fields[i].name));
+    }
+
+  for (guint s = 0; items[s].kind; s++)
+    {
+      g_autoptr(GPtrArray) of_kind = arb_sheet_get_items (self, items[s].kind);
+
+      if (of_kind->len > items[s].max_count)
+        problem (&check, ((ArbSheetItem *)g_ptr_array_index (of_kind, items[s].max_count))->line,
+                 _("%u %s entries; a sheet holds at most %u"),
+                 of_kind->len, _(items[s].label), items[s].max_count);
+
+      for (guint i = 0; i < of_kind->len; i++)
+        {
+          ArbSheetItem *item = g_ptr_array_index (of_kind, i);
+          GHashTableIter iter;
+          gpointer key;
+
+          for (guint a = 0; items[s].attrs[a].name; a++)
+            {
+              const ArbFieldSpec *attr = &items[s].attrs[a];
+              const char *value = arb_sheet_item_get (item, attr->name);
+
+              if (value == NULL || value[0] == '\0')
+                {
+                  if (attr->required)
+                    problem (&check, item->line, _("a %s entry needs its %s"),
+                             _(items[s].label), _(attr->label));
+                  continue;
+                }
+              check_value (&check, attr, value, item->line);
+            }
+
+          g_hash_table_iter_init (&iter, item->attrs);
+          while (g_hash_table_iter_next (&iter, &key, NULL))
+            if (!find_field (items[s].attrs, key))
+              problem (&check, item->line, _("a %s entry has no “%s”"), _(items[s].label), (char *)key);
+
+          if (items[s].has_text && (item->text == NULL || item->text[0] == '\0') &&
+              items[s].attrs[0].name == NULL)
+            problem (&check, item->line, _("a %s entry is empty"), _(items[s].label));
+        }
+    }
+
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      ArbSheetItem *item = g_ptr_array_index (self->items, i);
+
+      if (!find_item_spec (items, item->kind))
+        problem (&check, item->line, _("a %s %s sheet has no “%s” entries"),
+                 self->system, self->kind, item->kind);
+    }
+
+  if (g_str_equal (self->system, "aod"))
+    arb_aod_check (self, rules, check.problems);
+  else
+    check_game_rules (&check);
+
+  return check.problems;
+}
+
+gboolean
+arb_sheet_validate (ArbSheet           *self,
+                    ArbRulesetLibrary  *rules,
+                    GError            **error)
+{
+  g_autoptr(GPtrArray) problems = arb_sheet_check (self, rules);
+  g_autofree char *joined = NULL;
+
+  if (problems->len == 0)
+    return TRUE;
+
+  g_ptr_array_add (problems, NULL);
+  joined = g_strjoinv ("\n", (char **)problems->pdata);
+  g_set_error_literal (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID, joined);
+  return FALSE;
+}
+
+/* Reading */
+
+static gboolean
+has_only_text (xmlNode *node)
+{
+  for (xmlNode *child = node->children; child; child = child->next)
+    if (child->type == XML_ELEMENT_NODE)
+      return FALSE;
+  return TRUE;
+}
+
+ArbSheet *
+arb_sheet_load_bytes (GBytes             *bytes,
+                      const char         *filename,
+                      ArbRulesetLibrary  *rules,
+                      GError            **error)
+{
+  g_autoptr(ArbSheet) self = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *system = NULL;
+  g_autofree char *kind = NULL;
+  g_autofree char *format = NULL;
+  const ArbFieldSpec *fields;
+  const ArbItemSpec *items;
+  const char *data;
+  xmlNode *root;
+  gsize len;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (filename != NULL, NULL);
+
+  arb_rules_register_resources_once ();
+
+  data = g_bytes_get_data (bytes, &len);
+  if (len > ARB_SHEET_MAX_FILE_SIZE)
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE,
+                   _("%s: the file is too large for a sheet (over %d MB)"),
+                   filename, ARB_SHEET_MAX_FILE_SIZE / (1024 * 1024));
+      return NULL;
+    }
+  if (!g_utf8_validate (data, len, NULL))
+    {
+      const char *end;
+      guint line = 1;
+
+      g_utf8_validate (data, len, &end);
+      for (const char *p = data; p < end; p++)
+        line += *p == '\n';
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE,
+                   _("%s:%u: the file is not valid UTF-8 text"), filename, line);
+      return NULL;
+    }
+
+  if (!(doc = arb_xml_parse (data, len, filename, &local_error)))
+    {
+      g_set_error_literal (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, local_error->message);
+      return NULL;
+    }
+
+  root = xmlDocGetRootElement (doc);
+  if (!arb_xml_is_element (root, "sheet"))
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                   _("%s:%ld: this is not an Arbiter sheet (its root is <%s>, not <sheet>)"),
+                   filename, xmlGetLineNo (root), (const char *)root->name);
+      return NULL;
+    }
+
+  system = arb_xml_get_prop (root, "system");
+  kind = arb_xml_get_prop (root, "kind");
+  format = arb_xml_get_prop (root, "format");
+
+  if (!arb_system_is_valid (system))
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                   _("%s:%ld: unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"),
+                   filename, xmlGetLineNo (root), system ? system : "");
+      return NULL;
+    }
+  if (g_strcmp0 (kind, "character") != 0 && g_strcmp0 (kind, "npc") != 0)
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                   _("%s:%ld: unknown kind of sheet “%s” (character or npc)"),
+                   filename, xmlGetLineNo (root), kind ? kind : "");
+      return NULL;
+    }
+  if (g_strcmp0 (format, "1") != 0)
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                   _("%s:%ld: sheet format “%s” is not one this version reads (1)"),
+                   filename, xmlGetLineNo (root), format ? format : "");
+      return NULL;
+    }
+
+  self = arb_sheet_new (system, kind, error);
+  self->filename = g_strdup (filename);
+  fields = arb_sheet_spec_fields (system, kind);
+  items = arb_sheet_spec_items (system, kind);
+
+  /* Our own walk first: its messages say what is wrong in the game's
+   * terms; the schema then guards the structure. */
+  for (xmlNode *child = root->children; child; child = child->next)
+    {
+      const char *name = (const char *)child->name;
+      const ArbItemSpec *item_spec;
+
+      if (child->type != XML_ELEMENT_NODE)
+        continue;
+
+      if (find_field (fields, name) && child->properties == NULL && has_only_text (child))
+        {
+          if (g_hash_table_contains (self->fields, name))
+            {
+              g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                           _("%s:%ld: <%s> is given twice"), filename, xmlGetLineNo (child), name);
+              return NULL;
+            }
+          g_hash_table_insert (self->fields, g_strdup (name), arb_xml_get_text (child));
+          g_hash_table_insert (self->lines, g_strdup (name), GUINT_TO_POINTER ((guint)xmlGetLineNo (child)));
+        }
+      else if ((item_spec = find_item_spec (items, name)) && has_only_text (child))
+        {
+          ArbSheetItem *item = item_new (name);
+
+          item->line = xmlGetLineNo (child);
+          for (xmlAttr *attr = child->properties; attr; attr = attr->next)
+            {
+              g_autofree char *value = arb_xml_get_prop (child, (const char *)attr->name);
+              g_hash_table_replace (item->attrs, g_strdup ((const char *)attr->name),
+                                    g_steal_pointer (&value));
+            }
+          if (item_spec->has_text)
+            item->text = arb_xml_get_text (child);
+          g_ptr_array_add (self->items, item);
+        }
+      else
+        {
+          g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                       _("%s:%ld: a %s %s sheet has no <%s> here"),
+                       filename, xmlGetLineNo (child), system, kind, name);
+          return NULL;
+        }
+    }
+
+  if (!arb_sheet_validate (self, rules, error))
+    return NULL;
+
+  if (!arb_xml_validate (doc, SHEET_SCHEMA, filename, &local_error))
+    {
+      g_set_error_literal (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID, local_error->message);
+      return NULL;
+    }
+
+  return g_steal_pointer (&self);
+}
+
+ArbSheet *
+arb_sheet_load_file (const char         *path,
+                     ArbRulesetLibrary  *rules,
+                     GError            **error)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *etag = NULL;
+  ArbSheet *self;
+  char *contents = NULL;
+  gsize len = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  file = g_file_new_for_path (path);
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_ETAG_VALUE ","
+                            G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                            G_FILE_QUERY_INFO_NONE, NULL, &local_error);
+  if (info == NULL)
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, "%s: %s", path, local_error->message);
+      return NULL;
+    }
+  if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, _("%s: not a regular file"), path);
+      return NULL;
+    }
+  if (g_file_info_get_size (info) > ARB_SHEET_MAX_FILE_SIZE)
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE,
+                   _("%s: the file is too large for a sheet (over %d MB)"),
+                   path, ARB_SHEET_MAX_FILE_SIZE / (1024 * 1024));
+      return NULL;
+    }
+
+  if (!g_file_load_contents (file, NULL, &contents, &len, &etag, &local_error))
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, "%s: %s", path, local_error->message);
+      return NULL;
+    }
+
+  bytes = g_bytes_new_take (contents, len);
+  if (!(self = arb_sheet_load_bytes (bytes, path, rules, error)))
+    return NULL;
+
+  self->etag = g_steal_pointer (&etag);
+  return self;
+}
+
+/* Writing */
+
+static void
+add_text_child (xmlNode    *parent,
+                const char *name,
+                const char *text)
+{
+  xmlNewTextChild (parent, NULL, (const xmlChar *)name, (const xmlChar *)text);
+}
+
+GBytes *
+arb_sheet_serialize (ArbSheet *self)
+{
+  g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *)"1.0");
+  const ArbFieldSpec *fields;
+  const ArbItemSpec *items;
+  xmlChar *mem = NULL;
+  xmlNode *root;
+  GBytes *bytes;
+  int len = 0;
+
+  g_return_val_if_fail (ARB_IS_SHEET (self), NULL);
+
+  fields = arb_sheet_spec_fields (self->system, self->kind);
+  items = arb_sheet_spec_items (self->system, self->kind);
+
+  root = xmlNewNode (NULL, (const xmlChar *)"sheet");
+  xmlDocSetRootElement (doc, root);
+  xmlNewProp (root, (const xmlChar *)"system", (const xmlChar *)self->system);
+  xmlNewProp (root, (const xmlChar *)"kind", (const xmlChar *)self->kind);
+  xmlNewProp (root, (const xmlChar *)"format", (const xmlChar *)"1");
+
+  /* Always in the spec's order, so that files diff cleanly. */
+  for (guint i = 0; fields[i].name; i++)
+    {
+      const char *value = arb_sheet_get (self, fields[i].name);
+
+      if (value != NULL)
+        add_text_child (root, fields[i].name, value);
+    }
+
+  for (guint s = 0; items[s].kind; s++)
+    for (guint i = 0; i < self->items->len; i++)
+      {
+        ArbSheetItem *item = g_ptr_array_index (self->items, i);
+        xmlNode *node;
+
+        if (!g_str_equal (item->kind, items[s].kind))
+          continue;
+
+        node = xmlNewChild (root, NULL, (const xmlChar *)item->kind,
+                            NULL);
+        if (items[s].has_text && item->text)
+          xmlNodeAddContent (node, (const xmlChar *)item->text);
+        for (guint a = 0; items[s].attrs[a].name; a++)
+          {
+            const char *value = arb_sheet_item_get (item, items[s].attrs[a].name);
+
+            if (value != NULL)
+              xmlNewProp (node, (const xmlChar *)items[s].attrs[a].name, (const xmlChar *)value);
+          }
+      }
+
+  xmlDocDumpFormatMemoryEnc (doc, &mem, &len, "UTF-8", 1);
+  bytes = g_bytes_new (mem, len);
+  xmlFree (mem);
+  return bytes;
+}
+
+gboolean
+arb_sheet_save (ArbSheet     *self,
+                const char   *path,
+                GError      **error)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *new_etag = NULL;
+  const char *expected_etag = NULL;
+  gsize len;
+  const char *data;
+
+  g_return_val_if_fail (ARB_IS_SHEET (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  file = g_file_new_for_path (path);
+  bytes = arb_sheet_serialize (self);
+  data = g_bytes_get_data (bytes, &len);
+
+  /* Only the file this sheet came from is checked for changes: saving as
+   * a new name over some other file is the caller's (confirmed) choice. */
+  if (self->filename && self->etag)
+    {
+      g_autoptr(GFile) own = g_file_new_for_path (self->filename);
+
+      if (g_file_equal (own, file))
+        expected_etag = self->etag;
+    }
+
+  if (!g_file_replace_contents (file, data, len, expected_etag, TRUE,
+                                G_FILE_CREATE_NONE, &new_etag, NULL, &local_error))
+    {
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG))
+        g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_CHANGED,
+                     _("%s: the file changed on disk since it was opened; "
+                       "it was not overwritten (reload it, or save under another name)"), path);
+      else
+        g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_WRITE,
+                     _("%s: could not save: %s (the previous file is unchanged)"),
+                     path, local_error->message);
+      return FALSE;
+    }
+
+  g_free (self->filename);
+  self->filename = g_strdup (path);
+  g_free (self->etag);
+  self->etag = g_steal_pointer (&new_etag);
+  return TRUE;
+}
+
+/* Derived values */
+
+static void
+add_derived (GPtrArray  *out,
+             const char *key,
+             const char *label,
+             char       *value)
+{
+  ArbDerived *d = g_new0 (ArbDerived, 1);
+
+  d->key = g_strdup (key);
+  d->label = g_strdup (label);
+  d->value = value;
+  g_ptr_array_add (out, d);
+}
+
+GPtrArray *
+arb_sheet_derive (ArbSheet          *self,
+                  ArbRulesetLibrary *rules)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_derived_free);
+
+  g_return_val_if_fail (ARB_IS_SHEET (self), out);
+
+  if (g_str_equal (self->system, "aod"))
+    arb_aod_derive (self, rules, out);
+  else if (g_str_equal (self->system, "gpg"))
+    {
+      g_autoptr(GPtrArray) weapons = arb_sheet_get_items (self, "weapon");
+      ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "gpg", "weapons") : NULL;
+      int portage = 0;
+
+      for (guint i = 0; i < weapons->len; i++)
+        {
+          const char *name = arb_sheet_item_get (g_ptr_array_index (weapons, i), "name");
+          const char *p = table && name ? arb_table_lookup_name_text (table, name, "portage") : NULL;
+          int n;
+
+          if (p && parse_int (p, &n))
+            portage += n;
+        }
+      add_derived (out, "portage", _("Portage carried"), g_strdup_printf (_("%d of 6"), portage));
+    }
+  else if (g_str_equal (self->system, "rsbs"))
+    {
+      int rep = arb_sheet_get_int (self, "rep", 0);
+      int pool = 5 * rep + (arb_sheet_get_bool (self, "gladiatrix") ? 2 : 0);
+
+      add_derived (out, "dice-pool", _("Dice pool"), g_strdup_printf ("%d", pool));
+      add_derived (out, "dice-left", _("Dice left"),
+                   g_strdup_printf ("%d", MAX (0, pool - arb_sheet_get_int (self, "dice-burned", 0))));
+    }
+  else if (g_str_equal (self->system, "tft"))
+    {
+      ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "tft", "armor-shields") : NULL;
+      int adj = arb_sheet_get_int (self, "dx", 0);
+      int stops = 0;
+      static const char *worn[] = { "armor", "shield" };
+
+      for (guint i = 0; i < G_N_ELEMENTS (worn); i++)
+        {
+          const char *name = arb_sheet_get (self, worn[i]);
+          int n;
+
+          if (table == NULL || name == NULL || g_ascii_strcasecmp (name, "none") == 0)
+            continue;
+          if (parse_int (arb_table_lookup_name_text (table, name, "dx"), &n))
+            adj += n;
+          if (parse_int (arb_table_lookup_name_text (table, name, "stops"), &n))
+            stops += n;
+        }
+      add_derived (out, "adjusted-dx", _("DX with armor and shield"), g_strdup_printf ("%d", adj));
+      add_derived (out, "hits-stopped", _("Hits stopped"), g_strdup_printf ("%d", stops));
+      add_derived (out, "st-left", _("ST left"),
+                   g_strdup_printf ("%d", arb_sheet_get_int (self, "st", 0) - arb_sheet_get_int (self, "hits-taken", 0)));
+    }
+  else if (g_str_equal (self->system, "dogfight"))
+    {
+      ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "dogfight", "crit-threshold") : NULL;
+      const char *quality = arb_sheet_get (self, "quality");
+      const ArbRow *row = table && quality ? arb_table_find_row_by_name (table, quality, NULL) : NULL;
+
+      if (row != NULL)
+        add_derived (out, "crit-threshold", _("Hits in one burst for a critical"),
+                     g_strdup (row->cells[0].text));
+    }
+
+  return out;
+}
+
+/* For arb-aod.c, which shares the checking machinery. */
+guint
+arb_sheet_get_field_line (ArbSheet   *self,
+                          const char *field)
+{
+  return field_line (self, field);
+}
+
+guint
+arb_sheet_item_get_line (const ArbSheetItem *item)
+{
+  return item->line;
+}
