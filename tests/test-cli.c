@@ -394,6 +394,151 @@ test_house_table (void)
   g_rmdir (dir);
 }
 
+static char *
+scratch_dir (void)
+{
+  char *dir = g_build_filename (g_get_user_data_dir (), "scratch", NULL);
+
+  g_mkdir_with_parents (dir, 0700);
+  return dir;
+}
+
+static void
+test_sheet_generate_rolf (void)
+{
+  g_autofree char *dir = scratch_dir ();
+  g_autofree char *path = g_build_filename (dir, "rolf.xml", NULL);
+  g_auto(Run) gen = { 0 };
+  g_auto(Run) show = { 0 };
+  g_auto(Run) again = { 0 };
+  g_auto(Run) validate = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *obj, *derived;
+
+  g_unlink (path);
+  run_cli (&gen, "sheet", "new", "aod", "-o", path, "--name", "Rolf the Barbarian",
+           "--player", "Nick Karp", "--race", "Human", "--assign", "PS=6,MD=4,AG=4,EN=4,FT=2,WP=5",
+           "--armor", "Leather", "--shield", "Plain Buckler", "--weapon", "Knife", "--weapon", "Mace",
+           "--weapon", "Falchion", "--weapon", "Spear", NULL);
+  g_assert_cmpint (gen.status, ==, 0);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  run_cli (&show, "sheet", "show", path, "--json", NULL);
+  g_assert_cmpint (show.status, ==, 0);
+  obj = parse_object (show.out, parser);
+  derived = json_object_get_object_member (obj, "derived");
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (derived, "modified-ag"), "value"), ==, "13");
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (derived, "modified-md"), "value"), ==, "14");
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (derived, "apa"), "value"), ==, "9");
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (obj, "fields"), "ps"), ==, 18);
+
+  run_cli (&validate, "sheet", "validate", path, NULL);
+  g_assert_cmpint (validate.status, ==, 0);
+
+  /* An existing sheet is never overwritten by accident. */
+  run_cli (&again, "sheet", "new", "aod", "-o", path, "--name", "Other", "--race", "Elf",
+           "--assign", "PS=6,MD=6,AG=6,EN=6,FT=2", "--weapon", "Knife", NULL);
+  g_assert_cmpint (again.status, ==, 1);
+  g_assert_nonnull (strstr (again.err, "already exists"));
+  {
+    g_autofree char *contents = NULL;
+    g_file_get_contents (path, &contents, NULL, NULL);
+    g_assert_nonnull (strstr (contents, "Rolf the Barbarian"));
+  }
+}
+
+static void
+expect_generation_error (const char *rule,
+                         ...)
+{
+  g_autofree char *dir = scratch_dir ();
+  g_autofree char *path = g_build_filename (dir, "bad.xml", NULL);
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autofree char *err = NULL;
+  const char *arg;
+  va_list ap;
+
+  g_ptr_array_add (args, (char *)g_getenv ("ARBITER_CLI"));
+  g_ptr_array_add (args, (char *)"sheet");
+  g_ptr_array_add (args, (char *)"new");
+  g_ptr_array_add (args, (char *)"aod");
+  g_ptr_array_add (args, (char *)"-o");
+  g_ptr_array_add (args, path);
+  va_start (ap, rule);
+  while ((arg = va_arg (ap, const char *)))
+    g_ptr_array_add (args, (char *)arg);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+
+  proc = g_subprocess_newv ((const char * const *)args->pdata, G_SUBPROCESS_FLAGS_STDERR_PIPE, NULL);
+  g_assert_nonnull (proc);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, NULL, &err, NULL);
+  g_assert_cmpint (g_subprocess_get_exit_status (proc), ==, 1);
+  if (strstr (err, rule) == NULL)
+    g_error ("expected “%s” in: %s", rule, err);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+}
+
+static void
+test_sheet_generate_illegal (void)
+{
+  expect_generation_error ("3.0: no more than a quarter", "--name", "X", "--race", "Human",
+                           "--assign", "PS=7,MD=4,AG=4,EN=4,FT=1,WP=5", "--weapon", "Knife", NULL);
+  expect_generation_error ("left over", "--name", "X", "--race", "Human",
+                           "--assign", "PS=6,MD=4,AG=4,EN=4,FT=2", "--weapon", "Knife", NULL);
+  expect_generation_error ("3.3: a character carries at most one shield", "--name", "X", "--race", "Human",
+                           "--assign", "PS=6,MD=4,AG=4,EN=4,FT=2,WP=5", "--weapon", "Knife",
+                           "--weapon", "Improved Buckler", "--shield", "Fencing Shield", NULL);
+  expect_generation_error ("3.3: a character must carry at least one knife", "--name", "X", "--race", "Human",
+                           "--assign", "PS=6,MD=4,AG=4,EN=4,FT=2,WP=5", "--weapon", "Mace", NULL);
+  expect_generation_error ("3.9", "--name", "X", "--race", "Orc",
+                           "--assign", "PS=5,MD=5,AG=4,EN=4,FT=2,WP=2", "--weapon", "Knife", NULL);
+}
+
+static void
+test_sheet_validate_and_list (void)
+{
+  g_autofree char *dir = scratch_dir ();
+  g_autofree char *lib = g_build_filename (dir, "data", NULL);
+  g_autofree char *sheets = g_build_filename (lib, "sheets", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad-sheet.xml", NULL);
+  g_autofree char *troll = g_build_filename (sheets, "aod-foe-troll.xml", NULL);
+  g_auto(Run) starters = { 0 };
+  g_auto(Run) list = { 0 };
+  g_auto(Run) validate = { 0 };
+  g_auto(Run) newgpg = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonArray *found;
+
+  run_cli (&starters, "sheet", "starters", "--data-dir", lib, NULL);
+  g_assert_cmpint (starters.status, ==, 0);
+  g_assert_true (g_file_test (troll, G_FILE_TEST_EXISTS));
+
+  run_cli (&list, "sheet", "list", "--data-dir", lib, "--system", "aod", "--kind", "npc",
+           "--search", "troll", "--json", NULL);
+  g_assert_cmpint (list.status, ==, 0);
+  found = json_object_get_array_member (parse_object (list.out, parser), "sheets");
+  g_assert_cmpuint (json_array_get_length (found), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (found, 0), "name"), ==, "Troll");
+
+  g_assert_true (g_file_set_contents (bad, "<sheet system=\"aod\" kind=\"character\" format=\"1\">\n<ps>500</ps>\n</sheet>\n", -1, NULL));
+  run_cli (&validate, "sheet", "validate", troll, bad, NULL);
+  g_assert_cmpint (validate.status, ==, 1);
+  g_assert_nonnull (strstr (validate.err, "bad-sheet.xml:2: PS is 500"));
+  g_assert_nonnull (strstr (validate.out, "Troll"));
+
+  /* The plain form of sheet new, with every rule still checked. */
+  {
+    g_autofree char *out = g_build_filename (dir, "gpg.xml", NULL);
+
+    run_cli (&newgpg, "sheet", "new", "gpg", "-o", out, "--name", "Kestrel", "--set", "speed=1",
+             "--set", "altitude=29", "--item", "weapon:name=Spear", "--item", "weapon:name=Net", NULL);
+    g_assert_cmpint (newgpg.status, ==, 0);
+    g_assert_nonnull (strstr (newgpg.out, "3 of 6"));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -411,6 +556,9 @@ main (int   argc,
   g_test_add_func ("/cli/table/errors", test_table_errors);
   g_test_add_func ("/cli/table/house", test_house_table);
   g_test_add_func ("/cli/table/every-table-json", test_every_table_json);
+  g_test_add_func ("/cli/sheet/generate-rolf", test_sheet_generate_rolf);
+  g_test_add_func ("/cli/sheet/generate-illegal", test_sheet_generate_illegal);
+  g_test_add_func ("/cli/sheet/validate-and-list", test_sheet_validate_and_list);
 
   return g_test_run ();
 }

@@ -414,8 +414,8 @@ syntax_error (GError     **error,
   else
     g_set_error (error, ARB_DICE_ERROR, ARB_DICE_ERROR_SYNTAX,
                  /* Translators: %s says what is wrong, then the character and its position */
-                 _("%s at “%c”, character %" G_GSIZE_FORMAT " of “%s”"),
-                 why, *at, pos + 1, text);
+                 _("%s at “%c”, character %u of “%s”"),
+                 why, *at, (guint)(pos + 1), text);
   return FALSE;
 }
 

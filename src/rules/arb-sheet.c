@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "arb-dice.h"
+#include "arb-file.h"
 #include "arb-rules-private.h"
 #include "arb-sheet.h"
 #include "arb-sheet-private.h"
@@ -866,6 +867,7 @@ arb_sheet_load_file (const char         *path,
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autofree char *etag = NULL;
+  g_autofree char *stamp = NULL;
   ArbSheet *self;
   char *contents = NULL;
   gsize len = 0;
@@ -894,6 +896,10 @@ arb_sheet_load_file (const char         *path,
       return NULL;
     }
 
+  /* Taken before reading: if the file changes in between, the next save
+   * sees a different stamp and refuses, which is the safe side. */
+  stamp = arb_file_stamp (path);
+
   if (!g_file_load_contents (file, NULL, &contents, &len, &etag, &local_error))
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, "%s: %s", path, local_error->message);
@@ -904,7 +910,7 @@ arb_sheet_load_file (const char         *path,
   if (!(self = arb_sheet_load_bytes (bytes, path, rules, error)))
     return NULL;
 
-  self->etag = g_steal_pointer (&etag);
+  self->etag = g_steal_pointer (&stamp);
   return self;
 }
 
@@ -982,33 +988,32 @@ arb_sheet_save (ArbSheet     *self,
                 const char   *path,
                 GError      **error)
 {
-  g_autoptr(GFile) file = NULL;
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) local_error = NULL;
-  g_autofree char *new_etag = NULL;
-  const char *expected_etag = NULL;
-  gsize len;
+  g_autofree char *new_stamp = NULL;
+  const char *expected = NULL;
   const char *data;
+  gsize len;
 
   g_return_val_if_fail (ARB_IS_SHEET (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  file = g_file_new_for_path (path);
   bytes = arb_sheet_serialize (self);
   data = g_bytes_get_data (bytes, &len);
 
-  /* Only the file this sheet came from is checked for changes: saving as
-   * a new name over some other file is the caller's (confirmed) choice. */
+  /* Only the file this sheet came from is checked for changes: saving
+   * under a new name over some other file is the caller's (confirmed)
+   * choice. */
   if (self->filename && self->etag)
     {
-      g_autoptr(GFile) own = g_file_new_for_path (self->filename);
+      g_autofree char *own = g_canonicalize_filename (self->filename, NULL);
+      g_autofree char *target = g_canonicalize_filename (path, NULL);
 
-      if (g_file_equal (own, file))
-        expected_etag = self->etag;
+      if (g_str_equal (own, target))
+        expected = self->etag;
     }
 
-  if (!g_file_replace_contents (file, data, len, expected_etag, TRUE,
-                                G_FILE_CREATE_NONE, &new_etag, NULL, &local_error))
+  if (!arb_file_write_safely (path, data, len, expected, &new_stamp, &local_error))
     {
       if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG))
         g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_CHANGED,
@@ -1016,15 +1021,14 @@ arb_sheet_save (ArbSheet     *self,
                        "it was not overwritten (reload it, or save under another name)"), path);
       else
         g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_WRITE,
-                     _("%s: could not save: %s (the previous file is unchanged)"),
-                     path, local_error->message);
+                     _("%s (the previous file is unchanged)"), local_error->message);
       return FALSE;
     }
 
   g_free (self->filename);
   self->filename = g_strdup (path);
   g_free (self->etag);
-  self->etag = g_steal_pointer (&new_etag);
+  self->etag = g_steal_pointer (&new_stamp);
   return TRUE;
 }
 

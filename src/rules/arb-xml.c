@@ -162,7 +162,7 @@ load_schema (const char  *schema_resource,
 {
   static GMutex lock;
   static GHashTable *schemas;
-  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&lock);
+  G_GNUC_UNUSED g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&lock);
   g_autoptr(GBytes) bytes = NULL;
   xmlRelaxNGParserCtxtPtr pctxt;
   xmlRelaxNGPtr schema;

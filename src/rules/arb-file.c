@@ -1,0 +1,143 @@
+/* arb-file.c: writing files so that nothing is ever lost
+ *
+ * GIO's g_file_replace_contents() falls back to rewriting a file in place
+ * in some cases, and a write that fails half-way (a full disk) then leaves
+ * the old file truncated. This does the write-then-rename by hand.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "arb-file.h"
+
+char *
+arb_file_stamp (const char *path)
+{
+  struct stat st;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (stat (path, &st) != 0)
+    return NULL;
+
+  return g_strdup_printf ("%lld:%lld.%09ld:%llu",
+                          (long long)st.st_size,
+                          (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec,
+                          (unsigned long long)st.st_ino);
+}
+
+static gboolean
+set_errno_error (GError     **error,
+                 int          saved_errno,
+                 const char  *path,
+                 const char  *what)
+{
+  g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno),
+               "%s: %s: %s", path, what, g_strerror (saved_errno));
+  return FALSE;
+}
+
+gboolean
+arb_file_write_safely (const char  *path,
+                       const char  *data,
+                       gsize        len,
+                       const char  *expected_stamp,
+                       char       **new_stamp,
+                       GError     **error)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *tmp = NULL;
+  g_autofree char *backup = NULL;
+  g_autofree char *current = NULL;
+  gsize done = 0;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || len == 0, FALSE);
+
+  current = arb_file_stamp (path);
+  if (expected_stamp != NULL && g_strcmp0 (current, expected_stamp) != 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG,
+                   _("%s changed on disk"), path);
+      return FALSE;
+    }
+
+  dir = g_path_get_dirname (path);
+  base = g_path_get_basename (path);
+  tmp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+
+  if ((fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0644)) < 0)
+    return set_errno_error (error, errno, path, _("cannot create a file in its folder"));
+
+  while (done < len)
+    {
+      gssize n = write (fd, data + done, len - done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          int saved = n < 0 ? errno : ENOSPC;
+
+          close (fd);
+          g_unlink (tmp);
+          return set_errno_error (error, saved, path, _("writing failed"));
+        }
+      done += n;
+    }
+
+  /* On disk before it takes the old file's place. */
+  if (fsync (fd) != 0 || close (fd) != 0)
+    {
+      int saved = errno;
+
+      g_unlink (tmp);
+      return set_errno_error (error, saved, path, _("writing failed"));
+    }
+
+  if (current != NULL)
+    {
+      /* Keep the previous version as PATH~: a hard link costs nothing
+       * and leaves PATH in place until the rename below. */
+      backup = g_strconcat (path, "~", NULL);
+      g_unlink (backup);
+      if (link (path, backup) != 0)
+        {
+          g_autofree char *old = NULL;
+          gsize old_len;
+
+          if (!g_file_get_contents (path, &old, &old_len, NULL) ||
+              !g_file_set_contents (backup, old, old_len, NULL))
+            g_debug ("No backup of %s could be kept", path);
+        }
+    }
+
+  if (g_rename (tmp, path) != 0)
+    {
+      int saved = errno;
+
+      g_unlink (tmp);
+      return set_errno_error (error, saved, path, _("cannot replace the file"));
+    }
+
+  /* Make the rename itself durable. */
+  if ((fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0)
+    {
+      fsync (fd);
+      close (fd);
+    }
+
+  if (new_stamp != NULL)
+    *new_stamp = arb_file_stamp (path);
+  return TRUE;
+}

@@ -1,0 +1,28 @@
+/* arb-file.h: writing files so that nothing is ever lost
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/* What identifies one version of a file on disk (size, modification time,
+ * inode), or NULL if there is no file. */
+char     *arb_file_stamp         (const char  *path);
+
+/* Writes @data to a temporary file beside @path, flushes it to disk, keeps
+ * the present @path (if any) as PATH~ and renames the new file over @path.
+ * If @expected_stamp is given and @path no longer has that stamp, nothing is
+ * written (G_IO_ERROR_WRONG_ETAG). On any failure @path is as it was.
+ * @new_stamp (may be NULL) receives the stamp of the file written. */
+gboolean  arb_file_write_safely  (const char  *path,
+                                  const char  *data,
+                                  gsize        len,
+                                  const char  *expected_stamp,
+                                  char       **new_stamp,
+                                  GError     **error);
+
+G_END_DECLS

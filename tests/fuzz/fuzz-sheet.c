@@ -1,0 +1,96 @@
+/* fuzz-sheet.c: the sheet loader against arbitrary bytes
+ *
+ * Built with clang and -Dfuzzing=true this is a libFuzzer target:
+ *   build-fuzz/tests/fuzz/fuzz-sheet -max_total_time=600 tests/fuzz/sheet-corpus
+ * Otherwise it is a driver that replays the corpus, so every crash ever
+ * found stays a test in `meson test`.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <stdint.h>
+
+#include "arb-rules.h"
+
+int LLVMFuzzerTestOneInput (const uint8_t *data,
+                            size_t         size);
+
+static ArbRulesetLibrary *rules;
+
+int
+LLVMFuzzerTestOneInput (const uint8_t *data,
+                        size_t         size)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(ArbSheet) sheet = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (rules == NULL)
+    {
+      rules = arb_ruleset_library_new ();
+      if (!arb_ruleset_library_load_shipped (rules, &error))
+        g_error ("%s", error->message);
+    }
+
+  bytes = g_bytes_new_static (data, size);
+  sheet = arb_sheet_load_bytes (bytes, "fuzz.xml", rules, &error);
+
+  if (sheet == NULL)
+    {
+      /* Every refusal says where, in the file's name. */
+      g_assert (error != NULL);
+      g_assert (g_str_has_prefix (error->message, "fuzz.xml"));
+    }
+  else
+    {
+      g_autoptr(GBytes) out = arb_sheet_serialize (sheet);
+      g_autoptr(ArbSheet) again = NULL;
+      g_autoptr(GBytes) out2 = NULL;
+      g_autoptr(GPtrArray) derived = arb_sheet_derive (sheet, rules);
+
+      g_assert (derived != NULL);
+
+      /* Whatever loads must save and load back to the same thing. */
+      again = arb_sheet_load_bytes (out, "fuzz-again.xml", rules, &error);
+      if (again == NULL)
+        g_error ("a loaded sheet did not load back: %s", error->message);
+      out2 = arb_sheet_serialize (again);
+      g_assert (g_bytes_equal (out, out2));
+    }
+
+  return 0;
+}
+
+#ifndef ARB_LIBFUZZER
+int
+main (int   argc,
+      char *argv[])
+{
+  guint n = 0;
+
+  for (int i = 1; i < argc; i++)
+    {
+      g_autoptr(GDir) dir = g_dir_open (argv[i], 0, NULL);
+      const char *name;
+
+      if (dir == NULL)
+        g_error ("cannot open corpus %s", argv[i]);
+
+      while ((name = g_dir_read_name (dir)))
+        {
+          g_autofree char *path = g_build_filename (argv[i], name, NULL);
+          g_autofree char *contents = NULL;
+          gsize len;
+
+          if (!g_file_get_contents (path, &contents, &len, NULL))
+            g_error ("cannot read %s", path);
+          LLVMFuzzerTestOneInput ((const uint8_t *)contents, len);
+          n++;
+        }
+    }
+
+  g_print ("replayed %u inputs\n", n);
+  g_clear_object (&rules);
+  return n > 0 ? 0 : 1;
+}
+#endif

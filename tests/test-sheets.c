@@ -1,0 +1,759 @@
+/* test-sheets.c: record sheets read, checked, saved and never lost
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "arb-rules.h"
+
+static ArbRulesetLibrary *rules;
+
+static const char rolf[] =
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  "<sheet system=\"aod\" kind=\"character\" format=\"1\">\n"
+  "  <name>Rolf the Barbarian</name>\n"
+  "  <player>Nick Karp</player>\n"
+  "  <race>Human</race>\n"
+  "  <ps>18</ps>\n"
+  "  <md>16</md>\n"
+  "  <ag>16</ag>\n"
+  "  <en>16</en>\n"
+  "  <ft>17</ft>\n"
+  "  <wp>17</wp>\n"
+  "  <popularity>12</popularity>\n"
+  "  <armor>Leather</armor>\n"
+  "  <shield>Plain Buckler</shield>\n"
+  "  <experience>350</experience>\n"
+  "  <weapon name=\"Knife\" bc=\"40\" dm=\"+1\" rg=\"8\" use=\"RMC\" hands=\"1\"/>\n"
+  "  <weapon name=\"Mace\" bc=\"50\" dm=\"+3\" rg=\"5\" use=\"RMC\" hands=\"1\"/>\n"
+  "</sheet>\n";
+
+static char *
+tmp_path (const char *name)
+{
+  return g_build_filename (g_get_user_data_dir (), name, NULL);
+}
+
+static void
+write_file (const char *path,
+            const char *data,
+            gssize      len)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  g_mkdir_with_parents (dir, 0700);
+  g_file_set_contents (path, data, len, &error);
+  g_assert_no_error (error);
+}
+
+static char *
+read_file (const char *path)
+{
+  char *contents = NULL;
+
+  g_file_get_contents (path, &contents, NULL, NULL);
+  return contents;
+}
+
+static const char *
+derived (GPtrArray  *values,
+         const char *key)
+{
+  for (guint i = 0; i < values->len; i++)
+    {
+      ArbDerived *d = g_ptr_array_index (values, i);
+
+      if (g_str_equal (d->key, key))
+        return d->value;
+    }
+  return NULL;
+}
+
+/* Load, save, load again: the same sheet, the same bytes. */
+static void
+test_round_trip_starters (void)
+{
+  g_auto(GStrv) starters = arb_sheet_library_list_starters ();
+  guint n_aod_npc = 0;
+  g_autoptr(GHashTable) systems = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_assert_cmpuint (g_strv_length (starters), >=, 27);
+
+  for (guint i = 0; starters[i]; i++)
+    {
+      g_autoptr(GBytes) original = g_resources_lookup_data (starters[i], 0, NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(ArbSheet) first = NULL;
+      g_autoptr(ArbSheet) second = NULL;
+      g_autoptr(GBytes) once = NULL;
+      g_autoptr(GBytes) twice = NULL;
+      g_autoptr(GPtrArray) problems = NULL;
+
+      g_assert_nonnull (original);
+      first = arb_sheet_load_bytes (original, starters[i], rules, &error);
+      if (first == NULL)
+        g_error ("%s", error->message);
+
+      once = arb_sheet_serialize (first);
+      second = arb_sheet_load_bytes (once, starters[i], rules, &error);
+      g_assert_no_error (error);
+      twice = arb_sheet_serialize (second);
+      g_assert_true (g_bytes_equal (once, twice));
+      /* The shipped files are already in the canonical form. */
+      if (!g_bytes_equal (original, once))
+        g_error ("%s is not written as Arbiter writes it:\n%s", starters[i],
+                 (const char *)g_bytes_get_data (once, NULL));
+
+      problems = arb_sheet_check (second, rules);
+      g_assert_cmpuint (problems->len, ==, 0);
+      g_hash_table_add (systems, (gpointer)g_intern_string (arb_sheet_get_system (second)));
+      if (g_str_equal (arb_sheet_get_system (second), "aod") && g_str_equal (arb_sheet_get_kind (second), "npc"))
+        n_aod_npc++;
+    }
+
+  /* All 17 foes and the wounded bear, and every game. */
+  g_assert_cmpuint (n_aod_npc, >=, 18);
+  g_assert_cmpuint (g_hash_table_size (systems), ==, 5);
+}
+
+static ArbSheet *
+load_starter (const char *base)
+{
+  g_autofree char *path = g_strconcat ("/io/github/arbiter/Arbiter/sheets/", base, NULL);
+  g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, NULL);
+  g_autoptr(GError) error = NULL;
+  ArbSheet *sheet;
+
+  g_assert_nonnull (bytes);
+  sheet = arb_sheet_load_bytes (bytes, path, rules, &error);
+  g_assert_no_error (error);
+  return sheet;
+}
+
+/* The worked examples of 3.7 and 4.4. */
+static void
+test_worked_examples (void)
+{
+  g_autoptr(ArbSheet) rolf_sheet = load_starter ("aod-rolf.xml");
+  g_autoptr(ArbSheet) bear = load_starter ("aod-wounded-bear.xml");
+  g_autoptr(GPtrArray) values = arb_sheet_derive (rolf_sheet, rules);
+  g_autoptr(GPtrArray) bear_values = arb_sheet_derive (bear, rules);
+  g_autoptr(GPtrArray) attacks = arb_sheet_get_items (bear, "attack");
+
+  g_assert_cmpstr (derived (values, "modified-ag"), ==, "13");
+  g_assert_cmpstr (derived (values, "modified-md"), ==, "14");
+  g_assert_cmpstr (derived (values, "apa"), ==, "9");
+  g_assert_cmpint (arb_sheet_get_int (rolf_sheet, "experience", -1), ==, 350);
+
+  g_assert_cmpstr (arb_sheet_get (bear, "foe"), ==, "Bear");
+  g_assert_cmpint (arb_sheet_get_int (bear, "df", 0), ==, 350);
+  g_assert_cmpint (arb_sheet_get_int (bear, "ps", 0), ==, 38);
+  g_assert_cmpint (arb_sheet_get_int (bear, "na", 0), ==, 4);
+  g_assert_cmpstr (derived (bear_values, "apa"), ==, "10");
+  g_assert_cmpuint (attacks->len, ==, 3);
+  g_assert_cmpint (arb_sheet_item_get_int (g_ptr_array_index (attacks, 0), "bc", 0), ==, 35);
+  g_assert_cmpint (arb_sheet_item_get_int (g_ptr_array_index (attacks, 2), "bc", 0), ==, 60);
+  g_assert_cmpint (arb_sheet_item_get_int (g_ptr_array_index (attacks, 2), "dm", 0), ==, 8);
+}
+
+static void
+test_apa_adjustment (void)
+{
+  /* 3.1: every 3 or part of 3 away from 15. */
+  g_assert_cmpint (arb_aod_adjust_apa (10, 15), ==, 10);
+  g_assert_cmpint (arb_aod_adjust_apa (10, 16), ==, 11);
+  g_assert_cmpint (arb_aod_adjust_apa (10, 18), ==, 11);
+  g_assert_cmpint (arb_aod_adjust_apa (10, 19), ==, 12);
+  g_assert_cmpint (arb_aod_adjust_apa (10, 14), ==, 9);
+  g_assert_cmpint (arb_aod_adjust_apa (10, 13), ==, 9);
+  g_assert_cmpint (arb_aod_adjust_apa (10, 12), ==, 9);
+  g_assert_cmpint (arb_aod_adjust_apa (10, 11), ==, 8);
+}
+
+static void
+test_weapon_penalties (void)
+{
+  g_autoptr(ArbSheet) sheet = arb_sheet_new ("aod", "character", NULL);
+  g_autoptr(GPtrArray) values = NULL;
+  ArbSheetItem *item;
+
+  arb_sheet_set (sheet, "name", "Weakling", NULL);
+  arb_sheet_set (sheet, "race", "Halfling", NULL);
+  arb_sheet_set_int (sheet, "ps", 14);
+  arb_sheet_set_int (sheet, "md", 14);
+  arb_sheet_set_int (sheet, "ag", 13);
+  arb_sheet_set_int (sheet, "en", 12);
+  arb_sheet_set_int (sheet, "ft", 15);
+  arb_sheet_set_int (sheet, "wp", 14);
+  arb_sheet_set (sheet, "shield", "Fencing Shield", NULL);
+  item = arb_sheet_add_item (sheet, "weapon", NULL);
+  arb_sheet_item_set (item, "name", "Knife");
+  arb_sheet_item_set (item, "bc", "40");
+  arb_sheet_item_set (item, "dm", "+1");
+  /* Broadsword needs PS 16 and MD 15: 2 short in PS, and with the
+   * fencing shield prepared MD 13 is 2 short. */
+  item = arb_sheet_add_item (sheet, "weapon", NULL);
+  arb_sheet_item_set (item, "name", "Broadsword");
+  arb_sheet_item_set (item, "bc", "55");
+  arb_sheet_item_set (item, "dm", "+4");
+
+  g_assert_true (arb_sheet_validate (sheet, rules, NULL));
+  values = arb_sheet_derive (sheet, rules);
+  g_assert_cmpstr (derived (values, "modified-md"), ==, "13");
+  g_assert_cmpstr (derived (values, "weapon-1"), ==, "BC 40, DM +1, no penalty");
+  g_assert_cmpstr (derived (values, "weapon-2"), ==, "BC 45, DM +2, +1 AP to strike, PS 2 short, MD 2 short");
+}
+
+static void
+test_other_games_derived (void)
+{
+  g_auto(GStrv) starters = arb_sheet_library_list_starters ();
+
+  for (guint i = 0; starters[i]; i++)
+    {
+      g_autoptr(GBytes) bytes = g_resources_lookup_data (starters[i], 0, NULL);
+      g_autoptr(ArbSheet) sheet = arb_sheet_load_bytes (bytes, starters[i], rules, NULL);
+      g_autoptr(GPtrArray) values = arb_sheet_derive (sheet, rules);
+      const char *system = arb_sheet_get_system (sheet);
+
+      if (g_str_equal (system, "rsbs"))
+        {
+          int rep = arb_sheet_get_int (sheet, "rep", 0);
+          g_autofree char *pool = g_strdup_printf ("%d", 5 * rep + (arb_sheet_get_bool (sheet, "gladiatrix") ? 2 : 0));
+
+          g_assert_cmpstr (derived (values, "dice-pool"), ==, pool);
+        }
+      else if (g_str_equal (system, "gpg"))
+        g_assert_nonnull (derived (values, "portage"));
+      else if (g_str_equal (system, "dogfight"))
+        g_assert_nonnull (derived (values, "crit-threshold"));
+      else if (g_str_equal (system, "tft"))
+        g_assert_nonnull (derived (values, "adjusted-dx"));
+    }
+}
+
+/* Each bad file gives a clear error naming the file (and line), and the
+ * file on disk is left exactly as it was. */
+static void
+expect_load_failure (const char *name,
+                     const char *data,
+                     gssize      len,
+                     int         code,
+                     const char *prefix,
+                     const char *needle)
+{
+  g_autofree char *path = tmp_path (name);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gsize before_len = 0, after_len = 0;
+  ArbSheet *sheet;
+
+  write_file (path, data, len);
+  g_file_get_contents (path, &before, &before_len, NULL);
+
+  sheet = arb_sheet_load_file (path, rules, &error);
+  g_assert_null (sheet);
+  g_assert_error (error, ARB_SHEET_ERROR, code);
+  if (strstr (error->message, prefix) == NULL)
+    g_error ("expected “%s” in “%s”", prefix, error->message);
+  if (needle && strstr (error->message, needle) == NULL)
+    g_error ("expected “%s” in “%s”", needle, error->message);
+
+  g_file_get_contents (path, &after, &after_len, NULL);
+  g_assert_cmpmem (before, before_len, after, after_len);
+}
+
+static void
+test_bad_malformed (void)
+{
+  expect_load_failure ("malformed.xml",
+                       "<?xml version=\"1.0\"?>\n<sheet system=\"aod\" kind=\"character\" format=\"1\">\n  <name>Rolf</nam>\n</sheet>\n",
+                       -1, ARB_SHEET_ERROR_PARSE, "malformed.xml:3:", "not well-formed");
+}
+
+static void
+test_bad_root (void)
+{
+  expect_load_failure ("root.xml", "<?xml version=\"1.0\"?>\n<character/>\n",
+                       -1, ARB_SHEET_ERROR_INVALID, "root.xml:2:", "<character>");
+}
+
+static void
+test_bad_system (void)
+{
+  expect_load_failure ("system.xml", "<sheet system=\"chess\" kind=\"character\" format=\"1\"/>\n",
+                       -1, ARB_SHEET_ERROR_INVALID, "system.xml:1:", "chess");
+  expect_load_failure ("kind.xml", "<sheet system=\"aod\" kind=\"monster\" format=\"1\"/>\n",
+                       -1, ARB_SHEET_ERROR_INVALID, "kind.xml:1:", "monster");
+  expect_load_failure ("format.xml", "<sheet system=\"aod\" kind=\"npc\" format=\"7\"/>\n",
+                       -1, ARB_SHEET_ERROR_INVALID, "format.xml:1:", "format");
+}
+
+static void
+test_bad_missing_field (void)
+{
+  g_autoptr(GString) text = g_string_new (rolf);
+
+  g_string_replace (text, "  <race>Human</race>\n", "", 1);
+  expect_load_failure ("missing.xml", text->str, -1, ARB_SHEET_ERROR_INVALID, "missing.xml", "Race is missing");
+}
+
+static void
+test_bad_out_of_range (void)
+{
+  g_autoptr(GString) big = g_string_new (rolf);
+  g_autoptr(GString) word = g_string_new (rolf);
+  g_autoptr(GString) race = g_string_new (rolf);
+  g_autoptr(GString) extra = g_string_new (rolf);
+
+  g_string_replace (big, "<ps>18</ps>", "<ps>120</ps>", 1);
+  expect_load_failure ("range.xml", big->str, -1, ARB_SHEET_ERROR_INVALID, "range.xml:6:", "PS is 120; it must be from 1 to 99");
+  g_string_replace (word, "<md>16</md>", "<md>sixteen</md>", 1);
+  expect_load_failure ("word.xml", word->str, -1, ARB_SHEET_ERROR_INVALID, "word.xml:7:", "whole number");
+  g_string_replace (race, "<race>Human</race>", "<race>Vampire</race>", 1);
+  expect_load_failure ("race.xml", race->str, -1, ARB_SHEET_ERROR_INVALID, "race.xml:5:", "Vampire");
+  g_string_replace (extra, "  <experience>", "  <hat>red</hat>\n  <experience>", 1);
+  expect_load_failure ("extra.xml", extra->str, -1, ARB_SHEET_ERROR_INVALID, "extra.xml:15:", "<hat>");
+}
+
+static void
+test_bad_rules (void)
+{
+  g_autoptr(GString) no_knife = g_string_new (rolf);
+  g_autoptr(GString) six = g_string_new (rolf);
+
+  g_string_replace (no_knife, "name=\"Knife\"", "name=\"Dagger\"", 1);
+  expect_load_failure ("dagger.xml", no_knife->str, -1, ARB_SHEET_ERROR_INVALID, "dagger.xml:16:", "Dagger");
+
+  g_string_replace (six, "  <weapon name=\"Mace\"",
+                    "  <weapon name=\"Falchion\"/>\n  <weapon name=\"Club\"/>\n  <weapon name=\"Flail\"/>\n"
+                    "  <weapon name=\"Javelin\"/>\n  <weapon name=\"Mace\"", 1);
+  expect_load_failure ("six.xml", six->str, -1, ARB_SHEET_ERROR_INVALID, "six.xml", "3.3");
+}
+
+static void
+test_bad_xxe (void)
+{
+  expect_load_failure ("xxe.xml",
+                       "<?xml version=\"1.0\"?>\n<!DOCTYPE sheet [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n"
+                       "<sheet system=\"aod\" kind=\"character\" format=\"1\"><name>&x;</name></sheet>\n",
+                       -1, ARB_SHEET_ERROR_PARSE, "xxe.xml:2:", "DOCTYPE");
+}
+
+static void
+test_bad_billion_laughs (void)
+{
+  g_autoptr(GString) bomb = g_string_new ("<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n <!ENTITY lol \"lol\">\n");
+
+  for (guint i = 1; i <= 9; i++)
+    {
+      g_string_append_printf (bomb, " <!ENTITY lol%u \"", i);
+      for (guint j = 0; j < 10; j++)
+        {
+          if (i == 1)
+            g_string_append (bomb, "&lol;");
+          else
+            g_string_append_printf (bomb, "&lol%u;", i - 1);
+        }
+      g_string_append (bomb, "\">\n");
+    }
+  g_string_append (bomb, "]>\n<sheet system=\"aod\" kind=\"character\" format=\"1\"><name>&lol9;</name></sheet>\n");
+  expect_load_failure ("laughs.xml", bomb->str, -1, ARB_SHEET_ERROR_PARSE, "laughs.xml:2:", "DOCTYPE");
+}
+
+static void
+test_bad_huge (void)
+{
+  g_autofree char *path = tmp_path ("huge.xml");
+  g_autoptr(GError) error = NULL;
+  FILE *f;
+
+  /* 50 MB, refused from its size before anything is read. */
+  g_mkdir_with_parents (g_get_user_data_dir (), 0700);
+  f = fopen (path, "w");
+  g_assert_nonnull (f);
+  fputs ("<sheet system=\"aod\" kind=\"character\" format=\"1\"><notes>", f);
+  g_assert_cmpint (fseek (f, 50 * 1024 * 1024, SEEK_SET), ==, 0);
+  fputs ("</notes></sheet>\n", f);
+  fclose (f);
+
+  g_assert_null (arb_sheet_load_file (path, rules, &error));
+  g_assert_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, "huge.xml"));
+  g_assert_nonnull (strstr (error->message, "too large"));
+  g_unlink (path);
+}
+
+static void
+test_bad_utf8 (void)
+{
+  static const char data[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sheet system=\"aod\" kind=\"character\" format=\"1\">\n  <name>Ro\xff\xfelf</name>\n</sheet>\n";
+
+  expect_load_failure ("utf8.xml", data, sizeof data - 1, ARB_SHEET_ERROR_PARSE, "utf8.xml:3:", "UTF-8");
+}
+
+static void
+test_save_backup_and_conflict (void)
+{
+  g_autofree char *path = tmp_path ("rolf.xml");
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autoptr(ArbSheet) sheet = NULL;
+  g_autoptr(ArbSheet) again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *old = NULL;
+  g_autofree char *theirs = NULL;
+
+  write_file (path, rolf, -1);
+  sheet = arb_sheet_load_file (path, rules, &error);
+  g_assert_no_error (error);
+
+  arb_sheet_set_int (sheet, "ft-lost", 8);
+  g_assert_true (arb_sheet_save (sheet, path, &error));
+  g_assert_no_error (error);
+
+  /* The previous version is kept beside the new one. */
+  old = read_file (backup);
+  g_assert_cmpstr (old, ==, rolf);
+  saved = read_file (path);
+  g_assert_nonnull (strstr (saved, "<ft-lost>8</ft-lost>"));
+
+  again = arb_sheet_load_file (path, rules, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (arb_sheet_get_int (again, "ft-lost", 0), ==, 8);
+
+  /* Someone else changes the file: saving over it is refused. */
+  g_usleep (10000);
+  write_file (path, rolf, -1);
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (path);
+
+    /* Make sure the change is visible in the modification time. */
+    g_file_set_attribute_uint64 (file, G_FILE_ATTRIBUTE_TIME_MODIFIED,
+                                 g_get_real_time () / G_USEC_PER_SEC + 5, 0, NULL, NULL);
+  }
+  arb_sheet_set_int (sheet, "en-lost", 4);
+  g_assert_false (arb_sheet_save (sheet, path, &error));
+  g_assert_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_CHANGED);
+  g_assert_nonnull (strstr (error->message, "rolf.xml"));
+  theirs = read_file (path);
+  g_assert_cmpstr (theirs, ==, rolf);
+}
+
+static void
+test_save_read_only (void)
+{
+  g_autoptr(ArbSheet) sheet = arb_sheet_load_bytes (g_bytes_new_static (rolf, sizeof rolf - 1),
+                                                    "rolf.xml", rules, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = tmp_path ("locked");
+  g_autofree char *path = g_build_filename (dir, "rolf.xml", NULL);
+  g_autofree char *after = NULL;
+  const char *target = path;
+
+  g_assert_nonnull (sheet);
+  write_file (path, "precious", -1);
+
+  /* Root writes anywhere it likes, so as root aim at /proc instead: a
+   * folder where no new file can be made. */
+  if (geteuid () == 0)
+    target = "/proc/arbiter-test-sheet.xml";
+  else
+    g_assert_cmpint (g_chmod (dir, 0500), ==, 0);
+
+  g_assert_false (arb_sheet_save (sheet, target, &error));
+  g_assert_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_WRITE);
+  g_assert_nonnull (strstr (error->message, "arbiter-test-sheet.xml") ? error->message : strstr (error->message, "rolf.xml"));
+  g_assert_nonnull (strstr (error->message, "unchanged"));
+
+  g_chmod (dir, 0700);
+  after = read_file (path);
+  g_assert_cmpstr (after, ==, "precious");
+}
+
+/* A full disk, played by a file-size limit: the save fails, and the old
+ * file is intact. */
+static void
+test_save_disk_full (void)
+{
+  /* The child gets isolated folders of its own, so both sides name the
+   * file after the parent's process id. */
+  g_autofree char *path = g_strdup_printf ("%s/arbiter-full-%d.xml", g_get_tmp_dir (),
+                                           g_test_subprocess () ? (int)getppid () : (int)getpid ());
+
+  if (g_test_subprocess ())
+    {
+      g_autoptr(ArbSheet) sheet = arb_sheet_load_file (path, rules, NULL);
+      g_autoptr(GError) error = NULL;
+      struct rlimit limit = { 64, 64 };
+      g_autoptr(GString) notes = g_string_new (NULL);
+
+      g_assert_nonnull (sheet);
+      for (guint i = 0; i < 200; i++)
+        g_string_append (notes, "A long and winding note. ");
+      arb_sheet_set (sheet, "notes", notes->str, NULL);
+
+      signal (SIGXFSZ, SIG_IGN);
+      g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &limit), ==, 0);
+      g_assert_false (arb_sheet_save (sheet, path, &error));
+      g_assert_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_WRITE);
+      g_assert_nonnull (strstr (error->message, "arbiter-full-"));
+      return;
+    }
+
+  write_file (path, rolf, -1);
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+  {
+    g_autofree char *after = read_file (path);
+    g_assert_cmpstr (after, ==, rolf);
+  }
+  g_unlink (path);
+}
+
+static void
+test_library (void)
+{
+  g_autofree char *dir = tmp_path ("library");
+  g_autoptr(GPtrArray) skipped = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) all = NULL;
+  g_autoptr(GPtrArray) npcs = NULL;
+  g_autoptr(GPtrArray) search = NULL;
+  g_autoptr(GPtrArray) tft = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *rolf_path = g_build_filename (dir, "aod-rolf.xml", NULL);
+  g_autofree char *broken = g_build_filename (dir, "broken.xml", NULL);
+  g_autofree char *mine = NULL;
+  int copied;
+
+  copied = arb_sheet_library_install_starters (dir, skipped, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (copied, >=, 27);
+  g_assert_cmpuint (skipped->len, ==, 0);
+
+  /* Installing again never overwrites: a changed sheet stays changed. */
+  write_file (rolf_path, rolf, -1);
+  copied = arb_sheet_library_install_starters (dir, skipped, &error);
+  g_assert_cmpint (copied, ==, 0);
+  g_assert_true (g_ptr_array_find_with_equal_func (skipped, "aod-rolf.xml", g_str_equal, NULL));
+  mine = read_file (rolf_path);
+  g_assert_cmpstr (mine, ==, rolf);
+
+  write_file (broken, "<sheet", -1);
+
+  all = arb_sheet_library_list (dir, rules, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (all->len, ==, (guint)arb_sheet_library_install_starters (tmp_path ("library-2"), NULL, NULL) + 1);
+
+  /* The broken file is listed, with its reason, not hidden. */
+  {
+    gboolean found = FALSE;
+
+    for (guint i = 0; i < all->len; i++)
+      {
+        ArbSheetEntry *e = g_ptr_array_index (all, i);
+
+        if (g_str_has_suffix (e->path, "broken.xml"))
+          {
+            found = TRUE;
+            g_assert_null (e->system);
+            g_assert_nonnull (strstr (e->error, "broken.xml:"));
+          }
+      }
+    g_assert_true (found);
+  }
+
+  npcs = arb_sheet_library_list (dir, rules, "aod", "npc", NULL, &error);
+  g_assert_cmpuint (npcs->len, >=, 18);
+  for (guint i = 0; i < npcs->len; i++)
+    {
+      ArbSheetEntry *e = g_ptr_array_index (npcs, i);
+      g_assert_cmpstr (e->system, ==, "aod");
+      g_assert_cmpstr (e->kind, ==, "npc");
+    }
+
+  search = arb_sheet_library_list (dir, rules, NULL, NULL, "tRoLl", &error);
+  g_assert_cmpuint (search->len, ==, 1);
+  g_assert_cmpstr (((ArbSheetEntry *)g_ptr_array_index (search, 0))->name, ==, "Troll");
+
+  tft = arb_sheet_library_list (dir, rules, "tft", NULL, NULL, &error);
+  g_assert_cmpuint (tft->len, >=, 2);
+
+  /* A folder that is not there yet is an empty library. */
+  {
+    g_autoptr(GPtrArray) none = arb_sheet_library_list ("/nonexistent/arbiter", rules, NULL, NULL, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (none->len, ==, 0);
+  }
+}
+
+static void
+test_generation (void)
+{
+  const char *weapons[] = { "Knife", "Mace", "Falchion", "Spear", NULL };
+  ArbAodGeneration gen = {
+    .name = "Rolf the Barbarian", .player = "Nick Karp", .race = "Human",
+    .assign = "PS=6,MD=4,AG=4,EN=4,FT=2,WP=5", .armor = "Leather",
+    .shield = "Plain Buckler", .weapons = weapons,
+  };
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(ArbSheet) sheet = arb_aod_generate (&gen, rules, problems);
+  g_autoptr(GPtrArray) values = NULL;
+
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_assert_nonnull (sheet);
+  g_assert_cmpint (arb_sheet_get_int (sheet, "ps", 0), ==, 18);
+  g_assert_cmpint (arb_sheet_get_int (sheet, "wp", 0), ==, 17);
+  g_assert_cmpint (arb_sheet_get_int (sheet, "popularity", 0), ==, 12);
+  values = arb_sheet_derive (sheet, rules);
+  g_assert_cmpstr (derived (values, "modified-ag"), ==, "13");
+  g_assert_cmpstr (derived (values, "modified-md"), ==, "14");
+  g_assert_cmpstr (derived (values, "apa"), ==, "9");
+}
+
+static void
+expect_generation_failure (ArbAodGeneration *gen,
+                           const char       *rule)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  ArbSheet *sheet = arb_aod_generate (gen, rules, problems);
+  gboolean found = FALSE;
+
+  g_assert_null (sheet);
+  for (guint i = 0; i < problems->len; i++)
+    found |= strstr (g_ptr_array_index (problems, i), rule) != NULL;
+  if (!found)
+    g_error ("no problem mentions “%s”", rule);
+}
+
+static void
+test_generation_rules (void)
+{
+  const char *knife[] = { "Knife", NULL };
+  const char *no_knife[] = { "Mace", NULL };
+  const char *two_shields[] = { "Knife", "Improved Buckler", NULL };
+  const char *two_poles[] = { "Knife", "Halberd", "Spear", NULL };
+  const char *six[] = { "Knife", "Knife", "Mace", "Club", "Flail", NULL };
+  ArbAodGeneration gen = { .name = "X", .race = "Human", .weapons = knife,
+                           .assign = "PS=7,MD=4,AG=4,EN=4,FT=1,WP=5" };
+
+  expect_generation_failure (&gen, "3.0: no more than a quarter of the 25 unassigned points (6)");
+  gen.assign = "PS=6,MD=4,AG=4,EN=4,FT=2";
+  expect_generation_failure (&gen, "5 are left over");
+  gen.assign = "PS=6,MD=6,AG=6,EN=6,FT=6";
+  expect_generation_failure (&gen, "only 25 unassigned points may be assigned, not 30");
+  gen.assign = "PS=6,MD=4,AG=4,EN=4,FT=2,APA=5";
+  expect_generation_failure (&gen, "never to APA");
+  gen.assign = "PS=6,MD=4,AG=4,EN=4,FT=2,WP=5";
+  gen.weapons = no_knife;
+  expect_generation_failure (&gen, "3.3: a character must carry at least one knife");
+  gen.weapons = two_shields;
+  gen.shield = "Plain Buckler";
+  expect_generation_failure (&gen, "3.3: a character carries at most one shield");
+  gen.shield = NULL;
+  gen.weapons = two_poles;
+  expect_generation_failure (&gen, "3.3: a character carries at most one pole weapon");
+  gen.weapons = six;
+  gen.shield = "Fencing Shield";
+  expect_generation_failure (&gen, "3.3: a character carries at most 5 weapons and shields, not 6");
+  gen.shield = NULL;
+  gen.weapons = knife;
+  gen.armor = "Tinfoil";
+  expect_generation_failure (&gen, "no armor “Tinfoil”");
+  gen.armor = NULL;
+  gen.race = "Orc";
+  expect_generation_failure (&gen, "3.9: the chart prints no unassigned points for the Orc");
+  gen.uap = 22;
+  gen.assign = "PS=5,MD=5,AG=4,EN=4,FT=2,WP=2";
+  {
+    g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr(ArbSheet) orc = arb_aod_generate (&gen, rules, problems);
+
+    g_assert_cmpuint (problems->len, ==, 0);
+    g_assert_nonnull (orc);
+    g_assert_cmpint (arb_sheet_get_int (orc, "ps", 0), ==, 18);
+  }
+  gen.race = "Vampire";
+  expect_generation_failure (&gen, "the race must be one of Dwarf, Elf, Halfling, Human, Orc");
+}
+
+static void
+test_set_and_items (void)
+{
+  g_autoptr(ArbSheet) sheet = arb_sheet_new ("gpg", "character", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
+  ArbSheetItem *item;
+
+  g_assert_false (arb_sheet_set (sheet, "hat", "red", &error));
+  g_assert_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_null (arb_sheet_add_item (sheet, "cannon", &error));
+  g_clear_error (&error);
+  g_assert_null (arb_sheet_new ("chess", "character", &error));
+  g_clear_error (&error);
+
+  arb_sheet_set (sheet, "name", "Corvo", NULL);
+  arb_sheet_set (sheet, "in-hand", "Sword", NULL);
+  /* Spear 2 + Spear 2 + Sword 2 + Dagger 1 = 7 portage: too heavy. */
+  item = arb_sheet_add_item (sheet, "weapon", NULL);
+  arb_sheet_item_set (item, "name", "Spear");
+  item = arb_sheet_add_item (sheet, "weapon", NULL);
+  arb_sheet_item_set (item, "name", "Spear");
+  item = arb_sheet_add_item (sheet, "weapon", NULL);
+  arb_sheet_item_set (item, "name", "Sword");
+  item = arb_sheet_add_item (sheet, "weapon", NULL);
+  arb_sheet_item_set (item, "name", "Dagger");
+
+  problems = arb_sheet_check (sheet, rules);
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (problems, 0), "7 portage points"));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int ret;
+
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+
+  rules = arb_ruleset_library_new ();
+  arb_ruleset_library_load_shipped (rules, &error);
+  g_assert_no_error (error);
+
+  g_test_add_func ("/sheets/round-trip-starters", test_round_trip_starters);
+  g_test_add_func ("/sheets/worked-examples", test_worked_examples);
+  g_test_add_func ("/sheets/apa-adjustment", test_apa_adjustment);
+  g_test_add_func ("/sheets/weapon-penalties", test_weapon_penalties);
+  g_test_add_func ("/sheets/other-games-derived", test_other_games_derived);
+  g_test_add_func ("/sheets/bad/malformed", test_bad_malformed);
+  g_test_add_func ("/sheets/bad/root", test_bad_root);
+  g_test_add_func ("/sheets/bad/system", test_bad_system);
+  g_test_add_func ("/sheets/bad/missing-field", test_bad_missing_field);
+  g_test_add_func ("/sheets/bad/out-of-range", test_bad_out_of_range);
+  g_test_add_func ("/sheets/bad/rules", test_bad_rules);
+  g_test_add_func ("/sheets/bad/xxe", test_bad_xxe);
+  g_test_add_func ("/sheets/bad/billion-laughs", test_bad_billion_laughs);
+  g_test_add_func ("/sheets/bad/huge", test_bad_huge);
+  g_test_add_func ("/sheets/bad/utf8", test_bad_utf8);
+  g_test_add_func ("/sheets/save/backup-and-conflict", test_save_backup_and_conflict);
+  g_test_add_func ("/sheets/save/read-only", test_save_read_only);
+  g_test_add_func ("/sheets/save/disk-full", test_save_disk_full);
+  g_test_add_func ("/sheets/library", test_library);
+  g_test_add_func ("/sheets/generation", test_generation);
+  g_test_add_func ("/sheets/generation-rules", test_generation_rules);
+  g_test_add_func ("/sheets/set-and-items", test_set_and_items);
+
+  ret = g_test_run ();
+  g_clear_object (&rules);
+  return ret;
+}
