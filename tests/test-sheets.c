@@ -550,7 +550,11 @@ test_library (void)
 
   all = arb_sheet_library_list (dir, rules, NULL, NULL, NULL, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (all->len, ==, (guint)arb_sheet_library_install_starters (tmp_path ("library-2"), NULL, NULL) + 1);
+  {
+    g_autofree char *fresh = tmp_path ("library-2");
+
+    g_assert_cmpuint (all->len, ==, (guint)arb_sheet_library_install_starters (fresh, NULL, NULL) + 1);
+  }
 
   /* The broken file is listed, with its reason, not hidden. */
   {

@@ -9,7 +9,10 @@
 #include "config.h"
 
 #include "arb-application.h"
+#include "arb-sheet-library-window.h"
 #include "arb-window.h"
+#include "arb-rules.h"
+#include <glib/gstdio.h>
 
 #include <string.h>
 
@@ -144,6 +147,104 @@ test_window_size_remembered (void)
 }
 
 static void
+remove_tree (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+static void
+test_sheet_library (void)
+{
+  g_autofree char *folder = g_dir_make_tmp ("arbiter-library-XXXXXX", NULL);
+  g_auto(GStrv) starters = arb_sheet_library_list_starters ();
+  GSettings *settings = arb_application_get_settings (app);
+  ArbSheetLibraryWindow *library = NULL;
+  ArbWindow *window;
+  GListModel *toplevels;
+  GtkWidget *stack;
+
+  g_settings_set_string (settings, "sheet-library", folder);
+
+  window = arb_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sheet-library", NULL));
+  iterate ();
+
+  toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (ARB_IS_SHEET_LIBRARY_WINDOW (w))
+        library = ARB_SHEET_LIBRARY_WINDOW (w);
+    }
+  g_assert_nonnull (library);
+  g_assert_cmpstr (arb_sheet_library_window_get_folder (library), ==, folder);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (library)) == GTK_WINDOW (window));
+
+  /* A second request brings the same window forward. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sheet-library", NULL));
+  {
+    guint n = 0;
+
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+        n += ARB_IS_SHEET_LIBRARY_WINDOW (w);
+      }
+    g_assert_cmpuint (n, ==, 1);
+  }
+
+  /* An empty folder offers the starter sheets. */
+  g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 0);
+  stack = gtk_widget_get_first_child (GTK_WIDGET (library));
+  g_assert_nonnull (stack);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (library), "library.add-starters", NULL));
+  iterate ();
+  g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, g_strv_length (starters));
+
+  arb_sheet_library_window_set_filter (library, "aod", "npc", NULL);
+  g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 18);
+  arb_sheet_library_window_set_filter (library, "aod", "character", NULL);
+  g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 1);
+  arb_sheet_library_window_set_filter (library, NULL, NULL, "TROLL");
+  g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 1);
+  arb_sheet_library_window_set_filter (library, "tft", NULL, NULL);
+  g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 3);
+  arb_sheet_library_window_set_filter (library, "gpg", NULL, "troll");
+  g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 0);
+
+  /* A broken file shows whatever the filter, so it is never overlooked. */
+  {
+    g_autofree char *broken = g_build_filename (folder, "zz-broken.xml", NULL);
+
+    g_assert_true (g_file_set_contents (broken, "<sheet", -1, NULL));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (library), "library.reload", NULL));
+    g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 1);
+  }
+
+  /* Closing the main window closes its library too, and both go. */
+  g_object_add_weak_pointer (G_OBJECT (library), (gpointer *)&library);
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_assert_null (window);
+  g_assert_null (library);
+
+  g_settings_reset (settings, "sheet-library");
+  remove_tree (folder);
+}
+
+static void
 test_quit (void)
 {
   g_application_activate (G_APPLICATION (app));
@@ -174,6 +275,7 @@ main (int   argc,
   g_test_add_func ("/window/shell", test_window_shell);
   g_test_add_func ("/window/empty-state", test_window_empty_state);
   g_test_add_func ("/window/size-remembered", test_window_size_remembered);
+  g_test_add_func ("/window/sheet-library", test_sheet_library);
   g_test_add_func ("/window/quit", test_quit);
 
   ret = g_test_run ();

@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "arb-sheet-library-window.h"
 #include "arb-window.h"
 
 struct _ArbWindow
@@ -16,6 +17,9 @@ struct _ArbWindow
   /* Template widgets */
   AdwHeaderBar         *header_bar;
   AdwStatusPage        *empty_page;
+
+  /* Borrowed: the library window, while it is open */
+  ArbSheetLibraryWindow *library_window;
 };
 
 G_DEFINE_FINAL_TYPE (ArbWindow, arb_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -88,8 +92,38 @@ arb_window_close_request (GtkWindow *window)
 }
 
 static void
+show_sheet_library_action (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  GSettings *settings;
+  g_autofree char *folder = NULL;
+
+  g_assert (ARB_IS_WINDOW (self));
+
+  if (self->library_window == NULL)
+    {
+      if ((settings = get_settings (self)))
+        folder = g_settings_get_string (settings, "sheet-library");
+      self->library_window = arb_sheet_library_window_new (GTK_WINDOW (self), folder);
+      g_object_add_weak_pointer (G_OBJECT (self->library_window), (gpointer *)&self->library_window);
+    }
+
+  gtk_window_present (GTK_WINDOW (self->library_window));
+}
+
+static void
 arb_window_dispose (GObject *object)
 {
+  ArbWindow *self = (ArbWindow *)object;
+
+  if (self->library_window)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->library_window), (gpointer *)&self->library_window);
+      gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->library_window)));
+    }
+
   gtk_widget_dispose_template (GTK_WIDGET (object), ARB_TYPE_WINDOW);
 
   G_OBJECT_CLASS (arb_window_parent_class)->dispose (object);
@@ -109,7 +143,10 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, empty_page);
 
+  gtk_widget_class_install_action (widget_class, "win.show-sheet-library", NULL, show_sheet_library_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.show-sheet-library", NULL);
 }
 
 static void

@@ -1,0 +1,423 @@
+/* arb-sheet-library-window.c: the referee's folder of record sheets
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "arb-rules.h"
+#include "arb-sheet-library-window.h"
+
+struct _ArbSheetLibraryWindow
+{
+  AdwWindow          parent_instance;
+
+  /* Template widgets */
+  AdwToastOverlay   *toast_overlay;
+  AdwWindowTitle    *window_title;
+  GtkSearchEntry    *search_entry;
+  GtkDropDown       *system_dropdown;
+  GtkDropDown       *kind_dropdown;
+  GtkStack          *stack;
+  GtkListBox        *list_box;
+  GtkLabel          *count_label;
+
+  /* Owned */
+  char              *folder;
+  ArbRulesetLibrary *rules;
+  guint              n_rows;
+};
+
+G_DEFINE_FINAL_TYPE (ArbSheetLibraryWindow, arb_sheet_library_window, ADW_TYPE_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_FOLDER,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* In the order of the game drop-down, after "All Games". */
+static const char *game_names[] = {
+  "Arena of Death", "Glider-Pit Gladiators", "The Fantasy Trip", "Red Sand, Blue Sky", N_("Dogfight"),
+};
+
+static const char *
+game_name (const char *system)
+{
+  for (guint i = 0; arb_systems[i]; i++)
+    if (g_strcmp0 (arb_systems[i], system) == 0)
+      return _(game_names[i]);
+  return system;
+}
+
+static const char *
+selected_system (ArbSheetLibraryWindow *self)
+{
+  guint i = gtk_drop_down_get_selected (self->system_dropdown);
+
+  return i >= 1 && i <= 5 ? arb_systems[i - 1] : NULL;
+}
+
+static const char *
+selected_kind (ArbSheetLibraryWindow *self)
+{
+  switch (gtk_drop_down_get_selected (self->kind_dropdown))
+    {
+    case 1: return "character";
+    case 2: return "npc";
+    default: return NULL;
+    }
+}
+
+static gboolean
+filter_row (GtkListBoxRow *row,
+            gpointer       user_data)
+{
+  ArbSheetLibraryWindow *self = user_data;
+  const char *system = selected_system (self);
+  const char *kind = selected_kind (self);
+  const char *search = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+  const char *row_system = g_object_get_data (G_OBJECT (row), "system");
+  const char *row_kind = g_object_get_data (G_OBJECT (row), "kind");
+  const char *row_name = g_object_get_data (G_OBJECT (row), "name");
+
+  /* Unreadable files always show, so that none goes unnoticed. */
+  if (row_system == NULL)
+    return TRUE;
+  if (system && g_strcmp0 (system, row_system) != 0)
+    return FALSE;
+  if (kind && g_strcmp0 (kind, row_kind) != 0)
+    return FALSE;
+  if (search && search[0])
+    {
+      g_autofree char *needle = g_utf8_casefold (search, -1);
+      g_autofree char *hay = g_utf8_casefold (row_name ? row_name : "", -1);
+
+      return strstr (hay, needle) != NULL;
+    }
+  return TRUE;
+}
+
+guint
+arb_sheet_library_window_get_n_visible (ArbSheetLibraryWindow *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (ARB_IS_SHEET_LIBRARY_WINDOW (self), 0);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list_box));
+       child; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_BOX_ROW (child) && filter_row (GTK_LIST_BOX_ROW (child), self))
+      n++;
+  return n;
+}
+
+static void
+update_view (ArbSheetLibraryWindow *self)
+{
+  guint visible = arb_sheet_library_window_get_n_visible (self);
+  g_autofree char *count = NULL;
+
+  g_assert (ARB_IS_SHEET_LIBRARY_WINDOW (self));
+
+  if (self->n_rows == 0)
+    gtk_stack_set_visible_child_name (self->stack, "empty");
+  else if (visible == 0)
+    gtk_stack_set_visible_child_name (self->stack, "no-match");
+  else
+    gtk_stack_set_visible_child_name (self->stack, "sheets");
+
+  count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u sheet", "%u of %u sheets", self->n_rows),
+                           visible, self->n_rows);
+  gtk_label_set_label (self->count_label, count);
+}
+
+static void
+filters_changed_cb (ArbSheetLibraryWindow *self)
+{
+  g_assert (ARB_IS_SHEET_LIBRARY_WINDOW (self));
+
+  gtk_list_box_invalidate_filter (self->list_box);
+  update_view (self);
+}
+
+static GtkWidget *
+make_row (ArbSheetEntry *entry)
+{
+  GtkWidget *row = adw_action_row_new ();
+  g_autofree char *base = g_path_get_basename (entry->path);
+
+  if (entry->error)
+    {
+      g_autofree char *title = g_markup_escape_text (base, -1);
+      g_autofree char *subtitle = g_markup_escape_text (entry->error, -1);
+      GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+      gtk_widget_add_css_class (row, "error");
+    }
+  else
+    {
+      g_autofree char *title = g_markup_escape_text (entry->name && entry->name[0] ? entry->name : base, -1);
+      /* Translators: game, kind of sheet, file name */
+      g_autofree char *subtitle = g_strdup_printf (_("%s · %s · %s"), game_name (entry->system),
+                                                   g_str_equal (entry->kind, "npc") ? _("NPC") : _("Character"),
+                                                   base);
+      g_autofree char *escaped = g_markup_escape_text (subtitle, -1);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), escaped);
+      g_object_set_data_full (G_OBJECT (row), "system", g_strdup (entry->system), g_free);
+      g_object_set_data_full (G_OBJECT (row), "kind", g_strdup (entry->kind), g_free);
+      g_object_set_data_full (G_OBJECT (row), "name", g_strdup (entry->name), g_free);
+    }
+
+  g_object_set_data_full (G_OBJECT (row), "path", g_strdup (entry->path), g_free);
+  return row;
+}
+
+void
+arb_sheet_library_window_reload (ArbSheetLibraryWindow *self)
+{
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *child;
+
+  g_return_if_fail (ARB_IS_SHEET_LIBRARY_WINDOW (self));
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list_box))))
+    gtk_list_box_remove (self->list_box, child);
+  self->n_rows = 0;
+
+  adw_window_title_set_subtitle (self->window_title, self->folder);
+
+  entries = arb_sheet_library_list (self->folder, self->rules, NULL, NULL, NULL, &error);
+  if (entries == NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("Cannot read the library: %s"), error->message);
+      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+    }
+
+  for (guint i = 0; entries && i < entries->len; i++)
+    {
+      gtk_list_box_append (self->list_box, make_row (g_ptr_array_index (entries, i)));
+      self->n_rows++;
+    }
+
+  update_view (self);
+}
+
+void
+arb_sheet_library_window_set_filter (ArbSheetLibraryWindow *self,
+                                     const char            *system,
+                                     const char            *kind,
+                                     const char            *search)
+{
+  guint s = 0, k = 0;
+
+  g_return_if_fail (ARB_IS_SHEET_LIBRARY_WINDOW (self));
+
+  for (guint i = 0; system && arb_systems[i]; i++)
+    if (g_str_equal (arb_systems[i], system))
+      s = i + 1;
+  k = g_strcmp0 (kind, "character") == 0 ? 1 : g_strcmp0 (kind, "npc") == 0 ? 2 : 0;
+
+  gtk_drop_down_set_selected (self->system_dropdown, s);
+  gtk_drop_down_set_selected (self->kind_dropdown, k);
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), search ? search : "");
+  filters_changed_cb (self);
+}
+
+const char *
+arb_sheet_library_window_get_folder (ArbSheetLibraryWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_SHEET_LIBRARY_WINDOW (self), NULL);
+  return self->folder;
+}
+
+static void
+reload_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  arb_sheet_library_window_reload (ARB_SHEET_LIBRARY_WINDOW (widget));
+}
+
+static void
+search_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  ArbSheetLibraryWindow *self = ARB_SHEET_LIBRARY_WINDOW (widget);
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+static void
+add_starters_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *param)
+{
+  ArbSheetLibraryWindow *self = ARB_SHEET_LIBRARY_WINDOW (widget);
+  g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+  int copied;
+
+  copied = arb_sheet_library_install_starters (self->folder, kept, &error);
+  if (copied < 0)
+    message = g_strdup_printf (_("Could not add the starter sheets: %s"), error->message);
+  else if (kept->len > 0)
+    message = g_strdup_printf (_("Added %d starter sheets; %u already there were kept as they are"),
+                               copied, kept->len);
+  else
+    message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Added %d starter sheet", "Added %d starter sheets", copied),
+                               copied);
+
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+  arb_sheet_library_window_reload (self);
+}
+
+ArbSheetLibraryWindow *
+arb_sheet_library_window_new (GtkWindow  *parent,
+                              const char *folder)
+{
+  return g_object_new (ARB_TYPE_SHEET_LIBRARY_WINDOW,
+                       "transient-for", parent,
+                       "destroy-with-parent", TRUE,
+                       "folder", folder,
+                       NULL);
+}
+
+static void
+arb_sheet_library_window_constructed (GObject *object)
+{
+  ArbSheetLibraryWindow *self = (ArbSheetLibraryWindow *)object;
+  g_autoptr(GError) error = NULL;
+
+  G_OBJECT_CLASS (arb_sheet_library_window_parent_class)->constructed (object);
+
+  if (self->folder == NULL)
+    self->folder = arb_sheet_library_default_dir (NULL);
+
+  /* House tables count too: a house weapon is a legal sheet entry. */
+  self->rules = arb_ruleset_library_new_default (NULL, NULL, &error);
+  if (self->rules == NULL)
+    g_critical ("The shipped rulesets do not load: %s", error->message);
+
+  arb_sheet_library_window_reload (self);
+}
+
+static void
+arb_sheet_library_window_set_property (GObject      *object,
+                                       guint         prop_id,
+                                       const GValue *value,
+                                       GParamSpec   *pspec)
+{
+  ArbSheetLibraryWindow *self = ARB_SHEET_LIBRARY_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_FOLDER:
+      g_free (self->folder);
+      self->folder = g_value_dup_string (value);
+      if (self->folder && !self->folder[0])
+        g_clear_pointer (&self->folder, g_free);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+arb_sheet_library_window_get_property (GObject    *object,
+                                       guint       prop_id,
+                                       GValue     *value,
+                                       GParamSpec *pspec)
+{
+  ArbSheetLibraryWindow *self = ARB_SHEET_LIBRARY_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_FOLDER:
+      g_value_set_string (value, self->folder);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+arb_sheet_library_window_dispose (GObject *object)
+{
+  ArbSheetLibraryWindow *self = (ArbSheetLibraryWindow *)object;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), ARB_TYPE_SHEET_LIBRARY_WINDOW);
+  g_clear_object (&self->rules);
+
+  G_OBJECT_CLASS (arb_sheet_library_window_parent_class)->dispose (object);
+}
+
+static void
+arb_sheet_library_window_finalize (GObject *object)
+{
+  ArbSheetLibraryWindow *self = (ArbSheetLibraryWindow *)object;
+
+  g_clear_pointer (&self->folder, g_free);
+
+  G_OBJECT_CLASS (arb_sheet_library_window_parent_class)->finalize (object);
+}
+
+static void
+arb_sheet_library_window_class_init (ArbSheetLibraryWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = arb_sheet_library_window_constructed;
+  object_class->dispose = arb_sheet_library_window_dispose;
+  object_class->finalize = arb_sheet_library_window_finalize;
+  object_class->get_property = arb_sheet_library_window_get_property;
+  object_class->set_property = arb_sheet_library_window_set_property;
+
+  properties[PROP_FOLDER] =
+    g_param_spec_string ("folder", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/arbiter/Arbiter/ui/arb-sheet-library-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, system_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, kind_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, list_box);
+  gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, count_label);
+  gtk_widget_class_bind_template_callback (widget_class, filters_changed_cb);
+
+  gtk_widget_class_install_action (widget_class, "library.reload", NULL, reload_action);
+  gtk_widget_class_install_action (widget_class, "library.add-starters", NULL, add_starters_action);
+  gtk_widget_class_install_action (widget_class, "library.search", NULL, search_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "library.search", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "library.reload", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "library.reload", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+arb_sheet_library_window_init (ArbSheetLibraryWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_list_box_set_filter_func (self->list_box, filter_row, self, NULL);
+  /* Typing anywhere in the window searches. */
+  gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self));
+}
