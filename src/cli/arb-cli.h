@@ -42,6 +42,14 @@ typedef struct
   int       uap;
   char     *system;
   char     *search;
+  /* encounters */
+  char     *side;
+  char     *at;
+  int       facing;
+  char     *encounter;
+  char    **params;
+  gboolean  apply;
+  gboolean  log;
 } Options;
 
 extern Options opts;
@@ -54,6 +62,10 @@ void               print_json    (JsonNode   *node);
 ArbRulesetLibrary *load_library  (void);
 
 int                arb_cli_sheet (int         argc,
+                                  char      **argv);
+int                arb_cli_encounter (int     argc,
+                                      char  **argv);
+int                arb_cli_run   (int         argc,
                                   char      **argv);
 
 G_END_DECLS

@@ -854,6 +854,11 @@ static const char summary[] =
      "  sheet list [DIR] [--system S] [--kind K] [--search TEXT]\n"
      "                                       the sheet library (default: the data folder)\n"
      "  sheet starters [DIR]                 copy the starter sheets into the library\n"
+     "  encounter new SYSTEM -o FILE\n"
+     "  encounter add FILE SHEET [--side NAME] [--at Q,R] [--facing 0-5] [--set KEY=VALUE]...\n"
+     "  encounter start|next FILE [--roll V]...   turn order; missing dice are rolled\n"
+     "  encounter show FILE [--log] | undo FILE | redo FILE\n"
+     "  run SYSTEM.PROCEDURE [--encounter FILE] [--param K=V]... [--roll V]... [--apply]\n"
      "\n"
      "Systems: aod, gpg, tft, rsbs, dogfight.\n"
      "Exit status: 0 success, 1 the input fails a rule, 2 usage error.");
@@ -892,9 +897,18 @@ main (int   argc,
     { "uap", 0, 0, G_OPTION_ARG_INT, &opts.uap, N_("Unassigned points where the chart prints none (the Orc)"), "N" },
     { "system", 0, 0, G_OPTION_ARG_STRING, &opts.system, N_("Only sheets of this game"), "SYSTEM" },
     { "search", 0, 0, G_OPTION_ARG_STRING, &opts.search, N_("Only sheets whose name contains this"), "TEXT" },
+    { "side", 0, 0, G_OPTION_ARG_STRING, &opts.side, N_("The side a combatant fights on"), "NAME" },
+    { "at", 0, 0, G_OPTION_ARG_STRING, &opts.at, N_("The hex a combatant stands in"), "Q,R" },
+    { "facing", 0, 0, G_OPTION_ARG_INT, &opts.facing, N_("The hexside a combatant faces, 0 to 5"), "0-5" },
+    { "encounter", 0, 0, G_OPTION_ARG_FILENAME, &opts.encounter, N_("The encounter a procedure runs in"), "FILE" },
+    { "param", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.params, N_("A procedure parameter"), "KEY=VALUE" },
+    { "apply", 0, 0, G_OPTION_ARG_NONE, &opts.apply, N_("Make the outcome a step of the encounter"), NULL },
+    { "log", 0, 0, G_OPTION_ARG_NONE, &opts.log, N_("With encounter show: the log of every step"), NULL },
     { NULL }
   };
   int status;
+
+  opts.facing = -1;
 
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
@@ -929,6 +943,10 @@ main (int   argc,
     status = cmd_table (argc - 2, argv + 2);
   else if (g_str_equal (command, "sheet"))
     status = arb_cli_sheet (argc - 2, argv + 2);
+  else if (g_str_equal (command, "encounter"))
+    status = arb_cli_encounter (argc - 2, argv + 2);
+  else if (g_str_equal (command, "run"))
+    status = arb_cli_run (argc - 2, argv + 2);
   else
     {
       g_autofree char *message = g_strdup_printf (_("Unknown command “%s”"), command);
@@ -956,5 +974,9 @@ main (int   argc,
   g_strfreev (opts.weapons);
   g_free (opts.system);
   g_free (opts.search);
+  g_free (opts.side);
+  g_free (opts.at);
+  g_free (opts.encounter);
+  g_strfreev (opts.params);
   return status;
 }

@@ -10,3 +10,5 @@
 #include "arb-sheet.h"
 #include "arb-sheet-library.h"
 #include "arb-aod.h"
+#include "arb-encounter.h"
+#include "arb-procedure.h"

@@ -1,0 +1,627 @@
+/* arb-cli-encounter.c: arbiter-cli encounter ... and run
+ *
+ * Every command that changes an encounter applies one step and saves the
+ * file (write-then-rename, FILE~ kept) before it returns, so a killed
+ * process never loses a step it reported.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "arb-cli.h"
+
+static int
+encounter_error (GError *error)
+{
+  g_printerr ("arbiter-cli: %s\n", error->message);
+  if (g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL) ||
+      g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID) ||
+      g_error_matches (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID))
+    return EXIT_RULE;
+  return EXIT_USAGE;
+}
+
+static GArray *
+given_rolls (gboolean *ok)
+{
+  GArray *given = g_array_new (FALSE, FALSE, sizeof (int));
+
+  *ok = TRUE;
+  for (guint i = 0; opts.rolls && opts.rolls[i]; i++)
+    {
+      gint64 v;
+
+      if (!g_ascii_string_to_signed (opts.rolls[i], 10, -1000, 100000, &v, NULL))
+        {
+          g_printerr ("arbiter-cli: %s\n", _("--roll takes a whole number, as the table reads the dice"));
+          *ok = FALSE;
+          break;
+        }
+      {
+        int n = (int)v;
+        g_array_append_val (given, n);
+      }
+    }
+  return given;
+}
+
+static ArbRollSource *
+random_source (void)
+{
+  return opts.has_seed ? arb_roll_source_new_seeded ((guint32)opts.seed) : arb_roll_source_new_random ();
+}
+
+static void
+add_step_json (JsonBuilder   *b,
+               const ArbStep *step)
+{
+  GPtrArray *dice = arb_step_get_dice (step);
+  GPtrArray *effects = arb_step_get_effects (step);
+  GPtrArray *log = arb_step_get_log (step);
+
+  json_builder_set_member_name (b, "what");
+  json_builder_add_string_value (b, arb_step_get_what (step));
+  json_builder_set_member_name (b, "who");
+  json_builder_add_string_value (b, arb_step_get_who (step));
+  json_builder_set_member_name (b, "rolls");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < dice->len; i++)
+    {
+      ArbDieRecord *d = g_ptr_array_index (dice, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "dice");
+      json_builder_add_string_value (b, d->expr);
+      json_builder_set_member_name (b, "purpose");
+      json_builder_add_string_value (b, d->purpose);
+      json_builder_set_member_name (b, "value");
+      json_builder_add_int_value (b, d->value);
+      json_builder_set_member_name (b, "typed");
+      json_builder_add_boolean_value (b, d->typed);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "effects");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < effects->len; i++)
+    {
+      ArbEffect *e = g_ptr_array_index (effects, i);
+
+      /* Sheets are long; the effect says a sheet came or went. */
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "entity");
+      json_builder_add_string_value (b, e->entity);
+      json_builder_set_member_name (b, "key");
+      json_builder_add_string_value (b, e->key);
+      json_builder_set_member_name (b, "old");
+      if (e->old_value == NULL)
+        json_builder_add_null_value (b);
+      else
+        json_builder_add_string_value (b, g_str_equal (e->key, "sheet") ? "(sheet)" : e->old_value);
+      json_builder_set_member_name (b, "new");
+      if (e->new_value == NULL)
+        json_builder_add_null_value (b);
+      else
+        json_builder_add_string_value (b, g_str_equal (e->key, "sheet") ? "(sheet)" : e->new_value);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "log");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < log->len; i++)
+    json_builder_add_string_value (b, g_ptr_array_index (log, i));
+  json_builder_end_array (b);
+}
+
+static void
+print_step (const ArbStep *step)
+{
+  GPtrArray *dice = arb_step_get_dice (step);
+  GPtrArray *log = arb_step_get_log (step);
+
+  for (guint i = 0; i < dice->len; i++)
+    {
+      ArbDieRecord *d = g_ptr_array_index (dice, i);
+      g_print (_("%s for %s: %d (%s)\n"), d->expr, d->purpose, d->value, d->typed ? _("given") : _("rolled"));
+    }
+  for (guint i = 0; i < log->len; i++)
+    g_print ("%s\n", (char *)g_ptr_array_index (log, i));
+}
+
+static void
+add_order_json (JsonBuilder  *b,
+                ArbEncounter *enc)
+{
+  const char *order = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order");
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  static const char *counters[] = { "round", "pulse", "turn", "phase", NULL };
+
+  json_builder_set_member_name (b, "system");
+  json_builder_add_string_value (b, arb_encounter_get_system (enc));
+  for (guint i = 0; counters[i]; i++)
+    if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, counters[i]))
+      {
+        const char *v = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, counters[i]);
+        gint64 n;
+
+        json_builder_set_member_name (b, counters[i]);
+        if (g_ascii_string_to_signed (v, 10, G_MININT, G_MAXINT, &n, NULL))
+          json_builder_add_int_value (b, n);
+        else
+          json_builder_add_string_value (b, v);
+      }
+  json_builder_set_member_name (b, "current");
+  if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"))
+    json_builder_add_string_value (b, arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"));
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "order");
+  json_builder_begin_array (b);
+  if (order)
+    {
+      g_auto(GStrv) parts = g_strsplit (order, ",", -1);
+      for (guint i = 0; parts[i]; i++)
+        json_builder_add_string_value (b, parts[i]);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "combatants");
+  json_builder_begin_array (b);
+  for (guint i = 0; ids[i]; i++)
+    {
+      g_autofree char *dump = NULL;
+      const char *keys[] = { "side", "q", "r", "facing", "ap", "chit", "order-value", "altitude", "speed", NULL };
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "id");
+      json_builder_add_string_value (b, ids[i]);
+      json_builder_set_member_name (b, "name");
+      json_builder_add_string_value (b, arb_encounter_get_name (enc, ids[i]));
+      for (guint k = 0; keys[k]; k++)
+        {
+          const char *v = arb_encounter_get (enc, ids[i], keys[k]);
+
+          if (v == NULL)
+            continue;
+          json_builder_set_member_name (b, keys[k]);
+          json_builder_add_string_value (b, v);
+        }
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "steps");
+  json_builder_add_int_value (b, arb_encounter_get_position (enc));
+  json_builder_set_member_name (b, "can_undo");
+  json_builder_add_boolean_value (b, arb_encounter_can_undo (enc));
+  json_builder_set_member_name (b, "can_redo");
+  json_builder_add_boolean_value (b, arb_encounter_can_redo (enc));
+}
+
+static void
+print_order_text (ArbEncounter *enc)
+{
+  const char *order = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order");
+  const char *current = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current");
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  g_auto(GStrv) ordered = order ? g_strsplit (order, ",", -1) : NULL;
+  static const char *counters[] = { "round", "pulse", "turn", "phase", NULL };
+
+  g_print ("%s", arb_encounter_get_system (enc));
+  for (guint i = 0; counters[i]; i++)
+    if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, counters[i]))
+      g_print (", %s %s", counters[i], arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, counters[i]));
+  g_print ("\n");
+
+  if (ordered == NULL)
+    g_print ("%s\n", _("Not started."));
+  for (guint i = 0; ids[i]; i++)
+    {
+      const char *id = ordered ? ordered[i] : ids[i];
+      const char *ap = id ? arb_encounter_get (enc, id, "ap") : NULL;
+      const char *chit = id ? arb_encounter_get (enc, id, "chit") : NULL;
+
+      if (id == NULL)
+        break;
+      g_print ("%s %-4s %-28s %s%s%s%s\n", g_strcmp0 (id, current) == 0 ? "▶" : " ", id,
+               arb_encounter_get_name (enc, id),
+               arb_encounter_get (enc, id, "side") ? arb_encounter_get (enc, id, "side") : "",
+               ap ? "  AP " : "", ap ? ap : "", chit ? (g_strcmp0 (arb_encounter_get_system (enc), "gpg") == 0 ? "" : "") : "");
+    }
+  g_print (_("%u steps, %s%s\n"), arb_encounter_get_position (enc),
+           arb_encounter_can_undo (enc) ? _("undo possible") : _("nothing to undo"),
+           arb_encounter_can_redo (enc) ? _(", redo possible") : "");
+}
+
+static int
+save_and_report (ArbEncounter  *enc,
+                 const char    *path,
+                 const ArbStep *step)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!arb_encounter_save (enc, path, &error))
+    return encounter_error (error);
+
+  if (opts.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "status");
+      json_builder_add_string_value (b, "done");
+      if (step)
+        add_step_json (b, step);
+      json_builder_set_member_name (b, "encounter");
+      json_builder_begin_object (b);
+      add_order_json (b, enc);
+      json_builder_end_object (b);
+      json_builder_end_object (b);
+      root = json_builder_get_root (b);
+      print_json (root);
+    }
+  else
+    {
+      if (step)
+        print_step (step);
+      print_order_text (enc);
+    }
+  return EXIT_OK;
+}
+
+static int
+cmd_new (int    argc,
+         char **argv)
+{
+  g_autoptr(ArbEncounter) enc = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (argc != 1 || opts.output == NULL)
+    return usage_error (_("encounter new takes a game and -o FILE"));
+  if (!(enc = arb_encounter_new (argv[0], &error)))
+    return fail (EXIT_USAGE, "%s", error->message);
+  if (!opts.force && g_file_test (opts.output, G_FILE_TEST_EXISTS))
+    return fail (EXIT_RULE, _("%s already exists; nothing was written (--force replaces it, keeping the old one as %s~)"),
+                 opts.output, opts.output);
+  return save_and_report (enc, opts.output, NULL);
+}
+
+static ArbEncounter *
+open_encounter (const char         *path,
+                ArbRulesetLibrary  *rules,
+                int                *status)
+{
+  g_autoptr(GError) error = NULL;
+  ArbEncounter *enc = arb_encounter_load_file (path, rules, &error);
+
+  if (enc == NULL)
+    *status = encounter_error (error);
+  return enc;
+}
+
+static int
+cmd_add (int    argc,
+         char **argv)
+{
+  g_autoptr(ArbRulesetLibrary) rules = NULL;
+  g_autoptr(ArbEncounter) enc = NULL;
+  g_autoptr(ArbSheet) sheet = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) xml = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *list = NULL;
+  g_autofree char *text = NULL;
+  const char *existing;
+  ArbStep *step;
+  int status = EXIT_OK;
+
+  if (argc != 2)
+    return usage_error (_("encounter add takes an encounter file and a sheet file"));
+  if (!(rules = load_library ()))
+    return EXIT_USAGE;
+  if (!(enc = open_encounter (argv[0], rules, &status)))
+    return status;
+  if (!(sheet = arb_sheet_load_file (argv[1], rules, &error)))
+    return encounter_error (error);
+  if (!g_str_equal (arb_sheet_get_system (sheet), arb_encounter_get_system (enc)))
+    return fail (EXIT_RULE, _("%s is a %s sheet; this is a %s encounter"), argv[1],
+                 arb_sheet_get_system (sheet), arb_encounter_get_system (enc));
+
+  step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
+  id = arb_step_new_combatant_id (step, enc);
+  xml = arb_sheet_serialize (sheet);
+  text = g_strndup (g_bytes_get_data (xml, NULL), g_bytes_get_size (xml));
+  arb_step_set (step, enc, id, "sheet", text);
+  arb_step_set (step, enc, id, "side", opts.side ? opts.side : "");
+  if (opts.at)
+    {
+      g_auto(GStrv) qr = g_strsplit (opts.at, ",", 2);
+      gint64 q, r;
+
+      if (!qr[0] || !qr[1] || !g_ascii_string_to_signed (qr[0], 10, -1000, 1000, &q, NULL) ||
+          !g_ascii_string_to_signed (qr[1], 10, -1000, 1000, &r, NULL))
+        {
+          arb_step_free (step);
+          return usage_error (_("--at takes the hex as Q,R, such as 3,4"));
+        }
+      arb_step_set_int (step, enc, id, "q", (int)q);
+      arb_step_set_int (step, enc, id, "r", (int)r);
+    }
+  if (opts.facing >= 0)
+    {
+      if (opts.facing > 5)
+        {
+          arb_step_free (step);
+          return usage_error (_("--facing takes a hexside from 0 to 5"));
+        }
+      arb_step_set_int (step, enc, id, "facing", opts.facing);
+    }
+  for (guint i = 0; opts.set && opts.set[i]; i++)
+    {
+      g_auto(GStrv) kv = g_strsplit (opts.set[i], "=", 2);
+
+      if (!kv[0] || !kv[1] || kv[0][0] == '\0' || g_str_equal (kv[0], "sheet"))
+        {
+          arb_step_free (step);
+          return usage_error (_("--set takes KEY=VALUE"));
+        }
+      arb_step_set (step, enc, id, kv[0], kv[1]);
+    }
+
+  existing = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "combatants");
+  list = existing && existing[0] ? g_strconcat (existing, ",", id, NULL) : g_strdup (id);
+  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "combatants", list);
+  arb_step_add_log (step, _("%s joins the fight as %s"), arb_sheet_get_name (sheet), id);
+
+  arb_encounter_apply (enc, step);
+  return save_and_report (enc, argv[0], step);
+}
+
+static int
+run_and_apply (const char *path,
+               const char *procedure_suffix,
+               gboolean    roll_missing)
+{
+  g_autoptr(ArbRulesetLibrary) rules = NULL;
+  g_autoptr(ArbEncounter) enc = NULL;
+  g_autoptr(GArray) given = NULL;
+  g_autoptr(ArbRollSource) source = NULL;
+  g_autoptr(ArbOutcome) outcome = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  int status = EXIT_OK;
+  gboolean ok;
+
+  if (!(rules = load_library ()))
+    return EXIT_USAGE;
+  if (!(enc = open_encounter (path, rules, &status)))
+    return status;
+
+  given = given_rolls (&ok);
+  if (!ok)
+    return EXIT_USAGE;
+  if (roll_missing)
+    source = random_source ();
+
+  name = g_strconcat (arb_encounter_get_system (enc), ".", procedure_suffix, NULL);
+  if (!(outcome = arb_procedure_run (name, enc, rules, NULL, given, source, &error)))
+    return encounter_error (error);
+
+  if (outcome->status == ARB_OUTCOME_NEEDS_ROLL)
+    return fail (EXIT_RULE, _("%s needs %s for %s: give it with --roll"), name, outcome->dice, outcome->purpose);
+
+  arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+  return save_and_report (enc, path, arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1));
+}
+
+static int
+cmd_show (int    argc,
+          char **argv)
+{
+  g_autoptr(ArbRulesetLibrary) rules = NULL;
+  g_autoptr(ArbEncounter) enc = NULL;
+  int status = EXIT_OK;
+
+  if (argc != 1)
+    return usage_error (_("encounter show takes an encounter file"));
+  if (!(rules = load_library ()))
+    return EXIT_USAGE;
+  if (!(enc = open_encounter (argv[0], rules, &status)))
+    return status;
+
+  if (opts.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (b);
+      add_order_json (b, enc);
+      json_builder_end_object (b);
+      root = json_builder_get_root (b);
+      print_json (root);
+    }
+  else
+    {
+      g_autofree char *log = arb_encounter_export_log (enc);
+
+      print_order_text (enc);
+      if (opts.log)
+        g_print ("\n%s", log);
+    }
+  return EXIT_OK;
+}
+
+static int
+cmd_undo_redo (int         argc,
+               char      **argv,
+               gboolean    undo)
+{
+  g_autoptr(ArbRulesetLibrary) rules = NULL;
+  g_autoptr(ArbEncounter) enc = NULL;
+  int status = EXIT_OK;
+
+  if (argc != 1)
+    return usage_error (undo ? _("encounter undo takes an encounter file") : _("encounter redo takes an encounter file"));
+  if (!(rules = load_library ()))
+    return EXIT_USAGE;
+  if (!(enc = open_encounter (argv[0], rules, &status)))
+    return status;
+
+  if (undo ? !arb_encounter_undo (enc) : !arb_encounter_redo (enc))
+    return fail (EXIT_RULE, undo ? _("%s: nothing to undo") : _("%s: nothing to redo"), argv[0]);
+
+  if (!opts.json)
+    {
+      const ArbStep *step = arb_encounter_get_step (enc, undo ? arb_encounter_get_position (enc)
+                                                              : arb_encounter_get_position (enc) - 1);
+      g_print (undo ? _("Undone: %s\n") : _("Redone: %s\n"), arb_step_get_what (step));
+    }
+  return save_and_report (enc, argv[0], NULL);
+}
+
+int
+arb_cli_encounter (int    argc,
+                   char **argv)
+{
+  const char *sub = argc > 0 ? argv[0] : NULL;
+
+  if (sub == NULL)
+    return usage_error (_("encounter takes new, add, start, next, show, undo or redo"));
+  if (g_str_equal (sub, "new"))
+    return cmd_new (argc - 1, argv + 1);
+  if (g_str_equal (sub, "add"))
+    return cmd_add (argc - 1, argv + 1);
+  if (g_str_equal (sub, "start") || g_str_equal (sub, "next"))
+    {
+      if (argc != 2)
+        return usage_error (_("encounter start and next take an encounter file"));
+      return run_and_apply (argv[1], sub, TRUE);
+    }
+  if (g_str_equal (sub, "show"))
+    return cmd_show (argc - 1, argv + 1);
+  if (g_str_equal (sub, "undo"))
+    return cmd_undo_redo (argc - 1, argv + 1, TRUE);
+  if (g_str_equal (sub, "redo"))
+    return cmd_undo_redo (argc - 1, argv + 1, FALSE);
+
+  {
+    g_autofree char *message = g_strdup_printf (_("Unknown encounter command “%s”"), sub);
+    return usage_error (message);
+  }
+}
+
+/* run SYSTEM.PROCEDURE [--encounter FILE] [--param K=V]... [--roll V]... [--apply] */
+int
+arb_cli_run (int    argc,
+             char **argv)
+{
+  g_autoptr(ArbRulesetLibrary) rules = NULL;
+  g_autoptr(ArbEncounter) enc = NULL;
+  g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GArray) given = NULL;
+  g_autoptr(ArbRollSource) source = NULL;
+  g_autoptr(ArbOutcome) outcome = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *system = NULL;
+  const char *dot;
+  int status = EXIT_OK;
+  gboolean ok;
+
+  if (argc != 1)
+    return usage_error (_("run takes one procedure, such as aod.start"));
+  if (!arb_procedure_exists (argv[0]))
+    {
+      g_auto(GStrv) all = arb_procedure_list (NULL);
+      g_autofree char *names = g_strjoinv (", ", all);
+      return fail (EXIT_USAGE, _("There is no procedure “%s” (there are: %s)"), argv[0], names);
+    }
+  dot = strchr (argv[0], '.');
+  system = g_strndup (argv[0], dot - argv[0]);
+
+  if (!(rules = load_library ()))
+    return EXIT_USAGE;
+  if (opts.encounter)
+    {
+      if (!(enc = open_encounter (opts.encounter, rules, &status)))
+        return status;
+    }
+  else if (opts.apply)
+    return usage_error (_("--apply needs --encounter FILE"));
+  else if (!(enc = arb_encounter_new (system, &error)))
+    return fail (EXIT_USAGE, "%s", error->message);
+
+  for (guint i = 0; opts.params && opts.params[i]; i++)
+    {
+      g_auto(GStrv) kv = g_strsplit (opts.params[i], "=", 2);
+
+      if (!kv[0] || !kv[1])
+        return usage_error (_("--param takes KEY=VALUE"));
+      g_hash_table_replace (params, g_strdup (kv[0]), g_strdup (kv[1]));
+    }
+
+  given = given_rolls (&ok);
+  if (!ok)
+    return EXIT_USAGE;
+  /* Without --seed, run asks for each die it lacks, so that physical dice
+   * can be typed in; with it, the missing dice are rolled. */
+  if (opts.has_seed)
+    source = random_source ();
+
+  if (!(outcome = arb_procedure_run (argv[0], enc, rules, params, given, source, &error)))
+    return encounter_error (error);
+
+  if (outcome->status == ARB_OUTCOME_NEEDS_ROLL)
+    {
+      if (opts.json)
+        {
+          g_autoptr(JsonBuilder) b = json_builder_new ();
+          g_autoptr(JsonNode) root = NULL;
+
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "status");
+          json_builder_add_string_value (b, "needs-roll");
+          json_builder_set_member_name (b, "dice");
+          json_builder_add_string_value (b, outcome->dice);
+          json_builder_set_member_name (b, "purpose");
+          json_builder_add_string_value (b, outcome->purpose);
+          json_builder_end_object (b);
+          root = json_builder_get_root (b);
+          print_json (root);
+        }
+      else
+        g_print (_("Needs %s for %s: run again with --roll V\n"), outcome->dice, outcome->purpose);
+      return EXIT_OK;
+    }
+
+  if (opts.apply)
+    {
+      arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+      return save_and_report (enc, opts.encounter,
+                              arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1));
+    }
+
+  if (opts.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "status");
+      json_builder_add_string_value (b, "done");
+      add_step_json (b, outcome->step);
+      json_builder_end_object (b);
+      root = json_builder_get_root (b);
+      print_json (root);
+    }
+  else
+    {
+      print_step (outcome->step);
+      g_print ("%s\n", _("(a preview: nothing was changed; --apply makes it a step)"));
+    }
+  return EXIT_OK;
+}

@@ -1,0 +1,903 @@
+/* arb-encounter.c: one fight, its state, its steps and their undo
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "arb-encounter.h"
+#include "arb-file.h"
+#include "arb-rules-private.h"
+#include "arb-xml.h"
+
+#define ENCOUNTER_SCHEMA "/io/github/arbiter/Arbiter/schemas/encounter.rng"
+#define MAX_FILE_SIZE    (64 * 1024 * 1024)
+
+G_DEFINE_QUARK (arb-encounter-error-quark, arb_encounter_error)
+
+/* Steps */
+
+struct _ArbStep
+{
+  char      *what;
+  char      *who;
+  GPtrArray *effects;   /* of ArbEffect */
+  GPtrArray *dice;      /* of ArbDieRecord */
+  GPtrArray *log;       /* of char* */
+};
+
+static void
+effect_free (ArbEffect *effect)
+{
+  g_free (effect->entity);
+  g_free (effect->key);
+  g_free (effect->old_value);
+  g_free (effect->new_value);
+  g_free (effect);
+}
+
+static void
+die_free (ArbDieRecord *die)
+{
+  g_free (die->expr);
+  g_free (die->purpose);
+  g_free (die);
+}
+
+ArbStep *
+arb_step_new (const char *what,
+              const char *who)
+{
+  ArbStep *step = g_new0 (ArbStep, 1);
+
+  step->what = g_strdup (what ? what : "");
+  step->who = g_strdup (who ? who : "");
+  step->effects = g_ptr_array_new_with_free_func ((GDestroyNotify)effect_free);
+  step->dice = g_ptr_array_new_with_free_func ((GDestroyNotify)die_free);
+  step->log = g_ptr_array_new_with_free_func (g_free);
+  return step;
+}
+
+void
+arb_step_free (ArbStep *step)
+{
+  if (step == NULL)
+    return;
+  g_free (step->what);
+  g_free (step->who);
+  g_ptr_array_unref (step->effects);
+  g_ptr_array_unref (step->dice);
+  g_ptr_array_unref (step->log);
+  g_free (step);
+}
+
+void
+arb_step_set_who (ArbStep    *step,
+                  const char *who)
+{
+  g_free (step->who);
+  step->who = g_strdup (who ? who : "");
+}
+
+const char *arb_step_get_what (const ArbStep *step) { return step->what; }
+const char *arb_step_get_who (const ArbStep *step) { return step->who; }
+GPtrArray *arb_step_get_effects (const ArbStep *step) { return step->effects; }
+GPtrArray *arb_step_get_dice (const ArbStep *step) { return step->dice; }
+GPtrArray *arb_step_get_log (const ArbStep *step) { return step->log; }
+
+void
+arb_step_add_die (ArbStep    *step,
+                  const char *expr,
+                  const char *purpose,
+                  int         value,
+                  gboolean    typed)
+{
+  ArbDieRecord *die = g_new0 (ArbDieRecord, 1);
+
+  die->expr = g_strdup (expr);
+  die->purpose = g_strdup (purpose ? purpose : "");
+  die->value = value;
+  die->typed = typed;
+  g_ptr_array_add (step->dice, die);
+}
+
+void
+arb_step_add_log (ArbStep    *step,
+                  const char *format,
+                  ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  g_ptr_array_add (step->log, g_strdup_vprintf (format, args));
+  va_end (args);
+}
+
+/* Encounters */
+
+struct _ArbEncounter
+{
+  GObject     parent_instance;
+  char       *system;
+  char       *id;
+  char       *filename;
+  char       *stamp;
+  GHashTable *state;     /* entity -> (key -> value) */
+  GHashTable *sheets;    /* combatant id -> ArbSheet, a cache of "sheet" */
+  GPtrArray  *history;   /* of ArbStep */
+  guint       position;
+};
+
+G_DEFINE_FINAL_TYPE (ArbEncounter, arb_encounter, G_TYPE_OBJECT)
+
+static void
+arb_encounter_finalize (GObject *object)
+{
+  ArbEncounter *self = (ArbEncounter *)object;
+
+  g_clear_pointer (&self->system, g_free);
+  g_clear_pointer (&self->id, g_free);
+  g_clear_pointer (&self->filename, g_free);
+  g_clear_pointer (&self->stamp, g_free);
+  g_clear_pointer (&self->state, g_hash_table_unref);
+  g_clear_pointer (&self->sheets, g_hash_table_unref);
+  g_clear_pointer (&self->history, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (arb_encounter_parent_class)->finalize (object);
+}
+
+static void
+arb_encounter_class_init (ArbEncounterClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = arb_encounter_finalize;
+}
+
+static void
+arb_encounter_init (ArbEncounter *self)
+{
+  self->state = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                       (GDestroyNotify)g_hash_table_unref);
+  self->sheets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->history = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_step_free);
+}
+
+ArbEncounter *
+arb_encounter_new (const char  *system,
+                   GError     **error)
+{
+  ArbEncounter *self;
+
+  if (!arb_system_is_valid (system))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                   _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"),
+                   system ? system : "");
+      return NULL;
+    }
+
+  self = g_object_new (ARB_TYPE_ENCOUNTER, NULL);
+  self->system = g_strdup (system);
+  self->id = g_uuid_string_random ();
+  return self;
+}
+
+const char *arb_encounter_get_system (ArbEncounter *self) { return self->system; }
+const char *arb_encounter_get_id (ArbEncounter *self) { return self->id; }
+const char *arb_encounter_get_filename (ArbEncounter *self) { return self->filename; }
+
+const char *
+arb_encounter_get (ArbEncounter *self,
+                   const char   *entity,
+                   const char   *key)
+{
+  GHashTable *values;
+
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), NULL);
+
+  values = g_hash_table_lookup (self->state, entity);
+  return values ? g_hash_table_lookup (values, key) : NULL;
+}
+
+static gboolean
+parse_int (const char *text,
+           int        *out)
+{
+  gint64 v;
+
+  if (text == NULL || !g_ascii_string_to_signed (text[0] == '+' ? text + 1 : text, 10,
+                                                 -100000000, 100000000, &v, NULL))
+    return FALSE;
+  *out = (int)v;
+  return TRUE;
+}
+
+int
+arb_encounter_get_int (ArbEncounter *self,
+                       const char   *entity,
+                       const char   *key,
+                       int           fallback)
+{
+  int v;
+
+  return parse_int (arb_encounter_get (self, entity, key), &v) ? v : fallback;
+}
+
+GStrv
+arb_encounter_list_combatants (ArbEncounter *self)
+{
+  const char *list = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, "combatants");
+
+  if (list == NULL || list[0] == '\0')
+    return g_new0 (char *, 1);
+  return g_strsplit (list, ",", -1);
+}
+
+static void
+set_value (ArbEncounter *self,
+           const char   *entity,
+           const char   *key,
+           const char   *value)
+{
+  GHashTable *values = g_hash_table_lookup (self->state, entity);
+
+  if (g_str_equal (key, "sheet"))
+    g_hash_table_remove (self->sheets, entity);
+
+  if (value == NULL)
+    {
+      if (values != NULL)
+        {
+          g_hash_table_remove (values, key);
+          if (g_hash_table_size (values) == 0)
+            g_hash_table_remove (self->state, entity);
+        }
+      return;
+    }
+
+  if (values == NULL)
+    {
+      values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      g_hash_table_insert (self->state, g_strdup (entity), values);
+    }
+  g_hash_table_replace (values, g_strdup (key), g_strdup (value));
+}
+
+ArbSheet *
+arb_encounter_get_sheet (ArbEncounter *self,
+                         const char   *id)
+{
+  ArbSheet *sheet;
+  const char *xml;
+
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), NULL);
+
+  if ((sheet = g_hash_table_lookup (self->sheets, id)))
+    return sheet;
+  if (!(xml = arb_encounter_get (self, id, "sheet")))
+    return NULL;
+
+  {
+    g_autoptr(GBytes) bytes = g_bytes_new (xml, strlen (xml));
+    g_autofree char *name = g_strdup_printf ("%s:%s", self->filename ? self->filename : "encounter", id);
+
+    /* The sheet was checked when it came in; parse it without the tables. */
+    sheet = arb_sheet_load_bytes (bytes, name, NULL, NULL);
+  }
+  if (sheet != NULL)
+    g_hash_table_insert (self->sheets, g_strdup (id), sheet);
+  return sheet;
+}
+
+const char *
+arb_encounter_get_field (ArbEncounter *self,
+                         const char   *id,
+                         const char   *field)
+{
+  const char *live = arb_encounter_get (self, id, field);
+  ArbSheet *sheet;
+
+  if (live != NULL)
+    return live;
+  sheet = arb_encounter_get_sheet (self, id);
+  return sheet ? arb_sheet_get (sheet, field) : NULL;
+}
+
+int
+arb_encounter_get_field_int (ArbEncounter *self,
+                             const char   *id,
+                             const char   *field,
+                             int           fallback)
+{
+  int v;
+
+  return parse_int (arb_encounter_get_field (self, id, field), &v) ? v : fallback;
+}
+
+const char *
+arb_encounter_get_name (ArbEncounter *self,
+                        const char   *id)
+{
+  const char *name = arb_encounter_get_field (self, id, "name");
+
+  return name ? name : id;
+}
+
+/* Effects */
+
+const char *
+arb_step_peek (ArbStep      *step,
+               ArbEncounter *self,
+               const char   *entity,
+               const char   *key)
+{
+  for (guint i = step->effects->len; i > 0; i--)
+    {
+      ArbEffect *effect = g_ptr_array_index (step->effects, i - 1);
+
+      if (g_str_equal (effect->entity, entity) && g_str_equal (effect->key, key))
+        return effect->new_value;
+    }
+  return arb_encounter_get (self, entity, key);
+}
+
+void
+arb_step_set (ArbStep      *step,
+              ArbEncounter *self,
+              const char   *entity,
+              const char   *key,
+              const char   *value)
+{
+  const char *old = arb_step_peek (step, self, entity, key);
+  ArbEffect *effect;
+
+  g_return_if_fail (entity != NULL && key != NULL);
+
+  if (g_strcmp0 (old, value) == 0)
+    return;
+
+  effect = g_new0 (ArbEffect, 1);
+  effect->entity = g_strdup (entity);
+  effect->key = g_strdup (key);
+  effect->old_value = g_strdup (old);
+  effect->new_value = g_strdup (value);
+  g_ptr_array_add (step->effects, effect);
+}
+
+void
+arb_step_set_int (ArbStep      *step,
+                  ArbEncounter *self,
+                  const char   *entity,
+                  const char   *key,
+                  int           value)
+{
+  g_autofree char *text = g_strdup_printf ("%d", value);
+
+  arb_step_set (step, self, entity, key, text);
+}
+
+char *
+arb_step_new_combatant_id (ArbStep      *step,
+                           ArbEncounter *self)
+{
+  const char *next = arb_step_peek (step, self, ARB_ENCOUNTER_ENTITY, "next-id");
+  int n = 1;
+
+  if (next)
+    parse_int (next, &n);
+  arb_step_set_int (step, self, ARB_ENCOUNTER_ENTITY, "next-id", n + 1);
+  return g_strdup_printf ("c%d", n);
+}
+
+static void
+apply_effects (ArbEncounter *self,
+               ArbStep      *step,
+               gboolean      forward)
+{
+  if (forward)
+    for (guint i = 0; i < step->effects->len; i++)
+      {
+        ArbEffect *e = g_ptr_array_index (step->effects, i);
+        set_value (self, e->entity, e->key, e->new_value);
+      }
+  else
+    for (guint i = step->effects->len; i > 0; i--)
+      {
+        ArbEffect *e = g_ptr_array_index (step->effects, i - 1);
+        set_value (self, e->entity, e->key, e->old_value);
+      }
+}
+
+void
+arb_encounter_apply (ArbEncounter *self,
+                     ArbStep      *step)
+{
+  g_return_if_fail (ARB_IS_ENCOUNTER (self));
+  g_return_if_fail (step != NULL);
+
+  /* A new step after some undos replaces what could have been redone. */
+  if (self->position < self->history->len)
+    g_ptr_array_remove_range (self->history, self->position, self->history->len - self->position);
+
+  apply_effects (self, step, TRUE);
+  g_ptr_array_add (self->history, step);
+  self->position++;
+}
+
+gboolean arb_encounter_can_undo (ArbEncounter *self) { return self->position > 0; }
+gboolean arb_encounter_can_redo (ArbEncounter *self) { return self->position < self->history->len; }
+guint arb_encounter_get_n_steps (ArbEncounter *self) { return self->history->len; }
+guint arb_encounter_get_position (ArbEncounter *self) { return self->position; }
+
+const ArbStep *
+arb_encounter_get_step (ArbEncounter *self,
+                        guint         i)
+{
+  g_return_val_if_fail (i < self->history->len, NULL);
+  return g_ptr_array_index (self->history, i);
+}
+
+gboolean
+arb_encounter_undo (ArbEncounter *self)
+{
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), FALSE);
+
+  if (self->position == 0)
+    return FALSE;
+  self->position--;
+  apply_effects (self, g_ptr_array_index (self->history, self->position), FALSE);
+  return TRUE;
+}
+
+gboolean
+arb_encounter_redo (ArbEncounter *self)
+{
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), FALSE);
+
+  if (self->position >= self->history->len)
+    return FALSE;
+  apply_effects (self, g_ptr_array_index (self->history, self->position), TRUE);
+  self->position++;
+  return TRUE;
+}
+
+char *
+arb_encounter_export_log (ArbEncounter *self)
+{
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < self->position; i++)
+    {
+      ArbStep *step = g_ptr_array_index (self->history, i);
+
+      g_string_append_printf (out, "%u. %s%s%s\n", i + 1, step->what,
+                              step->who[0] ? " — " : "", step->who);
+      for (guint d = 0; d < step->dice->len; d++)
+        {
+          ArbDieRecord *die = g_ptr_array_index (step->dice, d);
+
+          g_string_append_printf (out, "   %s %s: %d (%s)\n", die->expr, die->purpose, die->value,
+                                  die->typed ? _("typed in") : _("rolled"));
+        }
+      for (guint l = 0; l < step->log->len; l++)
+        g_string_append_printf (out, "   %s\n", (char *)g_ptr_array_index (step->log, l));
+    }
+  return g_string_free (out, FALSE);
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(char * const *)a, *(char * const *)b);
+}
+
+static GPtrArray *
+sorted_keys (GHashTable *table)
+{
+  GPtrArray *keys = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer key;
+
+  g_hash_table_iter_init (&iter, table);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (keys, key);
+  g_ptr_array_sort (keys, compare_strings);
+  return keys;
+}
+
+char *
+arb_encounter_dump_state (ArbEncounter *self)
+{
+  g_autoptr(GPtrArray) entities = sorted_keys (self->state);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < entities->len; i++)
+    {
+      GHashTable *values = g_hash_table_lookup (self->state, g_ptr_array_index (entities, i));
+      g_autoptr(GPtrArray) keys = sorted_keys (values);
+
+      for (guint k = 0; k < keys->len; k++)
+        g_string_append_printf (out, "%s.%s=%s\n", (char *)g_ptr_array_index (entities, i),
+                                (char *)g_ptr_array_index (keys, k),
+                                (char *)g_hash_table_lookup (values, g_ptr_array_index (keys, k)));
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Files */
+
+static void
+add_value_nodes (xmlNode    *parent,
+                 const char *name,
+                 const char *value)
+{
+  if (value != NULL)
+    xmlNewTextChild (parent, NULL, (const xmlChar *)name, (const xmlChar *)value);
+}
+
+GBytes *
+arb_encounter_serialize (ArbEncounter *self)
+{
+  g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *)"1.0");
+  g_autoptr(GPtrArray) entities = sorted_keys (self->state);
+  g_autofree char *position = g_strdup_printf ("%u", self->position);
+  xmlNode *root, *state, *history;
+  xmlChar *mem = NULL;
+  GBytes *bytes;
+  int len = 0;
+
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), NULL);
+
+  root = xmlNewNode (NULL, (const xmlChar *)"encounter");
+  xmlDocSetRootElement (doc, root);
+  xmlNewProp (root, (const xmlChar *)"system", (const xmlChar *)self->system);
+  xmlNewProp (root, (const xmlChar *)"format", (const xmlChar *)"1");
+  xmlNewProp (root, (const xmlChar *)"id", (const xmlChar *)self->id);
+
+  state = xmlNewChild (root, NULL, (const xmlChar *)"state", NULL);
+  for (guint i = 0; i < entities->len; i++)
+    {
+      const char *entity = g_ptr_array_index (entities, i);
+      GHashTable *values = g_hash_table_lookup (self->state, entity);
+      g_autoptr(GPtrArray) keys = sorted_keys (values);
+      xmlNode *node = xmlNewChild (state, NULL, (const xmlChar *)"entity", NULL);
+
+      xmlNewProp (node, (const xmlChar *)"id", (const xmlChar *)entity);
+      for (guint k = 0; k < keys->len; k++)
+        {
+          const char *key = g_ptr_array_index (keys, k);
+          xmlNode *v = xmlNewTextChild (node, NULL, (const xmlChar *)"value",
+                                        (const xmlChar *)g_hash_table_lookup (values, key));
+          xmlNewProp (v, (const xmlChar *)"key", (const xmlChar *)key);
+        }
+    }
+
+  history = xmlNewChild (root, NULL, (const xmlChar *)"history", NULL);
+  xmlNewProp (history, (const xmlChar *)"position", (const xmlChar *)position);
+  for (guint i = 0; i < self->history->len; i++)
+    {
+      ArbStep *step = g_ptr_array_index (self->history, i);
+      xmlNode *node = xmlNewChild (history, NULL, (const xmlChar *)"step", NULL);
+
+      xmlNewProp (node, (const xmlChar *)"what", (const xmlChar *)step->what);
+      xmlNewProp (node, (const xmlChar *)"who", (const xmlChar *)step->who);
+      for (guint d = 0; d < step->dice->len; d++)
+        {
+          ArbDieRecord *die = g_ptr_array_index (step->dice, d);
+          g_autofree char *value = g_strdup_printf ("%d", die->value);
+          xmlNode *dn = xmlNewChild (node, NULL, (const xmlChar *)"die", NULL);
+
+          xmlNewProp (dn, (const xmlChar *)"expr", (const xmlChar *)die->expr);
+          xmlNewProp (dn, (const xmlChar *)"purpose", (const xmlChar *)die->purpose);
+          xmlNewProp (dn, (const xmlChar *)"value", (const xmlChar *)value);
+          xmlNewProp (dn, (const xmlChar *)"typed", (const xmlChar *)(die->typed ? "true" : "false"));
+        }
+      for (guint e = 0; e < step->effects->len; e++)
+        {
+          ArbEffect *effect = g_ptr_array_index (step->effects, e);
+          xmlNode *en = xmlNewChild (node, NULL, (const xmlChar *)"effect", NULL);
+
+          xmlNewProp (en, (const xmlChar *)"entity", (const xmlChar *)effect->entity);
+          xmlNewProp (en, (const xmlChar *)"key", (const xmlChar *)effect->key);
+          add_value_nodes (en, "old", effect->old_value);
+          add_value_nodes (en, "new", effect->new_value);
+        }
+      for (guint l = 0; l < step->log->len; l++)
+        xmlNewTextChild (node, NULL, (const xmlChar *)"log", (const xmlChar *)g_ptr_array_index (step->log, l));
+    }
+
+  xmlDocDumpFormatMemoryEnc (doc, &mem, &len, "UTF-8", 1);
+  bytes = g_bytes_new (mem, len);
+  xmlFree (mem);
+  return bytes;
+}
+
+static gboolean
+invalid (GError     **error,
+         const char  *filename,
+         xmlNode     *node,
+         const char  *message)
+{
+  g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+               "%s:%ld: %s", filename, node ? xmlGetLineNo (node) : 1L, message);
+  return FALSE;
+}
+
+static char *
+child_text (xmlNode    *node,
+            const char *name)
+{
+  for (xmlNode *c = node->children; c; c = c->next)
+    if (arb_xml_is_element (c, name))
+      return arb_xml_get_text (c);
+  return NULL;
+}
+
+ArbEncounter *
+arb_encounter_load_bytes (GBytes             *bytes,
+                          const char         *filename,
+                          ArbRulesetLibrary  *rules,
+                          GError            **error)
+{
+  g_autoptr(ArbEncounter) self = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *system = NULL;
+  g_autofree char *format = NULL;
+  const char *data;
+  xmlNode *root;
+  gsize len;
+  guint position = 0;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (filename != NULL, NULL);
+
+  arb_rules_register_resources_once ();
+
+  data = g_bytes_get_data (bytes, &len);
+  if (len > MAX_FILE_SIZE)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE,
+                   _("%s: the file is too large for an encounter"), filename);
+      return NULL;
+    }
+  if (!g_utf8_validate (data, len, NULL))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE,
+                   _("%s: the file is not valid UTF-8 text"), filename);
+      return NULL;
+    }
+
+  if (!(doc = arb_xml_parse (data, len, filename, &local_error)))
+    {
+      g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE, local_error->message);
+      return NULL;
+    }
+
+  root = xmlDocGetRootElement (doc);
+  if (!arb_xml_is_element (root, "encounter"))
+    {
+      invalid (error, filename, root, _("this is not an Arbiter encounter (its root is not <encounter>)"));
+      return NULL;
+    }
+
+  format = arb_xml_get_prop (root, "format");
+  if (g_strcmp0 (format, "1") != 0)
+    {
+      invalid (error, filename, root, _("encounter format is not one this version reads (1)"));
+      return NULL;
+    }
+
+  if (!arb_xml_validate (doc, ENCOUNTER_SCHEMA, filename, &local_error))
+    {
+      g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID, local_error->message);
+      return NULL;
+    }
+
+  system = arb_xml_get_prop (root, "system");
+  if (!(self = arb_encounter_new (system, error)))
+    return NULL;
+  g_free (self->id);
+  self->id = arb_xml_get_prop (root, "id");
+  self->filename = g_strdup (filename);
+
+  for (xmlNode *section = root->children; section; section = section->next)
+    {
+      if (arb_xml_is_element (section, "state"))
+        {
+          for (xmlNode *entity = section->children; entity; entity = entity->next)
+            {
+              g_autofree char *id = NULL;
+
+              if (!arb_xml_is_element (entity, "entity"))
+                continue;
+              id = arb_xml_get_prop (entity, "id");
+              for (xmlNode *v = entity->children; v; v = v->next)
+                {
+                  g_autofree char *key = NULL;
+                  g_autofree char *text = NULL;
+
+                  if (!arb_xml_is_element (v, "value"))
+                    continue;
+                  key = arb_xml_get_prop (v, "key");
+                  text = arb_xml_get_text (v);
+                  set_value (self, id, key, text);
+                }
+            }
+        }
+      else if (arb_xml_is_element (section, "history"))
+        {
+          g_autofree char *pos = arb_xml_get_prop (section, "position");
+          int p = 0;
+
+          parse_int (pos, &p);
+          position = MAX (p, 0);
+
+          for (xmlNode *node = section->children; node; node = node->next)
+            {
+              g_autofree char *what = NULL;
+              g_autofree char *who = NULL;
+              ArbStep *step;
+
+              if (!arb_xml_is_element (node, "step"))
+                continue;
+              what = arb_xml_get_prop (node, "what");
+              who = arb_xml_get_prop (node, "who");
+              step = arb_step_new (what, who);
+              for (xmlNode *c = node->children; c; c = c->next)
+                {
+                  if (arb_xml_is_element (c, "die"))
+                    {
+                      g_autofree char *expr = arb_xml_get_prop (c, "expr");
+                      g_autofree char *purpose = arb_xml_get_prop (c, "purpose");
+                      g_autofree char *value = arb_xml_get_prop (c, "value");
+                      g_autofree char *typed = arb_xml_get_prop (c, "typed");
+                      int v = 0;
+
+                      parse_int (value, &v);
+                      arb_step_add_die (step, expr, purpose, v, g_strcmp0 (typed, "true") == 0);
+                    }
+                  else if (arb_xml_is_element (c, "effect"))
+                    {
+                      ArbEffect *effect = g_new0 (ArbEffect, 1);
+
+                      effect->entity = arb_xml_get_prop (c, "entity");
+                      effect->key = arb_xml_get_prop (c, "key");
+                      effect->old_value = child_text (c, "old");
+                      effect->new_value = child_text (c, "new");
+                      g_ptr_array_add (step->effects, effect);
+                    }
+                  else if (arb_xml_is_element (c, "log"))
+                    g_ptr_array_add (step->log, arb_xml_get_text (c));
+                }
+              g_ptr_array_add (self->history, step);
+            }
+        }
+    }
+
+  if (position > self->history->len)
+    {
+      invalid (error, filename, root, _("the history position is past its last step"));
+      return NULL;
+    }
+  self->position = position;
+
+  /* Every embedded sheet must be a valid sheet of this game. */
+  {
+    g_auto(GStrv) ids = arb_encounter_list_combatants (self);
+
+    for (guint i = 0; ids[i]; i++)
+      {
+        const char *xml = arb_encounter_get (self, ids[i], "sheet");
+        g_autoptr(GBytes) sb = NULL;
+        g_autofree char *name = g_strdup_printf ("%s (combatant %s)", filename, ids[i]);
+        ArbSheet *sheet;
+
+        if (xml == NULL)
+          {
+            g_autofree char *message = g_strdup_printf (_("combatant %s has no sheet"), ids[i]);
+            invalid (error, filename, root, message);
+            return NULL;
+          }
+        sb = g_bytes_new (xml, strlen (xml));
+        if (!(sheet = arb_sheet_load_bytes (sb, name, rules, error)))
+          return NULL;
+        if (!g_str_equal (arb_sheet_get_system (sheet), self->system))
+          {
+            g_autofree char *message = g_strdup_printf (_("combatant %s has a %s sheet in a %s encounter"),
+                                                        ids[i], arb_sheet_get_system (sheet), self->system);
+            g_object_unref (sheet);
+            invalid (error, filename, root, message);
+            return NULL;
+          }
+        g_hash_table_insert (self->sheets, g_strdup (ids[i]), sheet);
+      }
+  }
+
+  return g_steal_pointer (&self);
+}
+
+ArbEncounter *
+arb_encounter_load_file (const char         *path,
+                         ArbRulesetLibrary  *rules,
+                         GError            **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *stamp = NULL;
+  ArbEncounter *self;
+  char *contents = NULL;
+  gsize len = 0;
+  GStatBuf st;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (g_stat (path, &st) == 0 && st.st_size > MAX_FILE_SIZE)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE,
+                   _("%s: the file is too large for an encounter"), path);
+      return NULL;
+    }
+
+  stamp = arb_file_stamp (path);
+  if (!g_file_get_contents (path, &contents, &len, &local_error))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE, "%s", local_error->message);
+      return NULL;
+    }
+
+  bytes = g_bytes_new_take (contents, len);
+  if (!(self = arb_encounter_load_bytes (bytes, path, rules, error)))
+    return NULL;
+  self->stamp = g_steal_pointer (&stamp);
+  return self;
+}
+
+gboolean
+arb_encounter_save (ArbEncounter  *self,
+                    const char    *path,
+                    GError       **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *new_stamp = NULL;
+  const char *expected = NULL;
+  gsize len;
+  const char *data;
+
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  bytes = arb_encounter_serialize (self);
+  data = g_bytes_get_data (bytes, &len);
+
+  if (self->filename && self->stamp)
+    {
+      g_autofree char *own = g_canonicalize_filename (self->filename, NULL);
+      g_autofree char *target = g_canonicalize_filename (path, NULL);
+
+      if (g_str_equal (own, target))
+        expected = self->stamp;
+    }
+
+  if (!arb_file_write_safely (path, data, len, expected, &new_stamp, &local_error))
+    {
+      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG))
+        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_CHANGED,
+                     _("%s: the file changed on disk since it was opened; it was not overwritten"), path);
+      else
+        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_WRITE,
+                     _("%s (the previous file is unchanged)"), local_error->message);
+      return FALSE;
+    }
+
+  g_free (self->filename);
+  self->filename = g_strdup (path);
+  g_free (self->stamp);
+  self->stamp = g_steal_pointer (&new_stamp);
+  return TRUE;
+}

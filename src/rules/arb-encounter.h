@@ -1,0 +1,165 @@
+/* arb-encounter.h: one fight, its state, its steps and their undo
+ *
+ * The whole state of an encounter is a set of values, each named by an
+ * entity ("encounter" for the fight itself, "c1", "c2"... for the
+ * combatants) and a key ("round", "order", "q", "ft-lost", "cond.stunned").
+ * A combatant's sheet is the value of its "sheet" key; its other values
+ * are its live state and override the sheet's fields of the same name.
+ *
+ * Every change is an effect (entity, key, old value, new value); a step is
+ * the effects of one procedure with its dice and log lines. Applying,
+ * undoing and redoing steps is all that ever changes an encounter, so the
+ * history replays exactly and survives saving.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "arb-ruleset.h"
+#include "arb-sheet.h"
+
+G_BEGIN_DECLS
+
+#define ARB_ENCOUNTER_ERROR (arb_encounter_error_quark ())
+
+typedef enum
+{
+  ARB_ENCOUNTER_ERROR_PARSE,     /* unreadable file */
+  ARB_ENCOUNTER_ERROR_INVALID,   /* a file or value that breaks the rules */
+  ARB_ENCOUNTER_ERROR_ILLEGAL,   /* an action the rules forbid now */
+  ARB_ENCOUNTER_ERROR_CHANGED,   /* the file changed on disk */
+  ARB_ENCOUNTER_ERROR_WRITE,     /* saving failed; the old file is intact */
+} ArbEncounterError;
+
+GQuark arb_encounter_error_quark (void);
+
+#define ARB_ENCOUNTER_ENTITY "encounter"
+
+typedef struct
+{
+  char *entity;
+  char *key;
+  char *old_value;   /* NULL: the value did not exist */
+  char *new_value;   /* NULL: the value is removed */
+} ArbEffect;
+
+typedef struct
+{
+  char     *expr;      /* "1d10" */
+  char     *purpose;   /* "tie between Rolf and the Troll" */
+  int       value;     /* as the table reads it */
+  gboolean  typed;     /* typed in from physical dice, not rolled */
+} ArbDieRecord;
+
+typedef struct _ArbStep ArbStep;
+
+ArbStep      *arb_step_new            (const char   *what,
+                                       const char   *who);
+void          arb_step_free           (ArbStep      *step);
+void          arb_step_set_who        (ArbStep      *step,
+                                       const char   *who);
+const char   *arb_step_get_what       (const ArbStep *step);
+const char   *arb_step_get_who        (const ArbStep *step);
+GPtrArray    *arb_step_get_effects    (const ArbStep *step);   /* of ArbEffect */
+GPtrArray    *arb_step_get_dice       (const ArbStep *step);   /* of ArbDieRecord */
+GPtrArray    *arb_step_get_log        (const ArbStep *step);   /* of char* */
+void          arb_step_add_die        (ArbStep      *step,
+                                       const char   *expr,
+                                       const char   *purpose,
+                                       int           value,
+                                       gboolean      typed);
+void          arb_step_add_log        (ArbStep      *step,
+                                       const char   *format,
+                                       ...) G_GNUC_PRINTF (2, 3);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ArbStep, arb_step_free)
+
+#define ARB_TYPE_ENCOUNTER (arb_encounter_get_type ())
+G_DECLARE_FINAL_TYPE (ArbEncounter, arb_encounter, ARB, ENCOUNTER, GObject)
+
+ArbEncounter *arb_encounter_new             (const char         *system,
+                                             GError            **error);
+ArbEncounter *arb_encounter_load_file       (const char         *path,
+                                             ArbRulesetLibrary  *rules,
+                                             GError            **error);
+ArbEncounter *arb_encounter_load_bytes      (GBytes             *bytes,
+                                             const char         *filename,
+                                             ArbRulesetLibrary  *rules,
+                                             GError            **error);
+GBytes       *arb_encounter_serialize       (ArbEncounter       *self);
+/* As arb_sheet_save(): temporary file, PATH~ kept, changed files refused. */
+gboolean      arb_encounter_save            (ArbEncounter       *self,
+                                             const char         *path,
+                                             GError            **error);
+
+const char   *arb_encounter_get_system      (ArbEncounter       *self);
+const char   *arb_encounter_get_id          (ArbEncounter       *self);
+const char   *arb_encounter_get_filename    (ArbEncounter       *self);
+
+/* Reading the state. */
+const char   *arb_encounter_get             (ArbEncounter       *self,
+                                             const char         *entity,
+                                             const char         *key);
+int           arb_encounter_get_int         (ArbEncounter       *self,
+                                             const char         *entity,
+                                             const char         *key,
+                                             int                 fallback);
+/* The combatants' ids in the order they were added. */
+GStrv         arb_encounter_list_combatants (ArbEncounter       *self);
+/* The sheet of a combatant (borrowed; parsed once and cached). */
+ArbSheet     *arb_encounter_get_sheet       (ArbEncounter       *self,
+                                             const char         *id);
+/* A field of a combatant: its live value, else its sheet's. */
+const char   *arb_encounter_get_field       (ArbEncounter       *self,
+                                             const char         *id,
+                                             const char         *field);
+int           arb_encounter_get_field_int   (ArbEncounter       *self,
+                                             const char         *id,
+                                             const char         *field,
+                                             int                 fallback);
+const char   *arb_encounter_get_name        (ArbEncounter       *self,
+                                             const char         *id);
+
+/* Building effects: records old and new against the present state of
+ * @self plus the effects already in @step, so several changes to one
+ * value in one step undo in order. Nothing is applied. */
+void          arb_step_set                  (ArbStep            *step,
+                                             ArbEncounter       *self,
+                                             const char         *entity,
+                                             const char         *key,
+                                             const char         *value);
+void          arb_step_set_int              (ArbStep            *step,
+                                             ArbEncounter       *self,
+                                             const char         *entity,
+                                             const char         *key,
+                                             int                 value);
+/* The value @entity/@key will have once @step applies. */
+const char   *arb_step_peek                 (ArbStep            *step,
+                                             ArbEncounter       *self,
+                                             const char         *entity,
+                                             const char         *key);
+/* A new combatant id (c1, c2...) that is free once @step applies. */
+char         *arb_step_new_combatant_id     (ArbStep            *step,
+                                             ArbEncounter       *self);
+
+/* The history. Applying a step drops whatever could have been redone. */
+void          arb_encounter_apply           (ArbEncounter       *self,
+                                             ArbStep            *step);
+gboolean      arb_encounter_can_undo        (ArbEncounter       *self);
+gboolean      arb_encounter_can_redo        (ArbEncounter       *self);
+gboolean      arb_encounter_undo            (ArbEncounter       *self);
+gboolean      arb_encounter_redo            (ArbEncounter       *self);
+guint         arb_encounter_get_n_steps     (ArbEncounter       *self);
+/* Steps applied (the undo position); steps past it can be redone. */
+guint         arb_encounter_get_position    (ArbEncounter       *self);
+const ArbStep*arb_encounter_get_step        (ArbEncounter       *self,
+                                             guint               i);
+/* The log of the applied steps as text, for people. */
+char         *arb_encounter_export_log      (ArbEncounter       *self);
+/* A canonical text of the state alone (no history), for comparisons. */
+char         *arb_encounter_dump_state      (ArbEncounter       *self);
+
+G_END_DECLS

@@ -1,0 +1,220 @@
+/* arb-procedure.c: pure game procedures with resumable dice
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "arb-procedure.h"
+#include "arb-turns.h"
+
+struct _ArbProc
+{
+  ArbEncounter      *encounter;
+  ArbRulesetLibrary *rules;
+  GHashTable        *params;
+  GArray            *given;
+  guint              next_given;
+  ArbRollSource     *source;
+  ArbStep           *step;
+  char              *needed_dice;
+  char              *needed_purpose;
+  GError            *roll_error;
+};
+
+typedef struct
+{
+  const char       *name;
+  ArbProcedureFunc  func;
+} Procedure;
+
+static const Procedure procedures[] = {
+  { "aod.start", arb_turns_aod_start },
+  { "aod.next", arb_turns_aod_next },
+  { "gpg.start", arb_turns_gpg_start },
+  { "gpg.next", arb_turns_gpg_next },
+};
+
+void
+arb_outcome_free (ArbOutcome *outcome)
+{
+  if (outcome == NULL)
+    return;
+  g_free (outcome->dice);
+  g_free (outcome->purpose);
+  g_clear_pointer (&outcome->step, arb_step_free);
+  g_free (outcome);
+}
+
+ArbEncounter *arb_proc_get_encounter (ArbProc *proc) { return proc->encounter; }
+ArbRulesetLibrary *arb_proc_get_rules (ArbProc *proc) { return proc->rules; }
+ArbStep *arb_proc_get_step (ArbProc *proc) { return proc->step; }
+
+const char *
+arb_proc_get_param (ArbProc    *proc,
+                    const char *name)
+{
+  return proc->params ? g_hash_table_lookup (proc->params, name) : NULL;
+}
+
+gboolean
+arb_proc_roll (ArbProc    *proc,
+               const char *dice,
+               const char *purpose,
+               int        *value)
+{
+  g_autoptr(ArbDiceExpr) expr = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (proc->needed_dice != NULL || proc->roll_error != NULL)
+    return FALSE;
+
+  expr = arb_dice_expr_parse (dice, NULL, &error);
+  g_assert (expr != NULL);
+
+  if (proc->given && proc->next_given < proc->given->len)
+    {
+      int v = g_array_index (proc->given, int, proc->next_given);
+
+      /* A typed-in value must be one these dice can show. */
+      if (!arb_dice_expr_check_total (expr, v, &error))
+        {
+          g_set_error (&proc->roll_error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("%s (for %s)"), error->message, purpose);
+          return FALSE;
+        }
+      proc->next_given++;
+      arb_step_add_die (proc->step, arb_dice_expr_to_string (expr), purpose, v, TRUE);
+      *value = v;
+      return TRUE;
+    }
+
+  if (proc->source != NULL)
+    {
+      int v;
+
+      if (!arb_dice_expr_roll (expr, proc->source, &v, NULL, &error))
+        {
+          g_propagate_error (&proc->roll_error, g_steal_pointer (&error));
+          return FALSE;
+        }
+      arb_step_add_die (proc->step, arb_dice_expr_to_string (expr), purpose, v, FALSE);
+      *value = v;
+      return TRUE;
+    }
+
+  proc->needed_dice = g_strdup (arb_dice_expr_to_string (expr));
+  proc->needed_purpose = g_strdup (purpose);
+  return FALSE;
+}
+
+static const Procedure *
+find_procedure (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (procedures); i++)
+    if (g_strcmp0 (procedures[i].name, name) == 0)
+      return &procedures[i];
+  return NULL;
+}
+
+gboolean
+arb_procedure_exists (const char *name)
+{
+  return find_procedure (name) != NULL;
+}
+
+GStrv
+arb_procedure_list (const char *system)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (procedures); i++)
+    {
+      g_autofree char *prefix = system ? g_strconcat (system, ".", NULL) : NULL;
+
+      if (prefix == NULL || g_str_has_prefix (procedures[i].name, prefix))
+        g_strv_builder_add (builder, procedures[i].name);
+    }
+  return g_strv_builder_end (builder);
+}
+
+ArbOutcome *
+arb_procedure_run (const char         *name,
+                   ArbEncounter       *encounter,
+                   ArbRulesetLibrary  *rules,
+                   GHashTable         *params,
+                   GArray             *given,
+                   ArbRollSource      *source,
+                   GError            **error)
+{
+  const Procedure *procedure;
+  ArbProc proc = { 0 };
+  ArbOutcome *outcome;
+  gboolean ok;
+
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (encounter), NULL);
+
+  if (!(procedure = find_procedure (name)))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                   _("There is no procedure “%s”"), name ? name : "");
+      return NULL;
+    }
+  if (!g_str_has_prefix (name, arb_encounter_get_system (encounter)) ||
+      name[strlen (arb_encounter_get_system (encounter))] != '.')
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                   _("%s is not a procedure of a %s encounter"), name,
+                   arb_encounter_get_system (encounter));
+      return NULL;
+    }
+
+  proc.encounter = encounter;
+  proc.rules = rules;
+  proc.params = params;
+  proc.given = given;
+  proc.source = source;
+  proc.step = arb_step_new (name, NULL);
+
+  ok = procedure->func (&proc, error);
+
+  if (proc.roll_error != NULL)
+    {
+      g_propagate_error (error, proc.roll_error);
+      arb_step_free (proc.step);
+      return NULL;
+    }
+
+  if (proc.needed_dice != NULL)
+    {
+      outcome = g_new0 (ArbOutcome, 1);
+      outcome->status = ARB_OUTCOME_NEEDS_ROLL;
+      outcome->dice = proc.needed_dice;
+      outcome->purpose = proc.needed_purpose;
+      arb_step_free (proc.step);
+      return outcome;
+    }
+
+  if (!ok)
+    {
+      arb_step_free (proc.step);
+      return NULL;
+    }
+
+  if (given && proc.next_given < given->len)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("%u dice were given, but %s used only %u"),
+                   given->len, name, proc.next_given);
+      arb_step_free (proc.step);
+      return NULL;
+    }
+
+  outcome = g_new0 (ArbOutcome, 1);
+  outcome->status = ARB_OUTCOME_DONE;
+  outcome->step = proc.step;
+  return outcome;
+}

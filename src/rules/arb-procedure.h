@@ -1,0 +1,71 @@
+/* arb-procedure.h: pure game procedures with resumable dice
+ *
+ * A procedure reads the encounter, its parameters and the dice given so
+ * far, and either finishes (a step of effects, dice and log lines, not yet
+ * applied) or stops and asks for the next die. The caller rolls it, or
+ * takes the players' physical dice, and runs the procedure again with one
+ * more value. The app, the CLI and the tests all drive procedures this way.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "arb-dice.h"
+#include "arb-encounter.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  ARB_OUTCOME_DONE,
+  ARB_OUTCOME_NEEDS_ROLL,
+} ArbOutcomeStatus;
+
+typedef struct
+{
+  ArbOutcomeStatus  status;
+  char             *dice;      /* NEEDS_ROLL: "1d10" */
+  char             *purpose;   /* NEEDS_ROLL: what the die is for */
+  ArbStep          *step;      /* DONE: owned, not yet applied */
+} ArbOutcome;
+
+void        arb_outcome_free         (ArbOutcome *outcome);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ArbOutcome, arb_outcome_free)
+
+/* What a running procedure sees. */
+typedef struct _ArbProc ArbProc;
+
+ArbEncounter      *arb_proc_get_encounter (ArbProc    *proc);
+ArbRulesetLibrary *arb_proc_get_rules     (ArbProc    *proc);
+ArbStep           *arb_proc_get_step      (ArbProc    *proc);
+const char        *arb_proc_get_param     (ArbProc    *proc,
+                                           const char *name);
+/* The next die: from the values given, else from the roll source. FALSE
+ * when neither has one: the procedure must return at once, and the
+ * outcome asks for that die. */
+gboolean           arb_proc_roll          (ArbProc    *proc,
+                                           const char *dice,
+                                           const char *purpose,
+                                           int        *value);
+
+/* A procedure: fills the step through arb_proc_*; FALSE with @error set
+ * for an illegal action, FALSE without an error when it stopped for a die. */
+typedef gboolean (*ArbProcedureFunc) (ArbProc  *proc,
+                                      GError  **error);
+
+/* Runs @name ("aod.start") against @encounter, which is not changed.
+ * @given holds the values of the first dice (as the table reads them; may
+ * be NULL); @source rolls the rest (NULL: ask for them instead). */
+ArbOutcome *arb_procedure_run        (const char         *name,
+                                      ArbEncounter       *encounter,
+                                      ArbRulesetLibrary  *rules,
+                                      GHashTable         *params,
+                                      GArray             *given,
+                                      ArbRollSource      *source,
+                                      GError            **error);
+gboolean    arb_procedure_exists     (const char         *name);
+/* The procedures of @system, or of every system when NULL. */
+GStrv       arb_procedure_list       (const char         *system);
+
+G_END_DECLS

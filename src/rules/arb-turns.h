@@ -1,0 +1,27 @@
+/* arb-turns.h: each game's turn order, as procedures
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "arb-procedure.h"
+
+G_BEGIN_DECLS
+
+gboolean arb_turns_aod_start (ArbProc  *proc,
+                              GError  **error);
+gboolean arb_turns_aod_next  (ArbProc  *proc,
+                              GError  **error);
+gboolean arb_turns_gpg_start (ArbProc  *proc,
+                              GError  **error);
+gboolean arb_turns_gpg_next  (ArbProc  *proc,
+                              GError  **error);
+
+/* Whether a combatant has @condition ("stunned", "dead"...) now. */
+gboolean arb_turns_has_condition (ArbEncounter *encounter,
+                                  ArbStep      *step,
+                                  const char   *id,
+                                  const char   *condition);
+
+G_END_DECLS
