@@ -431,6 +431,387 @@ test_crash_loses_nothing (void)
   g_rmdir (dir);
 }
 
+/* Runs @name with @rolls and checks it asks for @dice and leaves the
+ * encounter as it was. */
+static void
+assert_asks (ArbEncounter *enc,
+             const char   *name,
+             const int    *rolls,
+             guint         n_rolls,
+             const char   *dice)
+{
+  g_autofree char *before = arb_encounter_dump_state (enc);
+  g_autofree char *after = NULL;
+  guint n_steps = arb_encounter_get_n_steps (enc);
+  g_autoptr(ArbOutcome) outcome = run (enc, name, rolls, n_rolls);
+
+  g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_NEEDS_ROLL);
+  g_assert_cmpstr (outcome->dice, ==, dice);
+  g_assert_nonnull (outcome->purpose);
+  g_assert_null (outcome->step);
+  after = arb_encounter_dump_state (enc);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpuint (arb_encounter_get_n_steps (enc), ==, n_steps);
+}
+
+static void
+set_value (ArbEncounter *enc,
+           const char   *entity,
+           const char   *key,
+           const char   *value)
+{
+  ArbStep *step = arb_step_new ("test.change", NULL);
+
+  arb_step_set (step, enc, entity, key, value);
+  arb_encounter_apply (enc, step);
+}
+
+/* The die values that draw @cards (NULL-terminated) from @deck, a comma
+ * list (NULL: the full deck, spades, hearts, diamonds, clubs, A..K each),
+ * as rsbs.start reads them: the n-th of the cards left. No die for the
+ * last card of a deck. */
+static GArray *
+card_rolls (const char *deck,
+            ...)
+{
+  static const char *ranks[] = { "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K" };
+  GArray *rolls = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GPtrArray) left = g_ptr_array_new_with_free_func (g_free);
+  const char *card;
+  va_list ap;
+
+  if (deck)
+    {
+      g_auto(GStrv) cards = g_strsplit (deck, ",", -1);
+
+      for (guint i = 0; cards[i]; i++)
+        g_ptr_array_add (left, g_strdup (cards[i]));
+    }
+  else
+    for (guint s = 0; s < 4; s++)
+      for (guint r = 0; r < G_N_ELEMENTS (ranks); r++)
+        g_ptr_array_add (left, g_strdup_printf ("%s%c", ranks[r], "SHDC"[s]));
+
+  va_start (ap, deck);
+  while ((card = va_arg (ap, const char *)))
+    {
+      guint at;
+
+      g_assert_true (g_ptr_array_find_with_equal_func (left, card, g_str_equal, &at));
+      if (left->len > 1)
+        g_array_append_val (rolls, (int){ (int)at + 1 });
+      g_ptr_array_remove_index (left, at);
+    }
+  va_end (ap);
+  return rolls;
+}
+
+static gboolean
+deck_has (ArbEncounter *enc,
+          const char   *card)
+{
+  g_auto(GStrv) cards = g_strsplit (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "deck"), ",", -1);
+
+  return g_strv_contains ((const char * const *)cards, card);
+}
+
+static guint
+deck_size (ArbEncounter *enc)
+{
+  g_auto(GStrv) cards = g_strsplit (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "deck"), ",", -1);
+
+  return g_strv_length (cards);
+}
+
+/* A red 9 and a black 9 tie: two more cards. Then the king and 2 of clubs,
+ * both black: the black side (the second added) is active first. */
+static void
+test_rsbs_tie (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("rsbs", NULL);
+  g_autofree char *a = add_combatant (enc, "rsbs-aulus-varro.xml", "Romans", NULL);
+  g_autofree char *b = add_combatant (enc, "rsbs-drusa-of-philippi.xml", "Greeks", NULL);
+  g_autofree char *c = add_combatant (enc, "rsbs-glaucus-the-net.xml", "Romans", NULL);
+  g_autoptr(GArray) rolls = card_rolls (NULL, "9H", "9S", "KC", "2C", NULL);
+  g_autofree char *order = g_strjoin (",", b, a, c, NULL);
+  const ArbStep *step;
+
+  /* 9H is card 22 of the full deck, 9S card 9 of the 51 left. */
+  g_assert_cmpint (g_array_index (rolls, int, 0), ==, 22);
+  g_assert_cmpint (g_array_index (rolls, int, 1), ==, 9);
+
+  assert_asks (enc, "rsbs.start", NULL, 0, "1d52");
+  assert_asks (enc, "rsbs.start", (int[]){ 22 }, 1, "1d51");
+  /* The tie draws again, from what is left. */
+  assert_asks (enc, "rsbs.start", (int *)rolls->data, 2, "1d50");
+  assert_asks (enc, "rsbs.start", (int *)rolls->data, 3, "1d49");
+
+  run_apply (enc, "rsbs.start", (int *)rolls->data, rolls->len);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "active-side"), ==, "Greeks");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, b);
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "turn", 0), ==, 1);
+  g_assert_cmpuint (deck_size (enc), ==, 48);
+  g_assert_false (deck_has (enc, "9H"));
+  g_assert_false (deck_has (enc, "9S"));
+  g_assert_false (deck_has (enc, "KC"));
+  g_assert_false (deck_has (enc, "2C"));
+  g_assert_true (deck_has (enc, "9D"));
+
+  step = arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1);
+  g_assert_cmpuint (arb_step_get_dice (step)->len, ==, 4);
+  {
+    GPtrArray *log = arb_step_get_log (step);
+    gboolean saw_tie = FALSE, saw_kc = FALSE;
+
+    for (guint i = 0; i < log->len; i++)
+      {
+        saw_tie |= strstr (g_ptr_array_index (log, i), "9H") && strstr (g_ptr_array_index (log, i), "9S");
+        saw_kc |= strstr (g_ptr_array_index (log, i), "KC") != NULL;
+      }
+    g_assert_true (saw_tie);
+    g_assert_true (saw_kc);
+  }
+
+  /* Started once only. */
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_null (arb_procedure_run ("rsbs.start", enc, rules, NULL, NULL, NULL, &error));
+    g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  }
+}
+
+/* Two reds: red (the first side) goes first; the other side follows, then
+ * a new turn draws from what is left of the deck. */
+static void
+test_rsbs_same_colour (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("rsbs", NULL);
+  g_autofree char *a = add_combatant (enc, "rsbs-aulus-varro.xml", "Romans", NULL);
+  g_autofree char *b = add_combatant (enc, "rsbs-drusa-of-philippi.xml", "Greeks", NULL);
+  g_autofree char *c = add_combatant (enc, "rsbs-glaucus-the-net.xml", "Romans", NULL);
+  g_autoptr(GArray) first = card_rolls (NULL, "2H", "KD", NULL);
+  g_autoptr(GArray) second = NULL;
+  g_autofree char *order = g_strjoin (",", a, c, b, NULL);
+  g_autofree char *order2 = g_strjoin (",", b, a, c, NULL);
+
+  run_apply (enc, "rsbs.start", (int *)first->data, first->len);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "active-side"), ==, "Romans");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, a);
+
+  run_apply (enc, "rsbs.next", NULL, 0);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, c);
+  run_apply (enc, "rsbs.next", NULL, 0);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, b);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "active-side"), ==, "Greeks");
+
+  /* The next turn: a new draw from the 50 left. */
+  assert_asks (enc, "rsbs.next", NULL, 0, "1d50");
+  second = card_rolls (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "deck"), "AC", "5S", NULL);
+  run_apply (enc, "rsbs.next", (int *)second->data, second->len);
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "turn", 0), ==, 2);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order2);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, b);
+  g_assert_cmpuint (deck_size (enc), ==, 48);
+}
+
+/* Different colours: the higher card's side, aces high; the settings say
+ * which side is red. */
+static void
+test_rsbs_different_colours (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("rsbs", NULL);
+  g_autofree char *a = add_combatant (enc, "rsbs-aulus-varro.xml", "Romans", NULL);
+  g_autofree char *b = add_combatant (enc, "rsbs-drusa-of-philippi.xml", "Greeks", NULL);
+  g_autoptr(GArray) jack = card_rolls (NULL, "10H", "JC", NULL);
+  g_autoptr(GArray) ace = card_rolls (NULL, "KH", "AS", NULL);
+  g_autofree char *ab = g_strjoin (",", a, b, NULL);
+  g_autofree char *ba = g_strjoin (",", b, a, NULL);
+
+  /* The jack of clubs beats the 10 of hearts: black (Greeks) first. */
+  run_apply (enc, "rsbs.start", (int *)jack->data, jack->len);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "active-side"), ==, "Greeks");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, ba);
+  g_assert_true (arb_encounter_undo (enc));
+
+  /* The ace of spades beats the king of hearts. */
+  run_apply (enc, "rsbs.start", (int *)ace->data, ace->len);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "active-side"), ==, "Greeks");
+  g_assert_true (arb_encounter_undo (enc));
+
+  /* With the Greeks red, the same cards make the Romans (black) first. */
+  set_value (enc, ARB_ENCOUNTER_ENTITY, "setting.red-side", "Greeks");
+  run_apply (enc, "rsbs.start", (int *)jack->data, jack->len);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "active-side"), ==, "Romans");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, ab);
+}
+
+/* The last card of the deck is drawn without a die; then the deck is
+ * shuffled again, without the card lying face up. */
+static void
+test_rsbs_reshuffle (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("rsbs", NULL);
+  g_autofree char *a = add_combatant (enc, "rsbs-aulus-varro.xml", "Romans", NULL);
+  g_autofree char *b = add_combatant (enc, "rsbs-drusa-of-philippi.xml", "Greeks", NULL);
+
+  set_value (enc, ARB_ENCOUNTER_ENTITY, "deck", "5H");
+  assert_asks (enc, "rsbs.start", NULL, 0, "1d51");
+  /* Card 1 of the 51 is the ace of spades: it beats the 5 of hearts. */
+  run_apply (enc, "rsbs.start", (int[]){ 1 }, 1);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, b);
+  g_assert_cmpuint (deck_size (enc), ==, 50);
+  g_assert_false (deck_has (enc, "AS"));
+  g_assert_false (deck_has (enc, "5H"));
+  g_assert_true (deck_has (enc, "2S"));
+  (void)a;
+}
+
+/* Turn steps 1 and 4: Brenna (DX 12, leather -2: 10) and Orvin (DX 11, a
+ * live adjDX of 12) for the Hall; two Hasks (DX 13, cloth -1: 12) for the
+ * River. The Hall wins the initiative after a tie, so Orvin goes before
+ * the Hasks at 12; a die orders the Hasks. */
+static void
+test_tft_order (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  g_autofree char *brenna = add_combatant (enc, "tft-brenna-holt.xml", "Hall", NULL);
+  g_autofree char *hask1 = add_combatant (enc, "tft-hask-the-ferryman.xml", "River", NULL);
+  g_autofree char *orvin = add_combatant (enc, "tft-orvin-ashgrave.xml", "Hall", "adjusted-dx", "12", NULL);
+  g_autofree char *hask2 = add_combatant (enc, "tft-hask-the-ferryman.xml", "River", NULL);
+  g_autofree char *order = g_strjoin (",", orvin, hask2, hask1, brenna, NULL);
+  static const int rolls[] = { 3, 3, 5, 2, 2, 6 };
+
+  assert_asks (enc, "tft.start", NULL, 0, "1d6");
+  /* The initiative tie rolls again. */
+  assert_asks (enc, "tft.start", rolls, 2, "1d6");
+  /* Then the tie at adjDX 12 within the River. */
+  assert_asks (enc, "tft.start", rolls, 4, "1d6");
+
+  run_apply (enc, "tft.start", rolls, G_N_ELEMENTS (rolls));
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "initiative-side"), ==, "Hall");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "first-to-move"), ==, "Hall");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, orvin);
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "turn", 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, brenna, "order-value", 0), ==, 10);
+  g_assert_cmpint (arb_encounter_get_int (enc, hask1, "order-value", 0), ==, 12);
+
+  /* Through the order, then a new turn with a new initiative roll. */
+  run_apply (enc, "tft.next", NULL, 0);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, hask2);
+  /* A figure knocked out before its turn does not act. */
+  set_value (enc, hask1, "cond.unconscious", "1");
+  run_apply (enc, "tft.next", NULL, 0);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, brenna);
+  assert_asks (enc, "tft.next", NULL, 0, "1d6");
+  /* Turn 2: the River wins; at 12 the River's Hask goes before Orvin. */
+  run_apply (enc, "tft.next", (int[]){ 1, 4 }, 2);
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "turn", 0), ==, 2);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "initiative-side"), ==, "River");
+  {
+    g_autofree char *order2 = g_strjoin (",", hask2, orvin, brenna, NULL);
+
+    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order2);
+  }
+}
+
+/* The winner of the initiative may choose to move second. */
+static void
+test_tft_move_second (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  g_autofree char *brenna = add_combatant (enc, "tft-brenna-holt.xml", "Hall", NULL);
+  g_autofree char *hask = add_combatant (enc, "tft-hask-the-ferryman.xml", "River", NULL);
+  g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GArray) given = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbOutcome) outcome = NULL;
+  g_autoptr(ArbOutcome) bad = NULL;
+
+  g_hash_table_insert (params, (gpointer)"first", (gpointer)"no");
+  g_array_append_vals (given, (int[]){ 6, 1 }, 2);
+  outcome = arb_procedure_run ("tft.start", enc, rules, params, given, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+  arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "initiative-side"), ==, "Hall");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "first-to-move"), ==, "River");
+  /* Actions still go by adjDX: Hask 12, Brenna 10. */
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, hask);
+  g_assert_true (arb_encounter_undo (enc));
+
+  g_hash_table_insert (params, (gpointer)"first", (gpointer)"maybe");
+  bad = arb_procedure_run ("tft.start", enc, rules, params, given, NULL, &error);
+  g_assert_null (bad);
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID);
+  (void)brenna;
+}
+
+/* Housekeeping and movement: Anna (experience 5), Harry (3, targeting),
+ * Otto (2, spinning), Anna again (5, CV bonus +1). Spinning first, then
+ * targeting, then the rest by initiative. */
+static void
+test_dogfight_order (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("dogfight", NULL);
+  g_autofree char *anna = add_combatant (enc, "dogfight-anna-brightwell.xml", "Allies", NULL);
+  g_autofree char *harry = add_combatant (enc, "dogfight-harry-quill.xml", "Allies", "targeting", "c3", NULL);
+  g_autofree char *otto = add_combatant (enc, "dogfight-otto-brandt.xml", "Germans", "cond.spin", "1", NULL);
+  g_autofree char *anna2 = add_combatant (enc, "dogfight-anna-brightwell.xml", "Allies", "cv-bonus", "1", NULL);
+  static const int rolls[] = { 1, 2, 6, 3 };   /* 6, 5, 8, 9 */
+  static const int tied[] = { 2, 2, 6, 1, 2, 5 };   /* 7, 5, 8, 7; tie 2 / 5 */
+  g_autofree char *low = g_strjoin (",", otto, harry, anna, anna2, NULL);
+  g_autofree char *high = g_strjoin (",", otto, harry, anna2, anna, NULL);
+
+  assert_asks (enc, "dogfight.start", NULL, 0, "1d6");
+  assert_asks (enc, "dogfight.start", rolls, 3, "1d6");
+
+  /* Low initiative first by default. */
+  run_apply (enc, "dogfight.start", rolls, G_N_ELEMENTS (rolls));
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, low);
+  g_assert_cmpint (arb_encounter_get_int (enc, anna, "initiative", 0), ==, 6);
+  g_assert_cmpint (arb_encounter_get_int (enc, harry, "initiative", 0), ==, 5);
+  g_assert_cmpint (arb_encounter_get_int (enc, otto, "initiative", 0), ==, 8);
+  g_assert_cmpint (arb_encounter_get_int (enc, anna2, "initiative", 0), ==, 9);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, otto);
+
+  for (guint i = 1; i < 4; i++)
+    run_apply (enc, "dogfight.next", NULL, 0);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, anna2);
+  assert_asks (enc, "dogfight.next", NULL, 0, "1d6");
+  /* Otto recovers: all four in one class, low first. */
+  set_value (enc, otto, "cond.spin", NULL);
+  set_value (enc, harry, "targeting", NULL);
+  run_apply (enc, "dogfight.next", rolls, G_N_ELEMENTS (rolls));
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "turn", 0), ==, 2);
+  {
+    g_autofree char *order2 = g_strjoin (",", harry, anna, otto, anna2, NULL);
+
+    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order2);
+  }
+
+  while (arb_encounter_undo (enc) &&
+         arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order") != NULL)
+    ;
+  set_value (enc, otto, "cond.spin", "1");
+  set_value (enc, harry, "targeting", "c3");
+  g_assert_null (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"));
+
+  /* The setting turns it round. */
+  set_value (enc, ARB_ENCOUNTER_ENTITY, "setting.initiative-order", "high-first");
+  run_apply (enc, "dogfight.start", rolls, G_N_ELEMENTS (rolls));
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, high);
+  g_assert_true (arb_encounter_undo (enc));
+
+  /* Equal initiative in one class: a die, higher first. */
+  assert_asks (enc, "dogfight.start", tied, 4, "1d6");
+  run_apply (enc, "dogfight.start", tied, G_N_ELEMENTS (tied));
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, high);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -448,6 +829,13 @@ main (int   argc,
   g_test_add_func ("/encounter/gpg/chit-tie", test_gpg_chit_tie);
   g_test_add_func ("/encounter/aod/order-and-pulses", test_aod_order_and_pulses);
   g_test_add_func ("/encounter/aod/tie", test_aod_tie);
+  g_test_add_func ("/encounter/rsbs/tie", test_rsbs_tie);
+  g_test_add_func ("/encounter/rsbs/same-colour", test_rsbs_same_colour);
+  g_test_add_func ("/encounter/rsbs/different-colours", test_rsbs_different_colours);
+  g_test_add_func ("/encounter/rsbs/reshuffle", test_rsbs_reshuffle);
+  g_test_add_func ("/encounter/tft/order", test_tft_order);
+  g_test_add_func ("/encounter/tft/move-second", test_tft_move_second);
+  g_test_add_func ("/encounter/dogfight/order", test_dogfight_order);
   g_test_add_func ("/encounter/undo-redo-random", test_undo_redo_random);
   g_test_add_func ("/encounter/bad-files", test_bad_files);
   g_test_add_func ("/encounter/crash-loses-nothing", test_crash_loses_nothing);

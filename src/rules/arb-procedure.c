@@ -36,6 +36,12 @@ static const Procedure procedures[] = {
   { "aod.next", arb_turns_aod_next },
   { "gpg.start", arb_turns_gpg_start },
   { "gpg.next", arb_turns_gpg_next },
+  { "tft.start", arb_turns_tft_start },
+  { "tft.next", arb_turns_tft_next },
+  { "rsbs.start", arb_turns_rsbs_start },
+  { "rsbs.next", arb_turns_rsbs_next },
+  { "dogfight.start", arb_turns_dogfight_start },
+  { "dogfight.next", arb_turns_dogfight_next },
 };
 
 void

@@ -17,6 +17,18 @@ gboolean arb_turns_gpg_start (ArbProc  *proc,
                               GError  **error);
 gboolean arb_turns_gpg_next  (ArbProc  *proc,
                               GError  **error);
+gboolean arb_turns_tft_start (ArbProc  *proc,
+                              GError  **error);
+gboolean arb_turns_tft_next  (ArbProc  *proc,
+                              GError  **error);
+gboolean arb_turns_rsbs_start (ArbProc  *proc,
+                               GError  **error);
+gboolean arb_turns_rsbs_next  (ArbProc  *proc,
+                               GError  **error);
+gboolean arb_turns_dogfight_start (ArbProc  *proc,
+                                   GError  **error);
+gboolean arb_turns_dogfight_next  (ArbProc  *proc,
+                                   GError  **error);
 
 /* Whether a combatant has @condition ("stunned", "dead"...) now. */
 gboolean arb_turns_has_condition (ArbEncounter *encounter,
