@@ -812,6 +812,152 @@ test_dogfight_order (void)
   g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, high);
 }
 
+static ArbOutcome *
+run_params (ArbEncounter *enc,
+            const char   *name,
+            GError      **error,
+            ...)
+{
+  g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+  const char *key;
+  va_list ap;
+
+  va_start (ap, error);
+  while ((key = va_arg (ap, const char *)))
+    g_hash_table_insert (params, (char *)key, (char *)va_arg (ap, const char *));
+  va_end (ap);
+  return arb_procedure_run (name, enc, rules, params, NULL, NULL, error);
+}
+
+/* A condition for N rounds lapses as round now + N begins, and shows. */
+static void
+test_conditions (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", NULL);
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *shown = NULL;
+
+  run_apply (enc, "aod.start", NULL, 0);
+  {
+    g_autoptr(ArbOutcome) outcome = run_params (enc, "aod.condition", &error, "id", troll,
+                                                "condition", "stunned", "for", "1", NULL);
+    g_assert_no_error (error);
+    arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+  }
+  {
+    g_autoptr(ArbOutcome) outcome = run_params (enc, "aod.condition", &error, "id", rolf,
+                                                "condition", "prone", NULL);
+    g_assert_no_error (error);
+    arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+  }
+  shown = arb_conditions_describe (enc, troll);
+  g_assert_cmpstr (shown, ==, "stunned (until round 2)");
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, "cond.prone"), ==, "on");
+
+  /* The troll, stunned while it was acting, acts no more in round 1. */
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, troll);
+  run_apply (enc, "aod.next", NULL, 0);
+  while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "round", 0) == 1)
+    {
+      g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), !=, troll);
+      run_apply (enc, "aod.next", NULL, 0);
+    }
+  g_assert_null (arb_encounter_get (enc, troll, "cond.stunned"));
+  /* One without an end stays. */
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, "cond.prone"), ==, "on");
+
+  /* Off again, by hand. */
+  {
+    g_autoptr(ArbOutcome) outcome = run_params (enc, "aod.condition", &error, "id", rolf,
+                                                "condition", "prone", "set", "off", NULL);
+    g_assert_no_error (error);
+    arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+  }
+  g_assert_null (arb_encounter_get (enc, rolf, "cond.prone"));
+
+  /* Unknown conditions, combatants and durations are refused. */
+  g_assert_null (run_params (enc, "aod.condition", &error, "id", rolf, "condition", "sleepy", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "stunned"));
+  g_clear_error (&error);
+  g_assert_null (run_params (enc, "aod.condition", &error, "id", "c99", "condition", "prone", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_clear_error (&error);
+  g_assert_null (run_params (enc, "aod.condition", &error, "id", rolf, "condition", "prone", "for", "0", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+}
+
+/* In turn-based games a condition lapses with the turn. */
+static void
+test_conditions_turns (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("gpg", NULL);
+  g_autofree char *a = add_combatant (enc, "gpg-tamsin-reeve.xml", "Gulls", "altitude", "10", "speed", "2", NULL);
+  g_autoptr(GError) error = NULL;
+
+  run_apply (enc, "gpg.start", NULL, 0);
+  {
+    g_autoptr(ArbOutcome) outcome = run_params (enc, "gpg.condition", &error, "id", a,
+                                                "condition", "netted", "for", "1", NULL);
+    g_assert_no_error (error);
+    arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+  }
+  g_assert_cmpstr (arb_encounter_get (enc, a, "cond.netted"), ==, "until turn 2");
+  while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "turn", 0) == 1)
+    run_apply (enc, "gpg.next", NULL, 0);
+  g_assert_null (arb_encounter_get (enc, a, "cond.netted"));
+}
+
+/* Combatants join and leave mid-fight; whoever was next acts instead. */
+static void
+test_add_and_remove (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", NULL);
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", NULL);
+  g_autofree char *wolf = add_combatant (enc, "aod-foe-wolf.xml", "Red", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *order = NULL;
+  g_auto(GStrv) ids = NULL;
+
+  run_apply (enc, "aod.start", NULL, 0);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, wolf);
+  {
+    g_autoptr(ArbOutcome) outcome = run_params (enc, "aod.remove", &error, "id", wolf, NULL);
+    g_assert_no_error (error);
+    arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+  }
+  order = g_strjoin (",", troll, rolf, NULL);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, troll);
+  ids = arb_encounter_list_combatants (enc);
+  g_assert_cmpuint (g_strv_length (ids), ==, 2);
+
+  /* Undone, the wolf is back where it was. */
+  g_assert_true (arb_encounter_undo (enc));
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, wolf);
+}
+
+/* 5.0: placement by Agility (as armour leaves it). */
+static void
+test_aod_placement (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", NULL);
+  g_autofree char *bear = add_combatant (enc, "aod-foe-bear.xml", "Red", NULL);
+  g_autofree char *order = g_strjoin (",", bear, rolf, NULL);
+
+  /* The bear's AG 13 ties Rolf's modified AG 13: a die decides. */
+  {
+    g_autoptr(ArbOutcome) ask = run (enc, "aod.placement", NULL, 0);
+    g_assert_cmpint (ask->status, ==, ARB_OUTCOME_NEEDS_ROLL);
+  }
+  run_apply (enc, "aod.placement", (int[]){ 2, 9 }, 2);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "placement-order"), ==, order);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -837,6 +983,10 @@ main (int   argc,
   g_test_add_func ("/encounter/tft/move-second", test_tft_move_second);
   g_test_add_func ("/encounter/dogfight/order", test_dogfight_order);
   g_test_add_func ("/encounter/undo-redo-random", test_undo_redo_random);
+  g_test_add_func ("/encounter/conditions", test_conditions);
+  g_test_add_func ("/encounter/conditions-turns", test_conditions_turns);
+  g_test_add_func ("/encounter/add-and-remove", test_add_and_remove);
+  g_test_add_func ("/encounter/aod/placement", test_aod_placement);
   g_test_add_func ("/encounter/bad-files", test_bad_files);
   g_test_add_func ("/encounter/crash-loses-nothing", test_crash_loses_nothing);
 

@@ -173,7 +173,6 @@ add_order_json (JsonBuilder  *b,
   json_builder_begin_array (b);
   for (guint i = 0; ids[i]; i++)
     {
-      g_autofree char *dump = NULL;
       const char *keys[] = { "side", "q", "r", "facing", "ap", "chit", "order-value", "altitude", "speed", NULL };
 
       json_builder_begin_object (b);
@@ -190,6 +189,19 @@ add_order_json (JsonBuilder  *b,
           json_builder_set_member_name (b, keys[k]);
           json_builder_add_string_value (b, v);
         }
+      {
+        g_auto(GStrv) all = arb_encounter_list_keys (enc, ids[i]);
+
+        json_builder_set_member_name (b, "conditions");
+        json_builder_begin_object (b);
+        for (guint k = 0; all[k]; k++)
+          if (g_str_has_prefix (all[k], "cond."))
+            {
+              json_builder_set_member_name (b, all[k] + 5);
+              json_builder_add_string_value (b, arb_encounter_get (enc, ids[i], all[k]));
+            }
+        json_builder_end_object (b);
+      }
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -227,12 +239,19 @@ print_order_text (ArbEncounter *enc)
 
       if (id == NULL)
         break;
-      g_print ("%s %-4s %-28s %s%s%s%s\n", g_strcmp0 (id, current) == 0 ? "▶" : " ", id,
-               arb_encounter_get_name (enc, id),
-               arb_encounter_get (enc, id, "side") ? arb_encounter_get (enc, id, "side") : "",
-               ap ? "  AP " : "", ap ? ap : "", chit ? (g_strcmp0 (arb_encounter_get_system (enc), "gpg") == 0 ? "" : "") : "");
+      {
+        g_autofree char *conditions = arb_conditions_describe (enc, id);
+
+        g_print ("%s %-4s %-28s %-8s%s%s%s%s%s%s\n", g_strcmp0 (id, current) == 0 ? "▶" : " ", id,
+                 arb_encounter_get_name (enc, id),
+                 arb_encounter_get (enc, id, "side") ? arb_encounter_get (enc, id, "side") : "",
+                 ap ? "  AP " : "", ap ? ap : "",
+                 chit ? _("  chit ") : "", chit ? chit : "",
+                 conditions[0] ? "  " : "", conditions);
+      }
     }
-  g_print (_("%u steps, %s%s\n"), arb_encounter_get_position (enc),
+  g_print (g_dngettext (GETTEXT_PACKAGE, "%u step, %s%s\n", "%u steps, %s%s\n", arb_encounter_get_position (enc)),
+           arb_encounter_get_position (enc),
            arb_encounter_can_undo (enc) ? _("undo possible") : _("nothing to undo"),
            arb_encounter_can_redo (enc) ? _(", redo possible") : "");
 }

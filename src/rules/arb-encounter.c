@@ -226,6 +226,28 @@ arb_encounter_get_int (ArbEncounter *self,
   return parse_int (arb_encounter_get (self, entity, key), &v) ? v : fallback;
 }
 
+static GPtrArray *sorted_keys (GHashTable *table);
+
+GStrv
+arb_encounter_list_keys (ArbEncounter *self,
+                         const char   *entity)
+{
+  GHashTable *values = g_hash_table_lookup (self->state, entity);
+  g_autoptr(GPtrArray) keys = NULL;
+  GStrvBuilder *builder = g_strv_builder_new ();
+  GStrv ret;
+
+  if (values != NULL)
+    {
+      keys = sorted_keys (values);
+      for (guint i = 0; i < keys->len; i++)
+        g_strv_builder_add (builder, g_ptr_array_index (keys, i));
+    }
+  ret = g_strv_builder_end (builder);
+  g_strv_builder_unref (builder);
+  return ret;
+}
+
 GStrv
 arb_encounter_list_combatants (ArbEncounter *self)
 {

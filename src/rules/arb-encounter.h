@@ -107,6 +107,9 @@ int           arb_encounter_get_int         (ArbEncounter       *self,
                                              const char         *entity,
                                              const char         *key,
                                              int                 fallback);
+/* The keys @entity has now, sorted. */
+GStrv         arb_encounter_list_keys       (ArbEncounter       *self,
+                                             const char         *entity);
 /* The combatants' ids in the order they were added. */
 GStrv         arb_encounter_list_combatants (ArbEncounter       *self);
 /* The sheet of a combatant (borrowed; parsed once and cached). */

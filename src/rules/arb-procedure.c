@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arb-procedure.h"
+#include "arb-conditions.h"
 #include "arb-turns.h"
 
 struct _ArbProc
@@ -32,6 +33,17 @@ typedef struct
 } Procedure;
 
 static const Procedure procedures[] = {
+  { "aod.condition", arb_conditions_set_proc },
+  { "gpg.condition", arb_conditions_set_proc },
+  { "tft.condition", arb_conditions_set_proc },
+  { "rsbs.condition", arb_conditions_set_proc },
+  { "dogfight.condition", arb_conditions_set_proc },
+  { "aod.remove", arb_conditions_remove_proc },
+  { "gpg.remove", arb_conditions_remove_proc },
+  { "tft.remove", arb_conditions_remove_proc },
+  { "rsbs.remove", arb_conditions_remove_proc },
+  { "dogfight.remove", arb_conditions_remove_proc },
+  { "aod.placement", arb_turns_aod_placement },
   { "aod.start", arb_turns_aod_start },
   { "aod.next", arb_turns_aod_next },
   { "gpg.start", arb_turns_gpg_start },

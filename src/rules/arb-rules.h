@@ -12,3 +12,4 @@
 #include "arb-aod.h"
 #include "arb-encounter.h"
 #include "arb-procedure.h"
+#include "arb-conditions.h"

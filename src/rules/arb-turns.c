@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "arb-aod.h"
+#include "arb-conditions.h"
 #include "arb-turns.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -276,6 +277,44 @@ arb_turns_aod_start (ArbProc  *proc,
   return TRUE;
 }
 
+/* 5.0: figures are placed highest Agility first. */
+gboolean
+arb_turns_aod_placement (ArbProc  *proc,
+                         GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  g_autoptr(GArray) entries = g_array_new (FALSE, TRUE, sizeof (Entry));
+  g_autofree char *order = NULL;
+
+  g_array_set_clear_func (entries, entry_clear);
+
+  if (no_combatants (ids, error))
+    return FALSE;
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      /* Agility as armour leaves it, as for the order of 6.1. */
+      Entry e = { g_strdup (ids[i]), aod_modified_ag (proc, ids[i]), 0, 0 };
+      g_array_append_val (entries, e);
+    }
+  if (!order_with_ties (proc, entries, TRUE, FALSE, "1d10"))
+    return FALSE;
+
+  order = join_order (entries);
+  arb_step_set (step, enc, E, "placement-order", order);
+  arb_step_add_log (step, _("Placement (5.0), highest Agility first: the first in a corner hex, "
+                            "a foe of it in the opposite corner, a friend beside a friend on the edge"));
+  for (guint i = 0; i < entries->len; i++)
+    {
+      Entry *e = &g_array_index (entries, Entry, i);
+
+      arb_step_add_log (step, _("%u. %s (AG %d)"), i + 1, arb_encounter_get_name (enc, e->id), e->key1);
+    }
+  return TRUE;
+}
+
 gboolean
 arb_turns_aod_next (ArbProc  *proc,
                     GError  **error)
@@ -338,6 +377,7 @@ arb_turns_aod_next (ArbProc  *proc,
               arb_step_set_int (step, enc, E, "round", round);
               arb_step_set_int (step, enc, E, "pulse", pulse);
               arb_step_add_log (step, _("Round %d begins: every figure gets its APA"), round);
+              arb_conditions_expire (proc, round);
               for (guint i = 0; i < n; i++)
                 arb_step_set_int (step, enc, order[i], "ap", aod_apa (proc, order[i]));
             }
@@ -486,7 +526,10 @@ arb_turns_gpg_next (ArbProc  *proc,
 
   /* After the air currents, the next turn's chits. */
   if (current == NULL)
-    return gpg_assign_chits (proc, turn + 1, error);
+    {
+      arb_conditions_expire (proc, turn + 1);
+      return gpg_assign_chits (proc, turn + 1, error);
+    }
 
   if (phase < (int)G_N_ELEMENTS (gpg_phases))
     {
@@ -845,7 +888,13 @@ arb_turns_rsbs_next (ArbProc  *proc,
     }
 
   /* Both sides have had their turn: draw for the next. */
-  return rsbs_new_turn (proc, arb_encounter_get_int (enc, E, "turn", 1) + 1, error);
+  {
+    int next_turn = arb_encounter_get_int (enc, E, "turn", 1) + 1;
+
+    /* Conditions that run out with the old turn go before the new order. */
+    arb_conditions_expire (proc, next_turn);
+    return rsbs_new_turn (proc, next_turn, error);
+  }
 }
 
 /* The Fantasy Trip (turn sequence 1-6)
@@ -1040,7 +1089,13 @@ arb_turns_tft_next (ArbProc  *proc,
       return TRUE;
     }
 
-  return tft_new_turn (proc, arb_encounter_get_int (enc, E, "turn", 1) + 1, error);
+  {
+    int next_turn = arb_encounter_get_int (enc, E, "turn", 1) + 1;
+
+    /* Conditions that run out with the old turn go before the new order. */
+    arb_conditions_expire (proc, next_turn);
+    return tft_new_turn (proc, next_turn, error);
+  }
 }
 
 /* Dogfight (1. Housekeeping, 2. Movement)
@@ -1171,5 +1226,11 @@ arb_turns_dogfight_next (ArbProc  *proc,
       return TRUE;
     }
 
-  return dogfight_new_turn (proc, arb_encounter_get_int (enc, E, "turn", 1) + 1, error);
+  {
+    int next_turn = arb_encounter_get_int (enc, E, "turn", 1) + 1;
+
+    /* Conditions that run out with the old turn go before the new order. */
+    arb_conditions_expire (proc, next_turn);
+    return dogfight_new_turn (proc, next_turn, error);
+  }
 }

@@ -13,6 +13,8 @@ gboolean arb_turns_aod_start (ArbProc  *proc,
                               GError  **error);
 gboolean arb_turns_aod_next  (ArbProc  *proc,
                               GError  **error);
+gboolean arb_turns_aod_placement (ArbProc  *proc,
+                                  GError  **error);
 gboolean arb_turns_gpg_start (ArbProc  *proc,
                               GError  **error);
 gboolean arb_turns_gpg_next  (ArbProc  *proc,

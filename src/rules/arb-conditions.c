@@ -1,0 +1,268 @@
+/* arb-conditions.c: each game's conditions and their durations
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "arb-conditions.h"
+
+#define E ARB_ENCOUNTER_ENTITY
+
+/* The names are the games' own states; what each does belongs to the
+ * procedures that read them. */
+static const char * const aod_conditions[] = {
+  "stunned", "kneeling", "prone", "unconscious", "dead", "close-combat",
+  "arm-injured", "leg-injured", "leg-crippled", "hand-numb", "vision-impaired", "fled", NULL
+};
+static const char * const gpg_conditions[] = {
+  "stunned", "netted", "spinning", "eliminated", NULL
+};
+static const char * const tft_conditions[] = {
+  "prone", "kneeling", "knocked-down", "unconscious", "dead", "hth",
+  "dodging", "defending", "waiting", "dx-penalty", NULL
+};
+static const char * const rsbs_conditions[] = {
+  "ensnared", "blinded", "down", "face-down", "spent", "surrendered", "dead", NULL
+};
+static const char * const dogfight_conditions[] = {
+  "spin", "stall", "smoke", "fire", "jammed", "pilot-wounded", "destroyed", NULL
+};
+
+const char * const *
+arb_conditions_list (const char *system)
+{
+  if (g_strcmp0 (system, "aod") == 0)
+    return aod_conditions;
+  if (g_strcmp0 (system, "gpg") == 0)
+    return gpg_conditions;
+  if (g_strcmp0 (system, "tft") == 0)
+    return tft_conditions;
+  if (g_strcmp0 (system, "rsbs") == 0)
+    return rsbs_conditions;
+  if (g_strcmp0 (system, "dogfight") == 0)
+    return dogfight_conditions;
+  return NULL;
+}
+
+const char *
+arb_conditions_unit (const char *system)
+{
+  return g_strcmp0 (system, "aod") == 0 ? "round" : "turn";
+}
+
+/* "until round 4" -> 4; "on" -> 0 (no end). */
+static int
+expiry_of (const char *value,
+           const char *unit)
+{
+  g_autofree char *prefix = g_strdup_printf ("until %s ", unit);
+  gint64 v;
+
+  if (value && g_str_has_prefix (value, prefix) &&
+      g_ascii_string_to_signed (value + strlen (prefix), 10, 1, G_MAXINT, &v, NULL))
+    return (int)v;
+  return 0;
+}
+
+char *
+arb_conditions_describe (ArbEncounter *encounter,
+                         const char   *id)
+{
+  g_auto(GStrv) keys = arb_encounter_list_keys (encounter, id);
+  const char *unit = arb_conditions_unit (arb_encounter_get_system (encounter));
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; keys[i]; i++)
+    {
+      int until;
+
+      if (!g_str_has_prefix (keys[i], "cond."))
+        continue;
+      until = expiry_of (arb_encounter_get (encounter, id, keys[i]), unit);
+      g_string_append_printf (out, "%s%s", out->len ? ", " : "", keys[i] + 5);
+      if (until > 0)
+        /* Translators: a condition's end, e.g. "until round 4" */
+        g_string_append_printf (out, _(" (until %s %d)"), unit, until);
+    }
+  return g_string_free (out, FALSE);
+}
+
+void
+arb_conditions_expire (ArbProc *proc,
+                       int      now)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  const char *unit = arb_conditions_unit (arb_encounter_get_system (enc));
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      g_auto(GStrv) keys = arb_encounter_list_keys (enc, ids[i]);
+
+      for (guint k = 0; keys[k]; k++)
+        {
+          int until;
+
+          if (!g_str_has_prefix (keys[k], "cond."))
+            continue;
+          until = expiry_of (arb_step_peek (step, enc, ids[i], keys[k]), unit);
+          if (until > 0 && now >= until)
+            {
+              arb_step_set (step, enc, ids[i], keys[k], NULL);
+              arb_step_add_log (step, _("%s: no longer %s"), arb_encounter_get_name (enc, ids[i]), keys[k] + 5);
+            }
+        }
+    }
+}
+
+static gboolean
+check_combatant (ArbEncounter  *enc,
+                 const char    *id,
+                 GError       **error)
+{
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+
+  if (id == NULL)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("Name the combatant: id=c1"));
+      return FALSE;
+    }
+  if (!g_strv_contains ((const char * const *)ids, id))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("There is no combatant “%s” in this fight"), id);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+arb_conditions_set_proc (ArbProc  *proc,
+                         GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *system = arb_encounter_get_system (enc);
+  const char *id = arb_proc_get_param (proc, "id");
+  const char *condition = arb_proc_get_param (proc, "condition");
+  const char *set = arb_proc_get_param (proc, "set");
+  const char *duration = arb_proc_get_param (proc, "for");
+  const char * const *known = arb_conditions_list (system);
+  const char *unit = arb_conditions_unit (system);
+  g_autofree char *key = NULL;
+  gboolean on = set == NULL || g_str_equal (set, "on");
+
+  if (!check_combatant (enc, id, error))
+    return FALSE;
+
+  if (condition == NULL || !g_strv_contains (known, condition))
+    {
+      g_autofree char *names = g_strjoinv (", ", (char **)known);
+
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("A %s condition is one of: %s"), system, names);
+      return FALSE;
+    }
+  if (set != NULL && !g_str_equal (set, "on") && !g_str_equal (set, "off"))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("set= takes on or off"));
+      return FALSE;
+    }
+
+  key = g_strconcat ("cond.", condition, NULL);
+  arb_step_set_who (step, arb_encounter_get_name (enc, id));
+
+  if (!on)
+    {
+      arb_step_set (step, enc, id, key, NULL);
+      arb_step_add_log (step, _("%s: no longer %s"), arb_encounter_get_name (enc, id), condition);
+      return TRUE;
+    }
+
+  if (duration != NULL)
+    {
+      int now = arb_encounter_get_int (enc, E, unit, 1);
+      g_autofree char *value = NULL;
+      gint64 n;
+
+      if (!g_ascii_string_to_signed (duration, 10, 1, 10000, &n, NULL))
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("for= takes a number of %ss, 1 or more"), unit);
+          return FALSE;
+        }
+      /* For N rounds from now: it lapses as round now + N begins. */
+      value = g_strdup_printf ("until %s %d", unit, now + (int)n);
+      arb_step_set (step, enc, id, key, value);
+      arb_step_add_log (step, _("%s is %s for %d %s(s), until %s %d"), arb_encounter_get_name (enc, id),
+                        condition, (int)n, unit, unit, now + (int)n);
+    }
+  else
+    {
+      arb_step_set (step, enc, id, key, "on");
+      arb_step_add_log (step, _("%s is %s"), arb_encounter_get_name (enc, id), condition);
+    }
+  return TRUE;
+}
+
+static char *
+without (const char *list,
+         const char *id)
+{
+  g_auto(GStrv) parts = g_strsplit (list ? list : "", ",", -1);
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; parts[i]; i++)
+    if (parts[i][0] && !g_str_equal (parts[i], id))
+      g_string_append_printf (out, "%s%s", out->len ? "," : "", parts[i]);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+gboolean
+arb_conditions_remove_proc (ArbProc  *proc,
+                            GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *id = arb_proc_get_param (proc, "id");
+  const char *order = arb_encounter_get (enc, E, "order");
+  const char *current = arb_encounter_get (enc, E, "current");
+  g_autofree char *combatants = NULL;
+
+  if (!check_combatant (enc, id, error))
+    return FALSE;
+
+  arb_step_set_who (step, arb_encounter_get_name (enc, id));
+  combatants = without (arb_encounter_get (enc, E, "combatants"), id);
+  arb_step_set (step, enc, E, "combatants", combatants[0] ? combatants : NULL);
+
+  if (order != NULL)
+    {
+      g_auto(GStrv) parts = g_strsplit (order, ",", -1);
+      g_autofree char *rest = without (order, id);
+
+      /* Whoever was next in the order acts in its place. */
+      if (g_strcmp0 (current, id) == 0)
+        {
+          const char *next = NULL;
+
+          for (guint i = 0; parts[i]; i++)
+            if (g_str_equal (parts[i], id))
+              next = parts[i + 1];
+          if (next == NULL && rest[0])
+            next = parts[0];
+          arb_step_set (step, enc, E, "current", next);
+        }
+      arb_step_set (step, enc, E, "order", rest[0] ? rest : NULL);
+    }
+
+  arb_step_add_log (step, _("%s leaves the fight"), arb_encounter_get_name (enc, id));
+  return TRUE;
+}

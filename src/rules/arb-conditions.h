@@ -1,0 +1,35 @@
+/* arb-conditions.h: each game's conditions, their durations, and the
+ * procedures that change who is in the fight
+ *
+ * A condition is the combatant value "cond.NAME": "on" for as long as the
+ * referee leaves it, or "until UNIT N" to lapse when the game's counter
+ * (the round in Arena of Death, the turn elsewhere) reaches N.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "arb-procedure.h"
+
+G_BEGIN_DECLS
+
+/* The conditions a game knows, NULL-terminated. */
+const char * const *arb_conditions_list   (const char   *system);
+/* "round" or "turn". */
+const char         *arb_conditions_unit   (const char   *system);
+/* Conditions of @id now, as "stunned (until round 4)" for people. */
+char               *arb_conditions_describe (ArbEncounter *encounter,
+                                             const char   *id);
+/* Lapses every condition due when the counter becomes @now. */
+void                arb_conditions_expire (ArbProc      *proc,
+                                           int           now);
+
+/* SYSTEM.condition: id=, condition=, set=on|off, for=N (in the unit). */
+gboolean arb_conditions_set_proc   (ArbProc  *proc,
+                                    GError  **error);
+/* SYSTEM.remove: id= leaves the fight (kept in the history). */
+gboolean arb_conditions_remove_proc (ArbProc  *proc,
+                                     GError  **error);
+
+G_END_DECLS
