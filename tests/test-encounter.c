@@ -958,6 +958,131 @@ test_aod_placement (void)
   g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "placement-order"), ==, order);
 }
 
+static void
+test_drafts_and_session (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) drafts = NULL;
+  g_autofree char *out = g_build_filename (g_get_user_data_dir (), "recovered.xml", NULL);
+  g_autofree char *state = NULL;
+
+  g_mkdir_with_parents (g_get_user_data_dir (), 0700);
+
+  /* A first session has nothing to offer; a clean end, likewise. */
+  g_assert_false (arb_session_begin ());
+  arb_session_end ();
+  g_assert_false (arb_session_begin ());
+
+  g_free (add_combatant (enc, "aod-rolf.xml", "Blue", NULL));
+  g_free (add_combatant (enc, "aod-foe-troll.xml", "Red", NULL));
+  run_apply (enc, "aod.start", NULL, 0);
+  g_assert_true (arb_drafts_save (enc, "/somewhere/fight.xml", &error));
+  g_assert_no_error (error);
+  state = arb_encounter_dump_state (enc);
+
+  /* No clean end: the next session is told, and finds the draft. */
+  g_assert_true (arb_session_begin ());
+  drafts = arb_drafts_list ();
+  g_assert_cmpuint (drafts->len, ==, 1);
+  {
+    ArbDraft *d = g_ptr_array_index (drafts, 0);
+
+    g_assert_cmpstr (d->id, ==, arb_encounter_get_id (enc));
+    g_assert_cmpstr (d->file, ==, "/somewhere/fight.xml");
+    g_assert_null (d->error);
+    g_assert_nonnull (strstr (d->summary, "Rolf the Barbarian"));
+    g_assert_nonnull (strstr (d->summary, "round 1"));
+  }
+
+  /* Recovered into a file: the same fight, history and all; the draft goes. */
+  g_assert_true (arb_drafts_recover (arb_encounter_get_id (enc), out, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(ArbEncounter) back = arb_encounter_load_file (out, rules, &error);
+    g_autofree char *dump = NULL;
+
+    g_assert_no_error (error);
+    dump = arb_encounter_dump_state (back);
+    g_assert_cmpstr (dump, ==, state);
+    g_assert_cmpuint (arb_encounter_get_n_steps (back), ==, arb_encounter_get_n_steps (enc));
+  }
+  {
+    g_autoptr(GPtrArray) none = arb_drafts_list ();
+    g_assert_cmpuint (none->len, ==, 0);
+  }
+
+  /* Never over an existing file. */
+  g_assert_true (arb_drafts_save (enc, NULL, NULL));
+  g_assert_false (arb_drafts_recover (arb_encounter_get_id (enc), out, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  arb_drafts_discard (arb_encounter_get_id (enc));
+  g_assert_false (arb_drafts_recover ("../../etc/passwd", out, &error));
+  g_assert_nonnull (error);
+  arb_session_end ();
+}
+
+/* The app's way: a draft after every step. Killed mid-fight, the next
+ * session finds the fight with every step that was drafted. */
+static void
+test_crash_drafts (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  guint reported = 0, base;
+  int fds[2];
+  pid_t pid;
+
+  g_free (add_combatant (enc, "aod-rolf.xml", "Blue", NULL));
+  g_free (add_combatant (enc, "aod-foe-wolf.xml", "Red", NULL));
+  run_apply (enc, "aod.start", NULL, 0);
+  base = arb_encounter_get_position (enc);
+
+  g_assert_cmpint (pipe (fds), ==, 0);
+  pid = fork ();
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      close (fds[0]);
+      arb_session_begin ();
+      for (;;)
+        {
+          g_autoptr(ArbOutcome) outcome = arb_procedure_run ("aod.next", enc, rules, NULL, NULL, NULL, NULL);
+
+          arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+          if (!arb_drafts_save (enc, NULL, NULL))
+            _exit (3);
+          if (write (fds[1], "s", 1) != 1)
+            _exit (4);
+        }
+    }
+  close (fds[1]);
+  {
+    guint target = 10 + g_test_rand_int_range (0, 40);
+    char c;
+
+    while (reported < target && read (fds[0], &c, 1) == 1)
+      reported++;
+  }
+  kill (pid, SIGKILL);
+  waitpid (pid, NULL, 0);
+  close (fds[0]);
+
+  g_assert_true (arb_session_begin ());
+  {
+    g_autoptr(GPtrArray) drafts = arb_drafts_list ();
+    g_autoptr(GError) error = NULL;
+    g_autoptr(ArbEncounter) found = NULL;
+
+    g_assert_cmpuint (drafts->len, ==, 1);
+    found = arb_encounter_load_file (((ArbDraft *)g_ptr_array_index (drafts, 0))->path, rules, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (arb_encounter_get_position (found), >=, base + reported);
+    arb_drafts_discard (arb_encounter_get_id (found));
+  }
+  arb_session_end ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -989,6 +1114,8 @@ main (int   argc,
   g_test_add_func ("/encounter/aod/placement", test_aod_placement);
   g_test_add_func ("/encounter/bad-files", test_bad_files);
   g_test_add_func ("/encounter/crash-loses-nothing", test_crash_loses_nothing);
+  g_test_add_func ("/encounter/drafts-and-session", test_drafts_and_session);
+  g_test_add_func ("/encounter/crash-drafts", test_crash_drafts);
 
   ret = g_test_run ();
   g_clear_object (&rules);

@@ -244,6 +244,85 @@ test_sheet_library (void)
   remove_tree (folder);
 }
 
+static AdwMessageDialog *
+find_message_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      /* A dialog that has answered closes; it may linger a moment unseen. */
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+static void
+save_draft (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autoptr(GBytes) bytes = g_resources_lookup_data ("/io/github/arbiter/Arbiter/sheets/aod-rolf.xml", 0, NULL);
+  g_autoptr(GError) error = NULL;
+  ArbStep *step = arb_step_new ("encounter.add", NULL);
+
+  g_assert_nonnull (bytes);
+  arb_step_set (step, enc, "c1", "sheet", g_bytes_get_data (bytes, NULL));
+  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "combatants", "c1");
+  arb_encounter_apply (enc, step);
+  g_assert_true (arb_drafts_save (enc, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* Fights a crash left unsaved are offered back; discarding drops them,
+ * keeping leaves them for next time. */
+static void
+test_unsaved_drafts (void)
+{
+  ArbWindow *window = arb_window_new (app);
+  AdwMessageDialog *dialog;
+
+  gtk_window_present (GTK_WINDOW (window));
+  save_draft ();
+
+  arb_application_offer_drafts (app, GTK_WINDOW (window));
+  iterate ();
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Rolf the Barbarian"));
+  g_assert_true (adw_message_dialog_has_response (dialog, "save"));
+  /* As a button does: answer, then close. */
+  adw_message_dialog_response (dialog, "keep");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+  {
+    g_autoptr(GPtrArray) drafts = arb_drafts_list ();
+    g_assert_cmpuint (drafts->len, ==, 1);
+  }
+
+  arb_application_offer_drafts (app, GTK_WINDOW (window));
+  iterate ();
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "discard");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+  {
+    g_autoptr(GPtrArray) drafts = arb_drafts_list ();
+    g_assert_cmpuint (drafts->len, ==, 0);
+  }
+
+  /* Nothing to offer: no dialog. */
+  arb_application_offer_drafts (app, GTK_WINDOW (window));
+  iterate ();
+  g_assert_null (find_message_dialog ());
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
 static void
 test_quit (void)
 {
@@ -276,6 +355,7 @@ main (int   argc,
   g_test_add_func ("/window/empty-state", test_window_empty_state);
   g_test_add_func ("/window/size-remembered", test_window_size_remembered);
   g_test_add_func ("/window/sheet-library", test_sheet_library);
+  g_test_add_func ("/window/unsaved-drafts", test_unsaved_drafts);
   g_test_add_func ("/window/quit", test_quit);
 
   ret = g_test_run ();

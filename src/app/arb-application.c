@@ -8,12 +8,15 @@
 #include <glib/gi18n.h>
 
 #include "arb-application.h"
+#include "arb-rules.h"
 #include "arb-window.h"
 
 struct _ArbApplication
 {
   AdwApplication  parent_instance;
-  GSettings      *settings;   /* owned */
+  GSettings      *settings;       /* owned */
+  gboolean        unclean_start;  /* the last session did not end cleanly */
+  gboolean        drafts_offered;
 };
 
 G_DEFINE_FINAL_TYPE (ArbApplication, arb_application, ADW_TYPE_APPLICATION)
@@ -36,17 +39,128 @@ arb_application_get_settings (ArbApplication *self)
 }
 
 static void
+drafts_saved_cb (GtkNativeDialog *chooser,
+                 int              response,
+                 gpointer         user_data)
+{
+  g_autoptr(GtkWindow) parent = user_data;
+  g_autoptr(GFile) folder = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) written = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *path = NULL;
+  g_autofree char *body = NULL;
+  GtkWidget *done;
+  int n;
+
+  if (response != GTK_RESPONSE_ACCEPT ||
+      !(folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser))) ||
+      !(path = g_file_get_path (folder)))
+    {
+      g_object_unref (chooser);
+      return;
+    }
+  g_object_unref (chooser);
+
+  n = arb_drafts_recover_all (path, written, &error);
+  if (n < 0)
+    body = g_strdup_printf (_("The fights could not all be saved: %s. What was not saved is still kept."), error->message);
+  else
+    body = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d fight was saved in %s.", "%d fights were saved in %s.", n),
+                            n, path);
+
+  done = adw_message_dialog_new (parent, n < 0 ? _("Not Everything Was Saved") : _("Fights Saved"), body);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (done), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (done));
+}
+
+static void
+drafts_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    gpointer          user_data)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (dialog));
+
+  if (g_strcmp0 (response, "discard") == 0)
+    {
+      g_autoptr(GPtrArray) drafts = arb_drafts_list ();
+
+      for (guint i = 0; i < drafts->len; i++)
+        arb_drafts_discard (((ArbDraft *)g_ptr_array_index (drafts, i))->id);
+    }
+  else if (g_strcmp0 (response, "save") == 0)
+    {
+      GtkFileChooserNative *chooser;
+
+      chooser = gtk_file_chooser_native_new (_("Save the Unsaved Fights"), parent,
+                                             GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                             _("_Save Here"), _("_Cancel"));
+      g_signal_connect (chooser, "response", G_CALLBACK (drafts_saved_cb),
+                        parent ? g_object_ref (parent) : NULL);
+      gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+    }
+  /* "keep": the drafts stay and are offered again next time. */
+}
+
+/* Fights left unsaved (by a crash or a power cut) are offered back. */
+void
+arb_application_offer_drafts (ArbApplication *self,
+                              GtkWindow      *parent)
+{
+  g_autoptr(GPtrArray) drafts = NULL;
+  g_autoptr(GString) body = NULL;
+  AdwMessageDialog *dialog;
+  guint readable = 0;
+
+  g_return_if_fail (ARB_IS_APPLICATION (self));
+
+  drafts = arb_drafts_list ();
+  body = g_string_new (self->unclean_start ? _("Arbiter did not close properly last time. ") : "");
+  g_string_append (body, _("These fights were not saved:"));
+  for (guint i = 0; i < drafts->len; i++)
+    {
+      ArbDraft *d = g_ptr_array_index (drafts, i);
+
+      if (d->error)
+        continue;
+      readable++;
+      g_string_append_printf (body, "\n• %s", d->summary);
+    }
+  if (readable == 0)
+    return;
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (parent, _("Unsaved Fights"), body->str));
+  adw_message_dialog_add_responses (dialog,
+                                    "discard", _("_Discard"),
+                                    "keep", _("_Keep for Later"),
+                                    "save", _("_Save…"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "save");
+  adw_message_dialog_set_close_response (dialog, "keep");
+  g_signal_connect (dialog, "response", G_CALLBACK (drafts_response_cb), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
 arb_application_activate (GApplication *app)
 {
+  ArbApplication *self = ARB_APPLICATION (app);
   GtkWindow *window;
 
-  g_assert (ARB_IS_APPLICATION (app));
+  g_assert (ARB_IS_APPLICATION (self));
 
   window = gtk_application_get_active_window (GTK_APPLICATION (app));
   if (window == NULL)
-    window = GTK_WINDOW (arb_window_new (ARB_APPLICATION (app)));
+    window = GTK_WINDOW (arb_window_new (self));
 
   gtk_window_present (window);
+
+  if (!self->drafts_offered)
+    {
+      self->drafts_offered = TRUE;
+      arb_application_offer_drafts (self, window);
+    }
 }
 
 static void
@@ -111,10 +225,19 @@ arb_application_startup (GApplication *app)
   G_APPLICATION_CLASS (arb_application_parent_class)->startup (app);
 
   self->settings = g_settings_new (APP_ID);
+  self->unclean_start = arb_session_begin ();
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
                                    G_N_ELEMENTS (app_actions), self);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
+}
+
+static void
+arb_application_shutdown (GApplication *app)
+{
+  arb_session_end ();
+
+  G_APPLICATION_CLASS (arb_application_parent_class)->shutdown (app);
 }
 
 static void
@@ -136,6 +259,7 @@ arb_application_class_init (ArbApplicationClass *klass)
   object_class->dispose = arb_application_dispose;
   app_class->activate = arb_application_activate;
   app_class->startup = arb_application_startup;
+  app_class->shutdown = arb_application_shutdown;
 }
 
 static void

@@ -14,5 +14,7 @@ G_DECLARE_FINAL_TYPE (ArbApplication, arb_application, ARB, APPLICATION, AdwAppl
 
 ArbApplication *arb_application_new          (void);
 GSettings      *arb_application_get_settings (ArbApplication *self);
+void            arb_application_offer_drafts (ArbApplication *self,
+                                              GtkWindow      *parent);
 
 G_END_DECLS

@@ -503,6 +503,73 @@ cmd_undo_redo (int         argc,
   return save_and_report (enc, argv[0], NULL);
 }
 
+/* The fights the app left unsaved: drafts, and whether it ended cleanly. */
+static int
+cmd_drafts (int    argc,
+            char **argv)
+{
+  g_autoptr(GPtrArray) drafts = arb_drafts_list ();
+
+  if (argc != 0)
+    return usage_error (_("encounter drafts takes no file"));
+
+  if (opts.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_array (b);
+      for (guint i = 0; i < drafts->len; i++)
+        {
+          ArbDraft *d = g_ptr_array_index (drafts, i);
+
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "id");
+          json_builder_add_string_value (b, d->id);
+          json_builder_set_member_name (b, "draft");
+          json_builder_add_string_value (b, d->path);
+          json_builder_set_member_name (b, "file");
+          d->file ? json_builder_add_string_value (b, d->file) : json_builder_add_null_value (b);
+          json_builder_set_member_name (b, "summary");
+          d->summary ? json_builder_add_string_value (b, d->summary) : json_builder_add_null_value (b);
+          json_builder_set_member_name (b, "error");
+          d->error ? json_builder_add_string_value (b, d->error) : json_builder_add_null_value (b);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      root = json_builder_get_root (b);
+      print_json (root);
+    }
+  else if (drafts->len == 0)
+    g_print ("%s\n", _("No unsaved fights."));
+  else
+    for (guint i = 0; i < drafts->len; i++)
+      {
+        ArbDraft *d = g_ptr_array_index (drafts, i);
+
+        g_print ("%s  %s%s%s\n", d->id, d->summary ? d->summary : d->error,
+                 d->file ? _("  (from ") : "", d->file ? d->file : "");
+        if (d->file)
+          g_print (")\n");
+      }
+  return EXIT_OK;
+}
+
+static int
+cmd_recover (int    argc,
+             char **argv)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (argc != 1 || opts.output == NULL)
+    return usage_error (_("encounter recover takes a draft id and -o FILE"));
+  if (!arb_drafts_recover (argv[0], opts.output, &error))
+    return fail (EXIT_RULE, "%s", error->message);
+  if (!opts.json)
+    g_print (_("Recovered into %s\n"), opts.output);
+  return EXIT_OK;
+}
+
 int
 arb_cli_encounter (int    argc,
                    char **argv)
@@ -510,7 +577,7 @@ arb_cli_encounter (int    argc,
   const char *sub = argc > 0 ? argv[0] : NULL;
 
   if (sub == NULL)
-    return usage_error (_("encounter takes new, add, start, next, show, undo or redo"));
+    return usage_error (_("encounter takes new, add, start, next, show, undo, redo, drafts or recover"));
   if (g_str_equal (sub, "new"))
     return cmd_new (argc - 1, argv + 1);
   if (g_str_equal (sub, "add"))
@@ -527,6 +594,10 @@ arb_cli_encounter (int    argc,
     return cmd_undo_redo (argc - 1, argv + 1, TRUE);
   if (g_str_equal (sub, "redo"))
     return cmd_undo_redo (argc - 1, argv + 1, FALSE);
+  if (g_str_equal (sub, "drafts"))
+    return cmd_drafts (argc - 1, argv + 1);
+  if (g_str_equal (sub, "recover"))
+    return cmd_recover (argc - 1, argv + 1);
 
   {
     g_autofree char *message = g_strdup_printf (_("Unknown encounter command “%s”"), sub);

@@ -13,3 +13,4 @@
 #include "arb-encounter.h"
 #include "arb-procedure.h"
 #include "arb-conditions.h"
+#include "arb-drafts.h"
