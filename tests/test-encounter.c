@@ -234,6 +234,21 @@ test_aod_tie (void)
   run_apply (enc, "aod.start", (int[]){ 3, 8 }, 2);
   order = g_strjoin (",", b, a, NULL);
   g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order);
+
+  /* The odds of the tie, and the log with every die and effect. */
+  {
+    const ArbStep *step = arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1);
+    GPtrArray *odds = arb_step_get_odds (step);
+    g_autofree char *log = arb_encounter_export_log (enc);
+
+    g_assert_cmpuint (odds->len, ==, 1);
+    g_assert_cmpuint (((ArbOdds *)g_ptr_array_index (odds, 0))->numerator, ==, 1);
+    g_assert_cmpuint (((ArbOdds *)g_ptr_array_index (odds, 0))->denominator, ==, 2);
+    g_assert_nonnull (strstr (log, "aod.start"));
+    g_assert_nonnull (strstr (log, "1d10 tie-break for Wolf: 3 (typed in)"));
+    g_assert_nonnull (strstr (log, "1d10 tie-break for Wolf: 8 (typed in)"));
+    g_assert_nonnull (strstr (log, "[encounter.round: – → 1]"));
+  }
 }
 
 /* Random steps undone to the start give the start; redone, the end. */

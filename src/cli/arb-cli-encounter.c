@@ -65,6 +65,21 @@ add_step_json (JsonBuilder   *b,
 
   json_builder_set_member_name (b, "what");
   json_builder_add_string_value (b, arb_step_get_what (step));
+  json_builder_set_member_name (b, "odds");
+  json_builder_begin_object (b);
+  for (guint i = 0; i < arb_step_get_odds (step)->len; i++)
+    {
+      ArbOdds *o = g_ptr_array_index (arb_step_get_odds (step), i);
+
+      json_builder_set_member_name (b, o->label);
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "numerator");
+      json_builder_add_int_value (b, (gint64)o->numerator);
+      json_builder_set_member_name (b, "denominator");
+      json_builder_add_int_value (b, (gint64)o->denominator);
+      json_builder_end_object (b);
+    }
+  json_builder_end_object (b);
   json_builder_set_member_name (b, "who");
   json_builder_add_string_value (b, arb_step_get_who (step));
   json_builder_set_member_name (b, "rolls");
@@ -503,6 +518,37 @@ cmd_undo_redo (int         argc,
   return save_and_report (enc, argv[0], NULL);
 }
 
+/* The log of every step, as text, to stdout or -o FILE. */
+static int
+cmd_log (int    argc,
+         char **argv)
+{
+  g_autoptr(ArbRulesetLibrary) rules = NULL;
+  g_autoptr(ArbEncounter) enc = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *log = NULL;
+  int status = EXIT_OK;
+
+  if (argc != 1)
+    return usage_error (_("encounter log takes an encounter file"));
+  if (!(rules = load_library ()))
+    return EXIT_USAGE;
+  if (!(enc = open_encounter (argv[0], rules, &status)))
+    return status;
+
+  log = arb_encounter_export_log (enc);
+  if (opts.output == NULL)
+    {
+      g_print ("%s", log);
+      return EXIT_OK;
+    }
+  if (!opts.force && g_file_test (opts.output, G_FILE_TEST_EXISTS))
+    return fail (EXIT_RULE, _("%s already exists; nothing was written (--force replaces it)"), opts.output);
+  if (!g_file_set_contents (opts.output, log, -1, &error))
+    return fail (EXIT_USAGE, "%s", error->message);
+  return EXIT_OK;
+}
+
 /* The fights the app left unsaved: drafts, and whether it ended cleanly. */
 static int
 cmd_drafts (int    argc,
@@ -577,7 +623,7 @@ arb_cli_encounter (int    argc,
   const char *sub = argc > 0 ? argv[0] : NULL;
 
   if (sub == NULL)
-    return usage_error (_("encounter takes new, add, start, next, show, undo, redo, drafts or recover"));
+    return usage_error (_("encounter takes new, add, start, next, show, log, undo, redo, drafts or recover"));
   if (g_str_equal (sub, "new"))
     return cmd_new (argc - 1, argv + 1);
   if (g_str_equal (sub, "add"))
@@ -596,6 +642,8 @@ arb_cli_encounter (int    argc,
     return cmd_undo_redo (argc - 1, argv + 1, FALSE);
   if (g_str_equal (sub, "drafts"))
     return cmd_drafts (argc - 1, argv + 1);
+  if (g_str_equal (sub, "log"))
+    return cmd_log (argc - 1, argv + 1);
   if (g_str_equal (sub, "recover"))
     return cmd_recover (argc - 1, argv + 1);
 

@@ -858,6 +858,7 @@ static const char summary[] =
      "  encounter add FILE SHEET [--side NAME] [--at Q,R] [--facing 0-5] [--set KEY=VALUE]...\n"
      "  encounter start|next FILE [--roll V]...   turn order; missing dice are rolled\n"
      "  encounter show FILE [--log] | undo FILE | redo FILE\n"
+     "  encounter log FILE [-o TEXT]              every step with its dice and effects\n"
      "  encounter drafts | recover ID -o FILE     fights the app left unsaved\n"
      "  run SYSTEM.PROCEDURE [--encounter FILE] [--param K=V]... [--roll V]... [--apply]\n"
      "\n"

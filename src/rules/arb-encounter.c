@@ -25,6 +25,7 @@ struct _ArbStep
 {
   char      *what;
   char      *who;
+  GPtrArray *odds;      /* of ArbOdds */
   GPtrArray *effects;   /* of ArbEffect */
   GPtrArray *dice;      /* of ArbDieRecord */
   GPtrArray *log;       /* of char* */
@@ -38,6 +39,13 @@ effect_free (ArbEffect *effect)
   g_free (effect->old_value);
   g_free (effect->new_value);
   g_free (effect);
+}
+
+static void
+odds_free (ArbOdds *odds)
+{
+  g_free (odds->label);
+  g_free (odds);
 }
 
 static void
@@ -57,6 +65,7 @@ arb_step_new (const char *what,
   step->what = g_strdup (what ? what : "");
   step->who = g_strdup (who ? who : "");
   step->effects = g_ptr_array_new_with_free_func ((GDestroyNotify)effect_free);
+  step->odds = g_ptr_array_new_with_free_func ((GDestroyNotify)odds_free);
   step->dice = g_ptr_array_new_with_free_func ((GDestroyNotify)die_free);
   step->log = g_ptr_array_new_with_free_func (g_free);
   return step;
@@ -70,6 +79,7 @@ arb_step_free (ArbStep *step)
   g_free (step->what);
   g_free (step->who);
   g_ptr_array_unref (step->effects);
+  g_ptr_array_unref (step->odds);
   g_ptr_array_unref (step->dice);
   g_ptr_array_unref (step->log);
   g_free (step);
@@ -103,6 +113,26 @@ arb_step_add_die (ArbStep    *step,
   die->value = value;
   die->typed = typed;
   g_ptr_array_add (step->dice, die);
+}
+
+void
+arb_step_add_odds (ArbStep    *step,
+                   const char *label,
+                   guint64     numerator,
+                   guint64     denominator)
+{
+  ArbOdds *odds = g_new0 (ArbOdds, 1);
+
+  odds->label = g_strdup (label);
+  odds->numerator = numerator;
+  odds->denominator = denominator;
+  g_ptr_array_add (step->odds, odds);
+}
+
+GPtrArray *
+arb_step_get_odds (const ArbStep *step)
+{
+  return step->odds;
 }
 
 void
@@ -506,6 +536,18 @@ arb_encounter_export_log (ArbEncounter *self)
         }
       for (guint l = 0; l < step->log->len; l++)
         g_string_append_printf (out, "   %s\n", (char *)g_ptr_array_index (step->log, l));
+      for (guint e = 0; e < step->effects->len; e++)
+        {
+          ArbEffect *effect = g_ptr_array_index (step->effects, e);
+
+          /* A whole sheet says only that it came or went. */
+          if (g_str_equal (effect->key, "sheet"))
+            g_string_append_printf (out, "   [%s joins]\n", effect->entity);
+          else
+            g_string_append_printf (out, "   [%s.%s: %s → %s]\n", effect->entity, effect->key,
+                                    effect->old_value ? effect->old_value : "–",
+                                    effect->new_value ? effect->new_value : "–");
+        }
     }
   return g_string_free (out, FALSE);
 }

@@ -71,6 +71,19 @@ void          arb_step_add_die        (ArbStep      *step,
                                        const char   *purpose,
                                        int           value,
                                        gboolean      typed);
+/* The exact chance of something that could have happened, shown before
+ * and after the dice: "Troll wins the tie" 1/2. Not saved in the file. */
+void          arb_step_add_odds       (ArbStep      *step,
+                                       const char   *label,
+                                       guint64       numerator,
+                                       guint64       denominator);
+typedef struct
+{
+  char    *label;
+  guint64  numerator;
+  guint64  denominator;
+} ArbOdds;
+GPtrArray    *arb_step_get_odds       (const ArbStep *step);   /* of ArbOdds */
 void          arb_step_add_log        (ArbStep      *step,
                                        const char   *format,
                                        ...) G_GNUC_PRINTF (2, 3);

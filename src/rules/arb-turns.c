@@ -112,6 +112,16 @@ order_with_ties (ArbProc    *proc,
              (!use_key2 || g_array_index (entries, Entry, end).key2 == g_array_index (entries, Entry, start).key2))
         end++;
 
+      if (end - start > 1)
+        {
+          g_autofree char *label = g_strdup_printf (_("%s wins the tie-break"),
+                                                    arb_encounter_get_name (enc, g_array_index (entries, Entry, start).id));
+
+          /* Rolled again until it breaks, each tied figure is as likely
+           * as the others to come first. */
+          arb_step_add_odds (arb_proc_get_step (proc), label, 1, end - start);
+        }
+
       for (guint attempt = 0; end - start > 1; attempt++)
         {
           gboolean tied = FALSE;
