@@ -53,6 +53,29 @@ assert_code (ArbTable   *table,
   g_assert_cmpstr (cell->code, ==, code);
 }
 
+/* The code of every value from @lo to @hi is @prefix followed by @figure
+ * (the figure typed from the sheet), or @figure itself for "n/a" and "X". */
+static void
+assert_figure_codes (ArbTable   *table,
+                     int         lo,
+                     int         hi,
+                     const char *column,
+                     const char *prefix,
+                     const char *figure)
+{
+  g_autofree char *code = NULL;
+
+  if (g_str_equal (figure, "X"))
+    code = g_strdup ("impossible");
+  else if (g_str_equal (figure, "n/a"))
+    code = g_strdup ("n/a");
+  else
+    code = g_strconcat (prefix, figure, NULL);
+
+  for (int v = lo; v <= hi; v++)
+    assert_code (table, v, column, code);
+}
+
 static void
 assert_named_code (ArbTable   *table,
                    const char *name,
@@ -123,8 +146,10 @@ test_movement_points (void)
   assert_cells (t, 4, 9, "mp", "1");
   assert_cells (t, 10, 15, "points", "2");
   assert_cells (t, 16, 21, NULL, "3");
-  assert_code (t, 3, NULL, "mp=0");
-  assert_code (t, 21, NULL, "mp=3");
+  assert_figure_codes (t, -5, 3, NULL, "mp=", "0");
+  assert_figure_codes (t, 4, 9, NULL, "mp=", "1");
+  assert_figure_codes (t, 10, 15, NULL, "mp=", "2");
+  assert_figure_codes (t, 16, 21, NULL, "mp=", "3");
   arb_assert_no_row (t, 22);
   g_assert_true (has_note (t, FALSE, TRUE));
 }
@@ -149,6 +174,10 @@ test_mt (void)
       arb_assert_cell (t, speed, "turn-120", turn120[speed - 1]);
       arb_assert_cell (t, speed, "turn-180", turn180[speed - 1]);
       arb_assert_cell (t, speed, "maneuver", maneuver[speed - 1]);
+      assert_figure_codes (t, speed, speed, "turn-60", "dice=", turn60[speed - 1]);
+      assert_figure_codes (t, speed, speed, "turn-120", "dice=", turn120[speed - 1]);
+      assert_figure_codes (t, speed, speed, "turn-180", "dice=", turn180[speed - 1]);
+      assert_figure_codes (t, speed, speed, "maneuver", "dice=", maneuver[speed - 1]);
     }
   arb_assert_cell (t, 1, "60", "-3");
   arb_assert_cell (t, 9, "120", "9");
@@ -165,6 +194,9 @@ test_mt (void)
   assert_code (t, 11, "turn-60", "dice=3,per-speed-over-10=2");
   assert_code (t, 11, "turn-120", "dice=13,per-speed-over-10=3");
   assert_code (t, 11, "maneuver", "dice=13,per-speed-over-10=3");
+  assert_code (t, 15, "turn-60", "dice=3,per-speed-over-10=2");
+  assert_code (t, 15, "turn-180", "impossible");
+  arb_assert_cell (t, 11, "turn-180", "X");
   g_assert_true (arb_table_lookup (t, 11, "turn-180", NULL)->uncertain);
   g_assert_false (arb_table_lookup (t, 10, "turn-180", NULL)->uncertain);
   g_assert_true (arb_table_has_uncertain (t));
@@ -187,8 +219,12 @@ test_mt_levels (void)
   arb_assert_cell (t, 2, "min-speed", "—");
   arb_assert_cell (t, 6, "min-speed", "+1");
   arb_assert_cell (t, 7, "min-speed", "+3");
-  assert_code (t, 6, "level", "level=2");
-  assert_code (t, 7, "min-speed", "min-speed+3");
+  assert_figure_codes (t, 1, 2, "level", "level=", "1");
+  assert_figure_codes (t, 3, 6, "level", "level=", "2");
+  assert_figure_codes (t, 7, 20, "level", "level=", "3");
+  assert_figure_codes (t, 1, 2, "min-speed", "min-speed+", "0");
+  assert_figure_codes (t, 3, 6, "min-speed", "min-speed+", "1");
+  assert_figure_codes (t, 7, 20, "min-speed", "min-speed+", "3");
   arb_assert_no_row (t, 0);
 }
 
@@ -218,6 +254,10 @@ test_mt_failure (void)
       assert_cells (t, rows[i].lo, hi, "move", rows[i].move);
       assert_cells (t, rows[i].lo, hi, "speed", rows[i].speed);
       assert_cells (t, rows[i].lo, hi, "stress", rows[i].stress);
+      assert_figure_codes (t, rows[i].lo, hi, "cv", "cv=", rows[i].cv);
+      assert_figure_codes (t, rows[i].lo, hi, "move", "move=", rows[i].move);
+      assert_figure_codes (t, rows[i].lo, hi, "speed", "speed=", rows[i].speed);
+      assert_figure_codes (t, rows[i].lo, hi, "stress", "stress=", rows[i].stress);
     }
   assert_code (t, 17, "cv", "cv=-3");
   assert_code (t, 5, "stress", "n/a");
@@ -283,6 +323,11 @@ test_stall_spin (void)
   assert_code (t, 4, "at-min", "none");
   assert_code (t, 3, "below-min", "spin");
   assert_code (t, 4, "below-min", "stall");
+  for (int v = 1; v <= 6; v++)
+    {
+      assert_code (t, v, "at-min", v == 1 ? "spin" : v <= 3 ? "stall" : "none");
+      assert_code (t, v, "below-min", v <= 3 ? "spin" : "stall");
+    }
   arb_assert_no_row (t, 0);
   arb_assert_no_row (t, 7);
 }
@@ -300,8 +345,9 @@ test_burst_size (void)
   assert_cells (t, 0, 2, "size", "3");
   assert_cells (t, 3, 4, "size", "2");
   assert_cells (t, 5, 15, "burst", "1");
-  assert_code (t, 2, NULL, "burst=3");
-  assert_code (t, 5, NULL, "burst=1");
+  assert_figure_codes (t, 0, 2, NULL, "burst=", "3");
+  assert_figure_codes (t, 3, 4, NULL, "burst=", "2");
+  assert_figure_codes (t, 5, 15, NULL, "burst=", "1");
   arb_assert_no_row (t, -1);
 }
 
@@ -318,7 +364,9 @@ test_burst_size_mt (void)
   assert_cells (mt, 0, 1, "size", "3");
   arb_assert_cell (mt, 2, "size", "2");
   assert_cells (mt, 3, 6, "size", "1");
-  assert_code (mt, 2, NULL, "burst=2");
+  assert_figure_codes (mt, 0, 1, NULL, "burst=", "3");
+  assert_figure_codes (mt, 2, 2, NULL, "burst=", "2");
+  assert_figure_codes (mt, 3, 6, NULL, "burst=", "1");
   arb_assert_no_row (mt, -1);
 }
 
@@ -334,6 +382,14 @@ test_hit_effect (void)
   assert_cells (t, 1, 5, "result", "Damage boxes");
   arb_assert_cell (t, 6, "result", "Critical hit");
   assert_code (t, 6, NULL, "roll:critical-hits");
+  assert_code (t, 1, NULL, "boxes=roll");
+  /* "1-5 = damage boxes" read as that many boxes: flagged */
+  for (int v = 1; v <= 5; v++)
+    g_assert_true (arb_table_lookup (t, v, NULL, NULL)->uncertain);
+  g_assert_false (arb_table_lookup (t, 6, NULL, NULL)->uncertain);
+  g_assert_true (has_note (t, TRUE, FALSE));
+  arb_assert_no_row (t, 0);
+  arb_assert_no_row (t, 7);
 }
 
 static void
@@ -352,10 +408,16 @@ test_crit_threshold (void)
   arb_assert_named (t, "average", "hits", "4");
   arb_assert_named (t, "good", "hits", "3");
   arb_assert_named (t, "great", NULL, "2");
+  assert_named_code (t, "dismal", NULL, "hits=6");
+  assert_named_code (t, "poor", NULL, "hits=5");
   assert_named_code (t, "average", NULL, "hits=4");
-  /* our reading of "Hits for Crits" is marked */
+  assert_named_code (t, "good", NULL, "hits=3");
+  assert_named_code (t, "great", NULL, "hits=2");
+  /* our reading of "Hits for Crits" is marked, on the note and every cell */
   g_assert_true (has_note (t, TRUE, FALSE));
   g_assert_true (arb_table_has_uncertain (t));
+  for (guint i = 0; i < arb_table_get_n_rows (t); i++)
+    g_assert_true (arb_table_get_row (t, i)->cells[0].uncertain);
 }
 
 static void
@@ -383,6 +445,8 @@ test_critical_hits (void)
       arb_assert_cell (t, roll, "effect", effects[roll - 2]);
     }
   assert_code (t, 2, NULL, "explodes");
+  assert_code (t, 5, NULL, "fuel-leak,choice:crit-3|smoking");
+  assert_code (t, 7, NULL, "structure,fill-row,fill-next-row");
   assert_code (t, 3, NULL, "engine-destroyed,drag+2,roll:smoke-fire");
   assert_code (t, 4, NULL, "engine-hit,power-2,roll:smoke-fire");
   assert_code (t, 6, NULL, "engine-hit,power-1,roll:smoke-fire");
@@ -409,9 +473,12 @@ test_smoke_fire (void)
   assert_cells (t, 4, 6, "after-hit", "Smoking: -2 pilot points");
   assert_cells (t, 1, 5, "each-move", "No fire");
   arb_assert_cell (t, 6, "each-move", "On fire: a further -2 pilot points");
-  assert_code (t, 3, "after-hit", "none");
-  assert_code (t, 4, "after-hit", "smoke,pp-2");
-  assert_code (t, 5, "each-move", "none");
+  for (int v = 1; v <= 3; v++)
+    assert_code (t, v, "after-hit", "none");
+  for (int v = 4; v <= 6; v++)
+    assert_code (t, v, "after-hit", "smoke,pp-2");
+  for (int v = 1; v <= 5; v++)
+    assert_code (t, v, "each-move", "none");
   assert_code (t, 6, "fire", "fire,pp-2");
 }
 
@@ -426,6 +493,8 @@ test_targeting (void)
   assert_range (t, 1, 5, G_MAXINT);
   assert_cells (t, 0, 4, NULL, "Lost");
   assert_cells (t, 5, 9, NULL, "Kept");
+  for (int v = 0; v <= 9; v++)
+    assert_code (t, v, NULL, v <= 4 ? "target-lost" : "target-kept");
   g_assert_true (has_note (t, FALSE, TRUE));
 }
 
@@ -440,6 +509,8 @@ test_spot (void)
   assert_range (t, 1, 4, G_MAXINT);
   assert_cells (t, -3, 3, "result", "Not spotted");
   assert_cells (t, 4, 9, "result", "Spotted");
+  for (int v = -3; v <= 9; v++)
+    assert_code (t, v, NULL, v <= 3 ? "unseen" : "spotted");
   g_assert_true (has_note (t, FALSE, TRUE));
   g_assert_true (has_note (t, TRUE, FALSE));
 }
@@ -459,6 +530,8 @@ test_fire_extinguish (void)
   arb_assert_cell (t, 6, NULL, "One row of fire put out");
   assert_code (t, 1, NULL, "fill=3");
   assert_code (t, 6, NULL, "row-out");
+  for (int v = 2; v <= 5; v++)
+    assert_code (t, v, NULL, "none");
   g_assert_true (arb_table_lookup (t, 3, NULL, NULL)->uncertain);
   g_assert_false (arb_table_lookup (t, 6, NULL, NULL)->uncertain);
 }
@@ -476,8 +549,9 @@ test_power_drag (void)
   assert_cells (t, -1, 2, "change", "No change");
   assert_cells (t, 3, 6, "change", "±1");
   assert_cells (t, 7, 9, "change", "±2");
-  assert_code (t, 6, NULL, "speed=1");
-  assert_code (t, 7, NULL, "speed=2");
+  assert_figure_codes (t, -1, 2, NULL, "speed=", "0");
+  assert_figure_codes (t, 3, 6, NULL, "speed=", "1");
+  assert_figure_codes (t, 7, 9, NULL, "speed=", "2");
 }
 
 static void
@@ -494,6 +568,10 @@ test_climb_dive (void)
   arb_assert_named (t, "steep", "vertical", "+3");
   arb_assert_named (t, "shallow", "horizontal", "—");
   arb_assert_named (t, "normal", "vertical", "—");
+  assert_named_code (t, "normal", "horizontal", "mp-roll-1");
+  assert_named_code (t, "steep", "horizontal", "mp-roll-2");
+  assert_named_code (t, "shallow", "vertical", "mp-roll-3");
+  assert_named_code (t, "steep", "vertical", "mp-roll+3");
 }
 
 static void
@@ -506,7 +584,34 @@ test_movement_types (void)
   arb_assert_named (t, "maneuvering", "facing", "No");
   assert_named_code (t, "going somewhere", "move", "adjacent,mt");
   assert_named_code (t, "maneuvering", "move", "stay,mt");
+  assert_named_code (t, "going somewhere", "facing", "facing");
+  assert_named_code (t, "maneuvering", "facing", "no-facing");
+  arb_assert_named (t, "vertical", "facing", "—");
   assert_named_code (t, "vertical", "move", "reduce-pitch:two-task");
+}
+
+static void
+test_housekeeping (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "housekeeping");
+
+  /* Initiative: 1d + Experience, CV bonus; CV = 0 if target in area 4-6,
+   * CV = 0 if range > 2; Reload / Unjam (# dice = PP); Fire damage (1d) */
+  assert_shape (t, NULL, "item", 7, 1);
+  g_assert_true (arb_table_is_named (t));
+  assert_named_code (t, "initiative", NULL, "1d6+experience+cv-bonus");
+  arb_assert_named (t, "initiative", "rule", "1d + experience, plus any CV bonus");
+  assert_named_code (t, "cv facing", NULL, "cv=0:area-4-6");
+  arb_assert_named (t, "cv facing", NULL, "CV 0 when the target is in area 4, 5 or 6");
+  assert_named_code (t, "cv range", NULL, "cv=0:range>2");
+  arb_assert_named (t, "cv range", NULL, "CV 0 when the range is over 2");
+  assert_named_code (t, "reload", NULL, "dice=pp");
+  assert_named_code (t, "fire damage", NULL, "boxes=1d6");
+  arb_assert_named (t, "fire damage", NULL, "1d boxes, filled whole from the bottom row up");
+  arb_assert_named (t, "reload", NULL, "Dice equal to pilot points");
+  arb_assert_named (t, "pilot points", NULL, "Back to the starting number, less wounds and damage");
+  assert_named_code (t, "pilot points", NULL, "pp=start-wounds");
+  assert_named_code (t, "cv position", NULL, "see-diagram");
 }
 
 static void
@@ -518,6 +623,9 @@ test_speed_change (void)
   assert_named_code (s, "power/drag", NULL, "roll:power-drag");
   assert_named_code (s, "dive/climb", NULL, "speed=1/pitch-step");
   assert_named_code (s, "movement test", NULL, "speed=-1/2-dice,power=-1/odd-die");
+  /* Dive/Climb (+-1 /pitch step); MT (-1 /2 dice), -1 power if leftover die */
+  arb_assert_named (s, "dive/climb", "change", "+1 diving, -1 climbing, per pitch step");
+  arb_assert_named (s, "movement test", "change", "-1 per two MT dice; a leftover die costs 1 on the power roll");
 }
 
 int
@@ -546,6 +654,7 @@ main (int   argc,
   g_test_add_func ("/tables/dogfight/climb-dive", test_climb_dive);
   g_test_add_func ("/tables/dogfight/movement-types", test_movement_types);
   g_test_add_func ("/tables/dogfight/speed-change", test_speed_change);
+  g_test_add_func ("/tables/dogfight/housekeeping", test_housekeeping);
 
   return g_test_run ();
 }

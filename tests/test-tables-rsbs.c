@@ -166,18 +166,19 @@ test_fighting_styles (void)
 {
   ArbTable *t = arb_test_table (SYSTEM, "fighting-styles");
   static const char * const columns[] = { "use", "weapons", "shield", "armor", "opponents", NULL };
-  static const struct { const char *name; const char *use; const char *shield; } styles[] = {
-    { "Retiarius", "primary", "none" },
-    { "Secutor", "primary", "large" },
-    { "Hoplomachus", "primary", "small" },
-    { "Provocator", "primary", "large" },
-    { "Murmillo", "primary", "large" },
-    { "Thraex", "primary", "small" },
-    { "Dimachaerus", "secondary", "none" },
-    { "Laquerarius", "secondary", NULL },
-    { "Sagittarius", "secondary", NULL },
-    { "Captive", "npc", NULL },
-    { "Condemned Legionary", "npc", NULL },
+  /* (1) may be a Primary style, (2) Secondary only, "(NPC only)" */
+  static const struct { const char *name; const char *use; const char *shield; const char *use_text; } styles[] = {
+    { "Retiarius", "primary", "none", "Primary (1)" },
+    { "Secutor", "primary", "large", "Primary (1)" },
+    { "Hoplomachus", "primary", "small", "Primary (1)" },
+    { "Provocator", "primary", "large", "Primary (1)" },
+    { "Murmillo", "primary", "large", "Primary (1)" },
+    { "Thraex", "primary", "small", "Primary (1)" },
+    { "Dimachaerus", "secondary", "none", "Secondary only (2)" },
+    { "Laquerarius", "secondary", NULL, "Secondary only (2)" },
+    { "Sagittarius", "secondary", NULL, "Secondary only (2)" },
+    { "Captive", "npc", NULL, "NPC only" },
+    { "Condemned Legionary", "npc", NULL, "NPC only" },
   };
 
   assert_shape (t, NULL, "fighting style", G_N_ELEMENTS (styles), 5);
@@ -188,6 +189,7 @@ test_fighting_styles (void)
       g_assert_cmpstr (arb_table_get_row (t, i)->name, ==, styles[i].name);
       assert_named_code (t, styles[i].name, "use", styles[i].use);
       assert_named_code (t, styles[i].name, "shield", styles[i].shield);
+      arb_assert_named (t, styles[i].name, "use", styles[i].use_text);
     }
   /* The (1) and (2) marks of the book */
   arb_assert_named (t, "Secutor", "use", "Primary (1)");
@@ -202,6 +204,14 @@ test_fighting_styles (void)
   arb_assert_named (t, "Hoplomachus", "opponents", "Murmillo");
   arb_assert_named (t, "Provocator", "opponents", "Provocator");
   assert_named_code (t, "Retiarius", "weapons", "2H,NT,HH");
+  assert_named_code (t, "Secutor", "weapons", "HH");
+  assert_named_code (t, "Provocator", "weapons", "HH");
+  assert_named_code (t, "Murmillo", "weapons", "HH");
+  assert_named_code (t, "Thraex", "weapons", "HH");
+  assert_named_code (t, "Dimachaerus", "weapons", "HH,HH");
+  arb_assert_named (t, "Dimachaerus", "weapons", "Two swords or long daggers");
+  arb_assert_named (t, "Thraex", "weapons", "Gladius or sica");
+  arb_assert_named (t, "Retiarius", "weapons", "Trident, net, dagger");
   assert_named_code (t, "Laquerarius", "weapons", "RP");
   assert_named_code (t, "Sagittarius", "weapons", "BW");
   assert_named_code (t, "Condemned Legionary", "weapons", "PI");
@@ -262,8 +272,14 @@ test_armor_classes (void)
       arb_assert_named (t, locations[i], "none", "3");
       arb_assert_named (t, locations[i], "leather", "4");
       arb_assert_named (t, locations[i], "metal", "5");
+      assert_named_code (t, locations[i], "bare", "3");
+      assert_named_code (t, locations[i], "leather", "4");
+      assert_named_code (t, locations[i], "metal", "5");
       if (i > 0)
-        arb_assert_named (t, locations[i], "closed-helmet", "—");
+        {
+          arb_assert_named (t, locations[i], "closed-helmet", "—");
+          assert_named_code (t, locations[i], "closed-helmet", "n/a");
+        }
     }
   /* helmets: enclosing 7, others (open face) 5 */
   arb_assert_named (t, "head", "closed-helmet", "7");
@@ -288,8 +304,12 @@ test_shields (void)
   arb_assert_named (t, "galerus", "bonus", "+1");
   assert_named_code (t, "Large shield", "ac-bonus", "ac+2");
   assert_named_code (t, "small shield", "ac-bonus", "ac+1");
+  assert_named_code (t, "net", "ac-bonus", "ac+1");
+  assert_named_code (t, "galerus", "ac-bonus", "ac+1");
   assert_named_code (t, "net", "protects", "front,net-flank");
   assert_named_code (t, "galerus", "protects", "front,galerus-flank");
+  assert_named_code (t, "large shield", "protects", "front,shield-flank");
+  assert_named_code (t, "small shield", "protects", "front,shield-flank");
 }
 
 static void
@@ -310,7 +330,14 @@ test_weapon_classes (void)
   /* up to 2 throwing weapons; one pilum */
   assert_named_code (t, "TS", "notes", "carry=2");
   assert_named_code (t, "PI", "notes", "carry=1");
+  arb_assert_named (t, "2H", "notes", "No shield; spear and trident reach 1 inch to a foe not in contact");
+  arb_assert_named (t, "HH", "armor-protection", "+1 with a second HH weapon in place of a shield");
+  arb_assert_named (t, "TS", "notes", "Up to 2 carried; lost once thrown");
+  arb_assert_named (t, "PI", "notes", "A condemned legionary carries one; see the pilum-versus-shield roll");
   arb_assert_named (t, "BW", "armor-protection", "—");
+  /* a gladiatrix: -1 range throwing a spear or firing a bow */
+  g_assert_true (has_modifier_note (t));
+  g_assert_true (has_note_containing (t, "gladiatrix is at -1 on range"));
 }
 
 static void
@@ -327,10 +354,11 @@ test_pilum_shield (void)
   assert_cells (t, 9, 10, "large", "Body struck, as a throwing spear");
   assert_cells (t, 1, 6, "small", "Shield struck and dropped");
   assert_cells (t, 7, 10, "small-shield", "Body struck, as a throwing spear");
-  assert_code (t, 8, "large", "shield-lost");
-  assert_code (t, 9, "large", "body,as:TS");
-  assert_code (t, 6, "small", "shield-lost");
-  assert_code (t, 7, "small", "body,as:TS");
+  for (int v = 1; v <= 10; v++)
+    {
+      assert_code (t, v, "large", v <= 8 ? "shield-lost" : "body,as:TS");
+      assert_code (t, v, "small", v <= 6 ? "shield-lost" : "body,as:TS");
+    }
   arb_assert_no_row (t, 0);
   arb_assert_no_row (t, 11);
 }
@@ -383,8 +411,18 @@ test_opponent_rep (void)
   assert_cells (t, 1, 4, "rome", "7");
   assert_cells (t, 5, 9, "rome", "8");
   arb_assert_cell (t, 10, "colosseum", "9");
-  assert_code (t, 10, "rome", "rep=9");
-  assert_code (t, 1, "fringe", "rep=3");
+  {
+    static const struct { const char *column; int lo, hi; const char *code; } codes[] = {
+      { "fringe", 1, 7, "rep=3" }, { "fringe", 8, 10, "rep=4" },
+      { "heart", 1, 7, "rep=5" }, { "heart", 8, 10, "rep=6" },
+      { "outside-rome", 1, 7, "rep=7" }, { "outside-rome", 8, 10, "rep=8" },
+      { "rome", 1, 4, "rep=7" }, { "rome", 5, 9, "rep=8" }, { "rome", 10, 10, "rep=9" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (codes); i++)
+      for (int v = codes[i].lo; v <= codes[i].hi; v++)
+        assert_code (t, v, codes[i].column, codes[i].code);
+  }
   arb_assert_no_row (t, 0);
   arb_assert_no_row (t, 11);
 }
@@ -413,6 +451,7 @@ test_burning_dice (void)
   arb_assert_named (t, "melee", "burn", "1 to 4 (the dice allotted)");
   assert_named_code (t, "melee", NULL, "burn=1-4");
   assert_named_code (t, "melee on the ground", NULL, "burn=2x");
+  arb_assert_named (t, "melee on the ground", NULL, "Twice the dice allotted");
   arb_assert_named (t, "missile attack", NULL, "1");
   arb_assert_named (t, "remove net", NULL, "1d10");
   arb_assert_named (t, "hesitate", NULL, "1d10");
@@ -420,6 +459,16 @@ test_burning_dice (void)
   arb_assert_named (t, "late reaction turn", NULL, "1d10");
   assert_named_code (t, "wound or failed maneuver", NULL, "see-table");
   assert_named_code (t, "catch breath", NULL, "burn=-1");
+  arb_assert_named (t, "catch breath", NULL, "1 die back into the pool");
+  assert_named_code (t, "missile attack", NULL, "burn=1");
+  assert_named_code (t, "remove net", NULL, "burn=1d10");
+  assert_named_code (t, "hesitate", NULL, "burn=1d10");
+  assert_named_code (t, "give ground at the wall", NULL, "burn=1d10");
+  assert_named_code (t, "late reaction turn", NULL, "burn=1d10");
+  /* Remove Net: 1d10 against Rep; until free, -2 to Rep in hand-to-hand */
+  g_assert_true (has_modifier_note (t));
+  g_assert_true (has_note_containing (t, "roll 1d10, free on the character's Rep or less"));
+  g_assert_true (has_note_containing (t, "at -2 Rep"));
 }
 
 static void
@@ -436,10 +485,11 @@ test_npc_catch_breath (void)
   assert_cells (t, 4, 12, "half", "Does not");
   assert_cells (t, 1, 6, "quarter", "Catches breath: 1 die back");
   assert_cells (t, 7, 12, "quarter-or-less", "Does not");
-  assert_code (t, 3, "half", "breath");
-  assert_code (t, 4, "half", "none");
-  assert_code (t, 6, "quarter", "breath");
-  assert_code (t, 7, "quarter", "none");
+  for (int v = 1; v <= 12; v++)
+    {
+      assert_code (t, v, "half", v <= 3 ? "breath" : "none");
+      assert_code (t, v, "quarter", v <= 6 ? "breath" : "none");
+    }
   g_assert_true (has_modifier_note (t));
   g_assert_true (has_note_containing (t, "+2"));
 }
@@ -463,11 +513,14 @@ test_npc_attack (void)
   arb_assert_cell (t, 10, "large-shield", "Sand check if 1 to 3 inches away");
   arb_assert_cell (t, 10, "net", "Sand check if 1 to 3 inches away");
   arb_assert_cell (t, 10, "other", "Sand check if 1 to 3 inches away");
-  assert_code (t, 3, "large-shield", "bash");
-  assert_code (t, 4, "large-shield", "melee");
-  assert_code (t, 8, "net", "net");
-  assert_code (t, 9, "net", "melee");
-  assert_code (t, 10, "other", "roll:npc-sand");
+  for (int v = 1; v <= 10; v++)
+    {
+      const char *sand = "roll:npc-sand";
+
+      assert_code (t, v, "large-shield", v == 10 ? sand : v <= 3 ? "bash" : "melee");
+      assert_code (t, v, "net", v == 10 ? sand : v <= 8 ? "net" : "melee");
+      assert_code (t, v, "other", v == 10 ? sand : "melee");
+    }
   arb_assert_no_row (t, 0);
   arb_assert_no_row (t, 11);
 }
@@ -503,8 +556,19 @@ test_movement_costs (void)
   arb_assert_named (t, "bash", "cost", "1");
   arb_assert_named (t, "net", "cost", "1");
   assert_named_code (t, "net", "cost", "cost=1,max-move=2");
+  assert_named_code (t, "turn 90", NULL, "cost=0");
+  assert_named_code (t, "turn more than 90", NULL, "cost=1");
+  assert_named_code (t, "between turns", NULL, "gap=0.5");
+  assert_named_code (t, "backward", NULL, "cost=2");
+  assert_named_code (t, "bash", NULL, "cost=1");
+  assert_named_code (t, "stand", NULL, "cost=2");
+  assert_named_code (t, "draw", NULL, "activation");
   arb_assert_named (t, "stand", "cost", "2");
   arb_assert_named (t, "draw", "cost", "The whole activation");
+  /* stand up next to a foe: that melee round at -1 Rep; no standing with a
+   * movement rate below 2 */
+  g_assert_true (has_note_containing (t, "fought at -1 Rep"));
+  g_assert_true (has_note_containing (t, "below 2"));
 }
 
 static void
@@ -517,6 +581,10 @@ test_involuntary_movement (void)
   assert_named_code (t, "give ground", NULL, "give-ground");
   assert_named_code (t, "dodge", NULL, "dodge");
   assert_named_code (t, "Knocked or pulled to the ground", NULL, "down");
+  arb_assert_named (t, "hesitate", "effect", "Stays put and burns 1d10 at once; loses nothing else");
+  arb_assert_named (t, "knocked down", "effect", "Cannot rise until active; may be struck at once; burns double dice in melee");
+  arb_assert_named (t, "give ground", "effect",
+                    "Backs straight away from the foe by the distance given, ending facing as he likes; at the wall burns 1d10 instead; may collide");
 }
 
 static void
@@ -530,6 +598,8 @@ test_npc_ground_roll (void)
   assert_range (roll, 1, 6, 10);
   assert_cells (roll, 1, 5, "direction", "Left");
   assert_cells (roll, 6, 10, "direction", "Right");
+  for (int v = 1; v <= 10; v++)
+    assert_code (roll, v, NULL, v <= 5 ? "left" : "right");
   arb_assert_no_row (roll, 0);
   arb_assert_no_row (roll, 11);
 }
@@ -548,6 +618,14 @@ test_fall_position (void)
   arb_assert_named (t, "standing, struck", "head", "Away from the attack");
   arb_assert_named (t, "netted", "lies", "Face down");
   arb_assert_named (t, "netted", "head", "Toward the attacker");
+  assert_named_code (t, "moving backward", "lies", "face-up");
+  assert_named_code (t, "moving backward", "head", "head=along-move");
+  assert_named_code (t, "moving forward", "lies", "face-down");
+  assert_named_code (t, "moving forward", "head", "head=along-move");
+  assert_named_code (t, "standing, struck", "lies", "face-up");
+  assert_named_code (t, "standing, struck", "head", "head=away-from-attack");
+  assert_named_code (t, "netted", "lies", "face-down");
+  assert_named_code (t, "netted", "head", "head=toward-attacker");
 }
 
 static void
@@ -558,6 +636,8 @@ test_reaction_move (void)
   assert_shape (t, NULL, "attacker's approach", 3, 1);
   assert_named_code (t, "in sight", NULL, "turn");
   assert_named_code (t, "came into sight", NULL, "turn,burn=1d10");
+  arb_assert_named (t, "came into sight", "result", "Turns to face, burning 1d10");
+  arb_assert_named (t, "in sight", "result", "Turns to face, free");
   assert_named_code (t, "never seen", NULL, "roll:maneuver");
 }
 
@@ -648,6 +728,8 @@ test_maneuver (void)
   assert_range (t, 0, 2, 2);
   assert_range (t, 1, 1, 1);
   assert_range (t, 2, 0, 0);
+  /* The seed never says how many dice the check rolls: the rows say so. */
+  g_assert_true (has_note_containing (t, "our assumed shape, not the book's"));
   for (int v = 0; v <= 2; v++)
     arb_assert_cell (t, v, "reaction-move", "");
   arb_assert_no_row (t, 3);

@@ -94,12 +94,25 @@ test_to_hit (void)
     { 6, "compare" }, { 10, "compare" }, { 15, "compare" },
     { 16, "miss" }, { 17, "miss,drop-weapon" }, { 18, "miss,break-weapon" },
   };
+  /* 3 = triple damage, 4 = double damage, 5 = automatic hit,
+   * 16 = automatic miss, 17 = drop weapon, 18 = weapon breaks */
+  static const struct { int roll; const char *text; } texts[] = {
+    { 3, "Hits automatically, triple damage" },
+    { 4, "Hits automatically, double damage" },
+    { 5, "Hits automatically" },
+    { 6, "Hits if no higher than adjusted DX" }, { 15, "Hits if no higher than adjusted DX" },
+    { 16, "Misses automatically" },
+    { 17, "Misses and drops the weapon" },
+    { 18, "Misses and the weapon breaks" },
+  };
   ArbTable *table = arb_test_table ("tft", "to-hit");
 
   g_assert_cmpstr (arb_table_get_dice (table), ==, "3d6");
   g_assert_null (arb_table_get_key (table));
   g_assert_cmpuint (arb_table_get_n_rows (table), ==, 7);
   assert_codes (table, NULL, codes, G_N_ELEMENTS (codes));
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    arb_assert_cell (table, texts[i].roll, "result", texts[i].text);
   arb_assert_no_row (table, 2);
   arb_assert_no_row (table, 19);
 }
@@ -119,6 +132,13 @@ test_to_hit_defending (void)
   g_assert_cmpstr (arb_table_get_dice (table), ==, "4d6");
   g_assert_cmpuint (arb_table_get_n_rows (table), ==, 5);
   assert_codes (table, NULL, codes, G_N_ELEMENTS (codes));
+  /* 4-5 automatic hit, 20+ automatic miss, 21-22 dropped weapon, 23-24 broken */
+  arb_assert_cell (table, 4, "result", "Hits automatically");
+  arb_assert_cell (table, 5, "result", "Hits automatically");
+  arb_assert_cell (table, 19, "result", "Hits if no higher than adjusted DX");
+  arb_assert_cell (table, 20, "result", "Misses automatically");
+  arb_assert_cell (table, 22, "result", "Misses and drops the weapon");
+  arb_assert_cell (table, 23, "result", "Misses and the weapon breaks");
   arb_assert_no_row (table, 3);
   arb_assert_no_row (table, 25);
 }
@@ -180,6 +200,14 @@ test_hth_defense (void)
   g_assert_cmpuint (arb_table_get_n_rows (table), ==, 4);
   assert_codes (table, NULL, codes, G_N_ELEMENTS (codes));
 
+  /* 1-2 drops weapon/shield (not a dagger), both fall; 3-4 drops them but
+   * may ready a dagger, both fall; 5 keeps the weapon, the attacker backs
+   * out; 6 keeps it and hits the attacker, who backs out. */
+  arb_assert_cell (table, 1, "result", "Defender loses its ready weapon and shield (a ready dagger is kept) and fights bare-handed; both figures go down in the defender's hex");
+  arb_assert_cell (table, 4, "result", "Defender loses its ready weapon and shield but may ready a carried dagger for its next attack; both figures go down in the defender's hex");
+  arb_assert_cell (table, 5, "result", "Defender keeps its weapon; the attacker falls back to the hex it came from and there is no hand-to-hand combat");
+  arb_assert_cell (table, 6, "result", "Defender keeps its weapon and hits the attacker at once, and may still act this turn; the attacker falls back and there is no hand-to-hand combat");
+
   /* Rows 1-2, 5 and 6 are readings of a damaged scan; 3-4 is legible. */
   g_assert_true (arb_table_has_uncertain (table));
   g_assert_true (cell_at (table, 1, NULL)->uncertain);
@@ -207,6 +235,13 @@ test_crippling_hits (void)
   g_assert_cmpstr (arb_table_get_dice (table), ==, "2d6");
   g_assert_cmpuint (arb_table_get_n_rows (table), ==, 6);
   assert_codes (table, NULL, codes, G_N_ELEMENTS (codes));
+  arb_assert_cell (table, 12, "result", "Head hit: ST drops to 0 and the target is knocked out");
+  arb_assert_cell (table, 2, "result", "No crippling hit");
+  arb_assert_cell (table, 7, "result", "No crippling hit");
+  arb_assert_cell (table, 8, "result", "Right leg out of use");
+  arb_assert_cell (table, 9, "result", "Left leg out of use");
+  arb_assert_cell (table, 10, "result", "Weapon arm out of use");
+  arb_assert_cell (table, 11, "result", "Shield arm out of use");
   arb_assert_no_row (table, 1);
   arb_assert_no_row (table, 13);
   assert_all_certain (table);
@@ -234,9 +269,28 @@ test_aimed_shots (void)
   arb_assert_named (table, "Weapon arm", "effect",
                     "More than 2 hits: weapon dropped. More than 5 hits: arm useless until healed. More than 7 hits: arm lost.");
 
-  /* The head and shield arm lines are cut off on the scan. */
+  /* ">2 hits = kneel 3 turns ... >5 hits ... MA 0 in combat, MA 3 w. crutch; >7 hits = leg lost" */
+  arb_assert_named (table, "Leg", "effect",
+                    "More than 2 hits: kneels for 3 turns, attacks at -2 DX, attackers get +2 DX. More than 5 hits: leg useless and kneeling until healed, attacks at -2 DX, attackers get +2 DX, MA 0 in combat (3 with a crutch). More than 7 hits: leg lost.");
+  /* ">4 hits flight lost, falls; >7 hits wing lost; double numbers if ST over 40" */
+  arb_assert_named (table, "Wing", "effect",
+                    "More than 4 hits: cannot fly, falls. More than 7 hits: wing lost. Double both numbers if the target's ST is over 40.");
+  arb_assert_named (table, "Head (dagger, sha-ken, whip)", "effect", "Armour does not protect; double damage");
+  /* "3 hexes away or closer; no shield or armor less than chain; 1x damage" */
+  arb_assert_named (table, "Hand (dagger, sha-ken, whip)", "effect",
+                    "Target within 3 hexes, with no shield and armour lighter than chainmail; normal damage; target drops any weapon and shield");
+  /* ">2 hits = drop shield: >5 hits = use of arm lost until healed, -2 DX until shield dropped" */
+  arb_assert_named (table, "Shield arm", "effect",
+                    "More than 2 hits: shield dropped. More than 5 hits: arm useless until healed, -2 DX until the shield is dropped. More than 7 hits: arm lost.");
+  arb_assert_named (table, "Head", "effect", "More than 2 hits: target at -4 DX next turn. More than 5 hits: (the rest is cut off)");
+
+  /* The head and shield arm lines are cut off on the scan; the hand shot's
+   * "no shield or armor less than chain" is a reading. */
   g_assert_true (named_cell (table, "Head", "effect")->uncertain);
   g_assert_true (named_cell (table, "Shield arm", "effect")->uncertain);
+  g_assert_true (named_cell (table, "Hand (dagger, sha-ken, whip)", "effect")->uncertain);
+  g_assert_false (named_cell (table, "Head (dagger, sha-ken, whip)", "effect")->uncertain);
+  g_assert_false (named_cell (table, "Wing", "effect")->uncertain);
   g_assert_false (named_cell (table, "Weapon arm", "effect")->uncertain);
   g_assert_false (named_cell (table, "Leg", "effect")->uncertain);
   g_assert_cmpuint (count_uncertain_notes (table), >=, 1);
@@ -284,6 +338,10 @@ test_dx_adjustments (void)
   arb_assert_named (table, "A weapon in each hand, striking with both", "dx", "-4 on each attack");
   arb_assert_named (table, "Sweeping blow with a large cutting weapon", "dx", "-4, against all three front hexes");
   arb_assert_named (table, "Wizard with a metal weapon or armour that is not silver", "dx", "-4 on spells");
+  arb_assert_named (table, "Held by a Rope spell", "dx", "-2, and -1 more for each turn it has held");
+  arb_assert_named (table, "Under a Clumsiness spell", "dx", "-2 per ST put into the spell");
+  arb_assert_named (table, "Berserk", "dx", "+1 on every roll; no penalties for weakness or wounds");
+  arb_assert_named (table, "Knocked down last turn", "dx", "DX counts as 0; may only stand or crawl");
 
   /* Lost on the scan, read from the core rules: flagged. */
   g_assert_true (named_cell (table, "Attacking from the enemy's rear", "dx")->uncertain);
@@ -325,7 +383,18 @@ test_long_range (void)
     arb_assert_cell (table, expect[i].yards, NULL, expect[i].dx);
   g_assert_nonnull (arb_table_find_row (table, 25, NULL));
   g_assert_false (arb_table_find_row (table, 25, NULL)->has_min);
+  arb_assert_cell (table, 1, "dx", "the usual range penalty");
+  arb_assert_cell (table, 25, "dx", "the usual range penalty");
   arb_assert_no_row (table, 251);
+
+  /* "51-100 yds: DX -" / "5" and "151-200 yds: DX" / "-7" sit on either
+   * side of a break in the scan: read across it, and flagged. */
+  g_assert_true (cell_at (table, 51, NULL)->uncertain);
+  g_assert_true (cell_at (table, 151, NULL)->uncertain);
+  g_assert_false (cell_at (table, 26, NULL)->uncertain);
+  g_assert_false (cell_at (table, 101, NULL)->uncertain);
+  g_assert_false (cell_at (table, 201, NULL)->uncertain);
+  g_assert_cmpuint (count_uncertain_notes (table), >=, 1);
 }
 
 static void
@@ -389,7 +458,8 @@ test_injury_reactions (void)
   g_assert_true (named_cell (table, "Bigger", "fall")->uncertain);
   g_assert_true (named_cell (table, "Bigger", "band")->uncertain);
   g_assert_true (named_cell (table, "Biggest", "band")->uncertain);
-  g_assert_cmpuint (count_uncertain_notes (table), >=, 1);
+  /* the lost middle band, and the damaged low-ST threshold for -3 DX */
+  g_assert_cmpuint (count_uncertain_notes (table), >=, 2);
 }
 
 static void
@@ -403,6 +473,9 @@ test_recovery (void)
   arb_assert_named (table, "Healing potion", "amount", "1");
   arb_assert_named (table, "Revival", "amount", "1");
   arb_assert_named (table, "Greater Wish", "amount", "full natural ST");
+  arb_assert_named (table, "Healing potion", "how", "per dose");
+  arb_assert_named (table, "Poison cure", "amount", "all");
+  arb_assert_named (table, "Revival", "how", "brings a dead character back at 1 ST");
 
   /* Figures lost on the scan are empty and flagged. */
   arb_assert_named (table, "Exhaustion", "amount", "");
@@ -473,6 +546,8 @@ test_options_disengaged (void)
   arb_assert_named (table, "Ready new weapon", "move", "Up to 2 hexes");
   arb_assert_named (table, "Stand up", "move", "None, or crawl 2 hexes");
   arb_assert_named (table, "Cast spell", "move", "1 hex or none");
+  arb_assert_named (table, "Missile weapon attack", "move", "Up to 1 hex, and may drop prone or kneel");
+  arb_assert_named (table, "Disbelieve", "move", "1 hex or none");
 }
 
 static void
@@ -486,8 +561,18 @@ test_options_engaged (void)
   ArbTable *table = arb_test_table ("tft", "options-engaged");
 
   assert_options (table, names, 'j');
+  arb_assert_named (table, "Disengage", "action",
+                    "At its place in the attack order, move 1 hex whichever way it likes rather than attack");
   arb_assert_named (table, "Shift and attack", "move", "Shift 1 hex or none");
   arb_assert_named (table, "Disengage", "move", "Shift 1 hex or none");
+  arb_assert_named (table, "Shift and defend", "move", "Shift 1 hex or none");
+  arb_assert_named (table, "One last shot", "move", "None");
+  arb_assert_named (table, "Change weapons", "move", "Shift 1 hex or none");
+  arb_assert_named (table, "Attempt hand-to-hand", "move", "Stand still or shift");
+  arb_assert_named (table, "Stand up", "move", "None, or crawl 2 hexes");
+  arb_assert_named (table, "Pick up dropped weapon", "move", "None (bending over)");
+  arb_assert_named (table, "Cast spell", "move", "Shift 1 hex or none");
+  arb_assert_named (table, "Disbelieve", "move", "1 hex or none");
 }
 
 static void
@@ -499,6 +584,8 @@ test_options_hth (void)
   assert_options (table, names, 't');
   arb_assert_named (table, "Draw dagger", "roll", "3/DX");
   arb_assert_named (table, "Disengage", "roll", "4/DX");
+  g_assert_cmpstr (named_cell (table, "Draw dagger", "roll")->code, ==, "3/DX");
+  g_assert_cmpstr (named_cell (table, "Disengage", "roll")->code, ==, "4/DX");
 }
 
 static void
