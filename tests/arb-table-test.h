@@ -45,3 +45,79 @@ arb_test_table (const char *system,
 /* @value lies outside every row of the table. */
 #define arb_assert_no_row(table, value) \
   g_assert_null (arb_table_find_row ((table), (value), NULL))
+
+/* Helpers the per-system tests share; not every test uses each. */
+
+G_GNUC_UNUSED static void
+assert_columns (ArbTable           *table,
+                const char * const *keys)
+{
+  guint n = g_strv_length ((char **)keys);
+
+  g_assert_cmpuint (arb_table_get_n_columns (table), ==, n);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpstr (arb_table_get_column (table, i)->key, ==, keys[i]);
+}
+
+G_GNUC_UNUSED static const ArbCell *
+cell_at (ArbTable   *table,
+         int         value,
+         const char *column)
+{
+  g_autoptr(GError) error = NULL;
+  const ArbCell *cell = arb_table_lookup (table, value, column, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (cell);
+  return cell;
+}
+
+G_GNUC_UNUSED static const ArbCell *
+named_cell (ArbTable   *table,
+            const char *name,
+            const char *column)
+{
+  g_autoptr(GError) error = NULL;
+  const ArbCell *cell = arb_table_lookup_name (table, name, column, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (cell);
+  return cell;
+}
+
+/* Row @i is a range from @min to @max; G_MININT or G_MAXINT for an open end. */
+G_GNUC_UNUSED static void
+assert_range (ArbTable *table,
+              guint     i,
+              int       min,
+              int       max)
+{
+  const ArbRow *row = arb_table_get_row (table, i);
+
+  g_assert_nonnull (row);
+  g_assert_null (row->name);
+  g_assert_cmpint (row->has_min, ==, min != G_MININT);
+  g_assert_cmpint (row->has_max, ==, max != G_MAXINT);
+  if (min != G_MININT)
+    g_assert_cmpint (row->min, ==, min);
+  if (max != G_MAXINT)
+    g_assert_cmpint (row->max, ==, max);
+}
+
+G_GNUC_UNUSED static void
+assert_code (ArbTable   *table,
+             int         value,
+             const char *column,
+             const char *code)
+{
+  g_assert_cmpstr (cell_at (table, value, column)->code, ==, code);
+}
+
+G_GNUC_UNUSED static void
+assert_named_code (ArbTable   *table,
+                   const char *name,
+                   const char *column,
+                   const char *code)
+{
+  g_assert_cmpstr (named_cell (table, name, column)->code, ==, code);
+}

@@ -11,68 +11,6 @@
 
 #define SYSTEM "aod"
 
-/* Row @i covers [@min, @max]; G_MAXINT stands for an open top. */
-static void
-assert_range (ArbTable *table,
-              guint     i,
-              int       min,
-              int       max)
-{
-  const ArbRow *row = arb_table_get_row (table, i);
-
-  g_assert_nonnull (row);
-  g_assert_null (row->name);
-  g_assert_true (row->has_min);
-  g_assert_cmpint (row->min, ==, min);
-  g_assert_cmpint (row->has_max, ==, max != G_MAXINT);
-  if (max != G_MAXINT)
-    g_assert_cmpint (row->max, ==, max);
-}
-
-static const ArbCell *
-cell_at (ArbTable   *table,
-         int         value,
-         const char *column)
-{
-  g_autoptr(GError) error = NULL;
-  const ArbCell *cell = arb_table_lookup (table, value, column, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (cell);
-  return cell;
-}
-
-static const ArbCell *
-named_cell (ArbTable   *table,
-            const char *name,
-            const char *column)
-{
-  g_autoptr(GError) error = NULL;
-  const ArbCell *cell = arb_table_lookup_name (table, name, column, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (cell);
-  return cell;
-}
-
-static void
-assert_code (ArbTable   *table,
-             int         value,
-             const char *column,
-             const char *code)
-{
-  g_assert_cmpstr (cell_at (table, value, column)->code, ==, code);
-}
-
-static void
-assert_named_code (ArbTable   *table,
-                   const char *name,
-                   const char *column,
-                   const char *code)
-{
-  g_assert_cmpstr (named_cell (table, name, column)->code, ==, code);
-}
-
 static int
 number (const char *text)
 {
@@ -103,17 +41,6 @@ assert_shape (ArbTable   *table,
   g_assert_nonnull (arb_table_get_title (table));
   g_assert_cmpuint (strlen (arb_table_get_title (table)), >, 0);
   g_assert_cmpstr (arb_table_get_source (table), ==, expected_source);
-}
-
-static void
-assert_columns (ArbTable           *table,
-                const char * const *keys)
-{
-  guint n = g_strv_length ((char **)keys);
-
-  g_assert_cmpuint (arb_table_get_n_columns (table), ==, n);
-  for (guint i = 0; i < n; i++)
-    g_assert_cmpstr (arb_table_get_column (table, i)->key, ==, keys[i]);
 }
 
 static gboolean

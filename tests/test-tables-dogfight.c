@@ -10,25 +10,6 @@
 
 #define SYSTEM "dogfight"
 
-/* Row @i covers [@min, @max]; G_MININT / G_MAXINT stand for an open end. */
-static void
-assert_range (ArbTable *table,
-              guint     i,
-              int       min,
-              int       max)
-{
-  const ArbRow *row = arb_table_get_row (table, i);
-
-  g_assert_nonnull (row);
-  g_assert_null (row->name);
-  g_assert_cmpint (row->has_min, ==, min != G_MININT);
-  g_assert_cmpint (row->has_max, ==, max != G_MAXINT);
-  if (min != G_MININT)
-    g_assert_cmpint (row->min, ==, min);
-  if (max != G_MAXINT)
-    g_assert_cmpint (row->max, ==, max);
-}
-
 /* Every value from @lo to @hi reads @expected in @column. */
 static void
 assert_cells (ArbTable   *table,
@@ -39,18 +20,6 @@ assert_cells (ArbTable   *table,
 {
   for (int v = lo; v <= hi; v++)
     arb_assert_cell (table, v, column, expected);
-}
-
-static void
-assert_code (ArbTable   *table,
-             int         value,
-             const char *column,
-             const char *code)
-{
-  const ArbCell *cell = arb_table_lookup (table, value, column, NULL);
-
-  g_assert_nonnull (cell);
-  g_assert_cmpstr (cell->code, ==, code);
 }
 
 /* The code of every value from @lo to @hi is @prefix followed by @figure
@@ -77,18 +46,6 @@ assert_figure_codes (ArbTable   *table,
 }
 
 static void
-assert_named_code (ArbTable   *table,
-                   const char *name,
-                   const char *column,
-                   const char *code)
-{
-  const ArbCell *cell = arb_table_lookup_name (table, name, column, NULL);
-
-  g_assert_nonnull (cell);
-  g_assert_cmpstr (cell->code, ==, code);
-}
-
-static void
 assert_shape (ArbTable   *table,
               const char *dice,
               const char *key,
@@ -103,17 +60,6 @@ assert_shape (ArbTable   *table,
   g_assert_false (arb_table_is_placeholder (table));
   g_assert_nonnull (arb_table_get_title (table));
   g_assert_true (g_str_has_prefix (arb_table_get_source (table), "Dogfight quick reference, "));
-}
-
-static void
-assert_columns (ArbTable           *table,
-                const char * const *keys)
-{
-  guint n = g_strv_length ((char **)keys);
-
-  g_assert_cmpuint (arb_table_get_n_columns (table), ==, n);
-  for (guint i = 0; i < n; i++)
-    g_assert_cmpstr (arb_table_get_column (table, i)->key, ==, keys[i]);
 }
 
 static gboolean

@@ -21,28 +21,6 @@ typedef struct
   const char *code;
 } ExpectCode;
 
-static const ArbCell *
-cell_at (ArbTable   *table,
-         int         value,
-         const char *column)
-{
-  g_autoptr(GError) error = NULL;
-  const ArbCell *cell = arb_table_lookup (table, value, column, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (cell);
-  return cell;
-}
-
-static void
-assert_code (ArbTable   *table,
-             int         value,
-             const char *column,
-             const char *code)
-{
-  g_assert_cmpstr (cell_at (table, value, column)->code, ==, code);
-}
-
 static void
 assert_cells (ArbTable     *table,
               const char   *column,

@@ -21,32 +21,6 @@ typedef struct
   const char *text;
 } ExpectNamed;
 
-static const ArbCell *
-cell_at (ArbTable   *table,
-         int         value,
-         const char *column)
-{
-  g_autoptr(GError) error = NULL;
-  const ArbCell *cell = arb_table_lookup (table, value, column, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (cell);
-  return cell;
-}
-
-static const ArbCell *
-named_cell (ArbTable   *table,
-            const char *name,
-            const char *column)
-{
-  g_autoptr(GError) error = NULL;
-  const ArbCell *cell = arb_table_lookup_name (table, name, column, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (cell);
-  return cell;
-}
-
 static void
 assert_codes (ArbTable         *table,
               const char       *column,

@@ -866,9 +866,26 @@ arb_turns_rsbs_start (ArbProc  *proc,
   return rsbs_new_turn (proc, 1, error);
 }
 
-gboolean
-arb_turns_rsbs_next (ArbProc  *proc,
-                     GError  **error)
+/* The turn-based games share this walk: "current" moves to the next
+ * figure in the order that @skip does not pass over (logged as unable to
+ * act when @log_skipped; @entered then sees the new one); past the last the turn's conditions lapse and @new_turn begins
+ * the next turn. */
+typedef gboolean (*SkipFunc)    (ArbEncounter *enc,
+                                 ArbStep      *step,
+                                 const char   *id);
+typedef void     (*EnteredFunc) (ArbProc      *proc,
+                                 const char   *id);
+typedef gboolean (*NewTurnFunc) (ArbProc      *proc,
+                                 int           turn,
+                                 GError      **error);
+
+static gboolean
+next_in_turn (ArbProc      *proc,
+              SkipFunc      skip,
+              gboolean      log_skipped,
+              EnteredFunc   entered,
+              NewTurnFunc   new_turn,
+              GError      **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
@@ -883,28 +900,51 @@ arb_turns_rsbs_next (ArbProc  *proc,
   order = g_strsplit (arb_encounter_get (enc, E, "order"), ",", -1);
   at = order_index (order, current);
 
-  if (at >= 0 && order[at + 1] != NULL)
+  for (guint i = (guint)(at + 1); at >= 0 && order[i]; i++)
     {
-      const char *next = order[at + 1];
-      const char *side = side_of (enc, step, next);
-
-      if (g_strcmp0 (side, arb_encounter_get (enc, E, "active-side")) != 0)
+      if (skip && skip (enc, step, order[i]))
         {
-          arb_step_set (step, enc, E, "active-side", side);
-          arb_step_add_log (step, _("%s is active now"), side);
+          if (log_skipped)
+            arb_step_add_log (step, _("%s cannot act"), arb_encounter_get_name (enc, order[i]));
+          continue;
         }
-      arb_step_set (step, enc, E, "current", next);
+      if (entered)
+        entered (proc, order[i]);
+      arb_step_set (step, enc, E, "current", order[i]);
       return TRUE;
     }
 
-  /* Both sides have had their turn: draw for the next. */
   {
     int next_turn = arb_encounter_get_int (enc, E, "turn", 1) + 1;
 
     /* Conditions that run out with the old turn go before the new order. */
     arb_conditions_expire (proc, next_turn);
-    return rsbs_new_turn (proc, next_turn, error);
+    return new_turn (proc, next_turn, error);
   }
+}
+
+/* Play passes to the other side when its first figure comes up. */
+static void
+rsbs_entered (ArbProc    *proc,
+              const char *id)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *side = side_of (enc, step, id);
+
+  if (g_strcmp0 (side, arb_encounter_get (enc, E, "active-side")) != 0)
+    {
+      arb_step_set (step, enc, E, "active-side", side);
+      arb_step_add_log (step, _("%s is active now"), side);
+    }
+}
+
+gboolean
+arb_turns_rsbs_next (ArbProc  *proc,
+                     GError  **error)
+{
+  /* After both sides, a new draw. */
+  return next_in_turn (proc, NULL, FALSE, rsbs_entered, rsbs_new_turn, error);
 }
 
 /* The Fantasy Trip (turn sequence 1-6)
@@ -1074,38 +1114,8 @@ gboolean
 arb_turns_tft_next (ArbProc  *proc,
                     GError  **error)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbStep *step = arb_proc_get_step (proc);
-  const char *current = arb_encounter_get (enc, E, "current");
-  g_auto(GStrv) order = NULL;
-  int at;
-
-  if (not_started (enc, error))
-    return FALSE;
-
-  arb_step_set_who (step, current ? arb_encounter_get_name (enc, current) : NULL);
-  order = g_strsplit (arb_encounter_get (enc, E, "order"), ",", -1);
-  at = order_index (order, current);
-
   /* A figure killed or knocked out before its turn does not act. */
-  for (guint i = (guint)(at + 1); at >= 0 && order[i]; i++)
-    {
-      if (tft_out (enc, step, order[i]))
-        {
-          arb_step_add_log (step, _("%s cannot act"), arb_encounter_get_name (enc, order[i]));
-          continue;
-        }
-      arb_step_set (step, enc, E, "current", order[i]);
-      return TRUE;
-    }
-
-  {
-    int next_turn = arb_encounter_get_int (enc, E, "turn", 1) + 1;
-
-    /* Conditions that run out with the old turn go before the new order. */
-    arb_conditions_expire (proc, next_turn);
-    return tft_new_turn (proc, next_turn, error);
-  }
+  return next_in_turn (proc, tft_out, TRUE, NULL, tft_new_turn, error);
 }
 
 /* Dogfight (1. Housekeeping, 2. Movement)
@@ -1211,36 +1221,17 @@ arb_turns_dogfight_start (ArbProc  *proc,
   return dogfight_new_turn (proc, 1, error);
 }
 
+static gboolean
+dogfight_destroyed (ArbEncounter *enc,
+                    ArbStep      *step,
+                    const char   *id)
+{
+  return arb_turns_has_condition (enc, step, id, "destroyed");
+}
+
 gboolean
 arb_turns_dogfight_next (ArbProc  *proc,
                          GError  **error)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbStep *step = arb_proc_get_step (proc);
-  const char *current = arb_encounter_get (enc, E, "current");
-  g_auto(GStrv) order = NULL;
-  int at;
-
-  if (not_started (enc, error))
-    return FALSE;
-
-  arb_step_set_who (step, current ? arb_encounter_get_name (enc, current) : NULL);
-  order = g_strsplit (arb_encounter_get (enc, E, "order"), ",", -1);
-  at = order_index (order, current);
-
-  for (guint i = (guint)(at + 1); at >= 0 && order[i]; i++)
-    {
-      if (arb_turns_has_condition (enc, step, order[i], "destroyed"))
-        continue;
-      arb_step_set (step, enc, E, "current", order[i]);
-      return TRUE;
-    }
-
-  {
-    int next_turn = arb_encounter_get_int (enc, E, "turn", 1) + 1;
-
-    /* Conditions that run out with the old turn go before the new order. */
-    arb_conditions_expire (proc, next_turn);
-    return dogfight_new_turn (proc, next_turn, error);
-  }
+  return next_in_turn (proc, dogfight_destroyed, FALSE, NULL, dogfight_new_turn, error);
 }
