@@ -868,8 +868,8 @@ arb_turns_rsbs_start (ArbProc  *proc,
 
 /* The turn-based games share this walk: "current" moves to the next
  * figure in the order that @skip does not pass over (logged as unable to
- * act when @log_skipped; @entered then sees the new one); past the last the turn's conditions lapse and @new_turn begins
- * the next turn. */
+ * act when @log_skipped; @entered then sees the new one); past the last,
+ * the turn's conditions lapse and @new_turn begins the next turn. */
 typedef gboolean (*SkipFunc)    (ArbEncounter *enc,
                                  ArbStep      *step,
                                  const char   *id);
