@@ -1098,6 +1098,50 @@ test_crash_drafts (void)
   arb_session_end ();
 }
 
+/* The referee's own cards, typed in: a red 9 and a black 9 draw again,
+ * then the king of diamonds beats the two of clubs. */
+static void
+test_rsbs_typed_cards (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("rsbs", NULL);
+  g_autofree char *blue = add_combatant (enc, "rsbs-aulus-varro.xml", "Blue", NULL);
+  g_autofree char *green = add_combatant (enc, "rsbs-glaucus-the-net.xml", "Green", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbOutcome) outcome = run_params (enc, "rsbs.start", &error, "cards", "9h, 9S,KD,2c", NULL);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+  arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+  /* The first side added plays red. */
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "active-side"), ==, "Blue");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, blue);
+  g_assert_null (strstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "deck"), "KD"));
+  {
+    g_auto(GStrv) left = g_strsplit (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "deck"), ",", -1);
+    g_autofree char *order = g_strjoin (",", blue, green, NULL);
+
+    g_assert_cmpuint (g_strv_length (left), ==, 48);
+    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order);
+  }
+
+  /* A card not in the deck (drawn already, or no card at all) is refused. */
+  {
+    g_autoptr(ArbEncounter) fresh = arb_encounter_new ("rsbs", NULL);
+    ArbOutcome *bad;
+
+    g_free (add_combatant (fresh, "rsbs-aulus-varro.xml", "Blue", NULL));
+    g_free (add_combatant (fresh, "rsbs-glaucus-the-net.xml", "Green", NULL));
+    bad = run_params (fresh, "rsbs.start", &error, "cards", "9H,9H", NULL);
+    g_assert_null (bad);
+    g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+    g_assert_nonnull (strstr (error->message, "9H"));
+    g_clear_error (&error);
+    bad = run_params (fresh, "rsbs.start", &error, "cards", "ZZ", NULL);
+    g_assert_null (bad);
+    g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1129,6 +1173,7 @@ main (int   argc,
   g_test_add_func ("/encounter/aod/placement", test_aod_placement);
   g_test_add_func ("/encounter/bad-files", test_bad_files);
   g_test_add_func ("/encounter/crash-loses-nothing", test_crash_loses_nothing);
+  g_test_add_func ("/encounter/rsbs/typed-cards", test_rsbs_typed_cards);
   g_test_add_func ("/encounter/drafts-and-session", test_drafts_and_session);
   g_test_add_func ("/encounter/crash-drafts", test_crash_drafts);
 

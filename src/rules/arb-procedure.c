@@ -24,6 +24,7 @@ struct _ArbProc
   char              *needed_dice;
   char              *needed_purpose;
   GError            *roll_error;
+  GHashTable        *cursors;    /* list parameter -> items used */
 };
 
 typedef struct
@@ -90,6 +91,7 @@ arb_proc_roll (ArbProc    *proc,
   if (proc->needed_dice != NULL || proc->roll_error != NULL)
     return FALSE;
 
+
   expr = arb_dice_expr_parse (dice, NULL, &error);
   g_assert (expr != NULL);
 
@@ -127,6 +129,55 @@ arb_proc_roll (ArbProc    *proc,
   proc->needed_dice = g_strdup (arb_dice_expr_to_string (expr));
   proc->needed_purpose = g_strdup (purpose);
   return FALSE;
+}
+
+typedef struct
+{
+  GStrv items;
+  guint used;
+} Cursor;
+
+static void
+cursor_free (Cursor *cursor)
+{
+  g_strfreev (cursor->items);
+  g_free (cursor);
+}
+
+const char *
+arb_proc_next_listed (ArbProc    *proc,
+                      const char *param)
+{
+  const char *list = arb_proc_get_param (proc, param);
+  Cursor *cursor;
+
+  if (list == NULL)
+    return NULL;
+  if (proc->cursors == NULL)
+    proc->cursors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)cursor_free);
+
+  if (!(cursor = g_hash_table_lookup (proc->cursors, param)))
+    {
+      cursor = g_new0 (Cursor, 1);
+      cursor->items = g_strsplit (list, ",", -1);
+      for (guint i = 0; cursor->items[i]; i++)
+        g_strstrip (cursor->items[i]);
+      g_hash_table_insert (proc->cursors, g_strdup (param), cursor);
+    }
+
+  if (cursor->items[cursor->used] == NULL)
+    return NULL;
+  return cursor->items[cursor->used++];
+}
+
+void
+arb_proc_fail (ArbProc *proc,
+               GError  *error)
+{
+  if (proc->roll_error == NULL)
+    proc->roll_error = error;
+  else
+    g_error_free (error);
 }
 
 static const Procedure *
@@ -198,6 +249,7 @@ arb_procedure_run (const char         *name,
   proc.step = arb_step_new (name, NULL);
 
   ok = procedure->func (&proc, error);
+  g_clear_pointer (&proc.cursors, g_hash_table_unref);
 
   if (proc.roll_error != NULL)
     {

@@ -49,6 +49,14 @@ gboolean           arb_proc_roll          (ArbProc    *proc,
                                            const char *purpose,
                                            int        *value);
 
+/* The next item of a comma-separated list parameter ("cards=9H,KS"), one
+ * per call, or NULL when the list is used up or absent. */
+const char        *arb_proc_next_listed   (ArbProc    *proc,
+                                           const char *param);
+/* Stops the procedure with @error (taken) as an illegal action. */
+void               arb_proc_fail          (ArbProc    *proc,
+                                           GError     *error);
+
 /* A procedure: fills the step through arb_proc_*; FALSE with @error set
  * for an illegal action, FALSE without an error when it stopped for a die. */
 typedef gboolean (*ArbProcedureFunc) (ArbProc  *proc,

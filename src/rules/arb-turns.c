@@ -735,6 +735,31 @@ rsbs_draw_card (ArbProc    *proc,
       arb_step_add_log (step, _("The deck is used up: shuffle it again"));
     }
 
+  /* Physical cards, as the referee drew them (cards=9H,9S,...). */
+  {
+    const char *typed = arb_proc_next_listed (proc, "cards");
+
+    if (typed != NULL)
+      {
+        g_autofree char *wanted = g_ascii_strup (typed, -1);
+
+        for (guint i = 0; i < deck->len; i++)
+          if (g_str_equal (g_ptr_array_index (deck, i), wanted))
+            {
+              g_autofree char *purpose = g_strdup_printf (_("card %u of the draw: %s"), nth, wanted);
+
+              arb_step_add_die (step, "card", purpose, (int)i + 1, TRUE);
+              *card = g_ptr_array_steal_index (deck, i);
+              return TRUE;
+            }
+
+        arb_proc_fail (proc, g_error_new (ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                                          _("The card “%s” is not in the deck (cards are written 9H, 10S, QD, AC)"),
+                                          typed));
+        return FALSE;
+      }
+  }
+
   /* The last card needs no die. */
   if (deck->len > 1)
     {
