@@ -197,18 +197,45 @@ test_aod_order_and_pulses (void)
   g_assert_cmpint (arb_encounter_get_int (enc, troll, "ap", 0), ==, 15);
   g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", 0), ==, 9);
 
-  /* A stunned figure passes without being asked. */
+  /* 11.6: a stunned figure rolls to recover when its turn comes, and
+   * passes either way. The troll, worn down to 5 EN, needs 20 or less. */
   {
     ArbStep *step = arb_step_new ("test.stun", NULL);
 
-    arb_step_set (step, enc, troll, "cond.stunned", "1");
+    arb_step_set (step, enc, troll, "cond.stunned", "on");
+    arb_step_set_int (step, enc, troll, "en-lost", 30);
     arb_encounter_apply (enc, step);
   }
-  for (guint guard = 0; guard < 10; guard++)
-    {
-      run_apply (enc, "aod.next", NULL, 0);
-      g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), !=, troll);
-    }
+  {
+    guint asked = 0;
+
+    for (guint guard = 0; guard < 12 && arb_encounter_get (enc, troll, "cond.stunned"); guard++)
+      {
+        g_autoptr(ArbOutcome) outcome = run (enc, "aod.next", NULL, 0);
+
+        if (outcome->status == ARB_OUTCOME_NEEDS_ROLL)
+          {
+            g_autoptr(ArbOutcome) rolled = NULL;
+
+            g_assert_cmpstr (outcome->dice, ==, "d100");
+            g_assert_nonnull (strstr (outcome->purpose, "Troll"));
+            g_assert_nonnull (strstr (outcome->purpose, "20 or less"));
+            /* First a failure, then a success. */
+            rolled = run (enc, "aod.next", (int[]){ asked == 0 ? 21 : 20 }, 1);
+            g_assert_cmpint (rolled->status, ==, ARB_OUTCOME_DONE);
+            g_assert_cmpuint (arb_step_get_odds (rolled->step)->len, >=, 1);
+            arb_encounter_apply (enc, g_steal_pointer (&rolled->step));
+            asked++;
+            if (asked == 1)
+              g_assert_nonnull (arb_encounter_get (enc, troll, "cond.stunned"));
+          }
+        else
+          arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+        g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), !=, troll);
+      }
+    g_assert_cmpuint (asked, ==, 2);
+    g_assert_null (arb_encounter_get (enc, troll, "cond.stunned"));
+  }
 }
 
 static void
@@ -857,7 +884,7 @@ test_conditions (void)
   run_apply (enc, "aod.start", NULL, 0);
   {
     g_autoptr(ArbOutcome) outcome = run_params (enc, "aod.condition", &error, "id", troll,
-                                                "condition", "stunned", "for", "1", NULL);
+                                                "condition", "vision-impaired", "for", "1", NULL);
     g_assert_no_error (error);
     arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
   }
@@ -868,18 +895,15 @@ test_conditions (void)
     arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
   }
   shown = arb_conditions_describe (enc, troll);
-  g_assert_cmpstr (shown, ==, "stunned (until round 2)");
+  g_assert_cmpstr (shown, ==, "vision-impaired (until round 2)");
   g_assert_cmpstr (arb_encounter_get (enc, rolf, "cond.prone"), ==, "on");
 
-  /* The troll, stunned while it was acting, acts no more in round 1. */
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, troll);
-  run_apply (enc, "aod.next", NULL, 0);
   while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "round", 0) == 1)
     {
-      g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), !=, troll);
+      g_assert_nonnull (arb_encounter_get (enc, troll, "cond.vision-impaired"));
       run_apply (enc, "aod.next", NULL, 0);
     }
-  g_assert_null (arb_encounter_get (enc, troll, "cond.stunned"));
+  g_assert_null (arb_encounter_get (enc, troll, "cond.vision-impaired"));
   /* One without an end stays. */
   g_assert_cmpstr (arb_encounter_get (enc, rolf, "cond.prone"), ==, "on");
 
@@ -1142,6 +1166,178 @@ test_rsbs_typed_cards (void)
   }
 }
 
+static void
+apply_params (ArbEncounter *enc,
+              const char   *name,
+              const int    *rolls,
+              guint         n_rolls,
+              ...)
+{
+  g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GArray) given = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbOutcome) outcome = NULL;
+  const char *key;
+  va_list ap;
+
+  va_start (ap, n_rolls);
+  while ((key = va_arg (ap, const char *)))
+    g_hash_table_insert (params, (char *)key, (char *)va_arg (ap, const char *));
+  va_end (ap);
+  if (n_rolls)
+    g_array_append_vals (given, rolls, n_rolls);
+
+  outcome = arb_procedure_run (name, enc, rules, params, given, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+  arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+}
+
+static void
+set_live (ArbEncounter *enc,
+          const char   *id,
+          const char   *key,
+          const char   *value)
+{
+  ArbStep *step = arb_step_new ("test.set", NULL);
+
+  arb_step_set (step, enc, id, key, value);
+  arb_encounter_apply (enc, step);
+}
+
+/* 15.1's example: Rolf, Lazar and Urgan against a Troll (DF 600). Rolf
+ * flees, Lazar's appeal fails, Urgan kills it: 0, 300 and 350. */
+static void
+test_aod_experience_example (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Heroes", NULL);
+  g_autofree char *lazar = add_combatant (enc, "aod-rolf.xml", "Heroes", "name", "Lazar", "experience", "0", NULL);
+  g_autofree char *urgan = add_combatant (enc, "aod-rolf.xml", "Heroes", "name", "Urgan", "experience", "0", NULL);
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Troll", "df", "600", NULL);
+  g_autofree char *stroke = g_strdup_printf ("%s:%s", troll, urgan);
+  g_autoptr(GError) error = NULL;
+  int rolf_before = arb_encounter_get_field_int (enc, rolf, "experience", -1);
+
+  /* Rolf flees: no experience, and 3 Popularity gone (5.1). */
+  apply_params (enc, "aod.flee", NULL, 0, "id", rolf, NULL);
+  g_assert_cmpint (arb_encounter_get_field_int (enc, rolf, "popularity", 0), ==, 9);
+
+  /* Lazar, badly hurt, appeals and the crowd refuses (5.2). */
+  set_live (enc, lazar, "en-lost", "11");
+  apply_params (enc, "aod.appeal", (int[]){ 37 }, 1, "id", lazar, NULL);
+  g_assert_cmpstr (arb_encounter_get (enc, lazar, "cond.appealed"), ==, "failed");
+
+  /* The fight goes on while the troll stands. */
+  g_assert_null (run_params (enc, "aod.experience", &error, NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_clear_error (&error);
+
+  set_live (enc, troll, "cond.dead", "on");
+  apply_params (enc, "aod.experience", NULL, 0, "death-stroke", stroke, NULL);
+
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "experience-award", -1), ==, 0);
+  g_assert_cmpint (arb_encounter_get_int (enc, lazar, "experience-award", -1), ==, 300);
+  g_assert_cmpint (arb_encounter_get_int (enc, urgan, "experience-award", -1), ==, 350);
+  g_assert_cmpint (arb_encounter_get_field_int (enc, rolf, "experience", -1), ==, rolf_before);
+  g_assert_cmpint (arb_encounter_get_field_int (enc, urgan, "experience", -1), ==, 350);
+
+  /* Once only. */
+  g_assert_null (run_params (enc, "aod.experience", &error, NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+}
+
+/* 15.2: beating another character is worth twice its six attributes. */
+static void
+test_aod_experience_pvp (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", NULL);
+  g_autofree char *other = add_combatant (enc, "aod-rolf.xml", "Red", "name", "Other Rolf", NULL);
+  g_autofree char *stroke = g_strdup_printf ("%s:%s", other, rolf);
+  int before = arb_encounter_get_field_int (enc, rolf, "experience", 0);
+
+  set_live (enc, other, "cond.dead", "on");
+  apply_params (enc, "aod.experience", NULL, 0, "death-stroke", stroke, NULL);
+  /* 2 × (18 + 16 + 16 + 16 + 17 + 17) + 50 for the death stroke. */
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "experience-award", -1), ==, 2 * 100 + 50);
+  g_assert_cmpint (arb_encounter_get_field_int (enc, rolf, "experience", -1), ==, before + 250);
+}
+
+static void
+test_aod_appeal (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", NULL);
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", NULL);
+  g_autoptr(GError) error = NULL;
+
+  run_apply (enc, "aod.start", NULL, 0);
+
+  /* Only at a third of EN or less: Rolf (EN 16) needs 5 or less left. */
+  set_live (enc, rolf, "en-lost", "10");
+  g_assert_null (run_params (enc, "aod.appeal", &error, "id", rolf, NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "6 of 16"));
+  g_clear_error (&error);
+
+  /* A monster never may. */
+  set_live (enc, troll, "en-lost", "30");
+  g_assert_null (run_params (enc, "aod.appeal", &error, "id", troll, NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_clear_error (&error);
+
+  /* Popularity 12: 36 or less spares him; the odds say so first. */
+  set_live (enc, rolf, "en-lost", "11");
+  {
+    g_autoptr(ArbOutcome) ask = run_params (enc, "aod.appeal", &error, "id", rolf, NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (ask->status, ==, ARB_OUTCOME_NEEDS_ROLL);
+    g_assert_nonnull (strstr (ask->purpose, "36 or less"));
+  }
+  apply_params (enc, "aod.appeal", (int[]){ 36 }, 1, "id", rolf, NULL);
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, "cond.appealed"), ==, "spared");
+  g_assert_null (strstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), rolf));
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "truce-until", 0), ==, 4);
+
+  /* Three whole rounds of passes: the troll never acts before round 4. */
+  while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "round", 0) < 4)
+    {
+      run_apply (enc, "aod.next", NULL, 0);
+      if (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "round", 0) < 4)
+        g_assert_null (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"));
+    }
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, troll);
+
+  /* And only one appeal a fight. */
+  g_assert_null (run_params (enc, "aod.appeal", &error, "id", rolf, NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+}
+
+/* 4.2: the Troll gets a point back at the start of each round. */
+static void
+test_aod_regeneration (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", NULL);
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", "en-lost", "1", "ft-lost", "1", NULL);
+
+  run_apply (enc, "aod.start", NULL, 0);
+  while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "round", 0) == 1)
+    run_apply (enc, "aod.next", NULL, 0);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", -1), ==, 0);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, "ft-lost", -1), ==, 1);
+  while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "round", 0) == 2)
+    run_apply (enc, "aod.next", NULL, 0);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, "ft-lost", -1), ==, 0);
+  /* Never above where it began; Rolf does not regenerate. */
+  while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "round", 0) == 3)
+    run_apply (enc, "aod.next", NULL, 0);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, "ft-lost", -1), ==, 0);
+  g_assert_null (arb_encounter_get (enc, rolf, "en-lost"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1174,6 +1370,10 @@ main (int   argc,
   g_test_add_func ("/encounter/bad-files", test_bad_files);
   g_test_add_func ("/encounter/crash-loses-nothing", test_crash_loses_nothing);
   g_test_add_func ("/encounter/rsbs/typed-cards", test_rsbs_typed_cards);
+  g_test_add_func ("/encounter/aod/experience-example", test_aod_experience_example);
+  g_test_add_func ("/encounter/aod/experience-pvp", test_aod_experience_pvp);
+  g_test_add_func ("/encounter/aod/appeal", test_aod_appeal);
+  g_test_add_func ("/encounter/aod/regeneration", test_aod_regeneration);
   g_test_add_func ("/encounter/drafts-and-session", test_drafts_and_session);
   g_test_add_func ("/encounter/crash-drafts", test_crash_drafts);
 

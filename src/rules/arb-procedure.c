@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arb-procedure.h"
+#include "arb-aod-procs.h"
 #include "arb-conditions.h"
 #include "arb-turns.h"
 
@@ -45,6 +46,10 @@ static const Procedure procedures[] = {
   { "rsbs.remove", arb_conditions_remove_proc },
   { "dogfight.remove", arb_conditions_remove_proc },
   { "aod.placement", arb_turns_aod_placement },
+  { "aod.stun-recovery", arb_aod_stun_recovery_proc },
+  { "aod.appeal", arb_aod_appeal_proc },
+  { "aod.flee", arb_aod_flee_proc },
+  { "aod.experience", arb_aod_experience_proc },
   { "aod.start", arb_turns_aod_start },
   { "aod.next", arb_turns_aod_next },
   { "gpg.start", arb_turns_gpg_start },

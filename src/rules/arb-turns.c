@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "arb-aod.h"
+#include "arb-aod-procs.h"
 #include "arb-conditions.h"
 #include "arb-turns.h"
 
@@ -388,6 +389,7 @@ arb_turns_aod_next (ArbProc  *proc,
               arb_step_set_int (step, enc, E, "pulse", pulse);
               arb_step_add_log (step, _("Round %d begins: every figure gets its APA"), round);
               arb_conditions_expire (proc, round);
+              arb_aod_regenerate (proc);
               for (guint i = 0; i < n; i++)
                 arb_step_set_int (step, enc, order[i], "ap", aod_apa (proc, order[i]));
             }
@@ -406,14 +408,27 @@ arb_turns_aod_next (ArbProc  *proc,
 
         if (ap <= 0)
           continue;
-        if (aod_cannot_act (enc, step, id))
+        if (aod_cannot_act (enc, step, id) ||
+            round < step_int (step, enc, E, "truce-until", 0))
           {
-            /* 6.6: a stunned, unconscious or dead figure passes. */
+            /* 6.6: a stunned, unconscious or dead figure passes; so does
+             * everyone while the attendants carry a spared figure off
+             * (5.2). A stunned one rolls to recover as its turn comes
+             * (11.6), which a truce allows. */
             g_autofree char *tick = g_strdup_printf ("%d.%d", round, pulse);
 
+            if (arb_turns_has_condition (enc, step, id, "stunned") &&
+                !arb_turns_has_condition (enc, step, id, "unconscious") &&
+                !arb_turns_has_condition (enc, step, id, "dead"))
+              {
+                gboolean recovered;
+
+                if (!arb_aod_roll_stun_recovery (proc, id, &recovered))
+                  return FALSE;
+              }
             arb_step_set_int (step, enc, id, "ap", ap - MIN (2, ap));
             arb_step_set (step, enc, id, "acted", tick);
-            arb_step_add_log (step, _("%s cannot act and passes"), arb_encounter_get_name (enc, id));
+            arb_step_add_log (step, _("%s passes"), arb_encounter_get_name (enc, id));
             continue;
           }
         arb_step_set (step, enc, E, "current", id);

@@ -1,0 +1,457 @@
+/* arb-aod-procs.c: Arena of Death procedures around the strikes: stun
+ * recovery (11.6), appeals to the crowd (5.2), fleeing (5.1), the
+ * Troll's regeneration (4.2) and experience after the fight (15.1-15.2)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "arb-aod-procs.h"
+#include "arb-conditions.h"
+#include "arb-turns.h"
+
+#define E ARB_ENCOUNTER_ENTITY
+
+static int
+peek_int (ArbStep      *step,
+          ArbEncounter *enc,
+          const char   *id,
+          const char   *key,
+          int           fallback)
+{
+  const char *v = arb_step_peek (step, enc, id, key);
+  gint64 n;
+
+  if (v && g_ascii_string_to_signed (v[0] == '+' ? v + 1 : v, 10, G_MININT, G_MAXINT, &n, NULL))
+    return (int)n;
+  return arb_encounter_get_field_int (enc, id, key, fallback);
+}
+
+int
+arb_aod_en_left (ArbEncounter *enc,
+                 ArbStep      *step,
+                 const char   *id)
+{
+  return peek_int (step, enc, id, "en", 0) - peek_int (step, enc, id, "en-lost", 0);
+}
+
+static const char *
+param_or_current (ArbProc *proc)
+{
+  const char *id = arb_proc_get_param (proc, "id");
+
+  return id ? id : arb_encounter_get (arb_proc_get_encounter (proc), E, "current");
+}
+
+static gboolean
+check_id (ArbEncounter  *enc,
+          const char    *id,
+          GError       **error)
+{
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+
+  if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("There is no combatant “%s” in this fight"), id ? id : "");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Passing costs 2 AP, or what is left (7.8). */
+static void
+pass (ArbStep      *step,
+      ArbEncounter *enc,
+      const char   *id)
+{
+  int ap = peek_int (step, enc, id, "ap", 0);
+  g_autofree char *tick = g_strdup_printf ("%d.%d", arb_encounter_get_int (enc, E, "round", 1),
+                                           arb_encounter_get_int (enc, E, "pulse", 1));
+
+  arb_step_set_int (step, enc, id, "ap", ap - MIN (2, ap));
+  arb_step_set (step, enc, id, "acted", tick);
+}
+
+gboolean
+arb_aod_roll_stun_recovery (ArbProc    *proc,
+                            const char *id,
+                            gboolean   *recovered)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  int en = MAX (0, arb_aod_en_left (enc, step, id));
+  int target = 4 * en;
+  g_autofree char *purpose = g_strdup_printf (_("stun recovery for %s (%d or less recovers)"),
+                                              arb_encounter_get_name (enc, id), target);
+  g_autofree char *label = g_strdup_printf (_("%s recovers from the stun"), arb_encounter_get_name (enc, id));
+  int roll;
+
+  arb_step_add_odds (step, label, MIN (100, MAX (0, target)), 100);
+  if (!arb_proc_roll (proc, "D100", purpose, &roll))
+    return FALSE;
+
+  *recovered = roll <= target;
+  if (*recovered)
+    {
+      arb_step_set (step, enc, id, "cond.stunned", NULL);
+      arb_step_add_log (step, _("%s rolls %d against %d and recovers from the stun"),
+                        arb_encounter_get_name (enc, id), roll, target);
+    }
+  else
+    arb_step_add_log (step, _("%s rolls %d against %d and stays stunned"),
+                      arb_encounter_get_name (enc, id), roll, target);
+  return TRUE;
+}
+
+gboolean
+arb_aod_stun_recovery_proc (ArbProc  *proc,
+                            GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *id = param_or_current (proc);
+  gboolean recovered;
+
+  if (!check_id (enc, id, error))
+    return FALSE;
+  if (!arb_turns_has_condition (enc, NULL, id, "stunned"))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("11.6: %s is not stunned"), arb_encounter_get_name (enc, id));
+      return FALSE;
+    }
+
+  arb_step_set_who (step, arb_encounter_get_name (enc, id));
+  if (!arb_aod_roll_stun_recovery (proc, id, &recovered))
+    return FALSE;
+  /* The roll takes the figure's action: it passes (11.6). */
+  pass (step, enc, id);
+  return TRUE;
+}
+
+void
+arb_aod_regenerate (ArbProc *proc)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbTable *foes = rules ? arb_ruleset_library_get_table (rules, "aod", "foes") : NULL;
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+
+  if (foes == NULL)
+    return;
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      const char *foe = arb_encounter_get_field (enc, ids[i], "foe");
+      const ArbCell *cell = foe ? arb_table_lookup_name (foes, foe, "attacks", NULL) : NULL;
+      const char *code = cell && cell->code ? strstr (cell->code, "regenerate:") : NULL;
+      gint64 n;
+
+      if (code == NULL || arb_turns_has_condition (enc, step, ids[i], "dead") ||
+          !g_ascii_string_to_signed (code + strlen ("regenerate:"),  10, 1, 100, &n, NULL))
+        continue;
+
+      /* Back to Endurance first, then Fatigue, never above the start. */
+      for (gint64 k = 0; k < n; k++)
+        {
+          int en_lost = peek_int (step, enc, ids[i], "en-lost", 0);
+          int ft_lost = peek_int (step, enc, ids[i], "ft-lost", 0);
+
+          if (en_lost > 0)
+            {
+              arb_step_set_int (step, enc, ids[i], "en-lost", en_lost - 1);
+              arb_step_add_log (step, _("%s regenerates 1 Endurance"), arb_encounter_get_name (enc, ids[i]));
+            }
+          else if (ft_lost > 0)
+            {
+              arb_step_set_int (step, enc, ids[i], "ft-lost", ft_lost - 1);
+              arb_step_add_log (step, _("%s regenerates 1 Fatigue"), arb_encounter_get_name (enc, ids[i]));
+            }
+        }
+    }
+}
+
+static void
+leave_order (ArbStep      *step,
+             ArbEncounter *enc,
+             const char   *id)
+{
+  const char *order = arb_step_peek (step, enc, E, "order");
+  const char *current = arb_step_peek (step, enc, E, "current");
+  g_auto(GStrv) parts = NULL;
+  g_autoptr(GString) rest = g_string_new (NULL);
+  const char *next = NULL;
+
+  if (order == NULL)
+    return;
+
+  parts = g_strsplit (order, ",", -1);
+  for (guint i = 0; parts[i]; i++)
+    {
+      if (g_str_equal (parts[i], id))
+        {
+          next = parts[i + 1];
+          continue;
+        }
+      g_string_append_printf (rest, "%s%s", rest->len ? "," : "", parts[i]);
+    }
+
+  if (g_strcmp0 (current, id) == 0)
+    arb_step_set (step, enc, E, "current", next ? next : (parts[0] && !g_str_equal (parts[0], id) ? parts[0] : NULL));
+  arb_step_set (step, enc, E, "order", rest->len ? rest->str : NULL);
+}
+
+static gboolean
+is_monster (ArbEncounter *enc,
+            const char   *id)
+{
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
+
+  /* Foes that fight as men are not monsters; the others are. */
+  return sheet && g_str_equal (arb_sheet_get_kind (sheet), "npc") &&
+         !arb_sheet_get_bool (sheet, "weapons-user");
+}
+
+gboolean
+arb_aod_appeal_proc (ArbProc  *proc,
+                     GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *id = param_or_current (proc);
+  int en, left, popularity, target, roll, round;
+  g_autofree char *purpose = NULL;
+  g_autofree char *label = NULL;
+
+  if (!check_id (enc, id, error))
+    return FALSE;
+
+  arb_step_set_who (step, arb_encounter_get_name (enc, id));
+  if (is_monster (enc, id))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("5.2: a monster cannot ask for quarter"));
+      return FALSE;
+    }
+  if (arb_encounter_get (enc, id, "cond.appealed"))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("5.2: %s has appealed once already this fight"), arb_encounter_get_name (enc, id));
+      return FALSE;
+    }
+
+  en = arb_encounter_get_field_int (enc, id, "en", 0);
+  left = arb_aod_en_left (enc, step, id);
+  if (3 * left > en)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("5.2: %s has %d of %d Endurance left; an appeal needs a third or less"),
+                   arb_encounter_get_name (enc, id), left, en);
+      return FALSE;
+    }
+
+  popularity = arb_encounter_get_field_int (enc, id, "popularity", 0);
+  target = 3 * popularity;
+  purpose = g_strdup_printf (_("appeal to the crowd (%d or less spares %s)"), target, arb_encounter_get_name (enc, id));
+  label = g_strdup_printf (_("the crowd spares %s"), arb_encounter_get_name (enc, id));
+  arb_step_add_odds (step, label, MIN (100, target), 100);
+  if (!arb_proc_roll (proc, "D100", purpose, &roll))
+    return FALSE;
+
+  if (roll > target)
+    {
+      arb_step_set (step, enc, id, "cond.appealed", "failed");
+      arb_step_add_log (step, _("%s appeals to the crowd: %d against %d, refused"),
+                        arb_encounter_get_name (enc, id), roll, target);
+      return TRUE;
+    }
+
+  /* Spared: carried off, and three whole Rounds of passes follow. */
+  round = arb_encounter_get_int (enc, E, "round", 1);
+  arb_step_set (step, enc, id, "cond.appealed", "spared");
+  leave_order (step, enc, id);
+  arb_step_set_int (step, enc, E, "truce-until", round + 3);
+  arb_step_add_log (step, _("%s appeals to the crowd: %d against %d, spared; only passes until round %d"),
+                    arb_encounter_get_name (enc, id), roll, target, round + 3);
+  return TRUE;
+}
+
+gboolean
+arb_aod_flee_proc (ArbProc  *proc,
+                   GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *id = param_or_current (proc);
+
+  if (!check_id (enc, id, error))
+    return FALSE;
+  if (arb_encounter_get (enc, id, "cond.fled"))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("%s has fled already"), arb_encounter_get_name (enc, id));
+      return FALSE;
+    }
+
+  arb_step_set_who (step, arb_encounter_get_name (enc, id));
+  arb_step_set (step, enc, id, "cond.fled", "on");
+  leave_order (step, enc, id);
+  if (arb_encounter_get_field (enc, id, "popularity"))
+    {
+      int popularity = arb_encounter_get_field_int (enc, id, "popularity", 0);
+
+      arb_step_set_int (step, enc, id, "popularity", MAX (0, popularity - 3));
+      arb_step_add_log (step, _("%s flees the arena: Popularity %d → %d, and no experience for this fight (5.1)"),
+                        arb_encounter_get_name (enc, id), popularity, MAX (0, popularity - 3));
+    }
+  else
+    arb_step_add_log (step, _("%s flees the arena (5.1)"), arb_encounter_get_name (enc, id));
+  return TRUE;
+}
+
+static gboolean
+out_of_fight (ArbEncounter *enc,
+              const char   *id)
+{
+  return arb_encounter_get (enc, id, "cond.dead") || arb_encounter_get (enc, id, "cond.fled") ||
+         g_strcmp0 (arb_encounter_get (enc, id, "cond.appealed"), "spared") == 0;
+}
+
+static gboolean
+is_character (ArbEncounter *enc,
+              const char   *id)
+{
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
+
+  return sheet && g_str_equal (arb_sheet_get_kind (sheet), "character");
+}
+
+/* A killer named in death-stroke=VICTIM:KILLER,... or the victim's
+ * "killed-by" value. */
+static char *
+killer_of (ArbProc    *proc,
+           const char *victim)
+{
+  const char *list = arb_proc_get_param (proc, "death-stroke");
+
+  if (list != NULL)
+    {
+      g_auto(GStrv) pairs = g_strsplit (list, ",", -1);
+
+      for (guint i = 0; pairs[i]; i++)
+        {
+          g_auto(GStrv) kv = g_strsplit (g_strstrip (pairs[i]), ":", 2);
+
+          if (kv[0] && kv[1] && g_str_equal (kv[0], victim))
+            return g_strdup (kv[1]);
+        }
+    }
+  return g_strdup (arb_encounter_get (arb_proc_get_encounter (proc), victim, "killed-by"));
+}
+
+gboolean
+arb_aod_experience_proc (ArbProc  *proc,
+                         GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  g_autoptr(GHashTable) awards = g_hash_table_new (g_str_hash, g_str_equal);
+  const char *standing_side = NULL;
+
+  if (arb_encounter_get (enc, E, "experience-awarded"))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("15.0: the experience of this fight has been awarded already"));
+      return FALSE;
+    }
+
+  /* The fight is over when those still in it are all on one side. */
+  for (guint i = 0; ids[i]; i++)
+    {
+      const char *side = arb_encounter_get (enc, ids[i], "side");
+
+      if (out_of_fight (enc, ids[i]))
+        continue;
+      if (standing_side && g_strcmp0 (standing_side, side) != 0)
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("15.0: the fight is not over: %s and %s still stand on opposite sides"),
+                       arb_encounter_get_name (enc, ids[i]), standing_side);
+          return FALSE;
+        }
+      standing_side = side;
+    }
+
+  for (guint v = 0; ids[v]; v++)
+    {
+      const char *victim = ids[v];
+      const char *victim_side = arb_encounter_get (enc, victim, "side");
+      g_autofree char *killer = killer_of (proc, victim);
+      g_autoptr(GPtrArray) survivors = g_ptr_array_new ();
+      int worth;
+
+      if (is_character (enc, victim))
+        {
+          /* 15.2: twice the attributes of a hostile character, however it
+           * left the fight. */
+          static const char *attrs[] = { "ps", "md", "ag", "en", "ft", "wp" };
+
+          worth = 0;
+          for (guint a = 0; a < G_N_ELEMENTS (attrs); a++)
+            worth += 2 * arb_encounter_get_field_int (enc, victim, attrs[a], 0);
+        }
+      else
+        {
+          /* 15.1: a foe's Difficulty Factor, once it is beaten. */
+          if (!out_of_fight (enc, victim))
+            continue;
+          worth = arb_encounter_get_field_int (enc, victim, "df", 0);
+        }
+
+      for (guint i = 0; ids[i]; i++)
+        if (is_character (enc, ids[i]) && !out_of_fight (enc, ids[i]) &&
+            g_strcmp0 (arb_encounter_get (enc, ids[i], "side"), victim_side) != 0)
+          g_ptr_array_add (survivors, ids[i]);
+
+      if (survivors->len == 0)
+        continue;
+
+      for (guint i = 0; i < survivors->len; i++)
+        {
+          const char *pc = g_ptr_array_index (survivors, i);
+          int share = worth / (int)survivors->len;
+
+          if (g_strcmp0 (pc, killer) == 0 && arb_encounter_get (enc, victim, "cond.dead"))
+            share += 50;
+          g_hash_table_insert (awards, (gpointer)pc,
+                               GINT_TO_POINTER (GPOINTER_TO_INT (g_hash_table_lookup (awards, pc)) + share));
+        }
+      arb_step_add_log (step, _("%s is worth %d, shared by %u"), arb_encounter_get_name (enc, victim),
+                        worth, survivors->len);
+    }
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      int award = GPOINTER_TO_INT (g_hash_table_lookup (awards, ids[i]));
+      int before;
+
+      if (!is_character (enc, ids[i]))
+        continue;
+      before = arb_encounter_get_field_int (enc, ids[i], "experience", 0);
+      arb_step_set_int (step, enc, ids[i], "experience-award", award);
+      if (award > 0)
+        arb_step_set_int (step, enc, ids[i], "experience", before + award);
+      arb_step_add_log (step, _("%s: %d experience points%s"), arb_encounter_get_name (enc, ids[i]), award,
+                        out_of_fight (enc, ids[i]) && award == 0 ? _(" (dead, fled or spared: none)") : "");
+    }
+
+  arb_step_set (step, enc, E, "experience-awarded", "true");
+  return TRUE;
+}
