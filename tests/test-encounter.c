@@ -490,7 +490,8 @@ assert_asks (ArbEncounter *enc,
   g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_NEEDS_ROLL);
   g_assert_cmpstr (outcome->dice, ==, dice);
   g_assert_nonnull (outcome->purpose);
-  g_assert_null (outcome->step);
+  /* The step so far (its odds and log) comes along, never applied. */
+  g_assert_nonnull (outcome->step);
   after = arb_encounter_dump_state (enc);
   g_assert_cmpstr (after, ==, before);
   g_assert_cmpuint (arb_encounter_get_n_steps (enc), ==, n_steps);
@@ -1338,6 +1339,225 @@ test_aod_regeneration (void)
   g_assert_null (arb_encounter_get (enc, rolf, "en-lost"));
 }
 
+static ArbOutcome *
+strike (ArbEncounter *enc,
+        const int    *rolls,
+        guint         n_rolls,
+        GError      **error,
+        ...)
+{
+  g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GArray) given = g_array_new (FALSE, FALSE, sizeof (int));
+  const char *key;
+  va_list ap;
+
+  va_start (ap, error);
+  while ((key = va_arg (ap, const char *)))
+    g_hash_table_insert (params, (char *)key, (char *)va_arg (ap, const char *));
+  va_end (ap);
+  if (n_rolls)
+    g_array_append_vals (given, rolls, n_rolls);
+  return arb_procedure_run ("aod.strike", enc, rules, params, given, NULL, error);
+}
+
+static guint64
+odds_of (const ArbStep *step,
+         const char    *prefix)
+{
+  GPtrArray *odds = arb_step_get_odds (step);
+
+  for (guint i = 0; i < odds->len; i++)
+    if (g_str_has_prefix (((ArbOdds *)g_ptr_array_index (odds, i))->label, prefix))
+      return ((ArbOdds *)g_ptr_array_index (odds, i))->numerator;
+  g_error ("no odds of %s", prefix);
+}
+
+/* Rolf's Mace against the Troll, worked by hand: BC 50, MD 14 (-1), the
+ * Troll's AG 14 (+1): Strike Chance 50; Special Damage row 50-56:
+ * grievous on 01-03, Endurance on 01-08. The Troll's natural armor is 5. */
+static void
+test_aod_strike (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", NULL);
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", NULL);
+  g_autoptr(GError) error = NULL;
+
+  /* Before any die: the chance and the odds. */
+  {
+    g_autoptr(ArbOutcome) ask = strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Mace", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (ask->status, ==, ARB_OUTCOME_NEEDS_ROLL);
+    g_assert_cmpstr (ask->dice, ==, "d100");
+    g_assert_nonnull (strstr (ask->purpose, "against 50"));
+    g_assert_cmpuint (odds_of (ask->step, "hit"), ==, 50);
+    g_assert_cmpuint (odds_of (ask->step, "damage to Endurance"), ==, 8);
+    g_assert_cmpuint (odds_of (ask->step, "grievous"), ==, 3);
+  }
+
+  /* 30 hits; then the damage die, and only then. */
+  {
+    g_autoptr(ArbOutcome) ask = strike (enc, (int[]){ 30 }, 1, &error, "attacker", rolf, "target", troll, "weapon", "Mace", NULL);
+
+    g_assert_cmpint (ask->status, ==, ARB_OUTCOME_NEEDS_ROLL);
+    g_assert_cmpstr (ask->dice, ==, "1d10");
+  }
+  /* 6 + 3 = 9, 5 absorbed: 4 to Fatigue. */
+  {
+    g_autoptr(ArbOutcome) hit = strike (enc, (int[]){ 30, 6 }, 2, &error, "attacker", rolf, "target", troll, "weapon", "Mace", NULL);
+
+    g_assert_cmpint (hit->status, ==, ARB_OUTCOME_DONE);
+    arb_encounter_apply (enc, g_steal_pointer (&hit->step));
+  }
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, "ft-lost", -1), ==, 4);
+  g_assert_null (arb_encounter_get (enc, troll, "en-lost"));
+
+  /* 7 is in the Endurance span: 10 + 3 - 5 = 8 to Endurance. */
+  {
+    g_autoptr(ArbOutcome) hit = strike (enc, (int[]){ 7, 10 }, 2, &error, "attacker", rolf, "target", troll, "weapon", "Mace", NULL);
+    arb_encounter_apply (enc, g_steal_pointer (&hit->step));
+  }
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", -1), ==, 8);
+  g_assert_null (arb_encounter_get (enc, troll, "cond.stunned"));
+
+  /* 51 misses: nothing changes but the log. */
+  {
+    g_autoptr(ArbOutcome) miss = strike (enc, (int[]){ 51 }, 1, &error, "attacker", rolf, "target", troll, "weapon", "Mace", NULL);
+
+    g_assert_cmpint (miss->status, ==, ARB_OUTCOME_DONE);
+    g_assert_cmpuint (arb_step_get_dice (miss->step)->len, ==, 1);
+  }
+
+  /* 2 is grievous: (9 + 3) doubled = 24 to Endurance, nothing absorbed,
+   * stunned; injury 3 knocks it out with EN down to 3. */
+  {
+    g_autoptr(ArbOutcome) hit = strike (enc, (int[]){ 2, 9, 3 }, 3, &error, "attacker", rolf, "target", troll, "weapon", "Mace", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (hit->status, ==, ARB_OUTCOME_DONE);
+    arb_encounter_apply (enc, g_steal_pointer (&hit->step));
+  }
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", -1), ==, 32);
+  g_assert_nonnull (arb_encounter_get (enc, troll, "cond.stunned"));
+  g_assert_nonnull (arb_encounter_get (enc, troll, "cond.unconscious"));
+  g_assert_nonnull (arb_encounter_get (enc, troll, "cond.prone"));
+
+  /* Unconscious and prone: +20 (low) and +30 (as if from the rear):
+   * Strike Chance 100. 1 is grievous; injury 10 kills. */
+  {
+    g_autoptr(ArbOutcome) ask = strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Mace", NULL);
+    g_assert_nonnull (strstr (ask->purpose, "against 100"));
+  }
+  {
+    g_autoptr(ArbOutcome) hit = strike (enc, (int[]){ 1, 1, 10 }, 3, &error, "attacker", rolf, "target", troll, "weapon", "Mace", NULL);
+    arb_encounter_apply (enc, g_steal_pointer (&hit->step));
+  }
+  g_assert_nonnull (arb_encounter_get (enc, troll, "cond.dead"));
+  g_assert_cmpstr (arb_encounter_get (enc, troll, "killed-by"), ==, rolf);
+
+  /* Undone, the troll lives again. */
+  g_assert_true (arb_encounter_undo (enc));
+  g_assert_null (arb_encounter_get (enc, troll, "cond.dead"));
+}
+
+/* The Troll's hands against Rolf: BC 55, its MD 12 (-3), Rolf's modified
+ * AG 13 (+2): 54. A hit of 5 + 6 = 11, leather 4 (and the buckler 3 when
+ * it covers): Fatigue takes it, and more than a third of EN 16 stuns. */
+static void
+test_aod_strike_back (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "ft-lost", "0", NULL);
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", NULL);
+  g_autoptr(GError) error = NULL;
+
+  {
+    g_autoptr(ArbOutcome) hit = strike (enc, (int[]){ 40, 5 }, 2, &error, "attacker", troll, "target", rolf, "attack", "Hand", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (odds_of (hit->step, "hit"), ==, 54);
+    arb_encounter_apply (enc, g_steal_pointer (&hit->step));
+  }
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ft-lost", -1), ==, 7);
+  g_assert_nonnull (arb_encounter_get (enc, rolf, "cond.stunned"));
+
+  /* With the shield covering, 4 only: not more than a third of 16. */
+  {
+    g_autoptr(ArbEncounter) other = arb_encounter_new ("aod", NULL);
+    g_autofree char *r = add_combatant (other, "aod-rolf.xml", "Blue", "ft-lost", "0", NULL);
+    g_autofree char *t = add_combatant (other, "aod-foe-troll.xml", "Red", NULL);
+    g_autoptr(ArbOutcome) hit = strike (other, (int[]){ 40, 5 }, 2, &error, "attacker", t, "target", r,
+                                        "attack", "Hand", "shield", "yes", NULL);
+
+    arb_encounter_apply (other, g_steal_pointer (&hit->step));
+    g_assert_cmpint (arb_encounter_get_int (other, r, "ft-lost", -1), ==, 4);
+    g_assert_null (arb_encounter_get (other, r, "cond.stunned"));
+  }
+
+  /* A stunned figure strikes no more (9.0). */
+  g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Mace", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+}
+
+static void
+test_aod_strike_checks (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", NULL);
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", NULL);
+  g_autoptr(GError) error = NULL;
+
+  /* Weapons Rolf does not carry, uses they are not rated for, rows
+   * that are not in the table, a hurl without its range. */
+  g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Halberd", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_clear_error (&error);
+  g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Falchion", "combat", "close", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "close"));
+  g_clear_error (&error);
+  g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Mace", "options", "lucky", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_clear_error (&error);
+  g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Knife", "combat", "ranged", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_clear_error (&error);
+
+  /* Hurled 3 hexes: -15, and a ticked rear attack +20: 40 -1 +1 -15 +20. */
+  {
+    g_autoptr(ArbOutcome) ask = strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Knife",
+                                        "combat", "ranged", "hexes", "3", "options", "rear-hexside", NULL);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (ask->purpose, "against 45"));
+  }
+
+  /* 99: the break check (3 × MD 14 = 42) fails at 50, and the Mace breaks;
+   * from then on its Base Chance is halved. */
+  {
+    g_autoptr(ArbOutcome) broke = strike (enc, (int[]){ 99, 50 }, 2, &error, "attacker", rolf, "target", troll, "weapon", "Mace", NULL);
+
+    g_assert_no_error (error);
+    arb_encounter_apply (enc, g_steal_pointer (&broke->step));
+  }
+  g_assert_nonnull (arb_encounter_get (enc, rolf, "broken.Mace"));
+  {
+    g_autoptr(ArbOutcome) ask = strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Mace", NULL);
+    g_assert_nonnull (strstr (ask->purpose, "against 25"));
+  }
+
+  /* 100 with a kept hold (10 is 42 or less) is a plain miss. */
+  {
+    g_autoptr(ArbOutcome) kept = strike (enc, (int[]){ 100, 10 }, 2, &error, "attacker", rolf, "target", troll, "weapon", "Knife", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (kept->status, ==, ARB_OUTCOME_DONE);
+    arb_encounter_apply (enc, g_steal_pointer (&kept->step));
+  }
+  g_assert_null (arb_encounter_get (enc, rolf, "dropped.Knife"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1374,6 +1594,9 @@ main (int   argc,
   g_test_add_func ("/encounter/aod/experience-pvp", test_aod_experience_pvp);
   g_test_add_func ("/encounter/aod/appeal", test_aod_appeal);
   g_test_add_func ("/encounter/aod/regeneration", test_aod_regeneration);
+  g_test_add_func ("/encounter/aod/strike", test_aod_strike);
+  g_test_add_func ("/encounter/aod/strike-back", test_aod_strike_back);
+  g_test_add_func ("/encounter/aod/strike-checks", test_aod_strike_checks);
   g_test_add_func ("/encounter/drafts-and-session", test_drafts_and_session);
   g_test_add_func ("/encounter/crash-drafts", test_crash_drafts);
 

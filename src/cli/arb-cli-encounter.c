@@ -727,12 +727,44 @@ arb_cli_run (int    argc,
           json_builder_add_string_value (b, outcome->dice);
           json_builder_set_member_name (b, "purpose");
           json_builder_add_string_value (b, outcome->purpose);
+          json_builder_set_member_name (b, "odds");
+          json_builder_begin_object (b);
+          for (guint i = 0; i < arb_step_get_odds (outcome->step)->len; i++)
+            {
+              ArbOdds *o = g_ptr_array_index (arb_step_get_odds (outcome->step), i);
+
+              json_builder_set_member_name (b, o->label);
+              json_builder_begin_object (b);
+              json_builder_set_member_name (b, "numerator");
+              json_builder_add_int_value (b, (gint64)o->numerator);
+              json_builder_set_member_name (b, "denominator");
+              json_builder_add_int_value (b, (gint64)o->denominator);
+              json_builder_end_object (b);
+            }
+          json_builder_end_object (b);
+          json_builder_set_member_name (b, "log");
+          json_builder_begin_array (b);
+          for (guint i = 0; i < arb_step_get_log (outcome->step)->len; i++)
+            json_builder_add_string_value (b, g_ptr_array_index (arb_step_get_log (outcome->step), i));
+          json_builder_end_array (b);
           json_builder_end_object (b);
           root = json_builder_get_root (b);
           print_json (root);
         }
       else
-        g_print (_("Needs %s for %s: run again with --roll V\n"), outcome->dice, outcome->purpose);
+        {
+          GPtrArray *odds = arb_step_get_odds (outcome->step);
+
+          print_step (outcome->step);
+          for (guint i = 0; i < odds->len; i++)
+            {
+              ArbOdds *o = g_ptr_array_index (odds, i);
+
+              g_print (_("Chance of %s: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT "\n"),
+                       o->label, o->numerator, o->denominator);
+            }
+          g_print (_("Needs %s for %s: run again with --roll V\n"), outcome->dice, outcome->purpose);
+        }
       return EXIT_OK;
     }
 

@@ -47,6 +47,7 @@ static const Procedure procedures[] = {
   { "dogfight.remove", arb_conditions_remove_proc },
   { "aod.placement", arb_turns_aod_placement },
   { "aod.stun-recovery", arb_aod_stun_recovery_proc },
+  { "aod.strike", arb_aod_strike_proc },
   { "aod.appeal", arb_aod_appeal_proc },
   { "aod.flee", arb_aod_flee_proc },
   { "aod.experience", arb_aod_experience_proc },
@@ -269,7 +270,8 @@ arb_procedure_run (const char         *name,
       outcome->status = ARB_OUTCOME_NEEDS_ROLL;
       outcome->dice = proc.needed_dice;
       outcome->purpose = proc.needed_purpose;
-      arb_step_free (proc.step);
+      /* What is known so far (the odds, the log), to show before the die. */
+      outcome->step = proc.step;
       return outcome;
     }
 

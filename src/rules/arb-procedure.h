@@ -27,7 +27,9 @@ typedef struct
   ArbOutcomeStatus  status;
   char             *dice;      /* NEEDS_ROLL: "1d10" */
   char             *purpose;   /* NEEDS_ROLL: what the die is for */
-  ArbStep          *step;      /* DONE: owned, not yet applied */
+  /* DONE: the step, owned, not yet applied. NEEDS_ROLL: the step so far,
+   * for its odds and log before the die; never to be applied. */
+  ArbStep          *step;
 } ArbOutcome;
 
 void        arb_outcome_free         (ArbOutcome *outcome);

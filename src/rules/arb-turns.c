@@ -208,13 +208,16 @@ aod_apa (ArbProc    *proc,
   const char *base;
   gint64 v;
 
-  /* A live APA (after a grievous injury) wins; a foe's is never adjusted. */
+  /* Injuries take their APA points off whatever the APA is (12.4). */
+  int injury = arb_encounter_get_int (enc, id, "apa-injury", 0);
+
+  /* A set APA wins; a foe's is never adjusted for Agility (4.1). */
   if (arb_encounter_get (enc, id, "apa") || sheet == NULL || !g_str_equal (arb_sheet_get_kind (sheet), "character"))
-    return arb_encounter_get_field_int (enc, id, "apa", 0);
+    return MAX (0, arb_encounter_get_field_int (enc, id, "apa", 0) - injury);
 
   if (races && race && (base = arb_table_lookup_name_text (races, race, "apa")) &&
       g_ascii_string_to_signed (base, 10, 0, 100, &v, NULL))
-    return arb_aod_adjust_apa ((int)v, aod_modified_ag (proc, id));
+    return MAX (0, arb_aod_adjust_apa ((int)v, aod_modified_ag (proc, id)) - injury);
   return 0;
 }
 
