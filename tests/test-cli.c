@@ -539,6 +539,158 @@ test_sheet_validate_and_list (void)
   }
 }
 
+static JsonObject *
+run_json (Run        *run,
+          JsonParser *parser,
+          int         status,
+          ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *arg;
+  va_list ap;
+
+  g_ptr_array_add (args, (char *)g_getenv ("ARBITER_CLI"));
+  va_start (ap, status);
+  while ((arg = va_arg (ap, const char *)))
+    g_ptr_array_add (args, (char *)arg);
+  va_end (ap);
+  g_ptr_array_add (args, (char *)"--json");
+  g_ptr_array_add (args, NULL);
+
+  proc = g_subprocess_newv ((const char * const *)args->pdata,
+                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, NULL, NULL, &run->out, &run->err, &error);
+  g_assert_no_error (error);
+  run->status = g_subprocess_get_exit_status (proc);
+  if (run->status != status)
+    g_error ("exit %d, not %d: %s", run->status, status, run->err);
+  if (status != 0)
+    return NULL;
+  return parse_object (run->out, parser);
+}
+
+/* An Arena of Death fight from the shell, as CLI.md describes it. */
+static void
+test_encounter_commands (void)
+{
+  g_autofree char *dir = scratch_dir ();
+  g_autofree char *fight = g_build_filename (dir, "fight.xml", NULL);
+  g_autofree char *rolf = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "sheets", "aod-rolf.xml", NULL);
+  g_autofree char *troll = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "sheets", "aod-foe-troll.xml", NULL);
+  g_autofree char *gpg = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "sheets", "gpg-black-corvo.xml", NULL);
+  g_autoptr(JsonParser) p = json_parser_new ();
+  JsonObject *obj;
+
+  g_unlink (fight);
+  {
+    g_auto(Run) r = { 0 };
+    run_json (&r, p, 0, "encounter", "new", "aod", "-o", fight, NULL);
+  }
+  {
+    g_auto(Run) r = { 0 };
+    run_json (&r, p, 0, "encounter", "add", fight, rolf, "--side", "Blue", "--at", "3,4", "--facing", "2", NULL);
+  }
+  {
+    g_auto(Run) r = { 0 };
+    run_json (&r, p, 0, "encounter", "add", fight, troll, "--side", "Red", NULL);
+  }
+  /* A sheet of another game does not join. */
+  {
+    g_auto(Run) r = { 0 };
+    run_json (&r, p, 1, "encounter", "add", fight, gpg, NULL);
+    g_assert_nonnull (strstr (r.err, "gpg"));
+  }
+  {
+    g_auto(Run) r = { 0 };
+    obj = json_object_get_object_member (run_json (&r, p, 0, "encounter", "start", fight, NULL), "encounter");
+    g_assert_cmpint (json_object_get_int_member (obj, "round"), ==, 1);
+    /* The Troll's AG 14 beats Rolf's modified 13. */
+    g_assert_cmpstr (json_object_get_string_member (obj, "current"), ==, "c2");
+  }
+
+  /* The strike asks for its D100 with the odds first (50, 8 and 3 in 100). */
+  {
+    g_auto(Run) r = { 0 };
+    JsonObject *odds;
+
+    obj = run_json (&r, p, 0, "run", "aod.strike", "--encounter", fight, "--param", "attacker=c1",
+                    "--param", "target=c2", "--param", "weapon=Mace", NULL);
+    g_assert_cmpstr (json_object_get_string_member (obj, "status"), ==, "needs-roll");
+    g_assert_cmpstr (json_object_get_string_member (obj, "dice"), ==, "d100");
+    odds = json_object_get_object_member (obj, "odds");
+    g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (odds, "hit"), "numerator"), ==, 50);
+    g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (odds, "grievous injury"), "numerator"), ==, 3);
+  }
+  /* A preview changes nothing; --apply makes it a step. */
+  {
+    g_auto(Run) r = { 0 };
+    obj = run_json (&r, p, 0, "run", "aod.strike", "--encounter", fight, "--param", "attacker=c1",
+                    "--param", "target=c2", "--param", "weapon=Mace", "--roll", "30", "--roll", "6", NULL);
+    g_assert_cmpstr (json_object_get_string_member (obj, "status"), ==, "done");
+  }
+  {
+    g_auto(Run) r = { 0 };
+    JsonArray *combatants;
+
+    obj = run_json (&r, p, 0, "encounter", "show", fight, NULL);
+    combatants = json_object_get_array_member (obj, "combatants");
+    g_assert_cmpuint (json_array_get_length (combatants), ==, 2);
+    /* Still three steps: the preview changed nothing. */
+    g_assert_cmpint (json_object_get_int_member (obj, "steps"), ==, 3);
+  }
+  {
+    g_auto(Run) r = { 0 };
+    JsonArray *rolls;
+
+    obj = run_json (&r, p, 0, "run", "aod.strike", "--encounter", fight, "--param", "attacker=c1",
+                    "--param", "target=c2", "--param", "weapon=Mace", "--roll", "30", "--roll", "6", "--apply", NULL);
+    rolls = json_object_get_array_member (obj, "rolls");
+    g_assert_cmpuint (json_array_get_length (rolls), ==, 2);
+    g_assert_true (json_object_get_boolean_member (json_array_get_object_element (rolls, 0), "typed"));
+  }
+  {
+    g_auto(Run) r = { 0 };
+    g_autofree char *contents = NULL;
+
+    run_json (&r, p, 0, "encounter", "undo", fight, NULL);
+    g_file_get_contents (fight, &contents, NULL, NULL);
+    g_assert_nonnull (strstr (contents, "position=\"3\""));
+  }
+  {
+    g_auto(Run) r = { 0 };
+    obj = run_json (&r, p, 0, "encounter", "redo", fight, NULL);
+    g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (obj, "encounter"), "steps"), ==, 4);
+  }
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, "encounter", "log", fight, NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    g_assert_nonnull (strstr (r.out, "d100 strike roll against 50: 30 (typed in)"));
+    g_assert_nonnull (strstr (r.out, "[c2.ft-lost: – → 4]"));
+  }
+  /* Nothing to redo now; a bad procedure name; an unknown combatant. */
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, "encounter", "redo", fight, NULL);
+    g_assert_cmpint (r.status, ==, 1);
+  }
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, "run", "aod.fly", "--encounter", fight, NULL);
+    g_assert_cmpint (r.status, ==, 2);
+  }
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, "run", "aod.strike", "--encounter", fight, "--param", "attacker=c1", "--param", "target=c9",
+             "--param", "weapon=Mace", NULL);
+    g_assert_cmpint (r.status, ==, 1);
+  }
+  g_unlink (fight);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -559,6 +711,7 @@ main (int   argc,
   g_test_add_func ("/cli/sheet/generate-rolf", test_sheet_generate_rolf);
   g_test_add_func ("/cli/sheet/generate-illegal", test_sheet_generate_illegal);
   g_test_add_func ("/cli/sheet/validate-and-list", test_sheet_validate_and_list);
+  g_test_add_func ("/cli/encounter/commands", test_encounter_commands);
 
   return g_test_run ();
 }
