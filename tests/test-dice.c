@@ -78,6 +78,19 @@ test_parse_rejects (void)
     }
 }
 
+static void
+test_parse_utf8 (void)
+{
+  g_autoptr(GError) error = NULL;
+  gsize pos = 0;
+
+  /* The multiplication sign is named whole, at its place in characters. */
+  g_assert_null (arb_dice_expr_parse ("2d6×2", &pos, &error));
+  g_assert_cmpuint (pos, ==, 3);
+  g_assert_nonnull (strstr (error->message, "“×”, character 4"));
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+}
+
 static ArbDistribution *
 distribution_of (const char *text)
 {
@@ -391,6 +404,7 @@ main (int   argc,
 
   g_test_add_func ("/dice/parse/accepts", test_parse_accepts);
   g_test_add_func ("/dice/parse/rejects", test_parse_rejects);
+  g_test_add_func ("/dice/parse/utf8", test_parse_utf8);
   g_test_add_func ("/dice/distribution/known", test_distribution_known);
   g_test_add_func ("/dice/distribution/enumeration", test_distribution_enumeration);
   g_test_add_func ("/dice/distribution/sums", test_distribution_sums);

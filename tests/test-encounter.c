@@ -378,6 +378,7 @@ test_bad_files (void)
     { "<sheet/>", "not an Arbiter encounter" },
     { "<encounter system=\"chess\" format=\"1\" id=\"x\"><state/><history position=\"0\"/></encounter>", "enc.xml:1:" },
     { "<encounter system=\"aod\" format=\"1\" id=\"x\"><state/><history position=\"3\"/></encounter>", "past its last step" },
+    { "<encounter system=\"aod\" format=\"1\" id=\"x\"><state/><history position=\"99999999999\"/></encounter>", "not a number of steps" },
     { "<?xml version=\"1.0\"?>\n<!DOCTYPE e [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<encounter/>", "DOCTYPE" },
     { "<encounter system=\"aod\" format=\"1\" id=\"x\"><state><entity id=\"encounter\"><value key=\"combatants\">c1</value></entity></state><history position=\"0\"/></encounter>",
       "combatant c1 has no sheet" },
@@ -1500,6 +1501,36 @@ test_aod_strike_back (void)
   g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
 }
 
+/* A house table of the wrong shape is an error, never a crash. */
+static void
+test_aod_strike_house_tables (void)
+{
+  static const char house[] =
+    "<ruleset system=\"aod\" format=\"1\">\n"
+    "  <table id=\"special-damage\" key=\"strike chance\">\n"
+    "    <title>Ours</title><source>House</source>\n"
+    "    <column key=\"endurance\" title=\"EN\"/>\n"
+    "    <row min=\"1\"><cell column=\"endurance\" code=\"1-5\">01-05</cell></row>\n"
+    "  </table>\n"
+    "</ruleset>\n";
+  g_autoptr(ArbRulesetLibrary) lib = arb_ruleset_library_new ();
+  g_autoptr(GBytes) bytes = g_bytes_new_static (house, sizeof house - 1);
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", NULL);
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", NULL);
+  g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (arb_ruleset_library_load_shipped (lib, NULL));
+  g_assert_true (arb_ruleset_library_load_bytes (lib, bytes, "house.xml", TRUE, &error));
+  g_hash_table_insert (params, (char *)"attacker", rolf);
+  g_hash_table_insert (params, (char *)"target", troll);
+  g_hash_table_insert (params, (char *)"weapon", (char *)"Mace");
+  g_assert_null (arb_procedure_run ("aod.strike", enc, lib, params, NULL, NULL, &error));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "special-damage"));
+}
+
 static void
 test_aod_strike_checks (void)
 {
@@ -1597,6 +1628,7 @@ main (int   argc,
   g_test_add_func ("/encounter/aod/strike", test_aod_strike);
   g_test_add_func ("/encounter/aod/strike-back", test_aod_strike_back);
   g_test_add_func ("/encounter/aod/strike-checks", test_aod_strike_checks);
+  g_test_add_func ("/encounter/aod/strike-house-tables", test_aod_strike_house_tables);
   g_test_add_func ("/encounter/drafts-and-session", test_drafts_and_session);
   g_test_add_func ("/encounter/crash-drafts", test_crash_drafts);
 

@@ -5,6 +5,7 @@
 
 #include <glib/gstdio.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <string.h>
 
 #include "arb-ruleset.h"
@@ -425,6 +426,24 @@ test_house_too_large (void)
   g_unlink (path);
 }
 
+/* A FIFO where a house file should be is named and skipped, not read
+ * forever. */
+static void
+test_house_fifo (void)
+{
+  g_autofree char *dir = house_dir ();
+  g_autofree char *path = g_build_filename (dir, "pipe.xml", NULL);
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify)g_error_free);
+  g_autoptr(ArbRulesetLibrary) lib = arb_ruleset_library_new ();
+
+  g_unlink (path);
+  g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+  g_assert_cmpuint (arb_ruleset_library_load_house_dir (lib, dir, problems), ==, 0);
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_nonnull (strstr (((GError *)g_ptr_array_index (problems, 0))->message, "not a regular file"));
+  g_unlink (path);
+}
+
 static void
 test_missing_house_dir (void)
 {
@@ -452,6 +471,7 @@ main (int   argc,
   g_test_add_func ("/ruleset/house-rules", test_house_rules);
   g_test_add_func ("/ruleset/house-all-or-nothing", test_house_all_or_nothing);
   g_test_add_func ("/ruleset/house-too-large", test_house_too_large);
+  g_test_add_func ("/ruleset/house-fifo", test_house_fifo);
   g_test_add_func ("/ruleset/missing-house-dir", test_missing_house_dir);
 
   return g_test_run ();

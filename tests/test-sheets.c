@@ -518,6 +518,47 @@ test_save_disk_full (void)
   g_unlink (path);
 }
 
+/* A value a file cannot hold is refused at the save, not found at the
+ * next load; and a save through a link writes the file it points to,
+ * keeping its permissions. */
+static void
+test_save_refuses_unreadable (void)
+{
+  g_autofree char *path = tmp_path ("control.xml");
+  g_autofree char *real = tmp_path ("real.xml");
+  g_autofree char *link_path = tmp_path ("link.xml");
+  g_autoptr(ArbSheet) sheet = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *after = NULL;
+  GStatBuf st;
+
+  write_file (path, rolf, -1);
+  sheet = arb_sheet_load_file (path, rules, &error);
+  g_assert_no_error (error);
+  arb_sheet_set (sheet, "notes", "bell \x07 here", NULL);
+  g_assert_false (arb_sheet_save (sheet, path, &error));
+  g_assert_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_WRITE);
+  g_assert_nonnull (strstr (error->message, "control.xml"));
+  after = read_file (path);
+  g_assert_cmpstr (after, ==, rolf);
+  g_clear_error (&error);
+
+  write_file (real, rolf, -1);
+  g_assert_cmpint (g_chmod (real, 0600), ==, 0);
+  g_unlink (link_path);
+  g_assert_cmpint (symlink (real, link_path), ==, 0);
+  arb_sheet_set (sheet, "notes", "fine", NULL);
+  g_assert_true (arb_sheet_save (sheet, link_path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (link_path, G_FILE_TEST_IS_SYMLINK));
+  g_assert_cmpint (g_stat (real, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0600);
+  {
+    g_autofree char *contents = read_file (real);
+    g_assert_nonnull (strstr (contents, "<notes>fine</notes>"));
+  }
+}
+
 static void
 test_library (void)
 {
@@ -752,6 +793,7 @@ main (int   argc,
   g_test_add_func ("/sheets/save/backup-and-conflict", test_save_backup_and_conflict);
   g_test_add_func ("/sheets/save/read-only", test_save_read_only);
   g_test_add_func ("/sheets/save/disk-full", test_save_disk_full);
+  g_test_add_func ("/sheets/save/refuses-unreadable", test_save_refuses_unreadable);
   g_test_add_func ("/sheets/library", test_library);
   g_test_add_func ("/sheets/generation", test_generation);
   g_test_add_func ("/sheets/generation-rules", test_generation_rules);

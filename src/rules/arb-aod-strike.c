@@ -430,6 +430,11 @@ arb_aod_strike_proc (ArbProc  *proc,
     attacker = arb_encounter_get (enc, E, "current");
   if (combat == NULL)
     combat = "melee";
+  if (rules == NULL)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID, _("A strike needs the rulesets"));
+      return FALSE;
+    }
 
   if (attacker == NULL || !g_strv_contains ((const char * const *)ids, attacker) ||
       target == NULL || !g_strv_contains ((const char * const *)ids, target))
@@ -494,6 +499,16 @@ arb_aod_strike_proc (ArbProc  *proc,
   mods = arb_ruleset_library_get_table (rules, "aod", table_id);
   special = arb_ruleset_library_get_table (rules, "aod", "special-damage");
   ticked = options ? g_strsplit (options, ",", -1) : g_new0 (char *, 1);
+
+  if (mods == NULL || special == NULL ||
+      arb_table_find_column (special, "grievous") < 0 || arb_table_find_column (special, "endurance") < 0 ||
+      arb_table_get_n_columns (mods) < 1)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                   _("The tables aod/%s and aod/special-damage (columns grievous and endurance) are needed to strike; "
+                     "a house table has changed their shape"), table_id);
+      return FALSE;
+    }
 
   /* Rows the referee ticked must be rows of this table. */
   for (guint i = 0; ticked[i]; i++)
@@ -668,7 +683,7 @@ arb_aod_strike_proc (ArbProc  *proc,
 
         if (!arb_proc_roll (proc, "1d10", gpurpose, &injury))
           return FALSE;
-        row = arb_table_find_row (injuries, injury, NULL);
+        row = injuries && arb_table_get_n_columns (injuries) > 0 ? arb_table_find_row (injuries, injury, NULL) : NULL;
         if (row && !apply_grievous (proc, target, row->cells[0].code, row->cells[0].text))
           return FALSE;
       }

@@ -403,19 +403,27 @@ syntax_error (GError     **error,
               const char  *why)
 {
   gsize pos = at - text;
+  /* Counted in characters, and the character whole, for any text. */
+  glong chars = g_utf8_validate (text, -1, NULL) ? g_utf8_pointer_to_offset (text, at) : (glong)pos;
+  char what[8] = { 0 };
 
   if (error_pos != NULL)
-    *error_pos = pos;
+    *error_pos = chars;
+
+  if (g_utf8_validate (at, -1, NULL))
+    g_unichar_to_utf8 (g_utf8_get_char (at), what);
+  else
+    g_strlcpy (what, "?", sizeof what);
 
   if (*at == '\0')
     g_set_error (error, ARB_DICE_ERROR, ARB_DICE_ERROR_SYNTAX,
                  /* Translators: %s says what was expected */
-                 _("%s at the end of “%s”"), why, text);
+                 _("%s at the end of “%s”"), why, g_utf8_validate (text, -1, NULL) ? text : "?");
   else
     g_set_error (error, ARB_DICE_ERROR, ARB_DICE_ERROR_SYNTAX,
                  /* Translators: %s says what is wrong, then the character and its position */
-                 _("%s at “%c”, character %u of “%s”"),
-                 why, *at, (guint)(pos + 1), text);
+                 _("%s at “%s”, character %u of “%s”"),
+                 why, what, (guint)(chars + 1), g_utf8_validate (text, -1, NULL) ? text : "?");
   return FALSE;
 }
 

@@ -71,8 +71,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (ArbDistribution, arb_distribution_free)
 typedef struct _ArbDiceExpr ArbDiceExpr;
 
 GType            arb_dice_expr_get_type      (void) G_GNUC_CONST;
-/* On a syntax error, @error_pos (if not NULL) is set to the byte offset
- * of the offending character and the message names it. */
+/* On a syntax error, @error_pos (if not NULL) is set to the position of
+ * the offending character, counted in characters, and the message names
+ * it. */
 ArbDiceExpr     *arb_dice_expr_parse         (const char        *text,
                                               gsize             *error_pos,
                                               GError           **error);

@@ -253,6 +253,9 @@ arb_drafts_recover (const char  *id,
   if (!(enc = arb_encounter_load_file (draft, NULL, error)))
     return FALSE;
 
+  /* The recovered copy may sit beside the fight's own file: it gets an id
+   * of its own so their drafts never mix. */
+  arb_encounter_renew_id (enc);
   bytes = arb_encounter_serialize (enc);
   if (!arb_file_write_safely (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL, NULL, error))
     return FALSE;

@@ -7,6 +7,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <sys/stat.h>
 #include <string.h>
 
 #include "arb-encounter.h"
@@ -219,6 +220,15 @@ const char *arb_encounter_get_system (ArbEncounter *self) { return self->system;
 const char *arb_encounter_get_id (ArbEncounter *self) { return self->id; }
 const char *arb_encounter_get_filename (ArbEncounter *self) { return self->filename; }
 
+void
+arb_encounter_renew_id (ArbEncounter *self)
+{
+  g_return_if_fail (ARB_IS_ENCOUNTER (self));
+
+  g_free (self->id);
+  self->id = g_uuid_string_random ();
+}
+
 const char *
 arb_encounter_get (ArbEncounter *self,
                    const char   *entity,
@@ -403,10 +413,12 @@ arb_step_set (ArbStep      *step,
               const char   *key,
               const char   *value)
 {
-  const char *old = arb_step_peek (step, self, entity, key);
+  const char *old;
   ArbEffect *effect;
 
   g_return_if_fail (entity != NULL && key != NULL);
+
+  old = arb_step_peek (step, self, entity, key);
 
   if (g_strcmp0 (old, value) == 0)
     return;
@@ -798,8 +810,12 @@ arb_encounter_load_bytes (GBytes             *bytes,
           g_autofree char *pos = arb_xml_get_prop (section, "position");
           int p = 0;
 
-          parse_int (pos, &p);
-          position = MAX (p, 0);
+          if (!parse_int (g_strstrip (pos), &p) || p < 0)
+            {
+              invalid (error, filename, section, _("the history position is not a number of steps"));
+              return NULL;
+            }
+          position = p;
 
           for (xmlNode *node = section->children; node; node = node->next)
             {
@@ -822,7 +838,12 @@ arb_encounter_load_bytes (GBytes             *bytes,
                       g_autofree char *typed = arb_xml_get_prop (c, "typed");
                       int v = 0;
 
-                      parse_int (value, &v);
+                      if (!parse_int (g_strstrip (value), &v))
+                        {
+                          arb_step_free (step);
+                          invalid (error, filename, c, _("a die's value is not a whole number"));
+                          return NULL;
+                        }
                       arb_step_add_die (step, expr, purpose, v, g_strcmp0 (typed, "true") == 0);
                     }
                   else if (arb_xml_is_element (c, "effect"))
@@ -868,7 +889,9 @@ arb_encounter_load_bytes (GBytes             *bytes,
             return NULL;
           }
         sb = g_bytes_new (xml, strlen (xml));
-        if (!(sheet = arb_sheet_load_bytes (sb, name, rules, error)))
+        /* Checked against the tables when it joined; a house table
+         * changed since must not lock the referee out of the fight. */
+        if (!(sheet = arb_sheet_load_bytes (sb, name, NULL, error)))
           return NULL;
         if (!g_str_equal (arb_sheet_get_system (sheet), self->system))
           {
@@ -900,6 +923,12 @@ arb_encounter_load_file (const char         *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
+  if (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE,
+                   _("%s: not a regular file"), path);
+      return NULL;
+    }
   if (g_stat (path, &st) == 0 && st.st_size > MAX_FILE_SIZE)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE,
@@ -938,6 +967,19 @@ arb_encounter_save (ArbEncounter  *self,
 
   bytes = arb_encounter_serialize (self);
   data = g_bytes_get_data (bytes, &len);
+
+  /* Never write what could not be read back. */
+  {
+    g_autoptr(xmlDoc) check = arb_xml_parse (data, len, path, &local_error);
+
+    if (check == NULL)
+      {
+        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_WRITE,
+                     _("%s: not saved: a value holds characters an encounter file cannot keep (the previous file is unchanged)"),
+                     path);
+        return FALSE;
+      }
+  }
 
   if (self->filename && self->stamp)
     {

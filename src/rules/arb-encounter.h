@@ -110,6 +110,9 @@ gboolean      arb_encounter_save            (ArbEncounter       *self,
 
 const char   *arb_encounter_get_system      (ArbEncounter       *self);
 const char   *arb_encounter_get_id          (ArbEncounter       *self);
+/* A fresh id, for a copy that will live beside the original (its draft
+ * must not be the original's). */
+void          arb_encounter_renew_id        (ArbEncounter       *self);
 const char   *arb_encounter_get_filename    (ArbEncounter       *self);
 
 /* Reading the state. */

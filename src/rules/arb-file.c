@@ -14,6 +14,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "arb-file.h"
@@ -58,11 +59,26 @@ arb_file_write_safely (const char  *path,
   g_autofree char *tmp = NULL;
   g_autofree char *backup = NULL;
   g_autofree char *current = NULL;
+  g_autofree char *target = NULL;
+  struct stat old_st;
+  gboolean had_old;
   gsize done = 0;
   int fd;
 
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (data != NULL || len == 0, FALSE);
+
+  /* Through a symbolic link, write where it points, so the link stays. */
+  {
+    char *real = realpath (path, NULL);
+
+    if (real != NULL)
+      {
+        target = g_strdup (real);
+        free (real);
+        path = target;
+      }
+  }
 
   current = arb_file_stamp (path);
   if (expected_stamp != NULL && g_strcmp0 (current, expected_stamp) != 0)
@@ -78,6 +94,17 @@ arb_file_write_safely (const char  *path,
 
   if ((fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0644)) < 0)
     return set_errno_error (error, errno, path, _("cannot create a file in its folder"));
+
+  /* The new file keeps the old one's permissions (a private sheet stays
+   * private). */
+  had_old = stat (path, &old_st) == 0;
+  if (had_old)
+    {
+      if (fchmod (fd, old_st.st_mode & 07777) != 0)
+        g_debug ("Could not keep the mode of %s", path);
+      if (fchown (fd, old_st.st_uid, old_st.st_gid) != 0)
+        g_debug ("Could not keep the owner of %s", path);
+    }
 
   while (done < len)
     {
@@ -97,12 +124,34 @@ arb_file_write_safely (const char  *path,
     }
 
   /* On disk before it takes the old file's place. */
-  if (fsync (fd) != 0 || close (fd) != 0)
+  if (fsync (fd) != 0)
+    {
+      int saved = errno;
+
+      close (fd);
+      g_unlink (tmp);
+      return set_errno_error (error, saved, path, _("writing failed"));
+    }
+  if (close (fd) != 0)
     {
       int saved = errno;
 
       g_unlink (tmp);
       return set_errno_error (error, saved, path, _("writing failed"));
+    }
+
+  /* Looked at again just before the rename: a slow disk leaves time for
+   * someone else to change the file. */
+  if (expected_stamp != NULL)
+    {
+      g_autofree char *now = arb_file_stamp (path);
+
+      if (g_strcmp0 (now, expected_stamp) != 0)
+        {
+          g_unlink (tmp);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG, _("%s changed on disk"), path);
+          return FALSE;
+        }
     }
 
   if (current != NULL)

@@ -98,8 +98,13 @@ arb_proc_roll (ArbProc    *proc,
     return FALSE;
 
 
-  expr = arb_dice_expr_parse (dice, NULL, &error);
-  g_assert (expr != NULL);
+  /* Dice can come from table data (a house rule): a bad one is an error. */
+  if (!(expr = arb_dice_expr_parse (dice, NULL, &error)))
+    {
+      g_set_error (&proc->roll_error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                   _("The dice “%s” for %s cannot be read: %s"), dice, purpose, error->message);
+      return FALSE;
+    }
 
   if (proc->given && proc->next_given < proc->given->len)
     {

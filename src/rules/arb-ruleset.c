@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <glib/gstdio.h>
+#include <sys/stat.h>
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
 
@@ -765,6 +766,13 @@ arb_ruleset_library_load_file (ArbRulesetLibrary  *self,
   g_return_val_if_fail (path != NULL, FALSE);
 
   /* No ruleset comes near this; a bigger file is a mistake or hostile. */
+  /* A FIFO or a device would hang or never end. */
+  if (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_PARSE,
+                   _("%s: not a regular file"), path);
+      return FALSE;
+    }
   if (g_stat (path, &st) == 0 && st.st_size > MAX_FILE_SIZE)
     {
       g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_PARSE,

@@ -89,7 +89,7 @@ parse_int (const char *text,
   gint64 value;
 
   if (text == NULL || !g_ascii_string_to_signed (text[0] == '+' ? text + 1 : text, 10,
-                                                 -10000000, 100000000, &value, NULL))
+                                                 -100000000, 100000000, &value, NULL))
     return FALSE;
   *out = (int)value;
   return TRUE;
@@ -1000,6 +1000,19 @@ arb_sheet_save (ArbSheet     *self,
 
   bytes = arb_sheet_serialize (self);
   data = g_bytes_get_data (bytes, &len);
+
+  /* Never write what could not be read back. */
+  {
+    g_autoptr(xmlDoc) check = arb_xml_parse (data, len, path, &local_error);
+
+    if (check == NULL)
+      {
+        g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_WRITE,
+                     _("%s: not saved: a value holds characters a sheet file cannot keep (the previous file is unchanged)"),
+                     path);
+        return FALSE;
+      }
+  }
 
   /* Only the file this sheet came from is checked for changes: saving
    * under a new name over some other file is the caller's (confirmed)

@@ -122,7 +122,7 @@ arb_xml_parse (const char  *data,
 
   /* No NOENT (no entity substitution), no DTDLOAD, no network. */
   doc = xmlCtxtReadMemory (ctxt, data ? data : "", (int)len, filename, NULL,
-                           XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING |
+                           XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES |
                            XML_PARSE_NOCDATA);
 
   xmlSetStructuredErrorFunc (NULL, NULL);
@@ -262,6 +262,24 @@ arb_xml_get_text (xmlNode *node)
       g_string_append (str, (const char *)child->content);
 
   return g_string_free (str, FALSE);
+}
+
+gboolean
+arb_xml_text_is_valid (const char *text)
+{
+  if (text == NULL)
+    return TRUE;
+  if (!g_utf8_validate (text, -1, NULL))
+    return FALSE;
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') ||
+          (c >= 0xFFFE && c <= 0xFFFF) || (c >= 0xD800 && c <= 0xDFFF))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean

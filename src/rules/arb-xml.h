@@ -43,6 +43,9 @@ char    *arb_xml_get_prop      (xmlNode     *node,
 char    *arb_xml_get_text      (xmlNode     *node);
 gboolean arb_xml_is_element    (xmlNode     *node,
                                 const char  *name);
+/* Whether @text is UTF-8 that XML 1.0 can hold (no control characters
+ * but tab and newlines): anything else could be written but never read. */
+gboolean arb_xml_text_is_valid (const char  *text);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (xmlDoc, xmlFreeDoc)
 
