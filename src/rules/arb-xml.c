@@ -15,8 +15,11 @@
 
 G_DEFINE_QUARK (arb-xml-error-quark, arb_xml_error)
 
+#define ERROR_STATE_MAGIC 0x41524258u  /* "ARBX" */
+
 typedef struct
 {
+  guint32     magic;      /* tells our state from another libxml2 user's */
   const char *filename;
   char       *message;    /* the first error only: later ones follow from it */
   int         line;
@@ -52,8 +55,10 @@ deny_external_entity (const char       *url,
                       const char       *id,
                       xmlParserCtxtPtr  ctxt)
 {
-  if (ctxt != NULL && ctxt->_private != NULL)
-    ((ErrorState *)ctxt->_private)->refused = TRUE;
+  ErrorState *state = ctxt ? ctxt->_private : NULL;
+
+  if (state != NULL && state->magic == ERROR_STATE_MAGIC)
+    state->refused = TRUE;
   return NULL;
 }
 
@@ -68,7 +73,7 @@ deny_internal_subset (void          *ctx,
   xmlParserCtxtPtr ctxt = ctx;
   ErrorState *state = ctxt->_private;
 
-  if (state != NULL && !state->refused)
+  if (state != NULL && state->magic == ERROR_STATE_MAGIC && !state->refused)
     {
       state->refused = TRUE;
       state->line = xmlSAX2GetLineNumber (ctx);
@@ -96,7 +101,9 @@ arb_xml_parse (const char  *data,
                const char  *filename,
                GError     **error)
 {
-  ErrorState state = { filename, NULL, 0, FALSE };
+  ErrorState state = { ERROR_STATE_MAGIC, filename, NULL, 0, FALSE };
+  xmlStructuredErrorFunc old_handler;
+  void *old_context;
   xmlParserCtxtPtr ctxt;
   xmlDoc *doc;
 
@@ -118,6 +125,9 @@ arb_xml_parse (const char  *data,
 
   ctxt->_private = &state;
   ctxt->sax->internalSubset = deny_internal_subset;
+  /* Borrowed for this parse only; whatever handler was set comes back. */
+  old_handler = xmlStructuredError;
+  old_context = xmlStructuredErrorContext;
   xmlSetStructuredErrorFunc (&state, collect_error);
 
   /* No NOENT (no entity substitution), no DTDLOAD, no network. */
@@ -125,7 +135,7 @@ arb_xml_parse (const char  *data,
                            XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_BIG_LINES |
                            XML_PARSE_NOCDATA);
 
-  xmlSetStructuredErrorFunc (NULL, NULL);
+  xmlSetStructuredErrorFunc (old_context, old_handler);
 
   if (doc != NULL && (state.refused || doc->intSubset != NULL || !ctxt->wellFormed))
     g_clear_pointer (&doc, xmlFreeDoc);
@@ -166,7 +176,7 @@ load_schema (const char  *schema_resource,
   g_autoptr(GBytes) bytes = NULL;
   xmlRelaxNGParserCtxtPtr pctxt;
   xmlRelaxNGPtr schema;
-  ErrorState state = { schema_resource, NULL, 0, FALSE };
+  ErrorState state = { ERROR_STATE_MAGIC, schema_resource, NULL, 0, FALSE };
   gsize len;
   const char *data;
 
@@ -207,7 +217,7 @@ arb_xml_validate (xmlDoc      *doc,
                   const char  *filename,
                   GError     **error)
 {
-  ErrorState state = { filename, NULL, 0, FALSE };
+  ErrorState state = { ERROR_STATE_MAGIC, filename, NULL, 0, FALSE };
   xmlRelaxNGValidCtxtPtr vctxt;
   xmlRelaxNGPtr schema;
   int ret;
