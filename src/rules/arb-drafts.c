@@ -244,12 +244,6 @@ arb_drafts_recover (const char  *id,
   name = g_strconcat (id, ".xml", NULL);
   draft = g_build_filename (dir, name, NULL);
 
-  if (g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_WRITE,
-                   _("%s already exists; the draft was not written over it"), path);
-      return FALSE;
-    }
   if (!(enc = arb_encounter_load_file (draft, NULL, error)))
     return FALSE;
 
@@ -257,8 +251,16 @@ arb_drafts_recover (const char  *id,
    * of its own so their drafts never mix. */
   arb_encounter_renew_id (enc);
   bytes = arb_encounter_serialize (enc);
-  if (!arb_file_write_safely (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL, NULL, error))
-    return FALSE;
+  {
+    g_autoptr(GError) local_error = NULL;
+
+    if (!arb_file_write_new (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &local_error))
+      {
+        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_WRITE,
+                     _("%s (the draft was kept)"), local_error->message);
+        return FALSE;
+      }
+  }
 
   arb_drafts_discard (id);
   return TRUE;

@@ -158,16 +158,32 @@ arb_file_write_safely (const char  *path,
     {
       /* Keep the previous version as PATH~: a hard link costs nothing
        * and leaves PATH in place until the rename below. */
-      backup = g_strconcat (path, "~", NULL);
-      g_unlink (backup);
-      if (link (path, backup) != 0)
-        {
-          g_autofree char *old = NULL;
-          gsize old_len;
+      g_autofree char *fresh = g_strdup_printf ("%s/.%s~.XXXXXX", dir, base);
+      int bfd;
 
-          if (!g_file_get_contents (path, &old, &old_len, NULL) ||
-              !g_file_set_contents (backup, old, old_len, NULL))
-            g_debug ("No backup of %s could be kept", path);
+      backup = g_strconcat (path, "~", NULL);
+      /* The new backup is made beside, then renamed over the old one, so
+       * an old backup is never lost for a new one that failed. */
+      if ((bfd = g_mkstemp_full (fresh, O_WRONLY | O_CLOEXEC, 0600)) >= 0)
+        {
+          gboolean kept;
+
+          close (bfd);
+          g_unlink (fresh);
+          kept = link (path, fresh) == 0;
+          if (!kept)
+            {
+              g_autofree char *old = NULL;
+              gsize old_len;
+
+              kept = g_file_get_contents (path, &old, &old_len, NULL) &&
+                     g_file_set_contents (fresh, old, old_len, NULL);
+            }
+          if (!kept || g_rename (fresh, backup) != 0)
+            {
+              g_unlink (fresh);
+              g_debug ("No new backup of %s could be kept", path);
+            }
         }
     }
 
@@ -188,5 +204,70 @@ arb_file_write_safely (const char  *path,
 
   if (new_stamp != NULL)
     *new_stamp = arb_file_stamp (path);
+  return TRUE;
+}
+
+gboolean
+arb_file_write_new (const char  *path,
+                    const char  *data,
+                    gsize        len,
+                    GError     **error)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *tmp = NULL;
+  gsize done = 0;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  dir = g_path_get_dirname (path);
+  base = g_path_get_basename (path);
+  tmp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+
+  if ((fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0644)) < 0)
+    return set_errno_error (error, errno, path, _("cannot create a file in its folder"));
+
+  while (done < len)
+    {
+      gssize n = write (fd, data + done, len - done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          int saved = n < 0 ? errno : ENOSPC;
+
+          close (fd);
+          g_unlink (tmp);
+          return set_errno_error (error, saved, path, _("writing failed"));
+        }
+      done += n;
+    }
+  if (fsync (fd) != 0)
+    {
+      int saved = errno;
+
+      close (fd);
+      g_unlink (tmp);
+      return set_errno_error (error, saved, path, _("writing failed"));
+    }
+  close (fd);
+
+  /* link() never replaces: it fails if the name is taken. */
+  if (link (tmp, path) != 0)
+    {
+      int saved = errno;
+
+      g_unlink (tmp);
+      if (saved == EEXIST)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                       _("%s already exists; it was left as it is"), path);
+          return FALSE;
+        }
+      return set_errno_error (error, saved, path, _("cannot create the file"));
+    }
+  g_unlink (tmp);
   return TRUE;
 }

@@ -25,4 +25,11 @@ gboolean  arb_file_write_safely  (const char  *path,
                                   char       **new_stamp,
                                   GError     **error);
 
+/* As arb_file_write_safely(), but only where no file is: an existing
+ * @path is never replaced (G_IO_ERROR_EXISTS), even by a race. */
+gboolean  arb_file_write_new     (const char  *path,
+                                  const char  *data,
+                                  gsize        len,
+                                  GError     **error);
+
 G_END_DECLS
