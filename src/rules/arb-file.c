@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "arb-file.h"
+#include "arb-xml.h"
 
 char *
 arb_file_stamp (const char *path)
@@ -270,4 +271,47 @@ arb_file_write_new (const char  *path,
     }
   g_unlink (tmp);
   return TRUE;
+}
+
+gboolean
+arb_file_save_xml (const char  *path,
+                   GBytes      *bytes,
+                   const char  *loaded_from,
+                   const char  *loaded_stamp,
+                   char       **new_stamp,
+                   GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  const char *expected = NULL;
+  const char *data;
+  gsize len;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (bytes != NULL, FALSE);
+
+  data = g_bytes_get_data (bytes, &len);
+
+  /* Never write what could not be read back. */
+  {
+    g_autoptr(xmlDoc) check = arb_xml_parse (data, len, path, &local_error);
+
+    if (check == NULL)
+      {
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s", local_error->message);
+        return FALSE;
+      }
+  }
+
+  /* Only the file it came from is checked for changes: saving under a new
+   * name over some other file is the caller's (confirmed) choice. */
+  if (loaded_from && loaded_stamp)
+    {
+      g_autofree char *own = g_canonicalize_filename (loaded_from, NULL);
+      g_autofree char *target = g_canonicalize_filename (path, NULL);
+
+      if (g_str_equal (own, target))
+        expected = loaded_stamp;
+    }
+
+  return arb_file_write_safely (path, data, len, expected, new_stamp, error);
 }

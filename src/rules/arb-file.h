@@ -25,6 +25,17 @@ gboolean  arb_file_write_safely  (const char  *path,
                                   char       **new_stamp,
                                   GError     **error);
 
+/* Saves an XML document as arb_file_write_safely() does, after checking
+ * that the bytes read back (G_IO_ERROR_INVALID_DATA if not). The
+ * changed-on-disk check applies when @path is the file @loaded_from,
+ * whose stamp was @loaded_stamp. */
+gboolean  arb_file_save_xml      (const char  *path,
+                                  GBytes      *bytes,
+                                  const char  *loaded_from,
+                                  const char  *loaded_stamp,
+                                  char       **new_stamp,
+                                  GError     **error);
+
 /* As arb_file_write_safely(), but only where no file is: an existing
  * @path is never replaced (G_IO_ERROR_EXISTS), even by a race. */
 gboolean  arb_file_write_new     (const char  *path,

@@ -991,47 +991,21 @@ arb_sheet_save (ArbSheet     *self,
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autofree char *new_stamp = NULL;
-  const char *expected = NULL;
-  const char *data;
-  gsize len;
 
   g_return_val_if_fail (ARB_IS_SHEET (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
   bytes = arb_sheet_serialize (self);
-  data = g_bytes_get_data (bytes, &len);
-
-  /* Never write what could not be read back. */
-  {
-    g_autoptr(xmlDoc) check = arb_xml_parse (data, len, path, &local_error);
-
-    if (check == NULL)
-      {
-        g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_WRITE,
-                     _("%s: not saved: a value holds characters a sheet file cannot keep (the previous file is unchanged)"),
-                     path);
-        return FALSE;
-      }
-  }
-
-  /* Only the file this sheet came from is checked for changes: saving
-   * under a new name over some other file is the caller's (confirmed)
-   * choice. */
-  if (self->filename && self->etag)
-    {
-      g_autofree char *own = g_canonicalize_filename (self->filename, NULL);
-      g_autofree char *target = g_canonicalize_filename (path, NULL);
-
-      if (g_str_equal (own, target))
-        expected = self->etag;
-    }
-
-  if (!arb_file_write_safely (path, data, len, expected, &new_stamp, &local_error))
+  if (!arb_file_save_xml (path, bytes, self->filename, self->etag, &new_stamp, &local_error))
     {
       if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG))
         g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_CHANGED,
                      _("%s: the file changed on disk since it was opened; "
                        "it was not overwritten (reload it, or save under another name)"), path);
+      else if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA))
+        g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_WRITE,
+                     _("%s: not saved: a value holds characters a sheet file cannot keep (the previous file is unchanged)"),
+                     path);
       else
         g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_WRITE,
                      _("%s (the previous file is unchanged)"), local_error->message);
