@@ -55,21 +55,18 @@ random_source (void)
   return opts.has_seed ? arb_roll_source_new_seeded ((guint32)opts.seed) : arb_roll_source_new_random ();
 }
 
+/* "odds": {"hit": {"numerator": 50, "denominator": 100}, ...} */
 static void
-add_step_json (JsonBuilder   *b,
+add_odds_json (JsonBuilder   *b,
                const ArbStep *step)
 {
-  GPtrArray *dice = arb_step_get_dice (step);
-  GPtrArray *effects = arb_step_get_effects (step);
-  GPtrArray *log = arb_step_get_log (step);
+  GPtrArray *odds = arb_step_get_odds (step);
 
-  json_builder_set_member_name (b, "what");
-  json_builder_add_string_value (b, arb_step_get_what (step));
   json_builder_set_member_name (b, "odds");
   json_builder_begin_object (b);
-  for (guint i = 0; i < arb_step_get_odds (step)->len; i++)
+  for (guint i = 0; i < odds->len; i++)
     {
-      ArbOdds *o = g_ptr_array_index (arb_step_get_odds (step), i);
+      ArbOdds *o = g_ptr_array_index (odds, i);
 
       json_builder_set_member_name (b, o->label);
       json_builder_begin_object (b);
@@ -80,6 +77,19 @@ add_step_json (JsonBuilder   *b,
       json_builder_end_object (b);
     }
   json_builder_end_object (b);
+}
+
+static void
+add_step_json (JsonBuilder   *b,
+               const ArbStep *step)
+{
+  GPtrArray *dice = arb_step_get_dice (step);
+  GPtrArray *effects = arb_step_get_effects (step);
+  GPtrArray *log = arb_step_get_log (step);
+
+  json_builder_set_member_name (b, "what");
+  json_builder_add_string_value (b, arb_step_get_what (step));
+  add_odds_json (b, step);
   json_builder_set_member_name (b, "who");
   json_builder_add_string_value (b, arb_step_get_who (step));
   json_builder_set_member_name (b, "rolls");
@@ -727,21 +737,7 @@ arb_cli_run (int    argc,
           json_builder_add_string_value (b, outcome->dice);
           json_builder_set_member_name (b, "purpose");
           json_builder_add_string_value (b, outcome->purpose);
-          json_builder_set_member_name (b, "odds");
-          json_builder_begin_object (b);
-          for (guint i = 0; i < arb_step_get_odds (outcome->step)->len; i++)
-            {
-              ArbOdds *o = g_ptr_array_index (arb_step_get_odds (outcome->step), i);
-
-              json_builder_set_member_name (b, o->label);
-              json_builder_begin_object (b);
-              json_builder_set_member_name (b, "numerator");
-              json_builder_add_int_value (b, (gint64)o->numerator);
-              json_builder_set_member_name (b, "denominator");
-              json_builder_add_int_value (b, (gint64)o->denominator);
-              json_builder_end_object (b);
-            }
-          json_builder_end_object (b);
+          add_odds_json (b, outcome->step);
           json_builder_set_member_name (b, "log");
           json_builder_begin_array (b);
           for (guint i = 0; i < arb_step_get_log (outcome->step)->len; i++)
