@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "arb-cli.h"
+#include "arb-file.h"
 
 static int
 encounter_error (GError *error)
@@ -552,10 +553,12 @@ cmd_log (int    argc,
       g_print ("%s", log);
       return EXIT_OK;
     }
-  if (!opts.force && g_file_test (opts.output, G_FILE_TEST_EXISTS))
-    return fail (EXIT_RULE, _("%s already exists; nothing was written (--force replaces it)"), opts.output);
-  if (!g_file_set_contents (opts.output, log, -1, &error))
-    return fail (EXIT_USAGE, "%s", error->message);
+  /* A new file only where none is; --force replaces one, keeping it as FILE~. */
+  if (opts.force ? !arb_file_write_safely (opts.output, log, strlen (log), NULL, NULL, &error)
+                 : !arb_file_write_new (opts.output, log, strlen (log), &error))
+    return fail (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_EXISTS) ? EXIT_RULE : EXIT_USAGE,
+                 "%s%s", error->message,
+                 g_error_matches (error, G_IO_ERROR, G_IO_ERROR_EXISTS) ? _(" (--force replaces it)") : "");
   return EXIT_OK;
 }
 
