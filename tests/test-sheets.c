@@ -729,6 +729,56 @@ test_generation_rules (void)
   expect_generation_failure (&gen, "the race must be one of Dwarf, Elf, Halfling, Human, Orc");
 }
 
+/* 15.5: Rolf's 350 points buy FT +1 for 300; BC and DM go on one weapon. */
+static void
+test_spend_experience (void)
+{
+  g_autoptr(ArbSheet) sheet = load_starter ("aod-rolf.xml");
+  g_autoptr(ArbSheet) bear = load_starter ("aod-wounded-bear.xml");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) weapons = NULL;
+
+  g_assert_true (arb_aod_spend_experience (sheet, rules, "FT", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (arb_sheet_get_int (sheet, "ft", 0), ==, 18);
+  g_assert_cmpint (arb_sheet_get_int (sheet, "experience", -1), ==, 50);
+
+  /* 50 left: nothing else is affordable. */
+  g_assert_false (arb_aod_spend_experience (sheet, rules, "WP", NULL, &error));
+  g_assert_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "275"));
+  g_clear_error (&error);
+
+  arb_sheet_set_int (sheet, "experience", 1000);
+  g_assert_false (arb_aod_spend_experience (sheet, rules, "BC", NULL, &error));
+  g_assert_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_true (arb_aod_spend_experience (sheet, rules, "BC", "mace", &error));
+  g_assert_true (arb_aod_spend_experience (sheet, rules, "DM", "Mace", &error));
+  g_assert_true (arb_aod_spend_experience (sheet, rules, "PP", NULL, &error));
+  g_assert_no_error (error);
+  weapons = arb_sheet_get_items (sheet, "weapon");
+  for (guint i = 0; i < weapons->len; i++)
+    {
+      ArbSheetItem *item = g_ptr_array_index (weapons, i);
+
+      if (g_str_equal (arb_sheet_item_get (item, "name"), "Mace"))
+        {
+          g_assert_cmpstr (arb_sheet_item_get (item, "bc"), ==, "53");
+          g_assert_cmpstr (arb_sheet_item_get (item, "dm"), ==, "+4");
+        }
+    }
+  g_assert_cmpint (arb_sheet_get_int (sheet, "popularity", 0), ==, 13);
+  g_assert_cmpint (arb_sheet_get_int (sheet, "experience", -1), ==, 1000 - 200 - 500 - 250);
+  g_assert_true (arb_sheet_validate (sheet, rules, NULL));
+
+  g_assert_false (arb_aod_spend_experience (sheet, rules, "APA", NULL, &error));
+  g_assert_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (arb_aod_spend_experience (bear, rules, "PS", NULL, &error));
+  g_assert_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID);
+}
+
 static void
 test_set_and_items (void)
 {
@@ -798,6 +848,7 @@ main (int   argc,
   g_test_add_func ("/sheets/generation", test_generation);
   g_test_add_func ("/sheets/generation-rules", test_generation_rules);
   g_test_add_func ("/sheets/set-and-items", test_set_and_items);
+  g_test_add_func ("/sheets/spend-experience", test_spend_experience);
 
   ret = g_test_run ();
   g_clear_object (&rules);

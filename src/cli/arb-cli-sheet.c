@@ -528,6 +528,49 @@ cmd_starters (int    argc,
   return EXIT_OK;
 }
 
+/* Between fights: experience into an attribute or a weapon (15.5). */
+static int
+cmd_spend (int    argc,
+           char **argv)
+{
+  g_autoptr(ArbRulesetLibrary) rules = NULL;
+  g_autoptr(ArbSheet) sheet = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *weapon = opts.weapons && opts.weapons[0] ? opts.weapons[0] : NULL;
+
+  if (argc != 1 || opts.on == NULL)
+    return usage_error (_("sheet spend-experience takes a sheet file and --on PS|MD|AG|EN|FT|WP|PP|BC|DM [--weapon W]"));
+  if (!(rules = load_library ()))
+    return EXIT_USAGE;
+  if (!(sheet = arb_sheet_load_file (argv[0], rules, &error)))
+    {
+      print_problems (error->message);
+      return EXIT_RULE;
+    }
+  if (!arb_aod_spend_experience (sheet, rules, opts.on, weapon, &error) ||
+      !arb_sheet_validate (sheet, rules, &error))
+    return fail (EXIT_RULE, "%s: %s", argv[0], error->message);
+  if (!arb_sheet_save (sheet, argv[0], &error))
+    return fail (EXIT_USAGE, "%s", error->message);
+
+  if (opts.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "file");
+      json_builder_add_string_value (b, argv[0]);
+      add_sheet_json (b, sheet, rules);
+      json_builder_end_object (b);
+      root = json_builder_get_root (b);
+      print_json (root);
+    }
+  else
+    print_sheet_text (sheet, rules);
+  return EXIT_OK;
+}
+
 int
 arb_cli_sheet (int    argc,
                char **argv)
@@ -546,6 +589,8 @@ arb_cli_sheet (int    argc,
     return cmd_list (argc - 1, argv + 1);
   if (g_str_equal (sub, "starters"))
     return cmd_starters (argc - 1, argv + 1);
+  if (g_str_equal (sub, "spend-experience"))
+    return cmd_spend (argc - 1, argv + 1);
 
   {
     g_autofree char *message = g_strdup_printf (_("Unknown sheet command “%s”"), sub);

@@ -42,6 +42,7 @@ typedef struct
   int       uap;
   char     *system;
   char     *search;
+  char     *on;
   /* encounters */
   char     *side;
   char     *at;

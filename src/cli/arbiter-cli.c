@@ -854,6 +854,7 @@ static const char summary[] =
      "  sheet list [DIR] [--system S] [--kind K] [--search TEXT]\n"
      "                                       the sheet library (default: the data folder)\n"
      "  sheet starters [DIR]                 copy the starter sheets into the library\n"
+     "  sheet spend-experience FILE --on PS|...|BC|DM [--weapon W]   between fights (aod 15.5)\n"
      "  encounter new SYSTEM -o FILE\n"
      "  encounter add FILE SHEET [--side NAME] [--at Q,R] [--facing 0-5] [--set KEY=VALUE]...\n"
      "  encounter start|next FILE [--roll V]...   turn order; missing dice are rolled\n"
@@ -899,6 +900,7 @@ main (int   argc,
     { "uap", 0, 0, G_OPTION_ARG_INT, &opts.uap, N_("Unassigned points where the chart prints none (the Orc)"), "N" },
     { "system", 0, 0, G_OPTION_ARG_STRING, &opts.system, N_("Only sheets of this game"), "SYSTEM" },
     { "search", 0, 0, G_OPTION_ARG_STRING, &opts.search, N_("Only sheets whose name contains this"), "TEXT" },
+    { "on", 0, 0, G_OPTION_ARG_STRING, &opts.on, N_("What experience buys: PS, MD, AG, EN, FT, WP, PP, BC or DM"), "WHAT" },
     { "side", 0, 0, G_OPTION_ARG_STRING, &opts.side, N_("The side a combatant fights on"), "NAME" },
     { "at", 0, 0, G_OPTION_ARG_STRING, &opts.at, N_("The hex a combatant stands in"), "Q,R" },
     { "facing", 0, 0, G_OPTION_ARG_INT, &opts.facing, N_("The hexside a combatant faces, 0 to 5"), "0-5" },
@@ -976,6 +978,7 @@ main (int   argc,
   g_strfreev (opts.weapons);
   g_free (opts.system);
   g_free (opts.search);
+  g_free (opts.on);
   g_free (opts.side);
   g_free (opts.at);
   g_free (opts.encounter);

@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "arb-aod.h"
@@ -483,4 +484,93 @@ arb_aod_generate (const ArbAodGeneration *gen,
   }
 
   return g_steal_pointer (&sheet);
+}
+
+gboolean
+arb_aod_spend_experience (ArbSheet           *sheet,
+                          ArbRulesetLibrary  *rules,
+                          const char         *on,
+                          const char         *weapon,
+                          GError            **error)
+{
+  ArbTable *costs;
+  const ArbRow *row;
+  const char *code;
+  g_auto(GStrv) parts = NULL;
+  g_autofree char *field = NULL;
+  int cost, pool, gain;
+  const char *sign;
+
+  g_return_val_if_fail (ARB_IS_SHEET (sheet), FALSE);
+  g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (rules), FALSE);
+
+  if (!g_str_equal (arb_sheet_get_system (sheet), "aod") || !g_str_equal (arb_sheet_get_kind (sheet), "character"))
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                   _("15.0: only Arena of Death characters gain and spend experience"));
+      return FALSE;
+    }
+
+  costs = arb_ruleset_library_get_table (rules, "aod", "experience-costs");
+  if (costs == NULL || on == NULL || !(row = arb_table_find_row_by_name (costs, on, NULL)) ||
+      arb_table_find_column (costs, "cost") < 0 || !cell_int (rules, "experience-costs", row->name, "cost", &cost))
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                   _("15.5: experience buys PS, MD, AG, EN, FT, WP, PP (Popularity), BC or DM, not “%s”"),
+                   on ? on : "");
+      return FALSE;
+    }
+
+  pool = arb_sheet_get_int (sheet, "experience", 0);
+  if (pool < cost)
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                   _("15.5: %s costs %d experience points; %s has %d"), row->name, cost,
+                   arb_sheet_get_name (sheet), pool);
+      return FALSE;
+    }
+
+  /* The code says what is bought: "ps+1", "bc+3:one-weapon". */
+  code = row->cells[arb_table_find_column (costs, "cost")].code;
+  parts = g_strsplit (code ? code : "", ":", -1);
+  sign = parts[0] ? strpbrk (parts[0], "+-") : NULL;
+  if (sign == NULL || !cell_int (rules, "experience-costs", row->name, "cost", &cost))
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                   _("The experience-costs table does not say what %s buys"), row->name);
+      return FALSE;
+    }
+  field = g_strndup (parts[0], sign - parts[0]);
+  gain = atoi (sign);
+  if (g_str_equal (field, "pop"))
+    {
+      g_free (field);
+      field = g_strdup ("popularity");
+    }
+
+  if (parts[1] && g_str_equal (parts[1], "one-weapon"))
+    {
+      g_autoptr(GPtrArray) weapons = arb_sheet_get_items (sheet, "weapon");
+      ArbSheetItem *item = NULL;
+      g_autofree char *value = NULL;
+
+      for (guint i = 0; weapon && i < weapons->len; i++)
+        if (g_ascii_strcasecmp (arb_sheet_item_get (g_ptr_array_index (weapons, i), "name"), weapon) == 0)
+          item = g_ptr_array_index (weapons, i);
+      if (item == NULL)
+        {
+          g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                       _("15.5: %s is bought for one weapon the character carries: name it"), row->name);
+          return FALSE;
+        }
+      value = gain >= 0 && g_str_equal (field, "dm")
+            ? g_strdup_printf ("%+d", arb_sheet_item_get_int (item, field, 0) + gain)
+            : g_strdup_printf ("%d", arb_sheet_item_get_int (item, field, 0) + gain);
+      arb_sheet_item_set (item, field, value);
+    }
+  else
+    arb_sheet_set_int (sheet, field, arb_sheet_get_int (sheet, field, 0) + gain);
+
+  arb_sheet_set_int (sheet, "experience", pool - cost);
+  return TRUE;
 }

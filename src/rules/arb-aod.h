@@ -30,6 +30,16 @@ ArbSheet *arb_aod_generate   (const ArbAodGeneration *gen,
                               ArbRulesetLibrary      *rules,
                               GPtrArray              *problems);
 
+/* 15.5: trades experience for +1 to an attribute (PS MD AG EN FT WP, PP
+ * for Popularity), +3 BC or +1 DM on one of the sheet's weapons. The
+ * cost and the gain come from the experience-costs table. Between fights
+ * only: it is done on the sheet, never in an encounter. */
+gboolean  arb_aod_spend_experience (ArbSheet          *sheet,
+                                    ArbRulesetLibrary *rules,
+                                    const char        *on,
+                                    const char        *weapon,
+                                    GError           **error);
+
 /* APA from the race's base and modified AG (3.1): +1 for every 3 points
  * or part of 3 above 15, -1 likewise below. */
 int       arb_aod_adjust_apa (int                     base_apa,
