@@ -1,0 +1,104 @@
+#!/bin/sh
+# A whole Arena of Death fight from the shell, with fixed rolls: Rolf the
+# Barbarian against the Troll, through a stun, a failed and a successful
+# stun recovery, a grievous injury, the kill and the experience. Every
+# state along the way is checked.
+#
+#   tests/aod-full-fight.sh ARBITER_CLI SOURCE_DIR
+set -eu
+
+cli=$1
+src=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT INT TERM
+fight="$work/fight.xml"
+export XDG_DATA_HOME="$work/data"
+
+step () {
+  echo "== $*"
+}
+
+# check 'python expression over d, the encounter show JSON' 'what it means'
+check () {
+  "$cli" encounter show "$fight" --json > "$work/state.json"
+  if ! python3 - "$work/state.json" "$1" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = {x["id"]: x for x in d["combatants"]}
+sys.exit(0 if eval(sys.argv[2]) else 1)
+PY
+  then
+    echo "FAILED: $2 ($1)"
+    cat "$work/state.json"
+    exit 1
+  fi
+  echo "ok: $2"
+}
+
+step "set up: Rolf (Blue) against the Troll (Red)"
+"$cli" encounter new aod -o "$fight" > /dev/null
+"$cli" encounter add "$fight" "$src/data/sheets/aod-rolf.xml" --side Blue --at 3,4 --facing 3 > /dev/null
+"$cli" encounter add "$fight" "$src/data/sheets/aod-foe-troll.xml" --side Red --at 4,4 --facing 0 > /dev/null
+"$cli" encounter start "$fight" > /dev/null
+check 'd["round"] == 1 and d["order"] == ["c2", "c1"] and d["current"] == "c2"' \
+      "the Troll (AG 14) acts before Rolf (modified AG 13)"
+check 'c["c2"]["ap"] == "15" and c["c1"]["ap"] == "9"' "APA 15 and 9"
+
+step "the Troll's hands: 54 to hit, 40 hits, 5 + 6 = 11, leather 4: 7 to Fatigue"
+"$cli" run aod.strike --encounter "$fight" --param attacker=c2 --param target=c1 \
+    --param attack=Hand --roll 40 --roll 5 --apply > /dev/null
+check 'c["c1"]["conditions"].get("stunned") == "on"' "7 is more than a third of EN 16: Rolf is stunned"
+
+step "Rolf's turn comes: 50 is more than 4 x EN left (48), he stays stunned"
+"$cli" encounter next "$fight" --roll 50 > /dev/null
+check 'd["pulse"] == 2 and d["current"] == "c2" and "stunned" in c["c1"]["conditions"]' \
+      "pulse 2, the Troll again, Rolf still stunned"
+check 'c["c1"]["ap"] == "7" and c["c2"]["ap"] == "13"' "both passed: 2 AP each"
+
+step "the Troll misses with 90"
+"$cli" run aod.strike --encounter "$fight" --param attacker=c2 --param target=c1 \
+    --param attack=Hand --roll 90 --apply > /dev/null
+check '"stunned" in c["c1"]["conditions"]' "nothing changes"
+
+step "Rolf rolls 20 and recovers, passing"
+"$cli" encounter next "$fight" --roll 20 > /dev/null
+check '"stunned" not in c["c1"]["conditions"] and d["pulse"] == 3' "Rolf recovered, pulse 3"
+
+step "the Troll passes; Rolf's Mace: 2 is grievous, (9 + 3) x 2 = 24 to EN, injury 3"
+"$cli" encounter next "$fight" > /dev/null
+check 'd["current"] == "c1"' "Rolf's turn"
+"$cli" run aod.strike --encounter "$fight" --param attacker=c1 --param target=c2 \
+    --param weapon=Mace --roll 2 --roll 9 --roll 3 --apply > /dev/null
+check 'set(c["c2"]["conditions"]) >= {"stunned", "unconscious", "prone"}' \
+      "the Troll is stunned, knocked out and prone"
+
+step "the Troll cannot act; Rolf strikes the helpless Troll (100): 1, 1, injury 10"
+"$cli" encounter next "$fight" > /dev/null
+check 'd["current"] == "c1"' "Rolf again: the Troll passed by itself"
+"$cli" run aod.strike --encounter "$fight" --param attacker=c1 --param target=c2 \
+    --param weapon=Mace --roll 1 --roll 1 --roll 10 --apply > /dev/null
+check 'c["c2"]["conditions"].get("dead") == "on"' "the Troll is dead"
+
+step "experience: Rolf alone earns the Troll's 600 and 50 for the death stroke"
+"$cli" run aod.experience --encounter "$fight" --apply > /dev/null
+"$cli" encounter show "$fight" --json > /dev/null
+grep -q '<value key="experience-award">650</value>' "$fight" || { echo "FAILED: award 650"; exit 1; }
+echo "ok: 650 experience points"
+
+step "the log holds every die, typed in"
+"$cli" encounter log "$fight" > "$work/log.txt"
+grep -q "d100 strike roll against 54: 40 (typed in)" "$work/log.txt"
+grep -q "d100 stun recovery for Rolf the Barbarian (48 or less recovers): 50 (typed in)" "$work/log.txt"
+grep -q "1d10 grievous injury to Troll: 10 (typed in)" "$work/log.txt"
+echo "ok: the log"
+
+step "undo back to the start gives the state after start"
+n=$(grep -c '<step ' "$fight")
+i=3
+while [ "$i" -lt "$n" ]; do
+  "$cli" encounter undo "$fight" > /dev/null
+  i=$((i + 1))
+done
+check 'd["round"] == 1 and d["pulse"] == 1 and d["current"] == "c2" and c["c2"]["conditions"] == {} and c["c1"]["conditions"] == {}' \
+      "everything undone"
+echo "PASS"
