@@ -282,6 +282,9 @@ print_order_text (ArbEncounter *enc)
            arb_encounter_can_redo (enc) ? _(", redo possible") : "");
 }
 
+static int report (ArbEncounter  *enc,
+                   const ArbStep *step);
+
 static int
 save_and_report (ArbEncounter  *enc,
                  const char    *path,
@@ -291,7 +294,13 @@ save_and_report (ArbEncounter  *enc,
 
   if (!arb_encounter_save (enc, path, &error))
     return encounter_error (error);
+  return report (enc, step);
+}
 
+static int
+report (ArbEncounter  *enc,
+        const ArbStep *step)
+{
   if (opts.json)
     {
       g_autoptr(JsonBuilder) b = json_builder_new ();
@@ -333,6 +342,13 @@ cmd_new (int    argc,
   if (!opts.force && g_file_test (opts.output, G_FILE_TEST_EXISTS))
     return fail (EXIT_RULE, _("%s already exists; nothing was written (--force replaces it, keeping the old one as %s~)"),
                  opts.output, opts.output);
+  /* Without --force, only where no file is, even against a race. */
+  if (!opts.force)
+    {
+      if (!arb_encounter_save_new (enc, opts.output, &error))
+        return fail (EXIT_USAGE, "%s", error->message);
+      return report (enc, NULL);
+    }
   return save_and_report (enc, opts.output, NULL);
 }
 

@@ -291,11 +291,13 @@ write_new_sheet (ArbSheet          *sheet,
 {
   g_autoptr(GError) error = NULL;
 
+  /* Without --force, only where no file is, even against a race. */
   if (!opts.force && g_file_test (opts.output, G_FILE_TEST_EXISTS))
     return fail (EXIT_RULE, _("%s already exists; nothing was written (--force replaces it, keeping the old one as %s~)"),
                  opts.output, opts.output);
 
-  if (!arb_sheet_save (sheet, opts.output, &error))
+  if (opts.force ? !arb_sheet_save (sheet, opts.output, &error)
+                 : !arb_sheet_save_new (sheet, opts.output, &error))
     return fail (EXIT_USAGE, "%s", error->message);
 
   if (opts.json)

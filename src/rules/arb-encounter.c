@@ -950,20 +950,24 @@ arb_encounter_load_file (const char         *path,
   return self;
 }
 
-gboolean
-arb_encounter_save (ArbEncounter  *self,
-                    const char    *path,
-                    GError       **error)
+static gboolean
+encounter_save (ArbEncounter  *self,
+                const char    *path,
+                gboolean       exclusive,
+                GError       **error)
 {
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autofree char *new_stamp = NULL;
+  gboolean ok;
 
   g_return_val_if_fail (ARB_IS_ENCOUNTER (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
   bytes = arb_encounter_serialize (self);
-  if (!arb_file_save_xml (path, bytes, self->filename, self->stamp, &new_stamp, &local_error))
+  ok = exclusive ? arb_file_save_xml_new (path, bytes, &new_stamp, &local_error)
+                 : arb_file_save_xml (path, bytes, self->filename, self->stamp, &new_stamp, &local_error);
+  if (!ok)
     {
       if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG))
         g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_CHANGED,
@@ -972,6 +976,8 @@ arb_encounter_save (ArbEncounter  *self,
         g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_WRITE,
                      _("%s: not saved: a value holds characters an encounter file cannot keep (the previous file is unchanged)"),
                      path);
+      else if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_EXISTS))
+        g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_WRITE, local_error->message);
       else
         g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_WRITE,
                      _("%s (the previous file is unchanged)"), local_error->message);
@@ -983,4 +989,20 @@ arb_encounter_save (ArbEncounter  *self,
   g_free (self->stamp);
   self->stamp = g_steal_pointer (&new_stamp);
   return TRUE;
+}
+
+gboolean
+arb_encounter_save (ArbEncounter  *self,
+                    const char    *path,
+                    GError       **error)
+{
+  return encounter_save (self, path, FALSE, error);
+}
+
+gboolean
+arb_encounter_save_new (ArbEncounter  *self,
+                        const char    *path,
+                        GError       **error)
+{
+  return encounter_save (self, path, TRUE, error);
 }

@@ -107,6 +107,10 @@ GBytes       *arb_encounter_serialize       (ArbEncounter       *self);
 gboolean      arb_encounter_save            (ArbEncounter       *self,
                                              const char         *path,
                                              GError            **error);
+/* The same, but only where no file is: an existing one is never touched. */
+gboolean      arb_encounter_save_new        (ArbEncounter       *self,
+                                             const char         *path,
+                                             GError            **error);
 
 const char   *arb_encounter_get_system      (ArbEncounter       *self);
 const char   *arb_encounter_get_id          (ArbEncounter       *self);

@@ -273,6 +273,45 @@ arb_file_write_new (const char  *path,
   return TRUE;
 }
 
+/* Never write what could not be read back. */
+static gboolean
+check_readable (const char  *path,
+                const char  *data,
+                gsize        len,
+                GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(xmlDoc) check = arb_xml_parse (data, len, path, &local_error);
+
+  if (check == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s", local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+arb_file_save_xml_new (const char  *path,
+                       GBytes      *bytes,
+                       char       **new_stamp,
+                       GError     **error)
+{
+  const char *data;
+  gsize len;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (bytes != NULL, FALSE);
+
+  data = g_bytes_get_data (bytes, &len);
+  if (!check_readable (path, data, len, error) ||
+      !arb_file_write_new (path, data, len, error))
+    return FALSE;
+  if (new_stamp)
+    *new_stamp = arb_file_stamp (path);
+  return TRUE;
+}
+
 gboolean
 arb_file_save_xml (const char  *path,
                    GBytes      *bytes,
@@ -281,7 +320,6 @@ arb_file_save_xml (const char  *path,
                    char       **new_stamp,
                    GError     **error)
 {
-  g_autoptr(GError) local_error = NULL;
   const char *expected = NULL;
   const char *data;
   gsize len;
@@ -290,17 +328,8 @@ arb_file_save_xml (const char  *path,
   g_return_val_if_fail (bytes != NULL, FALSE);
 
   data = g_bytes_get_data (bytes, &len);
-
-  /* Never write what could not be read back. */
-  {
-    g_autoptr(xmlDoc) check = arb_xml_parse (data, len, path, &local_error);
-
-    if (check == NULL)
-      {
-        g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s", local_error->message);
-        return FALSE;
-      }
-  }
+  if (!check_readable (path, data, len, error))
+    return FALSE;
 
   /* Only the file it came from is checked for changes: saving under a new
    * name over some other file is the caller's (confirmed) choice. */

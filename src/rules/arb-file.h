@@ -35,6 +35,11 @@ gboolean  arb_file_save_xml      (const char  *path,
                                   const char  *loaded_stamp,
                                   char       **new_stamp,
                                   GError     **error);
+/* The same, but only where no file is (G_IO_ERROR_EXISTS otherwise). */
+gboolean  arb_file_save_xml_new  (const char  *path,
+                                  GBytes      *bytes,
+                                  char       **new_stamp,
+                                  GError     **error);
 
 /* As arb_file_write_safely(), but only where no file is: an existing
  * @path is never replaced (G_IO_ERROR_EXISTS), even by a race. */

@@ -983,20 +983,24 @@ arb_sheet_serialize (ArbSheet *self)
   return bytes;
 }
 
-gboolean
-arb_sheet_save (ArbSheet     *self,
-                const char   *path,
-                GError      **error)
+static gboolean
+sheet_save (ArbSheet     *self,
+            const char   *path,
+            gboolean      exclusive,
+            GError      **error)
 {
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autofree char *new_stamp = NULL;
+  gboolean ok;
 
   g_return_val_if_fail (ARB_IS_SHEET (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
   bytes = arb_sheet_serialize (self);
-  if (!arb_file_save_xml (path, bytes, self->filename, self->etag, &new_stamp, &local_error))
+  ok = exclusive ? arb_file_save_xml_new (path, bytes, &new_stamp, &local_error)
+                 : arb_file_save_xml (path, bytes, self->filename, self->etag, &new_stamp, &local_error);
+  if (!ok)
     {
       if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG))
         g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_CHANGED,
@@ -1006,6 +1010,8 @@ arb_sheet_save (ArbSheet     *self,
         g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_WRITE,
                      _("%s: not saved: a value holds characters a sheet file cannot keep (the previous file is unchanged)"),
                      path);
+      else if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_EXISTS))
+        g_set_error_literal (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_WRITE, local_error->message);
       else
         g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_WRITE,
                      _("%s (the previous file is unchanged)"), local_error->message);
@@ -1017,6 +1023,22 @@ arb_sheet_save (ArbSheet     *self,
   g_free (self->etag);
   self->etag = g_steal_pointer (&new_stamp);
   return TRUE;
+}
+
+gboolean
+arb_sheet_save (ArbSheet     *self,
+                const char   *path,
+                GError      **error)
+{
+  return sheet_save (self, path, FALSE, error);
+}
+
+gboolean
+arb_sheet_save_new (ArbSheet     *self,
+                    const char   *path,
+                    GError      **error)
+{
+  return sheet_save (self, path, TRUE, error);
 }
 
 /* Derived values */

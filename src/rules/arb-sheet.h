@@ -75,6 +75,10 @@ GBytes       *arb_sheet_serialize        (ArbSheet           *self);
 gboolean      arb_sheet_save             (ArbSheet           *self,
                                           const char         *path,
                                           GError            **error);
+/* The same, but only where no file is: an existing one is never touched. */
+gboolean      arb_sheet_save_new         (ArbSheet           *self,
+                                          const char         *path,
+                                          GError            **error);
 
 const char   *arb_sheet_get_system       (ArbSheet           *self);
 const char   *arb_sheet_get_kind         (ArbSheet           *self);
