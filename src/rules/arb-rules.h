@@ -14,3 +14,4 @@
 #include "arb-procedure.h"
 #include "arb-conditions.h"
 #include "arb-drafts.h"
+#include "arb-hex.h"

@@ -1,0 +1,100 @@
+/* arb-hex.c: hex geometry in axial coordinates
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "arb-hex.h"
+
+static const ArbHex directions[6] = {
+  { 1, 0 }, { 1, -1 }, { 0, -1 }, { -1, 0 }, { -1, 1 }, { 0, 1 },
+};
+
+static int
+wrap (int direction)
+{
+  return ((direction % 6) + 6) % 6;
+}
+
+int
+arb_hex_distance (ArbHex a,
+                  ArbHex b)
+{
+  int dq = a.q - b.q;
+  int dr = a.r - b.r;
+
+  return (abs (dq) + abs (dr) + abs (dq + dr)) / 2;
+}
+
+ArbHex
+arb_hex_neighbour (ArbHex hex,
+                   int    direction)
+{
+  ArbHex d = directions[wrap (direction)];
+  ArbHex n = { hex.q + d.q, hex.r + d.r };
+
+  return n;
+}
+
+int
+arb_hex_direction_to (ArbHex from,
+                      ArbHex to)
+{
+  for (int d = 0; d < 6; d++)
+    if (from.q + directions[d].q == to.q && from.r + directions[d].r == to.r)
+      return d;
+  return -1;
+}
+
+int
+arb_hex_turns (int from,
+               int to)
+{
+  int diff = wrap (to - from);
+
+  return diff > 3 ? 6 - diff : diff;
+}
+
+gboolean
+arb_hex_is_front_side (int facing,
+                       int side)
+{
+  return arb_hex_turns (facing, side) <= 1;
+}
+
+gboolean
+arb_hex_in_front (ArbHex origin,
+                  int    facing,
+                  ArbHex hex)
+{
+  int d = arb_hex_direction_to (origin, hex);
+
+  return d >= 0 && arb_hex_is_front_side (facing, d);
+}
+
+gboolean
+arb_hex_in_cone (ArbHex origin,
+                 int    facing,
+                 ArbHex hex)
+{
+  /* The cone is every m·a + n·b with m, n >= 0 (not both 0), a and b
+   * the directions either side of the facing: adjacent directions add up
+   * to the one between them, so the front hexes are a, a + b and b. */
+  ArbHex a = directions[wrap (facing - 1)];
+  ArbHex b = directions[wrap (facing + 1)];
+  int dq = hex.q - origin.q;
+  int dr = hex.r - origin.r;
+  int det = a.q * b.r - a.r * b.q;
+  int m, n;
+
+  if (dq == 0 && dr == 0)
+    return FALSE;
+
+  /* Solve dq = m a.q + n b.q, dr = m a.r + n b.r (det is ±1). */
+  m = (dq * b.r - dr * b.q) / det;
+  n = (a.q * dr - a.r * dq) / det;
+  return m >= 0 && n >= 0;
+}

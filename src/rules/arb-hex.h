@@ -1,0 +1,46 @@
+/* arb-hex.h: hex geometry in axial coordinates
+ *
+ * A hex is (q, r); the six directions, and so the six hexsides and the
+ * facings, are numbered 0 to 5 counter-clockwise from (+1, 0). A figure
+ * facing f has its front hexsides f-1, f and f+1 and its rear hexsides
+ * f+2, f+3 and f+4 (modulo 6). The map widget draws these either flat-
+ * or pointy-topped; the geometry does not change.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  int q;
+  int r;
+} ArbHex;
+
+int      arb_hex_distance      (ArbHex a,
+                                ArbHex b);
+ArbHex   arb_hex_neighbour     (ArbHex hex,
+                                int    direction);
+/* The direction from @from to the adjacent @to, or -1 if not adjacent. */
+int      arb_hex_direction_to  (ArbHex from,
+                                ArbHex to);
+/* Turns between two facings, the short way (0 to 3). */
+int      arb_hex_turns         (int    from,
+                                int    to);
+gboolean arb_hex_is_front_side (int    facing,
+                                int    side);
+/* The three hexes in front (Arena of Death's Strike Zone). */
+gboolean arb_hex_in_front      (ArbHex origin,
+                                int    facing,
+                                ArbHex hex);
+/* The 120° cone opening from the front hexes, boundaries included
+ * (Arena of Death's Attack Zone; beyond the front, its Fire Zone). */
+gboolean arb_hex_in_cone       (ArbHex origin,
+                                int    facing,
+                                ArbHex hex);
+
+G_END_DECLS
