@@ -1589,6 +1589,104 @@ test_aod_strike_checks (void)
   g_assert_null (arb_encounter_get (enc, rolf, "dropped.Knife"));
 }
 
+/* 7.0-9.8: costs from the chart, and what each place allows. Rolf at
+ * 0,0 facing 0; the Troll at 3,0 facing him (3). */
+static void
+test_aod_actions (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "0", "r", "0", "facing", "0", NULL);
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", "q", "3", "r", "0", "facing", "3", NULL);
+  g_autoptr(GError) error = NULL;
+
+  run_apply (enc, "aod.start", NULL, 0);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, troll);
+
+  /* The Troll moves 2 hexes (1 AP each) to stand in front of Rolf. */
+  apply_params (enc, "aod.action", NULL, 0, "action", "M", "hexes", "2", "to", "1,0", NULL);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, "ap", 0), ==, 13);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, "q", -1), ==, 1);
+
+  /* One action a pulse; and no further than paid for. */
+  g_assert_null (run_params (enc, "aod.action", &error, "action", "T", "hexsides", "1", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "one action a pulse"));
+  g_clear_error (&error);
+
+  run_apply (enc, "aod.next", NULL, 0);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, rolf);
+
+  /* Rolf is in the Troll's Strike Zone (9.3): no Cache, no Grapple. */
+  g_assert_null (run_params (enc, "aod.action", &error, "action", "Cache", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "9.3"));
+  g_clear_error (&error);
+  g_assert_null (run_params (enc, "aod.action", &error, "action", "G", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_clear_error (&error);
+  /* A Move of 5 hexes is more than 7.1 allows. */
+  g_assert_null (run_params (enc, "aod.action", &error, "action", "M", "hexes", "5", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_clear_error (&error);
+  g_assert_null (run_params (enc, "aod.action", &error, "action", "Z", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_clear_error (&error);
+
+  /* He Assails: 4 AP. */
+  apply_params (enc, "aod.action", NULL, 0, "action", "Assail", NULL);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", 0), ==, 5);
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, "action"), ==, "A");
+
+  /* Next pulse: he drops prone (2); crawling then costs 3 a hex (7.5);
+   * rising costs 4 (7.6); with 1 AP left, nothing but a pass. */
+  run_apply (enc, "aod.next", NULL, 0);
+  run_apply (enc, "aod.next", NULL, 0);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, rolf);
+  apply_params (enc, "aod.action", NULL, 0, "action", "D", "posture", "prone", NULL);
+  g_assert_nonnull (arb_encounter_get (enc, rolf, "cond.prone"));
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", 0), ==, 3);
+  {
+    g_autoptr(ArbOutcome) crawl = run_params (enc, "aod.action", &error, "id", rolf, "action", "M", "hexes", "1", NULL);
+
+    /* Acted this pulse already, so refused; the cost is checked next pulse. */
+    g_assert_null (crawl);
+    g_clear_error (&error);
+  }
+  run_apply (enc, "aod.next", NULL, 0);
+  run_apply (enc, "aod.next", NULL, 0);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, rolf);
+  g_assert_null (run_params (enc, "aod.action", &error, "action", "R", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "costs 4 AP"));
+  g_clear_error (&error);
+  apply_params (enc, "aod.action", NULL, 0, "action", "M", "hexes", "1", "to", "-1,0", NULL);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", -1), ==, 0);
+
+  /* In the Troll's hex (9.4) only E, G, P, W and X. */
+  {
+    ArbStep *step = arb_step_new ("test.move", NULL);
+
+    arb_step_set (step, enc, rolf, "q", "1");
+    arb_step_set (step, enc, rolf, "r", "0");
+    arb_step_set (step, enc, rolf, "ap", "9");
+    arb_step_set (step, enc, rolf, "acted", NULL);
+    arb_step_set (step, enc, rolf, "cond.prone", NULL);
+    arb_encounter_apply (enc, step);
+  }
+  g_assert_null (run_params (enc, "aod.action", &error, "id", rolf, "action", "M", "hexes", "1", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "9.4"));
+  g_clear_error (&error);
+  apply_params (enc, "aod.action", NULL, 0, "id", rolf, "action", "G", NULL);
+
+  /* Stunned (9.5): only a pass. */
+  set_live (enc, troll, "cond.stunned", "on");
+  set_live (enc, troll, "acted", NULL);
+  g_assert_null (run_params (enc, "aod.action", &error, "id", troll, "action", "A", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "9.5"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1625,6 +1723,7 @@ main (int   argc,
   g_test_add_func ("/encounter/aod/experience-pvp", test_aod_experience_pvp);
   g_test_add_func ("/encounter/aod/appeal", test_aod_appeal);
   g_test_add_func ("/encounter/aod/regeneration", test_aod_regeneration);
+  g_test_add_func ("/encounter/aod/actions", test_aod_actions);
   g_test_add_func ("/encounter/aod/strike", test_aod_strike);
   g_test_add_func ("/encounter/aod/strike-back", test_aod_strike_back);
   g_test_add_func ("/encounter/aod/strike-checks", test_aod_strike_checks);

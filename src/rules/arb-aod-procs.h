@@ -33,6 +33,9 @@ gboolean arb_aod_flee_proc           (ArbProc      *proc,
 gboolean arb_aod_experience_proc     (ArbProc      *proc,
                                       GError      **error);
 
+/* aod.action (7.0-9.8); see arb-aod-action.c for its parameters. */
+gboolean arb_aod_action_proc         (ArbProc      *proc,
+                                      GError      **error);
 /* aod.strike (10.0-13.0); see arb-aod-strike.c for its parameters. */
 gboolean arb_aod_strike_proc         (ArbProc      *proc,
                                       GError      **error);

@@ -246,6 +246,17 @@ known_condition (ArbProc    *proc,
     return has (enc, step, target, "unconscious");
   if (g_str_equal (code, "rear-attack"))
     return has (enc, step, target, "unconscious");
+  if (g_str_has_prefix (code, "target-action:"))
+    {
+      /* What the target does this pulse, as aod.action recorded it. */
+      const char *action = arb_step_peek (step, enc, target, "action");
+      g_autofree char *tick = g_strdup_printf ("%d.%d", arb_encounter_get_int (enc, E, "round", 1),
+                                               arb_encounter_get_int (enc, E, "pulse", 1));
+      g_auto(GStrv) letters = g_strsplit (code + strlen ("target-action:"), ",", -1);
+
+      return action && g_strcmp0 (arb_step_peek (step, enc, target, "action-tick"), tick) == 0 &&
+             g_strv_contains ((const char * const *)letters, action);
+    }
   if (g_str_equal (code, "attacker-ft-zero"))
     return left (step, enc, attacker, "ft") <= 0;
   if (g_str_equal (code, "target-ft-zero"))

@@ -48,6 +48,7 @@ static const Procedure procedures[] = {
   { "aod.placement", arb_turns_aod_placement },
   { "aod.stun-recovery", arb_aod_stun_recovery_proc },
   { "aod.strike", arb_aod_strike_proc },
+  { "aod.action", arb_aod_action_proc },
   { "aod.appeal", arb_aod_appeal_proc },
   { "aod.flee", arb_aod_flee_proc },
   { "aod.experience", arb_aod_experience_proc },
