@@ -37,8 +37,8 @@ PY
 
 step "set up: Rolf (Blue) against the Troll (Red)"
 "$cli" encounter new aod -o "$fight" > /dev/null
-"$cli" encounter add "$fight" "$src/data/sheets/aod-rolf.xml" --side Blue --at 3,4 --facing 3 > /dev/null
-"$cli" encounter add "$fight" "$src/data/sheets/aod-foe-troll.xml" --side Red --at 4,4 --facing 0 > /dev/null
+"$cli" encounter add "$fight" "$src/data/sheets/aod-rolf.xml" --side Blue --at 3,4 --facing 0 > /dev/null
+"$cli" encounter add "$fight" "$src/data/sheets/aod-foe-troll.xml" --side Red --at 4,4 --facing 3 > /dev/null
 "$cli" encounter start "$fight" > /dev/null
 check 'd["round"] == 1 and d["order"] == ["c2", "c1"] and d["current"] == "c2"' \
       "the Troll (AG 14) acts before Rolf (modified AG 13)"

@@ -1687,6 +1687,54 @@ test_aod_actions (void)
   g_assert_nonnull (strstr (error->message, "9.5"));
 }
 
+/* Where the map knows both figures: the zones (9.6) and rear hexsides. */
+static void
+test_aod_strike_positions (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "0", "r", "0", "facing", "0", NULL);
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", "q", "1", "r", "0", "facing", "0", NULL);
+  g_autoptr(GError) error = NULL;
+
+  /* The Troll turns its back: 50 - 1 + 1 + 30 through a rear hexside. */
+  {
+    g_autoptr(ArbOutcome) ask = strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Mace", NULL);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (ask->purpose, "against 80"));
+  }
+  /* Facing Rolf, no rear bonus. */
+  set_live (enc, troll, "facing", "3");
+  {
+    g_autoptr(ArbOutcome) ask = strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Mace", NULL);
+    g_assert_nonnull (strstr (ask->purpose, "against 50"));
+  }
+  /* Not in front of Rolf: no melee; adjacent: no hurl. */
+  g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Knife", "combat", "ranged", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_clear_error (&error);
+  set_live (enc, troll, "q", "-1");
+  g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Mace", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "9.6"));
+  g_clear_error (&error);
+
+  /* Three hexes ahead: the Knife flies them by itself, 40 - 1 + 1 - 15. */
+  set_live (enc, troll, "q", "3");
+  {
+    g_autoptr(ArbOutcome) ask = strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll,
+                                        "weapon", "Knife", "combat", "ranged", NULL);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (ask->purpose, "against 25"));
+  }
+  /* Beyond its range of 8. */
+  set_live (enc, troll, "q", "9");
+  g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Knife", "combat", "ranged", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "range"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1727,6 +1775,7 @@ main (int   argc,
   g_test_add_func ("/encounter/aod/strike", test_aod_strike);
   g_test_add_func ("/encounter/aod/strike-back", test_aod_strike_back);
   g_test_add_func ("/encounter/aod/strike-checks", test_aod_strike_checks);
+  g_test_add_func ("/encounter/aod/strike-positions", test_aod_strike_positions);
   g_test_add_func ("/encounter/aod/strike-house-tables", test_aod_strike_house_tables);
   g_test_add_func ("/encounter/drafts-and-session", test_drafts_and_session);
   g_test_add_func ("/encounter/crash-drafts", test_crash_drafts);

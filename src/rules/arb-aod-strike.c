@@ -21,6 +21,7 @@
 
 #include "arb-aod-procs.h"
 #include "arb-conditions.h"
+#include "arb-hex.h"
 #include "arb-turns.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -223,6 +224,41 @@ resolve_means (ArbProc     *proc,
   return TRUE;
 }
 
+static gboolean
+position_of (ArbEncounter *enc,
+             const char   *id,
+             ArbHex       *hex,
+             int          *facing)
+{
+  const char *q = arb_encounter_get (enc, id, "q");
+  const char *r = arb_encounter_get (enc, id, "r");
+  gint64 vq, vr;
+
+  if (!q || !r || !g_ascii_string_to_signed (q, 10, -10000, 10000, &vq, NULL) ||
+      !g_ascii_string_to_signed (r, 10, -10000, 10000, &vr, NULL))
+    return FALSE;
+  hex->q = (int)vq;
+  hex->r = (int)vr;
+  *facing = arb_encounter_get_int (enc, id, "facing", 0);
+  return TRUE;
+}
+
+/* Struck through one of the target's rear hexsides: the attacker is next
+ * to it, on a side it does not face (7.0). */
+static gboolean
+through_rear (ArbEncounter *enc,
+              const char   *attacker,
+              const char   *target)
+{
+  ArbHex a, t;
+  int a_facing, t_facing, side;
+
+  if (!position_of (enc, attacker, &a, &a_facing) || !position_of (enc, target, &t, &t_facing))
+    return FALSE;
+  side = arb_hex_direction_to (t, a);
+  return side >= 0 && !arb_hex_is_front_side (t_facing, side);
+}
+
 /* The states of the modifier tables the encounter knows by itself. */
 static gboolean
 known_condition (ArbProc    *proc,
@@ -238,10 +274,12 @@ known_condition (ArbProc    *proc,
            has (enc, step, target, "unconscious");
   if (g_str_equal (code, "attacker-posture:kneeling,prone"))
     return has (enc, step, attacker, "kneeling") || has (enc, step, attacker, "prone");
-  if (g_str_equal (code, "target-stunned-or-rear") || g_str_equal (code, "target-stunned"))
-    return has (enc, step, target, "stunned") ||
+  if (g_str_equal (code, "target-stunned-or-rear"))
+    return has (enc, step, target, "stunned") || through_rear (enc, attacker, target) ||
            /* 11.3: an unconscious figure is struck as from the rear. */
-           (g_str_equal (code, "target-stunned-or-rear") && has (enc, step, target, "unconscious"));
+           has (enc, step, target, "unconscious");
+  if (g_str_equal (code, "target-stunned"))
+    return has (enc, step, target, "stunned");
   if (g_str_equal (code, "target-unconscious"))
     return has (enc, step, target, "unconscious");
   if (g_str_equal (code, "rear-attack"))
@@ -498,7 +536,53 @@ arb_aod_strike_proc (ArbProc  *proc,
   if (!lookup_int (proc, "hexes", 1, 100, 0, &hexes, error) ||
       !lookup_int (proc, "strikes", 1, 10, 1, &strikes, error))
     return FALSE;
-  if (g_str_equal (combat, "ranged") && arb_proc_get_param (proc, "hexes") == NULL)
+
+  /* 9.6 and 8.0: where the map knows both figures, the target must be
+   * where this kind of combat reaches, and a hurl flies the distance. */
+  {
+    ArbHex a, t;
+    int a_facing, t_facing;
+
+    if (position_of (enc, attacker, &a, &a_facing) && position_of (enc, target, &t, &t_facing))
+      {
+        int distance = arb_hex_distance (a, t);
+        gboolean ok;
+        const char *why;
+
+        if (g_str_equal (combat, "close"))
+          {
+            ok = distance == 0;
+            why = _("8.7: close combat is with a figure in the same hex");
+          }
+        else if (g_str_equal (combat, "melee"))
+          {
+            ok = arb_hex_in_front (a, a_facing, t);
+            why = _("9.6: a melee strike reaches only the three hexes in front (the Strike Zone)");
+          }
+        else
+          {
+            int range = 0;
+
+            ok = distance > 1 && arb_hex_in_cone (a, a_facing, t);
+            why = _("9.6 and 8.3: a hurled weapon flies only into the Fire Zone, never at an adjacent figure");
+            if (ok && means.is_weapon && parse_signed (table_text (rules, "weapons", means.name, "rg"), &range) &&
+                distance > range)
+              {
+                ok = FALSE;
+                why = _("8.3: the target is beyond the weapon's range");
+              }
+            if (ok && arb_proc_get_param (proc, "hexes") == NULL)
+              hexes = distance;
+          }
+        if (!ok)
+          {
+            g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, "%s", why);
+            return FALSE;
+          }
+      }
+  }
+
+  if (g_str_equal (combat, "ranged") && hexes == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("10.1: a hurled weapon needs the hexes it flies: hexes=N"));
