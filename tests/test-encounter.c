@@ -1735,6 +1735,78 @@ test_aod_strike_positions (void)
   g_assert_nonnull (strstr (error->message, "range"));
 }
 
+/* 7.4: out of a Strike Zone straight back; out of close combat by
+ * breaking contact. */
+static void
+test_aod_withdraw (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "0", "r", "0", "facing", "0", NULL);
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", "q", "1", "r", "0", "facing", "3", NULL);
+  g_autofree char *goblin = NULL;
+  g_autoptr(GError) error = NULL;
+
+  set_live (enc, rolf, "ap", "9");
+
+  /* Clear of every foe, there is nothing to withdraw from (9.1). */
+  set_live (enc, troll, "q", "5");
+  g_assert_null (run_params (enc, "aod.withdraw", &error, "id", rolf, NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_clear_error (&error);
+  set_live (enc, troll, "q", "1");
+
+  /* In the Troll's Strike Zone: straight back to -1,0 for 4 AP. */
+  apply_params (enc, "aod.withdraw", NULL, 0, "id", rolf, NULL);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "q", 99), ==, -1);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", 0), ==, 5);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "facing", -1), ==, 0);
+  g_assert_true (arb_encounter_undo (enc));
+
+  /* A body behind him: 5 x AG 16 = 80 or less keeps his feet; 90 trips. */
+  goblin = add_combatant (enc, "aod-foe-goblin.xml", "Red", "q", "-1", "r", "0", "facing", "0", "cond.dead", "on", NULL);
+  {
+    g_autoptr(ArbOutcome) ask = run_params (enc, "aod.withdraw", &error, "id", rolf, NULL);
+
+    g_assert_cmpint (ask->status, ==, ARB_OUTCOME_NEEDS_ROLL);
+    g_assert_nonnull (strstr (ask->purpose, "80 or less"));
+  }
+  apply_params (enc, "aod.withdraw", (int[]){ 90 }, 1, "id", rolf, NULL);
+  g_assert_nonnull (arb_encounter_get (enc, rolf, "cond.prone"));
+  g_assert_true (arb_encounter_undo (enc));
+
+  /* A living figure behind blocks the way. */
+  set_live (enc, goblin, "cond.dead", NULL);
+  set_live (enc, goblin, "side", "Blue");
+  g_assert_null (run_params (enc, "aod.withdraw", &error, "id", rolf, NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_clear_error (&error);
+
+  /* In close combat with the goblin alone (PS 12 + AG 11 against Rolf's
+   * 18 + 16): any D10 breaks contact; he steps to 0,0 facing 1,0. */
+  set_live (enc, goblin, "side", "Red");
+  set_live (enc, troll, "q", "7");
+  set_live (enc, goblin, "q", "1");
+  set_live (enc, rolf, "q", "1");
+  apply_params (enc, "aod.withdraw", (int[]){ 1 }, 1, "id", rolf, "to", "0,0", NULL);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "q", 99), ==, 0);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "facing", -1), ==, 0);
+  g_assert_true (arb_encounter_undo (enc));
+
+  /* Against the Troll (40 + 14) no die is enough: 10 fails, and the odds
+   * said so. */
+  set_live (enc, troll, "q", "1");
+  set_live (enc, goblin, "q", "9");
+  {
+    g_autoptr(ArbOutcome) done = run_params (enc, "aod.withdraw", &error, "id", rolf, NULL);
+
+    g_assert_cmpint (done->status, ==, ARB_OUTCOME_NEEDS_ROLL);
+    g_assert_cmpuint (odds_of (done->step, "Rolf"), ==, 0);
+  }
+  apply_params (enc, "aod.withdraw", (int[]){ 10 }, 1, "id", rolf, NULL);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "q", 99), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", 0), ==, 5);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1772,6 +1844,7 @@ main (int   argc,
   g_test_add_func ("/encounter/aod/appeal", test_aod_appeal);
   g_test_add_func ("/encounter/aod/regeneration", test_aod_regeneration);
   g_test_add_func ("/encounter/aod/actions", test_aod_actions);
+  g_test_add_func ("/encounter/aod/withdraw", test_aod_withdraw);
   g_test_add_func ("/encounter/aod/strike", test_aod_strike);
   g_test_add_func ("/encounter/aod/strike-back", test_aod_strike_back);
   g_test_add_func ("/encounter/aod/strike-checks", test_aod_strike_checks);

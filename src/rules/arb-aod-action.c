@@ -369,3 +369,198 @@ arb_aod_action_proc (ArbProc  *proc,
                     row->name, letter, cost, ap - cost);
   return TRUE;
 }
+
+static int
+field_int (ArbEncounter *enc,
+           const char   *id,
+           const char   *field)
+{
+  return arb_encounter_get_field_int (enc, id, field, 0);
+}
+
+/* aod.withdraw [id=] [to=Q,R] (7.4): back out of a Strike Zone into the
+ * hex behind, or break contact in close combat (D10 + the difference of
+ * PS + AG in the hex, 10 or more) and step into a neighbouring hex. */
+gboolean
+arb_aod_withdraw_proc (ArbProc  *proc,
+                       GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *id = arb_proc_get_param (proc, "id");
+  ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
+  const ArbCell *cost_cell = chart ? arb_table_lookup_name (chart, "Withdraw", "cost", NULL) : NULL;
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  g_autofree char *tick = NULL;
+  const char *name;
+  ArbHex here, dest;
+  int facing, ap, cost;
+  Place place;
+
+  if (id == NULL)
+    id = arb_encounter_get (enc, E, "current");
+  if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("Name the figure: id=c1"));
+      return FALSE;
+    }
+  name = arb_encounter_get_name (enc, id);
+  arb_step_set_who (step, name);
+
+  if (!position_of (enc, id, &here, &facing))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("7.4: a withdrawal needs %s's place on the map"), name);
+      return FALSE;
+    }
+  if (arb_turns_has_condition (enc, NULL, id, "stunned") || !conscious (enc, id))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("9.5: %s is stunned, unconscious or dead and may only pass"), name);
+      return FALSE;
+    }
+  tick = g_strdup_printf ("%d.%d", arb_encounter_get_int (enc, E, "round", 1), arb_encounter_get_int (enc, E, "pulse", 1));
+  if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), tick) == 0)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("6.0: %s has acted this pulse already; one action a pulse"), name);
+      return FALSE;
+    }
+
+  place = place_of (enc, id);
+  if (place != PLACE_STRIKE_ZONE && place != PLACE_SAME_HEX)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("%s, %s cannot Withdraw: it is for leaving a foe's Strike Zone or hex"), place_rule (place), name);
+      return FALSE;
+    }
+
+  cost = cost_cell ? code_value (cost_cell->code, "ap") : -1;
+  if (cost < 0)
+    cost = 4;
+  ap = peek_int (step, enc, id, "ap", 0);
+  if (cost > ap)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("9.0: Withdraw costs %d AP; %s has %d"), cost, name, ap);
+      return FALSE;
+    }
+  arb_step_set_int (step, enc, id, "ap", ap - cost);
+  arb_step_set (step, enc, id, "acted", tick);
+  arb_step_set (step, enc, id, "action", "W");
+  arb_step_set (step, enc, id, "action-tick", tick);
+
+  if (place == PLACE_SAME_HEX)
+    {
+      const char *side = arb_encounter_get (enc, id, "side");
+      const char *to = arb_proc_get_param (proc, "to");
+      int friends = 0, foes = 0, roll, need;
+      g_autofree char *purpose = NULL;
+      g_autofree char *label = NULL;
+
+      for (guint i = 0; ids[i]; i++)
+        {
+          ArbHex there;
+          int f;
+
+          if (!conscious (enc, ids[i]) || !position_of (enc, ids[i], &there, &f) ||
+              there.q != here.q || there.r != here.r)
+            continue;
+          if (g_strcmp0 (arb_encounter_get (enc, ids[i], "side"), side) == 0)
+            friends += field_int (enc, ids[i], "ps") + field_int (enc, ids[i], "ag");
+          else
+            foes += field_int (enc, ids[i], "ps") + field_int (enc, ids[i], "ag");
+        }
+
+      /* D10 + (friends' PS + AG - foes' PS + AG) of 10 or more. */
+      need = 10 - (friends - foes);
+      purpose = g_strdup_printf (_("breaking contact (%d or more on the die)"), need);
+      label = g_strdup_printf (_("%s breaks contact"), name);
+      arb_step_add_odds (step, label, CLAMP (11 - need, 0, 10), 10);
+      if (!arb_proc_roll (proc, "1d10", purpose, &roll))
+        return FALSE;
+
+      if (roll < need)
+        {
+          arb_step_add_log (step, _("%s fails to break contact (%d, needed %d) and stays locked in close combat"),
+                            name, roll, need);
+          return TRUE;
+        }
+
+      if (to == NULL)
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("7.4: name the neighbouring hex %s steps into: to=Q,R"), name);
+          return FALSE;
+        }
+      {
+        g_auto(GStrv) qr = g_strsplit (to, ",", 2);
+        gint64 q, r;
+
+        if (!qr[0] || !qr[1] || !g_ascii_string_to_signed (g_strstrip (qr[0]), 10, -10000, 10000, &q, NULL) ||
+            !g_ascii_string_to_signed (g_strstrip (qr[1]), 10, -10000, 10000, &r, NULL))
+          {
+            g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("to= takes the hex as Q,R"));
+            return FALSE;
+          }
+        dest.q = (int)q;
+        dest.r = (int)r;
+      }
+      if (arb_hex_direction_to (here, dest) < 0)
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("7.4: after breaking contact the figure goes to one of the six neighbouring hexes"));
+          return FALSE;
+        }
+      arb_step_set_int (step, enc, id, "q", dest.q);
+      arb_step_set_int (step, enc, id, "r", dest.r);
+      /* It faces the hex it left. */
+      arb_step_set_int (step, enc, id, "facing", arb_hex_direction_to (dest, here));
+      arb_step_set (step, enc, id, "cond.close-combat", NULL);
+      arb_step_add_log (step, _("%s breaks contact (%d, needed %d) and steps to %d,%d"), name, roll, need, dest.q, dest.r);
+      return TRUE;
+    }
+
+  /* Straight back through the hexside opposite its facing. */
+  dest = arb_hex_neighbour (here, facing + 3);
+  for (guint i = 0; ids[i]; i++)
+    {
+      ArbHex there;
+      int f;
+
+      if (g_str_equal (ids[i], id) || !position_of (enc, ids[i], &there, &f) ||
+          there.q != dest.q || there.r != dest.r)
+        continue;
+
+      if (conscious (enc, ids[i]))
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("7.4: %s cannot withdraw: %s stands in the hex behind"), name, arb_encounter_get_name (enc, ids[i]));
+          return FALSE;
+        }
+
+      /* Over a body: D100, 5 x AG or less, or a fall. */
+      {
+        int ag = field_int (enc, id, "ag");
+        g_autofree char *purpose = g_strdup_printf (_("keeping his feet over the body (%d or less)"), 5 * ag);
+        g_autofree char *label = g_strdup_printf (_("%s keeps his feet"), name);
+        int roll;
+
+        arb_step_add_odds (step, label, MIN (100, 5 * ag), 100);
+        if (!arb_proc_roll (proc, "D100", purpose, &roll))
+          return FALSE;
+        if (roll > 5 * ag)
+          {
+            arb_step_set (step, enc, id, "cond.prone", "on");
+            arb_step_add_log (step, _("%s trips over the body (%d against %d) and falls prone"), name, roll, 5 * ag);
+          }
+      }
+      break;
+    }
+
+  arb_step_set_int (step, enc, id, "q", dest.q);
+  arb_step_set_int (step, enc, id, "r", dest.r);
+  arb_step_add_log (step, _("%s withdraws to %d,%d (%d AP, %d left)"), name, dest.q, dest.r, cost, ap - cost);
+  return TRUE;
+}

@@ -36,6 +36,9 @@ gboolean arb_aod_experience_proc     (ArbProc      *proc,
 /* aod.action (7.0-9.8); see arb-aod-action.c for its parameters. */
 gboolean arb_aod_action_proc         (ArbProc      *proc,
                                       GError      **error);
+/* aod.withdraw [id=] [to=Q,R] (7.4) */
+gboolean arb_aod_withdraw_proc       (ArbProc      *proc,
+                                      GError      **error);
 /* aod.strike (10.0-13.0); see arb-aod-strike.c for its parameters. */
 gboolean arb_aod_strike_proc         (ArbProc      *proc,
                                       GError      **error);

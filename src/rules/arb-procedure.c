@@ -49,6 +49,7 @@ static const Procedure procedures[] = {
   { "aod.stun-recovery", arb_aod_stun_recovery_proc },
   { "aod.strike", arb_aod_strike_proc },
   { "aod.action", arb_aod_action_proc },
+  { "aod.withdraw", arb_aod_withdraw_proc },
   { "aod.appeal", arb_aod_appeal_proc },
   { "aod.flee", arb_aod_flee_proc },
   { "aod.experience", arb_aod_experience_proc },
