@@ -37,25 +37,6 @@ peek_int (ArbStep      *step,
 }
 
 static gboolean
-position_of (ArbEncounter *enc,
-             const char   *id,
-             ArbHex       *hex,
-             int          *facing)
-{
-  const char *q = arb_encounter_get (enc, id, "q");
-  const char *r = arb_encounter_get (enc, id, "r");
-  gint64 vq, vr;
-
-  if (!q || !r || !g_ascii_string_to_signed (q, 10, -10000, 10000, &vq, NULL) ||
-      !g_ascii_string_to_signed (r, 10, -10000, 10000, &vr, NULL))
-    return FALSE;
-  hex->q = (int)vq;
-  hex->r = (int)vr;
-  *facing = arb_encounter_get_int (enc, id, "facing", 0);
-  return TRUE;
-}
-
-static gboolean
 conscious (ArbEncounter *enc,
            const char   *id)
 {
@@ -82,7 +63,7 @@ place_of (ArbEncounter *enc,
   ArbHex me;
   int facing;
 
-  if (!position_of (enc, id, &me, &facing))
+  if (!arb_encounter_get_hex (enc, id, &me, &facing))
     return PLACE_UNKNOWN;
 
   for (guint i = 0; ids[i]; i++)
@@ -91,7 +72,7 @@ place_of (ArbEncounter *enc,
       int their_facing;
 
       if (g_str_equal (ids[i], id) || g_strcmp0 (arb_encounter_get (enc, ids[i], "side"), side) == 0 ||
-          !conscious (enc, ids[i]) || !position_of (enc, ids[i], &them, &their_facing))
+          !conscious (enc, ids[i]) || !arb_encounter_get_hex (enc, ids[i], &them, &their_facing))
         continue;
 
       if (them.q == me.q && them.r == me.r)
@@ -328,7 +309,7 @@ arb_aod_action_proc (ArbProc  *proc,
         }
       dest.q = (int)q;
       dest.r = (int)r;
-      if (position_of (enc, id, &from, &facing) && arb_hex_distance (from, dest) > hexes)
+      if (arb_encounter_get_hex (enc, id, &from, &facing) && arb_hex_distance (from, dest) > hexes)
         {
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                        _("%d,%d is %d hexes away; the action paid for %d"), dest.q, dest.r,
@@ -408,7 +389,7 @@ arb_aod_withdraw_proc (ArbProc  *proc,
   name = arb_encounter_get_name (enc, id);
   arb_step_set_who (step, name);
 
-  if (!position_of (enc, id, &here, &facing))
+  if (!arb_encounter_get_hex (enc, id, &here, &facing))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("7.4: a withdrawal needs %s's place on the map"), name);
@@ -464,7 +445,7 @@ arb_aod_withdraw_proc (ArbProc  *proc,
           ArbHex there;
           int f;
 
-          if (!conscious (enc, ids[i]) || !position_of (enc, ids[i], &there, &f) ||
+          if (!conscious (enc, ids[i]) || !arb_encounter_get_hex (enc, ids[i], &there, &f) ||
               there.q != here.q || there.r != here.r)
             continue;
           if (g_strcmp0 (arb_encounter_get (enc, ids[i], "side"), side) == 0)
@@ -529,7 +510,7 @@ arb_aod_withdraw_proc (ArbProc  *proc,
       ArbHex there;
       int f;
 
-      if (g_str_equal (ids[i], id) || !position_of (enc, ids[i], &there, &f) ||
+      if (g_str_equal (ids[i], id) || !arb_encounter_get_hex (enc, ids[i], &there, &f) ||
           there.q != dest.q || there.r != dest.r)
         continue;
 

@@ -224,25 +224,6 @@ resolve_means (ArbProc     *proc,
   return TRUE;
 }
 
-static gboolean
-position_of (ArbEncounter *enc,
-             const char   *id,
-             ArbHex       *hex,
-             int          *facing)
-{
-  const char *q = arb_encounter_get (enc, id, "q");
-  const char *r = arb_encounter_get (enc, id, "r");
-  gint64 vq, vr;
-
-  if (!q || !r || !g_ascii_string_to_signed (q, 10, -10000, 10000, &vq, NULL) ||
-      !g_ascii_string_to_signed (r, 10, -10000, 10000, &vr, NULL))
-    return FALSE;
-  hex->q = (int)vq;
-  hex->r = (int)vr;
-  *facing = arb_encounter_get_int (enc, id, "facing", 0);
-  return TRUE;
-}
-
 /* Struck through one of the target's rear hexsides: the attacker is next
  * to it, on a side it does not face (7.0). */
 static gboolean
@@ -253,7 +234,7 @@ through_rear (ArbEncounter *enc,
   ArbHex a, t;
   int a_facing, t_facing, side;
 
-  if (!position_of (enc, attacker, &a, &a_facing) || !position_of (enc, target, &t, &t_facing))
+  if (!arb_encounter_get_hex (enc, attacker, &a, &a_facing) || !arb_encounter_get_hex (enc, target, &t, &t_facing))
     return FALSE;
   side = arb_hex_direction_to (t, a);
   return side >= 0 && !arb_hex_is_front_side (t_facing, side);
@@ -543,7 +524,7 @@ arb_aod_strike_proc (ArbProc  *proc,
     ArbHex a, t;
     int a_facing, t_facing;
 
-    if (position_of (enc, attacker, &a, &a_facing) && position_of (enc, target, &t, &t_facing))
+    if (arb_encounter_get_hex (enc, attacker, &a, &a_facing) && arb_encounter_get_hex (enc, target, &t, &t_facing))
       {
         int distance = arb_hex_distance (a, t);
         gboolean ok;

@@ -266,6 +266,25 @@ arb_encounter_get_int (ArbEncounter *self,
   return parse_int (arb_encounter_get (self, entity, key), &v) ? v : fallback;
 }
 
+gboolean
+arb_encounter_get_hex (ArbEncounter *self,
+                       const char   *entity,
+                       ArbHex       *hex,
+                       int          *facing)
+{
+  int q, r;
+
+  /* Far beyond any printed map; keeps hex arithmetic clear of overflow. */
+  if (!parse_int (arb_encounter_get (self, entity, "q"), &q) ||
+      !parse_int (arb_encounter_get (self, entity, "r"), &r) ||
+      ABS (q) > 10000 || ABS (r) > 10000)
+    return FALSE;
+  hex->q = q;
+  hex->r = r;
+  *facing = arb_encounter_get_int (self, entity, "facing", 0);
+  return TRUE;
+}
+
 static GPtrArray *sorted_keys (GHashTable *table);
 
 GStrv

@@ -18,6 +18,7 @@
 
 #include <gio/gio.h>
 
+#include "arb-hex.h"
 #include "arb-ruleset.h"
 #include "arb-sheet.h"
 
@@ -127,6 +128,12 @@ int           arb_encounter_get_int         (ArbEncounter       *self,
                                              const char         *entity,
                                              const char         *key,
                                              int                 fallback);
+/* Where @entity stands on the map and which hexside it faces; FALSE when
+ * it has not been placed. */
+gboolean      arb_encounter_get_hex         (ArbEncounter       *self,
+                                             const char         *entity,
+                                             ArbHex             *hex,
+                                             int                *facing);
 /* The keys @entity has now, sorted. */
 GStrv         arb_encounter_list_keys       (ArbEncounter       *self,
                                              const char         *entity);
