@@ -231,35 +231,45 @@ aod_cannot_act (ArbEncounter *enc,
          arb_turns_has_condition (enc, step, id, "dead");
 }
 
+/* Everyone, highest Agility as armour leaves it first, ties broken by a
+ * die: the order of the fight (6.1) and of placement (5.0). */
+static GArray *
+aod_rank_by_ag (ArbProc  *proc,
+                GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  g_autoptr(GArray) entries = g_array_new (FALSE, TRUE, sizeof (Entry));
+
+  g_array_set_clear_func (entries, entry_clear);
+  if (no_combatants (ids, error))
+    return NULL;
+  for (guint i = 0; ids[i]; i++)
+    {
+      Entry e = { g_strdup (ids[i]), aod_modified_ag (proc, ids[i]), 0, 0 };
+      g_array_append_val (entries, e);
+    }
+  if (!order_with_ties (proc, entries, TRUE, FALSE, "1d10"))
+    return NULL;
+  return g_steal_pointer (&entries);
+}
+
 gboolean
 arb_turns_aod_start (ArbProc  *proc,
                      GError  **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-  g_autoptr(GArray) entries = g_array_new (FALSE, TRUE, sizeof (Entry));
+  g_autoptr(GArray) entries = NULL;
   g_autofree char *order = NULL;
 
-  g_array_set_clear_func (entries, entry_clear);
-
-  if (no_combatants (ids, error))
-    return FALSE;
   if (arb_encounter_get (enc, E, "order"))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("6.1: the order is fixed for the whole fight once it starts"));
       return FALSE;
     }
-
-  for (guint i = 0; ids[i]; i++)
-    {
-      Entry e = { g_strdup (ids[i]), aod_modified_ag (proc, ids[i]), 0, 0 };
-      g_array_append_val (entries, e);
-    }
-
-  /* 6.1: highest modified AG first, ties broken by a die. */
-  if (!order_with_ties (proc, entries, TRUE, FALSE, "1d10"))
+  if (!(entries = aod_rank_by_ag (proc, error)))
     return FALSE;
 
   order = join_order (entries);
@@ -298,22 +308,10 @@ arb_turns_aod_placement (ArbProc  *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-  g_autoptr(GArray) entries = g_array_new (FALSE, TRUE, sizeof (Entry));
+  g_autoptr(GArray) entries = NULL;
   g_autofree char *order = NULL;
 
-  g_array_set_clear_func (entries, entry_clear);
-
-  if (no_combatants (ids, error))
-    return FALSE;
-
-  for (guint i = 0; ids[i]; i++)
-    {
-      /* Agility as armour leaves it, as for the order of 6.1. */
-      Entry e = { g_strdup (ids[i]), aod_modified_ag (proc, ids[i]), 0, 0 };
-      g_array_append_val (entries, e);
-    }
-  if (!order_with_ties (proc, entries, TRUE, FALSE, "1d10"))
+  if (!(entries = aod_rank_by_ag (proc, error)))
     return FALSE;
 
   order = join_order (entries);
