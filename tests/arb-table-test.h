@@ -48,6 +48,35 @@ arb_test_table (const char *system,
 
 /* Helpers the per-system tests share; not every test uses each. */
 
+/* Every value from @lo to @hi reads @expected in @column. */
+G_GNUC_UNUSED static void
+assert_cell_span (ArbTable   *table,
+                  int         lo,
+                  int         hi,
+                  const char *column,
+                  const char *expected)
+{
+  for (int v = lo; v <= hi; v++)
+    arb_assert_cell (table, v, column, expected);
+}
+
+/* What every table states about itself: its system, the dice or key it is
+ * read by, and its size. */
+G_GNUC_UNUSED static void
+assert_table_basics (ArbTable   *table,
+                     const char *system,
+                     const char *dice,
+                     const char *key,
+                     guint       n_rows,
+                     guint       n_columns)
+{
+  g_assert_cmpstr (arb_table_get_system (table), ==, system);
+  g_assert_cmpstr (arb_table_get_dice (table), ==, dice);
+  g_assert_cmpstr (arb_table_get_key (table), ==, key);
+  g_assert_cmpuint (arb_table_get_n_rows (table), ==, n_rows);
+  g_assert_cmpuint (arb_table_get_n_columns (table), ==, n_columns);
+}
+
 G_GNUC_UNUSED static void
 assert_columns (ArbTable           *table,
                 const char * const *keys)

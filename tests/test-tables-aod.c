@@ -30,11 +30,7 @@ assert_shape (ArbTable   *table,
 {
   g_autofree char *expected_source = g_strconcat ("Arena of Death, ", source, NULL);
 
-  g_assert_cmpstr (arb_table_get_system (table), ==, SYSTEM);
-  g_assert_cmpstr (arb_table_get_dice (table), ==, dice);
-  g_assert_cmpstr (arb_table_get_key (table), ==, key);
-  g_assert_cmpuint (arb_table_get_n_rows (table), ==, n_rows);
-  g_assert_cmpuint (arb_table_get_n_columns (table), ==, n_columns);
+  assert_table_basics (table, SYSTEM, dice, key, n_rows, n_columns);
   g_assert_cmpint (arb_table_is_named (table), ==, named);
   g_assert_false (arb_table_is_placeholder (table));
   g_assert_false (arb_table_is_house_rule (table));

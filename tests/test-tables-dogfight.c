@@ -10,18 +10,6 @@
 
 #define SYSTEM "dogfight"
 
-/* Every value from @lo to @hi reads @expected in @column. */
-static void
-assert_cells (ArbTable   *table,
-              int         lo,
-              int         hi,
-              const char *column,
-              const char *expected)
-{
-  for (int v = lo; v <= hi; v++)
-    arb_assert_cell (table, v, column, expected);
-}
-
 /* The code of every value from @lo to @hi is @prefix followed by @figure
  * (the figure typed from the sheet), or @figure itself for "n/a" and "X". */
 static void
@@ -52,11 +40,7 @@ assert_shape (ArbTable   *table,
               guint       n_rows,
               guint       n_columns)
 {
-  g_assert_cmpstr (arb_table_get_system (table), ==, SYSTEM);
-  g_assert_cmpstr (arb_table_get_dice (table), ==, dice);
-  g_assert_cmpstr (arb_table_get_key (table), ==, key);
-  g_assert_cmpuint (arb_table_get_n_rows (table), ==, n_rows);
-  g_assert_cmpuint (arb_table_get_n_columns (table), ==, n_columns);
+  assert_table_basics (table, SYSTEM, dice, key, n_rows, n_columns);
   g_assert_false (arb_table_is_placeholder (table));
   g_assert_nonnull (arb_table_get_title (table));
   g_assert_true (g_str_has_prefix (arb_table_get_source (table), "Dogfight quick reference, "));
@@ -88,10 +72,10 @@ test_movement_points (void)
   assert_range (t, 1, 4, 9);
   assert_range (t, 2, 10, 15);
   assert_range (t, 3, 16, 21);
-  assert_cells (t, -5, 3, "mp", "0");
-  assert_cells (t, 4, 9, "mp", "1");
-  assert_cells (t, 10, 15, "points", "2");
-  assert_cells (t, 16, 21, NULL, "3");
+  assert_cell_span (t, -5, 3, "mp", "0");
+  assert_cell_span (t, 4, 9, "mp", "1");
+  assert_cell_span (t, 10, 15, "points", "2");
+  assert_cell_span (t, 16, 21, NULL, "3");
   assert_figure_codes (t, -5, 3, NULL, "mp=", "0");
   assert_figure_codes (t, 4, 9, NULL, "mp=", "1");
   assert_figure_codes (t, 10, 15, NULL, "mp=", "2");
@@ -159,9 +143,9 @@ test_mt_levels (void)
   assert_range (t, 0, 1, 2);
   assert_range (t, 1, 3, 6);
   assert_range (t, 2, 7, G_MAXINT);
-  assert_cells (t, 1, 2, "level", "1");
-  assert_cells (t, 3, 6, "level", "2");
-  assert_cells (t, 7, 20, "level", "3");
+  assert_cell_span (t, 1, 2, "level", "1");
+  assert_cell_span (t, 3, 6, "level", "2");
+  assert_cell_span (t, 7, 20, "level", "3");
   arb_assert_cell (t, 2, "min-speed", "—");
   arb_assert_cell (t, 6, "min-speed", "+1");
   arb_assert_cell (t, 7, "min-speed", "+3");
@@ -196,10 +180,10 @@ test_mt_failure (void)
       int hi = rows[i].hi == G_MAXINT ? 30 : rows[i].hi;
 
       assert_range (t, i, rows[i].lo, rows[i].hi);
-      assert_cells (t, rows[i].lo, hi, "cv", rows[i].cv);
-      assert_cells (t, rows[i].lo, hi, "move", rows[i].move);
-      assert_cells (t, rows[i].lo, hi, "speed", rows[i].speed);
-      assert_cells (t, rows[i].lo, hi, "stress", rows[i].stress);
+      assert_cell_span (t, rows[i].lo, hi, "cv", rows[i].cv);
+      assert_cell_span (t, rows[i].lo, hi, "move", rows[i].move);
+      assert_cell_span (t, rows[i].lo, hi, "speed", rows[i].speed);
+      assert_cell_span (t, rows[i].lo, hi, "stress", rows[i].stress);
       assert_figure_codes (t, rows[i].lo, hi, "cv", "cv=", rows[i].cv);
       assert_figure_codes (t, rows[i].lo, hi, "move", "move=", rows[i].move);
       assert_figure_codes (t, rows[i].lo, hi, "speed", "speed=", rows[i].speed);
@@ -238,10 +222,10 @@ test_stress_test (void)
   assert_range (t, 1, 0, 1);
   assert_range (t, 2, 2, 3);
   assert_range (t, 3, 4, G_MAXINT);
-  assert_cells (t, -6, -1, "result", "Aircraft breaks up");
-  assert_cells (t, 0, 1, "result", "Fill this row of boxes and the next");
-  assert_cells (t, 2, 3, "result", "Fill this row of boxes");
-  assert_cells (t, 4, 12, "result", "Holds together");
+  assert_cell_span (t, -6, -1, "result", "Aircraft breaks up");
+  assert_cell_span (t, 0, 1, "result", "Fill this row of boxes and the next");
+  assert_cell_span (t, 2, 3, "result", "Fill this row of boxes");
+  assert_cell_span (t, 4, 12, "result", "Holds together");
   assert_code (t, -1, NULL, "destroyed");
   assert_code (t, 1, NULL, "fill-row,fill-next-row");
   assert_code (t, 3, NULL, "fill-row");
@@ -260,10 +244,10 @@ test_stall_spin (void)
   assert_range (t, 1, 2, 3);
   assert_range (t, 2, 4, 6);
   arb_assert_cell (t, 1, "at-min", "Spin");
-  assert_cells (t, 2, 3, "at-min", "Stall");
-  assert_cells (t, 4, 6, "at", "No effect");
-  assert_cells (t, 1, 3, "below-min", "Spin");
-  assert_cells (t, 4, 6, "below", "Stall");
+  assert_cell_span (t, 2, 3, "at-min", "Stall");
+  assert_cell_span (t, 4, 6, "at", "No effect");
+  assert_cell_span (t, 1, 3, "below-min", "Spin");
+  assert_cell_span (t, 4, 6, "below", "Stall");
   assert_code (t, 1, "at-min", "spin");
   assert_code (t, 3, "at-min", "stall");
   assert_code (t, 4, "at-min", "none");
@@ -288,9 +272,9 @@ test_burst_size (void)
   assert_range (t, 0, 0, 2);
   assert_range (t, 1, 3, 4);
   assert_range (t, 2, 5, G_MAXINT);
-  assert_cells (t, 0, 2, "size", "3");
-  assert_cells (t, 3, 4, "size", "2");
-  assert_cells (t, 5, 15, "burst", "1");
+  assert_cell_span (t, 0, 2, "size", "3");
+  assert_cell_span (t, 3, 4, "size", "2");
+  assert_cell_span (t, 5, 15, "burst", "1");
   assert_figure_codes (t, 0, 2, NULL, "burst=", "3");
   assert_figure_codes (t, 3, 4, NULL, "burst=", "2");
   assert_figure_codes (t, 5, 15, NULL, "burst=", "1");
@@ -307,9 +291,9 @@ test_burst_size_mt (void)
   assert_range (mt, 0, 0, 1);
   assert_range (mt, 1, 2, 2);
   assert_range (mt, 2, 3, G_MAXINT);
-  assert_cells (mt, 0, 1, "size", "3");
+  assert_cell_span (mt, 0, 1, "size", "3");
   arb_assert_cell (mt, 2, "size", "2");
-  assert_cells (mt, 3, 6, "size", "1");
+  assert_cell_span (mt, 3, 6, "size", "1");
   assert_figure_codes (mt, 0, 1, NULL, "burst=", "3");
   assert_figure_codes (mt, 2, 2, NULL, "burst=", "2");
   assert_figure_codes (mt, 3, 6, NULL, "burst=", "1");
@@ -325,7 +309,7 @@ test_hit_effect (void)
   assert_shape (t, "1d6", NULL, 2, 1);
   assert_range (t, 0, 1, 5);
   assert_range (t, 1, 6, 6);
-  assert_cells (t, 1, 5, "result", "Damage boxes");
+  assert_cell_span (t, 1, 5, "result", "Damage boxes");
   arb_assert_cell (t, 6, "result", "Critical hit");
   assert_code (t, 6, NULL, "roll:critical-hits");
   assert_code (t, 1, NULL, "boxes=roll");
@@ -415,9 +399,9 @@ test_smoke_fire (void)
   assert_range (t, 0, 1, 3);
   assert_range (t, 1, 4, 5);
   assert_range (t, 2, 6, 6);
-  assert_cells (t, 1, 3, "after-hit", "No smoke");
-  assert_cells (t, 4, 6, "after-hit", "Smoking: -2 pilot points");
-  assert_cells (t, 1, 5, "each-move", "No fire");
+  assert_cell_span (t, 1, 3, "after-hit", "No smoke");
+  assert_cell_span (t, 4, 6, "after-hit", "Smoking: -2 pilot points");
+  assert_cell_span (t, 1, 5, "each-move", "No fire");
   arb_assert_cell (t, 6, "each-move", "On fire: a further -2 pilot points");
   for (int v = 1; v <= 3; v++)
     assert_code (t, v, "after-hit", "none");
@@ -437,8 +421,8 @@ test_targeting (void)
   assert_shape (t, "1d6", NULL, 2, 1);
   assert_range (t, 0, G_MININT, 4);
   assert_range (t, 1, 5, G_MAXINT);
-  assert_cells (t, 0, 4, NULL, "Lost");
-  assert_cells (t, 5, 9, NULL, "Kept");
+  assert_cell_span (t, 0, 4, NULL, "Lost");
+  assert_cell_span (t, 5, 9, NULL, "Kept");
   for (int v = 0; v <= 9; v++)
     assert_code (t, v, NULL, v <= 4 ? "target-lost" : "target-kept");
   g_assert_true (has_note (t, FALSE, TRUE));
@@ -453,8 +437,8 @@ test_spot (void)
   assert_shape (t, "1d6", NULL, 2, 1);
   assert_range (t, 0, G_MININT, 3);
   assert_range (t, 1, 4, G_MAXINT);
-  assert_cells (t, -3, 3, "result", "Not spotted");
-  assert_cells (t, 4, 9, "result", "Spotted");
+  assert_cell_span (t, -3, 3, "result", "Not spotted");
+  assert_cell_span (t, 4, 9, "result", "Spotted");
   for (int v = -3; v <= 9; v++)
     assert_code (t, v, NULL, v <= 3 ? "unseen" : "spotted");
   g_assert_true (has_note (t, FALSE, TRUE));
@@ -472,7 +456,7 @@ test_fire_extinguish (void)
   assert_range (t, 1, 2, 5);
   assert_range (t, 2, 6, 6);
   arb_assert_cell (t, 1, NULL, "3 more boxes burn");
-  assert_cells (t, 2, 5, NULL, "No effect");
+  assert_cell_span (t, 2, 5, NULL, "No effect");
   arb_assert_cell (t, 6, NULL, "One row of fire put out");
   assert_code (t, 1, NULL, "fill=3");
   assert_code (t, 6, NULL, "row-out");
@@ -492,9 +476,9 @@ test_power_drag (void)
   assert_range (t, 0, G_MININT, 2);
   assert_range (t, 1, 3, 6);
   assert_range (t, 2, 7, G_MAXINT);
-  assert_cells (t, -1, 2, "change", "No change");
-  assert_cells (t, 3, 6, "change", "±1");
-  assert_cells (t, 7, 9, "change", "±2");
+  assert_cell_span (t, -1, 2, "change", "No change");
+  assert_cell_span (t, 3, 6, "change", "±1");
+  assert_cell_span (t, 7, 9, "change", "±2");
   assert_figure_codes (t, -1, 2, NULL, "speed=", "0");
   assert_figure_codes (t, 3, 6, NULL, "speed=", "1");
   assert_figure_codes (t, 7, 9, NULL, "speed=", "2");

@@ -11,18 +11,6 @@
 
 #define SYSTEM "rsbs"
 
-/* Every value from @lo to @hi reads @expected in @column. */
-static void
-assert_cells (ArbTable   *table,
-              int         lo,
-              int         hi,
-              const char *column,
-              const char *expected)
-{
-  for (int v = lo; v <= hi; v++)
-    arb_assert_cell (table, v, column, expected);
-}
-
 static void
 assert_shape (ArbTable   *table,
               const char *dice,
@@ -30,11 +18,7 @@ assert_shape (ArbTable   *table,
               guint       n_rows,
               guint       n_columns)
 {
-  g_assert_cmpstr (arb_table_get_system (table), ==, SYSTEM);
-  g_assert_cmpstr (arb_table_get_dice (table), ==, dice);
-  g_assert_cmpstr (arb_table_get_key (table), ==, key);
-  g_assert_cmpuint (arb_table_get_n_rows (table), ==, n_rows);
-  g_assert_cmpuint (arb_table_get_n_columns (table), ==, n_columns);
+  assert_table_basics (table, SYSTEM, dice, key, n_rows, n_columns);
   g_assert_nonnull (arb_table_get_title (table));
   g_assert_true (g_str_has_prefix (arb_table_get_source (table), "Red Sand, Blue Sky: "));
 }
@@ -175,7 +159,7 @@ test_size (void)
   assert_range (t, 2, 9, 9);
   assert_range (t, 3, 10, 10);
   arb_assert_cell (t, 1, "size", "Small (S)");
-  assert_cells (t, 2, 8, "size", "Man-sized (M)");
+  assert_cell_span (t, 2, 8, "size", "Man-sized (M)");
   arb_assert_cell (t, 9, "size", "Large (L)");
   arb_assert_cell (t, 10, "size", "Roll again on the extra-large check");
   assert_code (t, 1, "size", "S");
@@ -195,8 +179,8 @@ test_size_xl (void)
   assert_shape (xl, "1d10", NULL, 2, 1);
   assert_range (xl, 0, 1, 8);
   assert_range (xl, 1, 9, 10);
-  assert_cells (xl, 1, 8, NULL, "Large (L)");
-  assert_cells (xl, 9, 10, NULL, "Extra-large (XL)");
+  assert_cell_span (xl, 1, 8, NULL, "Large (L)");
+  assert_cell_span (xl, 9, 10, NULL, "Extra-large (XL)");
   assert_code (xl, 8, NULL, "L");
   assert_code (xl, 9, NULL, "XL");
 }
@@ -296,10 +280,10 @@ test_pilum_shield (void)
   assert_range (t, 0, 1, 6);
   assert_range (t, 1, 7, 8);
   assert_range (t, 2, 9, 10);
-  assert_cells (t, 1, 8, "large", "Shield struck and dropped");
-  assert_cells (t, 9, 10, "large", "Body struck, as a throwing spear");
-  assert_cells (t, 1, 6, "small", "Shield struck and dropped");
-  assert_cells (t, 7, 10, "small-shield", "Body struck, as a throwing spear");
+  assert_cell_span (t, 1, 8, "large", "Shield struck and dropped");
+  assert_cell_span (t, 9, 10, "large", "Body struck, as a throwing spear");
+  assert_cell_span (t, 1, 6, "small", "Shield struck and dropped");
+  assert_cell_span (t, 7, 10, "small-shield", "Body struck, as a throwing spear");
   for (int v = 1; v <= 10; v++)
     {
       assert_code (t, v, "large", v <= 8 ? "shield-lost" : "body,as:TS");
@@ -320,9 +304,9 @@ test_locale (void)
   assert_range (t, 1, 6, 7);
   assert_range (t, 2, 8, 9);
   assert_range (t, 3, 10, 10);
-  assert_cells (t, 1, 5, "locale", "Fringe of the Empire");
-  assert_cells (t, 6, 7, "locale", "Heart of the Empire");
-  assert_cells (t, 8, 9, "locale", "Outside Rome");
+  assert_cell_span (t, 1, 5, "locale", "Fringe of the Empire");
+  assert_cell_span (t, 6, 7, "locale", "Heart of the Empire");
+  assert_cell_span (t, 8, 9, "locale", "Outside Rome");
   arb_assert_cell (t, 10, "locale", "The Colosseum");
   assert_code (t, 5, NULL, "fringe");
   assert_code (t, 6, NULL, "heart");
@@ -345,17 +329,17 @@ test_opponent_rep (void)
   assert_range (t, 2, 8, 9);
   assert_range (t, 3, 10, 10);
   /* fringe: Rep 3 (1-7), Rep 4 (8-10) */
-  assert_cells (t, 1, 7, "fringe", "3");
-  assert_cells (t, 8, 10, "fringe", "4");
+  assert_cell_span (t, 1, 7, "fringe", "3");
+  assert_cell_span (t, 8, 10, "fringe", "4");
   /* heart: Rep 5 (1-7), Rep 6 (8-10) */
-  assert_cells (t, 1, 7, "heart", "5");
-  assert_cells (t, 8, 10, "heart", "6");
+  assert_cell_span (t, 1, 7, "heart", "5");
+  assert_cell_span (t, 8, 10, "heart", "6");
   /* outside Rome: Rep 7 (1-7), Rep 8 (8-10) */
-  assert_cells (t, 1, 7, "outside-rome", "7");
-  assert_cells (t, 8, 10, "outside", "8");
+  assert_cell_span (t, 1, 7, "outside-rome", "7");
+  assert_cell_span (t, 8, 10, "outside", "8");
   /* Rome: Rep 7 (1-4), Rep 8 (5-9), Rep 9 (10) */
-  assert_cells (t, 1, 4, "rome", "7");
-  assert_cells (t, 5, 9, "rome", "8");
+  assert_cell_span (t, 1, 4, "rome", "7");
+  assert_cell_span (t, 5, 9, "rome", "8");
   arb_assert_cell (t, 10, "colosseum", "9");
   {
     static const struct { const char *column; int lo, hi; const char *code; } codes[] = {
@@ -427,10 +411,10 @@ test_npc_catch_breath (void)
   assert_range (t, 0, G_MININT, 3);
   assert_range (t, 1, 4, 6);
   assert_range (t, 2, 7, G_MAXINT);
-  assert_cells (t, 1, 3, "half", "Catches breath: 1 die back");
-  assert_cells (t, 4, 12, "half", "Does not");
-  assert_cells (t, 1, 6, "quarter", "Catches breath: 1 die back");
-  assert_cells (t, 7, 12, "quarter-or-less", "Does not");
+  assert_cell_span (t, 1, 3, "half", "Catches breath: 1 die back");
+  assert_cell_span (t, 4, 12, "half", "Does not");
+  assert_cell_span (t, 1, 6, "quarter", "Catches breath: 1 die back");
+  assert_cell_span (t, 7, 12, "quarter-or-less", "Does not");
   for (int v = 1; v <= 12; v++)
     {
       assert_code (t, v, "half", v <= 3 ? "breath" : "none");
@@ -451,11 +435,11 @@ test_npc_attack (void)
   assert_range (t, 1, 4, 8);
   assert_range (t, 2, 9, 9);
   assert_range (t, 3, 10, 10);
-  assert_cells (t, 1, 3, "large-shield", "Bash attack if in reach");
-  assert_cells (t, 4, 9, "large-shield", "Close and melee");
-  assert_cells (t, 1, 8, "net", "Net attack if in range");
-  assert_cells (t, 9, 9, "rope", "Close and melee");
-  assert_cells (t, 1, 9, "other", "Close and melee");
+  assert_cell_span (t, 1, 3, "large-shield", "Bash attack if in reach");
+  assert_cell_span (t, 4, 9, "large-shield", "Close and melee");
+  assert_cell_span (t, 1, 8, "net", "Net attack if in range");
+  assert_cell_span (t, 9, 9, "rope", "Close and melee");
+  assert_cell_span (t, 1, 9, "other", "Close and melee");
   arb_assert_cell (t, 10, "large-shield", "Sand check if 1 to 3 inches away");
   arb_assert_cell (t, 10, "net", "Sand check if 1 to 3 inches away");
   arb_assert_cell (t, 10, "other", "Sand check if 1 to 3 inches away");
@@ -480,8 +464,8 @@ test_npc_sand (void)
   assert_shape (sand, "1d10", NULL, 2, 1);
   assert_range (sand, 0, 1, 5);
   assert_range (sand, 1, 6, 10);
-  assert_cells (sand, 1, 5, NULL, "Kick sand");
-  assert_cells (sand, 6, 10, "action", "Close and melee");
+  assert_cell_span (sand, 1, 5, NULL, "Kick sand");
+  assert_cell_span (sand, 6, 10, "action", "Close and melee");
   assert_code (sand, 5, NULL, "sand");
   assert_code (sand, 6, NULL, "melee");
 }
@@ -542,8 +526,8 @@ test_npc_ground_roll (void)
   assert_shape (roll, "1d10", NULL, 2, 1);
   assert_range (roll, 0, 1, 5);
   assert_range (roll, 1, 6, 10);
-  assert_cells (roll, 1, 5, "direction", "Left");
-  assert_cells (roll, 6, 10, "direction", "Right");
+  assert_cell_span (roll, 1, 5, "direction", "Left");
+  assert_cell_span (roll, 6, 10, "direction", "Right");
   for (int v = 1; v <= 10; v++)
     assert_code (roll, v, NULL, v <= 5 ? "left" : "right");
   arb_assert_no_row (roll, 0);
