@@ -104,6 +104,58 @@ test_front_and_cone (void)
     }
 }
 
+/* A line runs centre to centre and on past its end. */
+static void
+test_line (void)
+{
+  ArbHex origin = { 0, 0 }, east = { 3, 0 }, diagonal = { 1, 1 };
+  g_autoptr(GArray) line = arb_hex_line (origin, east, 5);
+  g_autoptr(GArray) edge = NULL;
+  g_autoptr(GArray) single = arb_hex_line (origin, origin, 3);
+  ArbHex mid;
+
+  g_assert_cmpuint (line->len, ==, 6);
+  for (guint i = 0; i < line->len; i++)
+    {
+      g_assert_cmpint (g_array_index (line, ArbHex, i).q, ==, (int)i);
+      g_assert_cmpint (g_array_index (line, ArbHex, i).r, ==, 0);
+    }
+  g_assert_cmpuint (single->len, ==, 1);
+
+  /* Along the hexside between 1,0 and 0,1: one of the two, the same each
+   * time, and the line still steps one hex at a time. */
+  edge = arb_hex_line (origin, diagonal, 4);
+  g_assert_cmpuint (edge->len, ==, 5);
+  mid = g_array_index (edge, ArbHex, 1);
+  g_assert_true ((mid.q == 1 && mid.r == 0) || (mid.q == 0 && mid.r == 1));
+  g_assert_cmpint (g_array_index (edge, ArbHex, 2).q, ==, 1);
+  g_assert_cmpint (g_array_index (edge, ArbHex, 2).r, ==, 1);
+  g_assert_cmpint (g_array_index (edge, ArbHex, 4).q, ==, 2);
+  g_assert_cmpint (g_array_index (edge, ArbHex, 4).r, ==, 2);
+  for (guint i = 1; i < edge->len; i++)
+    g_assert_cmpint (arb_hex_distance (g_array_index (edge, ArbHex, i - 1), g_array_index (edge, ArbHex, i)), ==, 1);
+}
+
+/* A 10 x 8 map: columns 0-9, and in column q the rows r + q/2 = 0..7. */
+static void
+test_rect (void)
+{
+  static const struct { int q, r; gboolean in, corner; } cases[] = {
+    { 0, 0, TRUE, TRUE }, { 0, 7, TRUE, TRUE }, { 9, -4, TRUE, TRUE }, { 9, 3, TRUE, TRUE },
+    { 0, -1, FALSE, FALSE }, { 9, -5, FALSE, FALSE }, { 10, 0, FALSE, FALSE }, { -1, 0, FALSE, FALSE },
+    { 1, 7, TRUE, FALSE }, { 1, 8, FALSE, FALSE }, { 4, 1, TRUE, FALSE }, { 4, -2, TRUE, FALSE },
+    { 4, -3, FALSE, FALSE }, { 0, 3, TRUE, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      ArbHex hex = { cases[i].q, cases[i].r };
+
+      g_assert_cmpint (arb_hex_in_rect (hex, 10, 8), ==, cases[i].in);
+      g_assert_cmpint (arb_hex_is_rect_corner (hex, 10, 8), ==, cases[i].corner);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -114,6 +166,8 @@ main (int   argc,
   g_test_add_func ("/hex/directions", test_directions);
   g_test_add_func ("/hex/turns-and-sides", test_turns_and_sides);
   g_test_add_func ("/hex/front-and-cone", test_front_and_cone);
+  g_test_add_func ("/hex/line", test_line);
+  g_test_add_func ("/hex/rect", test_rect);
 
   return g_test_run ();
 }

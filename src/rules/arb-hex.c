@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "arb-hex.h"
@@ -97,4 +98,70 @@ arb_hex_in_cone (ArbHex origin,
   m = (dq * b.r - dr * b.q) / det;
   n = (a.q * dr - a.r * dq) / det;
   return m >= 0 && n >= 0;
+}
+
+static ArbHex
+cube_round (double q,
+            double r)
+{
+  double s = -q - r;
+  double rq = round (q), rr = round (r), rs = round (s);
+  double dq = fabs (rq - q), dr = fabs (rr - r), ds = fabs (rs - s);
+  ArbHex hex;
+
+  if (dq > dr && dq > ds)
+    rq = -rr - rs;
+  else if (dr > ds)
+    rr = -rq - rs;
+  hex.q = (int)rq;
+  hex.r = (int)rr;
+  return hex;
+}
+
+GArray *
+arb_hex_line (ArbHex from,
+              ArbHex to,
+              int    length)
+{
+  GArray *line = g_array_new (FALSE, FALSE, sizeof (ArbHex));
+  int n = arb_hex_distance (from, to);
+
+  g_array_append_val (line, from);
+  if (n == 0)
+    return line;
+
+  /* Sample the centre line between the centres; the tiny nudge settles a
+   * line running along a hexside the same way every time. */
+  for (int i = 1; i <= length; i++)
+    {
+      double t = (double)i / n;
+      ArbHex hex = cube_round (from.q + (to.q - from.q) * t + 1e-6,
+                               from.r + (to.r - from.r) * t + 1e-6);
+
+      g_array_append_val (line, hex);
+    }
+  return line;
+}
+
+/* Columns q = 0 .. cols-1; in each, rows so that r + floor(q / 2) runs
+ * 0 .. rows-1: a rectangle on screen with flat-topped hexes. */
+gboolean
+arb_hex_in_rect (ArbHex hex,
+                 int    cols,
+                 int    rows)
+{
+  int row = hex.r + (hex.q >= 0 ? hex.q / 2 : (hex.q - 1) / 2);
+
+  return hex.q >= 0 && hex.q < cols && row >= 0 && row < rows;
+}
+
+gboolean
+arb_hex_is_rect_corner (ArbHex hex,
+                        int    cols,
+                        int    rows)
+{
+  int row = hex.r + (hex.q >= 0 ? hex.q / 2 : (hex.q - 1) / 2);
+
+  return arb_hex_in_rect (hex, cols, rows) &&
+         (hex.q == 0 || hex.q == cols - 1) && (row == 0 || row == rows - 1);
 }

@@ -43,4 +43,18 @@ gboolean arb_hex_in_cone       (ArbHex origin,
                                 int    facing,
                                 ArbHex hex);
 
+/* The hexes a straight line from the centre of @from through the centre
+ * of @to enters: @length + 1 of them, @from first, running on past @to
+ * when @length is greater than their distance. */
+GArray  *arb_hex_line          (ArbHex from,
+                                ArbHex to,
+                                int    length);
+/* A rectangular map of @cols columns and @rows rows (see arb-hex.c). */
+gboolean arb_hex_in_rect       (ArbHex hex,
+                                int    cols,
+                                int    rows);
+gboolean arb_hex_is_rect_corner (ArbHex hex,
+                                 int    cols,
+                                 int    rows);
+
 G_END_DECLS
