@@ -272,16 +272,38 @@ arb_encounter_get_hex (ArbEncounter *self,
                        ArbHex       *hex,
                        int          *facing)
 {
-  int q, r;
+  return arb_step_peek_hex (NULL, self, entity, hex, facing);
+}
+
+gboolean
+arb_encounter_get_map_size (ArbEncounter *self,
+                            int          *cols,
+                            int          *rows)
+{
+  *cols = arb_encounter_get_int (self, ARB_ENCOUNTER_ENTITY, "map-cols", 0);
+  *rows = arb_encounter_get_int (self, ARB_ENCOUNTER_ENTITY, "map-rows", 0);
+  return *cols > 0 && *rows > 0 && *cols <= 1000 && *rows <= 1000;
+}
+
+gboolean
+arb_step_peek_hex (ArbStep      *step,
+                   ArbEncounter *self,
+                   const char   *entity,
+                   ArbHex       *hex,
+                   int          *facing)
+{
+  int q, r, f;
 
   /* Far beyond any printed map; keeps hex arithmetic clear of overflow. */
-  if (!parse_int (arb_encounter_get (self, entity, "q"), &q) ||
-      !parse_int (arb_encounter_get (self, entity, "r"), &r) ||
+  if (!parse_int (step ? arb_step_peek (step, self, entity, "q") : arb_encounter_get (self, entity, "q"), &q) ||
+      !parse_int (step ? arb_step_peek (step, self, entity, "r") : arb_encounter_get (self, entity, "r"), &r) ||
       ABS (q) > 10000 || ABS (r) > 10000)
     return FALSE;
   hex->q = q;
   hex->r = r;
-  *facing = arb_encounter_get_int (self, entity, "facing", 0);
+  if (!parse_int (step ? arb_step_peek (step, self, entity, "facing") : arb_encounter_get (self, entity, "facing"), &f))
+    f = 0;
+  *facing = f;
   return TRUE;
 }
 

@@ -134,6 +134,10 @@ gboolean      arb_encounter_get_hex         (ArbEncounter       *self,
                                              const char         *entity,
                                              ArbHex             *hex,
                                              int                *facing);
+/* The map's columns and rows (arb_hex_in_rect()); FALSE when it has none. */
+gboolean      arb_encounter_get_map_size    (ArbEncounter       *self,
+                                             int                *cols,
+                                             int                *rows);
 /* The keys @entity has now, sorted. */
 GStrv         arb_encounter_list_keys       (ArbEncounter       *self,
                                              const char         *entity);
@@ -171,6 +175,12 @@ const char   *arb_step_peek                 (ArbStep            *step,
                                              ArbEncounter       *self,
                                              const char         *entity,
                                              const char         *key);
+/* Where @entity will stand once @step applies (@step may be NULL). */
+gboolean      arb_step_peek_hex             (ArbStep            *step,
+                                             ArbEncounter       *self,
+                                             const char         *entity,
+                                             ArbHex             *hex,
+                                             int                *facing);
 /* A new combatant id (c1, c2...) that is free once @step applies. */
 char         *arb_step_new_combatant_id     (ArbStep            *step,
                                              ArbEncounter       *self);

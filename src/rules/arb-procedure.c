@@ -50,6 +50,7 @@ static const Procedure procedures[] = {
   { "aod.strike", arb_aod_strike_proc },
   { "aod.action", arb_aod_action_proc },
   { "aod.withdraw", arb_aod_withdraw_proc },
+  { "aod.charge", arb_aod_charge_proc },
   { "aod.appeal", arb_aod_appeal_proc },
   { "aod.flee", arb_aod_flee_proc },
   { "aod.experience", arb_aod_experience_proc },
@@ -184,6 +185,17 @@ arb_proc_next_listed (ArbProc    *proc,
 }
 
 void
+arb_proc_set_param (ArbProc    *proc,
+                    const char *name,
+                    const char *value)
+{
+  if (value)
+    g_hash_table_insert (proc->params, g_strdup (name), g_strdup (value));
+  else
+    g_hash_table_remove (proc->params, name);
+}
+
+void
 arb_proc_fail (ArbProc *proc,
                GError  *error)
 {
@@ -256,13 +268,24 @@ arb_procedure_run (const char         *name,
 
   proc.encounter = encounter;
   proc.rules = rules;
-  proc.params = params;
+  /* A copy, so that a procedure made of others can set their parameters. */
+  proc.params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  if (params)
+    {
+      GHashTableIter iter;
+      gpointer key, value;
+
+      g_hash_table_iter_init (&iter, params);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        g_hash_table_insert (proc.params, g_strdup (key), g_strdup (value));
+    }
   proc.given = given;
   proc.source = source;
   proc.step = arb_step_new (name, NULL);
 
   ok = procedure->func (&proc, error);
   g_clear_pointer (&proc.cursors, g_hash_table_unref);
+  g_clear_pointer (&proc.params, g_hash_table_unref);
 
   if (proc.roll_error != NULL)
     {

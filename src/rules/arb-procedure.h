@@ -53,6 +53,10 @@ gboolean           arb_proc_roll          (ArbProc    *proc,
 
 /* The next item of a comma-separated list parameter ("cards=9H,KS"), one
  * per call, or NULL when the list is used up or absent. */
+/* For a procedure that runs others: their parameters (NULL unsets). */
+void               arb_proc_set_param     (ArbProc    *proc,
+                                           const char *name,
+                                           const char *value);
 const char        *arb_proc_next_listed   (ArbProc    *proc,
                                            const char *param);
 /* Stops the procedure with @error (taken) as an illegal action. */
