@@ -1341,24 +1341,67 @@ test_aod_regeneration (void)
 }
 
 static ArbOutcome *
+run_proc_v (const char   *name,
+            ArbEncounter *enc,
+            const int    *rolls,
+            guint         n_rolls,
+            GError      **error,
+            va_list       ap)
+{
+  g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GArray) given = g_array_new (FALSE, FALSE, sizeof (int));
+  const char *key;
+
+  while ((key = va_arg (ap, const char *)))
+    g_hash_table_insert (params, (char *)key, (char *)va_arg (ap, const char *));
+  if (n_rolls)
+    g_array_append_vals (given, rolls, n_rolls);
+  return arb_procedure_run (name, enc, rules, params, given, NULL, error);
+}
+
+static ArbOutcome *
 strike (ArbEncounter *enc,
         const int    *rolls,
         guint         n_rolls,
         GError      **error,
         ...)
 {
-  g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GArray) given = g_array_new (FALSE, FALSE, sizeof (int));
-  const char *key;
+  ArbOutcome *outcome;
   va_list ap;
 
   va_start (ap, error);
-  while ((key = va_arg (ap, const char *)))
-    g_hash_table_insert (params, (char *)key, (char *)va_arg (ap, const char *));
+  outcome = run_proc_v ("aod.strike", enc, rolls, n_rolls, error, ap);
   va_end (ap);
-  if (n_rolls)
-    g_array_append_vals (given, rolls, n_rolls);
-  return arb_procedure_run ("aod.strike", enc, rules, params, given, NULL, error);
+  return outcome;
+}
+
+/* Any procedure, with key, value pairs. */
+static ArbOutcome *
+proc (ArbEncounter *enc,
+      const char   *name,
+      const int    *rolls,
+      guint         n_rolls,
+      GError      **error,
+      ...)
+{
+  ArbOutcome *outcome;
+  va_list ap;
+
+  va_start (ap, error);
+  outcome = run_proc_v (name, enc, rolls, n_rolls, error, ap);
+  va_end (ap);
+  return outcome;
+}
+
+/* Applies a finished outcome and frees it. */
+static void
+apply_done (ArbEncounter *enc,
+            ArbOutcome   *outcome)
+{
+  g_assert_nonnull (outcome);
+  g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+  arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+  arb_outcome_free (outcome);
 }
 
 static guint64
@@ -1474,7 +1517,17 @@ test_aod_strike_back (void)
   g_autoptr(GError) error = NULL;
 
   {
-    g_autoptr(ArbOutcome) hit = strike (enc, (int[]){ 40, 5 }, 2, &error, "attacker", troll, "target", rolf, "attack", "Hand", NULL);
+    g_autoptr(ArbOutcome) ask = strike (enc, (int[]){ 40, 5 }, 2, &error, "attacker", troll, "target", rolf, "attack", "Hand", NULL);
+
+    /* 13.5: stunned, Rolf may drop what he holds ready: the buckler
+     * first, then the Mace, each on D100 over 3 x MD 14. */
+    g_assert_no_error (error);
+    g_assert_cmpint (ask->status, ==, ARB_OUTCOME_NEEDS_ROLL);
+    g_assert_nonnull (strstr (ask->purpose, "Plain Buckler"));
+    g_assert_nonnull (strstr (ask->purpose, "42 or less"));
+  }
+  {
+    g_autoptr(ArbOutcome) hit = strike (enc, (int[]){ 40, 5, 43, 42 }, 4, &error, "attacker", troll, "target", rolf, "attack", "Hand", NULL);
 
     g_assert_no_error (error);
     g_assert_cmpuint (odds_of (hit->step, "hit"), ==, 54);
@@ -1482,6 +1535,9 @@ test_aod_strike_back (void)
   }
   g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ft-lost", -1), ==, 7);
   g_assert_nonnull (arb_encounter_get (enc, rolf, "cond.stunned"));
+  /* 43 drops the buckler where Rolf stands; 42 keeps the Mace. */
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Plain Buckler"), ==, "here");
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Mace");
 
   /* With the shield covering, 4 only: not more than a third of 16. */
   {
@@ -1544,15 +1600,27 @@ test_aod_strike_checks (void)
   g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Halberd", NULL));
   g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
   g_clear_error (&error);
+  /* He enters with the buckler and the Mace ready (13.0). */
+  g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Falchion", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "13.0"));
+  g_clear_error (&error);
+  set_live (enc, rolf, "prepared", "Plain Buckler,Falchion");
   g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Falchion", "combat", "close", NULL));
   g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
   g_assert_nonnull (strstr (error->message, "close"));
   g_clear_error (&error);
-  g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Mace", "options", "lucky", NULL));
+  g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Falchion", "options", "lucky", NULL));
   g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
   g_clear_error (&error);
+  set_live (enc, rolf, "prepared", "Plain Buckler,Knife");
   g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Knife", "combat", "ranged", NULL));
   g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_clear_error (&error);
+  /* Two hands on the Knife: it is not a 1* weapon. */
+  g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Knife", "two-handed", "yes", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "8.1"));
   g_clear_error (&error);
 
   /* Hurled 3 hexes: -15, and a ticked rear attack +20: 40 -1 +1 -15 +20. */
@@ -1564,6 +1632,7 @@ test_aod_strike_checks (void)
     g_assert_nonnull (strstr (ask->purpose, "against 45"));
   }
 
+  set_live (enc, rolf, "prepared", "Plain Buckler,Mace");
   /* 99: the break check (3 × MD 14 = 42) fails at 50, and the Mace breaks;
    * from then on its Base Chance is halved. */
   {
@@ -1578,6 +1647,7 @@ test_aod_strike_checks (void)
     g_assert_nonnull (strstr (ask->purpose, "against 25"));
   }
 
+  set_live (enc, rolf, "prepared", "Plain Buckler,Knife");
   /* 100 with a kept hold (10 is 42 or less) is a plain miss. */
   {
     g_autoptr(ArbOutcome) kept = strike (enc, (int[]){ 100, 10 }, 2, &error, "attacker", rolf, "target", troll, "weapon", "Knife", NULL);
@@ -1587,10 +1657,420 @@ test_aod_strike_checks (void)
     arb_encounter_apply (enc, g_steal_pointer (&kept->step));
   }
   g_assert_null (arb_encounter_get (enc, rolf, "dropped.Knife"));
+
+  /* 100 and 43: dropped, and the strike misses; the Knife strikes no
+   * more until picked up. */
+  {
+    g_autoptr(ArbOutcome) lost = strike (enc, (int[]){ 100, 43 }, 2, &error, "attacker", rolf, "target", troll, "weapon", "Knife", NULL);
+
+    g_assert_no_error (error);
+    arb_encounter_apply (enc, g_steal_pointer (&lost->step));
+  }
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Knife"), ==, "here");
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Plain Buckler");
+  g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Knife", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "on the ground"));
 }
 
 /* 7.0-9.8: costs from the chart, and what each place allows. Rolf at
  * 0,0 facing 0; the Troll at 3,0 facing him (3). */
+static void
+next_pulse (ArbEncounter *enc,
+            int           pulse)
+{
+  g_autofree char *text = g_strdup_printf ("%d", pulse);
+
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "pulse", text);
+}
+
+static void
+assert_illegal (ArbOutcome  *outcome,
+                GError     **error,
+                const char  *part)
+{
+  g_assert_null (outcome);
+  g_assert_error (*error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  if (strstr ((*error)->message, part) == NULL)
+    g_error ("“%s” is not in “%s”", part, (*error)->message);
+  g_clear_error (error);
+}
+
+/* 8.1-8.2 and 13.0: Rolf enters with the buckler and the Mace ready (the
+ * spare Knife last); Prepare costs 2, Cache 3, one a pulse. */
+static void
+test_aod_gear (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "0", "r", "0", "facing", "0", "ap", "9", NULL);
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", "q", "5", "r", "0", "facing", "3", NULL);
+  g_autoptr(GError) error = NULL;
+
+  /* Both hands are full: one must go first. */
+  assert_illegal (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Falchion", NULL),
+                  &error, "drop=");
+  assert_illegal (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Halberd", NULL),
+                  &error, "carries no");
+  assert_illegal (proc (enc, "aod.action", NULL, 0, &error, "id", troll, "action", "P", "weapon", "Hand", NULL),
+                  &error, "uses no weapons");
+
+  apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "C", "weapon", "Mace", NULL));
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Plain Buckler");
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", -1), ==, 6);
+  assert_illegal (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Falchion", NULL),
+                  &error, "6.0");
+
+  next_pulse (enc, 2);
+  apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Falchion", NULL));
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Plain Buckler,Falchion");
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", -1), ==, 4);
+
+  /* The Falchion falls where Rolf stands to free the hand for the Spear. */
+  next_pulse (enc, 3);
+  apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Spear",
+                         "drop", "Falchion", NULL));
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Plain Buckler,Spear");
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Falchion"), ==, "0,0");
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", -1), ==, 2);
+
+  /* Picked up only where it lies. */
+  next_pulse (enc, 4);
+  set_live (enc, rolf, "ap", "9");
+  set_live (enc, rolf, "q", "1");
+  assert_illegal (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Falchion",
+                        "drop", "Spear", NULL), &error, "lies at 0,0");
+  set_live (enc, rolf, "q", "0");
+  apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Falchion",
+                         "drop", "Spear", NULL));
+  g_assert_null (arb_encounter_get (enc, rolf, "dropped.Falchion"));
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Spear"), ==, "0,0");
+
+  /* 9.3: in the Troll's Strike Zone there is no Cache. With the buckler
+   * ready, MD 14: Falchion 50 - 1 + 1; slung, MD 16: 50 + 1 + 1. */
+  next_pulse (enc, 5);
+  set_live (enc, troll, "q", "1");
+  assert_illegal (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "C", "weapon", "Plain Buckler", NULL),
+                  &error, "9.3");
+  {
+    g_autoptr(ArbOutcome) ask = strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Falchion", NULL);
+    g_assert_nonnull (strstr (ask->purpose, "against 50"));
+  }
+  set_live (enc, rolf, "prepared", "Falchion");
+  {
+    g_autoptr(ArbOutcome) ask = strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Falchion", NULL);
+    g_assert_nonnull (strstr (ask->purpose, "against 52"));
+  }
+
+  /* 8.1: in a conscious foe's hex only what is rated for close combat. */
+  set_live (enc, troll, "q", "0");
+  assert_illegal (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Spear", NULL),
+                  &error, "close combat");
+  apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Knife", NULL));
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Falchion,Knife");
+}
+
+/* 11.9: Rolf at 0,0 facing 0 (front hexsides 5, 0, 1; straight behind
+ * 3). The Troll's hand hits for 5 + 6 = 11; leather takes 4, the buckler
+ * 3 more where it covers. */
+static int
+troll_hits_rolf (int          troll_q,
+                 int          troll_r,
+                 const char  *prepared,
+                 gboolean    *stunned)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *q = g_strdup_printf ("%d", troll_q);
+  g_autofree char *r = g_strdup_printf ("%d", troll_r);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "0", "r", "0", "facing", "0",
+                                         "ft-lost", "0", "prepared", prepared, NULL);
+  /* The Troll faces Rolf, whichever side it stands on. */
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", "q", q, "r", r, NULL);
+  g_autoptr(GError) error = NULL;
+  ArbHex t = { troll_q, troll_r }, origin = { 0, 0 };
+  g_autofree char *facing = g_strdup_printf ("%d", arb_hex_direction_to (t, origin));
+
+  set_live (enc, troll, "facing", facing);
+  /* 40 and 5: 4 is no stun, so no drop checks follow. */
+  apply_done (enc, strike (enc, (int[]){ 40, 5 }, 2, &error,
+                           "attacker", troll, "target", rolf, "attack", "Hand", NULL));
+  *stunned = arb_encounter_get (enc, rolf, "cond.stunned") != NULL;
+  return arb_encounter_get_int (enc, rolf, "ft-lost", -1);
+}
+
+static void
+test_aod_shield_cover (void)
+{
+  gboolean stunned;
+
+  /* In front, the ready buckler covers: 4 to Fatigue. */
+  g_assert_cmpint (troll_hits_rolf (1, 0, "Plain Buckler,Mace", &stunned), ==, 4);
+  g_assert_false (stunned);
+  g_assert_cmpint (troll_hits_rolf (1, -1, "Plain Buckler,Mace", &stunned), ==, 4);
+  /* Slung, it covers only straight behind. */
+  g_assert_cmpint (troll_hits_rolf (-1, 0, "Mace", &stunned), ==, 4);
+  g_assert_false (stunned);
+}
+
+/* Where it does not cover, 7 stuns Rolf (more than 16 / 3) and he makes
+ * a drop check for each thing he holds ready. */
+static void
+test_aod_shield_uncovered (void)
+{
+  static const struct { int q, r; const char *prepared; int checks; } cases[] = {
+    { -1, 0, "Plain Buckler,Mace", 2 },  /* behind, buckler ready */
+    { 0, -1, "Mace", 1 },                /* rear side 2, buckler slung */
+    { 1, 0, "Mace", 1 },                 /* in front, buckler slung */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+      g_autofree char *q = g_strdup_printf ("%d", cases[i].q);
+      g_autofree char *r = g_strdup_printf ("%d", cases[i].r);
+      g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "0", "r", "0", "facing", "0",
+                                             "ft-lost", "0", "prepared", cases[i].prepared, NULL);
+      g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", "q", q, "r", r, NULL);
+      ArbHex t = { cases[i].q, cases[i].r }, origin = { 0, 0 };
+      g_autofree char *facing = g_strdup_printf ("%d", arb_hex_direction_to (t, origin));
+      g_autoptr(GError) error = NULL;
+      g_autoptr(ArbOutcome) short_of_dice = NULL;
+
+      set_live (enc, troll, "facing", facing);
+      short_of_dice = strike (enc, (int[]){ 40, 5, 10 }, 1 + cases[i].checks, &error,
+                              "attacker", troll, "target", rolf, "attack", "Hand", NULL);
+      g_assert_no_error (error);
+      g_assert_cmpint (short_of_dice->status, ==, ARB_OUTCOME_NEEDS_ROLL);
+      g_assert_nonnull (strstr (short_of_dice->purpose, "drop check"));
+      apply_done (enc, strike (enc, (int[]){ 40, 5, 10, 10 }, 2 + cases[i].checks, &error,
+                               "attacker", troll, "target", rolf, "attack", "Hand", NULL));
+      g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ft-lost", -1), ==, 7);
+      g_assert_nonnull (arb_encounter_get (enc, rolf, "cond.stunned"));
+    }
+}
+
+/* 14.0: Rolf's bare hands: modified AG 13 + 5, +1 for PS 18: BC 19, and
+ * D10 - 4 + 1. Against the Troll: MD 14 -1, its AG 14 +1: 19. */
+static void
+test_aod_unarmed (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", NULL);
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", NULL);
+  g_autoptr(GError) error = NULL;
+
+  /* 13.1: buckler and Mace leave no hand free. */
+  assert_illegal (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "hands", NULL), &error, "13.1");
+  set_live (enc, rolf, "prepared", "Plain Buckler");
+  {
+    g_autoptr(ArbOutcome) ask = strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "hands", NULL);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (ask->purpose, "against 19"));
+  }
+
+  /* A miss at 50; 52 (4 x AG 13) spares him. */
+  {
+    g_autoptr(ArbOutcome) ask = strike (enc, (int[]){ 50 }, 1, &error, "attacker", rolf, "target", troll, "weapon", "hands", NULL);
+    g_assert_cmpint (ask->status, ==, ARB_OUTCOME_NEEDS_ROLL);
+    g_assert_nonnull (strstr (ask->purpose, "52 or less"));
+  }
+  apply_done (enc, strike (enc, (int[]){ 50, 52 }, 2, &error, "attacker", rolf, "target", troll, "weapon", "hands", NULL));
+  g_assert_cmpint (arb_encounter_get_field_int (enc, rolf, "ft-lost", -1), ==, 8);
+
+  /* 53 hurts: the Troll's natural armour, 5, off Rolf's Fatigue (8 lost). */
+  apply_done (enc, strike (enc, (int[]){ 50, 53 }, 2, &error, "attacker", rolf, "target", troll, "weapon", "hands", NULL));
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ft-lost", -1), ==, 13);
+
+  /* A hit at 10 (past 19's endurance span of 3): 9 - 3 = 6, 5 absorbed. */
+  apply_done (enc, strike (enc, (int[]){ 10, 9 }, 2, &error, "attacker", rolf, "target", troll, "weapon", "hands", NULL));
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, "ft-lost", -1), ==, 1);
+
+  /* Against no armour at all, 2. */
+  set_live (enc, troll, "na", "0");
+  apply_done (enc, strike (enc, (int[]){ 50, 60 }, 2, &error, "attacker", rolf, "target", troll, "weapon", "hands", NULL));
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ft-lost", -1), ==, 15);
+}
+
+/* 13.4: the buckler as a weapon (the Weapons Table's Other Shield: BC 40,
+ * -3): 40 - 1 + 1 against the Troll. It stays up on D100 of 5 x AG 14
+ * less (18 - 40): 92 or less. */
+static void
+test_aod_shield_attack (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", NULL);
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", NULL);
+  g_autoptr(GError) error = NULL;
+
+  {
+    g_autoptr(ArbOutcome) ask = strike (enc, (int[]){ 30, 9 }, 2, &error, "attacker", rolf, "target", troll, "weapon", "shield", NULL);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (ask->purpose, "92 or less"));
+  }
+  apply_done (enc, strike (enc, (int[]){ 30, 9, 92 }, 3, &error, "attacker", rolf, "target", troll, "weapon", "Plain Buckler", NULL));
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, "ft-lost", -1), ==, 1);
+  g_assert_null (arb_encounter_get (enc, troll, "cond.prone"));
+  apply_done (enc, strike (enc, (int[]){ 30, 9, 93 }, 3, &error, "attacker", rolf, "target", troll, "weapon", "shield", NULL));
+  g_assert_nonnull (arb_encounter_get (enc, troll, "cond.prone"));
+
+  /* Melee only; never the Main-Gauche; never a slung shield. */
+  assert_illegal (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "shield", "combat", "close", NULL),
+                  &error, "8.0");
+  set_live (enc, rolf, "prepared", "Mace");
+  assert_illegal (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "shield", NULL), &error, "13.0");
+  set_live (enc, rolf, "shield", "Main-Gauche");
+  assert_illegal (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "shield", NULL), &error, "13.4");
+}
+
+/* 8.6: Rolf at 0,0 facing 0 charges the Troll at 3,0: two hexes and 4
+ * for the blow, 6 of his 9 AP. */
+static void
+test_aod_charge (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* Assail: Mace 50 - 1 + 1, +20 charging with the buckler ready. */
+  {
+    g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+    g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "0", "r", "0", "facing", "0", "ap", "9", NULL);
+    g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", "q", "3", "r", "0", "facing", "3", NULL);
+    g_autoptr(ArbOutcome) ask = proc (enc, "aod.charge", NULL, 0, &error, "id", rolf, "target", troll,
+                                      "hexes", "2", "to", "2,0", "weapon", "Mace", NULL);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (ask->purpose, "against 70"));
+    assert_illegal (proc (enc, "aod.charge", NULL, 0, &error, "id", rolf, "target", troll,
+                          "hexes", "1", "to", "1,0", "weapon", "Mace", NULL), &error, "next to");
+    /* 60 hits (past 70's span of 11): 5 + 3 less 5. */
+    apply_done (enc, proc (enc, "aod.charge", (int[]){ 60, 5 }, 2, &error, "id", rolf, "target", troll,
+                           "hexes", "2", "to", "2,0", "weapon", "Mace", NULL));
+    g_assert_cmpint (arb_encounter_get_int (enc, rolf, "q", -1), ==, 2);
+    g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", -1), ==, 3);
+    g_assert_cmpint (arb_encounter_get_int (enc, troll, "ft-lost", -1), ==, 3);
+  }
+
+  /* Into close combat: the Troll's WP 22 holds him off below 44. */
+  {
+    g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+    g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "0", "r", "0", "facing", "0", "ap", "9", NULL);
+    g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", "q", "3", "r", "0", "facing", "3", NULL);
+
+    {
+      g_autoptr(ArbOutcome) ask = proc (enc, "aod.charge", NULL, 0, &error, "id", rolf, "target", troll,
+                                        "hexes", "2", "to", "2,0", "mode", "close", "weapon", "Mace", NULL);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (strstr (ask->purpose, "44 or more"));
+      g_assert_cmpuint (odds_of (ask->step, "Rolf the Barbarian breaks into"), ==, 57);
+    }
+    {
+      g_autoptr(ArbOutcome) held = proc (enc, "aod.charge", (int[]){ 43 }, 1, &error, "id", rolf, "target", troll,
+                                         "hexes", "2", "to", "2,0", "mode", "close", "weapon", "Mace", NULL);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (arb_step_get_dice (held->step)->len, ==, 1);
+    }
+
+    /* 44: in, both prone; the buckler falls, the Mace (RMC) stays. The
+     * Grapple: 50, MD 16 +1, AG 14 +1, the Troll's 22 more PS +22 as
+     * printed, charging -10: 64. */
+    {
+      g_autoptr(ArbOutcome) ask = proc (enc, "aod.charge", (int[]){ 44 }, 1, &error, "id", rolf, "target", troll,
+                                        "hexes", "2", "to", "2,0", "mode", "close", "weapon", "Mace", NULL);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (strstr (ask->purpose, "against 64"));
+    }
+    apply_done (enc, proc (enc, "aod.charge", (int[]){ 44, 70 }, 2, &error, "id", rolf, "target", troll,
+                           "hexes", "2", "to", "2,0", "mode", "close", "weapon", "Mace", NULL));
+    g_assert_cmpint (arb_encounter_get_int (enc, rolf, "q", -1), ==, 3);
+    g_assert_nonnull (arb_encounter_get (enc, rolf, "cond.prone"));
+    g_assert_nonnull (arb_encounter_get (enc, troll, "cond.prone"));
+    g_assert_nonnull (arb_encounter_get (enc, troll, "cond.close-combat"));
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Plain Buckler"), ==, "3,0");
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Mace");
+  }
+}
+
+/* 13.3 and 5.3 on a map 10 hexes wide: Rolf at 1,2 facing 0 hurls the
+ * Knife (range 8) at the Troll two hexes off: 40 - 1 + 1 - 10 = 30. */
+static void
+test_aod_flight (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* A miss flies on; a second Rolf three hexes past is struck at 30 - 20
+   * - 5 = 5. 5 hits: 10 + 1, leather 4 and his buckler 3 (he faces the
+   * Knife): 4 to Fatigue. */
+  {
+    g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+    g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "1", "r", "2", "facing", "0",
+                                           "prepared", "Plain Buckler,Knife", NULL);
+    g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", "q", "3", "r", "2", "facing", "3", NULL);
+    g_autofree char *other = add_combatant (enc, "aod-rolf.xml", "Green", "q", "5", "r", "2", "facing", "3", NULL);
+    g_autoptr(ArbOutcome) ask = NULL;
+
+    set_live (enc, ARB_ENCOUNTER_ENTITY, "map-cols", "10");
+    set_live (enc, ARB_ENCOUNTER_ENTITY, "map-rows", "10");
+    ask = strike (enc, (int[]){ 50 }, 1, &error, "attacker", rolf, "target", troll, "weapon", "Knife", "combat", "ranged", NULL);
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (ask->purpose, "(5)"));
+    apply_done (enc, strike (enc, (int[]){ 50, 5, 10 }, 3, &error, "attacker", rolf, "target", troll,
+                             "weapon", "Knife", "combat", "ranged", NULL));
+    g_assert_cmpint (arb_encounter_get_int (enc, other, "ft-lost", -1), ==, 12);
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Knife"), ==, "5,2");
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Plain Buckler");
+    g_assert_null (arb_encounter_get (enc, troll, "ft-lost"));
+  }
+
+  /* Missing everyone it comes down 8 hexes out, at 9,2; a hit drops it
+   * in the target's hex; on a map 7 wide it flies into the crowd:
+   * Popularity 12 - 2. */
+  {
+    g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+    g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "1", "r", "2", "facing", "0",
+                                           "prepared", "Plain Buckler,Knife", NULL);
+    g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", "q", "3", "r", "2", "facing", "3", NULL);
+
+    set_live (enc, ARB_ENCOUNTER_ENTITY, "map-cols", "10");
+    set_live (enc, ARB_ENCOUNTER_ENTITY, "map-rows", "10");
+    apply_done (enc, strike (enc, (int[]){ 50 }, 1, &error, "attacker", rolf, "target", troll,
+                             "weapon", "Knife", "combat", "ranged", NULL));
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Knife"), ==, "9,2");
+    g_assert_true (arb_encounter_undo (enc));
+
+    apply_done (enc, strike (enc, (int[]){ 20, 3 }, 2, &error, "attacker", rolf, "target", troll,
+                             "weapon", "Knife", "combat", "ranged", NULL));
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Knife"), ==, "3,2");
+    g_assert_true (arb_encounter_undo (enc));
+
+    set_live (enc, ARB_ENCOUNTER_ENTITY, "map-cols", "7");
+    apply_done (enc, strike (enc, (int[]){ 50 }, 1, &error, "attacker", rolf, "target", troll,
+                             "weapon", "Knife", "combat", "ranged", NULL));
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, "lost.Knife"), ==, "crowd");
+    g_assert_null (arb_encounter_get (enc, rolf, "dropped.Knife"));
+    g_assert_cmpint (arb_encounter_get_int (enc, rolf, "popularity", -1), ==, 10);
+  }
+}
+
+/* 5.1: out only by a corner of a 10 x 8 arena. */
+static void
+test_aod_flee_corner (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "3", "r", "3", "facing", "0", NULL);
+  g_autoptr(GError) error = NULL;
+
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "map-cols", "10");
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "map-rows", "8");
+  assert_illegal (proc (enc, "aod.flee", NULL, 0, &error, "id", rolf, NULL), &error, "5.1");
+  set_live (enc, rolf, "q", "9");
+  apply_done (enc, proc (enc, "aod.flee", NULL, 0, &error, "id", rolf, NULL));
+  g_assert_nonnull (arb_encounter_get (enc, rolf, "cond.fled"));
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "popularity", -1), ==, 9);
+}
+
 static void
 test_aod_actions (void)
 {
@@ -1710,9 +2190,11 @@ test_aod_strike_positions (void)
     g_assert_nonnull (strstr (ask->purpose, "against 50"));
   }
   /* Not in front of Rolf: no melee; adjacent: no hurl. */
+  set_live (enc, rolf, "prepared", "Plain Buckler,Knife");
   g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Knife", "combat", "ranged", NULL));
   g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
   g_clear_error (&error);
+  set_live (enc, rolf, "prepared", "Plain Buckler,Mace");
   set_live (enc, troll, "q", "-1");
   g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Mace", NULL));
   g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
@@ -1720,6 +2202,7 @@ test_aod_strike_positions (void)
   g_clear_error (&error);
 
   /* Three hexes ahead: the Knife flies them by itself, 40 - 1 + 1 - 15. */
+  set_live (enc, rolf, "prepared", "Plain Buckler,Knife");
   set_live (enc, troll, "q", "3");
   {
     g_autoptr(ArbOutcome) ask = strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll,
@@ -1850,6 +2333,14 @@ main (int   argc,
   g_test_add_func ("/encounter/aod/strike-checks", test_aod_strike_checks);
   g_test_add_func ("/encounter/aod/strike-positions", test_aod_strike_positions);
   g_test_add_func ("/encounter/aod/strike-house-tables", test_aod_strike_house_tables);
+  g_test_add_func ("/encounter/aod/gear", test_aod_gear);
+  g_test_add_func ("/encounter/aod/shield-cover", test_aod_shield_cover);
+  g_test_add_func ("/encounter/aod/shield-uncovered", test_aod_shield_uncovered);
+  g_test_add_func ("/encounter/aod/unarmed", test_aod_unarmed);
+  g_test_add_func ("/encounter/aod/shield-attack", test_aod_shield_attack);
+  g_test_add_func ("/encounter/aod/charge", test_aod_charge);
+  g_test_add_func ("/encounter/aod/flight", test_aod_flight);
+  g_test_add_func ("/encounter/aod/flee-corner", test_aod_flee_corner);
   g_test_add_func ("/encounter/drafts-and-session", test_drafts_and_session);
   g_test_add_func ("/encounter/crash-drafts", test_crash_drafts);
 

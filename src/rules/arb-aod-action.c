@@ -1,7 +1,7 @@
 /* arb-aod-action.c: Arena of Death actions and their Action Points (7.0-9.8)
  *
  * aod.action [id=] action=M|Move [hexes=N] [hexsides=N] [to=Q,R] [facing=F]
- *            [posture=kneeling|prone]
+ *            [posture=kneeling|prone] [weapon=NAME [drop=NAME,...]]
  *
  * The cost comes from the Action Point Expenditure Chart's codes (9.8);
  * which actions a figure may take comes from where it stands (9.1-9.5),
@@ -72,9 +72,19 @@ place_of (ArbEncounter *enc,
       int their_facing;
 
       if (g_str_equal (ids[i], id) || g_strcmp0 (arb_encounter_get (enc, ids[i], "side"), side) == 0 ||
-          !conscious (enc, ids[i]) || !arb_encounter_get_hex (enc, ids[i], &them, &their_facing))
+          arb_turns_has_condition (enc, NULL, ids[i], "dead") || arb_encounter_get (enc, ids[i], "cond.fled") ||
+          g_strcmp0 (arb_encounter_get (enc, ids[i], "cond.appealed"), "spared") == 0 ||
+          !arb_encounter_get_hex (enc, ids[i], &them, &their_facing))
         continue;
 
+      /* Someone out cold is still there to be struck (9.2), but has no
+       * Attack Zone and locks no one in close combat. */
+      if (!conscious (enc, ids[i]))
+        {
+          if (arb_hex_distance (them, me) <= 1 && place < PLACE_ADJACENT)
+            place = PLACE_ADJACENT;
+          continue;
+        }
       if (them.q == me.q && them.r == me.r)
         return PLACE_SAME_HEX;
       /* A stunned figure has no Attack Zone (11.6). */
@@ -155,6 +165,147 @@ int_param (ArbProc     *proc,
       return FALSE;
     }
   *out = (int)v;
+  return TRUE;
+}
+
+/* 8.1-8.2: Prepare weapon=NAME [drop=NAME,...] readies a weapon or the
+ * shield, picking it up from the figure's hex if it lies there; Cache
+ * weapon=NAME puts one away. */
+static gboolean
+change_gear (ArbProc   *proc,
+             const char *id,
+             char        letter,
+             gboolean    in_close_combat,
+             GError    **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *wanted = arb_proc_get_param (proc, "weapon");
+  const char *shield = arb_aod_shield_name (enc, NULL, id);
+  const char *name = arb_encounter_get_name (enc, id);
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
+  g_autoptr(GPtrArray) weapons = sheet ? arb_sheet_get_items (sheet, "weapon") : NULL;
+  const char *item = NULL, *lies;
+  const char *drop;
+  gboolean is_shield = FALSE;
+
+  if (!arb_aod_is_weapon_user (enc, id))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("8.1: %s uses no weapons and cannot Prepare or Cache"), name);
+      return FALSE;
+    }
+  if (wanted == NULL)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("Name the weapon or shield: weapon=Mace"));
+      return FALSE;
+    }
+  for (guint i = 0; weapons && i < weapons->len; i++)
+    if (g_ascii_strcasecmp (arb_sheet_item_get (g_ptr_array_index (weapons, i), "name"), wanted) == 0)
+      item = arb_sheet_item_get (g_ptr_array_index (weapons, i), "name");
+  if (item == NULL && shield && g_ascii_strcasecmp (shield, wanted) == 0)
+    {
+      item = shield;
+      is_shield = TRUE;
+    }
+  if (item == NULL)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("%s carries no “%s”"), name, wanted);
+      return FALSE;
+    }
+
+  if (letter == 'C')
+    {
+      if (!arb_aod_is_prepared (enc, step, rules, id, item))
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("8.2: the %s is not ready, so there is nothing to Cache"), item);
+          return FALSE;
+        }
+      arb_aod_unprepare (step, enc, rules, id, item);
+      arb_step_add_log (step, is_shield ? _("%s slings the %s") : _("%s puts the %s away"), name, item);
+      return TRUE;
+    }
+
+  if (arb_aod_is_prepared (enc, step, rules, id, item))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("8.1: the %s is ready already"), item);
+      return FALSE;
+    }
+  /* 8.1: in close combat only what is rated for it (C), of shields only
+   * the Main-Gauche. */
+  if (in_close_combat)
+    {
+      ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "aod", "weapons") : NULL;
+      const char *use = NULL;
+
+      for (guint i = 0; weapons && i < weapons->len && !is_shield; i++)
+        if (g_str_equal (arb_sheet_item_get (g_ptr_array_index (weapons, i), "name"), item))
+          use = arb_sheet_item_get (g_ptr_array_index (weapons, i), "use");
+      if (use == NULL && table)
+        use = arb_table_lookup_name_text (table, item, "use");
+      if ((is_shield && g_ascii_strcasecmp (item, "Main-Gauche") != 0) || (!is_shield && (use == NULL || !strchr (use, 'C'))))
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("8.1: in close combat only a weapon rated for it (Use C) can be readied, not the %s"), item);
+          return FALSE;
+        }
+    }
+  /* A dropped item is picked up where it lies. */
+  if ((lies = arb_aod_dropped_at (enc, step, id, item)))
+    {
+      ArbHex here;
+      int facing;
+      g_autofree char *key = g_strconcat ("dropped.", item, NULL);
+      g_autofree char *at = arb_step_peek_hex (step, enc, id, &here, &facing) ? g_strdup_printf ("%d,%d", here.q, here.r) : NULL;
+
+      if (at && !g_str_equal (lies, "here") && !g_str_equal (lies, at))
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("8.1: the %s lies at %s; %s must stand there to pick it up"), item, lies, name);
+          return FALSE;
+        }
+      arb_step_set (step, enc, id, key, NULL);
+    }
+
+  /* Making room: what drop= names falls where the figure stands. */
+  drop = arb_proc_next_listed (proc, "drop");
+  for (; drop; drop = arb_proc_next_listed (proc, "drop"))
+    {
+      if (!arb_aod_is_prepared (enc, step, rules, id, drop))
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("drop=%s: %s does not hold it ready"), drop, name);
+          return FALSE;
+        }
+      arb_aod_drop (step, enc, rules, id, drop);
+      arb_step_add_log (step, _("%s drops the %s to free a hand"), name, drop);
+    }
+
+  {
+    g_auto(GStrv) prepared = arb_aod_prepared (enc, step, rules, id);
+    g_autoptr(GStrvBuilder) now = g_strv_builder_new ();
+    g_auto(GStrv) list = NULL;
+    int hands = is_shield ? 1 : arb_aod_hands_for (enc, rules, id, item);
+
+    if (arb_aod_hands_used (enc, step, rules, id) + hands > 2)
+      {
+        g_autofree char *held = g_strjoinv (", ", prepared);
+
+        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                     _("8.1: %s's hands are full (%s); name what to drop to ready the %s: drop=NAME"),
+                     name, held, item);
+        return FALSE;
+      }
+    g_strv_builder_addv (now, (const char **)prepared);
+    g_strv_builder_add (now, item);
+    list = g_strv_builder_end (now);
+    arb_aod_set_prepared (step, enc, id, list);
+    arb_step_add_log (step, _("%s readies the %s"), name, item);
+  }
   return TRUE;
 }
 
@@ -282,6 +433,11 @@ arb_aod_action_proc (ArbProc  *proc,
   /* A Charge ends in an Assail or Grapple (8.6). */
   if (code_value (code, "assail-bonus") > 0)
     cost += code_value (code, "assail-bonus");
+
+  /* What is readied or put away, checked before the cost. */
+  if ((g_str_equal (letter, "P") || g_str_equal (letter, "C")) &&
+      !change_gear (proc, id, letter[0], place == PLACE_SAME_HEX, error))
+    return FALSE;
 
   ap = peek_int (step, enc, id, "ap", 0);
   if (g_str_equal (letter, "X"))
@@ -544,4 +700,143 @@ arb_aod_withdraw_proc (ArbProc  *proc,
   arb_step_set_int (step, enc, id, "r", dest.r);
   arb_step_add_log (step, _("%s withdraws to %d,%d (%d AP, %d left)"), name, dest.q, dest.r, cost, ap - cost);
   return TRUE;
+}
+
+/* 8.7: on entering a foe's hex, both drop what is not rated for close
+ * combat; a Main-Gauche stays. */
+static void
+drop_for_close_combat (ArbProc    *proc,
+                       const char *id)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
+  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "aod", "weapons") : NULL;
+  g_auto(GStrv) held = arb_aod_prepared (enc, step, rules, id);
+  const char *shield = arb_aod_shield_name (enc, step, id);
+
+  for (guint i = 0; held[i]; i++)
+    {
+      g_autoptr(GPtrArray) weapons = sheet ? arb_sheet_get_items (sheet, "weapon") : NULL;
+      const char *use = NULL;
+
+      if (shield && g_ascii_strcasecmp (held[i], shield) == 0)
+        use = g_ascii_strcasecmp (shield, "Main-Gauche") == 0 ? "C" : "";
+      for (guint w = 0; use == NULL && weapons && w < weapons->len; w++)
+        if (g_ascii_strcasecmp (arb_sheet_item_get (g_ptr_array_index (weapons, w), "name"), held[i]) == 0)
+          use = arb_sheet_item_get (g_ptr_array_index (weapons, w), "use");
+      if (use == NULL && table)
+        use = arb_table_lookup_name_text (table, held[i], "use");
+      if (use == NULL || strchr (use, 'C') == NULL)
+        {
+          arb_aod_drop (step, enc, rules, id, held[i]);
+          arb_step_add_log (step, _("%s drops the %s, useless in close combat"), arb_encounter_get_name (enc, id), held[i]);
+        }
+    }
+}
+
+/* aod.charge [id=] target= [to=Q,R] [hexes=N] [hexsides=N] [facing=F]
+ *            [mode=assail|close] weapon=|attack= (8.6)
+ *
+ * The Move part is paid and made as aod.action action=Q does; then the
+ * Assail is a melee strike, or the try for close combat asks the target
+ * for a Willpower check (D100 of 2 x WP or more lets the charger in) and
+ * the Grapple follows at once. */
+gboolean
+arb_aod_charge_proc (ArbProc  *proc,
+                     GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  g_autofree char *id = g_strdup (arb_proc_get_param (proc, "id") ? arb_proc_get_param (proc, "id")
+                                                                  : arb_encounter_get (enc, E, "current"));
+  g_autofree char *target = g_strdup (arb_proc_get_param (proc, "target"));
+  g_autofree char *mode = g_strdup (arb_proc_get_param (proc, "mode") ? arb_proc_get_param (proc, "mode") : "assail");
+  ArbHex me, them;
+  int my_facing, their_facing, wp, roll, need;
+  gboolean known;
+
+  if (id == NULL || target == NULL || !g_strv_contains ((const char * const *)ids, id) ||
+      !g_strv_contains ((const char * const *)ids, target) || g_str_equal (id, target))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("Name the charging figure and its target: id=c1 target=c2"));
+      return FALSE;
+    }
+  if (!g_str_equal (mode, "assail") && !g_str_equal (mode, "close"))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("8.6: mode= is assail or close"));
+      return FALSE;
+    }
+  if (!conscious (enc, target))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("8.6: a charge is made at a conscious foe, and %s is not"), arb_encounter_get_name (enc, target));
+      return FALSE;
+    }
+
+  /* The Move part, paid with the 4 of the Assail or Grapple. */
+  arb_proc_set_param (proc, "id", id);
+  arb_proc_set_param (proc, "action", "Q");
+  if (!arb_aod_action_proc (proc, error))
+    return FALSE;
+
+  known = arb_step_peek_hex (step, enc, id, &me, &my_facing) && arb_step_peek_hex (step, enc, target, &them, &their_facing);
+  if (known && arb_hex_distance (me, them) != 1)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("8.6: the charge must end next to %s (it ends %d hexes away)"),
+                   arb_encounter_get_name (enc, target), arb_hex_distance (me, them));
+      return FALSE;
+    }
+
+  arb_proc_set_param (proc, "attacker", id);
+  if (g_str_equal (mode, "assail"))
+    {
+      arb_proc_set_param (proc, "combat", "melee");
+      return arb_aod_strike_proc (proc, error);
+    }
+
+  /* 8.6: the target's Willpower check, D100 of 2 x WP or more. */
+  wp = arb_encounter_get_field_int (enc, target, "wp", 0);
+  need = 2 * wp;
+  {
+    g_autofree char *label = g_strdup_printf (_("%s breaks into close combat"), arb_encounter_get_name (enc, id));
+    g_autofree char *purpose = g_strdup_printf (_("%s's Willpower check (%d or more lets the charger in)"),
+                                                arb_encounter_get_name (enc, target), need);
+
+    arb_step_add_odds (step, label, CLAMP (101 - need, 0, 100), 100);
+    if (!arb_proc_roll (proc, "D100", purpose, &roll))
+      return FALSE;
+  }
+  if (roll < need)
+    {
+      arb_step_add_log (step, _("%s stands firm (%d against %d): %s stops and does nothing more this pulse"),
+                        arb_encounter_get_name (enc, target), roll, need, arb_encounter_get_name (enc, id));
+      return TRUE;
+    }
+
+  arb_step_add_log (step, _("%s gives way (%d against %d): %s enters the hex and grapples"),
+                    arb_encounter_get_name (enc, target), roll, need, arb_encounter_get_name (enc, id));
+  if (known)
+    {
+      arb_step_set_int (step, enc, id, "q", them.q);
+      arb_step_set_int (step, enc, id, "r", them.r);
+    }
+  /* 7.5, 8.7: locked together, both prone, with only close weapons. */
+  arb_step_set (step, enc, id, "cond.prone", "on");
+  arb_step_set (step, enc, target, "cond.prone", "on");
+  arb_step_set (step, enc, id, "cond.kneeling", NULL);
+  arb_step_set (step, enc, target, "cond.kneeling", NULL);
+  arb_step_set (step, enc, id, "cond.close-combat", "on");
+  arb_step_set (step, enc, target, "cond.close-combat", "on");
+  drop_for_close_combat (proc, id);
+  drop_for_close_combat (proc, target);
+
+  if (arb_proc_get_param (proc, "weapon") == NULL && arb_proc_get_param (proc, "attack") == NULL)
+    arb_proc_set_param (proc, "weapon", "hands");
+  arb_proc_set_param (proc, "combat", "close");
+  return arb_aod_strike_proc (proc, error);
 }

@@ -12,6 +12,7 @@
 
 #include "arb-aod-procs.h"
 #include "arb-conditions.h"
+#include "arb-hex.h"
 #include "arb-turns.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -298,6 +299,21 @@ arb_aod_flee_proc (ArbProc  *proc,
                    _("%s has fled already"), arb_encounter_get_name (enc, id));
       return FALSE;
     }
+
+  /* 5.1: the corner hexes are the only ways out, where the map has them. */
+  {
+    ArbHex hex;
+    int facing, cols, rows;
+
+    if (arb_encounter_get_map_size (enc, &cols, &rows) && arb_encounter_get_hex (enc, id, &hex, &facing) &&
+        !arb_hex_is_rect_corner (hex, cols, rows))
+      {
+        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                     _("5.1: a figure leaves the arena only from one of its four corner hexes, and %s stands at %d,%d"),
+                     arb_encounter_get_name (enc, id), hex.q, hex.r);
+        return FALSE;
+      }
+  }
 
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
   arb_step_set (step, enc, id, "cond.fled", "on");

@@ -39,8 +39,66 @@ gboolean arb_aod_action_proc         (ArbProc      *proc,
 /* aod.withdraw [id=] [to=Q,R] (7.4) */
 gboolean arb_aod_withdraw_proc       (ArbProc      *proc,
                                       GError      **error);
+/* aod.charge (8.6); see arb-aod-action.c for its parameters. */
+gboolean arb_aod_charge_proc         (ArbProc      *proc,
+                                      GError      **error);
 /* aod.strike (10.0-13.0); see arb-aod-strike.c for its parameters. */
 gboolean arb_aod_strike_proc         (ArbProc      *proc,
                                       GError      **error);
+
+/* Gear (arb-aod-gear.c): what a figure holds ready, what it drops. */
+const char *arb_aod_shield_name      (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      const char        *id);
+int      arb_aod_hands_for           (ArbEncounter      *enc,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id,
+                                      const char        *name);
+gboolean arb_aod_is_weapon_user      (ArbEncounter      *enc,
+                                      const char        *id);
+/* The names held ready, as @step (may be NULL) would leave them. */
+GStrv    arb_aod_prepared            (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id);
+gboolean arb_aod_is_prepared         (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id,
+                                      const char        *name);
+int      arb_aod_hands_used          (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id);
+void     arb_aod_set_prepared        (ArbStep           *step,
+                                      ArbEncounter      *enc,
+                                      const char        *id,
+                                      GStrv              prepared);
+/* Takes @name out of the hands (cached, hurled or dropped). */
+void     arb_aod_unprepare           (ArbStep           *step,
+                                      ArbEncounter      *enc,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id,
+                                      const char        *name);
+/* The hex ("Q,R", or "here" off the map) where @name lies, or NULL. */
+const char *arb_aod_dropped_at       (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      const char        *id,
+                                      const char        *name);
+void     arb_aod_drop                (ArbStep           *step,
+                                      ArbEncounter      *enc,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id,
+                                      const char        *name);
+/* 13.5: a D100 for each item held ready; FALSE when it stopped for one. */
+gboolean arb_aod_drop_checks         (ArbProc           *proc,
+                                      const char        *id,
+                                      int                md);
+/* 11.9: whether the shield covers hexside @side of the figure. */
+gboolean arb_aod_shield_covers       (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id,
+                                      int                side);
 
 G_END_DECLS

@@ -1,15 +1,17 @@
-/* arb-aod-strike.c: Arena of Death strike procedure (10.0-13.0)
+/* arb-aod-strike.c: Arena of Death strike procedure (10.0-14.0)
  *
- * aod.strike attacker= target= weapon=NAME|attack=NAME
+ * aod.strike attacker= target= weapon=NAME|hands|shield|attack=NAME
  *            [combat=ranged|melee|close] [options=ROW,...] [hexes=N]
- *            [strikes=N] [two-handed=yes] [shield=yes] [armor-loss=armor|shield]
+ *            [strikes=N] [two-handed=yes] [shield=yes|no] [armor-loss=armor|shield]
  *
  * The Strike Chance is the Base Chance plus every modifier of the combat
  * type's table (10.1-10.3): the per-point rows and the states the
- * encounter knows (postures, stuns, no Fatigue) apply by themselves; the
- * others (actions, rear attacks, screens) are rows the referee ticks in
- * options=. The odds of a hit, of damage to Endurance and of a grievous
- * injury come before the D100.
+ * encounter knows (postures, stuns, no Fatigue, actions this pulse, rear
+ * hexsides from the map) apply by themselves; the others (screens, turns)
+ * are rows the referee ticks in options=. The odds of a hit, of damage to
+ * Endurance and of a grievous injury come before the D100. A weapon must
+ * be ready (arb-aod-gear.c); the shield covers where the map says, or
+ * where shield= says when the map does not know.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,6 +21,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "arb-aod.h"
 #include "arb-aod-procs.h"
 #include "arb-conditions.h"
 #include "arb-hex.h"
@@ -100,7 +103,8 @@ modified_ag (ArbProc    *proc,
   return ag;
 }
 
-/* MD with the shield prepared (3.5), and a damaged eye. */
+/* MD, less the shield's penalty while it is ready (3.5, 11.9), and a
+ * damaged eye. */
 static int
 modified_md (ArbProc    *proc,
              const char *id)
@@ -110,7 +114,10 @@ modified_md (ArbProc    *proc,
   int md = live_int (step, enc, id, "md", 0);
   int penalty;
 
-  if (parse_signed (table_text (arb_proc_get_rules (proc), "shields", arb_encounter_get_field (enc, id, "shield"), "md-penalty"), &penalty))
+  const char *shield = arb_aod_shield_name (enc, step, id);
+
+  if (shield && arb_aod_is_prepared (enc, step, arb_proc_get_rules (proc), id, shield) &&
+      parse_signed (table_text (arb_proc_get_rules (proc), "shields", shield, "md-penalty"), &penalty))
     md += penalty;
   if (has (enc, step, id, "vision-impaired"))
     md -= 5;
@@ -137,8 +144,11 @@ typedef struct
   const char *hands;
   int         min_ps;
   int         min_md;
-  gboolean    is_weapon;
+  int         range;
+  gboolean    is_weapon;     /* a weapon, or the shield used as one */
   gboolean    broken;
+  gboolean    unarmed;       /* bare hands (14.0) */
+  gboolean    shield_attack; /* 13.4 */
 } Means;
 
 static ArbSheetItem *
@@ -163,8 +173,11 @@ resolve_means (ArbProc     *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   ArbSheet *sheet = arb_encounter_get_sheet (enc, attacker);
+  ArbStep *step = arb_proc_get_step (proc);
   const char *weapon = arb_proc_get_param (proc, "weapon");
   const char *attack = arb_proc_get_param (proc, "attack");
+  const char *shield = arb_aod_shield_name (enc, step, attacker);
+  g_autofree char *broken_key = NULL;
   ArbSheetItem *item;
 
   memset (means, 0, sizeof *means);
@@ -172,20 +185,86 @@ resolve_means (ArbProc     *proc,
   if ((weapon == NULL) == (attack == NULL))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("Name the weapon (weapon=Mace) or the natural attack (attack=Claw), one of them"));
+                   _("Name the weapon (weapon=Mace, weapon=hands, weapon=shield) or the natural attack (attack=Claw), one of them"));
       return FALSE;
     }
 
-  if (weapon)
+  if (attack)
     {
-      g_autofree char *broken_key = NULL;
-
-      if (!(item = find_item (sheet, "weapon", weapon)))
+      if (!(item = find_item (sheet, "attack", attack)))
         {
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       _("%s carries no “%s”"), arb_encounter_get_name (enc, attacker), weapon);
+                       _("%s has no attack “%s”"), arb_encounter_get_name (enc, attacker), attack);
           return FALSE;
         }
+      means->name = arb_sheet_item_get (item, "name");
+      means->bc = arb_sheet_item_get_int (item, "bc", 0);
+      means->dm = arb_sheet_item_get_int (item, "dm", 0);
+      means->use = arb_sheet_item_get (item, "use");
+      return TRUE;
+    }
+
+  /* 14.0: AG + 5 to hit and -4 to damage, each point of PS over 17
+   * adding 1 to both; 13.1: a hand must be free. */
+  if (g_ascii_strcasecmp (weapon, "hands") == 0 || g_ascii_strcasecmp (weapon, "bare hands") == 0)
+    {
+      int over = MAX (0, live_int (step, enc, attacker, "ps", 0) - 17);
+
+      if (arb_aod_is_weapon_user (enc, attacker) && arb_aod_hands_used (enc, step, rules, attacker) >= 2)
+        {
+          g_auto(GStrv) held = arb_aod_prepared (enc, step, rules, attacker);
+          g_autofree char *list = g_strjoinv (", ", held);
+
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("13.1: %s has no hand free (%s); Cache or drop one first"),
+                       arb_encounter_get_name (enc, attacker), list);
+          return FALSE;
+        }
+      means->name = _("bare hands");
+      means->unarmed = TRUE;
+      means->bc = modified_ag (proc, attacker) + 5 + over;
+      means->dm = -4 + over;
+      means->use = "MC";
+      return TRUE;
+    }
+
+  item = find_item (sheet, "weapon", weapon);
+  if (item == NULL && (g_ascii_strcasecmp (weapon, "shield") == 0 || (shield && g_ascii_strcasecmp (weapon, shield) == 0)))
+    {
+      /* 13.4: the shield as a weapon, by the Weapons Table's rows. */
+      const char *row = shield && g_ascii_strcasecmp (shield, "Improved Buckler") == 0 ? "Improved Buckler" : "Other Shield";
+
+      if (shield == NULL || g_ascii_strcasecmp (shield, "Main-Gauche") == 0)
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       shield ? _("13.4: the Main-Gauche cannot make a shield attack") : _("%s has no shield"),
+                       arb_encounter_get_name (enc, attacker));
+          return FALSE;
+        }
+      means->name = shield;
+      means->shield_attack = TRUE;
+      means->is_weapon = TRUE;
+      parse_signed (table_text (rules, "weapons", row, "bc"), &means->bc);
+      if (!parse_signed (table_text (rules, "weapons", row, "dm"), &means->dm))
+        {
+          ArbTable *weapons = arb_ruleset_library_get_table (rules, "aod", "weapons");
+          const ArbCell *cell = weapons ? arb_table_lookup_name (weapons, row, "dm", NULL) : NULL;
+
+          parse_signed (cell ? cell->code : NULL, &means->dm);
+        }
+      means->use = table_text (rules, "weapons", row, "use");
+      means->hands = "1";
+      parse_signed (table_text (rules, "weapons", row, "ps"), &means->min_ps);
+      parse_signed (table_text (rules, "weapons", row, "md"), &means->min_md);
+    }
+  else if (item == NULL)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("%s carries no “%s”"), arb_encounter_get_name (enc, attacker), weapon);
+      return FALSE;
+    }
+  else
+    {
       means->name = arb_sheet_item_get (item, "name");
       means->is_weapon = TRUE;
       means->bc = arb_sheet_item_get_int (item, "bc", 0);
@@ -198,46 +277,103 @@ resolve_means (ArbProc     *proc,
         means->hands = table_text (rules, "weapons", means->name, "hands");
       parse_signed (table_text (rules, "weapons", means->name, "ps"), &means->min_ps);
       parse_signed (table_text (rules, "weapons", means->name, "md"), &means->min_md);
-
-      broken_key = g_strconcat ("broken.", means->name, NULL);
-      if (g_strcmp0 (arb_step_peek (arb_proc_get_step (proc), enc, attacker, broken_key), "useless") == 0)
-        {
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       _("10.6: the %s is broken twice and useless"), means->name);
-          return FALSE;
-        }
-      means->broken = arb_step_peek (arb_proc_get_step (proc), enc, attacker, broken_key) != NULL;
+      if (!parse_signed (arb_sheet_item_get (item, "rg"), &means->range))
+        parse_signed (table_text (rules, "weapons", means->name, "rg"), &means->range);
     }
-  else
+
+  broken_key = g_strconcat ("broken.", means->name, NULL);
+  if (g_strcmp0 (arb_step_peek (step, enc, attacker, broken_key), "useless") == 0)
     {
-      if (!(item = find_item (sheet, "attack", attack)))
-        {
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       _("%s has no attack “%s”"), arb_encounter_get_name (enc, attacker), attack);
-          return FALSE;
-        }
-      means->name = arb_sheet_item_get (item, "name");
-      means->bc = arb_sheet_item_get_int (item, "bc", 0);
-      means->dm = arb_sheet_item_get_int (item, "dm", 0);
-      means->use = arb_sheet_item_get (item, "use");
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("10.6: the %s is broken twice and useless"), means->name);
+      return FALSE;
+    }
+  means->broken = arb_step_peek (step, enc, attacker, broken_key) != NULL;
+
+  /* 13.0: only what is held ready strikes. */
+  if (!arb_aod_is_prepared (enc, step, rules, attacker, means->name))
+    {
+      g_auto(GStrv) held = arb_aod_prepared (enc, step, rules, attacker);
+      g_autofree char *list = g_strjoinv (", ", held);
+      const char *lies = arb_aod_dropped_at (enc, step, attacker, means->name);
+
+      if (lies)
+        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                     _("13.0: the %s lies on the ground at %s; pick it up first (aod.action action=P weapon=%s)"),
+                     means->name, lies, means->name);
+      else
+        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                     _("13.0: the %s is not ready (ready: %s); Prepare it first (aod.action action=P weapon=%s)"),
+                     means->name, list[0] ? list : _("nothing"), means->name);
+      return FALSE;
     }
   return TRUE;
 }
 
-/* Struck through one of the target's rear hexsides: the attacker is next
- * to it, on a side it does not face (7.0). */
+/* The target's hexside a strike comes through: toward the attacker along
+ * the line between their centres (13.3); -1 in one hex or off the map. */
+static int
+attack_side (ArbEncounter *enc,
+             ArbStep      *step,
+             const char   *attacker,
+             const char   *target)
+{
+  g_autoptr(GArray) line = NULL;
+  ArbHex a, t;
+  int a_facing, t_facing;
+
+  if (!arb_step_peek_hex (step, enc, attacker, &a, &a_facing) || !arb_step_peek_hex (step, enc, target, &t, &t_facing) ||
+      (a.q == t.q && a.r == t.r))
+    return -1;
+  line = arb_hex_line (t, a, 1);
+  return arb_hex_direction_to (t, g_array_index (line, ArbHex, 1));
+}
+
+/* Struck through one of the target's rear hexsides (7.0, 13.3). */
 static gboolean
 through_rear (ArbEncounter *enc,
+              ArbStep      *step,
               const char   *attacker,
               const char   *target)
 {
-  ArbHex a, t;
-  int a_facing, t_facing, side;
+  int side = attack_side (enc, step, attacker, target);
+  ArbHex t;
+  int t_facing;
 
-  if (!arb_encounter_get_hex (enc, attacker, &a, &a_facing) || !arb_encounter_get_hex (enc, target, &t, &t_facing))
-    return FALSE;
-  side = arb_hex_direction_to (t, a);
-  return side >= 0 && !arb_hex_is_front_side (t_facing, side);
+  return side >= 0 && arb_step_peek_hex (step, enc, target, &t, &t_facing) && !arb_hex_is_front_side (t_facing, side);
+}
+
+/* What @id does this pulse, as aod.action recorded it: one of @letters. */
+static gboolean
+doing (ArbEncounter *enc,
+       ArbStep      *step,
+       const char   *id,
+       const char   *letters)
+{
+  const char *action = arb_step_peek (step, enc, id, "action");
+  g_autofree char *tick = g_strdup_printf ("%d.%d", arb_encounter_get_int (enc, E, "round", 1),
+                                           arb_encounter_get_int (enc, E, "pulse", 1));
+  g_auto(GStrv) wanted = g_strsplit (letters, ",", -1);
+
+  return action && g_strcmp0 (arb_step_peek (step, enc, id, "action-tick"), tick) == 0 &&
+         g_strv_contains ((const char * const *)wanted, action);
+}
+
+/* 10.2: charging with a pole weapon or the shield ready. */
+static gboolean
+charges_with_pole_or_shield (ArbProc    *proc,
+                             const char *id)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) held = arb_aod_prepared (enc, step, arb_proc_get_rules (proc), id);
+  const char *shield = arb_aod_shield_name (enc, step, id);
+
+  for (guint i = 0; held[i]; i++)
+    if ((shield && g_ascii_strcasecmp (held[i], shield) == 0 && g_ascii_strcasecmp (shield, "Main-Gauche") != 0) ||
+        arb_aod_is_pole_weapon (arb_proc_get_rules (proc), held[i]))
+      return TRUE;
+  return FALSE;
 }
 
 /* The states of the modifier tables the encounter knows by itself. */
@@ -256,7 +392,7 @@ known_condition (ArbProc    *proc,
   if (g_str_equal (code, "attacker-posture:kneeling,prone"))
     return has (enc, step, attacker, "kneeling") || has (enc, step, attacker, "prone");
   if (g_str_equal (code, "target-stunned-or-rear"))
-    return has (enc, step, target, "stunned") || through_rear (enc, attacker, target) ||
+    return has (enc, step, target, "stunned") || through_rear (enc, step, attacker, target) ||
            /* 11.3: an unconscious figure is struck as from the rear. */
            has (enc, step, target, "unconscious");
   if (g_str_equal (code, "target-stunned"))
@@ -264,18 +400,15 @@ known_condition (ArbProc    *proc,
   if (g_str_equal (code, "target-unconscious"))
     return has (enc, step, target, "unconscious");
   if (g_str_equal (code, "rear-attack"))
-    return has (enc, step, target, "unconscious");
+    return has (enc, step, target, "unconscious") || through_rear (enc, step, attacker, target);
   if (g_str_has_prefix (code, "target-action:"))
-    {
-      /* What the target does this pulse, as aod.action recorded it. */
-      const char *action = arb_step_peek (step, enc, target, "action");
-      g_autofree char *tick = g_strdup_printf ("%d.%d", arb_encounter_get_int (enc, E, "round", 1),
-                                               arb_encounter_get_int (enc, E, "pulse", 1));
-      g_auto(GStrv) letters = g_strsplit (code + strlen ("target-action:"), ",", -1);
-
-      return action && g_strcmp0 (arb_step_peek (step, enc, target, "action-tick"), tick) == 0 &&
-             g_strv_contains ((const char * const *)letters, action);
-    }
+    return doing (enc, step, target, code + strlen ("target-action:"));
+  if (g_str_equal (code, "attacker-action:Q"))
+    return doing (enc, step, attacker, "Q");
+  if (g_str_equal (code, "attacker-action:Q:pole-or-shield"))
+    return doing (enc, step, attacker, "Q") && charges_with_pole_or_shield (proc, attacker);
+  if (g_str_equal (code, "attacker-action:Q:no-pole-or-shield"))
+    return doing (enc, step, attacker, "Q") && !charges_with_pole_or_shield (proc, attacker);
   if (g_str_equal (code, "attacker-ft-zero"))
     return left (step, enc, attacker, "ft") <= 0;
   if (g_str_equal (code, "target-ft-zero"))
@@ -435,6 +568,398 @@ apply_grievous (ArbProc    *proc,
   return TRUE;
 }
 
+typedef struct
+{
+  const char *attacker;
+  Means      *means;
+  const char *combat;
+  ArbTable   *special;
+  int         short_ps;
+} Strike;
+
+/* The Special Damage Table's spans for a Strike Chance (10.4-10.5). */
+static void
+spans (ArbTable *special,
+       int       sc,
+       int      *grievous_max,
+       int      *endurance_max)
+{
+  const ArbRow *row = sc >= 1 ? arb_table_find_row (special, sc, NULL) : NULL;
+
+  *grievous_max = row ? span_max (&row->cells[arb_table_find_column (special, "grievous")]) : 0;
+  *endurance_max = row ? span_max (&row->cells[arb_table_find_column (special, "endurance")]) : 0;
+}
+
+/* 11.0-11.1: to Endurance, or to Fatigue as far as it goes, never split.
+ * Returns the points taken. */
+static int
+take_damage (ArbProc    *proc,
+             const char *id,
+             int         points,
+             gboolean    to_endurance)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+
+  if (to_endurance || left (step, enc, id, "ft") <= 0)
+    {
+      arb_step_set_int (step, enc, id, "en-lost", live_int (step, enc, id, "en-lost", 0) + points);
+      return points;
+    }
+  points = MIN (points, left (step, enc, id, "ft"));
+  arb_step_set_int (step, enc, id, "ft-lost", live_int (step, enc, id, "ft-lost", 0) + points);
+  return points;
+}
+
+/* 11.6 stun, 13.5 drop checks, 11.3-11.4 unconscious and dead. FALSE when
+ * it stopped for a die. */
+static gboolean
+after_damage (ArbProc    *proc,
+              const char *id,
+              int         effective,
+              gboolean    grievous)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  int en_max = live_int (step, enc, id, "en", 0);
+  int en_left = left (step, enc, id, "en");
+  gboolean stunned = FALSE;
+
+  if (3 * effective > en_max && !has (enc, step, id, "stunned"))
+    {
+      stunned = TRUE;
+      arb_step_set (step, enc, id, "cond.stunned", "on");
+      arb_step_add_log (step, _("%s is stunned (%d is more than a third of EN %d)"), name, effective, en_max);
+    }
+
+  /* The dead drop everything anyway; the living may keep hold. */
+  if ((stunned || grievous) && en_left > 0 && !has (enc, step, id, "dead") &&
+      !arb_aod_drop_checks (proc, id, modified_md (proc, id)))
+    return FALSE;
+
+  if (en_left <= 0 && !has (enc, step, id, "dead"))
+    {
+      arb_step_set (step, enc, id, "cond.dead", "on");
+      arb_step_add_log (step, _("%s is dead"), name);
+    }
+  else if (en_left > 0 && en_left <= 3 && !has (enc, step, id, "unconscious"))
+    {
+      arb_step_set (step, enc, id, "cond.unconscious", "on");
+      arb_step_set (step, enc, id, "cond.prone", "on");
+      arb_step_add_log (step, _("%s falls unconscious (%d EN left)"), name, en_left);
+    }
+  return TRUE;
+}
+
+/* 11.9: the shield's protection, where it covers. shield=yes|no lets the
+ * referee say so when the map cannot. */
+static int
+shield_absorbs (ArbProc    *proc,
+                Strike     *st,
+                const char *target)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  const char *shield = arb_aod_shield_name (enc, step, target);
+  const char *said = arb_proc_get_param (proc, "shield");
+  int protection, side;
+  gboolean covers;
+
+  if (shield == NULL || arb_aod_dropped_at (enc, step, target, shield) ||
+      !parse_signed (table_text (rules, "shields", shield, "protection"), &protection))
+    return 0;
+  /* In close combat only a ready Main-Gauche still parries. */
+  if (g_str_equal (st->combat, "close"))
+    return g_ascii_strcasecmp (shield, "Main-Gauche") == 0 && arb_aod_is_prepared (enc, step, rules, target, shield)
+           ? protection : 0;
+  if (said)
+    covers = g_str_equal (said, "yes");
+  else if ((side = attack_side (enc, step, st->attacker, target)) >= 0)
+    covers = arb_aod_shield_covers (enc, step, rules, target, side);
+  else
+    covers = FALSE;
+  return covers ? protection : 0;
+}
+
+/* A hit with @roll against @sc: damage, absorption, grievous injury and
+ * what follows (11.0-12.4). FALSE when it stopped for a die. */
+static gboolean
+resolve_hit (ArbProc    *proc,
+             Strike     *st,
+             const char *target,
+             int         sc,
+             int         roll)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  Means *means = st->means;
+  g_autofree char *purpose = g_strdup_printf (_("damage of the %s"), means->name);
+  int grievous_max, endurance_max, die, damage, absorbed = 0, effective, protection;
+  gboolean grievous, to_endurance;
+
+  spans (st->special, sc, &grievous_max, &endurance_max);
+  grievous = roll <= grievous_max;
+  to_endurance = roll <= endurance_max;
+
+  if (!arb_proc_roll (proc, "1d10", purpose, &die))
+    return FALSE;
+
+  /* 11.0-11.2: D10 plus the damage modifier, never below 1. */
+  damage = die + means->dm - st->short_ps;
+  if (means->is_weapon && g_strcmp0 (means->hands, "1*") == 0 &&
+      g_strcmp0 (arb_proc_get_param (proc, "two-handed"), "yes") == 0)
+    damage += 1;
+  if (means->broken)
+    damage /= 2;
+  damage = MAX (1, damage);
+
+  if (grievous)
+    {
+      const ArbRow *row;
+      ArbTable *injuries = arb_ruleset_library_get_table (rules, "aod", "grievous-injury");
+      g_autofree char *gpurpose = g_strdup_printf (_("grievous injury to %s"), arb_encounter_get_name (enc, target));
+      const char *loss = arb_proc_get_param (proc, "armor-loss");
+      const char *shield = arb_aod_shield_name (enc, step, target);
+      int injury;
+
+      /* 12.0: doubled after modifiers, all to Endurance, nothing absorbed. */
+      effective = 2 * damage;
+      arb_step_add_log (step, _("%d: a grievous injury; %d damage doubled to %d, all to Endurance"),
+                        roll, damage, effective);
+      take_damage (proc, target, effective, TRUE);
+
+      /* The armour loses 2, or the shield is cloven: the defender's choice. */
+      if (g_strcmp0 (loss, "shield") == 0 && shield)
+        {
+          arb_step_set (step, enc, target, "shield", "none");
+          arb_step_add_log (step, _("The shield is cloven"));
+        }
+      else if (is_character (enc, target) && arb_encounter_get_field (enc, target, "armor") &&
+               g_ascii_strcasecmp (arb_encounter_get_field (enc, target, "armor"), "none") != 0)
+        {
+          arb_step_set_int (step, enc, target, "armor-damage", live_int (step, enc, target, "armor-damage", 0) + 2);
+          arb_step_add_log (step, _("The armor loses 2 protection"));
+        }
+
+      if (!arb_proc_roll (proc, "1d10", gpurpose, &injury))
+        return FALSE;
+      row = injuries && arb_table_get_n_columns (injuries) > 0 ? arb_table_find_row (injuries, injury, NULL) : NULL;
+      if (row && !apply_grievous (proc, target, row->cells[0].code, row->cells[0].text))
+        return FALSE;
+      return after_damage (proc, target, effective, TRUE);
+    }
+
+  /* 11.5, 11.9: armour or natural armour, and a shield where it covers. */
+  if (is_character (enc, target))
+    {
+      if (parse_signed (table_text (rules, "armor", arb_encounter_get_field (enc, target, "armor"), "protection"), &protection))
+        absorbed += MAX (0, protection - live_int (step, enc, target, "armor-damage", 0));
+    }
+  else
+    absorbed += live_int (step, enc, target, "na", 0);
+  absorbed += shield_absorbs (proc, st, target);
+
+  effective = MAX (0, damage - absorbed);
+  to_endurance = to_endurance || left (step, enc, target, "ft") <= 0;
+  effective = take_damage (proc, target, effective, to_endurance);
+  arb_step_add_log (step, to_endurance ? _("%d: a hit for %d, %d absorbed, %d to Endurance")
+                                       : _("%d: a hit for %d, %d absorbed, %d to Fatigue"),
+                    roll, damage, absorbed, effective);
+  return after_damage (proc, target, effective, FALSE);
+}
+
+/* 14.0: a bare-handed miss may hurt the striker, by the target's armour
+ * (2 against no armour). Natural attacks never do. */
+static gboolean
+self_injury (ArbProc    *proc,
+             Strike     *st,
+             const char *target)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, st->attacker);
+  int ag = modified_ag (proc, st->attacker);
+  g_autofree char *purpose = g_strdup_printf (_("self-injury check (%d or less does no harm)"), 4 * ag);
+  int roll, points = 0, taken;
+
+  if (!arb_proc_roll (proc, "D100", purpose, &roll))
+    return FALSE;
+  if (roll <= 4 * ag)
+    return TRUE;
+
+  if (is_character (enc, target))
+    {
+      if (parse_signed (table_text (arb_proc_get_rules (proc), "armor", arb_encounter_get_field (enc, target, "armor"), "protection"), &points))
+        points = MAX (0, points - live_int (step, enc, target, "armor-damage", 0));
+    }
+  else
+    points = live_int (step, enc, target, "na", 0);
+  if (points <= 0)
+    points = 2;
+
+  taken = take_damage (proc, st->attacker, points, FALSE);
+  arb_step_add_log (step, _("%s hurts himself on the miss (%d against %d): %d damage"), name, roll, 4 * ag, taken);
+  return after_damage (proc, st->attacker, taken, FALSE);
+}
+
+/* 13.4: a shield's blow may knock the target down: D100 over 5 x its AG
+ * (3 x when the attacker charges), less the attacker's PS over its own. */
+static gboolean
+knock_down (ArbProc    *proc,
+            Strike     *st,
+            const char *target)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  gboolean charging = doing (enc, step, st->attacker, "Q");
+  int need = (charging ? 3 : 5) * modified_ag (proc, target) -
+             (live_int (step, enc, st->attacker, "ps", 0) - live_int (step, enc, target, "ps", 0));
+  g_autofree char *purpose = NULL;
+  int roll;
+
+  if (has (enc, step, target, "prone") || has (enc, step, target, "dead"))
+    return TRUE;
+  purpose = g_strdup_printf (_("%s keeps his feet against the shield (%d or less)"), arb_encounter_get_name (enc, target), need);
+  if (!arb_proc_roll (proc, "D100", purpose, &roll))
+    return FALSE;
+  if (roll > need)
+    {
+      arb_step_set (step, enc, target, "cond.prone", "on");
+      arb_step_set (step, enc, target, "cond.kneeling", NULL);
+      arb_step_add_log (step, _("%s is knocked down (%d against %d)"), arb_encounter_get_name (enc, target), roll, need);
+    }
+  return TRUE;
+}
+
+static gboolean
+out_of_play (ArbEncounter *enc,
+             ArbStep      *step,
+             const char   *id)
+{
+  return has (enc, step, id, "dead") || arb_step_peek (step, enc, id, "cond.fled") ||
+         g_strcmp0 (arb_step_peek (step, enc, id, "cond.appealed"), "spared") == 0;
+}
+
+static int
+compare_ag (gconstpointer a,
+            gconstpointer b,
+            gpointer      proc)
+{
+  return modified_ag (proc, *(const char * const *)a) - modified_ag (proc, *(const char * const *)b);
+}
+
+/* 13.3: the hurled weapon leaves the hand. Past a miss it flies on along
+ * the line up to its range, striking at each figure in its way (lowest
+ * AG first) at 20 less (the Ranged table's unintended-target row) and 5
+ * less for each check before, until it hits; off the map it is lost to
+ * the crowd, and the thrower's Popularity with it (5.3). */
+static gboolean
+fly (ArbProc    *proc,
+     Strike     *st,
+     const char *target,
+     int         sc,
+     gboolean    hit)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = st->means->name;
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  g_autofree char *key = g_strconcat ("dropped.", name, NULL);
+  g_autofree char *lands = NULL;
+  g_autoptr(GArray) line = NULL;
+  ArbTable *mods = arb_ruleset_library_get_table (rules, "aod", "ranged-modifiers");
+  int unintended = -20, checks = 1, cols, rows, distance, range;
+  ArbHex a, t;
+  int a_facing, t_facing;
+
+  /* Out of the hand first; then where it comes down. */
+  arb_aod_drop (step, enc, rules, st->attacker, name);
+  if (!arb_step_peek_hex (step, enc, st->attacker, &a, &a_facing) || !arb_step_peek_hex (step, enc, target, &t, &t_facing))
+    return TRUE;
+  if (hit)
+    {
+      lands = g_strdup_printf ("%d,%d", t.q, t.r);
+      arb_step_set (step, enc, st->attacker, key, lands);
+      return TRUE;
+    }
+
+  for (guint r = 0; mods && r < arb_table_get_n_rows (mods); r++)
+    if (g_strcmp0 (arb_table_get_row (mods, r)->cells[0].code, "unintended-target") == 0)
+      parse_signed (arb_table_get_row (mods, r)->cells[0].text, &unintended);
+
+  distance = arb_hex_distance (a, t);
+  range = MAX (st->means->range, distance);
+  line = arb_hex_line (a, t, range);
+  lands = g_strdup_printf ("%d,%d", g_array_index (line, ArbHex, range).q, g_array_index (line, ArbHex, range).r);
+
+  for (int i = distance + 1; i <= range; i++)
+    {
+      ArbHex h = g_array_index (line, ArbHex, i);
+      g_autoptr(GPtrArray) there = g_ptr_array_new ();
+
+      if (arb_encounter_get_map_size (enc, &cols, &rows) && !arb_hex_in_rect (h, cols, rows))
+        {
+          const char *popularity = arb_encounter_get_field (enc, st->attacker, "popularity");
+          g_autofree char *lost = g_strconcat ("lost.", name, NULL);
+
+          arb_step_set (step, enc, st->attacker, key, NULL);
+          arb_step_set (step, enc, st->attacker, lost, "crowd");
+          if (popularity)
+            {
+              int before = live_int (step, enc, st->attacker, "popularity", 0);
+
+              arb_step_set_int (step, enc, st->attacker, "popularity", MAX (0, before - 2));
+              arb_step_add_log (step, _("The %s flies into the crowd and is lost: Popularity %d → %d (5.3)"),
+                                name, before, MAX (0, before - 2));
+            }
+          else
+            arb_step_add_log (step, _("The %s flies into the crowd and is lost (5.3)"), name);
+          return TRUE;
+        }
+
+      for (guint c = 0; ids[c]; c++)
+        {
+          ArbHex at;
+          int f;
+
+          if (!g_str_equal (ids[c], st->attacker) && !g_str_equal (ids[c], target) && !out_of_play (enc, step, ids[c]) &&
+              arb_step_peek_hex (step, enc, ids[c], &at, &f) && at.q == h.q && at.r == h.r)
+            g_ptr_array_add (there, ids[c]);
+        }
+      g_ptr_array_sort_with_data (there, compare_ag, proc);
+
+      for (guint c = 0; c < there->len; c++)
+        {
+          const char *who = g_ptr_array_index (there, c);
+          int chance = sc + unintended - 5 * checks, roll;
+          g_autofree char *purpose = g_strdup_printf (_("the flying %s against %s (%d)"), name,
+                                                      arb_encounter_get_name (enc, who), chance);
+
+          checks++;
+          if (!arb_proc_roll (proc, "D100", purpose, &roll))
+            return FALSE;
+          if (roll > chance)
+            {
+              arb_step_add_log (step, _("The %s flies past %s (%d against %d)"), name, arb_encounter_get_name (enc, who), roll, chance);
+              continue;
+            }
+          arb_step_add_log (step, _("The %s strikes %s instead (%d against %d)"), name, arb_encounter_get_name (enc, who), roll, chance);
+          g_free (lands);
+          lands = g_strdup_printf ("%d,%d", h.q, h.r);
+          arb_step_set (step, enc, st->attacker, key, lands);
+          return resolve_hit (proc, st, who, chance, roll);
+        }
+    }
+
+  arb_step_set (step, enc, st->attacker, key, lands);
+  arb_step_add_log (step, _("The %s comes down at %s"), name, lands);
+  return TRUE;
+}
+
 gboolean
 arb_aod_strike_proc (ArbProc  *proc,
                      GError  **error)
@@ -450,8 +975,8 @@ arb_aod_strike_proc (ArbProc  *proc,
   g_autofree char *table_id = NULL;
   g_auto(GStrv) ticked = NULL;
   ArbTable *mods, *special;
-  const ArbRow *special_row;
   Means means;
+  Strike st;
   int sc, hexes, strikes, roll, grievous_max = 0, endurance_max = 0;
   int attacker_md, short_ps, short_md;
   char letter;
@@ -524,7 +1049,7 @@ arb_aod_strike_proc (ArbProc  *proc,
     ArbHex a, t;
     int a_facing, t_facing;
 
-    if (arb_encounter_get_hex (enc, attacker, &a, &a_facing) && arb_encounter_get_hex (enc, target, &t, &t_facing))
+    if (arb_step_peek_hex (step, enc, attacker, &a, &a_facing) && arb_step_peek_hex (step, enc, target, &t, &t_facing))
       {
         int distance = arb_hex_distance (a, t);
         gboolean ok;
@@ -567,6 +1092,15 @@ arb_aod_strike_proc (ArbProc  *proc,
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("10.1: a hurled weapon needs the hexes it flies: hexes=N"));
+      return FALSE;
+    }
+
+  /* 8.1: two hands on a 1* weapon only with nothing else ready. */
+  if (g_strcmp0 (arb_proc_get_param (proc, "two-handed"), "yes") == 0 &&
+      (!means.is_weapon || g_strcmp0 (means.hands, "1*") != 0 || arb_aod_hands_used (enc, step, rules, attacker) > 1))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("8.1: only a 1* weapon is held in both hands, and only with nothing else ready"));
       return FALSE;
     }
 
@@ -650,14 +1184,8 @@ arb_aod_strike_proc (ArbProc  *proc,
   arb_step_add_log (step, _("Strike Chance %d"), sc);
   arb_step_set_int (step, enc, attacker, "strike-chance", sc);
 
-  special_row = sc >= 1 ? arb_table_find_row (special, sc, NULL) : NULL;
-  if (special_row)
-    {
-      grievous_max = span_max (&special_row->cells[arb_table_find_column (special, "grievous")]);
-      endurance_max = span_max (&special_row->cells[arb_table_find_column (special, "endurance")]);
-    }
-
   /* Odds before the roll: 99 and 100 bring a break or drop check. */
+  spans (special, sc, &grievous_max, &endurance_max);
   {
     int hit = CLAMP (sc, 0, 100);
 
@@ -695,136 +1223,41 @@ arb_aod_strike_proc (ArbProc  *proc,
             }
           else
             {
-              g_autofree char *key = g_strconcat ("dropped.", means.name, NULL);
-
-              arb_step_set (step, enc, attacker, key, "on");
+              arb_aod_drop (step, enc, rules, attacker, means.name);
               arb_step_add_log (step, _("The %s is dropped and the strike misses"), means.name);
               return TRUE;
             }
         }
     }
 
+  st.attacker = attacker;
+  st.means = &means;
+  st.combat = combat;
+  st.special = special;
+  st.short_ps = short_ps;
+
   if (roll > sc)
     {
       arb_step_add_log (step, _("%d: a miss"), roll);
-      return TRUE;
+      if (means.unarmed && !self_injury (proc, &st, target))
+        return FALSE;
+    }
+  else
+    {
+      if (!resolve_hit (proc, &st, target, sc, roll))
+        return FALSE;
+      if (means.shield_attack && !knock_down (proc, &st, target))
+        return FALSE;
     }
 
-  {
-    gboolean grievous = roll <= grievous_max;
-    gboolean to_endurance = roll <= endurance_max || left (step, enc, target, "ft") <= 0;
-    g_autofree char *purpose = g_strdup_printf (_("damage of the %s"), means.name);
-    int die, damage, absorbed = 0, effective, en_max, en_left;
-    int protection;
+  /* A hurled weapon leaves the hand and flies on past a miss (13.3). */
+  if (g_str_equal (combat, "ranged") && means.is_weapon && !fly (proc, &st, target, sc, roll <= sc))
+    return FALSE;
 
-    if (!arb_proc_roll (proc, "1d10", purpose, &die))
-      return FALSE;
-
-    /* 11.0-11.2: D10 plus the damage modifier, never below 1. */
-    damage = die + means.dm - short_ps;
-    if (means.is_weapon && g_strcmp0 (means.hands, "1*") == 0 &&
-        g_strcmp0 (arb_proc_get_param (proc, "two-handed"), "yes") == 0)
-      damage += 1;
-    if (means.broken)
-      damage /= 2;
-    damage = MAX (1, damage);
-
-    if (grievous)
-      {
-        const ArbRow *row;
-        ArbTable *injuries = arb_ruleset_library_get_table (rules, "aod", "grievous-injury");
-        g_autofree char *gpurpose = g_strdup_printf (_("grievous injury to %s"), arb_encounter_get_name (enc, target));
-        const char *loss = arb_proc_get_param (proc, "armor-loss");
-        int injury;
-
-        /* 12.0: doubled after modifiers, all to Endurance, nothing absorbed. */
-        effective = 2 * damage;
-        arb_step_add_log (step, _("%d: a grievous injury; %d damage doubled to %d, all to Endurance"),
-                          roll, damage, effective);
-        arb_step_set_int (step, enc, target, "en-lost", live_int (step, enc, target, "en-lost", 0) + effective);
-
-        /* The armour loses 2, or the shield is cloven: the defender's choice. */
-        if (g_strcmp0 (loss, "shield") == 0 && arb_encounter_get_field (enc, target, "shield") &&
-            g_ascii_strcasecmp (arb_encounter_get_field (enc, target, "shield"), "none") != 0)
-          {
-            arb_step_set (step, enc, target, "shield", "none");
-            arb_step_add_log (step, _("The shield is cloven"));
-          }
-        else if (is_character (enc, target) && arb_encounter_get_field (enc, target, "armor") &&
-                 g_ascii_strcasecmp (arb_encounter_get_field (enc, target, "armor"), "none") != 0)
-          {
-            arb_step_set_int (step, enc, target, "armor-damage", live_int (step, enc, target, "armor-damage", 0) + 2);
-            arb_step_add_log (step, _("The armor loses 2 protection"));
-          }
-
-        if (!arb_proc_roll (proc, "1d10", gpurpose, &injury))
-          return FALSE;
-        row = injuries && arb_table_get_n_columns (injuries) > 0 ? arb_table_find_row (injuries, injury, NULL) : NULL;
-        if (row && !apply_grievous (proc, target, row->cells[0].code, row->cells[0].text))
-          return FALSE;
-      }
-    else
-      {
-        /* 11.5, 11.9: armour or natural armour, and a shield where it covers. */
-        if (is_character (enc, target))
-          {
-            if (parse_signed (table_text (rules, "armor", arb_encounter_get_field (enc, target, "armor"), "protection"), &protection))
-              absorbed += MAX (0, protection - live_int (step, enc, target, "armor-damage", 0));
-          }
-        else
-          absorbed += live_int (step, enc, target, "na", 0);
-
-        if (g_strcmp0 (arb_proc_get_param (proc, "shield"), "yes") == 0 &&
-            parse_signed (table_text (rules, "shields", arb_encounter_get_field (enc, target, "shield"), "protection"), &protection) &&
-            (!g_str_equal (combat, "close") ||
-             g_ascii_strcasecmp (arb_encounter_get_field (enc, target, "shield"), "Main-Gauche") == 0))
-          absorbed += protection;
-
-        effective = MAX (0, damage - absorbed);
-        if (to_endurance)
-          {
-            arb_step_set_int (step, enc, target, "en-lost", live_int (step, enc, target, "en-lost", 0) + effective);
-            arb_step_add_log (step, _("%d: a hit for %d, %d absorbed, %d to Endurance"), roll, damage, absorbed, effective);
-          }
-        else
-          {
-            /* 11.0: Fatigue takes what it can; the rest is lost, never split. */
-            int ft_left = left (step, enc, target, "ft");
-            int taken = MIN (effective, ft_left);
-
-            arb_step_set_int (step, enc, target, "ft-lost", live_int (step, enc, target, "ft-lost", 0) + taken);
-            arb_step_add_log (step, _("%d: a hit for %d, %d absorbed, %d to Fatigue"), roll, damage, absorbed, taken);
-            effective = taken;
-          }
-      }
-
-    /* 11.6: more than a third of EN in one strike stuns. */
-    en_max = live_int (step, enc, target, "en", 0);
-    if (3 * effective > en_max && !has (enc, step, target, "stunned"))
-      {
-        arb_step_set (step, enc, target, "cond.stunned", "on");
-        arb_step_add_log (step, _("%s is stunned (%d is more than a third of EN %d)"),
-                          arb_encounter_get_name (enc, target), effective, en_max);
-      }
-
-    /* 11.3-11.4 */
-    en_left = left (step, enc, target, "en");
-    if (en_left <= 0 && !has (enc, step, target, "dead"))
-      {
-        arb_step_set (step, enc, target, "cond.dead", "on");
-        arb_step_add_log (step, _("%s is dead"), arb_encounter_get_name (enc, target));
-      }
-    else if (en_left <= 3 && !has (enc, step, target, "unconscious"))
-      {
-        arb_step_set (step, enc, target, "cond.unconscious", "on");
-        arb_step_set (step, enc, target, "cond.prone", "on");
-        arb_step_add_log (step, _("%s falls unconscious (%d EN left)"), arb_encounter_get_name (enc, target), en_left);
-      }
-  }
-
-  /* Whoever dealt the death stroke earns its +50 (15.1). */
-  if (has (enc, step, target, "dead") && !has (enc, NULL, target, "dead"))
-    arb_step_set (step, enc, target, "killed-by", attacker);
+  /* Whoever dealt a death stroke earns its +50 (15.1). */
+  for (guint i = 0; ids[i]; i++)
+    if (!g_str_equal (ids[i], attacker) && has (enc, step, ids[i], "dead") && !has (enc, NULL, ids[i], "dead"))
+      arb_step_set (step, enc, ids[i], "killed-by", attacker);
 
   return TRUE;
 }

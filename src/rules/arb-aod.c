@@ -120,8 +120,8 @@ is_shield_name (ArbRulesetLibrary *rules,
           (shields && arb_table_find_row_by_name (shields, name, NULL)));
 }
 
-static gboolean
-is_pole_weapon (ArbRulesetLibrary *rules,
+gboolean
+arb_aod_is_pole_weapon (ArbRulesetLibrary *rules,
                 const char        *name)
 {
   ArbTable *weapons = rules ? arb_ruleset_library_get_table (rules, "aod", "weapons") : NULL;
@@ -157,7 +157,7 @@ arb_aod_check (ArbSheet          *sheet,
         has_knife = TRUE;
       if (is_shield_name (rules, name))
         shields++;
-      if (is_pole_weapon (rules, name))
+      if (arb_aod_is_pole_weapon (rules, name))
         poles++;
     }
 

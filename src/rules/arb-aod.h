@@ -45,4 +45,8 @@ gboolean  arb_aod_spend_experience (ArbSheet          *sheet,
 int       arb_aod_adjust_apa (int                     base_apa,
                               int                     modified_ag);
 
+/* A weapon of the Weapons Table's "Polearms and Spears" (3.3, 10.2). */
+gboolean  arb_aod_is_pole_weapon (ArbRulesetLibrary   *rules,
+                                  const char          *name);
+
 G_END_DECLS

@@ -1,0 +1,268 @@
+/* arb-aod-gear.c: what an Arena of Death figure holds ready (8.1-8.2,
+ * 13.0), what it drops (10.7, 13.5) and where its shield covers (11.9)
+ *
+ * A combatant's live "prepared" value lists the weapons (by their names on
+ * the sheet) and the shield it holds ready. Until the fight changes it, a
+ * weapon user enters the arena with as much ready as its hands allow
+ * (13.0): the shield first, then its weapons in the sheet's order, the
+ * spare Knife last. A dropped item is "dropped.NAME" = the hex it lies in.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "arb-aod-procs.h"
+#include "arb-hex.h"
+#include "arb-turns.h"
+
+static gboolean
+is_none (const char *name)
+{
+  return name == NULL || name[0] == '\0' || g_ascii_strcasecmp (name, "none") == 0;
+}
+
+const char *
+arb_aod_shield_name (ArbEncounter *enc,
+                     ArbStep      *step,
+                     const char   *id)
+{
+  const char *shield = step ? arb_step_peek (step, enc, id, "shield") : NULL;
+
+  if (shield == NULL)
+    shield = arb_encounter_get_field (enc, id, "shield");
+  return is_none (shield) ? NULL : shield;
+}
+
+static ArbSheetItem *
+find_weapon (ArbSheet   *sheet,
+             const char *name)
+{
+  g_autoptr(GPtrArray) items = sheet ? arb_sheet_get_items (sheet, "weapon") : NULL;
+
+  for (guint i = 0; items && i < items->len; i++)
+    if (g_ascii_strcasecmp (arb_sheet_item_get (g_ptr_array_index (items, i), "name"), name) == 0)
+      return g_ptr_array_index (items, i);
+  return NULL;
+}
+
+int
+arb_aod_hands_for (ArbEncounter      *enc,
+                   ArbRulesetLibrary *rules,
+                   const char        *id,
+                   const char        *name)
+{
+  ArbSheetItem *item = find_weapon (arb_encounter_get_sheet (enc, id), name);
+  const char *hands = item ? arb_sheet_item_get (item, "hands") : NULL;
+
+  if (hands == NULL && rules)
+    {
+      ArbTable *weapons = arb_ruleset_library_get_table (rules, "aod", "weapons");
+
+      hands = weapons ? arb_table_lookup_name_text (weapons, name, "hands") : NULL;
+    }
+  return g_strcmp0 (hands, "2") == 0 ? 2 : 1;
+}
+
+gboolean
+arb_aod_is_weapon_user (ArbEncounter *enc,
+                        const char   *id)
+{
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
+  g_autoptr(GPtrArray) weapons = sheet ? arb_sheet_get_items (sheet, "weapon") : NULL;
+
+  /* Beasts fight with what nature gave them (4.1). */
+  if (g_strcmp0 (arb_encounter_get_field (enc, id, "weapons-user"), "false") == 0)
+    return FALSE;
+  return (weapons && weapons->len > 0) || arb_aod_shield_name (enc, NULL, id) != NULL;
+}
+
+/* 13.0: ready as much as the hands allow, the spare Knife last. */
+static GStrv
+default_prepared (ArbEncounter      *enc,
+                  ArbRulesetLibrary *rules,
+                  const char        *id)
+{
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
+  g_autoptr(GPtrArray) weapons = sheet ? arb_sheet_get_items (sheet, "weapon") : NULL;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  const char *shield = arb_aod_shield_name (enc, NULL, id);
+  int free_hands = 2;
+
+  if (shield)
+    {
+      g_strv_builder_add (builder, shield);
+      free_hands--;
+    }
+  for (int pass = 0; pass < 2 && weapons; pass++)
+    for (guint i = 0; i < weapons->len && free_hands > 0; i++)
+      {
+        const char *name = arb_sheet_item_get (g_ptr_array_index (weapons, i), "name");
+        gboolean knife = g_ascii_strcasecmp (name, "Knife") == 0;
+        int hands = arb_aod_hands_for (enc, rules, id, name);
+
+        if (knife != (pass == 1) || hands > free_hands)
+          continue;
+        g_strv_builder_add (builder, name);
+        free_hands -= hands;
+      }
+  return g_strv_builder_end (builder);
+}
+
+GStrv
+arb_aod_prepared (ArbEncounter      *enc,
+                  ArbStep           *step,
+                  ArbRulesetLibrary *rules,
+                  const char        *id)
+{
+  const char *list = step ? arb_step_peek (step, enc, id, "prepared") : arb_encounter_get (enc, id, "prepared");
+
+  if (list == NULL)
+    return default_prepared (enc, rules, id);
+  if (list[0] == '\0')
+    return g_new0 (char *, 1);
+  return g_strsplit (list, ",", -1);
+}
+
+gboolean
+arb_aod_is_prepared (ArbEncounter      *enc,
+                     ArbStep           *step,
+                     ArbRulesetLibrary *rules,
+                     const char        *id,
+                     const char        *name)
+{
+  g_auto(GStrv) prepared = arb_aod_prepared (enc, step, rules, id);
+
+  for (guint i = 0; prepared[i]; i++)
+    if (g_ascii_strcasecmp (prepared[i], name) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+int
+arb_aod_hands_used (ArbEncounter      *enc,
+                    ArbStep           *step,
+                    ArbRulesetLibrary *rules,
+                    const char        *id)
+{
+  g_auto(GStrv) prepared = arb_aod_prepared (enc, step, rules, id);
+  const char *shield = arb_aod_shield_name (enc, step, id);
+  int used = 0;
+
+  for (guint i = 0; prepared[i]; i++)
+    used += shield && g_ascii_strcasecmp (prepared[i], shield) == 0 ? 1
+          : arb_aod_hands_for (enc, rules, id, prepared[i]);
+  return used;
+}
+
+void
+arb_aod_set_prepared (ArbStep      *step,
+                      ArbEncounter *enc,
+                      const char   *id,
+                      GStrv         prepared)
+{
+  g_autofree char *list = g_strjoinv (",", prepared);
+
+  arb_step_set (step, enc, id, "prepared", list);
+}
+
+const char *
+arb_aod_dropped_at (ArbEncounter *enc,
+                    ArbStep      *step,
+                    const char   *id,
+                    const char   *name)
+{
+  g_autofree char *key = g_strconcat ("dropped.", name, NULL);
+
+  return step ? arb_step_peek (step, enc, id, key) : arb_encounter_get (enc, id, key);
+}
+
+void
+arb_aod_unprepare (ArbStep           *step,
+                   ArbEncounter      *enc,
+                   ArbRulesetLibrary *rules,
+                   const char        *id,
+                   const char        *name)
+{
+  g_auto(GStrv) prepared = arb_aod_prepared (enc, step, rules, id);
+  g_autoptr(GStrvBuilder) keep = g_strv_builder_new ();
+  g_auto(GStrv) kept = NULL;
+
+  for (guint i = 0; prepared[i]; i++)
+    if (g_ascii_strcasecmp (prepared[i], name) != 0)
+      g_strv_builder_add (keep, prepared[i]);
+  kept = g_strv_builder_end (keep);
+  arb_aod_set_prepared (step, enc, id, kept);
+}
+
+/* Out of the hands, onto the ground where the figure stands. */
+void
+arb_aod_drop (ArbStep           *step,
+              ArbEncounter      *enc,
+              ArbRulesetLibrary *rules,
+              const char        *id,
+              const char        *name)
+{
+  g_autofree char *key = g_strconcat ("dropped.", name, NULL);
+  g_autofree char *where = NULL;
+  ArbHex hex;
+  int facing;
+
+  arb_aod_unprepare (step, enc, rules, id, name);
+  where = arb_step_peek_hex (step, enc, id, &hex, &facing) ? g_strdup_printf ("%d,%d", hex.q, hex.r) : g_strdup ("here");
+  arb_step_set (step, enc, id, key, where);
+}
+
+/* 13.5 and 10.7: D100 over 3 x MD drops each item held ready. */
+gboolean
+arb_aod_drop_checks (ArbProc    *proc,
+                     const char *id,
+                     int         md)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) prepared = arb_aod_prepared (enc, step, arb_proc_get_rules (proc), id);
+  const char *name = arb_encounter_get_name (enc, id);
+
+  for (guint i = 0; prepared[i]; i++)
+    {
+      g_autofree char *purpose = g_strdup_printf (_("drop check for %s's %s (%d or less keeps hold)"),
+                                                  name, prepared[i], 3 * md);
+      int roll;
+
+      if (!arb_proc_roll (proc, "D100", purpose, &roll))
+        return FALSE;
+      if (roll > 3 * md)
+        {
+          arb_aod_drop (step, enc, arb_proc_get_rules (proc), id, prepared[i]);
+          arb_step_add_log (step, _("%s drops the %s (%d against %d)"), name, prepared[i], roll, 3 * md);
+        }
+    }
+  return TRUE;
+}
+
+/* 11.9: a ready shield covers the three front hexsides, a slung one the
+ * rear hexside straight behind; a slung Main-Gauche covers nothing. */
+gboolean
+arb_aod_shield_covers (ArbEncounter      *enc,
+                       ArbStep           *step,
+                       ArbRulesetLibrary *rules,
+                       const char        *id,
+                       int                side)
+{
+  const char *shield = arb_aod_shield_name (enc, step, id);
+  ArbHex hex;
+  int facing;
+
+  if (shield == NULL || arb_aod_dropped_at (enc, step, id, shield) ||
+      !arb_step_peek_hex (step, enc, id, &hex, &facing))
+    return FALSE;
+  if (arb_aod_is_prepared (enc, step, rules, id, shield))
+    return arb_hex_is_front_side (facing, side);
+  if (g_ascii_strcasecmp (shield, "Main-Gauche") == 0)
+    return FALSE;
+  return ((side - facing) % 6 + 6) % 6 == 3;
+}
