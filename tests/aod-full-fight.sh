@@ -35,49 +35,78 @@ PY
   echo "ok: $2"
 }
 
-step "set up: Rolf (Blue) against the Troll (Red)"
-"$cli" encounter new aod -o "$fight" > /dev/null
+step "set up: Rolf (Blue) against the Troll (Red), face to face on a 12 x 10 arena"
+"$cli" encounter new aod -o "$fight" --map 12x10 > /dev/null
 "$cli" encounter add "$fight" "$src/data/sheets/aod-rolf.xml" --side Blue --at 3,4 --facing 0 > /dev/null
 "$cli" encounter add "$fight" "$src/data/sheets/aod-foe-troll.xml" --side Red --at 4,4 --facing 3 > /dev/null
 "$cli" encounter start "$fight" > /dev/null
 check 'd["round"] == 1 and d["order"] == ["c2", "c1"] and d["current"] == "c2"' \
       "the Troll (AG 14) acts before Rolf (modified AG 13)"
 check 'c["c2"]["ap"] == "15" and c["c1"]["ap"] == "9"' "APA 15 and 9"
+check 'd["map"] == {"cols": 12, "rows": 10}' "the map is 12 by 10"
+if "$cli" encounter add "$fight" "$src/data/sheets/aod-foe-bear.xml" --side Red --at 12,0 > /dev/null 2>&1; then
+  echo "FAILED: a bear placed off the map"
+  exit 1
+fi
+check 'len(d["combatants"]) == 2' "a figure off the map is refused and nothing changes"
 
-step "the Troll's hands: 54 to hit, 40 hits, 5 + 6 = 11, leather 4: 7 to Fatigue"
+step "the Troll assails (4 AP): 54 to hit, 40 hits, 9 + 6 = 15, leather 4 and the buckler 3: 8 to Fatigue"
+"$cli" run aod.action --encounter "$fight" --param action=A --apply > /dev/null
+check 'c["c2"]["ap"] == "11"' "the Troll has 11 AP left"
 "$cli" run aod.strike --encounter "$fight" --param attacker=c2 --param target=c1 \
-    --param attack=Hand --roll 40 --roll 5 --apply > /dev/null
-check 'c["c1"]["conditions"].get("stunned") == "on"' "7 is more than a third of EN 16: Rolf is stunned"
+    --param attack=Hand --roll 40 --roll 9 --roll 10 --roll 10 --apply > /dev/null
+check 'c["c1"]["conditions"].get("stunned") == "on" and c["c1"]["state"]["ft-lost"] == "16"' \
+      "8 is more than a third of EN 16: Rolf is stunned, Fatigue 8 + 8 lost"
+check '"dropped.Mace" not in c["c1"]["state"] and "dropped.Plain Buckler" not in c["c1"]["state"]' \
+      "10 and 10 keep hold of the buckler and the Mace (42 or less, 13.5)"
 
 step "Rolf's turn comes: 50 is more than 4 x EN left (48), he stays stunned"
 "$cli" encounter next "$fight" --roll 50 > /dev/null
 check 'd["pulse"] == 2 and d["current"] == "c2" and "stunned" in c["c1"]["conditions"]' \
       "pulse 2, the Troll again, Rolf still stunned"
-check 'c["c1"]["ap"] == "7" and c["c2"]["ap"] == "13"' "both passed: 2 AP each"
+check 'c["c1"]["ap"] == "7" and c["c2"]["ap"] == "11"' "Rolf passed (2 AP); the Troll had paid for its blow"
 
-step "the Troll misses with 90"
+step "the Troll assails again and misses with 90"
+"$cli" run aod.action --encounter "$fight" --param action=A --apply > /dev/null
 "$cli" run aod.strike --encounter "$fight" --param attacker=c2 --param target=c1 \
     --param attack=Hand --roll 90 --apply > /dev/null
-check '"stunned" in c["c1"]["conditions"]' "nothing changes"
+check '"stunned" in c["c1"]["conditions"] and c["c2"]["ap"] == "7"' "nothing changes but the Troll's AP"
 
 step "Rolf rolls 20 and recovers, passing"
 "$cli" encounter next "$fight" --roll 20 > /dev/null
-check '"stunned" not in c["c1"]["conditions"] and d["pulse"] == 3' "Rolf recovered, pulse 3"
+check '"stunned" not in c["c1"]["conditions"] and d["pulse"] == 3 and c["c1"]["ap"] == "5"' \
+      "Rolf recovered, pulse 3, the recovery cost his pass"
 
-step "the Troll passes; Rolf's Mace: 2 is grievous, (9 + 3) x 2 = 24 to EN, injury 3"
+step "the Troll passes; Rolf assails with the Mace: 2 is grievous, (9 + 3) x 2 = 24 to EN, injury 3"
 "$cli" encounter next "$fight" > /dev/null
-check 'd["current"] == "c1"' "Rolf's turn"
+check 'd["current"] == "c1" and c["c2"]["ap"] == "5"' "Rolf's turn; the Troll passed for 2"
+"$cli" run aod.action --encounter "$fight" --param action=A --apply > /dev/null
 "$cli" run aod.strike --encounter "$fight" --param attacker=c1 --param target=c2 \
     --param weapon=Mace --roll 2 --roll 9 --roll 3 --apply > /dev/null
-check 'set(c["c2"]["conditions"]) >= {"stunned", "unconscious", "prone"}' \
-      "the Troll is stunned, knocked out and prone"
+check 'set(c["c2"]["conditions"]) >= {"stunned", "unconscious", "prone"} and c["c2"]["state"]["en-lost"] == "32"' \
+      "the Troll is stunned, knocked out and prone with 3 EN left"
+check 'c["c1"]["ap"] == "1"' "Rolf has 1 AP left"
 
-step "the Troll cannot act; Rolf strikes the helpless Troll (100): 1, 1, injury 10"
+step "1 AP is no blow: the pulses run out and round 2 begins; the Troll regenerates 1 EN"
 "$cli" encounter next "$fight" > /dev/null
-check 'd["current"] == "c1"' "Rolf again: the Troll passed by itself"
+check 'd["pulse"] == 4 and d["current"] == "c1"' "pulse 4: the Troll passed by itself, Rolf again"
+"$cli" encounter next "$fight" > /dev/null
+check 'd["round"] == 2 and d["pulse"] == 1 and d["current"] == "c1" and c["c1"]["ap"] == "9"' \
+      "round 2: Rolf first, the Troll out cold, 9 AP again"
+check 'c["c2"]["state"]["en-lost"] == "31"' "the Troll regenerated 1 EN (4.2)"
+
+step "Rolf assails the helpless Troll (100): 1, 1, injury 10"
+"$cli" run aod.action --encounter "$fight" --param action=A --apply > /dev/null
 "$cli" run aod.strike --encounter "$fight" --param attacker=c1 --param target=c2 \
     --param weapon=Mace --roll 1 --roll 1 --roll 10 --apply > /dev/null
 check 'c["c2"]["conditions"].get("dead") == "on"' "the Troll is dead"
+
+step "a stunned figure cannot strike, and a dead one is not struck again"
+if "$cli" run aod.strike --encounter "$fight" --param attacker=c1 --param target=c2 --param weapon=Mace > /dev/null 2>&1; then
+  echo "FAILED: struck a dead Troll"
+  exit 1
+fi
+echo "ok: refused"
 
 step "experience: Rolf alone earns the Troll's 600 and 50 for the death stroke"
 "$cli" run aod.experience --encounter "$fight" --apply > /dev/null
@@ -92,9 +121,9 @@ grep -q "d100 stun recovery for Rolf the Barbarian (48 or less recovers): 50 (ty
 grep -q "1d10 grievous injury to Troll: 10 (typed in)" "$work/log.txt"
 echo "ok: the log"
 
-step "undo back to the start gives the state after start"
+step "undo back to the start gives the state after start (map, two adds, start: 4 steps)"
 n=$(grep -c '<step ' "$fight")
-i=3
+i=4
 while [ "$i" -lt "$n" ]; do
   "$cli" encounter undo "$fight" > /dev/null
   i=$((i + 1))

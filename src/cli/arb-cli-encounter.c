@@ -227,10 +227,36 @@ add_order_json (JsonBuilder  *b,
               json_builder_add_string_value (b, arb_encounter_get (enc, ids[i], all[k]));
             }
         json_builder_end_object (b);
+
+        /* Every live value but the embedded sheet: losses, gear, marks. */
+        json_builder_set_member_name (b, "state");
+        json_builder_begin_object (b);
+        for (guint k = 0; all[k]; k++)
+          if (!g_str_has_prefix (all[k], "cond.") && !g_str_equal (all[k], "sheet"))
+            {
+              json_builder_set_member_name (b, all[k]);
+              json_builder_add_string_value (b, arb_encounter_get (enc, ids[i], all[k]));
+            }
+        json_builder_end_object (b);
       }
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+
+  {
+    int cols, rows;
+
+    if (arb_encounter_get_map_size (enc, &cols, &rows))
+      {
+        json_builder_set_member_name (b, "map");
+        json_builder_begin_object (b);
+        json_builder_set_member_name (b, "cols");
+        json_builder_add_int_value (b, cols);
+        json_builder_set_member_name (b, "rows");
+        json_builder_add_int_value (b, rows);
+        json_builder_end_object (b);
+      }
+  }
 
   json_builder_set_member_name (b, "steps");
   json_builder_add_int_value (b, arb_encounter_get_position (enc));
@@ -339,6 +365,21 @@ cmd_new (int    argc,
     return usage_error (_("encounter new takes a game and -o FILE"));
   if (!(enc = arb_encounter_new (argv[0], &error)))
     return fail (EXIT_USAGE, "%s", error->message);
+  if (opts.map)
+    {
+      g_auto(GStrv) size = g_strsplit (opts.map, "x", 2);
+      gint64 cols, rows;
+      ArbStep *step;
+
+      if (!size[0] || !size[1] || !g_ascii_string_to_signed (size[0], 10, 1, 1000, &cols, NULL) ||
+          !g_ascii_string_to_signed (size[1], 10, 1, 1000, &rows, NULL))
+        return usage_error (_("--map takes the columns and rows of hexes, each 1 to 1000, such as 20x16"));
+      step = arb_step_new ("encounter.map", NULL);
+      arb_step_set_int (step, enc, ARB_ENCOUNTER_ENTITY, "map-cols", (int)cols);
+      arb_step_set_int (step, enc, ARB_ENCOUNTER_ENTITY, "map-rows", (int)rows);
+      arb_step_add_log (step, _("The map is %d by %d hexes"), (int)cols, (int)rows);
+      arb_encounter_apply (enc, step);
+    }
   if (!opts.force && g_file_test (opts.output, G_FILE_TEST_EXISTS))
     return fail (EXIT_RULE, _("%s already exists; nothing was written (--force replaces it, keeping the old one as %s~)"),
                  opts.output, opts.output);
@@ -410,6 +451,16 @@ cmd_add (int    argc,
           arb_step_free (step);
           return usage_error (_("--at takes the hex as Q,R, such as 3,4"));
         }
+      {
+        ArbHex hex = { (int)q, (int)r };
+        int cols, rows;
+
+        if (arb_encounter_get_map_size (enc, &cols, &rows) && !arb_hex_in_rect (hex, cols, rows))
+          {
+            arb_step_free (step);
+            return fail (EXIT_RULE, _("%d,%d is off the %d by %d map; nothing was changed"), hex.q, hex.r, cols, rows);
+          }
+      }
       arb_step_set_int (step, enc, id, "q", (int)q);
       arb_step_set_int (step, enc, id, "r", (int)r);
     }

@@ -47,6 +47,7 @@ typedef struct
   char     *side;
   char     *at;
   int       facing;
+  char     *map;
   char     *encounter;
   char    **params;
   gboolean  apply;
