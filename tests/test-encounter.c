@@ -1761,6 +1761,14 @@ test_aod_gear (void)
     g_assert_nonnull (strstr (ask->purpose, "against 52"));
   }
 
+  /* 13.6: short of the Falchion's MD minimum, the Assail costs 5. */
+  set_live (enc, rolf, "ap", "9");
+  set_live (enc, rolf, "md", "8");
+  apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "A", "weapon", "Falchion", NULL));
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", -1), ==, 4);
+  set_live (enc, rolf, "md", NULL);
+  next_pulse (enc, 6);
+
   /* 8.1: in a conscious foe's hex only what is rated for close combat. */
   set_live (enc, troll, "q", "0");
   assert_illegal (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Spear", NULL),
@@ -2066,9 +2074,14 @@ test_aod_flee_corner (void)
   set_live (enc, ARB_ENCOUNTER_ENTITY, "map-rows", "8");
   assert_illegal (proc (enc, "aod.flee", NULL, 0, &error, "id", rolf, NULL), &error, "5.1");
   set_live (enc, rolf, "q", "9");
+  /* 5.0: the exit itself costs 1 AP. */
+  set_live (enc, rolf, "ap", "0");
+  assert_illegal (proc (enc, "aod.flee", NULL, 0, &error, "id", rolf, NULL), &error, "1 AP");
+  set_live (enc, rolf, "ap", "3");
   apply_done (enc, proc (enc, "aod.flee", NULL, 0, &error, "id", rolf, NULL));
   g_assert_nonnull (arb_encounter_get (enc, rolf, "cond.fled"));
   g_assert_cmpint (arb_encounter_get_int (enc, rolf, "popularity", -1), ==, 9);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", -1), ==, 2);
 }
 
 static void

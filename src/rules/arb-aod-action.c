@@ -434,6 +434,15 @@ arb_aod_action_proc (ArbProc  *proc,
   if (code_value (code, "assail-bonus") > 0)
     cost += code_value (code, "assail-bonus");
 
+  /* 13.6: a weapon too heavy or too fine for the striker costs 1 more. */
+  if (strchr ("AHGQ", letter[0]) && arb_proc_get_param (proc, "weapon") &&
+      arb_aod_weapon_extra_ap (proc, id, arb_proc_get_param (proc, "weapon")))
+    {
+      cost += 1;
+      arb_step_add_log (step, _("%s falls short of the %s's PS or MD minimum: 1 AP more (13.6)"),
+                        arb_encounter_get_name (enc, id), arb_proc_get_param (proc, "weapon"));
+    }
+
   /* What is readied or put away, checked before the cost. */
   if ((g_str_equal (letter, "P") || g_str_equal (letter, "C")) &&
       !change_gear (proc, id, letter[0], place == PLACE_SAME_HEX, error))

@@ -315,6 +315,21 @@ arb_aod_flee_proc (ArbProc  *proc,
       }
   }
 
+  /* 5.0: the way out through the corner costs 1 AP, once the fight is on. */
+  if (arb_encounter_get (enc, id, "ap"))
+    {
+      int ap = arb_encounter_get_int (enc, id, "ap", 0);
+
+      if (ap < 1)
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("5.0: leaving by a corner costs 1 AP, and %s has none left this round"),
+                       arb_encounter_get_name (enc, id));
+          return FALSE;
+        }
+      arb_step_set_int (step, enc, id, "ap", ap - 1);
+    }
+
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
   arb_step_set (step, enc, id, "cond.fled", "on");
   leave_order (step, enc, id);

@@ -42,6 +42,10 @@ gboolean arb_aod_withdraw_proc       (ArbProc      *proc,
 /* aod.charge (8.6); see arb-aod-action.c for its parameters. */
 gboolean arb_aod_charge_proc         (ArbProc      *proc,
                                       GError      **error);
+/* 13.6: whether @id falls short of @weapon's PS or MD minimum. */
+gboolean arb_aod_weapon_extra_ap     (ArbProc      *proc,
+                                      const char   *id,
+                                      const char   *weapon);
 /* aod.strike (10.0-13.0); see arb-aod-strike.c for its parameters. */
 gboolean arb_aod_strike_proc         (ArbProc      *proc,
                                       GError      **error);

@@ -124,6 +124,19 @@ modified_md (ArbProc    *proc,
   return md;
 }
 
+gboolean
+arb_aod_weapon_extra_ap (ArbProc    *proc,
+                         const char *id,
+                         const char *weapon)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  int min_ps = 0, min_md = 0;
+
+  parse_signed (table_text (arb_proc_get_rules (proc), "weapons", weapon, "ps"), &min_ps);
+  parse_signed (table_text (arb_proc_get_rules (proc), "weapons", weapon, "md"), &min_md);
+  return live_int (arb_proc_get_step (proc), enc, id, "ps", 0) < min_ps || modified_md (proc, id) < min_md;
+}
+
 static int
 left (ArbStep      *step,
       ArbEncounter *enc,
