@@ -108,11 +108,41 @@ if "$cli" run aod.strike --encounter "$fight" --param attacker=c1 --param target
 fi
 echo "ok: refused"
 
+step "experience is not spent while the fight is on (15.0)"
+if "$cli" run aod.spend-experience --encounter "$fight" --param id=c1 --param on=FT > /dev/null 2>&1; then
+  echo "FAILED: spent experience mid-fight"
+  exit 1
+fi
+echo "ok: refused"
+
 step "experience: Rolf alone earns the Troll's 600 and 50 for the death stroke"
 "$cli" run aod.experience --encounter "$fight" --apply > /dev/null
 "$cli" encounter show "$fight" --json > /dev/null
 grep -q '<value key="experience-award">650</value>' "$fight" || { echo "FAILED: award 650"; exit 1; }
 echo "ok: 650 experience points"
+check 'c["c1"]["state"]["experience"] == "1000"' "350 in his pool and 650 more"
+
+step "between fights: 200 buys +3 BC on the Mace (15.5), 250 a point of Popularity"
+"$cli" run aod.spend-experience --encounter "$fight" --param id=c1 --param on=BC --param weapon=Mace --apply > /dev/null
+"$cli" run aod.spend-experience --encounter "$fight" --param id=c1 --param on=PP --apply > /dev/null
+check 'c["c1"]["state"]["experience"] == "550" and c["c1"]["state"]["popularity"] == "13"' "550 left, Popularity 13"
+"$cli" encounter export-sheet "$fight" c1 -o "$work/rolf-next.xml" > /dev/null
+"$cli" sheet show "$work/rolf-next.xml" --json > "$work/rolf.json"
+python3 - "$work/rolf.json" <<'PY' || { echo "FAILED: the sheet after the fight"; cat "$work/rolf.json"; exit 1; }
+import json, sys
+d = json.load(open(sys.argv[1]))
+f = d["fields"]
+mace = [w for w in d["items"] if w.get("name") == "Mace"][0]
+assert f["experience"] == 550 and f["popularity"] == 13, f
+assert "ft-lost" not in f and "en-lost" not in f, f
+assert mace["bc"] == 53, mace
+PY
+echo "ok: the exported sheet has 550 experience, Popularity 13, the Mace at BC 53 and his wounds healed (1.8)"
+if "$cli" encounter export-sheet "$fight" c2 -o "$work/troll.xml" > /dev/null 2>&1; then
+  echo "FAILED: exported the dead Troll"
+  exit 1
+fi
+echo "ok: no sheet for the dead Troll"
 
 step "the log holds every die, typed in"
 "$cli" encounter log "$fight" > "$work/log.txt"

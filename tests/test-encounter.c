@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "arb-rules.h"
+#include "arb-aod-procs.h"
 
 static ArbRulesetLibrary *rules;
 
@@ -2062,6 +2063,34 @@ test_aod_flight (void)
   }
 }
 
+/* 15.5 in an encounter: before the fight starts, not while it is on. */
+static void
+test_aod_spend_experience (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", NULL);
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbSheet) after = NULL;
+
+  /* 350 buys a point of FT (300), not a point of EN (500). */
+  assert_illegal (proc (enc, "aod.spend-experience", NULL, 0, &error, "id", rolf, "on", "EN", NULL), &error, "500");
+  apply_done (enc, proc (enc, "aod.spend-experience", NULL, 0, &error, "id", rolf, "on", "FT", NULL));
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "experience", -1), ==, 50);
+  g_assert_cmpint (arb_encounter_get_field_int (enc, rolf, "ft", -1), ==, 18);
+  assert_illegal (proc (enc, "aod.spend-experience", NULL, 0, &error, "id", troll, "on", "FT", NULL), &error, "player characters");
+
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "round", "1");
+  assert_illegal (proc (enc, "aod.spend-experience", NULL, 0, &error, "id", rolf, "on", "FT", NULL), &error, "15.0");
+
+  /* Out of the fight: wounds healed, experience kept. */
+  after = arb_aod_sheet_after_fight (enc, rolf, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (arb_sheet_get_int (after, "experience", -1), ==, 50);
+  g_assert_cmpint (arb_sheet_get_int (after, "ft-lost", -1), ==, -1);
+  g_assert_cmpint (arb_sheet_get_int (after, "ft", -1), ==, 18);
+}
+
 /* 5.1: out only by a corner of a 10 x 8 arena. */
 static void
 test_aod_flee_corner (void)
@@ -2354,6 +2383,7 @@ main (int   argc,
   g_test_add_func ("/encounter/aod/charge", test_aod_charge);
   g_test_add_func ("/encounter/aod/flight", test_aod_flight);
   g_test_add_func ("/encounter/aod/flee-corner", test_aod_flee_corner);
+  g_test_add_func ("/encounter/aod/spend-experience", test_aod_spend_experience);
   g_test_add_func ("/encounter/drafts-and-session", test_drafts_and_session);
   g_test_add_func ("/encounter/crash-drafts", test_crash_drafts);
 

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "arb-aod-procs.h"
 #include "arb-cli.h"
 #include "arb-file.h"
 
@@ -681,6 +682,39 @@ cmd_drafts (int    argc,
   return EXIT_OK;
 }
 
+/* A character's sheet as the fight leaves it, for the next fight. */
+static int
+cmd_export_sheet (int    argc,
+                  char **argv)
+{
+  g_autoptr(ArbRulesetLibrary) rules = NULL;
+  g_autoptr(ArbEncounter) enc = NULL;
+  g_autoptr(ArbSheet) sheet = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = EXIT_OK;
+
+  if (argc != 2 || opts.output == NULL)
+    return usage_error (_("encounter export-sheet takes an encounter file, a combatant id and -o SHEET"));
+  if (!(rules = load_library ()))
+    return EXIT_USAGE;
+  if (!(enc = open_encounter (argv[0], rules, &status)))
+    return status;
+  if (!g_str_equal (arb_encounter_get_system (enc), "aod"))
+    return fail (EXIT_RULE, _("Only Arena of Death carries a character from one fight to the next"));
+  if (arb_encounter_get_sheet (enc, argv[1]) == NULL)
+    return fail (EXIT_RULE, _("%s: there is no combatant “%s”"), argv[0], argv[1]);
+  if (!(sheet = arb_aod_sheet_after_fight (enc, argv[1], &error)))
+    return fail (EXIT_RULE, "%s: %s", argv[0], error->message);
+  if (!opts.force && g_file_test (opts.output, G_FILE_TEST_EXISTS))
+    return fail (EXIT_RULE, _("%s already exists; nothing was written (--force replaces it, keeping the old one as %s~)"),
+                 opts.output, opts.output);
+  if (opts.force ? !arb_sheet_save (sheet, opts.output, &error) : !arb_sheet_save_new (sheet, opts.output, &error))
+    return fail (EXIT_USAGE, "%s", error->message);
+  if (!opts.json)
+    g_print (_("Wrote %s\n"), opts.output);
+  return EXIT_OK;
+}
+
 static int
 cmd_recover (int    argc,
              char **argv)
@@ -706,6 +740,8 @@ arb_cli_encounter (int    argc,
     return usage_error (_("encounter takes new, add, start, next, show, log, undo, redo, drafts or recover"));
   if (g_str_equal (sub, "new"))
     return cmd_new (argc - 1, argv + 1);
+  if (g_str_equal (sub, "export-sheet"))
+    return cmd_export_sheet (argc - 1, argv + 1);
   if (g_str_equal (sub, "add"))
     return cmd_add (argc - 1, argv + 1);
   if (g_str_equal (sub, "start") || g_str_equal (sub, "next"))

@@ -860,6 +860,7 @@ static const char summary[] =
      "  encounter start|next FILE [--roll V]...   turn order; missing dice are rolled\n"
      "  encounter show FILE [--log] | undo FILE | redo FILE\n"
      "  encounter log FILE [-o TEXT]              every step with its dice and effects\n"
+     "  encounter export-sheet FILE ID -o SHEET   a character's sheet after the fight (aod)\n"
      "  encounter drafts | recover ID -o FILE     fights the app left unsaved\n"
      "  run SYSTEM.PROCEDURE [--encounter FILE] [--param K=V]... [--roll V]... [--apply]\n"
      "\n"

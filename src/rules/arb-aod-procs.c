@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "arb-aod.h"
 #include "arb-aod-procs.h"
 #include "arb-conditions.h"
 #include "arb-hex.h"
@@ -484,5 +485,94 @@ arb_aod_experience_proc (ArbProc  *proc,
     }
 
   arb_step_set (step, enc, E, "experience-awarded", "true");
+  return TRUE;
+}
+
+ArbSheet *
+arb_aod_sheet_after_fight (ArbEncounter  *enc,
+                           const char    *id,
+                           GError       **error)
+{
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
+  g_autoptr(GBytes) xml = NULL;
+  ArbSheet *copy;
+  static const char *kept[] = { "experience", "popularity", NULL };
+
+  if (sheet == NULL || !g_str_equal (arb_sheet_get_kind (sheet), "character"))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("15.0: only player characters carry experience and Popularity from a fight"));
+      return NULL;
+    }
+  if (arb_encounter_get (enc, id, "cond.dead"))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("%s died in this fight; his experience is lost with him (15.0)"), arb_encounter_get_name (enc, id));
+      return NULL;
+    }
+
+  xml = arb_sheet_serialize (sheet);
+  if (!(copy = arb_sheet_load_bytes (xml, arb_encounter_get_name (enc, id), NULL, error)))
+    return NULL;
+  /* 1.8: wounds heal and lost attributes return between fights; only
+   * experience and Popularity carry over. */
+  for (guint i = 0; kept[i]; i++)
+    if (arb_encounter_get (enc, id, kept[i]))
+      arb_sheet_set (copy, kept[i], arb_encounter_get (enc, id, kept[i]), NULL);
+  arb_sheet_set (copy, "ft-lost", NULL, NULL);
+  arb_sheet_set (copy, "en-lost", NULL, NULL);
+  return copy;
+}
+
+/* aod.spend-experience id= on=PS|MD|AG|EN|FT|WP|PP|BC|DM [weapon=] (15.5):
+ * on the character's sheet in the encounter, before the fight starts or
+ * once its experience is awarded, never while it is on. */
+gboolean
+arb_aod_spend_experience_proc (ArbProc  *proc,
+                               GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *id = param_or_current (proc);
+  const char *on = arb_proc_get_param (proc, "on");
+  g_autoptr(ArbSheet) sheet = NULL;
+  g_autoptr(GBytes) xml = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) local = NULL;
+  int before;
+
+  if (!check_id (enc, id, error))
+    return FALSE;
+  if (arb_encounter_get (enc, E, "round") && !arb_encounter_get (enc, E, "experience-awarded"))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("15.0: experience is spent between fights, and this one is still on (aod.experience ends it)"));
+      return FALSE;
+    }
+  if (on == NULL)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("Say what the experience buys: on=PS, MD, AG, EN, FT, WP, PP, BC or DM"));
+      return FALSE;
+    }
+  if (!(sheet = arb_aod_sheet_after_fight (enc, id, error)))
+    return FALSE;
+  before = arb_sheet_get_int (sheet, "experience", 0);
+  if (!arb_aod_spend_experience (sheet, arb_proc_get_rules (proc), on, arb_proc_get_param (proc, "weapon"), &local))
+    {
+      /* A rule of the game refused it, as any procedure reports one. */
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, "%s", local->message);
+      return FALSE;
+    }
+
+  arb_step_set_who (step, arb_encounter_get_name (enc, id));
+  xml = arb_sheet_serialize (sheet);
+  text = g_strndup (g_bytes_get_data (xml, NULL), g_bytes_get_size (xml));
+  arb_step_set (step, enc, id, "sheet", text);
+  arb_step_set_int (step, enc, id, "experience", arb_sheet_get_int (sheet, "experience", 0));
+  if (g_ascii_strcasecmp (on, "PP") == 0)
+    arb_step_set_int (step, enc, id, "popularity", arb_sheet_get_int (sheet, "popularity", 0));
+  arb_step_add_log (step, _("%s spends %d experience on %s (%d left)"), arb_encounter_get_name (enc, id),
+                    before - arb_sheet_get_int (sheet, "experience", 0), on, arb_sheet_get_int (sheet, "experience", 0));
   return TRUE;
 }

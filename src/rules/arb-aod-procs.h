@@ -33,6 +33,15 @@ gboolean arb_aod_flee_proc           (ArbProc      *proc,
 gboolean arb_aod_experience_proc     (ArbProc      *proc,
                                       GError      **error);
 
+/* aod.spend-experience id= on= [weapon=] (15.5) */
+gboolean arb_aod_spend_experience_proc (ArbProc    *proc,
+                                        GError    **error);
+/* The character's sheet as the fight leaves it for the next: experience
+ * and Popularity carried, wounds healed (1.8). A new reference. */
+ArbSheet *arb_aod_sheet_after_fight  (ArbEncounter  *enc,
+                                      const char    *id,
+                                      GError       **error);
+
 /* aod.action (7.0-9.8); see arb-aod-action.c for its parameters. */
 gboolean arb_aod_action_proc         (ArbProc      *proc,
                                       GError      **error);

@@ -54,6 +54,7 @@ static const Procedure procedures[] = {
   { "aod.appeal", arb_aod_appeal_proc },
   { "aod.flee", arb_aod_flee_proc },
   { "aod.experience", arb_aod_experience_proc },
+  { "aod.spend-experience", arb_aod_spend_experience_proc },
   { "aod.start", arb_turns_aod_start },
   { "aod.next", arb_turns_aod_next },
   { "gpg.start", arb_turns_gpg_start },
