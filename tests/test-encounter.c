@@ -2091,6 +2091,63 @@ test_aod_spend_experience (void)
   g_assert_cmpint (arb_sheet_get_int (after, "ft", -1), ==, 18);
 }
 
+/* 13.3: a standing figure on the line blocks the hurl; one beside a line
+ * along a hexside screens the target (-20); a prone one is no matter.
+ * And 10.2: turning this pulse costs 10. */
+static void
+test_aod_line_of_sight (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "0", "r", "0", "facing", "0", "ap", "9",
+                                         "prepared", "Plain Buckler,Knife", NULL);
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", "q", "4", "r", "0", "facing", "3", NULL);
+  g_autofree char *bear = add_combatant (enc, "aod-foe-bear.xml", "Red", "q", "2", "r", "0", "facing", "3", NULL);
+  g_autoptr(GError) error = NULL;
+
+  assert_illegal (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Knife", "combat", "ranged", NULL),
+                  &error, "Bear stands in the line of sight");
+  set_live (enc, bear, "cond.prone", "on");
+  {
+    /* 40 - 1 + 1 - 20 for four hexes. */
+    g_autoptr(ArbOutcome) ask = strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Knife", "combat", "ranged", NULL);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (ask->purpose, "against 20"));
+  }
+
+  /* The Troll at 1,1: the line runs between 1,0 and 0,1. */
+  set_live (enc, troll, "q", "1");
+  set_live (enc, troll, "r", "1");
+  set_live (enc, bear, "cond.prone", NULL);
+  set_live (enc, bear, "q", "1");
+  {
+    /* 40 - 1 + 1 - 10, screened -20. */
+    g_autoptr(ArbOutcome) ask = strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Knife", "combat", "ranged", NULL);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (ask->purpose, "against 10"));
+  }
+  {
+    g_autofree char *other = add_combatant (enc, "aod-foe-bear.xml", "Red", "q", "0", "r", "1", "facing", "3", NULL);
+
+    assert_illegal (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Knife", "combat", "ranged", NULL),
+                    &error, "line of sight");
+    set_live (enc, other, "q", "-5");
+  }
+
+  /* Rolf turns a hexside to assail the bear at 1,-1: 40 - 1 + 2 - 10. */
+  set_live (enc, bear, "q", "1");
+  set_live (enc, bear, "r", "-1");
+  set_live (enc, bear, "facing", "4");
+  apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "A", "hexsides", "1", "facing", "1", NULL));
+  {
+    g_autoptr(ArbOutcome) ask = strike (enc, NULL, 0, &error, "attacker", rolf, "target", bear, "weapon", "Knife", NULL);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (ask->purpose, "against 31"));
+  }
+}
+
 /* 5.1: out only by a corner of a 10 x 8 arena. */
 static void
 test_aod_flee_corner (void)
@@ -2383,6 +2440,7 @@ main (int   argc,
   g_test_add_func ("/encounter/aod/charge", test_aod_charge);
   g_test_add_func ("/encounter/aod/flight", test_aod_flight);
   g_test_add_func ("/encounter/aod/flee-corner", test_aod_flee_corner);
+  g_test_add_func ("/encounter/aod/line-of-sight", test_aod_line_of_sight);
   g_test_add_func ("/encounter/aod/spend-experience", test_aod_spend_experience);
   g_test_add_func ("/encounter/drafts-and-session", test_drafts_and_session);
   g_test_add_func ("/encounter/crash-drafts", test_crash_drafts);

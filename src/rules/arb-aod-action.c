@@ -511,6 +511,9 @@ arb_aod_action_proc (ArbProc  *proc,
   /* What it is doing, for the modifiers its foes strike it with. */
   arb_step_set (step, enc, id, "action", letter);
   arb_step_set (step, enc, id, "action-tick", tick);
+  /* Turning costs accuracy all pulse (10.1-10.2). */
+  if (hexsides > 0 || (facing_param >= 0 && facing_param != arb_encounter_get_int (enc, id, "facing", facing_param)))
+    arb_step_set (step, enc, id, "turned", tick);
   arb_step_add_log (step, _("%s: %s (%s) for %d AP, %d left"), arb_encounter_get_name (enc, id),
                     row->name, letter, cost, ap - cost);
   return TRUE;

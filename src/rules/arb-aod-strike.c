@@ -356,6 +356,72 @@ through_rear (ArbEncounter *enc,
   return side >= 0 && arb_step_peek_hex (step, enc, target, &t, &t_facing) && !arb_hex_is_front_side (t_facing, side);
 }
 
+static gboolean out_of_play (ArbEncounter *enc, ArbStep *step, const char *id);
+
+static gboolean
+stands_in (ArbEncounter *enc,
+           ArbStep      *step,
+           GArray       *line,
+           int           distance,
+           const char   *attacker,
+           const char   *target,
+           const char  **who)
+{
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+
+  for (int i = 1; i < distance; i++)
+    {
+      ArbHex h = g_array_index (line, ArbHex, i);
+
+      for (guint c = 0; ids[c]; c++)
+        {
+          ArbHex at;
+          int f;
+
+          if (g_str_equal (ids[c], attacker) || g_str_equal (ids[c], target) || out_of_play (enc, step, ids[c]) ||
+              has (enc, step, ids[c], "prone") || !arb_step_peek_hex (step, enc, ids[c], &at, &f) ||
+              at.q != h.q || at.r != h.r)
+            continue;
+          *who = arb_encounter_get_name (enc, ids[c]);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* 13.3: a standing figure between the two blocks the line of sight (2);
+ * where the line runs along a hexside past one, it screens (1). @who is
+ * the name of one in the way. */
+static int
+line_of_sight (ArbEncounter *enc,
+               ArbStep      *step,
+               const char   *attacker,
+               const char   *target,
+               const char  **who)
+{
+  g_autoptr(GArray) one = NULL;
+  g_autoptr(GArray) other = NULL;
+  ArbHex a, t;
+  int f, distance;
+  gboolean first, second;
+
+  *who = NULL;
+  if (!arb_step_peek_hex (step, enc, attacker, &a, &f) || !arb_step_peek_hex (step, enc, target, &t, &f))
+    return 0;
+  distance = arb_hex_distance (a, t);
+  one = arb_hex_line (a, t, distance);
+  other = arb_hex_line_other_side (a, t, distance);
+  first = stands_in (enc, step, one, distance, attacker, target, who);
+  second = stands_in (enc, step, other, distance, attacker, target, who);
+  return first + second;
+}
+
+static char *
+tick_now (ArbEncounter *enc)
+{
+  return g_strdup_printf ("%d.%d", arb_encounter_get_int (enc, E, "round", 1), arb_encounter_get_int (enc, E, "pulse", 1));
+}
+
 /* What @id does this pulse, as aod.action recorded it: one of @letters. */
 static gboolean
 doing (ArbEncounter *enc,
@@ -364,8 +430,7 @@ doing (ArbEncounter *enc,
        const char   *letters)
 {
   const char *action = arb_step_peek (step, enc, id, "action");
-  g_autofree char *tick = g_strdup_printf ("%d.%d", arb_encounter_get_int (enc, E, "round", 1),
-                                           arb_encounter_get_int (enc, E, "pulse", 1));
+  g_autofree char *tick = tick_now (enc);
   g_auto(GStrv) wanted = g_strsplit (letters, ",", -1);
 
   return action && g_strcmp0 (arb_step_peek (step, enc, id, "action-tick"), tick) == 0 &&
@@ -422,6 +487,18 @@ known_condition (ArbProc    *proc,
     return doing (enc, step, attacker, "Q") && charges_with_pole_or_shield (proc, attacker);
   if (g_str_equal (code, "attacker-action:Q:no-pole-or-shield"))
     return doing (enc, step, attacker, "Q") && !charges_with_pole_or_shield (proc, attacker);
+  if (g_str_equal (code, "target-screened"))
+    {
+      const char *who;
+
+      return line_of_sight (enc, step, attacker, target, &who) == 1;
+    }
+  if (g_str_equal (code, "attacker-turns"))
+    {
+      g_autofree char *now = tick_now (enc);
+
+      return g_strcmp0 (arb_step_peek (step, enc, attacker, "turned"), now) == 0;
+    }
   if (g_str_equal (code, "attacker-ft-zero"))
     return left (step, enc, attacker, "ft") <= 0;
   if (g_str_equal (code, "target-ft-zero"))
@@ -1092,6 +1169,17 @@ arb_aod_strike_proc (ArbProc  *proc,
               }
             if (ok && arb_proc_get_param (proc, "hexes") == NULL)
               hexes = distance;
+            if (ok)
+              {
+                const char *who;
+
+                if (line_of_sight (enc, step, attacker, target, &who) == 2)
+                  {
+                    g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                                 _("13.3: %s stands in the line of sight"), who);
+                    return FALSE;
+                  }
+              }
           }
         if (!ok)
           {

@@ -118,10 +118,11 @@ cube_round (double q,
   return hex;
 }
 
-GArray *
-arb_hex_line (ArbHex from,
-              ArbHex to,
-              int    length)
+static GArray *
+line_nudged (ArbHex from,
+             ArbHex to,
+             int    length,
+             double nudge)
 {
   GArray *line = g_array_new (FALSE, FALSE, sizeof (ArbHex));
   int n = arb_hex_distance (from, to);
@@ -130,17 +131,33 @@ arb_hex_line (ArbHex from,
   if (n == 0)
     return line;
 
-  /* Sample the centre line between the centres; the tiny nudge settles a
-   * line running along a hexside the same way every time. */
+  /* Sample the line between the centres; the tiny nudge settles a line
+   * running along a hexside to one side, the same way every time. */
   for (int i = 1; i <= length; i++)
     {
       double t = (double)i / n;
-      ArbHex hex = cube_round (from.q + (to.q - from.q) * t + 1e-6,
-                               from.r + (to.r - from.r) * t + 1e-6);
+      ArbHex hex = cube_round (from.q + (to.q - from.q) * t + nudge,
+                               from.r + (to.r - from.r) * t + nudge);
 
       g_array_append_val (line, hex);
     }
   return line;
+}
+
+GArray *
+arb_hex_line (ArbHex from,
+              ArbHex to,
+              int    length)
+{
+  return line_nudged (from, to, length, 1e-6);
+}
+
+GArray *
+arb_hex_line_other_side (ArbHex from,
+                         ArbHex to,
+                         int    length)
+{
+  return line_nudged (from, to, length, -1e-6);
 }
 
 /* Columns q = 0 .. cols-1; in each, rows so that r + floor(q / 2) runs

@@ -49,6 +49,11 @@ gboolean arb_hex_in_cone       (ArbHex origin,
 GArray  *arb_hex_line          (ArbHex from,
                                 ArbHex to,
                                 int    length);
+/* The same line, settled to the other side where it runs along a
+ * hexside; elsewhere both are equal. */
+GArray  *arb_hex_line_other_side (ArbHex from,
+                                  ArbHex to,
+                                  int    length);
 /* A rectangular map of @cols columns and @rows rows (see arb-hex.c). */
 gboolean arb_hex_in_rect       (ArbHex hex,
                                 int    cols,
