@@ -754,6 +754,87 @@ child_text (xmlNode    *node,
   return NULL;
 }
 
+/* Whether every combatant has a readable sheet of this game in the state
+ * @sheets and @combatants describe. */
+static gboolean
+roster_whole (ArbEncounter  *self,
+              GHashTable    *sheets,
+              const char    *combatants,
+              GHashTable    *checked,
+              const char   **missing)
+{
+  g_auto(GStrv) ids = combatants ? g_strsplit (combatants, ",", -1) : NULL;
+
+  for (guint i = 0; ids && ids[i]; i++)
+    {
+      const char *xml = g_hash_table_lookup (sheets, ids[i]);
+      gpointer seen;
+
+      if (xml != NULL && !g_hash_table_lookup_extended (checked, xml, NULL, &seen))
+        {
+          g_autoptr(GBytes) bytes = g_bytes_new (xml, strlen (xml));
+          g_autoptr(ArbSheet) sheet = arb_sheet_load_bytes (bytes, "", NULL, NULL);
+
+          seen = GINT_TO_POINTER (sheet && g_str_equal (arb_sheet_get_system (sheet), self->system));
+          g_hash_table_insert (checked, (gpointer)xml, seen);
+        }
+      if (xml == NULL || !GPOINTER_TO_INT (g_hash_table_lookup (checked, xml)))
+        {
+          *missing = g_intern_string (ids[i]);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* A file written by hand could hold a history whose undo or redo leaves a
+ * combatant with no sheet. Walk it both ways over the roster alone. */
+static gboolean
+check_history (ArbEncounter  *self,
+               const char    *filename,
+               GArray        *step_lines,
+               GError       **error)
+{
+  g_auto(GStrv) ids = arb_encounter_list_combatants (self);
+  g_autoptr(GHashTable) checked = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+  for (int direction = -1; direction <= 1; direction += 2)
+    {
+      g_autoptr(GHashTable) sheets = g_hash_table_new (g_str_hash, g_str_equal);
+      const char *combatants = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, "combatants");
+      int i = direction < 0 ? (int)self->position - 1 : (int)self->position;
+
+      for (guint c = 0; ids[c]; c++)
+        g_hash_table_insert (sheets, ids[c], (gpointer)arb_encounter_get (self, ids[c], "sheet"));
+
+      for (; i >= 0 && i < (int)self->history->len; i += direction)
+        {
+          ArbStep *step = g_ptr_array_index (self->history, i);
+          const char *missing = NULL;
+
+          for (guint e = 0; e < step->effects->len; e++)
+            {
+              ArbEffect *effect = g_ptr_array_index (step->effects, direction < 0 ? step->effects->len - 1 - e : e);
+              const char *value = direction < 0 ? effect->old_value : effect->new_value;
+
+              if (g_str_equal (effect->key, "sheet"))
+                g_hash_table_insert (sheets, effect->entity, (gpointer)value);
+              else if (g_str_equal (effect->entity, ARB_ENCOUNTER_ENTITY) && g_str_equal (effect->key, "combatants"))
+                combatants = value;
+            }
+          if (!roster_whole (self, sheets, combatants, checked, &missing))
+            {
+              g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                           direction < 0 ? _("%s:%ld: undoing this step would leave combatant %s with no readable sheet")
+                                         : _("%s:%ld: redoing this step would leave combatant %s with no readable sheet"),
+                           filename, g_array_index (step_lines, long, i), missing);
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
 ArbEncounter *
 arb_encounter_load_bytes (GBytes             *bytes,
                           const char         *filename,
@@ -765,6 +846,8 @@ arb_encounter_load_bytes (GBytes             *bytes,
   g_autoptr(GError) local_error = NULL;
   g_autofree char *system = NULL;
   g_autofree char *format = NULL;
+  g_autoptr(GHashTable) sheet_lines = NULL;
+  g_autoptr(GArray) step_lines = g_array_new (FALSE, FALSE, sizeof (long));
   const char *data;
   xmlNode *root;
   gsize len;
@@ -822,6 +905,7 @@ arb_encounter_load_bytes (GBytes             *bytes,
   self->id = arb_xml_get_prop (root, "id");
   self->filename = g_strdup (filename);
 
+  sheet_lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (xmlNode *section = root->children; section; section = section->next)
     {
       if (arb_xml_is_element (section, "state"))
@@ -843,6 +927,8 @@ arb_encounter_load_bytes (GBytes             *bytes,
                   key = arb_xml_get_prop (v, "key");
                   text = arb_xml_get_text (v);
                   set_value (self, id, key, text);
+                  if (id && g_strcmp0 (key, "sheet") == 0)
+                    g_hash_table_insert (sheet_lines, g_strdup (id), GINT_TO_POINTER (xmlGetLineNo (v)));
                 }
             }
         }
@@ -869,6 +955,7 @@ arb_encounter_load_bytes (GBytes             *bytes,
               what = arb_xml_get_prop (node, "what");
               who = arb_xml_get_prop (node, "who");
               step = arb_step_new (what, who);
+              g_array_append_val (step_lines, (long){ xmlGetLineNo (node) });
               for (xmlNode *c = node->children; c; c = c->next)
                 {
                   if (arb_xml_is_element (c, "die"))
@@ -920,7 +1007,9 @@ arb_encounter_load_bytes (GBytes             *bytes,
       {
         const char *xml = arb_encounter_get (self, ids[i], "sheet");
         g_autoptr(GBytes) sb = NULL;
-        g_autofree char *name = g_strdup_printf ("%s (combatant %s)", filename, ids[i]);
+        g_autoptr(GString) shifted = NULL;
+        g_autoptr(GError) sheet_error = NULL;
+        int line = GPOINTER_TO_INT (g_hash_table_lookup (sheet_lines, ids[i]));
         ArbSheet *sheet;
 
         if (xml == NULL)
@@ -929,11 +1018,33 @@ arb_encounter_load_bytes (GBytes             *bytes,
             invalid (error, filename, root, message);
             return NULL;
           }
-        sb = g_bytes_new (xml, strlen (xml));
+        /* So that its problems name lines of this file: the sheet text
+         * starts on the line of its <value>; blank lines stand in for the
+         * lines above it, and for its XML declaration, which may only
+         * come first. */
+        shifted = g_string_new (NULL);
+        for (int l = 1; l < line; l++)
+          g_string_append_c (shifted, '\n');
+        if (g_str_has_prefix (xml, "<?xml") && strstr (xml, "?>"))
+          {
+            const char *end = strstr (xml, "?>") + 2;
+
+            for (const char *c = xml; c < end; c++)
+              if (*c == '\n')
+                g_string_append_c (shifted, '\n');
+            g_string_append (shifted, end);
+          }
+        else
+          g_string_append (shifted, xml);
+        sb = g_bytes_new (shifted->str, shifted->len);
         /* Checked against the tables when it joined; a house table
          * changed since must not lock the referee out of the fight. */
-        if (!(sheet = arb_sheet_load_bytes (sb, name, NULL, error)))
-          return NULL;
+        if (!(sheet = arb_sheet_load_bytes (sb, filename, NULL, &sheet_error)))
+          {
+            g_set_error (error, sheet_error->domain, sheet_error->code,
+                         _("%s (in the sheet of combatant %s)"), sheet_error->message, ids[i]);
+            return NULL;
+          }
         if (!g_str_equal (arb_sheet_get_system (sheet), self->system))
           {
             g_autofree char *message = g_strdup_printf (_("combatant %s has a %s sheet in a %s encounter"),
@@ -945,6 +1056,9 @@ arb_encounter_load_bytes (GBytes             *bytes,
         g_hash_table_insert (self->sheets, g_strdup (ids[i]), sheet);
       }
   }
+
+  if (!check_history (self, filename, step_lines, error))
+    return NULL;
 
   return g_steal_pointer (&self);
 }
