@@ -2120,6 +2120,50 @@ test_aod_flight (void)
   }
 }
 
+/* 12.4 and 13.5: the Troll's grievous blow (1, then 1 + 6 doubled: 14 to
+ * EN 16) hurts Rolf's arm (injury 1): he keeps one thing only, then
+ * makes a drop check for it, stunned and hurt. */
+static void
+test_aod_grievous_drops (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  {
+    g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+    g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "en-lost", "0", "ap", "9", NULL);
+    g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", NULL);
+
+    apply_done (enc, strike (enc, (int[]){ 1, 1, 1, 42 }, 4, &error, "attacker", troll, "target", rolf, "attack", "Hand", NULL));
+    g_assert_cmpint (arb_encounter_get_int (enc, rolf, "en-lost", -1), ==, 14);
+    g_assert_nonnull (arb_encounter_get (enc, rolf, "cond.arm-injured"));
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Mace"), ==, "here");
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Plain Buckler");
+
+    /* One hand now: the Knife only in place of the buckler. */
+    set_live (enc, rolf, "cond.stunned", NULL);
+    set_live (enc, rolf, "cond.unconscious", NULL);
+    assert_illegal (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Knife", NULL),
+                    &error, "hands are full");
+    apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Knife",
+                           "drop", "Plain Buckler", NULL));
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Knife");
+  }
+
+  /* The player lets the buckler go instead; without it his MD is 16 and
+   * 49 (over 48) drops the Mace too. */
+  {
+    g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+    g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "en-lost", "0", NULL);
+    g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", NULL);
+
+    apply_done (enc, strike (enc, (int[]){ 1, 1, 1, 49 }, 4, &error, "attacker", troll, "target", rolf, "attack", "Hand",
+                             "injury-drop", "Plain Buckler", NULL));
+    g_assert_nonnull (arb_encounter_get (enc, rolf, "dropped.Plain Buckler"));
+    g_assert_nonnull (arb_encounter_get (enc, rolf, "dropped.Mace"));
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "");
+  }
+}
+
 /* 15.5 in an encounter: before the fight starts, not while it is on. */
 static void
 test_aod_spend_experience (void)
@@ -2498,6 +2542,7 @@ main (int   argc,
   g_test_add_func ("/encounter/aod/charge", test_aod_charge);
   g_test_add_func ("/encounter/aod/flight", test_aod_flight);
   g_test_add_func ("/encounter/aod/flee-corner", test_aod_flee_corner);
+  g_test_add_func ("/encounter/aod/grievous-drops", test_aod_grievous_drops);
   g_test_add_func ("/encounter/aod/line-of-sight", test_aod_line_of_sight);
   g_test_add_func ("/encounter/aod/spend-experience", test_aod_spend_experience);
   g_test_add_func ("/encounter/drafts-and-session", test_drafts_and_session);

@@ -291,7 +291,13 @@ change_gear (ArbProc   *proc,
     g_auto(GStrv) list = NULL;
     int hands = is_shield ? 1 : arb_aod_hands_for (enc, rules, id, item);
 
-    if (arb_aod_hands_used (enc, step, rules, id) + hands > 2)
+    if (hands > arb_aod_hands_usable (enc, step, id))
+      {
+        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                     _("12.4: with one hand hurt, %s cannot hold the two-handed %s"), name, item);
+        return FALSE;
+      }
+    if (arb_aod_hands_used (enc, step, rules, id) + hands > arb_aod_hands_usable (enc, step, id))
       {
         g_autofree char *held = g_strjoinv (", ", prepared);
 

@@ -158,6 +158,16 @@ arb_aod_hands_used (ArbEncounter      *enc,
   return used;
 }
 
+/* 12.4: a badly hurt arm or a numbed hand leaves one hand to hold with. */
+int
+arb_aod_hands_usable (ArbEncounter *enc,
+                      ArbStep      *step,
+                      const char   *id)
+{
+  return arb_turns_has_condition (enc, step, id, "arm-injured") ||
+         arb_turns_has_condition (enc, step, id, "hand-numb") ? 1 : 2;
+}
+
 void
 arb_aod_set_prepared (ArbStep      *step,
                       ArbEncounter *enc,

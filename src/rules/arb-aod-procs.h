@@ -83,6 +83,10 @@ int      arb_aod_hands_used          (ArbEncounter      *enc,
                                       ArbStep           *step,
                                       ArbRulesetLibrary *rules,
                                       const char        *id);
+/* 2, or 1 with an injured arm or a numbed hand (12.4). */
+int      arb_aod_hands_usable        (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      const char        *id);
 void     arb_aod_set_prepared        (ArbStep           *step,
                                       ArbEncounter      *enc,
                                       const char        *id,

@@ -223,7 +223,8 @@ resolve_means (ArbProc     *proc,
     {
       int over = MAX (0, live_int (step, enc, attacker, "ps", 0) - 17);
 
-      if (arb_aod_is_weapon_user (enc, attacker) && arb_aod_hands_used (enc, step, rules, attacker) >= 2)
+      if (arb_aod_is_weapon_user (enc, attacker) &&
+          arb_aod_hands_used (enc, step, rules, attacker) >= arb_aod_hands_usable (enc, step, attacker))
         {
           g_auto(GStrv) held = arb_aod_prepared (enc, step, rules, attacker);
           g_autofree char *list = g_strjoinv (", ", held);
@@ -571,6 +572,35 @@ lookup_int (ArbProc    *proc,
   return TRUE;
 }
 
+/* 12.4: the hurt hand lets go: of one thing (@keep 0), or of all but
+ * one (@keep 1). The player picks with injury-drop=NAME; otherwise the
+ * last thing readied goes. */
+static void
+injury_drop (ArbProc    *proc,
+             const char *id,
+             int         keep)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  const char *chosen = arb_proc_get_param (proc, "injury-drop");
+
+  for (;;)
+    {
+      g_auto(GStrv) held = arb_aod_prepared (enc, step, rules, id);
+      guint n = g_strv_length (held);
+      const char *item;
+
+      if (n == 0 || (keep > 0 && n <= (guint)keep))
+        return;
+      item = chosen && arb_aod_is_prepared (enc, step, rules, id, chosen) ? chosen : held[n - 1];
+      arb_aod_drop (step, enc, rules, id, item);
+      arb_step_add_log (step, _("%s lets go of the %s"), arb_encounter_get_name (enc, id), item);
+      if (keep == 0)
+        return;
+    }
+}
+
 /* 12.4: the injury's effect, unless the figure has had it this fight or
  * it cannot apply. FALSE when it stopped for a die. */
 static gboolean
@@ -602,7 +632,10 @@ apply_grievous (ArbProc    *proc,
       if (g_str_equal (t, "death"))
         arb_step_set (step, enc, target, "cond.dead", "on");
       else if (g_str_equal (t, "arm"))
-        arb_step_set (step, enc, target, "cond.arm-injured", "on");
+        {
+          arb_step_set (step, enc, target, "cond.arm-injured", "on");
+          injury_drop (proc, target, 1);
+        }
       else if (g_str_equal (t, "leg"))
         arb_step_set (step, enc, target, "cond.leg-injured", "on");
       else if (g_str_equal (t, "leg-crippled") || g_str_equal (t, "crawl"))
@@ -618,7 +651,7 @@ apply_grievous (ArbProc    *proc,
             arb_step_set_int (step, enc, target, "en-lost", live_int (step, enc, target, "en", 0) - 3);
         }
       else if (g_str_equal (t, "drop"))
-        arb_step_add_log (step, _("%s drops one weapon or shield, the player's choice"), name);
+        injury_drop (proc, target, 0);
       else if (g_str_has_prefix (t, "numb=") || g_str_has_prefix (t, "rounds="))
         {
           g_autofree char *purpose = g_strdup_printf (_("rounds the injury to %s lasts"), name);
