@@ -2164,6 +2164,61 @@ test_aod_grievous_drops (void)
   }
 }
 
+/* 7.0-7.2: Rolf at 0,0 facing 0 (front hexsides 5, 0, 1). */
+static void
+test_aod_move (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "0", "r", "0", "facing", "0", "ap", "30", NULL);
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", "q", "9", "r", "0", "facing", "3", NULL);
+  g_autoptr(GError) error = NULL;
+  int pulse = 1;
+  static const struct { const char *hexes, *hexsides, *to, *facing; const char *refused; } cases[] = {
+    { "2", "0", "2,0", NULL, NULL },
+    { "2", "0", "1,1", NULL, NULL },           /* ahead, then ahead-right */
+    { "1", "0", "-1,0", NULL, "7.0-7.1" },     /* through a rear hexside */
+    { "1", "3", "1,0", "3", NULL },            /* there, and about face */
+    { "1", "1", "1,0", NULL, "facing=" },      /* which way at the end? */
+    { "2", "0", "0,0", NULL, "7.0-7.1" },      /* two hexes and back home: no */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(ArbOutcome) outcome = NULL;
+
+      next_pulse (enc, ++pulse);
+      outcome = proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "M", "hexes", cases[i].hexes,
+                      "hexsides", cases[i].hexsides, "to", cases[i].to, cases[i].facing ? "facing" : NULL, cases[i].facing, NULL);
+      if (cases[i].refused)
+        {
+          g_assert_null (outcome);
+          if (strstr (error->message, cases[i].refused) == NULL)
+            g_error ("case %u: expected “%s” in “%s”", i, cases[i].refused, error->message);
+          g_clear_error (&error);
+        }
+      else
+        {
+          g_assert_no_error (error);
+          g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+        }
+    }
+
+  /* 7.1: with the Troll at 3,0 facing Rolf, its Strike Zone (3,-1; 2,0;
+   * 2,1) stops every way of four hexes to 4,-1; three to 3,-1 end in it. */
+  set_live (enc, troll, "q", "3");
+  next_pulse (enc, ++pulse);
+  assert_illegal (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "M", "hexes", "4", "to", "4,-1", NULL),
+                  &error, "Strike Zone");
+  apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "M", "hexes", "3", "to", "3,-1", NULL));
+
+  /* 7.2: a Shift backs in through a rear hexside, but not away from the
+   * Troll whose Strike Zone Rolf now stands in. */
+  next_pulse (enc, ++pulse);
+  assert_illegal (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "S", "hexes", "1", "to", "2,-1", NULL),
+                  &error, "7.2");
+  apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "S", "hexes", "1", "to", "4,-1", NULL));
+}
+
 /* 15.5 in an encounter: before the fight starts, not while it is on. */
 static void
 test_aod_spend_experience (void)
@@ -2339,7 +2394,13 @@ test_aod_actions (void)
   g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
   g_assert_nonnull (strstr (error->message, "costs 4 AP"));
   g_clear_error (&error);
-  apply_params (enc, "aod.action", NULL, 0, "action", "M", "hexes", "1", "to", "-1,0", NULL);
+  /* Crawling, still through a front hexside, and never away from the
+   * Troll whose Strike Zone he is in (7.1). */
+  g_assert_null (run_params (enc, "aod.action", &error, "action", "M", "hexes", "1", "to", "-1,0", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "7.0-7.1"));
+  g_clear_error (&error);
+  apply_params (enc, "aod.action", NULL, 0, "action", "M", "hexes", "1", "to", "0,1", NULL);
   g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", -1), ==, 0);
 
   /* In the Troll's hex (9.4) only E, G, P, W and X. */
@@ -2542,6 +2603,7 @@ main (int   argc,
   g_test_add_func ("/encounter/aod/charge", test_aod_charge);
   g_test_add_func ("/encounter/aod/flight", test_aod_flight);
   g_test_add_func ("/encounter/aod/flee-corner", test_aod_flee_corner);
+  g_test_add_func ("/encounter/aod/move", test_aod_move);
   g_test_add_func ("/encounter/aod/grievous-drops", test_aod_grievous_drops);
   g_test_add_func ("/encounter/aod/line-of-sight", test_aod_line_of_sight);
   g_test_add_func ("/encounter/aod/spend-experience", test_aod_spend_experience);

@@ -125,6 +125,125 @@ place_rule (Place place)
     }
 }
 
+/* 7.0-7.2: a way from the start to @dest with exactly @hexes hexes and
+ * @hexsides turns. Move, Bob and Charge enter through front hexsides and
+ * stop on entering a foe's Strike Zone; Shift may back in. Neither may
+ * end farther from a foe whose Strike Zone it has stood in this pulse,
+ * nor enter a hex a conscious figure holds. */
+#define MAX_FOES 32
+
+typedef struct
+{
+  ArbEncounter *enc;
+  const char   *id;
+  gboolean      any_side;
+  ArbHex        dest;
+  int           facing;     /* at the end */
+  int           hexes;
+  int           hexsides;
+  ArbHex        foe[MAX_FOES];
+  int           foe_facing[MAX_FOES];
+  int           n_foes;
+  guint32       watched;    /* foes whose Strike Zone the walker is in */
+} Walk;
+
+static guint32
+zones_of (Walk  *walk,
+          ArbHex hex)
+{
+  guint32 in = 0;
+
+  for (int i = 0; i < walk->n_foes; i++)
+    if (arb_hex_in_front (walk->foe[i], walk->foe_facing[i], hex))
+      in |= 1u << i;
+  return in;
+}
+
+static void
+collect_foes (Walk  *walk,
+              ArbHex from)
+{
+  g_auto(GStrv) ids = arb_encounter_list_combatants (walk->enc);
+  const char *side = arb_encounter_get (walk->enc, walk->id, "side");
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      ArbHex hex;
+      int facing;
+
+      if (g_str_equal (ids[i], walk->id) || !arb_encounter_get_hex (walk->enc, ids[i], &hex, &facing) ||
+          !conscious (walk->enc, ids[i]))
+        continue;
+      if (walk->n_foes < MAX_FOES && g_strcmp0 (arb_encounter_get (walk->enc, ids[i], "side"), side) != 0 &&
+          !arb_turns_has_condition (walk->enc, NULL, ids[i], "stunned"))
+        {
+          walk->foe[walk->n_foes] = hex;
+          walk->foe_facing[walk->n_foes] = facing;
+          walk->n_foes++;
+        }
+    }
+  walk->watched = zones_of (walk, from);
+}
+
+static gboolean
+occupied (Walk  *walk,
+          ArbHex hex)
+{
+  g_auto(GStrv) ids = arb_encounter_list_combatants (walk->enc);
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      ArbHex at;
+      int f;
+
+      if (!g_str_equal (ids[i], walk->id) && conscious (walk->enc, ids[i]) &&
+          arb_encounter_get_hex (walk->enc, ids[i], &at, &f) && at.q == hex.q && at.r == hex.r)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+walk_to (Walk    *walk,
+         ArbHex   here,
+         int      facing,
+         int      hexes,
+         int      turns,
+         guint32  watched)
+{
+  if (hexes == walk->hexes && turns == walk->hexsides)
+    return here.q == walk->dest.q && here.r == walk->dest.r && facing == walk->facing;
+  /* Too far left to go. */
+  if (arb_hex_distance (here, walk->dest) > walk->hexes - hexes)
+    return FALSE;
+  /* Stopped in a Strike Zone entered on the way. */
+  if (!walk->any_side && hexes > 0 && zones_of (walk, here) != 0)
+    return FALSE;
+
+  if (turns < walk->hexsides &&
+      (walk_to (walk, here, (facing + 1) % 6, hexes, turns + 1, watched) ||
+       walk_to (walk, here, (facing + 5) % 6, hexes, turns + 1, watched)))
+    return TRUE;
+
+  if (hexes < walk->hexes)
+    for (int d = 0; d < 6; d++)
+      {
+        ArbHex next = arb_hex_neighbour (here, d);
+        gboolean backs_off = FALSE;
+
+        if (!walk->any_side && !arb_hex_is_front_side (facing, d))
+          continue;
+        for (int i = 0; i < walk->n_foes; i++)
+          if ((watched & (1u << i)) && arb_hex_distance (next, walk->foe[i]) > arb_hex_distance (here, walk->foe[i]))
+            backs_off = TRUE;
+        if (backs_off || occupied (walk, next))
+          continue;
+        if (walk_to (walk, next, facing, hexes + 1, turns, watched | zones_of (walk, next)))
+          return TRUE;
+      }
+  return FALSE;
+}
+
 /* "hex=2,hexside=1" -> the named number, or -1. */
 static int
 code_value (const char *code,
@@ -486,6 +605,28 @@ arb_aod_action_proc (ArbProc  *proc,
                        _("%d,%d is %d hexes away; the action paid for %d"), dest.q, dest.r,
                        arb_hex_distance (from, dest), hexes);
           return FALSE;
+        }
+      if (arb_encounter_get_hex (enc, id, &from, &facing) && strchr ("MBSQ", letter[0]))
+        {
+          Walk walk = { enc, id, letter[0] == 'S', dest, hexsides > 0 ? facing_param : facing, hexes, hexsides };
+
+          if (hexsides > 0 && facing_param < 0)
+            {
+              g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                           _("Say which way %s faces at the end: facing=0-5"), arb_encounter_get_name (enc, id));
+              return FALSE;
+            }
+          collect_foes (&walk, from);
+          if (!walk_to (&walk, from, facing, 0, 0, walk.watched))
+            {
+              g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                           letter[0] == 'S'
+                           ? _("7.2: no Shift of %d hexes and %d hexsides reaches %d,%d facing %d without backing away from a foe whose Strike Zone it was in, or through a figure")
+                           : _("7.0-7.1: no way of %d hexes and %d hexsides reaches %d,%d facing %d entering only through front hexsides, "
+                               "stopping in a foe's Strike Zone, never backing away from one, and never through a figure"),
+                           hexes, hexsides, dest.q, dest.r, walk.facing);
+              return FALSE;
+            }
         }
       arb_step_set_int (step, enc, id, "q", dest.q);
       arb_step_set_int (step, enc, id, "r", dest.r);
