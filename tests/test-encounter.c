@@ -11,52 +11,8 @@
 
 #include "arb-rules.h"
 #include "arb-aod-procs.h"
+#include "arb-encounter-test.h"
 
-static ArbRulesetLibrary *rules;
-
-static ArbSheet *
-starter (const char *base)
-{
-  g_autofree char *path = g_strconcat ("/io/github/arbiter/Arbiter/sheets/", base, NULL);
-  g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, NULL);
-  g_autoptr(GError) error = NULL;
-  ArbSheet *sheet;
-
-  g_assert_nonnull (bytes);
-  sheet = arb_sheet_load_bytes (bytes, path, rules, &error);
-  g_assert_no_error (error);
-  return sheet;
-}
-
-/* Adds a combatant as `arbiter-cli encounter add` does; @live is a
- * NULL-terminated list of key, value pairs. */
-static char *
-add_combatant (ArbEncounter *enc,
-               const char   *base,
-               const char   *side,
-               ...)
-{
-  g_autoptr(ArbSheet) sheet = starter (base);
-  g_autoptr(GBytes) xml = arb_sheet_serialize (sheet);
-  g_autofree char *text = g_strndup (g_bytes_get_data (xml, NULL), g_bytes_get_size (xml));
-  g_autofree char *list = NULL;
-  ArbStep *step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
-  const char *existing = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "combatants");
-  char *id = arb_step_new_combatant_id (step, enc);
-  const char *key;
-  va_list ap;
-
-  arb_step_set (step, enc, id, "sheet", text);
-  arb_step_set (step, enc, id, "side", side);
-  va_start (ap, side);
-  while ((key = va_arg (ap, const char *)))
-    arb_step_set (step, enc, id, key, va_arg (ap, const char *));
-  va_end (ap);
-  list = existing ? g_strconcat (existing, ",", id, NULL) : g_strdup (id);
-  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "combatants", list);
-  arb_encounter_apply (enc, step);
-  return id;
-}
 
 static ArbOutcome *
 run (ArbEncounter *enc,
@@ -126,6 +82,14 @@ test_gpg_chits (void)
   run_apply (enc, "gpg.next", NULL, 0);
   g_assert_null (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"));
   g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "phase"), ==, "air-currents");
+  {
+    g_autoptr(GError) error = NULL;
+
+    /* Step 4 comes before the next turn's chits. */
+    assert_illegal (proc (enc, "gpg.next", NULL, 0, &error, NULL), &error, "air currents");
+    apply_done (enc, proc (enc, "gpg.air-currents", (int[]){ 7, 7, 7, 7 }, 4, &error,
+                           "place", "9:up,9:up,9:down,9:down", NULL));
+  }
   run_apply (enc, "gpg.next", NULL, 0);
   g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "turn", 0), ==, 2);
   g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, c);
@@ -1005,7 +969,13 @@ test_conditions_turns (void)
   }
   g_assert_cmpstr (arb_encounter_get (enc, a, "cond.netted"), ==, "until turn 2");
   while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "turn", 0) == 1)
-    run_apply (enc, "gpg.next", NULL, 0);
+    {
+      if (g_strcmp0 (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "phase"), "air-currents") == 0)
+        apply_done (enc, proc (enc, "gpg.air-currents", (int[]){ 7, 7, 7, 7 }, 4, &error,
+                               "place", "9:up,9:up,9:down,9:down", NULL));
+      else
+        run_apply (enc, "gpg.next", NULL, 0);
+    }
   g_assert_null (arb_encounter_get (enc, a, "cond.netted"));
 }
 
@@ -1253,18 +1223,6 @@ apply_params (ArbEncounter *enc,
   arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
 }
 
-static void
-set_live (ArbEncounter *enc,
-          const char   *id,
-          const char   *key,
-          const char   *value)
-{
-  ArbStep *step = arb_step_new ("test.set", NULL);
-
-  arb_step_set (step, enc, id, key, value);
-  arb_encounter_apply (enc, step);
-}
-
 /* 15.1's example: Rolf, Lazar and Urgan against a Troll (DF 600). Rolf
  * flees, Lazar's appeal fails, Urgan kills it: 0, 300 and 350. */
 static void
@@ -1399,25 +1357,6 @@ test_aod_regeneration (void)
 }
 
 static ArbOutcome *
-run_proc_v (const char   *name,
-            ArbEncounter *enc,
-            const int    *rolls,
-            guint         n_rolls,
-            GError      **error,
-            va_list       ap)
-{
-  g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GArray) given = g_array_new (FALSE, FALSE, sizeof (int));
-  const char *key;
-
-  while ((key = va_arg (ap, const char *)))
-    g_hash_table_insert (params, (char *)key, (char *)va_arg (ap, const char *));
-  if (n_rolls)
-    g_array_append_vals (given, rolls, n_rolls);
-  return arb_procedure_run (name, enc, rules, params, given, NULL, error);
-}
-
-static ArbOutcome *
 strike (ArbEncounter *enc,
         const int    *rolls,
         guint         n_rolls,
@@ -1431,47 +1370,6 @@ strike (ArbEncounter *enc,
   outcome = run_proc_v ("aod.strike", enc, rolls, n_rolls, error, ap);
   va_end (ap);
   return outcome;
-}
-
-/* Any procedure, with key, value pairs. */
-static ArbOutcome *
-proc (ArbEncounter *enc,
-      const char   *name,
-      const int    *rolls,
-      guint         n_rolls,
-      GError      **error,
-      ...)
-{
-  ArbOutcome *outcome;
-  va_list ap;
-
-  va_start (ap, error);
-  outcome = run_proc_v (name, enc, rolls, n_rolls, error, ap);
-  va_end (ap);
-  return outcome;
-}
-
-/* Applies a finished outcome and frees it. */
-static void
-apply_done (ArbEncounter *enc,
-            ArbOutcome   *outcome)
-{
-  g_assert_nonnull (outcome);
-  g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
-  arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
-  arb_outcome_free (outcome);
-}
-
-static guint64
-odds_of (const ArbStep *step,
-         const char    *prefix)
-{
-  GPtrArray *odds = arb_step_get_odds (step);
-
-  for (guint i = 0; i < odds->len; i++)
-    if (g_str_has_prefix (((ArbOdds *)g_ptr_array_index (odds, i))->label, prefix))
-      return ((ArbOdds *)g_ptr_array_index (odds, i))->numerator;
-  g_error ("no odds of %s", prefix);
 }
 
 /* Rolf's Mace against the Troll, worked by hand: BC 50, MD 14 (-1), the
@@ -1729,29 +1627,6 @@ test_aod_strike_checks (void)
   g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Knife", NULL));
   g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
   g_assert_nonnull (strstr (error->message, "on the ground"));
-}
-
-/* 7.0-9.8: costs from the chart, and what each place allows. Rolf at
- * 0,0 facing 0; the Troll at 3,0 facing him (3). */
-static void
-next_pulse (ArbEncounter *enc,
-            int           pulse)
-{
-  g_autofree char *text = g_strdup_printf ("%d", pulse);
-
-  set_live (enc, ARB_ENCOUNTER_ENTITY, "pulse", text);
-}
-
-static void
-assert_illegal (ArbOutcome  *outcome,
-                GError     **error,
-                const char  *part)
-{
-  g_assert_null (outcome);
-  g_assert_error (*error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
-  if (strstr ((*error)->message, part) == NULL)
-    g_error ("“%s” is not in “%s”", part, (*error)->message);
-  g_clear_error (error);
 }
 
 /* 8.1-8.2 and 13.0: Rolf enters with the buckler and the Mace ready (the

@@ -10,6 +10,7 @@
 
 #include "arb-procedure.h"
 #include "arb-aod-procs.h"
+#include "arb-gpg-procs.h"
 #include "arb-conditions.h"
 #include "arb-turns.h"
 
@@ -58,6 +59,18 @@ static const Procedure procedures[] = {
   { "aod.start", arb_turns_aod_start },
   { "aod.next", arb_turns_aod_next },
   { "gpg.start", arb_turns_gpg_start },
+  { "gpg.settings", arb_gpg_settings_proc },
+  { "gpg.setup", arb_gpg_setup_proc },
+  { "gpg.launch", arb_gpg_launch_proc },
+  { "gpg.move", arb_gpg_move_proc },
+  { "gpg.glide", arb_gpg_glide_proc },
+  { "gpg.ram", arb_gpg_ram_proc },
+  { "gpg.throw", arb_gpg_throw_proc },
+  { "gpg.strike", arb_gpg_strike_proc },
+  { "gpg.transfer", arb_gpg_transfer_proc },
+  { "gpg.action", arb_gpg_action_proc },
+  { "gpg.stun-recovery", arb_gpg_stun_recovery_proc },
+  { "gpg.air-currents", arb_gpg_air_currents_proc },
   { "gpg.next", arb_turns_gpg_next },
   { "tft.start", arb_turns_tft_start },
   { "tft.next", arb_turns_tft_next },

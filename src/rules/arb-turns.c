@@ -16,6 +16,7 @@
 #include "arb-aod-procs.h"
 #include "arb-conditions.h"
 #include "arb-turns.h"
+#include "arb-gpg-procs.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -518,6 +519,8 @@ arb_turns_gpg_start (ArbProc  *proc,
                      GError  **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
 
   if (arb_encounter_get (enc, E, "order"))
     {
@@ -525,7 +528,36 @@ arb_turns_gpg_start (ArbProc  *proc,
                    _("The fight has already started"));
       return FALSE;
     }
+  /* A sheet may begin stunned or netted; from here the fight keeps it. */
+  for (guint i = 0; ids[i]; i++)
+    {
+      ArbSheet *sheet = arb_encounter_get_sheet (enc, ids[i]);
+
+      if (sheet && arb_sheet_get_bool (sheet, "stunned") && !arb_encounter_get (enc, ids[i], "cond.stunned"))
+        arb_step_set (step, enc, ids[i], "cond.stunned", "on");
+      if (sheet && arb_sheet_get_bool (sheet, "netted") && !arb_encounter_get (enc, ids[i], "cond.netted"))
+        arb_step_set (step, enc, ids[i], "cond.netted", "on");
+    }
   return gpg_assign_chits (proc, 1, error);
+}
+
+/* The next glider in chit order still flying, or NULL. */
+static const char *
+gpg_following (ArbEncounter *enc,
+               ArbStep      *step,
+               GStrv         order,
+               const char   *current)
+{
+  gboolean past = current == NULL;
+
+  for (guint i = 0; order[i]; i++)
+    {
+      if (past && !arb_turns_has_condition (enc, step, order[i], "eliminated"))
+        return order[i];
+      if (g_strcmp0 (order[i], current) == 0)
+        past = TRUE;
+    }
+  return NULL;
 }
 
 gboolean
@@ -536,10 +568,11 @@ arb_turns_gpg_next (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *order_text = arb_encounter_get (enc, E, "order");
   const char *current = arb_encounter_get (enc, E, "current");
+  const char *phase_text = arb_encounter_get (enc, E, "phase");
   int phase = arb_encounter_get_int (enc, E, "phase", 1);
   int turn = arb_encounter_get_int (enc, E, "turn", 1);
   g_auto(GStrv) order = NULL;
-  guint at = 0;
+  const char *following;
 
   if (order_text == NULL)
     {
@@ -547,33 +580,61 @@ arb_turns_gpg_next (ArbProc  *proc,
                    _("The fight has not started: start it first"));
       return FALSE;
     }
+  if (arb_encounter_get (enc, E, "winner"))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("The game is over"));
+      return FALSE;
+    }
 
   arb_step_set_who (step, current ? arb_encounter_get_name (enc, current) : NULL);
 
-  /* After the air currents, the next turn's chits. */
+  /* Step 4 first, then the next turn's chits. */
+  if (g_strcmp0 (phase_text, "air-currents") == 0)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("Turn %d ends with the air currents: run gpg.air-currents"), turn);
+      return FALSE;
+    }
   if (current == NULL)
     {
       arb_conditions_expire (proc, turn + 1);
       return gpg_assign_chits (proc, turn + 1, error);
     }
 
-  if (phase < (int)G_N_ELEMENTS (gpg_phases))
+  /* 2.5 comes by itself: a stunned pilot rolls to recover before the
+   * sequence passes on (not after a wall, which ends it outright). */
+  if (phase == 5 && g_strcmp0 (phase_text, "done") != 0 &&
+      !arb_turns_has_condition (enc, NULL, current, "eliminated") &&
+      arb_turns_has_condition (enc, NULL, current, "stunned"))
     {
-      arb_step_set_int (step, enc, E, "phase", phase + 1);
-      arb_step_add_log (step, _("%s: %s phase"), arb_encounter_get_name (enc, current), _(gpg_phases[phase]));
+      g_autofree char *tick = g_strdup_printf ("%d", turn);
+
+      if (g_strcmp0 (arb_encounter_get (enc, current, "recovery-rolled"), tick) != 0)
+        {
+          if (!arb_gpg_roll_stun_recovery (proc, current))
+            return FALSE;
+          arb_step_set (step, enc, current, "recovery-rolled", tick);
+        }
+    }
+
+  if (phase_text && g_strcmp0 (phase_text, "done") != 0 && phase < (int)G_N_ELEMENTS (gpg_phases) &&
+      !arb_turns_has_condition (enc, step, current, "eliminated"))
+    {
+      /* A stunned pilot skips from movement straight to stun recovery. */
+      int to = arb_turns_has_condition (enc, NULL, current, "stunned") && phase < 5 ? 5 : phase + 1;
+
+      arb_step_set_int (step, enc, E, "phase", to);
+      arb_step_add_log (step, _("%s: %s phase"), arb_encounter_get_name (enc, current), _(gpg_phases[to - 1]));
       return TRUE;
     }
 
   order = g_strsplit (order_text, ",", -1);
-  for (guint i = 0; order[i]; i++)
-    if (g_str_equal (order[i], current))
-      at = i;
-
-  if (order[at + 1] != NULL)
+  following = gpg_following (enc, step, order, current);
+  if (following != NULL)
     {
-      arb_step_set (step, enc, E, "current", order[at + 1]);
+      arb_step_set (step, enc, E, "current", following);
       arb_step_set_int (step, enc, E, "phase", 1);
-      arb_step_add_log (step, _("%s: %s phase"), arb_encounter_get_name (enc, order[at + 1]), _(gpg_phases[0]));
+      arb_step_add_log (step, _("%s: %s phase"), arb_encounter_get_name (enc, following), _(gpg_phases[0]));
       return TRUE;
     }
 

@@ -1,0 +1,661 @@
+/* arb-gpg-move.c: Glider-Pit Gladiators setup, movement and glide phases
+ *
+ * gpg.settings [ledge=] [floor=] [cols=] [rows=] [row-labels=L,...]
+ *              [random-chits=true|false] [advanced=true|false]
+ *              [updrafts=N] [downdrafts=N]
+ * gpg.setup [order=c2,c1,...]          setup chits: launch order
+ * gpg.launch id= track=1-6 at=Q,R facing=F [dive=0-3]
+ * gpg.move [id=] moves=F,TL,TR,SL,SR,C|HLC|HLD|Z [turn-cost=speed|altitude]
+ *          [keep=yes]
+ * gpg.glide [id=] [dive=0-3] [ram=ID]
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arb-gpg-procs.h"
+#include "arb-turns.h"
+
+#define E ARB_ENCOUNTER_ENTITY
+
+static gboolean
+int_param (ArbProc     *proc,
+           const char  *name,
+           int          lo,
+           int          hi,
+           int          fallback,
+           int         *out,
+           GError     **error)
+{
+  const char *text = arb_proc_get_param (proc, name);
+  gint64 v;
+
+  *out = fallback;
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_signed (text, 10, lo, hi, &v, NULL))
+    return arb_gpg_illegal (error, _("%s= takes a number from %d to %d"), name, lo, hi);
+  *out = (int)v;
+  return TRUE;
+}
+
+static gboolean
+hex_param (ArbProc     *proc,
+           const char  *name,
+           ArbHex      *hex,
+           GError     **error)
+{
+  const char *text = arb_proc_get_param (proc, name);
+  g_auto(GStrv) qr = text ? g_strsplit (text, ",", 2) : NULL;
+  gint64 q, r;
+
+  if (!qr || !qr[0] || !qr[1] || !g_ascii_string_to_signed (g_strstrip (qr[0]), 10, -1000, 1000, &q, NULL) ||
+      !g_ascii_string_to_signed (g_strstrip (qr[1]), 10, -1000, 1000, &r, NULL))
+    return arb_gpg_illegal (error, _("%s= takes the hex as Q,R"), name);
+  hex->q = (int)q;
+  hex->r = (int)r;
+  return TRUE;
+}
+
+gboolean
+arb_gpg_settings_proc (ArbProc  *proc,
+                       GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  static const struct { const char *name; int lo, hi; } numbers[] = {
+    { "ledge", 3, 200 }, { "floor", 0, 150 }, { "cols", 3, 100 }, { "rows", 3, 100 },
+    { "updrafts", 0, 4 }, { "downdrafts", 0, 4 },
+  };
+  static const char *flags[] = { "random-chits", "advanced", NULL };
+  const char *labels = arb_proc_get_param (proc, "row-labels");
+  int ledge, floor, rows;
+
+  if (arb_encounter_get (enc, E, "order"))
+    return arb_gpg_illegal (error, _("Settings are made before the game starts"));
+
+  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
+    {
+      int v;
+      g_autofree char *key = g_strconcat ("setting.", numbers[i].name, NULL);
+
+      if (!int_param (proc, numbers[i].name, numbers[i].lo, numbers[i].hi, -1, &v, error))
+        return FALSE;
+      if (v >= 0)
+        {
+          arb_step_set_int (step, enc, E, key, v);
+          arb_step_add_log (step, _("Setting %s: %d"), numbers[i].name, v);
+        }
+    }
+  for (guint i = 0; flags[i]; i++)
+    {
+      const char *v = arb_proc_get_param (proc, flags[i]);
+      g_autofree char *key = g_strconcat ("setting.", flags[i], NULL);
+
+      if (v == NULL)
+        continue;
+      if (!g_str_equal (v, "true") && !g_str_equal (v, "false"))
+        return arb_gpg_illegal (error, _("%s= is true or false"), flags[i]);
+      arb_step_set (step, enc, E, key, v);
+      arb_step_add_log (step, _("Setting %s: %s"), flags[i], v);
+    }
+
+  /* Read back through the step: what the game would have. */
+  ledge = arb_encounter_get_int (enc, E, "setting.ledge", 30);
+  floor = arb_encounter_get_int (enc, E, "setting.floor", 0);
+  rows = arb_encounter_get_int (enc, E, "setting.rows", 19);
+  for (guint e = 0; e < arb_step_get_effects (step)->len; e++)
+    {
+      ArbEffect *effect = g_ptr_array_index (arb_step_get_effects (step), e);
+      int *slot = g_str_equal (effect->key, "setting.ledge") ? &ledge
+                : g_str_equal (effect->key, "setting.floor") ? &floor
+                : g_str_equal (effect->key, "setting.rows") ? &rows : NULL;
+
+      if (slot)
+        *slot = atoi (effect->new_value);
+    }
+  if (floor >= ledge - 2)
+    return arb_gpg_illegal (error, _("The FLOOR (%d) must lie at least 3 levels below the LEDGE (%d)"), floor, ledge);
+
+  if (labels)
+    {
+      g_auto(GStrv) parts = g_strsplit (labels, ",", -1);
+
+      if ((int)g_strv_length (parts) != rows)
+        return arb_gpg_illegal (error, _("row-labels= gives %u labels for %d rows"), g_strv_length (parts), rows);
+      for (guint i = 0; parts[i]; i++)
+        {
+          gint64 v;
+
+          if (!g_ascii_string_to_signed (g_strstrip (parts[i]), 10, 2, 12, &v, NULL))
+            return arb_gpg_illegal (error, _("row-labels=: “%s” is not a 2d6 total (2 to 12)"), parts[i]);
+        }
+      arb_step_set (step, enc, E, "setting.row-labels", labels);
+      arb_step_add_log (step, _("Setting row labels: %s"), labels);
+    }
+  return TRUE;
+}
+
+/* Setup chits (Setup): the order of launch. Drawn by hand (order=) or
+ * at random, one die a pick. */
+gboolean
+arb_gpg_setup_proc (ArbProc  *proc,
+                    GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  const char *given = arb_proc_get_param (proc, "order");
+  g_autoptr(GPtrArray) left = g_ptr_array_new ();
+  g_autoptr(GString) order = g_string_new (NULL);
+
+  if (arb_encounter_get (enc, E, "order"))
+    return arb_gpg_illegal (error, _("Setup comes before the game starts"));
+  if (ids[0] == NULL)
+    return arb_gpg_illegal (error, _("Add the gliders first"));
+  for (guint i = 0; ids[i]; i++)
+    g_ptr_array_add (left, ids[i]);
+
+  if (given)
+    {
+      g_auto(GStrv) parts = g_strsplit (given, ",", -1);
+
+      /* Every glider once, no stranger. */
+      for (guint i = 0; parts[i]; i++)
+        {
+          guint at;
+
+          if (!g_ptr_array_find_with_equal_func (left, parts[i], g_str_equal, &at))
+            return arb_gpg_illegal (error, _("order=: “%s” is not a glider of this fight, or comes twice"), parts[i]);
+          g_ptr_array_remove_index (left, at);
+          g_string_append_printf (order, "%s%s", order->len ? "," : "", parts[i]);
+        }
+      if (left->len)
+        return arb_gpg_illegal (error, _("order=: every glider needs a setup chit"));
+    }
+  else
+    while (left->len)
+      {
+        g_autofree char *dice = g_strdup_printf ("1d%u", left->len);
+        g_autofree char *purpose = g_strdup_printf (_("setup chit %u"), g_strv_length (ids) - left->len + 1);
+        int pick;
+
+        if (left->len == 1)
+          pick = 1;
+        else if (!arb_proc_roll (proc, dice, purpose, &pick))
+          return FALSE;
+        g_string_append_printf (order, "%s%s", order->len ? "," : "", (char *)g_ptr_array_index (left, pick - 1));
+        g_ptr_array_remove_index (left, pick - 1);
+      }
+
+  arb_step_set (step, enc, E, "setup-order", order->str);
+  arb_step_add_log (step, _("Setup chits: %s choose and launch in this order"), order->str);
+  return TRUE;
+}
+
+/* Launch zones: tracks 1-3 on the left wall (column 0), 4-6 on the right
+ * (the last column), each a run of five hexes, the three spread evenly.
+ * Arbiter's default: the rules do not print the mapsheet. */
+static gboolean
+in_launch_zone (ArbEncounter *enc,
+                int           track,
+                ArbHex        hex)
+{
+  int cols = arb_gpg_setting (enc, "cols"), rows = arb_gpg_setting (enc, "rows");
+  int zone = (track - 1) % 3;
+  int gap = MAX (0, (rows - 15) / 4);
+  int first = gap + zone * (5 + gap);
+  int row = arb_gpg_row_of (hex);
+
+  return hex.q == (track <= 3 ? 0 : cols - 1) && row >= first && row < first + 5;
+}
+
+gboolean
+arb_gpg_launch_proc (ArbProc  *proc,
+                     GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *id = arb_proc_get_param (proc, "id");
+  const char *setup = arb_encounter_get (enc, E, "setup-order");
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  int track, facing, dive, ledge = arb_gpg_setting (enc, "ledge");
+  ArbHex at;
+
+  if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
+    return arb_gpg_illegal (error, _("Name the glider: id=c1"));
+  if (arb_encounter_get (enc, E, "order"))
+    return arb_gpg_illegal (error, _("Launches come before the first turn"));
+  if (arb_encounter_get (enc, id, "track"))
+    return arb_gpg_illegal (error, _("%s has launched already"), arb_encounter_get_name (enc, id));
+  if (!int_param (proc, "track", 1, 6, 0, &track, error) || !int_param (proc, "facing", 0, 5, -1, &facing, error) ||
+      !int_param (proc, "dive", 0, 3, 0, &dive, error) || !hex_param (proc, "at", &at, error))
+    return FALSE;
+  if (track == 0 || facing < 0)
+    return arb_gpg_illegal (error, _("Give the airspeed track (track=1-6) and the facing (facing=0-5)"));
+
+  /* In setup chit order, where chits were drawn. */
+  if (setup)
+    {
+      g_auto(GStrv) order = g_strsplit (setup, ",", -1);
+
+      for (guint i = 0; order[i] && !g_str_equal (order[i], id); i++)
+        if (!arb_encounter_get (enc, order[i], "track") && !arb_gpg_gone (enc, NULL, order[i]))
+          return arb_gpg_illegal (error, _("Setup chits: %s launches before %s"), arb_encounter_get_name (enc, order[i]),
+                          arb_encounter_get_name (enc, id));
+    }
+  for (guint i = 0; ids[i]; i++)
+    if (arb_encounter_get_int (enc, ids[i], "track", 0) == track)
+      return arb_gpg_illegal (error, _("Airspeed track %d is %s's; one glider a track"), track, arb_encounter_get_name (enc, ids[i]));
+  if (!in_launch_zone (enc, track, at))
+    return arb_gpg_illegal (error, _("%d,%d is not in the launch zone beside airspeed track %d"), at.q, at.r, track);
+  if (!arb_gpg_on_map (enc, arb_hex_neighbour (at, facing)))
+    return arb_gpg_illegal (error, _("A glider is never launched facing the pit wall"));
+
+  arb_step_set_who (step, arb_encounter_get_name (enc, id));
+  arb_step_set_int (step, enc, id, "track", track);
+  arb_step_set_int (step, enc, id, "q", at.q);
+  arb_step_set_int (step, enc, id, "r", at.r);
+  arb_step_set_int (step, enc, id, "facing", facing);
+  arb_step_set_int (step, enc, id, "altitude", ledge - 1 - dive);
+  arb_step_set_int (step, enc, id, "speed", 1 + dive);
+  arb_step_add_log (step, _("%s launches from track %d at %d,%d facing %d: altitude %d, speed %d"),
+                    arb_encounter_get_name (enc, id), track, at.q, at.r, facing, ledge - 1 - dive, 1 + dive);
+  arb_gpg_settle (proc, id, NULL);
+  return TRUE;
+}
+
+typedef enum
+{
+  M_FORWARD, M_TURN_LEFT, M_TURN_RIGHT, M_SLIP_LEFT, M_SLIP_RIGHT, M_CLIMB,
+  M_HALF_LOOP_CLIMB, M_HALF_LOOP_DIVE, M_ZOOM, M_NONE,
+} Manoeuvre;
+
+static Manoeuvre
+parse_manoeuvre (const char *text)
+{
+  static const struct { const char *a, *b; Manoeuvre m; } names[] = {
+    { "F", "forward", M_FORWARD }, { "TL", "turn-left", M_TURN_LEFT }, { "TR", "turn-right", M_TURN_RIGHT },
+    { "SL", "slip-left", M_SLIP_LEFT }, { "SR", "slip-right", M_SLIP_RIGHT }, { "C", "climb", M_CLIMB },
+    { "HLC", "climbing-half-loop", M_HALF_LOOP_CLIMB }, { "HLD", "diving-half-loop", M_HALF_LOOP_DIVE },
+    { "Z", "zoom-climb", M_ZOOM },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_ascii_strcasecmp (text, names[i].a) == 0 || g_ascii_strcasecmp (text, names[i].b) == 0)
+      return names[i].m;
+  return M_NONE;
+}
+
+/* Pit wall collision (2.1): by the speed, from the wall-collision table. */
+static void
+hit_wall (ArbProc    *proc,
+          const char *id,
+          int         speed)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "gpg", "wall-collision") : NULL;
+  const ArbRow *row = table && arb_table_get_n_columns (table) > 0 && speed >= 1 ? arb_table_find_row (table, speed, NULL) : NULL;
+  const char *code = row ? row->cells[0].code : NULL;
+  gboolean stunned = arb_gpg_flag (enc, step, id, "stunned");
+  g_auto(GStrv) parts = g_strsplit (code ? code : "", ",", -1);
+
+  arb_step_add_log (step, _("%s hits the pit wall at speed %d"), arb_encounter_get_name (enc, id), speed);
+  for (guint i = 0; parts[i]; i++)
+    {
+      if (g_str_equal (parts[i], "Astn"))
+        arb_gpg_stun (proc, id);
+      else if (g_str_equal (parts[i], "drop") || (g_str_equal (parts[i], "drop-if-stunned") && stunned))
+        arb_gpg_lose_in_hand (proc, id, _("lost against the wall"));
+    }
+  if (!arb_gpg_gone (enc, step, id))
+    arb_gpg_set_speed (proc, id, 0);
+  /* The sequence ends here, stun recovery and all. */
+  arb_step_set (step, enc, E, "phase", "done");
+}
+
+/* Counter moves one hex; FALSE when the wall stops it. */
+static gboolean
+enter (ArbProc    *proc,
+       const char *id,
+       ArbHex     *here,
+       int         direction,
+       int         speed)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbHex next = arb_hex_neighbour (*here, direction);
+
+  if (!arb_gpg_on_map (enc, next))
+    {
+      hit_wall (proc, id, speed);
+      return FALSE;
+    }
+  *here = next;
+  arb_step_set_int (step, enc, id, "q", next.q);
+  arb_step_set_int (step, enc, id, "r", next.r);
+  arb_gpg_settle (proc, id, NULL);
+  return TRUE;
+}
+
+gboolean
+arb_gpg_move_proc (ArbProc  *proc,
+                   GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *id = arb_gpg_param_id (proc);
+  const char *moves = arb_proc_get_param (proc, "moves");
+  const char *turn_cost = arb_proc_get_param (proc, "turn-cost");
+  gboolean keep = g_strcmp0 (arb_proc_get_param (proc, "keep"), "yes") == 0;
+  g_auto(GStrv) list = NULL;
+  int start_speed, speed, altitude, facing, mp, ledge, turns = 0, hex_turn_dir = 0, last_slip = 0;
+  Manoeuvre last = M_NONE;
+  gboolean stunned, netted, climbed = FALSE, skip_glide = FALSE;
+  const char *name;
+  ArbHex here;
+
+  if (!arb_gpg_check_phase (proc, id, 1, error))
+    return FALSE;
+  name = arb_encounter_get_name (enc, id);
+  if (!arb_step_peek_hex (step, enc, id, &here, &facing))
+    return arb_gpg_illegal (error, _("%s has no place in the pit yet: launch it first"), name);
+  arb_step_set_who (step, name);
+
+  start_speed = speed = arb_gpg_int (enc, step, id, "speed", 0);
+  altitude = arb_gpg_int (enc, step, id, "altitude", 0);
+  ledge = arb_gpg_setting (enc, "ledge");
+  stunned = arb_gpg_flag (enc, step, id, "stunned");
+  netted = arb_gpg_flag (enc, step, id, "netted");
+  mp = speed;
+
+  if (turn_cost && !g_str_equal (turn_cost, "speed") && !g_str_equal (turn_cost, "altitude"))
+    return arb_gpg_illegal (error, _("turn-cost= is speed or altitude"));
+
+  /* 2.1 Spin: at speed 0 the phase is a spin and nothing else. */
+  if (start_speed == 0)
+    {
+      if (moves && moves[0])
+        return arb_gpg_illegal (error, _("2.1: at speed 0 %s spins; it makes no manoeuvres"), name);
+      return arb_gpg_spin (proc, id, FALSE);
+    }
+  if (moves == NULL || moves[0] == '\0')
+    return arb_gpg_illegal (error, _("2.1: list the manoeuvres for %d movement points: moves=F,TL,F,..."), mp);
+
+  list = g_strsplit (moves, ",", -1);
+  for (guint i = 0; list[i]; i++)
+    {
+      Manoeuvre m = parse_manoeuvre (g_strstrip (list[i]));
+      const char *what = list[i];
+      int cost = m == M_SLIP_LEFT || m == M_SLIP_RIGHT ? 2 : 1;
+
+      if (m == M_NONE)
+        return arb_gpg_illegal (error, _("“%s” is not a manoeuvre: F, TL, TR, SL, SR, C (or HLC, HLD, Z)"), what);
+      if (stunned && m != M_FORWARD)
+        return arb_gpg_illegal (error, _("2.1: a stunned pilot flies Forward only, not %s"), what);
+
+      /* Advanced manoeuvres: the whole phase (optional rules). */
+      if (m >= M_HALF_LOOP_CLIMB)
+        {
+          if (!arb_gpg_setting (enc, "advanced"))
+            return arb_gpg_illegal (error, _("Advanced manoeuvres are an optional rule, not on in this game (gpg.settings advanced=true)"));
+          if (netted)
+            return arb_gpg_illegal (error, _("A netted glider flies no advanced manoeuvre"));
+          if (i > 0 || list[i + 1])
+            return arb_gpg_illegal (error, _("An advanced manoeuvre takes the whole movement phase, alone"));
+          if (m != M_ZOOM && arb_gpg_in_hand (enc, step, id))
+            return arb_gpg_illegal (error, _("No half-loop with a weapon in hand"));
+          if ((m == M_HALF_LOOP_CLIMB || m == M_ZOOM) && start_speed != 5)
+            return arb_gpg_illegal (error, _("%s needs the phase begun at speed 5"), what);
+          if (m == M_HALF_LOOP_DIVE && start_speed != 1 && start_speed != 2)
+            return arb_gpg_illegal (error, _("A diving half-loop needs the phase begun at speed 1 or 2"));
+          if ((m == M_HALF_LOOP_CLIMB && altitude + 3 >= ledge) || (m == M_ZOOM && altitude + 5 >= ledge))
+            return arb_gpg_illegal (error, _("No glider climbs to the LEDGE (%d)"), ledge);
+          mp = 0;
+          if (m == M_HALF_LOOP_CLIMB)
+            {
+              facing = (facing + 3) % 6;
+              arb_gpg_set_speed (proc, id, speed = 1);
+              arb_gpg_set_altitude (proc, id, altitude += 3);
+            }
+          else if (m == M_HALF_LOOP_DIVE)
+            {
+              facing = (facing + 3) % 6;
+              arb_gpg_set_speed (proc, id, speed = start_speed == 1 ? 3 : 5);
+              arb_gpg_set_altitude (proc, id, altitude -= start_speed == 1 ? 2 : 3);
+              skip_glide = TRUE;
+            }
+          else
+            {
+              if (!enter (proc, id, &here, facing, start_speed))
+                goto wall;
+              arb_gpg_set_speed (proc, id, speed = 1);
+              arb_gpg_set_altitude (proc, id, altitude += 5);
+              climbed = TRUE;
+            }
+          arb_step_set_int (step, enc, id, "facing", facing);
+          if (arb_gpg_gone (enc, step, id))
+            return TRUE;
+          arb_gpg_settle (proc, id, NULL);
+          arb_step_add_log (step, _("%s flies a %s"), name, what);
+          break;
+        }
+
+      if (cost > mp)
+        return arb_gpg_illegal (error, _("2.1: %s costs %d movement points; %d are left"), what, cost, mp);
+
+      switch (m)
+        {
+        case M_FORWARD:
+          mp -= 1;
+          if (!enter (proc, id, &here, facing, speed))
+            goto wall;
+          hex_turn_dir = 0;
+          break;
+
+        case M_CLIMB:
+          if (netted)
+            return arb_gpg_illegal (error, _("2.1: a netted glider cannot climb"));
+          if (altitude + 1 >= ledge)
+            return arb_gpg_illegal (error, _("2.1: no glider climbs to the LEDGE (%d)"), ledge);
+          mp -= 1;
+          if (!enter (proc, id, &here, facing, speed))
+            goto wall;
+          altitude = arb_gpg_int (enc, step, id, "altitude", altitude) + 1;
+          speed -= 1;
+          climbed = TRUE;
+          hex_turn_dir = 0;
+          arb_step_set_int (step, enc, id, "altitude", altitude);
+          arb_step_set_int (step, enc, id, "speed", speed);
+          arb_gpg_settle (proc, id, NULL);
+          altitude = arb_gpg_int (enc, step, id, "altitude", altitude);
+          break;
+
+        case M_SLIP_LEFT:
+        case M_SLIP_RIGHT:
+          if (netted)
+            return arb_gpg_illegal (error, _("2.1: a netted glider cannot slip"));
+          mp -= 2;
+          if (!enter (proc, id, &here, facing + (m == M_SLIP_LEFT ? 1 : -1), speed))
+            goto wall;
+          arb_gpg_set_altitude (proc, id, arb_gpg_int (enc, step, id, "altitude", altitude) - 1);
+          if (arb_gpg_gone (enc, step, id))
+            return TRUE;
+          arb_gpg_settle (proc, id, NULL);
+          altitude = arb_gpg_int (enc, step, id, "altitude", altitude);
+          last_slip = m == M_SLIP_LEFT ? 1 : -1;
+          hex_turn_dir = 0;
+          break;
+
+        case M_TURN_LEFT:
+        case M_TURN_RIGHT:
+          {
+            int dir = m == M_TURN_LEFT ? 1 : -1;
+
+            if (netted && turns >= 1)
+              return arb_gpg_illegal (error, _("2.1: a netted glider turns once a phase"));
+            if (last == M_NONE && start_speed >= 3)
+              return arb_gpg_illegal (error, _("2.1: from speed %d the first manoeuvre cannot be a turn"), start_speed);
+            if (speed >= 3 && last != M_FORWARD && last != M_CLIMB && last != M_SLIP_LEFT && last != M_SLIP_RIGHT)
+              return arb_gpg_illegal (error, _("2.1: at speed %d a Forward, Climb or Slip must come before each turn"), speed);
+            if (hex_turn_dir != 0 && hex_turn_dir != dir)
+              return arb_gpg_illegal (error, _("2.1: turns in one hex all go the same way"));
+            if ((last == M_SLIP_LEFT || last == M_SLIP_RIGHT) && last_slip != dir)
+              return arb_gpg_illegal (error, _("2.1: a turn right after a slip goes the slip's way"));
+            mp -= 1;
+            facing = ((facing + dir) % 6 + 6) % 6;
+            arb_step_set_int (step, enc, id, "facing", facing);
+            hex_turn_dir = dir;
+            if (turns++ == 0)
+              {
+                /* The first turn of the phase costs a speed or a level. */
+                if (g_strcmp0 (turn_cost, "altitude") == 0 || speed == 0)
+                  {
+                    arb_step_add_log (step, _("%s's first turn costs a level"), name);
+                    arb_gpg_set_altitude (proc, id, arb_gpg_int (enc, step, id, "altitude", altitude) - 1);
+                    if (arb_gpg_gone (enc, step, id))
+                      return TRUE;
+                    altitude = arb_gpg_int (enc, step, id, "altitude", altitude);
+                  }
+                else
+                  {
+                    arb_step_add_log (step, _("%s's first turn costs a point of speed"), name);
+                    speed -= 1;
+                    arb_step_set_int (step, enc, id, "speed", speed);
+                  }
+              }
+          }
+          break;
+
+        case M_HALF_LOOP_CLIMB:
+        case M_HALF_LOOP_DIVE:
+        case M_ZOOM:
+        case M_NONE:
+        default:
+          g_assert_not_reached ();
+        }
+      last = m;
+    }
+
+  if (mp > 0 && !keep)
+    return arb_gpg_illegal (error, _("2.1: the glider must spend all %d movement points (%d left), or keep them for a ram with keep=yes"),
+                    start_speed, mp);
+
+  arb_step_set_int (step, enc, id, "facing", facing);
+  arb_step_set_int (step, enc, id, "excess", mp);
+  if (climbed)
+    arb_gpg_mark_this_turn (step, enc, id, "climbed");
+  if (skip_glide)
+    arb_gpg_mark_this_turn (step, enc, id, "no-glide");
+  arb_step_add_log (step, _("%s flies %s: now at %d,%d facing %d, altitude %d, speed %d%s"), name, moves,
+                    here.q, here.r, facing, arb_gpg_int (enc, step, id, "altitude", altitude), speed,
+                    mp ? _(", movement kept for a ram") : "");
+  /* A stunned pilot skips to stun recovery; a diving half-loop skips the
+   * glide phase. */
+  arb_step_set_int (step, enc, E, "phase", stunned ? 5 : skip_glide ? 3 : 2);
+  return TRUE;
+
+wall:
+  arb_step_add_log (step, _("The rest of %s's movement is lost"), name);
+  return TRUE;
+}
+
+/* 2.2: dive 1-3 levels, or roll for deceleration. */
+gboolean
+arb_gpg_glide_proc (ArbProc  *proc,
+                    GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *id = arb_gpg_param_id (proc);
+  const char *ram = arb_proc_get_param (proc, "ram");
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  int dive, altitude, speed, roll;
+  const char *name;
+  ArbHex here;
+  int facing;
+
+  if (!arb_gpg_check_phase (proc, id, 2, error) || !int_param (proc, "dive", 0, 3, 0, &dive, error))
+    return FALSE;
+  name = arb_encounter_get_name (enc, id);
+  arb_step_set_who (step, name);
+  if (arb_gpg_flag (enc, NULL, id, "stunned"))
+    return arb_gpg_illegal (error, _("2.2: a stunned pilot skips the glide phase"));
+  if (!arb_step_peek_hex (step, enc, id, &here, &facing))
+    return arb_gpg_illegal (error, _("%s has no place in the pit yet"), name);
+  altitude = arb_gpg_int (enc, step, id, "altitude", 0);
+  speed = arb_gpg_int (enc, step, id, "speed", 0);
+
+  if (dive == 0)
+    {
+      if (ram)
+        return arb_gpg_illegal (error, _("2.3: a ram comes only from a dive to the target's level"));
+      arb_step_add_odds (step, _("deceleration"), 2, 6);
+      if (!arb_proc_roll (proc, "1d6", _("deceleration check (1 or 2 slows)"), &roll))
+        return FALSE;
+      if (roll > 2)
+        arb_step_add_log (step, _("%s glides on (%d)"), name, roll);
+      else if (speed == 0)
+        {
+          arb_step_add_log (step, _("%s loses the air at speed 0 (%d) and spins"), name, roll);
+          return arb_gpg_spin (proc, id, TRUE);
+        }
+      else
+        {
+          arb_step_add_log (step, _("%s slows (%d): speed %d"), name, roll, speed - 1);
+          arb_gpg_set_speed (proc, id, speed - 1);
+        }
+      arb_step_set_int (step, enc, E, "phase", 3);
+      return TRUE;
+    }
+
+  if (arb_gpg_marked_this_turn (enc, NULL, id, "climbed"))
+    return arb_gpg_illegal (error, _("2.2: no dive after a climb in the same turn"));
+  if (arb_gpg_flag (enc, NULL, id, "netted") && dive > 1)
+    return arb_gpg_illegal (error, _("2.2: a netted glider dives 1 level at most"));
+
+  /* Nothing to dive through in this hex, and no level shared but a ram's. */
+  for (guint i = 0; ids[i]; i++)
+    {
+      ArbHex there;
+      int f, level;
+
+      if (g_str_equal (ids[i], id) || arb_gpg_gone (enc, NULL, ids[i]) ||
+          !arb_step_peek_hex (step, enc, ids[i], &there, &f) || there.q != here.q || there.r != here.r)
+        continue;
+      level = arb_gpg_int (enc, step, ids[i], "altitude", 0);
+      if (level > altitude - dive && level < altitude)
+        return arb_gpg_illegal (error, _("2.2: a dive of %d would pass through %s's level (%d)"), dive,
+                        arb_encounter_get_name (enc, ids[i]), level);
+      if (level == altitude - dive && g_strcmp0 (ram, ids[i]) != 0)
+        return arb_gpg_illegal (error, _("2.2: a dive to %s's level (%d) is a ram: say ram=%s"),
+                        arb_encounter_get_name (enc, ids[i]), level, ids[i]);
+    }
+  if (ram)
+    {
+      ArbHex there;
+      int f;
+
+      if (!g_strv_contains ((const char * const *)ids, ram) || g_str_equal (ram, id) || arb_gpg_gone (enc, NULL, ram) ||
+          !arb_step_peek_hex (step, enc, ram, &there, &f) || there.q != here.q || there.r != here.r ||
+          arb_gpg_int (enc, step, ram, "altitude", 0) != altitude - dive)
+        return arb_gpg_illegal (error, _("2.3: a ram needs the target in this hex, at the level the dive ends on"));
+      arb_step_set (step, enc, id, "ram-target", ram);
+    }
+
+  arb_step_add_log (step, _("%s dives %d: altitude %d, speed %d"), name, dive, altitude - dive, speed + dive);
+  arb_gpg_set_speed (proc, id, speed + dive);
+  if (!arb_gpg_gone (enc, step, id))
+    arb_gpg_set_altitude (proc, id, altitude - dive);
+  arb_step_set_int (step, enc, id, "dived", dive);
+  arb_gpg_mark_this_turn (step, enc, id, "dived-turn");
+  arb_step_set_int (step, enc, E, "phase", 3);
+  return TRUE;
+}

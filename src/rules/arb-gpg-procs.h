@@ -1,0 +1,121 @@
+/* arb-gpg-procs.h: Glider-Pit Gladiators procedures and what they share
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "arb-hex.h"
+#include "arb-procedure.h"
+
+G_BEGIN_DECLS
+
+/* Sets an ARB_ENCOUNTER_ERROR_ILLEGAL; returns FALSE. */
+gboolean    arb_gpg_illegal          (GError      **error,
+                                      const char   *format,
+                                      ...) G_GNUC_PRINTF (2, 3);
+/* A glider's number as @step would leave it: live value, else sheet. */
+int         arb_gpg_int              (ArbEncounter *enc,
+                                      ArbStep      *step,
+                                      const char   *id,
+                                      const char   *key,
+                                      int           fallback);
+/* ledge, floor, cols, rows, updrafts, downdrafts, advanced (0/1). */
+int         arb_gpg_setting          (ArbEncounter *enc,
+                                      const char   *name);
+int         arb_gpg_row_label        (ArbEncounter *enc,
+                                      int           row);
+int         arb_gpg_row_of           (ArbHex        hex);
+gboolean    arb_gpg_on_map           (ArbEncounter *enc,
+                                      ArbHex        hex);
+gboolean    arb_gpg_flag             (ArbEncounter *enc,
+                                      ArbStep      *step,
+                                      const char   *id,
+                                      const char   *condition);
+gboolean    arb_gpg_gone             (ArbEncounter *enc,
+                                      ArbStep      *step,
+                                      const char   *id);
+/* NULL when the hand is empty. */
+const char *arb_gpg_in_hand          (ArbEncounter *enc,
+                                      ArbStep      *step,
+                                      const char   *id);
+/* The weapons carried, in hand included (free with g_ptr_array_unref). */
+GPtrArray  *arb_gpg_weapons          (ArbEncounter *enc,
+                                      ArbStep      *step,
+                                      const char   *id);
+/* @why says how, for the log: "thrown". */
+void        arb_gpg_lose_in_hand     (ArbProc      *proc,
+                                      const char   *id,
+                                      const char   *why);
+/* @why says how, for the log: "it reached the FLOOR". */
+void        arb_gpg_eliminate        (ArbProc      *proc,
+                                      const char   *id,
+                                      const char   *why);
+void        arb_gpg_set_altitude     (ArbProc      *proc,
+                                      const char   *id,
+                                      int           altitude);
+void        arb_gpg_set_speed        (ArbProc      *proc,
+                                      const char   *id,
+                                      int           speed);
+void        arb_gpg_stun             (ArbProc      *proc,
+                                      const char   *id);
+/* Stacking: one level down while another glider (not @allowed) shares it. */
+void        arb_gpg_settle           (ArbProc      *proc,
+                                      const char   *id,
+                                      const char   *allowed);
+void        arb_gpg_apply_codes      (ArbProc      *proc,
+                                      const char   *attacker,
+                                      const char   *defender,
+                                      const char   *codes);
+int         arb_gpg_random_direction (int           facing,
+                                      int           roll);
+gboolean    arb_gpg_spin             (ArbProc      *proc,
+                                      const char   *id,
+                                      gboolean      keep_speed);
+/* The arc of hexes ahead of the three front hexsides. */
+gboolean    arb_gpg_in_front_arc     (ArbHex        origin,
+                                      int           facing,
+                                      ArbHex        hex);
+gboolean    arb_gpg_head_on          (ArbHex        attacker,
+                                      int           attacker_facing,
+                                      ArbHex        target,
+                                      int           target_facing);
+int         arb_gpg_hits_of_36       (int           need);
+/* Throwing range (2.3): hexes, plus the levels between (doubled when the
+ * target is higher). */
+int         arb_gpg_range            (ArbHex        from,
+                                      int           from_altitude,
+                                      ArbHex        to,
+                                      int           to_altitude);
+gboolean    arb_gpg_check_phase      (ArbProc      *proc,
+                                      const char   *id,
+                                      int           phase,
+                                      GError      **error);
+const char *arb_gpg_param_id         (ArbProc      *proc);
+char       *arb_gpg_turn_tick        (ArbEncounter *enc);
+gboolean    arb_gpg_marked_this_turn (ArbEncounter *enc,
+                                      ArbStep      *step,
+                                      const char   *id,
+                                      const char   *key);
+void        arb_gpg_mark_this_turn   (ArbStep      *step,
+                                      ArbEncounter *enc,
+                                      const char   *id,
+                                      const char   *key);
+
+/* The procedures (arb-gpg-move.c, arb-gpg-combat.c). */
+gboolean    arb_gpg_settings_proc      (ArbProc *proc, GError **error);
+gboolean    arb_gpg_setup_proc         (ArbProc *proc, GError **error);
+gboolean    arb_gpg_launch_proc        (ArbProc *proc, GError **error);
+gboolean    arb_gpg_move_proc          (ArbProc *proc, GError **error);
+gboolean    arb_gpg_glide_proc         (ArbProc *proc, GError **error);
+gboolean    arb_gpg_ram_proc           (ArbProc *proc, GError **error);
+gboolean    arb_gpg_throw_proc         (ArbProc *proc, GError **error);
+gboolean    arb_gpg_strike_proc        (ArbProc *proc, GError **error);
+gboolean    arb_gpg_transfer_proc      (ArbProc *proc, GError **error);
+gboolean    arb_gpg_action_proc        (ArbProc *proc, GError **error);
+gboolean    arb_gpg_stun_recovery_proc (ArbProc *proc, GError **error);
+gboolean    arb_gpg_air_currents_proc  (ArbProc *proc, GError **error);
+/* 2.5 for @id; FALSE when it stopped for a die. */
+gboolean    arb_gpg_roll_stun_recovery (ArbProc *proc, const char *id);
+
+G_END_DECLS
