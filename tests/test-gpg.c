@@ -214,7 +214,7 @@ test_move (void)
     /* A slip: two points, a level, and a turn after it goes its way. */
     { 3, 20, "SL,TR", NULL, NULL, "slip's way", 0, 0, 0, 0, 0 },
     { 3, 20, "SL,TL", NULL, NULL, NULL, 6, 5, 3, 19, 2 },
-    { 2, 20, "F,SL", NULL, NULL, "costs 2", 0, 0, 0, 0, 0 },
+    { 2, 20, "F,SL", NULL, NULL, "it costs 2, 1 left", 0, 0, 0, 0, 0 },
     { 2, 20, "SR", NULL, NULL, NULL, 8, 4, 2, 19, 2 },
     /* A climb: forward, a level up, a speed down; never to the LEDGE. */
     { 2, 20, "C,F", NULL, NULL, NULL, 7, 3, 2, 21, 1 },

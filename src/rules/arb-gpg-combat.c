@@ -695,7 +695,7 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
         if (kv[0] && kv[0][0])
           {
             if (!g_ascii_string_to_signed (kv[0], 10, 0, rows - 1, &r, NULL) || arb_gpg_row_label (enc, (int)r) != roll)
-              return arb_gpg_illegal (error, _("Marker %d rolled %d: row %s does not carry that number (rows %s do)"),
+              return arb_gpg_illegal (error, _("Marker %d rolled %d: row %s does not carry that number (rows that do: %s)"),
                               m + 1, roll, kv[0], candidates->len ? candidates->str : _("none"));
             row = (int)r;
           }

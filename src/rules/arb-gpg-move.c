@@ -449,7 +449,7 @@ arb_gpg_move_proc (ArbProc  *proc,
         }
 
       if (cost > mp)
-        return arb_gpg_illegal (error, _("2.1: %s costs %d movement points; %d are left"), what, cost, mp);
+        return arb_gpg_illegal (error, _("2.1: not enough movement left for %s (it costs %d, %d left)"), what, cost, mp);
 
       switch (m)
         {
