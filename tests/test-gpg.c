@@ -138,9 +138,13 @@ test_geometry (void)
   g_assert_cmpint (arb_gpg_row_label (enc, 10), ==, 12);
 
   /* The random direction indicator: 1 keeps the facing, 2 one to the right. */
-  g_assert_cmpint (arb_gpg_random_direction (2, 1), ==, 2);
-  g_assert_cmpint (arb_gpg_random_direction (2, 2), ==, 1);
-  g_assert_cmpint (arb_gpg_random_direction (0, 3), ==, 4);
+  g_assert_cmpint (arb_gpg_random_direction (enc, 2, 1), ==, 2);
+  g_assert_cmpint (arb_gpg_random_direction (enc, 2, 2), ==, 1);
+  g_assert_cmpint (arb_gpg_random_direction (enc, 0, 3), ==, 4);
+  set_live (enc, E, "setting.random-direction", "counter-clockwise");
+  g_assert_cmpint (arb_gpg_random_direction (enc, 0, 3), ==, 2);
+  set_live (enc, E, "setting.random-direction", "absolute");
+  g_assert_cmpint (arb_gpg_random_direction (enc, 4, 3), ==, 2);
 }
 
 /* Setup: setup chits, one glider a track, a launch-zone hex, never facing
@@ -180,6 +184,44 @@ test_launch (void)
   apply_done (enc, proc (enc, "gpg.settings", NULL, 0, &error, "floor", "5", "advanced", "true", NULL));
   g_assert_cmpint (arb_gpg_setting (enc, "floor"), ==, 5);
   g_assert_cmpint (arb_gpg_setting (enc, "advanced"), ==, 1);
+}
+
+/* Select Weapons: chit order, 6 portage points, nothing in hand; and the
+ * optional random draw (a 1d5 over Dagger, Net, Spear, Stone, Sword). */
+static void
+test_select (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("gpg", NULL);
+  g_autofree char *a = add_combatant (enc, "gpg-oswin-marl.xml", "Kestrels", NULL);
+  g_autofree char *b = add_combatant (enc, "gpg-black-corvo.xml", "Ravens", NULL);
+  g_autofree char *order = g_strjoin (",", b, a, NULL);
+  g_autoptr(GError) error = NULL;
+
+  assert_illegal (proc (enc, "gpg.select", NULL, 0, &error, "id", b, "weapon", "Spear", NULL), &error, "setup chits");
+  apply_done (enc, proc (enc, "gpg.setup", NULL, 0, &error, "order", order, NULL));
+  assert_illegal (proc (enc, "gpg.select", NULL, 0, &error, "id", a, "weapon", "Spear", NULL), &error, "Black Corvo's pick");
+  apply_done (enc, proc (enc, "gpg.select", NULL, 0, &error, "id", b, "weapon", "Spear", NULL));
+  /* The sheets' weapons are gone; the selection arms both. */
+  g_assert_cmpstr (arb_encounter_get (enc, a, "weapons"), ==, "");
+  g_assert_cmpstr (arb_encounter_get (enc, b, "in-hand"), ==, "none");
+  apply_done (enc, proc (enc, "gpg.select", NULL, 0, &error, "id", a, "weapon", "sword", NULL));
+  assert_illegal (proc (enc, "gpg.launch", NULL, 0, &error, "id", b, "track", "4", "at", "14,-5", "facing", "3", NULL),
+                  &error, "weapon selection");
+  apply_done (enc, proc (enc, "gpg.select", NULL, 0, &error, "id", b, "weapon", "Spear", NULL));
+  /* The random draw: 2 is the Net. */
+  apply_done (enc, proc (enc, "gpg.select", (int[]){ 2 }, 1, &error, "id", a, "random", "yes", NULL));
+  g_assert_cmpstr (arb_encounter_get (enc, a, "weapons"), ==, "Sword,Net");
+  /* 4 + 2 = 6: Corvo is armed and picks no more. */
+  apply_done (enc, proc (enc, "gpg.select", NULL, 0, &error, "id", b, "weapon", "Spear", NULL));
+  g_assert_cmpstr (arb_encounter_get (enc, b, "armed"), ==, "yes");
+  apply_done (enc, proc (enc, "gpg.select", NULL, 0, &error, "id", a, "weapon", "Spear", NULL));
+  assert_illegal (proc (enc, "gpg.select", NULL, 0, &error, "id", b, "weapon", "Dagger", NULL), &error, "Oswin Marl's pick");
+  assert_illegal (proc (enc, "gpg.select", NULL, 0, &error, "id", a, "weapon", "Sword", NULL), &error, "more than 6");
+  apply_done (enc, proc (enc, "gpg.select", NULL, 0, &error, "id", a, "weapon", "Dagger", NULL));
+  g_assert_cmpstr (arb_encounter_get (enc, a, "weapons"), ==, "Sword,Net,Spear,Dagger");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "selecting"), ==, "done");
+  assert_illegal (proc (enc, "gpg.select", NULL, 0, &error, "id", b, "pass", "yes", NULL), &error, "over");
+  apply_done (enc, proc (enc, "gpg.launch", NULL, 0, &error, "id", b, "track", "4", "at", "14,-5", "facing", "3", NULL));
 }
 
 typedef struct
@@ -807,6 +849,7 @@ main (int   argc,
 
   g_test_add_func ("/gpg/geometry", test_geometry);
   g_test_add_func ("/gpg/launch", test_launch);
+  g_test_add_func ("/gpg/select", test_select);
   g_test_add_func ("/gpg/move", test_move);
   g_test_add_func ("/gpg/move-limits", test_move_limits);
   g_test_add_func ("/gpg/glide", test_glide);

@@ -3,6 +3,8 @@
  * gpg.settings [ledge=] [floor=] [cols=] [rows=] [row-labels=L,...]
  *              [random-chits=true|false] [advanced=true|false]
  *              [updrafts=N] [downdrafts=N]
+ *              [random-direction=clockwise|counter-clockwise|absolute]
+ * gpg.select id= weapon=NAME | pass=yes | random=yes   weapons, chit order
  * gpg.setup [order=c2,c1,...]          setup chits: launch order
  * gpg.launch id= track=1-6 at=Q,R facing=F [dive=0-3]
  * gpg.move [id=] moves=F,TL,TR,SL,SR,C|HLC|HLD|Z [turn-cost=speed|altitude]
@@ -105,6 +107,19 @@ arb_gpg_settings_proc (ArbProc  *proc,
       arb_step_add_log (step, _("Setting %s: %s"), flags[i], v);
     }
 
+  {
+    const char *mapping = arb_proc_get_param (proc, "random-direction");
+
+    if (mapping)
+      {
+        if (!g_str_equal (mapping, "clockwise") && !g_str_equal (mapping, "counter-clockwise") &&
+            !g_str_equal (mapping, "absolute"))
+          return arb_gpg_illegal (error, _("random-direction= is clockwise, counter-clockwise or absolute"));
+        arb_step_set (step, enc, E, "setting.random-direction", mapping);
+        arb_step_add_log (step, _("Setting random-direction: %s"), mapping);
+      }
+  }
+
   /* Read back through the step: what the game would have. */
   ledge = arb_encounter_get_int (enc, E, "setting.ledge", 30);
   floor = arb_encounter_get_int (enc, E, "setting.floor", 0);
@@ -198,6 +213,149 @@ arb_gpg_setup_proc (ArbProc  *proc,
   return TRUE;
 }
 
+static int
+portage_of (ArbRulesetLibrary *rules,
+            const char        *weapon)
+{
+  ArbTable *weapons = rules ? arb_ruleset_library_get_table (rules, "gpg", "weapons") : NULL;
+  const char *v = weapons ? arb_table_lookup_name_text (weapons, weapon, "portage") : NULL;
+
+  return v ? atoi (v) : -1;
+}
+
+static int
+carried_portage (ArbProc    *proc,
+                 const char *id)
+{
+  g_autoptr(GPtrArray) carried = arb_gpg_weapons (arb_proc_get_encounter (proc), arb_proc_get_step (proc), id);
+  int total = 0;
+
+  for (guint i = 0; i < carried->len; i++)
+    total += MAX (0, portage_of (arb_proc_get_rules (proc), g_ptr_array_index (carried, i)));
+  return total;
+}
+
+/* Select Weapons (Setup): in setup chit order, one counter a pick, up to
+ * 6 portage points a glider, none in hand. The first pick clears what the
+ * sheets carried: from then on the selection arms every glider. The
+ * optional random selection draws one of the table's weapons with a die
+ * (the rules do not give the counter mix; Arbiter draws the five kinds
+ * alike). */
+gboolean
+arb_gpg_select_proc (ArbProc  *proc,
+                     GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *id = arb_proc_get_param (proc, "id");
+  const char *setup = arb_encounter_get (enc, E, "setup-order");
+  const char *wanted = arb_proc_get_param (proc, "weapon");
+  gboolean pass = g_strcmp0 (arb_proc_get_param (proc, "pass"), "yes") == 0;
+  gboolean draw = g_strcmp0 (arb_proc_get_param (proc, "random"), "yes") == 0;
+  ArbTable *weapons = rules ? arb_ruleset_library_get_table (rules, "gpg", "weapons") : NULL;
+  g_auto(GStrv) order = NULL;
+  g_autofree char *weapon = NULL;
+  guint n, at, turn;
+
+  if (arb_encounter_get (enc, E, "order"))
+    return arb_gpg_illegal (error, _("Weapons are chosen before the game starts"));
+  if (setup == NULL)
+    return arb_gpg_illegal (error, _("Draw the setup chits first (gpg.setup): weapons are chosen in their order"));
+  if (g_strcmp0 (arb_encounter_get (enc, E, "selecting"), "done") == 0)
+    return arb_gpg_illegal (error, _("Every glider is armed; the selection is over"));
+  if ((wanted != NULL) + pass + draw != 1)
+    return arb_gpg_illegal (error, _("One of weapon=NAME, random=yes or pass=yes"));
+  if (weapons == NULL)
+    return arb_gpg_illegal (error, _("The weapons table gpg/weapons is needed"));
+
+  order = g_strsplit (setup, ",", -1);
+  n = g_strv_length (order);
+  turn = (guint)arb_encounter_get_int (enc, E, "select-next", 0) % MAX (n, 1);
+  if (id == NULL || g_strcmp0 (order[turn], id) != 0)
+    return arb_gpg_illegal (error, _("It is %s's pick (setup chit order)"), arb_encounter_get_name (enc, order[turn]));
+
+  /* The first pick of all: every glider starts from nothing. */
+  if (arb_encounter_get (enc, E, "selecting") == NULL)
+    {
+      for (guint i = 0; i < n; i++)
+        {
+          arb_step_set (step, enc, order[i], "weapons", "");
+          arb_step_set (step, enc, order[i], "in-hand", "none");
+        }
+      arb_step_set (step, enc, E, "selecting", "on");
+    }
+
+  arb_step_set_who (step, arb_encounter_get_name (enc, id));
+  if (draw)
+    {
+      int roll;
+      g_autofree char *dice = g_strdup_printf ("1d%u", arb_table_get_n_rows (weapons));
+
+      if (!arb_proc_roll (proc, dice, _("weapon drawn at random"), &roll))
+        return FALSE;
+      weapon = g_strdup (arb_table_get_row (weapons, roll - 1)->name);
+      arb_step_add_log (step, _("%s draws a %s"), arb_encounter_get_name (enc, id), weapon);
+    }
+  else if (wanted)
+    {
+      const ArbRow *row = arb_table_find_row_by_name (weapons, wanted, NULL);
+
+      if (row == NULL)
+        return arb_gpg_illegal (error, _("There is no weapon “%s” (Dagger, Net, Spear, Stone, Sword)"), wanted);
+      weapon = g_strdup (row->name);
+    }
+
+  if (weapon)
+    {
+      int total = carried_portage (proc, id), weight = portage_of (rules, weapon);
+
+      if (total + weight > 6)
+        {
+          if (!draw)
+            return arb_gpg_illegal (error, _("%s carries %d portage points; a %s (%d) would make more than 6"),
+                                    arb_encounter_get_name (enc, id), total, weapon, weight);
+          arb_step_add_log (step, _("No room for it: the %s is set aside"), weapon);
+        }
+      else
+        {
+          g_autoptr(GPtrArray) carried = arb_gpg_weapons (enc, step, id);
+          g_autoptr(GString) list = g_string_new (NULL);
+
+          for (guint i = 0; i < carried->len; i++)
+            g_string_append_printf (list, "%s,", (char *)g_ptr_array_index (carried, i));
+          g_string_append (list, weapon);
+          arb_step_set (step, enc, id, "weapons", list->str);
+          arb_step_add_log (step, _("%s takes a %s (%d of 6 portage points)"), arb_encounter_get_name (enc, id), weapon,
+                            total + weight);
+          if (total + weight == 6)
+            pass = TRUE;
+        }
+    }
+  if (pass)
+    {
+      arb_step_set (step, enc, id, "armed", "yes");
+      arb_step_add_log (step, _("%s is armed"), arb_encounter_get_name (enc, id));
+    }
+
+  /* The next pick: the next glider in chit order still choosing. */
+  for (at = 1; at <= n; at++)
+    {
+      const char *who = order[(turn + at) % n];
+
+      if (g_strcmp0 (arb_step_peek (step, enc, who, "armed"), "yes") != 0)
+        break;
+    }
+  if (at > n)
+    {
+      arb_step_set (step, enc, E, "selecting", "done");
+      arb_step_add_log (step, _("Every glider is armed"));
+    }
+  else
+    arb_step_set_int (step, enc, E, "select-next", (int)((turn + at) % n));
+  return TRUE;
+}
+
 /* Launch zones: tracks 1-3 on the left wall (column 0), 4-6 on the right
  * (the last column), each a run of five hexes, the three spread evenly.
  * Arbiter's default: the rules do not print the mapsheet. */
@@ -238,6 +396,8 @@ arb_gpg_launch_proc (ArbProc  *proc,
     return FALSE;
   if (track == 0 || facing < 0)
     return arb_gpg_illegal (error, _("Give the airspeed track (track=1-6) and the facing (facing=0-5)"));
+  if (g_strcmp0 (arb_encounter_get (enc, E, "selecting"), "on") == 0)
+    return arb_gpg_illegal (error, _("Finish the weapon selection first (gpg.select)"));
 
   /* In setup chit order, where chits were drawn. */
   if (setup)

@@ -67,7 +67,8 @@ void        arb_gpg_apply_codes      (ArbProc      *proc,
                                       const char   *attacker,
                                       const char   *defender,
                                       const char   *codes);
-int         arb_gpg_random_direction (int           facing,
+int         arb_gpg_random_direction (ArbEncounter *enc,
+                                      int           facing,
                                       int           roll);
 gboolean    arb_gpg_spin             (ArbProc      *proc,
                                       const char   *id,
@@ -105,6 +106,7 @@ void        arb_gpg_mark_this_turn   (ArbStep      *step,
 /* The procedures (arb-gpg-move.c, arb-gpg-combat.c). */
 gboolean    arb_gpg_settings_proc      (ArbProc *proc, GError **error);
 gboolean    arb_gpg_setup_proc         (ArbProc *proc, GError **error);
+gboolean    arb_gpg_select_proc        (ArbProc *proc, GError **error);
 gboolean    arb_gpg_launch_proc        (ArbProc *proc, GError **error);
 gboolean    arb_gpg_move_proc          (ArbProc *proc, GError **error);
 gboolean    arb_gpg_glide_proc         (ArbProc *proc, GError **error);

@@ -396,13 +396,21 @@ arb_gpg_apply_codes (ArbProc    *proc,
     }
 }
 
-/* The Random Direction Indicator: 1 the facing kept, then one hexside
- * clockwise (to the right) per pip. Arbiter's default; the rules do not
- * print the indicator. */
+/* The Random Direction Indicator, which the rules do not print. Arbiter's
+ * default ("clockwise"): 1 keeps the facing, then one hexside to the
+ * right per pip. "counter-clockwise" goes left instead; "absolute" reads
+ * the die as the facing itself (1 is facing 0). */
 int
-arb_gpg_random_direction (int facing,
-                          int roll)
+arb_gpg_random_direction (ArbEncounter *enc,
+                          int           facing,
+                          int           roll)
 {
+  const char *mapping = enc ? arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "setting.random-direction") : NULL;
+
+  if (g_strcmp0 (mapping, "absolute") == 0)
+    return (roll - 1) % 6;
+  if (g_strcmp0 (mapping, "counter-clockwise") == 0)
+    return (facing + roll - 1) % 6;
   return ((facing - (roll - 1)) % 6 + 6) % 6;
 }
 
@@ -432,9 +440,9 @@ arb_gpg_spin (ArbProc    *proc,
     arb_gpg_set_speed (proc, id, 1);
   if (!arb_proc_roll (proc, "1d6", turn, &direction))
     return FALSE;
-  arb_step_set_int (step, enc, id, "facing", arb_gpg_random_direction (facing, direction));
+  arb_step_set_int (step, enc, id, "facing", arb_gpg_random_direction (enc, facing, direction));
   arb_step_add_log (step, _("%s comes out of the spin facing %d"), arb_encounter_get_name (enc, id),
-                    arb_gpg_random_direction (facing, direction));
+                    arb_gpg_random_direction (enc, facing, direction));
   arb_step_set_int (step, enc, E, "phase", 5);
   return TRUE;
 }

@@ -61,6 +61,7 @@ static const Procedure procedures[] = {
   { "gpg.start", arb_turns_gpg_start },
   { "gpg.settings", arb_gpg_settings_proc },
   { "gpg.setup", arb_gpg_setup_proc },
+  { "gpg.select", arb_gpg_select_proc },
   { "gpg.launch", arb_gpg_launch_proc },
   { "gpg.move", arb_gpg_move_proc },
   { "gpg.glide", arb_gpg_glide_proc },
