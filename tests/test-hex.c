@@ -3,7 +3,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-#include "arb-hex.h"
+#include <string.h>
+
+#include "arb-rules.h"
 
 static void
 test_distance (void)
@@ -156,6 +158,123 @@ test_rect (void)
     }
 }
 
+/* Every hex has exactly one megahex centre within one step; centres lie
+ * three apart. */
+static void
+test_megahex (void)
+{
+  for (int q = -10; q <= 10; q++)
+    for (int r = -10; r <= 10; r++)
+      {
+        ArbHex h = { q, r };
+        ArbHex c = arb_map_megahex_centre (h);
+
+        g_assert_cmpint (arb_hex_distance (h, c), <=, 1);
+        /* A centre is its own centre, and its neighbours share it. */
+        g_assert_cmpint (arb_map_megahex_centre (c).q, ==, c.q);
+        g_assert_cmpint (arb_map_megahex_centre (c).r, ==, c.r);
+        for (int d = 0; d < 6; d++)
+          {
+            ArbHex n = arb_hex_neighbour (c, d);
+
+            g_assert_cmpint (arb_map_megahex_centre (n).q, ==, c.q);
+            g_assert_cmpint (arb_map_megahex_centre (n).r, ==, c.r);
+          }
+      }
+  {
+    ArbHex o = { 0, 0 }, a = { 2, 1 }, b = { -1, 3 };
+
+    g_assert_cmpint (arb_map_megahex_centre (o).q, ==, 0);
+    g_assert_cmpint (arb_hex_distance (o, a), ==, 3);
+    g_assert_cmpint (arb_map_megahex_centre (a).q, ==, 2);
+    g_assert_cmpint (arb_map_megahex_centre (b).r, ==, 3);
+  }
+}
+
+static ArbEncounter *
+with_preset (const char *system,
+             const char *preset)
+{
+  ArbEncounter *enc = arb_encounter_new (system, NULL);
+  ArbStep *step = arb_step_new ("test.map", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (arb_map_apply_preset (step, enc, preset, &error));
+  g_assert_no_error (error);
+  arb_encounter_apply (enc, step);
+  return enc;
+}
+
+static void
+test_presets (void)
+{
+  /* Arena of Death: walled, the four corners the only exits (5.0). */
+  {
+    g_autoptr(ArbEncounter) enc = with_preset ("aod", "aod-arena");
+    g_autoptr(GArray) exits = arb_map_get_exits (enc);
+    ArbHex inside = { 0, 0 }, beyond = { 21, 0 }, far_corner = { 20, 4 };
+
+    g_assert_cmpuint (exits->len, ==, 4);
+    g_assert_true (arb_map_contains (enc, inside));
+    g_assert_false (arb_map_in_bounds (enc, beyond));
+    /* 20,4 is column 20, row 4 + 10 = 14: the last corner. */
+    g_assert_true (arb_hex_is_rect_corner (far_corner, 21, 15));
+    g_assert_cmpint (g_array_index (exits, ArbHex, 3).q, ==, 20);
+    g_assert_cmpint (g_array_index (exits, ArbHex, 3).r, ==, 4);
+  }
+  /* The pit: six launch zones of five hexes on the long walls. */
+  {
+    g_autoptr(ArbEncounter) enc = with_preset ("gpg", "gpg-pit");
+    g_auto(GStrv) zones = arb_map_list_zones (enc);
+    g_autoptr(GArray) first = arb_map_get_zone (enc, "launch-1");
+    g_autoptr(GArray) fourth = arb_map_get_zone (enc, "launch-4");
+
+    g_assert_cmpuint (g_strv_length (zones), ==, 6);
+    g_assert_cmpuint (first->len, ==, 5);
+    g_assert_cmpint (g_array_index (first, ArbHex, 0).q, ==, 0);
+    g_assert_cmpint (g_array_index (first, ArbHex, 0).r, ==, 1);
+    g_assert_cmpint (g_array_index (fourth, ArbHex, 0).q, ==, 14);
+    g_assert_cmpint (g_array_index (fourth, ArbHex, 0).r, ==, -6);
+  }
+  /* An oval arena: the middle is in, the rectangle's corners are not. */
+  {
+    g_autoptr(ArbEncounter) enc = with_preset ("rsbs", "rsbs-oval-4");
+    g_autoptr(GArray) exits = arb_map_get_exits (enc);
+    ArbHex middle = { 15, 3 }, corner = { 0, 0 };
+
+    g_assert_true (arb_map_get_pointy (enc));
+    g_assert_true (arb_map_contains (enc, middle));
+    g_assert_false (arb_map_contains (enc, corner));
+    g_assert_cmpuint (exits->len, ==, 4);
+    for (guint i = 0; i < exits->len; i++)
+      g_assert_true (arb_map_contains (enc, g_array_index (exits, ArbHex, i)));
+  }
+  /* Open sky has no walls; megahexes for The Fantasy Trip. */
+  {
+    g_autoptr(ArbEncounter) sky = with_preset ("dogfight", "dogfight-sky");
+    g_autoptr(ArbEncounter) tft = with_preset ("tft", "tft-combat");
+    ArbHex far = { 500, -300 };
+
+    g_assert_cmpint (arb_map_get_shape (sky), ==, ARB_MAP_OPEN);
+    g_assert_true (arb_map_in_bounds (sky, far));
+    g_assert_true (arb_map_get_megahex (tft));
+  }
+  /* A size, or an error naming the game's presets. */
+  {
+    g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+    ArbStep *step = arb_step_new ("test.map", NULL);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (arb_map_apply_preset (step, enc, "gpg-pit", &error));
+    g_assert_nonnull (strstr (error->message, "aod-arena"));
+    g_clear_error (&error);
+    g_assert_false (arb_map_apply_preset (step, enc, "101x5", &error));
+    g_clear_error (&error);
+    g_assert_true (arb_map_apply_preset (step, enc, "30x20", &error));
+    arb_step_free (step);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -168,6 +287,8 @@ main (int   argc,
   g_test_add_func ("/hex/front-and-cone", test_front_and_cone);
   g_test_add_func ("/hex/line", test_line);
   g_test_add_func ("/hex/rect", test_rect);
+  g_test_add_func ("/hex/megahex", test_megahex);
+  g_test_add_func ("/hex/map-presets", test_presets);
 
   return g_test_run ();
 }

@@ -368,17 +368,13 @@ cmd_new (int    argc,
     return fail (EXIT_USAGE, "%s", error->message);
   if (opts.map)
     {
-      g_auto(GStrv) size = g_strsplit (opts.map, "x", 2);
-      gint64 cols, rows;
-      ArbStep *step;
+      ArbStep *step = arb_step_new ("encounter.map", NULL);
 
-      if (!size[0] || !size[1] || !g_ascii_string_to_signed (size[0], 10, 1, 1000, &cols, NULL) ||
-          !g_ascii_string_to_signed (size[1], 10, 1, 1000, &rows, NULL))
-        return usage_error (_("--map takes the columns and rows of hexes, each 1 to 1000, such as 20x16"));
-      step = arb_step_new ("encounter.map", NULL);
-      arb_step_set_int (step, enc, ARB_ENCOUNTER_ENTITY, "map-cols", (int)cols);
-      arb_step_set_int (step, enc, ARB_ENCOUNTER_ENTITY, "map-rows", (int)rows);
-      arb_step_add_log (step, _("The map is %d by %d hexes"), (int)cols, (int)rows);
+      if (!arb_map_apply_preset (step, enc, opts.map, &error))
+        {
+          arb_step_free (step);
+          return fail (EXIT_USAGE, "--map: %s", error->message);
+        }
       arb_encounter_apply (enc, step);
     }
   if (!opts.force && g_file_test (opts.output, G_FILE_TEST_EXISTS))
@@ -456,7 +452,7 @@ cmd_add (int    argc,
         ArbHex hex = { (int)q, (int)r };
         int cols, rows;
 
-        if (arb_encounter_get_map_size (enc, &cols, &rows) && !arb_hex_in_rect (hex, cols, rows))
+        if (arb_encounter_get_map_size (enc, &cols, &rows) && !arb_map_in_bounds (enc, hex))
           {
             arb_step_free (step);
             return fail (EXIT_RULE, _("%d,%d is off the %d by %d map; nothing was changed"), hex.q, hex.r, cols, rows);

@@ -14,6 +14,7 @@
 #include "arb-aod-procs.h"
 #include "arb-conditions.h"
 #include "arb-hex.h"
+#include "arb-map.h"
 #include "arb-turns.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -301,13 +302,25 @@ arb_aod_flee_proc (ArbProc  *proc,
       return FALSE;
     }
 
-  /* 5.1: the corner hexes are the only ways out, where the map has them. */
+  /* 5.1: the corner hexes are the only ways out, where the map has them:
+   * its exits, or the corners of a plain rectangle. */
   {
+    g_autoptr(GArray) exits = arb_map_get_exits (enc);
     ArbHex hex;
     int facing, cols, rows;
+    gboolean out;
 
-    if (arb_encounter_get_map_size (enc, &cols, &rows) && arb_encounter_get_hex (enc, id, &hex, &facing) &&
-        !arb_hex_is_rect_corner (hex, cols, rows))
+    if (!arb_encounter_get_hex (enc, id, &hex, &facing))
+      out = TRUE;
+    else if (exits->len > 0)
+      {
+        out = FALSE;
+        for (guint i = 0; i < exits->len; i++)
+          out |= g_array_index (exits, ArbHex, i).q == hex.q && g_array_index (exits, ArbHex, i).r == hex.r;
+      }
+    else
+      out = !arb_encounter_get_map_size (enc, &cols, &rows) || arb_hex_is_rect_corner (hex, cols, rows);
+    if (!out)
       {
         g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                      _("5.1: a figure leaves the arena only from one of its four corner hexes, and %s stands at %d,%d"),

@@ -25,6 +25,7 @@
 #include "arb-aod-procs.h"
 #include "arb-conditions.h"
 #include "arb-hex.h"
+#include "arb-map.h"
 #include "arb-turns.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -1024,7 +1025,7 @@ fly (ArbProc    *proc,
       ArbHex h = g_array_index (line, ArbHex, i);
       g_autoptr(GPtrArray) there = g_ptr_array_new ();
 
-      if (arb_encounter_get_map_size (enc, &cols, &rows) && !arb_hex_in_rect (h, cols, rows))
+      if (arb_encounter_get_map_size (enc, &cols, &rows) && !arb_map_in_bounds (enc, h))
         {
           const char *popularity = arb_encounter_get_field (enc, st->attacker, "popularity");
           g_autofree char *lost = g_strconcat ("lost.", name, NULL);

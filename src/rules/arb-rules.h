@@ -15,3 +15,4 @@
 #include "arb-conditions.h"
 #include "arb-drafts.h"
 #include "arb-hex.h"
+#include "arb-map.h"

@@ -1,0 +1,325 @@
+/* arb-map.c: the map an encounter is fought on, and each game's presets
+ *
+ * The presets are starting maps the referee can change. Where a game's
+ * rules print no map size, the size is Arbiter's choice and says so in
+ * the log.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "arb-map.h"
+
+#define E ARB_ENCOUNTER_ENTITY
+
+static const char * const aod_presets[] = { "aod-arena", NULL };
+static const char * const gpg_presets[] = { "gpg-pit", NULL };
+static const char * const tft_presets[] = { "tft-combat", NULL };
+static const char * const rsbs_presets[] = { "rsbs-square-2", "rsbs-square-4", "rsbs-oval-2", "rsbs-oval-4", NULL };
+static const char * const dogfight_presets[] = { "dogfight-sky", NULL };
+static const char * const no_presets[] = { NULL };
+
+const char * const *
+arb_map_list_presets (const char *system)
+{
+  if (g_strcmp0 (system, "aod") == 0)
+    return aod_presets;
+  if (g_strcmp0 (system, "gpg") == 0)
+    return gpg_presets;
+  if (g_strcmp0 (system, "tft") == 0)
+    return tft_presets;
+  if (g_strcmp0 (system, "rsbs") == 0)
+    return rsbs_presets;
+  if (g_strcmp0 (system, "dogfight") == 0)
+    return dogfight_presets;
+  return no_presets;
+}
+
+/* The row of a hex in the rectangle (arb_hex_in_rect()). */
+static int
+row_of (ArbHex hex)
+{
+  return hex.r + (hex.q >= 0 ? hex.q / 2 : (hex.q - 1) / 2);
+}
+
+static ArbHex
+at (int col,
+    int row)
+{
+  ArbHex hex = { col, row - (col >= 0 ? col / 2 : (col - 1) / 2) };
+
+  return hex;
+}
+
+static void
+append_hex (GString *list,
+            ArbHex   hex)
+{
+  g_string_append_printf (list, "%s%d,%d", list->len ? ";" : "", hex.q, hex.r);
+}
+
+static void
+set_size (ArbStep      *step,
+          ArbEncounter *enc,
+          int           cols,
+          int           rows,
+          const char   *shape,
+          const char   *layout)
+{
+  arb_step_set_int (step, enc, E, "map-cols", cols);
+  arb_step_set_int (step, enc, E, "map-rows", rows);
+  arb_step_set (step, enc, E, "map-shape", shape);
+  arb_step_set (step, enc, E, "map-layout", layout);
+}
+
+/* The six launch zones of the pit: five hexes on each long wall beside
+ * each airspeed track, as gpg.launch reads them. */
+static void
+gpg_zones (ArbStep      *step,
+           ArbEncounter *enc,
+           int           cols,
+           int           rows)
+{
+  int gap = MAX (0, (rows - 15) / 4);
+
+  for (int track = 1; track <= 6; track++)
+    {
+      g_autoptr(GString) hexes = g_string_new (NULL);
+      g_autofree char *key = g_strdup_printf ("map-zone.launch-%d", track);
+      int first = gap + ((track - 1) % 3) * (5 + gap);
+
+      for (int row = first; row < first + 5; row++)
+        append_hex (hexes, at (track <= 3 ? 0 : cols - 1, row));
+      arb_step_set (step, enc, E, key, hexes->str);
+    }
+}
+
+/* Entrances in the middle of two (or four) walls. */
+static void
+rsbs_entrances (GString *exits,
+                int      cols,
+                int      rows,
+                int      count)
+{
+  append_hex (exits, at (cols / 2, 0));
+  append_hex (exits, at (cols / 2, rows - 1));
+  if (count == 4)
+    {
+      append_hex (exits, at (0, rows / 2));
+      append_hex (exits, at (cols - 1, rows / 2));
+    }
+}
+
+gboolean
+arb_map_apply_preset (ArbStep       *step,
+                      ArbEncounter  *enc,
+                      const char    *preset,
+                      GError       **error)
+{
+  const char *system = arb_encounter_get_system (enc);
+  g_autoptr(GString) exits = g_string_new (NULL);
+  int cols = 0, rows = 0;
+  gboolean known = FALSE;
+
+  for (const char * const *p = arb_map_list_presets (system); *p; p++)
+    known |= g_str_equal (*p, preset);
+
+  if (!known)
+    {
+      g_auto(GStrv) size = g_strsplit (preset, "x", 2);
+      gint64 c, r;
+
+      if (size[0] && size[1] && g_ascii_string_to_signed (size[0], 10, 1, 100, &c, NULL) &&
+          g_ascii_string_to_signed (size[1], 10, 1, 100, &r, NULL))
+        {
+          set_size (step, enc, (int)c, (int)r, "rect", "flat");
+          arb_step_set (step, enc, E, "map-preset", preset);
+          arb_step_add_log (step, _("The map is %d by %d hexes"), (int)c, (int)r);
+          return TRUE;
+        }
+      {
+        g_autofree char *names = g_strjoinv (", ", (GStrv)arb_map_list_presets (system));
+
+        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                     _("“%s” is not a %s map: one of %s, or COLSxROWS up to 100x100"), preset, system,
+                     names[0] ? names : _("none"));
+      }
+      return FALSE;
+    }
+
+  if (g_str_equal (preset, "aod-arena"))
+    {
+      /* A walled field; only the four corners lead out (5.0). */
+      cols = 21;
+      rows = 15;
+      set_size (step, enc, cols, rows, "rect", "flat");
+      append_hex (exits, at (0, 0));
+      append_hex (exits, at (cols - 1, 0));
+      append_hex (exits, at (0, rows - 1));
+      append_hex (exits, at (cols - 1, rows - 1));
+    }
+  else if (g_str_equal (preset, "gpg-pit"))
+    {
+      cols = 15;
+      rows = 19;
+      set_size (step, enc, cols, rows, "rect", "flat");
+      gpg_zones (step, enc, cols, rows);
+    }
+  else if (g_str_equal (preset, "tft-combat"))
+    {
+      cols = 24;
+      rows = 18;
+      set_size (step, enc, cols, rows, "rect", "flat");
+      arb_step_set (step, enc, E, "map-megahex", "true");
+    }
+  else if (g_str_has_prefix (preset, "rsbs-"))
+    {
+      /* One hex to the inch. */
+      gboolean oval = strstr (preset, "oval") != NULL;
+
+      cols = oval ? 31 : 24;
+      rows = oval ? 21 : 24;
+      set_size (step, enc, cols, rows, oval ? "oval" : "rect", "pointy");
+      rsbs_entrances (exits, cols, rows, g_str_has_suffix (preset, "-4") ? 4 : 2);
+    }
+  else
+    {
+      cols = 40;
+      rows = 30;
+      set_size (step, enc, cols, rows, "open", "flat");
+    }
+
+  if (exits->len)
+    arb_step_set (step, enc, E, "map-exits", exits->str);
+  arb_step_set (step, enc, E, "map-preset", preset);
+  arb_step_add_log (step, _("The map: %s, %d by %d hexes (Arbiter's size; the rules print none)"), preset, cols, rows);
+  return TRUE;
+}
+
+ArbMapShape
+arb_map_get_shape (ArbEncounter *enc)
+{
+  const char *shape = arb_encounter_get (enc, E, "map-shape");
+
+  if (g_strcmp0 (shape, "oval") == 0)
+    return ARB_MAP_OVAL;
+  if (g_strcmp0 (shape, "open") == 0)
+    return ARB_MAP_OPEN;
+  return ARB_MAP_RECT;
+}
+
+gboolean
+arb_map_get_pointy (ArbEncounter *enc)
+{
+  return g_strcmp0 (arb_encounter_get (enc, E, "map-layout"), "pointy") == 0;
+}
+
+gboolean
+arb_map_contains (ArbEncounter *enc,
+                  ArbHex        hex)
+{
+  int cols, rows;
+
+  if (!arb_encounter_get_map_size (enc, &cols, &rows) || !arb_hex_in_rect (hex, cols, rows))
+    return FALSE;
+  if (arb_map_get_shape (enc) == ARB_MAP_OVAL)
+    {
+      /* Inside the ellipse the rectangle's sides touch, centre to centre. */
+      double x = (hex.q + 0.5) / cols - 0.5, y = (row_of (hex) + 0.5) / rows - 0.5;
+
+      return x * x + y * y <= 0.25 + 1e-9;
+    }
+  return TRUE;
+}
+
+gboolean
+arb_map_in_bounds (ArbEncounter *enc,
+                   ArbHex        hex)
+{
+  int cols, rows;
+
+  if (!arb_encounter_get_map_size (enc, &cols, &rows))
+    return TRUE;
+  if (arb_map_get_shape (enc) == ARB_MAP_OPEN)
+    return TRUE;
+  return arb_map_contains (enc, hex);
+}
+
+GArray *
+arb_map_parse_hexes (const char *text)
+{
+  GArray *hexes = g_array_new (FALSE, FALSE, sizeof (ArbHex));
+  g_auto(GStrv) parts = g_strsplit (text ? text : "", ";", -1);
+
+  for (guint i = 0; parts[i]; i++)
+    {
+      g_auto(GStrv) qr = g_strsplit (parts[i], ",", 2);
+      gint64 q, r;
+
+      if (qr[0] && qr[1] && g_ascii_string_to_signed (g_strstrip (qr[0]), 10, -10000, 10000, &q, NULL) &&
+          g_ascii_string_to_signed (g_strstrip (qr[1]), 10, -10000, 10000, &r, NULL))
+        {
+          ArbHex hex = { (int)q, (int)r };
+
+          g_array_append_val (hexes, hex);
+        }
+    }
+  return hexes;
+}
+
+GArray *
+arb_map_get_exits (ArbEncounter *enc)
+{
+  return arb_map_parse_hexes (arb_encounter_get (enc, E, "map-exits"));
+}
+
+GStrv
+arb_map_list_zones (ArbEncounter *enc)
+{
+  g_auto(GStrv) keys = arb_encounter_list_keys (enc, E);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; keys[i]; i++)
+    if (g_str_has_prefix (keys[i], "map-zone."))
+      g_strv_builder_add (builder, keys[i] + strlen ("map-zone."));
+  return g_strv_builder_end (builder);
+}
+
+GArray *
+arb_map_get_zone (ArbEncounter *enc,
+                  const char   *name)
+{
+  g_autofree char *key = g_strconcat ("map-zone.", name, NULL);
+
+  return arb_map_parse_hexes (arb_encounter_get (enc, E, key));
+}
+
+gboolean
+arb_map_get_megahex (ArbEncounter *enc)
+{
+  return g_strcmp0 (arb_encounter_get (enc, E, "map-megahex"), "true") == 0;
+}
+
+/* Megahex centres are the lattice of (2, 1) and (-1, 3): every hex lies
+ * within one of exactly one of them. */
+ArbHex
+arb_map_megahex_centre (ArbHex hex)
+{
+  double m = (3.0 * hex.q + hex.r) / 7.0, n = (2.0 * hex.r - hex.q) / 7.0;
+  int m0 = (int)floor (m), n0 = (int)floor (n);
+
+  for (int dm = 0; dm <= 1; dm++)
+    for (int dn = 0; dn <= 1; dn++)
+      {
+        ArbHex c = { 2 * (m0 + dm) - (n0 + dn), (m0 + dm) + 3 * (n0 + dn) };
+
+        if (arb_hex_distance (c, hex) <= 1)
+          return c;
+      }
+  return hex;
+}

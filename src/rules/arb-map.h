@@ -1,0 +1,57 @@
+/* arb-map.h: the map an encounter is fought on
+ *
+ * Saved in the encounter's own values: map-cols, map-rows (the columns
+ * and rows of arb_hex_in_rect()), map-shape ("rect", "oval" inside the
+ * rectangle, or "open" sky without walls), map-layout ("flat" or
+ * "pointy" topped hexes, for drawing only), map-exits ("Q,R;Q,R..."),
+ * map-zone.NAME (hexes the same way), map-megahex ("true" to outline
+ * The Fantasy Trip's megahexes) and map-preset (where it came from).
+ * Row labels are the game's setting.row-labels.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "arb-encounter.h"
+#include "arb-hex.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  ARB_MAP_RECT,
+  ARB_MAP_OVAL,
+  ARB_MAP_OPEN,
+} ArbMapShape;
+
+/* The presets for a game (NULL-terminated, static). */
+const char * const *arb_map_list_presets  (const char   *system);
+/* Sets the preset's values in @step; FALSE with an error for an unknown
+ * one. "COLSxROWS" gives a plain walled rectangle. */
+gboolean     arb_map_apply_preset         (ArbStep      *step,
+                                           ArbEncounter *enc,
+                                           const char   *preset,
+                                           GError      **error);
+ArbMapShape  arb_map_get_shape            (ArbEncounter *enc);
+gboolean     arb_map_get_pointy           (ArbEncounter *enc);
+/* Whether @hex is part of the map: inside the walls, or anywhere on an
+ * open map within its drawn extent. */
+gboolean     arb_map_contains             (ArbEncounter *enc,
+                                           ArbHex        hex);
+/* Inside the walls, for a map that has them; an open map has no edge. */
+gboolean     arb_map_in_bounds            (ArbEncounter *enc,
+                                           ArbHex        hex);
+/* "Q,R;Q,R" into hexes (an array of ArbHex). */
+GArray      *arb_map_parse_hexes          (const char   *text);
+GArray      *arb_map_get_exits            (ArbEncounter *enc);
+/* The zone names, sorted, and one zone's hexes. */
+GStrv        arb_map_list_zones           (ArbEncounter *enc);
+GArray      *arb_map_get_zone             (ArbEncounter *enc,
+                                           const char   *name);
+/* Whether the map outlines megahexes, and the megahex centre of @hex
+ * (a megahex is a hex and its six neighbours). */
+gboolean     arb_map_get_megahex          (ArbEncounter *enc);
+ArbHex       arb_map_megahex_centre       (ArbHex        hex);
+
+G_END_DECLS
