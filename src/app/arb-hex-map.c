@@ -1,0 +1,1085 @@
+/* arb-hex-map.c: the map canvas
+ *
+ * Draws the encounter's map, its walls, exits, zones and labels, the
+ * combatants as tokens with their facing and conditions, and the zones
+ * of the selected one. A move or a turn on the map is only a request
+ * ("move-requested", "turn-requested"): whoever owns the encounter turns
+ * it into the game's procedure, or refuses it.
+ *
+ * The grid does not change while the view pans, so it is drawn once per
+ * scale into a render node and only moved; on maps too large for that
+ * at the present zoom, the hexes in view are drawn each frame.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "arb-gpg-procs.h"
+#include "arb-hex-map.h"
+
+#define E ARB_ENCOUNTER_ENTITY
+/* The largest grid kept as one node, in pixels a side. */
+#define MAX_CACHED_SIDE 2048.0
+
+struct _ArbHexMap
+{
+  GtkWidget      parent_instance;
+
+  ArbEncounter  *encounter;
+  ArbViewport   *viewport;
+  char          *selected;
+
+  GskRenderNode *grid;
+  double         grid_scale;
+  char          *grid_key;
+  double         grid_x;        /* map point of the node's top-left */
+  double         grid_y;
+
+  char          *drag_token;
+  double         drag_start_x;
+  double         drag_start_y;
+  double         drag_last_x;
+  double         drag_last_y;
+  gboolean       fitted;
+};
+
+G_DEFINE_FINAL_TYPE (ArbHexMap, arb_hex_map, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_ENCOUNTER,
+  PROP_SELECTED,
+  N_PROPS
+};
+
+enum {
+  MOVE_REQUESTED,
+  TURN_REQUESTED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* GNOME's palette: sides take a colour each, in the order they appear. */
+static const GdkRGBA side_colours[] = {
+  { 0.208, 0.518, 0.894, 1 }, { 0.878, 0.106, 0.141, 1 }, { 0.200, 0.820, 0.478, 1 },
+  { 0.965, 0.827, 0.176, 1 }, { 0.569, 0.255, 0.675, 1 }, { 1.000, 0.471, 0.000, 1 },
+};
+
+static const char *
+system_of (ArbHexMap *self)
+{
+  return self->encounter ? arb_encounter_get_system (self->encounter) : "";
+}
+
+static gboolean
+map_size (ArbHexMap *self,
+          int       *cols,
+          int       *rows)
+{
+  if (self->encounter && arb_encounter_get_map_size (self->encounter, cols, rows))
+    return TRUE;
+  *cols = 20;
+  *rows = 15;
+  return FALSE;
+}
+
+static gboolean
+on_map (ArbHexMap *self,
+        ArbHex     hex)
+{
+  int cols, rows;
+
+  if (!map_size (self, &cols, &rows))
+    return arb_hex_in_rect (hex, cols, rows);
+  return arb_map_contains (self->encounter, hex);
+}
+
+/* Everything the cached grid depends on. */
+static char *
+grid_key (ArbHexMap *self)
+{
+  int cols, rows;
+  ArbEncounter *enc = self->encounter;
+
+  map_size (self, &cols, &rows);
+  return g_strdup_printf ("%d|%d|%s|%s|%s|%s|%s|%d", cols, rows,
+                          enc ? arb_encounter_get (enc, E, "map-shape") : "",
+                          enc ? arb_encounter_get (enc, E, "map-exits") : "",
+                          enc ? arb_encounter_get (enc, E, "map-megahex") : "",
+                          enc ? arb_encounter_get (enc, E, "setting.row-labels") : "",
+                          enc ? arb_encounter_get (enc, E, "map-layout") : "",
+                          arb_viewport_get_pointy (self->viewport));
+}
+
+static void
+hex_path (cairo_t     *cr,
+          ArbViewport *vp,
+          ArbHex       hex)
+{
+  double xs[6], ys[6];
+
+  arb_viewport_hex_corners (vp, hex, xs, ys);
+  cairo_move_to (cr, xs[0], ys[0]);
+  for (int i = 1; i < 6; i++)
+    cairo_line_to (cr, xs[i], ys[i]);
+  cairo_close_path (cr);
+}
+
+/* One side of a hex: between corners side - 1 and side. */
+static void
+side_path (cairo_t     *cr,
+           ArbViewport *vp,
+           ArbHex       hex,
+           int          side)
+{
+  double xs[6], ys[6];
+  int a = ((side - 1) % 6 + 6) % 6, b = ((side % 6) + 6) % 6;
+
+  arb_viewport_hex_corners (vp, hex, xs, ys);
+  cairo_move_to (cr, xs[a], ys[a]);
+  cairo_line_to (cr, xs[b], ys[b]);
+}
+
+static void
+fill_hexes (cairo_t     *cr,
+            ArbViewport *vp,
+            GArray      *hexes)
+{
+  for (guint i = 0; i < hexes->len; i++)
+    hex_path (cr, vp, g_array_index (hexes, ArbHex, i));
+  cairo_fill (cr);
+}
+
+/* The grid with its walls, exits, zones, megahexes and row labels, drawn
+ * with @vp as it stands (the caller sets scale and origin). */
+static void
+draw_grid (ArbHexMap   *self,
+           cairo_t     *cr,
+           ArbViewport *vp,
+           double       clip_w,
+           double       clip_h)
+{
+  ArbEncounter *enc = self->encounter;
+  gboolean open = enc && arb_map_get_shape (enc) == ARB_MAP_OPEN;
+  gboolean megahex = enc && arb_map_get_megahex (enc);
+  double scale = arb_viewport_get_scale (vp);
+  int cols, rows;
+
+  map_size (self, &cols, &rows);
+
+  /* The field. */
+  cairo_set_source_rgb (cr, open ? 0.86 : 0.93, open ? 0.92 : 0.91, open ? 0.98 : 0.86);
+  for (int q = 0; q < cols; q++)
+    for (int row = 0; row < rows; row++)
+      {
+        ArbHex hex = { q, row - (q >= 0 ? q / 2 : (q - 1) / 2) };
+        double x, y;
+
+        if (!on_map (self, hex))
+          continue;
+        arb_viewport_hex_to_pixel (vp, hex, &x, &y);
+        if (x < -scale * 2 || y < -scale * 2 || x > clip_w + scale * 2 || y > clip_h + scale * 2)
+          continue;
+        hex_path (cr, vp, hex);
+      }
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgba (cr, 0.24, 0.22, 0.20, open ? 0.18 : 0.35);
+  cairo_set_line_width (cr, MAX (0.5, scale / 24.0));
+  cairo_stroke (cr);
+
+  if (enc)
+    {
+      g_autoptr(GArray) exits = arb_map_get_exits (enc);
+      g_auto(GStrv) zones = arb_map_list_zones (enc);
+
+      cairo_set_source_rgba (cr, 0.20, 0.82, 0.48, 0.45);
+      fill_hexes (cr, vp, exits);
+      for (guint z = 0; zones[z]; z++)
+        {
+          g_autoptr(GArray) hexes = arb_map_get_zone (enc, zones[z]);
+
+          cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.18);
+          fill_hexes (cr, vp, hexes);
+        }
+    }
+
+  /* Walls and megahex outlines: the sides between a hex and one that is
+   * off the map, or in another megahex. */
+  for (int q = 0; q < cols; q++)
+    for (int row = 0; row < rows; row++)
+      {
+        ArbHex hex = { q, row - (q >= 0 ? q / 2 : (q - 1) / 2) };
+
+        if (!on_map (self, hex))
+          continue;
+        for (int side = 0; side < 6; side++)
+          {
+            ArbHex n = arb_hex_neighbour (hex, side);
+
+            if (!open && !on_map (self, n))
+              {
+                cairo_set_source_rgb (cr, 0.24, 0.22, 0.20);
+                cairo_set_line_width (cr, MAX (1.5, scale / 6.0));
+                side_path (cr, vp, hex, side);
+                cairo_stroke (cr);
+              }
+            else if (megahex && side < 3 && on_map (self, n))
+              {
+                ArbHex a = arb_map_megahex_centre (hex), b = arb_map_megahex_centre (n);
+
+                if (a.q != b.q || a.r != b.r)
+                  {
+                    cairo_set_source_rgba (cr, 0.24, 0.22, 0.20, 0.7);
+                    cairo_set_line_width (cr, MAX (1.0, scale / 10.0));
+                    side_path (cr, vp, hex, side);
+                    cairo_stroke (cr);
+                  }
+              }
+          }
+      }
+
+  /* Row labels down the left wall (the pit's 2d6 numbers). */
+  if (g_str_equal (system_of (self), "gpg") && scale >= 8)
+    {
+      g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
+      PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+
+      pango_font_description_set_absolute_size (font, scale * 0.7 * PANGO_SCALE);
+      pango_layout_set_font_description (layout, font);
+      pango_font_description_free (font);
+      for (int row = 0; row < rows; row++)
+        {
+          ArbHex hex = { 0, row };
+          g_autofree char *text = g_strdup_printf ("%d", arb_gpg_row_label (enc, row));
+          double x, y;
+          int w, h;
+
+          arb_viewport_hex_to_pixel (vp, hex, &x, &y);
+          pango_layout_set_text (layout, text, -1);
+          pango_layout_get_pixel_size (layout, &w, &h);
+          cairo_set_source_rgb (cr, 0.36, 0.33, 0.30);
+          cairo_move_to (cr, x - scale * 1.2 - w, y - h / 2.0);
+          pango_cairo_show_layout (cr, layout);
+        }
+    }
+}
+
+static gboolean
+has_condition (ArbEncounter *enc,
+               const char   *id,
+               const char   *name)
+{
+  g_autofree char *key = g_strconcat ("cond.", name, NULL);
+
+  return arb_encounter_get (enc, id, key) != NULL;
+}
+
+static const GdkRGBA *
+colour_of (ArbHexMap  *self,
+           const char *id)
+{
+  g_auto(GStrv) ids = arb_encounter_list_combatants (self->encounter);
+  g_autoptr(GPtrArray) sides = g_ptr_array_new ();
+  const char *side = arb_encounter_get (self->encounter, id, "side");
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      const char *s = arb_encounter_get (self->encounter, ids[i], "side");
+
+      if (s && !g_ptr_array_find_with_equal_func (sides, s, g_str_equal, NULL))
+        g_ptr_array_add (sides, (gpointer)s);
+    }
+  for (guint i = 0; side && i < sides->len; i++)
+    if (g_str_equal (g_ptr_array_index (sides, i), side))
+      return &side_colours[i % G_N_ELEMENTS (side_colours)];
+  return &side_colours[0];
+}
+
+/* The zones of the selected figure, as its game has them. */
+static void
+draw_overlay (ArbHexMap *self,
+              cairo_t   *cr)
+{
+  ArbViewport *vp = self->viewport;
+  const char *system = system_of (self);
+  ArbHex at;
+  int facing;
+
+  if (!self->selected || !arb_encounter_get_hex (self->encounter, self->selected, &at, &facing))
+    return;
+
+  for (int dq = -9; dq <= 9; dq++)
+    for (int dr = -9; dr <= 9; dr++)
+      {
+        ArbHex h = { at.q + dq, at.r + dr };
+        int d = arb_hex_distance (at, h);
+
+        if (d == 0 || d > 9 || !on_map (self, h))
+          continue;
+        if (g_str_equal (system, "aod"))
+          {
+            if (arb_hex_in_front (at, facing, h))
+              cairo_set_source_rgba (cr, 0.88, 0.11, 0.14, 0.30);   /* Strike Zone */
+            else if (arb_hex_in_cone (at, facing, h) && d <= 8)
+              cairo_set_source_rgba (cr, 0.96, 0.60, 0.10, 0.14);   /* Attack and Fire Zones */
+            else
+              continue;
+          }
+        else if (g_str_equal (system, "gpg"))
+          {
+            if (!arb_gpg_in_front_arc (at, facing, h))
+              continue;
+            cairo_set_source_rgba (cr, 0.96, 0.60, 0.10, d == 1 ? 0.30 : 0.12);
+          }
+        else if (g_str_equal (system, "tft") || g_str_equal (system, "dogfight"))
+          {
+            int side = arb_hex_direction_to (at, h);
+
+            if (side < 0)
+              continue;
+            /* Front three, the two sides, and the rear hex. */
+            if (arb_hex_is_front_side (facing, side))
+              cairo_set_source_rgba (cr, 0.20, 0.82, 0.48, 0.30);
+            else if (arb_hex_turns (facing, side) == 2)
+              cairo_set_source_rgba (cr, 0.96, 0.83, 0.18, 0.35);
+            else
+              cairo_set_source_rgba (cr, 0.88, 0.11, 0.14, 0.30);
+          }
+        else
+          continue;
+        hex_path (cr, vp, h);
+        cairo_fill (cr);
+      }
+
+  /* Arena of Death's rear hexsides (7.0). */
+  if (g_str_equal (system, "aod"))
+    {
+      cairo_set_source_rgba (cr, 0.88, 0.11, 0.14, 0.9);
+      cairo_set_line_width (cr, MAX (2.0, arb_viewport_get_scale (vp) / 8.0));
+      for (int k = 2; k <= 4; k++)
+        side_path (cr, vp, at, facing + k);
+      cairo_stroke (cr);
+    }
+}
+
+static const struct { const char *condition; const char *badge; } badges[] = {
+  { "stunned", "S" }, { "prone", "P" }, { "kneeling", "K" }, { "netted", "N" },
+  { "unconscious", "U" }, { "dead", "†" }, { "eliminated", "×" }, { "close-combat", "C" },
+};
+
+static void
+draw_tokens (ArbHexMap *self,
+             cairo_t   *cr)
+{
+  ArbEncounter *enc = self->encounter;
+  ArbViewport *vp = self->viewport;
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  g_autoptr(GHashTable) stacked = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
+  const char *current = arb_encounter_get (enc, E, "current");
+  double scale = arb_viewport_get_scale (vp);
+  gboolean gpg = g_str_equal (system_of (self), "gpg");
+  PangoFontDescription *font = pango_font_description_from_string ("Sans");
+
+  pango_font_description_set_absolute_size (font, MAX (6.0, scale * 0.42) * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      const GdkRGBA *colour = colour_of (self, ids[i]);
+      g_autoptr(GString) marks = g_string_new (NULL);
+      g_autofree char *key = NULL;
+      ArbHex at;
+      int facing, n;
+      double x, y, radius, angle;
+      gboolean out;
+
+      if (!arb_encounter_get_hex (enc, ids[i], &at, &facing))
+        continue;
+      /* Several in one hex fan out so each stays readable. */
+      key = g_strdup_printf ("%d,%d", at.q, at.r);
+      n = GPOINTER_TO_INT (g_hash_table_lookup (stacked, key));
+      g_hash_table_insert (stacked, g_strdup (key), GINT_TO_POINTER (n + 1));
+      arb_viewport_hex_to_pixel (vp, at, &x, &y);
+      radius = scale * (n ? 0.45 : 0.62);
+      if (n)
+        {
+          x += cos (n * 2.1) * scale * 0.42;
+          y += sin (n * 2.1) * scale * 0.42;
+        }
+      out = has_condition (enc, ids[i], "dead") || has_condition (enc, ids[i], "eliminated") ||
+            has_condition (enc, ids[i], "fled");
+
+      if (g_strcmp0 (ids[i], current) == 0)
+        {
+          cairo_set_source_rgba (cr, 0.96, 0.83, 0.18, 0.8);
+          cairo_arc (cr, x, y, radius + scale * 0.16, 0, 2 * G_PI);
+          cairo_fill (cr);
+        }
+      cairo_set_source_rgba (cr, colour->red, colour->green, colour->blue, out ? 0.35 : 1.0);
+      cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
+      cairo_set_line_width (cr, g_strcmp0 (ids[i], self->selected) == 0 ? MAX (2.0, scale / 8.0) : 1.0);
+      cairo_stroke (cr);
+
+      /* Facing: a wedge to the hexside faced. */
+      angle = arb_viewport_side_angle (vp, facing);
+      cairo_move_to (cr, x + cos (angle) * radius * 1.25, y + sin (angle) * radius * 1.25);
+      cairo_line_to (cr, x + cos (angle + 2.5) * radius * 0.55, y + sin (angle + 2.5) * radius * 0.55);
+      cairo_line_to (cr, x + cos (angle - 2.5) * radius * 0.55, y + sin (angle - 2.5) * radius * 0.55);
+      cairo_close_path (cr);
+      cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+      cairo_fill_preserve (cr);
+      cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
+      cairo_set_line_width (cr, 1.0);
+      cairo_stroke (cr);
+
+      if (scale < 10)
+        continue;
+      for (guint b = 0; b < G_N_ELEMENTS (badges); b++)
+        if (has_condition (enc, ids[i], badges[b].condition))
+          g_string_append (marks, badges[b].badge);
+      if (gpg)
+        g_string_append_printf (marks, "%s%d/%d", marks->len ? " " : "",
+                                arb_gpg_int (enc, NULL, ids[i], "altitude", 0), arb_gpg_int (enc, NULL, ids[i], "speed", 0));
+      {
+        g_autofree char *text = marks->len ? g_strdup_printf ("%s · %s", arb_encounter_get_name (enc, ids[i]), marks->str)
+                                           : g_strdup (arb_encounter_get_name (enc, ids[i]));
+        int w, h;
+
+        pango_layout_set_text (layout, text, -1);
+        pango_layout_get_pixel_size (layout, &w, &h);
+        cairo_set_source_rgba (cr, 1, 1, 1, 0.8);
+        cairo_rectangle (cr, x - w / 2.0 - 2, y + radius + 1, w + 4, h);
+        cairo_fill (cr);
+        cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
+        cairo_move_to (cr, x - w / 2.0, y + radius + 1);
+        pango_cairo_show_layout (cr, layout);
+      }
+    }
+}
+
+static void
+ensure_grid (ArbHexMap *self)
+{
+  g_autofree char *key = grid_key (self);
+  double scale = arb_viewport_get_scale (self->viewport);
+  g_autoptr(ArbViewport) vp = NULL;
+  g_autoptr(GtkSnapshot) snapshot = NULL;
+  graphene_rect_t bounds;
+  int cols, rows;
+  double left, top, right, bottom;
+  cairo_t *cr;
+
+  if (self->grid && self->grid_scale == scale && g_strcmp0 (key, self->grid_key) == 0)
+    return;
+  g_clear_pointer (&self->grid, gsk_render_node_unref);
+  g_free (self->grid_key);
+  self->grid_key = g_steal_pointer (&key);
+  self->grid_scale = scale;
+
+  /* The map's extent in map units, from its four corner hexes. */
+  map_size (self, &cols, &rows);
+  vp = arb_viewport_new ();
+  arb_viewport_set_pointy (vp, arb_viewport_get_pointy (self->viewport));
+  arb_viewport_set_scale (vp, scale);
+  left = top = G_MAXDOUBLE;
+  right = bottom = -G_MAXDOUBLE;
+  for (int c = 0; c < 4; c++)
+    {
+      int q = c & 1 ? cols - 1 : 0, row = c & 2 ? rows - 1 : 0;
+      ArbHex corner[2] = { { q, row - (q >= 0 ? q / 2 : (q - 1) / 2) }, { MAX (0, q - 1), row - (MAX (0, q - 1)) / 2 } };
+
+      for (int k = 0; k < 2; k++)
+        {
+          double mx, my;
+
+          arb_viewport_hex_to_map (vp, corner[k], &mx, &my);
+          left = MIN (left, mx - 1.2);
+          right = MAX (right, mx + 1.2);
+          top = MIN (top, my - 1.2);
+          bottom = MAX (bottom, my + 1.2);
+        }
+    }
+  /* Room for the row labels on the left. */
+  left -= 3.0;
+  if ((right - left) * scale > MAX_CACHED_SIDE || (bottom - top) * scale > MAX_CACHED_SIDE)
+    return;
+
+  arb_viewport_set_origin (vp, left, top);
+  self->grid_x = left;
+  self->grid_y = top;
+  snapshot = gtk_snapshot_new ();
+  graphene_rect_init (&bounds, 0, 0, ceil ((right - left) * scale), ceil ((bottom - top) * scale));
+  cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+  draw_grid (self, cr, vp, bounds.size.width, bounds.size.height);
+  cairo_destroy (cr);
+  self->grid = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+}
+
+void
+arb_hex_map_render (ArbHexMap   *self,
+                    GtkSnapshot *snapshot,
+                    int          width,
+                    int          height)
+{
+  graphene_rect_t area;
+  double ox, oy, scale;
+  cairo_t *cr;
+
+  g_return_if_fail (ARB_IS_HEX_MAP (self));
+
+  graphene_rect_init (&area, 0, 0, width, height);
+  gtk_snapshot_push_clip (snapshot, &area);
+  {
+    GdkRGBA background = { 0.80, 0.78, 0.74, 1 };
+
+    gtk_snapshot_append_color (snapshot, &background, &area);
+  }
+
+  ensure_grid (self);
+  arb_viewport_get_origin (self->viewport, &ox, &oy);
+  scale = arb_viewport_get_scale (self->viewport);
+  if (self->grid)
+    {
+      /* The same node, wherever the view has panned to. */
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((self->grid_x - ox) * scale, (self->grid_y - oy) * scale));
+      gtk_snapshot_append_node (snapshot, self->grid);
+      gtk_snapshot_restore (snapshot);
+      cr = gtk_snapshot_append_cairo (snapshot, &area);
+    }
+  else
+    {
+      cr = gtk_snapshot_append_cairo (snapshot, &area);
+      draw_grid (self, cr, self->viewport, width, height);
+    }
+
+  if (self->encounter)
+    {
+      draw_overlay (self, cr);
+      draw_tokens (self, cr);
+    }
+  cairo_destroy (cr);
+  gtk_snapshot_pop (snapshot);
+}
+
+static void
+arb_hex_map_snapshot (GtkWidget   *widget,
+                      GtkSnapshot *snapshot)
+{
+  ArbHexMap *self = ARB_HEX_MAP (widget);
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+
+  if (!self->fitted && width > 0 && height > 0)
+    {
+      self->fitted = TRUE;
+      arb_hex_map_fit (self, width, height);
+    }
+  arb_hex_map_render (self, snapshot, width, height);
+}
+
+char *
+arb_hex_map_describe (ArbHexMap  *self,
+                      const char *id)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  ArbHex at;
+  int facing;
+
+  if (!self->encounter || !id || !arb_encounter_get_sheet (self->encounter, id))
+    return g_strdup (_("Map"));
+  g_string_append (text, arb_encounter_get_name (self->encounter, id));
+  if (arb_encounter_get (self->encounter, id, "side"))
+    g_string_append_printf (text, _(", side %s"), arb_encounter_get (self->encounter, id, "side"));
+  if (arb_encounter_get_hex (self->encounter, id, &at, &facing))
+    g_string_append_printf (text, _(", at %d,%d facing %d"), at.q, at.r, facing);
+  else
+    g_string_append (text, _(", not on the map"));
+  for (guint b = 0; b < G_N_ELEMENTS (badges); b++)
+    if (has_condition (self->encounter, id, badges[b].condition))
+      g_string_append_printf (text, ", %s", badges[b].condition);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+update_accessible (ArbHexMap *self)
+{
+  g_autofree char *label = arb_hex_map_describe (self, self->selected);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+/* The combatant drawn at a pixel, the selected one first. */
+static const char *
+token_at (ArbHexMap *self,
+          double     x,
+          double     y)
+{
+  g_auto(GStrv) ids = NULL;
+  ArbHex hex = arb_viewport_pixel_to_hex (self->viewport, x, y);
+  ArbHex at;
+  int facing;
+
+  if (!self->encounter)
+    return NULL;
+  if (self->selected && arb_encounter_get_hex (self->encounter, self->selected, &at, &facing) &&
+      at.q == hex.q && at.r == hex.r)
+    return self->selected;
+  ids = arb_encounter_list_combatants (self->encounter);
+  for (guint i = 0; ids[i]; i++)
+    if (arb_encounter_get_hex (self->encounter, ids[i], &at, &facing) && at.q == hex.q && at.r == hex.r)
+      {
+        /* The id lives in the encounter's list as long as the combatant. */
+        const char *id = g_intern_string (ids[i]);
+
+        return id;
+      }
+  return NULL;
+}
+
+static void
+request_move (ArbHexMap *self,
+              ArbHex     to)
+{
+  if (self->selected && on_map (self, to))
+    g_signal_emit (self, signals[MOVE_REQUESTED], 0, self->selected, to.q, to.r);
+}
+
+static void
+request_turn (ArbHexMap *self,
+              int        turns)
+{
+  if (self->selected)
+    g_signal_emit (self, signals[TURN_REQUESTED], 0, self->selected, turns);
+}
+
+static void
+on_click (GtkGestureClick *gesture,
+          int              n_press,
+          double           x,
+          double           y,
+          ArbHexMap       *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  arb_hex_map_set_selected (self, token_at (self, x, y));
+}
+
+static void
+on_drag_begin (GtkGestureDrag *gesture,
+               double          x,
+               double          y,
+               ArbHexMap      *self)
+{
+  const char *token = token_at (self, x, y);
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+
+  g_clear_pointer (&self->drag_token, g_free);
+  /* The primary button drags a token; anything else, or empty ground, pans. */
+  if (token && button == GDK_BUTTON_PRIMARY)
+    {
+      self->drag_token = g_strdup (token);
+      arb_hex_map_set_selected (self, token);
+    }
+  self->drag_start_x = x;
+  self->drag_start_y = y;
+  self->drag_last_x = self->drag_last_y = 0;
+}
+
+static void
+on_drag_update (GtkGestureDrag *gesture,
+                double          dx,
+                double          dy,
+                ArbHexMap      *self)
+{
+  if (self->drag_token)
+    return;
+  arb_viewport_pan (self->viewport, dx - self->drag_last_x, dy - self->drag_last_y);
+  self->drag_last_x = dx;
+  self->drag_last_y = dy;
+}
+
+static void
+on_drag_end (GtkGestureDrag *gesture,
+             double          dx,
+             double          dy,
+             ArbHexMap      *self)
+{
+  if (self->drag_token && (fabs (dx) > 4 || fabs (dy) > 4))
+    request_move (self, arb_viewport_pixel_to_hex (self->viewport, self->drag_start_x + dx, self->drag_start_y + dy));
+  g_clear_pointer (&self->drag_token, g_free);
+}
+
+static gboolean
+on_scroll (GtkEventControllerScroll *controller,
+           double                    dx,
+           double                    dy,
+           ArbHexMap                *self)
+{
+  double x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0, y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
+  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (controller));
+  GdkModifierType mods = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+
+  if (event)
+    gdk_event_get_position (event, &x, &y);
+  /* Over the selected token the wheel turns it; elsewhere it zooms. */
+  if (!(mods & GDK_CONTROL_MASK) && self->selected && g_strcmp0 (token_at (self, x, y), self->selected) == 0)
+    {
+      request_turn (self, dy < 0 ? 1 : -1);
+      return TRUE;
+    }
+  arb_viewport_zoom_about (self->viewport, x, y, dy < 0 ? 1.15 : 1 / 1.15);
+  return TRUE;
+}
+
+static void
+on_zoom_gesture (GtkGestureZoom *gesture,
+                 double          scale,
+                 ArbHexMap      *self)
+{
+  double x, y;
+  static double last = 1.0;
+
+  if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
+    return;
+  arb_viewport_zoom_about (self->viewport, x, y, scale / last);
+  last = scale;
+}
+
+static void
+select_step (ArbHexMap *self,
+             int        step)
+{
+  g_auto(GStrv) ids = NULL;
+  g_autoptr(GPtrArray) placed = g_ptr_array_new ();
+  guint at = 0;
+
+  if (!self->encounter)
+    return;
+  ids = arb_encounter_list_combatants (self->encounter);
+  for (guint i = 0; ids[i]; i++)
+    {
+      ArbHex hex;
+      int facing;
+
+      if (arb_encounter_get_hex (self->encounter, ids[i], &hex, &facing))
+        g_ptr_array_add (placed, ids[i]);
+    }
+  if (placed->len == 0)
+    return;
+  if (self->selected && g_ptr_array_find_with_equal_func (placed, self->selected, g_str_equal, &at))
+    at = (at + placed->len + step) % placed->len;
+  else
+    at = step > 0 ? 0 : placed->len - 1;
+  arb_hex_map_set_selected (self, g_ptr_array_index (placed, at));
+}
+
+static void
+action_pan (GtkWidget  *widget,
+            const char *name,
+            GVariant   *param)
+{
+  int dx, dy;
+
+  g_variant_get (param, "(ii)", &dx, &dy);
+  arb_viewport_pan (ARB_HEX_MAP (widget)->viewport, -48.0 * dx, -48.0 * dy);
+}
+
+static void
+action_zoom (GtkWidget  *widget,
+             const char *name,
+             GVariant   *param)
+{
+  ArbHexMap *self = ARB_HEX_MAP (widget);
+
+  arb_viewport_zoom_about (self->viewport, gtk_widget_get_width (widget) / 2.0, gtk_widget_get_height (widget) / 2.0,
+                           g_variant_get_double (param));
+}
+
+static void
+action_fit (GtkWidget  *widget,
+            const char *name,
+            GVariant   *param)
+{
+  arb_hex_map_fit (ARB_HEX_MAP (widget), 0, 0);
+}
+
+static void
+action_select (GtkWidget  *widget,
+               const char *name,
+               GVariant   *param)
+{
+  select_step (ARB_HEX_MAP (widget), g_variant_get_int32 (param));
+}
+
+static void
+action_turn (GtkWidget  *widget,
+             const char *name,
+             GVariant   *param)
+{
+  request_turn (ARB_HEX_MAP (widget), g_variant_get_int32 (param));
+}
+
+static void
+action_move (GtkWidget  *widget,
+             const char *name,
+             GVariant   *param)
+{
+  ArbHexMap *self = ARB_HEX_MAP (widget);
+  ArbHex at;
+  int facing;
+
+  if (self->selected && arb_encounter_get_hex (self->encounter, self->selected, &at, &facing))
+    request_move (self, arb_hex_neighbour (at, g_variant_get_int32 (param)));
+}
+
+static void
+on_viewport_changed (ArbHexMap *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+arb_hex_map_dispose (GObject *object)
+{
+  ArbHexMap *self = ARB_HEX_MAP (object);
+
+  g_clear_object (&self->encounter);
+  g_clear_object (&self->viewport);
+  g_clear_pointer (&self->grid, gsk_render_node_unref);
+  g_clear_pointer (&self->grid_key, g_free);
+  g_clear_pointer (&self->selected, g_free);
+  g_clear_pointer (&self->drag_token, g_free);
+
+  G_OBJECT_CLASS (arb_hex_map_parent_class)->dispose (object);
+}
+
+static void
+arb_hex_map_get_property (GObject    *object,
+                          guint       prop_id,
+                          GValue     *value,
+                          GParamSpec *pspec)
+{
+  ArbHexMap *self = ARB_HEX_MAP (object);
+
+  switch (prop_id)
+    {
+    case PROP_ENCOUNTER:
+      g_value_set_object (value, self->encounter);
+      break;
+    case PROP_SELECTED:
+      g_value_set_string (value, self->selected);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+arb_hex_map_set_property (GObject      *object,
+                          guint         prop_id,
+                          const GValue *value,
+                          GParamSpec   *pspec)
+{
+  ArbHexMap *self = ARB_HEX_MAP (object);
+
+  switch (prop_id)
+    {
+    case PROP_ENCOUNTER:
+      arb_hex_map_set_encounter (self, g_value_get_object (value));
+      break;
+    case PROP_SELECTED:
+      arb_hex_map_set_selected (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+arb_hex_map_class_init (ArbHexMapClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  static const struct { guint key; int dx, dy; } pans[] = {
+    { GDK_KEY_Left, -1, 0 }, { GDK_KEY_Right, 1, 0 }, { GDK_KEY_Up, 0, -1 }, { GDK_KEY_Down, 0, 1 },
+  };
+  /* The hex keys: w up (2), e up-right (1), d down-right (0), s down (5),
+   * a down-left (4), q up-left (3). */
+  static const struct { guint key; int direction; } moves[] = {
+    { GDK_KEY_d, 0 }, { GDK_KEY_e, 1 }, { GDK_KEY_w, 2 }, { GDK_KEY_q, 3 }, { GDK_KEY_a, 4 }, { GDK_KEY_s, 5 },
+  };
+
+  object_class->dispose = arb_hex_map_dispose;
+  object_class->get_property = arb_hex_map_get_property;
+  object_class->set_property = arb_hex_map_set_property;
+  widget_class->snapshot = arb_hex_map_snapshot;
+
+  properties[PROP_ENCOUNTER] =
+    g_param_spec_object ("encounter", NULL, NULL, ARB_TYPE_ENCOUNTER,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SELECTED] =
+    g_param_spec_string ("selected", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* (id, q, r): the selected figure should go to that hex. */
+  signals[MOVE_REQUESTED] =
+    g_signal_new ("move-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_INT, G_TYPE_INT);
+  /* (id, turns): positive to the left, counter-clockwise. */
+  signals[TURN_REQUESTED] =
+    g_signal_new ("turn-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_INT);
+
+  gtk_widget_class_install_action (widget_class, "map.pan", "(ii)", action_pan);
+  gtk_widget_class_install_action (widget_class, "map.zoom", "d", action_zoom);
+  gtk_widget_class_install_action (widget_class, "map.fit", NULL, action_fit);
+  gtk_widget_class_install_action (widget_class, "map.select", "i", action_select);
+  gtk_widget_class_install_action (widget_class, "map.turn", "i", action_turn);
+  gtk_widget_class_install_action (widget_class, "map.move", "i", action_move);
+
+  for (guint i = 0; i < G_N_ELEMENTS (pans); i++)
+    gtk_widget_class_add_binding_action (widget_class, pans[i].key, 0, "map.pan", "(ii)", pans[i].dx, pans[i].dy);
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    gtk_widget_class_add_binding_action (widget_class, moves[i].key, 0, "map.move", "i", moves[i].direction);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "map.zoom", "d", 1.25);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_equal, GDK_CONTROL_MASK, "map.zoom", "d", 1.25);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK, "map.zoom", "d", 0.8);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, 0, "map.zoom", "d", 1.25);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_minus, 0, "map.zoom", "d", 0.8);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "map.fit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Tab, 0, "map.select", "i", 1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_ISO_Left_Tab, GDK_SHIFT_MASK, "map.select", "i", -1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketleft, 0, "map.turn", "i", 1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketright, 0, "map.turn", "i", -1);
+
+  gtk_widget_class_set_css_name (widget_class, "hexmap");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+arb_hex_map_init (ArbHexMap *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+  GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkGesture *zoom = gtk_gesture_zoom_new ();
+  GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL |
+                                                                GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
+
+  self->viewport = arb_viewport_new ();
+  g_signal_connect_swapped (self->viewport, "notify", G_CALLBACK (on_viewport_changed), self);
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+
+  g_signal_connect (click, "pressed", G_CALLBACK (on_click), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
+  g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
+  g_signal_connect (drag, "drag-update", G_CALLBACK (on_drag_update), self);
+  g_signal_connect (drag, "drag-end", G_CALLBACK (on_drag_end), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  g_signal_connect (zoom, "scale-changed", G_CALLBACK (on_zoom_gesture), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (zoom));
+
+  g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), scroll);
+
+  update_accessible (self);
+}
+
+GtkWidget *
+arb_hex_map_new (void)
+{
+  return g_object_new (ARB_TYPE_HEX_MAP, NULL);
+}
+
+ArbEncounter *
+arb_hex_map_get_encounter (ArbHexMap *self)
+{
+  g_return_val_if_fail (ARB_IS_HEX_MAP (self), NULL);
+  return self->encounter;
+}
+
+void
+arb_hex_map_set_encounter (ArbHexMap    *self,
+                           ArbEncounter *encounter)
+{
+  g_return_if_fail (ARB_IS_HEX_MAP (self));
+
+  if (!g_set_object (&self->encounter, encounter))
+    return;
+  arb_viewport_set_pointy (self->viewport, encounter && arb_map_get_pointy (encounter));
+  g_clear_pointer (&self->selected, g_free);
+  self->fitted = FALSE;
+  arb_hex_map_refresh (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
+}
+
+ArbViewport *
+arb_hex_map_get_viewport (ArbHexMap *self)
+{
+  g_return_val_if_fail (ARB_IS_HEX_MAP (self), NULL);
+  return self->viewport;
+}
+
+const char *
+arb_hex_map_get_selected (ArbHexMap *self)
+{
+  g_return_val_if_fail (ARB_IS_HEX_MAP (self), NULL);
+  return self->selected;
+}
+
+void
+arb_hex_map_set_selected (ArbHexMap  *self,
+                          const char *id)
+{
+  g_return_if_fail (ARB_IS_HEX_MAP (self));
+
+  if (g_strcmp0 (id, self->selected) == 0)
+    return;
+  g_free (self->selected);
+  self->selected = g_strdup (id);
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+}
+
+void
+arb_hex_map_refresh (ArbHexMap *self)
+{
+  g_return_if_fail (ARB_IS_HEX_MAP (self));
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+arb_hex_map_fit (ArbHexMap *self,
+                 int        width,
+                 int        height)
+{
+  int cols, rows;
+
+  g_return_if_fail (ARB_IS_HEX_MAP (self));
+  if (width <= 0 || height <= 0)
+    {
+      width = gtk_widget_get_width (GTK_WIDGET (self));
+      height = gtk_widget_get_height (GTK_WIDGET (self));
+    }
+  if (width <= 0 || height <= 0)
+    return;
+  map_size (self, &cols, &rows);
+  arb_viewport_fit (self->viewport, cols, rows, width, height);
+}

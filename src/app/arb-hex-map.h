@@ -1,0 +1,44 @@
+/* arb-hex-map.h: the map canvas
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "arb-rules.h"
+#include "arb-viewport.h"
+
+G_BEGIN_DECLS
+
+#define ARB_TYPE_HEX_MAP (arb_hex_map_get_type ())
+G_DECLARE_FINAL_TYPE (ArbHexMap, arb_hex_map, ARB, HEX_MAP, GtkWidget)
+
+GtkWidget    *arb_hex_map_new           (void);
+ArbEncounter *arb_hex_map_get_encounter (ArbHexMap    *self);
+/* The map redraws when the encounter changes: call queue_draw after
+ * applying a step, or arb_hex_map_refresh(). */
+void          arb_hex_map_set_encounter (ArbHexMap    *self,
+                                         ArbEncounter *encounter);
+ArbViewport  *arb_hex_map_get_viewport  (ArbHexMap    *self);
+const char   *arb_hex_map_get_selected  (ArbHexMap    *self);
+void          arb_hex_map_set_selected  (ArbHexMap    *self,
+                                         const char   *id);
+/* The encounter changed: redraw, and rebuild the grid if the map did. */
+void          arb_hex_map_refresh       (ArbHexMap    *self);
+/* Shows the whole map at @width x @height (the widget's size if 0). */
+void          arb_hex_map_fit           (ArbHexMap    *self,
+                                         int           width,
+                                         int           height);
+/* Draws the map as the widget would at @width x @height: for the widget,
+ * benchmarks and pictures without a window. */
+void          arb_hex_map_render        (ArbHexMap    *self,
+                                         GtkSnapshot  *snapshot,
+                                         int           width,
+                                         int           height);
+/* The sentence a screen reader says for a combatant on the map. */
+char         *arb_hex_map_describe      (ArbHexMap    *self,
+                                         const char   *id);
+
+G_END_DECLS
