@@ -417,6 +417,8 @@ draw_tokens (ArbHexMap *self,
       out = has_condition (enc, ids[i], "dead") || has_condition (enc, ids[i], "eliminated") ||
             has_condition (enc, ids[i], "fled");
 
+      /* Text leaves a current point behind; an arc would join it. */
+      cairo_new_path (cr);
       if (g_strcmp0 (ids[i], current) == 0)
         {
           cairo_set_source_rgba (cr, 0.96, 0.83, 0.18, 0.8);
@@ -424,6 +426,7 @@ draw_tokens (ArbHexMap *self,
           cairo_fill (cr);
         }
       cairo_set_source_rgba (cr, colour->red, colour->green, colour->blue, out ? 0.35 : 1.0);
+      cairo_new_path (cr);
       cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
       cairo_fill_preserve (cr);
       cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);

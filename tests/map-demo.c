@@ -1,0 +1,160 @@
+/* map-demo.c: each game's preset map with a few tokens on it
+ *
+ *   map-demo PRESET                 a window with the map
+ *   map-demo PRESET --png FILE      the map drawn at 1000 x 700, no window
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <adwaita.h>
+
+#include "arb-hex-map.h"
+#include "arb-rules.h"
+
+static const struct
+{
+  const char *preset, *system, *sheet_a, *sheet_b;
+  int a_q, a_r, a_facing, b_q, b_r, b_facing;
+} demos[] = {
+  { "aod-arena", "aod", "aod-rolf.xml", "aod-foe-troll.xml", 8, 3, 0, 10, 2, 3 },
+  { "gpg-pit", "gpg", "gpg-oswin-marl.xml", "gpg-black-corvo.xml", 6, 4, 2, 7, 0, 5 },
+  { "tft-combat", "tft", "tft-brenna-holt.xml", "tft-hask-the-ferryman.xml", 10, 3, 0, 13, 2, 3 },
+  { "rsbs-oval-4", "rsbs", "rsbs-aulus-varro.xml", "rsbs-glaucus-the-net.xml", 14, 2, 0, 16, 2, 3 },
+  { "dogfight-sky", "dogfight", "dogfight-anna-brightwell.xml", "dogfight-otto-brandt.xml", 15, 5, 0, 19, 4, 3 },
+};
+
+static char *
+add (ArbEncounter *enc,
+     const char   *sheet_name,
+     const char   *side,
+     int           q,
+     int           r,
+     int           facing)
+{
+  g_autofree char *path = g_strconcat ("/io/github/arbiter/Arbiter/sheets/", sheet_name, NULL);
+  g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, NULL);
+  g_autoptr(ArbSheet) sheet = bytes ? arb_sheet_load_bytes (bytes, path, NULL, NULL) : NULL;
+  g_autoptr(GBytes) xml = NULL;
+  g_autofree char *text = NULL;
+  const char *existing = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "combatants");
+  g_autofree char *list = NULL;
+  ArbStep *step;
+  char *id;
+
+  if (sheet == NULL)
+    {
+      g_printerr ("map-demo: no starter sheet %s\n", sheet_name);
+      return NULL;
+    }
+  xml = arb_sheet_serialize (sheet);
+  text = g_strndup (g_bytes_get_data (xml, NULL), g_bytes_get_size (xml));
+  step = arb_step_new ("demo.add", NULL);
+  id = arb_step_new_combatant_id (step, enc);
+  arb_step_set (step, enc, id, "sheet", text);
+  arb_step_set (step, enc, id, "side", side);
+  arb_step_set_int (step, enc, id, "q", q);
+  arb_step_set_int (step, enc, id, "r", r);
+  arb_step_set_int (step, enc, id, "facing", facing);
+  list = existing ? g_strconcat (existing, ",", id, NULL) : g_strdup (id);
+  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "combatants", list);
+  arb_encounter_apply (enc, step);
+  return id;
+}
+
+static ArbEncounter *
+demo_encounter (guint i)
+{
+  ArbEncounter *enc = arb_encounter_new (demos[i].system, NULL);
+  ArbStep *step = arb_step_new ("demo.map", NULL);
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+
+  arb_map_apply_preset (step, enc, demos[i].preset, NULL);
+  arb_encounter_apply (enc, step);
+  a = add (enc, demos[i].sheet_a, "Blue", demos[i].a_q, demos[i].a_r, demos[i].a_facing);
+  b = add (enc, demos[i].sheet_b, "Red", demos[i].b_q, demos[i].b_r, demos[i].b_facing);
+  if (b)
+    {
+      ArbStep *s = arb_step_new ("demo.state", NULL);
+
+      arb_step_set (s, enc, b, "cond.stunned", "on");
+      arb_step_set (s, enc, ARB_ENCOUNTER_ENTITY, "current", a);
+      arb_encounter_apply (enc, s);
+    }
+  return enc;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(ArbEncounter) enc = NULL;
+  const char *png = NULL;
+  guint which = G_N_ELEMENTS (demos);
+
+  for (guint i = 0; argc > 1 && i < G_N_ELEMENTS (demos); i++)
+    if (g_str_equal (argv[1], demos[i].preset))
+      which = i;
+  if (which == G_N_ELEMENTS (demos))
+    {
+      g_printerr ("usage: map-demo aod-arena|gpg-pit|tft-combat|rsbs-oval-4|dogfight-sky [--png FILE]\n");
+      return 2;
+    }
+  if (argc > 3 && g_str_equal (argv[2], "--png"))
+    png = argv[3];
+
+  gtk_init ();
+  adw_init ();
+  {
+    /* Loading the tables also makes the starter sheets available. */
+    g_autoptr(ArbRulesetLibrary) rules = arb_ruleset_library_new ();
+
+    arb_ruleset_library_load_shipped (rules, NULL);
+  }
+  enc = demo_encounter (which);
+
+  {
+    GtkWidget *map = arb_hex_map_new ();
+    ArbEncounter *e = enc;
+    g_auto(GStrv) ids = arb_encounter_list_combatants (e);
+
+    g_object_ref_sink (map);
+    arb_hex_map_set_encounter (ARB_HEX_MAP (map), e);
+    if (ids[0])
+      arb_hex_map_set_selected (ARB_HEX_MAP (map), ids[0]);
+
+    if (png)
+      {
+        g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+        GskRenderNode *node;
+        cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1000, 700);
+        cairo_t *cr = cairo_create (surface);
+        int status;
+
+        arb_hex_map_fit (ARB_HEX_MAP (map), 1000, 700);
+        arb_hex_map_render (ARB_HEX_MAP (map), snapshot, 1000, 700);
+        node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+        gsk_render_node_draw (node, cr);
+        status = cairo_surface_write_to_png (surface, png) == CAIRO_STATUS_SUCCESS ? 0 : 1;
+        gsk_render_node_unref (node);
+        cairo_destroy (cr);
+        cairo_surface_destroy (surface);
+        g_object_unref (map);
+        return status;
+      }
+    else
+      {
+        GtkWidget *window = gtk_window_new ();
+
+        gtk_window_set_title (GTK_WINDOW (window), demos[which].preset);
+        gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+        gtk_window_set_child (GTK_WINDOW (window), map);
+        g_object_unref (map);
+        gtk_window_present (GTK_WINDOW (window));
+        gtk_widget_grab_focus (map);
+        while (g_list_model_get_n_items (gtk_window_get_toplevels ()) > 0)
+          g_main_context_iteration (NULL, TRUE);
+      }
+  }
+  return 0;
+}
