@@ -1,0 +1,220 @@
+/* test-hex-map.c: the map widget, driven through its actions
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "arb-hex-map.h"
+#include "arb-encounter-test.h"
+
+typedef struct
+{
+  char *id;
+  int   q, r, turns;
+  guint moves, turn_requests;
+} Requests;
+
+static void
+on_move (ArbHexMap  *map,
+         const char *id,
+         int         q,
+         int         r,
+         Requests   *req)
+{
+  g_free (req->id);
+  req->id = g_strdup (id);
+  req->q = q;
+  req->r = r;
+  req->moves++;
+}
+
+static void
+on_turn (ArbHexMap  *map,
+         const char *id,
+         int         turns,
+         Requests   *req)
+{
+  g_free (req->id);
+  req->id = g_strdup (id);
+  req->turns = turns;
+  req->turn_requests++;
+}
+
+static void
+iterate (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static ArbEncounter *
+arena (char **rolf,
+       char **troll)
+{
+  ArbEncounter *enc = arb_encounter_new ("aod", NULL);
+  ArbStep *step = arb_step_new ("test.map", NULL);
+
+  g_assert_true (arb_map_apply_preset (step, enc, "aod-arena", NULL));
+  arb_encounter_apply (enc, step);
+  *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "3", "r", "4", "facing", "0", NULL);
+  *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", "q", "6", "r", "2", "facing", "3", "cond.stunned", "on", NULL);
+  return enc;
+}
+
+/* Select with Tab's action, move and turn by key actions: requests only,
+ * the encounter unchanged. Pan and zoom through the viewport. */
+static void
+test_actions (void)
+{
+  g_autofree char *rolf = NULL;
+  g_autofree char *troll = NULL;
+  g_autoptr(ArbEncounter) enc = arena (&rolf, &troll);
+  g_autofree char *before = arb_encounter_dump_state (enc);
+  g_autofree char *after = NULL;
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *map = arb_hex_map_new ();
+  ArbViewport *vp = arb_hex_map_get_viewport (ARB_HEX_MAP (map));
+  Requests req = { 0 };
+  double ox, oy, ox2, oy2, scale;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_set_child (GTK_WINDOW (window), map);
+  arb_hex_map_set_encounter (ARB_HEX_MAP (map), enc);
+  g_signal_connect (map, "move-requested", G_CALLBACK (on_move), &req);
+  g_signal_connect (map, "turn-requested", G_CALLBACK (on_turn), &req);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+
+  /* Nothing selected: moves and turns ask for nothing. */
+  g_assert_true (gtk_widget_activate_action (map, "map.move", "i", 0));
+  g_assert_cmpuint (req.moves, ==, 0);
+
+  g_assert_true (gtk_widget_activate_action (map, "map.select", "i", 1));
+  g_assert_cmpstr (arb_hex_map_get_selected (ARB_HEX_MAP (map)), ==, rolf);
+  gtk_widget_activate_action (map, "map.select", "i", 1);
+  g_assert_cmpstr (arb_hex_map_get_selected (ARB_HEX_MAP (map)), ==, troll);
+  gtk_widget_activate_action (map, "map.select", "i", -1);
+  g_assert_cmpstr (arb_hex_map_get_selected (ARB_HEX_MAP (map)), ==, rolf);
+
+  /* The screen reader hears who is selected, where, and how. */
+  {
+    g_autofree char *said = arb_hex_map_describe (ARB_HEX_MAP (map), troll);
+
+    g_assert_nonnull (strstr (said, "Troll"));
+    g_assert_nonnull (strstr (said, "at 6,2 facing 3"));
+    g_assert_nonnull (strstr (said, "stunned"));
+  }
+
+  /* d is direction 0: Rolf at 3,4 asks to go to 4,4. */
+  g_assert_true (gtk_widget_activate_action (map, "map.move", "i", 0));
+  g_assert_cmpuint (req.moves, ==, 1);
+  g_assert_cmpstr (req.id, ==, rolf);
+  g_assert_cmpint (req.q, ==, 4);
+  g_assert_cmpint (req.r, ==, 4);
+  gtk_widget_activate_action (map, "map.turn", "i", -1);
+  g_assert_cmpuint (req.turn_requests, ==, 1);
+  g_assert_cmpint (req.turns, ==, -1);
+  /* Requests, not changes: the encounter is as it was. */
+  after = arb_encounter_dump_state (enc);
+  g_assert_cmpstr (after, ==, before);
+  /* Off the map: no request. */
+  arb_hex_map_set_selected (ARB_HEX_MAP (map), troll);
+  {
+    ArbStep *step = arb_step_new ("test.move", NULL);
+
+    arb_step_set (step, enc, troll, "q", "0");
+    arb_step_set (step, enc, troll, "r", "0");
+    arb_encounter_apply (enc, step);
+  }
+  gtk_widget_activate_action (map, "map.move", "i", 3);
+  g_assert_cmpuint (req.moves, ==, 1);
+
+  /* Pan by a step of 48 pixels; zoom in and out; fit. */
+  arb_viewport_get_origin (vp, &ox, &oy);
+  scale = arb_viewport_get_scale (vp);
+  gtk_widget_activate_action (map, "map.pan", "(ii)", 1, 0);
+  arb_viewport_get_origin (vp, &ox2, &oy2);
+  g_assert_cmpfloat_with_epsilon (ox2 - ox, 48.0 / scale, 1e-9);
+  g_assert_cmpfloat_with_epsilon (oy2, oy, 1e-9);
+  gtk_widget_activate_action (map, "map.zoom", "d", 1.25);
+  g_assert_cmpfloat_with_epsilon (arb_viewport_get_scale (vp), scale * 1.25, 1e-9);
+  gtk_widget_activate_action (map, "map.fit", NULL);
+  g_assert_cmpfloat_with_epsilon (arb_viewport_get_scale (vp), scale, 1e-6);
+
+  /* A frame draws, grid cached, with the overlay and the tokens. */
+  {
+    g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+    g_autoptr(GskRenderNode) node = NULL;
+
+    arb_hex_map_render (ARB_HEX_MAP (map), snapshot, 800, 600);
+    node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+    g_assert_nonnull (node);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_free (req.id);
+}
+
+/* Every preset draws, in both layouts, without a window. */
+static void
+test_presets_draw (void)
+{
+  static const char *systems[] = { "aod", "gpg", "tft", "rsbs", "dogfight" };
+
+  for (guint s = 0; s < G_N_ELEMENTS (systems); s++)
+    for (const char * const *p = arb_map_list_presets (systems[s]); *p; p++)
+      {
+        g_autoptr(ArbEncounter) enc = arb_encounter_new (systems[s], NULL);
+        ArbStep *step = arb_step_new ("test.map", NULL);
+        GtkWidget *map = g_object_ref_sink (arb_hex_map_new ());
+        g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+        g_autoptr(GskRenderNode) node = NULL;
+        cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 400, 300);
+        cairo_t *cr = cairo_create (surface);
+
+        g_assert_true (arb_map_apply_preset (step, enc, *p, NULL));
+        arb_encounter_apply (enc, step);
+        arb_hex_map_set_encounter (ARB_HEX_MAP (map), enc);
+        arb_hex_map_fit (ARB_HEX_MAP (map), 400, 300);
+        arb_hex_map_render (ARB_HEX_MAP (map), snapshot, 400, 300);
+        node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+        gsk_render_node_draw (node, cr);
+        /* The middle of the picture is map, not background. */
+        cairo_surface_flush (surface);
+        {
+          guint32 pixel = *(guint32 *)(cairo_image_surface_get_data (surface) +
+                                        150 * cairo_image_surface_get_stride (surface) + 200 * 4);
+          guint32 background = 0xffccc7bd;
+
+          if (pixel == background)
+            g_error ("%s draws no map in the middle", *p);
+        }
+        cairo_destroy (cr);
+        cairo_surface_destroy (surface);
+        g_assert_finalize_object (map);
+      }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int ret;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  rules = arb_ruleset_library_new ();
+  arb_ruleset_library_load_shipped (rules, &error);
+  g_assert_no_error (error);
+
+  g_test_add_func ("/hex-map/actions", test_actions);
+  g_test_add_func ("/hex-map/presets-draw", test_presets_draw);
+
+  ret = g_test_run ();
+  g_clear_object (&rules);
+  return ret;
+}
