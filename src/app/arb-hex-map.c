@@ -89,15 +89,48 @@ map_size (ArbHexMap *self,
   return FALSE;
 }
 
+/* The map's shape, read once per frame: the hex loops ask it thousands
+ * of times. */
+typedef struct
+{
+  int         cols;
+  int         rows;
+  ArbMapShape shape;
+} MapInfo;
+
+static void
+map_info (ArbHexMap *self,
+          MapInfo   *info)
+{
+  map_size (self, &info->cols, &info->rows);
+  info->shape = self->encounter ? arb_map_get_shape (self->encounter) : ARB_MAP_RECT;
+}
+
+static gboolean
+inside (const MapInfo *info,
+        ArbHex         hex)
+{
+  int row = hex.r + (hex.q >= 0 ? hex.q / 2 : (hex.q - 1) / 2);
+
+  if (hex.q < 0 || hex.q >= info->cols || row < 0 || row >= info->rows)
+    return FALSE;
+  if (info->shape == ARB_MAP_OVAL)
+    {
+      double x = (hex.q + 0.5) / info->cols - 0.5, y = (row + 0.5) / info->rows - 0.5;
+
+      return x * x + y * y <= 0.25 + 1e-9;
+    }
+  return TRUE;
+}
+
 static gboolean
 on_map (ArbHexMap *self,
         ArbHex     hex)
 {
-  int cols, rows;
+  MapInfo info;
 
-  if (!map_size (self, &cols, &rows))
-    return arb_hex_in_rect (hex, cols, rows);
-  return arb_map_contains (self->encounter, hex);
+  map_info (self, &info);
+  return inside (&info, hex);
 }
 
 /* Everything the cached grid depends on. */
@@ -122,12 +155,30 @@ hex_path (cairo_t     *cr,
           ArbViewport *vp,
           ArbHex       hex)
 {
-  double xs[6], ys[6];
+  /* The corners' offsets from the centre, worked out once per zoom. */
+  static double dx[6], dy[6], for_scale = -1;
+  static gboolean for_pointy;
+  double x, y;
 
-  arb_viewport_hex_corners (vp, hex, xs, ys);
-  cairo_move_to (cr, xs[0], ys[0]);
+  if (arb_viewport_get_scale (vp) != for_scale || arb_viewport_get_pointy (vp) != for_pointy)
+    {
+      ArbHex o = { 0, 0 };
+      double cx, cy, xs[6], ys[6];
+
+      arb_viewport_hex_to_pixel (vp, o, &cx, &cy);
+      arb_viewport_hex_corners (vp, o, xs, ys);
+      for (int i = 0; i < 6; i++)
+        {
+          dx[i] = xs[i] - cx;
+          dy[i] = ys[i] - cy;
+        }
+      for_scale = arb_viewport_get_scale (vp);
+      for_pointy = arb_viewport_get_pointy (vp);
+    }
+  arb_viewport_hex_to_pixel (vp, hex, &x, &y);
+  cairo_move_to (cr, x + dx[0], y + dy[0]);
   for (int i = 1; i < 6; i++)
-    cairo_line_to (cr, xs[i], ys[i]);
+    cairo_line_to (cr, x + dx[i], y + dy[i]);
   cairo_close_path (cr);
 }
 
@@ -169,9 +220,12 @@ draw_grid (ArbHexMap   *self,
   gboolean open = enc && arb_map_get_shape (enc) == ARB_MAP_OPEN;
   gboolean megahex = enc && arb_map_get_megahex (enc);
   double scale = arb_viewport_get_scale (vp);
+  MapInfo info;
   int cols, rows;
 
-  map_size (self, &cols, &rows);
+  map_info (self, &info);
+  cols = info.cols;
+  rows = info.rows;
 
   /* The field. */
   cairo_set_source_rgb (cr, open ? 0.86 : 0.93, open ? 0.92 : 0.91, open ? 0.98 : 0.86);
@@ -181,7 +235,7 @@ draw_grid (ArbHexMap   *self,
         ArbHex hex = { q, row - (q >= 0 ? q / 2 : (q - 1) / 2) };
         double x, y;
 
-        if (!on_map (self, hex))
+        if (!inside (&info, hex))
           continue;
         arb_viewport_hex_to_pixel (vp, hex, &x, &y);
         if (x < -scale * 2 || y < -scale * 2 || x > clip_w + scale * 2 || y > clip_h + scale * 2)
@@ -215,21 +269,29 @@ draw_grid (ArbHexMap   *self,
     for (int row = 0; row < rows; row++)
       {
         ArbHex hex = { q, row - (q >= 0 ? q / 2 : (q - 1) / 2) };
+        double x, y;
 
-        if (!on_map (self, hex))
+        if (!inside (&info, hex))
+          continue;
+        /* Only hexes in view, and only those that can have a wall or a
+         * megahex edge. */
+        arb_viewport_hex_to_pixel (vp, hex, &x, &y);
+        if (x < -scale * 2 || y < -scale * 2 || x > clip_w + scale * 2 || y > clip_h + scale * 2)
+          continue;
+        if (!megahex && info.shape == ARB_MAP_RECT && q > 0 && q < cols - 1 && row > 0 && row < rows - 1)
           continue;
         for (int side = 0; side < 6; side++)
           {
             ArbHex n = arb_hex_neighbour (hex, side);
 
-            if (!open && !on_map (self, n))
+            if (!open && !inside (&info, n))
               {
                 cairo_set_source_rgb (cr, 0.24, 0.22, 0.20);
                 cairo_set_line_width (cr, MAX (1.5, scale / 6.0));
                 side_path (cr, vp, hex, side);
                 cairo_stroke (cr);
               }
-            else if (megahex && side < 3 && on_map (self, n))
+            else if (megahex && side < 3 && inside (&info, n))
               {
                 ArbHex a = arb_map_megahex_centre (hex), b = arb_map_megahex_centre (n);
 
@@ -280,25 +342,22 @@ has_condition (ArbEncounter *enc,
   return arb_encounter_get (enc, id, key) != NULL;
 }
 
-static const GdkRGBA *
-colour_of (ArbHexMap  *self,
-           const char *id)
+/* Each side its colour, in the order the sides first appear. */
+static GHashTable *
+side_colour_table (ArbEncounter *enc,
+                   GStrv         ids)
 {
-  g_auto(GStrv) ids = arb_encounter_list_combatants (self->encounter);
-  g_autoptr(GPtrArray) sides = g_ptr_array_new ();
-  const char *side = arb_encounter_get (self->encounter, id, "side");
+  GHashTable *table = g_hash_table_new (g_str_hash, g_str_equal);
 
   for (guint i = 0; ids[i]; i++)
     {
-      const char *s = arb_encounter_get (self->encounter, ids[i], "side");
+      const char *side = arb_encounter_get (enc, ids[i], "side");
 
-      if (s && !g_ptr_array_find_with_equal_func (sides, s, g_str_equal, NULL))
-        g_ptr_array_add (sides, (gpointer)s);
+      if (side && !g_hash_table_contains (table, side))
+        g_hash_table_insert (table, (gpointer)side,
+                             (gpointer)&side_colours[g_hash_table_size (table) % G_N_ELEMENTS (side_colours)]);
     }
-  for (guint i = 0; side && i < sides->len; i++)
-    if (g_str_equal (g_ptr_array_index (sides, i), side))
-      return &side_colours[i % G_N_ELEMENTS (side_colours)];
-  return &side_colours[0];
+  return table;
 }
 
 /* The zones of the selected figure, as its game has them. */
@@ -381,6 +440,7 @@ draw_tokens (ArbHexMap *self,
   ArbViewport *vp = self->viewport;
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
   g_autoptr(GHashTable) stacked = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) colours = side_colour_table (enc, ids);
   g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
   const char *current = arb_encounter_get (enc, E, "current");
   double scale = arb_viewport_get_scale (vp);
@@ -393,7 +453,8 @@ draw_tokens (ArbHexMap *self,
 
   for (guint i = 0; ids[i]; i++)
     {
-      const GdkRGBA *colour = colour_of (self, ids[i]);
+      const char *side = arb_encounter_get (enc, ids[i], "side");
+      const GdkRGBA *colour = side ? g_hash_table_lookup (colours, side) : &side_colours[0];
       g_autoptr(GString) marks = g_string_new (NULL);
       g_autofree char *key = NULL;
       ArbHex at;
@@ -476,7 +537,9 @@ ensure_grid (ArbHexMap *self)
   g_autofree char *key = grid_key (self);
   double scale = arb_viewport_get_scale (self->viewport);
   g_autoptr(ArbViewport) vp = NULL;
-  g_autoptr(GtkSnapshot) snapshot = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  cairo_surface_t *surface;
   graphene_rect_t bounds;
   int cols, rows;
   double left, top, right, bottom;
@@ -520,12 +583,20 @@ ensure_grid (ArbHexMap *self)
   arb_viewport_set_origin (vp, left, top);
   self->grid_x = left;
   self->grid_y = top;
-  snapshot = gtk_snapshot_new ();
   graphene_rect_init (&bounds, 0, 0, ceil ((right - left) * scale), ceil ((bottom - top) * scale));
-  cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+
+  /* Pixels, not a recording: a pan only moves the picture. */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)bounds.size.width, (int)bounds.size.height);
+  cr = cairo_create (surface);
   draw_grid (self, cr, vp, bounds.size.width, bounds.size.height);
   cairo_destroy (cr);
-  self->grid = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  cairo_surface_flush (surface);
+  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                      cairo_image_surface_get_stride (surface) * cairo_image_surface_get_height (surface),
+                                      (GDestroyNotify)cairo_surface_destroy, surface);
+  texture = gdk_memory_texture_new (cairo_image_surface_get_width (surface), cairo_image_surface_get_height (surface),
+                                    GDK_MEMORY_DEFAULT, bytes, cairo_image_surface_get_stride (surface));
+  self->grid = gsk_texture_node_new (texture, &bounds);
 }
 
 void
