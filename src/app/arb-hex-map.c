@@ -34,6 +34,9 @@ struct _ArbHexMap
   char          *selected;
 
   GskRenderNode *grid;
+  cairo_surface_t *grid_surface;
+  GskRenderNode *scene;         /* the grid with the tokens on it */
+  char          *scene_key;
   double         grid_scale;
   char          *grid_key;
   double         grid_x;        /* map point of the node's top-left */
@@ -362,10 +365,10 @@ side_colour_table (ArbEncounter *enc,
 
 /* The zones of the selected figure, as its game has them. */
 static void
-draw_overlay (ArbHexMap *self,
-              cairo_t   *cr)
+draw_overlay (ArbHexMap   *self,
+              cairo_t     *cr,
+              ArbViewport *vp)
 {
-  ArbViewport *vp = self->viewport;
   const char *system = system_of (self);
   ArbHex at;
   int facing;
@@ -433,11 +436,11 @@ static const struct { const char *condition; const char *badge; } badges[] = {
 };
 
 static void
-draw_tokens (ArbHexMap *self,
-             cairo_t   *cr)
+draw_tokens (ArbHexMap   *self,
+             cairo_t     *cr,
+             ArbViewport *vp)
 {
   ArbEncounter *enc = self->encounter;
-  ArbViewport *vp = self->viewport;
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
   g_autoptr(GHashTable) stacked = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GHashTable) colours = side_colour_table (enc, ids);
@@ -548,6 +551,9 @@ ensure_grid (ArbHexMap *self)
   if (self->grid && self->grid_scale == scale && g_strcmp0 (key, self->grid_key) == 0)
     return;
   g_clear_pointer (&self->grid, gsk_render_node_unref);
+  g_clear_pointer (&self->grid_surface, cairo_surface_destroy);
+  g_clear_pointer (&self->scene, gsk_render_node_unref);
+  g_clear_pointer (&self->scene_key, g_free);
   g_free (self->grid_key);
   self->grid_key = g_steal_pointer (&key);
   self->grid_scale = scale;
@@ -597,6 +603,61 @@ ensure_grid (ArbHexMap *self)
   texture = gdk_memory_texture_new (cairo_image_surface_get_width (surface), cairo_image_surface_get_height (surface),
                                     GDK_MEMORY_DEFAULT, bytes, cairo_image_surface_get_stride (surface));
   self->grid = gsk_texture_node_new (texture, &bounds);
+  self->grid_surface = cairo_surface_reference (surface);
+}
+
+static GskRenderNode *
+texture_node (cairo_surface_t *surface)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  graphene_rect_t bounds;
+
+  cairo_surface_flush (surface);
+  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                      cairo_image_surface_get_stride (surface) * cairo_image_surface_get_height (surface),
+                                      (GDestroyNotify)cairo_surface_destroy, cairo_surface_reference (surface));
+  texture = gdk_memory_texture_new (cairo_image_surface_get_width (surface), cairo_image_surface_get_height (surface),
+                                    GDK_MEMORY_DEFAULT, bytes, cairo_image_surface_get_stride (surface));
+  graphene_rect_init (&bounds, 0, 0, cairo_image_surface_get_width (surface), cairo_image_surface_get_height (surface));
+  return gsk_texture_node_new (texture, &bounds);
+}
+
+/* The grid with the zones and the tokens drawn on it, in map space too:
+ * until the fight or the selection changes, a pan moves one picture. */
+static void
+ensure_scene (ArbHexMap *self)
+{
+  g_autofree char *key = NULL;
+  g_autoptr(ArbViewport) vp = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  if (!self->grid || !self->encounter)
+    return;
+  key = g_strdup_printf ("%s|%s|%s|%u|%u", self->grid_key, self->selected ? self->selected : "",
+                         arb_encounter_get (self->encounter, E, "current") ? arb_encounter_get (self->encounter, E, "current") : "",
+                         arb_encounter_get_position (self->encounter), arb_encounter_get_n_steps (self->encounter));
+  if (self->scene && g_strcmp0 (key, self->scene_key) == 0)
+    return;
+  g_clear_pointer (&self->scene, gsk_render_node_unref);
+  g_free (self->scene_key);
+  self->scene_key = g_steal_pointer (&key);
+
+  vp = arb_viewport_new ();
+  arb_viewport_set_pointy (vp, arb_viewport_get_pointy (self->viewport));
+  arb_viewport_set_scale (vp, self->grid_scale);
+  arb_viewport_set_origin (vp, self->grid_x, self->grid_y);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, cairo_image_surface_get_width (self->grid_surface),
+                                        cairo_image_surface_get_height (self->grid_surface));
+  cr = cairo_create (surface);
+  cairo_set_source_surface (cr, self->grid_surface, 0, 0);
+  cairo_paint (cr);
+  draw_overlay (self, cr, vp);
+  draw_tokens (self, cr, vp);
+  cairo_destroy (cr);
+  self->scene = texture_node (surface);
+  cairo_surface_destroy (surface);
 }
 
 void
@@ -622,27 +683,26 @@ arb_hex_map_render (ArbHexMap   *self,
   ensure_grid (self);
   arb_viewport_get_origin (self->viewport, &ox, &oy);
   scale = arb_viewport_get_scale (self->viewport);
+  ensure_scene (self);
   if (self->grid)
     {
-      /* The same node, wherever the view has panned to. */
+      /* The same picture, wherever the view has panned to. */
       gtk_snapshot_save (snapshot);
       gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((self->grid_x - ox) * scale, (self->grid_y - oy) * scale));
-      gtk_snapshot_append_node (snapshot, self->grid);
+      gtk_snapshot_append_node (snapshot, self->scene ? self->scene : self->grid);
       gtk_snapshot_restore (snapshot);
-      cr = gtk_snapshot_append_cairo (snapshot, &area);
     }
   else
     {
       cr = gtk_snapshot_append_cairo (snapshot, &area);
       draw_grid (self, cr, self->viewport, width, height);
+      if (self->encounter)
+        {
+          draw_overlay (self, cr, self->viewport);
+          draw_tokens (self, cr, self->viewport);
+        }
+      cairo_destroy (cr);
     }
-
-  if (self->encounter)
-    {
-      draw_overlay (self, cr);
-      draw_tokens (self, cr);
-    }
-  cairo_destroy (cr);
   gtk_snapshot_pop (snapshot);
 }
 
@@ -929,6 +989,9 @@ arb_hex_map_dispose (GObject *object)
   g_clear_object (&self->encounter);
   g_clear_object (&self->viewport);
   g_clear_pointer (&self->grid, gsk_render_node_unref);
+  g_clear_pointer (&self->grid_surface, cairo_surface_destroy);
+  g_clear_pointer (&self->scene, gsk_render_node_unref);
+  g_clear_pointer (&self->scene_key, g_free);
   g_clear_pointer (&self->grid_key, g_free);
   g_clear_pointer (&self->selected, g_free);
   g_clear_pointer (&self->drag_token, g_free);
@@ -1135,6 +1198,7 @@ void
 arb_hex_map_refresh (ArbHexMap *self)
 {
   g_return_if_fail (ARB_IS_HEX_MAP (self));
+  g_clear_pointer (&self->scene_key, g_free);
   update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
