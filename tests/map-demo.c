@@ -122,6 +122,19 @@ main (int   argc,
     arb_hex_map_set_encounter (ARB_HEX_MAP (map), e);
     if (ids[0])
       arb_hex_map_set_selected (ARB_HEX_MAP (map), ids[0]);
+    /* A ruler from the first figure five hexes ahead. */
+    {
+      ArbHex from, to;
+      int facing;
+
+      if (ids[0] && arb_encounter_get_hex (e, ids[0], &from, &facing))
+        {
+          to = from;
+          for (int k = 0; k < 5; k++)
+            to = arb_hex_neighbour (to, k % 2 ? facing : facing + 1);
+          arb_hex_map_set_ruler (ARB_HEX_MAP (map), from, to);
+        }
+    }
 
     if (png)
       {

@@ -131,6 +131,30 @@ test_actions (void)
   gtk_widget_activate_action (map, "map.move", "i", 3);
   g_assert_cmpuint (req.moves, ==, 1);
 
+  /* The ruler from Rolf (3,4) to 7,2: the Troll, now at 0,0, is not in
+   * the way; put back at 5,3 it is. */
+  g_assert_true (gtk_widget_activate_action (map, "map.ruler", "(iiii)", 3, 4, 7, 2));
+  {
+    g_autofree char *said = arb_hex_map_describe_ruler (ARB_HEX_MAP (map));
+
+    g_assert_cmpstr (said, ==, "4 hexes, line of sight clear");
+  }
+  {
+    ArbStep *step = arb_step_new ("test.move", NULL);
+    g_autofree char *said = NULL;
+
+    arb_step_set (step, enc, troll, "q", "5");
+    arb_step_set (step, enc, troll, "r", "3");
+    arb_encounter_apply (enc, step);
+    said = arb_hex_map_describe_ruler (ARB_HEX_MAP (map));
+    g_assert_cmpstr (said, ==, "4 hexes, in the way: Troll");
+  }
+  gtk_widget_activate_action (map, "map.ruler-clear", NULL);
+  {
+    g_autofree char *said = arb_hex_map_describe_ruler (ARB_HEX_MAP (map));
+    g_assert_cmpstr (said, ==, "");
+  }
+
   /* Pan by a step of 48 pixels; zoom in and out; fit. */
   arb_viewport_get_origin (vp, &ox, &oy);
   scale = arb_viewport_get_scale (vp);

@@ -275,6 +275,40 @@ test_presets (void)
   }
 }
 
+/* The ruler: 0,0 to 4,0 crosses 1,0 2,0 3,0; a standing figure in one of
+ * them is in the way, a prone one is not. */
+static void
+test_ruler (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  ArbStep *step = arb_step_new ("test.place", NULL);
+  ArbHex from = { 0, 0 }, to = { 4, 0 };
+  g_autoptr(GArray) crossed = NULL;
+  g_autoptr(GPtrArray) in_the_way = NULL;
+
+  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "combatants", "c1");
+  arb_step_set (step, enc, "c1", "q", "2");
+  arb_step_set (step, enc, "c1", "r", "0");
+  arb_encounter_apply (enc, step);
+
+  g_assert_cmpint (arb_map_ruler (enc, from, to, &crossed, &in_the_way), ==, 4);
+  g_assert_cmpuint (crossed->len, ==, 3);
+  for (guint i = 0; i < crossed->len; i++)
+    {
+      g_assert_cmpint (g_array_index (crossed, ArbHex, i).q, ==, (int)i + 1);
+      g_assert_cmpint (g_array_index (crossed, ArbHex, i).r, ==, 0);
+    }
+  g_assert_cmpuint (in_the_way->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (in_the_way, 0), ==, "c1");
+
+  step = arb_step_new ("test.prone", NULL);
+  arb_step_set (step, enc, "c1", "cond.prone", "on");
+  arb_encounter_apply (enc, step);
+  g_clear_pointer (&in_the_way, g_ptr_array_unref);
+  arb_map_ruler (enc, from, to, NULL, &in_the_way);
+  g_assert_cmpuint (in_the_way->len, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -289,6 +323,7 @@ main (int   argc,
   g_test_add_func ("/hex/rect", test_rect);
   g_test_add_func ("/hex/megahex", test_megahex);
   g_test_add_func ("/hex/map-presets", test_presets);
+  g_test_add_func ("/hex/ruler", test_ruler);
 
   return g_test_run ();
 }

@@ -43,6 +43,10 @@ struct _ArbHexMap
   double         grid_y;
 
   char          *drag_token;
+  gboolean       drag_ruler;
+  gboolean       ruler;
+  ArbHex         ruler_from;
+  ArbHex         ruler_to;
   double         drag_start_x;
   double         drag_start_y;
   double         drag_last_x;
@@ -660,6 +664,86 @@ ensure_scene (ArbHexMap *self)
   cairo_surface_destroy (surface);
 }
 
+/* The ruler: the line, the hexes it crosses, the distance and who
+ * stands in the way. */
+static void
+draw_ruler (ArbHexMap *self,
+            cairo_t   *cr)
+{
+  ArbViewport *vp = self->viewport;
+  g_autoptr(GArray) crossed = NULL;
+  g_autoptr(GPtrArray) in_the_way = NULL;
+  g_autofree char *text = arb_hex_map_describe_ruler (self);
+  g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
+  double x0, y0, x1, y1;
+  int w, h;
+
+  {
+    PangoFontDescription *font = pango_font_description_from_string ("Sans 10");
+
+    pango_layout_set_font_description (layout, font);
+    pango_font_description_free (font);
+  }
+  arb_map_ruler (self->encounter, self->ruler_from, self->ruler_to, &crossed, &in_the_way);
+  cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.25);
+  fill_hexes (cr, vp, crossed);
+  arb_viewport_hex_to_pixel (vp, self->ruler_from, &x0, &y0);
+  arb_viewport_hex_to_pixel (vp, self->ruler_to, &x1, &y1);
+  cairo_set_source_rgb (cr, in_the_way->len ? 0.88 : 0.11, in_the_way->len ? 0.11 : 0.44, in_the_way->len ? 0.14 : 0.85);
+  cairo_set_line_width (cr, 2.0);
+  cairo_move_to (cr, x0, y0);
+  cairo_line_to (cr, x1, y1);
+  cairo_stroke (cr);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+  cairo_rectangle (cr, x1 + 8, y1 - h - 4, w + 8, h + 4);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
+  cairo_move_to (cr, x1 + 12, y1 - h - 2);
+  pango_cairo_show_layout (cr, layout);
+}
+
+char *
+arb_hex_map_describe_ruler (ArbHexMap *self)
+{
+  g_autoptr(GPtrArray) in_the_way = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  int distance;
+
+  g_return_val_if_fail (ARB_IS_HEX_MAP (self), NULL);
+  if (!self->ruler || !self->encounter)
+    return g_strdup ("");
+  distance = arb_map_ruler (self->encounter, self->ruler_from, self->ruler_to, NULL, &in_the_way);
+  g_string_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d hex", "%d hexes", distance), distance);
+  if (in_the_way->len == 0)
+    g_string_append (text, _(", line of sight clear"));
+  for (guint i = 0; i < in_the_way->len; i++)
+    g_string_append_printf (text, i == 0 ? _(", in the way: %s") : ", %s",
+                            arb_encounter_get_name (self->encounter, g_ptr_array_index (in_the_way, i)));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+void
+arb_hex_map_set_ruler (ArbHexMap *self,
+                       ArbHex     from,
+                       ArbHex     to)
+{
+  g_return_if_fail (ARB_IS_HEX_MAP (self));
+  self->ruler = TRUE;
+  self->ruler_from = from;
+  self->ruler_to = to;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+arb_hex_map_clear_ruler (ArbHexMap *self)
+{
+  g_return_if_fail (ARB_IS_HEX_MAP (self));
+  self->ruler = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 void
 arb_hex_map_render (ArbHexMap   *self,
                     GtkSnapshot *snapshot,
@@ -691,6 +775,12 @@ arb_hex_map_render (ArbHexMap   *self,
       gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((self->grid_x - ox) * scale, (self->grid_y - oy) * scale));
       gtk_snapshot_append_node (snapshot, self->scene ? self->scene : self->grid);
       gtk_snapshot_restore (snapshot);
+      if (self->ruler && self->encounter)
+        {
+          cr = gtk_snapshot_append_cairo (snapshot, &area);
+          draw_ruler (self, cr);
+          cairo_destroy (cr);
+        }
     }
   else
     {
@@ -700,6 +790,8 @@ arb_hex_map_render (ArbHexMap   *self,
         {
           draw_overlay (self, cr, self->viewport);
           draw_tokens (self, cr, self->viewport);
+          if (self->ruler)
+            draw_ruler (self, cr);
         }
       cairo_destroy (cr);
     }
@@ -817,8 +909,15 @@ on_drag_begin (GtkGestureDrag *gesture,
   guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
 
   g_clear_pointer (&self->drag_token, g_free);
+  self->drag_ruler = (gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture)) & GDK_SHIFT_MASK) != 0;
+  if (self->drag_ruler)
+    {
+      ArbHex at = arb_viewport_pixel_to_hex (self->viewport, x, y);
+
+      arb_hex_map_set_ruler (self, at, at);
+    }
   /* The primary button drags a token; anything else, or empty ground, pans. */
-  if (token && button == GDK_BUTTON_PRIMARY)
+  else if (token && button == GDK_BUTTON_PRIMARY)
     {
       self->drag_token = g_strdup (token);
       arb_hex_map_set_selected (self, token);
@@ -834,6 +933,12 @@ on_drag_update (GtkGestureDrag *gesture,
                 double          dy,
                 ArbHexMap      *self)
 {
+  if (self->drag_ruler)
+    {
+      arb_hex_map_set_ruler (self, self->ruler_from,
+                             arb_viewport_pixel_to_hex (self->viewport, self->drag_start_x + dx, self->drag_start_y + dy));
+      return;
+    }
   if (self->drag_token)
     return;
   arb_viewport_pan (self->viewport, dx - self->drag_last_x, dy - self->drag_last_y);
@@ -976,6 +1081,25 @@ action_move (GtkWidget  *widget,
 }
 
 static void
+action_ruler (GtkWidget  *widget,
+              const char *name,
+              GVariant   *param)
+{
+  ArbHex from, to;
+
+  g_variant_get (param, "(iiii)", &from.q, &from.r, &to.q, &to.r);
+  arb_hex_map_set_ruler (ARB_HEX_MAP (widget), from, to);
+}
+
+static void
+action_ruler_clear (GtkWidget  *widget,
+                    const char *name,
+                    GVariant   *param)
+{
+  arb_hex_map_clear_ruler (ARB_HEX_MAP (widget));
+}
+
+static void
 on_viewport_changed (ArbHexMap *self)
 {
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -1083,6 +1207,8 @@ arb_hex_map_class_init (ArbHexMapClass *klass)
   gtk_widget_class_install_action (widget_class, "map.select", "i", action_select);
   gtk_widget_class_install_action (widget_class, "map.turn", "i", action_turn);
   gtk_widget_class_install_action (widget_class, "map.move", "i", action_move);
+  gtk_widget_class_install_action (widget_class, "map.ruler", "(iiii)", action_ruler);
+  gtk_widget_class_install_action (widget_class, "map.ruler-clear", NULL, action_ruler_clear);
 
   for (guint i = 0; i < G_N_ELEMENTS (pans); i++)
     gtk_widget_class_add_binding_action (widget_class, pans[i].key, 0, "map.pan", "(ii)", pans[i].dx, pans[i].dy);
@@ -1096,6 +1222,7 @@ arb_hex_map_class_init (ArbHexMapClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "map.fit", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Tab, 0, "map.select", "i", 1);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_ISO_Left_Tab, GDK_SHIFT_MASK, "map.select", "i", -1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "map.ruler-clear", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketleft, 0, "map.turn", "i", 1);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketright, 0, "map.turn", "i", -1);
 

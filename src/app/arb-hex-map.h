@@ -37,6 +37,13 @@ void          arb_hex_map_render        (ArbHexMap    *self,
                                          GtkSnapshot  *snapshot,
                                          int           width,
                                          int           height);
+/* The ruler between two hexes (Shift+drag, or the map.ruler action), and
+ * what it reads: "5 hexes, in the way: Troll". */
+void          arb_hex_map_set_ruler      (ArbHexMap   *self,
+                                          ArbHex       from,
+                                          ArbHex       to);
+void          arb_hex_map_clear_ruler    (ArbHexMap   *self);
+char         *arb_hex_map_describe_ruler (ArbHexMap   *self);
 /* The sentence a screen reader says for a combatant on the map. */
 char         *arb_hex_map_describe      (ArbHexMap    *self,
                                          const char   *id);

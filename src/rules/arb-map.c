@@ -323,3 +323,54 @@ arb_map_megahex_centre (ArbHex hex)
       }
   return hex;
 }
+
+static gboolean
+blocks_sight (ArbEncounter *enc,
+              const char   *id)
+{
+  static const char *out[] = { "cond.prone", "cond.dead", "cond.eliminated", "cond.fled", NULL };
+
+  for (guint i = 0; out[i]; i++)
+    if (arb_encounter_get (enc, id, out[i]))
+      return FALSE;
+  return g_strcmp0 (arb_encounter_get (enc, id, "cond.appealed"), "spared") != 0;
+}
+
+int
+arb_map_ruler (ArbEncounter  *enc,
+               ArbHex         from,
+               ArbHex         to,
+               GArray       **crossed,
+               GPtrArray    **in_the_way)
+{
+  int distance = arb_hex_distance (from, to);
+  g_autoptr(GArray) line = arb_hex_line (from, to, distance);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  GArray *between = g_array_new (FALSE, FALSE, sizeof (ArbHex));
+  GPtrArray *who = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 1; i + 1 < line->len; i++)
+    {
+      ArbHex h = g_array_index (line, ArbHex, i);
+
+      g_array_append_val (between, h);
+      for (guint c = 0; ids[c]; c++)
+        {
+          ArbHex at;
+          int facing;
+
+          if (arb_encounter_get_hex (enc, ids[c], &at, &facing) && at.q == h.q && at.r == h.r &&
+              blocks_sight (enc, ids[c]))
+            g_ptr_array_add (who, g_strdup (ids[c]));
+        }
+    }
+  if (crossed)
+    *crossed = between;
+  else
+    g_array_unref (between);
+  if (in_the_way)
+    *in_the_way = who;
+  else
+    g_ptr_array_unref (who);
+  return distance;
+}

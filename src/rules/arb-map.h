@@ -54,4 +54,13 @@ GArray      *arb_map_get_zone             (ArbEncounter *enc,
 gboolean     arb_map_get_megahex          (ArbEncounter *enc);
 ArbHex       arb_map_megahex_centre       (ArbHex        hex);
 
+/* A ruler from @from to @to: the distance, the hexes between (an array
+ * of ArbHex, ends left out) and the combatants standing in them, who
+ * block a line of sight; a prone, dead or departed figure does not. */
+int          arb_map_ruler                (ArbEncounter *enc,
+                                           ArbHex        from,
+                                           ArbHex        to,
+                                           GArray      **crossed,
+                                           GPtrArray   **in_the_way);
+
 G_END_DECLS
