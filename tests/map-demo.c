@@ -1,6 +1,6 @@
 /* map-demo.c: each game's preset map with a few tokens on it
  *
- *   map-demo PRESET                 a window with the map
+ *   map-demo PRESET [--menu]        a window with the map (and a figure's menu)
  *   map-demo PRESET --png FILE      the map drawn at 1000 x 700, no window
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -165,6 +165,13 @@ main (int   argc,
         g_object_unref (map);
         gtk_window_present (GTK_WINDOW (window));
         gtk_widget_grab_focus (map);
+        /* --menu opens the selected figure's menu, for a screenshot. */
+        if (argc > 2 && g_str_equal (argv[2], "--menu"))
+          {
+            while (g_main_context_iteration (NULL, FALSE))
+              ;
+            gtk_widget_activate_action (map, "map.menu", NULL);
+          }
         while (g_list_model_get_n_items (gtk_window_get_toplevels ()) > 0)
           g_main_context_iteration (NULL, TRUE);
       }

@@ -155,6 +155,17 @@ test_actions (void)
     g_assert_cmpstr (said, ==, "");
   }
 
+  /* The figure's menu, from the keyboard (Menu or Shift+F10). */
+  g_assert_true (gtk_widget_activate_action (map, "map.menu", NULL));
+  iterate ();
+  {
+    GtkWidget *popover = gtk_widget_get_first_child (map);
+
+    g_assert_true (GTK_IS_POPOVER_MENU (popover));
+    g_assert_true (gtk_widget_get_visible (popover));
+    gtk_popover_popdown (GTK_POPOVER (popover));
+  }
+
   /* Pan by a step of 48 pixels; zoom in and out; fit. */
   arb_viewport_get_origin (vp, &ox, &oy);
   scale = arb_viewport_get_scale (vp);

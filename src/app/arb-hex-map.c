@@ -52,6 +52,7 @@ struct _ArbHexMap
   double         drag_last_x;
   double         drag_last_y;
   gboolean       fitted;
+  GtkWidget     *menu;
 };
 
 G_DEFINE_FINAL_TYPE (ArbHexMap, arb_hex_map, GTK_TYPE_WIDGET)
@@ -1099,6 +1100,87 @@ action_ruler_clear (GtkWidget  *widget,
   arb_hex_map_clear_ruler (ARB_HEX_MAP (widget));
 }
 
+/* The figure's menu: what the map can ask for it. The game's own actions
+ * come with the action dialog (the app issue). */
+static void
+show_menu (ArbHexMap *self,
+           double     x,
+           double     y)
+{
+  g_autoptr(GMenu) menu = g_menu_new ();
+  g_autoptr(GMenu) turns = g_menu_new ();
+  g_autoptr(GMenu) view = g_menu_new ();
+  ArbHex at;
+  int facing;
+
+  if (self->selected && self->encounter && arb_encounter_get_hex (self->encounter, self->selected, &at, &facing))
+    {
+      g_autofree char *ahead = g_strdup_printf ("map.move(%d)", facing);
+      g_autofree char *ruler = g_strdup_printf ("map.ruler((%d,%d,%d,%d))", at.q, at.r, at.q, at.r);
+
+      g_menu_append (turns, _("Move Ahead"), ahead);
+      g_menu_append (turns, _("Turn Left"), "map.turn(1)");
+      g_menu_append (turns, _("Turn Right"), "map.turn(-1)");
+      g_menu_append (turns, _("Measure From Here"), ruler);
+      g_menu_append_section (menu, arb_encounter_get_name (self->encounter, self->selected), G_MENU_MODEL (turns));
+    }
+  g_menu_append (view, _("Fit Map"), "map.fit");
+  g_menu_append (view, _("Clear Ruler"), "map.ruler-clear");
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (view));
+
+  if (self->menu == NULL)
+    {
+      self->menu = gtk_popover_menu_new_from_model (NULL);
+      gtk_widget_set_parent (self->menu, GTK_WIDGET (self));
+      gtk_popover_set_has_arrow (GTK_POPOVER (self->menu), FALSE);
+    }
+  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->menu), G_MENU_MODEL (menu));
+  gtk_popover_set_pointing_to (GTK_POPOVER (self->menu), &(GdkRectangle) { (int)x, (int)y, 1, 1 });
+  gtk_popover_popup (GTK_POPOVER (self->menu));
+}
+
+static void
+on_secondary_click (GtkGestureClick *gesture,
+                    int              n_press,
+                    double           x,
+                    double           y,
+                    ArbHexMap       *self)
+{
+  const char *token = token_at (self, x, y);
+
+  if (token)
+    arb_hex_map_set_selected (self, token);
+  show_menu (self, x, y);
+}
+
+static void
+action_menu (GtkWidget  *widget,
+             const char *name,
+             GVariant   *param)
+{
+  ArbHexMap *self = ARB_HEX_MAP (widget);
+  double x = gtk_widget_get_width (widget) / 2.0, y = gtk_widget_get_height (widget) / 2.0;
+  ArbHex at;
+  int facing;
+
+  /* From the keyboard the menu opens at the selected figure. */
+  if (self->selected && self->encounter && arb_encounter_get_hex (self->encounter, self->selected, &at, &facing))
+    arb_viewport_hex_to_pixel (self->viewport, at, &x, &y);
+  show_menu (self, x, y);
+}
+
+static void
+arb_hex_map_size_allocate (GtkWidget *widget,
+                           int        width,
+                           int        height,
+                           int        baseline)
+{
+  ArbHexMap *self = ARB_HEX_MAP (widget);
+
+  if (self->menu)
+    gtk_popover_present (GTK_POPOVER (self->menu));
+}
+
 static void
 on_viewport_changed (ArbHexMap *self)
 {
@@ -1110,7 +1192,10 @@ arb_hex_map_dispose (GObject *object)
 {
   ArbHexMap *self = ARB_HEX_MAP (object);
 
+  g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_object (&self->encounter);
+  if (self->viewport)
+    g_signal_handlers_disconnect_by_data (self->viewport, self);
   g_clear_object (&self->viewport);
   g_clear_pointer (&self->grid, gsk_render_node_unref);
   g_clear_pointer (&self->grid_surface, cairo_surface_destroy);
@@ -1183,6 +1268,7 @@ arb_hex_map_class_init (ArbHexMapClass *klass)
   object_class->get_property = arb_hex_map_get_property;
   object_class->set_property = arb_hex_map_set_property;
   widget_class->snapshot = arb_hex_map_snapshot;
+  widget_class->size_allocate = arb_hex_map_size_allocate;
 
   properties[PROP_ENCOUNTER] =
     g_param_spec_object ("encounter", NULL, NULL, ARB_TYPE_ENCOUNTER,
@@ -1209,6 +1295,7 @@ arb_hex_map_class_init (ArbHexMapClass *klass)
   gtk_widget_class_install_action (widget_class, "map.move", "i", action_move);
   gtk_widget_class_install_action (widget_class, "map.ruler", "(iiii)", action_ruler);
   gtk_widget_class_install_action (widget_class, "map.ruler-clear", NULL, action_ruler_clear);
+  gtk_widget_class_install_action (widget_class, "map.menu", NULL, action_menu);
 
   for (guint i = 0; i < G_N_ELEMENTS (pans); i++)
     gtk_widget_class_add_binding_action (widget_class, pans[i].key, 0, "map.pan", "(ii)", pans[i].dx, pans[i].dy);
@@ -1223,6 +1310,8 @@ arb_hex_map_class_init (ArbHexMapClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Tab, 0, "map.select", "i", 1);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_ISO_Left_Tab, GDK_SHIFT_MASK, "map.select", "i", -1);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "map.ruler-clear", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0, "map.menu", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "map.menu", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketleft, 0, "map.turn", "i", 1);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketright, 0, "map.turn", "i", -1);
 
@@ -1248,6 +1337,14 @@ arb_hex_map_init (ArbHexMap *self)
 
   g_signal_connect (click, "pressed", G_CALLBACK (on_click), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  {
+    GtkGesture *secondary = gtk_gesture_click_new ();
+
+    gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (secondary), GDK_BUTTON_SECONDARY);
+    g_signal_connect (secondary, "pressed", G_CALLBACK (on_secondary_click), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (secondary));
+  }
 
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
   g_signal_connect (drag, "drag-begin", G_CALLBACK (on_drag_begin), self);
