@@ -78,6 +78,8 @@ demo_encounter (guint i)
       ArbStep *s = arb_step_new ("demo.state", NULL);
 
       arb_step_set (s, enc, b, "cond.stunned", "on");
+      if (g_str_equal (demos[i].system, "gpg"))
+        arb_step_set (s, enc, ARB_ENCOUNTER_ENTITY, "air-currents", "9:up,4:down,9:up,3:down");
       arb_step_set (s, enc, ARB_ENCOUNTER_ENTITY, "current", a);
       arb_encounter_apply (enc, s);
     }

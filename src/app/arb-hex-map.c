@@ -149,7 +149,8 @@ grid_key (ArbHexMap *self)
   ArbEncounter *enc = self->encounter;
 
   map_size (self, &cols, &rows);
-  return g_strdup_printf ("%d|%d|%s|%s|%s|%s|%s|%d", cols, rows,
+  return g_strdup_printf ("%d|%d|%s|%s|%s|%s|%s|%s|%d", cols, rows,
+                          enc ? arb_encounter_get (enc, E, "air-currents") : "",
                           enc ? arb_encounter_get (enc, E, "map-shape") : "",
                           enc ? arb_encounter_get (enc, E, "map-exits") : "",
                           enc ? arb_encounter_get (enc, E, "map-megahex") : "",
@@ -314,6 +315,38 @@ draw_grid (ArbHexMap   *self,
           }
       }
 
+  /* The last turn's air currents, by their rows on the right wall. */
+  if (enc && g_str_equal (system_of (self), "gpg") && arb_encounter_get (enc, E, "air-currents"))
+    {
+      g_auto(GStrv) markers = g_strsplit (arb_encounter_get (enc, E, "air-currents"), ",", -1);
+      g_autofree int *in_row = g_new0 (int, MAX (rows, 1));
+
+      for (guint m = 0; markers[m]; m++)
+        {
+          g_auto(GStrv) kv = g_strsplit (markers[m], ":", 2);
+          gint64 row;
+          double x, y;
+          gboolean up;
+
+          if (!kv[0] || !kv[1] || !g_ascii_string_to_signed (kv[0], 10, 0, rows - 1, &row, NULL))
+            continue;
+          up = g_str_equal (kv[1], "up");
+          {
+            ArbHex hex = { cols - 1, (int)row - (cols - 1) / 2 };
+
+            arb_viewport_hex_to_pixel (vp, hex, &x, &y);
+          }
+          /* Side by side when a row has more than one. */
+          x += scale * (1.6 + 0.9 * in_row[row]++);
+          cairo_set_source_rgba (cr, up ? 0.21 : 0.88, up ? 0.52 : 0.11, up ? 0.89 : 0.14, 0.85);
+          cairo_move_to (cr, x, y + (up ? -0.5 : 0.5) * scale);
+          cairo_line_to (cr, x - 0.4 * scale, y + (up ? 0.3 : -0.3) * scale);
+          cairo_line_to (cr, x + 0.4 * scale, y + (up ? 0.3 : -0.3) * scale);
+          cairo_close_path (cr);
+          cairo_fill (cr);
+        }
+    }
+
   /* Row labels down the left wall (the pit's 2d6 numbers). */
   if (g_str_equal (system_of (self), "gpg") && scale >= 8)
     {
@@ -423,6 +456,56 @@ draw_overlay (ArbHexMap   *self,
         hex_path (cr, vp, h);
         cairo_fill (cr);
       }
+
+  /* Glider-Pit Gladiators: for every other glider, the throwing range
+   * with its altitude factor (when it can be thrown at), and whether a
+   * strike reaches it and would be head on (2.3). */
+  if (g_str_equal (system, "gpg"))
+    {
+      g_auto(GStrv) ids = arb_encounter_list_combatants (self->encounter);
+      g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
+      PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+      double scale = arb_viewport_get_scale (vp);
+      int altitude = arb_gpg_int (self->encounter, NULL, self->selected, "altitude", 0);
+
+      pango_font_description_set_absolute_size (font, MAX (7.0, scale * 0.4) * PANGO_SCALE);
+      pango_layout_set_font_description (layout, font);
+      pango_font_description_free (font);
+      for (guint i = 0; ids[i]; i++)
+        {
+          ArbHex there;
+          int their_facing, their_altitude;
+          gboolean same, ahead, adjacent;
+          g_autoptr(GString) text = g_string_new (NULL);
+          double x, y;
+          int w, h;
+
+          if (g_str_equal (ids[i], self->selected) || arb_gpg_gone (self->encounter, NULL, ids[i]) ||
+              !arb_encounter_get_hex (self->encounter, ids[i], &there, &their_facing))
+            continue;
+          their_altitude = arb_gpg_int (self->encounter, NULL, ids[i], "altitude", 0);
+          same = there.q == at.q && there.r == at.r;
+          ahead = same ? their_altitude < altitude : arb_gpg_in_front_arc (at, facing, there);
+          adjacent = same ? their_altitude == altitude - 1
+                          : their_altitude == altitude && arb_hex_in_front (at, facing, there);
+          if (ahead)
+            g_string_append_printf (text, _("range %d"), arb_gpg_range (at, altitude, there, their_altitude));
+          if (adjacent)
+            g_string_append_printf (text, "%s%s", text->len ? " · " : "",
+                                    arb_gpg_head_on (at, facing, there, their_facing) ? _("strike, head on") : _("strike"));
+          if (text->len == 0)
+            continue;
+          arb_viewport_hex_to_pixel (vp, there, &x, &y);
+          pango_layout_set_text (layout, text->str, -1);
+          pango_layout_get_pixel_size (layout, &w, &h);
+          cairo_set_source_rgba (cr, adjacent ? 0.20 : 0.96, adjacent ? 0.82 : 0.60, adjacent ? 0.48 : 0.10, 0.9);
+          cairo_rectangle (cr, x - w / 2.0 - 3, y - scale - h - 2, w + 6, h + 2);
+          cairo_fill (cr);
+          cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
+          cairo_move_to (cr, x - w / 2.0, y - scale - h - 1);
+          pango_cairo_show_layout (cr, layout);
+        }
+    }
 
   /* Arena of Death's rear hexsides (7.0). */
   if (g_str_equal (system, "aod"))
@@ -586,8 +669,9 @@ ensure_grid (ArbHexMap *self)
           bottom = MAX (bottom, my + 1.2);
         }
     }
-  /* Room for the row labels on the left. */
+  /* Room for the row labels on the left and the air currents on the right. */
   left -= 3.0;
+  right += 3.0;
   if ((right - left) * scale > MAX_CACHED_SIDE || (bottom - top) * scale > MAX_CACHED_SIDE)
     return;
 
