@@ -118,17 +118,7 @@ static gboolean
 inside (const MapInfo *info,
         ArbHex         hex)
 {
-  int row = hex.r + (hex.q >= 0 ? hex.q / 2 : (hex.q - 1) / 2);
-
-  if (hex.q < 0 || hex.q >= info->cols || row < 0 || row >= info->rows)
-    return FALSE;
-  if (info->shape == ARB_MAP_OVAL)
-    {
-      double x = (hex.q + 0.5) / info->cols - 0.5, y = (row + 0.5) / info->rows - 0.5;
-
-      return x * x + y * y <= 0.25 + 1e-9;
-    }
-  return TRUE;
+  return arb_map_shape_contains (info->shape, info->cols, info->rows, hex);
 }
 
 static gboolean
@@ -241,7 +231,7 @@ draw_grid (ArbHexMap   *self,
   for (int q = 0; q < cols; q++)
     for (int row = 0; row < rows; row++)
       {
-        ArbHex hex = { q, row - (q >= 0 ? q / 2 : (q - 1) / 2) };
+        ArbHex hex = arb_hex_at (q, row);
         double x, y;
 
         if (!inside (&info, hex))
@@ -277,7 +267,7 @@ draw_grid (ArbHexMap   *self,
   for (int q = 0; q < cols; q++)
     for (int row = 0; row < rows; row++)
       {
-        ArbHex hex = { q, row - (q >= 0 ? q / 2 : (q - 1) / 2) };
+        ArbHex hex = arb_hex_at (q, row);
         double x, y;
 
         if (!inside (&info, hex))
@@ -656,7 +646,7 @@ ensure_grid (ArbHexMap *self)
   for (int c = 0; c < 4; c++)
     {
       int q = c & 1 ? cols - 1 : 0, row = c & 2 ? rows - 1 : 0;
-      ArbHex corner[2] = { { q, row - (q >= 0 ? q / 2 : (q - 1) / 2) }, { MAX (0, q - 1), row - (MAX (0, q - 1)) / 2 } };
+      ArbHex corner[2] = { arb_hex_at (q, row), arb_hex_at (MAX (0, q - 1), row) };
 
       for (int k = 0; k < 2; k++)
         {

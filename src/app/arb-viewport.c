@@ -238,18 +238,9 @@ arb_viewport_pixel_to_hex (ArbViewport *self,
 {
   double mx = x / self->scale + self->origin_x, my = y / self->scale + self->origin_y;
   double fx = self->pointy ? my : mx, fy = self->pointy ? -mx : my;
-  double q = fx / 1.5, r = fy / SQRT3 - q / 2.0, s = -q - r;
-  double rq = round (q), rr = round (r), rs = round (s);
-  double dq = fabs (rq - q), dr = fabs (rr - r), ds = fabs (rs - s);
-  ArbHex hex;
+  double q = fx / 1.5;
 
-  if (dq > dr && dq > ds)
-    rq = -rr - rs;
-  else if (dr > ds)
-    rr = -rq - rs;
-  hex.q = (int)rq;
-  hex.r = (int)rr;
-  return hex;
+  return arb_hex_round (q, fy / SQRT3 - q / 2.0);
 }
 
 double

@@ -724,7 +724,7 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
       int f, row;
 
       if (!arb_gpg_gone (enc, step, ids[i]) && arb_step_peek_hex (step, enc, ids[i], &hex, &f) &&
-          (row = arb_gpg_row_of (hex)) >= 0 && row < rows)
+          (row = arb_hex_row (hex)) >= 0 && row < rows)
         occupied[row] = TRUE;
     }
 
@@ -734,7 +734,7 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
       int f, row, net, altitude;
 
       if (arb_gpg_gone (enc, step, ids[i]) || !arb_step_peek_hex (step, enc, ids[i], &hex, &f) ||
-          (row = arb_gpg_row_of (hex)) < 0 || row >= rows)
+          (row = arb_hex_row (hex)) < 0 || row >= rows)
         continue;
       /* Pairs of opposing markers cancel. */
       net = up[row] - down[row];

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "arb-gpg-procs.h"
+#include "arb-map.h"
 #include "arb-turns.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -356,21 +357,25 @@ arb_gpg_select_proc (ArbProc  *proc,
   return TRUE;
 }
 
-/* Launch zones: tracks 1-3 on the left wall (column 0), 4-6 on the right
- * (the last column), each a run of five hexes, the three spread evenly.
- * Arbiter's default: the rules do not print the mapsheet. */
+/* The launch zone beside a track (see arb_map_default_launch_zone()). */
 static gboolean
 in_launch_zone (ArbEncounter *enc,
                 int           track,
                 ArbHex        hex)
 {
-  int cols = arb_gpg_setting (enc, "cols"), rows = arb_gpg_setting (enc, "rows");
-  int zone = (track - 1) % 3;
-  int gap = MAX (0, (rows - 15) / 4);
-  int first = gap + zone * (5 + gap);
-  int row = arb_gpg_row_of (hex);
+  /* The map's own zone where it has one (the referee may have moved it). */
+  g_autofree char *name = g_strdup_printf ("launch-%d", track);
+  g_autoptr(GArray) zone = arb_map_get_zone (enc, name);
 
-  return hex.q == (track <= 3 ? 0 : cols - 1) && row >= first && row < first + 5;
+  if (zone->len == 0)
+    {
+      g_array_unref (zone);
+      zone = arb_map_default_launch_zone (arb_gpg_setting (enc, "cols"), arb_gpg_setting (enc, "rows"), track);
+    }
+  for (guint i = 0; i < zone->len; i++)
+    if (g_array_index (zone, ArbHex, i).q == hex.q && g_array_index (zone, ArbHex, i).r == hex.r)
+      return TRUE;
+  return FALSE;
 }
 
 gboolean

@@ -25,7 +25,6 @@ int         arb_gpg_setting          (ArbEncounter *enc,
                                       const char   *name);
 int         arb_gpg_row_label        (ArbEncounter *enc,
                                       int           row);
-int         arb_gpg_row_of           (ArbHex        hex);
 gboolean    arb_gpg_on_map           (ArbEncounter *enc,
                                       ArbHex        hex);
 gboolean    arb_gpg_flag             (ArbEncounter *enc,

@@ -109,12 +109,6 @@ arb_gpg_row_label (ArbEncounter *enc,
   return label;
 }
 
-int
-arb_gpg_row_of (ArbHex hex)
-{
-  return hex.r + (hex.q >= 0 ? hex.q / 2 : (hex.q - 1) / 2);
-}
-
 gboolean
 arb_gpg_on_map (ArbEncounter *enc,
                 ArbHex        hex)

@@ -100,9 +100,9 @@ arb_hex_in_cone (ArbHex origin,
   return m >= 0 && n >= 0;
 }
 
-static ArbHex
-cube_round (double q,
-            double r)
+ArbHex
+arb_hex_round (double q,
+               double r)
 {
   double s = -q - r;
   double rq = round (q), rr = round (r), rs = round (s);
@@ -136,7 +136,7 @@ line_nudged (ArbHex from,
   for (int i = 1; i <= length; i++)
     {
       double t = (double)i / n;
-      ArbHex hex = cube_round (from.q + (to.q - from.q) * t + nudge,
+      ArbHex hex = arb_hex_round (from.q + (to.q - from.q) * t + nudge,
                                from.r + (to.r - from.r) * t + nudge);
 
       g_array_append_val (line, hex);
@@ -162,12 +162,27 @@ arb_hex_line_other_side (ArbHex from,
 
 /* Columns q = 0 .. cols-1; in each, rows so that r + floor(q / 2) runs
  * 0 .. rows-1: a rectangle on screen with flat-topped hexes. */
+int
+arb_hex_row (ArbHex hex)
+{
+  return hex.r + (hex.q >= 0 ? hex.q / 2 : (hex.q - 1) / 2);
+}
+
+ArbHex
+arb_hex_at (int col,
+            int row)
+{
+  ArbHex hex = { col, row - (col >= 0 ? col / 2 : (col - 1) / 2) };
+
+  return hex;
+}
+
 gboolean
 arb_hex_in_rect (ArbHex hex,
                  int    cols,
                  int    rows)
 {
-  int row = hex.r + (hex.q >= 0 ? hex.q / 2 : (hex.q - 1) / 2);
+  int row = arb_hex_row (hex);
 
   return hex.q >= 0 && hex.q < cols && row >= 0 && row < rows;
 }
@@ -177,7 +192,7 @@ arb_hex_is_rect_corner (ArbHex hex,
                         int    cols,
                         int    rows)
 {
-  int row = hex.r + (hex.q >= 0 ? hex.q / 2 : (hex.q - 1) / 2);
+  int row = arb_hex_row (hex);
 
   return arb_hex_in_rect (hex, cols, rows) &&
          (hex.q == 0 || hex.q == cols - 1) && (row == 0 || row == rows - 1);

@@ -54,6 +54,14 @@ GArray  *arb_hex_line          (ArbHex from,
 GArray  *arb_hex_line_other_side (ArbHex from,
                                   ArbHex to,
                                   int    length);
+/* The hex nearest a point given in fractional axial coordinates. */
+ArbHex   arb_hex_round         (double q,
+                                double r);
+/* A rectangular map's column is q; its row, r + floor(q / 2): the
+ * rectangle on screen with flat-topped hexes. */
+int      arb_hex_row           (ArbHex hex);
+ArbHex   arb_hex_at            (int    col,
+                                int    row);
 /* A rectangular map of @cols columns and @rows rows (see arb-hex.c). */
 gboolean arb_hex_in_rect       (ArbHex hex,
                                 int    cols,

@@ -40,22 +40,6 @@ arb_map_list_presets (const char *system)
   return no_presets;
 }
 
-/* The row of a hex in the rectangle (arb_hex_in_rect()). */
-static int
-row_of (ArbHex hex)
-{
-  return hex.r + (hex.q >= 0 ? hex.q / 2 : (hex.q - 1) / 2);
-}
-
-static ArbHex
-at (int col,
-    int row)
-{
-  ArbHex hex = { col, row - (col >= 0 ? col / 2 : (col - 1) / 2) };
-
-  return hex;
-}
-
 static void
 append_hex (GString *list,
             ArbHex   hex)
@@ -77,24 +61,39 @@ set_size (ArbStep      *step,
   arb_step_set (step, enc, E, "map-layout", layout);
 }
 
-/* The six launch zones of the pit: five hexes on each long wall beside
- * each airspeed track, as gpg.launch reads them. */
+GArray *
+arb_map_default_launch_zone (int cols,
+                             int rows,
+                             int track)
+{
+  GArray *zone = g_array_new (FALSE, FALSE, sizeof (ArbHex));
+  int gap = MAX (0, (rows - 15) / 4);
+  int first = gap + ((track - 1) % 3) * (5 + gap);
+
+  for (int row = first; row < first + 5; row++)
+    {
+      ArbHex hex = arb_hex_at (track <= 3 ? 0 : cols - 1, row);
+
+      g_array_append_val (zone, hex);
+    }
+  return zone;
+}
+
+/* The six launch zones of the pit, as gpg.launch reads them. */
 static void
 gpg_zones (ArbStep      *step,
            ArbEncounter *enc,
            int           cols,
            int           rows)
 {
-  int gap = MAX (0, (rows - 15) / 4);
-
   for (int track = 1; track <= 6; track++)
     {
+      g_autoptr(GArray) zone = arb_map_default_launch_zone (cols, rows, track);
       g_autoptr(GString) hexes = g_string_new (NULL);
       g_autofree char *key = g_strdup_printf ("map-zone.launch-%d", track);
-      int first = gap + ((track - 1) % 3) * (5 + gap);
 
-      for (int row = first; row < first + 5; row++)
-        append_hex (hexes, at (track <= 3 ? 0 : cols - 1, row));
+      for (guint i = 0; i < zone->len; i++)
+        append_hex (hexes, g_array_index (zone, ArbHex, i));
       arb_step_set (step, enc, E, key, hexes->str);
     }
 }
@@ -106,12 +105,12 @@ rsbs_entrances (GString *exits,
                 int      rows,
                 int      count)
 {
-  append_hex (exits, at (cols / 2, 0));
-  append_hex (exits, at (cols / 2, rows - 1));
+  append_hex (exits, arb_hex_at (cols / 2, 0));
+  append_hex (exits, arb_hex_at (cols / 2, rows - 1));
   if (count == 4)
     {
-      append_hex (exits, at (0, rows / 2));
-      append_hex (exits, at (cols - 1, rows / 2));
+      append_hex (exits, arb_hex_at (0, rows / 2));
+      append_hex (exits, arb_hex_at (cols - 1, rows / 2));
     }
 }
 
@@ -158,10 +157,10 @@ arb_map_apply_preset (ArbStep       *step,
       cols = 21;
       rows = 15;
       set_size (step, enc, cols, rows, "rect", "flat");
-      append_hex (exits, at (0, 0));
-      append_hex (exits, at (cols - 1, 0));
-      append_hex (exits, at (0, rows - 1));
-      append_hex (exits, at (cols - 1, rows - 1));
+      append_hex (exits, arb_hex_at (0, 0));
+      append_hex (exits, arb_hex_at (cols - 1, 0));
+      append_hex (exits, arb_hex_at (0, rows - 1));
+      append_hex (exits, arb_hex_at (cols - 1, rows - 1));
     }
   else if (g_str_equal (preset, "gpg-pit"))
     {
@@ -220,21 +219,31 @@ arb_map_get_pointy (ArbEncounter *enc)
 }
 
 gboolean
+arb_map_shape_contains (ArbMapShape shape,
+                        int         cols,
+                        int         rows,
+                        ArbHex      hex)
+{
+  if (!arb_hex_in_rect (hex, cols, rows))
+    return FALSE;
+  if (shape == ARB_MAP_OVAL)
+    {
+      /* Inside the ellipse the rectangle's sides touch, centre to centre. */
+      double x = (hex.q + 0.5) / cols - 0.5, y = (arb_hex_row (hex) + 0.5) / rows - 0.5;
+
+      return x * x + y * y <= 0.25 + 1e-9;
+    }
+  return TRUE;
+}
+
+gboolean
 arb_map_contains (ArbEncounter *enc,
                   ArbHex        hex)
 {
   int cols, rows;
 
-  if (!arb_encounter_get_map_size (enc, &cols, &rows) || !arb_hex_in_rect (hex, cols, rows))
-    return FALSE;
-  if (arb_map_get_shape (enc) == ARB_MAP_OVAL)
-    {
-      /* Inside the ellipse the rectangle's sides touch, centre to centre. */
-      double x = (hex.q + 0.5) / cols - 0.5, y = (row_of (hex) + 0.5) / rows - 0.5;
-
-      return x * x + y * y <= 0.25 + 1e-9;
-    }
-  return TRUE;
+  return arb_encounter_get_map_size (enc, &cols, &rows) &&
+         arb_map_shape_contains (arb_map_get_shape (enc), cols, rows, hex);
 }
 
 gboolean

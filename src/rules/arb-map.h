@@ -35,6 +35,17 @@ gboolean     arb_map_apply_preset         (ArbStep      *step,
                                            GError      **error);
 ArbMapShape  arb_map_get_shape            (ArbEncounter *enc);
 gboolean     arb_map_get_pointy           (ArbEncounter *enc);
+/* Glider-Pit Gladiators' launch zone beside airspeed track @track (1-6):
+ * five hexes on a long wall, tracks 1-3 on the left, the three spread
+ * evenly. Arbiter's default: the rules do not print the mapsheet. */
+GArray      *arb_map_default_launch_zone  (int           cols,
+                                           int           rows,
+                                           int           track);
+/* Whether a map of @shape, @cols by @rows, holds @hex. */
+gboolean     arb_map_shape_contains       (ArbMapShape   shape,
+                                           int           cols,
+                                           int           rows,
+                                           ArbHex        hex);
 /* Whether @hex is part of the map: inside the walls, or anywhere on an
  * open map within its drawn extent. */
 gboolean     arb_map_contains             (ArbEncounter *enc,
