@@ -439,17 +439,14 @@ cmd_add (int    argc,
   arb_step_set (step, enc, id, "side", opts.side ? opts.side : "");
   if (opts.at)
     {
-      g_auto(GStrv) qr = g_strsplit (opts.at, ",", 2);
-      gint64 q, r;
+      ArbHex hex;
 
-      if (!qr[0] || !qr[1] || !g_ascii_string_to_signed (qr[0], 10, -1000, 1000, &q, NULL) ||
-          !g_ascii_string_to_signed (qr[1], 10, -1000, 1000, &r, NULL))
+      if (!arb_hex_parse (opts.at, &hex))
         {
           arb_step_free (step);
           return usage_error (_("--at takes the hex as Q,R, such as 3,4"));
         }
       {
-        ArbHex hex = { (int)q, (int)r };
         int cols, rows;
 
         if (arb_encounter_get_map_size (enc, &cols, &rows) && !arb_map_in_bounds (enc, hex))
@@ -458,8 +455,8 @@ cmd_add (int    argc,
             return fail (EXIT_RULE, _("%d,%d is off the %d by %d map; nothing was changed"), hex.q, hex.r, cols, rows);
           }
       }
-      arb_step_set_int (step, enc, id, "q", (int)q);
-      arb_step_set_int (step, enc, id, "r", (int)r);
+      arb_step_set_int (step, enc, id, "q", hex.q);
+      arb_step_set_int (step, enc, id, "r", hex.r);
     }
   if (opts.facing >= 0)
     {

@@ -263,30 +263,6 @@ code_value (const char *code,
   return -1;
 }
 
-static gboolean
-int_param (ArbProc     *proc,
-           const char  *name,
-           int          lo,
-           int          hi,
-           int         *out,
-           GError     **error)
-{
-  const char *text = arb_proc_get_param (proc, name);
-  gint64 v;
-
-  *out = 0;
-  if (text == NULL)
-    return TRUE;
-  if (!g_ascii_string_to_signed (text, 10, lo, hi, &v, NULL))
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("%s= takes a number from %d to %d"), name, lo, hi);
-      return FALSE;
-    }
-  *out = (int)v;
-  return TRUE;
-}
-
 /* 8.1-8.2: Prepare weapon=NAME [drop=NAME,...] readies a weapon or the
  * shield, picking it up from the figure's hex if it lies there; Cache
  * weapon=NAME puts one away. */
@@ -512,10 +488,9 @@ arb_aod_action_proc (ArbProc  *proc,
       return FALSE;
     }
 
-  if (!int_param (proc, "hexes", 0, 4, &hexes, error) ||
-      !int_param (proc, "hexsides", 0, 12, &hexsides, error))
-    return FALSE;
-  if (arb_proc_get_param (proc, "facing") && !int_param (proc, "facing", 0, 5, &facing_param, error))
+  if (!arb_proc_get_int (proc, "hexes", 0, 4, 0, &hexes, error) ||
+      !arb_proc_get_int (proc, "hexsides", 0, 12, 0, &hexsides, error) ||
+      !arb_proc_get_int (proc, "facing", 0, 5, -1, &facing_param, error))
     return FALSE;
 
   /* 7.1-7.3: Move and Bob up to 4 hexes, Shift up to 2. */
@@ -586,19 +561,11 @@ arb_aod_action_proc (ArbProc  *proc,
   /* Where the figure ends up, if the referee says. */
   if (to != NULL)
     {
-      g_auto(GStrv) qr = g_strsplit (to, ",", 2);
       ArbHex from, dest;
       int facing;
-      gint64 q, r;
 
-      if (!qr[0] || !qr[1] || !g_ascii_string_to_signed (g_strstrip (qr[0]), 10, -10000, 10000, &q, NULL) ||
-          !g_ascii_string_to_signed (g_strstrip (qr[1]), 10, -10000, 10000, &r, NULL))
-        {
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("to= takes the hex as Q,R"));
-          return FALSE;
-        }
-      dest.q = (int)q;
-      dest.r = (int)r;
+      if (!arb_proc_get_hex (proc, "to", &dest, error))
+        return FALSE;
       if (arb_encounter_get_hex (enc, id, &from, &facing) && arb_hex_distance (from, dest) > hexes)
         {
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
@@ -790,19 +757,8 @@ arb_aod_withdraw_proc (ArbProc  *proc,
                        _("7.4: name the neighbouring hex %s steps into: to=Q,R"), name);
           return FALSE;
         }
-      {
-        g_auto(GStrv) qr = g_strsplit (to, ",", 2);
-        gint64 q, r;
-
-        if (!qr[0] || !qr[1] || !g_ascii_string_to_signed (g_strstrip (qr[0]), 10, -10000, 10000, &q, NULL) ||
-            !g_ascii_string_to_signed (g_strstrip (qr[1]), 10, -10000, 10000, &r, NULL))
-          {
-            g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("to= takes the hex as Q,R"));
-            return FALSE;
-          }
-        dest.q = (int)q;
-        dest.r = (int)r;
-      }
+      if (!arb_proc_get_hex (proc, "to", &dest, error))
+        return FALSE;
       if (arb_hex_direction_to (here, dest) < 0)
         {
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,

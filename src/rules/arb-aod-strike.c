@@ -546,33 +546,6 @@ span_max (const ArbCell *cell)
   return v;
 }
 
-static gboolean
-lookup_int (ArbProc    *proc,
-            const char *param,
-            int         lo,
-            int         hi,
-            int         fallback,
-            int        *out,
-            GError    **error)
-{
-  const char *text = arb_proc_get_param (proc, param);
-  gint64 v;
-
-  if (text == NULL)
-    {
-      *out = fallback;
-      return TRUE;
-    }
-  if (!g_ascii_string_to_signed (text, 10, lo, hi, &v, NULL))
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("%s= takes a number from %d to %d"), param, lo, hi);
-      return FALSE;
-    }
-  *out = (int)v;
-  return TRUE;
-}
-
 /* 12.4: the hurt hand lets go: of one thing (@keep 0), or of all but
  * one (@keep 1). The player picks with injury-drop=NAME; otherwise the
  * last thing readied goes. */
@@ -1163,8 +1136,8 @@ arb_aod_strike_proc (ArbProc  *proc,
       return FALSE;
     }
 
-  if (!lookup_int (proc, "hexes", 1, 100, 0, &hexes, error) ||
-      !lookup_int (proc, "strikes", 1, 10, 1, &strikes, error))
+  if (!arb_proc_get_int (proc, "hexes", 1, 100, 0, &hexes, error) ||
+      !arb_proc_get_int (proc, "strikes", 1, 10, 1, &strikes, error))
     return FALSE;
 
   /* 9.6 and 8.0: where the map knows both figures, the target must be

@@ -26,45 +26,6 @@
 
 #define E ARB_ENCOUNTER_ENTITY
 
-static gboolean
-int_param (ArbProc     *proc,
-           const char  *name,
-           int          lo,
-           int          hi,
-           int          fallback,
-           int         *out,
-           GError     **error)
-{
-  const char *text = arb_proc_get_param (proc, name);
-  gint64 v;
-
-  *out = fallback;
-  if (text == NULL)
-    return TRUE;
-  if (!g_ascii_string_to_signed (text, 10, lo, hi, &v, NULL))
-    return arb_gpg_illegal (error, _("%s= takes a number from %d to %d"), name, lo, hi);
-  *out = (int)v;
-  return TRUE;
-}
-
-static gboolean
-hex_param (ArbProc     *proc,
-           const char  *name,
-           ArbHex      *hex,
-           GError     **error)
-{
-  const char *text = arb_proc_get_param (proc, name);
-  g_auto(GStrv) qr = text ? g_strsplit (text, ",", 2) : NULL;
-  gint64 q, r;
-
-  if (!qr || !qr[0] || !qr[1] || !g_ascii_string_to_signed (g_strstrip (qr[0]), 10, -1000, 1000, &q, NULL) ||
-      !g_ascii_string_to_signed (g_strstrip (qr[1]), 10, -1000, 1000, &r, NULL))
-    return arb_gpg_illegal (error, _("%s= takes the hex as Q,R"), name);
-  hex->q = (int)q;
-  hex->r = (int)r;
-  return TRUE;
-}
-
 gboolean
 arb_gpg_settings_proc (ArbProc  *proc,
                        GError  **error)
@@ -87,7 +48,7 @@ arb_gpg_settings_proc (ArbProc  *proc,
       int v;
       g_autofree char *key = g_strconcat ("setting.", numbers[i].name, NULL);
 
-      if (!int_param (proc, numbers[i].name, numbers[i].lo, numbers[i].hi, -1, &v, error))
+      if (!arb_proc_get_int (proc, numbers[i].name, numbers[i].lo, numbers[i].hi, -1, &v, error))
         return FALSE;
       if (v >= 0)
         {
@@ -396,8 +357,8 @@ arb_gpg_launch_proc (ArbProc  *proc,
     return arb_gpg_illegal (error, _("Launches come before the first turn"));
   if (arb_encounter_get (enc, id, "track"))
     return arb_gpg_illegal (error, _("%s has launched already"), arb_encounter_get_name (enc, id));
-  if (!int_param (proc, "track", 1, 6, 0, &track, error) || !int_param (proc, "facing", 0, 5, -1, &facing, error) ||
-      !int_param (proc, "dive", 0, 3, 0, &dive, error) || !hex_param (proc, "at", &at, error))
+  if (!arb_proc_get_int (proc, "track", 1, 6, 0, &track, error) || !arb_proc_get_int (proc, "facing", 0, 5, -1, &facing, error) ||
+      !arb_proc_get_int (proc, "dive", 0, 3, 0, &dive, error) || !arb_proc_get_hex (proc, "at", &at, error))
     return FALSE;
   if (track == 0 || facing < 0)
     return arb_gpg_illegal (error, _("Give the airspeed track (track=1-6) and the facing (facing=0-5)"));
@@ -747,7 +708,7 @@ arb_gpg_glide_proc (ArbProc  *proc,
   ArbHex here;
   int facing;
 
-  if (!arb_gpg_check_phase (proc, id, 2, error) || !int_param (proc, "dive", 0, 3, 0, &dive, error))
+  if (!arb_gpg_check_phase (proc, id, 2, error) || !arb_proc_get_int (proc, "dive", 0, 3, 0, &dive, error))
     return FALSE;
   name = arb_encounter_get_name (enc, id);
   arb_step_set_who (step, name);

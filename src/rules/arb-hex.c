@@ -162,6 +162,22 @@ arb_hex_line_other_side (ArbHex from,
 
 /* Columns q = 0 .. cols-1; in each, rows so that r + floor(q / 2) runs
  * 0 .. rows-1: a rectangle on screen with flat-topped hexes. */
+gboolean
+arb_hex_parse (const char *text,
+               ArbHex     *hex)
+{
+  g_auto(GStrv) qr = text ? g_strsplit (text, ",", 2) : NULL;
+  gint64 q, r;
+
+  /* Far beyond any map; keeps the arithmetic clear of overflow. */
+  if (!qr || !qr[0] || !qr[1] || !g_ascii_string_to_signed (g_strstrip (qr[0]), 10, -10000, 10000, &q, NULL) ||
+      !g_ascii_string_to_signed (g_strstrip (qr[1]), 10, -10000, 10000, &r, NULL))
+    return FALSE;
+  hex->q = (int)q;
+  hex->r = (int)r;
+  return TRUE;
+}
+
 int
 arb_hex_row (ArbHex hex)
 {

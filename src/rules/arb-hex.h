@@ -54,6 +54,9 @@ GArray  *arb_hex_line          (ArbHex from,
 GArray  *arb_hex_line_other_side (ArbHex from,
                                   ArbHex to,
                                   int    length);
+/* "Q,R" (each within 10000 of 0); FALSE, @hex untouched, otherwise. */
+gboolean arb_hex_parse         (const char *text,
+                                ArbHex     *hex);
 /* The hex nearest a point given in fractional axial coordinates. */
 ArbHex   arb_hex_round         (double q,
                                 double r);

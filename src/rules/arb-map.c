@@ -267,16 +267,10 @@ arb_map_parse_hexes (const char *text)
 
   for (guint i = 0; parts[i]; i++)
     {
-      g_auto(GStrv) qr = g_strsplit (parts[i], ",", 2);
-      gint64 q, r;
+      ArbHex hex;
 
-      if (qr[0] && qr[1] && g_ascii_string_to_signed (g_strstrip (qr[0]), 10, -10000, 10000, &q, NULL) &&
-          g_ascii_string_to_signed (g_strstrip (qr[1]), 10, -10000, 10000, &r, NULL))
-        {
-          ArbHex hex = { (int)q, (int)r };
-
-          g_array_append_val (hexes, hex);
-        }
+      if (arb_hex_parse (parts[i], &hex))
+        g_array_append_val (hexes, hex);
     }
   return hexes;
 }

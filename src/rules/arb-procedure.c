@@ -199,6 +199,45 @@ arb_proc_next_listed (ArbProc    *proc,
   return cursor->items[cursor->used++];
 }
 
+gboolean
+arb_proc_get_int (ArbProc     *proc,
+                  const char  *name,
+                  int          lo,
+                  int          hi,
+                  int          fallback,
+                  int         *out,
+                  GError     **error)
+{
+  const char *text = arb_proc_get_param (proc, name);
+  gint64 v;
+
+  *out = fallback;
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_signed (text, 10, lo, hi, &v, NULL))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("%s= takes a number from %d to %d"), name, lo, hi);
+      return FALSE;
+    }
+  *out = (int)v;
+  return TRUE;
+}
+
+gboolean
+arb_proc_get_hex (ArbProc     *proc,
+                  const char  *name,
+                  ArbHex      *hex,
+                  GError     **error)
+{
+  if (!arb_hex_parse (arb_proc_get_param (proc, name), hex))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("%s= takes the hex as Q,R"), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 void
 arb_proc_set_param (ArbProc    *proc,
                     const char *name,

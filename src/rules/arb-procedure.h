@@ -53,6 +53,20 @@ gboolean           arb_proc_roll          (ArbProc    *proc,
 
 /* The next item of a comma-separated list parameter ("cards=9H,KS"), one
  * per call, or NULL when the list is used up or absent. */
+/* Optional @name as a whole number from @lo to @hi, @fallback when it is
+ * not given; an error naming the range when it is not such a number. */
+gboolean           arb_proc_get_int       (ArbProc    *proc,
+                                           const char *name,
+                                           int         lo,
+                                           int         hi,
+                                           int         fallback,
+                                           int        *out,
+                                           GError    **error);
+/* @name as a hex "Q,R"; an error when it is missing or not one. */
+gboolean           arb_proc_get_hex       (ArbProc    *proc,
+                                           const char *name,
+                                           ArbHex     *hex,
+                                           GError    **error);
 /* For a procedure that runs others: their parameters (NULL unsets). */
 void               arb_proc_set_param     (ArbProc    *proc,
                                            const char *name,
