@@ -57,7 +57,7 @@ live (ArbEncounter *enc,
       const char   *id,
       const char   *key)
 {
-  return arb_gpg_int (enc, NULL, id, key, -99);
+  return arb_step_peek_field_int (NULL, enc, id, key, -99);
 }
 
 static gboolean

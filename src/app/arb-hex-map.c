@@ -456,7 +456,7 @@ draw_overlay (ArbHexMap   *self,
       g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
       PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
       double scale = arb_viewport_get_scale (vp);
-      int altitude = arb_gpg_int (self->encounter, NULL, self->selected, "altitude", 0);
+      int altitude = arb_step_peek_field_int (NULL, self->encounter, self->selected, "altitude", 0);
 
       pango_font_description_set_absolute_size (font, MAX (7.0, scale * 0.4) * PANGO_SCALE);
       pango_layout_set_font_description (layout, font);
@@ -473,7 +473,7 @@ draw_overlay (ArbHexMap   *self,
           if (g_str_equal (ids[i], self->selected) || arb_gpg_gone (self->encounter, NULL, ids[i]) ||
               !arb_encounter_get_hex (self->encounter, ids[i], &there, &their_facing))
             continue;
-          their_altitude = arb_gpg_int (self->encounter, NULL, ids[i], "altitude", 0);
+          their_altitude = arb_step_peek_field_int (NULL, self->encounter, ids[i], "altitude", 0);
           same = there.q == at.q && there.r == at.r;
           ahead = same ? their_altitude < altitude : arb_gpg_in_front_arc (at, facing, there);
           adjacent = same ? their_altitude == altitude - 1
@@ -594,7 +594,7 @@ draw_tokens (ArbHexMap   *self,
           g_string_append (marks, badges[b].badge);
       if (gpg)
         g_string_append_printf (marks, "%s%d/%d", marks->len ? " " : "",
-                                arb_gpg_int (enc, NULL, ids[i], "altitude", 0), arb_gpg_int (enc, NULL, ids[i], "speed", 0));
+                                arb_step_peek_field_int (NULL, enc, ids[i], "altitude", 0), arb_step_peek_field_int (NULL, enc, ids[i], "speed", 0));
       {
         g_autofree char *text = marks->len ? g_strdup_printf ("%s · %s", arb_encounter_get_name (enc, ids[i]), marks->str)
                                            : g_strdup (arb_encounter_get_name (enc, ids[i]));

@@ -21,21 +21,6 @@
 
 #define E ARB_ENCOUNTER_ENTITY
 
-static int
-peek_int (ArbStep      *step,
-          ArbEncounter *enc,
-          const char   *id,
-          const char   *key,
-          int           fallback)
-{
-  const char *v = arb_step_peek (step, enc, id, key);
-  gint64 n;
-
-  if (v && g_ascii_string_to_signed (v, 10, G_MININT, G_MAXINT, &n, NULL))
-    return (int)n;
-  return fallback;
-}
-
 static gboolean
 conscious (ArbEncounter *enc,
            const char   *id)
@@ -548,7 +533,7 @@ arb_aod_action_proc (ArbProc  *proc,
       !change_gear (proc, id, letter[0], place == PLACE_SAME_HEX, error))
     return FALSE;
 
-  ap = peek_int (step, enc, id, "ap", 0);
+  ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
   if (g_str_equal (letter, "X"))
     cost = MIN (2, ap);   /* 7.8: 2, or what is left */
   else if (cost > ap)
@@ -702,7 +687,7 @@ arb_aod_withdraw_proc (ArbProc  *proc,
   cost = cost_cell ? code_value (cost_cell->code, "ap") : -1;
   if (cost < 0)
     cost = 4;
-  ap = peek_int (step, enc, id, "ap", 0);
+  ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
   if (cost > ap)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,

@@ -19,27 +19,12 @@
 
 #define E ARB_ENCOUNTER_ENTITY
 
-static int
-peek_int (ArbStep      *step,
-          ArbEncounter *enc,
-          const char   *id,
-          const char   *key,
-          int           fallback)
-{
-  const char *v = arb_step_peek (step, enc, id, key);
-  gint64 n;
-
-  if (v && g_ascii_string_to_signed (v[0] == '+' ? v + 1 : v, 10, G_MININT, G_MAXINT, &n, NULL))
-    return (int)n;
-  return arb_encounter_get_field_int (enc, id, key, fallback);
-}
-
 int
 arb_aod_en_left (ArbEncounter *enc,
                  ArbStep      *step,
                  const char   *id)
 {
-  return peek_int (step, enc, id, "en", 0) - peek_int (step, enc, id, "en-lost", 0);
+  return arb_step_peek_field_int (step, enc, id, "en", 0) - arb_step_peek_field_int (step, enc, id, "en-lost", 0);
 }
 
 static const char *
@@ -72,7 +57,7 @@ pass (ArbStep      *step,
       ArbEncounter *enc,
       const char   *id)
 {
-  int ap = peek_int (step, enc, id, "ap", 0);
+  int ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
   g_autofree char *tick = g_strdup_printf ("%d.%d", arb_encounter_get_int (enc, E, "round", 1),
                                            arb_encounter_get_int (enc, E, "pulse", 1));
 
@@ -163,8 +148,8 @@ arb_aod_regenerate (ArbProc *proc)
       /* Back to Endurance first, then Fatigue, never above the start. */
       for (gint64 k = 0; k < n; k++)
         {
-          int en_lost = peek_int (step, enc, ids[i], "en-lost", 0);
-          int ft_lost = peek_int (step, enc, ids[i], "ft-lost", 0);
+          int en_lost = arb_step_peek_field_int (step, enc, ids[i], "en-lost", 0);
+          int ft_lost = arb_step_peek_field_int (step, enc, ids[i], "ft-lost", 0);
 
           if (en_lost > 0)
             {

@@ -30,21 +30,6 @@
 
 #define E ARB_ENCOUNTER_ENTITY
 
-static int
-live_int (ArbStep      *step,
-          ArbEncounter *enc,
-          const char   *id,
-          const char   *key,
-          int           fallback)
-{
-  const char *v = arb_step_peek (step, enc, id, key);
-  gint64 n;
-
-  if (v && g_ascii_string_to_signed (v[0] == '+' ? v + 1 : v, 10, G_MININT, G_MAXINT, &n, NULL))
-    return (int)n;
-  return arb_encounter_get_field_int (enc, id, key, fallback);
-}
-
 static gboolean
 has (ArbEncounter *enc,
      ArbStep      *step,
@@ -93,7 +78,7 @@ modified_ag (ArbProc    *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  int ag = live_int (step, enc, id, "ag", 0);
+  int ag = arb_step_peek_field_int (step, enc, id, "ag", 0);
   int penalty;
 
   if (is_character (enc, id) &&
@@ -112,7 +97,7 @@ modified_md (ArbProc    *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  int md = live_int (step, enc, id, "md", 0);
+  int md = arb_step_peek_field_int (step, enc, id, "md", 0);
   int penalty;
 
   const char *shield = arb_aod_shield_name (enc, step, id);
@@ -135,7 +120,7 @@ arb_aod_weapon_extra_ap (ArbProc    *proc,
 
   parse_signed (table_text (arb_proc_get_rules (proc), "weapons", weapon, "ps"), &min_ps);
   parse_signed (table_text (arb_proc_get_rules (proc), "weapons", weapon, "md"), &min_md);
-  return live_int (arb_proc_get_step (proc), enc, id, "ps", 0) < min_ps || modified_md (proc, id) < min_md;
+  return arb_step_peek_field_int (arb_proc_get_step (proc), enc, id, "ps", 0) < min_ps || modified_md (proc, id) < min_md;
 }
 
 static int
@@ -146,7 +131,7 @@ left (ArbStep      *step,
 {
   g_autofree char *lost = g_strconcat (attr, "-lost", NULL);
 
-  return live_int (step, enc, id, attr, 0) - live_int (step, enc, id, lost, 0);
+  return arb_step_peek_field_int (step, enc, id, attr, 0) - arb_step_peek_field_int (step, enc, id, lost, 0);
 }
 
 typedef struct
@@ -222,7 +207,7 @@ resolve_means (ArbProc     *proc,
    * adding 1 to both; 13.1: a hand must be free. */
   if (g_ascii_strcasecmp (weapon, "hands") == 0 || g_ascii_strcasecmp (weapon, "bare hands") == 0)
     {
-      int over = MAX (0, live_int (step, enc, attacker, "ps", 0) - 17);
+      int over = MAX (0, arb_step_peek_field_int (step, enc, attacker, "ps", 0) - 17);
 
       if (arb_aod_is_weapon_user (enc, attacker) &&
           arb_aod_hands_used (enc, step, rules, attacker) >= arb_aod_hands_usable (enc, step, attacker))
@@ -516,8 +501,8 @@ per_point (ArbProc    *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  int a_ps = live_int (step, enc, attacker, "ps", 0);
-  int t_ps = live_int (step, enc, target, "ps", 0);
+  int a_ps = arb_step_peek_field_int (step, enc, attacker, "ps", 0);
+  int t_ps = arb_step_peek_field_int (step, enc, target, "ps", 0);
 
   if (g_str_equal (code, "per-point:attacker-md-above:15"))
     return MAX (0, modified_md (proc, attacker) - 15);
@@ -622,7 +607,7 @@ apply_grievous (ArbProc    *proc,
         {
           /* Endurance down to 3, if it was more. */
           if (left (step, enc, target, "en") > 3)
-            arb_step_set_int (step, enc, target, "en-lost", live_int (step, enc, target, "en", 0) - 3);
+            arb_step_set_int (step, enc, target, "en-lost", arb_step_peek_field_int (step, enc, target, "en", 0) - 3);
         }
       else if (g_str_equal (t, "drop"))
         injury_drop (proc, target, 0);
@@ -657,9 +642,9 @@ apply_grievous (ArbProc    *proc,
           if (g_str_equal (tokens[0], "vision"))
             continue;
           if (g_str_equal (field, "apa-injury"))
-            arb_step_set_int (step, enc, target, field, live_int (step, enc, target, field, 0) - n);
+            arb_step_set_int (step, enc, target, field, arb_step_peek_field_int (step, enc, target, field, 0) - n);
           else
-            arb_step_set_int (step, enc, target, field, live_int (step, enc, target, field, 0) + n);
+            arb_step_set_int (step, enc, target, field, arb_step_peek_field_int (step, enc, target, field, 0) + n);
         }
     }
   return TRUE;
@@ -700,11 +685,11 @@ take_damage (ArbProc    *proc,
 
   if (to_endurance || left (step, enc, id, "ft") <= 0)
     {
-      arb_step_set_int (step, enc, id, "en-lost", live_int (step, enc, id, "en-lost", 0) + points);
+      arb_step_set_int (step, enc, id, "en-lost", arb_step_peek_field_int (step, enc, id, "en-lost", 0) + points);
       return points;
     }
   points = MIN (points, left (step, enc, id, "ft"));
-  arb_step_set_int (step, enc, id, "ft-lost", live_int (step, enc, id, "ft-lost", 0) + points);
+  arb_step_set_int (step, enc, id, "ft-lost", arb_step_peek_field_int (step, enc, id, "ft-lost", 0) + points);
   return points;
 }
 
@@ -719,7 +704,7 @@ after_damage (ArbProc    *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   const char *name = arb_encounter_get_name (enc, id);
-  int en_max = live_int (step, enc, id, "en", 0);
+  int en_max = arb_step_peek_field_int (step, enc, id, "en", 0);
   int en_left = left (step, enc, id, "en");
   gboolean stunned = FALSE;
 
@@ -837,7 +822,7 @@ resolve_hit (ArbProc    *proc,
       else if (is_character (enc, target) && arb_encounter_get_field (enc, target, "armor") &&
                g_ascii_strcasecmp (arb_encounter_get_field (enc, target, "armor"), "none") != 0)
         {
-          arb_step_set_int (step, enc, target, "armor-damage", live_int (step, enc, target, "armor-damage", 0) + 2);
+          arb_step_set_int (step, enc, target, "armor-damage", arb_step_peek_field_int (step, enc, target, "armor-damage", 0) + 2);
           arb_step_add_log (step, _("The armor loses 2 protection"));
         }
 
@@ -853,10 +838,10 @@ resolve_hit (ArbProc    *proc,
   if (is_character (enc, target))
     {
       if (parse_signed (table_text (rules, "armor", arb_encounter_get_field (enc, target, "armor"), "protection"), &protection))
-        absorbed += MAX (0, protection - live_int (step, enc, target, "armor-damage", 0));
+        absorbed += MAX (0, protection - arb_step_peek_field_int (step, enc, target, "armor-damage", 0));
     }
   else
-    absorbed += live_int (step, enc, target, "na", 0);
+    absorbed += arb_step_peek_field_int (step, enc, target, "na", 0);
   absorbed += shield_absorbs (proc, st, target);
 
   effective = MAX (0, damage - absorbed);
@@ -890,10 +875,10 @@ self_injury (ArbProc    *proc,
   if (is_character (enc, target))
     {
       if (parse_signed (table_text (arb_proc_get_rules (proc), "armor", arb_encounter_get_field (enc, target, "armor"), "protection"), &points))
-        points = MAX (0, points - live_int (step, enc, target, "armor-damage", 0));
+        points = MAX (0, points - arb_step_peek_field_int (step, enc, target, "armor-damage", 0));
     }
   else
-    points = live_int (step, enc, target, "na", 0);
+    points = arb_step_peek_field_int (step, enc, target, "na", 0);
   if (points <= 0)
     points = 2;
 
@@ -913,7 +898,7 @@ knock_down (ArbProc    *proc,
   ArbStep *step = arb_proc_get_step (proc);
   gboolean charging = doing (enc, step, st->attacker, "Q");
   int need = (charging ? 3 : 5) * modified_ag (proc, target) -
-             (live_int (step, enc, st->attacker, "ps", 0) - live_int (step, enc, target, "ps", 0));
+             (arb_step_peek_field_int (step, enc, st->attacker, "ps", 0) - arb_step_peek_field_int (step, enc, target, "ps", 0));
   g_autofree char *purpose = NULL;
   int roll;
 
@@ -1007,7 +992,7 @@ fly (ArbProc    *proc,
           arb_step_set (step, enc, st->attacker, lost, "crowd");
           if (popularity)
             {
-              int before = live_int (step, enc, st->attacker, "popularity", 0);
+              int before = arb_step_peek_field_int (step, enc, st->attacker, "popularity", 0);
 
               arb_step_set_int (step, enc, st->attacker, "popularity", MAX (0, before - 2));
               arb_step_add_log (step, _("The %s flies into the crowd and is lost: Popularity %d → %d (5.3)"),
@@ -1246,7 +1231,7 @@ arb_aod_strike_proc (ArbProc  *proc,
 
   /* 13.6 and 10.6: minimums, and a broken weapon at half. */
   attacker_md = modified_md (proc, attacker);
-  short_ps = means.is_weapon ? MAX (0, means.min_ps - live_int (step, enc, attacker, "ps", 0)) : 0;
+  short_ps = means.is_weapon ? MAX (0, means.min_ps - arb_step_peek_field_int (step, enc, attacker, "ps", 0)) : 0;
   short_md = means.is_weapon ? MAX (0, means.min_md - attacker_md) : 0;
   sc = means.broken ? means.bc / 2 : means.bc;
   arb_step_add_log (step, _("%s strikes %s with the %s: Base Chance %d%s"), arb_encounter_get_name (enc, attacker),

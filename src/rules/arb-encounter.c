@@ -285,6 +285,21 @@ arb_encounter_get_map_size (ArbEncounter *self,
   return *cols > 0 && *rows > 0 && *cols <= 1000 && *rows <= 1000;
 }
 
+int
+arb_step_peek_field_int (ArbStep      *step,
+                         ArbEncounter *self,
+                         const char   *entity,
+                         const char   *key,
+                         int           fallback)
+{
+  const char *v = step ? arb_step_peek (step, self, entity, key) : arb_encounter_get (self, entity, key);
+  int n;
+
+  if (v == NULL && !g_str_equal (entity, ARB_ENCOUNTER_ENTITY))
+    v = arb_encounter_get_field (self, entity, key);
+  return parse_int (v, &n) ? n : fallback;
+}
+
 gboolean
 arb_step_peek_hex (ArbStep      *step,
                    ArbEncounter *self,

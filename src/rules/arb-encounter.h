@@ -175,6 +175,13 @@ const char   *arb_step_peek                 (ArbStep            *step,
                                              ArbEncounter       *self,
                                              const char         *entity,
                                              const char         *key);
+/* A number @entity/@key will have once @step applies (@step may be
+ * NULL): its live value, else its sheet's, else @fallback. */
+int           arb_step_peek_field_int       (ArbStep            *step,
+                                             ArbEncounter       *self,
+                                             const char         *entity,
+                                             const char         *key,
+                                             int                 fallback);
 /* Where @entity will stand once @step applies (@step may be NULL). */
 gboolean      arb_step_peek_hex             (ArbStep            *step,
                                              ArbEncounter       *self,

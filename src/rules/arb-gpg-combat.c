@@ -76,8 +76,8 @@ pair_up (ArbProc     *proc,
     return arb_gpg_illegal (error, _("Both gliders must be in the pit"));
   pair->attacker = attacker;
   pair->target = target;
-  pair->a_alt = arb_gpg_int (enc, step, attacker, "altitude", 0);
-  pair->t_alt = arb_gpg_int (enc, step, target, "altitude", 0);
+  pair->a_alt = arb_step_peek_field_int (step, enc, attacker, "altitude", 0);
+  pair->t_alt = arb_step_peek_field_int (step, enc, target, "altitude", 0);
   return TRUE;
 }
 
@@ -263,7 +263,7 @@ arb_gpg_throw_proc (ArbProc  *proc,
     return arb_gpg_illegal (error, _("2.3: the range is %d; a %s reaches %d"), range, name, reach);
 
   /* Combat factor: the target's speed plus the range; a spear one less. */
-  factor = arb_gpg_int (enc, step, p.target, "speed", 0) + range;
+  factor = arb_step_peek_field_int (step, enc, p.target, "speed", 0) + range;
   if (g_ascii_strcasecmp (name, "Spear") == 0)
     factor -= 1;
   need = hit_number (to_hit, factor);
@@ -344,8 +344,8 @@ strike_factor (ArbEncounter *enc,
                gboolean     *head_on)
 {
   *head_on = arb_gpg_head_on (p->a, p->a_facing, p->t, p->t_facing);
-  return arb_gpg_int (enc, NULL, p->attacker, "speed", 0) + 1 +
-         (*head_on ? arb_gpg_int (enc, NULL, p->target, "speed", 0) : 0);
+  return arb_step_peek_field_int (NULL, enc, p->attacker, "speed", 0) + 1 +
+         (*head_on ? arb_step_peek_field_int (NULL, enc, p->target, "speed", 0) : 0);
 }
 
 gboolean
@@ -601,7 +601,7 @@ arb_gpg_roll_stun_recovery (ArbProc    *proc,
       else if (g_str_equal (parts[i], "facing"))
         {
           g_autofree char *fpurpose = g_strdup_printf (_("facing change for %s"), name);
-          int froll, facing = arb_gpg_int (enc, step, id, "facing", 0);
+          int froll, facing = arb_step_peek_field_int (step, enc, id, "facing", 0);
           const char *turn;
 
           if (!arb_proc_roll (proc, "1d6", fpurpose, &froll))
@@ -740,7 +740,7 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
       net = up[row] - down[row];
       if (net == 0)
         continue;
-      altitude = arb_gpg_int (enc, step, ids[i], "altitude", 0);
+      altitude = arb_step_peek_field_int (step, enc, ids[i], "altitude", 0);
       if (net < 0)
         net = MAX (net, MIN (0, floor + 1 - altitude));
       if (net == 0)

@@ -495,8 +495,8 @@ arb_gpg_move_proc (ArbProc  *proc,
     return arb_gpg_illegal (error, _("%s has no place in the pit yet: launch it first"), name);
   arb_step_set_who (step, name);
 
-  start_speed = speed = arb_gpg_int (enc, step, id, "speed", 0);
-  altitude = arb_gpg_int (enc, step, id, "altitude", 0);
+  start_speed = speed = arb_step_peek_field_int (step, enc, id, "speed", 0);
+  altitude = arb_step_peek_field_int (step, enc, id, "altitude", 0);
   ledge = arb_gpg_setting (enc, "ledge");
   stunned = arb_gpg_flag (enc, step, id, "stunned");
   netted = arb_gpg_flag (enc, step, id, "netted");
@@ -594,14 +594,14 @@ arb_gpg_move_proc (ArbProc  *proc,
           mp -= 1;
           if (!enter (proc, id, &here, facing, speed))
             goto wall;
-          altitude = arb_gpg_int (enc, step, id, "altitude", altitude) + 1;
+          altitude = arb_step_peek_field_int (step, enc, id, "altitude", altitude) + 1;
           speed -= 1;
           climbed = TRUE;
           hex_turn_dir = 0;
           arb_step_set_int (step, enc, id, "altitude", altitude);
           arb_step_set_int (step, enc, id, "speed", speed);
           arb_gpg_settle (proc, id, NULL);
-          altitude = arb_gpg_int (enc, step, id, "altitude", altitude);
+          altitude = arb_step_peek_field_int (step, enc, id, "altitude", altitude);
           break;
 
         case M_SLIP_LEFT:
@@ -611,11 +611,11 @@ arb_gpg_move_proc (ArbProc  *proc,
           mp -= 2;
           if (!enter (proc, id, &here, facing + (m == M_SLIP_LEFT ? 1 : -1), speed))
             goto wall;
-          arb_gpg_set_altitude (proc, id, arb_gpg_int (enc, step, id, "altitude", altitude) - 1);
+          arb_gpg_set_altitude (proc, id, arb_step_peek_field_int (step, enc, id, "altitude", altitude) - 1);
           if (arb_gpg_gone (enc, step, id))
             return TRUE;
           arb_gpg_settle (proc, id, NULL);
-          altitude = arb_gpg_int (enc, step, id, "altitude", altitude);
+          altitude = arb_step_peek_field_int (step, enc, id, "altitude", altitude);
           last_slip = m == M_SLIP_LEFT ? 1 : -1;
           hex_turn_dir = 0;
           break;
@@ -645,10 +645,10 @@ arb_gpg_move_proc (ArbProc  *proc,
                 if (g_strcmp0 (turn_cost, "altitude") == 0 || speed == 0)
                   {
                     arb_step_add_log (step, _("%s's first turn costs a level"), name);
-                    arb_gpg_set_altitude (proc, id, arb_gpg_int (enc, step, id, "altitude", altitude) - 1);
+                    arb_gpg_set_altitude (proc, id, arb_step_peek_field_int (step, enc, id, "altitude", altitude) - 1);
                     if (arb_gpg_gone (enc, step, id))
                       return TRUE;
-                    altitude = arb_gpg_int (enc, step, id, "altitude", altitude);
+                    altitude = arb_step_peek_field_int (step, enc, id, "altitude", altitude);
                   }
                 else
                   {
@@ -681,7 +681,7 @@ arb_gpg_move_proc (ArbProc  *proc,
   if (skip_glide)
     arb_gpg_mark_this_turn (step, enc, id, "no-glide");
   arb_step_add_log (step, _("%s flies %s: now at %d,%d facing %d, altitude %d, speed %d%s"), name, moves,
-                    here.q, here.r, facing, arb_gpg_int (enc, step, id, "altitude", altitude), speed,
+                    here.q, here.r, facing, arb_step_peek_field_int (step, enc, id, "altitude", altitude), speed,
                     mp ? _(", movement kept for a ram") : "");
   /* A stunned pilot skips to stun recovery; a diving half-loop skips the
    * glide phase. */
@@ -716,8 +716,8 @@ arb_gpg_glide_proc (ArbProc  *proc,
     return arb_gpg_illegal (error, _("2.2: a stunned pilot skips the glide phase"));
   if (!arb_step_peek_hex (step, enc, id, &here, &facing))
     return arb_gpg_illegal (error, _("%s has no place in the pit yet"), name);
-  altitude = arb_gpg_int (enc, step, id, "altitude", 0);
-  speed = arb_gpg_int (enc, step, id, "speed", 0);
+  altitude = arb_step_peek_field_int (step, enc, id, "altitude", 0);
+  speed = arb_step_peek_field_int (step, enc, id, "speed", 0);
 
   if (dive == 0)
     {
@@ -756,7 +756,7 @@ arb_gpg_glide_proc (ArbProc  *proc,
       if (g_str_equal (ids[i], id) || arb_gpg_gone (enc, NULL, ids[i]) ||
           !arb_step_peek_hex (step, enc, ids[i], &there, &f) || there.q != here.q || there.r != here.r)
         continue;
-      level = arb_gpg_int (enc, step, ids[i], "altitude", 0);
+      level = arb_step_peek_field_int (step, enc, ids[i], "altitude", 0);
       if (level > altitude - dive && level < altitude)
         return arb_gpg_illegal (error, _("2.2: a dive of %d would pass through %s's level (%d)"), dive,
                         arb_encounter_get_name (enc, ids[i]), level);
@@ -771,7 +771,7 @@ arb_gpg_glide_proc (ArbProc  *proc,
 
       if (!g_strv_contains ((const char * const *)ids, ram) || g_str_equal (ram, id) || arb_gpg_gone (enc, NULL, ram) ||
           !arb_step_peek_hex (step, enc, ram, &there, &f) || there.q != here.q || there.r != here.r ||
-          arb_gpg_int (enc, step, ram, "altitude", 0) != altitude - dive)
+          arb_step_peek_field_int (step, enc, ram, "altitude", 0) != altitude - dive)
         return arb_gpg_illegal (error, _("2.3: a ram needs the target in this hex, at the level the dive ends on"));
       arb_step_set (step, enc, id, "ram-target", ram);
     }

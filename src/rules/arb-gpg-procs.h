@@ -14,12 +14,6 @@ G_BEGIN_DECLS
 gboolean    arb_gpg_illegal          (GError      **error,
                                       const char   *format,
                                       ...) G_GNUC_PRINTF (2, 3);
-/* A glider's number as @step would leave it: live value, else sheet. */
-int         arb_gpg_int              (ArbEncounter *enc,
-                                      ArbStep      *step,
-                                      const char   *id,
-                                      const char   *key,
-                                      int           fallback);
 /* ledge, floor, cols, rows, updrafts, downdrafts, advanced (0/1). */
 int         arb_gpg_setting          (ArbEncounter *enc,
                                       const char   *name);

@@ -34,23 +34,6 @@ arb_gpg_illegal (GError     **error,
 }
 
 int
-arb_gpg_int (ArbEncounter *enc,
-             ArbStep      *step,
-             const char   *id,
-             const char   *key,
-             int           fallback)
-{
-  const char *v = step ? arb_step_peek (step, enc, id, key) : arb_encounter_get (enc, id, key);
-  gint64 n;
-
-  if (v == NULL && !g_str_equal (id, E))
-    v = arb_encounter_get_field (enc, id, key);
-  if (v && g_ascii_string_to_signed (v[0] == '+' ? v + 1 : v, 10, -100000, 100000, &n, NULL))
-    return (int)n;
-  return fallback;
-}
-
-int
 arb_gpg_setting (ArbEncounter *enc,
                  const char   *name)
 {
@@ -329,7 +312,7 @@ arb_gpg_settle (ArbProc    *proc,
     return;
   while (moved && !arb_gpg_gone (enc, step, id))
     {
-      int altitude = arb_gpg_int (enc, step, id, "altitude", 0);
+      int altitude = arb_step_peek_field_int (step, enc, id, "altitude", 0);
 
       moved = FALSE;
       for (guint i = 0; ids[i]; i++)
@@ -339,7 +322,7 @@ arb_gpg_settle (ArbProc    *proc,
 
           if (g_str_equal (ids[i], id) || g_strcmp0 (ids[i], allowed) == 0 || arb_gpg_gone (enc, step, ids[i]) ||
               !arb_step_peek_hex (step, enc, ids[i], &there, &f) || there.q != here.q || there.r != here.r ||
-              arb_gpg_int (enc, step, ids[i], "altitude", -1) != altitude)
+              arb_step_peek_field_int (step, enc, ids[i], "altitude", -1) != altitude)
             continue;
           arb_step_add_log (step, _("%s cannot share %s's level in the hex and drops to %d"),
                             arb_encounter_get_name (enc, id), arb_encounter_get_name (enc, ids[i]), altitude - 1);
@@ -375,7 +358,7 @@ arb_gpg_apply_codes (ArbProc    *proc,
                g_ascii_string_to_signed (c[2] == '+' ? c + 3 : c + 2, 10, -10, 10, &n, NULL))
         {
           const char *key = c[1] == 'A' ? "altitude" : "speed";
-          int before = arb_gpg_int (enc, step, who, key, 0);
+          int before = arb_step_peek_field_int (step, enc, who, key, 0);
 
           arb_step_add_log (step, c[1] == 'A' ? _("%s: altitude %d → %d") : _("%s: speed %d → %d"),
                             arb_encounter_get_name (enc, who), before, before + (int)n);
@@ -420,8 +403,8 @@ arb_gpg_spin (ArbProc    *proc,
   ArbStep *step = arb_proc_get_step (proc);
   g_autofree char *fall = g_strdup_printf (_("levels %s loses in the spin"), arb_encounter_get_name (enc, id));
   g_autofree char *turn = g_strdup_printf (_("random direction for %s"), arb_encounter_get_name (enc, id));
-  int drop, direction, altitude = arb_gpg_int (enc, step, id, "altitude", 0);
-  int facing = arb_gpg_int (enc, step, id, "facing", 0);
+  int drop, direction, altitude = arb_step_peek_field_int (step, enc, id, "altitude", 0);
+  int facing = arb_step_peek_field_int (step, enc, id, "facing", 0);
 
   if (!arb_proc_roll (proc, "1d6", fall, &drop))
     return FALSE;

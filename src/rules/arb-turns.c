@@ -47,21 +47,6 @@ arb_turns_has_condition (ArbEncounter *encounter,
   return value != NULL;
 }
 
-static int
-step_int (ArbStep      *step,
-          ArbEncounter *enc,
-          const char   *entity,
-          const char   *key,
-          int           fallback)
-{
-  const char *text = arb_step_peek (step, enc, entity, key);
-  gint64 v;
-
-  if (text && g_ascii_string_to_signed (text, 10, G_MININT, G_MAXINT, &v, NULL))
-    return (int)v;
-  return fallback;
-}
-
 static gboolean
 no_combatants (GStrv ids, GError **error)
 {
@@ -293,7 +278,7 @@ arb_turns_aod_start (ArbProc  *proc,
     {
       Entry *e = &g_array_index (entries, Entry, i);
 
-      if (!aod_cannot_act (enc, step, e->id) && step_int (step, enc, e->id, "ap", 0) > 0)
+      if (!aod_cannot_act (enc, step, e->id) && arb_step_peek_field_int (step, enc, e->id, "ap", 0) > 0)
         {
           arb_step_set (step, enc, E, "current", e->id);
           break;
@@ -349,8 +334,8 @@ arb_turns_aod_next (ArbProc  *proc,
 
   order = g_strsplit (order_text, ",", -1);
   n = g_strv_length (order);
-  pulse = step_int (step, enc, E, "pulse", 1);
-  round = step_int (step, enc, E, "round", 1);
+  pulse = arb_step_peek_field_int (step, enc, E, "pulse", 1);
+  round = arb_step_peek_field_int (step, enc, E, "round", 1);
 
   for (guint i = 0; i < n; i++)
     if (g_strcmp0 (order[i], current) == 0)
@@ -362,7 +347,7 @@ arb_turns_aod_next (ArbProc  *proc,
 
     if (current && g_strcmp0 (arb_step_peek (step, enc, current, "acted"), tick) != 0)
       {
-        int ap = step_int (step, enc, current, "ap", 0);
+        int ap = arb_step_peek_field_int (step, enc, current, "ap", 0);
 
         arb_step_set_int (step, enc, current, "ap", ap - MIN (2, ap));
         arb_step_set (step, enc, current, "acted", tick);
@@ -381,7 +366,7 @@ arb_turns_aod_next (ArbProc  *proc,
       if (at >= n)
         {
           for (guint i = 0; i < n; i++)
-            anyone |= step_int (step, enc, order[i], "ap", 0) > 0;
+            anyone |= arb_step_peek_field_int (step, enc, order[i], "ap", 0) > 0;
 
           if (!anyone)
             {
@@ -406,12 +391,12 @@ arb_turns_aod_next (ArbProc  *proc,
 
       {
         const char *id = order[at];
-        int ap = step_int (step, enc, id, "ap", 0);
+        int ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
 
         if (ap <= 0)
           continue;
         if (aod_cannot_act (enc, step, id) ||
-            round < step_int (step, enc, E, "truce-until", 0))
+            round < arb_step_peek_field_int (step, enc, E, "truce-until", 0))
           {
             /* 6.6: a stunned, unconscious or dead figure passes; so does
              * everyone while the attendants carry a spared figure off
