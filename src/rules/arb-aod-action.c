@@ -340,7 +340,7 @@ change_gear (ArbProc   *proc,
       ArbHex here;
       int facing;
       g_autofree char *key = g_strconcat ("dropped.", item, NULL);
-      g_autofree char *at = arb_step_peek_hex (step, enc, id, &here, &facing) ? g_strdup_printf ("%d,%d", here.q, here.r) : NULL;
+      g_autofree char *at = arb_step_peek_hex (step, enc, id, &here, &facing) ? arb_hex_to_string (here) : NULL;
 
       if (at && !g_str_equal (lies, "here") && !g_str_equal (lies, at))
         {
@@ -457,7 +457,7 @@ arb_aod_action_proc (ArbProc  *proc,
                    _("9.5: %s is stunned, unconscious or dead and may only pass"), arb_encounter_get_name (enc, id));
       return FALSE;
     }
-  tick = g_strdup_printf ("%d.%d", arb_encounter_get_int (enc, E, "round", 1), arb_encounter_get_int (enc, E, "pulse", 1));
+  tick = arb_turns_pulse_tick (enc);
   if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), tick) == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
@@ -668,7 +668,7 @@ arb_aod_withdraw_proc (ArbProc  *proc,
                    _("9.5: %s is stunned, unconscious or dead and may only pass"), name);
       return FALSE;
     }
-  tick = g_strdup_printf ("%d.%d", arb_encounter_get_int (enc, E, "round", 1), arb_encounter_get_int (enc, E, "pulse", 1));
+  tick = arb_turns_pulse_tick (enc);
   if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), tick) == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,

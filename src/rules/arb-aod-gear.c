@@ -222,7 +222,7 @@ arb_aod_drop (ArbStep           *step,
   int facing;
 
   arb_aod_unprepare (step, enc, rules, id, name);
-  where = arb_step_peek_hex (step, enc, id, &hex, &facing) ? g_strdup_printf ("%d,%d", hex.q, hex.r) : g_strdup ("here");
+  where = arb_step_peek_hex (step, enc, id, &hex, &facing) ? arb_hex_to_string (hex) : g_strdup ("here");
   arb_step_set (step, enc, id, key, where);
 }
 

@@ -58,8 +58,7 @@ pass (ArbStep      *step,
       const char   *id)
 {
   int ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
-  g_autofree char *tick = g_strdup_printf ("%d.%d", arb_encounter_get_int (enc, E, "round", 1),
-                                           arb_encounter_get_int (enc, E, "pulse", 1));
+  g_autofree char *tick = arb_turns_pulse_tick (enc);
 
   arb_step_set_int (step, enc, id, "ap", ap - MIN (2, ap));
   arb_step_set (step, enc, id, "acted", tick);

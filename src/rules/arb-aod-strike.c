@@ -403,12 +403,6 @@ line_of_sight (ArbEncounter *enc,
   return first + second;
 }
 
-static char *
-tick_now (ArbEncounter *enc)
-{
-  return g_strdup_printf ("%d.%d", arb_encounter_get_int (enc, E, "round", 1), arb_encounter_get_int (enc, E, "pulse", 1));
-}
-
 /* What @id does this pulse, as aod.action recorded it: one of @letters. */
 static gboolean
 doing (ArbEncounter *enc,
@@ -417,7 +411,7 @@ doing (ArbEncounter *enc,
        const char   *letters)
 {
   const char *action = arb_step_peek (step, enc, id, "action");
-  g_autofree char *tick = tick_now (enc);
+  g_autofree char *tick = arb_turns_pulse_tick (enc);
   g_auto(GStrv) wanted = g_strsplit (letters, ",", -1);
 
   return action && g_strcmp0 (arb_step_peek (step, enc, id, "action-tick"), tick) == 0 &&
@@ -482,7 +476,7 @@ known_condition (ArbProc    *proc,
     }
   if (g_str_equal (code, "attacker-turns"))
     {
-      g_autofree char *now = tick_now (enc);
+      g_autofree char *now = arb_turns_pulse_tick (enc);
 
       return g_strcmp0 (arb_step_peek (step, enc, attacker, "turned"), now) == 0;
     }
@@ -964,7 +958,7 @@ fly (ArbProc    *proc,
     return TRUE;
   if (hit)
     {
-      lands = g_strdup_printf ("%d,%d", t.q, t.r);
+      lands = arb_hex_to_string (t);
       arb_step_set (step, enc, st->attacker, key, lands);
       return TRUE;
     }
@@ -976,7 +970,7 @@ fly (ArbProc    *proc,
   distance = arb_hex_distance (a, t);
   range = MAX (st->means->range, distance);
   line = arb_hex_line (a, t, range);
-  lands = g_strdup_printf ("%d,%d", g_array_index (line, ArbHex, range).q, g_array_index (line, ArbHex, range).r);
+  lands = arb_hex_to_string (g_array_index (line, ArbHex, range));
 
   for (int i = distance + 1; i <= range; i++)
     {
@@ -1031,7 +1025,7 @@ fly (ArbProc    *proc,
             }
           arb_step_add_log (step, _("The %s strikes %s instead (%d against %d)"), name, arb_encounter_get_name (enc, who), roll, chance);
           g_free (lands);
-          lands = g_strdup_printf ("%d,%d", h.q, h.r);
+          lands = arb_hex_to_string (h);
           arb_step_set (step, enc, st->attacker, key, lands);
           return resolve_hit (proc, st, who, chance, roll);
         }

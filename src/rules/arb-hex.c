@@ -162,6 +162,12 @@ arb_hex_line_other_side (ArbHex from,
 
 /* Columns q = 0 .. cols-1; in each, rows so that r + floor(q / 2) runs
  * 0 .. rows-1: a rectangle on screen with flat-topped hexes. */
+char *
+arb_hex_to_string (ArbHex hex)
+{
+  return g_strdup_printf ("%d,%d", hex.q, hex.r);
+}
+
 gboolean
 arb_hex_parse (const char *text,
                ArbHex     *hex)

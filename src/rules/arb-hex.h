@@ -54,6 +54,8 @@ GArray  *arb_hex_line          (ArbHex from,
 GArray  *arb_hex_line_other_side (ArbHex from,
                                   ArbHex to,
                                   int    length);
+/* "Q,R", as arb_hex_parse() reads it. */
+char    *arb_hex_to_string     (ArbHex      hex);
 /* "Q,R" (each within 10000 of 0); FALSE, @hex untouched, otherwise. */
 gboolean arb_hex_parse         (const char *text,
                                 ArbHex     *hex);

@@ -34,6 +34,12 @@ entry_clear (gpointer data)
   g_free (((Entry *)data)->id);
 }
 
+char *
+arb_turns_pulse_tick (ArbEncounter *enc)
+{
+  return g_strdup_printf ("%d.%d", arb_encounter_get_int (enc, E, "round", 1), arb_encounter_get_int (enc, E, "pulse", 1));
+}
+
 gboolean
 arb_turns_has_condition (ArbEncounter *encounter,
                          ArbStep      *step,

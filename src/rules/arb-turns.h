@@ -33,6 +33,9 @@ gboolean arb_turns_dogfight_next  (ArbProc  *proc,
                                    GError  **error);
 
 /* Whether a combatant has @condition ("stunned", "dead"...) now. */
+/* Arena of Death's "round.pulse" now: what "acted" and "action-tick"
+ * are marked with. */
+char    *arb_turns_pulse_tick    (ArbEncounter *encounter);
 gboolean arb_turns_has_condition (ArbEncounter *encounter,
                                   ArbStep      *step,
                                   const char   *id,
