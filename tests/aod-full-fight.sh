@@ -14,26 +14,9 @@ trap 'rm -rf "$work"' EXIT INT TERM
 fight="$work/fight.xml"
 export XDG_DATA_HOME="$work/data"
 
-step () {
-  echo "== $*"
-}
+enc_file="$fight"
+. "$src/tests/cli-check.sh"
 
-# check 'python expression over d, the encounter show JSON' 'what it means'
-check () {
-  "$cli" encounter show "$fight" --json > "$work/state.json"
-  if ! python3 - "$work/state.json" "$1" <<'PY'
-import json, sys
-d = json.load(open(sys.argv[1]))
-c = {x["id"]: x for x in d["combatants"]}
-sys.exit(0 if eval(sys.argv[2]) else 1)
-PY
-  then
-    echo "FAILED: $2 ($1)"
-    cat "$work/state.json"
-    exit 1
-  fi
-  echo "ok: $2"
-}
 
 step "set up: Rolf (Blue) against the Troll (Red), face to face on a 12 x 10 arena"
 "$cli" encounter new aod -o "$fight" --map 12x10 > /dev/null

@@ -18,9 +18,8 @@ trap 'rm -rf "$work"' EXIT INT TERM
 game="$work/pit.xml"
 export XDG_DATA_HOME="$work/data"
 
-step () {
-  echo "== $*"
-}
+enc_file="$game"
+. "$src/tests/cli-check.sh"
 
 run () {
   "$cli" run "$@" --encounter "$game" --apply > /dev/null
@@ -38,28 +37,6 @@ refused () {
     exit 1
   fi
   echo "ok: refused, $what: $(cat "$work/err")"
-}
-
-# check 'python expression over d (show --json) and s (id -> live state)' 'what it means'
-check () {
-  "$cli" encounter show "$game" --json > "$work/state.json"
-  if ! python3 - "$work/state.json" "$1" <<'PY'
-import json, sys
-d = json.load(open(sys.argv[1]))
-c = {x["id"]: x for x in d["combatants"]}
-s = {k: v["state"] for k, v in c.items()}
-def at(i, q, r, f=None, alt=None, spd=None):
-    x = s[i]
-    return (x["q"], x["r"]) == (str(q), str(r)) and (f is None or x["facing"] == str(f)) and \
-           (alt is None or x["altitude"] == str(alt)) and (spd is None or x["speed"] == str(spd))
-sys.exit(0 if eval(sys.argv[2]) else 1)
-PY
-  then
-    echo "FAILED: $2 ($1)"
-    cat "$work/state.json"
-    exit 1
-  fi
-  echo "ok: $2"
 }
 
 step "setup: the blitz pit, setup chits Corvo, Tamsin, Oswin"
