@@ -193,6 +193,115 @@ test_actions (void)
   g_free (req.id);
 }
 
+static cairo_surface_t *
+render (GtkWidget *map,
+        int        width,
+        int        height)
+{
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  arb_hex_map_render (ARB_HEX_MAP (map), snapshot, width, height);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static guint32
+pixel_at (cairo_surface_t *surface,
+          int              x,
+          int              y)
+{
+  return *(guint32 *)(cairo_image_surface_get_data (surface) + y * cairo_image_surface_get_stride (surface) + x * 4);
+}
+
+/* Whether @a's pixels from (@ax, @ay) match @b's from (@bx, @by) over a
+ * @w by @h block. */
+static gboolean
+same_pixels (cairo_surface_t *a,
+             int              ax,
+             int              ay,
+             cairo_surface_t *b,
+             int              bx,
+             int              by,
+             int              w,
+             int              h)
+{
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      if (pixel_at (a, ax + x, ay + y) != pixel_at (b, bx + x, by + y))
+        return FALSE;
+  return TRUE;
+}
+
+static GtkWidget *
+map_at (ArbEncounter *enc,
+        double        scale,
+        double        ox,
+        double        oy)
+{
+  GtkWidget *map = g_object_ref_sink (arb_hex_map_new ());
+  ArbViewport *vp = arb_hex_map_get_viewport (ARB_HEX_MAP (map));
+
+  arb_hex_map_set_encounter (ARB_HEX_MAP (map), enc);
+  arb_viewport_set_scale (vp, scale);
+  arb_viewport_set_origin (vp, ox, oy);
+  return map;
+}
+
+/* The picture is kept in tiles: a pan moves them by whole pixels, a
+ * cached frame matches one drawn afresh, and a step redraws them. */
+static void
+test_tiles (void)
+{
+  g_autofree char *rolf = NULL, *troll = NULL;
+  g_autoptr(ArbEncounter) enc = arena (&rolf, &troll);
+  GtkWidget *map = map_at (enc, 20.0, -2.0, -1.5);
+  ArbViewport *vp = arb_hex_map_get_viewport (ARB_HEX_MAP (map));
+  cairo_surface_t *first, *panned, *back, *fresh_view, *moved;
+  GtkWidget *fresh;
+  ArbHex troll_at = { 6, 2 };
+  double tx, ty;
+
+  first = render (map, 800, 600);
+  arb_viewport_pan (vp, 130.0, 70.0);
+  panned = render (map, 800, 600);
+  /* What was at (x, y) is now at (x + 130, y + 70). */
+  g_assert_true (same_pixels (first, 0, 0, panned, 130, 70, 670, 530));
+  arb_viewport_pan (vp, -130.0, -70.0);
+  back = render (map, 800, 600);
+  g_assert_true (same_pixels (first, 0, 0, back, 0, 0, 800, 600));
+
+  /* A widget with nothing cached draws the same frame. */
+  fresh = map_at (enc, 20.0, -2.0 - 130.0 / 20.0, -1.5 - 70.0 / 20.0);
+  fresh_view = render (fresh, 800, 600);
+  g_assert_true (same_pixels (panned, 0, 0, fresh_view, 0, 0, 800, 600));
+
+  /* A step that moves the Troll redraws where it stood. */
+  arb_viewport_hex_to_pixel (vp, troll_at, &tx, &ty);
+  set_live (enc, troll, "q", "9");
+  moved = render (map, 800, 600);
+  g_assert_true (pixel_at (first, (int)tx, (int)ty) != pixel_at (moved, (int)tx, (int)ty));
+
+  /* A new zoom draws new tiles too: the wall stays a wall. */
+  arb_viewport_set_scale (vp, 10.0);
+  cairo_surface_destroy (moved);
+  moved = render (map, 800, 600);
+  g_assert_false (same_pixels (first, 0, 0, moved, 0, 0, 800, 600));
+
+  cairo_surface_destroy (first);
+  cairo_surface_destroy (panned);
+  cairo_surface_destroy (back);
+  cairo_surface_destroy (fresh_view);
+  cairo_surface_destroy (moved);
+  g_assert_finalize_object (fresh);
+  g_assert_finalize_object (map);
+}
+
 /* Every preset draws, in both layouts, without a window. */
 static void
 test_presets_draw (void)
@@ -248,6 +357,7 @@ main (int   argc,
 
   g_test_add_func ("/hex-map/actions", test_actions);
   g_test_add_func ("/hex-map/presets-draw", test_presets_draw);
+  g_test_add_func ("/hex-map/tiles", test_tiles);
 
   ret = g_test_run ();
   g_clear_object (&rules);

@@ -6,9 +6,9 @@
  * ("move-requested", "turn-requested"): whoever owns the encounter turns
  * it into the game's procedure, or refuses it.
  *
- * The grid does not change while the view pans, so it is drawn once per
- * scale into a render node and only moved; on maps too large for that
- * at the present zoom, the hexes in view are drawn each frame.
+ * The picture is drawn in tiles of map pixels, kept until the zoom, the
+ * map or the fight changes: a pan only moves them, and a frame draws
+ * only the tiles that come into view.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -22,8 +22,10 @@
 #include "arb-hex-map.h"
 
 #define E ARB_ENCOUNTER_ENTITY
-/* The largest grid kept as one node, in pixels a side. */
-#define MAX_CACHED_SIDE 2048.0
+/* A tile's side in pixels, and how many tiles are kept at most. */
+#define TILE 512
+#define MAX_TILES 96
+#define SQRT3 1.7320508075688772
 
 struct _ArbHexMap
 {
@@ -33,14 +35,17 @@ struct _ArbHexMap
   ArbViewport   *viewport;
   char          *selected;
 
-  GskRenderNode *grid;
-  cairo_surface_t *grid_surface;
-  GskRenderNode *scene;         /* the grid with the tokens on it */
-  char          *scene_key;
-  double         grid_scale;
-  char          *grid_key;
-  double         grid_x;        /* map point of the node's top-left */
-  double         grid_y;
+  GHashTable    *tiles;         /* packed tile column and row -> Tile */
+  char          *tiles_key;     /* what the tiles show */
+  double         extent[4];     /* left, top, right, bottom in map units */
+  double         tile_x;        /* map pixel of tile (0, 0)'s top left */
+  double         tile_y;
+  cairo_pattern_t *field;       /* one period of the hex grid */
+  double         field_scale;
+  gboolean       field_pointy;
+  gboolean       field_open;
+  gboolean       use_textures;  /* GL keeps textures; cairo draws surfaces */
+  GPtrArray     *spare;         /* tile surfaces to draw on again */
 
   char          *drag_token;
   gboolean       drag_ruler;
@@ -131,22 +136,20 @@ on_map (ArbHexMap *self,
   return inside (&info, hex);
 }
 
-/* Everything the cached grid depends on. */
+/* Everything the tiles show: the map at this zoom, the fight as it
+ * stands (any step changes the position or the count) and the
+ * selection. */
 static char *
-grid_key (ArbHexMap *self)
+tiles_key (ArbHexMap *self)
 {
-  int cols, rows;
   ArbEncounter *enc = self->encounter;
+  int cols, rows;
 
   map_size (self, &cols, &rows);
-  return g_strdup_printf ("%d|%d|%s|%s|%s|%s|%s|%s|%d", cols, rows,
-                          enc ? arb_encounter_get (enc, E, "air-currents") : "",
-                          enc ? arb_encounter_get (enc, E, "map-shape") : "",
-                          enc ? arb_encounter_get (enc, E, "map-exits") : "",
-                          enc ? arb_encounter_get (enc, E, "map-megahex") : "",
-                          enc ? arb_encounter_get (enc, E, "setting.row-labels") : "",
-                          enc ? arb_encounter_get (enc, E, "map-layout") : "",
-                          arb_viewport_get_pointy (self->viewport));
+  return g_strdup_printf ("%p|%d|%d|%d|%.6g|%u|%u|%s", (void *)enc, cols, rows,
+                          arb_viewport_get_pointy (self->viewport), arb_viewport_get_scale (self->viewport),
+                          enc ? arb_encounter_get_position (enc) : 0, enc ? arb_encounter_get_n_steps (enc) : 0,
+                          self->selected ? self->selected : "");
 }
 
 static void
@@ -196,6 +199,162 @@ side_path (cairo_t     *cr,
   cairo_line_to (cr, xs[b], ys[b]);
 }
 
+/* Whether a hex can show in a picture @clip_w by @clip_h pixels. */
+static gboolean
+in_clip (ArbViewport *vp,
+         ArbHex       hex,
+         double       clip_w,
+         double       clip_h)
+{
+  double scale = arb_viewport_get_scale (vp), x, y;
+
+  arb_viewport_hex_to_pixel (vp, hex, &x, &y);
+  return x >= -scale * 2 && y >= -scale * 2 && x <= clip_w + scale * 2 && y <= clip_h + scale * 2;
+}
+
+/* The columns and rows (as arb_hex_at() counts them) that can show in a
+ * picture @clip_w by @clip_h pixels, with a hex to spare all round. */
+static void
+columns_in_clip (ArbViewport *vp,
+                 double       clip_w,
+                 double       clip_h,
+                 int          range[4])
+{
+  double ox, oy, scale = arb_viewport_get_scale (vp);
+  double x0, x1, y0, y1;
+
+  arb_viewport_get_origin (vp, &ox, &oy);
+  /* Flat hexes: a column every 1.5 radii across, a row every √3 down.
+   * Pointy ones are the same turned a quarter (x = -y', y = x'). */
+  if (arb_viewport_get_pointy (vp))
+    {
+      x0 = oy;
+      x1 = oy + clip_h / scale;
+      y0 = -(ox + clip_w / scale);
+      y1 = -ox;
+    }
+  else
+    {
+      x0 = ox;
+      x1 = ox + clip_w / scale;
+      y0 = oy;
+      y1 = oy + clip_h / scale;
+    }
+  range[0] = (int)floor (x0 / 1.5) - 2;
+  range[1] = (int)ceil (x1 / 1.5) + 2;
+  range[2] = (int)floor (y0 / SQRT3) - 2;
+  range[3] = (int)ceil (y1 / SQRT3) + 2;
+}
+
+/* The hex grid repeats every 3 by √3 hex radii (flat hexes; the other
+ * way round when pointy): one period, drawn once per zoom and painted
+ * as a pattern, costs far less than stroking ten thousand hexes. Its
+ * pixel size is rounded, so the pattern's matrix scales it back by a
+ * hair. */
+static cairo_pattern_t *
+field_pattern (ArbHexMap *self,
+               double     scale,
+               gboolean   open,
+               double    *pw,
+               double    *ph)
+{
+  gboolean pointy = arb_viewport_get_pointy (self->viewport);
+  g_autoptr(ArbViewport) unit = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  int w, h;
+
+  *pw = pointy ? SQRT3 : 3.0;
+  *ph = pointy ? 3.0 : SQRT3;
+  if (self->field && self->field_scale == scale && self->field_pointy == pointy && self->field_open == open)
+    return self->field;
+  g_clear_pointer (&self->field, cairo_pattern_destroy);
+  w = MAX (1, (int)round (*pw * scale));
+  h = MAX (1, (int)round (*ph * scale));
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cr = cairo_create (surface);
+  cairo_scale (cr, w / *pw, h / *ph);
+  cairo_set_source_rgb (cr, open ? 0.86 : 0.93, open ? 0.92 : 0.91, open ? 0.98 : 0.86);
+  cairo_paint (cr);
+  /* Map units: the hexes around the period, so lines across its edges
+   * are whole on both sides. */
+  unit = arb_viewport_new ();
+  arb_viewport_set_pointy (unit, pointy);
+  for (int q = -4; q <= 4; q++)
+    for (int r = -5; r <= 5; r++)
+      {
+        ArbHex hex = { q, r };
+        double x, y;
+
+        arb_viewport_hex_to_map (unit, hex, &x, &y);
+        if (x < -1.5 || y < -1.5 || x > *pw + 1.5 || y > *ph + 1.5)
+          continue;
+        for (int k = 0; k < 6; k++)
+          {
+            /* Flat hexes have corners at 0°, 60°, ...; pointy ones are
+             * the same turned a quarter. */
+            double cx = cos (k * G_PI / 3), cy = sin (k * G_PI / 3);
+
+            if (k == 0)
+              cairo_move_to (cr, x + (pointy ? -cy : cx), y + (pointy ? cx : cy));
+            else
+              cairo_line_to (cr, x + (pointy ? -cy : cx), y + (pointy ? cx : cy));
+          }
+        cairo_close_path (cr);
+      }
+  cairo_set_source_rgba (cr, 0.24, 0.22, 0.20, open ? 0.18 : 0.35);
+  cairo_set_line_width (cr, MAX (0.5, scale / 24.0) / scale);
+  cairo_stroke (cr);
+  cairo_destroy (cr);
+  self->field = cairo_pattern_create_for_surface (surface);
+  cairo_surface_destroy (surface);
+  cairo_pattern_set_extend (self->field, CAIRO_EXTEND_REPEAT);
+  self->field_scale = scale;
+  self->field_pointy = pointy;
+  self->field_open = open;
+  return self->field;
+}
+
+/* The path of every side between a hex on the map and one off it, or
+ * (@megahex) in another megahex. */
+static void
+edge_paths (const MapInfo *info,
+            cairo_t       *cr,
+            ArbViewport   *vp,
+            double         clip_w,
+            double         clip_h,
+            gboolean       megahex)
+{
+  int range[4];
+
+  columns_in_clip (vp, clip_w, clip_h, range);
+  for (int q = MAX (0, range[0]); q < MIN (info->cols, range[1]); q++)
+    for (int row = MAX (0, range[2]); row < MIN (info->rows, range[3]); row++)
+      {
+        ArbHex hex = arb_hex_at (q, row);
+
+        /* Inner hexes of a rectangle have no wall. */
+        if (!megahex && info->shape == ARB_MAP_RECT && q > 0 && q < info->cols - 1 && row > 0 && row < info->rows - 1)
+          continue;
+        if (!inside (info, hex) || !in_clip (vp, hex, clip_w, clip_h))
+          continue;
+        for (int side = 0; side < 6; side++)
+          {
+            ArbHex n = arb_hex_neighbour (hex, side);
+
+            if (!megahex && !inside (info, n))
+              side_path (cr, vp, hex, side);
+            else if (megahex && side < 3 && inside (info, n))
+              {
+                ArbHex a = arb_map_megahex_centre (hex), b = arb_map_megahex_centre (n);
+
+                if (a.q != b.q || a.r != b.r)
+                  side_path (cr, vp, hex, side);
+              }
+          }
+      }
+}
+
 static void
 fill_hexes (cairo_t     *cr,
             ArbViewport *vp,
@@ -220,31 +379,45 @@ draw_grid (ArbHexMap   *self,
   gboolean megahex = enc && arb_map_get_megahex (enc);
   double scale = arb_viewport_get_scale (vp);
   MapInfo info;
-  int cols, rows;
+  int cols, rows, range[4];
 
   map_info (self, &info);
   cols = info.cols;
   rows = info.rows;
 
-  /* The field. */
-  cairo_set_source_rgb (cr, open ? 0.86 : 0.93, open ? 0.92 : 0.91, open ? 0.98 : 0.86);
-  for (int q = 0; q < cols; q++)
-    for (int row = 0; row < rows; row++)
-      {
-        ArbHex hex = arb_hex_at (q, row);
-        double x, y;
+  /* The field: the grid's pattern over the map's extent, then the hexes
+   * around the map's edge cleared again. */
+  {
+    double ox, oy, pw, ph;
+    cairo_pattern_t *field = field_pattern (self, scale, open, &pw, &ph);
+    cairo_matrix_t matrix;
+    cairo_surface_t *period;
+    int w, h;
 
-        if (!inside (&info, hex))
-          continue;
-        arb_viewport_hex_to_pixel (vp, hex, &x, &y);
-        if (x < -scale * 2 || y < -scale * 2 || x > clip_w + scale * 2 || y > clip_h + scale * 2)
-          continue;
-        hex_path (cr, vp, hex);
-      }
-  cairo_fill_preserve (cr);
-  cairo_set_source_rgba (cr, 0.24, 0.22, 0.20, open ? 0.18 : 0.35);
-  cairo_set_line_width (cr, MAX (0.5, scale / 24.0));
-  cairo_stroke (cr);
+    cairo_pattern_get_surface (field, &period);
+    w = cairo_image_surface_get_width (period);
+    h = cairo_image_surface_get_height (period);
+    arb_viewport_get_origin (vp, &ox, &oy);
+    cairo_matrix_init (&matrix, w / (pw * scale), 0, 0, h / (ph * scale), ox * w / pw, oy * h / ph);
+    cairo_pattern_set_matrix (field, &matrix);
+    cairo_save (cr);
+    cairo_set_source (cr, field);
+    cairo_rectangle (cr, (self->extent[0] - ox) * scale, (self->extent[1] - oy) * scale,
+                     (self->extent[2] - self->extent[0]) * scale, (self->extent[3] - self->extent[1]) * scale);
+    cairo_fill (cr);
+    cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+    columns_in_clip (vp, clip_w, clip_h, range);
+    for (int q = MAX (-2, range[0]); q < MIN (cols + 2, range[1]); q++)
+      for (int row = MAX (-2, range[2]); row < MIN (rows + 2, range[3]); row++)
+        {
+          ArbHex hex = arb_hex_at (q, row);
+
+          if (!inside (&info, hex) && in_clip (vp, hex, clip_w, clip_h))
+            hex_path (cr, vp, hex);
+        }
+    cairo_fill (cr);
+    cairo_restore (cr);
+  }
 
   if (enc)
     {
@@ -262,48 +435,22 @@ draw_grid (ArbHexMap   *self,
         }
     }
 
-  /* Walls and megahex outlines: the sides between a hex and one that is
-   * off the map, or in another megahex. */
-  for (int q = 0; q < cols; q++)
-    for (int row = 0; row < rows; row++)
-      {
-        ArbHex hex = arb_hex_at (q, row);
-        double x, y;
-
-        if (!inside (&info, hex))
-          continue;
-        /* Only hexes in view, and only those that can have a wall or a
-         * megahex edge. */
-        arb_viewport_hex_to_pixel (vp, hex, &x, &y);
-        if (x < -scale * 2 || y < -scale * 2 || x > clip_w + scale * 2 || y > clip_h + scale * 2)
-          continue;
-        if (!megahex && info.shape == ARB_MAP_RECT && q > 0 && q < cols - 1 && row > 0 && row < rows - 1)
-          continue;
-        for (int side = 0; side < 6; side++)
-          {
-            ArbHex n = arb_hex_neighbour (hex, side);
-
-            if (!open && !inside (&info, n))
-              {
-                cairo_set_source_rgb (cr, 0.24, 0.22, 0.20);
-                cairo_set_line_width (cr, MAX (1.5, scale / 6.0));
-                side_path (cr, vp, hex, side);
-                cairo_stroke (cr);
-              }
-            else if (megahex && side < 3 && inside (&info, n))
-              {
-                ArbHex a = arb_map_megahex_centre (hex), b = arb_map_megahex_centre (n);
-
-                if (a.q != b.q || a.r != b.r)
-                  {
-                    cairo_set_source_rgba (cr, 0.24, 0.22, 0.20, 0.7);
-                    cairo_set_line_width (cr, MAX (1.0, scale / 10.0));
-                    side_path (cr, vp, hex, side);
-                    cairo_stroke (cr);
-                  }
-              }
-          }
-      }
+  /* Megahex outlines, then the walls: the sides between a hex and one in
+   * another megahex, or off the map. */
+  if (megahex)
+    {
+      edge_paths (&info, cr, vp, clip_w, clip_h, TRUE);
+      cairo_set_source_rgba (cr, 0.24, 0.22, 0.20, 0.7);
+      cairo_set_line_width (cr, MAX (1.0, scale / 10.0));
+      cairo_stroke (cr);
+    }
+  if (!open)
+    {
+      edge_paths (&info, cr, vp, clip_w, clip_h, FALSE);
+      cairo_set_source_rgb (cr, 0.24, 0.22, 0.20);
+      cairo_set_line_width (cr, MAX (1.5, scale / 6.0));
+      cairo_stroke (cr);
+    }
 
   /* The last turn's air currents, by their rows on the right wall. */
   if (enc && g_str_equal (system_of (self), "gpg") && arb_encounter_get (enc, E, "air-currents"))
@@ -361,6 +508,14 @@ draw_grid (ArbHexMap   *self,
           pango_cairo_show_layout (cr, layout);
         }
     }
+}
+
+/* Two ints as one hash key. */
+static gint64
+pack_pair (int a,
+           int b)
+{
+  return ((gint64)a << 32) | (guint32)b;
 }
 
 static gboolean
@@ -516,16 +671,19 @@ static const struct { const char *condition; const char *badge; } badges[] = {
 static void
 draw_tokens (ArbHexMap   *self,
              cairo_t     *cr,
-             ArbViewport *vp)
+             ArbViewport *vp,
+             double       clip_w,
+             double       clip_h)
 {
   ArbEncounter *enc = self->encounter;
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-  g_autoptr(GHashTable) stacked = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) stacked = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_autoptr(GHashTable) colours = side_colour_table (enc, ids);
   g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
   const char *current = arb_encounter_get (enc, E, "current");
   double scale = arb_viewport_get_scale (vp);
   gboolean gpg = g_str_equal (system_of (self), "gpg");
+  double margin = scale * 2 + (scale < 10 ? 0 : 300);
   PangoFontDescription *font = pango_font_description_from_string ("Sans");
 
   pango_font_description_set_absolute_size (font, MAX (6.0, scale * 0.42) * PANGO_SCALE);
@@ -534,10 +692,10 @@ draw_tokens (ArbHexMap   *self,
 
   for (guint i = 0; ids[i]; i++)
     {
-      const char *side = arb_encounter_get (enc, ids[i], "side");
-      const GdkRGBA *colour = side ? g_hash_table_lookup (colours, side) : &side_colours[0];
-      g_autoptr(GString) marks = g_string_new (NULL);
-      g_autofree char *key = NULL;
+      const char *side;
+      const GdkRGBA *colour;
+      g_autoptr(GString) marks = NULL;
+      gint64 key;
       ArbHex at;
       int facing, n;
       double x, y, radius, angle;
@@ -546,10 +704,17 @@ draw_tokens (ArbHexMap   *self,
       if (!arb_encounter_get_hex (enc, ids[i], &at, &facing))
         continue;
       /* Several in one hex fan out so each stays readable. */
-      key = g_strdup_printf ("%d,%d", at.q, at.r);
-      n = GPOINTER_TO_INT (g_hash_table_lookup (stacked, key));
-      g_hash_table_insert (stacked, g_strdup (key), GINT_TO_POINTER (n + 1));
+      key = pack_pair (at.q, at.r);
+      n = GPOINTER_TO_INT (g_hash_table_lookup (stacked, &key));
+      g_hash_table_insert (stacked, g_memdup2 (&key, sizeof key), GINT_TO_POINTER (n + 1));
       arb_viewport_hex_to_pixel (vp, at, &x, &y);
+      /* Tokens far from this picture are skipped; the margin takes in
+       * their name labels, drawn from a scale of 10. */
+      if (x < -margin || y < -margin || x > clip_w + margin || y > clip_h + margin)
+        continue;
+      side = arb_encounter_get (enc, ids[i], "side");
+      colour = side ? g_hash_table_lookup (colours, side) : &side_colours[0];
+      marks = g_string_new (NULL);
       radius = scale * (n ? 0.45 : 0.62);
       if (n)
         {
@@ -612,37 +777,53 @@ draw_tokens (ArbHexMap   *self,
     }
 }
 
-static void
-ensure_grid (ArbHexMap *self)
+typedef struct
 {
-  g_autofree char *key = grid_key (self);
-  double scale = arb_viewport_get_scale (self->viewport);
-  g_autoptr(ArbViewport) vp = NULL;
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
   cairo_surface_t *surface;
-  graphene_rect_t bounds;
+  GdkTexture      *texture;
+} Tile;
+
+static void
+tile_free (gpointer data)
+{
+  Tile *tile = data;
+
+  g_clear_pointer (&tile->surface, cairo_surface_destroy);
+  g_clear_object (&tile->texture);
+  g_free (tile);
+}
+
+/* Fresh pixels cost page faults: a dropped tile's surface is kept for
+ * the next one, unless a texture still reads it. */
+static void
+drop_tiles (ArbHexMap *self)
+{
+  GHashTableIter iter;
+  Tile *tile;
+
+  g_hash_table_iter_init (&iter, self->tiles);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *)&tile))
+    {
+      g_clear_object (&tile->texture);
+      if (self->spare->len < MAX_TILES && cairo_surface_get_reference_count (tile->surface) == 1)
+        g_ptr_array_add (self->spare, g_steal_pointer (&tile->surface));
+      g_hash_table_iter_remove (&iter);
+    }
+}
+
+/* The map's extent in map units, from its corner hexes, with room for the
+ * row labels on the left and the air currents on the right. */
+static void
+update_extent (ArbHexMap *self)
+{
+  g_autoptr(ArbViewport) unit = arb_viewport_new ();
   int cols, rows;
-  double left, top, right, bottom;
-  cairo_t *cr;
 
-  if (self->grid && self->grid_scale == scale && g_strcmp0 (key, self->grid_key) == 0)
-    return;
-  g_clear_pointer (&self->grid, gsk_render_node_unref);
-  g_clear_pointer (&self->grid_surface, cairo_surface_destroy);
-  g_clear_pointer (&self->scene, gsk_render_node_unref);
-  g_clear_pointer (&self->scene_key, g_free);
-  g_free (self->grid_key);
-  self->grid_key = g_steal_pointer (&key);
-  self->grid_scale = scale;
-
-  /* The map's extent in map units, from its four corner hexes. */
   map_size (self, &cols, &rows);
-  vp = arb_viewport_new ();
-  arb_viewport_set_pointy (vp, arb_viewport_get_pointy (self->viewport));
-  arb_viewport_set_scale (vp, scale);
-  left = top = G_MAXDOUBLE;
-  right = bottom = -G_MAXDOUBLE;
+  arb_viewport_set_scale (unit, 1.0);
+  arb_viewport_set_pointy (unit, arb_viewport_get_pointy (self->viewport));
+  self->extent[0] = self->extent[1] = G_MAXDOUBLE;
+  self->extent[2] = self->extent[3] = -G_MAXDOUBLE;
   for (int c = 0; c < 4; c++)
     {
       int q = c & 1 ? cols - 1 : 0, row = c & 2 ? rows - 1 : 0;
@@ -652,91 +833,86 @@ ensure_grid (ArbHexMap *self)
         {
           double mx, my;
 
-          arb_viewport_hex_to_map (vp, corner[k], &mx, &my);
-          left = MIN (left, mx - 1.2);
-          right = MAX (right, mx + 1.2);
-          top = MIN (top, my - 1.2);
-          bottom = MAX (bottom, my + 1.2);
+          arb_viewport_hex_to_map (unit, corner[k], &mx, &my);
+          self->extent[0] = MIN (self->extent[0], mx - 1.0);
+          self->extent[2] = MAX (self->extent[2], mx + 1.0);
+          self->extent[1] = MIN (self->extent[1], my - 1.0);
+          self->extent[3] = MAX (self->extent[3], my + 1.0);
         }
     }
-  /* Room for the row labels on the left and the air currents on the right. */
-  left -= 3.0;
-  right += 3.0;
-  if ((right - left) * scale > MAX_CACHED_SIDE || (bottom - top) * scale > MAX_CACHED_SIDE)
-    return;
-
-  arb_viewport_set_origin (vp, left, top);
-  self->grid_x = left;
-  self->grid_y = top;
-  graphene_rect_init (&bounds, 0, 0, ceil ((right - left) * scale), ceil ((bottom - top) * scale));
-
-  /* Pixels, not a recording: a pan only moves the picture. */
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)bounds.size.width, (int)bounds.size.height);
-  cr = cairo_create (surface);
-  draw_grid (self, cr, vp, bounds.size.width, bounds.size.height);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
-                                      cairo_image_surface_get_stride (surface) * cairo_image_surface_get_height (surface),
-                                      (GDestroyNotify)cairo_surface_destroy, surface);
-  texture = gdk_memory_texture_new (cairo_image_surface_get_width (surface), cairo_image_surface_get_height (surface),
-                                    GDK_MEMORY_DEFAULT, bytes, cairo_image_surface_get_stride (surface));
-  self->grid = gsk_texture_node_new (texture, &bounds);
-  self->grid_surface = cairo_surface_reference (surface);
 }
 
-static GskRenderNode *
-texture_node (cairo_surface_t *surface)
-{
-  g_autoptr(GBytes) bytes = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  graphene_rect_t bounds;
-
-  cairo_surface_flush (surface);
-  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
-                                      cairo_image_surface_get_stride (surface) * cairo_image_surface_get_height (surface),
-                                      (GDestroyNotify)cairo_surface_destroy, cairo_surface_reference (surface));
-  texture = gdk_memory_texture_new (cairo_image_surface_get_width (surface), cairo_image_surface_get_height (surface),
-                                    GDK_MEMORY_DEFAULT, bytes, cairo_image_surface_get_stride (surface));
-  graphene_rect_init (&bounds, 0, 0, cairo_image_surface_get_width (surface), cairo_image_surface_get_height (surface));
-  return gsk_texture_node_new (texture, &bounds);
-}
-
-/* The grid with the zones and the tokens drawn on it, in map space too:
- * until the fight or the selection changes, a pan moves one picture. */
+/* Drops the tiles when what they show has changed. */
 static void
-ensure_scene (ArbHexMap *self)
+check_tiles (ArbHexMap *self)
 {
-  g_autofree char *key = NULL;
+  g_autofree char *key = tiles_key (self);
+
+  if (g_strcmp0 (key, self->tiles_key) == 0)
+    return;
+  drop_tiles (self);
+  g_free (self->tiles_key);
+  self->tiles_key = g_steal_pointer (&key);
+  update_extent (self);
+  /* The tiles start at the picture's top left: a whole map in view
+   * takes as few as it can. */
+  self->tile_x = floor ((self->extent[0] - 3.0) * arb_viewport_get_scale (self->viewport));
+  self->tile_y = floor ((self->extent[1] - 1.0) * arb_viewport_get_scale (self->viewport));
+}
+
+/* Tile (@column, @row) covers TILE by TILE map pixels at the present
+ * scale, @column and @row tiles from the first. */
+static Tile *
+ensure_tile (ArbHexMap *self,
+             int        column,
+             int        row)
+{
+  gint64 id = pack_pair (column, row);
   g_autoptr(ArbViewport) vp = NULL;
-  cairo_surface_t *surface;
+  double scale = arb_viewport_get_scale (self->viewport);
+  Tile *tile = g_hash_table_lookup (self->tiles, &id);
   cairo_t *cr;
 
-  if (!self->grid || !self->encounter)
-    return;
-  key = g_strdup_printf ("%s|%s|%s|%u|%u", self->grid_key, self->selected ? self->selected : "",
-                         arb_encounter_get (self->encounter, E, "current") ? arb_encounter_get (self->encounter, E, "current") : "",
-                         arb_encounter_get_position (self->encounter), arb_encounter_get_n_steps (self->encounter));
-  if (self->scene && g_strcmp0 (key, self->scene_key) == 0)
-    return;
-  g_clear_pointer (&self->scene, gsk_render_node_unref);
-  g_free (self->scene_key);
-  self->scene_key = g_steal_pointer (&key);
-
+  if (tile)
+    return tile;
+  tile = g_new0 (Tile, 1);
   vp = arb_viewport_new ();
   arb_viewport_set_pointy (vp, arb_viewport_get_pointy (self->viewport));
-  arb_viewport_set_scale (vp, self->grid_scale);
-  arb_viewport_set_origin (vp, self->grid_x, self->grid_y);
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, cairo_image_surface_get_width (self->grid_surface),
-                                        cairo_image_surface_get_height (self->grid_surface));
-  cr = cairo_create (surface);
-  cairo_set_source_surface (cr, self->grid_surface, 0, 0);
-  cairo_paint (cr);
-  draw_overlay (self, cr, vp);
-  draw_tokens (self, cr, vp);
+  arb_viewport_set_scale (vp, scale);
+  arb_viewport_set_origin (vp, (self->tile_x + column * TILE) / scale, (self->tile_y + row * TILE) / scale);
+  if (self->spare->len)
+    {
+      tile->surface = g_ptr_array_steal_index_fast (self->spare, self->spare->len - 1);
+      cr = cairo_create (tile->surface);
+      cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+      cairo_paint (cr);
+      cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+    }
+  else
+    {
+      tile->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, TILE, TILE);
+      cr = cairo_create (tile->surface);
+    }
+  draw_grid (self, cr, vp, TILE, TILE);
+  if (self->encounter)
+    {
+      draw_overlay (self, cr, vp);
+      draw_tokens (self, cr, vp, TILE, TILE);
+    }
   cairo_destroy (cr);
-  self->scene = texture_node (surface);
-  cairo_surface_destroy (surface);
+  cairo_surface_flush (tile->surface);
+  if (self->use_textures)
+    {
+      g_autoptr(GBytes) bytes = NULL;
+
+      bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (tile->surface),
+                                          cairo_image_surface_get_stride (tile->surface) * TILE,
+                                          (GDestroyNotify)cairo_surface_destroy, cairo_surface_reference (tile->surface));
+      tile->texture = gdk_memory_texture_new (TILE, TILE, GDK_MEMORY_DEFAULT, bytes,
+                                              cairo_image_surface_get_stride (tile->surface));
+    }
+  g_hash_table_insert (self->tiles, g_memdup2 (&id, sizeof id), tile);
+  return tile;
 }
 
 /* The ruler: the line, the hexes it crosses, the distance and who
@@ -826,8 +1002,8 @@ arb_hex_map_render (ArbHexMap   *self,
                     int          height)
 {
   graphene_rect_t area;
-  double ox, oy, scale;
-  cairo_t *cr;
+  double ox, oy, scale, dx, dy;
+  int c0, c1, r0, r1;
 
   g_return_if_fail (ARB_IS_HEX_MAP (self));
 
@@ -839,35 +1015,49 @@ arb_hex_map_render (ArbHexMap   *self,
     gtk_snapshot_append_color (snapshot, &background, &area);
   }
 
-  ensure_grid (self);
+  check_tiles (self);
   arb_viewport_get_origin (self->viewport, &ox, &oy);
   scale = arb_viewport_get_scale (self->viewport);
-  ensure_scene (self);
-  if (self->grid)
+  /* Whole pixels, so the tiles are copied rather than resampled. */
+  dx = round (ox * scale);
+  dy = round (oy * scale);
+  /* The tiles in view that hold some of the picture: the map with room
+   * for the row labels and air currents at the sides, and the labels
+   * above and below the tokens. */
+  c0 = (int)floor ((MAX (dx, self->tile_x) - self->tile_x) / TILE);
+  c1 = (int)floor ((MIN (dx + width, (self->extent[2] + 3.0) * scale) - self->tile_x) / TILE);
+  r0 = (int)floor ((MAX (dy, self->tile_y) - self->tile_y) / TILE);
+  r1 = (int)floor ((MIN (dy + height, (self->extent[3] + 1.0) * scale) - self->tile_y) / TILE);
+  /* Old tiles go once too many are kept; the ones in view are drawn anew. */
+  if (c1 < c0 || r1 < r0)
+    c1 = c0 - 1;
+  else if (g_hash_table_size (self->tiles) + (guint)((c1 - c0 + 1) * (r1 - r0 + 1)) > MAX_TILES)
+    drop_tiles (self);
+  for (int row = r0; row <= r1; row++)
+    for (int column = c0; column <= c1; column++)
+      {
+        Tile *tile = ensure_tile (self, column, row);
+        graphene_rect_t bounds;
+
+        graphene_rect_init (&bounds, self->tile_x + column * TILE - dx, self->tile_y + row * TILE - dy, TILE, TILE);
+        if (tile->texture)
+          gtk_snapshot_append_texture (snapshot, tile->texture, &bounds);
+        else
+          {
+            /* The cairo renderer would copy a texture every frame; a
+             * cairo node paints the surface itself. */
+            cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+
+            cairo_set_source_surface (cr, tile->surface, bounds.origin.x, bounds.origin.y);
+            cairo_paint (cr);
+            cairo_destroy (cr);
+          }
+      }
+  if (self->ruler && self->encounter)
     {
-      /* The same picture, wherever the view has panned to. */
-      gtk_snapshot_save (snapshot);
-      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((self->grid_x - ox) * scale, (self->grid_y - oy) * scale));
-      gtk_snapshot_append_node (snapshot, self->scene ? self->scene : self->grid);
-      gtk_snapshot_restore (snapshot);
-      if (self->ruler && self->encounter)
-        {
-          cr = gtk_snapshot_append_cairo (snapshot, &area);
-          draw_ruler (self, cr);
-          cairo_destroy (cr);
-        }
-    }
-  else
-    {
-      cr = gtk_snapshot_append_cairo (snapshot, &area);
-      draw_grid (self, cr, self->viewport, width, height);
-      if (self->encounter)
-        {
-          draw_overlay (self, cr, self->viewport);
-          draw_tokens (self, cr, self->viewport);
-          if (self->ruler)
-            draw_ruler (self, cr);
-        }
+      cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &area);
+
+      draw_ruler (self, cr);
       cairo_destroy (cr);
     }
   gtk_snapshot_pop (snapshot);
@@ -880,6 +1070,19 @@ arb_hex_map_snapshot (GtkWidget   *widget,
   ArbHexMap *self = ARB_HEX_MAP (widget);
   int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
 
+  /* The GL renderers keep a texture once uploaded; the cairo renderer
+   * would copy it every frame. */
+  {
+    GtkNative *native = gtk_widget_get_native (widget);
+    GskRenderer *renderer = native ? gtk_native_get_renderer (native) : NULL;
+    gboolean textures = renderer && !GSK_IS_CAIRO_RENDERER (renderer);
+
+    if (textures != self->use_textures)
+      {
+        self->use_textures = textures;
+        drop_tiles (self);
+      }
+  }
   if (!self->fitted && width > 0 && height > 0)
     {
       self->fitted = TRUE;
@@ -1271,11 +1474,10 @@ arb_hex_map_dispose (GObject *object)
   if (self->viewport)
     g_signal_handlers_disconnect_by_data (self->viewport, self);
   g_clear_object (&self->viewport);
-  g_clear_pointer (&self->grid, gsk_render_node_unref);
-  g_clear_pointer (&self->grid_surface, cairo_surface_destroy);
-  g_clear_pointer (&self->scene, gsk_render_node_unref);
-  g_clear_pointer (&self->scene_key, g_free);
-  g_clear_pointer (&self->grid_key, g_free);
+  g_clear_pointer (&self->tiles, g_hash_table_unref);
+  g_clear_pointer (&self->spare, g_ptr_array_unref);
+  g_clear_pointer (&self->tiles_key, g_free);
+  g_clear_pointer (&self->field, cairo_pattern_destroy);
   g_clear_pointer (&self->selected, g_free);
   g_clear_pointer (&self->drag_token, g_free);
 
@@ -1402,6 +1604,8 @@ arb_hex_map_init (ArbHexMap *self)
   GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL |
                                                                 GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
 
+  self->tiles = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, tile_free);
+  self->spare = g_ptr_array_new_with_free_func ((GDestroyNotify)cairo_surface_destroy);
   self->viewport = arb_viewport_new ();
   g_signal_connect_swapped (self->viewport, "notify", G_CALLBACK (on_viewport_changed), self);
 
@@ -1496,7 +1700,7 @@ void
 arb_hex_map_refresh (ArbHexMap *self)
 {
   g_return_if_fail (ARB_IS_HEX_MAP (self));
-  g_clear_pointer (&self->scene_key, g_free);
+  g_clear_pointer (&self->tiles_key, g_free);
   update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
