@@ -91,6 +91,7 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(ArbEncounter) enc = NULL;
+  g_autoptr(ArbRulesetLibrary) rules = NULL;
   const char *png = NULL;
   guint which = G_N_ELEMENTS (demos);
 
@@ -107,12 +108,9 @@ main (int   argc,
 
   gtk_init ();
   adw_init ();
-  {
-    /* Loading the tables also makes the starter sheets available. */
-    g_autoptr(ArbRulesetLibrary) rules = arb_ruleset_library_new ();
-
-    arb_ruleset_library_load_shipped (rules, NULL);
-  }
+  /* Loading the tables also makes the starter sheets available. */
+  rules = arb_ruleset_library_new ();
+  arb_ruleset_library_load_shipped (rules, NULL);
   enc = demo_encounter (which);
 
   {
@@ -122,9 +120,10 @@ main (int   argc,
 
     g_object_ref_sink (map);
     arb_hex_map_set_encounter (ARB_HEX_MAP (map), e);
+    arb_hex_map_set_rules (ARB_HEX_MAP (map), rules);
     if (ids[0])
       arb_hex_map_set_selected (ARB_HEX_MAP (map), ids[0]);
-    /* A ruler from the first figure five hexes ahead. */
+    /* A ruler from the first figure three hexes ahead. */
     {
       ArbHex from, to;
       int facing;
@@ -132,8 +131,8 @@ main (int   argc,
       if (ids[0] && arb_encounter_get_hex (e, ids[0], &from, &facing))
         {
           to = from;
-          for (int k = 0; k < 5; k++)
-            to = arb_hex_neighbour (to, k % 2 ? facing : facing + 1);
+          for (int k = 0; k < 3; k++)
+            to = arb_hex_neighbour (to, k % 2 ? facing : facing - 1);
           arb_hex_map_set_ruler (ARB_HEX_MAP (map), from, to);
         }
     }

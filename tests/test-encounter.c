@@ -816,6 +816,56 @@ test_tft_move_second (void)
   (void)brenna;
 }
 
+/* dogfight.settings moves where the six areas meet; bad bounds are
+ * refused and change nothing; undo brings the default back. */
+static void
+test_dogfight_areas_setting (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("dogfight", NULL);
+  g_autoptr(GError) error = NULL;
+  ArbHex at = { 0, 0 };
+  ArbHex side = arb_hex_neighbour (at, 1);   /* 60° off the nose */
+  ArbHex behind = arb_hex_neighbour (at, 2);   /* 120° */
+  static const char *bad[] = { "30,60,90,120", "30,60,90,120,150,170", "60,30,90,120,150",
+                               "0,60,90,120,150", "30,60,90,120,180", "30,60,x,120,150", "30,60,60,120,150" };
+
+  g_assert_cmpint (arb_dogfight_area (enc, at, 0, side), ==, 2);
+  g_assert_cmpint (arb_dogfight_area (enc, at, 0, behind), ==, 4);
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    assert_illegal (proc (enc, "dogfight.settings", NULL, 0, &error, "areas", bad[i], NULL), &error, "areas=");
+  assert_illegal (proc (enc, "dogfight.settings", NULL, 0, &error, NULL), &error, "areas=");
+  g_assert_null (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "setting.areas"));
+
+  apply_done (enc, proc (enc, "dogfight.settings", NULL, 0, &error, "areas", "20, 45, 100, 125, 160", NULL));
+  g_assert_no_error (error);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "setting.areas"), ==, "20,45,100,125,160");
+  g_assert_cmpint (arb_dogfight_area (enc, at, 0, side), ==, 3);
+  g_assert_cmpint (arb_dogfight_area (enc, at, 0, behind), ==, 4);
+  g_assert_cmpint (arb_dogfight_area (enc, at, 0, arb_hex_neighbour (at, 3)), ==, 6);
+  g_assert_true (arb_encounter_undo (enc));
+  g_assert_cmpint (arb_dogfight_area (enc, at, 0, side), ==, 2);
+}
+
+/* How far the weapon held ready flies when hurled: the sheet's range. */
+static void
+test_aod_hurl_range (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "1", "r", "2", "facing", "0", NULL);
+  const char *weapon = NULL;
+
+  /* He enters with the buckler and the Mace (range 5). */
+  g_assert_cmpint (arb_aod_hurl_range (enc, rules, rolf, &weapon), ==, 5);
+  g_assert_cmpstr (weapon, ==, "Mace");
+  set_live (enc, rolf, "prepared", "Plain Buckler,Knife");
+  g_assert_cmpint (arb_aod_hurl_range (enc, rules, rolf, &weapon), ==, 8);
+  g_assert_cmpstr (weapon, ==, "Knife");
+  /* The Falchion's range is P: it is not hurled. */
+  set_live (enc, rolf, "prepared", "Falchion");
+  g_assert_cmpint (arb_aod_hurl_range (enc, rules, rolf, &weapon), ==, 0);
+  g_assert_null (weapon);
+}
+
 /* Housekeeping and movement: Anna (experience 5), Harry (3, targeting),
  * Otto (2, spinning), Anna again (5, CV bonus +1). Spinning first, then
  * targeting, then the rest by initiative. */
@@ -2450,6 +2500,8 @@ main (int   argc,
   g_test_add_func ("/encounter/tft/order", test_tft_order);
   g_test_add_func ("/encounter/tft/move-second", test_tft_move_second);
   g_test_add_func ("/encounter/dogfight/order", test_dogfight_order);
+  g_test_add_func ("/encounter/dogfight/areas-setting", test_dogfight_areas_setting);
+  g_test_add_func ("/encounter/aod/hurl-range", test_aod_hurl_range);
   g_test_add_func ("/encounter/undo-redo-random", test_undo_redo_random);
   g_test_add_func ("/encounter/conditions", test_conditions);
   g_test_add_func ("/encounter/conditions-turns", test_conditions_turns);

@@ -302,6 +302,117 @@ test_tiles (void)
   g_assert_finalize_object (map);
 }
 
+static void
+assert_ruler_says (GtkWidget  *map,
+                   ArbHex      from,
+                   ArbHex      to,
+                   const char *part)
+{
+  g_autofree char *text = NULL;
+
+  arb_hex_map_set_ruler (ARB_HEX_MAP (map), from, to);
+  text = arb_hex_map_describe_ruler (ARB_HEX_MAP (map));
+  if (strstr (text, part) == NULL)
+    g_error ("“%s” is not in “%s”", part, text);
+}
+
+/* Arena of Death: a ruler from the selected figure says where a hurled
+ * weapon would fly on past a miss (13.3), or that it cannot reach. */
+static void
+test_hurl_path (void)
+{
+  g_autofree char *rolf = NULL, *troll = NULL;
+  g_autoptr(ArbEncounter) enc = arena (&rolf, &troll);
+  GtkWidget *map = map_at (enc, 20.0, -2.0, -1.5);
+  ArbHex at = { 3, 4 }, down3 = { 3, 7 }, down6 = { 3, 10 }, left_wall = { 0, 5 }, down4 = { 3, 8 };
+  g_autofree char *plain = NULL;
+
+  /* Without the tables the map cannot know the Mace's range. */
+  arb_hex_map_set_selected (ARB_HEX_MAP (map), rolf);
+  arb_hex_map_set_ruler (ARB_HEX_MAP (map), at, down3);
+  plain = arb_hex_map_describe_ruler (ARB_HEX_MAP (map));
+  g_assert_cmpstr (plain, ==, "3 hexes, line of sight clear");
+
+  arb_hex_map_set_rules (ARB_HEX_MAP (map), rules);
+  /* The Mace (range 5) flies on two more hexes past a miss at 3. */
+  assert_ruler_says (map, at, down3, "3 hexes, line of sight clear; a missed Mace flies on 2 more");
+  assert_ruler_says (map, at, down6, "; beyond the Mace's range of 5");
+  /* Three to the left wall: the next hex is the crowd. */
+  assert_ruler_says (map, at, left_wall, "; a missed Mace flies into the crowd");
+  /* Past the Troll, two hexes down: he stands in the way, so nothing is
+   * hurled. */
+  set_live (enc, troll, "q", "3");
+  set_live (enc, troll, "r", "6");
+  assert_ruler_says (map, at, down4, "4 hexes, in the way: Troll");
+  {
+    g_autofree char *text = arb_hex_map_describe_ruler (ARB_HEX_MAP (map));
+
+    if (strstr (text, "Mace")) g_error ("%s", text);
+  }
+  /* Only from the selected figure. */
+  arb_hex_map_set_selected (ARB_HEX_MAP (map), troll);
+  assert_ruler_says (map, at, left_wall, "3 hexes, line of sight clear");
+  {
+    g_autofree char *text = arb_hex_map_describe_ruler (ARB_HEX_MAP (map));
+
+    if (strstr (text, "Mace")) g_error ("%s", text);
+  }
+  g_assert_finalize_object (map);
+}
+
+/* The Fantasy Trip: the range bands tint from 3 megahexes out, not
+ * nearer. Dogfight: the hex dead ahead and the one dead astern differ. */
+static void
+test_band_overlays (void)
+{
+  g_autoptr(ArbEncounter) tft = arb_encounter_new ("tft", NULL);
+  g_autoptr(ArbEncounter) sky = arb_encounter_new ("dogfight", NULL);
+  ArbStep *step = arb_step_new ("test.map", NULL);
+  g_autofree char *brenna = NULL, *anna = NULL;
+  ArbHex centre = { 10, 3 }, near = { 10, 6 }, far = { 10, 11 };
+  GtkWidget *map;
+  cairo_surface_t *before, *after;
+  double x, y;
+
+  g_assert_true (arb_map_apply_preset (step, tft, "tft-combat", NULL));
+  arb_encounter_apply (tft, step);
+  brenna = add_combatant (tft, "tft-brenna-holt.xml", "Blue", "q", "10", "r", "3", "facing", "0", NULL);
+  g_assert_cmpint (arb_map_megahex_distance (centre, near), <, 3);
+  g_assert_cmpint (arb_map_megahex_distance (centre, far), >=, 3);
+  map = map_at (tft, 12.0, -3.0, -3.0);
+  arb_hex_map_set_rules (ARB_HEX_MAP (map), rules);
+  before = render (map, 800, 600);
+  arb_hex_map_set_selected (ARB_HEX_MAP (map), brenna);
+  after = render (map, 800, 600);
+  arb_viewport_hex_to_pixel (arb_hex_map_get_viewport (ARB_HEX_MAP (map)), near, &x, &y);
+  g_assert_cmphex (pixel_at (before, (int)x + 3, (int)y + 3), ==, pixel_at (after, (int)x + 3, (int)y + 3));
+  arb_viewport_hex_to_pixel (arb_hex_map_get_viewport (ARB_HEX_MAP (map)), far, &x, &y);
+  g_assert_cmphex (pixel_at (before, (int)x + 3, (int)y + 3), !=, pixel_at (after, (int)x + 3, (int)y + 3));
+  cairo_surface_destroy (before);
+  cairo_surface_destroy (after);
+  g_assert_finalize_object (map);
+
+  step = arb_step_new ("test.map", NULL);
+  g_assert_true (arb_map_apply_preset (step, sky, "dogfight-sky", NULL));
+  arb_encounter_apply (sky, step);
+  anna = add_combatant (sky, "dogfight-anna-brightwell.xml", "Allies", "q", "10", "r", "5", "facing", "0", NULL);
+  map = map_at (sky, 20.0, 5.0, 5.0);
+  arb_hex_map_set_selected (ARB_HEX_MAP (map), anna);
+  after = render (map, 800, 600);
+  {
+    ArbHex at = { 10, 5 };
+    ArbHex ahead = arb_hex_neighbour (arb_hex_neighbour (at, 0), 0);
+    ArbHex astern = arb_hex_neighbour (arb_hex_neighbour (at, 3), 3);
+    double ax, ay, bx, by;
+
+    arb_viewport_hex_to_pixel (arb_hex_map_get_viewport (ARB_HEX_MAP (map)), ahead, &ax, &ay);
+    arb_viewport_hex_to_pixel (arb_hex_map_get_viewport (ARB_HEX_MAP (map)), astern, &bx, &by);
+    g_assert_cmphex (pixel_at (after, (int)ax + 6, (int)ay + 6), !=, pixel_at (after, (int)bx + 6, (int)by + 6));
+  }
+  cairo_surface_destroy (after);
+  g_assert_finalize_object (map);
+}
+
 /* Every preset draws, in both layouts, without a window. */
 static void
 test_presets_draw (void)
@@ -358,6 +469,8 @@ main (int   argc,
   g_test_add_func ("/hex-map/actions", test_actions);
   g_test_add_func ("/hex-map/presets-draw", test_presets_draw);
   g_test_add_func ("/hex-map/tiles", test_tiles);
+  g_test_add_func ("/hex-map/hurl-path", test_hurl_path);
+  g_test_add_func ("/hex-map/band-overlays", test_band_overlays);
 
   ret = g_test_run ();
   g_clear_object (&rules);

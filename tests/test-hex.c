@@ -191,6 +191,66 @@ test_megahex (void)
   }
 }
 
+/* Megahexes apart, worked by hand on the lattice of (2, 1) and (-1, 3). */
+static void
+test_megahex_distance (void)
+{
+  static const struct { int aq, ar, bq, br, megahexes; } cases[] = {
+    { 0, 0, 0, 0, 0 },      /* the same hex */
+    { 0, 0, 1, 0, 0 },      /* a neighbour in the same megahex */
+    { 1, -1, -1, 1, 0 },    /* two petals of one megahex */
+    { 0, 0, 2, 1, 1 },      /* the next centre */
+    { 0, 0, 3, 1, 1 },      /* a petal of the next megahex */
+    { 0, 0, 3, -2, 1 },
+    { 0, 0, 4, 2, 2 },      /* two steps of (2, 1) */
+    { 0, 0, 1, 4, 2 },      /* (2, 1) + (-1, 3) */
+    { 0, 0, -6, -3, 3 },
+    { 1, 0, 7, 3, 3 },      /* petals count as their centres */
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      ArbHex a = { cases[i].aq, cases[i].ar }, b = { cases[i].bq, cases[i].br };
+
+      g_assert_cmpint (arb_map_megahex_distance (a, b), ==, cases[i].megahexes);
+      g_assert_cmpint (arb_map_megahex_distance (b, a), ==, cases[i].megahexes);
+    }
+}
+
+/* Dogfight's six areas by the angle off the nose, 30 degrees a band by
+ * default: each hexside direction and the directions between them. */
+static void
+test_dogfight_areas (void)
+{
+  for (int facing = 0; facing < 6; facing++)
+    {
+      ArbHex at = { 4, -2 };
+      ArbHex n[6];
+
+      for (int k = 0; k < 6; k++)
+        n[k] = arb_hex_neighbour (at, facing + k);
+      g_assert_cmpint (arb_dogfight_area (NULL, at, facing, at), ==, 0);
+      g_assert_cmpint (arb_dogfight_area (NULL, at, facing, n[0]), ==, 1);        /* dead ahead, 0° */
+      g_assert_cmpint (arb_dogfight_area (NULL, at, facing, n[1]), ==, 2);        /* 60°, on a bound */
+      g_assert_cmpint (arb_dogfight_area (NULL, at, facing, n[5]), ==, 2);
+      g_assert_cmpint (arb_dogfight_area (NULL, at, facing, n[2]), ==, 4);        /* 120° */
+      g_assert_cmpint (arb_dogfight_area (NULL, at, facing, n[4]), ==, 4);
+      g_assert_cmpint (arb_dogfight_area (NULL, at, facing, n[3]), ==, 6);        /* dead astern */
+      /* Two out between two hexsides: 30°, 90° (abeam, on the wing line),
+       * 150°. */
+      g_assert_cmpint (arb_dogfight_area (NULL, at, facing, arb_hex_neighbour (n[0], facing + 1)), ==, 1);
+      g_assert_cmpint (arb_dogfight_area (NULL, at, facing, arb_hex_neighbour (n[1], facing + 2)), ==, 3);
+      g_assert_cmpint (arb_dogfight_area (NULL, at, facing, arb_hex_neighbour (n[4], facing + 5)), ==, 3);
+      g_assert_cmpint (arb_dogfight_area (NULL, at, facing, arb_hex_neighbour (n[2], facing + 3)), ==, 5);
+      /* Three ahead and one to the side: about 19°. */
+      g_assert_cmpint (arb_dogfight_area (NULL, at, facing,
+                                          arb_hex_neighbour (arb_hex_neighbour (n[0], facing), facing + 1)), ==, 1);
+      /* Two astern and one to the side: about 161°. */
+      g_assert_cmpint (arb_dogfight_area (NULL, at, facing,
+                                          arb_hex_neighbour (arb_hex_neighbour (n[3], facing + 3), facing + 2)), ==, 6);
+    }
+}
+
 static ArbEncounter *
 with_preset (const char *system,
              const char *preset)
@@ -322,6 +382,8 @@ main (int   argc,
   g_test_add_func ("/hex/line", test_line);
   g_test_add_func ("/hex/rect", test_rect);
   g_test_add_func ("/hex/megahex", test_megahex);
+  g_test_add_func ("/hex/megahex-distance", test_megahex_distance);
+  g_test_add_func ("/hex/dogfight-areas", test_dogfight_areas);
   g_test_add_func ("/hex/map-presets", test_presets);
   g_test_add_func ("/hex/ruler", test_ruler);
 

@@ -8,6 +8,7 @@
  */
 
 #include "arb-table-test.h"
+#include "arb-tft.h"
 
 typedef struct
 {
@@ -339,6 +340,14 @@ test_missile_range (void)
   arb_assert_cell (table, 5, "dx", "-2");
   arb_assert_cell (table, 6, "dx", "-2");
   arb_assert_no_row (table, 7);
+
+  /* "and so on as distance increases": -1 more every 2 megahexes. */
+  {
+    static const int dx[] = { 0, 0, 0, -1, -1, -2, -2, -3, -3, -4, -4, -5 };
+
+    for (guint mh = 0; mh < G_N_ELEMENTS (dx); mh++)
+      g_assert_cmpint (arb_tft_missile_range_dx (table, mh), ==, dx[mh]);
+  }
 }
 
 static void

@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "arb-aod-procs.h"
 #include "arb-gpg-procs.h"
 #include "arb-hex-map.h"
 
@@ -32,6 +33,7 @@ struct _ArbHexMap
   GtkWidget      parent_instance;
 
   ArbEncounter  *encounter;
+  ArbRulesetLibrary *rules;
   ArbViewport   *viewport;
   char          *selected;
 
@@ -547,6 +549,124 @@ side_colour_table (ArbEncounter *enc,
 }
 
 /* The zones of the selected figure, as its game has them. */
+/* Text centred on a point, on a pale box. */
+static void
+draw_label (cairo_t     *cr,
+            PangoLayout *layout,
+            const char  *text,
+            double       x,
+            double       y)
+{
+  int w, h;
+
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.75);
+  cairo_rectangle (cr, x - w / 2.0 - 2, y - h / 2.0, w + 4, h);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
+  cairo_move_to (cr, x - w / 2.0, y - h / 2.0);
+  pango_cairo_show_layout (cr, layout);
+}
+
+static PangoLayout *
+label_layout (cairo_t *cr,
+              double   size)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+
+  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  return layout;
+}
+
+/* The Fantasy Trip: the missile range bands around the selected figure,
+ * by megahexes, each band's DX adjustment on its megahex centres. */
+static void
+draw_megahex_bands (ArbHexMap   *self,
+                    cairo_t     *cr,
+                    ArbViewport *vp,
+                    ArbHex       at)
+{
+  ArbTable *table = self->rules ? arb_ruleset_library_get_table (self->rules, "tft", "missile-range") : NULL;
+  double scale = arb_viewport_get_scale (vp);
+  g_autoptr(PangoLayout) layout = NULL;
+  MapInfo info;
+  int range[4];
+
+  if (table == NULL || !arb_map_get_megahex (self->encounter))
+    return;
+  map_info (self, &info);
+  columns_in_clip (vp, TILE, TILE, range);
+  for (int q = MAX (0, range[0]); q < MIN (info.cols, range[1]); q++)
+    for (int row = MAX (0, range[2]); row < MIN (info.rows, range[3]); row++)
+      {
+        ArbHex h = arb_hex_at (q, row);
+        int dx;
+
+        if (!inside (&info, h))
+          continue;
+        dx = arb_tft_missile_range_dx (table, arb_map_megahex_distance (at, h));
+        if (dx == 0)
+          continue;
+        /* Every other band darker, so each reads as a ring. */
+        cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, dx % 2 ? 0.10 : 0.04);
+        hex_path (cr, vp, h);
+        cairo_fill (cr);
+      }
+  if (scale < 8)
+    return;
+  layout = label_layout (cr, scale * 0.5);
+  for (int q = MAX (0, range[0]); q < MIN (info.cols, range[1]); q++)
+    for (int row = MAX (0, range[2]); row < MIN (info.rows, range[3]); row++)
+      {
+        ArbHex h = arb_hex_at (q, row), c = arb_map_megahex_centre (h);
+        g_autofree char *text = NULL;
+        double x, y;
+        int dx;
+
+        if (c.q != h.q || c.r != h.r || !inside (&info, h))
+          continue;
+        dx = arb_tft_missile_range_dx (table, arb_map_megahex_distance (at, h));
+        if (dx == 0)
+          continue;
+        text = g_strdup_printf (_("DX %+d"), dx);
+        arb_viewport_hex_to_pixel (vp, h, &x, &y);
+        draw_label (cr, layout, text, x, y);
+      }
+}
+
+/* Dogfight: the area numbers in the ring of hexes two out. */
+static void
+draw_area_numbers (ArbHexMap   *self,
+                   cairo_t     *cr,
+                   ArbViewport *vp,
+                   ArbHex       at,
+                   int          facing)
+{
+  double scale = arb_viewport_get_scale (vp);
+  g_autoptr(PangoLayout) layout = NULL;
+
+  if (scale < 10)
+    return;
+  layout = label_layout (cr, scale * 0.5);
+  for (int dq = -2; dq <= 2; dq++)
+    for (int dr = -2; dr <= 2; dr++)
+      {
+        ArbHex h = { at.q + dq, at.r + dr };
+        char text[4];
+        double x, y;
+
+        if (arb_hex_distance (at, h) != 2)
+          continue;
+        g_snprintf (text, sizeof text, "%d", arb_dogfight_area (self->encounter, at, facing, h));
+        arb_viewport_hex_to_pixel (vp, h, &x, &y);
+        draw_label (cr, layout, text, x, y);
+      }
+}
+
 static void
 draw_overlay (ArbHexMap   *self,
               cairo_t     *cr,
@@ -582,7 +702,7 @@ draw_overlay (ArbHexMap   *self,
               continue;
             cairo_set_source_rgba (cr, 0.96, 0.60, 0.10, d == 1 ? 0.30 : 0.12);
           }
-        else if (g_str_equal (system, "tft") || g_str_equal (system, "dogfight"))
+        else if (g_str_equal (system, "tft"))
           {
             int side = arb_hex_direction_to (at, h);
 
@@ -596,11 +716,30 @@ draw_overlay (ArbHexMap   *self,
             else
               cairo_set_source_rgba (cr, 0.88, 0.11, 0.14, 0.30);
           }
+        else if (g_str_equal (system, "dogfight"))
+          {
+            /* Ahead of the wing line green to yellow, behind it orange
+             * to red. */
+            static const double areas[ARB_DOGFIGHT_N_AREAS][3] = {
+              { 0.20, 0.82, 0.48 }, { 0.56, 0.85, 0.35 }, { 0.96, 0.83, 0.18 },
+              { 0.96, 0.60, 0.10 }, { 0.90, 0.38, 0.12 }, { 0.88, 0.11, 0.14 },
+            };
+            int area = arb_dogfight_area (self->encounter, at, facing, h);
+
+            if (area < 1)
+              continue;
+            cairo_set_source_rgba (cr, areas[area - 1][0], areas[area - 1][1], areas[area - 1][2], d <= 3 ? 0.30 : 0.12);
+          }
         else
           continue;
         hex_path (cr, vp, h);
         cairo_fill (cr);
       }
+
+  if (g_str_equal (system, "tft"))
+    draw_megahex_bands (self, cr, vp, at);
+  if (g_str_equal (system, "dogfight"))
+    draw_area_numbers (self, cr, vp, at, facing);
 
   /* Glider-Pit Gladiators: for every other glider, the throwing range
    * with its altitude factor (when it can be thrown at), and whether a
@@ -915,6 +1054,55 @@ ensure_tile (ArbHexMap *self,
   return tile;
 }
 
+/* Arena of Death, with the ruler laid from the selected figure: the hexes
+ * a hurled weapon flies on through past a miss (13.3), up to its range;
+ * @crowd says it then leaves the map. NULL when there is nothing to
+ * hurl or the target is out of reach. */
+static GArray *
+hurl_path (ArbHexMap   *self,
+           const char **weapon,
+           int         *range,
+           gboolean    *crowd)
+{
+  g_autoptr(GArray) line = NULL;
+  GArray *past;
+  ArbHex at;
+  int facing, distance;
+
+  *crowd = FALSE;
+  *range = 0;
+  if (!self->ruler || !self->selected || !g_str_equal (system_of (self), "aod") ||
+      !arb_encounter_get_hex (self->encounter, self->selected, &at, &facing) ||
+      at.q != self->ruler_from.q || at.r != self->ruler_from.r)
+    return NULL;
+  *range = arb_aod_hurl_range (self->encounter, self->rules, self->selected, weapon);
+  distance = arb_hex_distance (self->ruler_from, self->ruler_to);
+  if (*range == 0 || distance < 2 || distance > *range)
+    return NULL;
+  /* A standing figure on the line stops the hurl before it starts. */
+  {
+    g_autoptr(GPtrArray) in_the_way = NULL;
+
+    arb_map_ruler (self->encounter, self->ruler_from, self->ruler_to, NULL, &in_the_way);
+    if (in_the_way->len)
+      return NULL;
+  }
+  line = arb_hex_line (self->ruler_from, self->ruler_to, *range);
+  past = g_array_new (FALSE, FALSE, sizeof (ArbHex));
+  for (int i = distance + 1; i <= *range; i++)
+    {
+      ArbHex h = g_array_index (line, ArbHex, i);
+
+      if (!on_map (self, h))
+        {
+          *crowd = TRUE;
+          break;
+        }
+      g_array_append_val (past, h);
+    }
+  return past;
+}
+
 /* The ruler: the line, the hexes it crosses, the distance and who
  * stands in the way. */
 static void
@@ -938,6 +1126,25 @@ draw_ruler (ArbHexMap *self,
   arb_map_ruler (self->encounter, self->ruler_from, self->ruler_to, &crossed, &in_the_way);
   cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.25);
   fill_hexes (cr, vp, crossed);
+  {
+    const char *weapon;
+    int range;
+    gboolean crowd;
+    g_autoptr(GArray) past = hurl_path (self, &weapon, &range, &crowd);
+
+    if (past)
+      {
+        static const double dash[] = { 4.0, 3.0 };
+
+        cairo_set_source_rgba (cr, 0.96, 0.60, 0.10, 0.9);
+        cairo_set_line_width (cr, 2.0);
+        cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+        for (guint i = 0; i < past->len; i++)
+          hex_path (cr, vp, g_array_index (past, ArbHex, i));
+        cairo_stroke (cr);
+        cairo_set_dash (cr, NULL, 0, 0);
+      }
+  }
   arb_viewport_hex_to_pixel (vp, self->ruler_from, &x0, &y0);
   arb_viewport_hex_to_pixel (vp, self->ruler_to, &x1, &y1);
   cairo_set_source_rgb (cr, in_the_way->len ? 0.88 : 0.11, in_the_way->len ? 0.11 : 0.44, in_the_way->len ? 0.14 : 0.85);
@@ -972,6 +1179,21 @@ arb_hex_map_describe_ruler (ArbHexMap *self)
   for (guint i = 0; i < in_the_way->len; i++)
     g_string_append_printf (text, i == 0 ? _(", in the way: %s") : ", %s",
                             arb_encounter_get_name (self->encounter, g_ptr_array_index (in_the_way, i)));
+  {
+    const char *weapon = NULL;
+    int range;
+    gboolean crowd;
+    g_autoptr(GArray) past = hurl_path (self, &weapon, &range, &crowd);
+
+    if (past && crowd && past->len == 0)
+      g_string_append_printf (text, _("; a missed %s flies into the crowd"), weapon);
+    else if (past && crowd)
+      g_string_append_printf (text, _("; a missed %s flies on %u more, then into the crowd"), weapon, past->len);
+    else if (past)
+      g_string_append_printf (text, _("; a missed %s flies on %u more"), weapon, past->len);
+    else if (weapon && distance > range)
+      g_string_append_printf (text, _("; beyond the %s's range of %d"), weapon, range);
+  }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
@@ -1471,6 +1693,7 @@ arb_hex_map_dispose (GObject *object)
 
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_object (&self->encounter);
+  g_clear_object (&self->rules);
   if (self->viewport)
     g_signal_handlers_disconnect_by_data (self->viewport, self);
   g_clear_object (&self->viewport);
@@ -1665,6 +1888,16 @@ arb_hex_map_set_encounter (ArbHexMap    *self,
   self->fitted = FALSE;
   arb_hex_map_refresh (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
+}
+
+void
+arb_hex_map_set_rules (ArbHexMap         *self,
+                       ArbRulesetLibrary *rules)
+{
+  g_return_if_fail (ARB_IS_HEX_MAP (self));
+
+  if (g_set_object (&self->rules, rules))
+    arb_hex_map_refresh (self);
 }
 
 ArbViewport *

@@ -21,6 +21,10 @@ ArbEncounter *arb_hex_map_get_encounter (ArbHexMap    *self);
  * applying a step, or arb_hex_map_refresh(). */
 void          arb_hex_map_set_encounter (ArbHexMap    *self,
                                          ArbEncounter *encounter);
+/* The tables some overlays read: the missile range bands of The Fantasy
+ * Trip, how far an Arena of Death weapon flies when hurled. */
+void          arb_hex_map_set_rules     (ArbHexMap         *self,
+                                         ArbRulesetLibrary *rules);
 ArbViewport  *arb_hex_map_get_viewport  (ArbHexMap    *self);
 const char   *arb_hex_map_get_selected  (ArbHexMap    *self);
 void          arb_hex_map_set_selected  (ArbHexMap    *self,

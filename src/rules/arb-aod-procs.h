@@ -111,6 +111,12 @@ void     arb_aod_drop                (ArbStep           *step,
 gboolean arb_aod_drop_checks         (ArbProc           *proc,
                                       const char        *id,
                                       int                md);
+/* 8.3 and 13.3: how far the longest-ranged weapon @id holds ready flies
+ * when hurled, and its name (in @weapon); 0 with none to hurl. */
+int      arb_aod_hurl_range          (ArbEncounter      *enc,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id,
+                                      const char       **weapon);
 /* 11.9: whether the shield covers hexside @side of the figure. */
 gboolean arb_aod_shield_covers       (ArbEncounter      *enc,
                                       ArbStep           *step,

@@ -163,6 +163,41 @@ find_item (ArbSheet   *sheet,
   return NULL;
 }
 
+int
+arb_aod_hurl_range (ArbEncounter      *enc,
+                    ArbRulesetLibrary *rules,
+                    const char        *id,
+                    const char       **weapon)
+{
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
+  g_auto(GStrv) held = NULL;
+  int best = 0;
+
+  if (weapon)
+    *weapon = NULL;
+  if (sheet == NULL || rules == NULL)
+    return 0;
+  held = arb_aod_prepared (enc, NULL, rules, id);
+  for (guint i = 0; held[i]; i++)
+    {
+      ArbSheetItem *item = find_item (sheet, "weapon", held[i]);
+      const char *name = item ? arb_sheet_item_get (item, "name") : NULL;
+      int range = 0;
+
+      if (item == NULL)
+        continue;
+      if (!parse_signed (arb_sheet_item_get (item, "rg"), &range))
+        parse_signed (table_text (rules, "weapons", name, "rg"), &range);
+      if (range > best)
+        {
+          best = range;
+          if (weapon)
+            *weapon = name;
+        }
+    }
+  return best;
+}
+
 static gboolean
 resolve_means (ArbProc     *proc,
                const char  *attacker,

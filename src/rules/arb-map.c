@@ -327,6 +327,21 @@ arb_map_megahex_centre (ArbHex hex)
   return hex;
 }
 
+/* In the lattice of megahex centres, (2, 1) and (-1, 3) are steps of one
+ * megahex and their six combinations are the neighbours: counted in
+ * those steps, the distance is a hex distance again. */
+int
+arb_map_megahex_distance (ArbHex a,
+                          ArbHex b)
+{
+  ArbHex ca = arb_map_megahex_centre (a), cb = arb_map_megahex_centre (b);
+  int dq = cb.q - ca.q, dr = cb.r - ca.r;
+  ArbHex steps = { (3 * dq + dr) / 7, (2 * dr - dq) / 7 };
+  ArbHex origin = { 0, 0 };
+
+  return arb_hex_distance (origin, steps);
+}
+
 static gboolean
 blocks_sight (ArbEncounter *enc,
               const char   *id)

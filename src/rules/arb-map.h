@@ -64,6 +64,9 @@ GArray      *arb_map_get_zone             (ArbEncounter *enc,
  * (a megahex is a hex and its six neighbours). */
 gboolean     arb_map_get_megahex          (ArbEncounter *enc);
 ArbHex       arb_map_megahex_centre       (ArbHex        hex);
+/* How many megahexes apart two hexes are (0 in the same megahex). */
+int          arb_map_megahex_distance     (ArbHex        a,
+                                           ArbHex        b);
 
 /* A ruler from @from to @to: the distance, the hexes between (an array
  * of ArbHex, ends left out) and the combatants standing in them, who

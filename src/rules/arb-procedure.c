@@ -12,6 +12,7 @@
 #include "arb-aod-procs.h"
 #include "arb-gpg-procs.h"
 #include "arb-conditions.h"
+#include "arb-dogfight.h"
 #include "arb-turns.h"
 
 struct _ArbProc
@@ -79,6 +80,7 @@ static const Procedure procedures[] = {
   { "rsbs.next", arb_turns_rsbs_next },
   { "dogfight.start", arb_turns_dogfight_start },
   { "dogfight.next", arb_turns_dogfight_next },
+  { "dogfight.settings", arb_dogfight_settings_proc },
 };
 
 void

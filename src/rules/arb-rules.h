@@ -16,3 +16,5 @@
 #include "arb-drafts.h"
 #include "arb-hex.h"
 #include "arb-map.h"
+#include "arb-dogfight.h"
+#include "arb-tft.h"
