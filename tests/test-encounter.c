@@ -846,6 +846,84 @@ test_dogfight_areas_setting (void)
   g_assert_cmpint (arb_dogfight_area (enc, at, 0, side), ==, 2);
 }
 
+/* SYSTEM.map: the referee edits the preset; bad hexes, sizes and
+ * figures left off the map are refused and change nothing. */
+static void
+test_map_edit (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *rolf = NULL;
+  g_autoptr(GArray) exits = NULL;
+  g_autoptr(GArray) pen = NULL;
+  guint before;
+
+  assert_illegal (proc (enc, "aod.map", NULL, 0, &error, "exits", "1,1", NULL), &error, "no map yet");
+  apply_done (enc, proc (enc, "aod.map", NULL, 0, &error, "preset", "aod-arena", NULL));
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "map-cols", 0), ==, 21);
+  rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "18", "r", "2", "facing", "0", NULL);
+  before = arb_encounter_get_n_steps (enc);
+
+  assert_illegal (proc (enc, "aod.map", NULL, 0, &error, NULL), &error, "Nothing to change");
+  assert_illegal (proc (enc, "aod.map", NULL, 0, &error, "size", "101x10", NULL), &error, "size=");
+  assert_illegal (proc (enc, "aod.map", NULL, 0, &error, "size", "10", NULL), &error, "size=");
+  assert_illegal (proc (enc, "aod.map", NULL, 0, &error, "shape", "round", NULL), &error, "shape= is one of rect, oval, open");
+  assert_illegal (proc (enc, "aod.map", NULL, 0, &error, "exits", "0,0;21,0", NULL), &error, "hex 21,0 is off the 21 by 15 map");
+  assert_illegal (proc (enc, "aod.map", NULL, 0, &error, "exits", "0,0;x", NULL), &error, "“x” is not a hex");
+  assert_illegal (proc (enc, "aod.map", NULL, 0, &error, "zone", "pen", NULL), &error, "go together");
+  assert_illegal (proc (enc, "aod.map", NULL, 0, &error, "zone", "p en", "hexes", "1,1", NULL), &error, "not a name");
+  /* Rolf at 18,2 would be off a 10 by 10 map. */
+  assert_illegal (proc (enc, "aod.map", NULL, 0, &error, "size", "10x10", NULL), &error, "Rolf the Barbarian stands at 18,2");
+  assert_illegal (proc (enc, "aod.map", NULL, 0, &error, "preset", "12x8", NULL), &error, "off the new map");
+  g_assert_cmpuint (arb_encounter_get_n_steps (enc), ==, before);
+
+  /* Exits and a zone of the referee's own. */
+  apply_done (enc, proc (enc, "aod.map", NULL, 0, &error, "exits", "0,0; 5,-2", NULL));
+  exits = arb_map_get_exits (enc);
+  g_assert_cmpuint (exits->len, ==, 2);
+  g_assert_cmpint (g_array_index (exits, ArbHex, 1).q, ==, 5);
+  g_assert_cmpint (g_array_index (exits, ArbHex, 1).r, ==, -2);
+  apply_done (enc, proc (enc, "aod.map", NULL, 0, &error, "zone", "pen", "hexes", "3,3;4,3", NULL));
+  pen = arb_map_get_zone (enc, "pen");
+  g_assert_cmpuint (pen->len, ==, 2);
+
+  /* Narrower: both exits stay, once Rolf has moved. */
+  set_live (enc, rolf, "q", "2");
+  apply_done (enc, proc (enc, "aod.map", NULL, 0, &error, "size", "11x9", NULL));
+  g_clear_pointer (&exits, g_array_unref);
+  exits = arb_map_get_exits (enc);
+  g_assert_cmpuint (exits->len, ==, 2);
+  /* An oval drops the corner exit at 0,0 and says so; the one at the
+   * middle of the top wall stays. */
+  {
+    ArbOutcome *outcome = proc (enc, "aod.map", NULL, 0, &error, "shape", "oval", NULL);
+    GPtrArray *log = arb_step_get_log (outcome->step);
+    gboolean said = FALSE;
+
+    for (guint i = 0; i < log->len; i++)
+      said |= strstr (g_ptr_array_index (log, i), "hex 0,0 is off the map now") != NULL;
+    g_assert_true (said);
+    apply_done (enc, outcome);
+  }
+  g_clear_pointer (&exits, g_array_unref);
+  exits = arb_map_get_exits (enc);
+  g_assert_cmpuint (exits->len, ==, 1);
+  g_assert_cmpint (arb_map_get_shape (enc), ==, ARB_MAP_OVAL);
+
+  /* A preset starts afresh: no zone, the arena's four corners. */
+  apply_done (enc, proc (enc, "aod.map", NULL, 0, &error, "preset", "aod-arena", NULL));
+  g_clear_pointer (&exits, g_array_unref);
+  exits = arb_map_get_exits (enc);
+  g_assert_cmpuint (exits->len, ==, 4);
+  g_assert_null (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "map-zone.pen"));
+  g_assert_cmpint (arb_map_get_shape (enc), ==, ARB_MAP_RECT);
+  /* And every edit undoes. */
+  for (int i = 0; i < 5; i++)
+    g_assert_true (arb_encounter_undo (enc));
+  g_assert_null (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "map-zone.pen"));
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "map-cols", 0), ==, 21);
+}
+
 /* How far the weapon held ready flies when hurled: the sheet's range. */
 static void
 test_aod_hurl_range (void)
@@ -2502,6 +2580,7 @@ main (int   argc,
   g_test_add_func ("/encounter/dogfight/order", test_dogfight_order);
   g_test_add_func ("/encounter/dogfight/areas-setting", test_dogfight_areas_setting);
   g_test_add_func ("/encounter/aod/hurl-range", test_aod_hurl_range);
+  g_test_add_func ("/encounter/map-edit", test_map_edit);
   g_test_add_func ("/encounter/undo-redo-random", test_undo_redo_random);
   g_test_add_func ("/encounter/conditions", test_conditions);
   g_test_add_func ("/encounter/conditions-turns", test_conditions_turns);

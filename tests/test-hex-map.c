@@ -165,6 +165,26 @@ test_actions (void)
     g_assert_true (gtk_widget_get_visible (popover));
     gtk_popover_popdown (GTK_POPOVER (popover));
   }
+  /* The app's actions for the figure come first. */
+  {
+    g_autoptr(GMenu) game = g_menu_new ();
+    GMenuModel *model, *first;
+    g_autofree char *label = NULL;
+
+    g_menu_append (game, "Strike…", "win.strike");
+    arb_hex_map_set_extra_menu (ARB_HEX_MAP (map), G_MENU_MODEL (game));
+    g_assert_true (gtk_widget_activate_action (map, "map.menu", NULL));
+    iterate ();
+    model = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (gtk_widget_get_first_child (map)));
+    g_assert_cmpint (g_menu_model_get_n_items (model), ==, 3);
+    first = g_menu_model_get_item_link (model, 0, G_MENU_LINK_SECTION);
+    g_assert_true (first == G_MENU_MODEL (game));
+    g_object_unref (first);
+    g_assert_true (g_menu_model_get_item_attribute (G_MENU_MODEL (game), 0, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+    g_assert_cmpstr (label, ==, "Strike…");
+    gtk_popover_popdown (GTK_POPOVER (gtk_widget_get_first_child (map)));
+    arb_hex_map_set_extra_menu (ARB_HEX_MAP (map), NULL);
+  }
 
   /* Pan by a step of 48 pixels; zoom in and out; fit. */
   arb_viewport_get_origin (vp, &ox, &oy);

@@ -60,6 +60,7 @@ struct _ArbHexMap
   double         drag_last_y;
   gboolean       fitted;
   GtkWidget     *menu;
+  GMenuModel    *extra_menu;    /* the game's actions, from the app */
 };
 
 G_DEFINE_FINAL_TYPE (ArbHexMap, arb_hex_map, GTK_TYPE_WIDGET)
@@ -1599,8 +1600,8 @@ action_ruler_clear (GtkWidget  *widget,
   arb_hex_map_clear_ruler (ARB_HEX_MAP (widget));
 }
 
-/* The figure's menu: what the map can ask for it. The game's own actions
- * come with the action dialog (the app issue). */
+/* The figure's menu: the game's actions the app gives (the extra menu),
+ * then what the map itself can ask for the figure, then the view. */
 static void
 show_menu (ArbHexMap *self,
            double     x,
@@ -1612,6 +1613,8 @@ show_menu (ArbHexMap *self,
   ArbHex at;
   int facing;
 
+  if (self->selected && self->extra_menu)
+    g_menu_append_section (menu, NULL, self->extra_menu);
   if (self->selected && self->encounter && arb_encounter_get_hex (self->encounter, self->selected, &at, &facing))
     {
       g_autofree char *ahead = g_strdup_printf ("map.move(%d)", facing);
@@ -1694,6 +1697,7 @@ arb_hex_map_dispose (GObject *object)
   g_clear_pointer (&self->menu, gtk_widget_unparent);
   g_clear_object (&self->encounter);
   g_clear_object (&self->rules);
+  g_clear_object (&self->extra_menu);
   if (self->viewport)
     g_signal_handlers_disconnect_by_data (self->viewport, self);
   g_clear_object (&self->viewport);
@@ -1888,6 +1892,16 @@ arb_hex_map_set_encounter (ArbHexMap    *self,
   self->fitted = FALSE;
   arb_hex_map_refresh (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
+}
+
+void
+arb_hex_map_set_extra_menu (ArbHexMap  *self,
+                            GMenuModel *model)
+{
+  g_return_if_fail (ARB_IS_HEX_MAP (self));
+  g_return_if_fail (!model || G_IS_MENU_MODEL (model));
+
+  g_set_object (&self->extra_menu, model);
 }
 
 void

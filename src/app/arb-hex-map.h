@@ -25,6 +25,11 @@ void          arb_hex_map_set_encounter (ArbHexMap    *self,
  * Trip, how far an Arena of Death weapon flies when hurled. */
 void          arb_hex_map_set_rules     (ArbHexMap         *self,
                                          ArbRulesetLibrary *rules);
+/* The game's actions for the selected figure, kept up to date by the
+ * app: the first section of the figure's menu (secondary click, Menu or
+ * Shift+F10), as GtkTextView's extra menu. */
+void          arb_hex_map_set_extra_menu (ArbHexMap        *self,
+                                          GMenuModel       *model);
 ArbViewport  *arb_hex_map_get_viewport  (ArbHexMap    *self);
 const char   *arb_hex_map_get_selected  (ArbHexMap    *self);
 void          arb_hex_map_set_selected  (ArbHexMap    *self,

@@ -15,6 +15,7 @@
 
 #include "arb-encounter.h"
 #include "arb-hex.h"
+#include "arb-procedure.h"
 
 G_BEGIN_DECLS
 
@@ -64,6 +65,14 @@ GArray      *arb_map_get_zone             (ArbEncounter *enc,
  * (a megahex is a hex and its six neighbours). */
 gboolean     arb_map_get_megahex          (ArbEncounter *enc);
 ArbHex       arb_map_megahex_centre       (ArbHex        hex);
+/* SYSTEM.map [preset=NAME|COLSxROWS] [size=COLSxROWS] [shape=rect|oval|open]
+ *            [layout=flat|pointy] [megahex=true|false] [exits=Q,R;...|none]
+ *            [zone=NAME hexes=Q,R;...|none]
+ * The referee's changes to the map, as one undoable step. A preset
+ * starts afresh; a smaller or reshaped map lets go of exits and zone
+ * hexes off it (the log says which); nobody may be left off it. */
+gboolean     arb_map_edit_proc            (ArbProc      *proc,
+                                           GError      **error);
 /* How many megahexes apart two hexes are (0 in the same megahex). */
 int          arb_map_megahex_distance     (ArbHex        a,
                                            ArbHex        b);

@@ -13,6 +13,7 @@
 #include "arb-gpg-procs.h"
 #include "arb-conditions.h"
 #include "arb-dogfight.h"
+#include "arb-map.h"
 #include "arb-turns.h"
 
 struct _ArbProc
@@ -47,6 +48,11 @@ static const Procedure procedures[] = {
   { "tft.remove", arb_conditions_remove_proc },
   { "rsbs.remove", arb_conditions_remove_proc },
   { "dogfight.remove", arb_conditions_remove_proc },
+  { "aod.map", arb_map_edit_proc },
+  { "gpg.map", arb_map_edit_proc },
+  { "tft.map", arb_map_edit_proc },
+  { "rsbs.map", arb_map_edit_proc },
+  { "dogfight.map", arb_map_edit_proc },
   { "aod.placement", arb_turns_aod_placement },
   { "aod.stun-recovery", arb_aod_stun_recovery_proc },
   { "aod.strike", arb_aod_strike_proc },
