@@ -691,6 +691,74 @@ test_encounter_commands (void)
   g_unlink (fight);
 }
 
+/* cards and print-sheet: a PDF with its page count, clear refusals. */
+static void
+test_print_commands (void)
+{
+  g_autofree char *dir = scratch_dir ();
+  g_autofree char *pdf = g_build_filename (dir, "cards.pdf", NULL);
+  g_autofree char *sheet_pdf = g_build_filename (dir, "rolf.pdf", NULL);
+  g_autofree char *not_pdf = g_build_filename (dir, "precious.xml", NULL);
+  g_autofree char *rolf = g_test_build_filename (G_TEST_DIST, "..", "data", "sheets", "aod-rolf.xml", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *object;
+
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "cards", "gpg", "-o", pdf, "--paper", "letter", "--json", NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    object = parse_object (run.out, parser);
+    g_assert_cmpstr (json_object_get_string_member (object, "file"), ==, pdf);
+    g_assert_cmpint (json_object_get_int_member (object, "pages"), >=, 1);
+    g_assert_true (g_file_get_contents (pdf, &contents, NULL, NULL));
+    g_assert_true (g_str_has_prefix (contents, "%PDF"));
+  }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "print-sheet", rolf, "-o", sheet_pdf, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_nonnull (strstr (run.out, "(1 page)"));
+  }
+  /* Usage errors: exit 2, nothing written. */
+  {
+    static const char *bad[][6] = {
+      { "cards", "-o", NULL },
+      { "cards", "chess", "-o", "x.pdf", NULL },
+      { "cards", "--paper", "a5", "-o", "x.pdf", NULL },
+      { "cards", "--layout", "two", "-o", "x.pdf", NULL },
+      { "print-sheet", "-o", "x.pdf", NULL },
+      { "print-sheet", "--blank", "-o", "x.pdf", NULL },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_auto(Run) run = { 0 };
+
+        run_cli (&run, bad[i][0], bad[i][1], bad[i][2], bad[i][3], bad[i][4], NULL);
+        g_assert_cmpint (run.status, ==, 2);
+        g_assert_false (g_file_test ("x.pdf", G_FILE_TEST_EXISTS));
+      }
+  }
+  /* A file that is not a PDF is not written over without --force. */
+  {
+    g_auto(Run) run = { 0 };
+    g_autofree char *kept = NULL;
+
+    g_assert_true (g_file_set_contents (not_pdf, "<sheet/>", -1, NULL));
+    run_cli (&run, "cards", "aod", "-o", not_pdf, NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.err, "not a PDF"));
+    g_assert_true (g_file_get_contents (not_pdf, &kept, NULL, NULL));
+    g_assert_cmpstr (kept, ==, "<sheet/>");
+  }
+  g_unlink (pdf);
+  g_unlink (sheet_pdf);
+  g_unlink (not_pdf);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -711,6 +779,7 @@ main (int   argc,
   g_test_add_func ("/cli/sheet/generate-rolf", test_sheet_generate_rolf);
   g_test_add_func ("/cli/sheet/generate-illegal", test_sheet_generate_illegal);
   g_test_add_func ("/cli/sheet/validate-and-list", test_sheet_validate_and_list);
+  g_test_add_func ("/cli/print", test_print_commands);
   g_test_add_func ("/cli/encounter/commands", test_encounter_commands);
 
   return g_test_run ();

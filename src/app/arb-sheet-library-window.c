@@ -41,18 +41,10 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* In the order of the game drop-down, after "All Games". */
-static const char *game_names[] = {
-  "Arena of Death", "Glider-Pit Gladiators", "The Fantasy Trip", "Red Sand, Blue Sky", N_("Dogfight"),
-};
-
 static const char *
 game_name (const char *system)
 {
-  for (guint i = 0; arb_systems[i]; i++)
-    if (g_strcmp0 (arb_systems[i], system) == 0)
-      return _(game_names[i]);
-  return system;
+  return arb_system_get_title (system);
 }
 
 static const char *

@@ -52,6 +52,10 @@ typedef struct
   char    **params;
   gboolean  apply;
   gboolean  log;
+  /* printing */
+  char     *paper;
+  char     *layout;
+  gboolean  blank;
 } Options;
 
 extern Options opts;
@@ -69,5 +73,9 @@ int                arb_cli_encounter (int     argc,
                                       char  **argv);
 int                arb_cli_run   (int         argc,
                                   char      **argv);
+int                arb_cli_cards (int         argc,
+                                  char      **argv);
+int                arb_cli_print_sheet (int   argc,
+                                        char **argv);
 
 G_END_DECLS

@@ -863,6 +863,10 @@ static const char summary[] =
      "  encounter export-sheet FILE ID -o SHEET   a character's sheet after the fight (aod)\n"
      "  encounter drafts | recover ID -o FILE     fights the app left unsaved\n"
      "  run SYSTEM.PROCEDURE [--encounter FILE] [--param K=V]... [--roll V]... [--apply]\n"
+     "  cards [SYSTEM...] -o FILE.pdf [--paper a4|letter] [--layout four|one]\n"
+     "                                       quick-reference cards, house tables included\n"
+     "  print-sheet SHEET... -o FILE.pdf [--paper a4|letter]   filled record sheets\n"
+     "  print-sheet --blank SYSTEM [--kind character|npc] -o FILE.pdf   a blank one\n"
      "\n"
      "Systems: aod, gpg, tft, rsbs, dogfight.\n"
      "Exit status: 0 success, 1 the input fails a rule, 2 usage error.");
@@ -910,6 +914,9 @@ main (int   argc,
     { "param", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.params, N_("A procedure parameter"), "KEY=VALUE" },
     { "apply", 0, 0, G_OPTION_ARG_NONE, &opts.apply, N_("Make the outcome a step of the encounter"), NULL },
     { "log", 0, 0, G_OPTION_ARG_NONE, &opts.log, N_("With encounter show: the log of every step"), NULL },
+    { "paper", 0, 0, G_OPTION_ARG_STRING, &opts.paper, N_("Paper size: a4 or letter (default: the locale's)"), "PAPER" },
+    { "layout", 0, 0, G_OPTION_ARG_STRING, &opts.layout, N_("Cards: four to a sheet (four) or one to a page (one)"), "four|one" },
+    { "blank", 0, 0, G_OPTION_ARG_NONE, &opts.blank, N_("With print-sheet: a blank record sheet of a game"), NULL },
     { NULL }
   };
   int status;
@@ -953,6 +960,10 @@ main (int   argc,
     status = arb_cli_encounter (argc - 2, argv + 2);
   else if (g_str_equal (command, "run"))
     status = arb_cli_run (argc - 2, argv + 2);
+  else if (g_str_equal (command, "cards"))
+    status = arb_cli_cards (argc - 2, argv + 2);
+  else if (g_str_equal (command, "print-sheet"))
+    status = arb_cli_print_sheet (argc - 2, argv + 2);
   else
     {
       g_autofree char *message = g_strdup_printf (_("Unknown command “%s”"), command);
@@ -960,6 +971,8 @@ main (int   argc,
     }
 
   g_free (opts.data_dir);
+  g_free (opts.paper);
+  g_free (opts.layout);
   g_strfreev (opts.faces);
   g_strfreev (opts.rolls);
   g_free (opts.column);

@@ -31,6 +31,21 @@ arb_system_is_valid (const char *system)
   return system != NULL && g_strv_contains (arb_systems, system);
 }
 
+/* The published games keep their names; "Dogfight" is ours (the sheet
+ * names none). */
+static const char * const system_titles[] = {
+  "Arena of Death", "Glider-Pit Gladiators", "The Fantasy Trip", "Red Sand, Blue Sky", N_("Dogfight"),
+};
+
+const char *
+arb_system_get_title (const char *system)
+{
+  for (guint i = 0; arb_systems[i]; i++)
+    if (g_strcmp0 (arb_systems[i], system) == 0)
+      return _(system_titles[i]);
+  return system;
+}
+
 /* Tables */
 
 struct _ArbTable

@@ -1,0 +1,168 @@
+/* arb-cli-print.c: arbiter-cli cards and print-sheet
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <langinfo.h>
+#include <string.h>
+
+#include "arb-cli.h"
+#include "arb-print-cards.h"
+#include "arb-print-sheet.h"
+
+/* --paper, else the locale's paper (Letter in the US), else A4. */
+static gboolean
+paper_size (double *width,
+            double *height)
+{
+  ArbPaper paper = ARB_PAPER_A4;
+
+  if (opts.paper)
+    {
+      if (!arb_paper_from_string (opts.paper, &paper))
+        return FALSE;
+    }
+#ifdef _NL_PAPER_HEIGHT
+  else if ((int)(gintptr)nl_langinfo (_NL_PAPER_HEIGHT) == 279)
+    paper = ARB_PAPER_LETTER;
+#endif
+  arb_paper_get_size (paper, width, height);
+  return TRUE;
+}
+
+/* A PDF may be written over; anything else (a sheet given as -o by
+ * mistake) only with --force. */
+static gboolean
+may_write (const char *path)
+{
+  g_autofree char *head = NULL;
+  gsize length = 0;
+  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GFileInputStream) in = g_file_read (file, NULL, NULL);
+  char buf[5] = { 0 };
+
+  if (in == NULL || opts.force)
+    return TRUE;
+  g_input_stream_read_all (G_INPUT_STREAM (in), buf, 4, &length, NULL, NULL);
+  return length == 4 && memcmp (buf, "%PDF", 4) == 0;
+}
+
+static int
+write_doc (ArbPrintDoc *doc)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) overflow = NULL;
+
+  if (!may_write (opts.output))
+    return fail (EXIT_RULE, _("%s exists and is not a PDF; nothing was written (--force replaces it)"), opts.output);
+  if (!arb_print_doc_write_pdf (doc, opts.output, &error))
+    return fail (EXIT_RULE, "%s", error->message);
+  /* The layout keeps every text inside its card or sheet; say so if
+   * it ever did not, rather than print a clipped figure silently. */
+  overflow = arb_print_doc_check_frames (doc);
+  for (guint i = 0; i < overflow->len; i++)
+    g_printerr ("arbiter-cli: %s\n", (char *)g_ptr_array_index (overflow, i));
+
+  if (opts.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "file");
+      json_builder_add_string_value (b, opts.output);
+      json_builder_set_member_name (b, "pages");
+      json_builder_add_int_value (b, arb_print_doc_get_n_pages (doc));
+      json_builder_end_object (b);
+      root = json_builder_get_root (b);
+      print_json (root);
+    }
+  else
+    g_print (g_dngettext (GETTEXT_PACKAGE, "Written to %s (%d page)\n", "Written to %s (%d pages)\n",
+                          arb_print_doc_get_n_pages (doc)),
+             opts.output, arb_print_doc_get_n_pages (doc));
+  return overflow->len ? EXIT_RULE : EXIT_OK;
+}
+
+int
+arb_cli_cards (int    argc,
+               char **argv)
+{
+  g_autoptr(ArbRulesetLibrary) rules = NULL;
+  g_autoptr(ArbPrintDoc) doc = NULL;
+  g_autoptr(GError) error = NULL;
+  ArbCardLayout layout = ARB_CARDS_FOUR_UP;
+  double width, height;
+
+  if (opts.output == NULL)
+    return usage_error (_("cards needs -o FILE.pdf"));
+  if (!paper_size (&width, &height))
+    return usage_error (_("--paper is a4 or letter"));
+  if (opts.layout && !arb_card_layout_from_string (opts.layout, &layout))
+    return usage_error (_("--layout is four (four cards a sheet) or one (a card a page)"));
+  for (int i = 0; i < argc; i++)
+    if (!arb_system_is_valid (argv[i]))
+      {
+        g_autofree char *message = g_strdup_printf (_("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), argv[i]);
+
+        return usage_error (message);
+      }
+  if ((rules = load_library ()) == NULL)
+    return EXIT_USAGE;
+  /* argv is NULL-terminated where argc ends. */
+  doc = arb_print_cards (rules, argc ? (const char * const *)argv : NULL, width, height, layout, &error);
+  if (doc == NULL)
+    return fail (EXIT_RULE, "%s", error->message);
+  return write_doc (doc);
+}
+
+int
+arb_cli_print_sheet (int    argc,
+                     char **argv)
+{
+  g_autoptr(ArbRulesetLibrary) rules = NULL;
+  g_autoptr(ArbPrintDoc) doc = NULL;
+  g_autoptr(GError) error = NULL;
+  double width, height;
+
+  if (opts.output == NULL)
+    return usage_error (_("print-sheet needs -o FILE.pdf"));
+  if (!paper_size (&width, &height))
+    return usage_error (_("--paper is a4 or letter"));
+  if (opts.blank ? argc != 1 : argc < 1)
+    return usage_error (opts.blank ? _("print-sheet --blank takes one game: aod, gpg, tft, rsbs or dogfight")
+                                   : _("print-sheet needs one or more sheet files"));
+  if ((rules = load_library ()) == NULL)
+    return EXIT_USAGE;
+
+  if (opts.blank)
+    {
+      if (!arb_system_is_valid (argv[0]))
+        {
+          g_autofree char *message = g_strdup_printf (_("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), argv[0]);
+
+          return usage_error (message);
+        }
+      doc = arb_print_blank_sheet (rules, argv[0], opts.kind ? opts.kind : "character", width, height, &error);
+    }
+  else
+    {
+      g_autoptr(GPtrArray) sheets = g_ptr_array_new_with_free_func (g_object_unref);
+
+      for (int i = 0; i < argc; i++)
+        {
+          ArbSheet *sheet = arb_sheet_load_file (argv[i], rules, &error);
+
+          if (sheet == NULL)
+            return fail (EXIT_RULE, "%s", error->message);
+          g_ptr_array_add (sheets, sheet);
+        }
+      doc = arb_print_sheets (rules, sheets, width, height, &error);
+    }
+  if (doc == NULL)
+    return fail (EXIT_RULE, "%s", error->message);
+  return write_doc (doc);
+}

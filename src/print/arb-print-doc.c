@@ -1,0 +1,499 @@
+/* arb-print-doc.c: a laid-out printed document, drawn page by page
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <cairo-pdf.h>
+#include <gio/gio.h>
+#include <glib/gi18n-lib.h>
+#include <pango/pangocairo.h>
+
+#include "arb-print-doc.h"
+
+typedef enum
+{
+  OP_TEXT,
+  OP_RECT,
+  OP_LINE,
+} OpKind;
+
+typedef struct
+{
+  OpKind        kind;
+  int           page;
+  double        x, y, width, height;
+  double        line_width;
+  double        fill_grey;
+  double        radius;
+  char         *text;
+  ArbPrintFont  font;
+  gboolean      has_frame;
+  ArbPrintRect  frame;
+} Op;
+
+struct _ArbPrintDoc
+{
+  GObject       parent_instance;
+
+  double        page_width;
+  double        page_height;
+  int           n_pages;
+  GArray       *ops;        /* Op */
+  GArray       *boxes;      /* ArbPrintBox */
+  cairo_surface_t *scratch;
+  cairo_t      *measure;
+};
+
+G_DEFINE_FINAL_TYPE (ArbPrintDoc, arb_print_doc, G_TYPE_OBJECT)
+
+gboolean
+arb_paper_from_string (const char *name,
+                       ArbPaper   *paper)
+{
+  if (g_ascii_strcasecmp (name, "a4") == 0)
+    *paper = ARB_PAPER_A4;
+  else if (g_ascii_strcasecmp (name, "letter") == 0)
+    *paper = ARB_PAPER_LETTER;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+void
+arb_paper_get_size (ArbPaper  paper,
+                    double   *width,
+                    double   *height)
+{
+  /* ISO A4 is 210 x 297 mm; US Letter 8.5 x 11 in. */
+  *width = paper == ARB_PAPER_LETTER ? 612.0 : 595.2756;
+  *height = paper == ARB_PAPER_LETTER ? 792.0 : 841.8898;
+}
+
+static void
+op_clear (gpointer data)
+{
+  g_free (((Op *)data)->text);
+}
+
+static void
+box_clear (gpointer data)
+{
+  g_free (((ArbPrintBox *)data)->text);
+}
+
+static void
+arb_print_doc_finalize (GObject *object)
+{
+  ArbPrintDoc *self = ARB_PRINT_DOC (object);
+
+  g_array_unref (self->ops);
+  g_array_unref (self->boxes);
+  cairo_destroy (self->measure);
+  cairo_surface_destroy (self->scratch);
+  G_OBJECT_CLASS (arb_print_doc_parent_class)->finalize (object);
+}
+
+static void
+arb_print_doc_class_init (ArbPrintDocClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = arb_print_doc_finalize;
+}
+
+static void
+arb_print_doc_init (ArbPrintDoc *self)
+{
+  self->ops = g_array_new (FALSE, TRUE, sizeof (Op));
+  g_array_set_clear_func (self->ops, op_clear);
+  self->boxes = g_array_new (FALSE, TRUE, sizeof (ArbPrintBox));
+  g_array_set_clear_func (self->boxes, box_clear);
+  self->scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  self->measure = cairo_create (self->scratch);
+}
+
+ArbPrintDoc *
+arb_print_doc_new (double page_width,
+                   double page_height)
+{
+  ArbPrintDoc *self = g_object_new (ARB_TYPE_PRINT_DOC, NULL);
+
+  self->page_width = page_width;
+  self->page_height = page_height;
+  return self;
+}
+
+void
+arb_print_doc_get_page_size (ArbPrintDoc *self,
+                             double      *width,
+                             double      *height)
+{
+  g_return_if_fail (ARB_IS_PRINT_DOC (self));
+  *width = self->page_width;
+  *height = self->page_height;
+}
+
+/* Unhinted metrics: a text measures the same on a 1x1 scratch image, in
+ * a PDF and on a printer's page at any resolution. */
+static PangoLayout *
+make_layout (cairo_t            *cr,
+             const char         *text,
+             const ArbPrintFont *font,
+             double              width)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoContext *context = pango_layout_get_context (layout);
+  cairo_font_options_t *options = cairo_font_options_create ();
+  PangoFontDescription *desc = pango_font_description_from_string ("Sans");
+
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+  pango_cairo_context_set_font_options (context, options);
+  cairo_font_options_destroy (options);
+  pango_layout_context_changed (layout);
+
+  pango_font_description_set_absolute_size (desc, font->size * PANGO_SCALE);
+  if (font->bold)
+    pango_font_description_set_weight (desc, PANGO_WEIGHT_BOLD);
+  if (font->italic)
+    pango_font_description_set_style (desc, PANGO_STYLE_ITALIC);
+  pango_layout_set_font_description (layout, desc);
+  pango_font_description_free (desc);
+  if (width > 0)
+    {
+      pango_layout_set_width (layout, (int)(width * PANGO_SCALE));
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+    }
+  pango_layout_set_alignment (layout, font->align == ARB_PRINT_CENTER ? PANGO_ALIGN_CENTER
+                                    : font->align == ARB_PRINT_RIGHT ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+  pango_layout_set_text (layout, text, -1);
+  return layout;
+}
+
+double
+arb_print_doc_measure (ArbPrintDoc        *self,
+                       const char         *text,
+                       const ArbPrintFont *font,
+                       double              width)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+  int w, h;
+
+  g_return_val_if_fail (ARB_IS_PRINT_DOC (self), 0);
+  layout = make_layout (self->measure, text, font, width);
+  pango_layout_get_size (layout, &w, &h);
+  return (double)h / PANGO_SCALE;
+}
+
+double
+arb_print_doc_text_width (ArbPrintDoc        *self,
+                          const char         *text,
+                          const ArbPrintFont *font)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+  int w, h;
+
+  g_return_val_if_fail (ARB_IS_PRINT_DOC (self), 0);
+  layout = make_layout (self->measure, text, font, 0);
+  pango_layout_get_size (layout, &w, &h);
+  return (double)w / PANGO_SCALE;
+}
+
+double
+arb_print_doc_longest_word (ArbPrintDoc        *self,
+                            const char         *text,
+                            const ArbPrintFont *font)
+{
+  g_auto(GStrv) words = g_strsplit_set (text, " \n", -1);
+  double longest = 0;
+
+  for (guint i = 0; words[i]; i++)
+    if (*words[i])
+      longest = MAX (longest, arb_print_doc_text_width (self, words[i], font));
+  return longest;
+}
+
+static Op *
+add_op (ArbPrintDoc *self,
+        OpKind       kind,
+        int          page)
+{
+  Op op = { .kind = kind, .page = page, .fill_grey = -1 };
+
+  g_array_append_val (self->ops, op);
+  self->n_pages = MAX (self->n_pages, page + 1);
+  return &g_array_index (self->ops, Op, self->ops->len - 1);
+}
+
+double
+arb_print_doc_add_text (ArbPrintDoc        *self,
+                        int                 page,
+                        double              x,
+                        double              y,
+                        double              width,
+                        const char         *text,
+                        const ArbPrintFont *font,
+                        const ArbPrintRect *frame)
+{
+  Op *op;
+
+  g_return_val_if_fail (ARB_IS_PRINT_DOC (self), 0);
+  g_return_val_if_fail (text != NULL && font != NULL, 0);
+
+  op = add_op (self, OP_TEXT, page);
+  op->x = x;
+  op->y = y;
+  op->width = width;
+  op->text = g_strdup (text);
+  op->font = *font;
+  if (frame)
+    {
+      op->has_frame = TRUE;
+      op->frame = *frame;
+    }
+  op->height = arb_print_doc_measure (self, text, font, width);
+  return op->height;
+}
+
+void
+arb_print_doc_add_rect (ArbPrintDoc *self,
+                        int          page,
+                        double       x,
+                        double       y,
+                        double       width,
+                        double       height,
+                        double       line_width,
+                        double       fill_grey,
+                        double       radius)
+{
+  Op *op;
+
+  g_return_if_fail (ARB_IS_PRINT_DOC (self));
+  op = add_op (self, OP_RECT, page);
+  op->x = x;
+  op->y = y;
+  op->width = width;
+  op->height = height;
+  op->line_width = line_width;
+  op->fill_grey = fill_grey;
+  op->radius = radius;
+}
+
+void
+arb_print_doc_add_line (ArbPrintDoc *self,
+                        int          page,
+                        double       x0,
+                        double       y0,
+                        double       x1,
+                        double       y1,
+                        double       line_width)
+{
+  Op *op;
+
+  g_return_if_fail (ARB_IS_PRINT_DOC (self));
+  op = add_op (self, OP_LINE, page);
+  op->x = x0;
+  op->y = y0;
+  op->width = x1 - x0;
+  op->height = y1 - y0;
+  op->line_width = line_width;
+}
+
+int
+arb_print_doc_get_n_pages (ArbPrintDoc *self)
+{
+  g_return_val_if_fail (ARB_IS_PRINT_DOC (self), 0);
+  return self->n_pages;
+}
+
+static void
+rect_path (cairo_t *cr,
+           double   x,
+           double   y,
+           double   w,
+           double   h,
+           double   r)
+{
+  if (r <= 0)
+    {
+      cairo_rectangle (cr, x, y, w, h);
+      return;
+    }
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + w - r, y + r, r, -G_PI / 2, 0);
+  cairo_arc (cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+  cairo_arc (cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+  cairo_arc (cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+void
+arb_print_doc_draw_page (ArbPrintDoc *self,
+                         cairo_t     *cr,
+                         int          page)
+{
+  g_return_if_fail (ARB_IS_PRINT_DOC (self));
+
+  cairo_save (cr);
+  for (guint i = 0; i < self->ops->len; i++)
+    {
+      Op *op = &g_array_index (self->ops, Op, i);
+
+      if (op->page != page)
+        continue;
+      cairo_new_path (cr);
+      if (op->kind == OP_RECT)
+        {
+          rect_path (cr, op->x, op->y, op->width, op->height, op->radius);
+          if (op->fill_grey >= 0)
+            {
+              cairo_set_source_rgb (cr, op->fill_grey, op->fill_grey, op->fill_grey);
+              cairo_fill_preserve (cr);
+            }
+          if (op->line_width > 0)
+            {
+              cairo_set_source_rgb (cr, 0, 0, 0);
+              cairo_set_line_width (cr, op->line_width);
+              cairo_stroke (cr);
+            }
+          cairo_new_path (cr);
+        }
+      else if (op->kind == OP_LINE)
+        {
+          cairo_set_source_rgb (cr, 0, 0, 0);
+          cairo_set_line_width (cr, op->line_width);
+          cairo_move_to (cr, op->x, op->y);
+          cairo_line_to (cr, op->x + op->width, op->y + op->height);
+          cairo_stroke (cr);
+        }
+      else
+        {
+          g_autoptr(PangoLayout) layout = make_layout (cr, op->text, &op->font, op->width);
+          PangoRectangle ink, logical;
+
+          cairo_set_source_rgb (cr, op->font.grey, op->font.grey, op->font.grey);
+          cairo_move_to (cr, op->x, op->y);
+          pango_cairo_show_layout (cr, layout);
+          if (op->has_frame)
+            {
+              /* What the text really covers, ink or advance, whichever
+               * reaches further. */
+              ArbPrintBox box = { .page = page, .frame = op->frame, .text = g_strdup (op->text) };
+              double x0, y0, x1, y1;
+
+              pango_layout_get_extents (layout, &ink, &logical);
+              x0 = MIN (ink.x, logical.x) / (double)PANGO_SCALE;
+              y0 = MIN (ink.y, logical.y) / (double)PANGO_SCALE;
+              x1 = MAX (ink.x + ink.width, logical.x + logical.width) / (double)PANGO_SCALE;
+              y1 = MAX (ink.y + ink.height, logical.y + logical.height) / (double)PANGO_SCALE;
+              /* Blank text has no ink; its box is its line. */
+              box.drawn.x = op->x + x0;
+              box.drawn.y = op->y + y0;
+              box.drawn.width = x1 - x0;
+              box.drawn.height = y1 - y0;
+              g_array_append_val (self->boxes, box);
+            }
+        }
+    }
+  cairo_restore (cr);
+}
+
+GArray *
+arb_print_doc_get_boxes (ArbPrintDoc *self)
+{
+  g_return_val_if_fail (ARB_IS_PRINT_DOC (self), NULL);
+  return self->boxes;
+}
+
+GPtrArray *
+arb_print_doc_check_frames (ArbPrintDoc *self)
+{
+  GPtrArray *problems = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (ARB_IS_PRINT_DOC (self), problems);
+  for (guint i = 0; i < self->boxes->len; i++)
+    {
+      ArbPrintBox *b = &g_array_index (self->boxes, ArbPrintBox, i);
+      /* A hundredth of a point for rounding. */
+      const double slack = 0.01;
+
+      if (b->drawn.x < b->frame.x - slack || b->drawn.y < b->frame.y - slack ||
+          b->drawn.x + b->drawn.width > b->frame.x + b->frame.width + slack ||
+          b->drawn.y + b->drawn.height > b->frame.y + b->frame.height + slack)
+        g_ptr_array_add (problems,
+                         g_strdup_printf ("page %d: “%s” takes %.1f,%.1f %.1fx%.1f, outside its frame %.1f,%.1f %.1fx%.1f",
+                                          b->page + 1, b->text, b->drawn.x, b->drawn.y, b->drawn.width, b->drawn.height,
+                                          b->frame.x, b->frame.y, b->frame.width, b->frame.height));
+    }
+  return problems;
+}
+
+typedef struct
+{
+  GOutputStream *stream;
+  GError        *error;
+} Sink;
+
+static cairo_status_t
+write_chunk (void                *closure,
+             const unsigned char *data,
+             unsigned int         length)
+{
+  Sink *sink = closure;
+
+  if (sink->error)
+    return CAIRO_STATUS_WRITE_ERROR;
+  if (!g_output_stream_write_all (sink->stream, data, length, NULL, NULL, &sink->error))
+    return CAIRO_STATUS_WRITE_ERROR;
+  return CAIRO_STATUS_SUCCESS;
+}
+
+gboolean
+arb_print_doc_write_pdf (ArbPrintDoc  *self,
+                         const char   *path,
+                         GError      **error)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GCancellable) cancel = g_cancellable_new ();
+  g_autoptr(GFileOutputStream) out = NULL;
+  Sink sink = { NULL, NULL };
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  cairo_status_t status;
+
+  g_return_val_if_fail (ARB_IS_PRINT_DOC (self), FALSE);
+
+  file = g_file_new_for_commandline_arg (path);
+  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
+  if (out == NULL)
+    return FALSE;
+  sink.stream = G_OUTPUT_STREAM (out);
+  surface = cairo_pdf_surface_create_for_stream (write_chunk, &sink, self->page_width, self->page_height);
+  cr = cairo_create (surface);
+  for (int page = 0; page < self->n_pages; page++)
+    {
+      arb_print_doc_draw_page (self, cr, page);
+      cairo_show_page (cr);
+    }
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+
+  if (sink.error == NULL && status != CAIRO_STATUS_SUCCESS)
+    g_set_error (&sink.error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s", cairo_status_to_string (status));
+  if (sink.error)
+    {
+      /* A cancelled close leaves the old file where it was. */
+      g_cancellable_cancel (cancel);
+      g_output_stream_close (G_OUTPUT_STREAM (out), cancel, NULL);
+      g_propagate_prefixed_error (error, sink.error, _("Could not write %s: "), path);
+      return FALSE;
+    }
+  if (!g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error))
+    {
+      g_prefix_error (error, _("Could not write %s: "), path);
+      return FALSE;
+    }
+  return TRUE;
+}
