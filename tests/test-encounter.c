@@ -924,6 +924,47 @@ test_map_edit (void)
   g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "map-cols", 0), ==, 21);
 }
 
+/* Every action offered has a spec, every spec a procedure, and the
+ * choice lists read as values and labels. */
+static void
+test_procedure_specs (void)
+{
+  for (guint s = 0; arb_systems[s]; s++)
+    {
+      const char * const *actions = arb_procedure_list_actions (arb_systems[s]);
+
+      g_assert_nonnull (actions);
+      for (guint i = 0; actions[i]; i++)
+        {
+          const ArbProcedureSpec *spec = arb_procedure_get_spec (actions[i]);
+
+          g_assert_nonnull (spec);
+          g_assert_true (arb_procedure_exists (actions[i]));
+          g_assert_true (g_str_has_prefix (actions[i], arb_systems[s]));
+          for (const ArbParamSpec *p = spec->params; p->name; p++)
+            if (p->kind == ARB_PARAM_CHOICE && p->choices)
+              {
+                g_auto(GStrv) values = arb_param_spec_choice_values (p);
+                g_auto(GStrv) labels = arb_param_spec_choice_labels (p);
+
+                g_assert_cmpuint (g_strv_length (values), >=, 2);
+                g_assert_cmpuint (g_strv_length (values), ==, g_strv_length (labels));
+              }
+        }
+    }
+  {
+    const ArbProcedureSpec *strike = arb_procedure_get_spec ("aod.strike");
+    g_auto(GStrv) values = arb_param_spec_choice_values (&strike->params[3]);
+    g_auto(GStrv) labels = arb_param_spec_choice_labels (&strike->params[3]);
+
+    g_assert_cmpstr (strike->params[3].name, ==, "combat");
+    g_assert_cmpstr (values[2], ==, "close");
+    g_assert_cmpstr (labels[2], ==, "Close combat");
+  }
+  g_assert_null (arb_procedure_get_spec ("aod.nothing"));
+  g_assert_null (arb_procedure_list_actions ("chess"));
+}
+
 /* How far the weapon held ready flies when hurled: the sheet's range. */
 static void
 test_aod_hurl_range (void)
@@ -2581,6 +2622,7 @@ main (int   argc,
   g_test_add_func ("/encounter/dogfight/areas-setting", test_dogfight_areas_setting);
   g_test_add_func ("/encounter/aod/hurl-range", test_aod_hurl_range);
   g_test_add_func ("/encounter/map-edit", test_map_edit);
+  g_test_add_func ("/encounter/procedure-specs", test_procedure_specs);
   g_test_add_func ("/encounter/undo-redo-random", test_undo_redo_random);
   g_test_add_func ("/encounter/conditions", test_conditions);
   g_test_add_func ("/encounter/conditions-turns", test_conditions_turns);

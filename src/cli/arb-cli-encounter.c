@@ -411,11 +411,7 @@ cmd_add (int    argc,
   g_autoptr(ArbEncounter) enc = NULL;
   g_autoptr(ArbSheet) sheet = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) xml = NULL;
   g_autofree char *id = NULL;
-  g_autofree char *list = NULL;
-  g_autofree char *text = NULL;
-  const char *existing;
   ArbStep *step;
   int status = EXIT_OK;
 
@@ -432,11 +428,7 @@ cmd_add (int    argc,
                  arb_sheet_get_system (sheet), arb_encounter_get_system (enc));
 
   step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
-  id = arb_step_new_combatant_id (step, enc);
-  xml = arb_sheet_serialize (sheet);
-  text = g_strndup (g_bytes_get_data (xml, NULL), g_bytes_get_size (xml));
-  arb_step_set (step, enc, id, "sheet", text);
-  arb_step_set (step, enc, id, "side", opts.side ? opts.side : "");
+  id = arb_step_add_combatant (step, enc, sheet, opts.side);
   if (opts.at)
     {
       ArbHex hex;
@@ -478,11 +470,6 @@ cmd_add (int    argc,
         }
       arb_step_set (step, enc, id, kv[0], kv[1]);
     }
-
-  existing = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "combatants");
-  list = existing && existing[0] ? g_strconcat (existing, ",", id, NULL) : g_strdup (id);
-  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "combatants", list);
-  arb_step_add_log (step, _("%s joins the fight as %s"), arb_sheet_get_name (sheet), id);
 
   arb_encounter_apply (enc, step);
   return save_and_report (enc, argv[0], step);

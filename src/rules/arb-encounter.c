@@ -512,6 +512,33 @@ arb_step_new_combatant_id (ArbStep      *step,
   return g_strdup_printf ("c%d", n);
 }
 
+char *
+arb_step_add_combatant (ArbStep      *step,
+                        ArbEncounter *self,
+                        ArbSheet     *sheet,
+                        const char   *side)
+{
+  g_autoptr(GBytes) xml = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *list = NULL;
+  const char *existing;
+  char *id;
+
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), NULL);
+  g_return_val_if_fail (ARB_IS_SHEET (sheet), NULL);
+
+  id = arb_step_new_combatant_id (step, self);
+  xml = arb_sheet_serialize (sheet);
+  text = g_strndup (g_bytes_get_data (xml, NULL), g_bytes_get_size (xml));
+  arb_step_set (step, self, id, "sheet", text);
+  arb_step_set (step, self, id, "side", side ? side : "");
+  existing = arb_step_peek (step, self, ARB_ENCOUNTER_ENTITY, "combatants");
+  list = existing && existing[0] ? g_strconcat (existing, ",", id, NULL) : g_strdup (id);
+  arb_step_set (step, self, ARB_ENCOUNTER_ENTITY, "combatants", list);
+  arb_step_add_log (step, _("%s joins the fight as %s"), arb_sheet_get_name (sheet), id);
+  return id;
+}
+
 static void
 apply_effects (ArbEncounter *self,
                ArbStep      *step,

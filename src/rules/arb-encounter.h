@@ -192,6 +192,12 @@ gboolean      arb_step_peek_hex             (ArbStep            *step,
 char         *arb_step_new_combatant_id     (ArbStep            *step,
                                              ArbEncounter       *self);
 
+/* Adds @sheet (a copy) to the fight on @side in @step; returns its id. */
+char         *arb_step_add_combatant        (ArbStep            *step,
+                                             ArbEncounter       *self,
+                                             ArbSheet           *sheet,
+                                             const char         *side);
+
 /* The history. Applying a step drops whatever could have been redone. */
 void          arb_encounter_apply           (ArbEncounter       *self,
                                              ArbStep            *step);

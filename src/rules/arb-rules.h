@@ -12,6 +12,7 @@
 #include "arb-aod.h"
 #include "arb-encounter.h"
 #include "arb-procedure.h"
+#include "arb-procedure-spec.h"
 #include "arb-conditions.h"
 #include "arb-drafts.h"
 #include "arb-hex.h"

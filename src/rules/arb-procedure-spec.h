@@ -1,0 +1,60 @@
+/* arb-procedure-spec.h: what each procedure asks for, for forms
+ *
+ * The procedures read their parameters by name (arb-procedure.h); these
+ * descriptions let the app build one dialog for all of them: a target
+ * from the combatants, a weapon from the actor's sheet, a choice from a
+ * fixed list, a number, a hex. The procedure stays the judge of what is
+ * legal; a spec only says what to ask.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  ARB_PARAM_ACTOR,      /* the figure acting: the current one by default */
+  ARB_PARAM_TARGET,     /* another figure: the nearest foe by default */
+  ARB_PARAM_WEAPON,     /* a weapon or attack of the actor's, or a choice */
+  ARB_PARAM_CHOICE,     /* one of "value|Label;value|Label;..." */
+  ARB_PARAM_INT,
+  ARB_PARAM_HEX,        /* "Q,R" */
+  ARB_PARAM_TEXT,
+  ARB_PARAM_FLAG,       /* "yes" when ticked */
+} ArbParamKind;
+
+typedef struct
+{
+  const char   *name;
+  const char   *label;     /* N_() */
+  ArbParamKind  kind;
+  const char   *choices;   /* CHOICE, and WEAPON's extra entries */
+  int           min;
+  int           max;
+  gboolean      required;
+} ArbParamSpec;
+
+typedef struct
+{
+  const char         *name;     /* "aod.strike" */
+  const char         *label;    /* N_(): "Strike" */
+  const char         *summary;  /* N_(): what it does, one line */
+  gboolean            actor;    /* an action of the figure whose turn it is */
+  const ArbParamSpec *params;   /* ends with a NULL name */
+} ArbProcedureSpec;
+
+/* The spec of @name, or NULL when it has none (it takes no parameters
+ * worth asking for). */
+const ArbProcedureSpec *arb_procedure_get_spec   (const char *name);
+/* The actions a figure of @system may take, in the order they are
+ * offered (NULL-terminated, static). */
+const char * const     *arb_procedure_list_actions (const char *system);
+/* The labels of a CHOICE spec's entries and their values, in order. */
+GStrv                   arb_param_spec_choice_values (const ArbParamSpec *spec);
+GStrv                   arb_param_spec_choice_labels (const ArbParamSpec *spec);
+
+G_END_DECLS
