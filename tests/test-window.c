@@ -112,8 +112,12 @@ test_window_empty_state (void)
     }
 
   g_assert_nonnull (page);
-  g_assert_cmpstr (adw_status_page_get_title (page), ==, "No Fight Yet");
-  g_assert_nonnull (strstr (adw_status_page_get_description (page), "arbiter-cli"));
+  g_assert_cmpstr (adw_status_page_get_title (page), ==, "No Fight Open");
+  g_assert_nonnull (strstr (adw_status_page_get_description (page), "demo"));
+  /* Nothing to undo, save or advance without a fight. */
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL) &&
+                  arb_window_get_fight (window) != NULL);
+  g_assert_null (arb_window_get_fight (window));
 
   g_object_ref (window);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -214,8 +218,9 @@ test_sheet_library (void)
 
   arb_sheet_library_window_set_filter (library, "aod", "npc", NULL);
   g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 18);
+  /* Rolf and Lazar, the demo fight's two. */
   arb_sheet_library_window_set_filter (library, "aod", "character", NULL);
-  g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 1);
+  g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 2);
   arb_sheet_library_window_set_filter (library, NULL, NULL, "TROLL");
   g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 1);
   arb_sheet_library_window_set_filter (library, "tft", NULL, NULL);

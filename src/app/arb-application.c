@@ -15,6 +15,7 @@ struct _ArbApplication
 {
   AdwApplication  parent_instance;
   GSettings      *settings;       /* owned */
+  ArbRulesetLibrary *rules;       /* owned, loaded on first use */
   gboolean        unclean_start;  /* the last session did not end cleanly */
   gboolean        drafts_offered;
 };
@@ -26,9 +27,35 @@ arb_application_new (void)
 {
   return g_object_new (ARB_TYPE_APPLICATION,
                        "application-id", APP_ID,
-                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/arbiter/Arbiter",
                        NULL);
+}
+
+ArbRulesetLibrary *
+arb_application_get_rules (ArbApplication *self)
+{
+  g_return_val_if_fail (ARB_IS_APPLICATION (self), NULL);
+
+  if (self->rules == NULL)
+    {
+      g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify)g_error_free);
+      g_autoptr(GError) error = NULL;
+
+      /* The shipped tables plus the referee's house tables; a broken
+       * house file is skipped and said in the log, the shipped table
+       * stays. */
+      self->rules = arb_ruleset_library_new_default (NULL, problems, &error);
+      if (self->rules == NULL)
+        {
+          g_warning ("%s", error->message);
+          self->rules = arb_ruleset_library_new ();
+          arb_ruleset_library_load_shipped (self->rules, NULL);
+        }
+      for (guint i = 0; i < problems->len; i++)
+        g_message ("%s", ((GError *)g_ptr_array_index (problems, i))->message);
+    }
+  return self->rules;
 }
 
 GSettings *
@@ -163,6 +190,26 @@ arb_application_activate (GApplication *app)
     }
 }
 
+/* "arbiter fight.xml": each fight in a window of its own. */
+static void
+arb_application_open (GApplication  *app,
+                      GFile        **files,
+                      int            n_files,
+                      const char    *hint)
+{
+  ArbApplication *self = ARB_APPLICATION (app);
+
+  for (int i = 0; i < n_files; i++)
+    {
+      g_autofree char *path = g_file_get_path (files[i]);
+      ArbWindow *window = arb_window_new (self);
+
+      gtk_window_present (GTK_WINDOW (window));
+      if (path)
+        arb_window_open_file (window, path);
+    }
+}
+
 static void
 arb_application_about_action (GSimpleAction *action,
                               GVariant      *parameter,
@@ -246,6 +293,7 @@ arb_application_dispose (GObject *object)
   ArbApplication *self = (ArbApplication *)object;
 
   g_clear_object (&self->settings);
+  g_clear_object (&self->rules);
 
   G_OBJECT_CLASS (arb_application_parent_class)->dispose (object);
 }
@@ -258,6 +306,7 @@ arb_application_class_init (ArbApplicationClass *klass)
 
   object_class->dispose = arb_application_dispose;
   app_class->activate = arb_application_activate;
+  app_class->open = arb_application_open;
   app_class->startup = arb_application_startup;
   app_class->shutdown = arb_application_shutdown;
 }

@@ -7,6 +7,8 @@
 
 #include <adwaita.h>
 
+#include "arb-rules.h"
+
 G_BEGIN_DECLS
 
 #define ARB_TYPE_APPLICATION (arb_application_get_type ())
@@ -14,6 +16,8 @@ G_DECLARE_FINAL_TYPE (ArbApplication, arb_application, ARB, APPLICATION, AdwAppl
 
 ArbApplication *arb_application_new          (void);
 GSettings      *arb_application_get_settings (ArbApplication *self);
+/* The shipped tables and the user's house tables. */
+ArbRulesetLibrary *arb_application_get_rules (ArbApplication *self);
 void            arb_application_offer_drafts (ArbApplication *self,
                                               GtkWindow      *parent);
 

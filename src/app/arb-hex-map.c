@@ -549,7 +549,22 @@ side_colour_table (ArbEncounter *enc,
   return table;
 }
 
-/* The zones of the selected figure, as its game has them. */
+void
+arb_hex_map_side_colour (ArbEncounter *encounter,
+                         const char   *side,
+                         GdkRGBA      *colour)
+{
+  g_auto(GStrv) ids = NULL;
+  g_autoptr(GHashTable) table = NULL;
+  const GdkRGBA *found;
+
+  g_return_if_fail (ARB_IS_ENCOUNTER (encounter));
+  ids = arb_encounter_list_combatants (encounter);
+  table = side_colour_table (encounter, ids);
+  found = side ? g_hash_table_lookup (table, side) : NULL;
+  *colour = found ? *found : side_colours[0];
+}
+
 /* Text centred on a point, on a pale box. */
 static void
 draw_label (cairo_t     *cr,

@@ -53,6 +53,11 @@ void          arb_hex_map_set_ruler      (ArbHexMap   *self,
                                           ArbHex       to);
 void          arb_hex_map_clear_ruler    (ArbHexMap   *self);
 char         *arb_hex_map_describe_ruler (ArbHexMap   *self);
+/* The colour the map gives @side (sides take colours in the order they
+ * first appear), for lists that show the same sides. */
+void          arb_hex_map_side_colour   (ArbEncounter *encounter,
+                                         const char   *side,
+                                         GdkRGBA      *colour);
 /* The sentence a screen reader says for a combatant on the map. */
 char         *arb_hex_map_describe      (ArbHexMap    *self,
                                          const char   *id);

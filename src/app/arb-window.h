@@ -1,4 +1,4 @@
-/* arb-window.h
+/* arb-window.h: the referee's main window
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,12 +8,23 @@
 #include <adwaita.h>
 
 #include "arb-application.h"
+#include "arb-fight.h"
 
 G_BEGIN_DECLS
 
 #define ARB_TYPE_WINDOW (arb_window_get_type ())
 G_DECLARE_FINAL_TYPE (ArbWindow, arb_window, ARB, WINDOW, AdwApplicationWindow)
 
-ArbWindow *arb_window_new (ArbApplication *application);
+ArbWindow *arb_window_new        (ArbApplication *application);
+/* The fight shown, or NULL on the empty page. */
+ArbFight  *arb_window_get_fight  (ArbWindow      *self);
+/* Shows @fight (NULL: the empty page). */
+void       arb_window_set_fight  (ArbWindow      *self,
+                                  ArbFight       *fight);
+/* Opens the fight in @path (errors are shown); TRUE when it is shown. */
+gboolean   arb_window_open_file  (ArbWindow      *self,
+                                  const char     *path);
+/* The action dialog open now, or NULL: for tests and the map. */
+GtkWindow *arb_window_get_action_dialog (ArbWindow *self);
 
 G_END_DECLS

@@ -1,0 +1,835 @@
+/* arb-action-dialog.c: one dialog for every procedure of every game
+ *
+ * The form comes from the procedure's spec; the procedure itself judges
+ * it. With every change the procedure runs again without dice, so the
+ * dialog shows at once why an action is refused, or the chance and the
+ * odds of each outcome and the die it needs first. Then the dice are
+ * rolled here, or typed in from the players' own as each is asked for;
+ * the outcome is shown whole before "Apply" makes it one step.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "arb-action-dialog.h"
+#include "arb-aod-procs.h"
+
+#define E ARB_ENCOUNTER_ENTITY
+
+typedef struct
+{
+  const ArbParamSpec *spec;
+  GtkWidget          *row;
+  GtkWidget          *control;  /* a switch for flags */
+  GStrv               values;   /* a combo row's values; "" for unset */
+} Field;
+
+struct _ArbActionDialog
+{
+  AdwWindow            parent_instance;
+
+  /* Template widgets */
+  AdwWindowTitle      *window_title;
+  GtkLabel            *summary_label;
+  AdwPreferencesGroup *params_group;
+  GtkLabel            *chance_label;
+  AdwPreferencesGroup *dice_group;
+  AdwEntryRow         *die_row;
+  AdwPreferencesGroup *outcome_group;
+  GtkLabel            *outcome_label;
+
+  /* Owned */
+  ArbFight            *fight;
+  char                *procedure;
+  char                *actor;
+  const ArbProcedureSpec *spec;
+  GArray              *fields;   /* Field */
+  GArray              *given;    /* int: the dice so far */
+  ArbOutcome          *outcome;  /* the last run, or NULL after an error */
+  char                *chance;
+  gboolean             building;
+};
+
+G_DEFINE_FINAL_TYPE (ArbActionDialog, arb_action_dialog, ADW_TYPE_WINDOW)
+
+static void
+field_clear (gpointer data)
+{
+  g_strfreev (((Field *)data)->values);
+}
+
+static const char *
+name_of (ArbActionDialog *self,
+         const char      *id)
+{
+  return arb_encounter_get_name (arb_fight_get_encounter (self->fight), id);
+}
+
+/* The figures still in the fight. */
+static GPtrArray *
+standing (ArbEncounter *enc)
+{
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; ids[i]; i++)
+    if (!arb_encounter_get (enc, ids[i], "cond.dead") && !arb_encounter_get (enc, ids[i], "cond.fled") &&
+        !arb_encounter_get (enc, ids[i], "cond.eliminated"))
+      g_ptr_array_add (out, g_strdup (ids[i]));
+  return out;
+}
+
+/* The nearest figure on another side: the likeliest target. */
+static const char *
+nearest_foe (ArbEncounter *enc,
+             const char   *actor,
+             GPtrArray    *ids)
+{
+  const char *side = actor ? arb_encounter_get (enc, actor, "side") : NULL;
+  const char *best = NULL;
+  int best_distance = G_MAXINT;
+  ArbHex at;
+  int facing;
+  gboolean placed = actor && arb_encounter_get_hex (enc, actor, &at, &facing);
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      const char *id = g_ptr_array_index (ids, i);
+      ArbHex there;
+      int their_facing, d;
+
+      if (g_strcmp0 (id, actor) == 0 || (side && g_strcmp0 (arb_encounter_get (enc, id, "side"), side) == 0))
+        continue;
+      d = placed && arb_encounter_get_hex (enc, id, &there, &their_facing) ? arb_hex_distance (at, there) : 1000;
+      if (d < best_distance)
+        {
+          best = id;
+          best_distance = d;
+        }
+    }
+  return best;
+}
+
+/* The first ready weapon of an Arena of Death figure, else the first
+ * weapon or attack on the sheet. */
+static char *
+first_weapon (ArbFight   *fight,
+              const char *actor)
+{
+  ArbEncounter *enc = arb_fight_get_encounter (fight);
+  ArbSheet *sheet = actor ? arb_encounter_get_sheet (enc, actor) : NULL;
+  static const char *kinds[] = { "weapon", "attack" };
+
+  if (sheet == NULL)
+    return NULL;
+  if (g_str_equal (arb_encounter_get_system (enc), "aod"))
+    {
+      g_auto(GStrv) ready = arb_aod_prepared (enc, NULL, arb_fight_get_rules (fight), actor);
+      g_autoptr(GPtrArray) weapons = arb_sheet_get_items (sheet, "weapon");
+
+      /* A ready weapon before the ready shield. */
+      for (guint i = 0; ready[i]; i++)
+        for (guint w = 0; w < weapons->len; w++)
+          if (g_strcmp0 (arb_sheet_item_get (g_ptr_array_index (weapons, w), "name"), ready[i]) == 0)
+            return g_strdup (ready[i]);
+      if (ready[0])
+        return g_strdup (ready[0]);
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      g_autoptr(GPtrArray) items = arb_sheet_get_items (sheet, kinds[k]);
+
+      if (items->len)
+        return g_strdup (arb_sheet_item_get (g_ptr_array_index (items, 0), "name"));
+    }
+  return NULL;
+}
+
+/* What the form starts with for @spec when @actor acts: the same the
+ * dialog shows and arb_action_check() tries. */
+static char *
+default_value (ArbFight           *fight,
+               const ArbParamSpec *spec,
+               const char         *actor)
+{
+  ArbEncounter *enc = arb_fight_get_encounter (fight);
+
+  switch (spec->kind)
+    {
+    case ARB_PARAM_ACTOR:
+      return g_strdup (actor);
+    case ARB_PARAM_TARGET:
+      if (spec->required || g_str_equal (spec->name, "target"))
+        {
+          g_autoptr(GPtrArray) ids = standing (enc);
+
+          return g_strdup (nearest_foe (enc, actor, ids));
+        }
+      return NULL;
+    case ARB_PARAM_WEAPON:
+      {
+        char *weapon = first_weapon (fight, actor);
+
+        if (weapon == NULL && spec->required && spec->choices)
+          {
+            g_auto(GStrv) values = arb_param_spec_choice_values (spec);
+
+            weapon = g_strdup (values[0]);
+          }
+        return weapon;
+      }
+    case ARB_PARAM_CHOICE:
+      if (spec->choices)
+        {
+          g_auto(GStrv) values = arb_param_spec_choice_values (spec);
+
+          return values[0] && values[0][0] ? g_strdup (values[0]) : NULL;
+        }
+      return g_strdup (arb_conditions_list (arb_encounter_get_system (enc))[0]);
+    case ARB_PARAM_INT:
+    case ARB_PARAM_HEX:
+    case ARB_PARAM_TEXT:
+    case ARB_PARAM_FLAG:
+    default:
+      return NULL;
+    }
+}
+
+gboolean
+arb_action_check (ArbFight    *fight,
+                  const char  *procedure,
+                  const char  *actor,
+                  char       **reason)
+{
+  const ArbProcedureSpec *spec = arb_procedure_get_spec (procedure);
+  g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  g_autoptr(ArbOutcome) outcome = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_return_val_if_fail (ARB_IS_FIGHT (fight), FALSE);
+
+  if (reason)
+    *reason = NULL;
+  for (const ArbParamSpec *p = spec ? spec->params : NULL; p && p->name; p++)
+    {
+      char *value = default_value (fight, p, actor);
+
+      if (value)
+        g_hash_table_insert (params, (gpointer)p->name, value);
+    }
+  outcome = arb_procedure_run (procedure, arb_fight_get_encounter (fight), arb_fight_get_rules (fight),
+                               params, NULL, NULL, &error);
+  if (outcome)
+    return TRUE;
+  /* A refusal that names a parameter ("hexes=") is the form's to fill
+   * in, not a reason the action is barred. */
+  if (error && strchr (error->message, '='))
+    return TRUE;
+  if (reason && error)
+    *reason = g_strdup (error->message);
+  return FALSE;
+}
+
+/* The field's value, or NULL when it is left unset. */
+static char *
+field_value (Field *field)
+{
+  g_autofree char *text = NULL;
+
+  if (field->values)
+    {
+      guint i = adw_combo_row_get_selected (ADW_COMBO_ROW (field->row));
+
+      if (i == GTK_INVALID_LIST_POSITION || i >= g_strv_length (field->values) || field->values[i][0] == '\0')
+        return NULL;
+      return g_strdup (field->values[i]);
+    }
+  if (field->spec->kind == ARB_PARAM_FLAG)
+    return gtk_switch_get_active (GTK_SWITCH (field->control)) ? g_strdup ("yes") : NULL;
+  text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (field->row))));
+  return *text ? g_steal_pointer (&text) : NULL;
+}
+
+static GHashTable *
+collect (ArbActionDialog *self)
+{
+  GHashTable *params = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = &g_array_index (self->fields, Field, i);
+      char *value = field_value (field);
+
+      if (value)
+        g_hash_table_insert (params, (gpointer)field->spec->name, value);
+    }
+  return params;
+}
+
+static void
+show_outcome (ArbActionDialog *self,
+              const GError    *error)
+{
+  g_autoptr(GString) chance = g_string_new (NULL);
+  g_autoptr(GString) outcome = g_string_new (NULL);
+  gboolean asks = self->outcome && self->outcome->status == ARB_OUTCOME_NEEDS_ROLL;
+  gboolean done = self->outcome && self->outcome->status == ARB_OUTCOME_DONE;
+
+  if (error)
+    {
+      g_string_append (chance, error->message);
+      gtk_widget_add_css_class (GTK_WIDGET (self->chance_label), "error");
+    }
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->chance_label), "error");
+
+  if (self->outcome)
+    {
+      GPtrArray *odds = arb_step_get_odds (self->outcome->step);
+      GPtrArray *log = arb_step_get_log (self->outcome->step);
+      GPtrArray *dice = arb_step_get_dice (self->outcome->step);
+
+      for (guint i = 0; i < odds->len; i++)
+        {
+          ArbOdds *o = g_ptr_array_index (odds, i);
+
+          g_string_append_printf (chance, "%s%s: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT " (%.1f%%)",
+                                  chance->len ? "\n" : "", o->label, o->numerator, o->denominator,
+                                  o->denominator ? 100.0 * o->numerator / o->denominator : 0.0);
+        }
+      if (chance->len == 0)
+        g_string_append (chance, done ? _("No dice: the outcome is certain.") : _("The dice decide."));
+      if (done)
+        {
+          for (guint i = 0; i < dice->len; i++)
+            {
+              ArbDieRecord *d = g_ptr_array_index (dice, i);
+
+              g_string_append_printf (outcome, "%s %s: %d%s\n", d->expr, d->purpose, d->value,
+                                      d->typed ? _(" (typed in)") : "");
+            }
+          for (guint i = 0; i < log->len; i++)
+            g_string_append_printf (outcome, "%s%s", (char *)g_ptr_array_index (log, i), i + 1 < log->len ? "\n" : "");
+        }
+    }
+
+  gtk_label_set_text (self->chance_label, chance->str);
+  g_free (self->chance);
+  self->chance = g_string_free (g_steal_pointer (&chance), FALSE);
+  gtk_label_set_text (self->outcome_label, outcome->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->outcome_group), done);
+  gtk_widget_set_visible (GTK_WIDGET (self->dice_group), asks || (done && self->given->len > 0));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->die_row), asks);
+  if (asks)
+    {
+      g_autofree char *title = g_strdup_printf (_("%s for %s"), self->outcome->dice, self->outcome->purpose);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->die_row), title);
+    }
+  else
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->die_row), _("All dice are in"));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "action.roll", asks);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "action.apply", done);
+}
+
+/* Runs the procedure with the form and the dice so far, rolling the
+ * rest when @roll. */
+static void
+run (ArbActionDialog *self,
+     gboolean         roll)
+{
+  g_autoptr(GHashTable) params = NULL;
+  g_autoptr(ArbRollSource) source = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->building)
+    return;
+  params = collect (self);
+  if (roll)
+    source = arb_roll_source_new_random ();
+  g_clear_pointer (&self->outcome, arb_outcome_free);
+  self->outcome = arb_procedure_run (self->procedure, arb_fight_get_encounter (self->fight),
+                                     arb_fight_get_rules (self->fight), params, self->given, source, &error);
+  show_outcome (self, error);
+}
+
+static void
+form_changed (ArbActionDialog *self)
+{
+  /* New choices, new dice: the old ones answered other questions. */
+  g_array_set_size (self->given, 0);
+  run (self, FALSE);
+}
+
+static void
+die_entered_cb (ArbActionDialog *self)
+{
+  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->die_row))));
+  gint64 value;
+
+  if (!g_ascii_string_to_signed (text, 10, G_MININT, G_MAXINT, &value, NULL))
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self->die_row), "error");
+      return;
+    }
+  arb_action_dialog_type_die (self, (int)value);
+}
+
+gboolean
+arb_action_dialog_type_die (ArbActionDialog *self,
+                            int              value)
+{
+  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), FALSE);
+
+  if (!self->outcome || self->outcome->status != ARB_OUTCOME_NEEDS_ROLL)
+    return FALSE;
+  g_array_append_val (self->given, value);
+  run (self, FALSE);
+  if (self->outcome == NULL)
+    {
+      /* Not a face of that die: take it back and say why. */
+      g_autofree char *reason = g_strdup (gtk_label_get_text (self->chance_label));
+
+      g_array_set_size (self->given, self->given->len - 1);
+      run (self, FALSE);
+      gtk_widget_add_css_class (GTK_WIDGET (self->die_row), "error");
+      gtk_label_set_text (self->chance_label, reason);
+      return FALSE;
+    }
+  gtk_widget_remove_css_class (GTK_WIDGET (self->die_row), "error");
+  gtk_editable_set_text (GTK_EDITABLE (self->die_row), "");
+  if (self->outcome->status == ARB_OUTCOME_NEEDS_ROLL)
+    gtk_widget_grab_focus (GTK_WIDGET (self->die_row));
+  return TRUE;
+}
+
+static void
+roll_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  ArbActionDialog *self = ARB_ACTION_DIALOG (widget);
+
+  run (self, TRUE);
+  /* Keep the dice rolled, so a change of mind does not reroll them. */
+  if (self->outcome && self->outcome->status == ARB_OUTCOME_DONE)
+    {
+      GPtrArray *dice = arb_step_get_dice (self->outcome->step);
+
+      g_array_set_size (self->given, 0);
+      for (guint i = 0; i < dice->len; i++)
+        g_array_append_val (self->given, ((ArbDieRecord *)g_ptr_array_index (dice, i))->value);
+    }
+}
+
+static void
+apply_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  ArbActionDialog *self = ARB_ACTION_DIALOG (widget);
+
+  if (!self->outcome || self->outcome->status != ARB_OUTCOME_DONE)
+    return;
+  arb_fight_apply (self->fight, g_steal_pointer (&self->outcome->step));
+  g_clear_pointer (&self->outcome, arb_outcome_free);
+  gtk_window_close (GTK_WINDOW (self));
+}
+
+static void
+add_combo (ArbActionDialog    *self,
+           const ArbParamSpec *spec,
+           GStrv               values,
+           GStrv               labels,
+           const char         *selected)
+{
+  g_autoptr(GtkStringList) model = gtk_string_list_new ((const char * const *)labels);
+  GtkWidget *row = adw_combo_row_new ();
+  Field field = { spec, row, NULL, values };
+  guint pick = 0;
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(spec->label));
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
+  for (guint i = 0; values[i]; i++)
+    if (g_strcmp0 (values[i], selected) == 0)
+      pick = i;
+  adw_combo_row_set_selected (ADW_COMBO_ROW (row), pick);
+  g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (form_changed), self);
+  adw_preferences_group_add (self->params_group, row);
+  g_array_append_val (self->fields, field);
+}
+
+static void
+add_figures (ArbActionDialog    *self,
+             const ArbParamSpec *spec,
+             GPtrArray          *ids,
+             const char         *selected)
+{
+  g_autoptr(GStrvBuilder) values = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
+  g_auto(GStrv) v = NULL;
+  g_auto(GStrv) l = NULL;
+
+  if (!spec->required)
+    {
+      g_strv_builder_add (values, "");
+      g_strv_builder_add (labels, _("None"));
+    }
+  for (guint i = 0; i < ids->len; i++)
+    {
+      const char *id = g_ptr_array_index (ids, i);
+      const char *side = arb_encounter_get (arb_fight_get_encounter (self->fight), id, "side");
+      g_autofree char *label = side && *side ? g_strdup_printf ("%s (%s)", name_of (self, id), side)
+                                             : g_strdup (name_of (self, id));
+
+      g_strv_builder_add (values, id);
+      g_strv_builder_add (labels, label);
+    }
+  v = g_strv_builder_end (values);
+  l = g_strv_builder_end (labels);
+  add_combo (self, spec, g_steal_pointer (&v), l, selected);
+}
+
+/* The actor's weapons and attacks, the ready ones first, then the
+ * spec's own entries (bare hands...). */
+static void
+add_weapons (ArbActionDialog    *self,
+             const ArbParamSpec *spec,
+             const char         *actor)
+{
+  ArbEncounter *enc = arb_fight_get_encounter (self->fight);
+  ArbSheet *sheet = actor ? arb_encounter_get_sheet (enc, actor) : NULL;
+  g_autoptr(GStrvBuilder) values = g_strv_builder_new ();
+  g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_auto(GStrv) ready = NULL;
+  g_auto(GStrv) v = NULL;
+  g_auto(GStrv) l = NULL;
+  static const char *kinds[] = { "weapon", "attack" };
+
+  if (!spec->required)
+    {
+      g_strv_builder_add (values, "");
+      g_strv_builder_add (labels, _("None"));
+    }
+  if (sheet && g_str_equal (arb_encounter_get_system (enc), "aod"))
+    ready = arb_aod_prepared (enc, NULL, arb_fight_get_rules (self->fight), actor);
+  for (guint i = 0; ready && ready[i]; i++)
+    {
+      g_autofree char *label = g_strdup_printf (_("%s (ready)"), ready[i]);
+
+      g_strv_builder_add (values, ready[i]);
+      g_strv_builder_add (labels, label);
+      g_hash_table_add (seen, ready[i]);
+    }
+  for (guint k = 0; sheet && k < G_N_ELEMENTS (kinds); k++)
+    {
+      g_autoptr(GPtrArray) items = arb_sheet_get_items (sheet, kinds[k]);
+
+      for (guint i = 0; i < items->len; i++)
+        {
+          const char *name = arb_sheet_item_get (g_ptr_array_index (items, i), "name");
+
+          if (name && !g_hash_table_contains (seen, name))
+            {
+              g_strv_builder_add (values, name);
+              g_strv_builder_add (labels, name);
+              g_hash_table_add (seen, (gpointer)name);
+            }
+        }
+    }
+  if (spec->choices)
+    {
+      g_auto(GStrv) extra_values = arb_param_spec_choice_values (spec);
+      g_auto(GStrv) extra_labels = arb_param_spec_choice_labels (spec);
+
+      for (guint i = 0; extra_values[i]; i++)
+        {
+          g_strv_builder_add (values, extra_values[i]);
+          g_strv_builder_add (labels, extra_labels[i]);
+        }
+    }
+  v = g_strv_builder_end (values);
+  l = g_strv_builder_end (labels);
+  if (v[0] == NULL)
+    {
+      g_strfreev (g_steal_pointer (&v));
+      v = g_new0 (char *, 2);
+      v[0] = g_strdup ("");
+      g_strfreev (g_steal_pointer (&l));
+      l = g_new0 (char *, 2);
+      l[0] = g_strdup (_("None"));
+    }
+  {
+    g_autofree char *pick = default_value (self->fight, spec, actor);
+
+    add_combo (self, spec, g_steal_pointer (&v), l, pick);
+  }
+}
+
+static void
+add_entry (ArbActionDialog    *self,
+           const ArbParamSpec *spec)
+{
+  GtkWidget *row = adw_entry_row_new ();
+  Field field = { spec, row, NULL, NULL };
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(spec->label));
+  if (spec->kind == ARB_PARAM_INT)
+    gtk_editable_set_width_chars (GTK_EDITABLE (row), 4);
+  g_signal_connect_swapped (row, "changed", G_CALLBACK (form_changed), self);
+  adw_preferences_group_add (self->params_group, row);
+  g_array_append_val (self->fields, field);
+}
+
+static void
+add_flag (ArbActionDialog    *self,
+          const ArbParamSpec *spec)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *toggle = gtk_switch_new ();
+  Field field = { spec, row, toggle, NULL };
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(spec->label));
+  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
+  g_signal_connect_swapped (toggle, "notify::active", G_CALLBACK (form_changed), self);
+  adw_preferences_group_add (self->params_group, row);
+  g_array_append_val (self->fields, field);
+}
+
+static void
+build_form (ArbActionDialog *self)
+{
+  ArbEncounter *enc = arb_fight_get_encounter (self->fight);
+  g_autoptr(GPtrArray) ids = standing (enc);
+  const char *actor = self->actor;
+
+  if (self->spec == NULL)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->params_group), FALSE);
+      return;
+    }
+  for (const ArbParamSpec *p = self->spec->params; p->name; p++)
+    switch (p->kind)
+      {
+      case ARB_PARAM_ACTOR:
+      case ARB_PARAM_TARGET:
+        {
+          g_autofree char *pick = default_value (self->fight, p, actor);
+
+          add_figures (self, p, ids, pick);
+        }
+        break;
+      case ARB_PARAM_WEAPON:
+        add_weapons (self, p, actor);
+        break;
+      case ARB_PARAM_CHOICE:
+        if (p->choices)
+          {
+            g_auto(GStrv) labels = arb_param_spec_choice_labels (p);
+
+            add_combo (self, p, arb_param_spec_choice_values (p), labels, NULL);
+          }
+        else
+          {
+            /* The game's conditions. */
+            const char * const *known = arb_conditions_list (arb_encounter_get_system (enc));
+
+            add_combo (self, p, g_strdupv ((char **)known), (GStrv)known, NULL);
+          }
+        break;
+      case ARB_PARAM_FLAG:
+        add_flag (self, p);
+        break;
+      case ARB_PARAM_INT:
+      case ARB_PARAM_HEX:
+      case ARB_PARAM_TEXT:
+      default:
+        add_entry (self, p);
+        break;
+      }
+}
+
+static Field *
+find_field (ArbActionDialog *self,
+            const char      *name)
+{
+  for (guint i = 0; i < self->fields->len; i++)
+    if (g_str_equal (g_array_index (self->fields, Field, i).spec->name, name))
+      return &g_array_index (self->fields, Field, i);
+  return NULL;
+}
+
+gboolean
+arb_action_dialog_set_param (ArbActionDialog *self,
+                             const char      *name,
+                             const char      *value)
+{
+  Field *field;
+
+  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), FALSE);
+
+  if (!(field = find_field (self, name)))
+    return FALSE;
+  if (field->values)
+    {
+      for (guint i = 0; field->values[i]; i++)
+        if (g_strcmp0 (field->values[i], value ? value : "") == 0)
+          {
+            adw_combo_row_set_selected (ADW_COMBO_ROW (field->row), i);
+            return TRUE;
+          }
+      return FALSE;
+    }
+  if (field->spec->kind == ARB_PARAM_FLAG)
+    gtk_switch_set_active (GTK_SWITCH (field->control), value != NULL);
+  else
+    gtk_editable_set_text (GTK_EDITABLE (field->row), value ? value : "");
+  return TRUE;
+}
+
+char *
+arb_action_dialog_dup_param (ArbActionDialog *self,
+                             const char      *name)
+{
+  Field *field;
+
+  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), NULL);
+  return (field = find_field (self, name)) ? field_value (field) : NULL;
+}
+
+const char *
+arb_action_dialog_get_asked_dice (ArbActionDialog *self)
+{
+  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), NULL);
+  return self->outcome && self->outcome->status == ARB_OUTCOME_NEEDS_ROLL ? self->outcome->dice : NULL;
+}
+
+const char *
+arb_action_dialog_get_asked_purpose (ArbActionDialog *self)
+{
+  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), NULL);
+  return self->outcome && self->outcome->status == ARB_OUTCOME_NEEDS_ROLL ? self->outcome->purpose : NULL;
+}
+
+char *
+arb_action_dialog_dup_chance (ArbActionDialog *self)
+{
+  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), NULL);
+  return g_strdup (self->chance);
+}
+
+char *
+arb_action_dialog_dup_outcome (ArbActionDialog *self)
+{
+  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), NULL);
+  return g_strdup (gtk_label_get_text (self->outcome_label));
+}
+
+gboolean
+arb_action_dialog_get_ready (ArbActionDialog *self)
+{
+  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), FALSE);
+  return self->outcome && self->outcome->status == ARB_OUTCOME_DONE;
+}
+
+static void
+arb_action_dialog_dispose (GObject *object)
+{
+  ArbActionDialog *self = ARB_ACTION_DIALOG (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (object), ARB_TYPE_ACTION_DIALOG);
+  g_clear_object (&self->fight);
+  g_clear_pointer (&self->outcome, arb_outcome_free);
+  G_OBJECT_CLASS (arb_action_dialog_parent_class)->dispose (object);
+}
+
+static void
+arb_action_dialog_finalize (GObject *object)
+{
+  ArbActionDialog *self = ARB_ACTION_DIALOG (object);
+
+  g_array_unref (self->fields);
+  g_array_unref (self->given);
+  g_free (self->procedure);
+  g_free (self->actor);
+  g_free (self->chance);
+  G_OBJECT_CLASS (arb_action_dialog_parent_class)->finalize (object);
+}
+
+static void
+arb_action_dialog_class_init (ArbActionDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = arb_action_dialog_dispose;
+  object_class->finalize = arb_action_dialog_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/arbiter/Arbiter/ui/arb-action-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, window_title);
+  gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, params_group);
+  gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, chance_label);
+  gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, dice_group);
+  gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, die_row);
+  gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, outcome_group);
+  gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, outcome_label);
+  gtk_widget_class_bind_template_callback (widget_class, die_entered_cb);
+
+  gtk_widget_class_install_action (widget_class, "action.roll", NULL, roll_action);
+  gtk_widget_class_install_action (widget_class, "action.apply", NULL, apply_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "action.roll", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "action.apply", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "action.apply", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+arb_action_dialog_init (ArbActionDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->fields = g_array_new (FALSE, TRUE, sizeof (Field));
+  g_array_set_clear_func (self->fields, field_clear);
+  self->given = g_array_new (FALSE, FALSE, sizeof (int));
+}
+
+ArbActionDialog *
+arb_action_dialog_new (GtkWindow  *parent,
+                       ArbFight   *fight,
+                       const char *procedure,
+                       const char *actor)
+{
+  ArbActionDialog *self;
+  ArbEncounter *enc;
+  g_autofree char *subtitle = NULL;
+
+  g_return_val_if_fail (ARB_IS_FIGHT (fight), NULL);
+  g_return_val_if_fail (procedure != NULL, NULL);
+
+  self = g_object_new (ARB_TYPE_ACTION_DIALOG, "transient-for", parent, NULL);
+  self->fight = g_object_ref (fight);
+  self->procedure = g_strdup (procedure);
+  enc = arb_fight_get_encounter (fight);
+  self->actor = g_strdup (actor ? actor : arb_encounter_get (enc, E, "current"));
+  self->spec = arb_procedure_get_spec (procedure);
+
+  adw_window_title_set_title (self->window_title, self->spec ? _(self->spec->label) : procedure);
+  subtitle = self->actor ? g_strdup (name_of (self, self->actor)) : NULL;
+  adw_window_title_set_subtitle (self->window_title, subtitle ? subtitle : "");
+  gtk_label_set_text (self->summary_label, self->spec ? _(self->spec->summary) : "");
+  gtk_window_set_title (GTK_WINDOW (self), self->spec ? _(self->spec->label) : procedure);
+
+  self->building = TRUE;
+  build_form (self);
+  self->building = FALSE;
+  run (self, FALSE);
+  return self;
+}

@@ -1,0 +1,51 @@
+/* arb-action-dialog.h: one dialog for every procedure of every game
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+
+#include "arb-fight.h"
+
+G_BEGIN_DECLS
+
+#define ARB_TYPE_ACTION_DIALOG (arb_action_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (ArbActionDialog, arb_action_dialog, ARB, ACTION_DIALOG, AdwWindow)
+
+/* The form of @procedure (see arb-procedure-spec.h) for @actor (NULL:
+ * the figure whose turn it is). Applying makes the outcome one step of
+ * @fight and closes the dialog. */
+ArbActionDialog *arb_action_dialog_new         (GtkWindow       *parent,
+                                                ArbFight        *fight,
+                                                const char      *procedure,
+                                                const char      *actor);
+/* What the form holds: for tests and for clicks on the map. NULL unsets
+ * an optional parameter. FALSE if the value is not one of the choices. */
+gboolean         arb_action_dialog_set_param   (ArbActionDialog *self,
+                                                const char      *name,
+                                                const char      *value);
+char            *arb_action_dialog_dup_param   (ArbActionDialog *self,
+                                                const char      *name);
+/* The die the procedure asks for next ("1d100"), and what for, or NULL. */
+const char      *arb_action_dialog_get_asked_dice    (ArbActionDialog *self);
+const char      *arb_action_dialog_get_asked_purpose (ArbActionDialog *self);
+/* The players' die, as if typed in; FALSE with the reason shown. */
+gboolean         arb_action_dialog_type_die    (ArbActionDialog *self,
+                                                int              value);
+/* The chance, the odds and the outcome as shown. */
+char            *arb_action_dialog_dup_chance  (ArbActionDialog *self);
+char            *arb_action_dialog_dup_outcome (ArbActionDialog *self);
+/* Whether the outcome is complete and can be applied. */
+gboolean         arb_action_dialog_get_ready   (ArbActionDialog *self);
+
+/* Whether @actor may take @procedure now, tried with the form's first
+ * choices; @reason gets the rules' word when not. A refusal for a value
+ * the form would still ask for does not count. */
+gboolean         arb_action_check              (ArbFight        *fight,
+                                                const char      *procedure,
+                                                const char      *actor,
+                                                char           **reason);
+
+G_END_DECLS

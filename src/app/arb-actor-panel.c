@@ -1,0 +1,170 @@
+/* arb-actor-panel.c: the figure whose turn it is and what it may do
+ *
+ * The actions are the game's own (arb_procedure_list_actions()); each
+ * is tried with the action dialog's first choices, so a greyed button
+ * carries the rules' own reason.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "arb-action-dialog.h"
+#include "arb-actor-panel.h"
+
+struct _ArbActorPanel
+{
+  GtkWidget   parent_instance;
+
+  GtkWidget  *scroller;
+  GtkWidget  *box;
+  GHashTable *reasons;   /* procedure -> why not, for greyed ones */
+};
+
+G_DEFINE_FINAL_TYPE (ArbActorPanel, arb_actor_panel, GTK_TYPE_WIDGET)
+
+static GtkWidget *
+label (const char *text,
+       const char *style)
+{
+  GtkWidget *widget = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (widget), 0);
+  gtk_label_set_wrap (GTK_LABEL (widget), TRUE);
+  if (style)
+    gtk_widget_add_css_class (widget, style);
+  return widget;
+}
+
+void
+arb_actor_panel_show (ArbActorPanel *self,
+                      ArbFight      *fight,
+                      const char    *id)
+{
+  ArbEncounter *enc;
+  ArbSheet *sheet;
+  GtkWidget *child, *list;
+  const char * const *actions;
+
+  g_return_if_fail (ARB_IS_ACTOR_PANEL (self));
+
+  while ((child = gtk_widget_get_first_child (self->box)))
+    gtk_box_remove (GTK_BOX (self->box), child);
+  g_hash_table_remove_all (self->reasons);
+  if (fight == NULL)
+    return;
+  enc = arb_fight_get_encounter (fight);
+  if (id == NULL || (sheet = arb_encounter_get_sheet (enc, id)) == NULL)
+    {
+      gtk_box_append (GTK_BOX (self->box), label (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order")
+                                                    ? _("Nobody acts now.")
+                                                    : _("Press Next to start the fight: the game sets the order."),
+                                                  "dim-label"));
+      return;
+    }
+
+  gtk_box_append (GTK_BOX (self->box), label (arb_encounter_get_name (enc, id), "title-3"));
+  {
+    const char *side = arb_encounter_get (enc, id, "side");
+    g_autofree char *conditions = arb_conditions_describe (enc, id);
+    g_autofree char *line = g_strdup_printf ("%s%s%s", side ? side : "", side && *conditions ? " · " : "", conditions);
+
+    if (*line)
+      gtk_box_append (GTK_BOX (self->box), label (line, "dim-label"));
+  }
+
+  /* The sheet in short: what the rules work out from it. */
+  {
+    g_autoptr(GPtrArray) derived = arb_sheet_derive (sheet, arb_fight_get_rules (fight));
+    GtkWidget *grid = gtk_grid_new ();
+
+    gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+    gtk_grid_set_row_spacing (GTK_GRID (grid), 2);
+    for (guint i = 0; i < derived->len; i++)
+      {
+        ArbDerived *d = g_ptr_array_index (derived, i);
+        GtkWidget *key = label (d->label, "dim-label");
+        GtkWidget *value = label (d->value, "numeric");
+
+        gtk_grid_attach (GTK_GRID (grid), key, 0, i, 1, 1);
+        gtk_grid_attach (GTK_GRID (grid), value, 1, i, 1, 1);
+      }
+    gtk_box_append (GTK_BOX (self->box), grid);
+  }
+
+  gtk_box_append (GTK_BOX (self->box), label (_("Actions"), "heading"));
+  list = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  actions = arb_procedure_list_actions (arb_encounter_get_system (enc));
+  for (guint i = 0; actions && actions[i]; i++)
+    {
+      const ArbProcedureSpec *spec = arb_procedure_get_spec (actions[i]);
+      g_autofree char *reason = NULL;
+      GtkWidget *button = gtk_button_new_with_label (spec ? _(spec->label) : actions[i]);
+      gboolean legal = arb_action_check (fight, actions[i], id, &reason);
+
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.act");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", actions[i]);
+      gtk_widget_set_sensitive (button, legal);
+      if (spec)
+        gtk_widget_set_tooltip_text (button, _(spec->summary));
+      gtk_box_append (GTK_BOX (list), button);
+      if (!legal && reason)
+        {
+          gtk_box_append (GTK_BOX (list), label (reason, "caption"));
+          g_hash_table_insert (self->reasons, g_strdup (actions[i]), g_steal_pointer (&reason));
+        }
+    }
+  gtk_box_append (GTK_BOX (self->box), list);
+}
+
+const char *
+arb_actor_panel_get_reason (ArbActorPanel *self,
+                            const char    *procedure)
+{
+  g_return_val_if_fail (ARB_IS_ACTOR_PANEL (self), NULL);
+  return g_hash_table_lookup (self->reasons, procedure);
+}
+
+static void
+arb_actor_panel_dispose (GObject *object)
+{
+  ArbActorPanel *self = ARB_ACTOR_PANEL (object);
+
+  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  g_clear_pointer (&self->reasons, g_hash_table_unref);
+  G_OBJECT_CLASS (arb_actor_panel_parent_class)->dispose (object);
+}
+
+static void
+arb_actor_panel_class_init (ArbActorPanelClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = arb_actor_panel_dispose;
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "actorpanel");
+}
+
+static void
+arb_actor_panel_init (ArbActorPanel *self)
+{
+  self->reasons = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  gtk_widget_set_margin_top (self->box, 12);
+  gtk_widget_set_margin_bottom (self->box, 12);
+  gtk_widget_set_margin_start (self->box, 12);
+  gtk_widget_set_margin_end (self->box, 12);
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), self->box);
+  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+}
+
+GtkWidget *
+arb_actor_panel_new (void)
+{
+  return g_object_new (ARB_TYPE_ACTOR_PANEL, NULL);
+}

@@ -1,0 +1,28 @@
+/* arb-actor-panel.h: the figure whose turn it is and what it may do
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "arb-fight.h"
+
+G_BEGIN_DECLS
+
+#define ARB_TYPE_ACTOR_PANEL (arb_actor_panel_get_type ())
+G_DECLARE_FINAL_TYPE (ArbActorPanel, arb_actor_panel, ARB, ACTOR_PANEL, GtkWidget)
+
+GtkWidget  *arb_actor_panel_new       (void);
+/* Shows @id of @fight (NULL: nobody), its sheet in short and the game's
+ * actions: each button activates "win.act" with the procedure's name,
+ * greyed with the rules' reason when the figure may not take it now. */
+void        arb_actor_panel_show      (ArbActorPanel *self,
+                                       ArbFight      *fight,
+                                       const char    *id);
+/* Why the action is greyed, or NULL when it is offered. */
+const char *arb_actor_panel_get_reason (ArbActorPanel *self,
+                                        const char    *procedure);
+
+G_END_DECLS

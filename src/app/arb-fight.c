@@ -1,0 +1,405 @@
+/* arb-fight.c: the fight open in a window, its file and its draft
+ *
+ * Every change to the encounter goes through here, so every change
+ * writes the draft (never the user's file) and tells the window to
+ * redraw: a crash loses nothing, and no view is ever stale.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "arb-fight.h"
+
+#define E ARB_ENCOUNTER_ENTITY
+
+struct _ArbFight
+{
+  GObject            parent_instance;
+
+  ArbRulesetLibrary *rules;
+  ArbEncounter      *encounter;
+  char              *path;
+  char              *name;       /* for an unsaved fight: "Demo Fight" */
+  guint              saved_at;   /* the history position last saved */
+};
+
+G_DEFINE_FINAL_TYPE (ArbFight, arb_fight, G_TYPE_OBJECT)
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+arb_fight_dispose (GObject *object)
+{
+  ArbFight *self = ARB_FIGHT (object);
+
+  g_clear_object (&self->encounter);
+  g_clear_object (&self->rules);
+  G_OBJECT_CLASS (arb_fight_parent_class)->dispose (object);
+}
+
+static void
+arb_fight_finalize (GObject *object)
+{
+  ArbFight *self = ARB_FIGHT (object);
+
+  g_free (self->path);
+  g_free (self->name);
+  G_OBJECT_CLASS (arb_fight_parent_class)->finalize (object);
+}
+
+static void
+arb_fight_class_init (ArbFightClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = arb_fight_dispose;
+  object_class->finalize = arb_fight_finalize;
+
+  /* The encounter changed: a step, an undo, a redo or a save. */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                   NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+arb_fight_init (ArbFight *self)
+{
+}
+
+static ArbFight *
+wrap (ArbRulesetLibrary *rules,
+      ArbEncounter      *encounter,
+      const char        *path)
+{
+  ArbFight *self = g_object_new (ARB_TYPE_FIGHT, NULL);
+
+  self->rules = g_object_ref (rules);
+  self->encounter = encounter;
+  self->path = g_strdup (path);
+  self->saved_at = arb_encounter_get_position (encounter);
+  return self;
+}
+
+ArbFight *
+arb_fight_new (ArbRulesetLibrary  *rules,
+               const char         *system,
+               const char         *map,
+               GError            **error)
+{
+  ArbEncounter *enc;
+  ArbStep *step;
+
+  g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (rules), NULL);
+
+  if (!(enc = arb_encounter_new (system, error)))
+    return NULL;
+  if (map == NULL)
+    map = arb_map_list_presets (system)[0];
+  step = arb_step_new ("encounter.map", NULL);
+  if (!arb_map_apply_preset (step, enc, map, error))
+    {
+      arb_step_free (step);
+      g_object_unref (enc);
+      return NULL;
+    }
+  arb_encounter_apply (enc, step);
+  return wrap (rules, enc, NULL);
+}
+
+ArbFight *
+arb_fight_open (ArbRulesetLibrary  *rules,
+                const char         *path,
+                GError            **error)
+{
+  ArbEncounter *enc;
+
+  g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (rules), NULL);
+
+  if (!(enc = arb_encounter_load_file (path, rules, error)))
+    return NULL;
+  return wrap (rules, enc, path);
+}
+
+static gboolean
+add_starter (ArbEncounter       *enc,
+             ArbRulesetLibrary  *rules,
+             const char         *name,
+             const char         *side,
+             int                 q,
+             int                 r,
+             int                 facing,
+             GError            **error)
+{
+  g_autofree char *path = g_strconcat ("/io/github/arbiter/Arbiter/sheets/", name, NULL);
+  g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, error);
+  g_autoptr(ArbSheet) sheet = NULL;
+  g_autofree char *id = NULL;
+  ArbStep *step;
+
+  if (bytes == NULL || !(sheet = arb_sheet_load_bytes (bytes, name, rules, error)))
+    return FALSE;
+  step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
+  id = arb_step_add_combatant (step, enc, sheet, side);
+  arb_step_set_int (step, enc, id, "q", q);
+  arb_step_set_int (step, enc, id, "r", r);
+  arb_step_set_int (step, enc, id, "facing", facing);
+  arb_encounter_apply (enc, step);
+  return TRUE;
+}
+
+ArbFight *
+arb_fight_new_demo (ArbRulesetLibrary  *rules,
+                    GError            **error)
+{
+  g_autoptr(ArbFight) self = arb_fight_new (rules, "aod", "aod-arena", error);
+  ArbEncounter *enc;
+
+  if (self == NULL)
+    return NULL;
+  enc = self->encounter;
+  /* Rolf and Lazar side by side, the Troll already in both their
+   * Strike Zones and they in its: the first pulse can bring blows. */
+  if (!add_starter (enc, rules, "aod-rolf.xml", _("Heroes"), 8, 3, 0, error) ||
+      !add_starter (enc, rules, "aod-lazar.xml", _("Heroes"), 8, 4, 0, error) ||
+      !add_starter (enc, rules, "aod-foe-troll.xml", _("Arena"), 9, 3, 3, error))
+    return NULL;
+  self->name = g_strdup (_("Demo Fight"));
+  self->saved_at = arb_encounter_get_position (enc);
+  return g_steal_pointer (&self);
+}
+
+ArbEncounter *
+arb_fight_get_encounter (ArbFight *self)
+{
+  g_return_val_if_fail (ARB_IS_FIGHT (self), NULL);
+  return self->encounter;
+}
+
+ArbRulesetLibrary *
+arb_fight_get_rules (ArbFight *self)
+{
+  g_return_val_if_fail (ARB_IS_FIGHT (self), NULL);
+  return self->rules;
+}
+
+const char *
+arb_fight_get_path (ArbFight *self)
+{
+  g_return_val_if_fail (ARB_IS_FIGHT (self), NULL);
+  return self->path;
+}
+
+gboolean
+arb_fight_get_modified (ArbFight *self)
+{
+  g_return_val_if_fail (ARB_IS_FIGHT (self), FALSE);
+  return arb_encounter_get_position (self->encounter) != self->saved_at;
+}
+
+char *
+arb_fight_dup_title (ArbFight *self)
+{
+  g_return_val_if_fail (ARB_IS_FIGHT (self), NULL);
+
+  if (self->path)
+    {
+      g_autofree char *base = g_path_get_basename (self->path);
+      char *dot = strrchr (base, '.');
+
+      if (dot && dot != base)
+        *dot = '\0';
+      return g_steal_pointer (&base);
+    }
+  return g_strdup (self->name ? self->name : _("New Fight"));
+}
+
+char *
+arb_fight_dup_subtitle (ArbFight *self)
+{
+  ArbEncounter *enc;
+  g_autoptr(GString) text = NULL;
+  static const struct { const char *key; const char *label; } counters[] = {
+    { "round", N_("Round") }, { "turn", N_("Turn") }, { "pulse", N_("Pulse") }, { "phase", N_("Phase") },
+  };
+
+  g_return_val_if_fail (ARB_IS_FIGHT (self), NULL);
+
+  enc = self->encounter;
+  text = g_string_new (arb_system_get_title (arb_encounter_get_system (enc)));
+  if (arb_encounter_get (enc, E, "order") == NULL)
+    g_string_append_printf (text, " · %s", _("Not started"));
+  for (guint i = 0; i < G_N_ELEMENTS (counters); i++)
+    {
+      const char *value = arb_encounter_get (enc, E, counters[i].key);
+
+      if (value)
+        {
+          /* TRANSLATORS: a counter of the fight and its value: "Round 2" */
+          g_string_append_printf (text, C_("counter", " · %s %s"), _(counters[i].label), value);
+        }
+    }
+  if (arb_encounter_get (enc, E, "winner"))
+    g_string_append_printf (text, " · %s", _("Over"));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+changed (ArbFight *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* The draft keeps the fight safe until it is saved on purpose. */
+  if (!arb_drafts_save (self->encounter, self->path, &error))
+    g_warning ("Could not keep a draft of the fight: %s", error->message);
+  g_signal_emit (self, signals[CHANGED], 0);
+}
+
+void
+arb_fight_apply (ArbFight *self,
+                 ArbStep  *step)
+{
+  g_return_if_fail (ARB_IS_FIGHT (self));
+  g_return_if_fail (step != NULL);
+
+  /* A step past a saved position that was undone to can never come back
+   * to the saved state by redo: the save point is gone. */
+  if (arb_encounter_get_position (self->encounter) < self->saved_at)
+    self->saved_at = G_MAXUINT;
+  arb_encounter_apply (self->encounter, step);
+  changed (self);
+}
+
+gboolean
+arb_fight_undo (ArbFight *self)
+{
+  g_return_val_if_fail (ARB_IS_FIGHT (self), FALSE);
+
+  if (!arb_encounter_undo (self->encounter))
+    return FALSE;
+  changed (self);
+  return TRUE;
+}
+
+gboolean
+arb_fight_redo (ArbFight *self)
+{
+  g_return_val_if_fail (ARB_IS_FIGHT (self), FALSE);
+
+  if (!arb_encounter_redo (self->encounter))
+    return FALSE;
+  changed (self);
+  return TRUE;
+}
+
+gboolean
+arb_fight_run (ArbFight    *self,
+               const char  *name,
+               GHashTable  *params,
+               GError     **error)
+{
+  g_autoptr(ArbRollSource) source = arb_roll_source_new_random ();
+  g_autoptr(ArbOutcome) outcome = NULL;
+
+  g_return_val_if_fail (ARB_IS_FIGHT (self), FALSE);
+
+  outcome = arb_procedure_run (name, self->encounter, self->rules, params, NULL, source, error);
+  if (outcome == NULL)
+    return FALSE;
+  g_return_val_if_fail (outcome->status == ARB_OUTCOME_DONE, FALSE);
+  arb_fight_apply (self, g_steal_pointer (&outcome->step));
+  return TRUE;
+}
+
+gboolean
+arb_fight_next (ArbFight  *self,
+                GError   **error)
+{
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (ARB_IS_FIGHT (self), FALSE);
+
+  name = g_strconcat (arb_encounter_get_system (self->encounter),
+                      arb_encounter_get (self->encounter, E, "order") ? ".next" : ".start", NULL);
+  return arb_fight_run (self, name, NULL, error);
+}
+
+gboolean
+arb_fight_add_sheet (ArbFight      *self,
+                     const char    *path,
+                     const char    *side,
+                     const ArbHex  *at,
+                     int            facing,
+                     GError       **error)
+{
+  g_autoptr(ArbSheet) sheet = NULL;
+  g_autofree char *id = NULL;
+  ArbStep *step;
+
+  g_return_val_if_fail (ARB_IS_FIGHT (self), FALSE);
+
+  if (!(sheet = arb_sheet_load_file (path, self->rules, error)))
+    return FALSE;
+  if (!g_str_equal (arb_sheet_get_system (sheet), arb_encounter_get_system (self->encounter)))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("%s is a sheet for %s; this fight is %s"), arb_sheet_get_name (sheet),
+                   arb_system_get_title (arb_sheet_get_system (sheet)),
+                   arb_system_get_title (arb_encounter_get_system (self->encounter)));
+      return FALSE;
+    }
+  if (at && !arb_map_in_bounds (self->encounter, *at))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("Hex %d,%d is off the map"), at->q, at->r);
+      return FALSE;
+    }
+  step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
+  id = arb_step_add_combatant (step, self->encounter, sheet, side);
+  if (at)
+    {
+      arb_step_set_int (step, self->encounter, id, "q", at->q);
+      arb_step_set_int (step, self->encounter, id, "r", at->r);
+      arb_step_set_int (step, self->encounter, id, "facing", CLAMP (facing, 0, 5));
+    }
+  arb_fight_apply (self, step);
+  return TRUE;
+}
+
+gboolean
+arb_fight_save (ArbFight    *self,
+                const char  *path,
+                GError     **error)
+{
+  g_return_val_if_fail (ARB_IS_FIGHT (self), FALSE);
+
+  if (path == NULL)
+    path = self->path;
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (!arb_encounter_save (self->encounter, path, error))
+    return FALSE;
+  if (g_strcmp0 (path, self->path) != 0)
+    {
+      g_free (self->path);
+      self->path = g_strdup (path);
+    }
+  self->saved_at = arb_encounter_get_position (self->encounter);
+  arb_drafts_discard (arb_encounter_get_id (self->encounter));
+  g_signal_emit (self, signals[CHANGED], 0);
+  return TRUE;
+}
+
+void
+arb_fight_discard_draft (ArbFight *self)
+{
+  g_return_if_fail (ARB_IS_FIGHT (self));
+  arb_drafts_discard (arb_encounter_get_id (self->encounter));
+}

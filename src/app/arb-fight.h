@@ -1,0 +1,73 @@
+/* arb-fight.h: the fight open in a window, its file and its draft
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "arb-rules.h"
+
+G_BEGIN_DECLS
+
+#define ARB_TYPE_FIGHT (arb_fight_get_type ())
+G_DECLARE_FINAL_TYPE (ArbFight, arb_fight, ARB, FIGHT, GObject)
+
+/* A new fight of @system on the map @map (a preset or COLSxROWS; NULL:
+ * the game's first preset). */
+ArbFight     *arb_fight_new           (ArbRulesetLibrary *rules,
+                                       const char        *system,
+                                       const char        *map,
+                                       GError           **error);
+ArbFight     *arb_fight_open          (ArbRulesetLibrary *rules,
+                                       const char        *path,
+                                       GError           **error);
+/* Rolf the Barbarian and Lazar the Swift against the Troll, in the
+ * arena, ready to start. */
+ArbFight     *arb_fight_new_demo      (ArbRulesetLibrary *rules,
+                                       GError           **error);
+
+ArbEncounter *arb_fight_get_encounter (ArbFight          *self);
+ArbRulesetLibrary *arb_fight_get_rules (ArbFight         *self);
+/* The file it was opened from or saved to, or NULL. */
+const char   *arb_fight_get_path      (ArbFight          *self);
+/* Whether it changed since it was opened or saved. */
+gboolean      arb_fight_get_modified  (ArbFight          *self);
+/* "Arena of Death · Round 2, pulse 3" and the like. */
+char         *arb_fight_dup_title     (ArbFight          *self);
+char         *arb_fight_dup_subtitle  (ArbFight          *self);
+
+/* Every change goes through these: each writes the draft and emits
+ * "changed". */
+void          arb_fight_apply         (ArbFight          *self,
+                                       ArbStep           *step);
+gboolean      arb_fight_undo          (ArbFight          *self);
+gboolean      arb_fight_redo          (ArbFight          *self);
+/* Runs @name with @params (may be NULL), rolling any dice it needs, and
+ * applies the step; FALSE with the rules' reason otherwise. */
+gboolean      arb_fight_run           (ArbFight          *self,
+                                       const char        *name,
+                                       GHashTable        *params,
+                                       GError           **error);
+/* The game's own "who acts next": SYSTEM.start the first time, then
+ * SYSTEM.next, with the dice rolled. */
+gboolean      arb_fight_next          (ArbFight          *self,
+                                       GError           **error);
+/* Adds the sheet at @path on @side, in @at (may be NULL). */
+gboolean      arb_fight_add_sheet     (ArbFight          *self,
+                                       const char        *path,
+                                       const char        *side,
+                                       const ArbHex      *at,
+                                       int                facing,
+                                       GError           **error);
+
+/* Saves to @path (NULL: the file it came from). The draft goes once the
+ * fight is safe in its file. */
+gboolean      arb_fight_save          (ArbFight          *self,
+                                       const char        *path,
+                                       GError           **error);
+/* Closed on purpose: its draft is not kept. */
+void          arb_fight_discard_draft (ArbFight          *self);
+
+G_END_DECLS

@@ -1,0 +1,334 @@
+/* arb-turn-order.c: every combatant in the order the game gives them
+ *
+ * Each row has the side's colour (the map's), the name, the value that
+ * orders it (AG, chit, adjusted DX, card, initiative), the gauges that
+ * matter in that game, and the conditions. The one whose turn it is is
+ * marked; the selection is the map's, both ways.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "arb-hex-map.h"
+#include "arb-turn-order.h"
+
+#define E ARB_ENCOUNTER_ENTITY
+
+struct _ArbTurnOrder
+{
+  GtkWidget     parent_instance;
+
+  GtkWidget    *list;         /* GtkListBox */
+  ArbEncounter *encounter;    /* borrowed while shown */
+  char         *selected;
+  gboolean      updating;
+};
+
+G_DEFINE_FINAL_TYPE (ArbTurnOrder, arb_turn_order, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_SELECTED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* The gauges each game keeps at the table. */
+static char *
+gauges (ArbEncounter *enc,
+        const char   *id)
+{
+  const char *system = arb_encounter_get_system (enc);
+  GString *text = g_string_new (NULL);
+
+  if (g_str_equal (system, "aod"))
+    {
+      const char *ap = arb_encounter_get (enc, id, "ap");
+      int ft = arb_encounter_get_field_int (enc, id, "ft", 0), en = arb_encounter_get_field_int (enc, id, "en", 0);
+
+      if (ap)
+        g_string_append_printf (text, _("AP %s · "), ap);
+      g_string_append_printf (text, _("FT %d/%d · EN %d/%d"),
+                              ft - arb_encounter_get_field_int (enc, id, "ft-lost", 0), ft,
+                              en - arb_encounter_get_field_int (enc, id, "en-lost", 0), en);
+    }
+  else if (g_str_equal (system, "gpg"))
+    g_string_append_printf (text, _("altitude %d · speed %d"), arb_encounter_get_field_int (enc, id, "altitude", 0),
+                            arb_encounter_get_field_int (enc, id, "speed", 0));
+  else if (g_str_equal (system, "tft"))
+    g_string_append_printf (text, _("ST %d · hits %d"), arb_encounter_get_field_int (enc, id, "st", 0),
+                            arb_encounter_get_field_int (enc, id, "hits-taken", 0));
+  else if (g_str_equal (system, "rsbs"))
+    g_string_append_printf (text, _("dice burned %d"), arb_encounter_get_field_int (enc, id, "dice-burned", 0));
+  else if (g_str_equal (system, "dogfight"))
+    g_string_append_printf (text, _("pilot points %d"), arb_encounter_get_field_int (enc, id, "pilot-points", 0));
+  return g_string_free (text, FALSE);
+}
+
+static char *
+row_text (ArbEncounter *enc,
+          const char   *id)
+{
+  g_autofree char *gauge = gauges (enc, id);
+  g_autofree char *conditions = arb_conditions_describe (enc, id);
+  const char *value = arb_encounter_get (enc, id, "order-value");
+  GString *text = g_string_new (NULL);
+
+  if (value)
+    g_string_append_printf (text, _("order %s · "), value);
+  g_string_append (text, gauge);
+  if (conditions[0])
+    g_string_append_printf (text, " · %s", conditions);
+  return g_string_free (text, FALSE);
+}
+
+static void
+draw_swatch (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        data)
+{
+  GdkRGBA *colour = data;
+
+  gdk_cairo_set_source_rgba (cr, colour);
+  cairo_arc (cr, width / 2.0, height / 2.0, MIN (width, height) / 2.0 - 1, 0, 2 * G_PI);
+  cairo_fill (cr);
+}
+
+static GtkWidget *
+make_row (ArbTurnOrder *self,
+          const char   *id,
+          gboolean      current)
+{
+  ArbEncounter *enc = self->encounter;
+  GtkWidget *row = gtk_list_box_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
+  GtkWidget *labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *swatch = gtk_drawing_area_new ();
+  GtkWidget *name = gtk_label_new (arb_encounter_get_name (enc, id));
+  g_autofree char *detail_text = row_text (enc, id);
+  GtkWidget *detail = gtk_label_new (detail_text);
+  GdkRGBA *colour = g_new (GdkRGBA, 1);
+  g_autofree char *accessible = NULL;
+
+  arb_hex_map_side_colour (enc, arb_encounter_get (enc, id, "side"), colour);
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 14);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 14);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, colour, g_free);
+  gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
+
+  gtk_label_set_xalign (GTK_LABEL (name), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+  if (current)
+    gtk_widget_add_css_class (name, "heading");
+  gtk_label_set_xalign (GTK_LABEL (detail), 0);
+  gtk_label_set_wrap (GTK_LABEL (detail), TRUE);
+  gtk_widget_add_css_class (detail, "caption");
+  gtk_widget_add_css_class (detail, "dim-label");
+  gtk_box_append (GTK_BOX (labels), name);
+  gtk_box_append (GTK_BOX (labels), detail);
+  gtk_widget_set_hexpand (labels, TRUE);
+
+  gtk_box_append (GTK_BOX (box), swatch);
+  gtk_box_append (GTK_BOX (box), labels);
+  if (current)
+    {
+      GtkWidget *now = gtk_image_new_from_icon_name ("media-playback-start-symbolic");
+
+      gtk_widget_set_tooltip_text (now, _("Acts now"));
+      gtk_box_append (GTK_BOX (box), now);
+    }
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+  g_object_set_data_full (G_OBJECT (row), "arb-id", g_strdup (id), g_free);
+  accessible = arb_turn_order_describe (self, id);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
+  return row;
+}
+
+char *
+arb_turn_order_describe (ArbTurnOrder *self,
+                         const char   *id)
+{
+  g_autofree char *detail = NULL;
+  const char *side;
+
+  g_return_val_if_fail (ARB_IS_TURN_ORDER (self), NULL);
+  if (!self->encounter || !id)
+    return g_strdup ("");
+  detail = row_text (self->encounter, id);
+  side = arb_encounter_get (self->encounter, id, "side");
+  /* TRANSLATORS: a combatant in the turn order: name, side, details */
+  return g_strdup_printf (_("%s%s%s, %s%s"), arb_encounter_get_name (self->encounter, id),
+                          side && *side ? ", " : "", side ? side : "", detail,
+                          g_strcmp0 (id, arb_encounter_get (self->encounter, E, "current")) == 0 ? _(", acts now") : "");
+}
+
+static void
+select_row_for (ArbTurnOrder *self,
+                const char   *id)
+{
+  GtkListBoxRow *row;
+
+  self->updating = TRUE;
+  gtk_list_box_unselect_all (GTK_LIST_BOX (self->list));
+  for (int i = 0; (row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->list), i)); i++)
+    if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "arb-id"), id) == 0)
+      gtk_list_box_select_row (GTK_LIST_BOX (self->list), row);
+  self->updating = FALSE;
+}
+
+void
+arb_turn_order_set_encounter (ArbTurnOrder *self,
+                              ArbEncounter *encounter)
+{
+  g_auto(GStrv) ids = NULL;
+  g_auto(GStrv) order = NULL;
+  g_autoptr(GHashTable) listed = g_hash_table_new (g_str_hash, g_str_equal);
+  const char *current;
+  GtkWidget *child;
+
+  g_return_if_fail (ARB_IS_TURN_ORDER (self));
+
+  self->encounter = encounter;
+  while ((child = gtk_widget_get_first_child (self->list)))
+    gtk_list_box_remove (GTK_LIST_BOX (self->list), child);
+  if (encounter == NULL)
+    return;
+
+  /* The game's order first, then anyone it leaves out. */
+  current = arb_encounter_get (encounter, E, "current");
+  order = g_strsplit (arb_encounter_get (encounter, E, "order") ? arb_encounter_get (encounter, E, "order") : "", ",", -1);
+  ids = arb_encounter_list_combatants (encounter);
+  for (guint i = 0; order[i]; i++)
+    if (*order[i] && g_strv_contains ((const char * const *)ids, order[i]) && !g_hash_table_contains (listed, order[i]))
+      {
+        g_hash_table_add (listed, order[i]);
+        gtk_list_box_append (GTK_LIST_BOX (self->list), make_row (self, order[i], g_strcmp0 (order[i], current) == 0));
+      }
+  for (guint i = 0; ids[i]; i++)
+    if (!g_hash_table_contains (listed, ids[i]))
+      gtk_list_box_append (GTK_LIST_BOX (self->list), make_row (self, ids[i], g_strcmp0 (ids[i], current) == 0));
+  select_row_for (self, self->selected);
+}
+
+const char *
+arb_turn_order_get_selected (ArbTurnOrder *self)
+{
+  g_return_val_if_fail (ARB_IS_TURN_ORDER (self), NULL);
+  return self->selected;
+}
+
+void
+arb_turn_order_set_selected (ArbTurnOrder *self,
+                             const char   *id)
+{
+  g_return_if_fail (ARB_IS_TURN_ORDER (self));
+
+  if (g_strcmp0 (self->selected, id) == 0)
+    return;
+  g_free (self->selected);
+  self->selected = g_strdup (id);
+  select_row_for (self, id);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+}
+
+static void
+row_selected_cb (ArbTurnOrder  *self,
+                 GtkListBoxRow *row)
+{
+  if (self->updating || row == NULL)
+    return;
+  arb_turn_order_set_selected (self, g_object_get_data (G_OBJECT (row), "arb-id"));
+}
+
+static void
+arb_turn_order_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  ArbTurnOrder *self = ARB_TURN_ORDER (object);
+
+  switch (prop_id)
+    {
+    case PROP_SELECTED:
+      g_value_set_string (value, self->selected);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+arb_turn_order_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  ArbTurnOrder *self = ARB_TURN_ORDER (object);
+
+  switch (prop_id)
+    {
+    case PROP_SELECTED:
+      arb_turn_order_set_selected (self, g_value_get_string (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+arb_turn_order_dispose (GObject *object)
+{
+  ArbTurnOrder *self = ARB_TURN_ORDER (object);
+
+  g_clear_pointer (&self->list, gtk_widget_unparent);
+  g_clear_pointer (&self->selected, g_free);
+  G_OBJECT_CLASS (arb_turn_order_parent_class)->dispose (object);
+}
+
+static void
+arb_turn_order_class_init (ArbTurnOrderClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = arb_turn_order_dispose;
+  object_class->get_property = arb_turn_order_get_property;
+  object_class->set_property = arb_turn_order_set_property;
+
+  properties[PROP_SELECTED] =
+    g_param_spec_string ("selected", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "turnorder");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+arb_turn_order_init (ArbTurnOrder *self)
+{
+  self->list = gtk_list_box_new ();
+  gtk_widget_add_css_class (self->list, "navigation-sidebar");
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_SINGLE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Turn order"), -1);
+  g_signal_connect_swapped (self->list, "row-selected", G_CALLBACK (row_selected_cb), self);
+  gtk_widget_set_parent (self->list, GTK_WIDGET (self));
+}
+
+GtkWidget *
+arb_turn_order_new (void)
+{
+  return g_object_new (ARB_TYPE_TURN_ORDER, NULL);
+}

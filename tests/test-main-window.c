@@ -1,0 +1,283 @@
+/* test-main-window.c: a fight run through the main window's actions
+ *
+ * The demo fight, from the empty page: start it, strike with the
+ * players' typed dice, apply, undo, redo, save, reopen; the window's
+ * state is checked after each.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "arb-action-dialog.h"
+#include "arb-actor-panel.h"
+#include "arb-application.h"
+#include "arb-hex-map.h"
+#include "arb-turn-order.h"
+#include "arb-window.h"
+
+#define E ARB_ENCOUNTER_ENTITY
+
+static ArbApplication *app;
+
+static void
+iterate (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* The first widget of @type under @widget, depth first. */
+static GtkWidget *
+find (GtkWidget *widget,
+      GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find (child, type);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static const char *
+title_of (ArbWindow *window)
+{
+  AdwWindowTitle *title = ADW_WINDOW_TITLE (find (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE));
+
+  return adw_window_title_get_title (title);
+}
+
+static const char *
+subtitle_of (ArbWindow *window)
+{
+  AdwWindowTitle *title = ADW_WINDOW_TITLE (find (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE));
+
+  return adw_window_title_get_subtitle (title);
+}
+
+static void
+assert_contains (const char *text,
+                 const char *part)
+{
+  if (text == NULL || strstr (text, part) == NULL)
+    g_error ("“%s” is not in “%s”", part, text ? text : "(null)");
+}
+
+/* The drafts a test leaves would be offered to the next one. */
+static void
+discard_drafts (void)
+{
+  g_autoptr(GPtrArray) drafts = arb_drafts_list ();
+
+  for (guint i = 0; i < drafts->len; i++)
+    arb_drafts_discard (((ArbDraft *)g_ptr_array_index (drafts, i))->id);
+}
+
+static guint
+n_rows (ArbWindow *window)
+{
+  GtkWidget *list = find (find (GTK_WIDGET (window), ARB_TYPE_TURN_ORDER), GTK_TYPE_LIST_BOX);
+  guint n = 0;
+
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
+    n++;
+  return n;
+}
+
+static void
+test_demo_fight (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-window-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "demo.xml", NULL);
+  ArbWindow *window = arb_window_new (app);
+  ArbActorPanel *panel;
+  ArbTurnOrder *order;
+  ArbHexMap *map;
+  ArbActionDialog *dialog;
+  ArbEncounter *enc;
+  g_autofree char *chance = NULL;
+  g_autofree char *outcome = NULL;
+  const char *lazar, *troll;
+  int en_lost, en_lost_before;
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+  g_assert_null (arb_window_get_fight (window));
+  g_assert_cmpstr (title_of (window), ==, "Arbiter");
+
+  /* The demo: three figures on the arena, not started. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  iterate ();
+  g_assert_nonnull (arb_window_get_fight (window));
+  enc = arb_fight_get_encounter (arb_window_get_fight (window));
+  g_assert_cmpstr (title_of (window), ==, "Demo Fight");
+  assert_contains (subtitle_of (window), "Arena of Death");
+  assert_contains (subtitle_of (window), "Not started");
+  g_assert_cmpuint (n_rows (window), ==, 3);
+  map = ARB_HEX_MAP (find (GTK_WIDGET (window), ARB_TYPE_HEX_MAP));
+  g_assert_true (arb_hex_map_get_encounter (map) == enc);
+
+  /* Next starts it: the order by modified AG, Lazar (15) first. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  iterate ();
+  assert_contains (subtitle_of (window), "Round 1");
+  assert_contains (subtitle_of (window), "Pulse 1");
+  lazar = g_intern_string (arb_encounter_get (enc, E, "current"));
+  g_assert_cmpstr (arb_encounter_get_name (enc, lazar), ==, "Lazar the Swift");
+  assert_contains (title_of (window), "• Demo Fight");
+
+  /* The turn order and the map select the one who acts. */
+  order = ARB_TURN_ORDER (find (GTK_WIDGET (window), ARB_TYPE_TURN_ORDER));
+  g_assert_cmpstr (arb_turn_order_get_selected (order), ==, lazar);
+  g_assert_cmpstr (arb_hex_map_get_selected (map), ==, lazar);
+  {
+    g_autofree char *row = arb_turn_order_describe (order, lazar);
+
+    assert_contains (row, "acts now");
+    assert_contains (row, "AP 11");
+  }
+  /* Selecting the Troll in the list selects it on the map. */
+  troll = NULL;
+  {
+    g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+
+    for (guint i = 0; ids[i]; i++)
+      if (g_str_equal (arb_encounter_get_name (enc, ids[i]), "Troll"))
+        troll = g_intern_string (ids[i]);
+  }
+  arb_turn_order_set_selected (order, troll);
+  g_assert_cmpstr (arb_hex_map_get_selected (map), ==, troll);
+  arb_hex_map_set_selected (map, lazar);
+  g_assert_cmpstr (arb_turn_order_get_selected (order), ==, lazar);
+
+  /* Stun recovery is greyed, with the rules' reason: nobody is stunned. */
+  panel = ARB_ACTOR_PANEL (find (GTK_WIDGET (window), ARB_TYPE_ACTOR_PANEL));
+  g_assert_nonnull (arb_actor_panel_get_reason (panel, "aod.stun-recovery"));
+  g_assert_null (arb_actor_panel_get_reason (panel, "aod.strike"));
+
+  /* A strike with the Broadsword, the players' D100 typed in. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", "aod.strike"));
+  iterate ();
+  dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+  g_assert_nonnull (dialog);
+  {
+    g_autofree char *weapon = arb_action_dialog_dup_param (dialog, "weapon");
+    g_autofree char *target = arb_action_dialog_dup_param (dialog, "target");
+
+    g_assert_cmpstr (weapon, ==, "Broadsword");
+    g_assert_cmpstr (target, ==, troll);
+  }
+  g_assert_cmpstr (arb_action_dialog_get_asked_dice (dialog), ==, "d100");
+  assert_contains (arb_action_dialog_get_asked_purpose (dialog), "strike roll against");
+  chance = arb_action_dialog_dup_chance (dialog);
+  assert_contains (chance, "hit:");
+  g_assert_false (arb_action_dialog_get_ready (dialog));
+  /* A die that is not a face of a D100 is refused and changes nothing. */
+  g_assert_false (arb_action_dialog_type_die (dialog, 101));
+  g_assert_cmpstr (arb_action_dialog_get_asked_dice (dialog), ==, "d100");
+  /* 05 hits; then the damage die and any more, each as it is asked. */
+  g_assert_true (arb_action_dialog_type_die (dialog, 5));
+  for (int guard = 0; !arb_action_dialog_get_ready (dialog) && guard < 8; guard++)
+    g_assert_true (arb_action_dialog_type_die (dialog, 5));
+  g_assert_true (arb_action_dialog_get_ready (dialog));
+  outcome = arb_action_dialog_dup_outcome (dialog);
+  assert_contains (outcome, "(typed in)");
+  en_lost_before = arb_encounter_get_int (enc, troll, "en-lost", 0) + arb_encounter_get_int (enc, troll, "ft-lost", 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL));
+  iterate ();
+  g_assert_null (arb_window_get_action_dialog (window));
+  en_lost = arb_encounter_get_int (enc, troll, "en-lost", 0) + arb_encounter_get_int (enc, troll, "ft-lost", 0);
+  g_assert_cmpint (en_lost, >, en_lost_before);
+
+  /* Undo takes the blow back, redo brings it again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", 0) + arb_encounter_get_int (enc, troll, "ft-lost", 0),
+                   ==, en_lost_before);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", 0) + arb_encounter_get_int (enc, troll, "ft-lost", 0),
+                   ==, en_lost);
+
+  /* Saved and opened again: the same fight, unmodified. */
+  g_assert_true (arb_fight_save (arb_window_get_fight (window), path, NULL));
+  iterate ();
+  g_assert_cmpstr (title_of (window), ==, "demo");
+  g_assert_true (arb_window_open_file (window, path));
+  iterate ();
+  enc = arb_fight_get_encounter (arb_window_get_fight (window));
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", 0) + arb_encounter_get_int (enc, troll, "ft-lost", 0),
+                   ==, en_lost);
+  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, lazar);
+  g_assert_cmpstr (title_of (window), ==, "demo");
+  g_assert_true (arb_encounter_can_undo (enc));
+
+  /* Next moves the turn on. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  iterate ();
+  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), !=, lazar);
+
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_assert_finalize_object (window);
+  discard_drafts ();
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A refused action says why, and nothing can be applied. */
+static void
+test_refused_action (void)
+{
+  ArbWindow *window = arb_window_new (app);
+  ArbActionDialog *dialog;
+  g_autofree char *chance = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  iterate ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", "aod.stun-recovery"));
+  dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+  g_assert_false (arb_action_dialog_get_ready (dialog));
+  chance = arb_action_dialog_dup_chance (dialog);
+  g_assert_cmpstr (chance, !=, "");
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL) &&
+                  arb_window_get_action_dialog (window) == NULL);
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_assert_finalize_object (window);
+  discard_drafts ();
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int ret;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  app = arb_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+
+  discard_drafts ();
+  g_test_add_func ("/main-window/demo-fight", test_demo_fight);
+  g_test_add_func ("/main-window/refused-action", test_refused_action);
+
+  ret = g_test_run ();
+  g_clear_object (&app);
+  return ret;
+}
