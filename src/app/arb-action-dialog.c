@@ -47,6 +47,7 @@ struct _ArbActionDialog
   char                *procedure;
   char                *actor;
   const ArbProcedureSpec *spec;
+  GtkWidget           *more;     /* AdwExpanderRow of the rarer fields */
   GArray              *fields;   /* Field */
   GArray              *given;    /* int: the dice so far */
   ArbOutcome          *outcome;  /* the last run, or NULL after an error */
@@ -440,6 +441,28 @@ apply_action (GtkWidget  *widget,
   gtk_window_close (GTK_WINDOW (self));
 }
 
+/* Rows the referee seldom needs wait under "More Options", so the chance
+ * and the dice stay in view. */
+static void
+place_row (ArbActionDialog    *self,
+           const ArbParamSpec *spec,
+           GtkWidget          *row)
+{
+  if (spec->required || spec->kind == ARB_PARAM_ACTOR || spec->kind == ARB_PARAM_TARGET ||
+      spec->kind == ARB_PARAM_WEAPON || spec->kind == ARB_PARAM_CHOICE)
+    {
+      adw_preferences_group_add (self->params_group, row);
+      return;
+    }
+  if (self->more == NULL)
+    {
+      self->more = adw_expander_row_new ();
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->more), _("More Options"));
+      adw_preferences_group_add (self->params_group, self->more);
+    }
+  adw_expander_row_add_row (ADW_EXPANDER_ROW (self->more), row);
+}
+
 static void
 add_combo (ArbActionDialog    *self,
            const ArbParamSpec *spec,
@@ -460,7 +483,7 @@ add_combo (ArbActionDialog    *self,
       pick = i;
   adw_combo_row_set_selected (ADW_COMBO_ROW (row), pick);
   g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (form_changed), self);
-  adw_preferences_group_add (self->params_group, row);
+  place_row (self, spec, row);
   g_array_append_val (self->fields, field);
 }
 
@@ -583,7 +606,7 @@ add_entry (ArbActionDialog    *self,
   if (spec->kind == ARB_PARAM_INT)
     gtk_editable_set_width_chars (GTK_EDITABLE (row), 4);
   g_signal_connect_swapped (row, "changed", G_CALLBACK (form_changed), self);
-  adw_preferences_group_add (self->params_group, row);
+  place_row (self, spec, row);
   g_array_append_val (self->fields, field);
 }
 
@@ -600,7 +623,7 @@ add_flag (ArbActionDialog    *self,
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
   g_signal_connect_swapped (toggle, "notify::active", G_CALLBACK (form_changed), self);
-  adw_preferences_group_add (self->params_group, row);
+  place_row (self, spec, row);
   g_array_append_val (self->fields, field);
 }
 
@@ -831,5 +854,9 @@ arb_action_dialog_new (GtkWindow  *parent,
   build_form (self);
   self->building = FALSE;
   run (self, FALSE);
+  /* The keyboard starts where the next die is asked for: type it, or
+   * Ctrl+R to roll. */
+  if (arb_action_dialog_get_asked_dice (self))
+    gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->die_row));
   return self;
 }

@@ -1,0 +1,96 @@
+/* window-shots.c: pictures of the main window at each stage of a strike
+ *
+ * build/tests/window-shots DIR writes main-*.png and strike-*.png: the
+ * demo fight started, the strike dialog before the dice, with the dice
+ * typed in, and the window after Apply. For checking the UI by eye
+ * without a compositor (run it under xvfb-run with GSK_RENDERER=cairo).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "arb-action-dialog.h"
+#include "arb-application.h"
+#include "arb-window.h"
+
+static void
+iterate (void)
+{
+  for (int i = 0; i < 20; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+static void
+shoot (GtkWidget  *widget,
+       const char *dir,
+       const char *name)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), w, h);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  if (node)
+    gsk_render_node_draw (node, cr);
+  cairo_surface_write_to_png (surface, path);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  g_print ("%s\n", path);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(ArbApplication) app = NULL;
+  ArbWindow *window;
+  ArbActionDialog *dialog;
+  const char *dir = argc > 1 ? argv[1] : ".";
+
+  gtk_init ();
+  adw_init ();
+  app = arb_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, NULL);
+
+  window = arb_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+  shoot (GTK_WIDGET (window), dir, "main-0-empty.png");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  iterate ();
+  shoot (GTK_WIDGET (window), dir, "main-1-started.png");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", "aod.strike");
+  iterate ();
+  dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+  shoot (GTK_WIDGET (dialog), dir, "strike-1-chance.png");
+  arb_action_dialog_type_die (dialog, 12);
+  iterate ();
+  shoot (GTK_WIDGET (dialog), dir, "strike-2-first-die.png");
+  for (int guard = 0; !arb_action_dialog_get_ready (dialog) && guard < 8; guard++)
+    arb_action_dialog_type_die (dialog, 4);
+  iterate ();
+  shoot (GTK_WIDGET (dialog), dir, "strike-3-outcome.png");
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL);
+  iterate ();
+  shoot (GTK_WIDGET (window), dir, "main-2-applied.png");
+
+  /* The fight is a picture's only: no draft to offer next time. */
+  arb_fight_discard_draft (arb_window_get_fight (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  return 0;
+}
