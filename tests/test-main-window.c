@@ -232,6 +232,48 @@ test_demo_fight (void)
   g_rmdir (dir);
 }
 
+/* The players' screen: the map and who acts, but no figures. */
+static void
+test_player_view (void)
+{
+  ArbWindow *window = arb_window_new (app);
+  GtkWindow *view = NULL;
+  ArbTurnOrder *order;
+  ArbEncounter *enc;
+  const char *current;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.player-view", NULL));
+  iterate ();
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l; l = l->next)
+    if (g_str_equal (G_OBJECT_TYPE_NAME (l->data), "ArbPlayerView"))
+      view = l->data;
+  g_assert_nonnull (view);
+  order = ARB_TURN_ORDER (find (GTK_WIDGET (view), ARB_TYPE_TURN_ORDER));
+  enc = arb_fight_get_encounter (arb_window_get_fight (window));
+  current = arb_encounter_get (enc, E, "current");
+  {
+    g_autofree char *row = arb_turn_order_describe (order, current);
+
+    assert_contains (row, "Lazar the Swift");
+    assert_contains (row, "acts now");
+    g_assert_null (strstr (row, "AP"));
+    g_assert_null (strstr (row, "FT"));
+    g_assert_null (strstr (row, "order"));
+  }
+  /* It follows the fight. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  iterate ();
+  g_assert_cmpstr (arb_turn_order_get_selected (order), ==, arb_encounter_get (enc, E, "current"));
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_assert_finalize_object (window);
+  discard_drafts ();
+}
+
 /* A refused action says why, and nothing can be applied. */
 static void
 test_refused_action (void)
@@ -276,6 +318,7 @@ main (int   argc,
   discard_drafts ();
   g_test_add_func ("/main-window/demo-fight", test_demo_fight);
   g_test_add_func ("/main-window/refused-action", test_refused_action);
+  g_test_add_func ("/main-window/player-view", test_player_view);
 
   ret = g_test_run ();
   g_clear_object (&app);

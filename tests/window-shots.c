@@ -88,6 +88,10 @@ main (int   argc,
   iterate ();
   shoot (GTK_WIDGET (window), dir, "main-2-applied.png");
 
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
+  iterate ();
+  shoot (GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window))), dir, "shortcuts.png");
+
   /* The fight is a picture's only: no draft to offer next time. */
   arb_fight_discard_draft (arb_window_get_fight (window));
   gtk_window_destroy (GTK_WINDOW (window));

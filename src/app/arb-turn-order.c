@@ -25,6 +25,7 @@ struct _ArbTurnOrder
   ArbEncounter *encounter;    /* borrowed while shown */
   char         *selected;
   gboolean      updating;
+  gboolean      public;       /* for the players' screen: no numbers */
 };
 
 G_DEFINE_FINAL_TYPE (ArbTurnOrder, arb_turn_order, GTK_TYPE_WIDGET)
@@ -71,18 +72,19 @@ gauges (ArbEncounter *enc,
 
 static char *
 row_text (ArbEncounter *enc,
-          const char   *id)
+          const char   *id,
+          gboolean      public)
 {
-  g_autofree char *gauge = gauges (enc, id);
+  g_autofree char *gauge = public ? g_strdup ("") : gauges (enc, id);
   g_autofree char *conditions = arb_conditions_describe (enc, id);
-  const char *value = arb_encounter_get (enc, id, "order-value");
+  const char *value = public ? NULL : arb_encounter_get (enc, id, "order-value");
   GString *text = g_string_new (NULL);
 
   if (value)
     g_string_append_printf (text, _("order %s · "), value);
   g_string_append (text, gauge);
   if (conditions[0])
-    g_string_append_printf (text, " · %s", conditions);
+    g_string_append_printf (text, "%s%s", text->len ? " · " : "", conditions);
   return g_string_free (text, FALSE);
 }
 
@@ -111,7 +113,7 @@ make_row (ArbTurnOrder *self,
   GtkWidget *labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *swatch = gtk_drawing_area_new ();
   GtkWidget *name = gtk_label_new (arb_encounter_get_name (enc, id));
-  g_autofree char *detail_text = row_text (enc, id);
+  g_autofree char *detail_text = row_text (enc, id, self->public);
   GtkWidget *detail = gtk_label_new (detail_text);
   GdkRGBA *colour = g_new (GdkRGBA, 1);
   g_autofree char *accessible = NULL;
@@ -164,11 +166,11 @@ arb_turn_order_describe (ArbTurnOrder *self,
   g_return_val_if_fail (ARB_IS_TURN_ORDER (self), NULL);
   if (!self->encounter || !id)
     return g_strdup ("");
-  detail = row_text (self->encounter, id);
+  detail = row_text (self->encounter, id, self->public);
   side = arb_encounter_get (self->encounter, id, "side");
   /* TRANSLATORS: a combatant in the turn order: name, side, details */
-  return g_strdup_printf (_("%s%s%s, %s%s"), arb_encounter_get_name (self->encounter, id),
-                          side && *side ? ", " : "", side ? side : "", detail,
+  return g_strdup_printf (_("%s%s%s%s%s%s"), arb_encounter_get_name (self->encounter, id),
+                          side && *side ? ", " : "", side ? side : "", *detail ? ", " : "", detail,
                           g_strcmp0 (id, arb_encounter_get (self->encounter, E, "current")) == 0 ? _(", acts now") : "");
 }
 
@@ -218,6 +220,15 @@ arb_turn_order_set_encounter (ArbTurnOrder *self,
     if (!g_hash_table_contains (listed, ids[i]))
       gtk_list_box_append (GTK_LIST_BOX (self->list), make_row (self, ids[i], g_strcmp0 (ids[i], current) == 0));
   select_row_for (self, self->selected);
+}
+
+void
+arb_turn_order_set_public (ArbTurnOrder *self,
+                           gboolean      public)
+{
+  g_return_if_fail (ARB_IS_TURN_ORDER (self));
+  self->public = public;
+  arb_turn_order_set_encounter (self, self->encounter);
 }
 
 const char *

@@ -18,6 +18,10 @@ GtkWidget  *arb_turn_order_new          (void);
 /* Rebuilds the rows from @encounter as it stands (NULL empties it). */
 void        arb_turn_order_set_encounter (ArbTurnOrder *self,
                                           ArbEncounter *encounter);
+/* For the players' screen: names, sides, who acts and the conditions
+ * everyone can see, but no figures. */
+void        arb_turn_order_set_public   (ArbTurnOrder *self,
+                                         gboolean      public);
 /* The combatant selected in the list ("selected" property), or NULL. */
 const char *arb_turn_order_get_selected (ArbTurnOrder *self);
 void        arb_turn_order_set_selected (ArbTurnOrder *self,

@@ -18,6 +18,7 @@
 #include "arb-actor-panel.h"
 #include "arb-dice-popover.h"
 #include "arb-hex-map.h"
+#include "arb-player-view.h"
 #include "arb-preferences-window.h"
 #include "arb-print-operation.h"
 #include "arb-sheet-library-window.h"
@@ -52,6 +53,7 @@ struct _ArbWindow
   /* Borrowed while open */
   ArbSheetLibraryWindow *library_window;
   GtkWindow            *action_dialog;
+  ArbPlayerView        *player_view;
   gboolean              closing;
 };
 
@@ -229,6 +231,8 @@ arb_window_set_fight (ArbWindow *self,
       arb_hex_map_set_rules (self->map, arb_fight_get_rules (fight));
     }
   arb_hex_map_set_encounter (self->map, fight ? arb_fight_get_encounter (fight) : NULL);
+  if (self->player_view)
+    arb_player_view_set_fight (self->player_view, fight);
   arb_turn_order_set_selected (self->turn_order, fight ? arb_encounter_get (arb_fight_get_encounter (fight), E, "current") : NULL);
   update_figure_menu (self);
   refresh (self);
@@ -839,6 +843,23 @@ show_tables_action (GtkWidget  *widget,
 }
 
 static void
+player_view_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+
+  if (self->player_view == NULL)
+    {
+      self->player_view = arb_player_view_new (GTK_WINDOW (self));
+      g_object_add_weak_pointer (G_OBJECT (self->player_view), (gpointer *)&self->player_view);
+      gtk_window_set_application (GTK_WINDOW (self->player_view), gtk_window_get_application (GTK_WINDOW (self)));
+      arb_player_view_set_fight (self->player_view, self->fight);
+    }
+  gtk_window_present (GTK_WINDOW (self->player_view));
+}
+
+static void
 preferences_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *param)
@@ -960,6 +981,11 @@ arb_window_dispose (GObject *object)
       g_object_remove_weak_pointer (G_OBJECT (self->action_dialog), (gpointer *)&self->action_dialog);
       gtk_window_destroy (g_steal_pointer (&self->action_dialog));
     }
+  if (self->player_view)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->player_view), (gpointer *)&self->player_view);
+      gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->player_view)));
+    }
   if (self->fight)
     g_signal_handlers_disconnect_by_data (self->fight, self);
   g_clear_object (&self->fight);
@@ -1012,6 +1038,7 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.show-sheet-library", NULL, show_sheet_library_action);
   gtk_widget_class_install_action (widget_class, "win.show-tables", NULL, show_tables_action);
   gtk_widget_class_install_action (widget_class, "win.preferences", NULL, preferences_action);
+  gtk_widget_class_install_action (widget_class, "win.player-view", NULL, player_view_action);
   gtk_widget_class_install_action (widget_class, "win.print-cards", NULL, print_cards_action);
   gtk_widget_class_install_action (widget_class, "win.print-sheets", NULL, print_sheets_action);
   gtk_widget_class_install_action (widget_class, "win.export-log", NULL, export_log_action);
@@ -1030,6 +1057,7 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "win.print-cards", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_CONTROL_MASK, "win.show-tables", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, GDK_CONTROL_MASK, "win.preferences", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F12, 0, "win.player-view", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "win.show-sheet-library", NULL);
 }

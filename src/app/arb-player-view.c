@@ -1,0 +1,104 @@
+/* arb-player-view.c: the map and the turn order for the players' screen
+ *
+ * What everyone at the table may see: where the figures stand, who acts
+ * and the conditions anyone could see. No Fatigue, Endurance, AP or
+ * order values: those stay on the referee's screen. The map here only
+ * shows; a move asked for on it does nothing.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "arb-hex-map.h"
+#include "arb-player-view.h"
+#include "arb-turn-order.h"
+
+struct _ArbPlayerView
+{
+  AdwWindow       parent_instance;
+
+  /* Template widgets */
+  AdwWindowTitle *window_title;
+  ArbTurnOrder   *turn_order;
+  ArbHexMap      *map;
+
+  /* Owned */
+  ArbFight       *fight;
+};
+
+G_DEFINE_FINAL_TYPE (ArbPlayerView, arb_player_view, ADW_TYPE_WINDOW)
+
+static void
+refresh (ArbPlayerView *self)
+{
+  ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
+  g_autofree char *subtitle = self->fight ? arb_fight_dup_subtitle (self->fight) : NULL;
+
+  adw_window_title_set_subtitle (self->window_title, subtitle ? subtitle : "");
+  arb_turn_order_set_encounter (self->turn_order, enc);
+  arb_turn_order_set_selected (self->turn_order, enc ? arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current") : NULL);
+  arb_hex_map_refresh (self->map);
+}
+
+void
+arb_player_view_set_fight (ArbPlayerView *self,
+                           ArbFight      *fight)
+{
+  g_return_if_fail (ARB_IS_PLAYER_VIEW (self));
+
+  if (self->fight)
+    g_signal_handlers_disconnect_by_data (self->fight, self);
+  g_set_object (&self->fight, fight);
+  if (fight)
+    g_signal_connect_swapped (fight, "changed", G_CALLBACK (refresh), self);
+  arb_hex_map_set_encounter (self->map, fight ? arb_fight_get_encounter (fight) : NULL);
+  refresh (self);
+}
+
+static void
+arb_player_view_dispose (GObject *object)
+{
+  ArbPlayerView *self = ARB_PLAYER_VIEW (object);
+
+  if (self->fight)
+    g_signal_handlers_disconnect_by_data (self->fight, self);
+  g_clear_object (&self->fight);
+  gtk_widget_dispose_template (GTK_WIDGET (object), ARB_TYPE_PLAYER_VIEW);
+  G_OBJECT_CLASS (arb_player_view_parent_class)->dispose (object);
+}
+
+static void
+arb_player_view_class_init (ArbPlayerViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = arb_player_view_dispose;
+
+  g_type_ensure (ARB_TYPE_TURN_ORDER);
+  g_type_ensure (ARB_TYPE_HEX_MAP);
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/arbiter/Arbiter/ui/arb-player-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, ArbPlayerView, window_title);
+  gtk_widget_class_bind_template_child (widget_class, ArbPlayerView, turn_order);
+  gtk_widget_class_bind_template_child (widget_class, ArbPlayerView, map);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
+}
+
+static void
+arb_player_view_init (ArbPlayerView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  arb_turn_order_set_public (self->turn_order, TRUE);
+  g_object_bind_property (self->turn_order, "selected", self->map, "selected",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+}
+
+ArbPlayerView *
+arb_player_view_new (GtkWindow *parent)
+{
+  /* Not transient: it goes on another screen. */
+  return g_object_new (ARB_TYPE_PLAYER_VIEW, NULL);
+}
