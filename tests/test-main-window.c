@@ -196,6 +196,8 @@ test_demo_fight (void)
   g_assert_null (arb_window_get_action_dialog (window));
   en_lost = arb_encounter_get_int (enc, troll, "en-lost", 0) + arb_encounter_get_int (enc, troll, "ft-lost", 0);
   g_assert_cmpint (en_lost, >, en_lost_before);
+  /* The Assail was paid first: 11 AP less the chart's 4 (9.8). */
+  g_assert_cmpint (arb_encounter_get_int (enc, lazar, "ap", 0), ==, 7);
 
   /* Undo takes the blow back, redo brings it again. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
@@ -286,8 +288,12 @@ test_refused_action (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
   iterate ();
+  /* Ctrl+1 opens the actor's first action, the Strike. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.act-nth", "i", 1));
+  g_assert_cmpstr (gtk_window_get_title (arb_window_get_action_dialog (window)), ==, "Strike");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", "aod.stun-recovery"));
   dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "Stun Recovery");
   g_assert_false (arb_action_dialog_get_ready (dialog));
   chance = arb_action_dialog_dup_chance (dialog);
   g_assert_cmpstr (chance, !=, "");

@@ -48,6 +48,7 @@ struct _ArbActionDialog
   char                *actor;
   const ArbProcedureSpec *spec;
   GtkWidget           *more;     /* AdwExpanderRow of the rarer fields */
+  GtkWidget           *pay;      /* Arena of Death: pay the AP first */
   GArray              *fields;   /* Field */
   GArray              *given;    /* int: the dice so far */
   ArbOutcome          *outcome;  /* the last run, or NULL after an error */
@@ -339,6 +340,42 @@ show_outcome (ArbActionDialog *self,
 
 /* Runs the procedure with the form and the dice so far, rolling the
  * rest when @roll. */
+/* Arena of Death pays for a blow with an action: an Assail (A) for a
+ * melee strike, a Hurl (H) for a hurled weapon (9.8). NULL when there is
+ * nothing to pay here. */
+static const char *
+pay_letter (ArbActionDialog *self,
+            GHashTable      *params)
+{
+  const char *combat = g_hash_table_lookup (params, "combat");
+
+  if (self->pay == NULL || !gtk_switch_get_active (GTK_SWITCH (self->pay)))
+    return NULL;
+  if (combat == NULL || g_str_equal (combat, "melee"))
+    return "A";
+  if (g_str_equal (combat, "ranged"))
+    return "H";
+  return NULL;
+}
+
+/* The step that pays for the blow, or NULL with the reason. */
+static ArbOutcome *
+run_payment (ArbActionDialog  *self,
+             GHashTable       *params,
+             GError          **error)
+{
+  g_autoptr(GHashTable) pay = g_hash_table_new (g_str_hash, g_str_equal);
+  const char *letter = pay_letter (self, params);
+
+  if (letter == NULL)
+    return NULL;
+  g_hash_table_insert (pay, (gpointer)"action", (gpointer)letter);
+  if (g_hash_table_lookup (params, "attacker"))
+    g_hash_table_insert (pay, (gpointer)"id", g_hash_table_lookup (params, "attacker"));
+  return arb_procedure_run ("aod.action", arb_fight_get_encounter (self->fight), arb_fight_get_rules (self->fight),
+                            pay, NULL, NULL, error);
+}
+
 static void
 run (ArbActionDialog *self,
      gboolean         roll)
@@ -350,6 +387,18 @@ run (ArbActionDialog *self,
   if (self->building)
     return;
   params = collect (self);
+  if (pay_letter (self, params))
+    {
+      g_autoptr(ArbOutcome) payment = run_payment (self, params, &error);
+
+      if (payment == NULL)
+        {
+          g_prefix_error (&error, _("The Action Points cannot be paid: "));
+          g_clear_pointer (&self->outcome, arb_outcome_free);
+          show_outcome (self, error);
+          return;
+        }
+    }
   if (roll)
     source = arb_roll_source_new_random ();
   g_clear_pointer (&self->outcome, arb_outcome_free);
@@ -433,10 +482,38 @@ apply_action (GtkWidget  *widget,
               GVariant   *param)
 {
   ArbActionDialog *self = ARB_ACTION_DIALOG (widget);
+  g_autoptr(GHashTable) params = NULL;
+  g_autoptr(GError) error = NULL;
 
   if (!self->outcome || self->outcome->status != ARB_OUTCOME_DONE)
     return;
-  arb_fight_apply (self->fight, g_steal_pointer (&self->outcome->step));
+  params = collect (self);
+  if (pay_letter (self, params))
+    {
+      /* The AP first, then the blow again with the same dice against the
+       * fight as the payment leaves it: two steps, both or neither. */
+      g_autoptr(ArbOutcome) payment = run_payment (self, params, &error);
+      g_autoptr(ArbOutcome) blow = NULL;
+
+      if (payment == NULL || payment->status != ARB_OUTCOME_DONE)
+        {
+          show_outcome (self, error);
+          return;
+        }
+      arb_fight_apply (self->fight, g_steal_pointer (&payment->step));
+      blow = arb_procedure_run (self->procedure, arb_fight_get_encounter (self->fight),
+                                arb_fight_get_rules (self->fight), params, self->given, NULL, &error);
+      if (blow == NULL || blow->status != ARB_OUTCOME_DONE)
+        {
+          arb_fight_undo (self->fight);
+          g_clear_pointer (&self->outcome, arb_outcome_free);
+          show_outcome (self, error);
+          return;
+        }
+      arb_fight_apply (self->fight, g_steal_pointer (&blow->step));
+    }
+  else
+    arb_fight_apply (self->fight, g_steal_pointer (&self->outcome->step));
   g_clear_pointer (&self->outcome, arb_outcome_free);
   gtk_window_close (GTK_WINDOW (self));
 }
@@ -628,6 +705,26 @@ add_flag (ArbActionDialog    *self,
 }
 
 static void
+add_payment (ArbActionDialog *self,
+             const char      *actor)
+{
+  ArbEncounter *enc = arb_fight_get_encounter (self->fight);
+  GtkWidget *row = adw_action_row_new ();
+
+  self->pay = gtk_switch_new ();
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Pay the Action Points first"));
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("An Assail for a melee strike, a Hurl for a hurled weapon"));
+  gtk_widget_set_valign (self->pay, GTK_ALIGN_CENTER);
+  /* The figure whose pulse it is pays; a blow struck out of turn by the
+   * referee's hand does not. */
+  gtk_switch_set_active (GTK_SWITCH (self->pay), g_strcmp0 (actor, arb_encounter_get (enc, E, "current")) == 0);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), self->pay);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), self->pay);
+  g_signal_connect_swapped (self->pay, "notify::active", G_CALLBACK (form_changed), self);
+  adw_preferences_group_add (self->params_group, row);
+}
+
+static void
 build_form (ArbActionDialog *self)
 {
   ArbEncounter *enc = arb_fight_get_encounter (self->fight);
@@ -678,6 +775,8 @@ build_form (ArbActionDialog *self)
         add_entry (self, p);
         break;
       }
+  if (g_str_equal (self->procedure, "aod.strike"))
+    add_payment (self, actor);
 }
 
 static Field *

@@ -108,7 +108,13 @@ arb_actor_panel_show (ArbActorPanel *self,
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", actions[i]);
       gtk_widget_set_sensitive (button, legal);
       if (spec)
-        gtk_widget_set_tooltip_text (button, _(spec->summary));
+        {
+          /* TRANSLATORS: an action's summary and its key: "Strike ... (Ctrl+1)" */
+          g_autofree char *tip = i < 9 ? g_strdup_printf (_("%s (Ctrl+%u)"), _(spec->summary), i + 1)
+                                       : g_strdup (_(spec->summary));
+
+          gtk_widget_set_tooltip_text (button, tip);
+        }
       gtk_box_append (GTK_BOX (list), button);
       if (!legal && reason)
         {

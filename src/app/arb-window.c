@@ -723,6 +723,30 @@ act_action (GtkWidget  *widget,
   open_action_dialog (self, procedure, selected ? selected : arb_encounter_get (enc, E, "current"));
 }
 
+/* Ctrl+1 ... Ctrl+9: the actor's actions in the panel's order, so a
+ * blow is a few keys away. */
+static void
+act_nth_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  const char * const *actions;
+  int n = g_variant_get_int32 (param);
+  ArbEncounter *enc;
+
+  if (self->fight == NULL)
+    return;
+  enc = arb_fight_get_encounter (self->fight);
+  actions = arb_procedure_list_actions (arb_encounter_get_system (enc));
+  for (int i = 0; actions && actions[i]; i++)
+    if (i == n - 1)
+      {
+        open_action_dialog (self, actions[i], arb_encounter_get (enc, E, "current"));
+        return;
+      }
+}
+
 /* A drag on the map asks to move a figure: in Arena of Death that is a
  * Move action, paid in AP; the dialog shows the cost and the rules. */
 static void
@@ -1033,6 +1057,9 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "win.next", NULL, next_action);
   gtk_widget_class_install_action (widget_class, "win.act", "s", act_action);
+  gtk_widget_class_install_action (widget_class, "win.act-nth", "i", act_nth_action);
+  for (int i = 1; i <= 9; i++)
+    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0 + i, GDK_CONTROL_MASK, "win.act-nth", "i", i);
   gtk_widget_class_install_action (widget_class, "win.show-log", NULL, show_log_action);
   gtk_widget_class_install_action (widget_class, "win.dice", NULL, dice_action);
   gtk_widget_class_install_action (widget_class, "win.show-sheet-library", NULL, show_sheet_library_action);
