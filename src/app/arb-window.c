@@ -811,23 +811,135 @@ dice_action (GtkWidget  *widget,
   gtk_menu_button_popup (ARB_WINDOW (widget)->dice_button);
 }
 
+typedef struct
+{
+  ArbWindow *self;
+  char      *path;
+  GtkWidget *side;
+  GtkWidget *hex;
+  GtkWidget *facing;
+} Joining;
+
+static void
+joining_free (Joining *join)
+{
+  g_object_unref (join->self);
+  g_free (join->path);
+  g_free (join);
+}
+
+static void
+join_response_cb (AdwMessageDialog *dialog,
+                  const char       *response,
+                  Joining          *join)
+{
+  ArbWindow *self = join->self;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *hex_text = NULL;
+  ArbHex at;
+  gboolean placed;
+
+  if (!g_str_equal (response, "add") || self->fight == NULL)
+    {
+      joining_free (join);
+      return;
+    }
+  hex_text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (join->hex))));
+  placed = hex_text[0] != '\0';
+  if (placed && !arb_hex_parse (hex_text, &at))
+    show_error (self, _("Could Not Add the Sheet"), _("The hex is written as Q,R, such as 8,3; leave it empty to keep the figure off the map."));
+  else if (!arb_fight_add_sheet (self->fight, join->path, gtk_editable_get_text (GTK_EDITABLE (join->side)),
+                                 placed ? &at : NULL, gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (join->facing)),
+                                 &error))
+    show_error (self, _("Could Not Add the Sheet"), error->message);
+  else
+    toast (self, _("Added to the fight"));
+  joining_free (join);
+}
+
+/* A free hex near the middle of the map, for a newcomer. */
+static char *
+free_hex (ArbEncounter *enc)
+{
+  int cols, rows;
+
+  if (!arb_encounter_get_map_size (enc, &cols, &rows))
+    return g_strdup ("");
+  for (int ring = 0; ring < MAX (cols, rows); ring++)
+    for (int dq = -ring; dq <= ring; dq++)
+      for (int drow = -ring; drow <= ring; drow++)
+        {
+          ArbHex hex = arb_hex_at (cols / 2 + dq, rows / 2 + drow);
+          g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+          gboolean taken = FALSE;
+
+          if (!arb_map_in_bounds (enc, hex))
+            continue;
+          for (guint i = 0; ids[i] && !taken; i++)
+            {
+              ArbHex there;
+              int facing;
+
+              taken = arb_encounter_get_hex (enc, ids[i], &there, &facing) && there.q == hex.q && there.r == hex.r;
+            }
+          if (!taken)
+            return g_strdup_printf ("%d,%d", hex.q, hex.r);
+        }
+  return g_strdup ("");
+}
+
 static void
 on_add_to_encounter (ArbWindow  *self,
                      const char *path)
 {
-  g_autoptr(GError) error = NULL;
+  ArbEncounter *enc;
+  GtkWidget *dialog, *grid;
+  g_auto(GStrv) ids = NULL;
+  g_autofree char *hex = NULL;
+  Joining *join;
+  const char *side = NULL;
 
   if (self->fight == NULL)
     {
       toast (self, _("Start or open a fight first"));
       return;
     }
-  /* The referee places the figure on the map afterwards: a drag is a
-   * move request, so a newcomer enters off the map. */
-  if (!arb_fight_add_sheet (self->fight, path, NULL, NULL, 0, &error))
-    show_error (self, _("Could Not Add the Sheet"), error->message);
-  else
-    toast (self, _("Added to the fight"));
+  enc = arb_fight_get_encounter (self->fight);
+  ids = arb_encounter_list_combatants (enc);
+  if (ids[0])
+    side = arb_encounter_get (enc, ids[0], "side");
+  hex = free_hex (enc);
+
+  join = g_new0 (Joining, 1);
+  join->self = g_object_ref (self);
+  join->path = g_strdup (path);
+  join->side = gtk_entry_new ();
+  gtk_editable_set_text (GTK_EDITABLE (join->side), side ? side : _("Heroes"));
+  join->hex = gtk_entry_new ();
+  gtk_editable_set_text (GTK_EDITABLE (join->hex), hex);
+  join->facing = gtk_spin_button_new_with_range (0, 5, 1);
+  grid = gtk_grid_new ();
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 6);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_grid_attach (GTK_GRID (grid), gtk_label_new_with_mnemonic (_("_Side")), 0, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), join->side, 1, 0, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), gtk_label_new_with_mnemonic (_("_Hex (Q,R)")), 0, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), join->hex, 1, 1, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), gtk_label_new_with_mnemonic (_("_Facing")), 0, 2, 1, 1);
+  gtk_grid_attach (GTK_GRID (grid), join->facing, 1, 2, 1, 1);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid), 0, 0)), join->side);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid), 0, 1)), join->hex);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid), 0, 2)), join->facing);
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Add to the Fight"),
+                                   _("Which side, and where on the map? Leave the hex empty to place the figure later."));
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), grid);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "add", _("_Add"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "add", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "add");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (join_response_cb), join);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
