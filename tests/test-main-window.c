@@ -276,6 +276,58 @@ test_player_view (void)
   discard_drafts ();
 }
 
+static AdwMessageDialog *
+find_message_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return ADW_MESSAGE_DIALOG (w);
+    }
+  return NULL;
+}
+
+/* After a crash the fight comes back as it stood, not saved, in the
+ * window. */
+static void
+test_reopen_after_crash (void)
+{
+  ArbWindow *window = arb_window_new (app);
+  AdwMessageDialog *dialog;
+  ArbEncounter *enc;
+
+  {
+    /* A fight in play, then the power goes: only its draft is left. */
+    g_autoptr(ArbFight) lost = arb_fight_new_demo (arb_application_get_rules (app), NULL);
+
+    g_assert_true (arb_fight_next (lost, NULL));
+  }
+  gtk_window_present (GTK_WINDOW (window));
+  arb_application_offer_drafts (app, GTK_WINDOW (window));
+  iterate ();
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  assert_contains (adw_message_dialog_get_body (dialog), "Troll");
+  adw_message_dialog_response (dialog, "reopen");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+  g_assert_nonnull (arb_window_get_fight (window));
+  enc = arb_fight_get_encounter (arb_window_get_fight (window));
+  g_assert_cmpstr (arb_encounter_get (enc, E, "round"), ==, "1");
+  g_assert_true (arb_fight_get_modified (arb_window_get_fight (window)));
+  g_assert_null (arb_fight_get_path (arb_window_get_fight (window)));
+  assert_contains (title_of (window), "Recovered Fight");
+  g_object_ref (window);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_assert_finalize_object (window);
+  discard_drafts ();
+}
+
 /* A refused action says why, and nothing can be applied. */
 static void
 test_refused_action (void)
@@ -325,6 +377,7 @@ main (int   argc,
   g_test_add_func ("/main-window/demo-fight", test_demo_fight);
   g_test_add_func ("/main-window/refused-action", test_refused_action);
   g_test_add_func ("/main-window/player-view", test_player_view);
+  g_test_add_func ("/main-window/reopen-after-crash", test_reopen_after_crash);
 
   ret = g_test_run ();
   g_clear_object (&app);

@@ -125,6 +125,33 @@ drafts_response_cb (AdwMessageDialog *dialog,
                         parent ? g_object_ref (parent) : NULL);
       gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
     }
+  else if (g_strcmp0 (response, "reopen") == 0)
+    {
+      /* Each fight back in a window of its own, as it stood; its draft
+       * stays until it is saved or let go. */
+      ArbApplication *self = user_data;
+      g_autoptr(GPtrArray) drafts = arb_drafts_list ();
+
+      for (guint i = 0; i < drafts->len; i++)
+        {
+          ArbDraft *d = g_ptr_array_index (drafts, i);
+          g_autoptr(GError) error = NULL;
+          g_autoptr(ArbFight) fight = NULL;
+          ArbWindow *window;
+
+          if (d->error)
+            continue;
+          if (!(fight = arb_fight_recover (arb_application_get_rules (self), d->path, d->file, &error)))
+            {
+              g_warning ("%s", error->message);
+              continue;
+            }
+          window = ARB_IS_WINDOW (parent) && arb_window_get_fight (ARB_WINDOW (parent)) == NULL
+                   ? ARB_WINDOW (parent) : arb_window_new (self);
+          arb_window_set_fight (window, fight);
+          gtk_window_present (GTK_WINDOW (window));
+        }
+    }
   /* "keep": the drafts stay and are offered again next time. */
 }
 
@@ -160,10 +187,11 @@ arb_application_offer_drafts (ArbApplication *self,
                                     "discard", _("_Discard"),
                                     "keep", _("_Keep for Later"),
                                     "save", _("_Save…"),
+                                    "reopen", _("_Reopen"),
                                     NULL);
   adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (dialog, "save");
+  adw_message_dialog_set_response_appearance (dialog, "reopen", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "reopen");
   adw_message_dialog_set_close_response (dialog, "keep");
   g_signal_connect (dialog, "response", G_CALLBACK (drafts_response_cb), self);
   gtk_window_present (GTK_WINDOW (dialog));

@@ -128,6 +128,28 @@ arb_fight_open (ArbRulesetLibrary  *rules,
   return wrap (rules, enc, path);
 }
 
+ArbFight *
+arb_fight_recover (ArbRulesetLibrary  *rules,
+                   const char         *draft,
+                   const char         *file,
+                   GError            **error)
+{
+  ArbEncounter *enc;
+  ArbFight *self;
+
+  g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (rules), NULL);
+
+  if (!(enc = arb_encounter_load_file (draft, rules, error)))
+    return NULL;
+  /* It belongs to the user's file, never to the draft it came from; and
+   * it is not saved until the referee saves it. */
+  self = wrap (rules, enc, file);
+  self->saved_at = G_MAXUINT;
+  if (file == NULL)
+    self->name = g_strdup (_("Recovered Fight"));
+  return self;
+}
+
 static gboolean
 add_starter (ArbEncounter       *enc,
              ArbRulesetLibrary  *rules,

@@ -23,6 +23,12 @@ ArbFight     *arb_fight_new           (ArbRulesetLibrary *rules,
 ArbFight     *arb_fight_open          (ArbRulesetLibrary *rules,
                                        const char        *path,
                                        GError           **error);
+/* A fight left in the draft @draft, back for the referee: it belongs to
+ * @file (NULL: it was never saved) and counts as not saved. */
+ArbFight     *arb_fight_recover       (ArbRulesetLibrary *rules,
+                                       const char        *draft,
+                                       const char        *file,
+                                       GError           **error);
 /* Rolf the Barbarian and Lazar the Swift against the Troll, in the
  * arena, ready to start. */
 ArbFight     *arb_fight_new_demo      (ArbRulesetLibrary *rules,
