@@ -88,6 +88,48 @@ main (int   argc,
   iterate ();
   shoot (GTK_WIDGET (window), dir, "main-2-applied.png");
 
+  /* On to the end: each hero strikes while it can pay the Assail, with
+   * the players' dice typed in; otherwise Next. */
+  {
+    ArbFight *fight = arb_window_get_fight (window);
+    ArbEncounter *enc = arb_fight_get_encounter (fight);
+    int strikes = 0, nexts = 0;
+
+    for (int turn = 0; turn < 400 && !arb_encounter_get (enc, "encounter", "winner"); turn++)
+      {
+        const char *current = arb_encounter_get (enc, "encounter", "current");
+        g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+        gboolean troll_dead = FALSE;
+
+        for (guint i = 0; ids[i]; i++)
+          if (g_str_equal (arb_encounter_get_name (enc, ids[i]), "Troll") && arb_encounter_get (enc, ids[i], "cond.dead"))
+            troll_dead = TRUE;
+        if (troll_dead)
+          break;
+        if (current && !g_str_equal (arb_encounter_get_name (enc, current), "Troll") &&
+            arb_action_check (fight, "aod.strike", current, NULL) &&
+            arb_encounter_get_int (enc, current, "ap", 0) >= 4)
+          {
+            gtk_widget_activate_action (GTK_WIDGET (window), "win.act-nth", "i", 1);
+            dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+            for (int guard = 0; arb_action_dialog_get_asked_dice (dialog) && guard < 8; guard++)
+              arb_action_dialog_type_die (dialog, g_str_equal (arb_action_dialog_get_asked_dice (dialog), "d100") ? 15 : 9);
+            if (arb_action_dialog_get_ready (dialog))
+              {
+                gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL);
+                strikes++;
+                continue;
+              }
+            gtk_window_destroy (GTK_WINDOW (dialog));
+          }
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+        nexts++;
+      }
+    iterate ();
+    g_print ("to the end: %d strikes, %d Next\n", strikes, nexts);
+    shoot (GTK_WIDGET (window), dir, "main-3-end.png");
+  }
+
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
   iterate ();
   shoot (GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window))), dir, "shortcuts.png");

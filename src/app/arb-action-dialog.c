@@ -223,6 +223,25 @@ arb_action_check (ArbFight    *fight,
       if (value)
         g_hash_table_insert (params, (gpointer)p->name, value);
     }
+  /* The figure whose pulse it is pays for a blow first (the dialog's
+   * default): a blow it cannot pay for is not offered. */
+  if (g_str_equal (procedure, "aod.strike") &&
+      g_strcmp0 (actor, arb_encounter_get (arb_fight_get_encounter (fight), E, "current")) == 0)
+    {
+      g_autoptr(GHashTable) pay = g_hash_table_new (g_str_hash, g_str_equal);
+      g_autoptr(ArbOutcome) paid = NULL;
+
+      g_hash_table_insert (pay, (gpointer)"action", (gpointer)"A");
+      g_hash_table_insert (pay, (gpointer)"id", (gpointer)actor);
+      paid = arb_procedure_run ("aod.action", arb_fight_get_encounter (fight), arb_fight_get_rules (fight),
+                                pay, NULL, NULL, &error);
+      if (paid == NULL)
+        {
+          if (reason && error)
+            *reason = g_strdup (error->message);
+          return FALSE;
+        }
+    }
   outcome = arb_procedure_run (procedure, arb_fight_get_encounter (fight), arb_fight_get_rules (fight),
                                params, NULL, NULL, &error);
   if (outcome)
