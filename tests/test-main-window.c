@@ -18,17 +18,11 @@
 #include "arb-hex-map.h"
 #include "arb-turn-order.h"
 #include "arb-window.h"
+#include "arb-app-test.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
 static ArbApplication *app;
-
-static void
-iterate (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 /* The first widget of @type under @widget, depth first. */
 static GtkWidget *
@@ -225,10 +219,7 @@ test_demo_fight (void)
   iterate ();
   g_assert_cmpstr (arb_encounter_get (enc, E, "current"), !=, lazar);
 
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
-  g_assert_finalize_object (window);
+  destroy_window (window);
   discard_drafts ();
   g_unlink (path);
   g_rmdir (dir);
@@ -269,26 +260,8 @@ test_player_view (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
   iterate ();
   g_assert_cmpstr (arb_turn_order_get_selected (order), ==, arb_encounter_get (enc, E, "current"));
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
-  g_assert_finalize_object (window);
+  destroy_window (window);
   discard_drafts ();
-}
-
-static AdwMessageDialog *
-find_message_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
-        return ADW_MESSAGE_DIALOG (w);
-    }
-  return NULL;
 }
 
 /* After a crash the fight comes back as it stood, not saved, in the
@@ -321,10 +294,7 @@ test_reopen_after_crash (void)
   g_assert_true (arb_fight_get_modified (arb_window_get_fight (window)));
   g_assert_null (arb_fight_get_path (arb_window_get_fight (window)));
   assert_contains (title_of (window), "Recovered Fight");
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
-  g_assert_finalize_object (window);
+  destroy_window (window);
   discard_drafts ();
 }
 
@@ -351,10 +321,7 @@ test_refused_action (void)
   g_assert_cmpstr (chance, !=, "");
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL) &&
                   arb_window_get_action_dialog (window) == NULL);
-  g_object_ref (window);
-  gtk_window_destroy (GTK_WINDOW (window));
-  iterate ();
-  g_assert_finalize_object (window);
+  destroy_window (window);
   discard_drafts ();
 }
 

@@ -11,19 +11,13 @@
 #include "arb-application.h"
 #include "arb-sheet-library-window.h"
 #include "arb-window.h"
+#include "arb-app-test.h"
 #include "arb-rules.h"
 #include <glib/gstdio.h>
 
 #include <string.h>
 
 static ArbApplication *app;
-
-static void
-iterate (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
 
 static guint
 n_windows (void)
@@ -247,22 +241,6 @@ test_sheet_library (void)
 
   g_settings_reset (settings, "sheet-library");
   remove_tree (folder);
-}
-
-static AdwMessageDialog *
-find_message_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      /* A dialog that has answered closes; it may linger a moment unseen. */
-      if (ADW_IS_MESSAGE_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
-        return ADW_MESSAGE_DIALOG (w);
-    }
-  return NULL;
 }
 
 static void
