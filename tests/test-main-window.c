@@ -137,6 +137,7 @@ test_demo_fight (void)
 
     assert_contains (row, "acts now");
     assert_contains (row, "AP 11");
+    assert_contains (row, "AG 15");
   }
   /* Selecting the Troll in the list selects it on the map. */
   troll = NULL;

@@ -268,8 +268,28 @@ arb_fight_dup_subtitle (ArbFight *self)
           g_string_append_printf (text, C_("counter", " · %s %s"), _(counters[i].label), value);
         }
     }
-  if (arb_encounter_get (enc, E, "winner"))
-    g_string_append_printf (text, " · %s", _("Over"));
+  {
+    /* Over when the game says so, or when one side alone still stands. */
+    g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+    g_autoptr(GHashTable) sides = g_hash_table_new (g_str_hash, g_str_equal);
+    static const char *out[] = { "cond.dead", "cond.fled", "cond.eliminated", "cond.unconscious", NULL };
+    const char *last = NULL;
+
+    for (guint i = 0; ids[i]; i++)
+      {
+        gboolean gone = FALSE;
+
+        for (guint k = 0; out[k]; k++)
+          gone |= arb_encounter_get (enc, ids[i], out[k]) != NULL;
+        if (!gone && arb_encounter_get (enc, ids[i], "side"))
+          g_hash_table_add (sides, (gpointer)(last = arb_encounter_get (enc, ids[i], "side")));
+      }
+    if (arb_encounter_get (enc, E, "winner"))
+      g_string_append_printf (text, " · %s", _("Over"));
+    else if (arb_encounter_get (enc, E, "order") && ids[0] && g_hash_table_size (sides) == 1 && last && *last)
+      /* TRANSLATORS: the fight is over and this side stands */
+      g_string_append_printf (text, _(" · Over: %s stand"), last);
+  }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 

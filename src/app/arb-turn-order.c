@@ -81,7 +81,18 @@ row_text (ArbEncounter *enc,
   GString *text = g_string_new (NULL);
 
   if (value)
-    g_string_append_printf (text, _("order %s · "), value);
+    {
+      /* What orders the figures, in each game's own terms. */
+      const char *system = arb_encounter_get_system (enc);
+      const char *what = g_str_equal (system, "aod") ? _("AG")
+                       : g_str_equal (system, "gpg") ? _("chit")
+                       : g_str_equal (system, "tft") ? _("DX")
+                       : g_str_equal (system, "rsbs") ? _("card")
+                       : _("initiative");
+
+      /* TRANSLATORS: the value that orders a figure: "AG 15", "chit 3" */
+      g_string_append_printf (text, _("%s %s · "), what, value);
+    }
   g_string_append (text, gauge);
   if (conditions[0])
     g_string_append_printf (text, "%s%s", text->len ? " · " : "", conditions);
