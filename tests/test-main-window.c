@@ -16,6 +16,7 @@
 #include "arb-actor-panel.h"
 #include "arb-application.h"
 #include "arb-hex-map.h"
+#include "arb-preferences-window.h"
 #include "arb-turn-order.h"
 #include "arb-window.h"
 #include "arb-app-test.h"
@@ -299,6 +300,41 @@ test_reopen_after_crash (void)
   discard_drafts ();
 }
 
+/* Preferences apply at once; with the players rolling their own dice,
+ * Next goes through the action dialog too. */
+static void
+test_players_roll (void)
+{
+  GSettings *settings = arb_application_get_settings (app);
+  ArbPreferencesWindow *prefs = arb_preferences_window_new (NULL, settings);
+  GtkSwitch *toggle = GTK_SWITCH (find (GTK_WIDGET (prefs), GTK_TYPE_SWITCH));
+  ArbWindow *window;
+  ArbActionDialog *dialog;
+  ArbEncounter *enc;
+
+  g_assert_false (g_settings_get_boolean (settings, "players-roll-dice"));
+  gtk_switch_set_active (toggle, TRUE);
+  g_assert_true (g_settings_get_boolean (settings, "players-roll-dice"));
+  destroy_window (prefs);
+
+  window = arb_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  iterate ();
+  dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+  g_assert_nonnull (dialog);
+  enc = arb_fight_get_encounter (arb_window_get_fight (window));
+  g_assert_null (arb_encounter_get (enc, E, "order"));
+  /* Ordered by AG, no tie: no die to type; Apply starts the round. */
+  g_assert_true (arb_action_dialog_get_ready (dialog));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL));
+  g_assert_nonnull (arb_encounter_get (enc, E, "order"));
+  g_settings_reset (settings, "players-roll-dice");
+  destroy_window (window);
+  discard_drafts ();
+}
+
 /* A refused action says why, and nothing can be applied. */
 static void
 test_refused_action (void)
@@ -346,6 +382,7 @@ main (int   argc,
   g_test_add_func ("/main-window/refused-action", test_refused_action);
   g_test_add_func ("/main-window/player-view", test_player_view);
   g_test_add_func ("/main-window/reopen-after-crash", test_reopen_after_crash);
+  g_test_add_func ("/main-window/players-roll", test_players_roll);
 
   ret = g_test_run ();
   g_clear_object (&app);

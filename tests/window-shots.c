@@ -13,6 +13,8 @@
 #include "arb-action-dialog.h"
 #include "arb-application.h"
 #include "arb-window.h"
+#include "arb-tables-window.h"
+#include "arb-preferences-window.h"
 
 static void
 iterate (void)
@@ -133,6 +135,25 @@ main (int   argc,
   gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
   iterate ();
   shoot (GTK_WIDGET (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window))), dir, "shortcuts.png");
+
+  {
+    ArbTablesWindow *tables = arb_tables_window_new (GTK_WINDOW (window), arb_application_get_rules (app), "gpg");
+
+    gtk_window_present (GTK_WINDOW (tables));
+    arb_tables_window_show_table (tables, "gpg", "to-hit");
+    arb_tables_window_look_up (tables, "9");
+    iterate ();
+    shoot (GTK_WIDGET (tables), dir, "tables.png");
+    gtk_window_destroy (GTK_WINDOW (tables));
+  }
+  {
+    ArbPreferencesWindow *prefs = arb_preferences_window_new (GTK_WINDOW (window), arb_application_get_settings (app));
+
+    gtk_window_present (GTK_WINDOW (prefs));
+    iterate ();
+    shoot (GTK_WIDGET (prefs), dir, "preferences.png");
+    gtk_window_destroy (GTK_WINDOW (prefs));
+  }
 
   /* The fight is a picture's only: no draft to offer next time. */
   arb_fight_discard_draft (arb_window_get_fight (window));
