@@ -17,6 +17,7 @@
 #include "arb-application.h"
 #include "arb-hex-map.h"
 #include "arb-preferences-window.h"
+#include "arb-sheet-library-window.h"
 #include "arb-turn-order.h"
 #include "arb-window.h"
 #include "arb-app-test.h"
@@ -335,6 +336,86 @@ test_players_roll (void)
   discard_drafts ();
 }
 
+/* From the library into the fight: the side, a free hex and a facing
+ * are asked for; duplicates and the trash keep the library tidy. */
+static void
+test_library_into_fight (void)
+{
+  GSettings *settings = arb_application_get_settings (app);
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-library-XXXXXX", NULL);
+  g_autofree char *lazar = g_build_filename (dir, "aod-lazar.xml", NULL);
+  g_autofree char *source = g_test_build_filename (G_TEST_DIST, "..", "data", "sheets", "aod-lazar.xml", NULL);
+  g_autofree char *copy = g_build_filename (dir, "aod-lazar-copy.xml", NULL);
+  g_autofree char *text = NULL;
+  ArbWindow *window = arb_window_new (app);
+  ArbSheetLibraryWindow *library = NULL;
+  AdwMessageDialog *dialog;
+  ArbEncounter *enc;
+  g_auto(GStrv) before = NULL;
+  g_auto(GStrv) after = NULL;
+
+  g_assert_true (g_file_get_contents (source, &text, NULL, NULL));
+  g_assert_true (g_file_set_contents (lazar, text, -1, NULL));
+  g_settings_set_string (settings, "sheet-library", dir);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sheet-library", NULL));
+  iterate ();
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();
+
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+        if (ARB_IS_SHEET_LIBRARY_WINDOW (w))
+          library = ARB_SHEET_LIBRARY_WINDOW (w);
+      }
+  }
+  g_assert_nonnull (library);
+  g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 1);
+
+  /* Duplicate: a second file, named as a copy. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (library), "library.duplicate", "s", lazar));
+  g_assert_true (g_file_test (copy, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 2);
+  {
+    g_autoptr(ArbSheet) sheet = arb_sheet_load_file (copy, arb_application_get_rules (app), NULL);
+
+    g_assert_cmpstr (arb_sheet_get_name (sheet), ==, "Lazar the Swift (copy)");
+  }
+
+  /* Add to the fight: asked where, then one more combatant. */
+  enc = arb_fight_get_encounter (arb_window_get_fight (window));
+  before = arb_encounter_list_combatants (enc);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (library), "library.add-to-fight", "s", copy));
+  iterate ();
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "add");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+  after = arb_encounter_list_combatants (enc);
+  g_assert_cmpuint (g_strv_length (after), ==, g_strv_length (before) + 1);
+  {
+    const char *id = after[g_strv_length (after) - 1];
+    ArbHex at;
+    int facing;
+
+    g_assert_cmpstr (arb_encounter_get_name (enc, id), ==, "Lazar the Swift (copy)");
+    g_assert_cmpstr (arb_encounter_get (enc, id, "side"), ==, "Heroes");
+    g_assert_true (arb_encounter_get_hex (enc, id, &at, &facing));
+    g_assert_true (arb_map_in_bounds (enc, at));
+  }
+
+  g_settings_reset (settings, "sheet-library");
+  destroy_window (window);
+  discard_drafts ();
+  g_unlink (copy);
+  g_unlink (lazar);
+  g_rmdir (dir);
+}
+
 /* A refused action says why, and nothing can be applied. */
 static void
 test_refused_action (void)
@@ -383,6 +464,7 @@ main (int   argc,
   g_test_add_func ("/main-window/player-view", test_player_view);
   g_test_add_func ("/main-window/reopen-after-crash", test_reopen_after_crash);
   g_test_add_func ("/main-window/players-roll", test_players_roll);
+  g_test_add_func ("/main-window/library-into-fight", test_library_into_fight);
 
   ret = g_test_run ();
   g_clear_object (&app);

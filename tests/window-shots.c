@@ -155,6 +155,23 @@ main (int   argc,
     gtk_window_destroy (GTK_WINDOW (prefs));
   }
 
+  if (argc > 2)
+    {
+      /* The library on a folder given (the source tree's data/sheets). */
+      GListModel *toplevels = gtk_window_get_toplevels ();
+
+      g_settings_set_string (arb_application_get_settings (app), "sheet-library", argv[2]);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sheet-library", NULL);
+      iterate ();
+      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+        {
+          g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+          if (g_str_equal (G_OBJECT_TYPE_NAME (w), "ArbSheetLibraryWindow"))
+            shoot (GTK_WIDGET (w), dir, "library.png");
+        }
+    }
+
   /* The fight is a picture's only: no draft to offer next time. */
   arb_fight_discard_draft (arb_window_get_fight (window));
   gtk_window_destroy (GTK_WINDOW (window));

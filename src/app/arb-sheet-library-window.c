@@ -41,6 +41,13 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+enum {
+  ADD_TO_ENCOUNTER,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static const char *
 game_name (const char *system)
 {
@@ -169,6 +176,26 @@ make_row (ArbSheetEntry *entry)
       g_object_set_data_full (G_OBJECT (row), "system", g_strdup (entry->system), g_free);
       g_object_set_data_full (G_OBJECT (row), "kind", g_strdup (entry->kind), g_free);
       g_object_set_data_full (G_OBJECT (row), "name", g_strdup (entry->name), g_free);
+      {
+        static const struct { const char *icon; const char *tip; const char *action; } buttons[] = {
+          { "list-add-symbolic", N_("Add to the Fight"), "library.add-to-fight" },
+          { "edit-copy-symbolic", N_("Duplicate"), "library.duplicate" },
+          { "user-trash-symbolic", N_("Move to the Trash"), "library.trash" },
+        };
+
+        for (guint b = 0; b < G_N_ELEMENTS (buttons); b++)
+          {
+            GtkWidget *button = gtk_button_new_from_icon_name (buttons[b].icon);
+
+            gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+            gtk_widget_add_css_class (button, "flat");
+            gtk_widget_set_tooltip_text (button, _(buttons[b].tip));
+            gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _(buttons[b].tip), -1);
+            gtk_actionable_set_action_name (GTK_ACTIONABLE (button), buttons[b].action);
+            gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", entry->path);
+            adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+          }
+      }
     }
 
   g_object_set_data_full (G_OBJECT (row), "path", g_strdup (entry->path), g_free);
@@ -250,6 +277,74 @@ search_action (GtkWidget  *widget,
   ArbSheetLibraryWindow *self = ARB_SHEET_LIBRARY_WINDOW (widget);
 
   gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+static void
+add_to_fight_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *param)
+{
+  g_signal_emit (widget, signals[ADD_TO_ENCOUNTER], 0, g_variant_get_string (param, NULL));
+}
+
+/* A copy beside the original, named as such, never over another file. */
+static void
+duplicate_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  ArbSheetLibraryWindow *self = ARB_SHEET_LIBRARY_WINDOW (widget);
+  const char *path = g_variant_get_string (param, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbSheet) sheet = arb_sheet_load_file (path, self->rules, &error);
+  g_autofree char *stem = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *message = NULL;
+
+  if (sheet == NULL)
+    {
+      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      return;
+    }
+  /* TRANSLATORS: the name of a duplicated sheet */
+  name = g_strdup_printf (_("%s (copy)"), arb_sheet_get_name (sheet));
+  arb_sheet_set (sheet, "name", name, NULL);
+  stem = g_strndup (path, g_str_has_suffix (path, ".xml") ? strlen (path) - 4 : strlen (path));
+  for (int n = 1; n < 1000; n++)
+    {
+      g_autofree char *copy = n == 1 ? g_strdup_printf ("%s-copy.xml", stem) : g_strdup_printf ("%s-copy-%d.xml", stem, n);
+
+      g_clear_error (&error);
+      if (arb_sheet_save_new (sheet, copy, &error))
+        {
+          message = g_strdup_printf (_("Duplicated as %s"), name);
+          break;
+        }
+      if (g_file_test (copy, G_FILE_TEST_EXISTS))
+        continue;
+      break;
+    }
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message ? message : error->message));
+  arb_sheet_library_window_reload (self);
+}
+
+/* The trash keeps it: a sheet moved there can come back. */
+static void
+trash_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *param)
+{
+  ArbSheetLibraryWindow *self = ARB_SHEET_LIBRARY_WINDOW (widget);
+  g_autoptr(GFile) file = g_file_new_for_path (g_variant_get_string (param, NULL));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  if (!g_file_trash (file, NULL, &error))
+    message = g_strdup_printf (_("Not moved to the trash: %s. The sheet is still there."), error->message);
+  else
+    message = g_strdup (_("Moved to the trash"));
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+  arb_sheet_library_window_reload (self);
 }
 
 static void
@@ -396,6 +491,14 @@ arb_sheet_library_window_class_init (ArbSheetLibraryWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, filters_changed_cb);
 
   gtk_widget_class_install_action (widget_class, "library.reload", NULL, reload_action);
+  gtk_widget_class_install_action (widget_class, "library.add-to-fight", "s", add_to_fight_action);
+  gtk_widget_class_install_action (widget_class, "library.duplicate", "s", duplicate_action);
+  gtk_widget_class_install_action (widget_class, "library.trash", "s", trash_action);
+
+  /* (path): the sheet should join the fight; the main window asks where. */
+  signals[ADD_TO_ENCOUNTER] =
+    g_signal_new ("add-to-encounter", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
   gtk_widget_class_install_action (widget_class, "library.add-starters", NULL, add_starters_action);
   gtk_widget_class_install_action (widget_class, "library.search", NULL, search_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "library.search", NULL);
