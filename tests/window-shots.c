@@ -13,6 +13,7 @@
 #include "arb-action-dialog.h"
 #include "arb-application.h"
 #include "arb-window.h"
+#include "arb-sheet-editor.h"
 #include "arb-tables-window.h"
 #include "arb-preferences-window.h"
 
@@ -170,6 +171,20 @@ main (int   argc,
           if (g_str_equal (G_OBJECT_TYPE_NAME (w), "ArbSheetLibraryWindow"))
             shoot (GTK_WIDGET (w), dir, "library.png");
         }
+    }
+
+  if (argc > 2)
+    {
+      g_autofree char *rolf = g_build_filename (argv[2], "aod-rolf.xml", NULL);
+      ArbSheetEditor *editor = arb_sheet_editor_new (GTK_WINDOW (window), arb_application_get_rules (app), rolf,
+                                                     NULL, NULL, argv[2], NULL);
+
+      /* A mistake shown at its field; nothing is saved. */
+      arb_sheet_editor_set_field (editor, "ps", "200");
+      gtk_window_present (GTK_WINDOW (editor));
+      iterate ();
+      shoot (GTK_WIDGET (editor), dir, "sheet-editor.png");
+      gtk_window_destroy (GTK_WINDOW (editor));
     }
 
   /* The fight is a picture's only: no draft to offer next time. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arb-rules.h"
+#include "arb-sheet-editor.h"
 #include "arb-sheet-library-window.h"
 
 struct _ArbSheetLibraryWindow
@@ -178,6 +179,7 @@ make_row (ArbSheetEntry *entry)
       g_object_set_data_full (G_OBJECT (row), "name", g_strdup (entry->name), g_free);
       {
         static const struct { const char *icon; const char *tip; const char *action; } buttons[] = {
+          { "document-edit-symbolic", N_("Edit"), "library.edit" },
           { "list-add-symbolic", N_("Add to the Fight"), "library.add-to-fight" },
           { "edit-copy-symbolic", N_("Duplicate"), "library.duplicate" },
           { "user-trash-symbolic", N_("Move to the Trash"), "library.trash" },
@@ -277,6 +279,77 @@ search_action (GtkWidget  *widget,
   ArbSheetLibraryWindow *self = ARB_SHEET_LIBRARY_WINDOW (widget);
 
   gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+static void
+open_editor (ArbSheetLibraryWindow *self,
+             const char            *path,
+             const char            *system,
+             const char            *kind)
+{
+  g_autoptr(GError) error = NULL;
+  ArbSheetEditor *editor = arb_sheet_editor_new (GTK_WINDOW (self), self->rules, path, system, kind, self->folder, &error);
+
+  if (editor == NULL)
+    {
+      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      return;
+    }
+  /* The list shows what was saved. */
+  g_signal_connect_object (editor, "saved", G_CALLBACK (arb_sheet_library_window_reload), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (editor));
+}
+
+static void
+edit_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  open_editor (ARB_SHEET_LIBRARY_WINDOW (widget), g_variant_get_string (param, NULL), NULL, NULL);
+}
+
+static void
+new_response_cb (AdwMessageDialog      *dialog,
+                 const char            *response,
+                 ArbSheetLibraryWindow *self)
+{
+  GtkDropDown *games = g_object_get_data (G_OBJECT (dialog), "arb-games");
+  GtkDropDown *kinds = g_object_get_data (G_OBJECT (dialog), "arb-kinds");
+  guint game = gtk_drop_down_get_selected (games);
+
+  if (g_str_equal (response, "create") && game < g_strv_length ((char **)arb_systems))
+    open_editor (self, NULL, arb_systems[game], gtk_drop_down_get_selected (kinds) == 1 ? "npc" : "character");
+}
+
+/* A new sheet: which game and which kind, then the editor. */
+static void
+new_action (GtkWidget  *widget,
+            const char *action_name,
+            GVariant   *param)
+{
+  ArbSheetLibraryWindow *self = ARB_SHEET_LIBRARY_WINDOW (widget);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("New Sheet"), _("For which game, and whom?"));
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  const char *kinds[] = { N_("Character"), N_("NPC"), NULL };
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *games, *kind;
+
+  for (guint i = 0; arb_systems[i]; i++)
+    gtk_string_list_append (names, arb_system_get_title (arb_systems[i]));
+  games = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL);
+  kind = gtk_drop_down_new_from_strings ((const char * const[]) { _(kinds[0]), _(kinds[1]), NULL });
+  gtk_box_append (GTK_BOX (box), games);
+  gtk_box_append (GTK_BOX (box), kind);
+  gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+  g_object_set_data (G_OBJECT (dialog), "arb-games", games);
+  g_object_set_data (G_OBJECT (dialog), "arb-kinds", kind);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "create", _("_Create"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "create", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "create");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (new_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -492,6 +565,9 @@ arb_sheet_library_window_class_init (ArbSheetLibraryWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "library.reload", NULL, reload_action);
   gtk_widget_class_install_action (widget_class, "library.add-to-fight", "s", add_to_fight_action);
+  gtk_widget_class_install_action (widget_class, "library.edit", "s", edit_action);
+  gtk_widget_class_install_action (widget_class, "library.new", NULL, new_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "library.new", NULL);
   gtk_widget_class_install_action (widget_class, "library.duplicate", "s", duplicate_action);
   gtk_widget_class_install_action (widget_class, "library.trash", "s", trash_action);
 
