@@ -810,6 +810,24 @@ test_set_and_items (void)
   problems = arb_sheet_check (sheet, rules);
   g_assert_cmpuint (problems->len, ==, 1);
   g_assert_nonnull (strstr (g_ptr_array_index (problems, 0), "7 portage points"));
+  g_clear_pointer (&problems, g_ptr_array_unref);
+
+  /* Putting a spear down brings it to 5 portage; the rest keep their order. */
+  item = arb_sheet_get_item (sheet, 1);
+  g_assert_true (arb_sheet_remove_item (sheet, item));
+  g_assert_cmpuint (arb_sheet_get_n_items (sheet), ==, 3);
+  g_assert_cmpstr (arb_sheet_item_get (arb_sheet_get_item (sheet, 0), "name"), ==, "Spear");
+  g_assert_cmpstr (arb_sheet_item_get (arb_sheet_get_item (sheet, 1), "name"), ==, "Sword");
+  g_assert_cmpstr (arb_sheet_item_get (arb_sheet_get_item (sheet, 2), "name"), ==, "Dagger");
+  problems = arb_sheet_check (sheet, rules);
+  g_assert_cmpuint (problems->len, ==, 0);
+  {
+    g_autoptr(ArbSheet) other = arb_sheet_new ("gpg", "character", NULL);
+    ArbSheetItem *stranger = arb_sheet_add_item (other, "weapon", NULL);
+
+    g_assert_false (arb_sheet_remove_item (sheet, stranger));
+    g_assert_cmpuint (arb_sheet_get_n_items (sheet), ==, 3);
+  }
 }
 
 int

@@ -185,6 +185,15 @@ main (int   argc,
       iterate ();
       shoot (GTK_WIDGET (editor), dir, "sheet-editor.png");
       gtk_window_destroy (GTK_WINDOW (editor));
+
+      /* The whole form at once, items and all, in a window tall enough. */
+      editor = arb_sheet_editor_new (GTK_WINDOW (window), arb_application_get_rules (app), rolf,
+                                     NULL, NULL, argv[2], NULL);
+      gtk_window_set_default_size (GTK_WINDOW (editor), 600, 3000);
+      gtk_window_present (GTK_WINDOW (editor));
+      iterate ();
+      shoot (GTK_WIDGET (editor), dir, "sheet-editor-whole.png");
+      gtk_window_destroy (GTK_WINDOW (editor));
     }
 
   /* The fight is a picture's only: no draft to offer next time. */

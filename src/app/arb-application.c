@@ -22,6 +22,21 @@ struct _ArbApplication
 
 G_DEFINE_FINAL_TYPE (ArbApplication, arb_application, ADW_TYPE_APPLICATION)
 
+gboolean
+arb_application_confirm_destructive (void)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettings) settings = NULL;
+
+  /* g_settings_new() on a missing schema would abort. */
+  if (!source || !(schema = g_settings_schema_source_lookup (source, APP_ID, TRUE)) ||
+      !g_settings_schema_has_key (schema, "confirm-destructive"))
+    return TRUE;
+  settings = g_settings_new (APP_ID);
+  return g_settings_get_boolean (settings, "confirm-destructive");
+}
+
 ArbApplication *
 arb_application_new (void)
 {

@@ -18,6 +18,9 @@ ArbApplication *arb_application_new          (void);
 GSettings      *arb_application_get_settings (ArbApplication *self);
 /* The shipped tables and the user's house tables. */
 ArbRulesetLibrary *arb_application_get_rules (ArbApplication *self);
+/* The confirm-destructive setting; TRUE where the app's schema is not
+ * installed (a window used on its own, as in the tests). */
+gboolean        arb_application_confirm_destructive (void);
 void            arb_application_offer_drafts (ArbApplication *self,
                                               GtkWindow      *parent);
 

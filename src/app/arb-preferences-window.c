@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "arb-preferences-window.h"
 #include "arb-rules.h"
@@ -34,9 +35,26 @@ static void
 show_folder (ArbPreferencesWindow *self)
 {
   g_autofree char *folder = g_settings_get_string (self->settings, "sheet-library");
-  g_autofree char *shown = folder[0] ? g_strdup (folder) : arb_sheet_library_default_dir (NULL);
+  g_autofree char *path = folder[0] ? g_strdup (folder) : arb_sheet_library_default_dir (NULL);
+  const char *home = g_get_home_dir ();
+  gsize n = strlen (home);
+  g_autofree char *shown = NULL;
 
+  /* The folder in use, even when the setting is empty. */
+  if (n > 1 && g_str_has_prefix (path, home) && path[n] == G_DIR_SEPARATOR)
+    shown = g_strconcat ("~", path + n, NULL);
+  else
+    shown = g_strdup (path);
+  if (!folder[0])
+    {
+      /* Translators: the sheet library folder when it is the default one */
+      g_autofree char *with_default = g_strdup_printf (_("%s (the default)"), shown);
+
+      g_free (shown);
+      shown = g_steal_pointer (&with_default);
+    }
   adw_action_row_set_subtitle (self->folder_row, shown);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->folder_row), path);
   gtk_widget_set_sensitive (GTK_WIDGET (self->reset_button), folder[0] != '\0');
 }
 
@@ -58,10 +76,17 @@ folder_chosen_cb (GtkNativeDialog      *chooser,
 static void
 choose_folder_cb (ArbPreferencesWindow *self)
 {
+  g_autofree char *folder = g_settings_get_string (self->settings, "sheet-library");
+  g_autofree char *shown = folder[0] ? g_strdup (folder) : arb_sheet_library_default_dir (NULL);
+  g_autoptr(GFile) current = g_file_new_for_path (shown);
   GtkFileChooserNative *chooser;
 
   chooser = gtk_file_chooser_native_new (_("Sheet Library Folder"), GTK_WINDOW (self),
                                          GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Select"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  /* Start where the library is now; a folder not made yet starts nowhere. */
+  if (g_file_query_exists (current, NULL))
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), current, NULL);
   g_signal_connect (chooser, "response", G_CALLBACK (folder_chosen_cb), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
@@ -76,9 +101,21 @@ static void
 game_selected_cb (ArbPreferencesWindow *self)
 {
   guint i = adw_combo_row_get_selected (self->game_row);
+  g_autofree char *game = g_settings_get_string (self->settings, "default-game");
 
-  if (i < g_strv_length ((char **)arb_systems))
+  if (i < g_strv_length ((char **)arb_systems) && !g_str_equal (game, arb_systems[i]))
     g_settings_set_string (self->settings, "default-game", arb_systems[i]);
+}
+
+/* The main window also sets the default game when a fight starts. */
+static void
+show_game (ArbPreferencesWindow *self)
+{
+  g_autofree char *game = g_settings_get_string (self->settings, "default-game");
+
+  for (guint i = 0; arb_systems[i]; i++)
+    if (g_str_equal (arb_systems[i], game))
+      adw_combo_row_set_selected (self->game_row, i);
 }
 
 static void
@@ -126,19 +163,17 @@ arb_preferences_window_new (GtkWindow *parent,
                             GSettings *settings)
 {
   ArbPreferencesWindow *self;
-  g_autofree char *game = NULL;
 
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (G_IS_SETTINGS (settings), NULL);
 
   self = g_object_new (ARB_TYPE_PREFERENCES_WINDOW, "transient-for", parent, NULL);
   self->settings = g_object_ref (settings);
   g_settings_bind (settings, "players-roll-dice", self->players_roll_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "confirm-destructive", self->confirm_switch, "active", G_SETTINGS_BIND_DEFAULT);
-  game = g_settings_get_string (settings, "default-game");
-  for (guint i = 0; arb_systems[i]; i++)
-    if (g_str_equal (arb_systems[i], game))
-      adw_combo_row_set_selected (self->game_row, i);
+  show_game (self);
   g_signal_connect_swapped (self->game_row, "notify::selected", G_CALLBACK (game_selected_cb), self);
+  g_signal_connect_object (settings, "changed::default-game", G_CALLBACK (show_game), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (settings, "changed::sheet-library", G_CALLBACK (show_folder), self, G_CONNECT_SWAPPED);
   show_folder (self);
   return self;

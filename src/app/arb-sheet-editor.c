@@ -2,52 +2,91 @@
  *
  * The form comes from the game's field specs. Every change goes into the
  * sheet at once and the rules core checks the whole sheet: each message
- * shows under the field it names, and Save waits until there are none.
- * Saving never overwrites a file changed on disk, and a new sheet never
- * replaces another file.
+ * shows under the field it names, the rest in the bar at the top, and
+ * Save waits until there are none. Saving never overwrites a file changed
+ * on disk, and a new sheet never replaces another file.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
+#include "arb-application.h"
+#include "arb-file.h"
 #include "arb-sheet-editor.h"
 
+typedef struct _KindGroup KindGroup;
+typedef struct _ItemView  ItemView;
+
+/* One value on the form: a field of the sheet, an attribute of an item,
+ * or an item's free text (spec NULL). */
 typedef struct
 {
   const ArbFieldSpec *spec;
-  GtkWidget          *row;
-  GtkWidget          *control;   /* the switch of a yes/no field */
+  ItemView           *view;      /* NULL for a field of the sheet itself */
+  GtkWidget          *row;       /* what holds the value; marked on error */
+  GtkWidget          *control;   /* a switch, or the notes' text view */
+  GtkWidget          *caption;   /* the message under it */
+  GtkLabel           *caption_label;
   GStrv               values;    /* a combo row's values; "" is unset */
+  gboolean            touched;   /* edited here: a gap is now a mistake */
 } Field;
+
+/* One weapon, attack, wound... */
+struct _ItemView
+{
+  KindGroup    *kind;
+  ArbSheetItem *item;            /* in self->sheet */
+  GtkWidget    *row;             /* an expander, or the text's entry row */
+};
+
+/* The items of one kind, under one heading. */
+struct _KindGroup
+{
+  const ArbItemSpec   *spec;
+  AdwPreferencesGroup *group;
+  GtkWidget           *add_button;
+  GPtrArray           *views;    /* ItemView, owned */
+};
 
 struct _ArbSheetEditor
 {
   AdwWindow            parent_instance;
 
   /* Template widgets */
+  AdwToastOverlay     *toast_overlay;
   AdwWindowTitle      *window_title;
-  GtkLabel            *summary_label;
-  AdwPreferencesGroup *fields_group;
+  GtkInfoBar          *changed_bar;
+  GtkInfoBar          *problems_bar;
+  GtkLabel            *problems_label;
+  AdwPreferencesPage  *page;
+
+  /* Borrowed: the form, rebuilt on reload */
+  GPtrArray           *groups;        /* AdwPreferencesGroup on the page */
   AdwPreferencesGroup *derived_group;
-  AdwPreferencesGroup *items_group;
+  GPtrArray           *derived_rows;
 
   /* Owned */
   ArbRulesetLibrary   *rules;
   ArbSheet            *sheet;
+  GBytes              *saved;         /* the sheet as last read or written */
   char                *path;
+  char                *stamp;         /* of the file as last read or written */
   char                *folder;
-  GArray              *fields;    /* Field */
-  GHashTable          *messages;  /* field -> message */
-  GHashTable          *refused;   /* field -> why the sheet took no value */
-  GHashTable          *derived;   /* key -> value */
-  GPtrArray           *derived_rows;
-  gboolean             changed;
+  GPtrArray           *fields;        /* Field */
+  GPtrArray           *kinds;         /* KindGroup */
+  GHashTable          *messages;      /* key -> message */
+  GHashTable          *refused;       /* field -> why the sheet took no value */
+  GHashTable          *derived;       /* key -> value */
   gboolean             valid;
+  gboolean             modified;
   gboolean             building;
+  gboolean             closing;
 };
 
 G_DEFINE_FINAL_TYPE (ArbSheetEditor, arb_sheet_editor, ADW_TYPE_WINDOW)
@@ -59,13 +98,177 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+static void refresh (ArbSheetEditor *self);
+
 static void
-field_clear (gpointer data)
+field_free (gpointer data)
 {
-  g_strfreev (((Field *)data)->values);
+  Field *field = data;
+
+  g_strfreev (field->values);
+  g_free (field);
 }
 
-/* The names a ROW field may take, from its table ("none|" first). */
+static void
+kind_group_free (gpointer data)
+{
+  KindGroup *kind = data;
+
+  g_ptr_array_unref (kind->views);
+  g_free (kind);
+}
+
+static void
+toast (ArbSheetEditor *self,
+       const char     *text)
+{
+  /* Toast titles are markup; file names and messages are not. */
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
+}
+
+static const ArbItemSpec *
+find_item_spec (ArbSheet   *sheet,
+                const char *kind)
+{
+  const ArbItemSpec *specs = arb_sheet_spec_items (arb_sheet_get_system (sheet), arb_sheet_get_kind (sheet));
+
+  for (guint i = 0; specs && specs[i].kind; i++)
+    if (g_str_equal (specs[i].kind, kind))
+      return &specs[i];
+  return NULL;
+}
+
+/* Sheets built for checking and for taking an item out: the rules core
+ * has no call that removes an item, so a sheet without it is built
+ * afresh. */
+static ArbSheet *
+copy_fields (ArbSheet *from)
+{
+  ArbSheet *to = arb_sheet_new (arb_sheet_get_system (from), arb_sheet_get_kind (from), NULL);
+  const ArbFieldSpec *specs = arb_sheet_spec_fields (arb_sheet_get_system (from), arb_sheet_get_kind (from));
+
+  for (guint i = 0; specs[i].name; i++)
+    arb_sheet_set (to, specs[i].name, arb_sheet_get (from, specs[i].name), NULL);
+  return to;
+}
+
+static ArbSheetItem *
+copy_item (ArbSheet     *to,
+           ArbSheetItem *item)
+{
+  const ArbItemSpec *spec = find_item_spec (to, arb_sheet_item_get_kind (item));
+  ArbSheetItem *copy;
+
+  if (spec == NULL || !(copy = arb_sheet_add_item (to, spec->kind, NULL)))
+    return NULL;
+  for (guint a = 0; spec->attrs[a].name; a++)
+    arb_sheet_item_set (copy, spec->attrs[a].name, arb_sheet_item_get (item, spec->attrs[a].name));
+  arb_sheet_item_set_text (copy, arb_sheet_item_get_text (item));
+  return copy;
+}
+
+/* Plural headings for the item kinds the games have. */
+static const char *
+kind_title (const ArbItemSpec *spec)
+{
+  static const struct { const char *kind; const char *title; } titles[] = {
+    { "weapon", N_("Weapons") },
+    { "attack", N_("Attacks") },
+    { "talent", N_("Talents") },
+    { "spell", N_("Spells") },
+    { "secondary-style", N_("Secondary Styles") },
+    { "armor-class", N_("Armor Classes") },
+    { "wound", N_("Wounds") },
+    { "gun", N_("Guns") },
+    { "damage-row", N_("Damage Rows") },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (titles); i++)
+    if (g_str_equal (titles[i].kind, spec->kind))
+      return _(titles[i].title);
+  return _(spec->label);
+}
+
+static guint
+view_index (ItemView *view)
+{
+  guint i = 0;
+
+  g_ptr_array_find (view->kind->views, view, &i);
+  return i;
+}
+
+/* The name a field goes by in messages and the public calls. */
+static char *
+field_key (Field *field)
+{
+  if (field->view == NULL)
+    return g_strdup (field->spec->name);
+  if (field->spec)
+    return g_strdup_printf ("%s:%u:%s", field->view->kind->spec->kind, view_index (field->view), field->spec->name);
+  /* An item that is only text is its text. */
+  if (field->view->kind->spec->attrs[0].name == NULL)
+    return g_strdup_printf ("%s:%u", field->view->kind->spec->kind, view_index (field->view));
+  return g_strdup_printf ("%s:%u:text", field->view->kind->spec->kind, view_index (field->view));
+}
+
+static Field *
+find_field (ArbSheetEditor *self,
+            const char     *key)
+{
+  for (guint f = 0; f < self->fields->len; f++)
+    {
+      Field *field = g_ptr_array_index (self->fields, f);
+      g_autofree char *k = field_key (field);
+
+      if (g_str_equal (k, key))
+        return field;
+    }
+  return NULL;
+}
+
+static const char *
+field_current (ArbSheetEditor *self,
+               Field          *field)
+{
+  if (field->view == NULL)
+    return arb_sheet_get (self->sheet, field->spec->name);
+  if (field->spec == NULL)
+    return arb_sheet_item_get_text (field->view->item);
+  return arb_sheet_item_get (field->view->item, field->spec->name);
+}
+
+static char *
+field_value (Field *field)
+{
+  g_autofree char *text = NULL;
+
+  if (field->values)
+    {
+      guint i = adw_combo_row_get_selected (ADW_COMBO_ROW (field->row));
+
+      return i < g_strv_length (field->values) && field->values[i][0] ? g_strdup (field->values[i]) : NULL;
+    }
+  if (GTK_IS_SWITCH (field->control))
+    return g_strdup (gtk_switch_get_active (GTK_SWITCH (field->control)) ? "true" : "false");
+  if (GTK_IS_TEXT_VIEW (field->control))
+    {
+      GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (field->control));
+      GtkTextIter start, end;
+
+      gtk_text_buffer_get_bounds (buffer, &start, &end);
+      text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+      g_strchomp (text);
+    }
+  else
+    text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (field->row))));
+  return *text ? g_steal_pointer (&text) : NULL;
+}
+
+/* The names a ROW field may take, from its table ("none" first when
+ * allowed). */
 static GStrv
 row_values (ArbRulesetLibrary *rules,
             const char        *spec)
@@ -98,128 +301,57 @@ row_values (ArbRulesetLibrary *rules,
   return g_strv_builder_end (out);
 }
 
-static char *
-field_value (Field *field)
-{
-  g_autofree char *text = NULL;
-
-  if (field->values)
-    {
-      guint i = adw_combo_row_get_selected (ADW_COMBO_ROW (field->row));
-
-      return i < g_strv_length (field->values) && field->values[i][0] ? g_strdup (field->values[i]) : NULL;
-    }
-  if (field->spec->type == ARB_FIELD_BOOL)
-    return g_strdup (gtk_switch_get_active (GTK_SWITCH (field->control)) ? "true" : "false");
-  text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (field->row))));
-  return *text ? g_steal_pointer (&text) : NULL;
-}
-
 static void
-show_derived (ArbSheetEditor *self)
+item_row_update (ArbSheetEditor *self,
+                 ItemView       *view)
 {
-  g_autoptr(GPtrArray) derived = arb_sheet_derive (self->sheet, self->rules);
+  const ArbItemSpec *spec = view->kind->spec;
+  const ArbFieldSpec *first = &spec->attrs[0];
+  const char *value;
+  const char *text = arb_sheet_item_get_text (view->item);
+  g_autofree char *title = NULL;
+  g_autoptr(GString) subtitle = g_string_new (NULL);
 
-  for (guint i = 0; i < self->derived_rows->len; i++)
-    adw_preferences_group_remove (self->derived_group, g_ptr_array_index (self->derived_rows, i));
-  g_ptr_array_set_size (self->derived_rows, 0);
-  g_hash_table_remove_all (self->derived);
-  for (guint i = 0; i < derived->len; i++)
-    {
-      ArbDerived *d = g_ptr_array_index (derived, i);
-      GtkWidget *row = adw_action_row_new ();
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), d->label);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), d->value);
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_preferences_group_add (self->derived_group, row);
-      g_ptr_array_add (self->derived_rows, row);
-      g_hash_table_insert (self->derived, g_strdup (d->key), g_strdup (d->value));
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->derived_group), derived->len > 0);
-}
-
-/* The whole sheet checked again; each message under the field whose
- * label it starts with, the rest in the summary. */
-static void
-check (ArbSheetEditor *self)
-{
-  g_autoptr(GPtrArray) problems = arb_sheet_check (self->sheet, self->rules);
-  GHashTableIter iter;
-  gpointer key, value;
-
-  g_hash_table_remove_all (self->messages);
-  /* Values the sheet would not take at all come first. */
-  g_hash_table_iter_init (&iter, self->refused);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      g_hash_table_insert (self->messages, g_strdup (key), g_strdup (value));
-      g_ptr_array_add (problems, g_strdup (value));
-    }
-  for (guint i = 0; i < problems->len; i++)
-    {
-      const char *message = g_ptr_array_index (problems, i);
-      gboolean placed = FALSE;
-
-      for (guint f = 0; f < self->fields->len && !placed; f++)
-        {
-          Field *field = &g_array_index (self->fields, Field, f);
-          const char *label = _(field->spec->label);
-          gsize n = strlen (label);
-
-          /* Messages about a file name it first: "rolf.xml:6: PS is 200". */
-          const char *text = message;
-          const char *after;
-
-          while ((after = strstr (text, ": ")) && g_ascii_isdigit (after[-1]))
-            text = after + 2;
-          if (strncmp (text, label, n) == 0 && text[n] == ' ' &&
-              !g_hash_table_contains (self->messages, field->spec->name))
-            {
-              g_hash_table_insert (self->messages, g_strdup (field->spec->name), g_strdup (message));
-              placed = TRUE;
-            }
-        }
-    }
-  for (guint f = 0; f < self->fields->len; f++)
-    {
-      Field *field = &g_array_index (self->fields, Field, f);
-      const char *message = g_hash_table_lookup (self->messages, field->spec->name);
-
-      /* At the field: the row turns red and says why (its subtitle, or
-       * an entry's tooltip and the line at the top). */
-      gtk_widget_set_tooltip_text (field->row, message);
-      if (ADW_IS_ACTION_ROW (field->row))
-        adw_action_row_set_subtitle (ADW_ACTION_ROW (field->row), message ? message : "");
-      if (message)
-        gtk_widget_add_css_class (field->row, "error");
-      else
-        gtk_widget_remove_css_class (field->row, "error");
-    }
-  self->valid = problems->len == 0;
-  {
-    g_autoptr(GString) all = g_string_new (NULL);
-
-    for (guint i = 0; i < problems->len; i++)
-      g_string_append_printf (all, "%s%s", all->len ? "\n" : "", (char *)g_ptr_array_index (problems, i));
-    gtk_label_set_text (self->summary_label, all->str);
-  }
-  gtk_widget_set_visible (GTK_WIDGET (self->summary_label), problems->len > 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.save", self->valid && self->changed);
-  show_derived (self);
-}
-
-static void
-field_changed (ArbSheetEditor *self)
-{
-  if (self->building)
+  if (!ADW_IS_EXPANDER_ROW (view->row))
     return;
-  for (guint f = 0; f < self->fields->len; f++)
-    {
-      Field *field = &g_array_index (self->fields, Field, f);
-      g_autofree char *value = field_value (field);
-      g_autoptr(GError) error = NULL;
+  value = arb_sheet_item_get (view->item, first->name);
+  if (value == NULL)
+    title = g_strdup (_(spec->label));
+  else if (first->type == ARB_FIELD_TEXT || first->type == ARB_FIELD_ROW)
+    title = g_strdup (value);
+  else
+    /* Translators: an item's first value, "Row 3" */
+    title = g_strdup_printf (_("%s %s"), _(first->label), value);
+  for (guint a = 1; spec->attrs[a].name; a++)
+    if ((value = arb_sheet_item_get (view->item, spec->attrs[a].name)) && value[0])
+      {
+        if (subtitle->len)
+          g_string_append (subtitle, " · ");
+        /* Translators: a value in an item's summary, "BC 40" */
+        g_string_append_printf (subtitle, _("%s %s"), _(spec->attrs[a].label), value);
+      }
+  if (text && text[0])
+    g_string_append_printf (subtitle, "%s%s", subtitle->len ? " · " : "", text);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (view->row), title);
+  g_object_set_data_full (G_OBJECT (view->row), "arb-summary",
+                          g_string_free (g_steal_pointer (&subtitle), FALSE), g_free);
+}
 
+static void
+field_edited (ArbSheetEditor *self,
+              Field          *field)
+{
+  g_autofree char *value = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert (ARB_IS_SHEET_EDITOR (self));
+
+  if (self->building || field == NULL)
+    return;
+  field->touched = TRUE;
+  value = field_value (field);
+  if (field->view == NULL)
+    {
       /* A value the sheet refuses stays marked at its field; the sheet
        * keeps its last good one until it is put right. */
       if (arb_sheet_set (self->sheet, field->spec->name, value, &error))
@@ -227,30 +359,100 @@ field_changed (ArbSheetEditor *self)
       else
         g_hash_table_insert (self->refused, g_strdup (field->spec->name), g_strdup (error->message));
     }
-  self->changed = TRUE;
-  check (self);
+  else if (field->spec == NULL)
+    arb_sheet_item_set_text (field->view->item, value);
+  else
+    arb_sheet_item_set (field->view->item, field->spec->name, value);
+  if (field->view)
+    item_row_update (self, field->view);
+  refresh (self);
 }
 
 static void
-add_field (ArbSheetEditor     *self,
-           const ArbFieldSpec *spec)
+entry_changed_cb (GtkEditable    *editable,
+                  ArbSheetEditor *self)
 {
-  const char *current = arb_sheet_get (self->sheet, spec->name);
-  Field field = { spec, NULL, NULL, NULL };
+  field_edited (self, g_object_get_data (G_OBJECT (editable), "arb-field"));
+}
 
-  if (spec->type == ARB_FIELD_CHOICE || spec->type == ARB_FIELD_ROW)
+static void
+buffer_changed_cb (GtkTextBuffer  *buffer,
+                   ArbSheetEditor *self)
+{
+  field_edited (self, g_object_get_data (G_OBJECT (buffer), "arb-field"));
+}
+
+static void
+notify_cb (GObject        *object,
+           GParamSpec     *pspec,
+           ArbSheetEditor *self)
+{
+  field_edited (self, g_object_get_data (object, "arb-field"));
+}
+
+static GtkWidget *
+caption_row_new (GtkLabel **label)
+{
+  GtkWidget *row = adw_preferences_row_new ();
+  GtkWidget *text = gtk_label_new (NULL);
+
+  gtk_label_set_wrap (GTK_LABEL (text), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (text), 0);
+  gtk_widget_set_margin_start (text, 12);
+  gtk_widget_set_margin_end (text, 12);
+  gtk_widget_set_margin_top (text, 6);
+  gtk_widget_set_margin_bottom (text, 6);
+  gtk_widget_add_css_class (text, "caption");
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), text);
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+  gtk_widget_set_focusable (row, FALSE);
+  gtk_widget_set_visible (row, FALSE);
+  *label = GTK_LABEL (text);
+  return row;
+}
+
+static void
+container_add (GtkWidget *container,
+               GtkWidget *row)
+{
+  if (ADW_IS_EXPANDER_ROW (container))
+    adw_expander_row_add_row (ADW_EXPANDER_ROW (container), row);
+  else
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (container), row);
+}
+
+/* The row for one value, and the caption under it for its message. */
+static Field *
+add_field (ArbSheetEditor     *self,
+           const ArbFieldSpec *spec,
+           ItemView           *view,
+           const char         *title,
+           GtkWidget          *container)
+{
+  Field *field = g_new0 (Field, 1);
+  const char *current;
+
+  g_assert (ARB_IS_SHEET_EDITOR (self));
+
+  field->spec = spec;
+  field->view = view;
+  current = field_current (self, field);
+
+  if (spec && (spec->type == ARB_FIELD_CHOICE || spec->type == ARB_FIELD_ROW))
     {
       g_autoptr(GStrvBuilder) values = g_strv_builder_new ();
       g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
       g_auto(GStrv) choices = spec->type == ARB_FIELD_CHOICE ? g_strsplit (spec->choices, " ", -1)
                                                              : row_values (self->rules, spec->choices);
-      guint pick = 0, n = 0;
+      guint pick = G_MAXUINT, n = 0;
 
-      if (!spec->required)
+      /* Unset stays possible until something is chosen: a list must not
+       * show a value the sheet does not hold. */
+      if (!spec->required || current == NULL)
         {
           g_strv_builder_add (values, "");
           gtk_string_list_append (labels, "—");
-          n++;
+          pick = n++;
         }
       for (guint i = 0; choices[i]; i++, n++)
         {
@@ -259,98 +461,823 @@ add_field (ArbSheetEditor     *self,
           if (current && g_ascii_strcasecmp (current, choices[i]) == 0)
             pick = n;
         }
-      field.values = g_strv_builder_end (values);
-      field.row = adw_combo_row_new ();
-      adw_combo_row_set_model (ADW_COMBO_ROW (field.row), G_LIST_MODEL (labels));
-      adw_combo_row_set_selected (ADW_COMBO_ROW (field.row), pick);
-      g_signal_connect_swapped (field.row, "notify::selected", G_CALLBACK (field_changed), self);
+      /* A value the tables do not know is still shown, and marked. */
+      if (current && (pick == G_MAXUINT || (pick == 0 && (!spec->required || current == NULL))))
+        {
+          g_strv_builder_add (values, current);
+          gtk_string_list_append (labels, current);
+          pick = n++;
+        }
+      field->values = g_strv_builder_end (values);
+      field->row = adw_combo_row_new ();
+      adw_combo_row_set_model (ADW_COMBO_ROW (field->row), G_LIST_MODEL (labels));
+      adw_combo_row_set_selected (ADW_COMBO_ROW (field->row), pick == G_MAXUINT ? 0 : pick);
+      g_signal_connect (field->row, "notify::selected", G_CALLBACK (notify_cb), self);
+      g_object_set_data (G_OBJECT (field->row), "arb-field", field);
     }
-  else if (spec->type == ARB_FIELD_BOOL)
+  else if (spec && spec->type == ARB_FIELD_BOOL)
     {
-      field.row = adw_action_row_new ();
-      field.control = gtk_switch_new ();
-      gtk_widget_set_valign (field.control, GTK_ALIGN_CENTER);
-      gtk_switch_set_active (GTK_SWITCH (field.control), g_strcmp0 (current, "true") == 0);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (field.row), field.control);
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (field.row), field.control);
-      g_signal_connect_swapped (field.control, "notify::active", G_CALLBACK (field_changed), self);
+      field->row = adw_action_row_new ();
+      field->control = gtk_switch_new ();
+      gtk_widget_set_valign (field->control, GTK_ALIGN_CENTER);
+      gtk_switch_set_active (GTK_SWITCH (field->control), g_strcmp0 (current, "true") == 0);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (field->row), field->control);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (field->row), field->control);
+      g_signal_connect (field->control, "notify::active", G_CALLBACK (notify_cb), self);
+      g_object_set_data (G_OBJECT (field->control), "arb-field", field);
+    }
+  else if (spec && view == NULL && g_str_equal (spec->name, "notes"))
+    {
+      /* Notes run to paragraphs: a text area of their own. */
+      GtkTextBuffer *buffer;
+
+      field->control = gtk_text_view_new ();
+      buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (field->control));
+      gtk_text_buffer_set_text (buffer, current ? current : "", -1);
+      gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (field->control), GTK_WRAP_WORD_CHAR);
+      gtk_text_view_set_top_margin (GTK_TEXT_VIEW (field->control), 12);
+      gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (field->control), 12);
+      gtk_text_view_set_left_margin (GTK_TEXT_VIEW (field->control), 12);
+      gtk_text_view_set_right_margin (GTK_TEXT_VIEW (field->control), 12);
+      gtk_text_view_set_accepts_tab (GTK_TEXT_VIEW (field->control), FALSE);
+      gtk_widget_set_size_request (field->control, -1, 96);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (field->control), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+      field->row = gtk_frame_new (NULL);
+      gtk_frame_set_child (GTK_FRAME (field->row), field->control);
+      g_signal_connect (buffer, "changed", G_CALLBACK (buffer_changed_cb), self);
+      g_object_set_data (G_OBJECT (buffer), "arb-field", field);
+
+      field->caption = gtk_label_new (NULL);
+      field->caption_label = GTK_LABEL (field->caption);
+      gtk_label_set_wrap (field->caption_label, TRUE);
+      gtk_label_set_xalign (field->caption_label, 0);
+      gtk_widget_add_css_class (field->caption, "caption");
+      gtk_widget_set_visible (field->caption, FALSE);
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (field->control), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY,
+                                      field->caption_label, NULL, -1);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (container), field->row);
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (container), field->caption);
+      g_ptr_array_add (self->fields, field);
+      return field;
     }
   else
     {
-      field.row = adw_entry_row_new ();
-      gtk_editable_set_text (GTK_EDITABLE (field.row), current ? current : "");
-      g_signal_connect_swapped (field.row, "changed", G_CALLBACK (field_changed), self);
+      field->row = adw_entry_row_new ();
+      gtk_editable_set_text (GTK_EDITABLE (field->row), current ? current : "");
+      if (spec && spec->type == ARB_FIELD_INT)
+        {
+          g_autofree char *range = g_strdup_printf (_("A whole number from %d to %d"), spec->min, spec->max);
+
+          adw_entry_row_set_input_purpose (ADW_ENTRY_ROW (field->row),
+                                           spec->min < 0 ? GTK_INPUT_PURPOSE_NUMBER : GTK_INPUT_PURPOSE_DIGITS);
+          gtk_widget_set_tooltip_text (field->row, range);
+        }
+      else if (spec && spec->type == ARB_FIELD_DICE)
+        gtk_widget_set_tooltip_text (field->row, _("Dice, as “2d6+1”"));
+      g_signal_connect (field->row, "changed", G_CALLBACK (entry_changed_cb), self);
+      g_object_set_data (G_OBJECT (field->row), "arb-field", field);
     }
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (field.row), _(spec->label));
-  adw_preferences_group_add (self->fields_group, field.row);
-  g_array_append_val (self->fields, field);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (field->row), title);
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (field->row), FALSE);
+  field->caption = caption_row_new (&field->caption_label);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (field->row), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY,
+                                  field->caption_label, NULL, -1);
+  container_add (container, field->row);
+  container_add (container, field->caption);
+  g_ptr_array_add (self->fields, field);
+  return field;
+}
+
+/* A widget kept alive elsewhere (the focus, a popover) says nothing
+ * more once its field is gone. */
+static void
+field_detach (ArbSheetEditor *self,
+              Field          *field)
+{
+  g_signal_handlers_disconnect_by_data (field->row, self);
+  if (field->control)
+    g_signal_handlers_disconnect_by_data (field->control, self);
+  if (GTK_IS_TEXT_VIEW (field->control))
+    g_signal_handlers_disconnect_by_data (gtk_text_view_get_buffer (GTK_TEXT_VIEW (field->control)), self);
 }
 
 static void
-add_items (ArbSheetEditor *self)
+kind_group_update (ArbSheetEditor *self,
+                   KindGroup      *kind)
 {
-  guint n = arb_sheet_get_n_items (self->sheet);
+  g_autofree char *count = NULL;
 
-  for (guint i = 0; i < n; i++)
+  /* Translators: how many items of a kind a sheet has, and may have */
+  count = g_strdup_printf (_("%u of at most %u"), kind->views->len, kind->spec->max_count);
+  adw_preferences_group_set_description (kind->group, count);
+  gtk_widget_set_sensitive (kind->add_button, kind->views->len < kind->spec->max_count);
+}
+
+static void
+remove_item (ArbSheetEditor *self,
+             ItemView       *view)
+{
+  KindGroup *kind = view->kind;
+  guint f = 0;
+
+  g_assert (ARB_IS_SHEET_EDITOR (self));
+
+  /* The sheet keeps what it knows of its file (the etag), so a save
+   * after this still refuses to write over a file changed on disk. */
+  if (!arb_sheet_remove_item (self->sheet, view->item))
+    g_return_if_reached ();
+  view->item = NULL;
+
+  while (f < self->fields->len)
     {
-      ArbSheetItem *item = arb_sheet_get_item (self->sheet, i);
-      const char *name = arb_sheet_item_get (item, "name");
-      GtkWidget *row = adw_action_row_new ();
+      Field *field = g_ptr_array_index (self->fields, f);
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), name ? name : arb_sheet_item_get_kind (item));
-      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), arb_sheet_item_get_kind (item));
-      adw_preferences_group_add (self->items_group, row);
+      if (field->view != view)
+        f++;
+      else
+        {
+          /* An expander takes its rows with it; a text item's caption
+           * sits beside it in the group. */
+          field_detach (self, field);
+          if (!ADW_IS_EXPANDER_ROW (view->row))
+            adw_preferences_group_remove (kind->group, field->caption);
+          g_ptr_array_remove_index (self->fields, f);
+        }
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->items_group), n > 0);
+  adw_preferences_group_remove (kind->group, view->row);
+  g_ptr_array_remove (kind->views, view);
+  kind_group_update (self, kind);
+  refresh (self);
+}
+
+static void
+remove_clicked_cb (GtkButton      *button,
+                   ArbSheetEditor *self)
+{
+  ItemView *view = g_object_get_data (G_OBJECT (button), "arb-item");
+
+  remove_item (self, view);
+}
+
+static ItemView *
+add_item_view (ArbSheetEditor *self,
+               KindGroup      *kind,
+               ArbSheetItem   *item,
+               gboolean        fresh)
+{
+  ItemView *view = g_new0 (ItemView, 1);
+  GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
+  Field *first = NULL;
+
+  g_assert (ARB_IS_SHEET_EDITOR (self));
+
+  view->kind = kind;
+  view->item = item;
+  g_ptr_array_add (kind->views, view);
+
+  gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (remove, "flat");
+  gtk_widget_set_tooltip_text (remove, _("Remove"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Remove"), -1);
+  g_object_set_data (G_OBJECT (remove), "arb-item", view);
+  g_signal_connect (remove, "clicked", G_CALLBACK (remove_clicked_cb), self);
+
+  if (kind->spec->attrs[0].name == NULL)
+    {
+      first = add_field (self, NULL, view, _(kind->spec->label), GTK_WIDGET (kind->group));
+      view->row = first->row;
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (view->row), remove);
+    }
+  else
+    {
+      view->row = adw_expander_row_new ();
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (view->row), FALSE);
+      adw_expander_row_add_action (ADW_EXPANDER_ROW (view->row), remove);
+      for (guint a = 0; kind->spec->attrs[a].name; a++)
+        {
+          Field *field = add_field (self, &kind->spec->attrs[a], view, _(kind->spec->attrs[a].label), view->row);
+
+          first = first ? first : field;
+        }
+      if (kind->spec->has_text)
+        add_field (self, NULL, view, _("Details"), view->row);
+      adw_preferences_group_add (kind->group, view->row);
+      adw_expander_row_set_expanded (ADW_EXPANDER_ROW (view->row), fresh);
+      item_row_update (self, view);
+    }
+  kind_group_update (self, kind);
+  if (fresh && first)
+    gtk_widget_grab_focus (first->row);
+  return view;
+}
+
+static void
+add_clicked_cb (GtkButton      *button,
+                ArbSheetEditor *self)
+{
+  KindGroup *kind = g_object_get_data (G_OBJECT (button), "arb-kind");
+
+  gtk_widget_activate_action (GTK_WIDGET (self), "editor.add-item", "s", kind->spec->kind);
+}
+
+static AdwPreferencesGroup *
+add_group (ArbSheetEditor *self,
+           const char     *title,
+           const char     *description)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+  adw_preferences_page_add (self->page, ADW_PREFERENCES_GROUP (group));
+  g_ptr_array_add (self->groups, group);
+  return ADW_PREFERENCES_GROUP (group);
+}
+
+static void
+clear_form (ArbSheetEditor *self)
+{
+  g_assert (ARB_IS_SHEET_EDITOR (self));
+
+  for (guint f = 0; f < self->fields->len; f++)
+    field_detach (self, g_ptr_array_index (self->fields, f));
+  for (guint i = 0; i < self->groups->len; i++)
+    adw_preferences_page_remove (self->page, g_ptr_array_index (self->groups, i));
+  g_ptr_array_set_size (self->groups, 0);
+  g_ptr_array_set_size (self->derived_rows, 0);
+  g_ptr_array_set_size (self->fields, 0);
+  g_ptr_array_set_size (self->kinds, 0);
+  g_hash_table_remove_all (self->refused);
+  g_hash_table_remove_all (self->messages);
+  g_hash_table_remove_all (self->derived);
+  self->derived_group = NULL;
+}
+
+static void
+build_form (ArbSheetEditor *self)
+{
+  const char *system = arb_sheet_get_system (self->sheet);
+  const char *kind = arb_sheet_get_kind (self->sheet);
+  const ArbFieldSpec *specs = arb_sheet_spec_fields (system, kind);
+  const ArbItemSpec *items = arb_sheet_spec_items (system, kind);
+  const ArbFieldSpec *notes = NULL;
+  AdwPreferencesGroup *group;
+
+  g_assert (ARB_IS_SHEET_EDITOR (self));
+
+  self->building = TRUE;
+  clear_form (self);
+
+  group = add_group (self, NULL, NULL);
+  for (guint i = 0; specs[i].name; i++)
+    if (specs[i].type == ARB_FIELD_TEXT && g_str_equal (specs[i].name, "notes"))
+      notes = &specs[i];
+    else
+      add_field (self, &specs[i], NULL, _(specs[i].label), GTK_WIDGET (group));
+
+  self->derived_group = add_group (self, _("Worked Out"),
+                                   _("From the sheet and the game’s tables; not stored in the file"));
+
+  for (guint s = 0; items && items[s].kind; s++)
+    {
+      KindGroup *k = g_new0 (KindGroup, 1);
+      g_autoptr(GPtrArray) existing = arb_sheet_get_items (self->sheet, items[s].kind);
+      GtkWidget *content = adw_button_content_new ();
+
+      k->spec = &items[s];
+      k->views = g_ptr_array_new_with_free_func (g_free);
+      k->group = add_group (self, kind_title (&items[s]), NULL);
+      k->add_button = gtk_button_new ();
+      adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (content), "list-add-symbolic");
+      adw_button_content_set_label (ADW_BUTTON_CONTENT (content), _("_Add"));
+      adw_button_content_set_use_underline (ADW_BUTTON_CONTENT (content), TRUE);
+      gtk_button_set_child (GTK_BUTTON (k->add_button), content);
+      gtk_widget_add_css_class (k->add_button, "flat");
+      gtk_widget_set_valign (k->add_button, GTK_ALIGN_CENTER);
+      g_object_set_data (G_OBJECT (k->add_button), "arb-kind", k);
+      g_signal_connect (k->add_button, "clicked", G_CALLBACK (add_clicked_cb), self);
+      adw_preferences_group_set_header_suffix (k->group, k->add_button);
+      g_ptr_array_add (self->kinds, k);
+      for (guint i = 0; i < existing->len; i++)
+        add_item_view (self, k, g_ptr_array_index (existing, i), FALSE);
+      kind_group_update (self, k);
+    }
+
+  if (notes)
+    add_field (self, notes, NULL, _(notes->label), GTK_WIDGET (add_group (self, _(notes->label), NULL)));
+
+  self->building = FALSE;
+}
+
+/* Each message without the file and line the rules core puts first for a
+ * sheet read from a file: beside its field they say nothing, and the
+ * line numbers go stale as soon as anything is typed. */
+static char *
+strip_location (ArbSheetEditor *self,
+                const char     *message)
+{
+  const char *filename = arb_sheet_get_filename (self->sheet);
+  gsize n = filename ? strlen (filename) : 0;
+  const char *p = message;
+
+  if (n && g_str_has_prefix (p, filename) && p[n] == ':')
+    {
+      p += n + 1;
+      while (g_ascii_isdigit (*p))
+        p++;
+      if (*p == ':')
+        p++;
+      while (*p == ' ')
+        p++;
+    }
+  return g_strdup (p);
+}
+
+static GPtrArray *
+problems_of (ArbSheetEditor *self,
+             ArbSheet       *sheet)
+{
+  g_autoptr(GPtrArray) raw = arb_sheet_check (sheet, self->rules);
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < raw->len; i++)
+    g_ptr_array_add (out, strip_location (self, g_ptr_array_index (raw, i)));
+  return out;
+}
+
+static gboolean
+has_message (GPtrArray  *messages,
+             const char *message)
+{
+  return g_ptr_array_find_with_equal_func (messages, message, g_str_equal, NULL);
+}
+
+static void
+add_message (ArbSheetEditor *self,
+             const char     *key,
+             const char     *message)
+{
+  const char *before = g_hash_table_lookup (self->messages, key);
+
+  if (before && strstr (before, message))
+    return;
+  g_hash_table_insert (self->messages, g_strdup (key),
+                       before ? g_strconcat (before, "\n", message, NULL) : g_strdup (message));
+}
+
+/* Whether @message is about the value labelled @label: the core's
+ * messages name it first ("PS is 200; ...", "Damage: ..."). */
+static gsize
+names_label (const char *message,
+             const char *label)
+{
+  gsize n = strlen (label);
+
+  return strncmp (message, label, n) == 0 && (message[n] == ' ' || message[n] == ':') ? n : 0;
+}
+
+static void
+place_item_message (ArbSheetEditor *self,
+                    ItemView       *view,
+                    const char     *message)
+{
+  const ArbItemSpec *spec = view->kind->spec;
+  const ArbFieldSpec *best = NULL;
+  gsize best_n = 0;
+  g_autofree char *key = NULL;
+
+  for (guint a = 0; spec->attrs[a].name; a++)
+    {
+      const char *label = _(spec->attrs[a].label);
+      gsize n = names_label (message, label);
+      const char *value = arb_sheet_item_get (view->item, spec->attrs[a].name);
+
+      /* "a Weapon entry needs its Weapon" ends with the missing one. */
+      if (n == 0 && spec->attrs[a].required && (value == NULL || !value[0]) && g_str_has_suffix (message, label))
+        n = strlen (label);
+      if (n > best_n)
+        {
+          best = &spec->attrs[a];
+          best_n = n;
+        }
+    }
+  if (best)
+    key = g_strdup_printf ("%s:%u:%s", spec->kind, view_index (view), best->name);
+  else
+    key = g_strdup_printf ("%s:%u", spec->kind, view_index (view));
+  add_message (self, key, message);
+}
+
+/* Shown as a mistake, or (a gap not yet reached in a new sheet) as a
+ * quiet reminder. */
+static gboolean
+field_is_wrong (ArbSheetEditor *self,
+                Field          *field)
+{
+  const char *current = field_current (self, field);
+
+  return field->touched || (current && current[0]);
+}
+
+static void
+show_derived (ArbSheetEditor *self)
+{
+  g_autoptr(GPtrArray) derived = arb_sheet_derive (self->sheet, self->rules);
+  gboolean same = derived->len == self->derived_rows->len;
+
+  for (guint i = 0; same && i < derived->len; i++)
+    same = g_str_equal (((ArbDerived *)g_ptr_array_index (derived, i))->key,
+                        g_object_get_data (g_ptr_array_index (self->derived_rows, i), "arb-key"));
+  if (!same)
+    {
+      for (guint i = 0; i < self->derived_rows->len; i++)
+        adw_preferences_group_remove (self->derived_group, g_ptr_array_index (self->derived_rows, i));
+      g_ptr_array_set_size (self->derived_rows, 0);
+    }
+  g_hash_table_remove_all (self->derived);
+  for (guint i = 0; i < derived->len; i++)
+    {
+      ArbDerived *d = g_ptr_array_index (derived, i);
+      GtkWidget *row, *value;
+
+      if (same)
+        {
+          row = g_ptr_array_index (self->derived_rows, i);
+          value = g_object_get_data (G_OBJECT (row), "arb-value");
+        }
+      else
+        {
+          row = adw_action_row_new ();
+          value = gtk_label_new (NULL);
+          gtk_widget_add_css_class (value, "numeric");
+          gtk_label_set_selectable (GTK_LABEL (value), TRUE);
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), d->label);
+          adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), value);
+          g_object_set_data_full (G_OBJECT (row), "arb-key", g_strdup (d->key), g_free);
+          g_object_set_data (G_OBJECT (row), "arb-value", value);
+          adw_preferences_group_add (self->derived_group, row);
+          g_ptr_array_add (self->derived_rows, row);
+        }
+      gtk_label_set_text (GTK_LABEL (value), d->value);
+      g_hash_table_insert (self->derived, g_strdup (d->key), g_strdup (d->value));
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->derived_group), derived->len > 0);
+}
+
+/* The whole sheet checked again. A message goes to the item it comes
+ * from (it appears when that item alone is on the sheet), else to the
+ * field it names, else to the bar at the top. */
+static void
+check (ArbSheetEditor *self)
+{
+  g_autoptr(GPtrArray) problems = problems_of (self, self->sheet);
+  g_autoptr(GPtrArray) general = g_ptr_array_new ();
+  g_autoptr(GPtrArray) shown = g_ptr_array_new ();
+  g_autoptr(GHashTable) placed = g_hash_table_new (g_str_hash, g_str_equal);
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_assert (ARB_IS_SHEET_EDITOR (self));
+
+  g_hash_table_remove_all (self->messages);
+  g_hash_table_iter_init (&iter, self->refused);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      add_message (self, key, value);
+      g_ptr_array_add (problems, g_strdup (value));
+      g_hash_table_add (placed, value);
+    }
+
+  if (arb_sheet_get_n_items (self->sheet) > 0 && problems->len > 0)
+    {
+      g_autoptr(ArbSheet) bare = copy_fields (self->sheet);
+      g_autoptr(GPtrArray) base = problems_of (self, bare);
+
+      for (guint k = 0; k < self->kinds->len; k++)
+        {
+          KindGroup *kind = g_ptr_array_index (self->kinds, k);
+
+          for (guint v = 0; v < kind->views->len; v++)
+            {
+              ItemView *view = g_ptr_array_index (kind->views, v);
+              g_autoptr(ArbSheet) alone = copy_fields (self->sheet);
+              g_autoptr(GPtrArray) own = NULL;
+
+              copy_item (alone, view->item);
+              own = problems_of (self, alone);
+              for (guint i = 0; i < own->len; i++)
+                {
+                  const char *message = g_ptr_array_index (own, i);
+                  guint at;
+
+                  if (has_message (base, message) ||
+                      !g_ptr_array_find_with_equal_func (problems, message, g_str_equal, &at))
+                    continue;
+                  place_item_message (self, view, message);
+                  g_hash_table_add (placed, g_ptr_array_index (problems, at));
+                }
+            }
+        }
+    }
+
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const char *message = g_ptr_array_index (problems, i);
+      Field *best = NULL;
+      gsize best_n = 0;
+
+      if (g_hash_table_contains (placed, message))
+        continue;
+      for (guint f = 0; f < self->fields->len; f++)
+        {
+          Field *field = g_ptr_array_index (self->fields, f);
+          gsize n;
+
+          /* The longest label wins: "FT lost is 120" is not about FT. */
+          if (field->view == NULL && (n = names_label (message, _(field->spec->label))) > best_n)
+            {
+              best = field;
+              best_n = n;
+            }
+        }
+      if (best)
+        add_message (self, best->spec->name, message);
+      else
+        g_ptr_array_add (general, (gpointer)message);
+    }
+
+  /* At each field: the row turns red and the caption under it says why. */
+  for (guint f = 0; f < self->fields->len; f++)
+    {
+      Field *field = g_ptr_array_index (self->fields, f);
+      g_autofree char *k = field_key (field);
+      const char *message = g_hash_table_lookup (self->messages, k);
+      gboolean wrong = message && field_is_wrong (self, field);
+
+      /* A gap in a new sheet is a reminder, not yet a mistake. */
+      gtk_label_set_text (field->caption_label, wrong ? message : message ? _("Required") : "");
+      gtk_widget_set_visible (field->caption, message != NULL);
+      if (wrong)
+        {
+          gtk_widget_add_css_class (field->row, "error");
+          gtk_widget_add_css_class (GTK_WIDGET (field->caption_label), "error");
+          gtk_widget_remove_css_class (GTK_WIDGET (field->caption_label), "dim-label");
+          g_ptr_array_add (shown, (gpointer)message);
+        }
+      else
+        {
+          gtk_widget_remove_css_class (field->row, "error");
+          gtk_widget_remove_css_class (GTK_WIDGET (field->caption_label), "error");
+          gtk_widget_add_css_class (GTK_WIDGET (field->caption_label), "dim-label");
+        }
+      /* What the eye sees in red, a screen reader says. */
+      gtk_accessible_update_state (GTK_ACCESSIBLE (GTK_IS_TEXT_VIEW (field->control) ? field->control : field->row),
+                                   GTK_ACCESSIBLE_STATE_INVALID,
+                                   wrong ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);
+    }
+
+  /* An item folded away still shows that something inside is wrong. */
+  for (guint k = 0; k < self->kinds->len; k++)
+    {
+      KindGroup *kind = g_ptr_array_index (self->kinds, k);
+
+      for (guint v = 0; v < kind->views->len; v++)
+        {
+          ItemView *view = g_ptr_array_index (kind->views, v);
+          g_autofree char *item_key = g_strdup_printf ("%s:%u", kind->spec->kind, v);
+          const char *message = g_hash_table_lookup (self->messages, item_key);
+          gboolean wrong = message != NULL;
+
+          if (!ADW_IS_EXPANDER_ROW (view->row))
+            continue;
+          if (message)
+            g_ptr_array_add (shown, (gpointer)message);
+          for (guint f = 0; f < self->fields->len && !wrong; f++)
+            {
+              Field *field = g_ptr_array_index (self->fields, f);
+
+              wrong = field->view == view && gtk_widget_has_css_class (field->row, "error");
+            }
+          adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (view->row),
+                                         message ? message : g_object_get_data (G_OBJECT (view->row), "arb-summary"));
+          if (wrong)
+            gtk_widget_add_css_class (view->row, "error");
+          else
+            gtk_widget_remove_css_class (view->row, "error");
+        }
+    }
+
+  self->valid = problems->len == 0;
+
+  /* The bar: what no field shows first, then the fields' own, in form
+   * order; three at most, it is a summary. */
+  {
+    g_autoptr(GString) text = g_string_new (NULL);
+    guint total = general->len + shown->len;
+
+    g_ptr_array_extend (general, shown, NULL, NULL);
+    for (guint i = 0; i < general->len && i < 3; i++)
+      g_string_append_printf (text, "%s%s", text->len ? "\n" : "", (char *)g_ptr_array_index (general, i));
+    if (total > 3)
+      {
+        g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "and %u more problem",
+                                                              "and %u more problems", total - 3),
+                                                 total - 3);
+
+        g_string_append_printf (text, "\n%s", more);
+      }
+    gtk_label_set_text (self->problems_label, text->str);
+    gtk_info_bar_set_revealed (self->problems_bar, total > 0);
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.show-problem", shown->len > 0);
+  }
+  show_derived (self);
+}
+
+static void
+update_title (ArbSheetEditor *self)
+{
+  const char *name = arb_sheet_get_name (self->sheet);
+  const char *kind = g_str_equal (arb_sheet_get_kind (self->sheet), "npc") ? _("NPC") : _("Character");
+  g_autofree char *base = self->path ? g_path_get_basename (self->path) : NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+
+  /* Translators: the editor's title: the sheet's name, and a dot while
+   * it has changes not saved */
+  title = self->modified ? g_strdup_printf (_("%s •"), name[0] ? name : _("New Sheet"))
+                         : g_strdup (name[0] ? name : _("New Sheet"));
+  /* Translators: game · kind · file, under the editor's title */
+  subtitle = g_strdup_printf (_("%s · %s · %s"), arb_system_get_title (arb_sheet_get_system (self->sheet)), kind,
+                              base ? base : _("not saved yet"));
+  adw_window_title_set_title (self->window_title, title);
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+}
+
+static void
+refresh (ArbSheetEditor *self)
+{
+  g_autoptr(GBytes) now = NULL;
+
+  g_assert (ARB_IS_SHEET_EDITOR (self));
+
+  now = arb_sheet_serialize (self->sheet);
+  self->modified = self->saved == NULL || !g_bytes_equal (now, self->saved);
+  check (self);
+  update_title (self);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.save", self->valid && self->modified);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.save-copy", self->valid && self->path != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.reload", self->path != NULL);
+}
+
+static void
+mark_saved (ArbSheetEditor *self)
+{
+  g_clear_pointer (&self->saved, g_bytes_unref);
+  self->saved = arb_sheet_serialize (self->sheet);
+  g_free (self->stamp);
+  self->stamp = self->path ? arb_file_stamp (self->path) : NULL;
+  gtk_info_bar_set_revealed (self->changed_bar, FALSE);
+  refresh (self);
+}
+
+static char *
+file_stem (const char *name)
+{
+  g_autofree char *ascii = g_str_to_ascii (name && name[0] ? name : "sheet", NULL);
+  GString *stem = g_string_new (NULL);
+
+  for (const char *p = ascii; *p && stem->len < 60; p++)
+    if (g_ascii_isalnum (*p))
+      g_string_append_c (stem, g_ascii_tolower (*p));
+    else if (stem->len && stem->str[stem->len - 1] != '-')
+      g_string_append_c (stem, '-');
+  while (stem->len && stem->str[stem->len - 1] == '-')
+    g_string_truncate (stem, stem->len - 1);
+  if (stem->len == 0)
+    g_string_append (stem, "sheet");
+  return g_string_free (stem, FALSE);
+}
+
+char *
+arb_sheet_editor_save_in_folder (ArbSheet    *sheet,
+                                 const char  *folder,
+                                 const char  *stem,
+                                 GError     **error)
+{
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (ARB_IS_SHEET (sheet), NULL);
+  g_return_val_if_fail (folder != NULL, NULL);
+
+  if (stem == NULL)
+    {
+      g_autofree char *slug = file_stem (arb_sheet_get_name (sheet));
+
+      name = g_strdup_printf ("%s-%s", arb_sheet_get_system (sheet), slug);
+    }
+  else
+    name = g_strdup (stem);
+  if (g_mkdir_with_parents (folder, 0700) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved_errno), "%s: %s", folder, g_strerror (saved_errno));
+      return NULL;
+    }
+  for (guint n = 1; n < 10000; n++)
+    {
+      g_autofree char *base = n == 1 ? g_strdup_printf ("%s.xml", name) : g_strdup_printf ("%s-%u.xml", name, n);
+      g_autofree char *path = g_build_filename (folder, base, NULL);
+      g_autoptr(GError) local = NULL;
+
+      if (g_file_test (path, G_FILE_TEST_EXISTS))
+        continue;
+      if (arb_sheet_save_new (sheet, path, &local))
+        return g_steal_pointer (&path);
+      /* Taken between the look and the write: the next name. */
+      if (!g_file_test (path, G_FILE_TEST_EXISTS))
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        }
+    }
+  g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_WRITE, _("%s: no free file name for “%s”"), folder,
+               arb_sheet_get_name (sheet));
+  return NULL;
 }
 
 gboolean
 arb_sheet_editor_save (ArbSheetEditor  *self,
                        GError         **error)
 {
+  g_autoptr(GError) local = NULL;
+
   g_return_val_if_fail (ARB_IS_SHEET_EDITOR (self), FALSE);
 
   if (!self->valid)
     {
-      g_set_error_literal (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID, _("The sheet breaks the rules; see the fields marked"));
+      g_set_error_literal (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                           _("The sheet breaks the rules; the fields marked say how"));
       return FALSE;
     }
   if (self->path)
     {
-      if (!arb_sheet_save (self->sheet, self->path, error))
-        return FALSE;
+      g_autofree char *now = arb_file_stamp (self->path);
+
+      /* The core checks the file's etag as it writes; this catches a
+       * change before the write is even tried, with the same message. */
+      if (g_strcmp0 (now, self->stamp) != 0)
+        g_set_error (&local, ARB_SHEET_ERROR, ARB_SHEET_ERROR_CHANGED,
+                     _("%s: the file changed on disk since it was opened; it was not overwritten"), self->path);
+      else
+        arb_sheet_save (self->sheet, self->path, &local);
     }
   else
     {
-      /* A file named after the sheet, beside the others, never over one. */
-      g_autofree char *slug = g_ascii_strdown (arb_sheet_get_name (self->sheet) ? arb_sheet_get_name (self->sheet) : "sheet", -1);
-      gboolean saved = FALSE;
+      g_autofree char *path = arb_sheet_editor_save_in_folder (self->sheet, self->folder, NULL, &local);
 
-      g_strcanon (slug, "abcdefghijklmnopqrstuvwxyz0123456789", '-');
-      g_mkdir_with_parents (self->folder, 0700);
-      for (int n = 1; n < 1000 && !saved; n++)
-        {
-          g_autofree char *base = n == 1 ? g_strdup_printf ("%s-%s.xml", arb_sheet_get_system (self->sheet), slug)
-                                         : g_strdup_printf ("%s-%s-%d.xml", arb_sheet_get_system (self->sheet), slug, n);
-          g_autofree char *path = g_build_filename (self->folder, base, NULL);
-          g_autoptr(GError) local = NULL;
-
-          if (g_file_test (path, G_FILE_TEST_EXISTS))
-            continue;
-          if (!arb_sheet_save_new (self->sheet, path, &local))
-            {
-              g_propagate_error (error, g_steal_pointer (&local));
-              return FALSE;
-            }
-          self->path = g_steal_pointer (&path);
-          saved = TRUE;
-        }
+      if (path)
+        self->path = g_steal_pointer (&path);
     }
-  self->changed = FALSE;
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.save", FALSE);
-  adw_window_title_set_subtitle (self->window_title, self->path);
+  if (local)
+    {
+      if (g_error_matches (local, ARB_SHEET_ERROR, ARB_SHEET_ERROR_CHANGED))
+        gtk_info_bar_set_revealed (self->changed_bar, TRUE);
+      else
+        toast (self, local->message);
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  mark_saved (self);
   g_signal_emit (self, signals[SAVED], 0, self->path);
+  return TRUE;
+}
+
+gboolean
+arb_sheet_editor_reload (ArbSheetEditor  *self,
+                         GError         **error)
+{
+  g_autofree char *stamp = NULL;
+  ArbSheet *sheet;
+
+  g_return_val_if_fail (ARB_IS_SHEET_EDITOR (self), FALSE);
+  g_return_val_if_fail (self->path != NULL, FALSE);
+
+  /* Taken first: a change during the read then shows at the next save. */
+  stamp = arb_file_stamp (self->path);
+  if (!(sheet = arb_sheet_load_file (self->path, self->rules, error)))
+    return FALSE;
+  g_set_object (&self->sheet, sheet);
+  g_object_unref (sheet);
+  build_form (self);
+  g_clear_pointer (&self->saved, g_bytes_unref);
+  self->saved = arb_sheet_serialize (self->sheet);
+  g_free (self->stamp);
+  self->stamp = g_steal_pointer (&stamp);
+  gtk_info_bar_set_revealed (self->changed_bar, FALSE);
+  refresh (self);
   return TRUE;
 }
 
@@ -359,13 +1286,115 @@ save_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *param)
 {
+  /* Any failure is shown in the window. */
+  arb_sheet_editor_save (ARB_SHEET_EDITOR (widget), NULL);
+}
+
+static void
+save_copy_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  ArbSheetEditor *self = ARB_SHEET_EDITOR (widget);
+  g_autofree char *folder = self->path ? g_path_get_dirname (self->path) : g_strdup (self->folder);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *message = NULL;
+
+  if (!self->valid)
+    return;
+  if (!(path = arb_sheet_editor_save_in_folder (self->sheet, folder, NULL, &error)))
+    {
+      toast (self, error->message);
+      return;
+    }
+  g_free (self->path);
+  self->path = g_steal_pointer (&path);
+  mark_saved (self);
+  base = g_path_get_basename (self->path);
+  message = g_strdup_printf (_("Saved as %s"), base);
+  toast (self, message);
+  g_signal_emit (self, signals[SAVED], 0, self->path);
+}
+
+static void
+reload_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
   ArbSheetEditor *self = ARB_SHEET_EDITOR (widget);
   g_autoptr(GError) error = NULL;
 
-  if (!arb_sheet_editor_save (self, &error))
+  if (!arb_sheet_editor_reload (self, &error))
+    toast (self, error->message);
+}
+
+static KindGroup *
+find_kind (ArbSheetEditor *self,
+           const char     *kind)
+{
+  for (guint k = 0; k < self->kinds->len; k++)
     {
-      gtk_label_set_text (self->summary_label, error->message);
-      gtk_widget_set_visible (GTK_WIDGET (self->summary_label), TRUE);
+      KindGroup *group = g_ptr_array_index (self->kinds, k);
+
+      if (g_str_equal (group->spec->kind, kind))
+        return group;
+    }
+  return NULL;
+}
+
+static void
+add_item_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  ArbSheetEditor *self = ARB_SHEET_EDITOR (widget);
+  KindGroup *kind = find_kind (self, g_variant_get_string (param, NULL));
+  ArbSheetItem *item;
+
+  if (kind == NULL || kind->views->len >= kind->spec->max_count ||
+      !(item = arb_sheet_add_item (self->sheet, kind->spec->kind, NULL)))
+    {
+      gtk_widget_error_bell (widget);
+      return;
+    }
+  add_item_view (self, kind, item, TRUE);
+  refresh (self);
+}
+
+static void
+remove_item_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  ArbSheetEditor *self = ARB_SHEET_EDITOR (widget);
+  const char *name;
+  guint index;
+  KindGroup *kind;
+
+  g_variant_get (param, "(&su)", &name, &index);
+  if ((kind = find_kind (self, name)) && index < kind->views->len)
+    remove_item (self, g_ptr_array_index (kind->views, index));
+}
+
+static void
+show_problem_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *param)
+{
+  ArbSheetEditor *self = ARB_SHEET_EDITOR (widget);
+
+  for (guint f = 0; f < self->fields->len; f++)
+    {
+      Field *field = g_ptr_array_index (self->fields, f);
+
+      if (!gtk_widget_has_css_class (field->row, "error"))
+        continue;
+      if (field->view && ADW_IS_EXPANDER_ROW (field->view->row))
+        adw_expander_row_set_expanded (ADW_EXPANDER_ROW (field->view->row), TRUE);
+      gtk_widget_grab_focus (field->control && GTK_IS_TEXT_VIEW (field->control) ? field->control : field->row);
+      return;
     }
 }
 
@@ -374,31 +1403,33 @@ arb_sheet_editor_set_field (ArbSheetEditor *self,
                             const char     *name,
                             const char     *value)
 {
+  Field *field;
+
   g_return_val_if_fail (ARB_IS_SHEET_EDITOR (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
 
-  for (guint f = 0; f < self->fields->len; f++)
+  if (!(field = find_field (self, name)))
+    return FALSE;
+  if (field->values)
     {
-      Field *field = &g_array_index (self->fields, Field, f);
-
-      if (!g_str_equal (field->spec->name, name))
-        continue;
-      if (field->values)
-        {
-          for (guint i = 0; field->values[i]; i++)
-            if (g_strcmp0 (field->values[i], value ? value : "") == 0)
-              {
-                adw_combo_row_set_selected (ADW_COMBO_ROW (field->row), i);
-                return TRUE;
-              }
-          return FALSE;
-        }
-      if (field->control)
-        gtk_switch_set_active (GTK_SWITCH (field->control), g_strcmp0 (value, "true") == 0);
-      else
-        gtk_editable_set_text (GTK_EDITABLE (field->row), value ? value : "");
-      return TRUE;
+      for (guint i = 0; field->values[i]; i++)
+        if (g_ascii_strcasecmp (field->values[i], value ? value : "") == 0)
+          {
+            if (adw_combo_row_get_selected (ADW_COMBO_ROW (field->row)) == i)
+              field_edited (self, field);
+            else
+              adw_combo_row_set_selected (ADW_COMBO_ROW (field->row), i);
+            return TRUE;
+          }
+      return FALSE;
     }
-  return FALSE;
+  if (GTK_IS_SWITCH (field->control))
+    gtk_switch_set_active (GTK_SWITCH (field->control), g_strcmp0 (value, "true") == 0);
+  else if (GTK_IS_TEXT_VIEW (field->control))
+    gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (field->control)), value ? value : "", -1);
+  else
+    gtk_editable_set_text (GTK_EDITABLE (field->row), value ? value : "");
+  return TRUE;
 }
 
 const char *
@@ -413,7 +1444,14 @@ gboolean
 arb_sheet_editor_get_can_save (ArbSheetEditor *self)
 {
   g_return_val_if_fail (ARB_IS_SHEET_EDITOR (self), FALSE);
-  return self->valid && self->changed;
+  return self->valid && self->modified;
+}
+
+gboolean
+arb_sheet_editor_get_modified (ArbSheetEditor *self)
+{
+  g_return_val_if_fail (ARB_IS_SHEET_EDITOR (self), FALSE);
+  return self->modified;
 }
 
 const char *
@@ -424,6 +1462,13 @@ arb_sheet_editor_get_derived (ArbSheetEditor *self,
   return g_hash_table_lookup (self->derived, key);
 }
 
+ArbSheet *
+arb_sheet_editor_get_sheet (ArbSheetEditor *self)
+{
+  g_return_val_if_fail (ARB_IS_SHEET_EDITOR (self), NULL);
+  return self->sheet;
+}
+
 const char *
 arb_sheet_editor_get_path (ArbSheetEditor *self)
 {
@@ -431,11 +1476,75 @@ arb_sheet_editor_get_path (ArbSheetEditor *self)
   return self->path;
 }
 
+static gboolean
+close_idle (gpointer data)
+{
+  gtk_window_close (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+close_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   ArbSheetEditor   *self)
+{
+  if (g_str_equal (response, "save") && !arb_sheet_editor_save (self, NULL))
+    return;
+  if (g_str_equal (response, "save") || g_str_equal (response, "discard"))
+    {
+      /* Once the dialog, which points at this window, has gone. */
+      self->closing = TRUE;
+      g_idle_add_full (G_PRIORITY_DEFAULT, close_idle, g_object_ref (self), g_object_unref);
+    }
+}
+
+static gboolean
+arb_sheet_editor_close_request (GtkWindow *window)
+{
+  ArbSheetEditor *self = ARB_SHEET_EDITOR (window);
+  g_autofree char *body = NULL;
+  const char *name;
+  GtkWidget *dialog;
+
+  if (self->closing || !self->modified || !arb_application_confirm_destructive ())
+    {
+      GtkWindowClass *parent = GTK_WINDOW_CLASS (arb_sheet_editor_parent_class);
+
+      return parent->close_request ? parent->close_request (window) : FALSE;
+    }
+
+  name = arb_sheet_get_name (self->sheet);
+  if (!self->valid)
+    body = g_strdup (_("The changes are not saved, and cannot be until the sheet keeps the rules. "
+                       "Closing now lets them go for good."));
+  else if (name[0])
+    body = g_strdup_printf (_("The changes to “%s” are not saved. Closing without saving lets them go for good."),
+                            name);
+  else
+    body = g_strdup (_("The changes are not saved. Closing without saving lets them go for good."));
+  dialog = adw_message_dialog_new (window, _("Save Changes?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "discard", _("_Discard"),
+                                    "save", _("_Save"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "save", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_response_enabled (ADW_MESSAGE_DIALOG (dialog), "save", self->valid);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), self->valid ? "save" : "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (close_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
 static void
 arb_sheet_editor_dispose (GObject *object)
 {
   ArbSheetEditor *self = ARB_SHEET_EDITOR (object);
 
+  /* Widgets going away say nothing more to the sheet. */
+  self->building = TRUE;
   gtk_widget_dispose_template (GTK_WIDGET (object), ARB_TYPE_SHEET_EDITOR);
   g_clear_object (&self->sheet);
   g_clear_object (&self->rules);
@@ -447,12 +1556,16 @@ arb_sheet_editor_finalize (GObject *object)
 {
   ArbSheetEditor *self = ARB_SHEET_EDITOR (object);
 
-  g_array_unref (self->fields);
+  g_ptr_array_unref (self->groups);
+  g_ptr_array_unref (self->derived_rows);
+  g_ptr_array_unref (self->fields);
+  g_ptr_array_unref (self->kinds);
   g_hash_table_unref (self->messages);
   g_hash_table_unref (self->refused);
   g_hash_table_unref (self->derived);
-  g_ptr_array_unref (self->derived_rows);
+  g_clear_pointer (&self->saved, g_bytes_unref);
   g_free (self->path);
+  g_free (self->stamp);
   g_free (self->folder);
   G_OBJECT_CLASS (arb_sheet_editor_parent_class)->finalize (object);
 }
@@ -462,21 +1575,36 @@ arb_sheet_editor_class_init (ArbSheetEditorClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = arb_sheet_editor_dispose;
   object_class->finalize = arb_sheet_editor_finalize;
+  window_class->close_request = arb_sheet_editor_close_request;
 
-  /* (path): the sheet is safe in that file. */
+  /**
+   * ArbSheetEditor::saved:
+   * @path: the file written
+   *
+   * The sheet is safe in @path: after Save, Save as Copy, or Save in the
+   * dialog on closing.
+   */
   signals[SAVED] = g_signal_new ("saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                                  G_TYPE_NONE, 1, G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/arbiter/Arbiter/ui/arb-sheet-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, ArbSheetEditor, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, ArbSheetEditor, window_title);
-  gtk_widget_class_bind_template_child (widget_class, ArbSheetEditor, summary_label);
-  gtk_widget_class_bind_template_child (widget_class, ArbSheetEditor, fields_group);
-  gtk_widget_class_bind_template_child (widget_class, ArbSheetEditor, derived_group);
-  gtk_widget_class_bind_template_child (widget_class, ArbSheetEditor, items_group);
+  gtk_widget_class_bind_template_child (widget_class, ArbSheetEditor, changed_bar);
+  gtk_widget_class_bind_template_child (widget_class, ArbSheetEditor, problems_bar);
+  gtk_widget_class_bind_template_child (widget_class, ArbSheetEditor, problems_label);
+  gtk_widget_class_bind_template_child (widget_class, ArbSheetEditor, page);
+
   gtk_widget_class_install_action (widget_class, "editor.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "editor.save-copy", NULL, save_copy_action);
+  gtk_widget_class_install_action (widget_class, "editor.reload", NULL, reload_action);
+  gtk_widget_class_install_action (widget_class, "editor.add-item", "s", add_item_action);
+  gtk_widget_class_install_action (widget_class, "editor.remove-item", "(su)", remove_item_action);
+  gtk_widget_class_install_action (widget_class, "editor.show-problem", NULL, show_problem_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "editor.save", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
 }
@@ -485,12 +1613,13 @@ static void
 arb_sheet_editor_init (ArbSheetEditor *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->fields = g_array_new (FALSE, TRUE, sizeof (Field));
-  g_array_set_clear_func (self->fields, field_clear);
+  self->groups = g_ptr_array_new ();
+  self->derived_rows = g_ptr_array_new ();
+  self->fields = g_ptr_array_new_with_free_func (field_free);
+  self->kinds = g_ptr_array_new_with_free_func (kind_group_free);
   self->messages = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->refused = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->derived = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  self->derived_rows = g_ptr_array_new ();
 }
 
 ArbSheetEditor *
@@ -503,29 +1632,37 @@ arb_sheet_editor_new (GtkWindow          *parent,
                       GError            **error)
 {
   g_autoptr(ArbSheet) sheet = NULL;
+  g_autofree char *stamp = NULL;
   ArbSheetEditor *self;
-  const ArbFieldSpec *specs;
 
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (rules), NULL);
+  g_return_val_if_fail (path != NULL || folder != NULL, NULL);
 
+  /* Taken before the read, so a change during it shows at the first save. */
+  if (path)
+    stamp = arb_file_stamp (path);
   sheet = path ? arb_sheet_load_file (path, rules, error) : arb_sheet_new (system, kind ? kind : "character", error);
   if (sheet == NULL)
     return NULL;
+
   self = g_object_new (ARB_TYPE_SHEET_EDITOR, "transient-for", parent, NULL);
   self->rules = g_object_ref (rules);
   self->sheet = g_steal_pointer (&sheet);
   self->path = g_strdup (path);
-  self->folder = g_strdup (folder ? folder : ".");
-  gtk_window_set_title (GTK_WINDOW (self), path ? _("Edit Sheet") : _("New Sheet"));
-  adw_window_title_set_title (self->window_title, path ? _("Edit Sheet") : _("New Sheet"));
-  adw_window_title_set_subtitle (self->window_title, path ? path : arb_system_get_title (arb_sheet_get_system (self->sheet)));
+  self->stamp = g_steal_pointer (&stamp);
+  self->folder = path && folder == NULL ? g_path_get_dirname (path) : g_strdup (folder);
+  self->saved = arb_sheet_serialize (self->sheet);
+  build_form (self);
+  refresh (self);
 
-  self->building = TRUE;
-  specs = arb_sheet_spec_fields (arb_sheet_get_system (self->sheet), arb_sheet_get_kind (self->sheet));
-  for (guint i = 0; specs && specs[i].name; i++)
-    add_field (self, &specs[i]);
-  add_items (self);
-  self->building = FALSE;
-  check (self);
+  /* One of the app's windows: Quit asks about its changes too, and the
+   * app stays while it is open, even after the window it came from. */
+  for (GtkWindow *w = parent; w; w = gtk_window_get_transient_for (w))
+    if (gtk_window_get_application (w))
+      {
+        gtk_window_set_application (GTK_WINDOW (self), gtk_window_get_application (w));
+        break;
+      }
   return self;
 }

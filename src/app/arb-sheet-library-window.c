@@ -1,16 +1,30 @@
 /* arb-sheet-library-window.c: the referee's folder of record sheets
  *
+ * Lists the sheets with filters and a search; opens the editor on one
+ * (Enter) or on a new one (Ctrl+N), duplicates (Ctrl+D), moves to the
+ * trash (Delete) and hands a sheet to the fight. Every change to the
+ * folder made here reads the folder again.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
+#include "arb-application.h"
 #include "arb-rules.h"
 #include "arb-sheet-editor.h"
 #include "arb-sheet-library-window.h"
+
+/* A sheet moved to the trash here, for Undo. */
+typedef struct
+{
+  char *trashed;   /* the file in the trash */
+  char *info;      /* its .trashinfo */
+} Trashed;
 
 struct _ArbSheetLibraryWindow
 {
@@ -19,6 +33,7 @@ struct _ArbSheetLibraryWindow
   /* Template widgets */
   AdwToastOverlay   *toast_overlay;
   AdwWindowTitle    *window_title;
+  GtkMenuButton     *new_button;
   GtkSearchEntry    *search_entry;
   GtkDropDown       *system_dropdown;
   GtkDropDown       *kind_dropdown;
@@ -29,6 +44,7 @@ struct _ArbSheetLibraryWindow
   /* Owned */
   char              *folder;
   ArbRulesetLibrary *rules;
+  GHashTable        *trashed;   /* original path -> Trashed */
   guint              n_rows;
 };
 
@@ -48,6 +64,26 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+static void
+trashed_free (gpointer data)
+{
+  Trashed *trashed = data;
+
+  g_free (trashed->trashed);
+  g_free (trashed->info);
+  g_free (trashed);
+}
+
+static void
+toast (ArbSheetLibraryWindow *self,
+       const char            *text)
+{
+  /* Toast titles are markup; names and messages are not. */
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
+}
 
 static const char *
 game_name (const char *system)
@@ -146,6 +182,19 @@ filters_changed_cb (ArbSheetLibraryWindow *self)
   update_view (self);
 }
 
+static GMenuItem *
+menu_item (const char *label,
+           const char *action,
+           const char *path,
+           const char *accel)
+{
+  GMenuItem *item = g_menu_item_new (label, NULL);
+
+  g_menu_item_set_action_and_target_value (item, action, g_variant_new_string (path));
+  g_menu_item_set_attribute (item, "accel", "s", accel);
+  return item;
+}
+
 static GtkWidget *
 make_row (ArbSheetEntry *entry)
 {
@@ -171,37 +220,67 @@ make_row (ArbSheetEntry *entry)
                                                    g_str_equal (entry->kind, "npc") ? _("NPC") : _("Character"),
                                                    base);
       g_autofree char *escaped = g_markup_escape_text (subtitle, -1);
+      g_autoptr(GMenu) menu = g_menu_new ();
+      g_autoptr(GMenu) section = g_menu_new ();
+      g_autoptr(GMenuItem) edit = menu_item (_("_Edit"), "library.edit", entry->path, "Return");
+      g_autoptr(GMenuItem) duplicate = menu_item (_("_Duplicate"), "library.duplicate", entry->path, "<Control>d");
+      g_autoptr(GMenuItem) trash = menu_item (_("Move to _Trash"), "library.trash", entry->path, "Delete");
+      GtkWidget *fight = gtk_button_new_with_label (_("Add to Fight"));
+      GtkWidget *more = gtk_menu_button_new ();
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), escaped);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       g_object_set_data_full (G_OBJECT (row), "system", g_strdup (entry->system), g_free);
       g_object_set_data_full (G_OBJECT (row), "kind", g_strdup (entry->kind), g_free);
       g_object_set_data_full (G_OBJECT (row), "name", g_strdup (entry->name), g_free);
-      {
-        static const struct { const char *icon; const char *tip; const char *action; } buttons[] = {
-          { "document-edit-symbolic", N_("Edit"), "library.edit" },
-          { "list-add-symbolic", N_("Add to the Fight"), "library.add-to-fight" },
-          { "edit-copy-symbolic", N_("Duplicate"), "library.duplicate" },
-          { "user-trash-symbolic", N_("Move to the Trash"), "library.trash" },
-        };
 
-        for (guint b = 0; b < G_N_ELEMENTS (buttons); b++)
-          {
-            GtkWidget *button = gtk_button_new_from_icon_name (buttons[b].icon);
+      /* The referee's errand here is mostly the fight: that one stays in
+       * view, the rest wait in the menu. */
+      gtk_widget_set_valign (fight, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (fight, "flat");
+      gtk_widget_set_tooltip_text (fight, _("Add to the fight under way; its side and place come next"));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (fight), "library.add-to-fight");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (fight), "s", entry->path);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), fight);
 
-            gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-            gtk_widget_add_css_class (button, "flat");
-            gtk_widget_set_tooltip_text (button, _(buttons[b].tip));
-            gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _(buttons[b].tip), -1);
-            gtk_actionable_set_action_name (GTK_ACTIONABLE (button), buttons[b].action);
-            gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", entry->path);
-            adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
-          }
-      }
+      g_menu_append_item (menu, edit);
+      g_menu_append_item (menu, duplicate);
+      g_menu_append_item (section, trash);
+      g_menu_append_section (menu, NULL, G_MENU_MODEL (section));
+      gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (more), "view-more-symbolic");
+      gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (more), G_MENU_MODEL (menu));
+      gtk_widget_set_valign (more, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (more, "flat");
+      gtk_widget_set_tooltip_text (more, _("More"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (more), GTK_ACCESSIBLE_PROPERTY_LABEL, _("More"), -1);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), more);
     }
 
   g_object_set_data_full (G_OBJECT (row), "path", g_strdup (entry->path), g_free);
   return row;
+}
+
+/* The sheet row holding the focus, or NULL. */
+static GtkListBoxRow *
+focused_row (ArbSheetLibraryWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  while (focus && !(GTK_IS_LIST_BOX_ROW (focus) && gtk_widget_get_parent (focus) == GTK_WIDGET (self->list_box)))
+    focus = gtk_widget_get_parent (focus);
+  return focus ? GTK_LIST_BOX_ROW (focus) : NULL;
+}
+
+static GtkListBoxRow *
+row_for_path (ArbSheetLibraryWindow *self,
+              const char            *path)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list_box));
+       child; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LIST_BOX_ROW (child) && g_strcmp0 (g_object_get_data (G_OBJECT (child), "path"), path) == 0)
+      return GTK_LIST_BOX_ROW (child);
+  return NULL;
 }
 
 void
@@ -209,9 +288,15 @@ arb_sheet_library_window_reload (ArbSheetLibraryWindow *self)
 {
   g_autoptr(GPtrArray) entries = NULL;
   g_autoptr(GError) error = NULL;
+  GtkListBoxRow *focus;
   GtkWidget *child;
+  int focus_index;
 
   g_return_if_fail (ARB_IS_SHEET_LIBRARY_WINDOW (self));
+
+  /* The keyboard keeps its place: after Delete, the next sheet. */
+  focus = focused_row (self);
+  focus_index = focus ? gtk_list_box_row_get_index (focus) : -1;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list_box))))
     gtk_list_box_remove (self->list_box, child);
@@ -223,7 +308,8 @@ arb_sheet_library_window_reload (ArbSheetLibraryWindow *self)
   if (entries == NULL)
     {
       g_autofree char *message = g_strdup_printf (_("Cannot read the library: %s"), error->message);
-      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+
+      toast (self, message);
     }
 
   for (guint i = 0; entries && i < entries->len; i++)
@@ -233,6 +319,9 @@ arb_sheet_library_window_reload (ArbSheetLibraryWindow *self)
     }
 
   update_view (self);
+  if (focus_index >= 0 && self->n_rows > 0)
+    gtk_widget_grab_focus (GTK_WIDGET (gtk_list_box_get_row_at_index (self->list_box,
+                                                                      MIN ((guint)focus_index, self->n_rows - 1))));
 }
 
 void
@@ -288,11 +377,14 @@ open_editor (ArbSheetLibraryWindow *self,
              const char            *kind)
 {
   g_autoptr(GError) error = NULL;
-  ArbSheetEditor *editor = arb_sheet_editor_new (GTK_WINDOW (self), self->rules, path, system, kind, self->folder, &error);
+  ArbSheetEditor *editor;
 
+  g_assert (ARB_IS_SHEET_LIBRARY_WINDOW (self));
+
+  editor = arb_sheet_editor_new (GTK_WINDOW (self), self->rules, path, system, kind, self->folder, &error);
   if (editor == NULL)
     {
-      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      toast (self, error->message);
       return;
     }
   /* The list shows what was saved. */
@@ -309,47 +401,38 @@ edit_action (GtkWidget  *widget,
 }
 
 static void
-new_response_cb (AdwMessageDialog      *dialog,
-                 const char            *response,
-                 ArbSheetLibraryWindow *self)
+row_activated_cb (ArbSheetLibraryWindow *self,
+                  GtkListBoxRow         *row)
 {
-  GtkDropDown *games = g_object_get_data (G_OBJECT (dialog), "arb-games");
-  GtkDropDown *kinds = g_object_get_data (G_OBJECT (dialog), "arb-kinds");
-  guint game = gtk_drop_down_get_selected (games);
+  const char *path = g_object_get_data (G_OBJECT (row), "path");
 
-  if (g_str_equal (response, "create") && game < g_strv_length ((char **)arb_systems))
-    open_editor (self, NULL, arb_systems[game], gtk_drop_down_get_selected (kinds) == 1 ? "npc" : "character");
+  g_assert (ARB_IS_SHEET_LIBRARY_WINDOW (self));
+
+  /* A file the rules refuse has nothing to edit in the form. */
+  if (path && g_object_get_data (G_OBJECT (row), "system"))
+    gtk_widget_activate_action (GTK_WIDGET (self), "library.edit", "s", path);
 }
 
-/* A new sheet: which game and which kind, then the editor. */
+/* Ctrl+N: the games and kinds to start from. */
 static void
 new_action (GtkWidget  *widget,
             const char *action_name,
             GVariant   *param)
 {
   ArbSheetLibraryWindow *self = ARB_SHEET_LIBRARY_WINDOW (widget);
-  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("New Sheet"), _("For which game, and whom?"));
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  const char *kinds[] = { N_("Character"), N_("NPC"), NULL };
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *games, *kind;
 
-  for (guint i = 0; arb_systems[i]; i++)
-    gtk_string_list_append (names, arb_system_get_title (arb_systems[i]));
-  games = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL);
-  kind = gtk_drop_down_new_from_strings ((const char * const[]) { _(kinds[0]), _(kinds[1]), NULL });
-  gtk_box_append (GTK_BOX (box), games);
-  gtk_box_append (GTK_BOX (box), kind);
-  gtk_widget_set_halign (box, GTK_ALIGN_CENTER);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
-  g_object_set_data (G_OBJECT (dialog), "arb-games", games);
-  g_object_set_data (G_OBJECT (dialog), "arb-kinds", kind);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "create", _("_Create"), NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "create", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "create");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (new_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_menu_button_popup (self->new_button);
+}
+
+static void
+new_sheet_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  const char *system, *kind;
+
+  g_variant_get (param, "(&s&s)", &system, &kind);
+  open_editor (ARB_SHEET_LIBRARY_WINDOW (widget), NULL, system, kind);
 }
 
 static void
@@ -370,54 +453,225 @@ duplicate_action (GtkWidget  *widget,
   const char *path = g_variant_get_string (param, NULL);
   g_autoptr(GError) error = NULL;
   g_autoptr(ArbSheet) sheet = arb_sheet_load_file (path, self->rules, &error);
-  g_autofree char *stem = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *stem = NULL;
+  g_autofree char *copy = NULL;
   g_autofree char *message = NULL;
+  g_autofree char *escaped = NULL;
+  AdwToast *done;
 
   if (sheet == NULL)
     {
-      adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (error->message));
+      toast (self, error->message);
       return;
     }
-  /* TRANSLATORS: the name of a duplicated sheet */
+  /* Translators: the name of a duplicated sheet */
   name = g_strdup_printf (_("%s (copy)"), arb_sheet_get_name (sheet));
   arb_sheet_set (sheet, "name", name, NULL);
-  stem = g_strndup (path, g_str_has_suffix (path, ".xml") ? strlen (path) - 4 : strlen (path));
-  for (int n = 1; n < 1000; n++)
+  /* Beside the original in the folder: aod-lazar-copy.xml, -copy-2... */
+  base = g_path_get_basename (path);
+  if (g_str_has_suffix (base, ".xml"))
+    base[strlen (base) - 4] = '\0';
+  stem = g_strconcat (base, "-copy", NULL);
+  if (!(copy = arb_sheet_editor_save_in_folder (sheet, self->folder, stem, &error)))
     {
-      g_autofree char *copy = n == 1 ? g_strdup_printf ("%s-copy.xml", stem) : g_strdup_printf ("%s-copy-%d.xml", stem, n);
-
-      g_clear_error (&error);
-      if (arb_sheet_save_new (sheet, copy, &error))
-        {
-          message = g_strdup_printf (_("Duplicated as %s"), name);
-          break;
-        }
-      if (g_file_test (copy, G_FILE_TEST_EXISTS))
-        continue;
-      break;
+      toast (self, error->message);
+      return;
     }
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message ? message : error->message));
   arb_sheet_library_window_reload (self);
+
+  /* Translators: a toast; the sheet's new name */
+  message = g_strdup_printf (_("Duplicated as “%s”"), name);
+  escaped = g_markup_escape_text (message, -1);
+  done = adw_toast_new (escaped);
+  adw_toast_set_button_label (done, _("_Edit"));
+  adw_toast_set_action_name (done, "library.edit");
+  adw_toast_set_action_target_value (done, g_variant_new_string (copy));
+  adw_toast_overlay_add_toast (self->toast_overlay, done);
 }
 
-/* The trash keeps it: a sheet moved there can come back. */
+/* Where g_file_trash() put @path: GLib uses the home trash for files on
+ * the home folder's disk, and writes PATH there in a .trashinfo. NULL
+ * when it is not found, and Undo is not offered. */
+static Trashed *
+find_in_trash (const char *path)
+{
+  g_autofree char *trash = g_build_filename (g_get_user_data_dir (), "Trash", NULL);
+  g_autofree char *info_dir = g_build_filename (trash, "info", NULL);
+  g_autoptr(GDir) dir = g_dir_open (info_dir, 0, NULL);
+  g_autofree char *newest = NULL;
+  g_autofree char *newest_date = NULL;
+  const char *name;
+  Trashed *found;
+
+  while (dir && (name = g_dir_read_name (dir)))
+    {
+      g_autoptr(GKeyFile) info = g_key_file_new ();
+      g_autofree char *file = g_build_filename (info_dir, name, NULL);
+      g_autofree char *escaped = NULL;
+      g_autofree char *original = NULL;
+      g_autofree char *date = NULL;
+
+      if (!g_str_has_suffix (name, ".trashinfo") || !g_key_file_load_from_file (info, file, G_KEY_FILE_NONE, NULL) ||
+          !(escaped = g_key_file_get_string (info, "Trash Info", "Path", NULL)) ||
+          !(original = g_uri_unescape_string (escaped, NULL)) || g_strcmp0 (original, path) != 0)
+        continue;
+      date = g_key_file_get_string (info, "Trash Info", "DeletionDate", NULL);
+      if (newest == NULL || g_strcmp0 (date, newest_date) > 0)
+        {
+          g_free (newest);
+          newest = g_strdup (name);
+          g_free (newest_date);
+          newest_date = g_steal_pointer (&date);
+        }
+    }
+  if (newest == NULL)
+    return NULL;
+  found = g_new0 (Trashed, 1);
+  found->info = g_build_filename (info_dir, newest, NULL);
+  newest[strlen (newest) - strlen (".trashinfo")] = '\0';
+  found->trashed = g_build_filename (trash, "files", newest, NULL);
+  if (!g_file_test (found->trashed, G_FILE_TEST_EXISTS))
+    g_clear_pointer (&found, trashed_free);
+  return found;
+}
+
+/* Whether GLib will put @path in the home trash, where Undo finds it. */
+static gboolean
+can_undo_trash (const char *path)
+{
+  GStatBuf file, home;
+
+  return g_stat (path, &file) == 0 && g_stat (g_get_home_dir (), &home) == 0 && file.st_dev == home.st_dev;
+}
+
+static void
+move_to_trash (ArbSheetLibraryWindow *self,
+               const char            *where)
+{
+  /* Copied: the reload may take the button holding @where away. */
+  g_autofree char *path = g_strdup (where);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  GtkListBoxRow *row = row_for_path (self, path);
+  g_autofree char *name = row ? g_strdup (g_object_get_data (G_OBJECT (row), "name")) : NULL;
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *message = NULL;
+  g_autofree char *escaped = NULL;
+  Trashed *trashed;
+  AdwToast *done;
+
+  g_assert (ARB_IS_SHEET_LIBRARY_WINDOW (self));
+
+  if (!g_file_trash (file, NULL, &error))
+    {
+      message = g_strdup_printf (_("Not moved to the trash: %s. The sheet is still there."), error->message);
+      toast (self, message);
+      return;
+    }
+  arb_sheet_library_window_reload (self);
+
+  /* Translators: a toast; the sheet's name */
+  message = g_strdup_printf (_("“%s” moved to the trash"), name && name[0] ? name : base);
+  escaped = g_markup_escape_text (message, -1);
+  done = adw_toast_new (escaped);
+  if ((trashed = find_in_trash (path)))
+    {
+      g_hash_table_replace (self->trashed, g_strdup (path), trashed);
+      adw_toast_set_button_label (done, _("_Undo"));
+      adw_toast_set_action_name (done, "library.undo-trash");
+      adw_toast_set_action_target_value (done, g_variant_new_string (path));
+    }
+  adw_toast_overlay_add_toast (self->toast_overlay, done);
+}
+
+static void
+trash_response_cb (AdwMessageDialog      *dialog,
+                   const char            *response,
+                   ArbSheetLibraryWindow *self)
+{
+  if (g_str_equal (response, "trash"))
+    move_to_trash (self, g_object_get_data (G_OBJECT (dialog), "path"));
+}
+
+/* Undo makes asking first needless; where the trash is out of Undo's
+ * reach, the confirm-destructive setting asks. */
 static void
 trash_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *param)
 {
   ArbSheetLibraryWindow *self = ARB_SHEET_LIBRARY_WINDOW (widget);
-  g_autoptr(GFile) file = g_file_new_for_path (g_variant_get_string (param, NULL));
-  g_autoptr(GError) error = NULL;
-  g_autofree char *message = NULL;
+  const char *path = g_variant_get_string (param, NULL);
+  GtkListBoxRow *row = row_for_path (self, path);
+  const char *name = row ? g_object_get_data (G_OBJECT (row), "name") : NULL;
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *heading = NULL;
+  GtkWidget *dialog;
 
-  if (!g_file_trash (file, NULL, &error))
-    message = g_strdup_printf (_("Not moved to the trash: %s. The sheet is still there."), error->message);
+  if (can_undo_trash (path) || !arb_application_confirm_destructive ())
+    {
+      move_to_trash (self, path);
+      return;
+    }
+  heading = g_strdup_printf (_("Move “%s” to the Trash?"), name && name[0] ? name : base);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading,
+                                   _("The file manager can bring it back from the trash; this window cannot."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "trash", _("_Move to Trash"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "trash", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "path", g_strdup (path), g_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (trash_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+undo_trash_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  ArbSheetLibraryWindow *self = ARB_SHEET_LIBRARY_WINDOW (widget);
+  const char *path = g_variant_get_string (param, NULL);
+  Trashed *trashed = g_hash_table_lookup (self->trashed, path);
+  g_autoptr(GFile) from = NULL;
+  g_autoptr(GFile) to = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (trashed == NULL)
+    return;
+  from = g_file_new_for_path (trashed->trashed);
+  to = g_file_new_for_path (path);
+  /* Never over a file that has taken its place since. */
+  if (!g_file_move (from, to, G_FILE_COPY_NOFOLLOW_SYMLINKS, NULL, NULL, NULL, &error))
+    {
+      g_autofree char *message = g_strdup_printf (_("Not brought back: %s"), error->message);
+
+      toast (self, message);
+    }
   else
-    message = g_strdup (_("Moved to the trash"));
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+    g_unlink (trashed->info);
+  g_hash_table_remove (self->trashed, path);
   arb_sheet_library_window_reload (self);
+}
+
+/* Enter, Delete and Ctrl+D act on the sheet whose row has the focus. */
+static gboolean
+focused_row_shortcut (GtkWidget *widget,
+                      GVariant  *args,
+                      gpointer   user_data)
+{
+  ArbSheetLibraryWindow *self = ARB_SHEET_LIBRARY_WINDOW (widget);
+  GtkListBoxRow *row = focused_row (self);
+  const char *path = row ? g_object_get_data (G_OBJECT (row), "path") : NULL;
+
+  if (path == NULL || g_object_get_data (G_OBJECT (row), "system") == NULL)
+    return FALSE;
+  return gtk_widget_activate_action (widget, g_variant_get_string (args, NULL), "s", path);
 }
 
 static void
@@ -441,7 +695,7 @@ add_starters_action (GtkWidget  *widget,
     message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Added %d starter sheet", "Added %d starter sheets", copied),
                                copied);
 
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+  toast (self, message);
   arb_sheet_library_window_reload (self);
 }
 
@@ -531,6 +785,7 @@ arb_sheet_library_window_finalize (GObject *object)
   ArbSheetLibraryWindow *self = (ArbSheetLibraryWindow *)object;
 
   g_clear_pointer (&self->folder, g_free);
+  g_clear_pointer (&self->trashed, g_hash_table_unref);
 
   G_OBJECT_CLASS (arb_sheet_library_window_parent_class)->finalize (object);
 }
@@ -552,9 +807,21 @@ arb_sheet_library_window_class_init (ArbSheetLibraryWindowClass *klass)
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /**
+   * ArbSheetLibraryWindow::add-to-encounter:
+   * @path: the sheet file
+   *
+   * The referee wants the sheet in the fight; whoever runs the fight asks
+   * for its side and place.
+   */
+  signals[ADD_TO_ENCOUNTER] =
+    g_signal_new ("add-to-encounter", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/arbiter/Arbiter/ui/arb-sheet-library-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, new_button);
   gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, system_dropdown);
   gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, kind_dropdown);
@@ -562,21 +829,24 @@ arb_sheet_library_window_class_init (ArbSheetLibraryWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, list_box);
   gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, count_label);
   gtk_widget_class_bind_template_callback (widget_class, filters_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
 
   gtk_widget_class_install_action (widget_class, "library.reload", NULL, reload_action);
-  gtk_widget_class_install_action (widget_class, "library.add-to-fight", "s", add_to_fight_action);
-  gtk_widget_class_install_action (widget_class, "library.edit", "s", edit_action);
+  gtk_widget_class_install_action (widget_class, "library.search", NULL, search_action);
+  gtk_widget_class_install_action (widget_class, "library.add-starters", NULL, add_starters_action);
   gtk_widget_class_install_action (widget_class, "library.new", NULL, new_action);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "library.new", NULL);
+  gtk_widget_class_install_action (widget_class, "library.new-sheet", "(ss)", new_sheet_action);
+  gtk_widget_class_install_action (widget_class, "library.edit", "s", edit_action);
+  gtk_widget_class_install_action (widget_class, "library.add-to-fight", "s", add_to_fight_action);
   gtk_widget_class_install_action (widget_class, "library.duplicate", "s", duplicate_action);
   gtk_widget_class_install_action (widget_class, "library.trash", "s", trash_action);
+  gtk_widget_class_install_action (widget_class, "library.undo-trash", "s", undo_trash_action);
 
-  /* (path): the sheet should join the fight; the main window asks where. */
-  signals[ADD_TO_ENCOUNTER] =
-    g_signal_new ("add-to-encounter", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                  G_TYPE_NONE, 1, G_TYPE_STRING);
-  gtk_widget_class_install_action (widget_class, "library.add-starters", NULL, add_starters_action);
-  gtk_widget_class_install_action (widget_class, "library.search", NULL, search_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "library.new", NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, focused_row_shortcut,
+                                "s", "library.duplicate");
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Delete, 0, focused_row_shortcut, "s", "library.trash");
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Delete, 0, focused_row_shortcut, "s", "library.trash");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "library.search", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "library.reload", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F5, 0, "library.reload", NULL);
@@ -587,8 +857,27 @@ arb_sheet_library_window_class_init (ArbSheetLibraryWindowClass *klass)
 static void
 arb_sheet_library_window_init (ArbSheetLibraryWindow *self)
 {
+  g_autoptr(GMenu) games = g_menu_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->trashed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, trashed_free);
   gtk_list_box_set_filter_func (self->list_box, filter_row, self, NULL);
   /* Typing anywhere in the window searches. */
   gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self));
+
+  /* New: a section per game, a character or an NPC in each. */
+  for (guint i = 0; arb_systems[i]; i++)
+    {
+      g_autoptr(GMenu) section = g_menu_new ();
+      g_autoptr(GMenuItem) character = g_menu_item_new (_("Character"), NULL);
+      g_autoptr(GMenuItem) npc = g_menu_item_new (_("NPC"), NULL);
+
+      g_menu_item_set_action_and_target_value (character, "library.new-sheet",
+                                               g_variant_new ("(ss)", arb_systems[i], "character"));
+      g_menu_item_set_action_and_target_value (npc, "library.new-sheet", g_variant_new ("(ss)", arb_systems[i], "npc"));
+      g_menu_append_item (section, character);
+      g_menu_append_item (section, npc);
+      g_menu_append_section (games, arb_system_get_title (arb_systems[i]), G_MENU_MODEL (section));
+    }
+  gtk_menu_button_set_menu_model (self->new_button, G_MENU_MODEL (games));
 }

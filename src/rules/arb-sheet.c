@@ -338,6 +338,17 @@ arb_sheet_add_item (ArbSheet    *self,
   return item;
 }
 
+gboolean
+arb_sheet_remove_item (ArbSheet     *self,
+                       ArbSheetItem *item)
+{
+  g_return_val_if_fail (ARB_IS_SHEET (self), FALSE);
+  g_return_val_if_fail (item != NULL, FALSE);
+
+  /* g_ptr_array_remove keeps the order, and frees through the array. */
+  return g_ptr_array_remove (self->items, item);
+}
+
 /* Checking */
 
 typedef struct

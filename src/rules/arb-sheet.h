@@ -111,6 +111,10 @@ GPtrArray    *arb_sheet_get_items        (ArbSheet           *self,
 ArbSheetItem *arb_sheet_add_item         (ArbSheet           *self,
                                           const char         *kind,
                                           GError            **error);
+/* Takes @item, one of the sheet's own, off it and frees it; FALSE when
+ * the sheet does not hold it. The other items keep their order. */
+gboolean      arb_sheet_remove_item      (ArbSheet           *self,
+                                          ArbSheetItem       *item);
 
 /* Values worked out from the sheet and the tables, never stored: for aod
  * the modified AG and MD, the APA and each weapon's penalties; the gpg
