@@ -9,6 +9,7 @@
 #pragma once
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 
 static inline void
 iterate (void)
@@ -42,4 +43,21 @@ destroy_window (gpointer window)
   gtk_window_destroy (GTK_WINDOW (window));
   iterate ();
   g_assert_finalize_object (window);
+}
+
+/* Empties a flat test folder (backups and copies included) and removes
+ * it; a file that will not go is a test failure. */
+static inline void
+remove_folder (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_assert_cmpint (g_unlink (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
 }

@@ -32,22 +32,6 @@ copy_starter (const char *dir,
   return path;
 }
 
-/* Empties a test folder (backups and copies included) and removes it. */
-static void
-remove_folder (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-
-      g_assert_cmpint (g_unlink (path), ==, 0);
-    }
-  g_assert_cmpint (g_rmdir (dir), ==, 0);
-}
-
 /* The first widget of @type under @root whose row title is @title (any
  * title when NULL). */
 static GtkWidget *

@@ -727,6 +727,36 @@ test_generation_rules (void)
   }
   gen.race = "Vampire";
   expect_generation_failure (&gen, "the race must be one of Dwarf, Elf, Halfling, Human, Orc");
+
+  /* The assistant's live counts: UAP from the 3.9 chart, the Orc's blank. */
+  {
+    const char *carried[] = { "Knife", "Halberd", "Spear", "Fencing Shield", NULL };
+    ArbAodArms arms;
+    int uap = -1;
+
+    g_assert_true (arb_aod_race_points (rules, "Dwarf", &uap));
+    g_assert_cmpint (uap, ==, 24);
+    g_assert_true (arb_aod_race_points (rules, "Elf", &uap));
+    g_assert_cmpint (uap, ==, 26);
+    g_assert_true (arb_aod_race_points (rules, "Halfling", &uap));
+    g_assert_cmpint (uap, ==, 22);
+    g_assert_true (arb_aod_race_points (rules, "Human", &uap));
+    g_assert_cmpint (uap, ==, 25);
+    uap = -1;
+    g_assert_false (arb_aod_race_points (rules, "Orc", &uap));
+    g_assert_false (arb_aod_race_points (rules, "Vampire", &uap));
+    g_assert_cmpint (uap, ==, -1);
+
+    arb_aod_count_arms (rules, "Plain Buckler", carried, &arms);
+    g_assert_cmpuint (arms.items, ==, 5);
+    g_assert_cmpuint (arms.shields, ==, 2);
+    g_assert_cmpuint (arms.poles, ==, 2);
+    g_assert_true (arms.knife);
+    arb_aod_count_arms (rules, "none", carried + 1, &arms);
+    g_assert_cmpuint (arms.items, ==, 3);
+    g_assert_cmpuint (arms.shields, ==, 1);
+    g_assert_false (arms.knife);
+  }
 }
 
 /* 15.5: Rolf's 350 points buy FT +1 for 300; BC and DM go on one weapon. */

@@ -145,20 +145,6 @@ test_window_size_remembered (void)
 }
 
 static void
-remove_tree (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_unlink (path);
-    }
-  g_rmdir (dir);
-}
-
-static void
 test_sheet_library (void)
 {
   g_autofree char *folder = g_dir_make_tmp ("arbiter-library-XXXXXX", NULL);
@@ -240,7 +226,7 @@ test_sheet_library (void)
   g_assert_null (library);
 
   g_settings_reset (settings, "sheet-library");
-  remove_tree (folder);
+  remove_folder (folder);
 }
 
 static void

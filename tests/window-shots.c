@@ -13,6 +13,7 @@
 #include "arb-action-dialog.h"
 #include "arb-application.h"
 #include "arb-window.h"
+#include "arb-aod-assistant.h"
 #include "arb-sheet-editor.h"
 #include "arb-tables-window.h"
 #include "arb-preferences-window.h"
@@ -61,6 +62,8 @@ main (int   argc,
 
   gtk_init ();
   adw_init ();
+  /* A picture shows where a page comes to rest, not its slide. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   app = arb_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);
@@ -194,6 +197,38 @@ main (int   argc,
       iterate ();
       shoot (GTK_WIDGET (editor), dir, "sheet-editor-whole.png");
       gtk_window_destroy (GTK_WINDOW (editor));
+
+      {
+        /* The new-character assistant, a step at a time, saving nothing. */
+        ArbAodAssistant *assistant = arb_aod_assistant_new (GTK_WINDOW (window), arb_application_get_rules (app), argv[2]);
+        static const char * const points[] = { "ps", "6", "md", "6", "ag", "6", "en", "4", "ft", "2", "wp", "1", NULL };
+
+        gtk_window_set_default_size (GTK_WINDOW (assistant), 600, 900);
+        gtk_window_present (GTK_WINDOW (assistant));
+        arb_aod_assistant_set_field (assistant, "name", "Brother Ansel");
+        arb_aod_assistant_set_field (assistant, "race", "Elf");
+        iterate ();
+        shoot (GTK_WIDGET (assistant), dir, "assistant-1-race.png");
+        gtk_widget_activate_action (GTK_WIDGET (assistant), "assistant.next", NULL);
+        for (guint i = 0; points[i]; i += 2)
+          arb_aod_assistant_set_field (assistant, points[i], points[i + 1]);
+        iterate ();
+        shoot (GTK_WIDGET (assistant), dir, "assistant-2-points.png");
+        arb_aod_assistant_set_field (assistant, "wp", "2");
+        gtk_widget_activate_action (GTK_WIDGET (assistant), "assistant.next", NULL);
+        arb_aod_assistant_set_field (assistant, "armor", "Leather");
+        arb_aod_assistant_set_field (assistant, "shield", "Plain Buckler");
+        gtk_widget_activate_action (GTK_WIDGET (assistant), "assistant.add-weapon", "s", "Mace");
+        gtk_widget_activate_action (GTK_WIDGET (assistant), "assistant.add-weapon", "s", "Spear");
+        gtk_widget_activate_action (GTK_WIDGET (assistant), "assistant.add-weapon", "s", "Halberd");
+        iterate ();
+        shoot (GTK_WIDGET (assistant), dir, "assistant-3-arms.png");
+        gtk_widget_activate_action (GTK_WIDGET (assistant), "assistant.remove-weapon", "u", 3);
+        gtk_widget_activate_action (GTK_WIDGET (assistant), "assistant.next", NULL);
+        iterate ();
+        shoot (GTK_WIDGET (assistant), dir, "assistant-4-review.png");
+        gtk_window_destroy (GTK_WINDOW (assistant));
+      }
     }
 
   /* The fight is a picture's only: no draft to offer next time. */

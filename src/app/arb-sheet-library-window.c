@@ -14,6 +14,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "arb-aod-assistant.h"
 #include "arb-application.h"
 #include "arb-rules.h"
 #include "arb-sheet-editor.h"
@@ -436,6 +437,30 @@ new_sheet_action (GtkWidget  *widget,
 }
 
 static void
+assistant_saved_cb (ArbSheetLibraryWindow *self,
+                    const char            *path)
+{
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *message = g_strdup_printf (_("Saved as %s"), base);
+
+  arb_sheet_library_window_reload (self);
+  toast (self, message);
+}
+
+/* Arena of Death characters have their own step-by-step way in (3.0). */
+static void
+generate_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  ArbSheetLibraryWindow *self = ARB_SHEET_LIBRARY_WINDOW (widget);
+  ArbAodAssistant *assistant = arb_aod_assistant_new (GTK_WINDOW (self), self->rules, self->folder);
+
+  g_signal_connect_object (assistant, "saved", G_CALLBACK (assistant_saved_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (assistant));
+}
+
+static void
 add_to_fight_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *param)
@@ -836,6 +861,7 @@ arb_sheet_library_window_class_init (ArbSheetLibraryWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "library.add-starters", NULL, add_starters_action);
   gtk_widget_class_install_action (widget_class, "library.new", NULL, new_action);
   gtk_widget_class_install_action (widget_class, "library.new-sheet", "(ss)", new_sheet_action);
+  gtk_widget_class_install_action (widget_class, "library.generate-aod", NULL, generate_action);
   gtk_widget_class_install_action (widget_class, "library.edit", "s", edit_action);
   gtk_widget_class_install_action (widget_class, "library.add-to-fight", "s", add_to_fight_action);
   gtk_widget_class_install_action (widget_class, "library.duplicate", "s", duplicate_action);
@@ -876,6 +902,8 @@ arb_sheet_library_window_init (ArbSheetLibraryWindow *self)
                                                g_variant_new ("(ss)", arb_systems[i], "character"));
       g_menu_item_set_action_and_target_value (npc, "library.new-sheet", g_variant_new ("(ss)", arb_systems[i], "npc"));
       g_menu_append_item (section, character);
+      if (g_str_equal (arb_systems[i], "aod"))
+        g_menu_append (section, _("Character, Step by Step…"), "library.generate-aod");
       g_menu_append_item (section, npc);
       g_menu_append_section (games, arb_system_get_title (arb_systems[i]), G_MENU_MODEL (section));
     }

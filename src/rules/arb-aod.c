@@ -131,6 +131,44 @@ arb_aod_is_pole_weapon (ArbRulesetLibrary *rules,
 }
 
 void
+arb_aod_count_arms (ArbRulesetLibrary  *rules,
+                    const char         *shield,
+                    const char * const *weapons,
+                    ArbAodArms         *out)
+{
+  g_return_if_fail (out != NULL);
+
+  memset (out, 0, sizeof *out);
+  if (!is_none (shield))
+    out->items = out->shields = 1;
+  for (guint i = 0; weapons && weapons[i]; i++)
+    {
+      out->items++;
+      if (g_ascii_strcasecmp (weapons[i], "Knife") == 0)
+        out->knife = TRUE;
+      if (is_shield_name (rules, weapons[i]))
+        out->shields++;
+      if (arb_aod_is_pole_weapon (rules, weapons[i]))
+        out->poles++;
+    }
+}
+
+gboolean
+arb_aod_race_points (ArbRulesetLibrary *rules,
+                     const char        *race,
+                     int               *uap)
+{
+  int value = 0;
+
+  /* The Orc's UAP is blank on the chart (NOTES): no figure, not 0. */
+  if (!cell_int (rules, "races", race, "uap", &value) || value <= 0)
+    return FALSE;
+  if (uap)
+    *uap = value;
+  return TRUE;
+}
+
+void
 arb_aod_check (ArbSheet          *sheet,
                ArbRulesetLibrary *rules,
                GPtrArray         *problems)
@@ -148,20 +186,19 @@ arb_aod_check (ArbSheet          *sheet,
       return;
     }
 
-  shields = is_none (arb_sheet_get (sheet, "shield")) ? 0 : 1;
-  for (guint i = 0; i < weapons->len; i++)
-    {
-      const char *name = arb_sheet_item_get (g_ptr_array_index (weapons, i), "name");
+  {
+    g_autoptr(GPtrArray) names = g_ptr_array_new ();
+    ArbAodArms arms;
 
-      if (name && g_ascii_strcasecmp (name, "Knife") == 0)
-        has_knife = TRUE;
-      if (is_shield_name (rules, name))
-        shields++;
-      if (arb_aod_is_pole_weapon (rules, name))
-        poles++;
-    }
-
-  items = weapons->len + (is_none (arb_sheet_get (sheet, "shield")) ? 0 : 1);
+    for (guint i = 0; i < weapons->len; i++)
+      g_ptr_array_add (names, (gpointer)arb_sheet_item_get (g_ptr_array_index (weapons, i), "name"));
+    g_ptr_array_add (names, NULL);
+    arb_aod_count_arms (rules, arb_sheet_get (sheet, "shield"), (const char * const *)names->pdata, &arms);
+    has_knife = arms.knife;
+    shields = arms.shields;
+    poles = arms.poles;
+    items = arms.items;
+  }
   if (items > 5)
     add_problem (problems, sheet, first_line,
                  _("3.3: a character carries at most 5 weapons and shields, not %u"), items);

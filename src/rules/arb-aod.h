@@ -45,6 +45,29 @@ gboolean  arb_aod_spend_experience (ArbSheet          *sheet,
 int       arb_aod_adjust_apa (int                     base_apa,
                               int                     modified_ag);
 
+/* What a character carries, counted for the 3.3 limits: the shield and
+ * the weapons together are items (at most 5); shields, the weapons
+ * table's shields among them (at most 1); pole weapons (at most 1); and
+ * whether a knife is among them (one is required). */
+typedef struct
+{
+  guint    items;
+  guint    shields;
+  guint    poles;
+  gboolean knife;
+} ArbAodArms;
+
+void      arb_aod_count_arms (ArbRulesetLibrary   *rules,
+                              const char          *shield,
+                              const char * const  *weapons,
+                              ArbAodArms          *out);
+
+/* The race's unassigned attribute points from the 3.9 chart; FALSE for
+ * an unknown race or one the chart prints none for (the Orc). */
+gboolean  arb_aod_race_points (ArbRulesetLibrary  *rules,
+                               const char         *race,
+                               int                *uap);
+
 /* A weapon of the Weapons Table's "Polearms and Spears" (3.3, 10.2). */
 gboolean  arb_aod_is_pole_weapon (ArbRulesetLibrary   *rules,
                                   const char          *name);
