@@ -1652,6 +1652,18 @@ test_aod_strike_back (void)
     g_assert_nonnull (strstr (ask->purpose, "42 or less"));
   }
   {
+    /* Named as its weapon, as the app's form sends it, the hand is the
+     * same natural attack; a name it has neither way is refused. */
+    g_autoptr(ArbOutcome) same = strike (enc, (int[]){ 40, 5 }, 2, &error, "attacker", troll, "target", rolf, "weapon", "Hand", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (same->status, ==, ARB_OUTCOME_NEEDS_ROLL);
+    g_assert_cmpuint (odds_of (same->step, "hit"), ==, 54);
+    g_assert_null (strike (enc, (int[]){ 40, 5 }, 2, &error, "attacker", troll, "target", rolf, "weapon", "Tail", NULL));
+    g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+    g_clear_error (&error);
+  }
+  {
     g_autoptr(ArbOutcome) hit = strike (enc, (int[]){ 40, 5, 43, 42 }, 4, &error, "attacker", troll, "target", rolf, "attack", "Hand", NULL);
 
     g_assert_no_error (error);

@@ -222,6 +222,27 @@ test_demo_fight (void)
   iterate ();
   g_assert_cmpstr (arb_encounter_get (enc, E, "current"), !=, lazar);
 
+  /* The next figure strikes with the dice rolled here (Ctrl+R): the
+   * Assail is paid and the blow runs again on those dice, but the log
+   * still calls them rolled, not the players' own. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.act-nth", "i", 1));
+  iterate ();
+  dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.roll", NULL));
+  g_assert_true (arb_action_dialog_get_ready (dialog));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL));
+  iterate ();
+  g_assert_null (arb_window_get_action_dialog (window));
+  {
+    const ArbStep *last = arb_encounter_get_step (enc, arb_encounter_get_n_steps (enc) - 1);
+    GPtrArray *dice = arb_step_get_dice ((ArbStep *)last);
+
+    g_assert_cmpuint (dice->len, >, 0);
+    for (guint i = 0; i < dice->len; i++)
+      g_assert_false (((ArbDieRecord *)g_ptr_array_index (dice, i))->typed);
+  }
+
   destroy_window (window);
   discard_drafts ();
   g_unlink (path);

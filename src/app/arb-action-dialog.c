@@ -51,6 +51,7 @@ struct _ArbActionDialog
   GtkWidget           *pay;      /* Arena of Death: pay the AP first */
   GArray              *fields;   /* Field */
   GArray              *given;    /* int: the dice so far */
+  guint                n_typed;  /* of those, the first n typed in; the rest rolled here */
   ArbOutcome          *outcome;  /* the last run, or NULL after an error */
   char                *chance;
   gboolean             building;
@@ -431,6 +432,7 @@ form_changed (ArbActionDialog *self)
 {
   /* New choices, new dice: the old ones answered other questions. */
   g_array_set_size (self->given, 0);
+  self->n_typed = 0;
   run (self, FALSE);
 }
 
@@ -457,6 +459,7 @@ arb_action_dialog_type_die (ArbActionDialog *self,
   if (!self->outcome || self->outcome->status != ARB_OUTCOME_NEEDS_ROLL)
     return FALSE;
   g_array_append_val (self->given, value);
+  self->n_typed = self->given->len;
   run (self, FALSE);
   if (self->outcome == NULL)
     {
@@ -464,6 +467,7 @@ arb_action_dialog_type_die (ArbActionDialog *self,
       g_autofree char *reason = g_strdup (gtk_label_get_text (self->chance_label));
 
       g_array_set_size (self->given, self->given->len - 1);
+      self->n_typed = self->given->len;
       run (self, FALSE);
       gtk_widget_add_css_class (GTK_WIDGET (self->die_row), "error");
       gtk_label_set_text (self->chance_label, reason);
@@ -489,6 +493,7 @@ roll_action (GtkWidget  *widget,
     {
       GPtrArray *dice = arb_step_get_dice (self->outcome->step);
 
+      self->n_typed = self->given->len;
       g_array_set_size (self->given, 0);
       for (guint i = 0; i < dice->len; i++)
         g_array_append_val (self->given, ((ArbDieRecord *)g_ptr_array_index (dice, i))->value);
@@ -529,6 +534,14 @@ apply_action (GtkWidget  *widget,
           show_outcome (self, error);
           return;
         }
+      /* The blow ran on the dice kept as given; those rolled here are
+       * logged as rolled, not as the players' own. */
+      {
+        GPtrArray *dice = arb_step_get_dice (blow->step);
+
+        for (guint i = self->n_typed; i < dice->len; i++)
+          ((ArbDieRecord *)g_ptr_array_index (dice, i))->typed = FALSE;
+      }
       arb_fight_apply (self->fight, g_steal_pointer (&blow->step));
     }
   else

@@ -39,6 +39,8 @@ struct _ArbWindow
   GtkMenuButton        *dice_button;
   GtkStack             *stack;
   AdwStatusPage        *empty_page;
+  GtkWidget            *new_button;
+  gboolean              empty_shown;  /* the focus was put on New Encounter */
   GtkPaned             *sidebar_paned;
   ArbTurnOrder         *turn_order;
   ArbHexMap            *map;
@@ -163,7 +165,13 @@ refresh (ArbWindow *self)
     {
       adw_window_title_set_title (self->window_title, _("Arbiter"));
       adw_window_title_set_subtitle (self->window_title, "");
-      gtk_stack_set_visible_child_name (self->stack, "empty");
+      /* On arrival the keyboard starts at New Encounter, Tab away from the demo. */
+      if (!self->empty_shown)
+        {
+          gtk_stack_set_visible_child_name (self->stack, "empty");
+          gtk_widget_grab_focus (self->new_button);
+          self->empty_shown = TRUE;
+        }
       arb_turn_order_set_encounter (self->turn_order, NULL);
       arb_actor_panel_show (self->actor_panel, NULL, NULL);
       return;
@@ -182,6 +190,7 @@ refresh (ArbWindow *self)
   adw_window_title_set_title (self->window_title, title);
   adw_window_title_set_subtitle (self->window_title, subtitle);
   gtk_stack_set_visible_child_name (self->stack, "fight");
+  self->empty_shown = FALSE;
 
   current = arb_encounter_get (enc, E, "current");
   arb_turn_order_set_encounter (self->turn_order, enc);
@@ -720,7 +729,14 @@ act_action (GtkWidget  *widget,
   /* From the figure's menu the selected figure acts; from the panel,
    * the one whose turn it is. */
   selected = arb_hex_map_get_selected (self->map);
-  open_action_dialog (self, procedure, selected ? selected : arb_encounter_get (enc, E, "current"));
+  if (selected == NULL)
+    selected = arb_encounter_get (enc, E, "current");
+  if (selected == NULL)
+    {
+      toast (self, _("No one is acting yet: Next starts the fight or moves it on"));
+      return;
+    }
+  open_action_dialog (self, procedure, selected);
 }
 
 /* Ctrl+1 ... Ctrl+9: the actor's actions in the panel's order, so a
@@ -738,6 +754,11 @@ act_nth_action (GtkWidget  *widget,
   if (self->fight == NULL)
     return;
   enc = arb_fight_get_encounter (self->fight);
+  if (arb_encounter_get (enc, E, "current") == NULL)
+    {
+      toast (self, _("No one is acting yet: Next starts the fight or moves it on"));
+      return;
+    }
   actions = arb_procedure_list_actions (arb_encounter_get_system (enc));
   for (int i = 0; actions && actions[i]; i++)
     if (i == n - 1)
@@ -1153,6 +1174,7 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, dice_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, empty_page);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, new_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, sidebar_paned);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, turn_order);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, map);
@@ -1189,8 +1211,6 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.save-as", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "win.undo", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "win.next", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "win.next", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK, "win.show-log", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, "win.dice", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "win.print-cards", NULL);
@@ -1201,10 +1221,45 @@ arb_window_class_init (ArbWindowClass *klass)
                                        "win.show-sheet-library", NULL);
 }
 
+/* Space and Enter move the fight on wherever the focus is (a row of the
+ * turn order, the map, the log), except on a control the referee moved
+ * to on purpose, which keeps its own meaning for them: a button, a
+ * switch, a text field, anything in a popover. Caught before the focus
+ * widget sees it, or a list row would take it. */
+static gboolean
+key_capture_cb (ArbWindow             *self,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                GtkEventControllerKey *controller)
+{
+  GtkWidget *focus;
+
+  if ((state & gtk_accelerator_get_default_mod_mask ()) != 0 ||
+      (keyval != GDK_KEY_space && keyval != GDK_KEY_Return && keyval != GDK_KEY_KP_Enter))
+    return FALSE;
+
+  focus = gtk_root_get_focus (GTK_ROOT (self));
+  for (GtkWidget *w = focus; w && w != GTK_WIDGET (self); w = gtk_widget_get_parent (w))
+    if (GTK_IS_EDITABLE (w) || (GTK_IS_TEXT_VIEW (w) && gtk_text_view_get_editable (GTK_TEXT_VIEW (w))) ||
+        GTK_IS_BUTTON (w) || GTK_IS_CHECK_BUTTON (w) || GTK_IS_SWITCH (w) || GTK_IS_DROP_DOWN (w) ||
+        GTK_IS_POPOVER (w))
+      return FALSE;
+
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.next", NULL);
+  return TRUE;
+}
+
 static void
 arb_window_init (ArbWindow *self)
 {
+  GtkEventController *keys = gtk_event_controller_key_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect_swapped (keys, "key-pressed", G_CALLBACK (key_capture_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
   self->figure_menu = g_menu_new ();
   arb_hex_map_set_extra_menu (self->map, G_MENU_MODEL (self->figure_menu));

@@ -223,6 +223,15 @@ resolve_means (ArbProc     *proc,
       return FALSE;
     }
 
+  /* A foe's natural attack named as its weapon ("weapon=Hand" for the
+   * Troll, as a form listing all its means of striking sends it) is
+   * that attack, unless it also carries a weapon of that name. */
+  if (weapon && !find_item (sheet, "weapon", weapon) && find_item (sheet, "attack", weapon))
+    {
+      attack = weapon;
+      weapon = NULL;
+    }
+
   if (attack)
     {
       if (!(item = find_item (sheet, "attack", attack)))
