@@ -1633,6 +1633,16 @@ test_aod_strike (void)
 /* The Troll's hands against Rolf: BC 55, its MD 12 (-3), Rolf's modified
  * AG 13 (+2): 54. A hit of 5 + 6 = 11, leather 4 (and the buckler 3 when
  * it covers): Fatigue takes it, and more than a third of EN 16 stuns. */
+static const char *
+derived_value (GPtrArray  *derived,
+               const char *key)
+{
+  for (guint i = 0; i < derived->len; i++)
+    if (g_str_equal (((ArbDerived *)g_ptr_array_index (derived, i))->key, key))
+      return ((ArbDerived *)g_ptr_array_index (derived, i))->value;
+  return NULL;
+}
+
 static void
 test_aod_strike_back (void)
 {
@@ -1672,6 +1682,18 @@ test_aod_strike_back (void)
   }
   g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ft-lost", -1), ==, 7);
   g_assert_nonnull (arb_encounter_get (enc, rolf, "cond.stunned"));
+  /* What the panel works out: FT 17 less the 7 lost now, while the
+   * sheet itself still says the 8 lost it was saved with. */
+  {
+    g_autoptr(ArbSheet) live = arb_encounter_dup_live_sheet (enc, rolf);
+    g_autoptr(GPtrArray) now = arb_sheet_derive (live, rules);
+    g_autoptr(GPtrArray) saved = arb_sheet_derive (arb_encounter_get_sheet (enc, rolf), rules);
+
+    g_assert_cmpstr (derived_value (now, "ft-left"), ==, "10");
+    g_assert_cmpstr (derived_value (saved, "ft-left"), ==, "9");
+    g_assert_cmpstr (arb_sheet_get (live, "name"), ==, "Rolf the Barbarian");
+    g_assert_null (arb_encounter_dup_live_sheet (enc, "nobody"));
+  }
   /* 43 drops the buckler where Rolf stands; 42 keeps the Mace. */
   g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Plain Buckler"), ==, "here");
   g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Mace");

@@ -460,6 +460,43 @@ test_refused_action (void)
   g_assert_cmpstr (chance, !=, "");
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL) &&
                   arb_window_get_action_dialog (window) == NULL);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+  destroy_window (window);
+  discard_drafts ();
+
+  /* Ctrl+1 before the first Next: nobody acts yet, and no dialog opens. */
+  window = arb_window_new (app);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  iterate ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.act-nth", "i", 1));
+  g_assert_null (arb_window_get_action_dialog (window));
+  assert_contains (subtitle_of (window), "Not started");
+
+  /* The Troll falls: one side alone stands, the fight is over, and Next
+   * no longer moves it on; Undo takes it back. */
+  {
+    ArbFight *fight = arb_window_get_fight (window);
+    ArbEncounter *enc = arb_fight_get_encounter (fight);
+    g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+    ArbStep *step = arb_step_new ("the Troll falls", NULL);
+    guint steps;
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+    for (guint i = 0; ids[i]; i++)
+      if (g_str_equal (arb_encounter_get_name (enc, ids[i]), "Troll"))
+        arb_step_set (step, enc, ids[i], "cond.dead", "yes");
+    arb_fight_apply (fight, step);
+    iterate ();
+    assert_contains (subtitle_of (window), "Over: Heroes stand");
+    g_assert_true (arb_fight_is_over (fight, NULL));
+    steps = arb_encounter_get_n_steps (enc);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+    g_assert_cmpuint (arb_encounter_get_n_steps (enc), ==, steps);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    g_assert_false (arb_fight_is_over (fight, NULL));
+  }
   destroy_window (window);
   discard_drafts ();
 }

@@ -50,6 +50,7 @@ struct _ArbActionDialog
   GtkWidget           *more;     /* AdwExpanderRow of the rarer fields */
   GtkWidget           *pay;      /* Arena of Death: pay the AP first */
   GArray              *fields;   /* Field */
+  GtkWidget           *apply_button;
   GArray              *given;    /* int: the dice so far */
   guint                n_typed;  /* of those, the first n typed in; the rest rolled here */
   ArbOutcome          *outcome;  /* the last run, or NULL after an error */
@@ -345,6 +346,17 @@ show_outcome (ArbActionDialog *self,
   gtk_label_set_text (self->outcome_label, outcome->str);
   gtk_widget_set_visible (GTK_WIDGET (self->outcome_group), done);
   gtk_widget_set_visible (GTK_WIDGET (self->dice_group), asks || (done && self->given->len > 0));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "action.roll", asks);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "action.apply", done);
+  /* All dice in, the focus moves on to Apply (Enter applies), before the
+   * entry greys: GTK 4.8 warns when a focused entry is made insensitive. */
+  {
+    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+    if (!asks && focus && (focus == GTK_WIDGET (self->die_row) || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->die_row))))
+      if (!gtk_widget_grab_focus (done ? self->apply_button : GTK_WIDGET (self->params_group)))
+        gtk_window_set_focus (GTK_WINDOW (self), NULL);
+  }
   gtk_widget_set_sensitive (GTK_WIDGET (self->die_row), asks);
   if (asks)
     {
@@ -354,8 +366,6 @@ show_outcome (ArbActionDialog *self,
     }
   else
     adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->die_row), _("All dice are in"));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "action.roll", asks);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "action.apply", done);
 }
 
 /* Runs the procedure with the form and the dice so far, rolling the
@@ -918,17 +928,28 @@ arb_action_dialog_finalize (GObject *object)
   G_OBJECT_CLASS (arb_action_dialog_parent_class)->finalize (object);
 }
 
+/* Let the die entry lose the focus before the window goes, or GTK 4.8
+ * warns that its text never saw the focus leave. */
+static gboolean
+arb_action_dialog_close_request (GtkWindow *window)
+{
+  gtk_window_set_focus (window, NULL);
+  return GTK_WINDOW_CLASS (arb_action_dialog_parent_class)->close_request (window);
+}
+
 static void
 arb_action_dialog_class_init (ArbActionDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  GTK_WINDOW_CLASS (klass)->close_request = arb_action_dialog_close_request;
   object_class->dispose = arb_action_dialog_dispose;
   object_class->finalize = arb_action_dialog_finalize;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/arbiter/Arbiter/ui/arb-action-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, window_title);
+  gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, apply_button);
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, summary_label);
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, params_group);
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, chance_label);

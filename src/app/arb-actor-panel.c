@@ -77,7 +77,9 @@ arb_actor_panel_show (ArbActorPanel *self,
 
   /* The sheet in short: what the rules work out from it. */
   {
-    g_autoptr(GPtrArray) derived = arb_sheet_derive (sheet, arb_fight_get_rules (fight));
+    /* Worked out from the figure as it stands now, losses and all. */
+    g_autoptr(ArbSheet) live = arb_encounter_dup_live_sheet (enc, id);
+    g_autoptr(GPtrArray) derived = arb_sheet_derive (live, arb_fight_get_rules (fight));
     GtkWidget *grid = gtk_grid_new ();
 
     gtk_grid_set_column_spacing (GTK_GRID (grid), 12);

@@ -243,6 +243,43 @@ arb_fight_dup_title (ArbFight *self)
   return g_strdup (self->name ? self->name : _("New Fight"));
 }
 
+gboolean
+arb_fight_is_over (ArbFight  *self,
+                   char     **standing)
+{
+  static const char *out[] = { "cond.dead", "cond.fled", "cond.eliminated", "cond.unconscious", NULL };
+  ArbEncounter *enc;
+  g_auto(GStrv) ids = NULL;
+  g_autoptr(GHashTable) sides = g_hash_table_new (g_str_hash, g_str_equal);
+  const char *last = NULL;
+
+  g_return_val_if_fail (ARB_IS_FIGHT (self), FALSE);
+
+  if (standing)
+    *standing = NULL;
+  enc = self->encounter;
+  if (arb_encounter_get (enc, E, "winner"))
+    return TRUE;
+  /* Not before it starts, and only when one side alone still stands. */
+  if (arb_encounter_get (enc, E, "order") == NULL)
+    return FALSE;
+  ids = arb_encounter_list_combatants (enc);
+  for (guint i = 0; ids[i]; i++)
+    {
+      gboolean gone = FALSE;
+
+      for (guint k = 0; out[k]; k++)
+        gone |= arb_encounter_get (enc, ids[i], out[k]) != NULL;
+      if (!gone && arb_encounter_get (enc, ids[i], "side"))
+        g_hash_table_add (sides, (gpointer)(last = arb_encounter_get (enc, ids[i], "side")));
+    }
+  if (ids[0] == NULL || g_hash_table_size (sides) != 1 || last == NULL || *last == '\0')
+    return FALSE;
+  if (standing)
+    *standing = g_strdup (last);
+  return TRUE;
+}
+
 char *
 arb_fight_dup_subtitle (ArbFight *self)
 {
@@ -269,26 +306,13 @@ arb_fight_dup_subtitle (ArbFight *self)
         }
     }
   {
-    /* Over when the game says so, or when one side alone still stands. */
-    g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-    g_autoptr(GHashTable) sides = g_hash_table_new (g_str_hash, g_str_equal);
-    static const char *out[] = { "cond.dead", "cond.fled", "cond.eliminated", "cond.unconscious", NULL };
-    const char *last = NULL;
+    g_autofree char *standing = NULL;
 
-    for (guint i = 0; ids[i]; i++)
-      {
-        gboolean gone = FALSE;
-
-        for (guint k = 0; out[k]; k++)
-          gone |= arb_encounter_get (enc, ids[i], out[k]) != NULL;
-        if (!gone && arb_encounter_get (enc, ids[i], "side"))
-          g_hash_table_add (sides, (gpointer)(last = arb_encounter_get (enc, ids[i], "side")));
-      }
     if (arb_encounter_get (enc, E, "winner"))
       g_string_append_printf (text, " · %s", _("Over"));
-    else if (arb_encounter_get (enc, E, "order") && ids[0] && g_hash_table_size (sides) == 1 && last && *last)
+    else if (arb_fight_is_over (self, &standing) && standing)
       /* TRANSLATORS: the fight is over and this side stands */
-      g_string_append_printf (text, _(" · Over: %s stand"), last);
+      g_string_append_printf (text, _(" · Over: %s stand"), standing);
   }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }

@@ -43,6 +43,10 @@ gboolean      arb_fight_get_modified  (ArbFight          *self);
 /* "Arena of Death · Round 2, pulse 3" and the like. */
 char         *arb_fight_dup_title     (ArbFight          *self);
 char         *arb_fight_dup_subtitle  (ArbFight          *self);
+/* Whether the game says the fight is over, or one side alone still
+ * stands (then named in @standing, to free). */
+gboolean      arb_fight_is_over       (ArbFight          *self,
+                                       char             **standing);
 
 /* Every change goes through these: each writes the draft and emits
  * "changed". */

@@ -155,7 +155,8 @@ refresh (ArbWindow *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", enc && arb_encounter_can_undo (enc));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", enc && arb_encounter_can_redo (enc));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next", enc && !arb_encounter_get (enc, E, "winner"));
+  /* Over is over: Undo takes it back if the referee says otherwise. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next", enc && !arb_fight_is_over (self->fight, NULL));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", enc != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", enc != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-log", enc != NULL);

@@ -424,6 +424,29 @@ arb_encounter_get_field (ArbEncounter *self,
   return sheet ? arb_sheet_get (sheet, field) : NULL;
 }
 
+ArbSheet *
+arb_encounter_dup_live_sheet (ArbEncounter *self,
+                              const char   *id)
+{
+  ArbSheet *sheet = arb_encounter_get_sheet (self, id);
+  const ArbFieldSpec *specs;
+  ArbSheet *live;
+
+  if (sheet == NULL)
+    return NULL;
+  live = arb_sheet_copy (sheet);
+  specs = arb_sheet_spec_fields (arb_sheet_get_system (sheet), arb_sheet_get_kind (sheet));
+  for (guint i = 0; specs && specs[i].name; i++)
+    {
+      const char *value = arb_encounter_get (self, id, specs[i].name);
+
+      /* Only a field the sheet does not know is refused; say so quietly. */
+      if (value != NULL && !arb_sheet_set (live, specs[i].name, value, NULL))
+        g_debug ("%s: live %s=%s not kept on the sheet's copy", id, specs[i].name, value);
+    }
+  return live;
+}
+
 int
 arb_encounter_get_field_int (ArbEncounter *self,
                              const char   *id,

@@ -146,6 +146,11 @@ GStrv         arb_encounter_list_combatants (ArbEncounter       *self);
 /* The sheet of a combatant (borrowed; parsed once and cached). */
 ArbSheet     *arb_encounter_get_sheet       (ArbEncounter       *self,
                                              const char         *id);
+/* A copy of the combatant's sheet with every field at its live value,
+ * for what is worked out from it now (FT left, ST left); NULL when it
+ * has no sheet. */
+ArbSheet     *arb_encounter_dup_live_sheet  (ArbEncounter       *self,
+                                             const char         *id);
 /* A field of a combatant: its live value, else its sheet's. */
 const char   *arb_encounter_get_field       (ArbEncounter       *self,
                                              const char         *id,

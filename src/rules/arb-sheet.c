@@ -338,6 +338,39 @@ arb_sheet_add_item (ArbSheet    *self,
   return item;
 }
 
+ArbSheet *
+arb_sheet_copy (ArbSheet *self)
+{
+  ArbSheet *copy;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_return_val_if_fail (ARB_IS_SHEET (self), NULL);
+
+  copy = arb_sheet_new (self->system, self->kind, NULL);
+  copy->filename = g_strdup (self->filename);
+  copy->etag = g_strdup (self->etag);
+  g_hash_table_iter_init (&iter, self->fields);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (copy->fields, g_strdup (key), g_strdup (value));
+  g_hash_table_iter_init (&iter, self->lines);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (copy->lines, g_strdup (key), value);
+  for (guint i = 0; i < self->items->len; i++)
+    {
+      const ArbSheetItem *item = g_ptr_array_index (self->items, i);
+      ArbSheetItem *dup = item_new (item->kind);
+
+      g_hash_table_iter_init (&iter, item->attrs);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        g_hash_table_insert (dup->attrs, g_strdup (key), g_strdup (value));
+      dup->text = g_strdup (item->text);
+      dup->line = item->line;
+      g_ptr_array_add (copy->items, dup);
+    }
+  return copy;
+}
+
 gboolean
 arb_sheet_remove_item (ArbSheet     *self,
                        ArbSheetItem *item)

@@ -111,6 +111,8 @@ GPtrArray    *arb_sheet_get_items        (ArbSheet           *self,
 ArbSheetItem *arb_sheet_add_item         (ArbSheet           *self,
                                           const char         *kind,
                                           GError            **error);
+/* A copy that owes nothing to @self: its fields, items, file and etag. */
+ArbSheet     *arb_sheet_copy             (ArbSheet           *self);
 /* Takes @item, one of the sheet's own, off it and frees it; FALSE when
  * the sheet does not hold it. The other items keep their order. */
 gboolean      arb_sheet_remove_item      (ArbSheet           *self,
