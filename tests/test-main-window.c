@@ -501,6 +501,84 @@ test_refused_action (void)
   discard_drafts ();
 }
 
+/* The dialog stays beside the fight: a token picked on the map (or a
+ * row of the turn order) becomes the target, and a step made in the
+ * window meanwhile asks the dice anew. */
+static void
+test_pick_target (void)
+{
+  ArbWindow *window = arb_window_new (app);
+  ArbActionDialog *dialog;
+  ArbEncounter *enc;
+  ArbHexMap *map;
+  ArbTurnOrder *order;
+  const char *lazar, *troll = NULL, *rolf = NULL;
+  g_auto(GStrv) ids = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  iterate ();
+  enc = arb_fight_get_encounter (arb_window_get_fight (window));
+  lazar = arb_encounter_get (enc, E, "current");
+  ids = arb_encounter_list_combatants (enc);
+  for (guint i = 0; ids[i]; i++)
+    {
+      if (g_str_equal (arb_encounter_get_name (enc, ids[i]), "Troll"))
+        troll = ids[i];
+      if (g_str_equal (arb_encounter_get_name (enc, ids[i]), "Rolf the Barbarian"))
+        rolf = ids[i];
+    }
+  map = ARB_HEX_MAP (find (GTK_WIDGET (window), ARB_TYPE_HEX_MAP));
+  order = ARB_TURN_ORDER (find (GTK_WIDGET (window), ARB_TYPE_TURN_ORDER));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.act-nth", "i", 1));
+  iterate ();
+  dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+  g_assert_false (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  {
+    g_autofree char *target = arb_action_dialog_dup_param (dialog, "target");
+
+    g_assert_cmpstr (target, ==, troll);
+  }
+  /* Rolf picked on the map, then the Troll from the list; the actor
+   * himself is never his own target. */
+  arb_hex_map_set_selected (map, rolf);
+  {
+    g_autofree char *target = arb_action_dialog_dup_param (dialog, "target");
+
+    g_assert_cmpstr (target, ==, rolf);
+  }
+  arb_turn_order_set_selected (order, troll);
+  {
+    g_autofree char *target = arb_action_dialog_dup_param (dialog, "target");
+
+    g_assert_cmpstr (target, ==, troll);
+  }
+  g_assert_false (arb_action_dialog_pick_figure (dialog, lazar));
+
+  /* A die typed, then Undo in the window takes the start of the fight
+   * back: the dialog says the strike cannot be made now. Redo, and the
+   * dice start again from the D100. */
+  g_assert_true (arb_action_dialog_type_die (dialog, 5));
+  g_assert_cmpstr (arb_action_dialog_get_asked_dice (dialog), !=, "d100");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  g_assert_null (arb_action_dialog_get_asked_dice (dialog));
+  g_assert_false (arb_action_dialog_get_ready (dialog));
+  {
+    g_autofree char *chance = arb_action_dialog_dup_chance (dialog);
+
+    g_assert_cmpstr (chance, !=, "");
+  }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  iterate ();
+  g_assert_cmpstr (arb_action_dialog_get_asked_dice (dialog), ==, "d100");
+
+  destroy_window (window);
+  discard_drafts ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -519,6 +597,7 @@ main (int   argc,
   discard_drafts ();
   g_test_add_func ("/main-window/demo-fight", test_demo_fight);
   g_test_add_func ("/main-window/refused-action", test_refused_action);
+  g_test_add_func ("/main-window/pick-target", test_pick_target);
   g_test_add_func ("/main-window/player-view", test_player_view);
   g_test_add_func ("/main-window/reopen-after-crash", test_reopen_after_crash);
   g_test_add_func ("/main-window/players-roll", test_players_roll);

@@ -51,6 +51,7 @@ struct _ArbActionDialog
   GtkWidget           *pay;      /* Arena of Death: pay the AP first */
   GArray              *fields;   /* Field */
   GtkWidget           *apply_button;
+  gboolean             applying;  /* our own steps going in: no rerun */
   GArray              *given;    /* int: the dice so far */
   guint                n_typed;  /* of those, the first n typed in; the rest rolled here */
   ArbOutcome          *outcome;  /* the last run, or NULL after an error */
@@ -521,6 +522,7 @@ apply_action (GtkWidget  *widget,
 
   if (!self->outcome || self->outcome->status != ARB_OUTCOME_DONE)
     return;
+  self->applying = TRUE;
   params = collect (self);
   if (pay_letter (self, params))
     {
@@ -532,6 +534,7 @@ apply_action (GtkWidget  *widget,
       if (payment == NULL || payment->status != ARB_OUTCOME_DONE)
         {
           show_outcome (self, error);
+          self->applying = FALSE;
           return;
         }
       arb_fight_apply (self->fight, g_steal_pointer (&payment->step));
@@ -542,6 +545,7 @@ apply_action (GtkWidget  *widget,
           arb_fight_undo (self->fight);
           g_clear_pointer (&self->outcome, arb_outcome_free);
           show_outcome (self, error);
+          self->applying = FALSE;
           return;
         }
       /* The blow ran on the dice kept as given; those rolled here are
@@ -928,6 +932,35 @@ arb_action_dialog_finalize (GObject *object)
   G_OBJECT_CLASS (arb_action_dialog_parent_class)->finalize (object);
 }
 
+/* The dialog stays open beside the fight (a token on the map picks the
+ * target), so a step made meanwhile, a Next or an Undo, asks anew: the
+ * preview and the dice answered the fight as it was. */
+static void
+fight_changed_cb (ArbActionDialog *self)
+{
+  if (self->applying)
+    return;
+  form_changed (self);
+}
+
+gboolean
+arb_action_dialog_pick_figure (ArbActionDialog *self,
+                               const char      *id)
+{
+  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), FALSE);
+
+  if (id == NULL || g_strcmp0 (id, self->actor) == 0)
+    return FALSE;
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = &g_array_index (self->fields, Field, i);
+
+      if (field->spec->kind == ARB_PARAM_TARGET)
+        return arb_action_dialog_set_param (self, field->spec->name, id);
+    }
+  return FALSE;
+}
+
 /* Let the die entry lose the focus before the window goes, or GTK 4.8
  * warns that its text never saw the focus leave. */
 static gboolean
@@ -991,6 +1024,7 @@ arb_action_dialog_new (GtkWindow  *parent,
 
   self = g_object_new (ARB_TYPE_ACTION_DIALOG, "transient-for", parent, NULL);
   self->fight = g_object_ref (fight);
+  g_signal_connect_object (fight, "changed", G_CALLBACK (fight_changed_cb), self, G_CONNECT_SWAPPED);
   self->procedure = g_strdup (procedure);
   enc = arb_fight_get_encounter (fight);
   self->actor = g_strdup (actor ? actor : arb_encounter_get (enc, E, "current"));

@@ -26,6 +26,10 @@ ArbActionDialog *arb_action_dialog_new         (GtkWindow       *parent,
 gboolean         arb_action_dialog_set_param   (ArbActionDialog *self,
                                                 const char      *name,
                                                 const char      *value);
+/* A figure clicked on the map or in the turn order: it becomes the
+ * target, when the procedure takes one and it is not the actor. */
+gboolean         arb_action_dialog_pick_figure (ArbActionDialog *self,
+                                                const char      *id);
 char            *arb_action_dialog_dup_param   (ArbActionDialog *self,
                                                 const char      *name);
 /* The die the procedure asks for next ("1d100"), and what for, or NULL. */

@@ -40,7 +40,8 @@ struct _ArbWindow
   GtkStack             *stack;
   AdwStatusPage        *empty_page;
   GtkWidget            *new_button;
-  gboolean              empty_shown;  /* the focus was put on New Encounter */
+  gboolean              empty_shown;
+  gboolean              following;    /* the selection follows the turn, not the referee */  /* the focus was put on New Encounter */
   GtkPaned             *sidebar_paned;
   ArbTurnOrder         *turn_order;
   ArbHexMap            *map;
@@ -711,7 +712,10 @@ next_action (GtkWidget  *widget,
       toast (self, error->message);
       return;
     }
+  /* The new actor is shown, not picked as an open dialog's target. */
+  self->following = TRUE;
   arb_turn_order_set_selected (self->turn_order, arb_encounter_get (enc, E, "current"));
+  self->following = FALSE;
 }
 
 static void
@@ -767,6 +771,15 @@ act_nth_action (GtkWidget  *widget,
         open_action_dialog (self, actions[i], arb_encounter_get (enc, E, "current"));
         return;
       }
+}
+
+/* With an action dialog open, a figure picked on the map (or in the turn
+ * order, which follows it) becomes its target. */
+static void
+map_selected_cb (ArbWindow *self)
+{
+  if (self->action_dialog && !self->following)
+    arb_action_dialog_pick_figure (ARB_ACTION_DIALOG (self->action_dialog), arb_hex_map_get_selected (self->map));
 }
 
 /* A drag on the map asks to move a figure: in Arena of Death that is a
@@ -1267,6 +1280,7 @@ arb_window_init (ArbWindow *self)
   gtk_menu_button_set_popover (self->dice_button, arb_dice_popover_new ());
   g_object_bind_property (self->turn_order, "selected", self->map, "selected",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+  g_signal_connect_swapped (self->map, "notify::selected", G_CALLBACK (map_selected_cb), self);
   g_signal_connect_swapped (self->map, "move-requested", G_CALLBACK (move_requested_cb), self);
   g_signal_connect_swapped (self->map, "turn-requested", G_CALLBACK (turn_requested_cb), self);
   refresh (self);
