@@ -176,6 +176,10 @@ test_demo_fight (void)
   assert_contains (arb_action_dialog_get_asked_purpose (dialog), "strike roll against");
   chance = arb_action_dialog_dup_chance (dialog);
   assert_contains (chance, "hit:");
+  /* Before any die, the modifiers the fight knows, each with its reason. */
+  assert_contains (chance, "Base Chance 55");
+  assert_contains (chance, "Target's AG under 15");
+  assert_contains (chance, "Strike Chance 57");
   g_assert_false (arb_action_dialog_get_ready (dialog));
   /* A die that is not a face of a D100 is refused and changes nothing. */
   g_assert_false (arb_action_dialog_type_die (dialog, 101));

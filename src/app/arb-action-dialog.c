@@ -327,6 +327,11 @@ show_outcome (ArbActionDialog *self,
         }
       if (chance->len == 0)
         g_string_append (chance, done ? _("No dice: the outcome is certain.") : _("The dice decide."));
+      /* Before the dice: what the fight already says, the base chance and
+       * every modifier with its reason, as the procedure has it so far. */
+      if (asks)
+        for (guint i = 0; i < log->len; i++)
+          g_string_append_printf (chance, "%s%s", i == 0 ? "\n\n" : "\n", (char *)g_ptr_array_index (log, i));
       if (done)
         {
           for (guint i = 0; i < dice->len; i++)
