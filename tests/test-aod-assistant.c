@@ -61,6 +61,8 @@ test_elf (void)
   /* No name, no race: Next stays put. */
   next (assistant);
   g_assert_cmpstr (arb_aod_assistant_get_step (assistant), ==, "race");
+  g_assert_true (arb_aod_assistant_set_field (assistant, "name", "Brother <Ansel> & Co"));
+  iterate ();
   g_assert_true (arb_aod_assistant_set_field (assistant, "name", "Brother Ansel"));
   next (assistant);
   g_assert_cmpstr (arb_aod_assistant_get_step (assistant), ==, "race");
@@ -118,6 +120,12 @@ test_elf (void)
   gtk_widget_activate_action (GTK_WIDGET (assistant), "assistant.remove-weapon", "u", 3);
   g_assert_true (arb_aod_assistant_rule_kept (assistant, "one-pole"));
 
+  /* A name that is not markup ("&") shows as it is: a warning would fail
+   * the test. */
+  gtk_widget_activate_action (GTK_WIDGET (assistant), "assistant.add-weapon", "s", "Hand & a Half");
+  iterate ();
+  g_assert_cmpstr (arb_aod_assistant_get_weapons (assistant)[3], ==, "Hand & a Half");
+  gtk_widget_activate_action (GTK_WIDGET (assistant), "assistant.remove-weapon", "u", 3);
   g_assert_true (arb_aod_assistant_set_field (assistant, "armor", "Leather"));
   g_assert_true (arb_aod_assistant_set_field (assistant, "shield", "Plain Buckler"));
   g_assert_false (arb_aod_assistant_set_field (assistant, "armor", "Tinfoil"));

@@ -195,6 +195,17 @@ weapon_summary (ArbAodAssistant *self,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* Rows show names from the tables and the referee's typing: text, not
+ * markup ("Hand & a Half" is a weapon). */
+static GtkWidget *
+plain_row (void)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  return row;
+}
+
 static GtkWidget *
 value_label (const char *text)
 {
@@ -224,7 +235,7 @@ build_races (ArbAodAssistant *self)
   for (guint i = 0; i < arb_table_get_n_rows (self->races); i++)
     {
       const ArbRow *race = arb_table_get_row (self->races, i);
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = plain_row ();
       GtkWidget *check = gtk_check_button_new ();
       g_autoptr(GString) figures = g_string_new (NULL);
       g_autofree char *points = NULL;
@@ -267,7 +278,7 @@ add_rule (ArbAodAssistant     *self,
           AdwPreferencesGroup *group,
           guint                rule)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = plain_row ();
   GtkWidget *icon = gtk_image_new ();
 
   adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
@@ -281,7 +292,7 @@ build_points (ArbAodAssistant *self)
 {
   for (guint a = 0; a < N_ATTRIBUTES; a++)
     {
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = plain_row ();
       GtkWidget *spin = gtk_spin_button_new_with_range (0, 0, 1);
       g_autofree char *upper = g_ascii_strup (attributes[a], -1);
 
@@ -324,7 +335,7 @@ rebuild_carried (ArbAodAssistant *self)
   for (guint i = 0; i < self->carried->len; i++)
     {
       const char *weapon = g_ptr_array_index (self->carried, i);
-      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *row = plain_row ();
       GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
       g_autofree char *summary = weapon_summary (self, weapon);
       g_autofree char *tooltip = g_strdup_printf (_("Put Down the %s"), weapon);
@@ -418,7 +429,7 @@ review_add (ArbAodAssistant     *self,
             const char          *subtitle,
             const char          *value)
 {
-  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *row = plain_row ();
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   if (subtitle)
