@@ -22,6 +22,16 @@ struct _ArbApplication
 
 G_DEFINE_FINAL_TYPE (ArbApplication, arb_application, ADW_TYPE_APPLICATION)
 
+void
+arb_toast_add_text (AdwToastOverlay *overlay,
+                    const char      *text)
+{
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+  g_return_if_fail (ADW_IS_TOAST_OVERLAY (overlay));
+  adw_toast_overlay_add_toast (overlay, adw_toast_new (escaped));
+}
+
 gboolean
 arb_application_confirm_destructive (void)
 {

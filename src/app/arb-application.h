@@ -21,6 +21,10 @@ ArbRulesetLibrary *arb_application_get_rules (ArbApplication *self);
 /* The confirm-destructive setting; TRUE where the app's schema is not
  * installed (a window used on its own, as in the tests). */
 gboolean        arb_application_confirm_destructive (void);
+/* Shows @text as a toast, as text: toast titles are markup, and messages
+ * carry names and paths that are not. */
+void            arb_toast_add_text           (AdwToastOverlay *overlay,
+                                              const char      *text);
 void            arb_application_offer_drafts (ArbApplication *self,
                                               GtkWindow      *parent);
 

@@ -80,10 +80,7 @@ static void
 toast (ArbSheetLibraryWindow *self,
        const char            *text)
 {
-  /* Toast titles are markup; names and messages are not. */
-  g_autofree char *escaped = g_markup_escape_text (text, -1);
-
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
+  arb_toast_add_text (self->toast_overlay, text);
 }
 
 static const char *

@@ -82,7 +82,7 @@ static void
 toast (ArbWindow  *self,
        const char *text)
 {
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (text));
+  arb_toast_add_text (self->toast_overlay, text);
 }
 
 static void
