@@ -22,6 +22,68 @@ assert_contains (const char *text,
     g_error ("“%s” is not in “%s”", part, text ? text : "(null)");
 }
 
+static GtkWidget *
+find_widget (GtkWidget *widget,
+             GType      type,
+             const char *css_class)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type) &&
+      (css_class == NULL || gtk_widget_has_css_class (widget, css_class)))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type, css_class);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* The button that activates @action. */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *action)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, action);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* Runs the main loop until @done holds, or fails after a few seconds. */
+static void
+wait_for (gboolean (*done) (gpointer),
+          gpointer   data)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (!done (data))
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, end);
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (1000);
+    }
+}
+
+static gboolean
+is_allocated (gpointer widget)
+{
+  return gtk_widget_get_width (widget) > 0;
+}
+
+static gboolean
+is_folded (gpointer leaflet)
+{
+  return adw_leaflet_get_folded (leaflet);
+}
+
 static void
 test_tables (void)
 {
@@ -43,8 +105,10 @@ test_tables (void)
   g_assert_true (arb_tables_window_show_table (window, "gpg", "to-hit"));
   g_assert_true (arb_tables_window_look_up (window, "9"));
   g_assert_cmpstr (arb_tables_window_get_row (window), ==, "9");
+  assert_contains (arb_tables_window_get_answer (window), "42");
   g_assert_true (arb_tables_window_look_up (window, "100"));
   g_assert_cmpstr (arb_tables_window_get_row (window), ==, "16+");
+  assert_contains (arb_tables_window_get_answer (window), "64");
   g_assert_false (arb_tables_window_look_up (window, "nine"));
   g_assert_null (arb_tables_window_get_row (window));
   g_assert_cmpstr (arb_tables_window_get_answer (window), !=, "");
@@ -55,6 +119,214 @@ test_tables (void)
   g_assert_true (arb_tables_window_roll (window, seven));
   g_assert_cmpstr (arb_tables_window_get_row (window), ==, "6-8");
   assert_contains (arb_tables_window_get_answer (window), "7");
+
+  destroy_window (window);
+}
+
+/* GPG's weapons: Dagger, Net, Spear, Stone and Sword, each with its
+ * portage and its throwing range. */
+static void
+test_look_up_names (void)
+{
+  ArbTablesWindow *window = arb_tables_window_new (NULL, rules, "gpg");
+  ArbTable *table;
+
+  /* The game's first table is open at once. */
+  table = arb_tables_window_get_table (window);
+  g_assert_nonnull (table);
+  g_assert_cmpstr (arb_table_get_system (table), ==, "gpg");
+  g_assert_cmpstr (arb_table_get_id (table), ==, "weapons");
+
+  g_assert_true (arb_tables_window_look_up (window, "Spear"));
+  g_assert_cmpstr (arb_tables_window_get_row (window), ==, "Spear");
+  /* Any case, and spaces around. */
+  g_assert_true (arb_tables_window_look_up (window, "  sWORD "));
+  g_assert_cmpstr (arb_tables_window_get_row (window), ==, "Sword");
+  /* A part that only one name holds. */
+  g_assert_true (arb_tables_window_look_up (window, "agg"));
+  g_assert_cmpstr (arb_tables_window_get_row (window), ==, "Dagger");
+  g_assert_true (arb_tables_window_look_up (window, "sp"));
+  g_assert_cmpstr (arb_tables_window_get_row (window), ==, "Spear");
+  /* "s" is in Spear, Stone and Sword: no guess, and the row found
+   * before is no longer selected. */
+  g_assert_false (arb_tables_window_look_up (window, "s"));
+  g_assert_null (arb_tables_window_get_row (window));
+  assert_contains (arb_tables_window_get_answer (window), "s");
+  g_assert_false (arb_tables_window_look_up (window, "Bow"));
+  g_assert_null (arb_tables_window_get_row (window));
+  assert_contains (arb_tables_window_get_answer (window), "Bow");
+  /* Nothing typed: no answer at all. */
+  g_assert_true (arb_tables_window_look_up (window, "Net"));
+  g_assert_false (arb_tables_window_look_up (window, "  "));
+  g_assert_null (arb_tables_window_get_row (window));
+  g_assert_cmpstr (arb_tables_window_get_answer (window), ==, "");
+
+  /* A whole name wins over the longer names that hold it: Climb, not
+   * Climbing half-loop or Zoom climb. */
+  g_assert_true (arb_tables_window_show_table (window, "gpg", "maneuvers"));
+  g_assert_true (arb_tables_window_look_up (window, "climb"));
+  g_assert_cmpstr (arb_tables_window_get_row (window), ==, "Climb");
+  g_assert_true (arb_tables_window_look_up (window, "zoom"));
+  g_assert_cmpstr (arb_tables_window_get_row (window), ==, "Zoom climb");
+  g_assert_false (arb_tables_window_look_up (window, "half-loop"));
+  g_assert_null (arb_tables_window_get_row (window));
+
+  /* A table read by number still takes a row's label. */
+  g_assert_true (arb_tables_window_show_table (window, "gpg", "striking-results"));
+  g_assert_true (arb_tables_window_look_up (window, "6-8"));
+  g_assert_cmpstr (arb_tables_window_get_row (window), ==, "6-8");
+  g_assert_true (arb_tables_window_look_up (window, "12"));
+  g_assert_cmpstr (arb_tables_window_get_row (window), ==, "12");
+  g_assert_false (arb_tables_window_look_up (window, "13"));
+  g_assert_null (arb_tables_window_get_row (window));
+
+  destroy_window (window);
+}
+
+static void
+test_get_table (void)
+{
+  ArbTablesWindow *window = arb_tables_window_new (NULL, rules, NULL);
+  ArbTable *table;
+
+  g_assert_true (arb_tables_window_show_table (window, "gpg", "to-hit"));
+  table = arb_tables_window_get_table (window);
+  g_assert_true (table == arb_ruleset_library_get_table (rules, "gpg", "to-hit"));
+  /* No such table: the one shown stays. */
+  g_assert_false (arb_tables_window_show_table (window, "gpg", "no-such-table"));
+  g_assert_true (arb_tables_window_get_table (window) == table);
+  g_assert_true (arb_tables_window_show_table (window, "gpg", "striking-results"));
+  g_assert_cmpstr (arb_table_get_id (arb_tables_window_get_table (window)), ==, "striking-results");
+  /* A new table drops the last answer. */
+  g_assert_true (arb_tables_window_look_up (window, "7"));
+  g_assert_true (arb_tables_window_show_table (window, "gpg", "stun-recovery"));
+  g_assert_null (arb_tables_window_get_row (window));
+  g_assert_cmpstr (arb_tables_window_get_answer (window), ==, "");
+
+  destroy_window (window);
+}
+
+static gboolean
+has_answer (gpointer window)
+{
+  return arb_tables_window_get_row (window) != NULL;
+}
+
+static void
+test_actions (void)
+{
+  ArbTablesWindow *window = arb_tables_window_new (NULL, rules, "gpg");
+  GtkWidget *focus, *roll;
+
+  gtk_window_present (GTK_WINDOW (window));
+  wait_for (is_allocated, window);
+
+  /* A table read by a value has no dice to roll: the action is off, and
+   * its button too. */
+  roll = find_button (GTK_WIDGET (window), "tables.roll");
+  g_assert_nonnull (roll);
+  g_assert_true (arb_tables_window_show_table (window, "gpg", "to-hit"));
+  g_assert_false (gtk_widget_get_sensitive (roll));
+  g_assert_false (gtk_widget_get_visible (roll));
+  gtk_widget_activate_action (GTK_WIDGET (window), "tables.roll", NULL);
+  g_assert_null (arb_tables_window_get_row (window));
+
+  /* Ctrl+R's action rolls 2d6 and lands on one of the five rows. */
+  g_assert_true (arb_tables_window_show_table (window, "gpg", "striking-results"));
+  g_assert_true (gtk_widget_get_sensitive (roll));
+  g_assert_true (gtk_widget_get_visible (roll));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "tables.roll", NULL));
+  wait_for (has_answer, window);
+  g_assert_true (g_strv_contains ((const char * const[]){ "2-3", "4-5", "6-8", "9-11", "12", NULL },
+                                  arb_tables_window_get_row (window)));
+  assert_contains (arb_tables_window_get_answer (window), "2d6");
+
+  /* Ctrl+L's action puts the focus in the look-up entry (the only plain
+   * entry), Ctrl+F's in the search. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "tables.look-up", NULL));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_get_ancestor (focus, GTK_TYPE_ENTRY) != NULL);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "tables.search", NULL));
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_get_ancestor (focus, GTK_TYPE_SEARCH_ENTRY) != NULL);
+
+  destroy_window (window);
+}
+
+/* Narrow, the list and the table take turns; tables.back goes back to
+ * the list. */
+static void
+test_back (void)
+{
+  ArbTablesWindow *window = arb_tables_window_new (NULL, rules, "gpg");
+  AdwLeaflet *leaflet;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  leaflet = ADW_LEAFLET (find_widget (GTK_WIDGET (window), ADW_TYPE_LEAFLET, NULL));
+  wait_for (is_folded, leaflet);
+  /* Opened narrow, it shows the list first. */
+  g_assert_cmpstr (adw_leaflet_get_visible_child_name (leaflet), ==, "sidebar");
+  g_assert_true (arb_tables_window_show_table (window, "gpg", "stun-recovery"));
+  g_assert_cmpstr (adw_leaflet_get_visible_child_name (leaflet), ==, "content");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "tables.back", NULL));
+  g_assert_cmpstr (adw_leaflet_get_visible_child_name (leaflet), ==, "sidebar");
+  /* The table stays open behind the list. */
+  g_assert_cmpstr (arb_table_get_id (arb_tables_window_get_table (window)), ==, "stun-recovery");
+
+  destroy_window (window);
+}
+
+/* Each column starts at the same place on every line, however tall the
+ * line: GPG's manoeuvres wrap to very different heights. */
+static void
+test_columns_line_up (void)
+{
+  ArbTablesWindow *window = arb_tables_window_new (NULL, rules, "gpg");
+  GtkWidget *rows;
+  GArray *starts = NULL;
+  guint n_lines = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_tables_window_show_table (window, "gpg", "maneuvers"));
+  rows = find_widget (GTK_WIDGET (window), GTK_TYPE_LIST_BOX, "arb-table-rows");
+  g_assert_nonnull (rows);
+  wait_for (is_allocated, rows);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (rows); row; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *line = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row));
+      GArray *here = g_array_new (FALSE, FALSE, sizeof (float));
+
+      /* The group headings are single labels, not lines of cells. */
+      if (GTK_IS_LABEL (line))
+        {
+          g_array_unref (here);
+          continue;
+        }
+      for (GtkWidget *cell = gtk_widget_get_first_child (line); cell; cell = gtk_widget_get_next_sibling (cell))
+        {
+          graphene_rect_t bounds;
+
+          g_assert_true (gtk_widget_compute_bounds (cell, rows, &bounds));
+          g_array_append_val (here, bounds.origin.x);
+        }
+      /* The manoeuvre, then its four columns. */
+      g_assert_cmpuint (here->len, ==, 5);
+      if (starts == NULL)
+        starts = g_array_ref (here);
+      else
+        for (guint i = 0; i < here->len; i++)
+          g_assert_cmpfloat_with_epsilon (g_array_index (here, float, i), g_array_index (starts, float, i), 0.5);
+      g_array_unref (here);
+      n_lines++;
+    }
+  /* The heading line and the ten manoeuvres. */
+  g_assert_cmpuint (n_lines, ==, 1 + 10);
+  g_clear_pointer (&starts, g_array_unref);
 
   destroy_window (window);
 }
@@ -108,6 +380,73 @@ test_dice (void)
   g_assert_finalize_object (popover);
 }
 
+static void
+test_dice_rolls (void)
+{
+  GtkWidget *widget = g_object_ref_sink (arb_dice_popover_new ());
+  ArbDicePopover *popover = ARB_DICE_POPOVER (widget);
+  g_autoptr(ArbRollSource) dice = arb_roll_source_new_given ((int[]){ 3, 4, 6, 6, 1 }, 5);
+  g_autofree char *expected = NULL;
+
+  /* The dice given, in turn: 3 and 4, then 6 and 6. */
+  arb_dice_popover_set_expression (popover, "2d6");
+  g_assert_null (arb_dice_popover_get_error (popover));
+  g_assert_cmpint (arb_dice_popover_roll_with (popover, dice), ==, 7);
+  g_assert_cmpint (arb_dice_popover_roll_with (popover, dice), ==, 12);
+  g_assert_cmpstr (arb_dice_popover_get_history (popover, 0), ==, " 12  2d6 (6, 6)");
+  g_assert_cmpstr (arb_dice_popover_get_history (popover, 1), ==, "  7  2d6 (3, 4)");
+  g_assert_null (arb_dice_popover_get_history (popover, 2));
+  /* One die left of the given ones: the roll cannot be made, says why,
+   * and lists nothing. */
+  g_assert_cmpint (arb_dice_popover_roll_with (popover, dice), ==, G_MININT);
+  g_assert_nonnull (arb_dice_popover_get_error (popover));
+  g_assert_null (arb_dice_popover_get_history (popover, 2));
+
+  /* Only the last six rolls are kept. */
+  for (int i = 0; i < 8; i++)
+    g_assert_cmpint (arb_dice_popover_roll (popover), !=, G_MININT);
+  g_assert_nonnull (arb_dice_popover_get_history (popover, 5));
+  g_assert_null (arb_dice_popover_get_history (popover, 6));
+
+  /* 10 or more on 2d6: 6 ways in 36; 2 or more: all of them. */
+  arb_dice_popover_set_at_least (popover, 10);
+  g_assert_cmpstr (arb_dice_popover_get_at_least_text (popover), ==, "6/36 (16.7%)");
+  arb_dice_popover_set_at_least (popover, 2);
+  g_assert_cmpstr (arb_dice_popover_get_at_least_text (popover), ==, "36/36 (100.0%)");
+
+  /* 3d6+2 has 16 totals: the spread instead of a line each. 3d6 gives 10
+   * and 11 in 27 ways of 216 each, and a quarter of the rolls are 8 or
+   * less, three quarters 12 or less only just short (160/216). */
+  arb_dice_popover_set_expression (popover, "3d6+2");
+  assert_contains (arb_dice_popover_get_odds_text (popover), "5 to 20, mean 12.50");
+  assert_contains (arb_dice_popover_get_odds_text (popover), "Half the rolls: 10 to 15");
+  assert_contains (arb_dice_popover_get_odds_text (popover), "Likeliest: 12, 13 — 27/216 (12.5%) each");
+  g_assert_null (strstr (arb_dice_popover_get_odds_text (popover), "\n 12  "));
+  /* The target of before is still within reach, and kept. */
+  g_assert_cmpstr (arb_dice_popover_get_at_least_text (popover), !=, "");
+  arb_dice_popover_set_at_least (popover, 20);
+  g_assert_cmpstr (arb_dice_popover_get_at_least_text (popover), ==, "1/216 (0.5%)");
+
+  /* A mistake is said under the entry; an empty entry is no mistake. */
+  arb_dice_popover_set_expression (popover, "2d");
+  g_assert_nonnull (arb_dice_popover_get_error (popover));
+  g_assert_cmpstr (arb_dice_popover_get_odds_text (popover), ==, "");
+  g_assert_cmpint (arb_dice_popover_roll (popover), ==, G_MININT);
+  arb_dice_popover_set_expression (popover, "");
+  g_assert_null (arb_dice_popover_get_error (popover));
+  g_assert_cmpint (arb_dice_popover_roll (popover), ==, G_MININT);
+
+  /* A preset button's action puts its dice in the entry. */
+  expected = g_strdup ("d66");
+  g_assert_true (gtk_widget_activate_action (widget, "dice.set-expression", "s", expected));
+  g_assert_cmpstr (arb_dice_popover_get_expression (popover), ==, "d66");
+  assert_contains (arb_dice_popover_get_odds_text (popover), "11 to 66");
+  g_assert_true (gtk_widget_activate_action (widget, "dice.roll", NULL));
+  g_assert_nonnull (strstr (arb_dice_popover_get_history (popover, 0), "d66"));
+
+  g_assert_finalize_object (widget);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -122,8 +461,14 @@ main (int   argc,
   g_assert_no_error (error);
 
   g_test_add_func ("/tables-window/tables", test_tables);
+  g_test_add_func ("/tables-window/look-up-names", test_look_up_names);
+  g_test_add_func ("/tables-window/get-table", test_get_table);
+  g_test_add_func ("/tables-window/actions", test_actions);
+  g_test_add_func ("/tables-window/back", test_back);
+  g_test_add_func ("/tables-window/columns-line-up", test_columns_line_up);
   g_test_add_func ("/tables-window/house-table", test_house_table);
   g_test_add_func ("/tables-window/dice", test_dice);
+  g_test_add_func ("/tables-window/dice-rolls", test_dice_rolls);
 
   ret = g_test_run ();
   g_object_unref (rules);

@@ -2,7 +2,8 @@
  *
  * build/tests/window-shots DIR writes main-*.png and strike-*.png: the
  * demo fight started, the strike dialog before the dice, with the dice
- * typed in, and the window after Apply. For checking the UI by eye
+ * typed in, and the window after Apply; tables-*.png, the rules tables
+ * wide and narrow; dice*.png, the dice popover. For checking the UI by eye
  * without a compositor (run it under xvfb-run with GSK_RENDERER=cairo).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -16,6 +17,7 @@
 #include "arb-aod-assistant.h"
 #include "arb-sheet-editor.h"
 #include "arb-tables-window.h"
+#include "arb-dice-popover.h"
 #include "arb-preferences-window.h"
 
 static void
@@ -24,6 +26,42 @@ iterate (void)
   for (int i = 0; i < 20; i++)
     while (g_main_context_iteration (NULL, FALSE))
       ;
+}
+
+static gboolean
+settled_cb (gpointer data)
+{
+  *(gboolean *)data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Lets the frame clock tick: a window just shown or resized paints on
+ * its next frames, which a quick turn of the loop does not wait for. */
+static void
+settle (void)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (300, settled_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  iterate ();
+}
+
+static GtkWidget *
+find_widget (GtkWidget *widget,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found)
+        return found;
+    }
+  return NULL;
 }
 
 static void
@@ -148,7 +186,59 @@ main (int   argc,
     arb_tables_window_look_up (tables, "9");
     iterate ();
     shoot (GTK_WIDGET (tables), dir, "tables.png");
+
+    /* A roll landing on a row with a doubtful reading, and its footnote. */
+    {
+      g_autoptr(ArbRollSource) five = arb_roll_source_new_given ((int[]){ 5 }, 1);
+
+      arb_tables_window_show_table (tables, "gpg", "ramming-results");
+      arb_tables_window_roll (tables, five);
+      settle ();
+      shoot (GTK_WIDGET (tables), dir, "tables-roll.png");
+    }
+
+    /* Named rows in groups, five columns, found by a part of a name. */
+    arb_tables_window_show_table (tables, "gpg", "maneuvers");
+    settle ();
+    arb_tables_window_look_up (tables, "zoom");
+    settle ();
+    shoot (GTK_WIDGET (tables), dir, "tables-named.png");
     gtk_window_destroy (GTK_WINDOW (tables));
+
+    /* Narrow: the table, then back to the list. */
+    tables = arb_tables_window_new (GTK_WINDOW (window), arb_application_get_rules (app), "gpg");
+    gtk_window_set_default_size (GTK_WINDOW (tables), 400, 700);
+    gtk_window_present (GTK_WINDOW (tables));
+    settle ();
+    arb_tables_window_show_table (tables, "gpg", "striking-results");
+    settle ();
+    shoot (GTK_WIDGET (tables), dir, "tables-narrow.png");
+    gtk_widget_activate_action (GTK_WIDGET (tables), "tables.back", NULL);
+    settle ();
+    shoot (GTK_WIDGET (tables), dir, "tables-narrow-list.png");
+    gtk_window_destroy (GTK_WINDOW (tables));
+  }
+  {
+    /* The dice popover of the main window, after two rolls. */
+    GtkWidget *popover;
+
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.dice", NULL);
+    settle ();
+    popover = find_widget (GTK_WIDGET (window), ARB_TYPE_DICE_POPOVER);
+    if (popover)
+      {
+        g_autoptr(ArbRollSource) dice = arb_roll_source_new_given ((int[]){ 3, 4, 6, 6 }, 4);
+
+        arb_dice_popover_roll_with (ARB_DICE_POPOVER (popover), dice);
+        arb_dice_popover_roll_with (ARB_DICE_POPOVER (popover), dice);
+        settle ();
+        shoot (popover, dir, "dice.png");
+        arb_dice_popover_set_expression (ARB_DICE_POPOVER (popover), "3d6+2");
+        settle ();
+        shoot (popover, dir, "dice-many.png");
+        gtk_popover_popdown (GTK_POPOVER (popover));
+        iterate ();
+      }
   }
   {
     ArbPreferencesWindow *prefs = arb_preferences_window_new (GTK_WINDOW (window), arb_application_get_settings (app));

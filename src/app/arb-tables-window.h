@@ -14,12 +14,17 @@ G_BEGIN_DECLS
 #define ARB_TYPE_TABLES_WINDOW (arb_tables_window_get_type ())
 G_DECLARE_FINAL_TYPE (ArbTablesWindow, arb_tables_window, ARB, TABLES_WINDOW, AdwWindow)
 
-/* @system: the game shown first (NULL: all games). */
-ArbTablesWindow *arb_tables_window_new        (GtkWindow         *parent,
-                                               ArbRulesetLibrary *rules,
-                                               const char        *system);
+/* @parent: the window it stays above, or NULL. @system: the game whose
+ * tables are listed first (NULL: all games); its first table is open.
+ *
+ * Actions: tables.search (Ctrl+F), tables.look-up (Ctrl+L),
+ * tables.roll (Ctrl+R), tables.back; Ctrl+W and Escape close. */
+ArbTablesWindow *arb_tables_window_new         (GtkWindow         *parent,
+                                                ArbRulesetLibrary *rules,
+                                                const char        *system);
 /* How many tables the list shows with the present filter. */
 guint            arb_tables_window_get_n_shown (ArbTablesWindow  *self);
+/* Sets the game drop-down (@system NULL: all games) and the search. */
 void             arb_tables_window_set_filter  (ArbTablesWindow  *self,
                                                 const char       *system,
                                                 const char       *search);
@@ -27,14 +32,17 @@ void             arb_tables_window_set_filter  (ArbTablesWindow  *self,
 gboolean         arb_tables_window_show_table  (ArbTablesWindow  *self,
                                                 const char       *system,
                                                 const char       *id);
-/* Looks @text up (a value, or a row's name), or rolls the table's dice
- * with @source (NULL: at random). The row found is selected; the
- * answer line says it, or why none was. */
+/* The table shown, or NULL. */
+ArbTable        *arb_tables_window_get_table   (ArbTablesWindow  *self);
+/* Looks @text up in the table shown (a number, or a row's name or label,
+ * whole or an unambiguous part), or rolls the table's dice with @source
+ * (NULL: at random). The row found is selected and the answer line says
+ * it; otherwise nothing is selected and the answer line says why. */
 gboolean         arb_tables_window_look_up     (ArbTablesWindow  *self,
                                                 const char       *text);
 gboolean         arb_tables_window_roll        (ArbTablesWindow  *self,
                                                 ArbRollSource    *source);
-/* The selected row's label, and the answer line. */
+/* The selected row's label (NULL when none), and the answer line. */
 const char      *arb_tables_window_get_row     (ArbTablesWindow  *self);
 const char      *arb_tables_window_get_answer  (ArbTablesWindow  *self);
 
