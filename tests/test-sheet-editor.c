@@ -738,6 +738,41 @@ test_preferences (void)
   g_settings_reset (settings, "players-roll-dice");
 }
 
+/* Revert to Saved lets changes go: it asks first. */
+static void
+test_revert_asks (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-editor-XXXXXX", NULL);
+  g_autofree char *path = copy_starter (dir, "aod-rolf.xml");
+  g_autoptr(GError) error = NULL;
+  ArbSheetEditor *editor = arb_sheet_editor_new (NULL, rules, path, NULL, NULL, dir, &error);
+  g_autofree char *ps = NULL;
+
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (editor));
+  ps = g_strdup (arb_sheet_get (arb_sheet_editor_get_sheet (editor), "ps"));
+  g_assert_true (arb_sheet_editor_set_field (editor, "ps", "15"));
+  g_assert_true (arb_sheet_editor_get_modified (editor));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.revert", NULL));
+  iterate ();
+  g_assert_nonnull (find_message_dialog ());
+  adw_message_dialog_response (find_message_dialog (), "cancel");
+  iterate ();
+  g_assert_true (arb_sheet_editor_get_modified (editor));
+  g_assert_cmpstr (arb_sheet_get (arb_sheet_editor_get_sheet (editor), "ps"), ==, "15");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.revert", NULL));
+  iterate ();
+  adw_message_dialog_response (find_message_dialog (), "revert");
+  iterate ();
+  g_assert_false (arb_sheet_editor_get_modified (editor));
+  g_assert_cmpstr (arb_sheet_get (arb_sheet_editor_get_sheet (editor), "ps"), ==, ps);
+
+  destroy_window (editor);
+  remove_folder (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -758,6 +793,7 @@ main (int   argc,
   g_test_add_func ("/sheet-editor/items", test_items);
   g_test_add_func ("/sheet-editor/every-game", test_every_game);
   g_test_add_func ("/sheet-editor/close-asks", test_close_asks);
+  g_test_add_func ("/sheet-editor/revert-asks", test_revert_asks);
   g_test_add_func ("/sheet-editor/from-library", test_from_library);
   g_test_add_func ("/sheet-library/duplicate", test_library_duplicate);
   g_test_add_func ("/sheet-library/trash", test_library_trash);

@@ -772,6 +772,13 @@ started (ArbAodAssistant *self)
   return FALSE;
 }
 
+static gboolean
+close_idle (gpointer data)
+{
+  gtk_window_close (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 close_response_cb (AdwMessageDialog *dialog,
                    const char       *response,
@@ -779,8 +786,9 @@ close_response_cb (AdwMessageDialog *dialog,
 {
   if (g_str_equal (response, "discard"))
     {
+      /* Once the dialog, which points at this window, has gone. */
       self->closing = TRUE;
-      gtk_window_close (GTK_WINDOW (self));
+      g_idle_add_full (G_PRIORITY_DEFAULT, close_idle, g_object_ref (self), g_object_unref);
     }
 }
 
@@ -932,6 +940,14 @@ arb_aod_assistant_new (GtkWindow         *parent,
   build_points (self);
   build_arms (self);
   go_to (self, STEP_RACE);
+
+  /* One of the app's windows: Quit asks about it too. */
+  for (GtkWindow *w = parent; w; w = gtk_window_get_transient_for (w))
+    if (gtk_window_get_application (w))
+      {
+        gtk_window_set_application (GTK_WINDOW (self), gtk_window_get_application (w));
+        break;
+      }
   return self;
 }
 

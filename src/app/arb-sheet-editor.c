@@ -534,8 +534,8 @@ add_field (ArbSheetEditor     *self,
       g_signal_connect (field->row, "changed", G_CALLBACK (entry_changed_cb), self);
       g_object_set_data (G_OBJECT (field->row), "arb-field", field);
     }
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (field->row), title);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (field->row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (field->row), title);
   field->caption = caption_row_new (&field->caption_label);
   gtk_accessible_update_relation (GTK_ACCESSIBLE (field->row), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY,
                                   field->caption_label, NULL, -1);
@@ -908,8 +908,8 @@ show_derived (ArbSheetEditor *self)
           value = gtk_label_new (NULL);
           gtk_widget_add_css_class (value, "numeric");
           gtk_label_set_selectable (GTK_LABEL (value), TRUE);
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), d->label);
           adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), d->label);
           adw_action_row_add_suffix (ADW_ACTION_ROW (row), value);
           g_object_set_data_full (G_OBJECT (row), "arb-key", g_strdup (d->key), g_free);
           g_object_set_data (G_OBJECT (row), "arb-value", value);
@@ -1126,6 +1126,7 @@ refresh (ArbSheetEditor *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.save", self->valid && self->modified);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.save-copy", self->valid && self->path != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.reload", self->path != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.revert", self->path != NULL);
 }
 
 static void
@@ -1316,15 +1317,59 @@ save_copy_action (GtkWidget  *widget,
 }
 
 static void
-reload_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *param)
+reload_now (ArbSheetEditor *self)
 {
-  ArbSheetEditor *self = ARB_SHEET_EDITOR (widget);
   g_autoptr(GError) error = NULL;
 
   if (!arb_sheet_editor_reload (self, &error))
     toast (self, error->message);
+}
+
+static void
+revert_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    ArbSheetEditor   *self)
+{
+  if (g_str_equal (response, "revert"))
+    reload_now (self);
+}
+
+/* Reload, from the bar that says the file changed on disk: the referee
+ * has just read what it lets go. */
+static void
+reload_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  reload_now (ARB_SHEET_EDITOR (widget));
+}
+
+/* Revert to Saved, from the menu, lets the changes made here go: it asks
+ * first, as closing does. */
+static void
+revert_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  ArbSheetEditor *self = ARB_SHEET_EDITOR (widget);
+  GtkWidget *dialog;
+
+  if (!self->modified || !arb_application_confirm_destructive ())
+    {
+      reload_now (self);
+      return;
+    }
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Revert to the Saved Sheet?"),
+                                   _("The changes made here since the last save will be lost."));
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "revert", _("_Revert"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "revert", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (revert_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static KindGroup *
@@ -1599,6 +1644,7 @@ arb_sheet_editor_class_init (ArbSheetEditorClass *klass)
   gtk_widget_class_install_action (widget_class, "editor.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "editor.save-copy", NULL, save_copy_action);
   gtk_widget_class_install_action (widget_class, "editor.reload", NULL, reload_action);
+  gtk_widget_class_install_action (widget_class, "editor.revert", NULL, revert_action);
   gtk_widget_class_install_action (widget_class, "editor.add-item", "s", add_item_action);
   gtk_widget_class_install_action (widget_class, "editor.remove-item", "(su)", remove_item_action);
   gtk_widget_class_install_action (widget_class, "editor.show-problem", NULL, show_problem_action);

@@ -23,6 +23,7 @@ G_DECLARE_FINAL_TYPE (ArbSheetEditor, arb_sheet_editor, ARB, SHEET_EDITOR, AdwWi
  *   "saved" (const char *path): after each save, with the file written.
  *
  * Actions (in the "editor" group): save (Ctrl+S), save-copy, reload,
+ * revert (asks first when there are changes),
  * add-item (s: the item kind, "weapon"), remove-item ((su): kind and its
  * place among the items of that kind), show-problem.
  *
