@@ -61,3 +61,19 @@ remove_folder (const char *dir)
     }
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
+
+/* The first visible toplevel of @type, or NULL. */
+static inline gpointer
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return w;
+    }
+  return NULL;
+}

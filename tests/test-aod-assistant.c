@@ -244,20 +244,13 @@ test_from_library (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("arbiter-assistant-XXXXXX", NULL);
   ArbSheetLibraryWindow *library = arb_sheet_library_window_new (NULL, dir);
-  GListModel *toplevels = gtk_window_get_toplevels ();
-  ArbAodAssistant *assistant = NULL;
+  ArbAodAssistant *assistant;
 
   gtk_window_present (GTK_WINDOW (library));
   iterate ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (library), "library.generate-aod", NULL));
   iterate ();
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (ARB_IS_AOD_ASSISTANT (w))
-        assistant = ARB_AOD_ASSISTANT (w);
-    }
+  assistant = find_toplevel (ARB_TYPE_AOD_ASSISTANT);
   g_assert_nonnull (assistant);
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (assistant)) == GTK_WINDOW (library));
 

@@ -83,21 +83,6 @@ shows_text (GtkWidget  *root,
   return FALSE;
 }
 
-static gpointer
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type) && gtk_widget_get_visible (GTK_WIDGET (w)))
-        return w;
-    }
-  return NULL;
-}
-
 /* For "saved" and "add-to-encounter". */
 static void
 remember_path (gpointer     window,

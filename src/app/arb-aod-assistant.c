@@ -772,13 +772,6 @@ started (ArbAodAssistant *self)
   return FALSE;
 }
 
-static gboolean
-close_idle (gpointer data)
-{
-  gtk_window_close (GTK_WINDOW (data));
-  return G_SOURCE_REMOVE;
-}
-
 static void
 close_response_cb (AdwMessageDialog *dialog,
                    const char       *response,
@@ -788,7 +781,7 @@ close_response_cb (AdwMessageDialog *dialog,
     {
       /* Once the dialog, which points at this window, has gone. */
       self->closing = TRUE;
-      g_idle_add_full (G_PRIORITY_DEFAULT, close_idle, g_object_ref (self), g_object_unref);
+      arb_window_close_later (GTK_WINDOW (self));
     }
 }
 
@@ -942,12 +935,7 @@ arb_aod_assistant_new (GtkWindow         *parent,
   go_to (self, STEP_RACE);
 
   /* One of the app's windows: Quit asks about it too. */
-  for (GtkWindow *w = parent; w; w = gtk_window_get_transient_for (w))
-    if (gtk_window_get_application (w))
-      {
-        gtk_window_set_application (GTK_WINDOW (self), gtk_window_get_application (w));
-        break;
-      }
+  arb_application_adopt_window (GTK_WINDOW (self), parent);
   return self;
 }
 

@@ -23,6 +23,34 @@ struct _ArbApplication
 G_DEFINE_FINAL_TYPE (ArbApplication, arb_application, ADW_TYPE_APPLICATION)
 
 void
+arb_application_adopt_window (GtkWindow *window,
+                              GtkWindow *parent)
+{
+  g_return_if_fail (GTK_IS_WINDOW (window));
+
+  for (GtkWindow *w = parent; w; w = gtk_window_get_transient_for (w))
+    if (gtk_window_get_application (w))
+      {
+        gtk_window_set_application (window, gtk_window_get_application (w));
+        return;
+      }
+}
+
+static gboolean
+close_idle (gpointer data)
+{
+  gtk_window_close (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
+void
+arb_window_close_later (GtkWindow *window)
+{
+  g_return_if_fail (GTK_IS_WINDOW (window));
+  g_idle_add_full (G_PRIORITY_DEFAULT, close_idle, g_object_ref (window), g_object_unref);
+}
+
+void
 arb_toast_add_text (AdwToastOverlay *overlay,
                     const char      *text)
 {

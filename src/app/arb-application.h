@@ -25,6 +25,14 @@ gboolean        arb_application_confirm_destructive (void);
  * carry names and paths that are not. */
 void            arb_toast_add_text           (AdwToastOverlay *overlay,
                                               const char      *text);
+/* Makes @window one of the app's windows when @parent (or a window it
+ * is transient for) is one: Quit then asks about it too, and the app
+ * stays while it is open. */
+void            arb_application_adopt_window (GtkWindow       *window,
+                                              GtkWindow       *parent);
+/* Closes @window from an idle: from a dialog's response, once the
+ * dialog, which points at the window, has gone. */
+void            arb_window_close_later       (GtkWindow       *window);
 void            arb_application_offer_drafts (ArbApplication *self,
                                               GtkWindow      *parent);
 

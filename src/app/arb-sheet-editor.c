@@ -1518,13 +1518,6 @@ arb_sheet_editor_get_path (ArbSheetEditor *self)
   return self->path;
 }
 
-static gboolean
-close_idle (gpointer data)
-{
-  gtk_window_close (GTK_WINDOW (data));
-  return G_SOURCE_REMOVE;
-}
-
 static void
 close_response_cb (AdwMessageDialog *dialog,
                    const char       *response,
@@ -1536,7 +1529,7 @@ close_response_cb (AdwMessageDialog *dialog,
     {
       /* Once the dialog, which points at this window, has gone. */
       self->closing = TRUE;
-      g_idle_add_full (G_PRIORITY_DEFAULT, close_idle, g_object_ref (self), g_object_unref);
+      arb_window_close_later (GTK_WINDOW (self));
     }
 }
 
@@ -1701,11 +1694,6 @@ arb_sheet_editor_new (GtkWindow          *parent,
 
   /* One of the app's windows: Quit asks about its changes too, and the
    * app stays while it is open, even after the window it came from. */
-  for (GtkWindow *w = parent; w; w = gtk_window_get_transient_for (w))
-    if (gtk_window_get_application (w))
-      {
-        gtk_window_set_application (GTK_WINDOW (self), gtk_window_get_application (w));
-        break;
-      }
+  arb_application_adopt_window (GTK_WINDOW (self), parent);
   return self;
 }
