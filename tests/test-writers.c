@@ -1,8 +1,8 @@
 /* test-writers.c: two arbiter-cli processes writing one encounter at once
  *
- * Each of two threads runs `encounter next` on the same file 50 times, one
- * run after the other, so two processes are nearly always reading and
- * saving at once. Every run either lands its step (exit 0) or is refused
+ * Each of two threads applies a step to the same file 50 times, one run
+ * after the other (`encounter next`, and `run aod.next --apply`), so two
+ * processes are nearly always reading and saving at once. Every run either lands its step (exit 0) or is refused
  * with the changed-on-disk message (exit 2); none may report success and
  * lose its step. With --retry every run lands.
  *
@@ -85,9 +85,17 @@ writer_thread (gpointer data)
       g_autofree char *seed = g_strdup_printf ("%u", w->seed_base + i);
       int status;
 
-      /* next rolls what it lacks from the seed: no run needs typed dice. */
-      status = w->retry ? cli (&out, &err, "encounter", "next", w->path, "--seed", seed, "--retry", NULL)
-                        : cli (&out, &err, "encounter", "next", w->path, "--seed", seed, NULL);
+      /* The first writer goes through `encounter next`, the second through
+       * `run ... --apply`; both roll what they lack from the seed, so no
+       * run needs typed dice. */
+      if (w->seed_base == 1000)
+        status = w->retry ? cli (&out, &err, "encounter", "next", w->path, "--seed", seed, "--retry", NULL)
+                          : cli (&out, &err, "encounter", "next", w->path, "--seed", seed, NULL);
+      else
+        status = w->retry ? cli (&out, &err, "run", "aod.next", "--encounter", w->path, "--apply",
+                                 "--seed", seed, "--retry", NULL)
+                          : cli (&out, &err, "run", "aod.next", "--encounter", w->path, "--apply",
+                                 "--seed", seed, NULL);
       if (status == 0)
         w->ok++;
       else if (status == 2 && strstr (err, "changed on disk since it was opened") != NULL)
