@@ -25,6 +25,8 @@ typedef struct
   guint       ok;
   guint       refused;
   guint       other;
+  guint       retries;
+  guint       most_retries;
   GString    *unexpected;
 } Writer;
 
@@ -96,6 +98,15 @@ writer_thread (gpointer data)
                                  "--seed", seed, "--retry", NULL)
                           : cli (&out, &err, "run", "aod.next", "--encounter", w->path, "--apply",
                                  "--seed", seed, NULL);
+      /* --retry says each new try in a debug message. */
+      {
+        guint retries = 0;
+
+        for (const char *p = out; (p = strstr (p, "running the command again")); p++)
+          retries++;
+        w->retries += retries;
+        w->most_retries = MAX (w->most_retries, retries);
+      }
       if (status == 0)
         w->ok++;
       else if (status == 2 && strstr (err, "changed on disk since it was opened") != NULL)
@@ -149,8 +160,8 @@ run_writers (gboolean retry)
   g_autofree char *path = set_up (&dir);
   guint before = count_steps (path);
   Writer w[2] = {
-    { path, retry, 1000, 0, 0, 0, g_string_new (NULL) },
-    { path, retry, 2000, 0, 0, 0, g_string_new (NULL) },
+    { path, retry, 1000, 0, 0, 0, 0, 0, g_string_new (NULL) },
+    { path, retry, 2000, 0, 0, 0, 0, 0, g_string_new (NULL) },
   };
   GThread *threads[2];
   guint after, ok, refused;
@@ -164,9 +175,10 @@ run_writers (gboolean retry)
   ok = w[0].ok + w[1].ok;
   refused = w[0].refused + w[1].refused;
   g_test_message ("%u runs%s: %u landed, %u refused as changed on disk, %u other; "
-                  "steps %u -> %u, %d lost",
+                  "steps %u -> %u, %d lost; %u tries again, at most %u in one run",
                   2 * RUNS_EACH, retry ? " with --retry" : "", ok, refused,
-                  w[0].other + w[1].other, before, after, (int)(before + ok) - (int)after);
+                  w[0].other + w[1].other, before, after, (int)(before + ok) - (int)after,
+                  w[0].retries + w[1].retries, MAX (w[0].most_retries, w[1].most_retries));
 
   /* Every run either landed or said it did not, in those words. */
   g_assert_cmpstr (w[0].unexpected->str, ==, "");
@@ -199,6 +211,8 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  /* For the count of tries again (debug messages go to stdout). */
+  g_setenv ("G_MESSAGES_DEBUG", "Arbiter", TRUE);
   g_test_add_func ("/writers/two-writers", test_two_writers);
   g_test_add_func ("/writers/two-writers-retry", test_two_writers_retry);
   return g_test_run ();

@@ -787,8 +787,10 @@ encounter_command (int    argc,
 
 /* With --retry, a command whose save was refused because another program
  * saved the file meanwhile runs again from the start: it reads the new
- * file, so its step is made on what is there now. The short random pause
- * keeps two writers from meeting again in step. */
+ * file, so its step is made on what is there now. At once, or nearly: the
+ * other program may be about to save again, and our run has to land in
+ * between; the pause of a few milliseconds only keeps several refused
+ * writers from meeting again in step. */
 static int
 with_retry (int  (*command) (int, char **),
             int    argc,
@@ -797,7 +799,10 @@ with_retry (int  (*command) (int, char **),
   int status;
 
   while ((status = command (argc, argv)) == STATUS_CHANGED)
-    g_usleep (g_random_int_range (1000, 30000));
+    {
+      g_debug ("Changed on disk meanwhile; running the command again");
+      g_usleep (g_random_int_range (0, 5000));
+    }
   return status;
 }
 

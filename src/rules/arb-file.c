@@ -111,6 +111,13 @@ lock_target (const char  *path,
         return fd;
       /* Replaced while we waited: what counts now is the new file. */
       close (fd);
+      if (g_get_monotonic_time () > deadline)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY,
+                       _("%s: another program has been saving this file for too long; nothing was written"),
+                       path);
+          return -2;
+        }
     }
 }
 
