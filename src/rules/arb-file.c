@@ -99,7 +99,7 @@ lock_target (const char  *path,
             {
               close (fd);
               g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY,
-                           _("%s: another program has been saving this file for too long; nothing was written"),
+                           _("%s: another program has been saving this file for too long"),
                            path);
               return -2;
             }
@@ -114,7 +114,7 @@ lock_target (const char  *path,
       if (g_get_monotonic_time () > deadline)
         {
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_BUSY,
-                       _("%s: another program has been saving this file for too long; nothing was written"),
+                       _("%s: another program has been saving this file for too long"),
                        path);
           return -2;
         }
