@@ -317,7 +317,7 @@ static int report (ArbEncounter  *enc,
 #define STATUS_CHANGED (-1)
 #define RETRIES 10
 
-/* Runs this command makes before it gives up on a changing file. */
+/* How many more times --retry runs a command before it gives up. */
 static guint retries_left = RETRIES;
 
 static int
@@ -335,12 +335,16 @@ save_encounter (ArbEncounter *enc,
           retries_left--;
           return STATUS_CHANGED;
         }
-      if (!opts.retry)
+      g_printerr ("arbiter-cli: %s\n", error->message);
+      if (opts.retry)
         {
-          g_printerr ("arbiter-cli: %s\n", error->message);
-          g_printerr ("arbiter-cli: %s\n", _("nothing was changed; run the command again, or give --retry to redo it on what the file now holds"));
-          return EXIT_USAGE;
+          g_printerr ("arbiter-cli: ");
+          g_printerr (_("nothing was changed: tried %d times, and another program saved the file each time"), RETRIES + 1);
+          g_printerr ("\n");
         }
+      else
+        g_printerr ("arbiter-cli: %s\n", _("nothing was changed; run the command again, or give --retry to redo it on what the file now holds"));
+      return EXIT_USAGE;
     }
   return encounter_error (error);
 }
