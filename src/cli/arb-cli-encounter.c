@@ -312,15 +312,52 @@ print_order_text (ArbEncounter *enc)
 static int report (ArbEncounter  *enc,
                    const ArbStep *step);
 
+/* Returned by a command whose save found the file changed by someone else
+ * and that --retry runs again; never an exit status. */
+#define STATUS_CHANGED (-1)
+#define RETRIES 10
+
+/* How many more times --retry runs a command before it gives up. */
+static guint retries_left = RETRIES;
+
+static int
+save_encounter (ArbEncounter *enc,
+                const char   *path)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (arb_encounter_save (enc, path, &error))
+    return EXIT_OK;
+  if (g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_CHANGED))
+    {
+      if (opts.retry && retries_left > 0)
+        {
+          retries_left--;
+          return STATUS_CHANGED;
+        }
+      g_printerr ("arbiter-cli: %s\n", error->message);
+      if (opts.retry)
+        {
+          g_printerr ("arbiter-cli: ");
+          g_printerr (_("nothing was changed: tried %d times, and another program saved the file each time"), RETRIES + 1);
+          g_printerr ("\n");
+        }
+      else
+        g_printerr ("arbiter-cli: %s\n", _("nothing was changed; run the command again, or give --retry to redo it on what the file now holds"));
+      return EXIT_USAGE;
+    }
+  return encounter_error (error);
+}
+
 static int
 save_and_report (ArbEncounter  *enc,
                  const char    *path,
                  const ArbStep *step)
 {
-  g_autoptr(GError) error = NULL;
+  int status = save_encounter (enc, path);
 
-  if (!arb_encounter_save (enc, path, &error))
-    return encounter_error (error);
+  if (status != EXIT_OK)
+    return status;
   return report (enc, step);
 }
 
@@ -568,13 +605,16 @@ cmd_undo_redo (int         argc,
   if (undo ? !arb_encounter_undo (enc) : !arb_encounter_redo (enc))
     return fail (EXIT_RULE, undo ? _("%s: nothing to undo") : _("%s: nothing to redo"), argv[0]);
 
+  /* Saved first: a refused save (or one --retry redoes) prints nothing. */
+  if ((status = save_encounter (enc, argv[0])) != EXIT_OK)
+    return status;
   if (!opts.json)
     {
       const ArbStep *step = arb_encounter_get_step (enc, undo ? arb_encounter_get_position (enc)
                                                               : arb_encounter_get_position (enc) - 1);
       g_print (undo ? _("Undone: %s\n") : _("Redone: %s\n"), arb_step_get_what (step));
     }
-  return save_and_report (enc, argv[0], NULL);
+  return report (enc, NULL);
 }
 
 /* The log of every step, as text, to stdout or -o FILE. */
@@ -710,8 +750,8 @@ cmd_recover (int    argc,
   return EXIT_OK;
 }
 
-int
-arb_cli_encounter (int    argc,
+static int
+encounter_command (int    argc,
                    char **argv)
 {
   const char *sub = argc > 0 ? argv[0] : NULL;
@@ -749,9 +789,37 @@ arb_cli_encounter (int    argc,
   }
 }
 
-/* run SYSTEM.PROCEDURE [--encounter FILE] [--param K=V]... [--roll V]... [--apply] */
+/* With --retry, a command whose save was refused because another program
+ * saved the file meanwhile runs again from the start: it reads the new
+ * file, so its step is made on what is there now. At once, or nearly: the
+ * other program may be about to save again, and our run has to land in
+ * between; the pause of a few milliseconds only keeps several refused
+ * writers from meeting again in step. */
+static int
+with_retry (int  (*command) (int, char **),
+            int    argc,
+            char **argv)
+{
+  int status;
+
+  while ((status = command (argc, argv)) == STATUS_CHANGED)
+    {
+      g_debug ("Changed on disk meanwhile; running the command again");
+      g_usleep (g_random_int_range (0, 5000));
+    }
+  return status;
+}
+
 int
-arb_cli_run (int    argc,
+arb_cli_encounter (int    argc,
+                   char **argv)
+{
+  return with_retry (encounter_command, argc, argv);
+}
+
+/* run SYSTEM.PROCEDURE [--encounter FILE] [--param K=V]... [--roll V]... [--apply] */
+static int
+run_command (int    argc,
              char **argv)
 {
   g_autoptr(ArbRulesetLibrary) rules = NULL;
@@ -876,4 +944,11 @@ arb_cli_run (int    argc,
       g_print ("%s\n", _("(a preview: nothing was changed; --apply makes it a step)"));
     }
   return EXIT_OK;
+}
+
+int
+arb_cli_run (int    argc,
+             char **argv)
+{
+  return with_retry (run_command, argc, argv);
 }

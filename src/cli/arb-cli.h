@@ -52,6 +52,7 @@ typedef struct
   char    **params;
   gboolean  apply;
   gboolean  log;
+  gboolean  retry;
   /* printing */
   char     *paper;
   char     *layout;

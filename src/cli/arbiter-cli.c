@@ -863,6 +863,8 @@ static const char summary[] =
      "  encounter export-sheet FILE ID -o SHEET   a character's sheet after the fight (aod)\n"
      "  encounter drafts | recover ID -o FILE     fights the app left unsaved\n"
      "  run SYSTEM.PROCEDURE [--encounter FILE] [--param K=V]... [--roll V]... [--apply]\n"
+     "  (encounter add, start, next, undo, redo and run --apply take --retry: if\n"
+     "   another program saved the encounter meanwhile, read it again and redo)\n"
      "  cards [SYSTEM...] -o FILE.pdf [--paper a4|letter] [--layout four|one]\n"
      "                                       quick-reference cards, house tables included\n"
      "  print-sheet SHEET... -o FILE.pdf [--paper a4|letter]   filled record sheets\n"
@@ -913,6 +915,7 @@ main (int   argc,
     { "encounter", 0, 0, G_OPTION_ARG_FILENAME, &opts.encounter, N_("The encounter a procedure runs in"), "FILE" },
     { "param", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.params, N_("A procedure parameter"), "KEY=VALUE" },
     { "apply", 0, 0, G_OPTION_ARG_NONE, &opts.apply, N_("Make the outcome a step of the encounter"), NULL },
+    { "retry", 0, 0, G_OPTION_ARG_NONE, &opts.retry, N_("If the encounter changed on disk while the command ran, read it again and redo the command (up to 10 times)"), NULL },
     { "log", 0, 0, G_OPTION_ARG_NONE, &opts.log, N_("With encounter show: the log of every step"), NULL },
     { "paper", 0, 0, G_OPTION_ARG_STRING, &opts.paper, N_("Paper size: a4 or letter (default: the locale's)"), "PAPER" },
     { "layout", 0, 0, G_OPTION_ARG_STRING, &opts.layout, N_("Cards: four to a sheet (four) or one to a page (one)"), "four|one" },

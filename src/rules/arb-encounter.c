@@ -1179,12 +1179,16 @@ encounter_save (ArbEncounter  *self,
   g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autofree char *new_stamp = NULL;
+  gboolean had_file;
   gboolean ok;
 
   g_return_val_if_fail (ARB_IS_ENCOUNTER (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
   bytes = arb_encounter_serialize (self);
+  /* Only for the message: a failed first save has no previous file to
+   * speak of. */
+  had_file = g_file_test (path, G_FILE_TEST_EXISTS);
   ok = exclusive ? arb_file_save_xml_new (path, bytes, &new_stamp, &local_error)
                  : arb_file_save_xml (path, bytes, self->filename, self->stamp, &new_stamp, &local_error);
   if (!ok)
@@ -1194,13 +1198,15 @@ encounter_save (ArbEncounter  *self,
                      _("%s: the file changed on disk since it was opened; it was not overwritten"), path);
       else if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA))
         g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_WRITE,
-                     _("%s: not saved: a value holds characters an encounter file cannot keep (the previous file is unchanged)"),
+                     had_file ? _("%s: not saved: a value holds characters an encounter file cannot keep (the previous file is unchanged)")
+                              : _("%s: not saved: a value holds characters an encounter file cannot keep (no file was written)"),
                      path);
       else if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_EXISTS))
         g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_WRITE, local_error->message);
       else
         g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_WRITE,
-                     _("%s (the previous file is unchanged)"), local_error->message);
+                     had_file ? _("%s (the previous file is unchanged)") : _("%s (no file was written)"),
+                     local_error->message);
       return FALSE;
     }
 

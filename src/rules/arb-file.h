@@ -15,8 +15,12 @@ char     *arb_file_stamp         (const char  *path);
 
 /* Writes @data to a temporary file beside @path, flushes it to disk, keeps
  * the present @path (if any) as PATH~ and renames the new file over @path.
- * If @expected_stamp is given and @path no longer has that stamp, nothing is
- * written (G_IO_ERROR_WRONG_ETAG). On any failure @path is as it was.
+ * Saves of one file take turns: this holds an advisory lock (flock) on
+ * @path from the check below to the rename, waiting up to a few seconds
+ * for another save (G_IO_ERROR_BUSY after that). If @expected_stamp is
+ * given and @path no longer has that stamp once locked, nothing is written
+ * (G_IO_ERROR_WRONG_ETAG). Temporary files of @path that killed saves left
+ * are removed. On any failure @path is as it was.
  * @new_stamp (may be NULL) receives the stamp of the file written. */
 gboolean  arb_file_write_safely  (const char  *path,
                                   const char  *data,
@@ -42,7 +46,9 @@ gboolean  arb_file_save_xml_new  (const char  *path,
                                   GError     **error);
 
 /* As arb_file_write_safely(), but only where no file is: an existing
- * @path is never replaced (G_IO_ERROR_EXISTS), even by a race. */
+ * @path is never replaced (G_IO_ERROR_EXISTS), even by a race. Nothing to
+ * lock then, but its temporary file is locked while written, so that
+ * cleaning up after killed saves never takes it. */
 gboolean  arb_file_write_new     (const char  *path,
                                   const char  *data,
                                   gsize        len,
