@@ -450,8 +450,8 @@ test_save_backup_and_conflict (void)
 static void
 test_save_read_only (void)
 {
-  g_autoptr(ArbSheet) sheet = arb_sheet_load_bytes (g_bytes_new_static (rolf, sizeof rolf - 1),
-                                                    "rolf.xml", rules, NULL);
+  g_autoptr(GBytes) bytes = g_bytes_new_static (rolf, sizeof rolf - 1);
+  g_autoptr(ArbSheet) sheet = arb_sheet_load_bytes (bytes, "rolf.xml", rules, NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = tmp_path ("locked");
   g_autofree char *path = g_build_filename (dir, "rolf.xml", NULL);
