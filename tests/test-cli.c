@@ -759,6 +759,63 @@ test_print_commands (void)
   g_unlink (not_pdf);
 }
 
+/* A sheet that lost more FT than it has is refused, not shown as
+ * "FT left -82"; a figure in a fight may still be past its last EN. */
+static void
+test_sheet_loss_over_pool (void)
+{
+  g_autofree char *dir = scratch_dir ();
+  g_autofree char *rolf = g_test_build_filename (G_TEST_DIST, "..", "data", "sheets", "aod-rolf.xml", NULL);
+  g_autofree char *bad = g_build_filename (dir, "spent.xml", NULL);
+  g_autofree char *fight = g_build_filename (dir, "loss-fight.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GString) edited = NULL;
+
+  g_assert_true (g_file_get_contents (rolf, &text, NULL, NULL));
+  edited = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (edited, "<ft-lost>8</ft-lost>", "<ft-lost>99</ft-lost>", 1), ==, 1);
+  g_assert_true (g_file_set_contents (bad, edited->str, -1, NULL));
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "sheet", "validate", bad, NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.err, "spent.xml:16: FT lost is 99, more than FT 17 (11.1"));
+  }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "sheet", "show", bad, NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_null (strstr (run.out, "FT left"));
+    g_assert_nonnull (strstr (run.err, "FT lost is 99"));
+  }
+
+  /* Live losses belong to the fight, not to the sheet file. */
+  g_unlink (fight);
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "encounter", "new", "aod", "-o", fight, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+  }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "encounter", "add", fight, rolf, "--set", "en-lost=20", NULL);
+    g_assert_cmpint (run.status, ==, 0);
+  }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "encounter", "show", fight, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_nonnull (strstr (run.out, "Rolf the Barbarian"));
+  }
+  g_unlink (fight);
+  g_unlink (bad);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -781,6 +838,7 @@ main (int   argc,
   g_test_add_func ("/cli/sheet/validate-and-list", test_sheet_validate_and_list);
   g_test_add_func ("/cli/print", test_print_commands);
   g_test_add_func ("/cli/encounter/commands", test_encounter_commands);
+  g_test_add_func ("/cli/sheet/loss-over-pool", test_sheet_loss_over_pool);
 
   return g_test_run ();
 }

@@ -631,13 +631,48 @@ check_game_rules (Check *check)
             problem (check, item->line, _("the armor class of “%s” is given twice"), loc);
         }
     }
-  else if (g_str_equal (self->system, "tft"))
+}
+
+/* A loss is counted out of a pool on the sheet; more than all of it is a
+ * slip of the pen, and would show as "FT left -82". */
+static const struct
+{
+  const char *system;
+  const char *loss;
+  const char *loss_label;
+  const char *pool;
+  const char *pool_label;
+  const char *why;
+} losses[] = {
+  { "aod", "ft-lost", N_("FT lost"), "ft", N_("FT"), N_("11.1: Fatigue is lost only as far as it goes") },
+  { "aod", "en-lost", N_("EN lost"), "en", N_("EN"), N_("11.4: at 0 EN left a fighter is dead") },
+  { "tft", "hits-taken", N_("Hits taken"), "st", N_("ST"), N_("at 0 ST left a figure is dead") },
+};
+
+static void
+check_losses (Check *check)
+{
+  ArbSheet *self = check->sheet;
+  int loss, pool;
+
+  for (guint i = 0; i < G_N_ELEMENTS (losses); i++)
+    if (g_str_equal (self->system, losses[i].system) &&
+        parse_int (arb_sheet_get (self, losses[i].loss), &loss) &&
+        parse_int (arb_sheet_get (self, losses[i].pool), &pool) && loss > pool)
+      problem (check, field_line (self, losses[i].loss), _("%s is %d, more than %s %d (%s)"),
+               _(losses[i].loss_label), loss, _(losses[i].pool_label), pool, _(losses[i].why));
+
+  /* Red Sand, Blue Sky burns dice out of a pool the sheet does not hold:
+   * five for each point of Rep, two more for a gladiatrix. */
+  if (g_str_equal (self->system, "rsbs") &&
+      parse_int (arb_sheet_get (self, "dice-burned"), &loss) &&
+      parse_int (arb_sheet_get (self, "rep"), &pool))
     {
-      if (arb_sheet_get_int (self, "hits-taken", 0) > 3 * arb_sheet_get_int (self, "st", 0) &&
-          arb_sheet_get (self, "hits-taken") != NULL)
-        problem (check, field_line (self, "hits-taken"),
-                 _("%d hits taken is far beyond ST %d"),
-                 arb_sheet_get_int (self, "hits-taken", 0), arb_sheet_get_int (self, "st", 0));
+      pool = 5 * pool + (arb_sheet_get_bool (self, "gladiatrix") ? 2 : 0);
+      if (loss > pool)
+        problem (check, field_line (self, "dice-burned"),
+                 _("%s is %d, more than the pool of %d (Burning Dice: a spent pool is at 0)"),
+                 _("Dice burned"), loss, pool);
     }
 }
 
@@ -718,6 +753,7 @@ arb_sheet_check (ArbSheet          *self,
                  self->system, self->kind, item->kind);
     }
 
+  check_losses (&check);
   if (g_str_equal (self->system, "aod"))
     arb_aod_check (self, rules, check.problems);
   else
