@@ -415,6 +415,63 @@ test_bad_losses (void)
   }
 }
 
+/* GError messages are UTF-8 text: a file named with bytes that are not
+ * is named as GLib shows it, “�” for each such byte. */
+static void
+test_bad_non_utf8_names (void)
+{
+  g_autofree char *dir = tmp_path ("odd\377names");
+  g_autofree char *malformed = g_build_filename (dir, "b\376ad.xml", NULL);
+  g_autofree char *spent = g_build_filename (dir, "spent\377.xml", NULL);
+  g_autofree char *missing = g_build_filename (dir, "gone\377.xml", NULL);
+  g_autofree char *blocked = g_build_filename (malformed, "sub\377", NULL);
+  g_autoptr(GString) text = g_string_new (rolf);
+  struct { const char *path, *needle; } cases[] = {
+    { malformed, "b\357\277\275ad.xml:1:" },
+    { spent, "spent\357\277\275.xml:6: PS is 120" },
+    { missing, "gone\357\277\275.xml" },
+  };
+
+  write_file (malformed, "<sheet system=\"aod\"", -1);
+  g_string_replace (text, "<ps>18</ps>", "<ps>120</ps>", 1);
+  write_file (spent, text->str, -1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(ArbSheet) sheet = arb_sheet_load_file (cases[i].path, rules, &error);
+
+      g_assert_null (sheet);
+      g_assert_nonnull (error);
+      if (!g_utf8_validate (error->message, -1, NULL) || !strstr (error->message, cases[i].needle))
+        g_error ("expected UTF-8 naming “%s”, got “%s”", cases[i].needle, error->message);
+    }
+
+  /* The checks of a sheet built in memory name the file it came from. */
+  {
+    g_autoptr(GBytes) bytes = g_bytes_new_static (rolf, sizeof rolf - 1);
+    g_autoptr(ArbSheet) sheet = arb_sheet_load_bytes (bytes, spent, rules, NULL);
+    g_autoptr(GPtrArray) problems = NULL;
+
+    g_assert_nonnull (sheet);
+    arb_sheet_set (sheet, "en-lost", "40", NULL);
+    problems = arb_sheet_check (sheet, rules);
+    g_assert_cmpuint (problems->len, ==, 1);
+    g_assert_true (g_utf8_validate (g_ptr_array_index (problems, 0), -1, NULL));
+    g_assert_nonnull (strstr (g_ptr_array_index (problems, 0), "spent\357\277\275.xml: EN lost is 40"));
+  }
+
+  /* A library folder that cannot be made, under a file. */
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_cmpint (arb_sheet_library_install_starters (blocked, NULL, &error), ==, -1);
+    g_assert_nonnull (error);
+    g_assert_true (g_utf8_validate (error->message, -1, NULL));
+    g_assert_nonnull (strstr (error->message, "b\357\277\275ad.xml/sub\357\277\275"));
+  }
+}
+
 static void
 test_bad_xxe (void)
 {
@@ -962,6 +1019,7 @@ main (int   argc,
   g_test_add_func ("/sheets/bad/out-of-range", test_bad_out_of_range);
   g_test_add_func ("/sheets/bad/rules", test_bad_rules);
   g_test_add_func ("/sheets/bad/losses", test_bad_losses);
+  g_test_add_func ("/sheets/bad/non-utf8-names", test_bad_non_utf8_names);
   g_test_add_func ("/sheets/bad/xxe", test_bad_xxe);
   g_test_add_func ("/sheets/bad/billion-laughs", test_bad_billion_laughs);
   g_test_add_func ("/sheets/bad/huge", test_bad_huge);

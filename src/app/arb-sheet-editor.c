@@ -773,7 +773,9 @@ static char *
 strip_location (ArbSheetEditor *self,
                 const char     *message)
 {
-  const char *filename = arb_sheet_get_filename (self->sheet);
+  const char *path = arb_sheet_get_filename (self->sheet);
+  /* The core names the file as GLib shows it. */
+  g_autofree char *filename = path ? g_filename_display_name (path) : NULL;
   gsize n = filename ? strlen (filename) : 0;
   const char *p = message;
 

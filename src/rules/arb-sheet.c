@@ -403,7 +403,7 @@ problem (Check      *check,
          ...)
 {
   g_autofree char *message = NULL;
-  const char *filename = check->sheet->filename;
+  g_autofree char *filename = check->sheet->filename ? g_filename_display_name (check->sheet->filename) : NULL;
   va_list args;
 
   va_start (args, format);
@@ -802,6 +802,7 @@ arb_sheet_load_bytes (GBytes             *bytes,
   g_autofree char *system = NULL;
   g_autofree char *kind = NULL;
   g_autofree char *format = NULL;
+  g_autofree char *shown = NULL;
   const ArbFieldSpec *fields;
   const ArbItemSpec *items;
   const char *data;
@@ -811,6 +812,9 @@ arb_sheet_load_bytes (GBytes             *bytes,
   g_return_val_if_fail (bytes != NULL, NULL);
   g_return_val_if_fail (filename != NULL, NULL);
 
+  /* Messages are UTF-8; the name on disk need not be. */
+  shown = g_filename_display_name (filename);
+
   arb_rules_register_resources_once ();
 
   data = g_bytes_get_data (bytes, &len);
@@ -818,7 +822,7 @@ arb_sheet_load_bytes (GBytes             *bytes,
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE,
                    _("%s: the file is too large for a sheet (over %d MB)"),
-                   filename, ARB_SHEET_MAX_FILE_SIZE / (1024 * 1024));
+                   shown, ARB_SHEET_MAX_FILE_SIZE / (1024 * 1024));
       return NULL;
     }
   if (!g_utf8_validate (data, len, NULL))
@@ -830,11 +834,11 @@ arb_sheet_load_bytes (GBytes             *bytes,
       for (const char *p = data; p < end; p++)
         line += *p == '\n';
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE,
-                   _("%s:%u: the file is not valid UTF-8 text"), filename, line);
+                   _("%s:%u: the file is not valid UTF-8 text"), shown, line);
       return NULL;
     }
 
-  if (!(doc = arb_xml_parse (data, len, filename, &local_error)))
+  if (!(doc = arb_xml_parse (data, len, shown, &local_error)))
     {
       g_set_error_literal (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, local_error->message);
       return NULL;
@@ -845,7 +849,7 @@ arb_sheet_load_bytes (GBytes             *bytes,
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("%s:%ld: this is not an Arbiter sheet (its root is <%s>, not <sheet>)"),
-                   filename, xmlGetLineNo (root), (const char *)root->name);
+                   shown, xmlGetLineNo (root), (const char *)root->name);
       return NULL;
     }
 
@@ -857,21 +861,21 @@ arb_sheet_load_bytes (GBytes             *bytes,
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("%s:%ld: unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"),
-                   filename, xmlGetLineNo (root), system ? system : "");
+                   shown, xmlGetLineNo (root), system ? system : "");
       return NULL;
     }
   if (g_strcmp0 (kind, "character") != 0 && g_strcmp0 (kind, "npc") != 0)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("%s:%ld: unknown kind of sheet “%s” (character or npc)"),
-                   filename, xmlGetLineNo (root), kind ? kind : "");
+                   shown, xmlGetLineNo (root), kind ? kind : "");
       return NULL;
     }
   if (g_strcmp0 (format, "1") != 0)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("%s:%ld: sheet format “%s” is not one this version reads (1)"),
-                   filename, xmlGetLineNo (root), format ? format : "");
+                   shown, xmlGetLineNo (root), format ? format : "");
       return NULL;
     }
 
@@ -895,7 +899,7 @@ arb_sheet_load_bytes (GBytes             *bytes,
           if (g_hash_table_contains (self->fields, name))
             {
               g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
-                           _("%s:%ld: <%s> is given twice"), filename, xmlGetLineNo (child), name);
+                           _("%s:%ld: <%s> is given twice"), shown, xmlGetLineNo (child), name);
               return NULL;
             }
           g_hash_table_insert (self->fields, g_strdup (name), arb_xml_get_text (child));
@@ -920,7 +924,7 @@ arb_sheet_load_bytes (GBytes             *bytes,
         {
           g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                        _("%s:%ld: a %s %s sheet has no <%s> here"),
-                       filename, xmlGetLineNo (child), system, kind, name);
+                       shown, xmlGetLineNo (child), system, kind, name);
           return NULL;
         }
     }
@@ -928,7 +932,7 @@ arb_sheet_load_bytes (GBytes             *bytes,
   if (!arb_sheet_validate (self, rules, error))
     return NULL;
 
-  if (!arb_xml_validate (doc, SHEET_SCHEMA, filename, &local_error))
+  if (!arb_xml_validate (doc, SHEET_SCHEMA, shown, &local_error))
     {
       g_set_error_literal (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID, local_error->message);
       return NULL;
@@ -948,11 +952,14 @@ arb_sheet_load_file (const char         *path,
   g_autoptr(GError) local_error = NULL;
   g_autofree char *etag = NULL;
   g_autofree char *stamp = NULL;
+  g_autofree char *shown = NULL;
   ArbSheet *self;
   char *contents = NULL;
   gsize len = 0;
 
   g_return_val_if_fail (path != NULL, NULL);
+
+  shown = g_filename_display_name (path);
 
   file = g_file_new_for_path (path);
   info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_ETAG_VALUE ","
@@ -960,19 +967,19 @@ arb_sheet_load_file (const char         *path,
                             G_FILE_QUERY_INFO_NONE, NULL, &local_error);
   if (info == NULL)
     {
-      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, "%s: %s", path, local_error->message);
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, "%s: %s", shown, local_error->message);
       return NULL;
     }
   if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
     {
-      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, _("%s: not a regular file"), path);
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, _("%s: not a regular file"), shown);
       return NULL;
     }
   if (g_file_info_get_size (info) > ARB_SHEET_MAX_FILE_SIZE)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE,
                    _("%s: the file is too large for a sheet (over %d MB)"),
-                   path, ARB_SHEET_MAX_FILE_SIZE / (1024 * 1024));
+                   shown, ARB_SHEET_MAX_FILE_SIZE / (1024 * 1024));
       return NULL;
     }
 
@@ -982,7 +989,7 @@ arb_sheet_load_file (const char         *path,
 
   if (!g_file_load_contents (file, NULL, &contents, &len, &etag, &local_error))
     {
-      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, "%s: %s", path, local_error->message);
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, "%s: %s", shown, local_error->message);
       return NULL;
     }
 
