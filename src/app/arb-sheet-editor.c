@@ -1098,7 +1098,7 @@ update_title (ArbSheetEditor *self)
 {
   const char *name = arb_sheet_get_name (self->sheet);
   const char *kind = g_str_equal (arb_sheet_get_kind (self->sheet), "npc") ? _("NPC") : _("Character");
-  g_autofree char *base = self->path ? g_path_get_basename (self->path) : NULL;
+  g_autofree char *base = self->path ? g_filename_display_basename (self->path) : NULL;
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
 
@@ -1312,7 +1312,7 @@ save_copy_action (GtkWidget  *widget,
   g_free (self->path);
   self->path = g_steal_pointer (&path);
   mark_saved (self);
-  base = g_path_get_basename (self->path);
+  base = g_filename_display_basename (self->path);
   message = g_strdup_printf (_("Saved as %s"), base);
   toast (self, message);
   g_signal_emit (self, signals[SAVED], 0, self->path);

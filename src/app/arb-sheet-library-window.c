@@ -197,7 +197,8 @@ static GtkWidget *
 make_row (ArbSheetEntry *entry)
 {
   GtkWidget *row = adw_action_row_new ();
-  g_autofree char *base = g_path_get_basename (entry->path);
+  /* Shown, so UTF-8 whatever the name on disk. */
+  g_autofree char *base = g_filename_display_basename (entry->path);
 
   if (entry->error)
     {
@@ -437,7 +438,7 @@ static void
 assistant_saved_cb (ArbSheetLibraryWindow *self,
                     const char            *path)
 {
-  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *base = g_filename_display_basename (path);
   g_autofree char *message = g_strdup_printf (_("Saved as %s"), base);
 
   arb_sheet_library_window_reload (self);
@@ -582,7 +583,7 @@ move_to_trash (ArbSheetLibraryWindow *self,
   g_autoptr(GError) error = NULL;
   GtkListBoxRow *row = row_for_path (self, path);
   g_autofree char *name = row ? g_strdup (g_object_get_data (G_OBJECT (row), "name")) : NULL;
-  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *base = g_filename_display_basename (path);
   g_autofree char *message = NULL;
   g_autofree char *escaped = NULL;
   Trashed *trashed;
@@ -632,7 +633,7 @@ trash_action (GtkWidget  *widget,
   const char *path = g_variant_get_string (param, NULL);
   GtkListBoxRow *row = row_for_path (self, path);
   const char *name = row ? g_object_get_data (G_OBJECT (row), "name") : NULL;
-  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *base = g_filename_display_basename (path);
   g_autofree char *heading = NULL;
   GtkWidget *dialog;
 
