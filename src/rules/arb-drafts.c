@@ -104,7 +104,9 @@ arb_drafts_save (ArbEncounter  *encounter,
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
       int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", dir, g_strerror (saved));
+      g_autofree char *shown = g_filename_display_name (dir);
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", shown, g_strerror (saved));
       return FALSE;
     }
 
