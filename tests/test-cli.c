@@ -8,6 +8,8 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "arb-rules.h"
+
 typedef struct
 {
   int   status;
@@ -759,6 +761,305 @@ test_print_commands (void)
   g_unlink (not_pdf);
 }
 
+/* A sheet that lost more FT than it has is refused, not shown as
+ * "FT left -82"; a figure in a fight may still be past its last EN. */
+static void
+test_sheet_loss_over_pool (void)
+{
+  g_autofree char *dir = scratch_dir ();
+  g_autofree char *rolf = g_test_build_filename (G_TEST_DIST, "..", "data", "sheets", "aod-rolf.xml", NULL);
+  g_autofree char *bad = g_build_filename (dir, "spent.xml", NULL);
+  g_autofree char *fight = g_build_filename (dir, "loss-fight.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GString) edited = NULL;
+
+  g_assert_true (g_file_get_contents (rolf, &text, NULL, NULL));
+  edited = g_string_new (text);
+  g_assert_cmpuint (g_string_replace (edited, "<ft-lost>8</ft-lost>", "<ft-lost>99</ft-lost>", 1), ==, 1);
+  g_assert_true (g_file_set_contents (bad, edited->str, -1, NULL));
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "sheet", "validate", bad, NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.err, "spent.xml:16: FT lost is 99, more than FT 17 (11.1"));
+  }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "sheet", "show", bad, NULL);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_null (strstr (run.out, "FT left"));
+    g_assert_nonnull (strstr (run.err, "FT lost is 99"));
+  }
+
+  /* Live losses belong to the fight, not to the sheet file. */
+  g_unlink (fight);
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "encounter", "new", "aod", "-o", fight, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+  }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "encounter", "add", fight, rolf, "--set", "en-lost=20", NULL);
+    g_assert_cmpint (run.status, ==, 0);
+  }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "encounter", "show", fight, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_nonnull (strstr (run.out, "Rolf the Barbarian"));
+  }
+  g_unlink (fight);
+  g_unlink (bad);
+}
+
+/* Runs arbiter-cli and keeps its output as bytes, whatever they are. */
+static void
+run_cli_raw (Run                *run,
+             const char * const *args)
+{
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) out = NULL;
+  g_autoptr(GBytes) err = NULL;
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+
+  g_ptr_array_add (argv, (char *)g_getenv ("ARBITER_CLI"));
+  for (guint i = 0; args[i]; i++)
+    g_ptr_array_add (argv, (char *)args[i]);
+  g_ptr_array_add (argv, NULL);
+  proc = g_subprocess_newv ((const char * const *)argv->pdata,
+                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate (proc, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  run->status = g_subprocess_get_exit_status (proc);
+  run->out = g_strndup (g_bytes_get_data (out, NULL), g_bytes_get_size (out));
+  run->err = g_strndup (g_bytes_get_data (err, NULL), g_bytes_get_size (err));
+}
+
+/* --json output parsed by json-glib, as a script would read it. */
+static JsonNode *
+parse_json_output (const char *text,
+                   JsonParser *parser)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_utf8_validate (text, -1, NULL))
+    g_error ("--json output is not UTF-8: %s", text);
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  return json_parser_get_root (parser);
+}
+
+/* A file or folder named with bytes that are not UTF-8 (a USB stick from
+ * an old machine): --json still prints JSON, errors still read, and the
+ * name is shown as GLib shows it, “�” for the byte it cannot show. */
+static void
+test_non_utf8_file_names (void)
+{
+  g_autofree char *scratch = scratch_dir ();
+  g_autofree char *dir = g_build_filename (scratch, "odd\377names", NULL);
+  g_autofree char *rolf = g_test_build_filename (G_TEST_DIST, "..", "data", "sheets", "aod-rolf.xml", NULL);
+  g_autofree char *good = g_build_filename (dir, "r\377olf.xml", NULL);
+  g_autofree char *bad = g_build_filename (dir, "b\376ad.xml", NULL);
+  g_autofree char *spent = g_build_filename (dir, "spent\377.xml", NULL);
+  g_autofree char *made = g_build_filename (dir, "n\377ew.xml", NULL);
+  g_autofree char *starters = g_build_filename (scratch, "start\377ers", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "c\377ards.pdf", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GString) edited = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_get_contents (rolf, &text, NULL, NULL));
+  g_assert_true (g_file_set_contents (good, text, -1, NULL));
+  g_assert_true (g_file_set_contents (bad, "<sheet system=\"aod\"", -1, NULL));
+  edited = g_string_new (text);
+  g_string_replace (edited, "<en-lost>4</en-lost>", "<en-lost>40</en-lost>", 1);
+  g_assert_true (g_file_set_contents (spent, edited->str, -1, NULL));
+
+  {
+    g_auto(Run) run = { 0 };
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    const char *args[] = { "sheet", "list", dir, "--json", NULL };
+    JsonObject *root;
+    JsonArray *sheets;
+    guint n_errors = 0;
+
+    run_cli_raw (&run, args);
+    g_assert_cmpint (run.status, ==, 0);
+    root = json_node_get_object (parse_json_output (run.out, parser));
+    g_assert_nonnull (strstr (json_object_get_string_member (root, "library"), "odd\357\277\275names"));
+    sheets = json_object_get_array_member (root, "sheets");
+    g_assert_cmpuint (json_array_get_length (sheets), ==, 3);
+    for (guint i = 0; i < 3; i++)
+      {
+        JsonObject *e = json_array_get_object_element (sheets, i);
+        const char *file = json_object_get_string_member (e, "file");
+
+        g_assert_true (g_str_has_suffix (file, "/r\357\277\275olf.xml") ||
+                       g_str_has_suffix (file, "/b\357\277\275ad.xml") ||
+                       g_str_has_suffix (file, "/spent\357\277\275.xml"));
+        if (!json_object_get_null_member (e, "error"))
+          {
+            const char *message = json_object_get_string_member (e, "error");
+
+            n_errors++;
+            g_assert_true (strstr (message, "b\357\277\275ad.xml:1:") || strstr (message, "spent\357\277\275.xml:17: EN lost"));
+          }
+      }
+    g_assert_cmpuint (n_errors, ==, 2);
+  }
+  {
+    g_auto(Run) run = { 0 };
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    const char *args[] = { "sheet", "validate", good, bad, spent, "--json", NULL };
+    JsonArray *files;
+
+    run_cli_raw (&run, args);
+    g_assert_cmpint (run.status, ==, 1);
+    files = json_node_get_array (parse_json_output (run.out, parser));
+    g_assert_cmpuint (json_array_get_length (files), ==, 3);
+    g_assert_true (g_str_has_suffix (json_object_get_string_member (json_array_get_object_element (files, 0), "file"),
+                                     "/r\357\277\275olf.xml"));
+    g_assert_nonnull (strstr (json_array_get_string_element (json_object_get_array_member (json_array_get_object_element (files, 1), "errors"), 0),
+                              "b\357\277\275ad.xml:1:"));
+    g_assert_nonnull (strstr (json_array_get_string_element (json_object_get_array_member (json_array_get_object_element (files, 2), "errors"), 0),
+                              "spent\357\277\275.xml:17: EN lost is 40"));
+  }
+  /* Without --json, the errors on stderr read as text too. */
+  {
+    g_auto(Run) run = { 0 };
+    const char *args[] = { "sheet", "validate", bad, spent, NULL };
+
+    run_cli_raw (&run, args);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_true (g_utf8_validate (run.err, -1, NULL));
+    g_assert_nonnull (strstr (run.err, "b\357\277\275ad.xml:1:"));
+    g_assert_nonnull (strstr (run.err, "spent\357\277\275.xml:17:"));
+  }
+  {
+    g_auto(Run) run = { 0 };
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    const char *args[] = { "sheet", "show", good, "--json", NULL };
+
+    run_cli_raw (&run, args);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_true (g_str_has_suffix (json_object_get_string_member (json_node_get_object (parse_json_output (run.out, parser)), "file"),
+                                     "/r\357\277\275olf.xml"));
+  }
+  {
+    g_auto(Run) run = { 0 };
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    const char *args[] = { "sheet", "new", "gpg", "-o", made, "--name", "Kestrel", "--json", NULL };
+
+    run_cli_raw (&run, args);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_true (g_file_test (made, G_FILE_TEST_EXISTS));
+    g_assert_true (g_str_has_suffix (json_object_get_string_member (json_node_get_object (parse_json_output (run.out, parser)), "file"),
+                                     "/n\357\277\275ew.xml"));
+  }
+  {
+    g_auto(Run) run = { 0 };
+    const char *args[] = { "sheet", "new", "gpg", "-o", made, "--name", "Kestrel", NULL };
+
+    run_cli_raw (&run, args);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_true (g_utf8_validate (run.err, -1, NULL));
+    g_assert_nonnull (strstr (run.err, "n\357\277\275ew.xml already exists"));
+  }
+  {
+    g_auto(Run) run = { 0 };
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    const char *args[] = { "sheet", "starters", starters, "--json", NULL };
+
+    run_cli_raw (&run, args);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_nonnull (strstr (json_object_get_string_member (json_node_get_object (parse_json_output (run.out, parser)), "library"),
+                              "start\357\277\275ers"));
+  }
+  /* Any loader's refusal reads as text (here the encounter's). */
+  {
+    g_auto(Run) run = { 0 };
+    const char *args[] = { "encounter", "show", bad, NULL };
+
+    run_cli_raw (&run, args);
+    g_assert_cmpint (run.status, !=, 0);
+    g_assert_true (g_utf8_validate (run.err, -1, NULL));
+    g_assert_nonnull (strstr (run.err, "b\357\277\275ad.xml:1:"));
+  }
+  {
+    g_auto(Run) run = { 0 };
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    const char *args[] = { "cards", "gpg", "-o", pdf, "--json", NULL };
+
+    run_cli_raw (&run, args);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_true (g_str_has_suffix (json_object_get_string_member (json_node_get_object (parse_json_output (run.out, parser)), "file"),
+                                     "/c\357\277\275ards.pdf"));
+  }
+}
+
+/* A fight saved under a name that is not UTF-8 keeps its file in the
+ * draft record, and encounter drafts --json still prints JSON, even for a
+ * stray draft whose own name is not UTF-8. */
+static void
+test_non_utf8_drafts (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scratch = scratch_dir ();
+  g_autofree char *fight = g_build_filename (scratch, "f\377ight.xml", NULL);
+  g_autofree char *drafts_dir = arb_drafts_dir ();
+  g_autofree char *stray = g_build_filename (drafts_dir, "str\377ay.xml", NULL);
+  g_autoptr(GPtrArray) drafts = NULL;
+  g_auto(Run) run = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  const char *args[] = { "encounter", "drafts", "--json", NULL };
+  JsonArray *listed;
+  gboolean found = FALSE, found_stray = FALSE;
+
+  g_assert_nonnull (enc);
+  g_assert_true (arb_drafts_save (enc, fight, &error));
+  g_assert_no_error (error);
+  drafts = arb_drafts_list ();
+  g_assert_cmpuint (drafts->len, ==, 1);
+  g_assert_cmpstr (((ArbDraft *)g_ptr_array_index (drafts, 0))->file, ==, fight);
+
+  g_assert_true (g_file_set_contents (stray, "<encounter", -1, NULL));
+  /* arbiter-cli looks where this test's own drafts went. */
+  g_setenv ("XDG_STATE_HOME", g_get_user_state_dir (), TRUE);
+  run_cli_raw (&run, args);
+  g_assert_cmpint (run.status, ==, 0);
+  listed = json_node_get_array (parse_json_output (run.out, parser));
+  g_assert_cmpuint (json_array_get_length (listed), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      JsonObject *d = json_array_get_object_element (listed, i);
+
+      if (g_str_equal (json_object_get_string_member (d, "id"), arb_encounter_get_id (enc)))
+        {
+          found = TRUE;
+          g_assert_true (g_str_has_suffix (json_object_get_string_member (d, "file"), "/f\357\277\275ight.xml"));
+        }
+      else
+        {
+          found_stray = TRUE;
+          g_assert_cmpstr (json_object_get_string_member (d, "id"), ==, "str\357\277\275ay");
+          g_assert_true (g_str_has_suffix (json_object_get_string_member (d, "draft"), "/str\357\277\275ay.xml"));
+          g_assert_nonnull (strstr (json_object_get_string_member (d, "error"), "str\357\277\275ay.xml:1:"));
+        }
+    }
+  g_assert_true (found && found_stray);
+  g_unlink (stray);
+  arb_drafts_discard (arb_encounter_get_id (enc));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -781,6 +1082,9 @@ main (int   argc,
   g_test_add_func ("/cli/sheet/validate-and-list", test_sheet_validate_and_list);
   g_test_add_func ("/cli/print", test_print_commands);
   g_test_add_func ("/cli/encounter/commands", test_encounter_commands);
+  g_test_add_func ("/cli/sheet/loss-over-pool", test_sheet_loss_over_pool);
+  g_test_add_func ("/cli/non-utf8-file-names", test_non_utf8_file_names);
+  g_test_add_func ("/cli/non-utf8-drafts", test_non_utf8_drafts);
 
   return g_test_run ();
 }

@@ -665,6 +665,45 @@ test_library_add_to_encounter (void)
   remove_folder (dir);
 }
 
+/* A sheet file named with bytes that are not UTF-8 is listed, edited
+ * and added to a fight like any other: its actions carry the name whole. */
+static void
+test_library_non_utf8_name (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-library-XXXXXX", NULL);
+  g_autofree char *lazar = copy_starter (dir, "aod-lazar.xml");
+  g_autofree char *path = g_build_filename (dir, "l\377azar.xml", NULL);
+  ArbSheetLibraryWindow *library = NULL;
+  ArbSheetEditor *editor = NULL;
+  g_autofree char *emitted = NULL;
+  GtkWidget *row, *button;
+
+  g_assert_cmpint (g_rename (lazar, path), ==, 0);
+  library = arb_sheet_library_window_new (NULL, dir);
+  g_signal_connect (library, "add-to-encounter", G_CALLBACK (remember_path), &emitted);
+  gtk_window_present (GTK_WINDOW (library));
+  iterate ();
+  g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 1);
+
+  row = find_widget (GTK_WIDGET (library), ADW_TYPE_ACTION_ROW, NULL);
+  g_assert_nonnull (row);
+  g_signal_emit_by_name (row, "activate");
+  iterate ();
+  editor = find_toplevel (ARB_TYPE_SHEET_EDITOR);
+  g_assert_nonnull (editor);
+  g_assert_cmpstr (arb_sheet_editor_get_path (editor), ==, path);
+  destroy_window (editor);
+
+  button = find_button (GTK_WIDGET (library), "library.add-to-fight");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  iterate ();
+  g_assert_cmpstr (emitted, ==, path);
+
+  destroy_window (library);
+  remove_folder (dir);
+}
+
 /* The preferences write the settings at once, and follow them. */
 static void
 test_preferences (void)
@@ -780,6 +819,7 @@ main (int   argc,
   g_test_add_func ("/sheet-editor/close-asks", test_close_asks);
   g_test_add_func ("/sheet-editor/revert-asks", test_revert_asks);
   g_test_add_func ("/sheet-editor/from-library", test_from_library);
+  g_test_add_func ("/sheet-editor/library-non-utf8-name", test_library_non_utf8_name);
   g_test_add_func ("/sheet-library/duplicate", test_library_duplicate);
   g_test_add_func ("/sheet-library/trash", test_library_trash);
   g_test_add_func ("/sheet-library/add-to-encounter", test_library_add_to_encounter);

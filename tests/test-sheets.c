@@ -338,6 +338,140 @@ test_bad_rules (void)
   expect_load_failure ("six.xml", six->str, -1, ARB_SHEET_ERROR_INVALID, "six.xml", "3.3");
 }
 
+/* A starter with one value changed, written out and loaded as a file. */
+static void
+expect_loss_refused (const char *starter,
+                     const char *field,
+                     const char *value,
+                     const char *needle)
+{
+  g_autoptr(ArbSheet) sheet = load_starter (starter);
+  g_autoptr(GBytes) bytes = NULL;
+
+  g_assert_true (arb_sheet_set (sheet, field, value, NULL));
+  bytes = arb_sheet_serialize (sheet);
+  expect_load_failure ("loss.xml", g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                       ARB_SHEET_ERROR_INVALID, "loss.xml:", needle);
+}
+
+/* As much as there is may be lost, never more: every game's losses and
+ * the pool they come out of. */
+static void
+test_bad_losses (void)
+{
+  struct { const char *starter, *field, *most, *over, *needle; } cases[] = {
+    /* Rolf has FT 17 and EN 16; the troll FT 45 and EN 35. */
+    { "aod-rolf.xml", "ft-lost", "17", "99", "FT lost is 99, more than FT 17 (11.1" },
+    { "aod-rolf.xml", "en-lost", "16", "17", "EN lost is 17, more than EN 16 (11.4" },
+    { "aod-foe-troll.xml", "ft-lost", "45", "46", "FT lost is 46, more than FT 45" },
+    { "aod-foe-troll.xml", "en-lost", "35", "99", "EN lost is 99, more than EN 35" },
+    /* Brenna has ST 12. */
+    { "tft-brenna-holt.xml", "hits-taken", "12", "13", "Hits taken is 13, more than ST 12" },
+    /* Aulus has Rep 4: a pool of 20 dice; Drusa, a gladiatrix, 5 × 4 + 2. */
+    { "rsbs-aulus-varro.xml", "dice-burned", "20", "21", "Dice burned is 21, more than the pool of 20" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(ArbSheet) sheet = load_starter (cases[i].starter);
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(ArbSheet) again = NULL;
+      g_autoptr(GError) error = NULL;
+
+      /* Losing all of it is still a sheet (a dead fighter, a spent pool). */
+      g_assert_true (arb_sheet_set (sheet, cases[i].field, cases[i].most, NULL));
+      bytes = arb_sheet_serialize (sheet);
+      again = arb_sheet_load_bytes (bytes, cases[i].starter, rules, &error);
+      g_assert_no_error (error);
+
+      expect_loss_refused (cases[i].starter, cases[i].field, cases[i].over, cases[i].needle);
+    }
+
+  {
+    g_autoptr(ArbSheet) drusa = load_starter ("rsbs-drusa-of-philippi.xml");
+    int pool = 5 * arb_sheet_get_int (drusa, "rep", 0) + 2;
+    g_autofree char *most = g_strdup_printf ("%d", pool);
+    g_autofree char *over = g_strdup_printf ("%d", pool + 1);
+    g_autofree char *needle = g_strdup_printf ("more than the pool of %d", pool);
+    g_autoptr(GPtrArray) problems = NULL;
+
+    g_assert_true (arb_sheet_get_bool (drusa, "gladiatrix"));
+    arb_sheet_set (drusa, "dice-burned", most, NULL);
+    problems = arb_sheet_check (drusa, rules);
+    g_assert_cmpuint (problems->len, ==, 0);
+    expect_loss_refused ("rsbs-drusa-of-philippi.xml", "dice-burned", over, needle);
+  }
+
+  /* Dogfight: a damage row holds no more marks than it has boxes. */
+  {
+    g_autoptr(ArbSheet) otto = load_starter ("dogfight-otto-brandt.xml");
+    g_autoptr(GPtrArray) rows = arb_sheet_get_items (otto, "damage-row");
+    g_autoptr(GPtrArray) problems = NULL;
+
+    arb_sheet_item_set (g_ptr_array_index (rows, 0), "filled", "4");
+    problems = arb_sheet_check (otto, rules);
+    g_assert_cmpuint (problems->len, ==, 1);
+    g_assert_nonnull (strstr (g_ptr_array_index (problems, 0), "damage row 1 has 4 boxes filled but only 3 boxes"));
+  }
+}
+
+/* GError messages are UTF-8 text: a file named with bytes that are not
+ * is named as GLib shows it, “�” for each such byte. */
+static void
+test_bad_non_utf8_names (void)
+{
+  g_autofree char *dir = tmp_path ("odd\377names");
+  g_autofree char *malformed = g_build_filename (dir, "b\376ad.xml", NULL);
+  g_autofree char *spent = g_build_filename (dir, "spent\377.xml", NULL);
+  g_autofree char *missing = g_build_filename (dir, "gone\377.xml", NULL);
+  g_autofree char *blocked = g_build_filename (malformed, "sub\377", NULL);
+  g_autoptr(GString) text = g_string_new (rolf);
+  struct { const char *path, *needle; } cases[] = {
+    { malformed, "b\357\277\275ad.xml:1:" },
+    { spent, "spent\357\277\275.xml:6: PS is 120" },
+    { missing, "gone\357\277\275.xml" },
+  };
+
+  write_file (malformed, "<sheet system=\"aod\"", -1);
+  g_string_replace (text, "<ps>18</ps>", "<ps>120</ps>", 1);
+  write_file (spent, text->str, -1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(ArbSheet) sheet = arb_sheet_load_file (cases[i].path, rules, &error);
+
+      g_assert_null (sheet);
+      g_assert_nonnull (error);
+      if (!g_utf8_validate (error->message, -1, NULL) || !strstr (error->message, cases[i].needle))
+        g_error ("expected UTF-8 naming “%s”, got “%s”", cases[i].needle, error->message);
+    }
+
+  /* The checks of a sheet built in memory name the file it came from. */
+  {
+    g_autoptr(GBytes) bytes = g_bytes_new_static (rolf, sizeof rolf - 1);
+    g_autoptr(ArbSheet) sheet = arb_sheet_load_bytes (bytes, spent, rules, NULL);
+    g_autoptr(GPtrArray) problems = NULL;
+
+    g_assert_nonnull (sheet);
+    arb_sheet_set (sheet, "en-lost", "40", NULL);
+    problems = arb_sheet_check (sheet, rules);
+    g_assert_cmpuint (problems->len, ==, 1);
+    g_assert_true (g_utf8_validate (g_ptr_array_index (problems, 0), -1, NULL));
+    g_assert_nonnull (strstr (g_ptr_array_index (problems, 0), "spent\357\277\275.xml: EN lost is 40"));
+  }
+
+  /* A library folder that cannot be made, under a file. */
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_cmpint (arb_sheet_library_install_starters (blocked, NULL, &error), ==, -1);
+    g_assert_nonnull (error);
+    g_assert_true (g_utf8_validate (error->message, -1, NULL));
+    g_assert_nonnull (strstr (error->message, "b\357\277\275ad.xml/sub\357\277\275"));
+  }
+}
+
 static void
 test_bad_xxe (void)
 {
@@ -450,8 +584,8 @@ test_save_backup_and_conflict (void)
 static void
 test_save_read_only (void)
 {
-  g_autoptr(ArbSheet) sheet = arb_sheet_load_bytes (g_bytes_new_static (rolf, sizeof rolf - 1),
-                                                    "rolf.xml", rules, NULL);
+  g_autoptr(GBytes) bytes = g_bytes_new_static (rolf, sizeof rolf - 1);
+  g_autoptr(ArbSheet) sheet = arb_sheet_load_bytes (bytes, "rolf.xml", rules, NULL);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = tmp_path ("locked");
   g_autofree char *path = g_build_filename (dir, "rolf.xml", NULL);
@@ -885,6 +1019,8 @@ main (int   argc,
   g_test_add_func ("/sheets/bad/missing-field", test_bad_missing_field);
   g_test_add_func ("/sheets/bad/out-of-range", test_bad_out_of_range);
   g_test_add_func ("/sheets/bad/rules", test_bad_rules);
+  g_test_add_func ("/sheets/bad/losses", test_bad_losses);
+  g_test_add_func ("/sheets/bad/non-utf8-names", test_bad_non_utf8_names);
   g_test_add_func ("/sheets/bad/xxe", test_bad_xxe);
   g_test_add_func ("/sheets/bad/billion-laughs", test_bad_billion_laughs);
   g_test_add_func ("/sheets/bad/huge", test_bad_huge);

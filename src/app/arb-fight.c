@@ -233,7 +233,8 @@ arb_fight_dup_title (ArbFight *self)
 
   if (self->path)
     {
-      g_autofree char *base = g_path_get_basename (self->path);
+      /* A title is UTF-8; a file name need not be. */
+      g_autofree char *base = g_filename_display_basename (self->path);
       char *dot = strrchr (base, '.');
 
       if (dot && dot != base)

@@ -773,7 +773,9 @@ static char *
 strip_location (ArbSheetEditor *self,
                 const char     *message)
 {
-  const char *filename = arb_sheet_get_filename (self->sheet);
+  const char *path = arb_sheet_get_filename (self->sheet);
+  /* The core names the file as GLib shows it. */
+  g_autofree char *filename = path ? g_filename_display_name (path) : NULL;
   gsize n = filename ? strlen (filename) : 0;
   const char *p = message;
 
@@ -1096,7 +1098,7 @@ update_title (ArbSheetEditor *self)
 {
   const char *name = arb_sheet_get_name (self->sheet);
   const char *kind = g_str_equal (arb_sheet_get_kind (self->sheet), "npc") ? _("NPC") : _("Character");
-  g_autofree char *base = self->path ? g_path_get_basename (self->path) : NULL;
+  g_autofree char *base = self->path ? g_filename_display_basename (self->path) : NULL;
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
 
@@ -1310,7 +1312,7 @@ save_copy_action (GtkWidget  *widget,
   g_free (self->path);
   self->path = g_steal_pointer (&path);
   mark_saved (self);
-  base = g_path_get_basename (self->path);
+  base = g_filename_display_basename (self->path);
   message = g_strdup_printf (_("Saved as %s"), base);
   toast (self, message);
   g_signal_emit (self, signals[SAVED], 0, self->path);

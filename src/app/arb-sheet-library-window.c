@@ -180,6 +180,33 @@ filters_changed_cb (ArbSheetLibraryWindow *self)
   update_view (self);
 }
 
+/* An action's target names a sheet file. A GVariant string must be UTF-8
+ * and a file name need not be: such a name travels as a file:// URI,
+ * which keeps every byte; any other as the plain path. */
+static GVariant *
+path_target (const char *path)
+{
+  g_autofree char *absolute = NULL;
+  g_autofree char *uri = NULL;
+
+  if (g_utf8_validate (path, -1, NULL) && !g_str_has_prefix (path, "file://"))
+    return g_variant_new_string (path);
+  absolute = g_canonicalize_filename (path, NULL);
+  uri = g_filename_to_uri (absolute, NULL, NULL);
+  return g_variant_new_string (uri ? uri : "");
+}
+
+static char *
+target_path (GVariant *param)
+{
+  const char *text = g_variant_get_string (param, NULL);
+  char *path;
+
+  if (g_str_has_prefix (text, "file://") && (path = g_filename_from_uri (text, NULL, NULL)))
+    return path;
+  return g_strdup (text);
+}
+
 static GMenuItem *
 menu_item (const char *label,
            const char *action,
@@ -188,7 +215,7 @@ menu_item (const char *label,
 {
   GMenuItem *item = g_menu_item_new (label, NULL);
 
-  g_menu_item_set_action_and_target_value (item, action, g_variant_new_string (path));
+  g_menu_item_set_action_and_target_value (item, action, path_target (path));
   g_menu_item_set_attribute (item, "accel", "s", accel);
   return item;
 }
@@ -197,7 +224,8 @@ static GtkWidget *
 make_row (ArbSheetEntry *entry)
 {
   GtkWidget *row = adw_action_row_new ();
-  g_autofree char *base = g_path_get_basename (entry->path);
+  /* Shown, so UTF-8 whatever the name on disk. */
+  g_autofree char *base = g_filename_display_basename (entry->path);
 
   if (entry->error)
     {
@@ -239,7 +267,7 @@ make_row (ArbSheetEntry *entry)
       gtk_widget_add_css_class (fight, "flat");
       gtk_widget_set_tooltip_text (fight, _("Add to the fight under way; its side and place come next"));
       gtk_actionable_set_action_name (GTK_ACTIONABLE (fight), "library.add-to-fight");
-      gtk_actionable_set_action_target (GTK_ACTIONABLE (fight), "s", entry->path);
+      gtk_actionable_set_action_target_value (GTK_ACTIONABLE (fight), path_target (entry->path));
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), fight);
 
       g_menu_append_item (menu, edit);
@@ -395,7 +423,9 @@ edit_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *param)
 {
-  open_editor (ARB_SHEET_LIBRARY_WINDOW (widget), g_variant_get_string (param, NULL), NULL, NULL);
+  g_autofree char *path = target_path (param);
+
+  open_editor (ARB_SHEET_LIBRARY_WINDOW (widget), path, NULL, NULL);
 }
 
 static void
@@ -408,7 +438,7 @@ row_activated_cb (ArbSheetLibraryWindow *self,
 
   /* A file the rules refuse has nothing to edit in the form. */
   if (path && g_object_get_data (G_OBJECT (row), "system"))
-    gtk_widget_activate_action (GTK_WIDGET (self), "library.edit", "s", path);
+    gtk_widget_activate_action_variant (GTK_WIDGET (self), "library.edit", path_target (path));
 }
 
 /* Ctrl+N: the games and kinds to start from. */
@@ -437,7 +467,7 @@ static void
 assistant_saved_cb (ArbSheetLibraryWindow *self,
                     const char            *path)
 {
-  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *base = g_filename_display_basename (path);
   g_autofree char *message = g_strdup_printf (_("Saved as %s"), base);
 
   arb_sheet_library_window_reload (self);
@@ -462,7 +492,9 @@ add_to_fight_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *param)
 {
-  g_signal_emit (widget, signals[ADD_TO_ENCOUNTER], 0, g_variant_get_string (param, NULL));
+  g_autofree char *path = target_path (param);
+
+  g_signal_emit (widget, signals[ADD_TO_ENCOUNTER], 0, path);
 }
 
 /* A copy beside the original, named as such, never over another file. */
@@ -472,7 +504,7 @@ duplicate_action (GtkWidget  *widget,
                   GVariant   *param)
 {
   ArbSheetLibraryWindow *self = ARB_SHEET_LIBRARY_WINDOW (widget);
-  const char *path = g_variant_get_string (param, NULL);
+  g_autofree char *path = target_path (param);
   g_autoptr(GError) error = NULL;
   g_autoptr(ArbSheet) sheet = arb_sheet_load_file (path, self->rules, &error);
   g_autofree char *name = NULL;
@@ -509,7 +541,7 @@ duplicate_action (GtkWidget  *widget,
   done = adw_toast_new (escaped);
   adw_toast_set_button_label (done, _("_Edit"));
   adw_toast_set_action_name (done, "library.edit");
-  adw_toast_set_action_target_value (done, g_variant_new_string (copy));
+  adw_toast_set_action_target_value (done, path_target (copy));
   adw_toast_overlay_add_toast (self->toast_overlay, done);
 }
 
@@ -582,7 +614,7 @@ move_to_trash (ArbSheetLibraryWindow *self,
   g_autoptr(GError) error = NULL;
   GtkListBoxRow *row = row_for_path (self, path);
   g_autofree char *name = row ? g_strdup (g_object_get_data (G_OBJECT (row), "name")) : NULL;
-  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *base = g_filename_display_basename (path);
   g_autofree char *message = NULL;
   g_autofree char *escaped = NULL;
   Trashed *trashed;
@@ -607,7 +639,7 @@ move_to_trash (ArbSheetLibraryWindow *self,
       g_hash_table_replace (self->trashed, g_strdup (path), trashed);
       adw_toast_set_button_label (done, _("_Undo"));
       adw_toast_set_action_name (done, "library.undo-trash");
-      adw_toast_set_action_target_value (done, g_variant_new_string (path));
+      adw_toast_set_action_target_value (done, path_target (path));
     }
   adw_toast_overlay_add_toast (self->toast_overlay, done);
 }
@@ -629,10 +661,10 @@ trash_action (GtkWidget  *widget,
               GVariant   *param)
 {
   ArbSheetLibraryWindow *self = ARB_SHEET_LIBRARY_WINDOW (widget);
-  const char *path = g_variant_get_string (param, NULL);
+  g_autofree char *path = target_path (param);
   GtkListBoxRow *row = row_for_path (self, path);
   const char *name = row ? g_object_get_data (G_OBJECT (row), "name") : NULL;
-  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *base = g_filename_display_basename (path);
   g_autofree char *heading = NULL;
   GtkWidget *dialog;
 
@@ -662,7 +694,7 @@ undo_trash_action (GtkWidget  *widget,
                    GVariant   *param)
 {
   ArbSheetLibraryWindow *self = ARB_SHEET_LIBRARY_WINDOW (widget);
-  const char *path = g_variant_get_string (param, NULL);
+  g_autofree char *path = target_path (param);
   Trashed *trashed = g_hash_table_lookup (self->trashed, path);
   g_autoptr(GFile) from = NULL;
   g_autoptr(GFile) to = NULL;
@@ -697,7 +729,7 @@ focused_row_shortcut (GtkWidget *widget,
 
   if (path == NULL || g_object_get_data (G_OBJECT (row), "system") == NULL)
     return FALSE;
-  return gtk_widget_activate_action (widget, g_variant_get_string (args, NULL), "s", path);
+  return gtk_widget_activate_action_variant (widget, g_variant_get_string (args, NULL), path_target (path));
 }
 
 static void

@@ -19,7 +19,7 @@
 static int
 encounter_error (GError *error)
 {
-  g_printerr ("arbiter-cli: %s\n", error->message);
+  print_error (error->message);
   if (g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL) ||
       g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID) ||
       g_error_matches (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID))
@@ -669,14 +669,17 @@ cmd_drafts (int    argc,
       for (guint i = 0; i < drafts->len; i++)
         {
           ArbDraft *d = g_ptr_array_index (drafts, i);
+          /* JSON is UTF-8; file names need not be. */
+          g_autofree char *draft = g_filename_display_name (d->path);
+          g_autofree char *file = d->file ? g_filename_display_name (d->file) : NULL;
 
           json_builder_begin_object (b);
           json_builder_set_member_name (b, "id");
           json_builder_add_string_value (b, d->id);
           json_builder_set_member_name (b, "draft");
-          json_builder_add_string_value (b, d->path);
+          json_builder_add_string_value (b, draft);
           json_builder_set_member_name (b, "file");
-          d->file ? json_builder_add_string_value (b, d->file) : json_builder_add_null_value (b);
+          file ? json_builder_add_string_value (b, file) : json_builder_add_null_value (b);
           json_builder_set_member_name (b, "summary");
           d->summary ? json_builder_add_string_value (b, d->summary) : json_builder_add_null_value (b);
           json_builder_set_member_name (b, "error");
@@ -693,11 +696,11 @@ cmd_drafts (int    argc,
     for (guint i = 0; i < drafts->len; i++)
       {
         ArbDraft *d = g_ptr_array_index (drafts, i);
+        g_autofree char *file = d->file ? g_filename_display_name (d->file) : NULL;
+        g_autofree char *text = g_utf8_make_valid (d->summary ? d->summary : d->error, -1);
+        g_autofree char *id = g_utf8_make_valid (d->id, -1);
 
-        g_print ("%s  %s%s%s\n", d->id, d->summary ? d->summary : d->error,
-                 d->file ? _("  (from ") : "", d->file ? d->file : "");
-        if (d->file)
-          g_print (")\n");
+        g_print ("%s  %s%s%s%s\n", id, text, file ? _("  (from ") : "", file ? file : "", file ? ")" : "");
       }
   return EXIT_OK;
 }

@@ -55,16 +55,17 @@ write_doc (ArbPrintDoc *doc)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) overflow = NULL;
+  g_autofree char *shown = g_filename_display_name (opts.output);
 
   if (!may_write (opts.output))
-    return fail (EXIT_RULE, _("%s exists and is not a PDF; nothing was written (--force replaces it)"), opts.output);
+    return fail (EXIT_RULE, _("%s exists and is not a PDF; nothing was written (--force replaces it)"), shown);
   if (!arb_print_doc_write_pdf (doc, opts.output, &error))
     return fail (EXIT_RULE, "%s", error->message);
   /* The layout keeps every text inside its card or sheet; say so if
    * it ever did not, rather than print a clipped figure silently. */
   overflow = arb_print_doc_check_frames (doc);
   for (guint i = 0; i < overflow->len; i++)
-    g_printerr ("arbiter-cli: %s\n", (char *)g_ptr_array_index (overflow, i));
+    print_error (g_ptr_array_index (overflow, i));
 
   if (opts.json)
     {
@@ -73,7 +74,7 @@ write_doc (ArbPrintDoc *doc)
 
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "file");
-      json_builder_add_string_value (b, opts.output);
+      json_builder_add_string_value (b, shown);
       json_builder_set_member_name (b, "pages");
       json_builder_add_int_value (b, arb_print_doc_get_n_pages (doc));
       json_builder_end_object (b);
@@ -83,7 +84,7 @@ write_doc (ArbPrintDoc *doc)
   else
     g_print (g_dngettext (GETTEXT_PACKAGE, "Written to %s (%d page)\n", "Written to %s (%d pages)\n",
                           arb_print_doc_get_n_pages (doc)),
-             opts.output, arb_print_doc_get_n_pages (doc));
+             shown, arb_print_doc_get_n_pages (doc));
   return overflow->len ? EXIT_RULE : EXIT_OK;
 }
 

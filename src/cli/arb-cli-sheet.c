@@ -43,7 +43,19 @@ print_problems (const char *message)
   g_auto(GStrv) lines = g_strsplit (message, "\n", -1);
 
   for (guint i = 0; lines[i]; i++)
-    g_printerr ("arbiter-cli: %s\n", lines[i]);
+    print_error (lines[i]);
+}
+
+/* A file name in JSON: JSON is UTF-8, a name on disk need not be. */
+static void
+add_file_member (JsonBuilder *b,
+                 const char  *member,
+                 const char  *path)
+{
+  g_autofree char *shown = g_filename_display_name (path);
+
+  json_builder_set_member_name (b, member);
+  json_builder_add_string_value (b, shown);
 }
 
 static void
@@ -213,8 +225,7 @@ cmd_validate (int    argc,
       g_autoptr(ArbSheet) sheet = arb_sheet_load_file (argv[i], rules, &error);
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "file");
-      json_builder_add_string_value (b, argv[i]);
+      add_file_member (b, "file", argv[i]);
       json_builder_set_member_name (b, "valid");
       json_builder_add_boolean_value (b, sheet != NULL);
       json_builder_set_member_name (b, "errors");
@@ -232,8 +243,12 @@ cmd_validate (int    argc,
             print_problems (error->message);
         }
       else if (!opts.json)
-        g_print (_("%s: valid %s %s sheet “%s”\n"), argv[i], arb_sheet_get_system (sheet),
-                 arb_sheet_get_kind (sheet), arb_sheet_get_name (sheet));
+        {
+          g_autofree char *shown = g_filename_display_name (argv[i]);
+
+          g_print (_("%s: valid %s %s sheet “%s”\n"), shown, arb_sheet_get_system (sheet),
+                   arb_sheet_get_kind (sheet), arb_sheet_get_name (sheet));
+        }
       json_builder_end_array (b);
       json_builder_end_object (b);
     }
@@ -271,8 +286,7 @@ cmd_show (int    argc,
       g_autoptr(JsonNode) root = NULL;
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "file");
-      json_builder_add_string_value (b, argv[0]);
+      add_file_member (b, "file", argv[0]);
       add_sheet_json (b, sheet, rules);
       json_builder_end_object (b);
       root = json_builder_get_root (b);
@@ -290,11 +304,12 @@ write_new_sheet (ArbSheet          *sheet,
                  ArbRulesetLibrary *rules)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *shown = g_filename_display_name (opts.output);
 
   /* Without --force, only where no file is, even against a race. */
   if (!opts.force && g_file_test (opts.output, G_FILE_TEST_EXISTS))
     return fail (EXIT_RULE, _("%s already exists; nothing was written (--force replaces it, keeping the old one as %s~)"),
-                 opts.output, opts.output);
+                 shown, shown);
 
   if (opts.force ? !arb_sheet_save (sheet, opts.output, &error)
                  : !arb_sheet_save_new (sheet, opts.output, &error))
@@ -306,8 +321,7 @@ write_new_sheet (ArbSheet          *sheet,
       g_autoptr(JsonNode) root = NULL;
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "file");
-      json_builder_add_string_value (b, opts.output);
+      add_file_member (b, "file", opts.output);
       add_sheet_json (b, sheet, rules);
       json_builder_end_object (b);
       root = json_builder_get_root (b);
@@ -316,7 +330,7 @@ write_new_sheet (ArbSheet          *sheet,
   else
     {
       print_sheet_text (sheet, rules);
-      g_print (_("Written to %s\n"), opts.output);
+      g_print (_("Written to %s\n"), shown);
     }
   return EXIT_OK;
 }
@@ -356,7 +370,7 @@ cmd_new (int    argc,
       if (!(sheet = arb_aod_generate (&gen, rules, problems)))
         {
           for (guint i = 0; i < problems->len; i++)
-            g_printerr ("arbiter-cli: %s\n", (char *)g_ptr_array_index (problems, i));
+            print_error (g_ptr_array_index (problems, i));
           return EXIT_RULE;
         }
       return write_new_sheet (sheet, rules);
@@ -421,6 +435,7 @@ cmd_list (int    argc,
   g_autoptr(GPtrArray) entries = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = NULL;
+  g_autofree char *shown = NULL;
 
   if (argc > 1)
     return usage_error (_("sheet list takes at most one folder"));
@@ -432,8 +447,9 @@ cmd_list (int    argc,
     return EXIT_USAGE;
 
   dir = argc == 1 ? g_strdup (argv[0]) : library_dir ();
+  shown = g_filename_display_name (dir);
   if (!(entries = arb_sheet_library_list (dir, rules, opts.system, opts.kind, opts.search, &error)))
-    return fail (EXIT_USAGE, "%s: %s", dir, error->message);
+    return fail (EXIT_USAGE, "%s: %s", shown, error->message);
 
   if (opts.json)
     {
@@ -441,8 +457,7 @@ cmd_list (int    argc,
       g_autoptr(JsonNode) root = NULL;
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "library");
-      json_builder_add_string_value (b, dir);
+      add_file_member (b, "library", dir);
       json_builder_set_member_name (b, "sheets");
       json_builder_begin_array (b);
       for (guint i = 0; i < entries->len; i++)
@@ -450,8 +465,7 @@ cmd_list (int    argc,
           ArbSheetEntry *e = g_ptr_array_index (entries, i);
 
           json_builder_begin_object (b);
-          json_builder_set_member_name (b, "file");
-          json_builder_add_string_value (b, e->path);
+          add_file_member (b, "file", e->path);
           json_builder_set_member_name (b, "system");
           e->system ? json_builder_add_string_value (b, e->system) : json_builder_add_null_value (b);
           json_builder_set_member_name (b, "kind");
@@ -470,15 +484,16 @@ cmd_list (int    argc,
   else
     {
       if (entries->len == 0)
-        g_print (_("No sheets in %s\n"), dir);
+        g_print (_("No sheets in %s\n"), shown);
       for (guint i = 0; i < entries->len; i++)
         {
           ArbSheetEntry *e = g_ptr_array_index (entries, i);
+          g_autofree char *path = g_filename_display_name (e->path);
 
           if (e->error)
-            g_print ("%-9s %-10s %s\n          %s\n", "?", "?", e->path, e->error);
+            g_print ("%-9s %-10s %s\n          %s\n", "?", "?", path, e->error);
           else
-            g_print ("%-9s %-10s %-28s %s\n", e->system, e->kind, e->name, e->path);
+            g_print ("%-9s %-10s %-28s %s\n", e->system, e->kind, e->name, path);
         }
     }
 
@@ -508,8 +523,7 @@ cmd_starters (int    argc,
       g_autoptr(JsonNode) root = NULL;
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "library");
-      json_builder_add_string_value (b, dir);
+      add_file_member (b, "library", dir);
       json_builder_set_member_name (b, "copied");
       json_builder_add_int_value (b, copied);
       json_builder_set_member_name (b, "kept");
@@ -523,7 +537,9 @@ cmd_starters (int    argc,
     }
   else
     {
-      g_print (_("%d starter sheets copied into %s\n"), copied, dir);
+      g_autofree char *shown = g_filename_display_name (dir);
+
+      g_print (_("%d starter sheets copied into %s\n"), copied, shown);
       if (skipped->len > 0)
         g_print (_("%u already there and left as they are\n"), skipped->len);
     }
@@ -551,7 +567,11 @@ cmd_spend (int    argc,
     }
   if (!arb_aod_spend_experience (sheet, rules, opts.on, weapon, &error) ||
       !arb_sheet_validate (sheet, rules, &error))
-    return fail (EXIT_RULE, "%s: %s", argv[0], error->message);
+    {
+      g_autofree char *shown = g_filename_display_name (argv[0]);
+
+      return fail (EXIT_RULE, "%s: %s", shown, error->message);
+    }
   if (!arb_sheet_save (sheet, argv[0], &error))
     return fail (EXIT_USAGE, "%s", error->message);
 
@@ -561,8 +581,7 @@ cmd_spend (int    argc,
       g_autoptr(JsonNode) root = NULL;
 
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "file");
-      json_builder_add_string_value (b, argv[0]);
+      add_file_member (b, "file", argv[0]);
       add_sheet_json (b, sheet, rules);
       json_builder_end_object (b);
       root = json_builder_get_root (b);

@@ -65,6 +65,7 @@ int                fail          (int         status,
                                   const char *format,
                                   ...) G_GNUC_PRINTF (2, 3);
 int                usage_error   (const char *message);
+void               print_error   (const char *message);
 void               print_json    (JsonNode   *node);
 ArbRulesetLibrary *load_library  (void);
 

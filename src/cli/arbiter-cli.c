@@ -32,14 +32,24 @@ fail (int         status,
   message = g_strdup_vprintf (format, args);
   va_end (args);
 
-  g_printerr ("arbiter-cli: %s\n", message);
+  print_error (message);
   return status;
+}
+
+/* Messages are UTF-8 text; a file name or an error from below that is
+ * not still prints as text, its stray bytes shown as “�”. */
+void
+print_error (const char *message)
+{
+  g_autofree char *valid = g_utf8_make_valid (message, -1);
+
+  g_printerr ("arbiter-cli: %s\n", valid);
 }
 
 int
 usage_error (const char *message)
 {
-  g_printerr ("arbiter-cli: %s\n", message);
+  print_error (message);
   g_printerr ("%s\n", _("Try “arbiter-cli --help”."));
   return EXIT_USAGE;
 }
@@ -69,8 +79,12 @@ append_double (GString *out,
 
 static void
 append_string (GString    *out,
-               const char *str)
+               const char *text)
 {
+  /* JSON is UTF-8: whatever slipped through unconverted (a file name
+   * from an old disk) is shown with “�”, and the document still parses. */
+  g_autofree char *str = g_utf8_make_valid (text, -1);
+
   g_string_append_c (out, '"');
   for (const char *p = str; *p; p++)
     {

@@ -456,6 +456,7 @@ arb_print_doc_write_pdf (ArbPrintDoc  *self,
   g_autoptr(GFile) file = NULL;
   g_autoptr(GCancellable) cancel = g_cancellable_new ();
   g_autoptr(GFileOutputStream) out = NULL;
+  g_autofree char *shown = NULL;
   Sink sink = { NULL, NULL };
   cairo_surface_t *surface;
   cairo_t *cr;
@@ -487,12 +488,14 @@ arb_print_doc_write_pdf (ArbPrintDoc  *self,
       /* A cancelled close leaves the old file where it was. */
       g_cancellable_cancel (cancel);
       g_output_stream_close (G_OUTPUT_STREAM (out), cancel, NULL);
-      g_propagate_prefixed_error (error, sink.error, _("Could not write %s: "), path);
+      shown = g_filename_display_name (path);
+      g_propagate_prefixed_error (error, sink.error, _("Could not write %s: "), shown);
       return FALSE;
     }
   if (!g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error))
     {
-      g_prefix_error (error, _("Could not write %s: "), path);
+      shown = g_filename_display_name (path);
+      g_prefix_error (error, _("Could not write %s: "), shown);
       return FALSE;
     }
   return TRUE;

@@ -93,7 +93,8 @@ add_problem (GPtrArray  *problems,
              ...)
 {
   g_autofree char *message = NULL;
-  const char *filename = sheet ? arb_sheet_get_filename (sheet) : NULL;
+  const char *path = sheet ? arb_sheet_get_filename (sheet) : NULL;
+  g_autofree char *filename = path ? g_filename_display_name (path) : NULL;
   va_list args;
 
   va_start (args, format);

@@ -104,7 +104,9 @@ arb_drafts_save (ArbEncounter  *encounter,
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
       int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", dir, g_strerror (saved));
+      g_autofree char *shown = g_filename_display_name (dir);
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", shown, g_strerror (saved));
       return FALSE;
     }
 
@@ -116,10 +118,25 @@ arb_drafts_save (ArbEncounter  *encounter,
 
   kf = read_session ();
   group = g_strconcat ("draft ", id, NULL);
+  /* A key file holds UTF-8: the name as shown, for people, and as a URI,
+   * which keeps every byte of a name that is not UTF-8. */
   if (file)
-    g_key_file_set_string (kf, group, "file", file);
+    {
+      g_autofree char *shown = g_filename_display_name (file);
+      g_autofree char *absolute = g_canonicalize_filename (file, NULL);
+      g_autofree char *uri = g_filename_to_uri (absolute, NULL, NULL);
+
+      g_key_file_set_string (kf, group, "file", shown);
+      if (uri)
+        g_key_file_set_string (kf, group, "file-uri", uri);
+      else
+        g_key_file_remove_key (kf, group, "file-uri", NULL);
+    }
   else
-    g_key_file_set_string (kf, group, "file", "");
+    {
+      g_key_file_set_string (kf, group, "file", "");
+      g_key_file_remove_key (kf, group, "file-uri", NULL);
+    }
   g_key_file_set_int64 (kf, group, "saved", g_get_real_time () / G_USEC_PER_SEC);
   return write_session (kf, error);
 }
@@ -175,7 +192,13 @@ arb_drafts_list (void)
       draft->id = g_strndup (name, strlen (name) - 4);
       draft->path = g_build_filename (dir, name, NULL);
       group = g_strconcat ("draft ", draft->id, NULL);
-      draft->file = g_key_file_get_string (kf, group, "file", NULL);
+      {
+        g_autofree char *uri = g_key_file_get_string (kf, group, "file-uri", NULL);
+
+        draft->file = uri ? g_filename_from_uri (uri, NULL, NULL) : NULL;
+      }
+      if (draft->file == NULL)
+        draft->file = g_key_file_get_string (kf, group, "file", NULL);
       if (draft->file && draft->file[0] == '\0')
         g_clear_pointer (&draft->file, g_free);
 

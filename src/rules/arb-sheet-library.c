@@ -44,8 +44,11 @@ compare_entries (gconstpointer a,
 {
   const ArbSheetEntry *ea = *(ArbSheetEntry * const *)a;
   const ArbSheetEntry *eb = *(ArbSheetEntry * const *)b;
-  g_autofree char *ka = g_utf8_collate_key (ea->name ? ea->name : ea->path, -1);
-  g_autofree char *kb = g_utf8_collate_key (eb->name ? eb->name : eb->path, -1);
+  /* A file name need not be UTF-8; the collation wants it. */
+  g_autofree char *na = ea->name ? NULL : g_filename_display_name (ea->path);
+  g_autofree char *nb = eb->name ? NULL : g_filename_display_name (eb->path);
+  g_autofree char *ka = g_utf8_collate_key (ea->name ? ea->name : na, -1);
+  g_autofree char *kb = g_utf8_collate_key (eb->name ? eb->name : nb, -1);
 
   return strcmp (ka, kb);
 }
@@ -104,7 +107,8 @@ arb_sheet_library_list (const char         *dir,
 
       if (needle != NULL)
         {
-          g_autofree char *hay = g_utf8_casefold (entry->name ? entry->name : name, -1);
+          g_autofree char *shown = g_filename_display_name (name);
+          g_autofree char *hay = g_utf8_casefold (entry->name ? entry->name : shown, -1);
 
           if (strstr (hay, needle) == NULL)
             {
@@ -150,8 +154,10 @@ arb_sheet_library_install_starters (const char  *dir,
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
       int saved = errno;
+      g_autofree char *shown = g_filename_display_name (dir);
+
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
-                   _("%s: could not create the folder: %s"), dir, g_strerror (saved));
+                   _("%s: could not create the folder: %s"), shown, g_strerror (saved));
       return -1;
     }
 
@@ -163,6 +169,7 @@ arb_sheet_library_install_starters (const char  *dir,
       g_autoptr(GFile) file = g_file_new_for_path (path);
       g_autoptr(GFileOutputStream) out = NULL;
       g_autoptr(GError) local_error = NULL;
+      g_autofree char *shown = g_filename_display_name (path);
       gsize written;
 
       if (bytes == NULL)
@@ -178,7 +185,7 @@ arb_sheet_library_install_starters (const char  *dir,
                 g_ptr_array_add (skipped, g_strdup (base));
               continue;
             }
-          g_set_error (error, G_IO_ERROR, local_error->code, "%s: %s", path, local_error->message);
+          g_set_error (error, G_IO_ERROR, local_error->code, "%s: %s", shown, local_error->message);
           return -1;
         }
 
@@ -186,7 +193,7 @@ arb_sheet_library_install_starters (const char  *dir,
                                       g_bytes_get_size (bytes), &written, NULL, &local_error) ||
           !g_output_stream_close (G_OUTPUT_STREAM (out), NULL, &local_error))
         {
-          g_set_error (error, G_IO_ERROR, local_error->code, "%s: %s", path, local_error->message);
+          g_set_error (error, G_IO_ERROR, local_error->code, "%s: %s", shown, local_error->message);
           g_file_delete (file, NULL, NULL);
           return -1;
         }

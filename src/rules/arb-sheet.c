@@ -403,7 +403,7 @@ problem (Check      *check,
          ...)
 {
   g_autofree char *message = NULL;
-  const char *filename = check->sheet->filename;
+  g_autofree char *filename = check->sheet->filename ? g_filename_display_name (check->sheet->filename) : NULL;
   va_list args;
 
   va_start (args, format);
@@ -631,13 +631,48 @@ check_game_rules (Check *check)
             problem (check, item->line, _("the armor class of “%s” is given twice"), loc);
         }
     }
-  else if (g_str_equal (self->system, "tft"))
+}
+
+/* A loss is counted out of a pool on the sheet; more than all of it is a
+ * slip of the pen, and would show as "FT left -82". */
+static const struct
+{
+  const char *system;
+  const char *loss;
+  const char *loss_label;
+  const char *pool;
+  const char *pool_label;
+  const char *why;
+} losses[] = {
+  { "aod", "ft-lost", N_("FT lost"), "ft", N_("FT"), N_("11.1: Fatigue is lost only as far as it goes") },
+  { "aod", "en-lost", N_("EN lost"), "en", N_("EN"), N_("11.4: at 0 EN left a fighter is dead") },
+  { "tft", "hits-taken", N_("Hits taken"), "st", N_("ST"), N_("at 0 ST left a figure is dead") },
+};
+
+static void
+check_losses (Check *check)
+{
+  ArbSheet *self = check->sheet;
+  int loss, pool;
+
+  for (guint i = 0; i < G_N_ELEMENTS (losses); i++)
+    if (g_str_equal (self->system, losses[i].system) &&
+        parse_int (arb_sheet_get (self, losses[i].loss), &loss) &&
+        parse_int (arb_sheet_get (self, losses[i].pool), &pool) && loss > pool)
+      problem (check, field_line (self, losses[i].loss), _("%s is %d, more than %s %d (%s)"),
+               _(losses[i].loss_label), loss, _(losses[i].pool_label), pool, _(losses[i].why));
+
+  /* Red Sand, Blue Sky burns dice out of a pool the sheet does not hold:
+   * five for each point of Rep, two more for a gladiatrix. */
+  if (g_str_equal (self->system, "rsbs") &&
+      parse_int (arb_sheet_get (self, "dice-burned"), &loss) &&
+      parse_int (arb_sheet_get (self, "rep"), &pool))
     {
-      if (arb_sheet_get_int (self, "hits-taken", 0) > 3 * arb_sheet_get_int (self, "st", 0) &&
-          arb_sheet_get (self, "hits-taken") != NULL)
-        problem (check, field_line (self, "hits-taken"),
-                 _("%d hits taken is far beyond ST %d"),
-                 arb_sheet_get_int (self, "hits-taken", 0), arb_sheet_get_int (self, "st", 0));
+      pool = 5 * pool + (arb_sheet_get_bool (self, "gladiatrix") ? 2 : 0);
+      if (loss > pool)
+        problem (check, field_line (self, "dice-burned"),
+                 _("%s is %d, more than the pool of %d (Burning Dice: a spent pool is at 0)"),
+                 _("Dice burned"), loss, pool);
     }
 }
 
@@ -718,6 +753,7 @@ arb_sheet_check (ArbSheet          *self,
                  self->system, self->kind, item->kind);
     }
 
+  check_losses (&check);
   if (g_str_equal (self->system, "aod"))
     arb_aod_check (self, rules, check.problems);
   else
@@ -766,6 +802,7 @@ arb_sheet_load_bytes (GBytes             *bytes,
   g_autofree char *system = NULL;
   g_autofree char *kind = NULL;
   g_autofree char *format = NULL;
+  g_autofree char *shown = NULL;
   const ArbFieldSpec *fields;
   const ArbItemSpec *items;
   const char *data;
@@ -775,6 +812,9 @@ arb_sheet_load_bytes (GBytes             *bytes,
   g_return_val_if_fail (bytes != NULL, NULL);
   g_return_val_if_fail (filename != NULL, NULL);
 
+  /* Messages are UTF-8; the name on disk need not be. */
+  shown = g_filename_display_name (filename);
+
   arb_rules_register_resources_once ();
 
   data = g_bytes_get_data (bytes, &len);
@@ -782,7 +822,7 @@ arb_sheet_load_bytes (GBytes             *bytes,
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE,
                    _("%s: the file is too large for a sheet (over %d MB)"),
-                   filename, ARB_SHEET_MAX_FILE_SIZE / (1024 * 1024));
+                   shown, ARB_SHEET_MAX_FILE_SIZE / (1024 * 1024));
       return NULL;
     }
   if (!g_utf8_validate (data, len, NULL))
@@ -794,11 +834,11 @@ arb_sheet_load_bytes (GBytes             *bytes,
       for (const char *p = data; p < end; p++)
         line += *p == '\n';
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE,
-                   _("%s:%u: the file is not valid UTF-8 text"), filename, line);
+                   _("%s:%u: the file is not valid UTF-8 text"), shown, line);
       return NULL;
     }
 
-  if (!(doc = arb_xml_parse (data, len, filename, &local_error)))
+  if (!(doc = arb_xml_parse (data, len, shown, &local_error)))
     {
       g_set_error_literal (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, local_error->message);
       return NULL;
@@ -809,7 +849,7 @@ arb_sheet_load_bytes (GBytes             *bytes,
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("%s:%ld: this is not an Arbiter sheet (its root is <%s>, not <sheet>)"),
-                   filename, xmlGetLineNo (root), (const char *)root->name);
+                   shown, xmlGetLineNo (root), (const char *)root->name);
       return NULL;
     }
 
@@ -821,21 +861,21 @@ arb_sheet_load_bytes (GBytes             *bytes,
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("%s:%ld: unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"),
-                   filename, xmlGetLineNo (root), system ? system : "");
+                   shown, xmlGetLineNo (root), system ? system : "");
       return NULL;
     }
   if (g_strcmp0 (kind, "character") != 0 && g_strcmp0 (kind, "npc") != 0)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("%s:%ld: unknown kind of sheet “%s” (character or npc)"),
-                   filename, xmlGetLineNo (root), kind ? kind : "");
+                   shown, xmlGetLineNo (root), kind ? kind : "");
       return NULL;
     }
   if (g_strcmp0 (format, "1") != 0)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("%s:%ld: sheet format “%s” is not one this version reads (1)"),
-                   filename, xmlGetLineNo (root), format ? format : "");
+                   shown, xmlGetLineNo (root), format ? format : "");
       return NULL;
     }
 
@@ -859,7 +899,7 @@ arb_sheet_load_bytes (GBytes             *bytes,
           if (g_hash_table_contains (self->fields, name))
             {
               g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
-                           _("%s:%ld: <%s> is given twice"), filename, xmlGetLineNo (child), name);
+                           _("%s:%ld: <%s> is given twice"), shown, xmlGetLineNo (child), name);
               return NULL;
             }
           g_hash_table_insert (self->fields, g_strdup (name), arb_xml_get_text (child));
@@ -884,7 +924,7 @@ arb_sheet_load_bytes (GBytes             *bytes,
         {
           g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                        _("%s:%ld: a %s %s sheet has no <%s> here"),
-                       filename, xmlGetLineNo (child), system, kind, name);
+                       shown, xmlGetLineNo (child), system, kind, name);
           return NULL;
         }
     }
@@ -892,7 +932,7 @@ arb_sheet_load_bytes (GBytes             *bytes,
   if (!arb_sheet_validate (self, rules, error))
     return NULL;
 
-  if (!arb_xml_validate (doc, SHEET_SCHEMA, filename, &local_error))
+  if (!arb_xml_validate (doc, SHEET_SCHEMA, shown, &local_error))
     {
       g_set_error_literal (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID, local_error->message);
       return NULL;
@@ -912,11 +952,14 @@ arb_sheet_load_file (const char         *path,
   g_autoptr(GError) local_error = NULL;
   g_autofree char *etag = NULL;
   g_autofree char *stamp = NULL;
+  g_autofree char *shown = NULL;
   ArbSheet *self;
   char *contents = NULL;
   gsize len = 0;
 
   g_return_val_if_fail (path != NULL, NULL);
+
+  shown = g_filename_display_name (path);
 
   file = g_file_new_for_path (path);
   info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_ETAG_VALUE ","
@@ -924,19 +967,19 @@ arb_sheet_load_file (const char         *path,
                             G_FILE_QUERY_INFO_NONE, NULL, &local_error);
   if (info == NULL)
     {
-      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, "%s: %s", path, local_error->message);
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, "%s: %s", shown, local_error->message);
       return NULL;
     }
   if (g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
     {
-      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, _("%s: not a regular file"), path);
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, _("%s: not a regular file"), shown);
       return NULL;
     }
   if (g_file_info_get_size (info) > ARB_SHEET_MAX_FILE_SIZE)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE,
                    _("%s: the file is too large for a sheet (over %d MB)"),
-                   path, ARB_SHEET_MAX_FILE_SIZE / (1024 * 1024));
+                   shown, ARB_SHEET_MAX_FILE_SIZE / (1024 * 1024));
       return NULL;
     }
 
@@ -946,7 +989,7 @@ arb_sheet_load_file (const char         *path,
 
   if (!g_file_load_contents (file, NULL, &contents, &len, &etag, &local_error))
     {
-      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, "%s: %s", path, local_error->message);
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, "%s: %s", shown, local_error->message);
       return NULL;
     }
 
