@@ -1178,6 +1178,129 @@ test_add_and_remove (void)
   g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, wolf);
 }
 
+/* Loads @enc's file form back, as the CLI and a recovered draft do. */
+static ArbEncounter *
+reload (ArbEncounter  *enc,
+        GError       **error)
+{
+  g_autoptr(GBytes) bytes = arb_encounter_serialize (enc);
+
+  return arb_encounter_load_bytes (bytes, "fight.xml", rules, error);
+}
+
+/* Issue 15: a removed combatant's sheet stays in the state while the
+ * history can bring it back, and the file loads, undoes and redoes the
+ * remove, in every game; so does its crash-recovery draft. */
+static void
+test_remove_then_load (void)
+{
+  static const struct { const char *system; const char *a; const char *b; const char *c; } games[] = {
+    { "aod", "aod-rolf.xml", "aod-foe-troll.xml", "aod-lazar.xml" },
+    { "gpg", "gpg-black-corvo.xml", "gpg-oswin-marl.xml", "gpg-tamsin-reeve.xml" },
+    { "tft", "tft-brenna-holt.xml", "tft-hask-the-ferryman.xml", "tft-orvin-ashgrave.xml" },
+    { "rsbs", "rsbs-aulus-varro.xml", "rsbs-drusa-of-philippi.xml", "rsbs-glaucus-the-net.xml" },
+    { "dogfight", "dogfight-anna-brightwell.xml", "dogfight-otto-brandt.xml", "dogfight-harry-quill.xml" },
+  };
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      g_autoptr(ArbEncounter) enc = arb_encounter_new (games[g].system, NULL);
+      g_autoptr(ArbEncounter) back = NULL;
+      g_autoptr(ArbRollSource) dice = arb_roll_source_new_seeded (15 + g);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *a = add_combatant (enc, games[g].a, "Blue", NULL);
+      g_autofree char *b = add_combatant (enc, games[g].b, "Red", NULL);
+      g_autofree char *c = add_combatant (enc, games[g].c, "Blue", NULL);
+      g_autofree char *removed = NULL;
+      g_autofree char *before = NULL;
+      g_autofree char *start = g_strconcat (games[g].system, ".start", NULL);
+      g_autofree char *remove = g_strconcat (games[g].system, ".remove", NULL);
+      g_autofree char *next = g_strconcat (games[g].system, ".next", NULL);
+      g_autofree char *draft = NULL;
+
+      g_test_message ("%s", games[g].system);
+      {
+        g_autoptr(ArbOutcome) outcome = arb_procedure_run (start, enc, rules, NULL, NULL, dice, &error);
+
+        g_assert_no_error (error);
+        apply_done (enc, g_steal_pointer (&outcome));
+      }
+      before = arb_encounter_dump_state (enc);
+      apply_done (enc, run_params (enc, remove, &error, "id", a, NULL));
+      g_assert_no_error (error);
+      removed = arb_encounter_dump_state (enc);
+      g_assert_nonnull (arb_encounter_get (enc, a, "sheet"));
+
+      /* Saved, loaded: undo brings the combatant back, redo takes it away. */
+      back = reload (enc, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (back);
+      {
+        g_autofree char *dump = arb_encounter_dump_state (back);
+        g_assert_cmpstr (dump, ==, removed);
+      }
+      g_assert_true (arb_encounter_undo (back));
+      {
+        g_autofree char *dump = arb_encounter_dump_state (back);
+        g_auto(GStrv) ids = arb_encounter_list_combatants (back);
+
+        g_assert_cmpstr (dump, ==, before);
+        g_assert_true (g_strv_contains ((const char * const *)ids, a));
+        g_assert_nonnull (arb_encounter_get_sheet (back, a));
+      }
+      /* Undone and saved so, it loads too; then redone. */
+      {
+        g_autoptr(ArbEncounter) undone = reload (back, &error);
+
+        g_assert_no_error (error);
+        g_assert_true (arb_encounter_redo (undone));
+        {
+          g_autofree char *dump = arb_encounter_dump_state (undone);
+          g_assert_cmpstr (dump, ==, removed);
+        }
+        g_clear_object (&back);
+        back = reload (undone, &error);
+        g_assert_no_error (error);
+      }
+      /* The fight goes on without it. */
+      {
+        g_autoptr(ArbOutcome) outcome = arb_procedure_run (next, back, rules, NULL, NULL, dice, &error);
+
+        g_assert_no_error (error);
+        apply_done (back, g_steal_pointer (&outcome));
+      }
+      g_clear_object (&enc);
+      enc = reload (back, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (enc);
+
+      /* Its crash-recovery draft, the same. */
+      g_assert_true (arb_drafts_save (enc, NULL, &error));
+      g_assert_no_error (error);
+      {
+        g_autofree char *name = g_strconcat (arb_encounter_get_id (enc), ".xml", NULL);
+        g_autofree char *dir = arb_drafts_dir ();
+        g_autoptr(ArbEncounter) found = NULL;
+
+        draft = g_build_filename (dir, name, NULL);
+        found = arb_encounter_load_file (draft, rules, &error);
+        g_assert_no_error (error);
+        g_assert_nonnull (found);
+        while (arb_encounter_undo (found))
+          ;
+        g_assert_cmpuint (arb_encounter_get_position (found), ==, 0);
+        while (arb_encounter_redo (found))
+          ;
+        {
+          g_autofree char *x = arb_encounter_dump_state (found);
+          g_autofree char *y = arb_encounter_dump_state (enc);
+          g_assert_cmpstr (x, ==, y);
+        }
+      }
+      arb_drafts_discard (arb_encounter_get_id (enc));
+    }
+}
+
 /* 5.0: placement by Agility (as armour leaves it). */
 static void
 test_aod_placement (void)
@@ -2661,6 +2784,7 @@ main (int   argc,
   g_test_add_func ("/encounter/conditions", test_conditions);
   g_test_add_func ("/encounter/conditions-turns", test_conditions_turns);
   g_test_add_func ("/encounter/add-and-remove", test_add_and_remove);
+  g_test_add_func ("/encounter/remove-then-load", test_remove_then_load);
   g_test_add_func ("/encounter/aod/placement", test_aod_placement);
   g_test_add_func ("/encounter/bad-files", test_bad_files);
   g_test_add_func ("/encounter/history-without-sheet", test_history_without_sheet);
