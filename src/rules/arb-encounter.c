@@ -842,7 +842,13 @@ value_problem (ArbEncounter *self,
       if (!parse_int (value, &n))
         return g_strdup_printf (_("%s is “%s”, not a whole number"), name, value);
       if (n < known->lo || n > known->hi)
-        return g_strdup_printf (_("%s is %d, outside %d to %d"), name, n, known->lo, known->hi);
+        {
+          int cols, rows;
+
+          if (known->type == VALUE_HEX && arb_encounter_get_map_size (self, &cols, &rows))
+            return g_strdup_printf (_("%s is %d, off the %d by %d map"), name, n, cols, rows);
+          return g_strdup_printf (_("%s is %d, outside %d to %d"), name, n, known->lo, known->hi);
+        }
       return NULL;
 
     case VALUE_ID:
