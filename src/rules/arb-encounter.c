@@ -793,39 +793,53 @@ value_name (const char *entity,
   return g_strdup_printf (_("%s’s %s"), entity, key);
 }
 
-/* What is wrong with the list of combatants @text, or NULL. */
+/* The combatants of the fight, as a set. */
+static GHashTable *
+roster_of (ArbEncounter *self)
+{
+  GHashTable *roster = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (self);
+
+  for (guint i = 0; ids[i]; i++)
+    g_hash_table_add (roster, g_strdup (ids[i]));
+  return roster;
+}
+
+/* What is wrong with the list of combatants @text, or NULL; @roster is
+ * NULL for the list of combatants itself. Linear, for long lists. */
 static char *
 ids_problem (const char  *entity,
              const char  *key,
              const char  *text,
-             GStrv        roster)
+             GHashTable  *roster)
 {
-  g_auto(GStrv) ids = g_strsplit (text, ",", -1);
-  g_autofree char *name = value_name (entity, key);
+  g_auto(GStrv) ids = NULL;
+  g_autoptr(GHashTable) seen = NULL;
+  g_autofree char *name = NULL;
 
   if (text[0] == '\0')
-    return g_strdup_printf (_("%s is empty"), name);
+    return g_strdup_printf (_("%s is empty"), (name = value_name (entity, key)));
+  ids = g_strsplit (text, ",", -1);
+  seen = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; ids[i]; i++)
     {
       if (ids[i][0] == '\0')
-        return g_strdup_printf (_("%s has an empty entry"), name);
-      for (guint j = 0; j < i; j++)
-        if (g_str_equal (ids[i], ids[j]))
-          return g_strdup_printf (_("%s names %s twice"), name, ids[i]);
-      if (roster && !g_strv_contains ((const char * const *)roster, ids[i]))
-        return g_strdup_printf (_("%s names %s, who is not in the fight"), name, ids[i]);
+        return g_strdup_printf (_("%s has an empty entry"), (name = value_name (entity, key)));
+      if (!g_hash_table_add (seen, ids[i]))
+        return g_strdup_printf (_("%s names %s twice"), (name = value_name (entity, key)), ids[i]);
+      if (roster && !g_hash_table_contains (roster, ids[i]))
+        return g_strdup_printf (_("%s names %s, who is not in the fight"), (name = value_name (entity, key)), ids[i]);
     }
   return NULL;
 }
 
-/* What is wrong with one value, or NULL; @roster is NULL while the list of
- * combatants itself is checked. */
+/* What is wrong with one value, or NULL. */
 static char *
 value_problem (ArbEncounter *self,
                const char   *entity,
                const char   *key,
                const char   *value,
-               GStrv         roster,
+               GHashTable   *roster,
                gboolean      whole)
 {
   const KnownKey *known = known_key (entity, key);
@@ -834,26 +848,25 @@ value_problem (ArbEncounter *self,
 
   if (known == NULL)
     return NULL;
-  name = value_name (entity, key);
   switch (known->type)
     {
     case VALUE_INT:
     case VALUE_HEX:
       if (!parse_int (value, &n))
-        return g_strdup_printf (_("%s is “%s”, not a whole number"), name, value);
+        return g_strdup_printf (_("%s is “%s”, not a whole number"), (name = value_name (entity, key)), value);
       if (n < known->lo || n > known->hi)
         {
           int cols, rows;
 
           if (known->type == VALUE_HEX && arb_encounter_get_map_size (self, &cols, &rows))
-            return g_strdup_printf (_("%s is %d, off the %d by %d map"), name, n, cols, rows);
-          return g_strdup_printf (_("%s is %d, outside %d to %d"), name, n, known->lo, known->hi);
+            return g_strdup_printf (_("%s is %d, off the %d by %d map"), (name = value_name (entity, key)), n, cols, rows);
+          return g_strdup_printf (_("%s is %d, outside %d to %d"), (name = value_name (entity, key)), n, known->lo, known->hi);
         }
       return NULL;
 
     case VALUE_ID:
-      if (!g_strv_contains ((const char * const *)roster, value))
-        return g_strdup_printf (_("%s is “%s”, who is not in the fight"), name, value);
+      if (!g_hash_table_contains (roster, value))
+        return g_strdup_printf (_("%s is “%s”, who is not in the fight"), (name = value_name (entity, key)), value);
       return NULL;
 
     case VALUE_IDS:
@@ -861,7 +874,7 @@ value_problem (ArbEncounter *self,
 
     case VALUE_FIGURE:
       if (whole && arb_encounter_get (self, value, "sheet") == NULL)
-        return g_strdup_printf (_("%s is “%s”, who was never in the fight"), name, value);
+        return g_strdup_printf (_("%s is “%s”, who was never in the fight"), (name = value_name (entity, key)), value);
       return NULL;
 
     default:
@@ -869,21 +882,41 @@ value_problem (ArbEncounter *self,
     }
 }
 
+/* What is wrong with where combatant @id stands, or NULL; the key at
+ * fault in @key. */
+static char *
+hex_problem (ArbEncounter  *self,
+             const char    *id,
+             const char   **key)
+{
+  const char *q = arb_encounter_get (self, id, "q");
+  const char *r = arb_encounter_get (self, id, "r");
+  ArbHex hex;
+  int facing, cols, rows;
+
+  *key = q ? "q" : "r";
+  if ((q == NULL) != (r == NULL))
+    return g_strdup_printf (_("%s has a %s but no %s"), id, q ? "q" : "r", q ? "r" : "q");
+  if (q != NULL && arb_encounter_get_hex (self, id, &hex, &facing) &&
+      arb_encounter_get_map_size (self, &cols, &rows) && !arb_map_in_bounds (self, hex))
+    return g_strdup_printf (_("%s stands at %d,%d, off the %d by %d map"), id, hex.q, hex.r, cols, rows);
+  return NULL;
+}
+
 /* What is wrong with the live state of @self, or NULL, with the value at
- * fault in @entity and @key (borrowed from the state). Every state the
- * history passes through is checked so; @whole adds what only the stored
- * state must hold (names of figures who may join later in the history). */
+ * fault in @entity and @key (static, or borrowed from the state). @whole
+ * adds what only the stored state must hold (names of figures who may
+ * join later in the history). */
 static char *
 state_problem (ArbEncounter  *self,
                gboolean       whole,
                const char   **entity,
                const char   **key)
 {
-  g_auto(GStrv) roster = NULL;
+  g_autoptr(GHashTable) roster = NULL;
   g_autoptr(GPtrArray) entities = sorted_keys (self->state);
-  GHashTable *fight = g_hash_table_lookup (self->state, ARB_ENCOUNTER_ENTITY);
-  const char *combatants = fight ? g_hash_table_lookup (fight, "combatants") : NULL;
-  int cols, rows;
+  g_auto(GStrv) ids = NULL;
+  const char *combatants = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, "combatants");
 
   *entity = ARB_ENCOUNTER_ENTITY;
   *key = "combatants";
@@ -894,7 +927,7 @@ state_problem (ArbEncounter  *self,
       if (problem != NULL)
         return problem;
     }
-  roster = arb_encounter_list_combatants (self);
+  roster = roster_of (self);
 
   /* The fight's own values first: the map's size bounds the hexes. */
   for (guint i = 0; i < entities->len; i++)
@@ -915,8 +948,7 @@ state_problem (ArbEncounter  *self,
 
           if (problem != NULL)
             {
-              /* The state's own strings: they outlive the message. */
-              *entity = g_ptr_array_index (entities, i);
+              *entity = id;
               *key = k;
               return problem;
             }
@@ -924,30 +956,69 @@ state_problem (ArbEncounter  *self,
     }
 
   /* Where the combatants stand. */
-  for (guint i = 0; roster[i]; i++)
+  ids = arb_encounter_list_combatants (self);
+  for (guint i = 0; ids[i]; i++)
     {
-      const char *q = arb_encounter_get (self, roster[i], "q");
-      const char *r = arb_encounter_get (self, roster[i], "r");
-      ArbHex hex;
-      int facing;
+      char *problem = hex_problem (self, ids[i], key);
 
-      if ((q == NULL) != (r == NULL))
+      if (problem != NULL)
         {
-          GHashTable *values = g_hash_table_lookup (self->state, roster[i]);
-
-          g_hash_table_lookup_extended (values, q ? "q" : "r", (gpointer *)key, NULL);
-          g_hash_table_lookup_extended (self->state, roster[i], (gpointer *)entity, NULL);
-          return g_strdup_printf (_("%s has a %s but no %s"), roster[i], q ? "q" : "r", q ? "r" : "q");
+          g_hash_table_lookup_extended (self->state, ids[i], (gpointer *)entity, NULL);
+          return problem;
         }
-      if (q != NULL && arb_encounter_get_hex (self, roster[i], &hex, &facing) &&
-          arb_encounter_get_map_size (self, &cols, &rows) && !arb_map_in_bounds (self, hex))
-        {
-          GHashTable *values = g_hash_table_lookup (self->state, roster[i]);
+    }
+  return NULL;
+}
 
-          g_hash_table_lookup_extended (values, "q", (gpointer *)key, NULL);
-          g_hash_table_lookup_extended (self->state, roster[i], (gpointer *)entity, NULL);
-          return g_strdup_printf (_("%s stands at %d,%d, off the %d by %d map"), roster[i], hex.q, hex.r, cols, rows);
-        }
+/* What is wrong with the state after @step (applied to @self, forwards
+ * or back), or NULL: only the values it changed, and what they bear on,
+ * so that a long history is checked in time linear in its size. @roster
+ * is kept up to date. */
+static char *
+step_problem (ArbEncounter  *self,
+              ArbStep       *step,
+              GHashTable   **roster)
+{
+  gboolean moved_roster = FALSE;
+
+  for (guint e = 0; e < step->effects->len; e++)
+    {
+      ArbEffect *effect = g_ptr_array_index (step->effects, e);
+
+      if (g_str_equal (effect->entity, ARB_ENCOUNTER_ENTITY) && g_str_equal (effect->key, "combatants"))
+        moved_roster = TRUE;
+    }
+  if (moved_roster)
+    {
+      const char *combatants = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, "combatants");
+      char *problem;
+
+      if (combatants && (problem = ids_problem (ARB_ENCOUNTER_ENTITY, "combatants", combatants, NULL)))
+        return problem;
+      g_clear_pointer (roster, g_hash_table_unref);
+      *roster = roster_of (self);
+      /* Whoever's turn it is must still be in the fight. */
+      {
+        const char *current = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, "current");
+
+        if (current && !g_hash_table_contains (*roster, current))
+          return value_problem (self, ARB_ENCOUNTER_ENTITY, "current", current, *roster, FALSE);
+      }
+    }
+
+  for (guint e = 0; e < step->effects->len; e++)
+    {
+      ArbEffect *effect = g_ptr_array_index (step->effects, e);
+      const char *value = arb_encounter_get (self, effect->entity, effect->key);
+      const char *key;
+      char *problem;
+
+      if (value && (problem = value_problem (self, effect->entity, effect->key, value, *roster, FALSE)))
+        return problem;
+      if ((g_str_equal (effect->key, "q") || g_str_equal (effect->key, "r")) &&
+          g_hash_table_contains (*roster, effect->entity) &&
+          (problem = hex_problem (self, effect->entity, &key)))
+        return problem;
     }
   return NULL;
 }
@@ -1214,6 +1285,7 @@ check_replay (ArbEncounter  *self,
               GError       **error)
 {
   g_autoptr(ArbEncounter) copy = g_object_new (ARB_TYPE_ENCOUNTER, NULL);
+  g_autoptr(GHashTable) roster = roster_of (self);
   GHashTableIter iter;
   gpointer entity, values;
 
@@ -1233,7 +1305,6 @@ check_replay (ArbEncounter  *self,
     {
       ArbStep *step = g_ptr_array_index (self->history, i);
       long line = g_array_index (step_lines, long, i);
-      const char *at_entity, *at_key;
       g_autofree char *problem = NULL;
 
       for (guint e = step->effects->len; e > 0; e--)
@@ -1245,7 +1316,7 @@ check_replay (ArbEncounter  *self,
             return replay_mismatch (error, filename, line, TRUE, effect, now);
           set_value (copy, effect->entity, effect->key, effect->old_value);
         }
-      if ((problem = state_problem (copy, FALSE, &at_entity, &at_key)))
+      if ((problem = step_problem (copy, step, &roster)))
         {
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
                        _("%s:%ld: undoing this step would leave a state the rules cannot run: %s"),
@@ -1258,7 +1329,6 @@ check_replay (ArbEncounter  *self,
     {
       ArbStep *step = g_ptr_array_index (self->history, i);
       long line = g_array_index (step_lines, long, i);
-      const char *at_entity, *at_key;
       g_autofree char *problem = NULL;
 
       for (guint e = 0; e < step->effects->len; e++)
@@ -1283,8 +1353,11 @@ check_replay (ArbEncounter  *self,
                            _("%s:%ld: the history does not lead to the stored state"), filename, line);
               return FALSE;
             }
+          /* The steps up to here were checked undone; redo goes on from here. */
+          g_clear_pointer (&roster, g_hash_table_unref);
+          roster = roster_of (copy);
         }
-      if (i >= self->position && (problem = state_problem (copy, FALSE, &at_entity, &at_key)))
+      if (i >= self->position && (problem = step_problem (copy, step, &roster)))
         {
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
                        _("%s:%ld: redoing this step would leave a state the rules cannot run: %s"),
