@@ -12,6 +12,7 @@
 
 #include "arb-rules.h"
 #include "arb-aod-procs.h"
+#include "arb-gpg-procs.h"
 #include "arb-encounter-test.h"
 
 
@@ -1509,6 +1510,28 @@ test_long_history (void)
   g_assert_cmpuint (arb_encounter_get_position (back), ==, 1000);
 }
 
+/* Issue 15: with a map, GPG's pit cannot be set to another size, which
+ * would let gliders fly where the map has no hex. */
+static void
+test_gpg_pit_is_the_map (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("gpg", NULL);
+  g_autoptr(GError) error = NULL;
+
+  apply_done (enc, proc (enc, "gpg.settings", NULL, 0, &error, "cols", "30", NULL));
+  g_assert_no_error (error);
+  g_assert_cmpint (arb_gpg_setting (enc, "cols"), ==, 30);
+  apply_done (enc, proc (enc, "gpg.map", NULL, 0, &error, "preset", "gpg-pit", NULL));
+  g_assert_no_error (error);
+  g_assert_cmpint (arb_gpg_setting (enc, "cols"), ==, 15);
+  g_assert_null (proc (enc, "gpg.settings", NULL, 0, &error, "cols", "30", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "15 by 19"));
+  g_clear_error (&error);
+  apply_done (enc, proc (enc, "gpg.settings", NULL, 0, &error, "cols", "15", "ledge", "24", NULL));
+  g_assert_no_error (error);
+}
+
 /* 5.0: placement by Agility (as armour leaves it). */
 static void
 test_aod_placement (void)
@@ -2996,6 +3019,7 @@ main (int   argc,
   g_test_add_func ("/encounter/aod/odd-order", test_aod_odd_order);
   g_test_add_func ("/encounter/bad-live-values", test_bad_live_values);
   g_test_add_func ("/encounter/long-history", test_long_history);
+  g_test_add_func ("/encounter/gpg/pit-is-the-map", test_gpg_pit_is_the_map);
   g_test_add_func ("/encounter/aod/placement", test_aod_placement);
   g_test_add_func ("/encounter/bad-files", test_bad_files);
   g_test_add_func ("/encounter/history-without-sheet", test_history_without_sheet);
