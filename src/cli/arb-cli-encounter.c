@@ -319,6 +319,10 @@ save_and_report (ArbEncounter  *enc,
 {
   g_autoptr(GError) error = NULL;
 
+  /* A step that left a state the loader refuses would lock the referee
+   * out of the fight: it is not saved. */
+  if (!arb_encounter_check_state (enc, &error))
+    return fail (EXIT_RULE, _("%s: not saved: %s (the file is unchanged)"), path, error->message);
   if (!arb_encounter_save (enc, path, &error))
     return encounter_error (error);
   return report (enc, step);
@@ -472,9 +476,9 @@ cmd_add (int    argc,
     }
 
   arb_encounter_apply (enc, step);
-  /* --set writes any value: what the loader would refuse is not saved. */
+  /* --set and --at write any value: what the loader would refuse is not saved. */
   if (!arb_encounter_check_state (enc, &error))
-    return fail (EXIT_RULE, _("--set: %s; nothing was changed"), error->message);
+    return fail (EXIT_RULE, _("%s; nothing was changed"), error->message);
   return save_and_report (enc, argv[0], step);
 }
 
