@@ -1400,9 +1400,9 @@ test_bad_live_values (void)
     { "encounter", "current", "c99", "not in the fight" },
     { "encounter", "current", "", "not in the fight" },
     { "encounter", "order", "", "order is empty" },
-    { "encounter", "order", "c1,c99", "names c99" },
-    { "encounter", "order", "c1,c1,c2", "names c1 twice" },
-    { "encounter", "combatants", "c1,c2,c1", "names c1 twice" },
+    { "encounter", "order", "c1,c99", "names “c99”" },
+    { "encounter", "order", "c1,c1,c2", "names “c1” twice" },
+    { "encounter", "combatants", "c1,c2,c1", "names “c1” twice" },
     { "encounter", "round", "-1", "outside 0 to 1000000" },
     { "c2", "killed-by", "c42", "never in the fight" },
   };

@@ -713,6 +713,20 @@ arb_encounter_dump_state (ArbEncounter *self)
 
 /* Live values */
 
+/* A value as a message shows it: never a whole sheet. */
+static char *
+shown (const char *value)
+{
+  if (value == NULL)
+    return g_strdup (_("(none)"));
+  if (g_utf8_strlen (value, -1) > 40)
+    {
+      g_autofree char *start = g_utf8_substring (value, 0, 40);
+      return g_strdup_printf ("“%s…”", start);
+    }
+  return g_strdup_printf ("“%s”", value);
+}
+
 typedef enum
 {
   VALUE_INT,      /* a whole number from lo to hi */
@@ -816,6 +830,7 @@ ids_problem (const char  *entity,
   g_auto(GStrv) ids = NULL;
   g_autoptr(GHashTable) seen = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *id = NULL;
 
   if (text[0] == '\0')
     return g_strdup_printf (_("%s is empty"), (name = value_name (entity, key)));
@@ -826,9 +841,9 @@ ids_problem (const char  *entity,
       if (ids[i][0] == '\0')
         return g_strdup_printf (_("%s has an empty entry"), (name = value_name (entity, key)));
       if (!g_hash_table_add (seen, ids[i]))
-        return g_strdup_printf (_("%s names %s twice"), (name = value_name (entity, key)), ids[i]);
+        return g_strdup_printf (_("%s names %s twice"), (name = value_name (entity, key)), (id = shown (ids[i])));
       if (roster && !g_hash_table_contains (roster, ids[i]))
-        return g_strdup_printf (_("%s names %s, who is not in the fight"), (name = value_name (entity, key)), ids[i]);
+        return g_strdup_printf (_("%s names %s, who is not in the fight"), (name = value_name (entity, key)), (id = shown (ids[i])));
     }
   return NULL;
 }
@@ -844,6 +859,7 @@ value_problem (ArbEncounter *self,
 {
   const KnownKey *known = known_key (entity, key);
   g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
   int n;
 
   if (known == NULL)
@@ -853,7 +869,7 @@ value_problem (ArbEncounter *self,
     case VALUE_INT:
     case VALUE_HEX:
       if (!parse_int (value, &n))
-        return g_strdup_printf (_("%s is “%s”, not a whole number"), (name = value_name (entity, key)), value);
+        return g_strdup_printf (_("%s is %s, not a whole number"), (name = value_name (entity, key)), (text = shown (value)));
       if (n < known->lo || n > known->hi)
         {
           int cols, rows;
@@ -866,7 +882,7 @@ value_problem (ArbEncounter *self,
 
     case VALUE_ID:
       if (!g_hash_table_contains (roster, value))
-        return g_strdup_printf (_("%s is “%s”, who is not in the fight"), (name = value_name (entity, key)), value);
+        return g_strdup_printf (_("%s is %s, who is not in the fight"), (name = value_name (entity, key)), (text = shown (value)));
       return NULL;
 
     case VALUE_IDS:
@@ -874,7 +890,7 @@ value_problem (ArbEncounter *self,
 
     case VALUE_FIGURE:
       if (whole && arb_encounter_get (self, value, "sheet") == NULL)
-        return g_strdup_printf (_("%s is “%s”, who was never in the fight"), (name = value_name (entity, key)), value);
+        return g_strdup_printf (_("%s is %s, who was never in the fight"), (name = value_name (entity, key)), (text = shown (value)));
       return NULL;
 
     default:
@@ -1237,20 +1253,6 @@ check_history (ArbEncounter  *self,
         }
     }
   return TRUE;
-}
-
-/* A value as a message shows it: never a whole sheet. */
-static char *
-shown (const char *value)
-{
-  if (value == NULL)
-    return g_strdup (_("(none)"));
-  if (g_utf8_strlen (value, 41) > 40)
-    {
-      g_autofree char *start = g_utf8_substring (value, 0, 40);
-      return g_strdup_printf ("“%s…”", start);
-    }
-  return g_strdup_printf ("“%s”", value);
 }
 
 static gboolean
