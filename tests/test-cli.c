@@ -808,6 +808,26 @@ test_encounter_out_of_range (void)
       g_assert_true (g_file_get_contents (fight, &after, NULL, NULL));
       g_assert_cmpstr (after, ==, before);
     }
+
+  /* A damaged file, its order emptied by hand: refused at load, naming
+   * the file and the line, where it once crashed encounter next. */
+  {
+    g_autoptr(GRegex) order = g_regex_new ("<value key=\"order\">[^<]*</value>", 0, 0, NULL);
+    g_autofree char *damaged = g_regex_replace_literal (order, before, -1, 0, "<value key=\"order\"></value>", 0, NULL);
+    g_autofree char *where = NULL;
+    g_auto(Run) r = { 0 };
+    int line = 1;
+
+    g_assert_cmpstr (damaged, !=, before);
+    for (const char *c = damaged; c < strstr (damaged, "<value key=\"order\">"); c++)
+      line += *c == '\n';
+    where = g_strdup_printf ("%s:%d: ", fight, line);
+    g_assert_true (g_file_set_contents (fight, damaged, -1, NULL));
+    run_cli (&r, "encounter", "next", fight, NULL);
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_nonnull (strstr (r.err, where));
+    g_assert_nonnull (strstr (r.err, "order is empty"));
+  }
   g_unlink (fight);
 }
 

@@ -1340,6 +1340,58 @@ test_aod_odd_order (void)
   }
 }
 
+/* The same for every game: an odd order or current never crashes a
+ * turn; it is refused or passed over. */
+static void
+test_odd_order_every_game (void)
+{
+  static const struct { const char *system; const char *a; const char *b; } games[] = {
+    { "aod", "aod-rolf.xml", "aod-foe-troll.xml" },
+    { "gpg", "gpg-black-corvo.xml", "gpg-oswin-marl.xml" },
+    { "tft", "tft-brenna-holt.xml", "tft-hask-the-ferryman.xml" },
+    { "rsbs", "rsbs-aulus-varro.xml", "rsbs-drusa-of-philippi.xml" },
+    { "dogfight", "dogfight-anna-brightwell.xml", "dogfight-otto-brandt.xml" },
+  };
+  static const char *orders[] = { "", ",", "c99", ",c99,,", "c1,c1,c99" };
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    for (guint o = 0; o < G_N_ELEMENTS (orders); o++)
+      for (guint c = 0; c < 3; c++)
+        {
+          g_autoptr(ArbEncounter) enc = arb_encounter_new (games[g].system, NULL);
+          g_autoptr(ArbRollSource) dice = arb_roll_source_new_seeded (g * 100 + o * 10 + c);
+          g_autofree char *start = g_strconcat (games[g].system, ".start", NULL);
+          g_autofree char *next = g_strconcat (games[g].system, ".next", NULL);
+          g_autoptr(GError) error = NULL;
+          const char *currents[] = { NULL, "c99", "" };
+
+          g_free (add_combatant (enc, games[g].a, "Blue", NULL));
+          g_free (add_combatant (enc, games[g].b, "Red", NULL));
+          {
+            g_autoptr(ArbOutcome) outcome = arb_procedure_run (start, enc, rules, NULL, NULL, dice, &error);
+
+            g_assert_no_error (error);
+            apply_done (enc, g_steal_pointer (&outcome));
+          }
+          set_live (enc, ARB_ENCOUNTER_ENTITY, "order", orders[o]);
+          set_live (enc, ARB_ENCOUNTER_ENTITY, "current", currents[c]);
+          /* A few turns: each is refused or done, none crashes. */
+          for (guint i = 0; i < 4; i++)
+            {
+              g_autoptr(ArbOutcome) outcome = arb_procedure_run (next, enc, rules, NULL, NULL, dice, &error);
+
+              if (outcome == NULL)
+                {
+                  g_assert_nonnull (error);
+                  g_clear_error (&error);
+                  break;
+                }
+              g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+              arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+            }
+        }
+}
+
 /* @text with the value @entity/@key set to @value (added when it is
  * missing); its line in @line. */
 static char *
@@ -3017,6 +3069,7 @@ main (int   argc,
   g_test_add_func ("/encounter/add-and-remove", test_add_and_remove);
   g_test_add_func ("/encounter/remove-then-load", test_remove_then_load);
   g_test_add_func ("/encounter/aod/odd-order", test_aod_odd_order);
+  g_test_add_func ("/encounter/odd-order-every-game", test_odd_order_every_game);
   g_test_add_func ("/encounter/bad-live-values", test_bad_live_values);
   g_test_add_func ("/encounter/long-history", test_long_history);
   g_test_add_func ("/encounter/gpg/pit-is-the-map", test_gpg_pit_is_the_map);
