@@ -693,6 +693,146 @@ test_encounter_commands (void)
   g_unlink (fight);
 }
 
+/* Issue 15: after run aod.remove --apply the fight goes on: show, next,
+ * undo and redo all work on the file. */
+static void
+test_encounter_remove (void)
+{
+  g_autofree char *dir = scratch_dir ();
+  g_autofree char *fight = g_build_filename (dir, "remove.xml", NULL);
+  g_autofree char *sheets = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "sheets", NULL);
+  g_autofree char *rolf = g_build_filename (sheets, "aod-rolf.xml", NULL);
+  g_autofree char *lazar = g_build_filename (sheets, "aod-lazar.xml", NULL);
+  g_autofree char *troll = g_build_filename (sheets, "aod-foe-troll.xml", NULL);
+  const char *commands[] = { "show", "next", "undo", "undo", "redo", "redo", "show" };
+
+  g_unlink (fight);
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, "encounter", "new", "aod", "-o", fight, "--map", "aod-arena", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+  }
+  {
+    g_auto(Run) a = { 0 };
+    g_auto(Run) b = { 0 };
+    g_auto(Run) c = { 0 };
+    g_auto(Run) s = { 0 };
+
+    run_cli (&a, "encounter", "add", fight, rolf, "--side", "Heroes", "--at", "8,3", NULL);
+    run_cli (&b, "encounter", "add", fight, lazar, "--side", "Heroes", "--at", "8,4", NULL);
+    run_cli (&c, "encounter", "add", fight, troll, "--side", "Arena", "--at", "9,3", "--facing", "3", NULL);
+    run_cli (&s, "encounter", "start", fight, NULL);
+    g_assert_cmpint (a.status + b.status + c.status + s.status, ==, 0);
+  }
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, "run", "aod.remove", "--encounter", fight, "--param", "id=c1", "--apply", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_auto(Run) r = { 0 };
+
+      run_cli (&r, "encounter", commands[i], fight, NULL);
+      if (r.status != 0)
+        g_error ("encounter %s after a remove: exit %d: %s", commands[i], r.status, r.err);
+    }
+  /* The second undo brought Rolf back, and redo took him away again. */
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, "encounter", "show", fight, NULL);
+    g_assert_null (strstr (r.out, "Rolf"));
+  }
+  g_unlink (fight);
+}
+
+/* Issue 15: a hex or number out of range is refused, with the file left
+ * as it was, never placed or silently ignored. */
+static void
+test_encounter_out_of_range (void)
+{
+  g_autofree char *dir = scratch_dir ();
+  g_autofree char *fight = g_build_filename (dir, "range.xml", NULL);
+  g_autofree char *sheets = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "sheets", NULL);
+  g_autofree char *rolf = g_build_filename (sheets, "aod-rolf.xml", NULL);
+  g_autofree char *troll = g_build_filename (sheets, "aod-foe-troll.xml", NULL);
+  g_autofree char *wolf = g_build_filename (sheets, "aod-foe-wolf.xml", NULL);
+  g_autofree char *before = NULL;
+  static const char *sets[] = { "q=100000", "q=30", "ap=NaN", "en-lost=-100000000", "facing=9" };
+  static const char *params[][3] = {
+    { "aod.withdraw", "to=5000,5000", "off the 21 by 15 map" },
+    { "aod.withdraw", "to=2,2", "straight back" },
+    { "aod.action", "to=5000,5000", "off the 21 by 15 map" },
+    { "aod.action", "hexes=many", "whole number" },
+  };
+
+  g_unlink (fight);
+  {
+    g_auto(Run) n = { 0 };
+    g_auto(Run) a = { 0 };
+    g_auto(Run) b = { 0 };
+    g_auto(Run) s = { 0 };
+
+    run_cli (&n, "encounter", "new", "aod", "-o", fight, "--map", "aod-arena", NULL);
+    run_cli (&a, "encounter", "add", fight, rolf, "--side", "Heroes", "--at", "8,3", NULL);
+    run_cli (&b, "encounter", "add", fight, troll, "--side", "Arena", "--at", "9,3", "--facing", "3", NULL);
+    run_cli (&s, "encounter", "start", fight, NULL);
+    g_assert_cmpint (n.status + a.status + b.status + s.status, ==, 0);
+  }
+  g_assert_true (g_file_get_contents (fight, &before, NULL, NULL));
+
+  for (guint i = 0; i < G_N_ELEMENTS (sets); i++)
+    {
+      g_auto(Run) r = { 0 };
+      g_autofree char *after = NULL;
+
+      run_cli (&r, "encounter", "add", fight, wolf, "--side", "Arena", "--set", sets[i], NULL);
+      if (r.status != 1)
+        g_error ("--set %s: exit %d, expected 1 (%s)", sets[i], r.status, r.err);
+      g_assert_nonnull (strstr (r.err, "nothing was changed"));
+      g_assert_true (g_file_get_contents (fight, &after, NULL, NULL));
+      g_assert_cmpstr (after, ==, before);
+    }
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, "encounter", "add", fight, wolf, "--at", "30,3", NULL);
+    g_assert_cmpint (r.status, ==, 1);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (params); i++)
+    {
+      g_auto(Run) r = { 0 };
+      g_autofree char *after = NULL;
+
+      run_cli (&r, "run", params[i][0], "--encounter", fight, "--param", "id=c1", "--param", params[i][1],
+               "--param", "action=M", "--apply", NULL);
+      if (r.status != 1 || strstr (r.err, params[i][2]) == NULL)
+        g_error ("%s %s: exit %d, “%s”; expected 1 and “%s”", params[i][0], params[i][1], r.status, r.err, params[i][2]);
+      g_assert_true (g_file_get_contents (fight, &after, NULL, NULL));
+      g_assert_cmpstr (after, ==, before);
+    }
+
+  /* A damaged file, its order emptied by hand: refused at load, naming
+   * the file and the line, where it once crashed encounter next. */
+  {
+    g_autoptr(GRegex) order = g_regex_new ("<value key=\"order\">[^<]*</value>", 0, 0, NULL);
+    g_autofree char *damaged = g_regex_replace_literal (order, before, -1, 0, "<value key=\"order\"></value>", 0, NULL);
+    g_autofree char *where = NULL;
+    g_auto(Run) r = { 0 };
+    int line = 1;
+
+    g_assert_cmpstr (damaged, !=, before);
+    for (const char *c = damaged; c < strstr (damaged, "<value key=\"order\">"); c++)
+      line += *c == '\n';
+    where = g_strdup_printf ("%s:%d: ", fight, line);
+    g_assert_true (g_file_set_contents (fight, damaged, -1, NULL));
+    run_cli (&r, "encounter", "next", fight, NULL);
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_nonnull (strstr (r.err, where));
+    g_assert_nonnull (strstr (r.err, "order is empty"));
+  }
+  g_unlink (fight);
+}
+
 /* cards and print-sheet: a PDF with its page count, clear refusals. */
 static void
 test_print_commands (void)
@@ -1085,6 +1225,8 @@ main (int   argc,
   g_test_add_func ("/cli/sheet/loss-over-pool", test_sheet_loss_over_pool);
   g_test_add_func ("/cli/non-utf8-file-names", test_non_utf8_file_names);
   g_test_add_func ("/cli/non-utf8-drafts", test_non_utf8_drafts);
+  g_test_add_func ("/cli/encounter/remove", test_encounter_remove);
+  g_test_add_func ("/cli/encounter/out-of-range", test_encounter_out_of_range);
 
   return g_test_run ();
 }

@@ -5,12 +5,14 @@
 
 #include <glib/gstdio.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "arb-rules.h"
 #include "arb-aod-procs.h"
+#include "arb-gpg-procs.h"
 #include "arb-encounter-test.h"
 
 
@@ -1176,6 +1178,410 @@ test_add_and_remove (void)
   /* Undone, the wolf is back where it was. */
   g_assert_true (arb_encounter_undo (enc));
   g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, wolf);
+}
+
+/* Loads @enc's file form back, as the CLI and a recovered draft do. */
+static ArbEncounter *
+reload (ArbEncounter  *enc,
+        GError       **error)
+{
+  g_autoptr(GBytes) bytes = arb_encounter_serialize (enc);
+
+  return arb_encounter_load_bytes (bytes, "fight.xml", rules, error);
+}
+
+/* Issue 15: a removed combatant's sheet stays in the state while the
+ * history can bring it back, and the file loads, undoes and redoes the
+ * remove, in every game; so does its crash-recovery draft. */
+static void
+test_remove_then_load (void)
+{
+  static const struct { const char *system; const char *a; const char *b; const char *c; } games[] = {
+    { "aod", "aod-rolf.xml", "aod-foe-troll.xml", "aod-lazar.xml" },
+    { "gpg", "gpg-black-corvo.xml", "gpg-oswin-marl.xml", "gpg-tamsin-reeve.xml" },
+    { "tft", "tft-brenna-holt.xml", "tft-hask-the-ferryman.xml", "tft-orvin-ashgrave.xml" },
+    { "rsbs", "rsbs-aulus-varro.xml", "rsbs-drusa-of-philippi.xml", "rsbs-glaucus-the-net.xml" },
+    { "dogfight", "dogfight-anna-brightwell.xml", "dogfight-otto-brandt.xml", "dogfight-harry-quill.xml" },
+  };
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      g_autoptr(ArbEncounter) enc = arb_encounter_new (games[g].system, NULL);
+      g_autoptr(ArbEncounter) back = NULL;
+      g_autoptr(ArbRollSource) dice = arb_roll_source_new_seeded (15 + g);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *a = add_combatant (enc, games[g].a, "Blue", NULL);
+      g_autofree char *b = add_combatant (enc, games[g].b, "Red", NULL);
+      g_autofree char *c = add_combatant (enc, games[g].c, "Blue", NULL);
+      g_autofree char *removed = NULL;
+      g_autofree char *before = NULL;
+      g_autofree char *start = g_strconcat (games[g].system, ".start", NULL);
+      g_autofree char *remove = g_strconcat (games[g].system, ".remove", NULL);
+      g_autofree char *next = g_strconcat (games[g].system, ".next", NULL);
+      g_autofree char *draft = NULL;
+
+      g_test_message ("%s", games[g].system);
+      {
+        g_autoptr(ArbOutcome) outcome = arb_procedure_run (start, enc, rules, NULL, NULL, dice, &error);
+
+        g_assert_no_error (error);
+        apply_done (enc, g_steal_pointer (&outcome));
+      }
+      before = arb_encounter_dump_state (enc);
+      apply_done (enc, run_params (enc, remove, &error, "id", a, NULL));
+      g_assert_no_error (error);
+      removed = arb_encounter_dump_state (enc);
+      g_assert_nonnull (arb_encounter_get (enc, a, "sheet"));
+
+      /* Saved, loaded: undo brings the combatant back, redo takes it away. */
+      back = reload (enc, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (back);
+      {
+        g_autofree char *dump = arb_encounter_dump_state (back);
+        g_assert_cmpstr (dump, ==, removed);
+      }
+      g_assert_true (arb_encounter_undo (back));
+      {
+        g_autofree char *dump = arb_encounter_dump_state (back);
+        g_auto(GStrv) ids = arb_encounter_list_combatants (back);
+
+        g_assert_cmpstr (dump, ==, before);
+        g_assert_true (g_strv_contains ((const char * const *)ids, a));
+        g_assert_nonnull (arb_encounter_get_sheet (back, a));
+      }
+      /* Undone and saved so, it loads too; then redone. */
+      {
+        g_autoptr(ArbEncounter) undone = reload (back, &error);
+
+        g_assert_no_error (error);
+        g_assert_true (arb_encounter_redo (undone));
+        {
+          g_autofree char *dump = arb_encounter_dump_state (undone);
+          g_assert_cmpstr (dump, ==, removed);
+        }
+        g_clear_object (&back);
+        back = reload (undone, &error);
+        g_assert_no_error (error);
+      }
+      /* The fight goes on without it. */
+      {
+        g_autoptr(ArbOutcome) outcome = arb_procedure_run (next, back, rules, NULL, NULL, dice, &error);
+
+        g_assert_no_error (error);
+        apply_done (back, g_steal_pointer (&outcome));
+      }
+      g_clear_object (&enc);
+      enc = reload (back, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (enc);
+
+      /* Its crash-recovery draft, the same. */
+      g_assert_true (arb_drafts_save (enc, NULL, &error));
+      g_assert_no_error (error);
+      {
+        g_autofree char *name = g_strconcat (arb_encounter_get_id (enc), ".xml", NULL);
+        g_autofree char *dir = arb_drafts_dir ();
+        g_autoptr(ArbEncounter) found = NULL;
+
+        draft = g_build_filename (dir, name, NULL);
+        found = arb_encounter_load_file (draft, rules, &error);
+        g_assert_no_error (error);
+        g_assert_nonnull (found);
+        while (arb_encounter_undo (found))
+          ;
+        g_assert_cmpuint (arb_encounter_get_position (found), ==, 0);
+        while (arb_encounter_redo (found))
+          ;
+        {
+          g_autofree char *x = arb_encounter_dump_state (found);
+          g_autofree char *y = arb_encounter_dump_state (enc);
+          g_assert_cmpstr (x, ==, y);
+        }
+      }
+      arb_drafts_discard (arb_encounter_get_id (enc));
+    }
+}
+
+/* Issue 15: an order with nobody in it, or with names of no combatant,
+ * does not crash the AoD turn order; "c99" does not pass for anyone. */
+static void
+test_aod_odd_order (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", NULL);
+  g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *odd = NULL;
+
+  run_apply (enc, "aod.start", NULL, 0);
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "order", "");
+  g_assert_null (proc (enc, "aod.next", NULL, 0, &error, NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_clear_error (&error);
+
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "order", ",c99,");
+  g_assert_null (proc (enc, "aod.next", NULL, 0, &error, NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_clear_error (&error);
+
+  odd = g_strdup_printf ("c99,,%s,%s", troll, rolf);
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "order", odd);
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "current", "c99");
+  {
+    g_autoptr(ArbOutcome) outcome = proc (enc, "aod.next", NULL, 0, &error, NULL);
+    GPtrArray *effects;
+
+    g_assert_no_error (error);
+    g_assert_nonnull (outcome);
+    effects = arb_step_get_effects (outcome->step);
+    for (guint i = 0; i < effects->len; i++)
+      g_assert_cmpstr (((ArbEffect *)g_ptr_array_index (effects, i))->entity, !=, "c99");
+  }
+}
+
+/* The same for every game: an odd order or current never crashes a
+ * turn; it is refused or passed over. */
+static void
+test_odd_order_every_game (void)
+{
+  static const struct { const char *system; const char *a; const char *b; } games[] = {
+    { "aod", "aod-rolf.xml", "aod-foe-troll.xml" },
+    { "gpg", "gpg-black-corvo.xml", "gpg-oswin-marl.xml" },
+    { "tft", "tft-brenna-holt.xml", "tft-hask-the-ferryman.xml" },
+    { "rsbs", "rsbs-aulus-varro.xml", "rsbs-drusa-of-philippi.xml" },
+    { "dogfight", "dogfight-anna-brightwell.xml", "dogfight-otto-brandt.xml" },
+  };
+  static const char *orders[] = { "", ",", "c99", ",c99,,", "c1,c1,c99" };
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    for (guint o = 0; o < G_N_ELEMENTS (orders); o++)
+      for (guint c = 0; c < 3; c++)
+        {
+          g_autoptr(ArbEncounter) enc = arb_encounter_new (games[g].system, NULL);
+          g_autoptr(ArbRollSource) dice = arb_roll_source_new_seeded (g * 100 + o * 10 + c);
+          g_autofree char *start = g_strconcat (games[g].system, ".start", NULL);
+          g_autofree char *next = g_strconcat (games[g].system, ".next", NULL);
+          g_autoptr(GError) error = NULL;
+          const char *currents[] = { NULL, "c99", "" };
+
+          g_free (add_combatant (enc, games[g].a, "Blue", NULL));
+          g_free (add_combatant (enc, games[g].b, "Red", NULL));
+          {
+            g_autoptr(ArbOutcome) outcome = arb_procedure_run (start, enc, rules, NULL, NULL, dice, &error);
+
+            g_assert_no_error (error);
+            apply_done (enc, g_steal_pointer (&outcome));
+          }
+          set_live (enc, ARB_ENCOUNTER_ENTITY, "order", orders[o]);
+          set_live (enc, ARB_ENCOUNTER_ENTITY, "current", currents[c]);
+          /* A few turns: each is refused or done, none crashes. */
+          for (guint i = 0; i < 4; i++)
+            {
+              g_autoptr(ArbOutcome) outcome = arb_procedure_run (next, enc, rules, NULL, NULL, dice, &error);
+
+              if (outcome == NULL)
+                {
+                  g_assert_nonnull (error);
+                  g_clear_error (&error);
+                  break;
+                }
+              g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+              arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+            }
+        }
+}
+
+/* @text with the value @entity/@key set to @value (added when it is
+ * missing); its line in @line. */
+static char *
+with_value (const char *text,
+            const char *entity,
+            const char *key,
+            const char *value,
+            int        *line)
+{
+  g_autofree char *open = g_strdup_printf ("<entity id=\"%s\">", entity);
+  g_autofree char *open_key = g_strdup_printf ("<value key=\"%s\">", key);
+  g_autofree char *escaped = g_markup_escape_text (value, -1);
+  const char *start = strstr (text, open);
+  const char *end, *at;
+  GString *out;
+
+  g_assert_nonnull (start);
+  start += strlen (open);
+  end = strstr (start, "</entity>");
+  at = strstr (start, open_key);
+  out = g_string_new (NULL);
+  if (at != NULL && at < end)
+    {
+      g_string_append_len (out, text, at + strlen (open_key) - text);
+      g_string_append (out, escaped);
+      g_string_append (out, strstr (at, "</value>"));
+    }
+  else
+    {
+      at = start;
+      g_string_append_len (out, text, start - text);
+      g_string_append_printf (out, "%s%s</value>", open_key, escaped);
+      g_string_append (out, start);
+    }
+  *line = 1;
+  for (const char *c = text; c < at; c++)
+    *line += *c == '\n';
+  return g_string_free (out, FALSE);
+}
+
+/* Issue 15: live values the engine cannot run are refused at load, at
+ * the line of their <value>, with the rule broken; so is a history that
+ * does not lead to the stored state. */
+static void
+test_bad_live_values (void)
+{
+  static const struct { const char *entity; const char *key; const char *value; const char *needle; } cases[] = {
+    { "c1", "q", "5000", "off the 21 by 15 map" },
+    { "c1", "q", "-3", "off the 21 by 15 map" },
+    { "c1", "q", "north", "not a whole number" },
+    { "c1", "r", "", "not a whole number" },
+    { "c1", "ap", "NaN", "not a whole number" },
+    { "c1", "ap", "nan", "not a whole number" },
+    { "c1", "en-lost", "-100000000", "outside 0 to 100000" },
+    { "c1", "facing", "6", "outside 0 to 5" },
+    { "encounter", "map-cols", "0", "outside 1 to 1000" },
+    { "encounter", "map-rows", "many", "not a whole number" },
+    { "encounter", "current", "c99", "not in the fight" },
+    { "encounter", "current", "", "not in the fight" },
+    { "encounter", "order", "", "order is empty" },
+    { "encounter", "order", "c1,c99", "names “c99”" },
+    { "encounter", "order", "c1,c1,c2", "names “c1” twice" },
+    { "encounter", "combatants", "c1,c2,c1", "names “c1” twice" },
+    { "encounter", "round", "-1", "outside 0 to 1000000" },
+    { "c2", "killed-by", "c42", "never in the fight" },
+  };
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *text = NULL;
+
+  apply_done (enc, proc (enc, "aod.map", NULL, 0, &error, "preset", "aod-arena", NULL));
+  g_free (add_combatant (enc, "aod-rolf.xml", "Blue", "q", "8", "r", "3", "facing", "0", NULL));
+  g_free (add_combatant (enc, "aod-foe-troll.xml", "Red", "q", "9", "r", "3", "facing", "3", NULL));
+  run_apply (enc, "aod.start", NULL, 0);
+  run_apply (enc, "aod.next", NULL, 0);
+  bytes = arb_encounter_serialize (enc);
+  text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+
+  /* As it is, it loads. */
+  {
+    g_autoptr(ArbEncounter) back = arb_encounter_load_bytes (bytes, "fight.xml", rules, &error);
+    g_assert_no_error (error);
+  }
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      int line;
+      g_autofree char *bad = with_value (text, cases[i].entity, cases[i].key, cases[i].value, &line);
+      g_autoptr(GBytes) b = g_bytes_new_take (bad, strlen (bad));
+      g_autofree char *where = g_strdup_printf ("fight.xml:%d: ", line);
+      g_autoptr(ArbEncounter) back = NULL;
+
+      g_steal_pointer (&bad);
+      back = arb_encounter_load_bytes (b, "fight.xml", rules, &error);
+      g_assert_null (back);
+      g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID);
+      if (!g_str_has_prefix (error->message, where) || strstr (error->message, cases[i].needle) == NULL)
+        g_error ("%s.%s=%s: expected “%s…%s” in “%s”", cases[i].entity, cases[i].key, cases[i].value,
+                 where, cases[i].needle, error->message);
+      g_clear_error (&error);
+    }
+
+  /* A sound value the history does not lead to: refused at the step
+   * that last set it. */
+  {
+    const char *ap = arb_encounter_get (enc, "c2", "ap");
+    g_autofree char *other = g_strdup_printf ("%d", atoi (ap) - 1);
+    int line;
+    g_autofree char *bad = with_value (text, "c2", "ap", other, &line);
+    g_autoptr(GBytes) b = g_bytes_new (bad, strlen (bad));
+    g_autoptr(ArbEncounter) back = arb_encounter_load_bytes (b, "fight.xml", rules, &error);
+
+    g_assert_null (back);
+    g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID);
+    g_assert_nonnull (strstr (error->message, "does not lead to the stored state"));
+    g_assert_true (g_str_has_prefix (error->message, "fight.xml:"));
+    g_clear_error (&error);
+  }
+
+  /* A step whose undo would leave an off-map figure: refused at it. */
+  {
+    g_autoptr(GString) bad = g_string_new (text);
+    const char *old = "<old>8</old>";
+    g_autoptr(GBytes) b = NULL;
+    g_autoptr(ArbEncounter) back = NULL;
+    ArbStep *step = arb_step_new ("test.move", NULL);
+
+    arb_step_set (step, enc, "c1", "q", "7");
+    arb_encounter_apply (enc, step);
+    g_clear_pointer (&bytes, g_bytes_unref);
+    bytes = arb_encounter_serialize (enc);
+    g_string_assign (bad, g_bytes_get_data (bytes, NULL));
+    g_string_truncate (bad, g_bytes_get_size (bytes));
+    g_assert_nonnull (strstr (bad->str, old));
+    g_string_replace (bad, old, "<old>4000</old>", 1);
+    b = g_bytes_new (bad->str, bad->len);
+    back = arb_encounter_load_bytes (b, "fight.xml", rules, &error);
+    g_assert_null (back);
+    g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID);
+    g_assert_nonnull (strstr (error->message, "undoing this step"));
+    g_assert_nonnull (strstr (error->message, "off the 21 by 15 map"));
+  }
+}
+
+/* Issue 15: a long fight still loads, its history replayed on load. */
+static void
+test_long_history (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(ArbEncounter) back = NULL;
+  gint64 start;
+
+  g_free (add_combatant (enc, "aod-rolf.xml", "Blue", NULL));
+  g_free (add_combatant (enc, "aod-foe-troll.xml", "Red", NULL));
+  g_free (add_combatant (enc, "aod-foe-wolf.xml", "Red", NULL));
+  run_apply (enc, "aod.start", NULL, 0);
+  while (arb_encounter_get_n_steps (enc) < 1000)
+    run_apply (enc, "aod.next", NULL, 0);
+  bytes = arb_encounter_serialize (enc);
+  start = g_get_monotonic_time ();
+  back = arb_encounter_load_bytes (bytes, "fight.xml", rules, &error);
+  g_test_message ("1000 steps, %zu bytes: loaded in %.3f s", g_bytes_get_size (bytes),
+                  (g_get_monotonic_time () - start) / 1e6);
+  g_assert_no_error (error);
+  g_assert_cmpuint (arb_encounter_get_position (back), ==, 1000);
+}
+
+/* Issue 15: with a map, GPG's pit cannot be set to another size, which
+ * would let gliders fly where the map has no hex. */
+static void
+test_gpg_pit_is_the_map (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("gpg", NULL);
+  g_autoptr(GError) error = NULL;
+
+  apply_done (enc, proc (enc, "gpg.settings", NULL, 0, &error, "cols", "30", NULL));
+  g_assert_no_error (error);
+  g_assert_cmpint (arb_gpg_setting (enc, "cols"), ==, 30);
+  apply_done (enc, proc (enc, "gpg.map", NULL, 0, &error, "preset", "gpg-pit", NULL));
+  g_assert_no_error (error);
+  g_assert_cmpint (arb_gpg_setting (enc, "cols"), ==, 15);
+  g_assert_null (proc (enc, "gpg.settings", NULL, 0, &error, "cols", "30", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_assert_nonnull (strstr (error->message, "15 by 19"));
+  g_clear_error (&error);
+  apply_done (enc, proc (enc, "gpg.settings", NULL, 0, &error, "cols", "15", "ledge", "24", NULL));
+  g_assert_no_error (error);
 }
 
 /* 5.0: placement by Agility (as armour leaves it). */
@@ -2661,6 +3067,12 @@ main (int   argc,
   g_test_add_func ("/encounter/conditions", test_conditions);
   g_test_add_func ("/encounter/conditions-turns", test_conditions_turns);
   g_test_add_func ("/encounter/add-and-remove", test_add_and_remove);
+  g_test_add_func ("/encounter/remove-then-load", test_remove_then_load);
+  g_test_add_func ("/encounter/aod/odd-order", test_aod_odd_order);
+  g_test_add_func ("/encounter/odd-order-every-game", test_odd_order_every_game);
+  g_test_add_func ("/encounter/bad-live-values", test_bad_live_values);
+  g_test_add_func ("/encounter/long-history", test_long_history);
+  g_test_add_func ("/encounter/gpg/pit-is-the-map", test_gpg_pit_is_the_map);
   g_test_add_func ("/encounter/aod/placement", test_aod_placement);
   g_test_add_func ("/encounter/bad-files", test_bad_files);
   g_test_add_func ("/encounter/history-without-sheet", test_history_without_sheet);

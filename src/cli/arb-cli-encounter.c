@@ -509,6 +509,9 @@ cmd_add (int    argc,
     }
 
   arb_encounter_apply (enc, step);
+  /* --set and --at write any value: what the loader would refuse is not saved. */
+  if (!arb_encounter_check_state (enc, &error))
+    return fail (EXIT_RULE, _("%s; nothing was changed"), error->message);
   return save_and_report (enc, argv[0], step);
 }
 

@@ -17,6 +17,7 @@
 
 #include "arb-aod-procs.h"
 #include "arb-hex.h"
+#include "arb-map.h"
 #include "arb-turns.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -761,6 +762,30 @@ arb_aod_withdraw_proc (ArbProc  *proc,
 
   /* Straight back through the hexside opposite its facing. */
   dest = arb_hex_neighbour (here, facing + 3);
+  if (arb_proc_get_param (proc, "to") != NULL)
+    {
+      ArbHex to;
+
+      if (!arb_proc_get_hex (proc, "to", &to, error))
+        return FALSE;
+      if (to.q != dest.q || to.r != dest.r)
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("7.4: out of a Strike Zone %s withdraws straight back, to %d,%d, not to=%d,%d"),
+                       name, dest.q, dest.r, to.q, to.r);
+          return FALSE;
+        }
+    }
+  {
+    int cols, rows;
+
+    if (arb_encounter_get_map_size (enc, &cols, &rows) && !arb_map_in_bounds (enc, dest))
+      {
+        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                     _("7.4: %s cannot withdraw: the hex behind, %d,%d, is off the map"), name, dest.q, dest.r);
+        return FALSE;
+      }
+  }
   for (guint i = 0; ids[i]; i++)
     {
       ArbHex there;

@@ -12,6 +12,7 @@
 
 #include "arb-encounter.h"
 #include "arb-file.h"
+#include "arb-map.h"
 #include "arb-rules-private.h"
 #include "arb-xml.h"
 
@@ -710,6 +711,351 @@ arb_encounter_dump_state (ArbEncounter *self)
   return g_string_free (out, FALSE);
 }
 
+/* Live values */
+
+/* A value as a message shows it: never a whole sheet. */
+static char *
+shown (const char *value)
+{
+  if (value == NULL)
+    return g_strdup (_("(none)"));
+  if (g_utf8_strlen (value, -1) > 40)
+    {
+      g_autofree char *start = g_utf8_substring (value, 0, 40);
+      return g_strdup_printf ("“%s…”", start);
+    }
+  return g_strdup_printf ("“%s”", value);
+}
+
+typedef enum
+{
+  VALUE_INT,      /* a whole number from lo to hi */
+  VALUE_HEX,      /* q or r: on the map, or near enough without one */
+  VALUE_ID,       /* a combatant of the fight */
+  VALUE_IDS,      /* combatants of the fight, each once */
+  VALUE_FIGURE,   /* anyone with a sheet in the state, gone or not */
+} ValueType;
+
+typedef struct
+{
+  const char *key;
+  gboolean    fight;   /* a value of the fight itself, not of a combatant */
+  ValueType   type;
+  int         lo, hi;
+} KnownKey;
+
+/* The values the engine reads as numbers or names of combatants; any other
+ * key is text it only shows. Ranges are generous: wide of anything a
+ * fight reaches, narrow enough that arithmetic on them cannot overflow. */
+static const KnownKey known_keys[] = {
+  { "map-cols", TRUE, VALUE_INT, 1, 1000 },
+  { "map-rows", TRUE, VALUE_INT, 1, 1000 },
+  { "round", TRUE, VALUE_INT, 0, 1000000 },
+  { "pulse", TRUE, VALUE_INT, 0, 1000000 },
+  { "turn", TRUE, VALUE_INT, 0, 1000000 },
+  { "next-id", TRUE, VALUE_INT, 1, 1000000 },
+  { "truce-until", TRUE, VALUE_INT, 0, 1000000 },
+  { "select-next", TRUE, VALUE_INT, 0, 1000000 },
+  { "current", TRUE, VALUE_ID, 0, 0 },
+  { "order", TRUE, VALUE_IDS, 0, 0 },
+  { "combatants", TRUE, VALUE_IDS, 0, 0 },
+  { "q", FALSE, VALUE_HEX, -10000, 10000 },
+  { "r", FALSE, VALUE_HEX, -10000, 10000 },
+  { "facing", FALSE, VALUE_INT, 0, 5 },
+  { "ap", FALSE, VALUE_INT, -1000, 1000 },
+  { "ft-lost", FALSE, VALUE_INT, 0, 100000 },
+  { "en-lost", FALSE, VALUE_INT, 0, 100000 },
+  { "armor-damage", FALSE, VALUE_INT, 0, 100000 },
+  { "hits-taken", FALSE, VALUE_INT, 0, 100000 },
+  { "dice-burned", FALSE, VALUE_INT, 0, 100000 },
+  { "experience", FALSE, VALUE_INT, 0, 10000000 },
+  { "experience-award", FALSE, VALUE_INT, -10000000, 10000000 },
+  { "popularity", FALSE, VALUE_INT, -1000000, 1000000 },
+  { "altitude", FALSE, VALUE_INT, -1000, 1000 },
+  { "speed", FALSE, VALUE_INT, -1000, 1000 },
+  { "chit", FALSE, VALUE_INT, 0, 1000000 },
+  { "order-value", FALSE, VALUE_INT, -1000000, 1000000 },
+  { "initiative", FALSE, VALUE_INT, -1000000, 1000000 },
+  { "strike-chance", FALSE, VALUE_INT, -1000000, 1000000 },
+  { "track", FALSE, VALUE_INT, -1000000, 1000000 },
+  { "excess", FALSE, VALUE_INT, -1000000, 1000000 },
+  { "dived", FALSE, VALUE_INT, -1000000, 1000000 },
+  { "ram-target", FALSE, VALUE_FIGURE, 0, 0 },
+  { "targeting", FALSE, VALUE_FIGURE, 0, 0 },
+  { "killed-by", FALSE, VALUE_FIGURE, 0, 0 },
+};
+
+static const KnownKey *
+known_key (const char *entity,
+           const char *key)
+{
+  gboolean fight = g_str_equal (entity, ARB_ENCOUNTER_ENTITY);
+
+  for (guint i = 0; i < G_N_ELEMENTS (known_keys); i++)
+    if (known_keys[i].fight == fight && g_str_equal (known_keys[i].key, key))
+      return &known_keys[i];
+  return NULL;
+}
+
+/* "c1's ap" or "the fight's map-cols", for messages. */
+static char *
+value_name (const char *entity,
+            const char *key)
+{
+  if (g_str_equal (entity, ARB_ENCOUNTER_ENTITY))
+    return g_strdup_printf (_("the fight’s %s"), key);
+  return g_strdup_printf (_("%s’s %s"), entity, key);
+}
+
+/* The combatants of the fight, as a set. */
+static GHashTable *
+roster_of (ArbEncounter *self)
+{
+  GHashTable *roster = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (self);
+
+  for (guint i = 0; ids[i]; i++)
+    g_hash_table_add (roster, g_strdup (ids[i]));
+  return roster;
+}
+
+/* What is wrong with the list of combatants @text, or NULL; @roster is
+ * NULL for the list of combatants itself. Linear, for long lists. */
+static char *
+ids_problem (const char  *entity,
+             const char  *key,
+             const char  *text,
+             GHashTable  *roster)
+{
+  g_auto(GStrv) ids = NULL;
+  g_autoptr(GHashTable) seen = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *id = NULL;
+
+  if (text[0] == '\0')
+    return g_strdup_printf (_("%s is empty"), (name = value_name (entity, key)));
+  ids = g_strsplit (text, ",", -1);
+  seen = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; ids[i]; i++)
+    {
+      if (ids[i][0] == '\0')
+        return g_strdup_printf (_("%s has an empty entry"), (name = value_name (entity, key)));
+      if (!g_hash_table_add (seen, ids[i]))
+        return g_strdup_printf (_("%s names %s twice"), (name = value_name (entity, key)), (id = shown (ids[i])));
+      if (roster && !g_hash_table_contains (roster, ids[i]))
+        return g_strdup_printf (_("%s names %s, who is not in the fight"), (name = value_name (entity, key)), (id = shown (ids[i])));
+    }
+  return NULL;
+}
+
+/* What is wrong with one value, or NULL. */
+static char *
+value_problem (ArbEncounter *self,
+               const char   *entity,
+               const char   *key,
+               const char   *value,
+               GHashTable   *roster,
+               gboolean      whole)
+{
+  const KnownKey *known = known_key (entity, key);
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+  int n;
+
+  if (known == NULL)
+    return NULL;
+  switch (known->type)
+    {
+    case VALUE_INT:
+    case VALUE_HEX:
+      if (!parse_int (value, &n))
+        return g_strdup_printf (_("%s is %s, not a whole number"), (name = value_name (entity, key)), (text = shown (value)));
+      if (n < known->lo || n > known->hi)
+        {
+          int cols, rows;
+
+          if (known->type == VALUE_HEX && arb_encounter_get_map_size (self, &cols, &rows))
+            return g_strdup_printf (_("%s is %d, off the %d by %d map"), (name = value_name (entity, key)), n, cols, rows);
+          return g_strdup_printf (_("%s is %d, outside %d to %d"), (name = value_name (entity, key)), n, known->lo, known->hi);
+        }
+      return NULL;
+
+    case VALUE_ID:
+      if (!g_hash_table_contains (roster, value))
+        return g_strdup_printf (_("%s is %s, who is not in the fight"), (name = value_name (entity, key)), (text = shown (value)));
+      return NULL;
+
+    case VALUE_IDS:
+      return ids_problem (entity, key, value, g_str_equal (key, "combatants") ? NULL : roster);
+
+    case VALUE_FIGURE:
+      if (whole && arb_encounter_get (self, value, "sheet") == NULL)
+        return g_strdup_printf (_("%s is %s, who was never in the fight"), (name = value_name (entity, key)), (text = shown (value)));
+      return NULL;
+
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* What is wrong with where combatant @id stands, or NULL; the key at
+ * fault in @key. */
+static char *
+hex_problem (ArbEncounter  *self,
+             const char    *id,
+             const char   **key)
+{
+  const char *q = arb_encounter_get (self, id, "q");
+  const char *r = arb_encounter_get (self, id, "r");
+  ArbHex hex;
+  int facing, cols, rows;
+
+  *key = q ? "q" : "r";
+  if ((q == NULL) != (r == NULL))
+    return g_strdup_printf (_("%s has a %s but no %s"), id, q ? "q" : "r", q ? "r" : "q");
+  if (q != NULL && arb_encounter_get_hex (self, id, &hex, &facing) &&
+      arb_encounter_get_map_size (self, &cols, &rows) && !arb_map_in_bounds (self, hex))
+    return g_strdup_printf (_("%s stands at %d,%d, off the %d by %d map"), id, hex.q, hex.r, cols, rows);
+  return NULL;
+}
+
+/* What is wrong with the live state of @self, or NULL, with the value at
+ * fault in @entity and @key (static, or borrowed from the state). @whole
+ * adds what only the stored state must hold (names of figures who may
+ * join later in the history). */
+static char *
+state_problem (ArbEncounter  *self,
+               gboolean       whole,
+               const char   **entity,
+               const char   **key)
+{
+  g_autoptr(GHashTable) roster = NULL;
+  g_autoptr(GPtrArray) entities = sorted_keys (self->state);
+  g_auto(GStrv) ids = NULL;
+  const char *combatants = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, "combatants");
+
+  *entity = ARB_ENCOUNTER_ENTITY;
+  *key = "combatants";
+  if (combatants != NULL)
+    {
+      char *problem = ids_problem (ARB_ENCOUNTER_ENTITY, "combatants", combatants, NULL);
+
+      if (problem != NULL)
+        return problem;
+    }
+  roster = roster_of (self);
+
+  /* The fight's own values first: the map's size bounds the hexes. */
+  for (guint i = 0; i < entities->len; i++)
+    if (g_str_equal (g_ptr_array_index (entities, i), ARB_ENCOUNTER_ENTITY))
+      g_ptr_array_insert (entities, 0, g_ptr_array_steal_index (entities, i));
+
+  for (guint i = 0; i < entities->len; i++)
+    {
+      const char *id = g_ptr_array_index (entities, i);
+      GHashTable *values = g_hash_table_lookup (self->state, id);
+      GHashTableIter iter;
+      gpointer k, v;
+
+      g_hash_table_iter_init (&iter, values);
+      while (g_hash_table_iter_next (&iter, &k, &v))
+        {
+          char *problem = value_problem (self, id, k, v, roster, whole);
+
+          if (problem != NULL)
+            {
+              *entity = id;
+              *key = k;
+              return problem;
+            }
+        }
+    }
+
+  /* Where the combatants stand. */
+  ids = arb_encounter_list_combatants (self);
+  for (guint i = 0; ids[i]; i++)
+    {
+      char *problem = hex_problem (self, ids[i], key);
+
+      if (problem != NULL)
+        {
+          g_hash_table_lookup_extended (self->state, ids[i], (gpointer *)entity, NULL);
+          return problem;
+        }
+    }
+  return NULL;
+}
+
+/* What is wrong with the state after @step (applied to @self, forwards
+ * or back), or NULL: only the values it changed, and what they bear on,
+ * so that a long history is checked in time linear in its size. @roster
+ * is kept up to date. */
+static char *
+step_problem (ArbEncounter  *self,
+              ArbStep       *step,
+              GHashTable   **roster)
+{
+  gboolean moved_roster = FALSE;
+
+  for (guint e = 0; e < step->effects->len; e++)
+    {
+      ArbEffect *effect = g_ptr_array_index (step->effects, e);
+
+      if (g_str_equal (effect->entity, ARB_ENCOUNTER_ENTITY) && g_str_equal (effect->key, "combatants"))
+        moved_roster = TRUE;
+    }
+  if (moved_roster)
+    {
+      const char *combatants = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, "combatants");
+      char *problem;
+
+      if (combatants && (problem = ids_problem (ARB_ENCOUNTER_ENTITY, "combatants", combatants, NULL)))
+        return problem;
+      g_clear_pointer (roster, g_hash_table_unref);
+      *roster = roster_of (self);
+      /* Whoever's turn it is must still be in the fight. */
+      {
+        const char *current = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, "current");
+
+        if (current && !g_hash_table_contains (*roster, current))
+          return value_problem (self, ARB_ENCOUNTER_ENTITY, "current", current, *roster, FALSE);
+      }
+    }
+
+  for (guint e = 0; e < step->effects->len; e++)
+    {
+      ArbEffect *effect = g_ptr_array_index (step->effects, e);
+      const char *value = arb_encounter_get (self, effect->entity, effect->key);
+      const char *key;
+      char *problem;
+
+      if (value && (problem = value_problem (self, effect->entity, effect->key, value, *roster, FALSE)))
+        return problem;
+      if ((g_str_equal (effect->key, "q") || g_str_equal (effect->key, "r")) &&
+          g_hash_table_contains (*roster, effect->entity) &&
+          (problem = hex_problem (self, effect->entity, &key)))
+        return problem;
+    }
+  return NULL;
+}
+
+gboolean
+arb_encounter_check_state (ArbEncounter  *self,
+                           GError       **error)
+{
+  const char *entity, *key;
+  g_autofree char *problem = NULL;
+
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), FALSE);
+
+  if ((problem = state_problem (self, TRUE, &entity, &key)))
+    {
+      g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID, problem);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Files */
 
 static void
@@ -860,7 +1206,6 @@ check_history (ArbEncounter  *self,
                GArray        *step_lines,
                GError       **error)
 {
-  g_auto(GStrv) ids = arb_encounter_list_combatants (self);
   g_autoptr(GHashTable) checked = g_hash_table_new (g_direct_hash, g_direct_equal);
 
   for (int direction = -1; direction <= 1; direction += 2)
@@ -868,9 +1213,19 @@ check_history (ArbEncounter  *self,
       g_autoptr(GHashTable) sheets = g_hash_table_new (g_str_hash, g_str_equal);
       const char *combatants = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, "combatants");
       int i = direction < 0 ? (int)self->position - 1 : (int)self->position;
+      GHashTableIter iter;
+      gpointer entity, values;
 
-      for (guint c = 0; ids[c]; c++)
-        g_hash_table_insert (sheets, ids[c], (gpointer)arb_encounter_get (self, ids[c], "sheet"));
+      /* Every sheet the state holds, a removed combatant's too: undoing
+       * its removal brings it back with the sheet it left behind. */
+      g_hash_table_iter_init (&iter, self->state);
+      while (g_hash_table_iter_next (&iter, &entity, &values))
+        {
+          const char *xml = g_hash_table_lookup (values, "sheet");
+
+          if (xml != NULL)
+            g_hash_table_insert (sheets, entity, (gpointer)xml);
+        }
 
       for (; i >= 0 && i < (int)self->history->len; i += direction)
         {
@@ -900,6 +1255,121 @@ check_history (ArbEncounter  *self,
   return TRUE;
 }
 
+static gboolean
+replay_mismatch (GError      **error,
+                 const char   *filename,
+                 long          line,
+                 gboolean      undoing,
+                 ArbEffect    *effect,
+                 const char   *found)
+{
+  g_autofree char *name = value_name (effect->entity, effect->key);
+  g_autofree char *expected = shown (undoing ? effect->new_value : effect->old_value);
+  g_autofree char *actual = shown (found);
+
+  g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+               undoing ? _("%s:%ld: the history does not lead to the stored state: this step leaves %s at %s, but it is %s")
+                       : _("%s:%ld: the history does not replay: this step finds %s at %s where it expects %s"),
+               filename, line, name, undoing ? expected : actual, undoing ? actual : expected);
+  return FALSE;
+}
+
+/* The history must lead to the stored state. On a copy, it is undone to
+ * the start and redone to its end: every effect must find the value it
+ * says it changed, the stored state must come back at its position, and
+ * every state on the way must be one the engine can run, since undo and
+ * redo will take the referee there. Linear in the effects; no sheet is
+ * parsed. */
+static gboolean
+check_replay (ArbEncounter  *self,
+              const char    *filename,
+              GArray        *step_lines,
+              GError       **error)
+{
+  g_autoptr(ArbEncounter) copy = g_object_new (ARB_TYPE_ENCOUNTER, NULL);
+  g_autoptr(GHashTable) roster = roster_of (self);
+  GHashTableIter iter;
+  gpointer entity, values;
+
+  copy->system = g_strdup (self->system);
+  g_hash_table_iter_init (&iter, self->state);
+  while (g_hash_table_iter_next (&iter, &entity, &values))
+    {
+      GHashTableIter vi;
+      gpointer key, value;
+
+      g_hash_table_iter_init (&vi, values);
+      while (g_hash_table_iter_next (&vi, &key, &value))
+        set_value (copy, entity, key, value);
+    }
+
+  for (int i = (int)self->position - 1; i >= 0; i--)
+    {
+      ArbStep *step = g_ptr_array_index (self->history, i);
+      long line = g_array_index (step_lines, long, i);
+      g_autofree char *problem = NULL;
+
+      for (guint e = step->effects->len; e > 0; e--)
+        {
+          ArbEffect *effect = g_ptr_array_index (step->effects, e - 1);
+          const char *now = arb_encounter_get (copy, effect->entity, effect->key);
+
+          if (g_strcmp0 (now, effect->new_value) != 0)
+            return replay_mismatch (error, filename, line, TRUE, effect, now);
+          set_value (copy, effect->entity, effect->key, effect->old_value);
+        }
+      if ((problem = step_problem (copy, step, &roster)))
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                       _("%s:%ld: undoing this step would leave a state the rules cannot run: %s"),
+                       filename, line, problem);
+          return FALSE;
+        }
+    }
+
+  for (guint i = 0; i < self->history->len; i++)
+    {
+      ArbStep *step = g_ptr_array_index (self->history, i);
+      long line = g_array_index (step_lines, long, i);
+      g_autofree char *problem = NULL;
+
+      for (guint e = 0; e < step->effects->len; e++)
+        {
+          ArbEffect *effect = g_ptr_array_index (step->effects, e);
+          const char *now = arb_encounter_get (copy, effect->entity, effect->key);
+
+          if (g_strcmp0 (now, effect->old_value) != 0)
+            return replay_mismatch (error, filename, line, FALSE, effect, now);
+          set_value (copy, effect->entity, effect->key, effect->new_value);
+        }
+      if (i + 1 == self->position)
+        {
+          g_autofree char *stored = arb_encounter_dump_state (self);
+          g_autofree char *replayed = arb_encounter_dump_state (copy);
+
+          /* The effects matched one by one, so this holds; said here in
+           * so many words, as the file's promise. */
+          if (!g_str_equal (stored, replayed))
+            {
+              g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                           _("%s:%ld: the history does not lead to the stored state"), filename, line);
+              return FALSE;
+            }
+          /* The steps up to here were checked undone; redo goes on from here. */
+          g_clear_pointer (&roster, g_hash_table_unref);
+          roster = roster_of (copy);
+        }
+      if (i >= self->position && (problem = step_problem (copy, step, &roster)))
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                       _("%s:%ld: redoing this step would leave a state the rules cannot run: %s"),
+                       filename, line, problem);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 ArbEncounter *
 arb_encounter_load_bytes (GBytes             *bytes,
                           const char         *filename,
@@ -912,6 +1382,7 @@ arb_encounter_load_bytes (GBytes             *bytes,
   g_autofree char *system = NULL;
   g_autofree char *format = NULL;
   g_autoptr(GHashTable) sheet_lines = NULL;
+  g_autoptr(GHashTable) value_lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GArray) step_lines = g_array_new (FALSE, FALSE, sizeof (long));
   const char *data;
   xmlNode *root;
@@ -994,6 +1465,9 @@ arb_encounter_load_bytes (GBytes             *bytes,
                   set_value (self, id, key, text);
                   if (id && g_strcmp0 (key, "sheet") == 0)
                     g_hash_table_insert (sheet_lines, g_strdup (id), GINT_TO_POINTER (xmlGetLineNo (v)));
+                  if (id && key)
+                    g_hash_table_insert (value_lines, g_strconcat (id, "\n", key, NULL),
+                                         GINT_TO_POINTER (xmlGetLineNo (v)));
                 }
             }
         }
@@ -1122,7 +1596,24 @@ arb_encounter_load_bytes (GBytes             *bytes,
       }
   }
 
-  if (!check_history (self, filename, step_lines, error))
+  /* The live values: what the engine reads must be what it can run. */
+  {
+    const char *entity, *key;
+    g_autofree char *problem = state_problem (self, TRUE, &entity, &key);
+
+    if (problem != NULL)
+      {
+        g_autofree char *where = g_strconcat (entity, "\n", key, NULL);
+        long line = GPOINTER_TO_INT (g_hash_table_lookup (value_lines, where));
+
+        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                     "%s:%ld: %s", filename, line > 0 ? line : xmlGetLineNo (root), problem);
+        return NULL;
+      }
+  }
+
+  if (!check_history (self, filename, step_lines, error) ||
+      !check_replay (self, filename, step_lines, error))
     return NULL;
 
   return g_steal_pointer (&self);
@@ -1184,6 +1675,17 @@ encounter_save (ArbEncounter  *self,
 
   g_return_val_if_fail (ARB_IS_ENCOUNTER (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
+
+  /* A state the loader would refuse would lock the referee out of the
+   * fight: it is never written, by the app or the CLI. */
+  if (!arb_encounter_check_state (self, &local_error))
+    {
+      g_autofree char *shown = g_filename_display_name (path);
+
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                   _("%s: not saved: %s (the file is unchanged)"), shown, local_error->message);
+      return FALSE;
+    }
 
   bytes = arb_encounter_serialize (self);
   /* Only for the message: a failed first save has no previous file to

@@ -138,6 +138,11 @@ gboolean      arb_encounter_get_hex         (ArbEncounter       *self,
 gboolean      arb_encounter_get_map_size    (ArbEncounter       *self,
                                              int                *cols,
                                              int                *rows);
+/* Whether the live state is one the rules can run: known values of the
+ * right type and range, hexes on the map, names of combatants that are
+ * in the fight. The loader refuses a file that fails it. */
+gboolean      arb_encounter_check_state     (ArbEncounter       *self,
+                                             GError            **error);
 /* The keys @entity has now, sorted. */
 GStrv         arb_encounter_list_keys       (ArbEncounter       *self,
                                              const char         *entity);

@@ -50,6 +50,17 @@ arb_gpg_settings_proc (ArbProc  *proc,
 
       if (!arb_proc_get_int (proc, numbers[i].name, numbers[i].lo, numbers[i].hi, -1, &v, error))
         return FALSE;
+      /* With a map, the pit is the map: two sizes would put gliders
+       * where the map (and the loader) has no hex. */
+      if (v >= 0 && (g_str_equal (numbers[i].name, "cols") || g_str_equal (numbers[i].name, "rows")))
+        {
+          int map_cols, map_rows;
+
+          if (arb_encounter_get_map_size (enc, &map_cols, &map_rows) &&
+              v != (g_str_equal (numbers[i].name, "cols") ? map_cols : map_rows))
+            return arb_gpg_illegal (error, _("The pit is the map, %d by %d: change its size with gpg.map size=COLSxROWS"),
+                                    map_cols, map_rows);
+        }
       if (v >= 0)
         {
           arb_step_set_int (step, enc, E, key, v);

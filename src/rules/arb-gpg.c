@@ -45,10 +45,7 @@ arb_gpg_setting (ArbEncounter *enc,
   const char *v = arb_encounter_get (enc, E, key);
   gint64 n;
 
-  if (v && g_str_equal (v, "true"))
-    return 1;
-  if (v && g_ascii_string_to_signed (v, 10, 0, 1000, &n, NULL))
-    return (int)n;
+  /* With a map, the pit is the map: gliders fly only where it has hexes. */
   if (g_str_equal (name, "cols") || g_str_equal (name, "rows"))
     {
       int cols, rows;
@@ -56,6 +53,10 @@ arb_gpg_setting (ArbEncounter *enc,
       if (arb_encounter_get_map_size (enc, &cols, &rows))
         return g_str_equal (name, "cols") ? cols : rows;
     }
+  if (v && g_str_equal (v, "true"))
+    return 1;
+  if (v && g_ascii_string_to_signed (v, 10, 0, 1000, &n, NULL))
+    return (int)n;
   for (guint i = 0; i < G_N_ELEMENTS (defaults); i++)
     if (g_str_equal (defaults[i].name, name))
       return defaults[i].value;

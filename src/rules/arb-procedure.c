@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arb-procedure.h"
+#include "arb-procedure-spec.h"
 #include "arb-aod-procs.h"
 #include "arb-gpg-procs.h"
 #include "arb-conditions.h"
@@ -238,10 +239,61 @@ arb_proc_get_hex (ArbProc     *proc,
                   ArbHex      *hex,
                   GError     **error)
 {
+  int cols, rows;
+
   if (!arb_hex_parse (arb_proc_get_param (proc, name), hex))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("%s= takes the hex as Q,R"), name);
       return FALSE;
+    }
+  /* A figure sent there would stand where the loader refuses it. */
+  if (arb_encounter_get_map_size (proc->encounter, &cols, &rows) && !arb_map_in_bounds (proc->encounter, *hex))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("%s=%d,%d is off the %d by %d map"), name, hex->q, hex->r, cols, rows);
+      return FALSE;
+    }
+  if (ABS (hex->q) > 10000 || ABS (hex->r) > 10000)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("%s=%d,%d is too far out (at most 10000 hexes from 0,0)"), name, hex->q, hex->r);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Every hex and number a procedure's spec names is checked before it
+ * runs, whether or not this run reads it: a value out of range is
+ * refused, never silently ignored. */
+static gboolean
+check_params (ArbProc     *proc,
+              const char  *name,
+              GError     **error)
+{
+  const ArbProcedureSpec *spec = arb_procedure_get_spec (name);
+
+  for (guint i = 0; spec && spec->params[i].name; i++)
+    {
+      const ArbParamSpec *param = &spec->params[i];
+      const char *value = arb_proc_get_param (proc, param->name);
+      gint64 n;
+
+      if (value == NULL)
+        continue;
+      if (param->kind == ARB_PARAM_HEX)
+        {
+          ArbHex hex;
+
+          if (!arb_proc_get_hex (proc, param->name, &hex, error))
+            return FALSE;
+        }
+      else if (param->kind == ARB_PARAM_INT &&
+               !g_ascii_string_to_signed (value, 10, -100000000, 100000000, &n, NULL))
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("%s= takes a whole number, not “%s”"), param->name, value);
+          return FALSE;
+        }
     }
   return TRUE;
 }
@@ -345,7 +397,7 @@ arb_procedure_run (const char         *name,
   proc.source = source;
   proc.step = arb_step_new (name, NULL);
 
-  ok = procedure->func (&proc, error);
+  ok = check_params (&proc, name, error) && procedure->func (&proc, error);
   g_clear_pointer (&proc.cursors, g_hash_table_unref);
   g_clear_pointer (&proc.params, g_hash_table_unref);
 

@@ -338,8 +338,28 @@ arb_turns_aod_next (ArbProc  *proc,
       return FALSE;
     }
 
-  order = g_strsplit (order_text, ",", -1);
+  /* Only combatants of the fight take turns: a damaged order's empty or
+   * unknown entries are passed over, and an order with nobody in it
+   * cannot go on. */
+  {
+    g_auto(GStrv) listed = g_strsplit (order_text, ",", -1);
+    g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+    g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+    for (guint i = 0; listed[i]; i++)
+      if (listed[i][0] && g_strv_contains ((const char * const *)ids, listed[i]))
+        g_strv_builder_add (builder, listed[i]);
+    order = g_strv_builder_end (builder);
+  }
   n = g_strv_length (order);
+  if (n == 0)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("Nobody in the fight is in the turn order: start it again"));
+      return FALSE;
+    }
+  if (current != NULL && !g_strv_contains ((const char * const *)order, current))
+    current = NULL;
   pulse = arb_step_peek_field_int (step, enc, E, "pulse", 1);
   round = arb_step_peek_field_int (step, enc, E, "round", 1);
 
