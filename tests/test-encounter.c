@@ -1435,6 +1435,48 @@ with_value (const char *text,
 /* Issue 15: live values the engine cannot run are refused at load, at
  * the line of their <value>, with the rule broken; so is a history that
  * does not lead to the stored state. */
+/* The app saves through arb_encounter_save(): a state the loader would
+ * refuse is never written over a sound file. */
+static void
+test_save_refuses_bad_state (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("arb-save-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "fight.xml", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  ArbStep *step;
+
+  apply_done (enc, proc (enc, "aod.map", NULL, 0, &error, "preset", "aod-arena", NULL));
+  g_free (add_combatant (enc, "aod-rolf.xml", "Blue", "q", "8", "r", "3", "facing", "0", NULL));
+  g_assert_true (arb_encounter_save (enc, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+
+  step = arb_step_new ("bad", NULL);
+  arb_step_set (step, enc, "c1", "q", "5000");
+  arb_encounter_apply (enc, step);
+  g_assert_false (arb_encounter_save (enc, path, &error));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "not saved"));
+  g_assert_nonnull (strstr (error->message, "off the"));
+  g_clear_error (&error);
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (before, ==, after);
+
+  /* Undone, it saves again. */
+  g_assert_true (arb_encounter_undo (enc));
+  g_assert_true (arb_encounter_save (enc, path, &error));
+  g_assert_no_error (error);
+
+  g_unlink (path);
+  g_free (after);
+  after = g_strconcat (path, "~", NULL);
+  g_unlink (after);
+  g_rmdir (dir);
+}
+
 static void
 test_bad_live_values (void)
 {
@@ -3071,6 +3113,7 @@ main (int   argc,
   g_test_add_func ("/encounter/aod/odd-order", test_aod_odd_order);
   g_test_add_func ("/encounter/odd-order-every-game", test_odd_order_every_game);
   g_test_add_func ("/encounter/bad-live-values", test_bad_live_values);
+  g_test_add_func ("/encounter/save-refuses-bad-state", test_save_refuses_bad_state);
   g_test_add_func ("/encounter/long-history", test_long_history);
   g_test_add_func ("/encounter/gpg/pit-is-the-map", test_gpg_pit_is_the_map);
   g_test_add_func ("/encounter/aod/placement", test_aod_placement);
