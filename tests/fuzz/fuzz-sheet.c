@@ -1,19 +1,16 @@
 /* fuzz-sheet.c: the sheet loader against arbitrary bytes
  *
  * Built with clang and -Dfuzzing=true this is a libFuzzer target:
- *   build-fuzz/tests/fuzz/fuzz-sheet -max_total_time=600 tests/fuzz/sheet-corpus
- * Otherwise it is a driver that replays the corpus, so every crash ever
- * found stays a test in `meson test`.
+ *   build-fuzz/tests/fuzz/fuzz-sheet -dict=tests/fuzz/sheet.dict \
+ *     -max_total_time=600 tests/fuzz/sheet-corpus
+ * Otherwise fuzz-driver.c replays the corpus, so every crash ever found
+ * stays a test in `meson test`.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
-#include <stdint.h>
-
 #include "arb-rules.h"
-
-int LLVMFuzzerTestOneInput (const uint8_t *data,
-                            size_t         size);
+#include "fuzz-target.h"
 
 static ArbRulesetLibrary *rules;
 
@@ -61,36 +58,8 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
   return 0;
 }
 
-#ifndef ARB_LIBFUZZER
-int
-main (int   argc,
-      char *argv[])
+void
+arb_fuzz_cleanup (void)
 {
-  guint n = 0;
-
-  for (int i = 1; i < argc; i++)
-    {
-      g_autoptr(GDir) dir = g_dir_open (argv[i], 0, NULL);
-      const char *name;
-
-      if (dir == NULL)
-        g_error ("cannot open corpus %s", argv[i]);
-
-      while ((name = g_dir_read_name (dir)))
-        {
-          g_autofree char *path = g_build_filename (argv[i], name, NULL);
-          g_autofree char *contents = NULL;
-          gsize len;
-
-          if (!g_file_get_contents (path, &contents, &len, NULL))
-            g_error ("cannot read %s", path);
-          LLVMFuzzerTestOneInput ((const uint8_t *)contents, len);
-          n++;
-        }
-    }
-
-  g_print ("replayed %u inputs\n", n);
   g_clear_object (&rules);
-  return n > 0 ? 0 : 1;
 }
-#endif
