@@ -73,12 +73,14 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
 {
   g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GPtrArray) before = NULL;
   g_autoptr(GPtrArray) tables = NULL;
   g_autoptr(GError) error = NULL;
 
   if (rules == NULL)
     rules = new_library ();
 
+  before = arb_ruleset_library_list_tables (rules, NULL);
   bytes = g_bytes_new_static (data, size);
   if (!arb_ruleset_library_load_bytes (rules, bytes, "fuzz.xml", TRUE, &error))
     {
@@ -88,18 +90,21 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       return 0;
     }
 
+  /* The tables this file added or replaced. The library keeps them:
+   * loading the shipped tables again for every input would make the
+   * fuzzer a hundred times slower, and a load never depends on the house
+   * tables already there. */
   tables = arb_ruleset_library_list_tables (rules, NULL);
   for (guint i = 0; i < tables->len; i++)
     {
       ArbTable *table = g_ptr_array_index (tables, i);
 
-      if (arb_table_is_house_rule (table))
-        check_table (table);
+      if (!g_ptr_array_find (before, table, NULL))
+        {
+          g_assert (arb_table_is_house_rule (table));
+          check_table (table);
+        }
     }
-
-  /* The next input starts from the shipped tables again. */
-  g_clear_pointer (&tables, g_ptr_array_unref);
-  g_clear_object (&rules);
   return 0;
 }
 
