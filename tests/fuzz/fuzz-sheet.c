@@ -53,6 +53,18 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
         g_error ("a loaded sheet did not load back: %s", error->message);
       out2 = arb_sheet_serialize (again);
       g_assert (g_bytes_equal (out, out2));
+
+      /* A copy (what the editor works on) is the same sheet, and the
+       * rules found broken are the same for the sheet read back. */
+      {
+        g_autoptr(ArbSheet) copy = arb_sheet_copy (sheet);
+        g_autoptr(GBytes) out3 = arb_sheet_serialize (copy);
+        g_autoptr(GPtrArray) problems = arb_sheet_check (sheet, rules);
+        g_autoptr(GPtrArray) problems2 = arb_sheet_check (again, rules);
+
+        g_assert (g_bytes_equal (out, out3));
+        g_assert_cmpuint (problems->len, ==, problems2->len);
+      }
     }
 
   return 0;
