@@ -1022,17 +1022,18 @@ main (int   argc,
   for (guint p = 0; p < G_N_ELEMENTS (payloads); p++)
     for (guint l = 0; l < G_N_ELEMENTS (loaders); l++)
       {
-        Case *c;
+        /* Static: GLib keeps the cases' data past the end of the run. */
+        static Case cases[G_N_ELEMENTS (payloads) * G_N_ELEMENTS (loaders)];
+        Case *c = &cases[p * G_N_ELEMENTS (loaders) + l];
         g_autofree char *name = NULL;
 
         /* Special files exist only as files. */
         if (payloads[p].special != NULL && !loaders[l].takes_files)
           continue;
-        c = g_new0 (Case, 1);
         c->payload = &payloads[p];
         c->loader = l;
         name = g_strdup_printf ("/hostile/%s/%s", payloads[p].name, loaders[l].name);
-        g_test_add_data_func_full (name, c, run_case, g_free);
+        g_test_add_data_func (name, c, run_case);
       }
 
   status = g_test_run ();
