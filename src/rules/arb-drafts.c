@@ -8,12 +8,17 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "arb-drafts.h"
 #include "arb-file.h"
 
 #define SESSION_GROUP "session"
+/* The record holds a few lines per draft; anything bigger is not ours. */
+#define MAX_SESSION_SIZE (1024 * 1024)
 
 void
 arb_draft_free (ArbDraft *draft)
@@ -45,10 +50,31 @@ static GKeyFile *
 read_session (void)
 {
   g_autofree char *path = session_path ();
+  g_autofree char *data = NULL;
   GKeyFile *kf = g_key_file_new ();
+  GStatBuf st;
+  gsize len = 0;
+  int fd;
 
-  /* A missing or damaged record is an empty one. */
-  g_key_file_load_from_file (kf, path, G_KEY_FILE_NONE, NULL);
+  /* A missing or damaged record is an empty one. It is opened without
+   * blocking and checked on the open file: a FIFO there would hang every
+   * start, and a device or a huge file would be read without end. */
+  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC, 0);
+  if (fd < 0)
+    return kf;
+  if (fstat (fd, &st) == 0 && S_ISREG (st.st_mode) && st.st_size <= MAX_SESSION_SIZE)
+    {
+      gssize n;
+
+      data = g_malloc (MAX_SESSION_SIZE + 1);
+      while (len <= MAX_SESSION_SIZE &&
+             ((n = read (fd, data + len, MAX_SESSION_SIZE + 1 - len)) > 0 || (n < 0 && errno == EINTR)))
+        len += MAX (n, 0);
+      /* Grown past the limit since the check: not ours either. */
+      if (len <= MAX_SESSION_SIZE)
+        g_key_file_load_from_data (kf, data, len, G_KEY_FILE_NONE, NULL);
+    }
+  g_close (fd, NULL);
   return kf;
 }
 
