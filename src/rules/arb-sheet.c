@@ -25,6 +25,8 @@
 #include "arb-xml.h"
 
 #define MAX_ITEMS 1000
+/* Fields and items together, far past any sheet. */
+#define MAX_ELEMENTS (MAX_ITEMS + 1000)
 #define SHEET_SCHEMA "/io/github/arbiter/Arbiter/schemas/sheet.rng"
 
 G_DEFINE_QUARK (arb-sheet-error-quark, arb_sheet_error)
@@ -799,7 +801,7 @@ arb_sheet_load_bytes (GBytes             *bytes,
       return NULL;
     }
 
-  if (!(doc = arb_xml_parse (data, len, filename, &local_error)))
+  if (!(doc = arb_xml_parse_limited (data, len, filename, MAX_ELEMENTS, &local_error)))
     {
       g_set_error_literal (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, local_error->message);
       return NULL;

@@ -97,6 +97,7 @@ typedef enum
   SCAN_OK,
   SCAN_TOO_MANY_ATTRIBUTES,
   SCAN_TOO_MANY_NAMES,
+  SCAN_TOO_MANY_ELEMENTS,
 } ScanResult;
 
 static inline gboolean
@@ -117,15 +118,18 @@ note_name (GHashTable *names,
 
 /* One linear pass over the bytes, before libxml2 sees them: the first
  * start tag with more than MAX_ATTRIBUTES attributes, or the first name
- * past MAX_NAMES distinct element and attribute names, and its line.
+ * past MAX_NAMES distinct element and attribute names, or the element
+ * past @max_elements (if not 0), and its line.
  * It only counts, so it need not judge well-formedness: the parser does. */
 static ScanResult
 prescan (const char *data,
          gsize       len,
+         guint       max_elements,
          int        *line_out)
 {
   g_autoptr(GHashTable) names = g_hash_table_new (NULL, NULL);
   const char *p = data, *end = data + len;
+  guint elements = 0;
   int line = 1;
 
   while (p < end)
@@ -169,6 +173,8 @@ prescan (const char *data,
       /* A start tag: its name, then one '=' outside quotes for each
        * attribute, whose name is the word before it. */
       *line_out = line;
+      if (max_elements > 0 && ++elements > max_elements)
+        return SCAN_TOO_MANY_ELEMENTS;
       for (; p < end && !is_space (*p) && *p != '>' && *p != '/' && *p != '<'; p++)
         hash = hash * 33 + (guchar)*p;
       if (!note_name (names, hash))
@@ -232,6 +238,16 @@ arb_xml_parse (const char  *data,
                const char  *filename,
                GError     **error)
 {
+  return arb_xml_parse_limited (data, len, filename, 0, error);
+}
+
+xmlDoc *
+arb_xml_parse_limited (const char  *data,
+                       gsize        len,
+                       const char  *filename,
+                       guint        max_elements,
+                       GError     **error)
+{
   ErrorState state = { ERROR_STATE_MAGIC, filename, NULL, 0, FALSE };
   xmlStructuredErrorFunc old_handler;
   void *old_context;
@@ -251,7 +267,7 @@ arb_xml_parse (const char  *data,
       return NULL;
     }
 
-  switch (data != NULL ? prescan (data, len, &scan_line) : SCAN_OK)
+  switch (data != NULL ? prescan (data, len, max_elements, &scan_line) : SCAN_OK)
     {
     case SCAN_TOO_MANY_ATTRIBUTES:
       g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_REFUSED,
@@ -262,6 +278,11 @@ arb_xml_parse (const char  *data,
       g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_REFUSED,
                    _("%s:%d: the file uses more than %d different element and attribute names"),
                    filename, scan_line, MAX_NAMES);
+      return NULL;
+    case SCAN_TOO_MANY_ELEMENTS:
+      g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_REFUSED,
+                   _("%s:%d: the file has more than %u elements"),
+                   filename, scan_line, max_elements);
       return NULL;
     case SCAN_OK:
     default:
