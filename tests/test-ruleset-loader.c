@@ -268,6 +268,83 @@ test_consistency (void)
   expect_failure (same_name, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID, 7, "overlaps");
 }
 
+/* Loads @text as a house file, expects refusal with "house.xml:LINE: "
+ * (LINE 0: any) and @needle, and returns the wall time of the load. */
+static double
+hostile_load (const char *text,
+              int         line,
+              const char *needle)
+{
+  g_autoptr(ArbRulesetLibrary) lib = shipped ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *prefix = line ? g_strdup_printf ("house.xml:%d: ", line) : g_strdup ("house.xml:");
+  gint64 start = g_get_monotonic_time ();
+  double seconds;
+
+  g_assert_false (load_text (lib, text, &error));
+  seconds = (g_get_monotonic_time () - start) / 1e6;
+  g_assert_nonnull (error);
+  if (!g_str_has_prefix (error->message, prefix) || strstr (error->message, needle) == NULL)
+    g_error ("expected “%s…%s”, got “%s”", prefix, needle, error->message);
+  g_test_message ("%s: %.2f s", needle, seconds);
+  return seconds;
+}
+
+#define HOSTILE_SIZE (16 * 1024 * 1024 - 4096)
+#define TABLE_HEAD "<ruleset system=\"gpg\" format=\"1\">\n<table id=\"t\" key=\"k\"><title>T</title><source>S</source><column key=\"a\" title=\"A\"/>\n"
+
+/* Each of these took from 4 s to minutes; each must be refused within a
+ * second (5 s allows for valgrind and a loaded machine). */
+static void
+test_hostile (void)
+{
+  g_autoptr(GString) s = g_string_new ("<ruleset system=\"gpg\" format=\"1\"");
+
+  /* One element with 100,000 attributes (1 MB). */
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_printf (s, " a%u=\"1\"", i);
+  g_string_append (s, "/>\n");
+  g_assert_cmpfloat (hostile_load (s->str, 1, "an element has more than 64 attributes"), <, 5.0);
+
+  /* 16 MB of ranged rows, then of named rows. */
+  g_string_assign (s, TABLE_HEAD);
+  for (guint i = 0; s->len < HOSTILE_SIZE; i++)
+    g_string_append_printf (s, "<row min=\"%u\" max=\"%u\"><cell column=\"a\">1</cell></row>\n", i, i);
+  g_string_append (s, "</table></ruleset>\n");
+  g_assert_cmpfloat (hostile_load (s->str, 0, "more than 30000 elements"), <, 5.0);
+
+  g_string_assign (s, TABLE_HEAD);
+  for (guint i = 0; s->len < HOSTILE_SIZE; i++)
+    g_string_append_printf (s, "<row name=\"r%u\"><cell column=\"a\">1</cell></row>\n", i);
+  g_string_append (s, "</table></ruleset>\n");
+  g_assert_cmpfloat (hostile_load (s->str, 0, "more than 30000 elements"), <, 5.0);
+
+  /* 16 MB of tables. */
+  g_string_assign (s, "<ruleset system=\"gpg\" format=\"1\">\n");
+  for (guint i = 0; s->len < HOSTILE_SIZE; i++)
+    g_string_append_printf (s, "<table id=\"t%u\" key=\"k\"><title>T</title><source>S</source><column key=\"a\" title=\"A\"/><row min=\"1\"><cell column=\"a\">1</cell></row></table>\n", i);
+  g_string_append (s, "</ruleset>\n");
+  g_assert_cmpfloat (hostile_load (s->str, 0, "more than 30000 elements"), <, 5.0);
+
+  /* 16 MB of nesting. */
+  g_string_assign (s, TABLE_HEAD);
+  while (s->len < HOSTILE_SIZE)
+    g_string_append (s, "<note>");
+  g_string_append (s, "</table></ruleset>\n");
+  g_assert_cmpfloat (hostile_load (s->str, 3, "more than 30000 elements"), <, 5.0);
+
+  /* As many rows as the cap lets through, the overlap far apart in the
+   * file and the rows out of order: found by sorting, with both rows
+   * and the line of the earlier one. */
+  g_string_assign (s, TABLE_HEAD);
+  for (guint i = 0; i < 14000; i++)
+    g_string_append_printf (s, "<row min=\"%u\" max=\"%u\"><cell column=\"a\">1</cell></row>\n",
+                            2 * (14000 - i), 2 * (14000 - i) + 1);
+  g_string_append (s, "<row min=\"7001\" max=\"7001\" label=\"seven\"><cell column=\"a\">1</cell></row>\n");
+  g_string_append (s, "</table></ruleset>\n");
+  g_assert_cmpfloat (hostile_load (s->str, 14003, "row “seven” overlaps row “7000-7001” (line 10503)"), <, 5.0);
+}
+
 static void
 test_xxe (void)
 {
@@ -467,6 +544,7 @@ main (int   argc,
   g_test_add_func ("/ruleset/schema-invalid", test_schema_invalid);
   g_test_add_func ("/ruleset/consistency", test_consistency);
   g_test_add_func ("/ruleset/xxe", test_xxe);
+  g_test_add_func ("/ruleset/hostile", test_hostile);
   g_test_add_func ("/ruleset/billion-laughs", test_billion_laughs);
   g_test_add_func ("/ruleset/house-rules", test_house_rules);
   g_test_add_func ("/ruleset/house-all-or-nothing", test_house_all_or_nothing);

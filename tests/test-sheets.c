@@ -525,6 +525,89 @@ test_bad_huge (void)
   g_unlink (path);
 }
 
+/* Loads @data from memory, expects refusal with @prefix and @needle in
+ * the message, and returns the wall time of the load in seconds. */
+static double
+hostile_load (const char *data,
+              gsize       len,
+              const char *prefix,
+              const char *needle)
+{
+  g_autoptr(GBytes) bytes = g_bytes_new_static (data, len);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbSheet) sheet = NULL;
+  gint64 start = g_get_monotonic_time ();
+  double seconds;
+
+  sheet = arb_sheet_load_bytes (bytes, "hostile.xml", rules, &error);
+  seconds = (g_get_monotonic_time () - start) / 1e6;
+  g_assert_null (sheet);
+  g_assert_nonnull (error);
+  if (!g_str_has_prefix (error->message, prefix) || strstr (error->message, needle) == NULL)
+    g_error ("expected “%s…%s”, got “%s”", prefix, needle, error->message);
+  g_test_message ("%s: %.2f s", needle, seconds);
+  return seconds;
+}
+
+#define SHEET_HEAD "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sheet system=\"aod\" kind=\"npc\" format=\"1\">\n"
+/* Just under the 4 MB a sheet may have. */
+#define HOSTILE_SIZE (4 * 1024 * 1024 - 4096)
+
+/* Each of these took libxml2 or the loader seconds to minutes; each
+ * must be refused, with its line, well within a second (5 s allows for
+ * valgrind and a loaded machine). */
+static void
+test_bad_hostile (void)
+{
+  g_autoptr(GString) s = g_string_new (SHEET_HEAD "<name");
+
+  /* One element with 100,000 attributes (20 s in libxml2 2.9's
+   * duplicate check). */
+  for (guint i = 0; i < 100000; i++)
+    g_string_append_printf (s, " a%u=\"1\"", i);
+  g_string_append (s, ">Wolf</name>\n</sheet>\n");
+  g_assert_cmpfloat (hostile_load (s->str, s->len, "hostile.xml:3: ",
+                                   "an element has more than 64 attributes"), <, 5.0);
+
+  /* 4 MB of attacks. */
+  g_string_assign (s, SHEET_HEAD "<name>Wolf</name>\n");
+  while (s->len < HOSTILE_SIZE)
+    g_string_append (s, "<attack name=\"Bite\" count=\"1\" bc=\"60\" dm=\"+1\" rg=\"P\" use=\"M\"/>\n");
+  g_string_append (s, "</sheet>\n");
+  g_assert_cmpfloat (hostile_load (s->str, s->len, "hostile.xml:", "more than 2000 elements"), <, 5.0);
+
+  /* 4 MB of fields, each of its own name. */
+  g_string_assign (s, SHEET_HEAD);
+  for (guint i = 0; s->len < HOSTILE_SIZE; i++)
+    g_string_append_printf (s, "<x%u>1</x%u>\n", i, i);
+  g_string_append (s, "</sheet>\n");
+  g_assert_cmpfloat (hostile_load (s->str, s->len, "hostile.xml:",
+                                   "more than 2000 different element and attribute names"), <, 5.0);
+
+  /* 4 MB of nesting. */
+  g_string_assign (s, SHEET_HEAD);
+  while (s->len < HOSTILE_SIZE)
+    g_string_append (s, "<notes>");
+  g_string_append (s, "</sheet>\n");
+  g_assert_cmpfloat (hostile_load (s->str, s->len, "hostile.xml:3: ", "more than 2000 elements"), <, 5.0);
+
+  /* 1,001 attacks: more than any sheet holds, in fewer elements than
+   * the parser's cap. */
+  g_string_assign (s, SHEET_HEAD "<name>Wolf</name>\n");
+  for (guint i = 0; i < 1001; i++)
+    g_string_append (s, "<attack name=\"Bite\" count=\"1\" bc=\"60\" dm=\"+1\" rg=\"P\" use=\"M\"/>\n");
+  g_string_append (s, "</sheet>\n");
+  g_assert_cmpfloat (hostile_load (s->str, s->len, "hostile.xml:1004: ", "at most 1000 items"), <, 5.0);
+
+  /* A comment or a quoted value may hold anything that looks like
+   * attributes: only real start tags count. */
+  g_string_assign (s, SHEET_HEAD "<!-- <x");
+  for (guint i = 0; i < 100; i++)
+    g_string_append_printf (s, " a%u=\"1\"", i);
+  g_string_append (s, "> -->\n<name>W=o=l=f</name><notes>a=b c=d e=f</notes>\n</sheet>\n");
+  g_assert_cmpfloat (hostile_load (s->str, s->len, "hostile.xml:", "Foe type"), <, 5.0);
+}
+
 static void
 test_bad_utf8 (void)
 {
@@ -1025,6 +1108,7 @@ main (int   argc,
   g_test_add_func ("/sheets/bad/billion-laughs", test_bad_billion_laughs);
   g_test_add_func ("/sheets/bad/huge", test_bad_huge);
   g_test_add_func ("/sheets/bad/utf8", test_bad_utf8);
+  g_test_add_func ("/sheets/bad/hostile", test_bad_hostile);
   g_test_add_func ("/sheets/save/backup-and-conflict", test_save_backup_and_conflict);
   g_test_add_func ("/sheets/save/read-only", test_save_read_only);
   g_test_add_func ("/sheets/save/disk-full", test_save_disk_full);

@@ -18,6 +18,9 @@
 
 #define ENCOUNTER_SCHEMA "/io/github/arbiter/Arbiter/schemas/encounter.rng"
 #define MAX_FILE_SIZE    (64 * 1024 * 1024)
+/* A step is about six elements: room for some 30,000 steps, while a
+ * flood of millions of nodes is refused before libxml2 builds them. */
+#define MAX_ELEMENTS     200000
 
 G_DEFINE_QUARK (arb-encounter-error-quark, arb_encounter_error)
 
@@ -1408,7 +1411,7 @@ arb_encounter_load_bytes (GBytes             *bytes,
       return NULL;
     }
 
-  if (!(doc = arb_xml_parse (data, len, filename, &local_error)))
+  if (!(doc = arb_xml_parse_limited (data, len, filename, MAX_ELEMENTS, &local_error)))
     {
       g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE, local_error->message);
       return NULL;

@@ -24,6 +24,9 @@
 #include "arb-sheet-private.h"
 #include "arb-xml.h"
 
+#define MAX_ITEMS 1000
+/* Fields and items together, far past any sheet. */
+#define MAX_ELEMENTS (MAX_ITEMS + 1000)
 #define SHEET_SCHEMA "/io/github/arbiter/Arbiter/schemas/sheet.rng"
 
 G_DEFINE_QUARK (arb-sheet-error-quark, arb_sheet_error)
@@ -838,7 +841,7 @@ arb_sheet_load_bytes (GBytes             *bytes,
       return NULL;
     }
 
-  if (!(doc = arb_xml_parse (data, len, shown, &local_error)))
+  if (!(doc = arb_xml_parse_limited (data, len, shown, MAX_ELEMENTS, &local_error)))
     {
       g_set_error_literal (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, local_error->message);
       return NULL;
@@ -907,7 +910,18 @@ arb_sheet_load_bytes (GBytes             *bytes,
         }
       else if ((item_spec = find_item_spec (items, name)) && has_only_text (child))
         {
-          ArbSheetItem *item = item_new (name);
+          ArbSheetItem *item;
+
+          /* No record sheet has room for more; a file with tens of
+           * thousands is hostile and would take seconds to check. */
+          if (self->items->len >= MAX_ITEMS)
+            {
+              g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                           _("%s:%ld: a sheet holds at most %d items"),
+                           filename, xmlGetLineNo (child), MAX_ITEMS);
+              return NULL;
+            }
+          item = item_new (name);
 
           item->line = xmlGetLineNo (child);
           for (xmlAttr *attr = child->properties; attr; attr = attr->next)

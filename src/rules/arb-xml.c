@@ -7,6 +7,7 @@
 
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
+#include <string.h>
 #include <libxml/parser.h>
 #include <libxml/relaxng.h>
 #include <libxml/xmlerror.h>
@@ -16,6 +17,16 @@
 G_DEFINE_QUARK (arb-xml-error-quark, arb_xml_error)
 
 #define ERROR_STATE_MAGIC 0x41524258u  /* "ARBX" */
+
+/* No element of Arbiter's schemas takes more than a handful of attributes.
+ * libxml2 2.9 checks an element's attributes for duplicates pair by pair,
+ * so one start tag with 100,000 of them takes it 20 s: the cap is checked
+ * before libxml2 sees the bytes. */
+#define MAX_ATTRIBUTES 64
+/* libxml2 keeps every element and attribute name in one dictionary,
+ * which grows slower than linearly with distinct names (0.8 s for
+ * 100,000); the schemas use a few dozen. */
+#define MAX_NAMES 2000
 
 typedef struct
 {
@@ -81,6 +92,138 @@ deny_internal_subset (void          *ctx,
   xmlStopParser (ctxt);
 }
 
+typedef enum
+{
+  SCAN_OK,
+  SCAN_TOO_MANY_ATTRIBUTES,
+  SCAN_TOO_MANY_NAMES,
+  SCAN_TOO_MANY_ELEMENTS,
+} ScanResult;
+
+static inline gboolean
+is_space (char c)
+{
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Notes a name's hash; FALSE once there are more than MAX_NAMES. Two
+ * names that share a hash count once, which only makes the cap looser. */
+static gboolean
+note_name (GHashTable *names,
+           guint       hash)
+{
+  g_hash_table_add (names, GUINT_TO_POINTER (hash));
+  return g_hash_table_size (names) <= MAX_NAMES;
+}
+
+/* One linear pass over the bytes, before libxml2 sees them: the first
+ * start tag with more than MAX_ATTRIBUTES attributes, or the first name
+ * past MAX_NAMES distinct element and attribute names, or the element
+ * past @max_elements (if not 0), and its line.
+ * It only counts, so it need not judge well-formedness: the parser does. */
+static ScanResult
+prescan (const char *data,
+         gsize       len,
+         guint       max_elements,
+         int        *line_out)
+{
+  g_autoptr(GHashTable) names = g_hash_table_new (NULL, NULL);
+  const char *p = data, *end = data + len;
+  guint elements = 0;
+  int line = 1;
+
+  while (p < end)
+    {
+      guint n = 0, hash = 5381;
+      char quote = 0;
+
+      if (*p == '\n')
+        line++;
+      if (*p++ != '<' || p >= end)
+        continue;
+
+      /* Comments, CDATA, PIs and declarations hold no attributes, but
+       * may hold text that looks like a tag: skip them whole. */
+      if (*p == '!' || *p == '?')
+        {
+          const char *close;
+          gsize close_len;
+
+          /* Each is a node libxml2 builds, as an element is: a flood of
+           * them costs as much. */
+          *line_out = line;
+          if (max_elements > 0 && ++elements > max_elements)
+            return SCAN_TOO_MANY_ELEMENTS;
+
+          if (end - p >= 3 && memcmp (p, "!--", 3) == 0)
+            close = "-->";
+          else if (end - p >= 8 && memcmp (p, "![CDATA[", 8) == 0)
+            close = "]]>";
+          else if (*p == '?')
+            close = "?>";
+          else
+            close = ">";
+          close_len = strlen (close);
+          for (; p < end; p++)
+            {
+              if (*p == '\n')
+                line++;
+              if ((gsize)(end - p) >= close_len && memcmp (p, close, close_len) == 0)
+                break;
+            }
+          continue;
+        }
+      if (*p == '/')
+        continue;
+
+      /* A start tag: its name, then one '=' outside quotes for each
+       * attribute, whose name is the word before it. */
+      *line_out = line;
+      if (max_elements > 0 && ++elements > max_elements)
+        return SCAN_TOO_MANY_ELEMENTS;
+      for (; p < end && !is_space (*p) && *p != '>' && *p != '/' && *p != '<'; p++)
+        hash = hash * 33 + (guchar)*p;
+      if (!note_name (names, hash))
+        return SCAN_TOO_MANY_NAMES;
+
+      hash = 5381;
+      for (; p < end; p++)
+        {
+          if (*p == '\n')
+            line++;
+          if (quote != 0)
+            {
+              if (*p == quote)
+                {
+                  quote = 0;
+                  hash = 5381;
+                }
+            }
+          else if (*p == '"' || *p == '\'')
+            quote = *p;
+          else if (*p == '=')
+            {
+              if (++n > MAX_ATTRIBUTES)
+                return SCAN_TOO_MANY_ATTRIBUTES;
+              if (!note_name (names, hash))
+                return SCAN_TOO_MANY_NAMES;
+            }
+          else if (*p == '>' || *p == '<')
+            break;
+          else if (is_space (*p))
+            {
+              /* Space may sit between a name and its '='. */
+              if (hash != 5381 && p + 1 < end && !is_space (p[1]) && p[1] != '=')
+                hash = 5381;
+            }
+          else
+            hash = hash * 33 + (guchar)*p;
+        }
+    }
+
+  return SCAN_OK;
+}
+
 static void
 arb_xml_init (void)
 {
@@ -101,11 +244,22 @@ arb_xml_parse (const char  *data,
                const char  *filename,
                GError     **error)
 {
+  return arb_xml_parse_limited (data, len, filename, 0, error);
+}
+
+xmlDoc *
+arb_xml_parse_limited (const char  *data,
+                       gsize        len,
+                       const char  *filename,
+                       guint        max_elements,
+                       GError     **error)
+{
   ErrorState state = { ERROR_STATE_MAGIC, filename, NULL, 0, FALSE };
   xmlStructuredErrorFunc old_handler;
   void *old_context;
   xmlParserCtxtPtr ctxt;
   xmlDoc *doc;
+  int scan_line = 1;
 
   g_return_val_if_fail (data != NULL || len == 0, NULL);
   g_return_val_if_fail (filename != NULL, NULL);
@@ -117,6 +271,28 @@ arb_xml_parse (const char  *data,
       g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_PARSE,
                    _("%s: the file is too large"), filename);
       return NULL;
+    }
+
+  switch (data != NULL ? prescan (data, len, max_elements, &scan_line) : SCAN_OK)
+    {
+    case SCAN_TOO_MANY_ATTRIBUTES:
+      g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_REFUSED,
+                   _("%s:%d: an element has more than %d attributes"),
+                   filename, scan_line, MAX_ATTRIBUTES);
+      return NULL;
+    case SCAN_TOO_MANY_NAMES:
+      g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_REFUSED,
+                   _("%s:%d: the file uses more than %d different element and attribute names"),
+                   filename, scan_line, MAX_NAMES);
+      return NULL;
+    case SCAN_TOO_MANY_ELEMENTS:
+      g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_REFUSED,
+                   _("%s:%d: the file has more than %u elements, comments and processing instructions"),
+                   filename, scan_line, max_elements);
+      return NULL;
+    case SCAN_OK:
+    default:
+      break;
     }
 
   ctxt = xmlNewParserCtxt ();
