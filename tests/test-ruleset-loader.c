@@ -345,6 +345,139 @@ test_hostile (void)
   g_assert_cmpfloat (hostile_load (s->str, 14003, "row “seven” overlaps row “7000-7001” (line 10503)"), <, 5.0);
 }
 
+#define COSTS_HEAD "<ruleset system=\"aod\" format=\"1\">\n" \
+  "<table id=\"action-costs\" key=\"action\"><title>Ours</title><source>House</source>\n" \
+  "<column key=\"code\" title=\"Letter\"/><column key=\"cost\" title=\"AP\"/>\n"
+#define COSTS_TAIL "</table></ruleset>\n"
+/* The 9.8 chart, typed from the rules, with a house figure for Assail. */
+#define COSTS_ROWS(assail) \
+  "<row name=\"Assail\"><cell column=\"code\">A</cell><cell column=\"cost\" code=\"ap=" assail "\">" assail "</cell></row>\n" \
+  "<row name=\"Bob\"><cell column=\"code\">B</cell><cell column=\"cost\" code=\"hex=2,hexside=1\">2 per hex, 1 per hexside</cell></row>\n" \
+  "<row name=\"Cache\"><cell column=\"code\">C</cell><cell column=\"cost\" code=\"ap=3\">3</cell></row>\n" \
+  "<row name=\"Drop\"><cell column=\"code\">D</cell><cell column=\"cost\" code=\"ap=2\">2</cell></row>\n" \
+  "<row name=\"Evade\"><cell column=\"code\">E</cell><cell column=\"cost\" code=\"ap=2\">2</cell></row>\n" \
+  "<row name=\"Grapple\"><cell column=\"code\">G</cell><cell column=\"cost\" code=\"ap=4\">4</cell></row>\n" \
+  "<row name=\"Hurl\"><cell column=\"code\">H</cell><cell column=\"cost\" code=\"ap=3\">3</cell></row>\n" \
+  "<row name=\"Move\"><cell column=\"code\">M</cell><cell column=\"cost\" code=\"hex=1,hexside=1\">1 per hex or hexside</cell></row>\n" \
+  "<row name=\"Prepare\"><cell column=\"code\">P</cell><cell column=\"cost\" code=\"ap=2\">2</cell></row>\n" \
+  "<row name=\"Charge\"><cell column=\"code\">Q</cell><cell column=\"cost\" code=\"hex=1,hexside=1,assail-bonus=4\">1 per hex or hexside, then 4</cell></row>\n" \
+  "<row name=\"Rise\"><cell column=\"code\">R</cell><cell column=\"cost\" code=\"ap=4\">4</cell></row>\n" \
+  "<row name=\"Shift\"><cell column=\"code\">S</cell><cell column=\"cost\" code=\"hex=3,hexside=1\">3 per hex, 1 per hexside</cell></row>\n" \
+  "<row name=\"Turn\"><cell column=\"code\">T</cell><cell column=\"cost\" code=\"hexside=1\">1 per hexside</cell></row>\n" \
+  "<row name=\"Withdraw\"><cell column=\"code\">W</cell><cell column=\"cost\" code=\"ap=4\">4</cell></row>\n" \
+  "<row name=\"Pass\"><cell column=\"code\">X</cell><cell column=\"cost\" code=\"ap=2\">2</cell></row>\n"
+
+/* The engine reads a table's figures from its cells' codes: a house table
+ * that replaced a shipped one without them zeroed the rules silently. */
+static void
+test_house_codes (void)
+{
+  static const struct { const char *row; int line; const char *needle; } bad[] = {
+    /* No code: an Assail that cost 0 AP. */
+    { "<row name=\"Assail\"><cell column=\"code\">A</cell><cell column=\"cost\">5</cell></row>\n",
+      4, "row “Assail”: the cell for “cost” needs a code" },
+    /* Out of the span the rules read: read as 0 before. */
+    { "<row name=\"Assail\"><cell column=\"code\">A</cell><cell column=\"cost\" code=\"ap=150\">150</cell></row>\n",
+      4, "code “ap=150” holds a number outside 0 to 100" },
+    { "<row name=\"Assail\"><cell column=\"code\">A</cell><cell column=\"cost\" code=\"ap=-1\">-1</cell></row>\n",
+      4, "outside 0 to 100" },
+    /* Not of a form the rules read. */
+    { "<row name=\"Assail\"><cell column=\"code\">A</cell><cell column=\"cost\" code=\"ap=five\">5</cell></row>\n",
+      4, "code “ap=five” is not of a form the rules read in column “cost”" },
+    { "<row name=\"Assail\"><cell column=\"code\">A</cell><cell column=\"cost\" code=\"5\">5</cell></row>\n",
+      4, "code “5” is not of a form" },
+  };
+  g_autoptr(ArbRulesetLibrary) lib = shipped ();
+  g_autoptr(GError) error = NULL;
+  ArbTable *costs;
+  const ArbCell *cell;
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *text = g_strconcat (COSTS_HEAD, bad[i].row, COSTS_TAIL, NULL);
+      g_autofree char *prefix = g_strdup_printf ("house.xml:%d: table “action-costs”: ", bad[i].line);
+
+      g_assert_false (load_text (lib, text, &error));
+      g_assert_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID);
+      if (!g_str_has_prefix (error->message, prefix) || strstr (error->message, bad[i].needle) == NULL)
+        g_error ("expected “%s…%s”, got “%s”", prefix, bad[i].needle, error->message);
+      g_clear_error (&error);
+    }
+
+  /* Refused whole: the shipped chart stands, Assail at 4 AP (9.8). */
+  costs = arb_ruleset_library_get_table (lib, "aod", "action-costs");
+  g_assert_false (arb_table_is_house_rule (costs));
+  cell = arb_table_lookup_name (costs, "Assail", "cost", NULL);
+  g_assert_cmpstr (cell->code, ==, "ap=4");
+
+  /* A column the rules read, left out. */
+  g_assert_false (load_text (lib, "<ruleset system=\"aod\" format=\"1\">\n"
+                                  "<table id=\"action-costs\" key=\"action\"><title>Ours</title><source>House</source>\n"
+                                  "<column key=\"code\" title=\"Letter\"/>\n"
+                                  "<row name=\"Assail\"><cell column=\"code\">A</cell></row>\n" COSTS_TAIL, &error));
+  g_assert_nonnull (strstr (error->message, "has no column “cost”, which the rules read"));
+  g_clear_error (&error);
+
+  /* With its code, the house figure is what the rules read. */
+  /* A row the rules look up, left out. */
+  g_assert_false (load_text (lib, COSTS_HEAD
+                             "<row name=\"Assail\"><cell column=\"code\">A</cell><cell column=\"cost\" code=\"ap=5\">5</cell></row>\n"
+                             COSTS_TAIL, &error));
+  g_assert_nonnull (strstr (error->message, "has no row “Bob”, which the rules look up"));
+  g_clear_error (&error);
+
+  g_assert_true (load_text (lib, COSTS_HEAD COSTS_ROWS ("5") COSTS_TAIL, &error));
+  g_assert_no_error (error);
+  costs = arb_ruleset_library_get_table (lib, "aod", "action-costs");
+  g_assert_true (arb_table_is_house_rule (costs));
+  g_assert_cmpstr (arb_table_lookup_name (costs, "Assail", "cost", NULL)->code, ==, "ap=5");
+}
+
+/* The README's house-rule example, exactly as printed there, loads and
+ * changes the figure it says it does. */
+static void
+test_readme_example (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "README.md", NULL);
+  g_autofree char *readme = NULL;
+  g_autoptr(GString) example = g_string_new (NULL);
+  g_autoptr(ArbRulesetLibrary) lib = shipped ();
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  gboolean in_section = FALSE, in_block = FALSE;
+  guint examples = 0;
+
+  g_assert_true (g_file_get_contents (path, &readme, NULL, &error));
+  lines = g_strsplit (readme, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      if (g_str_has_prefix (lines[i], "## "))
+        in_section = g_str_equal (lines[i], "## House rules");
+      if (!in_section)
+        continue;
+      if (g_str_has_prefix (lines[i], "    <ruleset"))
+        in_block = TRUE;
+      if (in_block)
+        g_string_append_printf (example, "%s\n", lines[i] + 4);
+      if (in_block && g_str_has_prefix (lines[i], "    </ruleset>"))
+        {
+          in_block = FALSE;
+          examples++;
+          g_assert_true (load_text (lib, example->str, &error));
+          g_assert_no_error (error);
+          g_string_truncate (example, 0);
+        }
+    }
+  g_assert_cmpuint (examples, ==, 2);
+
+  /* The first: GPG's to-hit, combat factor 16 and up needs 60. */
+  g_assert_cmpstr (arb_table_lookup_text (arb_ruleset_library_get_table (lib, "gpg", "to-hit"), 16, "need"), ==, "60");
+  g_assert_cmpstr (arb_table_lookup_text (arb_ruleset_library_get_table (lib, "gpg", "to-hit"), 15, "need"), ==, "40");
+  /* The second: Arena of Death's Assail at 5 AP, read from its code. */
+  g_assert_cmpstr (arb_table_lookup_name (arb_ruleset_library_get_table (lib, "aod", "action-costs"),
+                                          "Assail", "cost", NULL)->code, ==, "ap=5");
+}
+
 static void
 test_xxe (void)
 {
@@ -545,6 +678,8 @@ main (int   argc,
   g_test_add_func ("/ruleset/consistency", test_consistency);
   g_test_add_func ("/ruleset/xxe", test_xxe);
   g_test_add_func ("/ruleset/hostile", test_hostile);
+  g_test_add_func ("/ruleset/house-codes", test_house_codes);
+  g_test_add_func ("/ruleset/readme-example", test_readme_example);
   g_test_add_func ("/ruleset/billion-laughs", test_billion_laughs);
   g_test_add_func ("/ruleset/house-rules", test_house_rules);
   g_test_add_func ("/ruleset/house-all-or-nothing", test_house_all_or_nothing);

@@ -777,6 +777,146 @@ add_table (ArbRulesetLibrary *self,
   g_hash_table_replace (self->tables, g_steal_pointer (&name), arb_table_ref (table));
 }
 
+/* A code's shape: each number (with its sign, unless it follows a digit,
+ * as in the span "1-5") as '#'. "ap=4" and "ap=150" share a shape;
+ * "ap=four" and "4" do not. */
+static char *
+code_shape (const char *code,
+            GArray     *numbers)
+{
+  GString *shape = g_string_new (NULL);
+
+  for (const char *p = code; *p; )
+    {
+      gboolean sign = (*p == '+' || *p == '-') && g_ascii_isdigit (p[1]) &&
+                      (p == code || !g_ascii_isdigit (p[-1]));
+
+      if (sign || g_ascii_isdigit (*p))
+        {
+          char *end = NULL;
+          gint64 v = g_ascii_strtoll (*p == '+' ? p + 1 : p, &end, 10);
+
+          if (numbers != NULL)
+            g_array_append_val (numbers, v);
+          g_string_append_c (shape, '#');
+          p = end;
+        }
+      else
+        g_string_append_c (shape, *p++);
+    }
+  return g_string_free (shape, FALSE);
+}
+
+/* The engine reads its figures from the codes of a table's cells, not
+ * from their text. A house table that replaces a shipped one must give
+ * every code the shipped one gives, of a shape the shipped one uses
+ * (each part of a comma-separated list alike) and with numbers in the
+ * span the engine reads; otherwise a missing or odd code would be read
+ * as nothing, and the rules silently zeroed. */
+static gboolean
+check_house_codes (const ArbTable  *table,
+                   const ArbTable  *shipped,
+                   GError         **error)
+{
+  for (guint sc = 0; sc < shipped->columns->len; sc++)
+    {
+      const char *key = g_array_index (shipped->columns, ArbColumn, sc).key;
+      g_autoptr(GHashTable) shapes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_autoptr(GArray) numbers = g_array_new (FALSE, FALSE, sizeof (gint64));
+      const char *example = NULL;
+      gboolean every = shipped->rows->len > 0;
+      gint64 lo = 0, hi = 100;
+      int c;
+
+      for (guint r = 0; r < shipped->rows->len; r++)
+        {
+          const ArbCell *cell = &g_array_index (shipped->rows, ArbRow, r).cells[sc];
+          g_auto(GStrv) parts = NULL;
+
+          if (cell->code == NULL)
+            {
+              every = FALSE;
+              continue;
+            }
+          example = example ? example : cell->code;
+          parts = g_strsplit (cell->code, ",", -1);
+          for (guint i = 0; parts[i]; i++)
+            g_hash_table_add (shapes, code_shape (parts[i], numbers));
+        }
+      if (example == NULL)
+        continue;
+      for (guint i = 0; i < numbers->len; i++)
+        {
+          lo = MIN (lo, g_array_index (numbers, gint64, i));
+          hi = MAX (hi, g_array_index (numbers, gint64, i));
+        }
+
+      c = arb_table_find_column (table, key);
+      if (c < 0)
+        {
+          g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID,
+                       _("%s: table “%s” has no column “%s”, which the rules read (as codes such as code=\"%s\")"),
+                       table->filename, table->id, key, example);
+          return FALSE;
+        }
+
+      for (guint r = 0; r < table->rows->len; r++)
+        {
+          const ArbRow *row = &g_array_index (table->rows, ArbRow, r);
+          const char *code = row->cells[c].code;
+          g_auto(GStrv) parts = NULL;
+
+          if (code == NULL)
+            {
+              if (!every)
+                continue;
+              g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID,
+                           _("%s:%u: table “%s”: row “%s”: the cell for “%s” needs a code, which the rules read instead of its text (the shipped table has code=\"%s\")"),
+                           table->filename, row->line, table->id, row->label, key, example);
+              return FALSE;
+            }
+
+          parts = g_strsplit (code, ",", -1);
+          for (guint i = 0; parts[i]; i++)
+            {
+              g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (gint64));
+              g_autofree char *shape = code_shape (parts[i], values);
+
+              if (!g_hash_table_contains (shapes, shape))
+                {
+                  g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID,
+                               _("%s:%u: table “%s”: row “%s”: code “%s” is not of a form the rules read in column “%s” (such as “%s”)"),
+                               table->filename, row->line, table->id, row->label, parts[i], key, example);
+                  return FALSE;
+                }
+              for (guint v = 0; v < values->len; v++)
+                if (g_array_index (values, gint64, v) < lo || g_array_index (values, gint64, v) > hi)
+                  {
+                    g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID,
+                                 _("%s:%u: table “%s”: row “%s”: code “%s” holds a number outside %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT ", the span the rules read in column “%s”"),
+                                 table->filename, row->line, table->id, row->label, parts[i], lo, hi, key);
+                    return FALSE;
+                  }
+            }
+        }
+    }
+  /* The rules look the rows of a named table up by name. */
+  if (shipped->named)
+    for (guint r = 0; r < shipped->rows->len; r++)
+      {
+        const ArbRow *row = &g_array_index (shipped->rows, ArbRow, r);
+
+        if (arb_table_find_row_by_name (table, row->name, NULL) == NULL)
+          {
+            g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID,
+                         _("%s: table “%s” has no row “%s”, which the rules look up"),
+                         table->filename, table->id, row->name);
+            return FALSE;
+          }
+      }
+  return TRUE;
+}
+
 gboolean
 arb_ruleset_library_load_bytes (ArbRulesetLibrary  *self,
                                 GBytes             *bytes,
@@ -821,6 +961,18 @@ arb_ruleset_library_load_bytes (ArbRulesetLibrary  *self,
 
       if (!(table = parse_table (child, system, filename, house_rule, error)))
         return FALSE;
+
+      if (house_rule)
+        {
+          g_autofree char *name = g_strdup_printf ("%s/%s", table->system, table->id);
+          ArbTable *replaced = g_hash_table_lookup (self->tables, name);
+
+          if (replaced != NULL && !check_house_codes (table, replaced, error))
+            {
+              arb_table_unref (table);
+              return FALSE;
+            }
+        }
 
       if (g_hash_table_contains (ids, table->id))
         {
