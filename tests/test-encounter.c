@@ -1566,8 +1566,9 @@ test_bad_live_values (void)
     arb_encounter_apply (enc, step);
     g_clear_pointer (&bytes, g_bytes_unref);
     bytes = arb_encounter_serialize (enc);
-    g_string_assign (bad, g_bytes_get_data (bytes, NULL));
-    g_string_truncate (bad, g_bytes_get_size (bytes));
+    /* A GBytes holds no closing NUL. */
+    g_string_truncate (bad, 0);
+    g_string_append_len (bad, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
     g_assert_nonnull (strstr (bad->str, old));
     g_string_replace (bad, old, "<old>4000</old>", 1);
     b = g_bytes_new (bad->str, bad->len);

@@ -10,6 +10,7 @@
 
 #include "arb-ruleset.h"
 #include "arb-xml.h"
+#include "arb-time-bound.h"
 
 #define HEAD "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 
@@ -304,34 +305,34 @@ test_hostile (void)
   for (guint i = 0; i < 100000; i++)
     g_string_append_printf (s, " a%u=\"1\"", i);
   g_string_append (s, "/>\n");
-  g_assert_cmpfloat (hostile_load (s->str, 1, "an element has more than 64 attributes"), <, 5.0);
+  g_assert_cmpfloat (hostile_load (s->str, 1, "an element has more than 64 attributes"), <, arb_test_time_bound (5.0));
 
   /* 16 MB of ranged rows, then of named rows. */
   g_string_assign (s, TABLE_HEAD);
   for (guint i = 0; s->len < HOSTILE_SIZE; i++)
     g_string_append_printf (s, "<row min=\"%u\" max=\"%u\"><cell column=\"a\">1</cell></row>\n", i, i);
   g_string_append (s, "</table></ruleset>\n");
-  g_assert_cmpfloat (hostile_load (s->str, 0, "more than 30000 elements"), <, 5.0);
+  g_assert_cmpfloat (hostile_load (s->str, 0, "more than 30000 elements"), <, arb_test_time_bound (5.0));
 
   g_string_assign (s, TABLE_HEAD);
   for (guint i = 0; s->len < HOSTILE_SIZE; i++)
     g_string_append_printf (s, "<row name=\"r%u\"><cell column=\"a\">1</cell></row>\n", i);
   g_string_append (s, "</table></ruleset>\n");
-  g_assert_cmpfloat (hostile_load (s->str, 0, "more than 30000 elements"), <, 5.0);
+  g_assert_cmpfloat (hostile_load (s->str, 0, "more than 30000 elements"), <, arb_test_time_bound (5.0));
 
   /* 16 MB of tables. */
   g_string_assign (s, "<ruleset system=\"gpg\" format=\"1\">\n");
   for (guint i = 0; s->len < HOSTILE_SIZE; i++)
     g_string_append_printf (s, "<table id=\"t%u\" key=\"k\"><title>T</title><source>S</source><column key=\"a\" title=\"A\"/><row min=\"1\"><cell column=\"a\">1</cell></row></table>\n", i);
   g_string_append (s, "</ruleset>\n");
-  g_assert_cmpfloat (hostile_load (s->str, 0, "more than 30000 elements"), <, 5.0);
+  g_assert_cmpfloat (hostile_load (s->str, 0, "more than 30000 elements"), <, arb_test_time_bound (5.0));
 
   /* 16 MB of nesting. */
   g_string_assign (s, TABLE_HEAD);
   while (s->len < HOSTILE_SIZE)
     g_string_append (s, "<note>");
   g_string_append (s, "</table></ruleset>\n");
-  g_assert_cmpfloat (hostile_load (s->str, 3, "more than 30000 elements"), <, 5.0);
+  g_assert_cmpfloat (hostile_load (s->str, 3, "more than 30000 elements"), <, arb_test_time_bound (5.0));
 
   /* As many rows as the cap lets through, the overlap far apart in the
    * file and the rows out of order: found by sorting, with both rows
@@ -342,7 +343,7 @@ test_hostile (void)
                             2 * (14000 - i), 2 * (14000 - i) + 1);
   g_string_append (s, "<row min=\"7001\" max=\"7001\" label=\"seven\"><cell column=\"a\">1</cell></row>\n");
   g_string_append (s, "</table></ruleset>\n");
-  g_assert_cmpfloat (hostile_load (s->str, 14003, "row “seven” overlaps row “7000-7001” (line 10503)"), <, 5.0);
+  g_assert_cmpfloat (hostile_load (s->str, 14003, "row “seven” overlaps row “7000-7001” (line 10503)"), <, arb_test_time_bound (5.0));
 }
 
 #define COSTS_HEAD "<ruleset system=\"aod\" format=\"1\">\n" \

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "arb-rules.h"
+#include "arb-time-bound.h"
 
 static ArbRulesetLibrary *rules;
 
@@ -567,14 +568,14 @@ test_bad_hostile (void)
     g_string_append_printf (s, " a%u=\"1\"", i);
   g_string_append (s, ">Wolf</name>\n</sheet>\n");
   g_assert_cmpfloat (hostile_load (s->str, s->len, "hostile.xml:3: ",
-                                   "an element has more than 64 attributes"), <, 5.0);
+                                   "an element has more than 64 attributes"), <, arb_test_time_bound (5.0));
 
   /* 4 MB of attacks. */
   g_string_assign (s, SHEET_HEAD "<name>Wolf</name>\n");
   while (s->len < HOSTILE_SIZE)
     g_string_append (s, "<attack name=\"Bite\" count=\"1\" bc=\"60\" dm=\"+1\" rg=\"P\" use=\"M\"/>\n");
   g_string_append (s, "</sheet>\n");
-  g_assert_cmpfloat (hostile_load (s->str, s->len, "hostile.xml:", "more than 2000 elements"), <, 5.0);
+  g_assert_cmpfloat (hostile_load (s->str, s->len, "hostile.xml:", "more than 2000 elements"), <, arb_test_time_bound (5.0));
 
   /* 4 MB of fields, each of its own name. */
   g_string_assign (s, SHEET_HEAD);
@@ -582,14 +583,14 @@ test_bad_hostile (void)
     g_string_append_printf (s, "<x%u>1</x%u>\n", i, i);
   g_string_append (s, "</sheet>\n");
   g_assert_cmpfloat (hostile_load (s->str, s->len, "hostile.xml:",
-                                   "more than 2000 different element and attribute names"), <, 5.0);
+                                   "more than 2000 different element and attribute names"), <, arb_test_time_bound (5.0));
 
   /* 4 MB of nesting. */
   g_string_assign (s, SHEET_HEAD);
   while (s->len < HOSTILE_SIZE)
     g_string_append (s, "<notes>");
   g_string_append (s, "</sheet>\n");
-  g_assert_cmpfloat (hostile_load (s->str, s->len, "hostile.xml:3: ", "more than 2000 elements"), <, 5.0);
+  g_assert_cmpfloat (hostile_load (s->str, s->len, "hostile.xml:3: ", "more than 2000 elements"), <, arb_test_time_bound (5.0));
 
   /* 1,001 attacks: more than any sheet holds, in fewer elements than
    * the parser's cap. */
@@ -597,7 +598,7 @@ test_bad_hostile (void)
   for (guint i = 0; i < 1001; i++)
     g_string_append (s, "<attack name=\"Bite\" count=\"1\" bc=\"60\" dm=\"+1\" rg=\"P\" use=\"M\"/>\n");
   g_string_append (s, "</sheet>\n");
-  g_assert_cmpfloat (hostile_load (s->str, s->len, "hostile.xml:1004: ", "at most 1000 items"), <, 5.0);
+  g_assert_cmpfloat (hostile_load (s->str, s->len, "hostile.xml:1004: ", "at most 1000 items"), <, arb_test_time_bound (5.0));
 
   /* A comment or a quoted value may hold anything that looks like
    * attributes: only real start tags count. */
@@ -605,7 +606,7 @@ test_bad_hostile (void)
   for (guint i = 0; i < 100; i++)
     g_string_append_printf (s, " a%u=\"1\"", i);
   g_string_append (s, "> -->\n<name>W=o=l=f</name><notes>a=b c=d e=f</notes>\n</sheet>\n");
-  g_assert_cmpfloat (hostile_load (s->str, s->len, "hostile.xml:", "Foe type"), <, 5.0);
+  g_assert_cmpfloat (hostile_load (s->str, s->len, "hostile.xml:", "Foe type"), <, arb_test_time_bound (5.0));
 }
 
 static void
