@@ -931,9 +931,9 @@ test_map_edit (void)
 static void
 test_procedure_specs (void)
 {
-  for (guint s = 0; arb_systems[s]; s++)
+  for (guint s = 0; arb_game_list_ids ()[s]; s++)
     {
-      const char * const *actions = arb_procedure_list_actions (arb_systems[s]);
+      const char * const *actions = arb_procedure_list_actions (arb_game_list_ids ()[s]);
 
       g_assert_nonnull (actions);
       for (guint i = 0; actions[i]; i++)
@@ -942,7 +942,7 @@ test_procedure_specs (void)
 
           g_assert_nonnull (spec);
           g_assert_true (arb_procedure_exists (actions[i]));
-          g_assert_true (g_str_has_prefix (actions[i], arb_systems[s]));
+          g_assert_true (g_str_has_prefix (actions[i], arb_game_list_ids ()[s]));
           for (const ArbParamSpec *p = spec->params; p->name; p++)
             if (p->kind == ARB_PARAM_CHOICE && p->choices)
               {

@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "arb-game.h"
 #include "arb-print-cards.h"
 #include "arb-print-test.h"
 
@@ -40,11 +41,11 @@ test_layouts (void)
 {
   g_autoptr(ArbRulesetLibrary) lib = shipped ();
 
-  for (guint s = 0; arb_systems[s]; s++)
+  for (guint s = 0; arb_game_list_ids ()[s]; s++)
     for (int paper = ARB_PAPER_A4; paper <= ARB_PAPER_LETTER; paper++)
       for (int layout = ARB_CARDS_FOUR_UP; layout <= ARB_CARDS_ONE_UP; layout++)
         {
-          const char *one[] = { arb_systems[s], NULL };
+          const char *one[] = { arb_game_list_ids ()[s], NULL };
           g_autoptr(ArbPrintDoc) doc = NULL;
           g_autoptr(GError) error = NULL;
           g_autofree char *text = NULL;
@@ -55,7 +56,7 @@ test_layouts (void)
           g_assert_no_error (error);
           g_assert_cmpint (arb_print_doc_get_n_pages (doc), >=, 1);
           text = pdf_text (doc);
-          g_assert_nonnull (strstr (text, arb_system_get_title (arb_systems[s])));
+          g_assert_nonnull (strstr (text, arb_game_title_of (arb_game_list_ids ()[s])));
         }
 }
 
@@ -125,10 +126,10 @@ test_complete (void)
 {
   g_autoptr(ArbRulesetLibrary) lib = shipped ();
 
-  for (guint s = 0; arb_systems[s]; s++)
+  for (guint s = 0; arb_game_list_ids ()[s]; s++)
     {
-      const char *one[] = { arb_systems[s], NULL };
-      g_auto(GStrv) ids = arb_print_cards_list_tables (arb_systems[s]);
+      const char *one[] = { arb_game_list_ids ()[s], NULL };
+      g_auto(GStrv) ids = arb_print_cards_list_tables (arb_game_list_ids ()[s]);
       g_autoptr(ArbPrintDoc) doc = NULL;
       g_autoptr(GHashTable) words = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
       g_autoptr(GError) error = NULL;
@@ -152,7 +153,7 @@ test_complete (void)
 
       for (guint t = 0; ids[t]; t++)
         {
-          ArbTable *table = arb_ruleset_library_get_table (lib, arb_systems[s], ids[t]);
+          ArbTable *table = arb_ruleset_library_get_table (lib, arb_game_list_ids ()[s], ids[t]);
 
           g_assert_nonnull (table);
           ok &= all_words_in (words, arb_table_get_title (table), ids[t]);
@@ -170,7 +171,7 @@ test_complete (void)
             ok &= all_words_in (words, arb_table_get_note (table, n)->text, ids[t]);
         }
       if (!ok)
-        g_error ("%s: some of the tables' text is missing from the cards", arb_systems[s]);
+        g_error ("%s: some of the tables' text is missing from the cards", arb_game_list_ids ()[s]);
     }
 }
 

@@ -14,6 +14,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "arb-game.h"
 #include "arb-print-sheet.h"
 #include "arb-print-test.h"
 
@@ -335,15 +336,15 @@ test_blank_aod (void)
 static void
 test_blank_games (void)
 {
-  for (guint s = 0; arb_systems[s]; s++)
+  for (guint s = 0; arb_game_list_ids ()[s]; s++)
     for (int paper = ARB_PAPER_A4; paper <= ARB_PAPER_LETTER; paper++)
       for (guint k = 0; k < 2; k++)
         {
-          g_autoptr(ArbPrintDoc) doc = print_blank (arb_systems[s], k ? "npc" : "character", paper);
+          g_autoptr(ArbPrintDoc) doc = print_blank (arb_game_list_ids ()[s], k ? "npc" : "character", paper);
           g_autofree char *text = pdf_text (doc);
 
           g_assert_cmpint (arb_print_doc_get_n_pages (doc), ==, 1);
-          g_assert_nonnull (strstr (text, arb_system_get_title (arb_systems[s])));
+          g_assert_nonnull (strstr (text, arb_game_title_of (arb_game_list_ids ()[s])));
           g_assert_cmpuint (count_filled_squares (doc, 0), ==, 0);
         }
 }

@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "arb-game.h"
 #include "arb-preferences-window.h"
 #include "arb-sheet-editor.h"
 #include "arb-sheet-library-window.h"
@@ -393,11 +394,11 @@ test_every_game (void)
     }
   g_assert_cmpuint (opened, >=, 30);
 
-  for (guint i = 0; arb_systems[i]; i++)
+  for (guint i = 0; arb_game_list_ids ()[i]; i++)
     for (guint k = 0; k < 2; k++)
       {
         g_autoptr(GError) error = NULL;
-        ArbSheetEditor *editor = arb_sheet_editor_new (NULL, rules, NULL, arb_systems[i], k ? "npc" : "character",
+        ArbSheetEditor *editor = arb_sheet_editor_new (NULL, rules, NULL, arb_game_list_ids ()[i], k ? "npc" : "character",
                                                        tmp, &error);
 
         g_assert_no_error (error);

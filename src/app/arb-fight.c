@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "arb-game.h"
 #include "arb-fight.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -293,7 +294,7 @@ arb_fight_dup_subtitle (ArbFight *self)
   g_return_val_if_fail (ARB_IS_FIGHT (self), NULL);
 
   enc = self->encounter;
-  text = g_string_new (arb_system_get_title (arb_encounter_get_system (enc)));
+  text = g_string_new (arb_game_title_of (arb_encounter_get_system (enc)));
   if (arb_encounter_get (enc, E, "order") == NULL)
     g_string_append_printf (text, " · %s", _("Not started"));
   for (guint i = 0; i < G_N_ELEMENTS (counters); i++)
@@ -418,8 +419,8 @@ arb_fight_add_sheet (ArbFight      *self,
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("%s is a sheet for %s; this fight is %s"), arb_sheet_get_name (sheet),
-                   arb_system_get_title (arb_sheet_get_system (sheet)),
-                   arb_system_get_title (arb_encounter_get_system (self->encounter)));
+                   arb_game_title_of (arb_sheet_get_system (sheet)),
+                   arb_game_title_of (arb_encounter_get_system (self->encounter)));
       return FALSE;
     }
   if (at && !arb_map_in_bounds (self->encounter, *at))

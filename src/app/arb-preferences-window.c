@@ -103,8 +103,8 @@ game_selected_cb (ArbPreferencesWindow *self)
   guint i = adw_combo_row_get_selected (self->game_row);
   g_autofree char *game = g_settings_get_string (self->settings, "default-game");
 
-  if (i < g_strv_length ((char **)arb_systems) && !g_str_equal (game, arb_systems[i]))
-    g_settings_set_string (self->settings, "default-game", arb_systems[i]);
+  if (i < g_strv_length ((char **)arb_game_list_ids ()) && !g_str_equal (game, arb_game_list_ids ()[i]))
+    g_settings_set_string (self->settings, "default-game", arb_game_list_ids ()[i]);
 }
 
 /* The main window also sets the default game when a fight starts. */
@@ -113,8 +113,8 @@ show_game (ArbPreferencesWindow *self)
 {
   g_autofree char *game = g_settings_get_string (self->settings, "default-game");
 
-  for (guint i = 0; arb_systems[i]; i++)
-    if (g_str_equal (arb_systems[i], game))
+  for (guint i = 0; arb_game_list_ids ()[i]; i++)
+    if (g_str_equal (arb_game_list_ids ()[i], game))
       adw_combo_row_set_selected (self->game_row, i);
 }
 
@@ -153,8 +153,8 @@ arb_preferences_window_init (ArbPreferencesWindow *self)
   g_autoptr(GtkStringList) games = gtk_string_list_new (NULL);
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  for (guint i = 0; arb_systems[i]; i++)
-    gtk_string_list_append (games, arb_system_get_title (arb_systems[i]));
+  for (guint i = 0; arb_game_list_ids ()[i]; i++)
+    gtk_string_list_append (games, arb_game_title_of (arb_game_list_ids ()[i]));
   adw_combo_row_set_model (self->game_row, G_LIST_MODEL (games));
 }
 

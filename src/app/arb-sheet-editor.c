@@ -16,6 +16,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "arb-game.h"
 #include "arb-application.h"
 #include "arb-file.h"
 #include "arb-sheet-editor.h"
@@ -1107,7 +1108,7 @@ update_title (ArbSheetEditor *self)
   title = self->modified ? g_strdup_printf (_("%s •"), name[0] ? name : _("New Sheet"))
                          : g_strdup (name[0] ? name : _("New Sheet"));
   /* Translators: game · kind · file, under the editor's title */
-  subtitle = g_strdup_printf (_("%s · %s · %s"), arb_system_get_title (arb_sheet_get_system (self->sheet)), kind,
+  subtitle = g_strdup_printf (_("%s · %s · %s"), arb_game_title_of (arb_sheet_get_system (self->sheet)), kind,
                               base ? base : _("not saved yet"));
   adw_window_title_set_title (self->window_title, title);
   adw_window_title_set_subtitle (self->window_title, subtitle);

@@ -86,7 +86,7 @@ toast (ArbSheetLibraryWindow *self,
 static const char *
 game_name (const char *system)
 {
-  return arb_system_get_title (system);
+  return arb_game_title_of (system);
 }
 
 static const char *
@@ -94,7 +94,7 @@ selected_system (ArbSheetLibraryWindow *self)
 {
   guint i = gtk_drop_down_get_selected (self->system_dropdown);
 
-  return i >= 1 && i <= 5 ? arb_systems[i - 1] : NULL;
+  return i >= 1 && i <= g_strv_length ((char **)arb_game_list_ids ()) ? arb_game_list_ids ()[i - 1] : NULL;
 }
 
 static const char *
@@ -360,8 +360,8 @@ arb_sheet_library_window_set_filter (ArbSheetLibraryWindow *self,
 
   g_return_if_fail (ARB_IS_SHEET_LIBRARY_WINDOW (self));
 
-  for (guint i = 0; system && arb_systems[i]; i++)
-    if (g_str_equal (arb_systems[i], system))
+  for (guint i = 0; system && arb_game_list_ids ()[i]; i++)
+    if (g_str_equal (arb_game_list_ids ()[i], system))
       s = i + 1;
   k = g_strcmp0 (kind, "character") == 0 ? 1 : g_strcmp0 (kind, "npc") == 0 ? 2 : 0;
 
@@ -925,20 +925,20 @@ arb_sheet_library_window_init (ArbSheetLibraryWindow *self)
   gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self));
 
   /* New: a section per game, a character or an NPC in each. */
-  for (guint i = 0; arb_systems[i]; i++)
+  for (guint i = 0; arb_game_list_ids ()[i]; i++)
     {
       g_autoptr(GMenu) section = g_menu_new ();
       g_autoptr(GMenuItem) character = g_menu_item_new (_("Character"), NULL);
       g_autoptr(GMenuItem) npc = g_menu_item_new (_("NPC"), NULL);
 
       g_menu_item_set_action_and_target_value (character, "library.new-sheet",
-                                               g_variant_new ("(ss)", arb_systems[i], "character"));
-      g_menu_item_set_action_and_target_value (npc, "library.new-sheet", g_variant_new ("(ss)", arb_systems[i], "npc"));
+                                               g_variant_new ("(ss)", arb_game_list_ids ()[i], "character"));
+      g_menu_item_set_action_and_target_value (npc, "library.new-sheet", g_variant_new ("(ss)", arb_game_list_ids ()[i], "npc"));
       g_menu_append_item (section, character);
-      if (g_str_equal (arb_systems[i], "aod"))
+      if (g_str_equal (arb_game_list_ids ()[i], "aod"))
         g_menu_append (section, _("Character, Step by Step…"), "library.generate-aod");
       g_menu_append_item (section, npc);
-      g_menu_append_section (games, arb_system_get_title (arb_systems[i]), G_MENU_MODEL (section));
+      g_menu_append_section (games, arb_game_title_of (arb_game_list_ids ()[i]), G_MENU_MODEL (section));
     }
   gtk_menu_button_set_menu_model (self->new_button, G_MENU_MODEL (games));
 }

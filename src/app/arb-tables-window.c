@@ -16,6 +16,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "arb-game.h"
 #include "arb-tables-window.h"
 
 #define DAGGER "†"
@@ -78,7 +79,7 @@ selected_system (ArbTablesWindow *self)
 {
   guint i = gtk_drop_down_get_selected (self->game_dropdown);
 
-  return i >= 1 && i <= g_strv_length ((char **)arb_systems) ? arb_systems[i - 1] : NULL;
+  return i >= 1 && i <= g_strv_length ((char **)arb_game_list_ids ()) ? arb_game_list_ids ()[i - 1] : NULL;
 }
 
 static ArbTable *
@@ -139,7 +140,7 @@ header_func (GtkListBoxRow *row,
       gtk_list_box_row_set_header (row, NULL);
       return;
     }
-  header = gtk_label_new (arb_system_get_title (system));
+  header = gtk_label_new (arb_game_title_of (system));
   gtk_label_set_xalign (GTK_LABEL (header), 0);
   gtk_widget_set_margin_start (header, 12);
   gtk_widget_set_margin_end (header, 12);
@@ -287,9 +288,9 @@ fill_list (ArbTablesWindow *self)
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->table_list))))
     gtk_list_box_remove (self->table_list, child);
-  for (guint s = 0; arb_systems[s]; s++)
+  for (guint s = 0; arb_game_list_ids ()[s]; s++)
     {
-      g_autoptr(GPtrArray) tables = arb_ruleset_library_list_tables (self->rules, arb_systems[s]);
+      g_autoptr(GPtrArray) tables = arb_ruleset_library_list_tables (self->rules, arb_game_list_ids ()[s]);
 
       for (guint i = 0; i < tables->len; i++)
         gtk_list_box_append (self->table_list, make_table_row (g_ptr_array_index (tables, i)));
@@ -715,7 +716,7 @@ display_table (ArbTablesWindow *self,
   dice = arb_table_get_dice (table);
 
   adw_window_title_set_title (self->window_title, arb_table_get_title (table));
-  adw_window_title_set_subtitle (self->window_title, arb_system_get_title (arb_table_get_system (table)));
+  adw_window_title_set_subtitle (self->window_title, arb_game_title_of (arb_table_get_system (table)));
   gtk_label_set_text (self->title_label, arb_table_get_title (table));
   gtk_label_set_text (self->source_label, arb_table_get_source (table));
   gtk_widget_set_visible (GTK_WIDGET (self->source_label), arb_table_get_source (table)[0] != '\0');
@@ -1030,8 +1031,8 @@ arb_tables_window_set_filter (ArbTablesWindow *self,
 
   g_return_if_fail (ARB_IS_TABLES_WINDOW (self));
 
-  for (guint i = 0; system && arb_systems[i]; i++)
-    if (g_str_equal (arb_systems[i], system))
+  for (guint i = 0; system && arb_game_list_ids ()[i]; i++)
+    if (g_str_equal (arb_game_list_ids ()[i], system))
       pick = i + 1;
   gtk_drop_down_set_selected (self->game_dropdown, pick);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), search ? search : "");
@@ -1194,8 +1195,8 @@ arb_tables_window_init (ArbTablesWindow *self)
   ensure_style (GTK_WIDGET (self));
 
   gtk_string_list_append (games, _("All Games"));
-  for (guint i = 0; arb_systems[i]; i++)
-    gtk_string_list_append (games, arb_system_get_title (arb_systems[i]));
+  for (guint i = 0; arb_game_list_ids ()[i]; i++)
+    gtk_string_list_append (games, arb_game_title_of (arb_game_list_ids ()[i]));
   gtk_drop_down_set_model (self->game_dropdown, G_LIST_MODEL (games));
   gtk_list_box_set_filter_func (self->table_list, filter_func, self, NULL);
   gtk_list_box_set_header_func (self->table_list, header_func, self, NULL);

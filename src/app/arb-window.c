@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "arb-game.h"
 #include "arb-action-dialog.h"
 #include "arb-actor-panel.h"
 #include "arb-dice-popover.h"
@@ -591,13 +592,13 @@ new_response_cb (AdwMessageDialog *dialog,
   g_autoptr(ArbFight) fight = NULL;
   guint i = gtk_drop_down_get_selected (games);
 
-  if (g_str_equal (response, "create") && i < g_strv_length ((char **)arb_systems))
+  if (g_str_equal (response, "create") && i < g_strv_length ((char **)arb_game_list_ids ()))
     {
       GSettings *settings = get_settings (self);
 
       if (settings)
-        g_settings_set_string (settings, "default-game", arb_systems[i]);
-      if (!(fight = arb_fight_new (get_rules (self), arb_systems[i], NULL, &error)))
+        g_settings_set_string (settings, "default-game", arb_game_list_ids ()[i]);
+      if (!(fight = arb_fight_new (get_rules (self), arb_game_list_ids ()[i], NULL, &error)))
         show_error (self, _("Could Not Start the Fight"), error->message);
       else
         arb_window_set_fight (self, fight);
@@ -615,11 +616,11 @@ ask_new (ArbWindow *self)
   g_autofree char *preferred = settings ? g_settings_get_string (settings, "default-game") : NULL;
   GtkWidget *games;
 
-  for (guint i = 0; arb_systems[i]; i++)
-    gtk_string_list_append (names, arb_system_get_title (arb_systems[i]));
+  for (guint i = 0; arb_game_list_ids ()[i]; i++)
+    gtk_string_list_append (names, arb_game_title_of (arb_game_list_ids ()[i]));
   games = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL);
-  for (guint i = 0; arb_systems[i]; i++)
-    if (g_strcmp0 (arb_systems[i], preferred) == 0)
+  for (guint i = 0; arb_game_list_ids ()[i]; i++)
+    if (g_strcmp0 (arb_game_list_ids ()[i], preferred) == 0)
       gtk_drop_down_set_selected (GTK_DROP_DOWN (games), i);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), games);
   g_object_set_data (G_OBJECT (dialog), "arb-games", games);

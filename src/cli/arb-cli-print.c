@@ -9,6 +9,7 @@
 #include <langinfo.h>
 #include <string.h>
 
+#include "arb-game.h"
 #include "arb-cli.h"
 #include "arb-print-cards.h"
 #include "arb-print-sheet.h"
@@ -105,7 +106,7 @@ arb_cli_cards (int    argc,
   if (opts.layout && !arb_card_layout_from_string (opts.layout, &layout))
     return usage_error (_("--layout is four (four cards a sheet) or one (a card a page)"));
   for (int i = 0; i < argc; i++)
-    if (!arb_system_is_valid (argv[i]))
+    if (arb_game_get (argv[i]) == NULL)
       {
         g_autofree char *message = g_strdup_printf (_("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), argv[i]);
 
@@ -141,7 +142,7 @@ arb_cli_print_sheet (int    argc,
 
   if (opts.blank)
     {
-      if (!arb_system_is_valid (argv[0]))
+      if (arb_game_get (argv[0]) == NULL)
         {
           g_autofree char *message = g_strdup_printf (_("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), argv[0]);
 

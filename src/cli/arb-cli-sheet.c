@@ -8,6 +8,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "arb-game.h"
 #include "arb-cli.h"
 
 /* The library folder: --data-dir, else the app's setting, else the
@@ -349,7 +350,7 @@ cmd_new (int    argc,
   if (opts.output == NULL)
     return usage_error (_("sheet new needs -o FILE"));
   system = argv[0];
-  if (!arb_system_is_valid (system))
+  if (arb_game_get (system) == NULL)
     return fail (EXIT_USAGE, _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), system);
   if (!(rules = load_library ()))
     return EXIT_USAGE;
@@ -439,7 +440,7 @@ cmd_list (int    argc,
 
   if (argc > 1)
     return usage_error (_("sheet list takes at most one folder"));
-  if (opts.system && !arb_system_is_valid (opts.system))
+  if (opts.system && arb_game_get (opts.system) == NULL)
     return fail (EXIT_USAGE, _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), opts.system);
   if (opts.kind && g_strcmp0 (opts.kind, "character") != 0 && g_strcmp0 (opts.kind, "npc") != 0)
     return fail (EXIT_USAGE, _("Unknown kind of sheet “%s” (character or npc)"), opts.kind);

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arb-game.h"
 #include "arb-cli.h"
 
 Options opts;
@@ -518,7 +519,7 @@ cmd_tables (int    argc,
 
   if (argc > 1)
     return usage_error (_("tables takes at most one game"));
-  if (system && !arb_system_is_valid (system))
+  if (system && arb_game_get (system) == NULL)
     return fail (EXIT_USAGE, _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), system);
   if (!(library = load_library ()))
     return EXIT_USAGE;
@@ -660,7 +661,7 @@ cmd_table (int    argc,
 
   if (argc != 2)
     return usage_error (_("table takes a game and a table id, such as: table gpg to-hit"));
-  if (!arb_system_is_valid (argv[0]))
+  if (arb_game_get (argv[0]) == NULL)
     return fail (EXIT_USAGE, _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), argv[0]);
   if (opts.rolls && opts.rolls[0] && opts.rolls[1])
     return usage_error (_("table takes one --roll"));

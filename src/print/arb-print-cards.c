@@ -15,6 +15,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "arb-game.h"
 #include "arb-print-cards.h"
 
 #define MARGIN 28.0       /* page edge to card, points */
@@ -573,7 +574,7 @@ arb_print_cards (ArbRulesetLibrary  *rules,
   g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (rules), NULL);
 
   if (systems == NULL || systems[0] == NULL)
-    systems = arb_systems;
+    systems = arb_game_list_ids ();
   for (guint s = 0; systems[s]; s++)
     if (find_deck (systems[s]) == NULL)
       {
@@ -607,7 +608,7 @@ arb_print_cards (ArbRulesetLibrary  *rules,
       g_autoptr(GPtrArray) house = g_ptr_array_new ();
       g_auto(GStrv) on_cards = arb_print_cards_list_tables (systems[s]);
 
-      flow.game = arb_system_get_title (systems[s]);
+      flow.game = arb_game_title_of (systems[s]);
       for (const CardSpec *c = deck->cards; c->title; c++)
         {
           flow.title = c->title;

@@ -21,6 +21,7 @@
 #include <glib/gi18n-lib.h>
 #include <math.h>
 
+#include "arb-game.h"
 #include "arb-print-sheet.h"
 
 #define MARGIN 36.0         /* page edge to sheet, points */
@@ -754,7 +755,7 @@ layout_aod_character (Layout *lay)
   double left = floor (lay->width * 0.74), top, bottom;
   Unit *unit;
 
-  add_header (lay, arb_system_get_title ("aod"), _("Character record sheet"));
+  add_header (lay, arb_game_title_of ("aod"), _("Character record sheet"));
   add_fields (lay, names, G_N_ELEMENTS (names), 0, SECTION_SPACE);
 
   add_section (lay, _("Attributes"), NULL);
@@ -797,7 +798,7 @@ layout_aod_npc (Layout *lay)
                    n_items (lay, "weapon") > 0;
   g_autoptr(GPtrArray) attacks = item_rows (lay, "attack", aod_attack_attrs, FALSE);
 
-  add_header (lay, arb_system_get_title ("aod"), _("NPC record sheet"));
+  add_header (lay, arb_game_title_of ("aod"), _("NPC record sheet"));
   add_fields (lay, names, G_N_ELEMENTS (names), 0, SECTION_SPACE);
 
   add_section (lay, _("Attributes"), NULL);
@@ -1160,7 +1161,7 @@ layout_generic (Layout *lay)
 {
   const char *system = arb_sheet_get_system (lay->sheet);
   const char *kind = arb_sheet_get_kind (lay->sheet);
-  g_autofree char *title = g_strdup_printf (_("%s record sheet"), arb_system_get_title (system));
+  g_autofree char *title = g_strdup_printf (_("%s record sheet"), arb_game_title_of (system));
   const char *notes_label = _("Notes");
 
   for (const ArbFieldSpec *spec = arb_sheet_spec_fields (system, kind); spec->name; spec++)
@@ -1441,9 +1442,9 @@ layout_sheet (ArbPrintDoc       *doc,
     }
 
   if (blank || arb_sheet_get_name (sheet) == NULL)
-    heading = g_strdup_printf ("%s · %s", arb_system_get_title (system), title);
+    heading = g_strdup_printf ("%s · %s", arb_game_title_of (system), title);
   else
-    heading = g_strdup_printf ("%s · %s · %s", arb_sheet_get_name (sheet), arb_system_get_title (system), title);
+    heading = g_strdup_printf ("%s · %s · %s", arb_sheet_get_name (sheet), arb_game_title_of (system), title);
   flow.heading = heading;
   flow.page = *page;
   new_page (&flow, FALSE);

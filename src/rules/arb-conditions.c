@@ -9,50 +9,39 @@
 #include <string.h>
 
 #include "arb-conditions.h"
+#include "arb-game.h"
 
 #define E ARB_ENCOUNTER_ENTITY
-
-/* The names are the games' own states; what each does belongs to the
- * procedures that read them. */
-static const char * const aod_conditions[] = {
-  "stunned", "kneeling", "prone", "unconscious", "dead", "close-combat",
-  "arm-injured", "leg-injured", "leg-crippled", "hand-numb", "vision-impaired", "fled", NULL
-};
-static const char * const gpg_conditions[] = {
-  "stunned", "netted", "spinning", "eliminated", NULL
-};
-static const char * const tft_conditions[] = {
-  "prone", "kneeling", "knocked-down", "unconscious", "dead", "hth",
-  "dodging", "defending", "waiting", "dx-penalty", NULL
-};
-static const char * const rsbs_conditions[] = {
-  "ensnared", "blinded", "down", "face-down", "spent", "surrendered", "dead", NULL
-};
-static const char * const dogfight_conditions[] = {
-  "spin", "stall", "smoke", "fire", "jammed", "pilot-wounded", "destroyed", NULL
-};
 
 const char * const *
 arb_conditions_list (const char *system)
 {
-  if (g_strcmp0 (system, "aod") == 0)
-    return aod_conditions;
-  if (g_strcmp0 (system, "gpg") == 0)
-    return gpg_conditions;
-  if (g_strcmp0 (system, "tft") == 0)
-    return tft_conditions;
-  if (g_strcmp0 (system, "rsbs") == 0)
-    return rsbs_conditions;
-  if (g_strcmp0 (system, "dogfight") == 0)
-    return dogfight_conditions;
-  return NULL;
+  ArbGame *game = arb_game_get (system);
+
+  return game ? arb_game_list_conditions (game) : NULL;
 }
 
 const char *
 arb_conditions_unit (const char *system)
 {
-  return g_strcmp0 (system, "aod") == 0 ? "round" : "turn";
+  ArbGame *game = arb_game_get (system);
+
+  return game ? arb_game_get_time_unit (game) : "turn";
 }
+
+gboolean
+arb_conditions_has (ArbEncounter *encounter,
+                    ArbStep      *step,
+                    const char   *id,
+                    const char   *condition)
+{
+  g_autofree char *key = g_strconcat ("cond.", condition, NULL);
+  const char *value = step ? arb_step_peek (step, encounter, id, key)
+                           : arb_encounter_get (encounter, id, key);
+
+  return value != NULL;
+}
+
 
 /* "until round 4" -> 4; "on" -> 0 (no end). */
 static int

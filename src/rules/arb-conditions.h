@@ -16,6 +16,11 @@ G_BEGIN_DECLS
 
 /* The conditions a game knows, NULL-terminated. */
 const char * const *arb_conditions_list   (const char   *system);
+/* Whether @id has @condition ("stunned") now, or as @step leaves it. */
+gboolean            arb_conditions_has    (ArbEncounter *encounter,
+                                           ArbStep      *step,
+                                           const char   *id,
+                                           const char   *condition);
 /* "round" or "turn". */
 const char         *arb_conditions_unit   (const char   *system);
 /* Conditions of @id now, as "stunned (until round 4)" for people. */

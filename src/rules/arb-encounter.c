@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <string.h>
 
+#include "arb-game.h"
 #include "arb-encounter.h"
 #include "arb-file.h"
 #include "arb-map.h"
@@ -206,7 +207,7 @@ arb_encounter_new (const char  *system,
 {
   ArbEncounter *self;
 
-  if (!arb_system_is_valid (system))
+  if (arb_game_get (system) == NULL)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
                    _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"),

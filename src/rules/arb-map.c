@@ -13,31 +13,19 @@
 #include <math.h>
 #include <string.h>
 
+#include "arb-game.h"
 #include "arb-map.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
-static const char * const aod_presets[] = { "aod-arena", NULL };
-static const char * const gpg_presets[] = { "gpg-pit", NULL };
-static const char * const tft_presets[] = { "tft-combat", NULL };
-static const char * const rsbs_presets[] = { "rsbs-square-2", "rsbs-square-4", "rsbs-oval-2", "rsbs-oval-4", NULL };
-static const char * const dogfight_presets[] = { "dogfight-sky", NULL };
 static const char * const no_presets[] = { NULL };
 
 const char * const *
 arb_map_list_presets (const char *system)
 {
-  if (g_strcmp0 (system, "aod") == 0)
-    return aod_presets;
-  if (g_strcmp0 (system, "gpg") == 0)
-    return gpg_presets;
-  if (g_strcmp0 (system, "tft") == 0)
-    return tft_presets;
-  if (g_strcmp0 (system, "rsbs") == 0)
-    return rsbs_presets;
-  if (g_strcmp0 (system, "dogfight") == 0)
-    return dogfight_presets;
-  return no_presets;
+  ArbGame *game = arb_game_get (system);
+
+  return game ? arb_game_list_map_presets (game) : no_presets;
 }
 
 static void

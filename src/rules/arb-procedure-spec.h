@@ -13,6 +13,8 @@
 
 #include <glib.h>
 
+#include "arb-procedure.h"
+
 G_BEGIN_DECLS
 
 typedef enum
@@ -40,16 +42,24 @@ typedef struct
 
 typedef struct
 {
-  const char         *name;     /* "aod.strike" */
-  const char         *label;    /* N_(): "Strike" */
+  const char         *name;     /* "strike": "ID.strike" for the game ID */
+  ArbProcedureFunc    func;
+  const char         *label;    /* N_(): "Strike"; NULL when no form asks for it */
   const char         *summary;  /* N_(): what it does, one line */
   gboolean            actor;    /* an action of the figure whose turn it is */
-  const ArbParamSpec *params;   /* ends with a NULL name */
+  gboolean            offered;  /* offered as an action, in the list's order */
+  const ArbParamSpec *params;   /* ends with a NULL name; NULL for none */
 } ArbProcedureSpec;
 
-/* The spec of @name, or NULL when it has none (it takes no parameters
- * worth asking for). */
+/* For a procedure that asks only which figure: "id", the current one. */
+extern const ArbParamSpec arb_actor_only_params[];
+
+/* The spec of @name ("aod.strike"), or NULL when no form asks for it. */
 const ArbProcedureSpec *arb_procedure_get_spec   (const char *name);
+/* The procedures every game has ("condition", "remove", "map", "start",
+ * "next"), ending with a NULL name; and one of them by its short name. */
+const ArbProcedureSpec *arb_procedure_list_generic (void);
+const ArbProcedureSpec *arb_procedure_find_generic (const char *name);
 /* The actions a figure of @system may take, in the order they are
  * offered (NULL-terminated, static). */
 const char * const     *arb_procedure_list_actions (const char *system);

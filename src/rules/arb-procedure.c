@@ -8,14 +8,10 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "arb-game.h"
 #include "arb-procedure.h"
 #include "arb-procedure-spec.h"
-#include "arb-aod-procs.h"
-#include "arb-gpg-procs.h"
-#include "arb-conditions.h"
-#include "arb-dogfight.h"
 #include "arb-map.h"
-#include "arb-turns.h"
 
 struct _ArbProc
 {
@@ -30,64 +26,6 @@ struct _ArbProc
   char              *needed_purpose;
   GError            *roll_error;
   GHashTable        *cursors;    /* list parameter -> items used */
-};
-
-typedef struct
-{
-  const char       *name;
-  ArbProcedureFunc  func;
-} Procedure;
-
-static const Procedure procedures[] = {
-  { "aod.condition", arb_conditions_set_proc },
-  { "gpg.condition", arb_conditions_set_proc },
-  { "tft.condition", arb_conditions_set_proc },
-  { "rsbs.condition", arb_conditions_set_proc },
-  { "dogfight.condition", arb_conditions_set_proc },
-  { "aod.remove", arb_conditions_remove_proc },
-  { "gpg.remove", arb_conditions_remove_proc },
-  { "tft.remove", arb_conditions_remove_proc },
-  { "rsbs.remove", arb_conditions_remove_proc },
-  { "dogfight.remove", arb_conditions_remove_proc },
-  { "aod.map", arb_map_edit_proc },
-  { "gpg.map", arb_map_edit_proc },
-  { "tft.map", arb_map_edit_proc },
-  { "rsbs.map", arb_map_edit_proc },
-  { "dogfight.map", arb_map_edit_proc },
-  { "aod.placement", arb_turns_aod_placement },
-  { "aod.stun-recovery", arb_aod_stun_recovery_proc },
-  { "aod.strike", arb_aod_strike_proc },
-  { "aod.action", arb_aod_action_proc },
-  { "aod.withdraw", arb_aod_withdraw_proc },
-  { "aod.charge", arb_aod_charge_proc },
-  { "aod.appeal", arb_aod_appeal_proc },
-  { "aod.flee", arb_aod_flee_proc },
-  { "aod.experience", arb_aod_experience_proc },
-  { "aod.spend-experience", arb_aod_spend_experience_proc },
-  { "aod.start", arb_turns_aod_start },
-  { "aod.next", arb_turns_aod_next },
-  { "gpg.start", arb_turns_gpg_start },
-  { "gpg.settings", arb_gpg_settings_proc },
-  { "gpg.setup", arb_gpg_setup_proc },
-  { "gpg.select", arb_gpg_select_proc },
-  { "gpg.launch", arb_gpg_launch_proc },
-  { "gpg.move", arb_gpg_move_proc },
-  { "gpg.glide", arb_gpg_glide_proc },
-  { "gpg.ram", arb_gpg_ram_proc },
-  { "gpg.throw", arb_gpg_throw_proc },
-  { "gpg.strike", arb_gpg_strike_proc },
-  { "gpg.transfer", arb_gpg_transfer_proc },
-  { "gpg.action", arb_gpg_action_proc },
-  { "gpg.stun-recovery", arb_gpg_stun_recovery_proc },
-  { "gpg.air-currents", arb_gpg_air_currents_proc },
-  { "gpg.next", arb_turns_gpg_next },
-  { "tft.start", arb_turns_tft_start },
-  { "tft.next", arb_turns_tft_next },
-  { "rsbs.start", arb_turns_rsbs_start },
-  { "rsbs.next", arb_turns_rsbs_next },
-  { "dogfight.start", arb_turns_dogfight_start },
-  { "dogfight.next", arb_turns_dogfight_next },
-  { "dogfight.settings", arb_dogfight_settings_proc },
 };
 
 void
@@ -319,13 +257,15 @@ arb_proc_fail (ArbProc *proc,
     g_error_free (error);
 }
 
-static const Procedure *
+/* "ID.NAME": the procedure NAME of the game ID, its own or a generic one. */
+static const ArbProcedureSpec *
 find_procedure (const char *name)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (procedures); i++)
-    if (g_strcmp0 (procedures[i].name, name) == 0)
-      return &procedures[i];
-  return NULL;
+  const char *dot = name ? strchr (name, '.') : NULL;
+  g_autofree char *id = dot ? g_strndup (name, dot - name) : NULL;
+  ArbGame *game = arb_game_get (id);
+
+  return game ? arb_game_find_procedure (game, name) : NULL;
 }
 
 gboolean
@@ -338,13 +278,27 @@ GStrv
 arb_procedure_list (const char *system)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  const ArbProcedureSpec *generic = arb_procedure_list_generic ();
+  const char * const *ids = arb_game_list_ids ();
 
-  for (guint i = 0; i < G_N_ELEMENTS (procedures); i++)
+  for (guint i = 0; ids[i]; i++)
     {
-      g_autofree char *prefix = system ? g_strconcat (system, ".", NULL) : NULL;
+      const ArbProcedureSpec *own = arb_game_list_procedures (arb_game_get (ids[i]));
 
-      if (prefix == NULL || g_str_has_prefix (procedures[i].name, prefix))
-        g_strv_builder_add (builder, procedures[i].name);
+      if (system != NULL && !g_str_equal (system, ids[i]))
+        continue;
+      for (guint k = 0; own[k].name; k++)
+        {
+            g_autofree char *full = g_strconcat (ids[i], ".", own[k].name, NULL);
+
+            g_strv_builder_add (builder, full);
+          }
+      for (guint k = 0; generic[k].name; k++)
+        {
+            g_autofree char *full = g_strconcat (ids[i], ".", generic[k].name, NULL);
+
+            g_strv_builder_add (builder, full);
+          }
     }
   return g_strv_builder_end (builder);
 }
@@ -358,7 +312,7 @@ arb_procedure_run (const char         *name,
                    ArbRollSource      *source,
                    GError            **error)
 {
-  const Procedure *procedure;
+  const ArbProcedureSpec *procedure;
   ArbProc proc = { 0 };
   ArbOutcome *outcome;
   gboolean ok;
@@ -371,8 +325,7 @@ arb_procedure_run (const char         *name,
                    _("There is no procedure “%s”"), name ? name : "");
       return NULL;
     }
-  if (!g_str_has_prefix (name, arb_encounter_get_system (encounter)) ||
-      name[strlen (arb_encounter_get_system (encounter))] != '.')
+  if (arb_game_find_procedure (arb_game_get (arb_encounter_get_system (encounter)), name) != procedure)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
                    _("%s is not a procedure of a %s encounter"), name,

@@ -11,6 +11,7 @@
 #include "arb-sheet-library.h"
 #include "arb-aod.h"
 #include "arb-encounter.h"
+#include "arb-game.h"
 #include "arb-procedure.h"
 #include "arb-procedure-spec.h"
 #include "arb-conditions.h"

@@ -14,6 +14,7 @@
 #include "arb-dice.h"
 #include "arb-rules-resources.h"
 #include "arb-rules-private.h"
+#include "arb-game.h"
 #include "arb-ruleset.h"
 #include "arb-xml.h"
 
@@ -25,29 +26,6 @@
 #define MAX_ELEMENTS    30000
 
 G_DEFINE_QUARK (arb-ruleset-error-quark, arb_ruleset_error)
-
-const char * const arb_systems[] = { "aod", "gpg", "tft", "rsbs", "dogfight", NULL };
-
-gboolean
-arb_system_is_valid (const char *system)
-{
-  return system != NULL && g_strv_contains (arb_systems, system);
-}
-
-/* The published games keep their names; "Dogfight" is ours (the sheet
- * names none). */
-static const char * const system_titles[] = {
-  "Arena of Death", "Glider-Pit Gladiators", "The Fantasy Trip", "Red Sand, Blue Sky", N_("Dogfight"),
-};
-
-const char *
-arb_system_get_title (const char *system)
-{
-  for (guint i = 0; arb_systems[i]; i++)
-    if (g_strcmp0 (arb_systems[i], system) == 0)
-      return _(system_titles[i]);
-  return system;
-}
 
 /* Tables */
 
@@ -1057,9 +1035,9 @@ arb_ruleset_library_load_shipped (ArbRulesetLibrary  *self,
 
   arb_rules_register_resources_once ();
 
-  for (guint i = 0; arb_systems[i]; i++)
+  for (guint i = 0; arb_game_list_ids ()[i]; i++)
     {
-      g_autofree char *path = g_strdup_printf (RESOURCE_BASE "/rulesets/%s.xml", arb_systems[i]);
+      g_autofree char *path = g_strdup_printf (RESOURCE_BASE "/rulesets/%s.xml", arb_game_list_ids ()[i]);
       g_autofree char *uri = g_strconcat ("resource://", path, NULL);
       g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, error);
 
@@ -1167,7 +1145,7 @@ arb_ruleset_library_lookup_table (ArbRulesetLibrary  *self,
 {
   ArbTable *table;
 
-  if (!arb_system_is_valid (system))
+  if (arb_game_get (system) == NULL)
     {
       g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND,
                    _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), system);

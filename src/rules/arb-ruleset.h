@@ -21,11 +21,6 @@ typedef enum
 
 GQuark arb_ruleset_error_quark (void);
 
-/* The systems, in the order they are shown. */
-extern const char * const arb_systems[];
-gboolean    arb_system_is_valid (const char *system);
-/* The game's name for people: "Glider-Pit Gladiators"; @system if unknown. */
-const char *arb_system_get_title (const char *system);
 
 typedef struct
 {

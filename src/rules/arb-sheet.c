@@ -17,6 +17,7 @@
 #include <libxml/xmlsave.h>
 #include <string.h>
 
+#include "arb-game.h"
 #include "arb-dice.h"
 #include "arb-file.h"
 #include "arb-rules-private.h"
@@ -181,7 +182,7 @@ arb_sheet_new (const char  *system,
 {
   ArbSheet *self;
 
-  if (!arb_system_is_valid (system))
+  if (arb_game_get (system) == NULL)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"),
@@ -860,7 +861,7 @@ arb_sheet_load_bytes (GBytes             *bytes,
   kind = arb_xml_get_prop (root, "kind");
   format = arb_xml_get_prop (root, "format");
 
-  if (!arb_system_is_valid (system))
+  if (arb_game_get (system) == NULL)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("%s:%ld: unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"),

@@ -15,7 +15,6 @@
 #include "arb-conditions.h"
 #include "arb-hex.h"
 #include "arb-map.h"
-#include "arb-turns.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -58,7 +57,7 @@ pass (ArbStep      *step,
       const char   *id)
 {
   int ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
-  g_autofree char *tick = arb_turns_pulse_tick (enc);
+  g_autofree char *tick = arb_aod_pulse_tick (enc);
 
   arb_step_set_int (step, enc, id, "ap", ap - MIN (2, ap));
   arb_step_set (step, enc, id, "acted", tick);
@@ -106,7 +105,7 @@ arb_aod_stun_recovery_proc (ArbProc  *proc,
 
   if (!check_id (enc, id, error))
     return FALSE;
-  if (!arb_turns_has_condition (enc, NULL, id, "stunned"))
+  if (!arb_conditions_has (enc, NULL, id, "stunned"))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("11.6: %s is not stunned"), arb_encounter_get_name (enc, id));
@@ -140,7 +139,7 @@ arb_aod_regenerate (ArbProc *proc)
       const char *code = cell && cell->code ? strstr (cell->code, "regenerate:") : NULL;
       gint64 n;
 
-      if (code == NULL || arb_turns_has_condition (enc, step, ids[i], "dead") ||
+      if (code == NULL || arb_conditions_has (enc, step, ids[i], "dead") ||
           !g_ascii_string_to_signed (code + strlen ("regenerate:"),  10, 1, 100, &n, NULL))
         continue;
 

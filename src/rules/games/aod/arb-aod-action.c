@@ -18,7 +18,7 @@
 #include "arb-aod-procs.h"
 #include "arb-hex.h"
 #include "arb-map.h"
-#include "arb-turns.h"
+#include "arb-conditions.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -26,8 +26,8 @@ static gboolean
 conscious (ArbEncounter *enc,
            const char   *id)
 {
-  return !arb_turns_has_condition (enc, NULL, id, "unconscious") &&
-         !arb_turns_has_condition (enc, NULL, id, "dead");
+  return !arb_conditions_has (enc, NULL, id, "unconscious") &&
+         !arb_conditions_has (enc, NULL, id, "dead");
 }
 
 typedef enum
@@ -58,7 +58,7 @@ place_of (ArbEncounter *enc,
       int their_facing;
 
       if (g_str_equal (ids[i], id) || g_strcmp0 (arb_encounter_get (enc, ids[i], "side"), side) == 0 ||
-          arb_turns_has_condition (enc, NULL, ids[i], "dead") || arb_encounter_get (enc, ids[i], "cond.fled") ||
+          arb_conditions_has (enc, NULL, ids[i], "dead") || arb_encounter_get (enc, ids[i], "cond.fled") ||
           g_strcmp0 (arb_encounter_get (enc, ids[i], "cond.appealed"), "spared") == 0 ||
           !arb_encounter_get_hex (enc, ids[i], &them, &their_facing))
         continue;
@@ -74,7 +74,7 @@ place_of (ArbEncounter *enc,
       if (them.q == me.q && them.r == me.r)
         return PLACE_SAME_HEX;
       /* A stunned figure has no Attack Zone (11.6). */
-      if (arb_hex_in_front (them, their_facing, me) && !arb_turns_has_condition (enc, NULL, ids[i], "stunned"))
+      if (arb_hex_in_front (them, their_facing, me) && !arb_conditions_has (enc, NULL, ids[i], "stunned"))
         place = PLACE_STRIKE_ZONE;
       else if (arb_hex_distance (them, me) == 1 && place < PLACE_ADJACENT)
         place = PLACE_ADJACENT;
@@ -161,7 +161,7 @@ collect_foes (Walk  *walk,
           !conscious (walk->enc, ids[i]))
         continue;
       if (walk->n_foes < MAX_FOES && g_strcmp0 (arb_encounter_get (walk->enc, ids[i], "side"), side) != 0 &&
-          !arb_turns_has_condition (walk->enc, NULL, ids[i], "stunned"))
+          !arb_conditions_has (walk->enc, NULL, ids[i], "stunned"))
         {
           walk->foe[walk->n_foes] = hex;
           walk->foe_facing[walk->n_foes] = facing;
@@ -452,13 +452,13 @@ arb_aod_action_proc (ArbProc  *proc,
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
 
   /* 9.5: stunned or unconscious, only a pass; 6.x: one action a pulse. */
-  if ((arb_turns_has_condition (enc, NULL, id, "stunned") || !conscious (enc, id)) && !g_str_equal (letter, "X"))
+  if ((arb_conditions_has (enc, NULL, id, "stunned") || !conscious (enc, id)) && !g_str_equal (letter, "X"))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("9.5: %s is stunned, unconscious or dead and may only pass"), arb_encounter_get_name (enc, id));
       return FALSE;
     }
-  tick = arb_turns_pulse_tick (enc);
+  tick = arb_aod_pulse_tick (enc);
   if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), tick) == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
@@ -494,7 +494,7 @@ arb_aod_action_proc (ArbProc  *proc,
 
   /* 7.5: kneeling or prone, crawling costs 3 a hex and 2 a hexside, and
    * there is no Bob, Shift or Charge. */
-  low = arb_turns_has_condition (enc, NULL, id, "kneeling") || arb_turns_has_condition (enc, NULL, id, "prone");
+  low = arb_conditions_has (enc, NULL, id, "kneeling") || arb_conditions_has (enc, NULL, id, "prone");
   if (low && strchr ("BSQ", letter[0]))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
@@ -663,13 +663,13 @@ arb_aod_withdraw_proc (ArbProc  *proc,
                    _("7.4: a withdrawal needs %s's place on the map"), name);
       return FALSE;
     }
-  if (arb_turns_has_condition (enc, NULL, id, "stunned") || !conscious (enc, id))
+  if (arb_conditions_has (enc, NULL, id, "stunned") || !conscious (enc, id))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("9.5: %s is stunned, unconscious or dead and may only pass"), name);
       return FALSE;
     }
-  tick = arb_turns_pulse_tick (enc);
+  tick = arb_aod_pulse_tick (enc);
   if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), tick) == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,

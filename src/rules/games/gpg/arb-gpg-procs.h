@@ -113,4 +113,10 @@ gboolean    arb_gpg_air_currents_proc  (ArbProc *proc, GError **error);
 /* 2.5 for @id; FALSE when it stopped for a die. */
 gboolean    arb_gpg_roll_stun_recovery (ArbProc *proc, const char *id);
 
+/* The turn order: the game's start and next. */
+gboolean arb_gpg_turns_start (ArbProc  *proc,
+                              GError  **error);
+gboolean arb_gpg_turns_next  (ArbProc  *proc,
+                              GError  **error);
+
 G_END_DECLS

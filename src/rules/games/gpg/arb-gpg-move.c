@@ -22,7 +22,7 @@
 
 #include "arb-gpg-procs.h"
 #include "arb-map.h"
-#include "arb-turns.h"
+#include "arb-conditions.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 

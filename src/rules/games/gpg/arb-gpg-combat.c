@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "arb-gpg-procs.h"
-#include "arb-turns.h"
+#include "arb-conditions.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 

@@ -124,4 +124,15 @@ gboolean arb_aod_shield_covers       (ArbEncounter      *enc,
                                       const char        *id,
                                       int                side);
 
+/* The turn order: the game's start and next. */
+gboolean arb_aod_turns_start (ArbProc  *proc,
+                              GError  **error);
+gboolean arb_aod_turns_next  (ArbProc  *proc,
+                              GError  **error);
+/* aod.placement (5.0): who is placed first. */
+gboolean arb_aod_turns_placement (ArbProc  *proc,
+                                  GError  **error);
+/* "ROUND.PULSE" now: what "acted" and "action-tick" are marked with. */
+char    *arb_aod_pulse_tick      (ArbEncounter *encounter);
+
 G_END_DECLS

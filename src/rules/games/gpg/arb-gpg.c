@@ -16,7 +16,7 @@
 
 #include "arb-gpg-procs.h"
 #include "arb-hex.h"
-#include "arb-turns.h"
+#include "arb-conditions.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -106,7 +106,7 @@ arb_gpg_flag (ArbEncounter *enc,
               const char   *id,
               const char   *condition)
 {
-  return arb_turns_has_condition (enc, step, id, condition);
+  return arb_conditions_has (enc, step, id, condition);
 }
 
 const char *

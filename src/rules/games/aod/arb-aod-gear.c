@@ -17,7 +17,7 @@
 
 #include "arb-aod-procs.h"
 #include "arb-hex.h"
-#include "arb-turns.h"
+#include "arb-conditions.h"
 
 static gboolean
 is_none (const char *name)
@@ -164,8 +164,8 @@ arb_aod_hands_usable (ArbEncounter *enc,
                       ArbStep      *step,
                       const char   *id)
 {
-  return arb_turns_has_condition (enc, step, id, "arm-injured") ||
-         arb_turns_has_condition (enc, step, id, "hand-numb") ? 1 : 2;
+  return arb_conditions_has (enc, step, id, "arm-injured") ||
+         arb_conditions_has (enc, step, id, "hand-numb") ? 1 : 2;
 }
 
 void

@@ -26,7 +26,6 @@
 #include "arb-conditions.h"
 #include "arb-hex.h"
 #include "arb-map.h"
-#include "arb-turns.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -36,7 +35,7 @@ has (ArbEncounter *enc,
      const char   *id,
      const char   *condition)
 {
-  return arb_turns_has_condition (enc, step, id, condition);
+  return arb_conditions_has (enc, step, id, condition);
 }
 
 static gboolean
@@ -455,7 +454,7 @@ doing (ArbEncounter *enc,
        const char   *letters)
 {
   const char *action = arb_step_peek (step, enc, id, "action");
-  g_autofree char *tick = arb_turns_pulse_tick (enc);
+  g_autofree char *tick = arb_aod_pulse_tick (enc);
   g_auto(GStrv) wanted = g_strsplit (letters, ",", -1);
 
   return action && g_strcmp0 (arb_step_peek (step, enc, id, "action-tick"), tick) == 0 &&
@@ -520,7 +519,7 @@ known_condition (ArbProc    *proc,
     }
   if (g_str_equal (code, "attacker-turns"))
     {
-      g_autofree char *now = arb_turns_pulse_tick (enc);
+      g_autofree char *now = arb_aod_pulse_tick (enc);
 
       return g_strcmp0 (arb_step_peek (step, enc, attacker, "turned"), now) == 0;
     }

@@ -1,0 +1,351 @@
+/* arb-game.c: the base class of the games, and their registry
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "arb-game.h"
+#include "arb-games.h"
+
+typedef struct
+{
+  GStrv actions;   /* "ID.NAME" of the offered procedures, built once */
+} ArbGamePrivate;
+
+G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (ArbGame, arb_game, G_TYPE_OBJECT)
+
+void
+arb_gauge_free (ArbGauge *gauge)
+{
+  if (gauge == NULL)
+    return;
+  g_free (gauge->label);
+  g_free (gauge->value);
+  g_free (gauge);
+}
+
+void
+arb_zone_clear (ArbZone *zone)
+{
+  g_clear_pointer (&zone->text, g_free);
+}
+
+static const char * const no_names[] = { NULL };
+static const ArbProcedureSpec no_procedures[] = { { NULL } };
+
+static void
+arb_game_finalize (GObject *object)
+{
+  ArbGamePrivate *priv = arb_game_get_instance_private (ARB_GAME (object));
+
+  g_strfreev (priv->actions);
+  G_OBJECT_CLASS (arb_game_parent_class)->finalize (object);
+}
+
+static gboolean
+arb_game_real_turn_order (ArbGame  *self,
+                          ArbProc  *proc,
+                          GError  **error)
+{
+  g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+               _("%s keeps no turn order in Arbiter"), arb_game_get_title (self));
+  return FALSE;
+}
+
+static void
+arb_game_class_init (ArbGameClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = arb_game_finalize;
+  klass->time_unit = "turn";
+  klass->order_by = N_("initiative");
+  klass->procedures = no_procedures;
+  klass->conditions = no_names;
+  klass->out_conditions = no_names;
+  klass->map_presets = no_names;
+  klass->sheet_kinds = no_names;
+  klass->start = arb_game_real_turn_order;
+  klass->next = arb_game_real_turn_order;
+}
+
+static void
+arb_game_init (ArbGame *self)
+{
+}
+
+/* The registry */
+
+static GPtrArray *
+registry (void)
+{
+  static GPtrArray *games;
+
+  if (g_once_init_enter (&games))
+    {
+      GPtrArray *list = g_ptr_array_new ();
+      const GType *types = arb_games_list_types ();
+
+      for (guint i = 0; types[i]; i++)
+        g_ptr_array_add (list, g_object_new (types[i], NULL));
+      g_once_init_leave (&games, list);
+    }
+  return games;
+}
+
+GPtrArray *
+arb_game_list (void)
+{
+  return registry ();
+}
+
+const char * const *
+arb_game_list_ids (void)
+{
+  static GStrv ids;
+
+  if (g_once_init_enter (&ids))
+    {
+      GPtrArray *games = registry ();
+      GStrv list = g_new0 (char *, games->len + 1);
+
+      for (guint i = 0; i < games->len; i++)
+        list[i] = (char *)ARB_GAME_GET_CLASS (games->pdata[i])->id;
+      g_once_init_leave (&ids, list);
+    }
+  return (const char * const *)ids;
+}
+
+ArbGame *
+arb_game_get (const char *id)
+{
+  GPtrArray *games = registry ();
+
+  if (id == NULL)
+    return NULL;
+  for (guint i = 0; i < games->len; i++)
+    if (g_str_equal (ARB_GAME_GET_CLASS (games->pdata[i])->id, id))
+      return games->pdata[i];
+  return NULL;
+}
+
+const char *
+arb_game_title_of (const char *id)
+{
+  ArbGame *game = arb_game_get (id);
+
+  return game ? arb_game_get_title (game) : id;
+}
+
+/* Accessors */
+
+#define CLASS(self) ARB_GAME_GET_CLASS (self)
+
+const char *
+arb_game_get_id (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  return CLASS (self)->id;
+}
+
+const char *
+arb_game_get_title (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  return _(CLASS (self)->title);
+}
+
+const char *
+arb_game_get_time_unit (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  return CLASS (self)->time_unit;
+}
+
+const char *
+arb_game_get_order_by (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  return _(CLASS (self)->order_by);
+}
+
+const char *
+arb_game_get_default_map (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  return CLASS (self)->default_map;
+}
+
+const char * const *
+arb_game_list_conditions (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), no_names);
+  return CLASS (self)->conditions;
+}
+
+gboolean
+arb_game_condition_is_out (ArbGame    *self,
+                           const char *condition)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  return condition != NULL && g_strv_contains (CLASS (self)->out_conditions, condition);
+}
+
+const char * const *
+arb_game_list_map_presets (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), no_names);
+  return CLASS (self)->map_presets;
+}
+
+const char * const *
+arb_game_list_sheet_kinds (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), no_names);
+  return CLASS (self)->sheet_kinds;
+}
+
+const ArbProcedureSpec *
+arb_game_list_procedures (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), no_procedures);
+  return CLASS (self)->procedures;
+}
+
+const ArbProcedureSpec *
+arb_game_find_procedure (ArbGame    *self,
+                         const char *name)
+{
+  const ArbProcedureSpec *procs;
+  const char *id;
+  gsize len;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  if (name == NULL)
+    return NULL;
+  id = CLASS (self)->id;
+  len = strlen (id);
+  if (strncmp (name, id, len) != 0 || name[len] != '.')
+    return NULL;
+  procs = CLASS (self)->procedures;
+  for (guint i = 0; procs[i].name; i++)
+    if (g_str_equal (procs[i].name, name + len + 1))
+      return &procs[i];
+  return arb_procedure_find_generic (name + len + 1);
+}
+
+/* The actions offered to the figure whose turn it is: the game's own, in
+ * its order, then the generic ones every game has. */
+const char * const *
+arb_game_list_actions (ArbGame *self)
+{
+  ArbGamePrivate *priv;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), no_names);
+  priv = arb_game_get_instance_private (self);
+  if (priv->actions == NULL)
+    {
+      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+      const ArbProcedureSpec *procs = CLASS (self)->procedures;
+      const ArbProcedureSpec *generic = arb_procedure_list_generic ();
+
+      for (guint i = 0; procs[i].name; i++)
+        if (procs[i].offered)
+          {
+            g_autofree char *full = g_strconcat (CLASS (self)->id, ".", procs[i].name, NULL);
+
+            g_strv_builder_add (builder, full);
+          }
+      for (guint i = 0; generic[i].name; i++)
+        if (generic[i].offered)
+          {
+            g_autofree char *full = g_strconcat (CLASS (self)->id, ".", generic[i].name, NULL);
+
+            g_strv_builder_add (builder, full);
+          }
+      priv->actions = g_strv_builder_end (builder);
+    }
+  return (const char * const *)priv->actions;
+}
+
+/* Behaviour */
+
+gboolean
+arb_game_start (ArbGame  *self,
+                ArbProc  *proc,
+                GError  **error)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  return CLASS (self)->start (self, proc, error);
+}
+
+gboolean
+arb_game_next (ArbGame  *self,
+               ArbProc  *proc,
+               GError  **error)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  return CLASS (self)->next (self, proc, error);
+}
+
+GPtrArray *
+arb_game_list_gauges (ArbGame      *self,
+                      ArbEncounter *encounter,
+                      const char   *id)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  if (CLASS (self)->list_gauges)
+    return CLASS (self)->list_gauges (self, encounter, id);
+  return g_ptr_array_new_with_free_func ((GDestroyNotify)arb_gauge_free);
+}
+
+GArray *
+arb_game_list_zones (ArbGame      *self,
+                     ArbEncounter *encounter,
+                     const char   *id)
+{
+  ArbHex at;
+  int facing;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  if (CLASS (self)->list_zones && arb_encounter_get_hex (encounter, id, &at, &facing))
+    return CLASS (self)->list_zones (self, encounter, id, at, facing);
+  return arb_zone_array_new ();
+}
+
+GArray *
+arb_zone_array_new (void)
+{
+  GArray *zones = g_array_new (FALSE, TRUE, sizeof (ArbZone));
+
+  g_array_set_clear_func (zones, (GDestroyNotify)arb_zone_clear);
+  return zones;
+}
+
+gboolean
+arb_game_plan_move (ArbGame      *self,
+                    ArbEncounter *encounter,
+                    const char   *id,
+                    ArbHex        to,
+                    char        **procedure,
+                    GHashTable   *params)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  return CLASS (self)->plan_move && CLASS (self)->plan_move (self, encounter, id, to, procedure, params);
+}
+
+gboolean
+arb_game_plan_turn (ArbGame      *self,
+                    ArbEncounter *encounter,
+                    const char   *id,
+                    int           turns,
+                    char        **procedure,
+                    GHashTable   *params)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  return CLASS (self)->plan_turn && CLASS (self)->plan_turn (self, encounter, id, turns, procedure, params);
+}

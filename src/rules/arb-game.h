@@ -1,0 +1,180 @@
+/* arb-game.h: what one game is, for the generic engine
+ *
+ * Each game is a subclass in its own folder, src/rules/games/ID/. The
+ * class holds the game's static data (its id and title, what orders the
+ * figures, its procedures with their form specs, its conditions, map
+ * presets and sheet kinds) and its behaviour as virtual functions; the
+ * base class answers "nothing" for every one it is not given, so a game
+ * overrides only what it has. Generic code asks the game and never
+ * names one: arb_game_get() finds it by the id an encounter or sheet
+ * carries.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib-object.h>
+
+#include "arb-encounter.h"
+#include "arb-hex.h"
+#include "arb-procedure.h"
+#include "arb-procedure-spec.h"
+
+G_BEGIN_DECLS
+
+/* A gauge the turn order shows for a figure: "FT 10/18", "altitude 3". */
+typedef struct
+{
+  char *label;   /* translated: "FT" */
+  char *value;   /* "10/18" */
+} ArbGauge;
+
+void arb_gauge_free (ArbGauge *gauge);
+
+/* How the map marks a hex or hexside around the selected figure. The
+ * game says what a place is; the map picks colours for the tones. */
+typedef enum
+{
+  ARB_ZONE_FILL,     /* the hex shaded */
+  ARB_ZONE_SIDE,     /* one hexside of the hex drawn (side = 0-5) */
+  ARB_ZONE_LABEL,    /* a note above the hex ("range 4") */
+  ARB_ZONE_MARK,     /* a short mark inside the hex ("3") */
+} ArbZoneShape;
+
+/* From welcome to dangerous: front, flank, rear, a strike zone... */
+typedef enum
+{
+  ARB_TONE_GREEN,
+  ARB_TONE_LIME,
+  ARB_TONE_YELLOW,
+  ARB_TONE_ORANGE,
+  ARB_TONE_VERMILION,
+  ARB_TONE_RED,
+} ArbZoneTone;
+
+typedef struct
+{
+  ArbZoneShape shape;
+  ArbHex       hex;
+  int          side;     /* SIDE: the hexside, 0-5 */
+  ArbZoneTone  tone;
+  gboolean     strong;   /* near or important: drawn bolder */
+  char        *text;     /* LABEL, MARK */
+} ArbZone;
+
+void    arb_zone_clear     (ArbZone *zone);
+/* An empty array of ArbZone that clears its zones. */
+GArray *arb_zone_array_new (void);
+
+#define ARB_TYPE_GAME (arb_game_get_type ())
+G_DECLARE_DERIVABLE_TYPE (ArbGame, arb_game, ARB, GAME, GObject)
+
+struct _ArbGameClass
+{
+  GObjectClass parent_class;
+
+  /* Static data, set in class_init. Lists end with a NULL entry. */
+  const char              *id;            /* "aod": encounters and sheets carry it */
+  const char              *title;         /* N_() */
+  const char              *time_unit;     /* what conditions last: "round", "turn" */
+  const char              *order_by;      /* N_(): what orders the figures, "AG" */
+  const char              *default_map;   /* the preset a new fight starts on */
+  const ArbProcedureSpec  *procedures;    /* the game's own, offered ones first */
+  const char * const      *conditions;
+  const char * const      *out_conditions;/* those that take a figure out of the fight */
+  const char * const      *map_presets;
+  const char * const      *sheet_kinds;   /* "character", "npc"... */
+
+  /* The turn order: the game's "ID.start" and "ID.next" procedures. */
+  gboolean   (*start)          (ArbGame       *self,
+                                ArbProc       *proc,
+                                GError       **error);
+  gboolean   (*next)           (ArbGame       *self,
+                                ArbProc       *proc,
+                                GError       **error);
+  /* What the turn order shows for @id besides its order value. */
+  GPtrArray *(*list_gauges)    (ArbGame       *self,
+                                ArbEncounter  *encounter,
+                                const char    *id);
+  /* What the map marks around @id, who stands at @at facing @facing. */
+  GArray    *(*list_zones)     (ArbGame       *self,
+                                ArbEncounter  *encounter,
+                                const char    *id,
+                                ArbHex         at,
+                                int            facing);
+  /* A drag of @id to @to, or a turn by @turns hexsides, as the procedure
+   * that does it and its parameters; FALSE when this game moves figures
+   * only through its actions. */
+  gboolean   (*plan_move)      (ArbGame       *self,
+                                ArbEncounter  *encounter,
+                                const char    *id,
+                                ArbHex         to,
+                                char         **procedure,
+                                GHashTable    *params);
+  gboolean   (*plan_turn)      (ArbGame       *self,
+                                ArbEncounter  *encounter,
+                                const char    *id,
+                                int            turns,
+                                char         **procedure,
+                                GHashTable    *params);
+
+  gpointer padding[12];
+};
+
+/* The registry: every game, in the order they are offered. */
+GPtrArray          *arb_game_list          (void);
+/* Their ids, in the same order, NULL-terminated; static. */
+const char * const *arb_game_list_ids      (void);
+/* The game of @id, or NULL when there is none. Never freed. */
+ArbGame            *arb_game_get           (const char    *id);
+
+/* The game's name for people ("Glider-Pit Gladiators"), or @id itself
+ * when there is no such game. */
+const char         *arb_game_title_of      (const char    *id);
+
+const char         *arb_game_get_id        (ArbGame       *self);
+const char         *arb_game_get_title     (ArbGame       *self);
+const char         *arb_game_get_time_unit (ArbGame       *self);
+const char         *arb_game_get_order_by  (ArbGame       *self);
+const char         *arb_game_get_default_map (ArbGame     *self);
+const char * const *arb_game_list_conditions     (ArbGame *self);
+gboolean            arb_game_condition_is_out    (ArbGame *self,
+                                                  const char *condition);
+const char * const *arb_game_list_map_presets    (ArbGame *self);
+const char * const *arb_game_list_sheet_kinds    (ArbGame *self);
+/* The game's own procedures (not the generic ones every game has). */
+const ArbProcedureSpec *arb_game_list_procedures (ArbGame *self);
+/* "ID.NAME" of the procedures offered to the figure whose turn it is,
+ * in the order they are offered; static. */
+const char * const *arb_game_list_actions (ArbGame *self);
+/* The procedure "ID.NAME" of this game, generic ones included. */
+const ArbProcedureSpec *arb_game_find_procedure  (ArbGame    *self,
+                                                  const char *name);
+
+gboolean            arb_game_start         (ArbGame       *self,
+                                            ArbProc       *proc,
+                                            GError       **error);
+gboolean            arb_game_next          (ArbGame       *self,
+                                            ArbProc       *proc,
+                                            GError       **error);
+GPtrArray          *arb_game_list_gauges   (ArbGame       *self,
+                                            ArbEncounter  *encounter,
+                                            const char    *id);
+GArray             *arb_game_list_zones    (ArbGame       *self,
+                                            ArbEncounter  *encounter,
+                                            const char    *id);
+gboolean            arb_game_plan_move     (ArbGame       *self,
+                                            ArbEncounter  *encounter,
+                                            const char    *id,
+                                            ArbHex         to,
+                                            char         **procedure,
+                                            GHashTable    *params);
+gboolean            arb_game_plan_turn     (ArbGame       *self,
+                                            ArbEncounter  *encounter,
+                                            const char    *id,
+                                            int            turns,
+                                            char         **procedure,
+                                            GHashTable    *params);
+
+G_END_DECLS

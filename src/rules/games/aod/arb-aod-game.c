@@ -1,0 +1,131 @@
+/* arb-aod-game.c: Arena of Death, as a game of the engine
+ *
+ * DragonQuest's combat for gladiators: figures act in pulses, highest
+ * Agility first, paying Action Points (6.0-9.8); strikes, injuries and
+ * stun recovery as in 10.0-13.0.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "arb-aod-game.h"
+#include "arb-aod.h"
+#include "arb-aod-procs.h"
+
+struct _ArbAodGame
+{
+  ArbGame parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (ArbAodGame, arb_aod_game, ARB_TYPE_GAME)
+
+/* TRANSLATORS: in the choice lists ("melee|Melee;ranged|Hurled"), the
+ * text before each "|" is the value the rules read: translate only the
+ * labels after it. */
+
+static const ArbParamSpec aod_strike_params[] = {
+  { "attacker", N_("Attacker"), ARB_PARAM_ACTOR, NULL, 0, 0, TRUE },
+  { "target", N_("Target"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
+  { "weapon", N_("Weapon"), ARB_PARAM_WEAPON, N_("hands|Bare hands;shield|Shield blow"), 0, 0, TRUE },
+  { "combat", N_("Kind of combat"), ARB_PARAM_CHOICE, N_("melee|Melee;ranged|Hurled;close|Close combat"), 0, 0, FALSE },
+  { "options", N_("Other modifiers (rows of the table, by comma)"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  { "hexes", N_("Hexes the weapon flies"), ARB_PARAM_INT, NULL, 0, 100, FALSE },
+  { "strikes", N_("Strikes"), ARB_PARAM_INT, NULL, 1, 10, FALSE },
+  { "two-handed", N_("Held in both hands"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec aod_action_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "action", N_("Action"), ARB_PARAM_CHOICE,
+    N_("M|Move;B|Bob;S|Shift;T|Turn;P|Prepare;C|Cache;D|Drop;E|Evade;R|Rise;W|Withdraw;X|Pass"), 0, 0, TRUE },
+  { "to", N_("To hex"), ARB_PARAM_HEX, NULL, 0, 0, FALSE },
+  { "facing", N_("Facing (hexside 0-5)"), ARB_PARAM_INT, NULL, 0, 5, FALSE },
+  { "hexes", N_("Hexes"), ARB_PARAM_INT, NULL, 0, 20, FALSE },
+  { "hexsides", N_("Hexsides turned"), ARB_PARAM_INT, NULL, 0, 6, FALSE },
+  { "posture", N_("Posture"), ARB_PARAM_CHOICE, N_("|Standing;kneeling|Kneeling;prone|Prone"), 0, 0, FALSE },
+  { "weapon", N_("Weapon or shield"), ARB_PARAM_WEAPON, NULL, 0, 0, FALSE },
+  { "drop", N_("Let go of (by comma)"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec aod_charge_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "target", N_("Target"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
+  { "to", N_("Charge to hex"), ARB_PARAM_HEX, NULL, 0, 0, FALSE },
+  { "hexes", N_("Hexes"), ARB_PARAM_INT, NULL, 0, 20, FALSE },
+  { "mode", N_("Then"), ARB_PARAM_CHOICE, N_("assail|Assail;close|Close and grapple"), 0, 0, FALSE },
+  { "weapon", N_("Weapon"), ARB_PARAM_WEAPON, N_("hands|Bare hands"), 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec aod_withdraw_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "to", N_("To hex"), ARB_PARAM_HEX, NULL, 0, 0, TRUE },
+  { NULL }
+};
+
+/* In the order the app offers them; the generic ones (condition, map,
+ * remove, start, next) come with every game. */
+static const ArbProcedureSpec procedures[] = {
+  { "strike", arb_aod_strike_proc, N_("Strike"), N_("A melee, hurled or close-combat strike, with every modifier the fight knows"), TRUE, TRUE, aod_strike_params },
+  { "action", arb_aod_action_proc, N_("Action"), N_("Move, turn, prepare a weapon or any other action, paid in Action Points"), TRUE, TRUE, aod_action_params },
+  { "charge", arb_aod_charge_proc, N_("Charge"), N_("Move and assail, or close and grapple"), TRUE, TRUE, aod_charge_params },
+  { "withdraw", arb_aod_withdraw_proc, N_("Withdraw"), N_("Back out of a Strike Zone"), TRUE, TRUE, aod_withdraw_params },
+  { "stun-recovery", arb_aod_stun_recovery_proc, N_("Stun Recovery"), N_("Try to shake off the stun"), TRUE, TRUE, arb_actor_only_params },
+  { "appeal", arb_aod_appeal_proc, N_("Appeal to the Crowd"), N_("Ask the crowd for mercy"), TRUE, TRUE, arb_actor_only_params },
+  { "flee", arb_aod_flee_proc, N_("Flee"), N_("Leave the arena by a corner"), TRUE, TRUE, arb_actor_only_params },
+  { "placement", arb_aod_turns_placement },
+  { "experience", arb_aod_experience_proc },
+  { "spend-experience", arb_aod_spend_experience_proc },
+  { NULL }
+};
+
+static const char * const conditions[] = {
+  "stunned", "kneeling", "prone", "unconscious", "dead", "close-combat", "arm-injured", "leg-injured", "leg-crippled", "hand-numb", "vision-impaired", "fled", NULL
+};
+static const char * const out_conditions[] = { "unconscious", "dead", "fled", NULL };
+static const char * const map_presets[] = { "aod-arena", NULL };
+
+static gboolean
+start (ArbGame  *game,
+       ArbProc  *proc,
+       GError  **error)
+{
+  return arb_aod_turns_start (proc, error);
+}
+
+static gboolean
+next (ArbGame  *game,
+      ArbProc  *proc,
+      GError  **error)
+{
+  return arb_aod_turns_next (proc, error);
+}
+
+static void
+arb_aod_game_class_init (ArbAodGameClass *klass)
+{
+  ArbGameClass *game_class = ARB_GAME_CLASS (klass);
+
+  game_class->id = "aod";
+  /* A published game keeps its name. */
+  game_class->title = "Arena of Death";
+  game_class->time_unit = "round";
+  game_class->order_by = N_("AG");
+  game_class->default_map = "aod-arena";
+  game_class->procedures = procedures;
+  game_class->conditions = conditions;
+  game_class->out_conditions = out_conditions;
+  game_class->map_presets = map_presets;
+  game_class->start = start;
+  game_class->next = next;
+}
+
+static void
+arb_aod_game_init (ArbAodGame *self)
+{
+}

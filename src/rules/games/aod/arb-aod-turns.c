@@ -1,0 +1,314 @@
+/* arb-aod-turns.c: Arena of Death's turn order
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "arb-conditions.h"
+#include "arb-order.h"
+#include "arb-aod.h"
+#include "arb-aod-procs.h"
+
+#define E ARB_ENCOUNTER_ENTITY
+
+char *
+arb_aod_pulse_tick (ArbEncounter *enc)
+{
+  return g_strdup_printf ("%d.%d", arb_encounter_get_int (enc, E, "round", 1), arb_encounter_get_int (enc, E, "pulse", 1));
+}
+
+/* Arena of Death (6.0-6.8) */
+
+static int
+aod_modified_ag (ArbProc    *proc,
+                 const char *id)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  int ag = arb_encounter_get_field_int (enc, id, "ag", 0);
+  const char *armor = arb_encounter_get_field (enc, id, "armor");
+  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "aod", "armor") : NULL;
+  const char *penalty;
+  gint64 v;
+
+  if (sheet == NULL || !g_str_equal (arb_sheet_get_kind (sheet), "character"))
+    return ag;
+  if (table && armor && g_ascii_strcasecmp (armor, "none") != 0 &&
+      (penalty = arb_table_lookup_name_text (table, armor, "ag-penalty")) &&
+      g_ascii_string_to_signed (penalty, 10, -100, 100, &v, NULL))
+    ag += (int)v;
+  return ag;
+}
+
+static int
+aod_apa (ArbProc    *proc,
+         const char *id)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbTable *races = rules ? arb_ruleset_library_get_table (rules, "aod", "races") : NULL;
+  const char *race = arb_encounter_get_field (enc, id, "race");
+  const char *base;
+  gint64 v;
+
+  /* Injuries take their APA points off whatever the APA is (12.4). */
+  int injury = arb_encounter_get_int (enc, id, "apa-injury", 0);
+
+  /* A set APA wins; a foe's is never adjusted for Agility (4.1). */
+  if (arb_encounter_get (enc, id, "apa") || sheet == NULL || !g_str_equal (arb_sheet_get_kind (sheet), "character"))
+    return MAX (0, arb_encounter_get_field_int (enc, id, "apa", 0) - injury);
+
+  if (races && race && (base = arb_table_lookup_name_text (races, race, "apa")) &&
+      g_ascii_string_to_signed (base, 10, 0, 100, &v, NULL))
+    return MAX (0, arb_aod_adjust_apa ((int)v, aod_modified_ag (proc, id)) - injury);
+  return 0;
+}
+
+static gboolean
+aod_cannot_act (ArbEncounter *enc,
+                ArbStep      *step,
+                const char   *id)
+{
+  return arb_conditions_has (enc, step, id, "stunned") ||
+         arb_conditions_has (enc, step, id, "unconscious") ||
+         arb_conditions_has (enc, step, id, "dead");
+}
+
+/* Everyone, highest Agility as armour leaves it first, ties broken by a
+ * die: the order of the fight (6.1) and of placement (5.0). */
+static GArray *
+aod_rank_by_ag (ArbProc  *proc,
+                GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  g_autoptr(GArray) entries = g_array_new (FALSE, TRUE, sizeof (ArbOrderEntry));
+
+  g_array_set_clear_func (entries, arb_order_entry_clear);
+  if (arb_order_no_combatants (ids, error))
+    return NULL;
+  for (guint i = 0; ids[i]; i++)
+    {
+      ArbOrderEntry e = { g_strdup (ids[i]), aod_modified_ag (proc, ids[i]), 0, 0 };
+      g_array_append_val (entries, e);
+    }
+  if (!arb_order_with_ties (proc, entries, TRUE, FALSE, "1d10"))
+    return NULL;
+  return g_steal_pointer (&entries);
+}
+
+gboolean
+arb_aod_turns_start (ArbProc  *proc,
+                     GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_autoptr(GArray) entries = NULL;
+  g_autofree char *order = NULL;
+
+  if (arb_encounter_get (enc, E, "order"))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("6.1: the order is fixed for the whole fight once it starts"));
+      return FALSE;
+    }
+  if (!(entries = aod_rank_by_ag (proc, error)))
+    return FALSE;
+
+  order = arb_order_join (entries);
+  arb_step_set (step, enc, E, "order", order);
+  arb_step_set_int (step, enc, E, "round", 1);
+  arb_step_set_int (step, enc, E, "pulse", 1);
+  arb_step_add_log (step, _("Round 1 begins. Order by modified AG:"));
+  for (guint i = 0; i < entries->len; i++)
+    {
+      ArbOrderEntry *e = &g_array_index (entries, ArbOrderEntry, i);
+      int apa = aod_apa (proc, e->id);
+
+      arb_step_set_int (step, enc, e->id, "order-value", e->key1);
+      arb_step_set_int (step, enc, e->id, "ap", apa);
+      arb_step_add_log (step, _("%u. %s (AG %d, %d AP)"), i + 1, arb_encounter_get_name (enc, e->id), e->key1, apa);
+    }
+
+  /* The first who can act; the others pass as the pulses go. */
+  for (guint i = 0; i < entries->len; i++)
+    {
+      ArbOrderEntry *e = &g_array_index (entries, ArbOrderEntry, i);
+
+      if (!aod_cannot_act (enc, step, e->id) && arb_step_peek_field_int (step, enc, e->id, "ap", 0) > 0)
+        {
+          arb_step_set (step, enc, E, "current", e->id);
+          break;
+        }
+    }
+  return TRUE;
+}
+
+/* 5.0: figures are placed highest Agility first. */
+gboolean
+arb_aod_turns_placement (ArbProc  *proc,
+                         GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_autoptr(GArray) entries = NULL;
+  g_autofree char *order = NULL;
+
+  if (!(entries = aod_rank_by_ag (proc, error)))
+    return FALSE;
+
+  order = arb_order_join (entries);
+  arb_step_set (step, enc, E, "placement-order", order);
+  arb_step_add_log (step, _("Placement (5.0), highest Agility first: the first in a corner hex, "
+                            "a foe of it in the opposite corner, a friend beside a friend on the edge"));
+  for (guint i = 0; i < entries->len; i++)
+    {
+      ArbOrderEntry *e = &g_array_index (entries, ArbOrderEntry, i);
+
+      arb_step_add_log (step, _("%u. %s (AG %d)"), i + 1, arb_encounter_get_name (enc, e->id), e->key1);
+    }
+  return TRUE;
+}
+
+gboolean
+arb_aod_turns_next (ArbProc  *proc,
+                    GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *order_text = arb_encounter_get (enc, E, "order");
+  const char *current = arb_encounter_get (enc, E, "current");
+  g_auto(GStrv) order = NULL;
+  guint n, at = 0;
+  int pulse, round;
+
+  if (order_text == NULL)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("The fight has not started: start it first"));
+      return FALSE;
+    }
+
+  /* Only combatants of the fight take turns: a damaged order's empty or
+   * unknown entries are passed over, and an order with nobody in it
+   * cannot go on. */
+  {
+    g_auto(GStrv) listed = g_strsplit (order_text, ",", -1);
+    g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+    g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+    for (guint i = 0; listed[i]; i++)
+      if (listed[i][0] && g_strv_contains ((const char * const *)ids, listed[i]))
+        g_strv_builder_add (builder, listed[i]);
+    order = g_strv_builder_end (builder);
+  }
+  n = g_strv_length (order);
+  if (n == 0)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("Nobody in the fight is in the turn order: start it again"));
+      return FALSE;
+    }
+  if (current != NULL && !g_strv_contains ((const char * const *)order, current))
+    current = NULL;
+  pulse = arb_step_peek_field_int (step, enc, E, "pulse", 1);
+  round = arb_step_peek_field_int (step, enc, E, "round", 1);
+
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (order[i], current) == 0)
+      at = i;
+
+  /* 7.8: a figure that did nothing this pulse passes: 2 AP, or what is left. */
+  {
+    g_autofree char *tick = g_strdup_printf ("%d.%d", round, pulse);
+
+    if (current && g_strcmp0 (arb_step_peek (step, enc, current, "acted"), tick) != 0)
+      {
+        int ap = arb_step_peek_field_int (step, enc, current, "ap", 0);
+
+        arb_step_set_int (step, enc, current, "ap", ap - MIN (2, ap));
+        arb_step_set (step, enc, current, "acted", tick);
+        arb_step_add_log (step, _("%s passes (%d AP left)"), arb_encounter_get_name (enc, current), ap - MIN (2, ap));
+      }
+  }
+  arb_step_set_who (step, current ? arb_encounter_get_name (enc, current) : NULL);
+
+  /* Walk on through the order, pulse after pulse, until someone can act
+   * or nobody has AP left and a new round begins (6.2-6.4). */
+  for (guint guard = 0; guard < 4 * n * 40 + 4; guard++)
+    {
+      gboolean anyone = FALSE;
+
+      at++;
+      if (at >= n)
+        {
+          for (guint i = 0; i < n; i++)
+            anyone |= arb_step_peek_field_int (step, enc, order[i], "ap", 0) > 0;
+
+          if (!anyone)
+            {
+              round++;
+              pulse = 1;
+              arb_step_set_int (step, enc, E, "round", round);
+              arb_step_set_int (step, enc, E, "pulse", pulse);
+              arb_step_add_log (step, _("Round %d begins: every figure gets its APA"), round);
+              arb_conditions_expire (proc, round);
+              arb_aod_regenerate (proc);
+              for (guint i = 0; i < n; i++)
+                arb_step_set_int (step, enc, order[i], "ap", aod_apa (proc, order[i]));
+            }
+          else
+            {
+              pulse++;
+              arb_step_set_int (step, enc, E, "pulse", pulse);
+              arb_step_add_log (step, _("Pulse %d"), pulse);
+            }
+          at = 0;
+        }
+
+      {
+        const char *id = order[at];
+        int ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
+
+        if (ap <= 0)
+          continue;
+        if (aod_cannot_act (enc, step, id) ||
+            round < arb_step_peek_field_int (step, enc, E, "truce-until", 0))
+          {
+            /* 6.6: a stunned, unconscious or dead figure passes; so does
+             * everyone while the attendants carry a spared figure off
+             * (5.2). A stunned one rolls to recover as its turn comes
+             * (11.6), which a truce allows. */
+            g_autofree char *tick = g_strdup_printf ("%d.%d", round, pulse);
+
+            if (arb_conditions_has (enc, step, id, "stunned") &&
+                !arb_conditions_has (enc, step, id, "unconscious") &&
+                !arb_conditions_has (enc, step, id, "dead"))
+              {
+                gboolean recovered;
+
+                if (!arb_aod_roll_stun_recovery (proc, id, &recovered))
+                  return FALSE;
+              }
+            arb_step_set_int (step, enc, id, "ap", ap - MIN (2, ap));
+            arb_step_set (step, enc, id, "acted", tick);
+            arb_step_add_log (step, _("%s passes"), arb_encounter_get_name (enc, id));
+            continue;
+          }
+        arb_step_set (step, enc, E, "current", id);
+        arb_step_add_log (step, _("Round %d, pulse %d: %s acts (%d AP)"), round, pulse,
+                          arb_encounter_get_name (enc, id), ap);
+        return TRUE;
+      }
+    }
+
+  g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+               _("No figure can act: every one is stunned, unconscious or dead"));
+  return FALSE;
+}

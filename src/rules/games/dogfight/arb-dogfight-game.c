@@ -1,0 +1,78 @@
+/* arb-dogfight-game.c: Dogfight, as a game of the engine
+ *
+ * WW1 aircraft over an open sky: initiative by die and experience each
+ * turn, movement by class.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "arb-dogfight-game.h"
+#include "arb-dogfight.h"
+#include "arb-dogfight-procs.h"
+
+struct _ArbDogfightGame
+{
+  ArbGame parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (ArbDogfightGame, arb_dogfight_game, ARB_TYPE_GAME)
+
+/* TRANSLATORS: in the choice lists ("melee|Melee;ranged|Hurled"), the
+ * text before each "|" is the value the rules read: translate only the
+ * labels after it. */
+
+/* In the order the app offers them; the generic ones (condition, map,
+ * remove, start, next) come with every game. */
+static const ArbProcedureSpec procedures[] = {
+  { "settings", arb_dogfight_settings_proc },
+  { NULL }
+};
+
+static const char * const conditions[] = {
+  "spin", "stall", "smoke", "fire", "jammed", "pilot-wounded", "destroyed", NULL
+};
+static const char * const out_conditions[] = { NULL };
+static const char * const map_presets[] = { "dogfight-sky", NULL };
+
+static gboolean
+start (ArbGame  *game,
+       ArbProc  *proc,
+       GError  **error)
+{
+  return arb_dogfight_turns_start (proc, error);
+}
+
+static gboolean
+next (ArbGame  *game,
+      ArbProc  *proc,
+      GError  **error)
+{
+  return arb_dogfight_turns_next (proc, error);
+}
+
+static void
+arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
+{
+  ArbGameClass *game_class = ARB_GAME_CLASS (klass);
+
+  game_class->id = "dogfight";
+  game_class->title = N_("Dogfight");
+  game_class->time_unit = "turn";
+  game_class->order_by = N_("initiative");
+  game_class->default_map = "dogfight-sky";
+  game_class->procedures = procedures;
+  game_class->conditions = conditions;
+  game_class->out_conditions = out_conditions;
+  game_class->map_presets = map_presets;
+  game_class->start = start;
+  game_class->next = next;
+}
+
+static void
+arb_dogfight_game_init (ArbDogfightGame *self)
+{
+}

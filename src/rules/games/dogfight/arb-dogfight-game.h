@@ -1,0 +1,15 @@
+/* arb-dogfight-game.h: Dogfight, as a game of the engine
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "arb-game.h"
+
+G_BEGIN_DECLS
+
+#define ARB_TYPE_DOGFIGHT_GAME (arb_dogfight_game_get_type ())
+G_DECLARE_FINAL_TYPE (ArbDogfightGame, arb_dogfight_game, ARB, DOGFIGHT_GAME, ArbGame)
+
+G_END_DECLS

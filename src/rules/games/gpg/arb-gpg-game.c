@@ -1,0 +1,125 @@
+/* arb-gpg-game.c: Glider-Pit Gladiators, as a game of the engine
+ *
+ * Gliders diving on each other over the pit: sequence chits, four phases
+ * a turn, altitude and speed, throws, strikes and rams.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "arb-gpg-game.h"
+#include "arb-gpg-procs.h"
+
+struct _ArbGpgGame
+{
+  ArbGame parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (ArbGpgGame, arb_gpg_game, ARB_TYPE_GAME)
+
+/* TRANSLATORS: in the choice lists ("melee|Melee;ranged|Hurled"), the
+ * text before each "|" is the value the rules read: translate only the
+ * labels after it. */
+
+static const ArbParamSpec gpg_move_params[] = {
+  { "id", N_("Glider"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "moves", N_("Manoeuvres (F, TL, TR, SL, SR, C by comma)"), ARB_PARAM_TEXT, NULL, 0, 0, TRUE },
+  { "turn-cost", N_("A turn costs"), ARB_PARAM_CHOICE, N_("speed|Speed;altitude|Altitude"), 0, 0, FALSE },
+  { "keep", N_("Stay in the hex for a ram"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec gpg_glide_params[] = {
+  { "id", N_("Glider"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "dive", N_("Levels dived"), ARB_PARAM_INT, NULL, 0, 3, FALSE },
+  { "ram", N_("Ram"), ARB_PARAM_TARGET, NULL, 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec gpg_target_params[] = {
+  { "id", N_("Glider"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "target", N_("Target"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
+  { NULL }
+};
+
+static const ArbParamSpec gpg_strike_params[] = {
+  { "id", N_("Glider"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "target", N_("Target"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
+  { "sword-bonus", N_("Sword bonus"), ARB_PARAM_CHOICE, N_("|None;+1|+1;-1|-1"), 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec gpg_action_params[] = {
+  { "id", N_("Glider"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "weapon", N_("Take in hand"), ARB_PARAM_WEAPON, N_("none|Nothing"), 0, 0, FALSE },
+  { "escape", N_("Try to escape the net"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { NULL }
+};
+
+/* In the order the app offers them; the generic ones (condition, map,
+ * remove, start, next) come with every game. */
+static const ArbProcedureSpec procedures[] = {
+  { "move", arb_gpg_move_proc, N_("Move"), N_("The movement phase: the glider's manoeuvres"), TRUE, TRUE, gpg_move_params },
+  { "glide", arb_gpg_glide_proc, N_("Glide"), N_("The glide phase: dive, or check for deceleration"), TRUE, TRUE, gpg_glide_params },
+  { "ram", arb_gpg_ram_proc, N_("Ram"), N_("Ram the glider dived onto"), TRUE, TRUE, arb_actor_only_params },
+  { "throw", arb_gpg_throw_proc, N_("Throw"), N_("Throw the weapon in hand"), TRUE, TRUE, gpg_target_params },
+  { "strike", arb_gpg_strike_proc, N_("Strike"), N_("Strike with the weapon in hand"), TRUE, TRUE, gpg_strike_params },
+  { "transfer", arb_gpg_transfer_proc, N_("Hand Over"), N_("Pass the weapon in hand to a comrade"), TRUE, TRUE, gpg_target_params },
+  { "action", arb_gpg_action_proc, N_("Action"), N_("Change the weapon in hand, or try to escape a net"), TRUE, TRUE, gpg_action_params },
+  { "stun-recovery", arb_gpg_stun_recovery_proc, N_("Stun Recovery"), N_("Roll to recover from a stun"), TRUE, TRUE, arb_actor_only_params },
+  { "settings", arb_gpg_settings_proc },
+  { "setup", arb_gpg_setup_proc },
+  { "select", arb_gpg_select_proc },
+  { "launch", arb_gpg_launch_proc },
+  { "air-currents", arb_gpg_air_currents_proc },
+  { NULL }
+};
+
+static const char * const conditions[] = {
+  "stunned", "netted", "spinning", "eliminated", NULL
+};
+static const char * const out_conditions[] = { "eliminated", NULL };
+static const char * const map_presets[] = { "gpg-pit", NULL };
+
+static gboolean
+start (ArbGame  *game,
+       ArbProc  *proc,
+       GError  **error)
+{
+  return arb_gpg_turns_start (proc, error);
+}
+
+static gboolean
+next (ArbGame  *game,
+      ArbProc  *proc,
+      GError  **error)
+{
+  return arb_gpg_turns_next (proc, error);
+}
+
+static void
+arb_gpg_game_class_init (ArbGpgGameClass *klass)
+{
+  ArbGameClass *game_class = ARB_GAME_CLASS (klass);
+
+  game_class->id = "gpg";
+  /* A published game keeps its name. */
+  game_class->title = "Glider-Pit Gladiators";
+  game_class->time_unit = "turn";
+  game_class->order_by = N_("chit");
+  game_class->default_map = "gpg-pit";
+  game_class->procedures = procedures;
+  game_class->conditions = conditions;
+  game_class->out_conditions = out_conditions;
+  game_class->map_presets = map_presets;
+  game_class->start = start;
+  game_class->next = next;
+}
+
+static void
+arb_gpg_game_init (ArbGpgGame *self)
+{
+}

@@ -1,0 +1,15 @@
+/* arb-gpg-game.h: Glider-Pit Gladiators, as a game of the engine
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "arb-game.h"
+
+G_BEGIN_DECLS
+
+#define ARB_TYPE_GPG_GAME (arb_gpg_game_get_type ())
+G_DECLARE_FINAL_TYPE (ArbGpgGame, arb_gpg_game, ARB, GPG_GAME, ArbGame)
+
+G_END_DECLS

@@ -1,0 +1,215 @@
+/* arb-gpg-turns.c: Glider-Pit Gladiators's turn order
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "arb-conditions.h"
+#include "arb-order.h"
+#include "arb-gpg-procs.h"
+
+#define E ARB_ENCOUNTER_ENTITY
+
+/* Glider-Pit Gladiators (turn sequence 1-4) */
+
+static const char *gpg_phases[] = {
+  N_("movement"), N_("glide"), N_("combat"), N_("action"), N_("stun recovery"),
+};
+
+static gboolean
+gpg_assign_chits (ArbProc  *proc,
+                  int       turn,
+                  GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  g_autoptr(GArray) entries = g_array_new (FALSE, TRUE, sizeof (ArbOrderEntry));
+  g_autofree char *order = NULL;
+  gboolean random_chits = g_strcmp0 (arb_encounter_get (enc, E, "setting.random-chits"), "true") == 0;
+
+  g_array_set_clear_func (entries, arb_order_entry_clear);
+
+  if (arb_order_no_combatants (ids, error))
+    return FALSE;
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      ArbOrderEntry e = { g_strdup (ids[i]), 0, 0, 0 };
+
+      if (arb_conditions_has (enc, step, ids[i], "eliminated"))
+        {
+          g_free (e.id);
+          continue;
+        }
+      /* Lowest altitude first, then the slower; the optional rule draws
+       * every chit at random. */
+      if (!random_chits)
+        {
+          const char *alt = arb_step_peek (step, enc, ids[i], "altitude");
+          const char *spd = arb_step_peek (step, enc, ids[i], "speed");
+          gint64 v;
+
+          e.key1 = alt && g_ascii_string_to_signed (alt, 10, 0, 999, &v, NULL) ? (int)v
+                 : arb_encounter_get_field_int (enc, ids[i], "altitude", 0);
+          e.key2 = spd && g_ascii_string_to_signed (spd, 10, 0, 999, &v, NULL) ? (int)v
+                 : arb_encounter_get_field_int (enc, ids[i], "speed", 0);
+        }
+      g_array_append_val (entries, e);
+    }
+
+  if (!arb_order_with_ties (proc, entries, FALSE, TRUE, "1d6"))
+    return FALSE;
+
+  order = arb_order_join (entries);
+  arb_step_set (step, enc, E, "order", order);
+  arb_step_set_int (step, enc, E, "turn", turn);
+  arb_step_set_int (step, enc, E, "phase", 1);
+  arb_step_add_log (step, _("Turn %d: sequence chits"), turn);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      ArbOrderEntry *e = &g_array_index (entries, ArbOrderEntry, i);
+
+      arb_step_set_int (step, enc, e->id, "chit", i + 1);
+      arb_step_add_log (step, random_chits ? _("Chit %u: %s (drawn at random)")
+                                           : _("Chit %u: %s (altitude %d, speed %d)"),
+                        i + 1, arb_encounter_get_name (enc, e->id), e->key1, e->key2);
+    }
+  arb_step_set (step, enc, E, "current", entries->len ? g_array_index (entries, ArbOrderEntry, 0).id : NULL);
+  return TRUE;
+}
+
+gboolean
+arb_gpg_turns_start (ArbProc  *proc,
+                     GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+
+  if (arb_encounter_get (enc, E, "order"))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("The fight has already started"));
+      return FALSE;
+    }
+  /* A sheet may begin stunned or netted; from here the fight keeps it. */
+  for (guint i = 0; ids[i]; i++)
+    {
+      ArbSheet *sheet = arb_encounter_get_sheet (enc, ids[i]);
+
+      if (sheet && arb_sheet_get_bool (sheet, "stunned") && !arb_encounter_get (enc, ids[i], "cond.stunned"))
+        arb_step_set (step, enc, ids[i], "cond.stunned", "on");
+      if (sheet && arb_sheet_get_bool (sheet, "netted") && !arb_encounter_get (enc, ids[i], "cond.netted"))
+        arb_step_set (step, enc, ids[i], "cond.netted", "on");
+    }
+  return gpg_assign_chits (proc, 1, error);
+}
+
+/* The next glider in chit order still flying, or NULL. */
+static const char *
+gpg_following (ArbEncounter *enc,
+               ArbStep      *step,
+               GStrv         order,
+               const char   *current)
+{
+  gboolean past = current == NULL;
+
+  for (guint i = 0; order[i]; i++)
+    {
+      if (past && !arb_conditions_has (enc, step, order[i], "eliminated"))
+        return order[i];
+      if (g_strcmp0 (order[i], current) == 0)
+        past = TRUE;
+    }
+  return NULL;
+}
+
+gboolean
+arb_gpg_turns_next (ArbProc  *proc,
+                    GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *order_text = arb_encounter_get (enc, E, "order");
+  const char *current = arb_encounter_get (enc, E, "current");
+  const char *phase_text = arb_encounter_get (enc, E, "phase");
+  int phase = arb_encounter_get_int (enc, E, "phase", 1);
+  int turn = arb_encounter_get_int (enc, E, "turn", 1);
+  g_auto(GStrv) order = NULL;
+  const char *following;
+
+  if (order_text == NULL)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("The fight has not started: start it first"));
+      return FALSE;
+    }
+  if (arb_encounter_get (enc, E, "winner"))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("The game is over"));
+      return FALSE;
+    }
+
+  arb_step_set_who (step, current ? arb_encounter_get_name (enc, current) : NULL);
+
+  /* Step 4 first, then the next turn's chits. */
+  if (g_strcmp0 (phase_text, "air-currents") == 0)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("Turn %d ends with the air currents: run gpg.air-currents"), turn);
+      return FALSE;
+    }
+  if (current == NULL)
+    {
+      arb_conditions_expire (proc, turn + 1);
+      return gpg_assign_chits (proc, turn + 1, error);
+    }
+
+  /* 2.5 comes by itself: a stunned pilot rolls to recover before the
+   * sequence passes on (not after a wall, which ends it outright). */
+  if (phase == 5 && g_strcmp0 (phase_text, "done") != 0 &&
+      !arb_conditions_has (enc, NULL, current, "eliminated") &&
+      arb_conditions_has (enc, NULL, current, "stunned"))
+    {
+      g_autofree char *tick = g_strdup_printf ("%d", turn);
+
+      if (g_strcmp0 (arb_encounter_get (enc, current, "recovery-rolled"), tick) != 0)
+        {
+          if (!arb_gpg_roll_stun_recovery (proc, current))
+            return FALSE;
+          arb_step_set (step, enc, current, "recovery-rolled", tick);
+        }
+    }
+
+  if (phase_text && g_strcmp0 (phase_text, "done") != 0 && phase < (int)G_N_ELEMENTS (gpg_phases) &&
+      !arb_conditions_has (enc, step, current, "eliminated"))
+    {
+      /* A stunned pilot skips from movement straight to stun recovery. */
+      int to = arb_conditions_has (enc, NULL, current, "stunned") && phase < 5 ? 5 : phase + 1;
+
+      arb_step_set_int (step, enc, E, "phase", to);
+      arb_step_add_log (step, _("%s: %s phase"), arb_encounter_get_name (enc, current), _(gpg_phases[to - 1]));
+      return TRUE;
+    }
+
+  order = g_strsplit (order_text, ",", -1);
+  following = gpg_following (enc, step, order, current);
+  if (following != NULL)
+    {
+      arb_step_set (step, enc, E, "current", following);
+      arb_step_set_int (step, enc, E, "phase", 1);
+      arb_step_add_log (step, _("%s: %s phase"), arb_encounter_get_name (enc, following), _(gpg_phases[0]));
+      return TRUE;
+    }
+
+  /* Every glider has gone: the turn ends with the air currents (step 4). */
+  arb_step_set (step, enc, E, "current", NULL);
+  arb_step_set (step, enc, E, "phase", "air-currents");
+  arb_step_add_log (step, _("Turn %d ends: find the air currents and their effects"), turn);
+  return TRUE;
+}

@@ -1,0 +1,78 @@
+/* arb-rsbs-game.c: Red Sand, Blue Sky, as a game of the engine
+ *
+ * Gladiators in the arena of a red world: sides drawn active by cards,
+ * dice pools of five times Rep.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "arb-rsbs-game.h"
+#include "arb-rsbs-procs.h"
+
+struct _ArbRsbsGame
+{
+  ArbGame parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (ArbRsbsGame, arb_rsbs_game, ARB_TYPE_GAME)
+
+/* TRANSLATORS: in the choice lists ("melee|Melee;ranged|Hurled"), the
+ * text before each "|" is the value the rules read: translate only the
+ * labels after it. */
+
+/* In the order the app offers them; the generic ones (condition, map,
+ * remove, start, next) come with every game. */
+static const ArbProcedureSpec procedures[] = {
+
+  { NULL }
+};
+
+static const char * const conditions[] = {
+  "ensnared", "blinded", "down", "face-down", "spent", "surrendered", "dead", NULL
+};
+static const char * const out_conditions[] = { "dead", NULL };
+static const char * const map_presets[] = { "rsbs-square-2", "rsbs-square-4", "rsbs-oval-2", "rsbs-oval-4", NULL };
+
+static gboolean
+start (ArbGame  *game,
+       ArbProc  *proc,
+       GError  **error)
+{
+  return arb_rsbs_turns_start (proc, error);
+}
+
+static gboolean
+next (ArbGame  *game,
+      ArbProc  *proc,
+      GError  **error)
+{
+  return arb_rsbs_turns_next (proc, error);
+}
+
+static void
+arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
+{
+  ArbGameClass *game_class = ARB_GAME_CLASS (klass);
+
+  game_class->id = "rsbs";
+  /* A published game keeps its name. */
+  game_class->title = "Red Sand, Blue Sky";
+  game_class->time_unit = "turn";
+  game_class->order_by = N_("card");
+  game_class->default_map = "rsbs-square-2";
+  game_class->procedures = procedures;
+  game_class->conditions = conditions;
+  game_class->out_conditions = out_conditions;
+  game_class->map_presets = map_presets;
+  game_class->start = start;
+  game_class->next = next;
+}
+
+static void
+arb_rsbs_game_init (ArbRsbsGame *self)
+{
+}

@@ -1,0 +1,15 @@
+/* arb-rsbs-game.h: Red Sand, Blue Sky, as a game of the engine
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "arb-game.h"
+
+G_BEGIN_DECLS
+
+#define ARB_TYPE_RSBS_GAME (arb_rsbs_game_get_type ())
+G_DECLARE_FINAL_TYPE (ArbRsbsGame, arb_rsbs_game, ARB, RSBS_GAME, ArbGame)
+
+G_END_DECLS

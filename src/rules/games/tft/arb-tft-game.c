@@ -1,0 +1,79 @@
+/* arb-tft-game.c: The Fantasy Trip, as a game of the engine
+ *
+ * Melee and Wizard: a side initiative roll each turn, then the figures
+ * in adjusted DX order; megahexes on the map.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "arb-tft-game.h"
+#include "arb-tft.h"
+#include "arb-tft-procs.h"
+
+struct _ArbTftGame
+{
+  ArbGame parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (ArbTftGame, arb_tft_game, ARB_TYPE_GAME)
+
+/* TRANSLATORS: in the choice lists ("melee|Melee;ranged|Hurled"), the
+ * text before each "|" is the value the rules read: translate only the
+ * labels after it. */
+
+/* In the order the app offers them; the generic ones (condition, map,
+ * remove, start, next) come with every game. */
+static const ArbProcedureSpec procedures[] = {
+
+  { NULL }
+};
+
+static const char * const conditions[] = {
+  "prone", "kneeling", "knocked-down", "unconscious", "dead", "hth", "dodging", "defending", "waiting", "dx-penalty", NULL
+};
+static const char * const out_conditions[] = { "unconscious", "dead", NULL };
+static const char * const map_presets[] = { "tft-combat", NULL };
+
+static gboolean
+start (ArbGame  *game,
+       ArbProc  *proc,
+       GError  **error)
+{
+  return arb_tft_turns_start (proc, error);
+}
+
+static gboolean
+next (ArbGame  *game,
+      ArbProc  *proc,
+      GError  **error)
+{
+  return arb_tft_turns_next (proc, error);
+}
+
+static void
+arb_tft_game_class_init (ArbTftGameClass *klass)
+{
+  ArbGameClass *game_class = ARB_GAME_CLASS (klass);
+
+  game_class->id = "tft";
+  /* A published game keeps its name. */
+  game_class->title = "The Fantasy Trip";
+  game_class->time_unit = "turn";
+  game_class->order_by = N_("DX");
+  game_class->default_map = "tft-combat";
+  game_class->procedures = procedures;
+  game_class->conditions = conditions;
+  game_class->out_conditions = out_conditions;
+  game_class->map_presets = map_presets;
+  game_class->start = start;
+  game_class->next = next;
+}
+
+static void
+arb_tft_game_init (ArbTftGame *self)
+{
+}

@@ -1,0 +1,15 @@
+/* arb-tft-game.h: The Fantasy Trip, as a game of the engine
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "arb-game.h"
+
+G_BEGIN_DECLS
+
+#define ARB_TYPE_TFT_GAME (arb_tft_game_get_type ())
+G_DECLARE_FINAL_TYPE (ArbTftGame, arb_tft_game, ARB, TFT_GAME, ArbGame)
+
+G_END_DECLS
