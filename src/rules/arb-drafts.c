@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "arb-conditions.h"
 #include "arb-drafts.h"
 #include "arb-file.h"
 
@@ -232,7 +233,7 @@ arb_drafts_list (void)
         {
           g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
           GString *summary = g_string_new (arb_encounter_get_system (enc));
-          const char *unit = g_str_equal (arb_encounter_get_system (enc), "aod") ? "round" : "turn";
+          const char *unit = arb_conditions_unit (arb_encounter_get_system (enc));
 
           if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, unit))
             g_string_append_printf (summary, ", %s %s", unit, arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, unit));
