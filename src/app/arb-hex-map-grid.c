@@ -6,7 +6,6 @@
 
 #include "config.h"
 
-#include <glib/gi18n.h>
 #include <math.h>
 
 #include "arb-app-games.h"

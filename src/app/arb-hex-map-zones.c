@@ -1,12 +1,15 @@
 /* arb-hex-map-zones.c: what the game marks around the selected figure
  *
+ * The game lists its zones (arb_game_list_zones()): hexes filled, marks
+ * in hexes, notes above them and hexsides, each in a tone. The map asks
+ * once per picture, gives each tone its colour and draws them the same
+ * way for every game.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #include "config.h"
 
-#include <glib/gi18n.h>
-#include <math.h>
 
 #include "arb-game.h"
 #include "arb-hex-map-private.h"
