@@ -20,10 +20,12 @@ hurl_path (ArbHexMap   *self,
            int         *range,
            gboolean    *crowd)
 {
-  const ArbAppGame *game = arb_app_game_get (arb_hex_map_system (self));
+  const ArbAppGame *game;
   ArbHex at;
   int facing;
 
+  g_assert (ARB_IS_HEX_MAP (self));
+  game = arb_app_game_get (arb_hex_map_system (self));
   *crowd = FALSE;
   *range = 0;
   if (!self->ruler || !self->selected || !game || !game->hurl_path ||

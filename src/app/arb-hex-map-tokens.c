@@ -62,6 +62,8 @@ arb_hex_map_side_colour (ArbEncounter *encounter,
   *colour = found ? *found : side_colours[0];
 }
 
+/* A letter for each condition that changes how a figure stands or
+ * fights, by the condition's name, whichever game it comes from. */
 static const struct { const char *condition; const char *badge; } badges[] = {
   { "stunned", "S" }, { "prone", "P" }, { "kneeling", "K" }, { "netted", "N" },
   { "unconscious", "U" }, { "dead", "†" }, { "eliminated", "×" }, { "close-combat", "C" },

@@ -70,8 +70,10 @@ tone_of (const ArbZone *zone)
 void
 arb_hex_map_update_zones (ArbHexMap *self)
 {
-  ArbGame *game = self->encounter ? arb_game_get (arb_encounter_get_system (self->encounter)) : NULL;
+  ArbGame *game;
 
+  g_assert (ARB_IS_HEX_MAP (self));
+  game = self->encounter ? arb_game_get (arb_encounter_get_system (self->encounter)) : NULL;
   g_clear_pointer (&self->zones, g_array_unref);
   if (game && self->selected)
     self->zones = arb_game_list_zones (game, self->encounter, self->rules, self->selected);
@@ -104,6 +106,7 @@ arb_hex_map_draw_zones (ArbHexMap   *self,
   GArray *zones = self->zones;
   MapInfo info;
 
+  g_assert (ARB_IS_HEX_MAP (self));
   if (zones == NULL || zones->len == 0)
     return;
   arb_hex_map_map_info (self, &info);
