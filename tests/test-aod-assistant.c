@@ -248,7 +248,7 @@ test_from_library (void)
 
   gtk_window_present (GTK_WINDOW (library));
   iterate ();
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (library), "library.generate-aod", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (library), "library.assistant", "s", "aod"));
   iterate ();
   assistant = find_toplevel (ARB_TYPE_AOD_ASSISTANT);
   g_assert_nonnull (assistant);

@@ -433,6 +433,53 @@ test_band_overlays (void)
   g_assert_finalize_object (map);
 }
 
+/* Arena of Death: selecting a figure tints the three hexes in front
+ * red, the cone beyond them fainter and orange, and nothing behind. */
+static void
+test_zones_drawn (void)
+{
+  g_autofree char *rolf = NULL;
+  g_autofree char *troll = NULL;
+  g_autoptr(ArbEncounter) enc = arena (&rolf, &troll);
+  GtkWidget *map = map_at (enc, 24.0, -2.0, -2.0);
+  ArbViewport *vp = arb_hex_map_get_viewport (ARB_HEX_MAP (map));
+  ArbHex at = { 3, 4 };
+  ArbHex front = arb_hex_neighbour (at, 0);
+  ArbHex cone = arb_hex_neighbour (arb_hex_neighbour (arb_hex_neighbour (at, 0), 0), 0);
+  ArbHex rear = arb_hex_neighbour (at, 3);
+  cairo_surface_t *before, *after;
+  guint32 b, a, in_front;
+  double x, y;
+
+  before = render (map, 600, 500);
+  arb_hex_map_set_selected (ARB_HEX_MAP (map), rolf);
+  after = render (map, 600, 500);
+
+  arb_viewport_hex_to_pixel (vp, front, &x, &y);
+  b = pixel_at (before, (int)x + 3, (int)y + 3);
+  a = pixel_at (after, (int)x + 3, (int)y + 3);
+  g_assert_cmphex (a, !=, b);
+  /* Redder, less green. */
+  g_assert_cmpint ((a >> 16) & 0xff, >, (a >> 8) & 0xff);
+  g_assert_cmpint ((a >> 8) & 0xff, <, (b >> 8) & 0xff);
+  in_front = a;
+
+  arb_viewport_hex_to_pixel (vp, cone, &x, &y);
+  b = pixel_at (before, (int)x + 3, (int)y + 3);
+  a = pixel_at (after, (int)x + 3, (int)y + 3);
+  g_assert_cmphex (a, !=, b);
+  /* Orange and fainter: less blue than the ground, greener than the
+   * front. */
+  g_assert_cmpint (a & 0xff, <, b & 0xff);
+  g_assert_cmpint ((a >> 8) & 0xff, >, (in_front >> 8) & 0xff);
+
+  arb_viewport_hex_to_pixel (vp, rear, &x, &y);
+  g_assert_cmphex (pixel_at (before, (int)x + 3, (int)y + 3), ==, pixel_at (after, (int)x + 3, (int)y + 3));
+  cairo_surface_destroy (before);
+  cairo_surface_destroy (after);
+  g_assert_finalize_object (map);
+}
+
 /* Every preset draws, in both layouts, without a window. */
 static void
 test_presets_draw (void)
@@ -491,6 +538,7 @@ main (int   argc,
   g_test_add_func ("/hex-map/tiles", test_tiles);
   g_test_add_func ("/hex-map/hurl-path", test_hurl_path);
   g_test_add_func ("/hex-map/band-overlays", test_band_overlays);
+  g_test_add_func ("/hex-map/zones-drawn", test_zones_drawn);
 
   ret = g_test_run ();
   g_clear_object (&rules);

@@ -3,7 +3,9 @@
  * build/tests/window-shots DIR writes main-*.png and strike-*.png: the
  * demo fight started, the strike dialog before the dice, with the dice
  * typed in, and the window after Apply; tables-*.png, the rules tables
- * wide and narrow; dice*.png, the dice popover. For checking the UI by eye
+ * wide and narrow; dice*.png, the dice popover; with the sheets folder,
+ * main-4-dogfight.png, a Dogfight fight with an aircraft selected. For
+ * checking the UI by eye
  * without a compositor (run it under xvfb-run with GSK_RENDERER=cairo).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -18,6 +20,7 @@
 #include "arb-sheet-editor.h"
 #include "arb-tables-window.h"
 #include "arb-dice-popover.h"
+#include "arb-hex-map.h"
 #include "arb-preferences-window.h"
 
 static void
@@ -319,6 +322,29 @@ main (int   argc,
         shoot (GTK_WIDGET (assistant), dir, "assistant-4-review.png");
         gtk_window_destroy (GTK_WINDOW (assistant));
       }
+    }
+
+  if (argc > 2)
+    {
+      /* Another game's zones: a Dogfight fight, its first aircraft
+       * selected, the six areas round it. */
+      g_autoptr(ArbFight) sky = arb_fight_new (arb_application_get_rules (app), "dogfight", NULL, NULL);
+      g_autofree char *anna = g_build_filename (argv[2], "dogfight-anna-brightwell.xml", NULL);
+      g_autofree char *otto = g_build_filename (argv[2], "dogfight-otto-brandt.xml", NULL);
+      ArbHex a = { 15, 5 }, b = { 19, 4 };
+      g_auto(GStrv) ids = NULL;
+      GtkWidget *map;
+
+      arb_fight_add_sheet (sky, anna, "Allies", &a, 0, NULL);
+      arb_fight_add_sheet (sky, otto, "Central Powers", &b, 3, NULL);
+      arb_window_set_fight (window, sky);
+      settle ();
+      map = find_widget (GTK_WIDGET (window), ARB_TYPE_HEX_MAP);
+      ids = arb_encounter_list_combatants (arb_fight_get_encounter (sky));
+      arb_hex_map_set_selected (ARB_HEX_MAP (map), ids[0]);
+      settle ();
+      shoot (GTK_WIDGET (window), dir, "main-4-dogfight.png");
+      arb_fight_discard_draft (sky);
     }
 
   /* The fight is a picture's only: no draft to offer next time. */

@@ -102,6 +102,8 @@ arb_fight_new (ArbRulesetLibrary  *rules,
 
   if (!(enc = arb_encounter_new (system, error)))
     return NULL;
+  if (map == NULL && arb_game_get (system))
+    map = arb_game_get_default_map (arb_game_get (system));
   if (map == NULL)
     map = arb_map_list_presets (system)[0];
   step = arb_step_new ("encounter.map", NULL);
@@ -178,22 +180,32 @@ add_starter (ArbEncounter       *enc,
   return TRUE;
 }
 
+/* The demo is the first game's that has one, on its default map. */
 ArbFight *
 arb_fight_new_demo (ArbRulesetLibrary  *rules,
                     GError            **error)
 {
-  g_autoptr(ArbFight) self = arb_fight_new (rules, "aod", "aod-arena", error);
+  g_autoptr(ArbFight) self = NULL;
+  GPtrArray *games = arb_game_list ();
+  ArbGame *game = NULL;
+  const ArbDemoFigure *demo = NULL;
   ArbEncounter *enc;
 
+  for (guint i = 0; i < games->len && demo == NULL; i++)
+    if ((demo = arb_game_get_demo (games->pdata[i])))
+      game = games->pdata[i];
+  if (demo == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No game has a demo fight"));
+      return NULL;
+    }
+  self = arb_fight_new (rules, arb_game_get_id (game), arb_game_get_default_map (game), error);
   if (self == NULL)
     return NULL;
   enc = self->encounter;
-  /* Rolf and Lazar side by side, the Troll already in both their
-   * Strike Zones and they in its: the first pulse can bring blows. */
-  if (!add_starter (enc, rules, "aod-rolf.xml", _("Heroes"), 8, 3, 0, error) ||
-      !add_starter (enc, rules, "aod-lazar.xml", _("Heroes"), 8, 4, 0, error) ||
-      !add_starter (enc, rules, "aod-foe-troll.xml", _("Arena"), 9, 3, 3, error))
-    return NULL;
+  for (guint i = 0; demo[i].sheet; i++)
+    if (!add_starter (enc, rules, demo[i].sheet, _(demo[i].side), demo[i].q, demo[i].r, demo[i].facing, error))
+      return NULL;
   self->name = g_strdup (_("Demo Fight"));
   self->saved_at = arb_encounter_get_position (enc);
   return g_steal_pointer (&self);
@@ -249,17 +261,18 @@ gboolean
 arb_fight_is_over (ArbFight  *self,
                    char     **standing)
 {
-  static const char *out[] = { "cond.dead", "cond.fled", "cond.eliminated", "cond.unconscious", NULL };
   ArbEncounter *enc;
   g_auto(GStrv) ids = NULL;
   g_autoptr(GHashTable) sides = g_hash_table_new (g_str_hash, g_str_equal);
   const char *last = NULL;
+  ArbGame *game;
 
   g_return_val_if_fail (ARB_IS_FIGHT (self), FALSE);
 
   if (standing)
     *standing = NULL;
   enc = self->encounter;
+  game = arb_game_get (arb_encounter_get_system (enc));
   if (arb_encounter_get (enc, E, "winner"))
     return TRUE;
   /* Not before it starts, and only when one side alone still stands. */
@@ -270,8 +283,14 @@ arb_fight_is_over (ArbFight  *self,
     {
       gboolean gone = FALSE;
 
-      for (guint k = 0; out[k]; k++)
-        gone |= arb_encounter_get (enc, ids[i], out[k]) != NULL;
+      /* Out of it by one of the game's conditions that end a fight. */
+      for (const char * const *c = game ? arb_game_list_conditions (game) : NULL; c && *c; c++)
+        if (arb_game_condition_is_out (game, *c))
+          {
+            g_autofree char *key = g_strconcat ("cond.", *c, NULL);
+
+            gone |= arb_encounter_get (enc, ids[i], key) != NULL;
+          }
       if (!gone && arb_encounter_get (enc, ids[i], "side"))
         g_hash_table_add (sides, (gpointer)(last = arb_encounter_get (enc, ids[i], "side")));
     }

@@ -14,7 +14,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "arb-aod-assistant.h"
+#include "arb-app-games.h"
 #include "arb-application.h"
 #include "arb-rules.h"
 #include "arb-sheet-editor.h"
@@ -474,17 +474,21 @@ assistant_saved_cb (ArbSheetLibraryWindow *self,
   toast (self, message);
 }
 
-/* Arena of Death characters have their own step-by-step way in (3.0). */
+/* A game may have its own step-by-step way to a new character. */
 static void
-generate_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *param)
+assistant_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
 {
   ArbSheetLibraryWindow *self = ARB_SHEET_LIBRARY_WINDOW (widget);
-  ArbAodAssistant *assistant = arb_aod_assistant_new (GTK_WINDOW (self), self->rules, self->folder);
+  const ArbAppGame *game = arb_app_game_get (g_variant_get_string (param, NULL));
+  GtkWindow *assistant;
 
+  if (game == NULL || game->new_assistant == NULL)
+    return;
+  assistant = game->new_assistant (GTK_WINDOW (self), self->rules, self->folder);
   g_signal_connect_object (assistant, "saved", G_CALLBACK (assistant_saved_cb), self, G_CONNECT_SWAPPED);
-  gtk_window_present (GTK_WINDOW (assistant));
+  gtk_window_present (assistant);
 }
 
 static void
@@ -894,7 +898,7 @@ arb_sheet_library_window_class_init (ArbSheetLibraryWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "library.add-starters", NULL, add_starters_action);
   gtk_widget_class_install_action (widget_class, "library.new", NULL, new_action);
   gtk_widget_class_install_action (widget_class, "library.new-sheet", "(ss)", new_sheet_action);
-  gtk_widget_class_install_action (widget_class, "library.generate-aod", NULL, generate_action);
+  gtk_widget_class_install_action (widget_class, "library.assistant", "s", assistant_action);
   gtk_widget_class_install_action (widget_class, "library.edit", "s", edit_action);
   gtk_widget_class_install_action (widget_class, "library.add-to-fight", "s", add_to_fight_action);
   gtk_widget_class_install_action (widget_class, "library.duplicate", "s", duplicate_action);
@@ -930,13 +934,20 @@ arb_sheet_library_window_init (ArbSheetLibraryWindow *self)
       g_autoptr(GMenu) section = g_menu_new ();
       g_autoptr(GMenuItem) character = g_menu_item_new (_("Character"), NULL);
       g_autoptr(GMenuItem) npc = g_menu_item_new (_("NPC"), NULL);
+      const ArbAppGame *app_game = arb_app_game_get (arb_game_list_ids ()[i]);
 
       g_menu_item_set_action_and_target_value (character, "library.new-sheet",
                                                g_variant_new ("(ss)", arb_game_list_ids ()[i], "character"));
       g_menu_item_set_action_and_target_value (npc, "library.new-sheet", g_variant_new ("(ss)", arb_game_list_ids ()[i], "npc"));
       g_menu_append_item (section, character);
-      if (g_str_equal (arb_game_list_ids ()[i], "aod"))
-        g_menu_append (section, _("Character, Step by Step…"), "library.generate-aod");
+      if (app_game && app_game->new_assistant)
+        {
+          g_autoptr(GMenuItem) assistant = g_menu_item_new (_("Character, Step by Step…"), NULL);
+
+          g_menu_item_set_action_and_target_value (assistant, "library.assistant",
+                                                   g_variant_new_string (arb_game_list_ids ()[i]));
+          g_menu_append_item (section, assistant);
+        }
       g_menu_append_item (section, npc);
       g_menu_append_section (games, arb_game_title_of (arb_game_list_ids ()[i]), G_MENU_MODEL (section));
     }

@@ -12,6 +12,7 @@
 
 #include <glib/gi18n.h>
 
+#include "arb-game.h"
 #include "arb-hex-map.h"
 #include "arb-turn-order.h"
 
@@ -38,35 +39,24 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* The gauges each game keeps at the table. */
+/* The gauges the game keeps at the table: "FT 10/18 · EN 12/16". */
 static char *
 gauges (ArbEncounter *enc,
         const char   *id)
 {
-  const char *system = arb_encounter_get_system (enc);
+  ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
+  g_autoptr(GPtrArray) list = game ? arb_game_list_gauges (game, enc, id) : NULL;
   GString *text = g_string_new (NULL);
 
-  if (g_str_equal (system, "aod"))
+  for (guint i = 0; list && i < list->len; i++)
     {
-      const char *ap = arb_encounter_get (enc, id, "ap");
-      int ft = arb_encounter_get_field_int (enc, id, "ft", 0), en = arb_encounter_get_field_int (enc, id, "en", 0);
+      ArbGauge *gauge = g_ptr_array_index (list, i);
 
-      if (ap)
-        g_string_append_printf (text, _("AP %s · "), ap);
-      g_string_append_printf (text, _("FT %d/%d · EN %d/%d"),
-                              ft - arb_encounter_get_field_int (enc, id, "ft-lost", 0), ft,
-                              en - arb_encounter_get_field_int (enc, id, "en-lost", 0), en);
+      if (text->len)
+        g_string_append (text, " · ");
+      /* TRANSLATORS: a gauge in the turn order: "FT 10/18" */
+      g_string_append_printf (text, _("%s %s"), gauge->label, gauge->value);
     }
-  else if (g_str_equal (system, "gpg"))
-    g_string_append_printf (text, _("altitude %d · speed %d"), arb_encounter_get_field_int (enc, id, "altitude", 0),
-                            arb_encounter_get_field_int (enc, id, "speed", 0));
-  else if (g_str_equal (system, "tft"))
-    g_string_append_printf (text, _("ST %d · hits %d"), arb_encounter_get_field_int (enc, id, "st", 0),
-                            arb_encounter_get_field_int (enc, id, "hits-taken", 0));
-  else if (g_str_equal (system, "rsbs"))
-    g_string_append_printf (text, _("dice burned %d"), arb_encounter_get_field_int (enc, id, "dice-burned", 0));
-  else if (g_str_equal (system, "dogfight"))
-    g_string_append_printf (text, _("pilot points %d"), arb_encounter_get_field_int (enc, id, "pilot-points", 0));
   return g_string_free (text, FALSE);
 }
 
@@ -83,12 +73,8 @@ row_text (ArbEncounter *enc,
   if (value)
     {
       /* What orders the figures, in each game's own terms. */
-      const char *system = arb_encounter_get_system (enc);
-      const char *what = g_str_equal (system, "aod") ? _("AG")
-                       : g_str_equal (system, "gpg") ? _("chit")
-                       : g_str_equal (system, "tft") ? _("DX")
-                       : g_str_equal (system, "rsbs") ? _("card")
-                       : _("initiative");
+      ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
+      const char *what = game ? arb_game_get_order_by (game) : _("initiative");
 
       /* TRANSLATORS: the value that orders a figure: "AG 15", "chit 3" */
       g_string_append_printf (text, _("%s %s · "), what, value);

@@ -304,16 +304,17 @@ arb_game_list_gauges (ArbGame      *self,
 }
 
 GArray *
-arb_game_list_zones (ArbGame      *self,
-                     ArbEncounter *encounter,
-                     const char   *id)
+arb_game_list_zones (ArbGame           *self,
+                     ArbEncounter      *encounter,
+                     ArbRulesetLibrary *rules,
+                     const char        *id)
 {
   ArbHex at;
   int facing;
 
   g_return_val_if_fail (ARB_IS_GAME (self), NULL);
   if (CLASS (self)->list_zones && arb_encounter_get_hex (encounter, id, &at, &facing))
-    return CLASS (self)->list_zones (self, encounter, id, at, facing);
+    return CLASS (self)->list_zones (self, encounter, rules, id, at, facing);
   return arb_zone_array_new ();
 }
 
@@ -348,4 +349,45 @@ arb_game_plan_turn (ArbGame      *self,
 {
   g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
   return CLASS (self)->plan_turn && CLASS (self)->plan_turn (self, encounter, id, turns, procedure, params);
+}
+
+/* The app's fight */
+
+const ArbDemoFigure *
+arb_game_get_demo (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  return CLASS (self)->demo;
+}
+
+void
+arb_zones_add (GArray       *zones,
+               ArbZoneShape  shape,
+               ArbHex        hex,
+               int           side,
+               ArbZoneTone   tone,
+               gboolean      strong,
+               const char   *text)
+{
+  ArbZone zone = { shape, hex, ((side % 6) + 6) % 6, tone, strong, g_strdup (text) };
+
+  g_array_append_val (zones, zone);
+}
+
+GPtrArray *
+arb_gauge_array_new (void)
+{
+  return g_ptr_array_new_with_free_func ((GDestroyNotify)arb_gauge_free);
+}
+
+void
+arb_gauges_add (GPtrArray  *gauges,
+                const char *label,
+                const char *value)
+{
+  ArbGauge *gauge = g_new (ArbGauge, 1);
+
+  gauge->label = g_strdup (label);
+  gauge->value = g_strdup (value);
+  g_ptr_array_add (gauges, gauge);
 }

@@ -51,6 +51,7 @@ typedef enum
   ARB_TONE_ORANGE,
   ARB_TONE_VERMILION,
   ARB_TONE_RED,
+  ARB_TONE_BLUE,     /* neither: a range band, a measure */
 } ArbZoneTone;
 
 typedef struct
@@ -66,6 +67,16 @@ typedef struct
 void    arb_zone_clear     (ArbZone *zone);
 /* An empty array of ArbZone that clears its zones. */
 GArray *arb_zone_array_new (void);
+
+/* A figure of a game's demo fight: a starter sheet, placed. */
+typedef struct
+{
+  const char *sheet;    /* the starter sheet's file name */
+  const char *side;     /* N_() */
+  int         q;
+  int         r;
+  int         facing;
+} ArbDemoFigure;
 
 #define ARB_TYPE_GAME (arb_game_get_type ())
 G_DECLARE_DERIVABLE_TYPE (ArbGame, arb_game, ARB, GAME, GObject)
@@ -97,9 +108,11 @@ struct _ArbGameClass
   GPtrArray *(*list_gauges)    (ArbGame       *self,
                                 ArbEncounter  *encounter,
                                 const char    *id);
-  /* What the map marks around @id, who stands at @at facing @facing. */
+  /* What the map marks around @id, who stands at @at facing @facing;
+   * @rules (may be NULL) holds the tables in play. */
   GArray    *(*list_zones)     (ArbGame       *self,
                                 ArbEncounter  *encounter,
+                                ArbRulesetLibrary *rules,
                                 const char    *id,
                                 ArbHex         at,
                                 int            facing);
@@ -118,6 +131,10 @@ struct _ArbGameClass
                                 int            turns,
                                 char         **procedure,
                                 GHashTable    *params);
+
+  /* The app's fight: the figures of the demo fight, on the default
+   * map; NULL for a game that has none. */
+  const ArbDemoFigure     *demo;
 
   gpointer padding[12];
 };
@@ -163,6 +180,7 @@ GPtrArray          *arb_game_list_gauges   (ArbGame       *self,
                                             const char    *id);
 GArray             *arb_game_list_zones    (ArbGame       *self,
                                             ArbEncounter  *encounter,
+                                            ArbRulesetLibrary *rules,
                                             const char    *id);
 gboolean            arb_game_plan_move     (ArbGame       *self,
                                             ArbEncounter  *encounter,
@@ -176,5 +194,24 @@ gboolean            arb_game_plan_turn     (ArbGame       *self,
                                             int            turns,
                                             char         **procedure,
                                             GHashTable    *params);
+
+/* The app's fight */
+/* The demo fight's figures, ending with a NULL sheet; NULL when the
+ * game has no demo. */
+const ArbDemoFigure *arb_game_get_demo     (ArbGame       *self);
+/* For the games' list_zones and list_gauges: one more zone (@text is
+ * copied, may be NULL) or gauge. */
+void                arb_zones_add          (GArray        *zones,
+                                            ArbZoneShape   shape,
+                                            ArbHex         hex,
+                                            int            side,
+                                            ArbZoneTone    tone,
+                                            gboolean       strong,
+                                            const char    *text);
+void                arb_gauges_add         (GPtrArray     *gauges,
+                                            const char    *label,
+                                            const char    *value);
+/* An empty array of ArbGauge that frees its gauges. */
+GPtrArray          *arb_gauge_array_new    (void);
 
 G_END_DECLS

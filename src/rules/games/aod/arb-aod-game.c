@@ -89,6 +89,14 @@ static const char * const conditions[] = {
 };
 static const char * const out_conditions[] = { "unconscious", "dead", "fled", NULL };
 static const char * const map_presets[] = { "aod-arena", NULL };
+/* Rolf and Lazar side by side, the Troll already in both their Strike
+ * Zones and they in its: the first pulse can bring blows. */
+static const ArbDemoFigure demo[] = {
+  { "aod-rolf.xml", N_("Heroes"), 8, 3, 0 },
+  { "aod-lazar.xml", N_("Heroes"), 8, 4, 0 },
+  { "aod-foe-troll.xml", N_("Arena"), 9, 3, 3 },
+  { NULL }
+};
 
 static gboolean
 start (ArbGame  *game,
@@ -123,6 +131,9 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->map_presets = map_presets;
   game_class->start = start;
   game_class->next = next;
+  game_class->list_zones = arb_aod_list_zones;
+  game_class->list_gauges = arb_aod_list_gauges;
+  game_class->demo = demo;
 }
 
 static void

@@ -12,4 +12,15 @@ G_BEGIN_DECLS
 #define ARB_TYPE_AOD_GAME (arb_aod_game_get_type ())
 G_DECLARE_FINAL_TYPE (ArbAodGame, arb_aod_game, ARB, AOD_GAME, ArbGame)
 
+/* arb-aod-zones.c: what the app shows around and about a figure */
+GArray    *arb_aod_list_zones (ArbGame           *game,
+                               ArbEncounter      *encounter,
+                               ArbRulesetLibrary *rules,
+                               const char        *id,
+                               ArbHex             at,
+                               int                facing);
+GPtrArray *arb_aod_list_gauges (ArbGame           *game,
+                                ArbEncounter      *encounter,
+                                const char        *id);
+
 G_END_DECLS

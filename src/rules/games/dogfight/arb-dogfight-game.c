@@ -70,6 +70,8 @@ arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
   game_class->map_presets = map_presets;
   game_class->start = start;
   game_class->next = next;
+  game_class->list_zones = arb_dogfight_list_zones;
+  game_class->list_gauges = arb_dogfight_list_gauges;
 }
 
 static void

@@ -12,4 +12,15 @@ G_BEGIN_DECLS
 #define ARB_TYPE_DOGFIGHT_GAME (arb_dogfight_game_get_type ())
 G_DECLARE_FINAL_TYPE (ArbDogfightGame, arb_dogfight_game, ARB, DOGFIGHT_GAME, ArbGame)
 
+/* arb-dogfight-zones.c: what the app shows around and about a figure */
+GArray    *arb_dogfight_list_zones (ArbGame           *game,
+                                    ArbEncounter      *encounter,
+                                    ArbRulesetLibrary *rules,
+                                    const char        *id,
+                                    ArbHex             at,
+                                    int                facing);
+GPtrArray *arb_dogfight_list_gauges (ArbGame           *game,
+                                     ArbEncounter      *encounter,
+                                     const char        *id);
+
 G_END_DECLS

@@ -117,6 +117,8 @@ arb_gpg_game_class_init (ArbGpgGameClass *klass)
   game_class->map_presets = map_presets;
   game_class->start = start;
   game_class->next = next;
+  game_class->list_zones = arb_gpg_list_zones;
+  game_class->list_gauges = arb_gpg_list_gauges;
 }
 
 static void

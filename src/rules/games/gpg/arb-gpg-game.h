@@ -12,4 +12,15 @@ G_BEGIN_DECLS
 #define ARB_TYPE_GPG_GAME (arb_gpg_game_get_type ())
 G_DECLARE_FINAL_TYPE (ArbGpgGame, arb_gpg_game, ARB, GPG_GAME, ArbGame)
 
+/* arb-gpg-zones.c: what the app shows around and about a figure */
+GArray    *arb_gpg_list_zones (ArbGame           *game,
+                               ArbEncounter      *encounter,
+                               ArbRulesetLibrary *rules,
+                               const char        *id,
+                               ArbHex             at,
+                               int                facing);
+GPtrArray *arb_gpg_list_gauges (ArbGame           *game,
+                                ArbEncounter      *encounter,
+                                const char        *id);
+
 G_END_DECLS

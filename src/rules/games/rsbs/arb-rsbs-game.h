@@ -12,4 +12,9 @@ G_BEGIN_DECLS
 #define ARB_TYPE_RSBS_GAME (arb_rsbs_game_get_type ())
 G_DECLARE_FINAL_TYPE (ArbRsbsGame, arb_rsbs_game, ARB, RSBS_GAME, ArbGame)
 
+/* arb-rsbs-zones.c: what the app shows around and about a figure */
+GPtrArray *arb_rsbs_list_gauges (ArbGame           *game,
+                                 ArbEncounter      *encounter,
+                                 const char        *id);
+
 G_END_DECLS

@@ -71,6 +71,8 @@ arb_tft_game_class_init (ArbTftGameClass *klass)
   game_class->map_presets = map_presets;
   game_class->start = start;
   game_class->next = next;
+  game_class->list_zones = arb_tft_list_zones;
+  game_class->list_gauges = arb_tft_list_gauges;
 }
 
 static void

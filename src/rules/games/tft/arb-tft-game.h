@@ -12,4 +12,15 @@ G_BEGIN_DECLS
 #define ARB_TYPE_TFT_GAME (arb_tft_game_get_type ())
 G_DECLARE_FINAL_TYPE (ArbTftGame, arb_tft_game, ARB, TFT_GAME, ArbGame)
 
+/* arb-tft-zones.c: what the app shows around and about a figure */
+GArray    *arb_tft_list_zones (ArbGame           *game,
+                               ArbEncounter      *encounter,
+                               ArbRulesetLibrary *rules,
+                               const char        *id,
+                               ArbHex             at,
+                               int                facing);
+GPtrArray *arb_tft_list_gauges (ArbGame           *game,
+                                ArbEncounter      *encounter,
+                                const char        *id);
+
 G_END_DECLS

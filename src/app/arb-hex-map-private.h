@@ -1,0 +1,133 @@
+/* arb-hex-map-private.h: what the parts of the map canvas share
+ *
+ * The map draws in layers, each in its own file: the grid with its
+ * walls, exits and zones (arb-hex-map-grid.c), the game's zones around
+ * the selected figure (arb-hex-map-zones.c), the tokens
+ * (arb-hex-map-tokens.c) and the ruler (arb-hex-map-ruler.c). The widget
+ * itself, its tiles and its input are in arb-hex-map.c.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "arb-hex-map.h"
+
+G_BEGIN_DECLS
+
+#define E ARB_ENCOUNTER_ENTITY
+/* A tile's side in pixels, and how many tiles are kept at most. */
+#define TILE 512
+#define MAX_TILES 96
+#define SQRT3 1.7320508075688772
+
+struct _ArbHexMap
+{
+  GtkWidget      parent_instance;
+
+  ArbEncounter  *encounter;
+  ArbRulesetLibrary *rules;
+  ArbViewport   *viewport;
+  char          *selected;
+
+  GHashTable    *tiles;         /* packed tile column and row -> Tile */
+  char          *tiles_key;     /* what the tiles show */
+  double         extent[4];     /* left, top, right, bottom in map units */
+  double         tile_x;        /* map pixel of tile (0, 0)'s top left */
+  double         tile_y;
+  cairo_pattern_t *field;       /* one period of the hex grid */
+  double         field_scale;
+  gboolean       field_pointy;
+  gboolean       field_open;
+  gboolean       use_textures;  /* GL keeps textures; cairo draws surfaces */
+  GPtrArray     *spare;         /* tile surfaces to draw on again */
+
+  char          *drag_token;
+  gboolean       drag_ruler;
+  gboolean       ruler;
+  ArbHex         ruler_from;
+  ArbHex         ruler_to;
+  double         drag_start_x;
+  double         drag_start_y;
+  double         drag_last_x;
+  double         drag_last_y;
+  gboolean       fitted;
+  GtkWidget     *menu;
+  GMenuModel    *extra_menu;    /* the game's actions, from the app */
+  GArray        *zones;         /* ArbZone: the game's, around the selected figure */
+};
+
+/* The map's shape, read once per frame: the hex loops ask it thousands
+ * of times. */
+typedef struct
+{
+  int         cols;
+  int         rows;
+  ArbMapShape shape;
+} MapInfo;
+
+static inline gboolean
+map_info_contains (const MapInfo *info,
+                   ArbHex         hex)
+{
+  return arb_map_shape_contains (info->shape, info->cols, info->rows, hex);
+}
+
+/* Two ints as one hash key. */
+static inline gint64
+pack_pair (int a,
+           int b)
+{
+  return ((gint64)a << 32) | (guint32)b;
+}
+
+/* arb-hex-map-grid.c */
+const char *arb_hex_map_system        (ArbHexMap   *self);
+/* FALSE (and 20 by 15) when the encounter has no map. */
+gboolean    arb_hex_map_map_size      (ArbHexMap   *self,
+                                       int         *cols,
+                                       int         *rows);
+void        arb_hex_map_map_info      (ArbHexMap   *self,
+                                       MapInfo     *info);
+gboolean    arb_hex_map_on_map        (ArbHexMap   *self,
+                                       ArbHex       hex);
+void        arb_hex_map_hex_path      (cairo_t     *cr,
+                                       ArbViewport *vp,
+                                       ArbHex       hex);
+void        arb_hex_map_side_path     (cairo_t     *cr,
+                                       ArbViewport *vp,
+                                       ArbHex       hex,
+                                       int          side);
+gboolean    arb_hex_map_in_clip       (ArbViewport *vp,
+                                       ArbHex       hex,
+                                       double       clip_w,
+                                       double       clip_h);
+void        arb_hex_map_fill_hexes    (cairo_t     *cr,
+                                       ArbViewport *vp,
+                                       GArray      *hexes);
+void        arb_hex_map_draw_grid     (ArbHexMap   *self,
+                                       cairo_t     *cr,
+                                       ArbViewport *vp,
+                                       double       clip_w,
+                                       double       clip_h);
+
+/* arb-hex-map-zones.c */
+void        arb_hex_map_update_zones  (ArbHexMap   *self);
+void        arb_hex_map_draw_zones    (ArbHexMap   *self,
+                                       cairo_t     *cr,
+                                       ArbViewport *vp,
+                                       double       clip_w,
+                                       double       clip_h);
+
+/* arb-hex-map-tokens.c */
+void        arb_hex_map_draw_tokens   (ArbHexMap   *self,
+                                       cairo_t     *cr,
+                                       ArbViewport *vp,
+                                       double       clip_w,
+                                       double       clip_h);
+
+/* arb-hex-map-ruler.c */
+void        arb_hex_map_draw_ruler    (ArbHexMap   *self,
+                                       cairo_t     *cr);
+
+G_END_DECLS

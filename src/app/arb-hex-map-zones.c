@@ -1,0 +1,196 @@
+/* arb-hex-map-zones.c: what the game marks around the selected figure
+ *
+ * The game lists its zones (arb_game_list_zones()): hexes filled, marks
+ * in hexes, notes above them and hexsides, each in a tone. The map asks
+ * once per picture, gives each tone its colour and draws them the same
+ * way for every game.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+
+#include "arb-game.h"
+#include "arb-hex-map-private.h"
+
+/* Text centred on a point, on a pale box. */
+static void
+draw_label (cairo_t     *cr,
+            PangoLayout *layout,
+            const char  *text,
+            double       x,
+            double       y)
+{
+  int w, h;
+
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.75);
+  cairo_rectangle (cr, x - w / 2.0 - 2, y - h / 2.0, w + 4, h);
+  cairo_fill (cr);
+  cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
+  cairo_move_to (cr, x - w / 2.0, y - h / 2.0);
+  pango_cairo_show_layout (cr, layout);
+}
+
+static PangoLayout *
+label_layout (cairo_t *cr,
+              double   size)
+{
+  PangoLayout *layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+
+  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  return layout;
+}
+
+/* The colours of the tones, and how opaque a hex is filled with each,
+ * strong and not. The range bands are the faintest: they cover the
+ * whole map. */
+static const struct { double r, g, b, strong, weak; } tones[] = {
+  [ARB_TONE_GREEN]     = { 0.20, 0.82, 0.48, 0.30, 0.12 },
+  [ARB_TONE_LIME]      = { 0.56, 0.85, 0.35, 0.30, 0.12 },
+  [ARB_TONE_YELLOW]    = { 0.96, 0.83, 0.18, 0.30, 0.12 },
+  [ARB_TONE_ORANGE]    = { 0.96, 0.60, 0.10, 0.30, 0.12 },
+  [ARB_TONE_VERMILION] = { 0.90, 0.38, 0.12, 0.30, 0.12 },
+  [ARB_TONE_RED]       = { 0.88, 0.11, 0.14, 0.30, 0.12 },
+  [ARB_TONE_BLUE]      = { 0.21, 0.52, 0.89, 0.10, 0.04 },
+};
+
+static guint
+tone_of (const ArbZone *zone)
+{
+  return (guint)zone->tone < G_N_ELEMENTS (tones) ? (guint)zone->tone : ARB_TONE_BLUE;
+}
+
+/* Asks the game once per picture, not once per tile. */
+void
+arb_hex_map_update_zones (ArbHexMap *self)
+{
+  ArbGame *game;
+
+  g_assert (ARB_IS_HEX_MAP (self));
+  game = self->encounter ? arb_game_get (arb_encounter_get_system (self->encounter)) : NULL;
+  g_clear_pointer (&self->zones, g_array_unref);
+  if (game && self->selected)
+    self->zones = arb_game_list_zones (game, self->encounter, self->rules, self->selected);
+}
+
+/* Whether a label on @hex can show in the picture: they reach further
+ * than the hex. */
+static gboolean
+near_clip (ArbViewport *vp,
+           ArbHex       hex,
+           double       clip_w,
+           double       clip_h)
+{
+  double scale = arb_viewport_get_scale (vp), x, y;
+
+  arb_viewport_hex_to_pixel (vp, hex, &x, &y);
+  return x >= -scale * 6 && y >= -scale * 4 && x <= clip_w + scale * 6 && y <= clip_h + scale * 4;
+}
+
+/* The hexes filled first, in the game's order, then the marks in them,
+ * the labels above them and the hexsides. */
+void
+arb_hex_map_draw_zones (ArbHexMap   *self,
+                        cairo_t     *cr,
+                        ArbViewport *vp,
+                        double       clip_w,
+                        double       clip_h)
+{
+  double scale = arb_viewport_get_scale (vp);
+  GArray *zones = self->zones;
+  MapInfo info;
+
+  g_assert (ARB_IS_HEX_MAP (self));
+  if (zones == NULL || zones->len == 0)
+    return;
+  arb_hex_map_map_info (self, &info);
+
+  /* Each hex alone: one path for them all would lose their seams. */
+  for (guint i = 0; i < zones->len; i++)
+    {
+      const ArbZone *z = &g_array_index (zones, ArbZone, i);
+      guint t = tone_of (z);
+
+      if (z->shape != ARB_ZONE_FILL || !map_info_contains (&info, z->hex) ||
+          !arb_hex_map_in_clip (vp, z->hex, clip_w, clip_h))
+        continue;
+      cairo_set_source_rgba (cr, tones[t].r, tones[t].g, tones[t].b, z->strong ? tones[t].strong : tones[t].weak);
+      arb_hex_map_hex_path (cr, vp, z->hex);
+      cairo_fill (cr);
+    }
+
+  /* Marks inside a hex ("3", "DX -1"), once they can be read. */
+  if (scale >= 10)
+    {
+      g_autoptr(PangoLayout) layout = label_layout (cr, scale * 0.5);
+
+      for (guint i = 0; i < zones->len; i++)
+        {
+          const ArbZone *z = &g_array_index (zones, ArbZone, i);
+          double x, y;
+
+          if (z->shape != ARB_ZONE_MARK || z->text == NULL || !near_clip (vp, z->hex, clip_w, clip_h))
+            continue;
+          arb_viewport_hex_to_pixel (vp, z->hex, &x, &y);
+          draw_label (cr, layout, z->text, x, y);
+        }
+    }
+
+  /* Notes above a hex, on the tone's colour ("range 4"). */
+  {
+    g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
+    PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+
+    pango_font_description_set_absolute_size (font, MAX (7.0, scale * 0.4) * PANGO_SCALE);
+    pango_layout_set_font_description (layout, font);
+    pango_font_description_free (font);
+    for (guint i = 0; i < zones->len; i++)
+      {
+        const ArbZone *z = &g_array_index (zones, ArbZone, i);
+        guint t = tone_of (z);
+        double x, y;
+        int w, h;
+
+        if (z->shape != ARB_ZONE_LABEL || z->text == NULL || !near_clip (vp, z->hex, clip_w, clip_h))
+          continue;
+        arb_viewport_hex_to_pixel (vp, z->hex, &x, &y);
+        pango_layout_set_text (layout, z->text, -1);
+        pango_layout_get_pixel_size (layout, &w, &h);
+        cairo_set_source_rgba (cr, tones[t].r, tones[t].g, tones[t].b, 0.9);
+        cairo_rectangle (cr, x - w / 2.0 - 3, y - scale - h - 2, w + 6, h + 2);
+        cairo_fill (cr);
+        cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
+        cairo_move_to (cr, x - w / 2.0, y - scale - h - 1);
+        pango_cairo_show_layout (cr, layout);
+      }
+  }
+
+  /* Hexsides: those of one tone in one stroke, so their corners do not
+   * overlap twice. */
+  cairo_set_line_width (cr, MAX (2.0, scale / 8.0));
+  for (guint t = 0; t < G_N_ELEMENTS (tones); t++)
+    {
+      gboolean any = FALSE;
+
+      for (guint i = 0; i < zones->len; i++)
+        {
+          const ArbZone *z = &g_array_index (zones, ArbZone, i);
+
+          if (z->shape != ARB_ZONE_SIDE || tone_of (z) != t)
+            continue;
+          arb_hex_map_side_path (cr, vp, z->hex, z->side);
+          any = TRUE;
+        }
+      if (any)
+        {
+          cairo_set_source_rgba (cr, tones[t].r, tones[t].g, tones[t].b, 0.9);
+          cairo_stroke (cr);
+        }
+    }
+}

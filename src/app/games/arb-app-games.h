@@ -1,0 +1,58 @@
+/* arb-app-games.h: what a game draws or offers in the app itself
+ *
+ * The rules tell the map what to mark (arb_game_list_zones()); the few
+ * things that are a game's own drawing or window live here, one folder
+ * per game, found by the id an encounter or sheet carries. Generic code
+ * asks arb_app_game_get() and never names a game.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "arb-rules.h"
+#include "arb-viewport.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  const char *id;
+  /* Over the grid and its walls, under the zones and tokens: marks the
+   * game prints on its map; @cols by @rows is the map's size. */
+  void       (*draw_map)      (ArbEncounter      *encounter,
+                               cairo_t           *cr,
+                               ArbViewport       *vp,
+                               int                cols,
+                               int                rows);
+  /* More of a token's label, after its condition badges. */
+  void       (*token_note)    (ArbEncounter      *encounter,
+                               const char        *id,
+                               GString           *note);
+  /* With the ruler laid from @id's hex @from to @to: the hexes (ArbHex)
+   * a missed hurl flies on through past @to, @crowd when it then leaves
+   * the map; NULL when there is nothing to hurl or @to is out of reach.
+   * @weapon and @range say what would be hurled and how far, when
+   * anything could be. */
+  GArray    *(*hurl_path)     (ArbEncounter      *encounter,
+                               ArbRulesetLibrary *rules,
+                               const char        *id,
+                               ArbHex             from,
+                               ArbHex             to,
+                               const char       **weapon,
+                               int               *range,
+                               gboolean          *crowd);
+  /* A window that builds a new character step by step and saves it in
+   * @folder; it emits "saved" (const char *path) for each file it
+   * writes. */
+  GtkWindow *(*new_assistant) (GtkWindow         *parent,
+                               ArbRulesetLibrary *rules,
+                               const char        *folder);
+} ArbAppGame;
+
+/* The app's part of game @id, or NULL when it has none. */
+const ArbAppGame *arb_app_game_get (const char *id);
+
+G_END_DECLS

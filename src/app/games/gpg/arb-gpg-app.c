@@ -1,0 +1,103 @@
+/* arb-gpg-app.c: Glider-Pit Gladiators' own part of the app: the pit's
+ * row numbers and the air currents on its map, each glider's altitude
+ * and speed on its token
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "arb-gpg-app.h"
+#include "arb-gpg-procs.h"
+
+#define E ARB_ENCOUNTER_ENTITY
+
+static void
+draw_map (ArbEncounter *enc,
+          cairo_t      *cr,
+          ArbViewport  *vp,
+          int           cols,
+          int           rows)
+{
+  double scale = arb_viewport_get_scale (vp);
+
+  /* The last turn's air currents, by their rows on the right wall. */
+  if (arb_encounter_get (enc, E, "air-currents"))
+    {
+      g_auto(GStrv) markers = g_strsplit (arb_encounter_get (enc, E, "air-currents"), ",", -1);
+      g_autofree int *in_row = g_new0 (int, MAX (rows, 1));
+
+      for (guint m = 0; markers[m]; m++)
+        {
+          g_auto(GStrv) kv = g_strsplit (markers[m], ":", 2);
+          gint64 row;
+          double x, y;
+          gboolean up;
+
+          if (!kv[0] || !kv[1] || !g_ascii_string_to_signed (kv[0], 10, 0, rows - 1, &row, NULL))
+            continue;
+          up = g_str_equal (kv[1], "up");
+          {
+            ArbHex hex = { cols - 1, (int)row - (cols - 1) / 2 };
+
+            arb_viewport_hex_to_pixel (vp, hex, &x, &y);
+          }
+          /* Side by side when a row has more than one. */
+          x += scale * (1.6 + 0.9 * in_row[row]++);
+          cairo_set_source_rgba (cr, up ? 0.21 : 0.88, up ? 0.52 : 0.11, up ? 0.89 : 0.14, 0.85);
+          cairo_move_to (cr, x, y + (up ? -0.5 : 0.5) * scale);
+          cairo_line_to (cr, x - 0.4 * scale, y + (up ? 0.3 : -0.3) * scale);
+          cairo_line_to (cr, x + 0.4 * scale, y + (up ? 0.3 : -0.3) * scale);
+          cairo_close_path (cr);
+          cairo_fill (cr);
+        }
+    }
+
+  /* Row labels down the left wall (the pit's 2d6 numbers). */
+  if (scale >= 8)
+    {
+      g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
+      PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+
+      pango_font_description_set_absolute_size (font, scale * 0.7 * PANGO_SCALE);
+      pango_layout_set_font_description (layout, font);
+      pango_font_description_free (font);
+      for (int row = 0; row < rows; row++)
+        {
+          ArbHex hex = { 0, row };
+          g_autofree char *text = g_strdup_printf ("%d", arb_gpg_row_label (enc, row));
+          double x, y;
+          int w, h;
+
+          arb_viewport_hex_to_pixel (vp, hex, &x, &y);
+          pango_layout_set_text (layout, text, -1);
+          pango_layout_get_pixel_size (layout, &w, &h);
+          cairo_set_source_rgb (cr, 0.36, 0.33, 0.30);
+          cairo_move_to (cr, x - scale * 1.2 - w, y - h / 2.0);
+          pango_cairo_show_layout (cr, layout);
+        }
+    }
+}
+
+/* Altitude and speed: "3/5". */
+static void
+token_note (ArbEncounter *enc,
+            const char   *id,
+            GString      *note)
+{
+  g_string_append_printf (note, "%s%d/%d", note->len ? " " : "",
+                          arb_step_peek_field_int (NULL, enc, id, "altitude", 0),
+                          arb_step_peek_field_int (NULL, enc, id, "speed", 0));
+}
+
+const ArbAppGame *
+arb_gpg_app_game (void)
+{
+  static const ArbAppGame game = {
+    .id = "gpg",
+    .draw_map = draw_map,
+    .token_note = token_note,
+  };
+
+  return &game;
+}

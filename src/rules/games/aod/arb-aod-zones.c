@@ -1,0 +1,61 @@
+/* arb-aod-zones.c: what the app shows around and about an Arena of
+ * Death figure
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "arb-aod-game.h"
+
+/* The Strike Zone (the three hexes in front), the Attack and Fire Zones
+ * (the cone ahead, eight hexes deep) and the rear hexsides (7.0). */
+GArray *
+arb_aod_list_zones (ArbGame           *game,
+                    ArbEncounter      *encounter,
+                    ArbRulesetLibrary *rules,
+                    const char        *id,
+                    ArbHex             at,
+                    int                facing)
+{
+  GArray *zones = arb_zone_array_new ();
+
+  for (int dq = -9; dq <= 9; dq++)
+    for (int dr = -9; dr <= 9; dr++)
+      {
+        ArbHex h = { at.q + dq, at.r + dr };
+        int d = arb_hex_distance (at, h);
+
+        if (d == 0 || d > 9)
+          continue;
+        if (arb_hex_in_front (at, facing, h))
+          arb_zones_add (zones, ARB_ZONE_FILL, h, 0, ARB_TONE_RED, TRUE, NULL);
+        else if (arb_hex_in_cone (at, facing, h) && d <= 8)
+          arb_zones_add (zones, ARB_ZONE_FILL, h, 0, ARB_TONE_ORANGE, FALSE, NULL);
+      }
+  for (int k = 2; k <= 4; k++)
+    arb_zones_add (zones, ARB_ZONE_SIDE, at, facing + k, ARB_TONE_RED, TRUE, NULL);
+  return zones;
+}
+
+/* Action Points left this pulse, Fatigue and Endurance left of their
+ * whole. */
+GPtrArray *
+arb_aod_list_gauges (ArbGame      *game,
+                     ArbEncounter *enc,
+                     const char   *id)
+{
+  GPtrArray *gauges = arb_gauge_array_new ();
+  const char *ap = arb_encounter_get (enc, id, "ap");
+  int ft = arb_encounter_get_field_int (enc, id, "ft", 0), en = arb_encounter_get_field_int (enc, id, "en", 0);
+  g_autofree char *ft_left = g_strdup_printf ("%d/%d", ft - arb_encounter_get_field_int (enc, id, "ft-lost", 0), ft);
+  g_autofree char *en_left = g_strdup_printf ("%d/%d", en - arb_encounter_get_field_int (enc, id, "en-lost", 0), en);
+
+  if (ap)
+    arb_gauges_add (gauges, _("AP"), ap);
+  arb_gauges_add (gauges, _("FT"), ft_left);
+  arb_gauges_add (gauges, _("EN"), en_left);
+  return gauges;
+}

@@ -1,0 +1,76 @@
+/* arb-gpg-zones.c: what the app shows around and about a glider
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "arb-gpg-game.h"
+#include "arb-gpg-procs.h"
+
+/* The arc ahead, nearest hexes bolder; over every other glider, the
+ * throwing range with its altitude factor (when it can be thrown at),
+ * and whether a strike reaches it and would be head on (2.3). */
+GArray *
+arb_gpg_list_zones (ArbGame           *game,
+                    ArbEncounter      *enc,
+                    ArbRulesetLibrary *rules,
+                    const char        *id,
+                    ArbHex             at,
+                    int                facing)
+{
+  GArray *zones = arb_zone_array_new ();
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  int altitude = arb_step_peek_field_int (NULL, enc, id, "altitude", 0);
+
+  for (int dq = -9; dq <= 9; dq++)
+    for (int dr = -9; dr <= 9; dr++)
+      {
+        ArbHex h = { at.q + dq, at.r + dr };
+        int d = arb_hex_distance (at, h);
+
+        if (d == 0 || d > 9 || !arb_gpg_in_front_arc (at, facing, h))
+          continue;
+        arb_zones_add (zones, ARB_ZONE_FILL, h, 0, ARB_TONE_ORANGE, d == 1, NULL);
+      }
+  for (guint i = 0; ids[i]; i++)
+    {
+      ArbHex there;
+      int their_facing, their_altitude;
+      gboolean same, ahead, adjacent;
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      if (g_str_equal (ids[i], id) || arb_gpg_gone (enc, NULL, ids[i]) ||
+          !arb_encounter_get_hex (enc, ids[i], &there, &their_facing))
+        continue;
+      their_altitude = arb_step_peek_field_int (NULL, enc, ids[i], "altitude", 0);
+      same = there.q == at.q && there.r == at.r;
+      ahead = same ? their_altitude < altitude : arb_gpg_in_front_arc (at, facing, there);
+      adjacent = same ? their_altitude == altitude - 1
+                      : their_altitude == altitude && arb_hex_in_front (at, facing, there);
+      if (ahead)
+        g_string_append_printf (text, _("range %d"), arb_gpg_range (at, altitude, there, their_altitude));
+      if (adjacent)
+        g_string_append_printf (text, "%s%s", text->len ? " · " : "",
+                                arb_gpg_head_on (at, facing, there, their_facing) ? _("strike, head on") : _("strike"));
+      if (text->len)
+        arb_zones_add (zones, ARB_ZONE_LABEL, there, 0, adjacent ? ARB_TONE_GREEN : ARB_TONE_ORANGE, TRUE, text->str);
+    }
+  return zones;
+}
+
+GPtrArray *
+arb_gpg_list_gauges (ArbGame      *game,
+                     ArbEncounter *enc,
+                     const char   *id)
+{
+  GPtrArray *gauges = arb_gauge_array_new ();
+  g_autofree char *altitude = g_strdup_printf ("%d", arb_encounter_get_field_int (enc, id, "altitude", 0));
+  g_autofree char *speed = g_strdup_printf ("%d", arb_encounter_get_field_int (enc, id, "speed", 0));
+
+  arb_gauges_add (gauges, _("altitude"), altitude);
+  arb_gauges_add (gauges, _("speed"), speed);
+  return gauges;
+}
