@@ -119,6 +119,21 @@ struct _ArbGameClass
                                 char         **procedure,
                                 GHashTable    *params);
 
+  /* Strikes and what a figure carries: what generic forms and commands
+   * ask of the game. */
+  /* The weapons @id holds ready, in the order readied; NULL when the game
+   * keeps no such list. */
+  GStrv      (*list_ready)        (ArbGame            *self,
+                                   ArbEncounter       *encounter,
+                                   ArbRulesetLibrary  *rules,
+                                   const char         *id);
+  /* @id's sheet as the fight leaves it for the next fight (a new
+   * reference); NULL with @error when the game carries none over. */
+  ArbSheet  *(*sheet_after_fight) (ArbGame            *self,
+                                   ArbEncounter       *encounter,
+                                   const char         *id,
+                                   GError            **error);
+
   gpointer padding[12];
 };
 
@@ -176,5 +191,16 @@ gboolean            arb_game_plan_turn     (ArbGame       *self,
                                             int            turns,
                                             char         **procedure,
                                             GHashTable    *params);
+
+
+/* Strikes and what a figure carries. */
+GStrv               arb_game_list_ready        (ArbGame            *self,
+                                                ArbEncounter       *encounter,
+                                                ArbRulesetLibrary  *rules,
+                                                const char         *id);
+ArbSheet           *arb_game_sheet_after_fight (ArbGame            *self,
+                                                ArbEncounter       *encounter,
+                                                const char         *id,
+                                                GError            **error);
 
 G_END_DECLS

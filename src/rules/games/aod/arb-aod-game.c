@@ -106,6 +106,24 @@ next (ArbGame  *game,
   return arb_aod_turns_next (proc, error);
 }
 
+static GStrv
+list_ready (ArbGame           *game,
+            ArbEncounter      *encounter,
+            ArbRulesetLibrary *rules,
+            const char        *id)
+{
+  return arb_aod_prepared (encounter, NULL, rules, id);
+}
+
+static ArbSheet *
+sheet_after_fight (ArbGame       *game,
+                   ArbEncounter  *encounter,
+                   const char    *id,
+                   GError       **error)
+{
+  return arb_aod_sheet_after_fight (encounter, id, error);
+}
+
 static void
 arb_aod_game_class_init (ArbAodGameClass *klass)
 {
@@ -123,6 +141,8 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->map_presets = map_presets;
   game_class->start = start;
   game_class->next = next;
+  game_class->list_ready = list_ready;
+  game_class->sheet_after_fight = sheet_after_fight;
 }
 
 static void
