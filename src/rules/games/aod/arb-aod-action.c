@@ -797,37 +797,21 @@ field_int (ArbEncounter *enc,
   return arb_encounter_get_field_int (enc, id, field, 0);
 }
 
-/* aod.withdraw [id=] [to=Q,R] (7.4): back out of a Strike Zone into the
- * hex behind, or break contact in close combat (D10 + the difference of
- * PS + AG in the hex, 10 or more) and step into a neighbouring hex. */
-gboolean
-arb_aod_withdraw_proc (ArbProc  *proc,
-                       GError  **error)
+/* 7.4: who may withdraw: a figure on the map, able to act and yet to act
+ * this pulse, in a foe's Strike Zone or hex. */
+static gboolean
+may_withdraw (ArbProc     *proc,
+              const char  *id,
+              ArbHex      *here,
+              int         *facing,
+              Place       *place,
+              GError     **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
-  ArbStep *step = arb_proc_get_step (proc);
-  const char *id = arb_proc_get_param (proc, "id");
-  ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
-  const ArbCell *cost_cell = chart ? arb_table_lookup_name (chart, "Withdraw", "cost", NULL) : NULL;
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-  g_autofree char *tick = NULL;
-  const char *name;
-  ArbHex here, dest;
-  int facing, ap, cost;
-  Place place;
+  const char *name = arb_encounter_get_name (enc, id);
+  g_autofree char *tick = arb_aod_pulse_tick (enc);
 
-  if (id == NULL)
-    id = arb_encounter_get (enc, E, "current");
-  if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("Name the figure: id=c1"));
-      return FALSE;
-    }
-  name = arb_encounter_get_name (enc, id);
-  arb_step_set_who (step, name);
-
-  if (!arb_encounter_get_hex (enc, id, &here, &facing))
+  if (!arb_encounter_get_hex (enc, id, here, facing))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("7.4: a withdrawal needs %s's place on the map"), name);
@@ -839,7 +823,6 @@ arb_aod_withdraw_proc (ArbProc  *proc,
                    _("9.5: %s is stunned, unconscious or dead and may only pass"), name);
       return FALSE;
     }
-  tick = arb_aod_pulse_tick (enc);
   if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), tick) == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
@@ -847,91 +830,140 @@ arb_aod_withdraw_proc (ArbProc  *proc,
       return FALSE;
     }
 
-  place = place_of (enc, id);
-  if (place != PLACE_STRIKE_ZONE && place != PLACE_SAME_HEX)
+  *place = place_of (enc, id);
+  if (*place != PLACE_STRIKE_ZONE && *place != PLACE_SAME_HEX)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("%s, %s cannot Withdraw: it is for leaving a foe's Strike Zone or hex"), place_rule (place), name);
+                   _("%s, %s cannot Withdraw: it is for leaving a foe's Strike Zone or hex"), place_rule (*place), name);
       return FALSE;
     }
+  return TRUE;
+}
 
-  cost = cost_cell ? code_value (cost_cell->code, "ap") : -1;
-  if (cost < 0)
-    cost = 4;
-  ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
-  if (cost > ap)
+/* The Withdraw's AP from the chart (4 without it), paid; what the figure
+ * is doing recorded for its foes' modifiers. */
+static gboolean
+pay_withdraw (ArbProc     *proc,
+              const char  *id,
+              int         *ap,
+              int         *cost,
+              GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
+  const ArbCell *cost_cell = chart ? arb_table_lookup_name (chart, "Withdraw", "cost", NULL) : NULL;
+  g_autofree char *tick = arb_aod_pulse_tick (enc);
+
+  *cost = cost_cell ? code_value (cost_cell->code, "ap") : -1;
+  if (*cost < 0)
+    *cost = 4;
+  *ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
+  if (*cost > *ap)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("9.0: Withdraw costs %d AP; %s has %d"), cost, name, ap);
+                   _("9.0: Withdraw costs %d AP; %s has %d"), *cost, arb_encounter_get_name (enc, id), *ap);
       return FALSE;
     }
-  arb_step_set_int (step, enc, id, "ap", ap - cost);
+  arb_step_set_int (step, enc, id, "ap", *ap - *cost);
   arb_step_set (step, enc, id, "acted", tick);
   arb_step_set (step, enc, id, "action", "W");
   arb_step_set (step, enc, id, "action-tick", tick);
+  return TRUE;
+}
 
-  if (place == PLACE_SAME_HEX)
+/* Out of close combat: D10 + (friends' PS + AG - foes' PS + AG in the
+ * hex) of 10 or more breaks contact, and the figure steps into a
+ * neighbouring hex, facing the one it left. FALSE when it stopped for
+ * the die or was refused. */
+static gboolean
+break_contact (ArbProc     *proc,
+               const char  *id,
+               ArbHex       here,
+               GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  const char *name = arb_encounter_get_name (enc, id);
+  const char *side = arb_encounter_get (enc, id, "side");
+  const char *to = arb_proc_get_param (proc, "to");
+  int friends = 0, foes = 0, roll, need;
+  g_autofree char *purpose = NULL;
+  g_autofree char *label = NULL;
+  ArbHex dest;
+
+  for (guint i = 0; ids[i]; i++)
     {
-      const char *side = arb_encounter_get (enc, id, "side");
-      const char *to = arb_proc_get_param (proc, "to");
-      int friends = 0, foes = 0, roll, need;
-      g_autofree char *purpose = NULL;
-      g_autofree char *label = NULL;
+      ArbHex there;
+      int f;
 
-      for (guint i = 0; ids[i]; i++)
-        {
-          ArbHex there;
-          int f;
+      if (!conscious (enc, ids[i]) || !arb_encounter_get_hex (enc, ids[i], &there, &f) ||
+          there.q != here.q || there.r != here.r)
+        continue;
+      if (g_strcmp0 (arb_encounter_get (enc, ids[i], "side"), side) == 0)
+        friends += field_int (enc, ids[i], "ps") + field_int (enc, ids[i], "ag");
+      else
+        foes += field_int (enc, ids[i], "ps") + field_int (enc, ids[i], "ag");
+    }
 
-          if (!conscious (enc, ids[i]) || !arb_encounter_get_hex (enc, ids[i], &there, &f) ||
-              there.q != here.q || there.r != here.r)
-            continue;
-          if (g_strcmp0 (arb_encounter_get (enc, ids[i], "side"), side) == 0)
-            friends += field_int (enc, ids[i], "ps") + field_int (enc, ids[i], "ag");
-          else
-            foes += field_int (enc, ids[i], "ps") + field_int (enc, ids[i], "ag");
-        }
+  need = 10 - (friends - foes);
+  purpose = g_strdup_printf (_("breaking contact (%d or more on the die)"), need);
+  label = g_strdup_printf (_("%s breaks contact"), name);
+  arb_step_add_odds (step, label, CLAMP (11 - need, 0, 10), 10);
+  if (!arb_proc_roll (proc, "1d10", purpose, &roll))
+    return FALSE;
 
-      /* D10 + (friends' PS + AG - foes' PS + AG) of 10 or more. */
-      need = 10 - (friends - foes);
-      purpose = g_strdup_printf (_("breaking contact (%d or more on the die)"), need);
-      label = g_strdup_printf (_("%s breaks contact"), name);
-      arb_step_add_odds (step, label, CLAMP (11 - need, 0, 10), 10);
-      if (!arb_proc_roll (proc, "1d10", purpose, &roll))
-        return FALSE;
-
-      if (roll < need)
-        {
-          arb_step_add_log (step, _("%s fails to break contact (%d, needed %d) and stays locked in close combat"),
-                            name, roll, need);
-          return TRUE;
-        }
-
-      if (to == NULL)
-        {
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       _("7.4: name the neighbouring hex %s steps into: to=Q,R"), name);
-          return FALSE;
-        }
-      if (!arb_proc_get_hex (proc, "to", &dest, error))
-        return FALSE;
-      if (arb_hex_direction_to (here, dest) < 0)
-        {
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       _("7.4: after breaking contact the figure goes to one of the six neighbouring hexes"));
-          return FALSE;
-        }
-      arb_step_set_int (step, enc, id, "q", dest.q);
-      arb_step_set_int (step, enc, id, "r", dest.r);
-      /* It faces the hex it left. */
-      arb_step_set_int (step, enc, id, "facing", arb_hex_direction_to (dest, here));
-      arb_step_set (step, enc, id, "cond.close-combat", NULL);
-      arb_step_add_log (step, _("%s breaks contact (%d, needed %d) and steps to %d,%d"), name, roll, need, dest.q, dest.r);
+  if (roll < need)
+    {
+      arb_step_add_log (step, _("%s fails to break contact (%d, needed %d) and stays locked in close combat"),
+                        name, roll, need);
       return TRUE;
     }
 
-  /* Straight back through the hexside opposite its facing. */
-  dest = arb_hex_neighbour (here, facing + 3);
+  if (to == NULL)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("7.4: name the neighbouring hex %s steps into: to=Q,R"), name);
+      return FALSE;
+    }
+  if (!arb_proc_get_hex (proc, "to", &dest, error))
+    return FALSE;
+  if (arb_hex_direction_to (here, dest) < 0)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("7.4: after breaking contact the figure goes to one of the six neighbouring hexes"));
+      return FALSE;
+    }
+  arb_step_set_int (step, enc, id, "q", dest.q);
+  arb_step_set_int (step, enc, id, "r", dest.r);
+  /* It faces the hex it left. */
+  arb_step_set_int (step, enc, id, "facing", arb_hex_direction_to (dest, here));
+  arb_step_set (step, enc, id, "cond.close-combat", NULL);
+  arb_step_add_log (step, _("%s breaks contact (%d, needed %d) and steps to %d,%d"), name, roll, need, dest.q, dest.r);
+  return TRUE;
+}
+
+/* Straight back through the hexside opposite its facing, into a hex on
+ * the map that no one conscious holds; over a body, D100 of 5 x AG or
+ * less keeps the figure's feet. */
+static gboolean
+back_out (ArbProc     *proc,
+          const char  *id,
+          ArbHex       here,
+          int          facing,
+          int          ap,
+          int          cost,
+          GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  const char *name = arb_encounter_get_name (enc, id);
+  ArbHex dest = arb_hex_neighbour (here, facing + 3);
+  int cols, rows;
+
   if (arb_proc_get_param (proc, "to") != NULL)
     {
       ArbHex to;
@@ -946,16 +978,12 @@ arb_aod_withdraw_proc (ArbProc  *proc,
           return FALSE;
         }
     }
-  {
-    int cols, rows;
-
-    if (arb_encounter_get_map_size (enc, &cols, &rows) && !arb_map_in_bounds (enc, dest))
-      {
-        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                     _("7.4: %s cannot withdraw: the hex behind, %d,%d, is off the map"), name, dest.q, dest.r);
-        return FALSE;
-      }
-  }
+  if (arb_encounter_get_map_size (enc, &cols, &rows) && !arb_map_in_bounds (enc, dest))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("7.4: %s cannot withdraw: the hex behind, %d,%d, is off the map"), name, dest.q, dest.r);
+      return FALSE;
+    }
   for (guint i = 0; ids[i]; i++)
     {
       ArbHex there;
@@ -995,6 +1023,37 @@ arb_aod_withdraw_proc (ArbProc  *proc,
   arb_step_set_int (step, enc, id, "r", dest.r);
   arb_step_add_log (step, _("%s withdraws to %d,%d (%d AP, %d left)"), name, dest.q, dest.r, cost, ap - cost);
   return TRUE;
+}
+
+/* aod.withdraw [id=] [to=Q,R] (7.4): back out of a Strike Zone into the
+ * hex behind, or break contact in close combat (D10 + the difference of
+ * PS + AG in the hex, 10 or more) and step into a neighbouring hex. */
+gboolean
+arb_aod_withdraw_proc (ArbProc  *proc,
+                       GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  const char *id = arb_proc_get_param (proc, "id");
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  ArbHex here;
+  int facing, ap, cost;
+  Place place;
+
+  if (id == NULL)
+    id = arb_encounter_get (enc, E, "current");
+  if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("Name the figure: id=c1"));
+      return FALSE;
+    }
+  arb_step_set_who (arb_proc_get_step (proc), arb_encounter_get_name (enc, id));
+
+  if (!may_withdraw (proc, id, &here, &facing, &place, error) ||
+      !pay_withdraw (proc, id, &ap, &cost, error))
+    return FALSE;
+  if (place == PLACE_SAME_HEX)
+    return break_contact (proc, id, here, error);
+  return back_out (proc, id, here, facing, ap, cost, error);
 }
 
 /* 8.7: on entering a foe's hex, both drop what is not rated for close
