@@ -768,11 +768,20 @@ arb_aod_pay_strike (ArbProc     *proc,
     }
 
   if (g_str_equal (combat, "ranged"))
-    letter = "H", rule = "8.3";
+    {
+      letter = "H";
+      rule = "8.3";
+    }
   else if (g_str_equal (combat, "close"))
-    letter = "G", rule = "8.7";
+    {
+      letter = "G";
+      rule = "8.7";
+    }
   else
-    letter = "A", rule = "8.4";
+    {
+      letter = "A";
+      rule = "8.4";
+    }
   if (!find_action (proc, letter, &action, error) ||
       !may_act (proc, id, &action, arb_encounter_get_hex (enc, target, &there, &facing), &place, error))
     return FALSE;
