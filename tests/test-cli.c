@@ -613,6 +613,34 @@ test_encounter_commands (void)
     g_assert_cmpstr (json_object_get_string_member (obj, "current"), ==, "c2");
   }
 
+  /* It is the Troll's pulse: Rolf's strikes are refused, each of three
+   * (6.1), and none is recorded or paid. */
+  for (int i = 0; i < 3; i++)
+    {
+      g_auto(Run) r = { 0 };
+
+      run_cli (&r, "run", "aod.strike", "--encounter", fight, "--param", "attacker=c1", "--param", "target=c2",
+               "--param", "weapon=Mace", "--roll", "30", "--roll", "6", "--apply", NULL);
+      g_assert_cmpint (r.status, ==, 1);
+      g_assert_nonnull (strstr (r.err, "6.1: it is Troll's pulse"));
+    }
+  {
+    g_auto(Run) r = { 0 };
+    JsonObject *rolf_now;
+
+    obj = run_json (&r, p, 0, "encounter", "show", fight, NULL);
+    g_assert_cmpint (json_object_get_int_member (obj, "steps"), ==, 3);
+    rolf_now = json_array_get_object_element (json_object_get_array_member (obj, "combatants"), 0);
+    g_assert_cmpstr (json_object_get_string_member (rolf_now, "id"), ==, "c1");
+    g_assert_cmpstr (json_object_get_string_member (rolf_now, "ap"), ==, "9");
+  }
+  /* The Troll passes; now it is Rolf's. */
+  {
+    g_auto(Run) r = { 0 };
+    obj = json_object_get_object_member (run_json (&r, p, 0, "encounter", "next", fight, NULL), "encounter");
+    g_assert_cmpstr (json_object_get_string_member (obj, "current"), ==, "c1");
+  }
+
   /* The strike asks for its D100 with the odds first (50, 8 and 3 in 100). */
   {
     g_auto(Run) r = { 0 };
@@ -640,8 +668,8 @@ test_encounter_commands (void)
     obj = run_json (&r, p, 0, "encounter", "show", fight, NULL);
     combatants = json_object_get_array_member (obj, "combatants");
     g_assert_cmpuint (json_array_get_length (combatants), ==, 2);
-    /* Still three steps: the preview changed nothing. */
-    g_assert_cmpint (json_object_get_int_member (obj, "steps"), ==, 3);
+    /* Still four steps: the preview changed nothing. */
+    g_assert_cmpint (json_object_get_int_member (obj, "steps"), ==, 4);
   }
   {
     g_auto(Run) r = { 0 };
@@ -653,18 +681,47 @@ test_encounter_commands (void)
     g_assert_cmpuint (json_array_get_length (rolls), ==, 2);
     g_assert_true (json_object_get_boolean_member (json_array_get_object_element (rolls, 0), "typed"));
   }
+  /* The Assail was paid in the strike's own step (8.4: 4 AP), and once:
+   * a second strike this pulse is a second action (6.4). */
+  {
+    g_auto(Run) r = { 0 };
+    JsonObject *rolf_now;
+
+    obj = run_json (&r, p, 0, "encounter", "show", fight, NULL);
+    g_assert_cmpint (json_object_get_int_member (obj, "steps"), ==, 5);
+    rolf_now = json_array_get_object_element (json_object_get_array_member (obj, "combatants"), 0);
+    g_assert_cmpstr (json_object_get_string_member (rolf_now, "ap"), ==, "5");
+  }
+  {
+    g_auto(Run) r = { 0 };
+
+    run_cli (&r, "run", "aod.strike", "--encounter", fight, "--param", "attacker=c1", "--param", "target=c2",
+             "--param", "weapon=Mace", "--roll", "30", "--roll", "6", "--apply", NULL);
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_nonnull (strstr (r.err, "one action a pulse"));
+  }
+  /* One undo takes back the blow and the AP together. */
   {
     g_auto(Run) r = { 0 };
     g_autofree char *contents = NULL;
+    JsonObject *rolf_now;
 
     run_json (&r, p, 0, "encounter", "undo", fight, NULL);
     g_file_get_contents (fight, &contents, NULL, NULL);
-    g_assert_nonnull (strstr (contents, "position=\"3\""));
+    g_assert_nonnull (strstr (contents, "position=\"4\""));
+    g_clear_pointer (&r.out, g_free);
+    g_clear_pointer (&r.err, g_free);
+    obj = run_json (&r, p, 0, "encounter", "show", fight, NULL);
+    rolf_now = json_array_get_object_element (json_object_get_array_member (obj, "combatants"), 1);
+    g_assert_cmpstr (json_object_get_string_member (rolf_now, "id"), ==, "c2");
+    g_assert_false (json_object_has_member (json_object_get_object_member (rolf_now, "state"), "ft-lost"));
+    rolf_now = json_array_get_object_element (json_object_get_array_member (obj, "combatants"), 0);
+    g_assert_cmpstr (json_object_get_string_member (rolf_now, "ap"), ==, "9");
   }
   {
     g_auto(Run) r = { 0 };
     obj = run_json (&r, p, 0, "encounter", "redo", fight, NULL);
-    g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (obj, "encounter"), "steps"), ==, 4);
+    g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (obj, "encounter"), "steps"), ==, 5);
   }
   {
     g_auto(Run) r = { 0 };

@@ -1974,6 +1974,25 @@ test_aod_regeneration (void)
   g_assert_null (arb_encounter_get (enc, rolf, "en-lost"));
 }
 
+/* A strike is made in the striker's own pulse and paid for (6.1, 8.4):
+ * these tests of the blow itself give @attacker a fresh pulse of its own
+ * with the AP for it first. */
+static void
+own_pulse (ArbEncounter *enc,
+           const char   *attacker)
+{
+  if (attacker == NULL || !arb_encounter_get_sheet (enc, attacker))
+    return;
+  if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "round") == NULL)
+    set_live (enc, ARB_ENCOUNTER_ENTITY, "round", "1");
+  if (g_strcmp0 (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), attacker) != 0)
+    set_live (enc, ARB_ENCOUNTER_ENTITY, "current", attacker);
+  if (arb_encounter_get (enc, attacker, "acted"))
+    set_live (enc, attacker, "acted", NULL);
+  if (arb_encounter_get_int (enc, attacker, "ap", 0) < 5)
+    set_live (enc, attacker, "ap", "50");
+}
+
 static ArbOutcome *
 strike (ArbEncounter *enc,
         const int    *rolls,
@@ -1982,8 +2001,18 @@ strike (ArbEncounter *enc,
         ...)
 {
   ArbOutcome *outcome;
+  const char *key;
   va_list ap;
 
+  va_start (ap, error);
+  while ((key = va_arg (ap, const char *)))
+    {
+      const char *value = va_arg (ap, const char *);
+
+      if (g_str_equal (key, "attacker"))
+        own_pulse (enc, value);
+    }
+  va_end (ap);
   va_start (ap, error);
   outcome = run_proc_v ("aod.strike", enc, rolls, n_rolls, error, ap);
   va_end (ap);
@@ -2198,6 +2227,7 @@ test_aod_strike_house_tables (void)
   g_hash_table_insert (params, (char *)"attacker", rolf);
   g_hash_table_insert (params, (char *)"target", troll);
   g_hash_table_insert (params, (char *)"weapon", (char *)"Mace");
+  own_pulse (enc, rolf);
   {
     g_autoptr(ArbOutcome) outcome = arb_procedure_run ("aod.strike", enc, lib, params, NULL, NULL, &error);
 

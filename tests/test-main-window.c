@@ -103,6 +103,7 @@ test_demo_fight (void)
   g_autofree char *outcome = NULL;
   const char *lazar, *troll;
   int en_lost, en_lost_before;
+  guint n_steps;
 
   gtk_window_present (GTK_WINDOW (window));
   iterate ();
@@ -192,18 +193,22 @@ test_demo_fight (void)
   outcome = arb_action_dialog_dup_outcome (dialog);
   assert_contains (outcome, "(typed in)");
   en_lost_before = arb_encounter_get_int (enc, troll, "en-lost", 0) + arb_encounter_get_int (enc, troll, "ft-lost", 0);
+  n_steps = arb_encounter_get_n_steps (enc);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL));
   iterate ();
   g_assert_null (arb_window_get_action_dialog (window));
   en_lost = arb_encounter_get_int (enc, troll, "en-lost", 0) + arb_encounter_get_int (enc, troll, "ft-lost", 0);
   g_assert_cmpint (en_lost, >, en_lost_before);
-  /* The Assail was paid first: 11 AP less the chart's 4 (9.8). */
+  /* The strike paid its Assail itself, in its one step: 11 AP less the
+   * chart's 4 (8.4, 9.8). */
+  g_assert_cmpint (arb_encounter_get_n_steps (enc), ==, n_steps + 1);
   g_assert_cmpint (arb_encounter_get_int (enc, lazar, "ap", 0), ==, 7);
 
-  /* Undo takes the blow back, redo brings it again. */
+  /* One undo takes the blow and its AP back, redo brings both again. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", 0) + arb_encounter_get_int (enc, troll, "ft-lost", 0),
                    ==, en_lost_before);
+  g_assert_cmpint (arb_encounter_get_int (enc, lazar, "ap", 0), ==, 11);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
   g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", 0) + arb_encounter_get_int (enc, troll, "ft-lost", 0),
                    ==, en_lost);
@@ -226,9 +231,8 @@ test_demo_fight (void)
   iterate ();
   g_assert_cmpstr (arb_encounter_get (enc, E, "current"), !=, lazar);
 
-  /* The next figure strikes with the dice rolled here (Ctrl+R): the
-   * Assail is paid and the blow runs again on those dice, but the log
-   * still calls them rolled, not the players' own. */
+  /* The next figure strikes with the dice rolled here (Ctrl+R): the log
+   * calls them rolled, not the players' own. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.act-nth", "i", 1));
   iterate ();
   dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));

@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include "arb-action-dialog.h"
-#include "arb-aod-procs.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -48,12 +47,11 @@ struct _ArbActionDialog
   char                *actor;
   const ArbProcedureSpec *spec;
   GtkWidget           *more;     /* AdwExpanderRow of the rarer fields */
-  GtkWidget           *pay;      /* Arena of Death: pay the AP first */
   GArray              *fields;   /* Field */
   GtkWidget           *apply_button;
   gboolean             applying;  /* our own steps going in: no rerun */
   GArray              *given;    /* int: the dice so far */
-  guint                n_typed;  /* of those, the first n typed in; the rest rolled here */
+  GArray              *typed;    /* gboolean for each of given: typed in, or rolled here */
   ArbOutcome          *outcome;  /* the last run, or NULL after an error */
   char                *chance;
   gboolean             building;
@@ -119,8 +117,19 @@ nearest_foe (ArbEncounter *enc,
   return best;
 }
 
-/* The first ready weapon of an Arena of Death figure, else the first
- * weapon or attack on the sheet. */
+/* What the game says @actor holds ready, or NULL. */
+static GStrv
+list_ready (ArbFight   *fight,
+            const char *actor)
+{
+  ArbEncounter *enc = arb_fight_get_encounter (fight);
+  ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
+
+  return game && actor ? arb_game_list_ready (game, enc, arb_fight_get_rules (fight), actor) : NULL;
+}
+
+/* The first ready weapon, where the game keeps what is ready, else the
+ * first weapon or attack on the sheet. */
 static char *
 first_weapon (ArbFight   *fight,
               const char *actor)
@@ -128,12 +137,12 @@ first_weapon (ArbFight   *fight,
   ArbEncounter *enc = arb_fight_get_encounter (fight);
   ArbSheet *sheet = actor ? arb_encounter_get_sheet (enc, actor) : NULL;
   static const char *kinds[] = { "weapon", "attack" };
+  g_auto(GStrv) ready = NULL;
 
   if (sheet == NULL)
     return NULL;
-  if (g_str_equal (arb_encounter_get_system (enc), "aod"))
+  if ((ready = list_ready (fight, actor)))
     {
-      g_auto(GStrv) ready = arb_aod_prepared (enc, NULL, arb_fight_get_rules (fight), actor);
       g_autoptr(GPtrArray) weapons = arb_sheet_get_items (sheet, "weapon");
 
       /* A ready weapon before the ready shield. */
@@ -226,25 +235,8 @@ arb_action_check (ArbFight    *fight,
       if (value)
         g_hash_table_insert (params, (gpointer)p->name, value);
     }
-  /* The figure whose pulse it is pays for a blow first (the dialog's
-   * default): a blow it cannot pay for is not offered. */
-  if (g_str_equal (procedure, "aod.strike") &&
-      g_strcmp0 (actor, arb_encounter_get (arb_fight_get_encounter (fight), E, "current")) == 0)
-    {
-      g_autoptr(GHashTable) pay = g_hash_table_new (g_str_hash, g_str_equal);
-      g_autoptr(ArbOutcome) paid = NULL;
-
-      g_hash_table_insert (pay, (gpointer)"action", (gpointer)"A");
-      g_hash_table_insert (pay, (gpointer)"id", (gpointer)actor);
-      paid = arb_procedure_run ("aod.action", arb_fight_get_encounter (fight), arb_fight_get_rules (fight),
-                                pay, NULL, NULL, &error);
-      if (paid == NULL)
-        {
-          if (reason && error)
-            *reason = g_strdup (error->message);
-          return FALSE;
-        }
-    }
+  /* A procedure that costs the figure something (a strike its Action
+   * Points) pays it itself: one it cannot pay for is refused here. */
   outcome = arb_procedure_run (procedure, arb_fight_get_encounter (fight), arb_fight_get_rules (fight),
                                params, NULL, NULL, &error);
   if (outcome)
@@ -320,9 +312,9 @@ show_outcome (ArbActionDialog *self,
       for (guint i = 0; i < odds->len; i++)
         {
           ArbOdds *o = g_ptr_array_index (odds, i);
+          g_autofree char *figure = arb_odds_to_string (o);
 
-          g_string_append_printf (chance, "%s%s: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT " (%.1f%%)",
-                                  chance->len ? "\n" : "", o->label, o->numerator, o->denominator,
+          g_string_append_printf (chance, "%s%s: %s (%.1f%%)", chance->len ? "\n" : "", o->label, figure,
                                   o->denominator ? 100.0 * o->numerator / o->denominator : 0.0);
         }
       if (chance->len == 0)
@@ -374,44 +366,8 @@ show_outcome (ArbActionDialog *self,
     adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->die_row), _("All dice are in"));
 }
 
-/* Runs the procedure with the form and the dice so far, rolling the
- * rest when @roll. */
-/* Arena of Death pays for a blow with an action: an Assail (A) for a
- * melee strike, a Hurl (H) for a hurled weapon (9.8). NULL when there is
- * nothing to pay here. */
-static const char *
-pay_letter (ArbActionDialog *self,
-            GHashTable      *params)
-{
-  const char *combat = g_hash_table_lookup (params, "combat");
-
-  if (self->pay == NULL || !gtk_switch_get_active (GTK_SWITCH (self->pay)))
-    return NULL;
-  if (combat == NULL || g_str_equal (combat, "melee"))
-    return "A";
-  if (g_str_equal (combat, "ranged"))
-    return "H";
-  return NULL;
-}
-
-/* The step that pays for the blow, or NULL with the reason. */
-static ArbOutcome *
-run_payment (ArbActionDialog  *self,
-             GHashTable       *params,
-             GError          **error)
-{
-  g_autoptr(GHashTable) pay = g_hash_table_new (g_str_hash, g_str_equal);
-  const char *letter = pay_letter (self, params);
-
-  if (letter == NULL)
-    return NULL;
-  g_hash_table_insert (pay, (gpointer)"action", (gpointer)letter);
-  if (g_hash_table_lookup (params, "attacker"))
-    g_hash_table_insert (pay, (gpointer)"id", g_hash_table_lookup (params, "attacker"));
-  return arb_procedure_run ("aod.action", arb_fight_get_encounter (self->fight), arb_fight_get_rules (self->fight),
-                            pay, NULL, NULL, error);
-}
-
+/* Runs the procedure with the form and the dice so far, each with its
+ * mark (typed in or rolled here), rolling the rest when @roll. */
 static void
 run (ArbActionDialog *self,
      gboolean         roll)
@@ -423,23 +379,12 @@ run (ArbActionDialog *self,
   if (self->building)
     return;
   params = collect (self);
-  if (pay_letter (self, params))
-    {
-      g_autoptr(ArbOutcome) payment = run_payment (self, params, &error);
-
-      if (payment == NULL)
-        {
-          g_prefix_error (&error, _("The Action Points cannot be paid: "));
-          g_clear_pointer (&self->outcome, arb_outcome_free);
-          show_outcome (self, error);
-          return;
-        }
-    }
   if (roll)
     source = arb_roll_source_new_random ();
   g_clear_pointer (&self->outcome, arb_outcome_free);
-  self->outcome = arb_procedure_run (self->procedure, arb_fight_get_encounter (self->fight),
-                                     arb_fight_get_rules (self->fight), params, self->given, source, &error);
+  self->outcome = arb_procedure_run_marked (self->procedure, arb_fight_get_encounter (self->fight),
+                                            arb_fight_get_rules (self->fight), params, self->given, self->typed,
+                                            source, &error);
   show_outcome (self, error);
 }
 
@@ -448,7 +393,7 @@ form_changed (ArbActionDialog *self)
 {
   /* New choices, new dice: the old ones answered other questions. */
   g_array_set_size (self->given, 0);
-  self->n_typed = 0;
+  g_array_set_size (self->typed, 0);
   run (self, FALSE);
 }
 
@@ -470,12 +415,14 @@ gboolean
 arb_action_dialog_type_die (ArbActionDialog *self,
                             int              value)
 {
+  gboolean typed = TRUE;
+
   g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), FALSE);
 
   if (!self->outcome || self->outcome->status != ARB_OUTCOME_NEEDS_ROLL)
     return FALSE;
   g_array_append_val (self->given, value);
-  self->n_typed = self->given->len;
+  g_array_append_val (self->typed, typed);
   run (self, FALSE);
   if (self->outcome == NULL)
     {
@@ -483,7 +430,7 @@ arb_action_dialog_type_die (ArbActionDialog *self,
       g_autofree char *reason = g_strdup (gtk_label_get_text (self->chance_label));
 
       g_array_set_size (self->given, self->given->len - 1);
-      self->n_typed = self->given->len;
+      g_array_set_size (self->typed, self->typed->len - 1);
       run (self, FALSE);
       gtk_widget_add_css_class (GTK_WIDGET (self->die_row), "error");
       gtk_label_set_text (self->chance_label, reason);
@@ -509,10 +456,15 @@ roll_action (GtkWidget  *widget,
     {
       GPtrArray *dice = arb_step_get_dice (self->outcome->step);
 
-      self->n_typed = self->given->len;
       g_array_set_size (self->given, 0);
+      g_array_set_size (self->typed, 0);
       for (guint i = 0; i < dice->len; i++)
-        g_array_append_val (self->given, ((ArbDieRecord *)g_ptr_array_index (dice, i))->value);
+        {
+          ArbDieRecord *die = g_ptr_array_index (dice, i);
+
+          g_array_append_val (self->given, die->value);
+          g_array_append_val (self->typed, die->typed);
+        }
     }
 }
 
@@ -522,49 +474,12 @@ apply_action (GtkWidget  *widget,
               GVariant   *param)
 {
   ArbActionDialog *self = ARB_ACTION_DIALOG (widget);
-  g_autoptr(GHashTable) params = NULL;
-  g_autoptr(GError) error = NULL;
 
   if (!self->outcome || self->outcome->status != ARB_OUTCOME_DONE)
     return;
+  /* The step as shown: the procedure paid for itself in it. */
   self->applying = TRUE;
-  params = collect (self);
-  if (pay_letter (self, params))
-    {
-      /* The AP first, then the blow again with the same dice against the
-       * fight as the payment leaves it: two steps, both or neither. */
-      g_autoptr(ArbOutcome) payment = run_payment (self, params, &error);
-      g_autoptr(ArbOutcome) blow = NULL;
-
-      if (payment == NULL || payment->status != ARB_OUTCOME_DONE)
-        {
-          show_outcome (self, error);
-          self->applying = FALSE;
-          return;
-        }
-      arb_fight_apply (self->fight, g_steal_pointer (&payment->step));
-      blow = arb_procedure_run (self->procedure, arb_fight_get_encounter (self->fight),
-                                arb_fight_get_rules (self->fight), params, self->given, NULL, &error);
-      if (blow == NULL || blow->status != ARB_OUTCOME_DONE)
-        {
-          arb_fight_undo (self->fight);
-          g_clear_pointer (&self->outcome, arb_outcome_free);
-          show_outcome (self, error);
-          self->applying = FALSE;
-          return;
-        }
-      /* The blow ran on the dice kept as given; those rolled here are
-       * logged as rolled, not as the players' own. */
-      {
-        GPtrArray *dice = arb_step_get_dice (blow->step);
-
-        for (guint i = self->n_typed; i < dice->len; i++)
-          ((ArbDieRecord *)g_ptr_array_index (dice, i))->typed = FALSE;
-      }
-      arb_fight_apply (self->fight, g_steal_pointer (&blow->step));
-    }
-  else
-    arb_fight_apply (self->fight, g_steal_pointer (&self->outcome->step));
+  arb_fight_apply (self->fight, g_steal_pointer (&self->outcome->step));
   g_clear_pointer (&self->outcome, arb_outcome_free);
   gtk_window_close (GTK_WINDOW (self));
 }
@@ -668,8 +583,8 @@ add_weapons (ArbActionDialog    *self,
       g_strv_builder_add (values, "");
       g_strv_builder_add (labels, _("None"));
     }
-  if (sheet && g_str_equal (arb_encounter_get_system (enc), "aod"))
-    ready = arb_aod_prepared (enc, NULL, arb_fight_get_rules (self->fight), actor);
+  if (sheet)
+    ready = list_ready (self->fight, actor);
   for (guint i = 0; ready && ready[i]; i++)
     {
       g_autofree char *label = g_strdup_printf (_("%s (ready)"), ready[i]);
@@ -756,26 +671,6 @@ add_flag (ArbActionDialog    *self,
 }
 
 static void
-add_payment (ArbActionDialog *self,
-             const char      *actor)
-{
-  ArbEncounter *enc = arb_fight_get_encounter (self->fight);
-  GtkWidget *row = adw_action_row_new ();
-
-  self->pay = gtk_switch_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Pay the Action Points first"));
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _("An Assail for a melee strike, a Hurl for a hurled weapon"));
-  gtk_widget_set_valign (self->pay, GTK_ALIGN_CENTER);
-  /* The figure whose pulse it is pays; a blow struck out of turn by the
-   * referee's hand does not. */
-  gtk_switch_set_active (GTK_SWITCH (self->pay), g_strcmp0 (actor, arb_encounter_get (enc, E, "current")) == 0);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), self->pay);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), self->pay);
-  g_signal_connect_swapped (self->pay, "notify::active", G_CALLBACK (form_changed), self);
-  adw_preferences_group_add (self->params_group, row);
-}
-
-static void
 build_form (ArbActionDialog *self)
 {
   ArbEncounter *enc = arb_fight_get_encounter (self->fight);
@@ -826,8 +721,6 @@ build_form (ArbActionDialog *self)
         add_entry (self, p);
         break;
       }
-  if (g_str_equal (self->procedure, "aod.strike"))
-    add_payment (self, actor);
 }
 
 static Field *
@@ -931,6 +824,7 @@ arb_action_dialog_finalize (GObject *object)
 
   g_array_unref (self->fields);
   g_array_unref (self->given);
+  g_array_unref (self->typed);
   g_free (self->procedure);
   g_free (self->actor);
   g_free (self->chance);
@@ -1012,6 +906,7 @@ arb_action_dialog_init (ArbActionDialog *self)
   self->fields = g_array_new (FALSE, TRUE, sizeof (Field));
   g_array_set_clear_func (self->fields, field_clear);
   self->given = g_array_new (FALSE, FALSE, sizeof (int));
+  self->typed = g_array_new (FALSE, FALSE, sizeof (gboolean));
 }
 
 ArbActionDialog *

@@ -12,7 +12,6 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "arb-aod-procs.h"
 #include "arb-cli.h"
 #include "arb-file.h"
 
@@ -725,11 +724,9 @@ cmd_export_sheet (int    argc,
     return EXIT_USAGE;
   if (!(enc = open_encounter (argv[0], rules, &status)))
     return status;
-  if (!g_str_equal (arb_encounter_get_system (enc), "aod"))
-    return fail (EXIT_RULE, _("Only Arena of Death carries a character from one fight to the next"));
   if (arb_encounter_get_sheet (enc, argv[1]) == NULL)
     return fail (EXIT_RULE, _("%s: there is no combatant “%s”"), argv[0], argv[1]);
-  if (!(sheet = arb_aod_sheet_after_fight (enc, argv[1], &error)))
+  if (!(sheet = arb_game_sheet_after_fight (arb_game_get (arb_encounter_get_system (enc)), enc, argv[1], &error)))
     return fail (EXIT_RULE, "%s: %s", argv[0], error->message);
   if (!opts.force && g_file_test (opts.output, G_FILE_TEST_EXISTS))
     return fail (EXIT_RULE, _("%s already exists; nothing was written (--force replaces it, keeping the old one as %s~)"),
@@ -915,9 +912,9 @@ run_command (int    argc,
           for (guint i = 0; i < odds->len; i++)
             {
               ArbOdds *o = g_ptr_array_index (odds, i);
+              g_autofree char *chance = arb_odds_to_string (o);
 
-              g_print (_("Chance of %s: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT "\n"),
-                       o->label, o->numerator, o->denominator);
+              g_print (_("Chance of %s: %s\n"), o->label, chance);
             }
           g_print (_("Needs %s for %s: run again with --roll V\n"), outcome->dice, outcome->purpose);
         }

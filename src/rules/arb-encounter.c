@@ -135,6 +135,35 @@ arb_step_add_odds (ArbStep    *step,
   g_ptr_array_add (step->odds, odds);
 }
 
+char *
+arb_odds_to_string (const ArbOdds *odds)
+{
+  guint64 scale = 1;
+  int digits = 0;
+
+  g_return_val_if_fail (odds != NULL, NULL);
+
+  while (odds->denominator > 100 && scale * 100 < odds->denominator && digits < 18)
+    {
+      scale *= 10;
+      digits++;
+    }
+  if (scale > 1 && scale * 100 == odds->denominator)
+    {
+      guint64 whole = odds->numerator / scale, part = odds->numerator % scale;
+      g_autofree char *decimals = NULL;
+      gsize len;
+
+      if (part == 0)
+        return g_strdup_printf ("%" G_GUINT64_FORMAT "/100", whole);
+      decimals = g_strdup_printf ("%0*" G_GUINT64_FORMAT, digits, part);
+      for (len = strlen (decimals); len > 0 && decimals[len - 1] == '0'; len--)
+        decimals[len - 1] = '\0';
+      return g_strdup_printf ("%" G_GUINT64_FORMAT ".%s/100", whole, decimals);
+    }
+  return g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT, odds->numerator, odds->denominator);
+}
+
 GPtrArray *
 arb_step_get_odds (const ArbStep *step)
 {

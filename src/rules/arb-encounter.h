@@ -85,6 +85,9 @@ typedef struct
   guint64  denominator;
 } ArbOdds;
 GPtrArray    *arb_step_get_odds       (const ArbStep *step);   /* of ArbOdds */
+/* "50/100"; over a power of ten beyond 100, as hundredths with the
+ * decimals it needs: 9942/10000 is "99.42/100". */
+char         *arb_odds_to_string      (const ArbOdds *odds);
 void          arb_step_add_log        (ArbStep      *step,
                                        const char   *format,
                                        ...) G_GNUC_PRINTF (2, 3);

@@ -391,3 +391,32 @@ arb_gauges_add (GPtrArray  *gauges,
   gauge->value = g_strdup (value);
   g_ptr_array_add (gauges, gauge);
 }
+
+/* Strikes and what a figure carries. */
+
+GStrv
+arb_game_list_ready (ArbGame           *self,
+                     ArbEncounter      *encounter,
+                     ArbRulesetLibrary *rules,
+                     const char        *id)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  return CLASS (self)->list_ready ? CLASS (self)->list_ready (self, encounter, rules, id) : NULL;
+}
+
+ArbSheet *
+arb_game_sheet_after_fight (ArbGame       *self,
+                            ArbEncounter  *encounter,
+                            const char    *id,
+                            GError       **error)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+
+  if (CLASS (self)->sheet_after_fight == NULL)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("%s carries no character from one fight to the next"), _(CLASS (self)->title));
+      return NULL;
+    }
+  return CLASS (self)->sheet_after_fight (self, encounter, id, error);
+}

@@ -135,6 +135,20 @@ struct _ArbGameClass
   /* The app's fight: the figures of the demo fight, on the default
    * map; NULL for a game that has none. */
   const ArbDemoFigure     *demo;
+  /* Strikes and what a figure carries: what generic forms and commands
+   * ask of the game. */
+  /* The weapons @id holds ready, in the order readied; NULL when the game
+   * keeps no such list. */
+  GStrv      (*list_ready)        (ArbGame            *self,
+                                   ArbEncounter       *encounter,
+                                   ArbRulesetLibrary  *rules,
+                                   const char         *id);
+  /* @id's sheet as the fight leaves it for the next fight (a new
+   * reference); NULL with @error when the game carries none over. */
+  ArbSheet  *(*sheet_after_fight) (ArbGame            *self,
+                                   ArbEncounter       *encounter,
+                                   const char         *id,
+                                   GError            **error);
 
   gpointer padding[12];
 };
@@ -213,5 +227,15 @@ void                arb_gauges_add         (GPtrArray     *gauges,
                                             const char    *value);
 /* An empty array of ArbGauge that frees its gauges. */
 GPtrArray          *arb_gauge_array_new    (void);
+
+/* Strikes and what a figure carries. */
+GStrv               arb_game_list_ready        (ArbGame            *self,
+                                                ArbEncounter       *encounter,
+                                                ArbRulesetLibrary  *rules,
+                                                const char         *id);
+ArbSheet           *arb_game_sheet_after_fight (ArbGame            *self,
+                                                ArbEncounter       *encounter,
+                                                const char         *id,
+                                                GError            **error);
 
 G_END_DECLS

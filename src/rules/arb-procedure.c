@@ -19,6 +19,7 @@ struct _ArbProc
   ArbRulesetLibrary *rules;
   GHashTable        *params;
   GArray            *given;
+  GArray            *typed;      /* gboolean for each of given, or NULL */
   guint              next_given;
   ArbRollSource     *source;
   ArbStep           *step;
@@ -82,8 +83,10 @@ arb_proc_roll (ArbProc    *proc,
                        _("%s (for %s)"), error->message, purpose);
           return FALSE;
         }
+      arb_step_add_die (proc->step, arb_dice_expr_to_string (expr), purpose, v,
+                        proc->typed == NULL || proc->next_given >= proc->typed->len ||
+                        g_array_index (proc->typed, gboolean, proc->next_given));
       proc->next_given++;
-      arb_step_add_die (proc->step, arb_dice_expr_to_string (expr), purpose, v, TRUE);
       *value = v;
       return TRUE;
     }
@@ -312,6 +315,19 @@ arb_procedure_run (const char         *name,
                    ArbRollSource      *source,
                    GError            **error)
 {
+  return arb_procedure_run_marked (name, encounter, rules, params, given, NULL, source, error);
+}
+
+ArbOutcome *
+arb_procedure_run_marked (const char         *name,
+                          ArbEncounter       *encounter,
+                          ArbRulesetLibrary  *rules,
+                          GHashTable         *params,
+                          GArray             *given,
+                          GArray             *typed,
+                          ArbRollSource      *source,
+                          GError            **error)
+{
   const ArbProcedureSpec *procedure;
   ArbProc proc = { 0 };
   ArbOutcome *outcome;
@@ -347,6 +363,7 @@ arb_procedure_run (const char         *name,
         g_hash_table_insert (proc.params, g_strdup (key), g_strdup (value));
     }
   proc.given = given;
+  proc.typed = typed;
   proc.source = source;
   proc.step = arb_step_new (name, NULL);
 

@@ -92,6 +92,18 @@ ArbOutcome *arb_procedure_run        (const char         *name,
                                       GArray             *given,
                                       ArbRollSource      *source,
                                       GError            **error);
+/* The same, with each given value marked: @typed holds a gboolean for
+ * each of @given, TRUE for a die the players typed in, FALSE for one
+ * rolled by the caller earlier (as a dialog keeps them while the form is
+ * looked over). NULL, or a value without a mark, counts as typed in. */
+ArbOutcome *arb_procedure_run_marked (const char         *name,
+                                      ArbEncounter       *encounter,
+                                      ArbRulesetLibrary  *rules,
+                                      GHashTable         *params,
+                                      GArray             *given,
+                                      GArray             *typed,
+                                      ArbRollSource      *source,
+                                      GError            **error);
 gboolean    arb_procedure_exists     (const char         *name);
 /* The procedures of @system, or of every system when NULL. */
 GStrv       arb_procedure_list       (const char         *system);

@@ -396,35 +396,28 @@ change_gear (ArbProc   *proc,
   return TRUE;
 }
 
-gboolean
-arb_aod_action_proc (ArbProc  *proc,
-                     GError  **error)
+/* An action of the Action Point Expenditure Chart (9.8), as the player
+ * named it and as the chart prices it. */
+typedef struct
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
-  ArbStep *step = arb_proc_get_step (proc);
-  const char *id = arb_proc_get_param (proc, "id");
-  const char *wanted = arb_proc_get_param (proc, "action");
-  const char *to = arb_proc_get_param (proc, "to");
-  const char *posture = arb_proc_get_param (proc, "posture");
-  g_autofree char *tick = NULL;
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-  ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
-  const ArbRow *row = NULL;
-  const char *letter, *code;
-  int hexes, hexsides, facing_param = -1, ap, cost, per_hex, per_side, fixed;
-  gboolean low;
-  Place place;
+  const ArbRow *row;
+  const char   *letter;
+  const char   *code;      /* the cost code: "ap=4", "hex=1,hexside=1" */
+} Action;
 
-  if (id == NULL)
-    id = arb_encounter_get (enc, E, "current");
-  if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("Name the figure: id=c1 (or start the fight so that someone's turn it is)"));
-      return FALSE;
-    }
-  if (chart == NULL || arb_table_find_column (chart, "code") < 0 || arb_table_find_column (chart, "cost") < 0)
+static gboolean
+find_action (ArbProc    *proc,
+             const char *wanted,
+             Action     *action,
+             GError    **error)
+{
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
+  int code_column, cost_column;
+
+  memset (action, 0, sizeof *action);
+  if (chart == NULL || (code_column = arb_table_find_column (chart, "code")) < 0 ||
+      (cost_column = arb_table_find_column (chart, "cost")) < 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
                    _("The Action Point Expenditure Chart (aod/action-costs) is needed, with its code and cost columns"));
@@ -435,49 +428,70 @@ arb_aod_action_proc (ArbProc  *proc,
   for (guint i = 0; wanted && i < arb_table_get_n_rows (chart); i++)
     {
       const ArbRow *r = arb_table_get_row (chart, i);
-      const char *c = r->cells[arb_table_find_column (chart, "code")].text;
 
-      if (g_ascii_strcasecmp (c, wanted) == 0 || g_ascii_strcasecmp (r->name, wanted) == 0)
-        row = r;
+      if (g_ascii_strcasecmp (r->cells[code_column].text, wanted) == 0 || g_ascii_strcasecmp (r->name, wanted) == 0)
+        action->row = r;
     }
-  if (row == NULL)
+  if (action->row == NULL)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("9.8: action= is one of the chart's letters A B C D E G H M P Q R S T W X, or its name"));
       return FALSE;
     }
-  letter = row->cells[arb_table_find_column (chart, "code")].text;
-  code = row->cells[arb_table_find_column (chart, "cost")].code;
+  action->letter = action->row->cells[code_column].text;
+  action->code = action->row->cells[cost_column].code;
+  return TRUE;
+}
 
-  arb_step_set_who (step, arb_encounter_get_name (enc, id));
+/* Legality: 9.5, one action a pulse (6.4), and, with @check_place, what
+ * the place allows (9.1-9.4). */
+static gboolean
+may_act (ArbProc       *proc,
+         const char    *id,
+         const Action  *action,
+         gboolean       check_place,
+         Place         *place,
+         GError       **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  g_autofree char *tick = arb_aod_pulse_tick (enc);
 
   /* 9.5: stunned or unconscious, only a pass; 6.x: one action a pulse. */
-  if ((arb_conditions_has (enc, NULL, id, "stunned") || !conscious (enc, id)) && !g_str_equal (letter, "X"))
+  if ((arb_conditions_has (enc, NULL, id, "stunned") || !conscious (enc, id)) && !g_str_equal (action->letter, "X"))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("9.5: %s is stunned, unconscious or dead and may only pass"), arb_encounter_get_name (enc, id));
+                   _("9.5: %s is stunned, unconscious or dead and may only pass"), name);
       return FALSE;
     }
-  tick = arb_aod_pulse_tick (enc);
   if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), tick) == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("6.0: %s has acted this pulse already; one action a pulse"), arb_encounter_get_name (enc, id));
+                   _("6.0: %s has acted this pulse already; one action a pulse"), name);
       return FALSE;
     }
 
-  place = place_of (enc, id);
-  if (strchr (allowed_in (place), letter[0]) == NULL)
+  *place = place_of (enc, id);
+  if (check_place && strchr (allowed_in (*place), action->letter[0]) == NULL)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("%s, %s cannot %s"), place_rule (place), arb_encounter_get_name (enc, id), row->name);
+                   _("%s, %s cannot %s"), place_rule (*place), name, action->row->name);
       return FALSE;
     }
+  return TRUE;
+}
 
-  if (!arb_proc_get_int (proc, "hexes", 0, 4, 0, &hexes, error) ||
-      !arb_proc_get_int (proc, "hexsides", 0, 12, 0, &hexsides, error) ||
-      !arb_proc_get_int (proc, "facing", 0, 5, -1, &facing_param, error))
-    return FALSE;
+/* Legality of the movement: 7.1-7.3 how far, 7.5-7.6 postures. */
+static gboolean
+may_move (ArbProc       *proc,
+          const char    *id,
+          const Action  *action,
+          int            hexes,
+          gboolean      *low,
+          GError       **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  const char *letter = action->letter;
 
   /* 7.1-7.3: Move and Bob up to 4 hexes, Shift up to 2. */
   if (g_str_equal (letter, "S") && hexes > 2)
@@ -488,107 +502,128 @@ arb_aod_action_proc (ArbProc  *proc,
   if (hexes > 0 && !strchr ("MBSQ", letter[0]))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("9.8: %s enters no hexes"), row->name);
+                   _("9.8: %s enters no hexes"), action->row->name);
       return FALSE;
     }
 
   /* 7.5: kneeling or prone, crawling costs 3 a hex and 2 a hexside, and
    * there is no Bob, Shift or Charge. */
-  low = arb_conditions_has (enc, NULL, id, "kneeling") || arb_conditions_has (enc, NULL, id, "prone");
-  if (low && strchr ("BSQ", letter[0]))
+  *low = arb_conditions_has (enc, NULL, id, "kneeling") || arb_conditions_has (enc, NULL, id, "prone");
+  if (*low && strchr ("BSQ", letter[0]))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("7.5: a kneeling or prone figure cannot %s"), row->name);
+                   _("7.5: a kneeling or prone figure cannot %s"), action->row->name);
       return FALSE;
     }
-  if (g_str_equal (letter, "R") && !low)
+  if (g_str_equal (letter, "R") && !*low)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("7.6: only a kneeling or prone figure rises"));
       return FALSE;
     }
+  return TRUE;
+}
 
-  per_hex = code_value (code, "hex");
-  per_side = code_value (code, "hexside");
-  fixed = code_value (code, "ap");
-  if (low && g_str_equal (letter, "M"))
+/* The cost by the chart's code (9.8), a crawl's (7.5), and 13.6's extra
+ * point for a weapon too heavy or too fine for @weapon's wielder. */
+static int
+action_cost (ArbProc       *proc,
+             const char    *id,
+             const Action  *action,
+             int            hexes,
+             int            hexsides,
+             gboolean       low,
+             const char    *weapon)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  int per_hex = code_value (action->code, "hex");
+  int per_side = code_value (action->code, "hexside");
+  int fixed = code_value (action->code, "ap");
+  int cost;
+
+  if (low && g_str_equal (action->letter, "M"))
     {
       per_hex = 3;
       per_side = 2;
     }
   cost = MAX (0, fixed) + MAX (0, per_hex) * hexes + MAX (0, per_side) * hexsides;
   /* A Charge ends in an Assail or Grapple (8.6). */
-  if (code_value (code, "assail-bonus") > 0)
-    cost += code_value (code, "assail-bonus");
+  if (code_value (action->code, "assail-bonus") > 0)
+    cost += code_value (action->code, "assail-bonus");
 
-  /* 13.6: a weapon too heavy or too fine for the striker costs 1 more. */
-  if (strchr ("AHGQ", letter[0]) && arb_proc_get_param (proc, "weapon") &&
-      arb_aod_weapon_extra_ap (proc, id, arb_proc_get_param (proc, "weapon")))
+  if (strchr ("AHGQ", action->letter[0]) && weapon && arb_aod_weapon_extra_ap (proc, id, weapon))
     {
       cost += 1;
-      arb_step_add_log (step, _("%s falls short of the %s's PS or MD minimum: 1 AP more (13.6)"),
-                        arb_encounter_get_name (enc, id), arb_proc_get_param (proc, "weapon"));
+      arb_step_add_log (arb_proc_get_step (proc), _("%s falls short of the %s's PS or MD minimum: 1 AP more (13.6)"),
+                        arb_encounter_get_name (enc, id), weapon);
     }
+  return cost;
+}
 
-  /* What is readied or put away, checked before the cost. */
-  if ((g_str_equal (letter, "P") || g_str_equal (letter, "C")) &&
-      !change_gear (proc, id, letter[0], place == PLACE_SAME_HEX, error))
+/* Where the figure ends up, if the referee says: a way there that the
+ * action may take (7.0-7.2). */
+static gboolean
+move_to (ArbProc       *proc,
+         const char    *id,
+         const Action  *action,
+         int            hexes,
+         int            hexsides,
+         int            facing_param,
+         GError       **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char letter = action->letter[0];
+  ArbHex from, dest;
+  int facing;
+
+  if (!arb_proc_get_hex (proc, "to", &dest, error))
     return FALSE;
-
-  ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
-  if (g_str_equal (letter, "X"))
-    cost = MIN (2, ap);   /* 7.8: 2, or what is left */
-  else if (cost > ap)
+  if (arb_encounter_get_hex (enc, id, &from, &facing) && arb_hex_distance (from, dest) > hexes)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("9.0: %s costs %d AP; %s has %d"), row->name, cost, arb_encounter_get_name (enc, id), ap);
+                   _("%d,%d is %d hexes away; the action paid for %d"), dest.q, dest.r,
+                   arb_hex_distance (from, dest), hexes);
       return FALSE;
     }
-
-  /* Where the figure ends up, if the referee says. */
-  if (to != NULL)
+  if (arb_encounter_get_hex (enc, id, &from, &facing) && strchr ("MBSQ", letter))
     {
-      ArbHex from, dest;
-      int facing;
+      Walk walk = { enc, id, letter == 'S', dest, hexsides > 0 ? facing_param : facing, hexes, hexsides };
 
-      if (!arb_proc_get_hex (proc, "to", &dest, error))
-        return FALSE;
-      if (arb_encounter_get_hex (enc, id, &from, &facing) && arb_hex_distance (from, dest) > hexes)
+      if (hexsides > 0 && facing_param < 0)
         {
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       _("%d,%d is %d hexes away; the action paid for %d"), dest.q, dest.r,
-                       arb_hex_distance (from, dest), hexes);
+                       _("Say which way %s faces at the end: facing=0-5"), arb_encounter_get_name (enc, id));
           return FALSE;
         }
-      if (arb_encounter_get_hex (enc, id, &from, &facing) && strchr ("MBSQ", letter[0]))
+      collect_foes (&walk, from);
+      if (!walk_to (&walk, from, facing, 0, 0, walk.watched))
         {
-          Walk walk = { enc, id, letter[0] == 'S', dest, hexsides > 0 ? facing_param : facing, hexes, hexsides };
-
-          if (hexsides > 0 && facing_param < 0)
-            {
-              g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                           _("Say which way %s faces at the end: facing=0-5"), arb_encounter_get_name (enc, id));
-              return FALSE;
-            }
-          collect_foes (&walk, from);
-          if (!walk_to (&walk, from, facing, 0, 0, walk.watched))
-            {
-              g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                           letter[0] == 'S'
-                           ? _("7.2: no Shift of %d hexes and %d hexsides reaches %d,%d facing %d without backing away from a foe whose Strike Zone it was in, or through a figure")
-                           : _("7.0-7.1: no way of %d hexes and %d hexsides reaches %d,%d facing %d entering only through front hexsides, "
-                               "stopping in a foe's Strike Zone, never backing away from one, and never through a figure"),
-                           hexes, hexsides, dest.q, dest.r, walk.facing);
-              return FALSE;
-            }
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       letter == 'S'
+                       ? _("7.2: no Shift of %d hexes and %d hexsides reaches %d,%d facing %d without backing away from a foe whose Strike Zone it was in, or through a figure")
+                       : _("7.0-7.1: no way of %d hexes and %d hexsides reaches %d,%d facing %d entering only through front hexsides, "
+                           "stopping in a foe's Strike Zone, never backing away from one, and never through a figure"),
+                       hexes, hexsides, dest.q, dest.r, walk.facing);
+          return FALSE;
         }
-      arb_step_set_int (step, enc, id, "q", dest.q);
-      arb_step_set_int (step, enc, id, "r", dest.r);
     }
-  if (facing_param >= 0)
-    arb_step_set_int (step, enc, id, "facing", facing_param);
+  arb_step_set_int (step, enc, id, "q", dest.q);
+  arb_step_set_int (step, enc, id, "r", dest.r);
+  return TRUE;
+}
 
-  /* Postures (7.5-7.6). */
-  if (g_str_equal (letter, "D"))
+/* Postures (7.5-7.6). */
+static gboolean
+change_posture (ArbProc       *proc,
+                const char    *id,
+                const Action  *action,
+                GError       **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *posture = arb_proc_get_param (proc, "posture");
+
+  if (g_str_equal (action->letter, "D"))
     {
       const char *down = posture ? posture : "prone";
 
@@ -600,22 +635,166 @@ arb_aod_action_proc (ArbProc  *proc,
       arb_step_set (step, enc, id, "cond.kneeling", g_str_equal (down, "kneeling") ? "on" : NULL);
       arb_step_set (step, enc, id, "cond.prone", g_str_equal (down, "prone") ? "on" : NULL);
     }
-  else if (g_str_equal (letter, "R"))
+  else if (g_str_equal (action->letter, "R"))
     {
       arb_step_set (step, enc, id, "cond.kneeling", g_strcmp0 (posture, "kneeling") == 0 ? "on" : NULL);
       arb_step_set (step, enc, id, "cond.prone", NULL);
     }
+  return TRUE;
+}
+
+/* The effects every action has: the AP paid, and what the figure is
+ * doing this pulse, for the modifiers its foes strike it with. */
+static void
+record_action (ArbProc       *proc,
+               const char    *id,
+               const Action  *action,
+               int            ap,
+               int            cost,
+               gboolean       turned)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_autofree char *tick = arb_aod_pulse_tick (enc);
 
   arb_step_set_int (step, enc, id, "ap", ap - cost);
   arb_step_set (step, enc, id, "acted", tick);
-  /* What it is doing, for the modifiers its foes strike it with. */
-  arb_step_set (step, enc, id, "action", letter);
+  arb_step_set (step, enc, id, "action", action->letter);
   arb_step_set (step, enc, id, "action-tick", tick);
   /* Turning costs accuracy all pulse (10.1-10.2). */
-  if (hexsides > 0 || (facing_param >= 0 && facing_param != arb_encounter_get_int (enc, id, "facing", facing_param)))
+  if (turned)
     arb_step_set (step, enc, id, "turned", tick);
   arb_step_add_log (step, _("%s: %s (%s) for %d AP, %d left"), arb_encounter_get_name (enc, id),
-                    row->name, letter, cost, ap - cost);
+                    action->row->name, action->letter, cost, ap - cost);
+}
+
+gboolean
+arb_aod_action_proc (ArbProc  *proc,
+                     GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *id = arb_proc_get_param (proc, "id");
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  Action action;
+  int hexes, hexsides, facing_param = -1, ap, cost;
+  gboolean low, turned;
+  Place place;
+
+  if (id == NULL)
+    id = arb_encounter_get (enc, E, "current");
+  if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("Name the figure: id=c1 (or start the fight so that someone's turn it is)"));
+      return FALSE;
+    }
+  if (!find_action (proc, arb_proc_get_param (proc, "action"), &action, error))
+    return FALSE;
+  arb_step_set_who (step, arb_encounter_get_name (enc, id));
+
+  if (!may_act (proc, id, &action, TRUE, &place, error))
+    return FALSE;
+  if (!arb_proc_get_int (proc, "hexes", 0, 4, 0, &hexes, error) ||
+      !arb_proc_get_int (proc, "hexsides", 0, 12, 0, &hexsides, error) ||
+      !arb_proc_get_int (proc, "facing", 0, 5, -1, &facing_param, error))
+    return FALSE;
+  if (!may_move (proc, id, &action, hexes, &low, error))
+    return FALSE;
+  cost = action_cost (proc, id, &action, hexes, hexsides, low, arb_proc_get_param (proc, "weapon"));
+
+  /* What is readied or put away, checked before the cost. */
+  if ((g_str_equal (action.letter, "P") || g_str_equal (action.letter, "C")) &&
+      !change_gear (proc, id, action.letter[0], place == PLACE_SAME_HEX, error))
+    return FALSE;
+
+  ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
+  if (g_str_equal (action.letter, "X"))
+    cost = MIN (2, ap);   /* 7.8: 2, or what is left */
+  else if (cost > ap)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("9.0: %s costs %d AP; %s has %d"), action.row->name, cost, arb_encounter_get_name (enc, id), ap);
+      return FALSE;
+    }
+
+  if (arb_proc_get_param (proc, "to") != NULL && !move_to (proc, id, &action, hexes, hexsides, facing_param, error))
+    return FALSE;
+  if (facing_param >= 0)
+    arb_step_set_int (step, enc, id, "facing", facing_param);
+  if (!change_posture (proc, id, &action, error))
+    return FALSE;
+
+  turned = hexsides > 0 || (facing_param >= 0 && facing_param != arb_encounter_get_int (enc, id, "facing", facing_param));
+  record_action (proc, id, &action, ap, cost, turned);
+  return TRUE;
+}
+
+/* The action a strike is: an Assail (8.4), a Hurl (8.3) or a Grapple
+ * (8.7), paid in the strike's own step by the figure whose pulse it is
+ * (6.1, 6.4); before the fight begins there is no one's. Where the places are
+ * known is the strike's to judge, by both figures' hexes; the place
+ * rules apply here only when the target's hex is known too. */
+gboolean
+arb_aod_pay_strike (ArbProc     *proc,
+                    const char  *id,
+                    const char  *target,
+                    const char  *combat,
+                    const char  *weapon,
+                    GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *current = arb_encounter_get (enc, E, "current");
+  const char *name = arb_encounter_get_name (enc, id);
+  const char *letter, *rule;
+  Action action;
+  Place place;
+  ArbHex there;
+  int ap, cost, facing;
+
+  if (g_strcmp0 (current, id) != 0)
+    {
+      if (arb_encounter_get (enc, E, "round") == NULL)
+        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                     _("6.1: the fight has not begun; %s strikes in his own pulse"), name);
+      else if (current)
+        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                     _("6.1: it is %s's pulse; %s strikes in his own"), arb_encounter_get_name (enc, current), name);
+      else
+        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                     _("6.1: it is no one's pulse; %s strikes in his own"), name);
+      return FALSE;
+    }
+
+  if (g_str_equal (combat, "ranged"))
+    {
+      letter = "H";
+      rule = "8.3";
+    }
+  else if (g_str_equal (combat, "close"))
+    {
+      letter = "G";
+      rule = "8.7";
+    }
+  else
+    {
+      letter = "A";
+      rule = "8.4";
+    }
+  if (!find_action (proc, letter, &action, error) ||
+      !may_act (proc, id, &action, arb_encounter_get_hex (enc, target, &there, &facing), &place, error))
+    return FALSE;
+  cost = action_cost (proc, id, &action, 0, 0, FALSE, weapon);
+  ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
+  if (cost > ap)
+    {
+      /* TRANSLATORS: "8.4: the Assail costs 4 AP; Rolf has 1" */
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("%s: the %s costs %d AP; %s has %d"), rule, action.row->name, cost, name, ap);
+      return FALSE;
+    }
+  record_action (proc, id, &action, ap, cost, FALSE);
   return TRUE;
 }
 
@@ -627,37 +806,21 @@ field_int (ArbEncounter *enc,
   return arb_encounter_get_field_int (enc, id, field, 0);
 }
 
-/* aod.withdraw [id=] [to=Q,R] (7.4): back out of a Strike Zone into the
- * hex behind, or break contact in close combat (D10 + the difference of
- * PS + AG in the hex, 10 or more) and step into a neighbouring hex. */
-gboolean
-arb_aod_withdraw_proc (ArbProc  *proc,
-                       GError  **error)
+/* 7.4: who may withdraw: a figure on the map, able to act and yet to act
+ * this pulse, in a foe's Strike Zone or hex. */
+static gboolean
+may_withdraw (ArbProc     *proc,
+              const char  *id,
+              ArbHex      *here,
+              int         *facing,
+              Place       *place,
+              GError     **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
-  ArbStep *step = arb_proc_get_step (proc);
-  const char *id = arb_proc_get_param (proc, "id");
-  ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
-  const ArbCell *cost_cell = chart ? arb_table_lookup_name (chart, "Withdraw", "cost", NULL) : NULL;
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-  g_autofree char *tick = NULL;
-  const char *name;
-  ArbHex here, dest;
-  int facing, ap, cost;
-  Place place;
+  const char *name = arb_encounter_get_name (enc, id);
+  g_autofree char *tick = arb_aod_pulse_tick (enc);
 
-  if (id == NULL)
-    id = arb_encounter_get (enc, E, "current");
-  if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("Name the figure: id=c1"));
-      return FALSE;
-    }
-  name = arb_encounter_get_name (enc, id);
-  arb_step_set_who (step, name);
-
-  if (!arb_encounter_get_hex (enc, id, &here, &facing))
+  if (!arb_encounter_get_hex (enc, id, here, facing))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("7.4: a withdrawal needs %s's place on the map"), name);
@@ -669,7 +832,6 @@ arb_aod_withdraw_proc (ArbProc  *proc,
                    _("9.5: %s is stunned, unconscious or dead and may only pass"), name);
       return FALSE;
     }
-  tick = arb_aod_pulse_tick (enc);
   if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), tick) == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
@@ -677,91 +839,140 @@ arb_aod_withdraw_proc (ArbProc  *proc,
       return FALSE;
     }
 
-  place = place_of (enc, id);
-  if (place != PLACE_STRIKE_ZONE && place != PLACE_SAME_HEX)
+  *place = place_of (enc, id);
+  if (*place != PLACE_STRIKE_ZONE && *place != PLACE_SAME_HEX)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("%s, %s cannot Withdraw: it is for leaving a foe's Strike Zone or hex"), place_rule (place), name);
+                   _("%s, %s cannot Withdraw: it is for leaving a foe's Strike Zone or hex"), place_rule (*place), name);
       return FALSE;
     }
+  return TRUE;
+}
 
-  cost = cost_cell ? code_value (cost_cell->code, "ap") : -1;
-  if (cost < 0)
-    cost = 4;
-  ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
-  if (cost > ap)
+/* The Withdraw's AP from the chart (4 without it), paid; what the figure
+ * is doing recorded for its foes' modifiers. */
+static gboolean
+pay_withdraw (ArbProc     *proc,
+              const char  *id,
+              int         *ap,
+              int         *cost,
+              GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
+  const ArbCell *cost_cell = chart ? arb_table_lookup_name (chart, "Withdraw", "cost", NULL) : NULL;
+  g_autofree char *tick = arb_aod_pulse_tick (enc);
+
+  *cost = cost_cell ? code_value (cost_cell->code, "ap") : -1;
+  if (*cost < 0)
+    *cost = 4;
+  *ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
+  if (*cost > *ap)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("9.0: Withdraw costs %d AP; %s has %d"), cost, name, ap);
+                   _("9.0: Withdraw costs %d AP; %s has %d"), *cost, arb_encounter_get_name (enc, id), *ap);
       return FALSE;
     }
-  arb_step_set_int (step, enc, id, "ap", ap - cost);
+  arb_step_set_int (step, enc, id, "ap", *ap - *cost);
   arb_step_set (step, enc, id, "acted", tick);
   arb_step_set (step, enc, id, "action", "W");
   arb_step_set (step, enc, id, "action-tick", tick);
+  return TRUE;
+}
 
-  if (place == PLACE_SAME_HEX)
+/* Out of close combat: D10 + (friends' PS + AG - foes' PS + AG in the
+ * hex) of 10 or more breaks contact, and the figure steps into a
+ * neighbouring hex, facing the one it left. FALSE when it stopped for
+ * the die or was refused. */
+static gboolean
+break_contact (ArbProc     *proc,
+               const char  *id,
+               ArbHex       here,
+               GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  const char *name = arb_encounter_get_name (enc, id);
+  const char *side = arb_encounter_get (enc, id, "side");
+  const char *to = arb_proc_get_param (proc, "to");
+  int friends = 0, foes = 0, roll, need;
+  g_autofree char *purpose = NULL;
+  g_autofree char *label = NULL;
+  ArbHex dest;
+
+  for (guint i = 0; ids[i]; i++)
     {
-      const char *side = arb_encounter_get (enc, id, "side");
-      const char *to = arb_proc_get_param (proc, "to");
-      int friends = 0, foes = 0, roll, need;
-      g_autofree char *purpose = NULL;
-      g_autofree char *label = NULL;
+      ArbHex there;
+      int f;
 
-      for (guint i = 0; ids[i]; i++)
-        {
-          ArbHex there;
-          int f;
+      if (!conscious (enc, ids[i]) || !arb_encounter_get_hex (enc, ids[i], &there, &f) ||
+          there.q != here.q || there.r != here.r)
+        continue;
+      if (g_strcmp0 (arb_encounter_get (enc, ids[i], "side"), side) == 0)
+        friends += field_int (enc, ids[i], "ps") + field_int (enc, ids[i], "ag");
+      else
+        foes += field_int (enc, ids[i], "ps") + field_int (enc, ids[i], "ag");
+    }
 
-          if (!conscious (enc, ids[i]) || !arb_encounter_get_hex (enc, ids[i], &there, &f) ||
-              there.q != here.q || there.r != here.r)
-            continue;
-          if (g_strcmp0 (arb_encounter_get (enc, ids[i], "side"), side) == 0)
-            friends += field_int (enc, ids[i], "ps") + field_int (enc, ids[i], "ag");
-          else
-            foes += field_int (enc, ids[i], "ps") + field_int (enc, ids[i], "ag");
-        }
+  need = 10 - (friends - foes);
+  purpose = g_strdup_printf (_("breaking contact (%d or more on the die)"), need);
+  label = g_strdup_printf (_("%s breaks contact"), name);
+  arb_step_add_odds (step, label, CLAMP (11 - need, 0, 10), 10);
+  if (!arb_proc_roll (proc, "1d10", purpose, &roll))
+    return FALSE;
 
-      /* D10 + (friends' PS + AG - foes' PS + AG) of 10 or more. */
-      need = 10 - (friends - foes);
-      purpose = g_strdup_printf (_("breaking contact (%d or more on the die)"), need);
-      label = g_strdup_printf (_("%s breaks contact"), name);
-      arb_step_add_odds (step, label, CLAMP (11 - need, 0, 10), 10);
-      if (!arb_proc_roll (proc, "1d10", purpose, &roll))
-        return FALSE;
-
-      if (roll < need)
-        {
-          arb_step_add_log (step, _("%s fails to break contact (%d, needed %d) and stays locked in close combat"),
-                            name, roll, need);
-          return TRUE;
-        }
-
-      if (to == NULL)
-        {
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       _("7.4: name the neighbouring hex %s steps into: to=Q,R"), name);
-          return FALSE;
-        }
-      if (!arb_proc_get_hex (proc, "to", &dest, error))
-        return FALSE;
-      if (arb_hex_direction_to (here, dest) < 0)
-        {
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       _("7.4: after breaking contact the figure goes to one of the six neighbouring hexes"));
-          return FALSE;
-        }
-      arb_step_set_int (step, enc, id, "q", dest.q);
-      arb_step_set_int (step, enc, id, "r", dest.r);
-      /* It faces the hex it left. */
-      arb_step_set_int (step, enc, id, "facing", arb_hex_direction_to (dest, here));
-      arb_step_set (step, enc, id, "cond.close-combat", NULL);
-      arb_step_add_log (step, _("%s breaks contact (%d, needed %d) and steps to %d,%d"), name, roll, need, dest.q, dest.r);
+  if (roll < need)
+    {
+      arb_step_add_log (step, _("%s fails to break contact (%d, needed %d) and stays locked in close combat"),
+                        name, roll, need);
       return TRUE;
     }
 
-  /* Straight back through the hexside opposite its facing. */
-  dest = arb_hex_neighbour (here, facing + 3);
+  if (to == NULL)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("7.4: name the neighbouring hex %s steps into: to=Q,R"), name);
+      return FALSE;
+    }
+  if (!arb_proc_get_hex (proc, "to", &dest, error))
+    return FALSE;
+  if (arb_hex_direction_to (here, dest) < 0)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("7.4: after breaking contact the figure goes to one of the six neighbouring hexes"));
+      return FALSE;
+    }
+  arb_step_set_int (step, enc, id, "q", dest.q);
+  arb_step_set_int (step, enc, id, "r", dest.r);
+  /* It faces the hex it left. */
+  arb_step_set_int (step, enc, id, "facing", arb_hex_direction_to (dest, here));
+  arb_step_set (step, enc, id, "cond.close-combat", NULL);
+  arb_step_add_log (step, _("%s breaks contact (%d, needed %d) and steps to %d,%d"), name, roll, need, dest.q, dest.r);
+  return TRUE;
+}
+
+/* Straight back through the hexside opposite its facing, into a hex on
+ * the map that no one conscious holds; over a body, D100 of 5 x AG or
+ * less keeps the figure's feet. */
+static gboolean
+back_out (ArbProc     *proc,
+          const char  *id,
+          ArbHex       here,
+          int          facing,
+          int          ap,
+          int          cost,
+          GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  const char *name = arb_encounter_get_name (enc, id);
+  ArbHex dest = arb_hex_neighbour (here, facing + 3);
+  int cols, rows;
+
   if (arb_proc_get_param (proc, "to") != NULL)
     {
       ArbHex to;
@@ -776,16 +987,12 @@ arb_aod_withdraw_proc (ArbProc  *proc,
           return FALSE;
         }
     }
-  {
-    int cols, rows;
-
-    if (arb_encounter_get_map_size (enc, &cols, &rows) && !arb_map_in_bounds (enc, dest))
-      {
-        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                     _("7.4: %s cannot withdraw: the hex behind, %d,%d, is off the map"), name, dest.q, dest.r);
-        return FALSE;
-      }
-  }
+  if (arb_encounter_get_map_size (enc, &cols, &rows) && !arb_map_in_bounds (enc, dest))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("7.4: %s cannot withdraw: the hex behind, %d,%d, is off the map"), name, dest.q, dest.r);
+      return FALSE;
+    }
   for (guint i = 0; ids[i]; i++)
     {
       ArbHex there;
@@ -825,6 +1032,37 @@ arb_aod_withdraw_proc (ArbProc  *proc,
   arb_step_set_int (step, enc, id, "r", dest.r);
   arb_step_add_log (step, _("%s withdraws to %d,%d (%d AP, %d left)"), name, dest.q, dest.r, cost, ap - cost);
   return TRUE;
+}
+
+/* aod.withdraw [id=] [to=Q,R] (7.4): back out of a Strike Zone into the
+ * hex behind, or break contact in close combat (D10 + the difference of
+ * PS + AG in the hex, 10 or more) and step into a neighbouring hex. */
+gboolean
+arb_aod_withdraw_proc (ArbProc  *proc,
+                       GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  const char *id = arb_proc_get_param (proc, "id");
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  ArbHex here;
+  int facing, ap, cost;
+  Place place;
+
+  if (id == NULL)
+    id = arb_encounter_get (enc, E, "current");
+  if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("Name the figure: id=c1"));
+      return FALSE;
+    }
+  arb_step_set_who (arb_proc_get_step (proc), arb_encounter_get_name (enc, id));
+
+  if (!may_withdraw (proc, id, &here, &facing, &place, error) ||
+      !pay_withdraw (proc, id, &ap, &cost, error))
+    return FALSE;
+  if (place == PLACE_SAME_HEX)
+    return break_contact (proc, id, here, error);
+  return back_out (proc, id, here, facing, ap, cost, error);
 }
 
 /* 8.7: on entering a foe's hex, both drop what is not rated for close
@@ -921,7 +1159,7 @@ arb_aod_charge_proc (ArbProc  *proc,
   if (g_str_equal (mode, "assail"))
     {
       arb_proc_set_param (proc, "combat", "melee");
-      return arb_aod_strike_proc (proc, error);
+      return arb_aod_strike_blow (proc, error);
     }
 
   /* 8.6: the target's Willpower check, D100 of 2 x WP or more. */
@@ -963,5 +1201,5 @@ arb_aod_charge_proc (ArbProc  *proc,
   if (arb_proc_get_param (proc, "weapon") == NULL && arb_proc_get_param (proc, "attack") == NULL)
     arb_proc_set_param (proc, "weapon", "hands");
   arb_proc_set_param (proc, "combat", "close");
-  return arb_aod_strike_proc (proc, error);
+  return arb_aod_strike_blow (proc, error);
 }

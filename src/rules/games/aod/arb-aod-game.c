@@ -114,6 +114,24 @@ next (ArbGame  *game,
   return arb_aod_turns_next (proc, error);
 }
 
+static GStrv
+list_ready (ArbGame           *game,
+            ArbEncounter      *encounter,
+            ArbRulesetLibrary *rules,
+            const char        *id)
+{
+  return arb_aod_prepared (encounter, NULL, rules, id);
+}
+
+static ArbSheet *
+sheet_after_fight (ArbGame       *game,
+                   ArbEncounter  *encounter,
+                   const char    *id,
+                   GError       **error)
+{
+  return arb_aod_sheet_after_fight (encounter, id, error);
+}
+
 static void
 arb_aod_game_class_init (ArbAodGameClass *klass)
 {
@@ -134,6 +152,8 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->list_zones = arb_aod_list_zones;
   game_class->list_gauges = arb_aod_list_gauges;
   game_class->demo = demo;
+  game_class->list_ready = list_ready;
+  game_class->sheet_after_fight = sheet_after_fight;
 }
 
 static void

@@ -55,8 +55,20 @@ gboolean arb_aod_charge_proc         (ArbProc      *proc,
 gboolean arb_aod_weapon_extra_ap     (ArbProc      *proc,
                                       const char   *id,
                                       const char   *weapon);
-/* aod.strike (10.0-13.0); see arb-aod-strike.c for its parameters. */
+/* aod.strike (10.0-13.0); see arb-aod-strike.c for its parameters.
+ * It pays its Assail, Hurl or Grapple in the same step. */
 gboolean arb_aod_strike_proc         (ArbProc      *proc,
+                                      GError      **error);
+/* The blow of a strike paid for already (the Assail that ends a Charge). */
+gboolean arb_aod_strike_blow         (ArbProc      *proc,
+                                      GError      **error);
+/* The strike's action paid by @id, whose pulse it must be, once the
+ * fight has begun (6.1, 8.3, 8.4, 8.7). */
+gboolean arb_aod_pay_strike          (ArbProc      *proc,
+                                      const char   *id,
+                                      const char   *target,
+                                      const char   *combat,
+                                      const char   *weapon,
                                       GError      **error);
 
 /* Gear (arb-aod-gear.c): what a figure holds ready, what it drops. */

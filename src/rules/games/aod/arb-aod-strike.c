@@ -1079,37 +1079,50 @@ fly (ArbProc    *proc,
   return TRUE;
 }
 
-gboolean
-arb_aod_strike_proc (ArbProc  *proc,
-                     GError  **error)
+/* What the strike is, as its steps work it out. */
+typedef struct
+{
+  const char *attacker;
+  const char *target;
+  const char *combat;
+  char        letter;     /* R, M or C: the Use a weapon needs */
+  Means       means;
+  int         hexes;
+  int         strikes;
+  char       *table_id;   /* "melee-modifiers" */
+  ArbTable   *mods;
+  ArbTable   *special;
+  GStrv       ticked;     /* rows of mods the referee ticked */
+  int         attacker_md;
+  int         short_ps;
+  int         short_md;
+  int         sc;         /* the Strike Chance */
+} Blow;
+
+static void
+blow_clear (Blow *blow)
+{
+  g_clear_pointer (&blow->table_id, g_free);
+  g_clear_pointer (&blow->ticked, g_strfreev);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Blow, blow_clear)
+
+/* Legality of the parties: who strikes whom, and how (9.0). */
+static gboolean
+check_parties (ArbProc     *proc,
+               Blow        *blow,
+               GError     **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
-  ArbStep *step = arb_proc_get_step (proc);
-  const char *attacker = arb_proc_get_param (proc, "attacker");
-  const char *target = arb_proc_get_param (proc, "target");
-  const char *combat = arb_proc_get_param (proc, "combat");
-  const char *options = arb_proc_get_param (proc, "options");
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-  g_autofree char *table_id = NULL;
-  g_auto(GStrv) ticked = NULL;
-  ArbTable *mods, *special;
-  Means means;
-  Strike st;
-  int sc, hexes, strikes, roll, grievous_max = 0, endurance_max = 0;
-  int attacker_md, short_ps, short_md;
-  char letter;
+  const char *attacker = blow->attacker, *target = blow->target;
 
-  if (attacker == NULL)
-    attacker = arb_encounter_get (enc, E, "current");
-  if (combat == NULL)
-    combat = "melee";
-  if (rules == NULL)
+  if (arb_proc_get_rules (proc) == NULL)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID, _("A strike needs the rulesets"));
       return FALSE;
     }
-
   if (attacker == NULL || !g_strv_contains ((const char * const *)ids, attacker) ||
       target == NULL || !g_strv_contains ((const char * const *)ids, target))
     {
@@ -1135,90 +1148,109 @@ arb_aod_strike_proc (ArbProc  *proc,
       return FALSE;
     }
 
-  if (g_str_equal (combat, "ranged"))
-    letter = 'R';
-  else if (g_str_equal (combat, "melee"))
-    letter = 'M';
-  else if (g_str_equal (combat, "close"))
-    letter = 'C';
+  if (g_str_equal (blow->combat, "ranged"))
+    blow->letter = 'R';
+  else if (g_str_equal (blow->combat, "melee"))
+    blow->letter = 'M';
+  else if (g_str_equal (blow->combat, "close"))
+    blow->letter = 'C';
   else
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("combat= is ranged, melee or close"));
       return FALSE;
     }
+  return TRUE;
+}
 
-  if (!resolve_means (proc, attacker, &means, error))
-    return FALSE;
-  if (means.use == NULL || strchr (means.use, letter) == NULL)
+/* 9.6 and 8.0: where the map knows both figures, the target must be
+ * where this kind of combat reaches, and a hurl flies the distance. */
+static gboolean
+check_reach (ArbProc  *proc,
+             Blow     *blow,
+             GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbHex a, t;
+  int a_facing, t_facing, distance;
+  gboolean ok;
+  const char *why;
+
+  if (!arb_step_peek_hex (step, enc, blow->attacker, &a, &a_facing) ||
+      !arb_step_peek_hex (step, enc, blow->target, &t, &t_facing))
+    return TRUE;
+
+  distance = arb_hex_distance (a, t);
+  if (g_str_equal (blow->combat, "close"))
+    {
+      ok = distance == 0;
+      why = _("8.7: close combat is with a figure in the same hex");
+    }
+  else if (g_str_equal (blow->combat, "melee"))
+    {
+      ok = arb_hex_in_front (a, a_facing, t);
+      why = _("9.6: a melee strike reaches only the three hexes in front (the Strike Zone)");
+    }
+  else
+    {
+      int range = 0;
+
+      ok = distance > 1 && arb_hex_in_cone (a, a_facing, t);
+      why = _("9.6 and 8.3: a hurled weapon flies only into the Fire Zone, never at an adjacent figure");
+      if (ok && blow->means.is_weapon &&
+          parse_signed (table_text (arb_proc_get_rules (proc), "weapons", blow->means.name, "rg"), &range) &&
+          distance > range)
+        {
+          ok = FALSE;
+          why = _("8.3: the target is beyond the weapon's range");
+        }
+      if (ok && arb_proc_get_param (proc, "hexes") == NULL)
+        blow->hexes = distance;
+      if (ok)
+        {
+          const char *who;
+
+          if (line_of_sight (enc, step, blow->attacker, blow->target, &who) == 2)
+            {
+              g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                           _("13.3: %s stands in the line of sight"), who);
+              return FALSE;
+            }
+        }
+    }
+  if (!ok)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, "%s", why);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Legality of the means: rated for the combat (8.0), within reach, a
+ * hurl's hexes, two hands only on a 1* weapon (8.1). */
+static gboolean
+check_means (ArbProc  *proc,
+             Blow     *blow,
+             GError  **error)
+{
+  Means *means = &blow->means;
+
+  if (means->use == NULL || strchr (means->use, blow->letter) == NULL)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("8.0: the %s is not rated for %s combat (Use %s)"), means.name, combat,
-                   means.use ? means.use : "?");
+                   _("8.0: the %s is not rated for %s combat (Use %s)"), means->name, blow->combat,
+                   means->use ? means->use : "?");
       return FALSE;
     }
 
-  if (!arb_proc_get_int (proc, "hexes", 1, 100, 0, &hexes, error) ||
-      !arb_proc_get_int (proc, "strikes", 1, 10, 1, &strikes, error))
+  if (!arb_proc_get_int (proc, "hexes", 1, 100, 0, &blow->hexes, error) ||
+      !arb_proc_get_int (proc, "strikes", 1, 10, 1, &blow->strikes, error))
+    return FALSE;
+  if (!check_reach (proc, blow, error))
     return FALSE;
 
-  /* 9.6 and 8.0: where the map knows both figures, the target must be
-   * where this kind of combat reaches, and a hurl flies the distance. */
-  {
-    ArbHex a, t;
-    int a_facing, t_facing;
-
-    if (arb_step_peek_hex (step, enc, attacker, &a, &a_facing) && arb_step_peek_hex (step, enc, target, &t, &t_facing))
-      {
-        int distance = arb_hex_distance (a, t);
-        gboolean ok;
-        const char *why;
-
-        if (g_str_equal (combat, "close"))
-          {
-            ok = distance == 0;
-            why = _("8.7: close combat is with a figure in the same hex");
-          }
-        else if (g_str_equal (combat, "melee"))
-          {
-            ok = arb_hex_in_front (a, a_facing, t);
-            why = _("9.6: a melee strike reaches only the three hexes in front (the Strike Zone)");
-          }
-        else
-          {
-            int range = 0;
-
-            ok = distance > 1 && arb_hex_in_cone (a, a_facing, t);
-            why = _("9.6 and 8.3: a hurled weapon flies only into the Fire Zone, never at an adjacent figure");
-            if (ok && means.is_weapon && parse_signed (table_text (rules, "weapons", means.name, "rg"), &range) &&
-                distance > range)
-              {
-                ok = FALSE;
-                why = _("8.3: the target is beyond the weapon's range");
-              }
-            if (ok && arb_proc_get_param (proc, "hexes") == NULL)
-              hexes = distance;
-            if (ok)
-              {
-                const char *who;
-
-                if (line_of_sight (enc, step, attacker, target, &who) == 2)
-                  {
-                    g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                                 _("13.3: %s stands in the line of sight"), who);
-                    return FALSE;
-                  }
-              }
-          }
-        if (!ok)
-          {
-            g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, "%s", why);
-            return FALSE;
-          }
-      }
-  }
-
-  if (g_str_equal (combat, "ranged") && hexes == 0)
+  if (g_str_equal (blow->combat, "ranged") && blow->hexes == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("10.1: a hurled weapon needs the hexes it flies: hexes=N"));
@@ -1227,18 +1259,31 @@ arb_aod_strike_proc (ArbProc  *proc,
 
   /* 8.1: two hands on a 1* weapon only with nothing else ready. */
   if (g_strcmp0 (arb_proc_get_param (proc, "two-handed"), "yes") == 0 &&
-      (!means.is_weapon || g_strcmp0 (means.hands, "1*") != 0 || arb_aod_hands_used (enc, step, rules, attacker) > 1))
+      (!means->is_weapon || g_strcmp0 (means->hands, "1*") != 0 ||
+       arb_aod_hands_used (arb_proc_get_encounter (proc), arb_proc_get_step (proc), arb_proc_get_rules (proc), blow->attacker) > 1))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("8.1: only a 1* weapon is held in both hands, and only with nothing else ready"));
       return FALSE;
     }
+  return TRUE;
+}
 
-  arb_step_set_who (step, arb_encounter_get_name (enc, attacker));
-  table_id = g_strconcat (combat, "-modifiers", NULL);
-  mods = arb_ruleset_library_get_table (rules, "aod", table_id);
-  special = arb_ruleset_library_get_table (rules, "aod", "special-damage");
-  ticked = options ? g_strsplit (options, ",", -1) : g_new0 (char *, 1);
+/* The modifier table of the combat and the Special Damage Table, and the
+ * rows the referee ticked, which must be rows of that table. */
+static gboolean
+load_tables (ArbProc  *proc,
+             Blow     *blow,
+             GError  **error)
+{
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  const char *options = arb_proc_get_param (proc, "options");
+  ArbTable *mods, *special;
+
+  blow->table_id = g_strconcat (blow->combat, "-modifiers", NULL);
+  mods = blow->mods = arb_ruleset_library_get_table (rules, "aod", blow->table_id);
+  special = blow->special = arb_ruleset_library_get_table (rules, "aod", "special-damage");
+  blow->ticked = options ? g_strsplit (options, ",", -1) : g_new0 (char *, 1);
 
   if (mods == NULL || special == NULL ||
       arb_table_find_column (special, "grievous") < 0 || arb_table_find_column (special, "endurance") < 0 ||
@@ -1246,47 +1291,59 @@ arb_aod_strike_proc (ArbProc  *proc,
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
                    _("The tables aod/%s and aod/special-damage (columns grievous and endurance) are needed to strike; "
-                     "a house table has changed their shape"), table_id);
+                     "a house table has changed their shape"), blow->table_id);
       return FALSE;
     }
 
-  /* Rows the referee ticked must be rows of this table. */
-  for (guint i = 0; ticked[i]; i++)
+  for (guint i = 0; blow->ticked[i]; i++)
     {
-      g_strstrip (ticked[i]);
-      if (ticked[i][0] && !arb_table_find_row_by_name (mods, ticked[i], NULL))
+      g_strstrip (blow->ticked[i]);
+      if (blow->ticked[i][0] && !arb_table_find_row_by_name (mods, blow->ticked[i], NULL))
         {
           g_autoptr(GString) names = g_string_new (NULL);
 
           for (guint r = 0; r < arb_table_get_n_rows (mods); r++)
             g_string_append_printf (names, "%s%s", r ? ", " : "", arb_table_get_row (mods, r)->name);
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       _("“%s” is not a row of the %s table (%s)"), ticked[i], table_id, names->str);
+                       _("“%s” is not a row of the %s table (%s)"), blow->ticked[i], blow->table_id, names->str);
           return FALSE;
         }
     }
+  return TRUE;
+}
 
-  /* 13.6 and 10.6: minimums, and a broken weapon at half. */
-  attacker_md = modified_md (proc, attacker);
-  short_ps = means.is_weapon ? MAX (0, means.min_ps - arb_step_peek_field_int (step, enc, attacker, "ps", 0)) : 0;
-  short_md = means.is_weapon ? MAX (0, means.min_md - attacker_md) : 0;
-  sc = means.broken ? means.bc / 2 : means.bc;
-  arb_step_add_log (step, _("%s strikes %s with the %s: Base Chance %d%s"), arb_encounter_get_name (enc, attacker),
-                    arb_encounter_get_name (enc, target), means.name, sc, means.broken ? _(" (broken: halved)") : "");
-  if (short_md)
+/* The Strike Chance: the Base Chance, 13.6's minimums, 10.6's broken
+ * weapon at half, 13.2's multiple strike and every row of the modifier
+ * table that applies (10.1-10.3), each logged. */
+static void
+add_modifiers (ArbProc *proc,
+               Blow    *blow)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  Means *means = &blow->means;
+  int sc;
+
+  blow->attacker_md = modified_md (proc, blow->attacker);
+  blow->short_ps = means->is_weapon ? MAX (0, means->min_ps - arb_step_peek_field_int (step, enc, blow->attacker, "ps", 0)) : 0;
+  blow->short_md = means->is_weapon ? MAX (0, means->min_md - blow->attacker_md) : 0;
+  sc = means->broken ? means->bc / 2 : means->bc;
+  arb_step_add_log (step, _("%s strikes %s with the %s: Base Chance %d%s"), arb_encounter_get_name (enc, blow->attacker),
+                    arb_encounter_get_name (enc, blow->target), means->name, sc, means->broken ? _(" (broken: halved)") : "");
+  if (blow->short_md)
     {
-      sc -= 5 * short_md;
-      arb_step_add_log (step, _("MD %d short of the %s's %d: %d"), short_md, means.name, means.min_md, -5 * short_md);
+      sc -= 5 * blow->short_md;
+      arb_step_add_log (step, _("MD %d short of the %s's %d: %d"), blow->short_md, means->name, means->min_md, -5 * blow->short_md);
     }
-  if (strikes > 1)
+  if (blow->strikes > 1)
     {
-      sc -= 20 * (strikes - 1);
-      arb_step_add_log (step, _("Multiple strike (13.2): %d"), -20 * (strikes - 1));
+      sc -= 20 * (blow->strikes - 1);
+      arb_step_add_log (step, _("Multiple strike (13.2): %d"), -20 * (blow->strikes - 1));
     }
 
-  for (guint r = 0; r < arb_table_get_n_rows (mods); r++)
+  for (guint r = 0; r < arb_table_get_n_rows (blow->mods); r++)
     {
-      const ArbRow *row = arb_table_get_row (mods, r);
+      const ArbRow *row = arb_table_get_row (blow->mods, r);
       const ArbCell *cell = &row->cells[0];
       const char *code = cell->code ? cell->code : "";
       int value, times = 0;
@@ -1295,11 +1352,11 @@ arb_aod_strike_proc (ArbProc  *proc,
         continue;
 
       if (g_str_has_prefix (code, "per-point:"))
-        times = per_point (proc, code, attacker, target);
+        times = per_point (proc, code, blow->attacker, blow->target);
       else if (g_str_has_prefix (code, "per-hex:"))
-        times = hexes;
-      else if (g_strv_contains ((const char * const *)ticked, row->name) ||
-               known_condition (proc, code, attacker, target))
+        times = blow->hexes;
+      else if (g_strv_contains ((const char * const *)blow->ticked, row->name) ||
+               known_condition (proc, code, blow->attacker, blow->target))
         times = 1;
 
       if (times == 0)
@@ -1312,82 +1369,172 @@ arb_aod_strike_proc (ArbProc  *proc,
     }
 
   arb_step_add_log (step, _("Strike Chance %d"), sc);
-  arb_step_set_int (step, enc, attacker, "strike-chance", sc);
+  arb_step_set_int (step, enc, blow->attacker, "strike-chance", sc);
+  blow->sc = sc;
+}
 
-  /* Odds before the roll: 99 and 100 bring a break or drop check. */
-  spans (special, sc, &grievous_max, &endurance_max);
-  {
-    int hit = CLAMP (sc, 0, 100);
+/* The odds before the roll. A hit is a roll of the Strike Chance or
+ * less, but a weapon that rolls 100 and fails the drop check (D100 over
+ * 3 × MD) misses all the same (10.7): at a Strike Chance of 100 or more
+ * that takes its share off the certain hit, in ten-thousandths. */
+static void
+add_odds (ArbProc *proc,
+          Blow    *blow)
+{
+  ArbStep *step = arb_proc_get_step (proc);
+  int grievous_max = 0, endurance_max = 0;
+  int hit = CLAMP (blow->sc, 0, 100);
 
+  spans (blow->special, blow->sc, &grievous_max, &endurance_max);
+  if (hit == 100 && blow->means.is_weapon)
+    {
+      int dropped = 100 - CLAMP (3 * blow->attacker_md, 0, 100);
+
+      arb_step_add_odds (step, _("hit"), 100 * hit - dropped, 100 * 100);
+    }
+  else
     arb_step_add_odds (step, _("hit"), hit, 100);
-    arb_step_add_odds (step, _("damage to Endurance (the roll in the endurance span)"), MIN (endurance_max, hit), 100);
-    arb_step_add_odds (step, _("grievous injury"), MIN (grievous_max, hit), 100);
-  }
+  arb_step_add_odds (step, _("damage to Endurance (the roll in the endurance span)"), MIN (endurance_max, hit), 100);
+  arb_step_add_odds (step, _("grievous injury"), MIN (grievous_max, hit), 100);
+}
 
+/* The dice of the strike: the D100, and on 99 or 100 with a weapon the
+ * break or drop check (10.6-10.7). FALSE when it stopped for a die;
+ * @dropped when the weapon fell and the strike misses. */
+static gboolean
+roll_strike (ArbProc  *proc,
+             Blow     *blow,
+             int      *roll,
+             gboolean *dropped)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  Means *means = &blow->means;
+  int check;
+
+  *dropped = FALSE;
   {
-    g_autofree char *purpose = g_strdup_printf (_("strike roll against %d"), sc);
+    g_autofree char *purpose = g_strdup_printf (_("strike roll against %d"), blow->sc);
 
-    if (!arb_proc_roll (proc, "D100", purpose, &roll))
+    if (!arb_proc_roll (proc, "D100", purpose, roll))
       return FALSE;
   }
+  if ((*roll != 99 && *roll != 100) || !means->is_weapon)
+    return TRUE;
 
-  /* 10.6-10.7: 99 may break the weapon, 100 may drop it (and miss). */
-  if ((roll == 99 || roll == 100) && means.is_weapon)
+  {
+    g_autofree char *purpose = g_strdup_printf (*roll == 99 ? _("break check (%d or less keeps the %s whole)")
+                                                            : _("drop check (%d or less keeps hold of the %s)"),
+                                                3 * blow->attacker_md, means->name);
+
+    if (!arb_proc_roll (proc, "D100", purpose, &check))
+      return FALSE;
+  }
+  if (check <= 3 * blow->attacker_md)
+    return TRUE;
+  if (*roll == 99)
     {
-      g_autofree char *purpose = g_strdup_printf (roll == 99 ? _("break check (%d or less keeps the %s whole)")
-                                                             : _("drop check (%d or less keeps hold of the %s)"),
-                                                  3 * attacker_md, means.name);
-      int check;
+      g_autofree char *key = g_strconcat ("broken.", means->name, NULL);
 
-      if (!arb_proc_roll (proc, "D100", purpose, &check))
-        return FALSE;
-      if (check > 3 * attacker_md)
-        {
-          if (roll == 99)
-            {
-              g_autofree char *key = g_strconcat ("broken.", means.name, NULL);
-
-              arb_step_set (step, enc, attacker, key, means.broken ? "useless" : "on");
-              arb_step_add_log (step, means.broken ? _("The %s breaks again: useless") : _("The %s breaks: half BC and damage from now on"),
-                                means.name);
-            }
-          else
-            {
-              arb_aod_drop (step, enc, rules, attacker, means.name);
-              arb_step_add_log (step, _("The %s is dropped and the strike misses"), means.name);
-              return TRUE;
-            }
-        }
+      arb_step_set (step, enc, blow->attacker, key, means->broken ? "useless" : "on");
+      arb_step_add_log (step, means->broken ? _("The %s breaks again: useless") : _("The %s breaks: half BC and damage from now on"),
+                        means->name);
+      return TRUE;
     }
+  arb_aod_drop (step, enc, arb_proc_get_rules (proc), blow->attacker, means->name);
+  arb_step_add_log (step, _("The %s is dropped and the strike misses"), means->name);
+  *dropped = TRUE;
+  return TRUE;
+}
 
-  st.attacker = attacker;
-  st.means = &means;
-  st.combat = combat;
-  st.special = special;
-  st.short_ps = short_ps;
+/* What the roll does: a hit or a miss (11.0-14.0), a hurled weapon's
+ * flight (13.3), and who dealt a death stroke (15.1). FALSE when it
+ * stopped for a die. */
+static gboolean
+strike_effects (ArbProc *proc,
+                Blow    *blow,
+                int      roll)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  Means *means = &blow->means;
+  Strike st = { blow->attacker, means, blow->combat, blow->special, blow->short_ps };
 
-  if (roll > sc)
+  if (roll > blow->sc)
     {
       arb_step_add_log (step, _("%d: a miss"), roll);
-      if (means.unarmed && !self_injury (proc, &st, target))
+      if (means->unarmed && !self_injury (proc, &st, blow->target))
         return FALSE;
     }
   else
     {
-      if (!resolve_hit (proc, &st, target, sc, roll))
+      if (!resolve_hit (proc, &st, blow->target, blow->sc, roll))
         return FALSE;
-      if (means.shield_attack && !knock_down (proc, &st, target))
+      if (means->shield_attack && !knock_down (proc, &st, blow->target))
         return FALSE;
     }
 
   /* A hurled weapon leaves the hand and flies on past a miss (13.3). */
-  if (g_str_equal (combat, "ranged") && means.is_weapon && !fly (proc, &st, target, sc, roll <= sc))
+  if (g_str_equal (blow->combat, "ranged") && means->is_weapon && !fly (proc, &st, blow->target, blow->sc, roll <= blow->sc))
     return FALSE;
 
   /* Whoever dealt a death stroke earns its +50 (15.1). */
   for (guint i = 0; ids[i]; i++)
-    if (!g_str_equal (ids[i], attacker) && has (enc, step, ids[i], "dead") && !has (enc, NULL, ids[i], "dead"))
-      arb_step_set (step, enc, ids[i], "killed-by", attacker);
-
+    if (!g_str_equal (ids[i], blow->attacker) && has (enc, step, ids[i], "dead") && !has (enc, NULL, ids[i], "dead"))
+      arb_step_set (step, enc, ids[i], "killed-by", blow->attacker);
   return TRUE;
+}
+
+/* The strike, paid for (@pay) by its own action or already by another. */
+static gboolean
+strike (ArbProc   *proc,
+        gboolean   pay,
+        GError   **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  g_auto(Blow) blow = { 0 };
+  gboolean dropped;
+  int roll;
+
+  blow.attacker = arb_proc_get_param (proc, "attacker");
+  blow.target = arb_proc_get_param (proc, "target");
+  blow.combat = arb_proc_get_param (proc, "combat");
+  if (blow.attacker == NULL)
+    blow.attacker = arb_encounter_get (enc, E, "current");
+  if (blow.combat == NULL)
+    blow.combat = "melee";
+
+  /* Legality, then the action paid, in the strike's own step. */
+  if (!check_parties (proc, &blow, error) ||
+      !resolve_means (proc, blow.attacker, &blow.means, error) ||
+      !check_means (proc, &blow, error))
+    return FALSE;
+  if (pay && !arb_aod_pay_strike (proc, blow.attacker, blow.target, blow.combat, arb_proc_get_param (proc, "weapon"), error))
+    return FALSE;
+  arb_step_set_who (arb_proc_get_step (proc), arb_encounter_get_name (enc, blow.attacker));
+  if (!load_tables (proc, &blow, error))
+    return FALSE;
+
+  add_modifiers (proc, &blow);
+  add_odds (proc, &blow);
+  if (!roll_strike (proc, &blow, &roll, &dropped))
+    return FALSE;
+  if (dropped)
+    return TRUE;
+  return strike_effects (proc, &blow, roll);
+}
+
+gboolean
+arb_aod_strike_proc (ArbProc  *proc,
+                     GError  **error)
+{
+  return strike (proc, TRUE, error);
+}
+
+gboolean
+arb_aod_strike_blow (ArbProc  *proc,
+                     GError  **error)
+{
+  return strike (proc, FALSE, error);
 }

@@ -482,6 +482,243 @@ enter (ArbProc    *proc,
   return TRUE;
 }
 
+/* A glider's movement phase as it goes, manoeuvre by manoeuvre. */
+typedef struct
+{
+  const char *id;
+  const char *name;
+  const char *turn_cost;   /* "speed", "altitude" or NULL */
+  ArbHex      here;
+  int         facing;
+  int         start_speed;
+  int         speed;
+  int         altitude;
+  int         mp;          /* movement points left */
+  int         ledge;
+  int         turns;
+  int         hex_turn_dir;
+  int         last_slip;
+  Manoeuvre   last;
+  gboolean    stunned;
+  gboolean    netted;
+  gboolean    climbed;
+  gboolean    skip_glide;
+} Flight;
+
+/* What a manoeuvre leaves: fly on, the phase's manoeuvres over, stopped
+ * by the wall, the glider gone, or refused. */
+typedef enum
+{
+  FLOWN_ON,
+  FLOWN_END,
+  FLOWN_WALL,
+  FLOWN_GONE,
+  FLOWN_ILLEGAL,
+} Flown;
+
+/* Refused, with the rule's reason in @error. */
+#define REFUSED(...) (arb_gpg_illegal (error, __VA_ARGS__), FLOWN_ILLEGAL)
+
+/* Advanced manoeuvres take the whole phase (optional rules). */
+static Flown
+fly_advanced (ArbProc     *proc,
+              Flight      *fl,
+              Manoeuvre    m,
+              const char  *what,
+              gboolean     alone,
+              GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+
+  if (!arb_gpg_setting (enc, "advanced"))
+    return REFUSED (_("Advanced manoeuvres are an optional rule, not on in this game (gpg.settings advanced=true)"));
+  if (fl->netted)
+    return REFUSED (_("A netted glider flies no advanced manoeuvre"));
+  if (!alone)
+    return REFUSED (_("An advanced manoeuvre takes the whole movement phase, alone"));
+  if (m != M_ZOOM && arb_gpg_in_hand (enc, step, fl->id))
+    return REFUSED (_("No half-loop with a weapon in hand"));
+  if ((m == M_HALF_LOOP_CLIMB || m == M_ZOOM) && fl->start_speed != 5)
+    return REFUSED (_("%s needs the phase begun at speed 5"), what);
+  if (m == M_HALF_LOOP_DIVE && fl->start_speed != 1 && fl->start_speed != 2)
+    return REFUSED (_("A diving half-loop needs the phase begun at speed 1 or 2"));
+  if ((m == M_HALF_LOOP_CLIMB && fl->altitude + 3 >= fl->ledge) || (m == M_ZOOM && fl->altitude + 5 >= fl->ledge))
+    return REFUSED (_("No glider climbs to the LEDGE (%d)"), fl->ledge);
+
+  fl->mp = 0;
+  if (m == M_HALF_LOOP_CLIMB)
+    {
+      fl->facing = (fl->facing + 3) % 6;
+      arb_gpg_set_speed (proc, fl->id, fl->speed = 1);
+      arb_gpg_set_altitude (proc, fl->id, fl->altitude += 3);
+    }
+  else if (m == M_HALF_LOOP_DIVE)
+    {
+      fl->facing = (fl->facing + 3) % 6;
+      arb_gpg_set_speed (proc, fl->id, fl->speed = fl->start_speed == 1 ? 3 : 5);
+      arb_gpg_set_altitude (proc, fl->id, fl->altitude -= fl->start_speed == 1 ? 2 : 3);
+      fl->skip_glide = TRUE;
+    }
+  else
+    {
+      if (!enter (proc, fl->id, &fl->here, fl->facing, fl->start_speed))
+        return FLOWN_WALL;
+      arb_gpg_set_speed (proc, fl->id, fl->speed = 1);
+      arb_gpg_set_altitude (proc, fl->id, fl->altitude += 5);
+      fl->climbed = TRUE;
+    }
+  arb_step_set_int (step, enc, fl->id, "facing", fl->facing);
+  if (arb_gpg_gone (enc, step, fl->id))
+    return FLOWN_GONE;
+  arb_gpg_settle (proc, fl->id, NULL);
+  arb_step_add_log (step, _("%s flies a %s"), fl->name, what);
+  return FLOWN_END;
+}
+
+/* 2.1: a turn, its legality and, the first of the phase, its cost. */
+static Flown
+fly_turn (ArbProc     *proc,
+          Flight      *fl,
+          Manoeuvre    m,
+          GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  int dir = m == M_TURN_LEFT ? 1 : -1;
+  Manoeuvre last = fl->last;
+
+  if (fl->netted && fl->turns >= 1)
+    return REFUSED (_("2.1: a netted glider turns once a phase"));
+  if (last == M_NONE && fl->start_speed >= 3)
+    return REFUSED (_("2.1: from speed %d the first manoeuvre cannot be a turn"), fl->start_speed);
+  if (fl->speed >= 3 && last != M_FORWARD && last != M_CLIMB && last != M_SLIP_LEFT && last != M_SLIP_RIGHT)
+    return REFUSED (_("2.1: at speed %d a Forward, Climb or Slip must come before each turn"), fl->speed);
+  if (fl->hex_turn_dir != 0 && fl->hex_turn_dir != dir)
+    return REFUSED (_("2.1: turns in one hex all go the same way"));
+  if ((last == M_SLIP_LEFT || last == M_SLIP_RIGHT) && fl->last_slip != dir)
+    return REFUSED (_("2.1: a turn right after a slip goes the slip's way"));
+
+  fl->mp -= 1;
+  fl->facing = ((fl->facing + dir) % 6 + 6) % 6;
+  arb_step_set_int (step, enc, fl->id, "facing", fl->facing);
+  fl->hex_turn_dir = dir;
+  if (fl->turns++ > 0)
+    return FLOWN_ON;
+
+  /* The first turn of the phase costs a speed or a level. */
+  if (g_strcmp0 (fl->turn_cost, "altitude") == 0 || fl->speed == 0)
+    {
+      arb_step_add_log (step, _("%s's first turn costs a level"), fl->name);
+      arb_gpg_set_altitude (proc, fl->id, arb_step_peek_field_int (step, enc, fl->id, "altitude", fl->altitude) - 1);
+      if (arb_gpg_gone (enc, step, fl->id))
+        return FLOWN_GONE;
+      fl->altitude = arb_step_peek_field_int (step, enc, fl->id, "altitude", fl->altitude);
+    }
+  else
+    {
+      arb_step_add_log (step, _("%s's first turn costs a point of speed"), fl->name);
+      fl->speed -= 1;
+      arb_step_set_int (step, enc, fl->id, "speed", fl->speed);
+    }
+  return FLOWN_ON;
+}
+
+/* One basic manoeuvre: Forward, Climb, Slip or Turn (2.1). */
+static Flown
+fly_basic (ArbProc     *proc,
+           Flight      *fl,
+           Manoeuvre    m,
+           GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+
+  switch (m)
+    {
+    case M_FORWARD:
+      fl->mp -= 1;
+      if (!enter (proc, fl->id, &fl->here, fl->facing, fl->speed))
+        return FLOWN_WALL;
+      fl->hex_turn_dir = 0;
+      return FLOWN_ON;
+
+    case M_CLIMB:
+      if (fl->netted)
+        return REFUSED (_("2.1: a netted glider cannot climb"));
+      if (fl->altitude + 1 >= fl->ledge)
+        return REFUSED (_("2.1: no glider climbs to the LEDGE (%d)"), fl->ledge);
+      fl->mp -= 1;
+      if (!enter (proc, fl->id, &fl->here, fl->facing, fl->speed))
+        return FLOWN_WALL;
+      fl->altitude = arb_step_peek_field_int (step, enc, fl->id, "altitude", fl->altitude) + 1;
+      fl->speed -= 1;
+      fl->climbed = TRUE;
+      fl->hex_turn_dir = 0;
+      arb_step_set_int (step, enc, fl->id, "altitude", fl->altitude);
+      arb_step_set_int (step, enc, fl->id, "speed", fl->speed);
+      arb_gpg_settle (proc, fl->id, NULL);
+      fl->altitude = arb_step_peek_field_int (step, enc, fl->id, "altitude", fl->altitude);
+      return FLOWN_ON;
+
+    case M_SLIP_LEFT:
+    case M_SLIP_RIGHT:
+      if (fl->netted)
+        return REFUSED (_("2.1: a netted glider cannot slip"));
+      fl->mp -= 2;
+      if (!enter (proc, fl->id, &fl->here, fl->facing + (m == M_SLIP_LEFT ? 1 : -1), fl->speed))
+        return FLOWN_WALL;
+      arb_gpg_set_altitude (proc, fl->id, arb_step_peek_field_int (step, enc, fl->id, "altitude", fl->altitude) - 1);
+      if (arb_gpg_gone (enc, step, fl->id))
+        return FLOWN_GONE;
+      arb_gpg_settle (proc, fl->id, NULL);
+      fl->altitude = arb_step_peek_field_int (step, enc, fl->id, "altitude", fl->altitude);
+      fl->last_slip = m == M_SLIP_LEFT ? 1 : -1;
+      fl->hex_turn_dir = 0;
+      return FLOWN_ON;
+
+    case M_TURN_LEFT:
+    case M_TURN_RIGHT:
+      return fly_turn (proc, fl, m, error);
+
+    case M_HALF_LOOP_CLIMB:
+    case M_HALF_LOOP_DIVE:
+    case M_ZOOM:
+    case M_NONE:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* The phase's manoeuvres, in order, until they are done or one stops. */
+static Flown
+fly_list (ArbProc     *proc,
+          Flight      *fl,
+          GStrv        list,
+          GError     **error)
+{
+  for (guint i = 0; list[i]; i++)
+    {
+      Manoeuvre m = parse_manoeuvre (g_strstrip (list[i]));
+      const char *what = list[i];
+      int cost = m == M_SLIP_LEFT || m == M_SLIP_RIGHT ? 2 : 1;
+      Flown flown;
+
+      if (m == M_NONE)
+        return REFUSED (_("“%s” is not a manoeuvre: F, TL, TR, SL, SR, C (or HLC, HLD, Z)"), what);
+      if (fl->stunned && m != M_FORWARD)
+        return REFUSED (_("2.1: a stunned pilot flies Forward only, not %s"), what);
+      if (m >= M_HALF_LOOP_CLIMB)
+        return fly_advanced (proc, fl, m, what, i == 0 && list[i + 1] == NULL, error);
+      if (cost > fl->mp)
+        return REFUSED (_("2.1: not enough movement left for %s (it costs %d, %d left)"), what, cost, fl->mp);
+      if ((flown = fly_basic (proc, fl, m, error)) != FLOWN_ON)
+        return flown;
+      fl->last = m;
+    }
+  return FLOWN_END;
+}
+
 gboolean
 arb_gpg_move_proc (ArbProc  *proc,
                    GError  **error)
@@ -490,217 +727,72 @@ arb_gpg_move_proc (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *id = arb_gpg_param_id (proc);
   const char *moves = arb_proc_get_param (proc, "moves");
-  const char *turn_cost = arb_proc_get_param (proc, "turn-cost");
   gboolean keep = g_strcmp0 (arb_proc_get_param (proc, "keep"), "yes") == 0;
   g_auto(GStrv) list = NULL;
-  int start_speed, speed, altitude, facing, mp, ledge, turns = 0, hex_turn_dir = 0, last_slip = 0;
-  Manoeuvre last = M_NONE;
-  gboolean stunned, netted, climbed = FALSE, skip_glide = FALSE;
-  const char *name;
-  ArbHex here;
+  Flight fl = { 0 };
 
   if (!arb_gpg_check_phase (proc, id, 1, error))
     return FALSE;
-  name = arb_encounter_get_name (enc, id);
-  if (!arb_step_peek_hex (step, enc, id, &here, &facing))
-    return arb_gpg_illegal (error, _("%s has no place in the pit yet: launch it first"), name);
-  arb_step_set_who (step, name);
+  fl.id = id;
+  fl.name = arb_encounter_get_name (enc, id);
+  fl.turn_cost = arb_proc_get_param (proc, "turn-cost");
+  if (!arb_step_peek_hex (step, enc, id, &fl.here, &fl.facing))
+    return arb_gpg_illegal (error, _("%s has no place in the pit yet: launch it first"), fl.name);
+  arb_step_set_who (step, fl.name);
 
-  start_speed = speed = arb_step_peek_field_int (step, enc, id, "speed", 0);
-  altitude = arb_step_peek_field_int (step, enc, id, "altitude", 0);
-  ledge = arb_gpg_setting (enc, "ledge");
-  stunned = arb_gpg_flag (enc, step, id, "stunned");
-  netted = arb_gpg_flag (enc, step, id, "netted");
-  mp = speed;
+  fl.start_speed = fl.speed = arb_step_peek_field_int (step, enc, id, "speed", 0);
+  fl.altitude = arb_step_peek_field_int (step, enc, id, "altitude", 0);
+  fl.ledge = arb_gpg_setting (enc, "ledge");
+  fl.stunned = arb_gpg_flag (enc, step, id, "stunned");
+  fl.netted = arb_gpg_flag (enc, step, id, "netted");
+  fl.mp = fl.speed;
+  fl.last = M_NONE;
 
-  if (turn_cost && !g_str_equal (turn_cost, "speed") && !g_str_equal (turn_cost, "altitude"))
+  if (fl.turn_cost && !g_str_equal (fl.turn_cost, "speed") && !g_str_equal (fl.turn_cost, "altitude"))
     return arb_gpg_illegal (error, _("turn-cost= is speed or altitude"));
 
   /* 2.1 Spin: at speed 0 the phase is a spin and nothing else. */
-  if (start_speed == 0)
+  if (fl.start_speed == 0)
     {
       if (moves && moves[0])
-        return arb_gpg_illegal (error, _("2.1: at speed 0 %s spins; it makes no manoeuvres"), name);
+        return arb_gpg_illegal (error, _("2.1: at speed 0 %s spins; it makes no manoeuvres"), fl.name);
       return arb_gpg_spin (proc, id, FALSE);
     }
   if (moves == NULL || moves[0] == '\0')
-    return arb_gpg_illegal (error, _("2.1: list the manoeuvres for %d movement points: moves=F,TL,F,..."), mp);
+    return arb_gpg_illegal (error, _("2.1: list the manoeuvres for %d movement points: moves=F,TL,F,..."), fl.mp);
 
   list = g_strsplit (moves, ",", -1);
-  for (guint i = 0; list[i]; i++)
+  switch (fly_list (proc, &fl, list, error))
     {
-      Manoeuvre m = parse_manoeuvre (g_strstrip (list[i]));
-      const char *what = list[i];
-      int cost = m == M_SLIP_LEFT || m == M_SLIP_RIGHT ? 2 : 1;
-
-      if (m == M_NONE)
-        return arb_gpg_illegal (error, _("“%s” is not a manoeuvre: F, TL, TR, SL, SR, C (or HLC, HLD, Z)"), what);
-      if (stunned && m != M_FORWARD)
-        return arb_gpg_illegal (error, _("2.1: a stunned pilot flies Forward only, not %s"), what);
-
-      /* Advanced manoeuvres: the whole phase (optional rules). */
-      if (m >= M_HALF_LOOP_CLIMB)
-        {
-          if (!arb_gpg_setting (enc, "advanced"))
-            return arb_gpg_illegal (error, _("Advanced manoeuvres are an optional rule, not on in this game (gpg.settings advanced=true)"));
-          if (netted)
-            return arb_gpg_illegal (error, _("A netted glider flies no advanced manoeuvre"));
-          if (i > 0 || list[i + 1])
-            return arb_gpg_illegal (error, _("An advanced manoeuvre takes the whole movement phase, alone"));
-          if (m != M_ZOOM && arb_gpg_in_hand (enc, step, id))
-            return arb_gpg_illegal (error, _("No half-loop with a weapon in hand"));
-          if ((m == M_HALF_LOOP_CLIMB || m == M_ZOOM) && start_speed != 5)
-            return arb_gpg_illegal (error, _("%s needs the phase begun at speed 5"), what);
-          if (m == M_HALF_LOOP_DIVE && start_speed != 1 && start_speed != 2)
-            return arb_gpg_illegal (error, _("A diving half-loop needs the phase begun at speed 1 or 2"));
-          if ((m == M_HALF_LOOP_CLIMB && altitude + 3 >= ledge) || (m == M_ZOOM && altitude + 5 >= ledge))
-            return arb_gpg_illegal (error, _("No glider climbs to the LEDGE (%d)"), ledge);
-          mp = 0;
-          if (m == M_HALF_LOOP_CLIMB)
-            {
-              facing = (facing + 3) % 6;
-              arb_gpg_set_speed (proc, id, speed = 1);
-              arb_gpg_set_altitude (proc, id, altitude += 3);
-            }
-          else if (m == M_HALF_LOOP_DIVE)
-            {
-              facing = (facing + 3) % 6;
-              arb_gpg_set_speed (proc, id, speed = start_speed == 1 ? 3 : 5);
-              arb_gpg_set_altitude (proc, id, altitude -= start_speed == 1 ? 2 : 3);
-              skip_glide = TRUE;
-            }
-          else
-            {
-              if (!enter (proc, id, &here, facing, start_speed))
-                goto wall;
-              arb_gpg_set_speed (proc, id, speed = 1);
-              arb_gpg_set_altitude (proc, id, altitude += 5);
-              climbed = TRUE;
-            }
-          arb_step_set_int (step, enc, id, "facing", facing);
-          if (arb_gpg_gone (enc, step, id))
-            return TRUE;
-          arb_gpg_settle (proc, id, NULL);
-          arb_step_add_log (step, _("%s flies a %s"), name, what);
-          break;
-        }
-
-      if (cost > mp)
-        return arb_gpg_illegal (error, _("2.1: not enough movement left for %s (it costs %d, %d left)"), what, cost, mp);
-
-      switch (m)
-        {
-        case M_FORWARD:
-          mp -= 1;
-          if (!enter (proc, id, &here, facing, speed))
-            goto wall;
-          hex_turn_dir = 0;
-          break;
-
-        case M_CLIMB:
-          if (netted)
-            return arb_gpg_illegal (error, _("2.1: a netted glider cannot climb"));
-          if (altitude + 1 >= ledge)
-            return arb_gpg_illegal (error, _("2.1: no glider climbs to the LEDGE (%d)"), ledge);
-          mp -= 1;
-          if (!enter (proc, id, &here, facing, speed))
-            goto wall;
-          altitude = arb_step_peek_field_int (step, enc, id, "altitude", altitude) + 1;
-          speed -= 1;
-          climbed = TRUE;
-          hex_turn_dir = 0;
-          arb_step_set_int (step, enc, id, "altitude", altitude);
-          arb_step_set_int (step, enc, id, "speed", speed);
-          arb_gpg_settle (proc, id, NULL);
-          altitude = arb_step_peek_field_int (step, enc, id, "altitude", altitude);
-          break;
-
-        case M_SLIP_LEFT:
-        case M_SLIP_RIGHT:
-          if (netted)
-            return arb_gpg_illegal (error, _("2.1: a netted glider cannot slip"));
-          mp -= 2;
-          if (!enter (proc, id, &here, facing + (m == M_SLIP_LEFT ? 1 : -1), speed))
-            goto wall;
-          arb_gpg_set_altitude (proc, id, arb_step_peek_field_int (step, enc, id, "altitude", altitude) - 1);
-          if (arb_gpg_gone (enc, step, id))
-            return TRUE;
-          arb_gpg_settle (proc, id, NULL);
-          altitude = arb_step_peek_field_int (step, enc, id, "altitude", altitude);
-          last_slip = m == M_SLIP_LEFT ? 1 : -1;
-          hex_turn_dir = 0;
-          break;
-
-        case M_TURN_LEFT:
-        case M_TURN_RIGHT:
-          {
-            int dir = m == M_TURN_LEFT ? 1 : -1;
-
-            if (netted && turns >= 1)
-              return arb_gpg_illegal (error, _("2.1: a netted glider turns once a phase"));
-            if (last == M_NONE && start_speed >= 3)
-              return arb_gpg_illegal (error, _("2.1: from speed %d the first manoeuvre cannot be a turn"), start_speed);
-            if (speed >= 3 && last != M_FORWARD && last != M_CLIMB && last != M_SLIP_LEFT && last != M_SLIP_RIGHT)
-              return arb_gpg_illegal (error, _("2.1: at speed %d a Forward, Climb or Slip must come before each turn"), speed);
-            if (hex_turn_dir != 0 && hex_turn_dir != dir)
-              return arb_gpg_illegal (error, _("2.1: turns in one hex all go the same way"));
-            if ((last == M_SLIP_LEFT || last == M_SLIP_RIGHT) && last_slip != dir)
-              return arb_gpg_illegal (error, _("2.1: a turn right after a slip goes the slip's way"));
-            mp -= 1;
-            facing = ((facing + dir) % 6 + 6) % 6;
-            arb_step_set_int (step, enc, id, "facing", facing);
-            hex_turn_dir = dir;
-            if (turns++ == 0)
-              {
-                /* The first turn of the phase costs a speed or a level. */
-                if (g_strcmp0 (turn_cost, "altitude") == 0 || speed == 0)
-                  {
-                    arb_step_add_log (step, _("%s's first turn costs a level"), name);
-                    arb_gpg_set_altitude (proc, id, arb_step_peek_field_int (step, enc, id, "altitude", altitude) - 1);
-                    if (arb_gpg_gone (enc, step, id))
-                      return TRUE;
-                    altitude = arb_step_peek_field_int (step, enc, id, "altitude", altitude);
-                  }
-                else
-                  {
-                    arb_step_add_log (step, _("%s's first turn costs a point of speed"), name);
-                    speed -= 1;
-                    arb_step_set_int (step, enc, id, "speed", speed);
-                  }
-              }
-          }
-          break;
-
-        case M_HALF_LOOP_CLIMB:
-        case M_HALF_LOOP_DIVE:
-        case M_ZOOM:
-        case M_NONE:
-        default:
-          g_assert_not_reached ();
-        }
-      last = m;
+    case FLOWN_ILLEGAL:
+      return FALSE;
+    case FLOWN_GONE:
+      return TRUE;
+    case FLOWN_WALL:
+      arb_step_add_log (step, _("The rest of %s's movement is lost"), fl.name);
+      return TRUE;
+    case FLOWN_ON:
+    case FLOWN_END:
+    default:
+      break;
     }
 
-  if (mp > 0 && !keep)
+  if (fl.mp > 0 && !keep)
     return arb_gpg_illegal (error, _("2.1: the glider must spend all %d movement points (%d left), or keep them for a ram with keep=yes"),
-                    start_speed, mp);
+                            fl.start_speed, fl.mp);
 
-  arb_step_set_int (step, enc, id, "facing", facing);
-  arb_step_set_int (step, enc, id, "excess", mp);
-  if (climbed)
+  arb_step_set_int (step, enc, id, "facing", fl.facing);
+  arb_step_set_int (step, enc, id, "excess", fl.mp);
+  if (fl.climbed)
     arb_gpg_mark_this_turn (step, enc, id, "climbed");
-  if (skip_glide)
+  if (fl.skip_glide)
     arb_gpg_mark_this_turn (step, enc, id, "no-glide");
-  arb_step_add_log (step, _("%s flies %s: now at %d,%d facing %d, altitude %d, speed %d%s"), name, moves,
-                    here.q, here.r, facing, arb_step_peek_field_int (step, enc, id, "altitude", altitude), speed,
-                    mp ? _(", movement kept for a ram") : "");
+  arb_step_add_log (step, _("%s flies %s: now at %d,%d facing %d, altitude %d, speed %d%s"), fl.name, moves,
+                    fl.here.q, fl.here.r, fl.facing, arb_step_peek_field_int (step, enc, id, "altitude", fl.altitude), fl.speed,
+                    fl.mp ? _(", movement kept for a ram") : "");
   /* A stunned pilot skips to stun recovery; a diving half-loop skips the
    * glide phase. */
-  arb_step_set_int (step, enc, E, "phase", stunned ? 5 : skip_glide ? 3 : 2);
-  return TRUE;
-
-wall:
-  arb_step_add_log (step, _("The rest of %s's movement is lost"), name);
+  arb_step_set_int (step, enc, E, "phase", fl.stunned ? 5 : fl.skip_glide ? 3 : 2);
   return TRUE;
 }
 
