@@ -349,3 +349,14 @@ arb_game_plan_turn (ArbGame      *self,
   g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
   return CLASS (self)->plan_turn && CLASS (self)->plan_turn (self, encounter, id, turns, procedure, params);
 }
+
+/* Map presets and state keys */
+
+static const ArbMapPreset no_map_presets[] = { { NULL } };
+
+const ArbMapPreset *
+arb_game_get_map_preset_table (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), no_map_presets);
+  return CLASS (self)->map_preset_table ? CLASS (self)->map_preset_table : no_map_presets;
+}

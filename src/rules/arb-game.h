@@ -18,6 +18,7 @@
 
 #include "arb-encounter.h"
 #include "arb-hex.h"
+#include "arb-map.h"
 #include "arb-procedure.h"
 #include "arb-procedure-spec.h"
 
@@ -119,6 +120,11 @@ struct _ArbGameClass
                                 char         **procedure,
                                 GHashTable    *params);
 
+  /* Map presets and state keys */
+  /* The presets' data, NULL-name terminated; map_presets lists their
+   * names (arb_map_preset_names()). */
+  const ArbMapPreset      *map_preset_table;
+
   gpointer padding[12];
 };
 
@@ -176,5 +182,9 @@ gboolean            arb_game_plan_turn     (ArbGame       *self,
                                             int            turns,
                                             char         **procedure,
                                             GHashTable    *params);
+
+/* Map presets and state keys */
+/* The game's presets (NULL-name terminated, never NULL). */
+const ArbMapPreset *arb_game_get_map_preset_table (ArbGame *self);
 
 G_END_DECLS

@@ -1,8 +1,8 @@
 /* arb-map.c: the map an encounter is fought on, and each game's presets
  *
- * The presets are starting maps the referee can change. Where a game's
- * rules print no map size, the size is Arbiter's choice and says so in
- * the log.
+ * The presets are starting maps the referee can change, given as data by
+ * each game's class (ArbMapPreset). Where a game's rules print no map
+ * size, the size is Arbiter's choice and says so in the log.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -49,56 +49,51 @@ set_size (ArbStep      *step,
   arb_step_set (step, enc, E, "map-layout", layout);
 }
 
-GArray *
-arb_map_default_launch_zone (int cols,
-                             int rows,
-                             int track)
+const char * const *
+arb_map_preset_names (const ArbMapPreset *table)
 {
-  GArray *zone = g_array_new (FALSE, FALSE, sizeof (ArbHex));
-  int gap = MAX (0, (rows - 15) / 4);
-  int first = gap + ((track - 1) % 3) * (5 + gap);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
-  for (int row = first; row < first + 5; row++)
-    {
-      ArbHex hex = arb_hex_at (track <= 3 ? 0 : cols - 1, row);
-
-      g_array_append_val (zone, hex);
-    }
-  return zone;
+  for (guint i = 0; table && table[i].name; i++)
+    g_ptr_array_add (names, (char *)table[i].name);
+  g_ptr_array_add (names, NULL);
+  return (const char * const *)g_ptr_array_free (g_steal_pointer (&names), FALSE);
 }
 
-/* The six launch zones of the pit, as gpg.launch reads them. */
-static void
-gpg_zones (ArbStep      *step,
-           ArbEncounter *enc,
-           int           cols,
-           int           rows)
+char *
+arb_map_format_hexes (GArray *hexes)
 {
-  for (int track = 1; track <= 6; track++)
-    {
-      g_autoptr(GArray) zone = arb_map_default_launch_zone (cols, rows, track);
-      g_autoptr(GString) hexes = g_string_new (NULL);
-      g_autofree char *key = g_strdup_printf ("map-zone.launch-%d", track);
+  GString *list = g_string_new (NULL);
 
-      for (guint i = 0; i < zone->len; i++)
-        append_hex (hexes, g_array_index (zone, ArbHex, i));
-      arb_step_set (step, enc, E, key, hexes->str);
-    }
+  for (guint i = 0; i < hexes->len; i++)
+    append_hex (list, g_array_index (hexes, ArbHex, i));
+  return g_string_free (list, FALSE);
 }
 
-/* Entrances in the middle of two (or four) walls. */
-static void
-rsbs_entrances (GString *exits,
-                int      cols,
-                int      rows,
-                int      count)
+static const ArbMapPreset *
+find_preset (ArbGame    *game,
+             const char *name)
 {
-  append_hex (exits, arb_hex_at (cols / 2, 0));
-  append_hex (exits, arb_hex_at (cols / 2, rows - 1));
-  if (count == 4)
+  const ArbMapPreset *table = game ? arb_game_get_map_preset_table (game) : NULL;
+
+  for (guint i = 0; table && table[i].name; i++)
+    if (g_str_equal (table[i].name, name))
+      return &table[i];
+  return NULL;
+}
+
+static const char *
+shape_name (ArbMapShape shape)
+{
+  switch (shape)
     {
-      append_hex (exits, arb_hex_at (0, rows / 2));
-      append_hex (exits, arb_hex_at (cols - 1, rows / 2));
+    case ARB_MAP_OVAL:
+      return "oval";
+    case ARB_MAP_OPEN:
+      return "open";
+    case ARB_MAP_RECT:
+    default:
+      return "rect";
     }
 }
 
@@ -109,14 +104,10 @@ arb_map_apply_preset (ArbStep       *step,
                       GError       **error)
 {
   const char *system = arb_encounter_get_system (enc);
+  const ArbMapPreset *spec = find_preset (arb_game_get (system), preset);
   g_autoptr(GString) exits = g_string_new (NULL);
-  int cols = 0, rows = 0;
-  gboolean known = FALSE;
 
-  for (const char * const *p = arb_map_list_presets (system); *p; p++)
-    known |= g_str_equal (*p, preset);
-
-  if (!known)
+  if (spec == NULL)
     {
       g_auto(GStrv) size = g_strsplit (preset, "x", 2);
       gint64 c, r;
@@ -139,52 +130,18 @@ arb_map_apply_preset (ArbStep       *step,
       return FALSE;
     }
 
-  if (g_str_equal (preset, "aod-arena"))
-    {
-      /* A walled field; only the four corners lead out (5.0). */
-      cols = 21;
-      rows = 15;
-      set_size (step, enc, cols, rows, "rect", "flat");
-      append_hex (exits, arb_hex_at (0, 0));
-      append_hex (exits, arb_hex_at (cols - 1, 0));
-      append_hex (exits, arb_hex_at (0, rows - 1));
-      append_hex (exits, arb_hex_at (cols - 1, rows - 1));
-    }
-  else if (g_str_equal (preset, "gpg-pit"))
-    {
-      cols = 15;
-      rows = 19;
-      set_size (step, enc, cols, rows, "rect", "flat");
-      gpg_zones (step, enc, cols, rows);
-    }
-  else if (g_str_equal (preset, "tft-combat"))
-    {
-      cols = 24;
-      rows = 18;
-      set_size (step, enc, cols, rows, "rect", "flat");
-      arb_step_set (step, enc, E, "map-megahex", "true");
-    }
-  else if (g_str_has_prefix (preset, "rsbs-"))
-    {
-      /* One hex to the inch. */
-      gboolean oval = strstr (preset, "oval") != NULL;
-
-      cols = oval ? 31 : 24;
-      rows = oval ? 21 : 24;
-      set_size (step, enc, cols, rows, oval ? "oval" : "rect", "pointy");
-      rsbs_entrances (exits, cols, rows, g_str_has_suffix (preset, "-4") ? 4 : 2);
-    }
-  else
-    {
-      cols = 40;
-      rows = 30;
-      set_size (step, enc, cols, rows, "open", "flat");
-    }
+  set_size (step, enc, spec->cols, spec->rows, shape_name (spec->shape), spec->pointy ? "pointy" : "flat");
+  if (spec->megahex)
+    arb_step_set (step, enc, E, "map-megahex", "true");
+  if (spec->add_zones)
+    spec->add_zones (spec, step, enc);
+  for (guint i = 0; i < spec->n_exits; i++)
+    append_hex (exits, arb_hex_at (spec->exits[i].col, spec->exits[i].row));
 
   if (exits->len)
     arb_step_set (step, enc, E, "map-exits", exits->str);
   arb_step_set (step, enc, E, "map-preset", preset);
-  arb_step_add_log (step, _("The map: %s, %d by %d hexes (Arbiter's size; the rules print none)"), preset, cols, rows);
+  arb_step_add_log (step, _("The map: %s, %d by %d hexes (Arbiter's size; the rules print none)"), preset, spec->cols, spec->rows);
   return TRUE;
 }
 

@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "arb-aod-game.h"
+#include "arb-map.h"
 #include "arb-aod.h"
 #include "arb-aod-procs.h"
 
@@ -88,7 +89,12 @@ static const char * const conditions[] = {
   "stunned", "kneeling", "prone", "unconscious", "dead", "close-combat", "arm-injured", "leg-injured", "leg-crippled", "hand-numb", "vision-impaired", "fled", NULL
 };
 static const char * const out_conditions[] = { "unconscious", "dead", "fled", NULL };
-static const char * const map_presets[] = { "aod-arena", NULL };
+/* A walled field; only the four corners lead out (5.0). */
+static const ArbMapPreset map_presets[] = {
+  { "aod-arena", 21, 15, ARB_MAP_RECT, FALSE, FALSE,
+    { { 0, 0 }, { 20, 0 }, { 0, 14 }, { 20, 14 } }, 4, NULL },
+  { NULL }
+};
 
 static gboolean
 start (ArbGame  *game,
@@ -120,7 +126,8 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->procedures = procedures;
   game_class->conditions = conditions;
   game_class->out_conditions = out_conditions;
-  game_class->map_presets = map_presets;
+  game_class->map_preset_table = map_presets;
+  game_class->map_presets = arb_map_preset_names (map_presets);
   game_class->start = start;
   game_class->next = next;
 }
