@@ -360,3 +360,12 @@ arb_game_get_map_preset_table (ArbGame *self)
   g_return_val_if_fail (ARB_IS_GAME (self), no_map_presets);
   return CLASS (self)->map_preset_table ? CLASS (self)->map_preset_table : no_map_presets;
 }
+
+static const ArbStateKey no_state_keys[] = { { NULL } };
+
+const ArbStateKey *
+arb_game_list_state_keys (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), no_state_keys);
+  return CLASS (self)->state_keys ? CLASS (self)->state_keys : no_state_keys;
+}

@@ -18,6 +18,7 @@
 
 #include "arb-encounter.h"
 #include "arb-hex.h"
+#include "arb-keys.h"
 #include "arb-map.h"
 #include "arb-procedure.h"
 #include "arb-procedure-spec.h"
@@ -124,6 +125,10 @@ struct _ArbGameClass
   /* The presets' data, NULL-name terminated; map_presets lists their
    * names (arb_map_preset_names()). */
   const ArbMapPreset      *map_preset_table;
+  /* The live values the game's rules read, with what they must be
+   * (src/rules/games/ID/arb-ID-keys.h); the generic ones are in
+   * arb-keys.h. NULL-key terminated. */
+  const ArbStateKey       *state_keys;
 
   gpointer padding[12];
 };
@@ -186,5 +191,7 @@ gboolean            arb_game_plan_turn     (ArbGame       *self,
 /* Map presets and state keys */
 /* The game's presets (NULL-name terminated, never NULL). */
 const ArbMapPreset *arb_game_get_map_preset_table (ArbGame *self);
+/* The game's checked live values (NULL-key terminated, never NULL). */
+const ArbStateKey  *arb_game_list_state_keys      (ArbGame *self);
 
 G_END_DECLS

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "arb-game.h"
+#include "arb-keys.h"
 #include "arb-map.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -43,10 +44,10 @@ set_size (ArbStep      *step,
           const char   *shape,
           const char   *layout)
 {
-  arb_step_set_int (step, enc, E, "map-cols", cols);
-  arb_step_set_int (step, enc, E, "map-rows", rows);
-  arb_step_set (step, enc, E, "map-shape", shape);
-  arb_step_set (step, enc, E, "map-layout", layout);
+  arb_step_set_int (step, enc, E, ARB_KEY_MAP_COLS, cols);
+  arb_step_set_int (step, enc, E, ARB_KEY_MAP_ROWS, rows);
+  arb_step_set (step, enc, E, ARB_KEY_MAP_SHAPE, shape);
+  arb_step_set (step, enc, E, ARB_KEY_MAP_LAYOUT, layout);
 }
 
 const char * const *
@@ -116,7 +117,7 @@ arb_map_apply_preset (ArbStep       *step,
           g_ascii_string_to_signed (size[1], 10, 1, 100, &r, NULL))
         {
           set_size (step, enc, (int)c, (int)r, "rect", "flat");
-          arb_step_set (step, enc, E, "map-preset", preset);
+          arb_step_set (step, enc, E, ARB_KEY_MAP_PRESET, preset);
           arb_step_add_log (step, _("The map is %d by %d hexes"), (int)c, (int)r);
           return TRUE;
         }
@@ -132,15 +133,15 @@ arb_map_apply_preset (ArbStep       *step,
 
   set_size (step, enc, spec->cols, spec->rows, shape_name (spec->shape), spec->pointy ? "pointy" : "flat");
   if (spec->megahex)
-    arb_step_set (step, enc, E, "map-megahex", "true");
+    arb_step_set (step, enc, E, ARB_KEY_MAP_MEGAHEX, "true");
   if (spec->add_zones)
     spec->add_zones (spec, step, enc);
   for (guint i = 0; i < spec->n_exits; i++)
     append_hex (exits, arb_hex_at (spec->exits[i].col, spec->exits[i].row));
 
   if (exits->len)
-    arb_step_set (step, enc, E, "map-exits", exits->str);
-  arb_step_set (step, enc, E, "map-preset", preset);
+    arb_step_set (step, enc, E, ARB_KEY_MAP_EXITS, exits->str);
+  arb_step_set (step, enc, E, ARB_KEY_MAP_PRESET, preset);
   arb_step_add_log (step, _("The map: %s, %d by %d hexes (Arbiter's size; the rules print none)"), preset, spec->cols, spec->rows);
   return TRUE;
 }
@@ -148,7 +149,7 @@ arb_map_apply_preset (ArbStep       *step,
 ArbMapShape
 arb_map_get_shape (ArbEncounter *enc)
 {
-  const char *shape = arb_encounter_get (enc, E, "map-shape");
+  const char *shape = arb_encounter_get (enc, E, ARB_KEY_MAP_SHAPE);
 
   if (g_strcmp0 (shape, "oval") == 0)
     return ARB_MAP_OVAL;
@@ -160,7 +161,7 @@ arb_map_get_shape (ArbEncounter *enc)
 gboolean
 arb_map_get_pointy (ArbEncounter *enc)
 {
-  return g_strcmp0 (arb_encounter_get (enc, E, "map-layout"), "pointy") == 0;
+  return g_strcmp0 (arb_encounter_get (enc, E, ARB_KEY_MAP_LAYOUT), "pointy") == 0;
 }
 
 gboolean
@@ -223,7 +224,7 @@ arb_map_parse_hexes (const char *text)
 GArray *
 arb_map_get_exits (ArbEncounter *enc)
 {
-  return arb_map_parse_hexes (arb_encounter_get (enc, E, "map-exits"));
+  return arb_map_parse_hexes (arb_encounter_get (enc, E, ARB_KEY_MAP_EXITS));
 }
 
 GStrv
@@ -233,8 +234,8 @@ arb_map_list_zones (ArbEncounter *enc)
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
 
   for (guint i = 0; keys[i]; i++)
-    if (g_str_has_prefix (keys[i], "map-zone."))
-      g_strv_builder_add (builder, keys[i] + strlen ("map-zone."));
+    if (g_str_has_prefix (keys[i], ARB_KEY_MAP_ZONE))
+      g_strv_builder_add (builder, keys[i] + strlen (ARB_KEY_MAP_ZONE));
   return g_strv_builder_end (builder);
 }
 
@@ -242,7 +243,7 @@ GArray *
 arb_map_get_zone (ArbEncounter *enc,
                   const char   *name)
 {
-  g_autofree char *key = g_strconcat ("map-zone.", name, NULL);
+  g_autofree char *key = g_strconcat (ARB_KEY_MAP_ZONE, name, NULL);
 
   return arb_map_parse_hexes (arb_encounter_get (enc, E, key));
 }
@@ -250,7 +251,7 @@ arb_map_get_zone (ArbEncounter *enc,
 gboolean
 arb_map_get_megahex (ArbEncounter *enc)
 {
-  return g_strcmp0 (arb_encounter_get (enc, E, "map-megahex"), "true") == 0;
+  return g_strcmp0 (arb_encounter_get (enc, E, ARB_KEY_MAP_MEGAHEX), "true") == 0;
 }
 
 /* Megahex centres are the lattice of (2, 1) and (-1, 3): every hex lies
@@ -346,7 +347,7 @@ peek_map (ArbStep      *step,
           int          *rows,
           ArbMapShape  *shape)
 {
-  const char *s = arb_step_peek (step, enc, E, "map-shape");
+  const char *s = arb_step_peek (step, enc, E, ARB_KEY_MAP_SHAPE);
 
   *cols = arb_step_peek_field_int (step, enc, E, "map-cols", 0);
   *rows = arb_step_peek_field_int (step, enc, E, "map-rows", 0);
@@ -481,12 +482,12 @@ arb_map_edit_proc (ArbProc  *proc,
 
       for (guint i = 0; zones[i]; i++)
         {
-          g_autofree char *key = g_strconcat ("map-zone.", zones[i], NULL);
+          g_autofree char *key = g_strconcat (ARB_KEY_MAP_ZONE, zones[i], NULL);
 
           arb_step_set (step, enc, E, key, NULL);
         }
-      arb_step_set (step, enc, E, "map-exits", NULL);
-      arb_step_set (step, enc, E, "map-megahex", NULL);
+      arb_step_set (step, enc, E, ARB_KEY_MAP_EXITS, NULL);
+      arb_step_set (step, enc, E, ARB_KEY_MAP_MEGAHEX, NULL);
       if (!arb_map_apply_preset (step, enc, preset, error))
         return FALSE;
     }
@@ -502,19 +503,19 @@ arb_map_edit_proc (ArbProc  *proc,
                        _("size=: “%s” is not COLSxROWS, each from 1 to 100"), size);
           return FALSE;
         }
-      arb_step_set_int (step, enc, E, "map-cols", (int)c);
-      arb_step_set_int (step, enc, E, "map-rows", (int)r);
+      arb_step_set_int (step, enc, E, ARB_KEY_MAP_COLS, (int)c);
+      arb_step_set_int (step, enc, E, ARB_KEY_MAP_ROWS, (int)r);
       arb_step_add_log (step, _("The map is %d by %d hexes"), (int)c, (int)r);
     }
   if (shape_name)
     {
-      arb_step_set (step, enc, E, "map-shape", shape_name);
+      arb_step_set (step, enc, E, ARB_KEY_MAP_SHAPE, shape_name);
       arb_step_add_log (step, _("The map's shape: %s"), shape_name);
     }
   if (layout)
-    arb_step_set (step, enc, E, "map-layout", layout);
+    arb_step_set (step, enc, E, ARB_KEY_MAP_LAYOUT, layout);
   if (megahex)
-    arb_step_set (step, enc, E, "map-megahex", g_str_equal (megahex, "true") ? "true" : NULL);
+    arb_step_set (step, enc, E, ARB_KEY_MAP_MEGAHEX, g_str_equal (megahex, "true") ? "true" : NULL);
 
   peek_map (step, enc, &cols, &rows, &shape);
   if (cols < 1 || rows < 1)
@@ -528,10 +529,10 @@ arb_map_edit_proc (ArbProc  *proc,
       g_auto(GStrv) zones = arb_map_list_zones (enc);
 
       if (!exits)
-        keep_on_map (step, enc, "map-exits", _("Exits"), cols, rows, shape);
+        keep_on_map (step, enc, ARB_KEY_MAP_EXITS, _("Exits"), cols, rows, shape);
       for (guint i = 0; zones[i]; i++)
         {
-          g_autofree char *key = g_strconcat ("map-zone.", zones[i], NULL);
+          g_autofree char *key = g_strconcat (ARB_KEY_MAP_ZONE, zones[i], NULL);
           g_autofree char *what = g_strdup_printf (_("Zone %s"), zones[i]);
 
           if (g_strcmp0 (zones[i], zone) != 0)
@@ -544,7 +545,7 @@ arb_map_edit_proc (ArbProc  *proc,
 
       if (!hexes_on_map (exits, "exits=", cols, rows, shape, &list, error))
         return FALSE;
-      arb_step_set (step, enc, E, "map-exits", list);
+      arb_step_set (step, enc, E, ARB_KEY_MAP_EXITS, list);
       arb_step_add_log (step, _("Exits: %s"), list ? list : _("none"));
     }
   if (zone)
@@ -565,7 +566,7 @@ arb_map_edit_proc (ArbProc  *proc,
             g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("zone= needs a name"));
           return FALSE;
         }
-      key = g_strconcat ("map-zone.", zone, NULL);
+      key = g_strconcat (ARB_KEY_MAP_ZONE, zone, NULL);
       arb_step_set (step, enc, E, key, list);
       arb_step_add_log (step, _("Zone %s: %s"), zone, list ? list : _("none"));
     }

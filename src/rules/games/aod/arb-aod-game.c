@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "arb-aod-game.h"
+#include "arb-aod-keys.h"
 #include "arb-map.h"
 #include "arb-aod.h"
 #include "arb-aod-procs.h"
@@ -128,6 +129,7 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->out_conditions = out_conditions;
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
+  game_class->state_keys = arb_aod_state_keys;
   game_class->start = start;
   game_class->next = next;
 }

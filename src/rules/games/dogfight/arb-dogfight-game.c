@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "arb-dogfight-game.h"
+#include "arb-dogfight-keys.h"
 #include "arb-map.h"
 #include "arb-dogfight.h"
 #include "arb-dogfight-procs.h"
@@ -74,6 +75,7 @@ arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
   game_class->out_conditions = out_conditions;
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
+  game_class->state_keys = arb_dogfight_state_keys;
   game_class->start = start;
   game_class->next = next;
 }

@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "arb-gpg-game.h"
+#include "arb-gpg-keys.h"
 #include "arb-map.h"
 #include "arb-gpg-procs.h"
 
@@ -155,6 +156,7 @@ arb_gpg_game_class_init (ArbGpgGameClass *klass)
   game_class->out_conditions = out_conditions;
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
+  game_class->state_keys = arb_gpg_state_keys;
   game_class->start = start;
   game_class->next = next;
 }

@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "arb-rsbs-game.h"
+#include "arb-rsbs-keys.h"
 #include "arb-map.h"
 #include "arb-rsbs-procs.h"
 
@@ -79,6 +80,7 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->out_conditions = out_conditions;
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
+  game_class->state_keys = arb_rsbs_state_keys;
   game_class->start = start;
   game_class->next = next;
 }

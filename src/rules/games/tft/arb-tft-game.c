@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "arb-tft-game.h"
+#include "arb-tft-keys.h"
 #include "arb-map.h"
 #include "arb-tft.h"
 #include "arb-tft-procs.h"
@@ -74,6 +75,7 @@ arb_tft_game_class_init (ArbTftGameClass *klass)
   game_class->out_conditions = out_conditions;
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
+  game_class->state_keys = arb_tft_state_keys;
   game_class->start = start;
   game_class->next = next;
 }
