@@ -8,6 +8,7 @@
 #include "arb-rules.h"
 #include "arb-aod-procs.h"
 #include "arb-encounter-test.h"
+#include "arb-test-util.h"
 
 /* 6.1 and 3.1: Rolf (modified AG 13, APA 9), the Troll (AG 14, APA 15),
  * the Wolf (AG 19, APA 12). */
@@ -1486,14 +1487,11 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int ret;
 
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
-  rules = arb_ruleset_library_new ();
-  arb_ruleset_library_load_shipped (rules, &error);
-  g_assert_no_error (error);
+  rules = arb_test_load_rules ();
 
   g_test_add_func ("/encounter/aod/order-and-pulses", test_aod_order_and_pulses);
   g_test_add_func ("/encounter/aod/tie", test_aod_tie);

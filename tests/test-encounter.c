@@ -14,6 +14,7 @@
 #include "arb-aod-procs.h"
 #include "arb-gpg-procs.h"
 #include "arb-encounter-test.h"
+#include "arb-test-util.h"
 
 
 /* Turn step 1 of the rules: lowest altitude first, then the slower, then a
@@ -1573,14 +1574,11 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int ret;
 
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
-  rules = arb_ruleset_library_new ();
-  arb_ruleset_library_load_shipped (rules, &error);
-  g_assert_no_error (error);
+  rules = arb_test_load_rules ();
 
   g_test_add_func ("/encounter/gpg/chits", test_gpg_chits);
   g_test_add_func ("/encounter/gpg/chit-tie", test_gpg_chit_tie);

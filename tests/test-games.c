@@ -15,6 +15,7 @@
 #include "arb-game.h"
 #include "arb-map.h"
 #include "arb-encounter-test.h"
+#include "arb-test-util.h"
 
 #define SHEETS "/io/github/arbiter/Arbiter/sheets/"
 
@@ -308,15 +309,12 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   GPtrArray *games;
   int ret;
 
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
-  rules = arb_ruleset_library_new ();
-  arb_ruleset_library_load_shipped (rules, &error);
-  g_assert_no_error (error);
+  rules = arb_test_load_rules ();
 
   g_test_add_func ("/games/registry", test_registry);
   games = arb_game_list ();
