@@ -286,8 +286,8 @@ arb_encounter_get_map_size (ArbEncounter *self,
                             int          *cols,
                             int          *rows)
 {
-  *cols = arb_encounter_get_int (self, ARB_ENCOUNTER_ENTITY, "map-cols", 0);
-  *rows = arb_encounter_get_int (self, ARB_ENCOUNTER_ENTITY, "map-rows", 0);
+  *cols = arb_encounter_get_int (self, ARB_ENCOUNTER_ENTITY, ARB_KEY_MAP_COLS, 0);
+  *rows = arb_encounter_get_int (self, ARB_ENCOUNTER_ENTITY, ARB_KEY_MAP_ROWS, 0);
   return *cols > 0 && *rows > 0 && *cols <= 1000 && *rows <= 1000;
 }
 
@@ -866,7 +866,7 @@ hex_problem (ArbEncounter  *self,
   ArbHex hex;
   int facing, cols, rows;
 
-  *key = q ? "q" : "r";
+  *key = q ? ARB_KEY_Q : ARB_KEY_R;
   if ((q == NULL) != (r == NULL))
     return g_strdup_printf (_("%s has a %s but no %s"), id, q ? ARB_KEY_Q : ARB_KEY_R, q ? ARB_KEY_R : ARB_KEY_Q);
   if (q != NULL && arb_encounter_get_hex (self, id, &hex, &facing) &&
@@ -891,7 +891,7 @@ state_problem (ArbEncounter  *self,
   const char *combatants = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS);
 
   *entity = ARB_ENCOUNTER_ENTITY;
-  *key = "combatants";
+  *key = ARB_KEY_COMBATANTS;
   if (combatants != NULL)
     {
       char *problem = ids_problem (ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS, combatants, NULL);

@@ -349,8 +349,8 @@ peek_map (ArbStep      *step,
 {
   const char *s = arb_step_peek (step, enc, E, ARB_KEY_MAP_SHAPE);
 
-  *cols = arb_step_peek_field_int (step, enc, E, "map-cols", 0);
-  *rows = arb_step_peek_field_int (step, enc, E, "map-rows", 0);
+  *cols = arb_step_peek_field_int (step, enc, E, ARB_KEY_MAP_COLS, 0);
+  *rows = arb_step_peek_field_int (step, enc, E, ARB_KEY_MAP_ROWS, 0);
   *shape = g_strcmp0 (s, "oval") == 0 ? ARB_MAP_OVAL : g_strcmp0 (s, "open") == 0 ? ARB_MAP_OPEN : ARB_MAP_RECT;
 }
 
