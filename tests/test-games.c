@@ -270,6 +270,60 @@ test_actions (gconstpointer data)
   g_assert_cmpuint (n_previews, >, 0);
 }
 
+/* A figure in the line between two hexes is in the way, unless one of
+ * the game's clear_sight conditions is on; any other condition does not
+ * clear it. */
+static void
+test_clear_sight (gconstpointer data)
+{
+  ArbGame *game = (ArbGame *)data;
+  const char * const *clear = arb_game_list_clear_sight (game);
+  const char * const *conditions = arb_game_list_conditions (game);
+  g_autofree char *a = NULL, *b = NULL;
+  g_autoptr(ArbEncounter) enc = small_fight (game, &a, &b);
+  ArbHex from, at, to;
+  int facing, dir;
+
+  g_assert_true (arb_encounter_get_hex (enc, a, &from, &facing));
+  g_assert_true (arb_encounter_get_hex (enc, b, &at, &facing));
+  dir = arb_hex_direction_to (from, at);
+  to = arb_hex_neighbour (at, dir);
+
+  for (guint i = 0; clear[i]; i++)
+    {
+      const char *is = strchr (clear[i], '=');
+      g_autofree char *name = is ? g_strndup (clear[i], is - clear[i]) : g_strdup (clear[i]);
+      g_autofree char *key = g_strconcat (ARB_KEY_COND, name, NULL);
+      g_autoptr(GPtrArray) in_the_way = NULL;
+
+      g_test_message ("%s", clear[i]);
+      arb_map_ruler (enc, from, to, NULL, &in_the_way);
+      g_assert_cmpuint (in_the_way->len, ==, 1);
+      g_assert_cmpstr (in_the_way->pdata[0], ==, b);
+      g_clear_pointer (&in_the_way, g_ptr_array_unref);
+
+      set_live (enc, b, key, is ? is + 1 : "on");
+      arb_map_ruler (enc, from, to, NULL, &in_the_way);
+      g_assert_cmpuint (in_the_way->len, ==, 0);
+      g_clear_pointer (&in_the_way, g_ptr_array_unref);
+      set_live (enc, b, key, NULL);
+    }
+
+  /* A condition the list does not name leaves the figure in the way. */
+  for (guint i = 0; conditions[i]; i++)
+    if (!g_strv_contains (clear, conditions[i]))
+      {
+        g_autofree char *key = g_strconcat (ARB_KEY_COND, conditions[i], NULL);
+        g_autoptr(GPtrArray) in_the_way = NULL;
+
+        set_live (enc, b, key, "on");
+        arb_map_ruler (enc, from, to, NULL, &in_the_way);
+        g_assert_cmpuint (in_the_way->len, ==, 1);
+        set_live (enc, b, key, NULL);
+        break;
+      }
+}
+
 /* A value the game's rules read as a number, not a number in the file:
  * the loader refuses it and names it. */
 static void
@@ -328,6 +382,7 @@ main (int   argc,
         { "turns", test_turns },
         { "actions", test_actions },
         { "state-keys", test_state_keys },
+        { "clear-sight", test_clear_sight },
       };
 
       for (guint c = 0; c < G_N_ELEMENTS (cases); c++)

@@ -369,3 +369,10 @@ arb_game_list_state_keys (ArbGame *self)
   g_return_val_if_fail (ARB_IS_GAME (self), no_state_keys);
   return CLASS (self)->state_keys ? CLASS (self)->state_keys : no_state_keys;
 }
+
+const char * const *
+arb_game_list_clear_sight (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), no_names);
+  return CLASS (self)->clear_sight ? CLASS (self)->clear_sight : no_names;
+}

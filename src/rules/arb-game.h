@@ -129,6 +129,9 @@ struct _ArbGameClass
    * (src/rules/games/ID/arb-ID-keys.h); the generic ones are in
    * arb-keys.h. NULL-key terminated. */
   const ArbStateKey       *state_keys;
+  /* The conditions of a figure that blocks no line of sight (a fallen,
+   * dead or departed one): "NAME", or "NAME=VALUE" for that value only. */
+  const char * const      *clear_sight;
 
   gpointer padding[12];
 };
@@ -193,5 +196,7 @@ gboolean            arb_game_plan_turn     (ArbGame       *self,
 const ArbMapPreset *arb_game_get_map_preset_table (ArbGame *self);
 /* The game's checked live values (NULL-key terminated, never NULL). */
 const ArbStateKey  *arb_game_list_state_keys      (ArbGame *self);
+/* See clear_sight; never NULL. */
+const char * const *arb_game_list_clear_sight     (ArbGame *self);
 
 G_END_DECLS

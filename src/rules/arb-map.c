@@ -288,16 +288,27 @@ arb_map_megahex_distance (ArbHex a,
   return arb_hex_distance (origin, steps);
 }
 
+/* Whether @id stands in the way of a line of sight: not when one of its
+ * game's clear_sight conditions is on ("NAME", or "NAME=VALUE" for that
+ * value only). */
 static gboolean
 blocks_sight (ArbEncounter *enc,
               const char   *id)
 {
-  static const char *out[] = { "cond.prone", "cond.dead", "cond.eliminated", "cond.fled", NULL };
+  ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
+  const char * const *clear = game ? arb_game_list_clear_sight (game) : NULL;
 
-  for (guint i = 0; out[i]; i++)
-    if (arb_encounter_get (enc, id, out[i]))
-      return FALSE;
-  return g_strcmp0 (arb_encounter_get (enc, id, "cond.appealed"), "spared") != 0;
+  for (guint i = 0; clear && clear[i]; i++)
+    {
+      const char *is = strchr (clear[i], '=');
+      g_autofree char *name = is ? g_strndup (clear[i], is - clear[i]) : g_strdup (clear[i]);
+      g_autofree char *key = g_strconcat (ARB_KEY_COND, name, NULL);
+      const char *value = arb_encounter_get (enc, id, key);
+
+      if (value != NULL && (is == NULL || g_str_equal (value, is + 1)))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 int

@@ -90,6 +90,7 @@ static const char * const conditions[] = {
   "stunned", "kneeling", "prone", "unconscious", "dead", "close-combat", "arm-injured", "leg-injured", "leg-crippled", "hand-numb", "vision-impaired", "fled", NULL
 };
 static const char * const out_conditions[] = { "unconscious", "dead", "fled", NULL };
+static const char * const clear_sight[] = { "prone", "dead", "fled", "appealed=spared", NULL };
 /* A walled field; only the four corners lead out (5.0). */
 static const ArbMapPreset map_presets[] = {
   { "aod-arena", 21, 15, ARB_MAP_RECT, FALSE, FALSE,
@@ -130,6 +131,7 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
   game_class->state_keys = arb_aod_state_keys;
+  game_class->clear_sight = clear_sight;
   game_class->start = start;
   game_class->next = next;
 }

@@ -84,6 +84,7 @@ static const char * const conditions[] = {
   "stunned", "netted", "spinning", "eliminated", NULL
 };
 static const char * const out_conditions[] = { "eliminated", NULL };
+static const char * const clear_sight[] = { "eliminated", NULL };
 
 GArray *
 arb_gpg_default_launch_zone (int cols,
@@ -157,6 +158,7 @@ arb_gpg_game_class_init (ArbGpgGameClass *klass)
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
   game_class->state_keys = arb_gpg_state_keys;
+  game_class->clear_sight = clear_sight;
   game_class->start = start;
   game_class->next = next;
 }

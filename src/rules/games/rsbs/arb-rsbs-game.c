@@ -37,6 +37,7 @@ static const char * const conditions[] = {
   "ensnared", "blinded", "down", "face-down", "spent", "surrendered", "dead", NULL
 };
 static const char * const out_conditions[] = { "dead", NULL };
+static const char * const clear_sight[] = { "dead", NULL };
 /* One hex to the inch; entrances in the middle of two (or four) walls. */
 static const ArbMapPreset map_presets[] = {
   { "rsbs-square-2", 24, 24, ARB_MAP_RECT, TRUE, FALSE, { { 12, 0 }, { 12, 23 } }, 2, NULL },
@@ -81,6 +82,7 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
   game_class->state_keys = arb_rsbs_state_keys;
+  game_class->clear_sight = clear_sight;
   game_class->start = start;
   game_class->next = next;
 }

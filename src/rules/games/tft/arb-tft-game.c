@@ -38,6 +38,7 @@ static const char * const conditions[] = {
   "prone", "kneeling", "knocked-down", "unconscious", "dead", "hth", "dodging", "defending", "waiting", "dx-penalty", NULL
 };
 static const char * const out_conditions[] = { "unconscious", "dead", NULL };
+static const char * const clear_sight[] = { "prone", "dead", NULL };
 static const ArbMapPreset map_presets[] = {
   { "tft-combat", 24, 18, ARB_MAP_RECT, FALSE, TRUE, { { 0 } }, 0, NULL },
   { NULL }
@@ -76,6 +77,7 @@ arb_tft_game_class_init (ArbTftGameClass *klass)
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
   game_class->state_keys = arb_tft_state_keys;
+  game_class->clear_sight = clear_sight;
   game_class->start = start;
   game_class->next = next;
 }
