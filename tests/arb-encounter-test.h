@@ -159,3 +159,49 @@ assert_illegal (ArbOutcome  *outcome,
   g_clear_error (error);
 }
 
+static inline ArbOutcome *
+run (ArbEncounter *enc,
+     const char   *name,
+     const int    *rolls,
+     guint         n_rolls)
+{
+  g_autoptr(GArray) given = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GError) error = NULL;
+  ArbOutcome *outcome;
+
+  if (n_rolls)
+    g_array_append_vals (given, rolls, n_rolls);
+  outcome = arb_procedure_run (name, enc, rules, NULL, given, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (outcome);
+  return outcome;
+}
+
+static inline void
+run_apply (ArbEncounter *enc,
+           const char   *name,
+           const int    *rolls,
+           guint         n_rolls)
+{
+  g_autoptr(ArbOutcome) outcome = run (enc, name, rolls, n_rolls);
+
+  g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+  arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+}
+
+static inline ArbOutcome *
+run_params (ArbEncounter *enc,
+            const char   *name,
+            GError      **error,
+            ...)
+{
+  g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+  const char *key;
+  va_list ap;
+
+  va_start (ap, error);
+  while ((key = va_arg (ap, const char *)))
+    g_hash_table_insert (params, (char *)key, (char *)va_arg (ap, const char *));
+  va_end (ap);
+  return arb_procedure_run (name, enc, rules, params, NULL, NULL, error);
+}

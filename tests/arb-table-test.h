@@ -10,6 +10,7 @@
 #pragma once
 
 #include "arb-ruleset.h"
+#include "arb-test-util.h"
 
 static ArbRulesetLibrary *arb_test_library;
 
@@ -20,13 +21,7 @@ arb_test_table (const char *system,
   ArbTable *table;
 
   if (arb_test_library == NULL)
-    {
-      g_autoptr(GError) error = NULL;
-
-      arb_test_library = arb_ruleset_library_new ();
-      arb_ruleset_library_load_shipped (arb_test_library, &error);
-      g_assert_no_error (error);
-    }
+    arb_test_library = arb_test_load_rules ();
 
   table = arb_ruleset_library_get_table (arb_test_library, system, id);
   if (table == NULL)
@@ -149,4 +144,13 @@ assert_named_code (ArbTable   *table,
                    const char *code)
 {
   g_assert_cmpstr (named_cell (table, name, column)->code, ==, code);
+}
+
+/* No cell of @table is marked as read uncertainly from the print. */
+G_GNUC_UNUSED static void
+assert_all_certain (ArbTable *table)
+{
+  for (guint r = 0; r < arb_table_get_n_rows (table); r++)
+    for (guint c = 0; c < arb_table_get_n_columns (table); c++)
+      g_assert_false (arb_table_get_row (table, r)->cells[c].uncertain);
 }

@@ -16,6 +16,7 @@
 #include "arb-aod-assistant.h"
 #include "arb-sheet-library-window.h"
 #include "arb-app-test.h"
+#include "arb-test-util.h"
 
 static ArbRulesetLibrary *rules;
 
@@ -286,15 +287,12 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int ret;
 
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-  rules = arb_ruleset_library_new ();
-  arb_ruleset_library_load_shipped (rules, &error);
-  g_assert_no_error (error);
+  rules = arb_test_load_rules ();
 
   g_test_add_func ("/aod-assistant/elf", test_elf);
   g_test_add_func ("/aod-assistant/orc-and-limits", test_orc_and_limits);

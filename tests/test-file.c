@@ -17,6 +17,7 @@
 
 #include "arb-file.h"
 #include "arb-rules.h"
+#include "arb-test-util.h"
 
 static char *
 make_dir (void)
@@ -26,20 +27,6 @@ make_dir (void)
 
   g_assert_no_error (error);
   return dir;
-}
-
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *p = g_build_filename (dir, name, NULL);
-      g_unlink (p);
-    }
-  g_rmdir (dir);
 }
 
 static void
@@ -157,7 +144,7 @@ test_lock_rechecks (void)
 
   g_clear_error (&s.error);
   g_free (s.expected);
-  remove_dir (dir);
+  arb_test_remove_dir (dir);
 }
 
 /* When the other writer let go without a change, the waiting save lands,
@@ -194,7 +181,7 @@ test_lock_waits (void)
   g_assert_cmpstr (hidden, ==, "");
 
   g_free (s.expected);
-  remove_dir (dir);
+  arb_test_remove_dir (dir);
 }
 
 /* What killed saves left (.FILE.XXXXXX, .FILE~.XXXXXX) goes at the next
@@ -242,7 +229,7 @@ test_stale_temps (void)
   hidden = hidden_names (dir);
   g_assert_cmpstr (hidden, ==, ".fight.xml.abc .fight.xml.abc-ef .fight.xml.abcdefg .fight.xml~ .other.xml.abcdef");
 
-  remove_dir (dir);
+  arb_test_remove_dir (dir);
 }
 
 /* A first save (no file yet, so nothing to lock) cleans up after a killed
@@ -267,7 +254,7 @@ test_stale_temps_first_save (void)
   hidden = hidden_names (dir);
   g_assert_cmpstr (hidden, ==, "");
 
-  remove_dir (dir);
+  arb_test_remove_dir (dir);
 }
 
 /* Once FILE~ is a link to FILE (a save that failed after keeping the
@@ -302,7 +289,7 @@ test_backup_already_linked (void)
   kept = get (backup);
   g_assert_cmpstr (kept, ==, "second");
 
-  remove_dir (dir);
+  arb_test_remove_dir (dir);
 }
 
 /* A refused or failed save says what became of the file: a first save
@@ -382,7 +369,7 @@ test_messages (void)
   g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_CHANGED);
   g_assert_nonnull (strstr (error->message, "changed on disk since it was opened"));
 
-  remove_dir (dir);
+  arb_test_remove_dir (dir);
 }
 
 int

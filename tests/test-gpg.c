@@ -12,6 +12,7 @@
 #include "arb-rules.h"
 #include "arb-gpg-procs.h"
 #include "arb-encounter-test.h"
+#include "arb-test-util.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -838,14 +839,11 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int ret;
 
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
-  rules = arb_ruleset_library_new ();
-  arb_ruleset_library_load_shipped (rules, &error);
-  g_assert_no_error (error);
+  rules = arb_test_load_rules ();
 
   g_test_add_func ("/gpg/geometry", test_geometry);
   g_test_add_func ("/gpg/launch", test_launch);

@@ -8,6 +8,7 @@
 
 #include "arb-hex-map.h"
 #include "arb-encounter-test.h"
+#include "arb-test-util.h"
 
 typedef struct
 {
@@ -524,14 +525,11 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int ret;
 
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-  rules = arb_ruleset_library_new ();
-  arb_ruleset_library_load_shipped (rules, &error);
-  g_assert_no_error (error);
+  rules = arb_test_load_rules ();
 
   g_test_add_func ("/hex-map/actions", test_actions);
   g_test_add_func ("/hex-map/presets-draw", test_presets_draw);

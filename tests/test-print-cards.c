@@ -14,17 +14,7 @@
 #include "arb-game.h"
 #include "arb-print-cards.h"
 #include "arb-print-test.h"
-
-static ArbRulesetLibrary *
-shipped (void)
-{
-  g_autoptr(GError) error = NULL;
-  ArbRulesetLibrary *lib = arb_ruleset_library_new ();
-
-  g_assert_true (arb_ruleset_library_load_shipped (lib, &error));
-  g_assert_no_error (error);
-  return lib;
-}
+#include "arb-test-util.h"
 
 static void
 assert_matches (const char *text,
@@ -39,7 +29,7 @@ assert_matches (const char *text,
 static void
 test_layouts (void)
 {
-  g_autoptr(ArbRulesetLibrary) lib = shipped ();
+  g_autoptr(ArbRulesetLibrary) lib = arb_test_load_rules ();
 
   for (guint s = 0; arb_game_list_ids ()[s]; s++)
     for (int paper = ARB_PAPER_A4; paper <= ARB_PAPER_LETTER; paper++)
@@ -64,7 +54,7 @@ test_layouts (void)
 static void
 test_figures (void)
 {
-  g_autoptr(ArbRulesetLibrary) lib = shipped ();
+  g_autoptr(ArbRulesetLibrary) lib = arb_test_load_rules ();
   g_autoptr(ArbPrintDoc) doc = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
@@ -124,7 +114,7 @@ all_words_in (GHashTable *words,
 static void
 test_complete (void)
 {
-  g_autoptr(ArbRulesetLibrary) lib = shipped ();
+  g_autoptr(ArbRulesetLibrary) lib = arb_test_load_rules ();
 
   for (guint s = 0; arb_game_list_ids ()[s]; s++)
     {
@@ -180,7 +170,7 @@ test_complete (void)
 static void
 test_house_tables (void)
 {
-  g_autoptr(ArbRulesetLibrary) lib = shipped ();
+  g_autoptr(ArbRulesetLibrary) lib = arb_test_load_rules ();
   g_autoptr(ArbPrintDoc) doc = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
@@ -221,7 +211,7 @@ test_house_tables (void)
 static void
 test_errors (void)
 {
-  g_autoptr(ArbRulesetLibrary) lib = shipped ();
+  g_autoptr(ArbRulesetLibrary) lib = arb_test_load_rules ();
   g_autoptr(ArbPrintDoc) doc = NULL;
   g_autoptr(GError) error = NULL;
   const char *bad[] = { "aod", "chess", NULL };

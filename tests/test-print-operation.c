@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "arb-print-operation.h"
+#include "arb-test-util.h"
 
 static ArbRulesetLibrary *rules;
 
@@ -143,14 +144,11 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int ret;
 
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-  rules = arb_ruleset_library_new ();
-  arb_ruleset_library_load_shipped (rules, &error);
-  g_assert_no_error (error);
+  rules = arb_test_load_rules ();
 
   g_test_add_func ("/print-operation/cards", test_cards);
   g_test_add_func ("/print-operation/sheets", test_sheets);

@@ -17,6 +17,7 @@
 #include "arb-game.h"
 #include "arb-print-sheet.h"
 #include "arb-print-test.h"
+#include "arb-test-util.h"
 
 static ArbRulesetLibrary *rules;
 
@@ -679,9 +680,7 @@ main (int   argc,
   int ret;
 
   g_test_init (&argc, &argv, NULL);
-  rules = arb_ruleset_library_new ();
-  g_assert_true (arb_ruleset_library_load_shipped (rules, &error));
-  g_assert_no_error (error);
+  rules = arb_test_load_rules ();
 
   g_test_add_func ("/print/sheet/rolf", test_rolf);
   g_test_add_func ("/print/sheet/bear", test_bear);

@@ -11,6 +11,7 @@
 #include "arb-ruleset.h"
 #include "arb-xml.h"
 #include "arb-time-bound.h"
+#include "arb-test-util.h"
 
 #define HEAD "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 
@@ -30,17 +31,6 @@ static const char one_table[] =
   "    <row min=\"1\" max=\"8\"><cell column=\"need\">30</cell></row>\n"
   "    <row min=\"9\"><cell column=\"need\">41</cell></row>\n"
   "  </table>\n";
-
-static ArbRulesetLibrary *
-shipped (void)
-{
-  g_autoptr(GError) error = NULL;
-  ArbRulesetLibrary *lib = arb_ruleset_library_new ();
-
-  g_assert_true (arb_ruleset_library_load_shipped (lib, &error));
-  g_assert_no_error (error);
-  return lib;
-}
 
 static gboolean
 load_text (ArbRulesetLibrary  *lib,
@@ -68,7 +58,7 @@ expect_failure (const char *text,
                 int         line,
                 const char *needle)
 {
-  g_autoptr(ArbRulesetLibrary) lib = shipped ();
+  g_autoptr(ArbRulesetLibrary) lib = arb_test_load_rules ();
   g_autoptr(GError) error = NULL;
   g_autofree char *prefix = g_strdup_printf ("house.xml:%d: ", line);
   guint before = n_tables (lib);
@@ -100,7 +90,7 @@ test_shipped_ids (void)
     { "dogfight", "movement-points", "mt", "mt-levels", "mt-failure", "mt-cv-bonus",
       "stress-test", "stall-spin", "burst-size", "crit-threshold", "critical-hits", "smoke-fire" },
   };
-  g_autoptr(ArbRulesetLibrary) lib = shipped ();
+  g_autoptr(ArbRulesetLibrary) lib = arb_test_load_rules ();
 
   for (guint s = 0; s < G_N_ELEMENTS (required); s++)
     for (guint i = 1; i < G_N_ELEMENTS (required[s]) && required[s][i]; i++)
@@ -130,7 +120,7 @@ test_shipped_ids (void)
 static void
 test_lookup_errors (void)
 {
-  g_autoptr(ArbRulesetLibrary) lib = shipped ();
+  g_autoptr(ArbRulesetLibrary) lib = arb_test_load_rules ();
   g_autoptr(GError) error = NULL;
   ArbTable *table;
 
@@ -276,7 +266,7 @@ hostile_load (const char *text,
               int         line,
               const char *needle)
 {
-  g_autoptr(ArbRulesetLibrary) lib = shipped ();
+  g_autoptr(ArbRulesetLibrary) lib = arb_test_load_rules ();
   g_autoptr(GError) error = NULL;
   g_autofree char *prefix = line ? g_strdup_printf ("house.xml:%d: ", line) : g_strdup ("house.xml:");
   gint64 start = g_get_monotonic_time ();
@@ -388,7 +378,7 @@ test_house_codes (void)
     { "<row name=\"Assail\"><cell column=\"code\">A</cell><cell column=\"cost\" code=\"5\">5</cell></row>\n",
       4, "code “5” is not of a form" },
   };
-  g_autoptr(ArbRulesetLibrary) lib = shipped ();
+  g_autoptr(ArbRulesetLibrary) lib = arb_test_load_rules ();
   g_autoptr(GError) error = NULL;
   ArbTable *costs;
   const ArbCell *cell;
@@ -442,7 +432,7 @@ test_readme_example (void)
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "README.md", NULL);
   g_autofree char *readme = NULL;
   g_autoptr(GString) example = g_string_new (NULL);
-  g_autoptr(ArbRulesetLibrary) lib = shipped ();
+  g_autoptr(ArbRulesetLibrary) lib = arb_test_load_rules ();
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) lines = NULL;
   gboolean in_section = FALSE, in_block = FALSE;
@@ -555,7 +545,7 @@ test_house_rules (void)
     "  </table>\n");
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify)g_error_free);
   g_autoptr(ArbRulesetLibrary) lib = NULL;
-  g_autoptr(ArbRulesetLibrary) plain = shipped ();
+  g_autoptr(ArbRulesetLibrary) plain = arb_test_load_rules ();
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) gpg = NULL;
   g_autoptr(GPtrArray) gpg_plain = NULL;

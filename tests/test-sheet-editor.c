@@ -17,6 +17,7 @@
 #include "arb-sheet-editor.h"
 #include "arb-sheet-library-window.h"
 #include "arb-app-test.h"
+#include "arb-test-util.h"
 
 static ArbRulesetLibrary *rules;
 
@@ -802,16 +803,13 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int ret;
 
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   /* A switch flipped with animations on changes a few frames later. */
   g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
-  rules = arb_ruleset_library_new ();
-  arb_ruleset_library_load_shipped (rules, &error);
-  g_assert_no_error (error);
+  rules = arb_test_load_rules ();
 
   g_test_add_func ("/sheet-editor/edit-rolf", test_edit_rolf);
   g_test_add_func ("/sheet-editor/new-sheet", test_new_sheet);

@@ -11,6 +11,7 @@
 
 #include "arb-rules.h"
 #include "arb-time-bound.h"
+#include "arb-test-util.h"
 
 static ArbRulesetLibrary *rules;
 
@@ -1083,14 +1084,11 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int ret;
 
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
-  rules = arb_ruleset_library_new ();
-  arb_ruleset_library_load_shipped (rules, &error);
-  g_assert_no_error (error);
+  rules = arb_test_load_rules ();
 
   g_test_add_func ("/sheets/round-trip-starters", test_round_trip_starters);
   g_test_add_func ("/sheets/worked-examples", test_worked_examples);

@@ -87,19 +87,6 @@ has_note_with (ArbTable           *table,
 #define assert_named_contains(table, name, column, part) \
   g_assert_nonnull (strstr (arb_table_lookup_name_text ((table), (name), (column)), (part)))
 
-/* No cell of the table is flagged as an uncertain reading. */
-static void
-assert_all_certain (ArbTable *table)
-{
-  for (guint r = 0; r < arb_table_get_n_rows (table); r++)
-    {
-      const ArbRow *row = arb_table_get_row (table, r);
-
-      for (guint c = 0; c < arb_table_get_n_columns (table); c++)
-        g_assert_false (row->cells[c].uncertain);
-    }
-}
-
 static void
 test_weapons (void)
 {

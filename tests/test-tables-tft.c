@@ -54,14 +54,6 @@ count_uncertain_notes (ArbTable *table)
 }
 
 static void
-assert_all_certain (ArbTable *table)
-{
-  for (guint r = 0; r < arb_table_get_n_rows (table); r++)
-    for (guint c = 0; c < arb_table_get_n_columns (table); c++)
-      g_assert_false (arb_table_get_row (table, r)->cells[c].uncertain);
-}
-
-static void
 test_to_hit (void)
 {
   static const ExpectCode codes[] = {

@@ -11,6 +11,7 @@
 #include "arb-dice-popover.h"
 #include "arb-tables-window.h"
 #include "arb-app-test.h"
+#include "arb-test-util.h"
 
 static ArbRulesetLibrary *rules;
 
@@ -451,14 +452,11 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
   int ret;
 
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-  rules = arb_ruleset_library_new ();
-  arb_ruleset_library_load_shipped (rules, &error);
-  g_assert_no_error (error);
+  rules = arb_test_load_rules ();
 
   g_test_add_func ("/tables-window/tables", test_tables);
   g_test_add_func ("/tables-window/look-up-names", test_look_up_names);

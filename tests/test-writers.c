@@ -13,6 +13,7 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <string.h>
+#include "arb-test-util.h"
 
 #define RUNS_EACH 50
 
@@ -140,20 +141,6 @@ set_up (char **dir)
 }
 
 static void
-remove_dir (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d && (name = g_dir_read_name (d)))
-    {
-      g_autofree char *p = g_build_filename (dir, name, NULL);
-      g_unlink (p);
-    }
-  g_rmdir (dir);
-}
-
-static void
 run_writers (gboolean retry)
 {
   g_autofree char *dir = NULL;
@@ -191,7 +178,7 @@ run_writers (gboolean retry)
 
   g_string_free (w[0].unexpected, TRUE);
   g_string_free (w[1].unexpected, TRUE);
-  remove_dir (dir);
+  arb_test_remove_dir (dir);
 }
 
 static void

@@ -10,6 +10,7 @@
 
 #include "arb-conditions.h"
 #include "arb-game.h"
+#include "arb-keys.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -26,7 +27,7 @@ arb_conditions_unit (const char *system)
 {
   ArbGame *game = arb_game_get (system);
 
-  return game ? arb_game_get_time_unit (game) : "turn";
+  return game ? arb_game_get_time_unit (game) : ARB_KEY_TURN;
 }
 
 gboolean
@@ -35,7 +36,7 @@ arb_conditions_has (ArbEncounter *encounter,
                     const char   *id,
                     const char   *condition)
 {
-  g_autofree char *key = g_strconcat ("cond.", condition, NULL);
+  g_autofree char *key = g_strconcat (ARB_KEY_COND, condition, NULL);
   const char *value = step ? arb_step_peek (step, encounter, id, key)
                            : arb_encounter_get (encounter, id, key);
 
@@ -69,7 +70,7 @@ arb_conditions_describe (ArbEncounter *encounter,
     {
       int until;
 
-      if (!g_str_has_prefix (keys[i], "cond."))
+      if (!g_str_has_prefix (keys[i], ARB_KEY_COND))
         continue;
       until = expiry_of (arb_encounter_get (encounter, id, keys[i]), unit);
       g_string_append_printf (out, "%s%s", out->len ? ", " : "", keys[i] + 5);
@@ -97,7 +98,7 @@ arb_conditions_expire (ArbProc *proc,
         {
           int until;
 
-          if (!g_str_has_prefix (keys[k], "cond."))
+          if (!g_str_has_prefix (keys[k], ARB_KEY_COND))
             continue;
           until = expiry_of (arb_step_peek (step, enc, ids[i], keys[k]), unit);
           if (until > 0 && now >= until)
@@ -165,7 +166,7 @@ arb_conditions_set_proc (ArbProc  *proc,
       return FALSE;
     }
 
-  key = g_strconcat ("cond.", condition, NULL);
+  key = g_strconcat (ARB_KEY_COND, condition, NULL);
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
 
   if (!on)
@@ -221,16 +222,16 @@ arb_conditions_remove_proc (ArbProc  *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   const char *id = arb_proc_get_param (proc, "id");
-  const char *order = arb_encounter_get (enc, E, "order");
-  const char *current = arb_encounter_get (enc, E, "current");
+  const char *order = arb_encounter_get (enc, E, ARB_KEY_ORDER);
+  const char *current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
   g_autofree char *combatants = NULL;
 
   if (!check_combatant (enc, id, error))
     return FALSE;
 
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
-  combatants = without (arb_encounter_get (enc, E, "combatants"), id);
-  arb_step_set (step, enc, E, "combatants", combatants[0] ? combatants : NULL);
+  combatants = without (arb_encounter_get (enc, E, ARB_KEY_COMBATANTS), id);
+  arb_step_set (step, enc, E, ARB_KEY_COMBATANTS, combatants[0] ? combatants : NULL);
 
   if (order != NULL)
     {
@@ -247,9 +248,9 @@ arb_conditions_remove_proc (ArbProc  *proc,
               next = parts[i + 1];
           if (next == NULL && rest[0])
             next = parts[0];
-          arb_step_set (step, enc, E, "current", next);
+          arb_step_set (step, enc, E, ARB_KEY_CURRENT, next);
         }
-      arb_step_set (step, enc, E, "order", rest[0] ? rest : NULL);
+      arb_step_set (step, enc, E, ARB_KEY_ORDER, rest[0] ? rest : NULL);
     }
 
   arb_step_add_log (step, _("%s leaves the fight"), arb_encounter_get_name (enc, id));

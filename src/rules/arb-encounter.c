@@ -13,6 +13,7 @@
 #include "arb-game.h"
 #include "arb-encounter.h"
 #include "arb-file.h"
+#include "arb-keys.h"
 #include "arb-map.h"
 #include "arb-rules-private.h"
 #include "arb-xml.h"
@@ -314,8 +315,8 @@ arb_encounter_get_map_size (ArbEncounter *self,
                             int          *cols,
                             int          *rows)
 {
-  *cols = arb_encounter_get_int (self, ARB_ENCOUNTER_ENTITY, "map-cols", 0);
-  *rows = arb_encounter_get_int (self, ARB_ENCOUNTER_ENTITY, "map-rows", 0);
+  *cols = arb_encounter_get_int (self, ARB_ENCOUNTER_ENTITY, ARB_KEY_MAP_COLS, 0);
+  *rows = arb_encounter_get_int (self, ARB_ENCOUNTER_ENTITY, ARB_KEY_MAP_ROWS, 0);
   return *cols > 0 && *rows > 0 && *cols <= 1000 && *rows <= 1000;
 }
 
@@ -344,13 +345,13 @@ arb_step_peek_hex (ArbStep      *step,
   int q, r, f;
 
   /* Far beyond any printed map; keeps hex arithmetic clear of overflow. */
-  if (!parse_int (step ? arb_step_peek (step, self, entity, "q") : arb_encounter_get (self, entity, "q"), &q) ||
-      !parse_int (step ? arb_step_peek (step, self, entity, "r") : arb_encounter_get (self, entity, "r"), &r) ||
+  if (!parse_int (step ? arb_step_peek (step, self, entity, ARB_KEY_Q) : arb_encounter_get (self, entity, ARB_KEY_Q), &q) ||
+      !parse_int (step ? arb_step_peek (step, self, entity, ARB_KEY_R) : arb_encounter_get (self, entity, ARB_KEY_R), &r) ||
       ABS (q) > 10000 || ABS (r) > 10000)
     return FALSE;
   hex->q = q;
   hex->r = r;
-  if (!parse_int (step ? arb_step_peek (step, self, entity, "facing") : arb_encounter_get (self, entity, "facing"), &f))
+  if (!parse_int (step ? arb_step_peek (step, self, entity, ARB_KEY_FACING) : arb_encounter_get (self, entity, ARB_KEY_FACING), &f))
     f = 0;
   *facing = f;
   return TRUE;
@@ -381,7 +382,7 @@ arb_encounter_list_keys (ArbEncounter *self,
 GStrv
 arb_encounter_list_combatants (ArbEncounter *self)
 {
-  const char *list = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, "combatants");
+  const char *list = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS);
 
   if (list == NULL || list[0] == '\0')
     return g_new0 (char *, 1);
@@ -396,7 +397,7 @@ set_value (ArbEncounter *self,
 {
   GHashTable *values = g_hash_table_lookup (self->state, entity);
 
-  if (g_str_equal (key, "sheet"))
+  if (g_str_equal (key, ARB_KEY_SHEET))
     g_hash_table_remove (self->sheets, entity);
 
   if (value == NULL)
@@ -429,7 +430,7 @@ arb_encounter_get_sheet (ArbEncounter *self,
 
   if ((sheet = g_hash_table_lookup (self->sheets, id)))
     return sheet;
-  if (!(xml = arb_encounter_get (self, id, "sheet")))
+  if (!(xml = arb_encounter_get (self, id, ARB_KEY_SHEET)))
     return NULL;
 
   {
@@ -560,12 +561,12 @@ char *
 arb_step_new_combatant_id (ArbStep      *step,
                            ArbEncounter *self)
 {
-  const char *next = arb_step_peek (step, self, ARB_ENCOUNTER_ENTITY, "next-id");
+  const char *next = arb_step_peek (step, self, ARB_ENCOUNTER_ENTITY, ARB_KEY_NEXT_ID);
   int n = 1;
 
   if (next)
     parse_int (next, &n);
-  arb_step_set_int (step, self, ARB_ENCOUNTER_ENTITY, "next-id", n + 1);
+  arb_step_set_int (step, self, ARB_ENCOUNTER_ENTITY, ARB_KEY_NEXT_ID, n + 1);
   return g_strdup_printf ("c%d", n);
 }
 
@@ -587,11 +588,11 @@ arb_step_add_combatant (ArbStep      *step,
   id = arb_step_new_combatant_id (step, self);
   xml = arb_sheet_serialize (sheet);
   text = g_strndup (g_bytes_get_data (xml, NULL), g_bytes_get_size (xml));
-  arb_step_set (step, self, id, "sheet", text);
-  arb_step_set (step, self, id, "side", side ? side : "");
-  existing = arb_step_peek (step, self, ARB_ENCOUNTER_ENTITY, "combatants");
+  arb_step_set (step, self, id, ARB_KEY_SHEET, text);
+  arb_step_set (step, self, id, ARB_KEY_SIDE, side ? side : "");
+  existing = arb_step_peek (step, self, ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS);
   list = existing && existing[0] ? g_strconcat (existing, ",", id, NULL) : g_strdup (id);
-  arb_step_set (step, self, ARB_ENCOUNTER_ENTITY, "combatants", list);
+  arb_step_set (step, self, ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS, list);
   arb_step_add_log (step, _("%s joins the fight as %s"), arb_sheet_get_name (sheet), id);
   return id;
 }
@@ -693,7 +694,7 @@ arb_encounter_export_log (ArbEncounter *self)
           ArbEffect *effect = g_ptr_array_index (step->effects, e);
 
           /* A whole sheet says only that it came or went. */
-          if (g_str_equal (effect->key, "sheet"))
+          if (g_str_equal (effect->key, ARB_KEY_SHEET))
             g_string_append_printf (out, "   [%s joins]\n", effect->entity);
           else
             g_string_append_printf (out, "   [%s.%s: %s → %s]\n", effect->entity, effect->key,
@@ -760,73 +761,24 @@ shown (const char *value)
   return g_strdup_printf ("“%s”", value);
 }
 
-typedef enum
-{
-  VALUE_INT,      /* a whole number from lo to hi */
-  VALUE_HEX,      /* q or r: on the map, or near enough without one */
-  VALUE_ID,       /* a combatant of the fight */
-  VALUE_IDS,      /* combatants of the fight, each once */
-  VALUE_FIGURE,   /* anyone with a sheet in the state, gone or not */
-} ValueType;
-
-typedef struct
-{
-  const char *key;
-  gboolean    fight;   /* a value of the fight itself, not of a combatant */
-  ValueType   type;
-  int         lo, hi;
-} KnownKey;
-
-/* The values the engine reads as numbers or names of combatants; any other
- * key is text it only shows. Ranges are generous: wide of anything a
- * fight reaches, narrow enough that arithmetic on them cannot overflow. */
-static const KnownKey known_keys[] = {
-  { "map-cols", TRUE, VALUE_INT, 1, 1000 },
-  { "map-rows", TRUE, VALUE_INT, 1, 1000 },
-  { "round", TRUE, VALUE_INT, 0, 1000000 },
-  { "pulse", TRUE, VALUE_INT, 0, 1000000 },
-  { "turn", TRUE, VALUE_INT, 0, 1000000 },
-  { "next-id", TRUE, VALUE_INT, 1, 1000000 },
-  { "truce-until", TRUE, VALUE_INT, 0, 1000000 },
-  { "select-next", TRUE, VALUE_INT, 0, 1000000 },
-  { "current", TRUE, VALUE_ID, 0, 0 },
-  { "order", TRUE, VALUE_IDS, 0, 0 },
-  { "combatants", TRUE, VALUE_IDS, 0, 0 },
-  { "q", FALSE, VALUE_HEX, -10000, 10000 },
-  { "r", FALSE, VALUE_HEX, -10000, 10000 },
-  { "facing", FALSE, VALUE_INT, 0, 5 },
-  { "ap", FALSE, VALUE_INT, -1000, 1000 },
-  { "ft-lost", FALSE, VALUE_INT, 0, 100000 },
-  { "en-lost", FALSE, VALUE_INT, 0, 100000 },
-  { "armor-damage", FALSE, VALUE_INT, 0, 100000 },
-  { "hits-taken", FALSE, VALUE_INT, 0, 100000 },
-  { "dice-burned", FALSE, VALUE_INT, 0, 100000 },
-  { "experience", FALSE, VALUE_INT, 0, 10000000 },
-  { "experience-award", FALSE, VALUE_INT, -10000000, 10000000 },
-  { "popularity", FALSE, VALUE_INT, -1000000, 1000000 },
-  { "altitude", FALSE, VALUE_INT, -1000, 1000 },
-  { "speed", FALSE, VALUE_INT, -1000, 1000 },
-  { "chit", FALSE, VALUE_INT, 0, 1000000 },
-  { "order-value", FALSE, VALUE_INT, -1000000, 1000000 },
-  { "initiative", FALSE, VALUE_INT, -1000000, 1000000 },
-  { "strike-chance", FALSE, VALUE_INT, -1000000, 1000000 },
-  { "track", FALSE, VALUE_INT, -1000000, 1000000 },
-  { "excess", FALSE, VALUE_INT, -1000000, 1000000 },
-  { "dived", FALSE, VALUE_INT, -1000000, 1000000 },
-  { "ram-target", FALSE, VALUE_FIGURE, 0, 0 },
-  { "targeting", FALSE, VALUE_FIGURE, 0, 0 },
-  { "killed-by", FALSE, VALUE_FIGURE, 0, 0 },
-};
-
-static const KnownKey *
-known_key (const char *entity,
-           const char *key)
+/* The key's entry in the generic table or the game's (arb-keys.h, the
+ * game's state_keys), or NULL: a key the engine only shows. */
+static const ArbStateKey *
+known_key (ArbEncounter *self,
+           const char   *entity,
+           const char   *key)
 {
   gboolean fight = g_str_equal (entity, ARB_ENCOUNTER_ENTITY);
+  ArbGame *game = arb_game_get (self->system);
+  const ArbStateKey *tables[] = {
+    arb_generic_state_keys,
+    game ? arb_game_list_state_keys (game) : NULL,
+  };
 
-  for (guint i = 0; i < G_N_ELEMENTS (known_keys); i++)
-    if (known_keys[i].fight == fight && g_str_equal (known_keys[i].key, key))
-      return &known_keys[i];
+  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+    for (guint i = 0; tables[t] && tables[t][i].key; i++)
+      if (tables[t][i].fight == fight && g_str_equal (tables[t][i].key, key))
+        return &tables[t][i];
   return NULL;
 }
 
@@ -890,7 +842,7 @@ value_problem (ArbEncounter *self,
                GHashTable   *roster,
                gboolean      whole)
 {
-  const KnownKey *known = known_key (entity, key);
+  const ArbStateKey *known = known_key (self, entity, key);
   g_autofree char *name = NULL;
   g_autofree char *text = NULL;
   int n;
@@ -899,30 +851,30 @@ value_problem (ArbEncounter *self,
     return NULL;
   switch (known->type)
     {
-    case VALUE_INT:
-    case VALUE_HEX:
+    case ARB_KEY_INT:
+    case ARB_KEY_HEX:
       if (!parse_int (value, &n))
         return g_strdup_printf (_("%s is %s, not a whole number"), (name = value_name (entity, key)), (text = shown (value)));
       if (n < known->lo || n > known->hi)
         {
           int cols, rows;
 
-          if (known->type == VALUE_HEX && arb_encounter_get_map_size (self, &cols, &rows))
+          if (known->type == ARB_KEY_HEX && arb_encounter_get_map_size (self, &cols, &rows))
             return g_strdup_printf (_("%s is %d, off the %d by %d map"), (name = value_name (entity, key)), n, cols, rows);
           return g_strdup_printf (_("%s is %d, outside %d to %d"), (name = value_name (entity, key)), n, known->lo, known->hi);
         }
       return NULL;
 
-    case VALUE_ID:
+    case ARB_KEY_ID:
       if (!g_hash_table_contains (roster, value))
         return g_strdup_printf (_("%s is %s, who is not in the fight"), (name = value_name (entity, key)), (text = shown (value)));
       return NULL;
 
-    case VALUE_IDS:
-      return ids_problem (entity, key, value, g_str_equal (key, "combatants") ? NULL : roster);
+    case ARB_KEY_IDS:
+      return ids_problem (entity, key, value, g_str_equal (key, ARB_KEY_COMBATANTS) ? NULL : roster);
 
-    case VALUE_FIGURE:
-      if (whole && arb_encounter_get (self, value, "sheet") == NULL)
+    case ARB_KEY_FIGURE:
+      if (whole && arb_encounter_get (self, value, ARB_KEY_SHEET) == NULL)
         return g_strdup_printf (_("%s is %s, who was never in the fight"), (name = value_name (entity, key)), (text = shown (value)));
       return NULL;
 
@@ -938,14 +890,14 @@ hex_problem (ArbEncounter  *self,
              const char    *id,
              const char   **key)
 {
-  const char *q = arb_encounter_get (self, id, "q");
-  const char *r = arb_encounter_get (self, id, "r");
+  const char *q = arb_encounter_get (self, id, ARB_KEY_Q);
+  const char *r = arb_encounter_get (self, id, ARB_KEY_R);
   ArbHex hex;
   int facing, cols, rows;
 
-  *key = q ? "q" : "r";
+  *key = q ? ARB_KEY_Q : ARB_KEY_R;
   if ((q == NULL) != (r == NULL))
-    return g_strdup_printf (_("%s has a %s but no %s"), id, q ? "q" : "r", q ? "r" : "q");
+    return g_strdup_printf (_("%s has a %s but no %s"), id, q ? ARB_KEY_Q : ARB_KEY_R, q ? ARB_KEY_R : ARB_KEY_Q);
   if (q != NULL && arb_encounter_get_hex (self, id, &hex, &facing) &&
       arb_encounter_get_map_size (self, &cols, &rows) && !arb_map_in_bounds (self, hex))
     return g_strdup_printf (_("%s stands at %d,%d, off the %d by %d map"), id, hex.q, hex.r, cols, rows);
@@ -965,13 +917,13 @@ state_problem (ArbEncounter  *self,
   g_autoptr(GHashTable) roster = NULL;
   g_autoptr(GPtrArray) entities = sorted_keys (self->state);
   g_auto(GStrv) ids = NULL;
-  const char *combatants = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, "combatants");
+  const char *combatants = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS);
 
   *entity = ARB_ENCOUNTER_ENTITY;
-  *key = "combatants";
+  *key = ARB_KEY_COMBATANTS;
   if (combatants != NULL)
     {
-      char *problem = ids_problem (ARB_ENCOUNTER_ENTITY, "combatants", combatants, NULL);
+      char *problem = ids_problem (ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS, combatants, NULL);
 
       if (problem != NULL)
         return problem;
@@ -1034,24 +986,24 @@ step_problem (ArbEncounter  *self,
     {
       ArbEffect *effect = g_ptr_array_index (step->effects, e);
 
-      if (g_str_equal (effect->entity, ARB_ENCOUNTER_ENTITY) && g_str_equal (effect->key, "combatants"))
+      if (g_str_equal (effect->entity, ARB_ENCOUNTER_ENTITY) && g_str_equal (effect->key, ARB_KEY_COMBATANTS))
         moved_roster = TRUE;
     }
   if (moved_roster)
     {
-      const char *combatants = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, "combatants");
+      const char *combatants = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS);
       char *problem;
 
-      if (combatants && (problem = ids_problem (ARB_ENCOUNTER_ENTITY, "combatants", combatants, NULL)))
+      if (combatants && (problem = ids_problem (ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS, combatants, NULL)))
         return problem;
       g_clear_pointer (roster, g_hash_table_unref);
       *roster = roster_of (self);
       /* Whoever's turn it is must still be in the fight. */
       {
-        const char *current = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, "current");
+        const char *current = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, ARB_KEY_CURRENT);
 
         if (current && !g_hash_table_contains (*roster, current))
-          return value_problem (self, ARB_ENCOUNTER_ENTITY, "current", current, *roster, FALSE);
+          return value_problem (self, ARB_ENCOUNTER_ENTITY, ARB_KEY_CURRENT, current, *roster, FALSE);
       }
     }
 
@@ -1064,7 +1016,7 @@ step_problem (ArbEncounter  *self,
 
       if (value && (problem = value_problem (self, effect->entity, effect->key, value, *roster, FALSE)))
         return problem;
-      if ((g_str_equal (effect->key, "q") || g_str_equal (effect->key, "r")) &&
+      if ((g_str_equal (effect->key, ARB_KEY_Q) || g_str_equal (effect->key, ARB_KEY_R)) &&
           g_hash_table_contains (*roster, effect->entity) &&
           (problem = hex_problem (self, effect->entity, &key)))
         return problem;
@@ -1244,7 +1196,7 @@ check_history (ArbEncounter  *self,
   for (int direction = -1; direction <= 1; direction += 2)
     {
       g_autoptr(GHashTable) sheets = g_hash_table_new (g_str_hash, g_str_equal);
-      const char *combatants = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, "combatants");
+      const char *combatants = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS);
       int i = direction < 0 ? (int)self->position - 1 : (int)self->position;
       GHashTableIter iter;
       gpointer entity, values;
@@ -1254,7 +1206,7 @@ check_history (ArbEncounter  *self,
       g_hash_table_iter_init (&iter, self->state);
       while (g_hash_table_iter_next (&iter, &entity, &values))
         {
-          const char *xml = g_hash_table_lookup (values, "sheet");
+          const char *xml = g_hash_table_lookup (values, ARB_KEY_SHEET);
 
           if (xml != NULL)
             g_hash_table_insert (sheets, entity, (gpointer)xml);
@@ -1270,9 +1222,9 @@ check_history (ArbEncounter  *self,
               ArbEffect *effect = g_ptr_array_index (step->effects, direction < 0 ? step->effects->len - 1 - e : e);
               const char *value = direction < 0 ? effect->old_value : effect->new_value;
 
-              if (g_str_equal (effect->key, "sheet"))
+              if (g_str_equal (effect->key, ARB_KEY_SHEET))
                 g_hash_table_insert (sheets, effect->entity, (gpointer)value);
-              else if (g_str_equal (effect->entity, ARB_ENCOUNTER_ENTITY) && g_str_equal (effect->key, "combatants"))
+              else if (g_str_equal (effect->entity, ARB_ENCOUNTER_ENTITY) && g_str_equal (effect->key, ARB_KEY_COMBATANTS))
                 combatants = value;
             }
           if (!roster_whole (self, sheets, combatants, checked, &missing))
@@ -1496,7 +1448,7 @@ arb_encounter_load_bytes (GBytes             *bytes,
                   key = arb_xml_get_prop (v, "key");
                   text = arb_xml_get_text (v);
                   set_value (self, id, key, text);
-                  if (id && g_strcmp0 (key, "sheet") == 0)
+                  if (id && g_strcmp0 (key, ARB_KEY_SHEET) == 0)
                     g_hash_table_insert (sheet_lines, g_strdup (id), GINT_TO_POINTER (xmlGetLineNo (v)));
                   if (id && key)
                     g_hash_table_insert (value_lines, g_strconcat (id, "\n", key, NULL),
@@ -1577,7 +1529,7 @@ arb_encounter_load_bytes (GBytes             *bytes,
 
     for (guint i = 0; ids[i]; i++)
       {
-        const char *xml = arb_encounter_get (self, ids[i], "sheet");
+        const char *xml = arb_encounter_get (self, ids[i], ARB_KEY_SHEET);
         g_autoptr(GBytes) sb = NULL;
         g_autoptr(GString) shifted = NULL;
         g_autoptr(GError) sheet_error = NULL;

@@ -420,3 +420,30 @@ arb_game_sheet_after_fight (ArbGame       *self,
     }
   return CLASS (self)->sheet_after_fight (self, encounter, id, error);
 }
+
+/* Map presets and state keys */
+
+static const ArbMapPreset no_map_presets[] = { { NULL } };
+
+const ArbMapPreset *
+arb_game_get_map_preset_table (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), no_map_presets);
+  return CLASS (self)->map_preset_table ? CLASS (self)->map_preset_table : no_map_presets;
+}
+
+static const ArbStateKey no_state_keys[] = { { NULL } };
+
+const ArbStateKey *
+arb_game_list_state_keys (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), no_state_keys);
+  return CLASS (self)->state_keys ? CLASS (self)->state_keys : no_state_keys;
+}
+
+const char * const *
+arb_game_list_clear_sight (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), no_names);
+  return CLASS (self)->clear_sight ? CLASS (self)->clear_sight : no_names;
+}

@@ -18,6 +18,8 @@
 
 #include "arb-encounter.h"
 #include "arb-hex.h"
+#include "arb-keys.h"
+#include "arb-map.h"
 #include "arb-procedure.h"
 #include "arb-procedure-spec.h"
 
@@ -149,6 +151,17 @@ struct _ArbGameClass
                                    ArbEncounter       *encounter,
                                    const char         *id,
                                    GError            **error);
+  /* Map presets and state keys */
+  /* The presets' data, NULL-name terminated; map_presets lists their
+   * names (arb_map_preset_names()). */
+  const ArbMapPreset      *map_preset_table;
+  /* The live values the game's rules read, with what they must be
+   * (src/rules/games/ID/arb-ID-keys.h); the generic ones are in
+   * arb-keys.h. NULL-key terminated. */
+  const ArbStateKey       *state_keys;
+  /* The conditions of a figure that blocks no line of sight (a fallen,
+   * dead or departed one): "NAME", or "NAME=VALUE" for that value only. */
+  const char * const      *clear_sight;
 
   gpointer padding[12];
 };
@@ -237,5 +250,12 @@ ArbSheet           *arb_game_sheet_after_fight (ArbGame            *self,
                                                 ArbEncounter       *encounter,
                                                 const char         *id,
                                                 GError            **error);
+/* Map presets and state keys */
+/* The game's presets (NULL-name terminated, never NULL). */
+const ArbMapPreset *arb_game_get_map_preset_table (ArbGame *self);
+/* The game's checked live values (NULL-key terminated, never NULL). */
+const ArbStateKey  *arb_game_list_state_keys      (ArbGame *self);
+/* See clear_sight; never NULL. */
+const char * const *arb_game_list_clear_sight     (ArbGame *self);
 
 G_END_DECLS

@@ -1,8 +1,8 @@
 /* arb-map.c: the map an encounter is fought on, and each game's presets
  *
- * The presets are starting maps the referee can change. Where a game's
- * rules print no map size, the size is Arbiter's choice and says so in
- * the log.
+ * The presets are starting maps the referee can change, given as data by
+ * each game's class (ArbMapPreset). Where a game's rules print no map
+ * size, the size is Arbiter's choice and says so in the log.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "arb-game.h"
+#include "arb-keys.h"
 #include "arb-map.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -43,62 +44,57 @@ set_size (ArbStep      *step,
           const char   *shape,
           const char   *layout)
 {
-  arb_step_set_int (step, enc, E, "map-cols", cols);
-  arb_step_set_int (step, enc, E, "map-rows", rows);
-  arb_step_set (step, enc, E, "map-shape", shape);
-  arb_step_set (step, enc, E, "map-layout", layout);
+  arb_step_set_int (step, enc, E, ARB_KEY_MAP_COLS, cols);
+  arb_step_set_int (step, enc, E, ARB_KEY_MAP_ROWS, rows);
+  arb_step_set (step, enc, E, ARB_KEY_MAP_SHAPE, shape);
+  arb_step_set (step, enc, E, ARB_KEY_MAP_LAYOUT, layout);
 }
 
-GArray *
-arb_map_default_launch_zone (int cols,
-                             int rows,
-                             int track)
+const char * const *
+arb_map_preset_names (const ArbMapPreset *table)
 {
-  GArray *zone = g_array_new (FALSE, FALSE, sizeof (ArbHex));
-  int gap = MAX (0, (rows - 15) / 4);
-  int first = gap + ((track - 1) % 3) * (5 + gap);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
 
-  for (int row = first; row < first + 5; row++)
-    {
-      ArbHex hex = arb_hex_at (track <= 3 ? 0 : cols - 1, row);
-
-      g_array_append_val (zone, hex);
-    }
-  return zone;
+  for (guint i = 0; table && table[i].name; i++)
+    g_ptr_array_add (names, (char *)table[i].name);
+  g_ptr_array_add (names, NULL);
+  return (const char * const *)g_ptr_array_free (g_steal_pointer (&names), FALSE);
 }
 
-/* The six launch zones of the pit, as gpg.launch reads them. */
-static void
-gpg_zones (ArbStep      *step,
-           ArbEncounter *enc,
-           int           cols,
-           int           rows)
+char *
+arb_map_format_hexes (GArray *hexes)
 {
-  for (int track = 1; track <= 6; track++)
-    {
-      g_autoptr(GArray) zone = arb_map_default_launch_zone (cols, rows, track);
-      g_autoptr(GString) hexes = g_string_new (NULL);
-      g_autofree char *key = g_strdup_printf ("map-zone.launch-%d", track);
+  GString *list = g_string_new (NULL);
 
-      for (guint i = 0; i < zone->len; i++)
-        append_hex (hexes, g_array_index (zone, ArbHex, i));
-      arb_step_set (step, enc, E, key, hexes->str);
-    }
+  for (guint i = 0; i < hexes->len; i++)
+    append_hex (list, g_array_index (hexes, ArbHex, i));
+  return g_string_free (list, FALSE);
 }
 
-/* Entrances in the middle of two (or four) walls. */
-static void
-rsbs_entrances (GString *exits,
-                int      cols,
-                int      rows,
-                int      count)
+static const ArbMapPreset *
+find_preset (ArbGame    *game,
+             const char *name)
 {
-  append_hex (exits, arb_hex_at (cols / 2, 0));
-  append_hex (exits, arb_hex_at (cols / 2, rows - 1));
-  if (count == 4)
+  const ArbMapPreset *table = game ? arb_game_get_map_preset_table (game) : NULL;
+
+  for (guint i = 0; table && table[i].name; i++)
+    if (g_str_equal (table[i].name, name))
+      return &table[i];
+  return NULL;
+}
+
+static const char *
+shape_name (ArbMapShape shape)
+{
+  switch (shape)
     {
-      append_hex (exits, arb_hex_at (0, rows / 2));
-      append_hex (exits, arb_hex_at (cols - 1, rows / 2));
+    case ARB_MAP_OVAL:
+      return "oval";
+    case ARB_MAP_OPEN:
+      return "open";
+    case ARB_MAP_RECT:
+    default:
+      return "rect";
     }
 }
 
@@ -109,14 +105,10 @@ arb_map_apply_preset (ArbStep       *step,
                       GError       **error)
 {
   const char *system = arb_encounter_get_system (enc);
+  const ArbMapPreset *spec = find_preset (arb_game_get (system), preset);
   g_autoptr(GString) exits = g_string_new (NULL);
-  int cols = 0, rows = 0;
-  gboolean known = FALSE;
 
-  for (const char * const *p = arb_map_list_presets (system); *p; p++)
-    known |= g_str_equal (*p, preset);
-
-  if (!known)
+  if (spec == NULL)
     {
       g_auto(GStrv) size = g_strsplit (preset, "x", 2);
       gint64 c, r;
@@ -125,7 +117,7 @@ arb_map_apply_preset (ArbStep       *step,
           g_ascii_string_to_signed (size[1], 10, 1, 100, &r, NULL))
         {
           set_size (step, enc, (int)c, (int)r, "rect", "flat");
-          arb_step_set (step, enc, E, "map-preset", preset);
+          arb_step_set (step, enc, E, ARB_KEY_MAP_PRESET, preset);
           arb_step_add_log (step, _("The map is %d by %d hexes"), (int)c, (int)r);
           return TRUE;
         }
@@ -139,59 +131,25 @@ arb_map_apply_preset (ArbStep       *step,
       return FALSE;
     }
 
-  if (g_str_equal (preset, "aod-arena"))
-    {
-      /* A walled field; only the four corners lead out (5.0). */
-      cols = 21;
-      rows = 15;
-      set_size (step, enc, cols, rows, "rect", "flat");
-      append_hex (exits, arb_hex_at (0, 0));
-      append_hex (exits, arb_hex_at (cols - 1, 0));
-      append_hex (exits, arb_hex_at (0, rows - 1));
-      append_hex (exits, arb_hex_at (cols - 1, rows - 1));
-    }
-  else if (g_str_equal (preset, "gpg-pit"))
-    {
-      cols = 15;
-      rows = 19;
-      set_size (step, enc, cols, rows, "rect", "flat");
-      gpg_zones (step, enc, cols, rows);
-    }
-  else if (g_str_equal (preset, "tft-combat"))
-    {
-      cols = 24;
-      rows = 18;
-      set_size (step, enc, cols, rows, "rect", "flat");
-      arb_step_set (step, enc, E, "map-megahex", "true");
-    }
-  else if (g_str_has_prefix (preset, "rsbs-"))
-    {
-      /* One hex to the inch. */
-      gboolean oval = strstr (preset, "oval") != NULL;
-
-      cols = oval ? 31 : 24;
-      rows = oval ? 21 : 24;
-      set_size (step, enc, cols, rows, oval ? "oval" : "rect", "pointy");
-      rsbs_entrances (exits, cols, rows, g_str_has_suffix (preset, "-4") ? 4 : 2);
-    }
-  else
-    {
-      cols = 40;
-      rows = 30;
-      set_size (step, enc, cols, rows, "open", "flat");
-    }
+  set_size (step, enc, spec->cols, spec->rows, shape_name (spec->shape), spec->pointy ? "pointy" : "flat");
+  if (spec->megahex)
+    arb_step_set (step, enc, E, ARB_KEY_MAP_MEGAHEX, "true");
+  if (spec->add_zones)
+    spec->add_zones (spec, step, enc);
+  for (guint i = 0; i < spec->n_exits; i++)
+    append_hex (exits, arb_hex_at (spec->exits[i].col, spec->exits[i].row));
 
   if (exits->len)
-    arb_step_set (step, enc, E, "map-exits", exits->str);
-  arb_step_set (step, enc, E, "map-preset", preset);
-  arb_step_add_log (step, _("The map: %s, %d by %d hexes (Arbiter's size; the rules print none)"), preset, cols, rows);
+    arb_step_set (step, enc, E, ARB_KEY_MAP_EXITS, exits->str);
+  arb_step_set (step, enc, E, ARB_KEY_MAP_PRESET, preset);
+  arb_step_add_log (step, _("The map: %s, %d by %d hexes (Arbiter's size; the rules print none)"), preset, spec->cols, spec->rows);
   return TRUE;
 }
 
 ArbMapShape
 arb_map_get_shape (ArbEncounter *enc)
 {
-  const char *shape = arb_encounter_get (enc, E, "map-shape");
+  const char *shape = arb_encounter_get (enc, E, ARB_KEY_MAP_SHAPE);
 
   if (g_strcmp0 (shape, "oval") == 0)
     return ARB_MAP_OVAL;
@@ -203,7 +161,7 @@ arb_map_get_shape (ArbEncounter *enc)
 gboolean
 arb_map_get_pointy (ArbEncounter *enc)
 {
-  return g_strcmp0 (arb_encounter_get (enc, E, "map-layout"), "pointy") == 0;
+  return g_strcmp0 (arb_encounter_get (enc, E, ARB_KEY_MAP_LAYOUT), "pointy") == 0;
 }
 
 gboolean
@@ -266,7 +224,7 @@ arb_map_parse_hexes (const char *text)
 GArray *
 arb_map_get_exits (ArbEncounter *enc)
 {
-  return arb_map_parse_hexes (arb_encounter_get (enc, E, "map-exits"));
+  return arb_map_parse_hexes (arb_encounter_get (enc, E, ARB_KEY_MAP_EXITS));
 }
 
 GStrv
@@ -276,8 +234,8 @@ arb_map_list_zones (ArbEncounter *enc)
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
 
   for (guint i = 0; keys[i]; i++)
-    if (g_str_has_prefix (keys[i], "map-zone."))
-      g_strv_builder_add (builder, keys[i] + strlen ("map-zone."));
+    if (g_str_has_prefix (keys[i], ARB_KEY_MAP_ZONE))
+      g_strv_builder_add (builder, keys[i] + strlen (ARB_KEY_MAP_ZONE));
   return g_strv_builder_end (builder);
 }
 
@@ -285,7 +243,7 @@ GArray *
 arb_map_get_zone (ArbEncounter *enc,
                   const char   *name)
 {
-  g_autofree char *key = g_strconcat ("map-zone.", name, NULL);
+  g_autofree char *key = g_strconcat (ARB_KEY_MAP_ZONE, name, NULL);
 
   return arb_map_parse_hexes (arb_encounter_get (enc, E, key));
 }
@@ -293,7 +251,7 @@ arb_map_get_zone (ArbEncounter *enc,
 gboolean
 arb_map_get_megahex (ArbEncounter *enc)
 {
-  return g_strcmp0 (arb_encounter_get (enc, E, "map-megahex"), "true") == 0;
+  return g_strcmp0 (arb_encounter_get (enc, E, ARB_KEY_MAP_MEGAHEX), "true") == 0;
 }
 
 /* Megahex centres are the lattice of (2, 1) and (-1, 3): every hex lies
@@ -330,16 +288,27 @@ arb_map_megahex_distance (ArbHex a,
   return arb_hex_distance (origin, steps);
 }
 
+/* Whether @id stands in the way of a line of sight: not when one of its
+ * game's clear_sight conditions is on ("NAME", or "NAME=VALUE" for that
+ * value only). */
 static gboolean
 blocks_sight (ArbEncounter *enc,
               const char   *id)
 {
-  static const char *out[] = { "cond.prone", "cond.dead", "cond.eliminated", "cond.fled", NULL };
+  ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
+  const char * const *clear = game ? arb_game_list_clear_sight (game) : NULL;
 
-  for (guint i = 0; out[i]; i++)
-    if (arb_encounter_get (enc, id, out[i]))
-      return FALSE;
-  return g_strcmp0 (arb_encounter_get (enc, id, "cond.appealed"), "spared") != 0;
+  for (guint i = 0; clear && clear[i]; i++)
+    {
+      const char *is = strchr (clear[i], '=');
+      g_autofree char *name = is ? g_strndup (clear[i], is - clear[i]) : g_strdup (clear[i]);
+      g_autofree char *key = g_strconcat (ARB_KEY_COND, name, NULL);
+      const char *value = arb_encounter_get (enc, id, key);
+
+      if (value != NULL && (is == NULL || g_str_equal (value, is + 1)))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 int
@@ -389,10 +358,10 @@ peek_map (ArbStep      *step,
           int          *rows,
           ArbMapShape  *shape)
 {
-  const char *s = arb_step_peek (step, enc, E, "map-shape");
+  const char *s = arb_step_peek (step, enc, E, ARB_KEY_MAP_SHAPE);
 
-  *cols = arb_step_peek_field_int (step, enc, E, "map-cols", 0);
-  *rows = arb_step_peek_field_int (step, enc, E, "map-rows", 0);
+  *cols = arb_step_peek_field_int (step, enc, E, ARB_KEY_MAP_COLS, 0);
+  *rows = arb_step_peek_field_int (step, enc, E, ARB_KEY_MAP_ROWS, 0);
   *shape = g_strcmp0 (s, "oval") == 0 ? ARB_MAP_OVAL : g_strcmp0 (s, "open") == 0 ? ARB_MAP_OPEN : ARB_MAP_RECT;
 }
 
@@ -524,12 +493,12 @@ arb_map_edit_proc (ArbProc  *proc,
 
       for (guint i = 0; zones[i]; i++)
         {
-          g_autofree char *key = g_strconcat ("map-zone.", zones[i], NULL);
+          g_autofree char *key = g_strconcat (ARB_KEY_MAP_ZONE, zones[i], NULL);
 
           arb_step_set (step, enc, E, key, NULL);
         }
-      arb_step_set (step, enc, E, "map-exits", NULL);
-      arb_step_set (step, enc, E, "map-megahex", NULL);
+      arb_step_set (step, enc, E, ARB_KEY_MAP_EXITS, NULL);
+      arb_step_set (step, enc, E, ARB_KEY_MAP_MEGAHEX, NULL);
       if (!arb_map_apply_preset (step, enc, preset, error))
         return FALSE;
     }
@@ -545,19 +514,19 @@ arb_map_edit_proc (ArbProc  *proc,
                        _("size=: “%s” is not COLSxROWS, each from 1 to 100"), size);
           return FALSE;
         }
-      arb_step_set_int (step, enc, E, "map-cols", (int)c);
-      arb_step_set_int (step, enc, E, "map-rows", (int)r);
+      arb_step_set_int (step, enc, E, ARB_KEY_MAP_COLS, (int)c);
+      arb_step_set_int (step, enc, E, ARB_KEY_MAP_ROWS, (int)r);
       arb_step_add_log (step, _("The map is %d by %d hexes"), (int)c, (int)r);
     }
   if (shape_name)
     {
-      arb_step_set (step, enc, E, "map-shape", shape_name);
+      arb_step_set (step, enc, E, ARB_KEY_MAP_SHAPE, shape_name);
       arb_step_add_log (step, _("The map's shape: %s"), shape_name);
     }
   if (layout)
-    arb_step_set (step, enc, E, "map-layout", layout);
+    arb_step_set (step, enc, E, ARB_KEY_MAP_LAYOUT, layout);
   if (megahex)
-    arb_step_set (step, enc, E, "map-megahex", g_str_equal (megahex, "true") ? "true" : NULL);
+    arb_step_set (step, enc, E, ARB_KEY_MAP_MEGAHEX, g_str_equal (megahex, "true") ? "true" : NULL);
 
   peek_map (step, enc, &cols, &rows, &shape);
   if (cols < 1 || rows < 1)
@@ -571,10 +540,10 @@ arb_map_edit_proc (ArbProc  *proc,
       g_auto(GStrv) zones = arb_map_list_zones (enc);
 
       if (!exits)
-        keep_on_map (step, enc, "map-exits", _("Exits"), cols, rows, shape);
+        keep_on_map (step, enc, ARB_KEY_MAP_EXITS, _("Exits"), cols, rows, shape);
       for (guint i = 0; zones[i]; i++)
         {
-          g_autofree char *key = g_strconcat ("map-zone.", zones[i], NULL);
+          g_autofree char *key = g_strconcat (ARB_KEY_MAP_ZONE, zones[i], NULL);
           g_autofree char *what = g_strdup_printf (_("Zone %s"), zones[i]);
 
           if (g_strcmp0 (zones[i], zone) != 0)
@@ -587,7 +556,7 @@ arb_map_edit_proc (ArbProc  *proc,
 
       if (!hexes_on_map (exits, "exits=", cols, rows, shape, &list, error))
         return FALSE;
-      arb_step_set (step, enc, E, "map-exits", list);
+      arb_step_set (step, enc, E, ARB_KEY_MAP_EXITS, list);
       arb_step_add_log (step, _("Exits: %s"), list ? list : _("none"));
     }
   if (zone)
@@ -608,7 +577,7 @@ arb_map_edit_proc (ArbProc  *proc,
             g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("zone= needs a name"));
           return FALSE;
         }
-      key = g_strconcat ("map-zone.", zone, NULL);
+      key = g_strconcat (ARB_KEY_MAP_ZONE, zone, NULL);
       arb_step_set (step, enc, E, key, list);
       arb_step_add_log (step, _("Zone %s: %s"), zone, list ? list : _("none"));
     }

@@ -6,6 +6,7 @@
  * "pointy" topped hexes, for drawing only), map-exits ("Q,R;Q,R..."),
  * map-zone.NAME (hexes the same way), map-megahex ("true" to outline
  * The Fantasy Trip's megahexes) and map-preset (where it came from).
+ * A game's presets are data in its class (ArbMapPreset).
  * Row labels are the game's setting.row-labels.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -26,6 +27,42 @@ typedef enum
   ARB_MAP_OPEN,
 } ArbMapShape;
 
+/* A hex as column and row of the map's rectangle (see arb_hex_at()). */
+typedef struct
+{
+  int col;
+  int row;
+} ArbMapCell;
+
+typedef struct _ArbMapPreset ArbMapPreset;
+
+/* A starting map a game offers, as data in the game's class: the
+ * referee can change it afterwards. A game's table ends with a NULL
+ * name. */
+struct _ArbMapPreset
+{
+  const char  *name;         /* "aod-arena": map-preset, `--map` */
+  int          cols;
+  int          rows;
+  ArbMapShape  shape;
+  gboolean     pointy;       /* pointy-topped hexes (drawing only) */
+  gboolean     megahex;      /* outline megahexes */
+  ArbMapCell   exits[8];     /* the hexes that lead out, n_exits of them */
+  guint        n_exits;
+  /* What the data cannot say, set in @step after the size: the game's
+   * named zones (map-zone.NAME). NULL for none. */
+  void       (*add_zones)    (const ArbMapPreset *preset,
+                              ArbStep            *step,
+                              ArbEncounter       *enc);
+};
+
+/* The names in a game's preset @table, in its order, NULL-terminated:
+ * for the game's class, which keeps it for the program's life. */
+const char * const *arb_map_preset_names  (const ArbMapPreset *table);
+/* "Q,R;Q,R" of @hexes (an array of ArbHex), as map-exits and map-zone.NAME
+ * keep them. */
+char        *arb_map_format_hexes         (GArray       *hexes);
+
 /* The presets for a game (NULL-terminated, static). */
 const char * const *arb_map_list_presets  (const char   *system);
 /* Sets the preset's values in @step; FALSE with an error for an unknown
@@ -36,12 +73,6 @@ gboolean     arb_map_apply_preset         (ArbStep      *step,
                                            GError      **error);
 ArbMapShape  arb_map_get_shape            (ArbEncounter *enc);
 gboolean     arb_map_get_pointy           (ArbEncounter *enc);
-/* Glider-Pit Gladiators' launch zone beside airspeed track @track (1-6):
- * five hexes on a long wall, tracks 1-3 on the left, the three spread
- * evenly. Arbiter's default: the rules do not print the mapsheet. */
-GArray      *arb_map_default_launch_zone  (int           cols,
-                                           int           rows,
-                                           int           track);
 /* Whether a map of @shape, @cols by @rows, holds @hex. */
 gboolean     arb_map_shape_contains       (ArbMapShape   shape,
                                            int           cols,

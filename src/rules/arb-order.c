@@ -10,6 +10,7 @@
 
 #include "arb-conditions.h"
 #include "arb-order.h"
+#include "arb-keys.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -146,7 +147,7 @@ arb_order_list_sides (ArbEncounter *enc,
 
   for (guint i = 0; ids[i]; i++)
     {
-      const char *side = arb_step_peek (step, enc, ids[i], "side");
+      const char *side = arb_step_peek (step, enc, ids[i], ARB_KEY_SIDE);
 
       if (side == NULL)
         side = "";
@@ -164,7 +165,7 @@ arb_order_side_of (ArbEncounter *enc,
                    ArbStep      *step,
                    const char   *id)
 {
-  const char *side = arb_step_peek (step, enc, id, "side");
+  const char *side = arb_step_peek (step, enc, id, ARB_KEY_SIDE);
 
   return side ? side : "";
 }
@@ -183,7 +184,7 @@ gboolean
 arb_order_not_started (ArbEncounter *enc,
                        GError      **error)
 {
-  if (arb_encounter_get (enc, E, "order") == NULL)
+  if (arb_encounter_get (enc, E, ARB_KEY_ORDER) == NULL)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("The fight has not started: start it first"));
@@ -196,7 +197,7 @@ gboolean
 arb_order_already_started (ArbEncounter *enc,
                            GError      **error)
 {
-  if (arb_encounter_get (enc, E, "order") != NULL)
+  if (arb_encounter_get (enc, E, ARB_KEY_ORDER) != NULL)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("The fight has already started"));
@@ -215,7 +216,7 @@ arb_order_next_in_turn (ArbProc              *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  const char *current = arb_encounter_get (enc, E, "current");
+  const char *current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
   g_auto(GStrv) order = NULL;
   int at;
 
@@ -223,7 +224,7 @@ arb_order_next_in_turn (ArbProc              *proc,
     return FALSE;
 
   arb_step_set_who (step, current ? arb_encounter_get_name (enc, current) : NULL);
-  order = g_strsplit (arb_encounter_get (enc, E, "order"), ",", -1);
+  order = g_strsplit (arb_encounter_get (enc, E, ARB_KEY_ORDER), ",", -1);
   at = arb_order_index (order, current);
 
   for (guint i = (guint)(at + 1); at >= 0 && order[i]; i++)
@@ -236,12 +237,12 @@ arb_order_next_in_turn (ArbProc              *proc,
         }
       if (entered)
         entered (proc, order[i]);
-      arb_step_set (step, enc, E, "current", order[i]);
+      arb_step_set (step, enc, E, ARB_KEY_CURRENT, order[i]);
       return TRUE;
     }
 
   {
-    int next_turn = arb_encounter_get_int (enc, E, "turn", 1) + 1;
+    int next_turn = arb_encounter_get_int (enc, E, ARB_KEY_TURN, 1) + 1;
 
     /* Conditions that run out with the old turn go before the new order. */
     arb_conditions_expire (proc, next_turn);

@@ -12,6 +12,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "arb-aod-game.h"
+#include "arb-aod-keys.h"
+#include "arb-map.h"
 #include "arb-aod.h"
 #include "arb-aod-procs.h"
 
@@ -88,13 +90,19 @@ static const char * const conditions[] = {
   "stunned", "kneeling", "prone", "unconscious", "dead", "close-combat", "arm-injured", "leg-injured", "leg-crippled", "hand-numb", "vision-impaired", "fled", NULL
 };
 static const char * const out_conditions[] = { "unconscious", "dead", "fled", NULL };
-static const char * const map_presets[] = { "aod-arena", NULL };
 /* Rolf and Lazar side by side, the Troll already in both their Strike
  * Zones and they in its: the first pulse can bring blows. */
 static const ArbDemoFigure demo[] = {
   { "aod-rolf.xml", N_("Heroes"), 8, 3, 0 },
   { "aod-lazar.xml", N_("Heroes"), 8, 4, 0 },
   { "aod-foe-troll.xml", N_("Arena"), 9, 3, 3 },
+  { NULL }
+};
+static const char * const clear_sight[] = { "prone", "dead", "fled", "appealed=spared", NULL };
+/* A walled field; only the four corners lead out (5.0). */
+static const ArbMapPreset map_presets[] = {
+  { "aod-arena", 21, 15, ARB_MAP_RECT, FALSE, FALSE,
+    { { 0, 0 }, { 20, 0 }, { 0, 14 }, { 20, 14 } }, 4, NULL },
   { NULL }
 };
 
@@ -146,7 +154,10 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->procedures = procedures;
   game_class->conditions = conditions;
   game_class->out_conditions = out_conditions;
-  game_class->map_presets = map_presets;
+  game_class->map_preset_table = map_presets;
+  game_class->map_presets = arb_map_preset_names (map_presets);
+  game_class->state_keys = arb_aod_state_keys;
+  game_class->clear_sight = clear_sight;
   game_class->start = start;
   game_class->next = next;
   game_class->list_zones = arb_aod_list_zones;

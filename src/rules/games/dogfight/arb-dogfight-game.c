@@ -11,6 +11,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "arb-dogfight-game.h"
+#include "arb-dogfight-keys.h"
+#include "arb-map.h"
 #include "arb-dogfight.h"
 #include "arb-dogfight-procs.h"
 
@@ -36,7 +38,11 @@ static const char * const conditions[] = {
   "spin", "stall", "smoke", "fire", "jammed", "pilot-wounded", "destroyed", NULL
 };
 static const char * const out_conditions[] = { NULL };
-static const char * const map_presets[] = { "dogfight-sky", NULL };
+/* Open sky: no walls, the extent only what the map draws. */
+static const ArbMapPreset map_presets[] = {
+  { "dogfight-sky", 40, 30, ARB_MAP_OPEN, FALSE, FALSE, { { 0 } }, 0, NULL },
+  { NULL }
+};
 
 static gboolean
 start (ArbGame  *game,
@@ -67,7 +73,9 @@ arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
   game_class->procedures = procedures;
   game_class->conditions = conditions;
   game_class->out_conditions = out_conditions;
-  game_class->map_presets = map_presets;
+  game_class->map_preset_table = map_presets;
+  game_class->map_presets = arb_map_preset_names (map_presets);
+  game_class->state_keys = arb_dogfight_state_keys;
   game_class->start = start;
   game_class->next = next;
   game_class->list_zones = arb_dogfight_list_zones;

@@ -11,6 +11,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "arb-gpg-game.h"
+#include "arb-gpg-keys.h"
+#include "arb-map.h"
 #include "arb-gpg-procs.h"
 
 struct _ArbGpgGame
@@ -82,7 +84,46 @@ static const char * const conditions[] = {
   "stunned", "netted", "spinning", "eliminated", NULL
 };
 static const char * const out_conditions[] = { "eliminated", NULL };
-static const char * const map_presets[] = { "gpg-pit", NULL };
+static const char * const clear_sight[] = { "eliminated", NULL };
+
+GArray *
+arb_gpg_default_launch_zone (int cols,
+                             int rows,
+                             int track)
+{
+  GArray *zone = g_array_new (FALSE, FALSE, sizeof (ArbHex));
+  int gap = MAX (0, (rows - 15) / 4);
+  int first = gap + ((track - 1) % 3) * (5 + gap);
+
+  for (int row = first; row < first + 5; row++)
+    {
+      ArbHex hex = arb_hex_at (track <= 3 ? 0 : cols - 1, row);
+
+      g_array_append_val (zone, hex);
+    }
+  return zone;
+}
+
+/* The six launch zones of the pit, as gpg.launch reads them. */
+static void
+add_launch_zones (const ArbMapPreset *preset,
+                  ArbStep            *step,
+                  ArbEncounter       *enc)
+{
+  for (int track = 1; track <= 6; track++)
+    {
+      g_autoptr(GArray) zone = arb_gpg_default_launch_zone (preset->cols, preset->rows, track);
+      g_autofree char *hexes = arb_map_format_hexes (zone);
+      g_autofree char *key = g_strdup_printf ("map-zone.launch-%d", track);
+
+      arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, key, hexes);
+    }
+}
+
+static const ArbMapPreset map_presets[] = {
+  { "gpg-pit", 15, 19, ARB_MAP_RECT, FALSE, FALSE, { { 0 } }, 0, add_launch_zones },
+  { NULL }
+};
 
 static gboolean
 start (ArbGame  *game,
@@ -114,7 +155,10 @@ arb_gpg_game_class_init (ArbGpgGameClass *klass)
   game_class->procedures = procedures;
   game_class->conditions = conditions;
   game_class->out_conditions = out_conditions;
-  game_class->map_presets = map_presets;
+  game_class->map_preset_table = map_presets;
+  game_class->map_presets = arb_map_preset_names (map_presets);
+  game_class->state_keys = arb_gpg_state_keys;
+  game_class->clear_sight = clear_sight;
   game_class->start = start;
   game_class->next = next;
   game_class->list_zones = arb_gpg_list_zones;

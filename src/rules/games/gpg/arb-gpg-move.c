@@ -329,7 +329,7 @@ arb_gpg_select_proc (ArbProc  *proc,
   return TRUE;
 }
 
-/* The launch zone beside a track (see arb_map_default_launch_zone()). */
+/* The launch zone beside a track (see arb_gpg_default_launch_zone()). */
 static gboolean
 in_launch_zone (ArbEncounter *enc,
                 int           track,
@@ -342,7 +342,7 @@ in_launch_zone (ArbEncounter *enc,
   if (zone->len == 0)
     {
       g_array_unref (zone);
-      zone = arb_map_default_launch_zone (arb_gpg_setting (enc, "cols"), arb_gpg_setting (enc, "rows"), track);
+      zone = arb_gpg_default_launch_zone (arb_gpg_setting (enc, "cols"), arb_gpg_setting (enc, "rows"), track);
     }
   for (guint i = 0; i < zone->len; i++)
     if (g_array_index (zone, ArbHex, i).q == hex.q && g_array_index (zone, ArbHex, i).r == hex.r)

@@ -96,6 +96,13 @@ void        arb_gpg_mark_this_turn   (ArbStep      *step,
                                       const char   *id,
                                       const char   *key);
 
+/* The launch zone beside airspeed track @track (1-6) of a map @cols by
+ * @rows: five hexes on a long wall, tracks 1-3 on the left, the three
+ * spread evenly. Arbiter's default: the rules do not print the mapsheet. */
+GArray     *arb_gpg_default_launch_zone (int cols,
+                                         int rows,
+                                         int track);
+
 /* The procedures (arb-gpg-move.c, arb-gpg-combat.c). */
 gboolean    arb_gpg_settings_proc      (ArbProc *proc, GError **error);
 gboolean    arb_gpg_setup_proc         (ArbProc *proc, GError **error);

@@ -11,6 +11,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "arb-rsbs-game.h"
+#include "arb-rsbs-keys.h"
+#include "arb-map.h"
 #include "arb-rsbs-procs.h"
 
 struct _ArbRsbsGame
@@ -35,7 +37,17 @@ static const char * const conditions[] = {
   "ensnared", "blinded", "down", "face-down", "spent", "surrendered", "dead", NULL
 };
 static const char * const out_conditions[] = { "dead", NULL };
-static const char * const map_presets[] = { "rsbs-square-2", "rsbs-square-4", "rsbs-oval-2", "rsbs-oval-4", NULL };
+static const char * const clear_sight[] = { "dead", NULL };
+/* One hex to the inch; entrances in the middle of two (or four) walls. */
+static const ArbMapPreset map_presets[] = {
+  { "rsbs-square-2", 24, 24, ARB_MAP_RECT, TRUE, FALSE, { { 12, 0 }, { 12, 23 } }, 2, NULL },
+  { "rsbs-square-4", 24, 24, ARB_MAP_RECT, TRUE, FALSE,
+    { { 12, 0 }, { 12, 23 }, { 0, 12 }, { 23, 12 } }, 4, NULL },
+  { "rsbs-oval-2", 31, 21, ARB_MAP_OVAL, TRUE, FALSE, { { 15, 0 }, { 15, 20 } }, 2, NULL },
+  { "rsbs-oval-4", 31, 21, ARB_MAP_OVAL, TRUE, FALSE,
+    { { 15, 0 }, { 15, 20 }, { 0, 10 }, { 30, 10 } }, 4, NULL },
+  { NULL }
+};
 
 static gboolean
 start (ArbGame  *game,
@@ -67,7 +79,10 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->procedures = procedures;
   game_class->conditions = conditions;
   game_class->out_conditions = out_conditions;
-  game_class->map_presets = map_presets;
+  game_class->map_preset_table = map_presets;
+  game_class->map_presets = arb_map_preset_names (map_presets);
+  game_class->state_keys = arb_rsbs_state_keys;
+  game_class->clear_sight = clear_sight;
   game_class->start = start;
   game_class->next = next;
   game_class->list_gauges = arb_rsbs_list_gauges;

@@ -11,6 +11,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "arb-tft-game.h"
+#include "arb-tft-keys.h"
+#include "arb-map.h"
 #include "arb-tft.h"
 #include "arb-tft-procs.h"
 
@@ -36,7 +38,11 @@ static const char * const conditions[] = {
   "prone", "kneeling", "knocked-down", "unconscious", "dead", "hth", "dodging", "defending", "waiting", "dx-penalty", NULL
 };
 static const char * const out_conditions[] = { "unconscious", "dead", NULL };
-static const char * const map_presets[] = { "tft-combat", NULL };
+static const char * const clear_sight[] = { "prone", "dead", NULL };
+static const ArbMapPreset map_presets[] = {
+  { "tft-combat", 24, 18, ARB_MAP_RECT, FALSE, TRUE, { { 0 } }, 0, NULL },
+  { NULL }
+};
 
 static gboolean
 start (ArbGame  *game,
@@ -68,7 +74,10 @@ arb_tft_game_class_init (ArbTftGameClass *klass)
   game_class->procedures = procedures;
   game_class->conditions = conditions;
   game_class->out_conditions = out_conditions;
-  game_class->map_presets = map_presets;
+  game_class->map_preset_table = map_presets;
+  game_class->map_presets = arb_map_preset_names (map_presets);
+  game_class->state_keys = arb_tft_state_keys;
+  game_class->clear_sight = clear_sight;
   game_class->start = start;
   game_class->next = next;
   game_class->list_zones = arb_tft_list_zones;
