@@ -123,6 +123,7 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->map_presets = map_presets;
   game_class->start = start;
   game_class->next = next;
+  arb_aod_sheet_class_init (game_class);
 }
 
 static void

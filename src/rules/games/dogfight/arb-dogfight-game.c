@@ -70,6 +70,7 @@ arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
   game_class->map_presets = map_presets;
   game_class->start = start;
   game_class->next = next;
+  arb_dogfight_sheet_class_init (game_class);
 }
 
 static void

@@ -12,4 +12,7 @@ G_BEGIN_DECLS
 #define ARB_TYPE_DOGFIGHT_GAME (arb_dogfight_game_get_type ())
 G_DECLARE_FINAL_TYPE (ArbDogfightGame, arb_dogfight_game, ARB, DOGFIGHT_GAME, ArbGame)
 
+/* Sets the class's sheet kinds and sheet rules (arb-dogfight-sheet.c). */
+void arb_dogfight_sheet_class_init (ArbGameClass *klass);
+
 G_END_DECLS

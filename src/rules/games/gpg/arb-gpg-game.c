@@ -117,6 +117,7 @@ arb_gpg_game_class_init (ArbGpgGameClass *klass)
   game_class->map_presets = map_presets;
   game_class->start = start;
   game_class->next = next;
+  arb_gpg_sheet_class_init (game_class);
 }
 
 static void

@@ -70,6 +70,7 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->map_presets = map_presets;
   game_class->start = start;
   game_class->next = next;
+  arb_rsbs_sheet_class_init (game_class);
 }
 
 static void

@@ -12,4 +12,7 @@ G_BEGIN_DECLS
 #define ARB_TYPE_RSBS_GAME (arb_rsbs_game_get_type ())
 G_DECLARE_FINAL_TYPE (ArbRsbsGame, arb_rsbs_game, ARB, RSBS_GAME, ArbGame)
 
+/* Sets the class's sheet kinds and sheet rules (arb-rsbs-sheet.c). */
+void arb_rsbs_sheet_class_init (ArbGameClass *klass);
+
 G_END_DECLS

@@ -71,6 +71,7 @@ arb_tft_game_class_init (ArbTftGameClass *klass)
   game_class->map_presets = map_presets;
   game_class->start = start;
   game_class->next = next;
+  arb_tft_sheet_class_init (game_class);
 }
 
 static void

@@ -12,4 +12,7 @@ G_BEGIN_DECLS
 #define ARB_TYPE_TFT_GAME (arb_tft_game_get_type ())
 G_DECLARE_FINAL_TYPE (ArbTftGame, arb_tft_game, ARB, TFT_GAME, ArbGame)
 
+/* Sets the class's sheet kinds and sheet rules (arb-tft-sheet.c). */
+void arb_tft_sheet_class_init (ArbGameClass *klass);
+
 G_END_DECLS
