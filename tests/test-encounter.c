@@ -2303,8 +2303,8 @@ test_aod_gear (void)
   g_autoptr(GError) error = NULL;
 
   /* Both hands are full: one must go first. */
-  assert_illegal (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Falchion", NULL),
-                  &error, "drop=");
+  assert_missing (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Falchion", NULL),
+                  &error, "drop", "drop=");
   assert_illegal (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Halberd", NULL),
                   &error, "carries no");
   assert_illegal (proc (enc, "aod.action", NULL, 0, &error, "id", troll, "action", "P", "weapon", "Hand", NULL),
@@ -2680,8 +2680,8 @@ test_aod_grievous_drops (void)
     /* One hand now: the Knife only in place of the buckler. */
     set_live (enc, rolf, "cond.stunned", NULL);
     set_live (enc, rolf, "cond.unconscious", NULL);
-    assert_illegal (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Knife", NULL),
-                    &error, "hands are full");
+    assert_missing (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Knife", NULL),
+                    &error, "drop", "hands are full");
     apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Knife",
                            "drop", "Plain Buckler", NULL));
     g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Knife");
@@ -3089,6 +3089,50 @@ test_aod_withdraw (void)
   g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", 0), ==, 5);
 }
 
+/* A parameter not given is an error of its own, naming the parameter,
+ * for a form to fill in; a value given but wrong stays an illegal
+ * action. The message is the same either way. */
+static void
+test_missing_param (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "0", "r", "0", "facing", "0", "ap", "9", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) copy = NULL;
+  GError *none = NULL;
+
+  g_assert_null (proc (enc, "aod.condition", NULL, 0, &error, "condition", "stunned", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_MISSING_PARAM);
+  g_assert_cmpstr (arb_encounter_error_get_param (error), ==, "id");
+  g_assert_cmpstr (error->message, ==, "Name the combatant: id=c1");
+  /* A copy (as the app keeps one) still names it. */
+  copy = g_error_copy (error);
+  g_assert_cmpstr (arb_encounter_error_get_param (copy), ==, "id");
+  g_clear_error (&error);
+
+  assert_missing (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", NULL),
+                  &error, "weapon", "weapon=Mace");
+
+  /* Given, but no one of this fight: a rule, not a gap. */
+  g_assert_null (proc (enc, "aod.action", NULL, 0, &error, "id", "nobody", "action", "P", "weapon", "Mace", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_assert_null (arb_encounter_error_get_param (error));
+  g_clear_error (&error);
+  assert_illegal (proc (enc, "aod.withdraw", NULL, 0, &error, "id", rolf, "to", "north", NULL),
+                  &error, "to= takes the hex");
+
+  /* Any other error names no parameter. */
+  g_set_error_literal (&error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, "x=1");
+  g_assert_null (arb_encounter_error_get_param (error));
+  g_clear_error (&error);
+  g_assert_null (arb_encounter_error_get_param (NULL));
+  arb_encounter_error_missing_param (NULL, "to", "%s", "ignored");
+  arb_encounter_error_missing_param (&none, "to", "Say where: %s=Q,R", "to");
+  g_assert_cmpstr (arb_encounter_error_get_param (none), ==, "to");
+  g_assert_cmpstr (none->message, ==, "Say where: to=Q,R");
+  g_error_free (none);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -3103,6 +3147,7 @@ main (int   argc,
   g_assert_no_error (error);
 
   g_test_add_func ("/encounter/gpg/chits", test_gpg_chits);
+  g_test_add_func ("/encounter/missing-param", test_missing_param);
   g_test_add_func ("/encounter/gpg/chit-tie", test_gpg_chit_tie);
   g_test_add_func ("/encounter/aod/order-and-pulses", test_aod_order_and_pulses);
   g_test_add_func ("/encounter/aod/tie", test_aod_tie);
