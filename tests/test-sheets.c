@@ -1188,6 +1188,31 @@ test_structured_problems (void)
   g_assert_cmpint (arb_sheet_item_index (dog, row), ==, 1);
 }
 
+/* Every game says which sheets it keeps, and each one it lists has its
+ * fields and items; only Arena of Death builds a character from a race. */
+static void
+test_kinds_from_game (void)
+{
+  const char * const *ids = arb_game_list_ids ();
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      ArbGame *game = arb_game_get (ids[i]);
+      const char * const *kinds = arb_game_list_sheet_kinds (game);
+
+      g_assert_cmpuint (g_strv_length ((char **)kinds), ==, 2);
+      for (guint k = 0; kinds[k]; k++)
+        {
+          g_assert_nonnull (arb_game_find_sheet (game, kinds[k]));
+          g_assert_nonnull (arb_sheet_spec_fields (ids[i], kinds[k]));
+          g_assert_nonnull (arb_sheet_spec_items (ids[i], kinds[k]));
+        }
+      g_assert_null (arb_game_find_sheet (game, "monster"));
+      g_assert_true (arb_game_can_generate_sheet (game) == g_str_equal (ids[i], "aod"));
+    }
+  g_assert_null (arb_sheet_spec_fields ("chess", "character"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1214,6 +1239,7 @@ main (int   argc,
   g_test_add_func ("/sheets/bad/rules", test_bad_rules);
   g_test_add_func ("/sheets/bad/losses", test_bad_losses);
   g_test_add_func ("/sheets/bad/structured", test_structured_problems);
+  g_test_add_func ("/sheets/kinds-from-game", test_kinds_from_game);
   g_test_add_func ("/sheets/bad/non-utf8-names", test_bad_non_utf8_names);
   g_test_add_func ("/sheets/bad/xxe", test_bad_xxe);
   g_test_add_func ("/sheets/bad/billion-laughs", test_bad_billion_laughs);

@@ -101,6 +101,8 @@ static const ArbSheetSpec sheets[] = {
   { "npc", aod_npc_fields, aod_npc_items, losses },
   { NULL }
 };
+static const char * const kinds[] = { "character", "npc", NULL };
+
 
 static void
 check_sheet (ArbGame           *game,
@@ -133,6 +135,7 @@ void
 arb_aod_sheet_class_init (ArbGameClass *klass)
 {
   klass->sheets = sheets;
+  klass->sheet_kinds = kinds;
   klass->check_sheet = check_sheet;
   klass->derive_sheet = derive_sheet;
   klass->generate_sheet = generate_sheet;

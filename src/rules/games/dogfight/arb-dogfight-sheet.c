@@ -55,6 +55,8 @@ static const ArbSheetSpec sheets[] = {
   { "npc", dogfight_fields, dogfight_items, NULL },
   { NULL }
 };
+static const char * const kinds[] = { "character", "npc", NULL };
+
 
 static void
 check_sheet (ArbGame           *game,
@@ -108,6 +110,7 @@ void
 arb_dogfight_sheet_class_init (ArbGameClass *klass)
 {
   klass->sheets = sheets;
+  klass->sheet_kinds = kinds;
   klass->check_sheet = check_sheet;
   klass->derive_sheet = derive_sheet;
 }

@@ -42,6 +42,8 @@ static const ArbSheetSpec sheets[] = {
   { "npc", gpg_fields, gpg_items, NULL },
   { NULL }
 };
+static const char * const kinds[] = { "character", "npc", NULL };
+
 
 /* The portage points of the weapons carried, by the weapons table. */
 static int
@@ -109,6 +111,7 @@ void
 arb_gpg_sheet_class_init (ArbGameClass *klass)
 {
   klass->sheets = sheets;
+  klass->sheet_kinds = kinds;
   klass->check_sheet = check_sheet;
   klass->derive_sheet = derive_sheet;
 }

@@ -61,6 +61,8 @@ static const ArbSheetSpec sheets[] = {
   { "npc", rsbs_fields, rsbs_items, NULL },
   { NULL }
 };
+static const char * const kinds[] = { "character", "npc", NULL };
+
 
 /* Five dice for each point of Rep, two more for a gladiatrix. */
 static int
@@ -117,6 +119,7 @@ void
 arb_rsbs_sheet_class_init (ArbGameClass *klass)
 {
   klass->sheets = sheets;
+  klass->sheet_kinds = kinds;
   klass->check_sheet = check_sheet;
   klass->derive_sheet = derive_sheet;
 }

@@ -53,6 +53,8 @@ static const ArbSheetSpec sheets[] = {
   { "npc", tft_fields, tft_items, losses },
   { NULL }
 };
+static const char * const kinds[] = { "character", "npc", NULL };
+
 
 static void
 derive_sheet (ArbGame           *game,
@@ -87,5 +89,6 @@ void
 arb_tft_sheet_class_init (ArbGameClass *klass)
 {
   klass->sheets = sheets;
+  klass->sheet_kinds = kinds;
   klass->derive_sheet = derive_sheet;
 }
