@@ -2,10 +2,10 @@
  *
  * A sheet is a flat set of fields plus a list of items (weapons, attacks,
  * wounds...), both described by the game (ArbGameClass.sheets, in
- * src/rules/games/ID/arb-ID-sheet.c). Files are read
- * through arb-xml (no DTD, no entities, no network), checked against
- * data/schemas/sheet.rng and then against every rule here, so an error
- * can name the file, the line and the rule.
+ * src/rules/games/ID/arb-ID-sheet.c), which also adds its own rules and
+ * derived values. Files are read through arb-xml (no DTD, no entities,
+ * no network), checked against data/schemas/sheet.rng and then against
+ * every rule, so an error can name the file, the line and the rule.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
