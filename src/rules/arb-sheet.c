@@ -704,21 +704,32 @@ arb_sheet_check_problems (ArbSheet          *self,
 
   for (guint s = 0; items[s].kind; s++)
     {
-      g_autoptr(GPtrArray) of_kind = arb_sheet_get_items (self, items[s].kind);
+      /* Where each entry of the kind is among all of them, for the
+       * problems to name it (a search for each would be quadratic). */
+      g_autoptr(GArray) of_kind = g_array_new (FALSE, FALSE, sizeof (int));
+
+      for (guint i = 0; i < self->items->len; i++)
+        if (g_str_equal (((ArbSheetItem *)g_ptr_array_index (self->items, i))->kind, items[s].kind))
+          {
+            int at = (int)i;
+
+            g_array_append_val (of_kind, at);
+          }
 
       if (of_kind->len > items[s].max_count)
         {
-          ArbSheetItem *first_over = g_ptr_array_index (of_kind, items[s].max_count);
+          int at = g_array_index (of_kind, int, items[s].max_count);
+          ArbSheetItem *first_over = g_ptr_array_index (self->items, at);
 
-          problem (&check, ARB_SHEET_PROBLEM_COUNT, arb_sheet_item_index (self, first_over), NULL, first_over->line,
+          problem (&check, ARB_SHEET_PROBLEM_COUNT, at, NULL, first_over->line,
                    _("%u %s entries; a sheet holds at most %u"),
                    of_kind->len, _(items[s].label), items[s].max_count);
         }
 
       for (guint i = 0; i < of_kind->len; i++)
         {
-          ArbSheetItem *item = g_ptr_array_index (of_kind, i);
-          int at = arb_sheet_item_index (self, item);
+          int at = g_array_index (of_kind, int, i);
+          ArbSheetItem *item = g_ptr_array_index (self->items, at);
           GHashTableIter iter;
           gpointer key;
 
