@@ -147,6 +147,21 @@ next_pulse (ArbEncounter *enc,
   set_live (enc, ARB_ENCOUNTER_ENTITY, "pulse", text);
 }
 
+/* Refused for want of @param: the form's to fill in, not a rule broken. */
+static inline void
+assert_missing (ArbOutcome  *outcome,
+                GError     **error,
+                const char  *param,
+                const char  *part)
+{
+  g_assert_null (outcome);
+  g_assert_error (*error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_MISSING_PARAM);
+  g_assert_cmpstr (arb_encounter_error_get_param (*error), ==, param);
+  if (strstr ((*error)->message, part) == NULL)
+    g_error ("“%s” is not in “%s”", part, (*error)->message);
+  g_clear_error (error);
+}
+
 static inline void
 assert_illegal (ArbOutcome  *outcome,
                 GError     **error,

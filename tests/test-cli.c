@@ -747,6 +747,14 @@ test_encounter_commands (void)
              "--param", "weapon=Mace", NULL);
     g_assert_cmpint (r.status, ==, 1);
   }
+  /* A parameter left out is refused as a broken rule is, and says what
+   * to give. */
+  {
+    g_auto(Run) r = { 0 };
+    run_cli (&r, "run", "aod.condition", "--encounter", fight, "--param", "condition=stunned", NULL);
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_nonnull (strstr (r.err, "id=c1"));
+  }
   g_unlink (fight);
 }
 

@@ -1570,6 +1570,50 @@ test_rsbs_typed_cards (void)
   }
 }
 
+/* A parameter not given is an error of its own, naming the parameter,
+ * for a form to fill in; a value given but wrong stays an illegal
+ * action. The message is the same either way. */
+static void
+test_missing_param (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "0", "r", "0", "facing", "0", "ap", "9", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) copy = NULL;
+  GError *none = NULL;
+
+  g_assert_null (proc (enc, "aod.condition", NULL, 0, &error, "condition", "stunned", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_MISSING_PARAM);
+  g_assert_cmpstr (arb_encounter_error_get_param (error), ==, "id");
+  g_assert_cmpstr (error->message, ==, "Name the combatant: id=c1");
+  /* A copy (as the app keeps one) still names it. */
+  copy = g_error_copy (error);
+  g_assert_cmpstr (arb_encounter_error_get_param (copy), ==, "id");
+  g_clear_error (&error);
+
+  assert_missing (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", NULL),
+                  &error, "weapon", "weapon=Mace");
+
+  /* Given, but no one of this fight: a rule, not a gap. */
+  g_assert_null (proc (enc, "aod.action", NULL, 0, &error, "id", "nobody", "action", "P", "weapon", "Mace", NULL));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_assert_null (arb_encounter_error_get_param (error));
+  g_clear_error (&error);
+  assert_illegal (proc (enc, "aod.withdraw", NULL, 0, &error, "id", rolf, "to", "north", NULL),
+                  &error, "to= takes the hex");
+
+  /* Any other error names no parameter. */
+  g_set_error_literal (&error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, "x=1");
+  g_assert_null (arb_encounter_error_get_param (error));
+  g_clear_error (&error);
+  g_assert_null (arb_encounter_error_get_param (NULL));
+  arb_encounter_error_missing_param (NULL, "to", "%s", "ignored");
+  arb_encounter_error_missing_param (&none, "to", "Say where: %s=Q,R", "to");
+  g_assert_cmpstr (arb_encounter_error_get_param (none), ==, "to");
+  g_assert_cmpstr (none->message, ==, "Say where: to=Q,R");
+  g_error_free (none);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1608,6 +1652,8 @@ main (int   argc,
   g_test_add_func ("/encounter/rsbs/typed-cards", test_rsbs_typed_cards);
   g_test_add_func ("/encounter/drafts-and-session", test_drafts_and_session);
   g_test_add_func ("/encounter/crash-drafts", test_crash_drafts);
+
+  g_test_add_func ("/encounter/missing-param", test_missing_param);
 
   ret = g_test_run ();
   g_clear_object (&rules);

@@ -361,6 +361,73 @@ test_items (void)
   remove_folder (dir);
 }
 
+/* A problem shows where the rules core says it is about, whatever its
+ * words: the weapon in hand at its field, a damage row's boxes at that
+ * row's "Filled", and the weight of all the weapons together in the bar
+ * and at no one weapon. */
+static void
+test_placed_by_field (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-editor-XXXXXX", NULL);
+  g_autoptr(GError) error = NULL;
+  ArbSheetEditor *editor = arb_sheet_editor_new (NULL, rules, NULL, "gpg", "character", dir, &error);
+  const char *weapons[] = { "Sword", "Spear", "Spear", "Dagger" };
+  const char *heavy = "the weapons weigh 7 portage points; a glider carries at most 6";
+  GtkWidget *in_hand;
+
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (editor));
+  iterate ();
+
+  g_assert_true (arb_sheet_editor_set_field (editor, "name", "Corvo"));
+  g_assert_true (arb_sheet_editor_set_field (editor, "in-hand", "Sword"));
+  g_assert_nonnull (arb_sheet_editor_get_message (editor, "in-hand"));
+  g_assert_nonnull (strstr (arb_sheet_editor_get_message (editor, "in-hand"), "Sword"));
+  in_hand = find_widget (GTK_WIDGET (editor), ADW_TYPE_ENTRY_ROW, "Weapon in hand");
+  g_assert_nonnull (in_hand);
+  g_assert_true (gtk_widget_has_css_class (in_hand, "error"));
+  g_assert_false (arb_sheet_editor_get_can_save (editor));
+
+  for (guint i = 0; i < G_N_ELEMENTS (weapons); i++)
+    {
+      g_autofree char *key = g_strdup_printf ("weapon:%u:name", i);
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.add-item", "s", "weapon"));
+      g_assert_true (arb_sheet_editor_set_field (editor, key, weapons[i]));
+    }
+  /* Carried now, so fine at its field. */
+  g_assert_null (arb_sheet_editor_get_message (editor, "in-hand"));
+  g_assert_false (gtk_widget_has_css_class (in_hand, "error"));
+  for (guint i = 0; i < G_N_ELEMENTS (weapons); i++)
+    {
+      g_autofree char *item = g_strdup_printf ("weapon:%u", i);
+      g_autofree char *name = g_strdup_printf ("weapon:%u:name", i);
+
+      g_assert_null (arb_sheet_editor_get_message (editor, item));
+      g_assert_null (arb_sheet_editor_get_message (editor, name));
+    }
+  g_assert_true (shows_text (GTK_WIDGET (editor), heavy));
+  g_assert_false (arb_sheet_editor_get_can_save (editor));
+  destroy_window (editor);
+
+  editor = arb_sheet_editor_new (NULL, rules, NULL, "dogfight", "character", dir, &error);
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (editor));
+  iterate ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.add-item", "s", "damage-row"));
+  g_assert_true (arb_sheet_editor_set_field (editor, "damage-row:0:row", "1"));
+  g_assert_true (arb_sheet_editor_set_field (editor, "damage-row:0:boxes", "3"));
+  g_assert_true (arb_sheet_editor_set_field (editor, "damage-row:0:filled", "4"));
+  g_assert_nonnull (arb_sheet_editor_get_message (editor, "damage-row:0:filled"));
+  g_assert_nonnull (strstr (arb_sheet_editor_get_message (editor, "damage-row:0:filled"), "4 boxes filled"));
+  g_assert_null (arb_sheet_editor_get_message (editor, "damage-row:0:boxes"));
+  g_assert_null (arb_sheet_editor_get_message (editor, "damage-row:0"));
+  g_assert_true (arb_sheet_editor_set_field (editor, "damage-row:0:filled", "2"));
+  g_assert_null (arb_sheet_editor_get_message (editor, "damage-row:0:filled"));
+  destroy_window (editor);
+  remove_folder (dir);
+}
+
 /* Every starter sheet of every game opens clean, and a blank of every
  * game and kind builds its form. */
 static void
@@ -814,6 +881,7 @@ main (int   argc,
   g_test_add_func ("/sheet-editor/edit-rolf", test_edit_rolf);
   g_test_add_func ("/sheet-editor/new-sheet", test_new_sheet);
   g_test_add_func ("/sheet-editor/items", test_items);
+  g_test_add_func ("/sheet-editor/placed-by-field", test_placed_by_field);
   g_test_add_func ("/sheet-editor/every-game", test_every_game);
   g_test_add_func ("/sheet-editor/close-asks", test_close_asks);
   g_test_add_func ("/sheet-editor/revert-asks", test_revert_asks);

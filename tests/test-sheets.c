@@ -1080,6 +1080,140 @@ test_set_and_items (void)
   }
 }
 
+/* Each broken rule says what it is about: its kind, the entry (as
+ * arb_sheet_get_item() counts them) and the field or attribute, with the
+ * line of the file; arb_sheet_check() words the same ones, in order. */
+static void
+test_structured_problems (void)
+{
+  g_autofree char *path = tmp_path ("structured/rolf.xml");
+  g_autoptr(GBytes) bytes = g_bytes_new_static (rolf, strlen (rolf));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbSheet) sheet = arb_sheet_load_bytes (bytes, path, rules, &error);
+  g_autoptr(GPtrArray) problems = NULL;
+  g_autoptr(GPtrArray) messages = NULL;
+  g_autoptr(ArbSheet) dog = arb_sheet_new ("dogfight", "character", NULL);
+  g_autofree char *shown = g_filename_display_name (path);
+  const ArbSheetProblem *p;
+  ArbSheetItem *row;
+
+  g_assert_no_error (error);
+  problems = arb_sheet_check_problems (sheet, rules);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_clear_pointer (&problems, g_ptr_array_unref);
+
+  /* PS out of range: the field, read from line 6. */
+  arb_sheet_set (sheet, "ps", "200", NULL);
+  /* The Mace (the second entry) loses its name and gains a stray
+   * attribute. */
+  arb_sheet_item_set (arb_sheet_get_item (sheet, 1), "name", NULL);
+  arb_sheet_item_set (arb_sheet_get_item (sheet, 1), "colour", "red");
+  /* FT lost past FT: a rule about ft-lost. */
+  arb_sheet_set (sheet, "ft-lost", "30", NULL);
+  /* No name: a required field missing. */
+  arb_sheet_set (sheet, "name", NULL, NULL);
+
+  problems = arb_sheet_check_problems (sheet, rules);
+  messages = arb_sheet_check (sheet, rules);
+  g_assert_cmpuint (problems->len, ==, messages->len);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      g_autofree char *text = arb_sheet_problem_to_string (g_ptr_array_index (problems, i), sheet);
+
+      g_assert_cmpstr (text, ==, g_ptr_array_index (messages, i));
+    }
+
+  p = g_ptr_array_index (problems, 0);
+  g_assert_cmpint (p->kind, ==, ARB_SHEET_PROBLEM_MISSING);
+  g_assert_cmpint (p->item, ==, -1);
+  g_assert_cmpstr (p->field, ==, "name");
+  g_assert_cmpuint (p->line, ==, 0);
+  {
+    g_autofree char *expected = g_strdup_printf ("%s: %s", shown, p->message);
+
+    g_assert_cmpstr (g_ptr_array_index (messages, 0), ==, expected);
+  }
+
+  p = g_ptr_array_index (problems, 1);
+  g_assert_cmpint (p->kind, ==, ARB_SHEET_PROBLEM_VALUE);
+  g_assert_cmpint (p->item, ==, -1);
+  g_assert_cmpstr (p->field, ==, "ps");
+  g_assert_cmpuint (p->line, ==, 6);
+  g_assert_nonnull (strstr (p->message, "200"));
+  g_assert_false (g_str_has_prefix (p->message, shown));
+  g_assert_true (g_str_has_prefix (g_ptr_array_index (messages, 1), shown));
+  g_assert_true (g_str_has_suffix (g_ptr_array_index (messages, 1), p->message));
+
+  p = g_ptr_array_index (problems, 2);
+  g_assert_cmpint (p->kind, ==, ARB_SHEET_PROBLEM_MISSING);
+  g_assert_cmpint (p->item, ==, 1);
+  g_assert_cmpstr (p->field, ==, "name");
+  g_assert_cmpuint (p->line, ==, 17);
+
+  p = g_ptr_array_index (problems, 3);
+  g_assert_cmpint (p->kind, ==, ARB_SHEET_PROBLEM_UNKNOWN);
+  g_assert_cmpint (p->item, ==, 1);
+  g_assert_cmpstr (p->field, ==, "colour");
+
+  p = g_ptr_array_index (problems, 4);
+  g_assert_cmpint (p->kind, ==, ARB_SHEET_PROBLEM_RULE);
+  g_assert_cmpint (p->item, ==, -1);
+  g_assert_cmpstr (p->field, ==, "ft-lost");
+  g_assert_cmpuint (problems->len, ==, 5);
+
+  /* A game's own rule can name an entry and its attribute: Dogfight's
+   * damage row with more boxes filled than it has. */
+  arb_sheet_set (dog, "name", "Ace", NULL);
+  arb_sheet_set (dog, "aircraft", "Camel", NULL);
+  arb_sheet_set (dog, "min-speed", "2", NULL);
+  arb_sheet_set (dog, "max-speed", "5", NULL);
+  arb_sheet_set (dog, "max-dive-speed", "4", NULL);
+  arb_sheet_set (dog, "quality", "average", NULL);
+  arb_sheet_add_item (dog, "gun", NULL);
+  arb_sheet_item_set (arb_sheet_get_item (dog, 0), "name", "Vickers");
+  row = arb_sheet_add_item (dog, "damage-row", NULL);
+  arb_sheet_item_set (row, "row", "1");
+  arb_sheet_item_set (row, "boxes", "3");
+  arb_sheet_item_set (row, "filled", "4");
+  g_clear_pointer (&problems, g_ptr_array_unref);
+  problems = arb_sheet_check_problems (dog, rules);
+  g_assert_cmpuint (problems->len, ==, 2);
+  p = g_ptr_array_index (problems, 0);
+  g_assert_cmpint (p->kind, ==, ARB_SHEET_PROBLEM_RULE);
+  g_assert_cmpint (p->item, ==, -1);
+  g_assert_cmpstr (p->field, ==, "max-dive-speed");
+  p = g_ptr_array_index (problems, 1);
+  g_assert_cmpint (p->kind, ==, ARB_SHEET_PROBLEM_RULE);
+  g_assert_cmpint (p->item, ==, 1);
+  g_assert_cmpstr (p->field, ==, "filled");
+  g_assert_cmpint (arb_sheet_item_index (dog, row), ==, 1);
+}
+
+/* Every game says which sheets it keeps, and each one it lists has its
+ * fields and items; only Arena of Death builds a character from a race. */
+static void
+test_kinds_from_game (void)
+{
+  const char * const *ids = arb_game_list_ids ();
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      ArbGame *game = arb_game_get (ids[i]);
+      const char * const *kinds = arb_game_list_sheet_kinds (game);
+
+      g_assert_cmpuint (g_strv_length ((char **)kinds), ==, 2);
+      for (guint k = 0; kinds[k]; k++)
+        {
+          g_assert_nonnull (arb_game_find_sheet (game, kinds[k]));
+          g_assert_nonnull (arb_sheet_spec_fields (ids[i], kinds[k]));
+          g_assert_nonnull (arb_sheet_spec_items (ids[i], kinds[k]));
+        }
+      g_assert_null (arb_game_find_sheet (game, "monster"));
+      g_assert_true (arb_game_can_generate_sheet (game) == g_str_equal (ids[i], "aod"));
+    }
+  g_assert_null (arb_sheet_spec_fields ("chess", "character"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1102,6 +1236,8 @@ main (int   argc,
   g_test_add_func ("/sheets/bad/out-of-range", test_bad_out_of_range);
   g_test_add_func ("/sheets/bad/rules", test_bad_rules);
   g_test_add_func ("/sheets/bad/losses", test_bad_losses);
+  g_test_add_func ("/sheets/bad/structured", test_structured_problems);
+  g_test_add_func ("/sheets/kinds-from-game", test_kinds_from_game);
   g_test_add_func ("/sheets/bad/non-utf8-names", test_bad_non_utf8_names);
   g_test_add_func ("/sheets/bad/xxe", test_bad_xxe);
   g_test_add_func ("/sheets/bad/billion-laughs", test_bad_billion_laughs);

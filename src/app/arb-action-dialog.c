@@ -241,9 +241,9 @@ arb_action_check (ArbFight    *fight,
                                params, NULL, NULL, &error);
   if (outcome)
     return TRUE;
-  /* A refusal that names a parameter ("hexes=") is the form's to fill
-   * in, not a reason the action is barred. */
-  if (error && strchr (error->message, '='))
+  /* A parameter not given is the form's to fill in, not a reason the
+   * action is barred. */
+  if (arb_encounter_error_get_param (error))
     return TRUE;
   if (reason && error)
     *reason = g_strdup (error->message);

@@ -1,10 +1,10 @@
 /* arb-sheet-editor.c: editing a record sheet of any game, checked as typed
  *
  * The form comes from the game's field specs. Every change goes into the
- * sheet at once and the rules core checks the whole sheet: each message
- * shows under the field it names, the rest in the bar at the top, and
- * Save waits until there are none. Saving never overwrites a file changed
- * on disk, and a new sheet never replaces another file.
+ * sheet at once and the rules core checks the whole sheet: each problem
+ * shows under the field or entry it is about, the rest in the bar at the
+ * top, and Save waits until there are none. Saving never overwrites a
+ * file changed on disk, and a new sheet never replaces another file.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -124,47 +124,6 @@ toast (ArbSheetEditor *self,
        const char     *text)
 {
   arb_toast_add_text (self->toast_overlay, text);
-}
-
-static const ArbItemSpec *
-find_item_spec (ArbSheet   *sheet,
-                const char *kind)
-{
-  const ArbItemSpec *specs = arb_sheet_spec_items (arb_sheet_get_system (sheet), arb_sheet_get_kind (sheet));
-
-  for (guint i = 0; specs && specs[i].kind; i++)
-    if (g_str_equal (specs[i].kind, kind))
-      return &specs[i];
-  return NULL;
-}
-
-/* Sheets built for checking and for taking an item out: the rules core
- * has no call that removes an item, so a sheet without it is built
- * afresh. */
-static ArbSheet *
-copy_fields (ArbSheet *from)
-{
-  ArbSheet *to = arb_sheet_new (arb_sheet_get_system (from), arb_sheet_get_kind (from), NULL);
-  const ArbFieldSpec *specs = arb_sheet_spec_fields (arb_sheet_get_system (from), arb_sheet_get_kind (from));
-
-  for (guint i = 0; specs[i].name; i++)
-    arb_sheet_set (to, specs[i].name, arb_sheet_get (from, specs[i].name), NULL);
-  return to;
-}
-
-static ArbSheetItem *
-copy_item (ArbSheet     *to,
-           ArbSheetItem *item)
-{
-  const ArbItemSpec *spec = find_item_spec (to, arb_sheet_item_get_kind (item));
-  ArbSheetItem *copy;
-
-  if (spec == NULL || !(copy = arb_sheet_add_item (to, spec->kind, NULL)))
-    return NULL;
-  for (guint a = 0; spec->attrs[a].name; a++)
-    arb_sheet_item_set (copy, spec->attrs[a].name, arb_sheet_item_get (item, spec->attrs[a].name));
-  arb_sheet_item_set_text (copy, arb_sheet_item_get_text (item));
-  return copy;
 }
 
 /* Plural headings for the item kinds the games have. */
@@ -767,51 +726,6 @@ build_form (ArbSheetEditor *self)
   self->building = FALSE;
 }
 
-/* Each message without the file and line the rules core puts first for a
- * sheet read from a file: beside its field they say nothing, and the
- * line numbers go stale as soon as anything is typed. */
-static char *
-strip_location (ArbSheetEditor *self,
-                const char     *message)
-{
-  const char *path = arb_sheet_get_filename (self->sheet);
-  /* The core names the file as GLib shows it. */
-  g_autofree char *filename = path ? g_filename_display_name (path) : NULL;
-  gsize n = filename ? strlen (filename) : 0;
-  const char *p = message;
-
-  if (n && g_str_has_prefix (p, filename) && p[n] == ':')
-    {
-      p += n + 1;
-      while (g_ascii_isdigit (*p))
-        p++;
-      if (*p == ':')
-        p++;
-      while (*p == ' ')
-        p++;
-    }
-  return g_strdup (p);
-}
-
-static GPtrArray *
-problems_of (ArbSheetEditor *self,
-             ArbSheet       *sheet)
-{
-  g_autoptr(GPtrArray) raw = arb_sheet_check (sheet, self->rules);
-  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; i < raw->len; i++)
-    g_ptr_array_add (out, strip_location (self, g_ptr_array_index (raw, i)));
-  return out;
-}
-
-static gboolean
-has_message (GPtrArray  *messages,
-             const char *message)
-{
-  return g_ptr_array_find_with_equal_func (messages, message, g_str_equal, NULL);
-}
-
 static void
 add_message (ArbSheetEditor *self,
              const char     *key,
@@ -825,47 +739,57 @@ add_message (ArbSheetEditor *self,
                        before ? g_strconcat (before, "\n", message, NULL) : g_strdup (message));
 }
 
-/* Whether @message is about the value labelled @label: the core's
- * messages name it first ("PS is 200; ...", "Damage: ..."). */
-static gsize
-names_label (const char *message,
-             const char *label)
+/* The view of the sheet's entry @item, or NULL. */
+static ItemView *
+find_view (ArbSheetEditor *self,
+           ArbSheetItem   *item)
 {
-  gsize n = strlen (label);
-
-  return strncmp (message, label, n) == 0 && (message[n] == ' ' || message[n] == ':') ? n : 0;
-}
-
-static void
-place_item_message (ArbSheetEditor *self,
-                    ItemView       *view,
-                    const char     *message)
-{
-  const ArbItemSpec *spec = view->kind->spec;
-  const ArbFieldSpec *best = NULL;
-  gsize best_n = 0;
-  g_autofree char *key = NULL;
-
-  for (guint a = 0; spec->attrs[a].name; a++)
+  for (guint k = 0; k < self->kinds->len; k++)
     {
-      const char *label = _(spec->attrs[a].label);
-      gsize n = names_label (message, label);
-      const char *value = arb_sheet_item_get (view->item, spec->attrs[a].name);
+      KindGroup *kind = g_ptr_array_index (self->kinds, k);
 
-      /* "a Weapon entry needs its Weapon" ends with the missing one. */
-      if (n == 0 && spec->attrs[a].required && (value == NULL || !value[0]) && g_str_has_suffix (message, label))
-        n = strlen (label);
-      if (n > best_n)
+      for (guint v = 0; v < kind->views->len; v++)
         {
-          best = &spec->attrs[a];
-          best_n = n;
+          ItemView *view = g_ptr_array_index (kind->views, v);
+
+          if (view->item == item)
+            return view;
         }
     }
-  if (best)
-    key = g_strdup_printf ("%s:%u:%s", spec->kind, view_index (view), best->name);
-  else
-    key = g_strdup_printf ("%s:%u", spec->kind, view_index (view));
-  add_message (self, key, message);
+  return NULL;
+}
+
+/* Where @problem shows, as the key of the value or entry it is about
+ * (as arb_sheet_editor_get_message() names them), or NULL for the bar
+ * at the top. */
+static char *
+problem_key (ArbSheetEditor        *self,
+             const ArbSheetProblem *problem)
+{
+  if (problem->item >= 0)
+    {
+      ItemView *view = NULL;
+      const ArbItemSpec *spec;
+
+      if ((guint)problem->item < arb_sheet_get_n_items (self->sheet))
+        view = find_view (self, arb_sheet_get_item (self->sheet, problem->item));
+      if (view == NULL)
+        return NULL;
+      spec = view->kind->spec;
+      for (guint a = 0; problem->field && spec->attrs[a].name; a++)
+        if (g_str_equal (spec->attrs[a].name, problem->field))
+          return g_strdup_printf ("%s:%u:%s", spec->kind, view_index (view), problem->field);
+      return g_strdup_printf ("%s:%u", spec->kind, view_index (view));
+    }
+
+  for (guint f = 0; problem->field && f < self->fields->len; f++)
+    {
+      Field *field = g_ptr_array_index (self->fields, f);
+
+      if (field->view == NULL && g_str_equal (field->spec->name, problem->field))
+        return g_strdup (problem->field);
+    }
+  return NULL;
 }
 
 /* Shown as a mistake, or (a gap not yet reached in a new sheet) as a
@@ -925,16 +849,14 @@ show_derived (ArbSheetEditor *self)
   gtk_widget_set_visible (GTK_WIDGET (self->derived_group), derived->len > 0);
 }
 
-/* The whole sheet checked again. A message goes to the item it comes
- * from (it appears when that item alone is on the sheet), else to the
- * field it names, else to the bar at the top. */
+/* The whole sheet checked again. Each problem shows at the value or the
+ * entry the rules core says it is about, the rest in the bar at the top. */
 static void
 check (ArbSheetEditor *self)
 {
-  g_autoptr(GPtrArray) problems = problems_of (self, self->sheet);
+  g_autoptr(GPtrArray) problems = arb_sheet_check_problems (self->sheet, self->rules);
   g_autoptr(GPtrArray) general = g_ptr_array_new ();
   g_autoptr(GPtrArray) shown = g_ptr_array_new ();
-  g_autoptr(GHashTable) placed = g_hash_table_new (g_str_hash, g_str_equal);
   GHashTableIter iter;
   gpointer key, value;
 
@@ -943,68 +865,17 @@ check (ArbSheetEditor *self)
   g_hash_table_remove_all (self->messages);
   g_hash_table_iter_init (&iter, self->refused);
   while (g_hash_table_iter_next (&iter, &key, &value))
-    {
-      add_message (self, key, value);
-      g_ptr_array_add (problems, g_strdup (value));
-      g_hash_table_add (placed, value);
-    }
-
-  if (arb_sheet_get_n_items (self->sheet) > 0 && problems->len > 0)
-    {
-      g_autoptr(ArbSheet) bare = copy_fields (self->sheet);
-      g_autoptr(GPtrArray) base = problems_of (self, bare);
-
-      for (guint k = 0; k < self->kinds->len; k++)
-        {
-          KindGroup *kind = g_ptr_array_index (self->kinds, k);
-
-          for (guint v = 0; v < kind->views->len; v++)
-            {
-              ItemView *view = g_ptr_array_index (kind->views, v);
-              g_autoptr(ArbSheet) alone = copy_fields (self->sheet);
-              g_autoptr(GPtrArray) own = NULL;
-
-              copy_item (alone, view->item);
-              own = problems_of (self, alone);
-              for (guint i = 0; i < own->len; i++)
-                {
-                  const char *message = g_ptr_array_index (own, i);
-                  guint at;
-
-                  if (has_message (base, message) ||
-                      !g_ptr_array_find_with_equal_func (problems, message, g_str_equal, &at))
-                    continue;
-                  place_item_message (self, view, message);
-                  g_hash_table_add (placed, g_ptr_array_index (problems, at));
-                }
-            }
-        }
-    }
+    add_message (self, key, value);
 
   for (guint i = 0; i < problems->len; i++)
     {
-      const char *message = g_ptr_array_index (problems, i);
-      Field *best = NULL;
-      gsize best_n = 0;
+      const ArbSheetProblem *problem = g_ptr_array_index (problems, i);
+      g_autofree char *at = problem_key (self, problem);
 
-      if (g_hash_table_contains (placed, message))
-        continue;
-      for (guint f = 0; f < self->fields->len; f++)
-        {
-          Field *field = g_ptr_array_index (self->fields, f);
-          gsize n;
-
-          /* The longest label wins: "FT lost is 120" is not about FT. */
-          if (field->view == NULL && (n = names_label (message, _(field->spec->label))) > best_n)
-            {
-              best = field;
-              best_n = n;
-            }
-        }
-      if (best)
-        add_message (self, best->spec->name, message);
+      if (at)
+        add_message (self, at, problem->message);
       else
-        g_ptr_array_add (general, (gpointer)message);
+        g_ptr_array_add (general, problem->message);
     }
 
   /* At each field: the row turns red and the caption under it says why. */
@@ -1068,7 +939,7 @@ check (ArbSheetEditor *self)
         }
     }
 
-  self->valid = problems->len == 0;
+  self->valid = problems->len == 0 && g_hash_table_size (self->refused) == 0;
 
   /* The bar: what no field shows first, then the fields' own, in form
    * order; three at most, it is a summary. */

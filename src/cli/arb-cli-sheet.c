@@ -355,11 +355,11 @@ cmd_new (int    argc,
   if (!(rules = load_library ()))
     return EXIT_USAGE;
 
-  /* The generation form: the 3.0-3.9 procedure, every rule checked. */
-  if (g_str_equal (system, "aod") && (opts.race || opts.assign))
+  /* The generation form: the game's own procedure, every rule checked. */
+  if (arb_game_can_generate_sheet (arb_game_get (system)) && (opts.race || opts.assign))
     {
       g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
-      ArbAodGeneration gen = {
+      ArbSheetGeneration gen = {
         .name = opts.name, .player = opts.player, .race = opts.race,
         .assign = opts.assign, .armor = opts.armor, .shield = opts.shield,
         .weapons = (const char **)opts.weapons, .uap = opts.uap,
@@ -368,7 +368,7 @@ cmd_new (int    argc,
       if (opts.set || opts.items)
         return usage_error (_("Generation takes --name, --race, --assign, --armor, --shield and --weapon, not --set or --item"));
 
-      if (!(sheet = arb_aod_generate (&gen, rules, problems)))
+      if (!(sheet = arb_game_generate_sheet (arb_game_get (system), &gen, rules, problems)))
         {
           for (guint i = 0; i < problems->len; i++)
             print_error (g_ptr_array_index (problems, i));

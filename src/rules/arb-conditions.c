@@ -118,11 +118,7 @@ check_combatant (ArbEncounter  *enc,
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
 
   if (id == NULL)
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("Name the combatant: id=c1"));
-      return FALSE;
-    }
+    return arb_proc_refuse (error, "id", _("Name the combatant: id=c1"));
   if (!g_strv_contains ((const char * const *)ids, id))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,

@@ -24,7 +24,64 @@
  * flood of millions of nodes is refused before libxml2 builds them. */
 #define MAX_ELEMENTS     200000
 
-G_DEFINE_QUARK (arb-encounter-error-quark, arb_encounter_error)
+/* An error of the domain can carry the name of the parameter it is
+ * about, so that a form finds the field without reading the message. */
+typedef struct
+{
+  char *param;
+} ArbEncounterErrorPrivate;
+
+static void
+arb_encounter_error_private_init (ArbEncounterErrorPrivate *priv)
+{
+  priv->param = NULL;
+}
+
+static void
+arb_encounter_error_private_copy (const ArbEncounterErrorPrivate *src,
+                                  ArbEncounterErrorPrivate       *dest)
+{
+  dest->param = g_strdup (src->param);
+}
+
+static void
+arb_encounter_error_private_clear (ArbEncounterErrorPrivate *priv)
+{
+  g_clear_pointer (&priv->param, g_free);
+}
+
+G_DEFINE_EXTENDED_ERROR (ArbEncounterError, arb_encounter_error)
+
+void
+arb_encounter_error_missing_param (GError     **error,
+                                   const char  *param,
+                                   const char  *format,
+                                   ...)
+{
+  GError *local;
+  va_list args;
+
+  g_return_if_fail (param != NULL);
+
+  if (error == NULL)
+    return;
+  va_start (args, format);
+  local = g_error_new_valist (ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_MISSING_PARAM, format, args);
+  va_end (args);
+  arb_encounter_error_get_private (local)->param = g_strdup (param);
+  g_propagate_error (error, local);
+}
+
+const char *
+arb_encounter_error_get_param (const GError *error)
+{
+  ArbEncounterErrorPrivate *priv;
+
+  if (!g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_MISSING_PARAM))
+    return NULL;
+  priv = arb_encounter_error_get_private (error);
+  return priv ? priv->param : NULL;
+}
 
 /* Steps */
 

@@ -33,9 +33,22 @@ typedef enum
   ARB_ENCOUNTER_ERROR_ILLEGAL,   /* an action the rules forbid now */
   ARB_ENCOUNTER_ERROR_CHANGED,   /* the file changed on disk */
   ARB_ENCOUNTER_ERROR_WRITE,     /* saving failed; the old file is intact */
+  /* a parameter the action needs is not given: a form's to fill in, not
+   * a rule broken; arb_encounter_error_get_param() names it */
+  ARB_ENCOUNTER_ERROR_MISSING_PARAM,
 } ArbEncounterError;
 
 GQuark arb_encounter_error_quark (void);
+
+/* Sets @error to ARB_ENCOUNTER_ERROR_MISSING_PARAM for the parameter
+ * @param, with the message @format. */
+void        arb_encounter_error_missing_param (GError       **error,
+                                               const char    *param,
+                                               const char    *format,
+                                               ...) G_GNUC_PRINTF (3, 4);
+/* The parameter a MISSING_PARAM error is about ("to"), or NULL for any
+ * other error. */
+const char *arb_encounter_error_get_param     (const GError  *error);
 
 #define ARB_ENCOUNTER_ENTITY "encounter"
 

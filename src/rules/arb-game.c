@@ -447,3 +447,64 @@ arb_game_list_clear_sight (ArbGame *self)
   g_return_val_if_fail (ARB_IS_GAME (self), no_names);
   return CLASS (self)->clear_sight ? CLASS (self)->clear_sight : no_names;
 }
+
+/* Sheets */
+
+const ArbSheetSpec *
+arb_game_find_sheet (ArbGame    *self,
+                     const char *kind)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+
+  for (const ArbSheetSpec *spec = CLASS (self)->sheets; spec && spec->kind; spec++)
+    if (g_strcmp0 (spec->kind, kind) == 0)
+      return spec;
+  return NULL;
+}
+
+void
+arb_game_check_sheet (ArbGame           *self,
+                      ArbSheet          *sheet,
+                      ArbRulesetLibrary *rules,
+                      GPtrArray         *problems)
+{
+  g_return_if_fail (ARB_IS_GAME (self));
+  if (CLASS (self)->check_sheet)
+    CLASS (self)->check_sheet (self, sheet, rules, problems);
+}
+
+void
+arb_game_derive_sheet (ArbGame           *self,
+                       ArbSheet          *sheet,
+                       ArbRulesetLibrary *rules,
+                       GPtrArray         *out)
+{
+  g_return_if_fail (ARB_IS_GAME (self));
+  if (CLASS (self)->derive_sheet)
+    CLASS (self)->derive_sheet (self, sheet, rules, out);
+}
+
+gboolean
+arb_game_can_generate_sheet (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  return CLASS (self)->generate_sheet != NULL;
+}
+
+ArbSheet *
+arb_game_generate_sheet (ArbGame                  *self,
+                         const ArbSheetGeneration *generation,
+                         ArbRulesetLibrary        *rules,
+                         GPtrArray                *problems)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  g_return_val_if_fail (generation != NULL, NULL);
+
+  if (CLASS (self)->generate_sheet == NULL)
+    {
+      g_ptr_array_add (problems, g_strdup_printf (_("%s builds characters only field by field"),
+                                                  arb_game_get_title (self)));
+      return NULL;
+    }
+  return CLASS (self)->generate_sheet (self, generation, rules, problems);
+}

@@ -162,6 +162,29 @@ struct _ArbGameClass
   /* The conditions of a figure that blocks no line of sight (a fallen,
    * dead or departed one): "NAME", or "NAME=VALUE" for that value only. */
   const char * const      *clear_sight;
+  /* Sheets */
+  /* The kinds of sheet the game keeps, with their fields and items;
+   * ends with a NULL kind. */
+  const ArbSheetSpec      *sheets;
+  /* Rules that tie a sheet's values together, beyond each value's own
+   * range: appended to @problems (of ArbSheetProblem). */
+  void       (*check_sheet)    (ArbGame            *self,
+                                ArbSheet           *sheet,
+                                ArbRulesetLibrary  *rules,
+                                GPtrArray          *problems);
+  /* The values worked out from a sheet and the tables, appended to @out
+   * (of ArbDerived) in show order. */
+  void       (*derive_sheet)   (ArbGame            *self,
+                                ArbSheet           *sheet,
+                                ArbRulesetLibrary  *rules,
+                                GPtrArray          *out);
+  /* A new character by the game's own procedure from a race and points
+   * assigned; NULL with every broken rule in @problems (of char *).
+   * NULL in the class: the game builds sheets only field by field. */
+  ArbSheet  *(*generate_sheet) (ArbGame                  *self,
+                                const ArbSheetGeneration *generation,
+                                ArbRulesetLibrary        *rules,
+                                GPtrArray                *problems);
 
   gpointer padding[12];
 };
@@ -257,5 +280,24 @@ const ArbMapPreset *arb_game_get_map_preset_table (ArbGame *self);
 const ArbStateKey  *arb_game_list_state_keys      (ArbGame *self);
 /* See clear_sight; never NULL. */
 const char * const *arb_game_list_clear_sight     (ArbGame *self);
+
+/* Sheets */
+/* The game's sheet of @kind, or NULL when it keeps none such. */
+const ArbSheetSpec *arb_game_find_sheet    (ArbGame            *self,
+                                            const char         *kind);
+void                arb_game_check_sheet   (ArbGame            *self,
+                                            ArbSheet           *sheet,
+                                            ArbRulesetLibrary  *rules,
+                                            GPtrArray          *problems);
+void                arb_game_derive_sheet  (ArbGame            *self,
+                                            ArbSheet           *sheet,
+                                            ArbRulesetLibrary  *rules,
+                                            GPtrArray          *out);
+/* Whether the game builds a character from a race and points assigned. */
+gboolean            arb_game_can_generate_sheet (ArbGame       *self);
+ArbSheet           *arb_game_generate_sheet (ArbGame                  *self,
+                                             const ArbSheetGeneration *generation,
+                                             ArbRulesetLibrary        *rules,
+                                             GPtrArray                *problems);
 
 G_END_DECLS

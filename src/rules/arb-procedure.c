@@ -175,6 +175,26 @@ arb_proc_get_int (ArbProc     *proc,
 }
 
 gboolean
+arb_proc_refuse (GError     **error,
+                 const char  *missing,
+                 const char  *format,
+                 ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  if (missing)
+    arb_encounter_error_missing_param (error, missing, "%s", message);
+  else
+    g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, message);
+  return FALSE;
+}
+
+gboolean
 arb_proc_get_hex (ArbProc     *proc,
                   const char  *name,
                   ArbHex      *hex,
@@ -183,10 +203,8 @@ arb_proc_get_hex (ArbProc     *proc,
   int cols, rows;
 
   if (!arb_hex_parse (arb_proc_get_param (proc, name), hex))
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("%s= takes the hex as Q,R"), name);
-      return FALSE;
-    }
+    return arb_proc_refuse (error, arb_proc_get_param (proc, name) ? NULL : name,
+                            _("%s= takes the hex as Q,R"), name);
   /* A figure sent there would stand where the loader refuses it. */
   if (arb_encounter_get_map_size (proc->encounter, &cols, &rows) && !arb_map_in_bounds (proc->encounter, *hex))
     {

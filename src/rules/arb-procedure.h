@@ -73,6 +73,14 @@ void               arb_proc_set_param     (ArbProc    *proc,
                                            const char *value);
 const char        *arb_proc_next_listed   (ArbProc    *proc,
                                            const char *param);
+/* A refusal worded by @format: when @missing names a parameter the
+ * action needs and was not given, ARB_ENCOUNTER_ERROR_MISSING_PARAM
+ * about it (a form's to fill in); when NULL, ARB_ENCOUNTER_ERROR_ILLEGAL.
+ * Always FALSE, to return at once. */
+gboolean           arb_proc_refuse        (GError    **error,
+                                           const char *missing,
+                                           const char *format,
+                                           ...) G_GNUC_PRINTF (3, 4);
 /* Stops the procedure with @error (taken) as an illegal action. */
 void               arb_proc_fail          (ArbProc    *proc,
                                            GError     *error);

@@ -1,10 +1,11 @@
 /* arb-sheet.c: character and NPC record sheets, kept as XML
  *
  * A sheet is a flat set of fields plus a list of items (weapons, attacks,
- * wounds...), both described per game in arb-sheet-spec.c. Files are read
- * through arb-xml (no DTD, no entities, no network), checked against
- * data/schemas/sheet.rng and then against every rule here, so an error
- * can name the file, the line and the rule.
+ * wounds...), both described by the game (ArbGameClass.sheets, in
+ * src/rules/games/ID/arb-ID-sheet.c), which also adds its own rules and
+ * derived values. Files are read through arb-xml (no DTD, no entities,
+ * no network), checked against data/schemas/sheet.rng and then against
+ * every rule, so an error can name the file, the line and the rule.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -22,7 +23,7 @@
 #include "arb-file.h"
 #include "arb-rules-private.h"
 #include "arb-sheet.h"
-#include "arb-sheet-private.h"
+#include "arb-sheet-game.h"
 #include "arb-xml.h"
 
 #define MAX_ITEMS 1000
@@ -99,6 +100,13 @@ parse_int (const char *text,
   return TRUE;
 }
 
+gboolean
+arb_sheet_parse_int (const char *text,
+                     int        *out)
+{
+  return parse_int (text, out);
+}
+
 int
 arb_sheet_item_get_int (const ArbSheetItem *item,
                         const char         *name,
@@ -132,6 +140,16 @@ arb_sheet_item_set_text (ArbSheetItem *item,
 {
   g_free (item->text);
   item->text = g_strdup (text);
+}
+
+void
+arb_sheet_problem_free (ArbSheetProblem *problem)
+{
+  if (problem == NULL)
+    return;
+  g_free (problem->field);
+  g_free (problem->message);
+  g_free (problem);
 }
 
 void
@@ -392,34 +410,105 @@ typedef struct
 {
   ArbSheet          *sheet;
   ArbRulesetLibrary *rules;
-  GPtrArray         *problems;   /* of char* */
+  GPtrArray         *problems;   /* of ArbSheetProblem */
 } Check;
 
-static void problem (Check      *check,
-                     guint       line,
-                     const char *format,
-                     ...) G_GNUC_PRINTF (3, 4);
+static void
+add_problem_valist (GPtrArray           *problems,
+                    ArbSheetProblemKind  kind,
+                    int                  item,
+                    const char          *field,
+                    guint                line,
+                    const char          *format,
+                    va_list              args) G_GNUC_PRINTF (6, 0);
 
 static void
-problem (Check      *check,
-         guint       line,
-         const char *format,
+add_problem_valist (GPtrArray           *problems,
+                    ArbSheetProblemKind  kind,
+                    int                  item,
+                    const char          *field,
+                    guint                line,
+                    const char          *format,
+                    va_list              args)
+{
+  ArbSheetProblem *problem = g_new0 (ArbSheetProblem, 1);
+
+  problem->kind = kind;
+  problem->item = item;
+  problem->field = g_strdup (field);
+  problem->line = line;
+  problem->message = g_strdup_vprintf (format, args);
+  g_ptr_array_add (problems, problem);
+}
+
+void
+arb_sheet_add_problem (GPtrArray           *problems,
+                       ArbSheetProblemKind  kind,
+                       int                  item,
+                       const char          *field,
+                       guint                line,
+                       const char          *format,
+                       ...)
+{
+  va_list args;
+
+  g_return_if_fail (problems != NULL);
+
+  va_start (args, format);
+  add_problem_valist (problems, kind, item, field, line, format, args);
+  va_end (args);
+}
+
+static void problem (Check               *check,
+                     ArbSheetProblemKind  kind,
+                     int                  item,
+                     const char          *field,
+                     guint                line,
+                     const char          *format,
+                     ...) G_GNUC_PRINTF (6, 7);
+
+static void
+problem (Check               *check,
+         ArbSheetProblemKind  kind,
+         int                  item,
+         const char          *field,
+         guint                line,
+         const char          *format,
          ...)
 {
-  g_autofree char *message = NULL;
-  g_autofree char *filename = check->sheet->filename ? g_filename_display_name (check->sheet->filename) : NULL;
   va_list args;
 
   va_start (args, format);
-  message = g_strdup_vprintf (format, args);
+  add_problem_valist (check->problems, kind, item, field, line, format, args);
   va_end (args);
+}
 
-  if (filename && line)
-    g_ptr_array_add (check->problems, g_strdup_printf ("%s:%u: %s", filename, line, message));
+char *
+arb_sheet_problem_to_string (const ArbSheetProblem *problem,
+                             ArbSheet              *sheet)
+{
+  g_autofree char *filename = NULL;
+
+  g_return_val_if_fail (problem != NULL, NULL);
+
+  if (sheet && sheet->filename)
+    filename = g_filename_display_name (sheet->filename);
+  if (filename && problem->line)
+    return g_strdup_printf ("%s:%u: %s", filename, problem->line, problem->message);
   else if (filename)
-    g_ptr_array_add (check->problems, g_strdup_printf ("%s: %s", filename, message));
-  else
-    g_ptr_array_add (check->problems, g_steal_pointer (&message));
+    return g_strdup_printf ("%s: %s", filename, problem->message);
+  return g_strdup (problem->message);
+}
+
+int
+arb_sheet_item_index (ArbSheet           *self,
+                      const ArbSheetItem *item)
+{
+  guint i;
+
+  g_return_val_if_fail (ARB_IS_SHEET (self), -1);
+
+  return g_ptr_array_find (self->items, item, &i) ? (int)i : -1;
 }
 
 /* Whether @value names a row of the table in @spec ("[none|]sys/table[@group]"). */
@@ -497,6 +586,7 @@ row_choices (ArbRulesetLibrary *rules,
 static void
 check_value (Check              *check,
              const ArbFieldSpec *spec,
+             int                 item,
              const char         *value,
              guint               line)
 {
@@ -507,19 +597,19 @@ check_value (Check              *check,
     {
     case ARB_FIELD_TEXT:
       if (strlen (value) > 10000)
-        problem (check, line, _("%s is too long (over 10000 characters)"), label);
+        problem (check, ARB_SHEET_PROBLEM_VALUE, item, spec->name, line, _("%s is too long (over 10000 characters)"), label);
       break;
 
     case ARB_FIELD_INT:
       if (!parse_int (value, &n))
-        problem (check, line, _("%s is “%s”; it must be a whole number"), label, value);
+        problem (check, ARB_SHEET_PROBLEM_VALUE, item, spec->name, line, _("%s is “%s”; it must be a whole number"), label, value);
       else if (n < spec->min || n > spec->max)
-        problem (check, line, _("%s is %d; it must be from %d to %d"), label, n, spec->min, spec->max);
+        problem (check, ARB_SHEET_PROBLEM_VALUE, item, spec->name, line, _("%s is %d; it must be from %d to %d"), label, n, spec->min, spec->max);
       break;
 
     case ARB_FIELD_BOOL:
       if (g_strcmp0 (value, "true") != 0 && g_strcmp0 (value, "false") != 0)
-        problem (check, line, _("%s is “%s”; it must be true or false"), label, value);
+        problem (check, ARB_SHEET_PROBLEM_VALUE, item, spec->name, line, _("%s is “%s”; it must be true or false"), label, value);
       break;
 
     case ARB_FIELD_CHOICE:
@@ -527,7 +617,7 @@ check_value (Check              *check,
         g_auto(GStrv) choices = g_strsplit (spec->choices, " ", -1);
 
         if (!g_strv_contains ((const char * const *)choices, value))
-          problem (check, line, _("%s is “%s”; it must be one of: %s"), label, value, spec->choices);
+          problem (check, ARB_SHEET_PROBLEM_VALUE, item, spec->name, line, _("%s is “%s”; it must be one of: %s"), label, value, spec->choices);
       }
       break;
 
@@ -536,7 +626,7 @@ check_value (Check              *check,
         {
           g_autofree char *choices = row_choices (check->rules, spec->choices);
 
-          problem (check, line, _("%s “%s” is not in the tables; it must be one of: %s"),
+          problem (check, ARB_SHEET_PROBLEM_VALUE, item, spec->name, line, _("%s “%s” is not in the tables; it must be one of: %s"),
                    label, value, choices);
         }
       break;
@@ -547,7 +637,7 @@ check_value (Check              *check,
         g_autoptr(ArbDiceExpr) expr = arb_dice_expr_parse (value, NULL, &error);
 
         if (expr == NULL)
-          problem (check, line, _("%s: %s"), label, error->message);
+          problem (check, ARB_SHEET_PROBLEM_VALUE, item, spec->name, line, _("%s: %s"), label, error->message);
       }
       break;
 
@@ -563,135 +653,39 @@ field_line (ArbSheet   *self,
   return GPOINTER_TO_UINT (g_hash_table_lookup (self->lines, name));
 }
 
-/* Rules that tie several values together, per game. */
-static void
-check_game_rules (Check *check)
-{
-  ArbSheet *self = check->sheet;
-
-  if (g_str_equal (self->system, "gpg"))
-    {
-      g_autoptr(GPtrArray) weapons = arb_sheet_get_items (self, "weapon");
-      ArbTable *table = check->rules ? arb_ruleset_library_get_table (check->rules, "gpg", "weapons") : NULL;
-      const char *in_hand = arb_sheet_get (self, "in-hand");
-      gboolean carried = FALSE;
-      int portage = 0;
-
-      for (guint i = 0; i < weapons->len; i++)
-        {
-          ArbSheetItem *item = g_ptr_array_index (weapons, i);
-          const char *name = arb_sheet_item_get (item, "name");
-          const char *p = table && name ? arb_table_lookup_name_text (table, name, "portage") : NULL;
-          int n;
-
-          if (p && parse_int (p, &n))
-            portage += n;
-          if (in_hand && name && g_ascii_strcasecmp (in_hand, name) == 0)
-            carried = TRUE;
-        }
-
-      if (portage > 6)
-        problem (check, weapons->len ? ((ArbSheetItem *)g_ptr_array_index (weapons, 0))->line : 0,
-                 _("the weapons weigh %d portage points; a glider carries at most 6"), portage);
-      if (in_hand && g_ascii_strcasecmp (in_hand, "none") != 0 && !carried)
-        problem (check, field_line (self, "in-hand"),
-                 _("the weapon in hand, “%s”, is not among the weapons carried"), in_hand);
-    }
-  else if (g_str_equal (self->system, "dogfight"))
-    {
-      int lo = arb_sheet_get_int (self, "min-speed", 0);
-      int hi = arb_sheet_get_int (self, "max-speed", 0);
-      int dive = arb_sheet_get_int (self, "max-dive-speed", 0);
-      g_autoptr(GPtrArray) rows = arb_sheet_get_items (self, "damage-row");
-
-      if (lo > hi)
-        problem (check, field_line (self, "min-speed"),
-                 _("the minimum speed %d is above the maximum speed %d"), lo, hi);
-      if (hi > dive)
-        problem (check, field_line (self, "max-dive-speed"),
-                 _("the maximum dive speed %d is below the maximum speed %d"), dive, hi);
-      for (guint i = 0; i < rows->len; i++)
-        {
-          ArbSheetItem *item = g_ptr_array_index (rows, i);
-          int filled = arb_sheet_item_get_int (item, "filled", 0);
-          int boxes = arb_sheet_item_get_int (item, "boxes", 0);
-
-          if (filled > boxes)
-            problem (check, item->line, _("damage row %d has %d boxes filled but only %d boxes"),
-                     arb_sheet_item_get_int (item, "row", 0), filled, boxes);
-        }
-    }
-  else if (g_str_equal (self->system, "rsbs"))
-    {
-      g_autoptr(GPtrArray) acs = arb_sheet_get_items (self, "armor-class");
-      g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-
-      for (guint i = 0; i < acs->len; i++)
-        {
-          ArbSheetItem *item = g_ptr_array_index (acs, i);
-          const char *loc = arb_sheet_item_get (item, "location");
-
-          if (loc && !g_hash_table_add (seen, (gpointer)loc))
-            problem (check, item->line, _("the armor class of “%s” is given twice"), loc);
-        }
-    }
-}
-
 /* A loss is counted out of a pool on the sheet; more than all of it is a
  * slip of the pen, and would show as "FT left -82". */
-static const struct
-{
-  const char *system;
-  const char *loss;
-  const char *loss_label;
-  const char *pool;
-  const char *pool_label;
-  const char *why;
-} losses[] = {
-  { "aod", "ft-lost", N_("FT lost"), "ft", N_("FT"), N_("11.1: Fatigue is lost only as far as it goes") },
-  { "aod", "en-lost", N_("EN lost"), "en", N_("EN"), N_("11.4: at 0 EN left a fighter is dead") },
-  { "tft", "hits-taken", N_("Hits taken"), "st", N_("ST"), N_("at 0 ST left a figure is dead") },
-};
-
 static void
-check_losses (Check *check)
+check_losses (Check              *check,
+              const ArbSheetLoss *losses)
 {
   ArbSheet *self = check->sheet;
   int loss, pool;
 
-  for (guint i = 0; i < G_N_ELEMENTS (losses); i++)
-    if (g_str_equal (self->system, losses[i].system) &&
-        parse_int (arb_sheet_get (self, losses[i].loss), &loss) &&
+  for (guint i = 0; losses && losses[i].loss; i++)
+    if (parse_int (arb_sheet_get (self, losses[i].loss), &loss) &&
         parse_int (arb_sheet_get (self, losses[i].pool), &pool) && loss > pool)
-      problem (check, field_line (self, losses[i].loss), _("%s is %d, more than %s %d (%s)"),
+      problem (check, ARB_SHEET_PROBLEM_RULE, -1, losses[i].loss, field_line (self, losses[i].loss),
+               _("%s is %d, more than %s %d (%s)"),
                _(losses[i].loss_label), loss, _(losses[i].pool_label), pool, _(losses[i].why));
-
-  /* Red Sand, Blue Sky burns dice out of a pool the sheet does not hold:
-   * five for each point of Rep, two more for a gladiatrix. */
-  if (g_str_equal (self->system, "rsbs") &&
-      parse_int (arb_sheet_get (self, "dice-burned"), &loss) &&
-      parse_int (arb_sheet_get (self, "rep"), &pool))
-    {
-      pool = 5 * pool + (arb_sheet_get_bool (self, "gladiatrix") ? 2 : 0);
-      if (loss > pool)
-        problem (check, field_line (self, "dice-burned"),
-                 _("%s is %d, more than the pool of %d (Burning Dice: a spent pool is at 0)"),
-                 _("Dice burned"), loss, pool);
-    }
 }
 
 GPtrArray *
-arb_sheet_check (ArbSheet          *self,
-                 ArbRulesetLibrary *rules)
+arb_sheet_check_problems (ArbSheet          *self,
+                          ArbRulesetLibrary *rules)
 {
+  ArbGame *game;
+  const ArbSheetSpec *spec;
   const ArbFieldSpec *fields;
   const ArbItemSpec *items;
-  Check check = { self, rules, g_ptr_array_new_with_free_func (g_free) };
+  Check check = { self, rules, g_ptr_array_new_with_free_func ((GDestroyNotify)arb_sheet_problem_free) };
 
   g_return_val_if_fail (ARB_IS_SHEET (self), NULL);
 
-  fields = arb_sheet_spec_fields (self->system, self->kind);
-  items = arb_sheet_spec_items (self->system, self->kind);
+  game = arb_game_get (self->system);
+  spec = arb_game_find_sheet (game, self->kind);
+  fields = spec->fields;
+  items = spec->items;
 
   for (guint i = 0; fields[i].name; i++)
     {
@@ -700,25 +694,42 @@ arb_sheet_check (ArbSheet          *self,
       if (value == NULL || value[0] == '\0')
         {
           if (fields[i].required)
-            problem (&check, 0, _("%s is missing; every %s %s sheet needs one"),
+            problem (&check, ARB_SHEET_PROBLEM_MISSING, -1, fields[i].name, 0,
+                     _("%s is missing; every %s %s sheet needs one"),
                      _(fields[i].label), self->system, self->kind);
           continue;
         }
-      check_value (&check, &fields[i], value, field_line (self, fields[i].name));
+      check_value (&check, &fields[i], -1, value, field_line (self, fields[i].name));
     }
 
   for (guint s = 0; items[s].kind; s++)
     {
-      g_autoptr(GPtrArray) of_kind = arb_sheet_get_items (self, items[s].kind);
+      /* Where each entry of the kind is among all of them, for the
+       * problems to name it (a search for each would be quadratic). */
+      g_autoptr(GArray) of_kind = g_array_new (FALSE, FALSE, sizeof (int));
+
+      for (guint i = 0; i < self->items->len; i++)
+        if (g_str_equal (((ArbSheetItem *)g_ptr_array_index (self->items, i))->kind, items[s].kind))
+          {
+            int at = (int)i;
+
+            g_array_append_val (of_kind, at);
+          }
 
       if (of_kind->len > items[s].max_count)
-        problem (&check, ((ArbSheetItem *)g_ptr_array_index (of_kind, items[s].max_count))->line,
-                 _("%u %s entries; a sheet holds at most %u"),
-                 of_kind->len, _(items[s].label), items[s].max_count);
+        {
+          int at = g_array_index (of_kind, int, items[s].max_count);
+          ArbSheetItem *first_over = g_ptr_array_index (self->items, at);
+
+          problem (&check, ARB_SHEET_PROBLEM_COUNT, at, NULL, first_over->line,
+                   _("%u %s entries; a sheet holds at most %u"),
+                   of_kind->len, _(items[s].label), items[s].max_count);
+        }
 
       for (guint i = 0; i < of_kind->len; i++)
         {
-          ArbSheetItem *item = g_ptr_array_index (of_kind, i);
+          int at = g_array_index (of_kind, int, i);
+          ArbSheetItem *item = g_ptr_array_index (self->items, at);
           GHashTableIter iter;
           gpointer key;
 
@@ -730,21 +741,23 @@ arb_sheet_check (ArbSheet          *self,
               if (value == NULL || value[0] == '\0')
                 {
                   if (attr->required)
-                    problem (&check, item->line, _("a %s entry needs its %s"),
-                             _(items[s].label), _(attr->label));
+                    problem (&check, ARB_SHEET_PROBLEM_MISSING, at, attr->name, item->line,
+                             _("a %s entry needs its %s"), _(items[s].label), _(attr->label));
                   continue;
                 }
-              check_value (&check, attr, value, item->line);
+              check_value (&check, attr, at, value, item->line);
             }
 
           g_hash_table_iter_init (&iter, item->attrs);
           while (g_hash_table_iter_next (&iter, &key, NULL))
             if (!find_field (items[s].attrs, key))
-              problem (&check, item->line, _("a %s entry has no “%s”"), _(items[s].label), (char *)key);
+              problem (&check, ARB_SHEET_PROBLEM_UNKNOWN, at, key, item->line,
+                       _("a %s entry has no “%s”"), _(items[s].label), (char *)key);
 
           if (items[s].has_text && (item->text == NULL || item->text[0] == '\0') &&
               items[s].attrs[0].name == NULL)
-            problem (&check, item->line, _("a %s entry is empty"), _(items[s].label));
+            problem (&check, ARB_SHEET_PROBLEM_MISSING, at, NULL, item->line,
+                     _("a %s entry is empty"), _(items[s].label));
         }
     }
 
@@ -753,17 +766,31 @@ arb_sheet_check (ArbSheet          *self,
       ArbSheetItem *item = g_ptr_array_index (self->items, i);
 
       if (!find_item_spec (items, item->kind))
-        problem (&check, item->line, _("a %s %s sheet has no “%s” entries"),
+        problem (&check, ARB_SHEET_PROBLEM_UNKNOWN, (int)i, NULL, item->line,
+                 _("a %s %s sheet has no “%s” entries"),
                  self->system, self->kind, item->kind);
     }
 
-  check_losses (&check);
-  if (g_str_equal (self->system, "aod"))
-    arb_aod_check (self, rules, check.problems);
-  else
-    check_game_rules (&check);
+  check_losses (&check, spec->losses);
+  arb_game_check_sheet (game, self, rules, check.problems);
 
   return check.problems;
+}
+
+GPtrArray *
+arb_sheet_check (ArbSheet          *self,
+                 ArbRulesetLibrary *rules)
+{
+  g_autoptr(GPtrArray) problems = NULL;
+  GPtrArray *messages;
+
+  g_return_val_if_fail (ARB_IS_SHEET (self), NULL);
+
+  problems = arb_sheet_check_problems (self, rules);
+  messages = g_ptr_array_new_full (problems->len, g_free);
+  for (guint i = 0; i < problems->len; i++)
+    g_ptr_array_add (messages, arb_sheet_problem_to_string (g_ptr_array_index (problems, i), self));
+  return messages;
 }
 
 gboolean
@@ -868,7 +895,7 @@ arb_sheet_load_bytes (GBytes             *bytes,
                    shown, xmlGetLineNo (root), system ? system : "");
       return NULL;
     }
-  if (g_strcmp0 (kind, "character") != 0 && g_strcmp0 (kind, "npc") != 0)
+  if (arb_game_find_sheet (arb_game_get (system), kind) == NULL)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("%s:%ld: unknown kind of sheet “%s” (character or npc)"),
@@ -1151,11 +1178,11 @@ arb_sheet_save_new (ArbSheet     *self,
 
 /* Derived values */
 
-static void
-add_derived (GPtrArray  *out,
-             const char *key,
-             const char *label,
-             char       *value)
+void
+arb_sheet_add_derived (GPtrArray  *out,
+                       const char *key,
+                       const char *label,
+                       char       *value)
 {
   ArbDerived *d = g_new0 (ArbDerived, 1);
 
@@ -1173,73 +1200,11 @@ arb_sheet_derive (ArbSheet          *self,
 
   g_return_val_if_fail (ARB_IS_SHEET (self), out);
 
-  if (g_str_equal (self->system, "aod"))
-    arb_aod_derive (self, rules, out);
-  else if (g_str_equal (self->system, "gpg"))
-    {
-      g_autoptr(GPtrArray) weapons = arb_sheet_get_items (self, "weapon");
-      ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "gpg", "weapons") : NULL;
-      int portage = 0;
-
-      for (guint i = 0; i < weapons->len; i++)
-        {
-          const char *name = arb_sheet_item_get (g_ptr_array_index (weapons, i), "name");
-          const char *p = table && name ? arb_table_lookup_name_text (table, name, "portage") : NULL;
-          int n;
-
-          if (p && parse_int (p, &n))
-            portage += n;
-        }
-      add_derived (out, "portage", _("Portage carried"), g_strdup_printf (_("%d of 6"), portage));
-    }
-  else if (g_str_equal (self->system, "rsbs"))
-    {
-      int rep = arb_sheet_get_int (self, "rep", 0);
-      int pool = 5 * rep + (arb_sheet_get_bool (self, "gladiatrix") ? 2 : 0);
-
-      add_derived (out, "dice-pool", _("Dice pool"), g_strdup_printf ("%d", pool));
-      add_derived (out, "dice-left", _("Dice left"),
-                   g_strdup_printf ("%d", MAX (0, pool - arb_sheet_get_int (self, "dice-burned", 0))));
-    }
-  else if (g_str_equal (self->system, "tft"))
-    {
-      ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "tft", "armor-shields") : NULL;
-      int adj = arb_sheet_get_int (self, "dx", 0);
-      int stops = 0;
-      static const char *worn[] = { "armor", "shield" };
-
-      for (guint i = 0; i < G_N_ELEMENTS (worn); i++)
-        {
-          const char *name = arb_sheet_get (self, worn[i]);
-          int n;
-
-          if (table == NULL || name == NULL || g_ascii_strcasecmp (name, "none") == 0)
-            continue;
-          if (parse_int (arb_table_lookup_name_text (table, name, "dx"), &n))
-            adj += n;
-          if (parse_int (arb_table_lookup_name_text (table, name, "stops"), &n))
-            stops += n;
-        }
-      add_derived (out, "adjusted-dx", _("DX with armor and shield"), g_strdup_printf ("%d", adj));
-      add_derived (out, "hits-stopped", _("Hits stopped"), g_strdup_printf ("%d", stops));
-      add_derived (out, "st-left", _("ST left"),
-                   g_strdup_printf ("%d", arb_sheet_get_int (self, "st", 0) - arb_sheet_get_int (self, "hits-taken", 0)));
-    }
-  else if (g_str_equal (self->system, "dogfight"))
-    {
-      ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "dogfight", "crit-threshold") : NULL;
-      const char *quality = arb_sheet_get (self, "quality");
-      const ArbRow *row = table && quality ? arb_table_find_row_by_name (table, quality, NULL) : NULL;
-
-      if (row != NULL)
-        add_derived (out, "crit-threshold", _("Hits in one burst for a critical"),
-                     g_strdup (row->cells[0].text));
-    }
-
+  arb_game_derive_sheet (arb_game_get (self->system), self, rules, out);
   return out;
 }
 
-/* For arb-aod.c, which shares the checking machinery. */
+/* For the games' own checks, which name the line too. */
 guint
 arb_sheet_get_field_line (ArbSheet   *self,
                           const char *field)

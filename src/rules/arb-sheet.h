@@ -166,10 +166,102 @@ typedef struct
   const ArbFieldSpec *attrs;
 } ArbItemSpec;
 
-/* NULL-terminated arrays (name == NULL / kind == NULL end them). */
+/* A loss counted out of a pool on the same sheet (FT lost out of FT):
+ * more than the whole pool is refused, with @why. */
+typedef struct
+{
+  const char *loss;
+  const char *loss_label;   /* N_() */
+  const char *pool;
+  const char *pool_label;   /* N_() */
+  const char *why;          /* N_(): the rule that says so */
+} ArbSheetLoss;
+
+/* One kind of sheet a game keeps ("character", "npc"): its fields and
+ * items, and the losses checked against their pools. A game's list ends
+ * with a NULL kind; the arrays inside end as above (losses: loss NULL;
+ * NULL for none). */
+typedef struct
+{
+  const char         *kind;
+  const ArbFieldSpec *fields;
+  const ArbItemSpec  *items;
+  const ArbSheetLoss *losses;
+} ArbSheetSpec;
+
+/* NULL-terminated arrays (name == NULL / kind == NULL end them); NULL
+ * for a game or kind there is no sheet of. */
 const ArbFieldSpec *arb_sheet_spec_fields (const char *system,
                                            const char *kind);
 const ArbItemSpec  *arb_sheet_spec_items  (const char *system,
                                            const char *kind);
+
+/* A broken rule of a sheet, for a form to show beside what it is about. */
+typedef enum
+{
+  ARB_SHEET_PROBLEM_MISSING,    /* a required value or entry is not given */
+  ARB_SHEET_PROBLEM_VALUE,      /* a value out of range, or not of its type */
+  ARB_SHEET_PROBLEM_COUNT,      /* more entries of a kind than a sheet holds */
+  ARB_SHEET_PROBLEM_UNKNOWN,    /* an attribute or entry the sheet has no room for */
+  ARB_SHEET_PROBLEM_RULE,       /* a rule of the game tying values together */
+} ArbSheetProblemKind;
+
+typedef struct
+{
+  ArbSheetProblemKind  kind;
+  /* The entry it is about, as arb_sheet_get_item() counts them, or -1
+   * for the sheet itself. */
+  int                  item;
+  /* The field (item -1) or the entry's attribute it is about, or NULL
+   * for the sheet or the entry as a whole. */
+  char                *field;
+  guint                line;      /* in the file read, 0 when unknown */
+  char                *message;   /* translated, without file and line */
+} ArbSheetProblem;
+
+void          arb_sheet_problem_free     (ArbSheetProblem    *problem);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ArbSheetProblem, arb_sheet_problem_free)
+
+/* Every broken rule as an ArbSheetProblem, in the order arb_sheet_check()
+ * gives their messages; an empty array for a valid sheet. */
+GPtrArray    *arb_sheet_check_problems   (ArbSheet           *self,
+                                          ArbRulesetLibrary  *rules);
+/* @problem as arb_sheet_check() words it: "FILE:LINE: MESSAGE" for a
+ * sheet read from a file. */
+char         *arb_sheet_problem_to_string (const ArbSheetProblem *problem,
+                                           ArbSheet              *sheet);
+/* Appends a problem to @problems (of ArbSheetProblem), for a game's own
+ * checks. */
+void          arb_sheet_add_problem      (GPtrArray          *problems,
+                                          ArbSheetProblemKind kind,
+                                          int                 item,
+                                          const char         *field,
+                                          guint               line,
+                                          const char         *format,
+                                          ...) G_GNUC_PRINTF (6, 7);
+/* Where @item is among the sheet's entries, or -1. */
+int           arb_sheet_item_index       (ArbSheet           *self,
+                                          const ArbSheetItem *item);
+/* The line of the file @field was read from, 0 when unknown. */
+guint         arb_sheet_get_field_line   (ArbSheet           *self,
+                                          const char         *field);
+guint         arb_sheet_item_get_line    (const ArbSheetItem *item);
+
+/* What a game's character generation starts from ("sheet new --race"):
+ * the names of rows of its tables, as the player picks them. */
+typedef struct
+{
+  const char  *name;
+  const char  *player;
+  const char  *race;
+  /* Points assigned to the attributes, as "PS=6,MD=4,...". */
+  const char  *assign;
+  const char  *armor;       /* NULL or "none" for none */
+  const char  *shield;      /* NULL or "none" for none */
+  const char **weapons;     /* NULL-terminated, may be NULL */
+  /* The race's unassigned points when the chart prints none; 0 means
+   * "as printed". */
+  int          uap;
+} ArbSheetGeneration;
 
 G_END_DECLS

@@ -278,11 +278,7 @@ change_gear (ArbProc   *proc,
       return FALSE;
     }
   if (wanted == NULL)
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("Name the weapon or shield: weapon=Mace"));
-      return FALSE;
-    }
+    return arb_proc_refuse (error, "weapon", _("Name the weapon or shield: weapon=Mace"));
   for (guint i = 0; weapons && i < weapons->len; i++)
     if (g_ascii_strcasecmp (arb_sheet_item_get (g_ptr_array_index (weapons, i), "name"), wanted) == 0)
       item = arb_sheet_item_get (g_ptr_array_index (weapons, i), "name");
@@ -382,10 +378,9 @@ change_gear (ArbProc   *proc,
       {
         g_autofree char *held = g_strjoinv (", ", prepared);
 
-        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                     _("8.1: %s's hands are full (%s); name what to drop to ready the %s: drop=NAME"),
-                     name, held, item);
-        return FALSE;
+        return arb_proc_refuse (error, arb_proc_get_param (proc, "drop") ? NULL : "drop",
+                                _("8.1: %s's hands are full (%s); name what to drop to ready the %s: drop=NAME"),
+                                name, held, item);
       }
     g_strv_builder_addv (now, (const char **)prepared);
     g_strv_builder_add (now, item);
@@ -590,11 +585,8 @@ move_to (ArbProc       *proc,
       Walk walk = { enc, id, letter == 'S', dest, hexsides > 0 ? facing_param : facing, hexes, hexsides };
 
       if (hexsides > 0 && facing_param < 0)
-        {
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       _("Say which way %s faces at the end: facing=0-5"), arb_encounter_get_name (enc, id));
-          return FALSE;
-        }
+        return arb_proc_refuse (error, "facing", _("Say which way %s faces at the end: facing=0-5"),
+                                arb_encounter_get_name (enc, id));
       collect_foes (&walk, from);
       if (!walk_to (&walk, from, facing, 0, 0, walk.watched))
         {
@@ -684,11 +676,8 @@ arb_aod_action_proc (ArbProc  *proc,
   if (id == NULL)
     id = arb_encounter_get (enc, E, "current");
   if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("Name the figure: id=c1 (or start the fight so that someone's turn it is)"));
-      return FALSE;
-    }
+    return arb_proc_refuse (error, id ? NULL : "id",
+                            _("Name the figure: id=c1 (or start the fight so that someone's turn it is)"));
   if (!find_action (proc, arb_proc_get_param (proc, "action"), &action, error))
     return FALSE;
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
@@ -932,11 +921,7 @@ break_contact (ArbProc     *proc,
     }
 
   if (to == NULL)
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("7.4: name the neighbouring hex %s steps into: to=Q,R"), name);
-      return FALSE;
-    }
+    return arb_proc_refuse (error, "to", _("7.4: name the neighbouring hex %s steps into: to=Q,R"), name);
   if (!arb_proc_get_hex (proc, "to", &dest, error))
     return FALSE;
   if (arb_hex_direction_to (here, dest) < 0)
@@ -1051,10 +1036,7 @@ arb_aod_withdraw_proc (ArbProc  *proc,
   if (id == NULL)
     id = arb_encounter_get (enc, E, "current");
   if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("Name the figure: id=c1"));
-      return FALSE;
-    }
+    return arb_proc_refuse (error, id ? NULL : "id", _("Name the figure: id=c1"));
   arb_step_set_who (arb_proc_get_step (proc), arb_encounter_get_name (enc, id));
 
   if (!may_withdraw (proc, id, &here, &facing, &place, error) ||
@@ -1123,11 +1105,8 @@ arb_aod_charge_proc (ArbProc  *proc,
 
   if (id == NULL || target == NULL || !g_strv_contains ((const char * const *)ids, id) ||
       !g_strv_contains ((const char * const *)ids, target) || g_str_equal (id, target))
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("Name the charging figure and its target: id=c1 target=c2"));
-      return FALSE;
-    }
+    return arb_proc_refuse (error, target == NULL ? "target" : id == NULL ? "id" : NULL,
+                            _("Name the charging figure and its target: id=c1 target=c2"));
   if (!g_str_equal (mode, "assail") && !g_str_equal (mode, "close"))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("8.6: mode= is assail or close"));

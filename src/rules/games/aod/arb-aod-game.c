@@ -165,6 +165,7 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->demo = demo;
   game_class->list_ready = list_ready;
   game_class->sheet_after_fight = sheet_after_fight;
+  arb_aod_sheet_class_init (game_class);
 }
 
 static void

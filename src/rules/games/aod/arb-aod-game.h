@@ -22,5 +22,7 @@ GArray    *arb_aod_list_zones (ArbGame           *game,
 GPtrArray *arb_aod_list_gauges (ArbGame           *game,
                                 ArbEncounter      *encounter,
                                 const char        *id);
+/* Sets the class's sheet kinds and sheet rules (arb-aod-sheet.c). */
+void arb_aod_sheet_class_init (ArbGameClass *klass);
 
 G_END_DECLS

@@ -1125,11 +1125,8 @@ check_parties (ArbProc     *proc,
     }
   if (attacker == NULL || !g_strv_contains ((const char * const *)ids, attacker) ||
       target == NULL || !g_strv_contains ((const char * const *)ids, target))
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("Name the attacker and the target: attacker=c1 target=c2"));
-      return FALSE;
-    }
+    return arb_proc_refuse (error, target == NULL ? "target" : attacker == NULL ? "attacker" : NULL,
+                            _("Name the attacker and the target: attacker=c1 target=c2"));
   if (g_str_equal (attacker, target))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("A figure cannot strike itself"));
@@ -1251,11 +1248,7 @@ check_means (ArbProc  *proc,
     return FALSE;
 
   if (g_str_equal (blow->combat, "ranged") && blow->hexes == 0)
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("10.1: a hurled weapon needs the hexes it flies: hexes=N"));
-      return FALSE;
-    }
+    return arb_proc_refuse (error, "hexes", _("10.1: a hurled weapon needs the hexes it flies: hexes=N"));
 
   /* 8.1: two hands on a 1* weapon only with nothing else ready. */
   if (g_strcmp0 (arb_proc_get_param (proc, "two-handed"), "yes") == 0 &&

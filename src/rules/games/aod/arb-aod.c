@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "arb-aod.h"
-#include "arb-sheet-private.h"
+#include "arb-sheet-game.h"
 
 static const char * const attributes[] = { "ps", "md", "ag", "en", "ft", "wp", NULL };
 
@@ -181,9 +181,10 @@ arb_aod_check (ArbSheet          *sheet,
 
   if (g_str_equal (arb_sheet_get_kind (sheet), "npc"))
     {
+      /* Put right at the switch, or by taking the weapons off. */
       if (weapons->len > 0 && !arb_sheet_get_bool (sheet, "weapons-user"))
-        add_problem (problems, sheet, first_line,
-                     _("4.1: this foe is not a weapons user, so it carries no weapons"));
+        arb_sheet_add_problem (problems, ARB_SHEET_PROBLEM_RULE, -1, "weapons-user", first_line,
+                               _("4.1: this foe is not a weapons user, so it carries no weapons"));
       return;
     }
 
@@ -200,18 +201,20 @@ arb_aod_check (ArbSheet          *sheet,
     poles = arms.poles;
     items = arms.items;
   }
+  /* About what is carried as a whole: no one entry is wrong. */
   if (items > 5)
-    add_problem (problems, sheet, first_line,
-                 _("3.3: a character carries at most 5 weapons and shields, not %u"), items);
+    arb_sheet_add_problem (problems, ARB_SHEET_PROBLEM_RULE, -1, NULL, first_line,
+                           _("3.3: a character carries at most 5 weapons and shields, not %u"), items);
   if (!has_knife)
-    add_problem (problems, sheet, first_line ? first_line : arb_sheet_get_field_line (sheet, "name"),
-                 _("3.3: a character must carry at least one knife"));
+    arb_sheet_add_problem (problems, ARB_SHEET_PROBLEM_RULE, -1, NULL,
+                           first_line ? first_line : arb_sheet_get_field_line (sheet, "name"),
+                           _("3.3: a character must carry at least one knife"));
   if (shields > 1)
-    add_problem (problems, sheet, first_line,
-                 _("3.3: a character carries at most one shield, not %u"), shields);
+    arb_sheet_add_problem (problems, ARB_SHEET_PROBLEM_RULE, -1, NULL, first_line,
+                           _("3.3: a character carries at most one shield, not %u"), shields);
   if (poles > 1)
-    add_problem (problems, sheet, first_line,
-                 _("3.3: a character carries at most one pole weapon, not %u"), poles);
+    arb_sheet_add_problem (problems, ARB_SHEET_PROBLEM_RULE, -1, NULL, first_line,
+                           _("3.3: a character carries at most one pole weapon, not %u"), poles);
 }
 
 static char *
@@ -220,19 +223,7 @@ signed_text (int n)
   return n >= 0 ? g_strdup_printf ("+%d", n) : g_strdup_printf ("%d", n);
 }
 
-static void
-add_derived (GPtrArray  *out,
-             const char *key,
-             const char *label,
-             char       *value)
-{
-  ArbDerived *d = g_new0 (ArbDerived, 1);
-
-  d->key = g_strdup (key);
-  d->label = g_strdup (label);
-  d->value = value;
-  g_ptr_array_add (out, d);
-}
+#define add_derived arb_sheet_add_derived
 
 void
 arb_aod_derive (ArbSheet          *sheet,
@@ -506,7 +497,13 @@ arb_aod_generate (const ArbAodGeneration *gen,
 
   arb_sheet_set_int (sheet, "experience", 0);
 
-  arb_aod_check (sheet, rules, problems);
+  {
+    g_autoptr(GPtrArray) broken = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_sheet_problem_free);
+
+    arb_aod_check (sheet, rules, broken);
+    for (guint i = 0; i < broken->len; i++)
+      g_ptr_array_add (problems, arb_sheet_problem_to_string (g_ptr_array_index (broken, i), sheet));
+  }
 
   if (problems->len > before)
     return NULL;

@@ -9,20 +9,11 @@
 
 G_BEGIN_DECLS
 
-typedef struct
-{
-  const char  *name;
-  const char  *player;
-  const char  *race;
-  /* Points assigned to PS, MD, AG, EN, FT, WP, as "PS=6,MD=4,...". */
-  const char  *assign;
-  const char  *armor;       /* NULL or "none" for none */
-  const char  *shield;      /* NULL or "none" for none */
-  const char **weapons;     /* NULL-terminated, may be NULL */
-  /* The race's unassigned points when the chart prints none (the Orc);
-   * 0 means "as printed". */
-  int          uap;
-} ArbAodGeneration;
+/* The 3.0-3.9 procedure starts from a race, the points assigned to PS,
+ * MD, AG, EN, FT, WP ("PS=6,MD=4,..."), armour, shield and weapons; uap
+ * stands in for the race's unassigned points where the chart prints none
+ * (the Orc). */
+typedef ArbSheetGeneration ArbAodGeneration;
 
 /* Builds a new character by the 3.0-3.9 procedure. Every broken rule is
  * appended to @problems (naming its section) and NULL returned. */
@@ -67,6 +58,16 @@ void      arb_aod_count_arms (ArbRulesetLibrary   *rules,
 gboolean  arb_aod_race_points (ArbRulesetLibrary  *rules,
                                const char         *race,
                                int                *uap);
+
+/* The rules that tie a character's values together (3.3), appended to
+ * @problems (of ArbSheetProblem). */
+void      arb_aod_check      (ArbSheet            *sheet,
+                              ArbRulesetLibrary   *rules,
+                              GPtrArray           *problems);
+/* The values 3.1-3.5 and 13.6 derive, appended to @out (of ArbDerived). */
+void      arb_aod_derive     (ArbSheet            *sheet,
+                              ArbRulesetLibrary   *rules,
+                              GPtrArray           *out);
 
 /* A weapon of the Weapons Table's "Polearms and Spears" (3.3, 10.2). */
 gboolean  arb_aod_is_pole_weapon (ArbRulesetLibrary   *rules,

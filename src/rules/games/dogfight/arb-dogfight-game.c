@@ -80,6 +80,7 @@ arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
   game_class->next = next;
   game_class->list_zones = arb_dogfight_list_zones;
   game_class->list_gauges = arb_dogfight_list_gauges;
+  arb_dogfight_sheet_class_init (game_class);
 }
 
 static void

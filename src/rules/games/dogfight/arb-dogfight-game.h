@@ -22,5 +22,7 @@ GArray    *arb_dogfight_list_zones (ArbGame           *game,
 GPtrArray *arb_dogfight_list_gauges (ArbGame           *game,
                                      ArbEncounter      *encounter,
                                      const char        *id);
+/* Sets the class's sheet kinds and sheet rules (arb-dogfight-sheet.c). */
+void arb_dogfight_sheet_class_init (ArbGameClass *klass);
 
 G_END_DECLS

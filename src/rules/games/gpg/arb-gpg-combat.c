@@ -68,7 +68,7 @@ pair_up (ArbProc     *proc,
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
 
   if (target == NULL || !g_strv_contains ((const char * const *)ids, target) || g_str_equal (target, attacker))
-    return arb_gpg_illegal (error, _("Name the target: target=c2"));
+    return arb_proc_refuse (error, target ? NULL : "target", _("Name the target: target=c2"));
   if (arb_gpg_gone (enc, step, target))
     return arb_gpg_illegal (error, _("%s is out of the game"), arb_encounter_get_name (enc, target));
   if (!arb_step_peek_hex (step, enc, attacker, &pair->a, &pair->a_facing) ||
@@ -511,7 +511,8 @@ arb_gpg_action_proc (ArbProc  *proc,
   name = arb_encounter_get_name (enc, id);
   arb_step_set_who (step, name);
   if ((weapon == NULL) == !escape)
-    return arb_gpg_illegal (error, _("2.4: one action: weapon=NAME (or none) to change the weapon in hand, or escape=yes"));
+    return arb_proc_refuse (error, escape ? NULL : "weapon",
+                            _("2.4: one action: weapon=NAME (or none) to change the weapon in hand, or escape=yes"));
   if (arb_gpg_flag (enc, NULL, id, "stunned"))
     return arb_gpg_illegal (error, _("2.4: a stunned gladiator takes no action"));
   if (arb_gpg_marked_this_turn (enc, NULL, id, "net-fumble"))

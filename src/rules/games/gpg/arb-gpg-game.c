@@ -163,6 +163,7 @@ arb_gpg_game_class_init (ArbGpgGameClass *klass)
   game_class->next = next;
   game_class->list_zones = arb_gpg_list_zones;
   game_class->list_gauges = arb_gpg_list_gauges;
+  arb_gpg_sheet_class_init (game_class);
 }
 
 static void

@@ -363,7 +363,7 @@ arb_gpg_launch_proc (ArbProc  *proc,
   ArbHex at;
 
   if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
-    return arb_gpg_illegal (error, _("Name the glider: id=c1"));
+    return arb_proc_refuse (error, id ? NULL : "id", _("Name the glider: id=c1"));
   if (arb_encounter_get (enc, E, "order"))
     return arb_gpg_illegal (error, _("Launches come before the first turn"));
   if (arb_encounter_get (enc, id, "track"))
@@ -372,7 +372,8 @@ arb_gpg_launch_proc (ArbProc  *proc,
       !arb_proc_get_int (proc, "dive", 0, 3, 0, &dive, error) || !arb_proc_get_hex (proc, "at", &at, error))
     return FALSE;
   if (track == 0 || facing < 0)
-    return arb_gpg_illegal (error, _("Give the airspeed track (track=1-6) and the facing (facing=0-5)"));
+    return arb_proc_refuse (error, track == 0 ? "track" : "facing",
+                            _("Give the airspeed track (track=1-6) and the facing (facing=0-5)"));
   if (g_strcmp0 (arb_encounter_get (enc, E, "selecting"), "on") == 0)
     return arb_gpg_illegal (error, _("Finish the weapon selection first (gpg.select)"));
 
@@ -759,7 +760,7 @@ arb_gpg_move_proc (ArbProc  *proc,
       return arb_gpg_spin (proc, id, FALSE);
     }
   if (moves == NULL || moves[0] == '\0')
-    return arb_gpg_illegal (error, _("2.1: list the manoeuvres for %d movement points: moves=F,TL,F,..."), fl.mp);
+    return arb_proc_refuse (error, "moves", _("2.1: list the manoeuvres for %d movement points: moves=F,TL,F,..."), fl.mp);
 
   list = g_strsplit (moves, ",", -1);
   switch (fly_list (proc, &fl, list, error))

@@ -16,5 +16,7 @@ G_DECLARE_FINAL_TYPE (ArbRsbsGame, arb_rsbs_game, ARB, RSBS_GAME, ArbGame)
 GPtrArray *arb_rsbs_list_gauges (ArbGame           *game,
                                  ArbEncounter      *encounter,
                                  const char        *id);
+/* Sets the class's sheet kinds and sheet rules (arb-rsbs-sheet.c). */
+void arb_rsbs_sheet_class_init (ArbGameClass *klass);
 
 G_END_DECLS

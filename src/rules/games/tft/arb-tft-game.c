@@ -82,6 +82,7 @@ arb_tft_game_class_init (ArbTftGameClass *klass)
   game_class->next = next;
   game_class->list_zones = arb_tft_list_zones;
   game_class->list_gauges = arb_tft_list_gauges;
+  arb_tft_sheet_class_init (game_class);
 }
 
 static void

@@ -22,5 +22,7 @@ GArray    *arb_tft_list_zones (ArbGame           *game,
 GPtrArray *arb_tft_list_gauges (ArbGame           *game,
                                 ArbEncounter      *encounter,
                                 const char        *id);
+/* Sets the class's sheet kinds and sheet rules (arb-tft-sheet.c). */
+void arb_tft_sheet_class_init (ArbGameClass *klass);
 
 G_END_DECLS

@@ -1,0 +1,94 @@
+/* arb-tft-sheet.c: The Fantasy Trip record sheets
+ *
+ * A figure's attributes, armour and shield, weapons, talents and spells;
+ * the hits taken come out of ST.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "arb-tft-game.h"
+#include "arb-sheet-game.h"
+
+static const ArbFieldSpec tft_fields[] = {
+  SHEET_TEXT ("name", N_("Name"), TRUE),
+  SHEET_TEXT ("player", N_("Player"), FALSE),
+  SHEET_INT ("st", N_("ST"), 1, 99, TRUE),
+  SHEET_INT ("dx", N_("DX"), 1, 99, TRUE),
+  SHEET_INT ("iq", N_("IQ"), 1, 99, FALSE),
+  SHEET_INT ("ma", N_("MA"), 0, 99, FALSE),
+  SHEET_ROW ("armor", N_("Armor"), "none|tft/armor-shields@Armour", FALSE),
+  SHEET_ROW ("shield", N_("Shield"), "none|tft/armor-shields@Shields", FALSE),
+  SHEET_INT ("hits-taken", N_("Hits taken"), 0, 999, FALSE),
+  SHEET_TEXT ("notes", N_("Notes"), FALSE),
+  SHEET_END
+};
+
+static const ArbFieldSpec tft_weapon_attrs[] = {
+  SHEET_TEXT ("name", N_("Weapon"), TRUE),
+  SHEET_DICE ("damage", N_("Damage"), TRUE),
+  SHEET_INT ("st-min", N_("ST needed"), 0, 99, FALSE),
+  SHEET_END
+};
+
+static const ArbFieldSpec no_attrs[] = { SHEET_END };
+
+static const ArbItemSpec tft_items[] = {
+  { "weapon", N_("Weapon"), 12, FALSE, tft_weapon_attrs },
+  { "talent", N_("Talent"), 100, TRUE, no_attrs },
+  { "spell", N_("Spell"), 100, TRUE, no_attrs },
+  { NULL }
+};
+
+static const ArbSheetLoss losses[] = {
+  { "hits-taken", N_("Hits taken"), "st", N_("ST"), N_("at 0 ST left a figure is dead") },
+  { NULL }
+};
+
+static const ArbSheetSpec sheets[] = {
+  { "character", tft_fields, tft_items, losses },
+  { "npc", tft_fields, tft_items, losses },
+  { NULL }
+};
+static const char * const kinds[] = { "character", "npc", NULL };
+
+
+static void
+derive_sheet (ArbGame           *game,
+              ArbSheet          *sheet,
+              ArbRulesetLibrary *rules,
+              GPtrArray         *out)
+{
+  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "tft", "armor-shields") : NULL;
+  int adj = arb_sheet_get_int (sheet, "dx", 0);
+  int stops = 0;
+  static const char *worn[] = { "armor", "shield" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (worn); i++)
+    {
+      const char *name = arb_sheet_get (sheet, worn[i]);
+      int n;
+
+      if (table == NULL || name == NULL || g_ascii_strcasecmp (name, "none") == 0)
+        continue;
+      if (arb_sheet_parse_int (arb_table_lookup_name_text (table, name, "dx"), &n))
+        adj += n;
+      if (arb_sheet_parse_int (arb_table_lookup_name_text (table, name, "stops"), &n))
+        stops += n;
+    }
+  arb_sheet_add_derived (out, "adjusted-dx", _("DX with armor and shield"), g_strdup_printf ("%d", adj));
+  arb_sheet_add_derived (out, "hits-stopped", _("Hits stopped"), g_strdup_printf ("%d", stops));
+  arb_sheet_add_derived (out, "st-left", _("ST left"),
+                         g_strdup_printf ("%d", arb_sheet_get_int (sheet, "st", 0) - arb_sheet_get_int (sheet, "hits-taken", 0)));
+}
+
+void
+arb_tft_sheet_class_init (ArbGameClass *klass)
+{
+  klass->sheets = sheets;
+  klass->sheet_kinds = kinds;
+  klass->derive_sheet = derive_sheet;
+}
