@@ -14,6 +14,7 @@
 #include "arb-aod-game.h"
 #include "arb-aod.h"
 #include "arb-aod-procs.h"
+#include "arb-aod-plan.h"
 
 struct _ArbAodGame
 {
@@ -123,6 +124,8 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->map_presets = map_presets;
   game_class->start = start;
   game_class->next = next;
+  game_class->plan_move = arb_aod_plan_move;
+  game_class->plan_turn = arb_aod_plan_turn;
 }
 
 static void
