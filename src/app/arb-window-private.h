@@ -30,8 +30,8 @@ struct _ArbWindow
   GtkStack             *stack;
   AdwStatusPage        *empty_page;
   GtkWidget            *new_button;
-  gboolean              empty_shown;
-  gboolean              following;    /* the selection follows the turn, not the referee */  /* the focus was put on New Encounter */
+  gboolean              empty_shown;  /* the focus was put on New Encounter */
+  gboolean              following;    /* the selection follows the turn, not the referee */
   GtkPaned             *sidebar_paned;
   ArbTurnOrder         *turn_order;
   ArbHexMap            *map;
@@ -41,6 +41,8 @@ struct _ArbWindow
 
   /* Owned */
   ArbFight             *fight;
+  GBindingGroup        *fight_bindings;  /* the fight's properties onto the views */
+  GSignalGroup         *fight_signals;
   GMenu                *figure_menu;
 
   /* Borrowed while open */

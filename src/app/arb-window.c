@@ -3,9 +3,11 @@
  * The turn order on the left, the map in the middle with the log under
  * it, the figure whose turn it is on the right with the actions it may
  * take. Every change to the fight goes through ArbFight, which writes
- * the draft and says "changed"; the window then redraws everything from
- * the encounter, so no view can fall behind. Its actions are in
- * arb-window-actions.c.
+ * the draft, tells which of its properties changed and then says
+ * "changed". The header and Undo/Redo are bound to those properties;
+ * the turn order, the map, the panel and the log are drawn again from
+ * the encounter on "changed", so no view can fall behind. Its actions
+ * are in arb-window-actions.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -108,17 +110,50 @@ log_text (ArbEncounter *enc)
   return g_string_free (text, FALSE);
 }
 
+/* The title follows the fight's, marked while it has unsaved changes. */
+static void
+update_title (ArbWindow *self)
+{
+  g_autofree char *title = NULL;
+  gboolean modified = FALSE;
+
+  if (self->fight == NULL)
+    {
+      adw_window_title_set_title (self->window_title, _("Arbiter"));
+      return;
+    }
+  g_object_get (self->fight, "title", &title, "modified", &modified, NULL);
+  if (modified)
+    {
+      /* TRANSLATORS: the title of a fight with unsaved changes */
+      g_autofree char *marked = g_strdup_printf (_("• %s"), title);
+
+      adw_window_title_set_title (self->window_title, marked);
+    }
+  else
+    adw_window_title_set_title (self->window_title, title);
+}
+
+static void
+update_history_actions (ArbWindow *self)
+{
+  gboolean can_undo = FALSE, can_redo = FALSE;
+
+  if (self->fight)
+    g_object_get (self->fight, "can-undo", &can_undo, "can-redo", &can_redo, NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", can_undo);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", can_redo);
+}
+
+/* What the fight's properties do not say: the views drawn from the
+ * whole encounter, and the actions that hang on more than one value. */
 static void
 refresh (ArbWindow *self)
 {
   ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
-  g_autofree char *title = NULL;
-  g_autofree char *subtitle = NULL;
   g_autofree char *log = NULL;
   const char *current;
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", enc && arb_encounter_can_undo (enc));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", enc && arb_encounter_can_redo (enc));
   /* Over is over: Undo takes it back if the referee says otherwise. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next", enc && !arb_fight_is_over (self->fight, NULL));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", enc != NULL);
@@ -128,8 +163,6 @@ refresh (ArbWindow *self)
 
   if (enc == NULL)
     {
-      adw_window_title_set_title (self->window_title, _("Arbiter"));
-      adw_window_title_set_subtitle (self->window_title, "");
       /* On arrival the keyboard starts at New Encounter, Tab away from the demo. */
       if (!self->empty_shown)
         {
@@ -142,18 +175,6 @@ refresh (ArbWindow *self)
       return;
     }
 
-  title = arb_fight_dup_title (self->fight);
-  subtitle = arb_fight_dup_subtitle (self->fight);
-  if (arb_fight_get_modified (self->fight))
-    {
-      /* TRANSLATORS: the title of a fight with unsaved changes */
-      g_autofree char *marked = g_strdup_printf (_("• %s"), title);
-
-      g_free (title);
-      title = g_steal_pointer (&marked);
-    }
-  adw_window_title_set_title (self->window_title, title);
-  adw_window_title_set_subtitle (self->window_title, subtitle);
   gtk_stack_set_visible_child_name (self->stack, "fight");
   self->empty_shown = FALSE;
 
@@ -191,19 +212,18 @@ arb_window_set_fight (ArbWindow *self,
 {
   g_return_if_fail (ARB_IS_WINDOW (self));
 
-  if (self->fight)
-    {
-      g_signal_handlers_disconnect_by_data (self->fight, self);
-      /* A fight put away unchanged needs no draft to come back from. */
-      if (self->fight != fight && !arb_fight_get_modified (self->fight))
-        arb_fight_discard_draft (self->fight);
-    }
+  /* A fight put away unchanged needs no draft to come back from. */
+  if (self->fight && self->fight != fight && !arb_fight_get_modified (self->fight))
+    arb_fight_discard_draft (self->fight);
   g_set_object (&self->fight, fight);
+  g_signal_group_set_target (self->fight_signals, fight);
+  g_binding_group_set_source (self->fight_bindings, fight);
   if (fight)
-    {
-      g_signal_connect_swapped (fight, "changed", G_CALLBACK (fight_changed_cb), self);
-      arb_hex_map_set_rules (self->map, arb_fight_get_rules (fight));
-    }
+    arb_hex_map_set_rules (self->map, arb_fight_get_rules (fight));
+  else
+    adw_window_title_set_subtitle (self->window_title, "");
+  update_title (self);
+  update_history_actions (self);
   arb_hex_map_set_encounter (self->map, fight ? arb_fight_get_encounter (fight) : NULL);
   if (self->player_view)
     arb_player_view_set_fight (self->player_view, fight);
@@ -388,8 +408,8 @@ arb_window_dispose (GObject *object)
       g_object_remove_weak_pointer (G_OBJECT (self->player_view), (gpointer *)&self->player_view);
       gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->player_view)));
     }
-  if (self->fight)
-    g_signal_handlers_disconnect_by_data (self->fight, self);
+  g_clear_object (&self->fight_signals);
+  g_clear_object (&self->fight_bindings);
   g_clear_object (&self->fight);
   g_clear_object (&self->figure_menu);
 
@@ -480,5 +500,24 @@ arb_window_init (ArbWindow *self)
   g_signal_connect_swapped (self->map, "notify::selected", G_CALLBACK (map_selected_cb), self);
   g_signal_connect_swapped (self->map, "move-requested", G_CALLBACK (move_requested_cb), self);
   g_signal_connect_swapped (self->map, "turn-requested", G_CALLBACK (turn_requested_cb), self);
+
+  /* The header and Undo follow the fight's properties; the rest is
+   * drawn again on "changed". */
+  self->fight_bindings = g_binding_group_new ();
+  g_binding_group_bind (self->fight_bindings, "subtitle", self->window_title, "subtitle", G_BINDING_SYNC_CREATE);
+  self->fight_signals = g_signal_group_new (ARB_TYPE_FIGHT);
+  g_signal_group_connect_object (self->fight_signals, "notify::title", G_CALLBACK (update_title), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->fight_signals, "notify::modified", G_CALLBACK (update_title), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->fight_signals, "notify::can-undo", G_CALLBACK (update_history_actions), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->fight_signals, "notify::can-redo", G_CALLBACK (update_history_actions), self,
+                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->fight_signals, "changed", G_CALLBACK (fight_changed_cb), self,
+                                 G_CONNECT_SWAPPED);
+
+  update_title (self);
+  update_history_actions (self);
   refresh (self);
 }
