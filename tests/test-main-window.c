@@ -365,6 +365,72 @@ test_follows_fight (void)
   g_rmdir (dir);
 }
 
+/* A drag or a turn on the map opens the move the game plans for it, or
+ * says that the game moves figures through its actions. */
+static void
+test_map_requests (void)
+{
+  ArbWindow *window = arb_window_new (app);
+  g_autoptr(ArbFight) gliders = NULL;
+  ArbHexMap *map;
+  ArbActionDialog *dialog;
+  ArbEncounter *enc;
+  const char *lazar;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  iterate ();
+  enc = arb_fight_get_encounter (arb_window_get_fight (window));
+  lazar = arb_encounter_get (enc, E, "current");
+  map = ARB_HEX_MAP (find (GTK_WIDGET (window), ARB_TYPE_HEX_MAP));
+
+  /* Lazar at 8,4 facing 0, dragged two hexes ahead. */
+  g_signal_emit_by_name (map, "move-requested", lazar, 10, 4);
+  iterate ();
+  dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+  g_assert_nonnull (dialog);
+  {
+    g_autofree char *action = arb_action_dialog_dup_param (dialog, "action");
+    g_autofree char *to = arb_action_dialog_dup_param (dialog, "to");
+    g_autofree char *hexes = arb_action_dialog_dup_param (dialog, "hexes");
+
+    g_assert_cmpstr (action, ==, "M");
+    g_assert_cmpstr (to, ==, "10,4");
+    g_assert_cmpstr (hexes, ==, "2");
+  }
+
+  /* Turned two hexsides to the left: two paid for, facing 2. */
+  g_signal_emit_by_name (map, "turn-requested", lazar, 2);
+  iterate ();
+  dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+  g_assert_nonnull (dialog);
+  {
+    g_autofree char *action = arb_action_dialog_dup_param (dialog, "action");
+    g_autofree char *facing = arb_action_dialog_dup_param (dialog, "facing");
+    g_autofree char *hexsides = arb_action_dialog_dup_param (dialog, "hexsides");
+
+    g_assert_cmpstr (action, ==, "T");
+    g_assert_cmpstr (facing, ==, "2");
+    g_assert_cmpstr (hexsides, ==, "2");
+  }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+  g_assert_null (arb_window_get_action_dialog (window));
+
+  /* Glider-Pit Gladiators: no dialog, only the word why. */
+  gliders = arb_fight_new (arb_application_get_rules (app), "gpg", NULL, NULL);
+  g_assert_nonnull (gliders);
+  arb_window_set_fight (window, gliders);
+  g_signal_emit_by_name (map, "move-requested", "c1", 1, 1);
+  g_signal_emit_by_name (map, "turn-requested", "c1", 1);
+  iterate ();
+  g_assert_null (arb_window_get_action_dialog (window));
+
+  destroy_window (window);
+  discard_drafts ();
+}
+
 /* The players' screen: the map and who acts, but no figures. */
 static void
 test_player_view (void)
@@ -719,6 +785,7 @@ main (int   argc,
   g_test_add_func ("/main-window/players-roll", test_players_roll);
   g_test_add_func ("/main-window/library-into-fight", test_library_into_fight);
   g_test_add_func ("/main-window/follows-fight", test_follows_fight);
+  g_test_add_func ("/main-window/map-requests", test_map_requests);
 
   ret = g_test_run ();
   g_clear_object (&app);

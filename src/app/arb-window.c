@@ -344,25 +344,51 @@ map_selected_cb (ArbWindow *self)
     arb_action_dialog_pick_figure (ARB_ACTION_DIALOG (self->action_dialog), arb_hex_map_get_selected (self->map));
 }
 
-/* A drag on the map asks to move a figure: in Arena of Death that is a
- * Move action, paid in AP; the dialog shows the cost and the rules. */
+/* What the game planned for a drag or a turn, in its action's form: the
+ * dialog shows the cost and the rules' word before anything is applied. */
+static void
+open_plan (ArbWindow  *self,
+           const char *id,
+           const char *procedure,
+           GHashTable *params)
+{
+  const ArbProcedureSpec *spec = arb_procedure_get_spec (procedure);
+
+  _arb_window_open_action_dialog (self, procedure, id);
+  /* In the form's order, so that the fields fill as a referee would. */
+  for (guint i = 0; spec && spec->params && spec->params[i].name; i++)
+    {
+      const char *value = g_hash_table_lookup (params, spec->params[i].name);
+
+      if (value)
+        arb_action_dialog_set_param (ARB_ACTION_DIALOG (self->action_dialog), spec->params[i].name, value);
+    }
+}
+
+static ArbGame *
+get_game (ArbWindow *self)
+{
+  return self->fight ? arb_game_get (arb_encounter_get_system (arb_fight_get_encounter (self->fight))) : NULL;
+}
+
+/* A drag on the map asks to move a figure, as the game says. */
 static void
 move_requested_cb (ArbWindow  *self,
                    const char *id,
                    int         q,
                    int         r)
 {
-  ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
-  g_autofree char *to = g_strdup_printf ("%d,%d", q, r);
+  ArbGame *game = get_game (self);
+  g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autofree char *procedure = NULL;
 
-  if (enc == NULL || !g_str_equal (arb_encounter_get_system (enc), "aod"))
+  if (game == NULL ||
+      !arb_game_plan_move (game, arb_fight_get_encounter (self->fight), id, (ArbHex){ q, r }, &procedure, params))
     {
       _arb_window_toast (self, _("Moves in this game are made through its actions"));
       return;
     }
-  _arb_window_open_action_dialog (self, "aod.action", id);
-  arb_action_dialog_set_param (ARB_ACTION_DIALOG (self->action_dialog), "action", "M");
-  arb_action_dialog_set_param (ARB_ACTION_DIALOG (self->action_dialog), "to", to);
+  open_plan (self, id, procedure, params);
 }
 
 static void
@@ -370,22 +396,17 @@ turn_requested_cb (ArbWindow  *self,
                    const char *id,
                    int         turns)
 {
-  ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
-  ArbHex at;
-  int facing;
-  g_autofree char *to = NULL;
+  ArbGame *game = get_game (self);
+  g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autofree char *procedure = NULL;
 
-  if (enc == NULL || !g_str_equal (arb_encounter_get_system (enc), "aod") ||
-      !arb_encounter_get_hex (enc, id, &at, &facing))
+  if (game == NULL ||
+      !arb_game_plan_turn (game, arb_fight_get_encounter (self->fight), id, turns, &procedure, params))
     {
       _arb_window_toast (self, _("Turns in this game are made through its actions"));
       return;
     }
-  to = g_strdup_printf ("%d", ((facing + turns) % 6 + 6) % 6);
-  _arb_window_open_action_dialog (self, "aod.action", id);
-  arb_action_dialog_set_param (ARB_ACTION_DIALOG (self->action_dialog), "action", "T");
-  arb_action_dialog_set_param (ARB_ACTION_DIALOG (self->action_dialog), "facing", to);
-  arb_action_dialog_set_param (ARB_ACTION_DIALOG (self->action_dialog), "hexsides", turns > 0 ? "1" : "1");
+  open_plan (self, id, procedure, params);
 }
 
 static void
