@@ -690,7 +690,8 @@ print_sheets_action (GtkWidget  *widget,
 {
   ArbWindow *self = ARB_WINDOW (widget);
   GSettings *settings = _arb_window_get_settings (self);
-  g_autofree char *game = settings ? g_settings_get_string (settings, "default-game") : g_strdup ("aod");
+  g_autofree char *game = settings ? g_settings_get_string (settings, "default-game")
+                                    : g_strdup (arb_game_list_ids ()[0]);
 
   if (self->fight)
     {
