@@ -24,7 +24,6 @@
 
 #define E ARB_ENCOUNTER_ENTITY
 
-
 G_DEFINE_FINAL_TYPE (ArbWindow, arb_window, ADW_TYPE_APPLICATION_WINDOW)
 
 GSettings *
