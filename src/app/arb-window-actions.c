@@ -754,6 +754,30 @@ export_log_action (GtkWidget  *widget,
 }
 
 void
+_arb_window_actions_update (ArbWindow *self)
+{
+  ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
+
+  /* Over is over: Undo takes it back if the referee says otherwise. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next", enc && !arb_fight_is_over (self->fight, NULL));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", enc != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", enc != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-log", enc != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.act", enc != NULL);
+}
+
+void
+_arb_window_actions_update_history (ArbWindow *self)
+{
+  gboolean can_undo = FALSE, can_redo = FALSE;
+
+  if (self->fight)
+    g_object_get (self->fight, "can-undo", &can_undo, "can-redo", &can_redo, NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", can_undo);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", can_redo);
+}
+
+void
 _arb_window_class_actions_init (ArbWindowClass *klass)
 {
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);

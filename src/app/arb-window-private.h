@@ -56,26 +56,31 @@ struct _ArbWindow
 typedef void (*ArbWindowThenFunc) (ArbWindow *self);
 
 /* arb-window.c */
-GSettings         *_arb_window_get_settings         (ArbWindow         *self);
-ArbRulesetLibrary *_arb_window_get_rules            (ArbWindow         *self);
-void               _arb_window_toast                (ArbWindow         *self,
-                                                     const char        *text);
-void               _arb_window_show_error           (ArbWindow         *self,
-                                                     const char        *heading,
-                                                     const char        *body);
+GSettings         *_arb_window_get_settings           (ArbWindow         *self);
+ArbRulesetLibrary *_arb_window_get_rules              (ArbWindow         *self);
+void               _arb_window_toast                  (ArbWindow         *self,
+                                                       const char        *text);
+void               _arb_window_show_error             (ArbWindow         *self,
+                                                       const char        *heading,
+                                                       const char        *body);
 /* The form of @procedure for @actor, in place of any open one. */
-void               _arb_window_open_action_dialog   (ArbWindow         *self,
-                                                     const char        *procedure,
-                                                     const char        *actor);
+void               _arb_window_open_action_dialog     (ArbWindow         *self,
+                                                       const char        *procedure,
+                                                       const char        *actor);
 
 /* arb-window-actions.c */
-void               _arb_window_class_actions_init   (ArbWindowClass    *klass);
+void               _arb_window_class_actions_init     (ArbWindowClass    *klass);
+/* Which actions the fight allows now: Next unless it is over, the rest
+ * with any fight. */
+void               _arb_window_actions_update         (ArbWindow         *self);
+/* Undo and Redo, as the fight's can-undo and can-redo say. */
+void               _arb_window_actions_update_history (ArbWindow         *self);
 /* Saves, lets go of or keeps unsaved changes, as the referee says, then
  * runs @then unless the referee stayed. */
-void               _arb_window_with_changes_settled (ArbWindow         *self,
-                                                     ArbWindowThenFunc  then);
+void               _arb_window_with_changes_settled   (ArbWindow         *self,
+                                                       ArbWindowThenFunc  then);
 /* Opens the fight in @path, or says why not. */
-void               _arb_window_open_path            (ArbWindow         *self,
-                                                     const char        *path);
+void               _arb_window_open_path              (ArbWindow         *self,
+                                                       const char        *path);
 
 G_END_DECLS

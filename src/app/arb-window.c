@@ -133,19 +133,8 @@ update_title (ArbWindow *self)
     adw_window_title_set_title (self->window_title, title);
 }
 
-static void
-update_history_actions (ArbWindow *self)
-{
-  gboolean can_undo = FALSE, can_redo = FALSE;
-
-  if (self->fight)
-    g_object_get (self->fight, "can-undo", &can_undo, "can-redo", &can_redo, NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.undo", can_undo);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", can_redo);
-}
-
 /* What the fight's properties do not say: the views drawn from the
- * whole encounter, and the actions that hang on more than one value. */
+ * whole encounter, and the actions that hang on it. */
 static void
 refresh (ArbWindow *self)
 {
@@ -153,13 +142,7 @@ refresh (ArbWindow *self)
   g_autofree char *log = NULL;
   const char *current;
 
-  /* Over is over: Undo takes it back if the referee says otherwise. */
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next", enc && !arb_fight_is_over (self->fight, NULL));
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", enc != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", enc != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-log", enc != NULL);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.act", enc != NULL);
-
+  _arb_window_actions_update (self);
   if (enc == NULL)
     {
       /* On arrival the keyboard starts at New Encounter, Tab away from the demo. */
@@ -222,7 +205,7 @@ arb_window_set_fight (ArbWindow *self,
   else
     adw_window_title_set_subtitle (self->window_title, "");
   update_title (self);
-  update_history_actions (self);
+  _arb_window_actions_update_history (self);
   arb_hex_map_set_encounter (self->map, fight ? arb_fight_get_encounter (fight) : NULL);
   if (self->player_view)
     arb_player_view_set_fight (self->player_view, fight);
@@ -530,14 +513,14 @@ arb_window_init (ArbWindow *self)
                                  G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->fight_signals, "notify::modified", G_CALLBACK (update_title), self,
                                  G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->fight_signals, "notify::can-undo", G_CALLBACK (update_history_actions), self,
-                                 G_CONNECT_SWAPPED);
-  g_signal_group_connect_object (self->fight_signals, "notify::can-redo", G_CALLBACK (update_history_actions), self,
-                                 G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->fight_signals, "notify::can-undo",
+                                 G_CALLBACK (_arb_window_actions_update_history), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->fight_signals, "notify::can-redo",
+                                 G_CALLBACK (_arb_window_actions_update_history), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->fight_signals, "changed", G_CALLBACK (fight_changed_cb), self,
                                  G_CONNECT_SWAPPED);
 
   update_title (self);
-  update_history_actions (self);
+  _arb_window_actions_update_history (self);
   refresh (self);
 }
