@@ -390,32 +390,12 @@ arb_fight_dup_title (ArbFight *self)
   return g_strdup (self->name ? self->name : _("New Fight"));
 }
 
-/* Whether @id is out of the fight by a condition the game says takes a
- * figure out (dead, fled, eliminated...). */
-static gboolean
-is_out (ArbEncounter *enc,
-        ArbGame      *game,
-        const char   *id)
-{
-  const char * const *conditions = game ? arb_game_list_conditions (game) : NULL;
-
-  for (guint k = 0; conditions && conditions[k]; k++)
-    if (arb_game_condition_is_out (game, conditions[k]))
-      {
-        g_autofree char *key = g_strconcat ("cond.", conditions[k], NULL);
-
-        if (arb_encounter_get (enc, id, key))
-          return TRUE;
-      }
-  return FALSE;
-}
-
 gboolean
 arb_fight_is_over (ArbFight  *self,
                    char     **standing)
 {
+  static const char *out[] = { "cond.dead", "cond.fled", "cond.eliminated", "cond.unconscious", NULL };
   ArbEncounter *enc;
-  ArbGame *game;
   g_auto(GStrv) ids = NULL;
   g_autoptr(GHashTable) sides = g_hash_table_new (g_str_hash, g_str_equal);
   const char *last = NULL;
@@ -430,11 +410,16 @@ arb_fight_is_over (ArbFight  *self,
   /* Not before it starts, and only when one side alone still stands. */
   if (arb_encounter_get (enc, E, "order") == NULL)
     return FALSE;
-  game = arb_game_get (arb_encounter_get_system (enc));
   ids = arb_encounter_list_combatants (enc);
   for (guint i = 0; ids[i]; i++)
-    if (!is_out (enc, game, ids[i]) && arb_encounter_get (enc, ids[i], "side"))
-      g_hash_table_add (sides, (gpointer)(last = arb_encounter_get (enc, ids[i], "side")));
+    {
+      gboolean gone = FALSE;
+
+      for (guint k = 0; out[k]; k++)
+        gone |= arb_encounter_get (enc, ids[i], out[k]) != NULL;
+      if (!gone && arb_encounter_get (enc, ids[i], "side"))
+        g_hash_table_add (sides, (gpointer)(last = arb_encounter_get (enc, ids[i], "side")));
+    }
   if (ids[0] == NULL || g_hash_table_size (sides) != 1 || last == NULL || *last == '\0')
     return FALSE;
   if (standing)
