@@ -2,8 +2,7 @@
  *
  * Arena of Death turns them into aod.action, whose parameters must run
  * as the referee would apply them; a game that moves figures only
- * through its own actions plans nothing. Also the other piece of game
- * data the main window asks for: the demo fight's figures.
+ * through its own actions plans nothing.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -124,50 +123,6 @@ test_through_actions (void)
   g_assert_cmpuint (g_hash_table_size (params), ==, 0);
 }
 
-/* The window's demo sits on the same map: each game's demo figures are
- * its own starters, on the map, each in a hex of its own. */
-static void
-test_demo_starters (void)
-{
-  GPtrArray *games = arb_game_list ();
-  guint n_demos = 0;
-
-  for (guint g = 0; g < games->len; g++)
-    {
-      ArbGame *game = g_ptr_array_index (games, g);
-      const ArbGameStarter *demo = arb_game_get_demo (game);
-      g_autoptr(ArbEncounter) enc = NULL;
-      g_autoptr(GHashTable) taken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-      g_autoptr(GError) error = NULL;
-      ArbStep *step;
-
-      if (demo == NULL)
-        continue;
-      n_demos++;
-      enc = arb_encounter_new (arb_game_get_id (game), NULL);
-      step = arb_step_new ("encounter.map", NULL);
-      g_assert_true (arb_map_apply_preset (step, enc, arb_game_get_default_map (game), &error));
-      g_assert_no_error (error);
-      arb_encounter_apply (enc, step);
-      g_assert_nonnull (demo[0].sheet);
-      for (guint i = 0; demo[i].sheet; i++)
-        {
-          g_autoptr(ArbSheet) sheet = starter (demo[i].sheet);
-          ArbHex at = { demo[i].q, demo[i].r };
-
-          g_assert_cmpstr (arb_sheet_get_system (sheet), ==, arb_game_get_id (game));
-          g_assert_nonnull (demo[i].side);
-          g_assert_true (arb_map_in_bounds (enc, at));
-          g_assert_cmpint (demo[i].facing, >=, 0);
-          g_assert_cmpint (demo[i].facing, <=, 5);
-          g_assert_true (g_hash_table_add (taken, arb_hex_to_string (at)));
-        }
-    }
-  /* Arena of Death has one, for the window's Open Demo. */
-  g_assert_cmpuint (n_demos, >=, 1);
-  g_assert_nonnull (arb_game_get_demo (arb_game_get ("aod")));
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -184,7 +139,6 @@ main (int   argc,
   g_test_add_func ("/game-plan/aod-move", test_aod_move);
   g_test_add_func ("/game-plan/aod-turn", test_aod_turn);
   g_test_add_func ("/game-plan/through-actions", test_through_actions);
-  g_test_add_func ("/game-plan/demo-starters", test_demo_starters);
 
   ret = g_test_run ();
   g_clear_object (&rules);

@@ -316,30 +316,20 @@ ArbFight *
 arb_fight_new_demo (ArbRulesetLibrary  *rules,
                     GError            **error)
 {
-  GPtrArray *games = arb_game_list ();
-  g_autoptr(ArbFight) self = NULL;
-  const ArbGameStarter *demo = NULL;
-  ArbGame *game = NULL;
+  g_autoptr(ArbFight) self = arb_fight_new (rules, "aod", "aod-arena", error);
+  ArbEncounter *enc;
 
-  /* The first game, in the order they are offered, that has one. */
-  for (guint i = 0; i < games->len && demo == NULL; i++)
-    {
-      game = g_ptr_array_index (games, i);
-      demo = arb_game_get_demo (game);
-    }
-  if (demo == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No game has a demo fight"));
-      return NULL;
-    }
-  if (!(self = arb_fight_new (rules, arb_game_get_id (game), arb_game_get_default_map (game), error)))
+  if (self == NULL)
     return NULL;
-  for (guint i = 0; demo[i].sheet; i++)
-    if (!add_starter (self->encounter, rules, demo[i].sheet, _(demo[i].side),
-                      demo[i].q, demo[i].r, demo[i].facing, error))
-      return NULL;
+  enc = self->encounter;
+  /* Rolf and Lazar side by side, the Troll already in both their
+   * Strike Zones and they in its: the first pulse can bring blows. */
+  if (!add_starter (enc, rules, "aod-rolf.xml", _("Heroes"), 8, 3, 0, error) ||
+      !add_starter (enc, rules, "aod-lazar.xml", _("Heroes"), 8, 4, 0, error) ||
+      !add_starter (enc, rules, "aod-foe-troll.xml", _("Arena"), 9, 3, 3, error))
+    return NULL;
   self->name = g_strdup (_("Demo Fight"));
-  self->saved_at = arb_encounter_get_position (self->encounter);
+  self->saved_at = arb_encounter_get_position (enc);
   update_properties (self);
   return g_steal_pointer (&self);
 }

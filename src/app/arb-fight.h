@@ -29,9 +29,8 @@ ArbFight     *arb_fight_recover       (ArbRulesetLibrary *rules,
                                        const char        *draft,
                                        const char        *file,
                                        GError           **error);
-/* The demo fight of the first game that has one (in Arena of Death,
- * Rolf the Barbarian and Lazar the Swift against the Troll), ready to
- * start. */
+/* Rolf the Barbarian and Lazar the Swift against the Troll, in the
+ * arena, ready to start. */
 ArbFight     *arb_fight_new_demo      (ArbRulesetLibrary *rules,
                                        GError           **error);
 

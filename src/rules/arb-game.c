@@ -349,10 +349,3 @@ arb_game_plan_turn (ArbGame      *self,
   g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
   return CLASS (self)->plan_turn && CLASS (self)->plan_turn (self, encounter, id, turns, procedure, params);
 }
-
-const ArbGameStarter *
-arb_game_get_demo (ArbGame *self)
-{
-  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
-  return CLASS (self)->demo;
-}

@@ -67,16 +67,6 @@ void    arb_zone_clear     (ArbZone *zone);
 /* An empty array of ArbZone that clears its zones. */
 GArray *arb_zone_array_new (void);
 
-/* A figure of the game's demo fight: a starter sheet placed on the map. */
-typedef struct
-{
-  const char *sheet;    /* the starter's file: "aod-rolf.xml" */
-  const char *side;     /* N_() */
-  int         q;
-  int         r;
-  int         facing;
-} ArbGameStarter;
-
 #define ARB_TYPE_GAME (arb_game_get_type ())
 G_DECLARE_DERIVABLE_TYPE (ArbGame, arb_game, ARB, GAME, GObject)
 
@@ -128,11 +118,6 @@ struct _ArbGameClass
                                 int            turns,
                                 char         **procedure,
                                 GHashTable    *params);
-
-  /* Window */
-  /* The demo: figures ready to fight on the default map,
-   * ending with a NULL sheet; NULL when the game has none. */
-  const ArbGameStarter    *demo;
 
   gpointer padding[12];
 };
@@ -191,8 +176,5 @@ gboolean            arb_game_plan_turn     (ArbGame       *self,
                                             int            turns,
                                             char         **procedure,
                                             GHashTable    *params);
-
-/* The figures of the game's demo fight, or NULL. */
-const ArbGameStarter *arb_game_get_demo   (ArbGame       *self);
 
 G_END_DECLS

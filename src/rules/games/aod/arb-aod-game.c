@@ -91,15 +91,6 @@ static const char * const conditions[] = {
 static const char * const out_conditions[] = { "unconscious", "dead", "fled", NULL };
 static const char * const map_presets[] = { "aod-arena", NULL };
 
-/* Rolf and Lazar side by side, the Troll already in both their Strike
- * Zones and they in its: the first pulse can bring blows. */
-static const ArbGameStarter demo[] = {
-  { "aod-rolf.xml", N_("Heroes"), 8, 3, 0 },
-  { "aod-lazar.xml", N_("Heroes"), 8, 4, 0 },
-  { "aod-foe-troll.xml", N_("Arena"), 9, 3, 3 },
-  { NULL }
-};
-
 static gboolean
 start (ArbGame  *game,
        ArbProc  *proc,
@@ -135,7 +126,6 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->next = next;
   game_class->plan_move = arb_aod_plan_move;
   game_class->plan_turn = arb_aod_plan_turn;
-  game_class->demo = demo;
 }
 
 static void
