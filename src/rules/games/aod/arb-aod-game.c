@@ -122,10 +122,10 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->conditions = conditions;
   game_class->out_conditions = out_conditions;
   game_class->map_presets = map_presets;
-  game_class->start = start;
-  game_class->next = next;
   game_class->plan_move = arb_aod_plan_move;
   game_class->plan_turn = arb_aod_plan_turn;
+  game_class->start = start;
+  game_class->next = next;
 }
 
 static void
