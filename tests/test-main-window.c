@@ -257,6 +257,184 @@ test_demo_fight (void)
   g_rmdir (dir);
 }
 
+/* The header button that runs @action. */
+static GtkWidget *
+find_action_button (GtkWidget  *widget,
+                    const char *action)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_action_button (child, action);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+count_notify (GObject    *object,
+              GParamSpec *pspec,
+              guint      *count)
+{
+  (*count)++;
+}
+
+/* The header and Undo/Redo say what the fight's properties say, after a
+ * step, an undo, a redo and a save. */
+static void
+assert_follows (ArbWindow *window)
+{
+  ArbFight *fight = arb_window_get_fight (window);
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *marked = NULL;
+  gboolean modified, can_undo, can_redo;
+
+  iterate ();
+  g_object_get (fight, "title", &title, "subtitle", &subtitle, "modified", &modified,
+                "can-undo", &can_undo, "can-redo", &can_redo, NULL);
+  marked = modified ? g_strconcat ("• ", title, NULL) : g_strdup (title);
+  g_assert_cmpstr (title_of (window), ==, marked);
+  g_assert_cmpstr (subtitle_of (window), ==, subtitle);
+  g_assert_cmpint (gtk_widget_get_sensitive (find_action_button (GTK_WIDGET (window), "win.undo")), ==, can_undo);
+  g_assert_cmpint (gtk_widget_get_sensitive (find_action_button (GTK_WIDGET (window), "win.redo")), ==, can_redo);
+}
+
+static void
+test_follows_fight (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-window-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "follow.xml", NULL);
+  ArbWindow *window = arb_window_new (app);
+  ArbFight *fight;
+  g_autofree char *current = NULL;
+  guint titles = 0, modifieds = 0, undos = 0;
+  gboolean modified, can_redo;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  fight = arb_window_get_fight (window);
+  g_signal_connect (fight, "notify::title", G_CALLBACK (count_notify), &titles);
+  g_signal_connect (fight, "notify::modified", G_CALLBACK (count_notify), &modifieds);
+  g_signal_connect (fight, "notify::can-redo", G_CALLBACK (count_notify), &undos);
+  assert_follows (window);
+  g_assert_cmpstr (title_of (window), ==, "Demo Fight");
+  assert_contains (subtitle_of (window), "Not started");
+
+  /* A step: modified, started, someone's turn; the title's name stays. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  assert_follows (window);
+  g_assert_cmpstr (title_of (window), ==, "• Demo Fight");
+  assert_contains (subtitle_of (window), "Round 1");
+  g_object_get (fight, "current", &current, "modified", &modified, NULL);
+  g_assert_true (modified);
+  g_assert_cmpstr (current, ==, arb_encounter_get (arb_fight_get_encounter (fight), E, "current"));
+  g_assert_cmpuint (titles, ==, 0);
+  g_assert_cmpuint (modifieds, ==, 1);
+  g_assert_cmpuint (undos, ==, 0);
+
+  /* Undone: back where it was saved, Redo offered. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  assert_follows (window);
+  g_assert_cmpstr (title_of (window), ==, "Demo Fight");
+  assert_contains (subtitle_of (window), "Not started");
+  g_object_get (fight, "can-redo", &can_redo, NULL);
+  g_assert_true (can_redo);
+  g_assert_cmpuint (modifieds, ==, 2);
+  g_assert_cmpuint (undos, ==, 1);
+
+  /* Redone, then saved: the file names it and the mark goes. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  assert_follows (window);
+  g_assert_cmpstr (title_of (window), ==, "• Demo Fight");
+  g_assert_true (arb_fight_save (fight, path, NULL));
+  assert_follows (window);
+  g_assert_cmpstr (title_of (window), ==, "follow");
+  g_assert_cmpuint (titles, ==, 1);
+
+  /* Back to the empty page: nothing to undo. */
+  arb_window_set_fight (window, NULL);
+  iterate ();
+  g_assert_cmpstr (title_of (window), ==, "Arbiter");
+  g_assert_cmpstr (subtitle_of (window), ==, "");
+  g_assert_false (gtk_widget_get_sensitive (find_action_button (GTK_WIDGET (window), "win.undo")));
+  g_assert_false (gtk_widget_get_sensitive (find_action_button (GTK_WIDGET (window), "win.redo")));
+
+  destroy_window (window);
+  discard_drafts ();
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* A drag or a turn on the map opens the move the game plans for it, or
+ * says that the game moves figures through its actions. */
+static void
+test_map_requests (void)
+{
+  ArbWindow *window = arb_window_new (app);
+  g_autoptr(ArbFight) gliders = NULL;
+  ArbHexMap *map;
+  ArbActionDialog *dialog;
+  ArbEncounter *enc;
+  const char *lazar;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  iterate ();
+  enc = arb_fight_get_encounter (arb_window_get_fight (window));
+  lazar = arb_encounter_get (enc, E, "current");
+  map = ARB_HEX_MAP (find (GTK_WIDGET (window), ARB_TYPE_HEX_MAP));
+
+  /* Lazar at 8,4 facing 0, dragged two hexes ahead. */
+  g_signal_emit_by_name (map, "move-requested", lazar, 10, 4);
+  iterate ();
+  dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+  g_assert_nonnull (dialog);
+  {
+    g_autofree char *action = arb_action_dialog_dup_param (dialog, "action");
+    g_autofree char *to = arb_action_dialog_dup_param (dialog, "to");
+    g_autofree char *hexes = arb_action_dialog_dup_param (dialog, "hexes");
+
+    g_assert_cmpstr (action, ==, "M");
+    g_assert_cmpstr (to, ==, "10,4");
+    g_assert_cmpstr (hexes, ==, "2");
+  }
+
+  /* Turned two hexsides to the left: two paid for, facing 2. */
+  g_signal_emit_by_name (map, "turn-requested", lazar, 2);
+  iterate ();
+  dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+  g_assert_nonnull (dialog);
+  {
+    g_autofree char *action = arb_action_dialog_dup_param (dialog, "action");
+    g_autofree char *facing = arb_action_dialog_dup_param (dialog, "facing");
+    g_autofree char *hexsides = arb_action_dialog_dup_param (dialog, "hexsides");
+
+    g_assert_cmpstr (action, ==, "T");
+    g_assert_cmpstr (facing, ==, "2");
+    g_assert_cmpstr (hexsides, ==, "2");
+  }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+  g_assert_null (arb_window_get_action_dialog (window));
+
+  /* Glider-Pit Gladiators: no dialog, only the word why. */
+  gliders = arb_fight_new (arb_application_get_rules (app), "gpg", NULL, NULL);
+  g_assert_nonnull (gliders);
+  arb_window_set_fight (window, gliders);
+  g_signal_emit_by_name (map, "move-requested", "c1", 1, 1);
+  g_signal_emit_by_name (map, "turn-requested", "c1", 1);
+  iterate ();
+  g_assert_null (arb_window_get_action_dialog (window));
+
+  destroy_window (window);
+  discard_drafts ();
+}
+
 /* The players' screen: the map and who acts, but no figures. */
 static void
 test_player_view (void)
@@ -610,6 +788,8 @@ main (int   argc,
   g_test_add_func ("/main-window/reopen-after-crash", test_reopen_after_crash);
   g_test_add_func ("/main-window/players-roll", test_players_roll);
   g_test_add_func ("/main-window/library-into-fight", test_library_into_fight);
+  g_test_add_func ("/main-window/follows-fight", test_follows_fight);
+  g_test_add_func ("/main-window/map-requests", test_map_requests);
 
   ret = g_test_run ();
   g_clear_object (&app);

@@ -26,16 +26,80 @@ struct _ArbFight
   char              *path;
   char              *name;       /* for an unsaved fight: "Demo Fight" */
   guint              saved_at;   /* the history position last saved */
+
+  /* The properties as last told, to notify only what changed. */
+  char              *title;
+  char              *subtitle;
+  char              *current;
+  gboolean           modified;
+  gboolean           can_undo;
+  gboolean           can_redo;
 };
 
 G_DEFINE_FINAL_TYPE (ArbFight, arb_fight, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_TITLE,
+  PROP_SUBTITLE,
+  PROP_MODIFIED,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  PROP_CURRENT,
+  N_PROPS
+};
 
 enum {
   CHANGED,
   N_SIGNALS
 };
 
+static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
+
+static void
+set_string (ArbFight   *self,
+            char      **field,
+            char       *value,
+            GParamSpec *pspec)
+{
+  if (g_strcmp0 (*field, value) == 0)
+    {
+      g_free (value);
+      return;
+    }
+  g_free (*field);
+  *field = value;
+  g_object_notify_by_pspec (G_OBJECT (self), pspec);
+}
+
+static void
+set_flag (ArbFight   *self,
+          gboolean   *field,
+          gboolean    value,
+          GParamSpec *pspec)
+{
+  if (*field == !!value)
+    return;
+  *field = !!value;
+  g_object_notify_by_pspec (G_OBJECT (self), pspec);
+}
+
+/* Reads the properties again from the encounter and says which changed:
+ * views bound to them follow without redrawing the rest. */
+static void
+update_properties (ArbFight *self)
+{
+  g_object_freeze_notify (G_OBJECT (self));
+  set_string (self, &self->title, arb_fight_dup_title (self), properties[PROP_TITLE]);
+  set_string (self, &self->subtitle, arb_fight_dup_subtitle (self), properties[PROP_SUBTITLE]);
+  set_string (self, &self->current, g_strdup (arb_encounter_get (self->encounter, E, "current")),
+              properties[PROP_CURRENT]);
+  set_flag (self, &self->modified, arb_fight_get_modified (self), properties[PROP_MODIFIED]);
+  set_flag (self, &self->can_undo, arb_encounter_can_undo (self->encounter), properties[PROP_CAN_UNDO]);
+  set_flag (self, &self->can_redo, arb_encounter_can_redo (self->encounter), properties[PROP_CAN_REDO]);
+  g_object_thaw_notify (G_OBJECT (self));
+}
 
 static void
 arb_fight_dispose (GObject *object)
@@ -54,7 +118,49 @@ arb_fight_finalize (GObject *object)
 
   g_free (self->path);
   g_free (self->name);
+  g_free (self->title);
+  g_free (self->subtitle);
+  g_free (self->current);
   G_OBJECT_CLASS (arb_fight_parent_class)->finalize (object);
+}
+
+static void
+arb_fight_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  ArbFight *self = ARB_FIGHT (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLE:
+      g_value_set_string (value, self->title);
+      break;
+
+    case PROP_SUBTITLE:
+      g_value_set_string (value, self->subtitle);
+      break;
+
+    case PROP_MODIFIED:
+      g_value_set_boolean (value, self->modified);
+      break;
+
+    case PROP_CAN_UNDO:
+      g_value_set_boolean (value, self->can_undo);
+      break;
+
+    case PROP_CAN_REDO:
+      g_value_set_boolean (value, self->can_redo);
+      break;
+
+    case PROP_CURRENT:
+      g_value_set_string (value, self->current);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -64,8 +170,34 @@ arb_fight_class_init (ArbFightClass *klass)
 
   object_class->dispose = arb_fight_dispose;
   object_class->finalize = arb_fight_finalize;
+  object_class->get_property = arb_fight_get_property;
 
-  /* The encounter changed: a step, an undo, a redo or a save. */
+  /* The file's name without .xml, or what an unsaved fight is called. */
+  properties[PROP_TITLE] =
+    g_param_spec_string ("title", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The game and where the fight stands: "Arena of Death · Round 2". */
+  properties[PROP_SUBTITLE] =
+    g_param_spec_string ("subtitle", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Changed since it was opened or saved. */
+  properties[PROP_MODIFIED] =
+    g_param_spec_boolean ("modified", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_UNDO] =
+    g_param_spec_boolean ("can-undo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_CAN_REDO] =
+    g_param_spec_boolean ("can-redo", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The id of the figure whose turn it is, or NULL. */
+  properties[PROP_CURRENT] =
+    g_param_spec_string ("current", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* The encounter changed: a step, an undo, a redo or a save. Emitted
+   * after the properties' notifications. */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
@@ -86,6 +218,7 @@ wrap (ArbRulesetLibrary *rules,
   self->encounter = encounter;
   self->path = g_strdup (path);
   self->saved_at = arb_encounter_get_position (encounter);
+  update_properties (self);
   return self;
 }
 
@@ -150,6 +283,7 @@ arb_fight_recover (ArbRulesetLibrary  *rules,
   self->saved_at = G_MAXUINT;
   if (file == NULL)
     self->name = g_strdup (_("Recovered Fight"));
+  update_properties (self);
   return self;
 }
 
@@ -208,6 +342,7 @@ arb_fight_new_demo (ArbRulesetLibrary  *rules,
       return NULL;
   self->name = g_strdup (_("Demo Fight"));
   self->saved_at = arb_encounter_get_position (enc);
+  update_properties (self);
   return g_steal_pointer (&self);
 }
 
@@ -346,6 +481,7 @@ changed (ArbFight *self)
   /* The draft keeps the fight safe until it is saved on purpose. */
   if (!arb_drafts_save (self->encounter, self->path, &error))
     g_warning ("Could not keep a draft of the fight: %s", error->message);
+  update_properties (self);
   g_signal_emit (self, signals[CHANGED], 0);
 }
 
@@ -480,6 +616,7 @@ arb_fight_save (ArbFight    *self,
     }
   self->saved_at = arb_encounter_get_position (self->encounter);
   arb_drafts_discard (arb_encounter_get_id (self->encounter));
+  update_properties (self);
   g_signal_emit (self, signals[CHANGED], 0);
   return TRUE;
 }

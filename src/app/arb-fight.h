@@ -48,8 +48,9 @@ char         *arb_fight_dup_subtitle  (ArbFight          *self);
 gboolean      arb_fight_is_over       (ArbFight          *self,
                                        char             **standing);
 
-/* Every change goes through these: each writes the draft and emits
- * "changed". */
+/* Every change goes through these: each writes the draft, notifies the
+ * properties that changed (title, subtitle, modified, can-undo,
+ * can-redo, current) and then emits "changed". */
 void          arb_fight_apply         (ArbFight          *self,
                                        ArbStep           *step);
 gboolean      arb_fight_undo          (ArbFight          *self);

@@ -16,6 +16,7 @@
 #include "arb-map.h"
 #include "arb-aod.h"
 #include "arb-aod-procs.h"
+#include "arb-aod-plan.h"
 
 struct _ArbAodGame
 {
@@ -158,6 +159,8 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->map_presets = arb_map_preset_names (map_presets);
   game_class->state_keys = arb_aod_state_keys;
   game_class->clear_sight = clear_sight;
+  game_class->plan_move = arb_aod_plan_move;
+  game_class->plan_turn = arb_aod_plan_turn;
   game_class->start = start;
   game_class->next = next;
   game_class->list_zones = arb_aod_list_zones;

@@ -1,0 +1,86 @@
+/* arb-window-private.h: what the window and its actions share
+ *
+ * The window (arb-window.c) shows the fight and follows it; its actions
+ * (arb-window-actions.c) are what the referee asks of it: files, the
+ * fight's steps, the other windows. Both see the one instance struct.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "arb-actor-panel.h"
+#include "arb-hex-map.h"
+#include "arb-player-view.h"
+#include "arb-sheet-library-window.h"
+#include "arb-turn-order.h"
+#include "arb-window.h"
+
+G_BEGIN_DECLS
+
+struct _ArbWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* Template widgets */
+  AdwToastOverlay      *toast_overlay;
+  AdwHeaderBar         *header_bar;
+  AdwWindowTitle       *window_title;
+  GtkMenuButton        *dice_button;
+  GtkStack             *stack;
+  AdwStatusPage        *empty_page;
+  GtkWidget            *new_button;
+  gboolean              empty_shown;  /* the focus was put on New Encounter */
+  gboolean              following;    /* the selection follows the turn, not the referee */
+  GtkPaned             *sidebar_paned;
+  ArbTurnOrder         *turn_order;
+  ArbHexMap            *map;
+  GtkRevealer          *log_revealer;
+  GtkLabel             *log_label;
+  ArbActorPanel        *actor_panel;
+
+  /* Owned */
+  ArbFight             *fight;
+  GBindingGroup        *fight_bindings;  /* the fight's properties onto the views */
+  GSignalGroup         *fight_signals;
+  GMenu                *figure_menu;
+
+  /* Borrowed while open */
+  ArbSheetLibraryWindow *library_window;
+  GtkWindow            *action_dialog;
+  ArbPlayerView        *player_view;
+  gboolean              closing;
+};
+
+/* What runs once unsaved changes are settled. */
+typedef void (*ArbWindowThenFunc) (ArbWindow *self);
+
+/* arb-window.c */
+GSettings         *_arb_window_get_settings           (ArbWindow         *self);
+ArbRulesetLibrary *_arb_window_get_rules              (ArbWindow         *self);
+void               _arb_window_toast                  (ArbWindow         *self,
+                                                       const char        *text);
+void               _arb_window_show_error             (ArbWindow         *self,
+                                                       const char        *heading,
+                                                       const char        *body);
+/* The form of @procedure for @actor, in place of any open one. */
+void               _arb_window_open_action_dialog     (ArbWindow         *self,
+                                                       const char        *procedure,
+                                                       const char        *actor);
+
+/* arb-window-actions.c */
+void               _arb_window_class_actions_init     (ArbWindowClass    *klass);
+/* Which actions the fight allows now: Next unless it is over, the rest
+ * with any fight. */
+void               _arb_window_actions_update         (ArbWindow         *self);
+/* Undo and Redo, as the fight's can-undo and can-redo say. */
+void               _arb_window_actions_update_history (ArbWindow         *self);
+/* Saves, lets go of or keeps unsaved changes, as the referee says, then
+ * runs @then unless the referee stayed. */
+void               _arb_window_with_changes_settled   (ArbWindow         *self,
+                                                       ArbWindowThenFunc  then);
+/* Opens the fight in @path, or says why not. */
+void               _arb_window_open_path              (ArbWindow         *self,
+                                                       const char        *path);
+
+G_END_DECLS
