@@ -288,6 +288,39 @@ test_table_lookup (void)
   g_assert_cmpstr (json_object_get_string_member (obj, "result"), ==, "DA-4, Dstn");
 }
 
+/* The Fantasy Trip's damage by ST stops at 51-60 (4d+1) and says "and
+ * so on": each further 10 ST adds a die, so 61-70 is 5d+1 and 91-100 is
+ * 8d+1. The whole table says it goes on. */
+static void
+test_table_continues (void)
+{
+  g_auto(Run) at65 = { 0 };
+  g_auto(Run) at95 = { 0 };
+  g_auto(Run) at60 = { 0 };
+  g_auto(Run) whole = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *obj;
+
+  run_cli (&at65, "table", "tft", "damage-by-st", "--roll", "65", NULL);
+  g_assert_cmpint (at65.status, ==, 0);
+  g_assert_cmpstr (at65.out, ==, "5d+1\n");
+
+  run_cli (&at95, "table", "tft", "damage-by-st", "--roll", "95", "--json", NULL);
+  g_assert_cmpint (at95.status, ==, 0);
+  obj = parse_object (at95.out, parser);
+  g_assert_cmpstr (json_object_get_string_member (obj, "result"), ==, "8d+1");
+  g_assert_cmpstr (json_object_get_string_member (obj, "code"), ==, "8d6+1");
+  g_assert_cmpstr (json_object_get_string_member (obj, "row"), ==, "91 to 100");
+
+  /* The printed rows still answer for themselves. */
+  run_cli (&at60, "table", "tft", "damage-by-st", "--roll", "60", NULL);
+  g_assert_cmpstr (at60.out, ==, "4d+1\n");
+
+  run_cli (&whole, "table", "tft", "damage-by-st", NULL);
+  g_assert_cmpint (whole.status, ==, 0);
+  g_assert_nonnull (strstr (whole.out, "61 to 70: 5d+1, and so on"));
+}
+
 static void
 test_table_whole_and_list (void)
 {
@@ -1213,6 +1246,7 @@ main (int   argc,
   g_test_add_func ("/cli/roll/seeded", test_roll_seeded);
   g_test_add_func ("/cli/roll/errors", test_roll_errors);
   g_test_add_func ("/cli/table/lookup", test_table_lookup);
+  g_test_add_func ("/cli/table/continues", test_table_continues);
   g_test_add_func ("/cli/table/whole-and-list", test_table_whole_and_list);
   g_test_add_func ("/cli/table/errors", test_table_errors);
   g_test_add_func ("/cli/table/house", test_house_table);
