@@ -607,6 +607,51 @@ run_json (Run        *run,
   return parse_object (run->out, parser);
 }
 
+/* The starter Rolf is the 3.7 example, 8 FT and 4 EN down; a character
+ * enters a new fight healed (1.8) unless --wounded keeps his losses. A
+ * foe's sheet, such as the bear caught mid-fight in 4.4, keeps them. */
+static void
+test_encounter_add_heals (void)
+{
+  g_autofree char *dir = scratch_dir ();
+  g_autofree char *healed = g_build_filename (dir, "healed.xml", NULL);
+  g_autofree char *wounded = g_build_filename (dir, "wounded.xml", NULL);
+  g_autofree char *rolf = g_test_build_filename (G_TEST_DIST, "..", "data", "sheets", "aod-rolf.xml", NULL);
+  g_autofree char *bear = g_test_build_filename (G_TEST_DIST, "..", "data", "sheets", "aod-wounded-bear.xml", NULL);
+  g_autofree char *healed_text = NULL;
+  g_autofree char *wounded_text = NULL;
+  g_auto(Run) new1 = { 0 };
+  g_auto(Run) new2 = { 0 };
+  g_auto(Run) add1 = { 0 };
+  g_auto(Run) add2 = { 0 };
+  g_auto(Run) add3 = { 0 };
+
+  run_cli (&new1, "encounter", "new", "aod", "-o", healed, NULL);
+  g_assert_cmpint (new1.status, ==, 0);
+  run_cli (&add1, "encounter", "add", healed, rolf, "--side", "Blue", NULL);
+  g_assert_cmpint (add1.status, ==, 0);
+  g_assert_nonnull (strstr (add1.out, "Rolf the Barbarian enters healed (FT lost 8, EN lost 4 cleared"));
+  run_cli (&add3, "encounter", "add", healed, bear, "--side", "Red", NULL);
+  g_assert_cmpint (add3.status, ==, 0);
+  g_assert_null (strstr (add3.out, "enters healed"));
+
+  run_cli (&new2, "encounter", "new", "aod", "-o", wounded, NULL);
+  g_assert_cmpint (new2.status, ==, 0);
+  run_cli (&add2, "encounter", "add", wounded, rolf, "--side", "Blue", "--wounded", NULL);
+  g_assert_cmpint (add2.status, ==, 0);
+  g_assert_null (strstr (add2.out, "enters healed"));
+
+  /* The sheet each fight keeps for its figure: Rolf whole in the first,
+   * his losses kept in the second; the bear hurt in both. */
+  g_assert_true (g_file_get_contents (healed, &healed_text, NULL, NULL));
+  g_assert_true (g_file_get_contents (wounded, &wounded_text, NULL, NULL));
+  g_assert_null (strstr (healed_text, "&lt;ft-lost&gt;8&lt;/ft-lost&gt;"));
+  g_assert_null (strstr (healed_text, "&lt;en-lost&gt;4&lt;/en-lost&gt;"));
+  g_assert_nonnull (strstr (healed_text, "&lt;en-lost&gt;11&lt;/en-lost&gt;"));
+  g_assert_nonnull (strstr (wounded_text, "&lt;ft-lost&gt;8&lt;/ft-lost&gt;"));
+  g_assert_nonnull (strstr (wounded_text, "&lt;en-lost&gt;4&lt;/en-lost&gt;"));
+}
+
 /* An Arena of Death fight from the shell, as CLI.md describes it. */
 static void
 test_encounter_commands (void)
@@ -1256,6 +1301,7 @@ main (int   argc,
   g_test_add_func ("/cli/sheet/validate-and-list", test_sheet_validate_and_list);
   g_test_add_func ("/cli/print", test_print_commands);
   g_test_add_func ("/cli/encounter/commands", test_encounter_commands);
+  g_test_add_func ("/cli/encounter/add-heals", test_encounter_add_heals);
   g_test_add_func ("/cli/sheet/loss-over-pool", test_sheet_loss_over_pool);
   g_test_add_func ("/cli/non-utf8-file-names", test_non_utf8_file_names);
   g_test_add_func ("/cli/non-utf8-drafts", test_non_utf8_drafts);

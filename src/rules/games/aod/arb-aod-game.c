@@ -89,6 +89,11 @@ static const char * const conditions[] = {
 };
 static const char * const out_conditions[] = { "unconscious", "dead", "fled", NULL };
 static const char * const map_presets[] = { "aod-arena", NULL };
+/* 1.8: a player's character is healed between fights, his lost FT and
+ * EN back. A foe's sheet may be one caught partway through a fight (the
+ * wounded bear of 4.4), so it keeps its losses. */
+static const char * const healed_fields[] = { "ft-lost", "en-lost", NULL };
+static const char * const healed_kinds[] = { "character", NULL };
 
 static gboolean
 start (ArbGame  *game,
@@ -123,6 +128,8 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->map_presets = map_presets;
   game_class->start = start;
   game_class->next = next;
+  game_class->healed_fields = healed_fields;
+  game_class->healed_kinds = healed_kinds;
 }
 
 static void
