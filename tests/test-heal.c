@@ -12,6 +12,7 @@
 #include <gio/gio.h>
 #include <string.h>
 
+#include "arb-encounter.h"
 #include "arb-game.h"
 
 static ArbRulesetLibrary *rules;
@@ -88,6 +89,38 @@ test_kept (void)
   g_assert_cmpint (arb_sheet_get_int (brenna_after, "hits-taken", 0), ==, 3);
 }
 
+/* Joining a fight: healed, with the log saying so, or kept as it is. */
+static void
+test_add_combatant (void)
+{
+  g_autoptr(ArbSheet) rolf = load_starter ("aod-rolf.xml");
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  ArbGame *aod = arb_game_get ("aod");
+  ArbStep *healed_step = arb_step_new ("encounter.add", "Rolf");
+  ArbStep *kept_step = arb_step_new ("encounter.add", "Rolf");
+  g_autofree char *healed_id = arb_game_add_combatant (aod, healed_step, enc, rolf, "Blue", TRUE);
+  g_autofree char *kept_id = NULL;
+  ArbSheet *healed, *kept;
+  GPtrArray *log;
+
+  arb_encounter_apply (enc, healed_step);
+  kept_id = arb_game_add_combatant (aod, kept_step, enc, rolf, "Blue", FALSE);
+  arb_encounter_apply (enc, kept_step);
+
+  healed = arb_encounter_get_sheet (enc, healed_id);
+  kept = arb_encounter_get_sheet (enc, kept_id);
+  g_assert_cmpint (arb_sheet_get_int (healed, "ft-lost", 0), ==, 0);
+  g_assert_cmpint (arb_sheet_get_int (healed, "en-lost", 0), ==, 0);
+  g_assert_cmpint (arb_sheet_get_int (kept, "ft-lost", 0), ==, 8);
+  g_assert_cmpint (arb_sheet_get_int (kept, "en-lost", 0), ==, 4);
+
+  log = arb_step_get_log (healed_step);
+  g_assert_cmpuint (log->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (log, 1), ==,
+                   "Rolf the Barbarian enters healed (FT lost 8, EN lost 4 cleared between fights)");
+  g_assert_cmpuint (arb_step_get_log (kept_step)->len, ==, 1);
+}
+
 /* Every field a game heals is one its sheets have. */
 static void
 test_fields_exist (void)
@@ -133,6 +166,7 @@ main (int   argc,
 
   g_test_add_func ("/heal/rolf", test_rolf_healed);
   g_test_add_func ("/heal/kept", test_kept);
+  g_test_add_func ("/heal/add-combatant", test_add_combatant);
   g_test_add_func ("/heal/fields-exist", test_fields_exist);
 
   ret = g_test_run ();

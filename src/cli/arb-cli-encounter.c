@@ -449,7 +449,6 @@ cmd_add (int    argc,
   g_autoptr(ArbSheet) sheet = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *id = NULL;
-  g_autofree char *healed = NULL;
   ArbGame *game;
   ArbStep *step;
   int status = EXIT_OK;
@@ -466,22 +465,14 @@ cmd_add (int    argc,
     return fail (EXIT_RULE, _("%s is a %s sheet; this is a %s encounter"), argv[1],
                  arb_sheet_get_system (sheet), arb_encounter_get_system (enc));
 
+  step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
   /* A figure enters a new fight healed of what its game heals between
    * fights, unless the referee keeps its wounds. */
   game = arb_game_get (arb_encounter_get_system (enc));
-  if (!opts.wounded && game && arb_game_sheet_is_hurt (game, sheet))
-    {
-      ArbSheet *whole = arb_game_heal_sheet (game, sheet, &healed);
-
-      g_object_unref (sheet);
-      sheet = whole;
-    }
-
-  step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
-  id = arb_step_add_combatant (step, enc, sheet, opts.side);
-  if (healed)
-    /* TRANSLATORS: "Rolf the Barbarian enters healed (FT lost 8, EN lost 4 cleared between fights)" */
-    arb_step_add_log (step, _("%s enters healed (%s cleared between fights)"), arb_sheet_get_name (sheet), healed);
+  if (game)
+    id = arb_game_add_combatant (game, step, enc, sheet, opts.side, !opts.wounded);
+  else
+    id = arb_step_add_combatant (step, enc, sheet, opts.side);
   if (opts.at)
     {
       ArbHex hex;

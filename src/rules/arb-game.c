@@ -424,3 +424,27 @@ arb_game_heal_sheet (ArbGame   *self,
     *healed = said->len ? g_string_free (g_steal_pointer (&said), FALSE) : NULL;
   return copy;
 }
+
+char *
+arb_game_add_combatant (ArbGame      *self,
+                        ArbStep      *step,
+                        ArbEncounter *encounter,
+                        ArbSheet     *sheet,
+                        const char   *side,
+                        gboolean      heal)
+{
+  g_autoptr(ArbSheet) whole = NULL;
+  g_autofree char *healed = NULL;
+  char *id;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  g_return_val_if_fail (ARB_IS_SHEET (sheet), NULL);
+
+  if (heal && arb_game_sheet_is_hurt (self, sheet))
+    whole = arb_game_heal_sheet (self, sheet, &healed);
+  id = arb_step_add_combatant (step, encounter, whole ? whole : sheet, side);
+  if (healed)
+    /* TRANSLATORS: "Rolf the Barbarian enters healed (FT lost 8, EN lost 4 cleared between fights)" */
+    arb_step_add_log (step, _("%s enters healed (%s cleared between fights)"), arb_sheet_get_name (sheet), healed);
+  return id;
+}

@@ -197,5 +197,14 @@ gboolean            arb_game_sheet_is_hurt      (ArbGame       *self,
 ArbSheet           *arb_game_heal_sheet         (ArbGame       *self,
                                                  ArbSheet      *sheet,
                                                  char         **healed);
+/* arb_step_add_combatant() for a figure entering this fight: healed first
+ * when @heal (the referee may keep its wounds), with a line in the step's
+ * log saying what was healed. Returns the new combatant's id. */
+char               *arb_game_add_combatant      (ArbGame       *self,
+                                                 ArbStep       *step,
+                                                 ArbEncounter  *encounter,
+                                                 ArbSheet      *sheet,
+                                                 const char    *side,
+                                                 gboolean       heal);
 
 G_END_DECLS
