@@ -20,7 +20,9 @@ enc_file="$fight"
 
 step "set up: Rolf (Blue) against the Troll (Red), face to face on a 12 x 10 arena"
 "$cli" encounter new aod -o "$fight" --map 12x10 > /dev/null
-"$cli" encounter add "$fight" "$src/data/sheets/aod-rolf.xml" --side Blue --at 3,4 --facing 0 > /dev/null
+# Rolf comes in as the 3.7 example has him, 8 FT and 4 EN down: --wounded
+# keeps the losses a new fight would otherwise heal (1.8).
+"$cli" encounter add "$fight" "$src/data/sheets/aod-rolf.xml" --side Blue --at 3,4 --facing 0 --wounded > /dev/null
 "$cli" encounter add "$fight" "$src/data/sheets/aod-foe-troll.xml" --side Red --at 4,4 --facing 3 > /dev/null
 "$cli" encounter start "$fight" > /dev/null
 check 'd["round"] == 1 and d["order"] == ["c2", "c1"] and d["current"] == "c2"' \

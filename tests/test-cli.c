@@ -288,6 +288,39 @@ test_table_lookup (void)
   g_assert_cmpstr (json_object_get_string_member (obj, "result"), ==, "DA-4, Dstn");
 }
 
+/* The Fantasy Trip's damage by ST stops at 51-60 (4d+1) and says "and
+ * so on": each further 10 ST adds a die, so 61-70 is 5d+1 and 91-100 is
+ * 8d+1. The whole table says it goes on. */
+static void
+test_table_continues (void)
+{
+  g_auto(Run) at65 = { 0 };
+  g_auto(Run) at95 = { 0 };
+  g_auto(Run) at60 = { 0 };
+  g_auto(Run) whole = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *obj;
+
+  run_cli (&at65, "table", "tft", "damage-by-st", "--roll", "65", NULL);
+  g_assert_cmpint (at65.status, ==, 0);
+  g_assert_cmpstr (at65.out, ==, "5d+1\n");
+
+  run_cli (&at95, "table", "tft", "damage-by-st", "--roll", "95", "--json", NULL);
+  g_assert_cmpint (at95.status, ==, 0);
+  obj = parse_object (at95.out, parser);
+  g_assert_cmpstr (json_object_get_string_member (obj, "result"), ==, "8d+1");
+  g_assert_cmpstr (json_object_get_string_member (obj, "code"), ==, "8d6+1");
+  g_assert_cmpstr (json_object_get_string_member (obj, "row"), ==, "91 to 100");
+
+  /* The printed rows still answer for themselves. */
+  run_cli (&at60, "table", "tft", "damage-by-st", "--roll", "60", NULL);
+  g_assert_cmpstr (at60.out, ==, "4d+1\n");
+
+  run_cli (&whole, "table", "tft", "damage-by-st", NULL);
+  g_assert_cmpint (whole.status, ==, 0);
+  g_assert_nonnull (strstr (whole.out, "61 to 70: 5d+1, and so on"));
+}
+
 static void
 test_table_whole_and_list (void)
 {
@@ -572,6 +605,51 @@ run_json (Run        *run,
   if (status != 0)
     return NULL;
   return parse_object (run->out, parser);
+}
+
+/* The starter Rolf is the 3.7 example, 8 FT and 4 EN down; a character
+ * enters a new fight healed (1.8) unless --wounded keeps his losses. A
+ * foe's sheet, such as the bear caught mid-fight in 4.4, keeps them. */
+static void
+test_encounter_add_heals (void)
+{
+  g_autofree char *dir = scratch_dir ();
+  g_autofree char *healed = g_build_filename (dir, "healed.xml", NULL);
+  g_autofree char *wounded = g_build_filename (dir, "wounded.xml", NULL);
+  g_autofree char *rolf = g_test_build_filename (G_TEST_DIST, "..", "data", "sheets", "aod-rolf.xml", NULL);
+  g_autofree char *bear = g_test_build_filename (G_TEST_DIST, "..", "data", "sheets", "aod-wounded-bear.xml", NULL);
+  g_autofree char *healed_text = NULL;
+  g_autofree char *wounded_text = NULL;
+  g_auto(Run) new1 = { 0 };
+  g_auto(Run) new2 = { 0 };
+  g_auto(Run) add1 = { 0 };
+  g_auto(Run) add2 = { 0 };
+  g_auto(Run) add3 = { 0 };
+
+  run_cli (&new1, "encounter", "new", "aod", "-o", healed, NULL);
+  g_assert_cmpint (new1.status, ==, 0);
+  run_cli (&add1, "encounter", "add", healed, rolf, "--side", "Blue", NULL);
+  g_assert_cmpint (add1.status, ==, 0);
+  g_assert_nonnull (strstr (add1.out, "Rolf the Barbarian enters healed (FT lost 8, EN lost 4 cleared"));
+  run_cli (&add3, "encounter", "add", healed, bear, "--side", "Red", NULL);
+  g_assert_cmpint (add3.status, ==, 0);
+  g_assert_null (strstr (add3.out, "enters healed"));
+
+  run_cli (&new2, "encounter", "new", "aod", "-o", wounded, NULL);
+  g_assert_cmpint (new2.status, ==, 0);
+  run_cli (&add2, "encounter", "add", wounded, rolf, "--side", "Blue", "--wounded", NULL);
+  g_assert_cmpint (add2.status, ==, 0);
+  g_assert_null (strstr (add2.out, "enters healed"));
+
+  /* The sheet each fight keeps for its figure: Rolf whole in the first,
+   * his losses kept in the second; the bear hurt in both. */
+  g_assert_true (g_file_get_contents (healed, &healed_text, NULL, NULL));
+  g_assert_true (g_file_get_contents (wounded, &wounded_text, NULL, NULL));
+  g_assert_null (strstr (healed_text, "&lt;ft-lost&gt;8&lt;/ft-lost&gt;"));
+  g_assert_null (strstr (healed_text, "&lt;en-lost&gt;4&lt;/en-lost&gt;"));
+  g_assert_nonnull (strstr (healed_text, "&lt;en-lost&gt;11&lt;/en-lost&gt;"));
+  g_assert_nonnull (strstr (wounded_text, "&lt;ft-lost&gt;8&lt;/ft-lost&gt;"));
+  g_assert_nonnull (strstr (wounded_text, "&lt;en-lost&gt;4&lt;/en-lost&gt;"));
 }
 
 /* An Arena of Death fight from the shell, as CLI.md describes it. */
@@ -1278,6 +1356,7 @@ main (int   argc,
   g_test_add_func ("/cli/roll/seeded", test_roll_seeded);
   g_test_add_func ("/cli/roll/errors", test_roll_errors);
   g_test_add_func ("/cli/table/lookup", test_table_lookup);
+  g_test_add_func ("/cli/table/continues", test_table_continues);
   g_test_add_func ("/cli/table/whole-and-list", test_table_whole_and_list);
   g_test_add_func ("/cli/table/errors", test_table_errors);
   g_test_add_func ("/cli/table/house", test_house_table);
@@ -1287,6 +1366,7 @@ main (int   argc,
   g_test_add_func ("/cli/sheet/validate-and-list", test_sheet_validate_and_list);
   g_test_add_func ("/cli/print", test_print_commands);
   g_test_add_func ("/cli/encounter/commands", test_encounter_commands);
+  g_test_add_func ("/cli/encounter/add-heals", test_encounter_add_heals);
   g_test_add_func ("/cli/sheet/loss-over-pool", test_sheet_loss_over_pool);
   g_test_add_func ("/cli/non-utf8-file-names", test_non_utf8_file_names);
   g_test_add_func ("/cli/non-utf8-drafts", test_non_utf8_drafts);

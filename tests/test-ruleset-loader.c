@@ -259,6 +259,71 @@ test_consistency (void)
   expect_failure (same_name, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID, 7, "overlaps");
 }
 
+/* A table goes on past its last row only where the pattern can be read:
+ * ranges by a key, a last row closed at both ends, cells that start with
+ * their count of dice. */
+static void
+test_continues (void)
+{
+  g_autofree char *on_dice = ruleset ("gpg",
+    "  <table id=\"t\" dice=\"1d6\">\n"
+    "    <title>T</title><source>S</source>\n"
+    "    <column key=\"a\" title=\"A\"/>\n"
+    "    <row min=\"1\" max=\"6\"><cell column=\"a\">1d</cell></row>\n"
+    "    <continues dice=\"1\"/>\n"
+    "  </table>\n");
+  g_autofree char *open_end = ruleset ("gpg",
+    "  <table id=\"t\" key=\"k\">\n"
+    "    <title>T</title><source>S</source>\n"
+    "    <column key=\"a\" title=\"A\"/>\n"
+    "    <row min=\"1\"><cell column=\"a\">1d</cell></row>\n"
+    "    <continues dice=\"1\"/>\n"
+    "  </table>\n");
+  g_autofree char *no_count = ruleset ("gpg",
+    "  <table id=\"t\" key=\"k\">\n"
+    "    <title>T</title><source>S</source>\n"
+    "    <column key=\"a\" title=\"A\"/>\n"
+    "    <row min=\"1\" max=\"5\"><cell column=\"a\">d6</cell></row>\n"
+    "    <continues dice=\"1\"/>\n"
+    "  </table>\n");
+  g_autofree char *zero = ruleset ("gpg",
+    "  <table id=\"t\" key=\"k\">\n"
+    "    <title>T</title><source>S</source>\n"
+    "    <column key=\"a\" title=\"A\"/>\n"
+    "    <row min=\"1\" max=\"5\"><cell column=\"a\">1d6</cell></row>\n"
+    "    <continues dice=\"0\"/>\n"
+    "  </table>\n");
+  g_autofree char *good = ruleset ("gpg",
+    "  <table id=\"t\" key=\"k\">\n"
+    "    <title>T</title><source>S</source>\n"
+    "    <column key=\"a\" title=\"A\"/>\n"
+    "    <row min=\"1\" max=\"4\"><cell column=\"a\" code=\"1d6\">1d</cell></row>\n"
+    "    <row min=\"5\" max=\"6\" label=\"5 or 6\"><cell column=\"a\" code=\"2d6+1\">2d+1</cell></row>\n"
+    "    <continues dice=\"2\"/>\n"
+    "  </table>\n");
+  g_autoptr(ArbRulesetLibrary) lib = arb_ruleset_library_new ();
+  g_autoptr(GBytes) bytes = g_bytes_new (good, strlen (good));
+  g_autoptr(GError) error = NULL;
+  ArbTable *table;
+  const ArbRow *row;
+
+  expect_failure (on_dice, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID, 7, "a key continues");
+  expect_failure (open_end, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID, 7, "min and a max");
+  expect_failure (no_count, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID, 7, "count of dice");
+  expect_failure (zero, ARB_XML_ERROR, ARB_XML_ERROR_INVALID, 7, NULL);
+
+  /* Two rows wide, two dice more each: 7-8 is 4d+1, 9-10 is 6d+1. */
+  g_assert_true (arb_ruleset_library_load_bytes (lib, bytes, "good.xml", FALSE, &error));
+  g_assert_no_error (error);
+  table = arb_ruleset_library_get_table (lib, "gpg", "t");
+  g_assert_cmpstr (arb_table_lookup_text (table, 8, NULL), ==, "4d+1");
+  g_assert_cmpstr (arb_table_lookup (table, 10, NULL, NULL)->code, ==, "6d6+1");
+  row = arb_table_find_row (table, 9, NULL);
+  g_assert_cmpstr (row->label, ==, "9 or 10");
+  g_assert_null (arb_table_find_row (table, 0, &error));
+  g_assert_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NO_ROW);
+}
+
 /* Loads @text as a house file, expects refusal with "house.xml:LINE: "
  * (LINE 0: any) and @needle, and returns the wall time of the load. */
 static double
@@ -667,6 +732,7 @@ main (int   argc,
   g_test_add_func ("/ruleset/not-a-ruleset", test_not_a_ruleset);
   g_test_add_func ("/ruleset/schema-invalid", test_schema_invalid);
   g_test_add_func ("/ruleset/consistency", test_consistency);
+  g_test_add_func ("/ruleset/continues", test_continues);
   g_test_add_func ("/ruleset/xxe", test_xxe);
   g_test_add_func ("/ruleset/hostile", test_hostile);
   g_test_add_func ("/ruleset/house-codes", test_house_codes);

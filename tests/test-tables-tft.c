@@ -42,6 +42,16 @@ assert_named (ArbTable          *table,
     arb_assert_named (table, expect[i].name, column, expect[i].text);
 }
 
+static gboolean
+has_note_with (ArbTable   *table,
+               const char *text)
+{
+  for (guint i = 0; i < arb_table_get_n_notes (table); i++)
+    if (strstr (arb_table_get_note (table, i)->text, text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
 static guint
 count_uncertain_notes (ArbTable *table)
 {
@@ -126,6 +136,11 @@ test_damage_by_st (void)
     { 41, "3d+1", "3d6+1" }, { 50, "3d+1", "3d6+1" },
     { 51, "4d+1", "4d6+1" }, { 60, "4d+1", "4d6+1" },
   };
+  static const struct { int st; const char *label, *text, *code; } beyond[] = {
+    { 61, "61 to 70", "5d+1", "5d6+1" }, { 65, "61 to 70", "5d+1", "5d6+1" },
+    { 70, "61 to 70", "5d+1", "5d6+1" }, { 71, "71 to 80", "6d+1", "6d6+1" },
+    { 95, "91 to 100", "8d+1", "8d6+1" }, { 101, "101 to 110", "9d+1", "9d6+1" },
+  };
   ArbTable *table = arb_test_table ("tft", "damage-by-st");
   const ArbRow *first;
 
@@ -140,12 +155,30 @@ test_damage_by_st (void)
       g_assert_cmpstr (cell_at (table, expect[i].st, NULL)->code, ==, expect[i].code);
     }
 
-  /* "8 or less" is open below; "and so on" past 60 is left to a note. */
+  /* "8 or less" is open below. */
   first = arb_table_find_row (table, 0, NULL);
   g_assert_nonnull (first);
   g_assert_false (first->has_min);
   g_assert_cmpint (first->max, ==, 8);
-  arb_assert_no_row (table, 61);
+
+  /* "And so on" past 60: each further 10 ST adds a die. */
+  for (guint i = 0; i < G_N_ELEMENTS (beyond); i++)
+    {
+      const ArbRow *row = arb_table_find_row (table, beyond[i].st, NULL);
+
+      g_assert_nonnull (row);
+      g_assert_cmpstr (row->label, ==, beyond[i].label);
+      g_assert_cmpint (row->min, <=, beyond[i].st);
+      g_assert_cmpint (row->max, >=, beyond[i].st);
+      arb_assert_cell (table, beyond[i].st, "damage", beyond[i].text);
+      g_assert_cmpstr (cell_at (table, beyond[i].st, NULL)->code, ==, beyond[i].code);
+    }
+  /* Asked again, the same row. */
+  g_assert_true (arb_table_find_row (table, 65, NULL) == arb_table_find_row (table, 70, NULL));
+  g_assert_true (arb_table_find_row (table, 61, NULL) != arb_table_find_row (table, 71, NULL));
+  /* Not a printed row: the table still has the screen's eleven. */
+  g_assert_cmpuint (arb_table_get_n_rows (table), ==, 11);
+  g_assert_true (has_note_with (table, "61 to 70: 5d+1, and so on"));
 
   /* The dagger/club line is kept as an uncertain note, not a rule. */
   g_assert_cmpuint (count_uncertain_notes (table), >=, 1);

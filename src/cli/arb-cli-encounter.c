@@ -449,6 +449,7 @@ cmd_add (int    argc,
   g_autoptr(ArbSheet) sheet = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *id = NULL;
+  ArbGame *game;
   ArbStep *step;
   int status = EXIT_OK;
 
@@ -465,7 +466,13 @@ cmd_add (int    argc,
                  arb_sheet_get_system (sheet), arb_encounter_get_system (enc));
 
   step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
-  id = arb_step_add_combatant (step, enc, sheet, opts.side);
+  /* A figure enters a new fight healed of what its game heals between
+   * fights, unless the referee keeps its wounds. */
+  game = arb_game_get (arb_encounter_get_system (enc));
+  if (game)
+    id = arb_game_add_combatant (game, step, enc, sheet, opts.side, !opts.wounded);
+  else
+    id = arb_step_add_combatant (step, enc, sheet, opts.side);
   if (opts.at)
     {
       ArbHex hex;

@@ -53,6 +53,7 @@ typedef struct
   gboolean  apply;
   gboolean  log;
   gboolean  retry;
+  gboolean  wounded;
   /* printing */
   char     *paper;
   char     *layout;

@@ -872,6 +872,8 @@ static const char summary[] =
      "  sheet spend-experience FILE --on PS|...|BC|DM [--weapon W]   between fights (aod 15.5)\n"
      "  encounter new SYSTEM -o FILE\n"
      "  encounter add FILE SHEET [--side NAME] [--at Q,R] [--facing 0-5] [--set KEY=VALUE]...\n"
+     "        [--wounded]   the figure enters healed of the losses its game heals between\n"
+     "                      fights (aod 1.8: FT and EN lost); --wounded keeps them\n"
      "  encounter start|next FILE [--roll V]...   turn order; missing dice are rolled\n"
      "  encounter show FILE [--log] | undo FILE | redo FILE\n"
      "  encounter log FILE [-o TEXT]              every step with its dice and effects\n"
@@ -927,6 +929,7 @@ main (int   argc,
     { "map", 0, 0, G_OPTION_ARG_STRING, &opts.map, N_("The map: a preset of the game (aod-arena, gpg-pit, ...) or a size, columns by rows"), "PRESET|COLSxROWS" },
     { "at", 0, 0, G_OPTION_ARG_STRING, &opts.at, N_("The hex a combatant stands in"), "Q,R" },
     { "facing", 0, 0, G_OPTION_ARG_INT, &opts.facing, N_("The hexside a combatant faces, 0 to 5"), "0-5" },
+    { "wounded", 0, 0, G_OPTION_ARG_NONE, &opts.wounded, N_("With encounter add: keep the losses the sheet holds, not healed between fights"), NULL },
     { "encounter", 0, 0, G_OPTION_ARG_FILENAME, &opts.encounter, N_("The encounter a procedure runs in"), "FILE" },
     { "param", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.params, N_("A procedure parameter"), "KEY=VALUE" },
     { "apply", 0, 0, G_OPTION_ARG_NONE, &opts.apply, N_("Make the outcome a step of the encounter"), NULL },

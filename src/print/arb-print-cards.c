@@ -17,81 +17,12 @@
 
 #include "arb-game.h"
 #include "arb-print-cards.h"
+#include "arb-print-games.h"
 
 #define MARGIN 28.0       /* page edge to card, points */
 #define GUTTER 14.0       /* between cards */
 #define PAD 8.0           /* card edge to text */
 #define CELL_GAP 4.0      /* between columns */
-#define MAX_TABLES 12
-
-typedef struct
-{
-  const char *title;
-  const char *tables[MAX_TABLES];
-} CardSpec;
-
-typedef struct
-{
-  const char     *system;
-  const CardSpec *cards;
-} Deck;
-
-/* Which tables go on which card: the game's own card, where it has one
- * (Glider-Pit Gladiators' two sides), else the tables a player reaches
- * for during a fight. */
-static const CardSpec aod_cards[] = {
-  { N_("Actions"), { "action-costs" } },
-  { N_("Strike modifiers"), { "ranged-modifiers", "melee-modifiers", "close-modifiers" } },
-  { N_("Damage and injury"), { "special-damage", "grievous-injury" } },
-  { N_("Weapons"), { "weapons" } },
-  { N_("Armour and shields"), { "armor", "shields" } },
-  { NULL },
-};
-
-static const CardSpec gpg_cards[] = {
-  { N_("Combat (card side A)"), { "to-hit", "combat-factor", "striking-results", "throwing-results",
-                                  "ramming-results", "result-codes" } },
-  { N_("Turn, recovery and manoeuvres (card side B)"), { "turn-sequence", "stun-recovery", "stun-facing",
-                                                         "escape-net", "maneuvers", "deceleration",
-                                                         "wall-collision" } },
-  { N_("Weapons"), { "weapons" } },
-  { NULL },
-};
-
-static const CardSpec tft_cards[] = {
-  { N_("The turn and its options"), { "turn-sequence", "options-disengaged", "options-engaged", "options-hth" } },
-  { N_("Hitting"), { "to-hit", "to-hit-defending", "dx-adjustments", "missile-range", "long-range", "aimed-shots" } },
-  { N_("Damage and injury"), { "damage-by-st", "armor-shields", "hth-defense", "crippling-hits",
-                               "injury-reactions", "recovery" } },
-  { NULL },
-};
-
-static const CardSpec rsbs_cards[] = {
-  { N_("Activation and catching breath"), { "activation", "burning-dice", "npc-catch-breath" } },
-  { N_("How an uncontrolled NPC fights"), { "npc-attack", "npc-sand", "npc-ground-roll", "reaction-move" } },
-  { N_("Movement and falls"), { "movement-costs", "involuntary-movement", "fall-position", "maneuver" } },
-  { N_("Arms and armour"), { "armor-classes", "weapon-classes", "shields", "pilum-shield" } },
-  { N_("Hits and wounds"), { "hit-location", "armor-protection", "damage", "wound" } },
-  { NULL },
-};
-
-static const CardSpec dogfight_cards[] = {
-  { N_("The turn and movement"), { "housekeeping", "movement-points", "climb-dive", "movement-types",
-                                   "speed-change", "power-drag" } },
-  { N_("Movement tests"), { "mt", "mt-levels", "mt-failure", "mt-cv-bonus", "stress-test", "stall-spin" } },
-  { N_("Guns and damage"), { "targeting", "spot", "burst-size", "burst-size-mt", "hit-effect",
-                             "crit-threshold", "critical-hits", "smoke-fire", "fire-extinguish" } },
-  { NULL },
-};
-
-static const Deck decks[] = {
-  { "aod", aod_cards },
-  { "gpg", gpg_cards },
-  { "tft", tft_cards },
-  { "rsbs", rsbs_cards },
-  { "dogfight", dogfight_cards },
-};
-
 gboolean
 arb_card_layout_from_string (const char    *name,
                              ArbCardLayout *layout)
@@ -105,26 +36,27 @@ arb_card_layout_from_string (const char    *name,
   return TRUE;
 }
 
-static const Deck *
+/* Which tables go on which card: each game's deck is in its folder,
+ * src/print/games/ID/arb-print-ID-cards.c. */
+static const ArbCardSpec *
 find_deck (const char *system)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (decks); i++)
-    if (g_strcmp0 (decks[i].system, system) == 0)
-      return &decks[i];
-  return NULL;
+  const ArbPrintGame *game = arb_print_game_find (system);
+
+  return game ? game->cards : NULL;
 }
 
 GStrv
 arb_print_cards_list_tables (const char *system)
 {
-  const Deck *deck = find_deck (system);
+  const ArbCardSpec *deck = find_deck (system);
   g_autoptr(GStrvBuilder) ids = NULL;
 
   if (deck == NULL)
     return NULL;
   ids = g_strv_builder_new ();
-  for (const CardSpec *c = deck->cards; c->title; c++)
-    for (guint t = 0; t < MAX_TABLES && c->tables[t]; t++)
+  for (const ArbCardSpec *c = deck; c->title; c++)
+    for (guint t = 0; t < ARB_CARD_MAX_TABLES && c->tables[t]; t++)
       g_strv_builder_add (ids, c->tables[t]);
   return g_strv_builder_end (ids);
 }
@@ -603,18 +535,18 @@ arb_print_cards (ArbRulesetLibrary  *rules,
 
   for (guint s = 0; systems[s]; s++)
     {
-      const Deck *deck = find_deck (systems[s]);
+      const ArbCardSpec *deck = find_deck (systems[s]);
       g_autoptr(GPtrArray) all = arb_ruleset_library_list_tables (rules, systems[s]);
       g_autoptr(GPtrArray) house = g_ptr_array_new ();
       g_auto(GStrv) on_cards = arb_print_cards_list_tables (systems[s]);
 
       flow.game = arb_game_title_of (systems[s]);
-      for (const CardSpec *c = deck->cards; c->title; c++)
+      for (const ArbCardSpec *c = deck; c->title; c++)
         {
           flow.title = c->title;
           flow.part = 0;
           new_card (&flow);
-          for (guint t = 0; t < MAX_TABLES && c->tables[t]; t++)
+          for (guint t = 0; t < ARB_CARD_MAX_TABLES && c->tables[t]; t++)
             {
               ArbTable *table = arb_ruleset_library_lookup_table (rules, systems[s], c->tables[t], error);
 

@@ -8,10 +8,10 @@
  * next page. The last box of a sheet reaches down to the foot of the
  * page, to leave room to write.
  *
- * Arena of Death follows the layout of its own record sheets (3.7 for
- * characters, 4.4 for foes). The other games get a sheet built from the
- * fields their files hold, with what the referee keeps track of at the
- * table (hits, damage boxes, states) as squares and boxes to tick.
+ * A sheet is built from the fields and items its spec lists, with what
+ * the referee keeps track of at the table (hits, damage boxes, states)
+ * as squares and boxes to tick. What a game does its own way, up to the
+ * whole sheet, is in src/print/games/ID/ (see arb-print-sheet-private.h).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -23,13 +23,15 @@
 
 #include "arb-game.h"
 #include "arb-print-sheet.h"
+#include "arb-print-sheet-private.h"
+#include "arb-print-games.h"
 
 #define MARGIN 36.0         /* page edge to sheet, points */
 #define INSET 2.0           /* sheet edge to its boxes: ink of a glyph may
                              * reach a little left of its advance */
-#define GAP 6.0             /* between boxes side by side */
+#define GAP ARB_SHEET_GAP
 #define PAD 4.0             /* box edge to text */
-#define SECTION_SPACE 8.0   /* above a section's heading */
+#define SECTION_SPACE ARB_SHEET_SECTION_SPACE
 #define FIELD_MIN 30.0      /* a box tall enough to write a value in */
 #define ROW_MIN 18.0        /* a table row tall enough to write in */
 #define CELL_PAD 3.5        /* above and below a cell's text */
@@ -78,32 +80,16 @@ typedef struct
   ArbPrintFont  font;
 } Item;
 
-typedef struct _Unit Unit;
-
-/* A piece of a sheet that stays whole on a page. */
-struct _Unit
-{
-  GArray   *items;          /* Item */
-  double    height;
-  double    space_above;    /* dropped at the top of a page */
-  gboolean  keep_with_next;
-  Unit     *heads;          /* placed again above it on a new page */
-  /* A box of text that may split across pages, when text is set. */
-  char     *label;
-  char     *text;
-  double    min_height;
-};
-
 static void
 item_clear (gpointer data)
 {
   g_free (((Item *)data)->text);
 }
 
-static Unit *
-unit_new (double space_above)
+ArbSheetUnit *
+arb_sheet_unit_new (double space_above)
 {
-  Unit *unit = g_new0 (Unit, 1);
+  ArbSheetUnit *unit = g_new0 (ArbSheetUnit, 1);
 
   unit->items = g_array_new (FALSE, TRUE, sizeof (Item));
   g_array_set_clear_func (unit->items, item_clear);
@@ -111,10 +97,10 @@ unit_new (double space_above)
   return unit;
 }
 
-static void
-unit_free (gpointer data)
+void
+arb_sheet_unit_free (gpointer data)
 {
-  Unit *unit = data;
+  ArbSheetUnit *unit = data;
 
   g_array_unref (unit->items);
   g_free (unit->label);
@@ -122,30 +108,18 @@ unit_free (gpointer data)
   g_free (unit);
 }
 
-/* What is being laid out: one sheet, blank or filled. */
-typedef struct
+ArbSheetUnit *
+arb_sheet_layout_add_unit (ArbSheetLayout *lay,
+                           double          space_above)
 {
-  ArbPrintDoc       *doc;
-  ArbRulesetLibrary *rules;
-  ArbSheet          *sheet;
-  gboolean           blank;
-  GPtrArray         *derived;   /* ArbDerived */
-  double             width;     /* of the sheet's boxes */
-  GPtrArray         *units;     /* Unit, down the sheet */
-} Layout;
-
-static Unit *
-add_unit (Layout *lay,
-          double  space_above)
-{
-  Unit *unit = unit_new (space_above);
+  ArbSheetUnit *unit = arb_sheet_unit_new (space_above);
 
   g_ptr_array_add (lay->units, unit);
   return unit;
 }
 
 static double
-measure (Layout             *lay,
+measure (ArbSheetLayout     *lay,
          const char         *text,
          const ArbPrintFont *font,
          double              width)
@@ -155,8 +129,8 @@ measure (Layout             *lay,
 
 /* Adds @text wrapped at @width; returns its height. */
 static double
-unit_text (Layout             *lay,
-           Unit               *unit,
+unit_text (ArbSheetLayout     *lay,
+           ArbSheetUnit       *unit,
            double              x,
            double              y,
            double              width,
@@ -172,14 +146,14 @@ unit_text (Layout             *lay,
 }
 
 static void
-unit_rect (Unit   *unit,
-           double  x,
-           double  y,
-           double  width,
-           double  height,
-           double  line_width,
-           double  fill,
-           double  radius)
+unit_rect (ArbSheetUnit *unit,
+           double        x,
+           double        y,
+           double        width,
+           double        height,
+           double        line_width,
+           double        fill,
+           double        radius)
 {
   Item item = { ITEM_RECT, x, y, width, height, line_width, fill, radius, NULL, { 0 } };
 
@@ -188,12 +162,12 @@ unit_rect (Unit   *unit,
 }
 
 static void
-unit_line (Unit   *unit,
-           double  x0,
-           double  y0,
-           double  x1,
-           double  y1,
-           double  line_width)
+unit_line (ArbSheetUnit *unit,
+           double        x0,
+           double        y0,
+           double        x1,
+           double        y1,
+           double        line_width)
 {
   Item item = { ITEM_LINE, x0, y0, x1 - x0, y1 - y0, line_width, -1, 0, NULL, { 0 } };
 
@@ -204,9 +178,9 @@ unit_line (Unit   *unit,
 /* Values */
 
 /* A field's value as printed, or NULL on a blank sheet. */
-static const char *
-value_of (Layout     *lay,
-          const char *field)
+const char *
+arb_sheet_layout_value (ArbSheetLayout *lay,
+                        const char     *field)
 {
   const char *value;
 
@@ -218,16 +192,16 @@ value_of (Layout     *lay,
   return value;
 }
 
-static int
-int_of (Layout     *lay,
-        const char *field)
+int
+arb_sheet_layout_int (ArbSheetLayout *lay,
+                      const char     *field)
 {
   return lay->blank ? 0 : arb_sheet_get_int (lay->sheet, field, 0);
 }
 
-static const char *
-derived_of (Layout     *lay,
-            const char *key)
+const char *
+arb_sheet_layout_derived (ArbSheetLayout *lay,
+                          const char     *key)
 {
   if (lay->blank)
     return NULL;
@@ -243,19 +217,10 @@ derived_of (Layout     *lay,
 
 /* Boxes with a label and a value */
 
-typedef struct
-{
-  const char *label;
-  const char *value;
-  double      weight;
-  gboolean    check;      /* a box to tick in place of a value */
-  gboolean    checked;
-} Field;
-
 static double
-field_height (Layout      *lay,
-              const Field *field,
-              double       width)
+field_height (ArbSheetLayout      *lay,
+              const ArbSheetField *field,
+              double               width)
 {
   double inner = width - 2 * PAD;
   double height = PAD + measure (lay, field->label, &label_font, inner) + 1.5;
@@ -268,10 +233,10 @@ field_height (Layout      *lay,
 }
 
 static void
-draw_check (Unit     *unit,
-            double    x,
-            double    y,
-            gboolean  checked)
+draw_check (ArbSheetUnit *unit,
+            double        x,
+            double        y,
+            gboolean      checked)
 {
   unit_rect (unit, x, y, CHECK, CHECK, 0.7, -1, 0);
   if (checked)
@@ -281,14 +246,14 @@ draw_check (Unit     *unit,
     }
 }
 
-static void
-draw_field (Layout      *lay,
-            Unit        *unit,
-            const Field *field,
-            double       x,
-            double       y,
-            double       width,
-            double       height)
+void
+arb_sheet_layout_draw_field (ArbSheetLayout      *lay,
+                             ArbSheetUnit        *unit,
+                             const ArbSheetField *field,
+                             double               x,
+                             double               y,
+                             double               width,
+                             double               height)
 {
   double inner = width - 2 * PAD;
   double ty = y + PAD;
@@ -304,15 +269,15 @@ draw_field (Layout      *lay,
 /* A row of boxes in @width from @x, each as wide as its share of
  * @total weight (0: the row's own total, so the boxes fill it), all as
  * tall as the tallest; returns that height. */
-static double
-fields_in (Layout      *lay,
-           Unit        *unit,
-           const Field *fields,
-           guint        n,
-           double       x,
-           double       y,
-           double       width,
-           double       total)
+double
+arb_sheet_layout_fields_in (ArbSheetLayout      *lay,
+                            ArbSheetUnit        *unit,
+                            const ArbSheetField *fields,
+                            guint                n,
+                            double               x,
+                            double               y,
+                            double               width,
+                            double               total)
 {
   g_autofree double *widths = g_new (double, n);
   double height = 0;
@@ -327,33 +292,33 @@ fields_in (Layout      *lay,
     }
   for (guint i = 0; i < n; i++)
     {
-      draw_field (lay, unit, &fields[i], x, y, widths[i], height);
+      arb_sheet_layout_draw_field (lay, unit, &fields[i], x, y, widths[i], height);
       x += widths[i] + GAP;
     }
   return height;
 }
 
-static Unit *
-add_fields (Layout      *lay,
-            const Field *fields,
-            guint        n,
-            double       total,
-            double       space_above)
+ArbSheetUnit *
+arb_sheet_layout_add_fields (ArbSheetLayout      *lay,
+                             const ArbSheetField *fields,
+                             guint                n,
+                             double               total,
+                             double               space_above)
 {
-  Unit *unit = add_unit (lay, space_above);
+  ArbSheetUnit *unit = arb_sheet_layout_add_unit (lay, space_above);
 
-  fields_in (lay, unit, fields, n, 0, 0, lay->width, total);
+  arb_sheet_layout_fields_in (lay, unit, fields, n, 0, 0, lay->width, total);
   return unit;
 }
 
 /* Headings, captions, boxes to tick */
 
-static void
-add_header (Layout     *lay,
-            const char *over,
-            const char *title)
+void
+arb_sheet_layout_add_header (ArbSheetLayout *lay,
+                             const char     *over,
+                             const char     *title)
 {
-  Unit *unit = add_unit (lay, 0);
+  ArbSheetUnit *unit = arb_sheet_layout_add_unit (lay, 0);
   double y;
 
   y = unit_text (lay, unit, 0, 0, lay->width, over, &game_font);
@@ -362,12 +327,12 @@ add_header (Layout     *lay,
   unit->height = y + 2;
 }
 
-static void
-add_section (Layout     *lay,
-             const char *title,
-             const char *caption)
+void
+arb_sheet_layout_add_section (ArbSheetLayout *lay,
+                              const char     *title,
+                              const char     *caption)
 {
-  Unit *unit = add_unit (lay, SECTION_SPACE);
+  ArbSheetUnit *unit = arb_sheet_layout_add_unit (lay, SECTION_SPACE);
   double y;
 
   y = unit_text (lay, unit, 0, 0, lay->width, title, &section_font) + 1;
@@ -380,31 +345,25 @@ add_section (Layout     *lay,
 }
 
 /* A caption under the unit before it. */
-static void
-add_caption (Layout     *lay,
-             const char *text)
+void
+arb_sheet_layout_add_caption (ArbSheetLayout *lay,
+                              const char     *text)
 {
-  Unit *unit = add_unit (lay, 2);
+  ArbSheetUnit *unit = arb_sheet_layout_add_unit (lay, 2);
 
   unit_text (lay, unit, 0, 0, lay->width, text, &caption_font);
 }
 
-typedef struct
-{
-  const char *label;
-  gboolean    checked;
-} Check;
-
 /* Boxes to tick, side by side from @x, going on to a new line where
  * @width ends; returns the height taken. */
-static double
-checks_in (Layout      *lay,
-           Unit        *unit,
-           const Check *checks,
-           guint        n,
-           double       x,
-           double       y,
-           double       width)
+double
+arb_sheet_layout_checks_in (ArbSheetLayout      *lay,
+                            ArbSheetUnit        *unit,
+                            const ArbSheetCheck *checks,
+                            guint                n,
+                            double               x,
+                            double               y,
+                            double               width)
 {
   double line = MAX (CHECK, measure (lay, "X", &body_font, 0)) + 5;
   double dx = 0, dy = 0;
@@ -428,28 +387,28 @@ checks_in (Layout      *lay,
   return dy + line - 5;
 }
 
-static void
-add_checks (Layout      *lay,
-            const Check *checks,
-            guint        n)
+void
+arb_sheet_layout_add_checks (ArbSheetLayout      *lay,
+                             const ArbSheetCheck *checks,
+                             guint                n)
 {
-  Unit *unit = add_unit (lay, 6);
+  ArbSheetUnit *unit = arb_sheet_layout_add_unit (lay, 6);
 
-  checks_in (lay, unit, checks, n, 0, 0, lay->width);
+  arb_sheet_layout_checks_in (lay, unit, checks, n, 0, 0, lay->width);
 }
 
 /* Squares to cross off, one a point: @filled of them already lost.
  * Rows of a multiple of five, with a little more space after each five,
  * for counting at a glance. */
-static void
-add_squares (Layout     *lay,
-             const char *label,
-             const char *caption,
-             int         count,
-             int         filled,
-             gboolean    numbered)
+void
+arb_sheet_layout_add_squares (ArbSheetLayout *lay,
+                              const char     *label,
+                              const char     *caption,
+                              int             count,
+                              int             filled,
+                              gboolean        numbered)
 {
-  Unit *unit = add_unit (lay, 5);
+  ArbSheetUnit *unit = arb_sheet_layout_add_unit (lay, 5);
   double room = lay->width - SQUARE_LABEL;
   double label_height;
   int per_row = 1;
@@ -487,25 +446,19 @@ add_squares (Layout     *lay,
 
 /* Tables */
 
-typedef struct
-{
-  const char *title;
-  double      weight;
-} Column;
-
 /* A ruled table: its heads, then @rows (GStrv, one text a column), then
  * empty rows to write in up to @n_rows in all. */
-static void
-add_table (Layout       *lay,
-           const Column *columns,
-           guint         n_columns,
-           GPtrArray    *rows,
-           guint         n_rows)
+void
+arb_sheet_layout_add_table (ArbSheetLayout       *lay,
+                            const ArbSheetColumn *columns,
+                            guint                 n_columns,
+                            GPtrArray            *rows,
+                            guint                 n_rows)
 {
   g_autofree double *widths = g_new (double, n_columns);
   g_autofree double *xs = g_new (double, n_columns);
   double total = 0, head_height = 0, x = 0;
-  Unit *heads;
+  ArbSheetUnit *heads;
 
   for (guint c = 0; c < n_columns; c++)
     total += columns[c].weight;
@@ -518,7 +471,7 @@ add_table (Layout       *lay,
     }
   head_height += 2 * 3;
 
-  heads = add_unit (lay, 0);
+  heads = arb_sheet_layout_add_unit (lay, 0);
   heads->keep_with_next = TRUE;
   unit_rect (heads, 0, 0, lay->width, head_height, 0.6, 0.9, 0);
   for (guint c = 0; c < n_columns; c++)
@@ -531,7 +484,7 @@ add_table (Layout       *lay,
   for (guint r = 0; r < MAX (n_rows, rows->len); r++)
     {
       char **cells = r < rows->len ? g_ptr_array_index (rows, r) : NULL;
-      Unit *unit = add_unit (lay, 0);
+      ArbSheetUnit *unit = arb_sheet_layout_add_unit (lay, 0);
       double height = ROW_MIN;
 
       unit->heads = heads;
@@ -553,9 +506,9 @@ add_table (Layout       *lay,
 /* Entries of one value each (talents, spells, a glider's weapons) as
  * ruled lines, @LIST_COLUMNS a row, with empty ones up to @n_total. */
 static void
-add_list (Layout    *lay,
-          GPtrArray *values,
-          guint      n_total)
+add_list (ArbSheetLayout *lay,
+          GPtrArray      *values,
+          guint           n_total)
 {
   double gap = 12;
   double width = (lay->width - gap * (LIST_COLUMNS - 1)) / LIST_COLUMNS;
@@ -564,7 +517,7 @@ add_list (Layout    *lay,
   n_total = MAX (n_total, 1);
   for (guint first = 0; first < n_total; first += LIST_COLUMNS)
     {
-      Unit *unit = add_unit (lay, 0);
+      ArbSheetUnit *unit = arb_sheet_layout_add_unit (lay, 0);
       double height = ROW_MIN;
 
       for (guint i = first; i < first + LIST_COLUMNS && i < values->len; i++)
@@ -583,13 +536,13 @@ add_list (Layout    *lay,
 }
 
 /* A box of text that goes on to the next page if it must. */
-static void
-add_text_box (Layout     *lay,
-              const char *label,
-              const char *text,
-              double      min_height)
+void
+arb_sheet_layout_add_text_box (ArbSheetLayout *lay,
+                               const char     *label,
+                               const char     *text,
+                               double          min_height)
 {
-  Unit *unit = add_unit (lay, SECTION_SPACE);
+  ArbSheetUnit *unit = arb_sheet_layout_add_unit (lay, SECTION_SPACE);
 
   unit->label = g_strdup (label);
   unit->text = g_strdup (text ? text : "");
@@ -598,11 +551,11 @@ add_text_box (Layout     *lay,
 
 /* The items of one kind as table rows: one text an attribute, NULL-ended;
  * a count above one goes with the name, as "Claw (2)". */
-static GPtrArray *
-item_rows (Layout             *lay,
-           const char         *kind,
-           const char * const *attrs,
-           gboolean            with_text)
+GPtrArray *
+arb_sheet_layout_item_rows (ArbSheetLayout     *lay,
+                            const char         *kind,
+                            const char * const *attrs,
+                            gboolean            with_text)
 {
   GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify)g_strfreev);
   g_autoptr(GPtrArray) items = NULL;
@@ -636,9 +589,9 @@ item_rows (Layout             *lay,
   return rows;
 }
 
-static guint
-n_items (Layout     *lay,
-         const char *kind)
+guint
+arb_sheet_layout_n_items (ArbSheetLayout *lay,
+                          const char     *kind)
 {
   g_autoptr(GPtrArray) items = NULL;
 
@@ -648,216 +601,38 @@ n_items (Layout     *lay,
   return items->len;
 }
 
-/* Arena of Death */
+/* Built from the spec: boxes from the fields, tables from the items */
 
-static const Column aod_weapon_columns[] = {
-  { N_("Weapon"), 4 },
-  { N_("BC"), 1 },
-  { N_("DM"), 1 },
-  { N_("RG"), 1 },
-  { N_("Use"), 1.2 },
-  { N_("Hands"), 1.2 },
-};
-static const char * const aod_weapon_attrs[] = { "name", "bc", "dm", "rg", "use", "hands", NULL };
-
-static const Column aod_attack_columns[] = {
-  { N_("Attack type"), 2.8 },
-  { N_("BC"), 0.8 },
-  { N_("DM"), 0.8 },
-  { N_("RG"), 0.8 },
-  { N_("Use"), 0.9 },
-  { N_("Special"), 4 },
-};
-static const char * const aod_attack_attrs[] = { "name", "bc", "dm", "rg", "use", "special", NULL };
-
-static void
-add_aod_weapons (Layout *lay,
-                 guint   n_rows)
+/* What the game of @lay's sheet does its own way, or NULL. */
+static const ArbSheetGame *
+sheet_game (ArbSheetLayout *lay)
 {
-  g_autoptr(GPtrArray) rows = item_rows (lay, "weapon", aod_weapon_attrs, FALSE);
-  g_autoptr(GString) penalties = g_string_new (NULL);
+  const ArbPrintGame *game = arb_print_game_find (arb_sheet_get_system (lay->sheet));
 
-  add_table (lay, aod_weapon_columns, G_N_ELEMENTS (aod_weapon_columns), rows, n_rows);
-  /* Only the weapons that cost the figure something: a line for each
-   * would say "no penalty" again and again. */
-  for (guint i = 0; !lay->blank && i < lay->derived->len; i++)
-    {
-      ArbDerived *d = g_ptr_array_index (lay->derived, i);
-
-      if (g_str_has_prefix (d->key, "weapon-") && !g_str_has_suffix (d->value, _(", no penalty")))
-        g_string_append_printf (penalties, "%s%s: %s", penalties->len ? "; " : "", d->label, d->value);
-    }
-  if (penalties->len)
-    {
-      /* TRANSLATORS: followed by "Knife: BC 35, DM +1, +1 AP to strike, MD 1 short" */
-      g_autofree char *text = g_strdup_printf (_("With this figure's PS and MD: %s"), penalties->str);
-
-      add_caption (lay, text);
-    }
+  return game ? game->sheet : NULL;
 }
-
-static void
-add_aod_losses (Layout   *lay,
-                gboolean  npc)
-{
-  int blank_count = npc ? 50 : 30;
-  struct { const char *label, *attr, *lost; } rows[] = {
-    { N_("FT lost"), "ft", "ft-lost" },
-    { N_("EN lost"), "en", "en-lost" },
-  };
-
-  add_section (lay, _("Fatigue and endurance lost"),
-               lay->blank ? _("One square a point: cross one off for each point lost. Before play, cross out "
-                              "the squares past the figure's own FT and EN.")
-                          : _("One square a point: cross one off for each point lost. Lost FT and EN come "
-                              "back between fights."));
-  /* The foe's sheet has endurance first, as the rules' own does. */
-  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
-    {
-      guint r = npc ? 1 - i : i;
-
-      add_squares (lay, _(rows[r].label), NULL,
-                   lay->blank ? blank_count : int_of (lay, rows[r].attr), int_of (lay, rows[r].lost), TRUE);
-    }
-}
-
-static void
-layout_aod_character (Layout *lay)
-{
-  Field names[] = {
-    { _("Player name"), value_of (lay, "player"), 3 },
-    { _("Character name"), value_of (lay, "name"), 4 },
-    { _("Race"), value_of (lay, "race"), 2 },
-  };
-  Field attributes[] = {
-    { _("PS"), value_of (lay, "ps"), 1 },
-    { _("MD"), value_of (lay, "md"), 1 },
-    { _("AG"), value_of (lay, "ag"), 1 },
-    { _("EN"), value_of (lay, "en"), 1 },
-    { _("FT"), value_of (lay, "ft"), 1 },
-    { _("WP"), value_of (lay, "wp"), 1 },
-    /* TRANSLATORS: Popularity, as the game's sheet abbreviates it */
-    { C_("popularity", "PP"), value_of (lay, "popularity"), 1 },
-    /* TRANSLATORS: Action Point Allowance, as the game's sheet abbreviates it */
-    { C_("action points", "AP"), derived_of (lay, "apa"), 1 },
-  };
-  Field armor[] = {
-    { _("Armor type"), value_of (lay, "armor"), 2.2 },
-    { _("Protection"), derived_of (lay, "armor-protection"), 1 },
-    { _("Modified AG"), derived_of (lay, "modified-ag"), 1.2 },
-  };
-  Field shield[] = {
-    { _("Shield type"), value_of (lay, "shield"), 2.2 },
-    { _("Protection"), derived_of (lay, "shield-protection"), 1 },
-    { _("Modified MD"), derived_of (lay, "modified-md"), 1.2 },
-  };
-  Field experience = { _("Experience"), value_of (lay, "experience"), 1 };
-  double left = floor (lay->width * 0.74), top, bottom;
-  Unit *unit;
-
-  add_header (lay, arb_game_title_of ("aod"), _("Character record sheet"));
-  add_fields (lay, names, G_N_ELEMENTS (names), 0, SECTION_SPACE);
-
-  add_section (lay, _("Attributes"), NULL);
-  add_fields (lay, attributes, G_N_ELEMENTS (attributes), 0, 0);
-  add_caption (lay, _("PP is Popularity. AP is the Action Point Allowance: the race's, adjusted for the "
-                      "modified AG."));
-
-  add_section (lay, _("Armor and shield"), _("Modified MD counts the shield as prepared."));
-  unit = add_unit (lay, 0);
-  top = fields_in (lay, unit, armor, G_N_ELEMENTS (armor), 0, 0, left, 0);
-  bottom = fields_in (lay, unit, shield, G_N_ELEMENTS (shield), 0, top + GAP, left, 0);
-  draw_field (lay, unit, &experience, left + GAP, 0, lay->width - left - GAP, top + GAP + bottom);
-
-  add_section (lay, _("Weapons"), NULL);
-  add_aod_weapons (lay, 5);
-  add_aod_losses (lay, FALSE);
-  add_text_box (lay, _("Notes"), value_of (lay, "notes"), 60);
-}
-
-static void
-layout_aod_npc (Layout *lay)
-{
-  Field names[] = {
-    { _("Name"), value_of (lay, "name"), 3 },
-    { _("Foe type"), value_of (lay, "foe"), 3 },
-    { _("Difficulty Factor"), value_of (lay, "df"), 1.6 },
-  };
-  Field attributes[] = {
-    { _("PS"), value_of (lay, "ps"), 1 },
-    { _("MD"), value_of (lay, "md"), 1 },
-    { _("AG"), value_of (lay, "ag"), 1 },
-    { _("EN"), value_of (lay, "en"), 1 },
-    { _("FT"), value_of (lay, "ft"), 1 },
-    { _("WP"), value_of (lay, "wp"), 1 },
-    /* TRANSLATORS: natural armor, as the game's sheet abbreviates it */
-    { C_("natural armor", "NA"), value_of (lay, "na"), 1 },
-    { C_("action points", "AP"), value_of (lay, "apa"), 1 },
-  };
-  gboolean armed = lay->blank || arb_sheet_get_bool (lay->sheet, "weapons-user") ||
-                   n_items (lay, "weapon") > 0;
-  g_autoptr(GPtrArray) attacks = item_rows (lay, "attack", aod_attack_attrs, FALSE);
-
-  add_header (lay, arb_game_title_of ("aod"), _("NPC record sheet"));
-  add_fields (lay, names, G_N_ELEMENTS (names), 0, SECTION_SPACE);
-
-  add_section (lay, _("Attributes"), NULL);
-  add_fields (lay, attributes, G_N_ELEMENTS (attributes), 0, 0);
-  add_caption (lay, _("NA is natural armor. AP is the Action Point Allowance."));
-
-  add_section (lay, _("Attacks"), NULL);
-  add_table (lay, aod_attack_columns, G_N_ELEMENTS (aod_attack_columns), attacks, 8);
-
-  if (armed)
-    {
-      Field shield[] = {
-        { _("Shield type"), value_of (lay, "shield"), 2.2 },
-        { _("Protection"), derived_of (lay, "shield-protection"), 1 },
-        { _("Modified MD"), derived_of (lay, "modified-md"), 1.2 },
-        { _("Weapons user"), NULL, 1.2, TRUE, !lay->blank && arb_sheet_get_bool (lay->sheet, "weapons-user") },
-      };
-
-      add_section (lay, _("Weapons and shield"),
-                   lay->blank ? _("For a foe that fights with weapons. Modified MD counts the shield as prepared.")
-                              : _("Modified MD counts the shield as prepared."));
-      add_fields (lay, shield, G_N_ELEMENTS (shield), 0, 0);
-      add_unit (lay, 0)->height = GAP;
-      add_aod_weapons (lay, 3);
-    }
-  add_aod_losses (lay, TRUE);
-  add_text_box (lay, _("Notes"), value_of (lay, "notes"), 50);
-}
-
-/* The other games: boxes from the fields, tables from the items */
 
 /* Fields the referee keeps up to date during a fight: they go with the
  * squares and boxes to tick, not in the grid. */
 static gboolean
-is_tracked (const char *system,
-            const char *field)
+is_tracked (ArbSheetLayout *lay,
+            const char     *field)
 {
-  static const char * const gpg[] = { "altitude", "speed", "in-hand", "stunned", "netted", NULL };
-  static const char * const tft[] = { "hits-taken", NULL };
-  static const char * const rsbs[] = { "dice-burned", NULL };
+  const ArbSheetGame *game = sheet_game (lay);
 
   if (g_str_equal (field, "notes"))
     return TRUE;
-  if (g_str_equal (system, "gpg"))
-    return g_strv_contains (gpg, field);
-  if (g_str_equal (system, "tft"))
-    return g_strv_contains (tft, field);
-  if (g_str_equal (system, "rsbs"))
-    return g_strv_contains (rsbs, field);
-  return FALSE;
+  return game && game->tracked_fields && g_strv_contains (game->tracked_fields, field);
 }
 
 /* Items drawn the game's own way rather than as a table. */
 static gboolean
-is_own_item (const char *system,
-             const char *kind)
+is_own_item (ArbSheetLayout *lay,
+             const char     *kind)
 {
-  return (g_str_equal (system, "rsbs") && (g_str_equal (kind, "wound") || g_str_equal (kind, "armor-class"))) ||
-         (g_str_equal (system, "dogfight") && g_str_equal (kind, "damage-row"));
+  const ArbSheetGame *game = sheet_game (lay);
+
+  return game && game->own_items && g_strv_contains (game->own_items, kind);
 }
 
 static const char *
@@ -880,11 +655,11 @@ items_title (const ArbItemSpec *spec)
 /* The grid: six slots a row, a number one, a name or a text two; a row
  * near full is spread across the sheet, a short last row is not. */
 static void
-add_field_grid (Layout *lay)
+add_field_grid (ArbSheetLayout *lay)
 {
   const char *system = arb_sheet_get_system (lay->sheet);
   const ArbFieldSpec *specs = arb_sheet_spec_fields (system, arb_sheet_get_kind (lay->sheet));
-  g_autoptr(GArray) row = g_array_new (FALSE, TRUE, sizeof (Field));
+  g_autoptr(GArray) row = g_array_new (FALSE, TRUE, sizeof (ArbSheetField));
   double used = 0;
   gboolean first = TRUE;
 
@@ -894,13 +669,14 @@ add_field_grid (Layout *lay)
 
       if (spec->name)
         {
-          if (is_tracked (system, spec->name))
+          if (is_tracked (lay, spec->name))
             continue;
           weight = spec->type == ARB_FIELD_TEXT || spec->type == ARB_FIELD_ROW ? 2 : 1;
         }
       if (row->len && (spec->name == NULL || used + weight > 6))
         {
-          add_fields (lay, (Field *)row->data, row->len, used >= 4 ? 0 : 6, first ? SECTION_SPACE : GAP);
+          arb_sheet_layout_add_fields (lay, (ArbSheetField *)row->data, row->len, used >= 4 ? 0 : 6,
+                                       first ? SECTION_SPACE : GAP);
           g_array_set_size (row, 0);
           used = 0;
           first = FALSE;
@@ -908,12 +684,12 @@ add_field_grid (Layout *lay)
       if (spec->name == NULL)
         break;
       {
-        Field field = { _(spec->label), NULL, weight, spec->type == ARB_FIELD_BOOL, FALSE };
+        ArbSheetField field = { _(spec->label), NULL, weight, spec->type == ARB_FIELD_BOOL, FALSE };
 
         if (field.check)
           field.checked = !lay->blank && arb_sheet_get_bool (lay->sheet, spec->name);
         else
-          field.value = value_of (lay, spec->name);
+          field.value = arb_sheet_layout_value (lay, spec->name);
         g_array_append_val (row, field);
         used += weight;
       }
@@ -921,24 +697,24 @@ add_field_grid (Layout *lay)
 }
 
 static void
-add_derived_block (Layout *lay)
+add_derived_block (ArbSheetLayout *lay)
 {
-  g_autoptr(GArray) row = g_array_new (FALSE, TRUE, sizeof (Field));
+  g_autoptr(GArray) row = g_array_new (FALSE, TRUE, sizeof (ArbSheetField));
 
   if (lay->derived->len == 0)
     return;
-  add_section (lay, _("Worked out from the sheet"), NULL);
+  arb_sheet_layout_add_section (lay, _("Worked out from the sheet"), NULL);
   for (guint i = 0; i <= lay->derived->len; i++)
     {
       if (row->len == 3 || (i == lay->derived->len && row->len))
         {
-          add_fields (lay, (Field *)row->data, row->len, 3, i > 3 ? GAP : 0);
+          arb_sheet_layout_add_fields (lay, (ArbSheetField *)row->data, row->len, 3, i > 3 ? GAP : 0);
           g_array_set_size (row, 0);
         }
       if (i < lay->derived->len)
         {
           ArbDerived *d = g_ptr_array_index (lay->derived, i);
-          Field field = { d->label, lay->blank ? NULL : d->value, 1 };
+          ArbSheetField field = { d->label, lay->blank ? NULL : d->value, 1 };
 
           g_array_append_val (row, field);
         }
@@ -946,7 +722,7 @@ add_derived_block (Layout *lay)
 }
 
 static void
-add_item_tables (Layout *lay)
+add_item_tables (ArbSheetLayout *lay)
 {
   const char *system = arb_sheet_get_system (lay->sheet);
 
@@ -954,16 +730,17 @@ add_item_tables (Layout *lay)
     {
       guint n_attrs = 0, n_rows;
 
-      if (is_own_item (system, spec->kind))
+      if (is_own_item (lay, spec->kind))
         continue;
       while (spec->attrs[n_attrs].name)
         n_attrs++;
-      n_rows = MAX (n_items (lay, spec->kind), MIN (spec->max_count, n_attrs >= 2 ? BLANK_ROWS : BLANK_LINES));
-      add_section (lay, items_title (spec), NULL);
+      n_rows = MAX (arb_sheet_layout_n_items (lay, spec->kind),
+                    MIN (spec->max_count, n_attrs >= 2 ? BLANK_ROWS : BLANK_LINES));
+      arb_sheet_layout_add_section (lay, items_title (spec), NULL);
 
       if (n_attrs >= 2)
         {
-          g_autofree Column *columns = g_new0 (Column, n_attrs + 1);
+          g_autofree ArbSheetColumn *columns = g_new0 (ArbSheetColumn, n_attrs + 1);
           g_autofree const char **attrs = g_new0 (const char *, n_attrs + 1);
           g_autoptr(GPtrArray) rows = NULL;
 
@@ -977,9 +754,9 @@ add_item_tables (Layout *lay)
                                   : attr->type == ARB_FIELD_DICE ? 1.4 : 1.1;
             }
           if (spec->has_text)
-            columns[n_attrs] = (Column) { N_("Notes"), 3 };
-          rows = item_rows (lay, spec->kind, attrs, spec->has_text);
-          add_table (lay, columns, n_attrs + (spec->has_text ? 1 : 0), rows, n_rows);
+            columns[n_attrs] = (ArbSheetColumn) { N_("Notes"), 3 };
+          rows = arb_sheet_layout_item_rows (lay, spec->kind, attrs, spec->has_text);
+          arb_sheet_layout_add_table (lay, columns, n_attrs + (spec->has_text ? 1 : 0), rows, n_rows);
         }
       else
         {
@@ -1002,185 +779,25 @@ add_item_tables (Layout *lay)
 }
 
 static void
-add_gpg_tracking (Layout *lay)
-{
-  Field state[] = {
-    { _("Altitude"), value_of (lay, "altitude"), 1 },
-    { _("Speed"), value_of (lay, "speed"), 1 },
-    { _("Weapon in hand"), value_of (lay, "in-hand"), 2 },
-  };
-  Check checks[] = {
-    { N_("Stunned"), !lay->blank && arb_sheet_get_bool (lay->sheet, "stunned") },
-    { N_("Netted"), !lay->blank && arb_sheet_get_bool (lay->sheet, "netted") },
-    { N_("Eliminated"), FALSE },
-  };
-  double width = floor (lay->width * 4 / 6 - GAP / 2);
-  double height, checks_height;
-  Unit *unit;
-
-  add_section (lay, _("In the fight"), NULL);
-  unit = add_unit (lay, 0);
-  height = fields_in (lay, unit, state, G_N_ELEMENTS (state), 0, 0, width, 0);
-  /* The states beside the boxes, centred on them; measured first on a
-   * scratch unit, so they go down once. */
-  {
-    Unit *scratch = unit_new (0);
-
-    checks_height = checks_in (lay, scratch, checks, G_N_ELEMENTS (checks), 0, 0, lay->width - width - 2 * GAP);
-    unit_free (scratch);
-  }
-  checks_in (lay, unit, checks, G_N_ELEMENTS (checks), width + 2 * GAP, MAX (0, (height - checks_height) / 2),
-             lay->width - width - 2 * GAP);
-}
-
-static void
-add_tft_tracking (Layout *lay)
-{
-  add_section (lay, _("Damage"), _("One square for each point of ST: cross one off for each hit taken."));
-  add_squares (lay, _("Hits taken"), NULL, lay->blank ? 30 : int_of (lay, "st"), int_of (lay, "hits-taken"), TRUE);
-}
-
-static void
-add_rsbs_tracking (Layout *lay)
-{
-  static const Column columns[] = {
-    { N_("Location"), 2 },
-    { N_("Armor class"), 1 },
-    { N_("Wounds"), 5 },
-  };
-  static const Check checks[] = {
-    { N_("Ensnared"), FALSE },
-    { N_("Blinded"), FALSE },
-    { N_("Down"), FALSE },
-    { N_("Face down"), FALSE },
-    { N_("Spent"), FALSE },
-    { N_("Surrendered"), FALSE },
-  };
-  ArbTable *table = lay->rules ? arb_ruleset_library_get_table (lay->rules, "rsbs", "armor-classes") : NULL;
-  g_autoptr(GPtrArray) locations = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify)g_strfreev);
-  g_autoptr(GPtrArray) classes = lay->blank ? g_ptr_array_new () : arb_sheet_get_items (lay->sheet, "armor-class");
-  g_autoptr(GPtrArray) wounds = lay->blank ? g_ptr_array_new () : arb_sheet_get_items (lay->sheet, "wound");
-  const char *pool = derived_of (lay, "dice-pool");
-
-  /* Every location the rules know, then any other the sheet names. */
-  for (guint r = 0; table && r < arb_table_get_n_rows (table); r++)
-    {
-      const ArbRow *row = arb_table_get_row (table, r);
-
-      g_ptr_array_add (locations, g_strdup (row->name ? row->name : row->label));
-    }
-  for (guint i = 0; i < classes->len + wounds->len; i++)
-    {
-      ArbSheetItem *item = g_ptr_array_index (i < classes->len ? classes : wounds,
-                                              i < classes->len ? i : i - classes->len);
-      const char *where = arb_sheet_item_get (item, "location");
-      gboolean known = FALSE;
-
-      for (guint l = 0; where && l < locations->len; l++)
-        known |= g_ascii_strcasecmp (where, g_ptr_array_index (locations, l)) == 0;
-      if (where && !known)
-        g_ptr_array_add (locations, g_strdup (where));
-    }
-  for (guint l = 0; l < locations->len; l++)
-    {
-      const char *where = g_ptr_array_index (locations, l);
-      g_autoptr(GString) hurt = g_string_new (NULL);
-      const char *ac = NULL;
-      char **cells = g_new0 (char *, 4);
-
-      for (guint i = 0; i < classes->len; i++)
-        if (g_ascii_strcasecmp (where, arb_sheet_item_get (g_ptr_array_index (classes, i), "location")) == 0)
-          ac = arb_sheet_item_get (g_ptr_array_index (classes, i), "ac");
-      for (guint i = 0; i < wounds->len; i++)
-        {
-          ArbSheetItem *wound = g_ptr_array_index (wounds, i);
-          const char *text = arb_sheet_item_get_text (wound);
-
-          if (g_ascii_strcasecmp (where, arb_sheet_item_get (wound, "location")) != 0)
-            continue;
-          g_string_append_printf (hurt, "%s%s", hurt->len ? "; " : "", text && *text ? text : _("wounded"));
-        }
-      cells[0] = g_strdup (where);
-      cells[1] = g_strdup (ac ? ac : "");
-      cells[2] = g_strdup (hurt->str);
-      g_ptr_array_add (rows, cells);
-    }
-
-  add_section (lay, _("Hit locations and wounds"), NULL);
-  add_table (lay, columns, G_N_ELEMENTS (columns), rows, MAX (rows->len, 11));
-
-  add_section (lay, _("In the fight"), _("One square for each die of the pool: cross one off for each die burned."));
-  add_squares (lay, _("Dice burned"), NULL, lay->blank || pool == NULL ? 30 : atoi (pool),
-               int_of (lay, "dice-burned"), TRUE);
-  add_checks (lay, checks, G_N_ELEMENTS (checks));
-}
-
-static int
-compare_damage_rows (gconstpointer a,
-                     gconstpointer b)
-{
-  int x = arb_sheet_item_get_int (*(ArbSheetItem * const *)a, "row", 0);
-  int y = arb_sheet_item_get_int (*(ArbSheetItem * const *)b, "row", 0);
-
-  return (x > y) - (x < y);
-}
-
-static void
-add_dogfight_tracking (Layout *lay)
-{
-  static const Check checks[] = {
-    { N_("Spin"), FALSE },
-    { N_("Stall"), FALSE },
-    { N_("Smoke"), FALSE },
-    { N_("Fire"), FALSE },
-    { N_("Gun jammed"), FALSE },
-    { N_("Pilot wounded"), FALSE },
-  };
-  g_autoptr(GPtrArray) rows = lay->blank ? g_ptr_array_new () : arb_sheet_get_items (lay->sheet, "damage-row");
-
-  add_section (lay, _("Damage"), _("The aircraft's damage boxes, row by row: fill one for each hit."));
-  g_ptr_array_sort (rows, compare_damage_rows);
-  for (guint i = 0; i < MAX (rows->len, lay->blank ? 6 : 0); i++)
-    {
-      ArbSheetItem *item = i < rows->len ? g_ptr_array_index (rows, i) : NULL;
-      g_autofree char *label = g_strdup_printf (_("Row %d"), item ? arb_sheet_item_get_int (item, "row", 0) : (int)i + 1);
-
-      add_squares (lay, label, item ? arb_sheet_item_get (item, "label") : NULL,
-                   item ? arb_sheet_item_get_int (item, "boxes", 0) : 5,
-                   item ? arb_sheet_item_get_int (item, "filled", 0) : 0, FALSE);
-    }
-
-  add_section (lay, _("In the fight"), NULL);
-  add_squares (lay, _("Pilot points used"), NULL, lay->blank ? 10 : int_of (lay, "pilot-points"), 0, TRUE);
-  add_checks (lay, checks, G_N_ELEMENTS (checks));
-}
-
-static void
-layout_generic (Layout *lay)
+layout_generic (ArbSheetLayout *lay)
 {
   const char *system = arb_sheet_get_system (lay->sheet);
   const char *kind = arb_sheet_get_kind (lay->sheet);
   g_autofree char *title = g_strdup_printf (_("%s record sheet"), arb_game_title_of (system));
   const char *notes_label = _("Notes");
+  const ArbSheetGame *game = sheet_game (lay);
 
   for (const ArbFieldSpec *spec = arb_sheet_spec_fields (system, kind); spec->name; spec++)
     if (g_str_equal (spec->name, "notes"))
       notes_label = _(spec->label);
 
-  add_header (lay, g_str_equal (kind, "npc") ? _("NPC") : _("Character"), title);
+  arb_sheet_layout_add_header (lay, g_str_equal (kind, "npc") ? _("NPC") : _("Character"), title);
   add_field_grid (lay);
   add_derived_block (lay);
   add_item_tables (lay);
-  if (g_str_equal (system, "gpg"))
-    add_gpg_tracking (lay);
-  else if (g_str_equal (system, "tft"))
-    add_tft_tracking (lay);
-  else if (g_str_equal (system, "rsbs"))
-    add_rsbs_tracking (lay);
-  else if (g_str_equal (system, "dogfight"))
-    add_dogfight_tracking (lay);
-  add_text_box (lay, notes_label, value_of (lay, "notes"), 50);
+  if (game && game->add_tracking)
+    game->add_tracking (lay);
+  arb_sheet_layout_add_text_box (lay, notes_label, arb_sheet_layout_value (lay, "notes"), 50);
 }
 
 /* Pages */
@@ -1200,9 +817,9 @@ typedef struct
 } Flow;
 
 static void
-draw_unit (Flow *flow,
-           Unit *unit,
-           double y)
+draw_unit (Flow         *flow,
+           ArbSheetUnit *unit,
+           double        y)
 {
   for (guint i = 0; i < unit->items->len; i++)
     {
@@ -1248,8 +865,8 @@ new_page (Flow     *flow,
 }
 
 static void
-place_unit (Flow *flow,
-            Unit *unit)
+place_unit (Flow         *flow,
+            ArbSheetUnit *unit)
 {
   if (flow->y > flow->page_top)
     flow->y += unit->space_above;
@@ -1301,9 +918,9 @@ fit_text (ArbPrintDoc        *doc,
  * too long for the room left is set smaller, down to a size still easy
  * to read; longer text goes on over the next pages. */
 static void
-place_text_box (Flow     *flow,
-                Unit     *unit,
-                gboolean  last)
+place_text_box (Flow         *flow,
+                ArbSheetUnit *unit,
+                gboolean      last)
 {
   static const double sizes[] = { 9.5, 8.5, 8 };
   const char *rest = unit->text;
@@ -1363,7 +980,7 @@ place_text_box (Flow     *flow,
 }
 
 static double
-unit_span (Unit *unit)
+unit_span (ArbSheetUnit *unit)
 {
   if (unit->text)
     return unit->space_above + 40;
@@ -1376,7 +993,7 @@ flow_units (Flow      *flow,
 {
   for (guint i = 0; i < units->len; i++)
     {
-      Unit *unit = g_ptr_array_index (units, i);
+      ArbSheetUnit *unit = g_ptr_array_index (units, i);
       double need = unit_span (unit);
 
       if (unit->text)
@@ -1385,7 +1002,7 @@ flow_units (Flow      *flow,
           continue;
         }
       /* A heading with what it heads, a table's heads with a first row. */
-      for (guint j = i; j + 1 < units->len && ((Unit *)g_ptr_array_index (units, j))->keep_with_next; j++)
+      for (guint j = i; j + 1 < units->len && ((ArbSheetUnit *)g_ptr_array_index (units, j))->keep_with_next; j++)
         need += unit_span (g_ptr_array_index (units, j + 1));
       if (flow->y + need > flow->bottom && flow->y > flow->page_top)
         {
@@ -1405,12 +1022,13 @@ layout_sheet (ArbPrintDoc       *doc,
               gboolean           blank,
               int               *page)
 {
-  g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func (unit_free);
+  g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func (arb_sheet_unit_free);
   g_autoptr(GPtrArray) derived = arb_sheet_derive (sheet, rules);
   g_autofree char *heading = NULL;
   const char *system = arb_sheet_get_system (sheet);
   const char *title;
-  Layout lay = { doc, rules, sheet, blank, derived, 0, units };
+  const ArbSheetGame *game;
+  ArbSheetLayout lay = { doc, rules, sheet, blank, derived, 0, units };
   Flow flow = { doc };
   double page_width, page_height;
 
@@ -1425,16 +1043,9 @@ layout_sheet (ArbPrintDoc       *doc,
   flow.bottom = flow.frame.y + flow.frame.height - INSET;
   lay.width = flow.width;
 
-  if (g_str_equal (system, "aod") && g_str_equal (arb_sheet_get_kind (sheet), "npc"))
-    {
-      layout_aod_npc (&lay);
-      title = _("NPC record sheet");
-    }
-  else if (g_str_equal (system, "aod"))
-    {
-      layout_aod_character (&lay);
-      title = _("Character record sheet");
-    }
+  game = sheet_game (&lay);
+  if (game && game->layout)
+    title = game->layout (&lay);
   else
     {
       layout_generic (&lay);

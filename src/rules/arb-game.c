@@ -508,3 +508,102 @@ arb_game_generate_sheet (ArbGame                  *self,
     }
   return CLASS (self)->generate_sheet (self, generation, rules, problems);
 }
+
+/* Healing between fights */
+
+const char * const *
+arb_game_list_healed_fields (ArbGame *self)
+{
+  static const char * const none[] = { NULL };
+
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  return CLASS (self)->healed_fields ? CLASS (self)->healed_fields : none;
+}
+
+/* The healed fields of @sheet's kind: none for a kind not healed. */
+static const char * const *
+healed_fields_of (ArbGame  *self,
+                  ArbSheet *sheet)
+{
+  static const char * const none[] = { NULL };
+  const char * const *kinds = CLASS (self)->healed_kinds;
+
+  if (kinds && !g_strv_contains (kinds, arb_sheet_get_kind (sheet)))
+    return none;
+  return arb_game_list_healed_fields (self);
+}
+
+gboolean
+arb_game_sheet_is_hurt (ArbGame  *self,
+                        ArbSheet *sheet)
+{
+  const char * const *fields;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  g_return_val_if_fail (ARB_IS_SHEET (sheet), FALSE);
+
+  fields = healed_fields_of (self, sheet);
+  for (guint i = 0; fields[i]; i++)
+    if (arb_sheet_get_int (sheet, fields[i], 0) != 0)
+      return TRUE;
+  return FALSE;
+}
+
+ArbSheet *
+arb_game_heal_sheet (ArbGame   *self,
+                     ArbSheet  *sheet,
+                     char     **healed)
+{
+  const ArbFieldSpec *specs;
+  const char * const *fields;
+  g_autoptr(GString) said = NULL;
+  ArbSheet *copy;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  g_return_val_if_fail (ARB_IS_SHEET (sheet), NULL);
+
+  specs = arb_sheet_spec_fields (arb_sheet_get_system (sheet), arb_sheet_get_kind (sheet));
+  fields = healed_fields_of (self, sheet);
+  said = g_string_new (NULL);
+  copy = arb_sheet_copy (sheet);
+  for (guint i = 0; fields[i]; i++)
+    {
+      int lost = arb_sheet_get_int (sheet, fields[i], 0);
+      const char *label = fields[i];
+
+      if (lost == 0)
+        continue;
+      for (const ArbFieldSpec *spec = specs; spec && spec->name; spec++)
+        if (g_str_equal (spec->name, fields[i]))
+          label = _(spec->label);
+      g_string_append_printf (said, "%s%s %d", said->len ? ", " : "", label, lost);
+      arb_sheet_set (copy, fields[i], NULL, NULL);
+    }
+  if (healed)
+    *healed = said->len ? g_string_free (g_steal_pointer (&said), FALSE) : NULL;
+  return copy;
+}
+
+char *
+arb_game_add_combatant (ArbGame      *self,
+                        ArbStep      *step,
+                        ArbEncounter *encounter,
+                        ArbSheet     *sheet,
+                        const char   *side,
+                        gboolean      heal)
+{
+  g_autoptr(ArbSheet) whole = NULL;
+  g_autofree char *healed = NULL;
+  char *id;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  g_return_val_if_fail (ARB_IS_SHEET (sheet), NULL);
+
+  if (heal && arb_game_sheet_is_hurt (self, sheet))
+    whole = arb_game_heal_sheet (self, sheet, &healed);
+  id = arb_step_add_combatant (step, encounter, whole ? whole : sheet, side);
+  if (healed)
+    /* TRANSLATORS: "Rolf the Barbarian enters healed (FT lost 8, EN lost 4 cleared between fights)" */
+    arb_step_add_log (step, _("%s enters healed (%s cleared between fights)"), arb_sheet_get_name (sheet), healed);
+  return id;
+}

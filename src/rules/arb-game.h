@@ -185,6 +185,14 @@ struct _ArbGameClass
                                 const ArbSheetGeneration *generation,
                                 ArbRulesetLibrary        *rules,
                                 GPtrArray                *problems);
+  /* Healing between fights */
+  /* The sheet fields that hold losses the rules heal between fights
+   * (Arena of Death 1.8: FT and EN lost), so a figure enters a new fight
+   * without them unless the referee says otherwise; NULL where the
+   * rules do not heal a figure between fights. healed_kinds: the sheet
+   * kinds healed (1.8 speaks of the players' characters); NULL: all. */
+  const char * const      *healed_fields;
+  const char * const      *healed_kinds;
 
   gpointer padding[12];
 };
@@ -299,5 +307,25 @@ ArbSheet           *arb_game_generate_sheet (ArbGame                  *self,
                                              const ArbSheetGeneration *generation,
                                              ArbRulesetLibrary        *rules,
                                              GPtrArray                *problems);
+/* Healing between fights */
+const char * const *arb_game_list_healed_fields (ArbGame       *self);
+/* TRUE when @sheet holds a loss this game heals between fights. */
+gboolean            arb_game_sheet_is_hurt      (ArbGame       *self,
+                                                 ArbSheet      *sheet);
+/* @sheet as it enters a new fight healed: a copy without the losses the
+ * game heals between fights. @healed, when given, becomes what was
+ * healed for people ("FT lost 8, EN lost 4"), or NULL if nothing. */
+ArbSheet           *arb_game_heal_sheet         (ArbGame       *self,
+                                                 ArbSheet      *sheet,
+                                                 char         **healed);
+/* arb_step_add_combatant() for a figure entering this fight: healed first
+ * when @heal (the referee may keep its wounds), with a line in the step's
+ * log saying what was healed. Returns the new combatant's id. */
+char               *arb_game_add_combatant      (ArbGame       *self,
+                                                 ArbStep       *step,
+                                                 ArbEncounter  *encounter,
+                                                 ArbSheet      *sheet,
+                                                 const char    *side,
+                                                 gboolean       heal);
 
 G_END_DECLS

@@ -47,6 +47,12 @@ struct _ArbTable
   GArray          *columns;   /* of ArbColumn */
   GHashTable      *column_index; /* lower-case key or alias -> index + 1 */
   GArray          *rows;      /* of ArbRow */
+  /* Past its last row the table goes on by that row's pattern: each
+   * further span as wide adds continue_dice dice to every cell. */
+  int              continue_dice;
+  const ArbRow    *last;      /* the row the pattern starts from */
+  GMutex           continued_lock;
+  GHashTable      *continued; /* step (1, 2...) -> ArbRow, made when asked */
 };
 
 G_DEFINE_BOXED_TYPE (ArbTable, arb_table, arb_table_ref, arb_table_unref)
@@ -79,6 +85,7 @@ arb_table_new (void)
   g_array_set_clear_func (self->columns, clear_column);
   self->column_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->rows = g_array_new (FALSE, TRUE, sizeof (ArbRow));
+  g_mutex_init (&self->continued_lock);
   return self;
 }
 
@@ -91,24 +98,40 @@ arb_table_ref (ArbTable *table)
 }
 
 static void
+clear_row (ArbTable *self,
+           ArbRow   *row)
+{
+  g_free (row->name);
+  g_free (row->label);
+  g_free (row->group);
+  if (row->cells != NULL)
+    for (guint c = 0; c < self->columns->len; c++)
+      {
+        g_free (row->cells[c].text);
+        g_free (row->cells[c].code);
+      }
+  g_free (row->cells);
+}
+
+static void
 free_rows (ArbTable *self)
 {
   for (guint i = 0; i < self->rows->len; i++)
-    {
-      ArbRow *row = &g_array_index (self->rows, ArbRow, i);
-
-      g_free (row->name);
-      g_free (row->label);
-      g_free (row->group);
-      if (row->cells != NULL)
-        for (guint c = 0; c < self->columns->len; c++)
-          {
-            g_free (row->cells[c].text);
-            g_free (row->cells[c].code);
-          }
-      g_free (row->cells);
-    }
+    clear_row (self, &g_array_index (self->rows, ArbRow, i));
   g_array_unref (self->rows);
+  if (self->continued != NULL)
+    {
+      GHashTableIter iter;
+      gpointer row;
+
+      g_hash_table_iter_init (&iter, self->continued);
+      while (g_hash_table_iter_next (&iter, NULL, &row))
+        {
+          clear_row (self, row);
+          g_free (row);
+        }
+      g_hash_table_unref (self->continued);
+    }
 }
 
 void
@@ -127,6 +150,7 @@ arb_table_unref (ArbTable *table)
   g_free (table->key);
   g_free (table->filename);
   free_rows (table);
+  g_mutex_clear (&table->continued_lock);
   g_array_unref (table->notes);
   g_array_unref (table->columns);
   g_hash_table_unref (table->column_index);
@@ -204,6 +228,96 @@ row_covers (const ArbRow *row,
   return (!row->has_min || value >= row->min) && (!row->has_max || value <= row->max);
 }
 
+/* @text with each whole number equal to @from_min or @from_max put as
+ * @to_min or @to_max: "51 to 60" becomes "61 to 70". */
+static char *
+shift_label (const char *text,
+             int         from_min,
+             int         from_max,
+             int         to_min,
+             int         to_max)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; *p; )
+    {
+      if (g_ascii_isdigit (*p) && (p == text || !g_ascii_isdigit (p[-1])))
+        {
+          char *end = NULL;
+          gint64 v = g_ascii_strtoll (p, &end, 10);
+
+          if (v == from_min)
+            g_string_append_printf (out, "%d", to_min);
+          else if (v == from_max)
+            g_string_append_printf (out, "%d", to_max);
+          else
+            g_string_append_len (out, p, end - p);
+          p = end;
+        }
+      else
+        g_string_append_c (out, *p++);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* @text with its leading number, the count of dice, raised by @more. */
+static char *
+add_dice (const char *text,
+          gint64      more)
+{
+  char *end = NULL;
+  gint64 n = g_ascii_strtoll (text, &end, 10);
+
+  return g_strdup_printf ("%" G_GINT64_FORMAT "%s", n + more, end);
+}
+
+/* Dice past this many a cell does not go on to: the pattern is for
+ * figures, not for overflowing a number. */
+#define CONTINUE_MAX_DICE 1000
+
+/* The row @step spans past the table's last, made the first time it is
+ * asked for and kept with the table, which is shared and so may be
+ * asked from two threads. NULL past CONTINUE_MAX_DICE. */
+static const ArbRow *
+continued_row (const ArbTable *table,
+               gint64          step)
+{
+  ArbTable *self = (ArbTable *)table;
+  const ArbRow *last = table->last;
+  gint64 width = (gint64)last->max - last->min + 1;
+  g_autoptr(GMutexLocker) locker = NULL;
+  ArbRow *row;
+
+  for (guint c = 0; c < table->columns->len; c++)
+    if (g_ascii_strtoll (last->cells[c].text, NULL, 10) + step * table->continue_dice > CONTINUE_MAX_DICE)
+      return NULL;
+
+  locker = g_mutex_locker_new (&self->continued_lock);
+  if (self->continued == NULL)
+    self->continued = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  row = g_hash_table_lookup (self->continued, &step);
+  if (row != NULL)
+    return row;
+
+  row = g_new0 (ArbRow, 1);
+  row->has_min = row->has_max = TRUE;
+  row->min = (int)MIN (last->min + step * width, G_MAXINT);
+  row->max = (int)MIN (last->max + step * width, G_MAXINT);
+  row->line = last->line;
+  row->label = shift_label (last->label, last->min, last->max, row->min, row->max);
+  row->group = g_strdup (last->group);
+  row->cells = g_new0 (ArbCell, table->columns->len);
+  for (guint c = 0; c < table->columns->len; c++)
+    {
+      row->cells[c].text = add_dice (last->cells[c].text, step * table->continue_dice);
+      row->cells[c].code = last->cells[c].code ? add_dice (last->cells[c].code, step * table->continue_dice)
+                                               : NULL;
+      row->cells[c].uncertain = last->cells[c].uncertain;
+    }
+  g_hash_table_insert (self->continued, g_memdup2 (&step, sizeof step), row);
+  return row;
+}
+
 const ArbRow *
 arb_table_find_row (const ArbTable  *table,
                     int              value,
@@ -224,6 +338,15 @@ arb_table_find_row (const ArbTable  *table,
       const ArbRow *row = &g_array_index (table->rows, ArbRow, i);
 
       if (row_covers (row, value))
+        return row;
+    }
+
+  if (table->continue_dice > 0 && value > table->last->max)
+    {
+      gint64 width = (gint64)table->last->max - table->last->min + 1;
+      const ArbRow *row = continued_row (table, ((gint64)value - table->last->max - 1) / width + 1);
+
+      if (row != NULL)
         return row;
     }
 
@@ -587,6 +710,58 @@ check_rows (ArbTable  *table,
   return TRUE;
 }
 
+/* A table that goes on past its last row ("and so on"): only ranges
+ * looked up by a key can, from a last row closed at both ends, whose
+ * every cell starts with its count of dice. The table then says so in
+ * a note of its own, so the card and the browser show it. */
+static gboolean
+check_continues (ArbTable  *table,
+                 xmlNode   *node,
+                 GError   **error)
+{
+  const ArbRow *last = NULL;
+  g_autoptr(GString) cells = g_string_new (NULL);
+  g_autofree char *dice = NULL;
+  const ArbRow *next;
+  ArbNote note = { NULL, FALSE, FALSE };
+
+  if (table->named || table->dice != NULL)
+    return invalid (error, table->filename, node,
+                    _("table “%s”: only a table of ranges looked up by a key continues"), table->id);
+  for (guint i = 0; i < table->rows->len; i++)
+    {
+      const ArbRow *row = &g_array_index (table->rows, ArbRow, i);
+
+      if (last == NULL || row_hi (row) > row_hi (last))
+        last = row;
+    }
+  if (!last->has_min || !last->has_max)
+    return invalid (error, table->filename, node,
+                    _("table “%s”: to continue, its last row needs a min and a max"), table->id);
+  for (guint c = 0; c < table->columns->len; c++)
+    if (!g_ascii_isdigit (last->cells[c].text[0]) ||
+        (last->cells[c].code != NULL && !g_ascii_isdigit (last->cells[c].code[0])))
+      return invalid (error, table->filename, node,
+                      _("table “%s”: to continue, each cell of its last row starts with its count of dice"),
+                      table->id);
+  table->last = last;
+
+  next = continued_row (table, 1);
+  if (next == NULL)
+    return invalid (error, table->filename, node, _("table “%s”: too many dice to continue"), table->id);
+  for (guint c = 0; c < table->columns->len; c++)
+    g_string_append_printf (cells, "%s%s", c ? ", " : "", next->cells[c].text);
+  dice = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d die", "%d dice", table->continue_dice),
+                          table->continue_dice);
+  /* TRANSLATORS: "Past 60 the table goes on by its pattern: each further 10 ST adds 1 die (61 to 70: 5d+1,
+   * and so on)." */
+  note.text = g_strdup_printf (_("Past %d the table goes on by its pattern: each further %d %s adds %s (%s: %s, "
+                                 "and so on)."),
+                               last->max, last->max - last->min + 1, table->key, dice, next->label, cells->str);
+  g_array_append_val (table->notes, note);
+  return TRUE;
+}
+
 static ArbTable *
 parse_table (xmlNode     *node,
              const char  *system,
@@ -597,6 +772,7 @@ parse_table (xmlNode     *node,
   g_autoptr(ArbTable) table = arb_table_new ();
   g_autofree char *placeholder = arb_xml_get_prop (node, "placeholder");
   gboolean first_row = TRUE;
+  xmlNode *continues = NULL;
 
   table->system = g_strdup (system);
   table->filename = g_strdup (filename);
@@ -651,6 +827,18 @@ parse_table (xmlNode     *node,
             index_column (table, column.aliases[a], table->columns->len);
           g_array_append_val (table->columns, column);
         }
+      else if (arb_xml_is_element (child, "continues"))
+        {
+          g_autofree char *dice = arb_xml_get_prop (child, "dice");
+
+          if (dice == NULL || !parse_int (dice, &table->continue_dice) || table->continue_dice < 1)
+            {
+              invalid (error, filename, child, _("table “%s”: continues: dice must be a whole number above 0"),
+                       table->id);
+              return NULL;
+            }
+          continues = child;
+        }
       else if (arb_xml_is_element (child, "row"))
         {
           ArbRow row = { 0 };
@@ -681,6 +869,8 @@ parse_table (xmlNode     *node,
     }
 
   if (!check_rows (table, node, error))
+    return NULL;
+  if (continues != NULL && !check_continues (table, continues, error))
     return NULL;
 
   return g_steal_pointer (&table);

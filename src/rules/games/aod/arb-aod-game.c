@@ -106,6 +106,11 @@ static const ArbMapPreset map_presets[] = {
     { { 0, 0 }, { 20, 0 }, { 0, 14 }, { 20, 14 } }, 4, NULL },
   { NULL }
 };
+/* 1.8: a player's character is healed between fights, his lost FT and
+ * EN back. A foe's sheet may be one caught partway through a fight (the
+ * wounded bear of 4.4), so it keeps its losses. */
+static const char * const healed_fields[] = { "ft-lost", "en-lost", NULL };
+static const char * const healed_kinds[] = { "character", NULL };
 
 static gboolean
 start (ArbGame  *game,
@@ -169,6 +174,8 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->list_ready = list_ready;
   game_class->sheet_after_fight = sheet_after_fight;
   arb_aod_sheet_class_init (game_class);
+  game_class->healed_fields = healed_fields;
+  game_class->healed_kinds = healed_kinds;
 }
 
 static void
