@@ -108,7 +108,7 @@ arb_cli_cards (int    argc,
   for (int i = 0; i < argc; i++)
     if (arb_game_get (argv[i]) == NULL)
       {
-        g_autofree char *message = g_strdup_printf (_("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), argv[i]);
+        g_autofree char *message = g_strdup_printf (_("Unknown game “%s” (one of %s)"), argv[i], arb_game_ids_text ());
 
         return usage_error (message);
       }
@@ -144,7 +144,7 @@ arb_cli_print_sheet (int    argc,
     {
       if (arb_game_get (argv[0]) == NULL)
         {
-          g_autofree char *message = g_strdup_printf (_("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), argv[0]);
+          g_autofree char *message = g_strdup_printf (_("Unknown game “%s” (one of %s)"), argv[0], arb_game_ids_text ());
 
           return usage_error (message);
         }

@@ -351,7 +351,7 @@ cmd_new (int    argc,
     return usage_error (_("sheet new needs -o FILE"));
   system = argv[0];
   if (arb_game_get (system) == NULL)
-    return fail (EXIT_USAGE, _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), system);
+    return fail (EXIT_USAGE, _("Unknown game “%s” (one of %s)"), system, arb_game_ids_text ());
   if (!(rules = load_library ()))
     return EXIT_USAGE;
 
@@ -441,7 +441,7 @@ cmd_list (int    argc,
   if (argc > 1)
     return usage_error (_("sheet list takes at most one folder"));
   if (opts.system && arb_game_get (opts.system) == NULL)
-    return fail (EXIT_USAGE, _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), opts.system);
+    return fail (EXIT_USAGE, _("Unknown game “%s” (one of %s)"), opts.system, arb_game_ids_text ());
   if (opts.kind && g_strcmp0 (opts.kind, "character") != 0 && g_strcmp0 (opts.kind, "npc") != 0)
     return fail (EXIT_USAGE, _("Unknown kind of sheet “%s” (character or npc)"), opts.kind);
   if (!(rules = load_library ()))

@@ -520,7 +520,7 @@ cmd_tables (int    argc,
   if (argc > 1)
     return usage_error (_("tables takes at most one game"));
   if (system && arb_game_get (system) == NULL)
-    return fail (EXIT_USAGE, _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), system);
+    return fail (EXIT_USAGE, _("Unknown game “%s” (one of %s)"), system, arb_game_ids_text ());
   if (!(library = load_library ()))
     return EXIT_USAGE;
 
@@ -662,7 +662,7 @@ cmd_table (int    argc,
   if (argc != 2)
     return usage_error (_("table takes a game and a table id, such as: table gpg to-hit"));
   if (arb_game_get (argv[0]) == NULL)
-    return fail (EXIT_USAGE, _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), argv[0]);
+    return fail (EXIT_USAGE, _("Unknown game “%s” (one of %s)"), argv[0], arb_game_ids_text ());
   if (opts.rolls && opts.rolls[0] && opts.rolls[1])
     return usage_error (_("table takes one --roll"));
   if (opts.rolls && opts.rolls[0] && opts.row)

@@ -511,7 +511,7 @@ arb_print_cards (ArbRulesetLibrary  *rules,
     if (find_deck (systems[s]) == NULL)
       {
         g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND,
-                     _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), systems[s]);
+                     _("Unknown game “%s” (one of %s)"), systems[s], arb_game_ids_text ());
         return NULL;
       }
 

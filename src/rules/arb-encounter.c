@@ -297,8 +297,8 @@ arb_encounter_new (const char  *system,
   if (arb_game_get (system) == NULL)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
-                   _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"),
-                   system ? system : "");
+                   _("Unknown game “%s” (one of %s)"),
+                   system ? system : "", arb_game_ids_text ());
       return NULL;
     }
 

@@ -120,6 +120,16 @@ arb_game_list_ids (void)
   return (const char * const *)ids;
 }
 
+const char *
+arb_game_ids_text (void)
+{
+  static char *text;
+
+  if (g_once_init_enter (&text))
+    g_once_init_leave (&text, g_strjoinv (", ", (char **)arb_game_list_ids ()));
+  return text;
+}
+
 ArbGame *
 arb_game_get (const char *id)
 {

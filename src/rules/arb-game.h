@@ -201,6 +201,8 @@ struct _ArbGameClass
 GPtrArray          *arb_game_list          (void);
 /* Their ids, in the same order, NULL-terminated; static. */
 const char * const *arb_game_list_ids      (void);
+/* The ids as a list for people, "aod, gpg, ..."; static. */
+const char         *arb_game_ids_text      (void);
 /* The game of @id, or NULL when there is none. Never freed. */
 ArbGame            *arb_game_get           (const char    *id);
 

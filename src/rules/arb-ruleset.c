@@ -1338,7 +1338,7 @@ arb_ruleset_library_lookup_table (ArbRulesetLibrary  *self,
   if (arb_game_get (system) == NULL)
     {
       g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND,
-                   _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"), system);
+                   _("Unknown game “%s” (one of %s)"), system, arb_game_ids_text ());
       return NULL;
     }
 

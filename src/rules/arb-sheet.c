@@ -203,8 +203,8 @@ arb_sheet_new (const char  *system,
   if (arb_game_get (system) == NULL)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
-                   _("Unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"),
-                   system ? system : "");
+                   _("Unknown game “%s” (one of %s)"),
+                   system ? system : "", arb_game_ids_text ());
       return NULL;
     }
   if (arb_sheet_spec_fields (system, kind) == NULL)
@@ -891,8 +891,8 @@ arb_sheet_load_bytes (GBytes             *bytes,
   if (arb_game_get (system) == NULL)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
-                   _("%s:%ld: unknown game “%s” (one of aod, gpg, tft, rsbs, dogfight)"),
-                   shown, xmlGetLineNo (root), system ? system : "");
+                   _("%s:%ld: unknown game “%s” (one of %s)"),
+                   shown, xmlGetLineNo (root), system ? system : "", arb_game_ids_text ());
       return NULL;
     }
   if (arb_game_find_sheet (arb_game_get (system), kind) == NULL)
