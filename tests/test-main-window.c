@@ -623,6 +623,87 @@ test_library_into_fight (void)
   g_rmdir (dir);
 }
 
+/* The check box offering to heal a joining figure, or NULL. */
+static GtkCheckButton *
+find_heal_check (AdwMessageDialog *dialog)
+{
+  GtkWidget *grid = adw_message_dialog_get_extra_child (dialog);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (grid); child; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_CHECK_BUTTON (child))
+      return GTK_CHECK_BUTTON (child);
+  return NULL;
+}
+
+/* Rolf's sheet keeps FT lost 8 and EN lost 4 from the 3.7 example: he
+ * joins a new fight healed unless the referee unticks it (1.8). */
+static void
+test_join_healed (void)
+{
+  GSettings *settings = arb_application_get_settings (app);
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-library-XXXXXX", NULL);
+  g_autofree char *rolf = g_build_filename (dir, "aod-rolf.xml", NULL);
+  g_autofree char *source = g_test_build_filename (G_TEST_DIST, "..", "data", "sheets", "aod-rolf.xml", NULL);
+  g_autofree char *text = NULL;
+  ArbWindow *window = arb_window_new (app);
+  ArbSheetLibraryWindow *library = NULL;
+  ArbEncounter *enc;
+
+  g_assert_true (g_file_get_contents (source, &text, NULL, NULL));
+  g_assert_true (g_file_set_contents (rolf, text, -1, NULL));
+  g_settings_set_string (settings, "sheet-library", dir);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sheet-library", NULL));
+  iterate ();
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();
+
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+        if (ARB_IS_SHEET_LIBRARY_WINDOW (w))
+          library = ARB_SHEET_LIBRARY_WINDOW (w);
+      }
+  }
+  g_assert_nonnull (library);
+  enc = arb_fight_get_encounter (arb_window_get_fight (window));
+
+  for (guint keep = 0; keep < 2; keep++)
+    {
+      AdwMessageDialog *dialog;
+      GtkCheckButton *heal;
+      g_auto(GStrv) ids = NULL;
+      const char *id;
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (library), "library.add-to-fight", "s", rolf));
+      iterate ();
+      dialog = find_message_dialog ();
+      g_assert_nonnull (dialog);
+      heal = find_heal_check (dialog);
+      g_assert_nonnull (heal);
+      g_assert_true (gtk_check_button_get_active (heal));
+      g_assert_nonnull (strstr (gtk_check_button_get_label (heal), "FT lost 8"));
+      if (keep)
+        gtk_check_button_set_active (heal, FALSE);
+      adw_message_dialog_response (dialog, "add");
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      iterate ();
+      ids = arb_encounter_list_combatants (enc);
+      id = ids[g_strv_length (ids) - 1];
+      g_assert_cmpstr (arb_encounter_get_name (enc, id), ==, "Rolf the Barbarian");
+      g_assert_cmpint (arb_encounter_get_field_int (enc, id, "ft-lost", 0), ==, keep ? 8 : 0);
+      g_assert_cmpint (arb_encounter_get_field_int (enc, id, "en-lost", 0), ==, keep ? 4 : 0);
+    }
+
+  g_settings_reset (settings, "sheet-library");
+  destroy_window (window);
+  discard_drafts ();
+  g_unlink (rolf);
+  g_rmdir (dir);
+}
+
 /* A refused action says why, and nothing can be applied. */
 static void
 test_refused_action (void)
@@ -788,6 +869,7 @@ main (int   argc,
   g_test_add_func ("/main-window/reopen-after-crash", test_reopen_after_crash);
   g_test_add_func ("/main-window/players-roll", test_players_roll);
   g_test_add_func ("/main-window/library-into-fight", test_library_into_fight);
+  g_test_add_func ("/main-window/join-healed", test_join_healed);
   g_test_add_func ("/main-window/follows-fight", test_follows_fight);
   g_test_add_func ("/main-window/map-requests", test_map_requests);
 

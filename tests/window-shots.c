@@ -335,8 +335,8 @@ main (int   argc,
       g_auto(GStrv) ids = NULL;
       GtkWidget *map;
 
-      arb_fight_add_sheet (sky, anna, "Allies", &a, 0, NULL);
-      arb_fight_add_sheet (sky, otto, "Central Powers", &b, 3, NULL);
+      arb_fight_add_sheet (sky, anna, "Allies", &a, 0, TRUE, NULL);
+      arb_fight_add_sheet (sky, otto, "Central Powers", &b, 3, TRUE, NULL);
       arb_window_set_fight (window, sky);
       settle ();
       map = find_widget (GTK_WIDGET (window), ARB_TYPE_HEX_MAP);

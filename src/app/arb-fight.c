@@ -560,6 +560,7 @@ arb_fight_add_sheet (ArbFight      *self,
                      const char    *side,
                      const ArbHex  *at,
                      int            facing,
+                     gboolean       heal,
                      GError       **error)
 {
   g_autoptr(ArbSheet) sheet = NULL;
@@ -585,7 +586,8 @@ arb_fight_add_sheet (ArbFight      *self,
       return FALSE;
     }
   step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
-  id = arb_step_add_combatant (step, self->encounter, sheet, side);
+  id = arb_game_add_combatant (arb_game_get (arb_encounter_get_system (self->encounter)), step, self->encounter,
+                               sheet, side, heal);
   if (at)
     {
       arb_step_set_int (step, self->encounter, id, "q", at->q);

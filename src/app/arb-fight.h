@@ -65,12 +65,14 @@ gboolean      arb_fight_run           (ArbFight          *self,
  * SYSTEM.next, with the dice rolled. */
 gboolean      arb_fight_next          (ArbFight          *self,
                                        GError           **error);
-/* Adds the sheet at @path on @side, in @at (may be NULL). */
+/* Adds the sheet at @path on @side, in @at (may be NULL); healed of the
+ * losses the game heals between fights when @heal. */
 gboolean      arb_fight_add_sheet     (ArbFight          *self,
                                        const char        *path,
                                        const char        *side,
                                        const ArbHex      *at,
                                        int                facing,
+                                       gboolean           heal,
                                        GError           **error);
 
 /* Saves to @path (NULL: the file it came from). The draft goes once the

@@ -468,6 +468,7 @@ typedef struct
   GtkWidget *side;
   GtkWidget *hex;
   GtkWidget *facing;
+  GtkWidget *heal;      /* NULL when the sheet carries no loss to heal */
 } Joining;
 
 static void
@@ -500,6 +501,7 @@ join_response_cb (AdwMessageDialog *dialog,
     _arb_window_show_error (self, _("Could Not Add the Sheet"), _("The hex is written as Q,R, such as 8,3; leave it empty to keep the figure off the map."));
   else if (!arb_fight_add_sheet (self->fight, join->path, gtk_editable_get_text (GTK_EDITABLE (join->side)),
                                  placed ? &at : NULL, gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (join->facing)),
+                                 join->heal == NULL || gtk_check_button_get_active (GTK_CHECK_BUTTON (join->heal)),
                                  &error))
     _arb_window_show_error (self, _("Could Not Add the Sheet"), error->message);
   else
@@ -580,6 +582,26 @@ on_add_to_encounter (ArbWindow  *self,
   gtk_label_set_mnemonic_widget (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid), 0, 0)), join->side);
   gtk_label_set_mnemonic_widget (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid), 0, 1)), join->hex);
   gtk_label_set_mnemonic_widget (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid), 0, 2)), join->facing);
+
+  /* A character carries its wounds on its sheet; it enters a new fight
+   * healed unless the referee keeps them (Arena of Death 1.8). */
+  {
+    ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
+    g_autoptr(ArbSheet) sheet = arb_sheet_load_file (path, arb_fight_get_rules (self->fight), NULL);
+    g_autofree char *healed = NULL;
+    g_autoptr(ArbSheet) copy = NULL;
+
+    if (sheet && game && g_str_equal (arb_sheet_get_system (sheet), arb_game_get_id (game)) &&
+        arb_game_sheet_is_hurt (game, sheet) && (copy = arb_game_heal_sheet (game, sheet, &healed)) && healed)
+      {
+        /* TRANSLATORS: %s lists the losses, "FT lost 8, EN lost 4" */
+        g_autofree char *label = g_strdup_printf (_("H_eal Before the Fight (%s)"), healed);
+
+        join->heal = gtk_check_button_new_with_mnemonic (label);
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (join->heal), TRUE);
+        gtk_grid_attach (GTK_GRID (grid), join->heal, 0, 3, 2, 1);
+      }
+  }
 
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Add to the Fight"),
                                    _("Which side, and where on the map? Leave the hex empty to place the figure later."));
