@@ -545,6 +545,22 @@ test_players_roll (void)
 
 /* From the library into the fight: the side, a free hex and a facing
  * are asked for; duplicates and the trash keep the library tidy. */
+/* The sheet library window, once shown, or NULL. */
+static ArbSheetLibraryWindow *
+find_library_window (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (ARB_IS_SHEET_LIBRARY_WINDOW (w))
+        return ARB_SHEET_LIBRARY_WINDOW (w);
+    }
+  return NULL;
+}
+
 static void
 test_library_into_fight (void)
 {
@@ -568,17 +584,7 @@ test_library_into_fight (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sheet-library", NULL));
   iterate ();
-  {
-    GListModel *toplevels = gtk_window_get_toplevels ();
-
-    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-      {
-        g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-        if (ARB_IS_SHEET_LIBRARY_WINDOW (w))
-          library = ARB_SHEET_LIBRARY_WINDOW (w);
-      }
-  }
+  library = find_library_window ();
   g_assert_nonnull (library);
   g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 1);
 
@@ -656,17 +662,7 @@ test_join_healed (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sheet-library", NULL));
   iterate ();
-  {
-    GListModel *toplevels = gtk_window_get_toplevels ();
-
-    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-      {
-        g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
-
-        if (ARB_IS_SHEET_LIBRARY_WINDOW (w))
-          library = ARB_SHEET_LIBRARY_WINDOW (w);
-      }
-  }
+  library = find_library_window ();
   g_assert_nonnull (library);
   enc = arb_fight_get_encounter (arb_window_get_fight (window));
 
