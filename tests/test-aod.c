@@ -738,7 +738,7 @@ test_aod_gear (void)
   g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Plain Buckler");
   g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", -1), ==, 6);
   assert_illegal (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Falchion", NULL),
-                  &error, "6.0");
+                  &error, "6.4");
 
   next_pulse (enc, 2);
   apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Falchion", NULL));

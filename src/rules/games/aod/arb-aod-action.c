@@ -462,7 +462,7 @@ may_act (ArbProc       *proc,
   if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), tick) == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("6.0: %s has acted this pulse already; one action a pulse"), name);
+                   _("6.4: %s has acted this pulse already; one action a pulse"), name);
       return FALSE;
     }
 
@@ -824,7 +824,7 @@ may_withdraw (ArbProc     *proc,
   if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), tick) == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("6.0: %s has acted this pulse already; one action a pulse"), name);
+                   _("6.4: %s has acted this pulse already; one action a pulse"), name);
       return FALSE;
     }
 
