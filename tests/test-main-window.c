@@ -15,6 +15,7 @@
 #include "arb-action-dialog.h"
 #include "arb-actor-panel.h"
 #include "arb-application.h"
+#include "arb-dice-popover.h"
 #include "arb-hex-map.h"
 #include "arb-preferences-window.h"
 #include "arb-sheet-library-window.h"
@@ -764,6 +765,158 @@ test_refused_action (void)
   discard_drafts ();
 }
 
+/* Whether @trigger, or one of its alternatives, is @keyval alone. */
+static gboolean
+trigger_has_key (GtkShortcutTrigger *trigger,
+                 guint               keyval)
+{
+  if (GTK_IS_ALTERNATIVE_TRIGGER (trigger))
+    return trigger_has_key (gtk_alternative_trigger_get_first (GTK_ALTERNATIVE_TRIGGER (trigger)), keyval) ||
+           trigger_has_key (gtk_alternative_trigger_get_second (GTK_ALTERNATIVE_TRIGGER (trigger)), keyval);
+  return GTK_IS_KEYVAL_TRIGGER (trigger) &&
+         gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+         gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0;
+}
+
+/* A key pressed in @window, as GTK hands it on before the focus widget
+ * sees it: to the window's shortcuts of the capture phase. A synthesized
+ * key event cannot be made in GTK 4. Returns whether the window took it;
+ * if not, the focus widget gets it. */
+static gboolean
+press_key (ArbWindow *window,
+           guint      keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  gboolean bound = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller) ||
+          gtk_event_controller_get_propagation_phase (controller) != GTK_PHASE_CAPTURE)
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (!trigger_has_key (gtk_shortcut_get_trigger (shortcut), keyval))
+            continue;
+          bound = TRUE;
+          if (gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, GTK_WIDGET (window),
+                                            gtk_shortcut_get_arguments (shortcut)))
+            return TRUE;
+        }
+    }
+  g_assert_true (bound);
+  return FALSE;
+}
+
+/* The button labelled @label under @widget. */
+static GtkWidget *
+find_labelled_button (GtkWidget  *widget,
+                      const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_labelled_button (child, label);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* The dice button, or (@dice FALSE) the main menu button. */
+static GtkWidget *
+find_menu_button (GtkWidget *widget,
+                  gboolean   dice)
+{
+  if (GTK_IS_MENU_BUTTON (widget) &&
+      ARB_IS_DICE_POPOVER (gtk_menu_button_get_popover (GTK_MENU_BUTTON (widget))) == dice)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_menu_button (child, dice);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* Space and Enter stay Next after a click on Strike, the dice or the
+ * menu: a clicked button keeps no focus, and the window takes the keys
+ * first whatever has it. A text field still gets them. */
+static void
+test_next_keys (void)
+{
+  ArbWindow *window = arb_window_new (app);
+  GtkWidget *panel, *strike, *dice, *text;
+  ArbEncounter *enc;
+  guint n_steps;
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+  /* No fight yet: the keys are the focused button's. */
+  g_assert_false (press_key (window, GDK_KEY_Return));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  iterate ();
+  enc = arb_fight_get_encounter (arb_window_get_fight (window));
+  n_steps = arb_encounter_get_n_steps (enc);
+  g_assert_true (press_key (window, GDK_KEY_space));
+  iterate ();
+  g_assert_cmpuint (arb_encounter_get_n_steps (enc), ==, n_steps + 1);
+
+  /* Strike clicked, its dialog closed by Escape. */
+  panel = find (GTK_WIDGET (window), ARB_TYPE_ACTOR_PANEL);
+  strike = find_labelled_button (panel, "Strike");
+  g_assert_nonnull (strike);
+  g_assert_false (gtk_widget_get_focus_on_click (strike));
+  g_assert_true (gtk_widget_get_focusable (strike));
+  g_signal_emit_by_name (strike, "clicked");
+  iterate ();
+  g_assert_nonnull (arb_window_get_action_dialog (window));
+  gtk_window_destroy (arb_window_get_action_dialog (window));
+  iterate ();
+  g_assert_null (arb_window_get_action_dialog (window));
+
+  /* Even with the focus moved there by Tab, Space is Next, not Strike. */
+  g_assert_true (gtk_widget_grab_focus (strike));
+  n_steps = arb_encounter_get_n_steps (enc);
+  g_assert_true (press_key (window, GDK_KEY_space));
+  iterate ();
+  g_assert_null (arb_window_get_action_dialog (window));
+  g_assert_cmpuint (arb_encounter_get_n_steps (enc), ==, n_steps + 1);
+
+  /* The same after the dice button, with Enter. */
+  dice = find_menu_button (GTK_WIDGET (window), TRUE);
+  g_assert_nonnull (dice);
+  g_assert_false (gtk_widget_get_focus_on_click (gtk_widget_get_first_child (dice)));
+  g_assert_false (gtk_widget_get_focus_on_click (gtk_widget_get_first_child (find_menu_button (GTK_WIDGET (window), FALSE))));
+  g_assert_true (gtk_widget_grab_focus (dice));
+  n_steps = arb_encounter_get_n_steps (enc);
+  g_assert_true (press_key (window, GDK_KEY_Return));
+  iterate ();
+  g_assert_cmpuint (arb_encounter_get_n_steps (enc), ==, n_steps + 1);
+
+  /* A text field keeps Space: the dice field in the dice popover. */
+  gtk_menu_button_popup (GTK_MENU_BUTTON (dice));
+  iterate ();
+  text = find (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (dice))), GTK_TYPE_TEXT);
+  g_assert_nonnull (text);
+  g_assert_true (gtk_widget_grab_focus (text));
+  n_steps = arb_encounter_get_n_steps (enc);
+  g_assert_false (press_key (window, GDK_KEY_space));
+  g_assert_cmpuint (arb_encounter_get_n_steps (enc), ==, n_steps);
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (dice));
+
+  destroy_window (window);
+  discard_drafts ();
+}
+
 /* The dialog stays beside the fight: a token picked on the map (or a
  * row of the turn order) becomes the target, and a step made in the
  * window meanwhile asks the dice anew. */
@@ -860,6 +1013,7 @@ main (int   argc,
   discard_drafts ();
   g_test_add_func ("/main-window/demo-fight", test_demo_fight);
   g_test_add_func ("/main-window/refused-action", test_refused_action);
+  g_test_add_func ("/main-window/next-keys", test_next_keys);
   g_test_add_func ("/main-window/pick-target", test_pick_target);
   g_test_add_func ("/main-window/player-view", test_player_view);
   g_test_add_func ("/main-window/reopen-after-crash", test_reopen_after_crash);

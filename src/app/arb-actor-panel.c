@@ -109,6 +109,8 @@ arb_actor_panel_show (ArbActorPanel *self,
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.act");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", actions[i]);
       gtk_widget_set_sensitive (button, legal);
+      /* Clicked, it leaves the focus where it was: Space stays Next. */
+      gtk_widget_set_focus_on_click (button, FALSE);
       if (spec)
         {
           /* TRANSLATORS: an action's summary and its key: "Strike ... (Ctrl+1)" */

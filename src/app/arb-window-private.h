@@ -27,6 +27,7 @@ struct _ArbWindow
   AdwHeaderBar         *header_bar;
   AdwWindowTitle       *window_title;
   GtkMenuButton        *dice_button;
+  GtkMenuButton        *primary_menu_button;
   GtkStack             *stack;
   AdwStatusPage        *empty_page;
   GtkWidget            *new_button;

@@ -440,6 +440,7 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, dice_button);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, primary_menu_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, new_button);
@@ -455,45 +456,54 @@ arb_window_class_init (ArbWindowClass *klass)
 
 }
 
-/* Space and Enter move the fight on wherever the focus is (a row of the
- * turn order, the map, the log), except on a control the referee moved
- * to on purpose, which keeps its own meaning for them: a button, a
- * switch, a text field, anything in a popover. Caught before the focus
- * widget sees it, or a list row would take it. */
+/* Space and Enter move the fight on wherever the focus is: a row of the
+ * turn order, the map, the log, or a button the referee last clicked
+ * (which would otherwise take them and open its action again). Only a
+ * text field keeps them, and an open popover, where Enter picks the
+ * item. A shortcut caught before the focus widget sees the key, or a
+ * list row would take it. */
 static gboolean
-key_capture_cb (ArbWindow             *self,
-                guint                  keyval,
-                guint                  keycode,
-                GdkModifierType        state,
-                GtkEventControllerKey *controller)
+next_shortcut_cb (GtkWidget *widget,
+                  GVariant  *args,
+                  gpointer   user_data)
 {
-  GtkWidget *focus;
+  ArbWindow *self = ARB_WINDOW (widget);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
 
-  if ((state & gtk_accelerator_get_default_mod_mask ()) != 0 ||
-      (keyval != GDK_KEY_space && keyval != GDK_KEY_Return && keyval != GDK_KEY_KP_Enter))
+  /* No fight to move on (the empty page, a fight over): the keys stay
+   * with the focus widget, so Enter still opens the demo. */
+  if (!self->fight || !arb_fight_get_encounter (self->fight) || arb_fight_is_over (self->fight, NULL))
     return FALSE;
 
-  focus = gtk_root_get_focus (GTK_ROOT (self));
-  for (GtkWidget *w = focus; w && w != GTK_WIDGET (self); w = gtk_widget_get_parent (w))
+  for (GtkWidget *w = focus; w && w != widget; w = gtk_widget_get_parent (w))
     if (GTK_IS_EDITABLE (w) || (GTK_IS_TEXT_VIEW (w) && gtk_text_view_get_editable (GTK_TEXT_VIEW (w))) ||
-        GTK_IS_BUTTON (w) || GTK_IS_CHECK_BUTTON (w) || GTK_IS_SWITCH (w) || GTK_IS_DROP_DOWN (w) ||
         GTK_IS_POPOVER (w))
       return FALSE;
 
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.next", NULL);
+  gtk_widget_activate_action (widget, "win.next", NULL);
   return TRUE;
 }
 
 static void
 arb_window_init (ArbWindow *self)
 {
-  GtkEventController *keys = gtk_event_controller_key_new ();
+  GtkEventController *keys = gtk_shortcut_controller_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
+  gtk_event_controller_set_name (keys, "arb-next-keys");
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
-  g_signal_connect_swapped (keys, "key-pressed", G_CALLBACK (key_capture_cb), self);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                        gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("space|Return|KP_Enter"),
+                                                          gtk_callback_action_new (next_shortcut_cb, NULL, NULL)));
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
+
+  /* A click leaves the focus where it was, so the keys go on as before;
+   * Tab still reaches these buttons. */
+  gtk_widget_set_focus_on_click (GTK_WIDGET (self->dice_button), FALSE);
+  gtk_widget_set_focus_on_click (gtk_widget_get_first_child (GTK_WIDGET (self->dice_button)), FALSE);
+  gtk_widget_set_focus_on_click (GTK_WIDGET (self->primary_menu_button), FALSE);
+  gtk_widget_set_focus_on_click (gtk_widget_get_first_child (GTK_WIDGET (self->primary_menu_button)), FALSE);
 
   self->figure_menu = g_menu_new ();
   arb_hex_map_set_extra_menu (self->map, G_MENU_MODEL (self->figure_menu));
