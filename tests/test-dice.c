@@ -396,6 +396,42 @@ test_check_total (void)
   g_assert_false (arb_dice_expr_check_total (d100, 0, NULL));
 }
 
+/* Typed totals read as a roll reads the faces: 00 is 100 on a D100, 0 is
+ * 10 on a d10; elsewhere a 0 stays 0. */
+static void
+test_read_typed (void)
+{
+  static const struct { const char *expr; const char *text; int total; } ok[] = {
+    { "D100", "00", 100 }, { "D100", "0 0", 100 }, { "D100", "100", 100 },
+    { "D100", " 0 ", 100 }, { "D100", "4 7", 47 }, { "D100", "05", 5 },
+    { "d10", "0", 10 }, { "d10", "7", 7 }, { "1d10-2", "0", 0 },
+    { "2d6", "0", 0 }, { "d66", "3 4", 34 },
+  };
+  static const struct { const char *expr; const char *text; } bad[] = {
+    { "D100", "" }, { "D100", "x7" }, { "D100", "- 5" }, { "D100", "4 x" }, { "d10", "1.5" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ok); i++)
+    {
+      g_autoptr(ArbDiceExpr) expr = arb_dice_expr_parse (ok[i].expr, NULL, NULL);
+      g_autoptr(GError) error = NULL;
+      int total = -1;
+
+      g_assert_true (arb_dice_expr_read_typed (expr, ok[i].text, &total, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (total, ==, ok[i].total);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(ArbDiceExpr) expr = arb_dice_expr_parse (bad[i].expr, NULL, NULL);
+      g_autoptr(GError) error = NULL;
+      int total;
+
+      g_assert_false (arb_dice_expr_read_typed (expr, bad[i].text, &total, &error));
+      g_assert_error (error, ARB_DICE_ERROR, ARB_DICE_ERROR_SYNTAX);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -413,6 +449,7 @@ main (int   argc,
   g_test_add_func ("/dice/roll/given-errors", test_given_errors);
   g_test_add_func ("/dice/roll/seeded", test_seeded);
   g_test_add_func ("/dice/check-total", test_check_total);
+  g_test_add_func ("/dice/read-typed", test_read_typed);
 
   return g_test_run ();
 }

@@ -917,6 +917,88 @@ test_next_keys (void)
   discard_drafts ();
 }
 
+/* The first entry row under @widget whose title holds @title. */
+static AdwEntryRow *
+find_entry_row (GtkWidget  *widget,
+                const char *title)
+{
+  if (ADW_IS_ENTRY_ROW (widget) &&
+      strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title))
+    return ADW_ENTRY_ROW (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      AdwEntryRow *found = find_entry_row (child, title);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+type_into (AdwEntryRow *row,
+           const char  *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (row), text);
+  g_signal_emit_by_name (row, "entry-activated");
+  iterate ();
+}
+
+/* The dice field reads the players' dice as the README and the CLI do
+ * (00 is 100 on a D100), and a wrong face keeps the focus, selected. */
+static void
+test_dice_field (void)
+{
+  const char *hundreds[] = { "00", "0 0", "100" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (hundreds); i++)
+    {
+      ArbWindow *window = arb_window_new (app);
+      ArbActionDialog *dialog;
+      AdwEntryRow *row;
+      int start, end;
+
+      gtk_window_present (GTK_WINDOW (window));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+      iterate ();
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.act-nth", "i", 1));
+      dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+      g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (dialog)), ==, "Strike");
+      iterate ();
+      g_assert_cmpstr (arb_action_dialog_get_asked_dice (dialog), ==, "d100");
+      row = find_entry_row (GTK_WIDGET (dialog), "d100 for");
+      g_assert_nonnull (row);
+
+      /* A wrong face: said, and the field keeps the focus with the bad
+       * text selected. */
+      type_into (row, i == 0 ? "101" : "x7");
+      g_assert_cmpstr (arb_action_dialog_get_asked_dice (dialog), ==, "d100");
+      g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "error"));
+      g_assert_true (gtk_widget_is_sensitive (GTK_WIDGET (row)));
+      {
+        GtkWidget *focus = gtk_window_get_focus (GTK_WINDOW (dialog));
+
+        g_assert_nonnull (focus);
+        g_assert_true (focus == GTK_WIDGET (row) || gtk_widget_is_ancestor (focus, GTK_WIDGET (row)));
+      }
+      g_assert_true (gtk_editable_get_selection_bounds (GTK_EDITABLE (row), &start, &end));
+      g_assert_cmpint (start, ==, 0);
+      g_assert_cmpint (end, ==, g_utf8_strlen (gtk_editable_get_text (GTK_EDITABLE (row)), -1));
+
+      /* 00, 0 0 and 100 alike: the strike roll is in. */
+      type_into (row, hundreds[i]);
+      g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (row), "error"));
+      /* 100 misses, and fumbles: the next D100 is the drop check. */
+      assert_contains (arb_action_dialog_get_asked_purpose (dialog), "drop check");
+
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      iterate ();
+      destroy_window (window);
+      discard_drafts ();
+    }
+}
+
 /* The dialog stays beside the fight: a token picked on the map (or a
  * row of the turn order) becomes the target, and a step made in the
  * window meanwhile asks the dice anew. */
@@ -1013,6 +1095,7 @@ main (int   argc,
   discard_drafts ();
   g_test_add_func ("/main-window/demo-fight", test_demo_fight);
   g_test_add_func ("/main-window/refused-action", test_refused_action);
+  g_test_add_func ("/main-window/dice-field", test_dice_field);
   g_test_add_func ("/main-window/next-keys", test_next_keys);
   g_test_add_func ("/main-window/pick-target", test_pick_target);
   g_test_add_func ("/main-window/player-view", test_player_view);

@@ -397,18 +397,35 @@ form_changed (ArbActionDialog *self)
   run (self, FALSE);
 }
 
+/* A bad face keeps the focus in the field, its text selected, so the
+ * next keys replace it. */
+static void
+refuse_die (ArbActionDialog *self)
+{
+  gtk_widget_add_css_class (GTK_WIDGET (self->die_row), "error");
+  gtk_widget_add_css_class (GTK_WIDGET (self->chance_label), "error");
+  gtk_widget_grab_focus (GTK_WIDGET (self->die_row));
+  gtk_editable_select_region (GTK_EDITABLE (self->die_row), 0, -1);
+}
+
 static void
 die_entered_cb (ArbActionDialog *self)
 {
-  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->die_row))));
-  gint64 value;
+  g_autoptr(ArbDiceExpr) expr = NULL;
+  g_autoptr(GError) error = NULL;
+  int value;
 
-  if (!g_ascii_string_to_signed (text, 10, G_MININT, G_MAXINT, &value, NULL))
+  if (!self->outcome || self->outcome->status != ARB_OUTCOME_NEEDS_ROLL)
+    return;
+  /* The core reads the typed dice as a roll reads them: 00 is 100. */
+  if (!(expr = arb_dice_expr_parse (self->outcome->dice, NULL, &error)) ||
+      !arb_dice_expr_read_typed (expr, gtk_editable_get_text (GTK_EDITABLE (self->die_row)), &value, &error))
     {
-      gtk_widget_add_css_class (GTK_WIDGET (self->die_row), "error");
+      gtk_label_set_text (self->chance_label, error->message);
+      refuse_die (self);
       return;
     }
-  arb_action_dialog_type_die (self, (int)value);
+  arb_action_dialog_type_die (self, value);
 }
 
 gboolean
@@ -432,8 +449,8 @@ arb_action_dialog_type_die (ArbActionDialog *self,
       g_array_set_size (self->given, self->given->len - 1);
       g_array_set_size (self->typed, self->typed->len - 1);
       run (self, FALSE);
-      gtk_widget_add_css_class (GTK_WIDGET (self->die_row), "error");
       gtk_label_set_text (self->chance_label, reason);
+      refuse_die (self);
       return FALSE;
     }
   gtk_widget_remove_css_class (GTK_WIDGET (self->die_row), "error");

@@ -838,3 +838,70 @@ arb_dice_expr_check_total (const ArbDiceExpr  *self,
                  _("%s cannot roll %d"), self->text, total);
   return possible;
 }
+
+/* The expression is one die of @kind (and @sides), with nothing added. */
+static gboolean
+is_lone_die (const ArbDiceExpr *self,
+             TermKind           kind,
+             int                sides)
+{
+  const Term *term;
+
+  if (self->terms->len != 1)
+    return FALSE;
+  term = &g_array_index (self->terms, Term, 0);
+  return term->kind == kind && term->sign > 0 && term->count == 1 &&
+         (kind != TERM_DICE || term->sides == sides);
+}
+
+int
+arb_dice_expr_read_given (const ArbDiceExpr *self,
+                          int                value)
+{
+  g_return_val_if_fail (self != NULL, value);
+
+  /* The dice show 0 where they mean their highest, as a roll reads them. */
+  if (value == 0 && is_lone_die (self, TERM_D100, 0))
+    return 100;
+  if (value == 0 && is_lone_die (self, TERM_DICE, 10))
+    return 10;
+  return value;
+}
+
+gboolean
+arb_dice_expr_read_typed (const ArbDiceExpr  *self,
+                          const char         *text,
+                          int                *total,
+                          GError            **error)
+{
+  g_autoptr(GString) digits = g_string_new (NULL);
+  g_autofree char *stripped = NULL;
+  gboolean spaced = FALSE;
+  gint64 value;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (total != NULL, FALSE);
+
+  stripped = g_strstrip (g_strdup (text));
+  /* Spaces only part the dice, one digit each ("4 7", "0 0"). */
+  for (const char *p = stripped; *p; p++)
+    {
+      if (g_ascii_isspace (*p))
+        spaced = TRUE;
+      else
+        g_string_append_c (digits, *p);
+    }
+
+  if (digits->len == 0 ||
+      (spaced && strspn (digits->str, "0123456789") != digits->len) ||
+      !g_ascii_string_to_signed (digits->str, 10, G_MININT, G_MAXINT, &value, NULL))
+    {
+      g_set_error (error, ARB_DICE_ERROR, ARB_DICE_ERROR_SYNTAX,
+                   _("“%s” is not a roll of %s: type the number the dice show"), stripped, self->text);
+      return FALSE;
+    }
+
+  *total = arb_dice_expr_read_given (self, (int)value);
+  return TRUE;
+}

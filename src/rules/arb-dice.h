@@ -100,6 +100,18 @@ gboolean         arb_dice_expr_check_total   (const ArbDiceExpr *self,
                                               int                total,
                                               GError           **error);
 
+/* A total the players give as the game reads their dice: a lone D100
+ * reads 0 (its 00) as 100, a lone d10 reads 0 as 10; other values are
+ * returned as they are. */
+int              arb_dice_expr_read_given    (const ArbDiceExpr *self,
+                                              int                value);
+/* The same from typed text: spaces between digits are the gaps between
+ * the dice, so "00", "0 0" and "100" all read 100 on a D100. */
+gboolean         arb_dice_expr_read_typed    (const ArbDiceExpr *self,
+                                              const char        *text,
+                                              int               *total,
+                                              GError           **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ArbDiceExpr, arb_dice_expr_unref)
 
 G_END_DECLS

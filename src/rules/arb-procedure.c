@@ -74,7 +74,8 @@ arb_proc_roll (ArbProc    *proc,
 
   if (proc->given && proc->next_given < proc->given->len)
     {
-      int v = g_array_index (proc->given, int, proc->next_given);
+      /* Read as the dice read: 0 is 100 on a D100 and 10 on a d10. */
+      int v = arb_dice_expr_read_given (expr, g_array_index (proc->given, int, proc->next_given));
 
       /* A typed-in value must be one these dice can show. */
       if (!arb_dice_expr_check_total (expr, v, &error))
