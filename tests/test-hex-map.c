@@ -4,6 +4,7 @@
  */
 
 #include <adwaita.h>
+#include <math.h>
 #include <string.h>
 
 #include "arb-hex-map.h"
@@ -521,6 +522,169 @@ test_presets_draw (void)
       }
 }
 
+static GtkEventController *
+find_controller (GtkWidget *widget,
+                 GType      type)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (controller, type))
+        return controller;
+    }
+  return NULL;
+}
+
+static void
+assert_viewport_finite (ArbViewport *vp)
+{
+  double ox, oy;
+
+  arb_viewport_get_origin (vp, &ox, &oy);
+  g_assert_true (isfinite (ox));
+  g_assert_true (isfinite (oy));
+  g_assert_true (isfinite (arb_viewport_get_scale (vp)));
+}
+
+/* A turn of the wheel zooms about the pointer, which a motion controller
+ * keeps (a scroll event has no position in GTK 4); with the pointer
+ * gone it zooms about the centre. The view never becomes NaN. */
+static void
+test_scroll (void)
+{
+  g_autofree char *rolf = NULL;
+  g_autofree char *troll = NULL;
+  g_autoptr(ArbEncounter) enc = arena (&rolf, &troll);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *map = arb_hex_map_new ();
+  ArbViewport *vp = arb_hex_map_get_viewport (ARB_HEX_MAP (map));
+  GtkEventController *scroll, *motion;
+  double scale, ox, oy, mx, my, mx2, my2;
+  gboolean handled = FALSE;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_set_child (GTK_WINDOW (window), map);
+  arb_hex_map_set_encounter (ARB_HEX_MAP (map), enc);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+
+  scroll = find_controller (map, GTK_TYPE_EVENT_CONTROLLER_SCROLL);
+  motion = find_controller (map, GTK_TYPE_EVENT_CONTROLLER_MOTION);
+  g_assert_nonnull (scroll);
+  g_assert_nonnull (motion);
+
+  /* The pointer at (100, 80): the map point under it stays there. */
+  g_signal_emit_by_name (motion, "enter", 100.0, 80.0);
+  g_signal_emit_by_name (motion, "motion", 100.0, 80.0);
+  scale = arb_viewport_get_scale (vp);
+  arb_viewport_get_origin (vp, &ox, &oy);
+  mx = 100.0 / scale + ox;
+  my = 80.0 / scale + oy;
+  g_signal_emit_by_name (scroll, "scroll", 0.0, 1.0, &handled);
+  g_assert_true (handled);
+  assert_viewport_finite (vp);
+  g_assert_cmpfloat_with_epsilon (arb_viewport_get_scale (vp), scale / 1.15, 1e-9);
+  scale = arb_viewport_get_scale (vp);
+  arb_viewport_get_origin (vp, &ox, &oy);
+  mx2 = 100.0 / scale + ox;
+  my2 = 80.0 / scale + oy;
+  g_assert_cmpfloat_with_epsilon (mx2, mx, 1e-9);
+  g_assert_cmpfloat_with_epsilon (my2, my, 1e-9);
+
+  /* The pointer gone: about the centre. */
+  g_signal_emit_by_name (motion, "leave");
+  {
+    double cx = gtk_widget_get_width (map) / 2.0, cy = gtk_widget_get_height (map) / 2.0;
+
+    mx = cx / scale + ox;
+    my = cy / scale + oy;
+    g_signal_emit_by_name (scroll, "scroll", 0.0, -1.0, &handled);
+    assert_viewport_finite (vp);
+    scale = arb_viewport_get_scale (vp);
+    arb_viewport_get_origin (vp, &ox, &oy);
+    g_assert_cmpfloat_with_epsilon (cx / scale + ox, mx, 1e-9);
+    g_assert_cmpfloat_with_epsilon (cy / scale + oy, my, 1e-9);
+  }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
+/* Waits for the map to be laid out at @width x @height. */
+static void
+resize_to (GtkWidget *window,
+           GtkWidget *map,
+           int        width,
+           int        height)
+{
+  gint64 until = g_get_monotonic_time () + 3 * G_TIME_SPAN_SECOND;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  while ((gtk_widget_get_width (map) != width || gtk_widget_get_height (map) != height) &&
+         g_get_monotonic_time () < until)
+    g_main_context_iteration (NULL, FALSE);
+  iterate ();
+  g_assert_cmpint (gtk_widget_get_width (map), ==, width);
+  g_assert_cmpint (gtk_widget_get_height (map), ==, height);
+}
+
+/* The map refits whenever its size changes, until the referee zooms or
+ * pans by hand; Fit Map (Ctrl+0) goes back to fitting. */
+static void
+test_refit (void)
+{
+  g_autofree char *rolf = NULL;
+  g_autofree char *troll = NULL;
+  g_autoptr(ArbEncounter) enc = arena (&rolf, &troll);
+  g_autoptr(ArbViewport) expected = arb_viewport_new ();
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *map = arb_hex_map_new ();
+  ArbViewport *vp = arb_hex_map_get_viewport (ARB_HEX_MAP (map));
+  double small, large, zoomed;
+  int cols, rows;
+
+  g_assert_true (arb_encounter_get_map_size (enc, &cols, &rows));
+  arb_viewport_set_pointy (expected, arb_map_get_pointy (enc));
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 400);
+  gtk_window_set_child (GTK_WINDOW (window), map);
+  arb_hex_map_set_encounter (ARB_HEX_MAP (map), enc);
+  gtk_window_present (GTK_WINDOW (window));
+  resize_to (window, map, 600, 400);
+  arb_viewport_fit (expected, cols, rows, 600, 400);
+  small = arb_viewport_get_scale (vp);
+  g_assert_cmpfloat_with_epsilon (small, arb_viewport_get_scale (expected), 1e-9);
+
+  /* Larger (as when maximized): fitted again. */
+  resize_to (window, map, 1200, 780);
+  arb_viewport_fit (expected, cols, rows, 1200, 780);
+  large = arb_viewport_get_scale (vp);
+  g_assert_cmpfloat (large, >, small);
+  g_assert_cmpfloat_with_epsilon (large, arb_viewport_get_scale (expected), 1e-9);
+
+  /* Zoomed by hand: a resize keeps the scale. */
+  gtk_widget_activate_action (map, "map.zoom", "d", 1.25);
+  zoomed = arb_viewport_get_scale (vp);
+  resize_to (window, map, 600, 400);
+  g_assert_cmpfloat_with_epsilon (arb_viewport_get_scale (vp), zoomed, 1e-9);
+
+  /* Fit Map: fitted, and fitting again at the next size. */
+  g_assert_true (gtk_widget_activate_action (map, "map.fit", NULL));
+  g_assert_cmpfloat_with_epsilon (arb_viewport_get_scale (vp), small, 1e-9);
+  resize_to (window, map, 1200, 780);
+  g_assert_cmpfloat_with_epsilon (arb_viewport_get_scale (vp), large, 1e-9);
+
+  /* A pan by hand leaves fitting too. */
+  gtk_widget_activate_action (map, "map.pan", "(ii)", 1, 0);
+  resize_to (window, map, 600, 400);
+  g_assert_cmpfloat_with_epsilon (arb_viewport_get_scale (vp), large, 1e-9);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -537,6 +701,8 @@ main (int   argc,
   g_test_add_func ("/hex-map/hurl-path", test_hurl_path);
   g_test_add_func ("/hex-map/band-overlays", test_band_overlays);
   g_test_add_func ("/hex-map/zones-drawn", test_zones_drawn);
+  g_test_add_func ("/hex-map/scroll", test_scroll);
+  g_test_add_func ("/hex-map/refit", test_refit);
 
   ret = g_test_run ();
   g_clear_object (&rules);

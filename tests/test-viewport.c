@@ -158,6 +158,30 @@ test_fit (void)
     }
 }
 
+/* A point that is not a number (a scroll event has no position in
+ * GTK 4) would blank the map for good: the viewport keeps what it had. */
+static void
+test_refuses_non_finite (void)
+{
+  g_autoptr(ArbViewport) vp = arb_viewport_new ();
+  double ox, oy;
+
+  arb_viewport_set_scale (vp, 30.0);
+  arb_viewport_set_origin (vp, 2.0, -3.0);
+
+  arb_viewport_set_origin (vp, NAN, NAN);
+  arb_viewport_set_origin (vp, INFINITY, 1.0);
+  arb_viewport_set_scale (vp, NAN);
+  arb_viewport_zoom_about (vp, NAN, NAN, 1.15);
+  arb_viewport_zoom_about (vp, 10.0, 10.0, NAN);
+  arb_viewport_pan (vp, NAN, -INFINITY);
+
+  arb_viewport_get_origin (vp, &ox, &oy);
+  g_assert_cmpfloat (ox, ==, 2.0);
+  g_assert_cmpfloat (oy, ==, -3.0);
+  g_assert_cmpfloat (arb_viewport_get_scale (vp), ==, 30.0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -168,6 +192,7 @@ main (int   argc,
   g_test_add_func ("/viewport/directions", test_directions);
   g_test_add_func ("/viewport/zoom-and-pan", test_zoom_and_pan);
   g_test_add_func ("/viewport/fit", test_fit);
+  g_test_add_func ("/viewport/refuses-non-finite", test_refuses_non_finite);
 
   return g_test_run ();
 }

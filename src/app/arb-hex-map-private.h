@@ -51,7 +51,10 @@ struct _ArbHexMap
   double         drag_start_y;
   double         drag_last_x;
   double         drag_last_y;
-  gboolean       fitted;
+  gboolean       fit_mode;      /* refit at every size, until zoomed or panned by hand */
+  gboolean       pointer_in;    /* the pointer is over the map, at pointer_x, pointer_y */
+  double         pointer_x;
+  double         pointer_y;
   GtkWidget     *menu;
   GMenuModel    *extra_menu;    /* the game's actions, from the app */
   GArray        *zones;         /* ArbZone: the game's, around the selected figure */

@@ -282,11 +282,9 @@ arb_hex_map_snapshot (GtkWidget   *widget,
         drop_tiles (self);
       }
   }
-  if (!self->fitted && width > 0 && height > 0)
-    {
-      self->fitted = TRUE;
-      arb_hex_map_fit (self, width, height);
-    }
+  /* The encounter or its map may have changed since the last size. */
+  if (self->fit_mode && width > 0 && height > 0)
+    arb_hex_map_fit (self, width, height);
   arb_hex_map_render (self, snapshot, width, height);
 }
 
@@ -395,6 +393,7 @@ on_drag_update (GtkGestureDrag *gesture,
     }
   if (self->drag_token)
     return;
+  self->fit_mode = FALSE;
   arb_viewport_pan (self->viewport, dx - self->drag_last_x, dy - self->drag_last_y);
   self->drag_last_x = dx;
   self->drag_last_y = dy;
@@ -418,19 +417,42 @@ on_scroll (GtkEventControllerScroll *controller,
            ArbHexMap                *self)
 {
   double x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0, y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
-  GdkEvent *event = gtk_event_controller_get_current_event (GTK_EVENT_CONTROLLER (controller));
   GdkModifierType mods = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
 
-  if (event)
-    gdk_event_get_position (event, &x, &y);
+  /* A scroll event has no position in GTK 4 (it reads as NaN): the
+   * motion controller keeps where the pointer is. */
+  if (self->pointer_in)
+    {
+      x = self->pointer_x;
+      y = self->pointer_y;
+    }
   /* Over the selected token the wheel turns it; elsewhere it zooms. */
   if (!(mods & GDK_CONTROL_MASK) && self->selected && g_strcmp0 (token_at (self, x, y), self->selected) == 0)
     {
       request_turn (self, dy < 0 ? 1 : -1);
       return TRUE;
     }
+  self->fit_mode = FALSE;
   arb_viewport_zoom_about (self->viewport, x, y, dy < 0 ? 1.15 : 1 / 1.15);
   return TRUE;
+}
+
+static void
+on_pointer_motion (GtkEventControllerMotion *controller,
+                   double                    x,
+                   double                    y,
+                   ArbHexMap                *self)
+{
+  self->pointer_in = TRUE;
+  self->pointer_x = x;
+  self->pointer_y = y;
+}
+
+static void
+on_pointer_leave (GtkEventControllerMotion *controller,
+                  ArbHexMap                *self)
+{
+  self->pointer_in = FALSE;
 }
 
 static void
@@ -443,6 +465,7 @@ on_zoom_gesture (GtkGestureZoom *gesture,
 
   if (!gtk_gesture_get_bounding_box_center (GTK_GESTURE (gesture), &x, &y))
     return;
+  self->fit_mode = FALSE;
   arb_viewport_zoom_about (self->viewport, x, y, scale / last);
   last = scale;
 }
@@ -483,6 +506,7 @@ action_pan (GtkWidget  *widget,
   int dx, dy;
 
   g_variant_get (param, "(ii)", &dx, &dy);
+  ARB_HEX_MAP (widget)->fit_mode = FALSE;
   arb_viewport_pan (ARB_HEX_MAP (widget)->viewport, -48.0 * dx, -48.0 * dy);
 }
 
@@ -493,6 +517,7 @@ action_zoom (GtkWidget  *widget,
 {
   ArbHexMap *self = ARB_HEX_MAP (widget);
 
+  self->fit_mode = FALSE;
   arb_viewport_zoom_about (self->viewport, gtk_widget_get_width (widget) / 2.0, gtk_widget_get_height (widget) / 2.0,
                            g_variant_get_double (param));
 }
@@ -502,7 +527,10 @@ action_fit (GtkWidget  *widget,
             const char *name,
             GVariant   *param)
 {
-  arb_hex_map_fit (ARB_HEX_MAP (widget), 0, 0);
+  ArbHexMap *self = ARB_HEX_MAP (widget);
+
+  self->fit_mode = TRUE;
+  arb_hex_map_fit (self, 0, 0);
 }
 
 static void
@@ -632,6 +660,10 @@ arb_hex_map_size_allocate (GtkWidget *widget,
 {
   ArbHexMap *self = ARB_HEX_MAP (widget);
 
+  /* Resized or maximized: the whole map stays in view until the referee
+   * zooms or pans by hand. */
+  if (self->fit_mode)
+    arb_hex_map_fit (self, width, height);
   if (self->menu)
     gtk_popover_present (GTK_POPOVER (self->menu));
 }
@@ -784,10 +816,12 @@ arb_hex_map_init (ArbHexMap *self)
   GtkGesture *zoom = gtk_gesture_zoom_new ();
   GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL |
                                                                 GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
+  GtkEventController *motion = gtk_event_controller_motion_new ();
 
   self->tiles = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, tile_free);
   self->spare = g_ptr_array_new_with_free_func ((GDestroyNotify)cairo_surface_destroy);
   self->viewport = arb_viewport_new ();
+  self->fit_mode = TRUE;
   g_signal_connect_swapped (self->viewport, "notify", G_CALLBACK (on_viewport_changed), self);
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
@@ -817,6 +851,11 @@ arb_hex_map_init (ArbHexMap *self)
   g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
   gtk_widget_add_controller (GTK_WIDGET (self), scroll);
 
+  g_signal_connect (motion, "enter", G_CALLBACK (on_pointer_motion), self);
+  g_signal_connect (motion, "motion", G_CALLBACK (on_pointer_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_pointer_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+
   update_accessible (self);
 }
 
@@ -843,7 +882,9 @@ arb_hex_map_set_encounter (ArbHexMap    *self,
     return;
   arb_viewport_set_pointy (self->viewport, encounter && arb_map_get_pointy (encounter));
   g_clear_pointer (&self->selected, g_free);
-  self->fitted = FALSE;
+  /* A new map is shown whole. */
+  self->fit_mode = TRUE;
+  arb_hex_map_fit (self, 0, 0);
   arb_hex_map_refresh (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENCOUNTER]);
 }

@@ -141,6 +141,9 @@ arb_viewport_set_scale (ArbViewport *self,
 {
   g_return_if_fail (ARB_IS_VIEWPORT (self));
 
+  /* NaN passes CLAMP; once in, every later sum is NaN too. */
+  if (!isfinite (scale))
+    return;
   scale = CLAMP (scale, ARB_VIEWPORT_MIN_SCALE, ARB_VIEWPORT_MAX_SCALE);
   if (scale == self->scale)
     return;
@@ -165,6 +168,9 @@ arb_viewport_set_origin (ArbViewport *self,
 {
   g_return_if_fail (ARB_IS_VIEWPORT (self));
 
+  /* A NaN origin blanks the map for good: keep the one we have. */
+  if (!isfinite (x) || !isfinite (y))
+    return;
   if (x != self->origin_x)
     {
       self->origin_x = x;
@@ -288,6 +294,9 @@ arb_viewport_zoom_about (ArbViewport *self,
   double mx, my, scale;
 
   g_return_if_fail (ARB_IS_VIEWPORT (self));
+  /* Refused whole, not half done: the scale alone would move the map. */
+  if (!isfinite (x) || !isfinite (y) || !isfinite (factor) || factor <= 0.0)
+    return;
   mx = x / self->scale + self->origin_x;
   my = y / self->scale + self->origin_y;
   scale = CLAMP (self->scale * factor, ARB_VIEWPORT_MIN_SCALE, ARB_VIEWPORT_MAX_SCALE);
