@@ -1077,6 +1077,80 @@ test_pick_target (void)
   discard_drafts ();
 }
 
+/* Issue 17, defect 8: a new fight of another game leaves the Default
+ * Game alone; Next waits for someone to fight; a side named for a
+ * colour is drawn in it whatever order the sides came in. */
+static void
+test_new_encounter (void)
+{
+  GSettings *settings = arb_application_get_settings (app);
+  g_autofree char *red = g_test_build_filename (G_TEST_DIST, "..", "data", "sheets", "rsbs-aulus-varro.xml", NULL);
+  ArbWindow *window = arb_window_new (app);
+  AdwMessageDialog *dialog;
+  GtkDropDown *games;
+  ArbEncounter *enc;
+  g_autoptr(GError) error = NULL;
+  const char * const *ids = arb_game_list_ids ();
+  guint rsbs = 0;
+  GdkRGBA colour, blue;
+  g_auto(GStrv) figures = NULL;
+
+  g_settings_set_string (settings, "default-game", "aod");
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL));
+  iterate ();
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  games = GTK_DROP_DOWN (find (GTK_WIDGET (dialog), GTK_TYPE_DROP_DOWN));
+  g_assert_cmpstr (ids[gtk_drop_down_get_selected (games)], ==, "aod");
+  while (!g_str_equal (ids[rsbs], "rsbs"))
+    rsbs++;
+  gtk_drop_down_set_selected (games, rsbs);
+  adw_message_dialog_response (dialog, "create");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+
+  enc = arb_fight_get_encounter (arb_window_get_fight (window));
+  g_assert_cmpstr (arb_encounter_get_system (enc), ==, "rsbs");
+  {
+    g_autofree char *still = g_settings_get_string (settings, "default-game");
+
+    g_assert_cmpstr (still, ==, "aod");
+  }
+  /* Nobody to fight: Next is off, and says so by being off. */
+  g_assert_false (gtk_widget_get_sensitive (find_action_button (GTK_WIDGET (window), "win.next")));
+
+  /* Red came first, Blue second: each still in its own colour. */
+  g_assert_true (arb_fight_add_sheet (arb_window_get_fight (window), red, "Red", NULL, 0, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_true (arb_fight_add_sheet (arb_window_get_fight (window), red, "Blue", NULL, 0, TRUE, &error));
+  g_assert_no_error (error);
+  iterate ();
+  g_assert_true (gtk_widget_get_sensitive (find_action_button (GTK_WIDGET (window), "win.next")));
+  arb_hex_map_side_colour (enc, "Red", &colour);
+  g_assert_cmpfloat (colour.red, >, 0.8);
+  g_assert_cmpfloat (colour.blue, <, 0.2);
+  arb_hex_map_side_colour (enc, "Blue", &blue);
+  g_assert_cmpfloat (blue.blue, >, 0.8);
+  g_assert_cmpfloat (blue.red, <, 0.3);
+  /* Case and spaces do not matter; another name keeps its colour
+   * whichever sides came before it. */
+  g_assert_true (arb_fight_add_sheet (arb_window_get_fight (window), red, "Gladiators", NULL, 0, TRUE, &error));
+  g_assert_true (arb_fight_add_sheet (arb_window_get_fight (window), red, " green ", NULL, 0, TRUE, &error));
+  g_assert_no_error (error);
+  arb_hex_map_side_colour (enc, " green ", &colour);
+  g_assert_cmpfloat (colour.green, >, 0.8);
+  g_assert_cmpfloat (colour.red, <, 0.3);
+  arb_hex_map_side_colour (enc, "Gladiators", &colour);
+  g_assert_false (gdk_rgba_equal (&colour, &blue));
+  figures = arb_encounter_list_combatants (enc);
+  g_assert_cmpint (g_strv_length (figures), ==, 4);
+
+  g_settings_reset (settings, "default-game");
+  destroy_window (window);
+  discard_drafts ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1094,6 +1168,7 @@ main (int   argc,
 
   discard_drafts ();
   g_test_add_func ("/main-window/demo-fight", test_demo_fight);
+  g_test_add_func ("/main-window/new-encounter", test_new_encounter);
   g_test_add_func ("/main-window/refused-action", test_refused_action);
   g_test_add_func ("/main-window/dice-field", test_dice_field);
   g_test_add_func ("/main-window/next-keys", test_next_keys);

@@ -12,10 +12,18 @@
 #include "arb-app-games.h"
 #include "arb-hex-map-private.h"
 
-/* GNOME's palette: sides take a colour each, in the order they appear. */
-static const GdkRGBA side_colours[] = {
-  { 0.208, 0.518, 0.894, 1 }, { 0.878, 0.106, 0.141, 1 }, { 0.200, 0.820, 0.478, 1 },
-  { 0.965, 0.827, 0.176, 1 }, { 0.569, 0.255, 0.675, 1 }, { 1.000, 0.471, 0.000, 1 },
+/* GNOME's palette. A side named for a colour takes it, in English or
+ * in the referee's language; any other side takes a colour from its
+ * name, so it keeps it whatever order the sides were added in. */
+static const struct { const char *name; GdkRGBA rgba; } side_colours[] = {
+  { N_("Blue"), { 0.208, 0.518, 0.894, 1 } },
+  { N_("Red"), { 0.878, 0.106, 0.141, 1 } },
+  { N_("Green"), { 0.200, 0.820, 0.478, 1 } },
+  { N_("Yellow"), { 0.965, 0.827, 0.176, 1 } },
+  { N_("Purple"), { 0.569, 0.255, 0.675, 1 } },
+  { N_("Orange"), { 1.000, 0.471, 0.000, 1 } },
+  { N_("Brown"), { 0.596, 0.416, 0.267, 1 } },
+  { N_("Black"), { 0.239, 0.220, 0.275, 1 } },
 };
 
 static gboolean
@@ -28,20 +36,67 @@ has_condition (ArbEncounter *enc,
   return arb_encounter_get (enc, id, key) != NULL;
 }
 
-/* Each side its colour, in the order the sides first appear. */
+/* The colour a side's name asks for, or -1. */
+static int
+named_colour (const char *side)
+{
+  g_autofree char *trimmed = g_strstrip (g_strdup (side));
+  g_autofree char *folded = g_utf8_casefold (trimmed, -1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (side_colours); i++)
+    {
+      g_autofree char *english = g_utf8_casefold (side_colours[i].name, -1);
+      g_autofree char *local = g_utf8_casefold (_(side_colours[i].name), -1);
+
+      if (g_str_equal (folded, english) || g_str_equal (folded, local))
+        return i;
+    }
+  return -1;
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return g_strcmp0 (*(const char **)a, *(const char **)b);
+}
+
+/* Each side its colour: the named ones first, then the others in the
+ * order of their names, each from its name's hash, taking the next free
+ * colour while there is one. */
 static GHashTable *
 side_colour_table (ArbEncounter *enc,
                    GStrv         ids)
 {
   GHashTable *table = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) others = g_ptr_array_new ();
+  gboolean taken[G_N_ELEMENTS (side_colours)] = { FALSE, };
 
   for (guint i = 0; ids[i]; i++)
     {
       const char *side = arb_encounter_get (enc, ids[i], "side");
+      int named;
 
-      if (side && !g_hash_table_contains (table, side))
-        g_hash_table_insert (table, (gpointer)side,
-                             (gpointer)&side_colours[g_hash_table_size (table) % G_N_ELEMENTS (side_colours)]);
+      if (!side || g_hash_table_contains (table, side) || g_ptr_array_find_with_equal_func (others, side, g_str_equal, NULL))
+        continue;
+      if ((named = named_colour (side)) >= 0)
+        {
+          g_hash_table_insert (table, (gpointer)side, (gpointer)&side_colours[named].rgba);
+          taken[named] = TRUE;
+        }
+      else
+        g_ptr_array_add (others, (gpointer)side);
+    }
+  g_ptr_array_sort (others, compare_strings);
+  for (guint i = 0; i < others->len; i++)
+    {
+      const char *side = g_ptr_array_index (others, i);
+      guint slot = g_str_hash (side) % G_N_ELEMENTS (side_colours);
+
+      for (guint tries = 0; tries < G_N_ELEMENTS (side_colours) && taken[slot]; tries++)
+        slot = (slot + 1) % G_N_ELEMENTS (side_colours);
+      taken[slot] = TRUE;
+      g_hash_table_insert (table, (gpointer)side, (gpointer)&side_colours[slot].rgba);
     }
   return table;
 }
@@ -59,7 +114,7 @@ arb_hex_map_side_colour (ArbEncounter *encounter,
   ids = arb_encounter_list_combatants (encounter);
   table = side_colour_table (encounter, ids);
   found = side ? g_hash_table_lookup (table, side) : NULL;
-  *colour = found ? *found : side_colours[0];
+  *colour = found ? *found : side_colours[0].rgba;
 }
 
 /* A letter for each condition that changes how a figure stands or
@@ -114,7 +169,7 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
       if (x < -margin || y < -margin || x > clip_w + margin || y > clip_h + margin)
         continue;
       side = arb_encounter_get (enc, ids[i], "side");
-      colour = side ? g_hash_table_lookup (colours, side) : &side_colours[0];
+      colour = side ? g_hash_table_lookup (colours, side) : &side_colours[0].rgba;
       marks = g_string_new (NULL);
       radius = scale * (n ? 0.45 : 0.62);
       if (n)

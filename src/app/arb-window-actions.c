@@ -276,10 +276,8 @@ new_response_cb (AdwMessageDialog *dialog,
 
   if (g_str_equal (response, "create") && i < g_strv_length ((char **)arb_game_list_ids ()))
     {
-      GSettings *settings = _arb_window_get_settings (self);
-
-      if (settings)
-        g_settings_set_string (settings, "default-game", arb_game_list_ids ()[i]);
+      /* The Default Game is the referee's preference, set in Preferences:
+       * a fight of another game does not change it. */
       if (!(fight = arb_fight_new (_arb_window_get_rules (self), arb_game_list_ids ()[i], NULL, &error)))
         _arb_window_show_error (self, _("Could Not Start the Fight"), error->message);
       else
@@ -775,13 +773,22 @@ export_log_action (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+static gboolean
+has_combatants (ArbEncounter *enc)
+{
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+
+  return ids[0] != NULL;
+}
+
 void
 _arb_window_actions_update (ArbWindow *self)
 {
   ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
 
   /* Over is over: Undo takes it back if the referee says otherwise. */
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next", enc && !arb_fight_is_over (self->fight, NULL));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next",
+                                 enc && has_combatants (enc) && !arb_fight_is_over (self->fight, NULL));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", enc != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", enc != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-log", enc != NULL);
