@@ -1151,6 +1151,108 @@ test_new_encounter (void)
   discard_drafts ();
 }
 
+/* The file chooser the app shows (the fallback dialog, with no portal). */
+static GtkFileChooser *
+find_file_chooser (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return GTK_FILE_CHOOSER (w);
+    }
+  return NULL;
+}
+
+/* The folder it shows, once it has loaded it. */
+static char *
+chooser_folder (GtkFileChooser *chooser)
+{
+  for (guint i = 0; i < 200; i++)
+    {
+      g_autoptr(GFile) folder = gtk_file_chooser_get_current_folder (chooser);
+
+      if (folder)
+        return g_file_get_path (folder);
+      iterate ();
+      g_usleep (10000);
+    }
+  return NULL;
+}
+
+/* Issue 17: Save starts in the folder last used, else Documents or home,
+ * never the folder the app was started from; saving remembers it. */
+static void
+test_save_folder (void)
+{
+  GSettings *settings = arb_application_get_settings (app);
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-folder-XXXXXX", NULL);
+  g_autofree char *cwd = g_get_current_dir ();
+  g_autofree char *saved = g_build_filename (dir, "demo.xml", NULL);
+  ArbWindow *window = arb_window_new (app);
+  GtkFileChooser *chooser;
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+
+  g_settings_reset (settings, "last-folder");
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save-as", NULL));
+  for (guint i = 0; i < 200 && !(chooser = find_file_chooser ()); i++)
+    {
+      iterate ();
+      g_usleep (10000);
+    }
+  g_assert_nonnull (chooser);
+  {
+    g_autofree char *start = chooser_folder (chooser);
+
+    g_assert_nonnull (start);
+    g_assert_cmpstr (start, !=, cwd);
+    g_assert_true (g_str_equal (start, g_get_home_dir ()) ||
+                   g_strcmp0 (start, g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS)) == 0);
+  }
+  /* The referee picks another folder and saves there. */
+  g_assert_true (gtk_file_chooser_set_current_folder (chooser, folder, NULL));
+  g_free (chooser_folder (chooser));
+  gtk_file_chooser_set_current_name (chooser, "demo.xml");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  for (guint i = 0; i < 200 && !g_file_test (saved, G_FILE_TEST_EXISTS); i++)
+    {
+      iterate ();
+      g_usleep (10000);
+    }
+  g_assert_true (g_file_test (saved, G_FILE_TEST_EXISTS));
+  {
+    g_autofree char *last = g_settings_get_string (settings, "last-folder");
+
+    g_assert_cmpstr (last, ==, dir);
+  }
+
+  /* Export the Log starts beside the saved fight. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-log", NULL));
+  for (guint i = 0; i < 200 && !(chooser = find_file_chooser ()); i++)
+    {
+      iterate ();
+      g_usleep (10000);
+    }
+  g_assert_nonnull (chooser);
+  {
+    g_autofree char *start = chooser_folder (chooser);
+
+    g_assert_cmpstr (start, ==, dir);
+  }
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  iterate ();
+
+  g_settings_reset (settings, "last-folder");
+  destroy_window (window);
+  discard_drafts ();
+  remove_folder (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1169,6 +1271,7 @@ main (int   argc,
   discard_drafts ();
   g_test_add_func ("/main-window/demo-fight", test_demo_fight);
   g_test_add_func ("/main-window/new-encounter", test_new_encounter);
+  g_test_add_func ("/main-window/save-folder", test_save_folder);
   g_test_add_func ("/main-window/refused-action", test_refused_action);
   g_test_add_func ("/main-window/dice-field", test_dice_field);
   g_test_add_func ("/main-window/next-keys", test_next_keys);

@@ -140,6 +140,79 @@ test_sheets (void)
   g_rmdir (dir);
 }
 
+/* Issue 17: the print dialog's Cards tab picks the games and the
+ * layout, as `arbiter-cli cards SYSTEM... --layout` does; the PDF has
+ * the pages those cards take. Print to File offers a name of its own. */
+static void
+test_cards_tab (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-print-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "cards.pdf", NULL);
+  g_autofree char *settings = arb_print_settings_path ();
+  g_autofree char *info = NULL;
+  g_autofree char *pages = NULL;
+  g_autoptr(ArbPrintDoc) doc = NULL;
+  const char *gpg[] = { "gpg", NULL };
+  const char *chosen[] = { "gpg", "dogfight", NULL };
+  GtkPrintOperation *operation;
+  GtkWidget *tab = NULL;
+  GtkWidget *layout = NULL;
+  guint ticked = 0;
+  double w, h;
+
+  g_unlink (settings);
+  arb_paper_get_size (ARB_PAPER_A4, &w, &h);
+  doc = arb_print_cards (rules, chosen, w, h, ARB_CARDS_ONE_UP, NULL);
+  pages = g_strdup_printf ("^Pages: +%d$", arb_print_doc_get_n_pages (doc));
+
+  operation = arb_print_operation_new_cards (rules, gpg, ARB_CARDS_FOUR_UP);
+  g_assert_cmpstr (gtk_print_settings_get (gtk_print_operation_get_print_settings (operation),
+                                           GTK_PRINT_SETTINGS_OUTPUT_BASENAME), ==, "reference-cards");
+  use_paper (operation, GTK_PAPER_NAME_A4);
+  g_signal_emit_by_name (operation, "create-custom-widget", &tab);
+  g_assert_nonnull (tab);
+  g_object_ref_sink (tab);
+  for (GtkWidget *child = gtk_widget_get_first_child (tab); child; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_CHECK_BUTTON (child))
+      {
+        /* The fight's game comes ticked; the referee adds Dogfight. */
+        if (gtk_check_button_get_active (GTK_CHECK_BUTTON (child)))
+          {
+            g_assert_cmpstr (gtk_widget_get_name (child), ==, "gpg");
+            ticked++;
+          }
+        if (g_str_equal (gtk_widget_get_name (child), "dogfight"))
+          gtk_check_button_set_active (GTK_CHECK_BUTTON (child), TRUE);
+      }
+    else if (GTK_IS_DROP_DOWN (child))
+      layout = child;
+  g_assert_cmpuint (ticked, ==, 1);
+  g_assert_nonnull (layout);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (layout), 1);
+  g_signal_emit_by_name (operation, "custom-widget-apply", tab);
+  g_assert_cmpint (export (operation, pdf), ==, GTK_PRINT_OPERATION_RESULT_APPLY);
+  g_assert_null (arb_print_operation_get_layout_error (operation));
+  info = pdfinfo (pdf);
+  assert_info (info, pages);
+  g_object_unref (operation);
+  g_unlink (pdf);
+
+  /* Nothing ticked: a reason, and no PDF. */
+  operation = arb_print_operation_new_cards (rules, gpg, ARB_CARDS_FOUR_UP);
+  for (GtkWidget *child = gtk_widget_get_first_child (tab); child; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_CHECK_BUTTON (child))
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (child), FALSE);
+  g_signal_emit_by_name (operation, "custom-widget-apply", tab);
+  g_assert_cmpint (export (operation, pdf), !=, GTK_PRINT_OPERATION_RESULT_APPLY);
+  g_assert_nonnull (arb_print_operation_get_layout_error (operation));
+  g_object_unref (operation);
+  g_object_unref (tab);
+
+  g_unlink (pdf);
+  g_unlink (settings);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -152,6 +225,7 @@ main (int   argc,
 
   g_test_add_func ("/print-operation/cards", test_cards);
   g_test_add_func ("/print-operation/sheets", test_sheets);
+  g_test_add_func ("/print-operation/cards-tab", test_cards_tab);
 
   ret = g_test_run ();
   g_object_unref (rules);

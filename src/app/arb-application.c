@@ -60,6 +60,37 @@ arb_toast_add_text (AdwToastOverlay *overlay,
   adw_toast_overlay_add_toast (overlay, adw_toast_new (escaped));
 }
 
+void
+arb_file_chooser_start_folder (GtkFileChooser *chooser,
+                               GSettings      *settings,
+                               const char     *current)
+{
+  g_autofree char *last = settings ? g_settings_get_string (settings, "last-folder") : NULL;
+  g_autofree char *dir = current ? g_path_get_dirname (current) : NULL;
+  const char *candidates[] = { dir, last, g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS), g_get_home_dir () };
+
+  g_return_if_fail (GTK_IS_FILE_CHOOSER (chooser));
+  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
+    if (candidates[i] && *candidates[i] && g_file_test (candidates[i], G_FILE_TEST_IS_DIR))
+      {
+        g_autoptr(GFile) folder = g_file_new_for_path (candidates[i]);
+
+        gtk_file_chooser_set_current_folder (chooser, folder, NULL);
+        return;
+      }
+}
+
+void
+arb_file_chooser_remember (GSettings *settings,
+                           GFile     *file)
+{
+  g_autoptr(GFile) parent = file ? g_file_get_parent (file) : NULL;
+  g_autofree char *path = parent ? g_file_get_path (parent) : NULL;
+
+  if (settings && path)
+    g_settings_set_string (settings, "last-folder", path);
+}
+
 gboolean
 arb_application_confirm_destructive (void)
 {
@@ -174,6 +205,7 @@ drafts_response_cb (AdwMessageDialog *dialog,
       chooser = gtk_file_chooser_native_new (_("Save the Unsaved Fights"), parent,
                                              GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
                                              _("_Save Here"), _("_Cancel"));
+      arb_file_chooser_start_folder (GTK_FILE_CHOOSER (chooser), arb_application_get_settings (user_data), NULL);
       g_signal_connect (chooser, "response", G_CALLBACK (drafts_saved_cb),
                         parent ? g_object_ref (parent) : NULL);
       gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));

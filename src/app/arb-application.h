@@ -25,6 +25,15 @@ gboolean        arb_application_confirm_destructive (void);
  * carry names and paths that are not. */
 void            arb_toast_add_text           (AdwToastOverlay *overlay,
                                               const char      *text);
+/* Starts @chooser in the folder of @current (a file the fight already
+ * has), else the folder last used, else the user's Documents, else the
+ * home folder: never the folder the app was started from. */
+void            arb_file_chooser_start_folder (GtkFileChooser *chooser,
+                                               GSettings      *settings,
+                                               const char     *current);
+/* Keeps the folder of @file as the one the next file dialog starts in. */
+void            arb_file_chooser_remember    (GSettings      *settings,
+                                              GFile          *file);
 /* Makes @window one of the app's windows when @parent (or a window it
  * is transient for) is one: Quit then asks about it too, and the app
  * stays while it is open. */

@@ -115,6 +115,7 @@ save_as_response_cb (GtkNativeDialog *chooser,
   if (response == GTK_RESPONSE_ACCEPT && self->fight &&
       (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser))) && (path = g_file_get_path (file)))
     {
+      arb_file_chooser_remember (_arb_window_get_settings (self), file);
       if (arb_fight_save (self->fight, path, &error))
         {
           _arb_window_toast (self, _("Fight saved"));
@@ -141,6 +142,8 @@ save_as_then (ArbWindow         *self,
                                          _("_Save"), _("_Cancel"));
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), encounter_filter ());
   name = g_strdup_printf ("%s.xml", arb_fight_dup_title (self->fight));
+  arb_file_chooser_start_folder (GTK_FILE_CHOOSER (chooser), _arb_window_get_settings (self),
+                                 arb_fight_get_path (self->fight));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   data->self = g_object_ref (self);
   data->then = then;
@@ -216,7 +219,10 @@ open_response_cb (GtkNativeDialog *chooser,
 
   if (response == GTK_RESPONSE_ACCEPT &&
       (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser))) && (path = g_file_get_path (file)))
-    _arb_window_open_path (self, path);
+    {
+      arb_file_chooser_remember (_arb_window_get_settings (self), file);
+      _arb_window_open_path (self, path);
+    }
   g_object_unref (chooser);
   g_object_unref (self);
 }
@@ -229,6 +235,8 @@ open_chooser (ArbWindow *self)
   chooser = gtk_file_chooser_native_new (_("Open a Fight"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_OPEN,
                                          _("_Open"), _("_Cancel"));
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), encounter_filter ());
+  arb_file_chooser_start_folder (GTK_FILE_CHOOSER (chooser), _arb_window_get_settings (self),
+                                 self->fight ? arb_fight_get_path (self->fight) : NULL);
   g_signal_connect (chooser, "response", G_CALLBACK (open_response_cb), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
@@ -746,6 +754,8 @@ export_response_cb (GtkNativeDialog *chooser,
     {
       g_autofree char *log = arb_encounter_export_log (arb_fight_get_encounter (self->fight));
 
+      arb_file_chooser_remember (_arb_window_get_settings (self), file);
+
       if (!g_file_replace_contents (file, log, strlen (log), NULL, TRUE, G_FILE_CREATE_REPLACE_DESTINATION,
                                     NULL, NULL, &error))
         _arb_window_show_error (self, _("Could Not Export the Log"), error->message);
@@ -768,6 +778,8 @@ export_log_action (GtkWidget  *widget,
     return;
   chooser = gtk_file_chooser_native_new (_("Export the Log"), GTK_WINDOW (self), GTK_FILE_CHOOSER_ACTION_SAVE,
                                          _("_Export"), _("_Cancel"));
+  arb_file_chooser_start_folder (GTK_FILE_CHOOSER (chooser), _arb_window_get_settings (self),
+                                 arb_fight_get_path (self->fight));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("fight-log.txt"));
   g_signal_connect (chooser, "response", G_CALLBACK (export_response_cb), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
