@@ -1253,6 +1253,59 @@ test_save_folder (void)
   remove_folder (dir);
 }
 
+static void
+wait_for_width (GtkWidget *widget,
+                int        width)
+{
+  /* Client-side decorations may take a few pixels of the size asked. */
+  for (guint i = 0; i < 300 && ABS (gtk_widget_get_width (widget) - width) > 20; i++)
+    {
+      iterate ();
+      g_usleep (10000);
+    }
+  iterate ();
+  g_usleep (50000);
+  iterate ();
+}
+
+/* Issue 17: at 800x600 the turn order folds so the map keeps most of
+ * the window; F9 brings it back; a wide window shows it again. */
+static void
+test_narrow_window (void)
+{
+  ArbWindow *window = arb_window_new (app);
+  GtkWidget *map = find (GTK_WIDGET (window), ARB_TYPE_HEX_MAP);
+  GtkWidget *order = find (GTK_WIDGET (window), ARB_TYPE_TURN_ORDER);
+  gboolean visible = TRUE;
+
+  gtk_window_unmaximize (GTK_WINDOW (window));
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  wait_for_width (GTK_WIDGET (window), 800);
+  g_assert_cmpint (ABS (gtk_widget_get_width (GTK_WIDGET (window)) - 800), <=, 20);
+  g_assert_false (gtk_widget_is_visible (order));
+  g_object_get (window, "turn-order-visible", &visible, NULL);
+  g_assert_false (visible);
+  g_assert_cmpint (gtk_widget_get_width (map), >=, 800 * 6 / 10);
+
+  /* F9 */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-turn-order", NULL));
+  iterate ();
+  g_assert_true (gtk_widget_is_visible (order));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-turn-order", NULL));
+  iterate ();
+  g_assert_false (gtk_widget_is_visible (order));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 700);
+  wait_for_width (GTK_WIDGET (window), 1200);
+  g_assert_cmpint (ABS (gtk_widget_get_width (GTK_WIDGET (window)) - 1200), <=, 20);
+  g_assert_true (gtk_widget_is_visible (order));
+
+  destroy_window (window);
+  discard_drafts ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1272,6 +1325,7 @@ main (int   argc,
   g_test_add_func ("/main-window/demo-fight", test_demo_fight);
   g_test_add_func ("/main-window/new-encounter", test_new_encounter);
   g_test_add_func ("/main-window/save-folder", test_save_folder);
+  g_test_add_func ("/main-window/narrow-window", test_narrow_window);
   g_test_add_func ("/main-window/refused-action", test_refused_action);
   g_test_add_func ("/main-window/dice-field", test_dice_field);
   g_test_add_func ("/main-window/next-keys", test_next_keys);

@@ -92,6 +92,48 @@ shoot (GtkWidget  *widget,
   g_print ("%s\n", path);
 }
 
+/* The demo after one typed strike, at a screen's size, light or dark:
+ * what a referee sees at 800x600, on a laptop and at full HD. */
+static void
+shoot_sizes (ArbApplication *app,
+             const char     *dir)
+{
+  static const struct { int w, h; } sizes[] = { { 800, 600 }, { 1280, 800 }, { 1920, 1080 } };
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  for (guint dark = 0; dark < 2; dark++)
+    {
+      adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+        {
+          ArbWindow *window = arb_window_new (app);
+          ArbActionDialog *dialog;
+          g_autofree char *name = g_strdup_printf ("size-%dx%d-%s.png", sizes[i].w, sizes[i].h, dark ? "dark" : "light");
+          g_autofree char *strike = g_strdup_printf ("size-%dx%d-%s-strike.png", sizes[i].w, sizes[i].h,
+                                                     dark ? "dark" : "light");
+
+          gtk_window_set_default_size (GTK_WINDOW (window), sizes[i].w, sizes[i].h);
+          gtk_window_present (GTK_WINDOW (window));
+          gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL);
+          gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+          gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", "aod.strike");
+          dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+          arb_action_dialog_type_die (dialog, 12);
+          for (int guard = 0; !arb_action_dialog_get_ready (dialog) && guard < 8; guard++)
+            arb_action_dialog_type_die (dialog, 4);
+          settle ();
+          shoot (GTK_WIDGET (dialog), dir, strike);
+          gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL);
+          settle ();
+          shoot (GTK_WIDGET (window), dir, name);
+          arb_fight_discard_draft (arb_window_get_fight (window));
+          gtk_window_destroy (GTK_WINDOW (window));
+          iterate ();
+        }
+    }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -346,6 +388,8 @@ main (int   argc,
       shoot (GTK_WIDGET (window), dir, "main-4-dogfight.png");
       arb_fight_discard_draft (sky);
     }
+
+  shoot_sizes (app, dir);
 
   /* The fight is a picture's only: no draft to offer next time. */
   arb_fight_discard_draft (arb_window_get_fight (window));

@@ -26,6 +26,8 @@ static const struct { const char *name; GdkRGBA rgba; } side_colours[] = {
   { N_("Black"), { 0.239, 0.220, 0.275, 1 } },
 };
 
+#define PALE 3  /* yellow */
+
 static gboolean
 has_condition (ArbEncounter *enc,
                const char   *id,
@@ -93,7 +95,8 @@ side_colour_table (ArbEncounter *enc,
       const char *side = g_ptr_array_index (others, i);
       guint slot = g_str_hash (side) % G_N_ELEMENTS (side_colours);
 
-      for (guint tries = 0; tries < G_N_ELEMENTS (side_colours) && taken[slot]; tries++)
+      /* Yellow is faint on the light map: only a side that asks for it. */
+      for (guint tries = 0; tries < 2 * G_N_ELEMENTS (side_colours) && (taken[slot] || (slot == PALE && tries < G_N_ELEMENTS (side_colours))); tries++)
         slot = (slot + 1) % G_N_ELEMENTS (side_colours);
       taken[slot] = TRUE;
       g_hash_table_insert (table, (gpointer)side, (gpointer)&side_colours[slot].rgba);

@@ -34,6 +34,8 @@ struct _ArbWindow
   gboolean              empty_shown;  /* the focus was put on New Encounter */
   gboolean              following;    /* the selection follows the turn, not the referee */
   GtkPaned             *sidebar_paned;
+  GtkWidget            *turn_order_pane;
+  gboolean              narrow;        /* too narrow for the map beside both panes */
   ArbTurnOrder         *turn_order;
   ArbHexMap            *map;
   GtkRevealer          *log_revealer;

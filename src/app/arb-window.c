@@ -26,6 +26,19 @@
 
 G_DEFINE_FINAL_TYPE (ArbWindow, arb_window, ADW_TYPE_APPLICATION_WINDOW)
 
+enum {
+  PROP_0,
+  PROP_TURN_ORDER_VISIBLE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* Below this width the map would be squeezed between the turn order and
+ * the figure's panel: the turn order folds away (F9 brings it back), and
+ * the window title and the panel still say whose turn it is. */
+#define NARROW_WIDTH 1000
+
 GSettings *
 _arb_window_get_settings (ArbWindow *self)
 {
@@ -422,6 +435,82 @@ arb_window_dispose (GObject *object)
 }
 
 static void
+set_turn_order_visible (ArbWindow *self,
+                        gboolean   visible)
+{
+  if (self->turn_order_pane == NULL || gtk_widget_get_visible (self->turn_order_pane) == visible)
+    return;
+  gtk_widget_set_visible (self->turn_order_pane, visible);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TURN_ORDER_VISIBLE]);
+}
+
+static gboolean
+apply_width_idle (gpointer data)
+{
+  ArbWindow *self = data;
+
+  set_turn_order_visible (self, !self->narrow);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+arb_window_size_allocate (GtkWidget *widget,
+                          int        width,
+                          int        height,
+                          int        baseline)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  gboolean narrow = width < NARROW_WIDTH;
+
+  GTK_WIDGET_CLASS (arb_window_parent_class)->size_allocate (widget, width, height, baseline);
+  /* Only on crossing the line, so a pane the referee opened or closed
+   * by hand stays so while the window keeps its side of it. Not during
+   * the allocation itself: it would resize what is being laid out. */
+  if (narrow != self->narrow)
+    {
+      self->narrow = narrow;
+      g_idle_add_full (G_PRIORITY_HIGH_IDLE, apply_width_idle, g_object_ref (self), g_object_unref);
+    }
+}
+
+static void
+arb_window_get_property (GObject    *object,
+                         guint       prop_id,
+                         GValue     *value,
+                         GParamSpec *pspec)
+{
+  ArbWindow *self = ARB_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_TURN_ORDER_VISIBLE:
+      /* Asked for while the template is built or taken down too. */
+      g_value_set_boolean (value, self->turn_order_pane == NULL || gtk_widget_get_visible (self->turn_order_pane));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+arb_window_set_property (GObject      *object,
+                         guint         prop_id,
+                         const GValue *value,
+                         GParamSpec   *pspec)
+{
+  ArbWindow *self = ARB_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_TURN_ORDER_VISIBLE:
+      set_turn_order_visible (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 arb_window_class_init (ArbWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -429,7 +518,16 @@ arb_window_class_init (ArbWindowClass *klass)
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = arb_window_dispose;
+  object_class->get_property = arb_window_get_property;
+  object_class->set_property = arb_window_set_property;
+  widget_class->size_allocate = arb_window_size_allocate;
   window_class->close_request = arb_window_close_request;
+
+  /* Whether the turn order is shown beside the map (F9). */
+  properties[PROP_TURN_ORDER_VISIBLE] =
+    g_param_spec_boolean ("turn-order-visible", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (ARB_TYPE_TURN_ORDER);
   g_type_ensure (ARB_TYPE_HEX_MAP);
@@ -445,6 +543,7 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, new_button);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, sidebar_paned);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, turn_order_pane);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, turn_order);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, map);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, log_revealer);
@@ -452,6 +551,8 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, actor_panel);
 
   _arb_window_class_actions_init (klass);
+  gtk_widget_class_install_property_action (widget_class, "win.show-turn-order", "turn-order-visible");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.show-turn-order", NULL);
 
 
 }
