@@ -33,6 +33,7 @@ struct _ArbWindow
   GtkWidget            *new_button;
   gboolean              empty_shown;  /* the focus was put on New Encounter */
   gboolean              following;    /* the selection follows the turn, not the referee */
+  char                 *followed;     /* the actor the selection last followed */
   GtkPaned             *sidebar_paned;
   ArbTurnOrder         *turn_order;
   ArbHexMap            *map;
