@@ -5,7 +5,7 @@
  * functions its procedures use (arb_game_derive_live()). The actions are
  * the game's own (arb_procedure_list_actions()); each is tried with the
  * action dialog's first choices, so a greyed button carries the rules'
- * own reason, said once under the buttons however many it greys.
+ * own reason, said once above the buttons however many it greys.
  * Another figure than the actor is only looked at: a button leads back.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -46,7 +46,7 @@ label (const char *text,
 }
 
 /* The actor's actions, greyed where the rules refuse them; each reason
- * is said once, under the buttons, not under every button it greys. */
+ * is said once, above the buttons, not under every button it greys. */
 static void
 add_actions (ArbActorPanel *self,
              ArbFight      *fight,
@@ -57,7 +57,6 @@ add_actions (ArbActorPanel *self,
   const char * const *actions;
   GtkWidget *list;
 
-  gtk_box_append (GTK_BOX (self->box), label (_("Actions"), "heading"));
   list = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   actions = arb_procedure_list_actions (arb_encounter_get_system (enc));
   for (guint i = 0; actions && actions[i]; i++)
@@ -97,9 +96,11 @@ add_actions (ArbActorPanel *self,
         gtk_widget_set_tooltip_text (button, tip);
       gtk_box_append (GTK_BOX (list), button);
     }
-  gtk_box_append (GTK_BOX (self->box), list);
+  /* The reasons first, where they are seen without scrolling. */
+  gtk_box_append (GTK_BOX (self->box), label (_("Actions"), "heading"));
   for (guint i = 0; i < said->len; i++)
     gtk_box_append (GTK_BOX (self->box), label (g_ptr_array_index (said, i), "caption"));
+  gtk_box_append (GTK_BOX (self->box), list);
 }
 
 void

@@ -159,6 +159,27 @@ derive_shield (ArbEncounter      *enc,
     }
 }
 
+/* A foe's natural attacks, as the strike reads them off its sheet. */
+static void
+derive_attacks (ArbEncounter *enc,
+                const char   *id,
+                GPtrArray    *out)
+{
+  g_autoptr(GPtrArray) attacks = arb_sheet_get_items (arb_encounter_get_sheet (enc, id), "attack");
+
+  for (guint i = 0; i < attacks->len; i++)
+    {
+      ArbSheetItem *item = g_ptr_array_index (attacks, i);
+      g_autofree char *key = g_strdup_printf ("attack-%u", i + 1);
+      int dm = arb_sheet_item_get_int (item, "dm", 0);
+      int count = arb_sheet_item_get_int (item, "count", 1);
+
+      add (out, key, arb_sheet_item_get (item, "name"),
+           count > 1 ? g_strdup_printf (_("BC %d, DM %+d, %d of them"), arb_sheet_item_get_int (item, "bc", 0), dm, count)
+                     : g_strdup_printf (_("BC %d, DM %+d"), arb_sheet_item_get_int (item, "bc", 0), dm));
+    }
+}
+
 /* Each weapon on the sheet: where it is, and its figures (13.6) at the
  * figure's PS and modified MD now. */
 static void
@@ -242,5 +263,6 @@ arb_aod_derive_live (ArbEncounter      *enc,
   if (arb_conditions_has (enc, NULL, id, "vision-impaired"))
     add (out, "vision", _("Vision"), g_strdup (_("impaired: AG -2, MD -5")));
 
+  derive_attacks (enc, id, out);
   derive_weapons (enc, rules, id, md, out);
 }
