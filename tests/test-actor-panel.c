@@ -170,7 +170,7 @@ test_live_values (void)
   ArbFight *fight = arb_window_get_fight (window);
   ArbEncounter *enc = arb_fight_get_encounter (fight);
   const char *rolf = figure_named (enc, "Rolf the Barbarian");
-  g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr(GError) error = NULL;
 
   for (guint guard = 0; guard < 10 && g_strcmp0 (arb_encounter_get (enc, E, "current"), rolf) != 0; guard++)
@@ -181,10 +181,10 @@ test_live_values (void)
   g_assert_cmpstr (arb_actor_panel_get_value (panel, "modified-md"), ==, "14, Plain Buckler ready");
   g_assert_cmpstr (arb_actor_panel_get_value (panel, "shield-protection"), ==, "3, front hexsides");
 
-  g_hash_table_insert (params, "id", (gpointer)rolf);
-  g_hash_table_insert (params, "action", "P");
-  g_hash_table_insert (params, "weapon", "Falchion");
-  g_hash_table_insert (params, "drop", "Plain Buckler");
+  g_hash_table_insert (params, g_strdup ("id"), g_strdup (rolf));
+  g_hash_table_insert (params, g_strdup ("action"), g_strdup ("P"));
+  g_hash_table_insert (params, g_strdup ("weapon"), g_strdup ("Falchion"));
+  g_hash_table_insert (params, g_strdup ("drop"), g_strdup ("Plain Buckler"));
   g_assert_true (arb_fight_run (fight, "aod.action", params, &error));
   g_assert_no_error (error);
   iterate ();

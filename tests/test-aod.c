@@ -250,6 +250,11 @@ test_aod_derive_live (void)
   v = live_value (enc, rolf, "modified-md");
   g_assert_cmpstr (v, ==, "11");
   g_free (v);
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "round", "1");
+  v = live_value (enc, rolf, "vision");
+  g_assert_cmpstr (v, ==, "impaired: AG -2, MD -5, 2 rounds left");
+  g_free (v);
+  g_assert_true (arb_encounter_undo (enc));
   set_live (enc, rolf, "cond.vision-impaired", NULL);
 
   g_assert_true (arb_encounter_undo (enc));

@@ -5,7 +5,8 @@
  * functions its procedures use (arb_game_derive_live()). The actions are
  * the game's own (arb_procedure_list_actions()); each is tried with the
  * action dialog's first choices, so a greyed button carries the rules'
- * own reason, said once above the buttons however many it greys.
+ * own reason in its tooltip, and a reason that greys several is said
+ * once above them rather than under each.
  * Another figure than the actor is only looked at: a button leads back.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -45,8 +46,8 @@ label (const char *text,
   return widget;
 }
 
-/* The actor's actions, greyed where the rules refuse them; each reason
- * is said once, above the buttons, not under every button it greys. */
+/* The actor's actions, greyed where the rules refuse them, each with its
+ * reason in its tooltip; a reason shared is said once above them. */
 static void
 add_actions (ArbActorPanel *self,
              ArbFight      *fight,
@@ -88,18 +89,28 @@ add_actions (ArbActorPanel *self,
 
           g_free (tip);
           tip = both;
-          if (!g_ptr_array_find_with_equal_func (said, reason, g_str_equal, NULL))
-            g_ptr_array_add (said, g_strdup (reason));
+          g_ptr_array_add (said, g_strdup (reason));
           g_hash_table_insert (self->reasons, g_strdup (actions[i]), g_steal_pointer (&reason));
         }
       if (tip)
         gtk_widget_set_tooltip_text (button, tip);
       gtk_box_append (GTK_BOX (list), button);
     }
-  /* The reasons first, where they are seen without scrolling. */
+  /* A reason that greys several buttons is said once, above them, where
+   * it is seen without scrolling; one that greys a single button is in
+   * its tooltip only. */
   gtk_box_append (GTK_BOX (self->box), label (_("Actions"), "heading"));
   for (guint i = 0; i < said->len; i++)
-    gtk_box_append (GTK_BOX (self->box), label (g_ptr_array_index (said, i), "caption"));
+    {
+      const char *reason = g_ptr_array_index (said, i);
+      guint first = 0, n = 0;
+
+      for (guint j = 0; j < said->len; j++)
+        if (g_str_equal (g_ptr_array_index (said, j), reason) && n++ == 0)
+          first = j;
+      if (n > 1 && first == i)
+        gtk_box_append (GTK_BOX (self->box), label (reason, "caption"));
+    }
   gtk_box_append (GTK_BOX (self->box), list);
 }
 

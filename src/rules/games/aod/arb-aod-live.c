@@ -220,6 +220,22 @@ derive_weapons (ArbEncounter      *enc,
     }
 }
 
+/* "@what, 2 rounds left", or @what alone for a lasting injury. */
+static char *
+with_time_left (ArbEncounter *enc,
+                const char   *id,
+                const char   *condition,
+                const char   *what)
+{
+  int left_now = arb_conditions_time_left (enc, id, condition);
+
+  if (left_now <= 0)
+    return g_strdup (what);
+  /* TRANSLATORS: an injury and the rounds it lasts: "impaired: AG -2, MD -5, 2 rounds left" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %d round left", "%s, %d rounds left", left_now),
+                          what, left_now);
+}
+
 void
 arb_aod_derive_live (ArbEncounter      *enc,
                      ArbRulesetLibrary *rules,
@@ -255,13 +271,17 @@ arb_aod_derive_live (ArbEncounter      *enc,
   derive_shield (enc, rules, id, out);
 
   /* 12.4: injuries that leave one hand, and what a damaged eye costs
-   * (already in the modified AG and MD above). */
-  if (arb_aod_hands_usable (enc, NULL, id) < 2)
-    add (out, "hands", _("Hands"), g_strdup (arb_conditions_has (enc, NULL, id, "arm-injured")
-                                            ? _("one: the arm is injured")
-                                            : _("one: the hand is numb")));
+   * (already in the modified AG and MD above), with the rounds left. */
+  if (arb_conditions_has (enc, NULL, id, "arm-injured"))
+    add (out, "hands", _("Hands"), g_strdup (_("one: the arm is injured")));
+  else if (arb_conditions_has (enc, NULL, id, "hand-numb"))
+    add (out, "hands", _("Hands"), with_time_left (enc, id, "hand-numb", _("one: the hand is numb")));
   if (arb_conditions_has (enc, NULL, id, "vision-impaired"))
-    add (out, "vision", _("Vision"), g_strdup (_("impaired: AG -2, MD -5")));
+    add (out, "vision", _("Vision"), with_time_left (enc, id, "vision-impaired", _("impaired: AG -2, MD -5")));
+  if (arb_conditions_has (enc, NULL, id, "leg-crippled"))
+    add (out, "legs", _("Legs"), g_strdup (_("crippled")));
+  else if (arb_conditions_has (enc, NULL, id, "leg-injured"))
+    add (out, "legs", _("Legs"), g_strdup (_("injured")));
 
   derive_attacks (enc, id, out);
   derive_weapons (enc, rules, id, md, out);
