@@ -190,6 +190,85 @@ test_aod_odd_order (void)
   }
 }
 
+/* What the game works out for @id now under @key, or NULL. */
+static char *
+live_value (ArbEncounter *enc,
+            const char   *id,
+            const char   *key)
+{
+  g_autoptr(GPtrArray) derived = arb_game_derive_live (arb_game_get ("aod"), enc, rules, id);
+
+  for (guint i = 0; i < derived->len; i++)
+    if (g_str_equal (((ArbDerived *)g_ptr_array_index (derived, i))->key, key))
+      return g_strdup (((ArbDerived *)g_ptr_array_index (derived, i))->value);
+  return NULL;
+}
+
+/* Issue 17: the values shown for a figure follow the fight. Rolf drops
+ * his buckler through the Prepare action: his MD is no longer cut by it
+ * (3.5) and it covers nothing (11.9); undone, both come back. */
+static void
+test_aod_derive_live (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "0", "r", "0", "facing", "0", "ap", "9", NULL);
+  g_autoptr(GError) error = NULL;
+  char *v;
+
+  /* The buckler ready: MD 16 - 2, protection 3 in front. */
+  g_assert_cmpint (arb_aod_modified_md (enc, NULL, rules, rolf), ==, 14);
+  v = live_value (enc, rolf, "modified-md");
+  g_assert_cmpstr (v, ==, "14, Plain Buckler ready");
+  g_free (v);
+  v = live_value (enc, rolf, "shield-protection");
+  g_assert_cmpstr (v, ==, "3, front hexsides");
+  g_free (v);
+  v = live_value (enc, rolf, "weapon-2");
+  g_assert_nonnull (strstr (v, "ready"));
+  g_free (v);
+
+  apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Falchion",
+                         "drop", "Plain Buckler", NULL));
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Plain Buckler"), ==, "0,0");
+  g_assert_cmpint (arb_aod_modified_md (enc, NULL, rules, rolf), ==, 16);
+  v = live_value (enc, rolf, "modified-md");
+  g_assert_cmpstr (v, ==, "16");
+  g_free (v);
+  g_assert_null (live_value (enc, rolf, "shield-protection"));
+  v = live_value (enc, rolf, "shield");
+  g_assert_cmpstr (v, ==, "Plain Buckler, dropped at 0,0");
+  g_free (v);
+  v = live_value (enc, rolf, "ap");
+  g_assert_cmpstr (v, ==, "7 of 9");
+  g_free (v);
+  v = live_value (enc, rolf, "weapon-3");
+  g_assert_nonnull (strstr (v, "ready"));
+  g_free (v);
+
+  /* A damaged eye costs AG 2 and MD 5 while it lasts (grievous 7). */
+  set_live (enc, rolf, "cond.vision-impaired", "until round 3");
+  v = live_value (enc, rolf, "modified-md");
+  g_assert_cmpstr (v, ==, "11");
+  g_free (v);
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "round", "1");
+  v = live_value (enc, rolf, "vision");
+  g_assert_cmpstr (v, ==, "impaired: AG -2, MD -5, 2 rounds left");
+  g_free (v);
+  g_assert_true (arb_encounter_undo (enc));
+  set_live (enc, rolf, "cond.vision-impaired", NULL);
+
+  g_assert_true (arb_encounter_undo (enc));
+  g_assert_true (arb_encounter_undo (enc));
+  g_assert_true (arb_encounter_undo (enc));
+  g_assert_null (arb_encounter_get (enc, rolf, "dropped.Plain Buckler"));
+  v = live_value (enc, rolf, "modified-md");
+  g_assert_cmpstr (v, ==, "14, Plain Buckler ready");
+  g_free (v);
+  v = live_value (enc, rolf, "shield-protection");
+  g_assert_cmpstr (v, ==, "3, front hexsides");
+  g_free (v);
+}
+
 /* 5.0: placement by Agility (as armour leaves it). */
 static void
 test_aod_placement (void)
@@ -1528,6 +1607,7 @@ main (int   argc,
   g_test_add_func ("/encounter/aod/hurl-range", test_aod_hurl_range);
   g_test_add_func ("/encounter/aod/odd-order", test_aod_odd_order);
   g_test_add_func ("/encounter/aod/placement", test_aod_placement);
+  g_test_add_func ("/encounter/aod/derive-live", test_aod_derive_live);
   g_test_add_func ("/encounter/aod/experience-example", test_aod_experience_example);
   g_test_add_func ("/encounter/aod/experience-pvp", test_aod_experience_pvp);
   g_test_add_func ("/encounter/aod/appeal", test_aod_appeal);

@@ -711,6 +711,23 @@ test_encounter_commands (void)
     rolf_now = json_array_get_object_element (json_object_get_array_member (obj, "combatants"), 0);
     g_assert_cmpstr (json_object_get_string_member (rolf_now, "id"), ==, "c1");
     g_assert_cmpstr (json_object_get_string_member (rolf_now, "ap"), ==, "9");
+    /* His values as the fight stands: the buckler ready takes 2 off MD. */
+    {
+      JsonArray *derived = json_object_get_array_member (json_object_get_object_member (obj, "derived"), "c1");
+      gboolean seen = FALSE;
+
+      for (guint i = 0; i < json_array_get_length (derived); i++)
+        {
+          JsonObject *d = json_array_get_object_element (derived, i);
+
+          if (g_str_equal (json_object_get_string_member (d, "key"), "modified-md"))
+            {
+              g_assert_cmpstr (json_object_get_string_member (d, "value"), ==, "14, Plain Buckler ready");
+              seen = TRUE;
+            }
+        }
+      g_assert_true (seen);
+    }
   }
   /* The Troll passes; now it is Rolf's. */
   {

@@ -517,6 +517,49 @@ test_ram (void)
   }
 }
 
+static char *
+live_value (ArbEncounter *enc,
+            const char   *id,
+            const char   *key)
+{
+  g_autoptr(GPtrArray) derived = arb_game_derive_live (arb_game_get ("gpg"), enc, rules, id);
+
+  for (guint i = 0; i < derived->len; i++)
+    if (g_str_equal (((ArbDerived *)g_ptr_array_index (derived, i))->key, key))
+      return g_strdup (((ArbDerived *)g_ptr_array_index (derived, i))->value);
+  return NULL;
+}
+
+/* Issue 17: what a glider is shown to carry follows the fight: the
+ * thrown Spear leaves the hand, the list and the portage. */
+static void
+test_derive_live (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("gpg", NULL);
+  g_autofree char *g = glider (enc, "gpg-black-corvo.xml", "Ravens", 7, 9, 2, 8, 2, "Spear");
+  g_autofree char *h = glider (enc, "gpg-oswin-marl.xml", "Kestrels", 7, 7, 2, 10, 3, NULL);
+  g_autofree char *hand = live_value (enc, g, "in-hand");
+  g_autofree char *carried = live_value (enc, g, "weapons");
+  g_autofree char *portage = live_value (enc, g, "portage");
+
+  g_assert_cmpstr (hand, ==, "Spear");
+  g_assert_cmpstr (carried, ==, "Spear, Sword, Net, Dagger");
+  g_assert_cmpstr (portage, ==, "6 of 6");
+
+  at_phase (enc, g, 3);
+  apply_done (enc, proc (enc, "gpg.throw", (int[]){ 36, 9 }, 2, &error, "target", h, NULL));
+  g_free (hand);
+  g_free (carried);
+  g_free (portage);
+  hand = live_value (enc, g, "in-hand");
+  carried = live_value (enc, g, "weapons");
+  portage = live_value (enc, g, "portage");
+  g_assert_cmpstr (hand, ==, "nothing");
+  g_assert_cmpstr (carried, ==, "Sword, Net, Dagger");
+  g_assert_cmpstr (portage, !=, "6 of 6");
+}
+
 /* 2.3 throws. The Kestrel at 7,9 (altitude 8) faces up; the Raven two
  * hexes ahead at 7,7 flies at 10, speed 3: range 2 + 4 = 6. */
 static void
@@ -853,6 +896,7 @@ main (int   argc,
   g_test_add_func ("/gpg/glide", test_glide);
   g_test_add_func ("/gpg/ram", test_ram);
   g_test_add_func ("/gpg/throw", test_throw);
+  g_test_add_func ("/gpg/derive-live", test_derive_live);
   g_test_add_func ("/gpg/strike", test_strike);
   g_test_add_func ("/gpg/transfer", test_transfer);
   g_test_add_func ("/gpg/action", test_action);

@@ -21,6 +21,7 @@
 #include "arb-tables-window.h"
 #include "arb-dice-popover.h"
 #include "arb-hex-map.h"
+#include "arb-turn-order.h"
 #include "arb-preferences-window.h"
 
 static void
@@ -176,6 +177,20 @@ main (int   argc,
   gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL);
   iterate ();
   shoot (GTK_WIDGET (window), dir, "main-2-applied.png");
+
+  /* The Troll looked at from his row: his values, the way back. */
+  {
+    ArbEncounter *enc = arb_fight_get_encounter (arb_window_get_fight (window));
+    g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+
+    for (guint i = 0; ids[i]; i++)
+      if (g_str_equal (arb_encounter_get_name (enc, ids[i]), "Troll"))
+        arb_turn_order_set_selected (ARB_TURN_ORDER (find_widget (GTK_WIDGET (window), ARB_TYPE_TURN_ORDER)), ids[i]);
+    iterate ();
+    shoot (GTK_WIDGET (window), dir, "main-2-inspect.png");
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.show-actor", NULL);
+    iterate ();
+  }
 
   /* On to the end: each hero strikes while it can pay the Assail, with
    * the players' dice typed in; otherwise Next. */

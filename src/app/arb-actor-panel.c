@@ -1,8 +1,13 @@
-/* arb-actor-panel.c: the figure whose turn it is and what it may do
+/* arb-actor-panel.c: a figure as the fight stands, and what the one
+ * whose turn it is may do
  *
- * The actions are the game's own (arb_procedure_list_actions()); each
- * is tried with the action dialog's first choices, so a greyed button
- * carries the rules' own reason.
+ * The values are the game's own, worked out from the live state by the
+ * functions its procedures use (arb_game_derive_live()). The actions are
+ * the game's own (arb_procedure_list_actions()); each is tried with the
+ * action dialog's first choices, so a greyed button carries the rules'
+ * own reason in its tooltip, and a reason that greys several is said
+ * once above them rather than under each.
+ * Another figure than the actor is only looked at: a button leads back.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,6 +18,7 @@
 
 #include "arb-action-dialog.h"
 #include "arb-actor-panel.h"
+#include "arb-game.h"
 
 struct _ArbActorPanel
 {
@@ -21,6 +27,8 @@ struct _ArbActorPanel
   GtkWidget  *scroller;
   GtkWidget  *box;
   GHashTable *reasons;   /* procedure -> why not, for greyed ones */
+  GHashTable *values;    /* derived key -> value shown */
+  char       *shown;     /* the figure shown, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (ArbActorPanel, arb_actor_panel, GTK_TYPE_WIDGET)
@@ -38,21 +46,100 @@ label (const char *text,
   return widget;
 }
 
+/* The actor's actions, greyed where the rules refuse them, each with its
+ * reason in its tooltip; a reason shared is said once above them. */
+static void
+add_actions (ArbActorPanel *self,
+             ArbFight      *fight,
+             const char    *id)
+{
+  ArbEncounter *enc = arb_fight_get_encounter (fight);
+  g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
+  const char * const *actions;
+  GtkWidget *list;
+
+  list = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  actions = arb_procedure_list_actions (arb_encounter_get_system (enc));
+  for (guint i = 0; actions && actions[i]; i++)
+    {
+      const ArbProcedureSpec *spec = arb_procedure_get_spec (actions[i]);
+      g_autofree char *reason = NULL;
+      g_autofree char *tip = NULL;
+      GtkWidget *button = gtk_button_new_with_label (spec ? _(spec->label) : actions[i]);
+      gboolean legal = arb_action_check (fight, actions[i], id, &reason);
+
+      /* A refused action gets no action name: the action helper would
+       * make the button sensitive again, the window's "win.act" being on. */
+      if (legal)
+        {
+          gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.act");
+          gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", actions[i]);
+        }
+      gtk_widget_set_sensitive (button, legal);
+      /* Clicked, it leaves the focus where it was: Space stays Next. */
+      gtk_widget_set_focus_on_click (button, FALSE);
+      if (spec)
+        /* TRANSLATORS: an action's summary and its key: "Strike ... (Ctrl+1)" */
+        tip = i < 9 ? g_strdup_printf (_("%s (Ctrl+%u)"), _(spec->summary), i + 1)
+                    : g_strdup (_(spec->summary));
+      if (!legal && reason)
+        {
+          /* The reason in the tooltip too, for a button looked at alone. */
+          char *both = tip ? g_strdup_printf ("%s\n%s", tip, reason) : g_strdup (reason);
+
+          g_free (tip);
+          tip = both;
+          g_ptr_array_add (said, g_strdup (reason));
+          g_hash_table_insert (self->reasons, g_strdup (actions[i]), g_steal_pointer (&reason));
+        }
+      if (tip)
+        gtk_widget_set_tooltip_text (button, tip);
+      gtk_box_append (GTK_BOX (list), button);
+    }
+  /* A reason that greys several buttons is said once, above them, where
+   * it is seen without scrolling; one that greys a single button is in
+   * its tooltip only. */
+  gtk_box_append (GTK_BOX (self->box), label (_("Actions"), "heading"));
+  for (guint i = 0; i < said->len; i++)
+    {
+      const char *reason = g_ptr_array_index (said, i);
+      guint first = 0, n = 0;
+
+      for (guint j = 0; j < said->len; j++)
+        if (g_str_equal (g_ptr_array_index (said, j), reason) && n++ == 0)
+          first = j;
+      if (n > 1 && first == i)
+        gtk_box_append (GTK_BOX (self->box), label (reason, "caption"));
+    }
+  gtk_box_append (GTK_BOX (self->box), list);
+}
+
 void
 arb_actor_panel_show (ArbActorPanel *self,
                       ArbFight      *fight,
                       const char    *id)
 {
+  arb_actor_panel_show_figure (self, fight, id, id);
+}
+
+void
+arb_actor_panel_show_figure (ArbActorPanel *self,
+                             ArbFight      *fight,
+                             const char    *id,
+                             const char    *actor)
+{
   ArbEncounter *enc;
   ArbSheet *sheet;
-  GtkWidget *child, *list;
-  const char * const *actions;
+  GtkWidget *child;
+  gboolean acting;
 
   g_return_if_fail (ARB_IS_ACTOR_PANEL (self));
 
   while ((child = gtk_widget_get_first_child (self->box)))
     gtk_box_remove (GTK_BOX (self->box), child);
   g_hash_table_remove_all (self->reasons);
+  g_hash_table_remove_all (self->values);
+  g_clear_pointer (&self->shown, g_free);
   if (fight == NULL)
     return;
   enc = arb_fight_get_encounter (fight);
@@ -64,6 +151,22 @@ arb_actor_panel_show (ArbActorPanel *self,
                                                   "dim-label"));
       return;
     }
+  self->shown = g_strdup (id);
+  acting = actor != NULL && g_str_equal (id, actor);
+
+  /* Looking at another figure: the actor is one click (or Escape) away. */
+  if (!acting && actor && arb_encounter_get_sheet (enc, actor))
+    {
+      /* TRANSLATORS: a button that shows the figure whose turn it is again */
+      g_autofree char *text = g_strdup_printf (_("Back to %s"), arb_encounter_get_name (enc, actor));
+      GtkWidget *back = gtk_button_new_with_label (text);
+
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (back), "win.show-actor");
+      gtk_widget_set_focus_on_click (back, FALSE);
+      gtk_widget_set_tooltip_text (back, _("The figure whose turn it is, and its actions (Escape)"));
+      gtk_widget_add_css_class (back, "suggested-action");
+      gtk_box_append (GTK_BOX (self->box), back);
+    }
 
   gtk_box_append (GTK_BOX (self->box), label (arb_encounter_get_name (enc, id), "title-3"));
   {
@@ -71,15 +174,24 @@ arb_actor_panel_show (ArbActorPanel *self,
     g_autofree char *conditions = arb_conditions_describe (enc, id);
     g_autofree char *line = g_strdup_printf ("%s%s%s", side ? side : "", side && *conditions ? " · " : "", conditions);
 
+    if (!acting && actor)
+      {
+        g_autofree char *looked = g_strdup_printf ("%s%s%s", *line ? line : "", *line ? " · " : "",
+                                                   /* TRANSLATORS: said of a figure looked at out of its turn */
+                                                   _("not acting now"));
+
+        g_free (line);
+        line = g_steal_pointer (&looked);
+      }
     if (*line)
       gtk_box_append (GTK_BOX (self->box), label (line, "dim-label"));
   }
 
-  /* The sheet in short: what the rules work out from it. */
+  /* What the rules work out for the figure as it stands now: losses,
+   * gear in hand, dropped or broken, injuries. */
   {
-    /* Worked out from the figure as it stands now, losses and all. */
-    g_autoptr(ArbSheet) live = arb_encounter_dup_live_sheet (enc, id);
-    g_autoptr(GPtrArray) derived = arb_sheet_derive (live, arb_fight_get_rules (fight));
+    g_autoptr(GPtrArray) derived = arb_game_derive_live (arb_game_get (arb_encounter_get_system (enc)), enc,
+                                                         arb_fight_get_rules (fight), id);
     GtkWidget *grid = gtk_grid_new ();
 
     gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
@@ -90,43 +202,31 @@ arb_actor_panel_show (ArbActorPanel *self,
         GtkWidget *key = label (d->label, "dim-label");
         GtkWidget *value = label (d->value, "numeric");
 
+        gtk_label_set_yalign (GTK_LABEL (key), 0);
         gtk_grid_attach (GTK_GRID (grid), key, 0, i, 1, 1);
         gtk_grid_attach (GTK_GRID (grid), value, 1, i, 1, 1);
+        g_hash_table_insert (self->values, g_strdup (d->key), g_strdup (d->value));
       }
     gtk_box_append (GTK_BOX (self->box), grid);
   }
 
-  gtk_box_append (GTK_BOX (self->box), label (_("Actions"), "heading"));
-  list = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  actions = arb_procedure_list_actions (arb_encounter_get_system (enc));
-  for (guint i = 0; actions && actions[i]; i++)
-    {
-      const ArbProcedureSpec *spec = arb_procedure_get_spec (actions[i]);
-      g_autofree char *reason = NULL;
-      GtkWidget *button = gtk_button_new_with_label (spec ? _(spec->label) : actions[i]);
-      gboolean legal = arb_action_check (fight, actions[i], id, &reason);
+  if (acting)
+    add_actions (self, fight, id);
+}
 
-      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.act");
-      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", actions[i]);
-      gtk_widget_set_sensitive (button, legal);
-      /* Clicked, it leaves the focus where it was: Space stays Next. */
-      gtk_widget_set_focus_on_click (button, FALSE);
-      if (spec)
-        {
-          /* TRANSLATORS: an action's summary and its key: "Strike ... (Ctrl+1)" */
-          g_autofree char *tip = i < 9 ? g_strdup_printf (_("%s (Ctrl+%u)"), _(spec->summary), i + 1)
-                                       : g_strdup (_(spec->summary));
+const char *
+arb_actor_panel_get_shown (ArbActorPanel *self)
+{
+  g_return_val_if_fail (ARB_IS_ACTOR_PANEL (self), NULL);
+  return self->shown;
+}
 
-          gtk_widget_set_tooltip_text (button, tip);
-        }
-      gtk_box_append (GTK_BOX (list), button);
-      if (!legal && reason)
-        {
-          gtk_box_append (GTK_BOX (list), label (reason, "caption"));
-          g_hash_table_insert (self->reasons, g_strdup (actions[i]), g_steal_pointer (&reason));
-        }
-    }
-  gtk_box_append (GTK_BOX (self->box), list);
+const char *
+arb_actor_panel_get_value (ArbActorPanel *self,
+                           const char    *key)
+{
+  g_return_val_if_fail (ARB_IS_ACTOR_PANEL (self), NULL);
+  return g_hash_table_lookup (self->values, key);
 }
 
 const char *
@@ -144,6 +244,8 @@ arb_actor_panel_dispose (GObject *object)
 
   g_clear_pointer (&self->scroller, gtk_widget_unparent);
   g_clear_pointer (&self->reasons, g_hash_table_unref);
+  g_clear_pointer (&self->values, g_hash_table_unref);
+  g_clear_pointer (&self->shown, g_free);
   G_OBJECT_CLASS (arb_actor_panel_parent_class)->dispose (object);
 }
 
@@ -162,6 +264,7 @@ static void
 arb_actor_panel_init (ArbActorPanel *self)
 {
   self->reasons = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   gtk_widget_set_margin_top (self->box, 12);
   gtk_widget_set_margin_bottom (self->box, 12);

@@ -1,4 +1,5 @@
-/* arb-actor-panel.h: the figure whose turn it is and what it may do
+/* arb-actor-panel.h: a figure as the fight stands, and what the one
+ * whose turn it is may do
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,6 +22,18 @@ GtkWidget  *arb_actor_panel_new       (void);
 void        arb_actor_panel_show      (ArbActorPanel *self,
                                        ArbFight      *fight,
                                        const char    *id);
+/* Shows @id of @fight as the fight stands; when @id is @actor, the one
+ * whose turn it is, its actions as above, else a button back to @actor
+ * ("win.show-actor"). */
+void        arb_actor_panel_show_figure (ArbActorPanel *self,
+                                         ArbFight      *fight,
+                                         const char    *id,
+                                         const char    *actor);
+/* The figure shown, or NULL. */
+const char *arb_actor_panel_get_shown (ArbActorPanel *self);
+/* The value shown for the game's derived @key ("modified-md"), or NULL. */
+const char *arb_actor_panel_get_value (ArbActorPanel *self,
+                                       const char    *key);
 /* Why the action is greyed, or NULL when it is offered. */
 const char *arb_actor_panel_get_reason (ArbActorPanel *self,
                                         const char    *procedure);

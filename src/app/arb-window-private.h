@@ -33,6 +33,7 @@ struct _ArbWindow
   GtkWidget            *new_button;
   gboolean              empty_shown;  /* the focus was put on New Encounter */
   gboolean              following;    /* the selection follows the turn, not the referee */
+  char                 *followed;     /* the actor the selection last followed */
   GtkPaned             *sidebar_paned;
   GtkWidget            *turn_order_pane;
   gboolean              narrow;        /* too narrow for the map beside both panes */

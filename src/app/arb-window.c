@@ -146,6 +146,23 @@ update_title (ArbWindow *self)
     adw_window_title_set_title (self->window_title, title);
 }
 
+/* The panel shows the figure picked on the map or in the turn order,
+ * the one whose turn it is when none is. */
+static void
+show_panel (ArbWindow *self)
+{
+  ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
+  const char *current = enc ? arb_encounter_get (enc, E, "current") : NULL;
+  const char *selected = enc ? arb_turn_order_get_selected (self->turn_order) : NULL;
+
+  if (enc == NULL)
+    arb_actor_panel_show (self->actor_panel, NULL, NULL);
+  else if (selected && arb_encounter_get_sheet (enc, selected))
+    arb_actor_panel_show_figure (self->actor_panel, self->fight, selected, current);
+  else
+    arb_actor_panel_show (self->actor_panel, self->fight, current);
+}
+
 /* What the fight's properties do not say: the views drawn from the
  * whole encounter, and the actions that hang on it. */
 static void
@@ -176,7 +193,22 @@ refresh (ArbWindow *self)
   current = arb_encounter_get (enc, E, "current");
   arb_turn_order_set_encounter (self->turn_order, enc);
   arb_hex_map_refresh (self->map);
-  arb_actor_panel_show (self->actor_panel, self->fight, current);
+  /* A selection that followed the turn goes on following it (an undone
+   * Next gives the turn back); one the referee made stays. */
+  if (g_strcmp0 (current, self->followed) != 0)
+    {
+      const char *selected = arb_turn_order_get_selected (self->turn_order);
+
+      if (selected == NULL || g_strcmp0 (selected, self->followed) == 0)
+        {
+          self->following = TRUE;
+          arb_turn_order_set_selected (self->turn_order, current);
+          self->following = FALSE;
+        }
+      g_free (self->followed);
+      self->followed = g_strdup (current);
+    }
+  show_panel (self);
   log = log_text (enc);
   gtk_label_set_text (self->log_label, log);
 }
@@ -337,6 +369,45 @@ map_selected_cb (ArbWindow *self)
 {
   if (self->action_dialog && !self->following)
     arb_action_dialog_pick_figure (ARB_ACTION_DIALOG (self->action_dialog), arb_hex_map_get_selected (self->map));
+  /* A figure picked is shown in the panel, its live values and gear. */
+  show_panel (self);
+}
+
+/* Back from a figure looked at to the one whose turn it is. */
+static void
+show_actor_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+
+  if (self->fight == NULL)
+    return;
+  self->following = TRUE;
+  arb_turn_order_set_selected (self->turn_order, arb_encounter_get (arb_fight_get_encounter (self->fight), E, "current"));
+  self->following = FALSE;
+}
+
+/* Escape, while another figure than the actor is shown, goes back to the
+ * actor; otherwise it is the focus widget's (the map clears its ruler). */
+static gboolean
+escape_shortcut_cb (GtkWidget *widget,
+                    GVariant  *args,
+                    gpointer   user_data)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (widget));
+  const char *current;
+
+  if (self->fight == NULL ||
+      (current = arb_encounter_get (arb_fight_get_encounter (self->fight), E, "current")) == NULL ||
+      g_strcmp0 (arb_actor_panel_get_shown (self->actor_panel), current) == 0)
+    return FALSE;
+  for (GtkWidget *w = focus; w && w != widget; w = gtk_widget_get_parent (w))
+    if (GTK_IS_EDITABLE (w) || GTK_IS_POPOVER (w))
+      return FALSE;
+  gtk_widget_activate_action (widget, "win.show-actor", NULL);
+  return TRUE;
 }
 
 /* What the game planned for a drag or a turn, in its action's form: the
@@ -428,6 +499,7 @@ arb_window_dispose (GObject *object)
   g_clear_object (&self->fight_bindings);
   g_clear_object (&self->fight);
   g_clear_object (&self->figure_menu);
+  g_clear_pointer (&self->followed, g_free);
 
   gtk_widget_dispose_template (GTK_WIDGET (object), ARB_TYPE_WINDOW);
 
@@ -553,6 +625,7 @@ arb_window_class_init (ArbWindowClass *klass)
   _arb_window_class_actions_init (klass);
   gtk_widget_class_install_property_action (widget_class, "win.show-turn-order", "turn-order-visible");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.show-turn-order", NULL);
+  gtk_widget_class_install_action (widget_class, "win.show-actor", NULL, show_actor_action);
 
 
 }
@@ -597,6 +670,14 @@ arb_window_init (ArbWindow *self)
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
                                         gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("space|Return|KP_Enter"),
                                                           gtk_callback_action_new (next_shortcut_cb, NULL, NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+
+  keys = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_name (keys, "arb-inspect-keys");
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                        gtk_shortcut_new (gtk_shortcut_trigger_parse_string ("Escape"),
+                                                          gtk_callback_action_new (escape_shortcut_cb, NULL, NULL)));
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 
   /* A click leaves the focus where it was, so the keys go on as before;

@@ -559,6 +559,44 @@ run_and_apply (const char *path,
   return save_and_report (enc, path, arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1));
 }
 
+/* "derived": each combatant's values as the fight stands, the game's
+ * own (arb_game_derive_live()), as the app's panel shows them. */
+static void
+add_derived_json (JsonBuilder       *b,
+                  ArbEncounter      *enc,
+                  ArbRulesetLibrary *rules)
+{
+  ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+
+  if (game == NULL)
+    return;
+  json_builder_set_member_name (b, "derived");
+  json_builder_begin_object (b);
+  for (guint i = 0; ids[i]; i++)
+    {
+      g_autoptr(GPtrArray) derived = arb_game_derive_live (game, enc, rules, ids[i]);
+
+      json_builder_set_member_name (b, ids[i]);
+      json_builder_begin_array (b);
+      for (guint d = 0; d < derived->len; d++)
+        {
+          ArbDerived *v = g_ptr_array_index (derived, d);
+
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "key");
+          json_builder_add_string_value (b, v->key);
+          json_builder_set_member_name (b, "label");
+          json_builder_add_string_value (b, v->label);
+          json_builder_set_member_name (b, "value");
+          json_builder_add_string_value (b, v->value);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+    }
+  json_builder_end_object (b);
+}
+
 static int
 cmd_show (int    argc,
           char **argv)
@@ -581,6 +619,7 @@ cmd_show (int    argc,
 
       json_builder_begin_object (b);
       add_order_json (b, enc);
+      add_derived_json (b, enc, rules);
       json_builder_end_object (b);
       root = json_builder_get_root (b);
       print_json (root);

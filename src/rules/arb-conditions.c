@@ -252,3 +252,21 @@ arb_conditions_remove_proc (ArbProc  *proc,
   arb_step_add_log (step, _("%s leaves the fight"), arb_encounter_get_name (enc, id));
   return TRUE;
 }
+
+int
+arb_conditions_time_left (ArbEncounter *encounter,
+                          const char   *id,
+                          const char   *condition)
+{
+  g_autofree char *key = g_strconcat (ARB_KEY_COND, condition, NULL);
+  const char *value = arb_encounter_get (encounter, id, key);
+  const char *unit = arb_conditions_unit (arb_encounter_get_system (encounter));
+  int until;
+
+  if (value == NULL)
+    return -1;
+  /* It lapses when the counter reaches its end (arb_conditions_expire). */
+  if ((until = expiry_of (value, unit)) == 0)
+    return 0;
+  return MAX (1, until - arb_encounter_get_int (encounter, ARB_ENCOUNTER_ENTITY, unit, 0));
+}

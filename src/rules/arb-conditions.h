@@ -37,4 +37,10 @@ gboolean arb_conditions_set_proc   (ArbProc  *proc,
 gboolean arb_conditions_remove_proc (ArbProc  *proc,
                                      GError  **error);
 
+/* The game's time units (rounds, turns) @condition of @id has left: 0
+ * when it lasts until cleared, -1 when @id does not have it. */
+int      arb_conditions_time_left  (ArbEncounter *encounter,
+                                    const char   *id,
+                                    const char   *condition);
+
 G_END_DECLS

@@ -494,6 +494,32 @@ arb_game_derive_sheet (ArbGame           *self,
     CLASS (self)->derive_sheet (self, sheet, rules, out);
 }
 
+GPtrArray *
+arb_game_derive_live (ArbGame           *self,
+                      ArbEncounter      *encounter,
+                      ArbRulesetLibrary *rules,
+                      const char        *id)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_derived_free);
+
+  g_return_val_if_fail (ARB_IS_GAME (self), out);
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (encounter), out);
+  g_return_val_if_fail (id != NULL, out);
+
+  if (arb_encounter_get_sheet (encounter, id) == NULL)
+    return out;
+  if (CLASS (self)->derive_live)
+    CLASS (self)->derive_live (self, encounter, rules, id, out);
+  else
+    {
+      /* The sheet's rules, with every field at its live value. */
+      g_autoptr(ArbSheet) live = arb_encounter_dup_live_sheet (encounter, id);
+
+      arb_game_derive_sheet (self, live, rules, out);
+    }
+  return out;
+}
+
 gboolean
 arb_game_can_generate_sheet (ArbGame *self)
 {

@@ -193,8 +193,17 @@ struct _ArbGameClass
    * kinds healed (1.8 speaks of the players' characters); NULL: all. */
   const char * const      *healed_fields;
   const char * const      *healed_kinds;
+  /* The values worked out for @id as the fight stands now, appended to
+   * @out (of ArbDerived) in show order: what the game's procedures read
+   * (the gear in hand, dropped or broken, injuries, losses), by the same
+   * functions. NULL in the class: derive_sheet on the live sheet. */
+  void       (*derive_live)    (ArbGame            *self,
+                                ArbEncounter       *encounter,
+                                ArbRulesetLibrary  *rules,
+                                const char         *id,
+                                GPtrArray          *out);
 
-  gpointer padding[12];
+  gpointer padding[11];
 };
 
 /* The registry: every game, in the order they are offered. */
@@ -303,6 +312,12 @@ void                arb_game_derive_sheet  (ArbGame            *self,
                                             ArbSheet           *sheet,
                                             ArbRulesetLibrary  *rules,
                                             GPtrArray          *out);
+/* The values of @id worked out from the fight as it stands (a new array
+ * of ArbDerived): derive_live, else derive_sheet on the live sheet. */
+GPtrArray          *arb_game_derive_live   (ArbGame            *self,
+                                            ArbEncounter       *encounter,
+                                            ArbRulesetLibrary  *rules,
+                                            const char         *id);
 /* Whether the game builds a character from a race and points assigned. */
 gboolean            arb_game_can_generate_sheet (ArbGame       *self);
 ArbSheet           *arb_game_generate_sheet (ArbGame                  *self,

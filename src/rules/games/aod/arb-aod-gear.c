@@ -256,6 +256,23 @@ arb_aod_drop_checks (ArbProc    *proc,
 
 /* 11.9: a ready shield covers the three front hexsides, a slung one the
  * rear hexside straight behind; a slung Main-Gauche covers nothing. */
+ArbAodCover
+arb_aod_shield_cover (ArbEncounter      *enc,
+                      ArbStep           *step,
+                      ArbRulesetLibrary *rules,
+                      const char        *id)
+{
+  const char *shield = arb_aod_shield_name (enc, step, id);
+
+  if (shield == NULL || arb_aod_dropped_at (enc, step, id, shield))
+    return ARB_AOD_COVER_NONE;
+  if (arb_aod_is_prepared (enc, step, rules, id, shield))
+    return ARB_AOD_COVER_FRONT;
+  if (g_ascii_strcasecmp (shield, "Main-Gauche") == 0)
+    return ARB_AOD_COVER_NONE;
+  return ARB_AOD_COVER_REAR;
+}
+
 gboolean
 arb_aod_shield_covers (ArbEncounter      *enc,
                        ArbStep           *step,
@@ -263,16 +280,19 @@ arb_aod_shield_covers (ArbEncounter      *enc,
                        const char        *id,
                        int                side)
 {
-  const char *shield = arb_aod_shield_name (enc, step, id);
   ArbHex hex;
   int facing;
 
-  if (shield == NULL || arb_aod_dropped_at (enc, step, id, shield) ||
-      !arb_step_peek_hex (step, enc, id, &hex, &facing))
+  if (!arb_step_peek_hex (step, enc, id, &hex, &facing))
     return FALSE;
-  if (arb_aod_is_prepared (enc, step, rules, id, shield))
-    return arb_hex_is_front_side (facing, side);
-  if (g_ascii_strcasecmp (shield, "Main-Gauche") == 0)
-    return FALSE;
-  return ((side - facing) % 6 + 6) % 6 == 3;
+  switch (arb_aod_shield_cover (enc, step, rules, id))
+    {
+    case ARB_AOD_COVER_FRONT:
+      return arb_hex_is_front_side (facing, side);
+    case ARB_AOD_COVER_REAR:
+      return ((side - facing) % 6 + 6) % 6 == 3;
+    case ARB_AOD_COVER_NONE:
+    default:
+      return FALSE;
+    }
 }

@@ -129,12 +129,54 @@ int      arb_aod_hurl_range          (ArbEncounter      *enc,
                                       ArbRulesetLibrary *rules,
                                       const char        *id,
                                       const char       **weapon);
+/* 11.9: where the shield covers: the front hexsides when ready, the
+ * rear one when slung (a slung Main-Gauche nowhere), nowhere when it is
+ * dropped or there is none. */
+typedef enum
+{
+  ARB_AOD_COVER_NONE,
+  ARB_AOD_COVER_FRONT,
+  ARB_AOD_COVER_REAR,
+} ArbAodCover;
+
+ArbAodCover arb_aod_shield_cover     (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id);
 /* 11.9: whether the shield covers hexside @side of the figure. */
 gboolean arb_aod_shield_covers       (ArbEncounter      *enc,
                                       ArbStep           *step,
                                       ArbRulesetLibrary *rules,
                                       const char        *id,
                                       int                side);
+
+/* The figure as the fight stands (arb-aod-live.c); @step may be NULL. */
+/* AG less the armour's penalty (a character's, 3.2) and a damaged eye's. */
+int      arb_aod_modified_ag         (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id);
+/* MD less the shield's penalty while it is ready (3.5, 11.9) and a
+ * damaged eye's. */
+int      arb_aod_modified_md         (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id);
+/* 11.5: what the armour still absorbs (its protection less its damage),
+ * or a foe's natural armour. */
+int      arb_aod_armor_left          (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id);
+/* The APA a new round gives (3.1, 4.1, 12.4), injuries taken off. */
+int      arb_aod_apa                 (ArbEncounter      *enc,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id);
+/* The game's derive_live: the values above and the gear, for people. */
+void     arb_aod_derive_live         (ArbEncounter      *enc,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id,
+                                      GPtrArray         *out);
 
 /* The turn order: the game's start and next. */
 gboolean arb_aod_turns_start (ArbProc  *proc,

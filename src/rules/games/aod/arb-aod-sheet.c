@@ -14,6 +14,7 @@
 
 #include "arb-aod.h"
 #include "arb-aod-game.h"
+#include "arb-aod-procs.h"
 #include "arb-sheet-game.h"
 
 static const ArbFieldSpec aod_character_fields[] = {
@@ -122,6 +123,16 @@ derive_sheet (ArbGame           *game,
   arb_aod_derive (sheet, rules, out);
 }
 
+static void
+derive_live (ArbGame           *game,
+             ArbEncounter      *encounter,
+             ArbRulesetLibrary *rules,
+             const char        *id,
+             GPtrArray         *out)
+{
+  arb_aod_derive_live (encounter, rules, id, out);
+}
+
 static ArbSheet *
 generate_sheet (ArbGame                  *game,
                 const ArbSheetGeneration *generation,
@@ -138,5 +149,6 @@ arb_aod_sheet_class_init (ArbGameClass *klass)
   klass->sheet_kinds = kinds;
   klass->check_sheet = check_sheet;
   klass->derive_sheet = derive_sheet;
+  klass->derive_live = derive_live;
   klass->generate_sheet = generate_sheet;
 }

@@ -70,43 +70,19 @@ is_character (ArbEncounter *enc,
   return sheet && g_str_equal (arb_sheet_get_kind (sheet), "character");
 }
 
-/* AG as armour and a damaged eye leave it (3.2, grievous injury 7). */
+/* The rules' modified AG and MD, as the fight stands (arb-aod-live.c). */
 static int
 modified_ag (ArbProc    *proc,
              const char *id)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbStep *step = arb_proc_get_step (proc);
-  int ag = arb_step_peek_field_int (step, enc, id, "ag", 0);
-  int penalty;
-
-  if (is_character (enc, id) &&
-      parse_signed (table_text (arb_proc_get_rules (proc), "armor", arb_encounter_get_field (enc, id, "armor"), "ag-penalty"), &penalty))
-    ag += penalty;
-  if (has (enc, step, id, "vision-impaired"))
-    ag -= 2;
-  return ag;
+  return arb_aod_modified_ag (arb_proc_get_encounter (proc), arb_proc_get_step (proc), arb_proc_get_rules (proc), id);
 }
 
-/* MD, less the shield's penalty while it is ready (3.5, 11.9), and a
- * damaged eye. */
 static int
 modified_md (ArbProc    *proc,
              const char *id)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbStep *step = arb_proc_get_step (proc);
-  int md = arb_step_peek_field_int (step, enc, id, "md", 0);
-  int penalty;
-
-  const char *shield = arb_aod_shield_name (enc, step, id);
-
-  if (shield && arb_aod_is_prepared (enc, step, arb_proc_get_rules (proc), id, shield) &&
-      parse_signed (table_text (arb_proc_get_rules (proc), "shields", shield, "md-penalty"), &penalty))
-    md += penalty;
-  if (has (enc, step, id, "vision-impaired"))
-    md -= 5;
-  return md;
+  return arb_aod_modified_md (arb_proc_get_encounter (proc), arb_proc_get_step (proc), arb_proc_get_rules (proc), id);
 }
 
 gboolean
@@ -816,7 +792,7 @@ resolve_hit (ArbProc    *proc,
   ArbStep *step = arb_proc_get_step (proc);
   Means *means = st->means;
   g_autofree char *purpose = g_strdup_printf (_("damage of the %s"), means->name);
-  int grievous_max, endurance_max, die, damage, absorbed = 0, effective, protection;
+  int grievous_max, endurance_max, die, damage, absorbed = 0, effective;
   gboolean grievous, to_endurance;
 
   spans (st->special, sc, &grievous_max, &endurance_max);
@@ -872,13 +848,7 @@ resolve_hit (ArbProc    *proc,
     }
 
   /* 11.5, 11.9: armour or natural armour, and a shield where it covers. */
-  if (is_character (enc, target))
-    {
-      if (parse_signed (table_text (rules, "armor", arb_encounter_get_field (enc, target, "armor"), "protection"), &protection))
-        absorbed += MAX (0, protection - arb_step_peek_field_int (step, enc, target, "armor-damage", 0));
-    }
-  else
-    absorbed += arb_step_peek_field_int (step, enc, target, "na", 0);
+  absorbed += arb_aod_armor_left (enc, step, rules, target);
   absorbed += shield_absorbs (proc, st, target);
 
   effective = MAX (0, damage - absorbed);
@@ -909,13 +879,7 @@ self_injury (ArbProc    *proc,
   if (roll <= 4 * ag)
     return TRUE;
 
-  if (is_character (enc, target))
-    {
-      if (parse_signed (table_text (arb_proc_get_rules (proc), "armor", arb_encounter_get_field (enc, target, "armor"), "protection"), &points))
-        points = MAX (0, points - arb_step_peek_field_int (step, enc, target, "armor-damage", 0));
-    }
-  else
-    points = arb_step_peek_field_int (step, enc, target, "na", 0);
+  points = arb_aod_armor_left (enc, step, arb_proc_get_rules (proc), target);
   if (points <= 0)
     points = 2;
 

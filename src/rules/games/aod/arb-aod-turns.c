@@ -24,12 +24,11 @@ arb_aod_pulse_tick (ArbEncounter *enc)
 /* Arena of Death (6.0-6.8) */
 
 static int
-aod_modified_ag (ArbProc    *proc,
-                 const char *id)
+order_ag (ArbEncounter      *enc,
+          ArbRulesetLibrary *rules,
+          const char        *id)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   int ag = arb_encounter_get_field_int (enc, id, "ag", 0);
   const char *armor = arb_encounter_get_field (enc, id, "armor");
   ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "aod", "armor") : NULL;
@@ -46,12 +45,18 @@ aod_modified_ag (ArbProc    *proc,
 }
 
 static int
-aod_apa (ArbProc    *proc,
-         const char *id)
+aod_modified_ag (ArbProc    *proc,
+                 const char *id)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  return order_ag (arb_proc_get_encounter (proc), arb_proc_get_rules (proc), id);
+}
+
+int
+arb_aod_apa (ArbEncounter      *enc,
+             ArbRulesetLibrary *rules,
+             const char        *id)
+{
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   ArbTable *races = rules ? arb_ruleset_library_get_table (rules, "aod", "races") : NULL;
   const char *race = arb_encounter_get_field (enc, id, "race");
   const char *base;
@@ -66,8 +71,15 @@ aod_apa (ArbProc    *proc,
 
   if (races && race && (base = arb_table_lookup_name_text (races, race, "apa")) &&
       g_ascii_string_to_signed (base, 10, 0, 100, &v, NULL))
-    return MAX (0, arb_aod_adjust_apa ((int)v, aod_modified_ag (proc, id)) - injury);
+    return MAX (0, arb_aod_adjust_apa ((int)v, order_ag (enc, rules, id)) - injury);
   return 0;
+}
+
+static int
+aod_apa (ArbProc    *proc,
+         const char *id)
+{
+  return arb_aod_apa (arb_proc_get_encounter (proc), arb_proc_get_rules (proc), id);
 }
 
 static gboolean

@@ -266,42 +266,53 @@ arb_aod_derive (ArbSheet          *sheet,
   add_derived (out, "en-left", _("EN left"),
                g_strdup_printf ("%d", arb_sheet_get_int (sheet, "en", 0) - arb_sheet_get_int (sheet, "en-lost", 0)));
 
-  /* 13.6: each point short of a weapon's PS costs 1 damage, each point
-   * short of its MD costs 5 BC, and either costs 1 extra AP a strike. */
   for (guint i = 0; i < weapons->len; i++)
     {
       ArbSheetItem *item = g_ptr_array_index (weapons, i);
-      const char *name = arb_sheet_item_get (item, "name");
-      int min_ps = 0, min_md = 0, bc, dm, short_ps, short_md;
       g_autofree char *key = g_strdup_printf ("weapon-%u", i + 1);
-      g_autofree char *dm_text = NULL;
-      GString *value;
+      char *value = arb_aod_weapon_text (rules, item, ps, mod_md);
 
-      if (!cell_int (rules, "weapons", name, "ps", &min_ps) ||
-          !cell_int (rules, "weapons", name, "md", &min_md))
-        continue;
-
-      bc = arb_sheet_item_get_int (item, "bc", 0);
-      dm = arb_sheet_item_get_int (item, "dm", 0);
-      short_ps = MAX (0, min_ps - ps);
-      short_md = MAX (0, min_md - mod_md);
-      dm_text = signed_text (dm - short_ps);
-
-      value = g_string_new (NULL);
-      g_string_append_printf (value, _("BC %d, DM %s"), bc - 5 * short_md, dm_text);
-      if (short_ps || short_md)
-        {
-          g_string_append (value, _(", +1 AP to strike"));
-          if (short_ps)
-            g_string_append_printf (value, _(", PS %d short"), short_ps);
-          if (short_md)
-            g_string_append_printf (value, _(", MD %d short"), short_md);
-        }
-      else
-        g_string_append (value, _(", no penalty"));
-
-      add_derived (out, key, name, g_string_free (value, FALSE));
+      if (value)
+        add_derived (out, key, arb_sheet_item_get (item, "name"), value);
     }
+}
+
+/* 13.6: each point short of a weapon's PS costs 1 damage, each point
+ * short of its MD costs 5 BC, and either costs 1 extra AP a strike. */
+char *
+arb_aod_weapon_text (ArbRulesetLibrary *rules,
+                     ArbSheetItem      *item,
+                     int                ps,
+                     int                md)
+{
+  const char *name = arb_sheet_item_get (item, "name");
+  int min_ps = 0, min_md = 0, bc, dm, short_ps, short_md;
+  g_autofree char *dm_text = NULL;
+  GString *value;
+
+  if (!cell_int (rules, "weapons", name, "ps", &min_ps) ||
+      !cell_int (rules, "weapons", name, "md", &min_md))
+    return NULL;
+
+  bc = arb_sheet_item_get_int (item, "bc", 0);
+  dm = arb_sheet_item_get_int (item, "dm", 0);
+  short_ps = MAX (0, min_ps - ps);
+  short_md = MAX (0, min_md - md);
+  dm_text = signed_text (dm - short_ps);
+
+  value = g_string_new (NULL);
+  g_string_append_printf (value, _("BC %d, DM %s"), bc - 5 * short_md, dm_text);
+  if (short_ps || short_md)
+    {
+      g_string_append (value, _(", +1 AP to strike"));
+      if (short_ps)
+        g_string_append_printf (value, _(", PS %d short"), short_ps);
+      if (short_md)
+        g_string_append_printf (value, _(", MD %d short"), short_md);
+    }
+  else
+    g_string_append (value, _(", no penalty"));
+  return g_string_free (value, FALSE);
 }
 
 static gboolean

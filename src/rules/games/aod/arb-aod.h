@@ -69,6 +69,14 @@ void      arb_aod_derive     (ArbSheet            *sheet,
                               ArbRulesetLibrary   *rules,
                               GPtrArray           *out);
 
+/* A weapon's BC and DM for a figure of @ps and @md, with the 13.6
+ * penalties ("BC 55, DM +2, no penalty"); NULL for a weapon the table
+ * does not know. */
+char     *arb_aod_weapon_text (ArbRulesetLibrary  *rules,
+                               ArbSheetItem       *item,
+                               int                 ps,
+                               int                 md);
+
 /* A weapon of the Weapons Table's "Polearms and Spears" (3.3, 10.2). */
 gboolean  arb_aod_is_pole_weapon (ArbRulesetLibrary   *rules,
                                   const char          *name);

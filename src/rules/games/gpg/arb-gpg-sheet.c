@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "arb-gpg-game.h"
+#include "arb-gpg-procs.h"
 #include "arb-sheet-game.h"
 
 static const ArbFieldSpec gpg_fields[] = {
@@ -45,17 +46,17 @@ static const ArbSheetSpec sheets[] = {
 static const char * const kinds[] = { "character", "npc", NULL };
 
 
-/* The portage points of the weapons carried, by the weapons table. */
+/* The portage points of weapons by name, by the weapons table. */
 static int
-portage_of (GPtrArray         *weapons,
-            ArbRulesetLibrary *rules)
+portage_of_names (GPtrArray         *names,
+                  ArbRulesetLibrary *rules)
 {
   ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "gpg", "weapons") : NULL;
   int portage = 0;
 
-  for (guint i = 0; i < weapons->len; i++)
+  for (guint i = 0; i < names->len; i++)
     {
-      const char *name = arb_sheet_item_get (g_ptr_array_index (weapons, i), "name");
+      const char *name = g_ptr_array_index (names, i);
       const char *p = table && name ? arb_table_lookup_name_text (table, name, "portage") : NULL;
       int n;
 
@@ -63,6 +64,18 @@ portage_of (GPtrArray         *weapons,
         portage += n;
     }
   return portage;
+}
+
+/* The same for a sheet's weapon items. */
+static int
+portage_of (GPtrArray         *weapons,
+            ArbRulesetLibrary *rules)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+  for (guint i = 0; i < weapons->len; i++)
+    g_ptr_array_add (names, (gpointer)arb_sheet_item_get (g_ptr_array_index (weapons, i), "name"));
+  return portage_of_names (names, rules);
 }
 
 static void
@@ -107,6 +120,31 @@ derive_sheet (ArbGame           *game,
                          g_strdup_printf (_("%d of 6"), portage_of (weapons, rules)));
 }
 
+/* The weapons as the fight left them (thrown, fumbled and lost ones
+ * gone), read by the procedures' own functions. */
+static void
+derive_live (ArbGame           *game,
+             ArbEncounter      *encounter,
+             ArbRulesetLibrary *rules,
+             const char        *id,
+             GPtrArray         *out)
+{
+  g_autoptr(GPtrArray) weapons = arb_gpg_weapons (encounter, NULL, id);
+  const char *in_hand = arb_gpg_in_hand (encounter, NULL, id);
+  g_autoptr(GString) list = g_string_new (NULL);
+
+  arb_sheet_add_derived (out, "in-hand", _("In hand"), g_strdup (in_hand ? in_hand : _("nothing")));
+  for (guint i = 0; i < weapons->len; i++)
+    g_string_append_printf (list, "%s%s", i ? ", " : "", (char *)g_ptr_array_index (weapons, i));
+  arb_sheet_add_derived (out, "weapons", _("Weapons carried"), g_strdup (list->len ? list->str : _("none")));
+  arb_sheet_add_derived (out, "portage", _("Portage carried"),
+                         g_strdup_printf (_("%d of 6"), portage_of_names (weapons, rules)));
+  arb_sheet_add_derived (out, "altitude", _("Altitude"),
+                         g_strdup_printf ("%d", arb_step_peek_field_int (NULL, encounter, id, "altitude", 0)));
+  arb_sheet_add_derived (out, "speed", _("Speed"),
+                         g_strdup_printf ("%d", arb_step_peek_field_int (NULL, encounter, id, "speed", 0)));
+}
+
 void
 arb_gpg_sheet_class_init (ArbGameClass *klass)
 {
@@ -114,4 +152,5 @@ arb_gpg_sheet_class_init (ArbGameClass *klass)
   klass->sheet_kinds = kinds;
   klass->check_sheet = check_sheet;
   klass->derive_sheet = derive_sheet;
+  klass->derive_live = derive_live;
 }
