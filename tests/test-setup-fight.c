@@ -202,6 +202,50 @@ test_add_combatant (void)
   remove_folder (dir);
 }
 
+/* A Glider-Pit Gladiators fight is offered its gliders, never a sheet
+ * of Arena of Death, even searched for by name. */
+static void
+test_other_game_not_listed (void)
+{
+  GSettings *settings = arb_application_get_settings (app);
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-library-XXXXXX", NULL);
+  g_autofree char *lazar = copy_sheet (dir, "aod-lazar.xml");
+  g_autofree char *oswin = copy_sheet (dir, "gpg-oswin-marl.xml");
+  g_autofree char *tamsin = copy_sheet (dir, "gpg-tamsin-reeve.xml");
+  g_autoptr(ArbFight) fight = arb_fight_new (arb_application_get_rules (app), "gpg", NULL, NULL);
+  ArbWindow *window = arb_window_new (app);
+  ArbAddCombatantsDialog *dialog;
+  g_auto(GStrv) paths = NULL;
+
+  g_settings_set_string (settings, "sheet-library", dir);
+  gtk_window_present (GTK_WINDOW (window));
+  arb_window_set_fight (window, fight);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-combatants", NULL));
+  iterate ();
+  dialog = find_toplevel (ARB_TYPE_ADD_COMBATANTS_DIALOG);
+  g_assert_nonnull (dialog);
+  paths = arb_add_combatants_dialog_list_paths (dialog);
+  g_assert_cmpuint (g_strv_length (paths), ==, 2);
+  g_assert_false (g_strv_contains ((const char * const *)paths, lazar));
+  g_assert_true (g_strv_contains ((const char * const *)paths, oswin));
+  g_clear_pointer (&paths, g_strfreev);
+  arb_add_combatants_dialog_set_search (dialog, "Lazar");
+  paths = arb_add_combatants_dialog_list_paths (dialog);
+  g_assert_cmpuint (g_strv_length (paths), ==, 0);
+  g_assert_false (arb_add_combatants_dialog_choose (dialog, lazar));
+  /* With no side yet, the first colours are offered. */
+  {
+    g_autofree char *side = arb_add_combatants_dialog_dup_side (dialog);
+
+    g_assert_cmpstr (side, ==, "Red");
+  }
+
+  g_settings_reset (settings, "sheet-library");
+  destroy_window (window);
+  discard_drafts ();
+  remove_folder (dir);
+}
+
 /* Tamsin Reeve and Oswin Marl launched: Oswin (speed 3, lower) flies
  * first. */
 static ArbFight *
@@ -363,6 +407,7 @@ main (int   argc,
 
   discard_drafts ();
   g_test_add_func ("/setup-fight/add-combatant", test_add_combatant);
+  g_test_add_func ("/setup-fight/other-game-not-listed", test_other_game_not_listed);
   g_test_add_func ("/setup-fight/gpg-moves", test_gpg_moves);
 
   ret = g_test_run ();
