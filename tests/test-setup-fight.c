@@ -299,6 +299,53 @@ test_add_combatant (void)
   remove_folder (dir);
 }
 
+/* Rolf's sheet keeps FT lost 8 and EN lost 4: he is offered healed, as
+ * the library's Add to the Fight offers him (1.8), and joins with his
+ * losses when the referee says so. */
+static void
+test_add_hurt (void)
+{
+  GSettings *settings = arb_application_get_settings (app);
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-library-XXXXXX", NULL);
+  g_autofree char *rolf = copy_sheet (dir, "aod-rolf.xml");
+  g_autofree char *lazar = copy_sheet (dir, "aod-lazar.xml");
+  ArbWindow *window = arb_window_new (app);
+  ArbHexMap *map = ARB_HEX_MAP (find (GTK_WIDGET (window), ARB_TYPE_HEX_MAP));
+  ArbAddCombatantsDialog *dialog;
+  ArbEncounter *enc;
+  g_auto(GStrv) ids = NULL;
+  const char *id;
+
+  g_settings_set_string (settings, "sheet-library", dir);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  enc = arb_fight_get_encounter (arb_window_get_fight (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-combatants", NULL));
+  iterate ();
+  dialog = find_toplevel (ARB_TYPE_ADD_COMBATANTS_DIALOG);
+  g_assert_nonnull (dialog);
+
+  arb_add_combatants_dialog_set_search (dialog, "Lazar");
+  g_assert_null (arb_add_combatants_dialog_get_heal_offer (dialog));
+  arb_add_combatants_dialog_set_search (dialog, "Rolf");
+  g_assert_nonnull (strstr (arb_add_combatants_dialog_get_heal_offer (dialog), "FT lost 8"));
+  arb_add_combatants_dialog_set_heal (dialog, FALSE);
+  g_assert_true (arb_add_combatants_dialog_choose (dialog, NULL));
+  iterate ();
+  g_assert_true (arb_hex_map_place (map, NULL));
+  iterate ();
+  ids = arb_encounter_list_combatants (enc);
+  id = ids[g_strv_length (ids) - 1];
+  g_assert_cmpstr (arb_encounter_get_name (enc, id), ==, "Rolf the Barbarian");
+  g_assert_cmpint (arb_encounter_get_field_int (enc, id, "ft-lost", 0), ==, 8);
+  g_assert_cmpint (arb_encounter_get_field_int (enc, id, "en-lost", 0), ==, 4);
+
+  g_settings_reset (settings, "sheet-library");
+  destroy_window (window);
+  discard_drafts ();
+  remove_folder (dir);
+}
+
 /* A Glider-Pit Gladiators fight is offered its gliders, never a sheet
  * of Arena of Death, even searched for by name. */
 static void
@@ -506,6 +553,7 @@ main (int   argc,
 
   discard_drafts ();
   g_test_add_func ("/setup-fight/add-combatant", test_add_combatant);
+  g_test_add_func ("/setup-fight/add-hurt", test_add_hurt);
   g_test_add_func ("/setup-fight/other-game-not-listed", test_other_game_not_listed);
   g_test_add_func ("/setup-fight/gpg-moves", test_gpg_moves);
 

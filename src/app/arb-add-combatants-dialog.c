@@ -34,6 +34,7 @@ struct _ArbAddCombatantsDialog
   /* Owned */
   ArbFight       *fight;
   char           *folder;
+  char           *healed;   /* the heal offer shown, or NULL */
   GStrv           sides;    /* the choices of side_row, "New Side…" not among them */
 };
 
@@ -57,7 +58,7 @@ static void
 update_heal (ArbAddCombatantsDialog *self)
 {
   GtkListBoxRow *row;
-  g_autofree char *healed = NULL;
+  char *healed = NULL;
 
   /* The list empties as the window goes. */
   if (self->list_box == NULL || self->fight == NULL)
@@ -65,6 +66,8 @@ update_heal (ArbAddCombatantsDialog *self)
   row = gtk_list_box_get_selected_row (self->list_box);
   if (row)
     healed = arb_fight_dup_heal_offer (self->fight, g_object_get_data (G_OBJECT (row), "path"));
+  g_free (self->healed);
+  self->healed = healed;
   gtk_widget_set_visible (GTK_WIDGET (self->heal_row), healed != NULL);
   if (healed)
     {
@@ -263,6 +266,21 @@ choose_row (ArbAddCombatantsDialog *self,
   return TRUE;
 }
 
+const char *
+arb_add_combatants_dialog_get_heal_offer (ArbAddCombatantsDialog *self)
+{
+  g_return_val_if_fail (ARB_IS_ADD_COMBATANTS_DIALOG (self), NULL);
+  return self->healed;
+}
+
+void
+arb_add_combatants_dialog_set_heal (ArbAddCombatantsDialog *self,
+                                    gboolean                heal)
+{
+  g_return_if_fail (ARB_IS_ADD_COMBATANTS_DIALOG (self));
+  gtk_switch_set_active (self->heal_switch, heal);
+}
+
 gboolean
 arb_add_combatants_dialog_choose (ArbAddCombatantsDialog *self,
                                   const char             *path)
@@ -281,11 +299,9 @@ arb_add_combatants_dialog_choose (ArbAddCombatantsDialog *self,
        child = gtk_widget_get_next_sibling (child))
     if (g_strcmp0 (g_object_get_data (G_OBJECT (child), "path"), path) == 0)
       row = GTK_LIST_BOX_ROW (child);
+  /* The heal offer follows through "selected-rows-changed". */
   if (row)
-    {
-      gtk_list_box_select_row (self->list_box, row);
-      update_heal (self);
-    }
+    gtk_list_box_select_row (self->list_box, row);
   return choose_row (self, row);
 }
 
@@ -323,11 +339,9 @@ search_key_cb (GtkEventControllerKey  *keys,
   if (keyval != GDK_KEY_Down && keyval != GDK_KEY_Up)
     return FALSE;
   row = gtk_list_box_get_row_at_index (self->list_box, MAX (0, at + (keyval == GDK_KEY_Down ? 1 : -1)));
+  /* The heal offer follows through "selected-rows-changed". */
   if (row)
-    {
-      gtk_list_box_select_row (self->list_box, row);
-      update_heal (self);
-    }
+    gtk_list_box_select_row (self->list_box, row);
   return TRUE;
 }
 
@@ -347,6 +361,7 @@ arb_add_combatants_dialog_finalize (GObject *object)
   ArbAddCombatantsDialog *self = ARB_ADD_COMBATANTS_DIALOG (object);
 
   g_free (self->folder);
+  g_free (self->healed);
   g_strfreev (self->sides);
   G_OBJECT_CLASS (arb_add_combatants_dialog_parent_class)->finalize (object);
 }

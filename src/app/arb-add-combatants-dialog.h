@@ -30,6 +30,11 @@ void                    arb_add_combatants_dialog_set_search (ArbAddCombatantsDi
 void                    arb_add_combatants_dialog_set_side   (ArbAddCombatantsDialog *self,
                                                               const char             *side);
 char                   *arb_add_combatants_dialog_dup_side   (ArbAddCombatantsDialog *self);
+/* The losses the selected sheet would be healed of on joining ("FT
+ * lost 8, EN lost 4"), as offered, or NULL; and whether it is healed. */
+const char             *arb_add_combatants_dialog_get_heal_offer (ArbAddCombatantsDialog *self);
+void                    arb_add_combatants_dialog_set_heal   (ArbAddCombatantsDialog *self,
+                                                              gboolean                heal);
 /* As Enter on the row of @path (NULL: the selected, else the first);
  * FALSE when it is not listed. */
 gboolean                arb_add_combatants_dialog_choose     (ArbAddCombatantsDialog *self,
