@@ -4,7 +4,10 @@
  * demo fight started, the strike dialog before the dice, with the dice
  * typed in, and the window after Apply; tables-*.png, the rules tables
  * wide and narrow; dice*.png, the dice popover; with the sheets folder,
- * main-4-dogfight.png, a Dogfight fight with an aircraft selected. For
+ * main-4-dogfight.png, a Dogfight fight with an aircraft selected;
+ * add-combatants.png and main-5-placing.png, a sheet searched for and
+ * being placed; gpg-move.png and main-6-gpg-path.png, a glider's
+ * manoeuvres and their path. For
  * checking the UI by eye
  * without a compositor (run it under xvfb-run with GSK_RENDERER=cairo).
  *
@@ -14,6 +17,7 @@
 #include "config.h"
 
 #include "arb-action-dialog.h"
+#include "arb-add-combatants-dialog.h"
 #include "arb-application.h"
 #include "arb-window.h"
 #include "arb-aod-assistant.h"
@@ -405,6 +409,65 @@ main (int   argc,
     }
 
   shoot_sizes (app, dir);
+  if (argc > 2)
+    {
+      /* Add Combatants for the demo: the library's Arena of Death
+       * sheets, then Lazar's ghost waiting for its hex. */
+      ArbAddCombatantsDialog *add;
+      GtkWidget *map = find_widget (GTK_WIDGET (window), ARB_TYPE_HEX_MAP);
+      g_autoptr(ArbFight) demo = arb_fight_new_demo (arb_application_get_rules (app), NULL);
+
+      arb_window_set_fight (window, demo);
+      add = arb_add_combatants_dialog_new (GTK_WINDOW (window), arb_window_get_fight (window), argv[2]);
+      arb_add_combatants_dialog_set_search (add, "o");
+      gtk_window_present (GTK_WINDOW (add));
+      settle ();
+      shoot (GTK_WIDGET (add), dir, "add-combatants.png");
+      gtk_window_destroy (GTK_WINDOW (add));
+      arb_hex_map_begin_placing (ARB_HEX_MAP (map), "Lazar the Swift", (ArbHex) { 6, 3 }, 2);
+      settle ();
+      shoot (GTK_WIDGET (window), dir, "main-5-placing.png");
+      arb_hex_map_cancel_placing (ARB_HEX_MAP (map));
+      arb_fight_discard_draft (arb_window_get_fight (window));
+    }
+
+  if (argc > 2)
+    {
+      /* A glider's manoeuvres, F L F, and their path on the map. */
+      g_autoptr(ArbFight) pit = arb_fight_new (arb_application_get_rules (app), "gpg", NULL, NULL);
+      g_autofree char *tamsin = g_build_filename (argv[2], "gpg-tamsin-reeve.xml", NULL);
+      g_autofree char *oswin = g_build_filename (argv[2], "gpg-oswin-marl.xml", NULL);
+      static const char *launches[][5] = { { "c2", "3", "0,13", "1", "2" }, { "c1", "1", "0,5", "5", "0" } };
+      static const char *keys[] = { "id", "track", "at", "facing", "dive" };
+      GtkWidget *row;
+
+      arb_fight_add_sheet (pit, tamsin, "Kestrels", NULL, 0, TRUE, NULL);
+      arb_fight_add_sheet (pit, oswin, "Ravens", NULL, 0, TRUE, NULL);
+      for (guint i = 0; i < G_N_ELEMENTS (launches); i++)
+        {
+          g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+
+          for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+            g_hash_table_insert (params, (gpointer)keys[k], (gpointer)launches[i][k]);
+          arb_fight_run (pit, "gpg.launch", params, NULL);
+        }
+      arb_fight_next (pit, NULL);
+      arb_window_set_fight (window, pit);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", "gpg.move");
+      dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+      row = gtk_window_get_focus (GTK_WINDOW (dialog));
+      if (row)
+        {
+          gtk_widget_activate_action (row, "moves.add", "s", "F");
+          gtk_widget_activate_action (row, "moves.add", "s", "TL");
+          gtk_widget_activate_action (row, "moves.add", "s", "F");
+        }
+      settle ();
+      shoot (GTK_WIDGET (dialog), dir, "gpg-move.png");
+      shoot (GTK_WIDGET (window), dir, "main-6-gpg-path.png");
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      arb_fight_discard_draft (pit);
+    }
 
   /* The fight is a picture's only: no draft to offer next time. */
   arb_fight_discard_draft (arb_window_get_fight (window));

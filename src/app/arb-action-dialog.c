@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "arb-action-dialog.h"
+#include "arb-app-games.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -25,6 +26,7 @@ typedef struct
   GtkWidget          *row;
   GtkWidget          *control;  /* a switch for flags */
   GStrv               values;   /* a combo row's values; "" for unset */
+  gboolean            custom;   /* the game's own row, with a "value" */
 } Field;
 
 struct _ArbActionDialog
@@ -55,7 +57,17 @@ struct _ArbActionDialog
   ArbOutcome          *outcome;  /* the last run, or NULL after an error */
   char                *chance;
   gboolean             building;
+  GArray              *path;     /* ArbHex: the move planned, or NULL */
+  int                  path_facing;
 };
+
+enum {
+  PROP_0,
+  PROP_PLANNED_PATH,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (ArbActionDialog, arb_action_dialog, ADW_TYPE_WINDOW)
 
@@ -266,7 +278,11 @@ field_value (Field *field)
     }
   if (field->spec->kind == ARB_PARAM_FLAG)
     return gtk_switch_get_active (GTK_SWITCH (field->control)) ? g_strdup ("yes") : NULL;
-  text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (field->row))));
+  if (field->custom)
+    g_object_get (field->row, "value", &text, NULL);
+  else
+    text = g_strdup (gtk_editable_get_text (GTK_EDITABLE (field->row)));
+  text = g_strstrip (text ? text : g_strdup (""));
   return *text ? g_steal_pointer (&text) : NULL;
 }
 
@@ -366,6 +382,26 @@ show_outcome (ArbActionDialog *self,
     adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->die_row), _("All dice are in"));
 }
 
+/* The move the form plans, as the game draws it on the map. */
+static void
+update_path (ArbActionDialog *self,
+             GHashTable      *params)
+{
+  ArbEncounter *enc = arb_fight_get_encounter (self->fight);
+  const ArbAppGame *game = arb_app_game_get (arb_encounter_get_system (enc));
+  GArray *path = NULL;
+  int facing = 0;
+
+  if (game && game->plan_path)
+    path = game->plan_path (enc, arb_fight_get_rules (self->fight), self->procedure, params, self->actor, &facing);
+  if (path == NULL && self->path == NULL)
+    return;
+  g_clear_pointer (&self->path, g_array_unref);
+  self->path = path;
+  self->path_facing = facing;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLANNED_PATH]);
+}
+
 /* Runs the procedure with the form and the dice so far, each with its
  * mark (typed in or rolled here), rolling the rest when @roll. */
 static void
@@ -386,6 +422,7 @@ run (ArbActionDialog *self,
                                             arb_fight_get_rules (self->fight), params, self->given, self->typed,
                                             source, &error);
   show_outcome (self, error);
+  update_path (self, params);
 }
 
 static void
@@ -670,6 +707,24 @@ add_entry (ArbActionDialog    *self,
   g_array_append_val (self->fields, field);
 }
 
+/* The game's own row for a parameter, when it has one. */
+static gboolean
+add_custom (ArbActionDialog    *self,
+            const ArbParamSpec *spec)
+{
+  ArbEncounter *enc = arb_fight_get_encounter (self->fight);
+  const ArbAppGame *game = arb_app_game_get (arb_encounter_get_system (enc));
+  GtkWidget *row = game && game->param_row ? game->param_row (enc, self->procedure, spec, self->actor) : NULL;
+  Field field = { spec, row, NULL, NULL, TRUE };
+
+  if (row == NULL)
+    return FALSE;
+  g_signal_connect_swapped (row, "notify::value", G_CALLBACK (form_changed), self);
+  place_row (self, spec, row);
+  g_array_append_val (self->fields, field);
+  return TRUE;
+}
+
 static void
 add_flag (ArbActionDialog    *self,
           const ArbParamSpec *spec)
@@ -735,7 +790,8 @@ build_form (ArbActionDialog *self)
       case ARB_PARAM_HEX:
       case ARB_PARAM_TEXT:
       default:
-        add_entry (self, p);
+        if (!add_custom (self, p))
+          add_entry (self, p);
         break;
       }
 }
@@ -773,6 +829,8 @@ arb_action_dialog_set_param (ArbActionDialog *self,
     }
   if (field->spec->kind == ARB_PARAM_FLAG)
     gtk_switch_set_active (GTK_SWITCH (field->control), value != NULL);
+  else if (field->custom)
+    g_object_set (field->row, "value", value ? value : "", NULL);
   else
     gtk_editable_set_text (GTK_EDITABLE (field->row), value ? value : "");
   return TRUE;
@@ -845,6 +903,7 @@ arb_action_dialog_finalize (GObject *object)
   g_free (self->procedure);
   g_free (self->actor);
   g_free (self->chance);
+  g_clear_pointer (&self->path, g_array_unref);
   G_OBJECT_CLASS (arb_action_dialog_parent_class)->finalize (object);
 }
 
@@ -877,6 +936,35 @@ arb_action_dialog_pick_figure (ArbActionDialog *self,
   return FALSE;
 }
 
+GArray *
+arb_action_dialog_get_planned_path (ArbActionDialog *self,
+                                    int             *facing)
+{
+  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), NULL);
+
+  if (facing)
+    *facing = self->path_facing;
+  return self->path;
+}
+
+static void
+arb_action_dialog_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  ArbActionDialog *self = ARB_ACTION_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_PLANNED_PATH:
+      g_value_set_boxed (value, self->path);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 /* Let the die entry lose the focus before the window goes, or GTK 4.8
  * warns that its text never saw the focus leave. */
 static gboolean
@@ -895,6 +983,13 @@ arb_action_dialog_class_init (ArbActionDialogClass *klass)
   GTK_WINDOW_CLASS (klass)->close_request = arb_action_dialog_close_request;
   object_class->dispose = arb_action_dialog_dispose;
   object_class->finalize = arb_action_dialog_finalize;
+  object_class->get_property = arb_action_dialog_get_property;
+
+  /* The move the form plans (see arb_action_dialog_get_planned_path()). */
+  properties[PROP_PLANNED_PATH] =
+    g_param_spec_boxed ("planned-path", NULL, NULL, G_TYPE_ARRAY,
+                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/arbiter/Arbiter/ui/arb-action-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, window_title);
@@ -961,5 +1056,13 @@ arb_action_dialog_new (GtkWindow  *parent,
    * Ctrl+R to roll. */
   if (arb_action_dialog_get_asked_dice (self))
     gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->die_row));
+  else
+    /* A game's own row (a glider's manoeuvres) takes its keys at once. */
+    for (guint i = 0; i < self->fields->len; i++)
+      if (g_array_index (self->fields, Field, i).custom)
+        {
+          gtk_window_set_focus (GTK_WINDOW (self), g_array_index (self->fields, Field, i).row);
+          break;
+        }
   return self;
 }

@@ -41,6 +41,11 @@ gboolean         arb_action_dialog_type_die    (ArbActionDialog *self,
 /* The chance, the odds and the outcome as shown. */
 char            *arb_action_dialog_dup_chance  (ArbActionDialog *self);
 char            *arb_action_dialog_dup_outcome (ArbActionDialog *self);
+/* The move the form plans, drawn on the map while the dialog is open:
+ * the hexes (ArbHex) from where the actor stands and the facing it ends
+ * in, or NULL ("planned-path" says when it changes). */
+GArray          *arb_action_dialog_get_planned_path (ArbActionDialog *self,
+                                                     int             *facing);
 /* Whether the outcome is complete and can be applied. */
 gboolean         arb_action_dialog_get_ready   (ArbActionDialog *self);
 

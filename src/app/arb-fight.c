@@ -598,6 +598,24 @@ arb_fight_add_sheet (ArbFight      *self,
   return TRUE;
 }
 
+char *
+arb_fight_dup_heal_offer (ArbFight   *self,
+                          const char *path)
+{
+  ArbGame *game;
+  g_autoptr(ArbSheet) sheet = NULL;
+  g_autoptr(ArbSheet) copy = NULL;
+  char *healed = NULL;
+
+  g_return_val_if_fail (ARB_IS_FIGHT (self), NULL);
+
+  game = arb_game_get (arb_encounter_get_system (self->encounter));
+  if (game && (sheet = arb_sheet_load_file (path, self->rules, NULL)) &&
+      g_str_equal (arb_sheet_get_system (sheet), arb_game_get_id (game)) && arb_game_sheet_is_hurt (game, sheet))
+    copy = arb_game_heal_sheet (game, sheet, &healed);
+  return healed;
+}
+
 gboolean
 arb_fight_save (ArbFight    *self,
                 const char  *path,

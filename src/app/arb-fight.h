@@ -74,6 +74,11 @@ gboolean      arb_fight_add_sheet     (ArbFight          *self,
                                        int                facing,
                                        gboolean           heal,
                                        GError           **error);
+/* What the sheet at @path would be healed of on joining this fight
+ * ("FT lost 8, EN lost 4"), or NULL when it carries no loss the game
+ * heals between fights (or is not of this fight's game). */
+char         *arb_fight_dup_heal_offer (ArbFight         *self,
+                                        const char       *path);
 
 /* Saves to @path (NULL: the file it came from). The draft goes once the
  * fight is safe in its file. */

@@ -3,7 +3,8 @@
  * The map draws in layers, each in its own file: the grid with its
  * walls, exits and zones (arb-hex-map-grid.c), the game's zones around
  * the selected figure (arb-hex-map-zones.c), the tokens
- * (arb-hex-map-tokens.c) and the ruler (arb-hex-map-ruler.c). The widget
+ * (arb-hex-map-tokens.c), the ruler (arb-hex-map-ruler.c) and what is
+ * planned: a figure being placed, a move's path (arb-hex-map-plan.c). The widget
  * itself, its tiles and its input are in arb-hex-map.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -58,6 +59,13 @@ struct _ArbHexMap
   GtkWidget     *menu;
   GMenuModel    *extra_menu;    /* the game's actions, from the app */
   GArray        *zones;         /* ArbZone: the game's, around the selected figure */
+
+  /* Planned, not done (arb-hex-map-plan.c) */
+  char          *placing;       /* the name of a figure being placed, or NULL */
+  ArbHex         place_at;
+  int            place_facing;
+  GArray        *path;          /* ArbHex: a planned move, from its start, or NULL */
+  int            path_facing;
 };
 
 /* The map's shape, read once per frame: the hex loops ask it thousands
@@ -128,6 +136,10 @@ void        arb_hex_map_draw_tokens   (ArbHexMap   *self,
                                        ArbViewport *vp,
                                        double       clip_w,
                                        double       clip_h);
+
+/* arb-hex-map-plan.c */
+void        arb_hex_map_draw_plan     (ArbHexMap   *self,
+                                       cairo_t     *cr);
 
 /* arb-hex-map-ruler.c */
 void        arb_hex_map_draw_ruler    (ArbHexMap   *self,

@@ -33,6 +33,8 @@ enum {
 enum {
   MOVE_REQUESTED,
   TURN_REQUESTED,
+  PLACE_REQUESTED,
+  PLACING_CANCELLED,
   N_SIGNALS
 };
 
@@ -259,6 +261,13 @@ arb_hex_map_render (ArbHexMap   *self,
       arb_hex_map_draw_ruler (self, cr);
       cairo_destroy (cr);
     }
+  if ((self->placing || self->path) && self->encounter)
+    {
+      cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &area);
+
+      arb_hex_map_draw_plan (self, cr);
+      cairo_destroy (cr);
+    }
   gtk_snapshot_pop (snapshot);
 }
 
@@ -348,6 +357,14 @@ on_click (GtkGestureClick *gesture,
           ArbHexMap       *self)
 {
   gtk_widget_grab_focus (GTK_WIDGET (self));
+  /* While a newcomer is placed, a click puts it down. */
+  if (self->placing)
+    {
+      ArbHex at = arb_viewport_pixel_to_hex (self->viewport, x, y);
+
+      arb_hex_map_place (self, &at);
+      return;
+    }
   arb_hex_map_set_selected (self, token_at (self, x, y));
 }
 
@@ -369,7 +386,7 @@ on_drag_begin (GtkGestureDrag *gesture,
       arb_hex_map_set_ruler (self, at, at);
     }
   /* The primary button drags a token; anything else, or empty ground, pans. */
-  else if (token && button == GDK_BUTTON_PRIMARY)
+  else if (token && button == GDK_BUTTON_PRIMARY && !self->placing)
     {
       self->drag_token = g_strdup (token);
       arb_hex_map_set_selected (self, token);
@@ -426,6 +443,13 @@ on_scroll (GtkEventControllerScroll *controller,
       x = self->pointer_x;
       y = self->pointer_y;
     }
+  /* A newcomer being placed turns with the wheel; Ctrl+wheel zooms. */
+  if (self->placing && !(mods & GDK_CONTROL_MASK))
+    {
+      self->place_facing = ((self->place_facing + (dy < 0 ? 1 : -1)) % 6 + 6) % 6;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return TRUE;
+    }
   /* Over the selected token the wheel turns it; elsewhere it zooms. */
   if (!(mods & GDK_CONTROL_MASK) && self->selected && g_strcmp0 (token_at (self, x, y), self->selected) == 0)
     {
@@ -446,6 +470,17 @@ on_pointer_motion (GtkEventControllerMotion *controller,
   self->pointer_in = TRUE;
   self->pointer_x = x;
   self->pointer_y = y;
+  /* The ghost of a newcomer follows the pointer over the map. */
+  if (self->placing)
+    {
+      ArbHex at = arb_viewport_pixel_to_hex (self->viewport, x, y);
+
+      if (arb_hex_map_on_map (self, at) && (at.q != self->place_at.q || at.r != self->place_at.r))
+        {
+          self->place_at = at;
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+        }
+    }
 }
 
 static void
@@ -546,7 +581,15 @@ action_turn (GtkWidget  *widget,
              const char *name,
              GVariant   *param)
 {
-  request_turn (ARB_HEX_MAP (widget), g_variant_get_int32 (param));
+  ArbHexMap *self = ARB_HEX_MAP (widget);
+
+  if (self->placing)
+    {
+      self->place_facing = ((self->place_facing + g_variant_get_int32 (param)) % 6 + 6) % 6;
+      gtk_widget_queue_draw (widget);
+      return;
+    }
+  request_turn (self, g_variant_get_int32 (param));
 }
 
 static void
@@ -558,6 +601,17 @@ action_move (GtkWidget  *widget,
   ArbHex at;
   int facing;
 
+  /* The hex keys walk a newcomer's ghost, for a placing without the mouse. */
+  if (self->placing)
+    {
+      at = arb_hex_neighbour (self->place_at, g_variant_get_int32 (param));
+      if (arb_hex_map_on_map (self, at))
+        {
+          self->place_at = at;
+          gtk_widget_queue_draw (widget);
+        }
+      return;
+    }
   if (self->selected && arb_encounter_get_hex (self->encounter, self->selected, &at, &facing))
     request_move (self, arb_hex_neighbour (at, g_variant_get_int32 (param)));
 }
@@ -579,6 +633,22 @@ action_ruler_clear (GtkWidget  *widget,
                     GVariant   *param)
 {
   arb_hex_map_clear_ruler (ARB_HEX_MAP (widget));
+}
+
+static void
+action_place (GtkWidget  *widget,
+              const char *name,
+              GVariant   *param)
+{
+  arb_hex_map_place (ARB_HEX_MAP (widget), NULL);
+}
+
+static void
+action_place_cancel (GtkWidget  *widget,
+                     const char *name,
+                     GVariant   *param)
+{
+  arb_hex_map_cancel_placing (ARB_HEX_MAP (widget));
 }
 
 /* The figure's menu: the game's actions the app gives (the extra menu),
@@ -693,6 +763,8 @@ arb_hex_map_dispose (GObject *object)
   g_clear_pointer (&self->selected, g_free);
   g_clear_pointer (&self->drag_token, g_free);
   g_clear_pointer (&self->zones, g_array_unref);
+  g_clear_pointer (&self->placing, g_free);
+  g_clear_pointer (&self->path, g_array_unref);
 
   G_OBJECT_CLASS (arb_hex_map_parent_class)->dispose (object);
 }
@@ -775,6 +847,13 @@ arb_hex_map_class_init (ArbHexMapClass *klass)
   signals[TURN_REQUESTED] =
     g_signal_new ("turn-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_INT);
+  /* (q, r, facing): the newcomer being placed should go there. */
+  signals[PLACE_REQUESTED] =
+    g_signal_new ("place-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 3, G_TYPE_INT, G_TYPE_INT, G_TYPE_INT);
+  signals[PLACING_CANCELLED] =
+    g_signal_new ("placing-cancelled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
 
   gtk_widget_class_install_action (widget_class, "map.pan", "(ii)", action_pan);
   gtk_widget_class_install_action (widget_class, "map.zoom", "d", action_zoom);
@@ -785,6 +864,8 @@ arb_hex_map_class_init (ArbHexMapClass *klass)
   gtk_widget_class_install_action (widget_class, "map.ruler", "(iiii)", action_ruler);
   gtk_widget_class_install_action (widget_class, "map.ruler-clear", NULL, action_ruler_clear);
   gtk_widget_class_install_action (widget_class, "map.menu", NULL, action_menu);
+  gtk_widget_class_install_action (widget_class, "map.place", NULL, action_place);
+  gtk_widget_class_install_action (widget_class, "map.place-cancel", NULL, action_place_cancel);
 
   for (guint i = 0; i < G_N_ELEMENTS (pans); i++)
     gtk_widget_class_add_binding_action (widget_class, pans[i].key, 0, "map.pan", "(ii)", pans[i].dx, pans[i].dy);
@@ -798,6 +879,12 @@ arb_hex_map_class_init (ArbHexMapClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "map.fit", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Tab, 0, "map.select", "i", 1);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_ISO_Left_Tab, GDK_SHIFT_MASK, "map.select", "i", -1);
+  /* Escape and Enter answer a placing first; without one the action is
+   * off and Escape clears the ruler. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "map.place-cancel", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "map.place", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "map.place", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "map.place", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "map.ruler-clear", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0, "map.menu", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "map.menu", NULL);
@@ -856,6 +943,8 @@ arb_hex_map_init (ArbHexMap *self)
   g_signal_connect (motion, "leave", G_CALLBACK (on_pointer_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
 
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "map.place", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "map.place-cancel", FALSE);
   update_accessible (self);
 }
 
@@ -964,4 +1053,105 @@ arb_hex_map_fit (ArbHexMap *self,
     return;
   arb_hex_map_map_size (self, &cols, &rows);
   arb_viewport_fit (self->viewport, cols, rows, width, height);
+}
+
+static void
+end_placing (ArbHexMap *self)
+{
+  g_clear_pointer (&self->placing, g_free);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "map.place", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "map.place-cancel", FALSE);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+arb_hex_map_begin_placing (ArbHexMap  *self,
+                           const char *name,
+                           ArbHex      start,
+                           int         facing)
+{
+  g_return_if_fail (ARB_IS_HEX_MAP (self));
+  g_return_if_fail (name != NULL);
+
+  g_free (self->placing);
+  self->placing = g_strdup (name);
+  self->place_at = start;
+  self->place_facing = ((facing % 6) + 6) % 6;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "map.place", TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "map.place-cancel", TRUE);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+arb_hex_map_get_placing (ArbHexMap *self,
+                         ArbHex    *at,
+                         int       *facing)
+{
+  g_return_val_if_fail (ARB_IS_HEX_MAP (self), FALSE);
+
+  if (self->placing == NULL)
+    return FALSE;
+  if (at)
+    *at = self->place_at;
+  if (facing)
+    *facing = self->place_facing;
+  return TRUE;
+}
+
+gboolean
+arb_hex_map_place (ArbHexMap    *self,
+                   const ArbHex *at)
+{
+  ArbHex there;
+
+  g_return_val_if_fail (ARB_IS_HEX_MAP (self), FALSE);
+
+  if (self->placing == NULL)
+    return FALSE;
+  there = at ? *at : self->place_at;
+  /* Off the map is no place: the ghost waits for a hex on it. */
+  if (!arb_hex_map_on_map (self, there))
+    return FALSE;
+  end_placing (self);
+  g_signal_emit (self, signals[PLACE_REQUESTED], 0, there.q, there.r, self->place_facing);
+  return TRUE;
+}
+
+void
+arb_hex_map_cancel_placing (ArbHexMap *self)
+{
+  g_return_if_fail (ARB_IS_HEX_MAP (self));
+
+  if (self->placing == NULL)
+    return;
+  end_placing (self);
+  g_signal_emit (self, signals[PLACING_CANCELLED], 0);
+}
+
+void
+arb_hex_map_set_planned_path (ArbHexMap *self,
+                              GArray    *hexes,
+                              int        facing)
+{
+  g_return_if_fail (ARB_IS_HEX_MAP (self));
+
+  g_clear_pointer (&self->path, g_array_unref);
+  if (hexes)
+    {
+      self->path = g_array_sized_new (FALSE, FALSE, sizeof (ArbHex), hexes->len);
+      g_array_append_vals (self->path, hexes->data, hexes->len);
+    }
+  self->path_facing = facing;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+GArray *
+arb_hex_map_get_planned_path (ArbHexMap *self,
+                              int       *facing)
+{
+  g_return_val_if_fail (ARB_IS_HEX_MAP (self), NULL);
+
+  if (facing)
+    *facing = self->path_facing;
+  return self->path;
 }

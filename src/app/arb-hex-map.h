@@ -53,6 +53,32 @@ void          arb_hex_map_set_ruler      (ArbHexMap   *self,
                                           ArbHex       to);
 void          arb_hex_map_clear_ruler    (ArbHexMap   *self);
 char         *arb_hex_map_describe_ruler (ArbHexMap   *self);
+/* Placing a newcomer named @name: its ghost starts in @start facing
+ * @facing and follows the pointer (or the hex keys); the wheel or [ and ]
+ * turn it. A click, or Enter, asks to put it there ("place-requested",
+ * q, r, facing); Escape gives up ("placing-cancelled"). */
+void          arb_hex_map_begin_placing  (ArbHexMap   *self,
+                                          const char  *name,
+                                          ArbHex       start,
+                                          int          facing);
+/* Whether a figure is being placed, and where its ghost stands. */
+gboolean      arb_hex_map_get_placing    (ArbHexMap   *self,
+                                          ArbHex      *at,
+                                          int         *facing);
+/* As a click on @at (NULL: where the ghost stands); FALSE when nothing
+ * is being placed or @at is off the map. */
+gboolean      arb_hex_map_place          (ArbHexMap   *self,
+                                          const ArbHex *at);
+/* As Escape: the placing ends, and says so. */
+void          arb_hex_map_cancel_placing (ArbHexMap   *self);
+/* A move planned but not made: the hexes (ArbHex) it goes through from
+ * where it starts, and the facing it ends in; NULL clears it. */
+void          arb_hex_map_set_planned_path (ArbHexMap *self,
+                                            GArray    *hexes,
+                                            int        facing);
+/* The planned path (owned by the map), or NULL. */
+GArray       *arb_hex_map_get_planned_path (ArbHexMap *self,
+                                            int       *facing);
 /* The colour the map gives @side (sides take colours in the order they
  * first appear), for lists that show the same sides. */
 void          arb_hex_map_side_colour   (ArbEncounter *encounter,

@@ -592,13 +592,9 @@ on_add_to_encounter (ArbWindow  *self,
   /* A character carries its wounds on its sheet; it enters a new fight
    * healed unless the referee keeps them (Arena of Death 1.8). */
   {
-    ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
-    g_autoptr(ArbSheet) sheet = arb_sheet_load_file (path, arb_fight_get_rules (self->fight), NULL);
-    g_autofree char *healed = NULL;
-    g_autoptr(ArbSheet) copy = NULL;
+    g_autofree char *healed = arb_fight_dup_heal_offer (self->fight, path);
 
-    if (sheet && game && g_str_equal (arb_sheet_get_system (sheet), arb_game_get_id (game)) &&
-        arb_game_sheet_is_hurt (game, sheet) && (copy = arb_game_heal_sheet (game, sheet, &healed)) && healed)
+    if (healed)
       {
         /* TRANSLATORS: %s lists the losses, "FT lost 8, EN lost 4" */
         g_autofree char *label = g_strdup_printf (_("H_eal Before the Fight (%s)"), healed);
@@ -618,6 +614,121 @@ on_add_to_encounter (ArbWindow  *self,
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   g_signal_connect (dialog, "response", G_CALLBACK (join_response_cb), join);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Add Combatants: the library searched for the fight's game; a sheet
+ * chosen there is placed with a click on the map, and joins the fight
+ * in one step, placed, as with arbiter-cli encounter add --at. */
+static void
+joining_clear (ArbWindow *self)
+{
+  g_clear_pointer (&self->joining_path, g_free);
+  g_clear_pointer (&self->joining_side, g_free);
+}
+
+static void
+combatant_chosen_cb (ArbWindow  *self,
+                     const char *path,
+                     const char *name,
+                     const char *side,
+                     gboolean    heal)
+{
+  ArbEncounter *enc;
+  g_autofree char *hex = NULL;
+  g_autofree char *hint = NULL;
+  ArbHex start = { 0, 0 };
+
+  if (self->fight == NULL)
+    return;
+  enc = arb_fight_get_encounter (self->fight);
+  joining_clear (self);
+  self->joining_path = g_strdup (path);
+  self->joining_side = g_strdup (side);
+  self->joining_heal = heal;
+  /* The map takes the clicks and keys until the figure is placed. */
+  gtk_widget_set_visible (GTK_WIDGET (self->add_dialog), FALSE);
+  hex = free_hex (enc);
+  if (*hex)
+    arb_hex_parse (hex, &start);
+  arb_hex_map_begin_placing (self->map, name, start, 0);
+  gtk_widget_grab_focus (GTK_WIDGET (self->map));
+  /* TRANSLATORS: %s is the name of the figure being placed */
+  hint = g_strdup_printf (_("Click a hex for %s: the wheel or [ and ] turn it, Enter places it here, Escape gives up"),
+                          name);
+  _arb_window_toast (self, hint);
+}
+
+void
+_arb_window_place_joining (ArbWindow *self,
+                           int        q,
+                           int        r,
+                           int        facing)
+{
+  g_autoptr(GError) error = NULL;
+  ArbHex at = { q, r };
+
+  if (self->fight == NULL || self->joining_path == NULL)
+    return;
+  if (!arb_fight_add_sheet (self->fight, self->joining_path, self->joining_side, &at, facing, self->joining_heal,
+                            &error))
+    _arb_window_show_error (self, _("Could Not Add the Sheet"), error->message);
+  else
+    {
+      ArbEncounter *enc = arb_fight_get_encounter (self->fight);
+      g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+      const char *id = ids[0] ? ids[g_strv_length (ids) - 1] : NULL;
+      /* TRANSLATORS: "Lazar the Swift joins Blue at 4,5" */
+      g_autofree char *done = g_strdup_printf (_("%s joins %s at %d,%d"), id ? arb_encounter_get_name (enc, id) : "",
+                                               self->joining_side, q, r);
+
+      _arb_window_toast (self, done);
+    }
+  joining_clear (self);
+  /* Back to the search for the next one; Escape there is done. */
+  if (self->add_dialog)
+    {
+      arb_add_combatants_dialog_reload (self->add_dialog);
+      gtk_window_present (GTK_WINDOW (self->add_dialog));
+    }
+}
+
+/* Escape while placing: the figure does not join. Joining and placing
+ * are one step, so there is nothing to take back, and no figure left at
+ * a spot the referee did not choose. */
+void
+_arb_window_cancel_joining (ArbWindow *self)
+{
+  gboolean was_joining = self->joining_path != NULL;
+
+  joining_clear (self);
+  if (was_joining && self->add_dialog)
+    gtk_window_present (GTK_WINDOW (self->add_dialog));
+}
+
+static void
+add_combatants_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  GSettings *settings;
+  g_autofree char *folder = NULL;
+
+  if (self->fight == NULL)
+    return;
+  if (self->add_dialog && arb_hex_map_get_placing (self->map, NULL, NULL))
+    arb_hex_map_cancel_placing (self->map);
+  if (self->add_dialog == NULL)
+    {
+      if ((settings = _arb_window_get_settings (self)))
+        folder = g_settings_get_string (settings, "sheet-library");
+      self->add_dialog = arb_add_combatants_dialog_new (GTK_WINDOW (self), self->fight, folder);
+      g_object_add_weak_pointer (G_OBJECT (self->add_dialog), (gpointer *)&self->add_dialog);
+      g_signal_connect_object (self->add_dialog, "chosen", G_CALLBACK (combatant_chosen_cb), self, G_CONNECT_SWAPPED);
+    }
+  else
+    arb_add_combatants_dialog_reload (self->add_dialog);
+  gtk_window_present (GTK_WINDOW (self->add_dialog));
 }
 
 static void
@@ -805,6 +916,7 @@ _arb_window_actions_update (ArbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", enc != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-log", enc != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.act", enc != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.add-combatants", enc != NULL);
 }
 
 void
@@ -838,6 +950,10 @@ _arb_window_class_actions_init (ArbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.show-log", NULL, show_log_action);
   gtk_widget_class_install_action (widget_class, "win.dice", NULL, dice_action);
   gtk_widget_class_install_action (widget_class, "win.show-sheet-library", NULL, show_sheet_library_action);
+  gtk_widget_class_install_action (widget_class, "win.add-combatants", NULL, add_combatants_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.add-combatants", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Insert, 0, "win.add-combatants", NULL);
   gtk_widget_class_install_action (widget_class, "win.show-tables", NULL, show_tables_action);
   gtk_widget_class_install_action (widget_class, "win.preferences", NULL, preferences_action);
   gtk_widget_class_install_action (widget_class, "win.player-view", NULL, player_view_action);

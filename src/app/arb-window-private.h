@@ -10,6 +10,7 @@
 #pragma once
 
 #include "arb-actor-panel.h"
+#include "arb-add-combatants-dialog.h"
 #include "arb-hex-map.h"
 #include "arb-player-view.h"
 #include "arb-sheet-library-window.h"
@@ -53,7 +54,13 @@ struct _ArbWindow
   ArbSheetLibraryWindow *library_window;
   GtkWindow            *action_dialog;
   ArbPlayerView        *player_view;
+  ArbAddCombatantsDialog *add_dialog;
   gboolean              closing;
+
+  /* A sheet chosen to join, waiting for its hex on the map */
+  char                 *joining_path;
+  char                 *joining_side;
+  gboolean              joining_heal;
 };
 
 /* What runs once unsaved changes are settled. */
@@ -83,6 +90,12 @@ void               _arb_window_actions_update_history (ArbWindow         *self);
  * runs @then unless the referee stayed. */
 void               _arb_window_with_changes_settled   (ArbWindow         *self,
                                                        ArbWindowThenFunc  then);
+/* The figure being placed on the map joins the fight there, or not. */
+void               _arb_window_place_joining          (ArbWindow         *self,
+                                                       int                q,
+                                                       int                r,
+                                                       int                facing);
+void               _arb_window_cancel_joining         (ArbWindow         *self);
 /* Opens the fight in @path, or says why not. */
 void               _arb_window_open_path              (ArbWindow         *self,
                                                        const char        *path);

@@ -242,6 +242,13 @@ arb_window_set_fight (ArbWindow *self,
   /* A fight put away unchanged needs no draft to come back from. */
   if (self->fight && self->fight != fight && !arb_fight_get_modified (self->fight))
     arb_fight_discard_draft (self->fight);
+  /* The search and a placing were for the fight that goes. */
+  if (self->fight != fight)
+    {
+      if (self->add_dialog)
+        gtk_window_destroy (GTK_WINDOW (self->add_dialog));
+      arb_hex_map_cancel_placing (self->map);
+    }
   g_set_object (&self->fight, fight);
   g_signal_group_set_target (self->fight_signals, fight);
   g_binding_group_set_source (self->fight_bindings, fight);
@@ -347,6 +354,24 @@ arb_window_open_file (ArbWindow  *self,
   return self->fight && g_strcmp0 (arb_fight_get_path (self->fight), path) == 0;
 }
 
+/* The move the action dialog plans is drawn on the map as it grows. */
+static void
+planned_path_cb (ArbWindow       *self,
+                 GParamSpec      *pspec,
+                 ArbActionDialog *dialog)
+{
+  int facing = 0;
+  GArray *path = arb_action_dialog_get_planned_path (dialog, &facing);
+
+  arb_hex_map_set_planned_path (self->map, path, facing);
+}
+
+static void
+action_dialog_gone_cb (ArbWindow *self)
+{
+  arb_hex_map_set_planned_path (self->map, NULL, 0);
+}
+
 void
 _arb_window_open_action_dialog (ArbWindow  *self,
                                 const char *procedure,
@@ -359,6 +384,9 @@ _arb_window_open_action_dialog (ArbWindow  *self,
   dialog = arb_action_dialog_new (GTK_WINDOW (self), self->fight, procedure, actor);
   self->action_dialog = GTK_WINDOW (dialog);
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *)&self->action_dialog);
+  g_signal_connect_object (dialog, "notify::planned-path", G_CALLBACK (planned_path_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "destroy", G_CALLBACK (action_dialog_gone_cb), self, G_CONNECT_SWAPPED);
+  planned_path_cb (self, NULL, dialog);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -495,6 +523,13 @@ arb_window_dispose (GObject *object)
       g_object_remove_weak_pointer (G_OBJECT (self->player_view), (gpointer *)&self->player_view);
       gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->player_view)));
     }
+  if (self->add_dialog)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (self->add_dialog), (gpointer *)&self->add_dialog);
+      gtk_window_destroy (GTK_WINDOW (g_steal_pointer (&self->add_dialog)));
+    }
+  g_clear_pointer (&self->joining_path, g_free);
+  g_clear_pointer (&self->joining_side, g_free);
   g_clear_object (&self->fight_signals);
   g_clear_object (&self->fight_bindings);
   g_clear_object (&self->fight);
@@ -648,6 +683,9 @@ next_shortcut_cb (GtkWidget *widget,
    * with the focus widget, so Enter still opens the demo. */
   if (!self->fight || !arb_fight_get_encounter (self->fight) || arb_fight_is_over (self->fight, NULL))
     return FALSE;
+  /* While a newcomer is placed, Enter and Space put it down. */
+  if (arb_hex_map_get_placing (self->map, NULL, NULL))
+    return FALSE;
 
   for (GtkWidget *w = focus; w && w != widget; w = gtk_widget_get_parent (w))
     if (GTK_IS_EDITABLE (w) || (GTK_IS_TEXT_VIEW (w) && gtk_text_view_get_editable (GTK_TEXT_VIEW (w))) ||
@@ -695,6 +733,8 @@ arb_window_init (ArbWindow *self)
   g_signal_connect_swapped (self->map, "notify::selected", G_CALLBACK (map_selected_cb), self);
   g_signal_connect_swapped (self->map, "move-requested", G_CALLBACK (move_requested_cb), self);
   g_signal_connect_swapped (self->map, "turn-requested", G_CALLBACK (turn_requested_cb), self);
+  g_signal_connect_swapped (self->map, "place-requested", G_CALLBACK (_arb_window_place_joining), self);
+  g_signal_connect_swapped (self->map, "placing-cancelled", G_CALLBACK (_arb_window_cancel_joining), self);
 
   /* The header and Undo follow the fight's properties; the rest is
    * drawn again on "changed". */

@@ -50,6 +50,23 @@ typedef struct
   GtkWindow *(*new_assistant) (GtkWindow         *parent,
                                ArbRulesetLibrary *rules,
                                const char        *folder);
+  /* A row that builds parameter @spec of @procedure better than typed
+   * text (a glider's manoeuvres from keys and buttons): a GtkListBoxRow
+   * with a string property "value", notified as it changes, that takes
+   * the keyboard focus. NULL when a plain entry will do. */
+  GtkWidget *(*param_row)     (ArbEncounter       *encounter,
+                               const char         *procedure,
+                               const ArbParamSpec *spec,
+                               const char         *actor);
+  /* The path the move @procedure with @params would take @actor along,
+   * as far as the rules let it go: the hexes (ArbHex) from where it
+   * stands, and the facing it ends in. NULL when it makes no move. */
+  GArray    *(*plan_path)     (ArbEncounter       *encounter,
+                               ArbRulesetLibrary  *rules,
+                               const char         *procedure,
+                               GHashTable         *params,
+                               const char         *actor,
+                               int                *facing);
 } ArbAppGame;
 
 /* The app's part of game @id, or NULL when it has none. */

@@ -1,13 +1,17 @@
 /* arb-gpg-app.c: Glider-Pit Gladiators' own part of the app: the pit's
  * row numbers and the air currents on its map, each glider's altitude
- * and speed on its token
+ * and speed on its token, its manoeuvres built with keys and buttons and
+ * the path they fly drawn as they grow
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #include "config.h"
 
+#include <stdlib.h>
+
 #include "arb-gpg-app.h"
+#include "arb-gpg-moves-row.h"
 #include "arb-gpg-procs.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -90,6 +94,103 @@ token_note (ArbEncounter *enc,
                           arb_step_peek_field_int (NULL, enc, id, "speed", 0));
 }
 
+/* gpg.move's manoeuvres from keys and buttons, not typed. */
+static GtkWidget *
+param_row (ArbEncounter       *enc,
+           const char         *procedure,
+           const ArbParamSpec *spec,
+           const char         *actor)
+{
+  if (g_strcmp0 (procedure, "gpg.move") != 0 || g_strcmp0 (spec->name, "moves") != 0)
+    return NULL;
+  return arb_gpg_moves_row_new (arb_gpg_setting (enc, "advanced"));
+}
+
+/* The glider's hexes and facing as @step leaves them, from @start. */
+static GArray *
+path_of_step (ArbStep    *step,
+              const char *id,
+              ArbHex      start,
+              int        *facing)
+{
+  GPtrArray *effects = arb_step_get_effects (step);
+  GArray *path = g_array_new (FALSE, FALSE, sizeof (ArbHex));
+  ArbHex here = start;
+
+  g_array_append_val (path, here);
+  for (guint i = 0; i < effects->len; i++)
+    {
+      ArbEffect *effect = g_ptr_array_index (effects, i);
+
+      if (g_strcmp0 (effect->entity, id) != 0 || effect->new_value == NULL)
+        continue;
+      if (g_str_equal (effect->key, "facing"))
+        *facing = atoi (effect->new_value);
+      else if (g_str_equal (effect->key, "q"))
+        here.q = atoi (effect->new_value);
+      else if (g_str_equal (effect->key, "r"))
+        {
+          /* A hex is entered with its q, then its r. */
+          here.r = atoi (effect->new_value);
+          g_array_append_val (path, here);
+        }
+    }
+  return path;
+}
+
+/* The manoeuvres as the procedure flies them, the movement not yet
+ * spent kept: as far as the list is legal, its longest legal start. */
+static GArray *
+plan_path (ArbEncounter      *enc,
+           ArbRulesetLibrary *rules,
+           const char        *procedure,
+           GHashTable        *params,
+           const char        *actor,
+           int               *facing)
+{
+  const char *moves = g_hash_table_lookup (params, "moves");
+  const char *id = g_hash_table_lookup (params, "id");
+  g_auto(GStrv) list = NULL;
+  ArbHex start;
+
+  if (g_strcmp0 (procedure, "gpg.move") != 0 || moves == NULL || *moves == '\0')
+    return NULL;
+  if (id == NULL)
+    id = actor;
+  if (id == NULL || !arb_encounter_get_hex (enc, id, &start, facing))
+    return NULL;
+  list = g_strsplit (moves, ",", -1);
+  for (guint n = g_strv_length (list); n > 0; n--)
+    {
+      g_autoptr(GHashTable) tried = g_hash_table_new (g_str_hash, g_str_equal);
+      g_autofree char *prefix = NULL;
+      char *kept = list[n];
+      ArbOutcome *outcome;
+
+      list[n] = NULL;
+      prefix = g_strjoinv (",", list);
+      list[n] = kept;
+      {
+        GHashTableIter iter;
+        gpointer key, value;
+
+        g_hash_table_iter_init (&iter, params);
+        while (g_hash_table_iter_next (&iter, &key, &value))
+          g_hash_table_insert (tried, key, value);
+      }
+      g_hash_table_insert (tried, (gpointer)"moves", prefix);
+      g_hash_table_insert (tried, (gpointer)"keep", (gpointer)"yes");
+      if ((outcome = arb_procedure_run (procedure, enc, rules, tried, NULL, NULL, NULL)))
+        {
+          GArray *path = path_of_step (outcome->step, id, start, facing);
+
+          arb_outcome_free (outcome);
+          return path;
+        }
+    }
+  return NULL;
+}
+
 const ArbAppGame *
 arb_gpg_app_game (void)
 {
@@ -97,6 +198,8 @@ arb_gpg_app_game (void)
     .id = "gpg",
     .draw_map = draw_map,
     .token_note = token_note,
+    .param_row = param_row,
+    .plan_path = plan_path,
   };
 
   return &game;
