@@ -10,6 +10,7 @@
 #pragma once
 
 #include "arb-actor-panel.h"
+#include "arb-adjust-popover.h"
 #include "arb-hex-map.h"
 #include "arb-player-view.h"
 #include "arb-sheet-library-window.h"
@@ -49,6 +50,7 @@ struct _ArbWindow
   /* Borrowed while open */
   ArbSheetLibraryWindow *library_window;
   GtkWindow            *action_dialog;
+  GtkWidget            *adjust_popover;  /* kept by the map once shown */
   ArbPlayerView        *player_view;
   gboolean              closing;
 };

@@ -79,6 +79,8 @@ update_figure_menu (ArbWindow *self)
       g_menu_item_set_action_and_target_value (item, "win.act", g_variant_new_string (actions[i]));
       g_menu_append_item (self->figure_menu, item);
     }
+  /* Any figure, whatever the rules offer it: overruled by hand. */
+  g_menu_append (self->figure_menu, _("_Adjust…"), "win.adjust::");
 }
 
 /* The log for the referee: each step's lines and dice, the newest
