@@ -25,7 +25,8 @@ last_log (ArbEncounter *enc)
 }
 
 /* The Troll has 35 EN: -7 leaves 28, kept as 7 EN lost; undo makes him
- * whole again, redo takes the 7 again. */
+ * whole again, redo takes the 7 again. A strike may take EN below 0, so
+ * may the referee; never above the whole. */
 static void
 test_relative_and_undo (void)
 {
@@ -38,7 +39,7 @@ test_relative_and_undo (void)
 
   g_assert_true (arb_adjust_read (enc, troll, arb_game_find_adjustable (arb_game_get ("aod"), "en"), &value, &lo, &hi));
   g_assert_cmpint (value, ==, 35);
-  g_assert_cmpint (lo, ==, 0);
+  g_assert_cmpint (lo, ==, 35 - 100000);
   g_assert_cmpint (hi, ==, 35);
 
   apply_done (enc, run_params (enc, "aod.adjust", &error, "id", troll, "key", "en", "value", "-7", NULL));
@@ -53,6 +54,9 @@ test_relative_and_undo (void)
   apply_done (enc, run_params (enc, "aod.adjust", &error, "id", troll, "key", "en", "value", "30", NULL));
   g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", -1), ==, 5);
   g_assert_cmpstr (last_log (enc), ==, "Referee: Troll EN 31 -> 30");
+  apply_done (enc, run_params (enc, "aod.adjust", &error, "id", troll, "key", "en", "value", "-40", NULL));
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", -1), ==, 45);
+  g_assert_true (arb_encounter_undo (enc));
   /* A number that is no loss: AP, set below 0 with "=". */
   apply_done (enc, run_params (enc, "aod.adjust", &error, "id", rolf, "key", "ap", "value", "=-2", NULL));
   g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", 0), ==, -2);
@@ -78,10 +82,10 @@ test_refusals (void)
   g_autoptr(GError) error = NULL;
   guint steps = arb_encounter_get_n_steps (enc);
 
-  assert_illegal (run_params (enc, "aod.adjust", &error, "id", troll, "key", "en", "value", "-40", NULL),
-                  &error, "EN runs from 0 to 35, not -5");
+  assert_illegal (run_params (enc, "aod.adjust", &error, "id", troll, "key", "en", "value", "=-100000", NULL),
+                  &error, "EN runs from -99965 to 35, not -100000");
   assert_illegal (run_params (enc, "aod.adjust", &error, "id", troll, "key", "en", "value", "+1", NULL),
-                  &error, "EN runs from 0 to 35, not 36");
+                  &error, "EN is at most 35, its whole, not 36");
   assert_illegal (run_params (enc, "aod.adjust", &error, "id", troll, "key", "en", "value", "lots", NULL),
                   &error, "not “lots”");
   assert_illegal (run_params (enc, "aod.adjust", &error, "id", troll, "key", "en", "value", "35", NULL),

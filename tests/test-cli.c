@@ -938,7 +938,7 @@ test_run_adjust (void)
     run_cli (&r, "run", "aod.adjust", "--encounter", fight, "--param", "id=c2", "--param", "key=en",
              "--param", "value=+8", "--apply", NULL);
     g_assert_cmpint (r.status, ==, 1);
-    assert_has (r.err, "EN runs from 0 to 35, not 36");
+    assert_has (r.err, "EN is at most 35, its whole, not 36");
     run_cli (&k, "run", "aod.adjust", "--encounter", fight, "--param", "id=c2", "--param", "key=ps",
              "--param", "value=3", "--apply", NULL);
     g_assert_cmpint (k.status, ==, 1);

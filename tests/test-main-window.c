@@ -1139,7 +1139,7 @@ test_adjust_popover (void)
   gtk_editable_set_text (en, "+99");
   g_signal_emit_by_name (en, "activate");
   iterate ();
-  assert_contains (arb_adjust_popover_get_error (popover), "EN runs from 0 to 35");
+  assert_contains (arb_adjust_popover_get_error (popover), "EN is at most 35, its whole, not 127");
   g_assert_cmpuint (arb_encounter_get_position (enc), ==, steps + 1);
 
   /* A condition ticked by hand, and a move up the order. */

@@ -224,11 +224,18 @@ rebuild (ArbAdjustPopover *self)
       gtk_widget_set_name (entry, name);
       g_object_set_data_full (G_OBJECT (entry), "arb-adjustable", g_strdup (name), g_free);
       g_signal_connect (entry, "activate", G_CALLBACK (entry_activate_cb), self);
+      /* What bounds the number, where it says something: the whole
+       * of a pool, a narrow range. */
       if (arb_adjust_read (enc, self->id, &list[i], &v, &lo, &hi))
         {
-          /* TRANSLATORS: the range a number may be set to, "0–35" */
-          g_autofree char *text = g_strdup_printf (_("%d–%d"), lo, hi);
+          g_autofree char *text = NULL;
 
+          if (list[i].pool)
+            /* TRANSLATORS: what is left of a pool, "EN [28] of 35" */
+            text = g_strdup_printf (_("of %d"), hi);
+          else if (hi - lo <= 100)
+            /* TRANSLATORS: the range a number may be set to, "0–5" */
+            text = g_strdup_printf (_("%d–%d"), lo, hi);
           gtk_label_set_text (GTK_LABEL (range), text);
         }
       gtk_widget_add_css_class (range, "dim-label");

@@ -55,13 +55,13 @@ arb_adjust_read (ArbEncounter        *encounter,
       *hi = spec->hi;
       return TRUE;
     }
-  /* What is left of the pool: a loss is never more than all of it (the
-   * loader refuses that), so what is left runs from 0 up. */
+  /* What is left of the pool: never more than all of it, and below 0
+   * as far as the loss may go (a fighter struck past 0 EN). */
   {
     int pool = arb_encounter_get_field_int (encounter, id, adjustable->pool, 0);
 
     *value = pool - stored;
-    *lo = MAX (0, pool - spec->hi);
+    *lo = pool - spec->hi;
     *hi = pool - spec->lo;
   }
   return TRUE;
@@ -173,6 +173,13 @@ new_value (const ArbAdjustable  *adjustable,
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("value= takes a number (12, or =-2), or +N or -N to add or take away, not “%s”"), text);
+      return FALSE;
+    }
+  if (adjustable->pool && *out > hi)
+    {
+      /* Translators: "EN is at most 35, its whole, not 36" */
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("%s is at most %d, its whole, not %d"), _(adjustable->label), hi, *out);
       return FALSE;
     }
   if (*out < lo || *out > hi)

@@ -17,7 +17,8 @@
 G_BEGIN_DECLS
 
 /* What the referee sees of @adjustable for @id now (EN left, not EN
- * lost) and the range he may set it to. FALSE when the game's state
+ * lost) and the range he may set it to: for a loss out of a pool,
+ * up to the whole pool and below 0 as far as the loss may go. FALSE when the game's state
  * keys do not check @adjustable's key as a whole number. */
 gboolean arb_adjust_read   (ArbEncounter        *encounter,
                             const char          *id,
