@@ -28,7 +28,7 @@ struct _ArbAdjustPopover
   GtkLabel   *error_label;
   GtkGrid    *numbers_grid;
   GtkWidget  *conditions_heading;
-  GtkFlowBox *conditions_box;
+  GtkGrid    *conditions_box;
   GtkLabel   *order_label;
   GtkEditable *reason_entry;
 
@@ -205,7 +205,7 @@ rebuild (ArbAdjustPopover *self)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->numbers_grid))))
     gtk_grid_remove (self->numbers_grid, child);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->conditions_box))))
-    gtk_flow_box_remove (self->conditions_box, child);
+    gtk_grid_remove (self->conditions_box, child);
   g_hash_table_remove_all (self->entries);
   g_hash_table_remove_all (self->conditions);
 
@@ -254,7 +254,7 @@ rebuild (ArbAdjustPopover *self)
 
       g_object_set_data_full (G_OBJECT (check), "arb-condition", g_strdup (conditions[i]), g_free);
       g_signal_connect (check, "toggled", G_CALLBACK (condition_toggled_cb), self);
-      gtk_flow_box_append (self->conditions_box, check);
+      gtk_grid_attach (self->conditions_box, check, i % 3, i / 3, 1, 1);
       g_hash_table_insert (self->conditions, g_strdup (conditions[i]), check);
     }
   gtk_widget_set_visible (self->conditions_heading, conditions[0] != NULL);
