@@ -143,7 +143,10 @@ find_adjustable (ArbGame     *game,
   g_autofree char *known = NULL;
 
   if (name == NULL)
-    return arb_proc_refuse (error, "key", _("Name the number to set: key=…")), NULL;
+    {
+      arb_proc_refuse (error, "key", _("Name the number to set: key=…"));
+      return NULL;
+    }
   if (adjustable != NULL)
     return adjustable;
   known = describe_adjustables (game);
