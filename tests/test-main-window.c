@@ -1170,6 +1170,21 @@ test_adjust_popover (void)
   g_assert_cmpstr (gtk_editable_get_text (en), ==, "35");
   g_assert_cmpuint (arb_encounter_get_position (enc), ==, steps);
 
+  /* The pencil on a turn-order row opens it for that row's figure. */
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  iterate ();
+  {
+    GtkWidget *pencil = find_action_button (find (GTK_WIDGET (window), ARB_TYPE_TURN_ORDER), "win.adjust");
+    g_autofree char *target = NULL;
+
+    g_assert_nonnull (pencil);
+    target = g_variant_dup_string (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (pencil)), NULL);
+    g_signal_emit_by_name (pencil, "clicked");
+    iterate ();
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+    g_assert_cmpstr (arb_adjust_popover_get_figure (popover), ==, target);
+  }
+
   /* Removed from the fight, with the reason in the log; the popover goes. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.adjust", "s", troll));
   iterate ();
