@@ -906,6 +906,78 @@ test_encounter_remove (void)
   g_unlink (fight);
 }
 
+static void
+assert_has (const char *text,
+            const char *part)
+{
+  if (text == NULL || strstr (text, part) == NULL)
+    g_error ("“%s” is not in “%s”", part, text ? text : "(null)");
+}
+
+/* Issue 17: the referee overrules by hand from the shell: "-7" is 7
+ * less, one undo takes it back, a number out of range or not the
+ * referee's is refused (exit 1) and the file is left as it was. */
+static void
+test_run_adjust (void)
+{
+  g_autofree char *dir = scratch_dir ();
+  g_autofree char *fight = g_build_filename (dir, "adjust.xml", NULL);
+  g_autofree char *sheets = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "sheets", NULL);
+  g_autofree char *rolf = g_build_filename (sheets, "aod-rolf.xml", NULL);
+  g_autofree char *troll = g_build_filename (sheets, "aod-foe-troll.xml", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  g_unlink (fight);
+  {
+    g_auto(Run) n = { 0 };
+    g_auto(Run) a = { 0 };
+    g_auto(Run) b = { 0 };
+
+    run_cli (&n, "encounter", "new", "aod", "-o", fight, "--map", "aod-arena", NULL);
+    run_cli (&a, "encounter", "add", fight, rolf, "--side", "Heroes", "--at", "8,3", NULL);
+    run_cli (&b, "encounter", "add", fight, troll, "--side", "Arena", "--at", "9,3", NULL);
+    g_assert_cmpint (n.status + a.status + b.status, ==, 0);
+  }
+  {
+    g_auto(Run) r = { 0 };
+
+    run_cli (&r, "run", "aod.adjust", "--encounter", fight, "--param", "id=c2", "--param", "key=en",
+             "--param", "value=-7", "--apply", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    assert_has (r.out, "Referee: Troll EN 35 -> 28");
+  }
+  g_assert_true (g_file_get_contents (fight, &before, NULL, NULL));
+  {
+    g_auto(Run) r = { 0 };
+    g_auto(Run) k = { 0 };
+
+    run_cli (&r, "run", "aod.adjust", "--encounter", fight, "--param", "id=c2", "--param", "key=en",
+             "--param", "value=+8", "--apply", NULL);
+    g_assert_cmpint (r.status, ==, 1);
+    assert_has (r.err, "EN is at most 35, its whole, not 36");
+    run_cli (&k, "run", "aod.adjust", "--encounter", fight, "--param", "id=c2", "--param", "key=ps",
+             "--param", "value=3", "--apply", NULL);
+    g_assert_cmpint (k.status, ==, 1);
+    assert_has (k.err, "key= takes one of: en (EN)");
+  }
+  g_assert_true (g_file_get_contents (fight, &after, NULL, NULL));
+  g_assert_cmpstr (before, ==, after);
+  {
+    g_auto(Run) u = { 0 };
+    g_auto(Run) r = { 0 };
+
+    run_cli (&u, "encounter", "undo", fight, NULL);
+    g_assert_cmpint (u.status, ==, 0);
+    /* Whole again: the same -7 reads from 35 once more. */
+    run_cli (&r, "run", "aod.adjust", "--encounter", fight, "--param", "id=c2", "--param", "key=en",
+             "--param", "value=-7", "--json", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    assert_has (r.out, "Referee: Troll EN 35 -> 28");
+  }
+  g_unlink (fight);
+}
+
 /* Issue 15: a hex or number out of range is refused, with the file left
  * as it was, never placed or silently ignored. */
 static void
@@ -1388,6 +1460,7 @@ main (int   argc,
   g_test_add_func ("/cli/non-utf8-file-names", test_non_utf8_file_names);
   g_test_add_func ("/cli/non-utf8-drafts", test_non_utf8_drafts);
   g_test_add_func ("/cli/encounter/remove", test_encounter_remove);
+  g_test_add_func ("/cli/run/adjust", test_run_adjust);
   g_test_add_func ("/cli/encounter/out-of-range", test_encounter_out_of_range);
 
   return g_test_run ();

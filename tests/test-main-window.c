@@ -14,6 +14,7 @@
 
 #include "arb-action-dialog.h"
 #include "arb-actor-panel.h"
+#include "arb-adjust-popover.h"
 #include "arb-application.h"
 #include "arb-dice-popover.h"
 #include "arb-hex-map.h"
@@ -1306,6 +1307,159 @@ test_narrow_window (void)
   discard_drafts ();
 }
 
+/* Issue 17: the referee overrules by hand. The Adjust popover of the
+ * Troll (from its row or token, Ctrl+J) takes "-7" for 7 EN less, a
+ * condition ticked, a move in the order: each one step, each one undo;
+ * a number out of range is refused in the popover and changes nothing. */
+static const char *
+id_named (ArbEncounter *enc,
+          const char   *name)
+{
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+
+  for (guint i = 0; ids[i]; i++)
+    if (g_str_equal (arb_encounter_get_name (enc, ids[i]), name))
+      return g_intern_string (ids[i]);
+  g_error ("no %s in the fight", name);
+}
+
+static void
+test_adjust_popover (void)
+{
+  ArbWindow *window = arb_window_new (app);
+  ArbAdjustPopover *popover;
+  ArbEncounter *enc;
+  GtkEditable *en;
+  const char *troll;
+  guint steps;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  iterate ();
+  enc = arb_fight_get_encounter (arb_window_get_fight (window));
+  troll = id_named (enc, "Troll");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  steps = arb_encounter_get_position (enc);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.adjust", "s", troll));
+  iterate ();
+  popover = ARB_ADJUST_POPOVER (find (GTK_WIDGET (window), ARB_TYPE_ADJUST_POPOVER));
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  g_assert_cmpstr (arb_adjust_popover_get_figure (popover), ==, troll);
+  en = arb_adjust_popover_get_entry (popover, "en");
+  g_assert_nonnull (en);
+  g_assert_cmpstr (gtk_editable_get_text (en), ==, "35");
+
+  /* "-7": one step, EN 28 shown, the log says it. */
+  gtk_editable_set_text (en, "-7");
+  g_signal_emit_by_name (en, "activate");
+  iterate ();
+  g_assert_null (arb_adjust_popover_get_error (popover));
+  g_assert_cmpuint (arb_encounter_get_position (enc), ==, steps + 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", 0), ==, 7);
+  g_assert_cmpstr (gtk_editable_get_text (en), ==, "28");
+  assert_contains (g_ptr_array_index (arb_step_get_log (arb_encounter_get_step (enc, steps)), 0),
+                   "Referee: Troll EN 35 -> 28");
+  /* Still open for the next change. */
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+
+  /* Out of range: said in the popover, nothing changed. */
+  gtk_editable_set_text (en, "+99");
+  g_signal_emit_by_name (en, "activate");
+  iterate ();
+  assert_contains (arb_adjust_popover_get_error (popover), "EN is at most 35, its whole, not 127");
+  g_assert_cmpuint (arb_encounter_get_position (enc), ==, steps + 1);
+
+  /* A condition ticked by hand, and a move up the order. */
+  gtk_check_button_set_active (arb_adjust_popover_get_condition (popover, "stunned"), TRUE);
+  iterate ();
+  g_assert_true (arb_conditions_has (enc, NULL, troll, "stunned"));
+  g_assert_cmpuint (arb_encounter_get_position (enc), ==, steps + 2);
+  {
+    g_autofree char *before = g_strdup (arb_encounter_get (enc, E, "order"));
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (popover), "adjust.move", "i", -1));
+    iterate ();
+    g_assert_cmpuint (arb_encounter_get_position (enc), ==, steps + 3);
+    g_assert_cmpstr (arb_encounter_get (enc, E, "order"), !=, before);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+    g_assert_cmpstr (arb_encounter_get (enc, E, "order"), ==, before);
+  }
+
+  /* One undo each, and the popover shows it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  g_assert_false (arb_conditions_has (enc, NULL, troll, "stunned"));
+  g_assert_false (gtk_check_button_get_active (arb_adjust_popover_get_condition (popover, "stunned")));
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", 0), ==, 7);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  iterate ();
+  g_assert_cmpint (arb_encounter_get_field_int (enc, troll, "en-lost", 0), ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (en), ==, "35");
+  g_assert_cmpuint (arb_encounter_get_position (enc), ==, steps);
+
+  /* The pencil on a turn-order row opens it for that row's figure. */
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  iterate ();
+  {
+    GtkWidget *pencil = find_action_button (find (GTK_WIDGET (window), ARB_TYPE_TURN_ORDER), "win.adjust");
+    g_autofree char *target = NULL;
+
+    g_assert_nonnull (pencil);
+    target = g_variant_dup_string (gtk_actionable_get_action_target_value (GTK_ACTIONABLE (pencil)), NULL);
+    g_signal_emit_by_name (pencil, "clicked");
+    iterate ();
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+    g_assert_cmpstr (arb_adjust_popover_get_figure (popover), ==, target);
+  }
+
+  /* Removed from the fight, with the reason in the log; the popover goes. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.adjust", "s", troll));
+  iterate ();
+  gtk_editable_set_text (GTK_EDITABLE (find (GTK_WIDGET (popover), GTK_TYPE_ENTRY)), "");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (popover), "adjust.remove", NULL));
+  iterate ();
+  g_assert_null (strstr (arb_encounter_get (enc, E, "combatants"), troll));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  g_assert_cmpuint (n_rows (window), ==, 2);
+
+  destroy_window (window);
+  discard_drafts ();
+}
+
+/* Issue 17: the New Encounter dialog says what the chosen game runs and
+ * what is by hand. */
+static void
+test_new_says_by_hand (void)
+{
+  ArbWindow *window = arb_window_new (app);
+  AdwMessageDialog *dialog;
+  GtkDropDown *games;
+  GtkLabel *by_hand;
+  const char * const *ids = arb_game_list_ids ();
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.new", NULL));
+  iterate ();
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  games = g_object_get_data (G_OBJECT (dialog), "arb-games");
+  by_hand = g_object_get_data (G_OBJECT (dialog), "arb-by-hand");
+  g_assert_nonnull (by_hand);
+  for (guint i = 0; ids[i]; i++)
+    {
+      gtk_drop_down_set_selected (games, i);
+      g_assert_cmpstr (gtk_label_get_text (by_hand), ==, arb_game_get_by_hand (arb_game_get (ids[i])));
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (by_hand)));
+      assert_contains (gtk_label_get_text (by_hand), "by hand");
+    }
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+  destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1324,6 +1478,8 @@ main (int   argc,
   discard_drafts ();
   g_test_add_func ("/main-window/demo-fight", test_demo_fight);
   g_test_add_func ("/main-window/new-encounter", test_new_encounter);
+  g_test_add_func ("/main-window/adjust-popover", test_adjust_popover);
+  g_test_add_func ("/main-window/new-says-by-hand", test_new_says_by_hand);
   g_test_add_func ("/main-window/save-folder", test_save_folder);
   g_test_add_func ("/main-window/narrow-window", test_narrow_window);
   g_test_add_func ("/main-window/refused-action", test_refused_action);

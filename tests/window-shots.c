@@ -2,7 +2,8 @@
  *
  * build/tests/window-shots DIR writes main-*.png and strike-*.png: the
  * demo fight started, the strike dialog before the dice, with the dice
- * typed in, and the window after Apply; tables-*.png, the rules tables
+ * typed in, and the window after Apply; adjust.png, the Adjust popover;
+ * tables-*.png, the rules tables
  * wide and narrow; dice*.png, the dice popover; with the sheets folder,
  * main-4-dogfight.png, a Dogfight fight with an aircraft selected;
  * add-combatants.png and main-5-placing.png, a sheet searched for and
@@ -18,6 +19,7 @@
 
 #include "arb-action-dialog.h"
 #include "arb-add-combatants-dialog.h"
+#include "arb-adjust-popover.h"
 #include "arb-application.h"
 #include "arb-window.h"
 #include "arb-aod-assistant.h"
@@ -300,6 +302,29 @@ main (int   argc,
         arb_dice_popover_set_expression (ARB_DICE_POPOVER (popover), "3d6+2");
         settle ();
         shoot (popover, dir, "dice-many.png");
+        gtk_popover_popdown (GTK_POPOVER (popover));
+        iterate ();
+      }
+  }
+  {
+    /* The Adjust popover of the figure selected, the Troll's EN typed down by 7. */
+    GtkWidget *popover;
+
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.adjust", "s", "c3");
+    settle ();
+    popover = find_widget (GTK_WIDGET (window), ARB_TYPE_ADJUST_POPOVER);
+    if (popover)
+      {
+        GtkEditable *en = arb_adjust_popover_get_entry (ARB_ADJUST_POPOVER (popover), "en");
+
+        if (en)
+          {
+            gtk_editable_set_text (en, "-7");
+            g_signal_emit_by_name (en, "activate");
+          }
+        settle ();
+        shoot (popover, dir, "adjust.png");
+        shoot (GTK_WIDGET (window), dir, "main-adjust.png");
         gtk_popover_popdown (GTK_POPOVER (popover));
         iterate ();
       }

@@ -57,6 +57,7 @@ struct _ArbHexMap
   double         pointer_x;
   double         pointer_y;
   GtkWidget     *menu;
+  GtkWidget     *popup;         /* the app's popover at a figure (Adjust) */
   GMenuModel    *extra_menu;    /* the game's actions, from the app */
   GArray        *zones;         /* ArbZone: the game's, around the selected figure */
 

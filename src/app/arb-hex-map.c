@@ -722,6 +722,33 @@ action_menu (GtkWidget  *widget,
   show_menu (self, x, y);
 }
 
+void
+arb_hex_map_popup_at (ArbHexMap  *self,
+                      GtkPopover *popover,
+                      const char *id)
+{
+  double x, y;
+  ArbHex at;
+  int facing;
+
+  g_return_if_fail (ARB_IS_HEX_MAP (self));
+  g_return_if_fail (GTK_IS_POPOVER (popover));
+
+  if (self->popup != GTK_WIDGET (popover))
+    {
+      g_clear_pointer (&self->popup, gtk_widget_unparent);
+      self->popup = GTK_WIDGET (popover);
+      gtk_widget_set_parent (self->popup, GTK_WIDGET (self));
+    }
+  /* At the figure's token, or the middle of the map when it has none. */
+  x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
+  y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
+  if (id && self->encounter && arb_encounter_get_hex (self->encounter, id, &at, &facing))
+    arb_viewport_hex_to_pixel (self->viewport, at, &x, &y);
+  gtk_popover_set_pointing_to (popover, &(GdkRectangle) { (int)x, (int)y, 1, 1 });
+  gtk_popover_popup (popover);
+}
+
 static void
 arb_hex_map_size_allocate (GtkWidget *widget,
                            int        width,
@@ -736,6 +763,8 @@ arb_hex_map_size_allocate (GtkWidget *widget,
     arb_hex_map_fit (self, width, height);
   if (self->menu)
     gtk_popover_present (GTK_POPOVER (self->menu));
+  if (self->popup)
+    gtk_popover_present (GTK_POPOVER (self->popup));
 }
 
 static void
@@ -750,6 +779,7 @@ arb_hex_map_dispose (GObject *object)
   ArbHexMap *self = ARB_HEX_MAP (object);
 
   g_clear_pointer (&self->menu, gtk_widget_unparent);
+  g_clear_pointer (&self->popup, gtk_widget_unparent);
   g_clear_object (&self->encounter);
   g_clear_object (&self->rules);
   g_clear_object (&self->extra_menu);

@@ -31,6 +31,11 @@ void          arb_hex_map_set_rules     (ArbHexMap         *self,
 void          arb_hex_map_set_extra_menu (ArbHexMap        *self,
                                           GMenuModel       *model);
 ArbViewport  *arb_hex_map_get_viewport  (ArbHexMap    *self);
+/* Opens @popover (the map keeps it from then on) pointing at @id's
+ * token, or the middle of the map when @id is not on it. */
+void          arb_hex_map_popup_at      (ArbHexMap    *self,
+                                         GtkPopover   *popover,
+                                         const char   *id);
 const char   *arb_hex_map_get_selected  (ArbHexMap    *self);
 void          arb_hex_map_set_selected  (ArbHexMap    *self,
                                          const char   *id);

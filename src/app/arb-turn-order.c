@@ -99,6 +99,16 @@ draw_swatch (GtkDrawingArea *area,
   cairo_fill (cr);
 }
 
+static void
+row_secondary_click_cb (GtkGestureClick *click,
+                        int              n_press,
+                        double           x,
+                        double           y,
+                        GtkWidget       *row)
+{
+  gtk_widget_activate_action (row, "win.adjust", "s", g_object_get_data (G_OBJECT (row), "arb-id"));
+}
+
 static GtkWidget *
 make_row (ArbTurnOrder *self,
           const char   *id,
@@ -141,6 +151,24 @@ make_row (ArbTurnOrder *self,
 
       gtk_widget_set_tooltip_text (now, _("Acts now"));
       gtk_box_append (GTK_BOX (box), now);
+    }
+  if (!self->public)
+    {
+      /* The referee's way to overrule this figure by hand (the window's
+       * Adjust popover); a right click on the row does the same. */
+      GtkWidget *adjust = gtk_button_new_from_icon_name ("document-edit-symbolic");
+      GtkGesture *click = gtk_gesture_click_new ();
+
+      gtk_widget_add_css_class (adjust, "flat");
+      gtk_widget_set_valign (adjust, GTK_ALIGN_CENTER);
+      gtk_widget_set_focus_on_click (adjust, FALSE);
+      gtk_widget_set_tooltip_text (adjust, _("Adjust by Hand"));
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (adjust), "win.adjust");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (adjust), "s", id);
+      gtk_box_append (GTK_BOX (box), adjust);
+      gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_SECONDARY);
+      g_signal_connect (click, "pressed", G_CALLBACK (row_secondary_click_cb), row);
+      gtk_widget_add_controller (row, GTK_EVENT_CONTROLLER (click));
     }
   gtk_widget_set_margin_top (box, 6);
   gtk_widget_set_margin_bottom (box, 6);

@@ -294,6 +294,21 @@ new_response_cb (AdwMessageDialog *dialog,
   g_object_unref (self);
 }
 
+/* What Arbiter runs of the chosen game and what is the referee's, so
+ * that a game with little automated is no surprise. */
+static void
+new_game_chosen_cb (GtkDropDown *games,
+                    GParamSpec  *pspec,
+                    GtkLabel    *by_hand)
+{
+  guint i = gtk_drop_down_get_selected (games);
+  ArbGame *game = i < g_strv_length ((char **)arb_game_list_ids ()) ? arb_game_get (arb_game_list_ids ()[i]) : NULL;
+  const char *text = game ? arb_game_get_by_hand (game) : NULL;
+
+  gtk_label_set_text (by_hand, text ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (by_hand), text != NULL);
+}
+
 static void
 ask_new (ArbWindow *self)
 {
@@ -303,6 +318,8 @@ ask_new (ArbWindow *self)
   GSettings *settings = _arb_window_get_settings (self);
   g_autofree char *preferred = settings ? g_settings_get_string (settings, "default-game") : NULL;
   GtkWidget *games;
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *by_hand = gtk_label_new (NULL);
 
   for (guint i = 0; arb_game_list_ids ()[i]; i++)
     gtk_string_list_append (names, arb_game_title_of (arb_game_list_ids ()[i]));
@@ -310,8 +327,17 @@ ask_new (ArbWindow *self)
   for (guint i = 0; arb_game_list_ids ()[i]; i++)
     if (g_strcmp0 (arb_game_list_ids ()[i], preferred) == 0)
       gtk_drop_down_set_selected (GTK_DROP_DOWN (games), i);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), games);
+  gtk_label_set_wrap (GTK_LABEL (by_hand), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (by_hand), 40);
+  gtk_label_set_justify (GTK_LABEL (by_hand), GTK_JUSTIFY_CENTER);
+  gtk_widget_add_css_class (by_hand, "dim-label");
+  g_signal_connect_object (games, "notify::selected", G_CALLBACK (new_game_chosen_cb), by_hand, 0);
+  new_game_chosen_cb (GTK_DROP_DOWN (games), NULL, GTK_LABEL (by_hand));
+  gtk_box_append (GTK_BOX (box), games);
+  gtk_box_append (GTK_BOX (box), by_hand);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
   g_object_set_data (G_OBJECT (dialog), "arb-games", games);
+  g_object_set_data (G_OBJECT (dialog), "arb-by-hand", by_hand);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"), "create", _("_Create"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "create", ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "create");
@@ -416,6 +442,41 @@ act_action (GtkWidget  *widget,
       return;
     }
   _arb_window_open_action_dialog (self, procedure, selected);
+}
+
+/* The referee overrules a figure by hand: @param names it, "" for the
+ * one selected (else the one whose turn it is). The popover opens at
+ * its token and stays while the referee makes his changes, each one
+ * step of the fight. */
+static void
+adjust_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  const char *id = g_variant_get_string (param, NULL);
+  ArbEncounter *enc;
+
+  if (self->fight == NULL)
+    return;
+  enc = arb_fight_get_encounter (self->fight);
+  if (id[0] == '\0')
+    id = arb_hex_map_get_selected (self->map);
+  if (id == NULL)
+    id = arb_encounter_get (enc, E, "current");
+  if (id == NULL || arb_encounter_get (enc, id, "sheet") == NULL)
+    {
+      _arb_window_toast (self, _("Select a figure to adjust, on the map or in the turn order"));
+      return;
+    }
+  if (self->adjust_popover == NULL)
+    {
+      self->adjust_popover = arb_adjust_popover_new ();
+      g_object_add_weak_pointer (G_OBJECT (self->adjust_popover), (gpointer *)&self->adjust_popover);
+    }
+  arb_hex_map_set_selected (self->map, id);
+  arb_adjust_popover_set_figure (ARB_ADJUST_POPOVER (self->adjust_popover), self->fight, id);
+  arb_hex_map_popup_at (self->map, GTK_POPOVER (self->adjust_popover), id);
 }
 
 /* Ctrl+1 ... Ctrl+9: the actor's actions in the panel's order, so a
@@ -917,6 +978,7 @@ _arb_window_actions_update (ArbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export-log", enc != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.act", enc != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.add-combatants", enc != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.adjust", enc != NULL);
 }
 
 void
@@ -945,6 +1007,8 @@ _arb_window_class_actions_init (ArbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.next", NULL, next_action);
   gtk_widget_class_install_action (widget_class, "win.act", "s", act_action);
   gtk_widget_class_install_action (widget_class, "win.act-nth", "i", act_nth_action);
+  gtk_widget_class_install_action (widget_class, "win.adjust", "s", adjust_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_j, GDK_CONTROL_MASK, "win.adjust", "s", "");
   for (int i = 1; i <= 9; i++)
     gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0 + i, GDK_CONTROL_MASK, "win.act-nth", "i", i);
   gtk_widget_class_install_action (widget_class, "win.show-log", NULL, show_log_action);

@@ -11,6 +11,7 @@
 
 #include "arb-actor-panel.h"
 #include "arb-add-combatants-dialog.h"
+#include "arb-adjust-popover.h"
 #include "arb-hex-map.h"
 #include "arb-player-view.h"
 #include "arb-sheet-library-window.h"
@@ -53,6 +54,7 @@ struct _ArbWindow
   /* Borrowed while open */
   ArbSheetLibraryWindow *library_window;
   GtkWindow            *action_dialog;
+  GtkWidget            *adjust_popover;  /* kept by the map once shown */
   ArbPlayerView        *player_view;
   ArbAddCombatantsDialog *add_dialog;
   gboolean              closing;

@@ -92,6 +92,8 @@ update_figure_menu (ArbWindow *self)
       g_menu_item_set_action_and_target_value (item, "win.act", g_variant_new_string (actions[i]));
       g_menu_append_item (self->figure_menu, item);
     }
+  /* Any figure, whatever the rules offer it: overruled by hand. */
+  g_menu_append (self->figure_menu, _("_Adjust…"), "win.adjust::");
 }
 
 /* The log for the referee: each step's lines and dice, the newest
@@ -261,6 +263,12 @@ arb_window_set_fight (ArbWindow *self,
   arb_hex_map_set_encounter (self->map, fight ? arb_fight_get_encounter (fight) : NULL);
   if (self->player_view)
     arb_player_view_set_fight (self->player_view, fight);
+  /* The popover lets go of the fight put away. */
+  if (self->adjust_popover)
+    {
+      gtk_popover_popdown (GTK_POPOVER (self->adjust_popover));
+      arb_adjust_popover_set_figure (ARB_ADJUST_POPOVER (self->adjust_popover), NULL, NULL);
+    }
   arb_turn_order_set_selected (self->turn_order, fight ? arb_encounter_get (arb_fight_get_encounter (fight), E, "current") : NULL);
   update_figure_menu (self);
   refresh (self);

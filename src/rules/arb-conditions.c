@@ -218,6 +218,7 @@ arb_conditions_remove_proc (ArbProc  *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   const char *id = arb_proc_get_param (proc, "id");
+  const char *reason = arb_proc_get_param (proc, "reason");
   const char *order = arb_encounter_get (enc, E, ARB_KEY_ORDER);
   const char *current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
   g_autofree char *combatants = NULL;
@@ -249,7 +250,11 @@ arb_conditions_remove_proc (ArbProc  *proc,
       arb_step_set (step, enc, E, ARB_KEY_ORDER, rest[0] ? rest : NULL);
     }
 
-  arb_step_add_log (step, _("%s leaves the fight"), arb_encounter_get_name (enc, id));
+  if (reason && reason[0])
+    /* Translators: "Troll leaves the fight (fled)" */
+    arb_step_add_log (step, _("%s leaves the fight (%s)"), arb_encounter_get_name (enc, id), reason);
+  else
+    arb_step_add_log (step, _("%s leaves the fight"), arb_encounter_get_name (enc, id));
   return TRUE;
 }
 

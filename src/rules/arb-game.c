@@ -442,6 +442,43 @@ arb_game_get_map_preset_table (ArbGame *self)
   return CLASS (self)->map_preset_table ? CLASS (self)->map_preset_table : no_map_presets;
 }
 
+static const ArbAdjustable no_adjustable[] = { { NULL } };
+
+const ArbAdjustable *
+arb_game_list_adjustable (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), no_adjustable);
+  return CLASS (self)->adjustable ? CLASS (self)->adjustable : no_adjustable;
+}
+
+const char *
+arb_adjustable_get_name (const ArbAdjustable *adjustable)
+{
+  g_return_val_if_fail (adjustable != NULL, NULL);
+  return adjustable->pool ? adjustable->pool : adjustable->key;
+}
+
+const ArbAdjustable *
+arb_game_find_adjustable (ArbGame    *self,
+                          const char *name)
+{
+  const ArbAdjustable *list;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  list = arb_game_list_adjustable (self);
+  for (guint i = 0; name && list[i].key; i++)
+    if (g_str_equal (arb_adjustable_get_name (&list[i]), name))
+      return &list[i];
+  return NULL;
+}
+
+const char *
+arb_game_get_by_hand (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  return CLASS (self)->by_hand ? _(CLASS (self)->by_hand) : NULL;
+}
+
 static const ArbStateKey no_state_keys[] = { { NULL } };
 
 const ArbStateKey *

@@ -70,6 +70,17 @@ void    arb_zone_clear     (ArbZone *zone);
 /* An empty array of ArbZone that clears its zones. */
 GArray *arb_zone_array_new (void);
 
+/* A live number of a combatant the referee may set by hand, with the
+ * generic "adjust" procedure (arb-adjust.h). */
+typedef struct
+{
+  const char *key;     /* a combatant's ARB_KEY_INT key of state_keys */
+  const char *label;   /* N_(): "EN" */
+  /* NULL, or the sheet field @key is lost from: the referee then reads,
+   * names and sets what is left ("en": EN 35 for 0 en-lost of 35). */
+  const char *pool;
+} ArbAdjustable;
+
 /* A figure of a game's demo fight: a starter sheet, placed. */
 typedef struct
 {
@@ -203,7 +214,15 @@ struct _ArbGameClass
                                 const char         *id,
                                 GPtrArray          *out);
 
-  gpointer padding[11];
+  /* Overruling by hand */
+  /* The live numbers the referee may set, in the order shown; NULL-key
+   * terminated, NULL for none. */
+  const ArbAdjustable     *adjustable;
+  /* N_(): for the referee choosing a game, one line on what Arbiter
+   * runs and what is done by hand ("attacks are by hand with Adjust"). */
+  const char              *by_hand;
+
+  gpointer padding[9];
 };
 
 /* The registry: every game, in the order they are offered. */
@@ -324,6 +343,17 @@ ArbSheet           *arb_game_generate_sheet (ArbGame                  *self,
                                              const ArbSheetGeneration *generation,
                                              ArbRulesetLibrary        *rules,
                                              GPtrArray                *problems);
+/* Overruling by hand */
+/* See adjustable; never NULL. */
+const ArbAdjustable *arb_game_list_adjustable   (ArbGame       *self);
+/* The adjustable the referee names @name: its pool when it has one
+ * ("en"), else its key ("altitude"); NULL when there is none. */
+const ArbAdjustable *arb_game_find_adjustable   (ArbGame       *self,
+                                                 const char    *name);
+/* @adjustable's name for the referee and the CLI: its pool or key. */
+const char         *arb_adjustable_get_name     (const ArbAdjustable *adjustable);
+/* See by_hand: translated, or NULL when the game says nothing. */
+const char         *arb_game_get_by_hand        (ArbGame       *self);
 /* Healing between fights */
 const char * const *arb_game_list_healed_fields (ArbGame       *self);
 /* TRUE when @sheet holds a loss this game heals between fights. */

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "arb-adjust.h"
 #include "arb-conditions.h"
 #include "arb-game.h"
 #include "arb-map.h"
@@ -27,6 +28,26 @@ static const ArbParamSpec condition_params[] = {
   { "condition", N_("Condition"), ARB_PARAM_CHOICE, NULL, 0, 0, TRUE },
   { "set", N_("On or off"), ARB_PARAM_CHOICE, N_("on|On;off|Off"), 0, 0, FALSE },
   { "for", N_("For how long"), ARB_PARAM_INT, NULL, 0, 99, FALSE },
+  END
+};
+
+/* Every game: the referee overrules by hand (arb-adjust.h). */
+static const ArbParamSpec adjust_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, TRUE },
+  { "key", N_("Number"), ARB_PARAM_TEXT, NULL, 0, 0, TRUE },
+  { "value", N_("New value, or +N or -N"), ARB_PARAM_TEXT, NULL, 0, 0, TRUE },
+  END
+};
+
+static const ArbParamSpec reorder_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, TRUE },
+  { "to", N_("Place in the order"), ARB_PARAM_INT, NULL, 1, 1000, TRUE },
+  END
+};
+
+static const ArbParamSpec remove_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, TRUE },
+  { "reason", N_("Why"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
   END
 };
 
@@ -53,7 +74,9 @@ next_proc (ArbProc  *proc,
  * copy per game. Start and next run the game's own turn order. */
 static const ArbProcedureSpec generic[] = {
   { "condition", arb_conditions_set_proc, N_("Condition"), N_("Mark or clear a condition by hand"), TRUE, TRUE, condition_params },
-  { "remove", arb_conditions_remove_proc },
+  { "remove", arb_conditions_remove_proc, N_("Remove from Fight"), N_("Take a figure out of the fight: fled, surrendered, carried off"), FALSE, FALSE, remove_params },
+  { "adjust", arb_adjust_proc, N_("Adjust"), N_("Set a live number by hand"), FALSE, FALSE, adjust_params },
+  { "reorder", arb_reorder_proc, N_("Move in Order"), N_("Move a figure in the turn’s order by hand"), FALSE, FALSE, reorder_params },
   { "map", arb_map_edit_proc },
   { "start", start_proc },
   { "next", next_proc },

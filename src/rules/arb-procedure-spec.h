@@ -56,7 +56,8 @@ extern const ArbParamSpec arb_actor_only_params[];
 
 /* The spec of @name ("aod.strike"), or NULL when no form asks for it. */
 const ArbProcedureSpec *arb_procedure_get_spec   (const char *name);
-/* The procedures every game has ("condition", "remove", "map", "start",
+/* The procedures every game has ("condition", "remove", "adjust",
+ * "reorder", "map", "start",
  * "next"), ending with a NULL name; and one of them by its short name. */
 const ArbProcedureSpec *arb_procedure_list_generic (void);
 const ArbProcedureSpec *arb_procedure_find_generic (const char *name);

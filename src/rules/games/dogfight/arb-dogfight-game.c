@@ -60,6 +60,13 @@ next (ArbGame  *game,
   return arb_dogfight_turns_next (proc, error);
 }
 
+/* What the referee sets by hand with ID.adjust, in the order shown. */
+static const ArbAdjustable adjustable[] = {
+  { ARB_DOGFIGHT_KEY_PILOT_POINTS, N_("Pilot points"), NULL },
+  { ARB_DOGFIGHT_KEY_INITIATIVE, N_("Initiative"), NULL },
+  { NULL }
+};
+
 static void
 arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
 {
@@ -76,6 +83,8 @@ arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
   game_class->state_keys = arb_dogfight_state_keys;
+  game_class->adjustable = adjustable;
+  game_class->by_hand = N_("Initiative, tables and sheets are automated; movement, fire and damage are by hand with Adjust");
   game_class->start = start;
   game_class->next = next;
   game_class->list_zones = arb_dogfight_list_zones;

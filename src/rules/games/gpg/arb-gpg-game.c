@@ -141,6 +141,13 @@ next (ArbGame  *game,
   return arb_gpg_turns_next (proc, error);
 }
 
+/* What the referee sets by hand with ID.adjust, in the order shown. */
+static const ArbAdjustable adjustable[] = {
+  { ARB_GPG_KEY_ALTITUDE, N_("Altitude"), NULL },
+  { ARB_GPG_KEY_SPEED, N_("Speed"), NULL },
+  { NULL }
+};
+
 static void
 arb_gpg_game_class_init (ArbGpgGameClass *klass)
 {
@@ -158,6 +165,8 @@ arb_gpg_game_class_init (ArbGpgGameClass *klass)
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
   game_class->state_keys = arb_gpg_state_keys;
+  game_class->adjustable = adjustable;
+  game_class->by_hand = N_("Turn phases, air currents, moves, rams and strikes are automated; anything else is by hand with Adjust");
   game_class->clear_sight = clear_sight;
   game_class->start = start;
   game_class->next = next;

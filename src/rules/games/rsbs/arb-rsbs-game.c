@@ -65,6 +65,12 @@ next (ArbGame  *game,
   return arb_rsbs_turns_next (proc, error);
 }
 
+/* What the referee sets by hand with ID.adjust, in the order shown. */
+static const ArbAdjustable adjustable[] = {
+  { ARB_RSBS_KEY_DICE_BURNED, N_("Dice burned"), NULL },
+  { NULL }
+};
+
 static void
 arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
 {
@@ -82,6 +88,8 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
   game_class->state_keys = arb_rsbs_state_keys;
+  game_class->adjustable = adjustable;
+  game_class->by_hand = N_("Card activations, tables and sheets are automated; attacks, wounds and dice burned are by hand with Adjust");
   game_class->clear_sight = clear_sight;
   game_class->start = start;
   game_class->next = next;

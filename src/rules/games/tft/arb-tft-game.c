@@ -60,6 +60,12 @@ next (ArbGame  *game,
   return arb_tft_turns_next (proc, error);
 }
 
+/* What the referee sets by hand with ID.adjust, in the order shown. */
+static const ArbAdjustable adjustable[] = {
+  { ARB_TFT_KEY_HITS_TAKEN, N_("ST"), "st" },
+  { NULL }
+};
+
 static void
 arb_tft_game_class_init (ArbTftGameClass *klass)
 {
@@ -77,6 +83,8 @@ arb_tft_game_class_init (ArbTftGameClass *klass)
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
   game_class->state_keys = arb_tft_state_keys;
+  game_class->adjustable = adjustable;
+  game_class->by_hand = N_("Turn order, tables and sheets are automated; attacks and damage are by hand with Adjust");
   game_class->clear_sight = clear_sight;
   game_class->start = start;
   game_class->next = next;
