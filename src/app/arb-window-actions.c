@@ -313,7 +313,7 @@ static void
 ask_new (ArbWindow *self)
 {
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("New Encounter"),
-                                              _("Which game is fought? Add the combatants from the sheet library."));
+                                              _("Which game is fought? Then add the combatants with Add Combatants (Insert)."));
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   GSettings *settings = _arb_window_get_settings (self);
   g_autofree char *preferred = settings ? g_settings_get_string (settings, "default-game") : NULL;
