@@ -14,6 +14,7 @@
 
 #include "arb-action-dialog.h"
 #include "arb-actor-panel.h"
+#include "arb-add-combatants-dialog.h"
 #include "arb-adjust-popover.h"
 #include "arb-application.h"
 #include "arb-dice-popover.h"
@@ -1113,6 +1114,22 @@ test_new_encounter (void)
 
   enc = arb_fight_get_encounter (arb_window_get_fight (window));
   g_assert_cmpstr (arb_encounter_get_system (enc), ==, "rsbs");
+  /* Nobody is in it yet: Add Combatants comes up by itself. */
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();
+    GtkWindow *add = NULL;
+
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+      {
+        g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+        if (ARB_IS_ADD_COMBATANTS_DIALOG (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+          add = w;
+      }
+    g_assert_nonnull (add);
+    gtk_window_destroy (add);
+    iterate ();
+  }
   {
     g_autofree char *still = g_settings_get_string (settings, "default-game");
 

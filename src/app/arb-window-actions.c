@@ -289,7 +289,11 @@ new_response_cb (AdwMessageDialog *dialog,
       if (!(fight = arb_fight_new (_arb_window_get_rules (self), arb_game_list_ids ()[i], NULL, &error)))
         _arb_window_show_error (self, _("Could Not Start the Fight"), error->message);
       else
-        arb_window_set_fight (self, fight);
+        {
+          arb_window_set_fight (self, fight);
+          /* A new fight has nobody in it: the first thing is to add them. */
+          gtk_widget_activate_action (GTK_WIDGET (self), "win.add-combatants", NULL);
+        }
     }
   g_object_unref (self);
 }
