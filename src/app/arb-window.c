@@ -37,7 +37,7 @@ static GParamSpec *properties[N_PROPS];
 /* Below this width the map would be squeezed between the turn order and
  * the figure's panel: the turn order folds away (F9 brings it back), and
  * the window title and the panel still say whose turn it is. */
-#define NARROW_WIDTH 1000
+#define NARROW_WIDTH 900
 
 GSettings *
 _arb_window_get_settings (ArbWindow *self)
