@@ -32,6 +32,7 @@ struct _ArbPlayerView
 
   /* Owned */
   ArbFight       *fight;
+  gboolean        fullscreen;   /* asked for; the window manager may lag */
 };
 
 G_DEFINE_FINAL_TYPE (ArbPlayerView, arb_player_view, ADW_TYPE_WINDOW)
@@ -91,15 +92,28 @@ arb_player_view_dispose (GObject *object)
   G_OBJECT_CLASS (arb_player_view_parent_class)->dispose (object);
 }
 
+/* On the table's screen the header bar would only take room; F11 and
+ * Escape bring it back. */
+static void
+set_fullscreen (ArbPlayerView *self,
+                gboolean       fullscreen)
+{
+  self->fullscreen = fullscreen;
+  gtk_widget_set_visible (GTK_WIDGET (self->header_bar), !fullscreen);
+  if (fullscreen)
+    gtk_window_fullscreen (GTK_WINDOW (self));
+  else
+    gtk_window_unfullscreen (GTK_WINDOW (self));
+}
+
 static void
 action_fullscreen (GtkWidget  *widget,
                    const char *name,
                    GVariant   *param)
 {
-  if (gtk_window_is_fullscreen (GTK_WINDOW (widget)))
-    gtk_window_unfullscreen (GTK_WINDOW (widget));
-  else
-    gtk_window_fullscreen (GTK_WINDOW (widget));
+  ArbPlayerView *self = ARB_PLAYER_VIEW (widget);
+
+  set_fullscreen (self, !self->fullscreen);
 }
 
 static void
@@ -107,15 +121,20 @@ action_leave_fullscreen (GtkWidget  *widget,
                          const char *name,
                          GVariant   *param)
 {
-  gtk_window_unfullscreen (GTK_WINDOW (widget));
+  set_fullscreen (ARB_PLAYER_VIEW (widget), FALSE);
 }
 
-/* On the table's screen the header bar would only take room; F11 and
- * Escape bring it back. */
+/* Left or entered by the window manager's own means. */
 static void
 on_fullscreened (ArbPlayerView *self)
 {
-  gtk_widget_set_visible (GTK_WIDGET (self->header_bar), !gtk_window_is_fullscreen (GTK_WINDOW (self)));
+  gboolean now = gtk_window_is_fullscreen (GTK_WINDOW (self));
+
+  if (now != self->fullscreen)
+    {
+      self->fullscreen = now;
+      gtk_widget_set_visible (GTK_WIDGET (self->header_bar), !now);
+    }
 }
 
 static void
