@@ -869,6 +869,54 @@ test_public (void)
   cairo_surface_destroy (dropped);
 }
 
+static gboolean
+has_label (GtkWidget  *widget,
+           const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_str_equal (gtk_label_get_label (GTK_LABEL (widget)), text))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    if (has_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* A button on the map explains the zone tints with the game's own
+ * words; the players' map, which has no tints, has none. */
+static void
+test_legend (void)
+{
+  g_autofree char *rolf = NULL, *troll = NULL;
+  g_autoptr(ArbEncounter) enc = arena (&rolf, &troll);
+  const ArbZoneLegend *legend = arb_game_get_zone_legend (arb_game_get ("aod"));
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *map = arb_hex_map_new ();
+  GtkWidget *button = NULL;
+  GtkPopover *popover;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 400);
+  gtk_window_set_child (GTK_WINDOW (window), map);
+  arb_hex_map_set_encounter (ARB_HEX_MAP (map), enc);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+  for (GtkWidget *child = gtk_widget_get_first_child (map); child; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_MENU_BUTTON (child))
+      button = child;
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_visible (button));
+  popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+  for (guint i = 0; legend[i].label; i++)
+    g_assert_true (has_label (GTK_WIDGET (popover), legend[i].label));
+  g_assert_true (gtk_widget_activate_action (map, "map.legend", NULL));
+  iterate ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  gtk_popover_popdown (popover);
+  arb_hex_map_set_public (ARB_HEX_MAP (map), TRUE);
+  g_assert_false (gtk_widget_get_visible (button));
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -891,6 +939,7 @@ main (int   argc,
   g_test_add_func ("/hex-map/badges", test_badges);
   g_test_add_func ("/hex-map/dark", test_dark);
   g_test_add_func ("/hex-map/public", test_public);
+  g_test_add_func ("/hex-map/legend", test_legend);
 
   ret = g_test_run ();
   g_clear_object (&rules);

@@ -247,6 +247,9 @@ arb_hex_map_render (ArbHexMap   *self,
             cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &bounds);
 
             cairo_set_source_surface (cr, tile->surface, bounds.origin.x, bounds.origin.y);
+            /* Where the picture lands between whole pixels, a tile's
+             * edge blends with its own edge, not with nothing: no seams. */
+            cairo_pattern_set_extend (cairo_get_source (cr), CAIRO_EXTEND_PAD);
             cairo_paint (cr);
             cairo_destroy (cr);
           }
@@ -580,6 +583,17 @@ action_ruler (GtkWidget  *widget,
 }
 
 static void
+action_legend (GtkWidget  *widget,
+               const char *name,
+               GVariant   *param)
+{
+  ArbHexMap *self = ARB_HEX_MAP (widget);
+
+  if (self->legend && gtk_widget_get_visible (self->legend))
+    gtk_menu_button_popup (GTK_MENU_BUTTON (self->legend));
+}
+
+static void
 action_ruler_clear (GtkWidget  *widget,
                     const char *name,
                     GVariant   *param)
@@ -615,6 +629,8 @@ show_menu (ArbHexMap *self,
     }
   g_menu_append (view, _("Fit Map"), "map.fit");
   g_menu_append (view, _("Clear Ruler"), "map.ruler-clear");
+  if (self->legend && gtk_widget_get_visible (self->legend))
+    g_menu_append (view, _("What the Colours Mean"), "map.legend");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (view));
 
   if (self->menu == NULL)
@@ -855,6 +871,7 @@ arb_hex_map_class_init (ArbHexMapClass *klass)
   gtk_widget_class_install_action (widget_class, "map.ruler", "(iiii)", action_ruler);
   gtk_widget_class_install_action (widget_class, "map.ruler-clear", NULL, action_ruler_clear);
   gtk_widget_class_install_action (widget_class, "map.menu", NULL, action_menu);
+  gtk_widget_class_install_action (widget_class, "map.legend", NULL, action_legend);
 
   for (guint i = 0; i < G_N_ELEMENTS (pans); i++)
     gtk_widget_class_add_binding_action (widget_class, pans[i].key, 0, "map.pan", "(ii)", pans[i].dx, pans[i].dy);
