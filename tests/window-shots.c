@@ -363,6 +363,16 @@ main (int   argc,
     for (int guard = 0; !arb_action_dialog_get_ready (dialog) && guard < 8; guard++)
       arb_action_dialog_type_die (dialog, guard == 0 ? 12 : 4);
     gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL);
+    {
+      /* A picture's only: a Javelin on the ground, the Troll stunned. */
+      ArbEncounter *enc = arb_fight_get_encounter (demo);
+      g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+      ArbStep *step = arb_step_new ("shots.set", NULL);
+
+      arb_step_set (step, enc, ids[1], "dropped.Javelin", "7,5");
+      arb_step_set (step, enc, ids[2], "cond.stunned", "on");
+      arb_fight_apply (demo, step);
+    }
     for (int dark = 0; dark < 2; dark++)
       {
         adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);

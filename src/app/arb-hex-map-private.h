@@ -60,6 +60,7 @@ struct _ArbHexMap
   GArray        *zones;         /* ArbZone: the game's, around the selected figure */
   GArray        *tokens;        /* ArbToken: this picture's tokens and labels */
   GPtrArray     *ground;        /* ArbGroundItem: what lies on the map */
+  GArray        *ground_boxes;  /* graphene_rect_t: where each is drawn, map pixels */
   gboolean       dark;          /* the system's dark style: a dark map */
   gboolean       public;        /* the players' screen: no zones, no gauges */
   GtkWidget     *legend;        /* a button whose popover explains the zone tints */

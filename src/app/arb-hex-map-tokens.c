@@ -268,6 +268,33 @@ label_rank (ArbHexMap      *self,
   return g_strcmp0 (t->id, current) == 0 ? 0 : g_strcmp0 (t->id, self->selected) == 0 ? 1 : 2;
 }
 
+/* Where each thing on the ground is drawn (in the map pixels of @unit):
+ * low and left in its hex, so a figure standing on it leaves it in
+ * sight; several in a hex side by side. */
+static GArray *
+ground_boxes (GPtrArray   *ground,
+              ArbViewport *unit)
+{
+  GArray *boxes = g_array_new (FALSE, FALSE, sizeof (graphene_rect_t));
+  g_autoptr(GHashTable) in_hex = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  double scale = arb_viewport_get_scale (unit), size = MAX (10.0, scale * 0.5);
+
+  for (guint i = 0; ground && i < ground->len; i++)
+    {
+      const ArbGroundItem *item = g_ptr_array_index (ground, i);
+      gint64 key = pack_pair (item->hex.q, item->hex.r);
+      int n = GPOINTER_TO_INT (g_hash_table_lookup (in_hex, &key));
+      double x, y;
+
+      g_hash_table_insert (in_hex, g_memdup2 (&key, sizeof key), GINT_TO_POINTER (n + 1));
+      arb_viewport_hex_to_pixel (unit, item->hex, &x, &y);
+      x += -scale * 0.5 + n * size * 0.7;
+      y += scale * 0.45;
+      g_array_append_val (boxes, GRAPHENE_RECT_INIT (x - size / 2, y - size / 2, size, size));
+    }
+  return boxes;
+}
+
 void
 arb_hex_map_update_tokens (ArbHexMap *self)
 {
@@ -291,6 +318,7 @@ arb_hex_map_update_tokens (ArbHexMap *self)
     }
   g_array_set_size (self->tokens, 0);
   g_clear_pointer (&self->ground, g_ptr_array_unref);
+  g_clear_pointer (&self->ground_boxes, g_array_unref);
   if (enc == NULL)
     return;
   game = arb_game_get (arb_encounter_get_system (enc));
@@ -302,6 +330,7 @@ arb_hex_map_update_tokens (ArbHexMap *self)
   unit = arb_viewport_new ();
   arb_viewport_set_pointy (unit, arb_viewport_get_pointy (self->viewport));
   arb_viewport_set_scale (unit, scale);
+  self->ground_boxes = ground_boxes (self->ground, unit);
   scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   cr = cairo_create (scratch);
   layout = token_layout (cr, label_size (scale), FALSE);
@@ -362,6 +391,8 @@ arb_hex_map_update_tokens (ArbHexMap *self)
       token_extent (&g_array_index (self->tokens, ArbToken, i), badge_layout, &box);
       g_array_append_val (taken, box);
     }
+  /* After the tokens, so that token i's extent stays at index i. */
+  g_array_append_vals (taken, self->ground_boxes->data, self->ground_boxes->len);
   for (int rank = 0; rank < 3; rank++)
     for (guint i = 0; i < self->tokens->len; i++)
       {
@@ -432,33 +463,24 @@ arb_hex_map_token_hit (ArbHexMap *self,
   return best;
 }
 
-/* A weapon lying in a hex: a blade with its cross-guard, low in the hex
- * so a figure standing on it leaves it in sight. */
+/* A weapon lying in a hex: a blade with its cross-guard. */
 static void
 draw_ground (ArbHexMap   *self,
              cairo_t     *cr,
-             ArbViewport *vp,
+             double       dx,
+             double       dy,
              double       clip_w,
              double       clip_h)
 {
   const ArbMapPalette *palette = arb_hex_map_palette (self);
-  double scale = arb_viewport_get_scale (vp);
-  double size = MAX (7.0, scale * 0.45);
-  g_autoptr(GHashTable) in_hex = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
 
-  for (guint i = 0; self->ground && i < self->ground->len; i++)
+  for (guint i = 0; self->ground_boxes && i < self->ground_boxes->len; i++)
     {
-      const ArbGroundItem *item = g_ptr_array_index (self->ground, i);
-      gint64 key = pack_pair (item->hex.q, item->hex.r);
-      int n = GPOINTER_TO_INT (g_hash_table_lookup (in_hex, &key));
-      double x, y;
+      const graphene_rect_t *box = &g_array_index (self->ground_boxes, graphene_rect_t, i);
+      double size = box->size.width, x = box->origin.x + size / 2 + dx, y = box->origin.y + size / 2 + dy;
 
-      g_hash_table_insert (in_hex, g_memdup2 (&key, sizeof key), GINT_TO_POINTER (n + 1));
-      if (!arb_hex_map_in_clip (vp, item->hex, clip_w, clip_h))
+      if (x < -size || y < -size || x > clip_w + size || y > clip_h + size)
         continue;
-      arb_viewport_hex_to_pixel (vp, item->hex, &x, &y);
-      x += -scale * 0.55 + n * size * 0.6;
-      y += scale * 0.45;
       cairo_new_path (cr);
       cairo_move_to (cr, x - size / 2, y + size / 2);
       cairo_line_to (cr, x + size / 2, y - size / 2);
@@ -468,8 +490,8 @@ draw_ground (ArbHexMap   *self,
       cairo_set_line_width (cr, MAX (3.5, size / 4.0));
       gdk_cairo_set_source_rgba (cr, &palette->paper);
       cairo_stroke_preserve (cr);
-      cairo_set_line_width (cr, MAX (1.5, size / 9.0));
-      cairo_set_source_rgb (cr, 0.55, 0.57, 0.62);
+      cairo_set_line_width (cr, MAX (2.0, size / 7.0));
+      cairo_set_source_rgb (cr, 0.40, 0.42, 0.48);
       cairo_stroke (cr);
       cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
     }
@@ -547,11 +569,11 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
 
   if (self->tokens == NULL)
     return;
-  draw_ground (self, cr, vp, clip_w, clip_h);
   /* Map pixels to this picture's. */
   arb_viewport_get_origin (vp, &ox, &oy);
   dx = -ox * scale;
   dy = -oy * scale;
+  draw_ground (self, cr, dx, dy, clip_w, clip_h);
   layout = token_layout (cr, label_size (scale), FALSE);
   badge_layout = token_layout (cr, badge_size (scale * 0.62), TRUE);
 
@@ -680,6 +702,14 @@ arb_hex_map_describe (ArbHexMap  *self,
       for (guint c = 0; conditions && conditions[c]; c++)
         if (has_condition (self->encounter, id, conditions[c]))
           g_string_append_printf (text, ", %s", conditions[c]);
+      for (guint i = 0; self->ground && i < self->ground->len; i++)
+        {
+          const ArbGroundItem *item = g_ptr_array_index (self->ground, i);
+
+          /* TRANSLATORS: ", its Javelin lies at 7,5" */
+          if (g_str_equal (item->owner, id))
+            g_string_append_printf (text, _(", its %s lies at %d,%d"), item->name, item->hex.q, item->hex.r);
+        }
       /* TRANSLATORS: the figure's main gauge: ", FT+EN 27 of 33" */
       if (!self->public && arb_game_get_main_gauge (game, self->encounter, id, &gauge))
         g_string_append_printf (text, _(", %s %d of %d"), gauge.label, gauge.current, gauge.max);

@@ -778,6 +778,7 @@ arb_hex_map_dispose (GObject *object)
   g_clear_pointer (&self->zones, g_array_unref);
   g_clear_pointer (&self->tokens, g_array_unref);
   g_clear_pointer (&self->ground, g_ptr_array_unref);
+  g_clear_pointer (&self->ground_boxes, g_array_unref);
   g_clear_pointer (&self->legend, gtk_widget_unparent);
 
   G_OBJECT_CLASS (arb_hex_map_parent_class)->dispose (object);
