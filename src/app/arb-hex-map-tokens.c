@@ -135,6 +135,9 @@ token_layout (cairo_t *cr,
   return layout;
 }
 
+/* Below this many pixels to a hex's radius, no names are drawn. */
+#define MIN_LABELLED_SCALE 6.0
+
 static double
 label_size (double scale)
 {
@@ -186,18 +189,71 @@ token_extent (const ArbToken  *t,
     }
 }
 
+/* The boxes already covered, by cells of the map: a label is tried
+ * against its neighbours only, not against two hundred tokens. */
+#define CELL 64.0
+
+typedef struct
+{
+  GArray     *boxes;   /* graphene_rect_t */
+  GHashTable *cells;   /* packed cell -> GArray of box indices */
+} Taken;
+
+static void
+taken_init (Taken *taken)
+{
+  taken->boxes = g_array_new (FALSE, FALSE, sizeof (graphene_rect_t));
+  taken->cells = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify)g_array_unref);
+}
+
+static void
+taken_clear (Taken *taken)
+{
+  g_clear_pointer (&taken->boxes, g_array_unref);
+  g_clear_pointer (&taken->cells, g_hash_table_unref);
+}
+
+static void
+taken_add (Taken                 *taken,
+           const graphene_rect_t *box)
+{
+  guint index = taken->boxes->len;
+
+  g_array_append_val (taken->boxes, *box);
+  for (int cx = (int)floor (box->origin.x / CELL); cx <= (int)floor ((box->origin.x + box->size.width) / CELL); cx++)
+    for (int cy = (int)floor (box->origin.y / CELL); cy <= (int)floor ((box->origin.y + box->size.height) / CELL); cy++)
+      {
+        gint64 key = pack_pair (cx, cy);
+        GArray *in = g_hash_table_lookup (taken->cells, &key);
+
+        if (in == NULL)
+          {
+            in = g_array_new (FALSE, FALSE, sizeof (guint));
+            g_hash_table_insert (taken->cells, g_memdup2 (&key, sizeof key), in);
+          }
+        g_array_append_val (in, index);
+      }
+}
+
 static gboolean
 box_is_free (const graphene_rect_t *box,
-             GArray                *taken)
+             Taken                 *taken)
 {
-  for (guint i = 0; i < taken->len; i++)
-    {
-      graphene_rect_t *other = &g_array_index (taken, graphene_rect_t, i);
-      graphene_rect_t both;
+  for (int cx = (int)floor (box->origin.x / CELL); cx <= (int)floor ((box->origin.x + box->size.width) / CELL); cx++)
+    for (int cy = (int)floor (box->origin.y / CELL); cy <= (int)floor ((box->origin.y + box->size.height) / CELL); cy++)
+      {
+        gint64 key = pack_pair (cx, cy);
+        GArray *in = g_hash_table_lookup (taken->cells, &key);
 
-      if (graphene_rect_intersection (box, other, &both) && both.size.width > 0.5 && both.size.height > 0.5)
-        return FALSE;
-    }
+        for (guint i = 0; in && i < in->len; i++)
+          {
+            graphene_rect_t *other = &g_array_index (taken->boxes, graphene_rect_t, g_array_index (in, guint, i));
+            graphene_rect_t both;
+
+            if (graphene_rect_intersection (box, other, &both) && both.size.width > 0.5 && both.size.height > 0.5)
+              return FALSE;
+          }
+      }
   return TRUE;
 }
 
@@ -209,7 +265,7 @@ place_label (const ArbToken        *t,
              const graphene_rect_t *own,
              PangoLayout           *layout,
              const char            *text,
-             GArray                *taken,
+             Taken                 *taken,
              graphene_rect_t       *out)
 {
   double left = own->origin.x, top = own->origin.y;
@@ -295,6 +351,59 @@ ground_boxes (GPtrArray   *ground,
   return boxes;
 }
 
+static void
+place_labels (ArbHexMap        *self,
+              const ArbAppGame *app_game,
+              PangoLayout      *layout,
+              PangoLayout      *badge_layout)
+{
+  ArbEncounter *enc = self->encounter;
+  Taken taken;
+
+  taken_init (&taken);
+  for (guint i = 0; i < self->tokens->len; i++)
+    {
+      graphene_rect_t box;
+
+      token_extent (&g_array_index (self->tokens, ArbToken, i), badge_layout, &box);
+      taken_add (&taken, &box);
+    }
+  /* After the tokens, so that token i's extent stays at index i. */
+  for (guint i = 0; i < self->ground_boxes->len; i++)
+    taken_add (&taken, &g_array_index (self->ground_boxes, graphene_rect_t, i));
+  for (int rank = 0; rank < 3; rank++)
+    for (guint i = 0; i < self->tokens->len; i++)
+      {
+        ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
+        const char *name = arb_encounter_get_name (enc, t->id);
+        g_autoptr(GString) note = g_string_new (NULL);
+        g_autofree char *full = NULL;
+        g_autofree char *brief = NULL;
+        graphene_rect_t own = g_array_index (taken.boxes, graphene_rect_t, i);
+
+        if (label_rank (self, t) != rank)
+          continue;
+        if (app_game && app_game->token_note)
+          app_game->token_note (enc, t->id, note);
+        full = note->len ? g_strdup_printf ("%s · %s", name, note->str) : g_strdup (name);
+        brief = short_name (name);
+        if (note->len)
+          {
+            g_autofree char *plain = g_steal_pointer (&brief);
+
+            brief = g_strdup_printf ("%s · %s", plain, note->str);
+          }
+        if (place_label (t, &own, layout, full, &taken, &t->label_box))
+          t->label = g_steal_pointer (&full);
+        else if (place_label (t, &own, layout, brief, &taken, &t->label_box))
+          t->label = g_steal_pointer (&brief);
+        else
+          continue;
+        taken_add (&taken, &t->label_box);
+      }
+  taken_clear (&taken);
+}
+
 void
 arb_hex_map_update_tokens (ArbHexMap *self)
 {
@@ -304,10 +413,9 @@ arb_hex_map_update_tokens (ArbHexMap *self)
   g_auto(GStrv) ids = NULL;
   g_autoptr(GHashTable) stacked = NULL;
   g_autoptr(ArbViewport) unit = NULL;
-  g_autoptr(GArray) taken = NULL;
   cairo_surface_t *scratch;
   cairo_t *cr;
-  PangoLayout *layout, *badge_layout;
+  PangoLayout *layout;
   double scale = arb_viewport_get_scale (self->viewport);
 
   g_assert (ARB_IS_HEX_MAP (self));
@@ -381,48 +489,16 @@ arb_hex_map_update_tokens (ArbHexMap *self)
 
   /* Labels last, once every token is known: each avoids the tokens and
    * the labels placed before it, the whole name if it fits, else the
-   * first word, else none (the pointer shows it). */
-  badge_layout = token_layout (cr, badge_size (scale * 0.62), TRUE);
-  taken = g_array_new (FALSE, FALSE, sizeof (graphene_rect_t));
-  for (guint i = 0; i < self->tokens->len; i++)
+   * first word, else none (the pointer shows it). On a map shown so
+   * small that a hex is a few pixels, the names would bury it: there the
+   * pointer shows them all. */
+  if (scale >= MIN_LABELLED_SCALE)
     {
-      graphene_rect_t box;
+      PangoLayout *badge_layout = token_layout (cr, badge_size (scale * 0.62), TRUE);
 
-      token_extent (&g_array_index (self->tokens, ArbToken, i), badge_layout, &box);
-      g_array_append_val (taken, box);
+      place_labels (self, app_game, layout, badge_layout);
+      g_object_unref (badge_layout);
     }
-  /* After the tokens, so that token i's extent stays at index i. */
-  g_array_append_vals (taken, self->ground_boxes->data, self->ground_boxes->len);
-  for (int rank = 0; rank < 3; rank++)
-    for (guint i = 0; i < self->tokens->len; i++)
-      {
-        ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
-        const char *name = arb_encounter_get_name (enc, t->id);
-        g_autoptr(GString) note = g_string_new (NULL);
-        g_autofree char *full = NULL;
-        g_autofree char *brief = NULL;
-
-        if (label_rank (self, t) != rank)
-          continue;
-        if (app_game && app_game->token_note)
-          app_game->token_note (enc, t->id, note);
-        full = note->len ? g_strdup_printf ("%s · %s", name, note->str) : g_strdup (name);
-        brief = short_name (name);
-        if (note->len)
-          {
-            g_autofree char *plain = g_steal_pointer (&brief);
-
-            brief = g_strdup_printf ("%s · %s", plain, note->str);
-          }
-        if (place_label (t, &g_array_index (taken, graphene_rect_t, i), layout, full, taken, &t->label_box))
-          t->label = g_steal_pointer (&full);
-        else if (place_label (t, &g_array_index (taken, graphene_rect_t, i), layout, brief, taken, &t->label_box))
-          t->label = g_steal_pointer (&brief);
-        else
-          continue;
-        g_array_append_val (taken, t->label_box);
-      }
-  g_object_unref (badge_layout);
   g_object_unref (layout);
   cairo_destroy (cr);
   cairo_surface_destroy (scratch);
@@ -649,9 +725,12 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
   for (guint i = 0; i < self->tokens->len; i++)
     {
       const ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
+      double x = t->x + dx, y = t->y + dy;
 
+      if (x < -t->radius * 4 || y < -t->radius * 4 || x > clip_w + t->radius * 4 || y > clip_h + t->radius * 4)
+        continue;
       if (t->gauge)
-        draw_gauge (cr, t, t->x + dx, t->y + dy);
+        draw_gauge (cr, t, x, y);
       draw_badges (cr, badge_layout, t, dx, dy);
     }
 
