@@ -855,7 +855,20 @@ test_public (void)
   zones = render (map, 400, 300);
   /* The Strike Zone ahead of Rolf, tinted; then not for the players. */
   g_assert_cmphex (pixel_at (zones, (int)x + 3, (int)y + 3), !=, pixel_at (plain, (int)x + 3, (int)y + 3));
+  {
+    /* Under the pointer: the name, the conditions, the game's gauge. */
+    g_autofree char *said = arb_hex_map_describe (ARB_HEX_MAP (map), troll);
+
+    g_assert_nonnull (strstr (said, "Troll"));
+    g_assert_nonnull (strstr (said, "stunned"));
+    g_assert_nonnull (strstr (said, "FT+EN 80 of 80"));
+  }
   arb_hex_map_set_public (ARB_HEX_MAP (map), TRUE);
+  {
+    g_autofree char *said = arb_hex_map_describe (ARB_HEX_MAP (map), troll);
+
+    g_assert_null (strstr (said, "FT+EN"));
+  }
   public = render (map, 400, 300);
   g_assert_cmphex (pixel_at (public, (int)x + 3, (int)y + 3), ==, pixel_at (plain, (int)x + 3, (int)y + 3));
   g_assert_true (same_pixels (public, (int)gx - 15, (int)gy - 15, plain, (int)gx - 15, (int)gy - 15, 30, 30));
