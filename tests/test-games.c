@@ -359,6 +359,71 @@ test_state_keys (gconstpointer data)
   g_test_message ("%u keys checked", n);
 }
 
+/* Every game names the gauge the map draws under a token, read from the
+ * figure's live values: a loss shows at once. */
+static void
+test_main_gauge (gconstpointer data)
+{
+  ArbGame *game = (ArbGame *)data;
+  static const struct { const char *game, *key, *value; int left; } losses[] = {
+    { "aod", "ft-lost", "5", -5 },      /* left: a change, or (>= 100) the value less 100 */
+    { "tft", "hits-taken", "3", -3 },
+    { "rsbs", "dice-burned", "4", -4 },
+    { "gpg", "altitude", "10", 110 },
+  };
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  g_autoptr(ArbEncounter) enc = small_fight (game, &a, &b);
+  g_autoptr(GArray) zones = NULL;
+  ArbMainGauge before, after;
+
+  g_assert_true (arb_game_get_main_gauge (game, enc, a, &before));
+  g_assert_nonnull (before.label);
+  g_assert_cmpint (before.max, >, 0);
+  g_assert_cmpint (before.current, >=, 0);
+  g_assert_cmpint (before.current, <=, before.max);
+  for (guint i = 0; i < G_N_ELEMENTS (losses); i++)
+    if (g_str_equal (losses[i].game, arb_game_get_id (game)))
+      {
+        set_live (enc, a, losses[i].key, losses[i].value);
+        g_assert_true (arb_game_get_main_gauge (game, enc, a, &after));
+        g_assert_cmpint (after.max, ==, before.max);
+        if (losses[i].left >= 100)
+          g_assert_cmpint (after.current, ==, losses[i].left - 100);
+        else
+          g_assert_cmpint (after.current, ==, before.current + losses[i].left);
+      }
+  /* A game that tints zones says what the tints mean. */
+  zones = arb_game_list_zones (game, enc, rules, a);
+  if (zones->len)
+    g_assert_nonnull (arb_game_get_zone_legend (game)[0].label);
+}
+
+/* What lies on the ground: an Arena of Death weapon dropped in a hex
+ * (13.5), none for a weapon dropped off the map. */
+static void
+test_ground (void)
+{
+  ArbGame *game = arb_game_get ("aod");
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  g_autoptr(ArbEncounter) enc = small_fight (game, &a, &b);
+  g_autoptr(GPtrArray) none = arb_game_list_ground (game, enc);
+  g_autoptr(GPtrArray) items = NULL;
+  const ArbGroundItem *item;
+
+  g_assert_cmpuint (none->len, ==, 0);
+  set_live (enc, a, "dropped.Broadsword", "5,4");
+  set_live (enc, b, "dropped.Club", "here");
+  items = arb_game_list_ground (game, enc);
+  g_assert_cmpuint (items->len, ==, 1);
+  item = g_ptr_array_index (items, 0);
+  g_assert_cmpstr (item->name, ==, "Broadsword");
+  g_assert_cmpstr (item->owner, ==, a);
+  g_assert_cmpint (item->hex.q, ==, 5);
+  g_assert_cmpint (item->hex.r, ==, 4);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -371,6 +436,7 @@ main (int   argc,
   rules = arb_test_load_rules ();
 
   g_test_add_func ("/games/registry", test_registry);
+  g_test_add_func ("/games/aod/ground", test_ground);
   games = arb_game_list ();
   for (guint i = 0; i < games->len; i++)
     {
@@ -383,6 +449,7 @@ main (int   argc,
         { "actions", test_actions },
         { "state-keys", test_state_keys },
         { "clear-sight", test_clear_sight },
+        { "main-gauge", test_main_gauge },
       };
 
       for (guint c = 0; c < G_N_ELEMENTS (cases); c++)

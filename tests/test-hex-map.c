@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "arb-hex-map.h"
+#include "arb-hex-map-private.h"
 #include "arb-encounter-test.h"
 #include "arb-test-util.h"
 
@@ -63,6 +64,17 @@ arena (char **rolf,
   *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "3", "r", "4", "facing", "0", NULL);
   *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", "q", "6", "r", "2", "facing", "3", "cond.stunned", "on", NULL);
   return enc;
+}
+
+/* The figure's menu among the map's children (the legend's button is
+ * another). */
+static GtkWidget *
+menu_of (GtkWidget *map)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (map); child; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER_MENU (child))
+      return child;
+  return NULL;
 }
 
 /* Select with Tab's action, move and turn by key actions: requests only,
@@ -161,7 +173,7 @@ test_actions (void)
   g_assert_true (gtk_widget_activate_action (map, "map.menu", NULL));
   iterate ();
   {
-    GtkWidget *popover = gtk_widget_get_first_child (map);
+    GtkWidget *popover = menu_of (map);
 
     g_assert_true (GTK_IS_POPOVER_MENU (popover));
     g_assert_true (gtk_widget_get_visible (popover));
@@ -177,14 +189,14 @@ test_actions (void)
     arb_hex_map_set_extra_menu (ARB_HEX_MAP (map), G_MENU_MODEL (game));
     g_assert_true (gtk_widget_activate_action (map, "map.menu", NULL));
     iterate ();
-    model = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (gtk_widget_get_first_child (map)));
+    model = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (menu_of (map)));
     g_assert_cmpint (g_menu_model_get_n_items (model), ==, 3);
     first = g_menu_model_get_item_link (model, 0, G_MENU_LINK_SECTION);
     g_assert_true (first == G_MENU_MODEL (game));
     g_object_unref (first);
     g_assert_true (g_menu_model_get_item_attribute (G_MENU_MODEL (game), 0, G_MENU_ATTRIBUTE_LABEL, "s", &label));
     g_assert_cmpstr (label, ==, "Strike…");
-    gtk_popover_popdown (GTK_POPOVER (gtk_widget_get_first_child (map)));
+    gtk_popover_popdown (GTK_POPOVER (menu_of (map)));
     arb_hex_map_set_extra_menu (ARB_HEX_MAP (map), NULL);
   }
 
@@ -685,6 +697,239 @@ test_refit (void)
   iterate ();
 }
 
+/* The demo's three figures, side by side as the demo has them. */
+static ArbEncounter *
+demo_arena (char *ids[3])
+{
+  ArbEncounter *enc = arb_encounter_new ("aod", NULL);
+  ArbStep *step = arb_step_new ("test.map", NULL);
+
+  g_assert_true (arb_map_apply_preset (step, enc, "aod-arena", NULL));
+  arb_encounter_apply (enc, step);
+  ids[0] = add_combatant (enc, "aod-rolf.xml", "Heroes", "q", "8", "r", "3", "facing", "0", NULL);
+  ids[1] = add_combatant (enc, "aod-lazar.xml", "Heroes", "q", "8", "r", "4", "facing", "0", NULL);
+  ids[2] = add_combatant (enc, "aod-foe-troll.xml", "Arena", "q", "9", "r", "3", "facing", "3",
+                          "cond.stunned", "on", NULL);
+  return enc;
+}
+
+static gboolean
+overlap (const graphene_rect_t *a,
+         const graphene_rect_t *b)
+{
+  graphene_rect_t both;
+
+  return graphene_rect_intersection (a, b, &both) && both.size.width > 0.5 && both.size.height > 0.5;
+}
+
+/* At fit, however small the map, a token keeps its least size, and the
+ * names beside the tokens cover neither each other nor a token; in the
+ * map's room in a 1280x800 window every name is shown, at a size that
+ * can be read. */
+static void
+test_token_labels (void)
+{
+  char *ids[3];
+  g_autoptr(ArbEncounter) enc = demo_arena (ids);
+  g_autoptr(GtkWidget) map = map_at (enc, 10, 0, 0);
+  static const struct { int w, h; gboolean all_named; } sizes[] = {
+    { 400, 300, FALSE },   /* 800x600, the panels open */
+    { 800, 600, FALSE },
+    { 620, 540, TRUE },    /* the map's room at 1280x800 */
+    { 1400, 900, TRUE },
+  };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      graphene_rect_t token[3], label[3];
+
+      arb_hex_map_fit (ARB_HEX_MAP (map), sizes[s].w, sizes[s].h);
+      for (guint i = 0; i < 3; i++)
+        {
+          g_assert_true (arb_hex_map_get_token_bounds (ARB_HEX_MAP (map), ids[i], &token[i], &label[i]));
+          g_assert_cmpfloat (token[i].size.width, >=, 2 * ARB_HEX_MAP_MIN_TOKEN_RADIUS - 1e-9);
+          if (sizes[s].all_named)
+            g_assert_cmpfloat (label[i].size.height, >=, ARB_HEX_MAP_MIN_LABEL_SIZE);
+        }
+      for (guint i = 0; i < 3; i++)
+        for (guint j = 0; j < 3; j++)
+          {
+            if (label[i].size.width == 0)
+              continue;
+            g_assert_false (overlap (&label[i], &token[j]));
+            if (i != j && label[j].size.width > 0)
+              g_assert_false (overlap (&label[i], &label[j]));
+          }
+    }
+  for (guint i = 0; i < 3; i++)
+    g_free (ids[i]);
+}
+
+/* Badges are the game's conditions, one mark each, no two alike in a
+ * game. */
+static void
+test_badges (void)
+{
+  GPtrArray *games = arb_game_list ();
+
+  for (guint g = 0; g < games->len; g++)
+    {
+      ArbGame *game = games->pdata[g];
+      const char * const *conditions = arb_game_list_conditions (game);
+      g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+      for (guint c = 0; conditions[c]; c++)
+        {
+          char *badge = arb_hex_map_condition_badge (game, conditions[c]);
+
+          g_assert_cmpuint (strlen (badge), >=, 1);
+          g_assert_cmpuint (g_utf8_strlen (badge, -1), <=, 3);
+          g_assert_false (g_hash_table_contains (seen, badge));
+          g_hash_table_add (seen, badge);
+        }
+    }
+  {
+    g_autofree char *kd = arb_hex_map_condition_badge (arb_game_get ("tft"), "knocked-down");
+    g_autofree char *dead = arb_hex_map_condition_badge (arb_game_get ("tft"), "dead");
+    g_autofree char *defending = arb_hex_map_condition_badge (arb_game_get ("tft"), "defending");
+
+    g_assert_cmpstr (kd, ==, "KD");
+    g_assert_cmpstr (dead, ==, "De");
+    g_assert_cmpstr (defending, ==, "Df");
+  }
+}
+
+static guint
+brightness (guint32 pixel)
+{
+  return ((pixel >> 16) & 0xff) + ((pixel >> 8) & 0xff) + (pixel & 0xff);
+}
+
+/* The map follows the system's dark style: the ground around it and its
+ * hexes turn dark, and back. */
+static void
+test_dark (void)
+{
+  g_autofree char *rolf = NULL, *troll = NULL;
+  g_autoptr(ArbEncounter) enc = arena (&rolf, &troll);
+  g_autoptr(GtkWidget) map = map_at (enc, 20.0, -6.0, -6.0);
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  cairo_surface_t *light, *dark;
+  ArbHex inside = arb_hex_at (3, 2);
+  double x, y;
+
+  arb_viewport_hex_to_pixel (arb_hex_map_get_viewport (ARB_HEX_MAP (map)), inside, &x, &y);
+  g_assert_true (x > 0 && x < 400 && y > 0 && y < 300);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  iterate ();
+  light = render (map, 400, 300);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  iterate ();
+  dark = render (map, 400, 300);
+  /* The ground off the map, then a hex of it. */
+  g_assert_cmpuint (brightness (pixel_at (dark, 2, 2)), <, brightness (pixel_at (light, 2, 2)) / 2);
+  g_assert_cmpuint (brightness (pixel_at (dark, (int)x, (int)y)), <, brightness (pixel_at (light, (int)x, (int)y)) / 2);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  iterate ();
+  cairo_surface_destroy (light);
+  cairo_surface_destroy (dark);
+}
+
+/* The players' map tints no zones for the selected figure, but a weapon
+ * lying on the ground is drawn on it as on the referee's. */
+static void
+test_public (void)
+{
+  g_autofree char *rolf = NULL, *troll = NULL;
+  g_autoptr(ArbEncounter) enc = arena (&rolf, &troll);
+  g_autoptr(GtkWidget) map = map_at (enc, 20.0, -2.0, -1.5);
+  ArbViewport *vp = arb_hex_map_get_viewport (ARB_HEX_MAP (map));
+  cairo_surface_t *plain, *zones, *public, *dropped;
+  ArbHex ahead = arb_hex_neighbour (arb_hex_at (3, 4), 0), ground = arb_hex_at (1, 1);
+  double x, y, gx, gy;
+
+  arb_viewport_hex_to_pixel (vp, ahead, &x, &y);
+  arb_viewport_hex_to_pixel (vp, ground, &gx, &gy);
+  plain = render (map, 400, 300);
+  arb_hex_map_set_selected (ARB_HEX_MAP (map), rolf);
+  zones = render (map, 400, 300);
+  /* The Strike Zone ahead of Rolf, tinted; then not for the players. */
+  g_assert_cmphex (pixel_at (zones, (int)x + 3, (int)y + 3), !=, pixel_at (plain, (int)x + 3, (int)y + 3));
+  {
+    /* Under the pointer: the name, the conditions, the game's gauge. */
+    g_autofree char *said = arb_hex_map_describe (ARB_HEX_MAP (map), troll);
+
+    g_assert_nonnull (strstr (said, "Troll"));
+    g_assert_nonnull (strstr (said, "stunned"));
+    g_assert_nonnull (strstr (said, "FT+EN 80 of 80"));
+  }
+  arb_hex_map_set_public (ARB_HEX_MAP (map), TRUE);
+  {
+    g_autofree char *said = arb_hex_map_describe (ARB_HEX_MAP (map), troll);
+
+    g_assert_null (strstr (said, "FT+EN"));
+  }
+  public = render (map, 400, 300);
+  g_assert_cmphex (pixel_at (public, (int)x + 3, (int)y + 3), ==, pixel_at (plain, (int)x + 3, (int)y + 3));
+  g_assert_true (same_pixels (public, (int)gx - 15, (int)gy - 15, plain, (int)gx - 15, (int)gy - 15, 30, 30));
+  set_live (enc, rolf, "dropped.Broadsword", "1,1");
+  arb_hex_map_refresh (ARB_HEX_MAP (map));
+  dropped = render (map, 400, 300);
+  g_assert_false (same_pixels (dropped, (int)gx - 15, (int)gy - 15, plain, (int)gx - 15, (int)gy - 15, 30, 30));
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (zones);
+  cairo_surface_destroy (public);
+  cairo_surface_destroy (dropped);
+}
+
+static gboolean
+has_label (GtkWidget  *widget,
+           const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_str_equal (gtk_label_get_label (GTK_LABEL (widget)), text))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    if (has_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* A button on the map explains the zone tints with the game's own
+ * words; the players' map, which has no tints, has none. */
+static void
+test_legend (void)
+{
+  g_autofree char *rolf = NULL, *troll = NULL;
+  g_autoptr(ArbEncounter) enc = arena (&rolf, &troll);
+  const ArbZoneLegend *legend = arb_game_get_zone_legend (arb_game_get ("aod"));
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *map = arb_hex_map_new ();
+  GtkWidget *button = NULL;
+  GtkPopover *popover;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 400);
+  gtk_window_set_child (GTK_WINDOW (window), map);
+  arb_hex_map_set_encounter (ARB_HEX_MAP (map), enc);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+  for (GtkWidget *child = gtk_widget_get_first_child (map); child; child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_MENU_BUTTON (child))
+      button = child;
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_visible (button));
+  popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+  for (guint i = 0; legend[i].label; i++)
+    g_assert_true (has_label (GTK_WIDGET (popover), legend[i].label));
+  g_assert_true (gtk_widget_activate_action (map, "map.legend", NULL));
+  iterate ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  gtk_popover_popdown (popover);
+  arb_hex_map_set_public (ARB_HEX_MAP (map), TRUE);
+  g_assert_false (gtk_widget_get_visible (button));
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -703,6 +948,11 @@ main (int   argc,
   g_test_add_func ("/hex-map/zones-drawn", test_zones_drawn);
   g_test_add_func ("/hex-map/scroll", test_scroll);
   g_test_add_func ("/hex-map/refit", test_refit);
+  g_test_add_func ("/hex-map/token-labels", test_token_labels);
+  g_test_add_func ("/hex-map/badges", test_badges);
+  g_test_add_func ("/hex-map/dark", test_dark);
+  g_test_add_func ("/hex-map/public", test_public);
+  g_test_add_func ("/hex-map/legend", test_legend);
 
   ret = g_test_run ();
   g_clear_object (&rules);

@@ -477,6 +477,70 @@ test_player_view (void)
   discard_drafts ();
 }
 
+/* A label under @widget whose text holds @text. */
+static GtkLabel *
+find_label_with (GtkWidget  *widget,
+                 const char *text)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_label (GTK_LABEL (widget)), text))
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = find_label_with (child, text);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* Xvfb has no window manager to grant fullscreen: the view's own
+ * answer to F11, its header bar gone, is what can be seen. */
+static void
+assert_fullscreen (GtkWindow *window,
+                   gboolean   fullscreen)
+{
+  iterate ();
+  g_assert_cmpint (gtk_widget_get_visible (find (GTK_WIDGET (window), ADW_TYPE_HEADER_BAR)), ==, !fullscreen);
+}
+
+/* The players' screen goes fullscreen with F11 and back with F11 or
+ * Escape; its banner says the round and what just happened. */
+static void
+test_player_view_screen (void)
+{
+  ArbWindow *window = arb_window_new (app);
+  GtkWindow *view = NULL;
+  ArbEncounter *enc;
+  const ArbStep *last;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.player-view", NULL));
+  iterate ();
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l; l = l->next)
+    if (g_str_equal (G_OBJECT_TYPE_NAME (l->data), "ArbPlayerView"))
+      view = l->data;
+  g_assert_nonnull (view);
+  enc = arb_fight_get_encounter (arb_window_get_fight (window));
+  last = arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1);
+  g_assert_nonnull (find_label_with (GTK_WIDGET (view), "Round 1"));
+  g_assert_nonnull (find_label_with (GTK_WIDGET (view), g_ptr_array_index (arb_step_get_log (last), 0)));
+
+  assert_fullscreen (view, FALSE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "view.fullscreen", NULL));
+  assert_fullscreen (view, TRUE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "view.fullscreen", NULL));
+  assert_fullscreen (view, FALSE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "view.fullscreen", NULL));
+  assert_fullscreen (view, TRUE);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "view.leave-fullscreen", NULL));
+  assert_fullscreen (view, FALSE);
+  destroy_window (window);
+  discard_drafts ();
+}
+
 /* After a crash the fight comes back as it stood, not saved, in the
  * window. */
 static void
@@ -1504,6 +1568,7 @@ main (int   argc,
   g_test_add_func ("/main-window/next-keys", test_next_keys);
   g_test_add_func ("/main-window/pick-target", test_pick_target);
   g_test_add_func ("/main-window/player-view", test_player_view);
+  g_test_add_func ("/main-window/player-view-screen", test_player_view_screen);
   g_test_add_func ("/main-window/reopen-after-crash", test_reopen_after_crash);
   g_test_add_func ("/main-window/players-roll", test_players_roll);
   g_test_add_func ("/main-window/library-into-fight", test_library_into_fight);

@@ -493,6 +493,59 @@ main (int   argc,
       gtk_window_destroy (GTK_WINDOW (dialog));
       arb_fight_discard_draft (pit);
     }
+  {
+    /* The demo's tokens at fit, light and dark, small and large, then
+     * the players' view beside it. */
+    static const struct { int w, h; } sizes[] = { { 800, 600 }, { 1280, 800 }, { 1920, 1080 } };
+    AdwStyleManager *style = adw_style_manager_get_default ();
+    GListModel *toplevels = gtk_window_get_toplevels ();
+
+    g_autoptr(ArbFight) demo = arb_fight_new_demo (arb_application_get_rules (app), NULL);
+
+    arb_window_set_fight (window, demo);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", "aod.strike");
+    dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+    for (int guard = 0; !arb_action_dialog_get_ready (dialog) && guard < 8; guard++)
+      arb_action_dialog_type_die (dialog, guard == 0 ? 12 : 4);
+    gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL);
+    {
+      /* A picture's only: a Javelin on the ground, the Troll stunned. */
+      ArbEncounter *enc = arb_fight_get_encounter (demo);
+      g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+      ArbStep *step = arb_step_new ("shots.set", NULL);
+
+      arb_step_set (step, enc, ids[1], "dropped.Javelin", "7,5");
+      arb_step_set (step, enc, ids[2], "cond.stunned", "on");
+      arb_fight_apply (demo, step);
+    }
+    for (int dark = 0; dark < 2; dark++)
+      {
+        adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+        for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+          {
+            g_autofree char *name = g_strdup_printf ("tokens-%s-%dx%d.png", dark ? "dark" : "light", sizes[s].w, sizes[s].h);
+
+            gtk_window_set_default_size (GTK_WINDOW (window), sizes[s].w, sizes[s].h);
+            settle ();
+            shoot (GTK_WIDGET (window), dir, name);
+          }
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.player-view", NULL);
+        settle ();
+        for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+          {
+            g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+            if (g_str_equal (G_OBJECT_TYPE_NAME (w), "ArbPlayerView"))
+              {
+                shoot (GTK_WIDGET (w), dir, dark ? "players-dark.png" : "players-light.png");
+                if (dark)
+                  gtk_window_destroy (w);
+              }
+          }
+      }
+    adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  }
 
   /* The fight is a picture's only: no draft to offer next time. */
   arb_fight_discard_draft (arb_window_get_fight (window));

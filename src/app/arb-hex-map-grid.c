@@ -154,6 +154,7 @@ field_pattern (ArbHexMap *self,
                double    *ph)
 {
   gboolean pointy = arb_viewport_get_pointy (self->viewport);
+  const ArbMapPalette *palette = arb_hex_map_palette (self);
   g_autoptr(ArbViewport) unit = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
@@ -169,7 +170,7 @@ field_pattern (ArbHexMap *self,
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
   cr = cairo_create (surface);
   cairo_scale (cr, w / *pw, h / *ph);
-  cairo_set_source_rgb (cr, open ? 0.86 : 0.93, open ? 0.92 : 0.91, open ? 0.98 : 0.86);
+  gdk_cairo_set_source_rgba (cr, open ? &palette->sky : &palette->field);
   cairo_paint (cr);
   /* Map units: the hexes around the period, so lines across its edges
    * are whole on both sides. */
@@ -197,7 +198,8 @@ field_pattern (ArbHexMap *self,
           }
         cairo_close_path (cr);
       }
-  cairo_set_source_rgba (cr, 0.24, 0.22, 0.20, open ? 0.18 : 0.35);
+  cairo_set_source_rgba (cr, palette->grid.red, palette->grid.green, palette->grid.blue,
+                         palette->grid.alpha * (open ? 0.5 : 1.0));
   cairo_set_line_width (cr, MAX (0.5, scale / 24.0) / scale);
   cairo_stroke (cr);
   cairo_destroy (cr);
@@ -273,6 +275,7 @@ arb_hex_map_draw_grid (ArbHexMap   *self,
   gboolean open = enc && arb_map_get_shape (enc) == ARB_MAP_OPEN;
   gboolean megahex = enc && arb_map_get_megahex (enc);
   double scale = arb_viewport_get_scale (vp);
+  const ArbMapPalette *palette = arb_hex_map_palette (self);
   MapInfo info;
   int cols, rows, range[4];
 
@@ -335,14 +338,14 @@ arb_hex_map_draw_grid (ArbHexMap   *self,
   if (megahex)
     {
       edge_paths (&info, cr, vp, clip_w, clip_h, TRUE);
-      cairo_set_source_rgba (cr, 0.24, 0.22, 0.20, 0.7);
+      cairo_set_source_rgba (cr, palette->wall.red, palette->wall.green, palette->wall.blue, 0.7);
       cairo_set_line_width (cr, MAX (1.0, scale / 10.0));
       cairo_stroke (cr);
     }
   if (!open)
     {
       edge_paths (&info, cr, vp, clip_w, clip_h, FALSE);
-      cairo_set_source_rgb (cr, 0.24, 0.22, 0.20);
+      gdk_cairo_set_source_rgba (cr, &palette->wall);
       cairo_set_line_width (cr, MAX (1.5, scale / 6.0));
       cairo_stroke (cr);
     }

@@ -67,7 +67,49 @@ struct _ArbHexMap
   int            place_facing;
   GArray        *path;          /* ArbHex: a planned move, from its start, or NULL */
   int            path_facing;
+  GArray        *tokens;        /* ArbToken: this picture's tokens and labels */
+  GPtrArray     *ground;        /* ArbGroundItem: what lies on the map */
+  GArray        *ground_boxes;  /* graphene_rect_t: where each is drawn, map pixels */
+  gboolean       dark;          /* the system's dark style: a dark map */
+  gboolean       public;        /* the players' screen: no zones, no gauges */
+  GtkWidget     *legend;        /* a button whose popover explains the zone tints */
 };
+
+/* The smallest radius a token is drawn with, in pixels, however far
+ * out the map is zoomed: smaller, its name and badges cannot be read. */
+#define ARB_HEX_MAP_MIN_TOKEN_RADIUS 10.0
+/* Name labels never shrink below this size, in pixels. */
+#define ARB_HEX_MAP_MIN_LABEL_SIZE 12.0
+
+/* A token as this picture draws it, in map pixels (map units times the
+ * scale), laid out once per picture so that every tile draws the same
+ * labels and none of them collide. */
+typedef struct
+{
+  char         *id;
+  double        x, y, radius;
+  gboolean      out;           /* out of the fight: faded and crossed */
+  gboolean      gauge;         /* the game's main gauge, drawn as a bar */
+  double        gauge_part;    /* 0..1 of it left */
+  GPtrArray    *badges;        /* char *: a short mark for each condition */
+  GPtrArray    *badge_out;     /* GINT_TO_POINTER: that condition takes it out */
+  char         *label;         /* NULL: the name shows only on hover */
+  graphene_rect_t label_box;
+} ArbToken;
+
+/* The map's colours, light or dark. */
+typedef struct
+{
+  GdkRGBA background;   /* around the map */
+  GdkRGBA field;        /* the hexes of an arena */
+  GdkRGBA sky;          /* of an open map */
+  GdkRGBA grid;         /* the hex lines */
+  GdkRGBA wall;
+  GdkRGBA ink;          /* text */
+  GdkRGBA paper;        /* under text */
+} ArbMapPalette;
+
+const ArbMapPalette *arb_hex_map_palette (ArbHexMap *self);
 
 /* The map's shape, read once per frame: the hex loops ask it thousands
  * of times. */
@@ -125,6 +167,11 @@ void        arb_hex_map_draw_grid     (ArbHexMap   *self,
 
 /* arb-hex-map-zones.c */
 void        arb_hex_map_update_zones  (ArbHexMap   *self);
+void        arb_hex_map_tone_colour   (ArbZoneTone  tone,
+                                       gboolean     strong,
+                                       GdkRGBA     *colour);
+/* The legend's button, its popover filled for the game in play. */
+void        arb_hex_map_update_legend (ArbHexMap   *self);
 void        arb_hex_map_draw_zones    (ArbHexMap   *self,
                                        cairo_t     *cr,
                                        ArbViewport *vp,
@@ -132,6 +179,17 @@ void        arb_hex_map_draw_zones    (ArbHexMap   *self,
                                        double       clip_h);
 
 /* arb-hex-map-tokens.c */
+/* The short mark a token carries for @condition of @game: "St", "KD". */
+char       *arb_hex_map_condition_badge (ArbGame    *game,
+                                         const char *condition);
+/* Lays the tokens and their labels out for the present scale. */
+void        arb_hex_map_update_tokens (ArbHexMap   *self);
+const ArbToken *arb_hex_map_find_token (ArbHexMap  *self,
+                                       const char  *id);
+/* The token whose disc holds widget pixel (@x, @y), or NULL. */
+const char *arb_hex_map_token_hit     (ArbHexMap   *self,
+                                       double       x,
+                                       double       y);
 void        arb_hex_map_draw_tokens   (ArbHexMap   *self,
                                        cairo_t     *cr,
                                        ArbViewport *vp,

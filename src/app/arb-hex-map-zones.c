@@ -10,26 +10,29 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+#include <math.h>
 
 #include "arb-game.h"
 #include "arb-hex-map-private.h"
 
 /* Text centred on a point, on a pale box. */
 static void
-draw_label (cairo_t     *cr,
-            PangoLayout *layout,
-            const char  *text,
-            double       x,
-            double       y)
+draw_label (cairo_t             *cr,
+            const ArbMapPalette *palette,
+            PangoLayout         *layout,
+            const char          *text,
+            double               x,
+            double               y)
 {
   int w, h;
 
   pango_layout_set_text (layout, text, -1);
   pango_layout_get_pixel_size (layout, &w, &h);
-  cairo_set_source_rgba (cr, 1, 1, 1, 0.75);
+  cairo_set_source_rgba (cr, palette->paper.red, palette->paper.green, palette->paper.blue, 0.75);
   cairo_rectangle (cr, x - w / 2.0 - 2, y - h / 2.0, w + 4, h);
   cairo_fill (cr);
-  cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
+  gdk_cairo_set_source_rgba (cr, &palette->ink);
   cairo_move_to (cr, x - w / 2.0, y - h / 2.0);
   pango_cairo_show_layout (cr, layout);
 }
@@ -66,6 +69,108 @@ tone_of (const ArbZone *zone)
   return (guint)zone->tone < G_N_ELEMENTS (tones) ? (guint)zone->tone : ARB_TONE_BLUE;
 }
 
+void
+arb_hex_map_tone_colour (ArbZoneTone  tone,
+                         gboolean     strong,
+                         GdkRGBA     *colour)
+{
+  guint t = (guint)tone < G_N_ELEMENTS (tones) ? (guint)tone : ARB_TONE_BLUE;
+
+  /* A swatch alone reads fainter than a tinted map: twice as strong. */
+  *colour = (GdkRGBA) { tones[t].r, tones[t].g, tones[t].b, MIN (1.0, 2 * (strong ? tones[t].strong : tones[t].weak)) };
+}
+
+static void
+draw_swatch (GtkDrawingArea *area,
+             cairo_t        *cr,
+             int             width,
+             int             height,
+             gpointer        data)
+{
+  const ArbZoneLegend *entry = data;
+  GdkRGBA colour;
+
+  arb_hex_map_tone_colour (entry->tone, entry->strong, &colour);
+  if (entry->shape == ARB_ZONE_SIDE)
+    {
+      colour.alpha = 0.9;
+      cairo_move_to (cr, 2, height - 3);
+      cairo_line_to (cr, width - 2, height - 3);
+      cairo_set_line_width (cr, 3);
+      gdk_cairo_set_source_rgba (cr, &colour);
+      cairo_stroke (cr);
+      return;
+    }
+  /* A hex, as on the map. */
+  for (int k = 0; k < 6; k++)
+    {
+      double a = k * G_PI / 3, r = MIN (width, height) / 2.0 - 1;
+
+      if (k == 0)
+        cairo_move_to (cr, width / 2.0 + r * cos (a), height / 2.0 + r * sin (a));
+      else
+        cairo_line_to (cr, width / 2.0 + r * cos (a), height / 2.0 + r * sin (a));
+    }
+  cairo_close_path (cr);
+  gdk_cairo_set_source_rgba (cr, &colour);
+  cairo_fill (cr);
+}
+
+void
+arb_hex_map_update_legend (ArbHexMap *self)
+{
+  ArbGame *game = self->encounter ? arb_game_get (arb_encounter_get_system (self->encounter)) : NULL;
+  const ArbZoneLegend *legend = game ? arb_game_get_zone_legend (game) : NULL;
+  GtkWidget *box;
+
+  g_assert (ARB_IS_HEX_MAP (self));
+  if (self->legend == NULL)
+    {
+      self->legend = gtk_menu_button_new ();
+      gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->legend), "dialog-information-symbolic");
+      gtk_widget_set_tooltip_text (self->legend, _("What the Colours Mean"));
+      gtk_widget_add_css_class (self->legend, "osd");
+      gtk_widget_add_css_class (self->legend, "circular");
+      gtk_widget_set_focus_on_click (self->legend, FALSE);
+      gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->legend), gtk_popover_new ());
+      gtk_widget_set_parent (self->legend, GTK_WIDGET (self));
+    }
+  /* The players see no tints, so they need no legend. */
+  gtk_widget_set_visible (self->legend, !self->public && legend && legend[0].label);
+  if (!gtk_widget_get_visible (self->legend))
+    return;
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  gtk_widget_set_margin_start (box, 6);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  {
+    GtkWidget *title = gtk_label_new (_("Around the Selected Figure"));
+
+    gtk_widget_add_css_class (title, "heading");
+    gtk_label_set_xalign (GTK_LABEL (title), 0);
+    gtk_box_append (GTK_BOX (box), title);
+  }
+  for (guint i = 0; legend[i].label; i++)
+    {
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+      GtkWidget *swatch = gtk_drawing_area_new ();
+      GtkWidget *label = gtk_label_new (_(legend[i].label));
+
+      gtk_widget_set_size_request (swatch, 22, 20);
+      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, (gpointer)&legend[i], NULL);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 36);
+      gtk_box_append (GTK_BOX (row), swatch);
+      gtk_box_append (GTK_BOX (row), label);
+      gtk_box_append (GTK_BOX (box), row);
+    }
+  gtk_popover_set_child (gtk_menu_button_get_popover (GTK_MENU_BUTTON (self->legend)), box);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
 /* Asks the game once per picture, not once per tile. */
 void
 arb_hex_map_update_zones (ArbHexMap *self)
@@ -75,7 +180,8 @@ arb_hex_map_update_zones (ArbHexMap *self)
   g_assert (ARB_IS_HEX_MAP (self));
   game = self->encounter ? arb_game_get (arb_encounter_get_system (self->encounter)) : NULL;
   g_clear_pointer (&self->zones, g_array_unref);
-  if (game && self->selected)
+  /* The zones are the referee's: the players' map shows none. */
+  if (game && self->selected && !self->public)
     self->zones = arb_game_list_zones (game, self->encounter, self->rules, self->selected);
 }
 
@@ -138,7 +244,7 @@ arb_hex_map_draw_zones (ArbHexMap   *self,
           if (z->shape != ARB_ZONE_MARK || z->text == NULL || !near_clip (vp, z->hex, clip_w, clip_h))
             continue;
           arb_viewport_hex_to_pixel (vp, z->hex, &x, &y);
-          draw_label (cr, layout, z->text, x, y);
+          draw_label (cr, arb_hex_map_palette (self), layout, z->text, x, y);
         }
     }
 

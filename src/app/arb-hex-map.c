@@ -19,6 +19,8 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include <adwaita.h>
+
 #include "arb-hex-map-private.h"
 
 G_DEFINE_FINAL_TYPE (ArbHexMap, arb_hex_map, GTK_TYPE_WIDGET)
@@ -51,10 +53,10 @@ tiles_key (ArbHexMap *self)
   int cols, rows;
 
   arb_hex_map_map_size (self, &cols, &rows);
-  return g_strdup_printf ("%p|%d|%d|%d|%.6g|%u|%u|%s", (void *)enc, cols, rows,
+  return g_strdup_printf ("%p|%d|%d|%d|%.6g|%u|%u|%s|%d|%d", (void *)enc, cols, rows,
                           arb_viewport_get_pointy (self->viewport), arb_viewport_get_scale (self->viewport),
                           enc ? arb_encounter_get_position (enc) : 0, enc ? arb_encounter_get_n_steps (enc) : 0,
-                          self->selected ? self->selected : "");
+                          self->selected ? self->selected : "", self->dark, self->public);
 }
 
 typedef struct
@@ -135,6 +137,7 @@ check_tiles (ArbHexMap *self)
   self->tiles_key = g_steal_pointer (&key);
   update_extent (self);
   arb_hex_map_update_zones (self);
+  arb_hex_map_update_tokens (self);
   /* The tiles start at the picture's top left: a whole map in view
    * takes as few as it can. */
   self->tile_x = floor ((self->extent[0] - 3.0) * arb_viewport_get_scale (self->viewport));
@@ -210,11 +213,7 @@ arb_hex_map_render (ArbHexMap   *self,
 
   graphene_rect_init (&area, 0, 0, width, height);
   gtk_snapshot_push_clip (snapshot, &area);
-  {
-    GdkRGBA background = { 0.80, 0.78, 0.74, 1 };
-
-    gtk_snapshot_append_color (snapshot, &background, &area);
-  }
+  gtk_snapshot_append_color (snapshot, &arb_hex_map_palette (self)->background, &area);
 
   check_tiles (self);
   arb_viewport_get_origin (self->viewport, &ox, &oy);
@@ -250,6 +249,9 @@ arb_hex_map_render (ArbHexMap   *self,
             cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &bounds);
 
             cairo_set_source_surface (cr, tile->surface, bounds.origin.x, bounds.origin.y);
+            /* Where the picture lands between whole pixels, a tile's
+             * edge blends with its own edge, not with nothing: no seams. */
+            cairo_pattern_set_extend (cairo_get_source (cr), CAIRO_EXTEND_PAD);
             cairo_paint (cr);
             cairo_destroy (cr);
           }
@@ -295,6 +297,8 @@ arb_hex_map_snapshot (GtkWidget   *widget,
   if (self->fit_mode && width > 0 && height > 0)
     arb_hex_map_fit (self, width, height);
   arb_hex_map_render (self, snapshot, width, height);
+  if (self->legend)
+    gtk_widget_snapshot_child (widget, self->legend, snapshot);
 }
 
 static void
@@ -315,9 +319,14 @@ token_at (ArbHexMap *self,
   ArbHex hex = arb_viewport_pixel_to_hex (self->viewport, x, y);
   ArbHex at;
   int facing;
+  const char *hit;
 
   if (!self->encounter)
     return NULL;
+  /* A token may be drawn larger than its hex (at its smallest size). */
+  check_tiles (self);
+  if ((hit = arb_hex_map_token_hit (self, x, y)))
+    return hit;
   if (self->selected && arb_encounter_get_hex (self->encounter, self->selected, &at, &facing) &&
       at.q == hex.q && at.r == hex.r)
     return self->selected;
@@ -628,6 +637,17 @@ action_ruler (GtkWidget  *widget,
 }
 
 static void
+action_legend (GtkWidget  *widget,
+               const char *name,
+               GVariant   *param)
+{
+  ArbHexMap *self = ARB_HEX_MAP (widget);
+
+  if (self->legend && gtk_widget_get_visible (self->legend))
+    gtk_menu_button_popup (GTK_MENU_BUTTON (self->legend));
+}
+
+static void
 action_ruler_clear (GtkWidget  *widget,
                     const char *name,
                     GVariant   *param)
@@ -679,6 +699,8 @@ show_menu (ArbHexMap *self,
     }
   g_menu_append (view, _("Fit Map"), "map.fit");
   g_menu_append (view, _("Clear Ruler"), "map.ruler-clear");
+  if (self->legend && gtk_widget_get_visible (self->legend))
+    g_menu_append (view, _("What the Colours Mean"), "map.legend");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (view));
 
   if (self->menu == NULL)
@@ -761,6 +783,16 @@ arb_hex_map_size_allocate (GtkWidget *widget,
    * zooms or pans by hand. */
   if (self->fit_mode)
     arb_hex_map_fit (self, width, height);
+  if (self->legend && gtk_widget_get_visible (self->legend))
+    {
+      int w, h;
+
+      /* In the bottom left corner, where the maps leave room. */
+      gtk_widget_measure (self->legend, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
+      gtk_widget_measure (self->legend, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
+      gtk_widget_allocate (self->legend, w, h, -1,
+                           gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (6, MAX (0, height - h - 6))));
+    }
   if (self->menu)
     gtk_popover_present (GTK_POPOVER (self->menu));
   if (self->popup)
@@ -771,6 +803,57 @@ static void
 on_viewport_changed (ArbHexMap *self)
 {
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_dark_changed (ArbHexMap *self)
+{
+  self->dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  g_clear_pointer (&self->field, cairo_pattern_destroy);
+  arb_hex_map_refresh (self);
+}
+
+static gboolean
+on_query_tooltip (ArbHexMap  *self,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip)
+{
+  const char *id = keyboard ? self->selected : token_at (self, x, y);
+  g_autofree char *text = NULL;
+
+  if (id == NULL || self->encounter == NULL)
+    return FALSE;
+  text = arb_hex_map_describe (self, id);
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+const ArbMapPalette *
+arb_hex_map_palette (ArbHexMap *self)
+{
+  static const ArbMapPalette light = {
+    .background = { 0.80, 0.78, 0.74, 1 },
+    .field = { 0.93, 0.91, 0.86, 1 },
+    .sky = { 0.86, 0.92, 0.98, 1 },
+    .grid = { 0.24, 0.22, 0.20, 0.35 },
+    .wall = { 0.24, 0.22, 0.20, 1 },
+    .ink = { 0.15, 0.14, 0.13, 1 },
+    .paper = { 1, 1, 1, 1 },
+  };
+  /* Libadwaita's dark greys: the field a step lighter than the window. */
+  static const ArbMapPalette dark = {
+    .background = { 0.12, 0.12, 0.12, 1 },
+    .field = { 0.22, 0.21, 0.20, 1 },
+    .sky = { 0.13, 0.18, 0.25, 1 },
+    .grid = { 0.85, 0.83, 0.80, 0.22 },
+    .wall = { 0.72, 0.70, 0.66, 1 },
+    .ink = { 0.96, 0.96, 0.96, 1 },
+    .paper = { 0.14, 0.14, 0.14, 1 },
+  };
+
+  return self->dark ? &dark : &light;
 }
 
 static void
@@ -795,6 +878,10 @@ arb_hex_map_dispose (GObject *object)
   g_clear_pointer (&self->zones, g_array_unref);
   g_clear_pointer (&self->placing, g_free);
   g_clear_pointer (&self->path, g_array_unref);
+  g_clear_pointer (&self->tokens, g_array_unref);
+  g_clear_pointer (&self->ground, g_ptr_array_unref);
+  g_clear_pointer (&self->ground_boxes, g_array_unref);
+  g_clear_pointer (&self->legend, gtk_widget_unparent);
 
   G_OBJECT_CLASS (arb_hex_map_parent_class)->dispose (object);
 }
@@ -896,6 +983,7 @@ arb_hex_map_class_init (ArbHexMapClass *klass)
   gtk_widget_class_install_action (widget_class, "map.menu", NULL, action_menu);
   gtk_widget_class_install_action (widget_class, "map.place", NULL, action_place);
   gtk_widget_class_install_action (widget_class, "map.place-cancel", NULL, action_place_cancel);
+  gtk_widget_class_install_action (widget_class, "map.legend", NULL, action_legend);
 
   for (guint i = 0; i < G_N_ELEMENTS (pans); i++)
     gtk_widget_class_add_binding_action (widget_class, pans[i].key, 0, "map.pan", "(ii)", pans[i].dx, pans[i].dy);
@@ -975,6 +1063,18 @@ arb_hex_map_init (ArbHexMap *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "map.place", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "map.place-cancel", FALSE);
+  /* The map follows the system's light or dark style. */
+  {
+    AdwStyleManager *style = adw_style_manager_get_default ();
+
+    self->dark = adw_style_manager_get_dark (style);
+    g_signal_connect_object (style, "notify::dark", G_CALLBACK (on_dark_changed), self, G_CONNECT_SWAPPED);
+  }
+  /* A name with no room beside its token shows under the pointer. */
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
+  arb_hex_map_update_legend (self);
+
   update_accessible (self);
 }
 
@@ -999,6 +1099,7 @@ arb_hex_map_set_encounter (ArbHexMap    *self,
 
   if (!g_set_object (&self->encounter, encounter))
     return;
+  arb_hex_map_update_legend (self);
   arb_viewport_set_pointy (self->viewport, encounter && arb_map_get_pointy (encounter));
   g_clear_pointer (&self->selected, g_free);
   /* A new map is shown whole. */
@@ -1055,6 +1156,48 @@ arb_hex_map_set_selected (ArbHexMap  *self,
   update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
+}
+
+void
+arb_hex_map_set_public (ArbHexMap *self,
+                        gboolean   public)
+{
+  g_return_if_fail (ARB_IS_HEX_MAP (self));
+
+  public = !!public;
+  if (self->public == public)
+    return;
+  self->public = public;
+  arb_hex_map_update_legend (self);
+  arb_hex_map_refresh (self);
+}
+
+gboolean
+arb_hex_map_get_token_bounds (ArbHexMap       *self,
+                              const char      *id,
+                              graphene_rect_t *token,
+                              graphene_rect_t *label)
+{
+  const ArbToken *t;
+  double ox, oy, scale;
+
+  g_return_val_if_fail (ARB_IS_HEX_MAP (self), FALSE);
+
+  check_tiles (self);
+  if (!(t = arb_hex_map_find_token (self, id)))
+    return FALSE;
+  arb_viewport_get_origin (self->viewport, &ox, &oy);
+  scale = arb_viewport_get_scale (self->viewport);
+  if (token)
+    graphene_rect_init (token, t->x - t->radius - ox * scale, t->y - t->radius - oy * scale, 2 * t->radius, 2 * t->radius);
+  if (label)
+    {
+      if (t->label)
+        graphene_rect_offset_r (&t->label_box, -ox * scale, -oy * scale, label);
+      else
+        graphene_rect_init (label, 0, 0, 0, 0);
+    }
+  return TRUE;
 }
 
 void

@@ -39,6 +39,16 @@ void          arb_hex_map_popup_at      (ArbHexMap    *self,
 const char   *arb_hex_map_get_selected  (ArbHexMap    *self);
 void          arb_hex_map_set_selected  (ArbHexMap    *self,
                                          const char   *id);
+/* For the players' screen: no zones, no gauges, no legend of tints. */
+void          arb_hex_map_set_public    (ArbHexMap    *self,
+                                         gboolean      public);
+/* Where @id's token and its name are drawn, in widget pixels; @label is
+ * empty when the name shows only under the pointer. FALSE when @id has
+ * no token on the map. */
+gboolean      arb_hex_map_get_token_bounds (ArbHexMap       *self,
+                                            const char      *id,
+                                            graphene_rect_t *token,
+                                            graphene_rect_t *label);
 /* The encounter changed: redraw, and rebuild the grid if the map did. */
 void          arb_hex_map_refresh       (ArbHexMap    *self);
 /* Shows the whole map at @width x @height (the widget's size if 0). */

@@ -2,7 +2,9 @@
  *
  * What everyone at the table may see: where the figures stand, who acts
  * and the conditions anyone could see. No Fatigue, Endurance, AP or
- * order values: those stay on the referee's screen. The map here only
+ * order values: those stay on the referee's screen, and so do the
+ * zones the map tints for the referee. A banner says the round and what
+ * just happened; F11 makes it the whole screen. The map here only
  * shows; a move asked for on it does nothing.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -21,23 +23,43 @@ struct _ArbPlayerView
   AdwWindow       parent_instance;
 
   /* Template widgets */
+  AdwHeaderBar   *header_bar;
   AdwWindowTitle *window_title;
+  GtkLabel       *banner_when;
+  GtkLabel       *banner_headline;
   ArbTurnOrder   *turn_order;
   ArbHexMap      *map;
 
   /* Owned */
   ArbFight       *fight;
+  gboolean        fullscreen;   /* asked for; the window manager may lag */
 };
 
 G_DEFINE_FINAL_TYPE (ArbPlayerView, arb_player_view, ADW_TYPE_WINDOW)
+
+/* What just happened, in a line: the first of the last step's log. */
+static char *
+dup_headline (ArbEncounter *enc)
+{
+  guint position = enc ? arb_encounter_get_position (enc) : 0;
+  const ArbStep *step = position ? arb_encounter_get_step (enc, position - 1) : NULL;
+  GPtrArray *log = step ? arb_step_get_log (step) : NULL;
+
+  if (log == NULL || log->len == 0)
+    return NULL;
+  return g_strdup (g_ptr_array_index (log, 0));
+}
 
 static void
 refresh (ArbPlayerView *self)
 {
   ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
   g_autofree char *subtitle = self->fight ? arb_fight_dup_subtitle (self->fight) : NULL;
+  g_autofree char *headline = dup_headline (enc);
 
   adw_window_title_set_subtitle (self->window_title, subtitle ? subtitle : "");
+  gtk_label_set_label (self->banner_when, subtitle ? subtitle : "");
+  gtk_label_set_label (self->banner_headline, headline ? headline : _("The fight has not begun"));
   arb_turn_order_set_encounter (self->turn_order, enc);
   arb_turn_order_set_selected (self->turn_order, enc ? arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current") : NULL);
   arb_hex_map_refresh (self->map);
@@ -70,6 +92,51 @@ arb_player_view_dispose (GObject *object)
   G_OBJECT_CLASS (arb_player_view_parent_class)->dispose (object);
 }
 
+/* On the table's screen the header bar would only take room; F11 and
+ * Escape bring it back. */
+static void
+set_fullscreen (ArbPlayerView *self,
+                gboolean       fullscreen)
+{
+  self->fullscreen = fullscreen;
+  gtk_widget_set_visible (GTK_WIDGET (self->header_bar), !fullscreen);
+  if (fullscreen)
+    gtk_window_fullscreen (GTK_WINDOW (self));
+  else
+    gtk_window_unfullscreen (GTK_WINDOW (self));
+}
+
+static void
+action_fullscreen (GtkWidget  *widget,
+                   const char *name,
+                   GVariant   *param)
+{
+  ArbPlayerView *self = ARB_PLAYER_VIEW (widget);
+
+  set_fullscreen (self, !self->fullscreen);
+}
+
+static void
+action_leave_fullscreen (GtkWidget  *widget,
+                         const char *name,
+                         GVariant   *param)
+{
+  set_fullscreen (ARB_PLAYER_VIEW (widget), FALSE);
+}
+
+/* Left or entered by the window manager's own means. */
+static void
+on_fullscreened (ArbPlayerView *self)
+{
+  gboolean now = gtk_window_is_fullscreen (GTK_WINDOW (self));
+
+  if (now != self->fullscreen)
+    {
+      self->fullscreen = now;
+      gtk_widget_set_visible (GTK_WIDGET (self->header_bar), !now);
+    }
+}
+
 static void
 arb_player_view_class_init (ArbPlayerViewClass *klass)
 {
@@ -81,10 +148,17 @@ arb_player_view_class_init (ArbPlayerViewClass *klass)
   g_type_ensure (ARB_TYPE_TURN_ORDER);
   g_type_ensure (ARB_TYPE_HEX_MAP);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/arbiter/Arbiter/ui/arb-player-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, ArbPlayerView, header_bar);
   gtk_widget_class_bind_template_child (widget_class, ArbPlayerView, window_title);
+  gtk_widget_class_bind_template_child (widget_class, ArbPlayerView, banner_when);
+  gtk_widget_class_bind_template_child (widget_class, ArbPlayerView, banner_headline);
   gtk_widget_class_bind_template_child (widget_class, ArbPlayerView, turn_order);
   gtk_widget_class_bind_template_child (widget_class, ArbPlayerView, map);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
+  gtk_widget_class_install_action (widget_class, "view.fullscreen", NULL, action_fullscreen);
+  gtk_widget_class_install_action (widget_class, "view.leave-fullscreen", NULL, action_leave_fullscreen);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F11, 0, "view.fullscreen", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "view.leave-fullscreen", NULL);
 }
 
 static void
@@ -92,6 +166,8 @@ arb_player_view_init (ArbPlayerView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   arb_turn_order_set_public (self->turn_order, TRUE);
+  arb_hex_map_set_public (self->map, TRUE);
+  g_signal_connect (self, "notify::fullscreened", G_CALLBACK (on_fullscreened), NULL);
   g_object_bind_property (self->turn_order, "selected", self->map, "selected",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
 }

@@ -328,6 +328,57 @@ arb_game_list_zones (ArbGame           *self,
   return arb_zone_array_new ();
 }
 
+const ArbZoneLegend *
+arb_game_get_zone_legend (ArbGame *self)
+{
+  static const ArbZoneLegend none[] = { { 0 } };
+
+  g_return_val_if_fail (ARB_IS_GAME (self), none);
+  return CLASS (self)->zone_legend ? CLASS (self)->zone_legend : none;
+}
+
+gboolean
+arb_game_get_main_gauge (ArbGame      *self,
+                         ArbEncounter *encounter,
+                         const char   *id,
+                         ArbMainGauge *gauge)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  g_return_val_if_fail (gauge != NULL, FALSE);
+
+  *gauge = (ArbMainGauge) { 0 };
+  if (CLASS (self)->main_gauge == NULL || !CLASS (self)->main_gauge (self, encounter, id, gauge))
+    return FALSE;
+  /* A bar needs a whole to be a part of. */
+  return gauge->max > 0;
+}
+
+void
+arb_ground_item_free (ArbGroundItem *item)
+{
+  g_free (item->name);
+  g_free (item->owner);
+  g_free (item);
+}
+
+GPtrArray *
+arb_ground_item_array_new (void)
+{
+  return g_ptr_array_new_with_free_func ((GDestroyNotify)arb_ground_item_free);
+}
+
+GPtrArray *
+arb_game_list_ground (ArbGame      *self,
+                      ArbEncounter *encounter)
+{
+  GPtrArray *items = NULL;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  if (CLASS (self)->list_ground)
+    items = CLASS (self)->list_ground (self, encounter);
+  return items ? items : arb_ground_item_array_new ();
+}
+
 GArray *
 arb_zone_array_new (void)
 {

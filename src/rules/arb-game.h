@@ -67,6 +67,36 @@ typedef struct
 } ArbZone;
 
 void    arb_zone_clear     (ArbZone *zone);
+
+/* What a tone means in a game, for the map's legend: "Strike Zone". */
+typedef struct
+{
+  ArbZoneShape shape;   /* FILL or SIDE: how the legend draws its swatch */
+  ArbZoneTone  tone;
+  gboolean     strong;
+  const char  *label;   /* N_() */
+} ArbZoneLegend;
+
+/* The one gauge the map draws as a bar under a token: how much of its
+ * whole a figure has left ("FT+EN" 27 of 33, "ST" 9 of 12). */
+typedef struct
+{
+  const char *label;    /* translated, static */
+  int         current;
+  int         max;
+} ArbMainGauge;
+
+/* A thing lying on the map: a dropped or hurled weapon. */
+typedef struct
+{
+  char   *name;         /* "Broadsword" */
+  char   *owner;        /* the id of the combatant it belongs to */
+  ArbHex  hex;
+} ArbGroundItem;
+
+void       arb_ground_item_free      (ArbGroundItem *item);
+/* An empty array of ArbGroundItem that frees its items. */
+GPtrArray *arb_ground_item_array_new (void);
 /* An empty array of ArbZone that clears its zones. */
 GArray *arb_zone_array_new (void);
 
@@ -213,6 +243,20 @@ struct _ArbGameClass
                                 ArbRulesetLibrary  *rules,
                                 const char         *id,
                                 GPtrArray          *out);
+  /* The map */
+  /* What the tones of list_zones mean, ending with a NULL label; NULL
+   * for a game that marks no zones. */
+  const ArbZoneLegend     *zone_legend;
+  /* The gauge that says how near @id is to the end of its fight
+   * (FT and EN, ST, the dice pool, damage boxes); FALSE when it has
+   * none. */
+  gboolean   (*main_gauge)     (ArbGame            *self,
+                                ArbEncounter       *encounter,
+                                const char         *id,
+                                ArbMainGauge       *gauge);
+  /* The things lying on the map (of ArbGroundItem); NULL: none. */
+  GPtrArray *(*list_ground)    (ArbGame            *self,
+                                ArbEncounter       *encounter);
 
   /* Overruling by hand */
   /* The live numbers the referee may set, in the order shown; NULL-key
@@ -222,7 +266,7 @@ struct _ArbGameClass
    * runs and what is done by hand ("attacks are by hand with Adjust"). */
   const char              *by_hand;
 
-  gpointer padding[9];
+  gpointer padding[6];
 };
 
 /* The registry: every game, in the order they are offered. */
@@ -374,5 +418,16 @@ char               *arb_game_add_combatant      (ArbGame       *self,
                                                  ArbSheet      *sheet,
                                                  const char    *side,
                                                  gboolean       heal);
+
+/* The map */
+/* Never NULL; ends with a NULL label. */
+const ArbZoneLegend *arb_game_get_zone_legend   (ArbGame       *self);
+gboolean            arb_game_get_main_gauge     (ArbGame       *self,
+                                                 ArbEncounter  *encounter,
+                                                 const char    *id,
+                                                 ArbMainGauge  *gauge);
+/* Of ArbGroundItem, never NULL. */
+GPtrArray          *arb_game_list_ground        (ArbGame       *self,
+                                                 ArbEncounter  *encounter);
 
 G_END_DECLS

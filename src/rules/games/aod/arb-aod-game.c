@@ -91,6 +91,13 @@ static const char * const conditions[] = {
   "stunned", "kneeling", "prone", "unconscious", "dead", "close-combat", "arm-injured", "leg-injured", "leg-crippled", "hand-numb", "vision-impaired", "fled", NULL
 };
 static const char * const out_conditions[] = { "unconscious", "dead", "fled", NULL };
+/* What arb_aod_list_zones() marks (7.0). */
+static const ArbZoneLegend zone_legend[] = {
+  { ARB_ZONE_FILL, ARB_TONE_RED, TRUE, N_("Strike Zone: the three hexes in front") },
+  { ARB_ZONE_FILL, ARB_TONE_ORANGE, FALSE, N_("Attack and Fire Zone: the cone ahead") },
+  { ARB_ZONE_SIDE, ARB_TONE_RED, TRUE, N_("Rear hexsides") },
+  { 0 }
+};
 /* Rolf and Lazar side by side, the Troll already in both their Strike
  * Zones and they in its: the first pulse can bring blows. */
 static const ArbDemoFigure demo[] = {
@@ -182,6 +189,9 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->next = next;
   game_class->list_zones = arb_aod_list_zones;
   game_class->list_gauges = arb_aod_list_gauges;
+  game_class->main_gauge = arb_aod_main_gauge;
+  game_class->list_ground = arb_aod_list_ground;
+  game_class->zone_legend = zone_legend;
   game_class->demo = demo;
   game_class->list_ready = list_ready;
   game_class->sheet_after_fight = sheet_after_fight;

@@ -22,6 +22,12 @@ GArray    *arb_aod_list_zones (ArbGame           *game,
 GPtrArray *arb_aod_list_gauges (ArbGame           *game,
                                 ArbEncounter      *encounter,
                                 const char        *id);
+gboolean   arb_aod_main_gauge (ArbGame           *game,
+                   ArbEncounter      *encounter,
+                   const char        *id,
+                   ArbMainGauge      *gauge);
+GPtrArray *arb_aod_list_ground (ArbGame           *game,
+                    ArbEncounter      *encounter);
 /* Sets the class's sheet kinds and sheet rules (arb-aod-sheet.c). */
 void arb_aod_sheet_class_init (ArbGameClass *klass);
 

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "arb-aod-game.h"
 
@@ -38,6 +39,55 @@ arb_aod_list_zones (ArbGame           *game,
   for (int k = 2; k <= 4; k++)
     arb_zones_add (zones, ARB_ZONE_SIDE, at, facing + k, ARB_TONE_RED, TRUE, NULL);
   return zones;
+}
+
+/* Fatigue goes first, then Endurance (11.1, 11.4): what is left of
+ * both together is how far the figure is from death. */
+gboolean
+arb_aod_main_gauge (ArbGame      *game,
+                    ArbEncounter *enc,
+                    const char   *id,
+                    ArbMainGauge *gauge)
+{
+  int ft = arb_encounter_get_field_int (enc, id, "ft", 0), en = arb_encounter_get_field_int (enc, id, "en", 0);
+
+  gauge->label = _("FT+EN");
+  gauge->max = ft + en;
+  gauge->current = CLAMP (ft - arb_encounter_get_field_int (enc, id, "ft-lost", 0), 0, ft) +
+                   CLAMP (en - arb_encounter_get_field_int (enc, id, "en-lost", 0), 0, en);
+  return TRUE;
+}
+
+/* Every "dropped.NAME" of every figure that lies in a hex (8.1, 13.3,
+ * 13.5); "here" (dropped off the map) lies nowhere to draw. */
+GPtrArray *
+arb_aod_list_ground (ArbGame      *game,
+                     ArbEncounter *enc)
+{
+  GPtrArray *items = arb_ground_item_array_new ();
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      g_auto(GStrv) keys = arb_encounter_list_keys (enc, ids[i]);
+
+      for (guint k = 0; keys[k]; k++)
+        {
+          const char *where;
+          ArbGroundItem *item;
+          ArbHex hex;
+
+          if (!g_str_has_prefix (keys[k], "dropped.") || !(where = arb_encounter_get (enc, ids[i], keys[k])) ||
+              !arb_hex_parse (where, &hex))
+            continue;
+          item = g_new0 (ArbGroundItem, 1);
+          item->name = g_strdup (keys[k] + strlen ("dropped."));
+          item->owner = g_strdup (ids[i]);
+          item->hex = hex;
+          g_ptr_array_add (items, item);
+        }
+    }
+  return items;
 }
 
 /* Action Points left this pulse, Fatigue and Endurance left of their

@@ -38,6 +38,17 @@ static const char * const conditions[] = {
   "spin", "stall", "smoke", "fire", "jammed", "pilot-wounded", "destroyed", NULL
 };
 static const char * const out_conditions[] = { NULL };
+/* What arb_dogfight_list_zones() marks: the six areas off the nose,
+ * their numbers in the ring two hexes out. */
+static const ArbZoneLegend zone_legend[] = {
+  { ARB_ZONE_FILL, ARB_TONE_GREEN, TRUE, N_("Area 1: dead ahead") },
+  { ARB_ZONE_FILL, ARB_TONE_LIME, TRUE, N_("Area 2") },
+  { ARB_ZONE_FILL, ARB_TONE_YELLOW, TRUE, N_("Area 3") },
+  { ARB_ZONE_FILL, ARB_TONE_ORANGE, TRUE, N_("Area 4: behind the wing line") },
+  { ARB_ZONE_FILL, ARB_TONE_VERMILION, TRUE, N_("Area 5") },
+  { ARB_ZONE_FILL, ARB_TONE_RED, TRUE, N_("Area 6: dead astern") },
+  { 0 }
+};
 /* Open sky: no walls, the extent only what the map draws. */
 static const ArbMapPreset map_presets[] = {
   { "dogfight-sky", 40, 30, ARB_MAP_OPEN, FALSE, FALSE, { { 0 } }, 0, NULL },
@@ -89,6 +100,8 @@ arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
   game_class->next = next;
   game_class->list_zones = arb_dogfight_list_zones;
   game_class->list_gauges = arb_dogfight_list_gauges;
+  game_class->main_gauge = arb_dogfight_main_gauge;
+  game_class->zone_legend = zone_legend;
   arb_dogfight_sheet_class_init (game_class);
 }
 

@@ -22,6 +22,10 @@ GArray    *arb_dogfight_list_zones (ArbGame           *game,
 GPtrArray *arb_dogfight_list_gauges (ArbGame           *game,
                                      ArbEncounter      *encounter,
                                      const char        *id);
+gboolean   arb_dogfight_main_gauge (ArbGame           *game,
+                        ArbEncounter      *encounter,
+                        const char        *id,
+                        ArbMainGauge      *gauge);
 /* Sets the class's sheet kinds and sheet rules (arb-dogfight-sheet.c). */
 void arb_dogfight_sheet_class_init (ArbGameClass *klass);
 

@@ -53,6 +53,32 @@ arb_dogfight_list_zones (ArbGame           *game,
   return zones;
 }
 
+/* The damage boxes not yet filled, of all the aircraft's rows. */
+gboolean
+arb_dogfight_main_gauge (ArbGame      *game,
+                         ArbEncounter *enc,
+                         const char   *id,
+                         ArbMainGauge *gauge)
+{
+  g_autoptr(ArbSheet) sheet = arb_encounter_dup_live_sheet (enc, id);
+  g_autoptr(GPtrArray) rows = sheet ? arb_sheet_get_items (sheet, "damage-row") : NULL;
+  int filled = 0;
+
+  if (rows == NULL || rows->len == 0)
+    return FALSE;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      ArbSheetItem *row = g_ptr_array_index (rows, i);
+      int boxes = MAX (0, arb_sheet_item_get_int (row, "boxes", 0));
+
+      gauge->max += boxes;
+      filled += CLAMP (arb_sheet_item_get_int (row, "filled", 0), 0, boxes);
+    }
+  gauge->label = _("damage boxes");
+  gauge->current = gauge->max - filled;
+  return TRUE;
+}
+
 GPtrArray *
 arb_dogfight_list_gauges (ArbGame      *game,
                           ArbEncounter *enc,

@@ -85,6 +85,12 @@ static const char * const conditions[] = {
 };
 static const char * const out_conditions[] = { "eliminated", NULL };
 static const char * const clear_sight[] = { "eliminated", NULL };
+/* What arb_gpg_list_zones() marks (2.3). */
+static const ArbZoneLegend zone_legend[] = {
+  { ARB_ZONE_FILL, ARB_TONE_ORANGE, TRUE, N_("The arc ahead; within throwing range when labelled") },
+  { ARB_ZONE_FILL, ARB_TONE_GREEN, TRUE, N_("A glider a strike reaches") },
+  { 0 }
+};
 
 GArray *
 arb_gpg_default_launch_zone (int cols,
@@ -172,6 +178,8 @@ arb_gpg_game_class_init (ArbGpgGameClass *klass)
   game_class->next = next;
   game_class->list_zones = arb_gpg_list_zones;
   game_class->list_gauges = arb_gpg_list_gauges;
+  game_class->main_gauge = arb_gpg_main_gauge;
+  game_class->zone_legend = zone_legend;
   arb_gpg_sheet_class_init (game_class);
 }
 

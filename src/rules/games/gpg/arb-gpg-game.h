@@ -22,6 +22,10 @@ GArray    *arb_gpg_list_zones (ArbGame           *game,
 GPtrArray *arb_gpg_list_gauges (ArbGame           *game,
                                 ArbEncounter      *encounter,
                                 const char        *id);
+gboolean   arb_gpg_main_gauge (ArbGame           *game,
+                   ArbEncounter      *encounter,
+                   const char        *id,
+                   ArbMainGauge      *gauge);
 /* Sets the class's sheet kinds and sheet rules (arb-gpg-sheet.c). */
 void arb_gpg_sheet_class_init (ArbGameClass *klass);
 

@@ -61,6 +61,22 @@ arb_gpg_list_zones (ArbGame           *game,
   return zones;
 }
 
+/* A glider lives on its height: at the FLOOR it is out (2.4), and it
+ * never climbs to the LEDGE. */
+gboolean
+arb_gpg_main_gauge (ArbGame      *game,
+                    ArbEncounter *enc,
+                    const char   *id,
+                    ArbMainGauge *gauge)
+{
+  int floor = arb_gpg_setting (enc, "floor"), ledge = arb_gpg_setting (enc, "ledge");
+
+  gauge->label = _("altitude");
+  gauge->max = MAX (0, ledge - 1 - floor);
+  gauge->current = CLAMP (arb_encounter_get_field_int (enc, id, "altitude", 0) - floor, 0, gauge->max);
+  return TRUE;
+}
+
 GPtrArray *
 arb_gpg_list_gauges (ArbGame      *game,
                      ArbEncounter *enc,

@@ -94,6 +94,7 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->start = start;
   game_class->next = next;
   game_class->list_gauges = arb_rsbs_list_gauges;
+  game_class->main_gauge = arb_rsbs_main_gauge;
   arb_rsbs_sheet_class_init (game_class);
 }
 

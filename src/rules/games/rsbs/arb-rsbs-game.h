@@ -16,6 +16,13 @@ G_DECLARE_FINAL_TYPE (ArbRsbsGame, arb_rsbs_game, ARB, RSBS_GAME, ArbGame)
 GPtrArray *arb_rsbs_list_gauges (ArbGame           *game,
                                  ArbEncounter      *encounter,
                                  const char        *id);
+gboolean   arb_rsbs_main_gauge (ArbGame           *game,
+                    ArbEncounter      *encounter,
+                    const char        *id,
+                    ArbMainGauge      *gauge);
+/* The dice a gladiator of @rep brings to a fight (arb-rsbs-sheet.c). */
+int        arb_rsbs_dice_pool (ArbSheet          *sheet,
+                               int                rep);
 /* Sets the class's sheet kinds and sheet rules (arb-rsbs-sheet.c). */
 void arb_rsbs_sheet_class_init (ArbGameClass *klass);
 

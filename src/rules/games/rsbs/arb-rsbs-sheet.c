@@ -65,9 +65,9 @@ static const char * const kinds[] = { "character", "npc", NULL };
 
 
 /* Five dice for each point of Rep, two more for a gladiatrix. */
-static int
-dice_pool (ArbSheet *sheet,
-           int       rep)
+int
+arb_rsbs_dice_pool (ArbSheet *sheet,
+                    int       rep)
 {
   return 5 * rep + (arb_sheet_get_bool (sheet, "gladiatrix") ? 2 : 0);
 }
@@ -84,11 +84,11 @@ check_sheet (ArbGame           *game,
 
   if (arb_sheet_parse_int (arb_sheet_get (sheet, "dice-burned"), &burned) &&
       arb_sheet_parse_int (arb_sheet_get (sheet, "rep"), &rep) &&
-      burned > dice_pool (sheet, rep))
+      burned > arb_rsbs_dice_pool (sheet, rep))
     arb_sheet_add_problem (problems, ARB_SHEET_PROBLEM_RULE, -1, "dice-burned",
                            arb_sheet_get_field_line (sheet, "dice-burned"),
                            _("%s is %d, more than the pool of %d (Burning Dice: a spent pool is at 0)"),
-                           _("Dice burned"), burned, dice_pool (sheet, rep));
+                           _("Dice burned"), burned, arb_rsbs_dice_pool (sheet, rep));
 
   for (guint i = 0; i < acs->len; i++)
     {
@@ -108,7 +108,7 @@ derive_sheet (ArbGame           *game,
               ArbRulesetLibrary *rules,
               GPtrArray         *out)
 {
-  int pool = dice_pool (sheet, arb_sheet_get_int (sheet, "rep", 0));
+  int pool = arb_rsbs_dice_pool (sheet, arb_sheet_get_int (sheet, "rep", 0));
 
   arb_sheet_add_derived (out, "dice-pool", _("Dice pool"), g_strdup_printf ("%d", pool));
   arb_sheet_add_derived (out, "dice-left", _("Dice left"),

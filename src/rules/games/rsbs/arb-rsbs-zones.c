@@ -9,6 +9,23 @@
 
 #include "arb-rsbs-game.h"
 
+/* The dice pool less the dice burned. */
+gboolean
+arb_rsbs_main_gauge (ArbGame      *game,
+                     ArbEncounter *enc,
+                     const char   *id,
+                     ArbMainGauge *gauge)
+{
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
+
+  if (sheet == NULL)
+    return FALSE;
+  gauge->label = _("dice");
+  gauge->max = arb_rsbs_dice_pool (sheet, arb_encounter_get_field_int (enc, id, "rep", 0));
+  gauge->current = CLAMP (gauge->max - arb_encounter_get_field_int (enc, id, "dice-burned", 0), 0, gauge->max);
+  return TRUE;
+}
+
 GPtrArray *
 arb_rsbs_list_gauges (ArbGame      *game,
                       ArbEncounter *enc,

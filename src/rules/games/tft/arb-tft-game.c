@@ -39,6 +39,14 @@ static const char * const conditions[] = {
 };
 static const char * const out_conditions[] = { "unconscious", "dead", NULL };
 static const char * const clear_sight[] = { "prone", "dead", NULL };
+/* What arb_tft_list_zones() marks. */
+static const ArbZoneLegend zone_legend[] = {
+  { ARB_ZONE_FILL, ARB_TONE_GREEN, TRUE, N_("Front hexes") },
+  { ARB_ZONE_FILL, ARB_TONE_YELLOW, TRUE, N_("Side hexes: +2 DX to attack from") },
+  { ARB_ZONE_FILL, ARB_TONE_RED, TRUE, N_("Rear hex: +4 DX to attack from") },
+  { ARB_ZONE_FILL, ARB_TONE_BLUE, TRUE, N_("Missile range bands, with their DX adjustment") },
+  { 0 }
+};
 static const ArbMapPreset map_presets[] = {
   { "tft-combat", 24, 18, ARB_MAP_RECT, FALSE, TRUE, { { 0 } }, 0, NULL },
   { NULL }
@@ -90,6 +98,8 @@ arb_tft_game_class_init (ArbTftGameClass *klass)
   game_class->next = next;
   game_class->list_zones = arb_tft_list_zones;
   game_class->list_gauges = arb_tft_list_gauges;
+  game_class->main_gauge = arb_tft_main_gauge;
+  game_class->zone_legend = zone_legend;
   arb_tft_sheet_class_init (game_class);
 }
 

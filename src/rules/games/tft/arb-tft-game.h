@@ -22,6 +22,10 @@ GArray    *arb_tft_list_zones (ArbGame           *game,
 GPtrArray *arb_tft_list_gauges (ArbGame           *game,
                                 ArbEncounter      *encounter,
                                 const char        *id);
+gboolean   arb_tft_main_gauge (ArbGame           *game,
+                   ArbEncounter      *encounter,
+                   const char        *id,
+                   ArbMainGauge      *gauge);
 /* Sets the class's sheet kinds and sheet rules (arb-tft-sheet.c). */
 void arb_tft_sheet_class_init (ArbGameClass *klass);
 

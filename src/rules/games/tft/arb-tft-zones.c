@@ -61,6 +61,21 @@ arb_tft_list_zones (ArbGame           *game,
   return zones;
 }
 
+/* ST less the hits taken: at 0 the figure is dead. */
+gboolean
+arb_tft_main_gauge (ArbGame      *game,
+                    ArbEncounter *enc,
+                    const char   *id,
+                    ArbMainGauge *gauge)
+{
+  int st = arb_encounter_get_field_int (enc, id, "st", 0);
+
+  gauge->label = _("ST");
+  gauge->max = st;
+  gauge->current = CLAMP (st - arb_encounter_get_field_int (enc, id, "hits-taken", 0), 0, st);
+  return TRUE;
+}
+
 GPtrArray *
 arb_tft_list_gauges (ArbGame      *game,
                      ArbEncounter *enc,
