@@ -30,6 +30,25 @@ static const ArbParamSpec condition_params[] = {
   END
 };
 
+/* Every game: a figure leaves the fight. */
+static const ArbParamSpec remove_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, TRUE },
+  END
+};
+
+/* Every game: the map changed by hand; nothing is changed unless given. */
+static const ArbParamSpec map_params[] = {
+  { "preset", N_("Map"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  { "size", N_("Size (columns by rows)"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  { "shape", N_("Shape"), ARB_PARAM_CHOICE, N_("|Unchanged;rect|Walled rectangle;oval|Walled oval;open|Open"), 0, 0, FALSE },
+  { "layout", N_("Hexes"), ARB_PARAM_CHOICE, N_("|Unchanged;flat|Flat top;pointy|Pointy top"), 0, 0, FALSE },
+  { "megahex", N_("Megahexes"), ARB_PARAM_CHOICE, N_("|Unchanged;true|Shown;false|Not shown"), 0, 0, FALSE },
+  { "exits", N_("Exits (hexes)"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  { "zone", N_("Zone"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  { "hexes", N_("The zone’s hexes"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  END
+};
+
 const ArbParamSpec arb_actor_only_params[] = {
   { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
   END
@@ -53,10 +72,10 @@ next_proc (ArbProc  *proc,
  * copy per game. Start and next run the game's own turn order. */
 static const ArbProcedureSpec generic[] = {
   { "condition", arb_conditions_set_proc, N_("Condition"), N_("Mark or clear a condition by hand"), TRUE, TRUE, condition_params },
-  { "remove", arb_conditions_remove_proc },
-  { "map", arb_map_edit_proc },
-  { "start", start_proc },
-  { "next", next_proc },
+  { "remove", arb_conditions_remove_proc, N_("Remove from the Fight"), N_("Take a figure out of the fight: fled, surrendered or carried off"), FALSE, FALSE, remove_params },
+  { "map", arb_map_edit_proc, N_("Edit the Map"), N_("Change the map: its size, walls, exits and zones"), FALSE, FALSE, map_params },
+  { "start", start_proc, N_("Start the Fight"), N_("Set the order for the first round, as the game sets it") },
+  { "next", next_proc, N_("Next"), N_("Move the fight on to whoever acts next, as the game orders them") },
   END
 };
 
@@ -83,7 +102,7 @@ arb_procedure_get_spec (const char *name)
   ArbGame *game = arb_game_get (id);
   const ArbProcedureSpec *spec = game ? arb_game_find_procedure (game, name) : NULL;
 
-  return spec && spec->label ? spec : NULL;
+  return spec;
 }
 
 const char * const *

@@ -72,16 +72,20 @@ static const ArbProcedureSpec procedures[] = {
   { "transfer", arb_gpg_transfer_proc, N_("Hand Over"), N_("Pass the weapon in hand to a comrade"), TRUE, TRUE, gpg_target_params },
   { "action", arb_gpg_action_proc, N_("Action"), N_("Change the weapon in hand, or try to escape a net"), TRUE, TRUE, gpg_action_params },
   { "stun-recovery", arb_gpg_stun_recovery_proc, N_("Stun Recovery"), N_("Roll to recover from a stun"), TRUE, TRUE, arb_actor_only_params },
-  { "settings", arb_gpg_settings_proc },
-  { "setup", arb_gpg_setup_proc },
-  { "select", arb_gpg_select_proc },
-  { "launch", arb_gpg_launch_proc },
-  { "air-currents", arb_gpg_air_currents_proc },
+  { "settings", arb_gpg_settings_proc, N_("Game Settings"), N_("The pit, its ledge and floor, and the optional rules in play") },
+  { "setup", arb_gpg_setup_proc, N_("Setup Chits"), N_("Draw the order in which the gliders pick weapons and launch") },
+  { "select", arb_gpg_select_proc, N_("Select Weapons"), N_("Pick a weapon counter for a glider") },
+  { "launch", arb_gpg_launch_proc, N_("Launch"), N_("Launch a glider into the pit") },
+  { "air-currents", arb_gpg_air_currents_proc, N_("Air Currents"), N_("Place the air current markers that lift or drop the gliders") },
   { NULL }
 };
 
-static const char * const conditions[] = {
-  "stunned", "netted", "spinning", "eliminated", NULL
+static const ArbConditionSpec conditions[] = {
+  { "stunned", N_("Stunned") },
+  { "netted", N_("Netted") },
+  { "spinning", N_("Spinning") },
+  { "eliminated", N_("Eliminated") },
+  { NULL }
 };
 static const char * const out_conditions[] = { "eliminated", NULL };
 static const char * const clear_sight[] = { "eliminated", NULL };
@@ -153,7 +157,7 @@ arb_gpg_game_class_init (ArbGpgGameClass *klass)
   game_class->order_by = N_("chit");
   game_class->default_map = "gpg-pit";
   game_class->procedures = procedures;
-  game_class->conditions = conditions;
+  game_class->condition_table = conditions;
   game_class->out_conditions = out_conditions;
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);

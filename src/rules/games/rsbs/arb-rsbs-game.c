@@ -33,8 +33,15 @@ static const ArbProcedureSpec procedures[] = {
   { NULL }
 };
 
-static const char * const conditions[] = {
-  "ensnared", "blinded", "down", "face-down", "spent", "surrendered", "dead", NULL
+static const ArbConditionSpec conditions[] = {
+  { "ensnared", N_("Ensnared") },
+  { "blinded", N_("Blinded") },
+  { "down", N_("Knocked down") },
+  { "face-down", N_("Lying face down") },
+  { "spent", N_("Spent") },
+  { "surrendered", N_("Surrendered") },
+  { "dead", N_("Dead") },
+  { NULL }
 };
 static const char * const out_conditions[] = { "dead", NULL };
 static const char * const clear_sight[] = { "dead", NULL };
@@ -77,7 +84,7 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->order_by = N_("card");
   game_class->default_map = "rsbs-square-2";
   game_class->procedures = procedures;
-  game_class->conditions = conditions;
+  game_class->condition_table = conditions;
   game_class->out_conditions = out_conditions;
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
