@@ -286,6 +286,9 @@ collect (ArbActionDialog *self)
   return params;
 }
 
+static Field *find_field (ArbActionDialog *self,
+                          const char      *name);
+
 static void
 show_outcome (ArbActionDialog *self,
               const GError    *error)
@@ -297,7 +300,15 @@ show_outcome (ArbActionDialog *self,
 
   if (error)
     {
-      g_string_append (chance, error->message);
+      const char *param = arb_encounter_error_get_param (error);
+      Field *field = param ? find_field (self, param) : NULL;
+
+      /* A value left out is asked for by its field's name: the rules'
+       * message names it as the command line writes it. */
+      if (field)
+        g_string_append_printf (chance, _("Fill in “%s”."), _(field->spec->label));
+      else
+        g_string_append (chance, error->message);
       gtk_widget_add_css_class (GTK_WIDGET (self->chance_label), "error");
     }
   else
@@ -694,7 +705,7 @@ build_form (ArbActionDialog *self)
   g_autoptr(GPtrArray) ids = standing (enc);
   const char *actor = self->actor;
 
-  if (self->spec == NULL)
+  if (self->spec == NULL || self->spec->params == NULL)
     {
       gtk_widget_set_visible (GTK_WIDGET (self->params_group), FALSE);
       return;
@@ -722,10 +733,15 @@ build_form (ArbActionDialog *self)
           }
         else
           {
-            /* The game's conditions. */
+            /* The game's conditions, by their labels. */
             const char * const *known = arb_conditions_list (arb_encounter_get_system (enc));
+            g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
+            g_auto(GStrv) shown = NULL;
 
-            add_combo (self, p, g_strdupv ((char **)known), (GStrv)known, NULL);
+            for (guint i = 0; known && known[i]; i++)
+              g_strv_builder_add (labels, arb_conditions_label (enc, known[i]));
+            shown = g_strv_builder_end (labels);
+            add_combo (self, p, g_strdupv ((char **)known), shown, NULL);
           }
         break;
       case ARB_PARAM_FLAG:

@@ -196,6 +196,6 @@ arb_hex_map_describe (ArbHexMap  *self,
     g_string_append (text, _(", not on the map"));
   for (guint b = 0; b < G_N_ELEMENTS (badges); b++)
     if (has_condition (self->encounter, id, badges[b].condition))
-      g_string_append_printf (text, ", %s", badges[b].condition);
+      g_string_append_printf (text, ", %s", arb_conditions_label (self->encounter, badges[b].condition));
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
