@@ -71,6 +71,14 @@ static const ArbParamSpec aod_withdraw_params[] = {
   { NULL }
 };
 
+static const ArbParamSpec aod_spend_experience_params[] = {
+  { "id", N_("Character"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "on", N_("Spend on"), ARB_PARAM_CHOICE,
+    N_("PS|Physical Strength;MD|Manual Dexterity;AG|Agility;EN|Endurance;FT|Fatigue;WP|Willpower;PP|Popularity;BC|Base Chance with a weapon;DM|Damage with a weapon"), 0, 0, TRUE },
+  { "weapon", N_("Weapon"), ARB_PARAM_WEAPON, NULL, 0, 0, FALSE },
+  { NULL }
+};
+
 /* In the order the app offers them; the generic ones (condition, map,
  * remove, start, next) come with every game. */
 static const ArbProcedureSpec procedures[] = {
@@ -83,7 +91,7 @@ static const ArbProcedureSpec procedures[] = {
   { "flee", arb_aod_flee_proc, N_("Flee"), N_("Leave the arena by a corner"), TRUE, TRUE, arb_actor_only_params },
   { "placement", arb_aod_turns_placement, N_("Placement"), N_("Who is placed in the arena first") },
   { "experience", arb_aod_experience_proc, N_("Experience"), N_("Award the experience the fight has earned") },
-  { "spend-experience", arb_aod_spend_experience_proc, N_("Spend Experience"), N_("Raise a characteristic or a skill with experience points") },
+  { "spend-experience", arb_aod_spend_experience_proc, N_("Spend Experience"), N_("Raise a characteristic or a skill with experience points"), FALSE, FALSE, aod_spend_experience_params },
   { NULL }
 };
 

@@ -27,10 +27,15 @@ G_DEFINE_FINAL_TYPE (ArbDogfightGame, arb_dogfight_game, ARB_TYPE_GAME)
  * text before each "|" is the value the rules read: translate only the
  * labels after it. */
 
+static const ArbParamSpec dogfight_settings_params[] = {
+  { "areas", N_("Where the firing areas meet (degrees off the nose, by comma)"), ARB_PARAM_TEXT, NULL, 0, 0, TRUE },
+  { NULL }
+};
+
 /* In the order the app offers them; the generic ones (condition, map,
  * remove, start, next) come with every game. */
 static const ArbProcedureSpec procedures[] = {
-  { "settings", arb_dogfight_settings_proc, N_("Settings"), N_("Set the angles where the firing areas meet") },
+  { "settings", arb_dogfight_settings_proc, N_("Settings"), N_("Set the angles where the firing areas meet"), FALSE, FALSE, dogfight_settings_params },
   { NULL }
 };
 
