@@ -185,6 +185,9 @@ test_labels (gconstpointer data)
   g_assert_cmpstr (arb_game_condition_label_for (game, listed[0], "on"), ==,
                    arb_game_condition_label (game, listed[0]));
 
+  for (const ArbMapPreset *preset = arb_game_get_map_preset_table (game); preset->name; preset++)
+    g_assert_nonnull (preset->label);
+
   g_assert_cmpuint (g_strv_length (procedures), >=, 5);
   for (guint i = 0; procedures[i]; i++)
     {

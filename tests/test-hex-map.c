@@ -106,7 +106,8 @@ test_actions (void)
 
     g_assert_nonnull (strstr (said, "Troll"));
     g_assert_nonnull (strstr (said, "at 6,2 facing 3"));
-    g_assert_nonnull (strstr (said, "stunned"));
+    /* By the game's label, not the condition's id. */
+    g_assert_nonnull (strstr (said, "Stunned"));
   }
 
   /* d is direction 0: Rolf at 3,4 asks to go to 4,4. */

@@ -127,7 +127,7 @@ static const char * const clear_sight[] = { "prone", "dead", "fled", "appealed=s
 /* A walled field; only the four corners lead out (5.0). */
 static const ArbMapPreset map_presets[] = {
   { "aod-arena", 21, 15, ARB_MAP_RECT, FALSE, FALSE,
-    { { 0, 0 }, { 20, 0 }, { 0, 14 }, { 20, 14 } }, 4, NULL },
+    { { 0, 0 }, { 20, 0 }, { 0, 14 }, { 20, 14 } }, 4, NULL, N_("The arena") },
   { NULL }
 };
 /* 1.8: a player's character is healed between fights, his lost FT and

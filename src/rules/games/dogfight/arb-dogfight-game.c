@@ -52,7 +52,7 @@ static const ArbConditionSpec conditions[] = {
 static const char * const out_conditions[] = { NULL };
 /* Open sky: no walls, the extent only what the map draws. */
 static const ArbMapPreset map_presets[] = {
-  { "dogfight-sky", 40, 30, ARB_MAP_OPEN, FALSE, FALSE, { { 0 } }, 0, NULL },
+  { "dogfight-sky", 40, 30, ARB_MAP_OPEN, FALSE, FALSE, { { 0 } }, 0, NULL, N_("Open sky") },
   { NULL }
 };
 

@@ -167,7 +167,7 @@ add_launch_zones (const ArbMapPreset *preset,
 }
 
 static const ArbMapPreset map_presets[] = {
-  { "gpg-pit", 15, 19, ARB_MAP_RECT, FALSE, FALSE, { { 0 } }, 0, add_launch_zones },
+  { "gpg-pit", 15, 19, ARB_MAP_RECT, FALSE, FALSE, { { 0 } }, 0, add_launch_zones, N_("The pit") },
   { NULL }
 };
 

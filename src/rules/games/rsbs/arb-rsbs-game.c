@@ -47,12 +47,12 @@ static const char * const out_conditions[] = { "dead", NULL };
 static const char * const clear_sight[] = { "dead", NULL };
 /* One hex to the inch; entrances in the middle of two (or four) walls. */
 static const ArbMapPreset map_presets[] = {
-  { "rsbs-square-2", 24, 24, ARB_MAP_RECT, TRUE, FALSE, { { 12, 0 }, { 12, 23 } }, 2, NULL },
+  { "rsbs-square-2", 24, 24, ARB_MAP_RECT, TRUE, FALSE, { { 12, 0 }, { 12, 23 } }, 2, NULL, N_("Square arena, two entrances") },
   { "rsbs-square-4", 24, 24, ARB_MAP_RECT, TRUE, FALSE,
-    { { 12, 0 }, { 12, 23 }, { 0, 12 }, { 23, 12 } }, 4, NULL },
-  { "rsbs-oval-2", 31, 21, ARB_MAP_OVAL, TRUE, FALSE, { { 15, 0 }, { 15, 20 } }, 2, NULL },
+    { { 12, 0 }, { 12, 23 }, { 0, 12 }, { 23, 12 } }, 4, NULL, N_("Square arena, four entrances") },
+  { "rsbs-oval-2", 31, 21, ARB_MAP_OVAL, TRUE, FALSE, { { 15, 0 }, { 15, 20 } }, 2, NULL, N_("Oval arena, two entrances") },
   { "rsbs-oval-4", 31, 21, ARB_MAP_OVAL, TRUE, FALSE,
-    { { 15, 0 }, { 15, 20 }, { 0, 10 }, { 30, 10 } }, 4, NULL },
+    { { 15, 0 }, { 15, 20 }, { 0, 10 }, { 30, 10 } }, 4, NULL, N_("Oval arena, four entrances") },
   { NULL }
 };
 

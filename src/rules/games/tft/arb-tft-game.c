@@ -50,7 +50,7 @@ static const ArbConditionSpec conditions[] = {
 static const char * const out_conditions[] = { "unconscious", "dead", NULL };
 static const char * const clear_sight[] = { "prone", "dead", NULL };
 static const ArbMapPreset map_presets[] = {
-  { "tft-combat", 24, 18, ARB_MAP_RECT, FALSE, TRUE, { { 0 } }, 0, NULL },
+  { "tft-combat", 24, 18, ARB_MAP_RECT, FALSE, TRUE, { { 0 } }, 0, NULL, N_("The combat map") },
   { NULL }
 };
 
