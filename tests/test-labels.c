@@ -121,6 +121,23 @@ discard_drafts (void)
     arb_drafts_discard (((ArbDraft *)g_ptr_array_index (drafts, i))->id);
 }
 
+/* The first label under @widget whose text has @part. */
+static GtkWidget *
+find_label_with (GtkWidget  *widget,
+                 const char *part)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), part))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_with (child, part);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 static GtkWidget *
 find (GtkWidget *widget,
       GType      type)
@@ -302,6 +319,25 @@ test_no_ids (gconstpointer data)
       gtk_window_destroy (dialog);
       iterate ();
     }
+  /* A number typed in that the rules cannot read is refused by the
+   * field's name, not as the command line's "for=". */
+  {
+    g_autofree char *name = g_strconcat (arb_game_get_id (game), ".condition", NULL);
+    ArbActionDialog *dialog;
+    const char *said;
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", name));
+    iterate ();
+    dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+    g_assert_true (arb_action_dialog_set_param (dialog, "for", "soon"));
+    iterate ();
+    said = gtk_label_get_text (GTK_LABEL (find_label_with (GTK_WIDGET (dialog), "whole number")));
+    g_assert_cmpstr (said, ==, "“For how long” takes a whole number from 1 to 99.");
+    walk.where = "a refused number";
+    walk_widget (&walk, GTK_WIDGET (dialog));
+    gtk_window_destroy (GTK_WINDOW (dialog));
+    iterate ();
+  }
   g_assert_cmpuint (walk.n_checked, >, 20);
 
   g_regex_unref (walk.procedure);

@@ -379,6 +379,53 @@ show_outcome (ArbActionDialog *self,
 
 /* Runs the procedure with the form and the dice so far, each with its
  * mark (typed in or rolled here), rolling the rest when @roll. */
+/* A number or a hex typed in that the rules could not read: said here
+ * by the field's name, as the rules' own message would name the
+ * command line's key. */
+static gboolean
+check_typed (ArbActionDialog  *self,
+             GError          **error)
+{
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = &g_array_index (self->fields, Field, i);
+      const ArbParamSpec *spec = field->spec;
+      g_autofree char *value = NULL;
+      gint64 n;
+
+      if (field->values || (spec->kind != ARB_PARAM_INT && spec->kind != ARB_PARAM_HEX) ||
+          !(value = field_value (field)))
+        continue;
+      if (spec->kind == ARB_PARAM_INT && spec->max > spec->min &&
+          !g_ascii_string_to_signed (value, 10, spec->min, spec->max, &n, NULL))
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("“%s” takes a whole number from %d to %d."), _(spec->label), spec->min, spec->max);
+          return FALSE;
+        }
+      if (spec->kind == ARB_PARAM_INT && !g_ascii_string_to_signed (value, 10, G_MININT, G_MAXINT, &n, NULL))
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("“%s” takes a whole number."), _(spec->label));
+          return FALSE;
+        }
+      if (spec->kind == ARB_PARAM_HEX)
+        {
+          g_auto(GStrv) parts = g_strsplit (value, ",", -1);
+
+          if (g_strv_length (parts) != 2 ||
+              !g_ascii_string_to_signed (g_strstrip (parts[0]), 10, G_MININT, G_MAXINT, &n, NULL) ||
+              !g_ascii_string_to_signed (g_strstrip (parts[1]), 10, G_MININT, G_MAXINT, &n, NULL))
+            {
+              g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                           _("“%s” takes a hex as its column and row, such as 4,5."), _(spec->label));
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
 static void
 run (ArbActionDialog *self,
      gboolean         roll)
@@ -389,6 +436,12 @@ run (ArbActionDialog *self,
 
   if (self->building)
     return;
+  if (!check_typed (self, &error))
+    {
+      g_clear_pointer (&self->outcome, arb_outcome_free);
+      show_outcome (self, error);
+      return;
+    }
   params = collect (self);
   if (roll)
     source = arb_roll_source_new_random ();

@@ -26,7 +26,7 @@ static const ArbParamSpec condition_params[] = {
   { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, TRUE },
   { "condition", N_("Condition"), ARB_PARAM_CHOICE, NULL, 0, 0, TRUE },
   { "set", N_("On or off"), ARB_PARAM_CHOICE, N_("on|On;off|Off"), 0, 0, FALSE },
-  { "for", N_("For how long"), ARB_PARAM_INT, NULL, 0, 99, FALSE },
+  { "for", N_("For how long"), ARB_PARAM_INT, NULL, 1, 99, FALSE },
   END
 };
 
