@@ -12,6 +12,7 @@
 
 #include "config.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 #include "arb-action-dialog.h"
@@ -177,10 +178,32 @@ compare_names (gconstpointer a,
 
 /* The game's first two starter sheets, one on each side, side by side. */
 static void
+add_figures_live (ArbFight    *fight,
+                  ArbGame     *game,
+                  char       **a,
+                  char       **b,
+                  const char  *key,
+                  const char  *value,
+                  ...) G_GNUC_NULL_TERMINATED;
+
+static void
 add_figures (ArbFight  *fight,
              ArbGame   *game,
              char     **a,
              char     **b)
+{
+  add_figures_live (fight, game, a, b, NULL, NULL, NULL);
+}
+
+/* The same, with live values (key, value, ..., NULL) on both. */
+static void
+add_figures_live (ArbFight    *fight,
+                  ArbGame     *game,
+                  char       **a,
+                  char       **b,
+                  const char  *key,
+                  const char  *value,
+                  ...)
 {
   g_auto(GStrv) names = g_resources_enumerate_children (SHEETS, 0, NULL);
   g_autofree char *prefix = g_strconcat (arb_game_get_id (game), "-", NULL);
@@ -202,6 +225,20 @@ add_figures (ArbFight  *fight,
       arb_step_set_int (step, enc, id, "q", at.q);
       arb_step_set_int (step, enc, id, "r", at.r);
       arb_step_set_int (step, enc, id, "facing", i == 0 ? 0 : 3);
+      if (key)
+        {
+          va_list ap;
+          const char *k = key, *v = value;
+
+          va_start (ap, value);
+          while (k)
+            {
+              arb_step_set (step, enc, id, k, v);
+              if ((k = va_arg (ap, const char *)))
+                v = va_arg (ap, const char *);
+            }
+          va_end (ap);
+        }
       arb_fight_apply (fight, step);
       *(i == 0 ? a : b) = id;
     }
@@ -346,6 +383,40 @@ test_no_ids (gconstpointer data)
   discard_drafts ();
 }
 
+/* Glider-Pit Gladiators: the move, its manoeuvres left out, says in
+ * words what to type, not the command line's "moves=F,TL,F". */
+static void
+test_gpg_move_hint (void)
+{
+  ArbGame *game = arb_game_get ("gpg");
+  ArbWindow *window = arb_window_new (app);
+  g_autoptr(ArbFight) fight = arb_fight_new (arb_application_get_rules (app), "gpg", NULL, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *a = NULL, *b = NULL;
+  GtkWindow *dialog;
+  GtkWidget *hint;
+
+  gtk_window_present (GTK_WINDOW (window));
+  add_figures_live (fight, game, &a, &b, "altitude", "10", "speed", "2", NULL);
+  arb_window_set_fight (window, fight);
+  g_assert_true (arb_fight_next (fight, &error));
+  g_assert_no_error (error);
+  iterate ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", "gpg.move"));
+  iterate ();
+  dialog = arb_window_get_action_dialog (window);
+  g_assert_nonnull (dialog);
+  hint = find_label_with (GTK_WIDGET (dialog), "F to fly forward");
+  g_assert_nonnull (hint);
+  g_assert_null (strchr (gtk_label_get_text (GTK_LABEL (hint)), '='));
+  gtk_window_destroy (dialog);
+  iterate ();
+
+  arb_window_set_fight (window, NULL);
+  destroy_window (window);
+  discard_drafts ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -370,6 +441,8 @@ main (int   argc,
 
       g_test_add_data_func (path, games[i], test_no_ids);
     }
+
+  g_test_add_func ("/labels/gpg-move-hint", test_gpg_move_hint);
 
   ret = g_test_run ();
   g_clear_object (&app);

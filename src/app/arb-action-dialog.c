@@ -303,9 +303,11 @@ show_outcome (ArbActionDialog *self,
       const char *param = arb_encounter_error_get_param (error);
       Field *field = param ? find_field (self, param) : NULL;
 
-      /* A value left out is asked for by its field's name: the rules'
-       * message names it as the command line writes it. */
-      if (field)
+      /* A value left out is asked for by its field, in words: the
+       * rules' message names it as the command line writes it. */
+      if (field && field->spec->hint)
+        g_string_append (chance, _(field->spec->hint));
+      else if (field)
         g_string_append_printf (chance, _("Fill in “%s”."), _(field->spec->label));
       else
         g_string_append (chance, error->message);

@@ -38,6 +38,7 @@ typedef struct
   int           min;
   int           max;
   gboolean      required;
+  const char   *hint;      /* N_(): what to give, in words, for a form; may be NULL */
 } ArbParamSpec;
 
 typedef struct

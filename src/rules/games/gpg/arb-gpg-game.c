@@ -28,7 +28,8 @@ G_DEFINE_FINAL_TYPE (ArbGpgGame, arb_gpg_game, ARB_TYPE_GAME)
 
 static const ArbParamSpec gpg_move_params[] = {
   { "id", N_("Glider"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
-  { "moves", N_("Manoeuvres (F, TL, TR, SL, SR, C by comma)"), ARB_PARAM_TEXT, NULL, 0, 0, TRUE },
+  { "moves", N_("Manoeuvres (F, TL, TR, SL, SR, C by comma)"), ARB_PARAM_TEXT, NULL, 0, 0, TRUE,
+    N_("Type the manoeuvres in order, with commas between them: F to fly forward, TL or TR to turn left or right, SL or SR to sideslip left or right, C to climb.") },
   { "turn-cost", N_("A turn costs"), ARB_PARAM_CHOICE, N_("speed|Speed;altitude|Altitude"), 0, 0, FALSE },
   { "keep", N_("Stay in the hex for a ram"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
   { NULL }

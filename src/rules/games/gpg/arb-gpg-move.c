@@ -760,7 +760,7 @@ arb_gpg_move_proc (ArbProc  *proc,
       return arb_gpg_spin (proc, id, FALSE);
     }
   if (moves == NULL || moves[0] == '\0')
-    return arb_proc_refuse (error, "moves", _("2.1: list the manoeuvres for %d movement points in order, by commas: F forward, TL or TR to turn left or right, SL or SR to sideslip, C to climb"), fl.mp);
+    return arb_proc_refuse (error, "moves", _("2.1: list the manoeuvres for %d movement points: moves=F,TL,F,..."), fl.mp);
 
   list = g_strsplit (moves, ",", -1);
   switch (fly_list (proc, &fl, list, error))
