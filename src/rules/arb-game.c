@@ -14,7 +14,7 @@
 typedef struct
 {
   GStrv actions;      /* "ID.NAME" of the offered procedures, built once */
-  GStrv conditions;   /* the ids of the condition table set by hand, built once */
+  GStrv conditions;   /* the ids of the condition table set by hand */
 } ArbGamePrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (ArbGame, arb_game, G_TYPE_OBJECT)
@@ -49,6 +49,22 @@ arb_game_finalize (GObject *object)
   G_OBJECT_CLASS (arb_game_parent_class)->finalize (object);
 }
 
+/* The conditions set by hand, listed once the subclass's table is in
+ * place. */
+static void
+arb_game_constructed (GObject *object)
+{
+  ArbGamePrivate *priv = arb_game_get_instance_private (ARB_GAME (object));
+  const ArbConditionSpec *table = ARB_GAME_GET_CLASS (object)->condition_table;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  G_OBJECT_CLASS (arb_game_parent_class)->constructed (object);
+  for (guint i = 0; table[i].id; i++)
+    if (!table[i].by_rules)
+      g_strv_builder_add (builder, table[i].id);
+  priv->conditions = g_strv_builder_end (builder);
+}
+
 static gboolean
 arb_game_real_turn_order (ArbGame  *self,
                           ArbProc  *proc,
@@ -64,6 +80,7 @@ arb_game_class_init (ArbGameClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->constructed = arb_game_constructed;
   object_class->finalize = arb_game_finalize;
   klass->time_unit = "turn";
   klass->order_by = N_("initiative");
@@ -200,16 +217,6 @@ arb_game_list_conditions (ArbGame *self)
 
   g_return_val_if_fail (ARB_IS_GAME (self), no_names);
   priv = arb_game_get_instance_private (self);
-  if (priv->conditions == NULL)
-    {
-      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-      const ArbConditionSpec *table = CLASS (self)->condition_table;
-
-      for (guint i = 0; table[i].id; i++)
-        if (!table[i].by_rules)
-          g_strv_builder_add (builder, table[i].id);
-      priv->conditions = g_strv_builder_end (builder);
-    }
   return (const char * const *)priv->conditions;
 }
 
