@@ -155,6 +155,53 @@ test_conditions_and_presets (gconstpointer data)
   g_assert_null (table[g_strv_length ((GStrv)presets)].name);
 }
 
+/* What people see of a game is labelled: every condition (those the
+ * rules alone set too), every procedure, generic ones included, and every
+ * parameter of them; an unknown condition falls back to its id. */
+static void
+test_labels (gconstpointer data)
+{
+  ArbGame *game = (ArbGame *)data;
+  const ArbConditionSpec *table = ARB_GAME_GET_CLASS (game)->condition_table;
+  const char * const *listed = arb_game_list_conditions (game);
+  g_auto(GStrv) procedures = arb_procedure_list (arb_game_get_id (game));
+
+  for (guint i = 0; listed[i]; i++)
+    {
+      const char *label = arb_game_condition_label (game, listed[i]);
+
+      g_test_message ("%s: %s", listed[i], label);
+      g_assert_nonnull (label);
+      g_assert_cmpstr (label, !=, listed[i]);
+    }
+  for (guint i = 0; table[i].id; i++)
+    {
+      g_assert_nonnull (table[i].label);
+      g_assert_cmpstr (arb_game_condition_label (game, table[i].id), !=, table[i].id);
+    }
+  for (const char * const *out = ARB_GAME_GET_CLASS (game)->out_conditions; *out; out++)
+    g_assert_true (g_strv_contains (listed, *out));
+  g_assert_cmpstr (arb_game_condition_label (game, "house-rule"), ==, "house-rule");
+  g_assert_cmpstr (arb_game_condition_label_for (game, listed[0], "on"), ==,
+                   arb_game_condition_label (game, listed[0]));
+
+  for (const ArbMapPreset *preset = arb_game_get_map_preset_table (game); preset->name; preset++)
+    g_assert_nonnull (preset->label);
+
+  g_assert_cmpuint (g_strv_length (procedures), >=, 5);
+  for (guint i = 0; procedures[i]; i++)
+    {
+      const ArbProcedureSpec *spec = arb_procedure_get_spec (procedures[i]);
+
+      g_test_message ("%s", procedures[i]);
+      g_assert_nonnull (spec);
+      g_assert_nonnull (spec->label);
+      g_assert_nonnull (spec->summary);
+      for (guint p = 0; spec->params && spec->params[p].name; p++)
+        g_assert_nonnull (spec->params[p].label);
+    }
+}
+
 static void
 test_starters (gconstpointer data)
 {
@@ -444,6 +491,7 @@ main (int   argc,
       const char *id = arb_game_get_id (game);
       static const struct { const char *name; GTestDataFunc func; } cases[] = {
         { "conditions-and-presets", test_conditions_and_presets },
+        { "labels", test_labels },
         { "starters", test_starters },
         { "turns", test_turns },
         { "actions", test_actions },

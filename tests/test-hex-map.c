@@ -118,7 +118,8 @@ test_actions (void)
 
     g_assert_nonnull (strstr (said, "Troll"));
     g_assert_nonnull (strstr (said, "at 6,2 facing 3"));
-    g_assert_nonnull (strstr (said, "stunned"));
+    /* By the game's label, not the condition's id. */
+    g_assert_nonnull (strstr (said, "Stunned"));
   }
 
   /* d is direction 0: Rolf at 3,4 asks to go to 4,4. */
@@ -860,7 +861,7 @@ test_public (void)
     g_autofree char *said = arb_hex_map_describe (ARB_HEX_MAP (map), troll);
 
     g_assert_nonnull (strstr (said, "Troll"));
-    g_assert_nonnull (strstr (said, "stunned"));
+    g_assert_nonnull (strstr (said, "Stunned"));
     g_assert_nonnull (strstr (said, "FT+EN 80 of 80"));
   }
   arb_hex_map_set_public (ARB_HEX_MAP (map), TRUE);

@@ -546,6 +546,46 @@ main (int   argc,
       }
     adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
   }
+  if (argc > 2)
+    {
+      /* Conditions by their labels: a Fantasy Trip fight, one figure
+       * knocked down and in hand-to-hand combat, the condition form open. */
+      g_autoptr(ArbFight) melee = arb_fight_new (arb_application_get_rules (app), "tft", NULL, NULL);
+      g_autofree char *brenna = g_build_filename (argv[2], "tft-brenna-holt.xml", NULL);
+      g_autofree char *hask = g_build_filename (argv[2], "tft-hask-the-ferryman.xml", NULL);
+      ArbHex a = { 8, 6 }, b = { 9, 6 };
+      g_auto(GStrv) ids = NULL;
+      static const char * const marked[] = { "knocked-down", "hth", "dx-penalty" };
+      GtkWindow *form;
+
+      arb_fight_add_sheet (melee, brenna, "Red", &a, 0, TRUE, NULL);
+      arb_fight_add_sheet (melee, hask, "Blue", &b, 3, TRUE, NULL);
+      arb_window_set_fight (window, melee);
+      arb_fight_next (melee, NULL);
+      ids = arb_encounter_list_combatants (arb_fight_get_encounter (melee));
+      for (guint i = 0; i < G_N_ELEMENTS (marked); i++)
+        {
+          g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+
+          g_hash_table_insert (params, (char *)"id", ids[i % 2]);
+          g_hash_table_insert (params, (char *)"condition", (char *)marked[i]);
+          if (i == 0)
+            g_hash_table_insert (params, (char *)"for", (char *)"2");
+          arb_fight_run (melee, "tft.condition", params, NULL);
+        }
+      settle ();
+      shoot (GTK_WIDGET (window), dir, "main-5-conditions.png");
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", "tft.condition");
+      settle ();
+      form = arb_window_get_action_dialog (window);
+      if (form)
+        {
+          shoot (GTK_WIDGET (form), dir, "condition-dialog.png");
+          gtk_window_destroy (form);
+          iterate ();
+        }
+      arb_fight_discard_draft (melee);
+    }
 
   /* The fight is a picture's only: no draft to offer next time. */
   arb_fight_discard_draft (arb_window_get_fight (window));

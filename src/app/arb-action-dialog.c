@@ -302,6 +302,9 @@ collect (ArbActionDialog *self)
   return params;
 }
 
+static Field *find_field (ArbActionDialog *self,
+                          const char      *name);
+
 static void
 show_outcome (ArbActionDialog *self,
               const GError    *error)
@@ -313,7 +316,17 @@ show_outcome (ArbActionDialog *self,
 
   if (error)
     {
-      g_string_append (chance, error->message);
+      const char *param = arb_encounter_error_get_param (error);
+      Field *field = param ? find_field (self, param) : NULL;
+
+      /* A value left out is asked for by its field, in words: the
+       * rules' message names it as the command line writes it. */
+      if (field && field->spec->hint)
+        g_string_append (chance, _(field->spec->hint));
+      else if (field)
+        g_string_append_printf (chance, _("Fill in “%s”."), _(field->spec->label));
+      else
+        g_string_append (chance, error->message);
       gtk_widget_add_css_class (GTK_WIDGET (self->chance_label), "error");
     }
   else
@@ -404,6 +417,53 @@ update_path (ArbActionDialog *self,
 
 /* Runs the procedure with the form and the dice so far, each with its
  * mark (typed in or rolled here), rolling the rest when @roll. */
+/* A number or a hex typed in that the rules could not read: said here
+ * by the field's name, as the rules' own message would name the
+ * command line's key. */
+static gboolean
+check_typed (ArbActionDialog  *self,
+             GError          **error)
+{
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = &g_array_index (self->fields, Field, i);
+      const ArbParamSpec *spec = field->spec;
+      g_autofree char *value = NULL;
+      gint64 n;
+
+      if (field->values || (spec->kind != ARB_PARAM_INT && spec->kind != ARB_PARAM_HEX) ||
+          !(value = field_value (field)))
+        continue;
+      if (spec->kind == ARB_PARAM_INT && spec->max > spec->min &&
+          !g_ascii_string_to_signed (value, 10, spec->min, spec->max, &n, NULL))
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("“%s” takes a whole number from %d to %d."), _(spec->label), spec->min, spec->max);
+          return FALSE;
+        }
+      if (spec->kind == ARB_PARAM_INT && !g_ascii_string_to_signed (value, 10, G_MININT, G_MAXINT, &n, NULL))
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("“%s” takes a whole number."), _(spec->label));
+          return FALSE;
+        }
+      if (spec->kind == ARB_PARAM_HEX)
+        {
+          g_auto(GStrv) parts = g_strsplit (value, ",", -1);
+
+          if (g_strv_length (parts) != 2 ||
+              !g_ascii_string_to_signed (g_strstrip (parts[0]), 10, G_MININT, G_MAXINT, &n, NULL) ||
+              !g_ascii_string_to_signed (g_strstrip (parts[1]), 10, G_MININT, G_MAXINT, &n, NULL))
+            {
+              g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                           _("“%s” takes a hex as its column and row, such as 4,5."), _(spec->label));
+              return FALSE;
+            }
+        }
+    }
+  return TRUE;
+}
+
 static void
 run (ArbActionDialog *self,
      gboolean         roll)
@@ -414,6 +474,12 @@ run (ArbActionDialog *self,
 
   if (self->building)
     return;
+  if (!check_typed (self, &error))
+    {
+      g_clear_pointer (&self->outcome, arb_outcome_free);
+      show_outcome (self, error);
+      return;
+    }
   params = collect (self);
   if (roll)
     source = arb_roll_source_new_random ();
@@ -749,7 +815,7 @@ build_form (ArbActionDialog *self)
   g_autoptr(GPtrArray) ids = standing (enc);
   const char *actor = self->actor;
 
-  if (self->spec == NULL)
+  if (self->spec == NULL || self->spec->params == NULL)
     {
       gtk_widget_set_visible (GTK_WIDGET (self->params_group), FALSE);
       return;
@@ -777,10 +843,15 @@ build_form (ArbActionDialog *self)
           }
         else
           {
-            /* The game's conditions. */
+            /* The game's conditions, by their labels. */
             const char * const *known = arb_conditions_list (arb_encounter_get_system (enc));
+            g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
+            g_auto(GStrv) shown = NULL;
 
-            add_combo (self, p, g_strdupv ((char **)known), (GStrv)known, NULL);
+            for (guint i = 0; known && known[i]; i++)
+              g_strv_builder_add (labels, arb_conditions_label (enc, known[i]));
+            shown = g_strv_builder_end (labels);
+            add_combo (self, p, g_strdupv ((char **)known), shown, NULL);
           }
         break;
       case ARB_PARAM_FLAG:

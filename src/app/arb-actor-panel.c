@@ -171,7 +171,7 @@ arb_actor_panel_show_figure (ArbActorPanel *self,
   gtk_box_append (GTK_BOX (self->box), label (arb_encounter_get_name (enc, id), "title-3"));
   {
     const char *side = arb_encounter_get (enc, id, "side");
-    g_autofree char *conditions = arb_conditions_describe (enc, id);
+    g_autofree char *conditions = arb_conditions_describe_labels (enc, id);
     g_autofree char *line = g_strdup_printf ("%s%s%s", side ? side : "", side && *conditions ? " · " : "", conditions);
 
     if (!acting && actor)

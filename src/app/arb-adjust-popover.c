@@ -250,7 +250,7 @@ rebuild (ArbAdjustPopover *self)
 
   for (guint i = 0; conditions[i]; i++)
     {
-      GtkWidget *check = gtk_check_button_new_with_label (conditions[i]);
+      GtkWidget *check = gtk_check_button_new_with_label (arb_game_condition_label (game, conditions[i]));
 
       g_object_set_data_full (G_OBJECT (check), "arb-condition", g_strdup (conditions[i]), g_free);
       g_signal_connect (check, "toggled", G_CALLBACK (condition_toggled_cb), self);

@@ -457,8 +457,14 @@ arb_fight_dup_subtitle (ArbFight *self)
 
       if (value)
         {
+          /* A phase may be the procedure it waits for ("air-currents"):
+           * shown by that procedure's label. */
+          g_autofree char *name = g_strconcat (arb_encounter_get_system (enc), ".", value, NULL);
+          const ArbProcedureSpec *spec = arb_procedure_get_spec (name);
+
           /* TRANSLATORS: a counter of the fight and its value: "Round 2" */
-          g_string_append_printf (text, C_("counter", " · %s %s"), _(counters[i].label), value);
+          g_string_append_printf (text, C_("counter", " · %s %s"), _(counters[i].label),
+                                  spec ? _(spec->label) : value);
         }
     }
   {

@@ -838,7 +838,7 @@ arb_hex_map_describe (ArbHexMap  *self,
 
       for (guint c = 0; conditions && conditions[c]; c++)
         if (has_condition (self->encounter, id, conditions[c]))
-          g_string_append_printf (text, ", %s", conditions[c]);
+          g_string_append_printf (text, ", %s", arb_game_condition_label (game, conditions[c]));
       for (guint i = 0; self->ground && i < self->ground->len; i++)
         {
           const ArbGroundItem *item = g_ptr_array_index (self->ground, i);

@@ -66,7 +66,7 @@ row_text (ArbEncounter *enc,
           gboolean      public)
 {
   g_autofree char *gauge = public ? g_strdup ("") : gauges (enc, id);
-  g_autofree char *conditions = arb_conditions_describe (enc, id);
+  g_autofree char *conditions = arb_conditions_describe_labels (enc, id);
   const char *value = public ? NULL : arb_encounter_get (enc, id, "order-value");
   GString *text = g_string_new (NULL);
 

@@ -81,6 +81,68 @@ arb_conditions_describe (ArbEncounter *encounter,
   return g_string_free (out, FALSE);
 }
 
+const char *
+arb_conditions_label (ArbEncounter *encounter,
+                      const char   *condition)
+{
+  ArbGame *game;
+
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (encounter), condition);
+  game = arb_game_get (arb_encounter_get_system (encounter));
+  return game ? arb_game_condition_label (game, condition) : condition;
+}
+
+/* "until round 4", in the game's unit, for people. */
+static char *
+until_text (const char *unit,
+            int         until)
+{
+  if (g_strcmp0 (unit, "round") == 0)
+    /* Translators: when a condition ends */
+    return g_strdup_printf (_("until round %d"), until);
+  /* Translators: when a condition ends */
+  return g_strdup_printf (_("until turn %d"), until);
+}
+
+char *
+arb_conditions_describe_labels (ArbEncounter *encounter,
+                                const char   *id)
+{
+  g_auto(GStrv) keys = NULL;
+  ArbGame *game;
+  const char *unit;
+  GString *out;
+
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (encounter), NULL);
+  out = g_string_new (NULL);
+  keys = arb_encounter_list_keys (encounter, id);
+  game = arb_game_get (arb_encounter_get_system (encounter));
+  unit = arb_conditions_unit (arb_encounter_get_system (encounter));
+  for (guint i = 0; keys[i]; i++)
+    {
+      const char *condition = keys[i] + strlen (ARB_KEY_COND);
+      const char *value;
+      int until;
+
+      if (!g_str_has_prefix (keys[i], ARB_KEY_COND))
+        continue;
+      value = arb_encounter_get (encounter, id, keys[i]);
+      until = expiry_of (value, unit);
+      if (out->len)
+        /* Translators: between two conditions in a list */
+        g_string_append (out, _(", "));
+      g_string_append (out, game ? arb_game_condition_label_for (game, condition, value) : condition);
+      if (until > 0)
+        {
+          g_autofree char *end = until_text (unit, until);
+
+          /* Translators: a condition and when it ends: "Stunned (until round 4)" */
+          g_string_append_printf (out, _(" (%s)"), end);
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
 void
 arb_conditions_expire (ArbProc *proc,
                        int      now)
@@ -104,7 +166,8 @@ arb_conditions_expire (ArbProc *proc,
           if (until > 0 && now >= until)
             {
               arb_step_set (step, enc, ids[i], keys[k], NULL);
-              arb_step_add_log (step, _("%s: no longer %s"), arb_encounter_get_name (enc, ids[i]), keys[k] + 5);
+              arb_step_add_log (step, _("%s: no longer %s"), arb_encounter_get_name (enc, ids[i]),
+                                arb_conditions_label (enc, keys[k] + strlen (ARB_KEY_COND)));
             }
         }
     }
@@ -168,7 +231,7 @@ arb_conditions_set_proc (ArbProc  *proc,
   if (!on)
     {
       arb_step_set (step, enc, id, key, NULL);
-      arb_step_add_log (step, _("%s: no longer %s"), arb_encounter_get_name (enc, id), condition);
+      arb_step_add_log (step, _("%s: no longer %s"), arb_encounter_get_name (enc, id), arb_conditions_label (enc, condition));
       return TRUE;
     }
 
@@ -187,13 +250,19 @@ arb_conditions_set_proc (ArbProc  *proc,
       /* For N rounds from now: it lapses as round now + N begins. */
       value = g_strdup_printf ("until %s %d", unit, now + (int)n);
       arb_step_set (step, enc, id, key, value);
-      arb_step_add_log (step, _("%s is %s for %d %s(s), until %s %d"), arb_encounter_get_name (enc, id),
-                        condition, (int)n, unit, unit, now + (int)n);
+      {
+        g_autofree char *end = until_text (unit, now + (int)n);
+
+        /* Translators: a condition marked for a while: "Troll: Stunned, until round 4" */
+        arb_step_add_log (step, _("%s: %s, %s"), arb_encounter_get_name (enc, id),
+                          arb_conditions_label (enc, condition), end);
+      }
     }
   else
     {
       arb_step_set (step, enc, id, key, "on");
-      arb_step_add_log (step, _("%s is %s"), arb_encounter_get_name (enc, id), condition);
+      /* Translators: a condition marked: "Troll: Stunned" */
+      arb_step_add_log (step, _("%s: %s"), arb_encounter_get_name (enc, id), arb_conditions_label (enc, condition));
     }
   return TRUE;
 }

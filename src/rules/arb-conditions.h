@@ -23,9 +23,18 @@ gboolean            arb_conditions_has    (ArbEncounter *encounter,
                                            const char   *condition);
 /* "round" or "turn". */
 const char         *arb_conditions_unit   (const char   *system);
-/* Conditions of @id now, as "stunned (until round 4)" for people. */
+/* Conditions of @id now by their ids, as "stunned (until round 4)":
+ * what the CLI prints. */
 char               *arb_conditions_describe (ArbEncounter *encounter,
                                              const char   *id);
+/* The same by the game's labels, translated, as "Stunned (until round
+ * 4)": what the app shows. */
+char               *arb_conditions_describe_labels (ArbEncounter *encounter,
+                                                    const char   *id);
+/* The game's label of @condition ("knocked-down" -> "Knocked down"),
+ * translated; @condition itself for one the game does not name. */
+const char         *arb_conditions_label  (ArbEncounter *encounter,
+                                           const char   *condition);
 /* Lapses every condition due when the counter becomes @now. */
 void                arb_conditions_expire (ArbProc      *proc,
                                            int           now);

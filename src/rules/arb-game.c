@@ -13,7 +13,8 @@
 
 typedef struct
 {
-  GStrv actions;   /* "ID.NAME" of the offered procedures, built once */
+  GStrv actions;      /* "ID.NAME" of the offered procedures, built once */
+  GStrv conditions;   /* the ids of the condition table set by hand */
 } ArbGamePrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (ArbGame, arb_game, G_TYPE_OBJECT)
@@ -36,6 +37,7 @@ arb_zone_clear (ArbZone *zone)
 
 static const char * const no_names[] = { NULL };
 static const ArbProcedureSpec no_procedures[] = { { NULL } };
+static const ArbConditionSpec no_conditions[] = { { NULL } };
 
 static void
 arb_game_finalize (GObject *object)
@@ -43,7 +45,24 @@ arb_game_finalize (GObject *object)
   ArbGamePrivate *priv = arb_game_get_instance_private (ARB_GAME (object));
 
   g_strfreev (priv->actions);
+  g_strfreev (priv->conditions);
   G_OBJECT_CLASS (arb_game_parent_class)->finalize (object);
+}
+
+/* The conditions set by hand, listed once the subclass's table is in
+ * place. */
+static void
+arb_game_constructed (GObject *object)
+{
+  ArbGamePrivate *priv = arb_game_get_instance_private (ARB_GAME (object));
+  const ArbConditionSpec *table = ARB_GAME_GET_CLASS (object)->condition_table;
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  G_OBJECT_CLASS (arb_game_parent_class)->constructed (object);
+  for (guint i = 0; table[i].id; i++)
+    if (!table[i].by_rules)
+      g_strv_builder_add (builder, table[i].id);
+  priv->conditions = g_strv_builder_end (builder);
 }
 
 static gboolean
@@ -61,11 +80,12 @@ arb_game_class_init (ArbGameClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->constructed = arb_game_constructed;
   object_class->finalize = arb_game_finalize;
   klass->time_unit = "turn";
   klass->order_by = N_("initiative");
   klass->procedures = no_procedures;
-  klass->conditions = no_names;
+  klass->condition_table = no_conditions;
   klass->out_conditions = no_names;
   klass->map_presets = no_names;
   klass->sheet_kinds = no_names;
@@ -193,8 +213,50 @@ arb_game_get_default_map (ArbGame *self)
 const char * const *
 arb_game_list_conditions (ArbGame *self)
 {
+  ArbGamePrivate *priv;
+
   g_return_val_if_fail (ARB_IS_GAME (self), no_names);
-  return CLASS (self)->conditions;
+  priv = arb_game_get_instance_private (self);
+  return (const char * const *)priv->conditions;
+}
+
+static const ArbConditionSpec *
+find_condition (ArbGame    *self,
+                const char *id)
+{
+  const ArbConditionSpec *table = CLASS (self)->condition_table;
+
+  for (guint i = 0; id && table[i].id; i++)
+    if (g_str_equal (table[i].id, id))
+      return &table[i];
+  return NULL;
+}
+
+const char *
+arb_game_condition_label (ArbGame    *self,
+                          const char *id)
+{
+  const ArbConditionSpec *spec;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), id);
+  spec = find_condition (self, id);
+  return spec && spec->label ? _(spec->label) : id;
+}
+
+const char *
+arb_game_condition_label_for (ArbGame    *self,
+                              const char *condition,
+                              const char *value)
+{
+  g_autofree char *exact = NULL;
+  const ArbConditionSpec *spec;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), condition);
+  exact = value ? g_strconcat (condition, "=", value, NULL) : NULL;
+  spec = exact ? find_condition (self, exact) : NULL;
+  if (spec && spec->label)
+    return _(spec->label);
+  return arb_game_condition_label (self, condition);
 }
 
 gboolean

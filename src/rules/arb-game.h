@@ -121,6 +121,15 @@ typedef struct
   int         facing;
 } ArbDemoFigure;
 
+/* A condition a figure of the game can be in: the id that fights, files
+ * and the CLI carry ("knocked-down"), and its name for people. */
+typedef struct
+{
+  const char *id;        /* "knocked-down"; "appealed=spared" names one value only */
+  const char *label;     /* N_(): "Knocked down" */
+  gboolean    by_rules;  /* set by the rules only, never by hand: not listed */
+} ArbConditionSpec;
+
 #define ARB_TYPE_GAME (arb_game_get_type ())
 G_DECLARE_DERIVABLE_TYPE (ArbGame, arb_game, ARB, GAME, GObject)
 
@@ -135,7 +144,9 @@ struct _ArbGameClass
   const char              *order_by;      /* N_(): what orders the figures, "AG" */
   const char              *default_map;   /* the preset a new fight starts on */
   const ArbProcedureSpec  *procedures;    /* the game's own, offered ones first */
-  const char * const      *conditions;
+  /* The conditions with their labels; those not by_rules, in this
+   * order, are what arb_game_list_conditions() lists. */
+  const ArbConditionSpec  *condition_table;
   const char * const      *out_conditions;/* those that take a figure out of the fight */
   const char * const      *map_presets;
   const char * const      *sheet_kinds;   /* "character", "npc"... */
@@ -288,6 +299,16 @@ const char         *arb_game_get_time_unit (ArbGame       *self);
 const char         *arb_game_get_order_by  (ArbGame       *self);
 const char         *arb_game_get_default_map (ArbGame     *self);
 const char * const *arb_game_list_conditions     (ArbGame *self);
+/* The game's name for people of the condition @id ("knocked-down", or
+ * "appealed=spared" for one value), translated; @id itself for one the
+ * game does not know (a house condition). */
+const char         *arb_game_condition_label     (ArbGame    *self,
+                                                  const char *id);
+/* The label of @condition as @id has it now ("appealed" may be
+ * "spared"): the one for that value when the game names it. */
+const char         *arb_game_condition_label_for (ArbGame      *self,
+                                                  const char   *condition,
+                                                  const char   *value);
 gboolean            arb_game_condition_is_out    (ArbGame *self,
                                                   const char *condition);
 const char * const *arb_game_list_map_presets    (ArbGame *self);

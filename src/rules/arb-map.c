@@ -142,7 +142,8 @@ arb_map_apply_preset (ArbStep       *step,
   if (exits->len)
     arb_step_set (step, enc, E, ARB_KEY_MAP_EXITS, exits->str);
   arb_step_set (step, enc, E, ARB_KEY_MAP_PRESET, preset);
-  arb_step_add_log (step, _("The map: %s, %d by %d hexes (Arbiter's size; the rules print none)"), preset, spec->cols, spec->rows);
+  arb_step_add_log (step, _("The map: %s, %d by %d hexes (Arbiter's size; the rules print none)"),
+                    spec->label ? _(spec->label) : preset, spec->cols, spec->rows);
   return TRUE;
 }
 

@@ -54,6 +54,7 @@ struct _ArbMapPreset
   void       (*add_zones)    (const ArbMapPreset *preset,
                               ArbStep            *step,
                               ArbEncounter       *enc);
+  const char  *label;        /* N_(): "The arena", for people */
 };
 
 /* The names in a game's preset @table, in its order, NULL-terminated:

@@ -27,7 +27,20 @@ static const ArbParamSpec condition_params[] = {
   { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, TRUE },
   { "condition", N_("Condition"), ARB_PARAM_CHOICE, NULL, 0, 0, TRUE },
   { "set", N_("On or off"), ARB_PARAM_CHOICE, N_("on|On;off|Off"), 0, 0, FALSE },
-  { "for", N_("For how long"), ARB_PARAM_INT, NULL, 0, 99, FALSE },
+  { "for", N_("For how long"), ARB_PARAM_INT, NULL, 1, 99, FALSE },
+  END
+};
+
+/* Every game: the map changed by hand; nothing is changed unless given. */
+static const ArbParamSpec map_params[] = {
+  { "preset", N_("Map"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  { "size", N_("Size (columns by rows)"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  { "shape", N_("Shape"), ARB_PARAM_CHOICE, N_("|Unchanged;rect|Walled rectangle;oval|Walled oval;open|Open"), 0, 0, FALSE },
+  { "layout", N_("Hexes"), ARB_PARAM_CHOICE, N_("|Unchanged;flat|Flat top;pointy|Pointy top"), 0, 0, FALSE },
+  { "megahex", N_("Megahexes"), ARB_PARAM_CHOICE, N_("|Unchanged;true|Shown;false|Not shown"), 0, 0, FALSE },
+  { "exits", N_("Exits (hexes)"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  { "zone", N_("Zone"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  { "hexes", N_("The zone’s hexes"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
   END
 };
 
@@ -45,6 +58,7 @@ static const ArbParamSpec reorder_params[] = {
   END
 };
 
+/* Every game: a figure leaves the fight (fled, surrendered...). */
 static const ArbParamSpec remove_params[] = {
   { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, TRUE },
   { "reason", N_("Why"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
@@ -74,12 +88,12 @@ next_proc (ArbProc  *proc,
  * copy per game. Start and next run the game's own turn order. */
 static const ArbProcedureSpec generic[] = {
   { "condition", arb_conditions_set_proc, N_("Condition"), N_("Mark or clear a condition by hand"), TRUE, TRUE, condition_params },
-  { "remove", arb_conditions_remove_proc, N_("Remove from Fight"), N_("Take a figure out of the fight: fled, surrendered, carried off"), FALSE, FALSE, remove_params },
+  { "remove", arb_conditions_remove_proc, N_("Remove from the Fight"), N_("Take a figure out of the fight: fled, surrendered or carried off"), FALSE, FALSE, remove_params },
   { "adjust", arb_adjust_proc, N_("Adjust"), N_("Set a live number by hand"), FALSE, FALSE, adjust_params },
   { "reorder", arb_reorder_proc, N_("Move in Order"), N_("Move a figure in the turn’s order by hand"), FALSE, FALSE, reorder_params },
-  { "map", arb_map_edit_proc },
-  { "start", start_proc },
-  { "next", next_proc },
+  { "map", arb_map_edit_proc, N_("Edit the Map"), N_("Change the map: its size, walls, exits and zones"), FALSE, FALSE, map_params },
+  { "start", start_proc, N_("Start the Fight"), N_("Set the order for the first round, as the game sets it") },
+  { "next", next_proc, N_("Next"), N_("Move the fight on to whoever acts next, as the game orders them") },
   END
 };
 
@@ -106,7 +120,7 @@ arb_procedure_get_spec (const char *name)
   ArbGame *game = arb_game_get (id);
   const ArbProcedureSpec *spec = game ? arb_game_find_procedure (game, name) : NULL;
 
-  return spec && spec->label ? spec : NULL;
+  return spec;
 }
 
 const char * const *

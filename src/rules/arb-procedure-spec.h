@@ -38,13 +38,14 @@ typedef struct
   int           min;
   int           max;
   gboolean      required;
+  const char   *hint;      /* N_(): what to give, in words, for a form; may be NULL */
 } ArbParamSpec;
 
 typedef struct
 {
   const char         *name;     /* "strike": "ID.strike" for the game ID */
   ArbProcedureFunc    func;
-  const char         *label;    /* N_(): "Strike"; NULL when no form asks for it */
+  const char         *label;    /* N_(): "Strike", what people see */
   const char         *summary;  /* N_(): what it does, one line */
   gboolean            actor;    /* an action of the figure whose turn it is */
   gboolean            offered;  /* offered as an action, in the list's order */
@@ -54,7 +55,8 @@ typedef struct
 /* For a procedure that asks only which figure: "id", the current one. */
 extern const ArbParamSpec arb_actor_only_params[];
 
-/* The spec of @name ("aod.strike"), or NULL when no form asks for it. */
+/* The spec of @name ("aod.strike"), or NULL when there is no such
+ * procedure. Every procedure has a label, the generic ones too. */
 const ArbProcedureSpec *arb_procedure_get_spec   (const char *name);
 /* The procedures every game has ("condition", "remove", "adjust",
  * "reorder", "map", "start",

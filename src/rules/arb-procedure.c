@@ -232,7 +232,7 @@ check_params (ArbProc     *proc,
 {
   const ArbProcedureSpec *spec = arb_procedure_get_spec (name);
 
-  for (guint i = 0; spec && spec->params[i].name; i++)
+  for (guint i = 0; spec && spec->params && spec->params[i].name; i++)
     {
       const ArbParamSpec *param = &spec->params[i];
       const char *value = arb_proc_get_param (proc, param->name);

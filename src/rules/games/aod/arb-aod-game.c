@@ -71,6 +71,14 @@ static const ArbParamSpec aod_withdraw_params[] = {
   { NULL }
 };
 
+static const ArbParamSpec aod_spend_experience_params[] = {
+  { "id", N_("Character"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "on", N_("Spend on"), ARB_PARAM_CHOICE,
+    N_("PS|Physical Strength;MD|Manual Dexterity;AG|Agility;EN|Endurance;FT|Fatigue;WP|Willpower;PP|Popularity;BC|Base Chance with a weapon;DM|Damage with a weapon"), 0, 0, TRUE },
+  { "weapon", N_("Weapon"), ARB_PARAM_WEAPON, NULL, 0, 0, FALSE },
+  { NULL }
+};
+
 /* In the order the app offers them; the generic ones (condition, map,
  * remove, start, next) come with every game. */
 static const ArbProcedureSpec procedures[] = {
@@ -81,14 +89,30 @@ static const ArbProcedureSpec procedures[] = {
   { "stun-recovery", arb_aod_stun_recovery_proc, N_("Stun Recovery"), N_("Try to shake off the stun"), TRUE, TRUE, arb_actor_only_params },
   { "appeal", arb_aod_appeal_proc, N_("Appeal to the Crowd"), N_("Ask the crowd for mercy"), TRUE, TRUE, arb_actor_only_params },
   { "flee", arb_aod_flee_proc, N_("Flee"), N_("Leave the arena by a corner"), TRUE, TRUE, arb_actor_only_params },
-  { "placement", arb_aod_turns_placement },
-  { "experience", arb_aod_experience_proc },
-  { "spend-experience", arb_aod_spend_experience_proc },
+  { "placement", arb_aod_turns_placement, N_("Placement"), N_("Who is placed in the arena first") },
+  { "experience", arb_aod_experience_proc, N_("Experience"), N_("Award the experience the fight has earned") },
+  { "spend-experience", arb_aod_spend_experience_proc, N_("Spend Experience"), N_("Raise a characteristic or a skill with experience points"), FALSE, FALSE, aod_spend_experience_params },
   { NULL }
 };
 
-static const char * const conditions[] = {
-  "stunned", "kneeling", "prone", "unconscious", "dead", "close-combat", "arm-injured", "leg-injured", "leg-crippled", "hand-numb", "vision-impaired", "fled", NULL
+static const ArbConditionSpec conditions[] = {
+  { "stunned", N_("Stunned") },
+  { "kneeling", N_("Kneeling") },
+  { "prone", N_("Prone") },
+  { "unconscious", N_("Unconscious") },
+  { "dead", N_("Dead") },
+  { "close-combat", N_("In close combat") },
+  { "arm-injured", N_("Arm injured") },
+  { "leg-injured", N_("Leg injured") },
+  { "leg-crippled", N_("Leg crippled") },
+  { "hand-numb", N_("Hand numb") },
+  { "vision-impaired", N_("Vision impaired") },
+  { "fled", N_("Fled the arena") },
+  /* The appeal to the crowd (aod.appeal) and its answer. */
+  { "appealed", N_("Appealed to the crowd"), TRUE },
+  { "appealed=spared", N_("Spared by the crowd"), TRUE },
+  { "appealed=failed", N_("Refused by the crowd"), TRUE },
+  { NULL }
 };
 static const char * const out_conditions[] = { "unconscious", "dead", "fled", NULL };
 /* What arb_aod_list_zones() marks (7.0). */
@@ -110,7 +134,7 @@ static const char * const clear_sight[] = { "prone", "dead", "fled", "appealed=s
 /* A walled field; only the four corners lead out (5.0). */
 static const ArbMapPreset map_presets[] = {
   { "aod-arena", 21, 15, ARB_MAP_RECT, FALSE, FALSE,
-    { { 0, 0 }, { 20, 0 }, { 0, 14 }, { 20, 14 } }, 4, NULL },
+    { { 0, 0 }, { 20, 0 }, { 0, 14 }, { 20, 14 } }, 4, NULL, N_("The arena") },
   { NULL }
 };
 /* 1.8: a player's character is healed between fights, his lost FT and
@@ -175,7 +199,7 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->order_by = N_("AG");
   game_class->default_map = "aod-arena";
   game_class->procedures = procedures;
-  game_class->conditions = conditions;
+  game_class->condition_table = conditions;
   game_class->out_conditions = out_conditions;
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);

@@ -27,15 +27,27 @@ G_DEFINE_FINAL_TYPE (ArbDogfightGame, arb_dogfight_game, ARB_TYPE_GAME)
  * text before each "|" is the value the rules read: translate only the
  * labels after it. */
 
-/* In the order the app offers them; the generic ones (condition, map,
- * remove, start, next) come with every game. */
-static const ArbProcedureSpec procedures[] = {
-  { "settings", arb_dogfight_settings_proc },
+static const ArbParamSpec dogfight_settings_params[] = {
+  { "areas", N_("Where the firing areas meet (degrees off the nose, by comma)"), ARB_PARAM_TEXT, NULL, 0, 0, TRUE },
   { NULL }
 };
 
-static const char * const conditions[] = {
-  "spin", "stall", "smoke", "fire", "jammed", "pilot-wounded", "destroyed", NULL
+/* In the order the app offers them; the generic ones (condition, map,
+ * remove, start, next) come with every game. */
+static const ArbProcedureSpec procedures[] = {
+  { "settings", arb_dogfight_settings_proc, N_("Settings"), N_("Set the angles where the firing areas meet"), FALSE, FALSE, dogfight_settings_params },
+  { NULL }
+};
+
+static const ArbConditionSpec conditions[] = {
+  { "spin", N_("In a spin") },
+  { "stall", N_("Stalled") },
+  { "smoke", N_("Smoking") },
+  { "fire", N_("On fire") },
+  { "jammed", N_("Guns jammed") },
+  { "pilot-wounded", N_("Pilot wounded") },
+  { "destroyed", N_("Destroyed") },
+  { NULL }
 };
 static const char * const out_conditions[] = { NULL };
 /* What arb_dogfight_list_zones() marks: the six areas off the nose,
@@ -51,7 +63,7 @@ static const ArbZoneLegend zone_legend[] = {
 };
 /* Open sky: no walls, the extent only what the map draws. */
 static const ArbMapPreset map_presets[] = {
-  { "dogfight-sky", 40, 30, ARB_MAP_OPEN, FALSE, FALSE, { { 0 } }, 0, NULL },
+  { "dogfight-sky", 40, 30, ARB_MAP_OPEN, FALSE, FALSE, { { 0 } }, 0, NULL, N_("Open sky") },
   { NULL }
 };
 
@@ -89,7 +101,7 @@ arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
   game_class->order_by = N_("initiative");
   game_class->default_map = "dogfight-sky";
   game_class->procedures = procedures;
-  game_class->conditions = conditions;
+  game_class->condition_table = conditions;
   game_class->out_conditions = out_conditions;
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);

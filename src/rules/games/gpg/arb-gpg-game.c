@@ -28,7 +28,8 @@ G_DEFINE_FINAL_TYPE (ArbGpgGame, arb_gpg_game, ARB_TYPE_GAME)
 
 static const ArbParamSpec gpg_move_params[] = {
   { "id", N_("Glider"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
-  { "moves", N_("Manoeuvres (F, TL, TR, SL, SR, C by comma)"), ARB_PARAM_TEXT, NULL, 0, 0, TRUE },
+  { "moves", N_("Manoeuvres (F, TL, TR, SL, SR, C by comma)"), ARB_PARAM_TEXT, NULL, 0, 0, TRUE,
+    N_("Type the manoeuvres in order, with commas between them: F to fly forward, TL or TR to turn left or right, SL or SR to sideslip left or right, C to climb.") },
   { "turn-cost", N_("A turn costs"), ARB_PARAM_CHOICE, N_("speed|Speed;altitude|Altitude"), 0, 0, FALSE },
   { "keep", N_("Stay in the hex for a ram"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
   { NULL }
@@ -61,6 +62,48 @@ static const ArbParamSpec gpg_action_params[] = {
   { NULL }
 };
 
+static const ArbParamSpec gpg_settings_params[] = {
+  { "ledge", N_("Ledge altitude"), ARB_PARAM_INT, NULL, 3, 200, FALSE },
+  { "floor", N_("Floor altitude"), ARB_PARAM_INT, NULL, 0, 150, FALSE },
+  { "cols", N_("Pit columns"), ARB_PARAM_INT, NULL, 3, 100, FALSE },
+  { "rows", N_("Pit rows"), ARB_PARAM_INT, NULL, 3, 100, FALSE },
+  { "updrafts", N_("Updraft markers"), ARB_PARAM_INT, NULL, 0, 4, FALSE },
+  { "downdrafts", N_("Downdraft markers"), ARB_PARAM_INT, NULL, 0, 4, FALSE },
+  { "random-chits", N_("Random setup chits"), ARB_PARAM_CHOICE, N_("|Unchanged;true|Yes;false|No"), 0, 0, FALSE },
+  { "advanced", N_("Advanced manoeuvres"), ARB_PARAM_CHOICE, N_("|Unchanged;true|Yes;false|No"), 0, 0, FALSE },
+  { "row-labels", N_("Row labels (by comma)"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  { "random-direction", N_("Random direction"), ARB_PARAM_CHOICE,
+    N_("|Unchanged;clockwise|Clockwise;counter-clockwise|Counter-clockwise;absolute|Absolute"), 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec gpg_setup_params[] = {
+  { "order", N_("Order of the gliders (by comma)"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec gpg_select_params[] = {
+  { "id", N_("Glider"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "weapon", N_("Weapon"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  { "random", N_("Draw one at random"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { "pass", N_("Pass"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec gpg_launch_params[] = {
+  { "id", N_("Glider"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "track", N_("Airspeed track"), ARB_PARAM_INT, NULL, 1, 6, TRUE },
+  { "at", N_("From hex"), ARB_PARAM_HEX, NULL, 0, 0, FALSE },
+  { "facing", N_("Facing (hexside 0-5)"), ARB_PARAM_INT, NULL, 0, 5, TRUE },
+  { "dive", N_("Levels dived"), ARB_PARAM_INT, NULL, 0, 3, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec gpg_air_currents_params[] = {
+  { "place", N_("Markers placed (row and up or down, by comma)"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  { NULL }
+};
+
 /* In the order the app offers them; the generic ones (condition, map,
  * remove, start, next) come with every game. */
 static const ArbProcedureSpec procedures[] = {
@@ -72,16 +115,20 @@ static const ArbProcedureSpec procedures[] = {
   { "transfer", arb_gpg_transfer_proc, N_("Hand Over"), N_("Pass the weapon in hand to a comrade"), TRUE, TRUE, gpg_target_params },
   { "action", arb_gpg_action_proc, N_("Action"), N_("Change the weapon in hand, or try to escape a net"), TRUE, TRUE, gpg_action_params },
   { "stun-recovery", arb_gpg_stun_recovery_proc, N_("Stun Recovery"), N_("Roll to recover from a stun"), TRUE, TRUE, arb_actor_only_params },
-  { "settings", arb_gpg_settings_proc },
-  { "setup", arb_gpg_setup_proc },
-  { "select", arb_gpg_select_proc },
-  { "launch", arb_gpg_launch_proc },
-  { "air-currents", arb_gpg_air_currents_proc },
+  { "settings", arb_gpg_settings_proc, N_("Game Settings"), N_("The pit, its ledge and floor, and the optional rules in play"), FALSE, FALSE, gpg_settings_params },
+  { "setup", arb_gpg_setup_proc, N_("Setup Chits"), N_("Draw the order in which the gliders pick weapons and launch"), FALSE, FALSE, gpg_setup_params },
+  { "select", arb_gpg_select_proc, N_("Select Weapons"), N_("Pick a weapon counter for a glider"), FALSE, FALSE, gpg_select_params },
+  { "launch", arb_gpg_launch_proc, N_("Launch"), N_("Launch a glider into the pit"), FALSE, FALSE, gpg_launch_params },
+  { "air-currents", arb_gpg_air_currents_proc, N_("Air Currents"), N_("Place the air current markers that lift or drop the gliders"), FALSE, FALSE, gpg_air_currents_params },
   { NULL }
 };
 
-static const char * const conditions[] = {
-  "stunned", "netted", "spinning", "eliminated", NULL
+static const ArbConditionSpec conditions[] = {
+  { "stunned", N_("Stunned") },
+  { "netted", N_("Netted") },
+  { "spinning", N_("Spinning") },
+  { "eliminated", N_("Eliminated") },
+  { NULL }
 };
 static const char * const out_conditions[] = { "eliminated", NULL };
 static const char * const clear_sight[] = { "eliminated", NULL };
@@ -127,7 +174,7 @@ add_launch_zones (const ArbMapPreset *preset,
 }
 
 static const ArbMapPreset map_presets[] = {
-  { "gpg-pit", 15, 19, ARB_MAP_RECT, FALSE, FALSE, { { 0 } }, 0, add_launch_zones },
+  { "gpg-pit", 15, 19, ARB_MAP_RECT, FALSE, FALSE, { { 0 } }, 0, add_launch_zones, N_("The pit") },
   { NULL }
 };
 
@@ -166,7 +213,7 @@ arb_gpg_game_class_init (ArbGpgGameClass *klass)
   game_class->order_by = N_("chit");
   game_class->default_map = "gpg-pit";
   game_class->procedures = procedures;
-  game_class->conditions = conditions;
+  game_class->condition_table = conditions;
   game_class->out_conditions = out_conditions;
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);

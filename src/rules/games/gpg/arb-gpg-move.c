@@ -779,7 +779,7 @@ arb_gpg_move_proc (ArbProc  *proc,
     }
 
   if (fl.mp > 0 && !keep)
-    return arb_gpg_illegal (error, _("2.1: the glider must spend all %d movement points (%d left), or keep them for a ram with keep=yes"),
+    return arb_gpg_illegal (error, _("2.1: the glider must spend all %d movement points (%d left), or stay in the hex for a ram"),
                             fl.start_speed, fl.mp);
 
   arb_step_set_int (step, enc, id, "facing", fl.facing);

@@ -33,19 +33,26 @@ static const ArbProcedureSpec procedures[] = {
   { NULL }
 };
 
-static const char * const conditions[] = {
-  "ensnared", "blinded", "down", "face-down", "spent", "surrendered", "dead", NULL
+static const ArbConditionSpec conditions[] = {
+  { "ensnared", N_("Ensnared") },
+  { "blinded", N_("Blinded") },
+  { "down", N_("Knocked down") },
+  { "face-down", N_("Lying face down") },
+  { "spent", N_("Spent") },
+  { "surrendered", N_("Surrendered") },
+  { "dead", N_("Dead") },
+  { NULL }
 };
 static const char * const out_conditions[] = { "dead", NULL };
 static const char * const clear_sight[] = { "dead", NULL };
 /* One hex to the inch; entrances in the middle of two (or four) walls. */
 static const ArbMapPreset map_presets[] = {
-  { "rsbs-square-2", 24, 24, ARB_MAP_RECT, TRUE, FALSE, { { 12, 0 }, { 12, 23 } }, 2, NULL },
+  { "rsbs-square-2", 24, 24, ARB_MAP_RECT, TRUE, FALSE, { { 12, 0 }, { 12, 23 } }, 2, NULL, N_("Square arena, two entrances") },
   { "rsbs-square-4", 24, 24, ARB_MAP_RECT, TRUE, FALSE,
-    { { 12, 0 }, { 12, 23 }, { 0, 12 }, { 23, 12 } }, 4, NULL },
-  { "rsbs-oval-2", 31, 21, ARB_MAP_OVAL, TRUE, FALSE, { { 15, 0 }, { 15, 20 } }, 2, NULL },
+    { { 12, 0 }, { 12, 23 }, { 0, 12 }, { 23, 12 } }, 4, NULL, N_("Square arena, four entrances") },
+  { "rsbs-oval-2", 31, 21, ARB_MAP_OVAL, TRUE, FALSE, { { 15, 0 }, { 15, 20 } }, 2, NULL, N_("Oval arena, two entrances") },
   { "rsbs-oval-4", 31, 21, ARB_MAP_OVAL, TRUE, FALSE,
-    { { 15, 0 }, { 15, 20 }, { 0, 10 }, { 30, 10 } }, 4, NULL },
+    { { 15, 0 }, { 15, 20 }, { 0, 10 }, { 30, 10 } }, 4, NULL, N_("Oval arena, four entrances") },
   { NULL }
 };
 
@@ -83,7 +90,7 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->order_by = N_("card");
   game_class->default_map = "rsbs-square-2";
   game_class->procedures = procedures;
-  game_class->conditions = conditions;
+  game_class->condition_table = conditions;
   game_class->out_conditions = out_conditions;
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);

@@ -34,8 +34,18 @@ static const ArbProcedureSpec procedures[] = {
   { NULL }
 };
 
-static const char * const conditions[] = {
-  "prone", "kneeling", "knocked-down", "unconscious", "dead", "hth", "dodging", "defending", "waiting", "dx-penalty", NULL
+static const ArbConditionSpec conditions[] = {
+  { "prone", N_("Prone") },
+  { "kneeling", N_("Kneeling") },
+  { "knocked-down", N_("Knocked down") },
+  { "unconscious", N_("Unconscious") },
+  { "dead", N_("Dead") },
+  { "hth", N_("In hand-to-hand combat") },
+  { "dodging", N_("Dodging") },
+  { "defending", N_("Defending") },
+  { "waiting", N_("Waiting for an opening") },
+  { "dx-penalty", N_("DX penalty") },
+  { NULL }
 };
 static const char * const out_conditions[] = { "unconscious", "dead", NULL };
 static const char * const clear_sight[] = { "prone", "dead", NULL };
@@ -48,7 +58,7 @@ static const ArbZoneLegend zone_legend[] = {
   { 0 }
 };
 static const ArbMapPreset map_presets[] = {
-  { "tft-combat", 24, 18, ARB_MAP_RECT, FALSE, TRUE, { { 0 } }, 0, NULL },
+  { "tft-combat", 24, 18, ARB_MAP_RECT, FALSE, TRUE, { { 0 } }, 0, NULL, N_("The combat map") },
   { NULL }
 };
 
@@ -86,7 +96,7 @@ arb_tft_game_class_init (ArbTftGameClass *klass)
   game_class->order_by = N_("DX");
   game_class->default_map = "tft-combat";
   game_class->procedures = procedures;
-  game_class->conditions = conditions;
+  game_class->condition_table = conditions;
   game_class->out_conditions = out_conditions;
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
