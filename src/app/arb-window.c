@@ -49,6 +49,62 @@ _arb_window_toast (ArbWindow  *self,
   arb_toast_add_text (self->toast_overlay, text);
 }
 
+static void
+step_toast_dismissed_cb (ArbWindow *self,
+                         AdwToast  *toast)
+{
+  if (self->step_toast == toast)
+    g_clear_object (&self->step_toast);
+}
+
+void
+_arb_window_toast_step (ArbWindow     *self,
+                        ArbStepToast   kind,
+                        const ArbStep *step,
+                        const char    *button,
+                        const char    *action)
+{
+  g_autofree char *summary = arb_step_dup_summary (step);
+  g_autofree char *line = arb_step_dup_headline_line (step);
+  g_autofree char *text = NULL;
+  g_autofree char *escaped = NULL;
+  AdwToast *toast;
+
+  if (kind == ARB_STEP_UNDONE)
+    /* TRANSLATORS: what was undone: "Undid: Rolf strikes the Troll" */
+    text = g_strdup_printf (_("Undid: %s"), summary);
+  else if (kind == ARB_STEP_REDONE)
+    /* TRANSLATORS: what was done again: "Redid: Rolf strikes the Troll" */
+    text = g_strdup_printf (_("Redid: %s"), summary);
+  else if (*line)
+    /* TRANSLATORS: what happened, then its outcome: "Rolf strikes the Troll: HIT, Troll EN 35 → 30" */
+    text = g_strdup_printf (_("%s: %s"), summary, line);
+  else
+    text = g_strdup (summary);
+  escaped = g_markup_escape_text (text, -1);
+  toast = adw_toast_new (escaped);
+
+  /* One toast for the fight's latest change: an undo replaces the
+   * strike's toast at once, it does not queue behind it. */
+  if (self->step_toast)
+    adw_toast_dismiss (self->step_toast);
+  if (button)
+    {
+      adw_toast_set_button_label (toast, button);
+      adw_toast_set_action_name (toast, action);
+    }
+  g_set_object (&self->step_toast, toast);
+  g_signal_connect_object (toast, "dismissed", G_CALLBACK (step_toast_dismissed_cb), self, G_CONNECT_SWAPPED);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+AdwToast *
+arb_window_get_step_toast (ArbWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
+  return self->step_toast;
+}
+
 void
 _arb_window_show_error (ArbWindow  *self,
                         const char *heading,
@@ -302,6 +358,18 @@ arb_window_open_file (ArbWindow  *self,
   return self->fight && g_strcmp0 (arb_fight_get_path (self->fight), path) == 0;
 }
 
+/* Applied from the dialog: the toast names what happened and offers
+ * Undo. */
+static void
+action_applied_cb (ArbWindow *self)
+{
+  ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
+  guint position = enc ? arb_encounter_get_position (enc) : 0;
+
+  if (position > 0)
+    _arb_window_toast_step (self, ARB_STEP_DONE, arb_encounter_get_step (enc, position - 1), _("_Undo"), "win.undo");
+}
+
 void
 _arb_window_open_action_dialog (ArbWindow  *self,
                                 const char *procedure,
@@ -312,6 +380,7 @@ _arb_window_open_action_dialog (ArbWindow  *self,
   if (self->action_dialog)
     gtk_window_destroy (self->action_dialog);
   dialog = arb_action_dialog_new (GTK_WINDOW (self), self->fight, procedure, actor);
+  g_signal_connect_object (dialog, "applied", G_CALLBACK (action_applied_cb), self, G_CONNECT_SWAPPED);
   self->action_dialog = GTK_WINDOW (dialog);
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *)&self->action_dialog);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -415,6 +484,7 @@ arb_window_dispose (GObject *object)
   g_clear_object (&self->fight_bindings);
   g_clear_object (&self->fight);
   g_clear_object (&self->figure_menu);
+  g_clear_object (&self->step_toast);
 
   gtk_widget_dispose_template (GTK_WIDGET (object), ARB_TYPE_WINDOW);
 

@@ -26,5 +26,8 @@ gboolean   arb_window_open_file  (ArbWindow      *self,
                                   const char     *path);
 /* The action dialog open now, or NULL: for tests and the map. */
 GtkWindow *arb_window_get_action_dialog (ArbWindow *self);
+/* The toast about the last step, undo or redo while it is shown, or
+ * NULL. */
+AdwToast  *arb_window_get_step_toast    (ArbWindow *self);
 
 G_END_DECLS
