@@ -58,6 +58,7 @@ struct _ArbActionDialog
   ArbOutcome          *outcome;  /* the last run, or NULL after an error */
   char                *chance;
   gboolean             building;
+  guint                position;  /* the fight's undo position at the last run */
 };
 
 G_DEFINE_FINAL_TYPE (ArbActionDialog, arb_action_dialog, ADW_TYPE_WINDOW)
@@ -426,6 +427,7 @@ run (ArbActionDialog *self,
   if (roll)
     source = arb_roll_source_new_random ();
   g_clear_pointer (&self->outcome, arb_outcome_free);
+  self->position = arb_encounter_get_position (arb_fight_get_encounter (self->fight));
   self->outcome = arb_procedure_run_marked (self->procedure, arb_fight_get_encounter (self->fight),
                                             arb_fight_get_rules (self->fight), params, self->given, self->typed,
                                             source, &error);
@@ -907,8 +909,20 @@ arb_action_dialog_finalize (GObject *object)
 static void
 fight_changed_cb (ArbActionDialog *self)
 {
+  ArbEncounter *enc = arb_fight_get_encounter (self->fight);
+  guint position = arb_encounter_get_position (enc);
+  guint moved = position > self->position ? position - 1 : position;
+
   if (self->applying)
     return;
+  /* A free roll logged, or taken back, changes nothing the form read:
+   * the dice typed so far stay. */
+  if ((position == self->position + 1 || position + 1 == self->position) &&
+      arb_step_get_effects (arb_encounter_get_step (enc, moved))->len == 0)
+    {
+      self->position = position;
+      return;
+    }
   form_changed (self);
 }
 

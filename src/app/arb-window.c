@@ -137,10 +137,23 @@ update_figure_menu (ArbWindow *self)
     }
 }
 
-/* The log for the referee: each step's lines and dice, the newest
- * first; the effects stay in the exported log. */
+static void
+append_line (GString    *text,
+             gboolean    markup,
+             const char *line)
+{
+  g_autofree char *escaped = markup ? g_markup_escape_text (line, -1) : NULL;
+
+  g_string_append_printf (text, "   %s\n", markup ? escaped : line);
+}
+
+/* The log for the referee, in one reading order: the newest step first;
+ * each opens with what happened and its outcome (in bold when @markup),
+ * then its dice, then its lines as the procedure wrote them. The
+ * effects stay in the exported log. */
 static char *
-log_text (ArbEncounter *enc)
+log_text (ArbEncounter *enc,
+          gboolean      markup)
 {
   GString *text = g_string_new (NULL);
 
@@ -149,20 +162,43 @@ log_text (ArbEncounter *enc)
       const ArbStep *step = arb_encounter_get_step (enc, i - 1);
       GPtrArray *lines = arb_step_get_log (step);
       GPtrArray *dice = arb_step_get_dice (step);
+      g_autofree char *summary = arb_step_dup_summary (step);
+      g_autofree char *outcome = arb_step_dup_headline_line (step);
+      /* TRANSLATORS: a step in the log: what happened, then its outcome */
+      g_autofree char *head = *outcome ? g_strdup_printf (_("%s: %s"), summary, outcome) : g_strdup (summary);
+      g_autofree char *escaped = markup ? g_markup_escape_text (head, -1) : NULL;
 
-      for (guint l = 0; l < lines->len; l++)
-        g_string_append_printf (text, "%s%s\n", l == 0 ? "" : "   ", (char *)g_ptr_array_index (lines, l));
+      g_string_append_printf (text, markup ? "<b>%s</b>\n" : "%s\n", markup ? escaped : head);
       for (guint d = 0; d < dice->len; d++)
         {
           ArbDieRecord *die = g_ptr_array_index (dice, d);
+          g_autofree char *line = g_strdup_printf (_("%s for %s: %d%s"), die->expr, die->purpose, die->value,
+                                                   die->typed ? _(" (typed in)") : "");
 
-          g_string_append_printf (text, _("   %s for %s: %d%s\n"), die->expr, die->purpose, die->value,
-                                  die->typed ? _(" (typed in)") : "");
+          append_line (text, markup, line);
+        }
+      for (guint l = 0; l < lines->len; l++)
+        {
+          const char *line = g_ptr_array_index (lines, l);
+
+          /* The line that named the step is not said twice. */
+          if (l == 0 && g_str_equal (line, summary))
+            continue;
+          append_line (text, markup, line);
         }
     }
   if (text->len == 0)
     g_string_append (text, _("Nothing has happened yet."));
+  else
+    g_string_truncate (text, text->len - 1);
   return g_string_free (text, FALSE);
+}
+
+char *
+arb_window_dup_log_text (ArbWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
+  return self->fight ? log_text (arb_fight_get_encounter (self->fight), FALSE) : g_strdup ("");
 }
 
 /* The title follows the fight's, marked while it has unsaved changes. */
@@ -220,8 +256,8 @@ refresh (ArbWindow *self)
   arb_turn_order_set_encounter (self->turn_order, enc);
   arb_hex_map_refresh (self->map);
   arb_actor_panel_show (self->actor_panel, self->fight, current);
-  log = log_text (enc);
-  gtk_label_set_text (self->log_label, log);
+  log = log_text (enc, TRUE);
+  gtk_label_set_markup (self->log_label, log);
 }
 
 static void
@@ -356,6 +392,42 @@ arb_window_open_file (ArbWindow  *self,
   g_return_val_if_fail (ARB_IS_WINDOW (self), FALSE);
   _arb_window_open_path (self, path);
   return self->fight && g_strcmp0 (arb_fight_get_path (self->fight), path) == 0;
+}
+
+/* A roll of the dice button, in a fight, goes into its log as the
+ * game's free roll: a step that changes nothing else. */
+static void
+dice_rolled_cb (ArbWindow  *self,
+                const char *dice,
+                int         total)
+{
+  g_autoptr(GHashTable) params = NULL;
+  g_autoptr(GArray) given = NULL;
+  g_autoptr(GArray) typed = NULL;
+  gboolean rolled_here = FALSE;
+  g_autoptr(ArbOutcome) outcome = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *procedure = NULL;
+  ArbEncounter *enc;
+
+  if (self->fight == NULL)
+    return;
+  enc = arb_fight_get_encounter (self->fight);
+  procedure = g_strconcat (arb_encounter_get_system (enc), ".roll", NULL);
+  params = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (params, (char *)"dice", (char *)dice);
+  given = g_array_new (FALSE, FALSE, sizeof (int));
+  g_array_append_val (given, total);
+  typed = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  g_array_append_val (typed, rolled_here);
+  outcome = arb_procedure_run_marked (procedure, enc, arb_fight_get_rules (self->fight), params, given, typed,
+                                      NULL, &error);
+  if (outcome == NULL || outcome->status != ARB_OUTCOME_DONE)
+    {
+      _arb_window_toast (self, error ? error->message : _("The roll could not be written in the log"));
+      return;
+    }
+  arb_fight_apply (self->fight, g_steal_pointer (&outcome->step));
 }
 
 /* Applied from the dialog: the toast names what happened and offers
@@ -577,7 +649,12 @@ arb_window_init (ArbWindow *self)
 
   self->figure_menu = g_menu_new ();
   arb_hex_map_set_extra_menu (self->map, G_MENU_MODEL (self->figure_menu));
-  gtk_menu_button_set_popover (self->dice_button, arb_dice_popover_new ());
+  {
+    GtkWidget *dice = arb_dice_popover_new ();
+
+    g_signal_connect_object (dice, "rolled", G_CALLBACK (dice_rolled_cb), self, G_CONNECT_SWAPPED);
+    gtk_menu_button_set_popover (self->dice_button, dice);
+  }
   g_object_bind_property (self->turn_order, "selected", self->map, "selected",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->map, "notify::selected", G_CALLBACK (map_selected_cb), self);

@@ -29,5 +29,7 @@ GtkWindow *arb_window_get_action_dialog (ArbWindow *self);
 /* The toast about the last step, undo or redo while it is shown, or
  * NULL. */
 AdwToast  *arb_window_get_step_toast    (ArbWindow *self);
+/* The fight's log as shown, without its styling: the newest step first. */
+char      *arb_window_dup_log_text      (ArbWindow *self);
 
 G_END_DECLS

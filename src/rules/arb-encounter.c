@@ -315,6 +315,9 @@ arb_step_dup_summary (const ArbStep *step)
   if (step->summary)
     return g_strdup (step->summary);
   spec = arb_procedure_get_spec (step->what);
+  /* A step no form asks for (the turn order's) says what it did first. */
+  if (spec == NULL && step->log->len > 0)
+    return g_strdup (g_ptr_array_index (step->log, 0));
   label = spec ? _(spec->label) : step->what;
   if (step->who[0])
     /* TRANSLATORS: what a step was and who took it: "Strike: Rolf" */

@@ -132,7 +132,8 @@ gboolean      arb_headline_tone_from_string (const char     *text,
                                              ArbHeadlineTone *tone);
 /* What happened, as a sentence's subject and verb: "Rolf strikes the
  * Troll". A procedure may set it; otherwise it is made from the
- * procedure's label and who acted. */
+ * procedure's label and who acted, or for a procedure without a label
+ * it is the first line of its log. */
 void          arb_step_set_summary    (ArbStep      *step,
                                        const char   *summary);
 /* The summary set, or one made from the label and who (to free). */

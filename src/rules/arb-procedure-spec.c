@@ -35,6 +35,46 @@ const ArbParamSpec arb_actor_only_params[] = {
   END
 };
 
+/* Every game: a roll of any dice, for whatever the rules leave to the
+ * referee, written in the fight's log. */
+static const ArbParamSpec roll_params[] = {
+  { "dice", N_("Dice"), ARB_PARAM_TEXT, NULL, 0, 0, TRUE },
+  { "for", N_("What for"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  END
+};
+
+/* A free roll changes nothing in the fight: a step with its die and a
+ * line, and no effects, so the log (and the file) keeps it in its place
+ * among the steps, and undo takes it back like any other. */
+static gboolean
+roll_proc (ArbProc  *proc,
+           GError  **error)
+{
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *dice = arb_proc_get_param (proc, "dice");
+  const char *purpose = arb_proc_get_param (proc, "for");
+  g_autoptr(ArbDiceExpr) expr = NULL;
+  g_autoptr(GError) local = NULL;
+  g_autofree char *summary = NULL;
+  g_autofree char *total = NULL;
+  int value;
+
+  if (dice == NULL)
+    return arb_proc_refuse (error, "dice", _("Name the dice to roll (dice=2d6)"));
+  if (!(expr = arb_dice_expr_parse (dice, NULL, &local)))
+    return arb_proc_refuse (error, NULL, "%s", local->message);
+  if (!arb_proc_roll (proc, arb_dice_expr_to_string (expr), purpose ? purpose : _("a free roll"), &value))
+    return FALSE;
+  /* TRANSLATORS: a roll of the dice popover, in the log: "Free roll of 2d6" */
+  summary = g_strdup_printf (_("Free roll of %s"), arb_dice_expr_to_string (expr));
+  arb_step_set_summary (step, summary);
+  total = g_strdup_printf ("%d", value);
+  arb_step_add_headline (step, ARB_HEADLINE_PLAIN, total);
+  if (purpose)
+    arb_step_add_log (step, _("For %s"), purpose);
+  return TRUE;
+}
+
 static gboolean
 start_proc (ArbProc  *proc,
             GError  **error)
@@ -55,6 +95,7 @@ static const ArbProcedureSpec generic[] = {
   { "condition", arb_conditions_set_proc, N_("Condition"), N_("Mark or clear a condition by hand"), TRUE, TRUE, condition_params },
   { "remove", arb_conditions_remove_proc },
   { "map", arb_map_edit_proc },
+  { "roll", roll_proc, N_("Free Roll"), N_("Roll any dice, written in the log"), FALSE, FALSE, roll_params },
   { "start", start_proc },
   { "next", next_proc },
   END
