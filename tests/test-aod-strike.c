@@ -277,6 +277,30 @@ test_headline_from_conditions (void)
   g_assert_true (g_str_has_prefix (summary, "Condition"));
 }
 
+/* A free roll (every game's SYSTEM.roll) is a step with its die and no
+ * effects; the total is its headline. */
+static void
+test_free_roll (void)
+{
+  g_autofree char *rolf = NULL;
+  g_autofree char *troll = NULL;
+  g_autoptr(ArbEncounter) enc = face_off (&rolf, &troll);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbOutcome) out = NULL;
+  g_autofree char *summary = NULL;
+
+  out = proc (enc, "aod.roll", (int[]){ 7 }, 1, &error, "dice", "2d6", NULL);
+  g_assert_no_error (error);
+  g_assert_cmpint (out->status, ==, ARB_OUTCOME_DONE);
+  g_assert_cmpuint (arb_step_get_effects (out->step)->len, ==, 0);
+  g_assert_cmpuint (arb_step_get_dice (out->step)->len, ==, 1);
+  g_assert_cmpstr (arb_step_get_headline (out->step), ==, "7");
+  summary = arb_step_dup_summary (out->step);
+  g_assert_cmpstr (summary, ==, "Free roll of 2d6");
+  assert_illegal (proc (enc, "aod.roll", (int[]){ 13 }, 1, &error, "dice", "2d6", NULL), &error, "cannot roll 13");
+  assert_missing (proc (enc, "aod.roll", NULL, 0, &error, NULL), &error, "dice", "dice=2d6");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -295,5 +319,6 @@ main (int   argc,
   g_test_add_func ("/aod-strike/given-dice-keep-their-marks", test_given_dice_keep_their_marks);
   g_test_add_func ("/aod-strike/headline", test_headline);
   g_test_add_func ("/aod-strike/headline-from-conditions", test_headline_from_conditions);
+  g_test_add_func ("/aod-strike/free-roll", test_free_roll);
   return g_test_run ();
 }
