@@ -73,7 +73,7 @@ typedef enum
 } ArbStepToast;
 
 /* A toast about a step of the fight, in place of the last such one,
- * with a button for @action ("win.undo") labelled @button. */
+ * with a button labelled @button that runs @action ("win.undo"). */
 void               _arb_window_toast_step             (ArbWindow         *self,
                                                        ArbStepToast       kind,
                                                        const ArbStep     *step,

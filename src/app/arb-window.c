@@ -57,6 +57,20 @@ step_toast_dismissed_cb (ArbWindow *self,
     g_clear_object (&self->step_toast);
 }
 
+/* The toast's button: the toast closes itself after a click, so what
+ * the action says comes in a toast of its own. */
+static void
+step_toast_button_cb (ArbWindow *self,
+                      AdwToast  *toast)
+{
+  g_autofree char *action = g_strdup (g_object_get_data (G_OBJECT (toast), "arb-action"));
+
+  if (self->step_toast == toast)
+    g_clear_object (&self->step_toast);
+  if (action)
+    gtk_widget_activate_action (GTK_WIDGET (self), action, NULL);
+}
+
 void
 _arb_window_toast_step (ArbWindow     *self,
                         ArbStepToast   kind,
@@ -82,20 +96,25 @@ _arb_window_toast_step (ArbWindow     *self,
   else
     text = g_strdup (summary);
   escaped = g_markup_escape_text (text, -1);
-  toast = adw_toast_new (escaped);
 
-  /* One toast for the fight's latest change: an undo replaces the
-   * strike's toast at once, it does not queue behind it. */
+  /* One toast for the fight's latest change: an undo says so in the
+   * strike's toast at once, it does not queue behind it. The toast is
+   * changed in place, not dismissed for a new one: libadwaita 1.2 frees
+   * a toast dismissed during its show animation while the animation
+   * still runs, and crashes when it ends. */
   if (self->step_toast)
-    adw_toast_dismiss (self->step_toast);
-  if (button)
+    toast = self->step_toast;
+  else
     {
-      adw_toast_set_button_label (toast, button);
-      adw_toast_set_action_name (toast, action);
+      toast = adw_toast_new (escaped);
+      g_signal_connect_object (toast, "dismissed", G_CALLBACK (step_toast_dismissed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (toast, "button-clicked", G_CALLBACK (step_toast_button_cb), self, G_CONNECT_SWAPPED);
+      self->step_toast = g_object_ref (toast);
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
     }
-  g_set_object (&self->step_toast, toast);
-  g_signal_connect_object (toast, "dismissed", G_CALLBACK (step_toast_dismissed_cb), self, G_CONNECT_SWAPPED);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  adw_toast_set_title (toast, escaped);
+  adw_toast_set_button_label (toast, button);
+  g_object_set_data_full (G_OBJECT (toast), "arb-action", g_strdup (action), g_free);
 }
 
 AdwToast *
