@@ -185,6 +185,122 @@ test_given_dice_keep_their_marks (void)
   g_assert_true (((ArbDieRecord *)g_ptr_array_index (dice, 3))->typed);
 }
 
+static void
+print_step (const ArbStep *step)
+{
+  g_autofree char *line = arb_step_dup_headline_line (step);
+  g_autofree char *summary = arb_step_dup_summary (step);
+
+  g_test_message ("%s: %s (%s)", summary, line, arb_headline_tone_to_string (arb_step_get_tone (step)));
+}
+
+/* The outcome comes with what a referee reads aloud (issue 17): the
+ * headline and its tone, what happened in words, and the totals the
+ * game's gauges show, before and after; all kept in the file. */
+static void
+test_headline (void)
+{
+  g_autofree char *rolf = NULL;
+  g_autofree char *troll = NULL;
+  g_autoptr(ArbEncounter) enc = face_off (&rolf, &troll);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbOutcome) miss = NULL;
+  g_autoptr(ArbOutcome) hit = NULL;
+  g_autofree char *summary = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *state = arb_encounter_dump_state (enc);
+  g_autofree char *after = NULL;
+
+  miss = proc (enc, "aod.strike", (int[]){ 90 }, 1, &error, "attacker", troll, "target", rolf, "attack", "Hand", NULL);
+  g_assert_no_error (error);
+  print_step (miss->step);
+  g_assert_cmpstr (arb_step_get_headline (miss->step), ==, "MISS");
+  g_assert_cmpint (arb_step_get_tone (miss->step), ==, ARB_HEADLINE_PLAIN);
+  summary = arb_step_dup_summary (miss->step);
+  g_assert_cmpstr (summary, ==, "Troll strikes Rolf the Barbarian");
+  /* The Assail's 4 AP, from the gauges; the preview changed nothing. */
+  line = arb_step_dup_headline_line (miss->step);
+  g_assert_cmpstr (line, ==, "MISS, Troll AP 15 → 11");
+  after = arb_encounter_dump_state (enc);
+  g_assert_cmpstr (after, ==, state);
+
+  /* 10 hits, to Fatigue, for more than a third of Rolf's EN (11.6): a
+   * hit that stuns; what befell Rolf comes before what the Troll paid. */
+  hit = proc (enc, "aod.strike", (int[]){ 10, 9, 10, 10 }, 4, &error, "attacker", troll, "target", rolf, "attack", "Hand", NULL);
+  g_assert_no_error (error);
+  print_step (hit->step);
+  if (hit->status != ARB_OUTCOME_DONE)
+    g_test_message ("asks %s for %s", hit->dice, hit->purpose);
+  g_assert_cmpint (hit->status, ==, ARB_OUTCOME_DONE);
+  g_assert_true (g_str_has_prefix (arb_step_get_headline (hit->step), "HIT · STUNNED"));
+  g_assert_cmpint (arb_step_get_tone (hit->step), >=, ARB_HEADLINE_WARNING);
+  g_clear_pointer (&line, g_free);
+  line = arb_step_dup_headline_line (hit->step);
+  g_assert_true (g_str_has_suffix (line, ", Rolf the Barbarian FT 9 → 1, Troll AP 15 → 11"));
+
+  /* Saved and read again, the step keeps all of it. */
+  arb_encounter_apply (enc, g_steal_pointer (&hit->step));
+  {
+    g_autoptr(GBytes) bytes = arb_encounter_serialize (enc);
+    g_autoptr(ArbEncounter) again = arb_encounter_load_bytes (bytes, "headline.xml", rules, &error);
+    const ArbStep *step;
+    g_autofree char *again_line = NULL;
+    g_autofree char *again_summary = NULL;
+
+    g_assert_no_error (error);
+    step = arb_encounter_get_step (again, arb_encounter_get_position (again) - 1);
+    again_line = arb_step_dup_headline_line (step);
+    again_summary = arb_step_dup_summary (step);
+    g_assert_cmpstr (again_line, ==, line);
+    g_assert_cmpint (arb_step_get_tone (step), ==, arb_step_get_tone (arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1)));
+    g_assert_cmpstr (again_summary, ==, "Troll strikes Rolf the Barbarian");
+  }
+}
+
+/* A procedure that sets no headline gets one from the conditions it
+ * sets; a step of its own has a summary from its label and who. */
+static void
+test_headline_from_conditions (void)
+{
+  g_autofree char *rolf = NULL;
+  g_autofree char *troll = NULL;
+  g_autoptr(ArbEncounter) enc = face_off (&rolf, &troll);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbOutcome) out = NULL;
+  g_autofree char *summary = NULL;
+
+  out = proc (enc, "aod.condition", NULL, 0, &error, "id", troll, "condition", "dead", NULL);
+  g_assert_no_error (error);
+  g_assert_cmpstr (arb_step_get_headline (out->step), ==, "DEAD");
+  g_assert_cmpint (arb_step_get_tone (out->step), ==, ARB_HEADLINE_ERROR);
+  summary = arb_step_dup_summary (out->step);
+  g_assert_true (g_str_has_prefix (summary, "Condition"));
+}
+
+/* A free roll (every game's SYSTEM.roll) is a step with its die and no
+ * effects; the total is its headline. */
+static void
+test_free_roll (void)
+{
+  g_autofree char *rolf = NULL;
+  g_autofree char *troll = NULL;
+  g_autoptr(ArbEncounter) enc = face_off (&rolf, &troll);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbOutcome) out = NULL;
+  g_autofree char *summary = NULL;
+
+  out = proc (enc, "aod.roll", (int[]){ 7 }, 1, &error, "dice", "2d6", NULL);
+  g_assert_no_error (error);
+  g_assert_cmpint (out->status, ==, ARB_OUTCOME_DONE);
+  g_assert_cmpuint (arb_step_get_effects (out->step)->len, ==, 0);
+  g_assert_cmpuint (arb_step_get_dice (out->step)->len, ==, 1);
+  g_assert_cmpstr (arb_step_get_headline (out->step), ==, "7");
+  summary = arb_step_dup_summary (out->step);
+  g_assert_cmpstr (summary, ==, "Free roll of 2d6");
+  assert_illegal (proc (enc, "aod.roll", (int[]){ 13 }, 1, &error, "dice", "2d6", NULL), &error, "cannot roll 13");
+  assert_missing (proc (enc, "aod.roll", NULL, 0, &error, NULL), &error, "dice", "dice=2d6");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -201,5 +317,8 @@ main (int   argc,
   g_test_add_func ("/aod-strike/no-pulse-before-the-start", test_no_pulse_before_the_start);
   g_test_add_func ("/aod-strike/odds-at-one-hundred", test_odds_at_one_hundred);
   g_test_add_func ("/aod-strike/given-dice-keep-their-marks", test_given_dice_keep_their_marks);
+  g_test_add_func ("/aod-strike/headline", test_headline);
+  g_test_add_func ("/aod-strike/headline-from-conditions", test_headline_from_conditions);
+  g_test_add_func ("/aod-strike/free-roll", test_free_roll);
   return g_test_run ();
 }

@@ -657,6 +657,15 @@ test_strike (void)
   /* 11 misses and fumbles the spear away. */
   apply_done (enc, proc (enc, "gpg.strike", (int[]){ 11 }, 1, &error, "target", h, NULL));
   g_assert_cmpstr (arb_encounter_get (enc, g, "in-hand"), ==, "none");
+  /* Read aloud first (issue 17): the outcome, and what happened. */
+  {
+    const ArbStep *last = arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1);
+    g_autofree char *summary = arb_step_dup_summary (last);
+
+    g_assert_cmpstr (arb_step_get_headline (last), ==, "MISS");
+    g_assert_cmpint (arb_step_get_tone (last), ==, ARB_HEADLINE_PLAIN);
+    g_assert_cmpstr (summary, ==, "Black Corvo strikes at Oswin Marl");
+  }
 
   /* From behind (the Kestrel turned away): 2 + 1 = 3, 22 to hit. */
   set_live (enc, g, "in-hand", "Sword");
@@ -670,6 +679,12 @@ test_strike (void)
    * Dstn. */
   apply_done (enc, proc (enc, "gpg.strike", (int[]){ 31, 3 }, 2, &error, "target", h, "sword-bonus", "+1", NULL));
   g_assert_true (has (enc, h, "stunned"));
+  {
+    const ArbStep *last = arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1);
+
+    g_assert_cmpstr (arb_step_get_headline (last), ==, "HIT · STUNNED");
+    g_assert_cmpint (arb_step_get_tone (last), ==, ARB_HEADLINE_WARNING);
+  }
 
   /* Facing the Raven with a sword in hand, the Kestrel parries: no bonus. */
   set_live (enc, h, "facing", "5");

@@ -180,6 +180,12 @@ main (int   argc,
     arb_action_dialog_type_die (dialog, 4);
   iterate ();
   shoot (GTK_WIDGET (dialog), dir, "strike-3-outcome.png");
+  /* The outcome in view at 800x600 too (issue 17). */
+  gtk_window_set_default_size (GTK_WINDOW (dialog), 800, 600);
+  for (int guard = 0; guard < 200 && gtk_widget_get_width (GTK_WIDGET (dialog)) > 800; guard++)
+    g_main_context_iteration (NULL, TRUE);
+  iterate ();
+  shoot (GTK_WIDGET (dialog), dir, "strike-4-outcome-800x600.png");
   gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL);
   iterate ();
   shoot (GTK_WIDGET (window), dir, "main-2-applied.png");

@@ -41,7 +41,10 @@ struct _ArbActionDialog
   AdwPreferencesGroup *dice_group;
   AdwEntryRow         *die_row;
   AdwPreferencesGroup *outcome_group;
+  GtkLabel            *headline_label;
+  GtkLabel            *totals_label;
   GtkLabel            *outcome_label;
+  GtkScrolledWindow   *result_scroll;
 
   /* Owned */
   ArbFight            *fight;
@@ -59,6 +62,7 @@ struct _ArbActionDialog
   gboolean             building;
   GArray              *path;     /* ArbHex: the move planned, or NULL */
   int                  path_facing;
+  guint                position;  /* the fight's undo position at the last run */
 };
 
 enum {
@@ -70,6 +74,13 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 G_DEFINE_FINAL_TYPE (ArbActionDialog, arb_action_dialog, ADW_TYPE_WINDOW)
+
+enum {
+  APPLIED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static void
 field_clear (gpointer data)
@@ -304,6 +315,34 @@ collect (ArbActionDialog *self)
 
 static Field *find_field (ArbActionDialog *self,
                           const char      *name);
+/* The headline in the colour of its tone: libadwaita's own classes. */
+static void
+show_headline (ArbActionDialog *self,
+               const ArbStep   *step)
+{
+  static const char * const classes[] = {
+    [ARB_HEADLINE_PLAIN] = "dim-label",
+    [ARB_HEADLINE_SUCCESS] = "success",
+    [ARB_HEADLINE_ACCENT] = "accent",
+    [ARB_HEADLINE_WARNING] = "warning",
+    [ARB_HEADLINE_ERROR] = "error",
+  };
+  const char *headline = step ? arb_step_get_headline (step) : NULL;
+  GPtrArray *totals = step ? arb_step_get_totals (step) : NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (classes); i++)
+    gtk_widget_remove_css_class (GTK_WIDGET (self->headline_label), classes[i]);
+  if (headline)
+    gtk_widget_add_css_class (GTK_WIDGET (self->headline_label), classes[MIN (arb_step_get_tone (step), ARB_HEADLINE_ERROR)]);
+  gtk_label_set_text (self->headline_label, headline ? headline : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->headline_label), headline != NULL);
+
+  for (guint i = 0; totals && i < totals->len; i++)
+    g_string_append_printf (text, "%s%s", i ? "\n" : "", (char *)g_ptr_array_index (totals, i));
+  gtk_label_set_text (self->totals_label, text->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->totals_label), text->len > 0);
+}
 
 static void
 show_outcome (ArbActionDialog *self,
@@ -371,6 +410,11 @@ show_outcome (ArbActionDialog *self,
   g_free (self->chance);
   self->chance = g_string_free (g_steal_pointer (&chance), FALSE);
   gtk_label_set_text (self->outcome_label, outcome->str);
+  show_headline (self, done ? self->outcome->step : NULL);
+  /* The outcome heads the column: scrolled back to it, it is in view at
+   * any size. */
+  if (done && !gtk_widget_get_visible (GTK_WIDGET (self->outcome_group)))
+    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->result_scroll), 0);
   gtk_widget_set_visible (GTK_WIDGET (self->outcome_group), done);
   gtk_widget_set_visible (GTK_WIDGET (self->dice_group), asks || (done && self->given->len > 0));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "action.roll", asks);
@@ -484,6 +528,7 @@ run (ArbActionDialog *self,
   if (roll)
     source = arb_roll_source_new_random ();
   g_clear_pointer (&self->outcome, arb_outcome_free);
+  self->position = arb_encounter_get_position (arb_fight_get_encounter (self->fight));
   self->outcome = arb_procedure_run_marked (self->procedure, arb_fight_get_encounter (self->fight),
                                             arb_fight_get_rules (self->fight), params, self->given, self->typed,
                                             source, &error);
@@ -601,6 +646,7 @@ apply_action (GtkWidget  *widget,
   self->applying = TRUE;
   arb_fight_apply (self->fight, g_steal_pointer (&self->outcome->step));
   g_clear_pointer (&self->outcome, arb_outcome_free);
+  g_signal_emit (self, signals[APPLIED], 0);
   gtk_window_close (GTK_WINDOW (self));
 }
 
@@ -941,8 +987,16 @@ arb_action_dialog_dup_chance (ArbActionDialog *self)
 char *
 arb_action_dialog_dup_outcome (ArbActionDialog *self)
 {
+  g_autoptr(GString) text = g_string_new (NULL);
+  GtkLabel *labels[] = { self->headline_label, self->totals_label, self->outcome_label };
+
   g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), NULL);
-  return g_strdup (gtk_label_get_text (self->outcome_label));
+
+  /* In the order shown. */
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    if (gtk_widget_get_visible (GTK_WIDGET (labels[i])) && *gtk_label_get_text (labels[i]))
+      g_string_append_printf (text, "%s%s", text->len ? "\n" : "", gtk_label_get_text (labels[i]));
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 gboolean
@@ -984,8 +1038,20 @@ arb_action_dialog_finalize (GObject *object)
 static void
 fight_changed_cb (ArbActionDialog *self)
 {
+  ArbEncounter *enc = arb_fight_get_encounter (self->fight);
+  guint position = arb_encounter_get_position (enc);
+  guint moved = position > self->position ? position - 1 : position;
+
   if (self->applying)
     return;
+  /* A free roll logged, or taken back, changes nothing the form read:
+   * the dice typed so far stay. */
+  if ((position == self->position + 1 || position + 1 == self->position) &&
+      arb_step_get_effects (arb_encounter_get_step (enc, moved))->len == 0)
+    {
+      self->position = position;
+      return;
+    }
   form_changed (self);
 }
 
@@ -1062,6 +1128,11 @@ arb_action_dialog_class_init (ArbActionDialogClass *klass)
                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /* The outcome became the fight's last step, just before the dialog
+   * closes: the window says what happened. */
+  signals[APPLIED] = g_signal_new ("applied", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                   NULL, NULL, NULL, G_TYPE_NONE, 0);
+
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/arbiter/Arbiter/ui/arb-action-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, window_title);
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, apply_button);
@@ -1072,6 +1143,9 @@ arb_action_dialog_class_init (ArbActionDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, die_row);
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, outcome_group);
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, outcome_label);
+  gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, headline_label);
+  gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, totals_label);
+  gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, result_scroll);
   gtk_widget_class_bind_template_callback (widget_class, die_entered_cb);
 
   gtk_widget_class_install_action (widget_class, "action.roll", NULL, roll_action);

@@ -16,7 +16,7 @@ G_DECLARE_FINAL_TYPE (ArbActionDialog, arb_action_dialog, ARB, ACTION_DIALOG, Ad
 
 /* The form of @procedure (see arb-procedure-spec.h) for @actor (NULL:
  * the figure whose turn it is). Applying makes the outcome one step of
- * @fight and closes the dialog. */
+ * @fight, emits "applied" and closes the dialog. */
 ArbActionDialog *arb_action_dialog_new         (GtkWindow       *parent,
                                                 ArbFight        *fight,
                                                 const char      *procedure,
@@ -38,7 +38,8 @@ const char      *arb_action_dialog_get_asked_purpose (ArbActionDialog *self);
 /* The players' die, as if typed in; FALSE with the reason shown. */
 gboolean         arb_action_dialog_type_die    (ArbActionDialog *self,
                                                 int              value);
-/* The chance, the odds and the outcome as shown. */
+/* The chance, the odds and the outcome as shown: the outcome's lines in
+ * their order, the headline and the totals first. */
 char            *arb_action_dialog_dup_chance  (ArbActionDialog *self);
 char            *arb_action_dialog_dup_outcome (ArbActionDialog *self);
 /* The move the form plans, drawn on the map while the dialog is open:

@@ -52,6 +52,13 @@ struct _ArbDicePopover
 
 G_DEFINE_FINAL_TYPE (ArbDicePopover, arb_dice_popover, GTK_TYPE_POPOVER)
 
+enum {
+  ROLLED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
 static const char * const presets[] = { "1d6", "2d6", "3d6", "d66", "1d10", "D100" };
 
 static char *
@@ -352,6 +359,7 @@ arb_dice_popover_roll_with (ArbDicePopover *self,
   while (g_queue_get_length (self->history) > HISTORY_LENGTH)
     g_free (g_queue_pop_tail (self->history));
   show_history (self);
+  g_signal_emit (self, signals[ROLLED], 0, arb_dice_expr_to_string (self->expr), total);
   return total;
 }
 
@@ -467,6 +475,11 @@ arb_dice_popover_class_init (ArbDicePopoverClass *klass)
 
   object_class->dispose = arb_dice_popover_dispose;
   object_class->finalize = arb_dice_popover_finalize;
+
+  /* A roll was made: the dice as written ("2d6") and the total as the
+   * tables read it, for the fight's log. */
+  signals[ROLLED] = g_signal_new ("rolled", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                  G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_INT);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/arbiter/Arbiter/ui/arb-dice-popover.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbDicePopover, entry);

@@ -22,7 +22,8 @@ const char *arb_dice_popover_get_expression (ArbDicePopover *self);
 const char *arb_dice_popover_get_error      (ArbDicePopover *self);
 /* The odds as shown, or "" while the expression cannot be read. */
 const char *arb_dice_popover_get_odds_text  (ArbDicePopover *self);
-/* Rolls as the button does; the total, or G_MININT when it cannot. */
+/* Rolls as the button does, and emits "rolled" (dice, total); the
+ * total, or G_MININT when it cannot. */
 int         arb_dice_popover_roll           (ArbDicePopover *self);
 /* Rolls with @source (NULL: at random), as arb_dice_popover_roll(). */
 int         arb_dice_popover_roll_with      (ArbDicePopover *self,

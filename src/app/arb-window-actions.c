@@ -366,9 +366,12 @@ undo_action (GtkWidget  *widget,
              GVariant   *param)
 {
   ArbWindow *self = ARB_WINDOW (widget);
+  ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
+  guint position = enc ? arb_encounter_get_position (enc) : 0;
 
-  if (self->fight && arb_fight_undo (self->fight))
-    _arb_window_toast (self, _("Undone"));
+  /* The toast names the step undone, and offers it back. */
+  if (position > 0 && arb_fight_undo (self->fight))
+    _arb_window_toast_step (self, ARB_STEP_UNDONE, arb_encounter_get_step (enc, position - 1), _("_Redo"), "win.redo");
 }
 
 static void
@@ -377,9 +380,11 @@ redo_action (GtkWidget  *widget,
              GVariant   *param)
 {
   ArbWindow *self = ARB_WINDOW (widget);
+  ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
 
-  if (self->fight)
-    arb_fight_redo (self->fight);
+  if (enc && arb_fight_redo (self->fight))
+    _arb_window_toast_step (self, ARB_STEP_REDONE, arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1),
+                            _("_Undo"), "win.undo");
 }
 
 static gboolean

@@ -50,6 +50,7 @@ struct _ArbWindow
   GBindingGroup        *fight_bindings;  /* the fight's properties onto the views */
   GSignalGroup         *fight_signals;
   GMenu                *figure_menu;
+  AdwToast             *step_toast;      /* what the last step, undo or redo did, while shown */
 
   /* Borrowed while open */
   ArbSheetLibraryWindow *library_window;
@@ -76,6 +77,20 @@ void               _arb_window_toast                  (ArbWindow         *self,
 void               _arb_window_show_error             (ArbWindow         *self,
                                                        const char        *heading,
                                                        const char        *body);
+typedef enum
+{
+  ARB_STEP_DONE,     /* "Rolf strikes the Troll: HIT, Troll EN 35 → 30" */
+  ARB_STEP_UNDONE,   /* "Undid: Rolf strikes the Troll" */
+  ARB_STEP_REDONE,   /* "Redid: Rolf strikes the Troll" */
+} ArbStepToast;
+
+/* A toast about a step of the fight, in place of the last such one,
+ * with a button labelled @button that runs @action ("win.undo"). */
+void               _arb_window_toast_step             (ArbWindow         *self,
+                                                       ArbStepToast       kind,
+                                                       const ArbStep     *step,
+                                                       const char        *button,
+                                                       const char        *action);
 /* The form of @procedure for @actor, in place of any open one. */
 void               _arb_window_open_action_dialog     (ArbWindow         *self,
                                                        const char        *procedure,

@@ -62,6 +62,81 @@ _arb_window_toast (ArbWindow  *self,
   arb_toast_add_text (self->toast_overlay, text);
 }
 
+static void
+step_toast_dismissed_cb (ArbWindow *self,
+                         AdwToast  *toast)
+{
+  if (self->step_toast == toast)
+    g_clear_object (&self->step_toast);
+}
+
+/* The toast's button: the toast closes itself after a click, so what
+ * the action says comes in a toast of its own. */
+static void
+step_toast_button_cb (ArbWindow *self,
+                      AdwToast  *toast)
+{
+  g_autofree char *action = g_strdup (g_object_get_data (G_OBJECT (toast), "arb-action"));
+
+  if (self->step_toast == toast)
+    g_clear_object (&self->step_toast);
+  if (action)
+    gtk_widget_activate_action (GTK_WIDGET (self), action, NULL);
+}
+
+void
+_arb_window_toast_step (ArbWindow     *self,
+                        ArbStepToast   kind,
+                        const ArbStep *step,
+                        const char    *button,
+                        const char    *action)
+{
+  g_autofree char *summary = arb_step_dup_summary (step);
+  g_autofree char *line = arb_step_dup_headline_line (step);
+  g_autofree char *text = NULL;
+  g_autofree char *escaped = NULL;
+  AdwToast *toast;
+
+  if (kind == ARB_STEP_UNDONE)
+    /* TRANSLATORS: what was undone: "Undid: Rolf strikes the Troll" */
+    text = g_strdup_printf (_("Undid: %s"), summary);
+  else if (kind == ARB_STEP_REDONE)
+    /* TRANSLATORS: what was done again: "Redid: Rolf strikes the Troll" */
+    text = g_strdup_printf (_("Redid: %s"), summary);
+  else if (*line)
+    /* TRANSLATORS: what happened, then its outcome: "Rolf strikes the Troll: HIT, Troll EN 35 → 30" */
+    text = g_strdup_printf (_("%s: %s"), summary, line);
+  else
+    text = g_strdup (summary);
+  escaped = g_markup_escape_text (text, -1);
+
+  /* One toast for the fight's latest change: an undo says so in the
+   * strike's toast at once, it does not queue behind it. The toast is
+   * changed in place, not dismissed for a new one: libadwaita 1.2 frees
+   * a toast dismissed during its show animation while the animation
+   * still runs, and crashes when it ends. */
+  if (self->step_toast)
+    toast = self->step_toast;
+  else
+    {
+      toast = adw_toast_new (escaped);
+      g_signal_connect_object (toast, "dismissed", G_CALLBACK (step_toast_dismissed_cb), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (toast, "button-clicked", G_CALLBACK (step_toast_button_cb), self, G_CONNECT_SWAPPED);
+      self->step_toast = g_object_ref (toast);
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+    }
+  adw_toast_set_title (toast, escaped);
+  adw_toast_set_button_label (toast, button);
+  g_object_set_data_full (G_OBJECT (toast), "arb-action", g_strdup (action), g_free);
+}
+
+AdwToast *
+arb_window_get_step_toast (ArbWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
+  return self->step_toast;
+}
+
 void
 _arb_window_show_error (ArbWindow  *self,
                         const char *heading,
@@ -96,10 +171,23 @@ update_figure_menu (ArbWindow *self)
   g_menu_append (self->figure_menu, _("_Adjust…"), "win.adjust::");
 }
 
-/* The log for the referee: each step's lines and dice, the newest
- * first; the effects stay in the exported log. */
+static void
+append_line (GString    *text,
+             gboolean    markup,
+             const char *line)
+{
+  g_autofree char *escaped = markup ? g_markup_escape_text (line, -1) : NULL;
+
+  g_string_append_printf (text, "   %s\n", markup ? escaped : line);
+}
+
+/* The log for the referee, in one reading order: the newest step first;
+ * each opens with what happened and its outcome (in bold when @markup),
+ * then its dice, then its lines as the procedure wrote them. The
+ * effects stay in the exported log. */
 static char *
-log_text (ArbEncounter *enc)
+log_text (ArbEncounter *enc,
+          gboolean      markup)
 {
   GString *text = g_string_new (NULL);
 
@@ -108,20 +196,43 @@ log_text (ArbEncounter *enc)
       const ArbStep *step = arb_encounter_get_step (enc, i - 1);
       GPtrArray *lines = arb_step_get_log (step);
       GPtrArray *dice = arb_step_get_dice (step);
+      g_autofree char *summary = arb_step_dup_summary (step);
+      g_autofree char *outcome = arb_step_dup_headline_line (step);
+      /* TRANSLATORS: a step in the log: what happened, then its outcome */
+      g_autofree char *head = *outcome ? g_strdup_printf (_("%s: %s"), summary, outcome) : g_strdup (summary);
+      g_autofree char *escaped = markup ? g_markup_escape_text (head, -1) : NULL;
 
-      for (guint l = 0; l < lines->len; l++)
-        g_string_append_printf (text, "%s%s\n", l == 0 ? "" : "   ", (char *)g_ptr_array_index (lines, l));
+      g_string_append_printf (text, markup ? "<b>%s</b>\n" : "%s\n", markup ? escaped : head);
       for (guint d = 0; d < dice->len; d++)
         {
           ArbDieRecord *die = g_ptr_array_index (dice, d);
+          g_autofree char *line = g_strdup_printf (_("%s for %s: %d%s"), die->expr, die->purpose, die->value,
+                                                   die->typed ? _(" (typed in)") : "");
 
-          g_string_append_printf (text, _("   %s for %s: %d%s\n"), die->expr, die->purpose, die->value,
-                                  die->typed ? _(" (typed in)") : "");
+          append_line (text, markup, line);
+        }
+      for (guint l = 0; l < lines->len; l++)
+        {
+          const char *line = g_ptr_array_index (lines, l);
+
+          /* The line that named the step is not said twice. */
+          if (l == 0 && g_str_equal (line, summary))
+            continue;
+          append_line (text, markup, line);
         }
     }
   if (text->len == 0)
     g_string_append (text, _("Nothing has happened yet."));
+  else
+    g_string_truncate (text, text->len - 1);
   return g_string_free (text, FALSE);
+}
+
+char *
+arb_window_dup_log_text (ArbWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
+  return self->fight ? log_text (arb_fight_get_encounter (self->fight), FALSE) : g_strdup ("");
 }
 
 /* The title follows the fight's, marked while it has unsaved changes. */
@@ -211,8 +322,8 @@ refresh (ArbWindow *self)
       self->followed = g_strdup (current);
     }
   show_panel (self);
-  log = log_text (enc);
-  gtk_label_set_text (self->log_label, log);
+  log = log_text (enc, TRUE);
+  gtk_label_set_markup (self->log_label, log);
 }
 
 static void
@@ -380,6 +491,54 @@ action_dialog_gone_cb (ArbWindow *self)
   arb_hex_map_set_planned_path (self->map, NULL, 0);
 }
 
+/* A roll of the dice button, in a fight, goes into its log as the
+ * game's free roll: a step that changes nothing else. */
+static void
+dice_rolled_cb (ArbWindow  *self,
+                const char *dice,
+                int         total)
+{
+  g_autoptr(GHashTable) params = NULL;
+  g_autoptr(GArray) given = NULL;
+  g_autoptr(GArray) typed = NULL;
+  gboolean rolled_here = FALSE;
+  g_autoptr(ArbOutcome) outcome = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *procedure = NULL;
+  ArbEncounter *enc;
+
+  if (self->fight == NULL)
+    return;
+  enc = arb_fight_get_encounter (self->fight);
+  procedure = g_strconcat (arb_encounter_get_system (enc), ".roll", NULL);
+  params = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (params, (char *)"dice", (char *)dice);
+  given = g_array_new (FALSE, FALSE, sizeof (int));
+  g_array_append_val (given, total);
+  typed = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  g_array_append_val (typed, rolled_here);
+  outcome = arb_procedure_run_marked (procedure, enc, arb_fight_get_rules (self->fight), params, given, typed,
+                                      NULL, &error);
+  if (outcome == NULL || outcome->status != ARB_OUTCOME_DONE)
+    {
+      _arb_window_toast (self, error ? error->message : _("The roll could not be written in the log"));
+      return;
+    }
+  arb_fight_apply (self->fight, g_steal_pointer (&outcome->step));
+}
+
+/* Applied from the dialog: the toast names what happened and offers
+ * Undo. */
+static void
+action_applied_cb (ArbWindow *self)
+{
+  ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
+  guint position = enc ? arb_encounter_get_position (enc) : 0;
+
+  if (position > 0)
+    _arb_window_toast_step (self, ARB_STEP_DONE, arb_encounter_get_step (enc, position - 1), _("_Undo"), "win.undo");
+}
+
 void
 _arb_window_open_action_dialog (ArbWindow  *self,
                                 const char *procedure,
@@ -390,6 +549,7 @@ _arb_window_open_action_dialog (ArbWindow  *self,
   if (self->action_dialog)
     gtk_window_destroy (self->action_dialog);
   dialog = arb_action_dialog_new (GTK_WINDOW (self), self->fight, procedure, actor);
+  g_signal_connect_object (dialog, "applied", G_CALLBACK (action_applied_cb), self, G_CONNECT_SWAPPED);
   self->action_dialog = GTK_WINDOW (dialog);
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *)&self->action_dialog);
   g_signal_connect_object (dialog, "notify::planned-path", G_CALLBACK (planned_path_cb), self, G_CONNECT_SWAPPED);
@@ -543,6 +703,7 @@ arb_window_dispose (GObject *object)
   g_clear_object (&self->fight);
   g_clear_object (&self->figure_menu);
   g_clear_pointer (&self->followed, g_free);
+  g_clear_object (&self->step_toast);
 
   gtk_widget_dispose_template (GTK_WIDGET (object), ARB_TYPE_WINDOW);
 
@@ -735,7 +896,12 @@ arb_window_init (ArbWindow *self)
 
   self->figure_menu = g_menu_new ();
   arb_hex_map_set_extra_menu (self->map, G_MENU_MODEL (self->figure_menu));
-  gtk_menu_button_set_popover (self->dice_button, arb_dice_popover_new ());
+  {
+    GtkWidget *dice = arb_dice_popover_new ();
+
+    g_signal_connect_object (dice, "rolled", G_CALLBACK (dice_rolled_cb), self, G_CONNECT_SWAPPED);
+    gtk_menu_button_set_popover (self->dice_button, dice);
+  }
   g_object_bind_property (self->turn_order, "selected", self->map, "selected",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->map, "notify::selected", G_CALLBACK (map_selected_cb), self);

@@ -94,6 +94,27 @@ add_step_json (JsonBuilder   *b,
   add_odds_json (b, step);
   json_builder_set_member_name (b, "who");
   json_builder_add_string_value (b, arb_step_get_who (step));
+  /* The outcome read aloud first (issue 17): null when the procedure
+   * has none, with its tone, what happened in words, and the totals. */
+  {
+    g_autofree char *summary = arb_step_dup_summary (step);
+    GPtrArray *totals = arb_step_get_totals (step);
+
+    json_builder_set_member_name (b, "headline");
+    if (arb_step_get_headline (step))
+      json_builder_add_string_value (b, arb_step_get_headline (step));
+    else
+      json_builder_add_null_value (b);
+    json_builder_set_member_name (b, "tone");
+    json_builder_add_string_value (b, arb_headline_tone_to_string (arb_step_get_tone (step)));
+    json_builder_set_member_name (b, "summary");
+    json_builder_add_string_value (b, summary);
+    json_builder_set_member_name (b, "totals");
+    json_builder_begin_array (b);
+    for (guint i = 0; i < totals->len; i++)
+      json_builder_add_string_value (b, g_ptr_array_index (totals, i));
+    json_builder_end_array (b);
+  }
   json_builder_set_member_name (b, "rolls");
   json_builder_begin_array (b);
   for (guint i = 0; i < dice->len; i++)

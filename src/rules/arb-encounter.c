@@ -93,6 +93,10 @@ struct _ArbStep
   GPtrArray *effects;   /* of ArbEffect */
   GPtrArray *dice;      /* of ArbDieRecord */
   GPtrArray *log;       /* of char* */
+  char      *headline;  /* NULL: none */
+  ArbHeadlineTone tone;
+  char      *summary;   /* NULL: made from what and who */
+  GPtrArray *totals;    /* of char* */
 };
 
 static void
@@ -132,6 +136,7 @@ arb_step_new (const char *what,
   step->odds = g_ptr_array_new_with_free_func ((GDestroyNotify)odds_free);
   step->dice = g_ptr_array_new_with_free_func ((GDestroyNotify)die_free);
   step->log = g_ptr_array_new_with_free_func (g_free);
+  step->totals = g_ptr_array_new_with_free_func (g_free);
   return step;
 }
 
@@ -146,6 +151,9 @@ arb_step_free (ArbStep *step)
   g_ptr_array_unref (step->odds);
   g_ptr_array_unref (step->dice);
   g_ptr_array_unref (step->log);
+  g_ptr_array_unref (step->totals);
+  g_free (step->headline);
+  g_free (step->summary);
   g_free (step);
 }
 
@@ -238,6 +246,105 @@ arb_step_add_log (ArbStep    *step,
   va_start (args, format);
   g_ptr_array_add (step->log, g_strdup_vprintf (format, args));
   va_end (args);
+}
+
+void
+arb_step_add_headline (ArbStep         *step,
+                       ArbHeadlineTone  tone,
+                       const char      *words)
+{
+  g_return_if_fail (step != NULL);
+
+  if (words == NULL || *words == '\0')
+    return;
+  if (step->headline == NULL)
+    step->headline = g_strdup (words);
+  else
+    {
+      /* TRANSLATORS: two words of an outcome's headline: "HIT · STUNNED" */
+      char *joined = g_strdup_printf (_("%s · %s"), step->headline, words);
+
+      g_free (step->headline);
+      step->headline = joined;
+    }
+  step->tone = MAX (step->tone, tone);
+}
+
+const char *arb_step_get_headline (const ArbStep *step) { return step->headline; }
+ArbHeadlineTone arb_step_get_tone (const ArbStep *step) { return step->tone; }
+
+static const char * const tone_names[] = { "plain", "success", "accent", "warning", "error" };
+
+const char *
+arb_headline_tone_to_string (ArbHeadlineTone tone)
+{
+  return tone < G_N_ELEMENTS (tone_names) ? tone_names[tone] : tone_names[0];
+}
+
+gboolean
+arb_headline_tone_from_string (const char      *text,
+                               ArbHeadlineTone *tone)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (tone_names); i++)
+    if (g_strcmp0 (text, tone_names[i]) == 0)
+      {
+        *tone = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+void
+arb_step_set_summary (ArbStep    *step,
+                      const char *summary)
+{
+  g_return_if_fail (step != NULL);
+
+  g_free (step->summary);
+  step->summary = summary && *summary ? g_strdup (summary) : NULL;
+}
+
+char *
+arb_step_dup_summary (const ArbStep *step)
+{
+  const ArbProcedureSpec *spec;
+  const char *label;
+
+  g_return_val_if_fail (step != NULL, NULL);
+
+  if (step->summary)
+    return g_strdup (step->summary);
+  spec = arb_procedure_get_spec (step->what);
+  /* A step that is no figure's action (the turn order's, the referee's
+   * by hand, a figure joining) says what it did first. */
+  if ((spec == NULL || !spec->actor) && step->log->len > 0)
+    return g_strdup (g_ptr_array_index (step->log, 0));
+  /* Never the procedure's id: people read this. */
+  label = spec && spec->label ? _(spec->label) : _("A change to the fight");
+  if (step->who[0])
+    /* TRANSLATORS: what a step was and who took it: "Strike: Rolf" */
+    return g_strdup_printf (_("%s: %s"), label, step->who);
+  return g_strdup (label);
+}
+
+void
+arb_step_add_total (ArbStep    *step,
+                    const char *text)
+{
+  g_return_if_fail (step != NULL);
+  g_ptr_array_add (step->totals, g_strdup (text));
+}
+
+GPtrArray *arb_step_get_totals (const ArbStep *step) { return step->totals; }
+
+char *
+arb_step_dup_headline_line (const ArbStep *step)
+{
+  GString *line = g_string_new (step->headline);
+
+  for (guint i = 0; i < step->totals->len; i++)
+    g_string_append_printf (line, "%s%s", line->len ? ", " : "", (char *)g_ptr_array_index (step->totals, i));
+  return g_string_free (line, FALSE);
 }
 
 /* Encounters */
@@ -687,6 +794,15 @@ arb_encounter_apply (ArbEncounter *self,
   apply_effects (self, step, TRUE);
   g_ptr_array_add (self->history, step);
   self->position++;
+}
+
+void
+arb_encounter_swap_effects (ArbEncounter  *self,
+                            const ArbStep *step,
+                            gboolean       forward)
+{
+  g_return_if_fail (ARB_IS_ENCOUNTER (self));
+  apply_effects (self, (ArbStep *)step, forward);
 }
 
 gboolean arb_encounter_can_undo (ArbEncounter *self) { return self->position > 0; }
@@ -1178,6 +1294,15 @@ arb_encounter_serialize (ArbEncounter *self)
         }
       for (guint l = 0; l < step->log->len; l++)
         xmlNewTextChild (node, NULL, (const xmlChar *)"log", (const xmlChar *)g_ptr_array_index (step->log, l));
+      for (guint t = 0; t < step->totals->len; t++)
+        xmlNewTextChild (node, NULL, (const xmlChar *)"total", (const xmlChar *)g_ptr_array_index (step->totals, t));
+      if (step->headline)
+        {
+          xmlNewProp (node, (const xmlChar *)"headline", (const xmlChar *)step->headline);
+          xmlNewProp (node, (const xmlChar *)"tone", (const xmlChar *)arb_headline_tone_to_string (step->tone));
+        }
+      if (step->summary)
+        xmlNewProp (node, (const xmlChar *)"summary", (const xmlChar *)step->summary);
     }
 
   xmlDocDumpFormatMemoryEnc (doc, &mem, &len, "UTF-8", 1);
@@ -1536,6 +1661,16 @@ arb_encounter_load_bytes (GBytes             *bytes,
               what = arb_xml_get_prop (node, "what");
               who = arb_xml_get_prop (node, "who");
               step = arb_step_new (what, who);
+              {
+                g_autofree char *headline = arb_xml_get_prop (node, "headline");
+                g_autofree char *tone = arb_xml_get_prop (node, "tone");
+                g_autofree char *summary = arb_xml_get_prop (node, "summary");
+                ArbHeadlineTone t = ARB_HEADLINE_PLAIN;
+
+                arb_headline_tone_from_string (tone, &t);
+                arb_step_add_headline (step, t, headline);
+                arb_step_set_summary (step, summary);
+              }
               g_array_append_val (step_lines, (long){ xmlGetLineNo (node) });
               for (xmlNode *c = node->children; c; c = c->next)
                 {
@@ -1567,6 +1702,8 @@ arb_encounter_load_bytes (GBytes             *bytes,
                     }
                   else if (arb_xml_is_element (c, "log"))
                     g_ptr_array_add (step->log, arb_xml_get_text (c));
+                  else if (arb_xml_is_element (c, "total"))
+                    g_ptr_array_add (step->totals, arb_xml_get_text (c));
                 }
               g_ptr_array_add (self->history, step);
             }

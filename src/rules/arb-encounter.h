@@ -105,6 +105,48 @@ void          arb_step_add_log        (ArbStep      *step,
                                        const char   *format,
                                        ...) G_GNUC_PRINTF (2, 3);
 
+/* The outcome in a few words a referee reads aloud ("HIT", "STUNNED"),
+ * with how it bodes: the app colours it, the log and the toasts lead
+ * with it. Each call adds a word ("HIT · STUNNED") and keeps the gravest
+ * tone. A step without one gets a headline from the conditions its
+ * effects set, when the procedure finishes (arb_procedure_run()). */
+typedef enum
+{
+  ARB_HEADLINE_PLAIN,     /* nothing much: a miss, a move */
+  ARB_HEADLINE_SUCCESS,   /* it went well for the one it befell: recovered */
+  ARB_HEADLINE_ACCENT,    /* it landed: a hit */
+  ARB_HEADLINE_WARNING,   /* it hurts: stunned, knocked down */
+  ARB_HEADLINE_ERROR,     /* grave: grievous, unconscious, dead */
+} ArbHeadlineTone;
+
+void          arb_step_add_headline   (ArbStep      *step,
+                                       ArbHeadlineTone tone,
+                                       const char   *words);
+/* The headline, or NULL when there is none. */
+const char   *arb_step_get_headline   (const ArbStep *step);
+ArbHeadlineTone arb_step_get_tone     (const ArbStep *step);
+/* "plain", "success", "accent", "warning", "error" (as the file and
+ * --json spell it), and back; FALSE for an unknown word. */
+const char   *arb_headline_tone_to_string   (ArbHeadlineTone tone);
+gboolean      arb_headline_tone_from_string (const char     *text,
+                                             ArbHeadlineTone *tone);
+/* What happened, as a sentence's subject and verb: "Rolf strikes the
+ * Troll". A procedure may set it; otherwise it is made from the
+ * procedure's label and who acted, or for a procedure without a label
+ * it is the first line of its log. */
+void          arb_step_set_summary    (ArbStep      *step,
+                                       const char   *summary);
+/* The summary set, or one made from the label and who (to free). */
+char         *arb_step_dup_summary    (const ArbStep *step);
+/* The totals the step changes, worked out by the game's gauges when the
+ * procedure finished: "Troll EN 35 → 30". */
+void          arb_step_add_total      (ArbStep      *step,
+                                       const char   *text);
+GPtrArray    *arb_step_get_totals     (const ArbStep *step);   /* of char* */
+/* The headline and the totals in one line for a toast or a banner:
+ * "HIT, Troll EN 35 → 30"; "" when there are neither (to free). */
+char         *arb_step_dup_headline_line (const ArbStep *step);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ArbStep, arb_step_free)
 
 #define ARB_TYPE_ENCOUNTER (arb_encounter_get_type ())

@@ -70,6 +70,46 @@ const ArbParamSpec arb_actor_only_params[] = {
   END
 };
 
+/* Every game: a roll of any dice, for whatever the rules leave to the
+ * referee, written in the fight's log. */
+static const ArbParamSpec roll_params[] = {
+  { "dice", N_("Dice"), ARB_PARAM_TEXT, NULL, 0, 0, TRUE },
+  { "for", N_("What for"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  END
+};
+
+/* A free roll changes nothing in the fight: a step with its die and a
+ * line, and no effects, so the log (and the file) keeps it in its place
+ * among the steps, and undo takes it back like any other. */
+static gboolean
+roll_proc (ArbProc  *proc,
+           GError  **error)
+{
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *dice = arb_proc_get_param (proc, "dice");
+  const char *purpose = arb_proc_get_param (proc, "for");
+  g_autoptr(ArbDiceExpr) expr = NULL;
+  g_autoptr(GError) local = NULL;
+  g_autofree char *summary = NULL;
+  g_autofree char *total = NULL;
+  int value;
+
+  if (dice == NULL)
+    return arb_proc_refuse (error, "dice", _("Name the dice to roll (dice=2d6)"));
+  if (!(expr = arb_dice_expr_parse (dice, NULL, &local)))
+    return arb_proc_refuse (error, NULL, "%s", local->message);
+  if (!arb_proc_roll (proc, arb_dice_expr_to_string (expr), purpose ? purpose : _("a free roll"), &value))
+    return FALSE;
+  /* TRANSLATORS: a roll of the dice popover, in the log: "Free roll of 2d6" */
+  summary = g_strdup_printf (_("Free roll of %s"), arb_dice_expr_to_string (expr));
+  arb_step_set_summary (step, summary);
+  total = g_strdup_printf ("%d", value);
+  arb_step_add_headline (step, ARB_HEADLINE_PLAIN, total);
+  if (purpose)
+    arb_step_add_log (step, _("For %s"), purpose);
+  return TRUE;
+}
+
 static gboolean
 start_proc (ArbProc  *proc,
             GError  **error)
@@ -91,6 +131,7 @@ static const ArbProcedureSpec generic[] = {
   { "remove", arb_conditions_remove_proc, N_("Remove from the Fight"), N_("Take a figure out of the fight: fled, surrendered or carried off"), FALSE, FALSE, remove_params },
   { "adjust", arb_adjust_proc, N_("Adjust"), N_("Set a live number by hand"), FALSE, FALSE, adjust_params },
   { "reorder", arb_reorder_proc, N_("Move in Order"), N_("Move a figure in the turn’s order by hand"), FALSE, FALSE, reorder_params },
+  { "roll", roll_proc, N_("Free Roll"), N_("Roll any dice, written in the log"), FALSE, FALSE, roll_params },
   { "map", arb_map_edit_proc, N_("Edit the Map"), N_("Change the map: its size, walls, exits and zones"), FALSE, FALSE, map_params },
   { "start", start_proc, N_("Start the Fight"), N_("Set the order for the first round, as the game sets it") },
   { "next", next_proc, N_("Next"), N_("Move the fight on to whoever acts next, as the game orders them") },

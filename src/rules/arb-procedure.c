@@ -12,6 +12,7 @@
 #include "arb-procedure.h"
 #include "arb-procedure-spec.h"
 #include "arb-map.h"
+#include "arb-rules-private.h"
 
 struct _ArbProc
 {
@@ -325,6 +326,117 @@ arb_procedure_list (const char *system)
   return g_strv_builder_end (builder);
 }
 
+/* "35/35" and "30/35" read as "35" and "30": the maximum that stays
+ * says nothing. */
+static void
+drop_same_tail (char **before,
+                char **after)
+{
+  const char *b = strrchr (*before, '/'), *a = strrchr (*after, '/');
+
+  if (b && a && g_str_equal (a, b))
+    {
+      (*before)[b - *before] = '\0';
+      (*after)[a - *after] = '\0';
+    }
+}
+
+/* The figures the effects touch, in the order they are first touched
+ * but the one acting last (what befell the others is the news); only
+ * those already in the fight (a newcomer has no "before"). */
+static GPtrArray *
+touched_figures (ArbEncounter *enc,
+                 ArbStep      *step)
+{
+  GPtrArray *effects = arb_step_get_effects (step);
+  GPtrArray *ids = g_ptr_array_new ();
+  const char *current = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current");
+  guint index;
+
+  for (guint i = 0; i < effects->len; i++)
+    {
+      ArbEffect *e = g_ptr_array_index (effects, i);
+
+      if (!g_str_equal (e->entity, ARB_ENCOUNTER_ENTITY) && arb_encounter_get (enc, e->entity, ARB_KEY_SHEET) &&
+          !g_ptr_array_find_with_equal_func (ids, e->entity, g_str_equal, NULL))
+        g_ptr_array_add (ids, e->entity);
+    }
+  if (current && g_ptr_array_find_with_equal_func (ids, current, g_str_equal, &index))
+    {
+      gpointer actor = g_ptr_array_steal_index (ids, index);
+
+      g_ptr_array_add (ids, actor);
+    }
+  return ids;
+}
+
+/* The game's gauges of each figure the step touches, before and after:
+ * each that changes is a total, "Troll EN 35 → 30". */
+static void
+add_totals (ArbEncounter *enc,
+            ArbStep      *step)
+{
+  ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
+  g_autoptr(GPtrArray) ids = touched_figures (enc, step);
+  g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func ((GDestroyNotify)g_ptr_array_unref);
+
+  if (ids->len == 0)
+    return;
+  for (guint i = 0; i < ids->len; i++)
+    g_ptr_array_add (before, arb_game_list_gauges (game, enc, g_ptr_array_index (ids, i)));
+  arb_encounter_swap_effects (enc, step, TRUE);
+  for (guint i = 0; i < ids->len; i++)
+    {
+      const char *id = g_ptr_array_index (ids, i);
+      GPtrArray *was = g_ptr_array_index (before, i);
+      g_autoptr(GPtrArray) now = arb_encounter_get (enc, id, ARB_KEY_SHEET) ? arb_game_list_gauges (game, enc, id) : NULL;
+
+      for (guint g = 0; now && g < was->len && g < now->len; g++)
+        {
+          ArbGauge *a = g_ptr_array_index (was, g), *b = g_ptr_array_index (now, g);
+          g_autofree char *from = g_strdup (a->value);
+          g_autofree char *to = g_strdup (b->value);
+          g_autofree char *text = NULL;
+
+          if (g_strcmp0 (a->label, b->label) != 0 || g_strcmp0 (a->value, b->value) == 0)
+            continue;
+          drop_same_tail (&from, &to);
+          /* TRANSLATORS: a figure's total that changed: "Troll EN 35 → 30" */
+          text = g_strdup_printf (_("%s %s %s → %s"), arb_encounter_get_name (enc, id), a->label, from, to);
+          arb_step_add_total (step, text);
+        }
+    }
+  arb_encounter_swap_effects (enc, step, FALSE);
+}
+
+/* A procedure that set no headline gets one from the conditions its
+ * effects set: "DEAD" for one that takes the figure out. */
+static void
+add_condition_headline (ArbEncounter *enc,
+                        ArbStep      *step)
+{
+  ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
+  GPtrArray *effects = arb_step_get_effects (step);
+
+  if (arb_step_get_headline (step))
+    return;
+  for (guint i = 0; i < effects->len; i++)
+    {
+      ArbEffect *e = g_ptr_array_index (effects, i);
+      const char *name;
+      g_autofree char *word = NULL;
+
+      if (!g_str_has_prefix (e->key, "cond.") || e->new_value == NULL || e->old_value != NULL)
+        continue;
+      name = e->key + strlen ("cond.");
+      /* The condition's label, in the referee's language, in capitals. */
+      word = g_utf8_strup (game ? arb_game_condition_label (game, name) : name, -1);
+      g_strdelimit (word, "-_", ' ');
+      arb_step_add_headline (step, arb_game_condition_is_out (game, name) ? ARB_HEADLINE_ERROR : ARB_HEADLINE_WARNING,
+                             word);
+    }
+}
+
 ArbOutcome *
 arb_procedure_run (const char         *name,
                    ArbEncounter       *encounter,
@@ -422,6 +534,10 @@ arb_procedure_run_marked (const char         *name,
       arb_step_free (proc.step);
       return NULL;
     }
+
+  /* What the referee reads aloud first: the outcome and the new totals. */
+  add_condition_headline (encounter, proc.step);
+  add_totals (encounter, proc.step);
 
   outcome = g_new0 (ArbOutcome, 1);
   outcome->status = ARB_OUTCOME_DONE;

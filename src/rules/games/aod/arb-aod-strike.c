@@ -726,6 +726,7 @@ after_damage (ArbProc    *proc,
       stunned = TRUE;
       arb_step_set (step, enc, id, "cond.stunned", "on");
       arb_step_add_log (step, _("%s is stunned (%d is more than a third of EN %d)"), name, effective, en_max);
+      arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("STUNNED"));
     }
 
   /* The dead drop everything anyway; the living may keep hold. */
@@ -737,12 +738,14 @@ after_damage (ArbProc    *proc,
     {
       arb_step_set (step, enc, id, "cond.dead", "on");
       arb_step_add_log (step, _("%s is dead"), name);
+      arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("DEAD"));
     }
   else if (en_left > 0 && en_left <= 3 && !has (enc, step, id, "unconscious"))
     {
       arb_step_set (step, enc, id, "cond.unconscious", "on");
       arb_step_set (step, enc, id, "cond.prone", "on");
       arb_step_add_log (step, _("%s falls unconscious (%d EN left)"), name, en_left);
+      arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("UNCONSCIOUS"));
     }
   return TRUE;
 }
@@ -824,6 +827,7 @@ resolve_hit (ArbProc    *proc,
       effective = 2 * damage;
       arb_step_add_log (step, _("%d: a grievous injury; %d damage doubled to %d, all to Endurance"),
                         roll, damage, effective);
+      arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("GRIEVOUS"));
       take_damage (proc, target, effective, TRUE);
 
       /* The armour loses 2, or the shield is cloven: the defender's choice. */
@@ -854,6 +858,8 @@ resolve_hit (ArbProc    *proc,
   effective = MAX (0, damage - absorbed);
   to_endurance = to_endurance || left (step, enc, target, "ft") <= 0;
   effective = take_damage (proc, target, effective, to_endurance);
+  /* TRANSLATORS: the headline of a strike that lands */
+  arb_step_add_headline (step, ARB_HEADLINE_ACCENT, _("HIT"));
   arb_step_add_log (step, to_endurance ? _("%d: a hit for %d, %d absorbed, %d to Endurance")
                                        : _("%d: a hit for %d, %d absorbed, %d to Fatigue"),
                     roll, damage, absorbed, effective);
@@ -913,6 +919,7 @@ knock_down (ArbProc    *proc,
       arb_step_set (step, enc, target, "cond.prone", "on");
       arb_step_set (step, enc, target, "cond.kneeling", NULL);
       arb_step_add_log (step, _("%s is knocked down (%d against %d)"), arb_encounter_get_name (enc, target), roll, need);
+      arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("KNOCKED DOWN"));
     }
   return TRUE;
 }
@@ -1400,6 +1407,7 @@ roll_strike (ArbProc  *proc,
     }
   arb_aod_drop (step, enc, arb_proc_get_rules (proc), blow->attacker, means->name);
   arb_step_add_log (step, _("The %s is dropped and the strike misses"), means->name);
+  arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("DROPPED"));
   *dropped = TRUE;
   return TRUE;
 }
@@ -1421,6 +1429,8 @@ strike_effects (ArbProc *proc,
   if (roll > blow->sc)
     {
       arb_step_add_log (step, _("%d: a miss"), roll);
+      /* TRANSLATORS: the headline of a strike that misses */
+      arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("MISS"));
       if (means->unarmed && !self_injury (proc, &st, blow->target))
         return FALSE;
     }
@@ -1470,6 +1480,13 @@ strike (ArbProc   *proc,
   if (pay && !arb_aod_pay_strike (proc, blow.attacker, blow.target, blow.combat, arb_proc_get_param (proc, "weapon"), error))
     return FALSE;
   arb_step_set_who (arb_proc_get_step (proc), arb_encounter_get_name (enc, blow.attacker));
+  {
+    /* TRANSLATORS: what a strike was, for the toast and the log: "Rolf strikes the Troll" */
+    g_autofree char *summary = g_strdup_printf (_("%s strikes %s"), arb_encounter_get_name (enc, blow.attacker),
+                                                arb_encounter_get_name (enc, blow.target));
+
+    arb_step_set_summary (arb_proc_get_step (proc), summary);
+  }
   if (!load_tables (proc, &blow, error))
     return FALSE;
 

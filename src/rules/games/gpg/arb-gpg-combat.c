@@ -198,6 +198,14 @@ arb_gpg_ram_proc (ArbProc  *proc,
                     arb_encounter_get_name (enc, target), dived, roll,
                     roll == 1 || excess == 0 ? "" : " + excess speed", code ? code : "?");
   arb_step_set (step, enc, id, "ram-target", NULL);
+  {
+    /* TRANSLATORS: what a ram was: "Kestrel rams Falcon" */
+    g_autofree char *summary = g_strdup_printf (_("%s rams %s"), arb_encounter_get_name (enc, id),
+                                                arb_encounter_get_name (enc, target));
+
+    arb_step_set_summary (step, summary);
+  }
+  arb_step_add_headline (step, ARB_HEADLINE_ACCENT, _("RAM"));
   if (code)
     arb_gpg_apply_codes (proc, id, target, code);
   /* Neither stays level with the other. */
@@ -273,6 +281,13 @@ arb_gpg_throw_proc (ArbProc  *proc,
   arb_step_add_log (step, _("%s throws the %s at %s: range %d, combat factor %d%s, %d to hit"),
                     arb_encounter_get_name (enc, id), name, arb_encounter_get_name (enc, p.target), range, factor,
                     g_ascii_strcasecmp (name, "Spear") == 0 ? _(" (spear: one column left)") : "", need);
+  {
+    /* TRANSLATORS: what a throw was: "Kestrel throws the Spear at Falcon" */
+    g_autofree char *summary = g_strdup_printf (_("%s throws the %s at %s"), arb_encounter_get_name (enc, id), name,
+                                                arb_encounter_get_name (enc, p.target));
+
+    arb_step_set_summary (step, summary);
+  }
   if (!roll_to_hit (proc, need, _("throw"), &roll))
     return FALSE;
   hit = roll >= need;
@@ -283,24 +298,28 @@ arb_gpg_throw_proc (ArbProc  *proc,
   if (!hit)
     {
       arb_step_add_log (step, _("%d: a miss"), roll);
+      arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("MISS"));
       if (net && roll == 11)
         {
           /* The net fumble: the thrower is caught in his own net. */
           arb_step_set (step, enc, id, "cond.netted", "on");
           arb_gpg_mark_this_turn (step, enc, id, "net-fumble");
           arb_step_add_log (step, _("%s is tangled in his own net"), arb_encounter_get_name (enc, id));
+          arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("NETTED"));
         }
     }
   else if (net)
     {
       arb_step_set (step, enc, p.target, "cond.netted", "on");
       arb_step_add_log (step, _("%d: %s is netted"), roll, arb_encounter_get_name (enc, p.target));
+      arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("NETTED"));
     }
   else
     {
       const char *column = g_ascii_strcasecmp (name, "Dagger") == 0 || g_ascii_strcasecmp (name, "Stone") == 0 ? "dagger" : "spear";
 
       arb_step_add_log (step, roll == 66 ? _("%d: a critical hit") : _("%d: a hit"), roll);
+      arb_step_add_headline (step, ARB_HEADLINE_ACCENT, roll == 66 ? _("CRITICAL HIT") : _("HIT"));
       if (!results (proc, res, column, &p, roll == 66, 0))
         return FALSE;
     }
@@ -395,18 +414,27 @@ arb_gpg_strike_proc (ArbProc  *proc,
   arb_step_add_log (step, _("%s strikes at %s with the %s: combat factor %d%s, %d to hit"),
                     arb_encounter_get_name (enc, id), arb_encounter_get_name (enc, p.target), weapon, factor,
                     head_on ? _(" (head on)") : "", need);
+  {
+    /* TRANSLATORS: what a strike was: "Kestrel strikes at Falcon" */
+    g_autofree char *summary = g_strdup_printf (_("%s strikes at %s"), arb_encounter_get_name (enc, id),
+                                                arb_encounter_get_name (enc, p.target));
+
+    arb_step_set_summary (step, summary);
+  }
   if (!roll_to_hit (proc, need, _("strike"), &roll))
     return FALSE;
 
   if (roll < need)
     {
       arb_step_add_log (step, _("%d: a miss"), roll);
+      arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("MISS"));
       if (roll == 11)
         arb_gpg_lose_in_hand (proc, id, _("fumbled on an 11"));
     }
   else
     {
       arb_step_add_log (step, roll == 66 ? _("%d: a critical hit") : _("%d: a hit"), roll);
+      arb_step_add_headline (step, ARB_HEADLINE_ACCENT, roll == 66 ? _("CRITICAL HIT") : _("HIT"));
       if (!results (proc, res, NULL, &p, roll == 66, bonus))
         return FALSE;
     }
@@ -598,6 +626,7 @@ arb_gpg_roll_stun_recovery (ArbProc    *proc,
         {
           arb_step_set (step, enc, id, "cond.stunned", NULL);
           arb_step_add_log (step, _("%s recovers"), name);
+          arb_step_add_headline (step, ARB_HEADLINE_SUCCESS, _("RECOVERED"));
         }
       else if (g_str_equal (parts[i], "facing"))
         {

@@ -237,6 +237,7 @@ arb_gpg_eliminate (ArbProc    *proc,
     return;
   arb_step_set (step, enc, id, "cond.eliminated", "on");
   arb_step_add_log (step, _("%s is out of the game: %s"), arb_encounter_get_name (enc, id), why);
+  arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("OUT"));
   check_end (proc);
 }
 
@@ -292,6 +293,7 @@ arb_gpg_stun (ArbProc    *proc,
     {
       arb_step_set (step, enc, id, "cond.stunned", "on");
       arb_step_add_log (step, _("%s is stunned"), arb_encounter_get_name (enc, id));
+      arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("STUNNED"));
     }
 }
 
