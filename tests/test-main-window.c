@@ -528,6 +528,26 @@ test_player_view_screen (void)
   g_assert_nonnull (find_label_with (GTK_WIDGET (view), "Round 1"));
   g_assert_nonnull (find_label_with (GTK_WIDGET (view), g_ptr_array_index (arb_step_get_log (last), 0)));
 
+  /* A strike: the banner reads its outcome aloud, and stays on it over
+   * the Next that follows; the Troll's EN is the referee's to know. */
+  {
+    ArbActionDialog *dialog;
+    GtkLabel *banner;
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", "aod.strike"));
+    dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+    g_assert_true (arb_action_dialog_type_die (dialog, 12));
+    for (int guard = 0; !arb_action_dialog_get_ready (dialog) && guard < 8; guard++)
+      arb_action_dialog_type_die (dialog, 4);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+    iterate ();
+    banner = find_label_with (GTK_WIDGET (view), "strikes");
+    g_assert_nonnull (banner);
+    assert_contains (gtk_label_get_label (banner), ": HIT");
+    g_assert_null (strstr (gtk_label_get_label (banner), "EN"));
+  }
+
   assert_fullscreen (view, FALSE);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "view.fullscreen", NULL));
   assert_fullscreen (view, TRUE);

@@ -37,17 +37,27 @@ struct _ArbPlayerView
 
 G_DEFINE_FINAL_TYPE (ArbPlayerView, arb_player_view, ADW_TYPE_WINDOW)
 
-/* What just happened, in a line: the first of the last step's log. */
+/* The last outcome, in a line for the table: "Lazar the Swift strikes
+ * Troll: HIT". Not its totals: the players' screen does not tell a foe's
+ * FT or EN. Before any outcome, what the last step did. */
 static char *
 dup_headline (ArbEncounter *enc)
 {
   guint position = enc ? arb_encounter_get_position (enc) : 0;
-  const ArbStep *step = position ? arb_encounter_get_step (enc, position - 1) : NULL;
-  GPtrArray *log = step ? arb_step_get_log (step) : NULL;
 
-  if (log == NULL || log->len == 0)
-    return NULL;
-  return g_strdup (g_ptr_array_index (log, 0));
+  for (guint p = position; p > 0; p--)
+    {
+      const ArbStep *step = arb_encounter_get_step (enc, p - 1);
+
+      if (arb_step_get_headline (step))
+        {
+          g_autofree char *summary = arb_step_dup_summary (step);
+
+          /* TRANSLATORS: the players' banner: what happened, its outcome */
+          return g_strdup_printf (_("%s: %s"), summary, arb_step_get_headline (step));
+        }
+    }
+  return position ? arb_step_dup_summary (arb_encounter_get_step (enc, position - 1)) : NULL;
 }
 
 static void
