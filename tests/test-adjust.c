@@ -46,14 +46,23 @@ test_relative_and_undo (void)
   g_assert_no_error (error);
   g_assert_cmpuint (arb_encounter_get_n_steps (enc), ==, steps + 1);
   g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", -1), ==, 7);
-  g_assert_cmpstr (last_log (enc), ==, "Referee: Troll EN 35 -> 28");
+  g_assert_cmpstr (last_log (enc), ==, "Referee: Troll EN 35 → 28");
+  /* Read aloud once: the new total is in the summary, not said again. */
+  {
+    const ArbStep *step = arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1);
+    g_autofree char *summary = arb_step_dup_summary (step);
+    g_autofree char *outcome = arb_step_dup_headline_line (step);
+
+    g_assert_cmpstr (summary, ==, "Referee: Troll EN 35 → 28");
+    g_assert_null (strstr (outcome, "Troll EN"));
+  }
 
   /* "+3" is 3 more, "30" is 30 whatever it was. */
   apply_done (enc, run_params (enc, "aod.adjust", &error, "id", troll, "key", "en", "value", "+3", NULL));
   g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", -1), ==, 4);
   apply_done (enc, run_params (enc, "aod.adjust", &error, "id", troll, "key", "en", "value", "30", NULL));
   g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", -1), ==, 5);
-  g_assert_cmpstr (last_log (enc), ==, "Referee: Troll EN 31 -> 30");
+  g_assert_cmpstr (last_log (enc), ==, "Referee: Troll EN 31 → 30");
   apply_done (enc, run_params (enc, "aod.adjust", &error, "id", troll, "key", "en", "value", "-40", NULL));
   g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", -1), ==, 45);
   g_assert_true (arb_encounter_undo (enc));

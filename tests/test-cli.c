@@ -945,7 +945,7 @@ test_run_adjust (void)
     run_cli (&r, "run", "aod.adjust", "--encounter", fight, "--param", "id=c2", "--param", "key=en",
              "--param", "value=-7", "--apply", NULL);
     g_assert_cmpint (r.status, ==, 0);
-    assert_has (r.out, "Referee: Troll EN 35 -> 28");
+    assert_has (r.out, "Referee: Troll EN 35 → 28");
   }
   g_assert_true (g_file_get_contents (fight, &before, NULL, NULL));
   {
@@ -973,7 +973,7 @@ test_run_adjust (void)
     run_cli (&r, "run", "aod.adjust", "--encounter", fight, "--param", "id=c2", "--param", "key=en",
              "--param", "value=-7", "--json", NULL);
     g_assert_cmpint (r.status, ==, 0);
-    assert_has (r.out, "Referee: Troll EN 35 -> 28");
+    assert_has (r.out, "Referee: Troll EN 35 → 28");
   }
   g_unlink (fight);
 }

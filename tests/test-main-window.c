@@ -1461,7 +1461,7 @@ test_adjust_popover (void)
   g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", 0), ==, 7);
   g_assert_cmpstr (gtk_editable_get_text (en), ==, "28");
   assert_contains (g_ptr_array_index (arb_step_get_log (arb_encounter_get_step (enc, steps)), 0),
-                   "Referee: Troll EN 35 -> 28");
+                   "Referee: Troll EN 35 → 28");
   /* Still open for the next change. */
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
 

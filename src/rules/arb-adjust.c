@@ -233,8 +233,9 @@ arb_adjust_proc (ArbProc  *proc,
                       arb_encounter_get_field_int (enc, id, adjustable->pool, 0) - value);
   else
     arb_step_set_int (step, enc, id, adjustable->key, value);
-  /* Translators: "Referee: Troll EN 35 -> 28", a number set by hand */
-  arb_step_add_log (step, _("Referee: %s %s %d -> %d"), name, _(adjustable->label), current, value);
+  /* Translators: "Referee: Troll EN 35 → 28", a number set by hand; the
+   * step's new totals read "Troll EN 35 → 28" alike */
+  arb_step_add_log (step, _("Referee: %s %s %d → %d"), name, _(adjustable->label), current, value);
   return TRUE;
 }
 

@@ -341,9 +341,17 @@ char *
 arb_step_dup_headline_line (const ArbStep *step)
 {
   GString *line = g_string_new (step->headline);
+  g_autofree char *summary = arb_step_dup_summary (step);
 
   for (guint i = 0; i < step->totals->len; i++)
-    g_string_append_printf (line, "%s%s", line->len ? ", " : "", (char *)g_ptr_array_index (step->totals, i));
+    {
+      const char *total = g_ptr_array_index (step->totals, i);
+
+      /* A step by hand says its new number already ("Referee: Troll EN
+       * 35 → 28"): not twice. */
+      if (strstr (summary, total) == NULL)
+        g_string_append_printf (line, "%s%s", line->len ? ", " : "", total);
+    }
   return g_string_free (line, FALSE);
 }
 
