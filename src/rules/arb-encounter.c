@@ -304,6 +304,16 @@ arb_step_set_summary (ArbStep    *step,
   step->summary = summary && *summary ? g_strdup (summary) : NULL;
 }
 
+/* A step that is no figure's action (the turn order's, the referee's by
+ * hand, a figure joining) says what it did in its first log line. */
+static gboolean
+summary_is_logged (const ArbStep *step)
+{
+  const ArbProcedureSpec *spec = arb_procedure_get_spec (step->what);
+
+  return step->summary == NULL && (spec == NULL || !spec->actor) && step->log->len > 0;
+}
+
 char *
 arb_step_dup_summary (const ArbStep *step)
 {
@@ -314,11 +324,9 @@ arb_step_dup_summary (const ArbStep *step)
 
   if (step->summary)
     return g_strdup (step->summary);
-  spec = arb_procedure_get_spec (step->what);
-  /* A step that is no figure's action (the turn order's, the referee's
-   * by hand, a figure joining) says what it did first. */
-  if ((spec == NULL || !spec->actor) && step->log->len > 0)
+  if (summary_is_logged (step))
     return g_strdup (g_ptr_array_index (step->log, 0));
+  spec = arb_procedure_get_spec (step->what);
   /* Never the procedure's id: people read this. */
   label = spec && spec->label ? _(spec->label) : _("A change to the fight");
   if (step->who[0])
@@ -342,6 +350,11 @@ arb_step_dup_headline_line (const ArbStep *step)
 {
   GString *line = g_string_new (step->headline);
   g_autofree char *summary = arb_step_dup_summary (step);
+
+  /* A step that says what it did in its own words (a launch, a number
+   * set by hand) and has no outcome to shout: its words are enough. */
+  if (step->headline == NULL && summary_is_logged (step))
+    return g_string_free (line, FALSE);
 
   for (guint i = 0; i < step->totals->len; i++)
     {
