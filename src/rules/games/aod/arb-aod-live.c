@@ -18,9 +18,9 @@
 #include "arb-conditions.h"
 #include "arb-sheet-game.h"
 
-static gboolean
-parse_signed (const char *text,
-              int        *out)
+gboolean
+arb_aod_parse_signed (const char *text,
+                      int        *out)
 {
   gint64 v;
 
@@ -30,20 +30,20 @@ parse_signed (const char *text,
   return TRUE;
 }
 
-static const char *
-table_text (ArbRulesetLibrary *rules,
-            const char        *table_id,
-            const char        *row,
-            const char        *column)
+const char *
+arb_aod_table_text (ArbRulesetLibrary *rules,
+                    const char        *table_id,
+                    const char        *row,
+                    const char        *column)
 {
   ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "aod", table_id) : NULL;
 
   return table && row ? arb_table_lookup_name_text (table, row, column) : NULL;
 }
 
-static gboolean
-is_character (ArbEncounter *enc,
-              const char   *id)
+gboolean
+arb_aod_is_character (ArbEncounter *enc,
+                      const char   *id)
 {
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
 
@@ -60,8 +60,8 @@ arb_aod_modified_ag (ArbEncounter      *enc,
   int ag = arb_step_peek_field_int (step, enc, id, "ag", 0);
   int penalty;
 
-  if (is_character (enc, id) &&
-      parse_signed (table_text (rules, "armor", arb_encounter_get_field (enc, id, "armor"), "ag-penalty"), &penalty))
+  if (arb_aod_is_character (enc, id) &&
+      arb_aod_parse_signed (arb_aod_table_text (rules, "armor", arb_encounter_get_field (enc, id, "armor"), "ag-penalty"), &penalty))
     ag += penalty;
   if (arb_conditions_has (enc, step, id, "vision-impaired"))
     ag -= 2;
@@ -80,7 +80,7 @@ arb_aod_modified_md (ArbEncounter      *enc,
   int penalty;
 
   if (shield && arb_aod_is_prepared (enc, step, rules, id, shield) &&
-      parse_signed (table_text (rules, "shields", shield, "md-penalty"), &penalty))
+      arb_aod_parse_signed (arb_aod_table_text (rules, "shields", shield, "md-penalty"), &penalty))
     md += penalty;
   if (arb_conditions_has (enc, step, id, "vision-impaired"))
     md -= 5;
@@ -95,9 +95,9 @@ arb_aod_armor_left (ArbEncounter      *enc,
 {
   int protection = 0;
 
-  if (!is_character (enc, id))
+  if (!arb_aod_is_character (enc, id))
     return arb_step_peek_field_int (step, enc, id, "na", 0);
-  if (!parse_signed (table_text (rules, "armor", arb_encounter_get_field (enc, id, "armor"), "protection"), &protection))
+  if (!arb_aod_parse_signed (arb_aod_table_text (rules, "armor", arb_encounter_get_field (enc, id, "armor"), "protection"), &protection))
     return 0;
   return MAX (0, protection - arb_step_peek_field_int (step, enc, id, "armor-damage", 0));
 }
@@ -134,7 +134,7 @@ derive_shield (ArbEncounter      *enc,
         add (out, "shield", _("Shield"), g_strdup_printf (_("%s, cloven"), carried));
       return;
     }
-  parse_signed (table_text (rules, "shields", shield, "protection"), &protection);
+  arb_aod_parse_signed (arb_aod_table_text (rules, "shields", shield, "protection"), &protection);
   if ((lies = arb_aod_dropped_at (enc, NULL, id, shield)))
     {
       add (out, "shield", _("Shield"), g_strdup_printf (_("%s, dropped at %s"), shield, lies));
@@ -258,7 +258,7 @@ arb_aod_derive_live (ArbEncounter      *enc,
     add (out, "apa", _("APA"), g_strdup_printf ("%d", arb_aod_apa (enc, rules, id)));
   add (out, "ft-left", _("FT left"), g_strdup_printf ("%d", left (enc, id, "ft")));
   add (out, "en-left", _("EN left"), g_strdup_printf ("%d", left (enc, id, "en")));
-  if (is_character (enc, id))
+  if (arb_aod_is_character (enc, id))
     {
       const char *armor = arb_encounter_get_field (enc, id, "armor");
 

@@ -351,15 +351,6 @@ out_of_fight (ArbEncounter *enc,
          g_strcmp0 (arb_encounter_get (enc, id, "cond.appealed"), "spared") == 0;
 }
 
-static gboolean
-is_character (ArbEncounter *enc,
-              const char   *id)
-{
-  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
-
-  return sheet && g_str_equal (arb_sheet_get_kind (sheet), "character");
-}
-
 /* A killer named in death-stroke=VICTIM:KILLER,... or the victim's
  * "killed-by" value. */
 static char *
@@ -425,7 +416,7 @@ arb_aod_experience_proc (ArbProc  *proc,
       g_autoptr(GPtrArray) survivors = g_ptr_array_new ();
       int worth;
 
-      if (is_character (enc, victim))
+      if (arb_aod_is_character (enc, victim))
         {
           /* 15.2: twice the attributes of a hostile character, however it
            * left the fight. */
@@ -444,7 +435,7 @@ arb_aod_experience_proc (ArbProc  *proc,
         }
 
       for (guint i = 0; ids[i]; i++)
-        if (is_character (enc, ids[i]) && !out_of_fight (enc, ids[i]) &&
+        if (arb_aod_is_character (enc, ids[i]) && !out_of_fight (enc, ids[i]) &&
             g_strcmp0 (arb_encounter_get (enc, ids[i], "side"), victim_side) != 0)
           g_ptr_array_add (survivors, ids[i]);
 
@@ -470,7 +461,7 @@ arb_aod_experience_proc (ArbProc  *proc,
       int award = GPOINTER_TO_INT (g_hash_table_lookup (awards, ids[i]));
       int before;
 
-      if (!is_character (enc, ids[i]))
+      if (!arb_aod_is_character (enc, ids[i]))
         continue;
       before = arb_encounter_get_field_int (enc, ids[i], "experience", 0);
       arb_step_set_int (step, enc, ids[i], "experience-award", award);

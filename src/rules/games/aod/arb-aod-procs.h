@@ -189,4 +189,17 @@ gboolean arb_aod_turns_placement (ArbProc  *proc,
 /* "ROUND.PULSE" now: what "acted" and "action-tick" are marked with. */
 char    *arb_aod_pulse_tick      (ArbEncounter *encounter);
 
+/* Helpers the procedures and the live values share (arb-aod-live.c) */
+/* "+3", "-2" or "5" into @out; FALSE for anything else. */
+gboolean     arb_aod_parse_signed  (const char        *text,
+                                    int               *out);
+/* A cell of an Arena of Death table by row and column name, or NULL. */
+const char  *arb_aod_table_text    (ArbRulesetLibrary *rules,
+                                    const char        *table_id,
+                                    const char        *row,
+                                    const char        *column);
+/* Whether @id fights from a character sheet (not an NPC's). */
+gboolean     arb_aod_is_character  (ArbEncounter      *enc,
+                                    const char        *id);
+
 G_END_DECLS

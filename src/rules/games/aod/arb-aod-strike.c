@@ -38,38 +38,6 @@ has (ArbEncounter *enc,
   return arb_conditions_has (enc, step, id, condition);
 }
 
-static gboolean
-parse_signed (const char *text,
-              int        *out)
-{
-  gint64 v;
-
-  if (text == NULL || !g_ascii_string_to_signed (text[0] == '+' ? text + 1 : text, 10, -1000, 1000, &v, NULL))
-    return FALSE;
-  *out = (int)v;
-  return TRUE;
-}
-
-static const char *
-table_text (ArbRulesetLibrary *rules,
-            const char        *table_id,
-            const char        *row,
-            const char        *column)
-{
-  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "aod", table_id) : NULL;
-
-  return table && row ? arb_table_lookup_name_text (table, row, column) : NULL;
-}
-
-static gboolean
-is_character (ArbEncounter *enc,
-              const char   *id)
-{
-  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
-
-  return sheet && g_str_equal (arb_sheet_get_kind (sheet), "character");
-}
-
 /* The rules' modified AG and MD, as the fight stands (arb-aod-live.c). */
 static int
 modified_ag (ArbProc    *proc,
@@ -93,8 +61,8 @@ arb_aod_weapon_extra_ap (ArbProc    *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   int min_ps = 0, min_md = 0;
 
-  parse_signed (table_text (arb_proc_get_rules (proc), "weapons", weapon, "ps"), &min_ps);
-  parse_signed (table_text (arb_proc_get_rules (proc), "weapons", weapon, "md"), &min_md);
+  arb_aod_parse_signed (arb_aod_table_text (arb_proc_get_rules (proc), "weapons", weapon, "ps"), &min_ps);
+  arb_aod_parse_signed (arb_aod_table_text (arb_proc_get_rules (proc), "weapons", weapon, "md"), &min_md);
   return arb_step_peek_field_int (arb_proc_get_step (proc), enc, id, "ps", 0) < min_ps || modified_md (proc, id) < min_md;
 }
 
@@ -161,8 +129,8 @@ arb_aod_hurl_range (ArbEncounter      *enc,
 
       if (item == NULL)
         continue;
-      if (!parse_signed (arb_sheet_item_get (item, "rg"), &range))
-        parse_signed (table_text (rules, "weapons", name, "rg"), &range);
+      if (!arb_aod_parse_signed (arb_sheet_item_get (item, "rg"), &range))
+        arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", name, "rg"), &range);
       if (range > best)
         {
           best = range;
@@ -263,18 +231,18 @@ resolve_means (ArbProc     *proc,
       means->name = shield;
       means->shield_attack = TRUE;
       means->is_weapon = TRUE;
-      parse_signed (table_text (rules, "weapons", row, "bc"), &means->bc);
-      if (!parse_signed (table_text (rules, "weapons", row, "dm"), &means->dm))
+      arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", row, "bc"), &means->bc);
+      if (!arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", row, "dm"), &means->dm))
         {
           ArbTable *weapons = arb_ruleset_library_get_table (rules, "aod", "weapons");
           const ArbCell *cell = weapons ? arb_table_lookup_name (weapons, row, "dm", NULL) : NULL;
 
-          parse_signed (cell ? cell->code : NULL, &means->dm);
+          arb_aod_parse_signed (cell ? cell->code : NULL, &means->dm);
         }
-      means->use = table_text (rules, "weapons", row, "use");
+      means->use = arb_aod_table_text (rules, "weapons", row, "use");
       means->hands = "1";
-      parse_signed (table_text (rules, "weapons", row, "ps"), &means->min_ps);
-      parse_signed (table_text (rules, "weapons", row, "md"), &means->min_md);
+      arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", row, "ps"), &means->min_ps);
+      arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", row, "md"), &means->min_md);
     }
   else if (item == NULL)
     {
@@ -291,13 +259,13 @@ resolve_means (ArbProc     *proc,
       means->use = arb_sheet_item_get (item, "use");
       means->hands = arb_sheet_item_get (item, "hands");
       if (means->use == NULL)
-        means->use = table_text (rules, "weapons", means->name, "use");
+        means->use = arb_aod_table_text (rules, "weapons", means->name, "use");
       if (means->hands == NULL)
-        means->hands = table_text (rules, "weapons", means->name, "hands");
-      parse_signed (table_text (rules, "weapons", means->name, "ps"), &means->min_ps);
-      parse_signed (table_text (rules, "weapons", means->name, "md"), &means->min_md);
-      if (!parse_signed (arb_sheet_item_get (item, "rg"), &means->range))
-        parse_signed (table_text (rules, "weapons", means->name, "rg"), &means->range);
+        means->hands = arb_aod_table_text (rules, "weapons", means->name, "hands");
+      arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", means->name, "ps"), &means->min_ps);
+      arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", means->name, "md"), &means->min_md);
+      if (!arb_aod_parse_signed (arb_sheet_item_get (item, "rg"), &means->range))
+        arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", means->name, "rg"), &means->range);
     }
 
   broken_key = g_strconcat ("broken.", means->name, NULL);
@@ -540,7 +508,7 @@ span_max (const ArbCell *cell)
   int v = 0;
 
   if (dash)
-    parse_signed (dash + 1, &v);
+    arb_aod_parse_signed (dash + 1, &v);
   return v;
 }
 
@@ -643,7 +611,7 @@ apply_grievous (ArbProc    *proc,
           g_autofree char *attr = g_strndup (t, sign - t);
           const char *field;
 
-          if (!parse_signed (sign, &n))
+          if (!arb_aod_parse_signed (sign, &n))
             continue;
           /* APA's loss is kept apart, so that it still follows AG (3.1). */
           field = g_str_equal (attr, "apa") ? "apa-injury"
@@ -766,7 +734,7 @@ shield_absorbs (ArbProc    *proc,
   gboolean covers;
 
   if (shield == NULL || arb_aod_dropped_at (enc, step, target, shield) ||
-      !parse_signed (table_text (rules, "shields", shield, "protection"), &protection))
+      !arb_aod_parse_signed (arb_aod_table_text (rules, "shields", shield, "protection"), &protection))
     return 0;
   /* In close combat only a ready Main-Gauche still parries. */
   if (g_str_equal (st->combat, "close"))
@@ -836,7 +804,7 @@ resolve_hit (ArbProc    *proc,
           arb_step_set (step, enc, target, "shield", "none");
           arb_step_add_log (step, _("The shield is cloven"));
         }
-      else if (is_character (enc, target) && arb_encounter_get_field (enc, target, "armor") &&
+      else if (arb_aod_is_character (enc, target) && arb_encounter_get_field (enc, target, "armor") &&
                g_ascii_strcasecmp (arb_encounter_get_field (enc, target, "armor"), "none") != 0)
         {
           arb_step_set_int (step, enc, target, "armor-damage", arb_step_peek_field_int (step, enc, target, "armor-damage", 0) + 2);
@@ -979,7 +947,7 @@ fly (ArbProc    *proc,
 
   for (guint r = 0; mods && r < arb_table_get_n_rows (mods); r++)
     if (g_strcmp0 (arb_table_get_row (mods, r)->cells[0].code, "unintended-target") == 0)
-      parse_signed (arb_table_get_row (mods, r)->cells[0].text, &unintended);
+      arb_aod_parse_signed (arb_table_get_row (mods, r)->cells[0].text, &unintended);
 
   distance = arb_hex_distance (a, t);
   range = MAX (st->means->range, distance);
@@ -1167,7 +1135,7 @@ check_reach (ArbProc  *proc,
       ok = distance > 1 && arb_hex_in_cone (a, a_facing, t);
       why = _("9.6 and 8.3: a hurled weapon flies only into the Fire Zone, never at an adjacent figure");
       if (ok && blow->means.is_weapon &&
-          parse_signed (table_text (arb_proc_get_rules (proc), "weapons", blow->means.name, "rg"), &range) &&
+          arb_aod_parse_signed (arb_aod_table_text (arb_proc_get_rules (proc), "weapons", blow->means.name, "rg"), &range) &&
           distance > range)
         {
           ok = FALSE;
@@ -1312,7 +1280,7 @@ add_modifiers (ArbProc *proc,
       const char *code = cell->code ? cell->code : "";
       int value, times = 0;
 
-      if (!parse_signed (cell->text, &value))
+      if (!arb_aod_parse_signed (cell->text, &value))
         continue;
 
       if (g_str_has_prefix (code, "per-point:"))
