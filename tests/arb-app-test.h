@@ -11,6 +11,23 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 
+/* The first widget of @type under @widget, depth first. */
+static inline GtkWidget *
+find (GtkWidget *widget,
+      GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find (child, type);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 static inline void
 iterate (void)
 {

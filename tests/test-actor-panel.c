@@ -23,22 +23,6 @@
 
 static ArbApplication *app;
 
-static GtkWidget *
-find (GtkWidget *widget,
-      GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find (child, type);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* The button labelled @label under @widget. */
 static GtkWidget *
 find_button (GtkWidget  *widget,

@@ -29,23 +29,6 @@
 
 static ArbApplication *app;
 
-/* The first widget of @type under @widget, depth first. */
-static GtkWidget *
-find (GtkWidget *widget,
-      GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find (child, type);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 static const char *
 title_of (ArbWindow *window)
 {

@@ -35,7 +35,7 @@ discard_drafts (void)
 /* The first widget under @widget that is a @type and, for a label, shows
  * @text (NULL: any). */
 static GtkWidget *
-find (GtkWidget  *widget,
+find_labelled (GtkWidget  *widget,
       GType       type,
       const char *text)
 {
@@ -44,7 +44,7 @@ find (GtkWidget  *widget,
     return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find (child, type, text);
+      GtkWidget *found = find_labelled (child, type, text);
 
       if (found)
         return found;
@@ -145,7 +145,7 @@ test_dialog_headline_first (void)
   wait_allocated (GTK_WIDGET (dialog));
   g_assert_true (arb_action_dialog_type_die (dialog, 5));
   /* The referee scrolled the right-hand column down to the dice. */
-  for (GtkWidget *w = GTK_WIDGET (dialog); (w = find (w, GTK_TYPE_SCROLLED_WINDOW, NULL)) != NULL;)
+  for (GtkWidget *w = GTK_WIDGET (dialog); (w = find_labelled (w, GTK_TYPE_SCROLLED_WINDOW, NULL)) != NULL;)
     {
       GtkAdjustment *adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (w));
 
@@ -169,7 +169,7 @@ test_dialog_headline_first (void)
   {
     g_auto(GStrv) lines = g_strsplit (outcome, "\n", 2);
 
-    headline = find (GTK_WIDGET (dialog), GTK_TYPE_LABEL, lines[0]);
+    headline = find_labelled (GTK_WIDGET (dialog), GTK_TYPE_LABEL, lines[0]);
   }
   g_assert_nonnull (headline);
   g_assert_true (gtk_widget_has_css_class (headline, "accent"));
@@ -280,7 +280,7 @@ test_free_roll_logged (void)
 {
   ArbWindow *window = demo_window ();
   ArbEncounter *enc = arb_fight_get_encounter (arb_window_get_fight (window));
-  GtkMenuButton *button = GTK_MENU_BUTTON (find (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, NULL));
+  GtkMenuButton *button = GTK_MENU_BUTTON (find_labelled (GTK_WIDGET (window), GTK_TYPE_MENU_BUTTON, NULL));
   ArbDicePopover *dice = NULL;
   g_autoptr(ArbRollSource) faces = arb_roll_source_new_given ((int[]){ 3, 4 }, 2);
   g_autofree char *state = arb_encounter_dump_state (enc);
