@@ -240,6 +240,21 @@ test_toasts (void)
   g_assert_true (arb_window_get_step_toast (window) == toast);
   g_assert_cmpstr (adw_toast_get_title (toast), ==, "Undid: Lazar the Swift strikes Troll");
 
+  /* Redone, then Next: the toast's Undo would now take back the Next,
+   * not the strike it names, so it has no button and does nothing. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  iterate ();
+  {
+    guint position = arb_encounter_get_position (enc);
+
+    g_assert_null (adw_toast_get_button_label (toast));
+    g_signal_emit_by_name (toast, "button-clicked");
+    iterate ();
+    g_assert_cmpuint (arb_encounter_get_position (enc), ==, position);
+    g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", 0), ==, en_lost);
+  }
+
   destroy_window (window);
   discard_drafts ();
 }

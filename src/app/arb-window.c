@@ -128,6 +128,28 @@ _arb_window_toast_step (ArbWindow     *self,
   adw_toast_set_title (toast, escaped);
   adw_toast_set_button_label (toast, button);
   g_object_set_data_full (G_OBJECT (toast), "arb-action", g_strdup (action), g_free);
+  /* What the button would take back: only while the fight stands there. */
+  g_object_set_data (G_OBJECT (toast), "arb-fight", self->fight);
+  g_object_set_data (G_OBJECT (toast), "arb-position",
+                     GUINT_TO_POINTER (self->fight ? arb_encounter_get_position (arb_fight_get_encounter (self->fight)) : 0));
+}
+
+/* A step after the toast's (a Next, another fight) makes its Undo or
+ * Redo another step's: the button goes, the words stay till they fade. */
+static void
+forget_stale_toast (ArbWindow *self)
+{
+  ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
+  GObject *toast = G_OBJECT (self->step_toast);
+
+  if (toast == NULL || g_object_get_data (toast, "arb-action") == NULL)
+    return;
+  if (g_object_get_data (toast, "arb-fight") != (gpointer)self->fight || enc == NULL ||
+      GPOINTER_TO_UINT (g_object_get_data (toast, "arb-position")) != arb_encounter_get_position (enc))
+    {
+      adw_toast_set_button_label (self->step_toast, NULL);
+      g_object_set_data (toast, "arb-action", NULL);
+    }
 }
 
 AdwToast *
@@ -286,6 +308,7 @@ refresh (ArbWindow *self)
   const char *current;
 
   _arb_window_actions_update (self);
+  forget_stale_toast (self);
   if (enc == NULL)
     {
       /* On arrival the keyboard starts at New Encounter, Tab away from the demo. */
