@@ -300,6 +300,36 @@ test_reason_once (void)
   discard_drafts ();
 }
 
+/* Over is over: once one side alone stands, no action is offered as if
+ * it could be taken; the panel says why once. */
+static void
+test_over (void)
+{
+  ArbActorPanel *panel;
+  ArbWindow *window = demo_started (&panel);
+  ArbFight *fight = arb_window_get_fight (window);
+  ArbEncounter *enc = arb_fight_get_encounter (fight);
+  g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GError) error = NULL;
+  guint all = 0, greyed = 0;
+
+  g_hash_table_insert (params, (char *)"id", (char *)figure_named (enc, "Troll"));
+  g_hash_table_insert (params, (char *)"condition", (char *)"dead");
+  g_assert_true (arb_fight_run (fight, "aod.condition", params, &error));
+  g_assert_no_error (error);
+  iterate ();
+  g_assert_true (arb_fight_is_over (fight, NULL));
+  count_actions (GTK_WIDGET (panel), &all, &greyed);
+  /* Every action, less the Back button a panel may show. */
+  g_assert_cmpuint (greyed, >=, 5);
+  g_assert_false (gtk_widget_is_sensitive (find_button (GTK_WIDGET (panel), "Strike")));
+  g_assert_nonnull (strstr (arb_actor_panel_get_reason (panel, "aod.strike"), "over"));
+  g_assert_cmpuint (count_labels (GTK_WIDGET (panel), arb_actor_panel_get_reason (panel, "aod.strike")), ==, 1);
+
+  destroy_window (window);
+  discard_drafts ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -319,6 +349,7 @@ main (int   argc,
   g_test_add_func ("/actor-panel/live-values", test_live_values);
   g_test_add_func ("/actor-panel/inspect", test_inspect);
   g_test_add_func ("/actor-panel/reason-once", test_reason_once);
+  g_test_add_func ("/actor-panel/over", test_over);
 
   ret = g_test_run ();
   g_clear_object (&app);

@@ -251,6 +251,13 @@ arb_action_check (ArbFight    *fight,
 
   if (reason)
     *reason = NULL;
+  /* Over is over, as Next has it: Undo takes the end back. */
+  if (arb_fight_is_over (fight, NULL))
+    {
+      if (reason)
+        *reason = g_strdup (_("The fight is over; undo to go on with it"));
+      return FALSE;
+    }
   for (const ArbParamSpec *p = spec ? spec->params : NULL; p && p->name; p++)
     {
       char *value = default_value (fight, p, actor);

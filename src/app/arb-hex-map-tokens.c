@@ -535,8 +535,6 @@ arb_hex_map_update_tokens (ArbHexMap *self)
             g_ptr_array_add (t.badge_out, GINT_TO_POINTER (out));
             t.out |= out;
           }
-      t.out |= has_condition (enc, ids[i], "dead") || has_condition (enc, ids[i], "eliminated") ||
-               has_condition (enc, ids[i], "fled");
       if (!self->public && game && arb_game_get_main_gauge (game, enc, ids[i], &gauge))
         {
           t.gauge = TRUE;
