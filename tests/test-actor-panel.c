@@ -330,6 +330,33 @@ test_over (void)
   discard_drafts ();
 }
 
+/* Escape with another figure shown goes back to the actor, but a ruler
+ * on the map is the map's to clear first. */
+static void
+test_escape_ruler (void)
+{
+  ArbActorPanel *panel;
+  ArbWindow *window = demo_started (&panel);
+  ArbEncounter *enc = arb_fight_get_encounter (arb_window_get_fight (window));
+  ArbHexMap *map = ARB_HEX_MAP (find (GTK_WIDGET (window), ARB_TYPE_HEX_MAP));
+  const char *troll = figure_named (enc, "Troll");
+  const char *current = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current");
+
+  arb_hex_map_set_selected (map, troll);
+  iterate ();
+  g_assert_cmpstr (arb_actor_panel_get_shown (panel), ==, troll);
+  arb_hex_map_set_ruler (map, (ArbHex) { 1, 1 }, (ArbHex) { 5, 5 });
+  g_assert_false (press_key (window, GDK_KEY_Escape));
+  g_assert_cmpstr (arb_actor_panel_get_shown (panel), ==, troll);
+  arb_hex_map_clear_ruler (map);
+  g_assert_true (press_key (window, GDK_KEY_Escape));
+  iterate ();
+  g_assert_cmpstr (arb_actor_panel_get_shown (panel), ==, current);
+
+  destroy_window (window);
+  discard_drafts ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -350,6 +377,7 @@ main (int   argc,
   g_test_add_func ("/actor-panel/inspect", test_inspect);
   g_test_add_func ("/actor-panel/reason-once", test_reason_once);
   g_test_add_func ("/actor-panel/over", test_over);
+  g_test_add_func ("/actor-panel/escape-ruler", test_escape_ruler);
 
   ret = g_test_run ();
   g_clear_object (&app);

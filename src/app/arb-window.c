@@ -625,6 +625,14 @@ escape_shortcut_cb (GtkWidget *widget,
   for (GtkWidget *w = focus; w && w != widget; w = gtk_widget_get_parent (w))
     if (GTK_IS_EDITABLE (w) || GTK_IS_POPOVER (w))
       return FALSE;
+  /* The map's own Escape comes first: a placing given up, a ruler
+   * cleared, as the shortcuts window says. */
+  {
+    g_autofree char *ruler = arb_hex_map_describe_ruler (self->map);
+
+    if (arb_hex_map_get_placing (self->map, NULL, NULL) || (ruler && *ruler))
+      return FALSE;
+  }
   gtk_widget_activate_action (widget, "win.show-actor", NULL);
   return TRUE;
 }
