@@ -1373,6 +1373,20 @@ test_narrow_window (void)
   g_object_get (window, "turn-order-visible", &visible, NULL);
   g_assert_false (visible);
   g_assert_cmpint (gtk_widget_get_width (map), >=, 800 * 6 / 10);
+  /* The actor's actions show without scrolling, the last one too:
+   * above its gear. */
+  {
+    GtkWidget *panel = find (GTK_WIDGET (window), ARB_TYPE_ACTOR_PANEL);
+    GtkWidget *last;
+    graphene_point_t top;
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+    wait_for_width (GTK_WIDGET (window), 800);
+    last = find_labelled_button (panel, "Flee");
+    g_assert_nonnull (last);
+    g_assert_true (gtk_widget_compute_point (last, GTK_WIDGET (window), &GRAPHENE_POINT_INIT (0, 0), &top));
+    g_assert_cmpfloat (top.y + gtk_widget_get_height (last), <, gtk_widget_get_height (GTK_WIDGET (window)) - 60);
+  }
 
   /* F9 */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-turn-order", NULL));

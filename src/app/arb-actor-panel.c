@@ -145,10 +145,16 @@ arb_actor_panel_show_figure (ArbActorPanel *self,
   enc = arb_fight_get_encounter (fight);
   if (id == NULL || (sheet = arb_encounter_get_sheet (enc, id)) == NULL)
     {
-      gtk_box_append (GTK_BOX (self->box), label (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order")
-                                                    ? _("Nobody acts now.")
-                                                    : _("Press Next to start the fight: the game sets the order."),
-                                                  "dim-label"));
+      g_auto(GStrv) everyone = arb_encounter_list_combatants (enc);
+      const char *text;
+
+      if (everyone[0] == NULL)
+        text = _("Nobody is in the fight yet: Add Combatants (Insert) from the sheet library.");
+      else if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"))
+        text = _("Nobody acts now.");
+      else
+        text = _("Press Next to start the fight: the game sets the order.");
+      gtk_box_append (GTK_BOX (self->box), label (text, "dim-label"));
       return;
     }
   self->shown = g_strdup (id);
@@ -187,8 +193,15 @@ arb_actor_panel_show_figure (ArbActorPanel *self,
       gtk_box_append (GTK_BOX (self->box), label (line, "dim-label"));
   }
 
-  /* What the rules work out for the figure as it stands now: losses,
-   * gear in hand, dropped or broken, injuries. */
+  /* The actor's actions first, where a small window still shows them;
+   * then what the rules work out for the figure as it stands now:
+   * losses, gear in hand, dropped or broken, injuries. */
+  if (acting)
+    {
+      add_actions (self, fight, id);
+      /* TRANSLATORS: the heading over a figure's live values */
+      gtk_box_append (GTK_BOX (self->box), label (_("As It Stands"), "heading"));
+    }
   {
     g_autoptr(GPtrArray) derived = arb_game_derive_live (arb_game_get (arb_encounter_get_system (enc)), enc,
                                                          arb_fight_get_rules (fight), id);
@@ -209,9 +222,6 @@ arb_actor_panel_show_figure (ArbActorPanel *self,
       }
     gtk_box_append (GTK_BOX (self->box), grid);
   }
-
-  if (acting)
-    add_actions (self, fight, id);
 }
 
 const char *
