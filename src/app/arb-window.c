@@ -347,6 +347,13 @@ refresh (ArbWindow *self)
   show_panel (self);
   log = log_text (enc, TRUE);
   gtk_label_set_markup (self->log_label, log);
+  /* The newest step is on top: show it, wherever the log was scrolled. */
+  {
+    GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (self->log_label), GTK_TYPE_SCROLLED_WINDOW);
+
+    if (scrolled)
+      gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)), 0);
+  }
 }
 
 static void
