@@ -520,6 +520,45 @@ test_gpg_moves (void)
   discard_drafts ();
 }
 
+/* An empty library is no dead end: the starter sheets come in from the
+ * dialog itself, and the fight's game's are listed. */
+static void
+test_empty_library (void)
+{
+  GSettings *settings = arb_application_get_settings (app);
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-library-XXXXXX", NULL);
+  ArbWindow *window = arb_window_new (app);
+  ArbAddCombatantsDialog *dialog;
+  g_auto(GStrv) paths = NULL;
+
+  g_settings_set_string (settings, "sheet-library", dir);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-combatants", NULL));
+  iterate ();
+  dialog = find_toplevel (ARB_TYPE_ADD_COMBATANTS_DIALOG);
+  g_assert_nonnull (dialog);
+  paths = arb_add_combatants_dialog_list_paths (dialog);
+  g_assert_cmpuint (g_strv_length (paths), ==, 0);
+  g_clear_pointer (&paths, g_strfreev);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "add.starters", NULL));
+  iterate ();
+  paths = arb_add_combatants_dialog_list_paths (dialog);
+  g_assert_cmpuint (g_strv_length (paths), >, 0);
+  for (guint i = 0; paths[i]; i++)
+    {
+      g_autofree char *base = g_path_get_basename (paths[i]);
+
+      g_assert_true (g_str_has_prefix (base, "aod-"));
+    }
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_settings_reset (settings, "sheet-library");
+  destroy_window (window);
+  discard_drafts ();
+  remove_folder (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -540,6 +579,7 @@ main (int   argc,
   g_test_add_func ("/setup-fight/add-hurt", test_add_hurt);
   g_test_add_func ("/setup-fight/other-game-not-listed", test_other_game_not_listed);
   g_test_add_func ("/setup-fight/gpg-moves", test_gpg_moves);
+  g_test_add_func ("/setup-fight/empty-library", test_empty_library);
 
   ret = g_test_run ();
   g_clear_object (&app);

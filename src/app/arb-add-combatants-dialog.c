@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "arb-add-combatants-dialog.h"
+#include "arb-sheet-library.h"
 
 struct _ArbAddCombatantsDialog
 {
@@ -26,6 +27,7 @@ struct _ArbAddCombatantsDialog
   GtkStack       *stack;
   GtkListBox     *list_box;
   AdwStatusPage  *empty_page;
+  GtkWidget      *starters_button;
   AdwComboRow    *side_row;
   AdwEntryRow    *new_side_row;
   AdwActionRow   *heal_row;
@@ -119,9 +121,11 @@ fill_list (ArbAddCombatantsDialog *self)
       if (search && *search)
         text = g_strdup_printf (_("No sheet of %s has “%s” in its name."), arb_game_title_of (game_of (self)), search);
       else
-        text = g_strdup_printf (_("The sheet library has no sheet of %s. Make one in the Sheet Library."),
+        text = g_strdup_printf (_("The sheet library has no sheet of %s. Add Arbiter’s starter sheets, "
+                                  "or make one in the Sheet Library (Shift+Ctrl+L)."),
                                 arb_game_title_of (game_of (self)));
       adw_status_page_set_description (self->empty_page, text);
+      gtk_widget_set_visible (self->starters_button, !(search && *search));
     }
   gtk_stack_set_visible_child_name (self->stack, n ? "sheets" : "empty");
   update_heal (self);
@@ -366,6 +370,26 @@ arb_add_combatants_dialog_finalize (GObject *object)
   G_OBJECT_CLASS (arb_add_combatants_dialog_parent_class)->finalize (object);
 }
 
+/* An empty library is no dead end: the shipped starters, copied in
+ * (never over a sheet already there), and the list again. */
+static void
+starters_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  ArbAddCombatantsDialog *self = ARB_ADD_COMBATANTS_DIALOG (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (arb_sheet_library_install_starters (self->folder, NULL, &error) < 0)
+    {
+      g_autofree char *text = g_strdup_printf (_("Could not add the starter sheets: %s"), error->message);
+
+      adw_status_page_set_description (self->empty_page, text);
+      return;
+    }
+  arb_add_combatants_dialog_reload (self);
+}
+
 static void
 arb_add_combatants_dialog_class_init (ArbAddCombatantsDialogClass *klass)
 {
@@ -393,6 +417,7 @@ arb_add_combatants_dialog_class_init (ArbAddCombatantsDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbAddCombatantsDialog, stack);
   gtk_widget_class_bind_template_child (widget_class, ArbAddCombatantsDialog, list_box);
   gtk_widget_class_bind_template_child (widget_class, ArbAddCombatantsDialog, empty_page);
+  gtk_widget_class_bind_template_child (widget_class, ArbAddCombatantsDialog, starters_button);
   gtk_widget_class_bind_template_child (widget_class, ArbAddCombatantsDialog, side_row);
   gtk_widget_class_bind_template_child (widget_class, ArbAddCombatantsDialog, new_side_row);
   gtk_widget_class_bind_template_child (widget_class, ArbAddCombatantsDialog, heal_row);
@@ -402,6 +427,7 @@ arb_add_combatants_dialog_class_init (ArbAddCombatantsDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_install_action (widget_class, "add.starters", NULL, starters_action);
 }
 
 static void
