@@ -314,6 +314,16 @@ test_move_limits (void)
     assert_illegal (proc (enc, "gpg.move", NULL, 0, &error, "moves", "SL", NULL), &error, "cannot slip");
     assert_illegal (proc (enc, "gpg.move", NULL, 0, &error, "moves", "C,F", NULL), &error, "cannot climb");
     apply_done (enc, proc (enc, "gpg.move", NULL, 0, &error, "moves", "TL,F", NULL));
+    /* The log names the manoeuvres in words, not the codes moves= takes. */
+    {
+      const ArbStep *step = arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1);
+      GPtrArray *log = arb_step_get_log (step);
+      gboolean said = FALSE;
+
+      for (guint l = 0; l < log->len; l++)
+        said |= strstr (g_ptr_array_index (log, l), "flies Turn Left → Forward: now at") != NULL;
+      g_assert_true (said);
+    }
   }
 
   /* Stunned: Forward only, then straight to stun recovery. */

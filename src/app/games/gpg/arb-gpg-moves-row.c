@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "arb-gpg-game.h"
 #include "arb-gpg-moves-row.h"
 
 struct _ArbGpgMovesRow
@@ -34,24 +35,24 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* The manoeuvres: the procedure's code, the label, the key. */
+/* The manoeuvres: the procedure's code and the key; their names are the
+ * rules' (arb_gpg_manoeuvre_label()). */
 static const struct
 {
   const char      *code;
-  const char      *label;
   guint            key;
   GdkModifierType  mods;
   gboolean         advanced;
 } manoeuvres[] = {
-  { "F", N_("Forward"), GDK_KEY_f, 0, FALSE },
-  { "TL", N_("Turn Left"), GDK_KEY_l, 0, FALSE },
-  { "TR", N_("Turn Right"), GDK_KEY_r, 0, FALSE },
-  { "SL", N_("Slip Left"), GDK_KEY_l, GDK_SHIFT_MASK, FALSE },
-  { "SR", N_("Slip Right"), GDK_KEY_r, GDK_SHIFT_MASK, FALSE },
-  { "C", N_("Climb"), GDK_KEY_c, 0, FALSE },
-  { "HLC", N_("Climbing Half-Loop"), 0, 0, TRUE },
-  { "HLD", N_("Diving Half-Loop"), 0, 0, TRUE },
-  { "Z", N_("Zoom Climb"), 0, 0, TRUE },
+  { "F", GDK_KEY_f, 0, FALSE },
+  { "TL", GDK_KEY_l, 0, FALSE },
+  { "TR", GDK_KEY_r, 0, FALSE },
+  { "SL", GDK_KEY_l, GDK_SHIFT_MASK, FALSE },
+  { "SR", GDK_KEY_r, GDK_SHIFT_MASK, FALSE },
+  { "C", GDK_KEY_c, 0, FALSE },
+  { "HLC", 0, 0, TRUE },
+  { "HLD", 0, 0, TRUE },
+  { "Z", 0, 0, TRUE },
 };
 
 static const char *
@@ -59,7 +60,7 @@ label_of (const char *code)
 {
   for (guint i = 0; i < G_N_ELEMENTS (manoeuvres); i++)
     if (g_ascii_strcasecmp (manoeuvres[i].code, code) == 0)
-      return _(manoeuvres[i].label);
+      return arb_gpg_manoeuvre_label (manoeuvres[i].code);
   return code;
 }
 
@@ -281,10 +282,10 @@ arb_gpg_moves_row_new (gboolean advanced)
           g_autofree char *accel = gtk_accelerator_get_label (manoeuvres[i].key, manoeuvres[i].mods);
 
           /* TRANSLATORS: a manoeuvre and its key, "Forward (F)" */
-          label = g_strdup_printf (_("%s (%s)"), _(manoeuvres[i].label), accel);
+          label = g_strdup_printf (_("%s (%s)"), arb_gpg_manoeuvre_label (manoeuvres[i].code), accel);
         }
       else
-        label = g_strdup (_(manoeuvres[i].label));
+        label = g_strdup (arb_gpg_manoeuvre_label (manoeuvres[i].code));
       button = gtk_button_new_with_label (label);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "moves.add");
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", manoeuvres[i].code);

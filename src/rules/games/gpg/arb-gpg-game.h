@@ -29,4 +29,10 @@ gboolean   arb_gpg_main_gauge (ArbGame           *game,
 /* Sets the class's sheet kinds and sheet rules (arb-gpg-sheet.c). */
 void arb_gpg_sheet_class_init (ArbGameClass *klass);
 
+/* A 2.1 manoeuvre's name for people ("TL": "Turn Left"), translated;
+ * @code itself for one the rules do not know. */
+const char *arb_gpg_manoeuvre_label (const char *code);
+/* "F,TL,F" as "Forward → Turn Left → Forward". */
+char       *arb_gpg_describe_moves  (const char *moves);
+
 G_END_DECLS

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arb-gpg-game.h"
 #include "arb-gpg-procs.h"
 #include "arb-map.h"
 #include "arb-conditions.h"
@@ -459,6 +460,39 @@ hit_wall (ArbProc    *proc,
   arb_step_set (step, enc, E, "phase", "done");
 }
 
+/* The 2.1 manoeuvres by the codes moves= takes. */
+static const struct { const char *code; const char *label; } manoeuvre_labels[] = {
+  { "F", N_("Forward") }, { "TL", N_("Turn Left") }, { "TR", N_("Turn Right") },
+  { "SL", N_("Slip Left") }, { "SR", N_("Slip Right") }, { "C", N_("Climb") },
+  { "HLC", N_("Climbing Half-Loop") }, { "HLD", N_("Diving Half-Loop") }, { "Z", N_("Zoom Climb") },
+};
+
+const char *
+arb_gpg_manoeuvre_label (const char *code)
+{
+  for (guint i = 0; code && i < G_N_ELEMENTS (manoeuvre_labels); i++)
+    if (g_ascii_strcasecmp (manoeuvre_labels[i].code, code) == 0)
+      return _(manoeuvre_labels[i].label);
+  return code;
+}
+
+char *
+arb_gpg_describe_moves (const char *moves)
+{
+  g_auto(GStrv) codes = g_strsplit (moves ? moves : "", ",", -1);
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; codes[i]; i++)
+    {
+      g_autofree char *code = g_strstrip (g_strdup (codes[i]));
+
+      if (*code)
+        /* TRANSLATORS: between manoeuvres in a list, "Forward → Turn Left" */
+        g_string_append_printf (text, "%s%s", text->len ? _(" → ") : "", arb_gpg_manoeuvre_label (code));
+    }
+  return g_string_free (text, FALSE);
+}
+
 /* Counter moves one hex; FALSE when the wall stops it. */
 static gboolean
 enter (ArbProc    *proc,
@@ -728,6 +762,7 @@ arb_gpg_move_proc (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *id = arb_gpg_param_id (proc);
   const char *moves = arb_proc_get_param (proc, "moves");
+  g_autofree char *described = NULL;
   gboolean keep = g_strcmp0 (arb_proc_get_param (proc, "keep"), "yes") == 0;
   g_auto(GStrv) list = NULL;
   Flight fl = { 0 };
@@ -788,7 +823,8 @@ arb_gpg_move_proc (ArbProc  *proc,
     arb_gpg_mark_this_turn (step, enc, id, "climbed");
   if (fl.skip_glide)
     arb_gpg_mark_this_turn (step, enc, id, "no-glide");
-  arb_step_add_log (step, _("%s flies %s: now at %d,%d facing %d, altitude %d, speed %d%s"), fl.name, moves,
+  described = arb_gpg_describe_moves (moves);
+  arb_step_add_log (step, _("%s flies %s: now at %d,%d facing %d, altitude %d, speed %d%s"), fl.name, described,
                     fl.here.q, fl.here.r, fl.facing, arb_step_peek_field_int (step, enc, id, "altitude", fl.altitude), fl.speed,
                     fl.mp ? _(", movement kept for a ram") : "");
   /* A stunned pilot skips to stun recovery; a diving half-loop skips the
