@@ -166,6 +166,39 @@ test_every_game (void)
     }
 }
 
+/* Dogfight: the damage boxes a hit fills, counted by hand, are what the
+ * aircraft has left on its main gauge and in the turn order. */
+static void
+test_dogfight_boxes (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("dogfight", NULL);
+  g_autofree char *anna = add_combatant (enc, "dogfight-anna-brightwell.xml", "Allies", NULL);
+  ArbGame *game = arb_game_get ("dogfight");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) gauges = NULL;
+  ArbMainGauge before = { 0 }, after = { 0 };
+  g_autofree char *left = NULL;
+  gboolean shown = FALSE;
+
+  g_assert_true (arb_game_get_main_gauge (game, enc, anna, &before));
+  g_assert_cmpint (before.max, >, 3);
+  apply_done (enc, run_params (enc, "dogfight.adjust", &error, "id", anna, "key", "boxes-hit", "value", "+3", NULL));
+  g_assert_no_error (error);
+  g_assert_true (arb_game_get_main_gauge (game, enc, anna, &after));
+  g_assert_cmpint (after.current, ==, before.current - 3);
+  g_assert_cmpint (after.max, ==, before.max);
+  gauges = arb_game_list_gauges (game, enc, anna);
+  left = g_strdup_printf ("%d/%d", after.current, after.max);
+  for (guint i = 0; i < gauges->len; i++)
+    shown |= g_str_equal (((ArbGauge *)g_ptr_array_index (gauges, i))->value, left);
+  g_assert_true (shown);
+  /* More than the aircraft has is refused by no rule here, but the gauge
+   * never reads below nothing left. */
+  apply_done (enc, run_params (enc, "dogfight.adjust", &error, "id", anna, "key", "boxes-hit", "value", "999", NULL));
+  g_assert_true (arb_game_get_main_gauge (game, enc, anna, &after));
+  g_assert_cmpint (after.current, ==, 0);
+}
+
 static void
 test_parse (void)
 {
@@ -246,6 +279,7 @@ main (int   argc,
   g_test_add_func ("/adjust/relative-and-undo", test_relative_and_undo);
   g_test_add_func ("/adjust/refusals", test_refusals);
   g_test_add_func ("/adjust/every-game", test_every_game);
+  g_test_add_func ("/adjust/dogfight-boxes", test_dogfight_boxes);
   g_test_add_func ("/adjust/parse", test_parse);
   g_test_add_func ("/adjust/reorder", test_reorder);
   g_test_add_func ("/adjust/remove-reason", test_remove_reason);

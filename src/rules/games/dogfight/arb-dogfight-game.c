@@ -87,6 +87,9 @@ next (ArbGame  *game,
 static const ArbAdjustable adjustable[] = {
   { ARB_DOGFIGHT_KEY_PILOT_POINTS, N_("Pilot points"), NULL },
   { ARB_DOGFIGHT_KEY_INITIATIVE, N_("Initiative"), NULL },
+  /* Until the firing rules fill the rows themselves, the referee counts
+   * the boxes a hit fills, as on the paper sheet. */
+  { ARB_DOGFIGHT_KEY_BOXES_HIT, N_("Damage boxes filled"), NULL },
   { NULL }
 };
 

@@ -9,6 +9,7 @@
 
 #include "arb-dogfight.h"
 #include "arb-dogfight-game.h"
+#include "arb-dogfight-keys.h"
 
 /* The six areas, ahead of the wing line green to yellow, behind it
  * orange to red, bolder within three hexes; their numbers in the ring of
@@ -74,8 +75,10 @@ arb_dogfight_main_gauge (ArbGame      *game,
       gauge->max += boxes;
       filled += CLAMP (arb_sheet_item_get_int (row, "filled", 0), 0, boxes);
     }
+  /* And those filled in this fight, by hand (ID.adjust). */
+  filled += MAX (0, arb_encounter_get_field_int (enc, id, ARB_DOGFIGHT_KEY_BOXES_HIT, 0));
   gauge->label = _("damage boxes");
-  gauge->current = gauge->max - filled;
+  gauge->current = MAX (0, gauge->max - filled);
   return TRUE;
 }
 
@@ -87,6 +90,14 @@ arb_dogfight_list_gauges (ArbGame      *game,
   GPtrArray *gauges = arb_gauge_array_new ();
   g_autofree char *points = g_strdup_printf ("%d", arb_encounter_get_field_int (enc, id, "pilot-points", 0));
 
+  ArbMainGauge boxes = { 0 };
+
   arb_gauges_add (gauges, _("pilot points"), points);
+  if (arb_dogfight_main_gauge (game, enc, id, &boxes))
+    {
+      g_autofree char *left = g_strdup_printf ("%d/%d", boxes.current, boxes.max);
+
+      arb_gauges_add (gauges, boxes.label, left);
+    }
   return gauges;
 }
