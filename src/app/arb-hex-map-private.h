@@ -132,7 +132,9 @@ static inline gint64
 pack_pair (int a,
            int b)
 {
-  return ((gint64)a << 32) | (guint32)b;
+  /* Through unsigned: a negative cell (left of or above the map) would
+   * be undefined shifted as a signed number. */
+  return (gint64)(((guint64)(guint32)a << 32) | (guint32)b);
 }
 
 /* arb-hex-map-grid.c */
