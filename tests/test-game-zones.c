@@ -224,7 +224,8 @@ test_dogfight (void)
   g_assert_cmpstr (zone_at (zones, ARB_ZONE_MARK, ahead (at, 3, 2), 0)->text, ==, "6");
   g_assert_null (zone_at (zones, ARB_ZONE_MARK, ahead (at, 0, 1), 0));
   g_assert_cmpuint (count_shape (zones, ARB_ZONE_MARK), ==, 12);
-  g_assert_cmpstr (gauges, ==, "pilot points 3");
+  /* Her sheet's six damage rows: 4 + 4 + 4 + 5 + 5 + 5 boxes, none filled. */
+  g_assert_cmpstr (gauges, ==, "pilot points 3 · damage boxes 27/27");
 }
 
 /* Red Sand, Blue Sky marks nothing around a gladiator. */
