@@ -28,6 +28,48 @@ find (GtkWidget *widget,
   return NULL;
 }
 
+/* Whether @trigger, or one of its alternatives, is @keyval alone. */
+static inline gboolean
+trigger_has_key (GtkShortcutTrigger *trigger,
+                 guint               keyval)
+{
+  if (GTK_IS_ALTERNATIVE_TRIGGER (trigger))
+    return trigger_has_key (gtk_alternative_trigger_get_first (GTK_ALTERNATIVE_TRIGGER (trigger)), keyval) ||
+           trigger_has_key (gtk_alternative_trigger_get_second (GTK_ALTERNATIVE_TRIGGER (trigger)), keyval);
+  return GTK_IS_KEYVAL_TRIGGER (trigger) &&
+         gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+         gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0;
+}
+
+/* A key pressed with the focus in @widget, as its shortcuts of @phase
+ * take it, in their order (a synthesized key event cannot be made in
+ * GTK 4). Whether one of them took it. */
+static inline gboolean
+press_shortcut (GtkWidget          *widget,
+                GtkPropagationPhase phase,
+                guint               keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller) || gtk_event_controller_get_propagation_phase (controller) != phase)
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+
+          if (trigger_has_key (gtk_shortcut_get_trigger (shortcut), keyval) &&
+              gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                            gtk_shortcut_get_arguments (shortcut)))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 static inline void
 iterate (void)
 {

@@ -68,47 +68,6 @@ count_actions (GtkWidget *widget,
     count_actions (child, all, greyed);
 }
 
-static gboolean
-trigger_has_key (GtkShortcutTrigger *trigger,
-                 guint               keyval)
-{
-  if (GTK_IS_ALTERNATIVE_TRIGGER (trigger))
-    return trigger_has_key (gtk_alternative_trigger_get_first (GTK_ALTERNATIVE_TRIGGER (trigger)), keyval) ||
-           trigger_has_key (gtk_alternative_trigger_get_second (GTK_ALTERNATIVE_TRIGGER (trigger)), keyval);
-  return GTK_IS_KEYVAL_TRIGGER (trigger) &&
-         gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
-         gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0;
-}
-
-/* A key pressed in @window, as the window's capture-phase shortcuts see
- * it before the focus widget does (a key event cannot be synthesized in
- * GTK 4). Returns whether the window took it. */
-static gboolean
-press_key (ArbWindow *window,
-           guint      keyval)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller) ||
-          gtk_event_controller_get_propagation_phase (controller) != GTK_PHASE_CAPTURE)
-        continue;
-      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
-
-          if (trigger_has_key (gtk_shortcut_get_trigger (shortcut), keyval) &&
-              gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, GTK_WIDGET (window),
-                                            gtk_shortcut_get_arguments (shortcut)))
-            return TRUE;
-        }
-    }
-  return FALSE;
-}
-
 static void
 discard_drafts (void)
 {
@@ -206,7 +165,7 @@ test_inspect (void)
   g_assert_nonnull (find_button (GTK_WIDGET (panel), "Strike"));
   g_assert_null (find_button (GTK_WIDGET (panel), "Back to Lazar the Swift"));
   /* Escape with the actor shown is the focus widget's. */
-  g_assert_false (press_key (window, GDK_KEY_Escape));
+  g_assert_false (press_shortcut (GTK_WIDGET (window), GTK_PHASE_CAPTURE, GDK_KEY_Escape));
 
   /* The Troll's row: his values, no actions, the way back. */
   arb_turn_order_set_selected (order, troll);
@@ -227,7 +186,7 @@ test_inspect (void)
   g_assert_nonnull (strstr (arb_actor_panel_get_value (panel, "weapon-2"), "ready"));
 
   /* Escape: back to Lazar and his actions. */
-  g_assert_true (press_key (window, GDK_KEY_Escape));
+  g_assert_true (press_shortcut (GTK_WIDGET (window), GTK_PHASE_CAPTURE, GDK_KEY_Escape));
   iterate ();
   g_assert_cmpstr (arb_actor_panel_get_shown (panel), ==, lazar);
   g_assert_cmpstr (arb_hex_map_get_selected (map), ==, lazar);
@@ -243,7 +202,7 @@ test_inspect (void)
   /* Looking at Rolf, Space still moves the fight on, to the next actor. */
   arb_hex_map_set_selected (map, rolf);
   iterate ();
-  g_assert_true (press_key (window, GDK_KEY_space));
+  g_assert_true (press_shortcut (GTK_WIDGET (window), GTK_PHASE_CAPTURE, GDK_KEY_space));
   iterate ();
   g_assert_cmpstr (arb_encounter_get (enc, E, "current"), !=, lazar);
   g_assert_cmpstr (arb_actor_panel_get_shown (panel), ==, arb_encounter_get (enc, E, "current"));
@@ -292,7 +251,7 @@ test_reason_once (void)
 
   /* Space is still Next. */
   n_steps = arb_encounter_get_n_steps (enc);
-  g_assert_true (press_key (window, GDK_KEY_space));
+  g_assert_true (press_shortcut (GTK_WIDGET (window), GTK_PHASE_CAPTURE, GDK_KEY_space));
   iterate ();
   g_assert_cmpuint (arb_encounter_get_n_steps (enc), ==, n_steps + 1);
 
@@ -346,10 +305,10 @@ test_escape_ruler (void)
   iterate ();
   g_assert_cmpstr (arb_actor_panel_get_shown (panel), ==, troll);
   arb_hex_map_set_ruler (map, (ArbHex) { 1, 1 }, (ArbHex) { 5, 5 });
-  g_assert_false (press_key (window, GDK_KEY_Escape));
+  g_assert_false (press_shortcut (GTK_WIDGET (window), GTK_PHASE_CAPTURE, GDK_KEY_Escape));
   g_assert_cmpstr (arb_actor_panel_get_shown (panel), ==, troll);
   arb_hex_map_clear_ruler (map);
-  g_assert_true (press_key (window, GDK_KEY_Escape));
+  g_assert_true (press_shortcut (GTK_WIDGET (window), GTK_PHASE_CAPTURE, GDK_KEY_Escape));
   iterate ();
   g_assert_cmpstr (arb_actor_panel_get_shown (panel), ==, current);
 

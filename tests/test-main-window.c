@@ -834,19 +834,6 @@ test_refused_action (void)
   discard_drafts ();
 }
 
-/* Whether @trigger, or one of its alternatives, is @keyval alone. */
-static gboolean
-trigger_has_key (GtkShortcutTrigger *trigger,
-                 guint               keyval)
-{
-  if (GTK_IS_ALTERNATIVE_TRIGGER (trigger))
-    return trigger_has_key (gtk_alternative_trigger_get_first (GTK_ALTERNATIVE_TRIGGER (trigger)), keyval) ||
-           trigger_has_key (gtk_alternative_trigger_get_second (GTK_ALTERNATIVE_TRIGGER (trigger)), keyval);
-  return GTK_IS_KEYVAL_TRIGGER (trigger) &&
-         gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
-         gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0;
-}
-
 /* A key pressed in @window, as GTK hands it on before the focus widget
  * sees it: to the window's shortcuts of the capture phase. A synthesized
  * key event cannot be made in GTK 4. Returns whether the window took it;

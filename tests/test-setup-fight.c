@@ -25,48 +25,6 @@
 
 static ArbApplication *app;
 
-/* Whether @trigger, or one of its alternatives, is @keyval alone. */
-static gboolean
-trigger_has_key (GtkShortcutTrigger *trigger,
-                 guint               keyval)
-{
-  if (GTK_IS_ALTERNATIVE_TRIGGER (trigger))
-    return trigger_has_key (gtk_alternative_trigger_get_first (GTK_ALTERNATIVE_TRIGGER (trigger)), keyval) ||
-           trigger_has_key (gtk_alternative_trigger_get_second (GTK_ALTERNATIVE_TRIGGER (trigger)), keyval);
-  return GTK_IS_KEYVAL_TRIGGER (trigger) &&
-         gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
-         gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0;
-}
-
-/* A key pressed with the focus in @widget, as its shortcuts of @phase
- * take it, in their order (a synthesized key event cannot be made in
- * GTK 4). Whether one of them took it. */
-static gboolean
-press_key (GtkWidget          *widget,
-           GtkPropagationPhase phase,
-           guint               keyval)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (controller) || gtk_event_controller_get_propagation_phase (controller) != phase)
-        continue;
-      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
-        {
-          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
-
-          if (trigger_has_key (gtk_shortcut_get_trigger (shortcut), keyval) &&
-              gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
-                                            gtk_shortcut_get_arguments (shortcut)))
-            return TRUE;
-        }
-    }
-  return FALSE;
-}
-
 /* A key pressed with the focus in @widget, as its key controllers see it. */
 static gboolean
 type_key (GtkWidget       *widget,
@@ -246,14 +204,14 @@ test_add_combatant (void)
   g_assert_true (arb_add_combatants_dialog_choose (dialog, lazar));
   iterate ();
   g_assert_true (arb_hex_map_get_placing (map, &start, NULL));
-  g_assert_false (press_key (GTK_WIDGET (window), GTK_PHASE_CAPTURE, GDK_KEY_Return));
-  g_assert_true (press_key (GTK_WIDGET (map), GTK_PHASE_BUBBLE, GDK_KEY_d));
-  g_assert_true (press_key (GTK_WIDGET (map), GTK_PHASE_BUBBLE, GDK_KEY_bracketright));
+  g_assert_false (press_shortcut (GTK_WIDGET (window), GTK_PHASE_CAPTURE, GDK_KEY_Return));
+  g_assert_true (press_shortcut (GTK_WIDGET (map), GTK_PHASE_BUBBLE, GDK_KEY_d));
+  g_assert_true (press_shortcut (GTK_WIDGET (map), GTK_PHASE_BUBBLE, GDK_KEY_bracketright));
   g_assert_true (arb_hex_map_get_placing (map, &there, &facing));
   g_assert_cmpint (there.q, ==, arb_hex_neighbour (start, 0).q);
   g_assert_cmpint (there.r, ==, arb_hex_neighbour (start, 0).r);
   g_assert_cmpint (facing, ==, 5);
-  g_assert_true (press_key (GTK_WIDGET (map), GTK_PHASE_BUBBLE, GDK_KEY_Return));
+  g_assert_true (press_shortcut (GTK_WIDGET (map), GTK_PHASE_BUBBLE, GDK_KEY_Return));
   iterate ();
   g_assert_false (arb_hex_map_get_placing (map, NULL, NULL));
   g_clear_pointer (&after, g_strfreev);
@@ -271,11 +229,11 @@ test_add_combatant (void)
    * ruler as before, and Enter is Next again. */
   g_assert_true (arb_add_combatants_dialog_choose (dialog, lazar));
   iterate ();
-  g_assert_true (press_key (GTK_WIDGET (map), GTK_PHASE_BUBBLE, GDK_KEY_Escape));
+  g_assert_true (press_shortcut (GTK_WIDGET (map), GTK_PHASE_BUBBLE, GDK_KEY_Escape));
   g_assert_false (arb_hex_map_get_placing (map, NULL, NULL));
-  g_assert_true (press_key (GTK_WIDGET (map), GTK_PHASE_BUBBLE, GDK_KEY_Escape));
-  g_assert_false (press_key (GTK_WIDGET (map), GTK_PHASE_BUBBLE, GDK_KEY_Return));
-  g_assert_true (press_key (GTK_WIDGET (window), GTK_PHASE_CAPTURE, GDK_KEY_Return));
+  g_assert_true (press_shortcut (GTK_WIDGET (map), GTK_PHASE_BUBBLE, GDK_KEY_Escape));
+  g_assert_false (press_shortcut (GTK_WIDGET (map), GTK_PHASE_BUBBLE, GDK_KEY_Return));
+  g_assert_true (press_shortcut (GTK_WIDGET (window), GTK_PHASE_CAPTURE, GDK_KEY_Return));
 
   g_settings_reset (settings, "sheet-library");
   destroy_window (window);
