@@ -53,7 +53,7 @@ add_actions (ArbActorPanel *self,
              ArbFight      *fight,
              const char    *id)
 {
-  ArbEncounter *enc = arb_fight_get_encounter (fight);
+  ArbEncounter *enc = arb_fight_peek_encounter (fight);
   g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
   const char * const *actions;
   GtkWidget *list;
@@ -142,7 +142,7 @@ arb_actor_panel_show_figure (ArbActorPanel *self,
   g_clear_pointer (&self->shown, g_free);
   if (fight == NULL)
     return;
-  enc = arb_fight_get_encounter (fight);
+  enc = arb_fight_peek_encounter (fight);
   if (id == NULL || (sheet = arb_encounter_get_sheet (enc, id)) == NULL)
     {
       g_auto(GStrv) everyone = arb_encounter_list_combatants (enc);

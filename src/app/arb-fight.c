@@ -34,6 +34,10 @@ struct _ArbFight
   gboolean           modified;
   gboolean           can_undo;
   gboolean           can_redo;
+
+  /* A long fight's steps, read in a thread once its state is shown. */
+  struct HistoryLoad *history;
+  GError            *history_error;  /* why they could not be read */
 };
 
 G_DEFINE_FINAL_TYPE (ArbFight, arb_fight, G_TYPE_OBJECT)
@@ -51,6 +55,7 @@ enum {
 
 enum {
   CHANGED,
+  HISTORY_FAILED,
   N_SIGNALS
 };
 
@@ -101,11 +106,133 @@ update_properties (ArbFight *self)
   g_object_thaw_notify (G_OBJECT (self));
 }
 
+/* The history of a fight opened from a file, read whole in a thread
+ * while the window already shows its state: what the thread found, and
+ * when, behind a lock. Shared by the fight and the thread. */
+typedef struct HistoryLoad
+{
+  GBytes       *bytes;
+  char         *path;
+  GMutex        lock;
+  GCond         done_cond;
+  gboolean      done;
+  ArbEncounter *whole;
+  GError       *error;
+} HistoryLoad;
+
+static void
+history_load_clear (HistoryLoad *load)
+{
+  g_bytes_unref (load->bytes);
+  g_free (load->path);
+  g_mutex_clear (&load->lock);
+  g_cond_clear (&load->done_cond);
+  g_clear_object (&load->whole);
+  g_clear_error (&load->error);
+}
+
+static void
+history_load_unref (HistoryLoad *load)
+{
+  g_atomic_rc_box_release_full (load, (GDestroyNotify)history_load_clear);
+}
+
+static void
+read_history (GTask        *task,
+              gpointer      source,
+              gpointer      data,
+              GCancellable *cancellable)
+{
+  HistoryLoad *load = data;
+  g_autoptr(GError) error = NULL;
+  ArbEncounter *whole = arb_encounter_load_bytes (load->bytes, load->path, NULL, &error);
+
+  g_mutex_lock (&load->lock);
+  load->whole = whole;
+  load->error = g_steal_pointer (&error);
+  load->done = TRUE;
+  g_cond_broadcast (&load->done_cond);
+  g_mutex_unlock (&load->lock);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* The steps are in: they join the fight, which stays as it was shown. */
+static void
+adopt_history (ArbFight *self)
+{
+  g_autoptr(GError) error = NULL;
+  HistoryLoad *load = g_steal_pointer (&self->history);
+
+  if (load->whole == NULL || !arb_encounter_adopt_history (self->encounter, load->whole, &error))
+    {
+      /* The file was refused whole: the window puts the fight away. */
+      self->history_error = load->error ? g_steal_pointer (&load->error) : g_steal_pointer (&error);
+    }
+  else
+    self->saved_at = arb_encounter_get_position (self->encounter);
+  history_load_unref (load);
+}
+
+static gboolean
+tell_history_cb (gpointer data)
+{
+  ArbFight *self = data;
+
+  if (self->history_error)
+    g_signal_emit (self, signals[HISTORY_FAILED], 0, self->history_error->message);
+  else
+    {
+      update_properties (self);
+      g_signal_emit (self, signals[CHANGED], 0);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+history_read_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  ArbFight *self = ARB_FIGHT (source);
+  HistoryLoad *load = g_task_get_task_data (G_TASK (result));
+
+  /* Already taken in, by a change that could not wait. */
+  if (self->history != load)
+    return;
+  adopt_history (self);
+  tell_history_cb (self);
+}
+
+/* Waits for the steps if they are still being read: anything that
+ * changes the fight, saves it or reads its history needs them. FALSE if
+ * they could not be read (the fight must not change then). */
+static gboolean
+ensure_history (ArbFight *self)
+{
+  if (self->history)
+    {
+      HistoryLoad *load = self->history;
+
+      g_mutex_lock (&load->lock);
+      while (!load->done)
+        g_cond_wait (&load->done_cond, &load->lock);
+      g_mutex_unlock (&load->lock);
+      adopt_history (self);
+      /* The views hear of it from the main loop, not from inside
+       * whatever asked. */
+      g_idle_add_full (G_PRIORITY_HIGH_IDLE, tell_history_cb, g_object_ref (self), g_object_unref);
+    }
+  return self->history_error == NULL;
+}
+
 static void
 arb_fight_dispose (GObject *object)
 {
   ArbFight *self = ARB_FIGHT (object);
 
+  /* The thread keeps its own reference to what it reads. */
+  g_clear_pointer (&self->history, history_load_unref);
+  g_clear_error (&self->history_error);
   g_clear_object (&self->encounter);
   g_clear_object (&self->rules);
   G_OBJECT_CLASS (arb_fight_parent_class)->dispose (object);
@@ -200,6 +327,11 @@ arb_fight_class_init (ArbFightClass *klass)
    * after the properties' notifications. */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* The file's steps, read after its state was shown, were refused
+   * (the message says why, naming the file and line): the fight must be
+   * put away as if it had not opened. It never changed meanwhile. */
+  signals[HISTORY_FAILED] = g_signal_new ("history-failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                          NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
 }
 
 static void
@@ -255,13 +387,39 @@ arb_fight_open (ArbRulesetLibrary  *rules,
                 const char         *path,
                 GError            **error)
 {
+  g_autoptr(GBytes) rest = NULL;
   ArbEncounter *enc;
+  ArbFight *self;
 
   g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (rules), NULL);
 
-  if (!(enc = arb_encounter_load_file (path, rules, error)))
+  /* The state at once, the steps behind it in a thread: a thousand of
+   * them must not keep the referee waiting for the first frame. */
+  if (!(enc = arb_encounter_load_file_state (path, rules, &rest, error)))
     return NULL;
-  return wrap (rules, enc, path);
+  self = wrap (rules, enc, path);
+  if (rest)
+    {
+      g_autoptr(GTask) task = g_task_new (self, NULL, history_read_cb, NULL);
+      HistoryLoad *load = g_atomic_rc_box_new0 (HistoryLoad);
+
+      load->bytes = g_steal_pointer (&rest);
+      load->path = g_strdup (path);
+      g_mutex_init (&load->lock);
+      g_cond_init (&load->done_cond);
+      self->history = load;
+      g_task_set_task_data (task, g_atomic_rc_box_acquire (load), (GDestroyNotify)history_load_unref);
+      g_task_set_source_tag (task, arb_fight_open);
+      g_task_run_in_thread (task, read_history);
+    }
+  return self;
+}
+
+gboolean
+arb_fight_get_history_pending (ArbFight *self)
+{
+  g_return_val_if_fail (ARB_IS_FIGHT (self), FALSE);
+  return self->history != NULL;
 }
 
 ArbFight *
@@ -348,6 +506,14 @@ arb_fight_new_demo (ArbRulesetLibrary  *rules,
 
 ArbEncounter *
 arb_fight_get_encounter (ArbFight *self)
+{
+  g_return_val_if_fail (ARB_IS_FIGHT (self), NULL);
+  ensure_history (self);
+  return self->encounter;
+}
+
+ArbEncounter *
+arb_fight_peek_encounter (ArbFight *self)
 {
   g_return_val_if_fail (ARB_IS_FIGHT (self), NULL);
   return self->encounter;
@@ -498,6 +664,11 @@ arb_fight_apply (ArbFight *self,
   g_return_if_fail (ARB_IS_FIGHT (self));
   g_return_if_fail (step != NULL);
 
+  if (!ensure_history (self))
+    {
+      arb_step_free (step);
+      return;
+    }
   /* A step past a saved position that was undone to can never come back
    * to the saved state by redo: the save point is gone. */
   if (arb_encounter_get_position (self->encounter) < self->saved_at)
@@ -511,7 +682,7 @@ arb_fight_undo (ArbFight *self)
 {
   g_return_val_if_fail (ARB_IS_FIGHT (self), FALSE);
 
-  if (!arb_encounter_undo (self->encounter))
+  if (!ensure_history (self) || !arb_encounter_undo (self->encounter))
     return FALSE;
   changed (self);
   return TRUE;
@@ -522,7 +693,7 @@ arb_fight_redo (ArbFight *self)
 {
   g_return_val_if_fail (ARB_IS_FIGHT (self), FALSE);
 
-  if (!arb_encounter_redo (self->encounter))
+  if (!ensure_history (self) || !arb_encounter_redo (self->encounter))
     return FALSE;
   changed (self);
   return TRUE;
@@ -539,6 +710,11 @@ arb_fight_run (ArbFight    *self,
 
   g_return_val_if_fail (ARB_IS_FIGHT (self), FALSE);
 
+  if (!ensure_history (self))
+    {
+      g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID, self->history_error->message);
+      return FALSE;
+    }
   outcome = arb_procedure_run (name, self->encounter, self->rules, params, NULL, source, error);
   if (outcome == NULL)
     return FALSE;
@@ -575,6 +751,11 @@ arb_fight_add_sheet (ArbFight      *self,
 
   g_return_val_if_fail (ARB_IS_FIGHT (self), FALSE);
 
+  if (!ensure_history (self))
+    {
+      g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID, self->history_error->message);
+      return FALSE;
+    }
   if (!(sheet = arb_sheet_load_file (path, self->rules, error)))
     return FALSE;
   if (!g_str_equal (arb_sheet_get_system (sheet), arb_encounter_get_system (self->encounter)))
@@ -633,6 +814,12 @@ arb_fight_save (ArbFight    *self,
     path = self->path;
   g_return_val_if_fail (path != NULL, FALSE);
 
+  /* Never the state without the steps that led to it. */
+  if (!ensure_history (self))
+    {
+      g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID, self->history_error->message);
+      return FALSE;
+    }
   if (!arb_encounter_save (self->encounter, path, error))
     return FALSE;
   if (g_strcmp0 (path, self->path) != 0)

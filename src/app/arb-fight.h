@@ -20,6 +20,10 @@ ArbFight     *arb_fight_new           (ArbRulesetLibrary *rules,
                                        const char        *system,
                                        const char        *map,
                                        GError           **error);
+/* The fight saved at @path. Its state is read at once; a history of
+ * steps behind it is read in a thread and joins the fight when it is in
+ * ("changed"), or as soon as anything needs it. If the file turns out
+ * unreadable then, "history-failed" says why. */
 ArbFight     *arb_fight_open          (ArbRulesetLibrary *rules,
                                        const char        *path,
                                        GError           **error);
@@ -34,7 +38,14 @@ ArbFight     *arb_fight_recover       (ArbRulesetLibrary *rules,
 ArbFight     *arb_fight_new_demo      (ArbRulesetLibrary *rules,
                                        GError           **error);
 
+/* The encounter, its whole history read (waiting for it if a thread is
+ * still reading it: see arb_fight_open()). */
 ArbEncounter *arb_fight_get_encounter (ArbFight          *self);
+/* The encounter as it is, for a view that shows its state: its history
+ * may still be on its way. Never to change the fight through. */
+ArbEncounter *arb_fight_peek_encounter (ArbFight         *self);
+/* Whether the steps of a fight just opened are still being read. */
+gboolean      arb_fight_get_history_pending (ArbFight    *self);
 ArbRulesetLibrary *arb_fight_get_rules (ArbFight         *self);
 /* The file it was opened from or saved to, or NULL. */
 const char   *arb_fight_get_path      (ArbFight          *self);

@@ -63,7 +63,7 @@ dup_headline (ArbEncounter *enc)
 static void
 refresh (ArbPlayerView *self)
 {
-  ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
+  ArbEncounter *enc = self->fight ? arb_fight_peek_encounter (self->fight) : NULL;
   g_autofree char *subtitle = self->fight ? arb_fight_dup_subtitle (self->fight) : NULL;
   g_autofree char *headline = dup_headline (enc);
 
@@ -86,7 +86,7 @@ arb_player_view_set_fight (ArbPlayerView *self,
   g_set_object (&self->fight, fight);
   if (fight)
     g_signal_connect_swapped (fight, "changed", G_CALLBACK (refresh), self);
-  arb_hex_map_set_encounter (self->map, fight ? arb_fight_get_encounter (fight) : NULL);
+  arb_hex_map_set_encounter (self->map, fight ? arb_fight_peek_encounter (fight) : NULL);
   refresh (self);
 }
 

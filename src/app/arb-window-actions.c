@@ -977,7 +977,7 @@ has_combatants (ArbEncounter *enc)
 void
 _arb_window_actions_update (ArbWindow *self)
 {
-  ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
+  ArbEncounter *enc = self->fight ? arb_fight_peek_encounter (self->fight) : NULL;
 
   /* Over is over: Undo takes it back if the referee says otherwise. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next",

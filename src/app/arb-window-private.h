@@ -13,6 +13,7 @@
 #include "arb-add-combatants-dialog.h"
 #include "arb-adjust-popover.h"
 #include "arb-hex-map.h"
+#include "arb-log-model.h"
 #include "arb-player-view.h"
 #include "arb-sheet-library-window.h"
 #include "arb-turn-order.h"
@@ -42,7 +43,10 @@ struct _ArbWindow
   ArbTurnOrder         *turn_order;
   ArbHexMap            *map;
   GtkRevealer          *log_revealer;
-  GtkLabel             *log_label;
+  GtkStack             *log_stack;
+  GtkLabel             *log_empty_label;
+  GtkScrolledWindow    *log_scroller;
+  GtkListView          *log_view;
   ArbActorPanel        *actor_panel;
 
   /* Owned */
@@ -50,6 +54,7 @@ struct _ArbWindow
   GBindingGroup        *fight_bindings;  /* the fight's properties onto the views */
   GSignalGroup         *fight_signals;
   GMenu                *figure_menu;
+  ArbLogModel          *log;             /* the fight's steps, newest first */
   AdwToast             *step_toast;      /* what the last step, undo or redo did, while shown */
 
   /* Borrowed while open */

@@ -131,7 +131,7 @@ _arb_window_toast_step (ArbWindow     *self,
   /* What the button would take back: only while the fight stands there. */
   g_object_set_data (G_OBJECT (toast), "arb-fight", self->fight);
   g_object_set_data (G_OBJECT (toast), "arb-position",
-                     GUINT_TO_POINTER (self->fight ? arb_encounter_get_position (arb_fight_get_encounter (self->fight)) : 0));
+                     GUINT_TO_POINTER (self->fight ? arb_encounter_get_position (arb_fight_peek_encounter (self->fight)) : 0));
 }
 
 /* A step after the toast's (a Next, another fight) makes its Undo or
@@ -139,7 +139,7 @@ _arb_window_toast_step (ArbWindow     *self,
 static void
 forget_stale_toast (ArbWindow *self)
 {
-  ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
+  ArbEncounter *enc = self->fight ? arb_fight_peek_encounter (self->fight) : NULL;
   GObject *toast = G_OBJECT (self->step_toast);
 
   if (toast == NULL || g_object_get_data (toast, "arb-action") == NULL)
@@ -180,7 +180,7 @@ update_figure_menu (ArbWindow *self)
   g_menu_remove_all (self->figure_menu);
   if (self->fight == NULL)
     return;
-  actions = arb_procedure_list_actions (arb_encounter_get_system (arb_fight_get_encounter (self->fight)));
+  actions = arb_procedure_list_actions (arb_encounter_get_system (arb_fight_peek_encounter (self->fight)));
   for (guint i = 0; actions && actions[i]; i++)
     {
       const ArbProcedureSpec *spec = arb_procedure_get_spec (actions[i]);
@@ -193,60 +193,21 @@ update_figure_menu (ArbWindow *self)
   g_menu_append (self->figure_menu, _("_Adjust…"), "win.adjust::");
 }
 
-static void
-append_line (GString    *text,
-             gboolean    markup,
-             const char *line)
-{
-  g_autofree char *escaped = markup ? g_markup_escape_text (line, -1) : NULL;
-
-  g_string_append_printf (text, "   %s\n", markup ? escaped : line);
-}
-
-/* The log for the referee, in one reading order: the newest step first;
- * each opens with what happened and its outcome (in bold when @markup),
- * then its dice, then its lines as the procedure wrote them. The
- * effects stay in the exported log. */
+/* The log as text, newest step first, as the window shows it. Built
+ * whole: for tests and exports, never on a step. */
 static char *
-log_text (ArbEncounter *enc,
-          gboolean      markup)
+log_text (ArbEncounter *enc)
 {
   GString *text = g_string_new (NULL);
 
   for (guint i = arb_encounter_get_position (enc); i > 0; i--)
     {
-      const ArbStep *step = arb_encounter_get_step (enc, i - 1);
-      GPtrArray *lines = arb_step_get_log (step);
-      GPtrArray *dice = arb_step_get_dice (step);
-      g_autofree char *summary = arb_step_dup_summary (step);
-      g_autofree char *outcome = arb_step_dup_headline_line (step);
-      /* TRANSLATORS: a step in the log: what happened, then its outcome */
-      g_autofree char *head = *outcome ? g_strdup_printf (_("%s: %s"), summary, outcome) : g_strdup (summary);
-      g_autofree char *escaped = markup ? g_markup_escape_text (head, -1) : NULL;
+      g_autofree char *step = arb_log_step_text (arb_encounter_get_step (enc, i - 1), FALSE);
 
-      g_string_append_printf (text, markup ? "<b>%s</b>\n" : "%s\n", markup ? escaped : head);
-      for (guint d = 0; d < dice->len; d++)
-        {
-          ArbDieRecord *die = g_ptr_array_index (dice, d);
-          g_autofree char *line = g_strdup_printf (_("%s for %s: %d%s"), die->expr, die->purpose, die->value,
-                                                   die->typed ? _(" (typed in)") : "");
-
-          append_line (text, markup, line);
-        }
-      for (guint l = 0; l < lines->len; l++)
-        {
-          const char *line = g_ptr_array_index (lines, l);
-
-          /* The line that named the step is not said twice. */
-          if (l == 0 && g_str_equal (line, summary))
-            continue;
-          append_line (text, markup, line);
-        }
+      g_string_append_printf (text, "%s%s", text->len ? "\n" : "", step);
     }
   if (text->len == 0)
     g_string_append (text, _("Nothing has happened yet."));
-  else
-    g_string_truncate (text, text->len - 1);
   return g_string_free (text, FALSE);
 }
 
@@ -254,7 +215,7 @@ char *
 arb_window_dup_log_text (ArbWindow *self)
 {
   g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
-  return self->fight ? log_text (arb_fight_get_encounter (self->fight), FALSE) : g_strdup ("");
+  return self->fight ? log_text (arb_fight_get_encounter (self->fight)) : g_strdup ("");
 }
 
 /* The title follows the fight's, marked while it has unsaved changes. */
@@ -286,7 +247,7 @@ update_title (ArbWindow *self)
 static void
 show_panel (ArbWindow *self)
 {
-  ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
+  ArbEncounter *enc = self->fight ? arb_fight_peek_encounter (self->fight) : NULL;
   const char *current = enc ? arb_encounter_get (enc, E, "current") : NULL;
   const char *selected = enc ? arb_turn_order_get_selected (self->turn_order) : NULL;
 
@@ -303,8 +264,7 @@ show_panel (ArbWindow *self)
 static void
 refresh (ArbWindow *self)
 {
-  ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
-  g_autofree char *log = NULL;
+  ArbEncounter *enc = self->fight ? arb_fight_peek_encounter (self->fight) : NULL;
   const char *current;
 
   _arb_window_actions_update (self);
@@ -345,21 +305,40 @@ refresh (ArbWindow *self)
       self->followed = g_strdup (current);
     }
   show_panel (self);
-  log = log_text (enc, TRUE);
-  gtk_label_set_markup (self->log_label, log);
-  /* The newest step is on top: show it, wherever the log was scrolled. */
-  {
-    GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (self->log_label), GTK_TYPE_SCROLLED_WINDOW);
-
-    if (scrolled)
-      gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)), 0);
-  }
+  arb_log_model_sync (self->log, enc);
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->log)) > 0)
+    {
+      gtk_stack_set_visible_child_name (self->log_stack, "steps");
+      /* The newest step is on top: show it, wherever the log was
+       * scrolled. The view's own scrolling, since a row's height is
+       * known only once it is laid out. */
+      gtk_widget_activate_action (GTK_WIDGET (self->log_view), "list.scroll-to-item", "u", 0);
+    }
+  else
+    {
+      /* A long fight's steps may still be on their way from its file. */
+      gtk_label_set_label (self->log_empty_label, arb_fight_get_history_pending (self->fight)
+                                                  ? _("Reading the fight’s steps…")
+                                                  : _("Nothing has happened yet."));
+      gtk_stack_set_visible_child_name (self->log_stack, "empty");
+    }
 }
 
 static void
 fight_changed_cb (ArbWindow *self)
 {
   refresh (self);
+}
+
+/* The steps behind the state shown could not be read: the file is
+ * refused as a whole would have been, and the fight put away. It did
+ * not change meanwhile (a change waits for the steps). */
+static void
+history_failed_cb (ArbWindow  *self,
+                   const char *message)
+{
+  arb_window_set_fight (self, NULL);
+  _arb_window_show_error (self, _("Could Not Open the Fight"), message);
 }
 
 ArbFight *
@@ -401,7 +380,7 @@ arb_window_set_fight (ArbWindow *self,
     adw_window_title_set_subtitle (self->window_title, "");
   update_title (self);
   _arb_window_actions_update_history (self);
-  arb_hex_map_set_encounter (self->map, fight ? arb_fight_get_encounter (fight) : NULL);
+  arb_hex_map_set_encounter (self->map, fight ? arb_fight_peek_encounter (fight) : NULL);
   if (self->player_view)
     arb_player_view_set_fight (self->player_view, fight);
   /* The popover lets go of the fight put away. */
@@ -410,7 +389,7 @@ arb_window_set_fight (ArbWindow *self,
       gtk_popover_popdown (GTK_POPOVER (self->adjust_popover));
       arb_adjust_popover_set_figure (ARB_ADJUST_POPOVER (self->adjust_popover), NULL, NULL);
     }
-  arb_turn_order_set_selected (self->turn_order, fight ? arb_encounter_get (arb_fight_get_encounter (fight), E, "current") : NULL);
+  arb_turn_order_set_selected (self->turn_order, fight ? arb_encounter_get (arb_fight_peek_encounter (fight), E, "current") : NULL);
   update_figure_menu (self);
   refresh (self);
 }
@@ -539,7 +518,7 @@ dice_rolled_cb (ArbWindow  *self,
 
   if (self->fight == NULL)
     return;
-  enc = arb_fight_get_encounter (self->fight);
+  enc = arb_fight_peek_encounter (self->fight);
   procedure = g_strconcat (arb_encounter_get_system (enc), ".roll", NULL);
   params = g_hash_table_new (g_str_hash, g_str_equal);
   g_hash_table_insert (params, (char *)"dice", (char *)dice);
@@ -562,7 +541,7 @@ dice_rolled_cb (ArbWindow  *self,
 static void
 action_applied_cb (ArbWindow *self)
 {
-  ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
+  ArbEncounter *enc = self->fight ? arb_fight_peek_encounter (self->fight) : NULL;
   guint position = enc ? arb_encounter_get_position (enc) : 0;
 
   if (position > 0)
@@ -610,7 +589,7 @@ show_actor_action (GtkWidget  *widget,
   if (self->fight == NULL)
     return;
   self->following = TRUE;
-  arb_turn_order_set_selected (self->turn_order, arb_encounter_get (arb_fight_get_encounter (self->fight), E, "current"));
+  arb_turn_order_set_selected (self->turn_order, arb_encounter_get (arb_fight_peek_encounter (self->fight), E, "current"));
   self->following = FALSE;
 }
 
@@ -626,7 +605,7 @@ escape_shortcut_cb (GtkWidget *widget,
   const char *current;
 
   if (self->fight == NULL ||
-      (current = arb_encounter_get (arb_fight_get_encounter (self->fight), E, "current")) == NULL ||
+      (current = arb_encounter_get (arb_fight_peek_encounter (self->fight), E, "current")) == NULL ||
       g_strcmp0 (arb_actor_panel_get_shown (self->actor_panel), current) == 0)
     return FALSE;
   for (GtkWidget *w = focus; w && w != widget; w = gtk_widget_get_parent (w))
@@ -668,7 +647,7 @@ open_plan (ArbWindow  *self,
 static ArbGame *
 get_game (ArbWindow *self)
 {
-  return self->fight ? arb_game_get (arb_encounter_get_system (arb_fight_get_encounter (self->fight))) : NULL;
+  return self->fight ? arb_game_get (arb_encounter_get_system (arb_fight_peek_encounter (self->fight))) : NULL;
 }
 
 /* A drag on the map asks to move a figure, as the game says. */
@@ -683,7 +662,7 @@ move_requested_cb (ArbWindow  *self,
   g_autofree char *procedure = NULL;
 
   if (game == NULL ||
-      !arb_game_plan_move (game, arb_fight_get_encounter (self->fight), id, (ArbHex){ q, r }, &procedure, params))
+      !arb_game_plan_move (game, arb_fight_peek_encounter (self->fight), id, (ArbHex){ q, r }, &procedure, params))
     {
       _arb_window_toast (self, _("Moves in this game are made through its actions"));
       return;
@@ -701,7 +680,7 @@ turn_requested_cb (ArbWindow  *self,
   g_autofree char *procedure = NULL;
 
   if (game == NULL ||
-      !arb_game_plan_turn (game, arb_fight_get_encounter (self->fight), id, turns, &procedure, params))
+      !arb_game_plan_turn (game, arb_fight_peek_encounter (self->fight), id, turns, &procedure, params))
     {
       _arb_window_toast (self, _("Turns in this game are made through its actions"));
       return;
@@ -742,6 +721,7 @@ arb_window_dispose (GObject *object)
   g_clear_object (&self->figure_menu);
   g_clear_pointer (&self->followed, g_free);
   g_clear_object (&self->step_toast);
+  g_clear_object (&self->log);
 
   gtk_widget_dispose_template (GTK_WIDGET (object), ARB_TYPE_WINDOW);
 
@@ -846,6 +826,7 @@ arb_window_class_init (ArbWindowClass *klass)
   g_type_ensure (ARB_TYPE_TURN_ORDER);
   g_type_ensure (ARB_TYPE_HEX_MAP);
   g_type_ensure (ARB_TYPE_ACTOR_PANEL);
+  g_type_ensure (ARB_TYPE_LOG_ENTRY);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/arbiter/Arbiter/ui/arb-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, toast_overlay);
@@ -861,7 +842,10 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, turn_order);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, map);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, log_revealer);
-  gtk_widget_class_bind_template_child (widget_class, ArbWindow, log_label);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, log_stack);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, log_empty_label);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, log_scroller);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, log_view);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, actor_panel);
 
   _arb_window_class_actions_init (klass);
@@ -888,7 +872,7 @@ next_shortcut_cb (GtkWidget *widget,
 
   /* No fight to move on (the empty page, a fight over): the keys stay
    * with the focus widget, so Enter still opens the demo. */
-  if (!self->fight || !arb_fight_get_encounter (self->fight) || arb_fight_is_over (self->fight, NULL))
+  if (!self->fight || !arb_fight_peek_encounter (self->fight) || arb_fight_is_over (self->fight, NULL))
     return FALSE;
   /* While a newcomer is placed, Enter and Space put it down. */
   if (arb_hex_map_get_placing (self->map, NULL, NULL))
@@ -909,6 +893,10 @@ arb_window_init (ArbWindow *self)
   GtkEventController *keys = gtk_shortcut_controller_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->log = arb_log_model_new ();
+  gtk_list_view_set_model (self->log_view,
+                           GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->log)))));
 
   gtk_event_controller_set_name (keys, "arb-next-keys");
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
@@ -961,6 +949,8 @@ arb_window_init (ArbWindow *self)
                                  G_CALLBACK (_arb_window_actions_update_history), self, G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->fight_signals, "notify::can-redo",
                                  G_CALLBACK (_arb_window_actions_update_history), self, G_CONNECT_SWAPPED);
+  g_signal_group_connect_object (self->fight_signals, "history-failed", G_CALLBACK (history_failed_cb), self,
+                                 G_CONNECT_SWAPPED);
   g_signal_group_connect_object (self->fight_signals, "changed", G_CALLBACK (fight_changed_cb), self,
                                  G_CONNECT_SWAPPED);
 

@@ -97,6 +97,7 @@ struct _ArbStep
   ArbHeadlineTone tone;
   char      *summary;   /* NULL: made from what and who */
   GPtrArray *totals;    /* of char* */
+  guint64    serial;    /* unique in the process: a view tells steps apart by it */
 };
 
 static void
@@ -137,7 +138,20 @@ arb_step_new (const char *what,
   step->dice = g_ptr_array_new_with_free_func ((GDestroyNotify)die_free);
   step->log = g_ptr_array_new_with_free_func (g_free);
   step->totals = g_ptr_array_new_with_free_func (g_free);
+  /* Not the address: a step freed by a new branch may leave its address
+   * to the next one, and a view would take one for the other. */
+  {
+    static guint64 serials;
+    step->serial = __atomic_add_fetch (&serials, 1, __ATOMIC_RELAXED);
+  }
   return step;
+}
+
+guint64
+arb_step_get_serial (const ArbStep *step)
+{
+  g_return_val_if_fail (step != NULL, 0);
+  return step->serial;
 }
 
 void
@@ -1819,20 +1833,17 @@ arb_encounter_load_bytes (GBytes             *bytes,
   return g_steal_pointer (&self);
 }
 
-ArbEncounter *
-arb_encounter_load_file (const char         *path,
-                         ArbRulesetLibrary  *rules,
-                         GError            **error)
+/* The bytes of the encounter file at @path, with its stamp, refused
+ * before reading when it is no regular file or too large. */
+static GBytes *
+read_file (const char  *path,
+           char       **stamp,
+           GError     **error)
 {
-  g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) local_error = NULL;
-  g_autofree char *stamp = NULL;
-  ArbEncounter *self;
   char *contents = NULL;
   gsize len = 0;
   GStatBuf st;
-
-  g_return_val_if_fail (path != NULL, NULL);
 
   if (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode))
     {
@@ -1847,18 +1858,129 @@ arb_encounter_load_file (const char         *path,
       return NULL;
     }
 
-  stamp = arb_file_stamp (path);
+  *stamp = arb_file_stamp (path);
   if (!g_file_get_contents (path, &contents, &len, &local_error))
     {
+      g_clear_pointer (stamp, g_free);
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE, "%s", local_error->message);
       return NULL;
     }
+  return g_bytes_new_take (contents, len);
+}
 
-  bytes = g_bytes_new_take (contents, len);
+ArbEncounter *
+arb_encounter_load_file (const char         *path,
+                         ArbRulesetLibrary  *rules,
+                         GError            **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *stamp = NULL;
+  ArbEncounter *self;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (!(bytes = read_file (path, &stamp, error)))
+    return NULL;
   if (!(self = arb_encounter_load_bytes (bytes, path, rules, error)))
     return NULL;
   self->stamp = g_steal_pointer (&stamp);
   return self;
+}
+
+/* Where the history starts in a file as Arbiter writes it: the first
+ * "<history" after the state's end tag, whitespace between. Anything
+ * else (a comment, no history) is no place to cut: 0. A "<history" that
+ * is not the element (in a comment, in CDATA) would leave the part
+ * before it unclosed, and that part would not parse. */
+static gsize
+history_offset (const char *data,
+                gsize       len)
+{
+  static const char tag[] = "<history";
+  static const char state_end[] = "</state>";
+  const char *at = g_strstr_len (data, len, tag);
+  gsize i;
+
+  if (at == NULL || (gsize)(at - data) + sizeof tag > len)
+    return 0;
+  i = at - data;
+  if (!g_ascii_isspace (data[i + sizeof tag - 1]) && data[i + sizeof tag - 1] != '>' && data[i + sizeof tag - 1] != '/')
+    return 0;
+  while (i > 0 && g_ascii_isspace (data[i - 1]))
+    i--;
+  if (i < sizeof state_end - 1 || memcmp (data + i - (sizeof state_end - 1), state_end, sizeof state_end - 1) != 0)
+    return 0;
+  return at - data;
+}
+
+ArbEncounter *
+arb_encounter_load_file_state (const char         *path,
+                               ArbRulesetLibrary  *rules,
+                               GBytes            **rest,
+                               GError            **error)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *stamp = NULL;
+  ArbEncounter *self = NULL;
+  const char *data;
+  gsize len, cut;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (rest != NULL && *rest == NULL, NULL);
+
+  if (!(bytes = read_file (path, &stamp, error)))
+    return NULL;
+  data = g_bytes_get_data (bytes, &len);
+  /* The state alone is the file cut before its history, closed with an
+   * empty one, and read with every check a whole file gets. */
+  if ((cut = history_offset (data, len)) > 0)
+    {
+      static const char tail[] = "<history position=\"0\"/></encounter>\n";
+      g_autoptr(GByteArray) head = g_byte_array_sized_new (cut + sizeof tail);
+      g_autoptr(GBytes) state = NULL;
+
+      g_byte_array_append (head, (const guint8 *)data, cut);
+      g_byte_array_append (head, (const guint8 *)tail, sizeof tail - 1);
+      state = g_byte_array_free_to_bytes (g_steal_pointer (&head));
+      if ((self = arb_encounter_load_bytes (state, path, rules, NULL)))
+        *rest = g_bytes_ref (bytes);
+    }
+  /* Cut nowhere, or the cut did not read: the file whole, which says
+   * what is wrong with it if anything is. */
+  if (self == NULL && !(self = arb_encounter_load_bytes (bytes, path, rules, error)))
+    return NULL;
+  self->stamp = g_steal_pointer (&stamp);
+  return self;
+}
+
+gboolean
+arb_encounter_adopt_history (ArbEncounter  *self,
+                             ArbEncounter  *whole,
+                             GError       **error)
+{
+  g_autofree char *state = NULL;
+  g_autofree char *whole_state = NULL;
+
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), FALSE);
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (whole), FALSE);
+  g_return_val_if_fail (self->history->len == 0, FALSE);
+
+  state = arb_encounter_dump_state (self);
+  whole_state = arb_encounter_dump_state (whole);
+  if (g_strcmp0 (self->system, whole->system) != 0 || g_strcmp0 (self->id, whole->id) != 0 ||
+      !g_str_equal (state, whole_state))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                   _("%s: the fight’s history does not belong to the state read with it"),
+                   self->filename ? self->filename : "");
+      return FALSE;
+    }
+  g_ptr_array_unref (self->history);
+  self->history = g_steal_pointer (&whole->history);
+  whole->history = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_step_free);
+  self->position = whole->position;
+  whole->position = 0;
+  return TRUE;
 }
 
 static gboolean

@@ -80,6 +80,8 @@ const char   *arb_step_get_who        (const ArbStep *step);
 GPtrArray    *arb_step_get_effects    (const ArbStep *step);   /* of ArbEffect */
 GPtrArray    *arb_step_get_dice       (const ArbStep *step);   /* of ArbDieRecord */
 GPtrArray    *arb_step_get_log        (const ArbStep *step);   /* of char* */
+/* A number no other step of this process has, never 0. */
+guint64       arb_step_get_serial     (const ArbStep *step);
 void          arb_step_add_die        (ArbStep      *step,
                                        const char   *expr,
                                        const char   *purpose,
@@ -156,6 +158,23 @@ ArbEncounter *arb_encounter_new             (const char         *system,
                                              GError            **error);
 ArbEncounter *arb_encounter_load_file       (const char         *path,
                                              ArbRulesetLibrary  *rules,
+                                             GError            **error);
+/* The state of the encounter at @path at once, its history later: for
+ * a window that must show a long fight without waiting for the steps
+ * behind it. The encounter returned holds the file's state, checked as
+ * a whole file's is, and no steps yet; *@rest gets the file's bytes, to
+ * be read whole (arb_encounter_load_bytes(), in any thread) and handed
+ * to arb_encounter_adopt_history() before anything changes the fight.
+ * A file that cannot be cut so is read whole here, *@rest left NULL. */
+ArbEncounter *arb_encounter_load_file_state (const char         *path,
+                                             ArbRulesetLibrary  *rules,
+                                             GBytes            **rest,
+                                             GError            **error);
+/* Takes the history of @whole, the same file read whole, into @self,
+ * which has none yet. Fails, changing nothing, when @whole's state is
+ * not @self's. */
+gboolean      arb_encounter_adopt_history   (ArbEncounter       *self,
+                                             ArbEncounter       *whole,
                                              GError            **error);
 ArbEncounter *arb_encounter_load_bytes      (GBytes             *bytes,
                                              const char         *filename,

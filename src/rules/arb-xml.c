@@ -342,13 +342,16 @@ arb_xml_parse_limited (const char  *data,
   return doc;
 }
 
+/* Compiled schemas, one set per thread: libxml2 does not promise that
+ * two validations may use one compiled schema at once, and a window
+ * reads a long fight's history in a thread of its own. */
+static GPrivate thread_schemas = G_PRIVATE_INIT ((GDestroyNotify)g_hash_table_unref);
+
 static xmlRelaxNGPtr
 load_schema (const char  *schema_resource,
              GError     **error)
 {
-  static GMutex lock;
-  static GHashTable *schemas;
-  G_GNUC_UNUSED g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&lock);
+  GHashTable *schemas = g_private_get (&thread_schemas);
   g_autoptr(GBytes) bytes = NULL;
   xmlRelaxNGParserCtxtPtr pctxt;
   xmlRelaxNGPtr schema;
@@ -357,9 +360,12 @@ load_schema (const char  *schema_resource,
   const char *data;
 
   if (schemas == NULL)
-    schemas = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+    {
+      schemas = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)xmlRelaxNGFree);
+      g_private_set (&thread_schemas, schemas);
+    }
 
-  /* Compiled schemas live for the whole process: there are only a few. */
+  /* Compiled schemas live as long as their thread: there are only a few. */
   if ((schema = g_hash_table_lookup (schemas, schema_resource)))
     return schema;
 

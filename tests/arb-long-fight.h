@@ -1,0 +1,44 @@
+/* arb-long-fight.h: a long fight for the app's tests and benchmarks
+ *
+ * Header-only: each program includes it once.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include "arb-fight.h"
+#include "arb-procedure.h"
+
+/* The demo fight moved on by its turn order until its history holds
+ * @n_steps steps, saved to @path. Built in the core, with no draft and
+ * no window, so a thousand steps take a moment; seeded, so every run
+ * plays the same fight. */
+static inline void
+long_fight_write (ArbRulesetLibrary *rules,
+                  guint              n_steps,
+                  const char        *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbFight) fight = arb_fight_new_demo (rules, &error);
+  g_autoptr(ArbRollSource) source = arb_roll_source_new_seeded (n_steps);
+  ArbEncounter *enc;
+
+  g_assert_no_error (error);
+  enc = arb_fight_get_encounter (fight);
+  while (arb_encounter_get_n_steps (enc) < n_steps)
+    {
+      g_autofree char *name = g_strconcat (arb_encounter_get_system (enc),
+                                           arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order") ? ".next" : ".start",
+                                           NULL);
+      ArbOutcome *outcome = arb_procedure_run (name, enc, rules, NULL, NULL, source, &error);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (outcome);
+      g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+      arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+      arb_outcome_free (outcome);
+    }
+  g_assert_true (arb_encounter_save_new (enc, path, &error));
+  g_assert_no_error (error);
+}
