@@ -1614,6 +1614,128 @@ test_missing_param (void)
   g_error_free (none);
 }
 
+/* A window shows a long fight's state before its steps are read: the
+ * file cut before its history reads as the state alone, with every
+ * check; read whole (in a thread, in the app), its history joins that
+ * state and the fight is the one the file holds. A history that does
+ * not read, or a file that cannot be cut, is refused or read whole as
+ * before. */
+static void
+test_state_first (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autoptr(ArbEncounter) whole = NULL;
+  g_autoptr(ArbEncounter) state = NULL;
+  g_autoptr(ArbEncounter) reread = NULL;
+  g_autoptr(GBytes) rest = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("arb-state-first-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "fight.xml", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.xml", NULL);
+  g_autofree char *tricky = g_build_filename (dir, "tricky.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *found = NULL;
+  GString *edited;
+  char *at;
+
+  apply_done (enc, proc (enc, "aod.map", NULL, 0, &error, "preset", "aod-arena", NULL));
+  g_free (add_combatant (enc, "aod-rolf.xml", "Blue", "q", "8", "r", "3", "facing", "0", NULL));
+  g_free (add_combatant (enc, "aod-foe-troll.xml", "Red", "q", "10", "r", "3", "facing", "3", NULL));
+  for (guint i = 0; i < 12; i++)
+    {
+      g_autoptr(ArbRollSource) source = arb_roll_source_new_seeded (i);
+
+      apply_done (enc, arb_procedure_run (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order") ? "aod.next" : "aod.start",
+                                          enc, rules, NULL, NULL, source, &error));
+    }
+  /* Two undone: the redo tail comes back too. */
+  g_assert_true (arb_encounter_undo (enc));
+  g_assert_true (arb_encounter_undo (enc));
+  g_assert_true (arb_encounter_save (enc, path, &error));
+  g_assert_no_error (error);
+
+  state = arb_encounter_load_file_state (path, rules, &rest, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (rest);
+  g_assert_cmpuint (arb_encounter_get_n_steps (state), ==, 0);
+  expected = arb_encounter_dump_state (enc);
+  found = arb_encounter_dump_state (state);
+  g_assert_cmpstr (found, ==, expected);
+
+  whole = arb_encounter_load_bytes (rest, path, rules, &error);
+  g_assert_no_error (error);
+  g_assert_true (arb_encounter_adopt_history (state, whole, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (arb_encounter_get_n_steps (state), ==, arb_encounter_get_n_steps (enc));
+  g_assert_cmpuint (arb_encounter_get_position (state), ==, arb_encounter_get_position (enc));
+  for (guint i = 0; i < arb_encounter_get_n_steps (enc); i++)
+    g_assert_cmpstr (arb_step_get_what (arb_encounter_get_step (state, i)), ==,
+                     arb_step_get_what (arb_encounter_get_step (enc, i)));
+  /* Undo and redo run on the adopted steps as on the fight saved. */
+  g_assert_true (arb_encounter_redo (state));
+  g_assert_true (arb_encounter_redo (enc));
+  g_clear_pointer (&expected, g_free);
+  g_clear_pointer (&found, g_free);
+  expected = arb_encounter_dump_state (enc);
+  found = arb_encounter_dump_state (state);
+  g_assert_cmpstr (found, ==, expected);
+  /* Only into a fight with no steps of its own, and only its own state. */
+  g_clear_object (&whole);
+  whole = arb_encounter_load_file (path, rules, &error);
+  g_assert_no_error (error);
+  g_clear_object (&reread);
+  g_clear_pointer (&rest, g_bytes_unref);
+  reread = arb_encounter_load_file_state (path, rules, &rest, &error);
+  g_assert_no_error (error);
+  g_assert_true (arb_encounter_undo (whole));
+  g_assert_false (arb_encounter_adopt_history (reread, whole, &error));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_cmpuint (arb_encounter_get_n_steps (reread), ==, 0);
+
+  /* A history that does not lead to the state: the state reads, the
+   * whole file does not, with the line of the step. */
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  edited = g_string_new (text);
+  at = strstr (edited->str, "<old>");
+  g_assert_nonnull (at);
+  g_string_insert (edited, at - edited->str + 5, "9");
+  g_assert_true (g_file_set_contents (bad, edited->str, edited->len, NULL));
+  g_string_free (edited, TRUE);
+  g_clear_object (&reread);
+  g_clear_pointer (&rest, g_bytes_unref);
+  reread = arb_encounter_load_file_state (bad, rules, &rest, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (rest);
+  g_clear_object (&whole);
+  whole = arb_encounter_load_bytes (rest, bad, rules, &error);
+  g_assert_null (whole);
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID);
+  g_assert_true (strstr (error->message, "bad.xml:") != NULL);
+  g_clear_error (&error);
+
+  /* "<history" in a comment inside the state is no place to cut: the
+   * file is read whole, as it is. */
+  edited = g_string_new (text);
+  at = strstr (edited->str, "<entity");
+  g_assert_nonnull (at);
+  g_string_insert (edited, at - edited->str, "<!-- </state> <history position=\"0\"/> -->");
+  g_assert_true (g_file_set_contents (tricky, edited->str, edited->len, NULL));
+  g_string_free (edited, TRUE);
+  g_clear_object (&reread);
+  g_clear_pointer (&rest, g_bytes_unref);
+  reread = arb_encounter_load_file_state (tricky, rules, &rest, &error);
+  g_assert_no_error (error);
+  g_assert_null (rest);
+  g_assert_cmpuint (arb_encounter_get_n_steps (reread), ==, arb_encounter_get_n_steps (enc));
+
+  g_unlink (path);
+  g_unlink (bad);
+  g_unlink (tricky);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1654,6 +1776,7 @@ main (int   argc,
   g_test_add_func ("/encounter/crash-drafts", test_crash_drafts);
 
   g_test_add_func ("/encounter/missing-param", test_missing_param);
+  g_test_add_func ("/encounter/state-first", test_state_first);
 
   ret = g_test_run ();
   g_clear_object (&rules);

@@ -92,7 +92,7 @@ static const char *
 name_of (ArbActionDialog *self,
          const char      *id)
 {
-  return arb_encounter_get_name (arb_fight_get_encounter (self->fight), id);
+  return arb_encounter_get_name (arb_fight_peek_encounter (self->fight), id);
 }
 
 /* The figures still in the fight. */
@@ -145,7 +145,7 @@ static GStrv
 list_ready (ArbFight   *fight,
             const char *actor)
 {
-  ArbEncounter *enc = arb_fight_get_encounter (fight);
+  ArbEncounter *enc = arb_fight_peek_encounter (fight);
   ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
 
   return game && actor ? arb_game_list_ready (game, enc, arb_fight_get_rules (fight), actor) : NULL;
@@ -157,7 +157,7 @@ static char *
 first_weapon (ArbFight   *fight,
               const char *actor)
 {
-  ArbEncounter *enc = arb_fight_get_encounter (fight);
+  ArbEncounter *enc = arb_fight_peek_encounter (fight);
   ArbSheet *sheet = actor ? arb_encounter_get_sheet (enc, actor) : NULL;
   static const char *kinds[] = { "weapon", "attack" };
   g_auto(GStrv) ready = NULL;
@@ -193,7 +193,7 @@ default_value (ArbFight           *fight,
                const ArbParamSpec *spec,
                const char         *actor)
 {
-  ArbEncounter *enc = arb_fight_get_encounter (fight);
+  ArbEncounter *enc = arb_fight_peek_encounter (fight);
 
   switch (spec->kind)
     {
@@ -267,7 +267,7 @@ arb_action_check (ArbFight    *fight,
     }
   /* A procedure that costs the figure something (a strike its Action
    * Points) pays it itself: one it cannot pay for is refused here. */
-  outcome = arb_procedure_run (procedure, arb_fight_get_encounter (fight), arb_fight_get_rules (fight),
+  outcome = arb_procedure_run (procedure, arb_fight_peek_encounter (fight), arb_fight_get_rules (fight),
                                params, NULL, NULL, &error);
   if (outcome)
     return TRUE;
@@ -451,7 +451,7 @@ static void
 update_path (ArbActionDialog *self,
              GHashTable      *params)
 {
-  ArbEncounter *enc = arb_fight_get_encounter (self->fight);
+  ArbEncounter *enc = arb_fight_peek_encounter (self->fight);
   const ArbAppGame *game = arb_app_game_get (arb_encounter_get_system (enc));
   GArray *path = NULL;
   int facing = 0;
@@ -535,8 +535,8 @@ run (ArbActionDialog *self,
   if (roll)
     source = arb_roll_source_new_random ();
   g_clear_pointer (&self->outcome, arb_outcome_free);
-  self->position = arb_encounter_get_position (arb_fight_get_encounter (self->fight));
-  self->outcome = arb_procedure_run_marked (self->procedure, arb_fight_get_encounter (self->fight),
+  self->position = arb_encounter_get_position (arb_fight_peek_encounter (self->fight));
+  self->outcome = arb_procedure_run_marked (self->procedure, arb_fight_peek_encounter (self->fight),
                                             arb_fight_get_rules (self->fight), params, self->given, self->typed,
                                             source, &error);
   show_outcome (self, error);
@@ -722,7 +722,7 @@ add_figures (ArbActionDialog    *self,
   for (guint i = 0; i < ids->len; i++)
     {
       const char *id = g_ptr_array_index (ids, i);
-      const char *side = arb_encounter_get (arb_fight_get_encounter (self->fight), id, "side");
+      const char *side = arb_encounter_get (arb_fight_peek_encounter (self->fight), id, "side");
       g_autofree char *label = side && *side ? g_strdup_printf ("%s (%s)", name_of (self, id), side)
                                              : g_strdup (name_of (self, id));
 
@@ -741,7 +741,7 @@ add_weapons (ArbActionDialog    *self,
              const ArbParamSpec *spec,
              const char         *actor)
 {
-  ArbEncounter *enc = arb_fight_get_encounter (self->fight);
+  ArbEncounter *enc = arb_fight_peek_encounter (self->fight);
   ArbSheet *sheet = actor ? arb_encounter_get_sheet (enc, actor) : NULL;
   g_autoptr(GStrvBuilder) values = g_strv_builder_new ();
   g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
@@ -831,7 +831,7 @@ static gboolean
 add_custom (ArbActionDialog    *self,
             const ArbParamSpec *spec)
 {
-  ArbEncounter *enc = arb_fight_get_encounter (self->fight);
+  ArbEncounter *enc = arb_fight_peek_encounter (self->fight);
   const ArbAppGame *game = arb_app_game_get (arb_encounter_get_system (enc));
   GtkWidget *row = game && game->param_row ? game->param_row (enc, self->procedure, spec, self->actor) : NULL;
   Field field = { spec, row, NULL, NULL, TRUE };
@@ -864,7 +864,7 @@ add_flag (ArbActionDialog    *self,
 static void
 build_form (ArbActionDialog *self)
 {
-  ArbEncounter *enc = arb_fight_get_encounter (self->fight);
+  ArbEncounter *enc = arb_fight_peek_encounter (self->fight);
   g_autoptr(GPtrArray) ids = standing (enc);
   const char *actor = self->actor;
 
@@ -1045,7 +1045,7 @@ arb_action_dialog_finalize (GObject *object)
 static void
 fight_changed_cb (ArbActionDialog *self)
 {
-  ArbEncounter *enc = arb_fight_get_encounter (self->fight);
+  ArbEncounter *enc = arb_fight_peek_encounter (self->fight);
   guint position = arb_encounter_get_position (enc);
   guint moved = position > self->position ? position - 1 : position;
 
@@ -1190,7 +1190,7 @@ arb_action_dialog_new (GtkWindow  *parent,
   self->fight = g_object_ref (fight);
   g_signal_connect_object (fight, "changed", G_CALLBACK (fight_changed_cb), self, G_CONNECT_SWAPPED);
   self->procedure = g_strdup (procedure);
-  enc = arb_fight_get_encounter (fight);
+  enc = arb_fight_peek_encounter (fight);
   self->actor = g_strdup (actor ? actor : arb_encounter_get (enc, E, "current"));
   self->spec = arb_procedure_get_spec (procedure);
 

@@ -52,7 +52,7 @@ static guint signals[N_SIGNALS];
 static const char *
 game_of (ArbAddCombatantsDialog *self)
 {
-  return arb_encounter_get_system (arb_fight_get_encounter (self->fight));
+  return arb_encounter_get_system (arb_fight_peek_encounter (self->fight));
 }
 
 /* The heal offer follows the sheet that Enter would add. */
@@ -136,7 +136,7 @@ fill_list (ArbAddCombatantsDialog *self)
 static void
 fill_sides (ArbAddCombatantsDialog *self)
 {
-  ArbEncounter *enc = arb_fight_get_encounter (self->fight);
+  ArbEncounter *enc = arb_fight_peek_encounter (self->fight);
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
   g_autoptr(GStrvBuilder) sides = g_strv_builder_new ();
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);

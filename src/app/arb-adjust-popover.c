@@ -47,7 +47,7 @@ G_DEFINE_FINAL_TYPE (ArbAdjustPopover, arb_adjust_popover, GTK_TYPE_POPOVER)
 static ArbEncounter *
 encounter_of (ArbAdjustPopover *self)
 {
-  return self->fight ? arb_fight_get_encounter (self->fight) : NULL;
+  return self->fight ? arb_fight_peek_encounter (self->fight) : NULL;
 }
 
 static void
@@ -282,7 +282,7 @@ arb_adjust_popover_set_figure (ArbAdjustPopover *self,
   self->id = g_strdup (id);
   show_error (self, NULL);
   gtk_editable_set_text (self->reason_entry, "");
-  system = fight ? arb_encounter_get_system (arb_fight_get_encounter (fight)) : NULL;
+  system = fight ? arb_encounter_get_system (arb_fight_peek_encounter (fight)) : NULL;
   if (system == NULL)
     return;
   /* The game's numbers and conditions, and their starting values. */

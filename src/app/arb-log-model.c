@@ -258,11 +258,19 @@ arb_log_model_class_init (ArbLogModelClass *klass)
   G_OBJECT_CLASS (klass)->finalize = arb_log_model_finalize;
 }
 
+/* Entries are made when a row asks: most are never made. */
+static void
+entry_free (gpointer entry)
+{
+  if (entry)
+    g_object_unref (entry);
+}
+
 static void
 arb_log_model_init (ArbLogModel *self)
 {
   self->serials = g_array_new (FALSE, FALSE, sizeof (guint64));
-  self->entries = g_ptr_array_new_with_free_func (g_object_unref);
+  self->entries = g_ptr_array_new_with_free_func (entry_free);
 }
 
 ArbLogModel *
