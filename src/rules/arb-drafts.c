@@ -258,7 +258,7 @@ read_bounded (const char  *path,
   g_autofree char *data = NULL;
   g_autofree char *shown = g_filename_display_name (path);
   GStatBuf st;
-  gsize len = 0;
+  gsize len = 0, cap;
   int fd;
 
   if (missing)
@@ -290,11 +290,21 @@ read_bounded (const char  *path,
       return NULL;
     }
 
-  data = g_malloc (max + 1);
+  /* Sized by the file, grown if it grows while read, up to the limit. */
+  cap = st.st_size + 1;
+  data = g_malloc (cap);
   for (;;)
     {
-      gssize n = read (fd, data + len, max + 1 - len);
+      gssize n;
 
+      if (len == cap)
+        {
+          if (cap > max)
+            break;
+          cap = MIN (cap * 2, max + 1);
+          data = g_realloc (data, cap);
+        }
+      n = read (fd, data + len, cap - len);
       if (n < 0 && errno == EINTR)
         continue;
       if (n < 0)
@@ -305,11 +315,8 @@ read_bounded (const char  *path,
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE, "%s: %s", shown, g_strerror (saved));
           return NULL;
         }
-      if (n == 0 || len + n > max)
-        {
-          len += n;
-          break;
-        }
+      if (n == 0)
+        break;
       len += n;
     }
   g_close (fd, NULL);
@@ -321,7 +328,10 @@ read_bounded (const char  *path,
       return NULL;
     }
   *len_out = len;
-  return g_realloc (g_steal_pointer (&data), len + 1);
+  if (len == cap)
+    data = g_realloc (data, len + 1);
+  data[len] = '\0';
+  return g_steal_pointer (&data);
 }
 
 /* An encounter file is at most 64 MB; its journal grows to about its
