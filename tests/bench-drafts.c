@@ -7,8 +7,8 @@
  * every step used to cost at 1000 steps (arb_drafts_save()), and what the
  * idle-time snapshots cost, spread over the steps that made them due.
  *
- * Each measured step is undone after (not measured) so the history stays
- * at its length. The files go where $XDG_STATE_HOME says (the build
+ * The measured step is the same referee's change in both fights, undone
+ * after (not measured) so the history stays at its length. The files go where $XDG_STATE_HOME says (the build
  * folder under meson), on the disk a referee's drafts would be on.
  * Exits non-zero only when a draft does not read back as its fight.
  *
@@ -102,6 +102,19 @@ fight_clear (Fight *f)
   g_array_unref (f->times);
 }
 
+/* The same step in either fight, so that only the history differs: the
+ * referee sets a figure's fatigue lost. */
+static void
+referee_step (ArbEncounter *enc,
+              guint         n)
+{
+  ArbStep *step = arb_step_new ("referee.adjust", "Referee");
+
+  arb_step_set_int (step, enc, "c1", "ft-lost", 1 + n % 3);
+  arb_step_add_log (step, "Referee: Rolf the Barbarian has lost %u FT", 1 + n % 3);
+  arb_encounter_apply (enc, step);
+}
+
 /* One step drafted (measured), then undone (not), then any snapshot the
  * app would write once idle (counted apart). */
 static void
@@ -110,7 +123,7 @@ fight_step (Fight *f)
   g_autoptr(GError) error = NULL;
   double t0, t1;
 
-  next (f->enc, f->dice);
+  referee_step (f->enc, f->steps);
   t0 = now_ms ();
   if (!arb_draft_writer_changed (f->writer, ARB_DRAFT_CHANGE_APPLY, &error))
     g_error ("%s", error->message);
@@ -161,7 +174,7 @@ snapshot_share (Fight *f)
       g_array_append_val (times, (double){ now_ms () - t0 });
     }
   before = size_of (journal);
-  next (f->enc, f->dice);
+  referee_step (f->enc, 0);
   if (!arb_draft_writer_changed (f->writer, ARB_DRAFT_CHANGE_APPLY, &error))
     g_error ("%s", error->message);
   printf ("  a fresh snapshot at %s (%" G_GINT64_FORMAT " bytes): %.3f ms, due every %" G_GINT64_FORMAT
