@@ -357,8 +357,29 @@ typedef struct
 
 static const char * const record_kinds[] = { "step", "undo", "redo" };
 
+/* A number of digits at *@p followed by @stop; moves *@p past both. */
+static gboolean
+parse_number (const char **p,
+              guint        base,
+              char         stop,
+              guint64      max,
+              guint64     *value)
+{
+  char *end = NULL;
+
+  if (!g_ascii_isxdigit (**p) || (base == 10 && !g_ascii_isdigit (**p)))
+    return FALSE;
+  errno = 0;
+  *value = g_ascii_strtoull (*p, &end, base);
+  if (errno != 0 || end == NULL || *end != stop || *value > max)
+    return FALSE;
+  *p = end + 1;
+  return TRUE;
+}
+
 /* The whole record at @off, its checksum right for @generation; FALSE for
- * anything less (cut short, damaged, another generation's). */
+ * anything less (cut short, damaged, another generation's). Parsed in
+ * place: a damaged journal is searched line by line for a later record. */
 static gboolean
 record_at (const char *data,
            gsize       size,
@@ -368,30 +389,26 @@ record_at (const char *data,
 {
   const char *line = data + off;
   const char *nl = off < size ? memchr (line, '\n', MIN (size - off, 128)) : NULL;
-  g_auto(GStrv) fields = NULL;
-  g_autofree char *head = NULL;
+  const char *p = line;
   guint64 seq, len, crc;
   int kind = -1;
 
-  if (nl == NULL)
-    return FALSE;
-  head = g_strndup (line, nl - line);
-  fields = g_strsplit (head, " ", -1);
-  if (g_strv_length (fields) != 4 ||
-      !g_ascii_string_to_unsigned (fields[0], 10, 1, G_MAXUINT64, &seq, NULL) ||
-      !g_ascii_string_to_unsigned (fields[2], 10, 0, MAX_JOURNAL_SIZE, &len, NULL) ||
-      strlen (fields[3]) != 8 ||
-      !g_ascii_string_to_unsigned (fields[3], 16, 0, G_MAXUINT32, &crc, NULL))
+  /* data is NUL-terminated, and each number stops at the newline. */
+  if (nl == NULL || !parse_number (&p, 10, ' ', G_MAXUINT64, &seq) || seq == 0)
     return FALSE;
   for (guint k = 0; k < G_N_ELEMENTS (record_kinds); k++)
-    if (g_str_equal (fields[1], record_kinds[k]))
+    if (strncmp (p, record_kinds[k], 4) == 0 && p[4] == ' ')
       kind = k;
-  if (kind < 0 || (kind != RECORD_STEP && len != 0))
+  if (kind < 0)
+    return FALSE;
+  p += 5;
+  if (!parse_number (&p, 10, ' ', MAX_JOURNAL_SIZE, &len) || (kind != RECORD_STEP && len != 0))
+    return FALSE;
+  if (nl - p != 8 || !parse_number (&p, 16, '\n', G_MAXUINT32, &crc))
     return FALSE;
   /* The payload and its closing newline, all there. */
   if ((gsize)(nl + 1 - data) + len + 1 > size || nl[1 + len] != '\n')
     return FALSE;
-
   if (arb_drafts_record_crc (generation, seq, record_kinds[kind], nl + 1, len) != crc)
     return FALSE;
 
