@@ -76,6 +76,7 @@ fight_init (Fight      *f,
 {
   g_autoptr(GError) error = NULL;
 
+  *f = (Fight){ 0 };
   f->label = label;
   f->enc = arb_encounter_new ("aod", NULL);
   f->dice = arb_roll_source_new_seeded (n_steps);
