@@ -1432,6 +1432,82 @@ test_non_utf8_drafts (void)
   arb_drafts_discard (arb_encounter_get_id (enc));
 }
 
+/* A draft the app keeps as a snapshot and a journal: encounter drafts
+ * shows the fight as its last step left it, and once a record in the
+ * middle is damaged, says so; recover writes the fight as it stood
+ * before the damage and says that on stderr. */
+static void
+test_journal_drafts (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autoptr(ArbDraftWriter) writer = arb_draft_writer_new (enc, NULL, TRUE);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *scratch = scratch_dir ();
+  g_autofree char *out = g_build_filename (scratch, "recovered.xml", NULL);
+  g_autofree char *dir = arb_drafts_dir ();
+  g_autofree char *jname = g_strconcat (arb_encounter_get_id (enc), ".journal", NULL);
+  g_autofree char *journal = g_build_filename (dir, jname, NULL);
+  g_autofree char *data = NULL;
+  const char *args[] = { "encounter", "drafts", "--json", NULL };
+  const char *recover[] = { "encounter", "recover", arb_encounter_get_id (enc), "-o", out, NULL };
+  char *at;
+  gsize len;
+
+  for (int round = 1; round <= 3; round++)
+    {
+      ArbStep *step = arb_step_new ("test.round", NULL);
+
+      arb_step_set_int (step, enc, ARB_ENCOUNTER_ENTITY, "round", round);
+      arb_encounter_apply (enc, step);
+      g_assert_true (arb_draft_writer_changed (writer, ARB_DRAFT_CHANGE_APPLY, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_cmpuint (arb_draft_writer_get_n_records (writer), ==, 2);
+  g_clear_object (&writer);
+  g_setenv ("XDG_STATE_HOME", g_get_user_state_dir (), TRUE);
+
+  {
+    g_auto(Run) run = { 0 };
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    JsonObject *d;
+
+    run_cli_raw (&run, args);
+    g_assert_cmpint (run.status, ==, 0);
+    d = json_array_get_object_element (json_node_get_array (parse_json_output (run.out, parser)), 0);
+    g_assert_cmpstr (json_object_get_string_member (d, "summary"), ==, "aod, round 3");
+    g_assert_true (json_object_get_null_member (d, "warning"));
+  }
+
+  /* The first record's kind garbled: the second still follows it. */
+  g_assert_true (g_file_get_contents (journal, &data, &len, NULL));
+  g_assert_nonnull ((at = strstr (data, "\n1 step ")));
+  at[4] = 'x';
+  g_assert_true (g_file_set_contents (journal, data, len, NULL));
+  {
+    g_auto(Run) run = { 0 };
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    JsonObject *d;
+
+    run_cli_raw (&run, args);
+    g_assert_cmpint (run.status, ==, 0);
+    d = json_array_get_object_element (json_node_get_array (parse_json_output (run.out, parser)), 0);
+    g_assert_cmpstr (json_object_get_string_member (d, "summary"), ==, "aod, round 1");
+    g_assert_nonnull (strstr (json_object_get_string_member (d, "warning"), ".journal:2: record 1"));
+  }
+  {
+    g_auto(Run) run = { 0 };
+    g_autoptr(ArbEncounter) back = NULL;
+
+    run_cli_raw (&run, recover);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_nonnull (strstr (run.err, "record 1"));
+    back = arb_encounter_load_file (out, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (arb_encounter_get (back, ARB_ENCOUNTER_ENTITY, "round"), ==, "1");
+  }
+  g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1459,6 +1535,7 @@ main (int   argc,
   g_test_add_func ("/cli/sheet/loss-over-pool", test_sheet_loss_over_pool);
   g_test_add_func ("/cli/non-utf8-file-names", test_non_utf8_file_names);
   g_test_add_func ("/cli/non-utf8-drafts", test_non_utf8_drafts);
+  g_test_add_func ("/cli/journal-drafts", test_journal_drafts);
   g_test_add_func ("/cli/encounter/remove", test_encounter_remove);
   g_test_add_func ("/cli/run/adjust", test_run_adjust);
   g_test_add_func ("/cli/encounter/out-of-range", test_encounter_out_of_range);

@@ -292,6 +292,150 @@ test_unsaved_drafts (void)
   iterate ();
 }
 
+/* The fight's snapshot waits a moment and then for the main loop to be
+ * idle. */
+static void
+wait_for_snapshot (void)
+{
+  gint64 end = g_get_monotonic_time () + 500 * G_TIME_SPAN_MILLISECOND;
+
+  while (g_get_monotonic_time () < end)
+    {
+      iterate ();
+      g_usleep (5000);
+    }
+  iterate ();
+}
+
+static guint
+n_drafts (void)
+{
+  g_autoptr(GPtrArray) drafts = arb_drafts_list ();
+
+  return drafts->len;
+}
+
+/* The draft on disk reads back as @fight's encounter. */
+static void
+assert_draft_of (ArbFight *fight)
+{
+  ArbEncounter *enc = arb_fight_get_encounter (fight);
+  g_autofree char *dir = arb_drafts_dir ();
+  g_autofree char *name = g_strconcat (arb_encounter_get_id (enc), ".xml", NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbEncounter) back = arb_drafts_load (path, NULL, NULL, &error);
+  g_autoptr(GBytes) a = NULL;
+  g_autoptr(GBytes) b = NULL;
+
+  g_assert_no_error (error);
+  a = arb_encounter_serialize (back);
+  b = arb_encounter_serialize (enc);
+  g_assert_true (g_bytes_equal (a, b));
+}
+
+/* A fight opened writes nothing before it is shown; once idle, only a
+ * base that is no draft; a step makes it one, an append on that base; a
+ * save lets it go. A step before the base was laid keeps the draft
+ * whole, and a fight recovered from it keeps it as it comes back. */
+static void
+test_fight_drafts (void)
+{
+  ArbRulesetLibrary *rules = arb_application_get_rules (app);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbFight) fight = NULL;
+  g_autofree char *folder = g_dir_make_tmp ("arbiter-fight-XXXXXX", NULL);
+  g_autofree char *file = g_build_filename (folder, "long.xml", NULL);
+  g_autofree char *dir = arb_drafts_dir ();
+  g_autofree char *snapshot = NULL;
+  ArbEncounter *enc;
+
+  /* A fight of 200 steps in a file. */
+  fight = arb_fight_new_demo (rules, &error);
+  g_assert_no_error (error);
+  enc = arb_fight_get_encounter (fight);
+  while (arb_encounter_get_n_steps (enc) < 200)
+    {
+      g_autoptr(ArbOutcome) outcome = NULL;
+      g_autofree char *next = g_strconcat (arb_encounter_get_system (enc),
+                                           arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order") ? ".next" : ".start", NULL);
+
+      outcome = arb_procedure_run (next, enc, rules, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+    }
+  g_assert_true (arb_encounter_save (enc, file, &error));
+  g_assert_no_error (error);
+  g_clear_object (&fight);
+  g_assert_cmpuint (n_drafts (), ==, 0);
+
+  fight = arb_fight_open (rules, file, &error);
+  g_assert_no_error (error);
+  enc = arb_fight_get_encounter (fight);
+  {
+    g_autofree char *name = g_strconcat (arb_encounter_get_id (enc), ".xml", NULL);
+
+    snapshot = g_build_filename (dir, name, NULL);
+  }
+  g_assert_false (g_file_test (snapshot, G_FILE_TEST_EXISTS));
+  wait_for_snapshot ();
+  g_assert_true (g_file_test (snapshot, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (n_drafts (), ==, 0);
+
+  g_assert_true (arb_fight_next (fight, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_drafts (), ==, 1);
+  assert_draft_of (fight);
+  g_assert_true (arb_fight_undo (fight));
+  assert_draft_of (fight);
+  g_assert_true (arb_fight_redo (fight));
+  assert_draft_of (fight);
+
+  g_assert_true (arb_fight_save (fight, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_drafts (), ==, 0);
+  wait_for_snapshot ();
+  g_assert_cmpuint (n_drafts (), ==, 0);
+  /* Put away unchanged, it leaves nothing. */
+  g_clear_object (&fight);
+  g_assert_false (g_file_test (snapshot, G_FILE_TEST_EXISTS));
+
+  /* A step before the base: the step writes the snapshot. */
+  fight = arb_fight_open (rules, file, &error);
+  g_assert_no_error (error);
+  g_assert_true (arb_fight_next (fight, &error));
+  g_assert_cmpuint (n_drafts (), ==, 1);
+  assert_draft_of (fight);
+  g_clear_object (&fight);
+  {
+    g_autoptr(GPtrArray) drafts = arb_drafts_list ();
+    ArbDraft *d;
+
+    g_assert_cmpuint (drafts->len, ==, 1);
+    d = g_ptr_array_index (drafts, 0);
+    g_assert_cmpstr (d->file, ==, file);
+    fight = arb_fight_recover (rules, d->path, d->file, &error);
+    g_assert_no_error (error);
+  }
+  g_assert_true (arb_fight_get_modified (fight));
+  assert_draft_of (fight);
+  wait_for_snapshot ();
+  g_assert_cmpuint (n_drafts (), ==, 1);
+  assert_draft_of (fight);
+  g_assert_true (arb_fight_next (fight, &error));
+  assert_draft_of (fight);
+  g_clear_object (&fight);
+  g_assert_cmpuint (n_drafts (), ==, 1);
+
+  {
+    g_autoptr(GPtrArray) drafts = arb_drafts_list ();
+
+    arb_drafts_discard (((ArbDraft *)g_ptr_array_index (drafts, 0))->id);
+  }
+  g_unlink (file);
+  g_rmdir (folder);
+}
+
 static void
 test_quit (void)
 {
@@ -325,6 +469,7 @@ main (int   argc,
   g_test_add_func ("/window/size-remembered", test_window_size_remembered);
   g_test_add_func ("/window/sheet-library", test_sheet_library);
   g_test_add_func ("/window/unsaved-drafts", test_unsaved_drafts);
+  g_test_add_func ("/window/fight-drafts", test_fight_drafts);
   g_test_add_func ("/window/quit", test_quit);
 
   ret = g_test_run ();

@@ -263,6 +263,9 @@ arb_application_offer_drafts (ArbApplication *self,
         continue;
       readable++;
       g_string_append_printf (body, "\n• %s", d->summary);
+      /* Its journal damaged: what comes back stops before the damage. */
+      if (d->warning)
+        g_string_append_printf (body, " (%s)", d->warning);
     }
   if (readable == 0)
     return;

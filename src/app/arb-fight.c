@@ -1,8 +1,10 @@
 /* arb-fight.c: the fight open in a window, its file and its draft
  *
  * Every change to the encounter goes through here, so every change
- * writes the draft (never the user's file) and tells the window to
- * redraw: a crash loses nothing, and no view is ever stale.
+ * reaches the draft (never the user's file) and tells the window to
+ * redraw: a crash loses nothing, and no view is ever stale. The draft
+ * takes a step as one record appended to its journal; what costs the
+ * whole fight (a fresh snapshot) waits until the app is idle.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,6 +19,10 @@
 
 #define E ARB_ENCOUNTER_ENTITY
 
+/* A fresh snapshot waits this long, and then for the main loop to be
+ * idle: the frame the change asked for is painted first. */
+#define COMPACT_DELAY_MS 100
+
 struct _ArbFight
 {
   GObject            parent_instance;
@@ -26,6 +32,8 @@ struct _ArbFight
   char              *path;
   char              *name;       /* for an unsaved fight: "Demo Fight" */
   guint              saved_at;   /* the history position last saved */
+  ArbDraftWriter    *drafts;
+  guint              compact_source;
 
   /* The properties as last told, to notify only what changed. */
   char              *title;
@@ -233,6 +241,8 @@ arb_fight_dispose (GObject *object)
   /* The thread keeps its own reference to what it reads. */
   g_clear_pointer (&self->history, history_load_unref);
   g_clear_error (&self->history_error);
+  g_clear_handle_id (&self->compact_source, g_source_remove);
+  g_clear_object (&self->drafts);
   g_clear_object (&self->encounter);
   g_clear_object (&self->rules);
   G_OBJECT_CLASS (arb_fight_parent_class)->dispose (object);
@@ -339,10 +349,36 @@ arb_fight_init (ArbFight *self)
 {
 }
 
+static gboolean
+compact_cb (gpointer data)
+{
+  ArbFight *self = data;
+  g_autoptr(GError) error = NULL;
+
+  self->compact_source = 0;
+  /* Never a snapshot of the state without its steps. */
+  if (!ensure_history (self))
+    return G_SOURCE_REMOVE;
+  if (!arb_draft_writer_compact (self->drafts, &error))
+    g_warning ("Could not keep a draft of the fight: %s", error->message);
+  return G_SOURCE_REMOVE;
+}
+
+/* The draft's snapshot, when one is due, once the app is idle. Opening a
+ * long fight so writes nothing before its first frame: the user's file is
+ * there meanwhile, and a step before then writes the snapshot itself. */
+static void
+schedule_compaction (ArbFight *self)
+{
+  if (self->compact_source == 0 && arb_draft_writer_get_needs_compaction (self->drafts))
+    self->compact_source = g_timeout_add_full (G_PRIORITY_DEFAULT_IDLE, COMPACT_DELAY_MS, compact_cb, self, NULL);
+}
+
 static ArbFight *
 wrap (ArbRulesetLibrary *rules,
       ArbEncounter      *encounter,
-      const char        *path)
+      const char        *path,
+      gboolean           unsaved)
 {
   ArbFight *self = g_object_new (ARB_TYPE_FIGHT, NULL);
 
@@ -350,6 +386,8 @@ wrap (ArbRulesetLibrary *rules,
   self->encounter = encounter;
   self->path = g_strdup (path);
   self->saved_at = arb_encounter_get_position (encounter);
+  self->drafts = arb_draft_writer_new (encounter, path, unsaved);
+  schedule_compaction (self);
   update_properties (self);
   return self;
 }
@@ -379,7 +417,7 @@ arb_fight_new (ArbRulesetLibrary  *rules,
       return NULL;
     }
   arb_encounter_apply (enc, step);
-  return wrap (rules, enc, NULL);
+  return wrap (rules, enc, NULL, FALSE);
 }
 
 ArbFight *
@@ -397,7 +435,7 @@ arb_fight_open (ArbRulesetLibrary  *rules,
    * them must not keep the referee waiting for the first frame. */
   if (!(enc = arb_encounter_load_file_state (path, rules, &rest, error)))
     return NULL;
-  self = wrap (rules, enc, path);
+  self = wrap (rules, enc, path, FALSE);
   if (rest)
     {
       g_autoptr(GTask) task = g_task_new (self, NULL, history_read_cb, NULL);
@@ -428,16 +466,19 @@ arb_fight_recover (ArbRulesetLibrary  *rules,
                    const char         *file,
                    GError            **error)
 {
+  g_autofree char *warning = NULL;
   ArbEncounter *enc;
   ArbFight *self;
 
   g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (rules), NULL);
 
-  if (!(enc = arb_encounter_load_file (draft, rules, error)))
+  if (!(enc = arb_drafts_load (draft, rules, &warning, error)))
     return NULL;
+  if (warning)
+    g_message ("%s", warning);
   /* It belongs to the user's file, never to the draft it came from; and
    * it is not saved until the referee saves it. */
-  self = wrap (rules, enc, file);
+  self = wrap (rules, enc, file, TRUE);
   self->saved_at = G_MAXUINT;
   if (file == NULL)
     self->name = g_strdup (_("Recovered Fight"));
@@ -646,13 +687,15 @@ arb_fight_dup_subtitle (ArbFight *self)
 }
 
 static void
-changed (ArbFight *self)
+changed (ArbFight       *self,
+         ArbDraftChange  change)
 {
   g_autoptr(GError) error = NULL;
 
   /* The draft keeps the fight safe until it is saved on purpose. */
-  if (!arb_drafts_save (self->encounter, self->path, &error))
+  if (!arb_draft_writer_changed (self->drafts, change, &error))
     g_warning ("Could not keep a draft of the fight: %s", error->message);
+  schedule_compaction (self);
   update_properties (self);
   g_signal_emit (self, signals[CHANGED], 0);
 }
@@ -674,7 +717,7 @@ arb_fight_apply (ArbFight *self,
   if (arb_encounter_get_position (self->encounter) < self->saved_at)
     self->saved_at = G_MAXUINT;
   arb_encounter_apply (self->encounter, step);
-  changed (self);
+  changed (self, ARB_DRAFT_CHANGE_APPLY);
 }
 
 gboolean
@@ -684,7 +727,7 @@ arb_fight_undo (ArbFight *self)
 
   if (!ensure_history (self) || !arb_encounter_undo (self->encounter))
     return FALSE;
-  changed (self);
+  changed (self, ARB_DRAFT_CHANGE_UNDO);
   return TRUE;
 }
 
@@ -695,7 +738,7 @@ arb_fight_redo (ArbFight *self)
 
   if (!ensure_history (self) || !arb_encounter_redo (self->encounter))
     return FALSE;
-  changed (self);
+  changed (self, ARB_DRAFT_CHANGE_REDO);
   return TRUE;
 }
 
@@ -828,7 +871,11 @@ arb_fight_save (ArbFight    *self,
       self->path = g_strdup (path);
     }
   self->saved_at = arb_encounter_get_position (self->encounter);
-  arb_drafts_discard (arb_encounter_get_id (self->encounter));
+  /* Saved: the draft goes, and a base for the next one is laid once the
+   * app is idle. */
+  arb_draft_writer_discard (self->drafts);
+  arb_draft_writer_set_file (self->drafts, self->path);
+  schedule_compaction (self);
   update_properties (self);
   g_signal_emit (self, signals[CHANGED], 0);
   return TRUE;
@@ -838,5 +885,6 @@ void
 arb_fight_discard_draft (ArbFight *self)
 {
   g_return_if_fail (ARB_IS_FIGHT (self));
-  arb_drafts_discard (arb_encounter_get_id (self->encounter));
+  g_clear_handle_id (&self->compact_source, g_source_remove);
+  arb_draft_writer_discard (self->drafts);
 }

@@ -754,6 +754,9 @@ cmd_drafts (int    argc,
           d->summary ? json_builder_add_string_value (b, d->summary) : json_builder_add_null_value (b);
           json_builder_set_member_name (b, "error");
           d->error ? json_builder_add_string_value (b, d->error) : json_builder_add_null_value (b);
+          /* Readable, but its journal damaged: the steps from there are lost. */
+          json_builder_set_member_name (b, "warning");
+          d->warning ? json_builder_add_string_value (b, d->warning) : json_builder_add_null_value (b);
           json_builder_end_object (b);
         }
       json_builder_end_array (b);
@@ -771,6 +774,12 @@ cmd_drafts (int    argc,
         g_autofree char *id = g_utf8_make_valid (d->id, -1);
 
         g_print ("%s  %s%s%s%s\n", id, text, file ? _("  (from ") : "", file ? file : "", file ? ")" : "");
+        if (d->warning)
+          {
+            g_autofree char *warning = g_utf8_make_valid (d->warning, -1);
+
+            g_print ("    %s\n", warning);
+          }
       }
   return EXIT_OK;
 }
@@ -811,11 +820,15 @@ cmd_recover (int    argc,
              char **argv)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *warning = NULL;
 
   if (argc != 1 || opts.output == NULL)
     return usage_error (_("encounter recover takes a draft id and -o FILE"));
-  if (!arb_drafts_recover (argv[0], opts.output, &error))
+  if (!arb_drafts_recover_full (argv[0], opts.output, &warning, &error))
     return fail (EXIT_RULE, "%s", error->message);
+  /* Recovered, but not all of it: said, as any problem is, on stderr. */
+  if (warning)
+    g_printerr ("arbiter-cli: %s\n", warning);
   if (!opts.json)
     g_print (_("Recovered into %s\n"), opts.output);
   return EXIT_OK;

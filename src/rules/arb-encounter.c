@@ -1260,6 +1260,51 @@ add_value_nodes (xmlNode    *parent,
     xmlNewTextChild (parent, NULL, (const xmlChar *)name, (const xmlChar *)value);
 }
 
+/* One <step> of the history, under @parent. */
+static xmlNode *
+add_step_node (xmlNode       *parent,
+               const ArbStep *step)
+{
+  xmlNode *node = parent ? xmlNewChild (parent, NULL, (const xmlChar *)"step", NULL)
+                         : xmlNewNode (NULL, (const xmlChar *)"step");
+
+  xmlNewProp (node, (const xmlChar *)"what", (const xmlChar *)step->what);
+  xmlNewProp (node, (const xmlChar *)"who", (const xmlChar *)step->who);
+  for (guint d = 0; d < step->dice->len; d++)
+    {
+      ArbDieRecord *die = g_ptr_array_index (step->dice, d);
+      g_autofree char *value = g_strdup_printf ("%d", die->value);
+      xmlNode *dn = xmlNewChild (node, NULL, (const xmlChar *)"die", NULL);
+
+      xmlNewProp (dn, (const xmlChar *)"expr", (const xmlChar *)die->expr);
+      xmlNewProp (dn, (const xmlChar *)"purpose", (const xmlChar *)die->purpose);
+      xmlNewProp (dn, (const xmlChar *)"value", (const xmlChar *)value);
+      xmlNewProp (dn, (const xmlChar *)"typed", (const xmlChar *)(die->typed ? "true" : "false"));
+    }
+  for (guint e = 0; e < step->effects->len; e++)
+    {
+      ArbEffect *effect = g_ptr_array_index (step->effects, e);
+      xmlNode *en = xmlNewChild (node, NULL, (const xmlChar *)"effect", NULL);
+
+      xmlNewProp (en, (const xmlChar *)"entity", (const xmlChar *)effect->entity);
+      xmlNewProp (en, (const xmlChar *)"key", (const xmlChar *)effect->key);
+      add_value_nodes (en, "old", effect->old_value);
+      add_value_nodes (en, "new", effect->new_value);
+    }
+  for (guint l = 0; l < step->log->len; l++)
+    xmlNewTextChild (node, NULL, (const xmlChar *)"log", (const xmlChar *)g_ptr_array_index (step->log, l));
+  for (guint t = 0; t < step->totals->len; t++)
+    xmlNewTextChild (node, NULL, (const xmlChar *)"total", (const xmlChar *)g_ptr_array_index (step->totals, t));
+  if (step->headline)
+    {
+      xmlNewProp (node, (const xmlChar *)"headline", (const xmlChar *)step->headline);
+      xmlNewProp (node, (const xmlChar *)"tone", (const xmlChar *)arb_headline_tone_to_string (step->tone));
+    }
+  if (step->summary)
+    xmlNewProp (node, (const xmlChar *)"summary", (const xmlChar *)step->summary);
+  return node;
+}
+
 GBytes *
 arb_encounter_serialize (ArbEncounter *self)
 {
@@ -1300,45 +1345,7 @@ arb_encounter_serialize (ArbEncounter *self)
   history = xmlNewChild (root, NULL, (const xmlChar *)"history", NULL);
   xmlNewProp (history, (const xmlChar *)"position", (const xmlChar *)position);
   for (guint i = 0; i < self->history->len; i++)
-    {
-      ArbStep *step = g_ptr_array_index (self->history, i);
-      xmlNode *node = xmlNewChild (history, NULL, (const xmlChar *)"step", NULL);
-
-      xmlNewProp (node, (const xmlChar *)"what", (const xmlChar *)step->what);
-      xmlNewProp (node, (const xmlChar *)"who", (const xmlChar *)step->who);
-      for (guint d = 0; d < step->dice->len; d++)
-        {
-          ArbDieRecord *die = g_ptr_array_index (step->dice, d);
-          g_autofree char *value = g_strdup_printf ("%d", die->value);
-          xmlNode *dn = xmlNewChild (node, NULL, (const xmlChar *)"die", NULL);
-
-          xmlNewProp (dn, (const xmlChar *)"expr", (const xmlChar *)die->expr);
-          xmlNewProp (dn, (const xmlChar *)"purpose", (const xmlChar *)die->purpose);
-          xmlNewProp (dn, (const xmlChar *)"value", (const xmlChar *)value);
-          xmlNewProp (dn, (const xmlChar *)"typed", (const xmlChar *)(die->typed ? "true" : "false"));
-        }
-      for (guint e = 0; e < step->effects->len; e++)
-        {
-          ArbEffect *effect = g_ptr_array_index (step->effects, e);
-          xmlNode *en = xmlNewChild (node, NULL, (const xmlChar *)"effect", NULL);
-
-          xmlNewProp (en, (const xmlChar *)"entity", (const xmlChar *)effect->entity);
-          xmlNewProp (en, (const xmlChar *)"key", (const xmlChar *)effect->key);
-          add_value_nodes (en, "old", effect->old_value);
-          add_value_nodes (en, "new", effect->new_value);
-        }
-      for (guint l = 0; l < step->log->len; l++)
-        xmlNewTextChild (node, NULL, (const xmlChar *)"log", (const xmlChar *)g_ptr_array_index (step->log, l));
-      for (guint t = 0; t < step->totals->len; t++)
-        xmlNewTextChild (node, NULL, (const xmlChar *)"total", (const xmlChar *)g_ptr_array_index (step->totals, t));
-      if (step->headline)
-        {
-          xmlNewProp (node, (const xmlChar *)"headline", (const xmlChar *)step->headline);
-          xmlNewProp (node, (const xmlChar *)"tone", (const xmlChar *)arb_headline_tone_to_string (step->tone));
-        }
-      if (step->summary)
-        xmlNewProp (node, (const xmlChar *)"summary", (const xmlChar *)step->summary);
-    }
+    add_step_node (history, g_ptr_array_index (self->history, i));
 
   xmlDocDumpFormatMemoryEnc (doc, &mem, &len, "UTF-8", 1);
   bytes = g_bytes_new (mem, len);
@@ -1365,6 +1372,143 @@ child_text (xmlNode    *node,
     if (arb_xml_is_element (c, name))
       return arb_xml_get_text (c);
   return NULL;
+}
+
+/* A <step> of the history, or NULL with @error set. */
+static ArbStep *
+step_from_node (xmlNode     *node,
+                const char  *filename,
+                GError     **error)
+{
+  g_autofree char *what = arb_xml_get_prop (node, "what");
+  g_autofree char *who = arb_xml_get_prop (node, "who");
+  g_autofree char *headline = arb_xml_get_prop (node, "headline");
+  g_autofree char *tone = arb_xml_get_prop (node, "tone");
+  g_autofree char *summary = arb_xml_get_prop (node, "summary");
+  g_autoptr(ArbStep) step = arb_step_new (what, who);
+  ArbHeadlineTone t = ARB_HEADLINE_PLAIN;
+
+  arb_headline_tone_from_string (tone, &t);
+  arb_step_add_headline (step, t, headline);
+  arb_step_set_summary (step, summary);
+  for (xmlNode *c = node->children; c; c = c->next)
+    {
+      if (arb_xml_is_element (c, "die"))
+        {
+          g_autofree char *expr = arb_xml_get_prop (c, "expr");
+          g_autofree char *purpose = arb_xml_get_prop (c, "purpose");
+          g_autofree char *value = arb_xml_get_prop (c, "value");
+          g_autofree char *typed = arb_xml_get_prop (c, "typed");
+          int v = 0;
+
+          if (!parse_int (g_strstrip (value), &v))
+            {
+              invalid (error, filename, c, _("a die's value is not a whole number"));
+              return NULL;
+            }
+          arb_step_add_die (step, expr, purpose, v, g_strcmp0 (typed, "true") == 0);
+        }
+      else if (arb_xml_is_element (c, "effect"))
+        {
+          ArbEffect *effect = g_new0 (ArbEffect, 1);
+
+          effect->entity = arb_xml_get_prop (c, "entity");
+          effect->key = arb_xml_get_prop (c, "key");
+          effect->old_value = child_text (c, "old");
+          effect->new_value = child_text (c, "new");
+          g_ptr_array_add (step->effects, effect);
+        }
+      else if (arb_xml_is_element (c, "log"))
+        g_ptr_array_add (step->log, arb_xml_get_text (c));
+      else if (arb_xml_is_element (c, "total"))
+        g_ptr_array_add (step->totals, arb_xml_get_text (c));
+    }
+  return g_steal_pointer (&step);
+}
+
+GBytes *
+arb_step_serialize (const ArbStep *step)
+{
+  g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *)"1.0");
+  xmlChar *mem = NULL;
+  GBytes *bytes;
+  int len = 0;
+
+  g_return_val_if_fail (step != NULL, NULL);
+
+  xmlDocSetRootElement (doc, add_step_node (NULL, step));
+  xmlDocDumpMemoryEnc (doc, &mem, &len, "UTF-8");
+  bytes = g_bytes_new (mem, len);
+  xmlFree (mem);
+  return bytes;
+}
+
+ArbStep *
+arb_step_parse (const char  *data,
+                gsize        len,
+                const char  *filename,
+                GError     **error)
+{
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(GError) local_error = NULL;
+  xmlNode *root;
+
+  g_return_val_if_fail (filename != NULL, NULL);
+
+  if (!g_utf8_validate (data, len, NULL))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE,
+                   _("%s: the file is not valid UTF-8 text"), filename);
+      return NULL;
+    }
+  if (!(doc = arb_xml_parse_limited (data, len, filename, MAX_ELEMENTS, &local_error)))
+    {
+      g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE, local_error->message);
+      return NULL;
+    }
+  root = xmlDocGetRootElement (doc);
+  if (!arb_xml_is_element (root, "step"))
+    {
+      invalid (error, filename, root, _("this is not a step of an encounter (its root is not <step>)"));
+      return NULL;
+    }
+  return step_from_node (root, filename, error);
+}
+
+gboolean
+arb_encounter_step_fits (ArbEncounter  *self,
+                         const ArbStep *step)
+{
+  /* What the step's earlier effects leave, for its later ones. */
+  g_autoptr(GHashTable) pending = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), FALSE);
+  g_return_val_if_fail (step != NULL, FALSE);
+
+  for (guint i = 0; i < step->effects->len; i++)
+    {
+      ArbEffect *e = g_ptr_array_index (step->effects, i);
+      char *where = g_strconcat (e->entity ? e->entity : "", "\n", e->key ? e->key : "", NULL);
+      gpointer before;
+      const char *now;
+
+      if (e->entity == NULL || e->key == NULL)
+        {
+          g_free (where);
+          return FALSE;
+        }
+      if (g_hash_table_lookup_extended (pending, where, NULL, &before))
+        now = before;
+      else
+        now = arb_encounter_get (self, e->entity, e->key);
+      if (g_strcmp0 (now, e->old_value) != 0)
+        {
+          g_free (where);
+          return FALSE;
+        }
+      g_hash_table_replace (pending, where, e->new_value);
+    }
+  return TRUE;
 }
 
 /* Whether every combatant has a readable sheet of this game in the state
@@ -1687,59 +1831,13 @@ arb_encounter_load_bytes (GBytes             *bytes,
 
           for (xmlNode *node = section->children; node; node = node->next)
             {
-              g_autofree char *what = NULL;
-              g_autofree char *who = NULL;
               ArbStep *step;
 
               if (!arb_xml_is_element (node, "step"))
                 continue;
-              what = arb_xml_get_prop (node, "what");
-              who = arb_xml_get_prop (node, "who");
-              step = arb_step_new (what, who);
-              {
-                g_autofree char *headline = arb_xml_get_prop (node, "headline");
-                g_autofree char *tone = arb_xml_get_prop (node, "tone");
-                g_autofree char *summary = arb_xml_get_prop (node, "summary");
-                ArbHeadlineTone t = ARB_HEADLINE_PLAIN;
-
-                arb_headline_tone_from_string (tone, &t);
-                arb_step_add_headline (step, t, headline);
-                arb_step_set_summary (step, summary);
-              }
+              if (!(step = step_from_node (node, filename, error)))
+                return NULL;
               g_array_append_val (step_lines, (long){ xmlGetLineNo (node) });
-              for (xmlNode *c = node->children; c; c = c->next)
-                {
-                  if (arb_xml_is_element (c, "die"))
-                    {
-                      g_autofree char *expr = arb_xml_get_prop (c, "expr");
-                      g_autofree char *purpose = arb_xml_get_prop (c, "purpose");
-                      g_autofree char *value = arb_xml_get_prop (c, "value");
-                      g_autofree char *typed = arb_xml_get_prop (c, "typed");
-                      int v = 0;
-
-                      if (!parse_int (g_strstrip (value), &v))
-                        {
-                          arb_step_free (step);
-                          invalid (error, filename, c, _("a die's value is not a whole number"));
-                          return NULL;
-                        }
-                      arb_step_add_die (step, expr, purpose, v, g_strcmp0 (typed, "true") == 0);
-                    }
-                  else if (arb_xml_is_element (c, "effect"))
-                    {
-                      ArbEffect *effect = g_new0 (ArbEffect, 1);
-
-                      effect->entity = arb_xml_get_prop (c, "entity");
-                      effect->key = arb_xml_get_prop (c, "key");
-                      effect->old_value = child_text (c, "old");
-                      effect->new_value = child_text (c, "new");
-                      g_ptr_array_add (step->effects, effect);
-                    }
-                  else if (arb_xml_is_element (c, "log"))
-                    g_ptr_array_add (step->log, arb_xml_get_text (c));
-                  else if (arb_xml_is_element (c, "total"))
-                    g_ptr_array_add (step->totals, arb_xml_get_text (c));
-                }
               g_ptr_array_add (self->history, step);
             }
         }

@@ -21,4 +21,19 @@ void arb_encounter_swap_effects (ArbEncounter  *self,
                                  const ArbStep *step,
                                  gboolean       forward);
 
+/* One step alone, as an XML document whose root is the <step> an
+ * encounter file's history holds: the draft journal's record of it. */
+GBytes  *arb_step_serialize        (const ArbStep *step);
+/* And back; NULL with @error set (naming @filename) when @data is not
+ * one. Only its shape is checked: the schema and the rules judge the
+ * encounter it ends up in. */
+ArbStep *arb_step_parse            (const char    *data,
+                                    gsize          len,
+                                    const char    *filename,
+                                    GError       **error);
+/* Whether @step follows from the present state of @self: each of its
+ * effects finds the value it says it changes. */
+gboolean arb_encounter_step_fits   (ArbEncounter  *self,
+                                    const ArbStep *step);
+
 G_END_DECLS

@@ -17,6 +17,7 @@
 #include "arb-adjust.h"
 #include "arb-conditions.h"
 #include "arb-drafts.h"
+#include "arb-draft-writer.h"
 #include "arb-hex.h"
 #include "arb-map.h"
 #include "arb-dogfight.h"
