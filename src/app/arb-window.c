@@ -19,6 +19,7 @@
 
 #include "arb-game.h"
 #include "arb-action-dialog.h"
+#include "arb-log-row.h"
 #include "arb-dice-popover.h"
 #include "arb-window-private.h"
 
@@ -313,6 +314,8 @@ refresh (ArbWindow *self)
        * scrolled. The view's own scrolling, since a row's height is
        * known only once it is laid out. */
       gtk_widget_activate_action (GTK_WIDGET (self->log_view), "list.scroll-to-item", "u", 0);
+      /* Rows moved: those now in sight draw again. */
+      arb_log_row_redraw_all (GTK_WIDGET (self->log_view));
     }
   else
     {
@@ -827,6 +830,7 @@ arb_window_class_init (ArbWindowClass *klass)
   g_type_ensure (ARB_TYPE_HEX_MAP);
   g_type_ensure (ARB_TYPE_ACTOR_PANEL);
   g_type_ensure (ARB_TYPE_LOG_ENTRY);
+  g_type_ensure (ARB_TYPE_LOG_ROW);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/arbiter/Arbiter/ui/arb-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, toast_overlay);
@@ -895,6 +899,8 @@ arb_window_init (ArbWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->log = arb_log_model_new ();
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->log_scroller), "value-changed",
+                           G_CALLBACK (arb_log_row_redraw_all), self->log_view, G_CONNECT_SWAPPED);
   gtk_list_view_set_model (self->log_view,
                            GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->log)))));
 

@@ -1,0 +1,19 @@
+/* arb-log-row.h: a step of the log on screen
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define ARB_TYPE_LOG_ROW (arb_log_row_get_type ())
+G_DECLARE_FINAL_TYPE (ArbLogRow, arb_log_row, ARB, LOG_ROW, GtkWidget)
+
+/* Has every row under @view drawn again, as they may have come into
+ * sight (a scroll, rows added or taken away above them). */
+void arb_log_row_redraw_all (GtkWidget *view);
+
+G_END_DECLS
