@@ -29,6 +29,7 @@ typedef struct
   double        radius;
   char         *text;
   ArbPrintFont  font;
+  PangoLayout  *layout;     /* measured when added, drawn as it is */
   gboolean      has_frame;
   ArbPrintRect  frame;
 } Op;
@@ -44,6 +45,12 @@ struct _ArbPrintDoc
   GArray       *boxes;      /* ArbPrintBox */
   cairo_surface_t *scratch;
   cairo_t      *measure;
+  /* Every text is shaped once, in this context: the layout pass asks for
+   * the same texts again and again (a cell is measured, then placed; a
+   * column's words recur), and the pages draw the layouts it made. */
+  PangoContext *context;
+  PangoFontDescription *sans;
+  GHashTable   *layouts;    /* key of text, font and width -> PangoLayout */
 };
 
 G_DEFINE_FINAL_TYPE (ArbPrintDoc, arb_print_doc, G_TYPE_OBJECT)
@@ -74,7 +81,10 @@ arb_paper_get_size (ArbPaper  paper,
 static void
 op_clear (gpointer data)
 {
-  g_free (((Op *)data)->text);
+  Op *op = data;
+
+  g_free (op->text);
+  g_clear_object (&op->layout);
 }
 
 static void
@@ -90,6 +100,9 @@ arb_print_doc_finalize (GObject *object)
 
   g_array_unref (self->ops);
   g_array_unref (self->boxes);
+  g_hash_table_unref (self->layouts);
+  pango_font_description_free (self->sans);
+  g_object_unref (self->context);
   cairo_destroy (self->measure);
   cairo_surface_destroy (self->scratch);
   G_OBJECT_CLASS (arb_print_doc_parent_class)->finalize (object);
@@ -110,6 +123,21 @@ arb_print_doc_init (ArbPrintDoc *self)
   g_array_set_clear_func (self->boxes, box_clear);
   self->scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   self->measure = cairo_create (self->scratch);
+  self->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->sans = pango_font_description_from_string ("Sans");
+
+  /* Unhinted metrics: a text measures the same on a 1x1 scratch image, in
+   * a PDF and on a printer's page at any resolution, so the layouts made
+   * here are drawn as they are on any of them. */
+  {
+    cairo_font_options_t *options = cairo_font_options_create ();
+
+    self->context = pango_cairo_create_context (self->measure);
+    cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+    pango_cairo_context_set_font_options (self->context, options);
+    cairo_font_options_destroy (options);
+  }
 }
 
 ArbPrintDoc *
@@ -133,25 +161,26 @@ arb_print_doc_get_page_size (ArbPrintDoc *self,
   *height = self->page_height;
 }
 
-/* Unhinted metrics: a text measures the same on a 1x1 scratch image, in
- * a PDF and on a printer's page at any resolution. */
+/* The layout of @text in @font wrapped at @width (0: one line), made
+ * the first time it is asked for. The doc owns it. */
 static PangoLayout *
-make_layout (cairo_t            *cr,
-             const char         *text,
-             const ArbPrintFont *font,
-             double              width)
+get_layout (ArbPrintDoc        *self,
+            const char         *text,
+            const ArbPrintFont *font,
+            double              width)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoContext *context = pango_layout_get_context (layout);
-  cairo_font_options_t *options = cairo_font_options_create ();
-  PangoFontDescription *desc = pango_font_description_from_string ("Sans");
+  g_autofree char *key = NULL;
+  PangoLayout *layout;
+  PangoFontDescription *desc;
 
-  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
-  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
-  pango_cairo_context_set_font_options (context, options);
-  cairo_font_options_destroy (options);
-  pango_layout_context_changed (layout);
+  width = MAX (width, 0);
+  key = g_strdup_printf ("%a %a %d %d %d %s", font->size, width, !!font->bold, !!font->italic, (int)font->align, text);
+  layout = g_hash_table_lookup (self->layouts, key);
+  if (layout)
+    return layout;
 
+  layout = pango_layout_new (self->context);
+  desc = pango_font_description_copy_static (self->sans);
   pango_font_description_set_absolute_size (desc, font->size * PANGO_SCALE);
   if (font->bold)
     pango_font_description_set_weight (desc, PANGO_WEIGHT_BOLD);
@@ -167,6 +196,7 @@ make_layout (cairo_t            *cr,
   pango_layout_set_alignment (layout, font->align == ARB_PRINT_CENTER ? PANGO_ALIGN_CENTER
                                     : font->align == ARB_PRINT_RIGHT ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
   pango_layout_set_text (layout, text, -1);
+  g_hash_table_insert (self->layouts, g_steal_pointer (&key), layout);
   return layout;
 }
 
@@ -176,12 +206,10 @@ arb_print_doc_measure (ArbPrintDoc        *self,
                        const ArbPrintFont *font,
                        double              width)
 {
-  g_autoptr(PangoLayout) layout = NULL;
   int w, h;
 
   g_return_val_if_fail (ARB_IS_PRINT_DOC (self), 0);
-  layout = make_layout (self->measure, text, font, width);
-  pango_layout_get_size (layout, &w, &h);
+  pango_layout_get_size (get_layout (self, text, font, width), &w, &h);
   return (double)h / PANGO_SCALE;
 }
 
@@ -190,12 +218,10 @@ arb_print_doc_text_width (ArbPrintDoc        *self,
                           const char         *text,
                           const ArbPrintFont *font)
 {
-  g_autoptr(PangoLayout) layout = NULL;
   int w, h;
 
   g_return_val_if_fail (ARB_IS_PRINT_DOC (self), 0);
-  layout = make_layout (self->measure, text, font, 0);
-  pango_layout_get_size (layout, &w, &h);
+  pango_layout_get_size (get_layout (self, text, font, 0), &w, &h);
   return (double)w / PANGO_SCALE;
 }
 
@@ -251,6 +277,7 @@ arb_print_doc_add_text (ArbPrintDoc        *self,
       op->has_frame = TRUE;
       op->frame = *frame;
     }
+  op->layout = g_object_ref (get_layout (self, text, font, width));
   op->height = arb_print_doc_measure (self, text, font, width);
   return op->height;
 }
@@ -368,7 +395,7 @@ arb_print_doc_draw_page (ArbPrintDoc *self,
         }
       else
         {
-          g_autoptr(PangoLayout) layout = make_layout (cr, op->text, &op->font, op->width);
+          PangoLayout *layout = op->layout;
           PangoRectangle ink, logical;
 
           cairo_set_source_rgb (cr, op->font.grey, op->font.grey, op->font.grey);
