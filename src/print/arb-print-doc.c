@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 #include <pango/pangocairo.h>
+#include <string.h>
 
 #include "arb-print-doc.h"
 
@@ -78,6 +79,49 @@ arb_paper_get_size (ArbPaper  paper,
   *height = paper == ARB_PAPER_LETTER ? 792.0 : 841.8898;
 }
 
+/* What makes a layout, in the units Pango keeps: a size or a width
+ * that differ by less than a Pango unit make the same layout. */
+typedef struct
+{
+  guint hash;
+  int   size;     /* Pango units */
+  int   width;    /* Pango units, -1 for one line */
+  guint style;    /* bold, italic, alignment */
+  char  text[];
+} LayoutKey;
+
+static guint
+layout_key_hash (gconstpointer data)
+{
+  return ((const LayoutKey *)data)->hash;
+}
+
+static gboolean
+layout_key_equal (gconstpointer a,
+                  gconstpointer b)
+{
+  const LayoutKey *x = a, *y = b;
+
+  return x->hash == y->hash && x->size == y->size && x->width == y->width && x->style == y->style &&
+         strcmp (x->text, y->text) == 0;
+}
+
+static LayoutKey *
+layout_key_new (const char         *text,
+                const ArbPrintFont *font,
+                double              width)
+{
+  gsize length = strlen (text);
+  LayoutKey *key = g_malloc (sizeof (LayoutKey) + length + 1);
+
+  key->size = (int)(font->size * PANGO_SCALE);
+  key->width = width > 0 ? (int)(width * PANGO_SCALE) : -1;
+  key->style = (font->bold ? 1 : 0) | (font->italic ? 2 : 0) | (guint)font->align << 2;
+  memcpy (key->text, text, length + 1);
+  key->hash = g_str_hash (text) ^ ((guint)key->size * 31u + (guint)key->width * 1009u + key->style);
+  return key;
+}
+
 static void
 op_clear (gpointer data)
 {
@@ -123,7 +167,7 @@ arb_print_doc_init (ArbPrintDoc *self)
   g_array_set_clear_func (self->boxes, box_clear);
   self->scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   self->measure = cairo_create (self->scratch);
-  self->layouts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  self->layouts = g_hash_table_new_full (layout_key_hash, layout_key_equal, g_free, g_object_unref);
   self->sans = pango_font_description_from_string ("Sans");
 
   /* Unhinted metrics: a text measures the same on a 1x1 scratch image, in
@@ -161,6 +205,24 @@ arb_print_doc_get_page_size (ArbPrintDoc *self,
   *height = self->page_height;
 }
 
+/* Whether @layout, laid out on one line a paragraph, is what wrapping it
+ * at @width would give: no line longer than @width, set left to right
+ * from the left edge. */
+static gboolean
+fits_unwrapped (PangoLayout *layout,
+                int          width)
+{
+  int w, h;
+
+  pango_layout_get_size (layout, &w, &h);
+  if (w > width || pango_layout_get_alignment (layout) != PANGO_ALIGN_LEFT)
+    return FALSE;
+  for (GSList *l = pango_layout_get_lines_readonly (layout); l; l = l->next)
+    if (((PangoLayoutLine *)l->data)->resolved_dir != PANGO_DIRECTION_LTR)
+      return FALSE;
+  return TRUE;
+}
+
 /* The layout of @text in @font wrapped at @width (0: one line), made
  * the first time it is asked for. The doc owns it. */
 static PangoLayout *
@@ -169,28 +231,40 @@ get_layout (ArbPrintDoc        *self,
             const ArbPrintFont *font,
             double              width)
 {
-  g_autofree char *key = NULL;
+  g_autofree LayoutKey *key = layout_key_new (text, font, width);
   PangoLayout *layout;
   PangoFontDescription *desc;
 
-  width = MAX (width, 0);
-  key = g_strdup_printf ("%a %a %d %d %d %s", font->size, width, !!font->bold, !!font->italic, (int)font->align, text);
   layout = g_hash_table_lookup (self->layouts, key);
   if (layout)
     return layout;
 
+  /* A table's cells are measured on one line for the column widths
+   * first; most then fit their column as they are. */
+  if (key->width > 0)
+    {
+      g_autofree LayoutKey *line = layout_key_new (text, font, 0);
+
+      layout = g_hash_table_lookup (self->layouts, line);
+      if (layout && fits_unwrapped (layout, key->width))
+        {
+          g_hash_table_insert (self->layouts, g_steal_pointer (&key), g_object_ref (layout));
+          return layout;
+        }
+    }
+
   layout = pango_layout_new (self->context);
   desc = pango_font_description_copy_static (self->sans);
-  pango_font_description_set_absolute_size (desc, font->size * PANGO_SCALE);
+  pango_font_description_set_absolute_size (desc, key->size);
   if (font->bold)
     pango_font_description_set_weight (desc, PANGO_WEIGHT_BOLD);
   if (font->italic)
     pango_font_description_set_style (desc, PANGO_STYLE_ITALIC);
   pango_layout_set_font_description (layout, desc);
   pango_font_description_free (desc);
-  if (width > 0)
+  if (key->width > 0)
     {
-      pango_layout_set_width (layout, (int)(width * PANGO_SCALE));
+      pango_layout_set_width (layout, key->width);
       pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
     }
   pango_layout_set_alignment (layout, font->align == ARB_PRINT_CENTER ? PANGO_ALIGN_CENTER
