@@ -316,6 +316,23 @@ test_measure (void)
   g_assert_cmpfloat (arb_print_doc_longest_word (doc, cell, &body), ==,
                      arb_print_doc_text_width (fresh, "weapon's", &body));
   g_assert_cmpfloat (arb_print_doc_longest_word (doc, "", &body), ==, 0);
+
+  /* The longest word is read from the text's line: it is the widest of
+   * the words each laid out alone. */
+  {
+    const char *texts[] = { "Target struck through a rear hexside", "AV, AW\nTake 1d6 †", "+1 per point (max. +5)",
+                            "Attacker's MD over 15", "1 per hex or hexside, then 4 for the Assail", NULL };
+
+    for (guint i = 0; texts[i]; i++)
+      {
+        g_auto(GStrv) words = g_strsplit_set (texts[i], " \n", -1);
+        double alone = 0;
+
+        for (guint j = 0; words[j]; j++)
+          alone = MAX (alone, arb_print_doc_text_width (fresh, words[j], &bold));
+        g_assert_cmpfloat (arb_print_doc_longest_word (doc, texts[i], &bold), ==, alone);
+      }
+  }
 }
 
 int

@@ -304,13 +304,61 @@ arb_print_doc_longest_word (ArbPrintDoc        *self,
                             const char         *text,
                             const ArbPrintFont *font)
 {
-  g_auto(GStrv) words = g_strsplit_set (text, " \n", -1);
-  double longest = 0;
+  PangoLayout *layout;
+  PangoLayoutIter *iter;
+  const char *laid;
+  int longest = 0, word = 0;
+  gboolean ltr = TRUE;
 
-  for (guint i = 0; words[i]; i++)
-    if (*words[i])
-      longest = MAX (longest, arb_print_doc_text_width (self, words[i], font));
-  return longest;
+  g_return_val_if_fail (ARB_IS_PRINT_DOC (self), 0);
+
+  /* The words' glyphs are in the text's one-line layout, which the
+   * column's natural width needed anyway: add up each word's advances
+   * there rather than shaping every word again on its own. They are the
+   * advances the word has alone unless the font kerns against a space
+   * (for every shipped card and sheet the two agree to the Pango unit). */
+  layout = get_layout (self, text, font, 0);
+  /* The layout's own copy: Pango mends bad UTF-8 in it. */
+  laid = pango_layout_get_text (layout);
+  iter = pango_layout_get_iter (layout);
+  do
+    {
+      PangoLayoutRun *run = pango_layout_iter_get_run_readonly (iter);
+
+      if (run == NULL)
+        {
+          longest = MAX (longest, word);
+          word = 0;
+          continue;
+        }
+      ltr &= run->item->analysis.level % 2 == 0;
+      for (int i = 0; i < run->glyphs->num_glyphs; i++)
+        {
+          char c = laid[run->item->offset + run->glyphs->log_clusters[i]];
+
+          if (c == ' ' || c == '\n')
+            {
+              longest = MAX (longest, word);
+              word = 0;
+            }
+          else
+            word += run->glyphs->glyphs[i].geometry.width;
+        }
+    }
+  while (pango_layout_iter_next_run (iter));
+  pango_layout_iter_free (iter);
+  longest = MAX (longest, word);
+  if (!ltr)
+    {
+      /* Right to left, the glyphs run against the text: each word alone. */
+      g_auto(GStrv) words = g_strsplit_set (text, " \n", -1);
+
+      longest = 0;
+      for (guint i = 0; words[i]; i++)
+        if (*words[i])
+          longest = MAX (longest, (int)(arb_print_doc_text_width (self, words[i], font) * PANGO_SCALE));
+    }
+  return (double)longest / PANGO_SCALE;
 }
 
 static Op *
