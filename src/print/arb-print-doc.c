@@ -47,8 +47,9 @@ struct _ArbPrintDoc
   cairo_surface_t *scratch;
   cairo_t      *measure;
   /* Every text is shaped once, in this context: the layout pass asks for
-   * the same texts again and again (a cell is measured, then placed; a
-   * column's words recur), and the pages draw the layouts it made. */
+   * the same texts again and again (a cell for its column's width, as a
+   * row, then placed; a title again on a continued card), and the pages
+   * draw the layouts it made. */
   PangoContext *context;
   PangoFontDescription *sans;
   GHashTable   *layouts;    /* key of text, font and width -> PangoLayout */
