@@ -1,11 +1,31 @@
 /* bench-print.c: laying out and writing every game's cards (meson benchmark)
  *
+ * The figure is a ratio against a trivial cairo PDF measured in the same
+ * run, interleaved round by round, so a loaded machine moves both: a
+ * 15-page PDF with one line of Pango text a page. In process, the cards
+ * of all five games (layout and PDF) against that PDF; then the whole
+ * `arbiter-cli cards -o FILE` against this program writing the trivial
+ * PDF as a process of its own (`bench-print --trivial FILE`), both with
+ * the process start and the font setup included. The shipped record
+ * sheets, which share the drawing code, are given beside.
+ *
+ * It fails only on a broken result (a wrong page count, no file), never
+ * on slowness.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <pango/pangocairo.h>
+#include <cairo-pdf.h>
 
 #include "arb-print-cards.h"
+#include "arb-print-sheet.h"
+
+#define ROUNDS 11
+#define CLI_ROUNDS 7
+#define TRIVIAL_PAGES 15
 
 static int
 compare (gconstpointer a,
@@ -16,41 +36,208 @@ compare (gconstpointer a,
   return x < y ? -1 : x > y;
 }
 
+static double
+median (GArray *times)
+{
+  g_array_sort (times, compare);
+  return g_array_index (times, double, times->len / 2);
+}
+
+static double
+now_ms (void)
+{
+  return g_get_monotonic_time () / 1000.0;
+}
+
+/* The baseline: what any PDF of this many pages with Pango text costs. */
+static gboolean
+write_trivial_pdf (const char *path)
+{
+  cairo_surface_t *surface = cairo_pdf_surface_create (path, 595.2756, 841.8898);
+  cairo_t *cr = cairo_create (surface);
+  cairo_status_t status;
+
+  for (int page = 0; page < TRIVIAL_PAGES; page++)
+    {
+      g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
+      PangoFontDescription *desc = pango_font_description_from_string ("Sans 10");
+      g_autofree char *text = g_strdup_printf ("Arbiter: a trivial page, number %d", page + 1);
+
+      pango_layout_set_font_description (layout, desc);
+      pango_font_description_free (desc);
+      pango_layout_set_text (layout, text, -1);
+      cairo_move_to (cr, 72, 72);
+      pango_cairo_show_layout (cr, layout);
+      cairo_show_page (cr);
+    }
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  return status == CAIRO_STATUS_SUCCESS;
+}
+
+static gboolean
+file_is_pdf (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  return g_file_get_contents (path, &data, &length, NULL) && length > 100 && g_str_has_prefix (data, "%PDF-");
+}
+
+static double
+run_process (const char * const *argv,
+             const char         *out)
+{
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+  double start = now_ms (), t;
+
+  g_unlink (out);
+  proc = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_SILENCE, &error);
+  if (proc == NULL || !g_subprocess_wait_check (proc, NULL, &error))
+    g_error ("%s: %s", argv[0], error->message);
+  t = now_ms () - start;
+  if (!file_is_pdf (out))
+    g_error ("%s wrote no PDF to %s", argv[0], out);
+  return t;
+}
+
+static GPtrArray *
+load_sheets (ArbRulesetLibrary *rules)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("G_TEST_SRCDIR") ? g_getenv ("G_TEST_SRCDIR") : "tests",
+                                           "..", "data", "sheets", NULL);
+  GPtrArray *sheets = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)))
+    if (g_str_has_suffix (name, ".xml"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, (GCompareFunc)g_strcmp0);
+  for (guint i = 0; i < names->len; i++)
+    {
+      g_autofree char *path = g_build_filename (dir, g_ptr_array_index (names, i), NULL);
+      ArbSheet *sheet = arb_sheet_load_file (path, rules, NULL);
+
+      if (sheet)
+        g_ptr_array_add (sheets, sheet);
+    }
+  return sheets;
+}
+
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(ArbRulesetLibrary) rules = arb_ruleset_library_new ();
+  g_autoptr(ArbRulesetLibrary) rules = NULL;
+  g_autoptr(GArray) trivial = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) layout = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) write = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) cards = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) sheet_times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) cli = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) cli_trivial = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GPtrArray) sheets = NULL;
   g_autofree char *dir = g_dir_make_tmp ("arbiter-bench-XXXXXX", NULL);
   g_autofree char *pdf = g_build_filename (dir, "cards.pdf", NULL);
-  int pages = 0;
-  double w, h;
+  g_autofree char *base_pdf = g_build_filename (dir, "trivial.pdf", NULL);
+  g_autofree char *sheet_pdf = g_build_filename (dir, "sheets.pdf", NULL);
+  const char *cli_path = g_getenv ("ARBITER_CLI");
+  int sheet_pages = 0;
+  double w, h, t_trivial, t_cards;
 
+  /* The baseline as a process of its own, for the CLI's figure. */
+  if (argc == 3 && g_str_equal (argv[1], "--trivial"))
+    return write_trivial_pdf (argv[2]) ? 0 : 1;
+
+  rules = arb_ruleset_library_new ();
   arb_ruleset_library_load_shipped (rules, NULL);
+  sheets = load_sheets (rules);
   arb_paper_get_size (ARB_PAPER_A4, &w, &h);
-  for (guint i = 0; i < 10; i++)
+  /* One round unmeasured: the font cache and the first shaping. */
+  for (guint i = 0; i <= ROUNDS; i++)
     {
       g_autoptr(ArbPrintDoc) doc = NULL;
-      gint64 start = g_get_monotonic_time ();
-      double t;
+      g_autoptr(ArbPrintDoc) sheet_doc = NULL;
+      double start, t_layout, t_write, t_sheets;
 
+      start = now_ms ();
+      if (!write_trivial_pdf (base_pdf))
+        g_error ("The trivial PDF failed");
+      t_trivial = now_ms () - start;
+
+      start = now_ms ();
       doc = arb_print_cards (rules, NULL, w, h, ARB_CARDS_FOUR_UP, NULL);
-      t = (g_get_monotonic_time () - start) / 1000.0;
-      g_array_append_val (layout, t);
-      start = g_get_monotonic_time ();
-      arb_print_doc_write_pdf (doc, pdf, NULL);
-      t = (g_get_monotonic_time () - start) / 1000.0;
-      g_array_append_val (write, t);
-      pages = arb_print_doc_get_n_pages (doc);
+      t_layout = now_ms () - start;
+      if (doc == NULL || !arb_print_doc_write_pdf (doc, pdf, NULL))
+        g_error ("The cards failed");
+      t_write = now_ms () - start - t_layout;
+      if (arb_print_doc_get_n_pages (doc) != 15 || !file_is_pdf (pdf))
+        g_error ("The cards took %d pages, not 15", arb_print_doc_get_n_pages (doc));
+
+      start = now_ms ();
+      sheet_doc = arb_print_sheets (rules, sheets, w, h, NULL);
+      if (sheet_doc == NULL || !arb_print_doc_write_pdf (sheet_doc, sheet_pdf, NULL))
+        g_error ("The record sheets failed");
+      t_sheets = now_ms () - start;
+      sheet_pages = arb_print_doc_get_n_pages (sheet_doc);
+      if (sheet_pages < (int)sheets->len || !file_is_pdf (sheet_pdf))
+        g_error ("%u record sheets took %d pages", sheets->len, sheet_pages);
+
+      if (i == 0)
+        continue;
+      g_array_append_val (trivial, t_trivial);
+      g_array_append_val (layout, t_layout);
+      g_array_append_val (write, t_write);
+      t_cards = t_layout + t_write;
+      g_array_append_val (cards, t_cards);
+      g_array_append_val (sheet_times, t_sheets);
     }
-  g_array_sort (layout, compare);
-  g_array_sort (write, compare);
-  g_print ("All five games' cards, A4, four a sheet: %d pages\n", pages);
-  g_print ("  layout    median %7.1f ms\n", g_array_index (layout, double, layout->len / 2));
-  g_print ("  PDF write median %7.1f ms\n", g_array_index (write, double, write->len / 2));
+
+  t_trivial = median (trivial);
+  t_cards = median (cards);
+  g_print ("In process, medians of %d interleaved rounds:\n", ROUNDS);
+  g_print ("  trivial PDF (%d pages, a line each)  %7.1f ms\n", TRIVIAL_PAGES, t_trivial);
+  g_print ("  cards, all five games (15 pages)     %7.1f ms  = %.1fx the trivial PDF\n", t_cards,
+           t_cards / t_trivial);
+  g_print ("    layout %7.1f ms, PDF write %7.1f ms\n", median (layout), median (write));
+  g_print ("  record sheets (%d pages)             %7.1f ms  = %.1fx the trivial PDF\n", sheet_pages,
+           median (sheet_times), median (sheet_times) / t_trivial);
+
+  if (cli_path)
+    {
+      g_autofree char *cli_pdf = g_build_filename (dir, "cli.pdf", NULL);
+      const char *cards_argv[] = { cli_path, "cards", "-o", cli_pdf, NULL };
+      const char *trivial_argv[] = { argv[0], "--trivial", base_pdf, NULL };
+      double t_cli, t_base;
+
+      for (guint i = 0; i <= CLI_ROUNDS; i++)
+        {
+          t_base = run_process (trivial_argv, base_pdf);
+          t_cli = run_process (cards_argv, cli_pdf);
+          if (i == 0)
+            continue;
+          g_array_append_val (cli_trivial, t_base);
+          g_array_append_val (cli, t_cli);
+        }
+      t_cli = median (cli);
+      t_base = median (cli_trivial);
+      g_print ("As processes, wall time, medians of %d interleaved rounds:\n", CLI_ROUNDS);
+      g_print ("  bench-print --trivial FILE           %7.1f ms\n", t_base);
+      g_print ("  arbiter-cli cards -o FILE            %7.1f ms  = %.1fx the trivial PDF\n", t_cli,
+               t_cli / t_base);
+      g_unlink (cli_pdf);
+    }
+  else
+    g_print ("(ARBITER_CLI unset: no CLI figure)\n");
+
   g_unlink (pdf);
+  g_unlink (base_pdf);
+  g_unlink (sheet_pdf);
   g_rmdir (dir);
   return 0;
 }

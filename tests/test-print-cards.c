@@ -244,6 +244,97 @@ test_errors (void)
   g_rmdir (dir);
 }
 
+/* The pages draw the layouts the cards were measured with: drawn for a
+ * 300 dpi printer (a scaled context, as GtkPrintOperation hands over),
+ * every text takes the very box it takes in the PDF. */
+static void
+test_any_resolution (void)
+{
+  g_autoptr(ArbRulesetLibrary) lib = arb_test_load_rules ();
+  g_autoptr(ArbPrintDoc) doc = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  GArray *boxes;
+  guint n;
+  double w, h;
+
+  arb_paper_get_size (ARB_PAPER_A4, &w, &h);
+  doc = arb_print_cards (lib, NULL, w, h, ARB_CARDS_FOUR_UP, &error);
+  g_assert_no_error (error);
+  text = pdf_text (doc);
+  boxes = arb_print_doc_get_boxes (doc);
+  n = boxes->len;
+  g_assert_cmpuint (n, >, 1000);
+
+  surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+  cr = cairo_create (surface);
+  cairo_scale (cr, 300.0 / 72, 300.0 / 72);
+  for (int page = 0; page < arb_print_doc_get_n_pages (doc); page++)
+    arb_print_doc_draw_page (doc, cr, page);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+
+  g_assert_cmpuint (boxes->len, ==, 2 * n);
+  for (guint i = 0; i < n; i++)
+    {
+      ArbPrintBox *pdf = &g_array_index (boxes, ArbPrintBox, i);
+      ArbPrintBox *printer = &g_array_index (boxes, ArbPrintBox, n + i);
+
+      g_assert_cmpstr (pdf->text, ==, printer->text);
+      g_assert_cmpint (pdf->page, ==, printer->page);
+      g_assert_cmpfloat (pdf->drawn.x, ==, printer->drawn.x);
+      g_assert_cmpfloat (pdf->drawn.y, ==, printer->drawn.y);
+      g_assert_cmpfloat (pdf->drawn.width, ==, printer->drawn.width);
+      g_assert_cmpfloat (pdf->drawn.height, ==, printer->drawn.height);
+    }
+}
+
+/* Measuring a text again, or as part of another, gives what it gave
+ * alone: the widths a column is shared by do not depend on what was
+ * measured before. */
+static void
+test_measure (void)
+{
+  g_autoptr(ArbPrintDoc) doc = arb_print_doc_new (595, 842);
+  g_autoptr(ArbPrintDoc) fresh = arb_print_doc_new (595, 842);
+  ArbPrintFont body = { 7.5, FALSE, FALSE, ARB_PRINT_LEFT, 0 };
+  ArbPrintFont bold = { 7.5, TRUE, FALSE, ARB_PRINT_LEFT, 0 };
+  const char *cell = "Roll 2d6 and add the weapon's modifier";
+  double line = arb_print_doc_text_width (doc, cell, &body);
+  double height = arb_print_doc_measure (doc, cell, &body, 0);
+
+  g_assert_cmpfloat (line, >, 50);
+  g_assert_cmpfloat (arb_print_doc_text_width (doc, cell, &body), ==, line);
+  g_assert_cmpfloat (arb_print_doc_text_width (fresh, cell, &body), ==, line);
+  g_assert_cmpfloat (arb_print_doc_text_width (doc, cell, &bold), >, line);
+  /* Wide enough, it stays one line; narrower, it wraps to more. */
+  g_assert_cmpfloat (arb_print_doc_measure (doc, cell, &body, line + 1), ==, height);
+  g_assert_cmpfloat (arb_print_doc_measure (fresh, cell, &body, line + 1), ==, height);
+  g_assert_cmpfloat (arb_print_doc_measure (doc, cell, &body, line / 2), >=, 2 * height);
+  g_assert_cmpfloat (arb_print_doc_longest_word (doc, cell, &body), ==,
+                     arb_print_doc_text_width (fresh, "weapon's", &body));
+  g_assert_cmpfloat (arb_print_doc_longest_word (doc, "", &body), ==, 0);
+
+  /* The longest word is read from the text's line: it is the widest of
+   * the words each laid out alone. */
+  {
+    const char *texts[] = { "Target struck through a rear hexside", "AV, AW\nTake 1d6 †", "+1 per point (max. +5)",
+                            "Attacker's MD over 15", "1 per hex or hexside, then 4 for the Assail", NULL };
+
+    for (guint i = 0; texts[i]; i++)
+      {
+        g_auto(GStrv) words = g_strsplit_set (texts[i], " \n", -1);
+        double alone = 0;
+
+        for (guint j = 0; words[j]; j++)
+          alone = MAX (alone, arb_print_doc_text_width (fresh, words[j], &bold));
+        g_assert_cmpfloat (arb_print_doc_longest_word (doc, texts[i], &bold), ==, alone);
+      }
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -255,6 +346,8 @@ main (int   argc,
   g_test_add_func ("/print/cards/complete", test_complete);
   g_test_add_func ("/print/cards/house-tables", test_house_tables);
   g_test_add_func ("/print/cards/errors", test_errors);
+  g_test_add_func ("/print/cards/any-resolution", test_any_resolution);
+  g_test_add_func ("/print/cards/measure", test_measure);
 
   return g_test_run ();
 }

@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 #include <pango/pangocairo.h>
+#include <string.h>
 
 #include "arb-print-doc.h"
 
@@ -29,6 +30,7 @@ typedef struct
   double        radius;
   char         *text;
   ArbPrintFont  font;
+  PangoLayout  *layout;     /* measured when added, drawn as it is */
   gboolean      has_frame;
   ArbPrintRect  frame;
 } Op;
@@ -44,6 +46,13 @@ struct _ArbPrintDoc
   GArray       *boxes;      /* ArbPrintBox */
   cairo_surface_t *scratch;
   cairo_t      *measure;
+  /* Every text is shaped once, in this context: the layout pass asks for
+   * the same texts again and again (a cell for its column's width, as a
+   * row, then placed; a title again on a continued card), and the pages
+   * draw the layouts it made. */
+  PangoContext *context;
+  PangoFontDescription *sans;
+  GHashTable   *layouts;    /* key of text, font and width -> PangoLayout */
 };
 
 G_DEFINE_FINAL_TYPE (ArbPrintDoc, arb_print_doc, G_TYPE_OBJECT)
@@ -71,10 +80,56 @@ arb_paper_get_size (ArbPaper  paper,
   *height = paper == ARB_PAPER_LETTER ? 792.0 : 841.8898;
 }
 
+/* What makes a layout, in the units Pango keeps: a size or a width
+ * that differ by less than a Pango unit make the same layout. */
+typedef struct
+{
+  guint hash;
+  int   size;     /* Pango units */
+  int   width;    /* Pango units, -1 for one line */
+  guint style;    /* bold, italic, alignment */
+  char  text[];
+} LayoutKey;
+
+static guint
+layout_key_hash (gconstpointer data)
+{
+  return ((const LayoutKey *)data)->hash;
+}
+
+static gboolean
+layout_key_equal (gconstpointer a,
+                  gconstpointer b)
+{
+  const LayoutKey *x = a, *y = b;
+
+  return x->hash == y->hash && x->size == y->size && x->width == y->width && x->style == y->style &&
+         strcmp (x->text, y->text) == 0;
+}
+
+static LayoutKey *
+layout_key_new (const char         *text,
+                const ArbPrintFont *font,
+                double              width)
+{
+  gsize length = strlen (text);
+  LayoutKey *key = g_malloc (sizeof (LayoutKey) + length + 1);
+
+  key->size = (int)(font->size * PANGO_SCALE);
+  key->width = width > 0 ? (int)(width * PANGO_SCALE) : -1;
+  key->style = (font->bold ? 1 : 0) | (font->italic ? 2 : 0) | (guint)font->align << 2;
+  memcpy (key->text, text, length + 1);
+  key->hash = g_str_hash (text) ^ ((guint)key->size * 31u + (guint)key->width * 1009u + key->style);
+  return key;
+}
+
 static void
 op_clear (gpointer data)
 {
-  g_free (((Op *)data)->text);
+  Op *op = data;
+
+  g_free (op->text);
+  g_clear_object (&op->layout);
 }
 
 static void
@@ -90,6 +145,9 @@ arb_print_doc_finalize (GObject *object)
 
   g_array_unref (self->ops);
   g_array_unref (self->boxes);
+  g_hash_table_unref (self->layouts);
+  pango_font_description_free (self->sans);
+  g_object_unref (self->context);
   cairo_destroy (self->measure);
   cairo_surface_destroy (self->scratch);
   G_OBJECT_CLASS (arb_print_doc_parent_class)->finalize (object);
@@ -110,6 +168,21 @@ arb_print_doc_init (ArbPrintDoc *self)
   g_array_set_clear_func (self->boxes, box_clear);
   self->scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   self->measure = cairo_create (self->scratch);
+  self->layouts = g_hash_table_new_full (layout_key_hash, layout_key_equal, g_free, g_object_unref);
+  self->sans = pango_font_description_from_string ("Sans");
+
+  /* Unhinted metrics: a text measures the same on a 1x1 scratch image, in
+   * a PDF and on a printer's page at any resolution, so the layouts made
+   * here are drawn as they are on any of them. */
+  {
+    cairo_font_options_t *options = cairo_font_options_create ();
+
+    self->context = pango_cairo_create_context (self->measure);
+    cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+    pango_cairo_context_set_font_options (self->context, options);
+    cairo_font_options_destroy (options);
+  }
 }
 
 ArbPrintDoc *
@@ -133,40 +206,72 @@ arb_print_doc_get_page_size (ArbPrintDoc *self,
   *height = self->page_height;
 }
 
-/* Unhinted metrics: a text measures the same on a 1x1 scratch image, in
- * a PDF and on a printer's page at any resolution. */
-static PangoLayout *
-make_layout (cairo_t            *cr,
-             const char         *text,
-             const ArbPrintFont *font,
-             double              width)
+/* Whether @layout, laid out on one line a paragraph, is what wrapping it
+ * at @width would give: no line longer than @width, set left to right
+ * from the left edge. */
+static gboolean
+fits_unwrapped (PangoLayout *layout,
+                int          width)
 {
-  PangoLayout *layout = pango_cairo_create_layout (cr);
-  PangoContext *context = pango_layout_get_context (layout);
-  cairo_font_options_t *options = cairo_font_options_create ();
-  PangoFontDescription *desc = pango_font_description_from_string ("Sans");
+  int w, h;
 
-  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
-  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
-  pango_cairo_context_set_font_options (context, options);
-  cairo_font_options_destroy (options);
-  pango_layout_context_changed (layout);
+  pango_layout_get_size (layout, &w, &h);
+  if (w > width || pango_layout_get_alignment (layout) != PANGO_ALIGN_LEFT)
+    return FALSE;
+  for (GSList *l = pango_layout_get_lines_readonly (layout); l; l = l->next)
+    if (((PangoLayoutLine *)l->data)->resolved_dir != PANGO_DIRECTION_LTR)
+      return FALSE;
+  return TRUE;
+}
 
-  pango_font_description_set_absolute_size (desc, font->size * PANGO_SCALE);
+/* The layout of @text in @font wrapped at @width (0: one line), made
+ * the first time it is asked for. The doc owns it. */
+static PangoLayout *
+get_layout (ArbPrintDoc        *self,
+            const char         *text,
+            const ArbPrintFont *font,
+            double              width)
+{
+  g_autofree LayoutKey *key = layout_key_new (text, font, width);
+  PangoLayout *layout;
+  PangoFontDescription *desc;
+
+  layout = g_hash_table_lookup (self->layouts, key);
+  if (layout)
+    return layout;
+
+  /* A table's cells are measured on one line for the column widths
+   * first; most then fit their column as they are. */
+  if (key->width > 0)
+    {
+      g_autofree LayoutKey *line = layout_key_new (text, font, 0);
+
+      layout = g_hash_table_lookup (self->layouts, line);
+      if (layout && fits_unwrapped (layout, key->width))
+        {
+          g_hash_table_insert (self->layouts, g_steal_pointer (&key), g_object_ref (layout));
+          return layout;
+        }
+    }
+
+  layout = pango_layout_new (self->context);
+  desc = pango_font_description_copy_static (self->sans);
+  pango_font_description_set_absolute_size (desc, key->size);
   if (font->bold)
     pango_font_description_set_weight (desc, PANGO_WEIGHT_BOLD);
   if (font->italic)
     pango_font_description_set_style (desc, PANGO_STYLE_ITALIC);
   pango_layout_set_font_description (layout, desc);
   pango_font_description_free (desc);
-  if (width > 0)
+  if (key->width > 0)
     {
-      pango_layout_set_width (layout, (int)(width * PANGO_SCALE));
+      pango_layout_set_width (layout, key->width);
       pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
     }
   pango_layout_set_alignment (layout, font->align == ARB_PRINT_CENTER ? PANGO_ALIGN_CENTER
                                     : font->align == ARB_PRINT_RIGHT ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
   pango_layout_set_text (layout, text, -1);
+  g_hash_table_insert (self->layouts, g_steal_pointer (&key), layout);
   return layout;
 }
 
@@ -176,12 +281,10 @@ arb_print_doc_measure (ArbPrintDoc        *self,
                        const ArbPrintFont *font,
                        double              width)
 {
-  g_autoptr(PangoLayout) layout = NULL;
   int w, h;
 
   g_return_val_if_fail (ARB_IS_PRINT_DOC (self), 0);
-  layout = make_layout (self->measure, text, font, width);
-  pango_layout_get_size (layout, &w, &h);
+  pango_layout_get_size (get_layout (self, text, font, width), &w, &h);
   return (double)h / PANGO_SCALE;
 }
 
@@ -190,12 +293,10 @@ arb_print_doc_text_width (ArbPrintDoc        *self,
                           const char         *text,
                           const ArbPrintFont *font)
 {
-  g_autoptr(PangoLayout) layout = NULL;
   int w, h;
 
   g_return_val_if_fail (ARB_IS_PRINT_DOC (self), 0);
-  layout = make_layout (self->measure, text, font, 0);
-  pango_layout_get_size (layout, &w, &h);
+  pango_layout_get_size (get_layout (self, text, font, 0), &w, &h);
   return (double)w / PANGO_SCALE;
 }
 
@@ -204,13 +305,61 @@ arb_print_doc_longest_word (ArbPrintDoc        *self,
                             const char         *text,
                             const ArbPrintFont *font)
 {
-  g_auto(GStrv) words = g_strsplit_set (text, " \n", -1);
-  double longest = 0;
+  PangoLayout *layout;
+  PangoLayoutIter *iter;
+  const char *laid;
+  int longest = 0, word = 0;
+  gboolean ltr = TRUE;
 
-  for (guint i = 0; words[i]; i++)
-    if (*words[i])
-      longest = MAX (longest, arb_print_doc_text_width (self, words[i], font));
-  return longest;
+  g_return_val_if_fail (ARB_IS_PRINT_DOC (self), 0);
+
+  /* The words' glyphs are in the text's one-line layout, which the
+   * column's natural width needed anyway: add up each word's advances
+   * there rather than shaping every word again on its own. They are the
+   * advances the word has alone unless the font kerns against a space
+   * (for every shipped card and sheet the two agree to the Pango unit). */
+  layout = get_layout (self, text, font, 0);
+  /* The layout's own copy: Pango mends bad UTF-8 in it. */
+  laid = pango_layout_get_text (layout);
+  iter = pango_layout_get_iter (layout);
+  do
+    {
+      PangoLayoutRun *run = pango_layout_iter_get_run_readonly (iter);
+
+      if (run == NULL)
+        {
+          longest = MAX (longest, word);
+          word = 0;
+          continue;
+        }
+      ltr &= run->item->analysis.level % 2 == 0;
+      for (int i = 0; i < run->glyphs->num_glyphs; i++)
+        {
+          char c = laid[run->item->offset + run->glyphs->log_clusters[i]];
+
+          if (c == ' ' || c == '\n')
+            {
+              longest = MAX (longest, word);
+              word = 0;
+            }
+          else
+            word += run->glyphs->glyphs[i].geometry.width;
+        }
+    }
+  while (pango_layout_iter_next_run (iter));
+  pango_layout_iter_free (iter);
+  longest = MAX (longest, word);
+  if (!ltr)
+    {
+      /* Right to left, the glyphs run against the text: each word alone. */
+      g_auto(GStrv) words = g_strsplit_set (text, " \n", -1);
+
+      longest = 0;
+      for (guint i = 0; words[i]; i++)
+        if (*words[i])
+          longest = MAX (longest, (int)(arb_print_doc_text_width (self, words[i], font) * PANGO_SCALE));
+    }
+  return (double)longest / PANGO_SCALE;
 }
 
 static Op *
@@ -251,6 +400,7 @@ arb_print_doc_add_text (ArbPrintDoc        *self,
       op->has_frame = TRUE;
       op->frame = *frame;
     }
+  op->layout = g_object_ref (get_layout (self, text, font, width));
   op->height = arb_print_doc_measure (self, text, font, width);
   return op->height;
 }
@@ -368,7 +518,7 @@ arb_print_doc_draw_page (ArbPrintDoc *self,
         }
       else
         {
-          g_autoptr(PangoLayout) layout = make_layout (cr, op->text, &op->font, op->width);
+          PangoLayout *layout = op->layout;
           PangoRectangle ink, logical;
 
           cairo_set_source_rgb (cr, op->font.grey, op->font.grey, op->font.grey);

@@ -3,9 +3,11 @@
  * Cards and record sheets are laid out once, for one page size, into a
  * list of texts, boxes and lines per page. The same list is drawn into a
  * PDF (arbiter-cli) or into each page of a GtkPrintOperation (the app),
- * so what the preview shows is what the file holds. Every text knows the
- * frame (a card, a sheet) it must stay inside; drawing measures what it
- * really took, for the tests.
+ * so what the preview shows is what the file holds. Each text is laid
+ * out once, when it is added, and every page draws that layout: a text
+ * takes the same room in a PDF, a preview and on a printer at any
+ * resolution. Every text knows the frame (a card, a sheet) it must stay
+ * inside; drawing measures what it really took, for the tests.
  *
  * Sizes are in points (1/72 inch); (0, 0) is the page's top left.
  *
