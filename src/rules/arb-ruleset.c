@@ -878,15 +878,45 @@ parse_table (xmlNode     *node,
 
 /* The library */
 
+/* Tables keep their place in load order; a shipped game's tables are
+ * read the first time anything asks for that game, so a command that
+ * needs one game never reads the other four. The order of segments is
+ * the order of the loads that made them, whenever a shipped one is
+ * filled in. */
+typedef struct
+{
+  char      *system;    /* a shipped game's, or NULL for other loads */
+  GPtrArray *names;     /* of "system/id", owned, in load order */
+} Segment;
+
 struct _ArbRulesetLibrary
 {
   GObject     parent_instance;
   GHashTable *tables;   /* "system/id" -> ArbTable, owned */
-  GPtrArray  *order;    /* of ArbTable, owned, in load order */
-  GHashTable *places;   /* "system/id" -> index in order + 1 */
+  GPtrArray  *segments; /* of Segment, owned, in load order */
+  GHashTable *pending;  /* shipped game id -> its Segment, not yet read */
+  Segment    *filling;  /* the shipped segment being read, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (ArbRulesetLibrary, arb_ruleset_library, G_TYPE_OBJECT)
+
+static void
+segment_free (Segment *segment)
+{
+  g_free (segment->system);
+  g_ptr_array_unref (segment->names);
+  g_free (segment);
+}
+
+static Segment *
+segment_new (const char *system)
+{
+  Segment *segment = g_new0 (Segment, 1);
+
+  segment->system = g_strdup (system);
+  segment->names = g_ptr_array_new_with_free_func (g_free);
+  return segment;
+}
 
 static void
 arb_ruleset_library_finalize (GObject *object)
@@ -894,8 +924,8 @@ arb_ruleset_library_finalize (GObject *object)
   ArbRulesetLibrary *self = (ArbRulesetLibrary *)object;
 
   g_clear_pointer (&self->tables, g_hash_table_unref);
-  g_clear_pointer (&self->order, g_ptr_array_unref);
-  g_clear_pointer (&self->places, g_hash_table_unref);
+  g_clear_pointer (&self->pending, g_hash_table_unref);
+  g_clear_pointer (&self->segments, g_ptr_array_unref);
 
   G_OBJECT_CLASS (arb_ruleset_library_parent_class)->finalize (object);
 }
@@ -911,8 +941,8 @@ arb_ruleset_library_init (ArbRulesetLibrary *self)
 {
   self->tables = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                         (GDestroyNotify)arb_table_unref);
-  self->order = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_table_unref);
-  self->places = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->segments = g_ptr_array_new_with_free_func ((GDestroyNotify)segment_free);
+  self->pending = g_hash_table_new (g_str_hash, g_str_equal);
 }
 
 ArbRulesetLibrary *
@@ -925,24 +955,56 @@ static void
 add_table (ArbRulesetLibrary *self,
            ArbTable          *table)
 {
-  g_autofree char *name = g_strdup_printf ("%s/%s", table->system, table->id);
-  ArbTable *old = g_hash_table_lookup (self->tables, name);
+  char *name = g_strdup_printf ("%s/%s", table->system, table->id);
 
   /* A house table takes the place of the table it replaces. */
-  if (old != NULL)
+  if (!g_hash_table_contains (self->tables, name))
     {
-      guint index = GPOINTER_TO_UINT (g_hash_table_lookup (self->places, name)) - 1;
+      Segment *segment = self->filling;
 
-      g_ptr_array_index (self->order, index) = arb_table_ref (table);
-      arb_table_unref (old);
-    }
-  else
-    {
-      g_hash_table_insert (self->places, g_strdup (name), GUINT_TO_POINTER (self->order->len + 1));
-      g_ptr_array_add (self->order, arb_table_ref (table));
+      if (segment == NULL)
+        {
+          segment = self->segments->len ? g_ptr_array_index (self->segments, self->segments->len - 1) : NULL;
+          if (segment == NULL || segment->system != NULL)
+            {
+              segment = segment_new (NULL);
+              g_ptr_array_add (self->segments, segment);
+            }
+        }
+      g_ptr_array_add (segment->names, g_strdup (name));
     }
 
-  g_hash_table_replace (self->tables, g_steal_pointer (&name), arb_table_ref (table));
+  g_hash_table_replace (self->tables, name, arb_table_ref (table));
+}
+
+static gboolean load_shipped_system (ArbRulesetLibrary  *self,
+                                     const char         *system,
+                                     GError            **error);
+
+/* Reads the shipped tables of @system if nothing has asked for them yet. */
+static void
+ensure_system (ArbRulesetLibrary *self,
+               const char        *system)
+{
+  g_autoptr(GError) error = NULL;
+  Segment *segment;
+
+  if (system == NULL || !(segment = g_hash_table_lookup (self->pending, system)))
+    return;
+
+  g_hash_table_remove (self->pending, system);
+  self->filling = segment;
+  /* The shipped tables were checked when Arbiter was built. */
+  if (!load_shipped_system (self, segment->system, &error))
+    g_critical ("The shipped tables of %s do not load: %s", segment->system, error->message);
+  self->filling = NULL;
+}
+
+static void
+ensure_all (ArbRulesetLibrary *self)
+{
+  for (guint i = 0; i < self->segments->len && g_hash_table_size (self->pending) > 0; i++)
+    ensure_system (self, ((Segment *)g_ptr_array_index (self->segments, i))->system);
 }
 
 /* A code's shape: each number (with its sign, unless it follows a digit,
@@ -1119,6 +1181,10 @@ arb_ruleset_library_load_bytes (ArbRulesetLibrary  *self,
 
   system = arb_xml_get_prop (root, "system");
   tables = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_table_unref);
+  /* What this file replaces must be there first, to be checked against
+   * and to keep its place. */
+  if (self->filling == NULL)
+    ensure_system (self, system);
 
   for (xmlNode *child = root->children; child; child = child->next)
     {
@@ -1217,6 +1283,21 @@ arb_rules_register_resources_once (void)
     }
 }
 
+/* One shipped game's tables, from the resources. */
+static gboolean
+load_shipped_system (ArbRulesetLibrary  *self,
+                     const char         *system,
+                     GError            **error)
+{
+  g_autofree char *path = g_strdup_printf (RESOURCE_BASE "/rulesets/%s.xml", system);
+  g_autofree char *uri = g_strconcat ("resource://", path, NULL);
+  g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, error);
+
+  if (bytes == NULL)
+    return FALSE;
+  return arb_ruleset_library_load_bytes (self, bytes, uri, FALSE, error);
+}
+
 gboolean
 arb_ruleset_library_load_shipped (ArbRulesetLibrary  *self,
                                   GError            **error)
@@ -1225,16 +1306,20 @@ arb_ruleset_library_load_shipped (ArbRulesetLibrary  *self,
 
   arb_rules_register_resources_once ();
 
+  /* Each game's tables are read when first asked for (ensure_system()). */
   for (guint i = 0; arb_game_list_ids ()[i]; i++)
     {
-      g_autofree char *path = g_strdup_printf (RESOURCE_BASE "/rulesets/%s.xml", arb_game_list_ids ()[i]);
-      g_autofree char *uri = g_strconcat ("resource://", path, NULL);
-      g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, error);
+      const char *system = arb_game_list_ids ()[i];
+      g_autofree char *path = g_strdup_printf (RESOURCE_BASE "/rulesets/%s.xml", system);
+      Segment *segment;
 
-      if (bytes == NULL)
+      if (!g_resources_get_info (path, 0, NULL, NULL, error))
         return FALSE;
-      if (!arb_ruleset_library_load_bytes (self, bytes, uri, FALSE, error))
-        return FALSE;
+      if (g_hash_table_contains (self->pending, system))
+        continue;
+      segment = segment_new (system);
+      g_ptr_array_add (self->segments, segment);
+      g_hash_table_insert (self->pending, segment->system, segment);
     }
 
   return TRUE;
@@ -1323,6 +1408,7 @@ arb_ruleset_library_get_table (ArbRulesetLibrary *self,
   g_return_val_if_fail (system != NULL, NULL);
   g_return_val_if_fail (id != NULL, NULL);
 
+  ensure_system (self, system);
   name = g_strdup_printf ("%s/%s", system, id);
   return g_hash_table_lookup (self->tables, name);
 }
@@ -1356,13 +1442,23 @@ arb_ruleset_library_list_tables (ArbRulesetLibrary *self,
 
   g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), NULL);
 
-  ret = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_table_unref);
-  for (guint i = 0; i < self->order->len; i++)
-    {
-      ArbTable *table = g_ptr_array_index (self->order, i);
+  if (system != NULL)
+    ensure_system (self, system);
+  else
+    ensure_all (self);
 
-      if (system == NULL || g_str_equal (system, table->system))
-        g_ptr_array_add (ret, arb_table_ref (table));
+  ret = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_table_unref);
+  for (guint s = 0; s < self->segments->len; s++)
+    {
+      Segment *segment = g_ptr_array_index (self->segments, s);
+
+      for (guint i = 0; i < segment->names->len; i++)
+        {
+          ArbTable *table = g_hash_table_lookup (self->tables, g_ptr_array_index (segment->names, i));
+
+          if (system == NULL || g_str_equal (system, table->system))
+            g_ptr_array_add (ret, arb_table_ref (table));
+        }
     }
   return ret;
 }
