@@ -2205,6 +2205,8 @@ load_sealed (GBytes     *bytes,
   /* A file with steps to redo is never sealed (serialize()): every step
    * there is one applied. */
   n_steps = position;
+  if ((n_steps == 0) != (start == end))
+    return NULL;
 
   /* The state alone, as a document of its own. */
   head = g_string_new_len (data, history - data);
