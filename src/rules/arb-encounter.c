@@ -1531,6 +1531,20 @@ serialize (ArbEncounter  *self,
     const Seal *kept_seal = NULL;
     gsize at, start, end, kept_at = 0, fed = 0;
 
+    /* Laid out otherwise (libxml2's indentation set elsewhere in the
+     * process): the kept steps are parsed and written as any others. */
+    if (self->kept != NULL &&
+        (marker == NULL || marker - (const char *)mem < 5 || memcmp (marker - 5, "\n    ", 5) != 0 ||
+         marker[strlen (KEPT_MARKER)] != '\n'))
+      {
+        xmlFree (mem);
+        g_string_free (out, TRUE);
+        if (fresh != NULL)
+          g_clear_pointer (fresh, g_bytes_unref);
+        materialize (self);
+        return serialize (self, fresh);
+      }
+
     if (marker != NULL)
       {
         /* The marker's line, indent and newline, gives way to the kept
