@@ -1508,6 +1508,71 @@ test_journal_drafts (void)
   g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
 }
 
+/* Issue 18: next keeps a sealed file's history as it was, but a file
+ * damaged since its save is read whole and refused, naming the file and
+ * line, and left as it was. */
+static void
+test_encounter_damaged_history (void)
+{
+  g_autofree char *dir = scratch_dir ();
+  g_autofree char *fight = g_build_filename (dir, "damaged.xml", NULL);
+  g_autofree char *rolf = g_test_build_filename (G_TEST_DIST, "..", "data", "sheets", "aod-rolf.xml", NULL);
+  g_autofree char *troll = g_test_build_filename (G_TEST_DIST, "..", "data", "sheets", "aod-foe-troll.xml", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *prefix = NULL;
+  const char *where;
+  char *value;
+  gsize len;
+
+  g_unlink (fight);
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "encounter", "new", "aod", "-o", fight, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+  }
+  {
+    g_auto(Run) a = { 0 };
+    g_auto(Run) b = { 0 };
+    g_auto(Run) c = { 0 };
+
+    run_cli (&a, "encounter", "add", fight, rolf, "--side", "Red", "--at", "2,2", NULL);
+    run_cli (&b, "encounter", "add", fight, troll, "--side", "Blue", "--at", "4,2", NULL);
+    run_cli (&c, "encounter", "start", fight, "--seed", "1", NULL);
+    g_assert_cmpint (a.status + b.status + c.status, ==, 0);
+  }
+  for (guint i = 0; i < 5; i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_cli (&run, "encounter", "next", fight, NULL);
+      g_assert_cmpint (run.status, ==, 0);
+    }
+  g_assert_true (g_file_get_contents (fight, &before, &len, NULL));
+  g_assert_nonnull (strstr (before, " seal=\""));
+
+  /* An old value in a step, changed by hand. */
+  value = strstr (strstr (before, "<history"), "<old>");
+  g_assert_nonnull (value);
+  value[5] = value[5] == '7' ? '6' : '7';
+  g_assert_true (g_file_set_contents (fight, before, len, NULL));
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "encounter", "next", fight, NULL);
+    g_assert_cmpint (run.status, !=, 0);
+    prefix = g_strdup_printf ("arbiter-cli: %s:", fight);
+    g_test_message ("%s", run.err);
+    where = strstr (run.err, prefix);
+    g_assert_nonnull (where);
+    g_assert_true (g_ascii_isdigit (where[strlen (prefix)]));
+    g_assert_nonnull (strstr (run.err, "history"));
+  }
+  g_assert_true (g_file_get_contents (fight, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1531,6 +1596,7 @@ main (int   argc,
   g_test_add_func ("/cli/sheet/validate-and-list", test_sheet_validate_and_list);
   g_test_add_func ("/cli/print", test_print_commands);
   g_test_add_func ("/cli/encounter/commands", test_encounter_commands);
+  g_test_add_func ("/cli/encounter/damaged-history", test_encounter_damaged_history);
   g_test_add_func ("/cli/encounter/add-heals", test_encounter_add_heals);
   g_test_add_func ("/cli/sheet/loss-over-pool", test_sheet_loss_over_pool);
   g_test_add_func ("/cli/non-utf8-file-names", test_non_utf8_file_names);

@@ -1379,6 +1379,149 @@ test_long_history (void)
   g_assert_cmpuint (arb_encounter_get_position (back), ==, 1000);
 }
 
+
+/* Issue 18: a step added to a sealed file (arbiter-cli next, run --apply)
+ * keeps the history as the bytes it was and writes exactly what loading
+ * the whole file would; a file damaged since its save is loaded whole
+ * and refused naming the line; undo past the kept steps still works. */
+static char *
+write_fight (const char *dir,
+             const char *name,
+             guint       n_steps)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_free (add_combatant (enc, "aod-rolf.xml", "Blue", NULL));
+  g_free (add_combatant (enc, "aod-foe-troll.xml", "Red", NULL));
+  run_apply (enc, "aod.start", NULL, 0);
+  while (arb_encounter_get_n_steps (enc) < n_steps)
+    run_apply (enc, "aod.next", NULL, 0);
+  g_assert_true (arb_encounter_save (enc, path, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static GBytes *
+next_and_save (ArbEncounter *enc,
+               const char   *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  gsize len;
+
+  run_apply (enc, "aod.next", NULL, 0);
+  g_assert_true (arb_encounter_save (enc, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  return g_bytes_new_take (g_steal_pointer (&contents), len);
+}
+
+static void
+test_sealed_append (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arb-seal-XXXXXX", NULL);
+  g_autofree char *path = write_fight (dir, "fight.xml", 40);
+  g_autofree char *copy = g_build_filename (dir, "copy.xml", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize len;
+
+  g_assert_true (g_file_get_contents (path, &contents, &len, NULL));
+  g_assert_nonnull (strstr (contents, " seal=\""));
+  g_assert_true (g_file_set_contents (copy, contents, len, NULL));
+
+  /* Five steps each way: kept bytes, and the whole load. */
+  for (guint i = 0; i < 5; i++)
+    {
+      g_autoptr(ArbEncounter) fast = arb_encounter_load_file_for_append (path, rules, &error);
+      g_autoptr(ArbEncounter) whole = NULL;
+      g_autoptr(GBytes) a = NULL;
+      g_autoptr(GBytes) b = NULL;
+
+      g_assert_no_error (error);
+      g_assert_true (arb_encounter_is_kept (fast));
+      g_assert_cmpuint (arb_encounter_get_n_steps (fast), ==, 40 + i);
+      whole = arb_encounter_load_file (copy, rules, &error);
+      g_assert_no_error (error);
+      g_assert_false (arb_encounter_is_kept (whole));
+      a = next_and_save (fast, path);
+      b = next_and_save (whole, copy);
+      g_assert_true (g_bytes_equal (a, b));
+      /* Asking for a kept step parses them. */
+      g_assert_cmpstr (arb_step_get_what (arb_encounter_get_step (fast, 0)), ==, "encounter.add");
+      g_assert_false (arb_encounter_is_kept (fast));
+    }
+
+  /* Undo past the kept steps, then a step: the redo steps go. */
+  {
+    g_autoptr(ArbEncounter) fast = arb_encounter_load_file_for_append (path, rules, &error);
+    g_autoptr(ArbEncounter) whole = NULL;
+    g_autofree char *state = NULL;
+
+    g_assert_no_error (error);
+    g_assert_true (arb_encounter_undo (fast));
+    g_assert_true (arb_encounter_undo (fast));
+    g_assert_cmpuint (arb_encounter_get_n_steps (fast), ==, 45);
+    g_assert_true (arb_encounter_can_redo (fast));
+    g_assert_true (arb_encounter_save (fast, path, &error));
+    g_assert_no_error (error);
+    /* Steps to redo: not sealed, so the next step loads it whole. */
+    g_clear_object (&fast);
+    fast = arb_encounter_load_file_for_append (path, rules, &error);
+    g_assert_no_error (error);
+    g_assert_false (arb_encounter_is_kept (fast));
+    run_apply (fast, "aod.next", NULL, 0);
+    g_assert_cmpuint (arb_encounter_get_n_steps (fast), ==, 44);
+    state = arb_encounter_dump_state (fast);
+    g_assert_true (arb_encounter_save (fast, path, &error));
+    whole = arb_encounter_load_file (path, rules, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (arb_encounter_get_position (whole), ==, 44);
+    {
+      g_autofree char *reloaded = arb_encounter_dump_state (whole);
+
+      g_assert_cmpstr (reloaded, ==, state);
+    }
+  }
+
+  /* A step damaged by hand after the save: the seal no longer matches,
+   * the file is loaded whole and refused, naming the line. */
+  {
+    g_autoptr(ArbEncounter) enc = NULL;
+    g_autofree char *sealed = NULL;
+    g_autofree char *after = NULL;
+    char *effect;
+    gsize n;
+
+    g_assert_true (g_file_get_contents (path, &sealed, &n, NULL));
+    effect = strstr (strstr (sealed, "<history"), "<old>");
+    g_assert_nonnull (effect);
+    effect[5] = effect[5] == '9' ? '8' : '9';
+    g_assert_true (g_file_set_contents (path, sealed, n, NULL));
+    enc = arb_encounter_load_file_for_append (path, rules, &error);
+    g_assert_null (enc);
+    g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID);
+    g_assert_true (g_str_has_prefix (error->message, path));
+    g_assert_nonnull (strstr (error->message, "the history does not"));
+    g_test_message ("%s", error->message);
+    g_assert_true (g_file_get_contents (path, &after, &n, NULL));
+    g_assert_cmpstr (after, ==, sealed);
+  }
+
+  g_unlink (copy);
+  g_unlink (path);
+  {
+    g_autofree char *backup = g_strconcat (path, "~", NULL);
+    g_autofree char *copy_backup = g_strconcat (copy, "~", NULL);
+
+    g_unlink (backup);
+    g_unlink (copy_backup);
+  }
+  g_rmdir (dir);
+}
+
 /* Issue 15: with a map, GPG's pit cannot be set to another size, which
  * would let gliders fly where the map has no hex. */
 static void
@@ -1767,6 +1910,7 @@ main (int   argc,
   g_test_add_func ("/encounter/bad-live-values", test_bad_live_values);
   g_test_add_func ("/encounter/save-refuses-bad-state", test_save_refuses_bad_state);
   g_test_add_func ("/encounter/long-history", test_long_history);
+  g_test_add_func ("/encounter/sealed-append", test_sealed_append);
   g_test_add_func ("/encounter/gpg/pit-is-the-map", test_gpg_pit_is_the_map);
   g_test_add_func ("/encounter/bad-files", test_bad_files);
   g_test_add_func ("/encounter/history-without-sheet", test_history_without_sheet);

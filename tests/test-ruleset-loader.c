@@ -720,6 +720,166 @@ test_missing_house_dir (void)
   g_assert_cmpuint (problems->len, ==, 0);
 }
 
+
+/* The shipped tables load from the compiled form made at build time,
+ * unchecked: they must be exactly what parsing and checking the XML
+ * gives, every cell, note and label, and in the same order. */
+static void
+assert_same_table (ArbTable *a,
+                   ArbTable *b)
+{
+  const char *where = arb_table_get_id (a);
+
+  g_test_message ("%s/%s", arb_table_get_system (a), where);
+  g_assert_cmpstr (arb_table_get_system (a), ==, arb_table_get_system (b));
+  g_assert_cmpstr (arb_table_get_id (a), ==, arb_table_get_id (b));
+  g_assert_cmpstr (arb_table_get_title (a), ==, arb_table_get_title (b));
+  g_assert_cmpstr (arb_table_get_source (a), ==, arb_table_get_source (b));
+  g_assert_cmpstr (arb_table_get_dice (a), ==, arb_table_get_dice (b));
+  g_assert_cmpstr (arb_table_get_key (a), ==, arb_table_get_key (b));
+  g_assert_cmpstr (arb_table_get_filename (a), ==, arb_table_get_filename (b));
+  g_assert_cmpint (arb_table_is_named (a), ==, arb_table_is_named (b));
+  g_assert_cmpint (arb_table_is_placeholder (a), ==, arb_table_is_placeholder (b));
+  g_assert_cmpint (arb_table_is_house_rule (a), ==, arb_table_is_house_rule (b));
+  g_assert_cmpint (arb_table_has_uncertain (a), ==, arb_table_has_uncertain (b));
+
+  g_assert_cmpuint (arb_table_get_n_notes (a), ==, arb_table_get_n_notes (b));
+  for (guint i = 0; i < arb_table_get_n_notes (a); i++)
+    {
+      const ArbNote *na = arb_table_get_note (a, i), *nb = arb_table_get_note (b, i);
+
+      g_assert_cmpstr (na->text, ==, nb->text);
+      g_assert_cmpint (na->uncertain, ==, nb->uncertain);
+      g_assert_cmpint (na->modifier, ==, nb->modifier);
+    }
+
+  g_assert_cmpuint (arb_table_get_n_columns (a), ==, arb_table_get_n_columns (b));
+  for (guint i = 0; i < arb_table_get_n_columns (a); i++)
+    {
+      const ArbColumn *ca = arb_table_get_column (a, i), *cb = arb_table_get_column (b, i);
+
+      g_assert_cmpstr (ca->key, ==, cb->key);
+      g_assert_cmpstr (ca->title, ==, cb->title);
+      g_assert_cmpuint (g_strv_length (ca->aliases), ==, g_strv_length (cb->aliases));
+      for (guint k = 0; ca->aliases[k]; k++)
+        {
+          g_assert_cmpstr (ca->aliases[k], ==, cb->aliases[k]);
+          g_assert_cmpint (arb_table_find_column (a, ca->aliases[k]), ==, (int)i);
+        }
+      g_assert_cmpint (arb_table_find_column (a, ca->key), ==, (int)i);
+    }
+
+  g_assert_cmpuint (arb_table_get_n_rows (a), ==, arb_table_get_n_rows (b));
+  for (guint r = 0; r < arb_table_get_n_rows (a); r++)
+    {
+      const ArbRow *ra = arb_table_get_row (a, r), *rb = arb_table_get_row (b, r);
+
+      g_assert_cmpstr (ra->name, ==, rb->name);
+      g_assert_cmpstr (ra->label, ==, rb->label);
+      g_assert_cmpstr (ra->group, ==, rb->group);
+      g_assert_cmpint (ra->has_min, ==, rb->has_min);
+      g_assert_cmpint (ra->has_max, ==, rb->has_max);
+      if (ra->has_min)
+        g_assert_cmpint (ra->min, ==, rb->min);
+      if (ra->has_max)
+        g_assert_cmpint (ra->max, ==, rb->max);
+      g_assert_cmpuint (ra->line, ==, rb->line);
+      for (guint c = 0; c < arb_table_get_n_columns (a); c++)
+        {
+          g_assert_cmpstr (ra->cells[c].text, ==, rb->cells[c].text);
+          g_assert_cmpstr (ra->cells[c].code, ==, rb->cells[c].code);
+          g_assert_cmpint (ra->cells[c].uncertain, ==, rb->cells[c].uncertain);
+        }
+    }
+
+  /* Lookups past the rows (a table that continues) agree as well. */
+  if (!arb_table_is_named (a) && arb_table_get_dice (a) == NULL && arb_table_get_n_rows (a) > 0)
+    for (int v = -5; v < 500; v += 7)
+      {
+        const ArbRow *ra = arb_table_find_row (a, v, NULL), *rb = arb_table_find_row (b, v, NULL);
+
+        g_assert_true ((ra == NULL) == (rb == NULL));
+        if (ra != NULL)
+          {
+            g_assert_cmpstr (ra->label, ==, rb->label);
+            for (guint c = 0; c < arb_table_get_n_columns (a); c++)
+              g_assert_cmpstr (ra->cells[c].text, ==, rb->cells[c].text);
+          }
+      }
+}
+
+static void
+test_compiled_matches_xml (void)
+{
+  g_autoptr(ArbRulesetLibrary) compiled = arb_ruleset_library_new ();
+  g_autoptr(ArbRulesetLibrary) parsed = arb_ruleset_library_new ();
+  g_autoptr(GPtrArray) from_compiled = NULL;
+  g_autoptr(GPtrArray) from_xml = NULL;
+  g_autoptr(GError) error = NULL;
+  const char * const games[] = { "aod", "gpg", "tft", "rsbs", "dogfight", NULL };
+
+  g_assert_true (arb_ruleset_library_load_shipped (compiled, &error));
+  g_assert_no_error (error);
+
+  /* The XML as a house file is read: parsed and checked against
+   * ruleset.rng and every rule of the loader, here and now. */
+  for (guint i = 0; games[i]; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/io/github/arbiter/Arbiter/rulesets/%s.xml", games[i]);
+      g_autofree char *uri = g_strconcat ("resource://", path, NULL);
+      g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, &error);
+
+      g_assert_no_error (error);
+      g_assert_true (arb_ruleset_library_load_bytes (parsed, bytes, uri, FALSE, &error));
+      g_assert_no_error (error);
+    }
+
+  from_compiled = arb_ruleset_library_list_tables (compiled, NULL);
+  from_xml = arb_ruleset_library_list_tables (parsed, NULL);
+  g_assert_cmpuint (from_compiled->len, ==, from_xml->len);
+  g_assert_cmpuint (from_compiled->len, >, 50);
+  for (guint i = 0; i < from_compiled->len; i++)
+    assert_same_table (g_ptr_array_index (from_compiled, i), g_ptr_array_index (from_xml, i));
+}
+
+/* A command that needs one game reads that game's tables alone, and a
+ * house file of a game brings the shipped tables it replaces with it,
+ * each keeping its place. */
+static void
+test_lazy_games (void)
+{
+  g_autoptr(ArbRulesetLibrary) lib = arb_ruleset_library_new ();
+  g_autoptr(ArbRulesetLibrary) eager = arb_ruleset_library_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = ruleset ("gpg", one_table);
+  g_autoptr(GPtrArray) all = NULL;
+  g_autoptr(GPtrArray) all_eager = NULL;
+
+  g_assert_true (arb_ruleset_library_load_shipped (lib, &error));
+  g_assert_true (arb_ruleset_library_load_shipped (eager, &error));
+  g_assert_no_error (error);
+  /* The eager one reads every game now, the other as asked. */
+  g_ptr_array_unref (arb_ruleset_library_list_tables (eager, NULL));
+
+  g_assert_nonnull (arb_ruleset_library_get_table (lib, "tft", "damage-by-st"));
+  g_assert_true (load_text (lib, text, &error));
+  g_assert_no_error (error);
+  g_assert_true (load_text (eager, text, &error));
+  g_assert_no_error (error);
+  g_assert_true (arb_table_is_house_rule (arb_ruleset_library_get_table (lib, "gpg", "to-hit")));
+
+  all = arb_ruleset_library_list_tables (lib, NULL);
+  all_eager = arb_ruleset_library_list_tables (eager, NULL);
+  g_assert_cmpuint (all->len, ==, all_eager->len);
+  for (guint i = 0; i < all->len; i++)
+    {
+      g_assert_cmpstr (arb_table_get_system (g_ptr_array_index (all, i)), ==,
+                       arb_table_get_system (g_ptr_array_index (all_eager, i)));
+      g_assert_cmpstr (arb_table_get_id (g_ptr_array_index (all, i)), ==,
+                       arb_table_get_id (g_ptr_array_index (all_eager, i)));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -743,6 +903,8 @@ main (int   argc,
   g_test_add_func ("/ruleset/house-too-large", test_house_too_large);
   g_test_add_func ("/ruleset/house-fifo", test_house_fifo);
   g_test_add_func ("/ruleset/missing-house-dir", test_missing_house_dir);
+  g_test_add_func ("/ruleset/compiled-matches-xml", test_compiled_matches_xml);
+  g_test_add_func ("/ruleset/lazy-games", test_lazy_games);
 
   return g_test_run ();
 }

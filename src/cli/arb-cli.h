@@ -15,6 +15,7 @@ enum { EXIT_OK = 0, EXIT_RULE = 1, EXIT_USAGE = 2 };
 
 typedef struct
 {
+  char    **argv;               /* as given, for the printing helper */
   gboolean  json;
   gboolean  has_seed;
   gint64    seed;

@@ -943,6 +943,7 @@ main (int   argc,
   int status;
 
   opts.facing = -1;
+  opts.argv = g_strdupv (argv);
 
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
@@ -1019,5 +1020,6 @@ main (int   argc,
   g_free (opts.at);
   g_free (opts.encounter);
   g_strfreev (opts.params);
+  g_strfreev (opts.argv);
   return status;
 }

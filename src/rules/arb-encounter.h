@@ -180,6 +180,17 @@ ArbEncounter *arb_encounter_load_bytes      (GBytes             *bytes,
                                              const char         *filename,
                                              ArbRulesetLibrary  *rules,
                                              GError            **error);
+/* For adding steps (arbiter-cli's next, run --apply): a file Arbiter
+ * saved and sealed, unchanged since, has its state read and checked as
+ * arb_encounter_load_file() does, and its history kept as the bytes it
+ * is, to be written back as it was, not parsed and replayed again; any
+ * other file is loaded and checked whole. Reading a kept step, or undoing
+ * one, parses them then. */
+ArbEncounter *arb_encounter_load_file_for_append (const char         *path,
+                                                  ArbRulesetLibrary  *rules,
+                                                  GError            **error);
+/* Whether @self keeps steps as bytes (for tests). */
+gboolean      arb_encounter_is_kept         (ArbEncounter       *self);
 GBytes       *arb_encounter_serialize       (ArbEncounter       *self);
 /* As arb_sheet_save(): temporary file, PATH~ kept, changed files refused. */
 gboolean      arb_encounter_save            (ArbEncounter       *self,

@@ -13,6 +13,20 @@ G_BEGIN_DECLS
 
 /* Registers the compiled-in data (rulesets, schemas, starter sheets). */
 void arb_rules_register_resources_once (void);
+/* The shipped tables in their compiled form (made at build time by
+ * arb-compile-rulesets, which has none and says so with an empty one). */
+void arb_rules_compiled_register_resource (void);
+
+/* The tables of @system in the library as the compiled form shipped in
+ * the resources (built by arb-compile-rulesets), and back: a load that
+ * trusts the bytes, which the build checked. */
+GBytes  *arb_ruleset_library_compile        (ArbRulesetLibrary  *self,
+                                             const char         *system);
+gboolean arb_ruleset_library_load_compiled  (ArbRulesetLibrary  *self,
+                                             GBytes             *bytes,
+                                             const char         *system,
+                                             const char         *filename,
+                                             GError            **error);
 
 /* Sets the values @step changes (@forward) or puts them back, without
  * touching the history: to see what the step would leave, then undo it

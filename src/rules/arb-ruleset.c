@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "arb-dice.h"
 #include "arb-rules-resources.h"
@@ -710,24 +711,11 @@ check_rows (ArbTable  *table,
   return TRUE;
 }
 
-/* A table that goes on past its last row ("and so on"): only ranges
- * looked up by a key can, from a last row closed at both ends, whose
- * every cell starts with its count of dice. The table then says so in
- * a note of its own, so the card and the browser show it. */
-static gboolean
-check_continues (ArbTable  *table,
-                 xmlNode   *node,
-                 GError   **error)
+static const ArbRow *
+last_row (ArbTable *table)
 {
   const ArbRow *last = NULL;
-  g_autoptr(GString) cells = g_string_new (NULL);
-  g_autofree char *dice = NULL;
-  const ArbRow *next;
-  ArbNote note = { NULL, FALSE, FALSE };
 
-  if (table->named || table->dice != NULL)
-    return invalid (error, table->filename, node,
-                    _("table “%s”: only a table of ranges looked up by a key continues"), table->id);
   for (guint i = 0; i < table->rows->len; i++)
     {
       const ArbRow *row = &g_array_index (table->rows, ArbRow, i);
@@ -735,17 +723,23 @@ check_continues (ArbTable  *table,
       if (last == NULL || row_hi (row) > row_hi (last))
         last = row;
     }
-  if (!last->has_min || !last->has_max)
-    return invalid (error, table->filename, node,
-                    _("table “%s”: to continue, its last row needs a min and a max"), table->id);
-  for (guint c = 0; c < table->columns->len; c++)
-    if (!g_ascii_isdigit (last->cells[c].text[0]) ||
-        (last->cells[c].code != NULL && !g_ascii_isdigit (last->cells[c].code[0])))
-      return invalid (error, table->filename, node,
-                      _("table “%s”: to continue, each cell of its last row starts with its count of dice"),
-                      table->id);
-  table->last = last;
+  return last;
+}
 
+/* Where a continuing table's pattern starts, and the note that says so
+ * (in the reader's language, so made at every load). */
+static gboolean
+continue_note (ArbTable  *table,
+               xmlNode   *node,
+               GError   **error)
+{
+  g_autoptr(GString) cells = g_string_new (NULL);
+  g_autofree char *dice = NULL;
+  const ArbRow *last = last_row (table);
+  const ArbRow *next;
+  ArbNote note = { NULL, FALSE, FALSE };
+
+  table->last = last;
   next = continued_row (table, 1);
   if (next == NULL)
     return invalid (error, table->filename, node, _("table “%s”: too many dice to continue"), table->id);
@@ -760,6 +754,33 @@ check_continues (ArbTable  *table,
                                last->max, last->max - last->min + 1, table->key, dice, next->label, cells->str);
   g_array_append_val (table->notes, note);
   return TRUE;
+}
+
+/* A table that goes on past its last row ("and so on"): only ranges
+ * looked up by a key can, from a last row closed at both ends, whose
+ * every cell starts with its count of dice. The table then says so in
+ * a note of its own, so the card and the browser show it. */
+static gboolean
+check_continues (ArbTable  *table,
+                 xmlNode   *node,
+                 GError   **error)
+{
+  const ArbRow *last;
+
+  if (table->named || table->dice != NULL)
+    return invalid (error, table->filename, node,
+                    _("table “%s”: only a table of ranges looked up by a key continues"), table->id);
+  last = last_row (table);
+  if (!last->has_min || !last->has_max)
+    return invalid (error, table->filename, node,
+                    _("table “%s”: to continue, its last row needs a min and a max"), table->id);
+  for (guint c = 0; c < table->columns->len; c++)
+    if (!g_ascii_isdigit (last->cells[c].text[0]) ||
+        (last->cells[c].code != NULL && !g_ascii_isdigit (last->cells[c].code[0])))
+      return invalid (error, table->filename, node,
+                      _("table “%s”: to continue, each cell of its last row starts with its count of dice"),
+                      table->id);
+  return continue_note (table, node, error);
 }
 
 static ArbTable *
@@ -878,15 +899,47 @@ parse_table (xmlNode     *node,
 
 /* The library */
 
+/* Tables keep their place in load order; a shipped game's tables are
+ * read the first time anything asks for that game, so a command that
+ * needs one game never reads the other four. The order of segments is
+ * the order of the loads that made them, whenever a shipped one is
+ * filled in. */
+typedef struct
+{
+  char      *system;    /* a shipped game's, or NULL for other loads */
+  GPtrArray *names;     /* of "system/id", owned, in load order */
+} Segment;
+
 struct _ArbRulesetLibrary
 {
   GObject     parent_instance;
   GHashTable *tables;   /* "system/id" -> ArbTable, owned */
-  GPtrArray  *order;    /* of ArbTable, owned, in load order */
-  GHashTable *places;   /* "system/id" -> index in order + 1 */
+  GPtrArray  *segments; /* of Segment, owned, in load order */
+  GHashTable *pending;  /* shipped game id -> its Segment, not yet read */
+  Segment    *filling;  /* the shipped segment being read, or NULL */
+  /* Compiled tables are made into ArbTables when first asked for. */
+  GHashTable *unread;   /* "system/id" -> GVariant of a compiled table */
 };
 
 G_DEFINE_FINAL_TYPE (ArbRulesetLibrary, arb_ruleset_library, G_TYPE_OBJECT)
+
+static void
+segment_free (Segment *segment)
+{
+  g_free (segment->system);
+  g_ptr_array_unref (segment->names);
+  g_free (segment);
+}
+
+static Segment *
+segment_new (const char *system)
+{
+  Segment *segment = g_new0 (Segment, 1);
+
+  segment->system = g_strdup (system);
+  segment->names = g_ptr_array_new_with_free_func (g_free);
+  return segment;
+}
 
 static void
 arb_ruleset_library_finalize (GObject *object)
@@ -894,8 +947,9 @@ arb_ruleset_library_finalize (GObject *object)
   ArbRulesetLibrary *self = (ArbRulesetLibrary *)object;
 
   g_clear_pointer (&self->tables, g_hash_table_unref);
-  g_clear_pointer (&self->order, g_ptr_array_unref);
-  g_clear_pointer (&self->places, g_hash_table_unref);
+  g_clear_pointer (&self->pending, g_hash_table_unref);
+  g_clear_pointer (&self->unread, g_hash_table_unref);
+  g_clear_pointer (&self->segments, g_ptr_array_unref);
 
   G_OBJECT_CLASS (arb_ruleset_library_parent_class)->finalize (object);
 }
@@ -911,8 +965,9 @@ arb_ruleset_library_init (ArbRulesetLibrary *self)
 {
   self->tables = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                         (GDestroyNotify)arb_table_unref);
-  self->order = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_table_unref);
-  self->places = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->segments = g_ptr_array_new_with_free_func ((GDestroyNotify)segment_free);
+  self->pending = g_hash_table_new (g_str_hash, g_str_equal);
+  self->unread = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify)g_variant_unref);
 }
 
 ArbRulesetLibrary *
@@ -921,28 +976,95 @@ arb_ruleset_library_new (void)
   return g_object_new (ARB_TYPE_RULESET_LIBRARY, NULL);
 }
 
+static ArbTable *load_compiled_table (GVariant   *value,
+                                      const char *system,
+                                      const char *filename);
+
+/* The table called @name ("system/id"), made from its compiled form if
+ * this is the first time it is asked for. */
+static ArbTable *
+lookup (ArbRulesetLibrary *self,
+        const char        *name)
+{
+  ArbTable *table = g_hash_table_lookup (self->tables, name);
+  GVariant *compiled;
+
+  if (table == NULL && (compiled = g_hash_table_lookup (self->unread, name)))
+    {
+      g_autofree char *system = g_strndup (name, strchr (name, '/') - name);
+      g_autofree char *filename = g_strdup_printf ("resource://" RESOURCE_BASE "/rulesets/%s.xml", system);
+
+      /* Checked when it was built: a failure is a broken build. */
+      if (!(table = load_compiled_table (compiled, system, filename)))
+        g_error ("The compiled table %s does not load", name);
+      g_hash_table_insert (self->tables, g_strdup (name), table);
+      g_hash_table_remove (self->unread, name);
+    }
+  return table;
+}
+
+/* Adds @name to the load order, unless it has its place already. */
+static void
+add_name (ArbRulesetLibrary *self,
+          const char        *name)
+{
+  if (!g_hash_table_contains (self->tables, name) && !g_hash_table_contains (self->unread, name))
+    {
+      Segment *segment = self->filling;
+
+      if (segment == NULL)
+        {
+          segment = self->segments->len ? g_ptr_array_index (self->segments, self->segments->len - 1) : NULL;
+          if (segment == NULL || segment->system != NULL)
+            {
+              segment = segment_new (NULL);
+              g_ptr_array_add (self->segments, segment);
+            }
+        }
+      g_ptr_array_add (segment->names, g_strdup (name));
+    }
+}
+
 static void
 add_table (ArbRulesetLibrary *self,
            ArbTable          *table)
 {
-  g_autofree char *name = g_strdup_printf ("%s/%s", table->system, table->id);
-  ArbTable *old = g_hash_table_lookup (self->tables, name);
+  char *name = g_strdup_printf ("%s/%s", table->system, table->id);
 
   /* A house table takes the place of the table it replaces. */
-  if (old != NULL)
-    {
-      guint index = GPOINTER_TO_UINT (g_hash_table_lookup (self->places, name)) - 1;
+  add_name (self, name);
+  g_hash_table_remove (self->unread, name);
+  g_hash_table_replace (self->tables, name, arb_table_ref (table));
+}
 
-      g_ptr_array_index (self->order, index) = arb_table_ref (table);
-      arb_table_unref (old);
-    }
-  else
-    {
-      g_hash_table_insert (self->places, g_strdup (name), GUINT_TO_POINTER (self->order->len + 1));
-      g_ptr_array_add (self->order, arb_table_ref (table));
-    }
+static gboolean load_shipped_system (ArbRulesetLibrary  *self,
+                                     const char         *system,
+                                     GError            **error);
 
-  g_hash_table_replace (self->tables, g_steal_pointer (&name), arb_table_ref (table));
+/* Reads the shipped tables of @system if nothing has asked for them yet. */
+static void
+ensure_system (ArbRulesetLibrary *self,
+               const char        *system)
+{
+  g_autoptr(GError) error = NULL;
+  Segment *segment;
+
+  if (system == NULL || !(segment = g_hash_table_lookup (self->pending, system)))
+    return;
+
+  g_hash_table_remove (self->pending, system);
+  self->filling = segment;
+  /* The shipped tables were checked when Arbiter was built. */
+  if (!load_shipped_system (self, segment->system, &error))
+    g_critical ("The shipped tables of %s do not load: %s", segment->system, error->message);
+  self->filling = NULL;
+}
+
+static void
+ensure_all (ArbRulesetLibrary *self)
+{
+  for (guint i = 0; i < self->segments->len && g_hash_table_size (self->pending) > 0; i++)
+    ensure_system (self, ((Segment *)g_ptr_array_index (self->segments, i))->system);
 }
 
 /* A code's shape: each number (with its sign, unless it follows a digit,
@@ -1119,6 +1241,10 @@ arb_ruleset_library_load_bytes (ArbRulesetLibrary  *self,
 
   system = arb_xml_get_prop (root, "system");
   tables = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_table_unref);
+  /* What this file replaces must be there first, to be checked against
+   * and to keep its place. */
+  if (self->filling == NULL)
+    ensure_system (self, system);
 
   for (xmlNode *child = root->children; child; child = child->next)
     {
@@ -1133,7 +1259,7 @@ arb_ruleset_library_load_bytes (ArbRulesetLibrary  *self,
       if (house_rule)
         {
           g_autofree char *name = g_strdup_printf ("%s/%s", table->system, table->id);
-          ArbTable *replaced = g_hash_table_lookup (self->tables, name);
+          ArbTable *replaced = lookup (self, name);
 
           if (replaced != NULL && !check_house_codes (table, replaced, error))
             {
@@ -1213,8 +1339,206 @@ arb_rules_register_resources_once (void)
   if (g_once_init_enter (&registered))
     {
       arb_rules_register_resource ();
+      arb_rules_compiled_register_resource ();
       g_once_init_leave (&registered, 1);
     }
+}
+
+/* The compiled form
+ *
+ * The shipped rulesets are parsed and checked (schema and every rule of
+ * parse_table()) once, when Arbiter is built: arb-compile-rulesets writes
+ * each game's tables as a GVariant into the resources, and a load reads
+ * that back without parsing XML or checking anything again. It holds what
+ * the file says, nothing made from it: labels and notes that are made at
+ * load time are in the reader's language. Version it when it changes. */
+#define COMPILED_FORMAT  1u
+#define COMPILED_ROW     "(msmsmsbbiiua(smsb))"
+#define COMPILED_TABLE   "(sssmsmsbbia(sbb)a(ssas)a" COMPILED_ROW ")"
+#define COMPILED_TYPE    "(ua" COMPILED_TABLE ")"
+
+static GVariant *
+compile_table (const ArbTable *table)
+{
+  g_auto(GVariantBuilder) notes = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("a(sbb)"));
+  g_auto(GVariantBuilder) columns = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("a(ssas)"));
+  g_auto(GVariantBuilder) rows = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("a" COMPILED_ROW));
+  /* The note a continuing table gains is made at load, always last. */
+  guint n_notes = table->notes->len - (table->continue_dice > 0 ? 1 : 0);
+
+  for (guint i = 0; i < n_notes; i++)
+    {
+      const ArbNote *note = &g_array_index (table->notes, ArbNote, i);
+
+      g_variant_builder_add (&notes, "(sbb)", note->text, note->uncertain, note->modifier);
+    }
+  for (guint i = 0; i < table->columns->len; i++)
+    {
+      const ArbColumn *column = &g_array_index (table->columns, ArbColumn, i);
+
+      g_variant_builder_add (&columns, "(ss^as)", column->key, column->title, column->aliases);
+    }
+  for (guint i = 0; i < table->rows->len; i++)
+    {
+      const ArbRow *row = &g_array_index (table->rows, ArbRow, i);
+      g_autofree char *made = row->name ? g_strdup (row->name) : range_label (row);
+      g_auto(GVariantBuilder) cells = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("a(smsb)"));
+
+      for (guint c = 0; c < table->columns->len; c++)
+        g_variant_builder_add (&cells, "(smsb)", row->cells[c].text, row->cells[c].code, row->cells[c].uncertain);
+      /* A label the file did not give is made again at load. */
+      g_variant_builder_add (&rows, COMPILED_ROW, row->name,
+                             g_str_equal (made, row->label) ? NULL : row->label,
+                             row->group, row->has_min, row->has_max, row->min, row->max, row->line, &cells);
+    }
+
+  return g_variant_new (COMPILED_TABLE, table->id, table->title ? table->title : "",
+                        table->source ? table->source : "", table->dice, table->key,
+                        table->placeholder, table->named, table->continue_dice,
+                        &notes, &columns, &rows);
+}
+
+GBytes *
+arb_ruleset_library_compile (ArbRulesetLibrary *self,
+                             const char        *system)
+{
+  g_autoptr(GPtrArray) tables = NULL;
+  g_autoptr(GVariant) compiled = NULL;
+  GVariantBuilder builder;
+
+  g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), NULL);
+  g_return_val_if_fail (system != NULL, NULL);
+
+  tables = arb_ruleset_library_list_tables (self, system);
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a" COMPILED_TABLE));
+  for (guint i = 0; i < tables->len; i++)
+    g_variant_builder_add_value (&builder, compile_table (g_ptr_array_index (tables, i)));
+  compiled = g_variant_ref_sink (g_variant_new ("(u@a" COMPILED_TABLE ")", COMPILED_FORMAT,
+                                                g_variant_builder_end (&builder)));
+  return g_variant_get_data_as_bytes (compiled);
+}
+
+static ArbTable *
+load_compiled_table (GVariant   *value,
+                     const char *system,
+                     const char *filename)
+{
+  g_autoptr(ArbTable) table = arb_table_new ();
+  g_autoptr(GVariantIter) notes = NULL;
+  g_autoptr(GVariantIter) columns = NULL;
+  g_autoptr(GVariantIter) rows = NULL;
+  const char *text, *title, *key;
+  gboolean uncertain, modifier;
+  const char **aliases;
+  GVariantIter *cells;
+
+  table->system = g_strdup (system);
+  table->filename = g_strdup (filename);
+  g_variant_get (value, COMPILED_TABLE, &table->id, &table->title, &table->source, &table->dice, &table->key,
+                 &table->placeholder, &table->named, &table->continue_dice, &notes, &columns, &rows);
+
+  while (g_variant_iter_next (notes, "(&sbb)", &text, &uncertain, &modifier))
+    {
+      ArbNote note = { g_strdup (text), uncertain, modifier };
+
+      table->has_uncertain |= uncertain;
+      g_array_append_val (table->notes, note);
+    }
+  while (g_variant_iter_next (columns, "(&s&s^a&s)", &key, &title, &aliases))
+    {
+      ArbColumn column = { g_strdup (key), g_strdup (title), g_strdupv ((char **)aliases) };
+
+      index_column (table, column.key, table->columns->len);
+      for (guint a = 0; column.aliases[a]; a++)
+        index_column (table, column.aliases[a], table->columns->len);
+      g_array_append_val (table->columns, column);
+      g_free (aliases);
+    }
+  g_array_set_size (table->rows, g_variant_iter_n_children (rows));
+  for (guint i = 0; i < table->rows->len; i++)
+    {
+      ArbRow *row = &g_array_index (table->rows, ArbRow, i);
+      const char *code;
+      guint c = 0;
+
+      g_variant_iter_next (rows, "(msmsmsbbiiua(smsb))", &row->name, &row->label, &row->group,
+                           &row->has_min, &row->has_max, &row->min, &row->max, &row->line, &cells);
+      if (row->label == NULL)
+        row->label = row->name ? g_strdup (row->name) : range_label (row);
+      row->cells = g_new0 (ArbCell, table->columns->len);
+      while (c < table->columns->len && g_variant_iter_next (cells, "(&sm&sb)", &text, &code, &uncertain))
+        {
+          row->cells[c].text = g_strdup (text);
+          row->cells[c].code = g_strdup (code);
+          row->cells[c].uncertain = uncertain;
+          table->has_uncertain |= uncertain;
+          c++;
+        }
+      g_variant_iter_free (cells);
+      g_assert (c == table->columns->len);
+    }
+
+  if (table->continue_dice > 0 && !continue_note (table, NULL, NULL))
+    return NULL;
+  return g_steal_pointer (&table);
+}
+
+gboolean
+arb_ruleset_library_load_compiled (ArbRulesetLibrary  *self,
+                                   GBytes             *bytes,
+                                   const char         *system,
+                                   const char         *filename,
+                                   GError            **error)
+{
+  g_autoptr(GVariant) compiled = NULL;
+  g_autoptr(GVariant) tables = NULL;
+  guint32 format = 0;
+
+  g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), FALSE);
+
+  compiled = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE (COMPILED_TYPE), bytes, FALSE));
+  g_variant_get (compiled, "(u@a" COMPILED_TABLE ")", &format, &tables);
+  if (format != COMPILED_FORMAT)
+    {
+      g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_PARSE,
+                   "%s: compiled tables of format %u, not %u", filename, format, COMPILED_FORMAT);
+      return FALSE;
+    }
+
+  for (gsize i = 0; i < g_variant_n_children (tables); i++)
+    {
+      g_autoptr(GVariant) value = g_variant_get_child_value (tables, i);
+      g_autoptr(GVariant) id = g_variant_get_child_value (value, 0);
+      char *name = g_strdup_printf ("%s/%s", system, g_variant_get_string (id, NULL));
+
+      /* Read when asked for: most commands look one table up. */
+      add_name (self, name);
+      g_hash_table_remove (self->tables, name);
+      g_hash_table_replace (self->unread, name, g_steal_pointer (&value));
+    }
+  return TRUE;
+}
+
+/* One shipped game's tables, from the resources. */
+static gboolean
+load_shipped_system (ArbRulesetLibrary  *self,
+                     const char         *system,
+                     GError            **error)
+{
+  g_autofree char *path = g_strdup_printf (RESOURCE_BASE "/rulesets/%s.xml", system);
+  g_autofree char *compiled_path = g_strdup_printf (RESOURCE_BASE "/rulesets/compiled/%s.gvariant", system);
+  g_autofree char *uri = g_strconcat ("resource://", path, NULL);
+  g_autoptr(GBytes) compiled = g_resources_lookup_data (compiled_path, 0, NULL);
+  g_autoptr(GBytes) bytes = NULL;
+
+  /* Checked at build time. Only the tool that compiles them, and a
+   * build without it, read the XML. */
+  if (compiled != NULL)
+    return arb_ruleset_library_load_compiled (self, compiled, system, uri, error);
+
+  if (!(bytes = g_resources_lookup_data (path, 0, error)))
+    return FALSE;
+  return arb_ruleset_library_load_bytes (self, bytes, uri, FALSE, error);
 }
 
 gboolean
@@ -1225,16 +1549,20 @@ arb_ruleset_library_load_shipped (ArbRulesetLibrary  *self,
 
   arb_rules_register_resources_once ();
 
+  /* Each game's tables are read when first asked for (ensure_system()). */
   for (guint i = 0; arb_game_list_ids ()[i]; i++)
     {
-      g_autofree char *path = g_strdup_printf (RESOURCE_BASE "/rulesets/%s.xml", arb_game_list_ids ()[i]);
-      g_autofree char *uri = g_strconcat ("resource://", path, NULL);
-      g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, error);
+      const char *system = arb_game_list_ids ()[i];
+      g_autofree char *path = g_strdup_printf (RESOURCE_BASE "/rulesets/%s.xml", system);
+      Segment *segment;
 
-      if (bytes == NULL)
+      if (!g_resources_get_info (path, 0, NULL, NULL, error))
         return FALSE;
-      if (!arb_ruleset_library_load_bytes (self, bytes, uri, FALSE, error))
-        return FALSE;
+      if (g_hash_table_contains (self->pending, system))
+        continue;
+      segment = segment_new (system);
+      g_ptr_array_add (self->segments, segment);
+      g_hash_table_insert (self->pending, segment->system, segment);
     }
 
   return TRUE;
@@ -1323,8 +1651,9 @@ arb_ruleset_library_get_table (ArbRulesetLibrary *self,
   g_return_val_if_fail (system != NULL, NULL);
   g_return_val_if_fail (id != NULL, NULL);
 
+  ensure_system (self, system);
   name = g_strdup_printf ("%s/%s", system, id);
-  return g_hash_table_lookup (self->tables, name);
+  return lookup (self, name);
 }
 
 ArbTable *
@@ -1356,13 +1685,23 @@ arb_ruleset_library_list_tables (ArbRulesetLibrary *self,
 
   g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), NULL);
 
-  ret = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_table_unref);
-  for (guint i = 0; i < self->order->len; i++)
-    {
-      ArbTable *table = g_ptr_array_index (self->order, i);
+  if (system != NULL)
+    ensure_system (self, system);
+  else
+    ensure_all (self);
 
-      if (system == NULL || g_str_equal (system, table->system))
-        g_ptr_array_add (ret, arb_table_ref (table));
+  ret = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_table_unref);
+  for (guint s = 0; s < self->segments->len; s++)
+    {
+      Segment *segment = g_ptr_array_index (self->segments, s);
+
+      for (guint i = 0; i < segment->names->len; i++)
+        {
+          ArbTable *table = lookup (self, g_ptr_array_index (segment->names, i));
+
+          if (system == NULL || g_str_equal (system, table->system))
+            g_ptr_array_add (ret, arb_table_ref (table));
+        }
     }
   return ret;
 }
