@@ -1,0 +1,99 @@
+#!/bin/sh
+# bench-sheets.sh: a library of 10,000 sheets, `arbiter-cli sheet list` and
+# `sheet validate` against `xmllint --noout --relaxng` on the same files
+# (meson benchmark).
+#
+#   bench-sheets.sh ARBITER_CLI DATA_DIR    (the source tree's data/)
+#
+# Each round times the three commands one after the other, so a busy
+# machine slows all three alike; the figures are the medians over the
+# rounds, each command's as a ratio against xmllint's. One schema
+# (sheet.rng) covers all five games, so xmllint runs once per round.
+# Fails only on a broken result, never on slowness.
+set -eu
+
+cli=$(realpath "$1")
+schema=$2/schemas/sheet.rng
+starters=$2/sheets
+n=${BENCH_SHEETS:-10000}
+rounds=${BENCH_ROUNDS:-5}
+
+# As a referee runs them, not with the test suite's debugging aids.
+unset G_DEBUG MALLOC_CHECK_
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+lib=$work/sheets
+mkdir "$lib"
+
+# Copies of the starter sheets, the five games mixed, each with a name of
+# its own; some names start with an accented or a lower-case letter, so
+# the sort collates what a referee's library holds.
+awk -v n="$n" -v dir="$lib" '
+  FNR == 1 { t++ }
+  { line[t, FNR] = $0; len[t] = FNR }
+  END {
+    split("Émile|anna|Zoë|Ørjan|bjorn|Ågot|éowyn|Ian", given, "|")
+    for (i = 0; i < n; i++) {
+      k = i % t + 1
+      file = sprintf ("%s/sheet-%05d.xml", dir, i)
+      for (l = 1; l <= len[k]; l++) {
+        s = line[k, l]
+        if (s ~ /^  <name>/)
+          sub (/<\/name>/, sprintf (" %s %05d</name>", given[i % 8 + 1], (i * 7919) % n), s)
+        print s > file
+      }
+      close (file)
+    }
+  }' "$starters"/*.xml
+
+cd "$lib"
+count=$(ls | wc -l)
+[ "$count" -eq "$n" ] || { echo "bench-sheets: wrote $count sheets, not $n" >&2; exit 1; }
+
+now () {
+  date +%s%N
+}
+
+median () {
+  sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+: > "$work/list.t"
+: > "$work/validate.t"
+: > "$work/xmllint.t"
+for r in $(seq "$rounds"); do
+  t0=$(now)
+  "$cli" sheet list . > "$work/list.out"
+  t1=$(now)
+  "$cli" sheet validate sheet-*.xml > "$work/validate.out"
+  t2=$(now)
+  xmllint --noout --relaxng "$schema" sheet-*.xml 2> "$work/xmllint.out"
+  t3=$(now)
+  echo $((t1 - t0)) >> "$work/list.t"
+  echo $((t2 - t1)) >> "$work/validate.t"
+  echo $((t3 - t2)) >> "$work/xmllint.t"
+done
+
+# A broken result fails: every sheet listed without an error, every one
+# valid to both tools.
+listed=$(grep -c 'sheet-[0-9]*\.xml$' "$work/list.out" || true)
+[ "$listed" -eq "$n" ] || { echo "bench-sheets: sheet list showed $listed of $n sheets" >&2; head "$work/list.out" >&2; exit 1; }
+if grep -q '^ *?' "$work/list.out"; then
+  echo "bench-sheets: sheet list found an unreadable sheet" >&2; exit 1
+fi
+valid=$(grep -c ': valid ' "$work/validate.out" || true)
+[ "$valid" -eq "$n" ] || { echo "bench-sheets: sheet validate passed $valid of $n sheets" >&2; exit 1; }
+validates=$(grep -c ' validates$' "$work/xmllint.out" || true)
+[ "$validates" -eq "$n" ] || { echo "bench-sheets: xmllint passed $validates of $n sheets" >&2; exit 1; }
+
+list=$(median < "$work/list.t")
+validate=$(median < "$work/validate.t")
+xmllint=$(median < "$work/xmllint.t")
+
+awk -v n="$n" -v r="$rounds" -v l="$list" -v v="$validate" -v x="$xmllint" 'BEGIN {
+  printf "%d sheets, medians of %d interleaved rounds\n", n, r
+  printf "xmllint --noout --relaxng sheet.rng: %8.1f ms (baseline)\n", x / 1e6
+  printf "arbiter-cli sheet list:               %8.1f ms  %.2fx xmllint\n", l / 1e6, l / x
+  printf "arbiter-cli sheet validate:           %8.1f ms  %.2fx xmllint\n", v / 1e6, v / x
+}'
