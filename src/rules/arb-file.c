@@ -22,6 +22,15 @@
 #include "arb-file.h"
 #include "arb-xml.h"
 
+static char *
+stamp_of (const struct stat *st)
+{
+  return g_strdup_printf ("%lld:%lld.%09ld:%llu",
+                          (long long)st->st_size,
+                          (long long)st->st_mtim.tv_sec, (long)st->st_mtim.tv_nsec,
+                          (unsigned long long)st->st_ino);
+}
+
 char *
 arb_file_stamp (const char *path)
 {
@@ -31,11 +40,17 @@ arb_file_stamp (const char *path)
 
   if (stat (path, &st) != 0)
     return NULL;
+  return stamp_of (&st);
+}
 
-  return g_strdup_printf ("%lld:%lld.%09ld:%llu",
-                          (long long)st.st_size,
-                          (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec,
-                          (unsigned long long)st.st_ino);
+char *
+arb_file_stamp_fd (int fd)
+{
+  struct stat st;
+
+  if (fstat (fd, &st) != 0)
+    return NULL;
+  return stamp_of (&st);
 }
 
 static gboolean
