@@ -116,11 +116,29 @@ note_name (GHashTable *names,
   return g_hash_table_size (names) <= MAX_NAMES;
 }
 
+/* The line @at is on, counted only when a scan refuses the file: the
+ * scan itself runs on every file read. */
+static ScanResult
+refuse_at (const char *data,
+           const char *at,
+           int        *line_out,
+           ScanResult  result)
+{
+  int line = 1;
+
+  for (const char *p = data; (p = memchr (p, '\n', at - p)); p++)
+    line++;
+  *line_out = line;
+  return result;
+}
+
 /* One linear pass over the bytes, before libxml2 sees them: the first
  * start tag with more than MAX_ATTRIBUTES attributes, or the first name
  * past MAX_NAMES distinct element and attribute names, or the element
- * past @max_elements (if not 0), and its line.
- * It only counts, so it need not judge well-formedness: the parser does. */
+ * past @max_elements (if not 0), and the line it starts on.
+ * It only counts, so it need not judge well-formedness: the parser does.
+ * It jumps from '<' to '<' and over quoted values with memchr, as text
+ * and values are most of a file. */
 static ScanResult
 prescan (const char *data,
          gsize       len,
@@ -130,17 +148,16 @@ prescan (const char *data,
   g_autoptr(GHashTable) names = g_hash_table_new (NULL, NULL);
   const char *p = data, *end = data + len;
   guint elements = 0;
-  int line = 1;
 
   while (p < end)
     {
+      const char *tag = memchr (p, '<', end - p);
       guint n = 0, hash = 5381;
       char quote = 0;
 
-      if (*p == '\n')
-        line++;
-      if (*p++ != '<' || p >= end)
-        continue;
+      if (tag == NULL || tag + 1 >= end)
+        break;
+      p = tag + 1;
 
       /* Comments, CDATA, PIs and declarations hold no attributes, but
        * may hold text that looks like a tag: skip them whole. */
@@ -151,9 +168,8 @@ prescan (const char *data,
 
           /* Each is a node libxml2 builds, as an element is: a flood of
            * them costs as much. */
-          *line_out = line;
           if (max_elements > 0 && ++elements > max_elements)
-            return SCAN_TOO_MANY_ELEMENTS;
+            return refuse_at (data, tag, line_out, SCAN_TOO_MANY_ELEMENTS);
 
           if (end - p >= 3 && memcmp (p, "!--", 3) == 0)
             close = "-->";
@@ -164,49 +180,52 @@ prescan (const char *data,
           else
             close = ">";
           close_len = strlen (close);
-          for (; p < end; p++)
-            {
-              if (*p == '\n')
-                line++;
-              if ((gsize)(end - p) >= close_len && memcmp (p, close, close_len) == 0)
-                break;
-            }
+
+          while (p < end && (p = memchr (p, close[0], end - p)) &&
+                 ((gsize)(end - p) < close_len || memcmp (p, close, close_len) != 0))
+            p++;
+          if (p == NULL)
+            break;
           continue;
         }
+
       if (*p == '/')
         continue;
 
       /* A start tag: its name, then one '=' outside quotes for each
        * attribute, whose name is the word before it. */
-      *line_out = line;
       if (max_elements > 0 && ++elements > max_elements)
-        return SCAN_TOO_MANY_ELEMENTS;
+        return refuse_at (data, tag, line_out, SCAN_TOO_MANY_ELEMENTS);
+
       for (; p < end && !is_space (*p) && *p != '>' && *p != '/' && *p != '<'; p++)
         hash = hash * 33 + (guchar)*p;
       if (!note_name (names, hash))
-        return SCAN_TOO_MANY_NAMES;
+        return refuse_at (data, tag, line_out, SCAN_TOO_MANY_NAMES);
 
       hash = 5381;
       for (; p < end; p++)
         {
-          if (*p == '\n')
-            line++;
           if (quote != 0)
             {
-              if (*p == quote)
+              const char *closing = memchr (p, quote, end - p);
+
+              if (closing == NULL)
                 {
-                  quote = 0;
-                  hash = 5381;
+                  p = end;
+                  break;
                 }
+              p = closing;
+              quote = 0;
+              hash = 5381;
             }
           else if (*p == '"' || *p == '\'')
             quote = *p;
           else if (*p == '=')
             {
               if (++n > MAX_ATTRIBUTES)
-                return SCAN_TOO_MANY_ATTRIBUTES;
+                return refuse_at (data, tag, line_out, SCAN_TOO_MANY_ATTRIBUTES);
               if (!note_name (names, hash))
-                return SCAN_TOO_MANY_NAMES;
+                return refuse_at (data, tag, line_out, SCAN_TOO_MANY_NAMES);
             }
           else if (*p == '>' || *p == '<')
             break;
