@@ -586,6 +586,27 @@ row_choices (ArbRulesetLibrary *rules,
   return g_string_free (g_steal_pointer (&str), FALSE);
 }
 
+/* Whether @value is one of the space-separated words of @choices; no
+ * copies, as every sheet checks a few. */
+static gboolean
+is_choice (const char *choices,
+           const char *value)
+{
+  gsize len = strlen (value);
+
+  for (const char *p = choices;;)
+    {
+      const char *end = strchr (p, ' ');
+      gsize n = end ? (gsize)(end - p) : strlen (p);
+
+      if (n == len && memcmp (p, value, n) == 0)
+        return TRUE;
+      if (end == NULL)
+        return FALSE;
+      p = end + 1;
+    }
+}
+
 static void
 check_value (Check              *check,
              const ArbFieldSpec *spec,
@@ -616,12 +637,8 @@ check_value (Check              *check,
       break;
 
     case ARB_FIELD_CHOICE:
-      {
-        g_auto(GStrv) choices = g_strsplit (spec->choices, " ", -1);
-
-        if (!g_strv_contains ((const char * const *)choices, value))
-          problem (check, ARB_SHEET_PROBLEM_VALUE, item, spec->name, line, _("%s is “%s”; it must be one of: %s"), label, value, spec->choices);
-      }
+      if (!is_choice (spec->choices, value))
+        problem (check, ARB_SHEET_PROBLEM_VALUE, item, spec->name, line, _("%s is “%s”; it must be one of: %s"), label, value, spec->choices);
       break;
 
     case ARB_FIELD_ROW:
