@@ -132,6 +132,43 @@ refuse_at (const char *data,
   return result;
 }
 
+/* Whether @c occurs in @data at most @max times. */
+static gboolean
+count_at_most (const char *data,
+               gsize       len,
+               char        c,
+               guint       max,
+               guint      *count)
+{
+  const char *p = data, *end = data + len;
+
+  *count = 0;
+  while ((p = memchr (p, c, end - p)))
+    {
+      if (++*count > max)
+        return FALSE;
+      p++;
+    }
+  return TRUE;
+}
+
+/* Whether no limit of prescan() can be passed, by counting characters:
+ * every element, comment or PI starts with a '<', and every attribute
+ * holds an '=', so each count bounds what the scan would find, and every
+ * name it notes is one of them. Nearly every file is far within these,
+ * and memchr counts them in a fraction of the scan's time. */
+static gboolean
+surely_within_limits (const char *data,
+                      gsize       len,
+                      guint       max_elements)
+{
+  guint tags, equals;
+
+  return count_at_most (data, len, '<', max_elements > 0 ? max_elements : MAX_NAMES, &tags) &&
+         count_at_most (data, len, '=', MAX_ATTRIBUTES, &equals) &&
+         tags + equals <= MAX_NAMES;
+}
+
 /* One linear pass over the bytes, before libxml2 sees them: the first
  * start tag with more than MAX_ATTRIBUTES attributes, or the first name
  * past MAX_NAMES distinct element and attribute names, or the element
@@ -145,10 +182,14 @@ prescan (const char *data,
          guint       max_elements,
          int        *line_out)
 {
-  g_autoptr(GHashTable) names = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) names = NULL;
   const char *p = data, *end = data + len;
   guint elements = 0;
 
+  if (surely_within_limits (data, len, max_elements))
+    return SCAN_OK;
+
+  names = g_hash_table_new (NULL, NULL);
   while (p < end)
     {
       const char *tag = memchr (p, '<', end - p);
