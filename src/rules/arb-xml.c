@@ -298,6 +298,43 @@ arb_xml_init (void)
     }
 }
 
+/* One parser context per thread, used again for each document: setting
+ * one up (its dictionary, its handlers) costs as much as parsing a small
+ * sheet, and a library folder holds thousands. Documents keep the
+ * context's dictionary alive; none leaves the thread that parsed it. */
+static GPrivate parser_cache = G_PRIVATE_INIT ((GDestroyNotify)xmlFreeParserCtxt);
+
+/* Past this many names, strings and text interned, a context is dropped
+ * rather than kept, so a hostile file leaves no lasting weight. */
+#define PARSER_DICT_KEEP 4096
+
+static xmlParserCtxtPtr
+take_parser (void)
+{
+  xmlParserCtxtPtr ctxt = g_private_get (&parser_cache);
+
+  if (ctxt != NULL)
+    {
+      g_private_set (&parser_cache, NULL);
+      return ctxt;
+    }
+
+  if (!(ctxt = xmlNewParserCtxt ()))
+    g_error ("Out of memory");
+  ctxt->sax->internalSubset = deny_internal_subset;
+  return ctxt;
+}
+
+static void
+give_back_parser (xmlParserCtxtPtr ctxt)
+{
+  ctxt->_private = NULL;
+  if (g_private_get (&parser_cache) == NULL && xmlDictSize (ctxt->dict) <= PARSER_DICT_KEEP)
+    g_private_set (&parser_cache, ctxt);
+  else
+    xmlFreeParserCtxt (ctxt);
+}
+
 xmlDoc *
 arb_xml_parse (const char  *data,
                gsize        len,
@@ -355,12 +392,8 @@ arb_xml_parse_limited (const char  *data,
       break;
     }
 
-  ctxt = xmlNewParserCtxt ();
-  if (ctxt == NULL)
-    g_error ("Out of memory");
-
+  ctxt = take_parser ();
   ctxt->_private = &state;
-  ctxt->sax->internalSubset = deny_internal_subset;
   /* Borrowed for this parse only; whatever handler was set comes back. */
   old_handler = xmlStructuredError;
   old_context = xmlStructuredErrorContext;
@@ -396,8 +429,7 @@ arb_xml_parse_limited (const char  *data,
     }
 
   g_free (state.message);
-  ctxt->_private = NULL;
-  xmlFreeParserCtxt (ctxt);
+  give_back_parser (ctxt);
 
   return doc;
 }
