@@ -532,8 +532,14 @@ arb_xml_get_prop (xmlNode    *node,
 char *
 arb_xml_get_text (xmlNode *node)
 {
-  GString *str = g_string_new (NULL);
+  GString *str;
 
+  /* Nearly always one text node: a copy, with no buffer to grow. */
+  if (node->children != NULL && node->children->next == NULL &&
+      node->children->type == XML_TEXT_NODE && node->children->content != NULL)
+    return g_strdup ((const char *)node->children->content);
+
+  str = g_string_new (NULL);
   /* Only direct text: the parser never substitutes entities for us. */
   for (xmlNode *child = node->children; child; child = child->next)
     if (child->type == XML_TEXT_NODE && child->content != NULL)
