@@ -799,9 +799,11 @@ arb_sheet_check_problems (ArbSheet          *self,
   fields = spec->fields;
   items = spec->items;
 
+  /* The sheet keeps its values in the order of this same spec. */
+  g_assert (fields == self->spec->fields);
   for (guint i = 0; fields[i].name; i++)
     {
-      const char *value = arb_sheet_get (self, fields[i].name);
+      const char *value = self->values[i];
 
       if (value == NULL || value[0] == '\0')
         {
@@ -811,7 +813,7 @@ arb_sheet_check_problems (ArbSheet          *self,
                      _(fields[i].label), self->system, self->kind);
           continue;
         }
-      check_value (&check, &fields[i], -1, value, field_line (self, fields[i].name));
+      check_value (&check, &fields[i], -1, value, self->lines[i]);
     }
 
   for (guint s = 0; items[s].kind; s++)
