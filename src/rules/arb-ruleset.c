@@ -403,7 +403,8 @@ arb_table_find_row_by_name (const ArbTable  *table,
   g_return_val_if_fail (table != NULL, NULL);
   g_return_val_if_fail (name != NULL, NULL);
 
-  folded = g_utf8_casefold (name, -1);
+  /* For plain ASCII, folding is lowering, and far cheaper. */
+  folded = g_str_is_ascii (name) ? g_ascii_strdown (name, -1) : g_utf8_casefold (name, -1);
   if ((row = g_hash_table_lookup (name_index (table), folded)))
     return row;
 
@@ -1353,7 +1354,7 @@ arb_ruleset_library_get_table (ArbRulesetLibrary *self,
   g_return_val_if_fail (system != NULL, NULL);
   g_return_val_if_fail (id != NULL, NULL);
 
-  name = g_strdup_printf ("%s/%s", system, id);
+  name = g_strconcat (system, "/", id, NULL);
   return g_hash_table_lookup (self->tables, name);
 }
 
