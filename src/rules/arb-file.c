@@ -22,8 +22,8 @@
 #include "arb-file.h"
 #include "arb-xml.h"
 
-static char *
-stamp_of (const struct stat *st)
+char *
+arb_file_stamp_of (const struct stat *st)
 {
   return g_strdup_printf ("%lld:%lld.%09ld:%llu",
                           (long long)st->st_size,
@@ -40,17 +40,7 @@ arb_file_stamp (const char *path)
 
   if (stat (path, &st) != 0)
     return NULL;
-  return stamp_of (&st);
-}
-
-char *
-arb_file_stamp_fd (int fd)
-{
-  struct stat st;
-
-  if (fstat (fd, &st) != 0)
-    return NULL;
-  return stamp_of (&st);
+  return arb_file_stamp_of (&st);
 }
 
 static gboolean

@@ -1109,8 +1109,10 @@ arb_sheet_load_bytes (GBytes             *bytes,
   return g_steal_pointer (&self);
 }
 
-/* Reads the whole of @fd, a regular file of @size bytes as last seen:
- * one read for a file that did not change size, more if it grew. */
+/* Reads the whole of @fd, a regular file of @size bytes as its stamp was
+ * taken: one read when it is that size (if it grew since, its stamp is
+ * out of date and a save refuses). A file that says 0 bytes (as those in
+ * /proc do) is read to its end. */
 static char *
 read_all (int     fd,
           gsize   size,
@@ -1135,6 +1137,8 @@ read_all (int     fd,
       if (n == 0)
         break;
       len += n;
+      if (size > 0 && len == size)
+        break;
       /* Grown since: room for more, up to the cap the loader refuses. */
       if (len == alloc)
         {
@@ -1196,7 +1200,7 @@ arb_sheet_load_file (const char         *path,
 
   /* Taken before reading: if the file changes in between, the next save
    * sees a different stamp and refuses, which is the safe side. */
-  stamp = arb_file_stamp_fd (fd);
+  stamp = arb_file_stamp_of (&st);
 
   contents = read_all (fd, st.st_size, &len, &saved);
   close (fd);
