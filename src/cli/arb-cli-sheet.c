@@ -238,6 +238,9 @@ cmd_validate (int    argc,
    * about the time xmllint takes, and a document nobody prints is not
    * free. */
   g_autoptr(JsonBuilder) b = opts.json ? json_builder_new () : NULL;
+  /* The lines for valid sheets, written together: g_print() flushes
+   * each time. Written out before any problem, to keep their order. */
+  g_autoptr(GString) valid = g_string_new (NULL);
   int status = EXIT_OK;
 
   if (argc < 1)
@@ -261,16 +264,21 @@ cmd_validate (int    argc,
                    g_error_matches (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE)
                    ? MAX (status, EXIT_RULE) : status;
           if (!opts.json)
-            print_problems (error->message);
+            {
+              g_print ("%s", valid->str);
+              g_string_truncate (valid, 0);
+              print_problems (error->message);
+            }
         }
       else if (!opts.json)
         {
           g_autofree char *shown = g_filename_display_name (argv[i]);
 
-          g_print (_("%s: valid %s %s sheet “%s”\n"), shown, arb_sheet_get_system (sheet),
-                   arb_sheet_get_kind (sheet), arb_sheet_get_name (sheet));
+          g_string_append_printf (valid, _("%s: valid %s %s sheet “%s”\n"), shown, arb_sheet_get_system (sheet),
+                                  arb_sheet_get_kind (sheet), arb_sheet_get_name (sheet));
         }
     }
+  g_print ("%s", valid->str);
 
   if (b)
     {
@@ -504,18 +512,22 @@ cmd_list (int    argc,
     }
   else
     {
+      /* One write, not one per sheet: g_print() flushes each time. */
+      g_autoptr(GString) out = g_string_new (NULL);
+
       if (entries->len == 0)
-        g_print (_("No sheets in %s\n"), shown);
+        g_string_append_printf (out, _("No sheets in %s\n"), shown);
       for (guint i = 0; i < entries->len; i++)
         {
           ArbSheetEntry *e = g_ptr_array_index (entries, i);
           g_autofree char *path = g_filename_display_name (e->path);
 
           if (e->error)
-            g_print ("%-9s %-10s %s\n          %s\n", "?", "?", path, e->error);
+            g_string_append_printf (out, "%-9s %-10s %s\n          %s\n", "?", "?", path, e->error);
           else
-            g_print ("%-9s %-10s %-28s %s\n", e->system, e->kind, e->name, path);
+            g_string_append_printf (out, "%-9s %-10s %-28s %s\n", e->system, e->kind, e->name, path);
         }
+      g_print ("%s", out->str);
     }
 
   return EXIT_OK;
