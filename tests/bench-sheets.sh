@@ -59,9 +59,10 @@ median () {
   sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-: > "$work/list.t"
-: > "$work/validate.t"
-: > "$work/xmllint.t"
+mkdir "$work/empty"
+for t in list validate xmllint start xmllint1; do
+  : > "$work/$t.t"
+done
 for r in $(seq "$rounds"); do
   t0=$(now)
   "$cli" sheet list . > "$work/list.out"
@@ -70,9 +71,16 @@ for r in $(seq "$rounds"); do
   t2=$(now)
   xmllint --noout --relaxng "$schema" sheet-*.xml 2> "$work/xmllint.out"
   t3=$(now)
+  # What each costs before the first sheet: an empty library, one file.
+  "$cli" sheet list "$work/empty" > /dev/null
+  t4=$(now)
+  xmllint --noout --relaxng "$schema" sheet-00000.xml 2> /dev/null
+  t5=$(now)
   echo $((t1 - t0)) >> "$work/list.t"
   echo $((t2 - t1)) >> "$work/validate.t"
   echo $((t3 - t2)) >> "$work/xmllint.t"
+  echo $((t4 - t3)) >> "$work/start.t"
+  echo $((t5 - t4)) >> "$work/xmllint1.t"
 done
 
 # A broken result fails: every sheet listed without an error, every one
@@ -90,10 +98,14 @@ validates=$(grep -c ' validates$' "$work/xmllint.out" || true)
 list=$(median < "$work/list.t")
 validate=$(median < "$work/validate.t")
 xmllint=$(median < "$work/xmllint.t")
+start=$(median < "$work/start.t")
+xmllint1=$(median < "$work/xmllint1.t")
 
-awk -v n="$n" -v r="$rounds" -v l="$list" -v v="$validate" -v x="$xmllint" 'BEGIN {
+awk -v n="$n" -v r="$rounds" -v l="$list" -v v="$validate" -v x="$xmllint" -v s="$start" -v x1="$xmllint1" 'BEGIN {
   printf "%d sheets, medians of %d interleaved rounds\n", n, r
   printf "xmllint --noout --relaxng sheet.rng: %8.1f ms (baseline)\n", x / 1e6
   printf "arbiter-cli sheet list:               %8.1f ms  %.2fx xmllint\n", l / 1e6, l / x
   printf "arbiter-cli sheet validate:           %8.1f ms  %.2fx xmllint\n", v / 1e6, v / x
+  printf "start-up: arbiter-cli sheet list of an empty folder %.1f ms, xmllint of one sheet %.1f ms\n", s / 1e6, x1 / 1e6
+  printf "less start-up: sheet list %.2fx, sheet validate %.2fx xmllint\n", (l - s) / (x - x1), (v - s) / (x - x1)
 }'
