@@ -13,8 +13,9 @@
 set -eu
 
 cli=$(realpath "$1")
-schema=$2/schemas/sheet.rng
-starters=$2/sheets
+data=$(realpath "$2")
+schema=$data/schemas/sheet.rng
+starters=$data/sheets
 n=${BENCH_SHEETS:-10000}
 rounds=${BENCH_ROUNDS:-5}
 
