@@ -20,7 +20,7 @@ n=${BENCH_SHEETS:-10000}
 rounds=${BENCH_ROUNDS:-5}
 
 # As a referee runs them, not with the test suite's debugging aids.
-unset G_DEBUG MALLOC_CHECK_
+unset G_DEBUG MALLOC_CHECK_ MALLOC_PERTURB_
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
