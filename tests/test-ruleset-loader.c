@@ -151,6 +151,65 @@ test_lookup_errors (void)
   g_assert_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND);
 }
 
+/* What a name lookup meant before rows were indexed: the first row, in
+ * order, whose name or label matches without regard to case. */
+static const ArbRow *
+find_row_by_walk (const ArbTable *table,
+                  const char     *name)
+{
+  g_autofree char *folded = g_utf8_casefold (name, -1);
+
+  for (guint i = 0; i < arb_table_get_n_rows (table); i++)
+    {
+      const ArbRow *row = arb_table_get_row (table, i);
+      g_autofree char *row_name = row->name ? g_utf8_casefold (row->name, -1) : NULL;
+      g_autofree char *row_label = g_utf8_casefold (row->label, -1);
+
+      if (g_strcmp0 (row_name, folded) == 0 || g_str_equal (row_label, folded))
+        return row;
+    }
+  return NULL;
+}
+
+/* Every row of every shipped table is found by its name and label in any
+ * case, as the walk in order found it. */
+static void
+test_lookup_by_name (void)
+{
+  g_autoptr(ArbRulesetLibrary) lib = arb_test_load_rules ();
+  g_autoptr(GPtrArray) tables = arb_ruleset_library_list_tables (lib, NULL);
+  guint named = 0;
+
+  for (guint t = 0; t < tables->len; t++)
+    {
+      ArbTable *table = g_ptr_array_index (tables, t);
+
+      for (guint i = 0; i < arb_table_get_n_rows (table); i++)
+        {
+          const ArbRow *row = arb_table_get_row (table, i);
+          const char *keys[] = { row->name, row->label };
+
+          for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+            {
+              g_autofree char *upper = NULL;
+              g_autofree char *lower = NULL;
+
+              if (keys[k] == NULL)
+                continue;
+              upper = g_utf8_strup (keys[k], -1);
+              lower = g_utf8_strdown (keys[k], -1);
+              g_assert_true (arb_table_find_row_by_name (table, keys[k], NULL) == find_row_by_walk (table, keys[k]));
+              g_assert_true (arb_table_find_row_by_name (table, upper, NULL) == find_row_by_walk (table, upper));
+              g_assert_true (arb_table_find_row_by_name (table, lower, NULL) == find_row_by_walk (table, lower));
+              g_assert_nonnull (arb_table_find_row_by_name (table, keys[k], NULL));
+              named += row->name != NULL;
+            }
+        }
+      g_assert_null (arb_table_find_row_by_name (table, "No Such Row Anywhere", NULL));
+    }
+  g_assert_cmpuint (named, >, 100);
+}
+
 static void
 test_malformed (void)
 {
@@ -888,6 +947,7 @@ main (int   argc,
 
   g_test_add_func ("/ruleset/shipped-ids", test_shipped_ids);
   g_test_add_func ("/ruleset/lookup-errors", test_lookup_errors);
+  g_test_add_func ("/ruleset/lookup-by-name", test_lookup_by_name);
   g_test_add_func ("/ruleset/malformed", test_malformed);
   g_test_add_func ("/ruleset/not-a-ruleset", test_not_a_ruleset);
   g_test_add_func ("/ruleset/schema-invalid", test_schema_invalid);

@@ -859,6 +859,58 @@ test_library (void)
   }
 }
 
+/* The library is sorted by name as the language collates it (accents and
+ * case as g_utf8_collate() weighs them), an unreadable file by its name,
+ * and two sheets of one name by their paths. */
+static void
+test_library_order (void)
+{
+  static const char *names[] = { "zed", "Émile", "émile troll", "anna", "Anna", "Bert",
+                                 "Zoë", "zoe", "Ørjan", "bjorn", "Émile", NULL };
+  g_autofree char *dir = tmp_path ("library-order");
+  g_autofree char *troll_path = NULL;
+  g_autofree char *troll = NULL;
+  g_autoptr(GPtrArray) all = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (arb_sheet_library_install_starters (dir, NULL, &error), >, 20);
+  g_assert_no_error (error);
+  troll_path = g_build_filename (dir, "aod-foe-troll.xml", NULL);
+  troll = read_file (troll_path);
+
+  for (guint i = 0; names[i]; i++)
+    {
+      g_autofree char *file = g_strdup_printf ("%s/named-%02u.xml", dir, i);
+      g_autofree char *tag = g_strdup_printf ("<name>%s</name>", names[i]);
+      g_auto(GStrv) parts = g_strsplit (troll, "<name>Troll</name>", 2);
+      g_autofree char *text = g_strjoin (tag, parts[0], parts[1], NULL);
+
+      g_assert_nonnull (parts[1]);
+      write_file (file, text, -1);
+    }
+  {
+    g_autofree char *broken = g_build_filename (dir, "a-broken.xml", NULL);
+
+    write_file (broken, "<sheet", -1);
+  }
+
+  all = arb_sheet_library_list (dir, NULL, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (all->len, >, 30);
+
+  for (guint i = 1; i < all->len; i++)
+    {
+      ArbSheetEntry *a = g_ptr_array_index (all, i - 1);
+      ArbSheetEntry *b = g_ptr_array_index (all, i);
+      g_autofree char *shown_a = g_filename_display_name (a->path);
+      g_autofree char *shown_b = g_filename_display_name (b->path);
+      int cmp = g_utf8_collate (a->name ? a->name : shown_a, b->name ? b->name : shown_b);
+
+      if (cmp > 0 || (cmp == 0 && strcmp (a->path, b->path) >= 0))
+        g_error ("“%s” (%s) is listed before “%s” (%s)", a->name, a->path, b->name, b->path);
+    }
+}
+
 static void
 test_generation (void)
 {
@@ -1249,6 +1301,7 @@ main (int   argc,
   g_test_add_func ("/sheets/save/disk-full", test_save_disk_full);
   g_test_add_func ("/sheets/save/refuses-unreadable", test_save_refuses_unreadable);
   g_test_add_func ("/sheets/library", test_library);
+  g_test_add_func ("/sheets/library-order", test_library_order);
   g_test_add_func ("/sheets/generation", test_generation);
   g_test_add_func ("/sheets/generation-rules", test_generation_rules);
   g_test_add_func ("/sheets/set-and-items", test_set_and_items);

@@ -206,12 +206,41 @@ print_sheet_text (ArbSheet          *sheet,
     }
 }
 
+/* One sheet's entry in validate's JSON. */
+static void
+add_validation_json (JsonBuilder  *b,
+                     const char   *path,
+                     const GError *error)
+{
+  json_builder_begin_object (b);
+  add_file_member (b, "file", path);
+  json_builder_set_member_name (b, "valid");
+  json_builder_add_boolean_value (b, error == NULL);
+  json_builder_set_member_name (b, "errors");
+  json_builder_begin_array (b);
+  if (error != NULL)
+    {
+      g_auto(GStrv) lines = g_strsplit (error->message, "\n", -1);
+
+      for (guint l = 0; lines[l]; l++)
+        json_builder_add_string_value (b, lines[l]);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+}
+
 static int
 cmd_validate (int    argc,
               char **argv)
 {
   g_autoptr(ArbRulesetLibrary) rules = NULL;
-  g_autoptr(JsonBuilder) b = json_builder_new ();
+  /* Only for --json: a folder of thousands of sheets is checked in
+   * about the time xmllint takes, and a document nobody prints is not
+   * free. */
+  g_autoptr(JsonBuilder) b = opts.json ? json_builder_new () : NULL;
+  /* The lines for valid sheets, written together: g_print() flushes
+   * each time. Written out before any problem, to keep their order. */
+  g_autoptr(GString) valid = g_string_new (NULL);
   int status = EXIT_OK;
 
   if (argc < 1)
@@ -219,45 +248,44 @@ cmd_validate (int    argc,
   if (!(rules = load_library ()))
     return EXIT_USAGE;
 
-  json_builder_begin_array (b);
+  if (b)
+    json_builder_begin_array (b);
   for (int i = 0; i < argc; i++)
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(ArbSheet) sheet = arb_sheet_load_file (argv[i], rules, &error);
 
-      json_builder_begin_object (b);
-      add_file_member (b, "file", argv[i]);
-      json_builder_set_member_name (b, "valid");
-      json_builder_add_boolean_value (b, sheet != NULL);
-      json_builder_set_member_name (b, "errors");
-      json_builder_begin_array (b);
+      if (b)
+        add_validation_json (b, argv[i], error);
+
       if (sheet == NULL)
         {
-          g_auto(GStrv) lines = g_strsplit (error->message, "\n", -1);
-
-          for (guint l = 0; lines[l]; l++)
-            json_builder_add_string_value (b, lines[l]);
           status = g_error_matches (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID) ||
                    g_error_matches (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE)
                    ? MAX (status, EXIT_RULE) : status;
           if (!opts.json)
-            print_problems (error->message);
+            {
+              g_print ("%s", valid->str);
+              g_string_truncate (valid, 0);
+              print_problems (error->message);
+            }
         }
       else if (!opts.json)
         {
           g_autofree char *shown = g_filename_display_name (argv[i]);
 
-          g_print (_("%s: valid %s %s sheet “%s”\n"), shown, arb_sheet_get_system (sheet),
-                   arb_sheet_get_kind (sheet), arb_sheet_get_name (sheet));
+          g_string_append_printf (valid, _("%s: valid %s %s sheet “%s”\n"), shown, arb_sheet_get_system (sheet),
+                                  arb_sheet_get_kind (sheet), arb_sheet_get_name (sheet));
         }
-      json_builder_end_array (b);
-      json_builder_end_object (b);
     }
-  json_builder_end_array (b);
+  g_print ("%s", valid->str);
 
-  if (opts.json)
+  if (b)
     {
-      g_autoptr(JsonNode) root = json_builder_get_root (b);
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_end_array (b);
+      root = json_builder_get_root (b);
       print_json (root);
     }
   return status;
@@ -484,18 +512,22 @@ cmd_list (int    argc,
     }
   else
     {
+      /* One write, not one per sheet: g_print() flushes each time. */
+      g_autoptr(GString) out = g_string_new (NULL);
+
       if (entries->len == 0)
-        g_print (_("No sheets in %s\n"), shown);
+        g_string_append_printf (out, _("No sheets in %s\n"), shown);
       for (guint i = 0; i < entries->len; i++)
         {
           ArbSheetEntry *e = g_ptr_array_index (entries, i);
           g_autofree char *path = g_filename_display_name (e->path);
 
           if (e->error)
-            g_print ("%-9s %-10s %s\n          %s\n", "?", "?", path, e->error);
+            g_string_append_printf (out, "%-9s %-10s %s\n          %s\n", "?", "?", path, e->error);
           else
-            g_print ("%-9s %-10s %-28s %s\n", e->system, e->kind, e->name, path);
+            g_string_append_printf (out, "%-9s %-10s %-28s %s\n", e->system, e->kind, e->name, path);
         }
+      g_print ("%s", out->str);
     }
 
   return EXIT_OK;

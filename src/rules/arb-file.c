@@ -23,6 +23,15 @@
 #include "arb-xml.h"
 
 char *
+arb_file_stamp_of (const struct stat *st)
+{
+  return g_strdup_printf ("%lld:%lld.%09ld:%llu",
+                          (long long)st->st_size,
+                          (long long)st->st_mtim.tv_sec, (long)st->st_mtim.tv_nsec,
+                          (unsigned long long)st->st_ino);
+}
+
+char *
 arb_file_stamp (const char *path)
 {
   struct stat st;
@@ -31,11 +40,7 @@ arb_file_stamp (const char *path)
 
   if (stat (path, &st) != 0)
     return NULL;
-
-  return g_strdup_printf ("%lld:%lld.%09ld:%llu",
-                          (long long)st.st_size,
-                          (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec,
-                          (unsigned long long)st.st_ino);
+  return arb_file_stamp_of (&st);
 }
 
 static gboolean

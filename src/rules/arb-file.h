@@ -6,12 +6,15 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <sys/stat.h>
 
 G_BEGIN_DECLS
 
 /* What identifies one version of a file on disk (size, modification time,
  * inode), or NULL if there is no file. */
 char     *arb_file_stamp         (const char  *path);
+/* The same from what stat() or fstat() said of it. */
+char     *arb_file_stamp_of      (const struct stat *st);
 
 /* Writes @data to a temporary file beside @path, flushes it to disk, keeps
  * the present @path (if any) as PATH~ and renames the new file over @path.

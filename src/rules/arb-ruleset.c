@@ -54,6 +54,7 @@ struct _ArbTable
   const ArbRow    *last;      /* the row the pattern starts from */
   GMutex           continued_lock;
   GHashTable      *continued; /* step (1, 2...) -> ArbRow, made when asked */
+  GHashTable      *by_name;   /* case-folded name or label -> ArbRow, made when first asked */
 };
 
 G_DEFINE_BOXED_TYPE (ArbTable, arb_table, arb_table_ref, arb_table_unref)
@@ -155,6 +156,7 @@ arb_table_unref (ArbTable *table)
   g_array_unref (table->notes);
   g_array_unref (table->columns);
   g_hash_table_unref (table->column_index);
+  g_clear_pointer (&table->by_name, g_hash_table_unref);
   g_free (table);
 }
 
@@ -356,27 +358,56 @@ arb_table_find_row (const ArbTable  *table,
   return NULL;
 }
 
+/* Each row's name and label case-folded once, for every lookup after: a
+ * sheet check looks a name up for each weapon and armour it holds, and
+ * folding every row for each would cost more than reading the sheet.
+ * Where two rows share a name, the first keeps it, as a walk in order
+ * would find it. Made once the rows are final, on first use, which may
+ * be from any thread. */
+static GHashTable *
+name_index (const ArbTable *table)
+{
+  ArbTable *self = (ArbTable *)table;
+
+  if (g_once_init_enter (&self->by_name))
+    {
+      GHashTable *index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+      for (guint i = 0; i < self->rows->len; i++)
+        {
+          ArbRow *row = &g_array_index (self->rows, ArbRow, i);
+          const char *keys[] = { row->name, row->label };
+
+          for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+            {
+              char *folded = keys[k] ? g_utf8_casefold (keys[k], -1) : NULL;
+
+              if (folded != NULL && !g_hash_table_contains (index, folded))
+                g_hash_table_insert (index, folded, row);
+              else
+                g_free (folded);
+            }
+        }
+      g_once_init_leave (&self->by_name, index);
+    }
+  return self->by_name;
+}
+
 const ArbRow *
 arb_table_find_row_by_name (const ArbTable  *table,
                             const char      *name,
                             GError         **error)
 {
   g_autofree char *folded = NULL;
+  const ArbRow *row;
 
   g_return_val_if_fail (table != NULL, NULL);
   g_return_val_if_fail (name != NULL, NULL);
 
-  folded = g_utf8_casefold (name, -1);
-
-  for (guint i = 0; i < table->rows->len; i++)
-    {
-      const ArbRow *row = &g_array_index (table->rows, ArbRow, i);
-      g_autofree char *row_name = row->name ? g_utf8_casefold (row->name, -1) : NULL;
-      g_autofree char *row_label = g_utf8_casefold (row->label, -1);
-
-      if (g_strcmp0 (row_name, folded) == 0 || g_str_equal (row_label, folded))
-        return row;
-    }
+  /* For plain ASCII, folding is lowering, and far cheaper. */
+  folded = g_str_is_ascii (name) ? g_ascii_strdown (name, -1) : g_utf8_casefold (name, -1);
+  if ((row = g_hash_table_lookup (name_index (table), folded)))
+    return row;
 
   g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND,
                _("Table “%s” has no row “%s”"), table->id, name);
@@ -1652,7 +1683,7 @@ arb_ruleset_library_get_table (ArbRulesetLibrary *self,
   g_return_val_if_fail (id != NULL, NULL);
 
   ensure_system (self, system);
-  name = g_strdup_printf ("%s/%s", system, id);
+  name = g_strconcat (system, "/", id, NULL);
   return lookup (self, name);
 }
 

@@ -38,19 +38,60 @@ arb_sheet_library_default_dir (const char *data_dir)
   return g_build_filename (g_get_user_data_dir (), "arbiter", "sheets", NULL);
 }
 
-static int
-compare_entries (gconstpointer a,
-                 gconstpointer b)
+/* An entry with its collation key, made once: a key made inside the
+ * comparison would be made twice per comparison, and a sort does
+ * n log n of them. */
+typedef struct
 {
-  const ArbSheetEntry *ea = *(ArbSheetEntry * const *)a;
-  const ArbSheetEntry *eb = *(ArbSheetEntry * const *)b;
-  /* A file name need not be UTF-8; the collation wants it. */
-  g_autofree char *na = ea->name ? NULL : g_filename_display_name (ea->path);
-  g_autofree char *nb = eb->name ? NULL : g_filename_display_name (eb->path);
-  g_autofree char *ka = g_utf8_collate_key (ea->name ? ea->name : na, -1);
-  g_autofree char *kb = g_utf8_collate_key (eb->name ? eb->name : nb, -1);
+  char          *key;
+  ArbSheetEntry *entry;
+} SortItem;
 
-  return strcmp (ka, kb);
+static int
+compare_sort_items (gconstpointer a,
+                    gconstpointer b)
+{
+  const SortItem *ia = a;
+  const SortItem *ib = b;
+  int cmp = strcmp (ia->key, ib->key);
+
+  /* Two sheets of one name keep one order from run to run. */
+  return cmp != 0 ? cmp : strcmp (ia->entry->path, ib->entry->path);
+}
+
+/* Sorts @entries by name as the user's language orders it; an unreadable
+ * file by its file name. */
+static void
+sort_entries (GPtrArray *entries)
+{
+  g_autoptr(GArray) items = g_array_sized_new (FALSE, FALSE, sizeof (SortItem), entries->len);
+
+  for (guint i = 0; i < entries->len; i++)
+    {
+      ArbSheetEntry *entry = g_ptr_array_index (entries, i);
+      SortItem item = { NULL, entry };
+
+      if (entry->name != NULL)
+        item.key = g_utf8_collate_key (entry->name, -1);
+      else
+        {
+          /* A file name need not be UTF-8; the collation wants it. */
+          g_autofree char *shown = g_filename_display_name (entry->path);
+
+          item.key = g_utf8_collate_key (shown, -1);
+        }
+      g_array_append_val (items, item);
+    }
+
+  g_array_sort (items, compare_sort_items);
+
+  for (guint i = 0; i < items->len; i++)
+    {
+      SortItem *item = &g_array_index (items, SortItem, i);
+
+      entries->pdata[i] = item->entry;
+      g_free (item->key);
+    }
 }
 
 GPtrArray *
@@ -120,7 +161,7 @@ arb_sheet_library_list (const char         *dir,
       g_ptr_array_add (entries, entry);
     }
 
-  g_ptr_array_sort (entries, compare_entries);
+  sort_entries (entries);
   return g_steal_pointer (&entries);
 }
 

@@ -116,31 +116,89 @@ note_name (GHashTable *names,
   return g_hash_table_size (names) <= MAX_NAMES;
 }
 
+/* The line @at is on, counted only when a scan refuses the file: the
+ * scan itself runs on every file read. */
+static ScanResult
+refuse_at (const char *data,
+           const char *at,
+           int        *line_out,
+           ScanResult  result)
+{
+  int line = 1;
+
+  for (const char *p = data; (p = memchr (p, '\n', at - p)); p++)
+    line++;
+  *line_out = line;
+  return result;
+}
+
+/* Whether @c occurs in @data at most @max times. */
+static gboolean
+count_at_most (const char *data,
+               gsize       len,
+               char        c,
+               guint       max,
+               guint      *count)
+{
+  const char *p = data, *end = data + len;
+
+  *count = 0;
+  while ((p = memchr (p, c, end - p)))
+    {
+      if (++*count > max)
+        return FALSE;
+      p++;
+    }
+  return TRUE;
+}
+
+/* Whether no limit of prescan() can be passed, by counting characters:
+ * every element, comment or PI starts with a '<', and every attribute
+ * holds an '=', so each count bounds what the scan would find, and every
+ * name it notes is one of them. Nearly every file is far within these,
+ * and memchr counts them in a fraction of the scan's time. */
+static gboolean
+surely_within_limits (const char *data,
+                      gsize       len,
+                      guint       max_elements)
+{
+  guint tags, equals;
+
+  return count_at_most (data, len, '<', max_elements > 0 ? max_elements : MAX_NAMES, &tags) &&
+         count_at_most (data, len, '=', MAX_ATTRIBUTES, &equals) &&
+         tags + equals <= MAX_NAMES;
+}
+
 /* One linear pass over the bytes, before libxml2 sees them: the first
  * start tag with more than MAX_ATTRIBUTES attributes, or the first name
  * past MAX_NAMES distinct element and attribute names, or the element
- * past @max_elements (if not 0), and its line.
- * It only counts, so it need not judge well-formedness: the parser does. */
+ * past @max_elements (if not 0), and the line it starts on.
+ * It only counts, so it need not judge well-formedness: the parser does.
+ * It jumps from '<' to '<' and over quoted values with memchr, as text
+ * and values are most of a file. */
 static ScanResult
 prescan (const char *data,
          gsize       len,
          guint       max_elements,
          int        *line_out)
 {
-  g_autoptr(GHashTable) names = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) names = NULL;
   const char *p = data, *end = data + len;
   guint elements = 0;
-  int line = 1;
 
+  if (surely_within_limits (data, len, max_elements))
+    return SCAN_OK;
+
+  names = g_hash_table_new (NULL, NULL);
   while (p < end)
     {
+      const char *tag = memchr (p, '<', end - p);
       guint n = 0, hash = 5381;
       char quote = 0;
 
-      if (*p == '\n')
-        line++;
-      if (*p++ != '<' || p >= end)
-        continue;
+      if (tag == NULL || tag + 1 >= end)
+        break;
+      p = tag + 1;
 
       /* Comments, CDATA, PIs and declarations hold no attributes, but
        * may hold text that looks like a tag: skip them whole. */
@@ -151,9 +209,8 @@ prescan (const char *data,
 
           /* Each is a node libxml2 builds, as an element is: a flood of
            * them costs as much. */
-          *line_out = line;
           if (max_elements > 0 && ++elements > max_elements)
-            return SCAN_TOO_MANY_ELEMENTS;
+            return refuse_at (data, tag, line_out, SCAN_TOO_MANY_ELEMENTS);
 
           if (end - p >= 3 && memcmp (p, "!--", 3) == 0)
             close = "-->";
@@ -164,49 +221,52 @@ prescan (const char *data,
           else
             close = ">";
           close_len = strlen (close);
-          for (; p < end; p++)
-            {
-              if (*p == '\n')
-                line++;
-              if ((gsize)(end - p) >= close_len && memcmp (p, close, close_len) == 0)
-                break;
-            }
+
+          while (p < end && (p = memchr (p, close[0], end - p)) &&
+                 ((gsize)(end - p) < close_len || memcmp (p, close, close_len) != 0))
+            p++;
+          if (p == NULL)
+            break;
           continue;
         }
+
       if (*p == '/')
         continue;
 
       /* A start tag: its name, then one '=' outside quotes for each
        * attribute, whose name is the word before it. */
-      *line_out = line;
       if (max_elements > 0 && ++elements > max_elements)
-        return SCAN_TOO_MANY_ELEMENTS;
+        return refuse_at (data, tag, line_out, SCAN_TOO_MANY_ELEMENTS);
+
       for (; p < end && !is_space (*p) && *p != '>' && *p != '/' && *p != '<'; p++)
         hash = hash * 33 + (guchar)*p;
       if (!note_name (names, hash))
-        return SCAN_TOO_MANY_NAMES;
+        return refuse_at (data, tag, line_out, SCAN_TOO_MANY_NAMES);
 
       hash = 5381;
       for (; p < end; p++)
         {
-          if (*p == '\n')
-            line++;
           if (quote != 0)
             {
-              if (*p == quote)
+              const char *closing = memchr (p, quote, end - p);
+
+              if (closing == NULL)
                 {
-                  quote = 0;
-                  hash = 5381;
+                  p = end;
+                  break;
                 }
+              p = closing;
+              quote = 0;
+              hash = 5381;
             }
           else if (*p == '"' || *p == '\'')
             quote = *p;
           else if (*p == '=')
             {
               if (++n > MAX_ATTRIBUTES)
-                return SCAN_TOO_MANY_ATTRIBUTES;
+                return refuse_at (data, tag, line_out, SCAN_TOO_MANY_ATTRIBUTES);
               if (!note_name (names, hash))
-                return SCAN_TOO_MANY_NAMES;
+                return refuse_at (data, tag, line_out, SCAN_TOO_MANY_NAMES);
             }
           else if (*p == '>' || *p == '<')
             break;
@@ -236,6 +296,43 @@ arb_xml_init (void)
       xmlSetGenericErrorFunc (NULL, silence_generic);
       g_once_init_leave (&initialized, 1);
     }
+}
+
+/* One parser context per thread, used again for each document: setting
+ * one up (its dictionary, its handlers) costs as much as parsing a small
+ * sheet, and a library folder holds thousands. Documents keep the
+ * context's dictionary alive; none leaves the thread that parsed it. */
+static GPrivate parser_cache = G_PRIVATE_INIT ((GDestroyNotify)xmlFreeParserCtxt);
+
+/* Past this many names, strings and text interned, a context is dropped
+ * rather than kept, so a hostile file leaves no lasting weight. */
+#define PARSER_DICT_KEEP 4096
+
+static xmlParserCtxtPtr
+take_parser (void)
+{
+  xmlParserCtxtPtr ctxt = g_private_get (&parser_cache);
+
+  if (ctxt != NULL)
+    {
+      g_private_set (&parser_cache, NULL);
+      return ctxt;
+    }
+
+  if (!(ctxt = xmlNewParserCtxt ()))
+    g_error ("Out of memory");
+  ctxt->sax->internalSubset = deny_internal_subset;
+  return ctxt;
+}
+
+static void
+give_back_parser (xmlParserCtxtPtr ctxt)
+{
+  ctxt->_private = NULL;
+  if (g_private_get (&parser_cache) == NULL && xmlDictSize (ctxt->dict) <= PARSER_DICT_KEEP)
+    g_private_set (&parser_cache, ctxt);
+  else
+    xmlFreeParserCtxt (ctxt);
 }
 
 xmlDoc *
@@ -295,12 +392,8 @@ arb_xml_parse_limited (const char  *data,
       break;
     }
 
-  ctxt = xmlNewParserCtxt ();
-  if (ctxt == NULL)
-    g_error ("Out of memory");
-
+  ctxt = take_parser ();
   ctxt->_private = &state;
-  ctxt->sax->internalSubset = deny_internal_subset;
   /* Borrowed for this parse only; whatever handler was set comes back. */
   old_handler = xmlStructuredError;
   old_context = xmlStructuredErrorContext;
@@ -336,8 +429,7 @@ arb_xml_parse_limited (const char  *data,
     }
 
   g_free (state.message);
-  ctxt->_private = NULL;
-  xmlFreeParserCtxt (ctxt);
+  give_back_parser (ctxt);
 
   return doc;
 }
@@ -446,8 +538,14 @@ arb_xml_get_prop (xmlNode    *node,
 char *
 arb_xml_get_text (xmlNode *node)
 {
-  GString *str = g_string_new (NULL);
+  GString *str;
 
+  /* Nearly always one text node: a copy, with no buffer to grow. */
+  if (node->children != NULL && node->children->next == NULL &&
+      node->children->type == XML_TEXT_NODE && node->children->content != NULL)
+    return g_strdup ((const char *)node->children->content);
+
+  str = g_string_new (NULL);
   /* Only direct text: the parser never substitutes entities for us. */
   for (xmlNode *child = node->children; child; child = child->next)
     if (child->type == XML_TEXT_NODE && child->content != NULL)
