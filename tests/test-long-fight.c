@@ -263,10 +263,10 @@ median_of (const double *times,
 }
 
 /* A thousand steps played with Next, each timed to the frame that shows
- * it: the last ones take no longer than the tenth (medians of eleven
- * around each, so one slow frame says nothing). The check is on the main
- * thread's own time to the frame, which a loaded machine does not
- * stretch; the wall-clock times are said too. */
+ * it: the last ones take no longer than the tenth. The check is on the
+ * main thread's own time to the frame, the least of eleven steps around
+ * each: what a step costs when nothing else on a shared machine gets in
+ * its way. The medians, and the wall-clock times, are said too. */
 static void
 test_thousand_steps (void)
 {
@@ -312,7 +312,17 @@ test_thousand_steps (void)
         g_string_append_printf (line, " %.1f", cpu[i]);
     g_test_message ("%s", line->str);
   }
-  g_assert_cmpfloat (late_cpu, <=, 1.5 * early_cpu);
+  {
+    double least_early = G_MAXDOUBLE, least_late = G_MAXDOUBLE;
+
+    for (guint i = 4; i < 15; i++)
+      least_early = MIN (least_early, cpu[i]);
+    for (guint i = G_N_ELEMENTS (cpu) - 11; i < G_N_ELEMENTS (cpu); i++)
+      least_late = MIN (least_late, cpu[i]);
+    g_test_message ("the least main-thread time: %.2f ms around the tenth step, %.2f ms at the thousandth (%.2fx)",
+                    least_early, least_late, least_late / least_early);
+    g_assert_cmpfloat (least_late, <=, 1.5 * least_early);
+  }
   arb_fight_discard_draft (fight);
   arb_window_set_fight (window, NULL);
   destroy_window (window);

@@ -55,6 +55,7 @@ struct _ArbWindow
   GSignalGroup         *fight_signals;
   GMenu                *figure_menu;
   ArbLogModel          *log;             /* the fight's steps, newest first */
+  gboolean              log_held;        /* until a fight just opened is painted */
   AdwToast             *step_toast;      /* what the last step, undo or redo did, while shown */
 
   /* Borrowed while open */

@@ -260,6 +260,63 @@ show_panel (ArbWindow *self)
     arb_actor_panel_show (self->actor_panel, self->fight, current);
 }
 
+/* The log follows the fight, one row per step that came or went. */
+static void
+sync_log (ArbWindow *self)
+{
+  ArbEncounter *enc = self->fight ? arb_fight_peek_encounter (self->fight) : NULL;
+
+  /* Held until the fight just opened is on screen (see set_fight()). */
+  if (self->log_held)
+    {
+      enc = NULL;
+      if (self->fight == NULL)
+        return;
+    }
+  arb_log_model_sync (self->log, enc);
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->log)) > 0)
+    {
+      gtk_stack_set_visible_child_name (self->log_stack, "steps");
+      /* The newest step is on top: show it, wherever the log was
+       * scrolled. The view's own scrolling, since a row's height is
+       * known only once it is laid out. */
+      gtk_widget_activate_action (GTK_WIDGET (self->log_view), "list.scroll-to-item", "u", 0);
+    }
+  else
+    {
+      /* A long fight's steps may still be on their way from its file. */
+      gtk_label_set_label (self->log_empty_label,
+                           self->fight && (self->log_held || arb_fight_get_history_pending (self->fight))
+                           ? _("Reading the fight’s steps…")
+                           : _("Nothing has happened yet."));
+      gtk_stack_set_visible_child_name (self->log_stack, "empty");
+    }
+}
+
+/* Rows taken from the top move the rest up, and rows that were out of
+ * sight (and drew nothing) may come into it: they draw again. Rows
+ * added on top only push the others away. */
+static void
+log_rows_changed_cb (GListModel *model,
+                     guint       position,
+                     guint       removed,
+                     guint       added,
+                     ArbWindow  *self)
+{
+  if (removed > 0)
+    arb_log_row_redraw_all (GTK_WIDGET (self->log_view));
+}
+
+/* The fight just opened is on screen: its log may fill in now. */
+static void
+log_release_cb (GdkFrameClock *clock,
+                ArbWindow     *self)
+{
+  g_signal_handlers_disconnect_by_func (clock, log_release_cb, self);
+  self->log_held = FALSE;
+  sync_log (self);
+}
+
 /* What the fight's properties do not say: the views drawn from the
  * whole encounter, and the actions that hang on it. */
 static void
@@ -281,6 +338,7 @@ refresh (ArbWindow *self)
         }
       arb_turn_order_set_encounter (self->turn_order, NULL);
       arb_actor_panel_show (self->actor_panel, NULL, NULL);
+      sync_log (self);
       return;
     }
 
@@ -306,25 +364,7 @@ refresh (ArbWindow *self)
       self->followed = g_strdup (current);
     }
   show_panel (self);
-  arb_log_model_sync (self->log, enc);
-  if (g_list_model_get_n_items (G_LIST_MODEL (self->log)) > 0)
-    {
-      gtk_stack_set_visible_child_name (self->log_stack, "steps");
-      /* The newest step is on top: show it, wherever the log was
-       * scrolled. The view's own scrolling, since a row's height is
-       * known only once it is laid out. */
-      gtk_widget_activate_action (GTK_WIDGET (self->log_view), "list.scroll-to-item", "u", 0);
-      /* Rows moved: those now in sight draw again. */
-      arb_log_row_redraw_all (GTK_WIDGET (self->log_view));
-    }
-  else
-    {
-      /* A long fight's steps may still be on their way from its file. */
-      gtk_label_set_label (self->log_empty_label, arb_fight_get_history_pending (self->fight)
-                                                  ? _("Reading the fight’s steps…")
-                                                  : _("Nothing has happened yet."));
-      gtk_stack_set_visible_child_name (self->log_stack, "empty");
-    }
+  sync_log (self);
 }
 
 static void
@@ -394,6 +434,17 @@ arb_window_set_fight (ArbWindow *self,
     }
   arb_turn_order_set_selected (self->turn_order, fight ? arb_encounter_get (arb_fight_peek_encounter (fight), E, "current") : NULL);
   update_figure_menu (self);
+  /* A long fight's steps may come in before its first frame, and the
+   * rows they make would hold that frame up: they wait for it. */
+  {
+    GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+
+    if (clock && self->log_held)
+      g_signal_handlers_disconnect_by_func (clock, log_release_cb, self);
+    self->log_held = clock && fight && arb_fight_get_history_pending (fight);
+    if (self->log_held)
+      g_signal_connect_object (clock, "after-paint", G_CALLBACK (log_release_cb), self, 0);
+  }
   refresh (self);
 }
 
@@ -899,6 +950,12 @@ arb_window_init (ArbWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->log = arb_log_model_new ();
+  {
+    g_autoptr(GtkListItemFactory) factory = arb_log_row_factory_new ();
+
+    gtk_list_view_set_factory (self->log_view, factory);
+  }
+  g_signal_connect_object (self->log, "items-changed", G_CALLBACK (log_rows_changed_cb), self, 0);
   g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->log_scroller), "value-changed",
                            G_CALLBACK (arb_log_row_redraw_all), self->log_view, G_CONNECT_SWAPPED);
   gtk_list_view_set_model (self->log_view,
