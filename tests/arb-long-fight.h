@@ -7,8 +7,35 @@
 
 #pragma once
 
+#include <gtk/gtk.h>
+#include <time.h>
+
 #include "arb-fight.h"
 #include "arb-procedure.h"
+
+/* When the window's frame clock last painted, by the clock and by the
+ * main thread's own time: what a frame costs, without the time the
+ * thread waited (for the clock, the disk, or a shared machine's other
+ * work). Set by after_paint_cb() on the clock's "after-paint". */
+static gint64 painted_at;
+static gint64 painted_cpu;
+
+static inline gint64
+thread_cpu (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * G_GINT64_CONSTANT (1000000) + ts.tv_nsec / 1000;
+}
+
+static inline void
+after_paint_cb (GdkFrameClock *clock,
+                gpointer       data)
+{
+  painted_at = g_get_monotonic_time ();
+  painted_cpu = thread_cpu ();
+}
 
 /* The demo fight moved on by its turn order until its history holds
  * @n_steps steps, saved to @path. Built in the core, with no draft and

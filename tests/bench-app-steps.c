@@ -33,27 +33,6 @@
 static const guint sizes[] = { 10, 100, 500, 1000 };
 #define N_SIZES G_N_ELEMENTS (sizes)
 
-static gint64 painted_at;
-static gint64 painted_cpu;
-
-/* The main thread's own time: the work of a frame, without the time
- * spent waiting (for the clock, the disk, or others on the machine). */
-static gint64
-thread_cpu (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * G_GINT64_CONSTANT (1000000) + ts.tv_nsec / 1000;
-}
-
-static void
-after_paint_cb (GdkFrameClock *clock,
-                gpointer       data)
-{
-  painted_at = g_get_monotonic_time ();
-  painted_cpu = thread_cpu ();
-}
 
 /* From @start to the end of the next frame painted. */
 static double

@@ -220,28 +220,6 @@ test_bad_history (void)
   g_unlink (bad);
 }
 
-static gint64 painted_at;
-static gint64 painted_cpu;
-
-/* The main thread's own time: what a frame costs, without the time the
- * thread waited (for the clock, the disk, or a shared machine's other
- * work). */
-static gint64
-thread_cpu (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * G_GINT64_CONSTANT (1000000) + ts.tv_nsec / 1000;
-}
-
-static void
-after_paint_cb (GdkFrameClock *clock,
-                gpointer       data)
-{
-  painted_at = g_get_monotonic_time ();
-  painted_cpu = thread_cpu ();
-}
 
 static int
 compare (gconstpointer a,

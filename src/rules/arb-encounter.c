@@ -1731,6 +1731,40 @@ child_text (xmlNode    *node,
   return NULL;
 }
 
+/* @data parsed (UTF-8, within the limits), its root checked to be
+ * @root_name; NULL with @error set, @not_root its message if not. */
+static xmlDoc *
+parse_rooted (const char  *data,
+              gsize        len,
+              const char  *filename,
+              const char  *root_name,
+              const char  *not_root,
+              xmlNode    **root,
+              GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+
+  if (!g_utf8_validate (data, len, NULL))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE,
+                   _("%s: the file is not valid UTF-8 text"), filename);
+      return NULL;
+    }
+  if (!(doc = arb_xml_parse_limited (data, len, filename, MAX_ELEMENTS, &local_error)))
+    {
+      g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE, local_error->message);
+      return NULL;
+    }
+  *root = xmlDocGetRootElement (doc);
+  if (!arb_xml_is_element (*root, root_name))
+    {
+      invalid (error, filename, *root, not_root);
+      return NULL;
+    }
+  return g_steal_pointer (&doc);
+}
+
 /* A <step> of the history, or NULL with @error set. */
 static ArbStep *
 step_from_node (xmlNode     *node,
@@ -1807,28 +1841,13 @@ arb_step_parse (const char  *data,
                 GError     **error)
 {
   g_autoptr(xmlDoc) doc = NULL;
-  g_autoptr(GError) local_error = NULL;
   xmlNode *root;
 
   g_return_val_if_fail (filename != NULL, NULL);
 
-  if (!g_utf8_validate (data, len, NULL))
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE,
-                   _("%s: the file is not valid UTF-8 text"), filename);
-      return NULL;
-    }
-  if (!(doc = arb_xml_parse_limited (data, len, filename, MAX_ELEMENTS, &local_error)))
-    {
-      g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE, local_error->message);
-      return NULL;
-    }
-  root = xmlDocGetRootElement (doc);
-  if (!arb_xml_is_element (root, "step"))
-    {
-      invalid (error, filename, root, _("this is not a step of an encounter (its root is not <step>)"));
-      return NULL;
-    }
+  if (!(doc = parse_rooted (data, len, filename, "step",
+                            _("this is not a step of an encounter (its root is not <step>)"), &root, error)))
+    return NULL;
   return step_from_node (root, filename, error);
 }
 
@@ -2204,25 +2223,9 @@ arb_encounter_load_bytes (GBytes             *bytes,
                    _("%s: the file is too large for an encounter"), filename);
       return NULL;
     }
-  if (!g_utf8_validate (data, len, NULL))
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE,
-                   _("%s: the file is not valid UTF-8 text"), filename);
-      return NULL;
-    }
-
-  if (!(doc = arb_xml_parse_limited (data, len, filename, MAX_ELEMENTS, &local_error)))
-    {
-      g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE, local_error->message);
-      return NULL;
-    }
-
-  root = xmlDocGetRootElement (doc);
-  if (!arb_xml_is_element (root, "encounter"))
-    {
-      invalid (error, filename, root, _("this is not an Arbiter encounter (its root is not <encounter>)"));
-      return NULL;
-    }
+  if (!(doc = parse_rooted (data, len, filename, "encounter",
+                            _("this is not an Arbiter encounter (its root is not <encounter>)"), &root, error)))
+    return NULL;
 
   format = arb_xml_get_prop (root, "format");
   if (g_strcmp0 (format, "1") != 0)
