@@ -10,6 +10,7 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <stdlib.h>
 
 #include "arb-ruleset.h"
 
@@ -39,4 +40,31 @@ arb_test_remove_dir (const char *dir)
       g_unlink (p);
     }
   g_rmdir (dir);
+}
+
+static inline int
+arb_test_compare_doubles (gconstpointer a,
+                          gconstpointer b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* The median of @n times (the upper one of an even count), @times left as
+ * they were: what the benchmarks compare, round against round. */
+static inline double
+arb_test_median_of (const double *times,
+                    guint         n)
+{
+  g_autofree double *sorted = g_memdup2 (times, n * sizeof (double));
+
+  qsort (sorted, n, sizeof (double), arb_test_compare_doubles);
+  return sorted[n / 2];
+}
+
+static inline double
+arb_test_median (GArray *times)
+{
+  return arb_test_median_of ((const double *)(gpointer)times->data, times->len);
 }

@@ -26,6 +26,7 @@
 #include "arb-window.h"
 #include "arb-app-test.h"
 #include "arb-long-fight.h"
+#include "arb-test-util.h"
 
 #define ROUNDS 7
 #define PAIRS 3   /* Next then Ctrl+Z, per size and round */
@@ -64,22 +65,6 @@ remove_tree (GFile *file)
   while (children && g_file_enumerator_iterate (children, NULL, &child, NULL, NULL) && child)
     remove_tree (child);
   g_file_delete (file, NULL, NULL);
-}
-
-static int
-compare (gconstpointer a,
-         gconstpointer b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-median (GArray *times)
-{
-  g_array_sort (times, compare);
-  return g_array_index (times, double, times->len / 2);
 }
 
 /* The time to the frame, and in @work the main thread's own time to it. */
@@ -247,13 +232,13 @@ main (int   argc,
   g_print ("Action to the next painted frame, medians of %u (ms; ratio to the 10-step figure):\n",
            ROUNDS * PAIRS);
   {
-    double next10 = median (next[0]), undo10 = median (undo[0]), open10 = median (open[0]), work10 = median (work[0]);
+    double next10 = arb_test_median (next[0]), undo10 = arb_test_median (undo[0]), open10 = arb_test_median (open[0]), work10 = arb_test_median (work[0]);
 
     for (guint s = 0; s < N_SIZES; s++)
       g_print ("  %4u steps: Next %7.2f (%.2fx)   Ctrl+Z %7.2f (%.2fx)   open %7.2f (%.2fx)   "
                "main thread %6.2f (%.2fx)\n", sizes[s],
-               median (next[s]), median (next[s]) / next10, median (undo[s]), median (undo[s]) / undo10,
-               median (open[s]), median (open[s]) / open10, median (work[s]), median (work[s]) / work10);
+               arb_test_median (next[s]), arb_test_median (next[s]) / next10, arb_test_median (undo[s]), arb_test_median (undo[s]) / undo10,
+               arb_test_median (open[s]), arb_test_median (open[s]) / open10, arb_test_median (work[s]), arb_test_median (work[s]) / work10);
   }
 
   /* Interleaved too, each in a process of its own. */

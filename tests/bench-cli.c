@@ -51,22 +51,6 @@ time_run (const char * const *argv,
   return start / 1000.0;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-median (GArray *times)
-{
-  g_array_sort (times, compare_doubles);
-  return g_array_index (times, double, times->len / 2);
-}
-
 /* A fight of @n_steps steps, Rolf against the Troll, saved (and so
  * sealed) at @path as arbiter-cli would leave it. */
 static void
@@ -170,11 +154,11 @@ main (int   argc,
   if (steps_in (w10) != 11 || steps_in (w1000) != 1001 || steps_in (whole) != 1001)
     g_error ("a step did not land");
 
-  m_xmllint = median (t_xmllint);
-  m_table = median (t_table);
-  m_next10 = median (t_next10);
-  m_next1000 = median (t_next1000);
-  m_whole = median (t_whole);
+  m_xmllint = arb_test_median (t_xmllint);
+  m_table = arb_test_median (t_table);
+  m_next10 = arb_test_median (t_next10);
+  m_next1000 = arb_test_median (t_next1000);
+  m_whole = arb_test_median (t_whole);
   g_print ("medians of %u interleaved rounds\n", ROUNDS);
   g_print ("start-up: table gpg to-hit --roll 9 %.2f ms, xmllint --version %.2f ms: %.2fx (goal <= 2x)\n",
            m_table, m_xmllint, m_table / m_xmllint);

@@ -42,22 +42,6 @@ now_ms (void)
   return g_get_monotonic_time () / 1000.0;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-median (GArray *values)
-{
-  g_array_sort (values, compare_doubles);
-  return g_array_index (values, double, values->len / 2);
-}
-
 static void
 next (ArbEncounter  *enc,
       ArbRollSource *dice)
@@ -180,9 +164,9 @@ snapshot_share (Fight *f)
     g_error ("%s", error->message);
   printf ("  a fresh snapshot at %s (%" G_GINT64_FORMAT " bytes): %.3f ms, due every %" G_GINT64_FORMAT
           " steps (%" G_GINT64_FORMAT " bytes a record): %.3f ms a step, paid when idle\n",
-          f->label, size_of (path), median (times), size_of (path) / MAX (size_of (journal) - before, 1),
-          size_of (journal) - before, median (times) * (size_of (journal) - before) / MAX (size_of (path), 1));
-  return median (times);
+          f->label, size_of (path), arb_test_median (times), size_of (path) / MAX (size_of (journal) - before, 1),
+          size_of (journal) - before, arb_test_median (times) * (size_of (journal) - before) / MAX (size_of (path), 1));
+  return arb_test_median (times);
 }
 
 static gboolean
@@ -250,16 +234,16 @@ main (int   argc,
   ok = draft_reads_back (&short_fight) && draft_reads_back (&long_fight);
   arb_drafts_discard (arb_encounter_get_id (copy));
 
-  m_short = median (short_fight.times);
-  m_long = median (long_fight.times);
-  m_full = median (full);
+  m_short = arb_test_median (short_fight.times);
+  m_long = arb_test_median (long_fight.times);
+  m_full = arb_test_median (full);
   printf ("draft of one step, medians of %u steps each, interleaved:\n", ROUNDS * STEPS_PER_ROUND);
   printf ("  at   10 steps of history: %8.3f ms (baseline)\n", m_short);
   printf ("  at 1000 steps of history: %8.3f ms  = %.2fx the baseline (goal <= 1.2x)\n", m_long, m_long / m_short);
   printf ("  the old whole-fight draft at 1000 steps (arb_drafts_save): %8.3f ms = %.2fx the baseline, %.1fx the new\n",
           m_full, m_full / m_short, m_full / m_long);
   printf ("    of which serializing the fight, %zu bytes: %.3f ms; the rest is four fsyncs, two renames and the session record\n",
-          g_bytes_get_size (bytes), median (serialize));
+          g_bytes_get_size (bytes), arb_test_median (serialize));
   printf ("  snapshots that fell due in these rounds (at an idle moment in the app): %.3f ms a step at 10, %.3f at 1000\n",
           short_fight.idle_ms / short_fight.steps, long_fight.idle_ms / long_fight.steps);
   printf ("  fsync/fdatasync calls a step: 1 (see test-drafts /drafts/one-sync-per-step)\n");

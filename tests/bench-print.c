@@ -22,26 +22,11 @@
 
 #include "arb-print-cards.h"
 #include "arb-print-sheet.h"
+#include "arb-test-util.h"
 
 #define ROUNDS 11
 #define CLI_ROUNDS 7
 #define TRIVIAL_PAGES 15
-
-static int
-compare (gconstpointer a,
-         gconstpointer b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-median (GArray *times)
-{
-  g_array_sort (times, compare);
-  return g_array_index (times, double, times->len / 2);
-}
 
 static double
 now_ms (void)
@@ -198,15 +183,15 @@ main (int   argc,
       g_array_append_val (sheet_times, t_sheets);
     }
 
-  t_trivial = median (trivial);
-  t_cards = median (cards);
+  t_trivial = arb_test_median (trivial);
+  t_cards = arb_test_median (cards);
   g_print ("In process, medians of %d interleaved rounds:\n", ROUNDS);
   g_print ("  trivial PDF (%d pages, a line each)  %7.1f ms\n", TRIVIAL_PAGES, t_trivial);
   g_print ("  cards, all five games (15 pages)     %7.1f ms  = %.1fx the trivial PDF\n", t_cards,
            t_cards / t_trivial);
-  g_print ("    layout %7.1f ms, PDF write %7.1f ms\n", median (layout), median (write));
+  g_print ("    layout %7.1f ms, PDF write %7.1f ms\n", arb_test_median (layout), arb_test_median (write));
   g_print ("  record sheets (%d pages)             %7.1f ms  = %.1fx the trivial PDF\n", sheet_pages,
-           median (sheet_times), median (sheet_times) / t_trivial);
+           arb_test_median (sheet_times), arb_test_median (sheet_times) / t_trivial);
 
   if (cli_path)
     {
@@ -224,8 +209,8 @@ main (int   argc,
           g_array_append_val (cli_trivial, t_base);
           g_array_append_val (cli, t_cli);
         }
-      t_cli = median (cli);
-      t_base = median (cli_trivial);
+      t_cli = arb_test_median (cli);
+      t_base = arb_test_median (cli_trivial);
       g_print ("As processes, wall time, medians of %d interleaved rounds:\n", CLI_ROUNDS);
       g_print ("  bench-print --trivial FILE           %7.1f ms\n", t_base);
       g_print ("  arbiter-cli cards -o FILE            %7.1f ms  = %.1fx the trivial PDF\n", t_cli,

@@ -19,6 +19,7 @@
 #include "arb-window.h"
 #include "arb-app-test.h"
 #include "arb-long-fight.h"
+#include "arb-test-util.h"
 
 static ArbApplication *app;
 static char *dir;
@@ -221,25 +222,6 @@ test_bad_history (void)
 }
 
 
-static int
-compare (gconstpointer a,
-         gconstpointer b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-median_of (const double *times,
-           guint         n)
-{
-  g_autofree double *sorted = g_memdup2 (times, n * sizeof (double));
-
-  qsort (sorted, n, sizeof (double), compare);
-  return sorted[n / 2];
-}
-
 /* A thousand steps played with Next, each timed to the frame that shows
  * it: the last ones take no longer than the tenth. The check is on the
  * main thread's own time to the frame, the least of eleven steps around
@@ -275,10 +257,10 @@ test_thousand_steps (void)
       iterate ();
     }
   g_assert_cmpuint (arb_encounter_get_n_steps (arb_fight_get_encounter (fight)), >=, 1000);
-  early = median_of (wall + 4, 11);
-  late = median_of (wall + G_N_ELEMENTS (wall) - 11, 11);
-  early_cpu = median_of (cpu + 4, 11);
-  late_cpu = median_of (cpu + G_N_ELEMENTS (cpu) - 11, 11);
+  early = arb_test_median_of (wall + 4, 11);
+  late = arb_test_median_of (wall + G_N_ELEMENTS (wall) - 11, 11);
+  early_cpu = arb_test_median_of (cpu + 4, 11);
+  late_cpu = arb_test_median_of (cpu + G_N_ELEMENTS (cpu) - 11, 11);
   g_test_message ("Next to the next frame: %.2f ms around the tenth step, %.2f ms at the thousandth (%.2fx); "
                   "the main thread's own time %.2f ms and %.2f ms (%.2fx)",
                   early, late, late / early, early_cpu, late_cpu, late_cpu / early_cpu);

@@ -89,16 +89,6 @@ struct _ArbLogEntry
 
 G_DEFINE_FINAL_TYPE (ArbLogEntry, arb_log_entry, G_TYPE_OBJECT)
 
-enum {
-  ENTRY_PROP_0,
-  ENTRY_PROP_HEADING,
-  ENTRY_PROP_DETAILS,
-  ENTRY_PROP_HAS_DETAILS,
-  N_ENTRY_PROPS
-};
-
-static GParamSpec *entry_properties[N_ENTRY_PROPS];
-
 static void
 arb_log_entry_finalize (GObject *object)
 {
@@ -110,44 +100,9 @@ arb_log_entry_finalize (GObject *object)
 }
 
 static void
-arb_log_entry_get_property (GObject    *object,
-                            guint       prop_id,
-                            GValue     *value,
-                            GParamSpec *pspec)
-{
-  ArbLogEntry *self = ARB_LOG_ENTRY (object);
-
-  switch (prop_id)
-    {
-    case ENTRY_PROP_HEADING:
-      g_value_set_string (value, self->heading);
-      break;
-    case ENTRY_PROP_DETAILS:
-      g_value_set_string (value, self->details);
-      break;
-    case ENTRY_PROP_HAS_DETAILS:
-      g_value_set_boolean (value, arb_log_entry_has_details (self));
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
-}
-
-static void
 arb_log_entry_class_init (ArbLogEntryClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->finalize = arb_log_entry_finalize;
-  object_class->get_property = arb_log_entry_get_property;
-
-  entry_properties[ENTRY_PROP_HEADING] =
-    g_param_spec_string ("heading", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  entry_properties[ENTRY_PROP_DETAILS] =
-    g_param_spec_string ("details", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  entry_properties[ENTRY_PROP_HAS_DETAILS] =
-    g_param_spec_boolean ("has-details", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  g_object_class_install_properties (object_class, N_ENTRY_PROPS, entry_properties);
+  G_OBJECT_CLASS (klass)->finalize = arb_log_entry_finalize;
 }
 
 static void
