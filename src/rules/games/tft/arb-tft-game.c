@@ -16,6 +16,12 @@
 #include "arb-tft.h"
 #include "arb-tft-procs.h"
 
+static const ArbParamSpec tft_target_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "target", N_("Target"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
+  { NULL }
+};
+
 struct _ArbTftGame
 {
   ArbGame parent_instance;
@@ -29,8 +35,72 @@ G_DEFINE_FINAL_TYPE (ArbTftGame, arb_tft_game, ARB_TYPE_GAME)
 
 /* In the order the app offers them; the generic ones (condition, map,
  * remove, start, next) come with every game. */
-static const ArbProcedureSpec procedures[] = {
+static const ArbParamSpec tft_option_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "option", N_("Option"), ARB_PARAM_CHOICE,
+    N_("a|(a) Move;b|(b) Charge attack;c|(c) Dodge;d|(d) Drop;e|(e) Ready new weapon;f|(f) Missile weapon attack;"
+       "g|(g) Stand up;h|(h) Cast spell;i|(i) Disbelieve;"
+       "j|(j) Shift and attack;k|(k) Shift and defend;l|(l) One last shot;m|(m) Change weapons;n|(n) Disengage;"
+       "o|(o) Hand-to-hand attack;p|(p) Stand up;q|(q) Pick up dropped weapon;r|(r) Cast spell;s|(s) Disbelieve;"
+       "t|(t) HTH attack;u|(u) Draw dagger;v|(v) Disengage from HTH"), 0, 0, TRUE },
+  { "to", N_("Move to"), ARB_PARAM_HEX, NULL, 0, 0, FALSE },
+  { "facing", N_("Facing (hexside 0-5)"), ARB_PARAM_INT, NULL, 0, 5, FALSE },
+  { NULL }
+};
 
+static const ArbParamSpec tft_attack_params[] = {
+  { "id", N_("Attacker"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "target", N_("Target"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
+  { "weapon", N_("Weapon"), ARB_PARAM_WEAPON, N_("none|Bare hands"), 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec tft_damage_params[] = {
+  { "id", N_("Figure hit"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
+  { "from", N_("Attacker"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "weapon", N_("Weapon"), ARB_PARAM_WEAPON, N_("none|Bare hands"), 0, 0, FALSE },
+  { "times", N_("Damage"), ARB_PARAM_CHOICE, N_("1|Normal;2|Double;3|Triple"), 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec tft_ready_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "weapon", N_("Weapon"), ARB_PARAM_WEAPON, N_("none|Bare hands"), 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec tft_to_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "to", N_("To hex"), ARB_PARAM_HEX, NULL, 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec tft_retreat_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "target", N_("Foe forced back"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
+  { "to", N_("Foe to hex"), ARB_PARAM_HEX, NULL, 0, 0, TRUE },
+  { "advance", N_("Advance into the hex left"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec tft_settings_params[] = {
+  { "crippling", N_("Crippling hits"), ARB_PARAM_CHOICE, N_("|Unchanged;true|Yes;false|No"), 0, 0, FALSE },
+  { "big-st", N_("Starting ST of the biggest figures"), ARB_PARAM_INT, NULL, 1, 1000, FALSE },
+  { NULL }
+};
+
+static const ArbProcedureSpec procedures[] = {
+  { "option", arb_tft_option_proc, N_("Option"), N_("Choose this turn's option and make its move"), TRUE, TRUE, tft_option_params },
+  { "attack", arb_tft_attack_proc, N_("Attack"), N_("Roll to hit with the weapon in hand, then its damage"), TRUE, TRUE, tft_attack_params },
+  { "hth", arb_tft_hth_proc, N_("Hand-to-Hand"), N_("Move onto a foe's hex to grapple"), TRUE, TRUE, tft_target_params },
+  { "draw-dagger", arb_tft_draw_dagger_proc, N_("Draw Dagger"), N_("In hand-to-hand, try to draw a dagger (3/DX)"), TRUE, TRUE, arb_actor_only_params },
+  { "hth-disengage", arb_tft_hth_disengage_proc, N_("Break Free"), N_("Try to get out of hand-to-hand (4/DX)"), TRUE, TRUE, tft_to_params },
+  { "disengage", arb_tft_disengage_proc, N_("Disengage"), N_("Step one hex away instead of attacking"), TRUE, TRUE, tft_to_params },
+  { "ready", arb_tft_ready_proc, N_("Ready Weapon"), N_("Ready a new weapon, change weapons or pick one up"), TRUE, TRUE, tft_ready_params },
+  { "stand", arb_tft_stand_proc, N_("Stand Up"), N_("Rise, or crawl up to 2 hexes"), TRUE, TRUE, tft_to_params },
+  { "retreat", arb_tft_retreat_proc, N_("Force Retreat"), N_("Force a foe hit this turn one hex back"), TRUE, TRUE, tft_retreat_params },
+  { "damage", arb_tft_damage_proc, N_("Damage"), N_("Roll a blow's damage on a figure, less its armour"), FALSE, FALSE, tft_damage_params },
+  { "settings", arb_tft_settings_proc, N_("Game Settings"), N_("The optional rules in play"), FALSE, FALSE, tft_settings_params },
   { NULL }
 };
 

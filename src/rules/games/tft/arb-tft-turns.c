@@ -24,35 +24,11 @@
  * left out; the order is the actions' order. */
 
 static int
-tft_table_dx (ArbTable   *table,
-              const char *item)
-{
-  const char *text;
-  gint64 v;
-
-  if (table && item && g_ascii_strcasecmp (item, "none") != 0 &&
-      (text = arb_table_lookup_name_text (table, item, "dx")) &&
-      g_ascii_string_to_signed (text, 10, -100, 100, &v, NULL))
-    return (int)v;
-  return 0;
-}
-
-static int
 tft_adjusted_dx (ArbProc    *proc,
                  const char *id)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbStep *step = arb_proc_get_step (proc);
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
-  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "tft", "armor-shields") : NULL;
-  const char *live = arb_step_peek (step, enc, id, "adjusted-dx");
-  gint64 v;
-
-  if (live && g_ascii_string_to_signed (live, 10, -100, 100, &v, NULL))
-    return (int)v;
-  return arb_encounter_get_field_int (enc, id, "dx", 0) +
-         tft_table_dx (table, arb_encounter_get_field (enc, id, "armor")) +
-         tft_table_dx (table, arb_encounter_get_field (enc, id, "shield"));
+  return arb_tft_action_dx (arb_proc_get_encounter (proc), arb_proc_get_step (proc),
+                            arb_proc_get_rules (proc), id, NULL);
 }
 
 static gboolean
