@@ -26,6 +26,12 @@ gboolean   arb_tft_main_gauge (ArbGame           *game,
                    ArbEncounter      *encounter,
                    const char        *id,
                    ArbMainGauge      *gauge);
+/* arb-tft-live.c: the figure as the fight stands, for the actor panel */
+void       arb_tft_derive_live (ArbGame           *game,
+                                ArbEncounter      *encounter,
+                                ArbRulesetLibrary *rules,
+                                const char        *id,
+                                GPtrArray         *out);
 /* Sets the class's sheet kinds and sheet rules (arb-tft-sheet.c). */
 void arb_tft_sheet_class_init (ArbGameClass *klass);
 

@@ -12,6 +12,7 @@
 
 #include "arb-tft-game.h"
 #include "arb-sheet-game.h"
+#include "arb-tft-figure.h"
 
 static const ArbFieldSpec tft_fields[] = {
   SHEET_TEXT ("name", N_("Name"), TRUE),
@@ -44,7 +45,7 @@ static const ArbItemSpec tft_items[] = {
 };
 
 static const ArbSheetLoss losses[] = {
-  { "hits-taken", N_("Hits taken"), "st", N_("ST"), N_("at 0 ST left a figure is dead") },
+  { "hits-taken", N_("Hits taken"), "st", N_("ST"), N_("at 0 ST left a figure falls unconscious; below 0 it is dead") },
   { NULL }
 };
 
@@ -65,6 +66,7 @@ derive_sheet (ArbGame           *game,
   ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "tft", "armor-shields") : NULL;
   int adj = arb_sheet_get_int (sheet, "dx", 0);
   int stops = 0;
+  int left;
   static const char *worn[] = { "armor", "shield" };
 
   for (guint i = 0; i < G_N_ELEMENTS (worn); i++)
@@ -79,10 +81,18 @@ derive_sheet (ArbGame           *game,
       if (arb_sheet_parse_int (arb_table_lookup_name_text (table, name, "stops"), &n))
         stops += n;
     }
-  arb_sheet_add_derived (out, "adjusted-dx", _("DX with armor and shield"), g_strdup_printf ("%d", adj));
+  left = arb_sheet_get_int (sheet, "st", 0) - arb_sheet_get_int (sheet, "hits-taken", 0);
+  /* The engine's reading: ST 1 to 3 left costs 3 DX for the rest of the
+   * fight (arb_tft_action_dx), so the sheet shows the same figure. */
+  if (left >= 1 && left <= 3)
+    arb_sheet_add_derived (out, "adjusted-dx", _("DX with armor and shield"),
+                           g_strdup_printf (_("%d (−3 at ST 3 or less)"), adj - 3));
+  else
+    arb_sheet_add_derived (out, "adjusted-dx", _("DX with armor and shield"), g_strdup_printf ("%d", adj));
   arb_sheet_add_derived (out, "hits-stopped", _("Hits stopped"), g_strdup_printf ("%d", stops));
-  arb_sheet_add_derived (out, "st-left", _("ST left"),
-                         g_strdup_printf ("%d", arb_sheet_get_int (sheet, "st", 0) - arb_sheet_get_int (sheet, "hits-taken", 0)));
+  arb_sheet_add_derived (out, "st-left", _("ST left"), g_strdup_printf ("%d", left));
+  arb_sheet_add_derived (out, "bare-hands", _("Bare hands"),
+                         arb_tft_bare_hands_damage (rules, arb_sheet_get_int (sheet, "st", 0)));
 }
 
 void
