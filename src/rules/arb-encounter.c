@@ -578,7 +578,8 @@ arb_step_peek_hex (ArbStep      *step,
   hex->r = r;
   if (!parse_int (step ? arb_step_peek (step, self, entity, ARB_KEY_FACING) : arb_encounter_get (self, entity, ARB_KEY_FACING), &f))
     f = 0;
-  *facing = f;
+  if (facing)
+    *facing = f;
   return TRUE;
 }
 
