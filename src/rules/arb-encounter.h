@@ -268,7 +268,8 @@ void          arb_step_set_int              (ArbStep            *step,
                                              const char         *entity,
                                              const char         *key,
                                              int                 value);
-/* The value @entity/@key will have once @step applies. */
+/* The value @entity/@key will have once @step applies (@step may be
+ * NULL: the value now). */
 const char   *arb_step_peek                 (ArbStep            *step,
                                              ArbEncounter       *self,
                                              const char         *entity,

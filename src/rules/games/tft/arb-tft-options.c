@@ -573,6 +573,27 @@ path_cost (ArbProc     *proc,
   return cost;
 }
 
+/* The direction of the last hex of the move: the path's, else the
+ * straight line's last step. */
+static int
+last_direction (ArbProc *proc,
+                ArbHex   from,
+                ArbHex   end)
+{
+  const char *path = arb_proc_get_param (proc, "path");
+  g_autoptr(GArray) hexes = path && path[0] ? arb_map_parse_hexes (path) : NULL;
+  g_autoptr(GArray) line = NULL;
+
+  if (hexes && hexes->len >= 2)
+    return arb_hex_direction_to (g_array_index (hexes, ArbHex, hexes->len - 2), end);
+  if (hexes && hexes->len == 1)
+    return arb_hex_direction_to (from, end);
+  line = arb_hex_line (from, end, arb_hex_distance (from, end));
+  if (line->len < 2)
+    return -1;
+  return arb_hex_direction_to (g_array_index (line, ArbHex, line->len - 2), end);
+}
+
 /* tft.option: (3) the figure's option for the turn and its movement. */
 gboolean
 arb_tft_option_proc (ArbProc  *proc,
@@ -654,9 +675,10 @@ arb_tft_option_proc (ArbProc  *proc,
 
       arb_step_set_int (step, enc, id, ARB_TFT_KEY_MOVED, so_far + cost);
       set_hex (step, enc, id, end);
-      /* Unless told, it faces the way it went on its last hex. */
-      if (facing < 0 && arb_hex_distance (at, end) == 1)
-        last_dir = arb_hex_direction_to (at, end);
+      /* Unless told, a move faces the way it went on its last hex; a
+       * shift keeps its facing. */
+      if (facing < 0 && !is_shift (option))
+        last_dir = last_direction (proc, at, end);
       if (facing < 0 && last_dir >= 0)
         facing = last_dir;
     }
