@@ -218,6 +218,14 @@ engaging_hexes (ArbEncounter *enc,
   return hexes;
 }
 
+/* A hex as a set's key: figures stand within ±10000 (the loader's
+ * bound), so 16 bits a coordinate hold it. */
+static gpointer
+hex_key (ArbHex hex)
+{
+  return GUINT_TO_POINTER ((((guint)(hex.q + 32768) & 0xffff) << 16) | ((guint)(hex.r + 32768) & 0xffff));
+}
+
 /* Breadth first from where @id stands: the start hex at cost 0, then
  * each hex by the fewest hexes it takes, at most @limit. A disengaged
  * move stops where it becomes engaged (such a hex is reached, not
@@ -232,12 +240,14 @@ arb_tft_reach (ArbEncounter *enc,
 {
   GArray *out = g_array_new (FALSE, FALSE, sizeof (ArbTftReach));
   g_autoptr(GArray) foes = NULL;
+  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
   ArbTftReach start;
 
   if (!arb_tft_where (enc, step, id, &start.hex, NULL))
     return out;
   start.cost = 0;
   g_array_append_val (out, start);
+  g_hash_table_add (seen, hex_key (start.hex));
   if (shift)
     {
       foes = engaging_hexes (enc, step, id);
@@ -254,13 +264,11 @@ arb_tft_reach (ArbEncounter *enc,
       for (int dir = 0; dir < 6; dir++)
         {
           ArbTftReach to = { arb_hex_neighbour (from.hex, dir), from.cost + 1 };
-          gboolean seen = FALSE;
 
-          for (guint k = 0; k < out->len && !seen; k++)
-            seen = g_array_index (out, ArbTftReach, k).hex.q == to.hex.q &&
-                   g_array_index (out, ArbTftReach, k).hex.r == to.hex.r;
-          if (seen || blocked (enc, step, id, to.hex) || (shift && !next_to_all (to.hex, foes)))
+          if (g_hash_table_contains (seen, hex_key (to.hex)) || blocked (enc, step, id, to.hex) ||
+              (shift && !next_to_all (to.hex, foes)))
             continue;
+          g_hash_table_add (seen, hex_key (to.hex));
           g_array_append_val (out, to);
         }
     }
@@ -377,6 +385,11 @@ arb_tft_may_act (ArbProc     *proc,
   if (arb_conditions_has (enc, step, id, "knocked-down") &&
       arb_step_peek_field_int (step, enc, id, ARB_TFT_KEY_FELL_TURN, -1) == turn_now (enc))
     return arb_proc_refuse (error, NULL, _("(4) Actions: %s was knocked down this turn and does not act"), name);
+
+  /* "A figure must take a turn to stand up before attacking": from
+   * the ground it may still shoot (f, l) or fight in HTH. */
+  if (g_str_equal (action, "attack") && state != ARB_TFT_IN_HTH && arb_tft_is_down (enc, step, id))
+    return arb_proc_refuse (error, NULL, _("%s is down and must stand up (g or p) before attacking"), name);
 
   /* The option it chose, else one of its state it may change to. */
   if (mine && strchr (allowing, mine))
@@ -498,7 +511,7 @@ path_cost (ArbProc     *proc,
   const char *name = arb_encounter_get_name (enc, id);
   const char *path = arb_proc_get_param (proc, "path");
   const char *to_text = arb_proc_get_param (proc, "to");
-  g_autoptr(GArray) reach = arb_tft_reach (enc, step, id, shift ? 1 : MAX (left, 0) + 64, shift);
+  g_autoptr(GArray) reach = arb_tft_reach (enc, step, id, shift ? 1 : MAX (left, 0), shift);
   int cost;
 
   *end = from;
@@ -548,6 +561,9 @@ path_cost (ArbProc     *proc,
       if (!arb_proc_get_hex (proc, "to", end, error))
         return -1;
       cost = reach_cost (reach, *end);
+      /* Farther than the option lets it go: said as such. */
+      if (cost < 0 && !shift && arb_hex_distance (from, *end) > left)
+        cost = arb_hex_distance (from, *end);
       if (cost < 0)
         {
           if (shift)
