@@ -472,6 +472,48 @@ test_weapons (void)
   g_assert_cmpuint (ground_count (f.enc, "Broadsword", f.brenna, 1, -1), ==, 0);
 }
 
+/* The shield: (m) drops it in the hex, (q) picks it up from there; (e)
+ * slings it and readies it again. Orvin carries none. */
+static void
+test_shield (void)
+{
+  g_auto(Fight) f = { 0 };
+
+  fight_new (&f, "0", "0", "0", "3", "1", "0", "3");
+  to_actions (f.enc);
+  until_current (f.enc, f.orvin);
+  refused (f.enc, "Orvin Ashgrave carries no shield", "tft.ready", "id", f.orvin, "shield", "drop", NULL);
+  next (f.enc);
+  refused (f.enc, "Small shield is ready already", "tft.ready", "id", f.brenna, "shield", "ready", NULL);
+  refused (f.enc, "only (e) slings a shield", "tft.ready", "id", f.brenna, "shield", "sling", NULL);
+  ok (f.enc, "tft.ready", "id", f.brenna, "shield", "drop", NULL);
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "dropped.Small shield"), ==, "0,0");
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "option"), ==, "m");
+  g_assert_cmpuint (ground_count (f.enc, "Small shield", f.brenna, 0, 0), ==, 1);
+  /* Her broadsword stays in hand. */
+  g_assert_null (arb_encounter_get (f.enc, f.brenna, "dropped.Broadsword"));
+
+  run_apply (f.enc, "tft.next", (int[]){ 5, 2 }, 2);
+  to_actions (f.enc);
+  until_current (f.enc, f.brenna);
+  /* Engaged, without picking up: (m), which readies no shield. */
+  refused (f.enc, "(m) Change weapons: it readies a weapon, not a shield", "tft.ready", "id", f.brenna, "shield", "ready", NULL);
+  ok (f.enc, "tft.ready", "id", f.brenna, "shield", "ready", "pick-up", "yes", NULL);
+  g_assert_null (arb_encounter_get (f.enc, f.brenna, "dropped.Small shield"));
+  g_assert_null (arb_encounter_get (f.enc, f.brenna, "shield-ready"));
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "option"), ==, "q");
+
+  /* Hask gone far off, she is disengaged: (e) slings it. */
+  run_apply (f.enc, "tft.next", (int[]){ 5, 2 }, 2);
+  set_live (f.enc, f.hask, "q", "9");
+  to_actions (f.enc);
+  until_current (f.enc, f.brenna);
+  refused (f.enc, "(e) Ready new weapon: it slings the shield, not drops it", "tft.ready", "id", f.brenna, "shield", "drop", NULL);
+  ok (f.enc, "tft.ready", "id", f.brenna, "shield", "sling", NULL);
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "shield-ready"), ==, "false");
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "option"), ==, "e");
+}
+
 /* A figure down must stand up before it moves; knocked down, its only
  * option is to stand (g, p) or stay down; a crawl is 2 hexes at most. */
 static void
@@ -588,6 +630,7 @@ main (int   argc,
   g_test_add_func ("/tft/turns/out-of-turn", test_out_of_turn);
   g_test_add_func ("/tft/turns/action-fits-move", test_action_fits_move);
   g_test_add_func ("/tft/turns/weapons", test_weapons);
+  g_test_add_func ("/tft/turns/shield", test_shield);
   g_test_add_func ("/tft/turns/stand", test_stand);
   g_test_add_func ("/tft/turns/retreat", test_retreat);
   g_test_add_func ("/tft/turns/plan-move", test_plan_move);

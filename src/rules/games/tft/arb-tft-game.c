@@ -69,6 +69,7 @@ static const ArbParamSpec tft_damage_params[] = {
 static const ArbParamSpec tft_ready_params[] = {
   { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
   { "weapon", N_("Weapon"), ARB_PARAM_WEAPON, N_("none|Bare hands"), 0, 0, FALSE },
+  { "shield", N_("Shield"), ARB_PARAM_CHOICE, N_("|Unchanged;ready|Ready;sling|Sling;drop|Drop"), 0, 0, FALSE },
   { "pick-up", N_("Pick it up from the ground"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
   { NULL }
 };

@@ -747,36 +747,27 @@ key_on (ArbEncounter *enc,
   return v != NULL && v[0] != '\0' && !g_str_equal (v, "false");
 }
 
-/* tft.ready: (e) ready a new weapon, re-slinging the one in hand; (m)
- * change weapons, dropping it; (e, q) pick up a dropped one in the hex
- * or next to it. */
-gboolean
-arb_tft_ready_proc (ArbProc  *proc,
-                    GError  **error)
+/* The weapon part of tft.ready. */
+static gboolean
+ready_weapon (ArbProc     *proc,
+              const char  *id,
+              const char  *wanted,
+              gboolean     pick_up,
+              char         option,
+              ArbTftState  state,
+              ArbHex       at,
+              GError     **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
-  const char *id = actor (proc, error);
-  const char *wanted = arb_proc_get_param (proc, "weapon");
-  gboolean pick_up = g_strcmp0 (arb_proc_get_param (proc, "pick-up"), "yes") == 0 ||
-                     g_strcmp0 (arb_proc_get_param (proc, "pick-up"), "true") == 0;
+  const char *name = arb_encounter_get_name (enc, id);
   g_auto(TftWeapon) weapon = { 0 };
   g_autofree char *dropped_key = NULL;
-  const char *name, *old, *lies;
-  ArbTftState state;
-  ArbHex at, where;
-  char option;
+  g_autofree char *here = arb_hex_to_string (at);
+  const char *old, *lies;
+  ArbHex where;
 
-  if (id == NULL)
-    return FALSE;
-  name = arb_encounter_get_name (enc, id);
-  if (wanted == NULL || wanted[0] == '\0')
-    return arb_proc_refuse (error, "weapon", "%s", _("Name the weapon to ready (weapon=)"));
-  state = turn_state (enc, step, id);
-  if (!arb_tft_may_act (proc, id, pick_up ? "pick-up" : state == ARB_TFT_ENGAGED ? "change" : "ready", &option, error))
-    return FALSE;
-  if (!arb_tft_weapon_lookup (enc, rules, id, wanted, &weapon, error))
+  if (!arb_tft_weapon_lookup (enc, arb_proc_get_rules (proc), id, wanted, &weapon, error))
     return FALSE;
   old = arb_tft_ready_name (enc, step, id);
   if (g_ascii_strcasecmp (old, weapon.name) == 0)
@@ -788,7 +779,6 @@ arb_tft_ready_proc (ArbProc  *proc,
 
   dropped_key = g_strconcat (ARB_TFT_KEY_DROPPED, weapon.name, NULL);
   lies = arb_step_peek (step, enc, id, dropped_key);
-  arb_tft_where (enc, step, id, &at, NULL);
   if (pick_up)
     {
       if (lies == NULL || !arb_hex_parse (lies, &where))
@@ -806,7 +796,6 @@ arb_tft_ready_proc (ArbProc  *proc,
   if ((option == 'm' || option == 'q') && !g_str_equal (old, "none"))
     {
       g_autofree char *old_key = g_strconcat (ARB_TFT_KEY_DROPPED, old, NULL);
-      g_autofree char *here = arb_hex_to_string (at);
 
       arb_step_set (step, enc, id, old_key, here);
       arb_step_add_log (step, _("%s drops the %s at %s"), name, old, here);
@@ -816,6 +805,113 @@ arb_tft_ready_proc (ArbProc  *proc,
   arb_step_set (step, enc, id, ARB_TFT_KEY_READY, weapon.name);
   arb_step_add_log (step, pick_up ? _("%s: (%c) %s, picks up the %s and readies it") : _("%s: (%c) %s, readies the %s"),
                     name, option, option_name (option), g_str_equal (weapon.name, "none") ? _("bare hands") : weapon.name);
+  return TRUE;
+}
+
+/* The shield part: (e) ready it or sling it; (m, q) drop it; (e, q)
+ * pick it up and ready it. */
+static gboolean
+ready_shield (ArbProc     *proc,
+              const char  *id,
+              const char  *what,
+              gboolean     pick_up,
+              char         option,
+              ArbHex       at,
+              GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  const char *shield = arb_encounter_get_field (enc, id, "shield");
+  g_autofree char *dropped_key = NULL;
+  g_autofree char *here = arb_hex_to_string (at);
+  const char *lies;
+  gboolean slung;
+  ArbHex where;
+
+  if (shield == NULL || shield[0] == '\0' || g_ascii_strcasecmp (shield, "none") == 0)
+    return arb_proc_refuse (error, NULL, _("%s carries no shield"), name);
+  dropped_key = g_strconcat (ARB_TFT_KEY_DROPPED, shield, NULL);
+  lies = arb_step_peek (step, enc, id, dropped_key);
+  if (lies && lies[0] == '\0')
+    lies = NULL;
+  slung = g_strcmp0 (arb_step_peek (step, enc, id, ARB_TFT_KEY_SHIELD_READY), "false") == 0;
+
+  if (g_str_equal (what, "ready"))
+    {
+      if (!lies && !slung)
+        return arb_proc_refuse (error, NULL, _("%s's %s is ready already"), name, shield);
+      if (option == 'm')
+        return arb_proc_refuse (error, NULL, _("(m) Change weapons: it readies a weapon, not a shield"));
+      if (lies && !pick_up)
+        return arb_proc_refuse (error, NULL, _("%s's %s lies at %s: pick it up (pick-up=yes)"), name, shield, lies);
+      if (lies && (!arb_hex_parse (lies, &where) || arb_hex_distance (at, where) > 1))
+        return arb_proc_refuse (error, NULL, _("(%c) %s: the %s lies at %s, not in %s's hex or next to it"),
+                                option, option_name (option), shield, lies, name);
+      if (lies)
+        arb_step_set (step, enc, id, dropped_key, NULL);
+      arb_step_set (step, enc, id, ARB_TFT_KEY_SHIELD_READY, NULL);
+      arb_step_add_log (step, _("%s readies the %s"), name, shield);
+      return TRUE;
+    }
+  if (lies || slung)
+    return arb_proc_refuse (error, NULL, _("%s's %s is not ready"), name, shield);
+  if (g_str_equal (what, "sling"))
+    {
+      if (option != 'e')
+        return arb_proc_refuse (error, NULL, _("(%c) %s: only (e) slings a shield; this option drops it"),
+                                option, option_name (option));
+      arb_step_set (step, enc, id, ARB_TFT_KEY_SHIELD_READY, "false");
+      arb_step_add_log (step, _("%s slings the %s"), name, shield);
+      return TRUE;
+    }
+  if (option == 'e')
+    return arb_proc_refuse (error, NULL, _("(e) Ready new weapon: it slings the shield, not drops it (shield=sling)"));
+  arb_step_set (step, enc, id, dropped_key, here);
+  arb_step_set (step, enc, id, ARB_TFT_KEY_SHIELD_READY, "false");
+  arb_step_add_log (step, _("%s drops the %s at %s"), name, shield, here);
+  return TRUE;
+}
+
+/* tft.ready: (e) ready a new weapon, re-slinging the one in hand; (m)
+ * change weapons, dropping it; (e, q) pick up a dropped one in the hex
+ * or next to it. shield=ready|sling|drop does the same for the shield. */
+gboolean
+arb_tft_ready_proc (ArbProc  *proc,
+                    GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *id = actor (proc, error);
+  const char *wanted = arb_proc_get_param (proc, "weapon");
+  const char *shield = arb_proc_get_param (proc, "shield");
+  gboolean pick_up = g_strcmp0 (arb_proc_get_param (proc, "pick-up"), "yes") == 0 ||
+                     g_strcmp0 (arb_proc_get_param (proc, "pick-up"), "true") == 0;
+  const char *name;
+  ArbTftState state;
+  ArbHex at = { 0, 0 };
+  char option;
+
+  if (id == NULL)
+    return FALSE;
+  name = arb_encounter_get_name (enc, id);
+  if (wanted && wanted[0] == '\0')
+    wanted = NULL;
+  if (shield && shield[0] == '\0')
+    shield = NULL;
+  if (shield && !g_str_equal (shield, "ready") && !g_str_equal (shield, "sling") && !g_str_equal (shield, "drop"))
+    return arb_proc_refuse (error, NULL, _("shield must be ready, sling or drop, not “%s”"), shield);
+  if (wanted == NULL && shield == NULL)
+    return arb_proc_refuse (error, "weapon", "%s", _("Name the weapon to ready (weapon=)"));
+  state = turn_state (enc, step, id);
+  if (!arb_tft_may_act (proc, id, pick_up ? "pick-up" : state == ARB_TFT_ENGAGED ? "change" : "ready", &option, error))
+    return FALSE;
+  arb_tft_where (enc, step, id, &at, NULL);
+  /* Picking up: the weapon named, else the shield. */
+  if (wanted && !ready_weapon (proc, id, wanted, pick_up, option, state, at, error))
+    return FALSE;
+  if (shield && !ready_shield (proc, id, shield, pick_up && wanted == NULL, option, at, error))
+    return FALSE;
   arb_tft_mark_acted (proc, id, option);
   arb_step_set_who (step, name);
   arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("READY"));
