@@ -322,6 +322,8 @@ test_engaged_stop (void)
   /* Engaged now, she goes no farther this turn. */
   refused (f.enc, "cannot get to 2,-1", "tft.option", "id", f.brenna, "option", "a", "to", "2,-1", NULL);
   /* Her option is still one of the disengaged ones. */
+  refused (f.enc, "(j) Shift and attack: Brenna Holt was disengaged when it chose its option this turn and chooses from a-i",
+           "tft.option", "id", f.brenna, "option", "j", NULL);
   ok (f.enc, "tft.option", "id", f.brenna, "option", "b", NULL);
   g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "option"), ==, "b");
 }
@@ -373,6 +375,12 @@ test_out_of_turn (void)
            "tft.disengage", "id", f.orvin, "to", "-1,3", NULL);
   next (f.enc);
   g_assert_cmpstr (fight_get (f.enc, "current"), ==, f.brenna);
+  /* Knocked down in this turn's actions, she does not act. */
+  set_live (f.enc, f.brenna, "cond.knocked-down", "on");
+  set_live (f.enc, f.brenna, "fell-turn", "1");
+  refused (f.enc, "Brenna Holt was knocked down this turn and does not act", "tft.disengage", "id", f.brenna, "to", "-1,0", NULL);
+  set_live (f.enc, f.brenna, "cond.knocked-down", NULL);
+  set_live (f.enc, f.brenna, "fell-turn", NULL);
   /* Not to a taken hex, nor two hexes off. */
   refused (f.enc, "1,0 is not one", "tft.disengage", "id", f.brenna, "to", "1,0", NULL);
   refused (f.enc, "-2,0 is not one", "tft.disengage", "id", f.brenna, "to", "-2,0", NULL);

@@ -427,6 +427,9 @@ arb_tft_may_act (ArbProc     *proc,
       g_propagate_error (error, g_steal_pointer (&why));
       return FALSE;
     }
+  if (mine)
+    return arb_proc_refuse (error, NULL, _("%s was %s when it chose its option this turn: no option of %s allows that"),
+                            name, state_text, letters);
   return arb_proc_refuse (error, NULL, _("%s is %s: no option of %s allows that"), name, state_text, letters);
 }
 
@@ -654,6 +657,9 @@ arb_tft_option_proc (ArbProc  *proc,
 
   state = turn_state (enc, step, id);
   state_text = state_words (state, &letters);
+  if (!in_state (state, option) && chosen (enc, step, id))
+    return arb_proc_refuse (error, NULL, _("(%c) %s: %s was %s when it chose its option this turn and chooses from %s"),
+                            option, option_name (option), name, state_text, letters);
   if (!in_state (state, option))
     return arb_proc_refuse (error, NULL, _("(%c) %s: %s is %s and chooses from %s"),
                             option, option_name (option), name, state_text, letters);
