@@ -616,8 +616,25 @@ test_plan_move (void)
   g_assert_true (arb_game_plan_move (game, f.enc, f.brenna, (ArbHex){ 0, 1 }, &procedure, params));
   g_assert_cmpstr (g_hash_table_lookup (params, "option"), ==, "j");
   g_clear_pointer (&procedure, g_free);
+  g_hash_table_remove_all (params);
+  /* A turn: two hexsides the other way from facing 0 is 4. */
+  g_assert_true (arb_game_plan_turn (game, f.enc, f.brenna, -2, &procedure, params));
+  g_assert_cmpstr (procedure, ==, "tft.option");
+  g_assert_cmpstr (g_hash_table_lookup (params, "facing"), ==, "4");
+  g_assert_null (g_hash_table_lookup (params, "to"));
+  {
+    g_autoptr(GError) error = NULL;
+    ArbOutcome *outcome = arb_procedure_run (procedure, f.enc, rules, params, NULL, NULL, &error);
+
+    g_assert_no_error (error);
+    apply_done (f.enc, outcome);
+    g_assert_cmpint (arb_encounter_get_int (f.enc, f.brenna, "facing", -1), ==, 4);
+    assert_at (f.enc, f.brenna, 0, 0);
+  }
+  g_clear_pointer (&procedure, g_free);
   to_actions (f.enc);
   g_assert_false (arb_game_plan_move (game, f.enc, f.brenna, (ArbHex){ 0, 1 }, &procedure, params));
+  g_assert_false (arb_game_plan_turn (game, f.enc, f.brenna, 1, &procedure, params));
 }
 
 int

@@ -189,6 +189,7 @@ arb_tft_game_class_init (ArbTftGameClass *klass)
   game_class->next = next;
   game_class->list_zones = arb_tft_list_zones;
   game_class->plan_move = arb_tft_plan_move;
+  game_class->plan_turn = arb_tft_plan_turn;
   game_class->list_ground = arb_tft_list_ground;
   game_class->list_gauges = arb_tft_list_gauges;
   game_class->main_gauge = arb_tft_main_gauge;

@@ -913,12 +913,14 @@ arb_tft_ready_proc (ArbProc  *proc,
   if (!arb_tft_may_act (proc, id, pick_up ? "pick-up" : state == ARB_TFT_ENGAGED ? "change" : "ready", &option, error))
     return FALSE;
   arb_tft_where (enc, step, id, &at, NULL);
+  /* First, so the log says the option before what it does; a refusal
+   * below drops the whole step. */
+  arb_tft_mark_acted (proc, id, option);
   /* Picking up: the weapon named, else the shield. */
   if (wanted && !ready_weapon (proc, id, wanted, pick_up, option, state, at, error))
     return FALSE;
   if (shield && !ready_shield (proc, id, shield, pick_up && wanted == NULL, option, at, error))
     return FALSE;
-  arb_tft_mark_acted (proc, id, option);
   arb_step_set_who (step, name);
   arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("READY"));
   return TRUE;
@@ -943,6 +945,7 @@ arb_tft_stand_proc (ArbProc  *proc,
     return FALSE;
   if (!arb_tft_is_down (enc, step, id))
     return arb_proc_refuse (error, NULL, _("(%c) %s: %s is on its feet"), option, option_name (option), name);
+  arb_tft_mark_acted (proc, id, option);
 
   if (crawl && crawl[0])
     {
@@ -974,7 +977,6 @@ arb_tft_stand_proc (ArbProc  *proc,
       arb_step_add_log (step, _("%s stands up"), name);
       arb_step_add_headline (step, ARB_HEADLINE_SUCCESS, _("STANDS UP"));
     }
-  arb_tft_mark_acted (proc, id, option);
   arb_step_set_who (step, name);
   return TRUE;
 }
@@ -1006,9 +1008,9 @@ arb_tft_disengage_proc (ArbProc  *proc,
   if (arb_hex_distance (at, to) != 1 || blocked (enc, step, id, to) || arb_tft_figure_at (enc, step, to, id))
     return arb_proc_refuse (error, NULL, _("(n) Disengage: %s steps 1 hex to an empty hex next to it; %d,%d is not one"),
                             name, to.q, to.r);
+  arb_tft_mark_acted (proc, id, option);
   set_hex (step, enc, id, to);
   arb_step_add_log (step, _("%s disengages to %d,%d"), name, to.q, to.r);
-  arb_tft_mark_acted (proc, id, option);
   arb_step_set_who (step, name);
   arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("DISENGAGED"));
   return TRUE;
@@ -1104,6 +1106,27 @@ arb_tft_plan_move (ArbGame       *game,
   g_hash_table_replace (params, g_strdup ("id"), g_strdup (id));
   g_hash_table_replace (params, g_strdup ("option"), g_strdup_printf ("%c", option));
   g_hash_table_replace (params, g_strdup ("to"), arb_hex_to_string (to));
+  return TRUE;
+}
+
+/* A turn on the map in the movement phase: the figure faces anew as
+ * its option's movement ends (the same option as a drag). */
+gboolean
+arb_tft_plan_turn (ArbGame       *game,
+                   ArbEncounter  *enc,
+                   const char    *id,
+                   int            turns,
+                   char         **procedure,
+                   GHashTable    *params)
+{
+  ArbHex at;
+  int facing = 0;
+
+  if (turns == 0 || !arb_tft_where (enc, NULL, id, &at, &facing) ||
+      !arb_tft_plan_move (game, enc, id, at, procedure, params))
+    return FALSE;
+  g_hash_table_remove (params, "to");
+  g_hash_table_replace (params, g_strdup ("facing"), g_strdup_printf ("%d", ((facing + turns) % 6 + 6) % 6));
   return TRUE;
 }
 

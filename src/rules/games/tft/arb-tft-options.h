@@ -16,6 +16,14 @@ gboolean   arb_tft_plan_move   (ArbGame       *game,
                                 ArbHex         to,
                                 char         **procedure,
                                 GHashTable    *params);
+/* A turn of @turns hexsides in the movement phase as tft.option with
+ * facing=. */
+gboolean   arb_tft_plan_turn   (ArbGame       *game,
+                                ArbEncounter  *enc,
+                                const char    *id,
+                                int            turns,
+                                char         **procedure,
+                                GHashTable    *params);
 /* The weapons and shields lying on the map ("dropped.NAME"). */
 GPtrArray *arb_tft_list_ground (ArbGame       *game,
                                 ArbEncounter  *enc);
