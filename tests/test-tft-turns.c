@@ -443,6 +443,9 @@ test_weapons (void)
   fight_new (&f, "0", "0", "0", "3", "1", "0", "3");
   none = arb_game_list_ground (arb_game_get ("tft"), f.enc);
   g_assert_cmpuint (none->len, ==, 0);
+  /* Orvin dodges (c) in the movement, then readies instead (e). */
+  ok (f.enc, "tft.option", "id", f.orvin, "option", "c", NULL);
+  g_assert_nonnull (arb_encounter_get (f.enc, f.orvin, "cond.dodging"));
   to_actions (f.enc);
   next (f.enc);
   /* Orvin, disengaged: (e), his dagger slung, not dropped. */
@@ -452,6 +455,7 @@ test_weapons (void)
   g_assert_cmpstr (arb_encounter_get (f.enc, f.orvin, "ready"), ==, "none");
   g_assert_cmpstr (arb_encounter_get (f.enc, f.orvin, "option"), ==, "e");
   g_assert_null (arb_encounter_get (f.enc, f.orvin, "dropped.Dagger"));
+  g_assert_null (arb_encounter_get (f.enc, f.orvin, "cond.dodging"));
 
   /* Brenna, engaged: (m), the broadsword falls in her hex. */
   next (f.enc);

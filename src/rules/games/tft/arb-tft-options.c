@@ -60,6 +60,19 @@ option_name (char option)
     }
 }
 
+/* The phase as a referee says it. */
+static const char *
+phase_words (const char *phase)
+{
+  if (g_strcmp0 (phase, "movement") == 0)
+    return _("movement");
+  if (g_strcmp0 (phase, "actions") == 0)
+    return _("actions");
+  if (g_strcmp0 (phase, "retreats") == 0)
+    return _("force retreats");
+  return _("start");
+}
+
 static ArbTftState
 state_of_letter (char option)
 {
@@ -374,7 +387,7 @@ arb_tft_may_act (ArbProc     *proc,
     *option = 0;
   if (g_strcmp0 (phase, "actions") != 0)
     return arb_proc_refuse (error, NULL, _("(4) Actions: figures act in the actions phase; it is the %s phase now"),
-                            phase ? phase : _("start"));
+                            phase_words (phase));
   if (g_strcmp0 (current, id) != 0)
     return arb_proc_refuse (error, NULL, _("(4) Actions: it is %s's turn to act, not %s's"),
                             current ? arb_encounter_get_name (enc, current) : "-", name);
@@ -447,6 +460,11 @@ arb_tft_mark_acted (ArbProc    *proc,
     {
       arb_step_set (step, enc, id, ARB_TFT_KEY_OPTION, text);
       arb_step_add_log (step, _("%s takes option (%c) %s"), arb_encounter_get_name (enc, id), option, option_name (option));
+      /* A dodge or a defence given up for this option ends. */
+      if (option != 'c' && arb_conditions_has (enc, step, id, "dodging"))
+        arb_step_set (step, enc, id, ARB_KEY_COND "dodging", NULL);
+      if (option != 'k' && arb_conditions_has (enc, step, id, "defending"))
+        arb_step_set (step, enc, id, ARB_KEY_COND "defending", NULL);
     }
   if (arb_step_peek (step, enc, id, ARB_TFT_KEY_NEXT_DX) != NULL)
     arb_step_set (step, enc, id, ARB_TFT_KEY_NEXT_DX, NULL);
@@ -646,7 +664,7 @@ arb_tft_option_proc (ArbProc  *proc,
 
   if (g_strcmp0 (arb_encounter_get (enc, E, ARB_TFT_KEY_PHASE), "movement") != 0 || current == NULL)
     return arb_proc_refuse (error, NULL, _("(3) Movement: options are chosen in the movement phase; it is the %s phase now"),
-                            arb_encounter_get (enc, E, ARB_TFT_KEY_PHASE) ? arb_encounter_get (enc, E, ARB_TFT_KEY_PHASE) : _("start"));
+                            phase_words (arb_encounter_get (enc, E, ARB_TFT_KEY_PHASE)));
   mover_side = arb_order_side_of (enc, step, current);
   if (g_strcmp0 (arb_order_side_of (enc, step, id), mover_side) != 0)
     return arb_proc_refuse (error, NULL, _("(3) Movement: the side %s moves now, not %s's"), mover_side, name);
