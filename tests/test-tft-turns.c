@@ -594,7 +594,7 @@ test_retreat (void)
   refused (f.enc, "Brenna Holt took hits this turn", "tft.retreat", "id", f.brenna, "target", f.hask, "to", "2,-1", NULL);
   set_live (f.enc, f.brenna, "hits-turn", NULL);
   /* Fallen, Orvin no longer keeps his hex. */
-  set_live (f.enc, f.orvin, "cond.unconscious", "on");
+  set_live (f.enc, f.orvin, "cond.knocked-down", "on");
   ok (f.enc, "tft.retreat", "id", f.brenna, "target", f.hask, "to", "2,0", "advance", "yes", NULL);
   assert_at (f.enc, f.hask, 2, 0);
   assert_at (f.enc, f.brenna, 1, 0);

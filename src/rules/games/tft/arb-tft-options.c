@@ -202,6 +202,30 @@ blocked (ArbEncounter *enc,
   return FALSE;
 }
 
+/* Off the map, or a figure other than @id on its feet in @hex. */
+static gboolean
+standing_in (ArbEncounter *enc,
+             ArbStep      *step,
+             const char   *id,
+             ArbHex        hex)
+{
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+
+  if (!arb_map_in_bounds (enc, hex))
+    return TRUE;
+  for (guint i = 0; ids[i]; i++)
+    {
+      ArbHex at;
+
+      if (g_strcmp0 (ids[i], id) == 0 || arb_tft_is_out (enc, step, ids[i]) ||
+          arb_tft_is_down (enc, step, ids[i]) || !arb_tft_where (enc, step, ids[i], &at, NULL))
+        continue;
+      if (at.q == hex.q && at.r == hex.r)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static gboolean
 next_to_all (ArbHex hex,
              GArray *foes)
@@ -1076,8 +1100,9 @@ arb_tft_retreat_proc (ArbProc  *proc,
     return arb_proc_refuse (error, NULL, _("(5) Force retreats: both figures must be on the map"));
   if (arb_hex_distance (foe, to) != 1 || arb_hex_distance (me, to) != arb_hex_distance (me, foe) + 1)
     return arb_proc_refuse (error, NULL, _("(5) Force retreats: %d,%d is not one hex farther from %s"), to.q, to.r, name);
-  /* Vacant or a fallen figure's hex: none on its feet there. */
-  if (blocked (enc, step, target, to))
+  /* Vacant or a fallen figure's hex: none on its feet there (a figure
+   * down, knocked down or out counts as fallen here). */
+  if (standing_in (enc, step, target, to))
     return arb_proc_refuse (error, NULL, _("(5) Force retreats: %d,%d is neither vacant nor a fallen figure's hex"), to.q, to.r);
 
   set_hex (step, enc, target, to);
