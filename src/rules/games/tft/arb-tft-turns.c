@@ -210,7 +210,7 @@ tft_new_turn (ArbProc  *proc,
   arb_step_set (step, enc, E, ARB_TFT_KEY_INITIATIVE_SIDE, winner);
   arb_step_set (step, enc, E, ARB_TFT_KEY_FIRST_TO_MOVE, mover);
   arb_step_set (step, enc, E, ARB_TFT_KEY_PHASE, "movement");
-  arb_step_set (step, enc, E, ARB_TFT_KEY_MOVE_ORDER, move_order);
+  arb_step_set (step, enc, E, ARB_TFT_KEY_MOVE_ORDER, move_order[0] ? move_order : NULL);
   arb_step_set (step, enc, E, ARB_KEY_ORDER, move_order);
   arb_step_set (step, enc, E, ARB_KEY_CURRENT, movers->len > 1 ? g_ptr_array_index (movers, 0) : NULL);
   arb_step_add_log (step, _("Turn %d: %s has the initiative; %s moves first"), turn, winner, mover);
