@@ -585,10 +585,11 @@ test_rsbs_reshuffle (void)
   (void)a;
 }
 
-/* Turn steps 1 and 4: Brenna (DX 12, leather -2: 10) and Orvin (DX 11, a
- * live adjDX of 12) for the Hall; two Hasks (DX 13, cloth -1: 12) for the
- * River. The Hall wins the initiative after a tie, so Orvin goes before
- * the Hasks at 12; a die orders the Hasks. */
+/* Turn steps 1, 3 and 4: Brenna (DX 12, leather -2: 10) and Orvin (DX
+ * 11, a live adjDX of 12) for the Hall; two Hasks (DX 13, cloth -1: 12)
+ * for the River. The Hall wins the initiative after a tie and moves
+ * first, Orvin before Brenna; then the River. In the actions Orvin goes
+ * before the Hasks at 12, and a die orders the Hasks. */
 static void
 test_tft_order (void)
 {
@@ -597,21 +598,31 @@ test_tft_order (void)
   g_autofree char *hask1 = add_combatant (enc, "tft-hask-the-ferryman.xml", "River", NULL);
   g_autofree char *orvin = add_combatant (enc, "tft-orvin-ashgrave.xml", "Hall", "adjusted-dx", "12", NULL);
   g_autofree char *hask2 = add_combatant (enc, "tft-hask-the-ferryman.xml", "River", NULL);
+  g_autofree char *moves = g_strjoin (",", orvin, brenna, hask1, hask2, NULL);
   g_autofree char *order = g_strjoin (",", orvin, hask2, hask1, brenna, NULL);
-  static const int rolls[] = { 3, 3, 5, 2, 2, 6 };
+  static const int rolls[] = { 3, 3, 5, 2 };
 
   assert_asks (enc, "tft.start", NULL, 0, "1d6");
   /* The initiative tie rolls again. */
   assert_asks (enc, "tft.start", rolls, 2, "1d6");
-  /* Then the tie at adjDX 12 within the River. */
-  assert_asks (enc, "tft.start", rolls, 4, "1d6");
 
   run_apply (enc, "tft.start", rolls, G_N_ELEMENTS (rolls));
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "phase"), ==, "movement");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "move-order"), ==, moves);
   g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "initiative-side"), ==, "Hall");
   g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "first-to-move"), ==, "Hall");
   g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, orvin);
   g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "turn", 0), ==, 1);
+  for (guint i = 0; i < 3; i++)
+    run_apply (enc, "tft.next", NULL, 0);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, hask2);
+
+  /* Into the actions: the tie at adjDX 12 within the River. */
+  assert_asks (enc, "tft.next", NULL, 0, "1d6");
+  run_apply (enc, "tft.next", (int[]){ 2, 6 }, 2);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "phase"), ==, "actions");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, orvin);
   g_assert_cmpint (arb_encounter_get_int (enc, brenna, "order-value", 0), ==, 10);
   g_assert_cmpint (arb_encounter_get_int (enc, hask1, "order-value", 0), ==, 12);
 
@@ -623,13 +634,21 @@ test_tft_order (void)
   run_apply (enc, "tft.next", NULL, 0);
   g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, brenna);
   assert_asks (enc, "tft.next", NULL, 0, "1d6");
-  /* Turn 2: the River wins; at 12 the River's Hask goes before Orvin. */
+  /* Turn 2: the River wins and moves first, without the fallen Hask. */
   run_apply (enc, "tft.next", (int[]){ 1, 4 }, 2);
   g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "turn", 0), ==, 2);
   g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "initiative-side"), ==, "River");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "phase"), ==, "movement");
   {
+    g_autofree char *moves2 = g_strjoin (",", hask2, orvin, brenna, NULL);
     g_autofree char *order2 = g_strjoin (",", hask2, orvin, brenna, NULL);
 
+    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "move-order"), ==, moves2);
+    run_apply (enc, "tft.next", NULL, 0);
+    run_apply (enc, "tft.next", NULL, 0);
+    /* At 12 the River's Hask goes before Orvin: no die. */
+    run_apply (enc, "tft.next", NULL, 0);
+    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "phase"), ==, "actions");
     g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order2);
   }
 }
@@ -646,6 +665,7 @@ test_tft_move_second (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(ArbOutcome) outcome = NULL;
   g_autoptr(ArbOutcome) bad = NULL;
+  g_autofree char *moves = g_strjoin (",", hask, brenna, NULL);
 
   g_hash_table_insert (params, (gpointer)"first", (gpointer)"no");
   g_array_append_vals (given, (int[]){ 6, 1 }, 2);
@@ -655,15 +675,21 @@ test_tft_move_second (void)
   arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
   g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "initiative-side"), ==, "Hall");
   g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "first-to-move"), ==, "River");
-  /* Actions still go by adjDX: Hask 12, Brenna 10. */
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "move-order"), ==, moves);
   g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, hask);
-  g_assert_true (arb_encounter_undo (enc));
+  run_apply (enc, "tft.next", NULL, 0);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, brenna);
+  /* Actions still go by adjDX: Hask 12, Brenna 10. */
+  run_apply (enc, "tft.next", NULL, 0);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "phase"), ==, "actions");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, hask);
+  for (guint i = 0; i < 3; i++)
+    g_assert_true (arb_encounter_undo (enc));
 
   g_hash_table_insert (params, (gpointer)"first", (gpointer)"maybe");
   bad = arb_procedure_run ("tft.start", enc, rules, params, given, NULL, &error);
   g_assert_null (bad);
   g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID);
-  (void)brenna;
 }
 
 /* dogfight.settings moves where the six areas meet; bad bounds are

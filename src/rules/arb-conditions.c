@@ -318,6 +318,15 @@ arb_conditions_remove_proc (ArbProc  *proc,
         }
       arb_step_set (step, enc, E, ARB_KEY_ORDER, rest[0] ? rest : NULL);
     }
+  /* A game that keeps its movement order apart (The Fantasy Trip's
+   * "move-order") loses the figure there too: a file naming one who
+   * left would not load. */
+  if (arb_encounter_get (enc, E, "move-order") != NULL)
+    {
+      g_autofree char *rest = without (arb_encounter_get (enc, E, "move-order"), id);
+
+      arb_step_set (step, enc, E, "move-order", rest[0] ? rest : NULL);
+    }
 
   if (reason && reason[0])
     /* Translators: "Troll leaves the fight (fled)" */

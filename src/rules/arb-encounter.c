@@ -578,7 +578,8 @@ arb_step_peek_hex (ArbStep      *step,
   hex->r = r;
   if (!parse_int (step ? arb_step_peek (step, self, entity, ARB_KEY_FACING) : arb_encounter_get (self, entity, ARB_KEY_FACING), &f))
     f = 0;
-  *facing = f;
+  if (facing)
+    *facing = f;
   return TRUE;
 }
 
@@ -735,7 +736,8 @@ arb_step_peek (ArbStep      *step,
                const char   *entity,
                const char   *key)
 {
-  for (guint i = step->effects->len; i > 0; i--)
+  /* No step: the value as it stands, as the other peeks read it. */
+  for (guint i = step ? step->effects->len : 0; i > 0; i--)
     {
       ArbEffect *effect = g_ptr_array_index (step->effects, i - 1);
 

@@ -268,7 +268,8 @@ void          arb_step_set_int              (ArbStep            *step,
                                              const char         *entity,
                                              const char         *key,
                                              int                 value);
-/* The value @entity/@key will have once @step applies. */
+/* The value @entity/@key will have once @step applies (@step may be
+ * NULL: the value now). */
 const char   *arb_step_peek                 (ArbStep            *step,
                                              ArbEncounter       *self,
                                              const char         *entity,
@@ -280,7 +281,8 @@ int           arb_step_peek_field_int       (ArbStep            *step,
                                              const char         *entity,
                                              const char         *key,
                                              int                 fallback);
-/* Where @entity will stand once @step applies (@step may be NULL). */
+/* Where @entity will stand once @step applies (@step and @facing may be
+ * NULL). */
 gboolean      arb_step_peek_hex             (ArbStep            *step,
                                              ArbEncounter       *self,
                                              const char         *entity,

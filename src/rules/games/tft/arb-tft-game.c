@@ -12,6 +12,7 @@
 
 #include "arb-tft-game.h"
 #include "arb-tft-keys.h"
+#include "arb-tft-options.h"
 #include "arb-map.h"
 #include "arb-tft.h"
 #include "arb-tft-procs.h"
@@ -44,7 +45,9 @@ static const ArbParamSpec tft_option_params[] = {
        "o|(o) Hand-to-hand attack;p|(p) Stand up;q|(q) Pick up dropped weapon;r|(r) Cast spell;s|(s) Disbelieve;"
        "t|(t) HTH attack;u|(u) Draw dagger;v|(v) Disengage from HTH"), 0, 0, TRUE },
   { "to", N_("Move to"), ARB_PARAM_HEX, NULL, 0, 0, FALSE },
+  { "path", N_("Or by the hexes “Q,R;Q,R”"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
   { "facing", N_("Facing (hexside 0-5)"), ARB_PARAM_INT, NULL, 0, 5, FALSE },
+  { "position", N_("Down as (d, f)"), ARB_PARAM_CHOICE, N_("|Unchanged;prone|Prone;kneeling|Kneeling"), 0, 0, FALSE },
   { NULL }
 };
 
@@ -66,6 +69,14 @@ static const ArbParamSpec tft_damage_params[] = {
 static const ArbParamSpec tft_ready_params[] = {
   { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
   { "weapon", N_("Weapon"), ARB_PARAM_WEAPON, N_("none|Bare hands"), 0, 0, FALSE },
+  { "shield", N_("Shield"), ARB_PARAM_CHOICE, N_("|Unchanged;ready|Ready;sling|Sling;drop|Drop"), 0, 0, FALSE },
+  { "pick-up", N_("Pick it up from the ground"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec tft_stand_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "crawl", N_("Or crawl by the hexes “Q,R;Q,R” (up to 2)"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
   { NULL }
 };
 
@@ -97,7 +108,7 @@ static const ArbProcedureSpec procedures[] = {
   { "hth-disengage", arb_tft_hth_disengage_proc, N_("Break Free"), N_("Try to get out of hand-to-hand (4/DX)"), TRUE, TRUE, tft_to_params },
   { "disengage", arb_tft_disengage_proc, N_("Disengage"), N_("Step one hex away instead of attacking"), TRUE, TRUE, tft_to_params },
   { "ready", arb_tft_ready_proc, N_("Ready Weapon"), N_("Ready a new weapon, change weapons or pick one up"), TRUE, TRUE, tft_ready_params },
-  { "stand", arb_tft_stand_proc, N_("Stand Up"), N_("Rise, or crawl up to 2 hexes"), TRUE, TRUE, tft_to_params },
+  { "stand", arb_tft_stand_proc, N_("Stand Up"), N_("Rise, or crawl up to 2 hexes"), TRUE, TRUE, tft_stand_params },
   { "retreat", arb_tft_retreat_proc, N_("Force Retreat"), N_("Force a foe hit this turn one hex back"), TRUE, TRUE, tft_retreat_params },
   { "damage", arb_tft_damage_proc, N_("Damage"), N_("Roll a blow's damage on a figure, less its armour"), FALSE, FALSE, tft_damage_params },
   { "settings", arb_tft_settings_proc, N_("Game Settings"), N_("The optional rules in play"), FALSE, FALSE, tft_settings_params },
@@ -177,6 +188,9 @@ arb_tft_game_class_init (ArbTftGameClass *klass)
   game_class->start = start;
   game_class->next = next;
   game_class->list_zones = arb_tft_list_zones;
+  game_class->plan_move = arb_tft_plan_move;
+  game_class->plan_turn = arb_tft_plan_turn;
+  game_class->list_ground = arb_tft_list_ground;
   game_class->list_gauges = arb_tft_list_gauges;
   game_class->main_gauge = arb_tft_main_gauge;
   game_class->derive_live = arb_tft_derive_live;

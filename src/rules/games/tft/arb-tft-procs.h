@@ -46,7 +46,11 @@ gboolean arb_tft_retreat_proc  (ArbProc  *proc,
 /* The hexes @id may reach this turn in at most @limit hexes, each with
  * the hexes it takes (an array of ArbTftReach), moving as the rules let
  * it: not through figures, stopping where a foe engages it; a @shift is
- * one hex that keeps it next to the foes engaging it. */
+ * one hex that keeps it next to the foes engaging it. From where it
+ * stands now, its own hex first at cost 0; @limit counts from there, so
+ * pass the option's limit less "moved". A hex a foe's front hexes cover
+ * is reached but not passed (without @shift); a conscious figure's hex,
+ * standing or down, is neither; a dead or unconscious one's may be. */
 typedef struct
 {
   ArbHex hex;
@@ -57,8 +61,10 @@ GArray  *arb_tft_reach         (ArbEncounter *enc,
                                 const char   *id,
                                 int           limit,
                                 gboolean      shift);
-/* The most hexes option @option lets @id move: full MA, half MA, 2, 1,
- * 0; a shift is 1. */
+/* The most hexes option @option lets @id move in the whole turn: full
+ * MA (a), half MA rounded down (b, c, d), 2 (e), 1 (f, h, i), 0 (g, p:
+ * Stand Up may crawl 2; l, q, t-v); a shift (j, k, m, n, o, r, s) is 1.
+ * What is left this turn is this less "moved". */
 int      arb_tft_option_limit  (ArbEncounter *enc,
                                 ArbStep      *step,
                                 const char   *id,
