@@ -27,6 +27,16 @@
 
 #define E ARB_ENCOUNTER_ENTITY
 
+/* arb_step_peek() wants a step: without one, the encounter as it is. */
+static const char *
+peek (ArbStep      *step,
+      ArbEncounter *enc,
+      const char   *id,
+      const char   *key)
+{
+  return step ? arb_step_peek (step, enc, id, key) : arb_encounter_get (enc, id, key);
+}
+
 static const char *
 name_of (ArbEncounter *enc,
          const char   *id)
@@ -308,7 +318,7 @@ adjusted_dx (ArbProc     *proc,
   if (a->weapon.kind == ARB_TFT_WEAPON_POLE && !a->thrown &&
       arb_step_peek_field_int (step, enc, a->id, ARB_TFT_KEY_MOVED, 0) == 0)
     {
-      const char *option = arb_step_peek (step, enc, target, ARB_TFT_KEY_OPTION);
+      const char *option = peek (step, enc, target, ARB_TFT_KEY_OPTION);
 
       if (g_strcmp0 (option, "b") == 0 ||
           (arb_step_peek_field_int (step, enc, target, ARB_TFT_KEY_MOVED, 0) > 0 && dist == 1))
@@ -384,7 +394,7 @@ adjusted_dx (ArbProc     *proc,
   else if (conceal && g_str_equal (conceal, "head-only"))
     adj (reasons, &dx, -6, _("only the target's head and shoulders show"));
 
-  if ((injury = arb_step_peek (step, enc, target, ARB_TFT_KEY_INJURY "leg")) &&
+  if ((injury = peek (step, enc, target, ARB_TFT_KEY_INJURY "leg")) &&
       (!g_str_equal (injury, "hit") || arb_conditions_has (enc, step, target, "kneeling")))
     adj (reasons, &dx, 2, _("target's leg injured"));
 
@@ -401,7 +411,7 @@ adjusted_dx (ArbProc     *proc,
           gboolean light = armour == NULL || g_ascii_strcasecmp (armour, "none") == 0 ||
                            named_like (armour, "cloth") || named_like (armour, "leather");
           gboolean shielded = shield && g_ascii_strcasecmp (shield, "none") != 0 &&
-                              g_strcmp0 (arb_step_peek (step, enc, target, ARB_TFT_KEY_SHIELD_READY), "false") != 0;
+                              g_strcmp0 (peek (step, enc, target, ARB_TFT_KEY_SHIELD_READY), "false") != 0;
 
           if (!small)
             return arb_proc_refuse (error, NULL, "%s", _("Aimed shots: only a dagger, sha-ken or whip may aim at the hand"));
@@ -469,7 +479,7 @@ drop_shield (ArbProc    *proc,
   ArbHex at;
 
   if (shield == NULL || g_ascii_strcasecmp (shield, "none") == 0 ||
-      g_strcmp0 (arb_step_peek (step, enc, id, ARB_TFT_KEY_SHIELD_READY), "false") == 0)
+      g_strcmp0 (peek (step, enc, id, ARB_TFT_KEY_SHIELD_READY), "false") == 0)
     return;
   arb_step_set (step, enc, id, ARB_TFT_KEY_SHIELD_READY, "false");
   if (arb_tft_where (enc, step, id, &at, NULL))
@@ -490,7 +500,7 @@ injure (ArbProc    *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   g_autofree char *key = g_strconcat (ARB_TFT_KEY_INJURY, part, NULL);
-  const char *was = arb_step_peek (step, enc, id, key);
+  const char *was = peek (step, enc, id, key);
 
   /* Never lighter than what it already has: hit < useless < lost. */
   if (was && (g_str_equal (was, "lost") || (g_str_equal (was, "useless") && g_str_equal (how, "hit"))))
@@ -733,7 +743,7 @@ land (ArbProc     *proc,
   /* Force retreats follow physical blows only. */
   if (got > 0 && !a->missile && !a->thrown)
     {
-      const char *was = arb_step_peek (step, enc, a->id, ARB_TFT_KEY_RETREAT);
+      const char *was = peek (step, enc, a->id, ARB_TFT_KEY_RETREAT);
       g_auto(GStrv) list = was && was[0] ? g_strsplit (was, ",", -1) : NULL;
 
       if (!in_list (list, target))
@@ -787,13 +797,13 @@ check_attack (ArbProc     *proc,
   if (a->weapon.kind != ARB_TFT_WEAPON_BARE)
     {
       key = g_strconcat (ARB_TFT_KEY_BROKEN, a->weapon.name, NULL);
-      if (arb_step_peek (step, enc, a->id, key))
+      if (peek (step, enc, a->id, key))
         return arb_proc_refuse (error, NULL, _("%s's %s is broken"), name_of (enc, a->id), a->weapon.name);
       g_free (key);
       key = g_strconcat (ARB_TFT_KEY_DROPPED, a->weapon.name, NULL);
-      if (arb_step_peek (step, enc, a->id, key))
+      if (peek (step, enc, a->id, key))
         return arb_proc_refuse (error, NULL, _("%s's %s lies dropped at %s: pick it up first"), name_of (enc, a->id),
-                                a->weapon.name, arb_step_peek (step, enc, a->id, key));
+                                a->weapon.name, peek (step, enc, a->id, key));
     }
 
   hth = arb_tft_hth_foes (enc, step, a->id);
@@ -803,6 +813,8 @@ check_attack (ArbProc     *proc,
         return arb_proc_refuse (error, NULL, _("In hand-to-hand, %s can only attack the foes it grapples with"), name_of (enc, a->id));
       if (a->weapon.kind != ARB_TFT_WEAPON_BARE && !a->weapon.dagger)
         return arb_proc_refuse (error, NULL, _("(t) HTH attack: only bare hands or a ready dagger, not the %s"), a->weapon.name);
+      if (a->weapon.kind != ARB_TFT_WEAPON_BARE && g_strcmp0 (a->weapon.name, ready) != 0)
+        return arb_proc_refuse (error, NULL, _("(t) HTH attack: %s must draw the %s first (u)"), name_of (enc, a->id), a->weapon.name);
       a->hth = TRUE;
       a->action = "hth-attack";
     }

@@ -16,6 +16,16 @@
 #include "arb-tft-figure.h"
 #include "arb-tft-keys.h"
 
+/* arb_step_peek() wants a step: without one, the encounter as it is. */
+static const char *
+peek (ArbStep      *step,
+      ArbEncounter *enc,
+      const char   *id,
+      const char   *key)
+{
+  return step ? arb_step_peek (step, enc, id, key) : arb_encounter_get (enc, id, key);
+}
+
 void
 arb_tft_weapon_clear (ArbTftWeapon *weapon)
 {
@@ -29,7 +39,17 @@ arb_tft_where (ArbEncounter *enc,
                ArbHex       *hex,
                int          *facing)
 {
-  return arb_step_peek_hex (step, enc, id, hex, facing);
+  ArbHex h;
+  int f = 0;
+
+  /* arb_step_peek_hex() fills both: callers may want only one. */
+  if (!arb_step_peek_hex (step, enc, id, &h, &f))
+    return FALSE;
+  if (hex)
+    *hex = h;
+  if (facing)
+    *facing = f;
+  return TRUE;
 }
 
 ArbTftFacing
@@ -111,7 +131,7 @@ in_hth (ArbEncounter *enc,
         ArbStep      *step,
         const char   *id)
 {
-  const char *with = arb_step_peek (step, enc, id, ARB_TFT_KEY_HTH_WITH);
+  const char *with = peek (step, enc, id, ARB_TFT_KEY_HTH_WITH);
 
   return with != NULL && with[0] != '\0';
 }
@@ -190,7 +210,7 @@ arb_tft_hth_foes (ArbEncounter *enc,
                   ArbStep      *step,
                   const char   *id)
 {
-  const char *with = arb_step_peek (step, enc, id, ARB_TFT_KEY_HTH_WITH);
+  const char *with = peek (step, enc, id, ARB_TFT_KEY_HTH_WITH);
 
   if (with == NULL || with[0] == '\0')
     return g_new0 (char *, 1);
@@ -248,7 +268,7 @@ key_set (ArbEncounter *enc,
          const char   *name)
 {
   g_autofree char *key = g_strconcat (prefix, name, NULL);
-  const char *v = arb_step_peek (step, enc, id, key);
+  const char *v = peek (step, enc, id, key);
 
   return v != NULL && v[0] != '\0' && !g_str_equal (v, "false");
 }
@@ -258,7 +278,7 @@ arb_tft_ready_name (ArbEncounter *enc,
                     ArbStep      *step,
                     const char   *id)
 {
-  const char *ready = arb_step_peek (step, enc, id, ARB_TFT_KEY_READY);
+  const char *ready = peek (step, enc, id, ARB_TFT_KEY_READY);
   ArbSheet *sheet;
   g_autoptr(GPtrArray) items = NULL;
 
@@ -404,7 +424,7 @@ worn_sum (ArbEncounter      *enc,
   if (armour && g_ascii_strcasecmp (armour, "none") != 0)
     sum += table_int (table, armour, column, &found);
   if (shield && g_ascii_strcasecmp (shield, "none") != 0 &&
-      g_strcmp0 (arb_step_peek (step, enc, id, ARB_TFT_KEY_SHIELD_READY), "false") != 0 &&
+      g_strcmp0 (peek (step, enc, id, ARB_TFT_KEY_SHIELD_READY), "false") != 0 &&
       !key_set (enc, step, id, ARB_TFT_KEY_DROPPED, shield))
     sum += table_int (table, shield, column, &found);
   return sum;
