@@ -371,10 +371,9 @@ test_specials (void)
     g_autofree char *hask = place (enc, "tft-hask-the-ferryman.xml", "Bandits", o, 0);
     g_autofree char *brenna = place (enc, "tft-brenna-holt.xml", "Heroes", arb_hex_neighbour (o, 0), 3);
     g_autofree char *before = NULL;
-
-    apply_done (enc, attack (enc, (int[]){ 17 }, 1, &error, brenna, hask, NULL));
     g_autofree char *hex = arb_hex_to_string (arb_hex_neighbour (o, 0));
 
+    apply_done (enc, attack (enc, (int[]){ 17 }, 1, &error, brenna, hask, NULL));
     g_assert_cmpstr (arb_encounter_get (enc, brenna, "dropped.Broadsword"), ==, hex);
     g_assert_cmpstr (arb_encounter_get (enc, brenna, "ready"), ==, "none");
     g_assert_null (arb_encounter_get (enc, hask, "hits-taken"));
@@ -527,6 +526,42 @@ test_hostile (void)
   }
 }
 
+/* Piles: a missile into a pile hits whoever a die picks; a standing
+ * figure's missed blow at a grappler goes on to the rest of the pile. */
+static void
+test_piles (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  ArbHex o = { 0, 0 };
+  ArbHex far = { 0, 4 };
+  g_autofree char *hask = place (enc, "tft-hask-the-ferryman.xml", "Bandits", o, 0);
+  g_autofree char *brenna = place (enc, "tft-brenna-holt.xml", "Heroes", o, 3);
+  g_autofree char *archer = place_xml (enc, archer_xml, "Heroes", far, 2);
+  g_autofree char *orvin = place (enc, "tft-orvin-ashgrave.xml", "Heroes", arb_hex_neighbour (o, 0), 3);
+  g_autoptr(GError) error = NULL;
+
+  set_live (enc, brenna, "hth-with", hask);
+  set_live (enc, hask, "hth-with", brenna);
+  /* The archer's automatic 5 hits the pile; 1d2 picks its second, Brenna:
+   * the bow's 1d6-1 of 6 is 5, less her 3. */
+  apply_done (enc, attack (enc, (int[]){ 5, 2, 6 }, 3, &error, archer, hask, NULL));
+  g_assert_cmpint (live (enc, brenna, "hits-taken"), ==, 2);
+  g_assert_null (arb_encounter_get (enc, hask, "hits-taken"));
+
+  /* Orvin's dagger misses Hask on a 16; the blow goes on to Brenna, the
+   * only other one there (a friend): a 6 hits her, 1d6-1 of 6, less 3. */
+  {
+    g_autoptr(ArbOutcome) done = attack (enc, (int[]){ 16, 6, 6 }, 3, &error, orvin, hask, NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (done->status, ==, ARB_OUTCOME_DONE);
+    g_assert_true (log_has (done->step, "goes on into the pile"));
+    arb_encounter_apply (enc, g_steal_pointer (&done->step));
+  }
+  g_assert_cmpint (live (enc, brenna, "hits-taken"), ==, 4);
+  g_assert_null (arb_encounter_get (enc, hask, "hits-taken"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -545,6 +580,7 @@ main (int   argc,
   g_test_add_func ("/tft/attack/aimed-leg", test_aimed_leg);
   g_test_add_func ("/tft/attack/crippling", test_crippling);
   g_test_add_func ("/tft/attack/hostile", test_hostile);
+  g_test_add_func ("/tft/attack/piles", test_piles);
 
   ret = g_test_run ();
   g_clear_object (&rules);

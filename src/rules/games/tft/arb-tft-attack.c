@@ -806,6 +806,11 @@ check_attack (ArbProc     *proc,
                                 a->weapon.name, peek (step, enc, a->id, key));
     }
 
+  /* The starting ST: wounds do not take a weapon out of the hand. */
+  if (a->weapon.st_min > arb_encounter_get_field_int (enc, a->id, "st", 0))
+    return arb_proc_refuse (error, NULL, _("The %s needs ST %d; %s has ST %d"), a->weapon.name, a->weapon.st_min,
+                            name_of (enc, a->id), arb_encounter_get_field_int (enc, a->id, "st", 0));
+
   hth = arb_tft_hth_foes (enc, step, a->id);
   if (hth[0])
     {
@@ -959,6 +964,8 @@ arb_tft_attack_proc (ArbProc  *proc,
     }
   if (hit == NULL)
     arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("MISS"));
+  if (flag (proc, "sweep"))
+    arb_step_add_log (step, "%s", _("A sweeping blow strikes all three front hexes: attack each of the other foes there the same way"));
   if (result == RESULT_DROP || result == RESULT_BREAK)
     {
       if (a.weapon.kind == ARB_TFT_WEAPON_BARE)
