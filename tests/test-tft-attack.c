@@ -83,6 +83,13 @@ static const char archer_xml[] =
   "<armor>none</armor><shield>none</shield>"
   "<weapon name=\"Small bow\" damage=\"1d6-1\" st-min=\"9\"/></sheet>\n";
 
+/* A weapon the table does not know, a missile weapon by its sheet. */
+static const char spitter_xml[] =
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  "<sheet system=\"tft\" kind=\"npc\" format=\"1\"><name>Spitter</name><st>10</st><dx>12</dx>"
+  "<armor>none</armor><shield>none</shield>"
+  "<weapon name=\"Fire spitter\" damage=\"1d6\" kind=\"missile\" hands=\"2\"/></sheet>\n";
+
 static int
 live (ArbEncounter *enc,
       const char   *id,
@@ -212,6 +219,9 @@ test_dx14 (void)
     g_assert_no_error (error);
     g_assert_cmpint (done->status, ==, ARB_OUTCOME_DONE);
     g_assert_nonnull (strstr (arb_step_get_headline (done->step), "HIT"));
+    g_assert_cmpuint (arb_step_get_totals (done->step)->len, >, 0);
+    /* The game's gauges word it (arb-tft-zones.c): only its subject here. */
+    g_assert_true (g_str_has_prefix (g_ptr_array_index (arb_step_get_totals (done->step), 0), "Hask the Ferryman "));
     arb_encounter_apply (enc, g_steal_pointer (&done->step));
   }
   g_assert_cmpint (live (enc, hask, "hits-taken"), ==, 6);
@@ -496,6 +506,15 @@ test_hostile (void)
 
   assert_illegal (attack (enc, (int[]){ 10, 4 }, 2, &error, archer, hask, NULL), &error, "(l) One last shot");
   g_assert_cmpstr (snapshot (enc), ==, before);
+
+  /* The sheet's kind makes a weapon the table lacks a missile weapon. */
+  {
+    g_autofree char *spitter = place_xml (enc, spitter_xml, "Heroes", arb_hex_neighbour (o, 5), 2);
+    g_autofree char *now = snapshot (enc);
+
+    assert_illegal (attack (enc, (int[]){ 10, 4 }, 2, &error, spitter, hask, NULL), &error, "(l) One last shot");
+    g_assert_cmpstr (snapshot (enc), ==, now);
+  }
 
   /* Not adjacent: Brenna cannot reach the archer's foe two hexes off. */
   {
