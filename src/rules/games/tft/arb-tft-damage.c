@@ -120,7 +120,9 @@ arb_tft_action_dx_full (ArbEncounter      *enc,
   if (next != 0 && !berserk)
     {
       dx += next;
-      add_reason (reasons, next, _("staggered or hit in the head: this action only"));
+      add_reason (reasons, next, next == -2 ? _("staggered, this action only") :
+                                 next == -4 ? _("head shot, this action only") :
+                                 _("staggered or hit in the head, this action only"));
     }
   /* "Took 5+ hits last turn" and the stagger are one event: the -2 rides
    * on next-dx when Arbiter dealt the hits, so the last-turn rule only
