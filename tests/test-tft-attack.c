@@ -14,6 +14,7 @@
 
 #include <string.h>
 
+#include "arb-map.h"
 #include "arb-rules.h"
 #include "arb-tft-procs.h"
 #include "arb-encounter-test.h"
@@ -82,6 +83,12 @@ static const char archer_xml[] =
   "<sheet system=\"tft\" kind=\"npc\" format=\"1\"><name>Archer</name><st>10</st><dx>12</dx>"
   "<armor>none</armor><shield>none</shield>"
   "<weapon name=\"Small bow\" damage=\"1d6-1\" st-min=\"9\"/></sheet>\n";
+
+static const char bowman_xml[] =
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  "<sheet system=\"tft\" kind=\"npc\" format=\"1\"><name>Bowman</name><st>10</st><dx>12</dx>"
+  "<armor>none</armor><shield>none</shield>"
+  "<weapon name=\"Longbow\" damage=\"1d6+2\" st-min=\"10\"/><talent>Missile Weapons</talent></sheet>\n";
 
 /* A weapon the table does not know, a missile weapon by its sheet. */
 static const char spitter_xml[] =
@@ -629,6 +636,108 @@ test_piles (void)
   g_assert_null (arb_encounter_get (enc, hask, "hits-taken"));
 }
 
+/* The adjusted DX a figure brings: the stagger and "took 5+ hits last
+ * turn" count once; a useless shield arm costs 2 while the shield is
+ * held; a DX set by hand stands. */
+static void
+test_action_dx (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  ArbHex o = { 0, 0 };
+  g_autofree char *orvin = place (enc, "tft-orvin-ashgrave.xml", "Heroes", o, 0);
+  g_autofree char *brenna = place (enc, "tft-brenna-holt.xml", "Heroes", arb_hex_neighbour (o, 3), 0);
+
+  /* 5 hits last turn, set by hand: -2. */
+  set_live (enc, orvin, "hits-last-turn", "5");
+  g_assert_cmpint (arb_tft_action_dx (enc, NULL, rules, orvin, NULL), ==, 9);
+  /* The same hits staggered it through Arbiter: still -2, not -4. */
+  set_live (enc, orvin, "next-dx", "-2");
+  g_assert_cmpint (arb_tft_action_dx (enc, NULL, rules, orvin, NULL), ==, 9);
+  /* Spent on an action: nothing more. */
+  set_live (enc, orvin, "next-dx", "0");
+  g_assert_cmpint (arb_tft_action_dx (enc, NULL, rules, orvin, NULL), ==, 11);
+  set_live (enc, orvin, "hits-last-turn", "4");
+  set_live (enc, orvin, "next-dx", NULL);
+  g_assert_cmpint (arb_tft_action_dx (enc, NULL, rules, orvin, NULL), ==, 11);
+
+  /* Brenna: 12, leather -2; a useless shield arm -2 until she drops it. */
+  set_live (enc, brenna, "injury.shield-arm", "useless");
+  g_assert_cmpint (arb_tft_action_dx (enc, NULL, rules, brenna, NULL), ==, 8);
+  set_live (enc, brenna, "shield-ready", "false");
+  g_assert_cmpint (arb_tft_action_dx (enc, NULL, rules, brenna, NULL), ==, 10);
+  set_live (enc, brenna, "adjusted-dx", "7");
+  g_assert_cmpint (arb_tft_action_dx (enc, NULL, rules, brenna, NULL), ==, 7);
+}
+
+/* A spear held still against a charge (+2); missile range by megahex
+ * bands; long range by yards with the Missile Weapons talent. */
+static void
+test_ranges (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  ArbHex o = { 0, 0 };
+  g_autofree char *hask = place (enc, "tft-hask-the-ferryman.xml", "Bandits", o, 0);
+  g_autofree char *brenna = place (enc, "tft-brenna-holt.xml", "Heroes", arb_hex_neighbour (o, 0), 3);
+  g_autoptr(GError) error = NULL;
+  ArbHex far = o;
+  g_autofree char *bowman = NULL;
+
+  /* Brenna charged in (b): Hask, still, sets his spear: 13 - 1 + 2 = 14. */
+  set_live (enc, brenna, "option", "b");
+  set_live (enc, brenna, "moved", "3");
+  {
+    g_autoptr(ArbOutcome) ask = attack (enc, NULL, 0, &error, hask, brenna, NULL);
+
+    g_assert_no_error (error);
+    g_assert_true (log_has (ask->step, "charged +2"));
+    g_assert_cmpuint (odds_of (ask->step, "hit"), ==, 196);
+  }
+  /* Had he moved, no bonus. */
+  set_live (enc, hask, "moved", "1");
+  {
+    g_autoptr(ArbOutcome) ask = attack (enc, NULL, 0, &error, hask, brenna, NULL);
+
+    g_assert_false (log_has (ask->step, "charged"));
+  }
+
+  /* A hex 3 megahexes off, straight up the map from the bowman: the
+   * screen's "3 or 4 MH away -1". */
+  for (int r = -1; arb_map_megahex_distance (o, far) < 3; r--)
+    far = (ArbHex) { 0, r };
+  bowman = place_xml (enc, bowman_xml, "Heroes", far, 0);
+  {
+    g_autoptr(ArbOutcome) ask = attack (enc, NULL, 0, &error, bowman, hask, NULL);
+
+    g_assert_no_error (error);
+    g_assert_true (log_has (ask->step, "range, 3 megahexes −1"));
+  }
+  /* 60 yards with the talent: -5 (51-100). ST 10 reaches 250, full
+   * damage to 200. */
+  {
+    g_autoptr(ArbOutcome) ask = attack (enc, NULL, 0, &error, bowman, hask, "yards", "60", NULL);
+
+    g_assert_no_error (error);
+    g_assert_true (log_has (ask->step, "long range, 60 yards −5"));
+    g_assert_false (log_has (ask->step, "megahexes"));
+  }
+  {
+    g_autofree char *before = snapshot (enc);
+
+    assert_illegal (attack (enc, NULL, 0, &error, bowman, hask, "yards", "260", NULL), &error, "at most 250");
+    assert_unchanged (enc, before);
+  }
+  /* 220 yards: -8, and half damage: an automatic 5 hits; 1d6+2 of 4 + 2
+   * = 6, halved 3, less Hask's cloth 1: 2 hits. */
+  {
+    g_autoptr(ArbOutcome) done = attack (enc, (int[]){ 5, 4 }, 2, &error, bowman, hask, "yards", "220", NULL);
+
+    g_assert_no_error (error);
+    g_assert_true (log_has (done->step, "long range, 220 yards −8"));
+    arb_encounter_apply (enc, g_steal_pointer (&done->step));
+  }
+  g_assert_cmpint (live (enc, hask, "hits-taken"), ==, 2);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -648,6 +757,8 @@ main (int   argc,
   g_test_add_func ("/tft/attack/crippling", test_crippling);
   g_test_add_func ("/tft/attack/hostile", test_hostile);
   g_test_add_func ("/tft/attack/piles", test_piles);
+  g_test_add_func ("/tft/attack/action-dx", test_action_dx);
+  g_test_add_func ("/tft/attack/ranges", test_ranges);
 
   ret = g_test_run ();
   g_clear_object (&rules);
