@@ -738,6 +738,59 @@ test_ranges (void)
   g_assert_cmpint (live (enc, hask, "hits-taken"), ==, 2);
 }
 
+/* The starter weapons table, typed from the published list, and a
+ * sheet's own kind winning over it. */
+static void
+test_weapons_table (void)
+{
+  static const struct { const char *name, *damage, *kind, *hands, *dagger, *throwable; } rows[] = {
+    { "Dagger", "1d6-1", "melee", "1", "true", "true" },
+    { "Main-gauche", "1d6", "melee", "1", "true", "false" },
+    { "Bastard sword", "2d6+1", "melee", "1", "false", "false" },
+    { "Two-handed sword", "3d6-1", "melee", "2", "false", "false" },
+    { "Small axe", "1d6+2", "melee", "1", "false", "true" },
+    { "Javelin", "1d6", "thrown", "1", "false", "true" },
+    { "Spear", "1d6+1", "pole", "1", "false", "true" },
+    { "Pike axe", "2d6+2", "pole", "2", "false", "false" },
+    { "Longbow", "1d6+2", "missile", "2", "false", "false" },
+    { "Heavy crossbow", "3d6", "missile", "2", "false", "false" },
+    { "Whip", "1d6-2", "melee", "1", "false", "false" },
+  };
+  ArbTable *table = arb_ruleset_library_get_table (rules, "tft", "weapons");
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  ArbHex o = { 0, 0 };
+  g_autofree char *hask = place (enc, "tft-hask-the-ferryman.xml", "Bandits", o, 0);
+  g_autofree char *spitter = place_xml (enc, spitter_xml, "Bandits", arb_hex_neighbour (o, 3), 0);
+  g_autoptr(GError) error = NULL;
+  ArbTftWeapon w;
+
+  g_assert_nonnull (table);
+  g_assert_true (arb_table_has_uncertain (table));
+  g_assert_cmpuint (arb_table_get_n_rows (table), ==, 27);
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      g_assert_cmpstr (arb_table_lookup_name (table, rows[i].name, "damage", NULL)->code, ==, rows[i].damage);
+      g_assert_cmpstr (arb_table_lookup_name_text (table, rows[i].name, "kind"), ==, rows[i].kind);
+      g_assert_cmpstr (arb_table_lookup_name_text (table, rows[i].name, "hands"), ==, rows[i].hands);
+      g_assert_cmpstr (arb_table_lookup_name_text (table, rows[i].name, "dagger"), ==, rows[i].dagger);
+      g_assert_cmpstr (arb_table_lookup_name_text (table, rows[i].name, "throwable"), ==, rows[i].throwable);
+    }
+
+  /* Hask's spear: a pole weapon that may be thrown, from the table. */
+  g_assert_true (arb_tft_weapon_lookup (enc, rules, hask, "Spear", &w, &error));
+  g_assert_cmpint (w.kind, ==, ARB_TFT_WEAPON_POLE);
+  g_assert_true (w.can_throw);
+  g_assert_cmpint (w.st_min, ==, 11);
+  arb_tft_weapon_clear (&w);
+  /* The sheet's kind and hands for a weapon the table lacks. */
+  g_assert_true (arb_tft_weapon_lookup (enc, rules, spitter, "Fire spitter", &w, &error));
+  g_assert_cmpint (w.kind, ==, ARB_TFT_WEAPON_MISSILE);
+  g_assert_true (w.two_handed);
+  arb_tft_weapon_clear (&w);
+  g_assert_false (arb_tft_weapon_lookup (enc, rules, hask, "Longbow", &w, &error));
+  g_assert_nonnull (strstr (error->message, "Hask the Ferryman"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -759,6 +812,7 @@ main (int   argc,
   g_test_add_func ("/tft/attack/piles", test_piles);
   g_test_add_func ("/tft/attack/action-dx", test_action_dx);
   g_test_add_func ("/tft/attack/ranges", test_ranges);
+  g_test_add_func ("/tft/attack/weapons-table", test_weapons_table);
 
   ret = g_test_run ();
   g_clear_object (&rules);
