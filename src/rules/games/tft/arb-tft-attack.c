@@ -256,18 +256,86 @@ long_range (ArbProc  *proc,
   return TRUE;
 }
 
-/* The adjustments of @a on @target: what the map shows and what the
- * referee set. FALSE with @error for a shot the rules do not allow. */
+/* What the map shows: facing or HTH, a pole weapon set against a
+ * charge, the range of a thrown or missile weapon, long range. */
 static gboolean
-adjusted_dx (ArbProc     *proc,
-             Attack      *a,
-             const char  *target,
-             int         *out,
-             GPtrArray   *reasons,
-             GError     **error)
+map_adjustments (ArbProc     *proc,
+                 Attack      *a,
+                 const char  *target,
+                 int         *dx,
+                 GPtrArray   *reasons,
+                 GError     **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbHex at, there;
+  int yards, dist;
+
+  if (!arb_tft_where (enc, step, a->id, &at, NULL) || !arb_tft_where (enc, step, target, &there, NULL))
+    return arb_proc_refuse (error, NULL, "%s", _("Both figures must be on the map"));
+  dist = arb_hex_distance (at, there);
+
+  if (a->hth)
+    adj (reasons, dx, 4, _("hand-to-hand"));
+  else
+    switch (arb_tft_facing_of (enc, step, target, a->id))
+      {
+      case ARB_TFT_REAR:
+        adj (reasons, dx, 4, _("from the rear"));
+        break;
+      case ARB_TFT_SIDE:
+        adj (reasons, dx, 2, _("from the side"));
+        break;
+      case ARB_TFT_FRONT:
+      default:
+        break;
+      }
+
+  if (a->weapon.kind == ARB_TFT_WEAPON_POLE && !a->thrown &&
+      arb_step_peek_field_int (step, enc, a->id, ARB_TFT_KEY_MOVED, 0) == 0)
+    {
+      const char *option = peek (step, enc, target, ARB_TFT_KEY_OPTION);
+
+      if (g_strcmp0 (option, "b") == 0 ||
+          (arb_step_peek_field_int (step, enc, target, ARB_TFT_KEY_MOVED, 0) > 0 && dist == 1))
+        adj (reasons, dx, 2, _("pole weapon standing still against a foe who moved in or charged"));
+    }
+  if (a->thrown && dist > 0)
+    {
+      g_autofree char *what = g_strdup_printf (_("thrown, %d hexes"), dist);
+
+      adj (reasons, dx, -dist, what);
+    }
+  if (!arb_proc_get_int (proc, "yards", 0, 100000, 0, &yards, error))
+    return FALSE;
+  if (a->missile && yards <= 25)
+    {
+      ArbTable *table = arb_ruleset_library_get_table (rules, "tft", "missile-range");
+      int mh = arb_map_megahex_distance (at, there);
+      int r = table ? arb_tft_missile_range_dx (table, mh) : 0;
+
+      if (r != 0)
+        {
+          g_autofree char *what = g_strdup_printf (_("range, %d megahexes"), mh);
+
+          adj (reasons, dx, r, what);
+        }
+    }
+  if (yards > 0 && !long_range (proc, a, yards, dx, reasons, error))
+    return FALSE;
+  return TRUE;
+}
+
+/* What the referee set: the screen's DX bonuses and penalties. */
+static gboolean
+situation_adjustments (ArbProc     *proc,
+                       Attack      *a,
+                       int         *dx,
+                       GPtrArray   *reasons,
+                       GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   static const struct { const char *param; int dx; const char *what; } flags[] = {
     { "braced", 2, N_("braced") },
@@ -290,75 +358,21 @@ adjusted_dx (ArbProc     *proc,
   const char *type = arb_proc_get_param (proc, "target-type");
   const char *height = arb_proc_get_param (proc, "height");
   const char *conceal = arb_proc_get_param (proc, "concealment");
-  const char *injury;
-  ArbHex at, there;
-  int dx, waited, rope, clumsy, yards, dist;
-
-  dx = arb_tft_action_dx_full (enc, step, rules, a->id, a->berserk, reasons);
-  if (!arb_tft_where (enc, step, a->id, &at, NULL) || !arb_tft_where (enc, step, target, &there, NULL))
-    return arb_proc_refuse (error, NULL, "%s", _("Both figures must be on the map"));
-  dist = arb_hex_distance (at, there);
-
-  if (a->hth)
-    adj (reasons, &dx, 4, _("hand-to-hand"));
-  else
-    switch (arb_tft_facing_of (enc, step, target, a->id))
-      {
-      case ARB_TFT_REAR:
-        adj (reasons, &dx, 4, _("from the rear"));
-        break;
-      case ARB_TFT_SIDE:
-        adj (reasons, &dx, 2, _("from the side"));
-        break;
-      case ARB_TFT_FRONT:
-      default:
-        break;
-      }
-
-  if (a->weapon.kind == ARB_TFT_WEAPON_POLE && !a->thrown &&
-      arb_step_peek_field_int (step, enc, a->id, ARB_TFT_KEY_MOVED, 0) == 0)
-    {
-      const char *option = peek (step, enc, target, ARB_TFT_KEY_OPTION);
-
-      if (g_strcmp0 (option, "b") == 0 ||
-          (arb_step_peek_field_int (step, enc, target, ARB_TFT_KEY_MOVED, 0) > 0 && dist == 1))
-        adj (reasons, &dx, 2, _("pole weapon standing still against a foe who moved in or charged"));
-    }
-  if (a->thrown && dist > 0)
-    {
-      g_autofree char *what = g_strdup_printf (_("thrown, %d hexes"), dist);
-
-      adj (reasons, &dx, -dist, what);
-    }
-  if (!arb_proc_get_int (proc, "yards", 0, 100000, 0, &yards, error))
-    return FALSE;
-  if (a->missile && yards <= 25)
-    {
-      ArbTable *table = arb_ruleset_library_get_table (rules, "tft", "missile-range");
-      int mh = arb_map_megahex_distance (at, there);
-      int r = table ? arb_tft_missile_range_dx (table, mh) : 0;
-
-      if (r != 0)
-        {
-          g_autofree char *what = g_strdup_printf (_("range, %d megahexes"), mh);
-
-          adj (reasons, &dx, r, what);
-        }
-    }
-  if (yards > 0 && !long_range (proc, a, yards, &dx, reasons, error))
-    return FALSE;
+  gboolean invisible = g_strcmp0 (type, "invisible") == 0;
+  int waited, rope, clumsy;
 
   for (guint i = 0; i < G_N_ELEMENTS (flags); i++)
-    if (flag (proc, flags[i].param))
-      adj (reasons, &dx, flags[i].dx, _(flags[i].what));
+    /* An invisible target gains nothing more from darkness. */
+    if (flag (proc, flags[i].param) && !(invisible && g_str_equal (flags[i].param, "darkness")))
+      adj (reasons, dx, flags[i].dx, _(flags[i].what));
   if (flag (proc, "prone-fire"))
     {
       if (!named_like (a->weapon.name, "crossbow"))
         return arb_proc_refuse (error, NULL, "%s", _("Only a crossbow gains from firing prone"));
-      adj (reasons, &dx, 1, _("crossbow fired from prone"));
+      adj (reasons, dx, 1, _("crossbow fired from prone"));
     }
   if (flag (proc, "flying"))
-    adj (reasons, &dx, a->thrown || a->missile ? -4 : -2, _("flying"));
+    adj (reasons, dx, a->thrown || a->missile ? -4 : -2, _("flying"));
   if (type && type[0])
     {
       guint i;
@@ -368,71 +382,112 @@ adjusted_dx (ArbProc     *proc,
           break;
       if (i == G_N_ELEMENTS (types))
         return arb_proc_refuse (error, NULL, _("target-type= takes invisible, blurred, shadow, giant-snake, flying or flying-big, not “%s”"), type);
-      adj (reasons, &dx, types[i].dx, _(types[i].what));
+      adj (reasons, dx, types[i].dx, _(types[i].what));
     }
   if (!arb_proc_get_int (proc, "waited", 0, 1000, arb_step_peek_field_int (step, enc, a->id, ARB_TFT_KEY_WAITED, 0),
-                         &waited, error))
-    return FALSE;
-  if (waited > 0)
-    adj (reasons, &dx, waited >= 2 ? 2 : 1, waited >= 2 ? _("waited two turns for an opening") : _("waited a turn for an opening"));
-  if (!arb_proc_get_int (proc, "rope", 0, 1000, 0, &rope, error) ||
+                         &waited, error) ||
+      !arb_proc_get_int (proc, "rope", 0, 1000, 0, &rope, error) ||
       !arb_proc_get_int (proc, "clumsiness", 0, 1000, 0, &clumsy, error))
     return FALSE;
+  if (waited > 0)
+    adj (reasons, dx, waited >= 2 ? 2 : 1, waited >= 2 ? _("waited two turns for an opening") : _("waited a turn for an opening"));
   /* rope=1 is the turn the Rope takes hold: -2, then -1 more a turn. */
   if (rope > 0)
-    adj (reasons, &dx, -1 - rope, _("held by a Rope spell"));
+    adj (reasons, dx, -1 - rope, _("held by a Rope spell"));
   if (clumsy > 0)
-    adj (reasons, &dx, -2 * clumsy, _("Clumsiness spell"));
+    adj (reasons, dx, -2 * clumsy, _("Clumsiness spell"));
   if (a->berserk)
-    adj (reasons, &dx, 1, _("berserk, no penalty for weakness or wounds"));
+    adj (reasons, dx, 1, _("berserk, no penalty for weakness or wounds"));
   if (height && g_str_equal (height, "above"))
-    adj (reasons, &dx, 2, _("more than half a yard above the target"));
+    adj (reasons, dx, 2, _("more than half a yard above the target"));
   else if (height && g_str_equal (height, "below"))
-    adj (reasons, &dx, -2, _("more than half a yard below the target"));
+    adj (reasons, dx, -2, _("more than half a yard below the target"));
   if (conceal && (g_str_equal (conceal, "half-hidden") || g_str_equal (conceal, "behind-body")))
-    adj (reasons, &dx, -4, _("target half hidden, or down behind a body"));
+    adj (reasons, dx, -4, _("target half hidden, or down behind a body"));
   else if (conceal && g_str_equal (conceal, "head-only"))
-    adj (reasons, &dx, -6, _("only the target's head and shoulders show"));
+    adj (reasons, dx, -6, _("only the target's head and shoulders show"));
+  return TRUE;
+}
 
+static gboolean
+small_weapon (const ArbTftWeapon *weapon)
+{
+  return weapon->dagger || named_like (weapon->name, "sha-ken") || named_like (weapon->name, "whip");
+}
+
+/* An aimed shot's penalty, and whether the shot may be tried at all. */
+static gboolean
+aim_adjustment (ArbProc     *proc,
+                Attack      *a,
+                const char  *target,
+                int         *dx,
+                GPtrArray   *reasons,
+                GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *type = arb_proc_get_param (proc, "target-type");
+
+  if (a->aim == NULL)
+    return TRUE;
+  if (g_str_equal (a->aim, "head"))
+    adj (reasons, dx, -6, _("aimed at the head"));
+  else if (g_str_equal (a->aim, "hand"))
+    {
+      const char *armour = arb_encounter_get_field (enc, target, "armor");
+      const char *shield = arb_encounter_get_field (enc, target, "shield");
+      gboolean light = armour == NULL || g_ascii_strcasecmp (armour, "none") == 0 ||
+                       named_like (armour, "cloth") || named_like (armour, "leather");
+      gboolean shielded = shield && g_ascii_strcasecmp (shield, "none") != 0 &&
+                          g_strcmp0 (peek (step, enc, target, ARB_TFT_KEY_SHIELD_READY), "false") != 0;
+      ArbHex at, there;
+
+      if (!small_weapon (&a->weapon))
+        return arb_proc_refuse (error, NULL, "%s", _("Aimed shots: only a dagger, sha-ken or whip may aim at the hand"));
+      if (arb_tft_where (enc, step, a->id, &at, NULL) && arb_tft_where (enc, step, target, &there, NULL) &&
+          arb_hex_distance (at, there) > 3)
+        return arb_proc_refuse (error, NULL, "%s", _("Aimed shots: a hand shot needs the target 3 hexes away or closer"));
+      if (shielded || !light)
+        return arb_proc_refuse (error, NULL, "%s", _("Aimed shots: a hand shot needs a target with no shield and armour lighter than chainmail"));
+      adj (reasons, dx, -6, _("aimed at the hand"));
+    }
+  else if (g_str_equal (a->aim, "weapon-arm"))
+    adj (reasons, dx, -4, _("aimed at the weapon arm"));
+  else if (g_str_equal (a->aim, "shield-arm"))
+    adj (reasons, dx, -6, _("aimed at the shield arm"));
+  else if (g_str_equal (a->aim, "leg"))
+    adj (reasons, dx, -4, _("aimed at a leg"));
+  else if (g_str_equal (a->aim, "wing"))
+    adj (reasons, dx, g_strcmp0 (type, "flying") == 0 || g_strcmp0 (type, "flying-big") == 0 ? -2 : -4,
+         _("aimed at a wing"));
+  else
+    return arb_proc_refuse (error, NULL, _("aim= takes head, hand, weapon-arm, shield-arm, leg or wing, not “%s”"), a->aim);
+  return TRUE;
+}
+
+/* The adjusted DX of @a on @target, each adjustment with its reason.
+ * FALSE with @error for a shot the rules do not allow. */
+static gboolean
+adjusted_dx (ArbProc     *proc,
+             Attack      *a,
+             const char  *target,
+             int         *out,
+             GPtrArray   *reasons,
+             GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *injury;
+  int dx = arb_tft_action_dx_full (enc, step, arb_proc_get_rules (proc), a->id, a->berserk, reasons);
+
+  if (!map_adjustments (proc, a, target, &dx, reasons, error) ||
+      !situation_adjustments (proc, a, &dx, reasons, error))
+    return FALSE;
   if ((injury = peek (step, enc, target, ARB_TFT_KEY_INJURY "leg")) &&
       (!g_str_equal (injury, "hit") || arb_conditions_has (enc, step, target, "kneeling")))
     adj (reasons, &dx, 2, _("target's leg injured"));
-
-  if (a->aim)
-    {
-      gboolean small = a->weapon.dagger || named_like (a->weapon.name, "sha-ken") || named_like (a->weapon.name, "whip");
-
-      if (g_str_equal (a->aim, "head"))
-        adj (reasons, &dx, -6, _("aimed at the head"));
-      else if (g_str_equal (a->aim, "hand"))
-        {
-          const char *armour = arb_encounter_get_field (enc, target, "armor");
-          const char *shield = arb_encounter_get_field (enc, target, "shield");
-          gboolean light = armour == NULL || g_ascii_strcasecmp (armour, "none") == 0 ||
-                           named_like (armour, "cloth") || named_like (armour, "leather");
-          gboolean shielded = shield && g_ascii_strcasecmp (shield, "none") != 0 &&
-                              g_strcmp0 (peek (step, enc, target, ARB_TFT_KEY_SHIELD_READY), "false") != 0;
-
-          if (!small)
-            return arb_proc_refuse (error, NULL, "%s", _("Aimed shots: only a dagger, sha-ken or whip may aim at the hand"));
-          if (dist > 3)
-            return arb_proc_refuse (error, NULL, "%s", _("Aimed shots: a hand shot needs the target 3 hexes away or closer"));
-          if (shielded || !light)
-            return arb_proc_refuse (error, NULL, "%s", _("Aimed shots: a hand shot needs a target with no shield and armour lighter than chainmail"));
-          adj (reasons, &dx, -6, _("aimed at the hand"));
-        }
-      else if (g_str_equal (a->aim, "weapon-arm"))
-        adj (reasons, &dx, -4, _("aimed at the weapon arm"));
-      else if (g_str_equal (a->aim, "shield-arm"))
-        adj (reasons, &dx, -6, _("aimed at the shield arm"));
-      else if (g_str_equal (a->aim, "leg"))
-        adj (reasons, &dx, -4, _("aimed at a leg"));
-      else if (g_str_equal (a->aim, "wing"))
-        adj (reasons, &dx, g_strcmp0 (type, "flying") == 0 || g_strcmp0 (type, "flying-big") == 0 ? -2 : -4,
-             _("aimed at a wing"));
-      else
-        return arb_proc_refuse (error, NULL, _("aim= takes head, hand, weapon-arm, shield-arm, leg or wing, not “%s”"), a->aim);
-    }
+  if (!aim_adjustment (proc, a, target, &dx, reasons, error))
+    return FALSE;
   *out = dx;
   return TRUE;
 }
@@ -527,8 +582,7 @@ aimed_effect (ArbProc    *proc,
       drop_weapon (proc, target, arb_tft_ready_name (enc, step, target), FALSE);
       drop_shield (proc, target);
     }
-  else if (g_str_equal (a->aim, "head") && !(a->weapon.dagger || named_like (a->weapon.name, "sha-ken") ||
-                                               named_like (a->weapon.name, "whip")))
+  else if (g_str_equal (a->aim, "head") && !small_weapon (&a->weapon))
     {
       if (got > 2)
         {
@@ -726,8 +780,7 @@ land (ArbProc     *proc,
   int got = 0;
 
   arb_step_add_headline (step, ARB_HEADLINE_ACCENT, _("HIT"));
-  if (a->aim && g_str_equal (a->aim, "head") &&
-      (a->weapon.dagger || named_like (a->weapon.name, "sha-ken") || named_like (a->weapon.name, "whip")))
+  if (a->aim && g_str_equal (a->aim, "head") && small_weapon (&a->weapon))
     {
       /* The larger multiplier, not both (Arbiter's default). */
       no_armour = TRUE;

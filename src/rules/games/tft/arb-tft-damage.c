@@ -50,6 +50,7 @@ arb_tft_injury_thresholds (ArbEncounter      *enc,
   const ArbCell *s = table ? arb_table_lookup_name (table, row, "stagger", NULL) : NULL;
   const ArbCell *f = table ? arb_table_lookup_name (table, row, "fall", NULL) : NULL;
 
+  g_return_if_fail (stagger != NULL && fall != NULL);
   /* The screen's figures when the table lacks them. */
   *stagger = s && s->code ? atoi (s->code) : (g_str_equal (row, "Biggest") ? 15 : 5);
   *fall = f && f->code ? atoi (f->code) : (g_str_equal (row, "Biggest") ? 25 : 8);
@@ -88,6 +89,9 @@ arb_tft_action_dx_full (ArbEncounter      *enc,
   const char *injury;
   int dx, worn, named = 0, st_left, next, last, stagger, fall;
   gint64 v;
+
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (enc), 0);
+  g_return_val_if_fail (id != NULL, 0);
 
   /* A figure given its adjusted DX by hand keeps it. */
   if (live && g_ascii_string_to_signed (live, 10, -100, 100, &v, NULL))
@@ -201,6 +205,8 @@ arb_tft_deal_hits (ArbProc     *proc,
   int turn = arb_encounter_get_int (enc, E, ARB_KEY_TURN, 0);
   int stagger, fall, st_after, after_turn;
 
+  g_return_val_if_fail (target != NULL, FALSE);
+
   if (got <= 0)
     return TRUE;
   arb_tft_injury_thresholds (enc, rules, target, &stagger, &fall);
@@ -271,6 +277,8 @@ arb_tft_roll_damage (ArbProc     *proc,
   g_autofree char *purpose = NULL;
   int n, sides, mod, roll, hits, stopped, got;
 
+  g_return_val_if_fail (target != NULL && dice != NULL, FALSE);
+
   if (through)
     *through = 0;
   purpose = g_strdup_printf (_("damage of %s (%s)"), what, dice);
@@ -328,7 +336,10 @@ arb_tft_deal_damage (ArbProc            *proc,
                      int                *through,
                      GError            **error)
 {
-  const char *what = weapon->kind == ARB_TFT_WEAPON_BARE ? _("bare hands") : weapon->name;
+  const char *what;
+
+  g_return_val_if_fail (weapon != NULL && target != NULL, FALSE);
+  what = weapon->kind == ARB_TFT_WEAPON_BARE ? _("bare hands") : weapon->name;
 
   return arb_tft_roll_damage (proc, attacker, target, what, weapon->damage, multiplier, 1, no_armour, through, error);
 }
