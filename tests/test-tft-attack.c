@@ -472,6 +472,23 @@ test_aimed_leg (void)
     /* 3d6 of 12 or less: 1+3+6+10+15+21+25+27+27+25 = 160. */
     g_assert_cmpuint (odds_of (ask->step, "hit"), ==, 160);
   }
+  /* A dagger at the head: armour does not count, damage doubles. An
+   * automatic 5; 1d6-1 of 4 is 3, x2 = 6, all through. */
+  {
+    g_autoptr(ArbEncounter) other = arb_encounter_new ("tft", NULL);
+    g_autofree char *h = place (other, "tft-hask-the-ferryman.xml", "Bandits", o, 0);
+    g_autofree char *b = place (other, "tft-brenna-holt.xml", "Heroes", arb_hex_neighbour (o, 0), 3);
+    g_autofree char *before = NULL;
+
+    set_live (other, b, "ready", "Dagger");
+    apply_done (other, attack (other, (int[]){ 5, 4 }, 2, &error, b, h, "aim", "head", NULL));
+    g_assert_cmpint (live (other, h, "hits-taken"), ==, 6);
+    /* Brenna carries a shield: no hand shot at her. */
+    set_live (other, h, "ready", "Dagger");
+    before = snapshot (other);
+    assert_illegal (attack (other, (int[]){ 5, 4 }, 2, &error, h, b, "aim", "hand", NULL), &error, "no shield");
+    assert_unchanged (other, before);
+  }
   /* Aimed at the leg with 2 hits through: no effect. */
   {
     g_autoptr(ArbEncounter) other = arb_encounter_new ("tft", NULL);
