@@ -29,7 +29,17 @@ arb_tft_where (ArbEncounter *enc,
                ArbHex       *hex,
                int          *facing)
 {
-  return arb_step_peek_hex (step, enc, id, hex, facing);
+  ArbHex h;
+  int f = 0;
+
+  /* arb_step_peek_hex() fills both: callers may want only one. */
+  if (!arb_step_peek_hex (step, enc, id, &h, &f))
+    return FALSE;
+  if (hex)
+    *hex = h;
+  if (facing)
+    *facing = f;
+  return TRUE;
 }
 
 ArbTftFacing

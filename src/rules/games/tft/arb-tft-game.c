@@ -55,6 +55,29 @@ static const ArbParamSpec tft_attack_params[] = {
   { "id", N_("Attacker"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
   { "target", N_("Target"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
   { "weapon", N_("Weapon"), ARB_PARAM_WEAPON, N_("none|Bare hands"), 0, 0, FALSE },
+  { "aim", N_("Aimed shot"), ARB_PARAM_CHOICE,
+    N_("|None;head|Head;hand|Hand (dagger, sha-ken, whip);weapon-arm|Weapon arm;shield-arm|Shield arm;leg|Leg;wing|Wing"), 0, 0, FALSE },
+  { "braced", N_("Braced (+2)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { "prone-fire", N_("Crossbow fired prone (+1)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { "both-weapons", N_("A weapon in each hand (−4)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { "sweep", N_("Sweeping blow (−4)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { "waited", N_("Turns waited for an opening"), ARB_PARAM_INT, NULL, 0, 2, FALSE },
+  { "target-type", N_("Target"), ARB_PARAM_CHOICE,
+    N_("|Ordinary;invisible|Invisible (−6);blurred|Blurred (−4);shadow|In a Shadow hex (−4);giant-snake|Giant snake (−3);"
+       "flying|One-hex figure flying (−4);flying-big|Multi-hex figure flying (−1)"), 0, 0, FALSE },
+  { "concealment", N_("Target concealed"), ARB_PARAM_CHOICE,
+    N_("|No;half-hidden|Half hidden (−4);behind-body|Down behind a body (−4);head-only|Head and shoulders only (−6)"), 0, 0, FALSE },
+  { "height", N_("Height"), ARB_PARAM_CHOICE, N_("|Level;above|Half a yard above (+2);below|Half a yard below (−2)"), 0, 0, FALSE },
+  { "darkness", N_("Darkness or Shadow (−6)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { "flying", N_("Attacker flying"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { "dazzled", N_("Dazzled (−3)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { "fire", N_("Standing in fire (−2)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { "on-body", N_("Standing on a body (−2)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { "broken-ground", N_("Broken ground (−2)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { "rope", N_("Turn of a Rope spell"), ARB_PARAM_INT, NULL, 0, 100, FALSE },
+  { "clumsiness", N_("ST in a Clumsiness spell"), ARB_PARAM_INT, NULL, 0, 100, FALSE },
+  { "berserk", N_("Berserk (+1)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { "yards", N_("Long range in yards (Missile Weapons talent)"), ARB_PARAM_INT, NULL, 0, 10000, FALSE },
   { NULL }
 };
 
@@ -62,7 +85,9 @@ static const ArbParamSpec tft_damage_params[] = {
   { "id", N_("Figure hit"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
   { "from", N_("Attacker"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
   { "weapon", N_("Weapon"), ARB_PARAM_WEAPON, N_("none|Bare hands"), 0, 0, FALSE },
+  { "dice", N_("Or the dice"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
   { "times", N_("Damage"), ARB_PARAM_CHOICE, N_("1|Normal;2|Double;3|Triple"), 0, 0, FALSE },
+  { "no-armour", N_("Armour does not protect"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
   { NULL }
 };
 

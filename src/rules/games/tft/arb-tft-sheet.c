@@ -32,6 +32,8 @@ static const ArbFieldSpec tft_weapon_attrs[] = {
   SHEET_TEXT ("name", N_("Weapon"), TRUE),
   SHEET_DICE ("damage", N_("Damage"), TRUE),
   SHEET_INT ("st-min", N_("ST needed"), 0, 99, FALSE),
+  SHEET_CHOICE ("kind", N_("Kind"), "melee pole thrown missile", FALSE),
+  SHEET_INT ("hands", N_("Hands"), 1, 2, FALSE),
   SHEET_END
 };
 
