@@ -29,7 +29,10 @@ arb_tft_where (ArbEncounter *enc,
                ArbHex       *hex,
                int          *facing)
 {
-  return arb_step_peek_hex (step, enc, id, hex, facing);
+  int f;
+
+  /* arb_step_peek_hex() always writes the facing. */
+  return arb_step_peek_hex (step, enc, id, hex, facing ? facing : &f);
 }
 
 ArbTftFacing

@@ -32,13 +32,14 @@ hex_in (GArray *hexes,
  * (its own among them), less those it has moved. */
 static GArray *
 reach_of (ArbEncounter *enc,
+          ArbStep      *now,
           const char   *id,
           ArbHex        at,
           int           limit)
 {
-  int moved = arb_step_peek_field_int (NULL, enc, id, ARB_TFT_KEY_MOVED, 0);
-  gboolean shift = arb_tft_state_of (enc, NULL, id) == ARB_TFT_ENGAGED;
-  GArray *hexes = arb_tft_reach (enc, NULL, id, MAX (limit - moved, 0), shift);
+  int moved = arb_step_peek_field_int (now, enc, id, ARB_TFT_KEY_MOVED, 0);
+  gboolean shift = arb_tft_state_of (enc, now, id) == ARB_TFT_ENGAGED;
+  GArray *hexes = arb_tft_reach (enc, now, id, MAX (limit - moved, 0), shift);
 
   if (!hex_in (hexes, at))
     {
@@ -84,15 +85,17 @@ add_fight_zones (GArray       *zones,
                  const char   *id,
                  ArbHex        at)
 {
-  g_auto(GStrv) foes = arb_tft_engaging_foes (enc, NULL, id);
-  g_auto(GStrv) hth = arb_tft_hth_foes (enc, NULL, id);
+  /* An empty step: the shared queries read the encounter through one. */
+  g_autoptr(ArbStep) now = arb_step_new ("tft.zones", NULL);
+  g_auto(GStrv) foes = arb_tft_engaging_foes (enc, now, id);
+  g_auto(GStrv) hth = arb_tft_hth_foes (enc, now, id);
   const char *option = arb_encounter_get (enc, id, ARB_TFT_KEY_OPTION);
 
   for (guint i = 0; foes[i]; i++)
     {
       ArbHex h;
 
-      if (arb_tft_where (enc, NULL, foes[i], &h, NULL))
+      if (arb_tft_where (enc, now, foes[i], &h, NULL))
         arb_zones_add (zones, ARB_ZONE_LABEL, h, 0, ARB_TONE_RED, TRUE, _("engaged"));
     }
   if (hth[0])
@@ -100,19 +103,19 @@ add_fight_zones (GArray       *zones,
       arb_zones_add (zones, ARB_ZONE_LABEL, at, 0, ARB_TONE_ORANGE, TRUE, _("in HTH"));
       return;
     }
-  if (arb_tft_is_out (enc, NULL, id))
+  if (arb_tft_is_out (enc, now, id))
     return;
   if (option && option[0] >= 'a' && option[0] <= 'v' && option[1] == '\0')
     {
-      g_autoptr(GArray) mine = reach_of (enc, id, at, arb_tft_option_limit (enc, NULL, id, option[0]));
+      g_autoptr(GArray) mine = reach_of (enc, now, id, at, arb_tft_option_limit (enc, now, id, option[0]));
 
       outline (zones, mine, NULL, ARB_TONE_GREEN, TRUE);
     }
   else
     {
       int ma = arb_encounter_get_field_int (enc, id, "ma", 0);
-      g_autoptr(GArray) half = reach_of (enc, id, at, ma / 2);
-      g_autoptr(GArray) full = reach_of (enc, id, at, ma);
+      g_autoptr(GArray) half = reach_of (enc, now, id, at, ma / 2);
+      g_autoptr(GArray) full = reach_of (enc, now, id, at, ma);
 
       outline (zones, half, NULL, ARB_TONE_GREEN, TRUE);
       outline (zones, full, half, ARB_TONE_LIME, FALSE);
@@ -210,12 +213,14 @@ arb_tft_list_gauges (ArbGame      *game,
                      const char   *id)
 {
   GPtrArray *gauges = arb_gauge_array_new ();
+  /* An empty step: the shared queries read the encounter through one. */
+  g_autoptr(ArbStep) now = arb_step_new ("tft.gauges", NULL);
   int st = arb_encounter_get_field_int (enc, id, "st", 0);
-  g_autofree char *st_left = g_strdup_printf ("%d/%d", arb_tft_st_left (enc, NULL, id), st);
-  g_autofree char *hits = g_strdup_printf ("%d", arb_step_peek_field_int (NULL, enc, id, ARB_TFT_KEY_HITS_TURN, 0));
-  g_autofree char *dx = g_strdup_printf ("%d", arb_tft_action_dx (enc, NULL, shipped_rules (), id, NULL));
+  g_autofree char *st_left = g_strdup_printf ("%d/%d", arb_tft_st_left (enc, now, id), st);
+  g_autofree char *hits = g_strdup_printf ("%d", arb_step_peek_field_int (now, enc, id, ARB_TFT_KEY_HITS_TURN, 0));
+  g_autofree char *dx = g_strdup_printf ("%d", arb_tft_action_dx (enc, now, shipped_rules (), id, NULL));
   const char *option = arb_encounter_get (enc, id, ARB_TFT_KEY_OPTION);
-  g_auto(GStrv) hth = arb_tft_hth_foes (enc, NULL, id);
+  g_auto(GStrv) hth = arb_tft_hth_foes (enc, now, id);
 
   arb_gauges_add (gauges, _("ST"), st_left);
   arb_gauges_add (gauges, _("hits this turn"), hits);
