@@ -166,6 +166,11 @@ test_who_may_start (void)
       assert_refused (enc, "tft.hth", five, 1, "must be next to", "id", orvin, "target", hask, "agreed", "yes", NULL);
     }
 
+    /* Lying down herself, she must stand first. */
+    set_live (enc, brenna, "cond.prone", "on");
+    assert_refused (enc, "tft.hth", five, 1, "stand up", "id", brenna, "target", hask, "agreed", "yes", NULL);
+    set_live (enc, brenna, "cond.prone", NULL);
+
     /* He agrees: the roll comes (5, he holds her off). */
     to_act (enc, brenna);
     apply_done (enc, proc (enc, "tft.hth", five, 1, NULL, "id", brenna, "target", hask, "agreed", "yes", NULL));

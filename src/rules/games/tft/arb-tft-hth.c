@@ -421,6 +421,8 @@ arb_tft_hth_proc (ArbProc  *proc,
   mine = arb_tft_hth_foes (enc, step, id);
   if (mine[0])
     return arb_proc_refuse (error, NULL, _("(t-v) %s is already in hand-to-hand combat and fights only those it grapples"), name);
+  if (arb_tft_is_down (enc, step, id))
+    return arb_proc_refuse (error, NULL, _("(g, p) Stand up: %s must stand up before it attacks"), name);
   arb_tft_where (enc, step, id, &at, NULL);
   arb_tft_where (enc, step, target, &there, NULL);
   if (arb_hex_distance (at, there) != 1)
