@@ -445,15 +445,15 @@ arb_tft_hth_proc (ArbProc  *proc,
 
   from_rear = arb_tft_facing_of (enc, step, target, id) == ARB_TFT_REAR;
   if (back_to_wall (enc, step, target))
-    why = _("its back is to the wall (its rear hex is off the map or taken)");
+    why = _("the defender's back is to the wall (Arbiter's reading: its rear hex is off the map or taken)");
   else if (arb_tft_is_down (enc, step, target))
-    why = _("it is down");
+    why = _("the defender is down");
   else if (lower_ma (enc, id, target))
-    why = _("its MA is lower");
+    why = _("the defender's MA is lower");
   else if (from_rear)
-    why = _("it is entered from its rear hex");
+    why = _("the attacker comes in from the defender's rear hex");
   else if (agreed)
-    why = _("it agrees to hand-to-hand combat");
+    why = _("the defender agrees to hand-to-hand combat");
   else
     return arb_proc_refuse (error, NULL,
                             _("Hand-to-hand: %s may be grappled only with its back to the wall, when down, "
