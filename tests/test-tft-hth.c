@@ -496,6 +496,42 @@ test_reroll_unarmed (void)
   }
 }
 
+/* Orvin with the Unarmed Combat talent, bare-handed: his 6 stands, so
+ * the odds are over six faces. */
+static void
+test_unarmed_with_uc (void)
+{
+  g_autoptr(ArbEncounter) enc = fight ();
+  g_autoptr(ArbSheet) sheet = starter ("tft-orvin-ashgrave.xml");
+  g_autoptr(GBytes) xml = arb_sheet_serialize (sheet);
+  g_autofree char *text = g_strndup (g_bytes_get_data (xml, NULL), g_bytes_get_size (xml));
+  g_auto(GStrv) halves = g_strsplit (text, "</sheet>", 2);
+  g_autofree char *with_uc = g_strconcat (halves[0], "  <talent>Unarmed Combat I</talent>\n</sheet>", halves[1], NULL);
+  ArbHex o_at = { 10, 3 }, front = arb_hex_neighbour (o_at, 0);
+  g_autofree char *hask = place (enc, "tft-hask-the-ferryman.xml", "Red", front, 3);
+  g_autofree char *orvin = NULL;
+  g_autoptr(ArbOutcome) o = NULL;
+  ArbStep *step = arb_step_new ("encounter.add", "Orvin");
+  g_autofree char *list = NULL;
+
+  orvin = arb_step_new_combatant_id (step, enc);
+  arb_step_set (step, enc, orvin, "sheet", with_uc);
+  arb_step_set (step, enc, orvin, "side", "Blue");
+  arb_step_set (step, enc, orvin, "q", "10");
+  arb_step_set (step, enc, orvin, "r", "3");
+  arb_step_set (step, enc, orvin, "facing", "0");
+  arb_step_set (step, enc, orvin, "ready", "none");
+  list = g_strconcat (arb_encounter_get (enc, E, "combatants"), ",", orvin, NULL);
+  arb_step_set (step, enc, E, "combatants", list);
+  arb_encounter_apply (enc, step);
+
+  to_act (enc, hask);
+  o = proc (enc, "tft.hth", NULL, 0, NULL, "id", hask, "target", orvin, "agreed", "yes", NULL);
+  g_assert_nonnull (o);
+  assert_odds (o->step, "1-2:", 2, 6);
+  assert_odds (o->step, "6:", 1, 6);
+}
+
 /* Joining: Brenna steps into the hex where Hask and Orvin grapple, with
  * no roll, and grapples Hask (Orvin is her friend). */
 static void
@@ -676,6 +712,7 @@ main (int   argc,
   g_test_add_func ("/tft-hth/defence/6-after-merge", test_defence_6);
   g_test_add_func ("/tft-hth/defence/reroll-from-rear", test_reroll_from_rear);
   g_test_add_func ("/tft-hth/defence/reroll-unarmed", test_reroll_unarmed);
+  g_test_add_func ("/tft-hth/defence/unarmed-with-uc", test_unarmed_with_uc);
   g_test_add_func ("/tft-hth/join", test_join);
   g_test_add_func ("/tft-hth/draw-dagger", test_draw_dagger);
   g_test_add_func ("/tft-hth/disengage", test_disengage);
