@@ -200,9 +200,91 @@ test_tft (void)
       g_assert_cmpint (arb_map_megahex_distance (at, z->hex), >=, 3);
     }
   g_assert_cmpuint (marks, >, 10);
-  /* Without the tables, only the six hexes around. */
-  g_assert_cmpuint (bare->len, ==, 6);
-  g_assert_cmpstr (gauges, ==, "ST 12 · hits 2");
+  /* Without the tables, only the six hexes around are filled. */
+  g_assert_cmpuint (count_shape (bare, ARB_ZONE_FILL), ==, 6);
+  /* ST 12 less 2 hits; DX 12, leather -2, small shield 0. */
+  g_assert_cmpstr (gauges, ==, "ST 10/12 · hits this turn 0 · adjDX 10");
+}
+
+/* The Fantasy Trip in a fight: the foe that engages Brenna labelled,
+ * where she may move outlined (half MA strong green, full MA lime; only
+ * her option's reach once chosen); in HTH, that instead. */
+static void
+test_tft_fight (void)
+{
+  g_autoptr(ArbEncounter) enc = fight ("tft", "tft-combat");
+  ArbHex at = { 10, 3 }, ahead = arb_hex_neighbour (at, 0), beside = arb_hex_neighbour (at, 2);
+  g_autofree char *brenna = add_combatant (enc, "tft-brenna-holt.xml", "Blue", "q", "10", "r", "3", "facing", "0",
+                                           "hits-turn", "3", NULL);
+  g_autofree char *hq = g_strdup_printf ("%d", ahead.q), *hr = g_strdup_printf ("%d", ahead.r);
+  g_autofree char *oq = g_strdup_printf ("%d", beside.q), *or = g_strdup_printf ("%d", beside.r);
+  /* Hask faces her: he engages her. Orvin, her friend, beside her. */
+  g_autofree char *hask = add_combatant (enc, "tft-hask-the-ferryman.xml", "Red", "q", hq, "r", hr, "facing", "3", NULL);
+  g_autofree char *orvin = add_combatant (enc, "tft-orvin-ashgrave.xml", "Blue", "q", oq, "r", or, "facing", "0", NULL);
+  g_autoptr(GArray) zones = arb_game_list_zones (arb_game_get ("tft"), enc, rules, brenna);
+  g_autofree char *gauges = gauges_text (enc, brenna);
+  const ArbZone *label = zone_at (zones, ARB_ZONE_LABEL, ahead, 0);
+  guint green = 0, lime = 0;
+
+  g_assert_nonnull (label);
+  g_assert_cmpint (label->tone, ==, ARB_TONE_RED);
+  g_assert_true (label->strong);
+  g_assert_cmpstr (label->text, ==, "engaged");
+  g_assert_null (zone_at (zones, ARB_ZONE_LABEL, beside, 0));
+  for (guint i = 0; i < zones->len; i++)
+    {
+      const ArbZone *z = &g_array_index (zones, ArbZone, i);
+
+      if (z->shape != ARB_ZONE_SIDE)
+        continue;
+      /* Each hexside once (zone_at asserts it), none beyond her MA. */
+      g_assert_true (zone_at (zones, ARB_ZONE_SIDE, z->hex, z->side) == z);
+      g_assert_cmpint (arb_hex_distance (at, z->hex), <=, 8);
+      if (z->tone == ARB_TONE_GREEN && z->strong)
+        green++;
+      else if (z->tone == ARB_TONE_LIME && !z->strong)
+        lime++;
+      else
+        g_error ("a reach outline of another tone");
+    }
+  g_assert_cmpuint (green, >, 0);
+  g_assert_cmpstr (gauges, ==, "ST 12/12 · hits this turn 3 · adjDX 10");
+
+  /* Her option chosen: its reach alone, in green. */
+  set_live (enc, brenna, "option", "k");
+  g_clear_pointer (&zones, g_array_unref);
+  zones = arb_game_list_zones (arb_game_get ("tft"), enc, rules, brenna);
+  green = 0;
+  for (guint i = 0; i < zones->len; i++)
+    {
+      const ArbZone *z = &g_array_index (zones, ArbZone, i);
+
+      if (z->shape != ARB_ZONE_SIDE)
+        continue;
+      g_assert_cmpint (z->tone, ==, ARB_TONE_GREEN);
+      green++;
+    }
+  g_assert_cmpuint (green, >, 0);
+  g_clear_pointer (&gauges, g_free);
+  gauges = gauges_text (enc, brenna);
+  g_assert_cmpstr (gauges, ==, "ST 12/12 · hits this turn 3 · adjDX 10 · option (k)");
+
+  /* Grappling Hask in her hex: no reach, and no longer engaged by him. */
+  set_live (enc, hask, "q", "10");
+  set_live (enc, hask, "r", "3");
+  set_live (enc, hask, "hth-with", brenna);
+  set_live (enc, brenna, "hth-with", hask);
+  g_clear_pointer (&zones, g_array_unref);
+  zones = arb_game_list_zones (arb_game_get ("tft"), enc, rules, brenna);
+  g_assert_cmpuint (count_shape (zones, ARB_ZONE_SIDE), ==, 0);
+  label = zone_at (zones, ARB_ZONE_LABEL, at, 0);
+  g_assert_nonnull (label);
+  g_assert_cmpint (label->tone, ==, ARB_TONE_ORANGE);
+  g_assert_cmpstr (label->text, ==, "in HTH");
+  g_assert_null (zone_at (zones, ARB_ZONE_LABEL, ahead, 0));
+  g_clear_pointer (&gauges, g_free);
+  gauges = gauges_text (enc, brenna);
+  g_assert_cmpstr (gauges, ==, "ST 12/12 · hits this turn 3 · adjDX 10 · option (k) · in HTH with Hask the Ferryman");
 }
 
 /* Dogfight: the six areas from dead ahead to dead astern, their numbers
@@ -266,6 +348,7 @@ main (int   argc,
   g_test_add_func ("/zones/aod", test_aod);
   g_test_add_func ("/zones/gpg", test_gpg);
   g_test_add_func ("/zones/tft", test_tft);
+  g_test_add_func ("/zones/tft-fight", test_tft_fight);
   g_test_add_func ("/zones/dogfight", test_dogfight);
   g_test_add_func ("/zones/rsbs", test_rsbs);
   g_test_add_func ("/zones/off-map", test_off_map);

@@ -17,12 +17,6 @@
 #include "arb-tft.h"
 #include "arb-tft-procs.h"
 
-static const ArbParamSpec tft_target_params[] = {
-  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
-  { "target", N_("Target"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
-  { NULL }
-};
-
 struct _ArbTftGame
 {
   ArbGame parent_instance;
@@ -111,6 +105,19 @@ static const ArbParamSpec tft_to_params[] = {
   { NULL }
 };
 
+static const ArbParamSpec tft_hth_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "target", N_("Foe to grapple"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
+  { "agreed", N_("The foe agrees to hand-to-hand"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec tft_hth_disengage_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "to", N_("Adjacent empty hex"), ARB_PARAM_HEX, NULL, 0, 0, TRUE },
+  { NULL }
+};
+
 static const ArbParamSpec tft_retreat_params[] = {
   { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
   { "target", N_("Foe forced back"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
@@ -128,9 +135,9 @@ static const ArbParamSpec tft_settings_params[] = {
 static const ArbProcedureSpec procedures[] = {
   { "option", arb_tft_option_proc, N_("Option"), N_("Choose this turn's option and make its move"), TRUE, TRUE, tft_option_params },
   { "attack", arb_tft_attack_proc, N_("Attack"), N_("Roll to hit with the weapon in hand, then its damage"), TRUE, TRUE, tft_attack_params },
-  { "hth", arb_tft_hth_proc, N_("Hand-to-Hand"), N_("Move onto a foe's hex to grapple"), TRUE, TRUE, tft_target_params },
+  { "hth", arb_tft_hth_proc, N_("Hand-to-Hand"), N_("Move onto an adjacent foe's hex to grapple, or join a hand-to-hand fight"), TRUE, TRUE, tft_hth_params },
   { "draw-dagger", arb_tft_draw_dagger_proc, N_("Draw Dagger"), N_("In hand-to-hand, try to draw a dagger (3/DX)"), TRUE, TRUE, arb_actor_only_params },
-  { "hth-disengage", arb_tft_hth_disengage_proc, N_("Break Free"), N_("Try to get out of hand-to-hand (4/DX)"), TRUE, TRUE, tft_to_params },
+  { "hth-disengage", arb_tft_hth_disengage_proc, N_("Break Free"), N_("Try to get out of hand-to-hand (4/DX) into an adjacent empty hex"), TRUE, TRUE, tft_hth_disengage_params },
   { "disengage", arb_tft_disengage_proc, N_("Disengage"), N_("Step one hex away instead of attacking"), TRUE, TRUE, tft_to_params },
   { "ready", arb_tft_ready_proc, N_("Ready Weapon"), N_("Ready a new weapon, change weapons or pick one up"), TRUE, TRUE, tft_ready_params },
   { "stand", arb_tft_stand_proc, N_("Stand Up"), N_("Rise, or crawl up to 2 hexes"), TRUE, TRUE, tft_stand_params },
@@ -161,6 +168,8 @@ static const ArbZoneLegend zone_legend[] = {
   { ARB_ZONE_FILL, ARB_TONE_YELLOW, TRUE, N_("Side hexes: +2 DX to attack from") },
   { ARB_ZONE_FILL, ARB_TONE_RED, TRUE, N_("Rear hex: +4 DX to attack from") },
   { ARB_ZONE_FILL, ARB_TONE_BLUE, TRUE, N_("Missile range bands, with their DX adjustment") },
+  { ARB_ZONE_SIDE, ARB_TONE_GREEN, TRUE, N_("Reach this turn: its option's move, else half MA") },
+  { ARB_ZONE_SIDE, ARB_TONE_LIME, FALSE, N_("Reach at full MA (no option chosen yet)") },
   { 0 }
 };
 static const ArbMapPreset map_presets[] = {
