@@ -569,8 +569,10 @@ test_hostile (void)
   assert_illegal (attack (enc, (int[]){ 10, 7 }, 2, &error, brenna, hask, "weapon", "Halberd", NULL), &error, "Brenna Holt");
   assert_unchanged (enc, before);
 
-  /* Engaged, it chose (j) Shift and attack: no missile weapon. */
+  /* Engaged, it chose (j) Shift and attack and shifted a hex: no
+   * missile weapon, and too late to change to (l), which stands still. */
   set_live (enc, archer, "option", "j");
+  set_live (enc, archer, "moved", "1");
   g_clear_pointer (&before, g_free);
   before = snapshot (enc);
   assert_refused_missile (attack (enc, (int[]){ 10, 4 }, 2, &error, archer, hask, NULL), &error);
@@ -582,6 +584,7 @@ test_hostile (void)
     g_autofree char *now = NULL;
 
     set_live (enc, spitter, "option", "j");
+    set_live (enc, spitter, "moved", "1");
     now = snapshot (enc);
 
     assert_illegal (attack (enc, (int[]){ 10, 4 }, 2, &error, spitter, hask, NULL), &error, "(l)");

@@ -391,11 +391,7 @@ test_defence_5 (void)
 }
 
 /* 6: her broadsword (2d6) hits Hask at once, through his cloth (stops
- * 1); he stays where he came from; no HTH.
- *
- * TO COMPLETE BY THE LEAD AFTER THE MERGE: until arb_tft_deal_damage
- * lands (the attack part) this test reports itself incomplete; with it,
- * it must ask for 2d6 and take 7 - 1 = 6 hits off Hask's ST. */
+ * 1): 7 - 1 = 6 hits; he stays where he came from; no HTH. */
 static void
 test_defence_6 (void)
 {
@@ -406,12 +402,6 @@ test_defence_6 (void)
 
   duel_init (&d);
   o = proc (d.enc, "tft.hth", six, 1, &error, "id", d.hask, "target", d.brenna, NULL);
-  if (o == NULL && error && strstr (error->message, "Not available yet"))
-    {
-      g_test_incomplete ("the defender's hit waits for arb_tft_deal_damage (the attack part)");
-      duel_clear (&d);
-      return;
-    }
   g_assert_no_error (error);
   g_assert_nonnull (o);
   g_assert_cmpint (o->status, ==, ARB_OUTCOME_NEEDS_ROLL);
@@ -709,7 +699,7 @@ main (int   argc,
   g_test_add_func ("/tft-hth/defence/5", test_defence_5);
   /* Incomplete until the attack part's arb_tft_deal_damage lands: the
    * lead completes it after the merge. */
-  g_test_add_func ("/tft-hth/defence/6-after-merge", test_defence_6);
+  g_test_add_func ("/tft-hth/defence/6", test_defence_6);
   g_test_add_func ("/tft-hth/defence/reroll-from-rear", test_reroll_from_rear);
   g_test_add_func ("/tft-hth/defence/reroll-unarmed", test_reroll_unarmed);
   g_test_add_func ("/tft-hth/defence/unarmed-with-uc", test_unarmed_with_uc);

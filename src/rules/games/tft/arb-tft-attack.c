@@ -904,16 +904,9 @@ check_attack (ArbProc     *proc,
       if (a->weapon.kind == ARB_TFT_WEAPON_BARE && !g_str_equal (ready, "none"))
         return arb_proc_refuse (error, NULL, _("%s has the %s in hand: drop it to fight bare-handed"), name_of (enc, a->id), ready);
     }
-  if (!arb_tft_may_act (proc, a->id, a->action, option, error))
-    return FALSE;
-  if (a->missile)
-    {
-      g_auto(GStrv) engaging = arb_tft_engaging_foes (enc, step, a->id);
-
-      if (engaging[0] && *option != 'l')
-        return arb_proc_refuse (error, NULL, _("(l) One last shot: an engaged figure fires a missile weapon only as its one last shot, with the weapon ready before it was engaged"));
-    }
-  return TRUE;
+  /* Whether an engaged figure may shoot is its options' question: (l)
+   * one last shot, or (f) for one that moved into engagement this turn. */
+  return arb_tft_may_act (proc, a->id, a->action, option, error);
 }
 
 /* The foes, then the friends, grappling with @target, in the order
