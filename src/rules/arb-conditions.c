@@ -318,15 +318,34 @@ arb_conditions_remove_proc (ArbProc  *proc,
         }
       arb_step_set (step, enc, E, ARB_KEY_ORDER, rest[0] ? rest : NULL);
     }
-  /* A game that keeps its movement order apart (The Fantasy Trip's
-   * "move-order") loses the figure there too: a file naming one who
-   * left would not load. */
-  if (arb_encounter_get (enc, E, "move-order") != NULL)
-    {
-      g_autofree char *rest = without (arb_encounter_get (enc, E, "move-order"), id);
+  /* Every other list of figures the game keeps (a movement order, who
+   * grapples whom) loses the figure too: a file naming one who left
+   * would not load. */
+  {
+    ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
+    g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
 
-      arb_step_set (step, enc, E, "move-order", rest[0] ? rest : NULL);
-    }
+    for (const ArbStateKey *k = game ? arb_game_list_state_keys (game) : NULL; k && k->key; k++)
+      {
+        if (k->type != ARB_KEY_IDS)
+          continue;
+        for (guint i = 0; i <= (k->fight ? 0 : g_strv_length (ids)); i++)
+          {
+            const char *entity = k->fight ? E : ids[i];
+            const char *list;
+
+            if (entity == NULL || g_strcmp0 (entity, id) == 0 ||
+                (list = arb_step_peek (step, enc, entity, k->key)) == NULL)
+              continue;
+            {
+              g_autofree char *rest = without (list, id);
+
+              if (!g_str_equal (rest, list))
+                arb_step_set (step, enc, entity, k->key, rest[0] ? rest : NULL);
+            }
+          }
+      }
+  }
 
   if (reason && reason[0])
     /* Translators: "Troll leaves the fight (fled)" */

@@ -942,7 +942,7 @@ arb_tft_attack_proc (ArbProc  *proc,
   char option = 0;
   int mult;
 
-  a.id = id ? id : arb_encounter_get (enc, E, ARB_KEY_CURRENT);
+  a.id = id && id[0] ? id : arb_encounter_get (enc, E, ARB_KEY_CURRENT);
   a.target = arb_proc_get_param (proc, "target");
   a.berserk = flag (proc, "berserk");
   a.aim = arb_proc_get_param (proc, "aim");

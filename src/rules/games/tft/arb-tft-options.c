@@ -503,6 +503,9 @@ actor (ArbProc  *proc,
   const char *id = arb_proc_get_param (proc, "id");
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
 
+  /* As in every game: the figure whose turn it is, unless named. */
+  if (id == NULL || id[0] == '\0')
+    id = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_CURRENT);
   if (id == NULL || id[0] == '\0')
     {
       arb_proc_refuse (error, "id", "%s", _("Name the figure (id=)"));
