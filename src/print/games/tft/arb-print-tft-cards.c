@@ -14,7 +14,7 @@
 const ArbCardSpec arb_print_tft_cards[] = {
   { N_("The turn and its options"), { "turn-sequence", "options-disengaged", "options-engaged", "options-hth" } },
   { N_("Hitting"), { "to-hit", "to-hit-defending", "dx-adjustments", "missile-range", "long-range", "aimed-shots" } },
-  { N_("Damage and injury"), { "damage-by-st", "armor-shields", "hth-defense", "crippling-hits",
+  { N_("Damage and injury"), { "weapons", "damage-by-st", "armor-shields", "hth-defense", "crippling-hits",
                                "injury-reactions", "recovery" } },
   { NULL },
 };

@@ -217,7 +217,7 @@ arb_tft_game_class_init (ArbTftGameClass *klass)
   game_class->map_presets = arb_map_preset_names (map_presets);
   game_class->state_keys = arb_tft_state_keys;
   game_class->adjustable = adjustable;
-  game_class->by_hand = N_("Turn order, tables and sheets are automated; attacks and damage are by hand with Adjust");
+  game_class->by_hand = N_("Turns, options and moves, attacks, damage, injury and hand-to-hand are automated; spells and disbelief are by hand with Adjust");
   game_class->clear_sight = clear_sight;
   game_class->start = start;
   game_class->next = next;
