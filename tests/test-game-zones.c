@@ -166,18 +166,19 @@ test_gpg (void)
   g_assert_nonnull (strstr (label->text, "strike, head on"));
 }
 
-/* The Fantasy Trip: front, side and rear hexes; with the tables, the
- * missile range bands and their DX on the megahex centres. */
+/* The Fantasy Trip: front, side and rear hexes; with the tables and a
+ * bow in hand, the missile range bands and their DX on the megahex
+ * centres. */
 static void
 test_tft (void)
 {
   g_autoptr(ArbEncounter) enc = fight ("tft", "tft-combat");
-  g_autofree char *brenna = add_combatant (enc, "tft-brenna-holt.xml", "Blue", "q", "10", "r", "3", "facing", "0",
-                                           "hits-taken", "2", NULL);
+  g_autofree char *wren = add_combatant (enc, "tft-wren-fletcher.xml", "Blue", "q", "10", "r", "3", "facing", "0",
+                                         "hits-taken", "2", NULL);
   ArbHex at = { 10, 3 }, far = { 10, 11 };
-  g_autoptr(GArray) zones = arb_game_list_zones (arb_game_get ("tft"), enc, rules, brenna);
-  g_autoptr(GArray) bare = arb_game_list_zones (arb_game_get ("tft"), enc, NULL, brenna);
-  g_autofree char *gauges = gauges_text (enc, brenna);
+  g_autoptr(GArray) zones = arb_game_list_zones (arb_game_get ("tft"), enc, rules, wren);
+  g_autoptr(GArray) bare = arb_game_list_zones (arb_game_get ("tft"), enc, NULL, wren);
+  g_autofree char *gauges = gauges_text (enc, wren);
   guint marks = 0;
 
   assert_fill (zones, arb_hex_neighbour (at, 0), ARB_TONE_GREEN, TRUE);
@@ -202,8 +203,16 @@ test_tft (void)
   g_assert_cmpuint (marks, >, 10);
   /* Without the tables, only the six hexes around are filled. */
   g_assert_cmpuint (count_shape (bare, ARB_ZONE_FILL), ==, 6);
-  /* ST 12 less 2 hits; DX 12, leather -2, small shield 0. */
-  g_assert_cmpstr (gauges, ==, "ST 10/12 · hits this turn 0 · adjDX 10");
+  /* A figure with no missile weapon in hand gets no bands. */
+  {
+    g_autofree char *brenna = add_combatant (enc, "tft-brenna-holt.xml", "Red", "q", "3", "r", "3", "facing", "0", NULL);
+    g_autoptr(GArray) sword = arb_game_list_zones (arb_game_get ("tft"), enc, rules, brenna);
+
+    g_assert_cmpuint (count_shape (sword, ARB_ZONE_MARK), ==, 0);
+    g_assert_null (zone_at (sword, ARB_ZONE_FILL, far, 0));
+  }
+  /* ST 11 less 2 hits; DX 13, cloth -1. */
+  g_assert_cmpstr (gauges, ==, "ST 9/11 · hits this turn 0 · adjDX 12");
 }
 
 /* The Fantasy Trip in a fight: the foe that engages Brenna labelled,

@@ -411,7 +411,8 @@ test_band_overlays (void)
 
   g_assert_true (arb_map_apply_preset (step, tft, "tft-combat", NULL));
   arb_encounter_apply (tft, step);
-  brenna = add_combatant (tft, "tft-brenna-holt.xml", "Blue", "q", "10", "r", "3", "facing", "0", NULL);
+  /* An archer: the bands are drawn for a missile weapon in hand. */
+  brenna = add_combatant (tft, "tft-wren-fletcher.xml", "Blue", "q", "10", "r", "3", "facing", "0", NULL);
   g_assert_cmpint (arb_map_megahex_distance (centre, near), <, 3);
   g_assert_cmpint (arb_map_megahex_distance (centre, far), >=, 3);
   map = map_at (tft, 12.0, -3.0, -3.0);

@@ -54,6 +54,7 @@ typedef struct
 } ArbTftWeapon;
 
 void          arb_tft_weapon_clear     (ArbTftWeapon *weapon);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ArbTftWeapon, arb_tft_weapon_clear)
 
 /* The hex and facing of @id; FALSE when it is off the map. */
 gboolean      arb_tft_where            (ArbEncounter *enc,

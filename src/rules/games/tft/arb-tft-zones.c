@@ -122,6 +122,18 @@ add_fight_zones (GArray       *zones,
     }
 }
 
+/* Whether @id has a missile weapon in hand. */
+static gboolean
+holds_missile (ArbEncounter      *enc,
+               ArbRulesetLibrary *rules,
+               const char        *id)
+{
+  g_auto(ArbTftWeapon) weapon = { 0 };
+
+  return arb_tft_weapon_lookup (enc, rules, id, arb_tft_ready_name (enc, NULL, id), &weapon, NULL) &&
+         weapon.kind == ARB_TFT_WEAPON_MISSILE;
+}
+
 /* The front three hexes, the two side hexes and the rear one; then the
  * missile range bands by megahexes, every other one darker so each reads
  * as a ring, with the band's DX adjustment on its megahex centres. */
@@ -148,7 +160,10 @@ arb_tft_list_zones (ArbGame           *game,
       arb_zones_add (zones, ARB_ZONE_FILL, h, 0, tone, TRUE, NULL);
     }
   add_fight_zones (zones, enc, id, at);
-  if (table == NULL || !arb_map_get_megahex (enc) || !arb_encounter_get_map_size (enc, &cols, &rows))
+  /* The bands matter only to a figure that can shoot: drawn for all, they
+   * would bury the map under labels. */
+  if (table == NULL || !arb_map_get_megahex (enc) || !arb_encounter_get_map_size (enc, &cols, &rows) ||
+      !holds_missile (enc, rules, id))
     return zones;
   for (int q = 0; q < cols; q++)
     for (int row = 0; row < rows; row++)
