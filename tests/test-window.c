@@ -204,7 +204,7 @@ test_sheet_library (void)
   arb_sheet_library_window_set_filter (library, NULL, NULL, "TROLL");
   g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 1);
   arb_sheet_library_window_set_filter (library, "tft", NULL, NULL);
-  g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 3);
+  g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 4);
   arb_sheet_library_window_set_filter (library, "gpg", NULL, "troll");
   g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 0);
 
