@@ -175,15 +175,17 @@ arb_tft_option_limit (ArbEncounter *enc,
     }
 }
 
-/* A hex a figure may not enter: off the map, or a conscious figure on
- * its feet in it. A fallen figure's hex (dead or unconscious) may be
- * crossed and entered (Arbiter's reading); a conscious figure down in
- * its hex is still there to grapple (o), not to step over. */
+/* Off the map, or a conscious figure other than @id in @hex: on its
+ * feet, or also down when @down_blocks. A fallen figure's hex (dead or
+ * unconscious) may be crossed and entered (Arbiter's reading); a
+ * conscious figure down in its hex is there to grapple (o), not to step
+ * over, but a forced retreat may push a foe onto it. */
 static gboolean
-blocked (ArbEncounter *enc,
-         ArbStep      *step,
-         const char   *id,
-         ArbHex        hex)
+taken_hex (ArbEncounter *enc,
+           ArbStep      *step,
+           const char   *id,
+           ArbHex        hex,
+           gboolean      down_blocks)
 {
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
 
@@ -194,6 +196,7 @@ blocked (ArbEncounter *enc,
       ArbHex at;
 
       if (g_strcmp0 (ids[i], id) == 0 || arb_tft_is_out (enc, step, ids[i]) ||
+          (!down_blocks && arb_tft_is_down (enc, step, ids[i])) ||
           !arb_tft_where (enc, step, ids[i], &at, NULL))
         continue;
       if (at.q == hex.q && at.r == hex.r)
@@ -202,28 +205,22 @@ blocked (ArbEncounter *enc,
   return FALSE;
 }
 
-/* Off the map, or a figure other than @id on its feet in @hex. */
+static gboolean
+blocked (ArbEncounter *enc,
+         ArbStep      *step,
+         const char   *id,
+         ArbHex        hex)
+{
+  return taken_hex (enc, step, id, hex, TRUE);
+}
+
 static gboolean
 standing_in (ArbEncounter *enc,
              ArbStep      *step,
              const char   *id,
              ArbHex        hex)
 {
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-
-  if (!arb_map_in_bounds (enc, hex))
-    return TRUE;
-  for (guint i = 0; ids[i]; i++)
-    {
-      ArbHex at;
-
-      if (g_strcmp0 (ids[i], id) == 0 || arb_tft_is_out (enc, step, ids[i]) ||
-          arb_tft_is_down (enc, step, ids[i]) || !arb_tft_where (enc, step, ids[i], &at, NULL))
-        continue;
-      if (at.q == hex.q && at.r == hex.r)
-        return TRUE;
-    }
-  return FALSE;
+  return taken_hex (enc, step, id, hex, FALSE);
 }
 
 static gboolean
