@@ -968,6 +968,14 @@ test_sweep (void)
   g_assert_cmpint (live (enc, orvin, "hits-taken"), ==, 8);
   g_assert_null (arb_encounter_get (enc, brenna, "hits-taken"));
   g_assert_cmpstr (arb_encounter_get (enc, reaver, "acted"), ==, "true");
+  /* Again: a 12 and a 15 miss both, a word for each. */
+  {
+    g_autoptr(ArbOutcome) done = attack (enc, (int[]){ 12, 15 }, 2, &error, reaver, hask, "sweep", "yes", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (done->status, ==, ARB_OUTCOME_DONE);
+    g_assert_cmpstr (arb_step_get_headline (done->step), ==, "MISS · MISS");
+  }
 
   /* Turned about (facing 3), the Reaver has no foe in front. */
   {

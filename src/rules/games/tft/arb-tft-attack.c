@@ -522,6 +522,8 @@ adjusted_dx (ArbProc     *proc,
   if (!map_adjustments (proc, a, target, &dx, reasons, error) ||
       !situation_adjustments (proc, a, &dx, reasons, error))
     return FALSE;
+  /* The +2 sits in the words of the aimed-shots table's leg effect, not
+   * in a DX cell of its own: it stays here. */
   if ((injury = peek (step, enc, target, ARB_TFT_KEY_INJURY "leg")) &&
       (!g_str_equal (injury, "hit") || arb_conditions_has (enc, step, target, "kneeling")))
     adj (reasons, &dx, 2, _("target's leg injured"));
@@ -1049,7 +1051,10 @@ sweep (ArbProc  *proc,
           if (!land (proc, a, foes[i], mult, automatic, error))
             return FALSE;
         }
-      else if (*last != RESULT_MISS)
+      else
+        /* One word a foe: "HIT · MISS". */
+        arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("MISS"));
+      if (*last != RESULT_HIT && *last != RESULT_MISS)
         {
           if (foes[i + 1])
             arb_step_add_log (step, "%s", _("The sweep ends with the weapon lost"));
@@ -1181,7 +1186,7 @@ arb_tft_attack_proc (ArbProc  *proc,
             }
         }
     }
-  if (hit == NULL)
+  if (hit == NULL && !flag (proc, "sweep"))
     arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("MISS"));
   if (result == RESULT_DROP || result == RESULT_BREAK)
     {

@@ -174,6 +174,8 @@ arb_tft_action_dx_full (ArbEncounter      *enc,
       add_reason (reasons, last_dx, what);
     }
 
+  /* This -2 and the shield arm's are words in the aimed-shots table's
+   * effects, not DX cells a house table could change: they stay here. */
   if (!berserk && (injury = peek (step, enc, id, ARB_TFT_KEY_INJURY "leg")) &&
       (!g_str_equal (injury, "hit") || arb_conditions_has (enc, step, id, "kneeling")))
     {
