@@ -987,6 +987,15 @@ test_sweep (void)
                     "Sweeping blow: no foe of Reaver stands in its front hexes");
     assert_unchanged (enc, before);
   }
+  /* Brenna is a friend: not one to name for a sweep. */
+  set_live (enc, reaver, "facing", "0");
+  {
+    g_autofree char *before = snapshot (enc);
+
+    assert_illegal (attack (enc, (int[]){ 7, 5 }, 2, &error, reaver, brenna, "sweep", "yes", NULL), &error,
+                    "Sweeping blow: Brenna Holt is not a foe in Reaver's front hexes");
+    assert_unchanged (enc, before);
+  }
   /* Brenna's broadsword is one-handed: no sweep with it. */
   {
     g_autoptr(ArbEncounter) other = arb_encounter_new ("tft", NULL);

@@ -1072,6 +1072,7 @@ arb_tft_attack_proc (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *id = arb_proc_get_param (proc, "id");
   Attack a = { 0 };
+  gboolean sweeping = flag (proc, "sweep");
   Result result;
   gboolean automatic, ok = FALSE;
   const char *hit = NULL;
@@ -1087,7 +1088,7 @@ arb_tft_attack_proc (ArbProc  *proc,
     a.aim = NULL;
   if (a.target && a.target[0] == '\0')
     a.target = NULL;
-  if (flag (proc, "sweep"))
+  if (sweeping)
     {
       g_auto(GStrv) all = front_foes (enc, step, a.id);
 
@@ -1102,7 +1103,7 @@ arb_tft_attack_proc (ArbProc  *proc,
     }
   if (!check_attack (proc, &a, &option, error))
     goto out;
-  if (flag (proc, "sweep"))
+  if (sweeping)
     {
       g_auto(GStrv) foes = front_foes (enc, step, a.id);
       gboolean any;
@@ -1113,9 +1114,14 @@ arb_tft_attack_proc (ArbProc  *proc,
                            a.weapon.kind == ARB_TFT_WEAPON_BARE ? _("bare hands") : a.weapon.name);
           goto out;
         }
-      if (foes[0] == NULL || !in_list (foes, a.target))
+      if (foes[0] == NULL)
         {
           arb_proc_refuse (error, NULL, _("Sweeping blow: no foe of %s stands in its front hexes"), name_of (enc, a.id));
+          goto out;
+        }
+      if (!in_list (foes, a.target))
+        {
+          arb_proc_refuse (error, NULL, _("Sweeping blow: %s is not a foe in %s's front hexes"), name_of (enc, a.target), name_of (enc, a.id));
           goto out;
         }
       if (a.aim)
@@ -1130,8 +1136,10 @@ arb_tft_attack_proc (ArbProc  *proc,
   else if (!roll_to_hit (proc, &a, a.target, TRUE, &result, &mult, &automatic, error))
     goto out;
 
-  if (flag (proc, "sweep"))
-    ;
+  if (sweeping)
+    {
+      /* Each foe swept at had its own roll and damage above. */
+    }
   else if (result == RESULT_HIT)
     {
       g_auto(GStrv) pile = arb_tft_hth_foes (enc, step, a.target);
@@ -1186,7 +1194,7 @@ arb_tft_attack_proc (ArbProc  *proc,
             }
         }
     }
-  if (hit == NULL && !flag (proc, "sweep"))
+  if (hit == NULL && !sweeping)
     arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("MISS"));
   if (result == RESULT_DROP || result == RESULT_BREAK)
     {
