@@ -17,6 +17,7 @@
 #include "arb-map.h"
 #include "arb-rules.h"
 #include "arb-tft-procs.h"
+#include "arb-tft-damage.h"
 #include "arb-encounter-test.h"
 #include "arb-test-util.h"
 
@@ -811,6 +812,274 @@ test_weapons_table (void)
   g_assert_nonnull (strstr (error->message, "Hask the Ferryman"));
 }
 
+/* The shipped tables give the screen's printed figures, each row read
+ * by name; a row's words around the number pick the right one. */
+static void
+test_table_figures (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  ArbHex o = { 0, 0 };
+  g_autofree char *hask = place (enc, "tft-hask-the-ferryman.xml", "Bandits", o, 0);
+  g_autofree char *brenna = place (enc, "tft-brenna-holt.xml", "Heroes", arb_hex_neighbour (o, 0), 3);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (arb_tft_table_dx (rules, "dx-adjustments", "Attacking from the enemy's rear", 0, 99), ==, 4);
+  g_assert_cmpint (arb_tft_table_dx (rules, "dx-adjustments", "Attacking from the enemy's side", 0, 99), ==, 2);
+  g_assert_cmpint (arb_tft_table_dx (rules, "dx-adjustments", "Sweeping blow with a large cutting weapon", 0, 99), ==, -4);
+  g_assert_cmpint (arb_tft_table_dx (rules, "dx-adjustments", "Attacker half hidden from above or below", 0, 99), ==, -2);
+  g_assert_cmpint (arb_tft_table_dx (rules, "dx-adjustments", "Held by a Rope spell", 0, 99), ==, -2);
+  g_assert_cmpint (arb_tft_table_dx (rules, "dx-adjustments", "Held by a Rope spell", 1, 99), ==, -1);
+  g_assert_cmpint (arb_tft_table_dx (rules, "dx-adjustments", "Berserk", 0, 99), ==, 1);
+  g_assert_cmpint (arb_tft_table_dx (rules, "dx-adjustments", "Took 5 or more hits last turn", 0, 99), ==, -2);
+  g_assert_cmpint (arb_tft_table_dx (rules, "aimed-shots", "Wing", 0, 99), ==, -2);
+  g_assert_cmpint (arb_tft_table_dx (rules, "aimed-shots", "Wing", 1, 99), ==, -4);
+  g_assert_cmpint (arb_tft_table_dx (rules, "aimed-shots", "Shield arm", 0, 99), ==, -6);
+  /* No such row, or no number in it: the figure given. */
+  g_assert_cmpint (arb_tft_table_dx (rules, "dx-adjustments", "No such row", 0, 99), ==, 99);
+  g_assert_cmpint (arb_tft_table_dx (rules, "dx-adjustments", "Knocked down last turn", 1, 99), ==, 99);
+
+  /* Brenna, DX 12 - 2 leather, in the third turn of a Rope (-2, -1 more
+   * a turn after the first: -4) and under a 2-ST Clumsiness (-4): 2. */
+  {
+    g_autoptr(ArbOutcome) ask = attack (enc, NULL, 0, &error, brenna, hask, "rope", "3", "clumsiness", "2", NULL);
+
+    g_assert_no_error (error);
+    g_assert_true (log_has (ask->step, "held by a Rope spell −4"));
+    g_assert_true (log_has (ask->step, "Clumsiness spell −4"));
+    g_assert_true (log_has (ask->step, "adjusted DX 2"));
+  }
+}
+
+/* A house table gives the rear +6: Brenna behind Hask, DX 12 - 2 + 6 =
+ * 16 on 3d6: all but the 16 that misses (6 ways), 17 (3) and 18 (1):
+ * 206 of 216. The house table carries every row the rules read: the
+ * shipped ones, written out, with the rear's figure changed. */
+static void
+test_house_rear (void)
+{
+  ArbTable *ours = arb_ruleset_library_get_table (rules, "tft", "dx-adjustments");
+  g_autoptr(GString) house = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                           "<ruleset system=\"tft\" format=\"1\">\n"
+                                           "  <table id=\"dx-adjustments\" key=\"situation\">\n"
+                                           "    <title>Our DX adjustments</title><source>Our table</source>\n"
+                                           "    <column key=\"dx\" title=\"DX\"/>\n");
+  g_autoptr(ArbRulesetLibrary) lib = arb_test_load_rules ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  ArbHex o = { 0, 0 };
+  g_autofree char *hask = place (enc, "tft-hask-the-ferryman.xml", "Bandits", o, 0);
+  g_autofree char *brenna = place (enc, "tft-brenna-holt.xml", "Heroes", arb_hex_neighbour (o, 3), 0);
+  g_autoptr(GError) error = NULL;
+  ArbRulesetLibrary *shipped = rules;
+  ArbOutcome *ask;
+
+  g_assert_nonnull (ours);
+  for (guint i = 0; i < arb_table_get_n_rows (ours); i++)
+    {
+      const ArbRow *row = arb_table_get_row (ours, i);
+      g_autofree char *line = g_markup_printf_escaped ("    <row name=\"%s\"><cell column=\"dx\">%s</cell></row>\n", row->name,
+                                                       g_str_equal (row->name, "Attacking from the enemy's rear") ? "+6" : row->cells[0].text);
+
+      g_string_append (house, line);
+    }
+  g_string_append (house, "  </table>\n</ruleset>\n");
+  bytes = g_bytes_new (house->str, house->len);
+  g_assert_true (arb_ruleset_library_load_bytes (lib, bytes, "house.xml", TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_true (arb_table_is_house_rule (arb_ruleset_library_get_table (lib, "tft", "dx-adjustments")));
+  rules = lib;
+  ask = attack (enc, NULL, 0, &error, brenna, hask, NULL);
+  rules = shipped;
+  g_assert_no_error (error);
+  g_assert_true (log_has (ask->step, "from the rear +6"));
+  g_assert_true (log_has (ask->step, "adjusted DX 16"));
+  g_assert_cmpuint (odds_of (ask->step, "hit"), ==, 206);
+  arb_outcome_free (ask);
+
+  /* The shipped library still gives +4: 14. */
+  ask = attack (enc, NULL, 0, &error, brenna, hask, NULL);
+  g_assert_no_error (error);
+  g_assert_true (log_has (ask->step, "from the rear +4"));
+  g_assert_cmpuint (odds_of (ask->step, "hit"), ==, 196);
+  arb_outcome_free (ask);
+}
+
+/* The attacker half hidden from above or below: Brenna, 12 - 2 - 2 = 8
+ * on 3d6: 1 + 3 + 6 + 10 + 15 + 21 = 56 of 216. */
+static void
+test_attacker_hidden (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  ArbHex o = { 0, 0 };
+  g_autofree char *hask = place (enc, "tft-hask-the-ferryman.xml", "Bandits", o, 0);
+  g_autofree char *brenna = place (enc, "tft-brenna-holt.xml", "Heroes", arb_hex_neighbour (o, 0), 3);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbOutcome) ask = attack (enc, NULL, 0, &error, brenna, hask, "attacker-hidden", "yes", NULL);
+
+  g_assert_no_error (error);
+  g_assert_true (log_has (ask->step, "attacker half hidden from above or below −2"));
+  g_assert_true (log_has (ask->step, "adjusted DX 8"));
+  g_assert_cmpuint (odds_of (ask->step, "hit"), ==, 56);
+}
+
+static const char reaver_xml[] =
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  "<sheet system=\"tft\" kind=\"npc\" format=\"1\"><name>Reaver</name><st>14</st><dx>12</dx>"
+  "<armor>none</armor><shield>none</shield>"
+  "<weapon name=\"Two-handed sword\" damage=\"3d6-1\" st-min=\"14\"/></sheet>\n";
+
+/* The Reaver (DX 12, no armour) at 0,0 facing 0 sweeps its two-handed
+ * sword: its front hexes, directions 5, 0 and 1, hold Hask (a foe, in
+ * 5, facing it), Brenna (a friend, in 0) and Orvin (a foe, in 1, facing
+ * it). 12 - 4 = 8 on each: 56 of 216 shown before the first roll. Hask
+ * is hit on a 7: 3d6-1 with 5 is 4, less his cloth 1: 3; then Orvin on
+ * a 6: 9 - 1 = 8, no armour. Brenna is passed over. */
+static void
+test_sweep (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  ArbHex o = { 0, 0 };
+  g_autofree char *reaver = place_xml (enc, reaver_xml, "Heroes", o, 0);
+  g_autofree char *hask = place (enc, "tft-hask-the-ferryman.xml", "Bandits", arb_hex_neighbour (o, 5), 2);
+  g_autofree char *brenna = place (enc, "tft-brenna-holt.xml", "Heroes", arb_hex_neighbour (o, 0), 3);
+  g_autofree char *orvin = place (enc, "tft-orvin-ashgrave.xml", "Bandits", arb_hex_neighbour (o, 1), 4);
+  g_autoptr(GError) error = NULL;
+
+  {
+    g_autoptr(ArbOutcome) ask = attack (enc, NULL, 0, &error, reaver, hask, "sweep", "yes", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (ask->status, ==, ARB_OUTCOME_NEEDS_ROLL);
+    g_assert_cmpstr (ask->dice, ==, "3d6");
+    g_assert_cmpuint (odds_of (ask->step, "hit"), ==, 56);
+    g_assert_true (log_has (ask->step, "sweeping blow −4"));
+    g_assert_true (log_has (ask->step, "adjusted DX 8"));
+  }
+  {
+    g_autoptr(ArbOutcome) done = attack (enc, (int[]){ 7, 5, 6, 9 }, 4, &error, reaver, hask, "sweep", "yes", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (done->status, ==, ARB_OUTCOME_DONE);
+    g_assert_true (log_has (done->step, "Reaver attacks Orvin Ashgrave with Two-handed sword"));
+    g_assert_false (log_has (done->step, "attacks Brenna Holt"));
+    arb_encounter_apply (enc, g_steal_pointer (&done->step));
+  }
+  g_assert_cmpint (live (enc, hask, "hits-taken"), ==, 3);
+  g_assert_cmpint (live (enc, orvin, "hits-taken"), ==, 8);
+  g_assert_null (arb_encounter_get (enc, brenna, "hits-taken"));
+  g_assert_cmpstr (arb_encounter_get (enc, reaver, "acted"), ==, "true");
+  /* Again: a 12 and a 15 miss both, a word for each. */
+  {
+    g_autoptr(ArbOutcome) done = attack (enc, (int[]){ 12, 15 }, 2, &error, reaver, hask, "sweep", "yes", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (done->status, ==, ARB_OUTCOME_DONE);
+    g_assert_cmpstr (arb_step_get_headline (done->step), ==, "MISS · MISS");
+  }
+
+  /* Turned about (facing 3), the Reaver has no foe in front. */
+  {
+    g_autofree char *before = NULL;
+
+    set_live (enc, reaver, "facing", "3");
+    before = snapshot (enc);
+    assert_illegal (attack (enc, (int[]){ 7, 5 }, 2, &error, reaver, NULL, "sweep", "yes", NULL), &error,
+                    "Sweeping blow: no foe of Reaver stands in its front hexes");
+    assert_unchanged (enc, before);
+  }
+  /* Brenna is a friend: not one to name for a sweep. */
+  set_live (enc, reaver, "facing", "0");
+  {
+    g_autofree char *before = snapshot (enc);
+
+    assert_illegal (attack (enc, (int[]){ 7, 5 }, 2, &error, reaver, brenna, "sweep", "yes", NULL), &error,
+                    "Sweeping blow: Brenna Holt is not a foe in Reaver's front hexes");
+    assert_unchanged (enc, before);
+  }
+  /* Brenna's broadsword is one-handed: no sweep with it. */
+  {
+    g_autoptr(ArbEncounter) other = arb_encounter_new ("tft", NULL);
+    g_autofree char *h = place (other, "tft-hask-the-ferryman.xml", "Bandits", o, 0);
+    g_autofree char *b = place (other, "tft-brenna-holt.xml", "Heroes", arb_hex_neighbour (o, 0), 3);
+    g_autofree char *before = snapshot (other);
+
+    assert_illegal (attack (other, (int[]){ 7, 5 }, 2, &error, b, h, "sweep", "yes", NULL), &error,
+                    "only a large cutting weapon");
+    assert_unchanged (other, before);
+  }
+}
+
+/* A weapon arm made useless or lost: no weapon attack; bare hands may. */
+static void
+test_weapon_arm (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  ArbHex o = { 0, 0 };
+  g_autofree char *hask = place (enc, "tft-hask-the-ferryman.xml", "Bandits", o, 0);
+  g_autofree char *brenna = place (enc, "tft-brenna-holt.xml", "Heroes", arb_hex_neighbour (o, 0), 3);
+  g_autoptr(GError) error = NULL;
+
+  set_live (enc, brenna, "injury.weapon-arm", "useless");
+  {
+    g_autofree char *before = snapshot (enc);
+
+    assert_illegal (attack (enc, (int[]){ 7, 5 }, 2, &error, brenna, hask, NULL), &error,
+                    "Brenna Holt's weapon arm is useless: no attack with the Broadsword");
+    assert_unchanged (enc, before);
+  }
+  set_live (enc, brenna, "injury.weapon-arm", "lost");
+  set_live (enc, brenna, "ready", "Dagger");
+  {
+    g_autofree char *before = snapshot (enc);
+
+    assert_illegal (attack (enc, (int[]){ 7, 5 }, 2, &error, brenna, hask, NULL), &error,
+                    "Brenna Holt's weapon arm is lost: no attack with the Dagger");
+    assert_unchanged (enc, before);
+  }
+  /* A hit arm (3-5 hits) still holds a weapon; and bare hands strike. */
+  set_live (enc, brenna, "ready", "none");
+  {
+    g_autoptr(ArbOutcome) ask = attack (enc, NULL, 0, &error, brenna, hask, "weapon", "none", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (ask->status, ==, ARB_OUTCOME_NEEDS_ROLL);
+  }
+  set_live (enc, brenna, "injury.weapon-arm", "hit");
+  set_live (enc, brenna, "ready", "Broadsword");
+  {
+    g_autoptr(ArbOutcome) ask = attack (enc, NULL, 0, &error, brenna, hask, NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (ask->status, ==, ARB_OUTCOME_NEEDS_ROLL);
+  }
+}
+
+/* Two turns waited: +2 by default (12 - 2 + 2 = 12); the attack spends
+ * the count, hit or miss. */
+static void
+test_waited_spent (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  ArbHex o = { 0, 0 };
+  g_autofree char *hask = place (enc, "tft-hask-the-ferryman.xml", "Bandits", o, 0);
+  g_autofree char *brenna = place (enc, "tft-brenna-holt.xml", "Heroes", arb_hex_neighbour (o, 0), 3);
+  g_autoptr(GError) error = NULL;
+
+  set_live (enc, brenna, "waited", "2");
+  set_live (enc, brenna, "cond.waiting", "on");
+  {
+    g_autoptr(ArbOutcome) ask = attack (enc, NULL, 0, &error, brenna, hask, NULL);
+
+    g_assert_no_error (error);
+    g_assert_true (log_has (ask->step, "waited two turns for an opening +2"));
+    g_assert_true (log_has (ask->step, "adjusted DX 12"));
+  }
+  apply_done (enc, attack (enc, (int[]){ 15 }, 1, &error, brenna, hask, NULL));
+  g_assert_null (arb_encounter_get (enc, brenna, "waited"));
+  g_assert_null (arb_encounter_get (enc, brenna, "cond.waiting"));
+  g_assert_null (arb_encounter_get (enc, hask, "hits-taken"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -833,6 +1102,12 @@ main (int   argc,
   g_test_add_func ("/tft/attack/action-dx", test_action_dx);
   g_test_add_func ("/tft/attack/ranges", test_ranges);
   g_test_add_func ("/tft/attack/weapons-table", test_weapons_table);
+  g_test_add_func ("/tft/attack/table-figures", test_table_figures);
+  g_test_add_func ("/tft/attack/house-rear", test_house_rear);
+  g_test_add_func ("/tft/attack/attacker-hidden", test_attacker_hidden);
+  g_test_add_func ("/tft/attack/sweep", test_sweep);
+  g_test_add_func ("/tft/attack/weapon-arm", test_weapon_arm);
+  g_test_add_func ("/tft/attack/waited-spent", test_waited_spent);
 
   ret = g_test_run ();
   g_clear_object (&rules);

@@ -641,6 +641,167 @@ test_plan_move (void)
   g_assert_false (arb_game_plan_turn (game, f.enc, f.brenna, 1, &procedure, params));
 }
 
+/* A figure from a sheet written here, as add_combatant() adds one. */
+static char *
+add_xml (ArbEncounter *enc,
+         const char   *xml,
+         const char   *side,
+         const char   *q,
+         const char   *r,
+         const char   *facing)
+{
+  g_autoptr(GBytes) in = g_bytes_new (xml, strlen (xml));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbSheet) sheet = arb_sheet_load_bytes (in, "test.xml", rules, &error);
+  g_autoptr(GBytes) out = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *list = NULL;
+  const char *existing = arb_encounter_get (enc, E, "combatants");
+  ArbStep *step;
+  char *id;
+
+  g_assert_no_error (error);
+  out = arb_sheet_serialize (sheet);
+  text = g_strndup (g_bytes_get_data (out, NULL), g_bytes_get_size (out));
+  step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
+  id = arb_step_new_combatant_id (step, enc);
+  arb_step_set (step, enc, id, "sheet", text);
+  arb_step_set (step, enc, id, "side", side);
+  arb_step_set (step, enc, id, "q", q);
+  arb_step_set (step, enc, id, "r", r);
+  arb_step_set (step, enc, id, "facing", facing);
+  list = existing ? g_strconcat (existing, ",", id, NULL) : g_strdup (id);
+  arb_step_set (step, enc, E, "combatants", list);
+  arb_encounter_apply (enc, step);
+  return id;
+}
+
+/* A dagger in hand and a small bow slung. */
+static const char bowman_xml[] =
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  "<sheet system=\"tft\" kind=\"npc\" format=\"1\"><name>Bowman</name><st>10</st><dx>14</dx><ma>10</ma>"
+  "<armor>none</armor><shield>none</shield>"
+  "<weapon name=\"Dagger\" damage=\"1d6-1\"/><weapon name=\"Small bow\" damage=\"1d6-1\" st-min=\"9\"/></sheet>\n";
+
+/* The same, a step slower: no tie in the order of actions. */
+static const char archer_xml[] =
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  "<sheet system=\"tft\" kind=\"npc\" format=\"1\"><name>Archer</name><st>10</st><dx>13</dx><ma>10</ma>"
+  "<armor>none</armor><shield>none</shield>"
+  "<weapon name=\"Dagger\" damage=\"1d6-1\"/><weapon name=\"Small bow\" damage=\"1d6-1\" st-min=\"9\"/></sheet>\n";
+
+/* (e) Ready new weapon: the Bowman (adjDX 14) three hexes from Hask is
+ * disengaged and readies the bow, slinging the dagger; the Archer (DX
+ * 13, the same weapons) stands in Hask's front hexes, engaged, and may not: (m)
+ * takes up a non-missile weapon only. */
+static void
+test_ready_missile (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  g_autofree char *bowman = add_xml (enc, bowman_xml, "Hall", "0", "3", "0");
+  g_autofree char *archer = add_xml (enc, archer_xml, "Hall", "0", "0", "0");
+  g_autofree char *hask = add_combatant (enc, "tft-hask-the-ferryman.xml", "River", "q", "1", "r", "0", "facing", "3", NULL);
+
+  run_apply (enc, "tft.start", (int[]){ 5, 2 }, 2);
+  to_actions (enc);
+  until_current (enc, bowman);
+  ok (enc, "tft.ready", "id", bowman, "weapon", "Small bow", NULL);
+  g_assert_cmpstr (arb_encounter_get (enc, bowman, "ready"), ==, "Small bow");
+  g_assert_cmpstr (arb_encounter_get (enc, bowman, "option"), ==, "e");
+  g_assert_cmpstr (arb_encounter_get (enc, bowman, "acted"), ==, "true");
+  g_assert_null (arb_encounter_get (enc, bowman, "dropped.Dagger"));
+  until_current (enc, archer);
+  refused (enc, "an engaged figure cannot ready a missile weapon", "tft.ready", "id", archer, "weapon", "Small bow", NULL);
+  g_assert_null (arb_encounter_get (enc, archer, "ready"));
+  (void)hask;
+}
+
+/* A leg made useless: MA 0 in combat, whatever the option; the option
+ * is still taken without a move. */
+static void
+test_useless_leg (void)
+{
+  g_auto(Fight) f = { 0 };
+
+  fight_new (&f, "0", "0", "0", "3", "1", "0", "3");
+  set_live (f.enc, f.brenna, "injury.leg", "useless");
+  set_live (f.enc, f.orvin, "injury.leg", "lost");
+  g_assert_cmpint (arb_tft_option_limit (f.enc, NULL, f.brenna, 'j'), ==, 0);
+  g_assert_cmpint (arb_tft_option_limit (f.enc, NULL, f.orvin, 'a'), ==, 0);
+  /* A leg only hit (3-5 hits) still walks: Hask's MA 10. */
+  set_live (f.enc, f.hask, "injury.leg", "hit");
+  g_assert_cmpint (arb_tft_option_limit (f.enc, NULL, f.hask, 'a'), ==, 10);
+  refused (f.enc, "(j) Shift and attack: Brenna Holt's leg is useless: MA 0 in combat", "tft.option",
+           "id", f.brenna, "option", "j", "to", "0,1", NULL);
+  refused (f.enc, "(a) Move: Orvin Ashgrave's leg is lost: MA 0 in combat", "tft.option",
+           "id", f.orvin, "option", "a", "path", "0,4", NULL);
+  ok (f.enc, "tft.option", "id", f.brenna, "option", "j", NULL);
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "option"), ==, "j");
+  g_assert_null (arb_encounter_get (f.enc, f.brenna, "moved"));
+}
+
+/* A useless shield arm takes no shield up again. */
+static void
+test_useless_shield_arm (void)
+{
+  g_auto(Fight) f = { 0 };
+
+  fight_new (&f, "0", "0", "0", "3", "9", "0", "3");
+  set_live (f.enc, f.brenna, "shield-ready", "false");
+  set_live (f.enc, f.brenna, "injury.shield-arm", "useless");
+  to_actions (f.enc);
+  until_current (f.enc, f.brenna);
+  refused (f.enc, "Brenna Holt's shield arm is useless: it cannot hold a shield", "tft.ready", "id", f.brenna, "shield", "ready", NULL);
+  set_live (f.enc, f.brenna, "injury.shield-arm", "hit");
+  ok (f.enc, "tft.ready", "id", f.brenna, "shield", "ready", NULL);
+  g_assert_null (arb_encounter_get (f.enc, f.brenna, "shield-ready"));
+}
+
+/* Waiting for an opening: Hask (acts first, engaged with Brenna) waits
+ * in turns 1 and 2: 1, then 2; in turn 3 he neither waits nor attacks,
+ * and turn 4 finds his count gone. Orvin, three hexes off, is not
+ * engaged and may not wait. */
+static void
+test_wait (void)
+{
+  g_auto(Fight) f = { 0 };
+
+  fight_new (&f, "0", "0", "0", "3", "1", "0", "3");
+  to_actions (f.enc);
+  g_assert_cmpstr (fight_get (f.enc, "current"), ==, f.hask);
+  ok (f.enc, "tft.wait", "id", f.hask, NULL);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.hask, "waited", 0), ==, 1);
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.hask, "acted"), ==, "true");
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.hask, "option"), ==, "j");
+  g_assert_nonnull (arb_encounter_get (f.enc, f.hask, "cond.waiting"));
+  refused (f.enc, "(4) Actions: it is Hask the Ferryman's turn to act", "tft.wait", "id", f.orvin, NULL);
+  refused (f.enc, "has already acted this turn", "tft.wait", "id", f.hask, NULL);
+  next (f.enc);
+  g_assert_cmpstr (fight_get (f.enc, "current"), ==, f.orvin);
+  refused (f.enc, "only an engaged figure", "tft.wait", "id", f.orvin, NULL);
+  until_current (f.enc, f.brenna);
+
+  /* Turn 2: the count stands; he waits again. */
+  run_apply (f.enc, "tft.next", (int[]){ 5, 2 }, 2);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.hask, "waited", 0), ==, 1);
+  g_assert_null (arb_encounter_get (f.enc, f.hask, "cond.waiting"));
+  to_actions (f.enc);
+  until_current (f.enc, f.hask);
+  ok (f.enc, "tft.wait", "id", f.hask, NULL);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.hask, "waited", 0), ==, 2);
+  until_current (f.enc, f.brenna);
+
+  /* Turn 3: he lets his moment pass. */
+  run_apply (f.enc, "tft.next", (int[]){ 5, 2 }, 2);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.hask, "waited", 0), ==, 2);
+  to_actions (f.enc);
+  until_current (f.enc, f.brenna);
+
+  run_apply (f.enc, "tft.next", (int[]){ 5, 2 }, 2);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, E, "turn", 0), ==, 4);
+  g_assert_null (arb_encounter_get (f.enc, f.hask, "waited"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -663,6 +824,10 @@ main (int   argc,
   g_test_add_func ("/tft/turns/stand", test_stand);
   g_test_add_func ("/tft/turns/retreat", test_retreat);
   g_test_add_func ("/tft/turns/plan-move", test_plan_move);
+  g_test_add_func ("/tft/turns/ready-missile", test_ready_missile);
+  g_test_add_func ("/tft/turns/useless-leg", test_useless_leg);
+  g_test_add_func ("/tft/turns/useless-shield-arm", test_useless_shield_arm);
+  g_test_add_func ("/tft/turns/wait", test_wait);
 
   ret = g_test_run ();
   g_clear_object (&rules);

@@ -180,8 +180,23 @@ adj (GPtrArray  *reasons,
      int         v,
      const char *what)
 {
+  /* A house table may zero a row: nothing to show then. */
+  if (v == 0)
+    return;
   *dx += v;
   g_ptr_array_add (reasons, g_strdup_printf ("%s %s%d", what, v < 0 ? "−" : "+", ABS (v)));
+}
+
+/* The figure of @row in the dx-adjustments table (its @n-th number),
+ * so a house table moves the engine with the cards; the screen's
+ * @fallback when the table lacks it. */
+static int
+row_dx (ArbProc    *proc,
+        const char *row,
+        int         n,
+        int         fallback)
+{
+  return arb_tft_table_dx (arb_proc_get_rules (proc), "dx-adjustments", row, n, fallback);
 }
 
 static gboolean
@@ -276,16 +291,17 @@ map_adjustments (ArbProc     *proc,
     return arb_proc_refuse (error, NULL, "%s", _("Both figures must be on the map"));
   dist = arb_hex_distance (at, there);
 
+  /* Grappling gets the rear-hex bonus (the HTH defence table's note). */
   if (a->hth)
-    adj (reasons, dx, 4, _("hand-to-hand"));
+    adj (reasons, dx, row_dx (proc, "Attacking from the enemy's rear", 0, 4), _("hand-to-hand"));
   else
     switch (arb_tft_facing_of (enc, step, target, a->id))
       {
       case ARB_TFT_REAR:
-        adj (reasons, dx, 4, _("from the rear"));
+        adj (reasons, dx, row_dx (proc, "Attacking from the enemy's rear", 0, 4), _("from the rear"));
         break;
       case ARB_TFT_SIDE:
-        adj (reasons, dx, 2, _("from the side"));
+        adj (reasons, dx, row_dx (proc, "Attacking from the enemy's side", 0, 2), _("from the side"));
         break;
       case ARB_TFT_FRONT:
       default:
@@ -299,13 +315,14 @@ map_adjustments (ArbProc     *proc,
 
       if (g_strcmp0 (option, "b") == 0 ||
           (arb_step_peek_field_int (step, enc, target, ARB_TFT_KEY_MOVED, 0) > 0 && dist == 1))
-        adj (reasons, dx, 2, _("pole weapon standing still against a foe who moved in or charged"));
+        adj (reasons, dx, row_dx (proc, "Pole weapon standing still against a foe who moved in or charged", 0, 2),
+             _("pole weapon standing still against a foe who moved in or charged"));
     }
   if (a->thrown && dist > 0)
     {
       g_autofree char *what = g_strdup_printf (_("thrown, %d hexes"), dist);
 
-      adj (reasons, dx, -dist, what);
+      adj (reasons, dx, dist * row_dx (proc, "Thrown weapon or spell, per hex to the target", 0, -1), what);
     }
   if (!arb_proc_get_int (proc, "yards", 0, 100000, 0, &yards, error))
     return FALSE;
@@ -337,23 +354,26 @@ situation_adjustments (ArbProc     *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  static const struct { const char *param; int dx; const char *what; } flags[] = {
-    { "braced", 2, N_("braced") },
-    { "both-weapons", -4, N_("a weapon in each hand") },
-    { "sweep", -4, N_("sweeping blow") },
-    { "darkness", -6, N_("darkness or Shadow") },
-    { "dazzled", -3, N_("dazzled") },
-    { "fire", -2, N_("standing in fire") },
-    { "on-body", -2, N_("standing on a body") },
-    { "broken-ground", -2, N_("broken ground") },
+  /* Each with its row of the dx-adjustments table and the screen's
+   * figure should the table lack it. */
+  static const struct { const char *param; const char *row; int dx; const char *what; } flags[] = {
+    { "braced", "Braced while standing, sitting or kneeling", 2, N_("braced") },
+    { "both-weapons", "A weapon in each hand, striking with both", -4, N_("a weapon in each hand") },
+    { "sweep", "Sweeping blow with a large cutting weapon", -4, N_("sweeping blow") },
+    { "darkness", "In darkness or Shadow, or shooting through Shadow", -6, N_("darkness or Shadow") },
+    { "dazzled", "Dazzled", -3, N_("dazzled") },
+    { "fire", "Standing in fire", -2, N_("standing in fire") },
+    { "on-body", "Standing on a body", -2, N_("standing on a body") },
+    { "broken-ground", "Moving over broken ground", -2, N_("broken ground") },
+    { "attacker-hidden", "Attacker half hidden from above or below", -2, N_("attacker half hidden from above or below") },
   };
-  static const struct { const char *type; int dx; const char *what; } types[] = {
-    { "invisible", -6, N_("target invisible") },
-    { "blurred", -4, N_("target blurred") },
-    { "shadow", -4, N_("target in a Shadow hex") },
-    { "giant-snake", -3, N_("target a giant snake") },
-    { "flying", -4, N_("target a one-hex figure flying") },
-    { "flying-big", -1, N_("target a multi-hex figure flying") },
+  static const struct { const char *type; const char *row; int dx; const char *what; } types[] = {
+    { "invisible", "Target invisible", -6, N_("target invisible") },
+    { "blurred", "Target blurred", -4, N_("target blurred") },
+    { "shadow", "Target in a Shadow hex", -4, N_("target in a Shadow hex") },
+    { "giant-snake", "Target is a giant snake", -3, N_("target a giant snake") },
+    { "flying", "Target is a one-hex figure flying", -4, N_("target a one-hex figure flying") },
+    { "flying-big", "Target is a multi-hex figure flying", -1, N_("target a multi-hex figure flying") },
   };
   const char *type = arb_proc_get_param (proc, "target-type");
   const char *height = arb_proc_get_param (proc, "height");
@@ -364,15 +384,16 @@ situation_adjustments (ArbProc     *proc,
   for (guint i = 0; i < G_N_ELEMENTS (flags); i++)
     /* An invisible target gains nothing more from darkness. */
     if (flag (proc, flags[i].param) && !(invisible && g_str_equal (flags[i].param, "darkness")))
-      adj (reasons, dx, flags[i].dx, _(flags[i].what));
+      adj (reasons, dx, row_dx (proc, flags[i].row, 0, flags[i].dx), _(flags[i].what));
   if (flag (proc, "prone-fire"))
     {
       if (!named_like (a->weapon.name, "crossbow"))
         return arb_proc_refuse (error, NULL, "%s", _("Only a crossbow gains from firing prone"));
-      adj (reasons, dx, 1, _("crossbow fired from prone"));
+      adj (reasons, dx, row_dx (proc, "Crossbow fired from prone", 0, 1), _("crossbow fired from prone"));
     }
   if (flag (proc, "flying"))
-    adj (reasons, dx, a->thrown || a->missile ? -4 : -2, _("flying"));
+    adj (reasons, dx, a->thrown || a->missile ? row_dx (proc, "Flying, with a thrown or missile weapon", 0, -4)
+                                              : row_dx (proc, "Flying, with a melee weapon or a spell", 0, -2), _("flying"));
   if (type && type[0])
     {
       guint i;
@@ -382,7 +403,7 @@ situation_adjustments (ArbProc     *proc,
           break;
       if (i == G_N_ELEMENTS (types))
         return arb_proc_refuse (error, NULL, _("target-type= takes invisible, blurred, shadow, giant-snake, flying or flying-big, not “%s”"), type);
-      adj (reasons, dx, types[i].dx, _(types[i].what));
+      adj (reasons, dx, row_dx (proc, types[i].row, 0, types[i].dx), _(types[i].what));
     }
   if (!arb_proc_get_int (proc, "waited", 0, 1000, arb_step_peek_field_int (step, enc, a->id, ARB_TFT_KEY_WAITED, 0),
                          &waited, error) ||
@@ -390,22 +411,27 @@ situation_adjustments (ArbProc     *proc,
       !arb_proc_get_int (proc, "clumsiness", 0, 1000, 0, &clumsy, error))
     return FALSE;
   if (waited > 0)
-    adj (reasons, dx, waited >= 2 ? 2 : 1, waited >= 2 ? _("waited two turns for an opening") : _("waited a turn for an opening"));
-  /* rope=1 is the turn the Rope takes hold: -2, then -1 more a turn. */
+    adj (reasons, dx, waited >= 2 ? row_dx (proc, "Waited two turns or more for an opening", 0, 2)
+                                  : row_dx (proc, "Waited one turn for an opening", 0, 1), waited >= 2 ? _("waited two turns for an opening") : _("waited a turn for an opening"));
+  /* rope=1 is the turn the Rope takes hold: the row's first figure (-2),
+   * then its second (-1 more) for each turn after. */
   if (rope > 0)
-    adj (reasons, dx, -1 - rope, _("held by a Rope spell"));
+    adj (reasons, dx, row_dx (proc, "Held by a Rope spell", 0, -2) + (rope - 1) * row_dx (proc, "Held by a Rope spell", 1, -1),
+         _("held by a Rope spell"));
+  /* The row's figure is per ST put into the spell. */
   if (clumsy > 0)
-    adj (reasons, dx, -2 * clumsy, _("Clumsiness spell"));
+    adj (reasons, dx, clumsy * row_dx (proc, "Under a Clumsiness spell", 0, -2), _("Clumsiness spell"));
   if (a->berserk)
-    adj (reasons, dx, 1, _("berserk, no penalty for weakness or wounds"));
+    adj (reasons, dx, row_dx (proc, "Berserk", 0, 1), _("berserk, no penalty for weakness or wounds"));
   if (height && g_str_equal (height, "above"))
-    adj (reasons, dx, 2, _("more than half a yard above the target"));
+    adj (reasons, dx, row_dx (proc, "More than half a yard above the target", 0, 2), _("more than half a yard above the target"));
   else if (height && g_str_equal (height, "below"))
-    adj (reasons, dx, -2, _("more than half a yard below the target"));
+    adj (reasons, dx, row_dx (proc, "More than half a yard below the target", 0, -2), _("more than half a yard below the target"));
   if (conceal && (g_str_equal (conceal, "half-hidden") || g_str_equal (conceal, "behind-body")))
-    adj (reasons, dx, -4, _("target half hidden, or down behind a body"));
+    adj (reasons, dx, row_dx (proc, "Target half hidden, or prone or kneeling behind a fallen body", 0, -4),
+         _("target half hidden, or down behind a body"));
   else if (conceal && g_str_equal (conceal, "head-only"))
-    adj (reasons, dx, -6, _("only the target's head and shoulders show"));
+    adj (reasons, dx, row_dx (proc, "Only the target's head and shoulders showing", 0, -6), _("only the target's head and shoulders show"));
   return TRUE;
 }
 
@@ -413,6 +439,15 @@ static gboolean
 small_weapon (const ArbTftWeapon *weapon)
 {
   return weapon->dagger || named_like (weapon->name, "sha-ken") || named_like (weapon->name, "whip");
+}
+
+static int
+aim_dx (ArbProc    *proc,
+        const char *row,
+        int         n,
+        int         fallback)
+{
+  return arb_tft_table_dx (arb_proc_get_rules (proc), "aimed-shots", row, n, fallback);
 }
 
 /* An aimed shot's penalty, and whether the shot may be tried at all. */
@@ -431,7 +466,8 @@ aim_adjustment (ArbProc     *proc,
   if (a->aim == NULL)
     return TRUE;
   if (g_str_equal (a->aim, "head"))
-    adj (reasons, dx, -6, _("aimed at the head"));
+    adj (reasons, dx, small_weapon (&a->weapon) ? aim_dx (proc, "Head (dagger, sha-ken, whip)", 0, -6) : aim_dx (proc, "Head", 0, -6),
+         _("aimed at the head"));
   else if (g_str_equal (a->aim, "hand"))
     {
       const char *armour = arb_encounter_get_field (enc, target, "armor");
@@ -449,16 +485,19 @@ aim_adjustment (ArbProc     *proc,
         return arb_proc_refuse (error, NULL, "%s", _("Aimed shots: a hand shot needs the target 3 hexes away or closer"));
       if (shielded || !light)
         return arb_proc_refuse (error, NULL, "%s", _("Aimed shots: a hand shot needs a target with no shield and armour lighter than chainmail"));
-      adj (reasons, dx, -6, _("aimed at the hand"));
+      adj (reasons, dx, aim_dx (proc, "Hand (dagger, sha-ken, whip)", 0, -6), _("aimed at the hand"));
     }
   else if (g_str_equal (a->aim, "weapon-arm"))
-    adj (reasons, dx, -4, _("aimed at the weapon arm"));
+    adj (reasons, dx, aim_dx (proc, "Weapon arm", 0, -4), _("aimed at the weapon arm"));
   else if (g_str_equal (a->aim, "shield-arm"))
-    adj (reasons, dx, -6, _("aimed at the shield arm"));
+    adj (reasons, dx, aim_dx (proc, "Shield arm", 0, -6), _("aimed at the shield arm"));
   else if (g_str_equal (a->aim, "leg"))
-    adj (reasons, dx, -4, _("aimed at a leg"));
+    adj (reasons, dx, aim_dx (proc, "Leg", 0, -4), _("aimed at a leg"));
   else if (g_str_equal (a->aim, "wing"))
-    adj (reasons, dx, g_strcmp0 (type, "flying") == 0 || g_strcmp0 (type, "flying-big") == 0 ? -2 : -4,
+    /* The row reads "-2 in flight, -4 on the ground": its first and
+     * second figures. */
+    adj (reasons, dx, g_strcmp0 (type, "flying") == 0 || g_strcmp0 (type, "flying-big") == 0 ? aim_dx (proc, "Wing", 0, -2)
+                                                                                          : aim_dx (proc, "Wing", 1, -4),
          _("aimed at a wing"));
   else
     return arb_proc_refuse (error, NULL, _("aim= takes head, hand, weapon-arm, shield-arm, leg or wing, not “%s”"), a->aim);
@@ -483,6 +522,8 @@ adjusted_dx (ArbProc     *proc,
   if (!map_adjustments (proc, a, target, &dx, reasons, error) ||
       !situation_adjustments (proc, a, &dx, reasons, error))
     return FALSE;
+  /* The +2 sits in the words of the aimed-shots table's leg effect, not
+   * in a DX cell of its own: it stays here. */
   if ((injury = peek (step, enc, target, ARB_TFT_KEY_INJURY "leg")) &&
       (!g_str_equal (injury, "hit") || arb_conditions_has (enc, step, target, "kneeling")))
     adj (reasons, &dx, 2, _("target's leg injured"));
@@ -859,6 +900,17 @@ check_attack (ArbProc     *proc,
                                 a->weapon.name, peek (step, enc, a->id, key));
     }
 
+  if (a->weapon.kind != ARB_TFT_WEAPON_BARE)
+    {
+      const char *arm = peek (step, enc, a->id, ARB_TFT_KEY_INJURY "weapon-arm");
+
+      /* Arbiter's reading: no weapon in the other hand either; bare
+       * hands (weapon=none) may still strike. */
+      if (arm && (g_str_equal (arm, "useless") || g_str_equal (arm, "lost")))
+        return arb_proc_refuse (error, NULL, _("%s's weapon arm is %s: no attack with the %s (bare hands only)"),
+                                name_of (enc, a->id), g_str_equal (arm, "lost") ? _("lost") : _("useless"), a->weapon.name);
+    }
+
   /* The starting ST: wounds do not take a weapon out of the hand. */
   if (a->weapon.st_min > arb_encounter_get_field_int (enc, a->id, "st", 0))
     return arb_proc_refuse (error, NULL, _("The %s needs ST %d; %s has ST %d"), a->weapon.name, a->weapon.st_min,
@@ -928,6 +980,90 @@ pile_of (ArbEncounter *enc,
   return g_strv_builder_end (out);
 }
 
+/* A large cutting weapon (Arbiter's reading of the screen's words): a
+ * two-handed melee weapon that is not a club, mace or hammer, i.e. the
+ * two-handed sword and the battleaxe of the weapons table. */
+static gboolean
+sweeps (const ArbTftWeapon *weapon)
+{
+  return weapon->kind == ARB_TFT_WEAPON_MELEE && weapon->two_handed &&
+         !named_like (weapon->name, "club") && !named_like (weapon->name, "mace") &&
+         !named_like (weapon->name, "hammer");
+}
+
+/* The foes on their feet or down, not out, in @id's front hexes, in
+ * hexside order facing−1, facing, facing+1. */
+static GStrv
+front_foes (ArbEncounter *enc,
+            ArbStep      *step,
+            const char   *id)
+{
+  g_autoptr(GStrvBuilder) out = g_strv_builder_new ();
+  ArbHex at;
+  int facing = 0;
+
+  if (arb_tft_where (enc, step, id, &at, &facing))
+    for (int k = -1; k <= 1; k++)
+      {
+        ArbHex hex = arb_hex_neighbour (at, (facing + k + 6) % 6);
+        g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+
+        for (guint i = 0; ids[i]; i++)
+          {
+            ArbHex there;
+
+            if (!g_str_equal (ids[i], id) && !arb_tft_is_out (enc, step, ids[i]) &&
+                arb_tft_are_foes (enc, step, id, ids[i]) &&
+                arb_tft_where (enc, step, ids[i], &there, NULL) && there.q == hex.q && there.r == hex.r)
+              g_strv_builder_add (out, ids[i]);
+          }
+      }
+  return g_strv_builder_end (out);
+}
+
+/* The sweeping blow: one roll to hit each foe in the front hexes, in
+ * hexside order, each with its own adjustments; damage for each hit. A
+ * dropped or broken weapon ends the sweep (Arbiter's reading). */
+static gboolean
+sweep (ArbProc  *proc,
+       Attack   *a,
+       GStrv     foes,
+       Result   *last,
+       gboolean *any_hit,
+       GError  **error)
+{
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+
+  *any_hit = FALSE;
+  *last = RESULT_MISS;
+  arb_step_add_log (step, _("Sweeping blow: %s strikes at every foe in its front hexes"), name_of (enc, a->id));
+  for (guint i = 0; foes[i]; i++)
+    {
+      int mult;
+      gboolean automatic;
+
+      if (!roll_to_hit (proc, a, foes[i], i == 0, last, &mult, &automatic, error))
+        return FALSE;
+      if (*last == RESULT_HIT)
+        {
+          *any_hit = TRUE;
+          if (!land (proc, a, foes[i], mult, automatic, error))
+            return FALSE;
+        }
+      else
+        /* One word a foe: "HIT · MISS". */
+        arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("MISS"));
+      if (*last != RESULT_HIT && *last != RESULT_MISS)
+        {
+          if (foes[i + 1])
+            arb_step_add_log (step, "%s", _("The sweep ends with the weapon lost"));
+          break;
+        }
+    }
+  return TRUE;
+}
+
 gboolean
 arb_tft_attack_proc (ArbProc  *proc,
                      GError  **error)
@@ -936,6 +1072,7 @@ arb_tft_attack_proc (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *id = arb_proc_get_param (proc, "id");
   Attack a = { 0 };
+  gboolean sweeping = flag (proc, "sweep");
   Result result;
   gboolean automatic, ok = FALSE;
   const char *hit = NULL;
@@ -949,12 +1086,61 @@ arb_tft_attack_proc (ArbProc  *proc,
   a.divisor = 1;
   if (a.aim && a.aim[0] == '\0')
     a.aim = NULL;
+  if (a.target && a.target[0] == '\0')
+    a.target = NULL;
+  if (sweeping)
+    {
+      g_auto(GStrv) all = front_foes (enc, step, a.id);
+
+      /* The named target must be one of them; without one, the first. */
+      if (a.target == NULL && all[0])
+        a.target = g_intern_string (all[0]);
+      else if (a.target == NULL && a.id && arb_encounter_get_name (enc, a.id))
+        {
+          arb_proc_refuse (error, NULL, _("Sweeping blow: no foe of %s stands in its front hexes"), name_of (enc, a.id));
+          goto out;
+        }
+    }
   if (!check_attack (proc, &a, &option, error))
     goto out;
-  if (!roll_to_hit (proc, &a, a.target, TRUE, &result, &mult, &automatic, error))
+  if (sweeping)
+    {
+      g_auto(GStrv) foes = front_foes (enc, step, a.id);
+      gboolean any;
+
+      if (a.hth || a.thrown || a.missile || !sweeps (&a.weapon))
+        {
+          arb_proc_refuse (error, NULL, _("Sweeping blow: only a large cutting weapon (a two-handed sword or axe, Arbiter's reading) sweeps, not %s"),
+                           a.weapon.kind == ARB_TFT_WEAPON_BARE ? _("bare hands") : a.weapon.name);
+          goto out;
+        }
+      if (foes[0] == NULL)
+        {
+          arb_proc_refuse (error, NULL, _("Sweeping blow: no foe of %s stands in its front hexes"), name_of (enc, a.id));
+          goto out;
+        }
+      if (!in_list (foes, a.target))
+        {
+          arb_proc_refuse (error, NULL, _("Sweeping blow: %s is not a foe in %s's front hexes"), name_of (enc, a.target), name_of (enc, a.id));
+          goto out;
+        }
+      if (a.aim)
+        {
+          arb_proc_refuse (error, NULL, "%s", _("Sweeping blow: it cannot also be an aimed shot"));
+          goto out;
+        }
+      if (!sweep (proc, &a, foes, &result, &any, error))
+        goto out;
+      hit = any ? a.target : NULL;
+    }
+  else if (!roll_to_hit (proc, &a, a.target, TRUE, &result, &mult, &automatic, error))
     goto out;
 
-  if (result == RESULT_HIT)
+  if (sweeping)
+    {
+      /* Each foe swept at had its own roll and damage above. */
+    }
+  else if (result == RESULT_HIT)
     {
       g_auto(GStrv) pile = arb_tft_hth_foes (enc, step, a.target);
 
@@ -1008,10 +1194,8 @@ arb_tft_attack_proc (ArbProc  *proc,
             }
         }
     }
-  if (hit == NULL)
+  if (hit == NULL && !sweeping)
     arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("MISS"));
-  if (flag (proc, "sweep"))
-    arb_step_add_log (step, "%s", _("A sweeping blow strikes all three front hexes: attack each of the other foes there the same way"));
   if (result == RESULT_DROP || result == RESULT_BREAK)
     {
       if (a.weapon.kind == ARB_TFT_WEAPON_BARE)
@@ -1037,9 +1221,49 @@ arb_tft_attack_proc (ArbProc  *proc,
           arb_step_add_log (step, _("The %s lies in hex %s"), a.weapon.name, hex);
         }
     }
+  /* The waiting is spent on this attack (its bonus read above). */
+  if (peek (step, enc, a.id, ARB_TFT_KEY_WAITED) != NULL)
+    arb_step_set (step, enc, a.id, ARB_TFT_KEY_WAITED, NULL);
+  if (arb_conditions_has (enc, step, a.id, "waiting"))
+    arb_step_set (step, enc, a.id, ARB_KEY_COND "waiting", NULL);
   arb_tft_mark_acted (proc, a.id, option);
   ok = TRUE;
 out:
   arb_tft_weapon_clear (&a.weapon);
   return ok;
+}
+
+gboolean
+arb_tft_wait_proc (ArbProc  *proc,
+                   GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *id = arb_proc_get_param (proc, "id");
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  char option = 0;
+  int waited;
+
+  if (id == NULL || id[0] == '\0')
+    id = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
+  if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
+    return arb_proc_refuse (error, id ? NULL : "id", "%s", _("Name the figure: id=c1"));
+  if (!arb_tft_may_act (proc, id, "attack", &option, error))
+    return FALSE;
+  /* Waiting for an opening is what an engaged figure does in place of
+   * its blow: (j) Shift and attack. */
+  if (option != 'j')
+    return arb_proc_refuse (error, NULL, _("Waiting for an opening: only an engaged figure that may shift and attack (j) waits; %s is not engaged with a foe"),
+                            name_of (enc, id));
+  waited = arb_step_peek_field_int (step, enc, id, ARB_TFT_KEY_WAITED, 0) + 1;
+  arb_step_set_int (step, enc, id, ARB_TFT_KEY_WAITED, waited);
+  arb_step_set (step, enc, id, ARB_KEY_COND "waiting", "on");
+  arb_tft_mark_acted (proc, id, option);
+  arb_step_add_log (step, g_dngettext (GETTEXT_PACKAGE, "%s holds its attack, waiting for an opening: %d turn waited, %+d DX on its next attack",
+                                       "%s holds its attack, waiting for an opening: %d turns waited, %+d DX on its next attack", waited),
+                    name_of (enc, id), waited,
+                    waited >= 2 ? row_dx (proc, "Waited two turns or more for an opening", 0, 2)
+                                : row_dx (proc, "Waited one turn for an opening", 0, 1));
+  arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("WAITING"));
+  return TRUE;
 }

@@ -65,6 +65,40 @@ add_reason (GPtrArray  *reasons,
     g_ptr_array_add (reasons, g_strdup_printf ("%s %s%d", what, dx < 0 ? "−" : "+", ABS (dx)));
 }
 
+int
+arb_tft_table_dx (ArbRulesetLibrary *rules,
+                  const char        *table_id,
+                  const char        *row,
+                  int                n,
+                  int                fallback)
+{
+  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "tft", table_id) : NULL;
+  const char *text = table ? arb_table_lookup_name_text (table, row, "dx") : NULL;
+
+  for (const char *p = text; p && *p; )
+    {
+      gboolean minus = FALSE, sign = FALSE;
+      char *end;
+      gint64 v;
+
+      if (*p == '+' || *p == '-')
+        minus = *p == '-', sign = TRUE, p++;
+      else if (g_str_has_prefix (p, "−"))
+        minus = TRUE, sign = TRUE, p += strlen ("−");
+      if (!g_ascii_isdigit (*p))
+        {
+          if (!sign)
+            p = g_utf8_next_char (p);
+          continue;
+        }
+      v = g_ascii_strtoll (p, &end, 10);
+      p = end;
+      if (n-- == 0)
+        return minus ? (int)-v : (int)v;
+    }
+  return fallback;
+}
+
 static int
 table_dx (ArbRulesetLibrary *rules,
           const char        *row)
@@ -134,11 +168,14 @@ arb_tft_action_dx_full (ArbEncounter      *enc,
   else if (last >= stagger && peek (step, enc, id, ARB_TFT_KEY_NEXT_DX) == NULL && !berserk)
     {
       g_autofree char *what = g_strdup_printf (_("took %d or more hits last turn"), stagger);
+      int last_dx = arb_tft_table_dx (rules, "dx-adjustments", "Took 5 or more hits last turn", 0, -2);
 
-      dx -= 2;
-      add_reason (reasons, -2, what);
+      dx += last_dx;
+      add_reason (reasons, last_dx, what);
     }
 
+  /* This -2 and the shield arm's are words in the aimed-shots table's
+   * effects, not DX cells a house table could change: they stay here. */
   if (!berserk && (injury = peek (step, enc, id, ARB_TFT_KEY_INJURY "leg")) &&
       (!g_str_equal (injury, "hit") || arb_conditions_has (enc, step, id, "kneeling")))
     {

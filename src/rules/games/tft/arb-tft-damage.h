@@ -19,6 +19,17 @@ void     arb_tft_injury_thresholds (ArbEncounter      *enc,
                                     const char        *id,
                                     int               *stagger,
                                     int               *fall);
+/* The @n-th (from 0) signed number in the text of row @row, column "dx",
+ * of the TFT table @table ("dx-adjustments", "aimed-shots"): "+2",
+ * "-4 on each attack", "-2 in flight, -4 on the ground" (n=1: -4). So a
+ * house table changes what the engine adds as it changes the cards.
+ * @fallback (the screen's figure) when the table, row or number is
+ * missing. */
+int      arb_tft_table_dx          (ArbRulesetLibrary *rules,
+                                    const char        *table,
+                                    const char        *row,
+                                    int                n,
+                                    int                fallback);
 /* arb_tft_action_dx(); a berserk figure ignores weakness and wounds. */
 int      arb_tft_action_dx_full    (ArbEncounter      *enc,
                                     ArbStep           *step,

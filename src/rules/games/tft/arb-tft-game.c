@@ -68,6 +68,7 @@ static const ArbParamSpec tft_attack_params[] = {
   { "fire", N_("Standing in fire (−2)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
   { "on-body", N_("Standing on a body (−2)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
   { "broken-ground", N_("Broken ground (−2)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { "attacker-hidden", N_("Attacker half hidden from above or below (−2)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
   { "rope", N_("Turn of a Rope spell"), ARB_PARAM_INT, NULL, 0, 100, FALSE },
   { "clumsiness", N_("ST in a Clumsiness spell"), ARB_PARAM_INT, NULL, 0, 100, FALSE },
   { "berserk", N_("Berserk (+1)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
@@ -135,6 +136,7 @@ static const ArbParamSpec tft_settings_params[] = {
 static const ArbProcedureSpec procedures[] = {
   { "option", arb_tft_option_proc, N_("Option"), N_("Choose this turn's option and make its move"), TRUE, TRUE, tft_option_params },
   { "attack", arb_tft_attack_proc, N_("Attack"), N_("Roll to hit with the weapon in hand, then its damage"), TRUE, TRUE, tft_attack_params },
+  { "wait", arb_tft_wait_proc, N_("Wait for an Opening"), N_("Hold the attack this turn for +1 DX next turn, +2 after two or more"), TRUE, TRUE, arb_actor_only_params },
   { "hth", arb_tft_hth_proc, N_("Hand-to-Hand"), N_("Move onto an adjacent foe's hex to grapple, or join a hand-to-hand fight"), TRUE, TRUE, tft_hth_params },
   { "draw-dagger", arb_tft_draw_dagger_proc, N_("Draw Dagger"), N_("In hand-to-hand, try to draw a dagger (3/DX)"), TRUE, TRUE, arb_actor_only_params },
   { "hth-disengage", arb_tft_hth_disengage_proc, N_("Break Free"), N_("Try to get out of hand-to-hand (4/DX) into an adjacent empty hex"), TRUE, TRUE, tft_hth_disengage_params },

@@ -156,6 +156,17 @@ must_stand (ArbEncounter *enc,
          arb_step_peek_field_int (step, enc, id, ARB_TFT_KEY_FELL_TURN, -1) < turn_now (enc);
 }
 
+/* A leg made useless or lost by an aimed shot or a crippling hit. */
+static gboolean
+leg_lame (ArbEncounter *enc,
+          ArbStep      *step,
+          const char   *id)
+{
+  const char *leg = arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY "leg");
+
+  return leg && (g_str_equal (leg, "useless") || g_str_equal (leg, "lost"));
+}
+
 int
 arb_tft_option_limit (ArbEncounter *enc,
                       ArbStep      *step,
@@ -163,6 +174,11 @@ arb_tft_option_limit (ArbEncounter *enc,
                       char          option)
 {
   int ma = arb_step_peek_field_int (step, enc, id, "ma", 0);
+
+  /* The aimed-shots table: such a leg leaves MA 0 in combat (3 with a
+   * crutch, which the referee gives with Adjust). */
+  if (leg_lame (enc, step, id))
+    return 0;
 
   switch (option)
     {
@@ -722,6 +738,17 @@ arb_tft_option_proc (ArbProc  *proc,
         return arb_proc_refuse (error, NULL, _("%s is not on the map"), name);
       at.q = at.r = 0;
     }
+  if (leg_lame (enc, step, id))
+    {
+      const char *path = arb_proc_get_param (proc, "path");
+      const char *to = arb_proc_get_param (proc, "to");
+      ArbHex there;
+
+      if ((path && path[0]) ||
+          (to && to[0] && (!arb_proc_get_hex (proc, "to", &there, NULL) || there.q != at.q || there.r != at.r)))
+        return arb_proc_refuse (error, NULL, _("(%c) %s: %s's leg is %s: MA 0 in combat"), option, option_name (option), name,
+                                g_str_equal (arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY "leg"), "lost") ? _("lost") : _("useless"));
+    }
   cost = path_cost (proc, id, at, limit - so_far, is_shift (option), option, &end, error);
   if (cost < 0)
     return FALSE;
@@ -887,6 +914,11 @@ ready_shield (ArbProc     *proc,
 
   if (g_str_equal (what, "ready"))
     {
+      const char *arm = arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY "shield-arm");
+
+      if (arm && (g_str_equal (arm, "useless") || g_str_equal (arm, "lost")))
+        return arb_proc_refuse (error, NULL, _("%s's shield arm is %s: it cannot hold a shield"), name,
+                                g_str_equal (arm, "lost") ? _("lost") : _("useless"));
       if (!lies && !slung)
         return arb_proc_refuse (error, NULL, _("%s's %s is ready already"), name, shield);
       if (option == 'm')

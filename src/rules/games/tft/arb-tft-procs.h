@@ -91,6 +91,9 @@ void     arb_tft_mark_acted    (ArbProc     *proc,
 /* tft.attack: id=, target=, weapon=, and the situation's adjustments */
 gboolean arb_tft_attack_proc   (ArbProc  *proc,
                                 GError  **error);
+/* tft.wait: id= (j: hold the attack; "waited" grows by 1) */
+gboolean arb_tft_wait_proc     (ArbProc  *proc,
+                                GError  **error);
 /* tft.damage: id= (who takes it), from=, dice= or weapon=, times=1|2|3 */
 gboolean arb_tft_damage_proc   (ArbProc  *proc,
                                 GError  **error);

@@ -100,6 +100,11 @@ tft_turn_over (ArbProc *proc,
       unset (step, enc, ids[i], ARB_TFT_KEY_MOVED);
       unset (step, enc, ids[i], ARB_TFT_KEY_ACTED);
       unset (step, enc, ids[i], ARB_TFT_KEY_RETREAT);
+      /* A count of turns waited lasts while the figure keeps waiting
+       * (tft.wait marks the turn it waited; an attack spends it). */
+      if (arb_step_peek (step, enc, ids[i], ARB_KEY_COND "waiting") == NULL)
+        unset (step, enc, ids[i], ARB_TFT_KEY_WAITED);
+      unset (step, enc, ids[i], ARB_KEY_COND "waiting");
       unset (step, enc, ids[i], "cond.dodging");
       unset (step, enc, ids[i], "cond.defending");
     }
