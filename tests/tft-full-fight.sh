@@ -1,0 +1,233 @@
+#!/bin/sh
+# A whole fight of The Fantasy Trip from the shell, with fixed rolls:
+# Brenna Holt and Orvin Ashgrave (Blue) against Hask the Ferryman and
+# Grull, an ST 27 bowman (Red), on the combat map. Options by state and
+# their movement, engagement from facing, attacks from the side and rear,
+# a thrown spear at a dodger and a blow at a defender on 4d6, an arrow
+# with its megahex band, the 3d6 specials (3, 4, 17, 18), damage and the
+# reactions to it, hand-to-hand, a force retreat, an aimed shot, a
+# crippling hit, standing up, picking up and readying weapons, and what a
+# referee must not be let do. Every state along the way is checked, then
+# everything is undone.
+#
+#   tests/tft-full-fight.sh ARBITER_CLI SOURCE_DIR
+set -eu
+
+cli=$1
+src=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT INT TERM
+fight="$work/fight.xml"
+export XDG_DATA_HOME="$work/data"
+
+enc_file="$fight"
+. "$src/tests/cli-check.sh"
+
+run () {
+  "$cli" run "$@" --encounter "$fight" --apply > "$work/out"
+}
+
+next () {
+  "$cli" encounter next "$fight" "$@" > "$work/out"
+}
+
+# A line the last run printed, exactly.
+said () {
+  if ! grep -qxF -- "$1" "$work/out"; then
+    echo "FAILED: no line “$1” in:"
+    cat "$work/out"
+    exit 1
+  fi
+  echo "ok: “$1”"
+}
+
+# The odds a procedure shows before its first die: run without dice, it
+# stops to ask for one and prints them.
+odds () {
+  "$cli" run "$@" --encounter "$fight" > "$work/out"
+}
+
+# refused 'what' 'the rule' PROCEDURE --param ...: refused with that
+# rule, and the fight is as it was.
+refused () {
+  what=$1
+  rule=$2
+  shift 2
+  "$cli" encounter show "$fight" --json > "$work/before.json"
+  if "$cli" run "$@" --encounter "$fight" --apply > "$work/out" 2> "$work/err"; then
+    echo "FAILED: $what was allowed"
+    exit 1
+  fi
+  if ! grep -qF -- "$rule" "$work/err"; then
+    echo "FAILED: $what was refused for another reason than “$rule”:"
+    cat "$work/err"
+    exit 1
+  fi
+  "$cli" encounter show "$fight" --json > "$work/after.json"
+  if ! cmp -s "$work/before.json" "$work/after.json"; then
+    echo "FAILED: $what was refused but changed the fight"
+    diff "$work/before.json" "$work/after.json" || true
+    exit 1
+  fi
+  echo "ok: refused, $what: $(cat "$work/err")"
+}
+
+# Grull: a bowman of ST 27 (bare hands 1d+3), DX 13, no armour.
+cat > "$work/grull.xml" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<sheet system="tft" kind="npc" format="1">
+  <name>Grull</name>
+  <st>27</st>
+  <dx>13</dx>
+  <iq>8</iq>
+  <ma>10</ma>
+  <armor>none</armor>
+  <shield>none</shield>
+  <weapon name="Longbow" damage="1d6+2" st-min="11"/>
+</sheet>
+XML
+
+step "set up: Brenna and Orvin (Blue) against Hask and Grull (Red) on the combat map"
+"$cli" encounter new tft -o "$fight" --map tft-combat > /dev/null
+"$cli" encounter add "$fight" "$src/data/sheets/tft-brenna-holt.xml" --side Blue --at 2,4 --facing 0 > /dev/null
+"$cli" encounter add "$fight" "$src/data/sheets/tft-hask-the-ferryman.xml" --side Red --at 12,4 --facing 3 > /dev/null
+"$cli" encounter add "$fight" "$src/data/sheets/tft-orvin-ashgrave.xml" --side Blue --at 2,6 --facing 0 > /dev/null
+"$cli" encounter add "$fight" "$work/grull.xml" --side Red --at 16,4 --facing 3 > /dev/null
+"$cli" encounter show "$fight" --json > "$work/start.json"
+check 'd["steps"] == 5 and d["map"]["cols"] == 24 and d["map"]["rows"] == 18' "the 24 x 18 combat map and four figures"
+check 'dv("c1", "adjusted-dx") == "10 (Leather armour −2)" and dv("c2", "adjusted-dx") == "12 (Cloth armour −1)" and dv("c3", "adjusted-dx") == "11" and dv("c4", "adjusted-dx") == "13"' \
+      "adjusted DX: Brenna 12 - 2 (leather), Hask 13 - 1 (cloth), Orvin 11, Grull 13"
+check 'dv("c1", "hits-stopped") == "3" and dv("c4", "weapon-1") == "in hand, 1d6+2"' \
+      "Brenna's leather and small shield stop 3; Grull has the longbow in hand"
+
+step "turn 1: Blue wins the initiative (5 to 2) and moves first, each side by adjusted DX"
+"$cli" encounter start "$fight" --roll 5 --roll 2 > /dev/null
+check 'd["turn"] == 1 and d["phase"] == "movement" and d["order"] == ["c3", "c1", "c4", "c2"] and d["current"] == "c3"' \
+      "Orvin (11), Brenna (10), then Grull (13), Hask (12)"
+
+step "options by state: Brenna is disengaged, 10 hexes from any foe"
+check 'dv("c1", "state") == "disengaged"' "Brenna is disengaged"
+refused "an engaged option for a disengaged figure" "(j) Shift and attack: Brenna Holt is disengaged and chooses from a-i" \
+        tft.option --param id=c1 --param option=j
+refused "a move of 9 hexes at MA 8" "(a) Move: Brenna Holt may move 8 more hexes this turn, not 9" \
+        tft.option --param id=c1 --param option=a --param to=11,4
+refused "Red choosing while Blue moves" "(3) Movement: the side Blue moves now, not Hask the Ferryman's" \
+        tft.option --param id=c2 --param option=a --param to=11,4
+
+step "Orvin moves 3 hexes (a), then changes to a dodge (c: half MA, 5), which that move fits"
+run tft.option --param id=c3 --param option=a --param path="3,6;4,6;5,6"
+check 'at("c3", 5, 6, 0) and s["c3"]["option"] == "a" and s["c3"]["moved"] == "3"' "Orvin at 5,6 facing 0, (a) 3 hexes"
+run tft.option --param id=c3 --param option=c
+said "Orvin Ashgrave changes its option from (a) Move"
+check 's["c3"]["option"] == "c" and c["c3"]["conditions"].get("dodging") == "on" and s["c3"]["moved"] == "3"' "Orvin dodges"
+
+step "Brenna moves 5 hexes (a); a charge (b, half MA 4) no longer fits"
+run tft.option --param id=c1 --param option=a --param to=7,4
+check 'at("c1", 7, 4, 0) and s["c1"]["moved"] == "5"' "Brenna at 7,4, 5 of 8"
+refused "a charge after 5 hexes" "(b) Charge attack: Brenna Holt moved 5 hexes; this option allows at most 4" \
+        tft.option --param id=c1 --param option=b
+next
+next
+check 'd["current"] == "c4"' "Red moves: Grull first"
+
+step "Grull stands to shoot (f); Hask charges (b) 4 hexes, to 3 hexes from Orvin"
+run tft.option --param id=c4 --param option=f
+refused "a charge of 5 hexes at half MA 5, then one more" "(b) Charge attack: Hask the Ferryman may move 5 more hexes this turn, not 6" \
+        tft.option --param id=c2 --param option=b --param to=6,6
+run tft.option --param id=c2 --param option=b --param to=8,6
+check 'at("c2", 8, 6) and s["c2"]["option"] == "b" and s["c2"]["moved"] == "4" and s["c4"]["option"] == "f"' "Hask at 8,6"
+next
+next
+check 'd["phase"] == "actions" and d["order"] == ["c4", "c2", "c3", "c1"] and d["current"] == "c4"' \
+      "actions by adjusted DX: Grull 13, Hask 12, Orvin 11, Brenna 10"
+
+step "Grull shoots Brenna: 9 hexes, 3 megahexes (-1); 10 hits, 5 damage, her armour and shield stop 3"
+refused "Brenna striking out of turn (and out of reach)" "Brenna Holt can strike with the Broadsword only a foe in one of its front hexes" \
+        tft.attack --param id=c1 --param target=c2
+refused "Grull shooting a bow he does not carry" "Grull carries no weapon called “Crossbow” on its sheet" \
+        tft.attack --param id=c4 --param target=c1 --param weapon=Crossbow
+odds tft.attack --param id=c4 --param target=c1
+said "Grull attacks Brenna Holt with Longbow: DX 13; range, 3 megahexes −1: adjusted DX 12"
+said "Chance of hit: 160/216"
+run tft.attack --param id=c4 --param target=c1 --roll 10 --roll 3
+said "Brenna Holt's armour and shield stop 3"
+check 's["c1"]["hits-taken"] == "2" and dv("c1", "st-left") == "10 of 12" and s["c4"]["acted"] == "true"' "Brenna ST 10"
+refused "Grull shooting twice" "(4) Actions: Grull has already acted this turn" tft.attack --param id=c4 --param target=c1
+next
+
+step "Hask throws his spear at the dodging Orvin, 3 hexes off: 12 - 3 = 9 on 4d6; 14 misses"
+odds tft.attack --param id=c2 --param target=c3
+said "Hask the Ferryman attacks Orvin Ashgrave with Spear: DX 13; Cloth armour −1; thrown, 3 hexes −3; Orvin Ashgrave is dodging: 4 dice: adjusted DX 9"
+said "Chance of hit: 126/1296"
+run tft.attack --param id=c2 --param target=c3 --roll 14
+check 's["c2"]["dropped.Spear"] == "5,6" and s["c2"]["ready"] == "none" and "hits-taken" not in s["c3"]' \
+      "a miss; the spear lies in Orvin's hex, Hask's hands are empty"
+next
+next
+next --roll 3 --roll 6
+check 'd["turn"] == 2 and d["phase"] == "movement" and d["order"] == ["c4", "c2", "c3", "c1"]' \
+      "turn 2: Red wins (6 to 3) and moves first"
+check '"option" not in s["c3"] and "dodging" not in c["c3"]["conditions"] and "moved" not in s["c1"]' "the options of turn 1 are over"
+
+step "turn 2, Red first: Grull shoots again (f); Hask will ready his shortsword (e), facing Orvin"
+run tft.option --param id=c4 --param option=f
+run tft.option --param id=c2 --param option=e --param facing=3
+check 'at("c2", 8, 6, 3) and s["c2"]["option"] == "e"' "Hask at 8,6 facing 3"
+next
+next
+
+step "Orvin charges (b) 5 hexes round Hask's front to his side; Brenna charges (b) 4 to his rear"
+run tft.option --param id=c3 --param option=b --param path="5,7;6,7;6,8;7,8;8,7"
+check 'at("c3", 8, 7, 1) and s["c3"]["moved"] == "5"' "Orvin at 8,7 facing 1, Hask's side hex"
+run tft.option --param id=c1 --param option=b --param path="8,4;9,4;9,5;9,6" --param facing=3
+check 'at("c1", 9, 6, 3) and s["c1"]["moved"] == "4"' "Brenna at 9,6 facing 3, Hask's rear hex"
+check 'dv("c2", "state") == "engaged by Brenna Holt, Orvin Ashgrave" and dv("c1", "state") == "disengaged" and dv("c3", "state") == "disengaged"' \
+      "engagement from facing: Hask has both in his front hexes; he faces away from them, so they are not engaged"
+next
+next
+check 'd["phase"] == "actions" and d["order"] == ["c4", "c2", "c3", "c1"]' "actions: Grull, Hask, Orvin, Brenna"
+
+step "Grull shoots at Orvin and rolls 17: the longbow falls in his hex; his bare hands do 1d+3 (ST 27)"
+run tft.attack --param id=c4 --param target=c3 --roll 17
+said "Rolled 17: a miss, and the weapon is dropped"
+check 's["c4"]["dropped.Longbow"] == "16,4" and s["c4"]["ready"] == "none" and dv("c4", "weapon-1") == "dropped at 16,4" and dv("c4", "ready") == "bare hands, 1d6+3"' \
+      "the longbow lies at 16,4"
+next
+
+step "Hask readies his shortsword (e)"
+refused "a weapon Hask does not carry" "Hask the Ferryman carries no weapon called “Halberd” on its sheet" \
+        tft.ready --param id=c2 --param weapon=Halberd
+run tft.ready --param id=c2 --param weapon=Shortsword
+said "Hask the Ferryman: (e) Ready new weapon, readies the Shortsword"
+check 's["c2"]["ready"] == "Shortsword" and dv("c2", "weapon-2") == "in hand, 2d6-1"' "the shortsword in hand"
+next
+
+step "Orvin stabs Hask from the side: 11 + 2 = 13; 12 hits, 1d-1 = 1, his cloth armour stops it"
+run tft.attack --param id=c3 --param target=c2 --roll 12 --roll 2
+said "Orvin Ashgrave attacks Hask the Ferryman with Dagger: DX 11; from the side +2: adjusted DX 13"
+said "Hask the Ferryman's armour and shield stop 1"
+said "0 hits get through"
+check '"hits-taken" not in s["c2"]' "Hask unhurt"
+next
+
+step "Brenna strikes from the rear: 12 - 2 + 4 = 14 on 3d6; 4 is double damage: 2 x 3 - 1 = 5 hits, Hask staggers"
+odds tft.attack --param id=c1 --param target=c2
+said "Brenna Holt attacks Hask the Ferryman with Broadsword: DX 12; Leather armour −2; from the rear +4: adjusted DX 14"
+said "Chance of hit: 196/216"
+said "Chance of triple damage (3): 1/216"
+said "Chance of double damage (4): 3/216"
+said "Chance of dropped weapon: 3/216"
+said "Chance of broken weapon: 1/216"
+run tft.attack --param id=c1 --param target=c2 --roll 4 --roll 3
+said "× 2: 6 hits"
+check 's["c2"]["hits-taken"] == "5" and s["c2"]["hits-turn"] == "5" and s["c2"]["next-dx"] == "-2" and s["c1"]["retreat"] == "c2"' \
+      "Hask ST 6, 5 hits this turn: -2 DX on his next action; Brenna may force him back"
+check 'dv("c2", "adjusted-dx") == "10 (Cloth armour −1, staggered, this action only −2)"' "Hask's next action at 10"
+next
+check 'd["phase"] == "retreats" and d["current"] == "c1"' "force retreats: Brenna hit and took no hits this turn"
+
+step "Brenna forces Hask back a hex and steps into his"
+refused "a retreat towards her" "(5) Force retreats: 9,5 is not one hex farther from Brenna Holt" \
+        tft.retreat --param id=c1 --param target=c2 --param to=9,5
+run tft.retreat --param id=c1 --param target=c2 --param to=7,6 --param advance=yes
+check 'at("c2", 7, 6, 3) and at("c1", 8, 6, 3) and "retreat" not in s["c1"]' "Hask at 7,6, Brenna at 8,6, still in his rear"
