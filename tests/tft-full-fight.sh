@@ -226,8 +226,94 @@ check 'dv("c2", "adjusted-dx") == "10 (Cloth armour −1, staggered, this action
 next
 check 'd["phase"] == "retreats" and d["current"] == "c1"' "force retreats: Brenna hit and took no hits this turn"
 
-step "Brenna forces Hask back a hex and steps into his"
+step "Brenna forces Hask back a hex, and stays where she is"
 refused "a retreat towards her" "(5) Force retreats: 9,5 is not one hex farther from Brenna Holt" \
         tft.retreat --param id=c1 --param target=c2 --param to=9,5
-run tft.retreat --param id=c1 --param target=c2 --param to=7,6 --param advance=yes
-check 'at("c2", 7, 6, 3) and at("c1", 8, 6, 3) and "retreat" not in s["c1"]' "Hask at 7,6, Brenna at 8,6, still in his rear"
+run tft.retreat --param id=c1 --param target=c2 --param to=7,6
+check 'at("c2", 7, 6, 3) and at("c1", 9, 6, 3) and "retreat" not in s["c1"]' "Hask at 7,6, Brenna still at 9,6"
+
+step "turn 3: Blue first (4 to 1); Orvin steps to Hask's side hex (b); Brenna stands (a)"
+next --roll 4 --roll 1
+check 'd["turn"] == 3 and d["order"] == ["c3", "c1", "c4", "c2"] and s["c2"]["hits-last-turn"] == "5"' \
+      "Orvin, Brenna, Grull, Hask (10, staggered)"
+run tft.option --param id=c3 --param option=b --param to=7,7 --param facing=2
+run tft.option --param id=c1 --param option=a
+said "Brenna Holt: (a) Move, no move (0 of 8 this turn)"
+check 'at("c3", 7, 7, 2) and at("c1", 9, 6, 3)' "Orvin at 7,7 facing Hask"
+next
+next
+
+step "Grull will pick up his bow (e); Hask, engaged by Orvin, may only choose from j-s: he defends (k)"
+run tft.option --param id=c4 --param option=e
+check 'dv("c2", "state") == "engaged by Orvin Ashgrave"' "Hask is engaged"
+refused "a disengaged option for an engaged figure" "(a) Move: Hask the Ferryman is engaged and chooses from j-s" \
+        tft.option --param id=c2 --param option=a --param to=6,6
+refused "a shift of 2 hexes" "(k) Shift and defend: Hask the Ferryman may shift only 1 hex, staying next to the foes engaging it" \
+        tft.option --param id=c2 --param option=k --param to=7,4
+run tft.option --param id=c2 --param option=k
+check 'c["c2"]["conditions"].get("defending") == "on"' "Hask defends"
+next
+next
+check 'd["phase"] == "actions" and d["order"] == ["c4", "c3", "c1", "c2"]' \
+      "Grull 13, Orvin 11, then Brenna and Hask at 10: Blue has the initiative"
+
+step "Grull picks up the longbow lying in his hex"
+run tft.ready --param id=c4 --param weapon=Longbow --param pick-up=yes
+said "Grull: (e) Ready new weapon, picks up the Longbow and readies it"
+check 's["c4"]["ready"] == "Longbow" and "dropped.Longbow" not in s["c4"] and dv("c4", "weapon-1") == "in hand, 1d6+2"' "the longbow in hand"
+next
+
+step "Orvin may not grapple Hask from his side; he stabs at him, defending: 13 on 4d6, 12 hits for 3, Hask is down to ST 3"
+refused "hand-to-hand from the side" "Hand-to-hand: Hask the Ferryman may be grappled only with its back to the wall, when down, with a lower MA, from its rear hex, or if it agrees (agreed=yes)" \
+        tft.hth --param id=c3 --param target=c2
+run tft.attack --param id=c3 --param target=c2 --roll 12 --roll 5
+said "Orvin Ashgrave attacks Hask the Ferryman with Dagger: DX 11; from the side +2; Hask the Ferryman is defending: 4 dice: adjusted DX 13"
+said "Hask the Ferryman is down to ST 3: −3 DX for the rest of the fight"
+check 's["c2"]["hits-taken"] == "8" and dv("c2", "adjusted-dx") == "7 (Cloth armour −1, ST 3 or less, for the rest of the fight −3, staggered, this action only −2)"' \
+      "Hask ST 3: 13 - 1 - 3, and the stagger still waits for his next action"
+next
+next
+next
+check 'd["phase"] == "retreats" and d["current"] == "c3"' "Orvin hit and was not hit: he may force a retreat; he does not"
+
+step "turn 4: Red first (5 to 2); Grull shoots (f); Hask defends again (k)"
+next --roll 2 --roll 5
+check 'd["turn"] == 4 and d["order"] == ["c4", "c2", "c3", "c1"]' "Grull, Hask, then Orvin and Brenna"
+run tft.option --param id=c4 --param option=f
+run tft.option --param id=c2 --param option=k
+next
+next
+
+step "Orvin stands (a); Brenna charges (b) into Hask's rear hex"
+run tft.option --param id=c3 --param option=a
+run tft.option --param id=c1 --param option=b --param to=8,6 --param facing=3
+check 'at("c1", 8, 6, 3)' "Brenna at 8,6, Hask's rear hex"
+next
+next
+check 'd["phase"] == "actions" and d["order"] == ["c4", "c3", "c1", "c2"]' "Grull 13, Orvin 11, Brenna 10, Hask 7"
+
+step "Grull's arrow takes Orvin in the side (+2) for 8: he falls (8+), is staggered (5+) and down to ST 1 (-3 DX)"
+run tft.attack --param id=c4 --param target=c3 --roll 8 --roll 6
+said "Grull attacks Orvin Ashgrave with Longbow: DX 13; from the side +2; range, 3 megahexes −1: adjusted DX 14"
+said "Orvin Ashgrave is down to ST 1: −3 DX for the rest of the fight"
+check 'c["c3"]["conditions"].get("knocked-down") == "on" and s["c3"]["fell-turn"] == "4" and s["c3"]["hits-taken"] == "8"' "Orvin knocked down"
+check 'dv("c3", "adjusted-dx") == "6 (ST 3 or less, for the rest of the fight −3, staggered, this action only −2)"' "Orvin at 11 - 3 - 2"
+next
+said "Orvin Ashgrave cannot act"
+check 'd["current"] == "c1"' "knocked down this turn, Orvin does not act: Brenna's turn"
+
+step "Brenna jumps Hask from his rear hex: a 6 is rolled again; 1, he drops his shortsword and both go down grappling"
+odds tft.hth --param id=c1 --param target=c2
+said "Brenna Holt moves onto Hask the Ferryman's hex: the attacker comes in from the defender's rear hex"
+said "Chance of 1-2: weapon dropped; both go down in HTH: 2/5"
+said "Chance of 3-4: weapon dropped, dagger readied; both go down in HTH: 2/5"
+said "Chance of 5: attacker falls back, no HTH: 1/5"
+run tft.hth --param id=c1 --param target=c2 --roll 6 --roll 1
+said "Defence roll 6 ignored: roll again"
+check 'at("c1", 7, 6) and at("c2", 7, 6) and s["c1"]["hth-with"] == "c2" and s["c2"]["hth-with"] == "c1" and c["c1"]["conditions"].get("hth") == "on"' \
+      "both in hand-to-hand at 7,6"
+check 's["c2"]["dropped.Shortsword"] == "7,6" and s["c2"]["ready"] == "none" and dv("c2", "state") == "in hand-to-hand with Brenna Holt"' \
+      "the shortsword lies at 7,6"
+next
+refused "a dagger drawn on a defender's option" "Hask the Ferryman was engaged when it chose its option this turn: no option of j-s allows that" \
+        tft.draw-dagger --param id=c2
