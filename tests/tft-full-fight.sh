@@ -317,3 +317,105 @@ check 's["c2"]["dropped.Shortsword"] == "7,6" and s["c2"]["ready"] == "none" and
 next
 refused "a dagger drawn on a defender's option" "Hask the Ferryman was engaged when it chose its option this turn: no option of j-s allows that" \
         tft.draw-dagger --param id=c2
+next --roll 6 --roll 3
+
+step "turn 5: Blue first (6 to 3); Brenna grapples on (t); Orvin, knocked down last turn, may only stand (g)"
+check 'd["turn"] == 5 and d["order"] == ["c1", "c3", "c4", "c2"]' "Brenna (10), Orvin (6), Grull (13), Hask (7)"
+run tft.option --param id=c1 --param option=t
+refused "a move for a figure knocked down last turn" "(a) Move: Orvin Ashgrave was knocked down and must stand up first (g or p), or stay down" \
+        tft.option --param id=c3 --param option=a --param to=6,8
+run tft.option --param id=c3 --param option=g
+next
+next
+run tft.option --param id=c4 --param option=f
+refused "an engaged option in hand-to-hand" "(j) Shift and attack: Hask the Ferryman is in hand-to-hand combat and chooses from t-v" \
+        tft.option --param id=c2 --param option=j
+run tft.option --param id=c2 --param option=u
+next
+next
+check 'd["phase"] == "actions" and d["order"] == ["c4", "c1", "c2", "c3"]' "Grull 13, Brenna 10, Hask 7, Orvin 6"
+next
+
+step "Brenna strikes bare-handed inside the grapple: +4; 15 misses"
+run tft.attack --param id=c1 --param target=c2 --param weapon=none --roll 15
+said "Brenna Holt attacks Hask the Ferryman with bare hands: DX 12; Leather armour −2; hand-to-hand +4: adjusted DX 14"
+said "Rolled 15: a miss"
+next
+
+step "Hask draws his dagger (u): 3d6 against 7, 35/216; 6 draws it"
+odds tft.draw-dagger --param id=c2
+said "Chance of dagger drawn: 35/216"
+run tft.draw-dagger --param id=c2 --roll 6
+check 's["c2"]["ready"] == "Dagger" and "next-dx" not in s["c2"] and dv("c2", "adjusted-dx") == "9 (Cloth armour −1, ST 3 or less, for the rest of the fight −3)"' \
+      "the dagger in hand; the stagger spent on this action"
+next
+
+step "Orvin stands up"
+run tft.stand --param id=c3
+check '"knocked-down" not in c["c3"]["conditions"] and s["c3"]["option"] == "g"' "Orvin on his feet"
+next --roll 2 --roll 5
+
+step "turn 6: Red first (5 to 2); Brenna tries to break free (v): 4d6 against 10, 206/1296; 9 frees her"
+check 'd["turn"] == 6 and d["order"] == ["c4", "c2", "c1", "c3"]' "Grull, Hask (9), Brenna (10), Orvin (8)"
+run tft.option --param id=c4 --param option=f
+run tft.option --param id=c2 --param option=t
+next
+next
+run tft.option --param id=c1 --param option=v
+run tft.option --param id=c3 --param option=a
+next
+next
+check 'd["order"] == ["c4", "c1", "c2", "c3"]' "actions: Grull, Brenna, Hask, Orvin"
+next
+refused "breaking free into Orvin's hex" "(v) Disengage from HTH: 7,7 is not empty (Orvin Ashgrave)" \
+        tft.hth-disengage --param id=c1 --param to=7,7
+odds tft.hth-disengage --param id=c1 --param to=8,6
+said "Chance of break free: 206/1296"
+run tft.hth-disengage --param id=c1 --param to=8,6 --roll 9
+check 'at("c1", 8, 6, 3) and "hth-with" not in s["c1"] and "hth-with" not in s["c2"] and "hth" not in c["c1"]["conditions"] and "hth" not in c["c2"]["conditions"]' \
+      "Brenna at 8,6, nobody grappling"
+next
+next
+next --roll 2 --roll 5
+
+step "turn 7, with crippling hits in play: Hask turns on Brenna (j), who is engaged (j), as is Orvin (j)"
+run tft.settings --param crippling=true
+check 'd["turn"] == 7 and d["order"] == ["c4", "c2", "c1", "c3"]' "Grull, Hask, Brenna, Orvin"
+run tft.option --param id=c4 --param option=f
+run tft.option --param id=c2 --param option=j --param facing=0
+check 'at("c2", 7, 6, 0) and dv("c1", "state") == "engaged by Hask the Ferryman" and dv("c3", "state") == "engaged by Hask the Ferryman"' \
+      "Hask faces Brenna: both in his front hexes"
+next
+next
+run tft.option --param id=c1 --param option=j
+run tft.option --param id=c3 --param option=j
+next
+next
+check 'd["order"] == ["c4", "c1", "c2", "c3"] and d["current"] == "c4"' "Grull, Brenna, Hask, Orvin"
+refused "Hask striking in Grull's turn" "(4) Actions: it is Grull's turn to act, not Hask the Ferryman's" \
+        tft.attack --param id=c2 --param target=c1
+next
+
+step "Brenna rolls 18: the broadsword breaks"
+run tft.attack --param id=c1 --param target=c2 --roll 18
+said "Rolled 18: a miss, and the weapon breaks"
+check 's["c1"]["broken.Broadsword"] == "true" and s["c1"]["ready"] == "none" and dv("c1", "weapon-1") == "broken, 2d6"' "broken"
+next
+
+step "Hask rolls 3: triple damage, 3 x (3 - 1) - 3 = 3 hits; an automatic hit: 11 on the crippling hits, her shield arm"
+odds tft.attack --param id=c2 --param target=c1 --roll 3 --roll 3
+said "Chance of crippling hit (8-12): 15/36"
+run tft.attack --param id=c2 --param target=c1 --roll 3 --roll 3 --roll 11
+said "× 3: 6 hits"
+check 's["c1"]["hits-taken"] == "5" and s["c1"]["injury.shield-arm"] == "useless" and s["c2"]["retreat"] == "c1"' \
+      "Brenna ST 7, her shield arm out of use"
+check 'dv("c1", "adjusted-dx") == "8 (Leather armour −2, useless shield arm, until the shield is dropped −2)"' "Brenna at 8 until she drops the shield"
+next
+
+step "Orvin stabs Hask, 11 - 3 = 8: 7 hits, 4 - 1 = 3, Hask is at ST 0: unconscious"
+run tft.attack --param id=c3 --param target=c2 --roll 7 --roll 5
+said "Hask the Ferryman is at ST 0: unconscious"
+check 'c["c2"]["conditions"].get("unconscious") == "on" and dv("c2", "st-left") == "0 of 11"' "Hask out of the fight"
+next
+check 'd["phase"] == "retreats" and d["current"] == "c3"' "Orvin may force a retreat; Hask, out, may not"
+next --roll 4 --roll 3
