@@ -388,7 +388,10 @@ check 'at("c2", 7, 6, 0) and dv("c1", "state") == "engaged by Hask the Ferryman"
 next
 next
 run tft.option --param id=c1 --param option=j
-run tft.option --param id=c3 --param option=j
+refused "a shift away from the foe engaging him" "(j) Shift and attack: a shift keeps Orvin Ashgrave next to the foes engaging it (Arbiter's reading)" \
+        tft.option --param id=c3 --param option=j --param path=6,8
+run tft.option --param id=c3 --param option=j --param path=6,7
+check 'at("c3", 6, 7, 2) and s["c3"]["moved"] == "1"' "Orvin shifts to 6,7, Hask's side hex, keeping his facing"
 next
 next
 check 'd["order"] == ["c4", "c1", "c2", "c3"] and d["current"] == "c4"' "Grull, Brenna, Hask, Orvin"
@@ -412,10 +415,73 @@ check 's["c1"]["hits-taken"] == "5" and s["c1"]["injury.shield-arm"] == "useless
 check 'dv("c1", "adjusted-dx") == "8 (Leather armour −2, useless shield arm, until the shield is dropped −2)"' "Brenna at 8 until she drops the shield"
 next
 
-step "Orvin stabs Hask, 11 - 3 = 8: 7 hits, 4 - 1 = 3, Hask is at ST 0: unconscious"
+step "Orvin stabs Hask from the side, 11 - 3 + 2 = 10: 7 hits, 4 - 1 = 3, Hask is at ST 0: unconscious"
 run tft.attack --param id=c3 --param target=c2 --roll 7 --roll 5
+said "Orvin Ashgrave attacks Hask the Ferryman with Dagger: DX 11; ST 3 or less, for the rest of the fight −3; from the side +2: adjusted DX 10"
 said "Hask the Ferryman is at ST 0: unconscious"
 check 'c["c2"]["conditions"].get("unconscious") == "on" and dv("c2", "st-left") == "0 of 11"' "Hask out of the fight"
 next
 check 'd["phase"] == "retreats" and d["current"] == "c3"' "Orvin may force a retreat; Hask, out, may not"
 next --roll 4 --roll 3
+
+step "turn 8: Blue first (4 to 3); Brenna readies a new weapon (e), Orvin charges (b), Grull shoots (f)"
+check 'd["turn"] == 8 and d["order"] == ["c1", "c3", "c4"]' "Brenna and Orvin (8, as they came), Grull; Hask is out"
+run tft.option --param id=c1 --param option=e
+run tft.option --param id=c3 --param option=b
+next
+next
+run tft.option --param id=c4 --param option=f
+next --roll 5 --roll 2
+said "1d6 for tie-break for Brenna Holt: 5 (given)"
+check 'd["order"] == ["c4", "c1", "c3"]' "Grull 13; Brenna and Orvin tied at 8 roll for it, 5 to 2"
+
+step "Grull aims at Brenna's leg from her rear: 13 + 4 - 1 - 4 = 12; 9 hits, 7 - 3 = 4: she kneels for 3 turns, ST 3"
+run tft.attack --param id=c4 --param target=c1 --param aim=leg --roll 9 --roll 5
+said "Grull attacks Brenna Holt with Longbow: DX 13; from the rear +4; range, 3 megahexes −1; aimed at a leg −4: adjusted DX 12"
+said "Leg shot of more than 2 hits: Brenna Holt kneels for 3 turns, −2 DX to attack, +2 DX to be attacked"
+check 's["c1"]["injury.leg"] == "hit" and c["c1"]["conditions"].get("kneeling") == "until turn 11" and dv("c1", "st-left") == "3 of 12"' \
+      "Brenna kneels until turn 11, at ST 3"
+check 'dv("c1", "adjusted-dx") == "3 (Leather armour −2, ST 3 or less, for the rest of the fight −3, injured leg −2, useless shield arm, until the shield is dropped −2)"' \
+      "Brenna at 12 - 2 - 3 - 2 - 2 = 3"
+next
+
+step "Brenna readies her dagger (e): not the broken broadsword"
+refused "a broken weapon readied" "Brenna Holt's Broadsword is broken" tft.ready --param id=c1 --param weapon=Broadsword
+run tft.ready --param id=c1 --param weapon=Dagger
+said "Brenna Holt: (e) Ready new weapon, readies the Dagger"
+check 's["c1"]["ready"] == "Dagger" and dv("c1", "weapon-2") == "in hand, 1d6-1"' "the dagger in hand"
+next
+
+step "Orvin stabs the senseless Hask: 7 hits, 3 - 1 - 1 = 1 hit, ST -1: dead"
+run tft.attack --param id=c3 --param target=c2 --roll 7 --roll 3
+said "Hask the Ferryman is at ST -1, below 0: dead (Arbiter's default; raising its ST to 0 or more in time saves it)"
+check 'c["c2"]["conditions"].get("dead") == "on" and "unconscious" not in c["c2"]["conditions"]' "Hask is dead"
+refused "a blow at the dead" "Hask the Ferryman is dead" tft.attack --param id=c3 --param target=c2
+
+step "the log holds the dice, typed in"
+"$cli" encounter log "$fight" > "$work/log.txt"
+grep -qF "3d6 to hit Hask the Ferryman (14 or less on 3 dice): 4 (typed in)" "$work/log.txt"
+grep -qF "4d6 to hit Orvin Ashgrave (9 or less on 4 dice): 14 (typed in)" "$work/log.txt"
+grep -qF "2d6 crippling hit (optional rule): 11 (typed in)" "$work/log.txt"
+echo "ok: the log"
+
+step "undo back to the start: the fight as it stood when the four figures were added"
+"$cli" encounter show "$fight" --json > "$work/state.json"
+n=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["steps"])' "$work/state.json")
+i=5
+while [ "$i" -lt "$n" ]; do
+  "$cli" encounter undo "$fight" > /dev/null
+  i=$((i + 1))
+done
+"$cli" encounter show "$fight" --json > "$work/end.json"
+python3 - "$work/start.json" "$work/end.json" <<'PY' || { echo "FAILED: the undone fight differs from the start"; exit 1; }
+import json, sys
+a = json.load(open(sys.argv[1]))
+b = json.load(open(sys.argv[2]))
+for k in ("combatants", "derived", "order", "current", "map"):
+    assert a.get(k) == b.get(k), (k, a.get(k), b.get(k))
+assert "turn" not in b and "phase" not in b, b
+PY
+check 'd["steps"] == 5 and d["can_redo"] and d.get("turn") is None and at("c1", 2, 4, 0) and at("c2", 12, 4, 3) and c["c2"]["conditions"] == {}' \
+      "everything undone: Brenna at 2,4, Hask alive at 12,4"
+echo "PASS"
