@@ -141,7 +141,7 @@ next
 check 'd["phase"] == "actions" and d["order"] == ["c4", "c2", "c3", "c1"] and d["current"] == "c4"' \
       "actions by adjusted DX: Grull 13, Hask 12, Orvin 11, Brenna 10"
 
-step "Grull shoots Brenna: 9 hexes, 3 megahexes (-1); 10 hits, 5 damage, her armour and shield stop 3"
+step "Grull shoots Brenna: 9 hexes, 3 megahexes (-1); 10 hits; 1d+2 = 5, her armour and shield stop 3: 2 hits"
 refused "Brenna striking out of turn (and out of reach)" "Brenna Holt can strike with the Broadsword only a foe in one of its front hexes" \
         tft.attack --param id=c1 --param target=c2
 refused "Grull shooting a bow he does not carry" "Grull carries no weapon called “Crossbow” on its sheet" \
@@ -232,7 +232,7 @@ refused "a retreat towards her" "(5) Force retreats: 9,5 is not one hex farther 
 run tft.retreat --param id=c1 --param target=c2 --param to=7,6
 check 'at("c2", 7, 6, 3) and at("c1", 9, 6, 3) and "retreat" not in s["c1"]' "Hask at 7,6, Brenna still at 9,6"
 
-step "turn 3: Blue first (4 to 1); Orvin steps to Hask's side hex (b); Brenna stands (a)"
+step "turn 3: Blue first (4 to 1); Orvin steps to Hask's side hex (b); Brenna stays where she is (a)"
 next --roll 4 --roll 1
 check 'd["turn"] == 3 and d["order"] == ["c3", "c1", "c4", "c2"] and s["c2"]["hits-last-turn"] == "5"' \
       "Orvin, Brenna, Grull, Hask (10, staggered)"
@@ -284,7 +284,7 @@ run tft.option --param id=c2 --param option=k
 next
 next
 
-step "Orvin stands (a); Brenna charges (b) into Hask's rear hex"
+step "Orvin stays where he is (a); Brenna charges (b) into Hask's rear hex"
 run tft.option --param id=c3 --param option=a
 run tft.option --param id=c1 --param option=b --param to=8,6 --param facing=3
 check 'at("c1", 8, 6, 3)' "Brenna at 8,6, Hask's rear hex"
