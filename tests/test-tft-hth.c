@@ -248,17 +248,28 @@ test_who_may_start (void)
     }
   }
 
-  /* From his rear hex. */
+  /* From his rear hex: the reason is the rear, not a wall, though she
+   * stands in the hex behind him. */
   {
     g_autoptr(ArbEncounter) enc = fight ();
     g_autofree char *hask = place (enc, "tft-hask-the-ferryman.xml", "Red", h, 0);
     g_autofree char *brenna = place (enc, "tft-brenna-holt.xml", "Blue", rear, 0);
     g_autoptr(ArbOutcome) o = NULL;
+    GPtrArray *log;
+    gboolean rear_said = FALSE, wall_said = FALSE;
 
     to_act (enc, brenna);
     o = proc (enc, "tft.hth", five, 1, NULL, "id", brenna, "target", hask, NULL);
     g_assert_nonnull (o);
     g_assert_cmpint (o->status, ==, ARB_OUTCOME_DONE);
+    log = arb_step_get_log (o->step);
+    for (guint i = 0; i < log->len; i++)
+      {
+        rear_said |= strstr (g_ptr_array_index (log, i), "from the defender's rear hex") != NULL;
+        wall_said |= strstr (g_ptr_array_index (log, i), "back is to the wall") != NULL;
+      }
+    g_assert_true (rear_said);
+    g_assert_false (wall_said);
   }
 }
 

@@ -312,20 +312,26 @@ join_pile (ArbEncounter *enc,
   arb_step_add_headline (step, ARB_HEADLINE_ACCENT, _("JOINS HTH"));
 }
 
-/* Whether @target's rear hex is off the map or taken: Arbiter's reading
- * of "its back to the wall". */
+/* Whether @target's rear hex is off the map or taken by a figure other
+ * than @attacker: Arbiter's reading of "its back to the wall". The
+ * attacker standing there comes in from the rear, which is not a wall. */
 static gboolean
 back_to_wall (ArbEncounter *enc,
               ArbStep      *step,
-              const char   *target)
+              const char   *target,
+              const char   *attacker)
 {
   ArbHex at, rear;
   int facing = 0;
+  const char *there;
 
   if (!arb_tft_where (enc, step, target, &at, &facing))
     return FALSE;
   rear = arb_hex_neighbour (at, (facing + 3) % 6);
-  return off_map (enc, rear) || arb_tft_figure_at (enc, step, rear, target) != NULL;
+  if (off_map (enc, rear))
+    return TRUE;
+  there = arb_tft_figure_at (enc, step, rear, target);
+  return there != NULL && g_strcmp0 (there, attacker) != 0;
 }
 
 static gboolean
@@ -444,7 +450,7 @@ arb_tft_hth_proc (ArbProc  *proc,
   }
 
   from_rear = arb_tft_facing_of (enc, step, target, id) == ARB_TFT_REAR;
-  if (back_to_wall (enc, step, target))
+  if (back_to_wall (enc, step, target, id))
     why = _("the defender's back is to the wall (Arbiter's reading: its rear hex is off the map or taken)");
   else if (arb_tft_is_down (enc, step, target))
     why = _("the defender is down");
