@@ -671,14 +671,17 @@ test_action_dx (void)
   /* 5 hits last turn, set by hand: -2. */
   set_live (enc, orvin, "hits-last-turn", "5");
   g_assert_cmpint (arb_tft_action_dx (enc, NULL, rules, orvin, NULL), ==, 9);
-  /* The same hits staggered it through Arbiter: still -2, not -4. */
+  /* The same hits staggered it through Arbiter (next-dx until the turn
+   * after the blow): still -2, not -4. */
   set_live (enc, orvin, "next-dx", "-2");
+  set_live (enc, orvin, "next-dx-until", "2");
   g_assert_cmpint (arb_tft_action_dx (enc, NULL, rules, orvin, NULL), ==, 9);
   /* Spent on an action: nothing more. */
   set_live (enc, orvin, "next-dx", "0");
   g_assert_cmpint (arb_tft_action_dx (enc, NULL, rules, orvin, NULL), ==, 11);
   set_live (enc, orvin, "hits-last-turn", "4");
   set_live (enc, orvin, "next-dx", NULL);
+  set_live (enc, orvin, "next-dx-until", NULL);
   g_assert_cmpint (arb_tft_action_dx (enc, NULL, rules, orvin, NULL), ==, 11);
 
   /* Brenna: 12, leather -2; a useless shield arm -2 until she drops it. */

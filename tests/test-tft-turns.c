@@ -740,13 +740,19 @@ test_useless_leg (void)
   g_assert_null (arb_encounter_get (f.enc, f.brenna, "moved"));
 }
 
-/* A useless shield arm takes no shield up again. */
+/* A useless shield arm takes no shield up again, and one still on the
+ * arm stops no hits: Brenna's leather 2 and small shield 1 make 3, then
+ * 2; it still weighs on her DX as before. */
 static void
 test_useless_shield_arm (void)
 {
   g_auto(Fight) f = { 0 };
 
   fight_new (&f, "0", "0", "0", "3", "9", "0", "3");
+  g_assert_cmpint (arb_tft_hits_stopped (f.enc, NULL, rules, f.brenna), ==, 3);
+  set_live (f.enc, f.brenna, "injury.shield-arm", "useless");
+  g_assert_cmpint (arb_tft_hits_stopped (f.enc, NULL, rules, f.brenna), ==, 2);
+  g_assert_cmpint (arb_tft_armour_dx (f.enc, NULL, rules, f.brenna), ==, -2);
   set_live (f.enc, f.brenna, "shield-ready", "false");
   set_live (f.enc, f.brenna, "injury.shield-arm", "useless");
   to_actions (f.enc);
@@ -802,6 +808,46 @@ test_wait (void)
   g_assert_null (arb_encounter_get (f.enc, f.hask, "waited"));
 }
 
+/* A stagger waits for the figure's next action, but no longer than the
+ * turn after the blow: Hask, staggered in turn 1 and never acting, is
+ * back to 12 in turn 3; the hits behind it are not counted again as
+ * "5 or more hits last turn". */
+static void
+next_any (ArbEncounter *enc)
+{
+  g_autoptr(ArbOutcome) ask = run (enc, "tft.next", NULL, 0);
+
+  /* A new turn asks for the two sides' initiative dice. */
+  if (ask->status == ARB_OUTCOME_NEEDS_ROLL)
+    run_apply (enc, "tft.next", (int[]){ 5, 2 }, 2);
+  else
+    arb_encounter_apply (enc, g_steal_pointer (&ask->step));
+}
+
+static void
+test_stagger_lapses (void)
+{
+  g_auto(Fight) f = { 0 };
+
+  fight_new (&f, "0", "0", "0", "3", "5", "5", "3");
+  set_live (f.enc, f.hask, "hits-turn", "5");
+  set_live (f.enc, f.hask, "next-dx", "-2");
+  set_live (f.enc, f.hask, "next-dx-until", "2");
+  g_assert_cmpint (arb_tft_action_dx (f.enc, NULL, rules, f.hask, NULL), ==, 10);
+  /* Through turn 1 to turn 2: still waiting for his action. */
+  for (guint i = 0; i < 20 && arb_encounter_get_int (f.enc, E, "turn", 0) < 2; i++)
+    next_any (f.enc);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, E, "turn", 0), ==, 2);
+  g_assert_cmpint (arb_tft_action_dx (f.enc, NULL, rules, f.hask, NULL), ==, 10);
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.hask, "hits-last-turn"), ==, "5");
+  /* Turn 3: gone, and not counted again from the hits of turn 1. */
+  for (guint i = 0; i < 20 && arb_encounter_get_int (f.enc, E, "turn", 0) < 3; i++)
+    next_any (f.enc);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, E, "turn", 0), ==, 3);
+  g_assert_null (arb_encounter_get (f.enc, f.hask, "next-dx"));
+  g_assert_cmpint (arb_tft_action_dx (f.enc, NULL, rules, f.hask, NULL), ==, 12);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -828,6 +874,7 @@ main (int   argc,
   g_test_add_func ("/tft/turns/useless-leg", test_useless_leg);
   g_test_add_func ("/tft/turns/useless-shield-arm", test_useless_shield_arm);
   g_test_add_func ("/tft/turns/wait", test_wait);
+  g_test_add_func ("/tft/turns/stagger-lapses", test_stagger_lapses);
 
   ret = g_test_run ();
   g_clear_object (&rules);

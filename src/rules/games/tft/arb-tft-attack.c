@@ -630,6 +630,8 @@ aimed_effect (ArbProc    *proc,
           int next = arb_step_peek_field_int (step, enc, target, ARB_TFT_KEY_NEXT_DX, 0);
 
           arb_step_set_int (step, enc, target, ARB_TFT_KEY_NEXT_DX, next - 4);
+          arb_step_set_int (step, enc, target, ARB_TFT_KEY_NEXT_DX_UNTIL,
+                            arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_TURN, 0) + 1);
           injure (proc, target, "head", "hit");
           arb_step_add_log (step, _("Head shot of more than 2 hits: %s is at −4 DX next turn"), who);
         }

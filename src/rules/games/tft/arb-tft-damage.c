@@ -163,9 +163,9 @@ arb_tft_action_dx_full (ArbEncounter      *enc,
                                  _("staggered or hit in the head, this action only"));
     }
   /* "Took 5+ hits last turn" and the stagger are one event: the -2 rides
-   * on next-dx when Arbiter dealt the hits, so the last-turn rule only
-   * counts when no next-dx was ever kept for the figure. */
-  else if (last >= stagger && peek (step, enc, id, ARB_TFT_KEY_NEXT_DX) == NULL && !berserk)
+   * on next-dx while next-dx-until stands when Arbiter dealt the hits, so
+   * the last-turn rule counts only for hits entered by hand. */
+  else if (last >= stagger && peek (step, enc, id, ARB_TFT_KEY_NEXT_DX_UNTIL) == NULL && !berserk)
     {
       g_autofree char *what = g_strdup_printf (_("took %d or more hits last turn"), stagger);
       int last_dx = arb_tft_table_dx (rules, "dx-adjustments", "Took 5 or more hits last turn", 0, -2);
@@ -288,6 +288,9 @@ arb_tft_deal_hits (ArbProc     *proc,
       int next = arb_step_peek_field_int (step, enc, target, ARB_TFT_KEY_NEXT_DX, 0);
 
       arb_step_set_int (step, enc, target, ARB_TFT_KEY_NEXT_DX, next - 2);
+      /* Its next action: this turn's, or else the next turn's. */
+      arb_step_set_int (step, enc, target, ARB_TFT_KEY_NEXT_DX_UNTIL,
+                        arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_TURN, 0) + 1);
       arb_step_add_log (step, _("%d or more hits this turn: %s is at −2 DX for its next action only"),
                         stagger, name_of (enc, target));
       if (before_turn + got < fall)

@@ -399,6 +399,12 @@ table_int (ArbTable   *table,
   return 0;
 }
 
+static gboolean
+arm_out (const char *injury)
+{
+  return g_strcmp0 (injury, "useless") == 0 || g_strcmp0 (injury, "lost") == 0;
+}
+
 static int
 worn_sum (ArbEncounter      *enc,
           ArbStep           *step,
@@ -415,7 +421,10 @@ worn_sum (ArbEncounter      *enc,
     sum += table_int (table, armour, column, &found);
   if (shield && g_ascii_strcasecmp (shield, "none") != 0 &&
       g_strcmp0 (arb_step_peek (step, enc, id, ARB_TFT_KEY_SHIELD_READY), "false") != 0 &&
-      !key_set (enc, step, id, ARB_TFT_KEY_DROPPED, shield))
+      !key_set (enc, step, id, ARB_TFT_KEY_DROPPED, shield) &&
+      /* A shield on a useless or lost arm still weighs (its DX) but
+       * blocks nothing (Arbiter's reading). */
+      !(g_str_equal (column, "stops") && arm_out (arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY "shield-arm"))))
     sum += table_int (table, shield, column, &found);
   return sum;
 }

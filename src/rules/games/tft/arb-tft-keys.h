@@ -35,6 +35,7 @@
 #define ARB_TFT_KEY_MOVED           "moved"           /* int: hexes moved this turn */
 #define ARB_TFT_KEY_ACTED           "acted"           /* "true" once it has acted this turn */
 #define ARB_TFT_KEY_NEXT_DX         "next-dx"         /* int: DX on its next action only (-2 staggered) */
+#define ARB_TFT_KEY_NEXT_DX_UNTIL   "next-dx-until"   /* int: the last turn next-dx may wait for that action */
 #define ARB_TFT_KEY_FELL_TURN       "fell-turn"       /* int: the turn it fell down (8+ hits) */
 #define ARB_TFT_KEY_READY           "ready"           /* the weapon in hand by its sheet name; "none": bare hands */
 #define ARB_TFT_KEY_SHIELD_READY    "shield-ready"    /* "false" once the shield is dropped or slung */
@@ -51,6 +52,7 @@ G_GNUC_UNUSED static const ArbStateKey arb_tft_state_keys[] = {
   { ARB_TFT_KEY_HITS_LAST_TURN, FALSE, ARB_KEY_INT, 0, 100000 },
   { ARB_TFT_KEY_MOVED, FALSE, ARB_KEY_INT, 0, 1000 },
   { ARB_TFT_KEY_NEXT_DX, FALSE, ARB_KEY_INT, -100, 100 },
+  { ARB_TFT_KEY_NEXT_DX_UNTIL, FALSE, ARB_KEY_INT, 0, 1000000 },
   { ARB_TFT_KEY_FELL_TURN, FALSE, ARB_KEY_INT, 0, 1000000 },
   { ARB_TFT_KEY_WAITED, FALSE, ARB_KEY_INT, 0, 1000 },
   { ARB_TFT_KEY_HTH_WITH, FALSE, ARB_KEY_IDS, 0, 0 },

@@ -503,8 +503,10 @@ arb_tft_mark_acted (ArbProc    *proc,
       if (option != 'k' && arb_conditions_has (enc, step, id, "defending"))
         arb_step_set (step, enc, id, ARB_KEY_COND "defending", NULL);
     }
-  if (arb_step_peek (step, enc, id, ARB_TFT_KEY_NEXT_DX) != NULL)
-    arb_step_set (step, enc, id, ARB_TFT_KEY_NEXT_DX, NULL);
+  /* Spent, but kept at 0 until its turn ends (tft_turn_over), so the
+   * hits behind it are not counted again as "5+ hits last turn". */
+  if (arb_step_peek_field_int (step, enc, id, ARB_TFT_KEY_NEXT_DX, 0) != 0)
+    arb_step_set_int (step, enc, id, ARB_TFT_KEY_NEXT_DX, 0);
 }
 
 /* The acting figure named by "id"; refused when missing or unknown. */

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "arb-conditions.h"
@@ -89,9 +90,20 @@ tft_turn_over (ArbProc *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
 
+  int ending = arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_TURN, 0);
+
   for (guint i = 0; ids[i]; i++)
     {
       int hits = arb_step_peek_field_int (step, enc, ids[i], ARB_TFT_KEY_HITS_TURN, 0);
+      const char *until = arb_step_peek (step, enc, ids[i], ARB_TFT_KEY_NEXT_DX_UNTIL);
+
+      /* A stagger or a head shot waits for the figure's next action, but
+       * no longer than the turn after the blow. */
+      if (until && atoi (until) <= ending)
+        {
+          unset (step, enc, ids[i], ARB_TFT_KEY_NEXT_DX);
+          unset (step, enc, ids[i], ARB_TFT_KEY_NEXT_DX_UNTIL);
+        }
 
       if (hits != arb_step_peek_field_int (step, enc, ids[i], ARB_TFT_KEY_HITS_LAST_TURN, 0))
         arb_step_set_int (step, enc, ids[i], ARB_TFT_KEY_HITS_LAST_TURN, hits);
