@@ -435,14 +435,14 @@ next --roll 5 --roll 2
 said "1d6 for tie-break for Brenna Holt: 5 (given)"
 check 'd["order"] == ["c4", "c1", "c3"]' "Grull 13; Brenna and Orvin tied at 8 roll for it, 5 to 2"
 
-step "Grull aims at Brenna's leg from her rear: 13 + 4 - 1 - 4 = 12; 9 hits, 7 - 3 = 4: she kneels for 3 turns, ST 3"
+step "Grull aims at Brenna's leg from her rear: 13 + 4 - 1 - 4 = 12; 9 hits, 7 - 2 = 5 (her shield on the useless arm stops nothing): she kneels for 3 turns, ST 2"
 run tft.attack --param id=c4 --param target=c1 --param aim=leg --roll 9 --roll 5
 said "Grull attacks Brenna Holt with Longbow: DX 13; from the rear +4; range, 3 megahexes −1; aimed at a leg −4: adjusted DX 12"
 said "Leg shot of more than 2 hits: Brenna Holt kneels for 3 turns, −2 DX to attack, +2 DX to be attacked"
-check 's["c1"]["injury.leg"] == "hit" and c["c1"]["conditions"].get("kneeling") == "until turn 11" and dv("c1", "st-left") == "3 of 12"' \
-      "Brenna kneels until turn 11, at ST 3"
-check 'dv("c1", "adjusted-dx") == "3 (Leather armour −2, ST 3 or less, for the rest of the fight −3, injured leg −2, useless shield arm, until the shield is dropped −2)"' \
-      "Brenna at 12 - 2 - 3 - 2 - 2 = 3"
+check 's["c1"]["injury.leg"] == "hit" and c["c1"]["conditions"].get("kneeling") == "until turn 11" and dv("c1", "st-left") == "2 of 12"' \
+      "Brenna kneels until turn 11, at ST 2"
+check 'dv("c1", "adjusted-dx") == "1 (Leather armour −2, ST 3 or less, for the rest of the fight −3, staggered, this action only −2, injured leg −2, useless shield arm, until the shield is dropped −2)"' \
+      "Brenna at 12 - 2 - 3 - 2 (5 hits: staggered) - 2 - 2 = 1"
 next
 
 step "Brenna readies her dagger (e): not the broken broadsword"
