@@ -244,6 +244,17 @@ test_option_state (void)
   refused (f.enc, "may shift only 1 hex", "tft.option", "id", f.brenna, "option", "j", "to", "0,2", NULL);
   refused (f.enc, "a shift keeps", "tft.option", "id", f.brenna, "option", "j", "path", "-1,0", NULL);
   refused (f.enc, "An option is a letter a-v", "tft.option", "id", f.brenna, "option", "w", NULL);
+  /* None named: the usual one of her state, (j) for an engaged figure;
+   * (a) for Orvin, disengaged. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(ArbOutcome) usual = proc (f.enc, "tft.option", NULL, 0, &error, "id", f.brenna, NULL);
+    g_autoptr(ArbOutcome) orvin = proc (f.enc, "tft.option", NULL, 0, &error, "id", f.orvin, NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (arb_step_peek (usual->step, f.enc, f.brenna, "option"), ==, "j");
+    g_assert_cmpstr (arb_step_peek (orvin->step, f.enc, f.orvin, "option"), ==, "a");
+  }
 
   ok (f.enc, "tft.option", "id", f.brenna, "option", "j", "to", "0,1", NULL);
   assert_at (f.enc, f.brenna, 0, 1);

@@ -33,7 +33,7 @@ G_DEFINE_FINAL_TYPE (ArbTftGame, arb_tft_game, ARB_TYPE_GAME)
 static const ArbParamSpec tft_option_params[] = {
   { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
   { "option", N_("Option"), ARB_PARAM_CHOICE,
-    N_("a|(a) Move;b|(b) Charge attack;c|(c) Dodge;d|(d) Drop;e|(e) Ready new weapon;f|(f) Missile weapon attack;"
+    N_("|The usual for its state (a, j or t);a|(a) Move;b|(b) Charge attack;c|(c) Dodge;d|(d) Drop;e|(e) Ready new weapon;f|(f) Missile weapon attack;"
        "g|(g) Stand up;h|(h) Cast spell;i|(i) Disbelieve;"
        "j|(j) Shift and attack;k|(k) Shift and defend;l|(l) One last shot;m|(m) Change weapons;n|(n) Disengage;"
        "o|(o) Hand-to-hand attack;p|(p) Stand up;q|(q) Pick up dropped weapon;r|(r) Cast spell;s|(s) Disbelieve;"

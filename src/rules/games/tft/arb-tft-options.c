@@ -694,8 +694,19 @@ arb_tft_option_proc (ArbProc  *proc,
   if (id == NULL)
     return FALSE;
   name = arb_encounter_get_name (enc, id);
+  /* None named: the one it chose, else the usual one of its state, so
+   * that Option alone moves a figure or keeps it at its foe. */
   if (letter == NULL || letter[0] == '\0')
-    return arb_proc_refuse (error, "option", "%s", _("Choose the option (a-v)"));
+    {
+      char usual = chosen (enc, step, id);
+
+      if (usual == 0)
+        usual = must_stand (enc, step, id) ? 'g'
+              : turn_state (enc, step, id) == ARB_TFT_IN_HTH ? 't'
+              : turn_state (enc, step, id) == ARB_TFT_ENGAGED ? 'j' : 'a';
+      text[0] = usual;
+      letter = text;
+    }
   if (letter[1] != '\0' || letter[0] < 'a' || letter[0] > 'v')
     return arb_proc_refuse (error, NULL, _("An option is a letter a-v, not “%s”"), letter);
   option = letter[0];
