@@ -281,7 +281,15 @@ test_thousand_steps (void)
       least_late = MIN (least_late, cpu[i]);
     g_test_message ("the least main-thread time: %.2f ms around the tenth step, %.2f ms at the thousandth (%.2fx)",
                     least_early, least_late, least_late / least_early);
+#if defined(__SANITIZE_ADDRESS__)
+    /* Under AddressSanitizer every allocation pays for a full stack and
+     * freed memory waits in quarantine, so a larger heap alone slows a
+     * step: the ratio says nothing of ours there, and the plain build's
+     * pass holds it. These thousand steps still run for ASan's sake. */
+    g_test_message ("AddressSanitizer build: the ratio is reported, held in the plain build");
+#else
     g_assert_cmpfloat (least_late, <=, 1.5 * least_early);
+#endif
   }
   arb_fight_discard_draft (fight);
   arb_window_set_fight (window, NULL);
