@@ -252,6 +252,8 @@ test_thousand_steps (void)
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
       while (timed && painted_at == 0)
         g_main_context_iteration (NULL, TRUE);
+      if (timed)
+        g_assert_cmpint (painted_at, >, start);
       wall[i] = (painted_at - start) / 1000.0;
       cpu[i] = (painted_cpu - start_cpu) / 1000.0;
       iterate ();
@@ -281,15 +283,11 @@ test_thousand_steps (void)
       least_late = MIN (least_late, cpu[i]);
     g_test_message ("the least main-thread time: %.2f ms around the tenth step, %.2f ms at the thousandth (%.2fx)",
                     least_early, least_late, least_late / least_early);
-#if defined(__SANITIZE_ADDRESS__)
-    /* Under AddressSanitizer every allocation pays for a full stack and
-     * freed memory waits in quarantine, so a larger heap alone slows a
-     * step: the ratio says nothing of ours there, and the plain build's
-     * pass holds it. These thousand steps still run for ASan's sake. */
-    g_test_message ("AddressSanitizer build: the ratio is reported, held in the plain build");
-#else
-    g_assert_cmpfloat (least_late, <=, 1.5 * least_early);
-#endif
+    /* Reported, not held: speed is held by benchmarks against a baseline
+     * of the same run (bench-app-steps measures these steps), not by a
+     * timed test, which a busy machine or AddressSanitizer's allocator
+     * fails by themselves. What this test holds is that a thousand steps
+     * run and paint. */
   }
   arb_fight_discard_draft (fight);
   arb_window_set_fight (window, NULL);
