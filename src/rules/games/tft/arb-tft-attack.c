@@ -27,16 +27,6 @@
 
 #define E ARB_ENCOUNTER_ENTITY
 
-/* arb_step_peek() wants a step: without one, the encounter as it is. */
-static const char *
-peek (ArbStep      *step,
-      ArbEncounter *enc,
-      const char   *id,
-      const char   *key)
-{
-  return step ? arb_step_peek (step, enc, id, key) : arb_encounter_get (enc, id, key);
-}
-
 static const char *
 name_of (ArbEncounter *enc,
          const char   *id)
@@ -311,7 +301,7 @@ map_adjustments (ArbProc     *proc,
   if (a->weapon.kind == ARB_TFT_WEAPON_POLE && !a->thrown &&
       arb_step_peek_field_int (step, enc, a->id, ARB_TFT_KEY_MOVED, 0) == 0)
     {
-      const char *option = peek (step, enc, target, ARB_TFT_KEY_OPTION);
+      const char *option = arb_step_peek (step, enc, target, ARB_TFT_KEY_OPTION);
 
       if (g_strcmp0 (option, "b") == 0 ||
           (arb_step_peek_field_int (step, enc, target, ARB_TFT_KEY_MOVED, 0) > 0 && dist == 1))
@@ -475,7 +465,7 @@ aim_adjustment (ArbProc     *proc,
       gboolean light = armour == NULL || g_ascii_strcasecmp (armour, "none") == 0 ||
                        named_like (armour, "cloth") || named_like (armour, "leather");
       gboolean shielded = shield && g_ascii_strcasecmp (shield, "none") != 0 &&
-                          g_strcmp0 (peek (step, enc, target, ARB_TFT_KEY_SHIELD_READY), "false") != 0;
+                          g_strcmp0 (arb_step_peek (step, enc, target, ARB_TFT_KEY_SHIELD_READY), "false") != 0;
       ArbHex at, there;
 
       if (!small_weapon (&a->weapon))
@@ -524,7 +514,7 @@ adjusted_dx (ArbProc     *proc,
     return FALSE;
   /* The +2 sits in the words of the aimed-shots table's leg effect, not
    * in a DX cell of its own: it stays here. */
-  if ((injury = peek (step, enc, target, ARB_TFT_KEY_INJURY "leg")) &&
+  if ((injury = arb_step_peek (step, enc, target, ARB_TFT_KEY_INJURY "leg")) &&
       (!g_str_equal (injury, "hit") || arb_conditions_has (enc, step, target, "kneeling")))
     adj (reasons, &dx, 2, _("target's leg injured"));
   if (!aim_adjustment (proc, a, target, &dx, reasons, error))
@@ -575,7 +565,7 @@ drop_shield (ArbProc    *proc,
   ArbHex at;
 
   if (shield == NULL || g_ascii_strcasecmp (shield, "none") == 0 ||
-      g_strcmp0 (peek (step, enc, id, ARB_TFT_KEY_SHIELD_READY), "false") == 0)
+      g_strcmp0 (arb_step_peek (step, enc, id, ARB_TFT_KEY_SHIELD_READY), "false") == 0)
     return;
   arb_step_set (step, enc, id, ARB_TFT_KEY_SHIELD_READY, "false");
   if (arb_tft_where (enc, step, id, &at, NULL))
@@ -596,7 +586,7 @@ injure (ArbProc    *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   g_autofree char *key = g_strconcat (ARB_TFT_KEY_INJURY, part, NULL);
-  const char *was = peek (step, enc, id, key);
+  const char *was = arb_step_peek (step, enc, id, key);
 
   /* Never lighter than what it already has: hit < useless < lost. */
   if (was && (g_str_equal (was, "lost") || (g_str_equal (was, "useless") && g_str_equal (how, "hit"))))
@@ -839,7 +829,7 @@ land (ArbProc     *proc,
   /* Force retreats follow physical blows only. */
   if (got > 0 && !a->missile && !a->thrown)
     {
-      const char *was = peek (step, enc, a->id, ARB_TFT_KEY_RETREAT);
+      const char *was = arb_step_peek (step, enc, a->id, ARB_TFT_KEY_RETREAT);
       g_auto(GStrv) list = was && was[0] ? g_strsplit (was, ",", -1) : NULL;
 
       if (!in_list (list, target))
@@ -893,18 +883,18 @@ check_attack (ArbProc     *proc,
   if (a->weapon.kind != ARB_TFT_WEAPON_BARE)
     {
       key = g_strconcat (ARB_TFT_KEY_BROKEN, a->weapon.name, NULL);
-      if (peek (step, enc, a->id, key))
+      if (arb_step_peek (step, enc, a->id, key))
         return arb_proc_refuse (error, NULL, _("%s's %s is broken"), name_of (enc, a->id), a->weapon.name);
       g_free (key);
       key = g_strconcat (ARB_TFT_KEY_DROPPED, a->weapon.name, NULL);
-      if (peek (step, enc, a->id, key))
+      if (arb_step_peek (step, enc, a->id, key))
         return arb_proc_refuse (error, NULL, _("%s's %s lies dropped at %s: pick it up first"), name_of (enc, a->id),
-                                a->weapon.name, peek (step, enc, a->id, key));
+                                a->weapon.name, arb_step_peek (step, enc, a->id, key));
     }
 
   if (a->weapon.kind != ARB_TFT_WEAPON_BARE)
     {
-      const char *arm = peek (step, enc, a->id, ARB_TFT_KEY_INJURY "weapon-arm");
+      const char *arm = arb_step_peek (step, enc, a->id, ARB_TFT_KEY_INJURY "weapon-arm");
 
       /* Arbiter's reading: no weapon in the other hand either; bare
        * hands (weapon=none) may still strike. */
@@ -1224,7 +1214,7 @@ arb_tft_attack_proc (ArbProc  *proc,
         }
     }
   /* The waiting is spent on this attack (its bonus read above). */
-  if (peek (step, enc, a.id, ARB_TFT_KEY_WAITED) != NULL)
+  if (arb_step_peek (step, enc, a.id, ARB_TFT_KEY_WAITED) != NULL)
     arb_step_set (step, enc, a.id, ARB_TFT_KEY_WAITED, NULL);
   if (arb_conditions_has (enc, step, a.id, "waiting"))
     arb_step_set (step, enc, a.id, ARB_KEY_COND "waiting", NULL);

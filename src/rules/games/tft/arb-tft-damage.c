@@ -18,16 +18,6 @@
 
 #define E ARB_ENCOUNTER_ENTITY
 
-/* arb_step_peek() wants a step: without one, the encounter as it is. */
-static const char *
-peek (ArbStep      *step,
-      ArbEncounter *enc,
-      const char   *id,
-      const char   *key)
-{
-  return step ? arb_step_peek (step, enc, id, key) : arb_encounter_get (enc, id, key);
-}
-
 static const char *
 name_of (ArbEncounter *enc,
          const char   *id)
@@ -117,7 +107,7 @@ arb_tft_action_dx_full (ArbEncounter      *enc,
                         gboolean           berserk,
                         GPtrArray         *reasons)
 {
-  const char *live = peek (step, enc, id, "adjusted-dx");
+  const char *live = arb_step_peek (step, enc, id, "adjusted-dx");
   const char *armour = arb_encounter_get_field (enc, id, "armor");
   const char *shield = arb_encounter_get_field (enc, id, "shield");
   const char *injury;
@@ -165,7 +155,7 @@ arb_tft_action_dx_full (ArbEncounter      *enc,
   /* "Took 5+ hits last turn" and the stagger are one event: the -2 rides
    * on next-dx while next-dx-until stands when Arbiter dealt the hits, so
    * the last-turn rule counts only for hits entered by hand. */
-  else if (last >= stagger && peek (step, enc, id, ARB_TFT_KEY_NEXT_DX_UNTIL) == NULL && !berserk)
+  else if (last >= stagger && arb_step_peek (step, enc, id, ARB_TFT_KEY_NEXT_DX_UNTIL) == NULL && !berserk)
     {
       g_autofree char *what = g_strdup_printf (_("took %d or more hits last turn"), stagger);
       int last_dx = arb_tft_table_dx (rules, "dx-adjustments", "Took 5 or more hits last turn", 0, -2);
@@ -176,19 +166,19 @@ arb_tft_action_dx_full (ArbEncounter      *enc,
 
   /* This -2 and the shield arm's are words in the aimed-shots table's
    * effects, not DX cells a house table could change: they stay here. */
-  if (!berserk && (injury = peek (step, enc, id, ARB_TFT_KEY_INJURY "leg")) &&
+  if (!berserk && (injury = arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY "leg")) &&
       (!g_str_equal (injury, "hit") || arb_conditions_has (enc, step, id, "kneeling")))
     {
       dx -= 2;
       add_reason (reasons, -2, _("injured leg"));
     }
-  if (!berserk && (injury = peek (step, enc, id, ARB_TFT_KEY_INJURY "shield-arm")) &&
+  if (!berserk && (injury = arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY "shield-arm")) &&
       !g_str_equal (injury, "hit") && shield && g_ascii_strcasecmp (shield, "none") != 0 &&
-      g_strcmp0 (peek (step, enc, id, ARB_TFT_KEY_SHIELD_READY), "false") != 0)
+      g_strcmp0 (arb_step_peek (step, enc, id, ARB_TFT_KEY_SHIELD_READY), "false") != 0)
     {
       g_autofree char *key = g_strconcat (ARB_TFT_KEY_DROPPED, shield, NULL);
 
-      if (peek (step, enc, id, key) == NULL)
+      if (arb_step_peek (step, enc, id, key) == NULL)
         {
           dx -= 2;
           add_reason (reasons, -2, _("useless shield arm, until the shield is dropped"));

@@ -26,11 +26,6 @@
 
 #define E ARB_ENCOUNTER_ENTITY
 
-/* A name of our own, so the cleanup cannot clash with one the shared
- * header may gain. */
-typedef ArbTftWeapon TftWeapon;
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TftWeapon, arb_tft_weapon_clear)
-
 /* The options' names, as the screen gives them. */
 static const char *
 option_name (char option)
@@ -385,7 +380,7 @@ option_fits (ArbProc     *proc,
 
   if (option == 'l')
     {
-      g_auto(TftWeapon) weapon = { 0 };
+      g_auto(ArbTftWeapon) weapon = { 0 };
       const char *ready = arb_tft_ready_name (enc, step, id);
 
       /* An engaged figure cannot ready a missile weapon (m, tft.ready),
@@ -849,7 +844,7 @@ ready_weapon (ArbProc     *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   const char *name = arb_encounter_get_name (enc, id);
-  g_auto(TftWeapon) weapon = { 0 };
+  g_auto(ArbTftWeapon) weapon = { 0 };
   g_autofree char *dropped_key = NULL;
   g_autofree char *here = arb_hex_to_string (at);
   const char *old, *lies;
