@@ -21,6 +21,7 @@ encounter_error (GError *error)
   print_error (error->message);
   if (g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL) ||
       g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_MISSING_PARAM) ||
+      g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE) ||
       g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID) ||
       g_error_matches (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID))
     return EXIT_RULE;

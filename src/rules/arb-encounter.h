@@ -36,6 +36,9 @@ typedef enum
   /* a parameter the action needs is not given: a form's to fill in, not
    * a rule broken; arb_encounter_error_get_param() names it */
   ARB_ENCOUNTER_ERROR_MISSING_PARAM,
+  /* a table the referee fills in from the book is still empty; the
+   * message names it as "SYSTEM/TABLE-ID" so the app can open it */
+  ARB_ENCOUNTER_ERROR_EMPTY_TABLE,
 } ArbEncounterError;
 
 GQuark arb_encounter_error_quark (void);
