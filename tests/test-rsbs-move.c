@@ -23,11 +23,22 @@
 
 #define E ARB_ENCOUNTER_ENTITY
 
+/* A net-man's weapons for those named Glaucus. */
 static char *
 sheet_text (const char *kind,
             const char *name,
             int         move)
 {
+  if (g_str_equal (name, "Glaucus"))
+    return g_strdup_printf ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                            "<sheet system=\"rsbs\" kind=\"%s\" format=\"1\">\n"
+                            "  <name>%s</name>\n"
+                            "  <rep>4</rep>\n"
+                            "  <primary-style>Retiarius</primary-style>\n"
+                            "  <move>%d</move>\n"
+                            "  <weapon name=\"Trident\" class=\"2H\"/>\n"
+                            "  <weapon name=\"Net\" class=\"NT\"/>\n"
+                            "</sheet>\n", kind, name, move);
   return g_strdup_printf ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                           "<sheet system=\"rsbs\" kind=\"%s\" format=\"1\">\n"
                           "  <name>%s</name>\n"
@@ -518,6 +529,66 @@ test_fall (void)
   g_assert_cmpint (get_int (m.enc, m.drusa, "dice-burned"), ==, 5);
 }
 
+/* Out of sight the whole way to a PC's rear: the player may decline
+ * the maneuver check (react=no); an NPC never does. */
+static void
+test_reaction_declined (void)
+{
+  g_auto(Match) m = { 0 };
+
+  match_new (&m, 14, 5, 3, 17, 5, 3);
+  set_live (m.enc, E, "active-side", "Greeks");
+  ok (m.enc, NULL, 0, "Aulus does not try the maneuver check", "rsbs.move", "id", m.drusa, "path", "16,5;15,5", "react", "no", NULL);
+  assert_at (m.enc, m.drusa, 15, 5, 3);
+  assert_at (m.enc, m.aulus, 14, 5, 3);
+  g_assert_null (arb_encounter_get (m.enc, m.aulus, "stirred"));
+  /* An NPC that moves at all is stirred. */
+  g_assert_cmpint (get_int (m.enc, m.drusa, "stirred"), ==, 1);
+}
+
+/* A net is tossed after moving 2" or less, and its inch is kept: 3"
+ * with net=yes is refused; 2" is allowed. Without a net, refused. */
+static void
+test_net (void)
+{
+  g_auto(Match) m = { 0 };
+  g_autofree char *glaucus = NULL;
+
+  match_new (&m, 5, 5, 0, 20, 5, 3);
+  glaucus = add_figure (m.enc, "character", "Glaucus", "Romans", 5, 10, 0);
+  refused (m.enc, "a net or rope is thrown after moving 2\" or less", "rsbs.move", "id", glaucus, "path", "6,10;7,10;8,10", "net", "yes", NULL);
+  refused (m.enc, "Net Attacks: Aulus has no net or rope in hand", "rsbs.move", "id", m.aulus, "path", "6,5", "net", "yes", NULL);
+  refused (m.enc, "Make a Bash Attack: Glaucus has no large shield", "rsbs.move", "id", glaucus, "path", "6,10", "bash", "yes", NULL);
+  ok (m.enc, NULL, 0, "1\" kept for the net toss", "rsbs.move", "id", glaucus, "path", "6,10;7,10", "net", "yes", NULL);
+  g_assert_cmpint (get_int (m.enc, glaucus, "moved"), ==, 2);
+}
+
+/* A figure in the way: to= walks round it, the cheapest way (two hexes
+ * of three ahead of him, one step aslant: 3"). Spent, acted or out,
+ * he does not move. */
+static void
+test_route (void)
+{
+  g_auto(Match) m = { 0 };
+  g_autofree char *castor = NULL;
+
+  match_new (&m, 5, 5, 0, 20, 5, 3);
+  castor = add_figure (m.enc, "npc", "Castor", "Romans", 6, 5, 0);
+  ok (m.enc, NULL, 0, "3\" of his 3\"", "rsbs.move", "id", m.aulus, "to", "7,5", NULL);
+  g_assert_cmpint (arb_encounter_get_int (m.enc, m.aulus, "q", -99), ==, 7);
+  g_assert_cmpint (arb_encounter_get_int (m.enc, m.aulus, "r", -99), ==, 5);
+  g_assert_cmpint (get_int (m.enc, m.aulus, "moved"), ==, 3);
+  refused (m.enc, "Voluntary Movement: Aulus stands in 7,5", "rsbs.move", "id", castor, "path", "7,5", NULL);
+  set_live (m.enc, castor, "cond.spent", "on");
+  refused (m.enc, "is spent", "rsbs.move", "id", castor, "path", "6,6", NULL);
+  set_live (m.enc, castor, "cond.spent", NULL);
+  set_live (m.enc, castor, "acted", "1");
+  refused (m.enc, "has already acted", "rsbs.move", "id", castor, "path", "6,6", NULL);
+  set_live (m.enc, castor, "acted", NULL);
+  refused (m.enc, "is not next to", "rsbs.move", "id", castor, "path", "8,8", NULL);
+  refused (m.enc, "off the 24 by 24 map", "rsbs.move", "id", castor, "to", "-1,5", NULL);
+}
+
 /* The map's drag and turn become rsbs.move. */
 static void
 test_plan (void)
@@ -565,6 +636,9 @@ main (int   argc,
   g_test_add_func ("/rsbs/move/reaction-free", test_reaction_free);
   g_test_add_func ("/rsbs/move/reaction-burn", test_reaction_burn);
   g_test_add_func ("/rsbs/move/reaction-maneuver", test_reaction_maneuver);
+  g_test_add_func ("/rsbs/move/reaction-declined", test_reaction_declined);
+  g_test_add_func ("/rsbs/move/net", test_net);
+  g_test_add_func ("/rsbs/move/route", test_route);
   g_test_add_func ("/rsbs/move/give-ground", test_give_ground);
   g_test_add_func ("/rsbs/move/ground-roll", test_ground_roll);
   g_test_add_func ("/rsbs/move/fall", test_fall);

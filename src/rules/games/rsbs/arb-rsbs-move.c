@@ -244,14 +244,16 @@ typedef struct
 typedef struct
 {
   gboolean ok;
-  int cost, turns, paid, back;
+  int cost, turns, paid, back, aslant;
 } Cell;
 
-/* Better: cheaper, then fewer pivots. */
+/* Better: cheaper, then fewer pivots, then fewer steps off the nose (a
+ * figure faces the way it walks when that costs nothing more). */
 static gboolean
-better (int cost, int turns, const Cell *than)
+better (int cost, int turns, int aslant, const Cell *than)
 {
-  return !than->ok || cost < than->cost || (cost == than->cost && turns < than->turns);
+  return !than->ok || cost < than->cost ||
+         (cost == than->cost && (turns < than->turns || (turns == than->turns && aslant < than->aslant)));
 }
 
 /* The cheapest way to walk @path (after @from) from @facing, @turned
@@ -274,7 +276,7 @@ cheapest_walk (ArbHex   from,
   int best_facing = -1, best_turned = 0;
 
 #define CELL(i, f, t) cells[(i) * 12 + (f) * 2 + (t)]
-  CELL (0, facing, turned ? 1 : 0) = (Cell){ TRUE, 0, 0, 0, 0 };
+  CELL (0, facing, turned ? 1 : 0) = (Cell){ TRUE, 0, 0, 0, 0, 0 };
   for (guint i = 0; i < n; i++)
     {
       ArbHex next = g_array_index (path, ArbHex, i);
@@ -291,16 +293,17 @@ cheapest_walk (ArbHex   from,
               {
                 gboolean turn = g != f;
                 int step_cost = ahead (g, dir) ? 1 : 2;
-                int cost, turns;
+                int cost, turns, aslant;
                 Cell *to = &CELL (i + 1, g, 0);
 
                 if (turn && (t || !pivots))
                   continue;
                 cost = c.cost + (turn ? turn_cost (f, g) : 0) + step_cost;
                 turns = c.turns + (turn ? 1 : 0);
-                if (better (cost, turns, to))
+                aslant = c.aslant + (dir != g ? 1 : 0);
+                if (better (cost, turns, aslant, to))
                   *to = (Cell){ TRUE, cost, turns, c.paid + (turn && turn_cost (f, g) ? 1 : 0),
-                                c.back + (step_cost == 2 ? 1 : 0) };
+                                c.back + (step_cost == 2 ? 1 : 0), aslant };
               }
           }
       here = next;
@@ -314,7 +317,7 @@ cheapest_walk (ArbHex   from,
           continue;
         if (final < 0 || final == f)
           {
-            if (better (c.cost, c.turns, &best))
+            if (better (c.cost, c.turns, c.aslant, &best))
               {
                 best = c;
                 best_facing = f;
@@ -325,9 +328,9 @@ cheapest_walk (ArbHex   from,
           {
             int cost = c.cost + turn_cost (f, final);
 
-            if (better (cost, c.turns + 1, &best))
+            if (better (cost, c.turns + 1, c.aslant, &best))
               {
-                best = (Cell){ TRUE, cost, c.turns + 1, c.paid + turn_cost (f, final), c.back };
+                best = (Cell){ TRUE, cost, c.turns + 1, c.paid + turn_cost (f, final), c.back, c.aslant };
                 best_facing = final;
                 best_turned = 1;
               }
