@@ -94,8 +94,8 @@ arb_rsbs_mark_stirred (ArbProc    *proc,
     arb_step_set_int (step, enc, id, ARB_RSBS_KEY_STIRRED, 1);
 }
 
-/* Catching Breath's conditions: an NPC that moved in any way, a PC that
- * spent more than half his rate. */
+/* Catching Breath's conditions: an NPC that moved in any way (a free
+ * pivot too), a PC that spent more than half his rate. */
 static void
 stir_mover (ArbProc    *proc,
             const char *id,
@@ -104,7 +104,7 @@ stir_mover (ArbProc    *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
 
-  if (arb_rsbs_is_npc (enc, id) ? spent > 0 : spent * 2 > rate)
+  if (arb_rsbs_is_npc (enc, id) || spent * 2 > rate)
     arb_rsbs_mark_stirred (proc, id);
 }
 
@@ -564,9 +564,9 @@ turn_to_face (ArbProc    *proc,
   arb_step_add_log (step, _("%s turns to face %s"), arb_encounter_get_name (enc, who), arb_encounter_get_name (enc, mover));
 }
 
-/* The maneuver table's codes for a reaction move: "turn", "burn=N",
- * "burn=1d10", "none", joined by commas. FALSE when it stopped for a
- * die. */
+/* The maneuver table's codes for a reaction move: "turn", "burn=N"
+ * (1-100), "burn=1d10", "none", joined by commas; any other is the
+ * referee's to apply. FALSE when it stopped for a die. */
 static gboolean
 apply_maneuver (ArbProc    *proc,
                 const char *who,
@@ -574,14 +574,13 @@ apply_maneuver (ArbProc    *proc,
                 const char *codes_text)
 {
   ArbStep *step = arb_proc_get_step (proc);
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
   g_auto(GStrv) codes = g_strsplit (codes_text ? codes_text : "", ",", -1);
-  const char *why = _("a failed reaction move (Maneuver Table)");
+  const char *why = _("a reaction move (Maneuver Table)");
 
   for (guint i = 0; codes[i]; i++)
     {
       char *code = g_strstrip (codes[i]);
-      int n;
+      gint64 n;
 
       if (code[0] == '\0' || g_str_equal (code, "none"))
         continue;
@@ -592,16 +591,8 @@ apply_maneuver (ArbProc    *proc,
           if (!arb_rsbs_burn_roll (proc, who, why))
             return FALSE;
         }
-      else if (g_str_has_prefix (code, "burn=") && strchr (code + 5, 'd'))
-        {
-          g_autofree char *purpose = g_strdup_printf (_("dice %s burns (Maneuver Table)"), arb_encounter_get_name (enc, who));
-
-          if (!arb_proc_roll (proc, code + 5, purpose, &n))
-            return FALSE;
-          arb_rsbs_burn (proc, who, n, why);
-        }
-      else if (g_str_has_prefix (code, "burn=") && (n = atoi (code + 5)) > 0)
-        arb_rsbs_burn (proc, who, n, why);
+      else if (g_str_has_prefix (code, "burn=") && g_ascii_string_to_signed (code + 5, 10, 1, 100, &n, NULL))
+        arb_rsbs_burn (proc, who, (int)n, why);
       else
         arb_step_add_log (step, _("The maneuver table says “%s”, which Arbiter does not apply: the referee does, by hand"), code);
     }
