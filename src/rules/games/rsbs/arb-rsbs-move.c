@@ -699,6 +699,8 @@ breakdown (int         earlier,
   if (free_turns > 0)
     g_ptr_array_add (parts, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d turn of 90 degrees or less (free)",
                                                           "%d turns of 90 degrees or less (free)", free_turns), free_turns));
+  if (parts->len == 0)
+    g_ptr_array_add (parts, g_strdup (_("none yet")));
   g_ptr_array_add (parts, NULL);
   return g_strjoinv (", ", (char **)parts->pdata);
 }
@@ -737,9 +739,11 @@ move_path_full (ArbProc     *proc,
     return arb_proc_refuse (error, NULL, _("Stand up and move: %s is on the ground and must get up first (2\" of his move)"), name);
   if (!arb_rsbs_where (enc, step, id, &start, &old_facing))
     return arb_proc_refuse (error, NULL, _("%s is not on the map"), name);
-  if (n == 0 && facing < 0)
+  /* Standing still is a move only when it keeps the inch of an attack
+   * (an NPC's bash from where he stands). */
+  if (n == 0 && facing < 0 && extra == 0)
     return arb_proc_refuse (error, "to", "%s", _("Say where to move (to= or path=), or the facing to turn to (facing=)"));
-  if (n == 0 && facing == old_facing)
+  if (n == 0 && facing == old_facing && extra == 0)
     return arb_proc_refuse (error, NULL, _("Voluntary Movement: %s already faces hexside %d"), name, facing);
   rate = arb_rsbs_move_rate (enc, step, id, error);
   if (rate < 0)
@@ -836,7 +840,7 @@ move_path_full (ArbProc     *proc,
 
   if (n > 0)
     arb_step_add_log (step, _("%s moves to %d,%d: %d\" of his %d\" (%s)"), name, end.q, end.r, total, rate, spent_on);
-  else
+  else if (end_facing != old_facing)
     arb_step_add_log (step, _("%s turns to face hexside %d: %d\" of his %d\" (%s)"), name, end_facing, total, rate, spent_on);
   if (extra > 0)
     arb_step_add_log (step, _("%d\" kept for the %s"), extra, extra_what);
@@ -852,7 +856,8 @@ move_path_full (ArbProc     *proc,
   arb_step_set_who (step, name);
   if (!reactions (proc, id, seen, error))
     return FALSE;
-  arb_step_add_headline (step, ARB_HEADLINE_PLAIN, contact_foe ? _("CONTACT") : n > 0 ? _("MOVES") : _("TURNS"));
+  if (n > 0 || end_facing != old_facing)
+    arb_step_add_headline (step, ARB_HEADLINE_PLAIN, contact_foe ? _("CONTACT") : n > 0 ? _("MOVES") : _("TURNS"));
   return TRUE;
 }
 
