@@ -540,6 +540,7 @@ static void
 test_reaction_declined (void)
 {
   g_auto(Match) m = { 0 };
+  g_auto(Match) n = { 0 };
 
   match_new (&m, 14, 5, 3, 17, 5, 3);
   set_live (m.enc, E, "active-side", "Greeks");
@@ -549,6 +550,14 @@ test_reaction_declined (void)
   g_assert_null (arb_encounter_get (m.enc, m.aulus, "stirred"));
   /* An NPC that moves at all is stirred. */
   g_assert_cmpint (get_int (m.enc, m.drusa, "stirred"), ==, 1);
+
+  /* Nor need he pay 1d10 to turn when she comes into sight on his
+   * flank: no die asked for. */
+  match_new (&n, 14, 5, 3, 17, 5, 3);
+  set_live (n.enc, E, "active-side", "Greeks");
+  ok (n.enc, NULL, 0, "Aulus does not pay 1d10 to turn", "rsbs.move", "id", n.drusa, "path", "16,5;16,4;15,4", "react", "no", NULL);
+  assert_at (n.enc, n.aulus, 14, 5, 3);
+  g_assert_null (arb_encounter_get (n.enc, n.aulus, "dice-burned"));
 }
 
 /* A net is tossed after moving 2" or less, and its inch is kept: 3"

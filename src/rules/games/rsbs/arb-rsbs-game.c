@@ -37,7 +37,8 @@ static const ArbParamSpec rsbs_move_params[] = {
   { "back", N_("Back along the way without turning (2\" an inch)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
   { "bash", N_("Keep 1\" for a bash"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
   { "net", N_("Keep 1\" for a net toss"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
-  { "react", N_("A player character reacts unseen"), ARB_PARAM_CHOICE, N_("|Rolls the maneuver check;no|Declines it"), 0, 0, FALSE },
+  { "react", N_("A player character he comes round"), ARB_PARAM_CHOICE,
+    N_("|Reacts as the rules allow;no|Keeps his dice: no 1d10 turn, no maneuver check"), 0, 0, FALSE },
   { NULL }
 };
 

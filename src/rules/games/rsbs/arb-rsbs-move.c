@@ -632,6 +632,13 @@ reactions (ArbProc     *proc,
           arb_rsbs_mark_stirred (proc, w->id);
           continue;
         }
+      /* "May turn": a player may keep his dice (react=no). */
+      if (w->sight == 1 && declined && !arb_rsbs_is_npc (enc, w->id))
+        {
+          arb_step_add_log (step, _("Reaction Movement: %s comes against %s's %s; %s does not pay 1d10 to turn"),
+                            name, who_name, arb_rsbs_arc_label (arc), who_name);
+          continue;
+        }
       if (w->sight == 1)
         {
           arb_step_add_log (step, _("Reaction Movement: %s comes against %s's %s; he came into sight on the way: %s turns for 1d10 burned"),
