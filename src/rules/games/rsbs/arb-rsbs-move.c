@@ -349,29 +349,6 @@ hex_key (ArbHex hex)
   return GUINT_TO_POINTER ((((guint)(hex.q + 32768) & 0xffff) << 16) | ((guint)(hex.r + 32768) & 0xffff));
 }
 
-/* What a step of a voluntary move may enter, after @from: on the map,
- * free, still touching the foes touched at the start (moving away from
- * one is Break Off). */
-static gboolean
-may_enter (ArbEncounter *enc,
-           ArbStep      *step,
-           const char   *id,
-           GPtrArray    *held,
-           ArbHex        hex)
-{
-  if (!arb_map_in_bounds (enc, hex) || arb_rsbs_hex_taken (enc, step, id, hex, NULL))
-    return FALSE;
-  for (guint i = 0; i < held->len; i++)
-    {
-      ArbHex at;
-
-      if (arb_rsbs_where (enc, step, g_ptr_array_index (held, i), &at, NULL) &&
-          arb_rsbs_gap_hex (hex, at) != 0)
-        return FALSE;
-    }
-  return TRUE;
-}
-
 /* A hex where a foe not touched at the start is touched: contact, and
  * the move ends there. */
 static gboolean
@@ -399,6 +376,141 @@ typedef struct
   int    prev;     /* index in the nodes, -1 for the start */
 } Node;
 
+/* What the route asks of every hex, worked out once: the hexes taken,
+ * those of the foes touched at the start (to stay against) and of the
+ * others (contact ends the way). */
+typedef struct
+{
+  ArbEncounter *enc;
+  GHashTable   *taken;
+  GArray       *held;
+  GArray       *others;
+} Ground;
+
+static void
+ground_init (Ground       *g,
+             ArbEncounter *enc,
+             ArbStep      *step,
+             const char   *id,
+             ArbHex        start)
+{
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+
+  g->enc = enc;
+  g->taken = g_hash_table_new (NULL, NULL);
+  g->held = g_array_new (FALSE, FALSE, sizeof (ArbHex));
+  g->others = g_array_new (FALSE, FALSE, sizeof (ArbHex));
+  for (guint i = 0; ids[i]; i++)
+    {
+      ArbHex at;
+
+      if (g_str_equal (ids[i], id) || arb_rsbs_is_out (enc, step, ids[i]) ||
+          !arb_rsbs_where (enc, step, ids[i], &at, NULL))
+        continue;
+      g_hash_table_add (g->taken, hex_key (at));
+      if (!arb_rsbs_is_foe (enc, step, id, ids[i]))
+        continue;
+      g_array_append_val (arb_rsbs_gap_hex (start, at) == 0 ? g->held : g->others, at);
+    }
+}
+
+static void
+ground_clear (Ground *g)
+{
+  g_clear_pointer (&g->taken, g_hash_table_unref);
+  g_clear_pointer (&g->held, g_array_unref);
+  g_clear_pointer (&g->others, g_array_unref);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Ground, ground_clear)
+
+static gboolean
+ground_enters (Ground *g,
+               ArbHex  hex)
+{
+  if (g_hash_table_contains (g->taken, hex_key (hex)) || !arb_map_in_bounds (g->enc, hex))
+    return FALSE;
+  for (guint i = 0; i < g->held->len; i++)
+    if (arb_rsbs_gap_hex (hex, g_array_index (g->held, ArbHex, i)) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+ground_contact (Ground *g,
+                ArbHex  hex)
+{
+  for (guint i = 0; i < g->others->len; i++)
+    if (arb_rsbs_gap_hex (hex, g_array_index (g->others, ArbHex, i)) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The open nodes, a binary heap by cost, then pivots. */
+static gboolean
+node_before (GArray *nodes,
+             int     a,
+             int     b)
+{
+  Node *x = &g_array_index (nodes, Node, a);
+  Node *y = &g_array_index (nodes, Node, b);
+
+  return x->cost < y->cost || (x->cost == y->cost && x->turns < y->turns);
+}
+
+static void
+heap_push (GArray *heap,
+           GArray *nodes,
+           int     index)
+{
+  guint i = heap->len;
+
+  g_array_append_val (heap, index);
+  while (i > 0 && node_before (nodes, g_array_index (heap, int, i), g_array_index (heap, int, (i - 1) / 2)))
+    {
+      int t = g_array_index (heap, int, i);
+
+      g_array_index (heap, int, i) = g_array_index (heap, int, (i - 1) / 2);
+      g_array_index (heap, int, (i - 1) / 2) = t;
+      i = (i - 1) / 2;
+    }
+}
+
+static int
+heap_pop (GArray *heap,
+          GArray *nodes)
+{
+  int top = g_array_index (heap, int, 0);
+  guint i = 0;
+
+  g_array_index (heap, int, 0) = g_array_index (heap, int, heap->len - 1);
+  g_array_set_size (heap, heap->len - 1);
+  for (;;)
+    {
+      guint l = 2 * i + 1, r = l + 1, m = i;
+      int t;
+
+      if (l < heap->len && node_before (nodes, g_array_index (heap, int, l), g_array_index (heap, int, m)))
+        m = l;
+      if (r < heap->len && node_before (nodes, g_array_index (heap, int, r), g_array_index (heap, int, m)))
+        m = r;
+      if (m == i)
+        break;
+      t = g_array_index (heap, int, i);
+      g_array_index (heap, int, i) = g_array_index (heap, int, m);
+      g_array_index (heap, int, m) = t;
+      i = m;
+    }
+  return top;
+}
+
+/* A hex and a facing as one number: hexes lie within ±10000. */
+static gint64
+state_key (ArbHex hex,
+           int    facing)
+{
+  return ((gint64)(hex.q + 16384) << 20) | ((gint64)(hex.r + 16384) << 3) | facing;
+}
+
 GArray *
 arb_rsbs_route (ArbEncounter *enc,
                 ArbStep      *step,
@@ -406,11 +518,13 @@ arb_rsbs_route (ArbEncounter *enc,
                 ArbHex        to)
 {
   g_autoptr(GArray) nodes = g_array_new (FALSE, FALSE, sizeof (Node));
-  g_autoptr(GHashTable) best = g_hash_table_new (NULL, NULL);   /* hex+state -> node index + 1 */
-  g_autoptr(GPtrArray) held = NULL;
-  g_autoptr(GArray) open = g_array_new (FALSE, FALSE, sizeof (int));
+  /* hex and facing -> the index of the cheapest node there yet */
+  g_autoptr(GHashTable) best = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GArray) heap = g_array_new (FALSE, FALSE, sizeof (int));
+  g_auto(Ground) ground = { 0 };
   ArbHex start;
   int facing = 0, bound, found = -1;
+  gint64 key;
   GArray *path;
 
   if (!arb_rsbs_where (enc, step, id, &start, &facing))
@@ -418,65 +532,57 @@ arb_rsbs_route (ArbEncounter *enc,
   path = g_array_new (FALSE, FALSE, sizeof (ArbHex));
   if (start.q == to.q && start.r == to.r)
     return path;
-  held = foes_touching (enc, step, id, start);
+  ground_init (&ground, enc, step, id, start);
   /* Far enough for a way round a figure or two. */
   bound = arb_hex_distance (start, to) + 6;
 
   g_array_append_val (nodes, ((Node){ start, facing, arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_TURN_GAP, 0) ? 1 : 0, 0, 0, -1 }));
-  g_array_append_val (open, ((int){ 0 }));
-  /* Dijkstra, the open list scanned for its cheapest: a few hundred
-   * hexes by twelve states at most. */
-  while (open->len > 0)
+  key = state_key (start, facing);
+  g_hash_table_insert (best, g_memdup2 (&key, sizeof key), GINT_TO_POINTER (0));
+  heap_push (heap, nodes, 0);
+  /* Dijkstra over hexes and facings; a pivot is taken with the step
+   * after it, so only the start may carry one made before. */
+  while (heap->len > 0)
     {
-      guint pick = 0;
-      int index;
-      Node node;
+      int index = heap_pop (heap, nodes);
+      Node node = g_array_index (nodes, Node, index);
 
-      for (guint i = 1; i < open->len; i++)
-        {
-          Node *a = &g_array_index (nodes, Node, g_array_index (open, int, i));
-          Node *b = &g_array_index (nodes, Node, g_array_index (open, int, pick));
-
-          if (a->cost < b->cost || (a->cost == b->cost && a->turns < b->turns))
-            pick = i;
-        }
-      index = g_array_index (open, int, pick);
-      g_array_remove_index_fast (open, pick);
-      node = g_array_index (nodes, Node, index);
+      key = state_key (node.hex, node.facing);
+      if (GPOINTER_TO_INT (g_hash_table_lookup (best, &key)) != index)
+        continue;   /* a cheaper way there came later */
       if (node.hex.q == to.q && node.hex.r == to.r)
         {
           found = index;
           break;
         }
-      if (node.prev >= 0 && contact_hex (enc, step, id, held, node.hex))
+      if (node.prev >= 0 && ground_contact (&ground, node.hex))
         continue;
-      for (int g = 0; g < 6; g++)
+      for (int dir = 0; dir < 6; dir++)
         {
-          gboolean turn = g != node.facing;
+          ArbHex next = arb_hex_neighbour (node.hex, dir);
 
-          if (turn && node.turned)
+          if (arb_hex_distance (start, next) > bound || !ground_enters (&ground, next))
             continue;
-          for (int dir = 0; dir < 6; dir++)
+          for (int g = 0; g < 6; g++)
             {
-              ArbHex next = arb_hex_neighbour (node.hex, dir);
+              gboolean turn = g != node.facing;
               int cost = node.cost + (turn ? turn_cost (node.facing, g) : 0) + (ahead (g, dir) ? 1 : 2);
               int turns = node.turns + (turn ? 1 : 0);
-              gpointer key;
-              guint seen;
-              Node *old;
+              gpointer seen;
 
-              if (arb_hex_distance (start, next) > bound || !may_enter (enc, step, id, held, next))
+              if (turn && node.turned)
                 continue;
-              key = GUINT_TO_POINTER (GPOINTER_TO_UINT (hex_key (next)) ^ ((guint)g << 29));
-              /* The key folds the facing into the top bits; a clash
-               * only costs a route that is not the cheapest. */
-              seen = GPOINTER_TO_UINT (g_hash_table_lookup (best, key));
-              old = seen ? &g_array_index (nodes, Node, seen - 1) : NULL;
-              if (old && (old->cost < cost || (old->cost == cost && old->turns <= turns)))
-                continue;
+              key = state_key (next, g);
+              if (g_hash_table_lookup_extended (best, &key, NULL, &seen))
+                {
+                  Node *old = &g_array_index (nodes, Node, GPOINTER_TO_INT (seen));
+
+                  if (old->cost < cost || (old->cost == cost && old->turns <= turns))
+                    continue;
+                }
               g_array_append_val (nodes, ((Node){ next, g, 0, cost, turns, index }));
-              g_hash_table_insert (best, key, GUINT_TO_POINTER (nodes->len));
-              g_array_append_val (open, ((int){ (int)nodes->len - 1 }));
+              g_hash_table_insert (best, g_memdup2 (&key, sizeof key), GINT_TO_POINTER ((int)nodes->len - 1));
+              heap_push (heap, nodes, (int)nodes->len - 1);
             }
         }
     }
