@@ -524,6 +524,11 @@ test_fall (void)
   g_assert_nonnull (arb_encounter_get (m.enc, m.aulus, "cond.face-down"));
   assert_at (m.enc, m.aulus, 10, 5, 0);
   ok (m.enc, NULL, 0, "already on the ground", "rsbs.fall", "id", m.aulus, "how", "struck", NULL);
+  /* Down in his own activation, he stays down until the next. */
+  refused (m.enc, "fell in this activation", "rsbs.stand", "id", m.aulus, NULL);
+  set_live (m.enc, E, "turn", "2");
+  ok (m.enc, NULL, 0, "gets up", "rsbs.stand", "id", m.aulus, NULL);
+  g_assert_null (arb_encounter_get (m.enc, m.aulus, "fell-at"));
 
   ok (m.enc, NULL, 0, "face up", "rsbs.fall", "id", m.drusa, "how", "struck", "by", m.aulus, NULL);
   g_assert_null (arb_encounter_get (m.enc, m.drusa, "cond.face-down"));

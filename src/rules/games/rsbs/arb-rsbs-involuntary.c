@@ -210,6 +210,11 @@ arb_rsbs_fall (ArbProc     *proc,
     }
   arb_rsbs_set_condition (proc, id, "down", TRUE);
   arb_rsbs_set_condition (proc, id, "face-down", face_down);
+  {
+    g_autofree char *now = arb_rsbs_activation_now (enc, step);
+
+    arb_step_set (step, enc, id, ARB_RSBS_KEY_FELL_AT, now);
+  }
   if (head != facing)
     arb_step_set_int (step, enc, id, ARB_KEY_FACING, head);
   arb_step_add_log (step, face_down ? _("%s falls face down, head toward hexside %d (Character Facing while on the Ground)")

@@ -69,6 +69,14 @@ arb_rsbs_move_actor (ArbProc  *proc,
   return id;
 }
 
+char *
+arb_rsbs_activation_now (ArbEncounter *enc,
+                         ArbStep      *step)
+{
+  return g_strdup_printf ("%d:%s", arb_step_peek_field_int (step, enc, E, ARB_KEY_TURN, 0),
+                          arb_step_peek (step, enc, E, ARB_RSBS_KEY_ACTIVE_SIDE) ?: "");
+}
+
 void
 arb_rsbs_set_condition (ArbProc    *proc,
                         const char *id,
@@ -1061,6 +1069,7 @@ arb_rsbs_stand (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *id = arb_rsbs_move_actor (proc, error);
   g_autoptr(GPtrArray) beside = NULL;
+  g_autofree char *now = NULL;
   const char *name;
   int rate, earlier, facing = -1, old_facing = 0;
   ArbHex at;
@@ -1074,6 +1083,10 @@ arb_rsbs_stand (ArbProc  *proc,
     return FALSE;
   if (!arb_rsbs_is_down (enc, step, id))
     return arb_proc_refuse (error, NULL, _("Stand up and move: %s is on his feet"), name);
+  now = arb_rsbs_activation_now (enc, step);
+  if (g_strcmp0 (arb_step_peek (step, enc, id, ARB_RSBS_KEY_FELL_AT), now) == 0)
+    return arb_proc_refuse (error, NULL, _("Knocked or Pulled to the Ground: %s fell in this activation and may not get up until he is active again"),
+                            name);
   if (!arb_rsbs_where (enc, step, id, &at, &old_facing))
     return arb_proc_refuse (error, NULL, _("%s is not on the map"), name);
   rate = arb_rsbs_move_rate (enc, step, id, error);
@@ -1088,6 +1101,8 @@ arb_rsbs_stand (ArbProc  *proc,
 
   arb_rsbs_set_condition (proc, id, "down", FALSE);
   arb_rsbs_set_condition (proc, id, "face-down", FALSE);
+  if (arb_step_peek (step, enc, id, ARB_RSBS_KEY_FELL_AT))
+    arb_step_set (step, enc, id, ARB_RSBS_KEY_FELL_AT, NULL);
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_MOVED, earlier + 2);
   /* He rises facing as he likes, at no further cost (Arbiter's
    * reading: the seed gives no facing for getting up). */

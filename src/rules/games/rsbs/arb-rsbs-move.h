@@ -15,6 +15,13 @@ G_BEGIN_DECLS
  * fights now is at -1 Rep (Stand up and melee); the melee part reads it
  * and clears it when that round is over. */
 #define ARB_RSBS_KEY_STOOD "stood"
+/* "TURN:SIDE": the activation a figure was knocked or pulled down in;
+ * he may not get up in that one (Knocked or Pull to the Ground). */
+#define ARB_RSBS_KEY_FELL_AT "fell-at"
+
+/* The activation now, as ARB_RSBS_KEY_FELL_AT keeps it (owned). */
+char       *arb_rsbs_activation_now   (ArbEncounter *enc,
+                                       ArbStep      *step);
 
 /* The sheet is an NPC's (kind "npc"). */
 gboolean    arb_rsbs_is_npc           (ArbEncounter *enc,
