@@ -527,6 +527,16 @@ test_prematch (void)
     g_free (add_combatant (lone, "rsbs-glaucus-the-net.xml", "Black", NULL));
     refused (lone, "two entrances", "rsbs.prematch", "entries", "yes", NULL);
   }
+  /* A solo match, one PC against two NPCs: both are his opponents, and
+   * each has his Rep rolled (1: Rep 3; 10: Rep 4 at the Fringe). */
+  {
+    g_autofree char *third = add_combatant (m.enc, "rsbs-glaucus-the-net.xml", "Black", NULL);
+
+    ok (m.enc, "rsbs.prematch", (int[]){ 1, 10 }, 2, "locale", "fringe", NULL);
+    g_assert_cmpint (live_int (m.enc, m.glaucus, "rep"), ==, 3);
+    g_assert_cmpint (live_int (m.enc, third, "rep"), ==, 4);
+    g_assert_cmpint (arb_rsbs_pool (m.enc, third), ==, 20);
+  }
   ok (m.enc, "rsbs.start", NULL, 0, "cards", "AH,2H", NULL);
   refused (m.enc, "", "rsbs.prematch", "locale", "fringe", NULL);
 }

@@ -157,7 +157,7 @@ work_out_pairs (ArbEncounter *enc,
           gboolean free_one = !g_hash_table_contains (taken, ids[j]);
           int gap = abs (number_of (ids[j]) - number_of (ids[i]));
 
-          if (g_strcmp0 (arb_order_side_of (enc, NULL, ids[j]), side) == 0 || arb_rsbs_is_out (enc, NULL, ids[j]))
+          if (g_strcmp0 (arb_order_side_of (enc, NULL, ids[j]), side) == 0 || arb_rsbs_is_gone (enc, NULL, ids[j]))
             continue;
           if (best == NULL || (free_one && !best_free) || (free_one == best_free && gap < best_gap))
             {
@@ -247,7 +247,7 @@ enter_side (ArbProc      *proc,
       g_autofree char *where = NULL;
       Spot *s = NULL;
 
-      if (g_strcmp0 (arb_order_side_of (enc, step, ids[i]), side) != 0 || arb_rsbs_is_out (enc, step, ids[i]))
+      if (g_strcmp0 (arb_order_side_of (enc, step, ids[i]), side) != 0 || arb_rsbs_is_gone (enc, step, ids[i]))
         continue;
       for (; next < spots->len && s == NULL; next++)
         {

@@ -67,6 +67,14 @@ arb_rsbs_is_pc (ArbEncounter *enc,
   return sheet != NULL && g_strcmp0 (arb_sheet_get_kind (sheet), "character") == 0;
 }
 
+gboolean
+arb_rsbs_is_gone (ArbEncounter *enc,
+                  ArbStep      *step,
+                  const char   *id)
+{
+  return arb_rsbs_has_condition (enc, step, id, "dead") || arb_rsbs_has_condition (enc, step, id, "surrendered");
+}
+
 /* Passing dice */
 
 static Ways
@@ -93,7 +101,8 @@ ways_choose (int n,
   return r;
 }
 
-/* C(n,k) rep^k (10-rep)^(n-k): exact in 128 bits for n up to 38. */
+/* C(n,k) rep^k (10-rep)^(n-k), as arb_rsbs_pass_ways() but exact in
+ * 128 bits up to 38 dice, for a check of 20 dice or two pools of 20. */
 static Ways
 pass_ways128 (int n,
               int rep,
@@ -129,31 +138,6 @@ beat_ways128 (int   n,
   return more;
 }
 
-/* Exact for @n up to 19 (10^19 is the last power of ten in 64 bits). */
-guint64
-arb_rsbs_pass_ways (int n,
-                    int rep,
-                    int k)
-{
-  return (guint64)pass_ways128 (n, rep, k);
-}
-
-/* Exact for @n + @m up to 19. */
-guint64
-arb_rsbs_beat_ways (int      n,
-                    int      rep,
-                    int      m,
-                    int      rep_b,
-                    guint64 *equal)
-{
-  Ways same = 0;
-  Ways more = beat_ways128 (n, rep, m, rep_b, &same);
-
-  if (equal)
-    *equal = (guint64)same;
-  return (guint64)more;
-}
-
 /* Odds over 10^@exp: a denominator past 64 bits is brought down by tens,
  * the numerator rounded (an error under 10^-19, below what is shown). */
 static void
@@ -172,12 +156,13 @@ add_odds (ArbStep    *step,
   arb_step_add_odds (step, label, (guint64)num, (guint64)den);
 }
 
-gboolean
-arb_rsbs_roll_passes (ArbProc    *proc,
-                      int         n,
-                      int         rep,
-                      const char *purpose,
-                      int        *passes)
+/* arb_rsbs_roll_passes(), with each die in the log. */
+static gboolean
+roll_shown (ArbProc    *proc,
+            int         n,
+            int         rep,
+            const char *purpose,
+            int        *passes)
 {
   ArbStep *step = arb_proc_get_step (proc);
   g_autoptr(GString) shown = g_string_new (NULL);
@@ -245,6 +230,8 @@ arb_rsbs_check (ArbProc  *proc,
       if (foe_dice == 0)
         return arb_proc_refuse (error, "foe-dice", _("Passing dice: how many d10 does %s roll (foe-dice=1 to 20)?"),
                                 name_of (enc, against));
+      if (dice + foe_dice > 38)
+        return arb_proc_refuse (error, NULL, "%s", _("Passing dice: Arbiter works the odds of two pools out to 38 dice between them"));
       foe_rep = arb_rsbs_rep (enc, step, against);
       foe_who = g_strdup (name_of (enc, against));
     }
@@ -271,11 +258,11 @@ arb_rsbs_check (ArbProc  *proc,
       add_odds (step, l_less, all - more - same, dice + foe_dice);
     }
 
-  if (!arb_rsbs_roll_passes (proc, dice, rep, who, &passes))
+  if (!roll_shown (proc, dice, rep, who, &passes))
     return FALSE;
   if (against != NULL)
     {
-      if (!arb_rsbs_roll_passes (proc, foe_dice, foe_rep, foe_who, &foe_passes))
+      if (!roll_shown (proc, foe_dice, foe_rep, foe_who, &foe_passes))
         return FALSE;
       if (passes > foe_passes)
         {
@@ -343,7 +330,7 @@ arb_rsbs_burn_proc (ArbProc  *proc,
                             reason);
   if (dice == NULL || dice[0] == '\0')
     return arb_proc_refuse (error, "dice", "%s", _("Burning dice: how many (dice=N, or dice=1d10)?"));
-  if (arb_rsbs_is_out (enc, step, id))
+  if (arb_rsbs_is_gone (enc, step, id))
     return arb_proc_refuse (error, NULL, _("Burning dice: %s is out of the match"), name_of (enc, id));
   if (arb_rsbs_dice_left (enc, step, id) == 0)
     return arb_proc_refuse (error, NULL, _("Burning dice: %s's pool is already spent (0 dice left)"),
@@ -386,7 +373,7 @@ arb_rsbs_mercy (ArbProc  *proc,
   if (!figure_param (proc, "id", TRUE, &id, error))
     return FALSE;
   arb_step_set_who (step, name_of (enc, id));
-  if (arb_rsbs_is_out (enc, step, id))
+  if (arb_rsbs_is_gone (enc, step, id))
     return arb_proc_refuse (error, NULL, _("Appealing for mercy: %s is already out of the match"), name_of (enc, id));
   if (arb_rsbs_dice_left (enc, step, id) > 0 && !arb_rsbs_has_condition (enc, step, id, "spent"))
     return arb_proc_refuse (error, NULL, _("Appealing for mercy: only a spent gladiator appeals, and %s has %d dice left (Burning Dice)"),
@@ -491,7 +478,7 @@ arb_rsbs_try_breath (ArbProc     *proc,
   gboolean pc = arb_rsbs_is_pc (enc, id);
 
   *caught = FALSE;
-  if (arb_rsbs_is_out (enc, step, id))
+  if (arb_rsbs_is_gone (enc, step, id))
     return arb_proc_refuse (error, NULL, _("Catching breath: %s is out of the match"), name);
   if (2 * (pool - left) < pool)
     return arb_proc_refuse (error, NULL, _("Catching breath: %s has burned %d of %d dice, less than half his pool"),

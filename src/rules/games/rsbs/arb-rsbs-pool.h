@@ -14,6 +14,12 @@ G_BEGIN_DECLS
 gboolean arb_rsbs_is_pc (ArbEncounter *enc,
                          const char   *id);
 
+/* Dead or surrendered: out of the match, whether he stands on a map or
+ * not (a fight may be run without one). */
+gboolean arb_rsbs_is_gone (ArbEncounter *enc,
+                           ArbStep      *step,
+                           const char   *id);
+
 /* Whether @id has tried to catch his breath at this moment already (this
  * turn, with the side active now): once a moment. */
 gboolean arb_rsbs_breath_tried (ArbEncounter *enc,

@@ -318,7 +318,7 @@ rsbs_breath_if_may (ArbProc    *proc,
   g_autoptr(GError) refused = NULL;
   gboolean caught;
 
-  if (arb_rsbs_is_out (enc, step, id) || arb_rsbs_breath_tried (enc, step, id))
+  if (arb_rsbs_is_gone (enc, step, id) || arb_rsbs_breath_tried (enc, step, id))
     return TRUE;
   if (arb_rsbs_try_breath (proc, id, own, &caught, &refused))
     return TRUE;
