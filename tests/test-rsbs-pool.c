@@ -163,12 +163,12 @@ test_check (void)
   match_new (&m);
   {
     g_autoptr(ArbOutcome) outcome = asks (m.enc, "rsbs.check", "id", m.aulus, "dice", "4", NULL);
-    guint64 two_up = odds_of (outcome->step, "Aulus Varro passes 2") + odds_of (outcome->step, "Aulus Varro passes 3")
-                     + odds_of (outcome->step, "Aulus Varro passes 4");
+    guint64 two_up = odds_of (outcome->step, "Aulus Varro passing 2") + odds_of (outcome->step, "Aulus Varro passing 3")
+                     + odds_of (outcome->step, "Aulus Varro passing 4");
 
     g_assert_cmpuint (two_up, ==, 5248);
-    g_assert_cmpuint (odds_den (outcome->step, "Aulus Varro passes 2"), ==, 10000);
-    g_assert_cmpuint (odds_of (outcome->step, "Aulus Varro passes 0"), ==, 1296);
+    g_assert_cmpuint (odds_den (outcome->step, "Aulus Varro passing 2"), ==, 10000);
+    g_assert_cmpuint (odds_of (outcome->step, "Aulus Varro passing 0"), ==, 1296);
   }
   /* 3, 7, 1, 9 against Rep 4: 3 and 1 pass. */
   step = ok (m.enc, "rsbs.check", (int[]){ 3, 7, 1, 9 }, 4, "id", m.aulus, "dice", "4", NULL);
@@ -185,10 +185,10 @@ test_check (void)
     g_autoptr(ArbOutcome) outcome = asks (m.enc, "rsbs.check", "id", m.aulus, "dice", "1",
                                           "against", m.glaucus, "foe-dice", "1", NULL);
 
-    g_assert_cmpuint (odds_of (outcome->step, "Aulus Varro passes more"), ==, 24);
-    g_assert_cmpuint (odds_of (outcome->step, "Aulus Varro and Glaucus the Net pass as many"), ==, 52);
-    g_assert_cmpuint (odds_of (outcome->step, "Aulus Varro passes fewer"), ==, 24);
-    g_assert_cmpuint (odds_den (outcome->step, "Aulus Varro passes more"), ==, 100);
+    g_assert_cmpuint (odds_of (outcome->step, "Aulus Varro passing more"), ==, 24);
+    g_assert_cmpuint (odds_of (outcome->step, "Aulus Varro and Glaucus the Net passing as many"), ==, 52);
+    g_assert_cmpuint (odds_of (outcome->step, "Aulus Varro passing fewer"), ==, 24);
+    g_assert_cmpuint (odds_den (outcome->step, "Aulus Varro passing more"), ==, 100);
   }
   step = ok (m.enc, "rsbs.check", (int[]){ 4, 5 }, 2, "id", m.aulus, "dice", "1", "against", m.glaucus, "foe-dice", "1", NULL);
   g_assert_cmpstr (arb_step_get_headline (step), ==, "MORE PASSES");
@@ -298,8 +298,8 @@ test_npc_breath (void)
   {
     g_autoptr(ArbOutcome) outcome = asks (m.enc, "rsbs.breath", "id", m.glaucus, NULL);
 
-    g_assert_cmpuint (odds_of (outcome->step, "Glaucus the Net catches"), ==, 6);
-    g_assert_cmpuint (odds_den (outcome->step, "Glaucus the Net catches"), ==, 10);
+    g_assert_cmpuint (odds_of (outcome->step, "Glaucus the Net catching"), ==, 6);
+    g_assert_cmpuint (odds_den (outcome->step, "Glaucus the Net catching"), ==, 10);
   }
   step = ok (m.enc, "rsbs.breath", (int[]){ 6 }, 1, "id", m.glaucus, NULL);
   g_assert_cmpstr (arb_step_get_headline (step), ==, "CAUGHT BREATH");
@@ -314,7 +314,7 @@ test_npc_breath (void)
   {
     g_autoptr(ArbOutcome) outcome = asks (m.enc, "rsbs.breath", "id", m.glaucus, NULL);
 
-    g_assert_cmpuint (odds_of (outcome->step, "Glaucus the Net catches"), ==, 4);
+    g_assert_cmpuint (odds_of (outcome->step, "Glaucus the Net catching"), ==, 4);
   }
   step = ok (m.enc, "rsbs.breath", (int[]){ 5 }, 1, "id", m.glaucus, NULL);
   g_assert_cmpstr (arb_step_get_headline (step), ==, "NO BREATH");
@@ -327,13 +327,13 @@ test_npc_breath (void)
   {
     g_autoptr(ArbOutcome) outcome = asks (m.enc, "rsbs.breath", "id", m.glaucus, NULL);
 
-    g_assert_cmpuint (odds_of (outcome->step, "Glaucus the Net catches"), ==, 3);
+    g_assert_cmpuint (odds_of (outcome->step, "Glaucus the Net catching"), ==, 3);
   }
   set_live (m.enc, m.glaucus, "breath-last", "1");
   {
     g_autoptr(ArbOutcome) outcome = asks (m.enc, "rsbs.breath", "id", m.glaucus, NULL);
 
-    g_assert_cmpuint (odds_of (outcome->step, "Glaucus the Net catches"), ==, 1);
+    g_assert_cmpuint (odds_of (outcome->step, "Glaucus the Net catching"), ==, 1);
   }
   ok (m.enc, "rsbs.breath", (int[]){ 1 }, 1, "id", m.glaucus, NULL);
   g_assert_cmpint (live_int (m.enc, m.glaucus, "dice-burned"), ==, 14);
@@ -402,7 +402,7 @@ test_turn_breath (void)
     g_assert_no_error (error);
     g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_NEEDS_ROLL);
     g_assert_cmpstr (outcome->dice, ==, "1d10");
-    g_assert_cmpuint (odds_of (outcome->step, "Glaucus the Net catches"), ==, 6);
+    g_assert_cmpuint (odds_of (outcome->step, "Glaucus the Net catching"), ==, 6);
   }
   step = ok (m.enc, "rsbs.next", (int[]){ 2 }, 1, NULL);
   g_assert_cmpuint (arb_step_get_dice (step)->len, ==, 1);
@@ -459,8 +459,8 @@ test_prematch (void)
   {
     g_autoptr(ArbOutcome) outcome = asks (m.enc, "rsbs.prematch", "locale", "fringe", NULL);
 
-    g_assert_cmpuint (odds_of (outcome->step, "Glaucus the Net is Rep 3"), ==, 7);
-    g_assert_cmpuint (odds_of (outcome->step, "Glaucus the Net is Rep 4"), ==, 3);
+    g_assert_cmpuint (odds_of (outcome->step, "Glaucus the Net at Rep 3"), ==, 7);
+    g_assert_cmpuint (odds_of (outcome->step, "Glaucus the Net at Rep 4"), ==, 3);
   }
   /* 8: Rep 4; sizes: Aulus 10 then 9 on the check, extra-large;
    * Glaucus 5, man-sized. */
@@ -469,9 +469,9 @@ test_prematch (void)
                                           "locale", "fringe", "size", "roll", NULL);
 
     /* S 10, M 70, L 10 + 8, XL 2 hundredths. */
-    g_assert_cmpuint (odds_of (outcome->step, "Aulus Varro is size L"), ==, 18);
-    g_assert_cmpuint (odds_of (outcome->step, "Aulus Varro is size XL"), ==, 2);
-    g_assert_cmpuint (odds_of (outcome->step, "Aulus Varro is size M"), ==, 70);
+    g_assert_cmpuint (odds_of (outcome->step, "Aulus Varro of size L"), ==, 18);
+    g_assert_cmpuint (odds_of (outcome->step, "Aulus Varro of size XL"), ==, 2);
+    g_assert_cmpuint (odds_of (outcome->step, "Aulus Varro of size M"), ==, 70);
   }
   step = ok (m.enc, "rsbs.prematch", (int[]){ 8, 10, 9, 5 }, 4, "locale", "fringe", "size", "roll",
              "death", "yes", "entries", "yes", NULL);
@@ -499,8 +499,8 @@ test_prematch (void)
   {
     g_autoptr(ArbOutcome) outcome = asks (m.enc, "rsbs.prematch", "opponent-rep", "sheet", NULL);
 
-    g_assert_cmpuint (odds_of (outcome->step, "The match is in the Fringe"), ==, 5);
-    g_assert_cmpuint (odds_of (outcome->step, "The match is in Rome"), ==, 1);
+    g_assert_cmpuint (odds_of (outcome->step, "the match in the Fringe"), ==, 5);
+    g_assert_cmpuint (odds_of (outcome->step, "the match in Rome"), ==, 1);
   }
   ok (m.enc, "rsbs.prematch", (int[]){ 10 }, 1, "opponent-rep", "sheet", NULL);
   g_assert_cmpstr (arb_encounter_get (m.enc, E, "locale"), ==, "rome");

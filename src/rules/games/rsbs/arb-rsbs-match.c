@@ -289,7 +289,7 @@ add_rep_odds (ArbStep    *step,
         faces += g_strcmp0 (code_at (table, v, column), want) == 0;
       if (faces > 0)
         {
-          g_autofree char *label = g_strdup_printf (_("%s is Rep %d (%s)"), name, rep, place);
+          g_autofree char *label = g_strdup_printf (_("%s at Rep %d (%s)"), name, rep, place);
 
           arb_step_add_odds (step, label, (guint64)faces, 10);
         }
@@ -329,7 +329,7 @@ roll_size (ArbProc     *proc,
         }
       if (hundredths > 0)
         {
-          g_autofree char *label = g_strdup_printf (_("%s is size %s"), name, sizes[s]);
+          g_autofree char *label = g_strdup_printf (_("%s of size %s"), name, sizes[s]);
 
           arb_step_add_odds (step, label, (guint64)hundredths, 100);
         }
@@ -448,7 +448,7 @@ arb_rsbs_prematch (ArbProc  *proc,
     {
       for (guint l = 0; locales[l]; l++)
         {
-          g_autofree char *label = g_strdup_printf (_("The match is in %s"), locale_label (locales[l]));
+          g_autofree char *label = g_strdup_printf (_("the match in %s"), locale_label (locales[l]));
           int faces = 0;
 
           for (int d = 1; d <= 10; d++)

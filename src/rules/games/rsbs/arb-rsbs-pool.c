@@ -239,8 +239,8 @@ arb_rsbs_check (ArbProc  *proc,
   /* The odds first: each number of passes, then the contest. */
   for (int k = 0; k <= dice; k++)
     {
-      g_autofree char *label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s passes %d die of %d",
-                                                             "%s passes %d dice of %d", k),
+      g_autofree char *label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s passing %d die of %d",
+                                                             "%s passing %d dice of %d", k),
                                                 who, k, dice);
       add_odds (step, label, pass_ways128 (dice, rep, k), dice);
     }
@@ -249,9 +249,9 @@ arb_rsbs_check (ArbProc  *proc,
       Ways same = 0;
       Ways more = beat_ways128 (dice, rep, foe_dice, foe_rep, &same);
       Ways all = ways_pow (10, dice + foe_dice);
-      g_autofree char *l_more = g_strdup_printf (_("%s passes more dice than %s"), who, foe_who);
-      g_autofree char *l_same = g_strdup_printf (_("%s and %s pass as many"), who, foe_who);
-      g_autofree char *l_less = g_strdup_printf (_("%s passes fewer dice than %s"), who, foe_who);
+      g_autofree char *l_more = g_strdup_printf (_("%s passing more dice than %s"), who, foe_who);
+      g_autofree char *l_same = g_strdup_printf (_("%s and %s passing as many"), who, foe_who);
+      g_autofree char *l_less = g_strdup_printf (_("%s passing fewer dice than %s"), who, foe_who);
 
       add_odds (step, l_more, more, dice + foe_dice);
       add_odds (step, l_same, same, dice + foe_dice);
@@ -530,7 +530,7 @@ arb_rsbs_try_breath (ArbProc     *proc,
             catching++;
         }
       {
-        g_autofree char *label = g_strdup_printf (_("%s catches his breath"), name);
+        g_autofree char *label = g_strdup_printf (_("%s catching his breath"), name);
 
         arb_step_add_odds (step, label, (guint64)catching, 10);
       }
