@@ -19,12 +19,12 @@ static const ArbFieldSpec rsbs_fields[] = {
   SHEET_TEXT ("name", N_("Name"), TRUE),
   SHEET_TEXT ("player", N_("Player"), FALSE),
   SHEET_INT ("rep", N_("Rep"), 1, 9, TRUE),
-  SHEET_ROW ("primary-style", N_("Primary style"), "rsbs/fighting-styles", TRUE),
-  SHEET_TEXT ("size", N_("Size"), FALSE),
-  SHEET_BOOL ("gladiatrix", N_("Gladiatrix")),
   /* The Character Statistics Sheet's rate, which the seed lacks; the
    * starter sheets carry our own figures (arb_rsbs_move_rate()). */
   SHEET_INT ("move", N_("Movement rate (inches)"), 0, 12, FALSE),
+  SHEET_ROW ("primary-style", N_("Primary style"), "rsbs/fighting-styles", TRUE),
+  SHEET_TEXT ("size", N_("Size"), FALSE),
+  SHEET_BOOL ("gladiatrix", N_("Gladiatrix")),
   SHEET_CHOICE ("shield", N_("Shield"), "none small large", FALSE),
   SHEET_INT ("dice-burned", N_("Dice burned"), 0, 99, FALSE),
   SHEET_TEXT ("notes", N_("Fame and advancement"), FALSE),
