@@ -70,13 +70,60 @@ static const ArbParamSpec rsbs_hesitate_params[] = {
   { NULL }
 };
 
+static const ArbParamSpec rsbs_prematch_params[] = {
+  { "locale", N_("Locale"), ARB_PARAM_CHOICE,
+    N_("|Roll for it;fringe|Fringe of the Empire;heart|Heart of the Empire;outside-rome|Outside Rome;rome|Rome and the Colosseum"), 0, 0, FALSE },
+  { "pairs", N_("Match-ups “PC:NPC,…” (else worked out)"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  { "opponent-rep", N_("Opponents’ Rep"), ARB_PARAM_CHOICE, N_("roll|Roll by locale;sheet|As on the sheet"), 0, 0, FALSE },
+  { "size", N_("Character size"), ARB_PARAM_CHOICE, N_("sheet|As on the sheet;roll|Roll for each"), 0, 0, FALSE },
+  { "death", N_("To the death"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { "entries", N_("Place the sides at their entrances"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec rsbs_check_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "dice", N_("Dice (d10)"), ARB_PARAM_INT, NULL, 1, 20, TRUE },
+  { "rep", N_("Or against Rep"), ARB_PARAM_INT, NULL, 1, 9, FALSE },
+  { "against", N_("Against the pool of"), ARB_PARAM_TARGET, NULL, 0, 0, FALSE },
+  { "foe-dice", N_("Foe’s dice (d10)"), ARB_PARAM_INT, NULL, 1, 20, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec rsbs_burn_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "dice", N_("Dice burned (a number, or 1d10)"), ARB_PARAM_TEXT, NULL, 0, 0, TRUE },
+  { "reason", N_("Why"), ARB_PARAM_CHOICE,
+    N_("hesitate|Hesitate (1d10);wall|Back to the wall, cannot give ground (1d10);late-reaction|Turned to face a foe who came into sight (1d10);"
+       "wound|A wound;maneuver|A failed maneuver check;other|Other"), 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec rsbs_mercy_params[] = {
+  { "id", N_("Spent gladiator"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "verdict", N_("The crowd’s verdict"), ARB_PARAM_CHOICE,
+    N_("spared|Spared;killed|Killed;intervention|Imperial intervention"), 0, 0, TRUE },
+  { NULL }
+};
+
+static const ArbParamSpec rsbs_control_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "uncontrolled", N_("Run by"), ARB_PARAM_CHOICE, N_("yes|The rules (uncontrolled NPC);no|The player"), 0, 0, TRUE },
+  { NULL }
+};
+
 static const ArbProcedureSpec procedures[] = {
   { "move", arb_rsbs_move, N_("Move"), N_("Move or turn, paying for turns over 90 degrees, backing and a bash or net toss"), TRUE, TRUE, rsbs_move_params },
   { "stand", arb_rsbs_stand, N_("Stand Up"), N_("Get up from the ground for 2\" of the move"), TRUE, TRUE, rsbs_stand_params },
+  { "breath", arb_rsbs_breath, N_("Catch Breath"), N_("One die back for a figure who has burned half his pool and kept still"), TRUE, TRUE, arb_actor_only_params },
+  { "check", arb_rsbs_check, N_("Rep Check"), N_("Roll d10 against Rep and count the passes, or pool against pool"), FALSE, TRUE, rsbs_check_params },
+  { "burn", arb_rsbs_burn_proc, N_("Burn Dice"), N_("Burn dice from the pool: hesitation, the wall, a late turn, a wound..."), FALSE, TRUE, rsbs_burn_params },
+  { "mercy", arb_rsbs_mercy, N_("Appeal for Mercy"), N_("A spent gladiator raises his hand: the crowd's verdict"), FALSE, TRUE, rsbs_mercy_params },
+  { "prematch", arb_rsbs_prematch, N_("Before the Match"), N_("Locale, match-ups, opponents' Rep, size and the entrances, before the start"), FALSE, FALSE, rsbs_prematch_params },
+  { "control", arb_rsbs_control, N_("NPC Control"), N_("Whether the rules or the player run an NPC"), FALSE, FALSE, rsbs_control_params },
   { "give-ground", arb_rsbs_give_ground_proc, N_("Give Ground"), N_("Force a figure straight back from a foe, or to roll aside on the ground"), FALSE, FALSE, rsbs_give_ground_params },
   { "fall", arb_rsbs_fall_proc, N_("Fall"), N_("Knock or pull a figure to the ground, face up or down"), FALSE, FALSE, rsbs_fall_params },
   { "hesitate", arb_rsbs_hesitate_proc, N_("Hesitate"), N_("A figure stays in place and burns 1d10"), FALSE, FALSE, rsbs_hesitate_params },
-
   { NULL }
 };
 
