@@ -8,6 +8,9 @@
  *   melee-result   3+ hit · 2 hit,burn=1 · 1 hesitate · 0 none
  *   bash-result    3+ hit · 2 hit · 1 burn=2 · 0 none
  *   net-result     3+ ensnared · 2 ensnared · 1 dodge · 0 none
+ *   flank-attack   as melee-result
+ *   break-off      won by 2 or more, won by 1: free · equal: none ·
+ *                  lost by 1: hesitate · lost by 2 or more: hit
  *   hit-location   front chest · flank left arm · rear upper back (every roll)
  *   armor-protection  in the AC N column: damage on exactly N + 2, none
  *                  otherwise, hesitate on 10 or more
@@ -279,6 +282,7 @@ load_house (void)
 
   add_dice_table (xml, "melee-result", "key=\"pass difference\"", "result", 0, 3, melee_code);
   add_dice_table (xml, "bash-result", "key=\"pass difference\"", "result", 0, 3, bash_code);
+  add_dice_table (xml, "flank-attack", "key=\"pass difference\"", "result", 0, 3, melee_code);
   add_dice_table (xml, "net-result", "key=\"pass difference\"", "result", 0, 3, net_code);
   add_dice_table (xml, "hit-location", "dice=\"1d10\"", "front flank rear", 1, 10, location_code);
   add_dice_table (xml, "armor-protection", "dice=\"1d10\"", "ac-3 ac-4 ac-5 ac-6 ac-7 ac-8 ac-9", 1, 10, protection_code);
@@ -291,6 +295,14 @@ load_house (void)
     g_string_append_printf (xml, "    <row name=\"%s\"><cell column=\"effect\">rep=-1</cell><cell column=\"burn\">2</cell></row>\n",
                             locations[i]);
   g_string_append (xml, "  </table>\n"
+                        "  <table id=\"break-off\" key=\"passes\">\n    <title>Ours</title><source>Our house table</source>\n"
+                        "    <column key=\"result\" title=\"Result\"/>\n"
+                        "    <row name=\"won by 2 or more\"><cell column=\"result\">free</cell></row>\n"
+                        "    <row name=\"won by 1\"><cell column=\"result\">free</cell></row>\n"
+                        "    <row name=\"equal\"><cell column=\"result\">none</cell></row>\n"
+                        "    <row name=\"lost by 1\"><cell column=\"result\">hesitate</cell></row>\n"
+                        "    <row name=\"lost by 2 or more\"><cell column=\"result\">hit</cell></row>\n"
+                        "  </table>\n"
                         "  <table id=\"missile-range\" key=\"weapon class\">\n    <title>Ours</title><source>Our house table</source>\n"
                         "    <column key=\"range\" title=\"Range\"/>\n"
                         "    <row name=\"TS\"><cell column=\"range\">8</cell></row>\n"
@@ -763,6 +775,88 @@ test_sand (void)
                   &error, "no farther than 3");
 }
 
+/* Flank and attack from the Secutor's front: Aulus 1 2 against 9, by
+ * 2: "hit,burn=1". The hit is read in the flank column (left arm, not
+ * on the Secutor's sheet: uncovered 3, +2 for the large shield on that
+ * flank: 5); protection 7 (= 5 + 2): damage; damage 1: burn=1; then
+ * the row's burn=1: 1 allotted + 1 + 1 = 3. From behind him it is
+ * refused. */
+static void
+test_flank (void)
+{
+  Pair p;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+
+  pair_init (&p);
+  {
+    g_autoptr(ArbOutcome) out = proc (p.enc, "rsbs.flank", (int[]){ 1, 2, 9, 4, 7, 1 }, 6, &error,
+                                      "id", p.aulus, "target", p.secutor, "dice", "2", "foe-dice", "1", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (out->status, ==, ARB_OUTCOME_DONE);
+    g_assert_true (log_has (out->step, "(flank column): 4, left arm, armor class 3"));
+    g_assert_true (log_has (out->step, "large shield +2: armor class 5"));
+    arb_encounter_apply (p.enc, g_steal_pointer (&out->step));
+  }
+  g_assert_cmpint (burned (p.enc, p.secutor), ==, 3);
+  set_live (p.enc, p.secutor, "facing", "0");
+  before = arb_encounter_dump_state (p.enc);
+  assert_refused (p.enc, before, proc (p.enc, "rsbs.flank", NULL, 0, &error,
+                                       "id", p.aulus, "target", p.secutor, "dice", "1", "foe-dice", "1", NULL),
+                  &error, "front");
+  pair_clear (&p);
+}
+
+/* Breaking off, 1 die each: Aulus 1 against 9, won by 1: free. Then 9
+ * against 1, lost by 1: he hesitates, a 4: 1 + 1 + 4 = 6 burned. */
+static void
+test_break_off (void)
+{
+  Pair p;
+  g_autoptr(GError) error = NULL;
+
+  pair_init (&p);
+  apply_done (p.enc, proc (p.enc, "rsbs.break-off", (int[]){ 1, 9 }, 2, &error,
+                           "id", p.aulus, "target", p.secutor, "dice", "1", "foe-dice", "1", NULL));
+  g_assert_cmpint (arb_encounter_get_int (p.enc, p.aulus, "broke-off", 0), ==, 1);
+  apply_done (p.enc, proc (p.enc, "rsbs.break-off", (int[]){ 9, 1, 4 }, 3, &error,
+                           "id", p.aulus, "target", p.secutor, "dice", "1", "foe-dice", "1", NULL));
+  g_assert_cmpint (burned (p.enc, p.aulus), ==, 6);
+  pair_clear (&p);
+}
+
+/* The Retiarius's trident reaches Aulus 1" off; Aulus's gladius does
+ * not reach back: Retiarius 9 against Aulus 1 2, Aulus by 2, "hit,burn=1"
+ * without the hit: the Retiarius burns 1 + 1 = 2. */
+static void
+test_reach (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("rsbs", NULL);
+  ArbHex o = { 0, 0 };
+  g_autofree char *aulus = place (enc, "rsbs-aulus-varro.xml", "Players", o, 0);
+  g_autofree char *ret = place_xml (enc, retiarius_xml, "Rome", steps (o, 0, 2), 3);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+
+  g_assert_cmpint (arb_rsbs_gap (enc, NULL, ret, aulus), ==, 1);
+  {
+    g_autoptr(ArbOutcome) out = proc (enc, "rsbs.melee", (int[]){ 9, 1, 2 }, 3, &error,
+                                      "id", ret, "target", aulus, "dice", "1", "foe-dice", "2", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (out->status, ==, ARB_OUTCOME_DONE);
+    g_assert_true (log_has (out->step, "cannot reach"));
+    arb_encounter_apply (enc, g_steal_pointer (&out->step));
+  }
+  g_assert_cmpint (burned (enc, ret), ==, 2);
+  /* Aulus cannot start a melee from there. */
+  before = arb_encounter_dump_state (enc);
+  assert_refused (enc, before, proc (enc, "rsbs.melee", NULL, 0, &error,
+                                     "id", aulus, "target", ret, "dice", "1", "foe-dice", "1", NULL),
+                  &error, "bases must touch");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -782,6 +876,9 @@ main (int   argc,
   g_test_add_func ("/rsbs/combat/npc-allot", test_npc_allot);
   g_test_add_func ("/rsbs/combat/hostile-melee", test_hostile_melee);
   g_test_add_func ("/rsbs/combat/empty-table", test_empty_table);
+  g_test_add_func ("/rsbs/combat/flank", test_flank);
+  g_test_add_func ("/rsbs/combat/break-off", test_break_off);
+  g_test_add_func ("/rsbs/combat/reach", test_reach);
   g_test_add_func ("/rsbs/combat/bash", test_bash);
   g_test_add_func ("/rsbs/combat/net", test_net);
   g_test_add_func ("/rsbs/combat/remove-net", test_remove_net);

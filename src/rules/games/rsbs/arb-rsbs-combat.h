@@ -38,6 +38,7 @@ typedef struct
   ArbRsbsFall   fall;      /* how "down" lays him */
   const char   *location;  /* set by the harm chain, for the wound table */
   const char   *net;       /* the net or rope thrown (net-result) */
+  gboolean      from_flank;/* located in the flank column whatever the arc (a flank and attack) */
 } ArbRsbsBlow;
 
 /* A round of dice compared between two figures (Melee Combat). */

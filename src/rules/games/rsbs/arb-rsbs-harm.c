@@ -440,6 +440,7 @@ arb_rsbs_harm (ArbProc      *proc,
   ArbStep *step = arb_proc_get_step (proc);
   ArbRsbsArc arc = arb_rsbs_arc_of (enc, step, blow->victim, blow->striker);
   const char *column = arc == ARB_RSBS_FRONT ? "front" : arc == ARB_RSBS_REAR ? "rear" : "flank";
+  ArbTable *locations = arb_ruleset_library_get_table (arb_proc_get_rules (proc), "rsbs", "hit-location");
   const char *loc = NULL, *text = NULL, *code = NULL, *what = NULL;
   ArbTable *classes = arb_ruleset_library_get_table (arb_proc_get_rules (proc), "rsbs", "armor-classes");
   g_autofree char *ac_column = NULL;
@@ -447,6 +448,22 @@ arb_rsbs_harm (ArbProc      *proc,
   gboolean given;
   int roll, ac, bonus, mod = 0;
 
+  if (blow->from_flank)
+    {
+      /* Flank and Attack: he strikes having got round (Arbiter's
+       * reading, the table's note). */
+      column = "flank";
+      arc = ARB_RSBS_LEFT_FLANK;
+    }
+  /* The book reads a man on the ground differently: a house table may
+   * give face-up and face-down columns, used when he is down. */
+  if (arb_rsbs_is_down (enc, step, blow->victim) && locations)
+    {
+      const char *lying = arb_rsbs_has_condition (enc, step, blow->victim, "face-down") ? "face-down" : "face-up";
+
+      if (arb_table_find_column (locations, lying) >= 0)
+        column = lying;
+    }
   if (!arb_proc_roll (proc, "1d10", _("hit location"), &roll))
     return FALSE;
   if (!arb_rsbs_read_cell (proc, "hit-location", column, roll, NULL, &loc, &text, error))
@@ -455,7 +472,7 @@ arb_rsbs_harm (ArbProc      *proc,
     return arb_proc_refuse (error, NULL, _("The table rsbs/hit-location gives “%s”, which is not one of the 11 locations of "
                                            "rsbs/armor-classes"), loc);
   ac = sheet_ac (enc, blow->victim, loc, &given);
-  arb_step_add_log (step, _("Hit location (from the %s): %d, %s, armor class %d%s"), arb_rsbs_arc_label (arc), roll, loc, ac,
+  arb_step_add_log (step, _("Hit location (%s column): %d, %s, armor class %d%s"), column, roll, loc, ac,
                     given ? "" : _(" (not on the sheet: uncovered)"));
   bonus = shield_bonus (enc, step, blow->victim, arc, loc, &what);
   if (bonus)

@@ -56,8 +56,9 @@ arb_rsbs_npc_allot (ArbEncounter *enc,
   return MIN (want, left);
 }
 
-/* A spear or trident held in both hands reaches 1" (Two-handed
- * Weapons). */
+/* A two-handed spear or trident reaches 1" (Two-handed Weapons); a
+ * retiarius's trident held with the net in the other hand keeps its
+ * length (Arbiter's reading). */
 static gboolean
 has_reach (ArbEncounter *enc,
            ArbStep      *step,
@@ -66,8 +67,6 @@ has_reach (ArbEncounter *enc,
   g_autofree char *weapon = NULL;
   g_autofree char *lower = NULL;
 
-  if (g_strcmp0 (arb_rsbs_melee_class (enc, step, id), "2H") != 0)
-    return FALSE;
   weapon = arb_rsbs_weapon_of_class (enc, step, id, "2H");
   lower = weapon ? g_utf8_strdown (weapon, -1) : NULL;
   return lower && (strstr (lower, "spear") || strstr (lower, "trident"));
@@ -338,9 +337,10 @@ arb_rsbs_contest (ArbProc         *proc,
       blow.striker = id;
       blow.victim = target;
       blow.wclass = arb_rsbs_melee_class (enc, step, id);
+      blow.from_flank = kind == CONTEST_FLANK;
       if (!arb_rsbs_apply_codes (proc, &blow, ARB_RSBS_STAGE_RESULT, code, error))
         return FALSE;
-      blow = (ArbRsbsBlow) { table, target, id, arb_rsbs_melee_class (enc, step, target), FALSE, ARB_RSBS_FALL_STRUCK, NULL, NULL };
+      blow = (ArbRsbsBlow) { table, target, id, arb_rsbs_melee_class (enc, step, target), FALSE, ARB_RSBS_FALL_STRUCK, NULL, NULL, FALSE };
       return arb_rsbs_apply_codes (proc, &blow, ARB_RSBS_STAGE_RESULT, code, error);
     }
 
@@ -357,6 +357,22 @@ arb_rsbs_contest (ArbProc         *proc,
     return arb_rsbs_apply_codes (proc, &blow, ARB_RSBS_STAGE_RESULT, code, error);
 
   blow.wclass = arb_rsbs_melee_class (enc, step, blow.striker);
+  blow.from_flank = kind == CONTEST_FLANK && blow.striker == id;
+  if (arb_rsbs_gap (enc, step, id, target) == 1 && !has_reach (enc, step, blow.striker))
+    {
+      /* A foe held off at a spear's length cannot strike back from
+       * there (Arbiter's reading): the row's hit is lost. */
+      g_autoptr(GString) kept = g_string_new (NULL);
+      g_auto(GStrv) parts = g_strsplit (code, ",", -1);
+
+      for (guint i = 0; parts[i]; i++)
+        if (!g_str_equal (g_strstrip (parts[i]), "hit"))
+          g_string_append_printf (kept, "%s%s", kept->len ? "," : "", parts[i]);
+      arb_step_add_log (step, _("%s cannot reach %s 1\" off with his weapon: no blow"),
+                        name_of (enc, blow.striker), name_of (enc, blow.victim));
+      blow.wclass = "HH";
+      return arb_rsbs_apply_codes (proc, &blow, ARB_RSBS_STAGE_RESULT, kept->str, error);
+    }
   if (g_strcmp0 (arb_step_peek (step, enc, blow.striker, ARB_RSBS_KEY_UNDRAWN), "1") == 0)
     {
       /* Draw a weapon: one caught without his weapon drawn only
