@@ -533,10 +533,11 @@ arb_rsbs_give_ground (ArbProc      *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   ArbHex at, foe;
-  int moved = 0;
+  int moved = 0, straight;
 
   if (!arb_rsbs_where (enc, step, id, &at, NULL) || !arb_rsbs_where (enc, step, from, &foe, NULL))
     return TRUE;
+  straight = arb_hex_direction_to (foe, at);
   /* Straight away from the foe: the neighbour farthest from him, one
    * hex at a time, stopping at the wall or another figure. */
   for (; moved < inches; moved++)
@@ -545,14 +546,17 @@ arb_rsbs_give_ground (ArbProc      *proc,
       ArbHex best = at;
       gboolean blocked = FALSE;
 
-      for (int dir = 0; dir < 6; dir++)
-        {
-          ArbHex n = arb_hex_neighbour (at, dir);
+      if (straight >= 0)
+        best = arb_hex_neighbour (at, straight);
+      else
+        for (int dir = 0; dir < 6; dir++)
+          {
+            ArbHex n = arb_hex_neighbour (at, dir);
 
-          if (arb_hex_distance (n, foe) > arb_hex_distance (best, foe))
-            best = n;
-        }
-      if (!arb_map_contains (enc, best))
+            if (arb_hex_distance (n, foe) > arb_hex_distance (best, foe))
+              best = n;
+          }
+      if (!arb_map_in_bounds (enc, best))
         blocked = TRUE;
       for (guint i = 0; !blocked && all && all[i]; i++)
         {

@@ -101,8 +101,9 @@ melee_rep (ArbProc    *proc,
       rep -= 1;
       g_string_append (why, _(", secondary style −1"));
     }
+  if (rep != arb_rsbs_rep (enc, step, id))
+    g_string_append_printf (why, _(": %d"), MAX (rep, 0));
   rep = MAX (rep, 0);
-  g_string_append_printf (why, _(": %d"), rep);
   arb_step_add_log (step, "%s", why->str);
   return rep;
 }
