@@ -857,6 +857,35 @@ test_reach (void)
                   &error, "bases must touch");
 }
 
+/* Drusa, a gladiatrix, shoots her bow (house range 12, hers 11): at
+ * 12" refused; at 5" a 7 misses: 1 die burned, the bow still in hand. */
+static void
+test_bow_range (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("rsbs", NULL);
+  ArbHex o = { 0, 0 };
+  g_autofree char *drusa = place (enc, "rsbs-drusa-of-philippi.xml", "Players", o, 0);
+  g_autofree char *near = place_xml (enc, secutor_xml, "Rome", steps (o, 0, 6), 3);
+  g_autofree char *far = place_xml (enc, thraex_xml, "Rome", steps (o, 1, 13), 4);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = arb_encounter_dump_state (enc);
+
+  g_assert_cmpint (arb_rsbs_gap (enc, NULL, drusa, far), ==, 12);
+  assert_refused (enc, before, proc (enc, "rsbs.throw", (int[]){ 1 }, 1, &error, "id", drusa, "target", far, NULL),
+                  &error, "beyond the Bow's 11\"");
+  {
+    g_autoptr(ArbOutcome) out = proc (enc, "rsbs.throw", (int[]){ 7 }, 1, &error, "id", drusa, "target", near, NULL);
+
+    g_assert_no_error (error);
+    g_assert_true (log_has (out->step, "A gladiatrix's range is 1\" shorter (Female Gladiators): 11\""));
+    g_assert_true (log_has (out->step, "A miss"));
+    arb_encounter_apply (enc, g_steal_pointer (&out->step));
+  }
+  g_assert_cmpint (burned (enc, drusa), ==, 1);
+  g_assert_null (arb_encounter_get (enc, drusa, "thrown.Bow"));
+  g_assert_null (arb_encounter_get (enc, drusa, "undrawn"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -884,6 +913,7 @@ main (int   argc,
   g_test_add_func ("/rsbs/combat/remove-net", test_remove_net);
   g_test_add_func ("/rsbs/combat/pilum", test_pilum);
   g_test_add_func ("/rsbs/combat/sand", test_sand);
+  g_test_add_func ("/rsbs/combat/bow-range", test_bow_range);
 
   ret = g_test_run ();
   rules = NULL;
