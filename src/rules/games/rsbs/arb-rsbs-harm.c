@@ -398,7 +398,10 @@ wound (ArbProc      *proc,
   arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("WOUNDED"));
   if (!arb_rsbs_apply_codes (proc, &w, ARB_RSBS_STAGE_WOUND, code, error))
     return FALSE;
-  /* The burn column: a number of dice, "d10" for 1d10, or burn=... */
+  /* The burn column: a number of dice, "d10" for 1d10, or burn=...;
+   * nothing more for a man the wound has killed. */
+  if (arb_rsbs_is_out (arb_proc_get_encounter (proc), step, blow->victim))
+    return TRUE;
   if (burn == NULL || g_str_equal (burn, "none") || g_str_equal (burn, "0"))
     return TRUE;
   if (g_str_equal (burn, "d10"))
