@@ -409,6 +409,23 @@ test_passes_row (void)
   }
   g_assert_cmpint (burned (p.enc, p.aulus), ==, 2);
   g_assert_cmpint (burned (p.enc, p.secutor), ==, 8);
+
+  /* Stood up beside a foe this activation: -1 for the round, then gone;
+   * fighting in his secondary style, -1 more. */
+  set_live (p.enc, p.aulus, "stood", "1");
+  {
+    g_autoptr(ArbOutcome) out = proc (p.enc, "rsbs.melee", (int[]){ 5, 5, 5 }, 3, &error, "id", p.aulus, "target", p.secutor,
+                                      "dice", "2", "foe-dice", "1", "style", "secondary", NULL);
+
+    g_assert_no_error (error);
+    g_assert_true (log_has (out->step, "Aulus Varro: Rep 4, stood up beside a foe −1 (Stand up and melee), secondary style −1: 2"));
+    /* 2 dice at Rep 2 against 1 at Rep 4, of 1000: more 36·6 + 4·6 +
+     * 4·4 = 256; equal 64·6 + 32·4 = 512; fewer 64·4 = 256. */
+    g_assert_cmpuint (odds_of (out->step, "Aulus Varro passes more"), ==, 256);
+    g_assert_cmpuint (odds_of (out->step, "equal passes"), ==, 512);
+    arb_encounter_apply (p.enc, g_steal_pointer (&out->step));
+  }
+  g_assert_null (arb_encounter_get (p.enc, p.aulus, "stood"));
   pair_clear (&p);
 }
 

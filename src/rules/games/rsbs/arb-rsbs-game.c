@@ -14,6 +14,7 @@
 #include "arb-rsbs-keys.h"
 #include "arb-map.h"
 #include "arb-rsbs-procs.h"
+#include "arb-rsbs-move.h"
 
 struct _ArbRsbsGame
 {
@@ -62,6 +63,47 @@ static const ArbParamSpec rsbs_throw_params[] = {
 
 /* In the order the app offers them; the generic ones (condition, map,
  * remove, start, next) come with every game. */
+static const ArbParamSpec rsbs_move_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "to", N_("Move to"), ARB_PARAM_HEX, NULL, 0, 0, FALSE },
+  { "path", N_("Or by the hexes “Q,R;Q,R”"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  { "facing", N_("Facing (hexside 0-5)"), ARB_PARAM_INT, NULL, 0, 5, FALSE },
+  { "back", N_("Back along the way without turning (2\" an inch)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { "bash", N_("Keep 1\" for a bash"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { "net", N_("Keep 1\" for a net toss"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { "react", N_("A player character he comes round"), ARB_PARAM_CHOICE,
+    N_("|Reacts as the rules allow;no|Keeps his dice: no 1d10 turn, no maneuver check"), 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec rsbs_stand_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "facing", N_("Facing (hexside 0-5)"), ARB_PARAM_INT, NULL, 0, 5, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec rsbs_give_ground_params[] = {
+  { "id", N_("Figure giving ground"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
+  { "from", N_("Away from"), ARB_PARAM_ACTOR, NULL, 0, 0, TRUE },
+  { "inches", N_("Inches"), ARB_PARAM_INT, NULL, 1, 6, FALSE },
+  { "side", N_("On the ground, a player character rolls to his"), ARB_PARAM_CHOICE, N_("|Ask;left|Left;right|Right"), 0, 0, FALSE },
+  { "facing", N_("Ends facing (hexside 0-5)"), ARB_PARAM_INT, NULL, 0, 5, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec rsbs_fall_params[] = {
+  { "id", N_("Figure falling"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
+  { "how", N_("How"), ARB_PARAM_CHOICE,
+    N_("struck|Felled standing by a blow or missile;backward|Moving backward;forward|Moving forward;netted|Pulled down by a net"), 0, 0, TRUE },
+  { "by", N_("By"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec rsbs_hesitate_params[] = {
+  { "id", N_("Figure"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
+  { NULL }
+};
+
 static const ArbProcedureSpec procedures[] = {
   { "melee", arb_rsbs_melee, N_("Melee"), N_("A round of melee: both allot dice from the pool, roll against Rep, compare passes"), TRUE, TRUE, rsbs_melee_params },
   { "flank", arb_rsbs_flank, N_("Flank and Attack"), N_("From a foe's front, try to get round his flank and strike"), TRUE, TRUE, rsbs_melee_params },
@@ -72,6 +114,11 @@ static const ArbProcedureSpec procedures[] = {
   { "throw", arb_rsbs_throw, N_("Throw or Shoot"), N_("A throwing spear, pilum or bow at a foe in sight; burns 1 die"), TRUE, TRUE, rsbs_throw_params },
   { "sand", arb_rsbs_sand, N_("Kick Sand"), N_("Kick sand at a foe 1\" to 3\" away; burns 1 die"), TRUE, TRUE, rsbs_target_params },
   { "draw", arb_rsbs_draw, N_("Draw Weapon"), N_("Draw a sidearm: the whole activation"), TRUE, TRUE, arb_actor_only_params },
+  { "move", arb_rsbs_move, N_("Move"), N_("Move or turn, paying for turns over 90 degrees, backing and a bash or net toss"), TRUE, TRUE, rsbs_move_params },
+  { "stand", arb_rsbs_stand, N_("Stand Up"), N_("Get up from the ground for 2\" of the move"), TRUE, TRUE, rsbs_stand_params },
+  { "give-ground", arb_rsbs_give_ground_proc, N_("Give Ground"), N_("Force a figure straight back from a foe, or to roll aside on the ground"), FALSE, FALSE, rsbs_give_ground_params },
+  { "fall", arb_rsbs_fall_proc, N_("Fall"), N_("Knock or pull a figure to the ground, face up or down"), FALSE, FALSE, rsbs_fall_params },
+  { "hesitate", arb_rsbs_hesitate_proc, N_("Hesitate"), N_("A figure stays in place and burns 1d10"), FALSE, FALSE, rsbs_hesitate_params },
 
   { NULL }
 };
@@ -143,6 +190,8 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->clear_sight = clear_sight;
   game_class->start = start;
   game_class->next = next;
+  game_class->plan_move = arb_rsbs_plan_move;
+  game_class->plan_turn = arb_rsbs_plan_turn;
   game_class->list_gauges = arb_rsbs_list_gauges;
   game_class->main_gauge = arb_rsbs_main_gauge;
   arb_rsbs_sheet_class_init (game_class);

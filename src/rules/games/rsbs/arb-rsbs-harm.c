@@ -20,7 +20,6 @@
 
 #include "arb-rsbs-combat.h"
 #include "arb-rsbs-keys.h"
-#include "arb-map.h"
 #include "arb-sheet.h"
 
 #define ARB_RSBS_KEY_WOUNDS "wounds"  /* the locations wounded this match, by commas */
@@ -508,80 +507,3 @@ arb_rsbs_harm (ArbProc      *proc,
   return arb_rsbs_apply_codes (proc, &p, ARB_RSBS_STAGE_PROTECT, code, error);
 }
 
-/* Stopgaps until the movement part (arb-rsbs-involuntary.c) lands:
- * weak, so its own arb_rsbs_fall() and arb_rsbs_give_ground() take
- * their place at link time. Delete these then. */
-
-__attribute__((weak)) void
-arb_rsbs_fall (ArbProc      *proc,
-               const char   *id,
-               ArbRsbsFall   how,
-               const char   *attacker)
-{
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbStep *step = arb_proc_get_step (proc);
-  gboolean face_down = how == ARB_RSBS_FALL_NETTED || how == ARB_RSBS_FALL_FORWARD;
-
-  arb_step_set (step, enc, id, ARB_KEY_COND "down", "on");
-  arb_step_set (step, enc, id, ARB_KEY_COND "face-down", face_down ? "on" : NULL);
-  arb_step_add_log (step, face_down ? _("%s falls face down") : _("%s falls face up"), name_of (proc, id));
-}
-
-__attribute__((weak)) gboolean
-arb_rsbs_give_ground (ArbProc      *proc,
-                      const char   *id,
-                      const char   *from,
-                      int           inches)
-{
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbStep *step = arb_proc_get_step (proc);
-  ArbHex at, foe;
-  int moved = 0, straight;
-
-  if (!arb_rsbs_where (enc, step, id, &at, NULL) || !arb_rsbs_where (enc, step, from, &foe, NULL))
-    return TRUE;
-  straight = arb_hex_direction_to (foe, at);
-  /* Straight away from the foe: the neighbour farthest from him, one
-   * hex at a time, stopping at the wall or another figure. */
-  for (; moved < inches; moved++)
-    {
-      g_auto(GStrv) all = arb_encounter_list_combatants (enc);
-      ArbHex best = at;
-      gboolean blocked = FALSE;
-
-      if (straight >= 0)
-        best = arb_hex_neighbour (at, straight);
-      else
-        for (int dir = 0; dir < 6; dir++)
-          {
-            ArbHex n = arb_hex_neighbour (at, dir);
-
-            if (arb_hex_distance (n, foe) > arb_hex_distance (best, foe))
-              best = n;
-          }
-      if (!arb_map_in_bounds (enc, best))
-        blocked = TRUE;
-      for (guint i = 0; !blocked && all && all[i]; i++)
-        {
-          ArbHex other;
-
-          if (!g_str_equal (all[i], id) && !arb_rsbs_is_out (enc, step, all[i]) &&
-              arb_rsbs_where (enc, step, all[i], &other, NULL) && other.q == best.q && other.r == best.r)
-            blocked = TRUE;
-        }
-      if (blocked)
-        break;
-      at = best;
-    }
-  if (moved > 0)
-    {
-      arb_step_set_int (step, enc, id, ARB_KEY_Q, at.q);
-      arb_step_set_int (step, enc, id, ARB_KEY_R, at.r);
-    }
-  if (moved == 0)
-    {
-      arb_step_add_log (step, _("%s cannot give ground: he burns 1d10 instead (Involuntary Movement)"), name_of (proc, id));
-      return arb_rsbs_burn_roll (proc, id, _("unable to give ground"));
-    }
-  return TRUE;
-}

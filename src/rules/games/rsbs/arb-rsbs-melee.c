@@ -19,9 +19,8 @@
 
 #include "arb-rsbs-combat.h"
 #include "arb-rsbs-keys.h"
+#include "arb-rsbs-move.h"
 #include "arb-sheet.h"
-
-#define ARB_RSBS_KEY_STOOD "stood"  /* int 0..1: stood up this activation beside a foe (the move part's) */
 
 typedef ArbRsbsContest ContestKind;
 #define CONTEST_MELEE ARB_RSBS_CONTEST_MELEE
@@ -95,6 +94,8 @@ melee_rep (ArbProc    *proc,
     {
       rep -= 1;
       g_string_append (why, _(", stood up beside a foe −1 (Stand up and melee)"));
+      /* For this round only. */
+      arb_step_set (step, enc, id, ARB_RSBS_KEY_STOOD, NULL);
     }
   if (g_strcmp0 (style, "secondary") == 0)
     {
