@@ -105,6 +105,8 @@ static const ArbParamSpec rsbs_hesitate_params[] = {
 };
 
 static const ArbProcedureSpec procedures[] = {
+  { "move", arb_rsbs_move, N_("Move"), N_("Move or turn, paying for turns over 90 degrees, backing and a bash or net toss"), TRUE, TRUE, rsbs_move_params },
+  { "stand", arb_rsbs_stand, N_("Stand Up"), N_("Get up from the ground for 2\" of the move"), TRUE, TRUE, rsbs_stand_params },
   { "melee", arb_rsbs_melee, N_("Melee"), N_("A round of melee: both allot dice from the pool, roll against Rep, compare passes"), TRUE, TRUE, rsbs_melee_params },
   { "flank", arb_rsbs_flank, N_("Flank and Attack"), N_("From a foe's front, try to get round his flank and strike"), TRUE, TRUE, rsbs_melee_params },
   { "bash", arb_rsbs_bash, N_("Bash"), N_("Knock a foe down with a large shield (1\" of movement; he allots first)"), TRUE, TRUE, rsbs_melee_params },
@@ -114,8 +116,6 @@ static const ArbProcedureSpec procedures[] = {
   { "throw", arb_rsbs_throw, N_("Throw or Shoot"), N_("A throwing spear, pilum or bow at a foe in sight; burns 1 die"), TRUE, TRUE, rsbs_throw_params },
   { "sand", arb_rsbs_sand, N_("Kick Sand"), N_("Kick sand at a foe 1\" to 3\" away; burns 1 die"), TRUE, TRUE, rsbs_target_params },
   { "draw", arb_rsbs_draw, N_("Draw Weapon"), N_("Draw a sidearm: the whole activation"), TRUE, TRUE, arb_actor_only_params },
-  { "move", arb_rsbs_move, N_("Move"), N_("Move or turn, paying for turns over 90 degrees, backing and a bash or net toss"), TRUE, TRUE, rsbs_move_params },
-  { "stand", arb_rsbs_stand, N_("Stand Up"), N_("Get up from the ground for 2\" of the move"), TRUE, TRUE, rsbs_stand_params },
   { "give-ground", arb_rsbs_give_ground_proc, N_("Give Ground"), N_("Force a figure straight back from a foe, or to roll aside on the ground"), FALSE, FALSE, rsbs_give_ground_params },
   { "fall", arb_rsbs_fall_proc, N_("Fall"), N_("Knock or pull a figure to the ground, face up or down"), FALSE, FALSE, rsbs_fall_params },
   { "hesitate", arb_rsbs_hesitate_proc, N_("Hesitate"), N_("A figure stays in place and burns 1d10"), FALSE, FALSE, rsbs_hesitate_params },
