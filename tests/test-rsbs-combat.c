@@ -404,7 +404,7 @@ test_passes_row (void)
     g_assert_no_error (error);
     g_assert_cmpint (out->status, ==, ARB_OUTCOME_DONE);
     g_assert_true (log_has (out->step, "Passes differ by 1"));
-    g_assert_true (log_has (out->step, "hesitates"));
+    g_assert_true (log_has (out->step, "Hesitate: Secutor stays in place and burns 1d10"));
     arb_encounter_apply (p.enc, g_steal_pointer (&out->step));
   }
   g_assert_cmpint (burned (p.enc, p.aulus), ==, 2);

@@ -227,8 +227,7 @@ apply_one (ArbProc       *proc,
     }
   if (g_str_equal (code, "hesitate"))
     {
-      arb_step_add_log (step, _("%s hesitates: burns 1d10 (Involuntary Movement)"), who);
-      return arb_rsbs_burn_roll (proc, blow->victim, _("hesitating"));
+      return arb_rsbs_hesitate (proc, blow->victim);
     }
   if (g_str_has_prefix (code, "burn="))
     {
