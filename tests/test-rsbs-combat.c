@@ -361,6 +361,9 @@ test_allot_burn (void)
   g_assert_cmpint (burned (p.enc, p.secutor), ==, 2);
   g_assert_cmpint (arb_encounter_get_int (p.enc, p.aulus, "stirred", 0), ==, 1);
   g_assert_cmpint (arb_encounter_get_int (p.enc, p.secutor, "stirred", 0), ==, 1);
+  /* The attack was Aulus's action. */
+  g_assert_cmpint (arb_encounter_get_int (p.enc, p.aulus, "acted", 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (p.enc, p.secutor, "acted", 0), ==, 0);
 
   set_live (p.enc, p.aulus, "cond.down", "on");
   {
@@ -766,8 +769,16 @@ test_pilum (void)
     g_assert_true (log_has (ask->step, "a throwing spear's hit"));
   }
 
-  /* Drawing the gladius after the throw: the whole activation. */
+  /* Drawing the gladius after the throw: the whole activation, so not
+   * in the one he threw in; in his next. */
   set_live (enc, leg, "undrawn", "1");
+  g_assert_cmpint (arb_encounter_get_int (enc, leg, "acted", 0), ==, 1);
+  {
+    g_autofree char *before = arb_encounter_dump_state (enc);
+
+    assert_refused (enc, before, proc (enc, "rsbs.draw", NULL, 0, &error, "id", leg, NULL), &error, "whole activation");
+  }
+  set_live (enc, leg, "acted", NULL);
   apply_done (enc, proc (enc, "rsbs.draw", NULL, 0, &error, "id", leg, NULL));
   g_assert_cmpint (arb_encounter_get_int (enc, leg, "undrawn", 0), ==, 0);
   g_assert_cmpint (arb_encounter_get_int (enc, leg, "acted", 0), ==, 1);

@@ -287,6 +287,10 @@ arb_rsbs_contest (ArbProc         *proc,
     return FALSE;
 
   arb_step_add_log (step, _("%s allots %d, %s allots %d"), name_of (enc, id), dice, name_of (enc, target), foe);
+  /* An attack is the attacker's action: his activation ends with it.
+   * One breaking off may still move away. */
+  if (kind != CONTEST_BREAK_OFF)
+    arb_step_set_int (step, enc, id, ARB_RSBS_KEY_ACTED, 1);
   burn_allotted (proc, id, dice);
   burn_allotted (proc, target, foe);
   melee = g_strdup_printf ("%s>%s:%s", id, target, kind_ids[kind]);

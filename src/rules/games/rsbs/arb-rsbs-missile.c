@@ -180,6 +180,7 @@ arb_rsbs_throw (ArbProc  *proc,
 
   arb_step_add_log (step, _("%s throws his %s at %s, %d\" away"), name_of (enc, id), weapon, name_of (enc, target), gap);
   arb_rsbs_burn (proc, id, 1, _("missile fire"));
+  arb_step_set_int (step, enc, id, ARB_RSBS_KEY_ACTED, 1);
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_STIRRED, 1);
   if (!g_str_equal (wclass, "BW"))
     {
@@ -254,6 +255,7 @@ arb_rsbs_sand (ArbProc  *proc,
                                            "%s is %d\" off"), name_of (enc, target), gap);
   arb_step_add_log (step, _("%s kicks sand at %s, %d\" away"), name_of (enc, id), name_of (enc, target), gap);
   arb_rsbs_burn (proc, id, 1, _("sand attack"));
+  arb_step_set_int (step, enc, id, ARB_RSBS_KEY_ACTED, 1);
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_STIRRED, 1);
   if (!arb_proc_roll (proc, "1d10", _("sand attack"), &roll))
     return FALSE;

@@ -90,6 +90,8 @@ arb_rsbs_remove_net (ArbProc     *proc,
     return FALSE;
   *freed = roll <= rep;
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_STIRRED, 1);
+  /* Remove Net is his action this activation. */
+  arb_step_set_int (step, enc, id, ARB_RSBS_KEY_ACTED, 1);
   if (*freed)
     {
       arb_step_set (step, enc, id, ARB_KEY_COND "ensnared", NULL);
