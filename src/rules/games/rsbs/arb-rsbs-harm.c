@@ -418,7 +418,10 @@ damage (ArbProc      *proc,
         GError      **error)
 {
   ArbStep *step = arb_proc_get_step (proc);
-  g_autofree char *column = g_ascii_strdown (blow->wclass ? blow->wclass : "HH", -1);
+  /* No weapon in hand: fists and feet, read as hand-held (Arbiter's
+   * reading). */
+  const char *wclass = blow->wclass ? blow->wclass : "HH";
+  g_autofree char *column = g_ascii_strdown (wclass, -1);
   const char *code = NULL, *text = NULL;
   ArbRsbsBlow d = *blow;
   int roll;
@@ -428,7 +431,7 @@ damage (ArbProc      *proc,
     return FALSE;
   if (!arb_rsbs_read_cell (proc, "damage", column, roll, NULL, &code, &text, error))
     return FALSE;
-  arb_step_add_log (step, _("Damage (%s): %d, %s"), blow->wclass, roll, text && *text ? text : code);
+  arb_step_add_log (step, _("Damage (%s): %d, %s"), wclass, roll, text && *text ? text : code);
   return arb_rsbs_apply_codes (proc, &d, ARB_RSBS_STAGE_DAMAGE, code, error);
 }
 
