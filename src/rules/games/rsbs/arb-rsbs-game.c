@@ -27,6 +27,40 @@ G_DEFINE_FINAL_TYPE (ArbRsbsGame, arb_rsbs_game, ARB_TYPE_GAME)
  * text before each "|" is the value the rules read: translate only the
  * labels after it. */
 
+/* Combat (arb-rsbs-melee.c, arb-rsbs-net.c, arb-rsbs-missile.c) */
+#define RSBS_DICE_PARAMS \
+  { "dice", N_("Dice allotted"), ARB_PARAM_INT, NULL, 1, 4, FALSE, N_("1 to 4 from the pool; an uncontrolled NPC allots its own") }, \
+  { "foe-dice", N_("Foe's dice allotted"), ARB_PARAM_INT, NULL, 1, 4, FALSE, N_("1 to 4 from the foe's pool; an uncontrolled NPC allots its own") }, \
+  { "style", N_("Attacker's style"), ARB_PARAM_CHOICE, N_("primary|Primary;secondary|Secondary (−1 Rep)"), 0, 0, FALSE }, \
+  { "foe-style", N_("Foe's style"), ARB_PARAM_CHOICE, N_("primary|Primary;secondary|Secondary (−1 Rep)"), 0, 0, FALSE }
+
+static const ArbParamSpec rsbs_melee_params[] = {
+  { "id", N_("Attacker"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "target", N_("Target"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
+  RSBS_DICE_PARAMS,
+  { NULL }
+};
+
+static const ArbParamSpec rsbs_break_off_params[] = {
+  { "id", N_("Breaking off"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "target", N_("From"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
+  RSBS_DICE_PARAMS,
+  { NULL }
+};
+
+static const ArbParamSpec rsbs_target_params[] = {
+  { "id", N_("Attacker"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "target", N_("Target"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
+  { NULL }
+};
+
+static const ArbParamSpec rsbs_throw_params[] = {
+  { "id", N_("Thrower"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "target", N_("Target"), ARB_PARAM_TARGET, NULL, 0, 0, TRUE },
+  { "weapon", N_("Weapon"), ARB_PARAM_WEAPON, NULL, 0, 0, FALSE, N_("A throwing spear, pilum or bow in hand") },
+  { NULL }
+};
+
 /* In the order the app offers them; the generic ones (condition, map,
  * remove, start, next) come with every game. */
 static const ArbParamSpec rsbs_move_params[] = {
@@ -115,6 +149,15 @@ static const ArbParamSpec rsbs_control_params[] = {
 static const ArbProcedureSpec procedures[] = {
   { "move", arb_rsbs_move, N_("Move"), N_("Move or turn, paying for turns over 90 degrees, backing and a bash or net toss"), TRUE, TRUE, rsbs_move_params },
   { "stand", arb_rsbs_stand, N_("Stand Up"), N_("Get up from the ground for 2\" of the move"), TRUE, TRUE, rsbs_stand_params },
+  { "melee", arb_rsbs_melee, N_("Melee"), N_("A round of melee: both allot dice from the pool, roll against Rep, compare passes"), TRUE, TRUE, rsbs_melee_params },
+  { "flank", arb_rsbs_flank, N_("Flank and Attack"), N_("From a foe's front, try to get round his flank and strike"), TRUE, TRUE, rsbs_melee_params },
+  { "bash", arb_rsbs_bash, N_("Bash"), N_("Knock a foe down with a large shield (1\" of movement; he allots first)"), TRUE, TRUE, rsbs_melee_params },
+  { "break-off", arb_rsbs_break_off, N_("Break Off"), N_("Try to break off from a melee"), TRUE, TRUE, rsbs_break_off_params },
+  { "net", arb_rsbs_net, N_("Net Attack"), N_("Toss a net or rope at a foe 1\" to 6\" away, after moving 2\" or less"), TRUE, TRUE, rsbs_melee_params },
+  { "remove-net", arb_rsbs_remove_net_proc, N_("Remove Net"), N_("1d10 against Rep to get out of a net; 1d10 burned either way"), TRUE, TRUE, arb_actor_only_params },
+  { "throw", arb_rsbs_throw, N_("Throw or Shoot"), N_("A throwing spear, pilum or bow at a foe in sight; burns 1 die"), TRUE, TRUE, rsbs_throw_params },
+  { "sand", arb_rsbs_sand, N_("Kick Sand"), N_("Kick sand at a foe 1\" to 3\" away; burns 1 die"), TRUE, TRUE, rsbs_target_params },
+  { "draw", arb_rsbs_draw, N_("Draw Weapon"), N_("Draw a sidearm: the whole activation"), TRUE, TRUE, arb_actor_only_params },
   { "breath", arb_rsbs_breath, N_("Catch Breath"), N_("One die back for a figure who has burned half his pool and kept still"), TRUE, TRUE, arb_actor_only_params },
   { "check", arb_rsbs_check, N_("Rep Check"), N_("Roll d10 against Rep and count the passes, or pool against pool"), FALSE, TRUE, rsbs_check_params },
   { "burn", arb_rsbs_burn_proc, N_("Burn Dice"), N_("Burn dice from the pool: hesitation, the wall, a late turn, a wound..."), FALSE, TRUE, rsbs_burn_params },
