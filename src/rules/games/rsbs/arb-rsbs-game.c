@@ -14,6 +14,7 @@
 #include "arb-rsbs-keys.h"
 #include "arb-map.h"
 #include "arb-rsbs-procs.h"
+#include "arb-rsbs-npc.h"
 
 struct _ArbRsbsGame
 {
@@ -28,7 +29,18 @@ G_DEFINE_FINAL_TYPE (ArbRsbsGame, arb_rsbs_game, ARB_TYPE_GAME)
 
 /* In the order the app offers them; the generic ones (condition, map,
  * remove, start, next) come with every game. */
+static const ArbParamSpec npc_params[] = {
+  { "id", N_("NPC"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "foe-dice", N_("Dice the player allots (1-4)"), ARB_PARAM_INT, NULL, 1, 4, FALSE,
+    N_("The target is a player's: give the dice he allots to the melee round (1 to 4).") },
+  { NULL }
+};
+
 static const ArbProcedureSpec procedures[] = {
+  /* Proposed by the app for an uncontrolled NPC (auto_action), not
+   * offered among a player's actions. */
+  { "npc", arb_rsbs_npc, N_("NPC Activation"),
+    N_("An uncontrolled NPC runs itself: checks, then the move, then the attack"), TRUE, FALSE, npc_params },
 
   { NULL }
 };
@@ -102,6 +114,7 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->next = next;
   game_class->list_gauges = arb_rsbs_list_gauges;
   game_class->main_gauge = arb_rsbs_main_gauge;
+  game_class->auto_action = arb_rsbs_auto_action;
   arb_rsbs_sheet_class_init (game_class);
 }
 
