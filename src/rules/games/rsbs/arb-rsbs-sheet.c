@@ -17,6 +17,8 @@ static const ArbFieldSpec rsbs_fields[] = {
   SHEET_TEXT ("name", N_("Name"), TRUE),
   SHEET_TEXT ("player", N_("Player"), FALSE),
   SHEET_INT ("rep", N_("Rep"), 1, 9, TRUE),
+  /* The book's Character Statistics Sheet gives it; the seed lacks it. */
+  SHEET_INT ("move", N_("Move (inches)"), 0, 20, FALSE),
   SHEET_ROW ("primary-style", N_("Primary style"), "rsbs/fighting-styles", TRUE),
   SHEET_TEXT ("size", N_("Size"), FALSE),
   SHEET_BOOL ("gladiatrix", N_("Gladiatrix")),
