@@ -115,6 +115,8 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->list_gauges = arb_rsbs_list_gauges;
   game_class->main_gauge = arb_rsbs_main_gauge;
   game_class->auto_action = arb_rsbs_auto_action;
+  game_class->list_zones = arb_rsbs_list_zones;
+  game_class->zone_legend = arb_rsbs_zone_legend;
   arb_rsbs_sheet_class_init (game_class);
 }
 
