@@ -343,9 +343,13 @@ propose_auto_action (ArbWindow *self)
   const char *current = enc ? arb_encounter_get (enc, E, "current") : NULL;
   g_autofree char *key = NULL;
 
+  /* Nothing to propose: an Undo back to a proposal proposes it again. */
   if (current == NULL || arb_game_get (arb_encounter_get_system (enc)) == NULL ||
       arb_game_auto_action (arb_game_get (arb_encounter_get_system (enc)), enc, current) == NULL)
-    return;
+    {
+      g_clear_pointer (&self->proposed, g_free);
+      return;
+    }
   key = g_strdup_printf ("%u:%s", arb_encounter_get_position (enc), current);
   if (g_strcmp0 (key, self->proposed) == 0)
     return;
