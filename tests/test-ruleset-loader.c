@@ -939,6 +939,52 @@ test_lazy_games (void)
     }
 }
 
+/* A table written out as a house-rules file loads back in its place,
+ * the same shape: for the empty ones the referee fills, and for any. */
+static void
+test_house_template (void)
+{
+  g_autoptr(ArbRulesetLibrary) lib = arb_test_load_rules ();
+  static const char *ids[][2] = {
+    { "rsbs", "hit-location" }, { "rsbs", "wound" }, { "rsbs", "npc-attack" },
+    { "aod", "action-costs" }, { "tft", "dx-adjustments" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_autoptr(ArbRulesetLibrary) house = arb_test_load_rules ();
+      g_autoptr(GError) error = NULL;
+      ArbTable *shipped = arb_ruleset_library_get_table (lib, ids[i][0], ids[i][1]);
+      g_autofree char *xml = NULL;
+      ArbTable *back;
+
+      g_assert_nonnull (shipped);
+      xml = arb_table_to_house_xml (shipped);
+      g_assert_nonnull (strstr (xml, "fill in each cell"));
+      g_assert_true (load_text (house, xml, &error));
+      g_assert_no_error (error);
+      back = arb_ruleset_library_get_table (house, ids[i][0], ids[i][1]);
+      g_assert_true (arb_table_is_house_rule (back));
+      g_assert_false (arb_table_is_placeholder (back));
+      g_assert_cmpuint (arb_table_get_n_rows (back), ==, arb_table_get_n_rows (shipped));
+      g_assert_cmpuint (arb_table_get_n_columns (back), ==, arb_table_get_n_columns (shipped));
+      g_assert_cmpuint (arb_table_get_n_notes (back), ==, arb_table_get_n_notes (shipped));
+      for (guint r = 0; r < arb_table_get_n_rows (shipped); r++)
+        for (guint c = 0; c < arb_table_get_n_columns (shipped); c++)
+          {
+            const ArbRow *a = arb_table_get_row (shipped, r);
+            const ArbRow *b = arb_table_get_row (back, r);
+
+            g_assert_cmpstr (a->label, ==, b->label);
+            g_assert_cmpstr (a->name, ==, b->name);
+            g_assert_cmpint (a->min, ==, b->min);
+            g_assert_cmpint (a->max, ==, b->max);
+            g_assert_cmpstr (a->cells[c].text, ==, b->cells[c].text);
+            g_assert_cmpstr (a->cells[c].code, ==, b->cells[c].code);
+          }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -965,6 +1011,7 @@ main (int   argc,
   g_test_add_func ("/ruleset/missing-house-dir", test_missing_house_dir);
   g_test_add_func ("/ruleset/compiled-matches-xml", test_compiled_matches_xml);
   g_test_add_func ("/ruleset/lazy-games", test_lazy_games);
+  g_test_add_func ("/ruleset/house-template", test_house_template);
 
   return g_test_run ();
 }

@@ -24,6 +24,7 @@ typedef struct
   char    **rolls;
   char     *column;
   char     *row;
+  gboolean  house;              /* table: as a house-rules file to fill in */
   char     *at_least;
   char     *at_most;
   char     *exactly;

@@ -646,7 +646,7 @@ print_table_text (ArbTable *table)
     }
 }
 
-/* table SYSTEM ID [--roll N | --row NAME] [--column C] */
+/* table SYSTEM ID [--roll N | --row NAME] [--column C] [--house] */
 static int
 cmd_table (int    argc,
            char **argv)
@@ -671,6 +671,16 @@ cmd_table (int    argc,
     return EXIT_USAGE;
   if (!(table = arb_ruleset_library_lookup_table (library, argv[0], argv[1], &error)))
     return fail (EXIT_USAGE, "%s", error->message);
+  if (opts.house)
+    {
+      g_autofree char *xml = NULL;
+
+      if (opts.rolls || opts.row || opts.column || opts.json)
+        return usage_error (_("--house prints the whole table: give it alone"));
+      xml = arb_table_to_house_xml (table);
+      g_print ("%s", xml);
+      return EXIT_OK;
+    }
 
   if (opts.column && (column = arb_table_find_column (table, opts.column)) < 0)
     {
@@ -859,7 +869,7 @@ static const char summary[] =
      "  odds EXPR [--at-least N|--at-most N|--exactly N]\n"
      "                                       exact odds of a dice expression\n"
      "  tables [SYSTEM]                      list the printed tables\n"
-     "  table SYSTEM ID [--roll N|--row NAME] [--column C]\n"
+     "  table SYSTEM ID [--roll N|--row NAME] [--column C] [--house]\n"
      "                                       show a table or look a result up\n"
      "  sheet validate FILE...               check record sheets\n"
      "  sheet show FILE                      a sheet with its derived values\n"
@@ -905,6 +915,7 @@ main (int   argc,
     { "faces", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.faces, N_("The faces the dice show, in order"), "F1,F2,..." },
     { "roll", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.rolls, N_("A roll (or key value) as the table reads it"), "V" },
     { "row", 0, 0, G_OPTION_ARG_STRING, &opts.row, N_("Look a row up by name"), "NAME" },
+    { "house", 0, 0, G_OPTION_ARG_NONE, &opts.house, N_("Print the table as a house-rules file to fill in"), NULL },
     { "column", 0, 0, G_OPTION_ARG_STRING, &opts.column, N_("The column to read"), "C" },
     { "at-least", 0, 0, G_OPTION_ARG_STRING, &opts.at_least, N_("Chance of at least N"), "N" },
     { "at-most", 0, 0, G_OPTION_ARG_STRING, &opts.at_most, N_("Chance of at most N"), "N" },

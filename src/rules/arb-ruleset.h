@@ -112,6 +112,11 @@ const char     *arb_table_lookup_name_text  (const ArbTable *table,
                                              const char    *name,
                                              const char    *column);
 
+/* @table as a house-rules file to fill in (arb-table-template.c): every
+ * row and column, each cell's text and code as they stand (empty in a
+ * placeholder), ready to save in the house-rules folder. */
+char           *arb_table_to_house_xml      (const ArbTable *table);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ArbTable, arb_table_unref)
 
 #define ARB_TYPE_RULESET_LIBRARY (arb_ruleset_library_get_type ())
