@@ -285,6 +285,19 @@ test_stage0 (void)
   /* Still his to run: the move comes next. */
   g_assert_cmpstr (arb_game_auto_action (arb_game_get ("rsbs"), enc, npc), ==, "rsbs.npc");
 
+  /* Done: nothing more to propose; a new activation (the turn order
+   * clears "acted") starts from the checks again. */
+  set_live (enc, npc, "npc-stage", "3");
+  set_live (enc, npc, "acted", "1");
+  g_assert_null (arb_game_auto_action (arb_game_get ("rsbs"), enc, npc));
+  set_live (enc, npc, "acted", NULL);
+  g_assert_cmpstr (arb_game_auto_action (arb_game_get ("rsbs"), enc, npc), ==, "rsbs.npc");
+  /* Not his side's activation: nothing. */
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "active-side", "Red");
+  g_assert_null (arb_game_auto_action (arb_game_get ("rsbs"), enc, npc));
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "active-side", "Black");
+  set_live (enc, npc, "npc-stage", "1");
+
   /* A player's figure is not run by the rules: refused, nothing set. */
   {
     g_autoptr(ArbOutcome) refused = NULL;

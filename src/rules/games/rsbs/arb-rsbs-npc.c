@@ -629,6 +629,14 @@ npc_move (ArbProc     *proc,
       headline (step, ARB_HEADLINE_PLAIN, _("%s STAYS · Next"), name);
       return TRUE;
     }
+  /* On the ground he stands first (2" of his move), as the seed lets
+   * any figure do when active (Actions: Stand up and move). */
+  if (arb_rsbs_is_down (enc, step, id))
+    {
+      if (!arb_rsbs_stand (proc, error))
+        return FALSE;
+      arb_step_add_log (step, _("%s stands up before he moves"), name);
+    }
   arb_rsbs_where (enc, step, id, &at, &now_facing);
   moves = arb_rsbs_npc_destination (enc, step, id, intent, target, &to, &facing);
   if (moves)
@@ -799,6 +807,20 @@ npc_attack (ArbProc     *proc,
   return TRUE;
 }
 
+/* How far @id's activation got: a stage 3 left from an activation the
+ * turn order has since cleared (acted unset) starts afresh. */
+static int
+stage_of (ArbEncounter *enc,
+          ArbStep      *step,
+          const char   *id)
+{
+  int stage = arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_NPC_STAGE, 0);
+
+  if (stage >= 3 && arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_ACTED, 0) == 0)
+    return 0;
+  return stage;
+}
+
 gboolean
 arb_rsbs_npc (ArbProc  *proc,
               GError  **error)
@@ -824,7 +846,7 @@ arb_rsbs_npc (ArbProc  *proc,
   if (g_strcmp0 (id, current) != 0)
     return arb_proc_refuse (error, NULL, _("The Game Turn: %s acts when his turn comes (it is %s's now)"),
                             arb_encounter_get_name (enc, id), current ? arb_encounter_get_name (enc, current) : "—");
-  stage = arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_NPC_STAGE, 0);
+  stage = stage_of (enc, step, id);
   if (stage >= 3 || arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_ACTED, 0))
     return arb_proc_refuse (error, NULL, _("%s has acted this activation: Next"), arb_encounter_get_name (enc, id));
 
@@ -850,8 +872,7 @@ arb_rsbs_auto_action (ArbGame      *game,
       g_strcmp0 (arb_encounter_get (enc, E, "current"), id) != 0 ||
       !arb_rsbs_is_uncontrolled (enc, NULL, id) || arb_rsbs_is_out (enc, NULL, id))
     return NULL;
-  if (arb_encounter_get_int (enc, id, ARB_RSBS_KEY_NPC_STAGE, 0) >= 3 ||
-      arb_encounter_get_int (enc, id, ARB_RSBS_KEY_ACTED, 0) != 0)
+  if (stage_of (enc, NULL, id) >= 3 || arb_encounter_get_int (enc, id, ARB_RSBS_KEY_ACTED, 0) != 0)
     return NULL;
   if (g_strcmp0 (arb_order_side_of (enc, NULL, id), arb_encounter_get (enc, E, ARB_RSBS_KEY_ACTIVE_SIDE)) != 0)
     return NULL;
