@@ -316,6 +316,34 @@ test_stage0 (void)
   }
 }
 
+/* Stage 2 against a player's figure: the referee gives the dice the
+ * player allots (foe-dice); without them the attack is refused, naming
+ * the parameter, and nothing changes. */
+static void
+test_foe_dice (void)
+{
+  g_autoptr(ArbEncounter) enc = new_match ();
+  g_autofree char *npc = add_figure (enc, "Brute", "npc", "Black", 4, "none", "Gladius:HH", 4, 6);
+  g_autofree char *pc = add_figure (enc, "Aulus", "character", "Red", 4, "large", "Gladius:HH", 3, 7);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbOutcome) outcome = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "current", npc);
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "active-side", "Black");
+  set_live (enc, npc, "npc-stage", "2");
+  set_live (enc, npc, "intent", "melee");
+  set_live (enc, npc, "intent-target", pc);
+  before = arb_encounter_dump_state (enc);
+  outcome = run_npc (enc, NULL, 0, &error);
+  g_assert_null (outcome);
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_MISSING_PARAM);
+  g_assert_cmpstr (arb_encounter_error_get_param (error), ==, "foe-dice");
+  after = arb_encounter_dump_state (enc);
+  g_assert_cmpstr (before, ==, after);
+}
+
 /* The first die of an activation is not the attack roll when something
  * comes first: an ensnared NPC tries to shed the net; one with 6 of 25
  * dice left who has not stirred tries to catch his breath (1-6). */
@@ -367,6 +395,7 @@ main (int   argc,
   g_test_add_func ("/rsbs/npc/sand", test_sand);
   g_test_add_func ("/rsbs/npc/target", test_target);
   g_test_add_func ("/rsbs/npc/stage0", test_stage0);
+  g_test_add_func ("/rsbs/npc/foe-dice", test_foe_dice);
   g_test_add_func ("/rsbs/npc/first-checks", test_first_checks);
 
   return g_test_run ();

@@ -395,6 +395,9 @@ show_outcome (ArbActionDialog *self,
 
       /* A value left out is asked for by its field, in words: the
        * rules' message names it as the command line writes it. */
+      /* The field asked for is shown, even among the rarer ones. */
+      if (field && self->more && gtk_widget_is_ancestor (field->row, self->more))
+        adw_expander_row_set_expanded (ADW_EXPANDER_ROW (self->more), TRUE);
       if (field && field->spec->hint)
         g_string_append (chance, _(field->spec->hint));
       else if (field)

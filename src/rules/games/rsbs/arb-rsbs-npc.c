@@ -545,7 +545,9 @@ npc_checks (ArbProc     *proc,
           return TRUE;
         }
       add_plan_odds (enc, step, rules, id, target);
-      purpose = g_strdup_printf (_("the attack %s makes (npc-attack, column %s)"), name, arb_rsbs_npc_column (enc, step, id));
+      arb_step_add_log (step, _("%s rolls for his attack in the column “%s” of npc-attack"), name,
+                        arb_rsbs_npc_column (enc, step, id));
+      purpose = g_strdup_printf (_("%s's attack (npc-attack)"), name);
       if (!arb_proc_roll (proc, "1d10", purpose, &roll))
         return FALSE;
       intent = arb_rsbs_npc_decide (enc, step, rules, id, target, roll, 0, &why, error);
