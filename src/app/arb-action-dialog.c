@@ -627,7 +627,9 @@ arb_action_dialog_type_die (ArbActionDialog *self,
   g_array_append_val (self->given, value);
   g_array_append_val (self->typed, typed);
   run (self, FALSE);
-  if (self->outcome == NULL)
+  /* A table still to fill is no fault of the die: it stays, and the
+   * dialog offers the table. */
+  if (self->outcome == NULL && self->empty_table == NULL)
     {
       /* Not a face of that die: take it back and say why. */
       g_autofree char *reason = g_strdup (gtk_label_get_text (self->chance_label));
@@ -641,7 +643,7 @@ arb_action_dialog_type_die (ArbActionDialog *self,
     }
   gtk_widget_remove_css_class (GTK_WIDGET (self->die_row), "error");
   gtk_editable_set_text (GTK_EDITABLE (self->die_row), "");
-  if (self->outcome->status == ARB_OUTCOME_NEEDS_ROLL)
+  if (self->outcome && self->outcome->status == ARB_OUTCOME_NEEDS_ROLL)
     gtk_widget_grab_focus (GTK_WIDGET (self->die_row));
   return TRUE;
 }

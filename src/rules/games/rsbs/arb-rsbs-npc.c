@@ -177,6 +177,7 @@ table_code (ArbRulesetLibrary  *rules,
 {
   ArbTable *table = rules ? arb_ruleset_library_lookup_table (rules, "rsbs", table_id, error) : NULL;
   const ArbCell *cell;
+  const char *got;
 
   if (rules == NULL)
     {
@@ -186,7 +187,19 @@ table_code (ArbRulesetLibrary  *rules,
     }
   if (table == NULL || !(cell = arb_table_lookup (table, roll, column, error)))
     return NULL;
-  return cell->code ? cell->code : "";
+  /* As arb_rsbs_read_cell() reads a cell: its code, else its text; a
+   * house table left empty is the referee's to fill. */
+  got = cell->code && *cell->code ? cell->code : cell->text;
+  while (got && g_ascii_isspace (*got))
+    got++;
+  if (got == NULL || *got == '\0')
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE,
+                   _("“%s” (rsbs/%s) is still empty at %d, %s: enter it from your rulebook in the Tables window"),
+                   arb_table_get_title (table), table_id, roll, column ? column : "");
+      return NULL;
+    }
+  return got;
 }
 
 const char *
