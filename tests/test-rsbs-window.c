@@ -94,7 +94,8 @@ add (ArbFight   *fight,
 
 /* Aulus Varro (a player's) against Glaucus the Net (an NPC of a side
  * without a player: the rules run him), 9" apart, Glaucus facing him.
- * Two black cards: Black, Glaucus's side, is active first. */
+ * Two red cards: Red, Aulus's side, is active first; Next goes to
+ * Glaucus. */
 static void
 test_npc_in_window (void)
 {
@@ -124,9 +125,15 @@ test_npc_in_window (void)
   /* Before the match starts nobody acts: nothing proposed. */
   g_assert_null (arb_window_get_action_dialog (window));
 
-  g_hash_table_insert (params, (char *)"cards", (char *)"AS,2S");
+  g_hash_table_insert (params, (char *)"cards", (char *)"AH,2H");
   g_assert_true (arb_fight_run (fight, "rsbs.start", params, &error));
   g_assert_no_error (error);
+  iterate ();
+  /* A player's turn: nothing proposed. */
+  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, aulus);
+  g_assert_null (arb_window_get_action_dialog (window));
+  g_assert_null (find_button_prefix (GTK_WIDGET (panel), "Proposed:"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
   iterate ();
   g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, glaucus);
 
@@ -149,6 +156,19 @@ test_npc_in_window (void)
     g_assert_nonnull (strstr (chance, "close and melee"));
   }
   g_assert_cmpstr (arb_action_dialog_get_asked_dice (ARB_ACTION_DIALOG (dialog)), ==, "1d10");
+  /* Closed, it is not forced on the referee again; Ctrl+1 opens it. */
+  gtk_window_close (dialog);
+  iterate ();
+  g_assert_null (arb_window_get_action_dialog (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.act-nth", "i", 1));
+  iterate ();
+  dialog = arb_window_get_action_dialog (window);
+  g_assert_nonnull (dialog);
+  {
+    g_autofree char *chance = arb_action_dialog_dup_chance (ARB_ACTION_DIALOG (dialog));
+
+    g_assert_nonnull (strstr (chance, "keep the target at 6\""));
+  }
   /* No move is drawn before the plan is made. */
   g_assert_null (arb_hex_map_get_planned_path (map, &facing));
 
