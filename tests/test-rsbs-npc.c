@@ -216,6 +216,17 @@ test_target (void)
   target = arb_rsbs_npc_target (enc, NULL, npc, FALSE);
   g_assert_cmpstr (target, ==, near);
   g_assert_false (arb_rsbs_is_uncontrolled (enc, NULL, near));
+  g_clear_pointer (&target, g_free);
+
+  /* Far engaged too (touching Ally): two against two, no ganging up. */
+  set_live (enc, npc, "q", "2");
+  set_live (enc, far, "q", "9");
+  target = arb_rsbs_npc_target (enc, NULL, npc, FALSE);
+  g_assert_null (target);
+  /* Far gone: two against one, he joins the attack on Near. */
+  set_live (enc, far, "cond.dead", "on");
+  target = arb_rsbs_npc_target (enc, NULL, npc, FALSE);
+  g_assert_cmpstr (target, ==, near);
 }
 
 static ArbOutcome *

@@ -115,6 +115,22 @@ arb_rsbs_npc_column (ArbEncounter *enc,
   return "other";
 }
 
+/* The figures of @id's side still in the match, @id among them. */
+static guint
+side_count (ArbEncounter *enc,
+            ArbStep      *step,
+            const char   *id)
+{
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  const char *side = arb_order_side_of (enc, step, id);
+  guint n = 0;
+
+  for (guint i = 0; ids[i]; i++)
+    if (g_strcmp0 (arb_order_side_of (enc, step, ids[i]), side) == 0 && !arb_rsbs_is_out (enc, step, ids[i]))
+      n++;
+  return n;
+}
+
 char *
 arb_rsbs_npc_target (ArbEncounter *enc,
                      ArbStep      *step,
@@ -144,6 +160,10 @@ arb_rsbs_npc_target (ArbEncounter *enc,
   free_foes = arb_rsbs_foes (enc, step, id, TRUE);
   if (free_foes && free_foes[0])
     return g_strdup (free_foes[0]);
+  /* Every foe is engaged: he joins an attack only when his side
+   * outnumbers theirs (hostile NPCs may only gang up...). */
+  if (side_count (enc, step, id) <= g_strv_length (all))
+    return NULL;
   return g_strdup (all[0]);
 }
 
@@ -552,6 +572,11 @@ npc_checks (ArbProc     *proc,
       target = arb_rsbs_npc_target (enc, step, id, FALSE);
       if (target == NULL)
         {
+          g_auto(GStrv) foes = arb_rsbs_foes (enc, step, id, FALSE);
+
+          if (foes && foes[0])
+            arb_step_add_log (step, _("Every foe is engaged, and hostile NPCs may only gang up when they outnumber their foes: %s waits"),
+                              name);
           arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, "none");
           npc_done (step, enc, id);
           headline (step, ARB_HEADLINE_PLAIN, _("%s HAS NO FOE · Next"), name);

@@ -17,8 +17,9 @@ const char *arb_rsbs_npc_column    (ArbEncounter       *enc,
                                     ArbStep            *step,
                                     const char         *id);
 /* The foe @id goes for (Actions for Uncontrolled NPCs): the one it is
- * touching, else the nearest unengaged foe, else the nearest; with a
- * missile weapon, the nearest it sees (else the nearest). NULL: none. */
+ * touching, else the nearest unengaged foe, else (his side outnumbering
+ * the foes') the nearest; with a missile weapon, the nearest it sees
+ * (else the nearest). NULL: none he may go for. */
 char       *arb_rsbs_npc_target    (ArbEncounter       *enc,
                                     ArbStep            *step,
                                     const char         *id,
