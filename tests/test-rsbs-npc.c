@@ -355,6 +355,36 @@ test_foe_dice (void)
   g_assert_cmpstr (before, ==, after);
 }
 
+/* A missile-armed NPC stays and shoots the closest foe in sight: not
+ * the one nearer behind him (his rear quarter), and without the
+ * attack-type roll. */
+static void
+test_missile (void)
+{
+  g_autoptr(ArbEncounter) enc = new_match ();
+  g_autofree char *npc = add_figure (enc, "Archer", "npc", "Black", 4, "none", "Bow:BW,Dagger:HH", 3, 6);
+  g_autofree char *behind = add_figure (enc, "Behind", "character", "Red", 4, "none", "Gladius:HH", 3, 4);
+  g_autofree char *ahead = add_figure (enc, "Ahead", "npc", "Red", 4, "none", "Gladius:HH", 3, 11);
+  g_autofree char *target = arb_rsbs_npc_target (enc, NULL, npc, TRUE);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbOutcome) done = NULL;
+  ArbHex to;
+  int facing;
+
+  g_assert_cmpstr (target, ==, ahead);
+  g_assert_false (arb_rsbs_npc_destination (enc, NULL, npc, "shoot", ahead, &to, &facing));
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "current", npc);
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "active-side", "Black");
+  done = run_npc (enc, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (done->status, ==, ARB_OUTCOME_DONE);
+  g_assert_cmpuint (arb_step_get_dice (done->step)->len, ==, 0);
+  arb_encounter_apply (enc, g_steal_pointer (&done->step));
+  g_assert_cmpstr (arb_encounter_get (enc, npc, "intent"), ==, "shoot");
+  g_assert_cmpstr (arb_encounter_get (enc, npc, "intent-target"), ==, ahead);
+  g_assert_nonnull (behind);
+}
+
 /* The first die of an activation is not the attack roll when something
  * comes first: an ensnared NPC tries to shed the net; one with 6 of 25
  * dice left who has not stirred tries to catch his breath (1-6). */
@@ -407,6 +437,7 @@ main (int   argc,
   g_test_add_func ("/rsbs/npc/target", test_target);
   g_test_add_func ("/rsbs/npc/stage0", test_stage0);
   g_test_add_func ("/rsbs/npc/foe-dice", test_foe_dice);
+  g_test_add_func ("/rsbs/npc/missile", test_missile);
   g_test_add_func ("/rsbs/npc/first-checks", test_first_checks);
 
   return g_test_run ();
