@@ -52,13 +52,11 @@ discard_drafts (void)
     arb_drafts_discard (((ArbDraft *)g_ptr_array_index (drafts, i))->id);
 }
 
-/* Adds the starter @file on @side at @q,@r facing @facing, with the
- * movement rate @move from the book's statistics sheet. */
+/* Adds the starter @file on @side at @q,@r facing @facing. */
 static char *
 add (ArbFight   *fight,
      const char *file,
      const char *side,
-     int         move,
      int         q,
      int         r,
      int         facing)
@@ -66,22 +64,13 @@ add (ArbFight   *fight,
   ArbEncounter *enc = arb_fight_get_encounter (fight);
   g_autofree char *path = g_strconcat (SHEETS, file, NULL);
   g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, NULL);
-  g_autoptr(GBytes) moved = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(ArbSheet) sheet = NULL;
-  g_autofree char *text = NULL;
-  g_autofree char *rate = g_strdup_printf ("</rep>\n  <move>%d</move>", move);
-  g_auto(GStrv) parts = NULL;
   ArbStep *step;
   char *id;
 
   g_assert_nonnull (bytes);
-  text = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
-  parts = g_strsplit (text, "</rep>", 2);
-  g_free (text);
-  text = g_strjoinv (rate, parts);
-  moved = g_bytes_new (text, strlen (text));
-  sheet = arb_sheet_load_bytes (moved, path, arb_application_get_rules (app), &error);
+  sheet = arb_sheet_load_bytes (bytes, path, arb_application_get_rules (app), &error);
   g_assert_no_error (error);
   step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
   id = arb_game_add_combatant (arb_game_get ("rsbs"), step, enc, sheet, side, TRUE);
@@ -116,8 +105,8 @@ test_npc_in_window (void)
   fight = arb_fight_new (arb_application_get_rules (app), "rsbs", "rsbs-square-2", &error);
   g_assert_no_error (error);
   enc = arb_fight_get_encounter (fight);
-  aulus = add (fight, "rsbs-aulus-varro.xml", "Red", 3, 14, 8, 3);
-  glaucus = add (fight, "rsbs-glaucus-the-net.xml", "Black", 3, 4, 8, 0);
+  aulus = add (fight, "rsbs-aulus-varro.xml", "Red", 14, 8, 3);
+  glaucus = add (fight, "rsbs-glaucus-the-net.xml", "Black", 4, 8, 0);
   arb_window_set_fight (window, fight);
   iterate ();
   panel = ARB_ACTOR_PANEL (find (GTK_WIDGET (window), ARB_TYPE_ACTOR_PANEL));
@@ -181,19 +170,20 @@ test_npc_in_window (void)
   g_assert_cmpstr (arb_encounter_get (enc, glaucus, "intent"), ==, "melee");
   g_assert_cmpstr (arb_encounter_get (enc, glaucus, "intent-target"), ==, aulus);
 
-  /* The move is proposed next, drawn on the map: his 3" toward Aulus. */
+  /* The move is proposed next, drawn on the map: his 4" toward Aulus
+   * (the starter sheet's rate). */
   dialog = arb_window_get_action_dialog (window);
   g_assert_nonnull (dialog);
   g_assert_true (arb_action_dialog_get_ready (ARB_ACTION_DIALOG (dialog)));
   path = arb_hex_map_get_planned_path (map, &facing);
   g_assert_nonnull (path);
-  g_assert_cmpuint (path->len, ==, 4);
+  g_assert_cmpuint (path->len, ==, 5);
   g_assert_cmpint (g_array_index (path, ArbHex, 0).q, ==, 4);
-  g_assert_cmpint (g_array_index (path, ArbHex, 3).q, ==, 7);
-  g_assert_cmpint (g_array_index (path, ArbHex, 3).r, ==, 8);
+  g_assert_cmpint (g_array_index (path, ArbHex, 4).q, ==, 8);
+  g_assert_cmpint (g_array_index (path, ArbHex, 4).r, ==, 8);
   g_assert_cmpint (facing, ==, 0);
 
-  /* Applied: 6" still between them, no attack; the activation is over. */
+  /* Applied: 5" still between them, no attack; the activation is over. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL));
   iterate ();
   {
@@ -202,7 +192,7 @@ test_npc_in_window (void)
     g_autofree char *log = arb_window_dup_log_text (window);
 
     g_assert_true (arb_encounter_get_hex (enc, glaucus, &at, &f));
-    g_assert_cmpint (at.q, ==, 7);
+    g_assert_cmpint (at.q, ==, 8);
     g_assert_cmpint (arb_encounter_get_int (enc, glaucus, "acted", 0), ==, 1);
     g_assert_nonnull (strstr (log, "activation is over: Next"));
   }

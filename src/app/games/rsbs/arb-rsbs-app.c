@@ -11,62 +11,32 @@
 
 #include "arb-rsbs-app.h"
 #include "arb-rsbs-keys.h"
+#include "arb-rsbs-procs.h"
 
-static void
-append_hex (GArray *path,
-            ArbHex  hex)
-{
-  ArbHex *last = path->len ? &g_array_index (path, ArbHex, path->len - 1) : NULL;
-
-  if (last == NULL || last->q != hex.q || last->r != hex.r)
-    g_array_append_val (path, hex);
-}
-
-/* The hexes @id passes through as @step moves it, from @start: a hex is
- * entered with its q, its r or both. */
-static GArray *
-path_of_step (ArbStep    *step,
-              const char *id,
-              ArbHex      start,
-              int        *facing)
+/* Where @step leaves @id, from @start: its last hex and facing. */
+static ArbHex
+end_of_step (ArbStep    *step,
+             const char *id,
+             ArbHex      start,
+             int        *facing)
 {
   GPtrArray *effects = arb_step_get_effects (step);
-  GArray *path = g_array_new (FALSE, FALSE, sizeof (ArbHex));
   ArbHex here = start;
-  gboolean pending = FALSE;
 
-  append_hex (path, here);
   for (guint i = 0; i < effects->len; i++)
     {
       ArbEffect *effect = g_ptr_array_index (effects, i);
-      gboolean q, r;
 
       if (g_strcmp0 (effect->entity, id) != 0 || effect->new_value == NULL)
         continue;
-      q = g_str_equal (effect->key, "q");
-      r = g_str_equal (effect->key, "r");
-      if (pending && !r)
-        {
-          append_hex (path, here);
-          pending = FALSE;
-        }
       if (g_str_equal (effect->key, "facing"))
         *facing = atoi (effect->new_value);
-      else if (q)
-        {
-          here.q = atoi (effect->new_value);
-          pending = TRUE;
-        }
-      else if (r)
-        {
-          here.r = atoi (effect->new_value);
-          append_hex (path, here);
-          pending = FALSE;
-        }
+      else if (g_str_equal (effect->key, "q"))
+        here.q = atoi (effect->new_value);
+      else if (g_str_equal (effect->key, "r"))
+        here.r = atoi (effect->new_value);
     }
-  if (pending)
-    append_hex (path, here);
-  return path;
+  return here;
 }
 
 /* The NPC's move, once its checks have set the plan (npc-stage 1): the
@@ -82,7 +52,7 @@ plan_path (ArbEncounter      *enc,
   const char *id = g_hash_table_lookup (params, "id");
   g_autoptr(ArbOutcome) outcome = NULL;
   GArray *path;
-  ArbHex start;
+  ArbHex start, end;
   int start_facing;
 
   if (g_strcmp0 (procedure, "rsbs.npc") != 0)
@@ -97,11 +67,21 @@ plan_path (ArbEncounter      *enc,
   if (!(outcome = arb_procedure_run (procedure, enc, rules, params, NULL, NULL, NULL)))
     return NULL;
   *facing = start_facing;
-  path = path_of_step (outcome->step, id, start, facing);
-  if (path->len < 2 && *facing == start_facing)
+  end = end_of_step (outcome->step, id, start, facing);
+  if (end.q == start.q && end.r == start.r && *facing == start_facing)
+    return NULL;
+  /* The move keeps only where it ends: the way there is the route the
+   * move itself takes, the cheapest. */
+  path = g_array_new (FALSE, FALSE, sizeof (ArbHex));
+  g_array_append_val (path, start);
+  if (end.q != start.q || end.r != start.r)
     {
-      g_array_unref (path);
-      return NULL;
+      g_autoptr(GArray) route = arb_rsbs_route (enc, NULL, id, end);
+
+      if (route)
+        g_array_append_vals (path, route->data, route->len);
+      else
+        g_array_append_val (path, end);
     }
   return path;
 }

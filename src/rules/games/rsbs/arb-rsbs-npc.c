@@ -757,32 +757,6 @@ npc_move (ArbProc     *proc,
   return TRUE;
 }
 
-/* The dice @who allots: an uncontrolled NPC's by the rules, a player's
- * from the referee (foe-dice). -1 with @error when it must be given. */
-static int
-allot_of (ArbProc     *proc,
-          const char  *who,
-          int          against,
-          GError     **error)
-{
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbStep *step = arb_proc_get_step (proc);
-  int dice = -1;
-
-  if (arb_rsbs_is_uncontrolled (enc, step, who))
-    return arb_rsbs_npc_allot (enc, step, who, against);
-  if (arb_proc_get_param (proc, PARAM_FOE_DICE) == NULL)
-    {
-      arb_proc_refuse (error, PARAM_FOE_DICE,
-                       _("%s is run by a player: give the dice he allots to the melee round (foe-dice=1 to 4)"),
-                       arb_encounter_get_name (enc, who));
-      return -1;
-    }
-  if (!arb_proc_get_int (proc, PARAM_FOE_DICE, 1, 4, 1, &dice, error))
-    return -1;
-  return dice;
-}
-
 /* Stage 2: the attack, by the shared procedures. */
 static gboolean
 npc_attack (ArbProc     *proc,
@@ -795,7 +769,6 @@ npc_attack (ArbProc     *proc,
   g_autofree char *intent = g_strdup (arb_step_peek (step, enc, id, ARB_RSBS_KEY_INTENT));
   g_autofree char *target = g_strdup (arb_step_peek (step, enc, id, ARB_RSBS_KEY_INTENT_TARGET));
   ArbProcedureFunc attack = NULL;
-  int mine = -1, theirs = -1;
 
   if (target == NULL || arb_rsbs_is_out (enc, step, target))
     {
@@ -803,22 +776,15 @@ npc_attack (ArbProc     *proc,
       headline (step, ARB_HEADLINE_PLAIN, _("%s HAS NO TARGET · Next"), name);
       return TRUE;
     }
+  /* The melee, the bash and the net allot the dice themselves: an
+   * uncontrolled NPC's by the rules, the target's first against a bash
+   * or a net; a player's are the referee's to give (foe-dice). */
   if (g_strcmp0 (intent, "melee") == 0)
-    {
-      /* He attacks, so he allots first; the defender answers. */
-      attack = arb_rsbs_melee;
-      mine = arb_rsbs_npc_allot (enc, step, id, -1);
-      if ((theirs = allot_of (proc, target, mine, error)) < 0)
-        return FALSE;
-    }
-  else if (g_strcmp0 (intent, "bash") == 0 || g_strcmp0 (intent, "net") == 0)
-    {
-      /* The target of a bash or a net allots his dice first. */
-      attack = g_str_equal (intent, "bash") ? arb_rsbs_bash : arb_rsbs_net;
-      if ((theirs = allot_of (proc, target, -1, error)) < 0)
-        return FALSE;
-      mine = arb_rsbs_npc_allot (enc, step, id, theirs);
-    }
+    attack = arb_rsbs_melee;
+  else if (g_strcmp0 (intent, "bash") == 0)
+    attack = arb_rsbs_bash;
+  else if (g_strcmp0 (intent, "net") == 0)
+    attack = arb_rsbs_net;
   else if (g_strcmp0 (intent, "sand") == 0)
     attack = arb_rsbs_sand;
   else if (g_strcmp0 (intent, "shoot") == 0)
@@ -832,15 +798,7 @@ npc_attack (ArbProc     *proc,
     }
   arb_proc_set_param (proc, PARAM_ID, id);
   arb_proc_set_param (proc, PARAM_TARGET, target);
-  if (mine >= 0)
-    {
-      g_autofree char *a = g_strdup_printf ("%d", mine);
-      g_autofree char *b = g_strdup_printf ("%d", theirs);
-
-      arb_step_add_log (step, _("%s allots %d dice, %s %d"), name, mine, arb_encounter_get_name (enc, target), theirs);
-      arb_proc_set_param (proc, PARAM_DICE, a);
-      arb_proc_set_param (proc, PARAM_FOE_DICE, b);
-    }
+  arb_proc_set_param (proc, PARAM_DICE, NULL);
   if (!attack (proc, error))
     return FALSE;
   npc_done (step, enc, id);

@@ -10,15 +10,18 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "arb-rsbs-figure.h"
 #include "arb-rsbs-game.h"
+#include "arb-rsbs-keys.h"
 #include "arb-sheet-game.h"
 
 static const ArbFieldSpec rsbs_fields[] = {
   SHEET_TEXT ("name", N_("Name"), TRUE),
   SHEET_TEXT ("player", N_("Player"), FALSE),
   SHEET_INT ("rep", N_("Rep"), 1, 9, TRUE),
-  /* The book's Character Statistics Sheet gives it; the seed lacks it. */
-  SHEET_INT ("move", N_("Move (inches)"), 0, 20, FALSE),
+  /* The Character Statistics Sheet's rate, which the seed lacks; the
+   * starter sheets carry our own figures (arb_rsbs_move_rate()). */
+  SHEET_INT ("move", N_("Movement rate (inches)"), 0, 12, FALSE),
   SHEET_ROW ("primary-style", N_("Primary style"), "rsbs/fighting-styles", TRUE),
   SHEET_TEXT ("size", N_("Size"), FALSE),
   SHEET_BOOL ("gladiatrix", N_("Gladiatrix")),
@@ -117,6 +120,22 @@ derive_sheet (ArbGame           *game,
                          g_strdup_printf ("%d", MAX (0, pool - arb_sheet_get_int (sheet, "dice-burned", 0))));
 }
 
+/* The sheet's values at their live state, and Rep as the match has
+ * changed it (rep-mod: wounds, a net). */
+static void
+derive_live (ArbGame           *game,
+             ArbEncounter      *enc,
+             ArbRulesetLibrary *rules,
+             const char        *id,
+             GPtrArray         *out)
+{
+  g_autoptr(ArbSheet) live = arb_encounter_dup_live_sheet (enc, id);
+
+  derive_sheet (game, live, rules, out);
+  if (arb_encounter_get_int (enc, id, ARB_RSBS_KEY_REP_MOD, 0) != 0)
+    arb_sheet_add_derived (out, "rep-now", _("Rep"), g_strdup_printf ("%d", arb_rsbs_rep (enc, NULL, id)));
+}
+
 void
 arb_rsbs_sheet_class_init (ArbGameClass *klass)
 {
@@ -124,4 +143,5 @@ arb_rsbs_sheet_class_init (ArbGameClass *klass)
   klass->sheet_kinds = kinds;
   klass->check_sheet = check_sheet;
   klass->derive_sheet = derive_sheet;
+  klass->derive_live = derive_live;
 }

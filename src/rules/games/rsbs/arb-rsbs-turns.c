@@ -10,6 +10,9 @@
 
 #include "arb-conditions.h"
 #include "arb-order.h"
+#include "arb-rsbs-figure.h"
+#include "arb-rsbs-keys.h"
+#include "arb-rsbs-pool.h"
 #include "arb-rsbs-procs.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -177,6 +180,27 @@ rsbs_colours (ArbEncounter *enc,
   return TRUE;
 }
 
+/* What a figure did in his last activation is forgotten when his side
+ * becomes active again. */
+static const char * const activation_keys[] = {
+  ARB_RSBS_KEY_MOVED, ARB_RSBS_KEY_TURN_GAP, ARB_RSBS_KEY_ACTED, ARB_RSBS_KEY_STIRRED,
+  ARB_RSBS_KEY_NPC_STAGE, ARB_RSBS_KEY_INTENT, ARB_RSBS_KEY_INTENT_TARGET, ARB_RSBS_KEY_ALLOTTED,
+};
+
+static void
+rsbs_side_active (ArbProc    *proc,
+                  const char *side)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+
+  for (guint i = 0; ids[i]; i++)
+    if (g_strcmp0 (arb_order_side_of (enc, step, ids[i]), side) == 0)
+      for (guint k = 0; k < G_N_ELEMENTS (activation_keys); k++)
+        arb_step_set (step, enc, ids[i], activation_keys[k], NULL);
+}
+
 static gboolean
 rsbs_new_turn (ArbProc  *proc,
                int       turn,
@@ -250,6 +274,7 @@ rsbs_new_turn (ArbProc  *proc,
   arb_step_set_int (step, enc, E, "turn", turn);
   arb_step_set (step, enc, E, "first-side", active);
   arb_step_set (step, enc, E, "active-side", active);
+  rsbs_side_active (proc, active);
   arb_step_set (step, enc, E, "order", order->str);
   arb_step_set (step, enc, E, "current", first);
   return TRUE;
@@ -276,14 +301,85 @@ rsbs_entered (ArbProc    *proc,
   if (g_strcmp0 (side, arb_encounter_get (enc, E, "active-side")) != 0)
     {
       arb_step_set (step, enc, E, "active-side", side);
+      rsbs_side_active (proc, side);
       arb_step_add_log (step, _("%s is active now"), side);
     }
+}
+
+/* Catching breath at @id's moment, when he may; FALSE when it stopped
+ * for a die. One who may not try this time loses his +2 for next time. */
+static gboolean
+rsbs_breath_if_may (ArbProc    *proc,
+                    const char *id,
+                    gboolean    own)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_autoptr(GError) refused = NULL;
+  gboolean caught;
+
+  if (arb_rsbs_is_gone (enc, step, id) || arb_rsbs_breath_tried (enc, step, id))
+    return TRUE;
+  if (arb_rsbs_try_breath (proc, id, own, &caught, &refused))
+    return TRUE;
+  if (refused == NULL)
+    return FALSE;
+  /* Why one who has burned half his pool gets nothing back, in words. */
+  if (2 * arb_rsbs_dice_left (enc, step, id) <= arb_rsbs_pool (enc, id))
+    arb_step_add_log (step, "%s", refused->message);
+  arb_step_set (step, enc, id, ARB_RSBS_KEY_BREATH_LAST, NULL);
+  return TRUE;
+}
+
+/* When play leaves @current: a PC who kept still enough gets his breath
+ * (during his own activation); when it leaves his side, the other side's
+ * figures may catch theirs, "at the end of the opponent's activation",
+ * and what the side that acted did is forgotten. */
+static gboolean
+rsbs_leaving (ArbProc     *proc,
+              const char  *current,
+              const char  *next)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *side = arb_encounter_get (enc, E, ARB_RSBS_KEY_ACTIVE_SIDE);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+
+  if (side == NULL)
+    side = arb_order_side_of (enc, step, current);
+  if (arb_rsbs_is_pc (enc, current) && !rsbs_breath_if_may (proc, current, TRUE))
+    return FALSE;
+  if (next != NULL && g_strcmp0 (arb_order_side_of (enc, step, next), side) == 0)
+    return TRUE;
+
+  for (guint i = 0; ids[i]; i++)
+    if (g_strcmp0 (arb_order_side_of (enc, step, ids[i]), side) != 0 &&
+        !rsbs_breath_if_may (proc, ids[i], FALSE))
+      return FALSE;
+  for (guint i = 0; ids[i]; i++)
+    if (g_strcmp0 (arb_order_side_of (enc, step, ids[i]), side) == 0)
+      arb_step_set (step, enc, ids[i], ARB_RSBS_KEY_STIRRED, NULL);
+  return TRUE;
 }
 
 gboolean
 arb_rsbs_turns_next (ArbProc  *proc,
                      GError  **error)
 {
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  const char *current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
+
+  if (arb_order_not_started (enc, error))
+    return FALSE;
+  if (current != NULL)
+    {
+      g_auto(GStrv) order = g_strsplit (arb_encounter_get (enc, E, ARB_KEY_ORDER) ?: "", ",", -1);
+      int at = arb_order_index (order, current);
+      const char *next = at >= 0 ? order[at + 1] : NULL;
+
+      if (!rsbs_leaving (proc, current, next))
+        return FALSE;
+    }
   /* After both sides, a new draw. */
   return arb_order_next_in_turn (proc, NULL, FALSE, rsbs_entered, rsbs_new_turn, error);
 }
