@@ -748,11 +748,12 @@ npc_move (ArbProc     *proc,
     if (!strikes)
       {
         npc_done (step, enc, id);
-        headline (step, ARB_HEADLINE_PLAIN, _("%s MOVES %u\" · no attack · Next"), name, path->len);
+        /* The move has its own headline ("MOVES"): this one says what follows. */
+        headline (step, ARB_HEADLINE_PLAIN, _("%s: no attack · Next"), name);
         return TRUE;
       }
     arb_step_add_log (step, _("Apply NPC Activation again for the attack (%s)"), intent_label (intent));
-    headline (step, ARB_HEADLINE_PLAIN, _("%s MOVES %u\" · next: %s"), name, path->len, intent_label (intent));
+    headline (step, ARB_HEADLINE_PLAIN, _("%s: next, %s"), name, intent_label (intent));
   }
   return TRUE;
 }
