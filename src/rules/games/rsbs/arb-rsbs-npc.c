@@ -612,7 +612,7 @@ npc_checks (ArbProc     *proc,
   arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, intent);
   arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT_TARGET, target);
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_NPC_STAGE, 1);
-  arb_step_add_log (step, _("%s will %s against %s (%d\" away): apply NPC Activation again for the move"),
+  arb_step_add_log (step, _("%s's plan: %s, against %s (%d\" away); apply NPC Activation again for the move"),
                     name, intent_label (intent), arb_encounter_get_name (enc, target),
                     arb_rsbs_gap (enc, step, id, target));
   /* TRANSLATORS: "Glaucus: NET ATTACK on Aulus · next: the move" */
