@@ -45,9 +45,10 @@ check_shooter (ArbProc      *proc,
   if (target == NULL || arb_encounter_get (enc, target, ARB_KEY_SIDE) == NULL)
     return arb_proc_refuse (error, "target", _("At whom does %s aim?"), name_of (enc, id));
   arb_step_set_who (step, name_of (enc, id));
-  if (arb_rsbs_is_out (enc, step, id) || arb_rsbs_is_out (enc, step, target))
-    return arb_proc_refuse (error, NULL, _("%s is out of the match"),
-                            name_of (enc, arb_rsbs_is_out (enc, step, id) ? id : target));
+  if (!arb_rsbs_may_act (proc, id, error))
+    return FALSE;
+  if (arb_rsbs_is_out (enc, step, target))
+    return arb_proc_refuse (error, NULL, _("%s is out of the match"), name_of (enc, target));
   if (!arb_rsbs_is_foe (enc, step, id, target))
     return arb_proc_refuse (error, NULL, _("%s is not %s's foe"), name_of (enc, target), name_of (enc, id));
   if (arb_rsbs_dice_left (enc, step, id) == 0)
@@ -285,6 +286,8 @@ arb_rsbs_draw (ArbProc  *proc,
   if (id == NULL || arb_encounter_get (enc, id, ARB_KEY_SIDE) == NULL)
     return arb_proc_refuse (error, "id", _("Who draws?"));
   arb_step_set_who (step, name_of (enc, id));
+  if (!arb_rsbs_may_act (proc, id, error))
+    return FALSE;
   if (g_strcmp0 (arb_step_peek (step, enc, id, ARB_RSBS_KEY_UNDRAWN), "1") != 0)
     return arb_proc_refuse (error, NULL, _("Actions: %s already has a weapon in hand"), name_of (enc, id));
   if (arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_ACTED, 0) ||
