@@ -750,6 +750,8 @@ test_pilum (void)
   }
   apply_done (enc, proc (enc, "rsbs.throw", (int[]){ 1, 8 }, 2, &error, "id", leg, "target", sec, "weapon", "Pilum", NULL));
   g_assert_cmpint (arb_encounter_get_int (enc, sec, "shield-lost", 0), ==, 1);
+  /* The target of a missile is in combat too (Catching Breath, 4). */
+  g_assert_cmpint (arb_encounter_get_int (enc, sec, "stirred", 0), ==, 1);
   g_assert_cmpstr (arb_rsbs_shield (enc, NULL, sec), ==, "none");
   g_assert_cmpint (burned (enc, leg), ==, 1);
   g_assert_cmpstr (arb_encounter_get (enc, leg, "thrown.Pilum"), ==, "1");
@@ -805,6 +807,10 @@ test_sand (void)
   apply_done (enc, proc (enc, "rsbs.sand", (int[]){ 3 }, 1, &error, "id", aulus, "target", sec, NULL));
   g_assert_true (arb_rsbs_has_condition (enc, NULL, sec, "blinded"));
   g_assert_cmpint (burned (enc, aulus), ==, 1);
+  /* Combat on both sides: neither catches his breath this activation
+   * (Catching Breath, 4). */
+  g_assert_cmpint (arb_encounter_get_int (enc, aulus, "stirred", 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, sec, "stirred", 0), ==, 1);
   set_live (enc, aulus, "acted", NULL);  /* his next activation */
   before = arb_encounter_dump_state (enc);
   assert_refused (enc, before, proc (enc, "rsbs.sand", (int[]){ 3 }, 1, &error, "id", aulus, "target", far, NULL),

@@ -182,7 +182,9 @@ arb_rsbs_throw (ArbProc  *proc,
   arb_step_add_log (step, _("%s throws his %s at %s, %d\" away"), name_of (enc, id), weapon, name_of (enc, target), gap);
   arb_rsbs_burn (proc, id, 1, _("missile fire"));
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_ACTED, 1);
+  /* Shooter and target alike are in combat (Catching Breath, 4). */
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_STIRRED, 1);
+  arb_step_set_int (step, enc, target, ARB_RSBS_KEY_STIRRED, 1);
   if (!g_str_equal (wclass, "BW"))
     {
       g_autofree char *key = g_strconcat (ARB_RSBS_PREFIX_THROWN, weapon, NULL);
@@ -257,7 +259,9 @@ arb_rsbs_sand (ArbProc  *proc,
   arb_step_add_log (step, _("%s kicks sand at %s, %d\" away"), name_of (enc, id), name_of (enc, target), gap);
   arb_rsbs_burn (proc, id, 1, _("sand attack"));
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_ACTED, 1);
+  /* Shooter and target alike are in combat (Catching Breath, 4). */
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_STIRRED, 1);
+  arb_step_set_int (step, enc, target, ARB_RSBS_KEY_STIRRED, 1);
   if (!arb_proc_roll (proc, "1d10", _("sand attack"), &roll))
     return FALSE;
   if (!arb_rsbs_read_cell (proc, "sand", "result", roll, NULL, &code, &text, error))
