@@ -236,6 +236,11 @@ test_half (void)
   assert_at (m.enc, m.aulus, 6, 4, 0);
   g_assert_cmpint (get_int (m.enc, m.aulus, "moved"), ==, 1);
   g_assert_null (arb_encounter_get (m.enc, m.aulus, "stirred"));
+  /* Half of 3" is 2" (Rounding of Fractions: up): 2" in all is not
+   * more than half. */
+  ok (m.enc, NULL, 0, NULL, "rsbs.move", "id", m.aulus, "path", "7,3", NULL);
+  g_assert_cmpint (get_int (m.enc, m.aulus, "moved"), ==, 2);
+  g_assert_null (arb_encounter_get (m.enc, m.aulus, "stirred"));
 }
 
 /* The seed's Murmillo: a 3" rate, his foe 3" away (four hexes: 3 to

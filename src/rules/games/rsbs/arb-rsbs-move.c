@@ -29,6 +29,7 @@
 #include "arb-rsbs-figure.h"
 #include "arb-rsbs-keys.h"
 #include "arb-rsbs-move.h"
+#include "arb-rsbs-pool.h"
 #include "arb-rsbs-procs.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -112,7 +113,9 @@ stir_mover (ArbProc    *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
 
-  if (arb_rsbs_is_npc (enc, id) || spent * 2 > rate)
+  /* Half the rate rounded up (Rounding of Fractions): 2" of a 3" rate
+   * is not more than half. */
+  if (arb_rsbs_is_npc (enc, id) || spent > arb_rsbs_divide (rate, 2))
     arb_rsbs_mark_stirred (proc, id);
 }
 

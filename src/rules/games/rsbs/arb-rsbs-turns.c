@@ -325,7 +325,7 @@ rsbs_breath_if_may (ArbProc    *proc,
   if (refused == NULL)
     return FALSE;
   /* Why one who has burned half his pool gets nothing back, in words. */
-  if (2 * arb_rsbs_dice_left (enc, step, id) <= arb_rsbs_pool (enc, id))
+  if (arb_rsbs_burned_half (enc, step, id))
     arb_step_add_log (step, "%s", refused->message);
   arb_step_set (step, enc, id, ARB_RSBS_KEY_BREATH_LAST, NULL);
   return TRUE;
