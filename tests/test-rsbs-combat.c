@@ -568,6 +568,21 @@ test_empty_table (void)
   g_assert_nonnull (strstr (error->message, "rsbs/melee-result"));
   after = arb_encounter_dump_state (p.enc);
   g_assert_cmpstr (before, ==, after);
+
+  /* Sand 2" off, its table still empty: refused before any die. */
+  set_live (p.enc, p.secutor, "r", "-3");
+  g_clear_pointer (&before, g_free);
+  g_clear_pointer (&after, g_free);
+  g_clear_error (&error);
+  before = arb_encounter_dump_state (p.enc);
+  rules = shipped;
+  out = proc (p.enc, "rsbs.sand", NULL, 0, &error, "id", p.aulus, "target", p.secutor, NULL);
+  rules = house;
+  g_assert_null (out);
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE);
+  g_assert_nonnull (strstr (error->message, "rsbs/sand"));
+  after = arb_encounter_dump_state (p.enc);
+  g_assert_cmpstr (before, ==, after);
   pair_clear (&p);
 }
 
@@ -748,6 +763,13 @@ test_pilum (void)
     g_assert_cmpint (ask->status, ==, ARB_OUTCOME_NEEDS_ROLL);
     g_assert_cmpuint (odds_of (ask->step, "the pilum strikes the large shield"), ==, 8);
   }
+  {
+    /* The odds of the hit before its die: 1-5 of our table. */
+    g_autoptr(ArbOutcome) ask = proc (enc, "rsbs.throw", NULL, 0, &error, "id", leg, "target", sec, NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (odds_of (ask->step, "Legionary hits Secutor"), ==, 5);
+  }
   apply_done (enc, proc (enc, "rsbs.throw", (int[]){ 1, 8 }, 2, &error, "id", leg, "target", sec, "weapon", "Pilum", NULL));
   g_assert_cmpint (arb_encounter_get_int (enc, sec, "shield-lost", 0), ==, 1);
   /* The target of a missile is in combat too (Catching Breath, 4). */
@@ -804,6 +826,13 @@ test_sand (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *before = NULL;
 
+  {
+    /* The odds before the die: 1-5 of our table blind. */
+    g_autoptr(ArbOutcome) ask = proc (enc, "rsbs.sand", NULL, 0, &error, "id", aulus, "target", sec, NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (odds_of (ask->step, "Aulus Varro's sand tells on Secutor"), ==, 5);
+  }
   apply_done (enc, proc (enc, "rsbs.sand", (int[]){ 3 }, 1, &error, "id", aulus, "target", sec, NULL));
   g_assert_true (arb_rsbs_has_condition (enc, NULL, sec, "blinded"));
   g_assert_cmpint (burned (enc, aulus), ==, 1);

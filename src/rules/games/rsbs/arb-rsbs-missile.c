@@ -76,6 +76,48 @@ parse_int (const char *text,
   return TRUE;
 }
 
+static gboolean
+code_hits (const char *code)
+{
+  g_auto(GStrv) parts = g_strsplit (code, ",", -1);
+
+  for (guint i = 0; parts[i]; i++)
+    if (g_str_equal (g_strstrip (parts[i]), "hit"))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+code_tells (const char *code)
+{
+  return !g_str_equal (code, "miss") && !g_str_equal (code, "none");
+}
+
+/* The odds of @table's 1d10 in @column, before the die: the faces
+ * whose code @counts. Every face is read first, so a table still to
+ * fill is refused before any die. */
+static gboolean
+faces_odds (ArbProc      *proc,
+            const char   *table,
+            const char   *column,
+            const char   *label,
+            gboolean    (*counts) (const char *code),
+            GError      **error)
+{
+  int n = 0;
+
+  for (int roll = 1; roll <= 10; roll++)
+    {
+      const char *code = NULL;
+
+      if (!arb_rsbs_read_cell (proc, table, column, roll, NULL, &code, NULL, error))
+        return FALSE;
+      n += counts (code) ? 1 : 0;
+    }
+  arb_step_add_odds (arb_proc_get_step (proc), label, (guint64)n, 10);
+  return TRUE;
+}
+
 /* Of the 10 faces, those the pilum-shield table ruins @shield's on. */
 static int
 pilum_faces (ArbProc    *proc,
@@ -179,6 +221,13 @@ arb_rsbs_throw (ArbProc  *proc,
     return arb_proc_refuse (error, NULL, _("Missile Combat: %s is %d\" away, beyond the %s's %d\""),
                             name_of (enc, target), gap, weapon, range);
 
+  column = g_ascii_strdown (wclass, -1);
+  {
+    g_autofree char *label = g_strdup_printf (_("%s hits %s"), name_of (enc, id), name_of (enc, target));
+
+    if (!faces_odds (proc, "missile-hit", column, label, code_hits, error))
+      return FALSE;
+  }
   arb_step_add_log (step, _("%s throws his %s at %s, %d\" away"), name_of (enc, id), weapon, name_of (enc, target), gap);
   arb_rsbs_burn (proc, id, 1, _("missile fire"));
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_ACTED, 1);
@@ -202,7 +251,6 @@ arb_rsbs_throw (ArbProc  *proc,
         }
     }
 
-  column = g_ascii_strdown (wclass, -1);
   if (!arb_proc_roll (proc, "1d10", _("missile hit"), &roll))
     return FALSE;
   if (!arb_rsbs_read_cell (proc, "missile-hit", column, roll, NULL, &code, &text, error))
@@ -256,6 +304,12 @@ arb_rsbs_sand (ArbProc  *proc,
   if (gap < 1 || gap > 3)
     return arb_proc_refuse (error, NULL, _("Kicking Sand: the target must be no closer than 1\" and no farther than 3\"; "
                                            "%s is %d\" off"), name_of (enc, target), gap);
+  {
+    g_autofree char *label = g_strdup_printf (_("%s's sand tells on %s"), name_of (enc, id), name_of (enc, target));
+
+    if (!faces_odds (proc, "sand", "result", label, code_tells, error))
+      return FALSE;
+  }
   arb_step_add_log (step, _("%s kicks sand at %s, %d\" away"), name_of (enc, id), name_of (enc, target), gap);
   arb_rsbs_burn (proc, id, 1, _("sand attack"));
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_ACTED, 1);
