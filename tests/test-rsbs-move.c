@@ -363,6 +363,12 @@ test_break_off (void)
   refused (m.enc, "Break Off", "rsbs.move", "id", m.aulus, "path", "4,5", NULL);
   refused (m.enc, "Break Off", "rsbs.move", "id", m.aulus, "to", "2,5", NULL);
   ok (m.enc, NULL, 0, NULL, "rsbs.move", "id", m.aulus, "facing", "1", NULL);
+  /* Once he has broken off (the break-off table's "free"), he may move
+   * away, by a path or to a hex. */
+  set_live (m.enc, m.aulus, "broke-off", "1");
+  set_live (m.enc, m.aulus, "turned", NULL);
+  ok (m.enc, NULL, 0, NULL, "rsbs.move", "id", m.aulus, "path", "4,5", NULL);
+  g_assert_cmpint (get_int (m.enc, m.aulus, "q"), ==, 4);
 }
 
 /* Drusa at 14,5 facing 3 sees Aulus start at 11,5, straight ahead, 2"

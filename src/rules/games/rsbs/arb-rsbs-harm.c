@@ -20,6 +20,7 @@
 
 #include "arb-rsbs-combat.h"
 #include "arb-rsbs-keys.h"
+#include "arb-rsbs-move.h"
 #include "arb-sheet.h"
 
 #define ARB_RSBS_KEY_WOUNDS "wounds"  /* the locations wounded this match, by commas */
@@ -307,7 +308,7 @@ apply_one (ArbProc       *proc,
     }
   if (stage == ARB_RSBS_STAGE_RESULT && g_str_equal (code, "free"))
     {
-      arb_step_set_int (step, enc, blow->victim, "broke-off", 1);
+      arb_step_set_int (step, enc, blow->victim, ARB_RSBS_KEY_BROKE_OFF, 1);
       arb_step_add_log (step, _("%s breaks off and may move away"), who);
       return TRUE;
     }

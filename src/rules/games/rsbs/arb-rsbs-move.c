@@ -406,6 +406,8 @@ ground_init (Ground       *g,
              ArbHex        start)
 {
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  /* One who has broken off leaves the foes touching him freely. */
+  gboolean broke_off = arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_BROKE_OFF, 0) == 1;
 
   g->enc = enc;
   g->taken = g_hash_table_new (NULL, NULL);
@@ -421,7 +423,10 @@ ground_init (Ground       *g,
       g_hash_table_add (g->taken, hex_key (at));
       if (!arb_rsbs_is_foe (enc, step, id, ids[i]))
         continue;
-      g_array_append_val (arb_rsbs_gap_hex (start, at) == 0 ? g->held : g->others, at);
+      if (arb_rsbs_gap_hex (start, at) != 0)
+        g_array_append_val (g->others, at);
+      else if (!broke_off)
+        g_array_append_val (g->held, at);
     }
 }
 
@@ -875,6 +880,9 @@ move_path_full (ArbProc     *proc,
   earlier = arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_MOVED, 0);
   turned = arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_TURN_GAP, 0);
   held = foes_touching (enc, step, id, start);
+  /* Break Off won: the foes touching him no longer hold him. */
+  if (arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_BROKE_OFF, 0) == 1)
+    g_ptr_array_set_size (held, 0);
 
   here = start;
   for (guint i = 0; i < n; i++)

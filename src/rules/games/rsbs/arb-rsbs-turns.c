@@ -12,6 +12,7 @@
 #include "arb-order.h"
 #include "arb-rsbs-figure.h"
 #include "arb-rsbs-keys.h"
+#include "arb-rsbs-move.h"
 #include "arb-rsbs-pool.h"
 #include "arb-rsbs-procs.h"
 
@@ -185,6 +186,7 @@ rsbs_colours (ArbEncounter *enc,
 static const char * const activation_keys[] = {
   ARB_RSBS_KEY_MOVED, ARB_RSBS_KEY_TURN_GAP, ARB_RSBS_KEY_ACTED, ARB_RSBS_KEY_STIRRED,
   ARB_RSBS_KEY_NPC_STAGE, ARB_RSBS_KEY_INTENT, ARB_RSBS_KEY_INTENT_TARGET, ARB_RSBS_KEY_ALLOTTED,
+  ARB_RSBS_KEY_BROKE_OFF,
 };
 
 static void
