@@ -419,6 +419,9 @@ test_turn_breath (void)
   set_live (m.enc, m.aulus, "dice-burned", "10");
   set_live (m.enc, m.aulus, "moved", "1");
   set_live (m.enc, m.aulus, "stirred", NULL);
+  /* He got up beside a foe but fought no round: the -1 was for a round
+   * of his own activation (Stand up and melee), not the foe's. */
+  set_live (m.enc, m.aulus, "stood", "1");
 
   /* Leaving Aulus: his die back; then Glaucus's roll. */
   {
@@ -437,6 +440,7 @@ test_turn_breath (void)
   g_assert_cmpint (live_int (m.enc, m.glaucus, "breath-turn"), ==, 1);
   g_assert_cmpstr (arb_encounter_get (m.enc, E, "current"), ==, m.glaucus);
   g_assert_cmpstr (arb_encounter_get (m.enc, E, "active-side"), ==, "Black");
+  g_assert_null (arb_encounter_get (m.enc, m.aulus, "stood"));
   /* Black's activation begins afresh. */
   g_assert_null (arb_encounter_get (m.enc, m.glaucus, "moved"));
   g_assert_null (arb_encounter_get (m.enc, m.glaucus, "intent"));

@@ -358,9 +358,15 @@ rsbs_leaving (ArbProc     *proc,
     if (g_strcmp0 (arb_order_side_of (enc, step, ids[i]), side) != 0 &&
         !rsbs_breath_if_may (proc, ids[i], FALSE))
       return FALSE;
+  /* Stand up and melee's -1 is for a round of his own activation: one
+   * who got up and fought none does not carry it into the foe's. */
   for (guint i = 0; ids[i]; i++)
     if (g_strcmp0 (arb_order_side_of (enc, step, ids[i]), side) == 0)
-      arb_step_set (step, enc, ids[i], ARB_RSBS_KEY_STIRRED, NULL);
+      {
+        arb_step_set (step, enc, ids[i], ARB_RSBS_KEY_STIRRED, NULL);
+        if (arb_step_peek (step, enc, ids[i], ARB_RSBS_KEY_STOOD) != NULL)
+          arb_step_set (step, enc, ids[i], ARB_RSBS_KEY_STOOD, NULL);
+      }
   return TRUE;
 }
 
