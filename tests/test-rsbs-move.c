@@ -18,6 +18,7 @@
 #include "arb-game.h"
 #include "arb-map.h"
 #include "arb-encounter-test.h"
+#include "arb-time-bound.h"
 #include "arb-test-util.h"
 #include "arb-rsbs-figure.h"
 
@@ -665,6 +666,25 @@ test_no_move_field (void)
   g_test_skip ("the rsbs sheet has no field “move” in this build");
 }
 
+/* Hostile: an encounter without a map, a hex 9000" off: refused at
+ * once by the rate (3"), not searched for; a figure off the map is out
+ * of the match. */
+static void
+test_no_map_far (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("rsbs", NULL);
+  g_autofree char *aulus = add_figure (enc, "character", "Aulus", "Romans", 0, 0, 0);
+  g_autofree char *drusa = add_figure (enc, "npc", "Drusa", "Greeks", 9, 0, 3);
+  gint64 start;
+
+  set_live (enc, E, "active-side", "Romans");
+  start = g_get_monotonic_time ();
+  refused (enc, "more than the 3\" he has left", "rsbs.move", "id", aulus, "to", "9000,0", NULL);
+  g_assert_cmpfloat ((g_get_monotonic_time () - start) / 1e6, <, arb_test_time_bound (2.0));
+  set_live (enc, aulus, "q", NULL);
+  refused (enc, "out of the match", "rsbs.move", "id", aulus, "to", "1,0", NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -686,6 +706,7 @@ main (int   argc,
   g_test_add_func ("/rsbs/move/stand", test_stand);
   g_test_add_func ("/rsbs/move/stand-beside", test_stand_beside);
   g_test_add_func ("/rsbs/move/break-off", test_break_off);
+  g_test_add_func ("/rsbs/move/no-map-far", test_no_map_far);
   g_test_add_func ("/rsbs/move/reaction-free", test_reaction_free);
   g_test_add_func ("/rsbs/move/reaction-burn", test_reaction_burn);
   g_test_add_func ("/rsbs/move/reaction-maneuver", test_reaction_maneuver);

@@ -1050,12 +1050,25 @@ arb_rsbs_move (ArbProc  *proc,
     }
   else if (to_text && to_text[0])
     {
-      ArbHex to;
+      ArbHex to, here;
+      int rate, left;
 
       if (!arb_proc_get_hex (proc, "to", &to, error))
         return FALSE;
       if (!arb_rsbs_may_move (proc, id, error))
         return FALSE;
+      if (!arb_rsbs_where (enc, step, id, &here, NULL))
+        return arb_proc_refuse (error, NULL, _("%s is not on the map"), name);
+      /* Every hex costs 1" at least: a hex beyond what is left of the
+       * rate is refused before any way is sought (an open map has no
+       * wall to stop the search). */
+      rate = arb_rsbs_move_rate (enc, step, id, error);
+      if (rate < 0)
+        return FALSE;
+      left = MAX (0, rate - arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_MOVED, 0));
+      if (arb_hex_distance (here, to) > left)
+        return arb_proc_refuse (error, NULL, _("Voluntary Movement: %d,%d is %d\" away, more than the %d\" he has left"),
+                                to.q, to.r, arb_hex_distance (here, to), left);
       path = arb_rsbs_route (enc, step, id, to);
       if (path == NULL && arb_rsbs_is_engaged (enc, step, id))
         return arb_proc_refuse (error, NULL, _("Breaking Off from Melee: %s is touching a foe and moves away only by breaking off (Break Off)"),
