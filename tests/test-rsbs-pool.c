@@ -306,6 +306,8 @@ test_npc_breath (void)
   g_assert_cmpint (live_int (m.enc, m.glaucus, "dice-burned"), ==, 18);
   g_assert_cmpint (live_int (m.enc, m.glaucus, "breath-last"), ==, 1);
   g_assert_cmpint (live_int (m.enc, m.glaucus, "breath-turn"), ==, 0);
+  /* NPCs may not move while they are catching their breath. */
+  g_assert_cmpint (live_int (m.enc, m.glaucus, "acted"), ==, 1);
   refused (m.enc, "already tried", "rsbs.breath", "id", m.glaucus, NULL);
 
   /* The next moment: 6 left again, +2. */
@@ -391,6 +393,8 @@ test_pc_breath (void)
   step = ok (m.enc, "rsbs.breath", NULL, 0, "id", m.aulus, NULL);
   g_assert_cmpuint (arb_step_get_dice (step)->len, ==, 0);
   g_assert_cmpint (live_int (m.enc, m.aulus, "dice-burned"), ==, 9);
+  /* Catching his breath is his action (Actions): no more this activation. */
+  g_assert_cmpint (live_int (m.enc, m.aulus, "acted"), ==, 1);
 
   set_live (m.enc, m.aulus, "breath-at", NULL);
   set_live (m.enc, m.aulus, "dice-burned", "9");

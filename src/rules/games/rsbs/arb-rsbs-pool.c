@@ -575,6 +575,11 @@ arb_rsbs_try_breath (ArbProc     *proc,
       arb_rsbs_burn (proc, id, -1, _("catches his breath"));
       arb_step_set_int (step, enc, id, ARB_RSBS_KEY_BREATH_LAST, 1);
       arb_step_set_int (step, enc, id, ARB_RSBS_KEY_BREATH_TURN, arb_step_peek_field_int (step, enc, E, ARB_KEY_TURN, 0));
+      /* In his own activation it is his action (Actions): he neither
+       * moves on nor fights after it ("NPCs may not move while they
+       * are catching their breath"). */
+      if (own)
+        arb_step_set_int (step, enc, id, ARB_RSBS_KEY_ACTED, 1);
       arb_step_add_log (step, _("%s catches his breath: 1 die back, %d left"), name, arb_rsbs_dice_left (enc, step, id));
     }
   else
