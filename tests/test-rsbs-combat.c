@@ -892,9 +892,21 @@ test_break_off (void)
   apply_done (p.enc, proc (p.enc, "rsbs.break-off", (int[]){ 1, 9 }, 2, &error,
                            "id", p.aulus, "target", p.secutor, "dice", "1", "foe-dice", "1", NULL));
   g_assert_cmpint (arb_encounter_get_int (p.enc, p.aulus, "broke-off", 0), ==, 1);
+  /* Free, he moves away; he does not try again in this activation. */
+  g_assert_cmpint (arb_encounter_get_int (p.enc, p.aulus, "acted", 0), ==, 0);
+  {
+    g_autofree char *before = arb_encounter_dump_state (p.enc);
+
+    assert_refused (p.enc, before, proc (p.enc, "rsbs.break-off", (int[]){ 1, 9 }, 2, &error,
+                                         "id", p.aulus, "target", p.secutor, "dice", "1", "foe-dice", "1", NULL),
+                    &error, "has broken off");
+  }
+  set_live (p.enc, p.aulus, "broke-off", NULL);  /* his next activation */
   apply_done (p.enc, proc (p.enc, "rsbs.break-off", (int[]){ 9, 1, 4 }, 3, &error,
                            "id", p.aulus, "target", p.secutor, "dice", "1", "foe-dice", "1", NULL));
   g_assert_cmpint (burned (p.enc, p.aulus), ==, 6);
+  /* Held, his Break Off was his action (Actions). */
+  g_assert_cmpint (arb_encounter_get_int (p.enc, p.aulus, "acted", 0), ==, 1);
   pair_clear (&p);
 }
 

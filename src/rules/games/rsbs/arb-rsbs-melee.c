@@ -259,6 +259,8 @@ check_kind (ArbProc      *proc,
                                 name_of (enc, id), name_of (enc, target));
       break;
     case CONTEST_BREAK_OFF:
+      if (arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_BROKE_OFF, 0) == 1)
+        return arb_proc_refuse (error, NULL, _("Break Off: %s has broken off already and may move away"), name_of (enc, id));
       if (gap != 0)
         return arb_proc_refuse (error, NULL, _("Break Off: %s is not in melee with %s"), name_of (enc, id), name_of (enc, target));
       break;
@@ -343,7 +345,13 @@ arb_rsbs_contest (ArbProc         *proc,
       blow.victim = id;
       blow.wclass = arb_rsbs_melee_class (enc, step, target);
       blow.fall = ARB_RSBS_FALL_STRUCK;
-      return arb_rsbs_apply_codes (proc, &blow, ARB_RSBS_STAGE_RESULT, code, error);
+      if (!arb_rsbs_apply_codes (proc, &blow, ARB_RSBS_STAGE_RESULT, code, error))
+        return FALSE;
+      /* Held, the try was his action; free, he moves away (the move
+       * is what follows a Break Off). */
+      if (arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_BROKE_OFF, 0) != 1)
+        arb_step_set_int (step, enc, id, ARB_RSBS_KEY_ACTED, 1);
+      return TRUE;
     }
 
   if (!arb_rsbs_read_cell (proc, table, "result", MIN (diff, 3), NULL, &code, &text, error))
