@@ -21,6 +21,7 @@
 #include "arb-time-bound.h"
 #include "arb-test-util.h"
 #include "arb-rsbs-figure.h"
+#include "arb-rsbs-procs.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -683,6 +684,35 @@ test_no_map_far (void)
   g_assert_cmpfloat ((g_get_monotonic_time () - start) / 1e6, <, arb_test_time_bound (2.0));
   set_live (enc, aulus, "q", NULL);
   refused (enc, "out of the match", "rsbs.move", "id", aulus, "to", "1,0", NULL);
+
+  /* The way itself (an uncontrolled NPC's toward a far foe): 3000" of
+   * open sand along his nose is found at once; a hex walled in by
+   * figures is given up at once. */
+  set_live (enc, aulus, "q", "0");
+  {
+    g_autoptr(GArray) way = NULL;
+    ArbHex far = { 0, -3000 };
+
+    start = g_get_monotonic_time ();
+    way = arb_rsbs_route (enc, NULL, aulus, arb_hex_neighbour ((ArbHex){ 0, 0 }, 0).r < 0 ? far : (ArbHex){ 0, 3000 });
+    g_assert_nonnull (way);
+    g_assert_cmpuint (way->len, ==, 3000);
+    g_assert_cmpfloat ((g_get_monotonic_time () - start) / 1e6, <, arb_test_time_bound (2.0));
+  }
+  {
+    g_autoptr(GArray) way = NULL;
+    ArbHex pit = { 400, 0 };
+
+    for (int d = 0; d < 6; d++)
+      {
+        ArbHex h = arb_hex_neighbour (pit, d);
+        g_autofree char *id = add_figure (enc, "npc", "Wall", "Greeks", h.q, h.r, 0);
+      }
+    start = g_get_monotonic_time ();
+    way = arb_rsbs_route (enc, NULL, aulus, pit);
+    g_assert_null (way);
+    g_assert_cmpfloat ((g_get_monotonic_time () - start) / 1e6, <, arb_test_time_bound (5.0));
+  }
 }
 
 int

@@ -385,7 +385,13 @@ typedef struct
   int    cost;
   int    turns;
   int    prev;     /* index in the nodes, -1 for the start */
+  int    est;      /* cost + the hexes still to go: each costs 1" at least */
 } Node;
+
+/* The most ways weighed before giving up: an arena 48" across needs a
+ * few tens of thousands; without a wall (no map, an open map) a hex
+ * walled in by figures would otherwise be sought across the plane. */
+#define ROUTE_BUDGET 100000
 
 /* What the route asks of every hex, worked out once: the hexes taken,
  * those of the foes touched at the start (to stay against) and of the
@@ -461,7 +467,9 @@ ground_contact (Ground *g,
   return FALSE;
 }
 
-/* The open nodes, a binary heap by cost, then pivots. */
+/* The open nodes, a binary heap by cost plus the hexes still to go (a
+ * bound never above the true cost, so the cheapest way is still the
+ * one found, and found along the line), then pivots. */
 static gboolean
 node_before (GArray *nodes,
              int     a,
@@ -470,7 +478,7 @@ node_before (GArray *nodes,
   Node *x = &g_array_index (nodes, Node, a);
   Node *y = &g_array_index (nodes, Node, b);
 
-  return x->cost < y->cost || (x->cost == y->cost && x->turns < y->turns);
+  return x->est < y->est || (x->est == y->est && x->turns < y->turns);
 }
 
 static void
@@ -552,13 +560,14 @@ arb_rsbs_route (ArbEncounter *enc,
   /* Far enough for a way round a figure or two. */
   bound = arb_hex_distance (start, to) + 6;
 
-  g_array_append_val (nodes, ((Node){ start, facing, arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_TURN_GAP, 0) ? 1 : 0, 0, 0, -1 }));
+  g_array_append_val (nodes, ((Node){ start, facing, arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_TURN_GAP, 0) ? 1 : 0, 0, 0, -1,
+                                      arb_hex_distance (start, to) }));
   key = state_key (start, facing);
   g_hash_table_insert (best, g_memdup2 (&key, sizeof key), GINT_TO_POINTER (0));
   heap_push (heap, nodes, 0);
   /* Dijkstra over hexes and facings; a pivot is taken with the step
    * after it, so only the start may carry one made before. */
-  while (heap->len > 0)
+  while (heap->len > 0 && nodes->len < ROUTE_BUDGET)
     {
       int index = heap_pop (heap, nodes);
       Node node = g_array_index (nodes, Node, index);
@@ -596,7 +605,7 @@ arb_rsbs_route (ArbEncounter *enc,
                   if (old->cost < cost || (old->cost == cost && old->turns <= turns))
                     continue;
                 }
-              g_array_append_val (nodes, ((Node){ next, g, 0, cost, turns, index }));
+              g_array_append_val (nodes, ((Node){ next, g, 0, cost, turns, index, cost + arb_hex_distance (next, to) }));
               g_hash_table_insert (best, g_memdup2 (&key, sizeof key), GINT_TO_POINTER ((int)nodes->len - 1));
               heap_push (heap, nodes, (int)nodes->len - 1);
             }
