@@ -447,6 +447,32 @@ test_harm_chain (void)
   g_autoptr(ArbOutcome) out = NULL;
 
   pair_init (&p);
+  /* Each die of the harm chain shows its odds first, from our tables:
+   * the chest on every face; damage only on AC 7 + 2 = 9; of the damage
+   * column 6-9 wound, 10 kills. */
+  {
+    g_autoptr(ArbOutcome) ask = proc (p.enc, "rsbs.melee", (int[]){ 1, 2, 3, 9 }, 4, &error,
+                                      "id", p.aulus, "target", p.secutor, "dice", "3", "foe-dice", "1", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (ask->purpose, ==, "hit location");
+    g_assert_cmpuint (odds_of (ask->step, "Secutor hit in the chest"), ==, 10);
+  }
+  {
+    g_autoptr(ArbOutcome) ask = proc (p.enc, "rsbs.melee", (int[]){ 1, 2, 3, 9, 4 }, 5, &error,
+                                      "id", p.aulus, "target", p.secutor, "dice", "3", "foe-dice", "1", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (odds_of (ask->step, "Secutor's armor giving way"), ==, 1);
+  }
+  {
+    g_autoptr(ArbOutcome) ask = proc (p.enc, "rsbs.melee", (int[]){ 1, 2, 3, 9, 4, 9 }, 6, &error,
+                                      "id", p.aulus, "target", p.secutor, "dice", "3", "foe-dice", "1", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (odds_of (ask->step, "Secutor wounded"), ==, 4);
+    g_assert_cmpuint (odds_of (ask->step, "Secutor killed"), ==, 1);
+  }
   out = proc (p.enc, "rsbs.melee", (int[]){ 1, 2, 3, 9, 4, 9, 6 }, 7, &error,
               "id", p.aulus, "target", p.secutor, "dice", "3", "foe-dice", "1", NULL);
   g_assert_no_error (error);
