@@ -329,7 +329,9 @@ test_stage0 (void)
 
 /* Stage 2 against a player's figure: the referee gives the dice the
  * player allots (foe-dice); without them the attack is refused, naming
- * the parameter, and nothing changes. */
+ * the parameter, and nothing changes. Before that, while the melee
+ * result table is still empty, it is refused naming the table, before
+ * anyone allots or rolls. */
 static void
 test_foe_dice (void)
 {
@@ -348,6 +350,34 @@ test_foe_dice (void)
   set_live (enc, npc, "intent-target", pc);
   before = arb_encounter_dump_state (enc);
   outcome = run_npc (enc, NULL, 0, &error);
+  g_assert_null (outcome);
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE);
+  g_assert_nonnull (strstr (error->message, "rsbs/melee-result"));
+  g_clear_error (&error);
+  after = arb_encounter_dump_state (enc);
+  g_assert_cmpstr (before, ==, after);
+  g_clear_pointer (&after, g_free);
+
+  {
+    /* A made-up house table, not the book's. */
+    static const char house_xml[] =
+      "<ruleset system=\"rsbs\" format=\"1\">\n"
+      "  <table id=\"melee-result\" key=\"pass difference\">\n"
+      "    <title>Ours</title><source>Our house table</source>\n"
+      "    <column key=\"result\" title=\"Result\"/>\n"
+      "    <row min=\"3\" label=\"3 or more\"><cell column=\"result\">down</cell></row>\n"
+      "    <row min=\"2\" max=\"2\" label=\"2\"><cell column=\"result\">hesitate</cell></row>\n"
+      "    <row min=\"1\" max=\"1\" label=\"1\"><cell column=\"result\">give-ground=1</cell></row>\n"
+      "    <row min=\"0\" max=\"0\" label=\"0\"><cell column=\"result\">none</cell></row>\n"
+      "  </table>\n"
+      "</ruleset>\n";
+    g_autoptr(ArbRulesetLibrary) house = arb_test_load_rules ();
+    g_autoptr(GBytes) bytes = g_bytes_new_static (house_xml, sizeof house_xml - 1);
+
+    g_assert_true (arb_ruleset_library_load_bytes (house, bytes, "house.xml", TRUE, &error));
+    g_assert_no_error (error);
+    outcome = arb_procedure_run ("rsbs.npc", enc, house, NULL, NULL, NULL, &error);
+  }
   g_assert_null (outcome);
   g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_MISSING_PARAM);
   g_assert_cmpstr (arb_encounter_error_get_param (error), ==, "foe-dice");

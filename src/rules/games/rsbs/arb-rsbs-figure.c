@@ -622,3 +622,34 @@ arb_rsbs_read_cell (ArbProc     *proc,
     *text = cell->text && *cell->text ? cell->text : got;
   return TRUE;
 }
+
+gboolean
+arb_rsbs_column_filled (ArbProc     *proc,
+                        const char  *table_id,
+                        const char  *column,
+                        GError     **error)
+{
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "rsbs", table_id) : NULL;
+  int c;
+
+  if (table == NULL || (c = arb_table_find_column (table, column)) < 0)
+    return arb_rsbs_read_cell (proc, table_id, column, 1, NULL, NULL, NULL, error);
+  for (guint r = 0; r < arb_table_get_n_rows (table); r++)
+    {
+      const ArbRow *row = arb_table_get_row (table, r);
+      const ArbCell *cell = &row->cells[c];
+      const char *got = cell->code && *cell->code ? cell->code : cell->text;
+
+      while (got && g_ascii_isspace (*got))
+        got++;
+      if (got == NULL || *got == '\0')
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE,
+                       _("“%s” (rsbs/%s) is still empty at %s, %s: enter it from your rulebook in the Tables window"),
+                       arb_table_get_title (table), table_id, row->label ? row->label : row->name, column);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}

@@ -178,4 +178,12 @@ gboolean    arb_rsbs_read_cell        (ArbProc      *proc,
                                        const char  **text,
                                        GError      **error);
 
+/* Whether every cell of @column of @table is filled in, before any die
+ * that leads to it is asked for; FALSE with @error as
+ * arb_rsbs_read_cell() gives it for the first empty one. */
+gboolean    arb_rsbs_column_filled    (ArbProc      *proc,
+                                       const char   *table,
+                                       const char   *column,
+                                       GError      **error);
+
 G_END_DECLS

@@ -300,6 +300,10 @@ arb_rsbs_contest (ArbProc         *proc,
     return arb_proc_refuse (error, NULL, _("%s is not %s's foe"), name_of (enc, target), name_of (enc, id));
   if (kind != CONTEST_NET && !check_kind (proc, kind, id, target, error))
     return FALSE;
+  /* The result comes from a table the referee fills in: an empty one is
+   * said before anyone allots or rolls for nothing. */
+  if (!arb_rsbs_column_filled (proc, table, "result", error))
+    return FALSE;
 
   if (target_first)
     {
