@@ -196,6 +196,29 @@ arb_proc_refuse (GError     **error,
   return FALSE;
 }
 
+const char *
+arb_proc_get_actor (ArbProc  *proc,
+                    GError  **error)
+{
+  const char *id = arb_proc_get_param (proc, "id");
+  g_auto(GStrv) ids = arb_encounter_list_combatants (proc->encounter);
+
+  /* As in every game: the figure whose turn it is, unless named. */
+  if (id == NULL || id[0] == '\0')
+    id = arb_encounter_get (proc->encounter, ARB_ENCOUNTER_ENTITY, ARB_KEY_CURRENT);
+  if (id == NULL || id[0] == '\0')
+    {
+      arb_proc_refuse (error, "id", "%s", _("Name the figure (id=)"));
+      return NULL;
+    }
+  if (!g_strv_contains ((const char * const *)ids, id))
+    {
+      arb_proc_refuse (error, NULL, _("No figure “%s” in this fight"), id);
+      return NULL;
+    }
+  return id;
+}
+
 gboolean
 arb_proc_get_hex (ArbProc     *proc,
                   const char  *name,

@@ -51,6 +51,10 @@ gboolean           arb_proc_roll          (ArbProc    *proc,
                                            const char *purpose,
                                            int        *value);
 
+/* The figure the action is for: "id", else the one whose turn it is;
+ * NULL with @error (a missing "id", or one not in the fight). */
+const char        *arb_proc_get_actor     (ArbProc    *proc,
+                                           GError    **error);
 /* The next item of a comma-separated list parameter ("cards=9H,KS"), one
  * per call, or NULL when the list is used up or absent. */
 /* Optional @name as a whole number from @lo to @hi, @fallback when it is

@@ -244,7 +244,7 @@ forced (ArbProc  *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  const char *id = arb_rsbs_move_actor (proc, error);
+  const char *id = arb_proc_get_actor (proc, error);
 
   if (id == NULL)
     return NULL;

@@ -47,29 +47,6 @@ arb_rsbs_is_npc (ArbEncounter *enc,
   return sheet && g_strcmp0 (arb_sheet_get_kind (sheet), "npc") == 0;
 }
 
-const char *
-arb_rsbs_move_actor (ArbProc  *proc,
-                     GError  **error)
-{
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  const char *id = arb_proc_get_param (proc, "id");
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-
-  if (id == NULL || id[0] == '\0')
-    id = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
-  if (id == NULL || id[0] == '\0')
-    {
-      arb_proc_refuse (error, "id", "%s", _("Name the figure (id=)"));
-      return NULL;
-    }
-  if (!g_strv_contains ((const char * const *)ids, id))
-    {
-      arb_proc_refuse (error, NULL, _("No figure “%s” in this fight"), id);
-      return NULL;
-    }
-  return id;
-}
-
 char *
 arb_rsbs_activation_now (ArbEncounter *enc,
                          ArbStep      *step)
@@ -1030,7 +1007,7 @@ arb_rsbs_move (ArbProc  *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  const char *id = arb_rsbs_move_actor (proc, error);
+  const char *id = arb_proc_get_actor (proc, error);
   const char *path_text = arb_proc_get_param (proc, "path");
   const char *to_text = arb_proc_get_param (proc, "to");
   gboolean bash = flag (proc, "bash"), net = flag (proc, "net");
@@ -1100,7 +1077,7 @@ arb_rsbs_stand (ArbProc  *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  const char *id = arb_rsbs_move_actor (proc, error);
+  const char *id = arb_proc_get_actor (proc, error);
   g_autoptr(GPtrArray) beside = NULL;
   g_autofree char *now = NULL;
   const char *name;

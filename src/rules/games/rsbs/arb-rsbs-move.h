@@ -29,9 +29,6 @@ char       *arb_rsbs_activation_now   (ArbEncounter *enc,
 /* The sheet is an NPC's (kind "npc"). */
 gboolean    arb_rsbs_is_npc           (ArbEncounter *enc,
                                        const char   *id);
-/* The figure named by "id", else the current one; NULL with @error. */
-const char *arb_rsbs_move_actor       (ArbProc      *proc,
-                                       GError      **error);
 void        arb_rsbs_set_condition    (ArbProc      *proc,
                                        const char   *id,
                                        const char   *condition,

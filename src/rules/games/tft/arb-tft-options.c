@@ -504,31 +504,6 @@ arb_tft_mark_acted (ArbProc    *proc,
     arb_step_set_int (step, enc, id, ARB_TFT_KEY_NEXT_DX, 0);
 }
 
-/* The acting figure named by "id"; refused when missing or unknown. */
-static const char *
-actor (ArbProc  *proc,
-       GError  **error)
-{
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  const char *id = arb_proc_get_param (proc, "id");
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-
-  /* As in every game: the figure whose turn it is, unless named. */
-  if (id == NULL || id[0] == '\0')
-    id = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_CURRENT);
-  if (id == NULL || id[0] == '\0')
-    {
-      arb_proc_refuse (error, "id", "%s", _("Name the figure (id=)"));
-      return NULL;
-    }
-  if (!g_strv_contains ((const char * const *)ids, id))
-    {
-      arb_proc_refuse (error, NULL, _("No figure “%s” in this fight"), id);
-      return NULL;
-    }
-  return id;
-}
-
 static void
 set_hex (ArbStep      *step,
          ArbEncounter *enc,
@@ -675,7 +650,7 @@ arb_tft_option_proc (ArbProc  *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  const char *id = actor (proc, error);
+  const char *id = arb_proc_get_actor (proc, error);
   const char *letter = arb_proc_get_param (proc, "option");
   const char *position = arb_proc_get_param (proc, "position");
   const char *current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
@@ -970,7 +945,7 @@ arb_tft_ready_proc (ArbProc  *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  const char *id = actor (proc, error);
+  const char *id = arb_proc_get_actor (proc, error);
   const char *wanted = arb_proc_get_param (proc, "weapon");
   const char *shield = arb_proc_get_param (proc, "shield");
   gboolean pick_up = g_strcmp0 (arb_proc_get_param (proc, "pick-up"), "yes") == 0 ||
@@ -1015,7 +990,7 @@ arb_tft_stand_proc (ArbProc  *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  const char *id = actor (proc, error);
+  const char *id = arb_proc_get_actor (proc, error);
   const char *crawl = arb_proc_get_param (proc, "crawl");
   const char *name;
   char option;
@@ -1071,7 +1046,7 @@ arb_tft_disengage_proc (ArbProc  *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  const char *id = actor (proc, error);
+  const char *id = arb_proc_get_actor (proc, error);
   const char *name;
   ArbHex at, to;
   char option;
@@ -1106,7 +1081,7 @@ arb_tft_retreat_proc (ArbProc  *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  const char *id = actor (proc, error);
+  const char *id = arb_proc_get_actor (proc, error);
   const char *target = arb_proc_get_param (proc, "target");
   const char *advance = arb_proc_get_param (proc, "advance");
   const char *listed;
