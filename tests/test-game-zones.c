@@ -319,18 +319,49 @@ test_dogfight (void)
   g_assert_cmpstr (gauges, ==, "pilot points 3 · damage boxes 27/27");
 }
 
-/* Red Sand, Blue Sky marks nothing around a gladiator. */
+/* Red Sand, Blue Sky shades a gladiator's quarters within 3" (front,
+ * flanks, rear; the touching ring bolder), and outlines where a net
+ * reaches (1" to 6" away, 2 to 7 hexes) for one who holds a net. The
+ * turn order shows the dice left of the pool: Rep 4, 20, less 4. */
 static void
 test_rsbs (void)
 {
   g_autoptr(ArbEncounter) enc = fight ("rsbs", "rsbs-oval-4");
   g_autofree char *aulus = add_combatant (enc, "rsbs-aulus-varro.xml", "Blue", "q", "14", "r", "2", "facing", "0",
                                           "dice-burned", "4", NULL);
+  g_autofree char *glaucus = add_combatant (enc, "rsbs-glaucus-the-net.xml", "Red", "q", "14", "r", "10", "facing", "3",
+                                            NULL);
   g_autoptr(GArray) zones = arb_game_list_zones (arb_game_get ("rsbs"), enc, rules, aulus);
+  g_autoptr(GArray) net = arb_game_list_zones (arb_game_get ("rsbs"), enc, rules, glaucus);
   g_autofree char *gauges = gauges_text (enc, aulus);
+  ArbHex at = { 14, 2 }, g = { 14, 10 };
 
-  g_assert_cmpuint (zones->len, ==, 0);
-  g_assert_cmpstr (gauges, ==, "dice burned 4");
+  assert_fill (zones, ahead (at, 0, 1), ARB_TONE_GREEN, TRUE);
+  assert_fill (zones, ahead (at, 0, 4), ARB_TONE_GREEN, FALSE);
+  assert_fill (zones, ahead (at, 3, 1), ARB_TONE_RED, TRUE);
+  assert_fill (zones, ahead (at, 2, 1), ARB_TONE_YELLOW, TRUE);
+  assert_fill (zones, ahead (at, 5, 2), ARB_TONE_YELLOW, FALSE);
+  g_assert_null (zone_at (zones, ARB_ZONE_FILL, ahead (at, 0, 5), 0));
+  g_assert_cmpuint (count_shape (zones, ARB_ZONE_SIDE), ==, 0);
+  g_assert_cmpstr (gauges, ==, "16/20 dice");
+
+  /* The band's inner edge is the touching ring's outer side, its outer
+   * edge 7 hexes out. */
+  g_assert_nonnull (zone_at (net, ARB_ZONE_SIDE, ahead (g, 3, 2), 0));
+  g_assert_nonnull (zone_at (net, ARB_ZONE_SIDE, ahead (g, 3, 7), 3));
+  g_assert_null (zone_at (net, ARB_ZONE_SIDE, ahead (g, 3, 4), 3));
+
+  /* Caught breath this turn. */
+  {
+    ArbStep *step = arb_step_new ("test.set", NULL);
+    g_autofree char *caught = NULL;
+
+    arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "turn", "2");
+    arb_step_set (step, enc, aulus, "breath-turn", "2");
+    arb_encounter_apply (enc, step);
+    caught = gauges_text (enc, aulus);
+    g_assert_nonnull (strstr (caught, "caught breath"));
+  }
 }
 
 /* Off the map, a figure has no zones. */

@@ -17,6 +17,7 @@
 
 #include "arb-action-dialog.h"
 #include "arb-app-games.h"
+#include "arb-tables-window.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -45,6 +46,7 @@ struct _ArbActionDialog
   GtkLabel            *totals_label;
   GtkLabel            *outcome_label;
   GtkScrolledWindow   *result_scroll;
+  GtkWidget           *open_table_button;
 
   /* Owned */
   ArbFight            *fight;
@@ -63,6 +65,7 @@ struct _ArbActionDialog
   GArray              *path;     /* ArbHex: the move planned, or NULL */
   int                  path_facing;
   guint                position;  /* the fight's undo position at the last run */
+  char                *empty_table; /* the referee's table still to fill, or NULL */
 };
 
 enum {
@@ -351,6 +354,23 @@ show_headline (ArbActionDialog *self,
   gtk_widget_set_visible (GTK_WIDGET (self->totals_label), text->len > 0);
 }
 
+/* The id of the table "@system/ID" that @message names, or NULL. */
+static char *
+table_named (const char *system,
+             const char *message)
+{
+  g_autofree char *prefix = g_strconcat (system, "/", NULL);
+  const char *at = message ? strstr (message, prefix) : NULL;
+  const char *end;
+
+  if (at == NULL)
+    return NULL;
+  at += strlen (prefix);
+  for (end = at; g_ascii_isalnum (*end) || *end == '-' || *end == '_'; end++)
+    ;
+  return end > at ? g_strndup (at, end - at) : NULL;
+}
+
 static void
 show_outcome (ArbActionDialog *self,
               const GError    *error)
@@ -360,6 +380,14 @@ show_outcome (ArbActionDialog *self,
   gboolean asks = self->outcome && self->outcome->status == ARB_OUTCOME_NEEDS_ROLL;
   gboolean done = self->outcome && self->outcome->status == ARB_OUTCOME_DONE;
 
+  /* A table the referee has still to fill from his book: the rules
+   * name it as "SYSTEM/TABLE-ID", and one button opens it. */
+  g_clear_pointer (&self->empty_table, g_free);
+  if (error && g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE))
+    self->empty_table = table_named (arb_encounter_get_system (arb_fight_peek_encounter (self->fight)),
+                                     error->message);
+  gtk_widget_set_visible (self->open_table_button, self->empty_table != NULL);
+
   if (error)
     {
       const char *param = arb_encounter_error_get_param (error);
@@ -367,6 +395,9 @@ show_outcome (ArbActionDialog *self,
 
       /* A value left out is asked for by its field, in words: the
        * rules' message names it as the command line writes it. */
+      /* The field asked for is shown, even among the rarer ones. */
+      if (field && self->more && gtk_widget_is_ancestor (field->row, self->more))
+        adw_expander_row_set_expanded (ADW_EXPANDER_ROW (self->more), TRUE);
       if (field && field->spec->hint)
         g_string_append (chance, _(field->spec->hint));
       else if (field)
@@ -596,7 +627,9 @@ arb_action_dialog_type_die (ArbActionDialog *self,
   g_array_append_val (self->given, value);
   g_array_append_val (self->typed, typed);
   run (self, FALSE);
-  if (self->outcome == NULL)
+  /* A table still to fill is no fault of the die: it stays, and the
+   * dialog offers the table. */
+  if (self->outcome == NULL && self->empty_table == NULL)
     {
       /* Not a face of that die: take it back and say why. */
       g_autofree char *reason = g_strdup (gtk_label_get_text (self->chance_label));
@@ -610,7 +643,7 @@ arb_action_dialog_type_die (ArbActionDialog *self,
     }
   gtk_widget_remove_css_class (GTK_WIDGET (self->die_row), "error");
   gtk_editable_set_text (GTK_EDITABLE (self->die_row), "");
-  if (self->outcome->status == ARB_OUTCOME_NEEDS_ROLL)
+  if (self->outcome && self->outcome->status == ARB_OUTCOME_NEEDS_ROLL)
     gtk_widget_grab_focus (GTK_WIDGET (self->die_row));
   return TRUE;
 }
@@ -638,6 +671,31 @@ roll_action (GtkWidget  *widget,
           g_array_append_val (self->typed, die->typed);
         }
     }
+}
+
+/* The tables window, on the table the rules found empty. */
+static void
+open_table_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  ArbActionDialog *self = ARB_ACTION_DIALOG (widget);
+  const char *system = arb_encounter_get_system (arb_fight_peek_encounter (self->fight));
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  ArbTablesWindow *tables;
+
+  if (self->empty_table == NULL)
+    return;
+  tables = arb_tables_window_new (parent ? parent : GTK_WINDOW (self), arb_fight_get_rules (self->fight), system);
+  arb_tables_window_show_table (tables, system, self->empty_table);
+  gtk_window_present (GTK_WINDOW (tables));
+}
+
+const char *
+arb_action_dialog_get_empty_table (ArbActionDialog *self)
+{
+  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), NULL);
+  return self->empty_table;
 }
 
 static void
@@ -1035,6 +1093,7 @@ arb_action_dialog_finalize (GObject *object)
   g_free (self->procedure);
   g_free (self->actor);
   g_free (self->chance);
+  g_free (self->empty_table);
   g_clear_pointer (&self->path, g_array_unref);
   G_OBJECT_CLASS (arb_action_dialog_parent_class)->finalize (object);
 }
@@ -1153,10 +1212,12 @@ arb_action_dialog_class_init (ArbActionDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, headline_label);
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, totals_label);
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, result_scroll);
+  gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, open_table_button);
   gtk_widget_class_bind_template_callback (widget_class, die_entered_cb);
 
   gtk_widget_class_install_action (widget_class, "action.roll", NULL, roll_action);
   gtk_widget_class_install_action (widget_class, "action.apply", NULL, apply_action);
+  gtk_widget_class_install_action (widget_class, "action.open-table", NULL, open_table_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "action.roll", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "action.apply", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "action.apply", NULL);

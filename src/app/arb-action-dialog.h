@@ -47,6 +47,9 @@ char            *arb_action_dialog_dup_outcome (ArbActionDialog *self);
  * in, or NULL ("planned-path" says when it changes). */
 GArray          *arb_action_dialog_get_planned_path (ArbActionDialog *self,
                                                      int             *facing);
+/* The table the rules found still empty, for the referee to fill in
+ * (its id in the fight's game), or NULL; "action.open-table" opens it. */
+const char      *arb_action_dialog_get_empty_table (ArbActionDialog *self);
 /* Whether the outcome is complete and can be applied. */
 gboolean         arb_action_dialog_get_ready   (ArbActionDialog *self);
 

@@ -55,18 +55,34 @@ add_actions (ArbActorPanel *self,
 {
   ArbEncounter *enc = arb_fight_peek_encounter (fight);
   g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
-  const char * const *actions;
+  g_auto(GStrv) actions = NULL;
+  const char *auto_action;
   GtkWidget *list;
 
   list = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  actions = arb_procedure_list_actions (arb_encounter_get_system (enc));
+  actions = arb_actor_panel_list_actions (fight, id);
+  auto_action = arb_game_auto_action (arb_game_get (arb_encounter_get_system (enc)), enc, id);
   for (guint i = 0; actions && actions[i]; i++)
     {
       const ArbProcedureSpec *spec = arb_procedure_get_spec (actions[i]);
+      gboolean proposed = g_strcmp0 (actions[i], auto_action) == 0;
       g_autofree char *reason = NULL;
       g_autofree char *tip = NULL;
-      GtkWidget *button = gtk_button_new_with_label (spec ? _(spec->label) : actions[i]);
+      GtkWidget *button;
       gboolean legal = arb_action_check (fight, actions[i], id, &reason);
+
+      /* What the rules would do by themselves comes first, marked as
+       * the suggestion: the referee confirms it. */
+      if (proposed)
+        {
+          /* TRANSLATORS: the action the rules propose for a figure nobody controls */
+          g_autofree char *text = g_strdup_printf (_("Proposed: %s"), spec ? _(spec->label) : actions[i]);
+
+          button = gtk_button_new_with_label (text);
+          gtk_widget_add_css_class (button, "suggested-action");
+        }
+      else
+        button = gtk_button_new_with_label (spec ? _(spec->label) : actions[i]);
 
       /* A refused action gets no action name: the action helper would
        * make the button sensitive again, the window's "win.act" being on. */
@@ -222,6 +238,24 @@ arb_actor_panel_show_figure (ArbActorPanel *self,
       }
     gtk_box_append (GTK_BOX (self->box), grid);
   }
+}
+
+GStrv
+arb_actor_panel_list_actions (ArbFight   *fight,
+                              const char *id)
+{
+  ArbEncounter *enc = arb_fight_peek_encounter (fight);
+  const char *system = arb_encounter_get_system (enc);
+  const char * const *offered = arb_procedure_list_actions (system);
+  const char *auto_action = arb_game_auto_action (arb_game_get (system), enc, id);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  if (auto_action)
+    g_strv_builder_add (builder, auto_action);
+  for (guint i = 0; offered && offered[i]; i++)
+    if (g_strcmp0 (offered[i], auto_action) != 0)
+      g_strv_builder_add (builder, offered[i]);
+  return g_strv_builder_end (builder);
 }
 
 const char *

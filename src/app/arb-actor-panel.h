@@ -29,6 +29,12 @@ void        arb_actor_panel_show_figure (ArbActorPanel *self,
                                          ArbFight      *fight,
                                          const char    *id,
                                          const char    *actor);
+/* The actions offered to @id, the one whose turn it is, in the panel's
+ * order (Ctrl+1 is the first): what the rules would run by themselves
+ * for a figure nobody controls first (arb_game_auto_action()), then the
+ * game's own. */
+GStrv       arb_actor_panel_list_actions (ArbFight   *fight,
+                                          const char *id);
 /* The figure shown, or NULL. */
 const char *arb_actor_panel_get_shown (ArbActorPanel *self);
 /* The value shown for the game's derived @key ("modified-md"), or NULL. */

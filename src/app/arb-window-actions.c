@@ -496,7 +496,7 @@ act_nth_action (GtkWidget  *widget,
                 GVariant   *param)
 {
   ArbWindow *self = ARB_WINDOW (widget);
-  const char * const *actions;
+  g_auto(GStrv) actions = NULL;
   int n = g_variant_get_int32 (param);
   ArbEncounter *enc;
 
@@ -508,7 +508,7 @@ act_nth_action (GtkWidget  *widget,
       _arb_window_toast (self, _("No one is acting yet: Next starts the fight or moves it on"));
       return;
     }
-  actions = arb_procedure_list_actions (arb_encounter_get_system (enc));
+  actions = arb_actor_panel_list_actions (self->fight, arb_encounter_get (enc, E, "current"));
   for (int i = 0; actions && actions[i]; i++)
     if (i == n - 1)
       {

@@ -37,6 +37,8 @@ struct _ArbWindow
   gboolean              empty_shown;  /* the focus was put on New Encounter */
   gboolean              following;    /* the selection follows the turn, not the referee */
   char                 *followed;     /* the actor the selection last followed */
+  char                 *proposed;     /* "POSITION:ID": the rules' own action last proposed */
+  guint                 propose_idle; /* proposing it once the dialog applied has closed */
   GtkPaned             *sidebar_paned;
   GtkWidget            *turn_order_pane;
   gboolean              narrow;        /* too narrow for the map beside both panes */

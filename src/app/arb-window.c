@@ -317,6 +317,50 @@ log_release_cb (GdkFrameClock *clock,
   sync_log (self);
 }
 
+/* A figure nobody controls acts by the rules: its action opens for the
+ * referee to confirm (Ctrl+Enter), once for each state of the fight, so
+ * Next and Apply alone play it; closed, it waits in the panel (Ctrl+1). */
+static gboolean
+propose_idle_cb (gpointer data)
+{
+  ArbWindow *self = data;
+  ArbEncounter *enc = self->fight ? arb_fight_peek_encounter (self->fight) : NULL;
+  const char *current = enc ? arb_encounter_get (enc, E, "current") : NULL;
+  const char *action = NULL;
+
+  self->propose_idle = 0;
+  if (enc && current && self->action_dialog == NULL)
+    action = arb_game_auto_action (arb_game_get (arb_encounter_get_system (enc)), enc, current);
+  if (action)
+    _arb_window_open_action_dialog (self, action, current);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+propose_auto_action (ArbWindow *self)
+{
+  ArbEncounter *enc = self->fight ? arb_fight_peek_encounter (self->fight) : NULL;
+  const char *current = enc ? arb_encounter_get (enc, E, "current") : NULL;
+  g_autofree char *key = NULL;
+
+  /* Nothing to propose: an Undo back to a proposal proposes it again. */
+  if (current == NULL || arb_game_get (arb_encounter_get_system (enc)) == NULL ||
+      arb_game_auto_action (arb_game_get (arb_encounter_get_system (enc)), enc, current) == NULL)
+    {
+      g_clear_pointer (&self->proposed, g_free);
+      return;
+    }
+  key = g_strdup_printf ("%u:%s", arb_encounter_get_position (enc), current);
+  if (g_strcmp0 (key, self->proposed) == 0)
+    return;
+  g_free (self->proposed);
+  self->proposed = g_steal_pointer (&key);
+  /* After an Apply the dialog is still closing: the next one opens
+   * once it is gone. */
+  if (self->propose_idle == 0)
+    self->propose_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, propose_idle_cb, g_object_ref (self), g_object_unref);
+}
+
 /* What the fight's properties do not say: the views drawn from the
  * whole encounter, and the actions that hang on it. */
 static void
@@ -365,6 +409,7 @@ refresh (ArbWindow *self)
     }
   show_panel (self);
   sync_log (self);
+  propose_auto_action (self);
 }
 
 static void
@@ -774,6 +819,8 @@ arb_window_dispose (GObject *object)
   g_clear_object (&self->fight);
   g_clear_object (&self->figure_menu);
   g_clear_pointer (&self->followed, g_free);
+  g_clear_pointer (&self->proposed, g_free);
+  g_clear_handle_id (&self->propose_idle, g_source_remove);
   g_clear_object (&self->step_toast);
   g_clear_object (&self->log);
 

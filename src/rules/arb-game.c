@@ -429,6 +429,18 @@ arb_ground_item_array_new (void)
   return g_ptr_array_new_with_free_func ((GDestroyNotify)arb_ground_item_free);
 }
 
+const char *
+arb_game_auto_action (ArbGame      *self,
+                      ArbEncounter *encounter,
+                      const char   *id)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+
+  if (CLASS (self)->auto_action == NULL || encounter == NULL || id == NULL)
+    return NULL;
+  return CLASS (self)->auto_action (self, encounter, id);
+}
+
 GPtrArray *
 arb_game_list_ground (ArbGame      *self,
                       ArbEncounter *encounter)

@@ -277,7 +277,15 @@ struct _ArbGameClass
    * runs and what is done by hand ("attacks are by hand with Adjust"). */
   const char              *by_hand;
 
-  gpointer padding[6];
+  /* Figures nobody controls */
+  /* The procedure ("ID.NAME") the rules run by themselves for @id now, a
+   * figure no person controls (a solo game's foes); NULL when a person
+   * decides. The app proposes it and the referee confirms. */
+  const char *(*auto_action)   (ArbGame            *self,
+                                ArbEncounter       *encounter,
+                                const char         *id);
+
+  gpointer padding[5];
 };
 
 /* The registry: every game, in the order they are offered. */
@@ -419,6 +427,11 @@ const ArbAdjustable *arb_game_find_adjustable   (ArbGame       *self,
 const char         *arb_adjustable_get_name     (const ArbAdjustable *adjustable);
 /* See by_hand: translated, or NULL when the game says nothing. */
 const char         *arb_game_get_by_hand        (ArbGame       *self);
+/* Figures nobody controls */
+/* See auto_action: the procedure the rules run for @id now, or NULL. */
+const char         *arb_game_auto_action        (ArbGame       *self,
+                                                 ArbEncounter  *encounter,
+                                                 const char    *id);
 /* Healing between fights */
 const char * const *arb_game_list_healed_fields (ArbGame       *self);
 /* TRUE when @sheet holds a loss this game heals between fights. */

@@ -14,6 +14,7 @@
 #include "arb-rsbs-keys.h"
 #include "arb-map.h"
 #include "arb-rsbs-procs.h"
+#include "arb-rsbs-npc.h"
 #include "arb-rsbs-move.h"
 
 struct _ArbRsbsGame
@@ -63,6 +64,13 @@ static const ArbParamSpec rsbs_throw_params[] = {
 
 /* In the order the app offers them; the generic ones (condition, map,
  * remove, start, next) come with every game. */
+static const ArbParamSpec npc_params[] = {
+  { "id", N_("NPC"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "foe-dice", N_("Dice the player allots (1-4)"), ARB_PARAM_INT, NULL, 1, 4, FALSE,
+    N_("The target is a player's: give the dice he allots to the melee round (1 to 4).") },
+  { NULL }
+};
+
 static const ArbParamSpec rsbs_move_params[] = {
   { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
   { "to", N_("Move to"), ARB_PARAM_HEX, NULL, 0, 0, FALSE },
@@ -147,6 +155,10 @@ static const ArbParamSpec rsbs_control_params[] = {
 };
 
 static const ArbProcedureSpec procedures[] = {
+  /* Proposed by the app for an uncontrolled NPC (auto_action), not
+   * offered among a player's actions. */
+  { "npc", arb_rsbs_npc, N_("NPC Activation"),
+    N_("An uncontrolled NPC runs itself: checks, then the move, then the attack"), TRUE, FALSE, npc_params },
   { "move", arb_rsbs_move, N_("Move"), N_("Move or turn, paying for turns over 90 degrees, backing and a bash or net toss"), TRUE, TRUE, rsbs_move_params },
   { "stand", arb_rsbs_stand, N_("Stand Up"), N_("Get up from the ground for 2\" of the move"), TRUE, TRUE, rsbs_stand_params },
   { "melee", arb_rsbs_melee, N_("Melee"), N_("A round of melee: both allot dice from the pool, roll against Rep, compare passes"), TRUE, TRUE, rsbs_melee_params },
@@ -233,7 +245,7 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->map_presets = arb_map_preset_names (map_presets);
   game_class->state_keys = arb_rsbs_state_keys;
   game_class->adjustable = adjustable;
-  game_class->by_hand = N_("Card activations, tables and sheets are automated; attacks, wounds and dice burned are by hand with Adjust");
+  game_class->by_hand = N_("Everything the rules give is automated, uncontrolled NPCs included; combat results come from the book's tables, which you fill in from your rulebook");
   game_class->clear_sight = clear_sight;
   game_class->start = start;
   game_class->next = next;
@@ -241,6 +253,9 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->plan_turn = arb_rsbs_plan_turn;
   game_class->list_gauges = arb_rsbs_list_gauges;
   game_class->main_gauge = arb_rsbs_main_gauge;
+  game_class->auto_action = arb_rsbs_auto_action;
+  game_class->list_zones = arb_rsbs_list_zones;
+  game_class->zone_legend = arb_rsbs_zone_legend;
   arb_rsbs_sheet_class_init (game_class);
 }
 

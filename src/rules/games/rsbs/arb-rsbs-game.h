@@ -16,6 +16,13 @@ G_DECLARE_FINAL_TYPE (ArbRsbsGame, arb_rsbs_game, ARB, RSBS_GAME, ArbGame)
 GPtrArray *arb_rsbs_list_gauges (ArbGame           *game,
                                  ArbEncounter      *encounter,
                                  const char        *id);
+GArray    *arb_rsbs_list_zones  (ArbGame           *game,
+                                 ArbEncounter      *encounter,
+                                 ArbRulesetLibrary *rules,
+                                 const char        *id,
+                                 ArbHex             at,
+                                 int                facing);
+extern const ArbZoneLegend arb_rsbs_zone_legend[];
 gboolean   arb_rsbs_main_gauge (ArbGame           *game,
                     ArbEncounter      *encounter,
                     const char        *id,
