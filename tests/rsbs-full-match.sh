@@ -197,7 +197,7 @@ said "Glaucus the Net moves 0\" and is 5\" from Aulus Varro"
 check 's["c2"]["npc-stage"] == "2" and at("c2", 5, 7)' "Glaucus stays at 5,7"
 
 step "his net attack: Aulus, the target, allots first (2); Glaucus matches with 2; 2 passes (1, 3) to none (7, 9): ensnared"
-refused "the NPC's attack without the player's dice" "give the dice he allots to the melee round (foe-dice=1 to 4)" \
+refused "the NPC's attack without the player's dice" "How many dice (1 to 4) does Aulus Varro allot from his pool? (Melee Combat)" \
         rsbs.npc --param id=c2
 odds rsbs.npc --param id=c2 --param foe-dice=2
 said "Glaucus the Net tosses his Net at Aulus Varro, 5\" away: the toss costs 1\" (1\" of 4\" spent)"
@@ -220,7 +220,8 @@ step "Brutus runs himself: attack roll 5 (large-shield column): close and melee;
 odds rsbs.npc --param id=c3
 said "Chance of Brutus the Chaser: close and melee: 100/100"
 run rsbs.npc --param id=c3 --roll 5
-said "Brutus the Chaser will close and melee against Aulus Varro (4\" away): apply NPC Activation again for the move"
+said "Attack roll 5: he closes to melee"
+said "Brutus the Chaser's plan: close and melee, against Aulus Varro (4\" away); apply NPC Activation again for the move"
 run rsbs.npc --param id=c3
 said "Brutus the Chaser moves to 5,3: 3\" of his 3\" (3\" forward)"
 said "Brutus the Chaser moves 3\" and is 1\" from Aulus Varro"
