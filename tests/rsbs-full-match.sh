@@ -201,6 +201,7 @@ refused "the NPC's attack without the player's dice" "How many dice (1 to 4) doe
         rsbs.npc --param id=c2
 odds rsbs.npc --param id=c2 --param foe-dice=2
 said "Glaucus the Net tosses his Net at Aulus Varro, 5\" away: the toss costs 1\" (1\" of 4\" spent)"
+said "Glaucus the Net, an uncontrolled NPC, allots 2 (Arbiter's reading: it matches the foe's dice, at least 2, at most 4, 3 when it allots first, never more than it has left)"
 said "Glaucus the Net allots 2, Aulus Varro allots 2"
 # 2d10 against 2d10, each passing on 4 or less (2 in 5): more 3072, equal 3856, fewer 3072 in 10000
 said "Chance of Glaucus the Net passes more dice: 30.72/100"
