@@ -120,6 +120,7 @@ step "before the match: the locale rolled (3, the Fringe), each NPC's Rep by it 
 odds rsbs.prematch --param entries=yes
 said "Chance of the match in the Fringe of the Empire: 5/10"
 said "Chance of the match in the Heart of the Empire: 2/10"
+said "Chance of the match in an arena outside Rome: 2/10"
 said "Chance of the match in Rome and the Colosseum: 1/10"
 said "Needs 1d10 for the locale: run again with --roll V"
 odds rsbs.prematch --param entries=yes --roll 3
