@@ -366,6 +366,7 @@ test_allot_burn (void)
   g_assert_cmpint (arb_encounter_get_int (p.enc, p.secutor, "acted", 0), ==, 0);
 
   set_live (p.enc, p.aulus, "cond.down", "on");
+  set_live (p.enc, p.aulus, "acted", NULL);  /* his next activation */
   {
     g_autoptr(ArbOutcome) out = proc (p.enc, "rsbs.melee", (int[]){ 5, 6, 7, 8, 9 }, 5, &error,
                                       "id", p.aulus, "target", p.secutor, "dice", "3", "foe-dice", "2", NULL);
@@ -416,6 +417,7 @@ test_passes_row (void)
   /* Stood up beside a foe this activation: -1 for the round, then gone;
    * fighting in his secondary style, -1 more. */
   set_live (p.enc, p.aulus, "stood", "1");
+  set_live (p.enc, p.aulus, "acted", NULL);  /* his next activation */
   {
     g_autoptr(ArbOutcome) out = proc (p.enc, "rsbs.melee", (int[]){ 5, 5, 5 }, 3, &error, "id", p.aulus, "target", p.secutor,
                                       "dice", "2", "foe-dice", "1", "style", "secondary", NULL);
@@ -445,6 +447,32 @@ test_harm_chain (void)
   g_autoptr(ArbOutcome) out = NULL;
 
   pair_init (&p);
+  /* Each die of the harm chain shows its odds first, from our tables:
+   * the chest on every face; damage only on AC 7 + 2 = 9; of the damage
+   * column 6-9 wound, 10 kills. */
+  {
+    g_autoptr(ArbOutcome) ask = proc (p.enc, "rsbs.melee", (int[]){ 1, 2, 3, 9 }, 4, &error,
+                                      "id", p.aulus, "target", p.secutor, "dice", "3", "foe-dice", "1", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (ask->purpose, ==, "hit location");
+    g_assert_cmpuint (odds_of (ask->step, "Secutor hit in the chest"), ==, 10);
+  }
+  {
+    g_autoptr(ArbOutcome) ask = proc (p.enc, "rsbs.melee", (int[]){ 1, 2, 3, 9, 4 }, 5, &error,
+                                      "id", p.aulus, "target", p.secutor, "dice", "3", "foe-dice", "1", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (odds_of (ask->step, "Secutor's armor giving way"), ==, 1);
+  }
+  {
+    g_autoptr(ArbOutcome) ask = proc (p.enc, "rsbs.melee", (int[]){ 1, 2, 3, 9, 4, 9 }, 6, &error,
+                                      "id", p.aulus, "target", p.secutor, "dice", "3", "foe-dice", "1", NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (odds_of (ask->step, "Secutor wounded"), ==, 4);
+    g_assert_cmpuint (odds_of (ask->step, "Secutor killed"), ==, 1);
+  }
   out = proc (p.enc, "rsbs.melee", (int[]){ 1, 2, 3, 9, 4, 9, 6 }, 7, &error,
               "id", p.aulus, "target", p.secutor, "dice", "3", "foe-dice", "1", NULL);
   g_assert_no_error (error);
@@ -459,6 +487,7 @@ test_harm_chain (void)
   g_assert_cmpint (arb_rsbs_rep (p.enc, NULL, p.secutor), ==, 3);
 
   /* Armor protection 8 against AC 7 holds: nothing more. */
+  set_live (p.enc, p.aulus, "acted", NULL);  /* his next activation */
   {
     g_autoptr(ArbOutcome) held = proc (p.enc, "rsbs.melee", (int[]){ 1, 2, 3, 9, 4, 8 }, 6, &error,
                                        "id", p.aulus, "target", p.secutor, "dice", "3", "foe-dice", "1", NULL);
@@ -563,6 +592,21 @@ test_empty_table (void)
   g_assert_null (out);
   g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE);
   g_assert_nonnull (strstr (error->message, "rsbs/melee-result"));
+  after = arb_encounter_dump_state (p.enc);
+  g_assert_cmpstr (before, ==, after);
+
+  /* Sand 2" off, its table still empty: refused before any die. */
+  set_live (p.enc, p.secutor, "r", "-3");
+  g_clear_pointer (&before, g_free);
+  g_clear_pointer (&after, g_free);
+  g_clear_error (&error);
+  before = arb_encounter_dump_state (p.enc);
+  rules = shipped;
+  out = proc (p.enc, "rsbs.sand", NULL, 0, &error, "id", p.aulus, "target", p.secutor, NULL);
+  rules = house;
+  g_assert_null (out);
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE);
+  g_assert_nonnull (strstr (error->message, "rsbs/sand"));
   after = arb_encounter_dump_state (p.enc);
   g_assert_cmpstr (before, ==, after);
   pair_clear (&p);
@@ -743,11 +787,13 @@ test_remove_net (void)
   g_assert_cmpint (burned (enc, aulus), ==, 6);
 
   set_live (enc, aulus, "cond.ensnared", "on");
+  set_live (enc, aulus, "acted", NULL);  /* his next activation */
   apply_done (enc, proc (enc, "rsbs.remove-net", (int[]){ 5, 3 }, 2, &error, "id", aulus, NULL));
   g_assert_true (arb_rsbs_has_condition (enc, NULL, aulus, "ensnared"));
   g_assert_cmpint (burned (enc, aulus), ==, 9);
 
   /* Not while in hand-to-hand. */
+  set_live (enc, aulus, "acted", NULL);
   set_live (enc, foe, "q", "0");
   set_live (enc, foe, "r", "-1");
   g_assert_cmpint (arb_rsbs_gap (enc, NULL, aulus, foe), ==, 0);
@@ -779,14 +825,24 @@ test_pilum (void)
     g_assert_cmpint (ask->status, ==, ARB_OUTCOME_NEEDS_ROLL);
     g_assert_cmpuint (odds_of (ask->step, "the pilum strikes the large shield"), ==, 8);
   }
+  {
+    /* The odds of the hit before its die: 1-5 of our table. */
+    g_autoptr(ArbOutcome) ask = proc (enc, "rsbs.throw", NULL, 0, &error, "id", leg, "target", sec, NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (odds_of (ask->step, "Legionary hits Secutor"), ==, 5);
+  }
   apply_done (enc, proc (enc, "rsbs.throw", (int[]){ 1, 8 }, 2, &error, "id", leg, "target", sec, "weapon", "Pilum", NULL));
   g_assert_cmpint (arb_encounter_get_int (enc, sec, "shield-lost", 0), ==, 1);
+  /* The target of a missile is in combat too (Catching Breath, 4). */
+  g_assert_cmpint (arb_encounter_get_int (enc, sec, "stirred", 0), ==, 1);
   g_assert_cmpstr (arb_rsbs_shield (enc, NULL, sec), ==, "none");
   g_assert_cmpint (burned (enc, leg), ==, 1);
   g_assert_cmpstr (arb_encounter_get (enc, leg, "thrown.Pilum"), ==, "1");
   g_assert_cmpint (arb_encounter_get_int (enc, leg, "undrawn", 0), ==, 1);
 
   /* Once thrown, gone. */
+  set_live (enc, leg, "acted", NULL);  /* his next activation */
   {
     g_autofree char *before = arb_encounter_dump_state (enc);
 
@@ -808,11 +864,11 @@ test_pilum (void)
   /* Drawing the gladius after the throw: the whole activation, so not
    * in the one he threw in; in his next. */
   set_live (enc, leg, "undrawn", "1");
-  g_assert_cmpint (arb_encounter_get_int (enc, leg, "acted", 0), ==, 1);
+  set_live (enc, leg, "acted", "1");  /* he threw this activation */
   {
     g_autofree char *before = arb_encounter_dump_state (enc);
 
-    assert_refused (enc, before, proc (enc, "rsbs.draw", NULL, 0, &error, "id", leg, NULL), &error, "whole activation");
+    assert_refused (enc, before, proc (enc, "rsbs.draw", NULL, 0, &error, "id", leg, NULL), &error, "already acted");
   }
   set_live (enc, leg, "acted", NULL);
   apply_done (enc, proc (enc, "rsbs.draw", NULL, 0, &error, "id", leg, NULL));
@@ -832,9 +888,21 @@ test_sand (void)
   g_autoptr(GError) error = NULL;
   g_autofree char *before = NULL;
 
+  {
+    /* The odds before the die: 1-5 of our table blind. */
+    g_autoptr(ArbOutcome) ask = proc (enc, "rsbs.sand", NULL, 0, &error, "id", aulus, "target", sec, NULL);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (odds_of (ask->step, "Aulus Varro's sand tells on Secutor"), ==, 5);
+  }
   apply_done (enc, proc (enc, "rsbs.sand", (int[]){ 3 }, 1, &error, "id", aulus, "target", sec, NULL));
   g_assert_true (arb_rsbs_has_condition (enc, NULL, sec, "blinded"));
   g_assert_cmpint (burned (enc, aulus), ==, 1);
+  /* Combat on both sides: neither catches his breath this activation
+   * (Catching Breath, 4). */
+  g_assert_cmpint (arb_encounter_get_int (enc, aulus, "stirred", 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, sec, "stirred", 0), ==, 1);
+  set_live (enc, aulus, "acted", NULL);  /* his next activation */
   before = arb_encounter_dump_state (enc);
   assert_refused (enc, before, proc (enc, "rsbs.sand", (int[]){ 3 }, 1, &error, "id", aulus, "target", far, NULL),
                   &error, "no farther than 3");
@@ -866,6 +934,7 @@ test_flank (void)
   }
   g_assert_cmpint (burned (p.enc, p.secutor), ==, 3);
   set_live (p.enc, p.secutor, "facing", "0");
+  set_live (p.enc, p.aulus, "acted", NULL);  /* his next activation */
   before = arb_encounter_dump_state (p.enc);
   assert_refused (p.enc, before, proc (p.enc, "rsbs.flank", NULL, 0, &error,
                                        "id", p.aulus, "target", p.secutor, "dice", "1", "foe-dice", "1", NULL),
@@ -885,9 +954,21 @@ test_break_off (void)
   apply_done (p.enc, proc (p.enc, "rsbs.break-off", (int[]){ 1, 9 }, 2, &error,
                            "id", p.aulus, "target", p.secutor, "dice", "1", "foe-dice", "1", NULL));
   g_assert_cmpint (arb_encounter_get_int (p.enc, p.aulus, "broke-off", 0), ==, 1);
+  /* Free, he moves away; he does not try again in this activation. */
+  g_assert_cmpint (arb_encounter_get_int (p.enc, p.aulus, "acted", 0), ==, 0);
+  {
+    g_autofree char *before = arb_encounter_dump_state (p.enc);
+
+    assert_refused (p.enc, before, proc (p.enc, "rsbs.break-off", (int[]){ 1, 9 }, 2, &error,
+                                         "id", p.aulus, "target", p.secutor, "dice", "1", "foe-dice", "1", NULL),
+                    &error, "has broken off");
+  }
+  set_live (p.enc, p.aulus, "broke-off", NULL);  /* his next activation */
   apply_done (p.enc, proc (p.enc, "rsbs.break-off", (int[]){ 9, 1, 4 }, 3, &error,
                            "id", p.aulus, "target", p.secutor, "dice", "1", "foe-dice", "1", NULL));
   g_assert_cmpint (burned (p.enc, p.aulus), ==, 6);
+  /* Held, his Break Off was his action (Actions). */
+  g_assert_cmpint (arb_encounter_get_int (p.enc, p.aulus, "acted", 0), ==, 1);
   pair_clear (&p);
 }
 
@@ -951,6 +1032,62 @@ test_bow_range (void)
   g_assert_null (arb_encounter_get (enc, drusa, "undrawn"));
 }
 
+/* Only the active side initiates combat (Determining Which Side Is
+ * Active), one action an activation (Actions), nobody out of the match:
+ * with Rome active, Aulus may not melee, throw, kick sand, toss a net,
+ * work at a net or draw; the Secutor, having attacked, may not again;
+ * a dead Secutor may not attack. Each refusal leaves the fight as it
+ * was. */
+static void
+test_actor_gate (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("rsbs", NULL);
+  ArbHex o = { 0, 0 };
+  g_autofree char *ret = place_xml (enc, retiarius_xml, "Players", o, 0);
+  g_autofree char *leg = place_xml (enc, legionary_xml, "Players", steps (o, 5, 2), 0);
+  g_autofree char *sec = place_xml (enc, secutor_xml, "Rome", arb_hex_neighbour (o, 0), 3);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+
+  set_live (enc, E, "active-side", "Rome");
+  set_live (enc, ret, "cond.ensnared", "on");
+  set_live (enc, leg, "undrawn", "1");
+  before = arb_encounter_dump_state (enc);
+  assert_refused (enc, before, proc (enc, "rsbs.melee", (int[]){ 1, 1, 1, 1 }, 4, &error, "id", ret, "target", sec,
+                                     "dice", "2", "foe-dice", "2", NULL), &error, "only the active side");
+  assert_refused (enc, before, proc (enc, "rsbs.throw", (int[]){ 1, 1 }, 2, &error, "id", leg, "target", sec, NULL),
+                  &error, "only the active side");
+  assert_refused (enc, before, proc (enc, "rsbs.sand", (int[]){ 1 }, 1, &error, "id", leg, "target", sec, NULL),
+                  &error, "only the active side");
+  assert_refused (enc, before, proc (enc, "rsbs.net", (int[]){ 1, 1, 1, 1 }, 4, &error, "id", ret, "target", sec,
+                                     "dice", "2", "foe-dice", "2", NULL), &error, "only the active side");
+  assert_refused (enc, before, proc (enc, "rsbs.draw", NULL, 0, &error, "id", leg, NULL), &error, "only the active side");
+  set_live (enc, sec, "q", "0");
+  set_live (enc, sec, "r", "-4");
+  g_clear_pointer (&before, g_free);
+  before = arb_encounter_dump_state (enc);
+  assert_refused (enc, before, proc (enc, "rsbs.remove-net", (int[]){ 1, 1 }, 2, &error, "id", ret, NULL),
+                  &error, "only the active side");
+  set_live (enc, sec, "q", "0");
+  set_live (enc, sec, "r", "-1");
+
+  /* Rome's Secutor attacks once; not twice. */
+  apply_done (enc, proc (enc, "rsbs.melee", (int[]){ 9, 9, 9, 9 }, 4, &error, "id", sec, "target", ret,
+                         "dice", "2", "foe-dice", "2", NULL));
+  g_clear_pointer (&before, g_free);
+  before = arb_encounter_dump_state (enc);
+  assert_refused (enc, before, proc (enc, "rsbs.melee", (int[]){ 9, 9, 9, 9 }, 4, &error, "id", sec, "target", ret,
+                                     "dice", "2", "foe-dice", "2", NULL), &error, "already acted");
+
+  /* The dead do not fight. */
+  set_live (enc, sec, "acted", NULL);
+  set_live (enc, sec, "cond.dead", "on");
+  g_clear_pointer (&before, g_free);
+  before = arb_encounter_dump_state (enc);
+  assert_refused (enc, before, proc (enc, "rsbs.melee", (int[]){ 9, 9, 9, 9 }, 4, &error, "id", sec, "target", ret,
+                                     "dice", "2", "foe-dice", "2", NULL), &error, "out of the match");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -980,6 +1117,7 @@ main (int   argc,
   g_test_add_func ("/rsbs/combat/pilum", test_pilum);
   g_test_add_func ("/rsbs/combat/sand", test_sand);
   g_test_add_func ("/rsbs/combat/bow-range", test_bow_range);
+  g_test_add_func ("/rsbs/combat/actor-gate", test_actor_gate);
 
   ret = g_test_run ();
   rules = NULL;

@@ -18,8 +18,10 @@
 #include "arb-game.h"
 #include "arb-map.h"
 #include "arb-encounter-test.h"
+#include "arb-time-bound.h"
 #include "arb-test-util.h"
 #include "arb-rsbs-figure.h"
+#include "arb-rsbs-procs.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -236,6 +238,11 @@ test_half (void)
   assert_at (m.enc, m.aulus, 6, 4, 0);
   g_assert_cmpint (get_int (m.enc, m.aulus, "moved"), ==, 1);
   g_assert_null (arb_encounter_get (m.enc, m.aulus, "stirred"));
+  /* Half of 3" is 2" (Rounding of Fractions: up): 2" in all is not
+   * more than half. */
+  ok (m.enc, NULL, 0, NULL, "rsbs.move", "id", m.aulus, "path", "7,3", NULL);
+  g_assert_cmpint (get_int (m.enc, m.aulus, "moved"), ==, 2);
+  g_assert_null (arb_encounter_get (m.enc, m.aulus, "stirred"));
 }
 
 /* The seed's Murmillo: a 3" rate, his foe 3" away (four hexes: 3 to
@@ -358,6 +365,12 @@ test_break_off (void)
   refused (m.enc, "Break Off", "rsbs.move", "id", m.aulus, "path", "4,5", NULL);
   refused (m.enc, "Break Off", "rsbs.move", "id", m.aulus, "to", "2,5", NULL);
   ok (m.enc, NULL, 0, NULL, "rsbs.move", "id", m.aulus, "facing", "1", NULL);
+  /* Once he has broken off (the break-off table's "free"), he may move
+   * away, by a path or to a hex. */
+  set_live (m.enc, m.aulus, "broke-off", "1");
+  set_live (m.enc, m.aulus, "turned", NULL);
+  ok (m.enc, NULL, 0, NULL, "rsbs.move", "id", m.aulus, "path", "4,5", NULL);
+  g_assert_cmpint (get_int (m.enc, m.aulus, "q"), ==, 4);
 }
 
 /* Drusa at 14,5 facing 3 sees Aulus start at 11,5, straight ahead, 2"
@@ -654,6 +667,54 @@ test_no_move_field (void)
   g_test_skip ("the rsbs sheet has no field “move” in this build");
 }
 
+/* Hostile: an encounter without a map, a hex 9000" off: refused at
+ * once by the rate (3"), not searched for; a figure off the map is out
+ * of the match. */
+static void
+test_no_map_far (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("rsbs", NULL);
+  g_autofree char *aulus = add_figure (enc, "character", "Aulus", "Romans", 0, 0, 0);
+  g_autofree char *drusa = add_figure (enc, "npc", "Drusa", "Greeks", 9, 0, 3);
+  gint64 start;
+
+  set_live (enc, E, "active-side", "Romans");
+  start = g_get_monotonic_time ();
+  refused (enc, "more than the 3\" he has left", "rsbs.move", "id", aulus, "to", "9000,0", NULL);
+  g_assert_cmpfloat ((g_get_monotonic_time () - start) / 1e6, <, arb_test_time_bound (2.0));
+  set_live (enc, aulus, "q", NULL);
+  refused (enc, "out of the match", "rsbs.move", "id", aulus, "to", "1,0", NULL);
+
+  /* The way itself (an uncontrolled NPC's toward a far foe): 3000" of
+   * open sand along his nose is found at once; a hex walled in by
+   * figures is given up at once. */
+  set_live (enc, aulus, "q", "0");
+  {
+    g_autoptr(GArray) way = NULL;
+    ArbHex far = { 0, -3000 };
+
+    start = g_get_monotonic_time ();
+    way = arb_rsbs_route (enc, NULL, aulus, arb_hex_neighbour ((ArbHex){ 0, 0 }, 0).r < 0 ? far : (ArbHex){ 0, 3000 });
+    g_assert_nonnull (way);
+    g_assert_cmpuint (way->len, ==, 3000);
+    g_assert_cmpfloat ((g_get_monotonic_time () - start) / 1e6, <, arb_test_time_bound (2.0));
+  }
+  {
+    g_autoptr(GArray) way = NULL;
+    ArbHex pit = { 400, 0 };
+
+    for (int d = 0; d < 6; d++)
+      {
+        ArbHex h = arb_hex_neighbour (pit, d);
+        g_autofree char *id = add_figure (enc, "npc", "Wall", "Greeks", h.q, h.r, 0);
+      }
+    start = g_get_monotonic_time ();
+    way = arb_rsbs_route (enc, NULL, aulus, pit);
+    g_assert_null (way);
+    g_assert_cmpfloat ((g_get_monotonic_time () - start) / 1e6, <, arb_test_time_bound (5.0));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -675,6 +736,7 @@ main (int   argc,
   g_test_add_func ("/rsbs/move/stand", test_stand);
   g_test_add_func ("/rsbs/move/stand-beside", test_stand_beside);
   g_test_add_func ("/rsbs/move/break-off", test_break_off);
+  g_test_add_func ("/rsbs/move/no-map-far", test_no_map_far);
   g_test_add_func ("/rsbs/move/reaction-free", test_reaction_free);
   g_test_add_func ("/rsbs/move/reaction-burn", test_reaction_burn);
   g_test_add_func ("/rsbs/move/reaction-maneuver", test_reaction_maneuver);

@@ -306,6 +306,8 @@ test_npc_breath (void)
   g_assert_cmpint (live_int (m.enc, m.glaucus, "dice-burned"), ==, 18);
   g_assert_cmpint (live_int (m.enc, m.glaucus, "breath-last"), ==, 1);
   g_assert_cmpint (live_int (m.enc, m.glaucus, "breath-turn"), ==, 0);
+  /* NPCs may not move while they are catching their breath. */
+  g_assert_cmpint (live_int (m.enc, m.glaucus, "acted"), ==, 1);
   refused (m.enc, "already tried", "rsbs.breath", "id", m.glaucus, NULL);
 
   /* The next moment: 6 left again, +2. */
@@ -320,6 +322,30 @@ test_npc_breath (void)
   g_assert_cmpstr (arb_step_get_headline (step), ==, "NO BREATH");
   g_assert_cmpint (live_int (m.enc, m.glaucus, "dice-burned"), ==, 19);
   g_assert_cmpint (live_int (m.enc, m.glaucus, "breath-last"), ==, 0);
+
+  /* A quarter of 25 is 7 (Rounding of Fractions: up): 7 left is a
+   * quarter or less, 1-6; 8 left is not, 1-3. */
+  set_live (m.enc, m.glaucus, "breath-at", NULL);
+  set_live (m.enc, m.glaucus, "breath-last", NULL);
+  set_live (m.enc, m.glaucus, "dice-burned", "18");
+  {
+    g_autoptr(ArbOutcome) outcome = asks (m.enc, "rsbs.breath", "id", m.glaucus, NULL);
+
+    g_assert_cmpuint (odds_of (outcome->step, "Glaucus the Net catching"), ==, 6);
+  }
+  set_live (m.enc, m.glaucus, "dice-burned", "17");
+  {
+    g_autoptr(ArbOutcome) outcome = asks (m.enc, "rsbs.breath", "id", m.glaucus, NULL);
+
+    g_assert_cmpuint (odds_of (outcome->step, "Glaucus the Net catching"), ==, 3);
+  }
+  /* Half of 25 is 13: 13 burned is half, 12 is not. */
+  set_live (m.enc, m.glaucus, "dice-burned", "13");
+  {
+    g_autoptr(ArbOutcome) outcome = asks (m.enc, "rsbs.breath", "id", m.glaucus, NULL);
+
+    g_assert_cmpuint (odds_of (outcome->step, "Glaucus the Net catching"), ==, 3);
+  }
 
   /* 10 of 25 left. */
   set_live (m.enc, m.glaucus, "breath-at", NULL);
@@ -360,12 +386,15 @@ test_pc_breath (void)
 
   match_new (&m);
   set_live (m.enc, m.aulus, "dice-burned", "10");
-  set_live (m.enc, m.aulus, "moved", "2");
+  /* Half of his 3" is 2" (Rounding of Fractions: up). */
+  set_live (m.enc, m.aulus, "moved", "3");
   refused (m.enc, "more than half his rate", "rsbs.breath", "id", m.aulus, NULL);
-  set_live (m.enc, m.aulus, "moved", "1");
+  set_live (m.enc, m.aulus, "moved", "2");
   step = ok (m.enc, "rsbs.breath", NULL, 0, "id", m.aulus, NULL);
   g_assert_cmpuint (arb_step_get_dice (step)->len, ==, 0);
   g_assert_cmpint (live_int (m.enc, m.aulus, "dice-burned"), ==, 9);
+  /* Catching his breath is his action (Actions): no more this activation. */
+  g_assert_cmpint (live_int (m.enc, m.aulus, "acted"), ==, 1);
 
   set_live (m.enc, m.aulus, "breath-at", NULL);
   set_live (m.enc, m.aulus, "dice-burned", "9");
@@ -394,6 +423,9 @@ test_turn_breath (void)
   set_live (m.enc, m.aulus, "dice-burned", "10");
   set_live (m.enc, m.aulus, "moved", "1");
   set_live (m.enc, m.aulus, "stirred", NULL);
+  /* He got up beside a foe but fought no round: the -1 was for a round
+   * of his own activation (Stand up and melee), not the foe's. */
+  set_live (m.enc, m.aulus, "stood", "1");
 
   /* Leaving Aulus: his die back; then Glaucus's roll. */
   {
@@ -412,6 +444,7 @@ test_turn_breath (void)
   g_assert_cmpint (live_int (m.enc, m.glaucus, "breath-turn"), ==, 1);
   g_assert_cmpstr (arb_encounter_get (m.enc, E, "current"), ==, m.glaucus);
   g_assert_cmpstr (arb_encounter_get (m.enc, E, "active-side"), ==, "Black");
+  g_assert_null (arb_encounter_get (m.enc, m.aulus, "stood"));
   /* Black's activation begins afresh. */
   g_assert_null (arb_encounter_get (m.enc, m.glaucus, "moved"));
   g_assert_null (arb_encounter_get (m.enc, m.glaucus, "intent"));

@@ -18,7 +18,7 @@
 #include "arb-actor-panel.h"
 #include "arb-application.h"
 #include "arb-hex-map.h"
-#include "arb-window.h"
+#include "arb-window-private.h"
 #include "arb-app-test.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -170,11 +170,13 @@ test_npc_in_window (void)
   g_assert_cmpstr (arb_encounter_get (enc, glaucus, "intent"), ==, "melee");
   g_assert_cmpstr (arb_encounter_get (enc, glaucus, "intent-target"), ==, aulus);
 
-  /* The move is proposed next, drawn on the map: his 4" toward Aulus
-   * (the starter sheet's rate). */
-  dialog = arb_window_get_action_dialog (window);
-  g_assert_nonnull (dialog);
-  g_assert_true (arb_action_dialog_get_ready (ARB_ACTION_DIALOG (dialog)));
+  /* The move is proposed next on the map itself, not in a dialog over
+   * it: his 4" toward Aulus (the starter sheet's rate) drawn there, for
+   * Ctrl+Enter to make. */
+  g_assert_null (arb_window_get_action_dialog (window));
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (window->proposal_revealer)));
+  g_assert_true (gtk_revealer_get_reveal_child (window->proposal_revealer));
+  g_assert_nonnull (strstr (gtk_label_get_text (window->proposal_label), "Glaucus the Net moves to"));
   path = arb_hex_map_get_planned_path (map, &facing);
   g_assert_nonnull (path);
   g_assert_cmpuint (path->len, ==, 5);
@@ -183,8 +185,8 @@ test_npc_in_window (void)
   g_assert_cmpint (g_array_index (path, ArbHex, 4).r, ==, 8);
   g_assert_cmpint (facing, ==, 0);
 
-  /* Applied: 5" still between them, no attack; the activation is over. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL));
+  /* Confirmed: 5" still between them, no attack; the activation is over. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.confirm-proposal", NULL));
   iterate ();
   {
     ArbHex at;
@@ -200,11 +202,19 @@ test_npc_in_window (void)
   g_assert_null (find_button_prefix (GTK_WIDGET (panel), "Proposed:"));
   g_assert_null (arb_hex_map_get_planned_path (map, &facing));
 
-  /* Undone, the move is proposed again. */
+  g_assert_false (gtk_revealer_get_reveal_child (window->proposal_revealer));
+
+  /* Undone, the move is proposed again; Details opens it in full. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   iterate ();
   g_assert_cmpint (arb_encounter_get_int (enc, glaucus, "npc-stage", 0), ==, 1);
+  g_assert_true (gtk_revealer_get_reveal_child (window->proposal_revealer));
+  g_assert_nonnull (arb_hex_map_get_planned_path (map, &facing));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.act-nth", "i", 1));
+  iterate ();
   g_assert_nonnull (arb_window_get_action_dialog (window));
+  g_assert_false (gtk_revealer_get_reveal_child (window->proposal_revealer));
+  g_assert_nonnull (arb_hex_map_get_planned_path (map, &facing));
   destroy_window (window);
   discard_drafts ();
 }

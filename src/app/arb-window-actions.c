@@ -979,6 +979,7 @@ _arb_window_actions_update (ArbWindow *self)
 {
   ArbEncounter *enc = self->fight ? arb_fight_peek_encounter (self->fight) : NULL;
 
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.confirm-proposal", self->map_proposal != NULL);
   /* Over is over: Undo takes it back if the referee says otherwise. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.next",
                                  enc && has_combatants (enc) && !arb_fight_is_over (self->fight, NULL));
@@ -1001,6 +1002,19 @@ _arb_window_actions_update_history (ArbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.redo", can_redo);
 }
 
+/* Ctrl+Enter: the move the rules propose on the map, made. */
+static void
+confirm_proposal_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!_arb_window_confirm_proposal (self, &error) && error)
+    _arb_window_show_error (self, _("Not Done"), error->message);
+}
+
 void
 _arb_window_class_actions_init (ArbWindowClass *klass)
 {
@@ -1016,6 +1030,9 @@ _arb_window_class_actions_init (ArbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.next", NULL, next_action);
   gtk_widget_class_install_action (widget_class, "win.act", "s", act_action);
   gtk_widget_class_install_action (widget_class, "win.act-nth", "i", act_nth_action);
+  gtk_widget_class_install_action (widget_class, "win.confirm-proposal", NULL, confirm_proposal_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "win.confirm-proposal", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "win.confirm-proposal", NULL);
   gtk_widget_class_install_action (widget_class, "win.adjust", "s", adjust_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_j, GDK_CONTROL_MASK, "win.adjust", "s", "");
   for (int i = 1; i <= 9; i++)

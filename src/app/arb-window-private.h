@@ -39,6 +39,10 @@ struct _ArbWindow
   char                 *followed;     /* the actor the selection last followed */
   char                 *proposed;     /* "POSITION:ID": the rules' own action last proposed */
   guint                 propose_idle; /* proposing it once the dialog applied has closed */
+  char                 *map_proposal; /* the move proposed on the map (with proposal_actor), or NULL */
+  char                 *proposal_actor;
+  GtkRevealer          *proposal_revealer;
+  GtkLabel             *proposal_label;
   GtkPaned             *sidebar_paned;
   GtkWidget            *turn_order_pane;
   gboolean              narrow;        /* too narrow for the map beside both panes */
@@ -103,6 +107,11 @@ void               _arb_window_toast_step             (ArbWindow         *self,
 void               _arb_window_open_action_dialog     (ArbWindow         *self,
                                                        const char        *procedure,
                                                        const char        *actor);
+
+/* The move the rules propose on the map, made as if confirmed in its
+ * dialog; FALSE with the rules' reason, or when none is proposed. */
+gboolean           _arb_window_confirm_proposal       (ArbWindow         *self,
+                                                       GError           **error);
 
 /* arb-window-actions.c */
 void               _arb_window_class_actions_init     (ArbWindowClass    *klass);

@@ -19,6 +19,7 @@
 
 #include "arb-game.h"
 #include "arb-action-dialog.h"
+#include "arb-app-games.h"
 #include "arb-log-row.h"
 #include "arb-dice-popover.h"
 #include "arb-window-private.h"
@@ -317,9 +318,98 @@ log_release_cb (GdkFrameClock *clock,
   sync_log (self);
 }
 
+static void
+hide_proposal (ArbWindow *self)
+{
+  if (self->map_proposal == NULL)
+    return;
+  g_clear_pointer (&self->map_proposal, g_free);
+  g_clear_pointer (&self->proposal_actor, g_free);
+  gtk_revealer_set_reveal_child (self->proposal_revealer, FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.confirm-proposal", FALSE);
+  if (self->action_dialog == NULL)
+    arb_hex_map_set_planned_path (self->map, NULL, 0);
+}
+
+/* A proposal that rolls nothing and moves the figure is better seen on
+ * the map than in a dialog over it: the path is drawn there, with a bar
+ * that says what it is, and Ctrl+Enter makes it. FALSE for anything
+ * else, which the dialog proposes. */
+static gboolean
+propose_on_map (ArbWindow  *self,
+                const char *action,
+                const char *actor)
+{
+  ArbEncounter *enc = arb_fight_peek_encounter (self->fight);
+  const ArbAppGame *app_game = arb_app_game_get (arb_encounter_get_system (enc));
+  g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(ArbOutcome) outcome = NULL;
+  g_autoptr(GArray) path = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  GPtrArray *log;
+  int facing = 0;
+
+  if (app_game == NULL || app_game->plan_path == NULL)
+    return FALSE;
+  g_hash_table_insert (params, (char *)"id", (char *)actor);
+  outcome = arb_procedure_run (action, enc, arb_fight_get_rules (self->fight), params, NULL, NULL, NULL);
+  if (outcome == NULL || outcome->status != ARB_OUTCOME_DONE)
+    return FALSE;
+  path = app_game->plan_path (enc, arb_fight_get_rules (self->fight), action, params, actor, &facing);
+  if (path == NULL || path->len < 2)
+    return FALSE;
+
+  /* What the rules say it does, as the log will: the line that names
+   * the move (the rest is under Details). */
+  log = arb_step_get_log (outcome->step);
+  for (guint i = 0; i < log->len && text->len == 0; i++)
+    if (strstr (g_ptr_array_index (log, i), arb_encounter_get_name (enc, actor)) &&
+        g_str_has_prefix ((const char *)g_ptr_array_index (log, i) + strlen (arb_encounter_get_name (enc, actor)), " moves"))
+      g_string_append (text, g_ptr_array_index (log, i));
+  if (text->len == 0 && log->len > 0)
+    g_string_append (text, g_ptr_array_index (log, log->len > 1 ? 1 : 0));
+  g_free (self->map_proposal);
+  self->map_proposal = g_strdup (action);
+  g_free (self->proposal_actor);
+  self->proposal_actor = g_strdup (actor);
+  gtk_label_set_text (self->proposal_label, text->str);
+  gtk_revealer_set_reveal_child (self->proposal_revealer, TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.confirm-proposal", TRUE);
+  arb_hex_map_set_planned_path (self->map, path, facing);
+  return TRUE;
+}
+
+gboolean
+_arb_window_confirm_proposal (ArbWindow  *self,
+                              GError    **error)
+{
+  g_autoptr(GHashTable) params = NULL;
+  g_autofree char *action = NULL;
+  g_autofree char *actor = NULL;
+  ArbEncounter *enc;
+  guint position;
+
+  if (self->fight == NULL || self->map_proposal == NULL)
+    return FALSE;
+  action = g_strdup (self->map_proposal);
+  actor = g_strdup (self->proposal_actor);
+  hide_proposal (self);
+  params = g_hash_table_new (g_str_hash, g_str_equal);
+  g_hash_table_insert (params, (char *)"id", actor);
+  if (!arb_fight_run (self->fight, action, params, error))
+    return FALSE;
+  /* As Apply in the dialog: the toast names it and offers Undo. */
+  enc = arb_fight_peek_encounter (self->fight);
+  position = arb_encounter_get_position (enc);
+  if (position > 0)
+    _arb_window_toast_step (self, ARB_STEP_DONE, arb_encounter_get_step (enc, position - 1), _("_Undo"), "win.undo");
+  return TRUE;
+}
+
 /* A figure nobody controls acts by the rules: its action opens for the
  * referee to confirm (Ctrl+Enter), once for each state of the fight, so
- * Next and Apply alone play it; closed, it waits in the panel (Ctrl+1). */
+ * Next and Apply alone play it; closed, it waits in the panel (Ctrl+1).
+ * A move is proposed on the map instead (propose_on_map()). */
 static gboolean
 propose_idle_cb (gpointer data)
 {
@@ -331,7 +421,7 @@ propose_idle_cb (gpointer data)
   self->propose_idle = 0;
   if (enc && current && self->action_dialog == NULL)
     action = arb_game_auto_action (arb_game_get (arb_encounter_get_system (enc)), enc, current);
-  if (action)
+  if (action && !propose_on_map (self, action, current))
     _arb_window_open_action_dialog (self, action, current);
   return G_SOURCE_REMOVE;
 }
@@ -348,11 +438,13 @@ propose_auto_action (ArbWindow *self)
       arb_game_auto_action (arb_game_get (arb_encounter_get_system (enc)), enc, current) == NULL)
     {
       g_clear_pointer (&self->proposed, g_free);
+      hide_proposal (self);
       return;
     }
   key = g_strdup_printf ("%u:%s", arb_encounter_get_position (enc), current);
   if (g_strcmp0 (key, self->proposed) == 0)
     return;
+  hide_proposal (self);
   g_free (self->proposed);
   self->proposed = g_steal_pointer (&key);
   /* After an Apply the dialog is still closing: the next one opens
@@ -656,6 +748,7 @@ _arb_window_open_action_dialog (ArbWindow  *self,
 
   if (self->action_dialog)
     gtk_window_destroy (self->action_dialog);
+  hide_proposal (self);
   dialog = arb_action_dialog_new (GTK_WINDOW (self), self->fight, procedure, actor);
   g_signal_connect_object (dialog, "applied", G_CALLBACK (action_applied_cb), self, G_CONNECT_SWAPPED);
   self->action_dialog = GTK_WINDOW (dialog);
@@ -820,6 +913,8 @@ arb_window_dispose (GObject *object)
   g_clear_object (&self->figure_menu);
   g_clear_pointer (&self->followed, g_free);
   g_clear_pointer (&self->proposed, g_free);
+  g_clear_pointer (&self->map_proposal, g_free);
+  g_clear_pointer (&self->proposal_actor, g_free);
   g_clear_handle_id (&self->propose_idle, g_source_remove);
   g_clear_object (&self->step_toast);
   g_clear_object (&self->log);
@@ -943,6 +1038,8 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, turn_order_pane);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, turn_order);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, map);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, proposal_revealer);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, proposal_label);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, log_revealer);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, log_stack);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, log_empty_label);

@@ -71,6 +71,12 @@ gboolean arb_rsbs_apply_codes (ArbProc       *proc,
                                ArbRsbsStage   stage,
                                const char    *codes,
                                GError       **error);
+/* Whether @id may start an attack or take an action now: in the match,
+ * his side the active one once the cards are drawn, and not done for
+ * this activation; FALSE with the rule in @error. */
+gboolean arb_rsbs_may_act     (ArbProc       *proc,
+                               const char    *id,
+                               GError       **error);
 /* The harm chain: hit location, armor protection, damage, wound. */
 gboolean arb_rsbs_harm        (ArbProc       *proc,
                                ArbRsbsBlow   *blow,

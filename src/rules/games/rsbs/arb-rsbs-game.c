@@ -245,7 +245,7 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->map_presets = arb_map_preset_names (map_presets);
   game_class->state_keys = arb_rsbs_state_keys;
   game_class->adjustable = adjustable;
-  game_class->by_hand = N_("Everything the rules give is automated, uncontrolled NPCs included; combat results come from the book's tables, which you fill in from your rulebook");
+  game_class->by_hand = N_("Everything the rules give is automated, uncontrolled NPCs included; the book's combat results stay by hand until you fill in its tables from your rulebook");
   game_class->clear_sight = clear_sight;
   game_class->start = start;
   game_class->next = next;

@@ -20,6 +20,7 @@
 
 #include "arb-rsbs-combat.h"
 #include "arb-rsbs-keys.h"
+#include "arb-rsbs-move.h"
 #include "arb-sheet.h"
 
 #define ARB_RSBS_KEY_WOUNDS "wounds"  /* the locations wounded this match, by commas */
@@ -307,7 +308,7 @@ apply_one (ArbProc       *proc,
     }
   if (stage == ARB_RSBS_STAGE_RESULT && g_str_equal (code, "free"))
     {
-      arb_step_set_int (step, enc, blow->victim, "broke-off", 1);
+      arb_step_set_int (step, enc, blow->victim, ARB_RSBS_KEY_BROKE_OFF, 1);
       arb_step_add_log (step, _("%s breaks off and may move away"), who);
       return TRUE;
     }
@@ -376,6 +377,47 @@ arb_rsbs_apply_codes (ArbProc       *proc,
 }
 
 static gboolean
+has_code (const char *codes,
+          const char *token)
+{
+  g_auto(GStrv) parts = g_strsplit (codes, ",", -1);
+
+  for (guint i = 0; parts[i]; i++)
+    if (g_str_equal (g_strstrip (parts[i]), token))
+      return TRUE;
+  return FALSE;
+}
+
+/* The odds of a 1d10 on @table's @column (+@mod) before it is rolled:
+ * for each of @tokens the faces whose codes hold it, labelled by
+ * @labels. Every face is read first, so a table still to fill refuses
+ * before the die. */
+static gboolean
+faces_odds (ArbProc            *proc,
+            const char         *table,
+            const char         *column,
+            int                 mod,
+            const char * const *tokens,
+            const char * const *labels,
+            GError            **error)
+{
+  int counts[4] = { 0 };
+
+  for (int roll = 1; roll <= 10; roll++)
+    {
+      const char *code = NULL;
+
+      if (!arb_rsbs_read_cell (proc, table, column, roll + mod, NULL, &code, NULL, error))
+        return FALSE;
+      for (guint t = 0; tokens[t] && t < G_N_ELEMENTS (counts); t++)
+        counts[t] += has_code (code, tokens[t]) ? 1 : 0;
+    }
+  for (guint t = 0; tokens[t] && t < G_N_ELEMENTS (counts); t++)
+    arb_step_add_odds (arb_proc_get_step (proc), labels[t], (guint64)counts[t], 10);
+  return TRUE;
+}
+
+static gboolean
 wound (ArbProc      *proc,
        ArbRsbsBlow  *blow,
        GError      **error)
@@ -427,6 +469,15 @@ damage (ArbProc      *proc,
   int roll;
 
   d.table = "damage";
+  {
+    g_autofree char *l_wound = g_strdup_printf (_("%s wounded"), name_of (proc, blow->victim));
+    g_autofree char *l_dead = g_strdup_printf (_("%s killed"), name_of (proc, blow->victim));
+    const char * const tokens[] = { "wound", "dead", NULL };
+    const char * const labels[] = { l_wound, l_dead, NULL };
+
+    if (!faces_odds (proc, "damage", column, 0, tokens, labels, error))
+      return FALSE;
+  }
   if (!arb_proc_roll (proc, "1d10", _("damage"), &roll))
     return FALSE;
   if (!arb_rsbs_read_cell (proc, "damage", column, roll, NULL, &code, &text, error))
@@ -468,6 +519,32 @@ arb_rsbs_harm (ArbProc      *proc,
       if (arb_table_find_column (locations, lying) >= 0)
         column = lying;
     }
+  {
+    /* The odds of each location the column holds, in its order. */
+    g_autoptr(GPtrArray) seen = g_ptr_array_new ();
+    int counts[10] = { 0 };
+
+    for (int face = 1; face <= 10; face++)
+      {
+        const char *at = NULL;
+        guint k;
+
+        if (!arb_rsbs_read_cell (proc, "hit-location", column, face, NULL, &at, NULL, error))
+          return FALSE;
+        for (k = 0; k < seen->len && !g_str_equal (g_ptr_array_index (seen, k), at); k++)
+          ;
+        if (k == seen->len)
+          g_ptr_array_add (seen, (gpointer)at);
+        counts[k]++;
+      }
+    for (guint k = 0; k < seen->len; k++)
+      {
+        g_autofree char *label = g_strdup_printf (_("%s hit in the %s"), name_of (proc, blow->victim),
+                                                  (const char *)g_ptr_array_index (seen, k));
+
+        arb_step_add_odds (step, label, (guint64)counts[k], 10);
+      }
+  }
   if (!arb_proc_roll (proc, "1d10", _("hit location"), &roll))
     return FALSE;
   if (!arb_rsbs_read_cell (proc, "hit-location", column, roll, NULL, &loc, &text, error))
@@ -497,6 +574,14 @@ arb_rsbs_harm (ArbProc      *proc,
       arb_step_add_log (step, _("A second hand-held weapon in place of a shield: +1 to the armor protection roll"));
     }
   ac_column = g_strdup_printf ("ac-%d", CLAMP (ac, 3, 9));
+  {
+    g_autofree char *label = g_strdup_printf (_("%s's armor giving way"), name_of (proc, blow->victim));
+    const char * const tokens[] = { "damage", NULL };
+    const char * const labels[] = { label, NULL };
+
+    if (!faces_odds (proc, "armor-protection", ac_column, mod, tokens, labels, error))
+      return FALSE;
+  }
   if (!arb_proc_roll (proc, "1d10", _("armor protection"), &roll))
     return FALSE;
   if (!arb_rsbs_read_cell (proc, "armor-protection", ac_column, roll + mod, NULL, &code, &text, error))

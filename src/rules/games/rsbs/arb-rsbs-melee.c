@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arb-order.h"
 #include "arb-rsbs-combat.h"
 #include "arb-rsbs-keys.h"
 #include "arb-rsbs-move.h"
@@ -37,6 +38,27 @@ name_of (ArbEncounter *enc,
          const char   *id)
 {
   return arb_encounter_get_name (enc, id);
+}
+
+gboolean
+arb_rsbs_may_act (ArbProc     *proc,
+                  const char  *id,
+                  GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *active = arb_step_peek (step, enc, ARB_ENCOUNTER_ENTITY, ARB_RSBS_KEY_ACTIVE_SIDE);
+  const char *side = arb_order_side_of (enc, step, id);
+
+  if (arb_rsbs_is_out (enc, step, id))
+    return arb_proc_refuse (error, NULL, _("%s is out of the match"), name_of (enc, id));
+  /* Before the first draw the referee runs what he likes. */
+  if (active != NULL && g_strcmp0 (side, active) != 0)
+    return arb_proc_refuse (error, NULL, _("Determining Which Side Is Active: only the active side initiates combat, "
+                                           "and %s's side is not active; %s is"), name_of (enc, id), active);
+  if (arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_ACTED, 0) == 1)
+    return arb_proc_refuse (error, NULL, _("Actions: %s has already acted this activation"), name_of (enc, id));
+  return TRUE;
 }
 
 int
@@ -237,6 +259,8 @@ check_kind (ArbProc      *proc,
                                 name_of (enc, id), name_of (enc, target));
       break;
     case CONTEST_BREAK_OFF:
+      if (arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_BROKE_OFF, 0) == 1)
+        return arb_proc_refuse (error, NULL, _("Break Off: %s has broken off already and may move away"), name_of (enc, id));
       if (gap != 0)
         return arb_proc_refuse (error, NULL, _("Break Off: %s is not in melee with %s"), name_of (enc, id), name_of (enc, target));
       break;
@@ -266,9 +290,10 @@ arb_rsbs_contest (ArbProc         *proc,
   int dice = -1, foe = -1, rep_a, rep_t, pa = 0, pt = 0, diff;
   ArbRsbsBlow blow = { 0 };
 
-  if (arb_rsbs_is_out (enc, step, id) || arb_rsbs_is_out (enc, step, target))
-    return arb_proc_refuse (error, NULL, _("%s is out of the match"),
-                            name_of (enc, arb_rsbs_is_out (enc, step, id) ? id : target));
+  if (!arb_rsbs_may_act (proc, id, error))
+    return FALSE;
+  if (arb_rsbs_is_out (enc, step, target))
+    return arb_proc_refuse (error, NULL, _("%s is out of the match"), name_of (enc, target));
   if (arb_rsbs_dice_left (enc, step, id) == 0)
     return arb_proc_refuse (error, NULL, _("Burning Dice: %s is spent and can only appeal for mercy"), name_of (enc, id));
   if (!arb_rsbs_is_foe (enc, step, id, target))
@@ -320,7 +345,13 @@ arb_rsbs_contest (ArbProc         *proc,
       blow.victim = id;
       blow.wclass = arb_rsbs_melee_class (enc, step, target);
       blow.fall = ARB_RSBS_FALL_STRUCK;
-      return arb_rsbs_apply_codes (proc, &blow, ARB_RSBS_STAGE_RESULT, code, error);
+      if (!arb_rsbs_apply_codes (proc, &blow, ARB_RSBS_STAGE_RESULT, code, error))
+        return FALSE;
+      /* Held, the try was his action; free, he moves away (the move
+       * is what follows a Break Off). */
+      if (arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_BROKE_OFF, 0) != 1)
+        arb_step_set_int (step, enc, id, ARB_RSBS_KEY_ACTED, 1);
+      return TRUE;
     }
 
   if (kind == CONTEST_NET && pa < pt)

@@ -45,9 +45,10 @@ check_shooter (ArbProc      *proc,
   if (target == NULL || arb_encounter_get (enc, target, ARB_KEY_SIDE) == NULL)
     return arb_proc_refuse (error, "target", _("At whom does %s aim?"), name_of (enc, id));
   arb_step_set_who (step, name_of (enc, id));
-  if (arb_rsbs_is_out (enc, step, id) || arb_rsbs_is_out (enc, step, target))
-    return arb_proc_refuse (error, NULL, _("%s is out of the match"),
-                            name_of (enc, arb_rsbs_is_out (enc, step, id) ? id : target));
+  if (!arb_rsbs_may_act (proc, id, error))
+    return FALSE;
+  if (arb_rsbs_is_out (enc, step, target))
+    return arb_proc_refuse (error, NULL, _("%s is out of the match"), name_of (enc, target));
   if (!arb_rsbs_is_foe (enc, step, id, target))
     return arb_proc_refuse (error, NULL, _("%s is not %s's foe"), name_of (enc, target), name_of (enc, id));
   if (arb_rsbs_dice_left (enc, step, id) == 0)
@@ -72,6 +73,48 @@ parse_int (const char *text,
   if (*end != '\0' || v < 0 || v > 1000)
     return FALSE;
   *out = (int)v;
+  return TRUE;
+}
+
+static gboolean
+code_hits (const char *code)
+{
+  g_auto(GStrv) parts = g_strsplit (code, ",", -1);
+
+  for (guint i = 0; parts[i]; i++)
+    if (g_str_equal (g_strstrip (parts[i]), "hit"))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+code_tells (const char *code)
+{
+  return !g_str_equal (code, "miss") && !g_str_equal (code, "none");
+}
+
+/* The odds of @table's 1d10 in @column, before the die: the faces
+ * whose code @counts. Every face is read first, so a table still to
+ * fill is refused before any die. */
+static gboolean
+faces_odds (ArbProc      *proc,
+            const char   *table,
+            const char   *column,
+            const char   *label,
+            gboolean    (*counts) (const char *code),
+            GError      **error)
+{
+  int n = 0;
+
+  for (int roll = 1; roll <= 10; roll++)
+    {
+      const char *code = NULL;
+
+      if (!arb_rsbs_read_cell (proc, table, column, roll, NULL, &code, NULL, error))
+        return FALSE;
+      n += counts (code) ? 1 : 0;
+    }
+  arb_step_add_odds (arb_proc_get_step (proc), label, (guint64)n, 10);
   return TRUE;
 }
 
@@ -178,10 +221,19 @@ arb_rsbs_throw (ArbProc  *proc,
     return arb_proc_refuse (error, NULL, _("Missile Combat: %s is %d\" away, beyond the %s's %d\""),
                             name_of (enc, target), gap, weapon, range);
 
+  column = g_ascii_strdown (wclass, -1);
+  {
+    g_autofree char *label = g_strdup_printf (_("%s hits %s"), name_of (enc, id), name_of (enc, target));
+
+    if (!faces_odds (proc, "missile-hit", column, label, code_hits, error))
+      return FALSE;
+  }
   arb_step_add_log (step, _("%s throws his %s at %s, %d\" away"), name_of (enc, id), weapon, name_of (enc, target), gap);
   arb_rsbs_burn (proc, id, 1, _("missile fire"));
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_ACTED, 1);
+  /* Shooter and target alike are in combat (Catching Breath, 4). */
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_STIRRED, 1);
+  arb_step_set_int (step, enc, target, ARB_RSBS_KEY_STIRRED, 1);
   if (!g_str_equal (wclass, "BW"))
     {
       g_autofree char *key = g_strconcat (ARB_RSBS_PREFIX_THROWN, weapon, NULL);
@@ -199,7 +251,6 @@ arb_rsbs_throw (ArbProc  *proc,
         }
     }
 
-  column = g_ascii_strdown (wclass, -1);
   if (!arb_proc_roll (proc, "1d10", _("missile hit"), &roll))
     return FALSE;
   if (!arb_rsbs_read_cell (proc, "missile-hit", column, roll, NULL, &code, &text, error))
@@ -253,10 +304,18 @@ arb_rsbs_sand (ArbProc  *proc,
   if (gap < 1 || gap > 3)
     return arb_proc_refuse (error, NULL, _("Kicking Sand: the target must be no closer than 1\" and no farther than 3\"; "
                                            "%s is %d\" off"), name_of (enc, target), gap);
+  {
+    g_autofree char *label = g_strdup_printf (_("%s's sand tells on %s"), name_of (enc, id), name_of (enc, target));
+
+    if (!faces_odds (proc, "sand", "result", label, code_tells, error))
+      return FALSE;
+  }
   arb_step_add_log (step, _("%s kicks sand at %s, %d\" away"), name_of (enc, id), name_of (enc, target), gap);
   arb_rsbs_burn (proc, id, 1, _("sand attack"));
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_ACTED, 1);
+  /* Shooter and target alike are in combat (Catching Breath, 4). */
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_STIRRED, 1);
+  arb_step_set_int (step, enc, target, ARB_RSBS_KEY_STIRRED, 1);
   if (!arb_proc_roll (proc, "1d10", _("sand attack"), &roll))
     return FALSE;
   if (!arb_rsbs_read_cell (proc, "sand", "result", roll, NULL, &code, &text, error))
@@ -285,6 +344,8 @@ arb_rsbs_draw (ArbProc  *proc,
   if (id == NULL || arb_encounter_get (enc, id, ARB_KEY_SIDE) == NULL)
     return arb_proc_refuse (error, "id", _("Who draws?"));
   arb_step_set_who (step, name_of (enc, id));
+  if (!arb_rsbs_may_act (proc, id, error))
+    return FALSE;
   if (g_strcmp0 (arb_step_peek (step, enc, id, ARB_RSBS_KEY_UNDRAWN), "1") != 0)
     return arb_proc_refuse (error, NULL, _("Actions: %s already has a weapon in hand"), name_of (enc, id));
   if (arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_ACTED, 0) ||

@@ -29,6 +29,7 @@
 #include "arb-rsbs-figure.h"
 #include "arb-rsbs-keys.h"
 #include "arb-rsbs-move.h"
+#include "arb-rsbs-pool.h"
 #include "arb-rsbs-procs.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -112,7 +113,9 @@ stir_mover (ArbProc    *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
 
-  if (arb_rsbs_is_npc (enc, id) || spent * 2 > rate)
+  /* Half the rate rounded up (Rounding of Fractions): 2" of a 3" rate
+   * is not more than half. */
+  if (arb_rsbs_is_npc (enc, id) || spent > arb_rsbs_divide (rate, 2))
     arb_rsbs_mark_stirred (proc, id);
 }
 
@@ -382,7 +385,13 @@ typedef struct
   int    cost;
   int    turns;
   int    prev;     /* index in the nodes, -1 for the start */
+  int    est;      /* cost + the hexes still to go: each costs 1" at least */
 } Node;
+
+/* The most ways weighed before giving up: an arena 48" across needs a
+ * few tens of thousands; without a wall (no map, an open map) a hex
+ * walled in by figures would otherwise be sought across the plane. */
+#define ROUTE_BUDGET 100000
 
 /* What the route asks of every hex, worked out once: the hexes taken,
  * those of the foes touched at the start (to stay against) and of the
@@ -403,6 +412,8 @@ ground_init (Ground       *g,
              ArbHex        start)
 {
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  /* One who has broken off leaves the foes touching him freely. */
+  gboolean broke_off = arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_BROKE_OFF, 0) == 1;
 
   g->enc = enc;
   g->taken = g_hash_table_new (NULL, NULL);
@@ -418,7 +429,10 @@ ground_init (Ground       *g,
       g_hash_table_add (g->taken, hex_key (at));
       if (!arb_rsbs_is_foe (enc, step, id, ids[i]))
         continue;
-      g_array_append_val (arb_rsbs_gap_hex (start, at) == 0 ? g->held : g->others, at);
+      if (arb_rsbs_gap_hex (start, at) != 0)
+        g_array_append_val (g->others, at);
+      else if (!broke_off)
+        g_array_append_val (g->held, at);
     }
 }
 
@@ -453,7 +467,9 @@ ground_contact (Ground *g,
   return FALSE;
 }
 
-/* The open nodes, a binary heap by cost, then pivots. */
+/* The open nodes, a binary heap by cost plus the hexes still to go (a
+ * bound never above the true cost, so the cheapest way is still the
+ * one found, and found along the line), then pivots. */
 static gboolean
 node_before (GArray *nodes,
              int     a,
@@ -462,7 +478,7 @@ node_before (GArray *nodes,
   Node *x = &g_array_index (nodes, Node, a);
   Node *y = &g_array_index (nodes, Node, b);
 
-  return x->cost < y->cost || (x->cost == y->cost && x->turns < y->turns);
+  return x->est < y->est || (x->est == y->est && x->turns < y->turns);
 }
 
 static void
@@ -544,13 +560,14 @@ arb_rsbs_route (ArbEncounter *enc,
   /* Far enough for a way round a figure or two. */
   bound = arb_hex_distance (start, to) + 6;
 
-  g_array_append_val (nodes, ((Node){ start, facing, arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_TURN_GAP, 0) ? 1 : 0, 0, 0, -1 }));
+  g_array_append_val (nodes, ((Node){ start, facing, arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_TURN_GAP, 0) ? 1 : 0, 0, 0, -1,
+                                      arb_hex_distance (start, to) }));
   key = state_key (start, facing);
   g_hash_table_insert (best, g_memdup2 (&key, sizeof key), GINT_TO_POINTER (0));
   heap_push (heap, nodes, 0);
   /* Dijkstra over hexes and facings; a pivot is taken with the step
    * after it, so only the start may carry one made before. */
-  while (heap->len > 0)
+  while (heap->len > 0 && nodes->len < ROUTE_BUDGET)
     {
       int index = heap_pop (heap, nodes);
       Node node = g_array_index (nodes, Node, index);
@@ -588,7 +605,7 @@ arb_rsbs_route (ArbEncounter *enc,
                   if (old->cost < cost || (old->cost == cost && old->turns <= turns))
                     continue;
                 }
-              g_array_append_val (nodes, ((Node){ next, g, 0, cost, turns, index }));
+              g_array_append_val (nodes, ((Node){ next, g, 0, cost, turns, index, cost + arb_hex_distance (next, to) }));
               g_hash_table_insert (best, g_memdup2 (&key, sizeof key), GINT_TO_POINTER ((int)nodes->len - 1));
               heap_push (heap, nodes, (int)nodes->len - 1);
             }
@@ -872,6 +889,9 @@ move_path_full (ArbProc     *proc,
   earlier = arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_MOVED, 0);
   turned = arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_TURN_GAP, 0);
   held = foes_touching (enc, step, id, start);
+  /* Break Off won: the foes touching him no longer hold him. */
+  if (arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_BROKE_OFF, 0) == 1)
+    g_ptr_array_set_size (held, 0);
 
   here = start;
   for (guint i = 0; i < n; i++)
@@ -1039,12 +1059,25 @@ arb_rsbs_move (ArbProc  *proc,
     }
   else if (to_text && to_text[0])
     {
-      ArbHex to;
+      ArbHex to, here;
+      int rate, left;
 
       if (!arb_proc_get_hex (proc, "to", &to, error))
         return FALSE;
       if (!arb_rsbs_may_move (proc, id, error))
         return FALSE;
+      if (!arb_rsbs_where (enc, step, id, &here, NULL))
+        return arb_proc_refuse (error, NULL, _("%s is not on the map"), name);
+      /* Every hex costs 1" at least: a hex beyond what is left of the
+       * rate is refused before any way is sought (an open map has no
+       * wall to stop the search). */
+      rate = arb_rsbs_move_rate (enc, step, id, error);
+      if (rate < 0)
+        return FALSE;
+      left = MAX (0, rate - arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_MOVED, 0));
+      if (arb_hex_distance (here, to) > left)
+        return arb_proc_refuse (error, NULL, _("Voluntary Movement: %d,%d is %d\" away, more than the %d\" he has left"),
+                                to.q, to.r, arb_hex_distance (here, to), left);
       path = arb_rsbs_route (enc, step, id, to);
       if (path == NULL && arb_rsbs_is_engaged (enc, step, id))
         return arb_proc_refuse (error, NULL, _("Breaking Off from Melee: %s is touching a foe and moves away only by breaking off (Break Off)"),

@@ -41,6 +41,8 @@ arb_rsbs_net (ArbProc  *proc,
   if (g_str_equal (id, target))
     return arb_proc_refuse (error, NULL, _("A figure cannot net itself"));
   arb_step_set_who (step, name_of (enc, id));
+  if (!arb_rsbs_may_act (proc, id, error))
+    return FALSE;
 
   net = arb_rsbs_weapon_of_class (enc, step, id, "NT RP");
   if (net == NULL)
@@ -119,7 +121,8 @@ arb_rsbs_remove_net_proc (ArbProc  *proc,
   if (id == NULL || arb_encounter_get (enc, id, ARB_KEY_SIDE) == NULL)
     return arb_proc_refuse (error, "id", _("Who tries to remove the net?"));
   arb_step_set_who (arb_proc_get_step (proc), name_of (enc, id));
-  if (arb_rsbs_is_out (enc, arb_proc_get_step (proc), id))
-    return arb_proc_refuse (error, NULL, _("%s is out of the match"), name_of (enc, id));
+  /* Remove Net is one of the active figure's actions. */
+  if (!arb_rsbs_may_act (proc, id, error))
+    return FALSE;
   return arb_rsbs_remove_net (proc, id, &freed, error);
 }

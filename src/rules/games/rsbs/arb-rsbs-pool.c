@@ -450,6 +450,16 @@ breath_moment (ArbEncounter *enc,
 }
 
 gboolean
+arb_rsbs_burned_half (ArbEncounter *enc,
+                      ArbStep      *step,
+                      const char   *id)
+{
+  int pool = arb_rsbs_pool (enc, id);
+
+  return pool > 0 && pool - arb_rsbs_dice_left (enc, step, id) >= arb_rsbs_divide (pool, 2);
+}
+
+gboolean
 arb_rsbs_breath_tried (ArbEncounter *enc,
                        ArbStep      *step,
                        const char   *id)
@@ -480,7 +490,7 @@ arb_rsbs_try_breath (ArbProc     *proc,
   *caught = FALSE;
   if (arb_rsbs_is_gone (enc, step, id))
     return arb_proc_refuse (error, NULL, _("Catching breath: %s is out of the match"), name);
-  if (2 * (pool - left) < pool)
+  if (!arb_rsbs_burned_half (enc, step, id))
     return arb_proc_refuse (error, NULL, _("Catching breath: %s has burned %d of %d dice, less than half his pool"),
                             name, pool - left, pool);
   if (g_strcmp0 (arb_step_peek (step, enc, id, KEY_BREATH_AT), moment) == 0)
@@ -505,7 +515,7 @@ arb_rsbs_try_breath (ArbProc     *proc,
             g_propagate_error (error, g_steal_pointer (&local));
             return FALSE;
           }
-        if (2 * moved > rate)
+        if (moved > arb_rsbs_divide (rate, 2))
           return arb_proc_refuse (error, NULL, _("Catching breath: %s has moved %d\", more than half his rate of %d\""),
                                   name, moved, rate);
       }
@@ -516,7 +526,8 @@ arb_rsbs_try_breath (ArbProc     *proc,
     {
       ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "rsbs", "npc-catch-breath") : NULL;
       gboolean last = arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_BREATH_LAST, 0) != 0;
-      const char *column = 4 * left <= pool ? "quarter" : "half";
+      /* A quarter rounded up, as every division (Rounding of Fractions). */
+      const char *column = left <= arb_rsbs_divide (pool, 4) ? "quarter" : "half";
       g_autofree char *purpose = g_strdup_printf (_("%s catches his breath?"), name);
       int catching = 0, v;
 
@@ -564,6 +575,11 @@ arb_rsbs_try_breath (ArbProc     *proc,
       arb_rsbs_burn (proc, id, -1, _("catches his breath"));
       arb_step_set_int (step, enc, id, ARB_RSBS_KEY_BREATH_LAST, 1);
       arb_step_set_int (step, enc, id, ARB_RSBS_KEY_BREATH_TURN, arb_step_peek_field_int (step, enc, E, ARB_KEY_TURN, 0));
+      /* In his own activation it is his action (Actions): he neither
+       * moves on nor fights after it ("NPCs may not move while they
+       * are catching their breath"). */
+      if (own)
+        arb_step_set_int (step, enc, id, ARB_RSBS_KEY_ACTED, 1);
       arb_step_add_log (step, _("%s catches his breath: 1 die back, %d left"), name, arb_rsbs_dice_left (enc, step, id));
     }
   else

@@ -26,4 +26,18 @@ gboolean arb_rsbs_breath_tried (ArbEncounter *enc,
                                 ArbStep      *step,
                                 const char   *id);
 
+/* @n divided by @by with the fraction rounded up (Rounding of
+ * Fractions): half of 25 is 13, a quarter of 25 is 7. */
+static inline int
+arb_rsbs_divide (int n,
+                 int by)
+{
+  return n <= 0 ? 0 : (n + by - 1) / by;
+}
+
+/* Burned at least half of his pool (Catching Breath). */
+gboolean arb_rsbs_burned_half (ArbEncounter *enc,
+                               ArbStep      *step,
+                               const char   *id);
+
 G_END_DECLS

@@ -12,6 +12,7 @@
 #include "arb-order.h"
 #include "arb-rsbs-figure.h"
 #include "arb-rsbs-keys.h"
+#include "arb-rsbs-move.h"
 #include "arb-rsbs-pool.h"
 #include "arb-rsbs-procs.h"
 
@@ -185,6 +186,7 @@ rsbs_colours (ArbEncounter *enc,
 static const char * const activation_keys[] = {
   ARB_RSBS_KEY_MOVED, ARB_RSBS_KEY_TURN_GAP, ARB_RSBS_KEY_ACTED, ARB_RSBS_KEY_STIRRED,
   ARB_RSBS_KEY_NPC_STAGE, ARB_RSBS_KEY_INTENT, ARB_RSBS_KEY_INTENT_TARGET, ARB_RSBS_KEY_ALLOTTED,
+  ARB_RSBS_KEY_BROKE_OFF,
 };
 
 static void
@@ -325,7 +327,7 @@ rsbs_breath_if_may (ArbProc    *proc,
   if (refused == NULL)
     return FALSE;
   /* Why one who has burned half his pool gets nothing back, in words. */
-  if (2 * arb_rsbs_dice_left (enc, step, id) <= arb_rsbs_pool (enc, id))
+  if (arb_rsbs_burned_half (enc, step, id))
     arb_step_add_log (step, "%s", refused->message);
   arb_step_set (step, enc, id, ARB_RSBS_KEY_BREATH_LAST, NULL);
   return TRUE;
@@ -356,9 +358,15 @@ rsbs_leaving (ArbProc     *proc,
     if (g_strcmp0 (arb_order_side_of (enc, step, ids[i]), side) != 0 &&
         !rsbs_breath_if_may (proc, ids[i], FALSE))
       return FALSE;
+  /* Stand up and melee's -1 is for a round of his own activation: one
+   * who got up and fought none does not carry it into the foe's. */
   for (guint i = 0; ids[i]; i++)
     if (g_strcmp0 (arb_order_side_of (enc, step, ids[i]), side) == 0)
-      arb_step_set (step, enc, ids[i], ARB_RSBS_KEY_STIRRED, NULL);
+      {
+        arb_step_set (step, enc, ids[i], ARB_RSBS_KEY_STIRRED, NULL);
+        if (arb_step_peek (step, enc, ids[i], ARB_RSBS_KEY_STOOD) != NULL)
+          arb_step_set (step, enc, ids[i], ARB_RSBS_KEY_STOOD, NULL);
+      }
   return TRUE;
 }
 
