@@ -233,17 +233,17 @@ step "turn 2: AH and 3S, Red first; Aulus works at the net: 3 against Rep 4, off
 run rsbs.next --param cards=AH,3S
 said "Drawn AH and 3S: AH is higher, Red is active first"
 check 'd["turn"] == 2 and d["current"] == "c1" and "moved" not in s["c1"]' "turn 2, Aulus first, his last activation forgotten"
-refused "a net off a figure not ensnared" "Remove Net: Brutus the Chaser is not ensnared" rsbs.remove-net --param id=c3
 odds rsbs.remove-net --param id=c1
 said "Chance of net removed: 4/10"
 run rsbs.remove-net --param id=c1 --roll 3 --roll 4
 said "Aulus Varro rolls 3 against Rep 4: the net is off"
 said "Aulus Varro burns 4 dice (struggling with the net)"
 check '"ensnared" not in c["c1"]["conditions"] and dv("c1", "dice-left") == "14" and s["c1"]["acted"] == "1"' "the net off; 14 dice left; that was his action"
-refused "a net off Aulus twice" "Remove Net: Aulus Varro is not ensnared" rsbs.remove-net --param id=c1
+refused "a second try at the net in one activation" "Actions: Aulus Varro has already acted this activation" rsbs.remove-net --param id=c1
 next
 
 step "Glaucus, his net gone, rolls in the column for any other NPC: close and melee; 4\" of the 5\" toward Aulus"
+refused "a net off a figure not ensnared" "Remove Net: Glaucus the Net is not ensnared" rsbs.remove-net --param id=c2
 odds rsbs.npc --param id=c2
 said "Glaucus the Net rolls for his attack in the column “other” of npc-attack"
 said "Chance of Glaucus the Net: close and melee: 100/100"
@@ -289,6 +289,19 @@ said "Chance of equal passes: 28.6656/100"
 said "Chance of Brutus the Chaser passes more dice: 24.5376/100"
 
 step "3 passes (1, 2, 3, 8) to 1 (2, 9, 10): a hit on Brutus's chest (4), AC 5; armor 7: damage; damage 8 (HH): a wound"
+# The harm chain's odds from the house tables, each before its die: the
+# front column is all chest; 6-10 of 10 get through the armor; 6-9 wound
+# and 10 kills.
+odds rsbs.melee --param id=c1 --param target=c3 --param dice=4 --param foe-dice=3 \
+     --roll 1 --roll 2 --roll 3 --roll 8 --roll 2 --roll 9 --roll 10
+said "Chance of Brutus the Chaser hit in the chest: 10/10"
+said "Needs 1d10 for hit location: run again with --roll V"
+odds rsbs.melee --param id=c1 --param target=c3 --param dice=4 --param foe-dice=3 \
+     --roll 1 --roll 2 --roll 3 --roll 8 --roll 2 --roll 9 --roll 10 --roll 4 --roll 7
+said "Chance of Brutus the Chaser's armor giving way: 5/10"
+said "Chance of Brutus the Chaser wounded: 4/10"
+said "Chance of Brutus the Chaser killed: 1/10"
+said "Needs 1d10 for damage: run again with --roll V"
 run rsbs.melee --param id=c1 --param target=c3 --param dice=4 --param foe-dice=3 \
     --roll 1 --roll 2 --roll 3 --roll 8 --roll 2 --roll 9 --roll 10 --roll 4 --roll 7 --roll 8
 said "Aulus Varro passes 3, Brutus the Chaser passes 1"
@@ -347,8 +360,8 @@ run rsbs.melee --param id=c1 --param target=c3 --param dice=2 --param foe-dice=2
 said "Aulus Varro passes 0, Brutus the Chaser passes 2"
 said "Armor protection (AC 5): 2, none"
 check 'dv("c1", "dice-left") == "0" and c["c1"]["conditions"].get("spent") == "on" and dv("c3", "dice-left") == "7"' "Aulus spent, his pool at 0; Brutus 7"
-refused "a spent gladiator attacking" "Burning Dice: Aulus Varro is spent and can only appeal for mercy" \
-        rsbs.melee --param id=c1 --param target=c3 --param dice=1 --param foe-dice=1
+refused "a die burned from a spent pool" "Burning dice: Aulus Varro's pool is already spent (0 dice left)" \
+        rsbs.burn --param id=c1 --param dice=1 --param reason=other
 
 step "Aulus raises his hand: the crowd spares him"
 run rsbs.mercy --param id=c1 --param verdict=spared
