@@ -169,11 +169,14 @@ check 'd["turn"] == 1 and d["order"] == ["c1", "c2", "c3"] and d["current"] == "
 step "Aulus moves 3\" south, his whole rate; a 4th inch is refused"
 run rsbs.move --param id=c1 --param "path=5,-1;5,0;5,1"
 check 'at("c1", 5, 1, 5) and s["c1"]["moved"] == "3"' "Aulus at 5,1 facing south, 3\" of 3\" spent"
-refused "a 4th inch at a rate of 3\"" "Voluntary Movement" rsbs.move --param id=c1 --param to=5,2
+refused "a 4th inch at a rate of 3\"" "Aulus Varro: 4\" moved (3\" earlier, 1\" forward) is more than the 3\" rate: Voluntary Movement" \
+        rsbs.move --param id=c1 --param to=5,2
 next
 check 'd["current"] == "c2"' "Black's activation: Glaucus"
 
 step "what if Glaucus had moved 3\" first: a net is thrown after moving 2\" or less"
+# On the file as it stands, then the file put back: the match itself
+# goes on from here, Glaucus unmoved.
 cp "$fight" "$work/saved.xml"
 run rsbs.move --param id=c2 --param "path=4,7;4,6;4,5"
 check 'at("c2", 4, 5) and s["c2"]["moved"] == "3"' "(what if) Glaucus at 4,5, 3\" moved"
