@@ -169,7 +169,7 @@ check 'd["turn"] == 1 and d["order"] == ["c1", "c2", "c3"] and d["current"] == "
 step "Aulus moves 3\" south, his whole rate; a 4th inch is refused"
 run rsbs.move --param id=c1 --param "path=5,-1;5,0;5,1"
 check 'at("c1", 5, 1, 5) and s["c1"]["moved"] == "3"' "Aulus at 5,1 facing south, 3\" of 3\" spent"
-refused "a 4th inch at a rate of 3\"" "Aulus Varro: 4\" moved (3\" earlier, 1\" forward) is more than the 3\" rate: Voluntary Movement" \
+refused "a 4th inch at a rate of 3\"" "Voluntary Movement: 5,2 is 1\" away, more than the 0\" he has left" \
         rsbs.move --param id=c1 --param to=5,2
 next
 check 'd["current"] == "c2"' "Black's activation: Glaucus"
