@@ -722,6 +722,42 @@ test_net (void)
   }
 }
 
+/* A toss the target beats misses without reading net-result: with the
+ * shipped (still empty) table, the Retiarius 9 9 against Aulus's 1 2 is
+ * a miss, not a refusal; each burns the 2 he allotted, Aulus stays
+ * free. */
+static void
+test_net_missed_empty (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("rsbs", NULL);
+  ArbHex o = { 0, 0 };
+  g_autofree char *aulus = place (enc, "rsbs-aulus-varro.xml", "Players", o, 0);
+  g_autofree char *ret = NULL;
+  g_autofree char *xml = NULL;
+  g_autoptr(GError) error = NULL;
+  ArbOutcome *out;
+
+  if (!sheets_have_move ())
+    {
+      g_test_skip ("the sheet has no movement rate field yet");
+      return;
+    }
+  xml = with_move (retiarius_xml);
+  ret = place_xml (enc, xml, "Rome", steps (o, 0, 4), 3);
+  rules = shipped;
+  out = proc (enc, "rsbs.net", (int[]){ 9, 9, 1, 2 }, 4, &error,
+              "id", ret, "target", aulus, "dice", "2", "foe-dice", "2", NULL);
+  rules = house;
+  g_assert_no_error (error);
+  g_assert_cmpint (out->status, ==, ARB_OUTCOME_DONE);
+  g_assert_true (log_has (out->step, "Aulus Varro beats the toss"));
+  arb_encounter_apply (enc, g_steal_pointer (&out->step));
+  arb_outcome_free (out);
+  g_assert_false (arb_rsbs_has_condition (enc, NULL, aulus, "ensnared"));
+  g_assert_cmpint (burned (enc, ret), ==, 2);
+  g_assert_cmpint (burned (enc, aulus), ==, 2);
+}
+
 /* Remove Net: Aulus (Rep 4) not touching anyone: 4/10 shown first. A 4
  * frees him, then 6 burned; ensnared again, a 5 fails, 3 burned. */
 static void
@@ -1076,6 +1112,7 @@ main (int   argc,
   g_test_add_func ("/rsbs/combat/reach", test_reach);
   g_test_add_func ("/rsbs/combat/bash", test_bash);
   g_test_add_func ("/rsbs/combat/net", test_net);
+  g_test_add_func ("/rsbs/combat/net-missed-empty", test_net_missed_empty);
   g_test_add_func ("/rsbs/combat/remove-net", test_remove_net);
   g_test_add_func ("/rsbs/combat/pilum", test_pilum);
   g_test_add_func ("/rsbs/combat/sand", test_sand);

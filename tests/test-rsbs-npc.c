@@ -385,6 +385,41 @@ test_foe_dice (void)
   g_assert_cmpstr (before, ==, after);
 }
 
+/* The attack named by id= (as arbiter-cli and the action dialog give
+ * it), at a player's figure: the activation that ends is the NPC's, not
+ * his target's. Aulus passes 2 (1, 2) to Glaucus's none (9, 10): the
+ * toss misses and no referee's table is read. */
+static void
+test_attack_ends_own (void)
+{
+  g_autoptr(ArbEncounter) enc = new_match ();
+  g_autofree char *npc = add_figure (enc, "Glaucus", "npc", "Black", 4, "none", "Trident:2H,Net:NT", 4, 2);
+  g_autofree char *pc = add_figure (enc, "Aulus", "character", "Red", 4, "large", "Gladius:HH", 3, 7);
+  g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GArray) dice = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(ArbOutcome) outcome = NULL;
+  g_autoptr(GError) error = NULL;
+  static const int rolls[] = { 9, 10, 1, 2 };
+
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "current", npc);
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "active-side", "Black");
+  set_live (enc, npc, "npc-stage", "2");
+  set_live (enc, npc, "intent", "net");
+  set_live (enc, npc, "intent-target", pc);
+  g_hash_table_insert (params, g_strdup ("id"), g_strdup (npc));
+  g_hash_table_insert (params, g_strdup ("foe-dice"), g_strdup ("2"));
+  g_array_append_vals (dice, rolls, G_N_ELEMENTS (rolls));
+  outcome = arb_procedure_run ("rsbs.npc", enc, rules, params, dice, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+  arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+  g_assert_cmpint (arb_encounter_get_int (enc, npc, "npc-stage", 0), ==, 3);
+  g_assert_cmpint (arb_encounter_get_int (enc, npc, "acted", 0), ==, 1);
+  g_assert_null (arb_encounter_get (enc, pc, "npc-stage"));
+  g_assert_null (arb_encounter_get (enc, pc, "acted"));
+  g_assert_null (arb_encounter_get (enc, pc, "cond.ensnared"));
+}
+
 /* A missile-armed NPC stays and shoots the closest foe in sight: not
  * the one nearer behind him (his rear quarter), and without the
  * attack-type roll. */
@@ -467,6 +502,7 @@ main (int   argc,
   g_test_add_func ("/rsbs/npc/target", test_target);
   g_test_add_func ("/rsbs/npc/stage0", test_stage0);
   g_test_add_func ("/rsbs/npc/foe-dice", test_foe_dice);
+  g_test_add_func ("/rsbs/npc/attack-ends-own", test_attack_ends_own);
   g_test_add_func ("/rsbs/npc/missile", test_missile);
   g_test_add_func ("/rsbs/npc/first-checks", test_first_checks);
 

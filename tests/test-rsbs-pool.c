@@ -534,6 +534,8 @@ test_prematch (void)
 
     g_assert_cmpuint (odds_of (outcome->step, "the match in the Fringe"), ==, 5);
     g_assert_cmpuint (odds_of (outcome->step, "the match in Rome"), ==, 1);
+    /* Read as a place: "in an arena outside Rome", 8-9. */
+    g_assert_cmpuint (odds_of (outcome->step, "the match in an arena outside Rome"), ==, 2);
   }
   ok (m.enc, "rsbs.prematch", (int[]){ 10 }, 1, "opponent-rep", "sheet", NULL);
   g_assert_cmpstr (arb_encounter_get (m.enc, E, "locale"), ==, "rome");

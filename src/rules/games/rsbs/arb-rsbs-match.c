@@ -33,7 +33,7 @@ locale_label (const char *locale)
   if (g_strcmp0 (locale, "heart") == 0)
     return _("the Heart of the Empire");
   if (g_strcmp0 (locale, "outside-rome") == 0)
-    return _("outside Rome");
+    return _("an arena outside Rome");
   return _("Rome and the Colosseum");
 }
 

@@ -358,6 +358,14 @@ arb_rsbs_contest (ArbProc         *proc,
       return TRUE;
     }
 
+  if (kind == CONTEST_NET && pa < pt)
+    {
+      /* The net's table speaks of the target: a toss he beats misses,
+       * and no row is read (so an empty table does not stop it). */
+      arb_step_add_log (step, _("%s beats the toss"), name_of (enc, target));
+      arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("MISSED"));
+      return TRUE;
+    }
   if (!arb_rsbs_read_cell (proc, table, "result", MIN (diff, 3), NULL, &code, &text, error))
     return FALSE;
   arb_step_add_log (step, _("Passes differ by %d: %s"), diff, text && *text ? text : code);
@@ -387,13 +395,6 @@ arb_rsbs_contest (ArbProc         *proc,
 
   blow.striker = pa > pt ? id : target;
   blow.victim = pa > pt ? target : id;
-  if (kind == CONTEST_NET && pa < pt)
-    {
-      /* The net's table speaks of the target: a toss he beats misses. */
-      arb_step_add_log (step, _("%s beats the toss"), name_of (enc, target));
-      arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("MISSED"));
-      return TRUE;
-    }
   if (kind == CONTEST_NET)
     return arb_rsbs_apply_codes (proc, &blow, ARB_RSBS_STAGE_RESULT, code, error);
 

@@ -761,9 +761,12 @@ npc_move (ArbProc     *proc,
 /* Stage 2: the attack, by the shared procedures. */
 static gboolean
 npc_attack (ArbProc     *proc,
-            const char  *id,
+            const char  *id_param,
             GError     **error)
 {
+  /* Our own copy: setting the "id" param below frees the string the
+   * caller passed when it came from that param. */
+  g_autofree char *id = g_strdup (id_param);
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   const char *name = arb_encounter_get_name (enc, id);
