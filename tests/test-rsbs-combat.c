@@ -722,10 +722,10 @@ test_net (void)
   }
 }
 
-/* A toss the target beats misses without reading net-result: with the
- * shipped (still empty) table, the Retiarius 9 9 against Aulus's 1 2 is
- * a miss, not a refusal; each burns the 2 he allotted, Aulus stays
- * free. */
+/* With the shipped (still empty) net-result table the toss is refused
+ * naming it, before anyone allots or rolls, and nothing changes. Filled,
+ * a toss the target beats misses: the Retiarius 9 9 against Aulus's
+ * 1 2; each burns the 2 he allotted, Aulus stays free. */
 static void
 test_net_missed_empty (void)
 {
@@ -744,10 +744,23 @@ test_net_missed_empty (void)
     }
   xml = with_move (retiarius_xml);
   ret = place_xml (enc, xml, "Rome", steps (o, 0, 4), 3);
-  rules = shipped;
+  {
+    g_autofree char *before = arb_encounter_dump_state (enc);
+    g_autofree char *after = NULL;
+
+    rules = shipped;
+    out = proc (enc, "rsbs.net", (int[]){ 9, 9, 1, 2 }, 4, &error,
+                "id", ret, "target", aulus, "dice", "2", "foe-dice", "2", NULL);
+    rules = house;
+    g_assert_null (out);
+    g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE);
+    g_assert_nonnull (strstr (error->message, "rsbs/net-result"));
+    g_clear_error (&error);
+    after = arb_encounter_dump_state (enc);
+    g_assert_cmpstr (before, ==, after);
+  }
   out = proc (enc, "rsbs.net", (int[]){ 9, 9, 1, 2 }, 4, &error,
               "id", ret, "target", aulus, "dice", "2", "foe-dice", "2", NULL);
-  rules = house;
   g_assert_no_error (error);
   g_assert_cmpint (out->status, ==, ARB_OUTCOME_DONE);
   g_assert_true (log_has (out->step, "Aulus Varro beats the toss"));
