@@ -1027,6 +1027,28 @@ reload (ArbEncounter  *enc,
   return arb_encounter_load_bytes (bytes, "fight.xml", rules, error);
 }
 
+/* A value naming the one who leaves alone (an NPC's foe aimed at) is
+ * cleared with him, so the file still loads; undo brings both back. */
+static void
+test_remove_clears_aim (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("rsbs", NULL);
+  g_autoptr(ArbEncounter) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *a = add_combatant (enc, "rsbs-aulus-varro.xml", "Red", NULL);
+  g_autofree char *b = add_combatant (enc, "rsbs-glaucus-the-net.xml", "Black", NULL);
+
+  set_live (enc, b, "intent-target", a);
+  apply_done (enc, run_params (enc, "rsbs.remove", &error, "id", a, NULL));
+  g_assert_no_error (error);
+  g_assert_null (arb_encounter_get (enc, b, "intent-target"));
+  back = reload (enc, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+  g_assert_true (arb_encounter_undo (back));
+  g_assert_cmpstr (arb_encounter_get (back, b, "intent-target"), ==, a);
+}
+
 /* Issue 15: a removed combatant's sheet stays in the state while the
  * history can bring it back, and the file loads, undoes and redoes the
  * remove, in every game; so does its crash-recovery draft. */
@@ -1932,6 +1954,7 @@ main (int   argc,
   g_test_add_func ("/encounter/conditions-turns", test_conditions_turns);
   g_test_add_func ("/encounter/add-and-remove", test_add_and_remove);
   g_test_add_func ("/encounter/remove-then-load", test_remove_then_load);
+  g_test_add_func ("/encounter/remove-clears-aim", test_remove_clears_aim);
   g_test_add_func ("/encounter/odd-order-every-game", test_odd_order_every_game);
   g_test_add_func ("/encounter/bad-live-values", test_bad_live_values);
   g_test_add_func ("/encounter/save-refuses-bad-state", test_save_refuses_bad_state);

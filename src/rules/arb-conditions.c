@@ -319,15 +319,16 @@ arb_conditions_remove_proc (ArbProc  *proc,
       arb_step_set (step, enc, E, ARB_KEY_ORDER, rest[0] ? rest : NULL);
     }
   /* Every other list of figures the game keeps (a movement order, who
-   * grapples whom) loses the figure too: a file naming one who left
-   * would not load. */
+   * grapples whom) loses the figure too, and a value naming him alone (a
+   * foe aimed at) is cleared: a file naming one who left would not
+   * load. */
   {
     ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
     g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
 
     for (const ArbStateKey *k = game ? arb_game_list_state_keys (game) : NULL; k && k->key; k++)
       {
-        if (k->type != ARB_KEY_IDS)
+        if (k->type != ARB_KEY_IDS && k->type != ARB_KEY_ID)
           continue;
         for (guint i = 0; i <= (k->fight ? 0 : g_strv_length (ids)); i++)
           {
@@ -337,6 +338,12 @@ arb_conditions_remove_proc (ArbProc  *proc,
             if (entity == NULL || g_strcmp0 (entity, id) == 0 ||
                 (list = arb_step_peek (step, enc, entity, k->key)) == NULL)
               continue;
+            if (k->type == ARB_KEY_ID)
+              {
+                if (g_str_equal (list, id))
+                  arb_step_set (step, enc, entity, k->key, NULL);
+                continue;
+              }
             {
               g_autofree char *rest = without (list, id);
 
