@@ -7,6 +7,7 @@
  */
 
 #include <string.h>
+#include <glib/gstdio.h>
 
 #include "arb-dice-popover.h"
 #include "arb-tables-window.h"
@@ -448,6 +449,45 @@ test_dice_rolls (void)
   g_assert_finalize_object (widget);
 }
 
+/* A table Arbiter ships empty is saved, at the referee's word, as a
+ * house rule file to fill in, where the library reads house rules; a
+ * copy begun before is kept, never written over. (The action also opens
+ * the file in the desktop's editor, which a test does not do.) */
+static void
+test_fill_in (void)
+{
+  ArbTablesWindow *window = arb_tables_window_new (NULL, rules, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *again = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(ArbRulesetLibrary) house = arb_test_load_rules ();
+  ArbTable *table;
+
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+  g_assert_true (arb_tables_window_show_table (window, "rsbs", "hit-location"));
+  path = arb_tables_window_fill_in (window, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_suffix (path, G_DIR_SEPARATOR_S "arbiter" G_DIR_SEPARATOR_S "rulesets" G_DIR_SEPARATOR_S "rsbs-hit-location.xml"));
+  g_assert_true (arb_ruleset_library_load_file (house, path, &error));
+  g_assert_no_error (error);
+  table = arb_ruleset_library_get_table (house, "rsbs", "hit-location");
+  g_assert_true (arb_table_is_house_rule (table));
+  g_assert_cmpuint (arb_table_get_n_rows (table), ==, 10);
+  g_assert_cmpuint (arb_table_get_n_columns (table), ==, 3);
+
+  /* Begun: the referee's work is kept. */
+  g_assert_true (g_file_set_contents (path, "<!-- ours -->", -1, NULL));
+  again = arb_tables_window_fill_in (window, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (again, ==, path);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "<!-- ours -->");
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -465,6 +505,7 @@ main (int   argc,
   g_test_add_func ("/tables-window/back", test_back);
   g_test_add_func ("/tables-window/columns-line-up", test_columns_line_up);
   g_test_add_func ("/tables-window/house-table", test_house_table);
+  g_test_add_func ("/tables-window/fill-in", test_fill_in);
   g_test_add_func ("/tables-window/dice", test_dice);
   g_test_add_func ("/tables-window/dice-rolls", test_dice_rolls);
 

@@ -13,6 +13,8 @@
 
 #include "config.h"
 
+#include <errno.h>
+
 #include <glib/gi18n.h>
 #include <string.h>
 
@@ -45,6 +47,7 @@ struct _ArbTablesWindow
   GtkWidget         *house_box;
   GtkLabel          *house_label;
   GtkWidget         *placeholder_box;
+  GtkLabel          *placeholder_label;
   GtkEntry          *lookup_entry;
   GtkButton         *roll_button;
   GtkLabel          *answer_label;
@@ -730,6 +733,8 @@ display_table (ArbTablesWindow *self,
     }
   gtk_widget_set_visible (self->house_box, arb_table_is_house_rule (table));
   gtk_widget_set_visible (self->placeholder_box, arb_table_is_placeholder (table));
+  gtk_label_set_text (self->placeholder_label,
+                      _("Arbiter does not have the figures of this table. Copy them from your rulebook into a house rule file and they will show here, in rolls and in look-ups."));
 
   if (dice)
     {
@@ -1095,6 +1100,81 @@ roll_action (GtkWidget  *widget,
   arb_tables_window_roll (ARB_TABLES_WINDOW (widget), NULL);
 }
 
+char *
+arb_tables_window_fill_in (ArbTablesWindow  *self,
+                           GError          **error)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *xml = NULL;
+
+  g_return_val_if_fail (ARB_IS_TABLES_WINDOW (self), NULL);
+  if (self->table == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No table is shown"));
+      return NULL;
+    }
+  /* Where the library reads house rules from at start. */
+  dir = g_build_filename (g_get_user_data_dir (), "arbiter", "rulesets", NULL);
+  base = g_strdup_printf ("%s-%s.xml", arb_table_get_system (self->table), arb_table_get_id (self->table));
+  path = g_build_filename (dir, base, NULL);
+  /* A copy begun earlier holds the referee's work: it is opened, never
+   * written over. */
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    return g_steal_pointer (&path);
+  if (g_mkdir_with_parents (dir, 0755) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("Could not make the folder %s: %s"),
+                   dir, g_strerror (saved));
+      return NULL;
+    }
+  xml = arb_table_to_house_xml (self->table);
+  if (!g_file_set_contents (path, xml, -1, error))
+    return NULL;
+  return g_steal_pointer (&path);
+}
+
+static void
+launched_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      data)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* No editor for XML is no harm: the label says where the file is. */
+  if (!g_app_info_launch_default_for_uri_finish (result, &error))
+    g_debug ("Could not open the house rule file: %s", error->message);
+}
+
+static void
+fill_in_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  ArbTablesWindow *self = ARB_TABLES_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = arb_tables_window_fill_in (self, &error);
+  g_autofree char *uri = NULL;
+  g_autofree char *text = NULL;
+
+  if (path == NULL)
+    {
+      gtk_label_set_text (self->placeholder_label, error->message);
+      return;
+    }
+  /* TRANSLATORS: %s is the house rule file written for the referee to fill in */
+  text = g_strdup_printf (_("Your copy to fill in is %s. Enter each cell from your rulebook (the notes say which codes the rules read), save it, and start Arbiter again to use it."),
+                          path);
+  gtk_label_set_text (self->placeholder_label, text);
+  gtk_label_set_selectable (self->placeholder_label, TRUE);
+  uri = g_filename_to_uri (path, NULL, NULL);
+  if (uri)
+    g_app_info_launch_default_for_uri_async (uri, NULL, NULL, launched_cb, NULL);
+}
+
 static void
 back_action (GtkWidget  *widget,
              const char *action_name,
@@ -1146,6 +1226,7 @@ arb_tables_window_class_init (ArbTablesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbTablesWindow, house_box);
   gtk_widget_class_bind_template_child (widget_class, ArbTablesWindow, house_label);
   gtk_widget_class_bind_template_child (widget_class, ArbTablesWindow, placeholder_box);
+  gtk_widget_class_bind_template_child (widget_class, ArbTablesWindow, placeholder_label);
   gtk_widget_class_bind_template_child (widget_class, ArbTablesWindow, lookup_entry);
   gtk_widget_class_bind_template_child (widget_class, ArbTablesWindow, roll_button);
   gtk_widget_class_bind_template_child (widget_class, ArbTablesWindow, answer_label);
@@ -1163,6 +1244,7 @@ arb_tables_window_class_init (ArbTablesWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "tables.look-up", NULL, look_up_action);
   gtk_widget_class_install_action (widget_class, "tables.roll", NULL, roll_action);
   gtk_widget_class_install_action (widget_class, "tables.back", NULL, back_action);
+  gtk_widget_class_install_action (widget_class, "tables.fill-in", NULL, fill_in_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "tables.search", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK, "tables.look-up", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "tables.roll", NULL);

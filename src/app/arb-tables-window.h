@@ -46,4 +46,9 @@ gboolean         arb_tables_window_roll        (ArbTablesWindow  *self,
 const char      *arb_tables_window_get_row     (ArbTablesWindow  *self);
 const char      *arb_tables_window_get_answer  (ArbTablesWindow  *self);
 
+/* The table shown, saved as a house rule file to fill in (or the copy
+ * begun before, kept as it is): its path, or NULL with @error. */
+char            *arb_tables_window_fill_in (ArbTablesWindow  *self,
+                                            GError          **error);
+
 G_END_DECLS
