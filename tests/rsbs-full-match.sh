@@ -155,6 +155,8 @@ house bash-result '"hit" if n >= 2 else "burn=1" if n == 1 else "none"'
 house flank-attack '"hit" if n >= 2 else "burn=1" if n == 1 else "none"'
 # sand: 1-5 blinded, 6-10 a miss
 house sand '"blinded" if n <= 5 else "miss"'
+# break-off: won by 1 or more free, equal none, lost burn=1
+house break-off '"free" if row.startswith("won") else "none" if row == "equal" else "burn=1"'
 "$cli" table rsbs net-result --roll 2 --data-dir "$house" > "$work/out"
 grep -qF "ensnared" "$work/out"
 "$cli" table rsbs net-result --roll 2 > "$work/out"
@@ -284,6 +286,87 @@ step "turn 3: QH and 4S, Red first; Aulus attacks Brutus with 4 dice, Brutus ans
 run rsbs.next --param cards=QH,4S
 said "Drawn QH and 4S: QH is higher, Red is active first"
 check 'd["turn"] == 3 and d["current"] == "c1"' "turn 3, Aulus first"
+
+# What Aulus might do instead, each tried and undone at once (the undo
+# is the app's: the match goes on from the same state). At turn 3's
+# start Aulus (Rep 4, 12 dice, unmoved, rate 3") touches Brutus (Rep 4,
+# 17 dice) and is 2" from Glaucus (18 dice).
+step "(undone) Aulus bashes Brutus with his large shield: Brutus allots first (2), Aulus 3; 2 passes (1, 2, 8) to 1 (4, 9): burn=1"
+refused "a bash at Glaucus, 2\" off" "Bash Attack: Aulus Varro must touch Glaucus the Net" \
+        rsbs.bash --param id=c1 --param target=c2 --param dice=3 --param foe-dice=2
+# 3d10 against 2d10 at Rep 4, as Brutus's melee of turn 2: a die passes
+# 4 in 10. P(k of 3) = 216, 432, 288, 64 in 1000; P(j of 2) = 36, 48, 16
+# in 100. More: 432*36 + 288*84 + 64*100 = 46144; equal: 216*36 +
+# 432*48 + 288*16 = 33120; fewer: 100000 - 79264 = 20736 (in 100000).
+odds rsbs.bash --param id=c1 --param target=c3 --param dice=3 --param foe-dice=2
+said "The bash costs 1\" of movement: 1\" of 3\" spent"
+said "Aulus Varro allots 3, Brutus the Chaser allots 2"
+said "Chance of Aulus Varro passes more dice: 46.144/100"
+said "Chance of equal passes: 33.12/100"
+said "Chance of Brutus the Chaser passes more dice: 20.736/100"
+run rsbs.bash --param id=c1 --param target=c3 --param dice=3 --param foe-dice=2 \
+    --roll 1 --roll 2 --roll 8 --roll 4 --roll 9
+said "Aulus Varro passes 2, Brutus the Chaser passes 1"
+said "Passes differ by 1: burn=1"
+# Brutus 17 - 2 allotted - 1 (burn=1) = 14; Aulus 12 - 3 = 9.
+check 's["c1"]["moved"] == "1" and s["c1"]["acted"] == "1" and dv("c1", "dice-left") == "9" and dv("c3", "dice-left") == "14"' \
+      "the bash cost Aulus 1\" and 3 dice (9 left); Brutus burned 2 + 1 (14 left)"
+"$cli" encounter undo "$fight" > /dev/null
+check '"moved" not in s["c1"] and "acted" not in s["c1"] and dv("c1", "dice-left") == "12" and dv("c3", "dice-left") == "17"' "the bash undone"
+
+step "(undone) Aulus, at Brutus's front, tries to flank and attack with 2 against 2: 1 pass (1, 7) to none (8, 9): burn=1"
+# 2d10 against 2d10 at Rep 4: P(j of 2) = 36, 48, 16 in 100. More:
+# 48*36 + 16*84 = 3072; equal 36*36 + 48*48 + 16*16 = 3856; fewer 3072
+# (in 10000).
+odds rsbs.flank --param id=c1 --param target=c3 --param dice=2 --param foe-dice=2
+said "Chance of Aulus Varro passes more dice: 30.72/100"
+said "Chance of equal passes: 38.56/100"
+said "Chance of Brutus the Chaser passes more dice: 30.72/100"
+run rsbs.flank --param id=c1 --param target=c3 --param dice=2 --param foe-dice=2 \
+    --roll 1 --roll 7 --roll 8 --roll 9
+said "Aulus Varro passes 1, Brutus the Chaser passes 0"
+said "Passes differ by 1: burn=1"
+check 's["c1"]["acted"] == "1" and "moved" not in s["c1"] and dv("c1", "dice-left") == "10" and dv("c3", "dice-left") == "14"' \
+      "no movement spent; Aulus 12 - 2 = 10, Brutus 17 - 2 - 1 = 14"
+"$cli" encounter undo "$fight" > /dev/null
+check '"acted" not in s["c1"] and dv("c1", "dice-left") == "12" and dv("c3", "dice-left") == "17"' "the flank undone"
+
+step "(undone) Aulus tries to break off from Brutus, 2 against 2: 2 passes (1, 2) to none (8, 9): won by 2 or more, free"
+odds rsbs.break-off --param id=c1 --param target=c3 --param dice=2 --param foe-dice=2
+# The same 2 against 2 at Rep 4 as the flank.
+said "Chance of Aulus Varro passes more dice: 30.72/100"
+said "Chance of equal passes: 38.56/100"
+run rsbs.break-off --param id=c1 --param target=c3 --param dice=2 --param foe-dice=2 \
+    --roll 1 --roll 2 --roll 8 --roll 9
+said "Aulus Varro passes 2, Brutus the Chaser passes 0"
+said "Break off, won by 2 or more: free"
+said "Aulus Varro breaks off and may move away"
+check 's["c1"]["broke-off"] == "1" and "acted" not in s["c1"] and dv("c1", "dice-left") == "10" and dv("c3", "dice-left") == "15"' \
+      "Aulus free and not done (he may move away); 10 and 15 dice left"
+refused "a second break off" "Break Off: Aulus Varro has broken off already and may move away" \
+        rsbs.break-off --param id=c1 --param target=c3 --param dice=2 --param foe-dice=2
+step "(undone) free, Aulus steps 1\" to 4,1, out from behind Brutus, and kicks sand at Glaucus, 2\" away: 3, blinded"
+# From 5,1 Brutus stands between Aulus and Glaucus: no sight of him.
+refused "sand at Glaucus from behind Brutus" "Field of Vision: Aulus Varro cannot see Glaucus the Net" \
+        rsbs.sand --param id=c1 --param target=c2
+refused "sand at Brutus, in contact" "Kicking Sand: the target must be no closer than 1\" and no farther than 3\"; Brutus the Chaser is 0\" off" \
+        rsbs.sand --param id=c1 --param target=c3
+run rsbs.move --param id=c1 --param to=4,1
+said "Aulus Varro moves to 4,1: 1\" of his 3\" (1\" forward, 1 turn of 90 degrees or less (free))"
+check 'at("c1", 4, 1) and s["c1"]["moved"] == "1"' "Aulus at 4,1, 1\" of 3\" spent"
+# The house sand table: faces 1-5 blinded, 6-10 miss: 5 of 10 tell.
+odds rsbs.sand --param id=c1 --param target=c2
+said "Chance of Aulus Varro's sand tells on Glaucus the Net: 5/10"
+run rsbs.sand --param id=c1 --param target=c2 --roll 3
+said "Aulus Varro kicks sand at Glaucus the Net, 2\" away"
+said "Sand: 3, blinded"
+check 'c["c2"]["conditions"].get("blinded") == "on" and s["c1"]["acted"] == "1" and dv("c1", "dice-left") == "9"' \
+      "Glaucus blinded; the kick burned Aulus 1 die (10 - 1 = 9 left)"
+"$cli" encounter undo "$fight" > /dev/null
+"$cli" encounter undo "$fight" > /dev/null
+"$cli" encounter undo "$fight" > /dev/null
+check '"blinded" not in c["c2"]["conditions"] and "broke-off" not in s["c1"] and "acted" not in s["c1"] and "moved" not in s["c1"] and at("c1", 5, 1, 5) and dv("c1", "dice-left") == "12" and dv("c3", "dice-left") == "17"' \
+      "the sand, the step and the break off undone: Aulus back at 5,1 facing south, 12 dice"
 odds rsbs.melee --param id=c1 --param target=c3 --param dice=4 --param foe-dice=3
 said "Aulus Varro allots 4, Brutus the Chaser allots 3"
 # 4d10 against 3d10 at Rep 4: more 467968, equal 286656, fewer 245376 in 10000000
