@@ -9,7 +9,10 @@
 # allocation and passes read in the referee's result table, the harm
 # chain (hit location, armor protection, damage, wound), an NPC catching
 # its breath, a figure spent and its appeal for mercy, and what a
-# referee must not be let do. Every state along the way is checked, then
+# referee must not be let do. At turn 3 what Aulus might have done
+# instead is tried and undone at once: a bash, a flank and attack, a
+# break off, a kick of sand; an archer (Drusa) and a pilum thrower (a
+# sheet of the script's) enter for a shot and a throw, and leave again. Every state along the way is checked, then
 # everything is undone.
 #
 # The book's combat tables are not in the seed and ship empty: like a
@@ -28,6 +31,23 @@ fight="$work/match.xml"
 house="$work/house"
 export XDG_DATA_HOME="$work/data"
 mkdir -p "$house/rulesets"
+
+# Pilus: a Rep 4 gladiator with a pilum (class PI) and a gladius, no
+# shield; only the chest's armor class is given (the others default).
+cat > "$work/pilus.xml" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<sheet system="rsbs" kind="character" format="1">
+  <name>Pilus</name>
+  <rep>4</rep>
+  <move>3</move>
+  <primary-style>Hoplomachus</primary-style>
+  <size>M</size>
+  <shield>none</shield>
+  <armor-class location="chest" ac="3"/>
+  <weapon name="Pilum" class="PI"/>
+  <weapon name="Gladius" class="HH"/>
+</sheet>
+XML
 
 enc_file="$fight"
 . "$src/tests/cli-check.sh"
@@ -157,6 +177,10 @@ house flank-attack '"hit" if n >= 2 else "burn=1" if n == 1 else "none"'
 house sand '"blinded" if n <= 5 else "miss"'
 # break-off: won by 1 or more free, equal none, lost burn=1
 house break-off '"free" if row.startswith("won") else "none" if row == "equal" else "burn=1"'
+# missile-range: a throwing spear 6", a pilum 5", a bow 5"
+house missile-range '{"TS": "6", "PI": "5", "BW": "5"}[row]'
+# missile-hit: in every column 1-6 hit, 7-10 a miss
+house missile-hit '"hit" if n <= 6 else "miss"'
 "$cli" table rsbs net-result --roll 2 --data-dir "$house" > "$work/out"
 grep -qF "ensnared" "$work/out"
 "$cli" table rsbs net-result --roll 2 > "$work/out"
@@ -367,6 +391,48 @@ check 'c["c2"]["conditions"].get("blinded") == "on" and s["c1"]["acted"] == "1" 
 "$cli" encounter undo "$fight" > /dev/null
 check '"blinded" not in c["c2"]["conditions"] and "broke-off" not in s["c1"] and "acted" not in s["c1"] and "moved" not in s["c1"] and at("c1", 5, 1, 5) and dv("c1", "dice-left") == "12" and dv("c3", "dice-left") == "17"' \
       "the sand, the step and the break off undone: Aulus back at 5,1 facing south, 12 dice"
+
+step "(undone) Drusa of Philippi, a gladiatrix archer, enters for Red at 8,5: her bow reaches 5\" - 1\" = 4\": Brutus (5\") is beyond, Glaucus (4\") is not"
+"$cli" encounter add "$fight" "$src/data/sheets/rsbs-drusa-of-philippi.xml" --side Red --at 8,5 --facing 2 > /dev/null
+# Her pool: 5 x Rep 5 + 2 for a gladiatrix = 27.
+check 'dv("c4", "dice-pool") == "27" and at("c4", 8, 5, 2)' "Drusa at 8,5 with 27 dice"
+refused "a shot at Brutus, 5\" off" "Missile Combat: Brutus the Chaser is 5\" away, beyond the Bow's 4\"" \
+        rsbs.throw --param id=c4 --param target=c3
+
+step "(undone) she shoots Glaucus: 2, a hit; from his flank the left arm (4), AC 4; armor 3: it holds"
+# The house missile-hit: faces 1-6 of 10 hit in the bow column.
+odds rsbs.throw --param id=c4 --param target=c2
+said "A gladiatrix's range is 1\" shorter (Female Gladiators): 4\""
+said "Chance of Drusa of Philippi hits Glaucus the Net: 6/10"
+run rsbs.throw --param id=c4 --param target=c2 --roll 2 --roll 4 --roll 3
+said "To hit (BW): 2, hit"
+# The house hit-location gives the left arm in every flank row; Glaucus's
+# left arm (a quilted manica) is AC 4, no shield; house armor 1-5 holds.
+said "Hit location (flank column): 4, left arm, armor class 4"
+said "Armor protection (AC 4): 3, none"
+check 'dv("c4", "dice-left") == "26" and s["c4"]["acted"] == "1" and "thrown.Bow" not in s["c4"] and "wounds" not in s["c2"]' \
+      "a shot burns 1 die (26 left); a bow is not thrown away; Glaucus unhurt"
+"$cli" encounter undo "$fight" > /dev/null
+"$cli" encounter undo "$fight" > /dev/null
+check 'len(d["combatants"]) == 3' "Drusa's shot and entry undone"
+
+step "(undone) Pilus (a sheet of the script's: Rep 4, a pilum) enters for Red at 3,1, 2\" off Brutus's front: 2 hits, and the pilum strikes the large shield (3): dropped"
+"$cli" encounter add "$fight" "$work/pilus.xml" --side Red --at 3,1 --facing 0 > /dev/null
+# Hit: faces 1-6 of 10 in the pilum column. Then the book's pilum-shield
+# table (shipped filled): the large shield is struck on 1-6 and 7-8, the
+# body reached on 9-10: 8 of 10.
+odds rsbs.throw --param id=c4 --param target=c3 --roll 2
+said "Pilus throws his Pilum at Brutus the Chaser, 2\" away"
+said "Chance of Pilus hits Brutus the Chaser: 6/10"
+said "Chance of the pilum strikes the large shield: 8/10"
+run rsbs.throw --param id=c4 --param target=c3 --roll 2 --roll 3
+said "To hit (PI): 2, hit"
+said "Pilum against a large shield: 3, Shield struck and dropped"
+check 's["c3"]["shield-lost"] == "1" and s["c4"]["thrown.Pilum"] == "1" and dv("c4", "dice-left") == "19" and "wounds" not in s["c3"]' \
+      "Brutus's shield ruined on the ground; the pilum is gone from Pilus's hand; 20 - 1 = 19 dice"
+"$cli" encounter undo "$fight" > /dev/null
+"$cli" encounter undo "$fight" > /dev/null
+check 'len(d["combatants"]) == 3 and "shield-lost" not in s["c3"]' "the pilum and Pilus undone: Brutus's shield in hand"
 odds rsbs.melee --param id=c1 --param target=c3 --param dice=4 --param foe-dice=3
 said "Aulus Varro allots 4, Brutus the Chaser allots 3"
 # 4d10 against 3d10 at Rep 4: more 467968, equal 286656, fewer 245376 in 10000000
