@@ -403,7 +403,7 @@ step "(undone) she shoots Glaucus: 2, a hit; from his flank the left arm (4), AC
 # The house missile-hit: faces 1-6 of 10 hit in the bow column.
 odds rsbs.throw --param id=c4 --param target=c2
 said "A gladiatrix's range is 1\" shorter (Female Gladiators): 4\""
-said "Chance of Drusa of Philippi hits Glaucus the Net: 6/10"
+said "Chance of Drusa of Philippi hitting Glaucus the Net: 6/10"
 run rsbs.throw --param id=c4 --param target=c2 --roll 2 --roll 4 --roll 3
 said "To hit (BW): 2, hit"
 # The house hit-location gives the left arm in every flank row; Glaucus's
@@ -422,9 +422,9 @@ step "(undone) Pilus (a sheet of the script's: Rep 4, a pilum) enters for Red at
 # table (shipped filled): the large shield is struck on 1-6 and 7-8, the
 # body reached on 9-10: 8 of 10.
 odds rsbs.throw --param id=c4 --param target=c3 --roll 2
-said "Pilus throws his Pilum at Brutus the Chaser, 2\" away"
-said "Chance of Pilus hits Brutus the Chaser: 6/10"
-said "Chance of the pilum strikes the large shield: 8/10"
+said "Pilus throws the Pilum at Brutus the Chaser, 2\" away"
+said "Chance of Pilus hitting Brutus the Chaser: 6/10"
+said "Chance of the pilum striking the large shield: 8/10"
 run rsbs.throw --param id=c4 --param target=c3 --roll 2 --roll 3
 said "To hit (PI): 2, hit"
 said "Pilum against a large shield: 3, Shield struck and dropped"

@@ -836,14 +836,14 @@ test_pilum (void)
 
     g_assert_no_error (error);
     g_assert_cmpint (ask->status, ==, ARB_OUTCOME_NEEDS_ROLL);
-    g_assert_cmpuint (odds_of (ask->step, "the pilum strikes the large shield"), ==, 8);
+    g_assert_cmpuint (odds_of (ask->step, "the pilum striking the large shield"), ==, 8);
   }
   {
     /* The odds of the hit before its die: 1-5 of our table. */
     g_autoptr(ArbOutcome) ask = proc (enc, "rsbs.throw", NULL, 0, &error, "id", leg, "target", sec, NULL);
 
     g_assert_no_error (error);
-    g_assert_cmpuint (odds_of (ask->step, "Legionary hits Secutor"), ==, 5);
+    g_assert_cmpuint (odds_of (ask->step, "Legionary hitting Secutor"), ==, 5);
   }
   apply_done (enc, proc (enc, "rsbs.throw", (int[]){ 1, 8 }, 2, &error, "id", leg, "target", sec, "weapon", "Pilum", NULL));
   g_assert_cmpint (arb_encounter_get_int (enc, sec, "shield-lost", 0), ==, 1);
@@ -868,7 +868,7 @@ test_pilum (void)
     g_autoptr(ArbOutcome) ask = proc (enc, "rsbs.throw", (int[]){ 1, 7 }, 2, &error, "id", leg, "target", thraex, NULL);
 
     g_assert_no_error (error);
-    g_assert_cmpuint (odds_of (ask->step, "the pilum strikes the small shield"), ==, 6);
+    g_assert_cmpuint (odds_of (ask->step, "the pilum striking the small shield"), ==, 6);
     g_assert_cmpint (ask->status, ==, ARB_OUTCOME_NEEDS_ROLL);
     g_assert_cmpstr (ask->purpose, ==, "hit location");
     g_assert_true (log_has (ask->step, "a throwing spear's hit"));

@@ -157,7 +157,8 @@ missile_hit (ArbProc      *proc,
   if (g_str_equal (weapon_class, "PI") && g_strcmp0 (shield, "none") != 0 &&
       (arc == ARB_RSBS_FRONT || arc == ARB_RSBS_LEFT_FLANK))
     {
-      g_autofree char *label = g_strdup_printf (_("the pilum strikes the %s shield"), shield);
+      /* TRANSLATORS: odds read "Chance of the pilum striking the large shield: 8/10" */
+      g_autofree char *label = g_strdup_printf (_("the pilum striking the %s shield"), shield);
 
       arb_step_add_odds (step, label, pilum_faces (proc, shield), 10);
       if (!arb_proc_roll (proc, "1d10", _("pilum against the shield"), &roll))
@@ -223,12 +224,16 @@ arb_rsbs_throw (ArbProc  *proc,
 
   column = g_ascii_strdown (wclass, -1);
   {
-    g_autofree char *label = g_strdup_printf (_("%s hits %s"), name_of (enc, id), name_of (enc, target));
+    /* TRANSLATORS: odds read "Chance of Drusa hitting Glaucus: 6/10" */
+    g_autofree char *label = g_strdup_printf (_("%s hitting %s"), name_of (enc, id), name_of (enc, target));
 
     if (!faces_odds (proc, "missile-hit", column, label, code_hits, error))
       return FALSE;
   }
-  arb_step_add_log (step, _("%s throws his %s at %s, %d\" away"), name_of (enc, id), weapon, name_of (enc, target), gap);
+  if (g_str_equal (wclass, "BW"))
+    arb_step_add_log (step, _("%s shoots the %s at %s, %d\" away"), name_of (enc, id), weapon, name_of (enc, target), gap);
+  else
+    arb_step_add_log (step, _("%s throws the %s at %s, %d\" away"), name_of (enc, id), weapon, name_of (enc, target), gap);
   arb_rsbs_burn (proc, id, 1, _("missile fire"));
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_ACTED, 1);
   /* Shooter and target alike are in combat (Catching Breath, 4). */
