@@ -350,6 +350,13 @@ house_rules (void)
     "    <row min=\"1\" max=\"1\" label=\"1\"><cell column=\"result\">dodge</cell></row>\n"
     "    <row min=\"0\" max=\"0\" label=\"0\"><cell column=\"result\">none</cell></row>\n"
     "  </table>\n"
+    "  <table id=\"missile-range\" key=\"weapon class\">\n"
+    "    <title>Ours</title><source>Our house table</source>\n"
+    "    <column key=\"range\" title=\"Range\"/>\n"
+    "    <row name=\"TS\"><cell column=\"range\">5</cell></row>\n"
+    "    <row name=\"PI\"><cell column=\"range\">4</cell></row>\n"
+    "    <row name=\"BW\"><cell column=\"range\">6</cell></row>\n"
+    "  </table>\n"
     "</ruleset>\n";
   ArbRulesetLibrary *house = arb_test_load_rules ();
   g_autoptr(GBytes) bytes = g_bytes_new_static (house_xml, sizeof house_xml - 1);
@@ -463,7 +470,11 @@ test_missile (void)
   g_assert_false (arb_rsbs_npc_destination (enc, NULL, npc, "shoot", ahead, &to, &facing));
   set_live (enc, ARB_ENCOUNTER_ENTITY, "current", npc);
   set_live (enc, ARB_ENCOUNTER_ENTITY, "active-side", "Black");
-  done = run_npc (enc, NULL, 0, &error);
+  {
+    g_autoptr(ArbRulesetLibrary) house = house_rules ();
+
+    done = arb_procedure_run ("rsbs.npc", enc, house, NULL, NULL, NULL, &error);
+  }
   g_assert_no_error (error);
   g_assert_cmpint (done->status, ==, ARB_OUTCOME_DONE);
   g_assert_cmpuint (arb_step_get_dice (done->step)->len, ==, 0);
@@ -471,6 +482,110 @@ test_missile (void)
   g_assert_cmpstr (arb_encounter_get (enc, npc, "intent"), ==, "shoot");
   g_assert_cmpstr (arb_encounter_get (enc, npc, "intent-target"), ==, ahead);
   g_assert_nonnull (behind);
+}
+
+/* Runs one stage of @npc's activation with the house tables, applied. */
+static void
+house_stage (ArbEncounter *enc)
+{
+  g_autoptr(ArbRulesetLibrary) house = house_rules ();
+  g_autoptr(ArbOutcome) done = NULL;
+  g_autoptr(GError) error = NULL;
+
+  done = arb_procedure_run ("rsbs.npc", enc, house, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (done->status, ==, ARB_OUTCOME_DONE);
+  arb_encounter_apply (enc, g_steal_pointer (&done->step));
+}
+
+/* No target in range: a bowman (house range 6", rate 4) on hex 1 whose
+ * only foe stands on hex 11, 9" away, moves the least that brings him
+ * within 6": 3 hexes, to hex 4 (7 hexes, 6" from the foe), and shoots
+ * next. With rate 2 he gets 2 hexes along, to hex 3, 7" off: out of
+ * range, the activation ends after the move. */
+static void
+test_missile_closes (void)
+{
+  for (int rate = 4; rate >= 2; rate -= 2)
+    {
+      g_autoptr(ArbEncounter) enc = new_match ();
+      g_autofree char *npc = add_figure (enc, "Bowman", "npc", "Black", 4, "none", "Bow:BW", rate, 1);
+      g_autofree char *pc = add_figure (enc, "Aulus", "character", "Red", 4, "large", "Gladius:HH", 3, 11);
+      ArbHex at;
+      int facing;
+
+      g_assert_cmpint (arb_rsbs_gap (enc, NULL, npc, pc), ==, 9);
+      set_live (enc, ARB_ENCOUNTER_ENTITY, "current", npc);
+      set_live (enc, ARB_ENCOUNTER_ENTITY, "active-side", "Black");
+      house_stage (enc);
+      g_assert_cmpstr (arb_encounter_get (enc, npc, "intent"), ==, "shoot");
+      g_assert_cmpstr (arb_encounter_get (enc, npc, "intent-target"), ==, pc);
+      g_assert_cmpint (arb_encounter_get_int (enc, npc, "npc-stage", 0), ==, 1);
+      house_stage (enc);
+      g_assert_true (arb_rsbs_where (enc, NULL, npc, &at, &facing));
+      g_assert_cmpint (at.r, ==, 0);
+      g_assert_cmpint (facing, ==, 0);
+      if (rate == 4)
+        {
+          g_assert_cmpint (at.q, ==, 4);
+          g_assert_cmpint (arb_rsbs_gap (enc, NULL, npc, pc), ==, 6);
+          g_assert_cmpint (arb_encounter_get_int (enc, npc, "npc-stage", 0), ==, 2);
+          g_assert_null (arb_encounter_get (enc, npc, "acted"));
+        }
+      else
+        {
+          g_assert_cmpint (at.q, ==, 3);
+          g_assert_cmpint (arb_rsbs_gap (enc, NULL, npc, pc), ==, 7);
+          g_assert_cmpint (arb_encounter_get_int (enc, npc, "npc-stage", 0), ==, 3);
+          g_assert_cmpint (arb_encounter_get_int (enc, npc, "acted", 0), ==, 1);
+        }
+    }
+}
+
+/* Already in range (4" of a 6" bow) he stays on his hex and shoots
+ * next; with the missile-range table still empty, his activation is
+ * refused naming it, and nothing changes. */
+static void
+test_missile_stays (void)
+{
+  g_autoptr(ArbEncounter) enc = new_match ();
+  g_autofree char *npc = add_figure (enc, "Bowman", "npc", "Black", 4, "none", "Bow:BW", 4, 6);
+  g_autofree char *pc = add_figure (enc, "Aulus", "character", "Red", 4, "large", "Gladius:HH", 3, 11);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(GError) error = NULL;
+  ArbOutcome *refused;
+  ArbHex at;
+
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "current", npc);
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "active-side", "Black");
+  before = arb_encounter_dump_state (enc);
+  refused = run_npc (enc, NULL, 0, &error);
+  g_assert_null (refused);
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE);
+  g_assert_nonnull (strstr (error->message, "rsbs/missile-range"));
+  after = arb_encounter_dump_state (enc);
+  g_assert_cmpstr (before, ==, after);
+
+  house_stage (enc);
+  g_assert_cmpstr (arb_encounter_get (enc, npc, "intent-target"), ==, pc);
+  house_stage (enc);
+  g_assert_true (arb_rsbs_where (enc, NULL, npc, &at, NULL));
+  g_assert_cmpint (at.q, ==, 6);
+  g_assert_cmpint (at.r, ==, 0);
+  g_assert_cmpint (arb_encounter_get_int (enc, npc, "npc-stage", 0), ==, 2);
+
+  /* The move stage too reads the range: emptied again, refused. */
+  g_clear_error (&error);
+  g_clear_pointer (&before, g_free);
+  g_clear_pointer (&after, g_free);
+  set_live (enc, npc, "npc-stage", "1");
+  before = arb_encounter_dump_state (enc);
+  refused = run_npc (enc, NULL, 0, &error);
+  g_assert_null (refused);
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE);
+  after = arb_encounter_dump_state (enc);
+  g_assert_cmpstr (before, ==, after);
 }
 
 /* The first die of an activation is not the attack roll when something
@@ -527,6 +642,8 @@ main (int   argc,
   g_test_add_func ("/rsbs/npc/foe-dice", test_foe_dice);
   g_test_add_func ("/rsbs/npc/attack-ends-own", test_attack_ends_own);
   g_test_add_func ("/rsbs/npc/missile", test_missile);
+  g_test_add_func ("/rsbs/npc/missile-closes", test_missile_closes);
+  g_test_add_func ("/rsbs/npc/missile-stays", test_missile_stays);
   g_test_add_func ("/rsbs/npc/first-checks", test_first_checks);
 
   return g_test_run ();

@@ -23,6 +23,7 @@
 #include "arb-rsbs-npc.h"
 #include "arb-rsbs-procs.h"
 #include "arb-ruleset.h"
+#include "arb-sheet.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -413,6 +414,79 @@ arb_rsbs_npc_destination (ArbEncounter *enc,
   return to->q != at.q || to->r != at.r;
 }
 
+/* The reach of @id's missile weapon, as the throw reads it: the
+ * referee's rsbs/missile-range, 1" less for a gladiatrix (Female
+ * Gladiators). */
+static gboolean
+npc_missile_range (ArbProc     *proc,
+                   const char  *id,
+                   int         *range,
+                   GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_autofree char *weapon = arb_rsbs_weapon_of_class (enc, step, id, "TS PI BW");
+  const char *wclass = weapon ? arb_rsbs_weapon_class (enc, id, weapon) : NULL;
+  const char *code = NULL, *text = NULL;
+  ArbSheet *sheet;
+  char *end = NULL;
+  gint64 inches;
+
+  if (wclass == NULL)
+    return arb_proc_refuse (error, NULL, _("%s has no throwing spear, pilum or bow in hand"),
+                            arb_encounter_get_name (enc, id));
+  if (!arb_rsbs_read_cell (proc, "missile-range", "range", -1, wclass, &code, &text, error))
+    return FALSE;
+  inches = code ? g_ascii_strtoll (code, &end, 10) : -1;
+  if (code == NULL || end == code || *end != '\0' || inches < 0 || inches > 1000)
+    return arb_proc_refuse (error, NULL, _("The table rsbs/missile-range gives “%s” for %s, not a number of inches"),
+                            code ? code : "", wclass);
+  *range = (int)inches;
+  sheet = arb_encounter_get_sheet (enc, id);
+  if (sheet && arb_sheet_get_bool (sheet, "gladiatrix"))
+    *range = MAX (0, *range - 1);
+  return TRUE;
+}
+
+/* Whether @id can shoot @foe from where he stands: within @range and in
+ * his sight. */
+static gboolean
+npc_can_shoot (ArbEncounter *enc,
+               ArbStep      *step,
+               const char   *id,
+               const char   *foe,
+               int           range)
+{
+  ArbHex hex;
+  int gap = arb_rsbs_gap (enc, step, id, foe);
+
+  return gap >= 0 && gap <= range && arb_rsbs_where (enc, step, foe, &hex, NULL) &&
+         arb_rsbs_sees (enc, step, id, hex);
+}
+
+/* A missile-armed NPC's target: the closest foe in range and sight;
+ * with none, the nearest foe, whom he moves to bring into range. */
+static char *
+npc_missile_target (ArbEncounter *enc,
+                    ArbStep      *step,
+                    const char   *id,
+                    int           range,
+                    gboolean     *in_range)
+{
+  g_auto(GStrv) all = arb_rsbs_foes (enc, step, id, FALSE);
+
+  *in_range = FALSE;
+  if (all == NULL || all[0] == NULL)
+    return NULL;
+  for (guint i = 0; all[i]; i++)
+    if (npc_can_shoot (enc, step, id, all[i], range))
+      {
+        *in_range = TRUE;
+        return g_strdup (all[i]);
+      }
+  return g_strdup (all[0]);
+}
+
 /* Intent words for people. */
 static const char *
 intent_label (const char *intent)
@@ -561,9 +635,18 @@ npc_checks (ArbProc     *proc,
    * roll for the type of attack (Arbiter's reading of the exception). */
   if (npc_has_missile (enc, step, id))
     {
-      target = arb_rsbs_npc_target (enc, step, id, TRUE);
+      int range;
+      gboolean in_range;
+
+      if (!npc_missile_range (proc, id, &range, error))
+        return FALSE;
+      target = npc_missile_target (enc, step, id, range, &in_range);
       intent = "shoot";
-      why = g_strdup (_("missile-armed NPCs stay in place and shoot the closest target in sight"));
+      if (in_range)
+        why = g_strdup (_("missile-armed NPCs stay in place and shoot the closest target in range and sight"));
+      else
+        why = g_strdup_printf (_("no foe within his %d\" and in sight: he moves the least that brings the nearest within range (Actions for Uncontrolled NPCs)"),
+                               range);
     }
   else
     {
@@ -602,6 +685,8 @@ npc_checks (ArbProc     *proc,
         return FALSE;
       arb_step_add_log (step, _("Attack roll %d: %s"), roll, why);
     }
+  if (target && g_str_equal (intent, "shoot"))
+    arb_step_add_log (step, _("%s shoots without the attack roll: %s"), name, why);
   if (target == NULL)
     {
       arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, "none");
@@ -659,7 +744,7 @@ npc_move (ArbProc     *proc,
   int extra = g_strcmp0 (intent, "bash") == 0 || g_strcmp0 (intent, "net") == 0 ? 1 : 0;
   g_autoptr(GArray) path = NULL;
   ArbHex to, at;
-  int facing, now_facing = -1;
+  int facing, now_facing = -1, range = 0;
   gboolean moves;
 
   if (target == NULL || arb_rsbs_is_out (enc, step, target))
@@ -679,6 +764,21 @@ npc_move (ArbProc     *proc,
     }
   arb_rsbs_where (enc, step, id, &at, &now_facing);
   moves = arb_rsbs_npc_destination (enc, step, id, intent, target, &to, &facing);
+  if (g_strcmp0 (intent, "shoot") == 0)
+    {
+      ArbHex there;
+
+      if (!npc_missile_range (proc, id, &range, error))
+        return FALSE;
+      /* Out of range, he moves the least that brings the target within
+       * it: the free hex @range inches off nearest to him. */
+      if (arb_rsbs_gap (enc, step, id, target) > range && arb_rsbs_where (enc, step, target, &there, NULL) &&
+          nearest_at_gap (enc, step, id, at, there, range, &to))
+        {
+          facing = facing_toward (to, there, facing);
+          moves = to.q != at.q || to.r != at.r;
+        }
+    }
   if (moves)
     {
       path = arb_rsbs_route (enc, step, id, to);
@@ -739,7 +839,7 @@ npc_move (ArbProc     *proc,
     else if (g_strcmp0 (intent, "sand") == 0)
       strikes = gap >= 1 && gap <= 3;
     else if (g_strcmp0 (intent, "shoot") == 0)
-      strikes = TRUE;
+      strikes = npc_can_shoot (enc, step, id, target, range);
     else
       strikes = FALSE;
 
