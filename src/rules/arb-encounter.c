@@ -574,8 +574,11 @@ arb_step_peek_hex (ArbStep      *step,
       !parse_int (step ? arb_step_peek (step, self, entity, ARB_KEY_R) : arb_encounter_get (self, entity, ARB_KEY_R), &r) ||
       ABS (q) > 10000 || ABS (r) > 10000)
     return FALSE;
-  hex->q = q;
-  hex->r = r;
+  if (hex)
+    {
+      hex->q = q;
+      hex->r = r;
+    }
   if (!parse_int (step ? arb_step_peek (step, self, entity, ARB_KEY_FACING) : arb_encounter_get (self, entity, ARB_KEY_FACING), &f))
     f = 0;
   if (facing)

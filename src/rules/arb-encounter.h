@@ -284,8 +284,8 @@ int           arb_step_peek_field_int       (ArbStep            *step,
                                              const char         *entity,
                                              const char         *key,
                                              int                 fallback);
-/* Where @entity will stand once @step applies (@step and @facing may be
- * NULL). */
+/* Where @entity will stand once @step applies (@step, @hex and @facing
+ * may be NULL: FALSE alone says it is off the map). */
 gboolean      arb_step_peek_hex             (ArbStep            *step,
                                              ArbEncounter       *self,
                                              const char         *entity,

@@ -28,17 +28,7 @@ arb_rsbs_where (ArbEncounter *enc,
                 ArbHex       *hex,
                 int          *facing)
 {
-  ArbHex h;
-  int f = 0;
-
-  /* arb_step_peek_hex() fills both: callers may want only one. */
-  if (!arb_step_peek_hex (step, enc, id, &h, &f))
-    return FALSE;
-  if (hex)
-    *hex = h;
-  if (facing)
-    *facing = f;
-  return TRUE;
+  return arb_step_peek_hex (step, enc, id, hex, facing);
 }
 
 /* A hex's offset on the plane. The angle between two offsets is the
