@@ -49,7 +49,7 @@ static const ArbConditionSpec conditions[] = {
   { "destroyed", N_("Destroyed") },
   { NULL }
 };
-static const char * const out_conditions[] = { NULL };
+static const char * const out_conditions[] = { "destroyed", NULL };
 /* What arb_dogfight_list_zones() marks: the six areas off the nose,
  * their numbers in the ring two hexes out. */
 static const ArbZoneLegend zone_legend[] = {
