@@ -666,3 +666,114 @@ arb_dogfight_table_int_named (ArbProc     *proc,
 {
   return cell_int (proc, table, 0, row_name, column, key, out, error);
 }
+
+/* The code of @table's cell for @roll in @column; stops the procedure
+ * with the table named when there is none. */
+static const char *
+cell_code (ArbProc    *proc,
+           const char *table_id,
+           int         roll,
+           const char *column)
+{
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "dogfight", table_id) : NULL;
+  g_autoptr(GError) local = NULL;
+  const ArbCell *cell;
+
+  if (table == NULL)
+    {
+      arb_proc_fail (proc, g_error_new (ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                                        _("The table dogfight/%s is missing"), table_id));
+      return NULL;
+    }
+  cell = arb_table_lookup (table, roll, column, &local);
+  if (cell == NULL)
+    {
+      arb_proc_fail (proc, g_error_new (ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                                        "%s (dogfight/%s)", local->message, table_id));
+      return NULL;
+    }
+  return cell->code && *cell->code ? cell->code : cell->text;
+}
+
+static gboolean
+has_token (const char *code,
+           const char *token)
+{
+  g_auto(GStrv) parts = code ? g_strsplit (code, ",", -1) : NULL;
+
+  for (guint i = 0; parts && parts[i]; i++)
+    if (g_strcmp0 (g_strstrip (parts[i]), token) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+arb_dogfight_stress_test (ArbProc    *proc,
+                          const char *id,
+                          int         extra,
+                          const char *why)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  g_autofree char *purpose = g_strdup_printf (_("stress test for %s"), name);
+  int rows = arb_dogfight_rows_filled (enc, step, id);
+  int over = MAX (0, arb_dogfight_speed (enc, step, id) - arb_encounter_get_field_int (enc, id, "max-dive-speed", 0));
+  int dice = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MT_DICE, 0);
+  int mod = -rows - over - MAX (0, dice - 8) + extra;
+  const char *code;
+  int roll;
+
+  if (arb_dogfight_is_out (enc, step, id))
+    return TRUE;
+  if (!arb_proc_roll (proc, "2d6", purpose, &roll))
+    return FALSE;
+  arb_step_add_log (step, _("Stress test for %s (%s): 2d6 %d, %+d (filled rows %d, speed over the dive limit %d, "
+                            "test dice over 8 %d, other %+d) = %d"),
+                    name, why, roll, mod, -rows, -over, -MAX (0, dice - 8), extra, roll + mod);
+  code = cell_code (proc, "stress-test", roll + mod, "result");
+  if (code == NULL)
+    return TRUE;
+  if (has_token (code, "destroyed"))
+    arb_dogfight_destroy (proc, id, _("the airframe breaks up under the stress"));
+  else if (has_token (code, "fill-next-row"))
+    arb_dogfight_fill_rows (proc, id, 2, _("stress: this row and the next"));
+  else if (has_token (code, "fill-row"))
+    arb_dogfight_fill_rows (proc, id, 1, _("stress: this row"));
+  else
+    arb_step_add_log (step, _("%s holds together"), name);
+  return TRUE;
+}
+
+gboolean
+arb_dogfight_smoke_check (ArbProc    *proc,
+                          const char *id)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  g_autofree char *purpose = NULL;
+  const char *code;
+  int roll;
+
+  if (!arb_conditions_has (enc, step, id, "smoke") || arb_conditions_has (enc, step, id, "fire") ||
+      arb_dogfight_is_out (enc, step, id))
+    return TRUE;
+  purpose = g_strdup_printf (_("smoke: does %s catch fire"), name);
+  arb_step_add_odds (step, purpose, 1, 6);
+  if (!arb_proc_roll (proc, "1d6", purpose, &roll))
+    return FALSE;
+  code = cell_code (proc, "smoke-fire", roll, "each-move");
+  if (code == NULL)
+    return TRUE;
+  if (has_token (code, "fire"))
+    {
+      arb_step_set (step, enc, id, ARB_KEY_COND "fire", "on");
+      arb_step_add_log (step, _("%s smokes and rolls %d: on fire"), name, roll);
+      arb_dogfight_lose_pp (proc, id, 2, _("on fire"));
+    }
+  else
+    arb_step_add_log (step, _("%s smokes and rolls %d: no fire"), name, roll);
+  return TRUE;
+}

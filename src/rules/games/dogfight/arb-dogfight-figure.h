@@ -153,6 +153,21 @@ int         arb_dogfight_guns_bearing  (ArbEncounter *enc,
                                         const char   *id,
                                         int           area);
 
+/* The stress test (2d6 on the stress-test table) for @id now: -1 per
+ * filled row, -1 per speed point above the maximum dive speed, -1 per
+ * die above 8 of this turn's level 3 test (mt-dice), plus @extra (a
+ * failed movement test's); logged with @why, the result applied. FALSE
+ * when it stopped for the dice. */
+gboolean    arb_dogfight_stress_test   (ArbProc      *proc,
+                                        const char   *id,
+                                        int           extra,
+                                        const char   *why);
+/* While @id smokes and is not yet on fire, the roll at each of its
+ * moves (smoke-fire, "each-move": 6 = on fire, -2 pilot points more).
+ * FALSE when it stopped for the die. */
+gboolean    arb_dogfight_smoke_check   (ArbProc      *proc,
+                                        const char   *id);
+
 /* Exact odds of at least @k dice out of @n showing one given face (a 6
  * for a hit, a 1 for a failure): as @num/@den with @den 6^n; beyond 24
  * dice, where 6^n no longer fits, rounded to a denominator of 10^15. */

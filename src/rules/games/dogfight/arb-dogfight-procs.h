@@ -15,13 +15,18 @@ G_BEGIN_DECLS
  * Start: turn 1's housekeeping. Next walks the aircraft of a phase, then
  * moves to the next phase: housekeeping (of one left undone, its
  * required rolls with no pilot points) -> initiative and movement order
- * -> movement (one left alone flies on, arb_dogfight_fly_on) -> combat
+ * -> movement (Next refuses, naming what is left, until the aircraft
+ * has rolled its movement points, used them and made its speed change:
+ * dogfight.fly does all that is left by flying straight on) -> combat
  * -> the end-of-turn checks and the next turn's housekeeping (pilot
  * points back, this turn's values cleared). */
 gboolean arb_dogfight_turns_start (ArbProc  *proc,
                                    GError  **error);
 gboolean arb_dogfight_turns_next  (ArbProc  *proc,
                                    GError  **error);
+
+/* The stress test and the smoke roll are shared queries' neighbours:
+ * arb-dogfight-figure.h. */
 
 /* 1. Housekeeping (arb-dogfight-housekeeping.c) */
 gboolean arb_dogfight_housekeeping (ArbProc *proc, GError **error); /* dogfight.housekeeping */
@@ -34,27 +39,19 @@ gboolean arb_dogfight_housekeep   (ArbProc      *proc,
                                    GError      **error);
 
 /* The end of the turn (arb-dogfight-endturn.c) */
-/* Every aircraft's stress test and stall or spin check as due; FALSE
- * when it stopped for a die. */
+/* Every aircraft's stress test (arb_dogfight_stress_test) and stall or
+ * spin check as due; FALSE when it stopped for a die. */
 gboolean arb_dogfight_end_turn    (ArbProc      *proc);
-/* The stress test (2d) for @id now, with its modifiers and @extra (a
- * failed movement test's), logged with @why; the result applied. FALSE
- * when it stopped for a die. */
-gboolean arb_dogfight_stress_test (ArbProc      *proc,
-                                   const char   *id,
-                                   int           extra,
-                                   const char   *why);
 
 /* 2. Movement (arb-dogfight-move.c, arb-dogfight-mt.c, arb-dogfight-speed.c) */
 gboolean arb_dogfight_mp_proc     (ArbProc *proc, GError **error);  /* dogfight.mp */
 gboolean arb_dogfight_move        (ArbProc *proc, GError **error);  /* dogfight.move */
 gboolean arb_dogfight_speed_proc  (ArbProc *proc, GError **error);  /* dogfight.speed */
-/* For an aircraft nobody moved: its movement points rolled if they are
- * not, the rest flown straight ahead without a test, the speed change
- * made without a power roll if it is not. FALSE when it stopped for a
- * die. */
-gboolean arb_dogfight_fly_on      (ArbProc      *proc,
-                                   const char   *id);
+/* dogfight.fly: what is left of the aircraft's movement, flying
+ * straight on: its movement points rolled if they are not (no shifts),
+ * the rest flown straight ahead without a test, the speed change made
+ * without a power roll if it is not. */
+gboolean arb_dogfight_fly         (ArbProc *proc, GError **error);
 typedef enum
 {
   ARB_DOGFIGHT_MT_TURN_60,      /* a 60 degree turn, or 2 pitch steps */
@@ -89,9 +86,5 @@ gboolean arb_dogfight_burst_limit (ArbProc      *proc,
 gboolean arb_dogfight_critical    (ArbProc      *proc,
                                    const char   *id,
                                    const char   *leak);
-/* While @id smokes, the roll at each of its moves (6: on fire, -2
- * pilot points). FALSE when it stopped for a die. */
-gboolean arb_dogfight_smoke_check (ArbProc      *proc,
-                                   const char   *id);
 
 G_END_DECLS
