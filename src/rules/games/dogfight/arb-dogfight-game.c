@@ -32,9 +32,21 @@ static const ArbParamSpec dogfight_settings_params[] = {
   { NULL }
 };
 
+static const ArbParamSpec dogfight_fire_params[] = {
+  { "id", N_("Aircraft"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "target", N_("Target"), ARB_PARAM_TARGET, NULL, 0, 0, FALSE, N_("The aircraft it has targeted: its CV is against that one") },
+  { "cv", N_("CV allocated"), ARB_PARAM_INT, NULL, 1, 1000, FALSE, N_("Empty: all its CV") },
+  { "pp", N_("Pilot point dice"), ARB_PARAM_INT, NULL, 0, 20, FALSE },
+  { "burst", N_("Burst size (1-3)"), ARB_PARAM_INT, NULL, 1, 3, FALSE, N_("Empty: the largest allowed") },
+  { "leak", N_("A fuel leak is taken as"), ARB_PARAM_CHOICE,
+    N_("smoke|Smoking;engine|Its engine destroyed"), 0, 0, FALSE },
+  { NULL }
+};
+
 /* In the order the app offers them; the generic ones (condition, map,
  * remove, start, next) come with every game. */
 static const ArbProcedureSpec procedures[] = {
+  { "fire", arb_dogfight_fire, N_("Fire"), N_("A burst at its target: CV x guns, range and burst size, + pilot point dice; hits, jams, criticals"), TRUE, TRUE, dogfight_fire_params },
   { "settings", arb_dogfight_settings_proc, N_("Settings"), N_("Set the angles where the firing areas meet"), FALSE, FALSE, dogfight_settings_params },
   { NULL }
 };

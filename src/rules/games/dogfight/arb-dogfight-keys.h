@@ -38,6 +38,7 @@
 #define ARB_DOGFIGHT_KEY_POWER_MOD   "power-mod"   /* int -100..0: engine hits, on every power roll */
 #define ARB_DOGFIGHT_KEY_ENGINE_DEAD "engine-destroyed" /* int 0..1: a drag roll at +2 every turn */
 #define ARB_DOGFIGHT_KEY_MT_EXTRA    "mt-extra"    /* int 0..100: dice added to every movement test (control damage) */
+#define ARB_DOGFIGHT_KEY_DOWNED_TURN "downed-turn" /* int 0..1000000: the turn it was shot down in combat: it still fires in that combat phase (fire is simultaneous) */
 
 /* Each combatant's values: this turn only, cleared by the turn order */
 #define ARB_DOGFIGHT_KEY_HOUSEKEPT   "housekept"   /* int 0..1: its housekeeping is done */
@@ -69,6 +70,7 @@ G_GNUC_UNUSED static const ArbStateKey arb_dogfight_state_keys[] = {
   { ARB_DOGFIGHT_KEY_POWER_MOD, FALSE, ARB_KEY_INT, -100, 0 },
   { ARB_DOGFIGHT_KEY_ENGINE_DEAD, FALSE, ARB_KEY_INT, 0, 1 },
   { ARB_DOGFIGHT_KEY_MT_EXTRA, FALSE, ARB_KEY_INT, 0, 100 },
+  { ARB_DOGFIGHT_KEY_DOWNED_TURN, FALSE, ARB_KEY_INT, 0, 1000000 },
   { ARB_DOGFIGHT_KEY_HOUSEKEPT, FALSE, ARB_KEY_INT, 0, 1 },
   { ARB_DOGFIGHT_KEY_MP, FALSE, ARB_KEY_INT, 0, 20 },
   { ARB_DOGFIGHT_KEY_MOVES, FALSE, ARB_KEY_INT, 0, 100 },

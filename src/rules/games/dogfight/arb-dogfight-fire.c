@@ -1,0 +1,441 @@
+/* arb-dogfight-fire.c: Dogfight's firing (3. Combat)
+ *
+ * dogfight.fire id= [target=] [cv=] [pp=] [burst=1..3] [leak=smoke|engine]
+ *
+ * In the combat phase each aircraft fires once, any of them, in any
+ * order: fire is simultaneous, so one shot down in this combat phase
+ * still fires ("downed-turn"). The dice are the CV allocated x the guns
+ * bearing on the target's area, halved at range 1, by the burst size,
+ * then + pilot point dice. Every 6 hits; three 1s on the firing dice
+ * jam the guns. Each hit rolls on hit-effect (boxes, or a critical);
+ * hits for crits by the target's quality force one critical besides.
+ * Afterwards the CV falls by the CV allocated, at most 5.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arb-conditions.h"
+#include "arb-order.h"
+#include "arb-dogfight.h"
+#include "arb-dogfight-figure.h"
+#include "arb-dogfight-fire.h"
+#include "arb-dogfight-keys.h"
+#include "arb-dogfight-procs.h"
+
+#define E ARB_ENCOUNTER_ENTITY
+
+/* Three 1s on the firing dice jam the guns (3. Combat). */
+#define JAM_ONES 3
+/* "lose first 5 points of CV allocated to attack" */
+#define CV_LOST_AT_MOST 5
+
+int
+arb_dogfight_fire_dice (int cv,
+                        int guns,
+                        int range,
+                        int burst)
+{
+  /* In quarters: range 1 halves (x2 of 4), a burst of 1, 2, 3 is x1,
+   * x2, x3 of 2; one rounding at the end. */
+  gint64 quarters = (gint64) MAX (0, cv) * MAX (0, guns) * (range <= 1 ? 1 : 2) * CLAMP (burst, 1, 3);
+
+  return (int) MIN ((quarters + 3) / 4, G_MAXINT);
+}
+
+static guint64
+choose (int n,
+        int k)
+{
+  guint64 c = 1;
+
+  for (int i = 1; i <= k; i++)
+    c = c * (guint64) (n - k + i) / (guint64) i;
+  return c;
+}
+
+static guint64
+power (guint64 base,
+       int     exp)
+{
+  guint64 p = 1;
+
+  for (int i = 0; i < exp; i++)
+    p *= base;
+  return p;
+}
+
+void
+arb_dogfight_crit_odds (int      n,
+                        int      crit_faces,
+                        int      threshold,
+                        guint64 *num,
+                        guint64 *den)
+{
+  int c = CLAMP (crit_faces, 0, 6);
+  int t = MAX (1, threshold);
+
+  /* Each die, out of 36: a miss 30, a hit without a critical 6 - c, a
+   * hit with one c. No critical: fewer than @t hits, none of them a
+   * critical. */
+  if (n <= 0)
+    {
+      *num = 0;
+      *den = 1;
+      return;
+    }
+  if (n <= 12)
+    {
+      guint64 all = power (36, n), none = 0;
+
+      for (int h = 0; h < t && h <= n; h++)
+        none += choose (n, h) * power ((guint64) (6 - c), h) * power (30, n - h);
+      *num = all - none;
+      *den = all;
+      return;
+    }
+  {
+    double none = 0;
+
+    for (int h = 0; h < t && h <= n; h++)
+      {
+        if (h > 0 && c == 6)
+          break;
+        none += exp (lgamma (n + 1.0) - lgamma (h + 1.0) - lgamma (n - h + 1.0) +
+                     (h > 0 ? h * log ((6 - c) / 36.0) : 0) + (n - h) * log (30.0 / 36.0));
+      }
+    *den = G_GUINT64_CONSTANT (1000000000000000);
+    *num = (guint64) llround (CLAMP (1.0 - none, 0.0, 1.0) * 1e15);
+  }
+}
+
+static gboolean
+burst_limits (ArbProc     *proc,
+              int          speed_difference,
+              int          mt_level_sum,
+              int         *by_speed,
+              int         *by_mt,
+              GError     **error)
+{
+  return arb_dogfight_table_int (proc, "burst-size", MAX (0, speed_difference), "size", "burst", by_speed, error) &&
+         arb_dogfight_table_int (proc, "burst-size-mt", MAX (0, mt_level_sum), "size", "burst", by_mt, error);
+}
+
+gboolean
+arb_dogfight_burst_limit (ArbProc     *proc,
+                          int          speed_difference,
+                          int          mt_level_sum,
+                          int         *size,
+                          GError     **error)
+{
+  int a, b;
+
+  if (!burst_limits (proc, speed_difference, mt_level_sum, &a, &b, error))
+    return FALSE;
+  *size = MIN (a, b);
+  return TRUE;
+}
+
+/* "1.5", "1", "1.17": hits expected from @n dice. */
+static char *
+expected_hits (int n)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  char *text = g_strdup (g_ascii_formatd (buf, sizeof buf, "%.2f", n / 6.0));
+  char *end = text + strlen (text);
+
+  while (end > text && end[-1] == '0')
+    *--end = '\0';
+  if (end > text && end[-1] == '.')
+    *--end = '\0';
+  return text;
+}
+
+/* Of hit-effect's six faces, those that are a critical. */
+static gboolean
+crit_faces (ArbProc *proc,
+            int     *out)
+{
+  int n = 0;
+
+  for (int face = 1; face <= 6; face++)
+    {
+      const char *code = arb_dogfight_cell_code (proc, "hit-effect", face, "result", NULL);
+
+      if (code == NULL)
+        return FALSE;
+      if (arb_dogfight_code_has (code, "roll:critical-hits"))
+        n++;
+    }
+  *out = n;
+  return TRUE;
+}
+
+static gboolean
+check_leak (const char  *leak,
+            GError     **error)
+{
+  if (leak == NULL || g_str_equal (leak, "smoke") || g_str_equal (leak, "engine"))
+    return TRUE;
+  return arb_proc_refuse (error, NULL, _("leak= takes smoke or engine (how a fuel leak is taken), not “%s”"), leak);
+}
+
+/* One hit's die on hit-effect, applied. FALSE when it stopped for a
+ * die. */
+static gboolean
+one_hit (ArbProc    *proc,
+         const char *target,
+         int         i,
+         int         hits,
+         const char *leak,
+         int        *crits)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, target);
+  g_autofree char *purpose = g_strdup_printf (_("hit %d of %d on %s"), i, hits, name);
+  const char *code, *text = NULL;
+  int roll, boxes;
+
+  if (!arb_proc_roll (proc, "1d6", purpose, &roll))
+    return FALSE;
+  code = arb_dogfight_cell_code (proc, "hit-effect", roll, "result", &text);
+  if (code == NULL)
+    return TRUE;
+  arb_step_add_log (step, _("Hit %d of %d on %s: %d, %s"), i, hits, name, roll, text);
+  if (arb_dogfight_code_has (code, "roll:critical-hits"))
+    {
+      if ((*crits)++ == 0)
+        arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("CRITICAL"));
+      return arb_dogfight_critical (proc, target, leak);
+    }
+  if (arb_dogfight_code_has (code, "boxes=roll"))
+    boxes = roll;
+  else if (!arb_dogfight_code_number (code, "boxes=", &boxes))
+    boxes = 0;
+  if (boxes > 0)
+    {
+      g_autofree char *why = g_strdup_printf (_("hit %d of the burst"), i);
+
+      arb_dogfight_fill_boxes (proc, target, boxes, why);
+    }
+  return TRUE;
+}
+
+gboolean
+arb_dogfight_fire (ArbProc  *proc,
+                   GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *id, *target, *targeting, *name, *tname, *quality;
+  const char *leak = arb_proc_get_param (proc, "leak");
+  int turn, cv, alloc, range, area, guns, by_speed, by_mt, limit, burst, pp;
+  int speed_difference, mt_sum, threshold, faces, dice, n, hits = 0, ones = 0, crits = 0;
+  gboolean was_out;
+  g_autoptr(GString) rolled = g_string_new (NULL);
+  g_autoptr(GString) pp_rolled = g_string_new (NULL);
+  guint64 num, den;
+
+  if (!(id = arb_proc_get_actor (proc, error)))
+    return FALSE;
+  name = arb_encounter_get_name (enc, id);
+  arb_step_set_who (step, name);
+  if (arb_dogfight_phase (enc, step) != ARB_DOGFIGHT_COMBAT)
+    return arb_proc_refuse (error, NULL, _("Combat: aircraft fire only in the combat phase (now: %s)"),
+                            arb_dogfight_phase_label (arb_dogfight_phase (enc, step)));
+  turn = arb_dogfight_get_int (enc, step, E, ARB_KEY_TURN, 0);
+  if (arb_dogfight_is_out (enc, step, id) &&
+      arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_DOWNED_TURN, -1) != turn)
+    return arb_proc_refuse (error, NULL, _("%s is out of the fight"), name);
+  if (arb_dogfight_is_out (enc, step, id))
+    arb_step_add_log (step, _("%s was shot down in this combat phase and still fires: fire is simultaneous"), name);
+  if (arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_FIRED, 0))
+    return arb_proc_refuse (error, NULL, _("Combat: %s has fired this turn (once a turn)"), name);
+  if (arb_conditions_has (enc, step, id, "jammed"))
+    return arb_proc_refuse (error, NULL, _("Combat: %s's guns are jammed (unjam them in housekeeping: Maintenance)"), name);
+  if (!check_leak (leak, error))
+    return FALSE;
+
+  /* The target: the one it has targeted. Its CV is against that one:
+   * against another it has none (Arbiter's reading of "CV"). */
+  targeting = arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_TARGETING);
+  if (targeting && *targeting == '\0')
+    targeting = NULL;
+  target = arb_proc_get_param (proc, "target");
+  if (target == NULL || *target == '\0')
+    target = targeting;
+  if (target == NULL)
+    return arb_proc_refuse (error, "target", _("Combat: %s has no target, so no CV to fire with (must have min CV of 1)"), name);
+  if (arb_encounter_get (enc, target, ARB_KEY_SIDE) == NULL)
+    return arb_proc_refuse (error, NULL, _("No aircraft “%s” in this fight"), target);
+  tname = arb_encounter_get_name (enc, target);
+  if (g_strcmp0 (target, id) == 0 ||
+      g_strcmp0 (arb_order_side_of (enc, step, target), arb_order_side_of (enc, step, id)) == 0)
+    return arb_proc_refuse (error, NULL, _("Combat: %s is not a foe of %s"), tname, name);
+  if (arb_dogfight_is_out (enc, step, target))
+    return arb_proc_refuse (error, NULL, _("Combat: %s is out of the fight"), tname);
+  if (targeting == NULL || g_strcmp0 (target, targeting) != 0)
+    return arb_proc_refuse (error, NULL,
+                            targeting ? _("Combat: %s's CV is against %s, its target, not %s (must have min CV of 1: Arbiter's reading)")
+                                      : _("Combat: %s has no target, so no CV against %s (must have min CV of 1: Arbiter's reading)"),
+                            name, targeting ? arb_encounter_get_name (enc, targeting) : tname, tname);
+  range = arb_dogfight_range (enc, step, id, target);
+  if (range < 0)
+    return arb_proc_refuse (error, NULL, _("Combat: %s and %s must both be on the map"), name, tname);
+  if (range > 2)
+    return arb_proc_refuse (error, NULL,
+                            _("Combat: %s is %d hexes from %s; CV counts only within 2 (Range: CV = 0 if >2, Arbiter's reading)"),
+                            tname, range, name);
+
+  cv = arb_dogfight_cv (enc, step, id);
+  if (!arb_proc_get_int (proc, "cv", 0, 1000, cv, &alloc, error))
+    return FALSE;
+  if (alloc < 1)
+    return arb_proc_refuse (error, NULL, _("Combat: %s must have min CV of 1 to fire (CV %d, %d allocated)"), name, cv, alloc);
+  if (alloc > cv)
+    return arb_proc_refuse (error, NULL, _("Combat: %s has CV %d, not the %d allocated"), name, cv, alloc);
+
+  area = arb_dogfight_area_of (enc, step, id, target);
+  guns = arb_dogfight_guns_bearing (enc, step, id, area);
+  if (guns <= 0)
+    return arb_proc_refuse (error, NULL,
+                            _("Combat: %s is in area %d of %s, where none of its guns bear (must face if not maneuvering)"),
+                            tname, area, name);
+
+  speed_difference = ABS (arb_dogfight_speed (enc, step, id) - arb_dogfight_speed (enc, step, target));
+  mt_sum = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MT_LEVEL, 0) +
+           arb_dogfight_get_int (enc, step, target, ARB_DOGFIGHT_KEY_MT_LEVEL, 0);
+  if (!burst_limits (proc, speed_difference, mt_sum, &by_speed, &by_mt, error))
+    return FALSE;
+  limit = CLAMP (MIN (by_speed, by_mt), 1, 3);
+  if (!arb_proc_get_int (proc, "burst", 1, 3, limit, &burst, error))
+    return FALSE;
+  if (burst > limit)
+    return arb_proc_refuse (error, NULL,
+                            _("Combat: a burst of %d is more than the %d allowed (speed difference %d: size %d; "
+                              "MT levels summing %d: size %d; the lesser applies)"),
+                            burst, limit, speed_difference, by_speed, mt_sum, by_mt);
+  if (!arb_proc_get_int (proc, "pp", 0, 20, 0, &pp, error))
+    return FALSE;
+
+  quality = arb_encounter_get_field (enc, target, "quality");
+  if (!arb_dogfight_table_int_named (proc, "crit-threshold", quality ? quality : "", "hits", "hits", &threshold, error))
+    return FALSE;
+  if (!crit_faces (proc, &faces))
+    return TRUE;
+  if (!arb_dogfight_spend_pp (proc, id, pp, _("pilot point dice for the burst"), error))
+    return FALSE;
+
+  dice = arb_dogfight_fire_dice (alloc, guns, range, burst);
+  n = dice + pp;
+  arb_step_add_log (step, ngettext ("%s fires at %s, %d hex away in its area %d: CV %d allocated x %d guns bearing",
+                                    "%s fires at %s, %d hexes away in its area %d: CV %d allocated x %d guns bearing", range),
+                    name, tname, range, area, alloc, guns);
+  if (range <= 1)
+    arb_step_add_log (step, _("Range %d: half the dice"), range);
+  arb_step_add_log (step, _("A burst of %d (at most %d: speed difference %d allows %d, MT levels summing %d allow %d)%s"),
+                    burst, limit, speed_difference, by_speed, mt_sum, by_mt,
+                    burst == 1 ? _(": half the dice") : burst == 3 ? _(": half as many dice again") : "");
+  arb_step_add_log (step, _("%d firing dice (a fraction rounded up, once: Arbiter's reading) + %d pilot point dice = %d dice"),
+                    dice, pp, n);
+
+  /* The odds, before any die. */
+  {
+    g_autofree char *label = g_strdup_printf (_("%s hitting %s at least once"), name, tname);
+    g_autofree char *crit_label = g_strdup_printf (_("at least one critical hit on %s"), tname);
+    g_autofree char *expected = expected_hits (n);
+
+    arb_dogfight_odds_at_least (n, 1, &num, &den);
+    arb_step_add_odds (step, label, num, den);
+    arb_step_add_log (step, _("Expected hits: %s"), expected);
+    arb_dogfight_crit_odds (n, faces, threshold, &num, &den);
+    arb_step_add_odds (step, crit_label, num, den);
+    arb_step_add_log (step, _("Hits for crits: %d hits in one burst force a critical roll besides "
+                              "(%s's quality: %s; Arbiter's reading)"), threshold, tname, quality ? quality : "");
+  }
+
+  for (int i = 1; i <= n; i++)
+    {
+      gboolean extra = i > dice;
+      g_autofree char *purpose = extra ? g_strdup_printf (_("%s's pilot point die %d of %d (it cannot jam)"), name, i - dice, pp)
+                                       : g_strdup_printf (_("%s's firing die %d of %d"), name, i, dice);
+      GString *into = extra ? pp_rolled : rolled;
+      int roll;
+
+      if (!arb_proc_roll (proc, "1d6", purpose, &roll))
+        return FALSE;
+      g_string_append_printf (into, "%s%d", into->len ? " " : "", roll);
+      if (roll == 6)
+        hits++;
+      if (roll == 1 && !extra)
+        ones++;
+    }
+  if (pp > 0)
+    arb_step_add_log (step, ngettext ("Firing dice %s; pilot point dice %s: %d hit",
+                                      "Firing dice %s; pilot point dice %s: %d hits", hits),
+                      rolled->str, pp_rolled->str, hits);
+  else
+    arb_step_add_log (step, ngettext ("Firing dice %s: %d hit", "Firing dice %s: %d hits", hits), rolled->str, hits);
+
+  if (hits > 0)
+    {
+      g_autofree char *words = g_strdup_printf (ngettext ("%d HIT", "%d HITS", hits), hits);
+
+      arb_step_add_headline (step, ARB_HEADLINE_ACCENT, words);
+    }
+  else
+    arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("MISS"));
+  if (ones >= JAM_ONES)
+    {
+      arb_step_set (step, enc, id, ARB_KEY_COND "jammed", "on");
+      arb_step_add_log (step, _("%d ones on the firing dice: %s's guns jam; this burst's hits still count (Arbiter's reading)"),
+                        ones, name);
+      arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("JAMMED"));
+    }
+
+  /* The CV spent, and the one shot a turn. */
+  {
+    int lost = MIN (alloc, CV_LOST_AT_MOST);
+
+    arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_CV, cv - lost);
+    arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_FIRED, 1);
+    arb_step_add_log (step, _("%s's CV falls by %d to %d (the first 5 points of CV allocated are lost)"), name, lost, cv - lost);
+  }
+
+  was_out = arb_dogfight_is_out (enc, step, target);
+  for (int i = 1; i <= hits; i++)
+    {
+      if (arb_dogfight_is_out (enc, step, target))
+        {
+          arb_step_add_log (step, _("%s is going down: the rest of the burst need not be rolled"), tname);
+          break;
+        }
+      if (!one_hit (proc, target, i, hits, leak, &crits))
+        return FALSE;
+    }
+  if (hits >= threshold && !arb_dogfight_is_out (enc, step, target))
+    {
+      arb_step_add_log (step, ngettext ("%d hit reaches the %d hits for crits of %s: a critical roll besides",
+                                        "%d hits reach the %d hits for crits of %s: a critical roll besides", hits),
+                        hits, threshold, tname);
+      if (crits++ == 0)
+        arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("CRITICAL"));
+      if (!arb_dogfight_critical (proc, target, leak))
+        return FALSE;
+    }
+  if (!was_out && arb_dogfight_is_out (enc, step, target))
+    {
+      /* Fire is simultaneous: it still fires in this combat phase. */
+      arb_step_set_int (step, enc, target, ARB_DOGFIGHT_KEY_DOWNED_TURN, turn);
+      arb_step_add_log (step, _("%s is shot down; it still fires in this combat phase (fire is simultaneous)"), tname);
+      arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("SHOT DOWN"));
+    }
+  return TRUE;
+}
