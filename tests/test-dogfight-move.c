@@ -309,6 +309,61 @@ test_forward_fail (Fight         *f,
   /* 6 - 2 (failure) - 1 (two dice) = 3. */
   g_assert_cmpint (arb_dogfight_speed (f->enc, NULL, f->harry), ==, 3);
   g_assert_cmpint (live (f, "q", -1), ==, 1);
+
+  /* Failure dice 6 + 6 = 12: stress -1; 2d6 3 - 1 = 2: the current row
+   * (the bottom one, 5 boxes) filled. */
+  set_live (f->enc, f->harry, "mp", "2");
+  set_live (f->enc, f->harry, "speed", "6");
+  apply_done (f->enc, proc (f->enc, "dogfight.move", ROLLS (1, 1, 6, 6, 3), &error, "id", f->harry, "turn", "2", NULL));
+  {
+    int filled;
+
+    arb_dogfight_boxes (f->enc, NULL, f->harry, &filled, NULL);
+    g_assert_cmpint (filled, ==, 5);
+  }
+  g_assert_cmpint (live (f, "cv", -1), ==, 1);
+}
+
+/* A maneuver in place: no facing, stays; 3 dice at speed 6. Its CV
+ * bonus only with the target less than 2 hexes away. More dice than
+ * the table: they set the level; the speed lost is the table's. */
+static void
+test_maneuver (Fight         *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  set_live (f->enc, f->harry, "mp", "3");
+  set_live (f->enc, f->harry, "targeting", f->otto);
+  apply_done (f->enc, proc (f->enc, "dogfight.move", ROLLS (2, 3, 4), &error, "id", f->harry, "kind", "maneuver", NULL));
+  g_assert_cmpint (live (f, "q", -1), ==, 0);
+  g_assert_cmpint (live (f, "facing", -1), ==, 0);
+  g_assert_cmpint (live (f, "maneuvered", 0), ==, 1);
+  g_assert_cmpint (live (f, "cv", 0), ==, 0);
+  g_assert_cmpint (live (f, "mt-level", 0), ==, 2);
+  /* 3 dice: -1 speed, the leftover -1 on the power roll. */
+  g_assert_cmpint (arb_dogfight_speed (f->enc, NULL, f->harry), ==, 5);
+  g_assert_cmpint (live (f, "power-penalty", 0), ==, -1);
+
+  /* Otto a hex away: 7 dice rolled of 3 (level 3): CV +3. */
+  set_live (f->enc, f->otto, "q", "1");
+  set_live (f->enc, f->harry, "speed", "6");
+  apply_done (f->enc, proc (f->enc, "dogfight.move", ROLLS (2, 3, 4, 2, 3, 4, 5), &error, "id", f->harry,
+                            "kind", "maneuver", "dice", "7", NULL));
+  g_assert_cmpint (live (f, "cv", 0), ==, 3);
+  g_assert_cmpint (live (f, "mt-level", 0), ==, 3);
+  g_assert_cmpint (live (f, "stress-due", 0), ==, 1);
+  g_assert_cmpint (live (f, "mt-dice", 0), ==, 7);
+  g_assert_cmpint (arb_dogfight_speed (f->enc, NULL, f->harry), ==, 5);
+
+  /* A forward move clears it; a maneuver turns not, nor rolls fewer. */
+  apply_done (f->enc, proc (f->enc, "dogfight.move", NULL, 0, &error, "id", f->harry, NULL));
+  g_assert_cmpint (live (f, "maneuvered", 0), ==, 0);
+  set_live (f->enc, f->harry, "mp", "1");
+  assert_illegal (proc (f->enc, "dogfight.move", NULL, 0, &error, "id", f->harry, "kind", "maneuver", "turn", "1", NULL),
+                  &error, "no facing");
+  assert_illegal (proc (f->enc, "dogfight.move", NULL, 0, &error, "id", f->harry, "kind", "maneuver", "dice", "1", NULL),
+                  &error, "not fewer");
 }
 
 /* Cancelling: two 1s, up to 2 pilot points: the test cannot fail (at
@@ -536,6 +591,7 @@ main (int   argc,
   ADD ("mp-adjust", test_mp_adjust);
   ADD ("forward-pass", test_forward_pass);
   ADD ("forward-fail", test_forward_fail);
+  ADD ("maneuver", test_maneuver);
   ADD ("cancel", test_cancel);
   ADD ("extra-dice", test_extra_dice);
   ADD ("two-task-and-pull-out", test_two_task_and_pull_out);

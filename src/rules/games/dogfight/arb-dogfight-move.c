@@ -221,9 +221,13 @@ arb_dogfight_roll_mp (ArbProc     *proc,
   raw = roll + speed + hmod;
   if (!mp_for (proc, raw, &mp_raw, &top, error))
     return FALSE;
-  arb_step_add_log (step, _("%s rolls %d for movement points: + speed %d%s%+d = %d: %d MP%s"),
-                    name, roll, speed, pitch ? _(", climb/dive ") : " ", hmod, raw, mp_raw,
-                    top ? _(" (above the table: its top row)") : "");
+  if (pitch)
+    arb_step_add_log (step, _("%s rolls %d for movement points: + speed %d, %s %+d = %d: %d MP%s"),
+                      name, roll, speed, arb_dogfight_pitch_label (pitch), hmod, raw, mp_raw,
+                      top ? _(" (above the table: its top row)") : "");
+  else
+    arb_step_add_log (step, _("%s rolls %d for movement points: + speed %d = %d: %d MP%s"),
+                      name, roll, speed, raw, mp_raw, top ? _(" (above the table: its top row)") : "");
   mp = mp_raw;
   if (cv_shift != 0 || pp_shift != 0)
     {
@@ -244,12 +248,13 @@ arb_dogfight_roll_mp (ArbProc     *proc,
           if (CLAMP (m, mp_raw - 1, mp_raw + 1) == mp)
             break;
         }
-      arb_step_add_log (step, _("Adjusted by CV %+d (free, up to half the CV %d) and pilot points -%d: %d = %d MP"),
+      arb_step_add_log (step, _("Adjusted by CV %+d (free, up to half the CV %d) and pilot points -%d: the roll becomes %d, %d MP"),
                         cv_shift, cv, pp_shift, adjusted, mp_adj);
       if (mp != mp_adj)
         arb_step_add_log (step, _("Arbiter's reading of the ± 1 MP limit a turn: held to %d MP"), mp);
       if (paid < pp_shift)
-        arb_step_add_log (step, _("Only %d of the %d pilot points change the result: the rest are kept"), paid, pp_shift);
+        arb_step_add_log (step, _("Pilot points: %d of the %d offered change the result; the rest are not spent (Arbiter's reading)"),
+                          paid, pp_shift);
       if (!arb_dogfight_spend_pp (proc, id, paid, _("the movement points"), error))
         return FALSE;
     }

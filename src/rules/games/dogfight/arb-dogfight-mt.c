@@ -417,6 +417,11 @@ arb_dogfight_mt_run (ArbProc            *proc,
         }
       if (!no_stress && !arb_dogfight_stress_test (proc, id, stress, _("a failed movement test")))
         return FALSE;
+      if (arb_dogfight_is_out (enc, step, id))
+        {
+          arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("MT FAILED · BROKEN UP"));
+          return TRUE;
+        }
     }
   else
     {
