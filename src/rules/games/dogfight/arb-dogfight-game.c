@@ -40,12 +40,42 @@ static const ArbParamSpec dogfight_fire_params[] = {
   { "burst", N_("Burst size (1-3)"), ARB_PARAM_INT, NULL, 1, 3, FALSE, N_("Empty: the largest allowed") },
   { "leak", N_("A fuel leak is taken as"), ARB_PARAM_CHOICE,
     N_("smoke|Smoking;engine|Its engine destroyed"), 0, 0, FALSE },
+/* 2. Movement (arb-dogfight-move.c, arb-dogfight-mt.c, arb-dogfight-speed.c) */
+static const ArbParamSpec dogfight_mp_params[] = {
+  { "id", N_("Aircraft"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "cv-shift", N_("Shift the roll by CV (up to half the CV, either way)"), ARB_PARAM_INT, NULL, -50, 50, FALSE },
+  { "pp-shift", N_("Lower the roll by pilot points (1 a point)"), ARB_PARAM_INT, NULL, 0, 20, FALSE,
+    N_("The adjusted result stays within 1 MP of the roll's") },
+  { NULL }
+};
+
+static const ArbParamSpec dogfight_move_params[] = {
+  { "id", N_("Aircraft"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "kind", N_("Move"), ARB_PARAM_CHOICE, N_("forward|Going somewhere: into the hex ahead;maneuver|Maneuvering in place"), 0, 0, FALSE },
+  { "turn", N_("Turn in the new hex (hexsides, −3 to 3)"), ARB_PARAM_INT, NULL, -3, 3, FALSE },
+  { "pitch", N_("New pitch (−3 steep dive … 3 steep climb)"), ARB_PARAM_INT, NULL, -3, 3, FALSE },
+  { "dice", N_("Maneuver test dice (more than the table's)"), ARB_PARAM_INT, NULL, 0, 100, FALSE },
+  { "aero", N_("Aerobatic dice"), ARB_PARAM_INT, NULL, 0, 20, FALSE, N_("Up to the MT level plus one, plus the rating") },
+  { "aero-pp", N_("Aerobatic dice bought (1 pilot point each)"), ARB_PARAM_INT, NULL, 0, 20, FALSE },
+  { "pp-dice", N_("Pilot point dice (1 pilot point each)"), ARB_PARAM_INT, NULL, 0, 100, FALSE, N_("Up to the number on the table") },
+  { "cancel", N_("Most pilot points to pay cancelling 1s"), ARB_PARAM_INT, NULL, 0, 20, FALSE },
+  { "save-speed", N_("Two pilot points cancel a speed effect (once a turn)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { NULL }
+};
+
+static const ArbParamSpec dogfight_speed_params[] = {
+  { "id", N_("Aircraft"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "roll", N_("Roll"), ARB_PARAM_CHOICE, N_("none|No roll;power|Power: gain speed;drag|Drag: lose speed"), 0, 0, FALSE },
   { NULL }
 };
 
 /* In the order the app offers them; the generic ones (condition, map,
  * remove, start, next) come with every game. */
 static const ArbProcedureSpec procedures[] = {
+  { "mp", arb_dogfight_mp_proc, N_("Movement Points"), N_("Roll 1d + speed for the turn's movement points, shifted by CV and pilot points"), TRUE, TRUE, dogfight_mp_params },
+  { "move", arb_dogfight_move, N_("Move"), N_("Spend a movement point: into the hex ahead and turn, or maneuver in place, with its movement test"), TRUE, TRUE, dogfight_move_params },
+  { "speed", arb_dogfight_speed_proc, N_("Speed Change"), N_("The power or drag roll, then a point a pitch step diving or climbing"), TRUE, TRUE, dogfight_speed_params },
+  { "fly", arb_dogfight_fly, N_("Fly On"), N_("What is left of the movement, straight ahead without a test, and the speed change"), TRUE, TRUE, arb_actor_only_params },
   { "fire", arb_dogfight_fire, N_("Fire"), N_("A burst at its target: CV x guns, range and burst size, + pilot point dice; hits, jams, criticals"), TRUE, TRUE, dogfight_fire_params },
   { "settings", arb_dogfight_settings_proc, N_("Settings"), N_("Set the angles where the firing areas meet"), FALSE, FALSE, dogfight_settings_params },
   { NULL }
