@@ -40,6 +40,9 @@ static const ArbParamSpec dogfight_fire_params[] = {
   { "burst", N_("Burst size (1-3)"), ARB_PARAM_INT, NULL, 1, 3, FALSE, N_("Empty: the largest allowed") },
   { "leak", N_("A fuel leak is taken as"), ARB_PARAM_CHOICE,
     N_("smoke|Smoking;engine|Its engine destroyed"), 0, 0, FALSE },
+  { NULL }
+};
+
 /* 2. Movement (arb-dogfight-move.c, arb-dogfight-mt.c, arb-dogfight-speed.c) */
 static const ArbParamSpec dogfight_mp_params[] = {
   { "id", N_("Aircraft"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
