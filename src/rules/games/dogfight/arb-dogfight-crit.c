@@ -23,69 +23,8 @@
 #include "arb-dogfight-keys.h"
 #include "arb-dogfight-procs.h"
 
-const char *
-arb_dogfight_cell_code (ArbProc     *proc,
-                        const char  *table_id,
-                        int          roll,
-                        const char  *column,
-                        const char **text)
-{
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
-  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "dogfight", table_id) : NULL;
-  g_autoptr(GError) local = NULL;
-  const ArbCell *cell;
 
-  if (table == NULL)
-    {
-      arb_proc_fail (proc, g_error_new (ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                                        _("The table dogfight/%s is missing"), table_id));
-      return NULL;
-    }
-  cell = arb_table_lookup (table, roll, column, &local);
-  if (cell == NULL)
-    {
-      arb_proc_fail (proc, g_error_new (ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                                        "%s (dogfight/%s)", local->message, table_id));
-      return NULL;
-    }
-  if (text)
-    *text = cell->text && *cell->text ? cell->text : cell->code;
-  return cell->code && *cell->code ? cell->code : cell->text;
-}
 
-gboolean
-arb_dogfight_code_has (const char *code,
-                       const char *token)
-{
-  g_auto(GStrv) parts = code ? g_strsplit (code, ",", -1) : NULL;
-
-  for (guint i = 0; parts && parts[i]; i++)
-    if (g_strcmp0 (g_strstrip (parts[i]), token) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-gboolean
-arb_dogfight_code_number (const char *code,
-                          const char *prefix,
-                          int        *out)
-{
-  g_auto(GStrv) parts = code ? g_strsplit (code, ",", -1) : NULL;
-
-  for (guint i = 0; parts && parts[i]; i++)
-    {
-      const char *part = g_strstrip (parts[i]);
-      gint64 v;
-
-      if (g_str_has_prefix (part, prefix) &&
-          g_ascii_string_to_signed (part + strlen (prefix), 10, 0, 1000, &v, NULL))
-        {
-          *out = (int) v;
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
 
 /* The fuel leak's "choice:crit-3|smoking": the result it may be taken
  * as (3), 0 when the cell names none. */

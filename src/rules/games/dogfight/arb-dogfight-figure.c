@@ -580,30 +580,6 @@ arb_dogfight_odds_at_least (int      n,
   }
 }
 
-/* The number after "KEY=" in a cell's code ("mp=2", "dice=13,per-..."). */
-static gboolean
-code_int (const char *code,
-          const char *key,
-          int        *out)
-{
-  g_autofree char *prefix = g_strconcat (key, "=", NULL);
-  g_auto(GStrv) parts = code ? g_strsplit (code, ",", -1) : NULL;
-
-  for (guint i = 0; parts && parts[i]; i++)
-    {
-      const char *part = g_strstrip (parts[i]);
-      gint64 v;
-
-      if (g_str_has_prefix (part, prefix) &&
-          g_ascii_string_to_signed (part + strlen (prefix), 10, -100000, 100000, &v, NULL))
-        {
-          *out = (int) v;
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
 static gboolean
 cell_int (ArbProc       *proc,
           const char    *table_id,
@@ -614,23 +590,17 @@ cell_int (ArbProc       *proc,
           int           *out,
           GError       **error)
 {
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
-  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "dogfight", table_id) : NULL;
-  g_autoptr(GError) local = NULL;
-  const ArbCell *cell;
+  const ArbCell *cell = arb_dogfight_cell (proc, table_id, row_value, row_name, column, error);
+  g_autofree char *prefix = g_strconcat (key, "=", NULL);
+  gint64 v;
 
-  if (table == NULL)
-    return arb_proc_refuse (error, NULL, _("The table dogfight/%s is missing"), table_id);
-  cell = row_name ? arb_table_lookup_name (table, row_name, column, &local)
-                  : arb_table_lookup (table, row_value, column, &local);
   if (cell == NULL)
-    return arb_proc_refuse (error, NULL, "%s (dogfight/%s)", local->message, table_id);
-  /* A referee's house table may give the figure as the text alone. */
-  if (code_int (cell->code, key, out))
+    return FALSE;
+  if (arb_dogfight_code_number (cell->code, prefix, out))
     return TRUE;
+  /* A referee's house table may give the figure as the text alone. */
   if (cell->text)
     {
-      gint64 v;
       g_autofree char *text = g_strstrip (g_strdup (cell->text));
 
       if (g_ascii_string_to_signed (text, 10, -100000, 100000, &v, NULL))
@@ -639,8 +609,8 @@ cell_int (ArbProc       *proc,
           return TRUE;
         }
     }
-  return arb_proc_refuse (error, NULL, _("“%s” (dogfight/%s) has no number for %s at %s"),
-                          arb_table_get_title (table), table_id, key, column);
+  return arb_proc_refuse (error, NULL, _("The table dogfight/%s has no number for %s in its %s column"),
+                          table_id, key, column);
 }
 
 gboolean
@@ -667,13 +637,39 @@ arb_dogfight_table_int_named (ArbProc     *proc,
   return cell_int (proc, table, 0, row_name, column, key, out, error);
 }
 
-/* The code of @table's cell for @roll in @column; stops the procedure
- * with the table named when there is none. */
-static const char *
-cell_code (ArbProc    *proc,
-           const char *table_id,
-           int         roll,
-           const char *column)
+
+
+const ArbCell *
+arb_dogfight_cell (ArbProc     *proc,
+                   const char  *table_id,
+                   int          row_value,
+                   const char  *row_name,
+                   const char  *column,
+                   GError     **error)
+{
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "dogfight", table_id) : NULL;
+  g_autoptr(GError) local = NULL;
+  const ArbCell *cell;
+
+  if (table == NULL)
+    {
+      arb_proc_refuse (error, NULL, _("The table dogfight/%s is missing"), table_id);
+      return NULL;
+    }
+  cell = row_name ? arb_table_lookup_name (table, row_name, column, &local)
+                  : arb_table_lookup (table, row_value, column, &local);
+  if (cell == NULL)
+    arb_proc_refuse (error, NULL, "%s (dogfight/%s)", local->message, table_id);
+  return cell;
+}
+
+const char *
+arb_dogfight_cell_code (ArbProc     *proc,
+                        const char  *table_id,
+                        int          roll,
+                        const char  *column,
+                        const char **text)
 {
   ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "dogfight", table_id) : NULL;
@@ -693,18 +689,42 @@ cell_code (ArbProc    *proc,
                                         "%s (dogfight/%s)", local->message, table_id));
       return NULL;
     }
+  if (text)
+    *text = cell->text && *cell->text ? cell->text : cell->code;
   return cell->code && *cell->code ? cell->code : cell->text;
 }
 
-static gboolean
-has_token (const char *code,
-           const char *token)
+gboolean
+arb_dogfight_code_has (const char *code,
+                       const char *token)
 {
   g_auto(GStrv) parts = code ? g_strsplit (code, ",", -1) : NULL;
 
   for (guint i = 0; parts && parts[i]; i++)
     if (g_strcmp0 (g_strstrip (parts[i]), token) == 0)
       return TRUE;
+  return FALSE;
+}
+
+gboolean
+arb_dogfight_code_number (const char *code,
+                          const char *prefix,
+                          int        *out)
+{
+  g_auto(GStrv) parts = code ? g_strsplit (code, ",", -1) : NULL;
+
+  for (guint i = 0; parts && parts[i]; i++)
+    {
+      const char *part = g_strstrip (parts[i]);
+      gint64 v;
+
+      if (g_str_has_prefix (part, prefix) &&
+          g_ascii_string_to_signed (part + strlen (prefix), 10, -100000, 100000, &v, NULL))
+        {
+          *out = (int) v;
+          return TRUE;
+        }
+    }
   return FALSE;
 }
 
@@ -732,14 +752,14 @@ arb_dogfight_stress_test (ArbProc    *proc,
   arb_step_add_log (step, _("Stress test for %s (%s): 2d6 %d, %+d (filled rows %d, speed over the dive limit %d, "
                             "test dice over 8 %d, other %+d) = %d"),
                     name, why, roll, mod, -rows, -over, -MAX (0, dice - 8), extra, roll + mod);
-  code = cell_code (proc, "stress-test", roll + mod, "result");
+  code = arb_dogfight_cell_code (proc, "stress-test", roll + mod, "result", NULL);
   if (code == NULL)
     return TRUE;
-  if (has_token (code, "destroyed"))
+  if (arb_dogfight_code_has (code, "destroyed"))
     arb_dogfight_destroy (proc, id, _("the airframe breaks up under the stress"));
-  else if (has_token (code, "fill-next-row"))
+  else if (arb_dogfight_code_has (code, "fill-next-row"))
     arb_dogfight_fill_rows (proc, id, 2, _("stress: this row and the next"));
-  else if (has_token (code, "fill-row"))
+  else if (arb_dogfight_code_has (code, "fill-row"))
     arb_dogfight_fill_rows (proc, id, 1, _("stress: this row"));
   else
     arb_step_add_log (step, _("%s holds together"), name);
@@ -764,10 +784,10 @@ arb_dogfight_smoke_check (ArbProc    *proc,
   arb_step_add_odds (step, purpose, 1, 6);
   if (!arb_proc_roll (proc, "1d6", purpose, &roll))
     return FALSE;
-  code = cell_code (proc, "smoke-fire", roll, "each-move");
+  code = arb_dogfight_cell_code (proc, "smoke-fire", roll, "each-move", NULL);
   if (code == NULL)
     return TRUE;
-  if (has_token (code, "fire"))
+  if (arb_dogfight_code_has (code, "fire"))
     {
       arb_step_set (step, enc, id, ARB_KEY_COND "fire", "on");
       arb_step_add_log (step, _("%s smokes and rolls %d: on fire"), name, roll);

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "arb-procedure.h"
+#include "arb-ruleset.h"
 
 G_BEGIN_DECLS
 
@@ -167,6 +168,32 @@ gboolean    arb_dogfight_stress_test   (ArbProc      *proc,
  * FALSE when it stopped for the die. */
 gboolean    arb_dogfight_smoke_check   (ArbProc      *proc,
                                         const char   *id);
+
+/* Tables: a cell read, codes parsed. */
+/* A cell of a Dogfight table by row value (@row_name NULL) or name. */
+const ArbCell *arb_dogfight_cell        (ArbProc       *proc,
+                                         const char    *table,
+                                         int            row_value,
+                                         const char    *row_name,
+                                         const char    *column,
+                                         GError       **error);
+/* The code of the cell of the Dogfight table @table_id for @roll in
+ * @column (its text when it has no code), the printed text in @text;
+ * NULL, the procedure stopped with the table named, when it is
+ * missing. */
+const char *arb_dogfight_cell_code     (ArbProc      *proc,
+                                        const char   *table_id,
+                                        int           roll,
+                                        const char   *column,
+                                        const char  **text);
+/* Whether @code's comma-separated tokens hold @token. */
+gboolean    arb_dogfight_code_has      (const char   *code,
+                                        const char   *token);
+/* The number after @prefix in one of @code's tokens ("power-" in
+ * "engine-hit,power-2" is 2); FALSE when none has it. */
+gboolean    arb_dogfight_code_number   (const char   *code,
+                                        const char   *prefix,
+                                        int          *out);
 
 /* Exact odds of at least @k dice out of @n showing one given face (a 6
  * for a hit, a 1 for a failure): as @num/@den with @den 6^n; beyond 24

@@ -30,22 +30,4 @@ void        arb_dogfight_crit_odds     (int           n,
                                         guint64      *num,
                                         guint64      *den);
 
-/* The code of the cell of the Dogfight table @table_id for @roll in
- * @column (its text when it has no code), the printed text in @text;
- * NULL, the procedure stopped with the table named, when it is
- * missing. */
-const char *arb_dogfight_cell_code     (ArbProc      *proc,
-                                        const char   *table_id,
-                                        int           roll,
-                                        const char   *column,
-                                        const char  **text);
-/* Whether @code's comma-separated tokens hold @token. */
-gboolean    arb_dogfight_code_has      (const char   *code,
-                                        const char   *token);
-/* The number after @prefix in one of @code's tokens ("power-" in
- * "engine-hit,power-2" is 2); FALSE when none has it. */
-gboolean    arb_dogfight_code_number   (const char   *code,
-                                        const char   *prefix,
-                                        int          *out);
-
 G_END_DECLS

@@ -47,42 +47,7 @@ arb_dogfight_may_move (ArbProc     *proc,
   return TRUE;
 }
 
-const ArbCell *
-arb_dogfight_cell (ArbProc     *proc,
-                   const char  *table_id,
-                   int          row_value,
-                   const char  *row_name,
-                   const char  *column,
-                   GError     **error)
-{
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
-  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "dogfight", table_id) : NULL;
-  g_autoptr(GError) local = NULL;
-  const ArbCell *cell;
 
-  if (table == NULL)
-    {
-      arb_proc_refuse (error, NULL, _("The table dogfight/%s is missing"), table_id);
-      return NULL;
-    }
-  cell = row_name ? arb_table_lookup_name (table, row_name, column, &local)
-                  : arb_table_lookup (table, row_value, column, &local);
-  if (cell == NULL)
-    arb_proc_refuse (error, NULL, "%s (dogfight/%s)", local->message, table_id);
-  return cell;
-}
-
-gboolean
-arb_dogfight_code_has (const char *code,
-                       const char *token)
-{
-  g_auto(GStrv) parts = code ? g_strsplit (code, ",", -1) : NULL;
-
-  for (guint i = 0; parts && parts[i]; i++)
-    if (g_strcmp0 (g_strstrip (parts[i]), token) == 0)
-      return TRUE;
-  return FALSE;
-}
 
 /* The climb-dive modifier of @pitch in @column: the code "mp-roll-1",
  * else the printed figure; a dash is no modifier. */

@@ -18,17 +18,6 @@ gboolean       arb_dogfight_may_move    (ArbProc       *proc,
                                          const char    *id,
                                          GError       **error);
 
-/* A cell of a Dogfight table by row value (@row_name NULL) or name. */
-const ArbCell *arb_dogfight_cell        (ArbProc       *proc,
-                                         const char    *table,
-                                         int            row_value,
-                                         const char    *row_name,
-                                         const char    *column,
-                                         GError       **error);
-/* Whether @code holds the token @token ("impossible", "n/a"). */
-gboolean       arb_dogfight_code_has    (const char    *code,
-                                         const char    *token);
-
 /* The movement points roll (dogfight.mp's body; dogfight.fly's with no
  * shifts). FALSE when it stopped for a die or with @error. */
 gboolean       arb_dogfight_roll_mp     (ArbProc       *proc,
