@@ -64,6 +64,24 @@ test_areas_and_pilot (void)
   g_assert_cmpint (arb_dogfight_guns_bearing (enc, NULL, harry, 1), ==, 2);
   g_assert_cmpint (arb_dogfight_guns_bearing (enc, NULL, harry, 3), ==, 0);
 
+  /* The action forms offer the aircraft it has targeted first, while it
+   * flies. */
+  {
+    ArbGame *game = arb_game_get ("dogfight");
+    g_autofree char *none = arb_game_default_target (game, enc, harry);
+    g_autofree char *aimed = NULL;
+    g_autofree char *downed = NULL;
+
+    g_assert_null (none);
+    set_live (enc, harry, "targeting", otto);
+    aimed = arb_game_default_target (game, enc, harry);
+    g_assert_cmpstr (aimed, ==, otto);
+    set_live (enc, otto, "cond.destroyed", "on");
+    downed = arb_game_default_target (game, enc, harry);
+    g_assert_null (downed);
+    set_live (enc, otto, "cond.destroyed", NULL);
+  }
+
   foes = arb_dogfight_foes (enc, NULL, harry);
   g_assert_cmpint (g_strv_length (foes), ==, 1);
   g_assert_cmpstr (foes[0], ==, otto);

@@ -98,17 +98,32 @@ name_of (ArbActionDialog *self,
   return arb_encounter_get_name (arb_fight_peek_encounter (self->fight), id);
 }
 
-/* The figures still in the fight. */
+/* The figures still in the fight, to choose from. @strict, for the
+ * one offered first: none of the game's conditions that take a figure
+ * out either (an unconscious foe can still be chosen, not proposed). */
 static GPtrArray *
-standing (ArbEncounter *enc)
+standing (ArbEncounter *enc,
+          gboolean      strict)
 {
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
   GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; ids[i]; i++)
-    if (!arb_encounter_get (enc, ids[i], "cond.dead") && !arb_encounter_get (enc, ids[i], "cond.fled") &&
-        !arb_encounter_get (enc, ids[i], "cond.eliminated"))
-      g_ptr_array_add (out, g_strdup (ids[i]));
+    {
+      gboolean gone = arb_encounter_get (enc, ids[i], "cond.dead") || arb_encounter_get (enc, ids[i], "cond.fled") ||
+                      arb_encounter_get (enc, ids[i], "cond.eliminated");
+
+      for (const char * const *c = strict && game ? arb_game_list_conditions (game) : NULL; c && *c && !gone; c++)
+        if (arb_game_condition_is_out (game, *c))
+          {
+            g_autofree char *key = g_strconcat ("cond.", *c, NULL);
+
+            gone = arb_encounter_get (enc, ids[i], key) != NULL;
+          }
+      if (!gone)
+        g_ptr_array_add (out, g_strdup (ids[i]));
+    }
   return out;
 }
 
@@ -205,8 +220,12 @@ default_value (ArbFight           *fight,
     case ARB_PARAM_TARGET:
       if (spec->required || g_str_equal (spec->name, "target"))
         {
-          g_autoptr(GPtrArray) ids = standing (enc);
+          g_autoptr(GPtrArray) ids = standing (enc, TRUE);
+          ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
+          char *aimed = game ? arb_game_default_target (game, enc, actor) : NULL;
 
+          if (aimed != NULL)
+            return aimed;
           return g_strdup (nearest_foe (enc, actor, ids));
         }
       return NULL;
@@ -923,7 +942,7 @@ static void
 build_form (ArbActionDialog *self)
 {
   ArbEncounter *enc = arb_fight_peek_encounter (self->fight);
-  g_autoptr(GPtrArray) ids = standing (enc);
+  g_autoptr(GPtrArray) ids = standing (enc, FALSE);
   const char *actor = self->actor;
 
   if (self->spec == NULL || self->spec->params == NULL)

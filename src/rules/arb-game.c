@@ -429,6 +429,18 @@ arb_ground_item_array_new (void)
   return g_ptr_array_new_with_free_func ((GDestroyNotify)arb_ground_item_free);
 }
 
+char *
+arb_game_default_target (ArbGame      *self,
+                         ArbEncounter *encounter,
+                         const char   *id)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+
+  if (CLASS (self)->default_target == NULL || encounter == NULL || id == NULL)
+    return NULL;
+  return CLASS (self)->default_target (self, encounter, id);
+}
+
 const char *
 arb_game_auto_action (ArbGame      *self,
                       ArbEncounter *encounter,

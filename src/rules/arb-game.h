@@ -285,7 +285,13 @@ struct _ArbGameClass
                                 ArbEncounter       *encounter,
                                 const char         *id);
 
-  gpointer padding[5];
+  /* The figure @id most likely aims at now (a target it keeps from
+   * turn to turn), as a new string; NULL: the nearest foe. */
+  char       *(*default_target) (ArbGame            *self,
+                                 ArbEncounter       *encounter,
+                                 const char         *id);
+
+  gpointer padding[4];
 };
 
 /* The registry: every game, in the order they are offered. */
@@ -428,6 +434,10 @@ const char         *arb_adjustable_get_name     (const ArbAdjustable *adjustable
 /* See by_hand: translated, or NULL when the game says nothing. */
 const char         *arb_game_get_by_hand        (ArbGame       *self);
 /* Figures nobody controls */
+/* See default_target: @id's likeliest target, or NULL. */
+char               *arb_game_default_target     (ArbGame       *self,
+                                                 ArbEncounter  *encounter,
+                                                 const char    *id);
 /* See auto_action: the procedure the rules run for @id now, or NULL. */
 const char         *arb_game_auto_action        (ArbGame       *self,
                                                  ArbEncounter  *encounter,

@@ -15,6 +15,7 @@
 #include "arb-map.h"
 #include "arb-dogfight.h"
 #include "arb-dogfight-procs.h"
+#include "arb-dogfight-figure.h"
 
 struct _ArbDogfightGame
 {
@@ -128,6 +129,19 @@ next (ArbGame  *game,
   return arb_dogfight_turns_next (proc, error);
 }
 
+/* The aircraft it has targeted: its CV counts against that one only. */
+static char *
+default_target (ArbGame      *game,
+                ArbEncounter *enc,
+                const char   *id)
+{
+  const char *target = arb_encounter_get (enc, id, ARB_DOGFIGHT_KEY_TARGETING);
+
+  if (target == NULL || arb_dogfight_is_out (enc, NULL, target))
+    return NULL;
+  return g_strdup (target);
+}
+
 /* What the referee sets by hand with ID.adjust, in the order shown. */
 static const ArbAdjustable adjustable[] = {
   { ARB_DOGFIGHT_KEY_PILOT_POINTS, N_("Pilot points"), NULL },
@@ -158,6 +172,7 @@ arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
   game_class->by_hand = N_("Initiative, tables and sheets are automated; movement, fire and damage are by hand with Adjust");
   game_class->start = start;
   game_class->next = next;
+  game_class->default_target = default_target;
   game_class->list_zones = arb_dogfight_list_zones;
   game_class->list_gauges = arb_dogfight_list_gauges;
   game_class->main_gauge = arb_dogfight_main_gauge;
