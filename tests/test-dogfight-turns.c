@@ -744,6 +744,51 @@ test_destroyed (void)
   g_assert_null (get (f.enc, anna, "pilot-points"));
 }
 
+/* Combat is simultaneous: Otto, shot down by Harry in this combat
+ * phase, still has his turn to fire; the next turn goes on without
+ * him. One destroyed in movement is passed over in combat. */
+static void
+test_combat_simultaneous (void)
+{
+  g_auto(Fight) f = { 0 };
+  ArbOutcome *o;
+
+  fight_new (&f, 2, 0);
+  start (&f);
+  apply (f.enc, run_done (f.enc, "dogfight.housekeeping", NULL, 0, "spot", "none", NULL));
+  apply (f.enc, run_done (f.enc, "dogfight.next", NULL, 0, NULL));
+  apply (f.enc, run_done (f.enc, "dogfight.housekeeping", NULL, 0, "spot", "none", NULL));
+  /* Harry 1 + 3 = 4, Otto 3 + 2 = 5: Harry first. */
+  apply (f.enc, run_done (f.enc, "dogfight.next", (int[]){ 1, 3 }, 2, NULL));
+  moved (f.enc, f.harry);
+  apply (f.enc, run_done (f.enc, "dogfight.next", NULL, 0, NULL));
+  moved (f.enc, f.otto);
+  apply (f.enc, run_done (f.enc, "dogfight.next", NULL, 0, NULL));
+  g_assert_cmpstr (get (f.enc, E, "phase"), ==, "combat");
+  g_assert_cmpstr (get (f.enc, E, "current"), ==, f.harry);
+
+  set_live (f.enc, f.otto, "cond.destroyed", "on");
+  o = run_done (f.enc, "dogfight.next", NULL, 0, NULL);
+  assert_log (o->step, "Ltn. Otto Brandt was shot down this combat phase and still fires");
+  apply (f.enc, o);
+  g_assert_cmpstr (get (f.enc, E, "current"), ==, f.otto);
+  o = run_done (f.enc, "dogfight.next", NULL, 0, NULL);
+  assert_log (o->step, "Central has no aircraft left in the fight");
+  apply (f.enc, o);
+  g_assert_cmpint (get_int (f.enc, E, "turn"), ==, 2);
+  g_assert_cmpstr (get (f.enc, E, "order"), ==, f.harry);
+
+  /* Back in movement, Otto goes down before combat: combat is Harry's. */
+  for (guint i = 0; i < 4; i++)
+    g_assert_true (arb_encounter_undo (f.enc));
+  g_assert_cmpstr (get (f.enc, E, "phase"), ==, "movement");
+  g_assert_cmpstr (get (f.enc, E, "current"), ==, f.otto);
+  set_live (f.enc, f.otto, "cond.destroyed", "on");
+  apply (f.enc, run_done (f.enc, "dogfight.next", NULL, 0, NULL));
+  g_assert_cmpstr (get (f.enc, E, "order"), ==, f.harry);
+  g_assert_cmpstr (get (f.enc, E, "current"), ==, f.harry);
+}
+
 /* A house ruleset (written to a temporary folder, as a referee's is)
  * with a cv-position table of our own: +2 in area 6, 0 elsewhere. */
 static ArbRulesetLibrary *
@@ -796,6 +841,7 @@ main (int   argc,
   g_test_add_func ("/dogfight/turns/stress", test_stress);
   g_test_add_func ("/dogfight/turns/stall", test_stall);
   g_test_add_func ("/dogfight/turns/destroyed", test_destroyed);
+  g_test_add_func ("/dogfight/turns/combat-simultaneous", test_combat_simultaneous);
 
   status = g_test_run ();
   g_clear_object (&house);

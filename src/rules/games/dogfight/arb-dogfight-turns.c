@@ -4,6 +4,9 @@
  * then initiative and the movement order, 2. Movement (each aircraft in
  * that order), 3. Combat (the same order), then the end-of-turn checks
  * and the next turn. "phase" says which, "current" walks the aircraft.
+ * An aircraft out of the fight is passed over, except in combat: its
+ * order is fixed as the phase begins, and one shot down during it still
+ * fires (combat is simultaneous).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -329,24 +332,40 @@ arb_dogfight_turns_next (ArbProc  *proc,
       after = next_after (enc, step, order, current);
       if (after == NULL)
         {
-          after = next_after (enc, step, order, NULL);
-          if (after == NULL)
+          g_auto(GStrv) in_fight = order_in_fight (enc, step);
+          g_autofree char *text = NULL;
+
+          if (in_fight[0] == NULL)
             return arb_proc_refuse (error, NULL, _("No aircraft is left in the fight"));
+          /* Combat is simultaneous: the order is fixed now, and one shot
+           * down in this phase keeps its place and still fires. */
+          text = g_strjoinv (",", in_fight);
           log_sides_out (proc);
           arb_step_set (step, enc, E, ARB_DOGFIGHT_KEY_PHASE, "combat");
+          arb_step_set (step, enc, E, ARB_KEY_ORDER, text);
           arb_step_add_log (step, _("Turn %d: 3. Combat (simultaneous: an aircraft shot down this phase still fires)"),
                             arb_encounter_get_int (enc, E, ARB_KEY_TURN, 1));
+          arb_step_set (step, enc, E, ARB_KEY_CURRENT, in_fight[0]);
+          return TRUE;
         }
       arb_step_set (step, enc, E, ARB_KEY_CURRENT, after);
       return TRUE;
 
     case ARB_DOGFIGHT_COMBAT:
-      after = next_after (enc, step, order, current);
-      if (after)
-        {
-          arb_step_set (step, enc, E, ARB_KEY_CURRENT, after);
-          return TRUE;
-        }
+      {
+        int at = arb_order_index (order, current);
+
+        /* Every aircraft that began the combat phase, shot down since
+         * or not. */
+        if (at >= 0 && order[at + 1])
+          {
+            if (arb_dogfight_is_out (enc, step, order[at + 1]))
+              arb_step_add_log (step, _("%s was shot down this combat phase and still fires: combat is simultaneous"),
+                                arb_encounter_get_name (enc, order[at + 1]));
+            arb_step_set (step, enc, E, ARB_KEY_CURRENT, order[at + 1]);
+            return TRUE;
+          }
+      }
       return new_turn (proc, error);
 
     case ARB_DOGFIGHT_BEFORE:
