@@ -197,7 +197,7 @@ test_phases (void)
   assert_log (o->step, "Next: Lt. Harry Quill's housekeeping");
   apply (f.enc, o);
   g_assert_cmpstr (get (f.enc, f.harry, "targeting"), ==, f.otto);
-  g_assert_cmpint (get_int (f.enc, f.harry, "cv"), ==, 0);
+  g_assert_cmpint (arb_dogfight_cv (f.enc, NULL, f.harry), ==, 0);
   g_assert_cmpint (get_int (f.enc, f.harry, "housekept"), ==, 1);
   g_assert_cmpstr (get (f.enc, E, "current"), ==, f.otto);
 
@@ -330,7 +330,7 @@ test_initiative_cv (void)
   set_live (f.enc, f.harry, "cv", "3");
   start (&f);
   apply (f.enc, run_done (f.enc, "dogfight.housekeeping", NULL, 0, "spot", "none", NULL));
-  g_assert_cmpint (get_int (f.enc, f.harry, "cv"), ==, 3);
+  g_assert_cmpint (arb_dogfight_cv (f.enc, NULL, f.harry), ==, 3);
   /* Housekept: Next only passes on to Otto. */
   apply (f.enc, run_done (f.enc, "dogfight.next", NULL, 0, NULL));
   g_assert_cmpstr (get (f.enc, E, "current"), ==, f.otto);
@@ -363,7 +363,7 @@ test_targeting (void)
     g_assert_cmpstr (get (f.enc, f.harry, "targeting"), ==, f.otto);
     g_assert_cmpint (get_int (f.enc, f.harry, "pilot-points"), ==, 2);
     /* Kept, but behind the wing line: CV 0. */
-    g_assert_cmpint (get_int (f.enc, f.harry, "cv"), ==, 0);
+    g_assert_cmpint (arb_dogfight_cv (f.enc, NULL, f.harry), ==, 0);
 
     /* Without points a 5 is 4 in area 6: lost. */
     g_assert_true (arb_encounter_undo (f.enc));
@@ -371,7 +371,7 @@ test_targeting (void)
     g_assert_cmpuint (odds_of (o->step, "Lt. Harry Quill keeps"), ==, 1);
     apply (f.enc, o);
     g_assert_null (get (f.enc, f.harry, "targeting"));
-    g_assert_cmpint (get_int (f.enc, f.harry, "cv"), ==, 0);
+    g_assert_cmpint (arb_dogfight_cv (f.enc, NULL, f.harry), ==, 0);
     g_assert_cmpint (get_int (f.enc, f.harry, "pilot-points"), ==, 4);
   }
   {
@@ -418,7 +418,7 @@ test_spotting (void)
     apply (f.enc, o);
     g_assert_cmpstr (get (f.enc, f.harry, "targeting"), ==, f.otto);
     g_assert_cmpint (get_int (f.enc, f.harry, "pilot-points"), ==, 1);
-    g_assert_cmpint (get_int (f.enc, f.harry, "cv"), ==, 0);
+    g_assert_cmpint (arb_dogfight_cv (f.enc, NULL, f.harry), ==, 0);
   }
   {
     g_auto(Fight) f = { 0 };
@@ -455,7 +455,7 @@ test_cv (void)
     set_live (f.enc, f.harry, "cv", "4");
     start (&f);
     apply (f.enc, run_done (f.enc, "dogfight.housekeeping", NULL, 0, NULL));
-    g_assert_cmpint (get_int (f.enc, f.harry, "cv"), ==, 0);
+    g_assert_cmpint (arb_dogfight_cv (f.enc, NULL, f.harry), ==, 0);
   }
   {
     g_auto(Fight) f = { 0 };
@@ -467,7 +467,7 @@ test_cv (void)
     start (&f);
     apply (f.enc, run_done (f.enc, "dogfight.housekeeping", (int[]){ 6 }, 1, NULL));
     g_assert_cmpstr (get (f.enc, f.harry, "targeting"), ==, f.otto);
-    g_assert_cmpint (get_int (f.enc, f.harry, "cv"), ==, 0);
+    g_assert_cmpint (arb_dogfight_cv (f.enc, NULL, f.harry), ==, 0);
   }
   {
     g_auto(Fight) f = { 0 };
@@ -477,7 +477,7 @@ test_cv (void)
     set_live (f.enc, f.harry, "cv", "4");
     start (&f);
     apply (f.enc, run_done (f.enc, "dogfight.housekeeping", NULL, 0, "spot", "none", NULL));
-    g_assert_cmpint (get_int (f.enc, f.harry, "cv"), ==, 0);
+    g_assert_cmpint (arb_dogfight_cv (f.enc, NULL, f.harry), ==, 0);
   }
   {
     g_auto(Fight) f = { 0 };
@@ -491,7 +491,7 @@ test_cv (void)
     set_live (f.enc, f.harry, "cv", "1");
     start (&f);
     apply (f.enc, run_done (f.enc, "dogfight.housekeeping", NULL, 0, NULL));
-    g_assert_cmpint (get_int (f.enc, f.harry, "cv"), ==, 3);
+    g_assert_cmpint (arb_dogfight_cv (f.enc, NULL, f.harry), ==, 3);
     rules = shipped;
   }
   {
@@ -503,7 +503,7 @@ test_cv (void)
     set_live (f.enc, f.harry, "cv", "1");
     start (&f);
     apply (f.enc, run_done (f.enc, "dogfight.housekeeping", NULL, 0, NULL));
-    g_assert_cmpint (get_int (f.enc, f.harry, "cv"), ==, 1);
+    g_assert_cmpint (arb_dogfight_cv (f.enc, NULL, f.harry), ==, 1);
   }
 }
 

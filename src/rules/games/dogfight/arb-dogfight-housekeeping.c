@@ -117,7 +117,7 @@ set_cv (ArbProc    *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
 
-  if (arb_dogfight_cv (enc, step, id) != cv || arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_CV) == NULL)
+  if (arb_dogfight_cv (enc, step, id) != cv)
     arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_CV, cv);
 }
 
@@ -310,7 +310,7 @@ spot (ArbProc        *proc,
   code = table_code (proc, "spot", roll + mod, "result", error);
   if (code == NULL)
     return FALSE;
-  arb_step_add_log (step, _("Spot: %s looks for %s: 1d6 %d, MT level -%d, area 6 -%d, range %d -%d, "
+  arb_step_add_log (step, _("Spot: %s looks for %s: 1d6 %d, MT level -%d, in area 6 -%d, %d hexes off -%d, "
                             "spot rating %+d, pilot points +%d = %d: %s"),
                     name_of (enc, id), name_of (enc, foe), roll, level, area6, range, range / 2, rating,
                     c->spot_pp, roll + mod, has_token (code, "spotted") ? _("spotted") : _("not spotted"));
@@ -476,7 +476,8 @@ extinguish (ArbProc     *proc,
       if (arb_dogfight_table_int (proc, "fire-extinguish", roll, "result", "fill", &more, NULL))
         burn += MAX (0, more);
     }
-  arb_step_add_log (step, _("Fire extinguish: %s, %d dice (dive %d, pilot points %d): %s"),
+  arb_step_add_log (step, ngettext ("Fire extinguish: %s, %d die (dive %d, pilot points %d): %s",
+                                    "Fire extinguish: %s, %d dice (dive %d, pilot points %d): %s", dice),
                     name_of (enc, id), dice, dive, pp,
                     out ? _("a 6, the fire is out (Arbiter's reading: the fire is one row)") : _("no 6, the fire burns on"));
   if (burn > 0)
