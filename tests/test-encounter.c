@@ -841,68 +841,6 @@ test_procedure_specs (void)
   g_assert_null (arb_procedure_list_actions ("chess"));
 }
 
-/* Housekeeping and movement: Anna (experience 5), Harry (3, targeting),
- * Otto (2, spinning), Anna again (5, CV bonus +1). Spinning first, then
- * targeting, then the rest by initiative. */
-static void
-test_dogfight_order (void)
-{
-  g_autoptr(ArbEncounter) enc = arb_encounter_new ("dogfight", NULL);
-  g_autofree char *anna = add_combatant (enc, "dogfight-anna-brightwell.xml", "Allies", NULL);
-  g_autofree char *harry = add_combatant (enc, "dogfight-harry-quill.xml", "Allies", "targeting", "c3", NULL);
-  g_autofree char *otto = add_combatant (enc, "dogfight-otto-brandt.xml", "Germans", "cond.spin", "1", NULL);
-  g_autofree char *anna2 = add_combatant (enc, "dogfight-anna-brightwell.xml", "Allies", "cv-bonus", "1", NULL);
-  static const int rolls[] = { 1, 2, 6, 3 };   /* 6, 5, 8, 9 */
-  static const int tied[] = { 2, 2, 6, 1, 2, 5 };   /* 7, 5, 8, 7; tie 2 / 5 */
-  g_autofree char *low = g_strjoin (",", otto, harry, anna, anna2, NULL);
-  g_autofree char *high = g_strjoin (",", otto, harry, anna2, anna, NULL);
-
-  assert_asks (enc, "dogfight.start", NULL, 0, "1d6");
-  assert_asks (enc, "dogfight.start", rolls, 3, "1d6");
-
-  /* Low initiative first by default. */
-  run_apply (enc, "dogfight.start", rolls, G_N_ELEMENTS (rolls));
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, low);
-  g_assert_cmpint (arb_encounter_get_int (enc, anna, "initiative", 0), ==, 6);
-  g_assert_cmpint (arb_encounter_get_int (enc, harry, "initiative", 0), ==, 5);
-  g_assert_cmpint (arb_encounter_get_int (enc, otto, "initiative", 0), ==, 8);
-  g_assert_cmpint (arb_encounter_get_int (enc, anna2, "initiative", 0), ==, 9);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, otto);
-
-  for (guint i = 1; i < 4; i++)
-    run_apply (enc, "dogfight.next", NULL, 0);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, anna2);
-  assert_asks (enc, "dogfight.next", NULL, 0, "1d6");
-  /* Otto recovers: all four in one class, low first. */
-  set_value (enc, otto, "cond.spin", NULL);
-  set_value (enc, harry, "targeting", NULL);
-  run_apply (enc, "dogfight.next", rolls, G_N_ELEMENTS (rolls));
-  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "turn", 0), ==, 2);
-  {
-    g_autofree char *order2 = g_strjoin (",", harry, anna, otto, anna2, NULL);
-
-    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order2);
-  }
-
-  while (arb_encounter_undo (enc) &&
-         arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order") != NULL)
-    ;
-  set_value (enc, otto, "cond.spin", "1");
-  set_value (enc, harry, "targeting", "c3");
-  g_assert_null (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"));
-
-  /* The setting turns it round. */
-  set_value (enc, ARB_ENCOUNTER_ENTITY, "setting.initiative-order", "high-first");
-  run_apply (enc, "dogfight.start", rolls, G_N_ELEMENTS (rolls));
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, high);
-  g_assert_true (arb_encounter_undo (enc));
-
-  /* Equal initiative in one class: a die, higher first. */
-  assert_asks (enc, "dogfight.start", tied, 4, "1d6");
-  run_apply (enc, "dogfight.start", tied, G_N_ELEMENTS (tied));
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, high);
-}
-
 /* A condition for N rounds lapses as round now + N begins, and shows. */
 static void
 test_conditions (void)
@@ -1945,7 +1883,6 @@ main (int   argc,
   g_test_add_func ("/encounter/rsbs/reshuffle", test_rsbs_reshuffle);
   g_test_add_func ("/encounter/tft/order", test_tft_order);
   g_test_add_func ("/encounter/tft/move-second", test_tft_move_second);
-  g_test_add_func ("/encounter/dogfight/order", test_dogfight_order);
   g_test_add_func ("/encounter/dogfight/areas-setting", test_dogfight_areas_setting);
   g_test_add_func ("/encounter/map-edit", test_map_edit);
   g_test_add_func ("/encounter/procedure-specs", test_procedure_specs);

@@ -466,6 +466,24 @@ test_fire_extinguish (void)
   g_assert_false (arb_table_lookup (t, 6, NULL, NULL)->uncertain);
 }
 
+/* Position (see diagram): the sheet does not print the diagram, so
+ * every area reads 0, our placeholder, marked uncertain. */
+static void
+test_cv_position (void)
+{
+  ArbTable *t = arb_test_table (SYSTEM, "cv-position");
+
+  assert_shape (t, NULL, "area of the target", 6, 1);
+  for (int area = 1; area <= 6; area++)
+    {
+      assert_range (t, (guint) area - 1, area, area);
+      arb_assert_cell (t, area, "cv", "0");
+      assert_code (t, area, "cv", "cv=0");
+      g_assert_true (arb_table_lookup (t, area, "cv", NULL)->uncertain);
+    }
+  g_assert_true (has_note (t, TRUE, FALSE));
+}
+
 static void
 test_power_drag (void)
 {
@@ -580,6 +598,7 @@ main (int   argc,
   g_test_add_func ("/tables/dogfight/targeting", test_targeting);
   g_test_add_func ("/tables/dogfight/spot", test_spot);
   g_test_add_func ("/tables/dogfight/fire-extinguish", test_fire_extinguish);
+  g_test_add_func ("/tables/dogfight/cv-position", test_cv_position);
   g_test_add_func ("/tables/dogfight/power-drag", test_power_drag);
   g_test_add_func ("/tables/dogfight/climb-dive", test_climb_dive);
   g_test_add_func ("/tables/dogfight/movement-types", test_movement_types);

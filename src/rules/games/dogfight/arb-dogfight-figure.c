@@ -164,12 +164,23 @@ arb_dogfight_min_speed (ArbEncounter *enc,
   return base + (level >= 3 ? 3 : level == 2 ? 1 : 0);
 }
 
+/* The sheet's pilot points: the live "pilot-points" (this turn's) has
+ * the same name, so the sheet is read itself, not the live field. */
+static int
+sheet_pp (ArbEncounter *enc,
+          const char   *id)
+{
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
+
+  return sheet ? arb_sheet_get_int (sheet, "pilot-points", 0) : 0;
+}
+
 int
 arb_dogfight_pp_start (ArbEncounter *enc,
                        ArbStep      *step,
                        const char   *id)
 {
-  int sheet = arb_encounter_get_field_int (enc, id, "pilot-points", 0);
+  int sheet = sheet_pp (enc, id);
 
   return MAX (0, sheet - arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_PP_LOST, 0));
 }
@@ -218,7 +229,7 @@ arb_dogfight_lose_pp (ArbProc    *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  int sheet = arb_encounter_get_field_int (enc, id, "pilot-points", 0);
+  int sheet = sheet_pp (enc, id);
   int lost = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_PP_LOST, 0);
   int left = arb_dogfight_pp (enc, step, id);
   int more = CLAMP (n, 0, MAX (0, sheet - lost));

@@ -73,9 +73,26 @@ static const ArbParamSpec dogfight_speed_params[] = {
   { NULL }
 };
 
+/* 1. Housekeeping (arb-dogfight-housekeeping.c) */
+static const ArbParamSpec dogfight_housekeeping_params[] = {
+  { "id", N_("Aircraft"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  { "keep-pp", N_("Pilot points to keep a target in area 4-6"), ARB_PARAM_INT, NULL, 0, 20, FALSE,
+    N_("Added to the 1d roll to keep the target (5+, -1 in area 6)") },
+  { "spot", N_("Foe to spot"), ARB_PARAM_TARGET, NULL, 0, 0, FALSE,
+    N_("Without a target: the nearest foe unless named; “none” looks for no one") },
+  { "spot-pp", N_("Pilot points to spot"), ARB_PARAM_INT, NULL, 0, 20, FALSE, N_("Added to the 1d spotting roll (4+)") },
+  { "unjam-pp", N_("Pilot points to unjam"), ARB_PARAM_INT, NULL, 0, 20, FALSE,
+    N_("A die for each; any 6 clears the jam. Reloading is by hand: no ammunition is counted") },
+  { "extinguish-pp", N_("Pilot points to fight a fire"), ARB_PARAM_INT, NULL, 0, 20, FALSE,
+    N_("A die for each, besides a die per step of dive pitch; a 6 puts the fire out, a 1 burns 3 boxes") },
+  { NULL }
+};
+
 /* In the order the app offers them; the generic ones (condition, map,
  * remove, start, next) come with every game. */
 static const ArbProcedureSpec procedures[] = {
+  { "housekeeping", arb_dogfight_housekeeping, N_("Housekeeping"),
+    N_("Fire damage, keeping or spotting a target, CV, unjamming and fighting a fire"), TRUE, TRUE, dogfight_housekeeping_params },
   { "mp", arb_dogfight_mp_proc, N_("Movement Points"), N_("Roll 1d + speed for the turn's movement points, shifted by CV and pilot points"), TRUE, TRUE, dogfight_mp_params },
   { "move", arb_dogfight_move, N_("Move"), N_("Spend a movement point: into the hex ahead and turn, or maneuver in place, with its movement test"), TRUE, TRUE, dogfight_move_params },
   { "speed", arb_dogfight_speed_proc, N_("Speed Change"), N_("The power or drag roll, then a point a pitch step diving or climbing"), TRUE, TRUE, dogfight_speed_params },

@@ -1,5 +1,13 @@
 /* arb-dogfight-turns.c: Dogfight's turn order
  *
+ * A turn goes 1. Housekeeping (each aircraft, in last turn's order),
+ * then initiative and the movement order, 2. Movement (each aircraft in
+ * that order), 3. Combat (the same order), then the end-of-turn checks
+ * and the next turn. "phase" says which, "current" walks the aircraft.
+ * An aircraft out of the fight is passed over, except in combat: its
+ * order is fixed as the phase begins, and one shot down during it still
+ * fires (combat is simultaneous).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
@@ -11,29 +19,33 @@
 #include "arb-conditions.h"
 #include "arb-order.h"
 #include "arb-dogfight.h"
+#include "arb-dogfight-figure.h"
+#include "arb-dogfight-keys.h"
 #include "arb-dogfight-procs.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
-/* Dogfight (1. Housekeeping, 2. Movement)
- *
- * Initiative is 1d6 + experience + the live "cv-bonus", every aircraft,
- * every turn. Movement goes by class: spinning or stalling aircraft first,
- * then those targeting another, then the rest; within a class in
- * initiative order, ties broken by a die (1d6, higher first).
- *
- * The quick reference does not say whether high or low initiative moves
- * first. We read it as low first, the usual rule of such games: moving
- * later, having seen the others move, is the advantage initiative buys. It
- * is the setting "setting.initiative-order" ("low-first", the default, or
- * "high-first"); a default of ours, not a printed rule. */
+/* What a turn leaves behind and the next must not see. Not "mt-level":
+ * the next housekeeping's spotting reads it (movement clears it). */
+static const char * const this_turn_keys[] = {
+  ARB_DOGFIGHT_KEY_HOUSEKEPT, ARB_DOGFIGHT_KEY_MP, ARB_DOGFIGHT_KEY_MOVES,
+  ARB_DOGFIGHT_KEY_MT_DICE, ARB_DOGFIGHT_KEY_STRESS_DUE, ARB_DOGFIGHT_KEY_SPEED_SAVED,
+  ARB_DOGFIGHT_KEY_POWER_PENALTY, ARB_DOGFIGHT_KEY_SPEED_DONE, ARB_DOGFIGHT_KEY_MANEUVERED,
+  ARB_DOGFIGHT_KEY_FIRED, NULL
+};
+
+/* Movement goes by class: spinning or stalling aircraft first, then
+ * those targeting another, then the rest. */
+static const char *dogfight_classes[] = {
+  N_("spinning or stalling"), N_("targeting"), N_("not targeting"),
+};
 
 static int
 dogfight_class (ArbEncounter *enc,
                 ArbStep      *step,
                 const char   *id)
 {
-  const char *targeting = arb_step_peek (step, enc, id, "targeting");
+  const char *targeting = arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_TARGETING);
 
   if (arb_conditions_has (enc, step, id, "spin") ||
       arb_conditions_has (enc, step, id, "stall"))
@@ -43,69 +55,168 @@ dogfight_class (ArbEncounter *enc,
   return 2;
 }
 
-static const char *dogfight_classes[] = {
-  N_("spinning or stalling"), N_("targeting"), N_("not targeting"),
-};
+static void
+unset (ArbProc    *proc,
+       const char *id,
+       const char *key)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
 
-static gboolean
-dogfight_new_turn (ArbProc  *proc,
-                   int       turn,
-                   GError  **error)
+  if (arb_step_peek (step, enc, id, key) != NULL)
+    arb_step_set (step, enc, id, key, NULL);
+}
+
+/* The aircraft of "order" as @step leaves it, those out of the fight
+ * left out. */
+static GStrv
+order_in_fight (ArbEncounter *enc,
+                ArbStep      *step)
+{
+  const char *text = arb_step_peek (step, enc, E, ARB_KEY_ORDER);
+  g_auto(GStrv) order = text && *text ? g_strsplit (text, ",", -1) : g_new0 (char *, 1);
+  g_autoptr(GStrvBuilder) out = g_strv_builder_new ();
+
+  for (guint i = 0; order[i]; i++)
+    if (!arb_dogfight_is_out (enc, step, order[i]))
+      g_strv_builder_add (out, order[i]);
+  return g_strv_builder_end (out);
+}
+
+/* The aircraft after @current in "order" still in the fight, or NULL. */
+static const char *
+next_after (ArbEncounter *enc,
+            ArbStep      *step,
+            GStrv         order,
+            const char   *current)
+{
+  int at = arb_order_index (order, current);
+
+  for (guint i = (guint) (at + 1); order[i]; i++)
+    if (!arb_dogfight_is_out (enc, step, order[i]))
+      return order[i];
+  return NULL;
+}
+
+/* Says so in the log when a side that began the turn with aircraft has
+ * none left in the fight. */
+static void
+log_sides_out (ArbProc *proc)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-  g_autoptr(GArray) entries = g_array_new (FALSE, TRUE, sizeof (ArbOrderEntry));
+  g_auto(GStrv) sides = arb_order_list_sides (enc, step, ids);
+
+  for (guint s = 0; sides[s]; s++)
+    {
+      gboolean left = FALSE;
+
+      for (guint i = 0; ids[i] && !left; i++)
+        left = g_str_equal (arb_order_side_of (enc, step, ids[i]), sides[s]) &&
+               !arb_dogfight_is_out (enc, step, ids[i]);
+      if (!left)
+        arb_step_add_log (step, _("%s has no aircraft left in the fight"),
+                          *sides[s] ? sides[s] : _("A side without a name"));
+    }
+}
+
+/* Housekeeping of turn @turn: pilot points back, "order" as given. */
+static gboolean
+begin_housekeeping (ArbProc     *proc,
+                    int          turn,
+                    GStrv        order,
+                    GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_autofree char *text = NULL;
+
+  if (order[0] == NULL)
+    return arb_proc_refuse (error, NULL, _("No aircraft is left in the fight"));
+  text = g_strjoinv (",", order);
+  arb_step_set_int (step, enc, E, ARB_KEY_TURN, turn);
+  arb_step_set (step, enc, E, ARB_DOGFIGHT_KEY_PHASE, "housekeeping");
+  arb_step_set (step, enc, E, ARB_KEY_ORDER, text);
+  arb_step_set (step, enc, E, ARB_KEY_CURRENT, order[0]);
+  arb_step_add_log (step, _("Turn %d: 1. Housekeeping"), turn);
+  /* Pilot points: reset to the starting number less wounds and damage. */
+  for (guint i = 0; order[i]; i++)
+    {
+      int pp = arb_dogfight_pp_start (enc, step, order[i]);
+
+      arb_step_set_int (step, enc, order[i], ARB_DOGFIGHT_KEY_PILOT_POINTS, pp);
+      arb_step_add_log (step, ngettext ("%s: %d pilot point this turn", "%s: %d pilot points this turn", pp),
+                        arb_encounter_get_name (enc, order[i]), pp);
+    }
+  return TRUE;
+}
+
+/* After the last housekeeping: initiative (1d6 + experience + CV) and
+ * the movement order by class. */
+static gboolean
+begin_movement (ArbProc  *proc,
+                GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) ids = order_in_fight (enc, step);
+  g_autoptr(GArray) entries = arb_order_entries_new ();
   g_autofree char *order = NULL;
   const char *setting = arb_step_peek (step, enc, E, "setting.initiative-order");
   gboolean high_first = g_strcmp0 (setting, "high-first") == 0;
+  int turn = arb_encounter_get_int (enc, E, ARB_KEY_TURN, 1);
 
-  g_array_set_clear_func (entries, arb_order_entry_clear);
-
-  if (arb_order_no_combatants (ids, error))
-    return FALSE;
-
+  if (ids[0] == NULL)
+    return arb_proc_refuse (error, NULL, _("No aircraft is left in the fight"));
   for (guint i = 0; ids[i]; i++)
     {
       g_autofree char *purpose = g_strdup_printf (_("initiative for %s"), arb_encounter_get_name (enc, ids[i]));
-      const char *cv = arb_step_peek (step, enc, ids[i], "cv-bonus");
       ArbOrderEntry e = { NULL, 0, 0, 0 };
-      int roll, initiative;
-      gint64 v;
+      int roll, experience, cv, initiative;
 
-      if (arb_conditions_has (enc, step, ids[i], "destroyed"))
-        continue;
       if (!arb_proc_roll (proc, "1d6", purpose, &roll))
         return FALSE;
-      initiative = roll + arb_encounter_get_field_int (enc, ids[i], "experience", 0);
-      if (cv && g_ascii_string_to_signed (cv, 10, -100, 100, &v, NULL))
-        initiative += (int)v;
-
+      experience = arb_encounter_get_field_int (enc, ids[i], "experience", 0);
+      cv = arb_dogfight_cv (enc, step, ids[i]);
+      initiative = roll + experience + cv;
+      arb_step_set_int (step, enc, ids[i], ARB_DOGFIGHT_KEY_INITIATIVE, initiative);
+      arb_step_add_log (step, _("Initiative for %s: 1d6 %d + experience %d + CV %d = %d"),
+                        arb_encounter_get_name (enc, ids[i]), roll, experience, cv, initiative);
       e.id = g_strdup (ids[i]);
       e.key1 = dogfight_class (enc, step, ids[i]);
       e.key2 = high_first ? -initiative : initiative;
       g_array_append_val (entries, e);
     }
 
-  /* Class ascending, then key2 ascending (initiative as the setting says). */
+  /* The quick reference does not say whether high or low initiative
+   * moves first. Arbiter's reading is low first, as such games go:
+   * moving later, having seen the others move, is what initiative buys.
+   * The setting "setting.initiative-order" ("high-first") turns it. */
   if (!arb_order_with_ties (proc, entries, FALSE, TRUE, "1d6"))
     return FALSE;
 
   order = arb_order_join (entries);
-  arb_step_set_int (step, enc, E, "turn", turn);
-  arb_step_set (step, enc, E, "order", order);
-  arb_step_set (step, enc, E, "current", entries->len ? g_array_index (entries, ArbOrderEntry, 0).id : NULL);
-  arb_step_add_log (step, high_first ? _("Turn %d: movement order (high initiative first)")
-                                     : _("Turn %d: movement order (low initiative first)"), turn);
+  arb_step_set (step, enc, E, ARB_DOGFIGHT_KEY_PHASE, "movement");
+  arb_step_set (step, enc, E, ARB_KEY_ORDER, order);
+  arb_step_set (step, enc, E, ARB_KEY_CURRENT, g_array_index (entries, ArbOrderEntry, 0).id);
+  arb_step_add_log (step, high_first ? _("Turn %d: 2. Movement, by class, high initiative first (Arbiter's reading: a setting)")
+                                     : _("Turn %d: 2. Movement, by class, low initiative first (Arbiter's reading: a setting)"),
+                    turn);
   for (guint i = 0; i < entries->len; i++)
     {
       ArbOrderEntry *e = &g_array_index (entries, ArbOrderEntry, i);
-      int initiative = high_first ? -e->key2 : e->key2;
 
-      arb_step_set_int (step, enc, e->id, "initiative", initiative);
       arb_step_add_log (step, _("%u. %s (%s, initiative %d)"), i + 1, arb_encounter_get_name (enc, e->id),
-                        _(dogfight_classes[e->key1]), initiative);
+                        _(dogfight_classes[e->key1]), high_first ? -e->key2 : e->key2);
     }
+  /* Last turn's MT levels were for this housekeeping's spotting. */
+  {
+    g_auto(GStrv) all = arb_encounter_list_combatants (enc);
+
+    for (guint i = 0; all[i]; i++)
+      unset (proc, all[i], ARB_DOGFIGHT_KEY_MT_LEVEL);
+  }
   return TRUE;
 }
 
@@ -113,22 +224,158 @@ gboolean
 arb_dogfight_turns_start (ArbProc  *proc,
                           GError  **error)
 {
-  if (arb_order_already_started (arb_proc_get_encounter (proc), error))
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  g_autoptr(GStrvBuilder) in_fight = g_strv_builder_new ();
+  g_auto(GStrv) order = NULL;
+
+  if (arb_order_already_started (enc, error) || arb_order_no_combatants (ids, error))
     return FALSE;
-  return dogfight_new_turn (proc, 1, error);
+  for (guint i = 0; ids[i]; i++)
+    if (!arb_dogfight_is_out (enc, step, ids[i]))
+      g_strv_builder_add (in_fight, ids[i]);
+  order = g_strv_builder_end (in_fight);
+  return begin_housekeeping (proc, 1, order, error);
 }
 
-static gboolean
-dogfight_destroyed (ArbEncounter *enc,
-                    ArbStep      *step,
-                    const char   *id)
+/* Next in movement: what the current aircraft has still to do, or NULL. */
+static char *
+movement_left (ArbEncounter *enc,
+               ArbStep      *step,
+               const char   *id)
 {
-  return arb_conditions_has (enc, step, id, "destroyed");
+  const char *name = arb_encounter_get_name (enc, id);
+  int mp = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MP, -1);
+
+  if (mp < 0)
+    return g_strdup_printf (_("Movement: %s has not rolled its movement points (dogfight.mp), "
+                              "or flies straight on with dogfight.fly"), name);
+  if (mp > 0)
+    return g_strdup_printf (ngettext ("Movement: %s has %d movement point left (dogfight.move), "
+                                      "or flies straight on with dogfight.fly",
+                                      "Movement: %s has %d movement points left (dogfight.move), "
+                                      "or flies straight on with dogfight.fly", mp), name, mp);
+  if (arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_SPEED_DONE, 0) != 1)
+    return g_strdup_printf (_("Movement: %s has not made its speed change (dogfight.speed), "
+                              "or flies straight on with dogfight.fly"), name);
+  return NULL;
+}
+
+/* The end of the turn's combat: the checks, then the next turn. */
+static gboolean
+new_turn (ArbProc  *proc,
+          GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) all = arb_encounter_list_combatants (enc);
+  g_auto(GStrv) order = NULL;
+  int turn = arb_encounter_get_int (enc, E, ARB_KEY_TURN, 1) + 1;
+
+  if (!arb_dogfight_end_turn (proc))
+    return FALSE;
+  log_sides_out (proc);
+  for (guint i = 0; all[i]; i++)
+    for (guint k = 0; this_turn_keys[k]; k++)
+      unset (proc, all[i], this_turn_keys[k]);
+  /* Conditions that run out with the old turn go before the new one. */
+  arb_conditions_expire (proc, turn);
+  order = order_in_fight (enc, step);
+  return begin_housekeeping (proc, turn, order, error);
 }
 
 gboolean
 arb_dogfight_turns_next (ArbProc  *proc,
                          GError  **error)
 {
-  return arb_order_next_in_turn (proc, dogfight_destroyed, FALSE, NULL, dogfight_new_turn, error);
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *current;
+  g_auto(GStrv) order = NULL;
+  const char *after;
+
+  if (arb_order_not_started (enc, error))
+    return FALSE;
+  current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
+  arb_step_set_who (step, current ? arb_encounter_get_name (enc, current) : NULL);
+  order = g_strsplit (arb_encounter_get (enc, E, ARB_KEY_ORDER), ",", -1);
+
+  switch (arb_dogfight_phase (enc, step))
+    {
+    case ARB_DOGFIGHT_HOUSEKEEPING:
+      if (current && !arb_dogfight_is_out (enc, step, current) &&
+          arb_dogfight_get_int (enc, step, current, ARB_DOGFIGHT_KEY_HOUSEKEPT, 0) != 1)
+        {
+          arb_step_add_log (step, _("Next: %s's housekeeping as it stands, no pilot points spent"),
+                            arb_encounter_get_name (enc, current));
+          if (!arb_dogfight_housekeep (proc, current, error))
+            return FALSE;
+        }
+      after = next_after (enc, step, order, current);
+      if (after)
+        {
+          arb_step_set (step, enc, E, ARB_KEY_CURRENT, after);
+          return TRUE;
+        }
+      log_sides_out (proc);
+      return begin_movement (proc, error);
+
+    case ARB_DOGFIGHT_MOVEMENT:
+      if (current && !arb_dogfight_is_out (enc, step, current))
+        {
+          g_autofree char *left = movement_left (enc, step, current);
+
+          if (left)
+            return arb_proc_refuse (error, NULL, "%s", left);
+        }
+      after = next_after (enc, step, order, current);
+      if (after == NULL)
+        {
+          g_auto(GStrv) in_fight = order_in_fight (enc, step);
+          g_autofree char *text = NULL;
+
+          if (in_fight[0] == NULL)
+            return arb_proc_refuse (error, NULL, _("No aircraft is left in the fight"));
+          /* Combat is simultaneous: the order is fixed now, and one shot
+           * down in this phase keeps its place and still fires. */
+          text = g_strjoinv (",", in_fight);
+          log_sides_out (proc);
+          arb_step_set (step, enc, E, ARB_DOGFIGHT_KEY_PHASE, "combat");
+          arb_step_set (step, enc, E, ARB_KEY_ORDER, text);
+          arb_step_add_log (step, _("Turn %d: 3. Combat (simultaneous: an aircraft shot down this phase still fires)"),
+                            arb_encounter_get_int (enc, E, ARB_KEY_TURN, 1));
+          arb_step_set (step, enc, E, ARB_KEY_CURRENT, in_fight[0]);
+          return TRUE;
+        }
+      arb_step_set (step, enc, E, ARB_KEY_CURRENT, after);
+      return TRUE;
+
+    case ARB_DOGFIGHT_COMBAT:
+      {
+        int at = arb_order_index (order, current);
+
+        /* Every aircraft that began the combat phase, shot down since
+         * or not. */
+        if (at >= 0 && order[at + 1])
+          {
+            if (arb_dogfight_is_out (enc, step, order[at + 1]))
+              arb_step_add_log (step, _("%s was shot down this combat phase and still fires: combat is simultaneous"),
+                                arb_encounter_get_name (enc, order[at + 1]));
+            arb_step_set (step, enc, E, ARB_KEY_CURRENT, order[at + 1]);
+            return TRUE;
+          }
+      }
+      return new_turn (proc, error);
+
+    case ARB_DOGFIGHT_BEFORE:
+    default:
+      /* A fight saved before the phases: its turn starts over at
+       * housekeeping. */
+      {
+        g_auto(GStrv) in_fight = order_in_fight (enc, step);
+
+        return begin_housekeeping (proc, arb_encounter_get_int (enc, E, ARB_KEY_TURN, 1), in_fight, error);
+      }
+    }
 }

@@ -1,0 +1,180 @@
+/* arb-dogfight-endturn.c: the checks at the end of a Dogfight turn
+ *
+ * For each aircraft in the fight, in the turn's order: the stress test
+ * (2d) when it tried a level 3 movement test or ends the turn above its
+ * maximum dive speed, then the stall and spin check (1d) when it ends
+ * the turn at or below its minimum speed (raised by this turn's MT
+ * levels).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "arb-conditions.h"
+#include "arb-dogfight-figure.h"
+#include "arb-dogfight-keys.h"
+#include "arb-dogfight-procs.h"
+
+#define E ARB_ENCOUNTER_ENTITY
+
+static gboolean
+has_token (const char *code,
+           const char *token)
+{
+  g_auto(GStrv) parts = code ? g_strsplit (code, ",", -1) : NULL;
+
+  for (guint i = 0; parts && parts[i]; i++)
+    if (g_strcmp0 (g_strstrip (parts[i]), token) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The stall-spin code for @roll in @column; stops the procedure with
+ * the table named when there is none. */
+static const char *
+stall_code (ArbProc    *proc,
+            int         roll,
+            const char *column)
+{
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "dogfight", "stall-spin") : NULL;
+  g_autoptr(GError) local = NULL;
+  const ArbCell *cell;
+
+  if (table == NULL)
+    {
+      arb_proc_fail (proc, g_error_new (ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                                        _("The table dogfight/%s is missing"), "stall-spin"));
+      return NULL;
+    }
+  cell = arb_table_lookup (table, roll, column, &local);
+  if (cell == NULL)
+    {
+      arb_proc_fail (proc, g_error_new (ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                                        "%s (dogfight/stall-spin)", local->message));
+      return NULL;
+    }
+  return cell->code && *cell->code ? cell->code : cell->text;
+}
+
+static void
+set_condition (ArbProc    *proc,
+               const char *id,
+               const char *condition,
+               gboolean    on)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_autofree char *key = g_strconcat (ARB_KEY_COND, condition, NULL);
+
+  if (arb_conditions_has (enc, step, id, condition) != on)
+    arb_step_set (step, enc, id, key, on ? "on" : NULL);
+}
+
+/* The stall and spin check of @id, or its recovery above the minimum
+ * speed. FALSE when it stopped for the die. */
+static gboolean
+stall_check (ArbProc    *proc,
+             const char *id)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  int speed = arb_dogfight_speed (enc, step, id);
+  int min = arb_dogfight_min_speed (enc, step, id);
+  const char *column = speed == min ? "at-min" : "below-min";
+  g_autofree char *purpose = NULL;
+  g_autofree char *spin_label = NULL;
+  g_autofree char *stall_label = NULL;
+  const char *code;
+  int spins = 0, stalls = 0, roll;
+
+  if (speed > min)
+    {
+      /* Arbiter's reading: the sheet gives no recovery, so an aircraft
+       * that ends a turn above its minimum speed flies again. */
+      if (arb_conditions_has (enc, step, id, "spin") || arb_conditions_has (enc, step, id, "stall"))
+        arb_step_add_log (step, _("%s ends the turn at speed %d, above its minimum %d: out of the spin or stall "
+                                  "(Arbiter's reading: the sheet gives no recovery)"), name, speed, min);
+      set_condition (proc, id, "spin", FALSE);
+      set_condition (proc, id, "stall", FALSE);
+      return TRUE;
+    }
+  for (int face = 1; face <= 6; face++)
+    {
+      code = stall_code (proc, face, column);
+      if (code == NULL)
+        return TRUE;
+      spins += has_token (code, "spin");
+      stalls += has_token (code, "stall");
+    }
+  spin_label = g_strdup_printf (_("%s spins"), name);
+  stall_label = g_strdup_printf (_("%s stalls"), name);
+  arb_step_add_odds (step, spin_label, (guint64) spins, 6);
+  arb_step_add_odds (step, stall_label, (guint64) stalls, 6);
+  purpose = g_strdup_printf (_("stall and spin check for %s"), name);
+  if (!arb_proc_roll (proc, "1d6", purpose, &roll))
+    return FALSE;
+  code = stall_code (proc, roll, column);
+  if (code == NULL)
+    return TRUE;
+  if (has_token (code, "spin"))
+    {
+      set_condition (proc, id, "spin", TRUE);
+      set_condition (proc, id, "stall", FALSE);
+    }
+  else if (has_token (code, "stall"))
+    {
+      set_condition (proc, id, "stall", TRUE);
+      set_condition (proc, id, "spin", FALSE);
+    }
+  arb_step_add_log (step, speed == min ? _("Stall and spin check for %s, at its minimum speed %d (speed %d): 1d6 %d: %s")
+                                       : _("Stall and spin check for %s, below its minimum speed %d (speed %d): 1d6 %d: %s"),
+                    name, min, speed, roll,
+                    has_token (code, "spin") ? _("spin") : has_token (code, "stall") ? _("stall") : _("no effect"));
+  if (has_token (code, "spin"))
+    arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("SPIN"));
+  else if (has_token (code, "stall"))
+    arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("STALL"));
+  return TRUE;
+}
+
+gboolean
+arb_dogfight_end_turn (ArbProc *proc)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *text = arb_step_peek (step, enc, E, ARB_KEY_ORDER);
+  g_auto(GStrv) order = text && *text ? g_strsplit (text, ",", -1) : g_new0 (char *, 1);
+
+  arb_step_add_log (step, _("Turn %d: end of the turn, stress and stall checks"),
+                    arb_encounter_get_int (enc, E, ARB_KEY_TURN, 1));
+  for (guint i = 0; order[i]; i++)
+    {
+      const char *id = order[i];
+      int speed, max_dive;
+      gboolean due;
+
+      if (arb_dogfight_is_out (enc, step, id))
+        continue;
+      speed = arb_dogfight_speed (enc, step, id);
+      max_dive = arb_encounter_get_field_int (enc, id, "max-dive-speed", 0);
+      due = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_STRESS_DUE, 0) == 1;
+      if (due || (max_dive > 0 && speed > max_dive))
+        {
+          const char *why = due && speed > max_dive ? _("a level 3 movement test, and above its maximum dive speed")
+                          : due ? _("a level 3 movement test this turn")
+                                : _("above its maximum dive speed");
+
+          if (!arb_dogfight_stress_test (proc, id, 0, why))
+            return FALSE;
+        }
+      if (!arb_dogfight_is_out (enc, step, id) && !stall_check (proc, id))
+        return FALSE;
+    }
+  return TRUE;
+}
