@@ -169,7 +169,10 @@ arb_dogfight_pp_start (ArbEncounter *enc,
                        ArbStep      *step,
                        const char   *id)
 {
-  int sheet = arb_encounter_get_field_int (enc, id, "pilot-points", 0);
+  /* The sheet's own figure: the live "pilot-points" (those left this
+   * turn) has the same name and would hide it. */
+  ArbSheet *paper = arb_encounter_get_sheet (enc, id);
+  int sheet = paper ? arb_sheet_get_int (paper, "pilot-points", 0) : 0;
 
   return MAX (0, sheet - arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_PP_LOST, 0));
 }
@@ -218,7 +221,10 @@ arb_dogfight_lose_pp (ArbProc    *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  int sheet = arb_encounter_get_field_int (enc, id, "pilot-points", 0);
+  /* The sheet's own figure: the live "pilot-points" (those left this
+   * turn) has the same name and would hide it. */
+  ArbSheet *paper = arb_encounter_get_sheet (enc, id);
+  int sheet = paper ? arb_sheet_get_int (paper, "pilot-points", 0) : 0;
   int lost = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_PP_LOST, 0);
   int left = arb_dogfight_pp (enc, step, id);
   int more = CLAMP (n, 0, MAX (0, sheet - lost));
