@@ -18,6 +18,7 @@
 
 #include "arb-action-dialog.h"
 #include "arb-actor-panel.h"
+#include "arb-app-games.h"
 #include "arb-application.h"
 #include "arb-hex-map.h"
 #include "arb-turn-order.h"
@@ -340,6 +341,8 @@ test_dogfight_in_window (void)
   g_signal_emit_by_name (map, "move-requested", harry, two_ahead.q, two_ahead.r);
   iterate ();
   g_assert_null (arb_window_get_action_dialog (window));
+  /* The toast says the rule, not that moves are made elsewhere. */
+  g_assert_true (has_label (GTK_WIDGET (window->toast_overlay), "one hex ahead per movement point"));
   g_signal_emit_by_name (map, "move-requested", harry, ahead.q, ahead.r);
   iterate ();
   g_assert_nonnull (arb_window_get_action_dialog (window));
@@ -351,6 +354,26 @@ test_dogfight_in_window (void)
     }
   gtk_window_close (arb_window_get_action_dialog (window));
   iterate ();
+  /* The form's move drawn on the map: into the hex ahead, then one
+   * hexside round there. */
+  {
+    g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+    const ArbAppGame *app_game = arb_app_game_get ("dogfight");
+    g_autoptr(GArray) path = NULL;
+    int facing = -1;
+
+    g_hash_table_insert (params, (char *)"id", harry);
+    g_hash_table_insert (params, (char *)"kind", (char *)"forward");
+    g_hash_table_insert (params, (char *)"turn", (char *)"-1");
+    path = app_game->plan_path (enc, NULL, "dogfight.move", params, harry, &facing);
+    g_assert_nonnull (path);
+    g_assert_cmpuint (path->len, ==, 2);
+    g_assert_cmpint (g_array_index (path, ArbHex, 1).q, ==, ahead.q);
+    g_assert_cmpint (g_array_index (path, ArbHex, 1).r, ==, ahead.r);
+    g_assert_cmpint (facing, ==, 5);
+    g_hash_table_insert (params, (char *)"kind", (char *)"maneuver");
+    g_assert_null (app_game->plan_path (enc, NULL, "dogfight.move", params, harry, &facing));
+  }
 
   /* Combat: Harry fires when he has CV and Otto is in his arc within 2
    * hexes; not with CV 0, jammed guns, or once he has fired. */
