@@ -18,6 +18,7 @@
 
 #include "arb-action-dialog.h"
 #include "arb-actor-panel.h"
+#include "arb-adjust.h"
 #include "arb-app-games.h"
 #include "arb-application.h"
 #include "arb-hex-map.h"
@@ -202,6 +203,23 @@ test_dogfight_in_window (void)
     g_assert_nonnull (strstr (said, "CV 0"));
     g_assert_nonnull (strstr (said, "rows filled 1/6"));
     g_assert_nonnull (strstr (said, "boxes left 17/22"));
+  }
+  /* Adjust reads an unset value as its default: the sheet's speed, the
+   * altitude of entry, the pilot points of the turn. */
+  {
+    const ArbAdjustable *list = arb_game_list_adjustable (arb_game_get ("dogfight"));
+    int value, lo, hi;
+
+    for (guint i = 0; list[i].key; i++)
+      {
+        int want = g_str_equal (list[i].key, "speed") ? 6 : g_str_equal (list[i].key, "altitude") ? 10 :
+                   g_str_equal (list[i].key, "pilot-points") ? 3 : -1;
+
+        if (want < 0)
+          continue;
+        g_assert_true (arb_adjust_read (enc, otto, &list[i], &value, &lo, &hi));
+        g_assert_cmpint (value, ==, want);
+      }
   }
   /* Diving past the limit, two points spent, CV 2, smoking, a hit of 3
    * boxes: the smoke said once (it is a condition). */

@@ -109,6 +109,10 @@ typedef struct
   /* NULL, or the sheet field @key is lost from: the referee then reads,
    * names and sets what is left ("en": EN 35 for 0 en-lost of 35). */
   const char *pool;
+  /* NULL, or what @key reads as while it is unset, for a key without a
+   * @pool whose default is not 0 (a sheet's figure, a rule's default). */
+  int        (*fallback) (ArbEncounter *encounter,
+                          const char   *id);
 } ArbAdjustable;
 
 /* A figure of a game's demo fight: a starter sheet, placed. */

@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "arb-dogfight-game.h"
+#include "arb-dogfight-figure.h"
 #include "arb-dogfight-keys.h"
 #include "arb-map.h"
 #include "arb-dogfight.h"
@@ -85,14 +86,36 @@ next (ArbGame  *game,
   return arb_dogfight_turns_next (proc, error);
 }
 
+/* What an unset value reads as (arb-dogfight-keys.h), for Adjust. */
+static int
+speed_now (ArbEncounter *enc,
+           const char   *id)
+{
+  return arb_dogfight_speed (enc, NULL, id);
+}
+
+static int
+altitude_now (ArbEncounter *enc,
+              const char   *id)
+{
+  return arb_dogfight_altitude (enc, NULL, id);
+}
+
+static int
+pp_now (ArbEncounter *enc,
+        const char   *id)
+{
+  return arb_dogfight_pp (enc, NULL, id);
+}
+
 /* What the referee sets by hand with ID.adjust, in the order shown:
  * what the sheet leaves out, a reload, a rule read otherwise. */
 static const ArbAdjustable adjustable[] = {
-  { ARB_DOGFIGHT_KEY_SPEED, N_("Speed"), NULL },
-  { ARB_DOGFIGHT_KEY_ALTITUDE, N_("Altitude"), NULL },
+  { ARB_DOGFIGHT_KEY_SPEED, N_("Speed"), NULL, speed_now },
+  { ARB_DOGFIGHT_KEY_ALTITUDE, N_("Altitude"), NULL, altitude_now },
   { ARB_DOGFIGHT_KEY_PITCH, N_("Pitch (-3 steep dive to 3 steep climb)"), NULL },
   { ARB_DOGFIGHT_KEY_CV, N_("CV"), NULL },
-  { ARB_DOGFIGHT_KEY_PILOT_POINTS, N_("Pilot points left this turn"), NULL },
+  { ARB_DOGFIGHT_KEY_PILOT_POINTS, N_("Pilot points left this turn"), NULL, pp_now },
   { ARB_DOGFIGHT_KEY_PP_LOST, N_("Pilot points lost for the fight"), NULL },
   { ARB_DOGFIGHT_KEY_BOXES_HIT, N_("Damage boxes filled"), NULL },
   { ARB_DOGFIGHT_KEY_MP, N_("Movement points left"), NULL },
