@@ -61,7 +61,7 @@ static const ArbZoneLegend zone_legend[] = {
   { ARB_ZONE_FILL, ARB_TONE_ORANGE, TRUE, N_("Area 4: behind the wing line") },
   { ARB_ZONE_FILL, ARB_TONE_VERMILION, TRUE, N_("Area 5") },
   { ARB_ZONE_FILL, ARB_TONE_RED, TRUE, N_("Area 6: dead astern") },
-  { ARB_ZONE_SIDE, ARB_TONE_BLUE, TRUE, N_("Firing arc: within 2 hexes where a gun bears (all round after a maneuver in place)") },
+  { ARB_ZONE_SIDE, ARB_TONE_BLUE, TRUE, N_("Firing arc, within 2 hexes") },
   { 0 }
 };
 /* Open sky: no walls, the extent only what the map draws. */
