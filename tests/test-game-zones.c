@@ -297,7 +297,7 @@ test_tft_fight (void)
 }
 
 /* Dogfight: the six areas from dead ahead to dead astern, their numbers
- * two hexes out. */
+ * two hexes out, the firing arc. */
 static void
 test_dogfight (void)
 {
@@ -315,8 +315,17 @@ test_dogfight (void)
   g_assert_cmpstr (zone_at (zones, ARB_ZONE_MARK, ahead (at, 3, 2), 0)->text, ==, "6");
   g_assert_null (zone_at (zones, ARB_ZONE_MARK, ahead (at, 0, 1), 0));
   g_assert_cmpuint (count_shape (zones, ARB_ZONE_MARK), ==, 12);
-  /* Her sheet's six damage rows: 4 + 4 + 4 + 5 + 5 + 5 boxes, none filled. */
-  g_assert_cmpstr (gauges, ==, "pilot points 3 · damage boxes 27/27");
+  /* Her firing arc within 2 hexes, outlined: her forward gun bears dead
+   * ahead, her observer's astern; the far side of the hexes two out is
+   * its edge, the hex between them and her is inside it. */
+  g_assert_cmpint (zone_at (zones, ARB_ZONE_SIDE, ahead (at, 0, 2), 0)->tone, ==, ARB_TONE_BLUE);
+  g_assert_nonnull (zone_at (zones, ARB_ZONE_SIDE, ahead (at, 3, 2), 3));
+  g_assert_null (zone_at (zones, ARB_ZONE_SIDE, ahead (at, 0, 1), 0));
+  g_assert_null (zone_at (zones, ARB_ZONE_SIDE, ahead (at, 3, 1), 3));
+  /* Her speed (the sheet's 6), altitude and pitch, her pilot points
+   * left of the turn's 5, CV, and her sheet's six damage rows: 4 + 4 +
+   * 4 + 5 + 5 + 5 boxes, none filled. */
+  g_assert_cmpstr (gauges, ==, "speed 6 · altitude 10, level · PP 3/5 · CV 0 · rows filled 0/6 · boxes left 27/27");
 }
 
 /* Red Sand, Blue Sky shades a gladiator's quarters within 3" (front,

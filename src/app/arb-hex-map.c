@@ -365,6 +365,12 @@ on_click (GtkGestureClick *gesture,
           double           y,
           ArbHexMap       *self)
 {
+  GtkWidget *picked = gtk_widget_pick (GTK_WIDGET (self), x, y, GTK_PICK_DEFAULT);
+
+  /* A click on the legend's button is the button's: the selection it
+   * explains stays. */
+  if (self->legend && picked && (picked == self->legend || gtk_widget_is_ancestor (picked, self->legend)))
+    return;
   gtk_widget_grab_focus (GTK_WIDGET (self));
   /* While a newcomer is placed, a click puts it down. */
   if (self->placing)

@@ -842,6 +842,16 @@ get_game (ArbWindow *self)
   return self->fight ? arb_game_get (arb_encounter_get_system (arb_fight_peek_encounter (self->fight))) : NULL;
 }
 
+/* The game's own words on how its figures move, when it refuses a
+ * drag or a turn; NULL for none. */
+static const char *
+move_rule (ArbWindow *self)
+{
+  const ArbAppGame *app_game = self->fight ? arb_app_game_get (arb_encounter_get_system (arb_fight_peek_encounter (self->fight))) : NULL;
+
+  return app_game && app_game->move_rule ? _(app_game->move_rule) : NULL;
+}
+
 /* A drag on the map asks to move a figure, as the game says. */
 static void
 move_requested_cb (ArbWindow  *self,
@@ -856,7 +866,7 @@ move_requested_cb (ArbWindow  *self,
   if (game == NULL ||
       !arb_game_plan_move (game, arb_fight_peek_encounter (self->fight), id, (ArbHex){ q, r }, &procedure, params))
     {
-      _arb_window_toast (self, _("Moves in this game are made through its actions"));
+      _arb_window_toast (self, move_rule (self) ? move_rule (self) : _("Moves in this game are made through its actions"));
       return;
     }
   open_plan (self, id, procedure, params);
@@ -874,7 +884,7 @@ turn_requested_cb (ArbWindow  *self,
   if (game == NULL ||
       !arb_game_plan_turn (game, arb_fight_peek_encounter (self->fight), id, turns, &procedure, params))
     {
-      _arb_window_toast (self, _("Turns in this game are made through its actions"));
+      _arb_window_toast (self, move_rule (self) ? move_rule (self) : _("Turns in this game are made through its actions"));
       return;
     }
   open_plan (self, id, procedure, params);

@@ -50,6 +50,8 @@ arb_adjust_read (ArbEncounter        *encounter,
   stored = arb_encounter_get_field_int (encounter, id, adjustable->key, 0);
   if (adjustable->pool == NULL)
     {
+      if (adjustable->fallback && arb_encounter_get (encounter, id, adjustable->key) == NULL)
+        stored = adjustable->fallback (encounter, id);
       *value = stored;
       *lo = spec->lo;
       *hi = spec->hi;

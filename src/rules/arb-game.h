@@ -109,6 +109,10 @@ typedef struct
   /* NULL, or the sheet field @key is lost from: the referee then reads,
    * names and sets what is left ("en": EN 35 for 0 en-lost of 35). */
   const char *pool;
+  /* NULL, or what @key reads as while it is unset, for a key without a
+   * @pool whose default is not 0 (a sheet's figure, a rule's default). */
+  int        (*fallback) (ArbEncounter *encounter,
+                          const char   *id);
 } ArbAdjustable;
 
 /* A figure of a game's demo fight: a starter sheet, placed. */
@@ -277,10 +281,13 @@ struct _ArbGameClass
    * runs and what is done by hand ("attacks are by hand with Adjust"). */
   const char              *by_hand;
 
-  /* Figures nobody controls */
+  /* Figures nobody controls, and steps nobody chooses */
   /* The procedure ("ID.NAME") the rules run by themselves for @id now, a
-   * figure no person controls (a solo game's foes); NULL when a person
-   * decides. The app proposes it and the referee confirms. */
+   * figure no person controls (a solo game's foes), or for any figure
+   * when the rules leave its next step no choice (Dogfight's
+   * housekeeping); NULL when a person decides. The game says which
+   * figures it answers for. The app proposes it and the referee
+   * confirms. */
   const char *(*auto_action)   (ArbGame            *self,
                                 ArbEncounter       *encounter,
                                 const char         *id);

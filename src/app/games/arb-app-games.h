@@ -67,6 +67,10 @@ typedef struct
                                GHashTable         *params,
                                const char         *actor,
                                int                *facing);
+  /* N_(): how the game's figures move on the map, said when a drag or
+   * a turn is no move of its rules (plan_move or plan_turn refused it);
+   * NULL for the generic words. */
+  const char *move_rule;
 } ArbAppGame;
 
 /* The app's part of game @id, or NULL when it has none. */

@@ -11,9 +11,11 @@
 #include <glib/gi18n-lib.h>
 
 #include "arb-dogfight-game.h"
+#include "arb-dogfight-figure.h"
 #include "arb-dogfight-keys.h"
 #include "arb-map.h"
 #include "arb-dogfight.h"
+#include "arb-dogfight-plan.h"
 #include "arb-dogfight-procs.h"
 #include "arb-dogfight-figure.h"
 
@@ -114,7 +116,7 @@ static const ArbConditionSpec conditions[] = {
 };
 static const char * const out_conditions[] = { "destroyed", NULL };
 /* What arb_dogfight_list_zones() marks: the six areas off the nose,
- * their numbers in the ring two hexes out. */
+ * their numbers in the ring two hexes out, and the firing arc. */
 static const ArbZoneLegend zone_legend[] = {
   { ARB_ZONE_FILL, ARB_TONE_GREEN, TRUE, N_("Area 1: dead ahead") },
   { ARB_ZONE_FILL, ARB_TONE_LIME, TRUE, N_("Area 2") },
@@ -122,6 +124,7 @@ static const ArbZoneLegend zone_legend[] = {
   { ARB_ZONE_FILL, ARB_TONE_ORANGE, TRUE, N_("Area 4: behind the wing line") },
   { ARB_ZONE_FILL, ARB_TONE_VERMILION, TRUE, N_("Area 5") },
   { ARB_ZONE_FILL, ARB_TONE_RED, TRUE, N_("Area 6: dead astern") },
+  { ARB_ZONE_SIDE, ARB_TONE_BLUE, TRUE, N_("Firing arc, within 2 hexes") },
   { 0 }
 };
 /* Open sky: no walls, the extent only what the map draws. */
@@ -159,13 +162,40 @@ default_target (ArbGame      *game,
   return g_strdup (target);
 }
 
-/* What the referee sets by hand with ID.adjust, in the order shown. */
+/* What an unset value reads as (arb-dogfight-keys.h), for Adjust. */
+static int
+speed_now (ArbEncounter *enc,
+           const char   *id)
+{
+  return arb_dogfight_speed (enc, NULL, id);
+}
+
+static int
+altitude_now (ArbEncounter *enc,
+              const char   *id)
+{
+  return arb_dogfight_altitude (enc, NULL, id);
+}
+
+static int
+pp_now (ArbEncounter *enc,
+        const char   *id)
+{
+  return arb_dogfight_pp (enc, NULL, id);
+}
+
+/* What the referee sets by hand with ID.adjust, in the order shown:
+ * what the sheet leaves out, a reload, a rule read otherwise. */
 static const ArbAdjustable adjustable[] = {
-  { ARB_DOGFIGHT_KEY_PILOT_POINTS, N_("Pilot points"), NULL },
-  { ARB_DOGFIGHT_KEY_INITIATIVE, N_("Initiative"), NULL },
-  /* Until the firing rules fill the rows themselves, the referee counts
-   * the boxes a hit fills, as on the paper sheet. */
+  { ARB_DOGFIGHT_KEY_SPEED, N_("Speed"), NULL, speed_now },
+  { ARB_DOGFIGHT_KEY_ALTITUDE, N_("Altitude"), NULL, altitude_now },
+  { ARB_DOGFIGHT_KEY_PITCH, N_("Pitch (-3 steep dive to 3 steep climb)"), NULL },
+  { ARB_DOGFIGHT_KEY_CV, N_("CV"), NULL },
+  { ARB_DOGFIGHT_KEY_PILOT_POINTS, N_("Pilot points left this turn"), NULL, pp_now },
+  { ARB_DOGFIGHT_KEY_PP_LOST, N_("Pilot points lost for the fight"), NULL },
   { ARB_DOGFIGHT_KEY_BOXES_HIT, N_("Damage boxes filled"), NULL },
+  { ARB_DOGFIGHT_KEY_MP, N_("Movement points left"), NULL },
+  { ARB_DOGFIGHT_KEY_INITIATIVE, N_("Initiative"), NULL },
   { NULL }
 };
 
@@ -186,7 +216,7 @@ arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
   game_class->map_presets = arb_map_preset_names (map_presets);
   game_class->state_keys = arb_dogfight_state_keys;
   game_class->adjustable = adjustable;
-  game_class->by_hand = N_("Initiative, tables and sheets are automated; movement, fire and damage are by hand with Adjust");
+  game_class->by_hand = N_("Every step of the quick reference is automated; reloading and what the sheet leaves out are by hand with Adjust");
   game_class->start = start;
   game_class->next = next;
   game_class->default_target = default_target;
@@ -194,6 +224,9 @@ arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
   game_class->list_gauges = arb_dogfight_list_gauges;
   game_class->main_gauge = arb_dogfight_main_gauge;
   game_class->zone_legend = zone_legend;
+  game_class->auto_action = arb_dogfight_auto_action;
+  game_class->plan_move = arb_dogfight_plan_move;
+  game_class->plan_turn = arb_dogfight_plan_turn;
   arb_dogfight_sheet_class_init (game_class);
 }
 

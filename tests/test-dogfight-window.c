@@ -1,0 +1,444 @@
+/* test-dogfight-window.c: a Dogfight in the main window
+ *
+ * Issue 21: the turn order shows each aircraft's speed, altitude and
+ * pitch, pilot points, CV and damage; the map marks the six areas and
+ * the firing arc of the selected aircraft; the rules' next step is
+ * proposed for whichever aircraft's turn it is; a drag onto the hex
+ * ahead (or a turn) is planned as dogfight.move.
+ *
+ * The procedures are only named here, never run: what they do is
+ * tested with them.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "arb-action-dialog.h"
+#include "arb-actor-panel.h"
+#include "arb-adjust.h"
+#include "arb-app-games.h"
+#include "arb-application.h"
+#include "arb-hex-map.h"
+#include "arb-turn-order.h"
+#include "arb-window-private.h"
+#include "arb-app-test.h"
+
+#define E ARB_ENCOUNTER_ENTITY
+#define SHEETS "/io/github/arbiter/Arbiter/sheets/"
+
+static ArbApplication *app;
+
+static void
+discard_drafts (void)
+{
+  g_autoptr(GPtrArray) drafts = arb_drafts_list ();
+
+  for (guint i = 0; i < drafts->len; i++)
+    arb_drafts_discard (((ArbDraft *)g_ptr_array_index (drafts, i))->id);
+}
+
+/* Adds the starter @file on @side at @q,@r facing @facing. */
+static char *
+add (ArbFight   *fight,
+     const char *file,
+     const char *side,
+     int         q,
+     int         r,
+     int         facing)
+{
+  ArbEncounter *enc = arb_fight_get_encounter (fight);
+  g_autofree char *path = g_strconcat (SHEETS, file, NULL);
+  g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbSheet) sheet = NULL;
+  ArbStep *step;
+  char *id;
+
+  g_assert_nonnull (bytes);
+  sheet = arb_sheet_load_bytes (bytes, path, arb_application_get_rules (app), &error);
+  g_assert_no_error (error);
+  step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
+  id = arb_game_add_combatant (arb_game_get ("dogfight"), step, enc, sheet, side, TRUE);
+  arb_step_set_int (step, enc, id, "q", q);
+  arb_step_set_int (step, enc, id, "r", r);
+  arb_step_set_int (step, enc, id, "facing", facing);
+  arb_fight_apply (fight, step);
+  return id;
+}
+
+/* Sets live values as the procedures would: @id's KEY, VALUE pairs
+ * (NULL clears), one step. */
+static void
+set (ArbFight   *fight,
+     const char *id,
+     ...)
+{
+  ArbEncounter *enc = arb_fight_get_encounter (fight);
+  ArbStep *step = arb_step_new ("dogfight.adjust", "test");
+  const char *key;
+  va_list ap;
+
+  va_start (ap, id);
+  while ((key = va_arg (ap, const char *)))
+    arb_step_set (step, enc, id, key, va_arg (ap, const char *));
+  va_end (ap);
+  arb_fight_apply (fight, step);
+  iterate ();
+}
+
+static guint
+count (const char *text,
+       const char *needle)
+{
+  guint n = 0;
+
+  for (const char *p = strstr (text, needle); p; p = strstr (p + 1, needle))
+    n++;
+  return n;
+}
+
+static gboolean
+has_label (GtkWidget  *widget,
+           const char *needle)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), needle))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    if (has_label (child, needle))
+      return TRUE;
+  return FALSE;
+}
+
+static const char *
+auto_action (ArbEncounter *enc,
+             const char   *id)
+{
+  return arb_game_auto_action (arb_game_get ("dogfight"), enc, id);
+}
+
+/* The sides of the firing arc drawn around @id, and whether @hex is one
+ * of the arc's hexes (a side of it drawn) or filled as an area. */
+static guint
+arc_sides (ArbEncounter *enc,
+           const char   *id,
+           ArbHex        hex,
+           gboolean     *in_arc,
+           int          *area_tone)
+{
+  g_autoptr(GArray) zones = arb_game_list_zones (arb_game_get ("dogfight"), enc, NULL, id);
+  guint n = 0;
+
+  *in_arc = FALSE;
+  *area_tone = -1;
+  for (guint i = 0; i < zones->len; i++)
+    {
+      ArbZone *z = &g_array_index (zones, ArbZone, i);
+      gboolean here = z->hex.q == hex.q && z->hex.r == hex.r;
+
+      if (z->shape == ARB_ZONE_SIDE)
+        {
+          g_assert_cmpint (z->tone, ==, ARB_TONE_BLUE);
+          n++;
+          *in_arc |= here;
+        }
+      else if (z->shape == ARB_ZONE_FILL && here)
+        *area_tone = z->tone;
+    }
+  return n;
+}
+
+/* Two against two over the open sky: Harry Quill's Camel (two forward
+ * guns) at 10,10 facing 0, Anna Brightwell's Bristol (a forward and a
+ * rear gun) beside him; Otto Brandt's Albatros two hexes ahead of
+ * Harry, Emil Hartwig's triplane far off. */
+static void
+test_dogfight_in_window (void)
+{
+  ArbWindow *window = arb_window_new (app);
+  g_autoptr(ArbFight) fight = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *harry = NULL, *anna = NULL, *otto = NULL, *emil = NULL;
+  ArbTurnOrder *order;
+  ArbActorPanel *panel;
+  ArbHexMap *map;
+  ArbEncounter *enc;
+  ArbHex at = { 10, 10 }, ahead, two_ahead, astern;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  fight = arb_fight_new (arb_application_get_rules (app), "dogfight", "dogfight-sky", &error);
+  g_assert_no_error (error);
+  enc = arb_fight_get_encounter (fight);
+  ahead = arb_hex_neighbour (at, 0);
+  two_ahead = arb_hex_neighbour (ahead, 0);
+  astern = arb_hex_neighbour (at, 3);
+  harry = add (fight, "dogfight-harry-quill.xml", "Allies", at.q, at.r, 0);
+  anna = add (fight, "dogfight-anna-brightwell.xml", "Allies", 4, 4, 0);
+  otto = add (fight, "dogfight-otto-brandt.xml", "Central Powers", two_ahead.q, two_ahead.r, 3);
+  emil = add (fight, "dogfight-emil-hartwig.xml", "Central Powers", 30, 20, 3);
+  arb_window_set_fight (window, fight);
+  iterate ();
+  order = ARB_TURN_ORDER (find (GTK_WIDGET (window), ARB_TYPE_TURN_ORDER));
+  panel = ARB_ACTOR_PANEL (find (GTK_WIDGET (window), ARB_TYPE_ACTOR_PANEL));
+  map = ARB_HEX_MAP (find (GTK_WIDGET (window), ARB_TYPE_HEX_MAP));
+  g_assert_nonnull (order);
+  g_assert_nonnull (panel);
+  g_assert_nonnull (map);
+
+  /* The gauges: Otto at the sheet's maximum speed 6 (dive limit 8), the
+   * default altitude 10, level; 3 pilot points of 3; no CV yet; his
+   * sheet's bottom row full and one box of row 5: 1 of 6 rows, 17 of
+   * 22 boxes left. */
+  {
+    g_autofree char *said = arb_turn_order_describe (order, otto);
+
+    g_test_message ("%s", said);
+    g_assert_nonnull (strstr (said, "speed 6 ·"));
+    g_assert_null (strstr (said, "dive limit"));
+    g_assert_nonnull (strstr (said, "altitude 10, level"));
+    g_assert_nonnull (strstr (said, "PP 3/3"));
+    g_assert_nonnull (strstr (said, "CV 0"));
+    g_assert_nonnull (strstr (said, "rows filled 1/6"));
+    g_assert_nonnull (strstr (said, "boxes left 17/22"));
+  }
+  /* Adjust reads an unset value as its default: the sheet's speed, the
+   * altitude of entry, the pilot points of the turn. */
+  {
+    const ArbAdjustable *list = arb_game_list_adjustable (arb_game_get ("dogfight"));
+    int value, lo, hi;
+
+    for (guint i = 0; list[i].key; i++)
+      {
+        int want = g_str_equal (list[i].key, "speed") ? 6 : g_str_equal (list[i].key, "altitude") ? 10 :
+                   g_str_equal (list[i].key, "pilot-points") ? 3 : -1;
+
+        if (want < 0)
+          continue;
+        g_assert_true (arb_adjust_read (enc, otto, &list[i], &value, &lo, &hi));
+        g_assert_cmpint (value, ==, want);
+      }
+  }
+  /* Diving past the limit, two points spent, CV 2, smoking, a hit of 3
+   * boxes: the smoke said once (it is a condition). */
+  set (fight, otto, "speed", "9", "altitude", "7", "pitch", "-2", "pilot-points", "1", "cv", "2",
+       "boxes-hit", "3", "cond.smoke", "1", NULL);
+  {
+    g_autofree char *said = arb_turn_order_describe (order, otto);
+    ArbMainGauge gauge = { 0 };
+
+    g_test_message ("%s", said);
+    g_assert_nonnull (strstr (said, "speed 9, over the dive limit"));
+    g_assert_nonnull (strstr (said, "altitude 7, normal dive"));
+    g_assert_nonnull (strstr (said, "PP 1/3"));
+    g_assert_nonnull (strstr (said, "CV 2"));
+    /* Row 5 (4 boxes, 1 filled) takes the three: two rows full. */
+    g_assert_nonnull (strstr (said, "rows filled 2/6"));
+    g_assert_nonnull (strstr (said, "boxes left 14/22"));
+    g_assert_cmpuint (count (said, "Smoking"), ==, 1);
+    g_assert_true (arb_game_get_main_gauge (arb_game_get ("dogfight"), enc, otto, &gauge));
+    g_assert_cmpint (gauge.current, ==, 14);
+    g_assert_cmpint (gauge.max, ==, 22);
+  }
+
+  /* The map: the six areas of the selected aircraft, and its firing arc
+   * outlined in blue. Harry's guns bear forward: the hexes ahead are in
+   * the arc, the one astern (area 6) is not. */
+  arb_turn_order_set_selected (order, harry);
+  iterate ();
+  {
+    gboolean in_arc;
+    int tone;
+    guint forward = arc_sides (enc, harry, ahead, &in_arc, &tone);
+
+    g_assert_cmpuint (forward, >, 0);
+    g_assert_true (in_arc);
+    g_assert_cmpint (tone, ==, ARB_TONE_GREEN);
+    arc_sides (enc, harry, two_ahead, &in_arc, &tone);
+    g_assert_true (in_arc);
+    arc_sides (enc, harry, astern, &in_arc, &tone);
+    g_assert_false (in_arc);
+    g_assert_cmpint (tone, ==, ARB_TONE_RED);
+
+    /* After a maneuver in place every gun bears all round: the edge is
+     * the whole ring two hexes out, 30 hexsides. */
+    set (fight, harry, "maneuvered", "1", NULL);
+    g_assert_cmpuint (arc_sides (enc, harry, arb_hex_neighbour (astern, 3), &in_arc, &tone), ==, 30);
+    g_assert_true (in_arc);
+    set (fight, harry, "maneuvered", NULL, NULL);
+    g_assert_cmpuint (arc_sides (enc, harry, astern, &in_arc, &tone), ==, forward);
+
+    /* Anna's observer covers the tail: the hex two astern is in her arc. */
+    arc_sides (enc, anna, arb_hex_neighbour (arb_hex_neighbour ((ArbHex){ 4, 4 }, 3), 3), &in_arc, &tone);
+    g_assert_true (in_arc);
+  }
+  /* The legend says what the outline is. */
+  {
+    GtkWidget *button = NULL;
+
+    for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (map)); child; child = gtk_widget_get_next_sibling (child))
+      if (GTK_IS_MENU_BUTTON (child))
+        button = child;
+    g_assert_nonnull (button);
+    g_assert_true (has_label (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button))), "Firing arc"));
+    g_assert_true (has_label (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button))), "Area 6"));
+  }
+
+  /* Before the start nothing is proposed. */
+  g_assert_null (auto_action (enc, harry));
+  g_assert_null (arb_window_get_action_dialog (window));
+
+  /* Housekeeping, Harry's turn: his housekeeping is proposed, first in
+   * the panel and its dialog open, though a player flies him. */
+  set (fight, E, "phase", "housekeeping", "turn", "1", "order", NULL, NULL);
+  set (fight, E, "current", harry, NULL);
+  g_assert_cmpstr (auto_action (enc, harry), ==, "dogfight.housekeeping");
+  /* Only for the aircraft whose turn it is. */
+  g_assert_null (auto_action (enc, anna));
+  {
+    g_auto(GStrv) actions = arb_actor_panel_list_actions (fight, harry);
+
+    g_assert_cmpstr (actions[0], ==, "dogfight.housekeeping");
+  }
+  g_assert_nonnull (arb_window_get_action_dialog (window));
+  gtk_window_close (arb_window_get_action_dialog (window));
+  iterate ();
+  set (fight, harry, "housekept", "1", NULL);
+  g_assert_null (auto_action (enc, harry));
+
+  /* Movement: his movement points first; none proposed while he has
+   * some left (he flies on the map); then his speed change. */
+  set (fight, E, "phase", "movement", NULL);
+  g_assert_cmpstr (auto_action (enc, harry), ==, "dogfight.mp");
+  set (fight, harry, "mp", "2", NULL);
+  g_assert_null (auto_action (enc, harry));
+  set (fight, harry, "mp", "0", NULL);
+  g_assert_cmpstr (auto_action (enc, harry), ==, "dogfight.speed");
+  set (fight, harry, "speed-done", "1", NULL);
+  g_assert_null (auto_action (enc, harry));
+  set (fight, harry, "mp", "2", "speed-done", NULL, NULL);
+
+  /* A drag onto the hex ahead is a move forward; onto any other hex no
+   * move of the rules; a turn is the move ahead with the turn in the
+   * new hex, the shorter way round. */
+  {
+    g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+    g_autofree char *procedure = NULL;
+    ArbGame *game = arb_game_get ("dogfight");
+
+    g_assert_true (arb_game_plan_move (game, enc, harry, ahead, &procedure, params));
+    g_assert_cmpstr (procedure, ==, "dogfight.move");
+    g_assert_cmpstr (g_hash_table_lookup (params, "id"), ==, harry);
+    g_assert_cmpstr (g_hash_table_lookup (params, "kind"), ==, "forward");
+    g_assert_cmpstr (g_hash_table_lookup (params, "turn"), ==, "0");
+    g_clear_pointer (&procedure, g_free);
+    g_hash_table_remove_all (params);
+    g_assert_false (arb_game_plan_move (game, enc, harry, arb_hex_neighbour (at, 1), &procedure, params));
+    g_assert_false (arb_game_plan_move (game, enc, harry, two_ahead, &procedure, params));
+    g_assert_null (procedure);
+    g_assert_true (arb_game_plan_turn (game, enc, harry, 1, &procedure, params));
+    g_assert_cmpstr (procedure, ==, "dogfight.move");
+    g_assert_cmpstr (g_hash_table_lookup (params, "kind"), ==, "forward");
+    g_assert_cmpstr (g_hash_table_lookup (params, "turn"), ==, "1");
+    g_clear_pointer (&procedure, g_free);
+    g_assert_true (arb_game_plan_turn (game, enc, harry, 5, &procedure, params));
+    g_assert_cmpstr (g_hash_table_lookup (params, "turn"), ==, "-1");
+    g_clear_pointer (&procedure, g_free);
+    g_assert_false (arb_game_plan_turn (game, enc, harry, 6, &procedure, params));
+    g_clear_pointer (&procedure, g_free);
+  }
+  /* On the map: the drag ahead opens dogfight.move; one elsewhere opens
+   * nothing. (The proposals made as the values were set here are still
+   * open: closed.) */
+  if (arb_window_get_action_dialog (window))
+    gtk_window_close (arb_window_get_action_dialog (window));
+  iterate ();
+  g_assert_null (arb_window_get_action_dialog (window));
+  g_signal_emit_by_name (map, "move-requested", harry, two_ahead.q, two_ahead.r);
+  iterate ();
+  g_assert_null (arb_window_get_action_dialog (window));
+  /* The toast says the rule, not that moves are made elsewhere. */
+  g_assert_true (has_label (GTK_WIDGET (window->toast_overlay), "one hex ahead per movement point"));
+  g_signal_emit_by_name (map, "move-requested", harry, ahead.q, ahead.r);
+  iterate ();
+  g_assert_nonnull (arb_window_get_action_dialog (window));
+  if (arb_procedure_exists ("dogfight.move"))
+    {
+      g_autofree char *kind = arb_action_dialog_dup_param (ARB_ACTION_DIALOG (arb_window_get_action_dialog (window)), "kind");
+
+      g_assert_cmpstr (kind, ==, "forward");
+    }
+  gtk_window_close (arb_window_get_action_dialog (window));
+  iterate ();
+  /* The form's move drawn on the map: into the hex ahead, then one
+   * hexside round there. */
+  {
+    g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+    const ArbAppGame *app_game = arb_app_game_get ("dogfight");
+    g_autoptr(GArray) path = NULL;
+    int facing = -1;
+
+    g_hash_table_insert (params, (char *)"id", harry);
+    g_hash_table_insert (params, (char *)"kind", (char *)"forward");
+    g_hash_table_insert (params, (char *)"turn", (char *)"-1");
+    path = app_game->plan_path (enc, NULL, "dogfight.move", params, harry, &facing);
+    g_assert_nonnull (path);
+    g_assert_cmpuint (path->len, ==, 2);
+    g_assert_cmpint (g_array_index (path, ArbHex, 1).q, ==, ahead.q);
+    g_assert_cmpint (g_array_index (path, ArbHex, 1).r, ==, ahead.r);
+    g_assert_cmpint (facing, ==, 5);
+    g_hash_table_insert (params, (char *)"kind", (char *)"maneuver");
+    g_assert_null (app_game->plan_path (enc, NULL, "dogfight.move", params, harry, &facing));
+  }
+
+  /* Combat: Harry fires when he has CV and Otto is in his arc within 2
+   * hexes; not with CV 0, jammed guns, or once he has fired. */
+  set (fight, E, "phase", "combat", NULL);
+  g_assert_null (auto_action (enc, harry));
+  set (fight, harry, "cv", "2", NULL);
+  g_assert_cmpstr (auto_action (enc, harry), ==, "dogfight.fire");
+  set (fight, harry, "cond.jammed", "1", NULL);
+  g_assert_null (auto_action (enc, harry));
+  set (fight, harry, "cond.jammed", NULL, "fired", "1", NULL);
+  g_assert_null (auto_action (enc, harry));
+  set (fight, harry, "fired", NULL, NULL);
+  /* Otto behind him: no forward gun bears. */
+  set (fight, otto, "q", "10", "r", "11", NULL);
+  g_assert_null (auto_action (enc, harry));
+  /* Anna's rear gun bears on him there. */
+  set (fight, anna, "q", "10", "r", "12", "cv", "1", NULL);
+  set (fight, E, "current", anna, NULL);
+  g_assert_cmpstr (auto_action (enc, anna), ==, "dogfight.fire");
+  /* A destroyed aircraft does nothing. */
+  set (fight, anna, "cond.destroyed", "1", NULL);
+  g_assert_null (auto_action (enc, anna));
+  (void) emil;
+
+  if (arb_window_get_action_dialog (window))
+    gtk_window_close (arb_window_get_action_dialog (window));
+  iterate ();
+  destroy_window (window);
+  discard_drafts ();
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int ret;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  app = arb_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (app), NULL, &error);
+  g_assert_no_error (error);
+  discard_drafts ();
+  g_test_add_func ("/dogfight-window/turn", test_dogfight_in_window);
+  ret = g_test_run ();
+  g_clear_object (&app);
+  return ret;
+}
