@@ -82,6 +82,33 @@ test_areas_and_pilot (void)
     set_live (enc, otto, "cond.destroyed", NULL);
   }
 
+  /* The panel: Otto two hexes dead ahead of Harry, who has him targeted. */
+  {
+    ArbGame *game = arb_game_get ("dogfight");
+    g_autoptr(GPtrArray) live = NULL;
+    gboolean seen_target = FALSE, seen_damage = FALSE;
+
+    set_live (enc, harry, "targeting", otto);
+    live = arb_game_derive_live (game, enc, rules, harry);
+    for (guint i = 0; i < live->len; i++)
+      {
+        ArbDerived *d = g_ptr_array_index (live, i);
+
+        if (g_str_equal (d->key, "target"))
+          {
+            g_assert_cmpstr (d->value, ==, "Ltn. Otto Brandt, area 1, 2 hexes off");
+            seen_target = TRUE;
+          }
+        if (g_str_equal (d->key, "damage"))
+          {
+            g_assert_cmpstr (d->value, ==, "0 of 23 boxes, 0 of 6 rows full");
+            seen_damage = TRUE;
+          }
+      }
+    g_assert_true (seen_target && seen_damage);
+    set_live (enc, harry, "targeting", NULL);
+  }
+
   foes = arb_dogfight_foes (enc, NULL, harry);
   g_assert_cmpint (g_strv_length (foes), ==, 1);
   g_assert_cmpstr (foes[0], ==, otto);

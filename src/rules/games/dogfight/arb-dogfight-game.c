@@ -222,6 +222,7 @@ arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
   game_class->default_target = default_target;
   game_class->list_zones = arb_dogfight_list_zones;
   game_class->list_gauges = arb_dogfight_list_gauges;
+  game_class->derive_live = arb_dogfight_derive_live;
   game_class->main_gauge = arb_dogfight_main_gauge;
   game_class->zone_legend = zone_legend;
   game_class->auto_action = arb_dogfight_auto_action;

@@ -26,6 +26,12 @@ gboolean   arb_dogfight_main_gauge (ArbGame           *game,
                         ArbEncounter      *encounter,
                         const char        *id,
                         ArbMainGauge      *gauge);
+/* The panel's live values (arb-dogfight-live.c). */
+void       arb_dogfight_derive_live (ArbGame           *game,
+                                     ArbEncounter      *enc,
+                                     ArbRulesetLibrary *rules,
+                                     const char        *id,
+                                     GPtrArray         *out);
 /* Sets the class's sheet kinds and sheet rules (arb-dogfight-sheet.c). */
 void arb_dogfight_sheet_class_init (ArbGameClass *klass);
 
