@@ -393,11 +393,14 @@ test_dogfight_in_window (void)
     g_assert_null (app_game->plan_path (enc, NULL, "dogfight.move", params, harry, &facing));
   }
 
-  /* Combat: Harry fires when he has CV and Otto is in his arc within 2
-   * hexes; not with CV 0, jammed guns, or once he has fired. */
+  /* Combat: Harry fires when he has CV and his target, Otto, is in his
+   * arc within 2 hexes; not with no target, CV 0, jammed guns, or once
+   * he has fired. */
   set (fight, E, "phase", "combat", NULL);
   g_assert_null (auto_action (enc, harry));
   set (fight, harry, "cv", "2", NULL);
+  g_assert_null (auto_action (enc, harry));
+  set (fight, harry, "targeting", otto, NULL);
   g_assert_cmpstr (auto_action (enc, harry), ==, "dogfight.fire");
   set (fight, harry, "cond.jammed", "1", NULL);
   g_assert_null (auto_action (enc, harry));
@@ -408,7 +411,7 @@ test_dogfight_in_window (void)
   set (fight, otto, "q", "10", "r", "11", NULL);
   g_assert_null (auto_action (enc, harry));
   /* Anna's rear gun bears on him there. */
-  set (fight, anna, "q", "10", "r", "12", "cv", "1", NULL);
+  set (fight, anna, "q", "10", "r", "12", "cv", "1", "targeting", otto, NULL);
   set (fight, E, "current", anna, NULL);
   g_assert_cmpstr (auto_action (enc, anna), ==, "dogfight.fire");
   /* A destroyed aircraft does nothing. */

@@ -30,19 +30,17 @@ char *
 arb_dogfight_foe_in_arc (ArbEncounter *enc,
                          const char   *id)
 {
-  g_auto(GStrv) foes = arb_dogfight_foes (enc, NULL, id);
+  const char *target = arb_encounter_get (enc, id, ARB_DOGFIGHT_KEY_TARGETING);
+  int range;
 
-  /* Nearest first: the first one a gun bears on. */
-  for (guint i = 0; foes && foes[i]; i++)
-    {
-      int range = arb_dogfight_range (enc, NULL, id, foes[i]);
-
-      if (range < 0 || range > FIRING_RANGE)
-        break;
-      if (arb_dogfight_guns_bearing (enc, NULL, id, arb_dogfight_area_of (enc, NULL, id, foes[i])) > 0)
-        return g_strdup (foes[i]);
-    }
-  return NULL;
+  /* Its CV counts against its own target only: no other is a shot. */
+  if (target == NULL || arb_dogfight_is_out (enc, NULL, target))
+    return NULL;
+  range = arb_dogfight_range (enc, NULL, id, target);
+  if (range < 0 || range > FIRING_RANGE ||
+      arb_dogfight_guns_bearing (enc, NULL, id, arb_dogfight_area_of (enc, NULL, id, target)) == 0)
+    return NULL;
+  return g_strdup (target);
 }
 
 static gboolean

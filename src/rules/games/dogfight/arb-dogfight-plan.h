@@ -13,14 +13,16 @@ G_BEGIN_DECLS
 /* The game's auto_action: the rules' next step for the aircraft whose
  * turn it is, for every aircraft (the referee confirms each): its
  * housekeeping, its movement points, its speed change once they are
- * used, its burst when a foe is in the arc of a gun within 2 hexes.
+ * used, its burst when its target is in the arc of a gun within 2
+ * hexes.
  * NULL while it has movement points left (the referee flies it on the
  * map) and when nothing is due. */
 const char *arb_dogfight_auto_action (ArbGame       *game,
                                       ArbEncounter  *encounter,
                                       const char    *id);
-/* The foe nearest @id within 2 hexes that a gun of @id bears on, as
- * the encounter stands (a new string); NULL when there is none. */
+/* The target of @id when it is within 2 hexes and a gun of @id bears
+ * on it, as the encounter stands (a new string); NULL otherwise: its CV
+ * counts against its own target only. */
 char       *arb_dogfight_foe_in_arc  (ArbEncounter  *encounter,
                                       const char    *id);
 
