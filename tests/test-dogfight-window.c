@@ -426,6 +426,160 @@ test_dogfight_in_window (void)
   discard_drafts ();
 }
 
+/* A turn on Next and Apply, the keyboard and the mouse mixed: each
+ * step the rules call for is proposed in its dialog, the referee types
+ * the players' dice and applies it, drags the aircraft ahead on the map,
+ * presses Next; then undoes it all. */
+static ArbActionDialog *
+proposed (ArbWindow  *window,
+          const char *procedure)
+{
+  GtkWindow *dialog;
+
+  iterate ();
+  dialog = arb_window_get_action_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (gtk_window_get_title (dialog), !=, NULL);
+  {
+    g_autofree char *chance = arb_action_dialog_dup_chance (ARB_ACTION_DIALOG (dialog));
+
+    g_test_message ("%s: %s", procedure, chance);
+  }
+  return ARB_ACTION_DIALOG (dialog);
+}
+
+static void
+apply (ArbActionDialog *dialog)
+{
+  g_assert_true (arb_action_dialog_get_ready (dialog));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL));
+  iterate ();
+}
+
+static void
+test_turn_on_next_and_apply (void)
+{
+  ArbWindow *window = arb_window_new (app);
+  g_autoptr(ArbFight) fight = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) none = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree char *harry = NULL, *otto = NULL;
+  ArbHexMap *map;
+  ArbEncounter *enc;
+  ArbActionDialog *dialog;
+  ArbHex at = { 10, 10 };
+  const char *mover;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_present (GTK_WINDOW (window));
+  fight = arb_fight_new (arb_application_get_rules (app), "dogfight", "dogfight-sky", &error);
+  g_assert_no_error (error);
+  enc = arb_fight_get_encounter (fight);
+  /* Harry at 10,10 facing 0; Otto three hexes ahead, facing him. */
+  harry = add (fight, "dogfight-harry-quill.xml", "Allies", at.q, at.r, 0);
+  otto = add (fight, "dogfight-otto-brandt.xml", "Central Powers", at.q + 3, at.r, 3);
+  arb_window_set_fight (window, fight);
+  iterate ();
+  map = ARB_HEX_MAP (find (GTK_WIDGET (window), ARB_TYPE_HEX_MAP));
+
+  g_assert_true (arb_fight_run (fight, "dogfight.start", none, &error));
+  g_assert_no_error (error);
+
+  /* Harry's housekeeping: he looks for Otto, 3 hexes off: 1d6 4 - 1
+   * (range) + 1 (spot rating) = 4, spotted. */
+  dialog = proposed (window, "dogfight.housekeeping");
+  g_assert_cmpstr (arb_action_dialog_get_asked_dice (dialog), ==, "1d6");
+  g_assert_true (arb_action_dialog_type_die (dialog, 4));
+  apply (dialog);
+  g_assert_cmpstr (arb_encounter_get (enc, harry, "targeting"), ==, otto);
+  g_assert_cmpint (arb_encounter_get_int (enc, harry, "housekept", 0), ==, 1);
+
+  /* Next: Otto's housekeeping, proposed in turn; he looks for Harry:
+   * 1d6 1 - 1 = 0, not spotted. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  dialog = proposed (window, "dogfight.housekeeping");
+  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, otto);
+  g_assert_true (arb_action_dialog_type_die (dialog, 1));
+  apply (dialog);
+  g_assert_null (arb_encounter_get (enc, otto, "targeting"));
+
+  /* Next: initiative (rolled by the app) and the movement phase. Harry,
+   * targeting, moves first whatever his roll: the class goes first. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  iterate ();
+  g_assert_cmpstr (arb_encounter_get (enc, E, "phase"), ==, "movement");
+  mover = arb_encounter_get (enc, E, "current");
+  g_assert_cmpstr (mover, ==, harry);
+  /* His movement points: 1d6 1 + speed 6 = 7: 1 MP. */
+  dialog = proposed (window, "dogfight.mp");
+  g_assert_true (arb_action_dialog_type_die (dialog, 1));
+  apply (dialog);
+  g_assert_cmpint (arb_encounter_get_int (enc, harry, "mp", -1), ==, 1);
+  /* Next refuses while he has a move to make: nothing changes. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  iterate ();
+  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, harry);
+  g_assert_cmpint (arb_encounter_get_int (enc, harry, "mp", -1), ==, 1);
+  /* With MP left nothing is proposed: the referee drags him ahead. */
+  g_assert_null (arb_window_get_action_dialog (window));
+  g_signal_emit_by_name (map, "move-requested", harry, at.q + 1, at.r);
+  dialog = proposed (window, "dogfight.move");
+  {
+    g_autofree char *kind = arb_action_dialog_dup_param (dialog, "kind");
+
+    g_assert_cmpstr (kind, ==, "forward");
+  }
+  /* Straight on: no test, no die. */
+  g_assert_null (arb_action_dialog_get_asked_dice (dialog));
+  apply (dialog);
+  {
+    ArbHex now;
+    int facing;
+
+    g_assert_true (arb_encounter_get_hex (enc, harry, &now, &facing));
+    g_assert_cmpint (now.q, ==, at.q + 1);
+    g_assert_cmpint (facing, ==, 0);
+  }
+  /* Then his speed change, proposed; no power roll asked. */
+  dialog = proposed (window, "dogfight.speed");
+  apply (dialog);
+  g_assert_cmpint (arb_encounter_get_int (enc, harry, "speed-done", 0), ==, 1);
+  /* Next: Otto's movement points proposed. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  iterate ();
+  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, otto);
+  dialog = proposed (window, "dogfight.mp");
+  gtk_window_close (GTK_WINDOW (dialog));
+  iterate ();
+
+  /* Undone step by step with Ctrl+Z's action, the fight is as it began. */
+  while (arb_encounter_can_undo (enc) && arb_encounter_get (enc, E, "phase") != NULL)
+    {
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+      iterate ();
+      if (arb_window_get_action_dialog (window))
+        gtk_window_close (arb_window_get_action_dialog (window));
+      iterate ();
+    }
+  {
+    ArbHex now;
+    int facing;
+
+    g_assert_null (arb_encounter_get (enc, E, "current"));
+    g_assert_true (arb_encounter_get_hex (enc, harry, &now, &facing));
+    g_assert_cmpint (now.q, ==, at.q);
+    g_assert_null (arb_encounter_get (enc, harry, "targeting"));
+    g_assert_null (arb_encounter_get (enc, harry, "mp"));
+    g_assert_null (arb_encounter_get (enc, harry, "housekept"));
+  }
+
+  if (arb_window_get_action_dialog (window))
+    gtk_window_close (arb_window_get_action_dialog (window));
+  iterate ();
+  destroy_window (window);
+  discard_drafts ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -441,6 +595,7 @@ main (int   argc,
   g_assert_no_error (error);
   discard_drafts ();
   g_test_add_func ("/dogfight-window/turn", test_dogfight_in_window);
+  g_test_add_func ("/dogfight-window/next-and-apply", test_turn_on_next_and_apply);
   ret = g_test_run ();
   g_clear_object (&app);
   return ret;
