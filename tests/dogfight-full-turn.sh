@@ -374,6 +374,15 @@ step "end of turn 1: Keller's stress test (a level 3 test): 2d6 3 + 0 (no rows f
 # Then the stall check: speed 5 at his minimum, 2 + 3 for a level 3
 # test: 1 spin, 2-3 stall, 4+ nothing; he rolls 2: a stall. Harry (4),
 # Anna (6) and Otto (5) are above their minimum (2; 2 + 0 for level 1).
+# The odds first (Next as a procedure, without the dice): of the 36
+# throws of 2d6 at +0, 2 and 3 (1 + 2 ways) fill the row, the other 33
+# hold; then the stall check at the minimum: 1 of 6 spins, 2 of 6 stall.
+odds dogfight.next
+said "Chance of stress filling Ltn. Max Keller's current row of boxes: 3/36"
+said "Chance of Ltn. Max Keller holding together under the stress: 33/36"
+odds dogfight.next --roll 3
+said "Chance of Ltn. Max Keller spins: 1/6"
+said "Chance of Ltn. Max Keller stalls: 2/6"
 next --roll 3 --roll 2
 said "Turn 1: end of the turn, stress and stall checks"
 said "Stress test for Ltn. Max Keller (a level 3 movement test this turn): 2d6 3, +0 (filled rows 0, speed over the dive limit 0, test dice over 8 0, other +0) = 3"
