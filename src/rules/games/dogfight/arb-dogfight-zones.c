@@ -9,6 +9,7 @@
 
 #include "arb-dogfight.h"
 #include "arb-dogfight-game.h"
+#include "arb-dogfight-figure.h"
 #include "arb-dogfight-keys.h"
 
 /* The six areas, ahead of the wing line green to yellow, behind it
@@ -54,29 +55,21 @@ arb_dogfight_list_zones (ArbGame           *game,
   return zones;
 }
 
-/* The damage boxes not yet filled, of all the aircraft's rows. */
+/* The damage boxes not yet filled, of all the aircraft's rows: the
+ * sheet's, then those the fight filled (hits, stress, fire: "damage")
+ * and those filled by hand. */
 gboolean
 arb_dogfight_main_gauge (ArbGame      *game,
                          ArbEncounter *enc,
                          const char   *id,
                          ArbMainGauge *gauge)
 {
-  g_autoptr(ArbSheet) sheet = arb_encounter_dup_live_sheet (enc, id);
-  g_autoptr(GPtrArray) rows = sheet ? arb_sheet_get_items (sheet, "damage-row") : NULL;
-  int filled = 0;
+  int filled = 0, total = 0;
 
-  if (rows == NULL || rows->len == 0)
+  arb_dogfight_boxes (enc, NULL, id, &filled, &total);
+  if (total <= 0)
     return FALSE;
-  for (guint i = 0; i < rows->len; i++)
-    {
-      ArbSheetItem *row = g_ptr_array_index (rows, i);
-      int boxes = MAX (0, arb_sheet_item_get_int (row, "boxes", 0));
-
-      gauge->max += boxes;
-      filled += CLAMP (arb_sheet_item_get_int (row, "filled", 0), 0, boxes);
-    }
-  /* And those filled in this fight, by hand (ID.adjust). */
-  filled += MAX (0, arb_encounter_get_field_int (enc, id, ARB_DOGFIGHT_KEY_BOXES_HIT, 0));
+  gauge->max += total;
   gauge->label = _("damage boxes");
   gauge->current = MAX (0, gauge->max - filled);
   return TRUE;
