@@ -220,10 +220,10 @@ odds dogfight.move --param id=c1 --param pitch=2 --param aero=1
 said "Chance of Lt. Harry Quill fails the movement test: 11/36"
 run dogfight.move --param id=c1 --param pitch=2 --param aero=1 --roll 6 --roll 3
 said "Lt. Harry Quill flies to 11,10"
-said "Lt. Harry Quill rolls 6 3: 0 ones, 1 sixes"
+said "Lt. Harry Quill rolls 6 3: 0 ones, 1 six"
 # CV bonus: 2 dice rolled +1, one 6 +1: CV 2 against Otto. Speed: 1 die
 # indicated, no pair: no speed lost, the leftover die -1 on the power roll.
-said "Lt. Harry Quill passes the movement test: CV bonus +2 (2 dice rolled +1, 1 sixes +1, 0 pilot points paid +0) against Ltn. Otto Brandt, CV 0 → 2"
+said "Lt. Harry Quill passes the movement test: CV bonus +2 (2 dice rolled +1, 1 six +1, 0 pilot points paid +0) against Ltn. Otto Brandt, CV 0 → 2"
 said "Lt. Harry Quill: the leftover die is -1 on this turn's power roll (-1 in all)"
 check 'at("c1", 11, 10, 0) and s["c1"]["pitch"] == "2" and s["c1"]["cv"] == "2" and s["c1"]["mp"] == "0" and s["c1"]["mt-level"] == "1" and s["c1"]["power-penalty"] == "-1" and "speed" not in s["c1"]' \
       "Harry at 11,10 in a normal climb, CV 2, no MP left, MT level 1, speed still 6"
@@ -240,11 +240,11 @@ step "Anna: 1 + 6 = 7, 1 MP; ahead and a 60 degree turn at speed 6: 1 die, failu
 run dogfight.mp --param id=c2 --roll 1
 said "Capt. Anna Brightwell rolls 1 for movement points: + speed 6 = 7: 1 MP"
 odds dogfight.move --param id=c2 --param turn=1
-said "Movement test for Capt. Anna Brightwell, a 60° turn: 1 dice indicated (MT level 1); 1 rolled + 0 aerobatic + 0 bought + 0 pilot point dice = 1"
+said "Movement test for Capt. Anna Brightwell, a 60° turn: 1 die indicated (MT level 1); 1 rolled + 0 aerobatic + 0 bought + 0 pilot point dice = 1"
 said "Chance of Capt. Anna Brightwell fails the movement test: 1/6"
 run dogfight.move --param id=c2 --param turn=1 --roll 6
 said "Capt. Anna Brightwell flies to 11,20 and turns to face hexside 1"
-said "Capt. Anna Brightwell passes the movement test: CV bonus +1 (1 dice rolled +0, 1 sixes +1, 0 pilot points paid +0) against Ltn. Max Keller, CV 0 → 1"
+said "Capt. Anna Brightwell passes the movement test: CV bonus +1 (1 die rolled +0, 1 six +1, 0 pilot points paid +0) against Ltn. Max Keller, CV 0 → 1"
 check 'at("c2", 11, 20, 1) and s["c2"]["cv"] == "1" and s["c2"]["power-penalty"] == "-1"' "Anna at 11,20 facing 1, CV 1, -1 on the power roll"
 
 step "Anna's power roll, -1 for the leftover die: 1d - 1 of 3+ gains 1: faces 4-6, 3/6; she rolls 2: 1, no gain"
@@ -305,7 +305,7 @@ odds dogfight.move --param id=c4 --param kind=maneuver --param dice=7
 said "Movement test for Ltn. Max Keller, a maneuver in place: 3 dice indicated (MT level 3); 7 rolled + 0 aerobatic + 0 bought + 0 pilot point dice = 7"
 said "Chance of Ltn. Max Keller fails the movement test: 201811/279936"
 run dogfight.move --param id=c4 --param kind=maneuver --param dice=7 --roll 2 --roll 3 --roll 4 --roll 5 --roll 6 --roll 2 --roll 3
-said "Ltn. Max Keller rolls 2 3 4 5 6 2 3: 0 ones, 1 sixes"
+said "Ltn. Max Keller rolls 2 3 4 5 6 2 3: 0 ones, 1 six"
 # No target, so no CV; speed 1 for the 3 dice indicated (6 → 5), the
 # leftover die -1 on the power roll; level 3: a stress test at the end.
 said "Ltn. Max Keller passes the movement test; no target, so no CV (CV is against the target)"
@@ -425,7 +425,7 @@ step "Keller, as it stands (his level 3 -3, Anna astern -3), then initiative: Ha
 # By class: Keller, stalled, first; then those targeting: Otto (3),
 # Harry (7), Anna (8).
 next --roll 1 --roll 4 --roll 2 --roll 1 --roll 6
-said "Spot: Ltn. Max Keller looks for Capt. Anna Brightwell: 1d6 1, MT level -3, in area 6 -3, 1 hexes off -0, spot rating +0, pilot points +0 = -5: not spotted"
+said "Spot: Ltn. Max Keller looks for Capt. Anna Brightwell: 1d6 1, MT level -3, in area 6 -3, 1 hex off -0, spot rating +0, pilot points +0 = -5: not spotted"
 said "Initiative for Capt. Anna Brightwell: 1d6 2 + experience 5 + CV 1 = 8"
 said "1. Ltn. Max Keller (spinning or stalling, initiative 7)"
 said "2. Ltn. Otto Brandt (targeting, initiative 3)"
@@ -460,7 +460,7 @@ said "Chance of Lt. Harry Quill: vertical, 1 movement point: 5/6"
 said "Chance of Lt. Harry Quill: vertical, 2 movement points: 1/6"
 run dogfight.mp --param id=c1 --roll 3 --roll 2
 said "Lt. Harry Quill rolls 3 for movement points: + speed 4, normal climb -1 = 6: 1 MP"
-said "Lt. Harry Quill climbs 1 levels: altitude 10 → 11"
+said "Lt. Harry Quill climbs 1 level: altitude 10 → 11"
 run dogfight.fly --param id=c1
 # Still climbing: speed 4 - 2 = 2, his minimum.
 said "Lt. Harry Quill in a normal climb: -2 speed (4 → 2)"

@@ -606,6 +606,25 @@ test_smoke_to_fire (Fight         *f,
   g_assert_cmpint (live (f, "pilot-points", -1), ==, 2);
 }
 
+/* The log counts in words that agree: a 60 degree turn at speed 6 is
+ * 1 die, and a 6 is "1 six". */
+static void
+test_plurals (Fight         *f,
+              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  ArbOutcome *outcome;
+
+  set_live (f->enc, f->harry, "mp", "1");
+  set_live (f->enc, f->harry, "targeting", f->otto);
+  outcome = proc (f->enc, "dogfight.move", ROLLS (6), &error, "id", f->harry, "turn", "1", NULL);
+  g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+  g_assert_true (log_has (outcome->step, ": 1 die indicated (MT level 1)"));
+  g_assert_true (log_has (outcome->step, "rolls 6: 0 ones, 1 six"));
+  g_assert_true (log_has (outcome->step, "(1 die rolled +0, 1 six +1, 0 pilot points paid +0)"));
+  arb_outcome_free (outcome);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -628,6 +647,7 @@ main (int   argc,
   ADD ("fly", test_fly);
   ADD ("hostile", test_hostile);
   ADD ("smoke-to-fire", test_smoke_to_fire);
+  ADD ("plurals", test_plurals);
 #undef ADD
 
   return g_test_run ();
