@@ -139,9 +139,16 @@ test_damage_rows (void)
   g_autofree char *harry = add_combatant (enc, "dogfight-harry-quill.xml", "Allies", "q", "0", "r", "0", "facing", "0", NULL);
   int filled, total;
 
+  ArbGame *game = arb_game_get ("dogfight");
+  ArbMainGauge gauge = { 0 };
+
   arb_dogfight_boxes (enc, NULL, harry, &filled, &total);
   g_assert_cmpint (filled, ==, 0);
   g_assert_cmpint (total, ==, 23);
+  /* The map's gauge under the token: the boxes left. */
+  g_assert_true (arb_game_get_main_gauge (game, enc, harry, &gauge));
+  g_assert_cmpint (gauge.max, ==, 23);
+  g_assert_cmpint (gauge.current, ==, 23);
   /* Boxes fill from the bottom row up: seven by hand fill row 6 (5) and
    * two of row 5. */
   set_live (enc, harry, "boxes-hit", "7");
@@ -154,6 +161,11 @@ test_damage_rows (void)
   g_assert_cmpint (arb_dogfight_rows_filled (enc, NULL, harry), ==, 2);
   arb_dogfight_boxes (enc, NULL, harry, &filled, NULL);
   g_assert_cmpint (filled, ==, 9);
+  /* The gauge counts the boxes the fight filled too: 23 - 9. */
+  memset (&gauge, 0, sizeof gauge);
+  g_assert_true (arb_game_get_main_gauge (game, enc, harry, &gauge));
+  g_assert_cmpint (gauge.max, ==, 23);
+  g_assert_cmpint (gauge.current, ==, 14);
 }
 
 /* Otto Brandt's sheet has row 6 (4 boxes) full and one box of row 5. */

@@ -577,6 +577,54 @@ test_hostile (Fight         *f,
   g_assert_cmpint (live (f, "speed-done", 0), ==, 0);
 }
 
+/* Smoking, the roll at the move (Arbiter's reading: once a turn, with
+ * the movement points): a 6 sets the aircraft on fire, 1/6 shown
+ * before the die, and costs 2 more pilot points for the fight; 5 does
+ * nothing. */
+static void
+test_smoke_to_fire (Fight         *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  ArbOutcome *outcome;
+  const ArbOdds *odds;
+
+  set_live (f->enc, f->harry, "cond.smoke", "on");
+  set_live (f->enc, f->harry, "pilot-points", "4");
+  outcome = proc (f->enc, "dogfight.mp", ROLLS (3, 5), &error, "id", f->harry, NULL);
+  g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+  odds = odds_with (outcome->step, "catch fire");
+  g_assert_cmpuint (odds->numerator, ==, 1);
+  g_assert_cmpuint (odds->denominator, ==, 6);
+  g_assert_true (log_has (outcome->step, "smokes and rolls 5: no fire"));
+  arb_outcome_free (outcome);
+
+  apply_done (f->enc, proc (f->enc, "dogfight.mp", ROLLS (3, 6), &error, "id", f->harry, NULL));
+  g_assert_cmpstr (arb_encounter_get (f->enc, f->harry, "cond.fire"), ==, "on");
+  g_assert_cmpstr (arb_encounter_get (f->enc, f->harry, "cond.smoke"), ==, "on");
+  g_assert_cmpint (live (f, "pp-lost", 0), ==, 2);
+  g_assert_cmpint (live (f, "pilot-points", -1), ==, 2);
+}
+
+/* The log counts in words that agree: a 60 degree turn at speed 6 is
+ * 1 die, and a 6 is "1 six". */
+static void
+test_plurals (Fight         *f,
+              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  ArbOutcome *outcome;
+
+  set_live (f->enc, f->harry, "mp", "1");
+  set_live (f->enc, f->harry, "targeting", f->otto);
+  outcome = proc (f->enc, "dogfight.move", ROLLS (6), &error, "id", f->harry, "turn", "1", NULL);
+  g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+  g_assert_true (log_has (outcome->step, ": 1 die indicated (MT level 1)"));
+  g_assert_true (log_has (outcome->step, "rolls 6: 0 ones, 1 six"));
+  g_assert_true (log_has (outcome->step, "(1 die rolled +0, 1 six +1, 0 pilot points paid +0)"));
+  arb_outcome_free (outcome);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -598,6 +646,8 @@ main (int   argc,
   ADD ("speed", test_speed);
   ADD ("fly", test_fly);
   ADD ("hostile", test_hostile);
+  ADD ("smoke-to-fire", test_smoke_to_fire);
+  ADD ("plurals", test_plurals);
 #undef ADD
 
   return g_test_run ();

@@ -598,6 +598,27 @@ end_turn (Fight     *f,
   return run_done (f->enc, "dogfight.next", rolls, n_rolls, NULL);
 }
 
+/* The odds labelled exactly @label, out of @den. */
+static guint64
+odds_exactly (const ArbStep *step,
+              const char    *label,
+              guint64        den)
+{
+  GPtrArray *odds = arb_step_get_odds (step);
+
+  for (guint i = 0; i < odds->len; i++)
+    {
+      ArbOdds *o = g_ptr_array_index (odds, i);
+
+      if (g_str_equal (o->label, label))
+        {
+          g_assert_cmpuint (o->denominator, ==, den);
+          return o->numerator;
+        }
+    }
+  g_error ("no odds of %s", label);
+}
+
 /* Stress test (2d): -1 per filled row, -1 per speed point over the
  * dive limit, -1 per MT die over 8; < 0 destroyed, 0-1 this row and the
  * next, 2-3 this row, 4+ nothing. Harry: row 6 full (-1), speed 10
@@ -631,6 +652,13 @@ test_stress (void)
       set_live (f.enc, f.harry, "mt-dice", "10");
       o = end_turn (&f, (int[]){ cases[i].roll }, 1);
       assert_log (o->step, "-5 (filled rows -1, speed over the dive limit -2, test dice over 8 -2");
+      /* The odds before the dice, of 36 throws at -5: 2-4 break up
+       * (1 + 2 + 3), 5-6 two rows (4 + 5), 7-8 a row (6 + 5), 9-12
+       * nothing (4 + 3 + 2 + 1). */
+      g_assert_cmpuint (odds_exactly (o->step, "Lt. Harry Quill breaking up under the stress", 36), ==, 6);
+      g_assert_cmpuint (odds_exactly (o->step, "stress filling Lt. Harry Quill's current row of boxes and the next", 36), ==, 9);
+      g_assert_cmpuint (odds_exactly (o->step, "stress filling Lt. Harry Quill's current row of boxes", 36), ==, 11);
+      g_assert_cmpuint (odds_exactly (o->step, "Lt. Harry Quill holding together under the stress", 36), ==, 10);
       apply (f.enc, o);
       if (cases[i].damage)
         {

@@ -758,6 +758,33 @@ arb_dogfight_stress_test (ArbProc    *proc,
 
   if (arb_dogfight_is_out (enc, step, id))
     return TRUE;
+  /* The odds of each result before the dice: the 36 throws of 2d6,
+   * each read with the modifier on the table. */
+  {
+    int ways[4] = { 0 };
+
+    for (int a = 1; a <= 6; a++)
+      for (int b = 1; b <= 6; b++)
+        {
+          code = arb_dogfight_cell_code (proc, "stress-test", a + b + mod, "result", NULL);
+          if (code == NULL)
+            return TRUE;
+          ways[arb_dogfight_code_has (code, "destroyed") ? 0 : arb_dogfight_code_has (code, "fill-next-row") ? 1
+               : arb_dogfight_code_has (code, "fill-row") ? 2 : 3]++;
+        }
+    for (int i = 0; i < 4; i++)
+      {
+        g_autofree char *label = NULL;
+
+        if (ways[i] == 0)
+          continue;
+        label = i == 0 ? g_strdup_printf (_("%s breaking up under the stress"), name)
+              : i == 1 ? g_strdup_printf (_("stress filling %s's current row of boxes and the next"), name)
+              : i == 2 ? g_strdup_printf (_("stress filling %s's current row of boxes"), name)
+                       : g_strdup_printf (_("%s holding together under the stress"), name);
+        arb_step_add_odds (step, label, (guint64) ways[i], 36);
+      }
+  }
   if (!arb_proc_roll (proc, "2d6", purpose, &roll))
     return FALSE;
   arb_step_add_log (step, _("Stress test for %s (%s): 2d6 %d, %+d (filled rows %d, speed over the dive limit %d, "
@@ -792,7 +819,20 @@ arb_dogfight_smoke_check (ArbProc    *proc,
       arb_dogfight_is_out (enc, step, id))
     return TRUE;
   purpose = g_strdup_printf (_("smoke: does %s catch fire"), name);
-  arb_step_add_odds (step, purpose, 1, 6);
+  /* The faces and the points lost as the table has them, not the
+   * sheet's 6 and 2: the referee may edit it. */
+  {
+    int faces = 0;
+
+    for (int face = 1; face <= 6; face++)
+      {
+        code = arb_dogfight_cell_code (proc, "smoke-fire", face, "each-move", NULL);
+        if (code == NULL)
+          return TRUE;
+        faces += arb_dogfight_code_has (code, "fire") ? 1 : 0;
+      }
+    arb_step_add_odds (step, purpose, (guint64) faces, 6);
+  }
   if (!arb_proc_roll (proc, "1d6", purpose, &roll))
     return FALSE;
   code = arb_dogfight_cell_code (proc, "smoke-fire", roll, "each-move", NULL);
@@ -800,9 +840,12 @@ arb_dogfight_smoke_check (ArbProc    *proc,
     return TRUE;
   if (arb_dogfight_code_has (code, "fire"))
     {
+      int pp = 0;
+
       arb_step_set (step, enc, id, ARB_KEY_COND "fire", "on");
       arb_step_add_log (step, _("%s smokes and rolls %d: on fire"), name, roll);
-      arb_dogfight_lose_pp (proc, id, 2, _("on fire"));
+      if (arb_dogfight_code_number (code, "pp-", &pp) && pp > 0)
+        arb_dogfight_lose_pp (proc, id, pp, _("on fire"));
     }
   else
     arb_step_add_log (step, _("%s smokes and rolls %d: no fire"), name, roll);

@@ -310,10 +310,15 @@ spot (ArbProc        *proc,
   code = table_code (proc, "spot", roll + mod, "result", error);
   if (code == NULL)
     return FALSE;
-  arb_step_add_log (step, _("Spot: %s looks for %s: 1d6 %d, MT level -%d, in area 6 -%d, %d hexes off -%d, "
-                            "spot rating %+d, pilot points +%d = %d: %s"),
-                    name_of (enc, id), name_of (enc, foe), roll, level, area6, range, range / 2, rating,
-                    c->spot_pp, roll + mod, has_token (code, "spotted") ? _("spotted") : _("not spotted"));
+  {
+    g_autofree char *off = g_strdup_printf (ngettext ("%d hex off", "%d hexes off", range), range);
+
+    /* TRANSLATORS: the third %s is "2 hexes off" */
+    arb_step_add_log (step, _("Spot: %s looks for %s: 1d6 %d, MT level -%d, in area 6 -%d, %s -%d, "
+                              "spot rating %+d, pilot points +%d = %d: %s"),
+                      name_of (enc, id), name_of (enc, foe), roll, level, area6, off, range / 2, rating,
+                      c->spot_pp, roll + mod, has_token (code, "spotted") ? _("spotted") : _("not spotted"));
+  }
   if (has_token (code, "spotted"))
     {
       arb_step_set (step, enc, id, ARB_DOGFIGHT_KEY_TARGETING, foe);

@@ -243,8 +243,10 @@ arb_dogfight_roll_mp (ArbProc     *proc,
           int now = pitch < 0 ? alt - vmp : alt + vmp;
 
           arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_ALTITUDE, now);
-          arb_step_add_log (step, pitch < 0 ? _("%s dives %d levels: altitude %d → %d")
-                                            : _("%s climbs %d levels: altitude %d → %d"),
+          arb_step_add_log (step, pitch < 0 ? ngettext ("%s dives %d level: altitude %d → %d",
+                                                        "%s dives %d levels: altitude %d → %d", vmp)
+                                            : ngettext ("%s climbs %d level: altitude %d → %d",
+                                                        "%s climbs %d levels: altitude %d → %d", vmp),
                             name, vmp, alt, now);
         }
     }

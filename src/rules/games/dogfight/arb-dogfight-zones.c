@@ -88,7 +88,9 @@ arb_dogfight_list_zones (ArbGame           *game,
   return zones;
 }
 
-/* The damage boxes not yet filled, of all the aircraft's rows. */
+/* The damage boxes not yet filled, of all the aircraft's rows: the
+ * sheet's, then those the fight filled (hits, stress, fire: "damage")
+ * and those filled by hand. */
 gboolean
 arb_dogfight_main_gauge (ArbGame      *game,
                          ArbEncounter *enc,
