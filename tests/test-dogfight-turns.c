@@ -631,6 +631,12 @@ test_stress (void)
       set_live (f.enc, f.harry, "mt-dice", "10");
       o = end_turn (&f, (int[]){ cases[i].roll }, 1);
       assert_log (o->step, "-5 (filled rows -1, speed over the dive limit -2, test dice over 8 -2");
+      /* The odds before the 2d6, out of 36, at -5: a total of 4 or
+       * less breaks up (1 + 2 + 3), 5-6 two rows (4 + 5), 7-8 one row
+       * (6 + 5). */
+      g_assert_cmpuint (odds_of (o->step, "Lt. Harry Quill breaks up under the stress"), ==, 6);
+      g_assert_cmpuint (odds_of (o->step, "Lt. Harry Quill fills two rows of boxes"), ==, 9);
+      g_assert_cmpuint (odds_of (o->step, "Lt. Harry Quill fills one row of boxes"), ==, 11);
       apply (f.enc, o);
       if (cases[i].damage)
         {

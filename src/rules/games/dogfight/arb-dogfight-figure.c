@@ -758,6 +758,35 @@ arb_dogfight_stress_test (ArbProc    *proc,
 
   if (arb_dogfight_is_out (enc, step, id))
     return TRUE;
+  /* The odds before the dice: the 36 throws of 2d6 read on the table
+   * with this modifier. */
+  {
+    static const char *results[] = { "destroyed", "fill-next-row", "fill-row" };
+    int ways[G_N_ELEMENTS (results)] = { 0 };
+
+    for (int a = 1; a <= 6; a++)
+      for (int b = 1; b <= 6; b++)
+        {
+          code = arb_dogfight_cell_code (proc, "stress-test", a + b + mod, "result", NULL);
+          if (code == NULL)
+            return TRUE;
+          for (guint r = 0; r < G_N_ELEMENTS (results); r++)
+            if (arb_dogfight_code_has (code, results[r]))
+              {
+                ways[r]++;
+                break;
+              }
+        }
+    for (guint r = 0; r < G_N_ELEMENTS (results); r++)
+      {
+        g_autofree char *label = g_strdup_printf (r == 0 ? _("%s breaks up under the stress")
+                                                  : r == 1 ? _("%s fills two rows of boxes")
+                                                           : _("%s fills one row of boxes"),
+                                                  name);
+
+        arb_step_add_odds (step, label, (guint64) ways[r], 36);
+      }
+  }
   if (!arb_proc_roll (proc, "2d6", purpose, &roll))
     return FALSE;
   arb_step_add_log (step, _("Stress test for %s (%s): 2d6 %d, %+d (filled rows %d, speed over the dive limit %d, "
