@@ -821,7 +821,20 @@ arb_dogfight_smoke_check (ArbProc    *proc,
       arb_dogfight_is_out (enc, step, id))
     return TRUE;
   purpose = g_strdup_printf (_("smoke: does %s catch fire"), name);
-  arb_step_add_odds (step, purpose, 1, 6);
+  {
+    /* The faces that set it on fire, as the table says (the referee
+     * may edit it). */
+    int faces = 0;
+
+    for (int face = 1; face <= 6; face++)
+      {
+        code = arb_dogfight_cell_code (proc, "smoke-fire", face, "each-move", NULL);
+        if (code == NULL)
+          return TRUE;
+        faces += arb_dogfight_code_has (code, "fire") ? 1 : 0;
+      }
+    arb_step_add_odds (step, purpose, (guint64) faces, 6);
+  }
   if (!arb_proc_roll (proc, "1d6", purpose, &roll))
     return FALSE;
   code = arb_dogfight_cell_code (proc, "smoke-fire", roll, "each-move", NULL);
