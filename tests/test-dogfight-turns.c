@@ -731,6 +731,24 @@ test_stall (void)
     g_auto(Fight) f = { 0 };
     ArbOutcome *o;
 
+    /* The raise of the minimum speed is the mt-levels table's: with a
+     * house table's +2 for level 2, Harry (minimum 2) at speed 4 after
+     * a level 2 test is at his minimum, 4, and rolls: 1, a spin. */
+    rules = house;
+    fight_new (&f, 2, 0);
+    start (&f);
+    set_live (f.enc, f.harry, "speed", "4");
+    set_live (f.enc, f.harry, "mt-level", "2");
+    o = end_turn (&f, (int[]){ 1 }, 1);
+    assert_log (o->step, "at its minimum speed 4 (speed 4)");
+    apply (f.enc, o);
+    g_assert_true (arb_conditions_has (f.enc, NULL, f.harry, "spin"));
+    rules = shipped;
+  }
+  {
+    g_auto(Fight) f = { 0 };
+    ArbOutcome *o;
+
     /* Above the minimum (speed 6): out of the spin, no die. */
     fight_new (&f, 2, 0);
     start (&f);
