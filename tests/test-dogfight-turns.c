@@ -541,6 +541,16 @@ test_fire (void)
 
   /* Not on fire: no points to spend on it. */
   assert_refused (f.enc, "dogfight.housekeeping", "is not on fire", "id", f.otto, "extinguish-pp", "1", NULL);
+
+  /* The odds read the table: a house table putting the fire out on 5
+   * or 6 gives 216 - 4^3 = 152 in 216 for the same 3 dice. */
+  g_assert_true (arb_encounter_undo (f.enc));
+  rules = house;
+  o = run_done (f.enc, "dogfight.housekeeping", (int[]){ 2, 2, 3, 5 }, 4, "spot", "none", "extinguish-pp", "1", NULL);
+  g_assert_cmpuint (odds_of (o->step, "Lt. Harry Quill puts the fire out"), ==, 152);
+  apply (f.enc, o);
+  g_assert_false (arb_conditions_has (f.enc, NULL, f.harry, "fire"));
+  rules = shipped;
 }
 
 /* Unjam: a die per pilot point, any 6 clears the jam. */
