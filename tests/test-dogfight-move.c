@@ -480,6 +480,26 @@ test_speed (Fight         *f,
   g_assert_cmpint (live (f, "speed-done", 0), ==, 1);
   outcome = proc (f->enc, "dogfight.speed", ROLLS (5), &error, "id", f->harry, "roll", "power", NULL);
   assert_illegal (outcome, &error, "this turn");
+  /* The speed change ends the movement: no roll, no move after it (it
+   * would read the MT table at the new speed); nothing changes. */
+  {
+    g_autofree char *before = arb_encounter_dump_state (f->enc);
+    g_autofree char *after = NULL;
+
+    outcome = proc (f->enc, "dogfight.mp", ROLLS (3), &error, "id", f->harry, NULL);
+    assert_illegal (outcome, &error, "has made its speed change");
+    after = arb_encounter_dump_state (f->enc);
+    g_assert_cmpstr (after, ==, before);
+    set_live (f->enc, f->harry, "mp", "1");
+    g_free (before);
+    g_free (after);
+    before = arb_encounter_dump_state (f->enc);
+    outcome = proc (f->enc, "dogfight.move", ROLLS (3, 4), &error, "id", f->harry, "turn", "1", NULL);
+    assert_illegal (outcome, &error, "has made its speed change");
+    after = arb_encounter_dump_state (f->enc);
+    g_assert_cmpstr (after, ==, before);
+    set_live (f->enc, f->harry, "mp", NULL);
+  }
 
   /* Power gains no more than the maximum speed (6): 6 + 1 stays 6. */
   set_live (f->enc, f->harry, "speed-done", NULL);

@@ -49,6 +49,23 @@ arb_dogfight_may_move (ArbProc     *proc,
 
 
 
+/* The speed change comes last in an aircraft's movement (movement
+ * points, moves, speed change): after it, a roll or a move would read
+ * the MT table at the new speed. */
+static gboolean
+before_speed_change (ArbProc     *proc,
+                     const char  *id,
+                     GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+
+  if (arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_SPEED_DONE, 0) != 0)
+    return arb_proc_refuse (error, NULL, _("2. Movement: %s has made its speed change, the last step of its movement this turn"),
+                            arb_encounter_get_name (enc, id));
+  return TRUE;
+}
+
 /* The climb-dive modifier of @pitch in @column: the code "mp-roll-1",
  * else the printed figure; a dash is no modifier. */
 static gboolean
@@ -273,6 +290,8 @@ arb_dogfight_mp_proc (ArbProc  *proc,
     return FALSE;
   if (!arb_dogfight_may_move (proc, id, error))
     return FALSE;
+  if (!before_speed_change (proc, id, error))
+    return FALSE;
   if (!arb_dogfight_roll_mp (proc, id, cv_shift, pp_shift, error))
     return FALSE;
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
@@ -394,6 +413,8 @@ arb_dogfight_move (ArbProc  *proc,
   plan.save_speed = flag (proc, "save-speed");
   plan.maneuver = maneuver;
   if (!arb_dogfight_may_move (proc, id, error))
+    return FALSE;
+  if (!before_speed_change (proc, id, error))
     return FALSE;
   if (arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_MP) == NULL)
     return arb_proc_refuse (error, NULL, _("Movement points: %s rolls them first (Movement Points)"), name);
