@@ -597,6 +597,36 @@ test_hostile (Fight         *f,
   g_assert_cmpint (live (f, "speed-done", 0), ==, 0);
 }
 
+/* The log counts in good English: a 60° turn at speed 8 is 2 dice;
+ * 3 and 6 roll no one and one six; 2 MP less the move leave 1; a
+ * pitch change of 1 step; a dive of 1 level. */
+static void
+test_plurals (Fight         *f,
+              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  ArbOutcome *outcome;
+
+  set_live (f->enc, f->harry, "mp", "2");
+  set_live (f->enc, f->harry, "speed", "8");
+  outcome = proc (f->enc, "dogfight.move", ROLLS (3, 6), &error, "id", f->harry, "turn", "1", "pitch", "-1", NULL);
+  g_assert_no_error (error);
+  g_assert_true (log_has (outcome->step, "a pitch change from level to shallow dive (1 step)"));
+  g_assert_true (log_has (outcome->step, "rolls 3 6: 0 ones, 1 six"));
+  g_assert_true (log_has (outcome->step, "Lt. Harry Quill: 1 movement point left"));
+  arb_outcome_free (outcome);
+
+  /* A shallow dive: 3 + speed 6 = 9, 1 MP (no horizontal modifier);
+   * the vertical roll 1 + 6 - 3 = 4: 1 MP, one level down. */
+  set_live (f->enc, f->harry, "mp", NULL);
+  set_live (f->enc, f->harry, "speed", "6");
+  set_live (f->enc, f->harry, "pitch", "-1");
+  outcome = proc (f->enc, "dogfight.mp", ROLLS (3, 1), &error, "id", f->harry, NULL);
+  g_assert_no_error (error);
+  g_assert_true (log_has (outcome->step, "dives 1 level: altitude 10 → 9"));
+  arb_outcome_free (outcome);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -618,6 +648,7 @@ main (int   argc,
   ADD ("speed", test_speed);
   ADD ("fly", test_fly);
   ADD ("hostile", test_hostile);
+  ADD ("plurals", test_plurals);
 #undef ADD
 
   return g_test_run ();

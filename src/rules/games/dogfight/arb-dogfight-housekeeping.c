@@ -310,8 +310,10 @@ spot (ArbProc        *proc,
   code = table_code (proc, "spot", roll + mod, "result", error);
   if (code == NULL)
     return FALSE;
-  arb_step_add_log (step, _("Spot: %s looks for %s: 1d6 %d, MT level -%d, in area 6 -%d, %d hexes off -%d, "
-                            "spot rating %+d, pilot points +%d = %d: %s"),
+  arb_step_add_log (step, ngettext ("Spot: %s looks for %s: 1d6 %d, MT level -%d, in area 6 -%d, %d hex off -%d, "
+                                    "spot rating %+d, pilot points +%d = %d: %s",
+                                    "Spot: %s looks for %s: 1d6 %d, MT level -%d, in area 6 -%d, %d hexes off -%d, "
+                                    "spot rating %+d, pilot points +%d = %d: %s", range),
                     name_of (enc, id), name_of (enc, foe), roll, level, area6, range, range / 2, rating,
                     c->spot_pp, roll + mod, has_token (code, "spotted") ? _("spotted") : _("not spotted"));
   if (has_token (code, "spotted"))

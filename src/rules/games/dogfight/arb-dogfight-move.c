@@ -260,8 +260,10 @@ arb_dogfight_roll_mp (ArbProc     *proc,
           int now = pitch < 0 ? alt - vmp : alt + vmp;
 
           arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_ALTITUDE, now);
-          arb_step_add_log (step, pitch < 0 ? _("%s dives %d levels: altitude %d → %d")
-                                            : _("%s climbs %d levels: altitude %d → %d"),
+          arb_step_add_log (step, pitch < 0 ? ngettext ("%s dives %d level: altitude %d → %d",
+                                                        "%s dives %d levels: altitude %d → %d", vmp)
+                                            : ngettext ("%s climbs %d level: altitude %d → %d",
+                                                        "%s climbs %d levels: altitude %d → %d", vmp),
                             name, vmp, alt, now);
         }
     }
@@ -450,8 +452,10 @@ arb_dogfight_move (ArbProc  *proc,
       if (what->len)
         g_string_append (what, _(" and "));
       g_string_append_printf (what, old_pitch < 0 && pitch > old_pitch
-                                      ? _("pulling out of the dive, %s to %s (%d steps + 1)")
-                                      : _("a pitch change from %s to %s (%d steps)"),
+                                      ? ngettext ("pulling out of the dive, %s to %s (%d step + 1)",
+                                                  "pulling out of the dive, %s to %s (%d steps + 1)", abs (pitch - old_pitch))
+                                      : ngettext ("a pitch change from %s to %s (%d step)",
+                                                  "a pitch change from %s to %s (%d steps)", abs (pitch - old_pitch)),
                               arb_dogfight_pitch_label (old_pitch), arb_dogfight_pitch_label (pitch),
                               abs (pitch - old_pitch));
       if (steps > 4)
@@ -472,7 +476,8 @@ arb_dogfight_move (ArbProc  *proc,
 
       /* Two-task move: the greater's dice plus the lesser's MT level. */
       plan.table = task_dice[greater] + task_level[1 - greater];
-      arb_step_add_log (step, _("Two-task move: %d dice, + the lesser task's MT level %d = %d"),
+      arb_step_add_log (step, ngettext ("Two-task move: %d die, + the lesser task's MT level %d = %d",
+                                        "Two-task move: %d dice, + the lesser task's MT level %d = %d", task_dice[greater]),
                         task_dice[greater], task_level[1 - greater], plan.table);
     }
   else if (n_tasks == 1)
@@ -502,8 +507,11 @@ arb_dogfight_move (ArbProc  *proc,
   arb_step_set_who (step, name);
   if (!arb_dogfight_mt_run (proc, id, &plan, error))
     return FALSE;
-  arb_step_add_log (step, _("%s: %d movement points left"), name,
-                    arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MP, 0));
+  {
+    int left = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MP, 0);
+
+    arb_step_add_log (step, ngettext ("%s: %d movement point left", "%s: %d movement points left", left), name, left);
+  }
   arb_step_add_headline (step, ARB_HEADLINE_PLAIN, maneuver ? _("MANEUVERS") : _("MOVES"));
   return TRUE;
 }

@@ -305,11 +305,12 @@ cv_bonus (ArbProc *proc,
       if (how->len)
         g_string_append (how, ", ");
       if (i == 0)
-        g_string_append_printf (how, _("%d dice rolled %+d"), parts[i].count, got);
+        g_string_append_printf (how, ngettext ("%d die rolled %+d", "%d dice rolled %+d", parts[i].count), parts[i].count, got);
       else if (i == 1)
-        g_string_append_printf (how, _("%d sixes %+d"), parts[i].count, got);
+        g_string_append_printf (how, ngettext ("%d six %+d", "%d sixes %+d", parts[i].count), parts[i].count, got);
       else
-        g_string_append_printf (how, _("%d pilot points paid %+d"), parts[i].count, got);
+        g_string_append_printf (how, ngettext ("%d pilot point paid %+d", "%d pilot points paid %+d", parts[i].count),
+                                parts[i].count, got);
     }
   return total;
 }
@@ -343,7 +344,9 @@ arb_dogfight_mt_run (ArbProc            *proc,
       return TRUE;
     }
 
-  arb_step_add_log (step, _("Movement test for %s, %s: %d dice indicated (MT level %d); %d rolled + %d aerobatic + %d bought + %d pilot point dice = %d"),
+  arb_step_add_log (step, ngettext ("Movement test for %s, %s: %d die indicated (MT level %d); %d rolled + %d aerobatic + %d bought + %d pilot point dice = %d",
+                                    "Movement test for %s, %s: %d dice indicated (MT level %d); %d rolled + %d aerobatic + %d bought + %d pilot point dice = %d",
+                                    plan->indicated),
                     name, plan->what, plan->indicated, plan->level, plan->rolled, plan->aero, plan->aero_pp,
                     plan->pp_dice, n);
   arb_dogfight_odds_at_least (n, cancel + 1, &num, &den);
@@ -363,7 +366,13 @@ arb_dogfight_mt_run (ArbProc            *proc,
       sixes += v == 6;
       g_string_append_printf (rolls, "%s%d", i ? " " : "", v);
     }
-  arb_step_add_log (step, _("%s rolls %s: %d ones, %d sixes"), name, rolls->str, ones, sixes);
+  {
+    g_autofree char *n_ones = g_strdup_printf (ngettext ("%d one", "%d ones", ones), ones);
+    g_autofree char *n_sixes = g_strdup_printf (ngettext ("%d six", "%d sixes", sixes), sixes);
+
+    /* TRANSLATORS: the dice, then "2 ones" and "1 six". */
+    arb_step_add_log (step, _("%s rolls %s: %s, %s"), name, rolls->str, n_ones, n_sixes);
+  }
 
   cancelled = MIN (ones, cancel);
   if (cancelled > 0 && !arb_dogfight_spend_pp (proc, id, cancelled, _("cancelling failures of the movement test"), error))
@@ -397,8 +406,12 @@ arb_dogfight_mt_run (ArbProc            *proc,
           !failure_cell (proc, sum, "stress", &stress, &no_stress, error))
         return FALSE;
       arb_step_add_log (step, no_stress
-                              ? _("%s fails the movement test: %d failures, %s = %d: CV %+d, move %+d, speed %+d, no stress test")
-                              : _("%s fails the movement test: %d failures, %s = %d: CV %+d, move %+d, speed %+d, a stress test at %+d"),
+                              ? ngettext ("%s fails the movement test: %d failure, %s = %d: CV %+d, move %+d, speed %+d, no stress test",
+                                          "%s fails the movement test: %d failures, %s = %d: CV %+d, move %+d, speed %+d, no stress test",
+                                          failures)
+                              : ngettext ("%s fails the movement test: %d failure, %s = %d: CV %+d, move %+d, speed %+d, a stress test at %+d",
+                                          "%s fails the movement test: %d failures, %s = %d: CV %+d, move %+d, speed %+d, a stress test at %+d",
+                                          failures),
                         name, failures, frolls->str, sum, dcv, dmove, dspeed, stress);
       if (dcv != 0 && MAX (0, cv + dcv) != cv)
         {
