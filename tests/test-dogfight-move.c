@@ -364,6 +364,22 @@ test_maneuver (Fight         *f,
                   &error, "no facing");
   assert_illegal (proc (f->enc, "dogfight.move", NULL, 0, &error, "id", f->harry, "kind", "maneuver", "dice", "1", NULL),
                   &error, "not fewer");
+
+  /* At speed 3 the table calls for no maneuver dice (0): 2 dice rolled
+   * by choice cost no speed, so two pilot points have nothing to
+   * cancel: refused, nothing spent or changed. */
+  {
+    g_autofree char *before = NULL;
+    g_autofree char *after = NULL;
+
+    set_live (f->enc, f->harry, "speed", "3");
+    before = arb_encounter_dump_state (f->enc);
+    assert_illegal (proc (f->enc, "dogfight.move", ROLLS (2, 3), &error, "id", f->harry, "kind", "maneuver", "dice", "2",
+                          "save-speed", "yes", NULL),
+                    &error, "no speed effect for two pilot points to cancel");
+    after = arb_encounter_dump_state (f->enc);
+    g_assert_cmpstr (after, ==, before);
+  }
 }
 
 /* Cancelling: two 1s, up to 2 pilot points: the test cannot fail (at

@@ -212,6 +212,10 @@ arb_dogfight_mt_check (ArbProc            *proc,
         return arb_proc_refuse (error, NULL, "%s", _("Movement test: with no dice indicated there is no speed effect for two pilot points to cancel"));
       return TRUE;
     }
+  /* A maneuver rolling dice the table does not call for loses no speed
+   * to them: nothing for two pilot points to cancel. */
+  if (plan->save_speed && plan->indicated <= 0)
+    return arb_proc_refuse (error, NULL, "%s", _("Movement test: with no dice indicated there is no speed effect for two pilot points to cancel"));
   if (plan->aero > aero_max)
     return arb_proc_refuse (error, NULL, _("Aerobatics: up to the MT level %d plus one, %+d for the rating: %d dice, not %d"),
                             plan->level, rating, aero_max, plan->aero);
