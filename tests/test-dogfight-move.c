@@ -250,9 +250,11 @@ test_mp_adjust (Fight         *f,
   set_live (f->enc, f->harry, "cv", "14");
   outcome = proc (f->enc, "dogfight.mp", ROLLS (6), &error, "id", f->harry, "cv-shift", "-7", "pp-shift", "3", NULL);
   g_assert_true (log_has (outcome->step, "held to 1 MP"));
+  g_assert_true (log_has (outcome->step, "costing no CV: Arbiter's reading"));
   apply_done (f->enc, outcome);
   g_assert_cmpint (live (f, "mp", -1), ==, 1);
   g_assert_cmpint (arb_dogfight_pp (f->enc, NULL, f->harry), ==, 3);
+  g_assert_cmpint (live (f, "cv", -1), ==, 14);
 }
 
 /* A 120° turn at speed 6: 2 dice, level 1; failing = at least one 1:
@@ -435,6 +437,7 @@ test_extra_dice (Fight         *f,
   outcome = proc (f->enc, "dogfight.move", ROLLS (6, 6, 2, 3, 4, 5, 2), &error, "id", f->harry, "turn", "2",
                   "aero", "4", "aero-pp", "1", "save-speed", "1", NULL);
   g_assert_cmpuint (odds_with (outcome->step, "fails the movement test")->denominator, ==, power6 (7));
+  g_assert_true (log_has (outcome->step, "Arbiter's reading of “one of these effects”: one point"));
   apply_done (f->enc, outcome);
   g_assert_cmpint (live (f, "cv", -1), ==, 5);
   g_assert_cmpint (arb_dogfight_pp (f->enc, NULL, f->harry), ==, 1);

@@ -693,6 +693,7 @@ test_smoke_odds (void)
       /* MP die 3 + speed 6 = 9: 1 MP; then the smoke die, 5. */
       o = run_done (f.enc, "dogfight.mp", (int[]){ 3, 5 }, 2, "id", f.harry, NULL);
       g_assert_cmpuint (odds_of (o->step, "smoke: does Lt. Harry Quill catch fire"), ==, h ? 2 : 1);
+      assert_log (o->step, "once a turn, with the movement points (Arbiter's reading)");
       apply (f.enc, o);
       g_assert_cmpint (arb_conditions_has (f.enc, NULL, f.harry, "fire"), ==, h ? TRUE : FALSE);
       rules = shipped;

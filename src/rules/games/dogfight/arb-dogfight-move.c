@@ -230,7 +230,8 @@ arb_dogfight_roll_mp (ArbProc     *proc,
           if (CLAMP (m, mp_raw - 1, mp_raw + 1) == mp)
             break;
         }
-      arb_step_add_log (step, _("Adjusted by CV %+d (free, up to half the CV %d) and pilot points -%d: the roll becomes %d, %d MP"),
+      arb_step_add_log (step, _("Adjusted by CV %+d (up to half the CV %d, costing no CV: Arbiter's reading) and pilot points -%d: "
+                          "the roll becomes %d, %d MP"),
                         cv_shift, cv, pp_shift, adjusted, mp_adj);
       if (mp != mp_adj)
         arb_step_add_log (step, _("Arbiter's reading of the ± 1 MP limit a turn: held to %d MP"), mp);
@@ -269,6 +270,9 @@ arb_dogfight_roll_mp (ArbProc     *proc,
     }
   /* Arbiter's reading of the smoke roll "each move": once a turn, at
    * the movement points. */
+  if (arb_conditions_has (enc, step, id, "smoke") && !arb_conditions_has (enc, step, id, "fire"))
+    arb_step_add_log (step, _("%s smokes: the roll for fire “each move” is made once a turn, with the movement points "
+                              "(Arbiter's reading)"), name);
   if (!arb_dogfight_smoke_check (proc, id))
     return FALSE;
   return TRUE;

@@ -474,7 +474,8 @@ arb_dogfight_mt_run (ArbProc            *proc,
       if (loss > 0)
         {
           loss--;
-          arb_step_add_log (step, "%s", _("Two pilot points cancel a point of speed lost to the test"));
+          arb_step_add_log (step, "%s", _("Two pilot points cancel a point of speed lost to the test "
+                                           "(Arbiter's reading of “one of these effects”: one point)"));
         }
       else
         {
