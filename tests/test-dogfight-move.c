@@ -527,6 +527,8 @@ test_speed (Fight         *f,
   set_live (f->enc, f->harry, "speed", "6");
   outcome = proc (f->enc, "dogfight.speed", ROLLS (6), &error, "id", f->harry, "roll", "power", NULL);
   g_assert_true (log_has (outcome->step, "no more than the maximum speed"));
+  /* The odds say so too: at the maximum, every face gains nothing. */
+  g_assert_cmpuint (odds_with (outcome->step, "gains 0 speed")->numerator, ==, 6);
   apply_done (f->enc, outcome);
   g_assert_cmpint (arb_dogfight_speed (f->enc, NULL, f->harry), ==, 6);
 
