@@ -533,6 +533,21 @@ test_critical_bands (void)
   }
   {
     g_auto(Fight) f = { 0 };
+    static const int rolls[] = { 6, 2, 2, 2, 2, 2, 6, 4, 5 };
+    const ArbStep *step;
+
+    /* 4: an engine hit, then the smoke roll 5: smoking, -2 pilot
+     * points; Otto has only 1 left for the fight (2 lost), so he loses
+     * 1, and the log says so. */
+    fight_new (&f);
+    set_live (f.enc, f.otto, "pp-lost", "2");
+    step = fire (&f, f.harry, rolls, G_N_ELEMENTS (rolls), "burst", "2", "leak", "smoke", NULL);
+    g_assert_true (has_cond (&f, f.otto, "smoke"));
+    g_assert_cmpint (live_int (&f, f.otto, "pp-lost"), ==, 3);
+    assert_log (step, "smoking after the engine hit, 1 pilot point lost for the fight (0 left this turn, 0 a turn");
+  }
+  {
+    g_auto(Fight) f = { 0 };
 
     /* 11: wounded, all 3. */
     critical (&f, 11, NULL, 0, "smoke");

@@ -250,9 +250,11 @@ test_mp_adjust (Fight         *f,
   set_live (f->enc, f->harry, "cv", "14");
   outcome = proc (f->enc, "dogfight.mp", ROLLS (6), &error, "id", f->harry, "cv-shift", "-7", "pp-shift", "3", NULL);
   g_assert_true (log_has (outcome->step, "held to 1 MP"));
+  g_assert_true (log_has (outcome->step, "costing no CV: Arbiter's reading"));
   apply_done (f->enc, outcome);
   g_assert_cmpint (live (f, "mp", -1), ==, 1);
   g_assert_cmpint (arb_dogfight_pp (f->enc, NULL, f->harry), ==, 3);
+  g_assert_cmpint (live (f, "cv", -1), ==, 14);
 }
 
 /* A 120° turn at speed 6: 2 dice, level 1; failing = at least one 1:
@@ -364,6 +366,22 @@ test_maneuver (Fight         *f,
                   &error, "no facing");
   assert_illegal (proc (f->enc, "dogfight.move", NULL, 0, &error, "id", f->harry, "kind", "maneuver", "dice", "1", NULL),
                   &error, "not fewer");
+
+  /* At speed 3 the table calls for no maneuver dice (0): 2 dice rolled
+   * by choice cost no speed, so two pilot points have nothing to
+   * cancel: refused, nothing spent or changed. */
+  {
+    g_autofree char *before = NULL;
+    g_autofree char *after = NULL;
+
+    set_live (f->enc, f->harry, "speed", "3");
+    before = arb_encounter_dump_state (f->enc);
+    assert_illegal (proc (f->enc, "dogfight.move", ROLLS (2, 3), &error, "id", f->harry, "kind", "maneuver", "dice", "2",
+                          "save-speed", "yes", NULL),
+                    &error, "no speed effect for two pilot points to cancel");
+    after = arb_encounter_dump_state (f->enc);
+    g_assert_cmpstr (after, ==, before);
+  }
 }
 
 /* Cancelling: two 1s, up to 2 pilot points: the test cannot fail (at
@@ -419,6 +437,7 @@ test_extra_dice (Fight         *f,
   outcome = proc (f->enc, "dogfight.move", ROLLS (6, 6, 2, 3, 4, 5, 2), &error, "id", f->harry, "turn", "2",
                   "aero", "4", "aero-pp", "1", "save-speed", "1", NULL);
   g_assert_cmpuint (odds_with (outcome->step, "fails the movement test")->denominator, ==, power6 (7));
+  g_assert_true (log_has (outcome->step, "Arbiter's reading of “one of these effects”: one point"));
   apply_done (f->enc, outcome);
   g_assert_cmpint (live (f, "cv", -1), ==, 5);
   g_assert_cmpint (arb_dogfight_pp (f->enc, NULL, f->harry), ==, 1);
@@ -480,6 +499,26 @@ test_speed (Fight         *f,
   g_assert_cmpint (live (f, "speed-done", 0), ==, 1);
   outcome = proc (f->enc, "dogfight.speed", ROLLS (5), &error, "id", f->harry, "roll", "power", NULL);
   assert_illegal (outcome, &error, "this turn");
+  /* The speed change ends the movement: no roll, no move after it (it
+   * would read the MT table at the new speed); nothing changes. */
+  {
+    g_autofree char *before = arb_encounter_dump_state (f->enc);
+    g_autofree char *after = NULL;
+
+    outcome = proc (f->enc, "dogfight.mp", ROLLS (3), &error, "id", f->harry, NULL);
+    assert_illegal (outcome, &error, "has made its speed change");
+    after = arb_encounter_dump_state (f->enc);
+    g_assert_cmpstr (after, ==, before);
+    set_live (f->enc, f->harry, "mp", "1");
+    g_free (before);
+    g_free (after);
+    before = arb_encounter_dump_state (f->enc);
+    outcome = proc (f->enc, "dogfight.move", ROLLS (3, 4), &error, "id", f->harry, "turn", "1", NULL);
+    assert_illegal (outcome, &error, "has made its speed change");
+    after = arb_encounter_dump_state (f->enc);
+    g_assert_cmpstr (after, ==, before);
+    set_live (f->enc, f->harry, "mp", NULL);
+  }
 
   /* Power gains no more than the maximum speed (6): 6 + 1 stays 6. */
   set_live (f->enc, f->harry, "speed-done", NULL);
@@ -488,6 +527,8 @@ test_speed (Fight         *f,
   set_live (f->enc, f->harry, "speed", "6");
   outcome = proc (f->enc, "dogfight.speed", ROLLS (6), &error, "id", f->harry, "roll", "power", NULL);
   g_assert_true (log_has (outcome->step, "no more than the maximum speed"));
+  /* The odds say so too: at the maximum, every face gains nothing. */
+  g_assert_cmpuint (odds_with (outcome->step, "gains 0 speed")->numerator, ==, 6);
   apply_done (f->enc, outcome);
   g_assert_cmpint (arb_dogfight_speed (f->enc, NULL, f->harry), ==, 6);
 
@@ -622,6 +663,27 @@ test_plurals (Fight         *f,
   g_assert_true (log_has (outcome->step, ": 1 die indicated (MT level 1)"));
   g_assert_true (log_has (outcome->step, "rolls 6: 0 ones, 1 six"));
   g_assert_true (log_has (outcome->step, "(1 die rolled +0, 1 six +1, 0 pilot points paid +0)"));
+  arb_outcome_free (outcome);
+
+  /* More: a 60° turn at speed 8 is 2 dice, a pitch change of 1 step,
+   * 2 MP less the move leave 1, a dive of 1 level. */
+  set_live (f->enc, f->harry, "mp", "2");
+  set_live (f->enc, f->harry, "speed", "8");
+  outcome = proc (f->enc, "dogfight.move", ROLLS (3, 6), &error, "id", f->harry, "turn", "1", "pitch", "-1", NULL);
+  g_assert_no_error (error);
+  g_assert_true (log_has (outcome->step, "a pitch change from level to shallow dive (1 step)"));
+  g_assert_true (log_has (outcome->step, "rolls 3 6: 0 ones, 1 six"));
+  g_assert_true (log_has (outcome->step, "Lt. Harry Quill: 1 movement point left"));
+  arb_outcome_free (outcome);
+
+  /* A shallow dive: 3 + speed 6 = 9, 1 MP (no horizontal modifier);
+   * the vertical roll 1 + 6 - 3 = 4: 1 MP, one level down. */
+  set_live (f->enc, f->harry, "mp", NULL);
+  set_live (f->enc, f->harry, "speed", "6");
+  set_live (f->enc, f->harry, "pitch", "-1");
+  outcome = proc (f->enc, "dogfight.mp", ROLLS (3, 1), &error, "id", f->harry, NULL);
+  g_assert_no_error (error);
+  g_assert_true (log_has (outcome->step, "dives 1 level: altitude 10 → 9"));
   arb_outcome_free (outcome);
 }
 

@@ -541,6 +541,16 @@ test_fire (void)
 
   /* Not on fire: no points to spend on it. */
   assert_refused (f.enc, "dogfight.housekeeping", "is not on fire", "id", f.otto, "extinguish-pp", "1", NULL);
+
+  /* The odds read the table: a house table putting the fire out on 5
+   * or 6 gives 216 - 4^3 = 152 in 216 for the same 3 dice. */
+  g_assert_true (arb_encounter_undo (f.enc));
+  rules = house;
+  o = run_done (f.enc, "dogfight.housekeeping", (int[]){ 2, 2, 3, 5 }, 4, "spot", "none", "extinguish-pp", "1", NULL);
+  g_assert_cmpuint (odds_of (o->step, "Lt. Harry Quill puts the fire out"), ==, 152);
+  apply (f.enc, o);
+  g_assert_false (arb_conditions_has (f.enc, NULL, f.harry, "fire"));
+  rules = shipped;
 }
 
 /* Unjam: a die per pilot point, any 6 clears the jam. */
@@ -685,6 +695,33 @@ test_stress (void)
   }
 }
 
+/* The smoke roll at the movement points reads its odds from the
+ * smoke-fire table: the sheet's 6 is 1 in 6; a house table's 5-6 is 2
+ * in 6, and a 5 sets Harry on fire (-2 pilot points). */
+static void
+test_smoke_odds (void)
+{
+  for (int h = 0; h < 2; h++)
+    {
+      g_auto(Fight) f = { 0 };
+      ArbOutcome *o;
+
+      rules = h ? house : shipped;
+      fight_new (&f, 2, 0);
+      start (&f);
+      set_live (f.enc, E, "phase", "movement");
+      set_live (f.enc, E, "current", f.harry);
+      set_live (f.enc, f.harry, "cond.smoke", "on");
+      /* MP die 3 + speed 6 = 9: 1 MP; then the smoke die, 5. */
+      o = run_done (f.enc, "dogfight.mp", (int[]){ 3, 5 }, 2, "id", f.harry, NULL);
+      g_assert_cmpuint (odds_of (o->step, "smoke: does Lt. Harry Quill catch fire"), ==, h ? 2 : 1);
+      assert_log (o->step, "once a turn, with the movement points (Arbiter's reading)");
+      apply (f.enc, o);
+      g_assert_cmpint (arb_conditions_has (f.enc, NULL, f.harry, "fire"), ==, h ? TRUE : FALSE);
+      rules = shipped;
+    }
+}
+
 /* Stall and spin (1d) at the minimum speed: 1 spin, 2-3 stall, 4+
  * nothing; below it: 1-3 spin, 4-6 stall. Harry's minimum 2, +1 after
  * this turn's level 2 test: 3. */
@@ -723,6 +760,24 @@ test_stall (void)
       g_assert_cmpint (arb_conditions_has (f.enc, NULL, f.harry, "stall"), ==,
                        cases[i].result == NULL || g_strcmp0 (cases[i].result, "stall") == 0);
     }
+  {
+    g_auto(Fight) f = { 0 };
+    ArbOutcome *o;
+
+    /* The raise of the minimum speed is the mt-levels table's: with a
+     * house table's +2 for level 2, Harry (minimum 2) at speed 4 after
+     * a level 2 test is at his minimum, 4, and rolls: 1, a spin. */
+    rules = house;
+    fight_new (&f, 2, 0);
+    start (&f);
+    set_live (f.enc, f.harry, "speed", "4");
+    set_live (f.enc, f.harry, "mt-level", "2");
+    o = end_turn (&f, (int[]){ 1 }, 1);
+    assert_log (o->step, "at its minimum speed 4 (speed 4)");
+    apply (f.enc, o);
+    g_assert_true (arb_conditions_has (f.enc, NULL, f.harry, "spin"));
+    rules = shipped;
+  }
   {
     g_auto(Fight) f = { 0 };
     ArbOutcome *o;
@@ -818,7 +873,10 @@ test_combat_simultaneous (void)
 }
 
 /* A house ruleset (written to a temporary folder, as a referee's is)
- * with a cv-position table of our own: +2 in area 6, 0 elsewhere. */
+ * with a cv-position table of our own: +2 in area 6, 0 elsewhere; and
+ * a smoke-fire table where 5 or 6 sets a smoking aircraft on fire;
+ * a fire put out on 5 or 6; MT levels where level 2 raises the
+ * minimum speed by 2. */
 static ArbRulesetLibrary *
 load_house (void)
 {
@@ -835,7 +893,41 @@ load_house (void)
   for (int area = 1; area <= 6; area++)
     g_string_append_printf (xml, "    <row min=\"%d\" max=\"%d\" label=\"%d\"><cell column=\"cv\" code=\"cv=%d\">%d</cell></row>\n",
                             area, area, area, area == 6 ? 2 : 0, area == 6 ? 2 : 0);
-  g_string_append (xml, "  </table>\n</ruleset>\n");
+  g_string_append (xml, "  </table>\n");
+  /* A smoke-fire table of our own: a smoking aircraft catches fire on
+   * 5 or 6 at its moves, not on 6 alone. */
+  g_string_append (xml, "  <table id=\"smoke-fire\" dice=\"1d6\">\n"
+                        "    <title>Ours</title><source>Our house table</source>\n"
+                        "    <column key=\"after-hit\" title=\"After\"/>\n"
+                        "    <column key=\"each-move\" title=\"Each move\"/>\n"
+                        "    <row min=\"1\" max=\"3\" label=\"1-3\"><cell column=\"after-hit\" code=\"none\">No</cell>"
+                        "<cell column=\"each-move\" code=\"none\">No</cell></row>\n"
+                        "    <row min=\"4\" max=\"4\" label=\"4\"><cell column=\"after-hit\" code=\"smoke,pp-2\">Smoke</cell>"
+                        "<cell column=\"each-move\" code=\"none\">No</cell></row>\n"
+                        "    <row min=\"5\" max=\"6\" label=\"5-6\"><cell column=\"after-hit\" code=\"smoke,pp-2\">Smoke</cell>"
+                        "<cell column=\"each-move\" code=\"fire,pp-2\">Fire</cell></row>\n"
+                        "  </table>\n");
+  /* Fighting a fire: 5 or 6 puts it out. */
+  g_string_append (xml, "  <table id=\"fire-extinguish\" dice=\"1d6\">\n"
+                        "    <title>Ours</title><source>Our house table</source>\n"
+                        "    <column key=\"result\" title=\"Each die\"/>\n"
+                        "    <row min=\"1\" max=\"1\" label=\"1\"><cell column=\"result\" code=\"fill=3\">3</cell></row>\n"
+                        "    <row min=\"2\" max=\"4\" label=\"2-4\"><cell column=\"result\" code=\"none\">No</cell></row>\n"
+                        "    <row min=\"5\" max=\"6\" label=\"5-6\"><cell column=\"result\" code=\"row-out\">Out</cell></row>\n"
+                        "  </table>\n");
+  /* MT levels of our own: level 2 raises the minimum speed by 2. */
+  g_string_append (xml, "  <table id=\"mt-levels\" key=\"MT dice\">\n"
+                        "    <title>Ours</title><source>Our house table</source>\n"
+                        "    <column key=\"level\" title=\"Level\"/>\n"
+                        "    <column key=\"min-speed\" title=\"Minimum speed\"/>\n"
+                        "    <row min=\"1\" max=\"2\" label=\"1-2\"><cell column=\"level\" code=\"level=1\">1</cell>"
+                        "<cell column=\"min-speed\" code=\"min-speed+0\">0</cell></row>\n"
+                        "    <row min=\"3\" max=\"6\" label=\"3-6\"><cell column=\"level\" code=\"level=2\">2</cell>"
+                        "<cell column=\"min-speed\" code=\"min-speed+2\">+2</cell></row>\n"
+                        "    <row min=\"7\" label=\"7+\"><cell column=\"level\" code=\"level=3\">3</cell>"
+                        "<cell column=\"min-speed\" code=\"min-speed+3\">+3</cell></row>\n"
+                        "  </table>\n");
+  g_string_append (xml, "</ruleset>\n");
   g_assert_true (g_file_set_contents (path, xml->str, xml->len, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (arb_ruleset_library_load_house_dir (lib, dir, problems), ==, 1);
@@ -868,6 +960,7 @@ main (int   argc,
   g_test_add_func ("/dogfight/turns/hostile", test_hostile);
   g_test_add_func ("/dogfight/turns/stress", test_stress);
   g_test_add_func ("/dogfight/turns/stall", test_stall);
+  g_test_add_func ("/dogfight/turns/smoke-odds", test_smoke_odds);
   g_test_add_func ("/dogfight/turns/destroyed", test_destroyed);
   g_test_add_func ("/dogfight/turns/combat-simultaneous", test_combat_simultaneous);
 

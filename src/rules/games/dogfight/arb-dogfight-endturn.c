@@ -75,6 +75,38 @@ set_condition (ArbProc    *proc,
     arb_step_set (step, enc, id, key, on ? "on" : NULL);
 }
 
+/* The minimum speed of @id for the check: the sheet's, raised by this
+ * turn's MT level as the mt-levels table says ("min-speed+1" in the
+ * row of that level), so a referee's edited table is obeyed. */
+static int
+min_speed (ArbProc    *proc,
+           const char *id)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "dogfight", "mt-levels") : NULL;
+  int level = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MT_LEVEL, 0);
+  int base = arb_encounter_get_field_int (enc, id, "min-speed", 0);
+
+  if (level <= 0 || table == NULL)
+    return arb_dogfight_min_speed (enc, step, id);
+  for (guint i = 0; i < arb_table_get_n_rows (table); i++)
+    {
+      const ArbRow *row = arb_table_get_row (table, i);
+      int dice = row->has_min ? row->min : row->has_max ? row->max : 0;
+      const ArbCell *cell;
+      int at = 0, raise = 0;
+
+      if (!arb_dogfight_table_int (proc, "mt-levels", dice, "level", "level", &at, NULL) || at != level)
+        continue;
+      cell = arb_dogfight_cell (proc, "mt-levels", dice, NULL, "min-speed", NULL);
+      if (cell && arb_dogfight_code_number (cell->code, "min-speed+", &raise))
+        return base + raise;
+    }
+  return arb_dogfight_min_speed (enc, step, id);
+}
+
 /* The stall and spin check of @id, or its recovery above the minimum
  * speed. FALSE when it stopped for the die. */
 static gboolean
@@ -85,7 +117,7 @@ stall_check (ArbProc    *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *name = arb_encounter_get_name (enc, id);
   int speed = arb_dogfight_speed (enc, step, id);
-  int min = arb_dogfight_min_speed (enc, step, id);
+  int min = min_speed (proc, id);
   const char *column = speed == min ? "at-min" : "below-min";
   g_autofree char *purpose = NULL;
   g_autofree char *spin_label = NULL;

@@ -236,8 +236,10 @@ arb_dogfight_lose_pp (ArbProc    *proc,
 
   arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_PP_LOST, lost + more);
   arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_PILOT_POINTS, MAX (0, left - n));
-  arb_step_add_log (step, _("%s: %s, %d pilot points lost for the fight (%d left this turn, %d a turn from now on)"),
-                    arb_encounter_get_name (enc, id), why, n, MAX (0, left - n), MAX (0, sheet - lost - more));
+  /* The points he truly loses for the fight, no more than he has. */
+  arb_step_add_log (step, ngettext ("%s: %s, %d pilot point lost for the fight (%d left this turn, %d a turn from now on)",
+                                    "%s: %s, %d pilot points lost for the fight (%d left this turn, %d a turn from now on)", more),
+                    arb_encounter_get_name (enc, id), why, more, MAX (0, left - n), MAX (0, sheet - lost - more));
 }
 
 /* The sheet's rows by row number, each with what the sheet marks filled. */

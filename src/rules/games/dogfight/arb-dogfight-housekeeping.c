@@ -462,7 +462,22 @@ extinguish (ArbProc     *proc,
       return TRUE;
     }
   label = g_strdup_printf (_("%s puts the fire out"), name_of (enc, id));
-  arb_dogfight_odds_at_least (dice, 1, &num, &den);
+  /* At least one die on a face the table reads "row-out": 1 - the
+   * chance that none is, over 6^dice (the referee may edit the table). */
+  {
+    int faces = 0;
+    guint64 miss = 1;
+
+    if (!faces_reading (proc, "fire-extinguish", 0, "result", "row-out", &faces, error))
+      return FALSE;
+    den = 1;
+    for (int i = 0; i < dice; i++)
+      {
+        den *= 6;
+        miss *= (guint64) (6 - faces);
+      }
+    num = den - miss;
+  }
   arb_step_add_odds (step, label, num, den);
   if (!arb_dogfight_spend_pp (proc, id, pp, _("fighting the fire"), error))
     return FALSE;

@@ -49,6 +49,23 @@ arb_dogfight_may_move (ArbProc     *proc,
 
 
 
+/* The speed change comes last in an aircraft's movement (movement
+ * points, moves, speed change): after it, a roll or a move would read
+ * the MT table at the new speed. */
+static gboolean
+before_speed_change (ArbProc     *proc,
+                     const char  *id,
+                     GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+
+  if (arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_SPEED_DONE, 0) != 0)
+    return arb_proc_refuse (error, NULL, _("2. Movement: %s has made its speed change, the last step of its movement this turn"),
+                            arb_encounter_get_name (enc, id));
+  return TRUE;
+}
+
 /* The climb-dive modifier of @pitch in @column: the code "mp-roll-1",
  * else the printed figure; a dash is no modifier. */
 static gboolean
@@ -213,7 +230,8 @@ arb_dogfight_roll_mp (ArbProc     *proc,
           if (CLAMP (m, mp_raw - 1, mp_raw + 1) == mp)
             break;
         }
-      arb_step_add_log (step, _("Adjusted by CV %+d (free, up to half the CV %d) and pilot points -%d: the roll becomes %d, %d MP"),
+      arb_step_add_log (step, _("Adjusted by CV %+d (up to half the CV %d, costing no CV: Arbiter's reading) and pilot points -%d: "
+                          "the roll becomes %d, %d MP"),
                         cv_shift, cv, pp_shift, adjusted, mp_adj);
       if (mp != mp_adj)
         arb_step_add_log (step, _("Arbiter's reading of the ± 1 MP limit a turn: held to %d MP"), mp);
@@ -252,6 +270,9 @@ arb_dogfight_roll_mp (ArbProc     *proc,
     }
   /* Arbiter's reading of the smoke roll "each move": once a turn, at
    * the movement points. */
+  if (arb_conditions_has (enc, step, id, "smoke") && !arb_conditions_has (enc, step, id, "fire"))
+    arb_step_add_log (step, _("%s smokes: the roll for fire “each move” is made once a turn, with the movement points "
+                              "(Arbiter's reading)"), name);
   if (!arb_dogfight_smoke_check (proc, id))
     return FALSE;
   return TRUE;
@@ -274,6 +295,8 @@ arb_dogfight_mp_proc (ArbProc  *proc,
       !arb_proc_get_int (proc, "pp-shift", 0, 20, 0, &pp_shift, error))
     return FALSE;
   if (!arb_dogfight_may_move (proc, id, error))
+    return FALSE;
+  if (!before_speed_change (proc, id, error))
     return FALSE;
   if (!arb_dogfight_roll_mp (proc, id, cv_shift, pp_shift, error))
     return FALSE;
@@ -397,6 +420,8 @@ arb_dogfight_move (ArbProc  *proc,
   plan.maneuver = maneuver;
   if (!arb_dogfight_may_move (proc, id, error))
     return FALSE;
+  if (!before_speed_change (proc, id, error))
+    return FALSE;
   if (arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_MP) == NULL)
     return arb_proc_refuse (error, NULL, _("Movement points: %s rolls them first (Movement Points)"), name);
   mp = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MP, 0);
@@ -431,8 +456,10 @@ arb_dogfight_move (ArbProc  *proc,
       if (what->len)
         g_string_append (what, _(" and "));
       g_string_append_printf (what, old_pitch < 0 && pitch > old_pitch
-                                      ? _("pulling out of the dive, %s to %s (%d steps + 1)")
-                                      : _("a pitch change from %s to %s (%d steps)"),
+                                      ? ngettext ("pulling out of the dive, %s to %s (%d step + 1)",
+                                                  "pulling out of the dive, %s to %s (%d steps + 1)", abs (pitch - old_pitch))
+                                      : ngettext ("a pitch change from %s to %s (%d step)",
+                                                  "a pitch change from %s to %s (%d steps)", abs (pitch - old_pitch)),
                               arb_dogfight_pitch_label (old_pitch), arb_dogfight_pitch_label (pitch),
                               abs (pitch - old_pitch));
       if (steps > 4)
@@ -453,7 +480,8 @@ arb_dogfight_move (ArbProc  *proc,
 
       /* Two-task move: the greater's dice plus the lesser's MT level. */
       plan.table = task_dice[greater] + task_level[1 - greater];
-      arb_step_add_log (step, _("Two-task move: %d dice, + the lesser task's MT level %d = %d"),
+      arb_step_add_log (step, ngettext ("Two-task move: %d die, + the lesser task's MT level %d = %d",
+                                        "Two-task move: %d dice, + the lesser task's MT level %d = %d", task_dice[greater]),
                         task_dice[greater], task_level[1 - greater], plan.table);
     }
   else if (n_tasks == 1)
@@ -483,8 +511,11 @@ arb_dogfight_move (ArbProc  *proc,
   arb_step_set_who (step, name);
   if (!arb_dogfight_mt_run (proc, id, &plan, error))
     return FALSE;
-  arb_step_add_log (step, _("%s: %d movement points left"), name,
-                    arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MP, 0));
+  {
+    int left = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MP, 0);
+
+    arb_step_add_log (step, ngettext ("%s: %d movement point left", "%s: %d movement points left", left), name, left);
+  }
   arb_step_add_headline (step, ARB_HEADLINE_PLAIN, maneuver ? _("MANEUVERS") : _("MOVES"));
   return TRUE;
 }

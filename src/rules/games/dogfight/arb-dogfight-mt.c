@@ -212,6 +212,10 @@ arb_dogfight_mt_check (ArbProc            *proc,
         return arb_proc_refuse (error, NULL, "%s", _("Movement test: with no dice indicated there is no speed effect for two pilot points to cancel"));
       return TRUE;
     }
+  /* A maneuver rolling dice the table does not call for loses no speed
+   * to them: nothing for two pilot points to cancel. */
+  if (plan->save_speed && plan->indicated <= 0)
+    return arb_proc_refuse (error, NULL, "%s", _("Movement test: with no dice indicated there is no speed effect for two pilot points to cancel"));
   if (plan->aero > aero_max)
     return arb_proc_refuse (error, NULL, _("Aerobatics: up to the MT level %d plus one, %+d for the rating: %d dice, not %d"),
                             plan->level, rating, aero_max, plan->aero);
@@ -406,8 +410,12 @@ arb_dogfight_mt_run (ArbProc            *proc,
           !failure_cell (proc, sum, "stress", &stress, &no_stress, error))
         return FALSE;
       arb_step_add_log (step, no_stress
-                              ? _("%s fails the movement test: %d failures, %s = %d: CV %+d, move %+d, speed %+d, no stress test")
-                              : _("%s fails the movement test: %d failures, %s = %d: CV %+d, move %+d, speed %+d, a stress test at %+d"),
+                              ? ngettext ("%s fails the movement test: %d failure, %s = %d: CV %+d, move %+d, speed %+d, no stress test",
+                                          "%s fails the movement test: %d failures, %s = %d: CV %+d, move %+d, speed %+d, no stress test",
+                                          failures)
+                              : ngettext ("%s fails the movement test: %d failure, %s = %d: CV %+d, move %+d, speed %+d, a stress test at %+d",
+                                          "%s fails the movement test: %d failures, %s = %d: CV %+d, move %+d, speed %+d, a stress test at %+d",
+                                          failures),
                         name, failures, frolls->str, sum, dcv, dmove, dspeed, stress);
       if (dcv != 0 && MAX (0, cv + dcv) != cv)
         {
@@ -466,7 +474,8 @@ arb_dogfight_mt_run (ArbProc            *proc,
       if (loss > 0)
         {
           loss--;
-          arb_step_add_log (step, "%s", _("Two pilot points cancel a point of speed lost to the test"));
+          arb_step_add_log (step, "%s", _("Two pilot points cancel a point of speed lost to the test "
+                                           "(Arbiter's reading of “one of these effects”: one point)"));
         }
       else
         {

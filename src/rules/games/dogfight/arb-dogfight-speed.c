@@ -84,6 +84,9 @@ arb_dogfight_change_speed (ArbProc     *proc,
 
           if (!arb_dogfight_table_int (proc, "power-drag", d + mod, "change", "speed", &c, error))
             return FALSE;
+          /* What the speed truly does: power stops at the maximum,
+           * drag at 0, as below. */
+          c = power ? MAX (speed, MIN (max, speed + c)) - speed : speed - MAX (0, speed - c);
           count[CLAMP (c, 0, 9)]++;
         }
       for (int c = 0; c < 10; c++)
