@@ -247,10 +247,9 @@ said "Capt. Anna Brightwell flies to 11,20 and turns to face hexside 1"
 said "Capt. Anna Brightwell passes the movement test: CV bonus +1 (1 die rolled +0, 1 six +1, 0 pilot points paid +0) against Ltn. Max Keller, CV 0 → 1"
 check 'at("c2", 11, 20, 1) and s["c2"]["cv"] == "1" and s["c2"]["power-penalty"] == "-1"' "Anna at 11,20 facing 1, CV 1, -1 on the power roll"
 
-step "Anna's power roll, -1 for the leftover die: 1d - 1 of 3+ gains 1: faces 4-6, 3/6; she rolls 2: 1, no gain"
+step "Anna's power roll, -1 for the leftover die: at her maximum speed 6 power gains nothing whatever the die (6/6); she rolls 2: 1, no gain"
 odds dogfight.speed --param id=c2 --param roll=power
-said "Chance of Capt. Anna Brightwell gains 0 speed: 3/6"
-said "Chance of Capt. Anna Brightwell gains 1 speed: 3/6"
+said "Chance of Capt. Anna Brightwell gains 0 speed: 6/6"
 run dogfight.speed --param id=c2 --param roll=power --roll 2
 said "Capt. Anna Brightwell's power roll: 2 -1 (engine hits 0, movement test -1) = 1: +0 speed"
 check '"speed" not in s["c2"] and s["c2"]["speed-done"] == "1"' "Anna still at 6"
@@ -447,7 +446,8 @@ said "Chance of smoke: does Ltn. Otto Brandt catch fire: 1/6"
 run dogfight.mp --param id=c3 --roll 2 --roll 6
 said "Ltn. Otto Brandt smokes and rolls 6: on fire"
 # 2 more points lost: none left this turn; the sheet's 3, all lost now.
-said "Ltn. Otto Brandt: on fire, 2 pilot points lost for the fight (0 left this turn, 0 a turn from now on)"
+# Fire costs 2 more, but of his sheet's 3 only 1 is not lost yet.
+said "Ltn. Otto Brandt: on fire, 1 pilot point lost for the fight (0 left this turn, 0 a turn from now on)"
 check 'c["c3"]["conditions"] == {"smoke": "on", "fire": "on"} and s["c3"]["pilot-points"] == "0" and s["c3"]["pp-lost"] == "3"' "Otto smoking and on fire, no pilot points"
 run dogfight.fly --param id=c3
 said "Ltn. Otto Brandt flies to 13,9"
