@@ -332,13 +332,13 @@ refused "firing in another aircraft's place" "Combat: Capt. Anna Brightwell's CV
 
 step "a burst of 2 (x1), range 2 (x1): 4 firing dice + 1 pilot point die = 5; at least one 6: 1 - 3125/7776"
 # A critical: of 36 per die, 30 miss, 5 hit without one, 1 with one;
-# none in 5 dice with fewer than Otto's 4 hits for crits (average):
-# 30^5 + 5*5*30^4 + 10*25*30^3 + 10*125*30^2 = 52425000 of 36^5 =
-# 60466176; at least one: 8041176.
+# none in 5 dice with fewer than Harry's 3 hits for crits (good; the
+# shooter's quality, Arbiter's reading): 30^5 + 5*5*30^4 + 10*25*30^3 =
+# 51300000 of 36^5 = 60466176; at least one: 9166176.
 odds dogfight.fire --param id=c1 --param cv=2 --param pp=1
 said "4 firing dice (a fraction rounded up, once: Arbiter's reading) + 1 pilot point dice = 5 dice"
 said "Chance of Lt. Harry Quill hitting Ltn. Otto Brandt at least once: 4651/7776"
-said "Chance of at least one critical hit on Ltn. Otto Brandt: 8041176/60466176"
+said "Chance of at least one critical hit on Ltn. Otto Brandt: 9166176/60466176"
 said "Needs 1d6 for Lt. Harry Quill's firing die 1 of 4: run again with --roll V"
 
 step "1 1 6 1 and the pilot point die 3: one hit, three 1s: jammed; the hit's die 6: a critical, 2d6 4: engine hit; smoke 1d 4-6 (3/6): 5, smoking"

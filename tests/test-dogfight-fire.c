@@ -1,10 +1,12 @@
 /* test-dogfight-fire.c: Dogfight's firing, hits, jams and critical hits
  *
  * Worked by hand from the quick reference (3. Combat). Lt. Harry Quill's
- * Camel (two forward Vickers, 4 pilot points) at 0,0 facing 0; Ltn.
- * Otto Brandt's Albatros (average quality: 4 hits for crits; 3 pilot
- * points; rows of 3, 3, 4, 4, 4, 4 boxes, row 6 full and one box of
- * row 5 filled) two hexes dead ahead, facing him. Both at speed 6.
+ * Camel (good quality: his bursts force a critical with 3 hits; two
+ * forward Vickers, 4 pilot points) at 0,0 facing 0; Ltn. Otto Brandt's
+ * Albatros (average: 4; 3 pilot points; rows of 3, 3, 4, 4, 4, 4 boxes,
+ * row 6 full and one box of row 5 filled) two hexes dead ahead, facing
+ * him. Both at speed 6. Hits for crits go with the shooter (Arbiter's
+ * reading: "poor (or flexible)" names a gun mount).
  *
  * The dice: CV allocated x guns, halved at range 1, a burst of 1
  * halves them and one of 3 gives half again, + pilot point dice. 6s
@@ -338,8 +340,10 @@ test_burst_with_jam (void)
   step = fire (&f, f.harry, rolls, G_N_ELEMENTS (rolls), "burst", "2", NULL);
   /* At least one 6 on 6 dice: 31031/46656. */
   g_assert_cmpuint (odds_of (step, "Lt. Harry Quill hitting"), ==, 31031);
-  /* A critical: 1 - (30^6 + 6 5 30^5 + 15 25 30^4 + 20 125 30^3) / 36^6. */
-  g_assert_cmpuint (odds_of (step, "at least one critical"), ==, 347532336);
+  /* A critical, Harry's 3 hits for crits: no die a hit with a 6, and
+   * fewer than 3 hits: 1 - (30^6 + 6 5 30^5 + 15 25 30^4) / 36^6
+   * = (2176782336 - 1761750000) / 2176782336. */
+  g_assert_cmpuint (odds_of (step, "at least one critical"), ==, 415032336);
   assert_log (step, "Expected hits: 1");
   assert_headline (step, "2 HITS");
   assert_headline (step, "JAMMED");
@@ -395,20 +399,21 @@ test_critical_with_smoke (void)
   g_assert_cmpstr (live (&f, f.otto, "damage"), ==, NULL);
 }
 
-/* Four hits on an average aircraft (4 hits for crits): 6 6 6 6 2 3,
- * each hit 1 box, then a critical besides: 8, controls (+2 MT dice). */
+/* Three hits from Harry's good Camel (3 hits for crits): 6 6 6 2 3 4,
+ * each hit 1 box, then a critical besides: 8, controls (+2 MT dice).
+ * Otto's row 5 (one of 4 filled) takes the three. */
 static void
 test_hits_for_crits (void)
 {
   g_auto(Fight) f = { 0 };
-  static const int rolls[] = { 6, 6, 6, 6, 2, 3, 1, 1, 1, 1, 8 };
+  static const int rolls[] = { 6, 6, 6, 2, 3, 4, 1, 1, 1, 8 };
   const ArbStep *step;
 
   fight_new (&f);
   step = fire (&f, f.harry, rolls, G_N_ELEMENTS (rolls), "burst", "2", NULL);
-  assert_log (step, "4 hits reach the 4 hits for crits");
+  assert_log (step, "3 hits reach the 3 hits for crits of Lt. Harry Quill");
   g_assert_cmpint (live_int (&f, f.otto, "mt-extra"), ==, 2);
-  g_assert_cmpstr (live (&f, f.otto, "damage"), ==, "0,0,0,1,4,4");
+  g_assert_cmpstr (live (&f, f.otto, "damage"), ==, "0,0,0,0,4,4");
   assert_headline (step, "CRITICAL");
 }
 
@@ -427,6 +432,29 @@ test_cv_spent (void)
   assert_headline (step, "MISS");
   g_assert_cmpint (live_int (&f, f.harry, "cv"), ==, 2);
   g_assert_null (live (&f, f.otto, "damage"));
+}
+
+/* Anna Brightwell (average: 4) two hexes ahead of Otto, who is dead
+ * astern of her: only her observer's Lewis, on a flexible mount, bears,
+ * and a flexible mount counts as poor: 5 hits for crits. One die (CV 1
+ * x 1 gun), a critical only on a hit whose own die is a 6: 1/36. */
+static void
+test_flexible_hits_for_crits (void)
+{
+  g_auto(Fight) f = { 0 };
+  g_autofree char *anna = NULL;
+  static const int rolls[] = { 3 };
+  const ArbStep *step;
+
+  fight_new (&f);
+  anna = add_combatant (f.enc, "dogfight-anna-brightwell.xml", "Allies", "q", "4", "r", "0", "facing", "0", NULL);
+  set_live (f.enc, anna, "targeting", f.otto);
+  set_live (f.enc, anna, "cv", "1");
+  set_live (f.enc, anna, "speed", "6");
+  step = fire (&f, anna, rolls, G_N_ELEMENTS (rolls), "burst", "2", NULL);
+  assert_log (step, "Hits for crits: 5 hits in one burst");
+  assert_log (step, "a flexible mount counts as poor");
+  g_assert_cmpuint (odds_of (step, "at least one critical"), ==, 1);
 }
 
 /* One hit whose die is a 6, then the critical @roll and @more dice. */
@@ -679,6 +707,7 @@ main (int   argc,
   g_test_add_func ("/dogfight/fire/pp-dice-do-not-jam", test_pp_dice_do_not_jam);
   g_test_add_func ("/dogfight/fire/critical-with-smoke", test_critical_with_smoke);
   g_test_add_func ("/dogfight/fire/hits-for-crits", test_hits_for_crits);
+  g_test_add_func ("/dogfight/fire/flexible-hits-for-crits", test_flexible_hits_for_crits);
   g_test_add_func ("/dogfight/fire/cv-spent", test_cv_spent);
   g_test_add_func ("/dogfight/fire/critical-bands", test_critical_bands);
   g_test_add_func ("/dogfight/fire/smoking-twice", test_smoking_twice);

@@ -439,7 +439,7 @@ test_games (void)
     assert_matches (text, "Dogfight record sheet");
     assert_matches (text, "Ltn. Otto Brandt");
     assert_matches (text, "Albatros D.V");
-    assert_matches (text, "Hits in one burst for a critical *\\n *4 *$");
+    assert_matches (text, "Hits its bursts need for a critical *\\n *4 *$");
     assert_matches (text, "LMG 08/15 +2 +forward");
     assert_matches (text, "Row 6");
     assert_matches (text, "Pilot wounded");

@@ -8,7 +8,7 @@
  * bearing on the target's area, halved at range 1, by the burst size,
  * then + pilot point dice. Every 6 hits; three 1s on the firing dice
  * jam the guns. Each hit rolls on hit-effect (boxes, or a critical);
- * hits for crits by the target's quality force one critical besides.
+ * hits for crits by the shooter's quality force one critical besides.
  * Afterwards the CV falls by the CV allocated, at most 5.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -228,6 +228,29 @@ one_hit (ArbProc    *proc,
   return TRUE;
 }
 
+/* Whether a gun on a flexible mount (any arc but forward) is among
+ * those of @id that bear on @area. */
+static gboolean
+flexible_bears (ArbEncounter *enc,
+                ArbStep      *step,
+                const char   *id,
+                int           area)
+{
+  g_autoptr(ArbSheet) sheet = arb_encounter_dup_live_sheet (enc, id);
+  g_autoptr(GPtrArray) guns = sheet ? arb_sheet_get_items (sheet, "gun") : NULL;
+  gboolean maneuvered = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MANEUVERED, 0) != 0;
+
+  for (guint i = 0; guns && i < guns->len; i++)
+    {
+      const char *arc = arb_sheet_item_get (g_ptr_array_index (guns, i), "arc");
+
+      if (arc && *arc && g_ascii_strcasecmp (arc, "forward") != 0 &&
+          arb_dogfight_gun_bears (arc, area, maneuvered))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 gboolean
 arb_dogfight_fire (ArbProc  *proc,
                    GError  **error)
@@ -238,6 +261,7 @@ arb_dogfight_fire (ArbProc  *proc,
   const char *leak = arb_proc_get_param (proc, "leak");
   int turn, cv, alloc, range, area, guns, by_speed, by_mt, limit, burst, pp;
   int speed_difference, mt_sum, threshold, faces, dice, n, hits = 0, ones = 0, crits = 0;
+  gboolean flexible = FALSE;
   gboolean was_out;
   g_autoptr(GString) rolled = g_string_new (NULL);
   g_autoptr(GString) pp_rolled = g_string_new (NULL);
@@ -325,9 +349,26 @@ arb_dogfight_fire (ArbProc  *proc,
   if (!arb_proc_get_int (proc, "pp", 0, 20, 0, &pp, error))
     return FALSE;
 
-  quality = arb_encounter_get_field (enc, target, "quality");
+  /* Hits for crits go with the shooter: a great aircraft's guns need
+   * fewer hits, and a flexible mount counts as poor at best ("poor (or
+   * flexible)"). Arbiter's reading: the target's quality would make a
+   * great aircraft the easiest to cripple. */
+  quality = arb_encounter_get_field (enc, id, "quality");
   if (!arb_dogfight_table_int_named (proc, "crit-threshold", quality ? quality : "", "hits", "hits", &threshold, error))
     return FALSE;
+  if (flexible_bears (enc, step, id, area))
+    {
+      int poor;
+
+      if (!arb_dogfight_table_int_named (proc, "crit-threshold", "poor", "hits", "hits", &poor, error))
+        return FALSE;
+      if (poor > threshold)
+        {
+          threshold = poor;
+          quality = "poor";
+          flexible = TRUE;
+        }
+    }
   if (!crit_faces (proc, &faces))
     return TRUE;
   if (!arb_dogfight_spend_pp (proc, id, pp, _("pilot point dice for the burst"), error))
@@ -357,8 +398,11 @@ arb_dogfight_fire (ArbProc  *proc,
     arb_step_add_log (step, _("Expected hits: %s"), expected);
     arb_dogfight_crit_odds (n, faces, threshold, &num, &den);
     arb_step_add_odds (step, crit_label, num, den);
-    arb_step_add_log (step, _("Hits for crits: %d hits in one burst force a critical roll besides "
-                              "(%s's quality: %s; Arbiter's reading)"), threshold, tname, quality ? quality : "");
+    arb_step_add_log (step, flexible ? _("Hits for crits: %d hits in one burst force a critical roll besides "
+                                         "(%s's guns: a flexible mount counts as %s; Arbiter's reading: the shooter's quality)")
+                                     : _("Hits for crits: %d hits in one burst force a critical roll besides "
+                                         "(%s's quality: %s; Arbiter's reading: the shooter's)"),
+                      threshold, name, quality ? quality : "");
   }
 
   for (int i = 1; i <= n; i++)
@@ -424,7 +468,7 @@ arb_dogfight_fire (ArbProc  *proc,
     {
       arb_step_add_log (step, ngettext ("%d hit reaches the %d hits for crits of %s: a critical roll besides",
                                         "%d hits reach the %d hits for crits of %s: a critical roll besides", hits),
-                        hits, threshold, tname);
+                        hits, threshold, name);
       if (crits++ == 0)
         arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("CRITICAL"));
       if (!arb_dogfight_critical (proc, target, leak))

@@ -102,7 +102,7 @@ derive_sheet (ArbGame           *game,
   const ArbRow *row = table && quality ? arb_table_find_row_by_name (table, quality, NULL) : NULL;
 
   if (row != NULL)
-    arb_sheet_add_derived (out, "crit-threshold", _("Hits in one burst for a critical"),
+    arb_sheet_add_derived (out, "crit-threshold", _("Hits its bursts need for a critical"),
                            g_strdup (row->cells[0].text));
 }
 
