@@ -326,6 +326,30 @@ test_forward_fail (Fight         *f,
   g_assert_cmpint (live (f, "cv", -1), ==, 1);
 }
 
+/* A failed level 3 test: its stress test now counts the test's dice
+ * over 8 too. A maneuver at speed 6 with 10 dice (the table's 3): two
+ * 1s, failure dice 5 + 5 = 10: stress 0; the 2d6 4 + 2 = 6, -2 for the
+ * two dice over 8 = 4: holds. */
+static void
+test_level3_fail_stress (Fight         *f,
+                         gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  ArbOutcome *outcome;
+
+  set_live (f->enc, f->harry, "mp", "2");
+  outcome = proc (f->enc, "dogfight.move", ROLLS (1, 1, 2, 2, 2, 2, 2, 2, 2, 2, 5, 5, 6), &error,
+                  "id", f->harry, "kind", "maneuver", "dice", "10", NULL);
+  g_assert_no_error (error);
+  g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+  g_assert_true (log_has (outcome->step, "test dice over 8 -2"));
+  g_assert_true (log_has (outcome->step, "= 4"));
+  g_assert_true (log_has (outcome->step, "holds together"));
+  apply_done (f->enc, outcome);
+  g_assert_cmpint (live (f, "mt-dice", 0), ==, 10);
+  g_assert_cmpint (live (f, "stress-due", 0), ==, 1);
+}
+
 /* A maneuver in place: no facing, stays; 3 dice at speed 6. Its CV
  * bonus only with the target less than 2 hexes away. More dice than
  * the table: they set the level; the speed lost is the table's. */
@@ -710,6 +734,7 @@ main (int   argc,
   ADD ("hostile", test_hostile);
   ADD ("smoke-to-fire", test_smoke_to_fire);
   ADD ("plurals", test_plurals);
+  ADD ("level3-fail-stress", test_level3_fail_stress);
 #undef ADD
 
   return g_test_run ();

@@ -353,6 +353,23 @@ arb_dogfight_mt_run (ArbProc            *proc,
                                     plan->indicated),
                     name, plan->what, plan->indicated, plan->level, plan->rolled, plan->aero, plan->aero_pp,
                     plan->pp_dice, n);
+
+  /* The level and a level 3 test's dice first: a failure's stress test
+   * below counts them too. */
+  old_level = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MT_LEVEL, 0);
+  if (plan->level > old_level)
+    arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_MT_LEVEL, plan->level);
+  if (plan->level >= 3)
+    {
+      /* Arbiter's reading: the stress test counts the test's own dice,
+       * not the aerobatic or pilot point dice added to help. */
+      if (arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_STRESS_DUE, 0) == 0)
+        arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_STRESS_DUE, 1);
+      if (plan->rolled > arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MT_DICE, 0))
+        arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_MT_DICE, plan->rolled);
+      arb_step_add_log (step, _("A level 3 movement test: %s makes a stress test at the end of the turn (%d dice)"),
+                        name, plan->rolled);
+    }
   arb_dogfight_odds_at_least (n, cancel + 1, &num, &den);
   label = cancel > 0 ? g_strdup_printf (ngettext ("%s fails the movement test (%d failure cancelled at most)",
                                                   "%s fails the movement test (%d failures cancelled at most)", cancel),
@@ -501,20 +518,6 @@ arb_dogfight_mt_run (ArbProc            *proc,
                         name, leftover, MAX (-100, pen - leftover));
     }
 
-  old_level = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MT_LEVEL, 0);
-  if (plan->level > old_level)
-    arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_MT_LEVEL, plan->level);
-  if (plan->level >= 3)
-    {
-      /* Arbiter's reading: the stress test counts the test's own dice,
-       * not the aerobatic or pilot point dice added to help. */
-      if (arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_STRESS_DUE, 0) == 0)
-        arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_STRESS_DUE, 1);
-      if (plan->rolled > arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MT_DICE, 0))
-        arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_MT_DICE, plan->rolled);
-      arb_step_add_log (step, _("A level 3 movement test: %s makes a stress test at the end of the turn (%d dice)"),
-                        name, plan->rolled);
-    }
   if (failed)
     arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("MT FAILED"));
   else
