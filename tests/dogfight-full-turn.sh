@@ -336,7 +336,7 @@ step "a burst of 2 (x1), range 2 (x1): 4 firing dice + 1 pilot point die = 5; at
 # shooter's quality, Arbiter's reading): 30^5 + 5*5*30^4 + 10*25*30^3 =
 # 51300000 of 36^5 = 60466176; at least one: 9166176.
 odds dogfight.fire --param id=c1 --param cv=2 --param pp=1
-said "4 firing dice (a fraction rounded up, once: Arbiter's reading) + 1 pilot point dice = 5 dice"
+said "4 firing dice (a fraction rounded up, once: Arbiter's reading) + 1 pilot point die = 5 dice"
 said "Chance of Lt. Harry Quill hitting Ltn. Otto Brandt at least once: 4651/7776"
 said "Chance of at least one critical hit on Ltn. Otto Brandt: 9166176/60466176"
 said "Needs 1d6 for Lt. Harry Quill's firing die 1 of 4: run again with --roll V"

@@ -181,7 +181,7 @@ dice_of (Fight       *f,
       const char *eq = strstr (line, " = ");
       int n;
 
-      if (strstr (line, "firing dice") && eq && sscanf (eq, " = %d dice", &n) == 1)
+      if (strstr (line, "firing di") && eq && sscanf (eq, " = %d di", &n) == 1)
         {
           if (kept)
             *kept = g_steal_pointer (&outcome);

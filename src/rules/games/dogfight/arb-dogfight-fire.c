@@ -384,8 +384,15 @@ arb_dogfight_fire (ArbProc  *proc,
   arb_step_add_log (step, _("A burst of %d (at most %d: speed difference %d allows %d, MT levels summing %d allow %d)%s"),
                     burst, limit, speed_difference, by_speed, mt_sum, by_mt,
                     burst == 1 ? _(": half the dice") : burst == 3 ? _(": half as many dice again") : "");
-  arb_step_add_log (step, _("%d firing dice (a fraction rounded up, once: Arbiter's reading) + %d pilot point dice = %d dice"),
-                    dice, pp, n);
+  {
+    g_autofree char *firing = g_strdup_printf (ngettext ("%d firing die", "%d firing dice", dice), dice);
+    g_autofree char *points = g_strdup_printf (ngettext ("%d pilot point die", "%d pilot point dice", pp), pp);
+
+    /* TRANSLATORS: "4 firing dice (...) + 1 pilot point die = 5 dice" */
+    arb_step_add_log (step, ngettext ("%s (a fraction rounded up, once: Arbiter's reading) + %s = %d die",
+                                      "%s (a fraction rounded up, once: Arbiter's reading) + %s = %d dice", n),
+                      firing, points, n);
+  }
 
   /* The odds, before any die. */
   {
