@@ -394,6 +394,11 @@ test_critical_with_smoke (void)
   g_assert_cmpint (live_int (&f, f.otto, "pilot-points"), ==, 1);
   /* Smoking after an engine hit: 4-6, 3 faces of 6. */
   g_assert_cmpuint (odds_of (step, "Ltn. Otto Brandt smoking"), ==, 3);
+  /* Before the 2d6, each result's chance of 36: 2 (blows up) 1, 7
+   * (structural) 6, 12 (pilot killed) 1. */
+  g_assert_cmpuint (odds_of (step, "critical hit on Ltn. Otto Brandt: Aircraft blows up"), ==, 1);
+  g_assert_cmpuint (odds_of (step, "critical hit on Ltn. Otto Brandt: Structural damage"), ==, 6);
+  g_assert_cmpuint (odds_of (step, "critical hit on Ltn. Otto Brandt: Pilot killed"), ==, 1);
   assert_headline (step, "CRITICAL");
   /* No boxes from a critical engine hit. */
   g_assert_cmpstr (live (&f, f.otto, "damage"), ==, NULL);

@@ -241,6 +241,52 @@ apply_codes (ArbProc    *proc,
   return TRUE;
 }
 
+/* The chance of each result of the critical-hit table, from its rows,
+ * before the 2d6; once a step (a burst's second critical has the same
+ * odds). FALSE when the table cannot be read (the procedure stopped). */
+static gboolean
+critical_odds (ArbProc    *proc,
+               const char *name)
+{
+  ArbStep *step = arb_proc_get_step (proc);
+  GPtrArray *shown = arb_step_get_odds (step);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) ways = g_array_new (FALSE, TRUE, sizeof (int));
+
+  for (int total = 2; total <= 12; total++)
+    {
+      const char *text = NULL;
+      g_autofree char *label = NULL;
+      int w = 6 - ABS (7 - total);
+      guint at;
+
+      if (arb_dogfight_cell_code (proc, "critical-hits", total, "effect", &text) == NULL)
+        return FALSE;
+      label = g_strdup_printf (_("critical hit on %s: %s"), name, text ? text : "");
+      for (at = 0; at < labels->len; at++)
+        if (g_str_equal (g_ptr_array_index (labels, at), label))
+          break;
+      if (at == labels->len)
+        {
+          int zero = 0;
+
+          g_ptr_array_add (labels, g_steal_pointer (&label));
+          g_array_append_val (ways, zero);
+        }
+      g_array_index (ways, int, at) += w;
+    }
+  for (guint i = 0; i < labels->len; i++)
+    {
+      gboolean already = FALSE;
+
+      for (guint j = 0; shown && j < shown->len && !already; j++)
+        already = g_str_equal (((ArbOdds *) g_ptr_array_index (shown, j))->label, g_ptr_array_index (labels, i));
+      if (!already)
+        arb_step_add_odds (step, g_ptr_array_index (labels, i), (guint64) g_array_index (ways, int, i), 36);
+    }
+  return TRUE;
+}
+
 gboolean
 arb_dogfight_critical (ArbProc    *proc,
                        const char *id,
@@ -254,6 +300,8 @@ arb_dogfight_critical (ArbProc    *proc,
   int roll;
 
   if (arb_dogfight_is_out (enc, step, id))
+    return TRUE;
+  if (!critical_odds (proc, name))
     return TRUE;
   if (!arb_proc_roll (proc, "2d6", purpose, &roll))
     return FALSE;
