@@ -21,17 +21,6 @@
 
 #define E ARB_ENCOUNTER_ENTITY
 
-static gboolean
-has_token (const char *code,
-           const char *token)
-{
-  g_auto(GStrv) parts = code ? g_strsplit (code, ",", -1) : NULL;
-
-  for (guint i = 0; parts && parts[i]; i++)
-    if (g_strcmp0 (g_strstrip (parts[i]), token) == 0)
-      return TRUE;
-  return FALSE;
-}
 
 /* The stall-spin code for @roll in @column; stops the procedure with
  * the table named when there is none. */
@@ -40,25 +29,7 @@ stall_code (ArbProc    *proc,
             int         roll,
             const char *column)
 {
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
-  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "dogfight", "stall-spin") : NULL;
-  g_autoptr(GError) local = NULL;
-  const ArbCell *cell;
-
-  if (table == NULL)
-    {
-      arb_proc_fail (proc, g_error_new (ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                                        _("The table dogfight/%s is missing"), "stall-spin"));
-      return NULL;
-    }
-  cell = arb_table_lookup (table, roll, column, &local);
-  if (cell == NULL)
-    {
-      arb_proc_fail (proc, g_error_new (ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                                        "%s (dogfight/stall-spin)", local->message));
-      return NULL;
-    }
-  return cell->code && *cell->code ? cell->code : cell->text;
+  return arb_dogfight_cell_code (proc, "stall-spin", roll, column, NULL);
 }
 
 static void
@@ -141,8 +112,8 @@ stall_check (ArbProc    *proc,
       code = stall_code (proc, face, column);
       if (code == NULL)
         return TRUE;
-      spins += has_token (code, "spin");
-      stalls += has_token (code, "stall");
+      spins += arb_dogfight_code_has (code, "spin");
+      stalls += arb_dogfight_code_has (code, "stall");
     }
   spin_label = g_strdup_printf (_("%s spins"), name);
   stall_label = g_strdup_printf (_("%s stalls"), name);
@@ -154,12 +125,12 @@ stall_check (ArbProc    *proc,
   code = stall_code (proc, roll, column);
   if (code == NULL)
     return TRUE;
-  if (has_token (code, "spin"))
+  if (arb_dogfight_code_has (code, "spin"))
     {
       set_condition (proc, id, "spin", TRUE);
       set_condition (proc, id, "stall", FALSE);
     }
-  else if (has_token (code, "stall"))
+  else if (arb_dogfight_code_has (code, "stall"))
     {
       set_condition (proc, id, "stall", TRUE);
       set_condition (proc, id, "spin", FALSE);
@@ -167,10 +138,10 @@ stall_check (ArbProc    *proc,
   arb_step_add_log (step, speed == min ? _("Stall and spin check for %s, at its minimum speed %d (speed %d): 1d6 %d: %s")
                                        : _("Stall and spin check for %s, below its minimum speed %d (speed %d): 1d6 %d: %s"),
                     name, min, speed, roll,
-                    has_token (code, "spin") ? _("spin") : has_token (code, "stall") ? _("stall") : _("no effect"));
-  if (has_token (code, "spin"))
+                    arb_dogfight_code_has (code, "spin") ? _("spin") : arb_dogfight_code_has (code, "stall") ? _("stall") : _("no effect"));
+  if (arb_dogfight_code_has (code, "spin"))
     arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("SPIN"));
-  else if (has_token (code, "stall"))
+  else if (arb_dogfight_code_has (code, "stall"))
     arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("STALL"));
   return TRUE;
 }

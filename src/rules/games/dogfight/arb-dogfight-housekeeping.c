@@ -35,17 +35,6 @@ name_of (ArbEncounter *enc,
   return arb_encounter_get_name (enc, id);
 }
 
-static gboolean
-has_token (const char *code,
-           const char *token)
-{
-  g_auto(GStrv) parts = code ? g_strsplit (code, ",", -1) : NULL;
-
-  for (guint i = 0; parts && parts[i]; i++)
-    if (g_strcmp0 (g_strstrip (parts[i]), token) == 0)
-      return TRUE;
-  return FALSE;
-}
 
 /* The code of @table_id's row for @value in @column (the cell's text
  * when it has no code); NULL with @error naming the table. */
@@ -56,22 +45,10 @@ table_code (ArbProc     *proc,
             const char  *column,
             GError     **error)
 {
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
-  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "dogfight", table_id) : NULL;
-  g_autoptr(GError) local = NULL;
-  const ArbCell *cell;
+  const ArbCell *cell = arb_dogfight_cell (proc, table_id, value, NULL, column, error);
 
-  if (table == NULL)
-    {
-      arb_proc_refuse (error, NULL, _("The table dogfight/%s is missing"), table_id);
-      return NULL;
-    }
-  cell = arb_table_lookup (table, value, column, &local);
   if (cell == NULL)
-    {
-      arb_proc_refuse (error, NULL, "%s (dogfight/%s)", local->message, table_id);
-      return NULL;
-    }
+    return NULL;
   return cell->code && *cell->code ? cell->code : cell->text;
 }
 
@@ -93,7 +70,7 @@ faces_reading (ArbProc     *proc,
 
       if (code == NULL)
         return FALSE;
-      *faces += has_token (code, token) ? 1 : 0;
+      *faces += arb_dogfight_code_has (code, token) ? 1 : 0;
     }
   return TRUE;
 }
@@ -247,7 +224,7 @@ keep_target (ArbProc     *proc,
   code = table_code (proc, "targeting", roll + mod, "result", error);
   if (code == NULL)
     return FALSE;
-  if (has_token (code, "target-kept"))
+  if (arb_dogfight_code_has (code, "target-kept"))
     {
       arb_step_add_log (step, _("Targeting: %s, %s in area %d: 1d6 %d %+d (area 6 -1, pilot points) = %d: target kept"),
                         name_of (enc, id), name_of (enc, target), area, roll, mod, roll + mod);
@@ -317,9 +294,9 @@ spot (ArbProc        *proc,
     arb_step_add_log (step, _("Spot: %s looks for %s: 1d6 %d, MT level -%d, in area 6 -%d, %s -%d, "
                               "spot rating %+d, pilot points +%d = %d: %s"),
                       name_of (enc, id), name_of (enc, foe), roll, level, area6, off, range / 2, rating,
-                      c->spot_pp, roll + mod, has_token (code, "spotted") ? _("spotted") : _("not spotted"));
+                      c->spot_pp, roll + mod, arb_dogfight_code_has (code, "spotted") ? _("spotted") : _("not spotted"));
   }
-  if (has_token (code, "spotted"))
+  if (arb_dogfight_code_has (code, "spotted"))
     {
       arb_step_set (step, enc, id, ARB_DOGFIGHT_KEY_TARGETING, foe);
       set_cv (proc, id, 0);
@@ -492,7 +469,7 @@ extinguish (ArbProc     *proc,
       code = table_code (proc, "fire-extinguish", roll, "result", error);
       if (code == NULL)
         return FALSE;
-      out |= has_token (code, "row-out");
+      out |= arb_dogfight_code_has (code, "row-out");
       if (arb_dogfight_table_int (proc, "fire-extinguish", roll, "result", "fill", &more, NULL))
         burn += MAX (0, more);
     }
