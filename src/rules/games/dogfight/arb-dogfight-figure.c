@@ -247,7 +247,8 @@ static GArray *
 sheet_rows (ArbEncounter *enc,
             const char   *id)
 {
-  g_autoptr(ArbSheet) sheet = arb_encounter_dup_live_sheet (enc, id);
+  /* Rows are items, which no live value changes: the sheet as added. */
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
   g_autoptr(GPtrArray) items = sheet ? arb_sheet_get_items (sheet, "damage-row") : NULL;
   GArray *rows = g_array_new (FALSE, TRUE, sizeof (ArbDogfightRow));
   g_autoptr(GArray) numbers = g_array_new (FALSE, FALSE, sizeof (int));
@@ -267,6 +268,25 @@ sheet_rows (ArbEncounter *enc,
       g_array_insert_val (rows, at, row);
     }
   return rows;
+}
+
+/* Fills up to @n boxes of @rows as the sheet does, from the bottom row
+ * up; the boxes filled. */
+static int
+fill_from_bottom (GArray *rows,
+                  int     n)
+{
+  int left = MAX (0, n);
+
+  for (guint k = 0; k < rows->len && left > 0; k++)
+    {
+      ArbDogfightRow *row = &g_array_index (rows, ArbDogfightRow, rows->len - 1 - k);
+      int more = MIN (left, row->boxes - row->filled);
+
+      row->filled += more;
+      left -= more;
+    }
+  return MAX (0, n) - left;
 }
 
 GArray *
@@ -291,16 +311,34 @@ arb_dogfight_damage_rows (ArbEncounter *enc,
             row->filled = CLAMP ((int) v, 0, row->boxes);
         }
     }
-  /* Boxes the referee filled by hand, from the bottom row up. */
-  for (guint k = 0; k < rows->len && by_hand > 0; k++)
-    {
-      ArbDogfightRow *row = &g_array_index (rows, ArbDogfightRow, rows->len - 1 - k);
-      int more = MIN (by_hand, row->boxes - row->filled);
-
-      row->filled += more;
-      by_hand -= more;
-    }
+  /* Boxes the referee filled by hand. */
+  fill_from_bottom (rows, by_hand);
   return rows;
+}
+
+void
+arb_dogfight_rows_count (GArray *rows,
+                         int    *filled,
+                         int    *total,
+                         int    *full)
+{
+  int f = 0, t = 0, r = 0;
+
+  for (guint i = 0; rows && i < rows->len; i++)
+    {
+      ArbDogfightRow *row = &g_array_index (rows, ArbDogfightRow, i);
+
+      f += row->filled;
+      t += row->boxes;
+      if (row->boxes > 0 && row->filled >= row->boxes)
+        r++;
+    }
+  if (filled)
+    *filled = f;
+  if (total)
+    *total = t;
+  if (full)
+    *full = r;
 }
 
 int
@@ -309,15 +347,9 @@ arb_dogfight_rows_filled (ArbEncounter *enc,
                           const char   *id)
 {
   g_autoptr(GArray) rows = arb_dogfight_damage_rows (enc, step, id);
-  int full = 0;
+  int full;
 
-  for (guint i = 0; i < rows->len; i++)
-    {
-      ArbDogfightRow *row = &g_array_index (rows, ArbDogfightRow, i);
-
-      if (row->boxes > 0 && row->filled >= row->boxes)
-        full++;
-    }
+  arb_dogfight_rows_count (rows, NULL, NULL, &full);
   return full;
 }
 
@@ -329,17 +361,8 @@ arb_dogfight_boxes (ArbEncounter *enc,
                     int          *total)
 {
   g_autoptr(GArray) rows = arb_dogfight_damage_rows (enc, step, id);
-  int f = 0, t = 0;
 
-  for (guint i = 0; i < rows->len; i++)
-    {
-      f += g_array_index (rows, ArbDogfightRow, i).filled;
-      t += g_array_index (rows, ArbDogfightRow, i).boxes;
-    }
-  if (filled)
-    *filled = f;
-  if (total)
-    *total = t;
+  arb_dogfight_rows_count (rows, filled, total, NULL);
 }
 
 /* Writes @rows back as the live "damage", the hand count folded in. */
@@ -371,11 +394,7 @@ after_filling (ArbProc    *proc,
   int filled = 0, total = 0;
 
   store_rows (proc, id, rows);
-  for (guint i = 0; i < rows->len; i++)
-    {
-      filled += g_array_index (rows, ArbDogfightRow, i).filled;
-      total += g_array_index (rows, ArbDogfightRow, i).boxes;
-    }
+  arb_dogfight_rows_count (rows, &filled, &total, NULL);
   arb_step_add_log (step, ngettext ("%s: %s, %d damage box filled (%d of %d)",
                                     "%s: %s, %d damage boxes filled (%d of %d)", done),
                     arb_encounter_get_name (enc, id), why, done, filled, total);
@@ -394,17 +413,9 @@ arb_dogfight_fill_boxes (ArbProc    *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   g_autoptr(GArray) rows = arb_dogfight_damage_rows (enc, step, id);
-  int left = MAX (0, n);
+  int done = fill_from_bottom (rows, n);
 
-  for (guint k = 0; k < rows->len && left > 0; k++)
-    {
-      ArbDogfightRow *row = &g_array_index (rows, ArbDogfightRow, rows->len - 1 - k);
-      int more = MIN (left, row->boxes - row->filled);
-
-      row->filled += more;
-      left -= more;
-    }
-  after_filling (proc, id, rows, MAX (0, n) - left, why);
+  after_filling (proc, id, rows, done, why);
 }
 
 void
@@ -519,7 +530,7 @@ arb_dogfight_guns_bearing (ArbEncounter *enc,
                            const char   *id,
                            int           area)
 {
-  g_autoptr(ArbSheet) sheet = arb_encounter_dup_live_sheet (enc, id);
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
   g_autoptr(GPtrArray) guns = sheet ? arb_sheet_get_items (sheet, "gun") : NULL;
   gboolean maneuvered = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MANEUVERED, 0) != 0;
   int factor = 0;

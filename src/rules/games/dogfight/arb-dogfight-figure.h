@@ -106,7 +106,13 @@ typedef struct
 GArray     *arb_dogfight_damage_rows   (ArbEncounter *enc,
                                         ArbStep      *step,
                                         const char   *id);
-/* Rows completely filled; boxes filled and in all. */
+/* Of @rows: boxes filled, boxes in all, rows full (each may be NULL). */
+void        arb_dogfight_rows_count    (GArray       *rows,
+                                        int          *filled,
+                                        int          *total,
+                                        int          *full);
+/* The same read from @id's rows: rows completely filled; boxes filled
+ * and in all. */
 int         arb_dogfight_rows_filled   (ArbEncounter *enc,
                                         ArbStep      *step,
                                         const char   *id);

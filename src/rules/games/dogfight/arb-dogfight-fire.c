@@ -236,7 +236,7 @@ flexible_bears (ArbEncounter *enc,
                 const char   *id,
                 int           area)
 {
-  g_autoptr(ArbSheet) sheet = arb_encounter_dup_live_sheet (enc, id);
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
   g_autoptr(GPtrArray) guns = sheet ? arb_sheet_get_items (sheet, "gun") : NULL;
   gboolean maneuvered = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MANEUVERED, 0) != 0;
 

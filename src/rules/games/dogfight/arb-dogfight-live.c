@@ -33,7 +33,7 @@ arb_dogfight_derive_live (ArbGame           *game,
   int extra = arb_dogfight_get_int (enc, NULL, id, ARB_DOGFIGHT_KEY_MT_EXTRA, 0);
   g_autoptr(ArbSheet) live = arb_encounter_dup_live_sheet (enc, id);
   g_autoptr(GArray) rows = arb_dogfight_damage_rows (enc, NULL, id);
-  int filled, total;
+  int filled, total, full;
 
   if (target && !arb_dogfight_is_out (enc, NULL, target))
     {
@@ -62,10 +62,9 @@ arb_dogfight_derive_live (ArbGame           *game,
     arb_sheet_add_derived (out, "mp", _("Movement points left"), g_strdup_printf ("%d", mp));
   if (level > 0)
     arb_sheet_add_derived (out, "mt-level", _("Movement test level"), g_strdup_printf ("%d", level));
-  arb_dogfight_boxes (enc, NULL, id, &filled, &total);
+  arb_dogfight_rows_count (rows, &filled, &total, &full);
   arb_sheet_add_derived (out, "damage", _("Damage"),
-                         g_strdup_printf (_("%d of %d boxes, %d of %u rows full"), filled, total,
-                                          arb_dogfight_rows_filled (enc, NULL, id), rows->len));
+                         g_strdup_printf (_("%d of %d boxes, %d of %u rows full"), filled, total, full, rows->len));
   if (arb_dogfight_get_int (enc, NULL, id, ARB_DOGFIGHT_KEY_ENGINE_DEAD, 0))
     arb_sheet_add_derived (out, "engine", _("Engine"), g_strdup (_("destroyed: a drag roll at +2 every turn")));
   else if (power < 0)

@@ -124,7 +124,7 @@ arb_dogfight_list_gauges (ArbGame      *game,
   g_autofree char *points = NULL;
   g_autofree char *cv = NULL;
   g_autoptr(GArray) rows = arb_dogfight_damage_rows (enc, NULL, id);
-  int filled = 0, total = 0;
+  int filled = 0, total = 0, full = 0;
 
   if (dive_limit > 0 && speed > dive_limit)
     /* TRANSLATORS: a speed in the turn order, above the aircraft's maximum dive speed */
@@ -143,13 +143,13 @@ arb_dogfight_list_gauges (ArbGame      *game,
   cv = g_strdup_printf ("%d", arb_dogfight_cv (enc, NULL, id));
   /* TRANSLATORS: combat value, as the quick reference abbreviates it */
   arb_gauges_add (gauges, _("CV"), cv);
-  arb_dogfight_boxes (enc, NULL, id, &filled, &total);
+  arb_dogfight_rows_count (rows, &filled, &total, &full);
   if (rows->len > 0 && total > 0)
     {
-      g_autofree char *full = g_strdup_printf ("%d/%u", arb_dogfight_rows_filled (enc, NULL, id), rows->len);
+      g_autofree char *rows_full = g_strdup_printf ("%d/%u", full, rows->len);
       g_autofree char *left = g_strdup_printf ("%d/%d", MAX (0, total - filled), total);
 
-      arb_gauges_add (gauges, _("rows filled"), full);
+      arb_gauges_add (gauges, _("rows filled"), rows_full);
       arb_gauges_add (gauges, _("boxes left"), left);
     }
   return gauges;
