@@ -24,6 +24,7 @@ struct _ArbRollSource
   GRand   *rand;    /* owned; NULL for given faces */
   GArray  *given;   /* of int; NULL for random */
   guint    next;
+  guint64  n_faces; /* faces rolled or handed out */
 };
 
 G_DEFINE_FINAL_TYPE (ArbRollSource, arb_roll_source, G_TYPE_OBJECT)
@@ -66,6 +67,25 @@ arb_roll_source_new_seeded (guint32 seed)
 
   self->rand = g_rand_new_with_seed (seed);
   return self;
+}
+
+ArbRollSource *
+arb_roll_source_new_stream (guint32 seed,
+                            guint64 stream)
+{
+  ArbRollSource *self = g_object_new (ARB_TYPE_ROLL_SOURCE, NULL);
+  /* The seed array spreads the pair over the whole generator state. */
+  guint32 key[3] = { seed, (guint32)stream, (guint32)(stream >> 32) };
+
+  self->rand = g_rand_new_with_seed_array (key, G_N_ELEMENTS (key));
+  return self;
+}
+
+guint64
+arb_roll_source_get_n_faces (ArbRollSource *self)
+{
+  g_return_val_if_fail (ARB_IS_ROLL_SOURCE (self), 0);
+  return self->n_faces;
 }
 
 ArbRollSource *
@@ -115,6 +135,7 @@ arb_roll_source_next_face (ArbRollSource  *self,
   if (self->rand != NULL)
     {
       *face = g_rand_int_range (self->rand, 1, sides + 1);
+      self->n_faces++;
       return TRUE;
     }
 
@@ -141,6 +162,7 @@ arb_roll_source_next_face (ArbRollSource  *self,
     }
 
   self->next++;
+  self->n_faces++;
   *face = value;
   return TRUE;
 }

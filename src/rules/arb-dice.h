@@ -29,6 +29,12 @@ G_DECLARE_FINAL_TYPE (ArbRollSource, arb_roll_source, ARB, ROLL_SOURCE, GObject)
 
 ArbRollSource *arb_roll_source_new_random  (void);
 ArbRollSource *arb_roll_source_new_seeded  (guint32        seed);
+/* Stream @stream of @seed: independent of the seed's other streams, the
+ * same dice for the same pair (a simulation's run N). */
+ArbRollSource *arb_roll_source_new_stream  (guint32        seed,
+                                            guint64        stream);
+/* The faces rolled or handed out so far. */
+guint64        arb_roll_source_get_n_faces (ArbRollSource *self);
 /* The players' physical dice: faces are handed out in order. A d10 may
  * be given as 0 (the face printed 0 reads 10). */
 ArbRollSource *arb_roll_source_new_given   (const int     *faces,

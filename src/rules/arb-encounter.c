@@ -105,6 +105,7 @@ struct _ArbStep
   char      *summary;   /* NULL: made from what and who */
   GPtrArray *totals;    /* of char* */
   guint64    serial;    /* unique in the process: a view tells steps apart by it */
+  gboolean   quiet;     /* a simulation's: effects and dice only */
 };
 
 static void
@@ -152,6 +153,21 @@ arb_step_new (const char *what,
     step->serial = __atomic_add_fetch (&serials, 1, __ATOMIC_RELAXED);
   }
   return step;
+}
+
+ArbStep *
+arb_step_new_quiet (const char *what)
+{
+  ArbStep *step = arb_step_new (what, NULL);
+
+  step->quiet = TRUE;
+  return step;
+}
+
+gboolean
+arb_step_is_quiet (const ArbStep *step)
+{
+  return step->quiet;
 }
 
 guint64
@@ -214,8 +230,11 @@ arb_step_add_odds (ArbStep    *step,
                    guint64     numerator,
                    guint64     denominator)
 {
-  ArbOdds *odds = g_new0 (ArbOdds, 1);
+  ArbOdds *odds;
 
+  if (step->quiet)
+    return;
+  odds = g_new0 (ArbOdds, 1);
   odds->label = g_strdup (label);
   odds->numerator = numerator;
   odds->denominator = denominator;
@@ -264,6 +283,8 @@ arb_step_add_log (ArbStep    *step,
 {
   va_list args;
 
+  if (step->quiet)
+    return;
   va_start (args, format);
   g_ptr_array_add (step->log, g_strdup_vprintf (format, args));
   va_end (args);
@@ -276,7 +297,7 @@ arb_step_add_headline (ArbStep         *step,
 {
   g_return_if_fail (step != NULL);
 
-  if (words == NULL || *words == '\0')
+  if (step->quiet || words == NULL || *words == '\0')
     return;
   if (step->headline == NULL)
     step->headline = g_strdup (words);
@@ -321,6 +342,8 @@ arb_step_set_summary (ArbStep    *step,
 {
   g_return_if_fail (step != NULL);
 
+  if (step->quiet)
+    return;
   g_free (step->summary);
   step->summary = summary && *summary ? g_strdup (summary) : NULL;
 }
@@ -361,7 +384,8 @@ arb_step_add_total (ArbStep    *step,
                     const char *text)
 {
   g_return_if_fail (step != NULL);
-  g_ptr_array_add (step->totals, g_strdup (text));
+  if (!step->quiet)
+    g_ptr_array_add (step->totals, g_strdup (text));
 }
 
 GPtrArray *arb_step_get_totals (const ArbStep *step) { return step->totals; }
@@ -424,6 +448,8 @@ struct _ArbEncounter
 
 G_DEFINE_FINAL_TYPE (ArbEncounter, arb_encounter, G_TYPE_OBJECT)
 
+static void apply_effects (ArbEncounter *self, ArbStep *step, gboolean forward);
+
 static void
 arb_encounter_finalize (GObject *object)
 {
@@ -474,6 +500,59 @@ arb_encounter_new (const char  *system,
   self->system = g_strdup (system);
   self->id = g_uuid_string_random ();
   return self;
+}
+
+static GHashTable *
+copy_values (GHashTable *values)
+{
+  GHashTable *copy = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_hash_table_iter_init (&iter, values);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (copy, g_strdup (key), g_strdup (value));
+  return copy;
+}
+
+ArbEncounter *
+arb_encounter_copy_state (ArbEncounter *self)
+{
+  ArbEncounter *copy;
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), NULL);
+
+  copy = g_object_new (ARB_TYPE_ENCOUNTER, NULL);
+  copy->system = g_strdup (self->system);
+  copy->id = g_strdup (self->id);
+  g_hash_table_iter_init (&iter, self->state);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (copy->state, g_strdup (key), copy_values (value));
+  /* A sheet is never changed once parsed: the copy reads the same one. */
+  g_hash_table_iter_init (&iter, self->sheets);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    g_hash_table_insert (copy->sheets, g_strdup (key), g_object_ref (value));
+  return copy;
+}
+
+static ArbStep *step_at (ArbEncounter *self, guint i);
+
+ArbEncounter *
+arb_encounter_copy_state_at (ArbEncounter *self,
+                             guint         position)
+{
+  ArbEncounter *copy;
+
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), NULL);
+  g_return_val_if_fail (position <= self->position, NULL);
+
+  copy = arb_encounter_copy_state (self);
+  for (guint i = self->position; i > position; i--)
+    apply_effects (copy, step_at (self, i - 1), FALSE);
+  /* Undone sheets leave the cache with their key; others stay. */
+  return copy;
 }
 
 const char *arb_encounter_get_system (ArbEncounter *self) { return self->system; }

@@ -75,6 +75,10 @@ typedef struct _ArbStep ArbStep;
 
 ArbStep      *arb_step_new            (const char   *what,
                                        const char   *who);
+/* A step for a simulated fight: it keeps its effects and dice, and lets
+ * log lines, odds, headlines, summaries and totals go. */
+ArbStep      *arb_step_new_quiet      (const char   *what);
+gboolean      arb_step_is_quiet       (const ArbStep *step);
 void          arb_step_free           (ArbStep      *step);
 void          arb_step_set_who        (ArbStep      *step,
                                        const char   *who);
@@ -206,6 +210,15 @@ gboolean      arb_encounter_save_new        (ArbEncounter       *self,
 
 const char   *arb_encounter_get_system      (ArbEncounter       *self);
 const char   *arb_encounter_get_id          (ArbEncounter       *self);
+/* A new encounter with @self's state as it stands and no history, file or
+ * drafts: for a simulated fight to play on and throw away. The sheets
+ * are shared, not parsed again. */
+ArbEncounter *arb_encounter_copy_state      (ArbEncounter       *self);
+/* The same encounter as it stood before its step @position (its steps
+ * from there on undone on the copy): arb_encounter_copy_state() of an
+ * earlier moment. */
+ArbEncounter *arb_encounter_copy_state_at   (ArbEncounter       *self,
+                                             guint               position);
 /* A fresh id, for a copy that will live beside the original (its draft
  * must not be the original's). */
 void          arb_encounter_renew_id        (ArbEncounter       *self);

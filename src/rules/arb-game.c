@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "arb-conditions.h"
 #include "arb-game.h"
 #include "arb-games.h"
 
@@ -439,6 +440,114 @@ arb_game_default_target (ArbGame      *self,
   if (CLASS (self)->default_target == NULL || encounter == NULL || id == NULL)
     return NULL;
   return CLASS (self)->default_target (self, encounter, id);
+}
+
+gboolean
+arb_game_can_simulate (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  return CLASS (self)->choose != NULL;
+}
+
+gboolean
+arb_game_choose (ArbGame            *self,
+                 ArbEncounter       *encounter,
+                 ArbRulesetLibrary  *rules,
+                 const char         *id,
+                 ArbPolicy           policy,
+                 char              **procedure,
+                 GHashTable         *params)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  g_return_val_if_fail (procedure != NULL && params != NULL, FALSE);
+
+  *procedure = NULL;
+  if (CLASS (self)->choose == NULL)
+    return FALSE;
+  if (!CLASS (self)->choose (self, encounter, rules, id, policy, procedure, params))
+    {
+      g_clear_pointer (procedure, g_free);
+      return FALSE;
+    }
+  return *procedure != NULL;
+}
+
+static gboolean
+figure_is_out (ArbGame      *self,
+               ArbEncounter *encounter,
+               const char   *id)
+{
+  const char * const *out = CLASS (self)->out_conditions;
+
+  for (guint i = 0; out && out[i]; i++)
+    if (arb_conditions_has (encounter, NULL, id, out[i]))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+arb_game_fight_over (ArbGame      *self,
+                     ArbEncounter *encounter,
+                     char        **winner)
+{
+  g_auto(GStrv) ids = NULL;
+  const char *standing = NULL;
+  gboolean sides = FALSE;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+
+  if (winner)
+    *winner = NULL;
+  if (CLASS (self)->fight_over)
+    {
+      g_autofree char *won = NULL;
+
+      if (CLASS (self)->fight_over (self, encounter, &won))
+        {
+          if (winner)
+            *winner = g_steal_pointer (&won);
+          return TRUE;
+        }
+    }
+
+  /* Over when those still in the fight are all of one side (or none). */
+  ids = arb_encounter_list_combatants (encounter);
+  for (guint i = 0; ids[i]; i++)
+    {
+      const char *side = arb_encounter_get (encounter, ids[i], ARB_KEY_SIDE);
+
+      if (figure_is_out (self, encounter, ids[i]))
+        continue;
+      if (!sides)
+        standing = side, sides = TRUE;
+      else if (g_strcmp0 (standing, side) != 0)
+        return FALSE;
+    }
+  if (winner && standing)
+    *winner = g_strdup (standing);
+  return TRUE;
+}
+
+static const char * const policy_names[] = { "default", "cautious", "reckless" };
+
+const char *
+arb_policy_to_string (ArbPolicy policy)
+{
+  g_return_val_if_fail (policy <= ARB_POLICY_RECKLESS, "default");
+  return policy_names[policy];
+}
+
+gboolean
+arb_policy_from_string (const char *text,
+                        ArbPolicy  *policy)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (policy_names); i++)
+    if (g_strcmp0 (text, policy_names[i]) == 0)
+      {
+        *policy = (ArbPolicy)i;
+        return TRUE;
+      }
+  return FALSE;
 }
 
 const char *

@@ -115,6 +115,15 @@ typedef struct
                           const char   *id);
 } ArbAdjustable;
 
+/* How a simulated figure fights (arb-simulate.h): the game's own way for
+ * a figure nobody controls, or a player's bent. */
+typedef enum
+{
+  ARB_POLICY_DEFAULT,   /* the game's policy for an uncontrolled figure */
+  ARB_POLICY_CAUTIOUS,  /* keeps itself in the fight: defends, backs off hurt */
+  ARB_POLICY_RECKLESS,  /* all out: attacks whatever the odds */
+} ArbPolicy;
+
 /* A figure of a game's demo fight: a starter sheet, placed. */
 typedef struct
 {
@@ -298,6 +307,29 @@ struct _ArbGameClass
                                  ArbEncounter       *encounter,
                                  const char         *id);
 
+  /* Simulated fights (arb-simulate.h) */
+  /* What @id, whose turn it is, does now when it fights by @policy: one
+   * of the game's procedures ("ID.NAME", a new string) with its
+   * parameters (@params maps new strings to new strings), chosen as the
+   * game's own rules for an uncontrolled figure would; FALSE to let the
+   * turn pass (the game's "next"). @id is NULL when it is nobody's turn.
+   * The same procedures as at the table: a house policy is one function.
+   * NULL in the class: the game cannot be simulated. */
+  gboolean   (*choose)         (ArbGame            *self,
+                                ArbEncounter       *encounter,
+                                ArbRulesetLibrary  *rules,
+                                const char         *id,
+                                ArbPolicy           policy,
+                                char              **procedure,
+                                GHashTable         *params);
+  /* Whether the fight has ended by a rule of the game's own beyond the
+   * last side standing (a yield, a time limit), and which side won
+   * (*@winner, a new string; NULL for nobody). NULL in the class: it ends
+   * when the figures left in the fight are all of one side. */
+  gboolean   (*fight_over)     (ArbGame            *self,
+                                ArbEncounter       *encounter,
+                                char              **winner);
+
   gpointer padding[4];
 };
 
@@ -387,6 +419,26 @@ void                arb_gauges_add         (GPtrArray     *gauges,
                                             const char    *value);
 /* An empty array of ArbGauge that frees its gauges. */
 GPtrArray          *arb_gauge_array_new    (void);
+
+/* Simulated fights: see choose and fight_over in the class. */
+gboolean            arb_game_can_simulate  (ArbGame            *self);
+gboolean            arb_game_choose        (ArbGame            *self,
+                                            ArbEncounter       *encounter,
+                                            ArbRulesetLibrary  *rules,
+                                            const char         *id,
+                                            ArbPolicy           policy,
+                                            char              **procedure,
+                                            GHashTable         *params);
+/* TRUE when the fight is over, *@winner (may be NULL) the side that won
+ * or NULL for none: the game's own rule, else one side left in it. */
+gboolean            arb_game_fight_over    (ArbGame            *self,
+                                            ArbEncounter       *encounter,
+                                            char              **winner);
+/* The policy's name as the CLI and settings spell it ("cautious"), and
+ * back; FALSE for an unknown word. */
+const char         *arb_policy_to_string   (ArbPolicy           policy);
+gboolean            arb_policy_from_string (const char         *text,
+                                            ArbPolicy          *policy);
 
 /* Strikes and what a figure carries. */
 GStrv               arb_game_list_ready        (ArbGame            *self,

@@ -472,6 +472,17 @@ arb_procedure_run (const char         *name,
   return arb_procedure_run_marked (name, encounter, rules, params, given, NULL, source, error);
 }
 
+static ArbOutcome *
+run (const char         *name,
+     ArbEncounter       *encounter,
+     ArbRulesetLibrary  *rules,
+     GHashTable         *params,
+     GArray             *given,
+     GArray             *typed,
+     ArbRollSource      *source,
+     gboolean            quiet,
+     GError            **error);
+
 ArbOutcome *
 arb_procedure_run_marked (const char         *name,
                           ArbEncounter       *encounter,
@@ -481,6 +492,43 @@ arb_procedure_run_marked (const char         *name,
                           GArray             *typed,
                           ArbRollSource      *source,
                           GError            **error)
+{
+  return run (name, encounter, rules, params, given, typed, source, FALSE, error);
+}
+
+ArbStep *
+arb_procedure_play (const char         *name,
+                    ArbEncounter       *encounter,
+                    ArbRulesetLibrary  *rules,
+                    GHashTable         *params,
+                    ArbRollSource      *source,
+                    GError            **error)
+{
+  ArbOutcome *outcome;
+  ArbStep *step;
+
+  g_return_val_if_fail (ARB_IS_ROLL_SOURCE (source), NULL);
+
+  if (!(outcome = run (name, encounter, rules, params, NULL, NULL, source, TRUE, error)))
+    return NULL;
+  /* A roll source that rolls never leaves a die to ask for. */
+  g_assert (outcome->status == ARB_OUTCOME_DONE);
+  step = g_steal_pointer (&outcome->step);
+  arb_outcome_free (outcome);
+  arb_encounter_swap_effects (encounter, step, TRUE);
+  return step;
+}
+
+static ArbOutcome *
+run (const char         *name,
+     ArbEncounter       *encounter,
+     ArbRulesetLibrary  *rules,
+     GHashTable         *params,
+     GArray             *given,
+     GArray             *typed,
+     ArbRollSource      *source,
+     gboolean            quiet,
+     GError            **error)
 {
   const ArbProcedureSpec *procedure;
   ArbProc proc = { 0 };
@@ -519,7 +567,7 @@ arb_procedure_run_marked (const char         *name,
   proc.given = given;
   proc.typed = typed;
   proc.source = source;
-  proc.step = arb_step_new (name, NULL);
+  proc.step = quiet ? arb_step_new_quiet (name) : arb_step_new (name, NULL);
 
   ok = check_params (&proc, name, error) && procedure->func (&proc, error);
   g_clear_pointer (&proc.cursors, g_hash_table_unref);
@@ -558,9 +606,13 @@ arb_procedure_run_marked (const char         *name,
       return NULL;
     }
 
-  /* What the referee reads aloud first: the outcome and the new totals. */
-  add_condition_headline (encounter, proc.step);
-  add_totals (encounter, proc.step);
+  /* What the referee reads aloud first: the outcome and the new totals
+   * (nobody reads a simulated step). */
+  if (!quiet)
+    {
+      add_condition_headline (encounter, proc.step);
+      add_totals (encounter, proc.step);
+    }
 
   outcome = g_new0 (ArbOutcome, 1);
   outcome->status = ARB_OUTCOME_DONE;

@@ -116,6 +116,18 @@ ArbOutcome *arb_procedure_run_marked (const char         *name,
                                       GArray             *typed,
                                       ArbRollSource      *source,
                                       GError            **error);
+/* For simulated fights (arb-simulate.h): runs @name with every die from
+ * @source and applies its step to @encounter at once, outside the
+ * history (nothing to undo, nothing saved). The step makes no log lines,
+ * odds, headline or totals, only its effects and dice. Returns the step
+ * applied, for what it changed (to free), or NULL with @error for an
+ * action the rules refuse, @encounter unchanged. */
+ArbStep    *arb_procedure_play       (const char         *name,
+                                      ArbEncounter       *encounter,
+                                      ArbRulesetLibrary  *rules,
+                                      GHashTable         *params,
+                                      ArbRollSource      *source,
+                                      GError            **error);
 gboolean    arb_procedure_exists     (const char         *name);
 /* The procedures of @system, or of every system when NULL. */
 GStrv       arb_procedure_list       (const char         *system);

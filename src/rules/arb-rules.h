@@ -14,6 +14,7 @@
 #include "arb-game.h"
 #include "arb-procedure.h"
 #include "arb-procedure-spec.h"
+#include "arb-simulate.h"
 #include "arb-adjust.h"
 #include "arb-conditions.h"
 #include "arb-drafts.h"
