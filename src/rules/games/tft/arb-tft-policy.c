@@ -280,6 +280,47 @@ face (GHashTable *params,
     put (params, "facing", g_strdup_printf ("%d", dir));
 }
 
+/* The hexes from @me's to @end (its cost in @reach), as tft.option's
+ * path "Q,R;Q,R": walked back through @reach, each hex one cheaper and
+ * one a move may go on from (not engaged). A path spares the option the
+ * search a "to" needs. */
+static char *
+path_to (Me     *me,
+         GArray *reach,
+         ArbHex  end,
+         int     cost)
+{
+  g_autoptr(GArray) back = g_array_new (FALSE, FALSE, sizeof (ArbHex));
+  GString *text = g_string_new (NULL);
+  ArbHex here = end;
+
+  g_array_append_val (back, here);
+  for (int c = cost - 1; c > 0; c--)
+    {
+      guint i;
+
+      for (i = 0; i < reach->len; i++)
+        {
+          const ArbTftReach *r = &g_array_index (reach, ArbTftReach, i);
+
+          if (r->cost == c && arb_hex_distance (r->hex, here) == 1 &&
+              !arb_tft_hex_engaged (me->enc, NULL, me->id, r->hex))
+            break;
+        }
+      if (i == reach->len)
+        {
+          g_string_free (text, TRUE);
+          return NULL;
+        }
+      here = g_array_index (reach, ArbTftReach, i).hex;
+      g_array_append_val (back, here);
+    }
+  for (guint i = back->len; i > 0; i--)
+    g_string_append_printf (text, "%s%d,%d", i < back->len ? ";" : "",
+                            g_array_index (back, ArbHex, i - 1).q, g_array_index (back, ArbHex, i - 1).r);
+  return g_string_free (text, FALSE);
+}
+
 /* A disengaged figure closes on the nearest foe: to a hex next to it,
  * the nearest such, with a charge attack (b) when half its MA gets it
  * there, else a move (a) there or as near as it gets. */
@@ -294,30 +335,49 @@ close_in (Me          *me,
   int full = arb_tft_option_limit (me->enc, NULL, me->id, 'a') - moved;
   int half = arb_tft_option_limit (me->enc, NULL, me->id, 'b') - moved;
   g_autoptr(GArray) reach = NULL;
-  int best_cost = G_MAXINT, best_dist = G_MAXINT;
+  int best_cost = G_MAXINT, best_dist = G_MAXINT, limit;
   gboolean next_to = FALSE;
 
   if (foe == NULL)
     return FALSE;
-  reach = arb_tft_reach (me->enc, NULL, me->id, MAX (full, 0), FALSE);
-  best = me->at;
-  for (guint i = 0; i < reach->len; i++)
+  /* The hexes within a straight walk to the foe first (the search is
+   * the costly part of a turn); the whole move when the way there is
+   * longer. */
+  limit = MIN (MAX (full, 0), arb_hex_distance (me->at, foe_at) - 1);
+  for (;;)
     {
-      const ArbTftReach *r = &g_array_index (reach, ArbTftReach, i);
-      int dist = arb_hex_distance (r->hex, foe_at);
-
-      /* Next to it by the fewest hexes, else as near as it gets. */
-      if (dist < best_dist || (dist == best_dist && r->cost < best_cost))
+      reach = arb_tft_reach (me->enc, NULL, me->id, limit, FALSE);
+      best = me->at;
+      for (guint i = 0; i < reach->len; i++)
         {
-          best = r->hex;
-          best_dist = dist;
-          best_cost = r->cost;
+          const ArbTftReach *r = &g_array_index (reach, ArbTftReach, i);
+          int dist = arb_hex_distance (r->hex, foe_at);
+
+          /* Next to it by the fewest hexes, else as near as it gets. */
+          if (dist < best_dist || (dist == best_dist && r->cost < best_cost))
+            {
+              best = r->hex;
+              best_dist = dist;
+              best_cost = r->cost;
+            }
         }
+      if (best_dist == 1 || limit >= full)
+        break;
+      limit = full;
+      best_dist = best_cost = G_MAXINT;
+      g_clear_pointer (&reach, g_array_unref);
     }
   next_to = best_dist == 1;
   option (procedure, params, me->id, next_to && best_cost <= half ? 'b' : 'a');
   if (best.q != me->at.q || best.r != me->at.r)
-    put (params, "to", arb_hex_to_string (best));
+    {
+      char *path = path_to (me, reach, best, best_cost);
+
+      if (path)
+        put (params, "path", path);
+      else
+        put (params, "to", arb_hex_to_string (best));
+    }
   if (next_to)
     face (params, best, foe_at);
   return TRUE;
