@@ -389,6 +389,50 @@ test_pick_up (void)
   (void)hask;
 }
 
+/* An archer shoots from where she stands (f), turned to the foe; once
+ * engaged she drops the bow for her dagger (m). */
+static void
+test_archer (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  g_autofree char *brenna = add_combatant (enc, "tft-brenna-holt.xml", "Hall", "q", "0", "r", "0", "facing", "0", NULL);
+  g_autofree char *wren = add_combatant (enc, "tft-wren-fletcher.xml", "River", "q", "12", "r", "0", "facing", "0", NULL);
+  g_autoptr(GHashTable) params = params_new ();
+  g_autofree char *procedure = NULL;
+
+  start (enc);
+  until (enc, "movement", wren);
+  procedure = choice (enc, ARB_POLICY_DEFAULT, params);
+  g_assert_cmpstr (procedure, ==, "tft.option");
+  g_assert_cmpstr (g_hash_table_lookup (params, "option"), ==, "f");
+  g_assert_cmpstr (g_hash_table_lookup (params, "facing"), ==, "3");
+  play (enc, procedure, params);
+  until (enc, "actions", wren);
+  g_clear_pointer (&procedure, g_free);
+  procedure = choice (enc, ARB_POLICY_DEFAULT, params);
+  g_assert_cmpstr (procedure, ==, "tft.attack");
+  g_assert_cmpstr (g_hash_table_lookup (params, "target"), ==, brenna);
+  g_assert_cmpstr (g_hash_table_lookup (params, "weapon"), ==, "Longbow");
+  play (enc, procedure, params);
+
+  /* Brenna next to her, facing her. */
+  set_live (enc, brenna, ARB_KEY_Q, "11");
+  set_live (enc, brenna, ARB_KEY_FACING, "0");
+  until (enc, "movement", wren);
+  g_clear_pointer (&procedure, g_free);
+  procedure = choice (enc, ARB_POLICY_DEFAULT, params);
+  g_assert_cmpstr (g_hash_table_lookup (params, "option"), ==, "m");
+  play (enc, procedure, params);
+  until (enc, "actions", wren);
+  g_clear_pointer (&procedure, g_free);
+  procedure = choice (enc, ARB_POLICY_DEFAULT, params);
+  g_assert_cmpstr (procedure, ==, "tft.ready");
+  g_assert_cmpstr (g_hash_table_lookup (params, "weapon"), ==, "Dagger");
+  play (enc, procedure, params);
+  g_assert_cmpstr (arb_encounter_get (enc, wren, "ready"), ==, "Dagger");
+  g_assert_nonnull (arb_encounter_get (enc, wren, "dropped.Longbow"));
+}
+
 /* Simulated fights */
 
 static ArbSimTally *
@@ -446,7 +490,9 @@ report (ArbSimTally *tally,
  * (3d6 on 10) for 2d6 less his 1 (6 a blow: ST 11 lasts about 4 of her
  * turns); he hits three times in four (12) for 1d6+1 less her 3 (1.7 a
  * blow: ST 12 lasts some 9 turns). She wins most fights, not all (his
- * 8-hit knock-downs are rare, her 8+ blows frequent): 75% to 99%. */
+ * 8-hit knock-downs are rare, her 8+ blows frequent): by a sum of
+ * these alone, 87%; the rules' reactions to injury move it a little,
+ * so 75% to 95%. */
 static void
 test_duel (void)
 {
@@ -464,7 +510,7 @@ test_duel (void)
   g_assert_cmpuint (tally->draws, <=, 10);
   p = arb_sim_tally_chance (tally, wins_of (tally, "Hall"), &low, &high);
   g_assert_cmpfloat (p, >=, 0.75);
-  g_assert_cmpfloat (p, <=, 0.99);
+  g_assert_cmpfloat (p, <=, 0.95);
   /* A fight of a few turns: more than 2, fewer than 20. */
   g_assert_cmpfloat (arb_sim_tally_mean_length (tally), >, 2);
   g_assert_cmpfloat (arb_sim_tally_mean_length (tally), <, 20);
@@ -498,6 +544,24 @@ test_two_against_one (void)
   g_assert_cmpuint (wins_of (reckless, "Hall"), >=, 400);
   (void)brenna;
   (void)orvin;
+}
+
+/* Wren's bow against Brenna closing in: the fight ends. */
+static void
+test_archer_fight (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  g_autofree char *brenna = add_combatant (enc, "tft-brenna-holt.xml", "Hall", "q", "0", "r", "0", "facing", "0", NULL);
+  g_autofree char *wren = add_combatant (enc, "tft-wren-fletcher.xml", "River", "q", "12", "r", "0", "facing", "3", NULL);
+  g_autoptr(ArbSimTally) tally = NULL;
+  double per_second;
+
+  tally = simulate (enc, 500, NULL, ARB_POLICY_DEFAULT, &per_second);
+  report (tally, "Brenna against Wren", per_second);
+  g_assert_cmpuint (tally->stuck, ==, 0);
+  g_assert_cmpuint (tally->unfinished, ==, 0);
+  (void)brenna;
+  (void)wren;
 }
 
 /* Cautious Brenna against Hask: the fight still ends. */
@@ -536,8 +600,10 @@ main (int   argc,
   g_test_add_func ("/tft/policy/cautious-walled", test_cautious_walled);
   g_test_add_func ("/tft/policy/stand", test_stand);
   g_test_add_func ("/tft/policy/pick-up", test_pick_up);
+  g_test_add_func ("/tft/policy/archer", test_archer);
   g_test_add_func ("/tft/policy/duel", test_duel);
   g_test_add_func ("/tft/policy/two-against-one", test_two_against_one);
+  g_test_add_func ("/tft/policy/archer-fight", test_archer_fight);
   g_test_add_func ("/tft/policy/cautious-fight", test_cautious_fight);
 
   ret = g_test_run ();

@@ -217,6 +217,7 @@ is_set (Me         *me,
 static const char *
 better_weapon (Me          *me,
                const char  *ready,
+               gboolean     missile,
                gboolean     engaged,
                gboolean    *pick_up)
 {
@@ -225,7 +226,7 @@ better_weapon (Me          *me,
   const char *carried = NULL;
 
   *pick_up = FALSE;
-  if (!g_str_equal (ready, "none") && !(engaged && weapon_is (me, ready, ARB_TFT_WEAPON_MISSILE)))
+  if (!g_str_equal (ready, "none") && !(engaged && missile))
     return NULL;
   sheet = arb_encounter_get_sheet (me->enc, me->id);
   items = sheet ? arb_sheet_get_items (sheet, "weapon") : NULL;
@@ -269,15 +270,26 @@ option (char        **procedure,
   return TRUE;
 }
 
+/* Turned to @foe: the hexside whose neighbour is nearest it (the foe's
+ * own hex when next to it). */
 static void
 face (GHashTable *params,
       ArbHex      from,
       ArbHex      foe)
 {
-  int dir = arb_hex_direction_to (from, foe);
+  int best = 0, best_dist = G_MAXINT;
 
-  if (dir >= 0)
-    put (params, "facing", g_strdup_printf ("%d", dir));
+  for (int dir = 0; dir < 6; dir++)
+    {
+      int dist = arb_hex_distance (arb_hex_neighbour (from, dir), foe);
+
+      if (dist < best_dist)
+        {
+          best = dir;
+          best_dist = dist;
+        }
+    }
+  put (params, "facing", g_strdup_printf ("%d", best));
 }
 
 /* The hexes from @me's to @end (its cost in @reach), as tft.option's
@@ -392,7 +404,7 @@ choose_option (Me          *me,
   ArbTftState state = arb_tft_state_of (me->enc, NULL, me->id);
   const char *ready = arb_tft_ready_name (me->enc, NULL, me->id);
   const char *weapon;
-  gboolean pick_up;
+  gboolean pick_up, missile;
   ArbHex foe_at, to;
   const char *foe;
 
@@ -405,22 +417,17 @@ choose_option (Me          *me,
   if (state == ARB_TFT_IN_HTH)
     return option (procedure, params, me->id, 't');
 
-  weapon = better_weapon (me, ready, state == ARB_TFT_ENGAGED, &pick_up);
+  missile = weapon_is (me, ready, ARB_TFT_WEAPON_MISSILE);
+  weapon = better_weapon (me, ready, missile, state == ARB_TFT_ENGAGED, &pick_up);
   if (state == ARB_TFT_DISENGAGED)
     {
       if (weapon)
         return option (procedure, params, me->id, 'e');
-      if (weapon_is (me, ready, ARB_TFT_WEAPON_MISSILE) && (foe = nearest_foe (me, &foe_at)))
+      if (missile && (foe = nearest_foe (me, &foe_at)))
         {
-          /* (f) Shoot from where it stands, facing the foe as near as a
-           * hexside lets it. */
+          /* (f) Shoot from where it stands, turned to the foe. */
           option (procedure, params, me->id, 'f');
-          for (int dir = 0; dir < 6; dir++)
-            if (arb_hex_in_cone (me->at, dir, foe_at))
-              {
-                put (params, "facing", g_strdup_printf ("%d", dir));
-                break;
-              }
+          face (params, me->at, foe_at);
           return TRUE;
         }
       return close_in (me, procedure, params);
@@ -437,7 +444,7 @@ choose_option (Me          *me,
     return option (procedure, params, me->id, 'q');
   else if (weapon)
     return option (procedure, params, me->id, 'm');
-  else if (weapon_is (me, ready, ARB_TFT_WEAPON_MISSILE))
+  else if (missile)
     return option (procedure, params, me->id, 'l');
   else if (me->policy == ARB_POLICY_DEFAULT && outnumbered (me))
     option (procedure, params, me->id, 'k');
@@ -474,7 +481,8 @@ choose_action (Me          *me,
     case 'e': case 'm': case 'q':
       {
         gboolean pick_up;
-        const char *weapon = better_weapon (me, ready, letter != 'e', &pick_up);
+        const char *weapon = better_weapon (me, ready, weapon_is (me, ready, ARB_TFT_WEAPON_MISSILE),
+                                            letter != 'e', &pick_up);
 
         if (weapon == NULL)
           return FALSE;
