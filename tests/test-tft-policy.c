@@ -433,6 +433,44 @@ test_archer (void)
   g_assert_nonnull (arb_encounter_get (enc, wren, "dropped.Longbow"));
 }
 
+/* In hand-to-hand: an HTH attack (t), bare-handed unless a dagger is
+ * in hand; the fight played from there ends too. */
+static void
+test_hth (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  g_autofree char *brenna = add_combatant (enc, "tft-brenna-holt.xml", "Hall", "q", "0", "r", "0", "facing", "0", NULL);
+  g_autofree char *hask = add_combatant (enc, "tft-hask-the-ferryman.xml", "River", "q", "0", "r", "0", "facing", "3", NULL);
+  g_autoptr(GHashTable) params = params_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbSimulation) sim = NULL;
+  g_autoptr(ArbSimTally) tally = NULL;
+  g_autofree char *procedure = NULL;
+
+  set_live (enc, brenna, "hth-with", hask);
+  set_live (enc, hask, "hth-with", brenna);
+  set_live (enc, hask, "ready", "Dagger");
+  sim = arb_simulation_new (enc, rules, FALSE, &error);
+  g_assert_no_error (error);
+  arb_simulation_set_seed (sim, 22);
+  tally = arb_simulation_run (sim, 200, FALSE, 1, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tally->stuck, ==, 0);
+  g_assert_cmpuint (tally->unfinished, ==, 0);
+
+  start (enc);
+  procedure = choice (enc, ARB_POLICY_DEFAULT, params);
+  g_assert_cmpstr (g_hash_table_lookup (params, "option"), ==, "t");
+  play (enc, procedure, params);
+  until (enc, "actions", brenna);
+  g_clear_pointer (&procedure, g_free);
+  procedure = choice (enc, ARB_POLICY_DEFAULT, params);
+  g_assert_cmpstr (procedure, ==, "tft.attack");
+  g_assert_cmpstr (g_hash_table_lookup (params, "target"), ==, hask);
+  g_assert_cmpstr (g_hash_table_lookup (params, "weapon"), ==, "none");
+  play (enc, procedure, params);
+}
+
 /* Simulated fights */
 
 static ArbSimTally *
@@ -601,6 +639,7 @@ main (int   argc,
   g_test_add_func ("/tft/policy/stand", test_stand);
   g_test_add_func ("/tft/policy/pick-up", test_pick_up);
   g_test_add_func ("/tft/policy/archer", test_archer);
+  g_test_add_func ("/tft/policy/hth", test_hth);
   g_test_add_func ("/tft/policy/duel", test_duel);
   g_test_add_func ("/tft/policy/two-against-one", test_two_against_one);
   g_test_add_func ("/tft/policy/archer-fight", test_archer_fight);
