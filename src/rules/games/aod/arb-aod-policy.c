@@ -86,7 +86,8 @@ list_means (ArbEncounter      *enc,
       g_ptr_array_add (means, g_strconcat ("weapon=", held[i], NULL));
   for (guint i = 0; attacks && i < attacks->len; i++)
     g_ptr_array_add (means, g_strconcat ("attack=", arb_sheet_item_get (g_ptr_array_index (attacks, i), "name"), NULL));
-  if (means->len == 0 && arb_aod_is_weapon_user (enc, id))
+  /* Bare hands last: the best chance decides (14.0). */
+  if (arb_aod_is_weapon_user (enc, id))
     g_ptr_array_add (means, g_strdup ("weapon=hands"));
   return means;
 }
@@ -359,6 +360,58 @@ badly_hurt (ArbGame      *game,
   return arb_game_get_main_gauge (game, enc, id, &gauge) && gauge.max > 0 && 3 * gauge.current < gauge.max;
 }
 
+static gboolean legal (const char *procedure, ArbEncounter *enc, ArbRulesetLibrary *rules, GHashTable *params);
+
+/* With no strike left to it (its weapon broken or dropped), a weapons
+ * user readies another of its sheet's, the best Base Chance first,
+ * letting go of the useless ones if its hands are full (8.1, 9.8 P). */
+static gboolean
+rearm (ArbEncounter      *enc,
+       ArbRulesetLibrary *rules,
+       const char        *id,
+       GHashTable        *params)
+{
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
+  g_autoptr(GPtrArray) weapons = sheet ? arb_sheet_get_items (sheet, "weapon") : NULL;
+  g_auto(GStrv) held = arb_aod_prepared (enc, NULL, rules, id);
+  g_autoptr(GString) drop = g_string_new (NULL);
+  const char *shield = arb_aod_shield_name (enc, NULL, id);
+  gboolean tried[64] = { FALSE };
+
+  if (weapons == NULL || !arb_aod_is_weapon_user (enc, id))
+    return FALSE;
+  for (guint i = 0; held[i]; i++)
+    if (shield == NULL || g_ascii_strcasecmp (held[i], shield) != 0)
+      g_string_append_printf (drop, "%s%s", drop->len ? "," : "", held[i]);
+  for (guint n = 0; n < MIN (weapons->len, G_N_ELEMENTS (tried)); n++)
+    {
+      int best = -1, best_bc = G_MININT;
+
+      for (guint i = 0; i < MIN (weapons->len, G_N_ELEMENTS (tried)); i++)
+        {
+          int bc = arb_sheet_item_get_int (g_ptr_array_index (weapons, i), "bc", 0);
+
+          if (!tried[i] && bc > best_bc)
+            best = i, best_bc = bc;
+        }
+      tried[best] = TRUE;
+      g_hash_table_remove_all (params);
+      put (params, "id", g_strdup (id));
+      put (params, "action", g_strdup ("P"));
+      put (params, "weapon", g_strdup (arb_sheet_item_get (g_ptr_array_index (weapons, best), "name")));
+      if (legal ("aod.action", enc, rules, params))
+        return TRUE;
+      if (drop->len)
+        {
+          put (params, "drop", g_strdup (drop->str));
+          if (legal ("aod.action", enc, rules, params))
+            return TRUE;
+        }
+    }
+  g_hash_table_remove_all (params);
+  return FALSE;
+}
+
 static gboolean
 legal (const char        *procedure,
        ArbEncounter      *enc,
@@ -428,10 +481,31 @@ arb_aod_choose (ArbGame           *game,
       put (params, "target", g_strdup (foe));
       if (distance == 0)
         put (params, "combat", g_strdup ("close"));
-      if (!best_strike ("aod.strike", enc, rules, id, means, params))
-        return FALSE;
-      *procedure = g_strdup ("aod.strike");
-      return TRUE;
+      if (best_strike ("aod.strike", enc, rules, id, means, params))
+        {
+          *procedure = g_strdup ("aod.strike");
+          return TRUE;
+        }
+      /* Means only for close combat (the Boar's tusks): charge into its
+       * hex and grapple (8.6). */
+      g_hash_table_remove_all (params);
+      if (distance == 1)
+        {
+          put (params, "id", g_strdup (id));
+          put (params, "target", g_strdup (foe));
+          put (params, "mode", g_strdup ("close"));
+          if (best_strike ("aod.charge", enc, rules, id, means, params))
+            {
+              *procedure = g_strdup ("aod.charge");
+              return TRUE;
+            }
+        }
+      if (ap >= 4 && rearm (enc, rules, id, params))
+        {
+          *procedure = g_strdup ("aod.action");
+          return TRUE;
+        }
+      return FALSE;
     }
 
   if (distance == 1)
