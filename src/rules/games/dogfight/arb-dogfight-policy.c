@@ -32,6 +32,9 @@
 #define SHORT_RANGE 1
 /* Where a maneuver in place earns CV: the target less than 2 hexes off. */
 #define CLOSE_RANGE 1
+/* Beyond this many hexes from every foe, a badly hit aircraft has gone
+ * home: five times the firing range, well beyond a turn's flying. */
+#define HOME_RANGE 10
 /* Pilot points a pilot spends clearing a jam, of those he has. */
 #define UNJAM_PP 2
 
@@ -62,20 +65,25 @@ choose_procedure (const char  *name,
   return TRUE;
 }
 
-/* Most of its damage rows filled: a cautious pilot heads home. */
+/* Most of its damage rows filled. */
+static gboolean
+badly_hit (ArbEncounter *enc,
+           const char   *id)
+{
+  g_autoptr(GArray) rows = arb_dogfight_damage_rows (enc, NULL, id);
+  int full = 0;
+
+  arb_dogfight_rows_count (rows, NULL, NULL, &full);
+  return rows->len > 0 && 2 * full > (int) rows->len;
+}
+
+/* Badly hit, a cautious pilot heads home. */
 static gboolean
 breaks_off (ArbEncounter *enc,
             const char   *id,
             ArbPolicy     policy)
 {
-  g_autoptr(GArray) rows = NULL;
-  int full = 0;
-
-  if (policy != ARB_POLICY_CAUTIOUS)
-    return FALSE;
-  rows = arb_dogfight_damage_rows (enc, NULL, id);
-  arb_dogfight_rows_count (rows, NULL, NULL, &full);
-  return rows->len > 0 && 2 * full > (int) rows->len;
+  return policy == ARB_POLICY_CAUTIOUS && badly_hit (enc, id);
 }
 
 /* The foe it flies at: its target while it has one in the fight, else
@@ -149,7 +157,7 @@ choose_move (ArbGame       *game,
 {
   gboolean away = breaks_off (enc, id, policy);
   g_autofree char *foe = foe_of (enc, id, away);
-  int most = policy == ARB_POLICY_RECKLESS ? 2 : 1;
+  int most = policy == ARB_POLICY_RECKLESS ? 3 : 2;
   ArbHex at, ahead, there;
   int facing, best_turn = 0, best_area = -1;
 
@@ -246,8 +254,10 @@ choose_fire (ArbEncounter  *enc,
     return FALSE;
   choose_procedure ("dogfight.fire", id, procedure, params);
   set_param (params, "target", g_steal_pointer (&target));
+  /* Pilot points left now are lost at the next housekeeping: all go on
+   * the burst as dice. */
   pp = arb_dogfight_pp (enc, NULL, id);
-  if (policy == ARB_POLICY_RECKLESS && pp > 0)
+  if (pp > 0)
     set_int (params, "pp", pp);
   return TRUE;
 }
@@ -285,4 +295,63 @@ arb_dogfight_choose (ArbGame            *game,
     default:
       return FALSE;
     }
+}
+
+/* Badly hit and more than HOME_RANGE hexes from every foe in the fight:
+ * it has broken off for good. */
+static gboolean
+gone_home (ArbEncounter *enc,
+           GStrv         ids,
+           const char   *id)
+{
+  const char *side = arb_encounter_get (enc, id, ARB_KEY_SIDE);
+  gboolean foes = FALSE;
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      int range;
+
+      if (g_strcmp0 (arb_encounter_get (enc, ids[i], ARB_KEY_SIDE), side) == 0 ||
+          arb_dogfight_is_out (enc, NULL, ids[i]))
+        continue;
+      foes = TRUE;
+      range = arb_dogfight_range (enc, NULL, id, ids[i]);
+      if (range >= 0 && range <= HOME_RANGE)
+        return FALSE;
+    }
+  /* With no foe left it won: the last side standing. */
+  return foes && badly_hit (enc, id);
+}
+
+gboolean
+arb_dogfight_fight_over (ArbGame       *game,
+                         ArbEncounter  *enc,
+                         char         **winner)
+{
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  const char *holding = NULL;
+  gboolean home = FALSE;
+
+  /* The sky's last side: those in the fight and not gone home. No one
+   * gone home: the generic end (one side left) says. */
+  for (guint i = 0; ids[i]; i++)
+    {
+      const char *side;
+
+      if (arb_dogfight_is_out (enc, NULL, ids[i]))
+        continue;
+      if (gone_home (enc, ids, ids[i]))
+        {
+          home = TRUE;
+          continue;
+        }
+      side = arb_encounter_get (enc, ids[i], ARB_KEY_SIDE);
+      if (holding && g_strcmp0 (holding, side) != 0)
+        return FALSE;
+      holding = side ? side : "";
+    }
+  if (!home)
+    return FALSE;
+  *winner = holding ? g_strdup (holding) : NULL;
+  return TRUE;
 }
