@@ -374,9 +374,6 @@ run_fights (ArbPolicy   allies,
       g_assert_cmpuint (won[0], >=, 20);
       g_assert_cmpuint (won[1], >=, 20);
     }
-  g_test_message ("%s: draws %u, unfinished %u, mean length %.2f %ss, %.0f runs/s",
-                  label, tally->draws, tally->unfinished, arb_sim_tally_mean_length (tally), tally->unit,
-                  tally->runs * 1e6 / MAX (t1 - t0, 1));
   /* The fights last a few turns, not one and not the step limit's. */
   g_assert_cmpfloat (arb_sim_tally_mean_length (tally), >, 1.5);
 }
