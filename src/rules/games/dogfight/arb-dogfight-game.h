@@ -43,9 +43,9 @@ gboolean   arb_dogfight_choose     (ArbGame            *game,
                                     char              **procedure,
                                     GHashTable         *params);
 /* Its fight_over: besides the last side standing, the fight is over
- * when the aircraft left of every side but one have gone home (most of
- * their damage rows filled, more than 10 hexes from every foe); that
- * side wins. */
+ * when, in a turn's housekeeping, the aircraft left of every side but
+ * one have gone home (most of their damage rows filled, more than 10
+ * hexes from every foe); that side wins. */
 gboolean   arb_dogfight_fight_over (ArbGame            *game,
                                     ArbEncounter       *encounter,
                                     char              **winner);

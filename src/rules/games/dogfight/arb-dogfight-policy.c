@@ -328,9 +328,15 @@ arb_dogfight_fight_over (ArbGame       *game,
                          ArbEncounter  *enc,
                          char         **winner)
 {
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  g_auto(GStrv) ids = NULL;
   const char *holding = NULL;
   gboolean home = FALSE;
+
+  /* Decided as a turn begins (its housekeeping), not at every step:
+   * where they are changes only as they move. */
+  if (arb_dogfight_phase (enc, NULL) != ARB_DOGFIGHT_HOUSEKEEPING)
+    return FALSE;
+  ids = arb_encounter_list_combatants (enc);
 
   /* The sky's last side: those in the fight and not gone home. No one
    * gone home: the generic end (one side left) says. */
