@@ -208,6 +208,14 @@ test_turn_toward (void)
     g_assert_cmpstr (param (params, "turn"), ==, "3");
     assert_legal (&f, procedure, params);
   }
+  /* At speed 11 the MT table has an X for 180 degrees: 120. */
+  set_live (f.enc, f.harry, "speed", "11");
+  {
+    g_autofree char *procedure = choice (&f, ARB_POLICY_RECKLESS, params);
+
+    g_assert_cmpstr (param (params, "turn"), ==, "2");
+    assert_legal (&f, procedure, params);
+  }
 }
 
 /* The foe within a hex: a maneuver in place (guns all round). */

@@ -8,11 +8,21 @@
  * it) and the parameters of each step. Whatever is left over (a phase
  * to close, a refused step) is the game's next.
  *
- * DEFAULT: turns in by one hexside a move, fires its CV in the largest
- * burst allowed. RECKLESS: turns in by up to two hexsides a move and
- * adds its pilot points to the burst as dice. CAUTIOUS: breaks off with
- * most of its damage rows filled (turns away from the nearest foe, no
- * power or drag roll) and fires only at short range (1 hex or less).
+ * Every policy spends its pilot points cancelling the 1s of its movement
+ * tests (a clean test earns CV), maneuvers in place with its foe within
+ * a hex (CV there, and guns bearing all round), and puts the pilot
+ * points left in combat on the burst (the next housekeeping resets
+ * them). DEFAULT: turns in by up to two hexsides a move, fires all its
+ * CV in the largest burst allowed (the fire procedure's own defaults).
+ * RECKLESS: the same, turning up to three hexsides (180 degrees) where
+ * the MT table allows it. CAUTIOUS: with most of its damage rows filled
+ * it breaks off (turns away from the nearest foe, no power or drag
+ * roll); it fires only at short range (1 hex or less).
+ *
+ * The fight's own end (arb_dogfight_fight_over): a badly hit aircraft
+ * more than 10 hexes from every foe as a turn begins has gone home; the
+ * open sky has no edge to fly off, so without it a chase at equal speed
+ * would never end.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -25,6 +35,7 @@
 #include "arb-dogfight-game.h"
 #include "arb-dogfight-keys.h"
 #include "arb-dogfight-plan.h"
+#include "arb-dogfight-procs.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -148,25 +159,31 @@ cancel_failures (ArbEncounter *enc,
  * at most @most hexsides) that leaves the foe in the lowest area off the
  * nose, or with @away the highest; the least turn among equals. */
 static gboolean
-choose_move (ArbGame       *game,
-             ArbEncounter  *enc,
-             const char    *id,
-             ArbPolicy      policy,
-             char         **procedure,
-             GHashTable    *params)
+choose_move (ArbGame            *game,
+             ArbEncounter       *enc,
+             ArbRulesetLibrary  *rules,
+             const char         *id,
+             ArbPolicy           policy,
+             char              **procedure,
+             GHashTable         *params)
 {
+  static const ArbDogfightMt turns[] = {
+    ARB_DOGFIGHT_MT_TURN_60, ARB_DOGFIGHT_MT_TURN_120, ARB_DOGFIGHT_MT_TURN_180,
+  };
   gboolean away = breaks_off (enc, id, policy);
   g_autofree char *foe = foe_of (enc, id, away);
   int most = policy == ARB_POLICY_RECKLESS ? 3 : 2;
   ArbHex at, ahead, there;
-  int facing, best_turn = 0, best_area = -1;
+  int facing, speed, best_turn = 0, best_area = -1;
 
   if (foe == NULL || !arb_dogfight_where (enc, NULL, id, &at, &facing) ||
       !arb_dogfight_where (enc, NULL, foe, &there, NULL))
     return choose_procedure ("dogfight.fly", id, procedure, params);
   /* The foe within a hex: maneuvering in place earns CV against him
    * there, and leaves its guns bearing all round for the burst. */
-  if (!away && arb_dogfight_range (enc, NULL, id, foe) <= CLOSE_RANGE)
+  speed = arb_dogfight_speed (enc, NULL, id);
+  if (!away && arb_dogfight_range (enc, NULL, id, foe) <= CLOSE_RANGE &&
+      arb_dogfight_mt_possible (rules, speed, ARB_DOGFIGHT_MT_MANEUVER))
     {
       choose_procedure ("dogfight.move", id, procedure, params);
       set_param (params, "kind", g_strdup ("maneuver"));
@@ -174,21 +191,27 @@ choose_move (ArbGame       *game,
     }
   ahead = arb_hex_neighbour (at, facing);
   for (int turn = 0; turn <= most; turn++)
-    for (int sign = 1; sign >= -1; sign -= 2)
-      {
-        int area = arb_dogfight_area (enc, ahead, ((facing + sign * turn) % 6 + 6) % 6, there);
+    {
+      /* No turn the MT table forbids at its speed (an X). */
+      if (turn > 0 && !arb_dogfight_mt_possible (rules, speed, turns[turn - 1]))
+        continue;
+      for (int sign = 1; sign >= -1; sign -= 2)
+        {
+          int area = arb_dogfight_area (enc, ahead, ((facing + sign * turn) % 6 + 6) % 6, there);
 
-        /* In the foe's hex: any facing does; keep it. */
-        if (area == 0)
-          area = away ? 0 : 1;
-        if (best_area < 0 || (away ? area > best_area : area < best_area))
-          {
-            best_area = area;
-            best_turn = sign * turn;
-          }
-        if (turn == 0)
-          break;
-      }
+          /* In the foe's hex: any facing does; keep it. */
+          if (area == 0)
+            area = away ? 0 : 1;
+          if (best_area < 0 || (away ? area > best_area : area < best_area))
+            {
+              best_area = area;
+              best_turn = sign * turn;
+            }
+          /* Three hexsides either way are the same facing. */
+          if (turn == 0 || turn == 3)
+            break;
+        }
+    }
   if (best_turn == 0 ? !arb_dogfight_plan_move (game, enc, id, ahead, procedure, params)
                      : !arb_dogfight_plan_turn (game, enc, id, best_turn, procedure, params))
     return FALSE;
@@ -197,18 +220,19 @@ choose_move (ArbGame       *game,
 
 /* 2. Movement: its movement points, its moves, its speed change. */
 static gboolean
-choose_movement (ArbGame       *game,
-                 ArbEncounter  *enc,
-                 const char    *id,
-                 ArbPolicy      policy,
-                 const char    *due,
-                 char         **procedure,
-                 GHashTable    *params)
+choose_movement (ArbGame            *game,
+                 ArbEncounter       *enc,
+                 ArbRulesetLibrary  *rules,
+                 const char         *id,
+                 ArbPolicy           policy,
+                 const char         *due,
+                 char              **procedure,
+                 GHashTable         *params)
 {
   int speed, max;
 
   if (arb_dogfight_get_int (enc, NULL, id, ARB_DOGFIGHT_KEY_MP, 0) > 0)
-    return choose_move (game, enc, id, policy, procedure, params);
+    return choose_move (game, enc, rules, id, policy, procedure, params);
   if (due == NULL)
     return FALSE;
   choose_procedure (due, id, procedure, params);
@@ -229,8 +253,8 @@ choose_movement (ArbGame       *game,
 }
 
 /* 3. Combat: a burst at its target in the arc, with all its CV and the
- * largest burst the rules allow (the fire procedure's own defaults);
- * reckless, its pilot points as extra dice. */
+ * largest burst the rules allow (the fire procedure's own defaults),
+ * and its pilot points left as extra dice. */
 static gboolean
 choose_fire (ArbEncounter  *enc,
              const char    *id,
@@ -286,7 +310,7 @@ arb_dogfight_choose (ArbGame            *game,
       due = arb_dogfight_auto_action (game, enc, id);
       if (arb_dogfight_is_out (enc, NULL, id))
         return FALSE;
-      return choose_movement (game, enc, id, policy, due, procedure, params);
+      return choose_movement (game, enc, rules, id, policy, due, procedure, params);
 
     case ARB_DOGFIGHT_COMBAT:
       return choose_fire (enc, id, policy, procedure, params);
