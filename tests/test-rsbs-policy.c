@@ -13,6 +13,7 @@
  */
 
 #include <string.h>
+#include <time.h>
 
 #include "arb-rules.h"
 #include "arb-encounter-test.h"
@@ -417,6 +418,15 @@ test_fight_over (void)
   g_assert_cmpstr (winner, ==, "Red");
 }
 
+static gint64
+cpu_time (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (gint64)ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
 static ArbSimTally *
 simulate (ArbPolicy  aulus_policy,
           double    *per_second)
@@ -433,9 +443,10 @@ simulate (ArbPolicy  aulus_policy,
   g_assert_no_error (error);
   arb_simulation_set_seed (sim, 22);
   g_assert_true (arb_simulation_set_policy (sim, m.aulus, aulus_policy));
-  t0 = g_get_monotonic_time ();
+  /* Per second of the processor's time: the machines are shared. */
+  t0 = cpu_time ();
   tally = arb_simulation_run (sim, 500, FALSE, 1, NULL, NULL, NULL, &error);
-  *per_second = 500 / ((g_get_monotonic_time () - t0) / (double)G_USEC_PER_SEC);
+  *per_second = 500 / ((cpu_time () - t0) / (double)G_USEC_PER_SEC);
   g_assert_no_error (error);
   g_assert_cmpuint (tally->runs, ==, 500);
   return tally;
@@ -465,7 +476,7 @@ report (const char        *what,
   double black = arb_sim_tally_chance (tally, wins_of (tally, "Black"), &lo_b, &hi_b);
 
   g_test_message ("%s: Aulus (Red) %.3f [%.3f, %.3f], Brutus (Black) %.3f [%.3f, %.3f], draws %u "
-                  "(unfinished %u, stuck %u%s%s), mean %.2f %ss, %.0f runs/s",
+                  "(unfinished %u, stuck %u%s%s), mean %.2f %ss, %.0f runs per CPU second",
                   what, red, lo_r, hi_r, black, lo_b, hi_b, tally->draws, tally->unfinished, tally->stuck,
                   tally->first_stuck ? ": " : "", tally->first_stuck ? tally->first_stuck : "",
                   arb_sim_tally_mean_length (tally), tally->unit, per_second);

@@ -820,7 +820,12 @@ npc_move (ArbProc     *proc,
   else if (path->len > 0)
     {
       guint n = path->len;
+      int rate = arb_rsbs_move_rate (enc, step, id, NULL);
 
+      /* A hex costs an inch at least: no start longer than his rate is
+       * paid for, and none need be tried. */
+      if (rate >= 0 && (guint)rate < n)
+        n = rate;
       while (n > 0 && !affordable (proc, id, n))
         n--;
       if (n < path->len)
