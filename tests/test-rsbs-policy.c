@@ -385,7 +385,8 @@ test_bents (void)
 }
 
 /* The match is over when one side alone has a gladiator in it with dice
- * left: a spent one is at the crowd's mercy; two spent, a draw. */
+ * left: a spent one is at the crowd's mercy; two spent, a draw; and
+ * after 30 turns both are dismissed standing. */
 static void
 test_fight_over (void)
 {
@@ -411,8 +412,16 @@ test_fight_over (void)
   g_assert_cmpstr (winner, ==, "Red");
   g_clear_pointer (&winner, g_free);
 
-  /* Spared by the crowd: out of the match. */
   set_live (m.enc, m.brutus, "dice-burned", "0");
+  /* Undecided after 30 turns: dismissed standing, a draw. */
+  set_live (m.enc, ARB_ENCOUNTER_ENTITY, "turn", "30");
+  g_assert_false (arb_game_fight_over (game, m.enc, &winner));
+  set_live (m.enc, ARB_ENCOUNTER_ENTITY, "turn", "31");
+  g_assert_true (arb_game_fight_over (game, m.enc, &winner));
+  g_assert_null (winner);
+  set_live (m.enc, ARB_ENCOUNTER_ENTITY, "turn", "1");
+
+  /* Spared by the crowd: out of the match. */
   set_live (m.enc, m.brutus, "cond.surrendered", "on");
   g_assert_true (arb_game_fight_over (game, m.enc, &winner));
   g_assert_cmpstr (winner, ==, "Red");
@@ -545,6 +554,31 @@ test_bents_match (void)
   g_assert_cmpuint (brutus_killed (reckless), >, brutus_killed (cautious) + 10);
 }
 
+/* With the shipped rules, whose result tables are still empty, no
+ * attack can be resolved: each match goes on, turn after turn, to its
+ * 30th and is dismissed standing. A draw each, none stuck, none left
+ * unfinished. */
+static void
+test_empty_tables (void)
+{
+  g_auto(Match) m = { 0 };
+  g_autoptr(ArbRulesetLibrary) shipped = arb_test_load_rules ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbSimulation) sim = NULL;
+  g_autoptr(ArbSimTally) tally = NULL;
+
+  match_init (&m, 6);
+  sim = arb_simulation_new (m.enc, shipped, FALSE, &error);
+  g_assert_no_error (error);
+  arb_simulation_set_seed (sim, 22);
+  tally = arb_simulation_run (sim, 10, FALSE, 1, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (tally->draws, ==, 10);
+  g_assert_cmpuint (tally->stuck, ==, 0);
+  g_assert_cmpuint (tally->unfinished, ==, 0);
+  g_assert_cmpfloat (arb_sim_tally_mean_length (tally), ==, 31);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -558,6 +592,7 @@ main (int   argc,
   g_test_add_func ("/rsbs/policy/fight-over", test_fight_over);
   g_test_add_func ("/rsbs/policy/match", test_match);
   g_test_add_func ("/rsbs/policy/bents-match", test_bents_match);
+  g_test_add_func ("/rsbs/policy/empty-tables", test_empty_tables);
 
   return g_test_run ();
 }

@@ -168,6 +168,13 @@ arb_rsbs_choose (ArbGame            *game,
   return TRUE;
 }
 
+/* A match still undecided after this many turns is dismissed standing,
+ * a draw (Arbiter's reading: the book has a Dismissed Standing rule, its
+ * page is missing from the seed; matches with the result tables filled
+ * in last a handful of turns, and with them empty nothing is ever
+ * decided). */
+#define DISMISSED_AFTER 30
+
 /* The match is decided when one side alone has a gladiator still in it
  * with dice left: the others are dead, spared or spent, at the crowd's
  * mercy (Burning Dice), which is a lost match whatever the verdict
@@ -181,6 +188,11 @@ arb_rsbs_fight_over (ArbGame       *game,
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
   const char *standing = NULL;
 
+  if (arb_encounter_get_int (enc, E, ARB_KEY_TURN, 0) > DISMISSED_AFTER)
+    {
+      *winner = NULL;
+      return TRUE;
+    }
   for (guint i = 0; ids[i]; i++)
     {
       const char *side;
