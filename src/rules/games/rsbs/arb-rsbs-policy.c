@@ -151,6 +151,7 @@ arb_rsbs_choose (ArbGame            *game,
     return FALSE;
   *procedure = g_strdup ("rsbs.npc");
   stage = arb_encounter_get_int (enc, id, ARB_RSBS_KEY_NPC_STAGE, 0);
+  /* Cautious and not hurt: the rules' way, 2 dice a round. */
   if (policy == ARB_POLICY_CAUTIOUS)
     {
       set_dice (params, "dice", enc, id, CAUTIOUS_DICE);
