@@ -114,6 +114,78 @@ hit_number (ArbTable *to_hit,
   return 67;
 }
 
+int
+arb_gpg_hit_number (ArbRulesetLibrary *rules,
+                    int                factor)
+{
+  ArbTable *t = rules ? arb_ruleset_library_get_table (rules, "gpg", "to-hit") : NULL;
+
+  return t && arb_table_get_n_columns (t) > 0 ? hit_number (t, factor) : 67;
+}
+
+int
+arb_gpg_weapon_range (ArbRulesetLibrary *rules,
+                      const char        *weapon)
+{
+  ArbTable *weapons = rules && weapon ? arb_ruleset_library_get_table (rules, "gpg", "weapons") : NULL;
+  const char *v = weapons ? arb_table_lookup_name_text (weapons, weapon, "range") : NULL;
+
+  return v ? atoi (v) : 0;
+}
+
+/* Combat factor of a throw: the target's speed plus the range; a spear
+ * one column left. */
+int
+arb_gpg_throw_factor (const char *weapon,
+                      int         range,
+                      int         target_speed)
+{
+  return target_speed + range - (weapon && g_ascii_strcasecmp (weapon, "Spear") == 0 ? 1 : 0);
+}
+
+/* Combat factor of a strike: the attacker's speed plus 1, plus the
+ * target's speed head on. */
+int
+arb_gpg_strike_factor (int      attacker_speed,
+                       int      target_speed,
+                       gboolean head_on)
+{
+  return attacker_speed + 1 + (head_on ? target_speed : 0);
+}
+
+gboolean
+arb_gpg_strikes_with (const char *weapon)
+{
+  return weapon && (g_ascii_strcasecmp (weapon, "Spear") == 0 || g_ascii_strcasecmp (weapon, "Sword") == 0);
+}
+
+/* In front, or below in the same hex; never above in the same hex. */
+gboolean
+arb_gpg_throwable (ArbHex attacker,
+                   int    attacker_facing,
+                   int    attacker_altitude,
+                   ArbHex target,
+                   int    target_altitude)
+{
+  if (attacker.q == target.q && attacker.r == target.r)
+    return target_altitude < attacker_altitude;
+  return arb_gpg_in_front_arc (attacker, attacker_facing, target);
+}
+
+/* Adjacent (2.3): one level below in the same hex, or level in a hex next
+ * door, ahead of the attacker. */
+gboolean
+arb_gpg_adjacent (ArbHex attacker,
+                  int    attacker_facing,
+                  int    attacker_altitude,
+                  ArbHex target,
+                  int    target_altitude)
+{
+  if (attacker.q == target.q && attacker.r == target.r)
+    return target_altitude == attacker_altitude - 1;
+  return target_altitude == attacker_altitude && arb_hex_in_front (attacker, attacker_facing, target);
+}
+
 /* The 2d66 roll with its odds first. */
 static gboolean
 roll_to_hit (ArbProc    *proc,
@@ -245,7 +317,7 @@ arb_gpg_throw_proc (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *id = arb_gpg_param_id (proc);
   const char *weapon;
-  ArbTable *to_hit, *res, *weapons;
+  ArbTable *to_hit, *res;
   g_autofree char *name = NULL;
   int range, reach = 0, factor, need, roll;
   gboolean net, hit;
@@ -260,20 +332,14 @@ arb_gpg_throw_proc (ArbProc  *proc,
     return arb_gpg_illegal (error, _("2.3: %s has nothing in hand to throw"), arb_encounter_get_name (enc, id));
   name = g_strdup (weapon);
 
-  /* In front, or below in the same hex; never above in the same hex. */
-  if (same_hex (&p) ? p.t_alt >= p.a_alt : !arb_gpg_in_front_arc (p.a, p.a_facing, p.t))
+  if (!arb_gpg_throwable (p.a, p.a_facing, p.a_alt, p.t, p.t_alt))
     return arb_gpg_illegal (error, _("2.3: a throw goes at a glider in the front arc, or one lower in the same hex"));
   range = throw_range (&p);
-  weapons = rules ? arb_ruleset_library_get_table (rules, "gpg", "weapons") : NULL;
-  if (weapons && arb_table_lookup_name_text (weapons, name, "range"))
-    reach = atoi (arb_table_lookup_name_text (weapons, name, "range"));
+  reach = arb_gpg_weapon_range (rules, name);
   if (range > reach)
     return arb_gpg_illegal (error, _("2.3: the range is %d; a %s reaches %d"), range, name, reach);
 
-  /* Combat factor: the target's speed plus the range; a spear one less. */
-  factor = arb_step_peek_field_int (step, enc, p.target, "speed", 0) + range;
-  if (g_ascii_strcasecmp (name, "Spear") == 0)
-    factor -= 1;
+  factor = arb_gpg_throw_factor (name, range, arb_step_peek_field_int (step, enc, p.target, "speed", 0));
   need = hit_number (to_hit, factor);
   net = g_ascii_strcasecmp (name, "Net") == 0;
 
@@ -327,14 +393,10 @@ arb_gpg_throw_proc (ArbProc  *proc,
   return TRUE;
 }
 
-/* Adjacent (2.3): one level below in the same hex, or level in a hex next
- * door, ahead of the attacker. */
 static gboolean
 adjacent (const Pair *p)
 {
-  if (same_hex (p))
-    return p->t_alt == p->a_alt - 1;
-  return p->t_alt == p->a_alt && arb_hex_in_front (p->a, p->a_facing, p->t);
+  return arb_gpg_adjacent (p->a, p->a_facing, p->a_alt, p->t, p->t_alt);
 }
 
 static gboolean
@@ -349,7 +411,7 @@ strike_checks (ArbProc     *proc,
   if (!may_attack (proc, id, error) || !pair_up (proc, id, arb_proc_get_param (proc, "target"), p, error))
     return FALSE;
   weapon = arb_gpg_in_hand (enc, NULL, id);
-  if (weapon == NULL || (g_ascii_strcasecmp (weapon, "Spear") != 0 && g_ascii_strcasecmp (weapon, "Sword") != 0))
+  if (!arb_gpg_strikes_with (weapon))
     return arb_gpg_illegal (error, _("2.3: a strike needs a spear or a sword in hand"));
   if (!adjacent (p))
     return arb_gpg_illegal (error, _("2.3: %s is not adjacent: one level below in this hex, or level in a hex ahead"),
@@ -363,8 +425,8 @@ strike_factor (ArbEncounter *enc,
                gboolean     *head_on)
 {
   *head_on = arb_gpg_head_on (p->a, p->a_facing, p->t, p->t_facing);
-  return arb_step_peek_field_int (NULL, enc, p->attacker, "speed", 0) + 1 +
-         (*head_on ? arb_step_peek_field_int (NULL, enc, p->target, "speed", 0) : 0);
+  return arb_gpg_strike_factor (arb_step_peek_field_int (NULL, enc, p->attacker, "speed", 0),
+                                arb_step_peek_field_int (NULL, enc, p->target, "speed", 0), *head_on);
 }
 
 gboolean
