@@ -378,12 +378,50 @@ test_free_for_all (void)
       wins += s->wins;
     }
   g_assert_cmpuint (wins + tally->draws, ==, 300);
+  for (guint i = 0; i < tally->figures->len; i++)
+    {
+      const ArbSimFigure *f = g_ptr_array_index (tally->figures, i);
+      int stunned = arb_sim_tally_condition (tally, "stunned"), netted = arb_sim_tally_condition (tally, "netted");
+
+      g_test_message ("%s: stunned in %u runs, netted in %u, %s left %.1f on average", f->name,
+                      f->ever[stunned], f->ever[netted], f->gauge_label, (double)f->gauge_sum / tally->runs);
+    }
   g_test_message ("draws %u (unfinished %u), mean length %.1f %ss, %.0f runs/s on one thread",
                   tally->draws, tally->unfinished, arb_sim_tally_mean_length (tally), tally->unit, 300 / seconds);
   /* Every game lasts a turn at least, and none the whole way down the
    * altitude track many times over. */
   g_assert_cmpfloat (arb_sim_tally_mean_length (tally), >=, 1);
   g_assert_cmpfloat (arb_sim_tally_mean_length (tally), <=, 200);
+}
+
+/* The players' bents fly the same fight to its end as well: the
+ * Kestrel cautious, the Heron reckless. */
+static void
+test_bents (void)
+{
+  g_autoptr(ArbEncounter) enc = free_for_all ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbSimulation) sim = arb_simulation_new (enc, rules, FALSE, &error);
+  g_autoptr(ArbSimTally) tally = NULL;
+  GStrv ids;
+
+  g_assert_no_error (error);
+  ids = arb_simulation_list_figures (sim);
+  g_assert_true (arb_simulation_set_policy (sim, ids[1], ARB_POLICY_CAUTIOUS));
+  g_assert_true (arb_simulation_set_policy (sim, ids[2], ARB_POLICY_RECKLESS));
+  arb_simulation_set_seed (sim, 7);
+  tally = arb_simulation_run (sim, 100, FALSE, 1, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  if (tally->stuck)
+    g_test_message ("first stuck: %s", tally->first_stuck);
+  g_assert_cmpuint (tally->stuck, ==, 0);
+  g_assert_cmpuint (tally->unfinished, <=, 1);
+  for (guint i = 0; i < tally->sides->len; i++)
+    {
+      const ArbSimSide *s = g_ptr_array_index (tally->sides, i);
+
+      g_test_message ("%s wins %u of 100", s->side, s->wins);
+    }
 }
 
 int
@@ -402,6 +440,7 @@ main (int   argc,
   g_test_add_func ("/gpg-policy/ram", test_ram);
   g_test_add_func ("/gpg-policy/action-and-turn", test_action_and_turn);
   g_test_add_func ("/gpg-policy/free-for-all", test_free_for_all);
+  g_test_add_func ("/gpg-policy/bents", test_bents);
 
   ret = g_test_run ();
   g_clear_object (&rules);

@@ -749,9 +749,13 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
   g_autofree int *down = g_new0 (int, rows);
   g_autofree gboolean *occupied = g_new0 (gboolean, rows);
   g_autoptr(GString) placed = g_string_new (NULL);
+  /* Read once: each marker looks through every row. */
+  g_autofree int *labels = g_new0 (int, rows);
 
   if (g_strcmp0 (arb_encounter_get (enc, E, "phase"), "air-currents") != 0)
     return arb_gpg_illegal (error, _("Air currents come at the end of the turn, when every glider has gone"));
+  for (int r = 0; r < rows; r++)
+    labels[r] = arb_gpg_row_label (enc, r);
 
   for (int m = 0; m < markers; m++)
     {
@@ -764,7 +768,7 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
       if (!arb_proc_roll (proc, "2d6", purpose, &roll))
         return FALSE;
       for (int r = 0; r < rows; r++)
-        if (arb_gpg_row_label (enc, r) == roll)
+        if (labels[r] == roll)
           {
             g_string_append_printf (candidates, "%s%d", candidates->len ? ", " : "", r);
             row = r;
@@ -786,7 +790,7 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
 
         if (kv[0] && kv[0][0])
           {
-            if (!g_ascii_string_to_signed (kv[0], 10, 0, rows - 1, &r, NULL) || arb_gpg_row_label (enc, (int)r) != roll)
+            if (!g_ascii_string_to_signed (kv[0], 10, 0, rows - 1, &r, NULL) || labels[r] != roll)
               return arb_gpg_illegal (error, _("Marker %d rolled %d: row %s does not carry that number (rows that do: %s)"),
                               m + 1, roll, kv[0], candidates->len ? candidates->str : _("none"));
             row = (int)r;

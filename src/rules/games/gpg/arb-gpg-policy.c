@@ -21,7 +21,6 @@
 #include <limits.h>
 #include <string.h>
 
-#include "arb-conditions.h"
 #include "arb-gpg-game.h"
 #include "arb-gpg-procs.h"
 
@@ -76,10 +75,12 @@ typedef struct
   gboolean           turn_by_speed;
   int                ledge;
   int                floor;
+  int                cols;         /* the pit, read once: the search asks often */
+  int                rows;
   int                reach;        /* of the weapon in hand; 0: none thrown */
   const char        *in_hand;
   gboolean           strikes;
-  int                hits[MAX_FACTOR + 1];  /* of 36, by combat factor */
+  int                hits[MAX_FACTOR + 1];  /* of 36, by combat factor; -1: not yet read */
   Move               cur[MAX_MP];
   Move               best[MAX_MP];
   int                best_n;
@@ -94,15 +95,16 @@ read_glider (ArbEncounter *enc,
 {
   const char *side;
 
-  if (arb_gpg_gone (enc, NULL, id) || !arb_encounter_get_hex (enc, id, &g->hex, &g->facing))
+  /* The conditions' keys spelt out: no key built for each glider each step. */
+  if (arb_encounter_get (enc, id, ARB_KEY_COND "eliminated") || !arb_encounter_get_hex (enc, id, &g->hex, &g->facing))
     return FALSE;
   side = arb_encounter_get (enc, id, ARB_KEY_SIDE);
   g->id = id;
   g->side = side ? side : "";
   g->alt = arb_encounter_get_field_int (enc, id, "altitude", 0);
   g->speed = arb_encounter_get_field_int (enc, id, "speed", 0);
-  g->stunned = arb_conditions_has (enc, NULL, id, "stunned");
-  g->netted = arb_conditions_has (enc, NULL, id, "netted");
+  g->stunned = arb_encounter_get (enc, id, ARB_KEY_COND "stunned") != NULL;
+  g->netted = arb_encounter_get (enc, id, ARB_KEY_COND "netted") != NULL;
   return TRUE;
 }
 
@@ -214,10 +216,13 @@ ram_value (ArbPolicy policy,
 
 /* The odds of 2d66 against a combat factor, of 36. */
 static int
-hits_of (const Plan *plan,
-         int         factor)
+hits_of (Plan *plan,
+         int   factor)
 {
-  return plan->hits[CLAMP (factor, 0, MAX_FACTOR)];
+  factor = CLAMP (factor, 0, MAX_FACTOR);
+  if (plan->hits[factor] < 0)
+    plan->hits[factor] = arb_gpg_hits_of_36 (arb_gpg_hit_number (plan->rules, factor));
+  return plan->hits[factor];
 }
 
 /* How good a place the flight ends in, against the target. */
@@ -260,7 +265,7 @@ score_end (Plan       *plan,
   for (int i = 0; i < MIN (fl->speed, 2); i++)
     {
       h = arb_hex_neighbour (h, fl->facing);
-      if (!arb_gpg_on_map (plan->enc, h))
+      if (!arb_hex_in_rect (h, plan->cols, plan->rows))
         break;
       ahead++;
     }
@@ -321,7 +326,7 @@ search (Plan      *plan,
           if (m == M_C && (me->netted || fl->alt + 1 >= plan->ledge || fl->speed <= 1))
             continue;
           next.here = arb_hex_neighbour (fl->here, fl->facing);
-          if (!arb_gpg_on_map (plan->enc, next.here))
+          if (!arb_hex_in_rect (next.here, plan->cols, plan->rows))
             continue;
           next.hex_turn_dir = 0;
           if (m == M_C)
@@ -396,12 +401,13 @@ choose_move (ArbGame            *game,
   plan.turn_by_speed = me->speed >= 3;
   plan.ledge = arb_gpg_setting (enc, "ledge");
   plan.floor = arb_gpg_setting (enc, "floor");
+  plan.cols = arb_gpg_setting (enc, "cols");
+  plan.rows = arb_gpg_setting (enc, "rows");
   plan.in_hand = arb_gpg_in_hand (enc, NULL, me->id);
   plan.strikes = arb_gpg_strikes_with (plan.in_hand);
   plan.reach = arb_gpg_weapon_range (rules, plan.in_hand);
-  if (plan.reach > 0)
-    for (int f = 0; f <= MAX_FACTOR; f++)
-      plan.hits[f] = arb_gpg_hits_of_36 (arb_gpg_hit_number (rules, f));
+  for (int f = 0; f <= MAX_FACTOR; f++)
+    plan.hits[f] = -1;
   plan.best_score = INT_MIN;
 
   fl.here = me->hex;
@@ -671,16 +677,21 @@ arb_gpg_choose (ArbGame            *game,
   g_auto(GStrv) ids = NULL;
   Glider me, foes[MAX_GLIDERS];
   guint n_foes;
+  int phase;
 
   if (arb_encounter_get (enc, E, "winner") || arb_encounter_get (enc, E, "order") == NULL)
     return FALSE;
   if (id == NULL)
     return g_strcmp0 (phase_text, "air-currents") == 0 && choose_air_currents (enc, procedure, params);
 
+  /* Stun recovery, and a sequence a wall ended: the game's next. */
+  phase = arb_encounter_get_int (enc, E, "phase", 0);
+  if (phase < 1 || phase > 4)
+    return FALSE;
   ids = arb_encounter_list_combatants (enc);
   if (!read_fight (enc, ids, id, &me, foes, &n_foes) || n_foes == 0)
     return FALSE;
-  switch (arb_encounter_get_int (enc, E, "phase", 0))
+  switch (phase)
     {
     case 1:
       return choose_move (game, enc, rules, policy, &me, foes, n_foes, procedure, params);
@@ -691,7 +702,6 @@ arb_gpg_choose (ArbGame            *game,
     case 4:
       return choose_action (enc, policy, &me, foes, n_foes, procedure, params);
     default:
-      /* Stun recovery: the game's next rolls it. */
       return FALSE;
     }
 }
