@@ -146,7 +146,8 @@ test_foe_ahead (void)
   }
 
   /* Eight hexes off at speed 5: factor 5 + 8 - 1 = 12, 52 to hit, 11 in
-   * 36: kept for a better throw. A reckless pilot throws anyway. */
+   * 36: kept for a better throw. A reckless pilot keeps it too, to
+   * strike with. */
   set_live (enc, h, "r", "2");
   set_live (enc, h, "speed", "5");
   {
@@ -157,8 +158,23 @@ test_foe_ahead (void)
   {
     g_auto(Choice) c = { 0 };
 
+    g_assert_false (choose (enc, g, ARB_POLICY_RECKLESS, &c));
+  }
+  /* A stone (range 10): 5 + 8 = 13, 54 to hit, 9 in 36. Still too poor
+   * by default; the reckless throws it. */
+  set_live (enc, g, "weapons", "Stone,Sword");
+  set_live (enc, g, "in-hand", "Stone");
+  {
+    g_auto(Choice) c = { 0 };
+
+    g_assert_false (choose (enc, g, ARB_POLICY_DEFAULT, &c));
+  }
+  {
+    g_auto(Choice) c = { 0 };
+
     g_assert_true (choose (enc, g, ARB_POLICY_RECKLESS, &c));
     g_assert_cmpstr (c.procedure, ==, "gpg.throw");
+    g_assert_cmpstr (param (&c, "target"), ==, h);
   }
 }
 

@@ -573,8 +573,11 @@ choose_combat (ArbEncounter       *enc,
     }
 
   /* A throw spends the weapon: only at even odds or better (a cautious
-   * pilot, who keeps away, takes less; a reckless one anything). */
+   * pilot, who keeps away, takes less; a reckless one anything, but
+   * keeps a spear or a sword for the strike it closes in for). */
   threshold = policy == ARB_POLICY_CAUTIOUS ? 12 : policy == ARB_POLICY_RECKLESS ? 1 : 18;
+  if (policy == ARB_POLICY_RECKLESS && arb_gpg_strikes_with (weapon))
+    toss = NULL;
   if (policy == ARB_POLICY_CAUTIOUS && toss && throw_hits >= threshold)
     strike = NULL;
   if (strike && strike_hits > 0)
