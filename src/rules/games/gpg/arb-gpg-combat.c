@@ -731,6 +731,22 @@ arb_gpg_stun_recovery_proc (ArbProc  *proc,
   return TRUE;
 }
 
+/* The rows that carry @roll, for a message: "7, 18", or "none". */
+static GString *
+rows_labelled (const int *labels,
+               int        rows,
+               int        roll)
+{
+  GString *text = g_string_new (NULL);
+
+  for (int r = 0; r < rows; r++)
+    if (labels[r] == roll)
+      g_string_append_printf (text, "%s%d", text->len ? ", " : "", r);
+  if (text->len == 0)
+    g_string_assign (text, _("none"));
+  return text;
+}
+
 /* Step 4: four markers on rows by 2d6, removed from rows with no glider,
  * opposing ones cancelling, the rest lifting or dropping the gliders in
  * their rows; a downdraft never takes a glider to the FLOOR. */
@@ -760,7 +776,7 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
   for (int m = 0; m < markers; m++)
     {
       g_autofree char *purpose = g_strdup_printf (_("air current marker %d"), m + 1);
-      g_autoptr(GString) candidates = g_string_new (NULL);
+      g_autoptr(GString) candidates = NULL;
       const char *placement;
       int roll, row = -1, count = 0;
       gboolean is_up;
@@ -770,7 +786,6 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
       for (int r = 0; r < rows; r++)
         if (labels[r] == roll)
           {
-            g_string_append_printf (candidates, "%s%d", candidates->len ? ", " : "", r);
             row = r;
             count++;
           }
@@ -782,7 +797,7 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
             placement = "";
           else
             return arb_gpg_illegal (error, _("Marker %d rolled %d (rows %s): say where it goes and which kind, in order: place=ROW:up or place=ROW:down"),
-                            m + 1, roll, candidates->len ? candidates->str : _("none"));
+                            m + 1, roll, (candidates = rows_labelled (labels, rows, roll))->str);
         }
       {
         g_auto(GStrv) kv = g_strsplit (placement, ":", 2);
@@ -792,7 +807,7 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
           {
             if (!g_ascii_string_to_signed (kv[0], 10, 0, rows - 1, &r, NULL) || labels[r] != roll)
               return arb_gpg_illegal (error, _("Marker %d rolled %d: row %s does not carry that number (rows that do: %s)"),
-                              m + 1, roll, kv[0], candidates->len ? candidates->str : _("none"));
+                              m + 1, roll, kv[0], (candidates = rows_labelled (labels, rows, roll))->str);
             row = (int)r;
           }
         if (row < 0)
