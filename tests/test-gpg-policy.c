@@ -337,6 +337,14 @@ test_action_and_turn (void)
     play (enc, &c, (int[]){ 7, 8, 6, 9 }, 4);
     g_assert_cmpstr (arb_encounter_get (enc, E, "air-currents"), ==, "9:up,8:up,10:down,18:down");
   }
+  /* Without a place for a roll two rows carry, the rules ask which. */
+  {
+    g_autoptr(GError) error = NULL;
+
+    set_live (enc, E, "phase", "air-currents");
+    assert_illegal (proc (enc, "gpg.air-currents", (int[]){ 9 }, 1, &error, NULL), &error, "(rows 7, 18)");
+    set_live (enc, E, "phase", "air-currents-done");
+  }
   /* Between turns nothing is chosen: the game's next deals the chits. */
   {
     g_auto(Choice) c = { 0 };
