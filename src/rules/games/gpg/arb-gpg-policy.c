@@ -108,26 +108,36 @@ read_glider (ArbEncounter *enc,
   return TRUE;
 }
 
-/* @me and the foes flying (other sides); FALSE when @id is not flying. */
+/* @me, and the other gliders flying, foes (other sides) first: @n_foes
+ * of the @n_others. FALSE when @id is not flying. */
 static gboolean
 read_fight (ArbEncounter *enc,
             GStrv         ids,
             const char   *id,
             Glider       *me,
-            Glider       *foes,
+            Glider       *others,
+            guint        *n_others,
             guint        *n_foes)
 {
-  *n_foes = 0;
+  guint n_friends = 0;
+  Glider friends[MAX_GLIDERS];
+
+  *n_foes = *n_others = 0;
   if (!read_glider (enc, id, me))
     return FALSE;
-  for (guint i = 0; ids[i] && *n_foes < MAX_GLIDERS; i++)
+  for (guint i = 0; ids[i] && *n_foes + n_friends < MAX_GLIDERS; i++)
     {
       Glider g;
 
-      if (g_str_equal (ids[i], id) || !read_glider (enc, ids[i], &g) || g_str_equal (g.side, me->side))
+      if (g_str_equal (ids[i], id) || !read_glider (enc, ids[i], &g))
         continue;
-      foes[(*n_foes)++] = g;
+      if (g_str_equal (g.side, me->side))
+        friends[n_friends++] = g;
+      else
+        others[(*n_foes)++] = g;
     }
+  memcpy (others + *n_foes, friends, sizeof (Glider) * n_friends);
+  *n_others = *n_foes + n_friends;
   return TRUE;
 }
 
@@ -444,7 +454,8 @@ choose_move (ArbGame            *game,
 static int
 allowed_dive (ArbEncounter *enc,
               const Glider *me,
-              GStrv         ids,
+              const Glider *others,
+              guint         n_others,
               const char   *ram,
               int           want)
 {
@@ -453,16 +464,13 @@ allowed_dive (ArbEncounter *enc,
   want = MIN (want, me->netted ? 1 : 3);
   want = MIN (want, 5 - me->speed);
   want = MIN (want, me->alt - floor - 1);
-  for (guint i = 0; ids[i] && want > 0; i++)
+  for (guint i = 0; i < n_others && want > 0; i++)
     {
-      Glider g;
+      const Glider *g = &others[i];
 
-      if (g_str_equal (ids[i], me->id) || !read_glider (enc, ids[i], &g) ||
-          g.hex.q != me->hex.q || g.hex.r != me->hex.r || g.alt >= me->alt)
+      if (g->hex.q != me->hex.q || g->hex.r != me->hex.r || g->alt >= me->alt || g_strcmp0 (ram, g->id) == 0)
         continue;
-      if (g_strcmp0 (ram, ids[i]) == 0)
-        continue;
-      want = MIN (want, me->alt - g.alt - 1);
+      want = MIN (want, me->alt - g->alt - 1);
     }
   return MAX (want, 0);
 }
@@ -471,8 +479,9 @@ static gboolean
 choose_glide (ArbGame            *game,
               ArbEncounter       *enc,
               ArbPolicy           policy,
-              GStrv               ids,
               const Glider       *me,
+              const Glider       *others,
+              guint               n_others,
               const Glider       *foes,
               guint               n_foes,
               char              **procedure,
@@ -494,7 +503,7 @@ choose_glide (ArbGame            *game,
       int d = me->alt - foes[i].alt;
 
       if (foes[i].hex.q != me->hex.q || foes[i].hex.r != me->hex.r || d < 1 || d > 3 ||
-          ram_value (policy, low, d, excess) == INT_MIN || allowed_dive (enc, me, ids, foes[i].id, d) != d)
+          ram_value (policy, low, d, excess) == INT_MIN || allowed_dive (enc, me, others, n_others, foes[i].id, d) != d)
         continue;
       set_param_int (params, "dive", d);
       set_param (params, "ram", foes[i].id);
@@ -524,7 +533,7 @@ choose_glide (ArbGame            *game,
           break;
         }
     }
-  dive = climbed ? 0 : allowed_dive (enc, me, ids, NULL, want);
+  dive = climbed ? 0 : allowed_dive (enc, me, others, n_others, NULL, want);
   set_param_int (params, "dive", dive);
   return pick (procedure, "gpg.glide");
 }
@@ -678,8 +687,8 @@ arb_gpg_choose (ArbGame            *game,
 {
   const char *phase_text = arb_encounter_get (enc, E, "phase");
   g_auto(GStrv) ids = NULL;
-  Glider me, foes[MAX_GLIDERS];
-  guint n_foes;
+  Glider me, others[MAX_GLIDERS];  /* foes first */
+  guint n_foes, n_others;
   int phase;
 
   if (arb_encounter_get (enc, E, "winner") || arb_encounter_get (enc, E, "order") == NULL)
@@ -692,18 +701,18 @@ arb_gpg_choose (ArbGame            *game,
   if (phase < 1 || phase > 4)
     return FALSE;
   ids = arb_encounter_list_combatants (enc);
-  if (!read_fight (enc, ids, id, &me, foes, &n_foes) || n_foes == 0)
+  if (!read_fight (enc, ids, id, &me, others, &n_others, &n_foes) || n_foes == 0)
     return FALSE;
   switch (phase)
     {
     case 1:
-      return choose_move (game, enc, rules, policy, &me, foes, n_foes, procedure, params);
+      return choose_move (game, enc, rules, policy, &me, others, n_foes, procedure, params);
     case 2:
-      return choose_glide (game, enc, policy, ids, &me, foes, n_foes, procedure, params);
+      return choose_glide (game, enc, policy, &me, others, n_others, others, n_foes, procedure, params);
     case 3:
-      return choose_combat (enc, rules, policy, &me, foes, n_foes, procedure, params);
+      return choose_combat (enc, rules, policy, &me, others, n_foes, procedure, params);
     case 4:
-      return choose_action (enc, policy, &me, foes, n_foes, procedure, params);
+      return choose_action (enc, policy, &me, others, n_foes, procedure, params);
     default:
       return FALSE;
     }
