@@ -719,7 +719,8 @@ arb_gpg_choose (ArbGame            *game,
 }
 
 /* The rules end the game themselves (the last team airborne, or none):
- * then the game is over whatever the sides say, and gpg.next refuses. */
+ * then the game is over whatever the sides say, and gpg.next refuses;
+ * else the common end, one side left. */
 gboolean
 arb_gpg_fight_over (ArbGame       *game,
                     ArbEncounter  *enc,
@@ -728,7 +729,7 @@ arb_gpg_fight_over (ArbGame       *game,
   g_auto(GStrv) ids = NULL;
 
   if (arb_encounter_get (enc, E, "winner") == NULL)
-    return FALSE;
+    return arb_game_one_side_left (game, enc, winner);
   ids = arb_encounter_list_combatants (enc);
   for (guint i = 0; ids[i]; i++)
     if (!arb_gpg_gone (enc, NULL, ids[i]))
