@@ -1080,7 +1080,8 @@ ensure_system (ArbRulesetLibrary *self,
   g_autoptr(GError) error = NULL;
   Segment *segment;
 
-  if (system == NULL || !(segment = g_hash_table_lookup (self->pending, system)))
+  if (system == NULL || g_hash_table_size (self->pending) == 0 ||
+      !(segment = g_hash_table_lookup (self->pending, system)))
     return;
 
   g_hash_table_remove (self->pending, system);
@@ -1676,15 +1677,24 @@ arb_ruleset_library_get_table (ArbRulesetLibrary *self,
                                const char        *system,
                                const char        *id)
 {
-  g_autofree char *name = NULL;
+  /* On the stack: procedures ask for their tables at every step. */
+  char buf[128];
+  g_autofree char *big = NULL;
+  gsize ls, li;
 
   g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), NULL);
   g_return_val_if_fail (system != NULL, NULL);
   g_return_val_if_fail (id != NULL, NULL);
 
   ensure_system (self, system);
-  name = g_strconcat (system, "/", id, NULL);
-  return lookup (self, name);
+  ls = strlen (system);
+  li = strlen (id);
+  if (ls + li + 2 > sizeof buf)
+    return lookup (self, big = g_strconcat (system, "/", id, NULL));
+  memcpy (buf, system, ls);
+  buf[ls] = '/';
+  memcpy (buf + ls + 1, id, li + 1);
+  return lookup (self, buf);
 }
 
 ArbTable *
