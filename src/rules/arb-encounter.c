@@ -823,7 +823,10 @@ arb_step_peek (ArbStep      *step,
     {
       ArbEffect *effect = g_ptr_array_index (step->effects, i - 1);
 
-      if (g_str_equal (effect->entity, entity) && g_str_equal (effect->key, key))
+      /* The key first, and its first letter before the rest: most
+       * effects differ there, and this is asked at every rule. */
+      if (effect->key[0] == key[0] && strcmp (effect->key, key) == 0 &&
+          strcmp (effect->entity, entity) == 0)
         return effect->new_value;
     }
   return arb_encounter_get (self, entity, key);
