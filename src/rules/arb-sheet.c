@@ -302,8 +302,10 @@ static int
 field_index (ArbSheet   *self,
              const char *field)
 {
+  /* The first letter first: fields are read at every rule. */
   for (guint i = 0; i < self->n_fields; i++)
-    if (g_str_equal (self->spec->fields[i].name, field))
+    if (self->spec->fields[i].name[0] == field[0] &&
+        strcmp (self->spec->fields[i].name, field) == 0)
       return (int)i;
   return -1;
 }
