@@ -434,6 +434,9 @@ struct _ArbEncounter
   char       *filename;
   char       *stamp;
   GHashTable *state;     /* entity -> (key -> value) */
+  /* The same entities in a list, each name the state's own key: there
+   * are a handful, and a scan finds one faster than a hash. */
+  GArray     *entities;  /* of Entity */
   GHashTable *sheets;    /* combatant id -> ArbSheet, a cache of "sheet" */
   GPtrArray  *history;   /* of ArbStep */
   guint       position;
@@ -445,6 +448,12 @@ struct _ArbEncounter
   guint       n_kept;
   Seal        kept_seal; /* the kept steps' part of the seal */
 };
+
+typedef struct
+{
+  const char *name;      /* the state's key */
+  GHashTable *values;    /* the state's value */
+} Entity;
 
 G_DEFINE_FINAL_TYPE (ArbEncounter, arb_encounter, G_TYPE_OBJECT)
 
@@ -459,6 +468,7 @@ arb_encounter_finalize (GObject *object)
   g_clear_pointer (&self->id, g_free);
   g_clear_pointer (&self->filename, g_free);
   g_clear_pointer (&self->stamp, g_free);
+  g_clear_pointer (&self->entities, g_array_unref);
   g_clear_pointer (&self->state, g_hash_table_unref);
   g_clear_pointer (&self->sheets, g_hash_table_unref);
   g_clear_pointer (&self->history, g_ptr_array_unref);
@@ -478,6 +488,7 @@ arb_encounter_init (ArbEncounter *self)
 {
   self->state = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                        (GDestroyNotify)g_hash_table_unref);
+  self->entities = g_array_new (FALSE, FALSE, sizeof (Entity));
   self->sheets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->history = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_step_free);
 }
@@ -500,6 +511,46 @@ arb_encounter_new (const char  *system,
   self->system = g_strdup (system);
   self->id = g_uuid_string_random ();
   return self;
+}
+
+/* Adds @entity's @values (taken) to the state. */
+static void
+add_entity (ArbEncounter *self,
+            const char   *entity,
+            GHashTable   *values)
+{
+  Entity e;
+
+  e.name = g_strdup (entity);
+  e.values = values;
+  g_hash_table_insert (self->state, (char *)e.name, values);
+  g_array_append_val (self->entities, e);
+}
+
+static void
+remove_entity (ArbEncounter *self,
+               const char   *entity)
+{
+  for (guint i = 0; i < self->entities->len; i++)
+    if (strcmp (g_array_index (self->entities, Entity, i).name, entity) == 0)
+      {
+        g_array_remove_index (self->entities, i);
+        break;
+      }
+  g_hash_table_remove (self->state, entity);
+}
+
+static inline GHashTable *
+values_of (ArbEncounter *self,
+           const char   *entity)
+{
+  const Entity *e = (const Entity *)(gpointer)self->entities->data;
+  guint n = self->entities->len;
+
+  for (guint i = 0; i < n; i++)
+    if (e[i].name[0] == entity[0] && strcmp (e[i].name, entity) == 0)
+      return e[i].values;
+  return NULL;
 }
 
 static GHashTable *
@@ -529,7 +580,7 @@ arb_encounter_copy_state (ArbEncounter *self)
   copy->id = g_strdup (self->id);
   g_hash_table_iter_init (&iter, self->state);
   while (g_hash_table_iter_next (&iter, &key, &value))
-    g_hash_table_insert (copy->state, g_strdup (key), copy_values (value));
+    add_entity (copy, key, copy_values (value));
   /* A sheet is never changed once parsed: the copy reads the same one. */
   g_hash_table_iter_init (&iter, self->sheets);
   while (g_hash_table_iter_next (&iter, &key, &value))
@@ -577,7 +628,7 @@ arb_encounter_get (ArbEncounter *self,
 
   g_return_val_if_fail (ARB_IS_ENCOUNTER (self), NULL);
 
-  values = g_hash_table_lookup (self->state, entity);
+  values = values_of (self, entity);
   return values ? g_hash_table_lookup (values, key) : NULL;
 }
 
@@ -703,7 +754,7 @@ set_value (ArbEncounter *self,
            const char   *key,
            const char   *value)
 {
-  GHashTable *values = g_hash_table_lookup (self->state, entity);
+  GHashTable *values = values_of (self, entity);
 
   if (g_str_equal (key, ARB_KEY_SHEET))
     g_hash_table_remove (self->sheets, entity);
@@ -714,7 +765,7 @@ set_value (ArbEncounter *self,
         {
           g_hash_table_remove (values, key);
           if (g_hash_table_size (values) == 0)
-            g_hash_table_remove (self->state, entity);
+            remove_entity (self, entity);
         }
       return;
     }
@@ -722,7 +773,7 @@ set_value (ArbEncounter *self,
   if (values == NULL)
     {
       values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-      g_hash_table_insert (self->state, g_strdup (entity), values);
+      add_entity (self, entity, values);
     }
   g_hash_table_replace (values, g_strdup (key), g_strdup (value));
 }
