@@ -453,6 +453,7 @@ typedef struct
 {
   const char *name;      /* the state's key */
   GHashTable *values;    /* the state's value */
+  ArbSheet   *sheet;     /* NULL, or its sheet in the cache (borrowed) */
 } Entity;
 
 G_DEFINE_FINAL_TYPE (ArbEncounter, arb_encounter, G_TYPE_OBJECT)
@@ -523,6 +524,7 @@ add_entity (ArbEncounter *self,
 
   e.name = g_strdup (entity);
   e.values = values;
+  e.sheet = NULL;
   g_hash_table_insert (self->state, (char *)e.name, values);
   g_array_append_val (self->entities, e);
 }
@@ -540,17 +542,37 @@ remove_entity (ArbEncounter *self,
   g_hash_table_remove (self->state, entity);
 }
 
-static inline GHashTable *
-values_of (ArbEncounter *self,
+static inline Entity *
+entity_of (ArbEncounter *self,
            const char   *entity)
 {
-  const Entity *e = (const Entity *)(gpointer)self->entities->data;
+  Entity *e = (Entity *)(gpointer)self->entities->data;
   guint n = self->entities->len;
 
   for (guint i = 0; i < n; i++)
     if (e[i].name[0] == entity[0] && strcmp (e[i].name, entity) == 0)
-      return e[i].values;
+      return &e[i];
   return NULL;
+}
+
+static inline GHashTable *
+values_of (ArbEncounter *self,
+           const char   *entity)
+{
+  Entity *e = entity_of (self, entity);
+
+  return e ? e->values : NULL;
+}
+
+/* @id's sheet leaves the cache (or is replaced in it). */
+static void
+forget_sheet (ArbEncounter *self,
+              const char   *id)
+{
+  Entity *e = entity_of (self, id);
+
+  if (e)
+    e->sheet = NULL;
 }
 
 static GHashTable *
@@ -632,12 +654,36 @@ arb_encounter_get (ArbEncounter *self,
   return values ? g_hash_table_lookup (values, key) : NULL;
 }
 
+/* The common case read without strtoll: an optional minus and up to
+ * nine digits, which g_ascii_string_to_signed() would read the same way.
+ * Anything else goes to it. */
+static inline gboolean
+parse_plain_int (const char *text,
+                 gint64     *out)
+{
+  const char *p = text + (text[0] == '-');
+  gint64 v = 0;
+  guint n = 0;
+
+  for (; *p >= '0' && *p <= '9' && n < 9; p++, n++)
+    v = v * 10 + (*p - '0');
+  if (n == 0 || *p != '\0')
+    return FALSE;
+  *out = text[0] == '-' ? -v : v;
+  return TRUE;
+}
+
 static gboolean
 parse_int (const char *text,
            int        *out)
 {
   gint64 v;
 
+  if (text != NULL && parse_plain_int (text, &v) && v >= -100000000 && v <= 100000000)
+    {
+      *out = (int)v;
+      return TRUE;
+    }
   if (text == NULL || !g_ascii_string_to_signed (text[0] == '+' ? text + 1 : text, 10,
                                                  -100000000, 100000000, &v, NULL))
     return FALSE;
@@ -757,7 +803,10 @@ set_value (ArbEncounter *self,
   GHashTable *values = values_of (self, entity);
 
   if (g_str_equal (key, ARB_KEY_SHEET))
-    g_hash_table_remove (self->sheets, entity);
+    {
+      forget_sheet (self, entity);
+      g_hash_table_remove (self->sheets, entity);
+    }
 
   if (value == NULL)
     {
@@ -784,11 +833,19 @@ arb_encounter_get_sheet (ArbEncounter *self,
 {
   ArbSheet *sheet;
   const char *xml;
+  Entity *e;
 
   g_return_val_if_fail (ARB_IS_ENCOUNTER (self), NULL);
 
+  /* Kept beside the entity too: found without hashing its id. */
+  if ((e = entity_of (self, id)) && e->sheet)
+    return e->sheet;
   if ((sheet = g_hash_table_lookup (self->sheets, id)))
-    return sheet;
+    {
+      if (e)
+        e->sheet = sheet;
+      return sheet;
+    }
   if (!(xml = arb_encounter_get (self, id, ARB_KEY_SHEET)))
     return NULL;
 
@@ -2325,6 +2382,7 @@ read_sheets (ArbEncounter  *self,
           invalid (error, filename, root, message);
           return FALSE;
         }
+      forget_sheet (self, ids[i]);
       g_hash_table_insert (self->sheets, g_strdup (ids[i]), sheet);
     }
   return TRUE;
