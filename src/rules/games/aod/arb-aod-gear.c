@@ -134,8 +134,24 @@ arb_aod_is_prepared (ArbEncounter      *enc,
                      const char        *id,
                      const char        *name)
 {
-  g_auto(GStrv) prepared = arb_aod_prepared (enc, step, rules, id);
+  const char *list = step ? arb_step_peek (step, enc, id, "prepared") : arb_encounter_get (enc, id, "prepared");
+  gsize len = strlen (name);
+  g_auto(GStrv) prepared = NULL;
 
+  /* The list as it stands walked in place: asked at every blow. */
+  if (list != NULL)
+    {
+      for (const char *p = list[0] ? list : NULL, *next; p; p = next)
+        {
+          gsize n = strcspn (p, ",");
+
+          next = p[n] == ',' ? p + n + 1 : NULL;
+          if (n == len && g_ascii_strncasecmp (p, name, len) == 0)
+            return TRUE;
+        }
+      return FALSE;
+    }
+  prepared = arb_aod_prepared (enc, step, rules, id);
   for (guint i = 0; prepared[i]; i++)
     if (g_ascii_strcasecmp (prepared[i], name) == 0)
       return TRUE;
