@@ -185,6 +185,15 @@ bench (const char   *what,
 
   g_print ("%s: %u runs (%u draws, %.1f faces each), %.1f us each\n",
            what, runs, tally->draws, (double)tally->faces / runs, one * 1e6 / runs);
+  /* The same for a seed whatever the speed: a change that alters them
+   * altered the rules. */
+  for (guint i = 0; i < tally->sides->len; i++)
+    {
+      const ArbSimSide *side = g_ptr_array_index (tally->sides, i);
+
+      g_print ("  %s wins %u of %u (mean length %.3f %ss)\n", side->side, side->wins,
+               tally->runs, arb_sim_tally_mean_length (tally), tally->unit);
+    }
   g_print ("  one core:   %10.0f fights/s (processor time)\n", runs / one);
   g_print ("  bare dice:  %10.0f fights/s (%.2f us each); the fights cost %.1f times their dice\n",
            runs / bare, bare * 1e6 / runs, one / bare);
