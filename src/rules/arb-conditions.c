@@ -36,10 +36,22 @@ arb_conditions_has (ArbEncounter *encounter,
                     const char   *id,
                     const char   *condition)
 {
-  g_autofree char *key = g_strconcat (ARB_KEY_COND, condition, NULL);
-  const char *value = step ? arb_step_peek (step, encounter, id, key)
-                           : arb_encounter_get (encounter, id, key);
+  /* On the stack: asked thousands of times a second by a simulation. */
+  char buf[64];
+  g_autofree char *big = NULL;
+  const char *key = buf;
+  gsize len = strlen (condition);
+  const char *value;
 
+  if (len + sizeof ARB_KEY_COND <= sizeof buf)
+    {
+      memcpy (buf, ARB_KEY_COND, sizeof ARB_KEY_COND - 1);
+      memcpy (buf + sizeof ARB_KEY_COND - 1, condition, len + 1);
+    }
+  else
+    key = big = g_strconcat (ARB_KEY_COND, condition, NULL);
+  value = step ? arb_step_peek (step, encounter, id, key)
+               : arb_encounter_get (encounter, id, key);
   return value != NULL;
 }
 

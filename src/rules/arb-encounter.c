@@ -434,6 +434,9 @@ struct _ArbEncounter
   char       *filename;
   char       *stamp;
   GHashTable *state;     /* entity -> (key -> value) */
+  /* The same entities in a list, each name the state's own key: there
+   * are a handful, and a scan finds one faster than a hash. */
+  GArray     *entities;  /* of Entity */
   GHashTable *sheets;    /* combatant id -> ArbSheet, a cache of "sheet" */
   GPtrArray  *history;   /* of ArbStep */
   guint       position;
@@ -445,6 +448,13 @@ struct _ArbEncounter
   guint       n_kept;
   Seal        kept_seal; /* the kept steps' part of the seal */
 };
+
+typedef struct
+{
+  const char *name;      /* the state's key */
+  GHashTable *values;    /* the state's value */
+  ArbSheet   *sheet;     /* NULL, or its sheet in the cache (borrowed) */
+} Entity;
 
 G_DEFINE_FINAL_TYPE (ArbEncounter, arb_encounter, G_TYPE_OBJECT)
 
@@ -459,6 +469,7 @@ arb_encounter_finalize (GObject *object)
   g_clear_pointer (&self->id, g_free);
   g_clear_pointer (&self->filename, g_free);
   g_clear_pointer (&self->stamp, g_free);
+  g_clear_pointer (&self->entities, g_array_unref);
   g_clear_pointer (&self->state, g_hash_table_unref);
   g_clear_pointer (&self->sheets, g_hash_table_unref);
   g_clear_pointer (&self->history, g_ptr_array_unref);
@@ -478,6 +489,7 @@ arb_encounter_init (ArbEncounter *self)
 {
   self->state = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                        (GDestroyNotify)g_hash_table_unref);
+  self->entities = g_array_new (FALSE, FALSE, sizeof (Entity));
   self->sheets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->history = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_step_free);
 }
@@ -500,6 +512,67 @@ arb_encounter_new (const char  *system,
   self->system = g_strdup (system);
   self->id = g_uuid_string_random ();
   return self;
+}
+
+/* Adds @entity's @values (taken) to the state. */
+static void
+add_entity (ArbEncounter *self,
+            const char   *entity,
+            GHashTable   *values)
+{
+  Entity e;
+
+  e.name = g_strdup (entity);
+  e.values = values;
+  e.sheet = NULL;
+  g_hash_table_insert (self->state, (char *)e.name, values);
+  g_array_append_val (self->entities, e);
+}
+
+static void
+remove_entity (ArbEncounter *self,
+               const char   *entity)
+{
+  for (guint i = 0; i < self->entities->len; i++)
+    if (strcmp (g_array_index (self->entities, Entity, i).name, entity) == 0)
+      {
+        g_array_remove_index (self->entities, i);
+        break;
+      }
+  g_hash_table_remove (self->state, entity);
+}
+
+static inline Entity *
+entity_of (ArbEncounter *self,
+           const char   *entity)
+{
+  Entity *e = (Entity *)(gpointer)self->entities->data;
+  guint n = self->entities->len;
+
+  for (guint i = 0; i < n; i++)
+    if (e[i].name[0] == entity[0] && strcmp (e[i].name, entity) == 0)
+      return &e[i];
+  return NULL;
+}
+
+static inline GHashTable *
+values_of (ArbEncounter *self,
+           const char   *entity)
+{
+  Entity *e = entity_of (self, entity);
+
+  return e ? e->values : NULL;
+}
+
+/* @id's sheet leaves the cache (or is replaced in it). */
+static void
+forget_sheet (ArbEncounter *self,
+              const char   *id)
+{
+  Entity *e = entity_of (self, id);
+
+  if (e)
+    e->sheet = NULL;
 }
 
 static GHashTable *
@@ -529,7 +602,7 @@ arb_encounter_copy_state (ArbEncounter *self)
   copy->id = g_strdup (self->id);
   g_hash_table_iter_init (&iter, self->state);
   while (g_hash_table_iter_next (&iter, &key, &value))
-    g_hash_table_insert (copy->state, g_strdup (key), copy_values (value));
+    add_entity (copy, key, copy_values (value));
   /* A sheet is never changed once parsed: the copy reads the same one. */
   g_hash_table_iter_init (&iter, self->sheets);
   while (g_hash_table_iter_next (&iter, &key, &value))
@@ -577,8 +650,27 @@ arb_encounter_get (ArbEncounter *self,
 
   g_return_val_if_fail (ARB_IS_ENCOUNTER (self), NULL);
 
-  values = g_hash_table_lookup (self->state, entity);
+  values = values_of (self, entity);
   return values ? g_hash_table_lookup (values, key) : NULL;
+}
+
+/* The common case read without strtoll: an optional minus and up to
+ * nine digits, which g_ascii_string_to_signed() would read the same way.
+ * Anything else goes to it. */
+static inline gboolean
+parse_plain_int (const char *text,
+                 gint64     *out)
+{
+  const char *p = text + (text[0] == '-');
+  gint64 v = 0;
+  guint n = 0;
+
+  for (; *p >= '0' && *p <= '9' && n < 9; p++, n++)
+    v = v * 10 + (*p - '0');
+  if (n == 0 || *p != '\0')
+    return FALSE;
+  *out = text[0] == '-' ? -v : v;
+  return TRUE;
 }
 
 static gboolean
@@ -587,6 +679,11 @@ parse_int (const char *text,
 {
   gint64 v;
 
+  if (text != NULL && parse_plain_int (text, &v) && v >= -100000000 && v <= 100000000)
+    {
+      *out = (int)v;
+      return TRUE;
+    }
   if (text == NULL || !g_ascii_string_to_signed (text[0] == '+' ? text + 1 : text, 10,
                                                  -100000000, 100000000, &v, NULL))
     return FALSE;
@@ -703,10 +800,13 @@ set_value (ArbEncounter *self,
            const char   *key,
            const char   *value)
 {
-  GHashTable *values = g_hash_table_lookup (self->state, entity);
+  GHashTable *values = values_of (self, entity);
 
   if (g_str_equal (key, ARB_KEY_SHEET))
-    g_hash_table_remove (self->sheets, entity);
+    {
+      forget_sheet (self, entity);
+      g_hash_table_remove (self->sheets, entity);
+    }
 
   if (value == NULL)
     {
@@ -714,7 +814,7 @@ set_value (ArbEncounter *self,
         {
           g_hash_table_remove (values, key);
           if (g_hash_table_size (values) == 0)
-            g_hash_table_remove (self->state, entity);
+            remove_entity (self, entity);
         }
       return;
     }
@@ -722,7 +822,7 @@ set_value (ArbEncounter *self,
   if (values == NULL)
     {
       values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-      g_hash_table_insert (self->state, g_strdup (entity), values);
+      add_entity (self, entity, values);
     }
   g_hash_table_replace (values, g_strdup (key), g_strdup (value));
 }
@@ -733,11 +833,19 @@ arb_encounter_get_sheet (ArbEncounter *self,
 {
   ArbSheet *sheet;
   const char *xml;
+  Entity *e;
 
   g_return_val_if_fail (ARB_IS_ENCOUNTER (self), NULL);
 
+  /* Kept beside the entity too: found without hashing its id. */
+  if ((e = entity_of (self, id)) && e->sheet)
+    return e->sheet;
   if ((sheet = g_hash_table_lookup (self->sheets, id)))
-    return sheet;
+    {
+      if (e)
+        e->sheet = sheet;
+      return sheet;
+    }
   if (!(xml = arb_encounter_get (self, id, ARB_KEY_SHEET)))
     return NULL;
 
@@ -823,7 +931,10 @@ arb_step_peek (ArbStep      *step,
     {
       ArbEffect *effect = g_ptr_array_index (step->effects, i - 1);
 
-      if (g_str_equal (effect->entity, entity) && g_str_equal (effect->key, key))
+      /* The key first, and its first letter before the rest: most
+       * effects differ there, and this is asked at every rule. */
+      if (effect->key[0] == key[0] && strcmp (effect->key, key) == 0 &&
+          strcmp (effect->entity, entity) == 0)
         return effect->new_value;
     }
   return arb_encounter_get (self, entity, key);
@@ -861,9 +972,17 @@ arb_step_set_int (ArbStep      *step,
                   const char   *key,
                   int           value)
 {
-  g_autofree char *text = g_strdup_printf ("%d", value);
+  /* Written by hand: a printf here costs more than the rest of the set. */
+  char text[16], *p = text + sizeof text;
+  unsigned int u = value < 0 ? 0u - (unsigned int)value : (unsigned int)value;
 
-  arb_step_set (step, self, entity, key, text);
+  *--p = '\0';
+  do
+    *--p = (char)('0' + u % 10);
+  while ((u /= 10) > 0);
+  if (value < 0)
+    *--p = '-';
+  arb_step_set (step, self, entity, key, p);
 }
 
 char *
@@ -2271,6 +2390,7 @@ read_sheets (ArbEncounter  *self,
           invalid (error, filename, root, message);
           return FALSE;
         }
+      forget_sheet (self, ids[i]);
       g_hash_table_insert (self->sheets, g_strdup (ids[i]), sheet);
     }
   return TRUE;

@@ -508,20 +508,34 @@ arb_game_one_side_left (ArbGame      *self,
                         ArbEncounter *encounter,
                         char        **winner)
 {
-  g_auto(GStrv) ids = NULL;
-  const char *standing = NULL;
+  const char *standing = NULL, *list;
   gboolean sides = FALSE;
 
   g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
 
   if (winner)
     *winner = NULL;
-  ids = arb_encounter_list_combatants (encounter);
-  for (guint i = 0; ids[i]; i++)
+  /* Over when those still in the fight are all of one side (or none).
+   * The list is walked in place: a simulation asks after every step. */
+  list = arb_encounter_get (encounter, ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS);
+  for (const char *p = list && *list ? list : NULL, *next; p; p = next)
     {
-      const char *side = arb_encounter_get (encounter, ids[i], ARB_KEY_SIDE);
+      gsize len = strcspn (p, ",");
+      const char *side;
+      char buf[64];
+      g_autofree char *big = NULL;
+      const char *id = buf;
 
-      if (figure_is_out (self, encounter, ids[i]))
+      if (len < sizeof buf)
+        {
+          memcpy (buf, p, len);
+          buf[len] = '\0';
+        }
+      else
+        id = big = g_strndup (p, len);
+      next = p[len] == ',' ? p + len + 1 : NULL;
+      side = arb_encounter_get (encounter, id, ARB_KEY_SIDE);
+      if (figure_is_out (self, encounter, id))
         continue;
       if (!sides)
         standing = side, sides = TRUE;

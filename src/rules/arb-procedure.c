@@ -308,8 +308,21 @@ static const ArbProcedureSpec *
 find_procedure (const char *name)
 {
   const char *dot = name ? strchr (name, '.') : NULL;
-  g_autofree char *id = dot ? g_strndup (name, dot - name) : NULL;
-  ArbGame *game = arb_game_get (id);
+  g_autofree char *big = NULL;
+  char buf[32];
+  const char *id = NULL;
+  ArbGame *game;
+
+  /* The game's id on the stack: every step of a simulation asks. */
+  if (dot && (gsize)(dot - name) < sizeof buf)
+    {
+      memcpy (buf, name, dot - name);
+      buf[dot - name] = '\0';
+      id = buf;
+    }
+  else if (dot)
+    id = big = g_strndup (name, dot - name);
+  game = arb_game_get (id);
 
   return game ? arb_game_find_procedure (game, name) : NULL;
 }

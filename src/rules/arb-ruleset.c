@@ -202,18 +202,38 @@ arb_table_get_row (const ArbTable *table,
   return &g_array_index (table->rows, ArbRow, i);
 }
 
+/* @text lowered (ASCII letters only, as g_ascii_strdown()), in @buf
+ * when it fits, else in a new string left in @big: no allocation for the
+ * short names procedures look up at every step. */
+static const char *
+ascii_down (const char  *text,
+            char        *buf,
+            gsize        size,
+            char       **big)
+{
+  gsize i;
+
+  for (i = 0; text[i] && i < size - 1; i++)
+    buf[i] = g_ascii_tolower (text[i]);
+  if (text[i])
+    return *big = g_ascii_strdown (text, -1);
+  buf[i] = '\0';
+  return buf;
+}
+
 int
 arb_table_find_column (const ArbTable *table,
                        const char     *key)
 {
   g_autofree char *folded = NULL;
+  char buf[64];
 
   g_return_val_if_fail (table != NULL, -1);
   g_return_val_if_fail (key != NULL, -1);
 
   /* An index, not a walk: a hostile table's every cell looks one up. */
-  folded = g_ascii_strdown (key, -1);
-  return GPOINTER_TO_INT (g_hash_table_lookup (table->column_index, folded)) - 1;
+  return GPOINTER_TO_INT (g_hash_table_lookup (table->column_index,
+                                               ascii_down (key, buf, sizeof buf, &folded))) - 1;
 }
 
 static void
@@ -399,14 +419,17 @@ arb_table_find_row_by_name (const ArbTable  *table,
                             GError         **error)
 {
   g_autofree char *folded = NULL;
+  const char *key;
   const ArbRow *row;
+  char buf[64];
 
   g_return_val_if_fail (table != NULL, NULL);
   g_return_val_if_fail (name != NULL, NULL);
 
   /* For plain ASCII, folding is lowering, and far cheaper. */
-  folded = g_str_is_ascii (name) ? g_ascii_strdown (name, -1) : g_utf8_casefold (name, -1);
-  if ((row = g_hash_table_lookup (name_index (table), folded)))
+  key = g_str_is_ascii (name) ? ascii_down (name, buf, sizeof buf, &folded)
+                              : (folded = g_utf8_casefold (name, -1));
+  if ((row = g_hash_table_lookup (name_index (table), key)))
     return row;
 
   g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND,
@@ -1080,7 +1103,8 @@ ensure_system (ArbRulesetLibrary *self,
   g_autoptr(GError) error = NULL;
   Segment *segment;
 
-  if (system == NULL || !(segment = g_hash_table_lookup (self->pending, system)))
+  if (system == NULL || g_hash_table_size (self->pending) == 0 ||
+      !(segment = g_hash_table_lookup (self->pending, system)))
     return;
 
   g_hash_table_remove (self->pending, system);
@@ -1676,15 +1700,24 @@ arb_ruleset_library_get_table (ArbRulesetLibrary *self,
                                const char        *system,
                                const char        *id)
 {
-  g_autofree char *name = NULL;
+  /* On the stack: procedures ask for their tables at every step. */
+  char buf[128];
+  g_autofree char *big = NULL;
+  gsize ls, li;
 
   g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), NULL);
   g_return_val_if_fail (system != NULL, NULL);
   g_return_val_if_fail (id != NULL, NULL);
 
   ensure_system (self, system);
-  name = g_strconcat (system, "/", id, NULL);
-  return lookup (self, name);
+  ls = strlen (system);
+  li = strlen (id);
+  if (ls + li + 2 > sizeof buf)
+    return lookup (self, big = g_strconcat (system, "/", id, NULL));
+  memcpy (buf, system, ls);
+  buf[ls] = '/';
+  memcpy (buf + ls + 1, id, li + 1);
+  return lookup (self, buf);
 }
 
 ArbTable *

@@ -128,12 +128,36 @@ arb_sheet_item_get (const ArbSheetItem *item,
   return attr ? attr->value : NULL;
 }
 
+/* The common case read without strtoll: an optional minus and up to
+ * nine digits, which g_ascii_string_to_signed() would read the same way.
+ * Anything else goes to it. */
+static inline gboolean
+parse_plain_int (const char *text,
+                 gint64     *out)
+{
+  const char *p = text + (text[0] == '-');
+  gint64 v = 0;
+  guint n = 0;
+
+  for (; *p >= '0' && *p <= '9' && n < 9; p++, n++)
+    v = v * 10 + (*p - '0');
+  if (n == 0 || *p != '\0')
+    return FALSE;
+  *out = text[0] == '-' ? -v : v;
+  return TRUE;
+}
+
 static gboolean
 parse_int (const char *text,
            int        *out)
 {
   gint64 value;
 
+  if (text != NULL && parse_plain_int (text, &value) && value >= -100000000 && value <= 100000000)
+    {
+      *out = (int)value;
+      return TRUE;
+    }
   if (text == NULL || !g_ascii_string_to_signed (text[0] == '+' ? text + 1 : text, 10,
                                                  -100000000, 100000000, &value, NULL))
     return FALSE;
@@ -302,8 +326,10 @@ static int
 field_index (ArbSheet   *self,
              const char *field)
 {
+  /* The first letter first: fields are read at every rule. */
   for (guint i = 0; i < self->n_fields; i++)
-    if (g_str_equal (self->spec->fields[i].name, field))
+    if (self->spec->fields[i].name[0] == field[0] &&
+        strcmp (self->spec->fields[i].name, field) == 0)
       return (int)i;
   return -1;
 }

@@ -335,6 +335,7 @@ arb_sim_tally_copy (const ArbSimTally *tally)
   copy->first_stuck = g_strdup (tally->first_stuck);
   copy->conditions = g_strdupv (tally->conditions);
   copy->length_sum = tally->length_sum;
+  copy->faces = tally->faces;
   copy->unit = tally->unit;
   g_array_append_vals (copy->lengths, tally->lengths->data, tally->lengths->len);
   for (guint i = 0; i < tally->sides->len; i++)
@@ -420,6 +421,7 @@ arb_sim_tally_merge (ArbSimTally       *into,
   if (into->first_stuck == NULL)
     into->first_stuck = g_strdup (from->first_stuck);
   into->length_sum += from->length_sum;
+  into->faces += from->faces;
   if (into->lengths->len < from->lengths->len)
     g_array_set_size (into->lengths, from->lengths->len);
   for (guint i = 0; i < from->lengths->len; i++)
@@ -627,6 +629,7 @@ arb_simulation_play_run (ArbSimulation *self,
     }
 
   tally->runs++;
+  tally->faces += arb_roll_source_get_n_faces (source);
   if (over && winner)
     {
       for (guint i = 0; i < tally->sides->len; i++)

@@ -75,6 +75,7 @@ typedef struct
   GArray     *lengths;     /* of guint */
   guint64     length_sum;
   const char *unit;        /* "round", "turn": the game's time unit */
+  guint64     faces;       /* dice faces the runs rolled (for benchmarks) */
 } ArbSimTally;
 
 void         arb_sim_tally_free      (ArbSimTally       *tally);

@@ -235,16 +235,23 @@ static int
 code_value (const char *code,
             const char *name)
 {
-  g_auto(GStrv) parts = g_strsplit (code ? code : "", ",", -1);
+  gsize name_len = strlen (name);
   gint64 v;
 
-  for (guint i = 0; parts[i]; i++)
+  /* Walked in place, not split: every blow prices its action by it. */
+  for (const char *p = code ? code : "", *next; p; p = next)
     {
-      g_auto(GStrv) kv = g_strsplit (parts[i], "=", 2);
+      gsize len = strcspn (p, ",");
+      const char *eq = memchr (p, '=', len);
 
-      if (kv[0] && kv[1] && g_str_equal (kv[0], name) &&
-          g_ascii_string_to_signed (kv[1], 10, 0, 100, &v, NULL))
-        return (int)v;
+      next = p[len] == ',' ? p + len + 1 : NULL;
+      if (eq && (gsize)(eq - p) == name_len && strncmp (p, name, name_len) == 0)
+        {
+          g_autofree char *value = g_strndup (eq + 1, p + len - (eq + 1));
+
+          if (g_ascii_string_to_signed (value, 10, 0, 100, &v, NULL))
+            return (int)v;
+        }
     }
   return -1;
 }

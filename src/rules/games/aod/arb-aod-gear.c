@@ -49,13 +49,12 @@ find_weapon (ArbSheet   *sheet,
   return NULL;
 }
 
-int
-arb_aod_hands_for (ArbEncounter      *enc,
-                   ArbRulesetLibrary *rules,
-                   const char        *id,
-                   const char        *name)
+/* The hands of weapon @name, @item its first entry on the sheet or NULL. */
+static int
+hands_of (ArbSheetItem      *item,
+          ArbRulesetLibrary *rules,
+          const char        *name)
 {
-  ArbSheetItem *item = find_weapon (arb_encounter_get_sheet (enc, id), name);
   const char *hands = item ? arb_sheet_item_get (item, "hands") : NULL;
 
   if (hands == NULL && rules)
@@ -65,6 +64,15 @@ arb_aod_hands_for (ArbEncounter      *enc,
       hands = weapons ? arb_table_lookup_name_text (weapons, name, "hands") : NULL;
     }
   return g_strcmp0 (hands, "2") == 0 ? 2 : 1;
+}
+
+int
+arb_aod_hands_for (ArbEncounter      *enc,
+                   ArbRulesetLibrary *rules,
+                   const char        *id,
+                   const char        *name)
+{
+  return hands_of (find_weapon (arb_encounter_get_sheet (enc, id), name), rules, name);
 }
 
 gboolean
@@ -100,11 +108,23 @@ default_prepared (ArbEncounter      *enc,
   for (int pass = 0; pass < 2 && weapons; pass++)
     for (guint i = 0; i < weapons->len && free_hands > 0; i++)
       {
-        const char *name = arb_sheet_item_get (g_ptr_array_index (weapons, i), "name");
+        ArbSheetItem *item = g_ptr_array_index (weapons, i);
+        const char *name = arb_sheet_item_get (item, "name");
         gboolean knife = g_ascii_strcasecmp (name, "Knife") == 0;
-        int hands = arb_aod_hands_for (enc, rules, id, name);
+        int hands;
 
-        if (knife != (pass == 1) || hands > free_hands)
+        if (knife != (pass == 1))
+          continue;
+        /* As arb_aod_hands_for() reads it (the first of that name), from
+         * the list at hand: this runs at every blow of a fight. */
+        for (guint j = 0; j < i; j++)
+          if (g_ascii_strcasecmp (arb_sheet_item_get (g_ptr_array_index (weapons, j), "name"), name) == 0)
+            {
+              item = g_ptr_array_index (weapons, j);
+              break;
+            }
+        hands = hands_of (item, rules, name);
+        if (hands > free_hands)
           continue;
         g_strv_builder_add (builder, name);
         free_hands -= hands;
@@ -134,8 +154,24 @@ arb_aod_is_prepared (ArbEncounter      *enc,
                      const char        *id,
                      const char        *name)
 {
-  g_auto(GStrv) prepared = arb_aod_prepared (enc, step, rules, id);
+  const char *list = step ? arb_step_peek (step, enc, id, "prepared") : arb_encounter_get (enc, id, "prepared");
+  gsize len = strlen (name);
+  g_auto(GStrv) prepared = NULL;
 
+  /* The list as it stands walked in place: asked at every blow. */
+  if (list != NULL)
+    {
+      for (const char *p = list[0] ? list : NULL, *next; p; p = next)
+        {
+          gsize n = strcspn (p, ",");
+
+          next = p[n] == ',' ? p + n + 1 : NULL;
+          if (n == len && g_ascii_strncasecmp (p, name, len) == 0)
+            return TRUE;
+        }
+      return FALSE;
+    }
+  prepared = arb_aod_prepared (enc, step, rules, id);
   for (guint i = 0; prepared[i]; i++)
     if (g_ascii_strcasecmp (prepared[i], name) == 0)
       return TRUE;

@@ -398,11 +398,25 @@ doing (ArbEncounter *enc,
        const char   *letters)
 {
   const char *action = arb_step_peek (step, enc, id, "action");
-  g_autofree char *tick = arb_aod_pulse_tick (enc);
-  g_auto(GStrv) wanted = g_strsplit (letters, ",", -1);
+  g_autofree char *tick = NULL;
+  gsize len;
 
-  return action && g_strcmp0 (arb_step_peek (step, enc, id, "action-tick"), tick) == 0 &&
-         g_strv_contains ((const char * const *)wanted, action);
+  if (action == NULL)
+    return FALSE;
+  /* @letters walked in place: asked at every blow. */
+  len = strlen (action);
+  for (const char *p = letters[0] ? letters : NULL, *next; p; p = next)
+    {
+      gsize n = strcspn (p, ",");
+
+      next = p[n] == ',' ? p + n + 1 : NULL;
+      if (n == len && strncmp (p, action, len) == 0)
+        {
+          tick = arb_aod_pulse_tick (enc);
+          return g_strcmp0 (arb_step_peek (step, enc, id, "action-tick"), tick) == 0;
+        }
+    }
+  return FALSE;
 }
 
 /* 10.2: charging with a pole weapon or the shield ready. */
