@@ -17,7 +17,6 @@
 #include "arb-rules-private.h"
 #include "arb-encounter-test.h"
 
-
 /* This thread's processor time in seconds: the machine may be shared,
  * and a core's figure is what one core does while it runs. */
 static double

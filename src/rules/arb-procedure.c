@@ -532,6 +532,16 @@ arb_procedure_play (const char         *name,
   return step;
 }
 
+ArbOutcome *
+arb_procedure_preview (const char         *name,
+                       ArbEncounter       *encounter,
+                       ArbRulesetLibrary  *rules,
+                       GHashTable         *params,
+                       GError            **error)
+{
+  return run (name, encounter, rules, params, NULL, NULL, NULL, TRUE, error);
+}
+
 static ArbOutcome *
 run (const char         *name,
      ArbEncounter       *encounter,

@@ -128,6 +128,15 @@ ArbStep    *arb_procedure_play       (const char         *name,
                                       GHashTable         *params,
                                       ArbRollSource      *source,
                                       GError            **error);
+/* A simulated figure's look before it chooses: @name run quietly (no
+ * log, odds or totals) up to its first die, or to its end when it needs
+ * none; the outcome's step holds the effects so far. NULL with @error
+ * when the rules refuse it. Never to be applied. */
+ArbOutcome *arb_procedure_preview    (const char         *name,
+                                      ArbEncounter       *encounter,
+                                      ArbRulesetLibrary  *rules,
+                                      GHashTable         *params,
+                                      GError            **error);
 gboolean    arb_procedure_exists     (const char         *name);
 /* The procedures of @system, or of every system when NULL. */
 GStrv       arb_procedure_list       (const char         *system);

@@ -55,7 +55,7 @@ preview (const char        *procedure,
          GHashTable        *params,
          int               *chance)
 {
-  g_autoptr(ArbOutcome) outcome = arb_procedure_run (procedure, enc, rules, params, NULL, NULL, NULL);
+  g_autoptr(ArbOutcome) outcome = arb_procedure_preview (procedure, enc, rules, params, NULL);
   const char *sc;
 
   if (outcome == NULL)
@@ -418,7 +418,7 @@ legal (const char        *procedure,
        ArbRulesetLibrary *rules,
        GHashTable        *params)
 {
-  g_autoptr(ArbOutcome) outcome = arb_procedure_run (procedure, enc, rules, params, NULL, NULL, NULL);
+  g_autoptr(ArbOutcome) outcome = arb_procedure_preview (procedure, enc, rules, params, NULL);
 
   return outcome != NULL;
 }
