@@ -201,36 +201,44 @@ arb_odds_plot_snapshot (GtkWidget   *widget,
       cairo_fill (cr);
     }
 
-  /* Under the bars: the first value, the last, and those between as
-   * room allows; over the tallest bar, its share of the runs. */
-  gdk_cairo_set_source_rgba (cr, &dim);
-  for (guint i = 0; i < n_bars; i++)
-    {
-      g_autofree char *label = bar_label (self, i);
-      g_autoptr(PangoLayout) layout = small_layout (widget, label);
-      int lw;
-      double x;
+  /* Under the bars: the values at a round step wide enough for the
+   * widest of them, the first always; over the tallest bar, its share
+   * of the runs. */
+  {
+    g_autofree char *widest = bar_label (self, n_bars - 1);
+    g_autoptr(PangoLayout) widest_layout = small_layout (widget, widest);
+    static const guint nice[] = { 1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000 };
+    guint step = 1, bin = bin_width (self);
+    int widest_w;
 
-      pango_layout_get_pixel_size (layout, &lw, NULL);
-      x = CLAMP (i * slot + slot / 2 - lw / 2.0, 0, width - lw);
-      if (i != 0 && i + 1 != n_bars && x < right_edge + 8)
-        continue;
-      if (i + 1 == n_bars && x < right_edge + 4 && i != 0)
-        continue;
-      /* Leave room for the last value. */
-      if (i + 1 != n_bars && i != 0)
-        {
-          g_autofree char *last = bar_label (self, n_bars - 1);
-          g_autoptr(PangoLayout) last_layout = small_layout (widget, last);
-          int last_w;
+    pango_layout_get_pixel_size (widest_layout, &widest_w, NULL);
+    for (guint k = 0; k < G_N_ELEMENTS (nice); k++)
+      {
+        step = nice[k];
+        if (step * slot >= widest_w + 8)
+          break;
+      }
+    gdk_cairo_set_source_rgba (cr, &dim);
+    for (guint i = 0; i < n_bars; i++)
+      {
+        g_autofree char *label = NULL;
+        g_autoptr(PangoLayout) layout = NULL;
+        int value = self->first + (int)(i * bin);
+        int lw;
+        double x;
 
-          pango_layout_get_pixel_size (last_layout, &last_w, NULL);
-          if (x + lw + 8 > width - last_w)
-            continue;
-        }
-      draw_text (cr, layout, x, plot_h + AXIS_GAP);
-      right_edge = x + lw;
-    }
+        if (i != 0 && (value % (int)(step * bin)) != 0)
+          continue;
+        label = bar_label (self, i);
+        layout = small_layout (widget, label);
+        pango_layout_get_pixel_size (layout, &lw, NULL);
+        x = CLAMP (i * slot + slot / 2 - lw / 2.0, 0, width - lw);
+        if (i != 0 && x < right_edge + 6)
+          continue;
+        draw_text (cr, layout, x, plot_h + AXIS_GAP);
+        right_edge = x + lw;
+      }
+  }
   for (guint i = 0; i < n_bars; i++)
     if (bar_count (self, i) == top)
       {
@@ -329,6 +337,33 @@ arb_odds_plot_init (ArbOddsPlot *self)
                            G_CONNECT_SWAPPED);
 }
 
+/* What a screen reader says of it: the tallest bar. */
+static void
+update_description (ArbOddsPlot *self)
+{
+  guint64 total = arb_odds_plot_get_total (self);
+  guint64 top = 0;
+  guint top_bar = 0;
+  g_autofree char *label = NULL;
+  g_autofree char *text = NULL;
+
+  for (guint i = 0; i < arb_odds_plot_get_n_bars (self); i++)
+    if (bar_count (self, i) > top)
+      {
+        top = bar_count (self, i);
+        top_bar = i;
+      }
+  if (total == 0)
+    {
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+      return;
+    }
+  label = bar_label (self, top_bar);
+  /* TRANSLATORS: said of a chart by a screen reader: "Most often 3: 26% of the runs" */
+  text = g_strdup_printf (_("Most often %s: %.0f%% of the runs"), label, 100.0 * top / total);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
 GtkWidget *
 arb_odds_plot_new (void)
 {
@@ -347,6 +382,7 @@ arb_odds_plot_set_counts (ArbOddsPlot *self,
   self->counts = n_counts ? g_memdup2 (counts, n_counts * sizeof (guint)) : NULL;
   self->n_counts = n_counts;
   self->first = first;
+  update_description (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -60,6 +60,7 @@ struct _ArbOddsWindow
   GtkStack            *stack;
   AdwStatusPage       *error_page;
   AdwPreferencesGroup *settings_group;
+  GtkWidget           *from_group;
   AdwComboRow         *from_row;
   GtkProgressBar      *progress_bar;
   GtkLabel            *status_label;
@@ -219,8 +220,9 @@ describe_states (ArbOddsWindow      *self,
           continue;
         if (text->len)
           g_string_append (text, " · ");
-        /* TRANSLATORS: a state and the chance of it: "Dead 31%" */
-        g_string_append_printf (text, _("%s %.0f%%"), arb_game_condition_label (self->game, cond), 100 * p);
+        /* TRANSLATORS: a state and the chance of it: "Dead 31%"; the
+         * space before the number does not break */
+        g_string_append_printf (text, _("%s %.0f%%"), arb_game_condition_label (self->game, cond), 100 * p);
       }
   if (text->len == 0)
     return g_strdup (_("Nothing befalls it in one fight out of a hundred"));
@@ -261,7 +263,10 @@ update_status (ArbOddsWindow *self)
   /* TRANSLATORS: the progress of the simulation: "12,000 of 100,000 runs" */
   bar = g_strdup_printf (_("%'u of %'u runs"), runs, self->max_runs);
   gtk_progress_bar_set_text (self->progress_bar, bar);
-  gtk_progress_bar_set_fraction (self->progress_bar, self->max_runs ? MIN (1.0, (double)runs / self->max_runs) : 0);
+  /* Done early, with the odds sure, is done all the same. */
+  gtk_progress_bar_set_fraction (self->progress_bar,
+                                 self->state == STATE_DONE ? 1.0 :
+                                 self->max_runs ? MIN (1.0, (double)runs / self->max_runs) : 0);
 
   switch (self->state)
     {
@@ -943,6 +948,7 @@ arb_odds_window_class_init (ArbOddsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbOddsWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, ArbOddsWindow, error_page);
   gtk_widget_class_bind_template_child (widget_class, ArbOddsWindow, settings_group);
+  gtk_widget_class_bind_template_child (widget_class, ArbOddsWindow, from_group);
   gtk_widget_class_bind_template_child (widget_class, ArbOddsWindow, from_row);
   gtk_widget_class_bind_template_child (widget_class, ArbOddsWindow, progress_bar);
   gtk_widget_class_bind_template_child (widget_class, ArbOddsWindow, status_label);
@@ -1022,7 +1028,7 @@ arb_odds_window_new (GtkWindow         *parent,
       update_buttons (self);
       return self;
     }
-  gtk_widget_set_visible (GTK_WIDGET (self->from_row), self->sim_now != NULL);
+  gtk_widget_set_visible (self->from_group, self->sim_now != NULL);
   build_settings (self);
   start_run (self);
   return self;
