@@ -462,6 +462,14 @@ open_encounter (const char         *path,
   return enc;
 }
 
+ArbEncounter *
+arb_cli_open_encounter (const char         *path,
+                        ArbRulesetLibrary  *rules,
+                        int                *status)
+{
+  return open_encounter (path, rules, status);
+}
+
 /* For a command that adds a step: a file sealed by its last save keeps
  * its history as bytes (arb_encounter_load_file_for_append()), so a step
  * costs the same at the thousandth as at the tenth. */

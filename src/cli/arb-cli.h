@@ -56,6 +56,13 @@ typedef struct
   gboolean  log;
   gboolean  retry;
   gboolean  wounded;
+  /* simulate */
+  int       runs;
+  gboolean  from_now;
+  char    **players;
+  char    **not_players;
+  char    **policies;
+  int       workers;
   /* printing */
   char     *paper;
   char     *layout;
@@ -78,6 +85,13 @@ int                arb_cli_encounter (int     argc,
                                       char  **argv);
 int                arb_cli_run   (int         argc,
                                   char      **argv);
+int                arb_cli_simulate (int      argc,
+                                     char   **argv);
+/* The encounter at @path, read only; NULL with the message printed and
+ * *@status set. */
+ArbEncounter      *arb_cli_open_encounter (const char         *path,
+                                           ArbRulesetLibrary  *rules,
+                                           int                *status);
 int                arb_cli_cards (int         argc,
                                   char      **argv);
 int                arb_cli_print_sheet (int   argc,

@@ -890,6 +890,10 @@ static const char summary[] =
      "  encounter export-sheet FILE ID -o SHEET   a character's sheet after the fight (aod)\n"
      "  encounter drafts | recover ID -o FILE     fights the app left unsaved\n"
      "  run SYSTEM.PROCEDURE [--encounter FILE] [--param K=V]... [--roll V]... [--apply]\n"
+     "  simulate FILE [--runs N] [--seed S] [--from-now] [--players SIDE]...\n"
+     "        [--policy ID=default|cautious|reckless]...   the fight played many\n"
+     "        times by each game's policy: who wins, who falls, how long; the file\n"
+     "        is only read\n"
      "  (encounter add, start, next, undo, redo and run --apply take --retry: if\n"
      "   another program saved the encounter meanwhile, read it again and redo)\n"
      "  cards [SYSTEM...] -o FILE.pdf [--paper a4|letter] [--layout four|one]\n"
@@ -940,6 +944,12 @@ main (int   argc,
     { "map", 0, 0, G_OPTION_ARG_STRING, &opts.map, N_("The map: a preset of the game (aod-arena, gpg-pit, ...) or a size, columns by rows"), "PRESET|COLSxROWS" },
     { "at", 0, 0, G_OPTION_ARG_STRING, &opts.at, N_("The hex a combatant stands in"), "Q,R" },
     { "facing", 0, 0, G_OPTION_ARG_INT, &opts.facing, N_("The hexside a combatant faces, 0 to 5"), "0-5" },
+    { "runs", 0, 0, G_OPTION_ARG_INT, &opts.runs, N_("With simulate: exactly this many fights (default: until the odds are sure to one point, 100000 at most)"), "N" },
+    { "from-now", 0, 0, G_OPTION_ARG_NONE, &opts.from_now, N_("With simulate: from the fight as it stands, not from its start"), NULL },
+    { "players", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.players, N_("With simulate: a side that is the players' (default: the sides of the characters)"), "SIDE" },
+    { "not-players", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.not_players, N_("With simulate: a side that is not the players'"), "SIDE" },
+    { "policy", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.policies, N_("With simulate: how a players' figure fights: default, cautious or reckless"), "ID=POLICY" },
+    { "workers", 0, 0, G_OPTION_ARG_INT, &opts.workers, N_("With simulate: threads to use (default: one per core; the figures are the same)"), "N" },
     { "wounded", 0, 0, G_OPTION_ARG_NONE, &opts.wounded, N_("With encounter add: keep the losses the sheet holds, not healed between fights"), NULL },
     { "encounter", 0, 0, G_OPTION_ARG_FILENAME, &opts.encounter, N_("The encounter a procedure runs in"), "FILE" },
     { "param", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.params, N_("A procedure parameter"), "KEY=VALUE" },
@@ -993,6 +1003,8 @@ main (int   argc,
     status = arb_cli_encounter (argc - 2, argv + 2);
   else if (g_str_equal (command, "run"))
     status = arb_cli_run (argc - 2, argv + 2);
+  else if (g_str_equal (command, "simulate"))
+    status = arb_cli_simulate (argc - 2, argv + 2);
   else if (g_str_equal (command, "cards"))
     status = arb_cli_cards (argc - 2, argv + 2);
   else if (g_str_equal (command, "print-sheet"))
@@ -1031,6 +1043,9 @@ main (int   argc,
   g_free (opts.at);
   g_free (opts.encounter);
   g_strfreev (opts.params);
+  g_strfreev (opts.players);
+  g_strfreev (opts.not_players);
+  g_strfreev (opts.policies);
   g_strfreev (opts.argv);
   return status;
 }

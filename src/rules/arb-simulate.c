@@ -475,6 +475,22 @@ arb_sim_tally_mean_length (const ArbSimTally *tally)
   return tally->runs ? (double)tally->length_sum / tally->runs : 0;
 }
 
+char *
+arb_sim_tally_format_length (const ArbSimTally *tally,
+                             double             length)
+{
+  /* The plural of a fraction: "1.0 rounds" reads better as a plural,
+   * and exactly 1 as a singular. */
+  gulong n = length == 1.0 ? 1 : 2;
+  g_autofree char *number = g_strdup_printf ("%.1f", length);
+
+  if (g_strcmp0 (tally->unit, ARB_KEY_ROUND) == 0)
+    /* TRANSLATORS: a fight's length: "3.5 rounds" */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s round", "%s rounds", n), number);
+  /* TRANSLATORS: a fight's length: "3.5 turns" */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s turn", "%s turns", n), number);
+}
+
 gboolean
 arb_sim_tally_is_sure (const ArbSimTally *tally,
                        double             width)

@@ -86,6 +86,9 @@ double       arb_sim_tally_chance    (const ArbSimTally *tally,
                                       double            *high);
 /* The mean length in the game's units; 0 before any run. */
 double       arb_sim_tally_mean_length (const ArbSimTally *tally);
+/* @length in the tally's unit for people: "3.5 rounds" (translated). */
+char        *arb_sim_tally_format_length (const ArbSimTally *tally,
+                                          double             length);
 /* Whether every side's interval is narrower than @width (0.01: one
  * point); FALSE before any run. */
 gboolean     arb_sim_tally_is_sure   (const ArbSimTally *tally,
