@@ -81,6 +81,7 @@ struct _ArbOddsWindow
   GHashTable          *players;    /* side → GINT (TRUE/FALSE), as set by the referee */
   GHashTable          *policies;   /* id → GINT (ArbPolicy) */
   guint                max_runs;
+  guint32              seed;       /* kept when a setting changes: the same dice compare */
   gboolean             from_now;
   RunState             state;
   Shared              *shared;     /* the run under way, or NULL */
@@ -295,6 +296,13 @@ update_status (ArbOddsWindow *self)
       break;
     }
   gtk_label_set_text (self->status_label, status);
+  {
+    /* TRANSLATORS: the tooltip of the line under the progress bar */
+    g_autofree char *tip = g_strdup_printf (_("Seed %u: `arbiter-cli simulate` with --seed %u plays the same fights"),
+                                            self->seed, self->seed);
+
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), tip);
+  }
 
   if (tally && (tally->stuck || tally->unfinished))
     {
@@ -775,6 +783,7 @@ start_run (ArbOddsWindow *self)
   if (sim == NULL || self->state == STATE_RUNNING || gtk_widget_in_destruction (GTK_WIDGET (self)))
     return;
   apply_settings (self, sim);
+  arb_simulation_set_seed (sim, self->seed);
   build_results (self, sim);
   g_clear_pointer (&self->tally, arb_sim_tally_free);
 
@@ -809,7 +818,12 @@ run_action (GtkWidget  *widget,
             const char *action_name,
             GVariant   *param)
 {
-  start_run (ARB_ODDS_WINDOW (widget));
+  ArbOddsWindow *self = ARB_ODDS_WINDOW (widget);
+
+  /* Again means other dice. */
+  if (self->state != STATE_IDLE && self->state != STATE_RUNNING)
+    self->seed = g_random_int ();
+  start_run (self);
 }
 
 static void
@@ -971,6 +985,7 @@ arb_odds_window_init (ArbOddsWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->max_runs = ARB_SIM_MAX_RUNS;
+  self->seed = g_random_int ();
   self->from_now = TRUE;
   self->players = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->policies = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
