@@ -423,6 +423,35 @@ test_before_the_start (void)
   duel_tear_down (&duel);
 }
 
+/* A game with no policy cannot be simulated: the view says so, and
+ * offers nothing to run. */
+static void
+test_cannot_simulate (void)
+{
+  ArbGameClass *aod = ARB_GAME_GET_CLASS (arb_game_get ("aod"));
+  gboolean (*choose) (ArbGame *, ArbEncounter *, ArbRulesetLibrary *, const char *, ArbPolicy, char **,
+                      GHashTable *) = aod->choose;
+  Duel duel = { 0 };
+  ArbOddsWindow *odds;
+
+  duel_set_up (&duel, TRUE);
+  aod->choose = NULL;
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (duel.window), "win.fight-odds", NULL));
+  iterate ();
+  aod->choose = choose;
+  odds = find_toplevel (ARB_TYPE_ODDS_WINDOW);
+  g_assert_nonnull (odds);
+  g_assert_nonnull (arb_odds_window_get_error (odds));
+  g_assert_nonnull (strstr (arb_odds_window_get_error (odds), "cannot be simulated"));
+  g_assert_false (arb_odds_window_get_running (odds));
+  g_assert_null (arb_odds_window_get_simulation (odds));
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (odds), "odds.run", NULL) &&
+                  arb_odds_window_get_running (odds));
+  assert_untouched (&duel);
+  destroy_window (odds);
+  duel_tear_down (&duel);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -449,6 +478,7 @@ main (int   argc,
   g_test_add_func ("/odds-window/close-while-running", test_close_while_running);
   g_test_add_func ("/odds-window/policies", test_policies);
   g_test_add_func ("/odds-window/before-the-start", test_before_the_start);
+  g_test_add_func ("/odds-window/cannot-simulate", test_cannot_simulate);
 
   ret = g_test_run ();
   g_clear_object (&app);
