@@ -238,6 +238,8 @@ update_buttons (ArbOddsWindow *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "odds.run", can && !running);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "odds.stop", running);
+  /* Nothing to run is no button. */
+  gtk_widget_set_visible (GTK_WIDGET (self->run_button), can);
   if (running)
     {
       gtk_button_set_label (self->run_button, _("_Stop"));
