@@ -17,6 +17,7 @@
 #include "arb-aod.h"
 #include "arb-aod-procs.h"
 #include "arb-aod-plan.h"
+#include "arb-aod-policy.h"
 
 struct _ArbAodGame
 {
@@ -219,6 +220,7 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->demo = demo;
   game_class->list_ready = list_ready;
   game_class->sheet_after_fight = sheet_after_fight;
+  game_class->choose = arb_aod_choose;
   arb_aod_sheet_class_init (game_class);
   game_class->healed_fields = healed_fields;
   game_class->healed_kinds = healed_kinds;

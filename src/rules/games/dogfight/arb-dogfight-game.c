@@ -228,6 +228,8 @@ arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
   game_class->auto_action = arb_dogfight_auto_action;
   game_class->plan_move = arb_dogfight_plan_move;
   game_class->plan_turn = arb_dogfight_plan_turn;
+  game_class->choose = arb_dogfight_choose;
+  game_class->fight_over = arb_dogfight_fight_over;
   arb_dogfight_sheet_class_init (game_class);
 }
 

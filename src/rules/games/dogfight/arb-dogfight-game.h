@@ -32,6 +32,23 @@ void       arb_dogfight_derive_live (ArbGame           *game,
                                      ArbRulesetLibrary *rules,
                                      const char        *id,
                                      GPtrArray         *out);
+/* The game's policy for a simulated fight (arb-dogfight-policy.c): the
+ * step @id, whose turn it is, takes now ("turn toward the nearest
+ * enemy, fire when in arc"); FALSE to leave it to the game's next. */
+gboolean   arb_dogfight_choose     (ArbGame            *game,
+                                    ArbEncounter       *encounter,
+                                    ArbRulesetLibrary  *rules,
+                                    const char         *id,
+                                    ArbPolicy           policy,
+                                    char              **procedure,
+                                    GHashTable         *params);
+/* Its fight_over: besides the last side standing, the fight is over
+ * when, in a turn's housekeeping, the aircraft left of every side but
+ * one have gone home (most of their damage rows filled, more than 10
+ * hexes from every foe); that side wins. */
+gboolean   arb_dogfight_fight_over (ArbGame            *game,
+                                    ArbEncounter       *encounter,
+                                    char              **winner);
 /* Sets the class's sheet kinds and sheet rules (arb-dogfight-sheet.c). */
 void arb_dogfight_sheet_class_init (ArbGameClass *klass);
 

@@ -145,6 +145,18 @@ mt_label (ArbDogfightMt kind)
 }
 
 gboolean
+arb_dogfight_mt_possible (ArbRulesetLibrary *rules,
+                          int                speed,
+                          ArbDogfightMt      kind)
+{
+  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "dogfight", "mt") : NULL;
+  const ArbCell *cell = table ? arb_table_lookup (table, MAX (1, speed), mt_column (kind), NULL) : NULL;
+
+  /* As arb_dogfight_mt_dice() reads it: speed 0 reads the first row. */
+  return cell != NULL && !arb_dogfight_code_has (cell->code, "impossible");
+}
+
+gboolean
 arb_dogfight_mt_dice (ArbProc        *proc,
                       int             speed,
                       ArbDogfightMt   kind,

@@ -51,6 +51,17 @@ is_set (ArbEncounter *enc,
   return arb_dogfight_get_int (enc, NULL, id, key, 0) != 0;
 }
 
+char *
+arb_dogfight_fire_target (ArbEncounter *enc,
+                          const char   *id)
+{
+  /* Firing needs at least CV 1 and guns that are not jammed. */
+  if (is_set (enc, id, ARB_DOGFIGHT_KEY_FIRED) || arb_dogfight_cv (enc, NULL, id) < 1 ||
+      arb_conditions_has (enc, NULL, id, "jammed"))
+    return NULL;
+  return arb_dogfight_foe_in_arc (enc, id);
+}
+
 const char *
 arb_dogfight_auto_action (ArbGame      *game,
                           ArbEncounter *enc,
@@ -79,13 +90,8 @@ arb_dogfight_auto_action (ArbGame      *game,
 
     case ARB_DOGFIGHT_COMBAT:
       {
-        g_autofree char *foe = NULL;
+        g_autofree char *foe = arb_dogfight_fire_target (enc, id);
 
-        /* Firing needs at least CV 1 and guns that are not jammed. */
-        if (is_set (enc, id, ARB_DOGFIGHT_KEY_FIRED) || arb_dogfight_cv (enc, NULL, id) < 1 ||
-            arb_conditions_has (enc, NULL, id, "jammed"))
-          return NULL;
-        foe = arb_dogfight_foe_in_arc (enc, id);
         return foe ? "dogfight.fire" : NULL;
       }
 

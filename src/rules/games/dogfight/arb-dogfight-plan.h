@@ -25,6 +25,12 @@ const char *arb_dogfight_auto_action (ArbGame       *game,
  * counts against its own target only. */
 char       *arb_dogfight_foe_in_arc  (ArbEncounter  *encounter,
                                       const char    *id);
+/* The target @id would fire at now, in the combat phase, as the
+ * encounter stands (a new string): it has not fired, has CV 1 or more,
+ * guns not jammed, and its target in the arc (above); NULL otherwise.
+ * Whether @id is still in the fight is the caller's question. */
+char       *arb_dogfight_fire_target (ArbEncounter  *encounter,
+                                      const char    *id);
 
 /* A drag onto the hex ahead: dogfight.move kind=forward turn=0; FALSE
  * for any other hex (an aircraft moves one hex ahead per movement

@@ -67,6 +67,11 @@ gboolean arb_dogfight_mt_dice     (ArbProc       *proc,
                                    ArbDogfightMt  kind,
                                    int           *dice,
                                    GError       **error);
+/* Whether the MT table of @rules allows @kind at @speed (no X): what
+ * a policy asks before it plans the move. */
+gboolean arb_dogfight_mt_possible (ArbRulesetLibrary *rules,
+                                   int                speed,
+                                   ArbDogfightMt      kind);
 /* The MT level of @dice indicated: 0 (no test), 1, 2 or 3. */
 int      arb_dogfight_mt_level    (ArbProc       *proc,
                                    int            dice);

@@ -230,6 +230,7 @@ arb_tft_game_class_init (ArbTftGameClass *klass)
   game_class->list_gauges = arb_tft_list_gauges;
   game_class->main_gauge = arb_tft_main_gauge;
   game_class->derive_live = arb_tft_derive_live;
+  game_class->choose = arb_tft_choose;
   game_class->zone_legend = zone_legend;
   arb_tft_sheet_class_init (game_class);
 }

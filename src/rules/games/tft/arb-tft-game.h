@@ -32,6 +32,14 @@ void       arb_tft_derive_live (ArbGame           *game,
                                 ArbRulesetLibrary *rules,
                                 const char        *id,
                                 GPtrArray         *out);
+/* arb-tft-policy.c: a simulated figure's step (ArbGameClass.choose) */
+gboolean   arb_tft_choose      (ArbGame           *game,
+                                ArbEncounter      *encounter,
+                                ArbRulesetLibrary *rules,
+                                const char        *id,
+                                ArbPolicy          policy,
+                                char             **procedure,
+                                GHashTable        *params);
 /* Sets the class's sheet kinds and sheet rules (arb-tft-sheet.c). */
 void arb_tft_sheet_class_init (ArbGameClass *klass);
 

@@ -544,7 +544,7 @@ path_cost (ArbProc     *proc,
   const char *name = arb_encounter_get_name (enc, id);
   const char *path = arb_proc_get_param (proc, "path");
   const char *to_text = arb_proc_get_param (proc, "to");
-  g_autoptr(GArray) reach = arb_tft_reach (enc, step, id, shift ? 1 : MAX (left, 0), shift);
+  g_autoptr(GArray) reach = NULL;
   int cost;
 
   *end = from;
@@ -593,6 +593,9 @@ path_cost (ArbProc     *proc,
     {
       if (!arb_proc_get_hex (proc, "to", end, error))
         return -1;
+      /* Only here: the search is the costly part of a move, and a path
+       * (or no move) is checked hex by hex without it. */
+      reach = arb_tft_reach (enc, step, id, shift ? 1 : MAX (left, 0), shift);
       cost = reach_cost (reach, *end);
       /* Farther than the option lets it go: said as such. */
       if (cost < 0 && !shift && arb_hex_distance (from, *end) > left)
