@@ -216,14 +216,18 @@ describe_states (ArbOddsWindow      *self,
       {
         const char *cond = tally->conditions[c];
         double p = (double)fig->ever[c] / tally->runs;
+        g_autoptr(GString) label = NULL;
 
         if (arb_game_condition_is_out (self->game, cond) != (pass == 0) || p < 0.01)
           continue;
+        /* A state is not cut across two lines: "Leg crippled 3%". */
+        label = g_string_new (arb_game_condition_label (self->game, cond));
+        g_string_replace (label, " ", " ", 0);
         if (text->len)
           g_string_append (text, " · ");
         /* TRANSLATORS: a state and the chance of it: "Dead 31%"; the
          * space before the number does not break */
-        g_string_append_printf (text, _("%s %.0f%%"), arb_game_condition_label (self->game, cond), 100 * p);
+        g_string_append_printf (text, _("%s %.0f%%"), label->str, 100 * p);
       }
   if (text->len == 0)
     return g_strdup (_("Nothing befalls it in one fight out of a hundred"));
