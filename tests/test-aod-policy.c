@@ -39,7 +39,12 @@ duel (const char *foe_sheet,
   *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", r[0], "r", r[1], "facing", rf,
                          "ft-lost", "0", "en-lost", "0", NULL);
   *foe = add_combatant (enc, foe_sheet, "Red", "q", f[0], "r", f[1], "facing", ff, NULL);
-  start = proc (enc, "aod.start", NULL, 0, &error, NULL);
+  {
+    /* A tie of AG is broken by a die (6.1). */
+    g_autoptr(ArbRollSource) source = arb_roll_source_new_stream (3, 0);
+
+    start = arb_procedure_run ("aod.start", enc, rules, NULL, NULL, source, &error);
+  }
   g_assert_no_error (error);
   apply_done (enc, g_steal_pointer (&start));
   return enc;
@@ -192,6 +197,44 @@ test_cautious_hurt_withdraws (void)
   g_assert_cmpstr (other, ==, "aod.strike");
 }
 
+/* The Boar strikes only in close combat: beside Rolf, it charges into
+ * his hex and grapples, with its Tusk (BC 50, its Trample 25). */
+static void
+test_close_only_charges_in (void)
+{
+  g_autofree char *rolf = NULL, *boar = NULL, *procedure = NULL;
+  g_autoptr(ArbEncounter) enc = duel ("aod-foe-boar.xml", "3,4", 0, "4,4", 3, &rolf, &boar);
+  g_autoptr(GHashTable) params = new_params ();
+
+  set_live (enc, E, "current", boar);
+  g_assert_true (choose (enc, boar, ARB_POLICY_DEFAULT, &procedure, params));
+  g_assert_cmpstr (procedure, ==, "aod.charge");
+  g_assert_cmpstr (g_hash_table_lookup (params, "mode"), ==, "close");
+  g_assert_cmpstr (g_hash_table_lookup (params, "target"), ==, rolf);
+  g_assert_cmpstr (g_hash_table_lookup (params, "attack"), ==, "Tusk");
+  assert_accepted (enc, procedure, params);
+}
+
+/* Rolf's Mace broken twice and useless (10.6), his other hand on the
+ * buckler: no blow is left to him, and he readies another weapon of
+ * his sheet, letting go of the Mace, rather than stand idle. */
+static void
+test_useless_weapon_rearms (void)
+{
+  g_autofree char *rolf = NULL, *troll = NULL, *procedure = NULL;
+  g_autoptr(ArbEncounter) enc = duel ("aod-foe-troll.xml", "3,4", 0, "4,4", 3, &rolf, &troll);
+  g_autoptr(GHashTable) params = new_params ();
+
+  set_live (enc, E, "current", rolf);
+  set_live (enc, rolf, "prepared", "Mace,Plain Buckler");
+  set_live (enc, rolf, "broken.Mace", "useless");
+  g_assert_true (choose (enc, rolf, ARB_POLICY_DEFAULT, &procedure, params));
+  g_assert_cmpstr (procedure, ==, "aod.action");
+  g_assert_cmpstr (g_hash_table_lookup (params, "action"), ==, "P");
+  g_assert_cmpstr (g_hash_table_lookup (params, "weapon"), !=, "Mace");
+  assert_accepted (enc, procedure, params);
+}
+
 /* 500 fights of Rolf against the Troll, from four hexes apart: every
  * one comes to an end, none stuck. */
 static void
@@ -235,6 +278,8 @@ main (int    argc,
   g_test_add_func ("/aod-policy/stunned", test_stunned_passes);
   g_test_add_func ("/aod-policy/foe-out", test_foe_out_other_targeted);
   g_test_add_func ("/aod-policy/cautious", test_cautious_hurt_withdraws);
+  g_test_add_func ("/aod-policy/close-only", test_close_only_charges_in);
+  g_test_add_func ("/aod-policy/rearm", test_useless_weapon_rearms);
   g_test_add_func ("/aod-policy/simulated", test_simulated_fights_end);
   return g_test_run ();
 }

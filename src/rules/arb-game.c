@@ -490,6 +490,24 @@ arb_game_fight_over (ArbGame      *self,
                      ArbEncounter *encounter,
                      char        **winner)
 {
+  g_autofree char *won = NULL;
+  gboolean over;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+
+  if (CLASS (self)->fight_over == NULL)
+    return arb_game_one_side_left (self, encounter, winner);
+  over = CLASS (self)->fight_over (self, encounter, &won);
+  if (winner)
+    *winner = over ? g_steal_pointer (&won) : NULL;
+  return over;
+}
+
+gboolean
+arb_game_one_side_left (ArbGame      *self,
+                        ArbEncounter *encounter,
+                        char        **winner)
+{
   g_auto(GStrv) ids = NULL;
   const char *standing = NULL;
   gboolean sides = FALSE;
@@ -498,19 +516,6 @@ arb_game_fight_over (ArbGame      *self,
 
   if (winner)
     *winner = NULL;
-  if (CLASS (self)->fight_over)
-    {
-      g_autofree char *won = NULL;
-
-      if (CLASS (self)->fight_over (self, encounter, &won))
-        {
-          if (winner)
-            *winner = g_steal_pointer (&won);
-          return TRUE;
-        }
-    }
-
-  /* Over when those still in the fight are all of one side (or none). */
   ids = arb_encounter_list_combatants (encounter);
   for (guint i = 0; ids[i]; i++)
     {

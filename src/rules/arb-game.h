@@ -322,10 +322,12 @@ struct _ArbGameClass
                                 ArbPolicy           policy,
                                 char              **procedure,
                                 GHashTable         *params);
-  /* Whether the fight has ended by a rule of the game's own beyond the
-   * last side standing (a yield, a time limit), and which side won
-   * (*@winner, a new string; NULL for nobody). NULL in the class: it ends
-   * when the figures left in the fight are all of one side. */
+  /* Whether the fight has ended, and which side won (*@winner, a new
+   * string; NULL for nobody), for a game with an end of its own (a
+   * yield, a time limit, fire returned by those shot down in the same
+   * phase); it calls arb_game_one_side_left() for the common end. NULL
+   * in the class: the fight ends when the figures left in it are all of
+   * one side. */
   gboolean   (*fight_over)     (ArbGame            *self,
                                 ArbEncounter       *encounter,
                                 char              **winner);
@@ -432,6 +434,11 @@ gboolean            arb_game_choose        (ArbGame            *self,
 /* TRUE when the fight is over, *@winner (may be NULL) the side that won
  * or NULL for none: the game's own rule, else one side left in it. */
 gboolean            arb_game_fight_over    (ArbGame            *self,
+                                            ArbEncounter       *encounter,
+                                            char              **winner);
+/* The common end: the figures not out (the game's out conditions) are
+ * all of one side, *@winner (may be NULL), or there are none left. */
+gboolean            arb_game_one_side_left (ArbGame            *self,
                                             ArbEncounter       *encounter,
                                             char              **winner);
 /* The policy's name as the CLI and settings spell it ("cautious"), and

@@ -486,9 +486,15 @@ arb_aod_choose (ArbGame           *game,
           *procedure = g_strdup ("aod.strike");
           return TRUE;
         }
-      /* Means only for close combat (the Boar's tusks): charge into its
-       * hex and grapple (8.6). */
+      /* A weapons user with no blow left readies another weapon (its
+       * own broken or dropped); means only for close combat (the Boar's
+       * tusks) charge into the foe's hex and grapple (8.6). */
       g_hash_table_remove_all (params);
+      if (ap >= 4 && rearm (enc, rules, id, params))
+        {
+          *procedure = g_strdup ("aod.action");
+          return TRUE;
+        }
       if (distance == 1)
         {
           put (params, "id", g_strdup (id));
@@ -499,11 +505,6 @@ arb_aod_choose (ArbGame           *game,
               *procedure = g_strdup ("aod.charge");
               return TRUE;
             }
-        }
-      if (ap >= 4 && rearm (enc, rules, id, params))
-        {
-          *procedure = g_strdup ("aod.action");
-          return TRUE;
         }
       return FALSE;
     }

@@ -19,7 +19,8 @@
  * it breaks off (turns away from the nearest foe, no power or drag
  * roll); it fires only at short range (1 hex or less).
  *
- * The fight's own end (arb_dogfight_fight_over): a badly hit aircraft
+ * The fight's own end (arb_dogfight_fight_over): the combat phase is
+ * played out first (an aircraft shot down in it still fires). A badly hit aircraft
  * more than 10 hexes from every foe as a turn begins has gone home; the
  * open sky has no edge to fly off, so without it a chase at equal speed
  * would never end.
@@ -356,10 +357,21 @@ arb_dogfight_fight_over (ArbGame       *game,
   const char *holding = NULL;
   gboolean home = FALSE;
 
-  /* Decided as a turn begins (its housekeeping), not at every step:
-   * where they are changes only as they move. */
-  if (arb_dogfight_phase (enc, NULL) != ARB_DOGFIGHT_HOUSEKEEPING)
-    return FALSE;
+  switch (arb_dogfight_phase (enc, NULL))
+    {
+    case ARB_DOGFIGHT_COMBAT:
+      /* Fire is simultaneous: one shot down in this combat phase still
+       * fires, so the phase is played out before anyone is counted out. */
+      return FALSE;
+    case ARB_DOGFIGHT_HOUSEKEEPING:
+      break;
+    case ARB_DOGFIGHT_BEFORE:
+    case ARB_DOGFIGHT_MOVEMENT:
+    default:
+      /* Going home is decided as a turn begins, not at every step: where
+       * they are changes only as they move. */
+      return arb_game_one_side_left (game, enc, winner);
+    }
   ids = arb_encounter_list_combatants (enc);
 
   /* The sky's last side: those in the fight and not gone home. No one
@@ -381,7 +393,7 @@ arb_dogfight_fight_over (ArbGame       *game,
       holding = side ? side : "";
     }
   if (!home)
-    return FALSE;
+    return arb_game_one_side_left (game, enc, winner);
   *winner = holding ? g_strdup (holding) : NULL;
   return TRUE;
 }

@@ -114,6 +114,78 @@ hit_number (ArbTable *to_hit,
   return 67;
 }
 
+int
+arb_gpg_hit_number (ArbRulesetLibrary *rules,
+                    int                factor)
+{
+  ArbTable *t = rules ? arb_ruleset_library_get_table (rules, "gpg", "to-hit") : NULL;
+
+  return t && arb_table_get_n_columns (t) > 0 ? hit_number (t, factor) : 67;
+}
+
+int
+arb_gpg_weapon_range (ArbRulesetLibrary *rules,
+                      const char        *weapon)
+{
+  ArbTable *weapons = rules && weapon ? arb_ruleset_library_get_table (rules, "gpg", "weapons") : NULL;
+  const char *v = weapons ? arb_table_lookup_name_text (weapons, weapon, "range") : NULL;
+
+  return v ? atoi (v) : 0;
+}
+
+/* Combat factor of a throw: the target's speed plus the range; a spear
+ * one column left. */
+int
+arb_gpg_throw_factor (const char *weapon,
+                      int         range,
+                      int         target_speed)
+{
+  return target_speed + range - (weapon && g_ascii_strcasecmp (weapon, "Spear") == 0 ? 1 : 0);
+}
+
+/* Combat factor of a strike: the attacker's speed plus 1, plus the
+ * target's speed head on. */
+int
+arb_gpg_strike_factor (int      attacker_speed,
+                       int      target_speed,
+                       gboolean head_on)
+{
+  return attacker_speed + 1 + (head_on ? target_speed : 0);
+}
+
+gboolean
+arb_gpg_strikes_with (const char *weapon)
+{
+  return weapon && (g_ascii_strcasecmp (weapon, "Spear") == 0 || g_ascii_strcasecmp (weapon, "Sword") == 0);
+}
+
+/* In front, or below in the same hex; never above in the same hex. */
+gboolean
+arb_gpg_throwable (ArbHex attacker,
+                   int    attacker_facing,
+                   int    attacker_altitude,
+                   ArbHex target,
+                   int    target_altitude)
+{
+  if (attacker.q == target.q && attacker.r == target.r)
+    return target_altitude < attacker_altitude;
+  return arb_gpg_in_front_arc (attacker, attacker_facing, target);
+}
+
+/* Adjacent (2.3): one level below in the same hex, or level in a hex next
+ * door, ahead of the attacker. */
+gboolean
+arb_gpg_adjacent (ArbHex attacker,
+                  int    attacker_facing,
+                  int    attacker_altitude,
+                  ArbHex target,
+                  int    target_altitude)
+{
+  if (attacker.q == target.q && attacker.r == target.r)
+    return target_altitude == attacker_altitude - 1;
+  return target_altitude == attacker_altitude && arb_hex_in_front (attacker, attacker_facing, target);
+}
+
 /* The 2d66 roll with its odds first. */
 static gboolean
 roll_to_hit (ArbProc    *proc,
@@ -245,7 +317,7 @@ arb_gpg_throw_proc (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *id = arb_gpg_param_id (proc);
   const char *weapon;
-  ArbTable *to_hit, *res, *weapons;
+  ArbTable *to_hit, *res;
   g_autofree char *name = NULL;
   int range, reach = 0, factor, need, roll;
   gboolean net, hit;
@@ -260,20 +332,14 @@ arb_gpg_throw_proc (ArbProc  *proc,
     return arb_gpg_illegal (error, _("2.3: %s has nothing in hand to throw"), arb_encounter_get_name (enc, id));
   name = g_strdup (weapon);
 
-  /* In front, or below in the same hex; never above in the same hex. */
-  if (same_hex (&p) ? p.t_alt >= p.a_alt : !arb_gpg_in_front_arc (p.a, p.a_facing, p.t))
+  if (!arb_gpg_throwable (p.a, p.a_facing, p.a_alt, p.t, p.t_alt))
     return arb_gpg_illegal (error, _("2.3: a throw goes at a glider in the front arc, or one lower in the same hex"));
   range = throw_range (&p);
-  weapons = rules ? arb_ruleset_library_get_table (rules, "gpg", "weapons") : NULL;
-  if (weapons && arb_table_lookup_name_text (weapons, name, "range"))
-    reach = atoi (arb_table_lookup_name_text (weapons, name, "range"));
+  reach = arb_gpg_weapon_range (rules, name);
   if (range > reach)
     return arb_gpg_illegal (error, _("2.3: the range is %d; a %s reaches %d"), range, name, reach);
 
-  /* Combat factor: the target's speed plus the range; a spear one less. */
-  factor = arb_step_peek_field_int (step, enc, p.target, "speed", 0) + range;
-  if (g_ascii_strcasecmp (name, "Spear") == 0)
-    factor -= 1;
+  factor = arb_gpg_throw_factor (name, range, arb_step_peek_field_int (step, enc, p.target, "speed", 0));
   need = hit_number (to_hit, factor);
   net = g_ascii_strcasecmp (name, "Net") == 0;
 
@@ -327,14 +393,10 @@ arb_gpg_throw_proc (ArbProc  *proc,
   return TRUE;
 }
 
-/* Adjacent (2.3): one level below in the same hex, or level in a hex next
- * door, ahead of the attacker. */
 static gboolean
 adjacent (const Pair *p)
 {
-  if (same_hex (p))
-    return p->t_alt == p->a_alt - 1;
-  return p->t_alt == p->a_alt && arb_hex_in_front (p->a, p->a_facing, p->t);
+  return arb_gpg_adjacent (p->a, p->a_facing, p->a_alt, p->t, p->t_alt);
 }
 
 static gboolean
@@ -349,7 +411,7 @@ strike_checks (ArbProc     *proc,
   if (!may_attack (proc, id, error) || !pair_up (proc, id, arb_proc_get_param (proc, "target"), p, error))
     return FALSE;
   weapon = arb_gpg_in_hand (enc, NULL, id);
-  if (weapon == NULL || (g_ascii_strcasecmp (weapon, "Spear") != 0 && g_ascii_strcasecmp (weapon, "Sword") != 0))
+  if (!arb_gpg_strikes_with (weapon))
     return arb_gpg_illegal (error, _("2.3: a strike needs a spear or a sword in hand"));
   if (!adjacent (p))
     return arb_gpg_illegal (error, _("2.3: %s is not adjacent: one level below in this hex, or level in a hex ahead"),
@@ -363,8 +425,8 @@ strike_factor (ArbEncounter *enc,
                gboolean     *head_on)
 {
   *head_on = arb_gpg_head_on (p->a, p->a_facing, p->t, p->t_facing);
-  return arb_step_peek_field_int (NULL, enc, p->attacker, "speed", 0) + 1 +
-         (*head_on ? arb_step_peek_field_int (NULL, enc, p->target, "speed", 0) : 0);
+  return arb_gpg_strike_factor (arb_step_peek_field_int (NULL, enc, p->attacker, "speed", 0),
+                                arb_step_peek_field_int (NULL, enc, p->target, "speed", 0), *head_on);
 }
 
 gboolean
@@ -669,6 +731,22 @@ arb_gpg_stun_recovery_proc (ArbProc  *proc,
   return TRUE;
 }
 
+/* The rows that carry @roll, for a message: "7, 18", or "none". */
+static GString *
+rows_labelled (const int *labels,
+               int        rows,
+               int        roll)
+{
+  GString *text = g_string_new (NULL);
+
+  for (int r = 0; r < rows; r++)
+    if (labels[r] == roll)
+      g_string_append_printf (text, "%s%d", text->len ? ", " : "", r);
+  if (text->len == 0)
+    g_string_assign (text, _("none"));
+  return text;
+}
+
 /* Step 4: four markers on rows by 2d6, removed from rows with no glider,
  * opposing ones cancelling, the rest lifting or dropping the gliders in
  * their rows; a downdraft never takes a glider to the FLOOR. */
@@ -687,14 +765,18 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
   g_autofree int *down = g_new0 (int, rows);
   g_autofree gboolean *occupied = g_new0 (gboolean, rows);
   g_autoptr(GString) placed = g_string_new (NULL);
+  /* Read once: each marker looks through every row. */
+  g_autofree int *labels = g_new0 (int, rows);
 
   if (g_strcmp0 (arb_encounter_get (enc, E, "phase"), "air-currents") != 0)
     return arb_gpg_illegal (error, _("Air currents come at the end of the turn, when every glider has gone"));
+  for (int r = 0; r < rows; r++)
+    labels[r] = arb_gpg_row_label (enc, r);
 
   for (int m = 0; m < markers; m++)
     {
       g_autofree char *purpose = g_strdup_printf (_("air current marker %d"), m + 1);
-      g_autoptr(GString) candidates = g_string_new (NULL);
+      g_autoptr(GString) candidates = NULL;
       const char *placement;
       int roll, row = -1, count = 0;
       gboolean is_up;
@@ -702,9 +784,8 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
       if (!arb_proc_roll (proc, "2d6", purpose, &roll))
         return FALSE;
       for (int r = 0; r < rows; r++)
-        if (arb_gpg_row_label (enc, r) == roll)
+        if (labels[r] == roll)
           {
-            g_string_append_printf (candidates, "%s%d", candidates->len ? ", " : "", r);
             row = r;
             count++;
           }
@@ -716,7 +797,7 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
             placement = "";
           else
             return arb_gpg_illegal (error, _("Marker %d rolled %d (rows %s): say where it goes and which kind, in order: place=ROW:up or place=ROW:down"),
-                            m + 1, roll, candidates->len ? candidates->str : _("none"));
+                            m + 1, roll, (candidates = rows_labelled (labels, rows, roll))->str);
         }
       {
         g_auto(GStrv) kv = g_strsplit (placement, ":", 2);
@@ -724,9 +805,9 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
 
         if (kv[0] && kv[0][0])
           {
-            if (!g_ascii_string_to_signed (kv[0], 10, 0, rows - 1, &r, NULL) || arb_gpg_row_label (enc, (int)r) != roll)
+            if (!g_ascii_string_to_signed (kv[0], 10, 0, rows - 1, &r, NULL) || labels[r] != roll)
               return arb_gpg_illegal (error, _("Marker %d rolled %d: row %s does not carry that number (rows that do: %s)"),
-                              m + 1, roll, kv[0], candidates->len ? candidates->str : _("none"));
+                              m + 1, roll, kv[0], (candidates = rows_labelled (labels, rows, roll))->str);
             row = (int)r;
           }
         if (row < 0)

@@ -227,6 +227,8 @@ arb_gpg_game_class_init (ArbGpgGameClass *klass)
   game_class->list_gauges = arb_gpg_list_gauges;
   game_class->main_gauge = arb_gpg_main_gauge;
   game_class->zone_legend = zone_legend;
+  game_class->choose = arb_gpg_choose;
+  game_class->fight_over = arb_gpg_fight_over;
   arb_gpg_sheet_class_init (game_class);
 }
 

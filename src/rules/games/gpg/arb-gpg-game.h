@@ -26,6 +26,17 @@ gboolean   arb_gpg_main_gauge (ArbGame           *game,
                    ArbEncounter      *encounter,
                    const char        *id,
                    ArbMainGauge      *gauge);
+/* arb-gpg-policy.c: simulated fights (ArbGameClass.choose, fight_over) */
+gboolean   arb_gpg_choose     (ArbGame            *game,
+                               ArbEncounter       *encounter,
+                               ArbRulesetLibrary  *rules,
+                               const char         *id,
+                               ArbPolicy           policy,
+                               char              **procedure,
+                               GHashTable         *params);
+gboolean   arb_gpg_fight_over (ArbGame            *game,
+                               ArbEncounter       *encounter,
+                               char              **winner);
 /* Sets the class's sheet kinds and sheet rules (arb-gpg-sheet.c). */
 void arb_gpg_sheet_class_init (ArbGameClass *klass);
 

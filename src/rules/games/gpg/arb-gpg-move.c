@@ -823,10 +823,14 @@ arb_gpg_move_proc (ArbProc  *proc,
     arb_gpg_mark_this_turn (step, enc, id, "climbed");
   if (fl.skip_glide)
     arb_gpg_mark_this_turn (step, enc, id, "no-glide");
-  described = arb_gpg_describe_moves (moves);
-  arb_step_add_log (step, _("%s flies %s: now at %d,%d facing %d, altitude %d, speed %d%s"), fl.name, described,
-                    fl.here.q, fl.here.r, fl.facing, arb_step_peek_field_int (step, enc, id, "altitude", fl.altitude), fl.speed,
-                    fl.mp ? _(", movement kept for a ram") : "");
+  /* A quiet step (a simulated fight) keeps no log: no words to build. */
+  if (!arb_step_is_quiet (step))
+    {
+      described = arb_gpg_describe_moves (moves);
+      arb_step_add_log (step, _("%s flies %s: now at %d,%d facing %d, altitude %d, speed %d%s"), fl.name, described,
+                        fl.here.q, fl.here.r, fl.facing, arb_step_peek_field_int (step, enc, id, "altitude", fl.altitude),
+                        fl.speed, fl.mp ? _(", movement kept for a ram") : "");
+    }
   /* A stunned pilot skips to stun recovery; a diving half-loop skips the
    * glide phase. */
   arb_step_set_int (step, enc, E, "phase", fl.stunned ? 5 : fl.skip_glide ? 3 : 2);

@@ -81,6 +81,34 @@ int         arb_gpg_range            (ArbHex        from,
                                       int           from_altitude,
                                       ArbHex        to,
                                       int           to_altitude);
+/* The module's odds and reach (2.3), for the procedures and the policy:
+ * the 2d66 hit number of a combat factor (67: none), a weapon's throwing
+ * range (0: unknown), the combat factors of a throw and of a strike. */
+int         arb_gpg_hit_number       (ArbRulesetLibrary *rules,
+                                      int           factor);
+int         arb_gpg_weapon_range     (ArbRulesetLibrary *rules,
+                                      const char   *weapon);
+int         arb_gpg_throw_factor     (const char   *weapon,
+                                      int           range,
+                                      int           target_speed);
+int         arb_gpg_strike_factor    (int           attacker_speed,
+                                      int           target_speed,
+                                      gboolean      head_on);
+/* A spear or a sword: what strikes. */
+gboolean    arb_gpg_strikes_with     (const char   *weapon);
+/* Where a throw may go: the front arc, or lower in the same hex. */
+gboolean    arb_gpg_throwable        (ArbHex        attacker,
+                                      int           attacker_facing,
+                                      int           attacker_altitude,
+                                      ArbHex        target,
+                                      int           target_altitude);
+/* Adjacent for a strike: one level below in the same hex, or level in a
+ * hex ahead. */
+gboolean    arb_gpg_adjacent         (ArbHex        attacker,
+                                      int           attacker_facing,
+                                      int           attacker_altitude,
+                                      ArbHex        target,
+                                      int           target_altitude);
 gboolean    arb_gpg_check_phase      (ArbProc      *proc,
                                       const char   *id,
                                       int           phase,

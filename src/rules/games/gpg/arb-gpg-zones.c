@@ -39,17 +39,15 @@ arb_gpg_list_zones (ArbGame           *game,
     {
       ArbHex there;
       int their_facing, their_altitude;
-      gboolean same, ahead, adjacent;
+      gboolean ahead, adjacent;
       g_autoptr(GString) text = g_string_new (NULL);
 
       if (g_str_equal (ids[i], id) || arb_gpg_gone (enc, NULL, ids[i]) ||
           !arb_encounter_get_hex (enc, ids[i], &there, &their_facing))
         continue;
       their_altitude = arb_step_peek_field_int (NULL, enc, ids[i], "altitude", 0);
-      same = there.q == at.q && there.r == at.r;
-      ahead = same ? their_altitude < altitude : arb_gpg_in_front_arc (at, facing, there);
-      adjacent = same ? their_altitude == altitude - 1
-                      : their_altitude == altitude && arb_hex_in_front (at, facing, there);
+      ahead = arb_gpg_throwable (at, facing, altitude, there, their_altitude);
+      adjacent = arb_gpg_adjacent (at, facing, altitude, there, their_altitude);
       if (ahead)
         g_string_append_printf (text, _("range %d"), arb_gpg_range (at, altitude, there, their_altitude));
       if (adjacent)

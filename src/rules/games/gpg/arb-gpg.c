@@ -37,13 +37,22 @@ int
 arb_gpg_setting (ArbEncounter *enc,
                  const char   *name)
 {
-  static const struct { const char *name; int value; } defaults[] = {
-    { "ledge", 30 }, { "floor", 0 }, { "cols", 15 }, { "rows", 19 },
-    { "updrafts", 2 }, { "downdrafts", 2 }, { "advanced", 0 },
+  /* The keys spelt out: the rules ask for settings at every hex flown. */
+  static const struct { const char *name; const char *key; int value; } defaults[] = {
+    { "ledge", "setting.ledge", 30 }, { "floor", "setting.floor", 0 }, { "cols", "setting.cols", 15 },
+    { "rows", "setting.rows", 19 }, { "updrafts", "setting.updrafts", 2 }, { "downdrafts", "setting.downdrafts", 2 },
+    { "advanced", "setting.advanced", 0 },
   };
-  g_autofree char *key = g_strconcat ("setting.", name, NULL);
-  const char *v = arb_encounter_get (enc, E, key);
+  g_autofree char *built = NULL;
+  const char *key = NULL, *v;
   gint64 n;
+
+  for (guint i = 0; i < G_N_ELEMENTS (defaults) && key == NULL; i++)
+    if (g_str_equal (defaults[i].name, name))
+      key = defaults[i].key;
+  if (key == NULL)
+    key = built = g_strconcat ("setting.", name, NULL);
+  v = arb_encounter_get (enc, E, key);
 
   /* With a map, the pit is the map: gliders fly only where it has hexes. */
   if (g_str_equal (name, "cols") || g_str_equal (name, "rows"))

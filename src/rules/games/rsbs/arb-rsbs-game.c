@@ -68,6 +68,11 @@ static const ArbParamSpec npc_params[] = {
   { "id", N_("NPC"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
   { "foe-dice", N_("Dice the player allots (1-4)"), ARB_PARAM_INT, NULL, 1, 4, FALSE,
     N_("The target is a player's: give the dice he allots to the melee round (1 to 4).") },
+  { "plan", N_("Plan"), ARB_PARAM_CHOICE,
+    N_("|The attack roll;melee|Close and melee;bash|Bash;net|Net attack;sand|Kick sand;keep-range|Keep the foe at 6\""), 0, 0, FALSE,
+    N_("A player's figure run by the rules may follow a plan of his own instead of the attack roll") },
+  { "dice", N_("Dice he allots (1-4)"), ARB_PARAM_INT, NULL, 1, 4, FALSE,
+    N_("Left empty, he allots by the NPC rules") },
   { NULL }
 };
 
@@ -151,6 +156,8 @@ static const ArbParamSpec rsbs_mercy_params[] = {
 static const ArbParamSpec rsbs_control_params[] = {
   { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
   { "uncontrolled", N_("Run by"), ARB_PARAM_CHOICE, N_("yes|The rules (uncontrolled NPC);no|The player"), 0, 0, TRUE },
+  { "pc", N_("A player character too"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE,
+    N_("Let the rules run a player's own figure (an absent player; a simulation)") },
   { NULL }
 };
 
@@ -254,6 +261,8 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->list_gauges = arb_rsbs_list_gauges;
   game_class->main_gauge = arb_rsbs_main_gauge;
   game_class->auto_action = arb_rsbs_auto_action;
+  game_class->choose = arb_rsbs_choose;
+  game_class->fight_over = arb_rsbs_fight_over;
   game_class->list_zones = arb_rsbs_list_zones;
   game_class->zone_legend = arb_rsbs_zone_legend;
   arb_rsbs_sheet_class_init (game_class);

@@ -30,6 +30,17 @@ gboolean   arb_rsbs_main_gauge (ArbGame           *game,
 /* The dice a gladiator of @rep brings to a fight (arb-rsbs-sheet.c). */
 int        arb_rsbs_dice_pool (ArbSheet          *sheet,
                                int                rep);
+/* arb-rsbs-policy.c: the game's choose and fight_over (arb-game.h) */
+gboolean   arb_rsbs_choose     (ArbGame           *game,
+                                ArbEncounter      *encounter,
+                                ArbRulesetLibrary *rules,
+                                const char        *id,
+                                ArbPolicy          policy,
+                                char             **procedure,
+                                GHashTable        *params);
+gboolean   arb_rsbs_fight_over (ArbGame           *game,
+                                ArbEncounter      *encounter,
+                                char             **winner);
 /* Sets the class's sheet kinds and sheet rules (arb-rsbs-sheet.c). */
 void arb_rsbs_sheet_class_init (ArbGameClass *klass);
 

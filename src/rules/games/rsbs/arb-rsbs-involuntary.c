@@ -53,7 +53,8 @@ roll_side (ArbProc    *proc,
   GError *error = NULL;
   int v;
 
-  if (!arb_rsbs_is_npc (enc, id))
+  /* A player character the rules run rolls as an NPC does. */
+  if (!arb_rsbs_is_npc (enc, id) && !arb_rsbs_is_uncontrolled (enc, arb_proc_get_step (proc), id))
     {
       if (g_strcmp0 (side, "left") == 0 || g_strcmp0 (side, "right") == 0)
         {

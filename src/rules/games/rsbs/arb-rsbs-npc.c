@@ -487,6 +487,9 @@ npc_missile_target (ArbEncounter *enc,
   return g_strdup (all[0]);
 }
 
+/* The plans one may give rsbs.npc instead of the attack roll. */
+static const char * const npc_plans[] = { "melee", "bash", "net", "sand", "keep-range", NULL };
+
 /* Intent words for people. */
 static const char *
 intent_label (const char *intent)
@@ -521,6 +524,9 @@ add_plan_odds (ArbEncounter      *enc,
   guint64 ways[G_N_ELEMENTS (order)] = { 0 };
   const char *name = arb_encounter_get_name (enc, id);
 
+  /* For the referee's eyes only: a simulation's quiet step shows none. */
+  if (arb_step_is_quiet (step))
+    return;
   for (int roll = 1; roll <= 10; roll++)
     for (int sand = 1; sand <= 10; sand++)
       {
@@ -586,9 +592,14 @@ npc_checks (ArbProc     *proc,
   g_autofree char *why = NULL;
   g_autoptr(GError) local = NULL;
   const char *intent;
+  const char *plan = arb_proc_get_param (proc, "plan");
   gboolean caught = FALSE;
   int roll = 0, sand = 0;
 
+  if (plan && *plan == '\0')
+    plan = NULL;
+  if (plan && !g_strv_contains (npc_plans, plan))
+    return arb_proc_refuse (error, "plan", _("NPC Activation: no plan “%s” (melee, bash, net, sand or keep-range)"), plan);
   arb_step_add_log (step, _("%s, an uncontrolled NPC, is active (Before Moving Active Uncontrolled NPCs)"), name);
 
   /* Ensnared: he tries to shed the net if he is able, that is, not in
@@ -633,7 +644,7 @@ npc_checks (ArbProc     *proc,
 
   /* Missile-armed NPCs stay and shoot the closest in sight: they do not
    * roll for the type of attack (Arbiter's reading of the exception). */
-  if (npc_has_missile (enc, step, id))
+  if (plan == NULL && npc_has_missile (enc, step, id))
     {
       int range;
       gboolean in_range;
@@ -665,25 +676,36 @@ npc_checks (ArbProc     *proc,
           headline (step, ARB_HEADLINE_PLAIN, _("%s HAS NO FOE · Next"), name);
           return TRUE;
         }
-      add_plan_odds (enc, step, rules, id, target);
-      arb_step_add_log (step, _("%s rolls for his attack in the column “%s” of npc-attack"), name,
-                        arb_rsbs_npc_column (enc, step, id));
-      purpose = g_strdup_printf (_("%s's attack (npc-attack)"), name);
-      if (!arb_proc_roll (proc, "1d10", purpose, &roll))
-        return FALSE;
-      intent = arb_rsbs_npc_decide (enc, step, rules, id, target, roll, 0, &why, error);
-      if (intent && g_str_equal (intent, "sand-check"))
+      if (plan)
         {
-          g_autofree char *sand_purpose = g_strdup_printf (_("the sand check of %s (npc-sand)"), name);
-
-          arb_step_add_log (step, _("Attack roll %d: %s"), roll, why);
-          if (!arb_proc_roll (proc, "1d10", sand_purpose, &sand))
-            return FALSE;
-          intent = arb_rsbs_npc_decide (enc, step, rules, id, target, roll, sand, &why, error);
+          /* A player's figure the rules run with a plan of his own (a
+           * simulated player's bent): no attack roll; the move and the
+           * attack are the same, and refused where the rules forbid. */
+          intent = plan;
+          arb_step_add_log (step, _("%s's plan is given: %s, without the attack roll"), name, intent_label (plan));
         }
-      if (intent == NULL)
-        return FALSE;
-      arb_step_add_log (step, _("Attack roll %d: %s"), roll, why);
+      else
+        {
+          add_plan_odds (enc, step, rules, id, target);
+          arb_step_add_log (step, _("%s rolls for his attack in the column “%s” of npc-attack"), name,
+                            arb_rsbs_npc_column (enc, step, id));
+          purpose = g_strdup_printf (_("%s's attack (npc-attack)"), name);
+          if (!arb_proc_roll (proc, "1d10", purpose, &roll))
+            return FALSE;
+          intent = arb_rsbs_npc_decide (enc, step, rules, id, target, roll, 0, &why, error);
+          if (intent && g_str_equal (intent, "sand-check"))
+            {
+              g_autofree char *sand_purpose = g_strdup_printf (_("the sand check of %s (npc-sand)"), name);
+
+              arb_step_add_log (step, _("Attack roll %d: %s"), roll, why);
+              if (!arb_proc_roll (proc, "1d10", sand_purpose, &sand))
+                return FALSE;
+              intent = arb_rsbs_npc_decide (enc, step, rules, id, target, roll, sand, &why, error);
+            }
+          if (intent == NULL)
+            return FALSE;
+          arb_step_add_log (step, _("Attack roll %d: %s"), roll, why);
+        }
     }
   if (target && g_str_equal (intent, "shoot"))
     arb_step_add_log (step, _("%s shoots without the attack roll: %s"), name, why);
@@ -798,7 +820,12 @@ npc_move (ArbProc     *proc,
   else if (path->len > 0)
     {
       guint n = path->len;
+      int rate = arb_rsbs_move_rate (enc, step, id, NULL);
 
+      /* A hex costs an inch at least: no start longer than his rate is
+       * paid for, and none need be tried. */
+      if (rate >= 0 && (guint)rate < n)
+        n = rate;
       while (n > 0 && !affordable (proc, id, n))
         n--;
       if (n < path->len)
@@ -900,9 +927,10 @@ npc_attack (ArbProc     *proc,
       headline (step, ARB_HEADLINE_PLAIN, _("%s DOES NOT ATTACK · Next"), name);
       return TRUE;
     }
+  /* dice= given (a player's figure run with his own allotment) stays;
+   * else the attack allots by the NPC rules. */
   arb_proc_set_param (proc, PARAM_ID, id);
   arb_proc_set_param (proc, PARAM_TARGET, target);
-  arb_proc_set_param (proc, PARAM_DICE, NULL);
   if (!attack (proc, error))
     return FALSE;
   npc_done (step, enc, id);
@@ -963,14 +991,14 @@ arb_rsbs_npc (ArbProc  *proc,
     }
 }
 
-/* For the app: an uncontrolled NPC whose activation is under way runs
- * itself, one stage at a time. */
+/* An uncontrolled NPC whose activation is under way runs itself, one
+ * stage at a time: what the app proposes and a simulation plays. */
 const char *
-arb_rsbs_auto_action (ArbGame      *game,
-                      ArbEncounter *enc,
-                      const char   *id)
+arb_rsbs_npc_proposal (ArbEncounter *enc,
+                       const char   *id,
+                       GHashTable   *params)
 {
-  if (arb_encounter_get_sheet (enc, id) == NULL ||
+  if (id == NULL || arb_encounter_get_sheet (enc, id) == NULL ||
       g_strcmp0 (arb_encounter_get (enc, E, "current"), id) != 0 ||
       !arb_rsbs_is_uncontrolled (enc, NULL, id) || arb_rsbs_is_out (enc, NULL, id))
     return NULL;
@@ -978,5 +1006,15 @@ arb_rsbs_auto_action (ArbGame      *game,
     return NULL;
   if (g_strcmp0 (arb_order_side_of (enc, NULL, id), arb_encounter_get (enc, E, ARB_RSBS_KEY_ACTIVE_SIDE)) != 0)
     return NULL;
+  if (params)
+    g_hash_table_replace (params, g_strdup (PARAM_ID), g_strdup (id));
   return "rsbs.npc";
+}
+
+const char *
+arb_rsbs_auto_action (ArbGame      *game,
+                      ArbEncounter *enc,
+                      const char   *id)
+{
+  return arb_rsbs_npc_proposal (enc, id, NULL);
 }

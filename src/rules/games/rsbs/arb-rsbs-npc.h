@@ -55,8 +55,13 @@ int         arb_rsbs_npc_reach     (ArbEncounter       *enc,
                                     ArbStep            *step,
                                     const char         *id);
 
-/* The game's auto_action: "rsbs.npc" for the active uncontrolled NPC
- * whose activation is not done, else NULL. */
+/* The step the rules run for @id now: "rsbs.npc" for the active
+ * uncontrolled NPC whose activation is not done (@params, when not NULL,
+ * gets its parameter: "id"), else NULL. Static. */
+const char *arb_rsbs_npc_proposal  (ArbEncounter       *enc,
+                                    const char         *id,
+                                    GHashTable         *params);
+/* The game's auto_action: arb_rsbs_npc_proposal(). */
 const char *arb_rsbs_auto_action   (ArbGame            *game,
                                     ArbEncounter       *encounter,
                                     const char         *id);

@@ -409,7 +409,7 @@ arb_rsbs_mercy (ArbProc  *proc,
   return TRUE;
 }
 
-/* rsbs.control id= uncontrolled=yes|no */
+/* rsbs.control id= uncontrolled=yes|no [pc=yes: a player character too] */
 gboolean
 arb_rsbs_control (ArbProc  *proc,
                   GError  **error)
@@ -429,7 +429,7 @@ arb_rsbs_control (ArbProc  *proc,
     on = FALSE;
   else
     return arb_proc_refuse (error, NULL, _("Control: uncontrolled=yes or no, not “%s”"), value);
-  if (on && arb_rsbs_is_pc (enc, id))
+  if (on && arb_rsbs_is_pc (enc, id) && g_strcmp0 (arb_proc_get_param (proc, "pc"), "yes") != 0)
     return arb_proc_refuse (error, NULL, _("Uncontrolled NPCs: %s is a player character, whom the player runs"),
                             name_of (enc, id));
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_UNCONTROLLED, on ? 1 : 0);
