@@ -17,6 +17,7 @@
 #include "arb-preferences-window.h"
 #include "arb-print-operation.h"
 #include "arb-tables-window.h"
+#include "arb-odds-window.h"
 #include "arb-window-private.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -838,6 +839,22 @@ show_tables_action (GtkWidget  *widget,
 }
 
 static void
+fight_odds_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  g_autofree char *title = NULL;
+
+  if (self->fight == NULL)
+    return;
+  title = arb_fight_dup_title (self->fight);
+  /* The whole history: a fight under way is simulated from its start too. */
+  gtk_window_present (GTK_WINDOW (arb_odds_window_new (GTK_WINDOW (self), arb_fight_get_encounter (self->fight),
+                                                       _arb_window_get_rules (self), title)));
+}
+
+static void
 player_view_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *param)
@@ -989,6 +1006,7 @@ _arb_window_actions_update (ArbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.act", enc != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.add-combatants", enc != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.adjust", enc != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.fight-odds", enc != NULL && has_combatants (enc));
 }
 
 void
@@ -1045,6 +1063,9 @@ _arb_window_class_actions_init (ArbWindowClass *klass)
                                        "win.add-combatants", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Insert, 0, "win.add-combatants", NULL);
   gtk_widget_class_install_action (widget_class, "win.show-tables", NULL, show_tables_action);
+  gtk_widget_class_install_action (widget_class, "win.fight-odds", NULL, fight_odds_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
+                                       "win.fight-odds", NULL);
   gtk_widget_class_install_action (widget_class, "win.preferences", NULL, preferences_action);
   gtk_widget_class_install_action (widget_class, "win.player-view", NULL, player_view_action);
   gtk_widget_class_install_action (widget_class, "win.print-cards", NULL, print_cards_action);
