@@ -427,7 +427,7 @@ test_bents (void)
   g_autoptr(GError) error = NULL;
   g_autoptr(ArbSimulation) sim = arb_simulation_new (enc, rules, FALSE, &error);
   g_autoptr(ArbSimTally) tally = NULL;
-  GStrv ids;
+  const char * const *ids;
 
   g_assert_no_error (error);
   ids = arb_simulation_list_figures (sim);

@@ -525,7 +525,7 @@ apply_settings (ArbOddsWindow *self,
                 ArbSimulation *sim)
 {
   /* The simulation's own list, not a copy. */
-  GStrv sides = arb_simulation_list_sides (sim);
+  const char * const *sides = arb_simulation_list_sides (sim);
   g_autoptr(ArbSimTally) shape = arb_simulation_new_tally (sim);
 
   for (guint i = 0; sides[i]; i++)
@@ -605,7 +605,7 @@ build_settings (ArbOddsWindow *self)
 {
   ArbSimulation *sim = current_sim (self);
   g_autoptr(ArbSimTally) shape = NULL;
-  GStrv sides = NULL;
+  const char * const *sides = NULL;
 
   self->building = TRUE;
   for (guint i = 0; i < self->settings_rows->len; i++)

@@ -16,11 +16,11 @@ static gboolean
 apply_options (ArbSimulation  *sim,
                GError        **error)
 {
-  GStrv sides = arb_simulation_list_sides (sim);
+  const char * const *sides = arb_simulation_list_sides (sim);
 
   for (guint i = 0; opts.players && opts.players[i]; i++)
     {
-      if (!g_strv_contains ((const char * const *)sides, opts.players[i]))
+      if (!g_strv_contains (sides, opts.players[i]))
         {
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
                        _("--players: no side “%s” fights in this encounter"), opts.players[i]);
@@ -30,7 +30,7 @@ apply_options (ArbSimulation  *sim,
     }
   for (guint i = 0; opts.not_players && opts.not_players[i]; i++)
     {
-      if (!g_strv_contains ((const char * const *)sides, opts.not_players[i]))
+      if (!g_strv_contains (sides, opts.not_players[i]))
         {
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
                        _("--not-players: no side “%s” fights in this encounter"), opts.not_players[i]);

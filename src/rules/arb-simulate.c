@@ -270,8 +270,8 @@ arb_simulation_set_policy (ArbSimulation *self,
   return TRUE;
 }
 
-GStrv arb_simulation_list_figures (ArbSimulation *self) { return self->ids; }
-GStrv arb_simulation_list_sides (ArbSimulation *self) { return self->sides; }
+const char * const *arb_simulation_list_figures (ArbSimulation *self) { return (const char * const *)self->ids; }
+const char * const *arb_simulation_list_sides (ArbSimulation *self) { return (const char * const *)self->sides; }
 
 /* Tallies */
 

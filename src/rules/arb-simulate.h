@@ -129,8 +129,8 @@ gboolean       arb_simulation_set_policy   (ArbSimulation      *self,
                                             const char         *id,
                                             ArbPolicy           policy);
 /* The figures' ids and the sides, in order (static for the object). */
-GStrv          arb_simulation_list_figures (ArbSimulation      *self);
-GStrv          arb_simulation_list_sides   (ArbSimulation      *self);
+const char * const *arb_simulation_list_figures (ArbSimulation *self);
+const char * const *arb_simulation_list_sides   (ArbSimulation *self);
 
 /* Plays run @run alone into @tally (made by arb_simulation_new_tally()).
  * Safe to call from several threads at once, each with its own tally. */
