@@ -654,32 +654,13 @@ arb_encounter_get (ArbEncounter *self,
   return values ? g_hash_table_lookup (values, key) : NULL;
 }
 
-/* The common case read without strtoll: an optional minus and up to
- * nine digits, which g_ascii_string_to_signed() would read the same way.
- * Anything else goes to it. */
-static inline gboolean
-parse_plain_int (const char *text,
-                 gint64     *out)
-{
-  const char *p = text + (text[0] == '-');
-  gint64 v = 0;
-  guint n = 0;
-
-  for (; *p >= '0' && *p <= '9' && n < 9; p++, n++)
-    v = v * 10 + (*p - '0');
-  if (n == 0 || *p != '\0')
-    return FALSE;
-  *out = text[0] == '-' ? -v : v;
-  return TRUE;
-}
-
 static gboolean
 parse_int (const char *text,
            int        *out)
 {
   gint64 v;
 
-  if (text != NULL && parse_plain_int (text, &v) && v >= -100000000 && v <= 100000000)
+  if (text != NULL && arb_parse_plain_int (text, &v) && v >= -100000000 && v <= 100000000)
     {
       *out = (int)v;
       return TRUE;

@@ -303,34 +303,11 @@ arb_proc_fail (ArbProc *proc,
     g_error_free (error);
 }
 
-/* "ID.NAME": the procedure NAME of the game ID, its own or a generic one. */
-static const ArbProcedureSpec *
-find_procedure (const char *name)
-{
-  const char *dot = name ? strchr (name, '.') : NULL;
-  g_autofree char *big = NULL;
-  char buf[32];
-  const char *id = NULL;
-  ArbGame *game;
-
-  /* The game's id on the stack: every step of a simulation asks. */
-  if (dot && (gsize)(dot - name) < sizeof buf)
-    {
-      memcpy (buf, name, dot - name);
-      buf[dot - name] = '\0';
-      id = buf;
-    }
-  else if (dot)
-    id = big = g_strndup (name, dot - name);
-  game = arb_game_get (id);
-
-  return game ? arb_game_find_procedure (game, name) : NULL;
-}
 
 gboolean
 arb_procedure_exists (const char *name)
 {
-  return find_procedure (name) != NULL;
+  return arb_procedure_get_spec (name) != NULL;
 }
 
 GStrv
@@ -560,7 +537,7 @@ run (const char         *name,
 
   g_return_val_if_fail (ARB_IS_ENCOUNTER (encounter), NULL);
 
-  if (!(procedure = find_procedure (name)))
+  if (!(procedure = arb_procedure_get_spec (name)))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
                    _("There is no procedure “%s”"), name ? name : "");

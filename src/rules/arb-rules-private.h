@@ -50,4 +50,23 @@ ArbStep *arb_step_parse            (const char    *data,
 gboolean arb_encounter_step_fits   (ArbEncounter  *self,
                                     const ArbStep *step);
 
+/* The common case read without strtoll: an optional minus and up to
+ * nine digits, which g_ascii_string_to_signed() would read the same way.
+ * Anything else goes to it. */
+static inline gboolean
+arb_parse_plain_int (const char *text,
+                     gint64     *out)
+{
+  const char *p = text + (text[0] == '-');
+  gint64 v = 0;
+  guint n = 0;
+
+  for (; *p >= '0' && *p <= '9' && n < 9; p++, n++)
+    v = v * 10 + (*p - '0');
+  if (n == 0 || *p != '\0')
+    return FALSE;
+  *out = text[0] == '-' ? -v : v;
+  return TRUE;
+}
+
 G_END_DECLS

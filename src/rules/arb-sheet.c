@@ -128,32 +128,13 @@ arb_sheet_item_get (const ArbSheetItem *item,
   return attr ? attr->value : NULL;
 }
 
-/* The common case read without strtoll: an optional minus and up to
- * nine digits, which g_ascii_string_to_signed() would read the same way.
- * Anything else goes to it. */
-static inline gboolean
-parse_plain_int (const char *text,
-                 gint64     *out)
-{
-  const char *p = text + (text[0] == '-');
-  gint64 v = 0;
-  guint n = 0;
-
-  for (; *p >= '0' && *p <= '9' && n < 9; p++, n++)
-    v = v * 10 + (*p - '0');
-  if (n == 0 || *p != '\0')
-    return FALSE;
-  *out = text[0] == '-' ? -v : v;
-  return TRUE;
-}
-
 static gboolean
 parse_int (const char *text,
            int        *out)
 {
   gint64 value;
 
-  if (text != NULL && parse_plain_int (text, &value) && value >= -100000000 && value <= 100000000)
+  if (text != NULL && arb_parse_plain_int (text, &value) && value >= -100000000 && value <= 100000000)
     {
       *out = (int)value;
       return TRUE;
