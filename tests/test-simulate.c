@@ -94,6 +94,28 @@ test_rigged (void)
   g_assert_cmpuint (tally->draws, ==, 0);
 }
 
+/* Red Sand, Blue Sky ships its result tables empty for the referee to
+ * fill in from the book: every run stops at the first attack, and the
+ * tally says which table, rather than a fight nobody ever wins. */
+static void
+test_empty_table (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("rsbs", &error);
+  g_autofree char *a = NULL, *b = NULL;
+  g_autoptr(ArbSimTally) tally = NULL;
+
+  g_assert_no_error (error);
+  a = add_combatant (enc, "rsbs-aulus-varro.xml", "Red", "q", "10", "r", "10", "facing", "0", NULL);
+  b = add_combatant (enc, "rsbs-brutus-the-chaser.xml", "Black", "q", "14", "r", "10", "facing", "3", NULL);
+  tally = simulate (enc, FALSE, 1, 20, 1);
+  g_assert_cmpuint (tally->stuck, ==, 20);
+  g_assert_cmpuint (tally->draws, ==, 20);
+  g_assert_cmpuint (wins_of (tally, "Red") + wins_of (tally, "Black"), ==, 0);
+  g_assert_nonnull (tally->first_stuck);
+  g_assert_nonnull (strstr (tally->first_stuck, "rsbs/melee-result"));
+}
+
 /* Two Rolfs face to face, each where the other would stand turned
  * about: who acts first is a die (6.1), and nothing else tells them
  * apart. Over 20,000 runs each side's 95% interval holds one half. */
@@ -267,6 +289,7 @@ main (int    argc,
   g_test_add_func ("/simulate/same-seed", test_same_seed);
   g_test_add_func ("/simulate/cancel", test_cancel);
   g_test_add_func ("/simulate/from-now", test_from_now);
+  g_test_add_func ("/simulate/empty-table", test_empty_table);
   g_test_add_func ("/simulate/symmetric", test_symmetric);
   return g_test_run ();
 }

@@ -618,7 +618,15 @@ arb_simulation_play_run (ArbSimulation *self,
       g_hash_table_remove_all (params);
       if (arb_game_choose (self->game, enc, self->rules, id,
                            fig ? fig->policy : ARB_POLICY_DEFAULT, &procedure, params))
-        step = arb_procedure_play (procedure, enc, self->rules, params, source, NULL);
+        step = arb_procedure_play (procedure, enc, self->rules, params, source, &error);
+      /* A table the referee has still to fill in: no run can go on
+       * without it, and the view must say which one. */
+      if (step == NULL && g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE))
+        {
+          stuck = g_strdup_printf ("%s: %s", procedure, error->message);
+          break;
+        }
+      g_clear_error (&error);
       /* A step the rules refuse, or none chosen: the turn passes. */
       if (step == NULL && !(step = arb_procedure_play (self->next_proc, enc, self->rules, NULL, source, &error)))
         {
