@@ -415,6 +415,229 @@ arb_step_dup_headline_line (const ArbStep *step)
 
 /* Encounters */
 
+/* An entity's values: key -> value, both owned. An open-addressed table
+ * of its own rather than a GHashTable: the engine reads a value at every
+ * rule, and a handful of short keys are found here with an inline hash,
+ * a compare of the cached hash and one strcmp, without a call through a
+ * hash function's pointer. Linear probing, at most half full; a removal
+ * shifts the run back, so there is no tombstone. */
+typedef struct
+{
+  guint  hash;           /* of key; 0: the slot is empty */
+  guint  len;            /* of key */
+  char  *key;
+  char  *value;
+} Slot;
+
+typedef struct
+{
+  Slot  *slots;
+  guint  mask;           /* slots - 1, a power of two less one */
+  guint  shift;          /* 32 - log2 (slots) */
+  guint  n;
+} Values;
+
+/* A key's home slot: the hash's top bits after a Fibonacci multiply,
+ * since the low bits of the hash above follow the last letter only. */
+static inline guint
+values_home (const Values *values,
+             guint         hash)
+{
+  return (guint)((hash * 2654435769u) >> values->shift) & values->mask;
+}
+
+/* Of the length and the first and last four bytes only: the C library
+ * finds the length faster than a loop hashes each letter, and keys that
+ * share all three ("cond.xxx" of one length and ending) are rare and only
+ * cost a compare more. */
+static inline guint
+key_hash (const char *key,
+          gsize      len)
+{
+  guint32 a = 0, b;
+  guint h;
+
+  if (len >= 4)
+    {
+      memcpy (&a, key, 4);
+      memcpy (&b, key + len - 4, 4);
+    }
+  else
+    {
+      for (gsize i = 0; i < len; i++)
+        a = a << 8 | (guchar)key[i];
+      b = 0;
+    }
+  h = (a * 2654435769u) ^ ((b + (guint32)len) * 2246822519u);
+  h ^= h >> 15;
+  return h ? h : 1;
+}
+
+static Values *
+values_new (guint size)
+{
+  Values *values = g_new (Values, 1);
+
+  values->slots = g_new0 (Slot, size);
+  values->mask = size - 1;
+  values->shift = 32 - g_bit_storage (size - 1);
+  values->n = 0;
+  return values;
+}
+
+static void
+values_free (Values *values)
+{
+  for (guint i = 0; i <= values->mask; i++)
+    if (values->slots[i].hash)
+      {
+        g_free (values->slots[i].key);
+        g_free (values->slots[i].value);
+      }
+  g_free (values->slots);
+  g_free (values);
+}
+
+/* The slot of @key, or the empty one where it would go. */
+static inline Slot *
+values_slot (const Values *values,
+             const char   *key,
+             gsize         len,
+             guint         hash)
+{
+  guint i = values_home (values, hash);
+
+  for (;; i = (i + 1) & values->mask)
+    {
+      Slot *s = &values->slots[i];
+
+      if (s->hash == 0 || (s->hash == hash && s->len == len && memcmp (s->key, key, len) == 0))
+        return s;
+    }
+}
+
+static inline const char *
+values_lookup (const Values *values,
+               const char   *key)
+{
+  gsize len = strlen (key);
+  Slot *s = values_slot (values, key, len, key_hash (key, len));
+
+  return s->hash ? s->value : NULL;
+}
+
+static void
+values_grow (Values *values)
+{
+  Slot *old = values->slots;
+  guint old_size = values->mask + 1;
+
+  values->slots = g_new0 (Slot, old_size * 2);
+  values->mask = old_size * 2 - 1;
+  values->shift--;
+  for (guint i = 0; i < old_size; i++)
+    if (old[i].hash)
+      *values_slot (values, old[i].key, old[i].len, old[i].hash) = old[i];
+  g_free (old);
+}
+
+/* Sets @key to a copy of @value. */
+static void
+values_set (Values     *values,
+            const char *key,
+            const char *value)
+{
+  gsize len = strlen (key);
+  guint hash = key_hash (key, len);
+  Slot *s = values_slot (values, key, len, hash);
+
+  if (s->hash)
+    {
+      g_free (s->value);
+      s->value = g_strdup (value);
+      return;
+    }
+  if ((values->n + 1) * 2 > values->mask + 1)
+    {
+      values_grow (values);
+      s = values_slot (values, key, len, hash);
+    }
+  s->hash = hash;
+  s->len = (guint)len;
+  s->key = g_strdup (key);
+  s->value = g_strdup (value);
+  values->n++;
+}
+
+static void
+values_remove (Values     *values,
+               const char *key)
+{
+  gsize len = strlen (key);
+  Slot *s = values_slot (values, key, len, key_hash (key, len));
+  guint i, j;
+
+  if (s->hash == 0)
+    return;
+  g_free (s->key);
+  g_free (s->value);
+  values->n--;
+  /* Back-shift: each later slot of the run that may move into the hole
+   * (its home is not between the hole and it) moves. */
+  i = (guint)(s - values->slots);
+  for (j = (i + 1) & values->mask; values->slots[j].hash; j = (j + 1) & values->mask)
+    {
+      guint home = values_home (values, values->slots[j].hash);
+
+      if (((j - home) & values->mask) >= ((j - i) & values->mask))
+        {
+          values->slots[i] = values->slots[j];
+          i = j;
+        }
+    }
+  values->slots[i].hash = 0;
+  values->slots[i].key = NULL;
+  values->slots[i].value = NULL;
+}
+
+static Values *
+values_copy (const Values *values)
+{
+  Values *copy = g_new (Values, 1);
+
+  /* The same size: every slot keeps its place. */
+  copy->mask = values->mask;
+  copy->shift = values->shift;
+  copy->n = values->n;
+  copy->slots = g_new (Slot, values->mask + 1);
+  for (guint i = 0; i <= values->mask; i++)
+    {
+      const Slot *s = &values->slots[i];
+
+      copy->slots[i].hash = s->hash;
+      copy->slots[i].len = s->len;
+      copy->slots[i].key = s->hash ? g_strdup (s->key) : NULL;
+      copy->slots[i].value = s->hash ? g_strdup (s->value) : NULL;
+    }
+  return copy;
+}
+
+static int compare_strings (gconstpointer a, gconstpointer b);
+
+/* @values' keys, borrowed, in order. */
+static GPtrArray *
+values_sorted_keys (const Values *values)
+{
+  GPtrArray *keys = g_ptr_array_sized_new (values->n);
+
+  for (guint i = 0; i <= values->mask; i++)
+    if (values->slots[i].hash)
+      g_ptr_array_add (keys, values->slots[i].key);
+  g_ptr_array_sort (keys, compare_strings);
+  return keys;
+}
+
+
 /* The file's seal (see serialize()), fed in pieces: the same for the same bytes however they
  * are cut, so the history's part can be carried from the load of a file
  * to its save and only the new steps fed. */
@@ -433,7 +656,7 @@ struct _ArbEncounter
   char       *id;
   char       *filename;
   char       *stamp;
-  GHashTable *state;     /* entity -> (key -> value) */
+  GHashTable *state;     /* entity -> Values */
   /* The same entities in a list, each name the state's own key: there
    * are a handful, and a scan finds one faster than a hash. */
   GArray     *entities;  /* of Entity */
@@ -452,7 +675,7 @@ struct _ArbEncounter
 typedef struct
 {
   const char *name;      /* the state's key */
-  GHashTable *values;    /* the state's value */
+  Values     *values;    /* the state's value */
   ArbSheet   *sheet;     /* NULL, or its sheet in the cache (borrowed) */
 } Entity;
 
@@ -488,7 +711,7 @@ static void
 arb_encounter_init (ArbEncounter *self)
 {
   self->state = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                       (GDestroyNotify)g_hash_table_unref);
+                                       (GDestroyNotify)values_free);
   self->entities = g_array_new (FALSE, FALSE, sizeof (Entity));
   self->sheets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->history = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_step_free);
@@ -518,7 +741,7 @@ arb_encounter_new (const char  *system,
 static void
 add_entity (ArbEncounter *self,
             const char   *entity,
-            GHashTable   *values)
+            Values       *values)
 {
   Entity e;
 
@@ -550,12 +773,14 @@ entity_of (ArbEncounter *self,
   guint n = self->entities->len;
 
   for (guint i = 0; i < n; i++)
-    if (e[i].name[0] == entity[0] && strcmp (e[i].name, entity) == 0)
+    /* Two letters before the rest: ids are "c1", "c2"... */
+    if (e[i].name[0] == entity[0] && (entity[0] == '\0' || e[i].name[1] == entity[1]) &&
+        strcmp (e[i].name, entity) == 0)
       return &e[i];
   return NULL;
 }
 
-static inline GHashTable *
+static inline Values *
 values_of (ArbEncounter *self,
            const char   *entity)
 {
@@ -575,19 +800,6 @@ forget_sheet (ArbEncounter *self,
     e->sheet = NULL;
 }
 
-static GHashTable *
-copy_values (GHashTable *values)
-{
-  GHashTable *copy = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  GHashTableIter iter;
-  gpointer key, value;
-
-  g_hash_table_iter_init (&iter, values);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    g_hash_table_insert (copy, g_strdup (key), g_strdup (value));
-  return copy;
-}
-
 ArbEncounter *
 arb_encounter_copy_state (ArbEncounter *self)
 {
@@ -602,7 +814,7 @@ arb_encounter_copy_state (ArbEncounter *self)
   copy->id = g_strdup (self->id);
   g_hash_table_iter_init (&iter, self->state);
   while (g_hash_table_iter_next (&iter, &key, &value))
-    add_entity (copy, key, copy_values (value));
+    add_entity (copy, key, values_copy (value));
   /* A sheet is never changed once parsed: the copy reads the same one. */
   g_hash_table_iter_init (&iter, self->sheets);
   while (g_hash_table_iter_next (&iter, &key, &value))
@@ -646,12 +858,12 @@ arb_encounter_get (ArbEncounter *self,
                    const char   *entity,
                    const char   *key)
 {
-  GHashTable *values;
+  Values *values;
 
-  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), NULL);
+  g_return_val_if_fail (self != NULL, NULL);
 
   values = values_of (self, entity);
-  return values ? g_hash_table_lookup (values, key) : NULL;
+  return values ? values_lookup (values, key) : NULL;
 }
 
 static gboolean
@@ -749,14 +961,14 @@ GStrv
 arb_encounter_list_keys (ArbEncounter *self,
                          const char   *entity)
 {
-  GHashTable *values = g_hash_table_lookup (self->state, entity);
+  Values *values = g_hash_table_lookup (self->state, entity);
   g_autoptr(GPtrArray) keys = NULL;
   GStrvBuilder *builder = g_strv_builder_new ();
   GStrv ret;
 
   if (values != NULL)
     {
-      keys = sorted_keys (values);
+      keys = values_sorted_keys (values);
       for (guint i = 0; i < keys->len; i++)
         g_strv_builder_add (builder, g_ptr_array_index (keys, i));
     }
@@ -781,7 +993,7 @@ set_value (ArbEncounter *self,
            const char   *key,
            const char   *value)
 {
-  GHashTable *values = values_of (self, entity);
+  Values *values = values_of (self, entity);
 
   if (g_str_equal (key, ARB_KEY_SHEET))
     {
@@ -793,8 +1005,8 @@ set_value (ArbEncounter *self,
     {
       if (values != NULL)
         {
-          g_hash_table_remove (values, key);
-          if (g_hash_table_size (values) == 0)
+          values_remove (values, key);
+          if (values->n == 0)
             remove_entity (self, entity);
         }
       return;
@@ -802,10 +1014,10 @@ set_value (ArbEncounter *self,
 
   if (values == NULL)
     {
-      values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      values = values_new (8);
       add_entity (self, entity, values);
     }
-  g_hash_table_replace (values, g_strdup (key), g_strdup (value));
+  values_set (values, key, value);
 }
 
 ArbSheet *
@@ -1170,13 +1382,13 @@ arb_encounter_dump_state (ArbEncounter *self)
 
   for (guint i = 0; i < entities->len; i++)
     {
-      GHashTable *values = g_hash_table_lookup (self->state, g_ptr_array_index (entities, i));
-      g_autoptr(GPtrArray) keys = sorted_keys (values);
+      Values *values = g_hash_table_lookup (self->state, g_ptr_array_index (entities, i));
+      g_autoptr(GPtrArray) keys = values_sorted_keys (values);
 
       for (guint k = 0; k < keys->len; k++)
         g_string_append_printf (out, "%s.%s=%s\n", (char *)g_ptr_array_index (entities, i),
                                 (char *)g_ptr_array_index (keys, k),
-                                (char *)g_hash_table_lookup (values, g_ptr_array_index (keys, k)));
+                                values_lookup (values, g_ptr_array_index (keys, k)));
     }
   return g_string_free (out, FALSE);
 }
@@ -1374,19 +1586,18 @@ state_problem (ArbEncounter  *self,
   for (guint i = 0; i < entities->len; i++)
     {
       const char *id = g_ptr_array_index (entities, i);
-      GHashTable *values = g_hash_table_lookup (self->state, id);
-      GHashTableIter iter;
-      gpointer k, v;
+      Values *values = g_hash_table_lookup (self->state, id);
+      g_autoptr(GPtrArray) keys = values_sorted_keys (values);
 
-      g_hash_table_iter_init (&iter, values);
-      while (g_hash_table_iter_next (&iter, &k, &v))
+      for (guint k = 0; k < keys->len; k++)
         {
-          char *problem = value_problem (self, id, k, v, roster, whole);
+          const char *key_k = g_ptr_array_index (keys, k);
+          char *problem = value_problem (self, id, key_k, values_lookup (values, key_k), roster, whole);
 
           if (problem != NULL)
             {
               *entity = id;
-              *key = k;
+              *key = key_k;
               return problem;
             }
         }
@@ -1800,8 +2011,8 @@ serialize (ArbEncounter  *self,
   for (guint i = 0; i < entities->len; i++)
     {
       const char *entity = g_ptr_array_index (entities, i);
-      GHashTable *values = g_hash_table_lookup (self->state, entity);
-      g_autoptr(GPtrArray) keys = sorted_keys (values);
+      Values *values = g_hash_table_lookup (self->state, entity);
+      g_autoptr(GPtrArray) keys = values_sorted_keys (values);
       xmlNode *node = xmlNewChild (state, NULL, (const xmlChar *)"entity", NULL);
 
       xmlNewProp (node, (const xmlChar *)"id", (const xmlChar *)entity);
@@ -1809,7 +2020,7 @@ serialize (ArbEncounter  *self,
         {
           const char *key = g_ptr_array_index (keys, k);
           xmlNode *v = xmlNewTextChild (node, NULL, (const xmlChar *)"value",
-                                        (const xmlChar *)g_hash_table_lookup (values, key));
+                                        (const xmlChar *)values_lookup (values, key));
           xmlNewProp (v, (const xmlChar *)"key", (const xmlChar *)key);
         }
     }
@@ -2127,7 +2338,7 @@ check_history (ArbEncounter  *self,
       g_hash_table_iter_init (&iter, self->state);
       while (g_hash_table_iter_next (&iter, &entity, &values))
         {
-          const char *xml = g_hash_table_lookup (values, ARB_KEY_SHEET);
+          const char *xml = values_lookup (values, ARB_KEY_SHEET);
 
           if (xml != NULL)
             g_hash_table_insert (sheets, entity, (gpointer)xml);
@@ -2201,12 +2412,11 @@ check_replay (ArbEncounter  *self,
   g_hash_table_iter_init (&iter, self->state);
   while (g_hash_table_iter_next (&iter, &entity, &values))
     {
-      GHashTableIter vi;
-      gpointer key, value;
+      const Values *v = values;
 
-      g_hash_table_iter_init (&vi, values);
-      while (g_hash_table_iter_next (&vi, &key, &value))
-        set_value (copy, entity, key, value);
+      for (guint k = 0; k <= v->mask; k++)
+        if (v->slots[k].hash)
+          set_value (copy, entity, v->slots[k].key, v->slots[k].value);
     }
 
   for (int i = (int)self->position - 1; i >= 0; i--)
