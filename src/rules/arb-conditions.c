@@ -161,7 +161,8 @@ arb_conditions_expire (ArbProc *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  /* Borrowed: the step changes, not the encounter. */
+  const char * const *ids = arb_encounter_peek_combatants (enc);
   const char *unit = arb_conditions_unit (arb_encounter_get_system (enc));
 
   for (guint i = 0; ids[i]; i++)
@@ -190,11 +191,11 @@ check_combatant (ArbEncounter  *enc,
                  const char    *id,
                  GError       **error)
 {
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  const char * const *ids = arb_encounter_peek_combatants (enc);
 
   if (id == NULL)
     return arb_proc_refuse (error, "id", _("Name the combatant: id=c1"));
-  if (!g_strv_contains ((const char * const *)ids, id))
+  if (!g_strv_contains (ids, id))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("There is no combatant “%s” in this fight"), id);

@@ -252,6 +252,10 @@ GStrv         arb_encounter_list_keys       (ArbEncounter       *self,
                                              const char         *entity);
 /* The combatants' ids in the order they were added. */
 GStrv         arb_encounter_list_combatants (ArbEncounter       *self);
+/* The same, borrowed: valid until the list changes (a step applied,
+ * undone or redone, effects swapped in or out), so not to be kept across
+ * one. Cheaper, for the rules that ask at every step. */
+const char * const *arb_encounter_peek_combatants (ArbEncounter *self);
 /* The sheet of a combatant (borrowed; parsed once and cached). */
 ArbSheet     *arb_encounter_get_sheet       (ArbEncounter       *self,
                                              const char         *id);

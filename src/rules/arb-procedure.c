@@ -201,7 +201,7 @@ arb_proc_get_actor (ArbProc  *proc,
                     GError  **error)
 {
   const char *id = arb_proc_get_param (proc, "id");
-  g_auto(GStrv) ids = arb_encounter_list_combatants (proc->encounter);
+  const char * const *ids = arb_encounter_peek_combatants (proc->encounter);
 
   /* As in every game: the figure whose turn it is, unless named. */
   if (id == NULL || id[0] == '\0')
@@ -211,7 +211,7 @@ arb_proc_get_actor (ArbProc  *proc,
       arb_proc_refuse (error, "id", "%s", _("Name the figure (id=)"));
       return NULL;
     }
-  if (!g_strv_contains ((const char * const *)ids, id))
+  if (!g_strv_contains (ids, id))
     {
       arb_proc_refuse (error, NULL, _("No figure “%s” in this fight"), id);
       return NULL;
