@@ -18,7 +18,8 @@ struct _ArbProc
 {
   ArbEncounter      *encounter;
   ArbRulesetLibrary *rules;
-  GHashTable        *params;
+  GHashTable        *params;     /* the caller's, until set (own_params) */
+  gboolean           own_params;
   GArray            *given;
   GArray            *typed;      /* gboolean for each of given, or NULL */
   guint              next_given;
@@ -287,6 +288,24 @@ arb_proc_set_param (ArbProc    *proc,
                     const char *name,
                     const char *value)
 {
+  /* Copied on the first change only: most runs set none, and the copy
+   * was a good part of a simulated step's allocations. */
+  if (!proc->own_params)
+    {
+      GHashTable *copy = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+      if (proc->params)
+        {
+          GHashTableIter iter;
+          gpointer key, v;
+
+          g_hash_table_iter_init (&iter, proc->params);
+          while (g_hash_table_iter_next (&iter, &key, &v))
+            g_hash_table_insert (copy, g_strdup (key), g_strdup (v));
+        }
+      proc->params = copy;
+      proc->own_params = TRUE;
+    }
   if (value)
     g_hash_table_insert (proc->params, g_strdup (name), g_strdup (value));
   else
@@ -553,17 +572,10 @@ run (const char         *name,
 
   proc.encounter = encounter;
   proc.rules = rules;
-  /* A copy, so that a procedure made of others can set their parameters. */
-  proc.params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  if (params)
-    {
-      GHashTableIter iter;
-      gpointer key, value;
-
-      g_hash_table_iter_init (&iter, params);
-      while (g_hash_table_iter_next (&iter, &key, &value))
-        g_hash_table_insert (proc.params, g_strdup (key), g_strdup (value));
-    }
+  /* The caller's, read only: arb_proc_set_param() copies it first, so
+   * that a procedure made of others can set their parameters. */
+  proc.params = params;
+  proc.own_params = FALSE;
   proc.given = given;
   proc.typed = typed;
   proc.source = source;
@@ -571,7 +583,8 @@ run (const char         *name,
 
   ok = check_params (&proc, name, error) && procedure->func (&proc, error);
   g_clear_pointer (&proc.cursors, g_hash_table_unref);
-  g_clear_pointer (&proc.params, g_hash_table_unref);
+  if (proc.own_params)
+    g_clear_pointer (&proc.params, g_hash_table_unref);
 
   if (proc.roll_error != NULL)
     {
