@@ -108,13 +108,34 @@ struct _ArbStep
   gboolean   quiet;     /* a simulation's: effects and dice only */
 };
 
+/* An effect and its four strings in one block: a simulation makes and
+ * frees thousands a second, and one allocation costs a fifth of five. */
+static ArbEffect *
+effect_new (const char *entity,
+            const char *key,
+            const char *old_value,
+            const char *new_value)
+{
+  /* Any may be NULL: a step read from elsewhere is checked later. */
+  gsize le = entity ? strlen (entity) + 1 : 0, lk = key ? strlen (key) + 1 : 0;
+  gsize lo = old_value ? strlen (old_value) + 1 : 0;
+  gsize ln = new_value ? strlen (new_value) + 1 : 0;
+  ArbEffect *effect = g_malloc (sizeof (ArbEffect) + le + lk + lo + ln);
+  char *p = (char *)(effect + 1);
+
+  effect->entity = entity ? memcpy (p, entity, le) : NULL;
+  p += le;
+  effect->key = key ? memcpy (p, key, lk) : NULL;
+  p += lk;
+  effect->old_value = old_value ? memcpy (p, old_value, lo) : NULL;
+  p += lo;
+  effect->new_value = new_value ? memcpy (p, new_value, ln) : NULL;
+  return effect;
+}
+
 static void
 effect_free (ArbEffect *effect)
 {
-  g_free (effect->entity);
-  g_free (effect->key);
-  g_free (effect->old_value);
-  g_free (effect->new_value);
   g_free (effect);
 }
 
@@ -1179,7 +1200,6 @@ arb_step_set (ArbStep      *step,
               const char   *value)
 {
   const char *old;
-  ArbEffect *effect;
 
   g_return_if_fail (entity != NULL && key != NULL);
 
@@ -1188,12 +1208,7 @@ arb_step_set (ArbStep      *step,
   if (g_strcmp0 (old, value) == 0)
     return;
 
-  effect = g_new0 (ArbEffect, 1);
-  effect->entity = g_strdup (entity);
-  effect->key = g_strdup (key);
-  effect->old_value = g_strdup (old);
-  effect->new_value = g_strdup (value);
-  g_ptr_array_add (step->effects, effect);
+  g_ptr_array_add (step->effects, effect_new (entity, key, old, value));
 }
 
 void
@@ -2234,13 +2249,12 @@ step_from_node (xmlNode     *node,
         }
       else if (arb_xml_is_element (c, "effect"))
         {
-          ArbEffect *effect = g_new0 (ArbEffect, 1);
+          g_autofree char *entity = arb_xml_get_prop (c, "entity");
+          g_autofree char *key = arb_xml_get_prop (c, "key");
+          g_autofree char *old_value = child_text (c, "old");
+          g_autofree char *new_value = child_text (c, "new");
 
-          effect->entity = arb_xml_get_prop (c, "entity");
-          effect->key = arb_xml_get_prop (c, "key");
-          effect->old_value = child_text (c, "old");
-          effect->new_value = child_text (c, "new");
-          g_ptr_array_add (step->effects, effect);
+          g_ptr_array_add (step->effects, effect_new (entity, key, old_value, new_value));
         }
       else if (arb_xml_is_element (c, "log"))
         g_ptr_array_add (step->log, arb_xml_get_text (c));
