@@ -1087,7 +1087,7 @@ arb_encounter_get_sheet (ArbEncounter *self,
   const char *xml;
   Entity *e;
 
-  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), NULL);
+  g_return_val_if_fail (self != NULL, NULL);
 
   /* Kept beside the entity too: found without hashing its id. */
   if ((e = entity_of (self, id)) && e->sheet)
@@ -1118,12 +1118,17 @@ arb_encounter_get_field (ArbEncounter *self,
                          const char   *id,
                          const char   *field)
 {
-  const char *live = arb_encounter_get (self, id, field);
+  Entity *e;
+  const char *live;
   ArbSheet *sheet;
 
-  if (live != NULL)
+  g_return_val_if_fail (self != NULL, NULL);
+
+  /* The entity found once, for its live value and its sheet both. */
+  e = entity_of (self, id);
+  if (e && (live = values_lookup (e->values, field)))
     return live;
-  sheet = arb_encounter_get_sheet (self, id);
+  sheet = e && e->sheet ? e->sheet : arb_encounter_get_sheet (self, id);
   return sheet ? arb_sheet_get (sheet, field) : NULL;
 }
 
