@@ -20,6 +20,11 @@ struct _ArbProc
   ArbRulesetLibrary *rules;
   GHashTable        *params;     /* the caller's, until set (own_params) */
   gboolean           own_params;
+  /* The caller's few parameters in a list, borrowed, while not set: a
+   * procedure reads them at every rule, and a scan of a handful beats
+   * hashing each name. n_flat is -1 when the table must be asked. */
+  int                n_flat;
+  struct { const char *name, *value; } flat[8];
   GArray            *given;
   GArray            *typed;      /* gboolean for each of given, or NULL */
   guint              next_given;
@@ -50,6 +55,11 @@ const char *
 arb_proc_get_param (ArbProc    *proc,
                     const char *name)
 {
+  for (int i = 0; i < proc->n_flat; i++)
+    if (proc->flat[i].name[0] == name[0] && strcmp (proc->flat[i].name, name) == 0)
+      return proc->flat[i].value;
+  if (proc->n_flat >= 0)
+    return NULL;
   return proc->params ? g_hash_table_lookup (proc->params, name) : NULL;
 }
 
@@ -305,6 +315,7 @@ arb_proc_set_param (ArbProc    *proc,
         }
       proc->params = copy;
       proc->own_params = TRUE;
+      proc->n_flat = -1;
     }
   if (value)
     g_hash_table_insert (proc->params, g_strdup (name), g_strdup (value));
@@ -576,6 +587,21 @@ run (const char         *name,
    * that a procedure made of others can set their parameters. */
   proc.params = params;
   proc.own_params = FALSE;
+  proc.n_flat = 0;
+  if (params && g_hash_table_size (params) <= G_N_ELEMENTS (proc.flat))
+    {
+      GHashTableIter iter;
+      gpointer key, value;
+
+      g_hash_table_iter_init (&iter, params);
+      while (g_hash_table_iter_next (&iter, &key, &value))
+        {
+          proc.flat[proc.n_flat].name = key;
+          proc.flat[proc.n_flat++].value = value;
+        }
+    }
+  else if (params)
+    proc.n_flat = -1;
   proc.given = given;
   proc.typed = typed;
   proc.source = source;
