@@ -798,10 +798,15 @@ entity_of (ArbEncounter *self,
   guint n = self->entities->len;
 
   for (guint i = 0; i < n; i++)
-    /* Two letters before the rest: ids are "c1", "c2"... */
-    if (e[i].name[0] == entity[0] && (entity[0] == '\0' || e[i].name[1] == entity[1]) &&
-        strcmp (e[i].name, entity) == 0)
-      return &e[i];
+    {
+      /* Compared here, not by a call: ids are short ("c1", "c2"). */
+      const char *a = e[i].name, *b = entity;
+
+      while (*a == *b && *a)
+        a++, b++;
+      if (*a == *b)
+        return &e[i];
+    }
   return NULL;
 }
 
@@ -939,6 +944,9 @@ arb_encounter_get_map_size (ArbEncounter *self,
   return *cols > 0 && *rows > 0 && *cols <= 1000 && *rows <= 1000;
 }
 
+static const char *sheet_field (ArbEncounter *self, const char *id, const char *field);
+static inline ArbEffect *effect_on (ArbStep *step, const char *entity, const char *key);
+
 int
 arb_step_peek_field_int (ArbStep      *step,
                          ArbEncounter *self,
@@ -946,11 +954,14 @@ arb_step_peek_field_int (ArbStep      *step,
                          const char   *key,
                          int           fallback)
 {
-  const char *v = step ? arb_step_peek (step, self, entity, key) : arb_encounter_get (self, entity, key);
+  ArbEffect *effect = effect_on (step, entity, key);
+  const char *v = effect ? effect->new_value : arb_encounter_get (self, entity, key);
   int n;
 
+  /* None: the sheet's (the fight itself has none). Past an effect that
+   * cleared the value, the live one first, as it always was. */
   if (v == NULL && !g_str_equal (entity, ARB_ENCOUNTER_ENTITY))
-    v = arb_encounter_get_field (self, entity, key);
+    v = effect ? arb_encounter_get_field (self, entity, key) : sheet_field (self, entity, key);
   return parse_int (v, &n) ? n : fallback;
 }
 
@@ -1113,6 +1124,18 @@ arb_encounter_get_sheet (ArbEncounter *self,
   return sheet;
 }
 
+/* @id's sheet's @field, whatever its live value. */
+static const char *
+sheet_field (ArbEncounter *self,
+             const char   *id,
+             const char   *field)
+{
+  Entity *e = entity_of (self, id);
+  ArbSheet *sheet = e && e->sheet ? e->sheet : arb_encounter_get_sheet (self, id);
+
+  return sheet ? arb_sheet_get (sheet, field) : NULL;
+}
+
 const char *
 arb_encounter_get_field (ArbEncounter *self,
                          const char   *id,
@@ -1177,13 +1200,12 @@ arb_encounter_get_name (ArbEncounter *self,
 
 /* Effects */
 
-const char *
-arb_step_peek (ArbStep      *step,
-               ArbEncounter *self,
-               const char   *entity,
-               const char   *key)
+/* The last of @step's effects on @entity's @key, or NULL. */
+static inline ArbEffect *
+effect_on (ArbStep    *step,
+           const char *entity,
+           const char *key)
 {
-  /* No step: the value as it stands, as the other peeks read it. */
   for (guint i = step ? step->effects->len : 0; i > 0; i--)
     {
       ArbEffect *effect = g_ptr_array_index (step->effects, i - 1);
@@ -1192,9 +1214,21 @@ arb_step_peek (ArbStep      *step,
        * effects differ there, and this is asked at every rule. */
       if (effect->key[0] == key[0] && strcmp (effect->key, key) == 0 &&
           strcmp (effect->entity, entity) == 0)
-        return effect->new_value;
+        return effect;
     }
-  return arb_encounter_get (self, entity, key);
+  return NULL;
+}
+
+const char *
+arb_step_peek (ArbStep      *step,
+               ArbEncounter *self,
+               const char   *entity,
+               const char   *key)
+{
+  /* No step: the value as it stands, as the other peeks read it. */
+  ArbEffect *effect = effect_on (step, entity, key);
+
+  return effect ? effect->new_value : arb_encounter_get (self, entity, key);
 }
 
 void
