@@ -261,12 +261,10 @@ arb_proc_get_hex (ArbProc     *proc,
  * runs, whether or not this run reads it: a value out of range is
  * refused, never silently ignored. */
 static gboolean
-check_params (ArbProc     *proc,
-              const char  *name,
-              GError     **error)
+check_params (ArbProc                 *proc,
+              const ArbProcedureSpec  *spec,
+              GError                 **error)
 {
-  const ArbProcedureSpec *spec = arb_procedure_get_spec (name);
-
   for (guint i = 0; spec && spec->params && spec->params[i].name; i++)
     {
       const ArbParamSpec *param = &spec->params[i];
@@ -563,6 +561,7 @@ run (const char         *name,
   const ArbProcedureSpec *procedure;
   ArbProc proc = { 0 };
   ArbOutcome *outcome;
+  const char *system;
   gboolean ok;
 
   g_return_val_if_fail (ARB_IS_ENCOUNTER (encounter), NULL);
@@ -573,7 +572,11 @@ run (const char         *name,
                    _("There is no procedure “%s”"), name ? name : "");
       return NULL;
     }
-  if (arb_game_find_procedure (arb_game_get (arb_encounter_get_system (encounter)), name) != procedure)
+  /* The procedure was found in the game its name begins with: it is
+   * the encounter's if that is the encounter's game (asked by name, not
+   * by a second search: this runs at every simulated step). */
+  system = arb_encounter_get_system (encounter);
+  if (system == NULL || strncmp (name, system, strlen (system)) != 0 || name[strlen (system)] != '.')
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
                    _("%s is not a procedure of a %s encounter"), name,
@@ -607,7 +610,7 @@ run (const char         *name,
   proc.source = source;
   proc.step = quiet ? arb_step_new_quiet (name) : arb_step_new (name, NULL);
 
-  ok = check_params (&proc, name, error) && procedure->func (&proc, error);
+  ok = check_params (&proc, procedure, error) && procedure->func (&proc, error);
   g_clear_pointer (&proc.cursors, g_hash_table_unref);
   if (proc.own_params)
     g_clear_pointer (&proc.params, g_hash_table_unref);
