@@ -999,19 +999,32 @@ arb_step_peek_hex (ArbStep      *step,
                    ArbHex       *hex,
                    int          *facing)
 {
+  ArbEffect *eq = effect_on (step, entity, ARB_KEY_Q);
+  ArbEffect *er = effect_on (step, entity, ARB_KEY_R);
+  ArbEffect *ef = effect_on (step, entity, ARB_KEY_FACING);
+  const char *vq, *vr, *vf;
+  Entity *e = NULL;
   int q, r, f;
 
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  /* The three values as arb_step_peek() reads them, with the entity
+   * found once for all: asked for every figure at every rule. */
+  if (!eq || !er || !ef)
+    e = entity_of (self, entity);
+  vq = eq ? eq->new_value : e ? values_lookup (e->values, ARB_KEY_Q) : NULL;
+  vr = er ? er->new_value : e ? values_lookup (e->values, ARB_KEY_R) : NULL;
+  vf = ef ? ef->new_value : e ? values_lookup (e->values, ARB_KEY_FACING) : NULL;
+
   /* Far beyond any printed map; keeps hex arithmetic clear of overflow. */
-  if (!parse_int (step ? arb_step_peek (step, self, entity, ARB_KEY_Q) : arb_encounter_get (self, entity, ARB_KEY_Q), &q) ||
-      !parse_int (step ? arb_step_peek (step, self, entity, ARB_KEY_R) : arb_encounter_get (self, entity, ARB_KEY_R), &r) ||
-      ABS (q) > 10000 || ABS (r) > 10000)
+  if (!parse_int (vq, &q) || !parse_int (vr, &r) || ABS (q) > 10000 || ABS (r) > 10000)
     return FALSE;
   if (hex)
     {
       hex->q = q;
       hex->r = r;
     }
-  if (!parse_int (step ? arb_step_peek (step, self, entity, ARB_KEY_FACING) : arb_encounter_get (self, entity, ARB_KEY_FACING), &f))
+  if (!parse_int (vf, &f))
     f = 0;
   if (facing)
     *facing = f;
