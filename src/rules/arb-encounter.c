@@ -712,6 +712,9 @@ struct _ArbEncounter
   /* The fight's combatants split, a cache of "combatants": NULL until
    * asked, dropped when set_value() changes that value. */
   GStrv       combatants;
+  /* Dice read by this fight's procedures, parsed: text -> ArbDiceExpr.
+   * NULL until one is; a procedure rolls the same few at every step. */
+  GHashTable *dice;
   GPtrArray  *history;   /* of ArbStep */
   guint       position;
   /* A file opened to add steps (arb_encounter_load_file_for_append())
@@ -747,6 +750,7 @@ arb_encounter_finalize (GObject *object)
   g_clear_pointer (&self->state, g_hash_table_unref);
   g_clear_pointer (&self->sheets, g_hash_table_unref);
   g_clear_pointer (&self->combatants, g_strfreev);
+  g_clear_pointer (&self->dice, g_hash_table_unref);
   g_clear_pointer (&self->history, g_ptr_array_unref);
   g_clear_pointer (&self->kept, g_bytes_unref);
 
@@ -1083,6 +1087,26 @@ split_combatants (const char *list)
     }
   ids[i] = NULL;
   return ids;
+}
+
+ArbDiceExpr *
+arb_encounter_parse_dice (ArbEncounter  *self,
+                          const char    *text,
+                          GError       **error)
+{
+  ArbDiceExpr *expr;
+
+  if (self->dice && (expr = g_hash_table_lookup (self->dice, text)))
+    return arb_dice_expr_ref (expr);
+  if (!(expr = arb_dice_expr_parse (text, NULL, error)))
+    return NULL;
+  if (self->dice == NULL)
+    self->dice = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                        (GDestroyNotify)arb_dice_expr_unref);
+  /* Bounded: dice named by table data could be many. */
+  if (g_hash_table_size (self->dice) < 64)
+    g_hash_table_insert (self->dice, g_strdup (text), arb_dice_expr_ref (expr));
+  return expr;
 }
 
 const char * const *

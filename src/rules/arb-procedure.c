@@ -77,7 +77,7 @@ arb_proc_roll (ArbProc    *proc,
 
 
   /* Dice can come from table data (a house rule): a bad one is an error. */
-  if (!(expr = arb_dice_expr_parse (dice, NULL, &error)))
+  if (!(expr = arb_encounter_parse_dice (proc->encounter, dice, &error)))
     {
       g_set_error (&proc->roll_error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
                    _("The dice “%s” for %s cannot be read: %s"), dice, purpose, error->message);

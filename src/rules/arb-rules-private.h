@@ -7,9 +7,16 @@
 
 #include <glib.h>
 
+#include "arb-dice.h"
 #include "arb-encounter.h"
 
 G_BEGIN_DECLS
+
+/* @text parsed as dice (a new reference), as arb_dice_expr_parse() does,
+ * from a cache kept by @self: procedures roll the same few at every step. */
+ArbDiceExpr *arb_encounter_parse_dice (ArbEncounter  *self,
+                                       const char    *text,
+                                       GError       **error);
 
 /* Registers the compiled-in data (rulesets, schemas, starter sheets). */
 void arb_rules_register_resources_once (void);
