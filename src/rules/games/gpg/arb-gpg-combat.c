@@ -770,8 +770,7 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
 
   if (g_strcmp0 (arb_encounter_get (enc, E, "phase"), "air-currents") != 0)
     return arb_gpg_illegal (error, _("Air currents come at the end of the turn, when every glider has gone"));
-  for (int r = 0; r < rows; r++)
-    labels[r] = arb_gpg_row_label (enc, r);
+  arb_gpg_row_labels (enc, 0, labels, rows);
 
   for (int m = 0; m < markers; m++)
     {

@@ -17,8 +17,14 @@ gboolean    arb_gpg_illegal          (GError      **error,
 /* ledge, floor, cols, rows, updrafts, downdrafts, advanced (0/1). */
 int         arb_gpg_setting          (ArbEncounter *enc,
                                       const char   *name);
+/* The 2d6 label of @row (0: none), and of @n rows from @first at once
+ * (the settings read once for them all). */
 int         arb_gpg_row_label        (ArbEncounter *enc,
                                       int           row);
+void        arb_gpg_row_labels       (ArbEncounter *enc,
+                                      int           first,
+                                      int          *labels,
+                                      int           n);
 gboolean    arb_gpg_on_map           (ArbEncounter *enc,
                                       ArbHex        hex);
 gboolean    arb_gpg_flag             (ArbEncounter *enc,
