@@ -576,11 +576,22 @@ arb_gpg_param_id (ArbProc *proc)
   return id ? id : arb_encounter_get (arb_proc_get_encounter (proc), E, "current");
 }
 
-/* This turn, for marks that last one turn ("climbed", "net-fumble"). */
 char *
-arb_gpg_turn_tick (ArbEncounter *enc)
+arb_gpg_format_int (char *buf,
+                    int   value)
 {
-  return g_strdup_printf ("%d", arb_encounter_get_int (enc, E, "turn", 0));
+  /* By hand: a printf costs more than the rule that asks for it. */
+  char text[16], *p = text + sizeof text;
+  unsigned int u = value < 0 ? 0u - (unsigned int)value : (unsigned int)value;
+
+  *--p = '\0';
+  do
+    *--p = (char)('0' + u % 10);
+  while ((u /= 10) > 0);
+  if (value < 0)
+    *--p = '-';
+  memcpy (buf, p, text + sizeof text - p);
+  return buf;
 }
 
 gboolean
@@ -589,8 +600,11 @@ arb_gpg_marked_this_turn (ArbEncounter *enc,
                           const char   *id,
                           const char   *key)
 {
-  g_autofree char *tick = arb_gpg_turn_tick (enc);
+  /* This turn, for marks that last one turn ("climbed", "net-fumble"). */
+  char tick[16];
   const char *v = step ? arb_step_peek (step, enc, id, key) : arb_encounter_get (enc, id, key);
+
+  arb_gpg_format_int (tick, arb_encounter_get_int (enc, E, "turn", 0));
 
   return g_strcmp0 (v, tick) == 0;
 }
@@ -601,7 +615,7 @@ arb_gpg_mark_this_turn (ArbStep      *step,
                         const char   *id,
                         const char   *key)
 {
-  g_autofree char *tick = arb_gpg_turn_tick (enc);
+  char tick[16];
 
-  arb_step_set (step, enc, id, key, tick);
+  arb_step_set (step, enc, id, key, arb_gpg_format_int (tick, arb_encounter_get_int (enc, E, "turn", 0)));
 }
