@@ -194,10 +194,15 @@ roll_to_hit (ArbProc    *proc,
              int        *roll)
 {
   ArbStep *step = arb_proc_get_step (proc);
-  g_autofree char *purpose = g_strdup_printf (_("%s: %d or more to hit"), what, need);
+  g_autofree char *purpose = NULL;
 
-  arb_step_add_odds (step, _("hit"), arb_gpg_hits_of_36 (need), 36);
-  arb_step_add_odds (step, _("critical hit (66)"), 1, 36);
+  /* A quiet step (a simulated fight) keeps no words: none are built. */
+  if (!arb_step_is_quiet (step))
+    {
+      purpose = g_strdup_printf (_("%s: %d or more to hit"), what, need);
+      arb_step_add_odds (step, _("hit"), arb_gpg_hits_of_36 (need), 36);
+      arb_step_add_odds (step, _("critical hit (66)"), 1, 36);
+    }
   return arb_proc_roll (proc, "2d66", purpose, roll);
 }
 
@@ -221,7 +226,8 @@ results (ArbProc    *proc,
         return FALSE;
       roll = CLAMP (roll + bonus, 2, 12);
       code = result_code (t, roll, column);
-      arb_step_add_log (step, _("Result %d: %s"), roll, code ? code : "?");
+      if (!arb_step_is_quiet (step))
+        arb_step_add_log (step, _("Result %d: %s"), roll, code ? code : "?");
       if (code && !g_str_equal (code, "none"))
         arb_gpg_apply_codes (proc, p->attacker, p->target, code);
     }
@@ -258,7 +264,8 @@ arb_gpg_ram_proc (ArbProc  *proc,
   column = g_strdup_printf ("%d", dived);
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
   {
-    g_autofree char *purpose = g_strdup_printf (_("ramming roll (+%d excess speed, ignored on a 1)"), excess);
+    g_autofree char *purpose = arb_step_is_quiet (step) ? NULL
+                             : g_strdup_printf (_("ramming roll (+%d excess speed, ignored on a 1)"), excess);
 
     if (!arb_proc_roll (proc, "1d6", purpose, &roll))
       return FALSE;
@@ -266,17 +273,18 @@ arb_gpg_ram_proc (ArbProc  *proc,
   /* A natural 1 reads the 1 row, whatever the bonus. */
   total = roll == 1 ? 1 : roll + excess;
   code = result_code (t, total, column);
-  arb_step_add_log (step, _("%s rams %s after a dive of %d: %d%s → %s"), arb_encounter_get_name (enc, id),
-                    arb_encounter_get_name (enc, target), dived, roll,
-                    roll == 1 || excess == 0 ? "" : " + excess speed", code ? code : "?");
   arb_step_set (step, enc, id, "ram-target", NULL);
-  {
-    /* TRANSLATORS: what a ram was: "Kestrel rams Falcon" */
-    g_autofree char *summary = g_strdup_printf (_("%s rams %s"), arb_encounter_get_name (enc, id),
-                                                arb_encounter_get_name (enc, target));
+  if (!arb_step_is_quiet (step))
+    {
+      /* TRANSLATORS: what a ram was: "Kestrel rams Falcon" */
+      g_autofree char *summary = g_strdup_printf (_("%s rams %s"), arb_encounter_get_name (enc, id),
+                                                  arb_encounter_get_name (enc, target));
 
-    arb_step_set_summary (step, summary);
-  }
+      arb_step_add_log (step, _("%s rams %s after a dive of %d: %d%s → %s"), arb_encounter_get_name (enc, id),
+                        arb_encounter_get_name (enc, target), dived, roll,
+                        roll == 1 || excess == 0 ? "" : _(" + excess speed"), code ? code : "?");
+      arb_step_set_summary (step, summary);
+    }
   arb_step_add_headline (step, ARB_HEADLINE_ACCENT, _("RAM"));
   if (code)
     arb_gpg_apply_codes (proc, id, target, code);
@@ -344,16 +352,17 @@ arb_gpg_throw_proc (ArbProc  *proc,
   net = g_ascii_strcasecmp (name, "Net") == 0;
 
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
-  arb_step_add_log (step, _("%s throws the %s at %s: range %d, combat factor %d%s, %d to hit"),
-                    arb_encounter_get_name (enc, id), name, arb_encounter_get_name (enc, p.target), range, factor,
-                    g_ascii_strcasecmp (name, "Spear") == 0 ? _(" (spear: one column left)") : "", need);
-  {
-    /* TRANSLATORS: what a throw was: "Kestrel throws the Spear at Falcon" */
-    g_autofree char *summary = g_strdup_printf (_("%s throws the %s at %s"), arb_encounter_get_name (enc, id), name,
-                                                arb_encounter_get_name (enc, p.target));
+  if (!arb_step_is_quiet (step))
+    {
+      /* TRANSLATORS: what a throw was: "Kestrel throws the Spear at Falcon" */
+      g_autofree char *summary = g_strdup_printf (_("%s throws the %s at %s"), arb_encounter_get_name (enc, id), name,
+                                                  arb_encounter_get_name (enc, p.target));
 
-    arb_step_set_summary (step, summary);
-  }
+      arb_step_add_log (step, _("%s throws the %s at %s: range %d, combat factor %d%s, %d to hit"),
+                        arb_encounter_get_name (enc, id), name, arb_encounter_get_name (enc, p.target), range, factor,
+                        g_ascii_strcasecmp (name, "Spear") == 0 ? _(" (spear: one column left)") : "", need);
+      arb_step_set_summary (step, summary);
+    }
   if (!roll_to_hit (proc, need, _("throw"), &roll))
     return FALSE;
   hit = roll >= need;
@@ -473,16 +482,17 @@ arb_gpg_strike_proc (ArbProc  *proc,
     }
 
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
-  arb_step_add_log (step, _("%s strikes at %s with the %s: combat factor %d%s, %d to hit"),
-                    arb_encounter_get_name (enc, id), arb_encounter_get_name (enc, p.target), weapon, factor,
-                    head_on ? _(" (head on)") : "", need);
-  {
-    /* TRANSLATORS: what a strike was: "Kestrel strikes at Falcon" */
-    g_autofree char *summary = g_strdup_printf (_("%s strikes at %s"), arb_encounter_get_name (enc, id),
-                                                arb_encounter_get_name (enc, p.target));
+  if (!arb_step_is_quiet (step))
+    {
+      /* TRANSLATORS: what a strike was: "Kestrel strikes at Falcon" */
+      g_autofree char *summary = g_strdup_printf (_("%s strikes at %s"), arb_encounter_get_name (enc, id),
+                                                  arb_encounter_get_name (enc, p.target));
 
-    arb_step_set_summary (step, summary);
-  }
+      arb_step_add_log (step, _("%s strikes at %s with the %s: combat factor %d%s, %d to hit"),
+                        arb_encounter_get_name (enc, id), arb_encounter_get_name (enc, p.target), weapon, factor,
+                        head_on ? _(" (head on)") : "", need);
+      arb_step_set_summary (step, summary);
+    }
   if (!roll_to_hit (proc, need, _("strike"), &roll))
     return FALSE;
 
@@ -770,12 +780,11 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
 
   if (g_strcmp0 (arb_encounter_get (enc, E, "phase"), "air-currents") != 0)
     return arb_gpg_illegal (error, _("Air currents come at the end of the turn, when every glider has gone"));
-  for (int r = 0; r < rows; r++)
-    labels[r] = arb_gpg_row_label (enc, r);
+  arb_gpg_row_labels (enc, 0, labels, rows);
 
   for (int m = 0; m < markers; m++)
     {
-      g_autofree char *purpose = g_strdup_printf (_("air current marker %d"), m + 1);
+      g_autofree char *purpose = arb_step_is_quiet (step) ? NULL : g_strdup_printf (_("air current marker %d"), m + 1);
       g_autoptr(GString) candidates = NULL;
       const char *placement;
       int roll, row = -1, count = 0;
@@ -826,7 +835,8 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
       else
         down[row]++;
       g_string_append_printf (placed, "%s%d:%s", placed->len ? "," : "", row, is_up ? "up" : "down");
-      arb_step_add_log (step, _("Marker %d: %d → row %d, %s"), m + 1, roll, row, is_up ? _("updraft") : _("downdraft"));
+      if (!arb_step_is_quiet (step))
+        arb_step_add_log (step, _("Marker %d: %d → row %d, %s"), m + 1, roll, row, is_up ? _("updraft") : _("downdraft"));
     }
 
   for (guint i = 0; ids[i]; i++)

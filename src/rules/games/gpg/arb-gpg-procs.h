@@ -17,8 +17,14 @@ gboolean    arb_gpg_illegal          (GError      **error,
 /* ledge, floor, cols, rows, updrafts, downdrafts, advanced (0/1). */
 int         arb_gpg_setting          (ArbEncounter *enc,
                                       const char   *name);
+/* The 2d6 label of @row (0: none), and of @n rows from @first at once
+ * (the settings read once for them all). */
 int         arb_gpg_row_label        (ArbEncounter *enc,
                                       int           row);
+void        arb_gpg_row_labels       (ArbEncounter *enc,
+                                      int           first,
+                                      int          *labels,
+                                      int           n);
 gboolean    arb_gpg_on_map           (ArbEncounter *enc,
                                       ArbHex        hex);
 gboolean    arb_gpg_flag             (ArbEncounter *enc,
@@ -114,7 +120,9 @@ gboolean    arb_gpg_check_phase      (ArbProc      *proc,
                                       int           phase,
                                       GError      **error);
 const char *arb_gpg_param_id         (ArbProc      *proc);
-char       *arb_gpg_turn_tick        (ArbEncounter *enc);
+/* @value in decimal into @buf (16 bytes), returned. */
+char       *arb_gpg_format_int       (char         *buf,
+                                      int           value);
 gboolean    arb_gpg_marked_this_turn (ArbEncounter *enc,
                                       ArbStep      *step,
                                       const char   *id,

@@ -75,9 +75,11 @@ gpg_assign_chits (ArbProc  *proc,
       ArbOrderEntry *e = &g_array_index (entries, ArbOrderEntry, i);
 
       arb_step_set_int (step, enc, e->id, "chit", i + 1);
-      arb_step_add_log (step, random_chits ? _("Chit %u: %s (drawn at random)")
-                                           : _("Chit %u: %s (altitude %d, speed %d)"),
-                        i + 1, arb_encounter_get_name (enc, e->id), e->key1, e->key2);
+      /* A quiet step (a simulated fight) keeps no log: no words to build. */
+      if (!arb_step_is_quiet (step))
+        arb_step_add_log (step, random_chits ? _("Chit %u: %s (drawn at random)")
+                                             : _("Chit %u: %s (altitude %d, speed %d)"),
+                          i + 1, arb_encounter_get_name (enc, e->id), e->key1, e->key2);
     }
   arb_step_set (step, enc, E, "current", entries->len ? g_array_index (entries, ArbOrderEntry, 0).id : NULL);
   return TRUE;
@@ -176,8 +178,9 @@ arb_gpg_turns_next (ArbProc  *proc,
       !arb_conditions_has (enc, NULL, current, "eliminated") &&
       arb_conditions_has (enc, NULL, current, "stunned"))
     {
-      g_autofree char *tick = g_strdup_printf ("%d", turn);
+      char tick[16];
 
+      arb_gpg_format_int (tick, turn);
       if (g_strcmp0 (arb_encounter_get (enc, current, "recovery-rolled"), tick) != 0)
         {
           if (!arb_gpg_roll_stun_recovery (proc, current))
@@ -193,7 +196,8 @@ arb_gpg_turns_next (ArbProc  *proc,
       int to = arb_conditions_has (enc, NULL, current, "stunned") && phase < 5 ? 5 : phase + 1;
 
       arb_step_set_int (step, enc, E, "phase", to);
-      arb_step_add_log (step, _("%s: %s phase"), arb_encounter_get_name (enc, current), _(gpg_phases[to - 1]));
+      if (!arb_step_is_quiet (step))
+        arb_step_add_log (step, _("%s: %s phase"), arb_encounter_get_name (enc, current), _(gpg_phases[to - 1]));
       return TRUE;
     }
 
@@ -203,7 +207,8 @@ arb_gpg_turns_next (ArbProc  *proc,
     {
       arb_step_set (step, enc, E, "current", following);
       arb_step_set_int (step, enc, E, "phase", 1);
-      arb_step_add_log (step, _("%s: %s phase"), arb_encounter_get_name (enc, following), _(gpg_phases[0]));
+      if (!arb_step_is_quiet (step))
+        arb_step_add_log (step, _("%s: %s phase"), arb_encounter_get_name (enc, following), _(gpg_phases[0]));
       return TRUE;
     }
 

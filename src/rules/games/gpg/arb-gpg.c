@@ -45,61 +45,95 @@ arb_gpg_setting (ArbEncounter *enc,
   };
   g_autofree char *built = NULL;
   const char *key = NULL, *v;
+  int fallback = 0;
+  gboolean size;
   gint64 n;
 
+  /* The first letter before the rest: this is asked at every hex flown. */
   for (guint i = 0; i < G_N_ELEMENTS (defaults) && key == NULL; i++)
-    if (g_str_equal (defaults[i].name, name))
-      key = defaults[i].key;
+    if (defaults[i].name[0] == name[0] && strcmp (defaults[i].name, name) == 0)
+      {
+        key = defaults[i].key;
+        fallback = defaults[i].value;
+      }
   if (key == NULL)
     key = built = g_strconcat ("setting.", name, NULL);
   v = arb_encounter_get (enc, E, key);
 
   /* With a map, the pit is the map: gliders fly only where it has hexes. */
-  if (g_str_equal (name, "cols") || g_str_equal (name, "rows"))
+  size = key == defaults[2].key || key == defaults[3].key;
+  if (size)
     {
       int cols, rows;
 
       if (arb_encounter_get_map_size (enc, &cols, &rows))
-        return g_str_equal (name, "cols") ? cols : rows;
+        return key == defaults[2].key ? cols : rows;
     }
   if (v && g_str_equal (v, "true"))
     return 1;
   if (v && g_ascii_string_to_signed (v, 10, 0, 1000, &n, NULL))
     return (int)n;
-  for (guint i = 0; i < G_N_ELEMENTS (defaults); i++)
-    if (g_str_equal (defaults[i].name, name))
-      return defaults[i].value;
-  return 0;
+  return fallback;
 }
 
 /* Arbiter's default labels: the middle row is 7, and each row k above it
  * reads 7 + k and the one k below it 7 - k, wrapping within 2..12, so
  * every 2d6 total names at least one row. */
-int
-arb_gpg_row_label (ArbEncounter *enc,
-                   int           row)
+static int
+default_label (int middle,
+               int row)
 {
-  const char *labels = arb_encounter_get (enc, E, "setting.row-labels");
-  int rows = arb_gpg_setting (enc, "rows");
-  int middle = rows / 2, k, label;
+  int label = 7 + middle - row;
 
-  if (labels)
-    {
-      g_auto(GStrv) parts = g_strsplit (labels, ",", -1);
-      gint64 n;
-
-      if (row >= 0 && row < (int)g_strv_length (parts) &&
-          g_ascii_string_to_signed (g_strstrip (parts[row]), 10, 2, 12, &n, NULL))
-        return (int)n;
-      return 0;
-    }
-  k = middle - row;
-  label = 7 + k;
   while (label > 12)
     label -= 11;
   while (label < 2)
     label += 11;
   return label;
+}
+
+/* The referee's label of @row in @parts (split "setting.row-labels"),
+ * 0 for a row it leaves out or labels wrongly. */
+static int
+set_label (GStrv parts,
+           int   n_parts,
+           int   row)
+{
+  gint64 v;
+
+  return row >= 0 && row < n_parts && g_ascii_string_to_signed (g_strstrip (parts[row]), 10, 2, 12, &v, NULL) ? (int)v : 0;
+}
+
+int
+arb_gpg_row_label (ArbEncounter *enc,
+                   int           row)
+{
+  int labels[1];
+
+  arb_gpg_row_labels (enc, row, labels, 1);
+  return labels[0];
+}
+
+void
+arb_gpg_row_labels (ArbEncounter *enc,
+                    int           first,
+                    int          *labels,
+                    int           n)
+{
+  const char *text = arb_encounter_get (enc, E, "setting.row-labels");
+  int middle = arb_gpg_setting (enc, "rows") / 2;
+
+  if (text)
+    {
+      g_auto(GStrv) parts = g_strsplit (text, ",", -1);
+      int n_parts = (int)g_strv_length (parts);
+
+      for (int i = 0; i < n; i++)
+        labels[i] = set_label (parts, n_parts, first + i);
+      return;
+    }
+  for (int i = 0; i < n; i++)
+    labels[i] = default_label (middle, first + i);
 }
 
 gboolean
@@ -542,11 +576,22 @@ arb_gpg_param_id (ArbProc *proc)
   return id ? id : arb_encounter_get (arb_proc_get_encounter (proc), E, "current");
 }
 
-/* This turn, for marks that last one turn ("climbed", "net-fumble"). */
 char *
-arb_gpg_turn_tick (ArbEncounter *enc)
+arb_gpg_format_int (char *buf,
+                    int   value)
 {
-  return g_strdup_printf ("%d", arb_encounter_get_int (enc, E, "turn", 0));
+  /* By hand: a printf costs more than the rule that asks for it. */
+  char text[16], *p = text + sizeof text;
+  unsigned int u = value < 0 ? 0u - (unsigned int)value : (unsigned int)value;
+
+  *--p = '\0';
+  do
+    *--p = (char)('0' + u % 10);
+  while ((u /= 10) > 0);
+  if (value < 0)
+    *--p = '-';
+  memcpy (buf, p, text + sizeof text - p);
+  return buf;
 }
 
 gboolean
@@ -555,8 +600,11 @@ arb_gpg_marked_this_turn (ArbEncounter *enc,
                           const char   *id,
                           const char   *key)
 {
-  g_autofree char *tick = arb_gpg_turn_tick (enc);
+  /* This turn, for marks that last one turn ("climbed", "net-fumble"). */
+  char tick[16];
   const char *v = step ? arb_step_peek (step, enc, id, key) : arb_encounter_get (enc, id, key);
+
+  arb_gpg_format_int (tick, arb_encounter_get_int (enc, E, "turn", 0));
 
   return g_strcmp0 (v, tick) == 0;
 }
@@ -567,7 +615,7 @@ arb_gpg_mark_this_turn (ArbStep      *step,
                         const char   *id,
                         const char   *key)
 {
-  g_autofree char *tick = arb_gpg_turn_tick (enc);
+  char tick[16];
 
-  arb_step_set (step, enc, id, key, tick);
+  arb_step_set (step, enc, id, key, arb_gpg_format_int (tick, arb_encounter_get_int (enc, E, "turn", 0)));
 }
