@@ -508,7 +508,8 @@ arb_game_one_side_left (ArbGame      *self,
                         ArbEncounter *encounter,
                         char        **winner)
 {
-  const char *standing = NULL, *list;
+  const char *standing = NULL;
+  const char * const *ids;
   gboolean sides = FALSE;
 
   g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
@@ -516,26 +517,13 @@ arb_game_one_side_left (ArbGame      *self,
   if (winner)
     *winner = NULL;
   /* Over when those still in the fight are all of one side (or none).
-   * The list is walked in place: a simulation asks after every step. */
-  list = arb_encounter_get (encounter, ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS);
-  for (const char *p = list && *list ? list : NULL, *next; p; p = next)
+   * The borrowed list: a simulation asks after every step. */
+  ids = arb_encounter_peek_combatants (encounter);
+  for (guint i = 0; ids[i]; i++)
     {
-      gsize len = strcspn (p, ",");
-      const char *side;
-      char buf[64];
-      g_autofree char *big = NULL;
-      const char *id = buf;
+      const char *side = arb_encounter_get (encounter, ids[i], ARB_KEY_SIDE);
 
-      if (len < sizeof buf)
-        {
-          memcpy (buf, p, len);
-          buf[len] = '\0';
-        }
-      else
-        id = big = g_strndup (p, len);
-      next = p[len] == ',' ? p + len + 1 : NULL;
-      side = arb_encounter_get (encounter, id, ARB_KEY_SIDE);
-      if (figure_is_out (self, encounter, id))
+      if (figure_is_out (self, encounter, ids[i]))
         continue;
       if (!sides)
         standing = side, sides = TRUE;

@@ -65,7 +65,7 @@ pair_up (ArbProc     *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  const char * const *ids = arb_encounter_peek_combatants (enc);
 
   if (target == NULL || !g_strv_contains ((const char * const *)ids, target) || g_str_equal (target, attacker))
     return arb_proc_refuse (error, target ? NULL : "target", _("Name the target: target=c2"));
@@ -766,7 +766,7 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  const char * const *ids = arb_encounter_peek_combatants (enc);
   int rows = arb_gpg_setting (enc, "rows");
   int ups = arb_gpg_setting (enc, "updrafts"), downs = arb_gpg_setting (enc, "downdrafts");
   int markers = ups + downs;

@@ -359,7 +359,7 @@ arb_gpg_launch_proc (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *id = arb_proc_get_param (proc, "id");
   const char *setup = arb_encounter_get (enc, E, "setup-order");
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  const char * const *ids = arb_encounter_peek_combatants (enc);
   int track, facing, dive, ledge = arb_gpg_setting (enc, "ledge");
   ArbHex at;
 
@@ -846,7 +846,7 @@ arb_gpg_glide_proc (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *id = arb_gpg_param_id (proc);
   const char *ram = arb_proc_get_param (proc, "ram");
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  const char * const *ids = arb_encounter_peek_combatants (enc);
   int dive, altitude, speed, roll;
   const char *name;
   ArbHex here;

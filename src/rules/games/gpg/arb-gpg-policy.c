@@ -111,8 +111,8 @@ read_glider (ArbEncounter *enc,
 /* @me, and the other gliders flying, foes (other sides) first: @n_foes
  * of the @n_others. FALSE when @id is not flying. */
 static gboolean
-read_fight (ArbEncounter *enc,
-            GStrv         ids,
+read_fight (ArbEncounter       *enc,
+            const char * const *ids,
             const char   *id,
             Glider       *me,
             Glider       *others,
@@ -686,7 +686,7 @@ arb_gpg_choose (ArbGame            *game,
                 GHashTable         *params)
 {
   const char *phase_text = arb_encounter_get (enc, E, "phase");
-  g_auto(GStrv) ids = NULL;
+  const char * const *ids;
   Glider me, others[MAX_GLIDERS];  /* foes first */
   guint n_foes, n_others;
   int phase;
@@ -700,7 +700,7 @@ arb_gpg_choose (ArbGame            *game,
   phase = arb_encounter_get_int (enc, E, "phase", 0);
   if (phase < 1 || phase > 4)
     return FALSE;
-  ids = arb_encounter_list_combatants (enc);
+  ids = arb_encounter_peek_combatants (enc);
   if (!read_fight (enc, ids, id, &me, others, &n_others, &n_foes) || n_foes == 0)
     return FALSE;
   switch (phase)
@@ -726,11 +726,11 @@ arb_gpg_fight_over (ArbGame       *game,
                     ArbEncounter  *enc,
                     char         **winner)
 {
-  g_auto(GStrv) ids = NULL;
+  const char * const *ids;
 
   if (arb_encounter_get (enc, E, "winner") == NULL)
     return arb_game_one_side_left (game, enc, winner);
-  ids = arb_encounter_list_combatants (enc);
+  ids = arb_encounter_peek_combatants (enc);
   for (guint i = 0; ids[i]; i++)
     if (!arb_gpg_gone (enc, NULL, ids[i]))
       {

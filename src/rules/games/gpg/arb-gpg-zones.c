@@ -22,7 +22,7 @@ arb_gpg_list_zones (ArbGame           *game,
                     int                facing)
 {
   GArray *zones = arb_zone_array_new ();
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  const char * const *ids = arb_encounter_peek_combatants (enc);
   int altitude = arb_step_peek_field_int (NULL, enc, id, "altitude", 0);
 
   for (int dq = -9; dq <= 9; dq++)

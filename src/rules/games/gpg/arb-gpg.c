@@ -240,7 +240,7 @@ check_end (ArbProc *proc)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  const char * const *ids = arb_encounter_peek_combatants (enc);
   const char *team = NULL;
   guint flying = 0;
 
@@ -349,7 +349,7 @@ arb_gpg_settle (ArbProc    *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  const char * const *ids = arb_encounter_peek_combatants (enc);
   gboolean moved = TRUE;
   ArbHex here;
   int facing;
@@ -530,7 +530,7 @@ arb_gpg_check_phase (ArbProc     *proc,
   static const char *names[] = { "", N_("movement"), N_("glide"), N_("combat"), N_("action"), N_("stun recovery") };
   const char *current = arb_encounter_get (enc, E, "current");
   int now = arb_encounter_get_int (enc, E, "phase", 0);
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  const char * const *ids = arb_encounter_peek_combatants (enc);
 
   if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
     {
