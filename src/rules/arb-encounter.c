@@ -1321,17 +1321,9 @@ arb_step_set_int (ArbStep      *step,
                   const char   *key,
                   int           value)
 {
-  /* Written by hand: a printf here costs more than the rest of the set. */
-  char text[16], *p = text + sizeof text;
-  unsigned int u = value < 0 ? 0u - (unsigned int)value : (unsigned int)value;
+  char text[ARB_INT_TEXT_SIZE];
 
-  *--p = '\0';
-  do
-    *--p = (char)('0' + u % 10);
-  while ((u /= 10) > 0);
-  if (value < 0)
-    *--p = '-';
-  arb_step_set (step, self, entity, key, p);
+  arb_step_set (step, self, entity, key, arb_format_int (text, value));
 }
 
 char *

@@ -76,4 +76,23 @@ arb_parse_plain_int (const char *text,
   return TRUE;
 }
 
+/* @value in decimal, written by hand at the end of @buf: a printf costs
+ * more than most rules that ask for the text. Returns where it starts. */
+#define ARB_INT_TEXT_SIZE 16
+static inline char *
+arb_format_int (char buf[ARB_INT_TEXT_SIZE],
+                int  value)
+{
+  char *p = buf + ARB_INT_TEXT_SIZE;
+  unsigned int u = value < 0 ? 0u - (unsigned int)value : (unsigned int)value;
+
+  *--p = '\0';
+  do
+    *--p = (char)('0' + u % 10);
+  while ((u /= 10) > 0);
+  if (value < 0)
+    *--p = '-';
+  return p;
+}
+
 G_END_DECLS

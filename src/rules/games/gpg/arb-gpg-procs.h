@@ -120,9 +120,6 @@ gboolean    arb_gpg_check_phase      (ArbProc      *proc,
                                       int           phase,
                                       GError      **error);
 const char *arb_gpg_param_id         (ArbProc      *proc);
-/* @value in decimal into @buf (16 bytes), returned. */
-char       *arb_gpg_format_int       (char         *buf,
-                                      int           value);
 gboolean    arb_gpg_marked_this_turn (ArbEncounter *enc,
                                       ArbStep      *step,
                                       const char   *id,

@@ -10,6 +10,7 @@
 
 #include "arb-conditions.h"
 #include "arb-order.h"
+#include "arb-rules-private.h"
 #include "arb-gpg-procs.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -178,9 +179,9 @@ arb_gpg_turns_next (ArbProc  *proc,
       !arb_conditions_has (enc, NULL, current, "eliminated") &&
       arb_conditions_has (enc, NULL, current, "stunned"))
     {
-      char tick[16];
+      char buf[ARB_INT_TEXT_SIZE];
+      const char *tick = arb_format_int (buf, turn);
 
-      arb_gpg_format_int (tick, turn);
       if (g_strcmp0 (arb_encounter_get (enc, current, "recovery-rolled"), tick) != 0)
         {
           if (!arb_gpg_roll_stun_recovery (proc, current))

@@ -17,6 +17,7 @@
 #include "arb-gpg-procs.h"
 #include "arb-hex.h"
 #include "arb-conditions.h"
+#include "arb-rules-private.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -576,24 +577,6 @@ arb_gpg_param_id (ArbProc *proc)
   return id ? id : arb_encounter_get (arb_proc_get_encounter (proc), E, "current");
 }
 
-char *
-arb_gpg_format_int (char *buf,
-                    int   value)
-{
-  /* By hand: a printf costs more than the rule that asks for it. */
-  char text[16], *p = text + sizeof text;
-  unsigned int u = value < 0 ? 0u - (unsigned int)value : (unsigned int)value;
-
-  *--p = '\0';
-  do
-    *--p = (char)('0' + u % 10);
-  while ((u /= 10) > 0);
-  if (value < 0)
-    *--p = '-';
-  memcpy (buf, p, text + sizeof text - p);
-  return buf;
-}
-
 gboolean
 arb_gpg_marked_this_turn (ArbEncounter *enc,
                           ArbStep      *step,
@@ -601,12 +584,10 @@ arb_gpg_marked_this_turn (ArbEncounter *enc,
                           const char   *key)
 {
   /* This turn, for marks that last one turn ("climbed", "net-fumble"). */
-  char tick[16];
+  char tick[ARB_INT_TEXT_SIZE];
   const char *v = step ? arb_step_peek (step, enc, id, key) : arb_encounter_get (enc, id, key);
 
-  arb_gpg_format_int (tick, arb_encounter_get_int (enc, E, "turn", 0));
-
-  return g_strcmp0 (v, tick) == 0;
+  return g_strcmp0 (v, arb_format_int (tick, arb_encounter_get_int (enc, E, "turn", 0))) == 0;
 }
 
 void
@@ -615,7 +596,7 @@ arb_gpg_mark_this_turn (ArbStep      *step,
                         const char   *id,
                         const char   *key)
 {
-  char tick[16];
+  char tick[ARB_INT_TEXT_SIZE];
 
-  arb_step_set (step, enc, id, key, arb_gpg_format_int (tick, arb_encounter_get_int (enc, E, "turn", 0)));
+  arb_step_set (step, enc, id, key, arb_format_int (tick, arb_encounter_get_int (enc, E, "turn", 0)));
 }
