@@ -408,12 +408,11 @@ typedef struct
 } Action;
 
 static gboolean
-find_action (ArbProc    *proc,
-             const char *wanted,
-             Action     *action,
-             GError    **error)
+find_action (ArbRulesetLibrary *rules,
+             const char        *wanted,
+             Action            *action,
+             GError           **error)
 {
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
   int code_column, cost_column;
 
@@ -525,18 +524,13 @@ may_move (ArbProc       *proc,
   return TRUE;
 }
 
-/* The cost by the chart's code (9.8), a crawl's (7.5), and 13.6's extra
- * point for a weapon too heavy or too fine for @weapon's wielder. */
+/* The cost by the chart's code (9.8) and a crawl's (7.5). */
 static int
-action_cost (ArbProc       *proc,
-             const char    *id,
-             const Action  *action,
-             int            hexes,
-             int            hexsides,
-             gboolean       low,
-             const char    *weapon)
+chart_cost (const Action *action,
+            int           hexes,
+            int           hexsides,
+            gboolean      low)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
   int per_hex = code_value (action->code, "hex");
   int per_side = code_value (action->code, "hexside");
   int fixed = code_value (action->code, "ap");
@@ -551,6 +545,22 @@ action_cost (ArbProc       *proc,
   /* A Charge ends in an Assail or Grapple (8.6). */
   if (code_value (action->code, "assail-bonus") > 0)
     cost += code_value (action->code, "assail-bonus");
+  return cost;
+}
+
+/* The chart's cost, and 13.6's extra point for a weapon too heavy or
+ * too fine for @weapon's wielder. */
+static int
+action_cost (ArbProc       *proc,
+             const char    *id,
+             const Action  *action,
+             int            hexes,
+             int            hexsides,
+             gboolean       low,
+             const char    *weapon)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  int cost = chart_cost (action, hexes, hexsides, low);
 
   if (strchr ("AHGQ", action->letter[0]) && weapon && arb_aod_weapon_extra_ap (proc, id, weapon))
     {
@@ -685,7 +695,7 @@ arb_aod_action_proc (ArbProc  *proc,
   if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
     return arb_proc_refuse (error, id ? NULL : "id",
                             _("Name the figure: id=c1 (or start the fight so that someone's turn it is)"));
-  if (!find_action (proc, arb_proc_get_param (proc, "action"), &action, error))
+  if (!find_action (arb_proc_get_rules (proc), arb_proc_get_param (proc, "action"), &action, error))
     return FALSE;
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
 
@@ -726,6 +736,47 @@ arb_aod_action_proc (ArbProc  *proc,
   return TRUE;
 }
 
+int
+arb_aod_action_least_cost (ArbRulesetLibrary *rules,
+                           const char        *letter,
+                           int                hexes,
+                           int                hexsides)
+{
+  Action action;
+
+  if (!find_action (rules, letter, &action, NULL))
+    return 0;
+  return chart_cost (&action, hexes, hexsides, FALSE);
+}
+
+/* The chart's letter of a strike in @combat, and its rule. */
+static const char *
+strike_action (const char  *combat,
+               const char **rule)
+{
+  if (g_str_equal (combat, "ranged"))
+    {
+      *rule = "8.3";
+      return "H";
+    }
+  if (g_str_equal (combat, "close"))
+    {
+      *rule = "8.7";
+      return "G";
+    }
+  *rule = "8.4";
+  return "A";
+}
+
+int
+arb_aod_strike_least_cost (ArbRulesetLibrary *rules,
+                           const char        *combat)
+{
+  const char *rule;
+
+  return arb_aod_action_least_cost (rules, strike_action (combat, &rule), 0, 0);
+}
+
 /* The action a strike is: an Assail (8.4), a Hurl (8.3) or a Grapple
  * (8.7), paid in the strike's own step by the figure whose pulse it is
  * (6.1, 6.4); before the fight begins there is no one's. Where the places are
@@ -763,22 +814,8 @@ arb_aod_pay_strike (ArbProc     *proc,
       return FALSE;
     }
 
-  if (g_str_equal (combat, "ranged"))
-    {
-      letter = "H";
-      rule = "8.3";
-    }
-  else if (g_str_equal (combat, "close"))
-    {
-      letter = "G";
-      rule = "8.7";
-    }
-  else
-    {
-      letter = "A";
-      rule = "8.4";
-    }
-  if (!find_action (proc, letter, &action, error) ||
+  letter = strike_action (combat, &rule);
+  if (!find_action (arb_proc_get_rules (proc), letter, &action, error) ||
       !may_act (proc, id, &action, arb_encounter_get_hex (enc, target, &there, &facing), &place, error))
     return FALSE;
   cost = action_cost (proc, id, &action, 0, 0, FALSE, weapon);

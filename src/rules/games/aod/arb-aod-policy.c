@@ -103,8 +103,44 @@ set_means (GHashTable *params,
   put (params, g_str_has_prefix (means, "attack=") ? "attack" : "weapon", g_strdup (eq + 1));
 }
 
+static int
+param_int (GHashTable *params,
+           const char *name)
+{
+  const char *v = g_hash_table_lookup (params, name);
+
+  return v ? atoi (v) : 0;
+}
+
+/* The least AP @procedure (a strike or a charge) costs with @params, by
+ * the rules' own price of its action (arb-aod-action.c). */
+static int
+least_cost (const char        *procedure,
+            ArbRulesetLibrary *rules,
+            GHashTable        *params)
+{
+  const char *combat = g_hash_table_lookup (params, "combat");
+
+  if (g_str_equal (procedure, "aod.charge"))
+    return arb_aod_action_least_cost (rules, "Q", param_int (params, "hexes"), param_int (params, "hexsides"));
+  return arb_aod_strike_least_cost (rules, combat ? combat : "melee");
+}
+
+/* Whether @means names an attack called "hands", which the strike would
+ * take for weapon=hands. */
+static gboolean
+has_attack_hands (GPtrArray *means)
+{
+  for (guint i = 0; i < means->len; i++)
+    if (g_ascii_strcasecmp (g_ptr_array_index (means, i), "attack=hands") == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* The best strike @id can make at @target now: its means in @params
- * (a weapon= or attack=), FALSE when none is legal. */
+ * (a weapon= or attack=), FALSE when none is legal. The previews the
+ * rules must refuse are not run: a figure short of the AP the action
+ * costs at least, bare hands with no hand free (13.1). */
 static gboolean
 best_strike (const char        *procedure,
              ArbEncounter      *enc,
@@ -115,9 +151,19 @@ best_strike (const char        *procedure,
 {
   int best = G_MININT, chance;
   const char *chosen = NULL;
+  gboolean no_hand = FALSE;
+
+  if (arb_step_peek_field_int (NULL, enc, id, "ap", 0) < least_cost (procedure, rules, params))
+    return FALSE;
+  /* The charge's blow comes after its move and drops (8.7): only a
+   * strike's hands are known now. */
+  if (g_str_equal (procedure, "aod.strike"))
+    no_hand = !has_attack_hands (means) && !arb_aod_hand_free (enc, NULL, rules, id);
 
   for (guint i = 0; i < means->len; i++)
     {
+      if (no_hand && g_str_equal (g_ptr_array_index (means, i), "weapon=hands"))
+        continue;
       set_means (params, g_ptr_array_index (means, i));
       /* Ties: the first listed. */
       if (preview (procedure, enc, rules, id, params, &chance) && chance > best)

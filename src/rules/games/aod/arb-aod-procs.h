@@ -51,6 +51,17 @@ gboolean arb_aod_withdraw_proc       (ArbProc      *proc,
 /* aod.charge (8.6); see arb-aod-action.c for its parameters. */
 gboolean arb_aod_charge_proc         (ArbProc      *proc,
                                       GError      **error);
+/* The least an action costs by the chart (9.8): upright, before 13.6's
+ * extra point; 0 when the chart lacks it. aod.action and the strikes
+ * charge at least this, so a figure with fewer AP cannot take it. */
+int      arb_aod_action_least_cost   (ArbRulesetLibrary *rules,
+                                      const char        *letter,
+                                      int                hexes,
+                                      int                hexsides);
+/* The least a strike in @combat (ranged, melee, close) costs: its Hurl,
+ * Assail or Grapple (8.3, 8.4, 8.7). */
+int      arb_aod_strike_least_cost   (ArbRulesetLibrary *rules,
+                                      const char        *combat);
 /* 13.6: whether @id falls short of @weapon's PS or MD minimum. */
 gboolean arb_aod_weapon_extra_ap     (ArbProc      *proc,
                                       const char   *id,
@@ -59,6 +70,12 @@ gboolean arb_aod_weapon_extra_ap     (ArbProc      *proc,
  * It pays its Assail, Hurl or Grapple in the same step. */
 gboolean arb_aod_strike_proc         (ArbProc      *proc,
                                       GError      **error);
+/* 13.1: whether @id may strike with bare hands, as @step would leave
+ * it: a weapons user needs a hand free of what it holds ready. */
+gboolean arb_aod_hand_free           (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id);
 /* The blow of a strike paid for already (the Assail that ends a Charge). */
 gboolean arb_aod_strike_blow         (ArbProc      *proc,
                                       GError      **error);

@@ -141,6 +141,16 @@ arb_aod_hurl_range (ArbEncounter      *enc,
   return best;
 }
 
+gboolean
+arb_aod_hand_free (ArbEncounter      *enc,
+                   ArbStep           *step,
+                   ArbRulesetLibrary *rules,
+                   const char        *id)
+{
+  return !arb_aod_is_weapon_user (enc, id) ||
+         arb_aod_hands_used (enc, step, rules, id) < arb_aod_hands_usable (enc, step, id);
+}
+
 static gboolean
 resolve_means (ArbProc     *proc,
                const char  *attacker,
@@ -196,8 +206,7 @@ resolve_means (ArbProc     *proc,
     {
       int over = MAX (0, arb_step_peek_field_int (step, enc, attacker, "ps", 0) - 17);
 
-      if (arb_aod_is_weapon_user (enc, attacker) &&
-          arb_aod_hands_used (enc, step, rules, attacker) >= arb_aod_hands_usable (enc, step, attacker))
+      if (!arb_aod_hand_free (enc, step, rules, attacker))
         {
           g_auto(GStrv) held = arb_aod_prepared (enc, step, rules, attacker);
           g_autofree char *list = g_strjoinv (", ", held);
