@@ -455,20 +455,19 @@ may_act (ArbProc       *proc,
          GError       **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
-  const char *name = arb_encounter_get_name (enc, id);
   g_autofree char *tick = arb_aod_pulse_tick (enc);
 
   /* 9.5: stunned or unconscious, only a pass; 6.x: one action a pulse. */
   if ((arb_conditions_has (enc, NULL, id, "stunned") || !conscious (enc, id)) && !g_str_equal (action->letter, "X"))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("9.5: %s is stunned, unconscious or dead and may only pass"), name);
+                   _("9.5: %s is stunned, unconscious or dead and may only pass"), arb_encounter_get_name (enc, id));
       return FALSE;
     }
   if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), tick) == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("6.4: %s has acted this pulse already; one action a pulse"), name);
+                   _("6.4: %s has acted this pulse already; one action a pulse"), arb_encounter_get_name (enc, id));
       return FALSE;
     }
 
@@ -476,7 +475,7 @@ may_act (ArbProc       *proc,
   if (check_place && strchr (allowed_in (*place), action->letter[0]) == NULL)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("%s, %s cannot %s"), place_rule (*place), name, action->row->name);
+                   _("%s, %s cannot %s"), place_rule (*place), arb_encounter_get_name (enc, id), action->row->name);
       return FALSE;
     }
   return TRUE;
@@ -565,8 +564,9 @@ action_cost (ArbProc       *proc,
   if (strchr ("AHGQ", action->letter[0]) && weapon && arb_aod_weapon_extra_ap (proc, id, weapon))
     {
       cost += 1;
-      arb_step_add_log (arb_proc_get_step (proc), _("%s falls short of the %s's PS or MD minimum: 1 AP more (13.6)"),
-                        arb_encounter_get_name (enc, id), weapon);
+      if (!arb_step_is_quiet (arb_proc_get_step (proc)))
+        arb_step_add_log (arb_proc_get_step (proc), _("%s falls short of the %s's PS or MD minimum: 1 AP more (13.6)"),
+                          arb_encounter_get_name (enc, id), weapon);
     }
   return cost;
 }
@@ -673,8 +673,9 @@ record_action (ArbProc       *proc,
   /* Turning costs accuracy all pulse (10.1-10.2). */
   if (turned)
     arb_step_set (step, enc, id, "turned", tick);
-  arb_step_add_log (step, _("%s: %s (%s) for %d AP, %d left"), arb_encounter_get_name (enc, id),
-                    action->row->name, action->letter, cost, ap - cost);
+  if (!arb_step_is_quiet (step))
+    arb_step_add_log (step, _("%s: %s (%s) for %d AP, %d left"), arb_encounter_get_name (enc, id),
+                      action->row->name, action->letter, cost, ap - cost);
 }
 
 gboolean
@@ -793,8 +794,8 @@ arb_aod_pay_strike (ArbProc     *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   const char *current = arb_encounter_get (enc, E, "current");
-  const char *name = arb_encounter_get_name (enc, id);
   const char *letter, *rule;
+  const char *name;
   Action action;
   Place place;
   ArbHex there;
@@ -802,6 +803,7 @@ arb_aod_pay_strike (ArbProc     *proc,
 
   if (g_strcmp0 (current, id) != 0)
     {
+      name = arb_encounter_get_name (enc, id);
       if (arb_encounter_get (enc, E, "round") == NULL)
         g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                      _("6.1: the fight has not begun; %s strikes in his own pulse"), name);
@@ -822,6 +824,7 @@ arb_aod_pay_strike (ArbProc     *proc,
   ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
   if (cost > ap)
     {
+      name = arb_encounter_get_name (enc, id);
       /* TRANSLATORS: "8.4: the Assail costs 4 AP; Rolf has 1" */
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("%s: the %s costs %d AP; %s has %d"), rule, action.row->name, cost, name, ap);

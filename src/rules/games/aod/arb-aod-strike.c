@@ -1144,25 +1144,25 @@ check_reach (ArbProc  *proc,
   if (g_str_equal (blow->combat, "close"))
     {
       ok = distance == 0;
-      why = _("8.7: close combat is with a figure in the same hex");
+      why = N_("8.7: close combat is with a figure in the same hex");
     }
   else if (g_str_equal (blow->combat, "melee"))
     {
       ok = arb_hex_in_front (a, a_facing, t);
-      why = _("9.6: a melee strike reaches only the three hexes in front (the Strike Zone)");
+      why = N_("9.6: a melee strike reaches only the three hexes in front (the Strike Zone)");
     }
   else
     {
       int range = 0;
 
       ok = distance > 1 && arb_hex_in_cone (a, a_facing, t);
-      why = _("9.6 and 8.3: a hurled weapon flies only into the Fire Zone, never at an adjacent figure");
+      why = N_("9.6 and 8.3: a hurled weapon flies only into the Fire Zone, never at an adjacent figure");
       if (ok && blow->means.is_weapon &&
           arb_aod_parse_signed (arb_aod_table_text (arb_proc_get_rules (proc), "weapons", blow->means.name, "rg"), &range) &&
           distance > range)
         {
           ok = FALSE;
-          why = _("8.3: the target is beyond the weapon's range");
+          why = N_("8.3: the target is beyond the weapon's range");
         }
       if (ok && arb_proc_get_param (proc, "hexes") == NULL)
         blow->hexes = distance;
@@ -1180,7 +1180,7 @@ check_reach (ArbProc  *proc,
     }
   if (!ok)
     {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, "%s", why);
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, "%s", _(why));
       return FALSE;
     }
   return TRUE;
@@ -1277,23 +1277,28 @@ add_modifiers (ArbProc *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   Means *means = &blow->means;
+  /* The log lines are not built for a quiet step, which drops them. */
+  gboolean quiet = arb_step_is_quiet (step);
   int sc;
 
   blow->attacker_md = modified_md (proc, blow->attacker);
   blow->short_ps = means->is_weapon ? MAX (0, means->min_ps - arb_step_peek_field_int (step, enc, blow->attacker, "ps", 0)) : 0;
   blow->short_md = means->is_weapon ? MAX (0, means->min_md - blow->attacker_md) : 0;
   sc = means->broken ? means->bc / 2 : means->bc;
-  arb_step_add_log (step, _("%s strikes %s with the %s: Base Chance %d%s"), arb_encounter_get_name (enc, blow->attacker),
-                    arb_encounter_get_name (enc, blow->target), means->name, sc, means->broken ? _(" (broken: halved)") : "");
+  if (!quiet)
+    arb_step_add_log (step, _("%s strikes %s with the %s: Base Chance %d%s"), arb_encounter_get_name (enc, blow->attacker),
+                      arb_encounter_get_name (enc, blow->target), means->name, sc, means->broken ? _(" (broken: halved)") : "");
   if (blow->short_md)
     {
       sc -= 5 * blow->short_md;
-      arb_step_add_log (step, _("MD %d short of the %s's %d: %d"), blow->short_md, means->name, means->min_md, -5 * blow->short_md);
+      if (!quiet)
+        arb_step_add_log (step, _("MD %d short of the %s's %d: %d"), blow->short_md, means->name, means->min_md, -5 * blow->short_md);
     }
   if (blow->strikes > 1)
     {
       sc -= 20 * (blow->strikes - 1);
-      arb_step_add_log (step, _("Multiple strike (13.2): %d"), -20 * (blow->strikes - 1));
+      if (!quiet)
+        arb_step_add_log (step, _("Multiple strike (13.2): %d"), -20 * (blow->strikes - 1));
     }
 
   for (guint r = 0; r < arb_table_get_n_rows (blow->mods); r++)
@@ -1317,13 +1322,16 @@ add_modifiers (ArbProc *proc,
       if (times == 0)
         continue;
       sc += value * times;
+      if (quiet)
+        continue;
       if (times > 1 || g_str_has_prefix (code, "per-"))
         arb_step_add_log (step, "%s × %d: %+d", row->label, times, value * times);
       else
         arb_step_add_log (step, "%s: %+d", row->label, value);
     }
 
-  arb_step_add_log (step, _("Strike Chance %d"), sc);
+  if (!quiet)
+    arb_step_add_log (step, _("Strike Chance %d"), sc);
   arb_step_set_int (step, enc, blow->attacker, "strike-chance", sc);
   blow->sc = sc;
 }
@@ -1340,6 +1348,9 @@ add_odds (ArbProc *proc,
   int grievous_max = 0, endurance_max = 0;
   int hit = CLAMP (blow->sc, 0, 100);
 
+  /* A quiet step keeps no odds. */
+  if (arb_step_is_quiet (step))
+    return;
   spans (blow->special, blow->sc, &grievous_max, &endurance_max);
   if (hit == 100 && blow->means.is_weapon)
     {
@@ -1471,13 +1482,15 @@ strike (ArbProc   *proc,
   if (pay && !arb_aod_pay_strike (proc, blow.attacker, blow.target, blow.combat, arb_proc_get_param (proc, "weapon"), error))
     return FALSE;
   arb_step_set_who (arb_proc_get_step (proc), arb_encounter_get_name (enc, blow.attacker));
-  {
-    /* TRANSLATORS: what a strike was, for the toast and the log: "Rolf strikes the Troll" */
-    g_autofree char *summary = g_strdup_printf (_("%s strikes %s"), arb_encounter_get_name (enc, blow.attacker),
-                                                arb_encounter_get_name (enc, blow.target));
+  /* Text nobody reads in a quiet step is not built. */
+  if (!arb_step_is_quiet (arb_proc_get_step (proc)))
+    {
+      /* TRANSLATORS: what a strike was, for the toast and the log: "Rolf strikes the Troll" */
+      g_autofree char *summary = g_strdup_printf (_("%s strikes %s"), arb_encounter_get_name (enc, blow.attacker),
+                                                  arb_encounter_get_name (enc, blow.target));
 
-    arb_step_set_summary (arb_proc_get_step (proc), summary);
-  }
+      arb_step_set_summary (arb_proc_get_step (proc), summary);
+    }
   if (!load_tables (proc, &blow, error))
     return FALSE;
 
