@@ -497,29 +497,67 @@ known_condition (ArbProc    *proc,
   return FALSE;
 }
 
+/* The figures' scores the per-point rows ask, read once a strike (the
+ * rows ask them again and again; nothing changes while they are added). */
+typedef struct
+{
+  int      attacker_md;
+  gboolean ps_read;
+  int      attacker_ps;
+  int      target_ps;
+  gboolean ag_read;
+  int      target_ag;
+} Points;
+
+static int
+target_ag (ArbProc    *proc,
+           const char *target,
+           Points     *pts)
+{
+  if (!pts->ag_read)
+    {
+      pts->target_ag = modified_ag (proc, target);
+      pts->ag_read = TRUE;
+    }
+  return pts->target_ag;
+}
+
+static void
+read_ps (ArbProc    *proc,
+         const char *attacker,
+         const char *target,
+         Points     *pts)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+
+  if (pts->ps_read)
+    return;
+  pts->attacker_ps = arb_step_peek_field_int (step, enc, attacker, "ps", 0);
+  pts->target_ps = arb_step_peek_field_int (step, enc, target, "ps", 0);
+  pts->ps_read = TRUE;
+}
+
 static int
 per_point (ArbProc    *proc,
            const char *code,
            const char *attacker,
-           const char *target)
+           const char *target,
+           Points     *pts)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbStep *step = arb_proc_get_step (proc);
-  int a_ps = arb_step_peek_field_int (step, enc, attacker, "ps", 0);
-  int t_ps = arb_step_peek_field_int (step, enc, target, "ps", 0);
-
   if (g_str_equal (code, "per-point:attacker-md-above:15"))
-    return MAX (0, modified_md (proc, attacker) - 15);
+    return MAX (0, pts->attacker_md - 15);
   if (g_str_equal (code, "per-point:attacker-md-below:15"))
-    return MAX (0, 15 - modified_md (proc, attacker));
+    return MAX (0, 15 - pts->attacker_md);
   if (g_str_equal (code, "per-point:target-ag-above:15"))
-    return MAX (0, modified_ag (proc, target) - 15);
+    return MAX (0, target_ag (proc, target, pts) - 15);
   if (g_str_equal (code, "per-point:target-ag-below:15"))
-    return MAX (0, 15 - modified_ag (proc, target));
+    return MAX (0, 15 - target_ag (proc, target, pts));
+  read_ps (proc, attacker, target, pts);
   if (g_str_equal (code, "per-point:attacker-ps-over-target"))
-    return MAX (0, a_ps - t_ps);
+    return MAX (0, pts->attacker_ps - pts->target_ps);
   if (g_str_equal (code, "per-point:target-ps-over-attacker"))
-    return MAX (0, t_ps - a_ps);
+    return MAX (0, pts->target_ps - pts->attacker_ps);
   return 0;
 }
 
@@ -1279,10 +1317,13 @@ add_modifiers (ArbProc *proc,
   Means *means = &blow->means;
   /* The log lines are not built for a quiet step, which drops them. */
   gboolean quiet = arb_step_is_quiet (step);
+  Points pts = { 0 };
   int sc;
 
-  blow->attacker_md = modified_md (proc, blow->attacker);
-  blow->short_ps = means->is_weapon ? MAX (0, means->min_ps - arb_step_peek_field_int (step, enc, blow->attacker, "ps", 0)) : 0;
+  blow->attacker_md = pts.attacker_md = modified_md (proc, blow->attacker);
+  if (means->is_weapon)
+    read_ps (proc, blow->attacker, blow->target, &pts);
+  blow->short_ps = means->is_weapon ? MAX (0, means->min_ps - pts.attacker_ps) : 0;
   blow->short_md = means->is_weapon ? MAX (0, means->min_md - blow->attacker_md) : 0;
   sc = means->broken ? means->bc / 2 : means->bc;
   if (!quiet)
@@ -1312,7 +1353,7 @@ add_modifiers (ArbProc *proc,
         continue;
 
       if (g_str_has_prefix (code, "per-point:"))
-        times = per_point (proc, code, blow->attacker, blow->target);
+        times = per_point (proc, code, blow->attacker, blow->target, &pts);
       else if (g_str_has_prefix (code, "per-hex:"))
         times = blow->hexes;
       else if (g_strv_contains ((const char * const *)blow->ticked, row->name) ||
