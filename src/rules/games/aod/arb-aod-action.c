@@ -455,7 +455,8 @@ may_act (ArbProc       *proc,
          GError       **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
-  g_autofree char *tick = arb_aod_pulse_tick (enc);
+  char tick_buf[ARB_AOD_TICK_SIZE];
+  const char *tick = arb_aod_pulse_tick (enc, tick_buf);
 
   /* 9.5: stunned or unconscious, only a pass; 6.x: one action a pulse. */
   if ((arb_conditions_has (enc, NULL, id, "stunned") || !conscious (enc, id)) && !g_str_equal (action->letter, "X"))
@@ -664,7 +665,8 @@ record_action (ArbProc       *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  g_autofree char *tick = arb_aod_pulse_tick (enc);
+  char tick_buf[ARB_AOD_TICK_SIZE];
+  const char *tick = arb_aod_pulse_tick (enc, tick_buf);
 
   arb_step_set_int (step, enc, id, "ap", ap - cost);
   arb_step_set (step, enc, id, "acted", tick);
@@ -854,7 +856,8 @@ may_withdraw (ArbProc     *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   const char *name = arb_encounter_get_name (enc, id);
-  g_autofree char *tick = arb_aod_pulse_tick (enc);
+  char tick_buf[ARB_AOD_TICK_SIZE];
+  const char *tick = arb_aod_pulse_tick (enc, tick_buf);
 
   if (!arb_encounter_get_hex (enc, id, here, facing))
     {
@@ -899,7 +902,8 @@ pay_withdraw (ArbProc     *proc,
   ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
   const ArbCell *cost_cell = chart ? arb_table_lookup_name (chart, "Withdraw", "cost", NULL) : NULL;
-  g_autofree char *tick = arb_aod_pulse_tick (enc);
+  char tick_buf[ARB_AOD_TICK_SIZE];
+  const char *tick = arb_aod_pulse_tick (enc, tick_buf);
 
   *cost = cost_cell ? code_value (cost_cell->code, "ap") : -1;
   if (*cost < 0)

@@ -480,7 +480,7 @@ arb_aod_choose (ArbGame           *game,
 {
   g_auto(GStrv) ids = NULL;
   g_autoptr(GPtrArray) means = NULL;
-  g_autofree char *tick = NULL;
+  char tick[ARB_AOD_TICK_SIZE];
   const char *foe;
   ArbHex me, there;
   int facing, ap, distance;
@@ -491,8 +491,7 @@ arb_aod_choose (ArbGame           *game,
       (ap = arb_encounter_get_int (enc, id, "ap", 0)) <= 0 ||
       !arb_encounter_get_hex (enc, id, &me, &facing))
     return FALSE;
-  tick = arb_aod_pulse_tick (enc);
-  if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), tick) == 0)
+  if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), arb_aod_pulse_tick (enc, tick)) == 0)
     return FALSE;
 
   ids = arb_encounter_list_combatants (enc);

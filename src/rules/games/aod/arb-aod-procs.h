@@ -203,8 +203,11 @@ gboolean arb_aod_turns_next  (ArbProc  *proc,
 /* aod.placement (5.0): who is placed first. */
 gboolean arb_aod_turns_placement (ArbProc  *proc,
                                   GError  **error);
-/* "ROUND.PULSE" now: what "acted" and "action-tick" are marked with. */
-char    *arb_aod_pulse_tick      (ArbEncounter *encounter);
+/* "ROUND.PULSE" now: what "acted" and "action-tick" are marked with,
+ * written in @buf and returned (asked at every action: no allocation). */
+#define ARB_AOD_TICK_SIZE 24
+const char *arb_aod_pulse_tick   (ArbEncounter *encounter,
+                                  char          buf[ARB_AOD_TICK_SIZE]);
 
 /* Helpers the procedures and the live values share (arb-aod-live.c) */
 /* "+3", "-2" or "5" into @out; FALSE for anything else. */

@@ -407,7 +407,7 @@ doing (ArbEncounter *enc,
        const char   *letters)
 {
   const char *action = arb_step_peek (step, enc, id, "action");
-  g_autofree char *tick = NULL;
+  char tick[ARB_AOD_TICK_SIZE];
   gsize len;
 
   if (action == NULL)
@@ -421,8 +421,7 @@ doing (ArbEncounter *enc,
       next = p[n] == ',' ? p + n + 1 : NULL;
       if (n == len && strncmp (p, action, len) == 0)
         {
-          tick = arb_aod_pulse_tick (enc);
-          return g_strcmp0 (arb_step_peek (step, enc, id, "action-tick"), tick) == 0;
+          return g_strcmp0 (arb_step_peek (step, enc, id, "action-tick"), arb_aod_pulse_tick (enc, tick)) == 0;
         }
     }
   return FALSE;
@@ -486,7 +485,8 @@ known_condition (ArbProc    *proc,
     }
   if (g_str_equal (code, "attacker-turns"))
     {
-      g_autofree char *now = arb_aod_pulse_tick (enc);
+      char now_buf[ARB_AOD_TICK_SIZE];
+      const char *now = arb_aod_pulse_tick (enc, now_buf);
 
       return g_strcmp0 (arb_step_peek (step, enc, attacker, "turned"), now) == 0;
     }

@@ -15,10 +15,39 @@
 
 #define E ARB_ENCOUNTER_ENTITY
 
-char *
-arb_aod_pulse_tick (ArbEncounter *enc)
+/* @v in decimal at @p; the end of it. */
+static char *
+put_int (char *p,
+         int   v)
 {
-  return g_strdup_printf ("%d.%d", arb_encounter_get_int (enc, E, "round", 1), arb_encounter_get_int (enc, E, "pulse", 1));
+  char digits[12];
+  guint u = v < 0 ? -(guint)v : (guint)v;
+  int n = 0;
+
+  if (v < 0)
+    *p++ = '-';
+  do
+    {
+      digits[n++] = '0' + u % 10;
+      u /= 10;
+    }
+  while (u);
+  while (n)
+    *p++ = digits[--n];
+  return p;
+}
+
+const char *
+arb_aod_pulse_tick (ArbEncounter *enc,
+                    char          buf[ARB_AOD_TICK_SIZE])
+{
+  /* "%d.%d" by hand: printf would cost more than the rest of a check. */
+  char *p = put_int (buf, arb_encounter_get_int (enc, E, "round", 1));
+
+  *p++ = '.';
+  p = put_int (p, arb_encounter_get_int (enc, E, "pulse", 1));
+  *p = '\0';
+  return buf;
 }
 
 /* Arena of Death (6.0-6.8) */
