@@ -37,17 +37,25 @@ put_int (char *p,
   return p;
 }
 
+/* "%d.%d" by hand: printf would cost more than the rest of a check. */
+static const char *
+format_tick (char buf[ARB_AOD_TICK_SIZE],
+             int  round,
+             int  pulse)
+{
+  char *p = put_int (buf, round);
+
+  *p++ = '.';
+  p = put_int (p, pulse);
+  *p = '\0';
+  return buf;
+}
+
 const char *
 arb_aod_pulse_tick (ArbEncounter *enc,
                     char          buf[ARB_AOD_TICK_SIZE])
 {
-  /* "%d.%d" by hand: printf would cost more than the rest of a check. */
-  char *p = put_int (buf, arb_encounter_get_int (enc, E, "round", 1));
-
-  *p++ = '.';
-  p = put_int (p, arb_encounter_get_int (enc, E, "pulse", 1));
-  *p = '\0';
-  return buf;
+  return format_tick (buf, arb_encounter_get_int (enc, E, "round", 1), arb_encounter_get_int (enc, E, "pulse", 1));
 }
 
 /* Arena of Death (6.0-6.8) */
@@ -226,6 +234,8 @@ arb_aod_turns_next (ArbProc  *proc,
   const char *order_text = arb_encounter_get (enc, E, "order");
   const char *current = arb_encounter_get (enc, E, "current");
   g_auto(GStrv) order = NULL;
+  /* No log lines built for a quiet step, which drops them. */
+  gboolean quiet = arb_step_is_quiet (step);
   guint n, at = 0;
   int pulse, round;
 
@@ -267,15 +277,17 @@ arb_aod_turns_next (ArbProc  *proc,
 
   /* 7.8: a figure that did nothing this pulse passes: 2 AP, or what is left. */
   {
-    g_autofree char *tick = g_strdup_printf ("%d.%d", round, pulse);
+    char tick[ARB_AOD_TICK_SIZE];
 
+    format_tick (tick, round, pulse);
     if (current && g_strcmp0 (arb_step_peek (step, enc, current, "acted"), tick) != 0)
       {
         int ap = arb_step_peek_field_int (step, enc, current, "ap", 0);
 
         arb_step_set_int (step, enc, current, "ap", ap - MIN (2, ap));
         arb_step_set (step, enc, current, "acted", tick);
-        arb_step_add_log (step, _("%s passes (%d AP left)"), arb_encounter_get_name (enc, current), ap - MIN (2, ap));
+        if (!quiet)
+          arb_step_add_log (step, _("%s passes (%d AP left)"), arb_encounter_get_name (enc, current), ap - MIN (2, ap));
       }
   }
   arb_step_set_who (step, current ? arb_encounter_get_name (enc, current) : NULL);
@@ -298,7 +310,8 @@ arb_aod_turns_next (ArbProc  *proc,
               pulse = 1;
               arb_step_set_int (step, enc, E, "round", round);
               arb_step_set_int (step, enc, E, "pulse", pulse);
-              arb_step_add_log (step, _("Round %d begins: every figure gets its APA"), round);
+              if (!quiet)
+                arb_step_add_log (step, _("Round %d begins: every figure gets its APA"), round);
               arb_conditions_expire (proc, round);
               arb_aod_regenerate (proc);
               for (guint i = 0; i < n; i++)
@@ -308,7 +321,8 @@ arb_aod_turns_next (ArbProc  *proc,
             {
               pulse++;
               arb_step_set_int (step, enc, E, "pulse", pulse);
-              arb_step_add_log (step, _("Pulse %d"), pulse);
+              if (!quiet)
+                arb_step_add_log (step, _("Pulse %d"), pulse);
             }
           at = 0;
         }
@@ -326,8 +340,9 @@ arb_aod_turns_next (ArbProc  *proc,
              * everyone while the attendants carry a spared figure off
              * (5.2). A stunned one rolls to recover as its turn comes
              * (11.6), which a truce allows. */
-            g_autofree char *tick = g_strdup_printf ("%d.%d", round, pulse);
+            char tick[ARB_AOD_TICK_SIZE];
 
+            format_tick (tick, round, pulse);
             if (arb_conditions_has (enc, step, id, "stunned") &&
                 !arb_conditions_has (enc, step, id, "unconscious") &&
                 !arb_conditions_has (enc, step, id, "dead"))
@@ -339,12 +354,14 @@ arb_aod_turns_next (ArbProc  *proc,
               }
             arb_step_set_int (step, enc, id, "ap", ap - MIN (2, ap));
             arb_step_set (step, enc, id, "acted", tick);
-            arb_step_add_log (step, _("%s passes"), arb_encounter_get_name (enc, id));
+            if (!quiet)
+              arb_step_add_log (step, _("%s passes"), arb_encounter_get_name (enc, id));
             continue;
           }
         arb_step_set (step, enc, E, "current", id);
-        arb_step_add_log (step, _("Round %d, pulse %d: %s acts (%d AP)"), round, pulse,
-                          arb_encounter_get_name (enc, id), ap);
+        if (!quiet)
+          arb_step_add_log (step, _("Round %d, pulse %d: %s acts (%d AP)"), round, pulse,
+                            arb_encounter_get_name (enc, id), ap);
         return TRUE;
       }
     }
