@@ -1349,9 +1349,8 @@ add_modifiers (ArbProc *proc,
       const char *code = cell->code ? cell->code : "";
       int value, times = 0;
 
-      if (!arb_aod_parse_signed (cell->text, &value))
-        continue;
-
+      /* Whether the row applies, then its value: both only read, and
+       * most rows do not apply. */
       if (g_str_has_prefix (code, "per-point:"))
         times = per_point (proc, code, blow->attacker, blow->target, &pts);
       else if (g_str_has_prefix (code, "per-hex:"))
@@ -1360,7 +1359,7 @@ add_modifiers (ArbProc *proc,
                known_condition (proc, code, blow->attacker, blow->target))
         times = 1;
 
-      if (times == 0)
+      if (times == 0 || !arb_aod_parse_signed (cell->text, &value))
         continue;
       sc += value * times;
       if (quiet)
