@@ -562,7 +562,7 @@ action_cost (ArbProc       *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   int cost = chart_cost (action, hexes, hexsides, low);
 
-  if (strchr ("AHGQ", action->letter[0]) && weapon && arb_aod_weapon_extra_ap (proc, id, weapon))
+  if (arb_aod_action_extra_ap (enc, arb_proc_get_step (proc), arb_proc_get_rules (proc), id, action->letter, weapon))
     {
       cost += 1;
       if (!arb_step_is_quiet (arb_proc_get_step (proc)))
@@ -739,6 +739,17 @@ arb_aod_action_proc (ArbProc  *proc,
   return TRUE;
 }
 
+gboolean
+arb_aod_action_extra_ap (ArbEncounter      *enc,
+                         ArbStep           *step,
+                         ArbRulesetLibrary *rules,
+                         const char        *id,
+                         const char        *letter,
+                         const char        *weapon)
+{
+  return strchr ("AHGQ", letter[0]) && weapon && arb_aod_weapon_extra_ap (enc, step, rules, id, weapon);
+}
+
 int
 arb_aod_action_least_cost (ArbRulesetLibrary *rules,
                            const char        *letter,
@@ -757,6 +768,8 @@ static const char *
 strike_action (const char  *combat,
                const char **rule)
 {
+  if (combat == NULL)
+    combat = "melee";
   if (g_str_equal (combat, "ranged"))
     {
       *rule = "8.3";
@@ -771,13 +784,12 @@ strike_action (const char  *combat,
   return "A";
 }
 
-int
-arb_aod_strike_least_cost (ArbRulesetLibrary *rules,
-                           const char        *combat)
+const char *
+arb_aod_strike_letter (const char *combat)
 {
   const char *rule;
 
-  return arb_aod_action_least_cost (rules, strike_action (combat, &rule), 0, 0);
+  return strike_action (combat, &rule);
 }
 
 /* The action a strike is: an Assail (8.4), a Hurl (8.3) or a Grapple

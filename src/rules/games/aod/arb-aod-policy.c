@@ -112,18 +112,22 @@ param_int (GHashTable *params,
   return v ? atoi (v) : 0;
 }
 
-/* The least AP @procedure (a strike or a charge) costs with @params, by
- * the rules' own price of its action (arb-aod-action.c). */
+/* The action @procedure (a strike or a charge) pays with @params, its
+ * chart letter, and the least AP it costs, by the rules' own price
+ * (arb-aod-action.c). */
 static int
 least_cost (const char        *procedure,
             ArbRulesetLibrary *rules,
-            GHashTable        *params)
+            GHashTable        *params,
+            const char       **letter)
 {
-  const char *combat = g_hash_table_lookup (params, "combat");
-
   if (g_str_equal (procedure, "aod.charge"))
-    return arb_aod_action_least_cost (rules, "Q", param_int (params, "hexes"), param_int (params, "hexsides"));
-  return arb_aod_strike_least_cost (rules, combat ? combat : "melee");
+    {
+      *letter = "Q";
+      return arb_aod_action_least_cost (rules, *letter, param_int (params, "hexes"), param_int (params, "hexsides"));
+    }
+  *letter = arb_aod_strike_letter (g_hash_table_lookup (params, "combat"));
+  return arb_aod_action_least_cost (rules, *letter, 0, 0);
 }
 
 /* Whether @means names an attack called "hands", which the strike would
@@ -140,7 +144,7 @@ has_attack_hands (GPtrArray *means)
 /* The best strike @id can make at @target now: its means in @params
  * (a weapon= or attack=), FALSE when none is legal. The previews the
  * rules must refuse are not run: a figure short of the AP the action
- * costs at least, bare hands with no hand free (13.1). */
+ * costs (9.8, 13.6), bare hands with no hand free (13.1). */
 static gboolean
 best_strike (const char        *procedure,
              ArbEncounter      *enc,
@@ -150,21 +154,28 @@ best_strike (const char        *procedure,
              GHashTable        *params)
 {
   int best = G_MININT, chance;
-  const char *chosen = NULL;
-  gboolean no_hand = FALSE;
+  const char *chosen = NULL, *letter;
+  int ap = arb_step_peek_field_int (NULL, enc, id, "ap", 0);
+  int least = least_cost (procedure, rules, params, &letter);
 
-  if (arb_step_peek_field_int (NULL, enc, id, "ap", 0) < least_cost (procedure, rules, params))
+  if (ap < least)
     return FALSE;
-  /* The charge's blow comes after its move and drops (8.7): only a
-   * strike's hands are known now. */
-  if (g_str_equal (procedure, "aod.strike"))
-    no_hand = !has_attack_hands (means) && !arb_aod_hand_free (enc, NULL, rules, id);
 
   for (guint i = 0; i < means->len; i++)
     {
-      if (no_hand && g_str_equal (g_ptr_array_index (means, i), "weapon=hands"))
+      const char *m = g_ptr_array_index (means, i);
+
+      /* With AP for the action only just, 13.6's extra point for the
+       * weapon is one too many. */
+      if (ap == least && g_str_has_prefix (m, "weapon=") &&
+          arb_aod_action_extra_ap (enc, NULL, rules, id, letter, m + strlen ("weapon=")))
         continue;
-      set_means (params, g_ptr_array_index (means, i));
+      /* The charge's blow comes after its move and drops (8.7): only a
+       * strike's hands are known now. */
+      if (g_str_equal (m, "weapon=hands") && g_str_equal (procedure, "aod.strike") &&
+          !has_attack_hands (means) && !arb_aod_hand_free (enc, NULL, rules, id))
+        continue;
+      set_means (params, m);
       /* Ties: the first listed. */
       if (preview (procedure, enc, rules, id, params, &chance) && chance > best)
         {

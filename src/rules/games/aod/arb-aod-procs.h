@@ -58,14 +58,24 @@ int      arb_aod_action_least_cost   (ArbRulesetLibrary *rules,
                                       const char        *letter,
                                       int                hexes,
                                       int                hexsides);
-/* The least a strike in @combat (ranged, melee, close) costs: its Hurl,
- * Assail or Grapple (8.3, 8.4, 8.7). */
-int      arb_aod_strike_least_cost   (ArbRulesetLibrary *rules,
-                                      const char        *combat);
+/* 13.6: whether @id's action of @letter with @weapon (NULL: none, or a
+ * natural attack) costs a point more, the weapon too heavy or too fine
+ * for it. What the action costs is the least cost and this. */
+gboolean arb_aod_action_extra_ap     (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id,
+                                      const char        *letter,
+                                      const char        *weapon);
+/* The chart's letter of a strike in @combat (ranged, melee, close, NULL
+ * for melee): its Hurl, Assail or Grapple (8.3, 8.4, 8.7). */
+const char *arb_aod_strike_letter    (const char        *combat);
 /* 13.6: whether @id falls short of @weapon's PS or MD minimum. */
-gboolean arb_aod_weapon_extra_ap     (ArbProc      *proc,
-                                      const char   *id,
-                                      const char   *weapon);
+gboolean arb_aod_weapon_extra_ap     (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id,
+                                      const char        *weapon);
 /* aod.strike (10.0-13.0); see arb-aod-strike.c for its parameters.
  * It pays its Assail, Hurl or Grapple in the same step. */
 gboolean arb_aod_strike_proc         (ArbProc      *proc,

@@ -54,16 +54,17 @@ modified_md (ArbProc    *proc,
 }
 
 gboolean
-arb_aod_weapon_extra_ap (ArbProc    *proc,
-                         const char *id,
-                         const char *weapon)
+arb_aod_weapon_extra_ap (ArbEncounter      *enc,
+                         ArbStep           *step,
+                         ArbRulesetLibrary *rules,
+                         const char        *id,
+                         const char        *weapon)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
   int min_ps = 0, min_md = 0;
 
-  arb_aod_parse_signed (arb_aod_table_text (arb_proc_get_rules (proc), "weapons", weapon, "ps"), &min_ps);
-  arb_aod_parse_signed (arb_aod_table_text (arb_proc_get_rules (proc), "weapons", weapon, "md"), &min_md);
-  return arb_step_peek_field_int (arb_proc_get_step (proc), enc, id, "ps", 0) < min_ps || modified_md (proc, id) < min_md;
+  arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", weapon, "ps"), &min_ps);
+  arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", weapon, "md"), &min_md);
+  return arb_step_peek_field_int (step, enc, id, "ps", 0) < min_ps || arb_aod_modified_md (enc, step, rules, id) < min_md;
 }
 
 static int
