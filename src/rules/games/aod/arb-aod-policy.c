@@ -175,6 +175,20 @@ best_strike (const char        *procedure,
       if (g_str_equal (m, "weapon=hands") && g_str_equal (procedure, "aod.strike") &&
           !has_attack_hands (means) && !arb_aod_hand_free (enc, NULL, rules, id))
         continue;
+      /* A natural attack never better than one tried before (the
+       * Troll's Bite after its Hand): legal alike, no higher chance,
+       * and ties go to the first. */
+      if (g_str_has_prefix (m, "attack="))
+        {
+          gboolean outdone = FALSE;
+
+          for (guint j = 0; j < i && !outdone; j++)
+            outdone = g_str_has_prefix (g_ptr_array_index (means, j), "attack=") &&
+                      arb_aod_attack_no_better (enc, id, m + strlen ("attack="),
+                                                (const char *)g_ptr_array_index (means, j) + strlen ("attack="));
+          if (outdone)
+            continue;
+        }
       set_means (params, m);
       /* Ties: the first listed. */
       if (preview (procedure, enc, rules, id, params, &chance) && chance > best)

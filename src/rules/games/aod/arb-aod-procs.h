@@ -86,6 +86,14 @@ gboolean arb_aod_hand_free           (ArbEncounter      *enc,
                                       ArbStep           *step,
                                       ArbRulesetLibrary *rules,
                                       const char        *id);
+/* Whether a strike (or charge) by @attacker with its natural attack
+ * @attack is legal only when one with @than is, and then has no better
+ * Strike Chance: both on its sheet, rated for the same combats (8.0),
+ * @attack's Base Chance no higher. A chooser need not try it. */
+gboolean arb_aod_attack_no_better    (ArbEncounter      *enc,
+                                      const char        *attacker,
+                                      const char        *attack,
+                                      const char        *than);
 /* The blow of a strike paid for already (the Assail that ends a Charge). */
 gboolean arb_aod_strike_blow         (ArbProc      *proc,
                                       GError      **error);

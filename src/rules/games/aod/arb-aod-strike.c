@@ -1306,6 +1306,24 @@ load_tables (ArbProc  *proc,
   return TRUE;
 }
 
+gboolean
+arb_aod_attack_no_better (ArbEncounter *enc,
+                          const char   *attacker,
+                          const char   *attack,
+                          const char   *than)
+{
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, attacker);
+  ArbSheetItem *a = sheet ? find_item (sheet, "attack", attack) : NULL;
+  ArbSheetItem *b = sheet ? find_item (sheet, "attack", than) : NULL;
+
+  /* As resolve_means reads a natural attack: no weapon, never broken,
+   * no minimums; check_means and the pay look at its Use alone; the
+   * rows of add_modifiers weigh the figures and the moment, never the
+   * means. So the Base Chance alone tells the two apart. */
+  return a && b && g_strcmp0 (arb_sheet_item_get (a, "use"), arb_sheet_item_get (b, "use")) == 0 &&
+         arb_sheet_item_get_int (a, "bc", 0) <= arb_sheet_item_get_int (b, "bc", 0);
+}
+
 /* The Strike Chance: the Base Chance, 13.6's minimums, 10.6's broken
  * weapon at half, 13.2's multiple strike and every row of the modifier
  * table that applies (10.1-10.3), each logged. */
