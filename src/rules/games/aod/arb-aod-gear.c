@@ -88,23 +88,27 @@ arb_aod_is_weapon_user (ArbEncounter *enc,
   return (weapons && weapons->len > 0) || arb_aod_shield_name (enc, NULL, id) != NULL;
 }
 
-/* 13.0: ready as much as the hands allow, the spare Knife last. */
-static GStrv
-default_prepared (ArbEncounter      *enc,
-                  ArbRulesetLibrary *rules,
-                  const char        *id)
+/* 13.0: ready as much as the hands allow, the spare Knife last: each
+ * name in turn to @take, until it says stop (TRUE, the walk's result). */
+static gboolean
+walk_default (ArbEncounter      *enc,
+              ArbRulesetLibrary *rules,
+              const char        *id,
+              gboolean         (*take) (const char *name, gpointer data),
+              gpointer           data)
 {
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
-  g_autoptr(GPtrArray) weapons = sheet ? arb_sheet_get_items (sheet, "weapon") : NULL;
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_autoptr(GPtrArray) weapons = NULL;
   const char *shield = arb_aod_shield_name (enc, NULL, id);
   int free_hands = 2;
 
   if (shield)
     {
-      g_strv_builder_add (builder, shield);
+      if (take (shield, data))
+        return TRUE;
       free_hands--;
     }
+  weapons = sheet ? arb_sheet_get_items (sheet, "weapon") : NULL;
   for (int pass = 0; pass < 2 && weapons; pass++)
     for (guint i = 0; i < weapons->len && free_hands > 0; i++)
       {
@@ -126,10 +130,37 @@ default_prepared (ArbEncounter      *enc,
         hands = hands_of (item, rules, name);
         if (hands > free_hands)
           continue;
-        g_strv_builder_add (builder, name);
+        if (take (name, data))
+          return TRUE;
         free_hands -= hands;
       }
+  return FALSE;
+}
+
+static gboolean
+add_name (const char *name,
+          gpointer    builder)
+{
+  g_strv_builder_add (builder, name);
+  return FALSE;
+}
+
+static GStrv
+default_prepared (ArbEncounter      *enc,
+                  ArbRulesetLibrary *rules,
+                  const char        *id)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  walk_default (enc, rules, id, add_name, builder);
   return g_strv_builder_end (builder);
+}
+
+static gboolean
+is_name (const char *name,
+         gpointer    wanted)
+{
+  return g_ascii_strcasecmp (name, wanted) == 0;
 }
 
 GStrv
@@ -156,7 +187,6 @@ arb_aod_is_prepared (ArbEncounter      *enc,
 {
   const char *list = step ? arb_step_peek (step, enc, id, "prepared") : arb_encounter_get (enc, id, "prepared");
   gsize len = strlen (name);
-  g_auto(GStrv) prepared = NULL;
 
   /* The list as it stands walked in place: asked at every blow. */
   if (list != NULL)
@@ -171,11 +201,8 @@ arb_aod_is_prepared (ArbEncounter      *enc,
         }
       return FALSE;
     }
-  prepared = arb_aod_prepared (enc, step, rules, id);
-  for (guint i = 0; prepared[i]; i++)
-    if (g_ascii_strcasecmp (prepared[i], name) == 0)
-      return TRUE;
-  return FALSE;
+  /* Nothing changed yet: the default list, walked until found. */
+  return walk_default (enc, rules, id, is_name, (gpointer)name);
 }
 
 int
