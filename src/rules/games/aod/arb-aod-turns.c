@@ -250,14 +250,19 @@ arb_aod_turns_next (ArbProc  *proc,
    * unknown entries are passed over, and an order with nobody in it
    * cannot go on. */
   {
-    g_auto(GStrv) listed = g_strsplit (order_text, ",", -1);
     g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-    g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+    guint kept = 0;
 
-    for (guint i = 0; listed[i]; i++)
-      if (listed[i][0] && g_strv_contains ((const char * const *)ids, listed[i]))
-        g_strv_builder_add (builder, listed[i]);
-    order = g_strv_builder_end (builder);
+    /* Filtered in place: asked at every turn. */
+    order = g_strsplit (order_text, ",", -1);
+    for (guint i = 0; order[i]; i++)
+      {
+        if (order[i][0] && g_strv_contains ((const char * const *)ids, order[i]))
+          order[kept++] = order[i];
+        else
+          g_free (order[i]);
+      }
+    order[kept] = NULL;
   }
   n = g_strv_length (order);
   if (n == 0)
