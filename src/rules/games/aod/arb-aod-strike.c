@@ -166,7 +166,8 @@ resolve_means (ArbProc     *proc,
   const char *attack = arb_proc_get_param (proc, "attack");
   const char *shield = arb_aod_shield_name (enc, step, attacker);
   g_autofree char *broken_key = NULL;
-  ArbSheetItem *item;
+  const char *broken;
+  ArbSheetItem *item = NULL;
 
   memset (means, 0, sizeof *means);
 
@@ -180,7 +181,7 @@ resolve_means (ArbProc     *proc,
   /* A foe's natural attack named as its weapon ("weapon=Hand" for the
    * Troll, as a form listing all its means of striking sends it) is
    * that attack, unless it also carries a weapon of that name. */
-  if (weapon && !find_item (sheet, "weapon", weapon) && find_item (sheet, "attack", weapon))
+  if (weapon && !(item = find_item (sheet, "weapon", weapon)) && find_item (sheet, "attack", weapon))
     {
       attack = weapon;
       weapon = NULL;
@@ -225,7 +226,7 @@ resolve_means (ArbProc     *proc,
       return TRUE;
     }
 
-  item = find_item (sheet, "weapon", weapon);
+  /* @item: the sheet's weapon of that name, found above. */
   if (item == NULL && (g_ascii_strcasecmp (weapon, "shield") == 0 || (shield && g_ascii_strcasecmp (weapon, shield) == 0)))
     {
       /* 13.4: the shield as a weapon, by the Weapons Table's rows. */
@@ -279,13 +280,14 @@ resolve_means (ArbProc     *proc,
     }
 
   broken_key = g_strconcat ("broken.", means->name, NULL);
-  if (g_strcmp0 (arb_step_peek (step, enc, attacker, broken_key), "useless") == 0)
+  broken = arb_step_peek (step, enc, attacker, broken_key);
+  if (g_strcmp0 (broken, "useless") == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("10.6: the %s is broken twice and useless"), means->name);
       return FALSE;
     }
-  means->broken = arb_step_peek (step, enc, attacker, broken_key) != NULL;
+  means->broken = broken != NULL;
 
   /* 13.0: only what is held ready strikes. */
   if (!arb_aod_is_prepared (enc, step, rules, attacker, means->name))
@@ -310,20 +312,32 @@ resolve_means (ArbProc     *proc,
 /* The target's hexside a strike comes through: toward the attacker along
  * the line between their centres (13.3); -1 in one hex or off the map. */
 static int
+side_and_facing (ArbEncounter *enc,
+                 ArbStep      *step,
+                 const char   *attacker,
+                 const char   *target,
+                 int          *t_facing)
+{
+  g_autoptr(GArray) line = NULL;
+  ArbHex a, t;
+  int a_facing;
+
+  if (!arb_step_peek_hex (step, enc, attacker, &a, &a_facing) || !arb_step_peek_hex (step, enc, target, &t, t_facing) ||
+      (a.q == t.q && a.r == t.r))
+    return -1;
+  line = arb_hex_line (t, a, 1);
+  return arb_hex_direction_to (t, g_array_index (line, ArbHex, 1));
+}
+
+static int
 attack_side (ArbEncounter *enc,
              ArbStep      *step,
              const char   *attacker,
              const char   *target)
 {
-  g_autoptr(GArray) line = NULL;
-  ArbHex a, t;
-  int a_facing, t_facing;
+  int t_facing;
 
-  if (!arb_step_peek_hex (step, enc, attacker, &a, &a_facing) || !arb_step_peek_hex (step, enc, target, &t, &t_facing) ||
-      (a.q == t.q && a.r == t.r))
-    return -1;
-  line = arb_hex_line (t, a, 1);
-  return arb_hex_direction_to (t, g_array_index (line, ArbHex, 1));
+  return side_and_facing (enc, step, attacker, target, &t_facing);
 }
 
 /* Struck through one of the target's rear hexsides (7.0, 13.3). */
@@ -333,11 +347,11 @@ through_rear (ArbEncounter *enc,
               const char   *attacker,
               const char   *target)
 {
-  int side = attack_side (enc, step, attacker, target);
-  ArbHex t;
+  /* The target's facing as read for the side: a side means it is known. */
   int t_facing;
+  int side = side_and_facing (enc, step, attacker, target, &t_facing);
 
-  return side >= 0 && arb_step_peek_hex (step, enc, target, &t, &t_facing) && !arb_hex_is_front_side (t_facing, side);
+  return side >= 0 && !arb_hex_is_front_side (t_facing, side);
 }
 
 static gboolean out_of_play (ArbEncounter *enc, ArbStep *step, const char *id);
