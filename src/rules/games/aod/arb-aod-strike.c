@@ -28,6 +28,9 @@
 #include "arb-map.h"
 
 #define E ARB_ENCOUNTER_ENTITY
+/* g_str_has_prefix for a literal prefix, its length known: the modifier
+ * rows are matched by their codes at every blow. */
+#define HAS_PREFIX(str, lit) (strncmp ((str), (lit), sizeof (lit) - 1) == 0)
 
 static gboolean
 has (ArbEncounter *enc,
@@ -484,7 +487,7 @@ known_condition (ArbProc    *proc,
     return has (enc, step, target, "unconscious");
   if (g_str_equal (code, "rear-attack"))
     return has (enc, step, target, "unconscious") || through_rear (enc, step, attacker, target);
-  if (g_str_has_prefix (code, "target-action:"))
+  if (HAS_PREFIX (code, "target-action:"))
     return doing (enc, step, target, code + strlen ("target-action:"));
   if (g_str_equal (code, "attacker-action:Q"))
     return doing (enc, step, attacker, "Q");
@@ -1384,9 +1387,9 @@ add_modifiers (ArbProc *proc,
 
       /* Whether the row applies, then its value: both only read, and
        * most rows do not apply. */
-      if (g_str_has_prefix (code, "per-point:"))
+      if (HAS_PREFIX (code, "per-point:"))
         times = per_point (proc, code, blow->attacker, blow->target, &pts);
-      else if (g_str_has_prefix (code, "per-hex:"))
+      else if (HAS_PREFIX (code, "per-hex:"))
         times = blow->hexes;
       else if (g_strv_contains ((const char * const *)blow->ticked, row->name) ||
                known_condition (proc, code, blow->attacker, blow->target))
@@ -1397,7 +1400,7 @@ add_modifiers (ArbProc *proc,
       sc += value * times;
       if (quiet)
         continue;
-      if (times > 1 || g_str_has_prefix (code, "per-"))
+      if (times > 1 || HAS_PREFIX (code, "per-"))
         arb_step_add_log (step, "%s × %d: %+d", row->label, times, value * times);
       else
         arb_step_add_log (step, "%s: %+d", row->label, value);
