@@ -447,14 +447,13 @@ find_action (ArbRulesetLibrary *rules,
 /* Legality: 9.5, one action a pulse (6.4), and, with @check_place, what
  * the place allows (9.1-9.4). */
 static gboolean
-may_act (ArbProc       *proc,
+may_act (ArbEncounter  *enc,
          const char    *id,
          const Action  *action,
          gboolean       check_place,
          Place         *place,
          GError       **error)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
   char tick_buf[ARB_AOD_TICK_SIZE];
   const char *tick = arb_aod_pulse_tick (enc, tick_buf);
 
@@ -551,22 +550,24 @@ chart_cost (const Action *action,
 /* The chart's cost, and 13.6's extra point for a weapon too heavy or
  * too fine for @weapon's wielder. */
 static int
-action_cost (ArbProc       *proc,
-             const char    *id,
-             const Action  *action,
-             int            hexes,
-             int            hexsides,
-             gboolean       low,
-             const char    *weapon)
+action_cost (ArbEncounter      *enc,
+             ArbStep           *step,
+             ArbRulesetLibrary *rules,
+             const char        *id,
+             const Action      *action,
+             int                hexes,
+             int                hexsides,
+             gboolean           low,
+             const char        *weapon)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
   int cost = chart_cost (action, hexes, hexsides, low);
 
-  if (arb_aod_action_extra_ap (enc, arb_proc_get_step (proc), arb_proc_get_rules (proc), id, action->letter, weapon))
+  if (arb_aod_action_extra_ap (enc, step, rules, id, action->letter, weapon))
     {
       cost += 1;
-      if (!arb_step_is_quiet (arb_proc_get_step (proc)))
-        arb_step_add_log (arb_proc_get_step (proc), _("%s falls short of the %s's PS or MD minimum: 1 AP more (13.6)"),
+      /* No step: only asked (arb_aod_may_pay_strike), nothing logged. */
+      if (step && !arb_step_is_quiet (step))
+        arb_step_add_log (step, _("%s falls short of the %s's PS or MD minimum: 1 AP more (13.6)"),
                           arb_encounter_get_name (enc, id), weapon);
     }
   return cost;
@@ -702,7 +703,7 @@ arb_aod_action_proc (ArbProc  *proc,
     return FALSE;
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
 
-  if (!may_act (proc, id, &action, TRUE, &place, error))
+  if (!may_act (enc, id, &action, TRUE, &place, error))
     return FALSE;
   if (!arb_proc_get_int (proc, "hexes", 0, 4, 0, &hexes, error) ||
       !arb_proc_get_int (proc, "hexsides", 0, 12, 0, &hexsides, error) ||
@@ -710,7 +711,7 @@ arb_aod_action_proc (ArbProc  *proc,
     return FALSE;
   if (!may_move (proc, id, &action, hexes, &low, error))
     return FALSE;
-  cost = action_cost (proc, id, &action, hexes, hexsides, low, arb_proc_get_param (proc, "weapon"));
+  cost = action_cost (enc, step, arb_proc_get_rules (proc), id, &action, hexes, hexsides, low, arb_proc_get_param (proc, "weapon"));
 
   /* What is readied or put away, checked before the cost. */
   if ((g_str_equal (action.letter, "P") || g_str_equal (action.letter, "C")) &&
@@ -797,23 +798,25 @@ arb_aod_strike_letter (const char *combat)
  * (6.1, 6.4); before the fight begins there is no one's. Where the places are
  * known is the strike's to judge, by both figures' hexes; the place
  * rules apply here only when the target's hex is known too. */
-gboolean
-arb_aod_pay_strike (ArbProc     *proc,
-                    const char  *id,
-                    const char  *target,
-                    const char  *combat,
-                    const char  *weapon,
-                    GError     **error)
+static gboolean
+strike_payable (ArbEncounter      *enc,
+                ArbStep           *step,
+                ArbRulesetLibrary *rules,
+                const char        *id,
+                const char        *target,
+                const char        *combat,
+                const char        *weapon,
+                Action            *action,
+                int               *ap,
+                int               *cost,
+                GError           **error)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbStep *step = arb_proc_get_step (proc);
   const char *current = arb_encounter_get (enc, E, "current");
   const char *letter, *rule;
   const char *name;
-  Action action;
   Place place;
   ArbHex there;
-  int ap, cost, facing;
+  int facing;
 
   if (g_strcmp0 (current, id) != 0)
     {
@@ -831,19 +834,52 @@ arb_aod_pay_strike (ArbProc     *proc,
     }
 
   letter = strike_action (combat, &rule);
-  if (!find_action (arb_proc_get_rules (proc), letter, &action, error) ||
-      !may_act (proc, id, &action, arb_encounter_get_hex (enc, target, &there, &facing), &place, error))
+  if (!find_action (rules, letter, action, error) ||
+      !may_act (enc, id, action, arb_encounter_get_hex (enc, target, &there, &facing), &place, error))
     return FALSE;
-  cost = action_cost (proc, id, &action, 0, 0, FALSE, weapon);
-  ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
-  if (cost > ap)
+  *cost = action_cost (enc, step, rules, id, action, 0, 0, FALSE, weapon);
+  *ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
+  if (*cost > *ap)
     {
       name = arb_encounter_get_name (enc, id);
       /* TRANSLATORS: "8.4: the Assail costs 4 AP; Rolf has 1" */
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("%s: the %s costs %d AP; %s has %d"), rule, action.row->name, cost, name, ap);
+                   _("%s: the %s costs %d AP; %s has %d"), rule, action->row->name, *cost, name, *ap);
       return FALSE;
     }
+  return TRUE;
+}
+
+gboolean
+arb_aod_may_pay_strike (ArbEncounter      *enc,
+                        ArbStep           *step,
+                        ArbRulesetLibrary *rules,
+                        const char        *id,
+                        const char        *target,
+                        const char        *combat,
+                        const char        *weapon,
+                        GError           **error)
+{
+  Action action;
+  int ap, cost;
+
+  return strike_payable (enc, step, rules, id, target, combat, weapon, &action, &ap, &cost, error);
+}
+
+gboolean
+arb_aod_pay_strike (ArbProc     *proc,
+                    const char  *id,
+                    const char  *target,
+                    const char  *combat,
+                    const char  *weapon,
+                    GError     **error)
+{
+  Action action;
+  int ap, cost;
+
+  if (!strike_payable (arb_proc_get_encounter (proc), arb_proc_get_step (proc), arb_proc_get_rules (proc),
+                       id, target, combat, weapon, &action, &ap, &cost, error))
+    return FALSE;
   record_action (proc, id, &action, ap, cost, FALSE);
   return TRUE;
 }

@@ -157,10 +157,12 @@ best_strike (const char        *procedure,
   const char *chosen = NULL, *letter;
   int ap = arb_step_peek_field_int (NULL, enc, id, "ap", 0);
   int least = least_cost (procedure, rules, params, &letter);
+  guint *kept, n_kept = 0;
 
   if (ap < least)
     return FALSE;
 
+  kept = g_newa (guint, means->len);
   for (guint i = 0; i < means->len; i++)
     {
       const char *m = g_ptr_array_index (means, i);
@@ -189,12 +191,26 @@ best_strike (const char        *procedure,
           if (outdone)
             continue;
         }
-      set_means (params, m);
+      kept[n_kept++] = i;
+    }
+
+  /* One strike left: its chance chooses nothing, only whether the rules
+   * allow it, which the strike's own checks tell without playing it up
+   * to the die (a charge's still needs its move: previewed). */
+  if (n_kept == 1 && g_str_equal (procedure, "aod.strike"))
+    {
+      set_means (params, g_ptr_array_index (means, kept[0]));
+      return arb_aod_strike_legal (enc, rules, params);
+    }
+
+  for (guint k = 0; k < n_kept; k++)
+    {
+      set_means (params, g_ptr_array_index (means, kept[k]));
       /* Ties: the first listed. */
       if (preview (procedure, enc, rules, id, params, &chance) && chance > best)
         {
           best = chance;
-          chosen = g_ptr_array_index (means, i);
+          chosen = g_ptr_array_index (means, kept[k]);
         }
     }
   if (chosen == NULL)

@@ -105,6 +105,21 @@ gboolean arb_aod_pay_strike          (ArbProc      *proc,
                                       const char   *combat,
                                       const char   *weapon,
                                       GError      **error);
+/* Whether arb_aod_pay_strike would pay, asked without a procedure: the
+ * same checks, nothing recorded (@step may be NULL). */
+gboolean arb_aod_may_pay_strike      (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id,
+                                      const char        *target,
+                                      const char        *combat,
+                                      const char        *weapon,
+                                      GError           **error);
+/* Whether aod.strike with @params would be played (reach, means, AP,
+ * the pulse) rather than refused: its own checks, without the step. */
+gboolean arb_aod_strike_legal        (ArbEncounter      *enc,
+                                      ArbRulesetLibrary *rules,
+                                      GHashTable        *params);
 
 /* Gear (arb-aod-gear.c): what a figure holds ready, what it drops. */
 const char *arb_aod_shield_name      (ArbEncounter      *enc,

@@ -155,18 +155,61 @@ arb_aod_hand_free (ArbEncounter      *enc,
          arb_aod_hands_used (enc, step, rules, id) < arb_aod_hands_usable (enc, step, id);
 }
 
+/* What the strike is, as its steps work it out. */
+typedef struct
+{
+  /* Where it is worked out: a procedure's, or for a question alone
+   * (arb_aod_strike_legal) no procedure, no step, the caller's params. */
+  ArbProc           *proc;
+  ArbEncounter      *enc;
+  ArbStep           *step;
+  ArbRulesetLibrary *rules;
+  GHashTable        *params;
+  const char *attacker;
+  const char *target;
+  const char *combat;
+  char        letter;     /* R, M or C: the Use a weapon needs */
+  Means       means;
+  int         hexes;
+  int         strikes;
+  char       *table_id;   /* "melee-modifiers" */
+  ArbTable   *mods;
+  ArbTable   *special;
+  GStrv       ticked;     /* rows of mods the referee ticked */
+  int         attacker_md;
+  int         short_ps;
+  int         short_md;
+  int         sc;         /* the Strike Chance */
+} Blow;
+
+static void
+blow_clear (Blow *blow)
+{
+  g_clear_pointer (&blow->table_id, g_free);
+  g_clear_pointer (&blow->ticked, g_strfreev);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Blow, blow_clear)
+
+static const char *
+blow_param (const Blow *blow,
+            const char *name)
+{
+  return blow->proc ? arb_proc_get_param (blow->proc, name) : g_hash_table_lookup (blow->params, name);
+}
+
 static gboolean
-resolve_means (ArbProc     *proc,
-               const char  *attacker,
-               Means       *means,
+resolve_means (Blow        *blow,
                GError     **error)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbEncounter *enc = blow->enc;
+  ArbRulesetLibrary *rules = blow->rules;
+  const char *attacker = blow->attacker;
+  Means *means = &blow->means;
   ArbSheet *sheet = arb_encounter_get_sheet (enc, attacker);
-  ArbStep *step = arb_proc_get_step (proc);
-  const char *weapon = arb_proc_get_param (proc, "weapon");
-  const char *attack = arb_proc_get_param (proc, "attack");
+  ArbStep *step = blow->step;
+  const char *weapon = blow_param (blow, "weapon");
+  const char *attack = blow_param (blow, "attack");
   const char *shield = arb_aod_shield_name (enc, step, attacker);
   g_autofree char *broken_key = NULL;
   const char *broken;
@@ -223,7 +266,7 @@ resolve_means (ArbProc     *proc,
         }
       means->name = _("bare hands");
       means->unarmed = TRUE;
-      means->bc = modified_ag (proc, attacker) + 5 + over;
+      means->bc = arb_aod_modified_ag (enc, step, rules, attacker) + 5 + over;
       means->dm = -4 + over;
       means->use = "MC";
       return TRUE;
@@ -1097,46 +1140,17 @@ fly (ArbProc    *proc,
   return TRUE;
 }
 
-/* What the strike is, as its steps work it out. */
-typedef struct
-{
-  const char *attacker;
-  const char *target;
-  const char *combat;
-  char        letter;     /* R, M or C: the Use a weapon needs */
-  Means       means;
-  int         hexes;
-  int         strikes;
-  char       *table_id;   /* "melee-modifiers" */
-  ArbTable   *mods;
-  ArbTable   *special;
-  GStrv       ticked;     /* rows of mods the referee ticked */
-  int         attacker_md;
-  int         short_ps;
-  int         short_md;
-  int         sc;         /* the Strike Chance */
-} Blow;
-
-static void
-blow_clear (Blow *blow)
-{
-  g_clear_pointer (&blow->table_id, g_free);
-  g_clear_pointer (&blow->ticked, g_strfreev);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Blow, blow_clear)
 
 /* Legality of the parties: who strikes whom, and how (9.0). */
 static gboolean
-check_parties (ArbProc     *proc,
-               Blow        *blow,
+check_parties (Blow        *blow,
                GError     **error)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbEncounter *enc = blow->enc;
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
   const char *attacker = blow->attacker, *target = blow->target;
 
-  if (arb_proc_get_rules (proc) == NULL)
+  if (blow->rules == NULL)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID, _("A strike needs the rulesets"));
       return FALSE;
@@ -1181,12 +1195,11 @@ check_parties (ArbProc     *proc,
 /* 9.6 and 8.0: where the map knows both figures, the target must be
  * where this kind of combat reaches, and a hurl flies the distance. */
 static gboolean
-check_reach (ArbProc  *proc,
-             Blow     *blow,
+check_reach (Blow     *blow,
              GError  **error)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbStep *step = arb_proc_get_step (proc);
+  ArbEncounter *enc = blow->enc;
+  ArbStep *step = blow->step;
   ArbHex a, t;
   int a_facing, t_facing, distance;
   gboolean ok;
@@ -1214,13 +1227,13 @@ check_reach (ArbProc  *proc,
       ok = distance > 1 && arb_hex_in_cone (a, a_facing, t);
       why = N_("9.6 and 8.3: a hurled weapon flies only into the Fire Zone, never at an adjacent figure");
       if (ok && blow->means.is_weapon &&
-          arb_aod_parse_signed (arb_aod_table_text (arb_proc_get_rules (proc), "weapons", blow->means.name, "rg"), &range) &&
+          arb_aod_parse_signed (arb_aod_table_text (blow->rules, "weapons", blow->means.name, "rg"), &range) &&
           distance > range)
         {
           ok = FALSE;
           why = N_("8.3: the target is beyond the weapon's range");
         }
-      if (ok && arb_proc_get_param (proc, "hexes") == NULL)
+      if (ok && blow_param (blow, "hexes") == NULL)
         blow->hexes = distance;
       if (ok)
         {
@@ -1245,8 +1258,7 @@ check_reach (ArbProc  *proc,
 /* Legality of the means: rated for the combat (8.0), within reach, a
  * hurl's hexes, two hands only on a 1* weapon (8.1). */
 static gboolean
-check_means (ArbProc  *proc,
-             Blow     *blow,
+check_means (Blow     *blow,
              GError  **error)
 {
   Means *means = &blow->means;
@@ -1259,19 +1271,23 @@ check_means (ArbProc  *proc,
       return FALSE;
     }
 
-  if (!arb_proc_get_int (proc, "hexes", 1, 100, 0, &blow->hexes, error) ||
-      !arb_proc_get_int (proc, "strikes", 1, 10, 1, &blow->strikes, error))
+  /* Asked alone, the strike has neither (arb_aod_strike_legal). */
+  blow->hexes = 0;
+  blow->strikes = 1;
+  if (blow->proc &&
+      (!arb_proc_get_int (blow->proc, "hexes", 1, 100, 0, &blow->hexes, error) ||
+       !arb_proc_get_int (blow->proc, "strikes", 1, 10, 1, &blow->strikes, error)))
     return FALSE;
-  if (!check_reach (proc, blow, error))
+  if (!check_reach (blow, error))
     return FALSE;
 
   if (g_str_equal (blow->combat, "ranged") && blow->hexes == 0)
     return arb_proc_refuse (error, "hexes", _("10.1: a hurled weapon needs the hexes it flies: hexes=N"));
 
   /* 8.1: two hands on a 1* weapon only with nothing else ready. */
-  if (g_strcmp0 (arb_proc_get_param (proc, "two-handed"), "yes") == 0 &&
+  if (g_strcmp0 (blow_param (blow, "two-handed"), "yes") == 0 &&
       (!means->is_weapon || g_strcmp0 (means->hands, "1*") != 0 ||
-       arb_aod_hands_used (arb_proc_get_encounter (proc), arb_proc_get_step (proc), arb_proc_get_rules (proc), blow->attacker) > 1))
+       arb_aod_hands_used (blow->enc, blow->step, blow->rules, blow->attacker) > 1))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("8.1: only a 1* weapon is held in both hands, and only with nothing else ready"));
@@ -1283,12 +1299,11 @@ check_means (ArbProc  *proc,
 /* The modifier table of the combat and the Special Damage Table, and the
  * rows the referee ticked, which must be rows of that table. */
 static gboolean
-load_tables (ArbProc  *proc,
-             Blow     *blow,
+load_tables (Blow     *blow,
              GError  **error)
 {
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
-  const char *options = arb_proc_get_param (proc, "options");
+  ArbRulesetLibrary *rules = blow->rules;
+  const char *options = blow_param (blow, "options");
   ArbTable *mods, *special;
 
   blow->table_id = g_strconcat (blow->combat, "-modifiers", NULL);
@@ -1531,6 +1546,55 @@ strike_effects (ArbProc *proc,
   return TRUE;
 }
 
+static void
+blow_init (Blow              *blow,
+           ArbProc           *proc,
+           ArbEncounter      *enc,
+           ArbStep           *step,
+           ArbRulesetLibrary *rules,
+           GHashTable        *params)
+{
+  blow->proc = proc;
+  blow->enc = enc;
+  blow->step = step;
+  blow->rules = rules;
+  blow->params = params;
+  blow->attacker = blow_param (blow, "attacker");
+  blow->target = blow_param (blow, "target");
+  blow->combat = blow_param (blow, "combat");
+  if (blow->attacker == NULL)
+    blow->attacker = arb_encounter_get (enc, E, "current");
+  if (blow->combat == NULL)
+    blow->combat = "melee";
+}
+
+/* Whether the strike is legal: who strikes whom, with what, at what
+ * reach (9.0, 8.0-8.1, 9.6, 13.0-13.1). */
+static gboolean
+check_legal (Blow    *blow,
+             GError **error)
+{
+  return check_parties (blow, error) && resolve_means (blow, error) && check_means (blow, error);
+}
+
+gboolean
+arb_aod_strike_legal (ArbEncounter      *enc,
+                      ArbRulesetLibrary *rules,
+                      GHashTable        *params)
+{
+  g_auto(Blow) blow = { 0 };
+
+  /* What strike() asks before its first die, in its order; what the
+   * procedure checks of its parameters first (arb-procedure.c) is only
+   * about hexes= and strikes=, which are not read here: a caller that
+   * gives them previews the strike instead. */
+  g_return_val_if_fail (!g_hash_table_contains (params, "hexes") && !g_hash_table_contains (params, "strikes"), FALSE);
+  blow_init (&blow, NULL, enc, NULL, rules, params);
+  return check_legal (&blow, NULL) &&
+         arb_aod_may_pay_strike (enc, NULL, rules, blow.attacker, blow.target, blow.combat, blow_param (&blow, "weapon"), NULL) &&
+         load_tables (&blow, NULL);
+}
+
 /* The strike, paid for (@pay) by its own action or already by another. */
 static gboolean
 strike (ArbProc   *proc,
@@ -1542,18 +1606,9 @@ strike (ArbProc   *proc,
   gboolean dropped;
   int roll;
 
-  blow.attacker = arb_proc_get_param (proc, "attacker");
-  blow.target = arb_proc_get_param (proc, "target");
-  blow.combat = arb_proc_get_param (proc, "combat");
-  if (blow.attacker == NULL)
-    blow.attacker = arb_encounter_get (enc, E, "current");
-  if (blow.combat == NULL)
-    blow.combat = "melee";
-
+  blow_init (&blow, proc, enc, arb_proc_get_step (proc), arb_proc_get_rules (proc), NULL);
   /* Legality, then the action paid, in the strike's own step. */
-  if (!check_parties (proc, &blow, error) ||
-      !resolve_means (proc, blow.attacker, &blow.means, error) ||
-      !check_means (proc, &blow, error))
+  if (!check_legal (&blow, error))
     return FALSE;
   if (pay && !arb_aod_pay_strike (proc, blow.attacker, blow.target, blow.combat, arb_proc_get_param (proc, "weapon"), error))
     return FALSE;
@@ -1567,7 +1622,7 @@ strike (ArbProc   *proc,
 
       arb_step_set_summary (arb_proc_get_step (proc), summary);
     }
-  if (!load_tables (proc, &blow, error))
+  if (!load_tables (&blow, error))
     return FALSE;
 
   add_modifiers (proc, &blow);
