@@ -247,7 +247,22 @@ code_value (const char *code,
       next = p[len] == ',' ? p + len + 1 : NULL;
       if (eq && (gsize)(eq - p) == name_len && strncmp (p, name, name_len) == 0)
         {
-          g_autofree char *value = g_strndup (eq + 1, p + len - (eq + 1));
+          const char *digits = eq + 1, *end = p + len;
+          g_autofree char *value = NULL;
+
+          /* A plain number of up to three digits (the chart's all are)
+           * read in place; anything else as before, by GLib. */
+          if (end > digits && end - digits <= 3)
+            {
+              int n = 0;
+              const char *d;
+
+              for (d = digits; d < end && g_ascii_isdigit (*d); d++)
+                n = n * 10 + (*d - '0');
+              if (d == end && n <= 100)
+                return n;
+            }
+          value = g_strndup (digits, end - digits);
 
           if (g_ascii_string_to_signed (value, 10, 0, 100, &v, NULL))
             return (int)v;
@@ -430,7 +445,12 @@ find_action (ArbRulesetLibrary *rules,
     {
       const ArbRow *r = arb_table_get_row (chart, i);
 
-      if (g_ascii_strcasecmp (r->cells[code_column].text, wanted) == 0 || g_ascii_strcasecmp (r->name, wanted) == 0)
+      const char *code = r->cells[code_column].text;
+
+      /* The first letters told apart before the whole: every blow and
+       * every choice looks its action up. */
+      if ((code && g_ascii_tolower (code[0]) == g_ascii_tolower (wanted[0]) && g_ascii_strcasecmp (code, wanted) == 0) ||
+          (g_ascii_tolower (r->name[0]) == g_ascii_tolower (wanted[0]) && g_ascii_strcasecmp (r->name, wanted) == 0))
         action->row = r;
     }
   if (action->row == NULL)
