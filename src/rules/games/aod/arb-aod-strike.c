@@ -25,6 +25,7 @@
 #include "arb-aod-procs.h"
 #include "arb-conditions.h"
 #include "arb-hex.h"
+#include "arb-keys.h"
 #include "arb-map.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -1141,13 +1142,37 @@ fly (ArbProc    *proc,
 }
 
 
+/* Whether @id is in the encounter's list of combatants, as
+ * arb_encounter_list_combatants splits it, but read in place: every
+ * strike, and every question whether one is legal, asks it twice. */
+static gboolean
+is_combatant (ArbEncounter *enc,
+              const char   *id)
+{
+  const char *list = arb_encounter_get (enc, E, ARB_KEY_COMBATANTS);
+  gsize len = strlen (id);
+
+  if (list == NULL || list[0] == '\0')
+    return FALSE;
+  for (const char *p = list;; p++)
+    {
+      const char *comma = strchr (p, ',');
+      gsize n = comma ? (gsize)(comma - p) : strlen (p);
+
+      if (n == len && strncmp (p, id, len) == 0)
+        return TRUE;
+      if (comma == NULL)
+        return FALSE;
+      p = comma;
+    }
+}
+
 /* Legality of the parties: who strikes whom, and how (9.0). */
 static gboolean
 check_parties (Blow        *blow,
                GError     **error)
 {
   ArbEncounter *enc = blow->enc;
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
   const char *attacker = blow->attacker, *target = blow->target;
 
   if (blow->rules == NULL)
@@ -1155,8 +1180,8 @@ check_parties (Blow        *blow,
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID, _("A strike needs the rulesets"));
       return FALSE;
     }
-  if (attacker == NULL || !g_strv_contains ((const char * const *)ids, attacker) ||
-      target == NULL || !g_strv_contains ((const char * const *)ids, target))
+  if (attacker == NULL || !is_combatant (enc, attacker) ||
+      target == NULL || !is_combatant (enc, target))
     return arb_proc_refuse (error, target == NULL ? "target" : attacker == NULL ? "attacker" : NULL,
                             _("Name the attacker and the target: attacker=c1 target=c2"));
   if (g_str_equal (attacker, target))
