@@ -422,6 +422,9 @@ typedef struct
   const char   *code;      /* the cost code: "ap=4", "hex=1,hexside=1" */
 } Action;
 
+/* g_ascii_tolower without the call. */
+#define ASCII_LOWER(c) ((c) >= 'A' && (c) <= 'Z' ? (char)((c) - 'A' + 'a') : (c))
+
 static gboolean
 find_action (ArbRulesetLibrary *rules,
              const char        *wanted,
@@ -430,6 +433,7 @@ find_action (ArbRulesetLibrary *rules,
 {
   ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
   int code_column, cost_column;
+  char first;
 
   memset (action, 0, sizeof *action);
   if (chart == NULL || (code_column = arb_table_find_column (chart, "code")) < 0 ||
@@ -441,6 +445,7 @@ find_action (ArbRulesetLibrary *rules,
     }
 
   /* The action by letter or by name. */
+  first = wanted ? ASCII_LOWER (wanted[0]) : 0;
   for (guint i = 0; wanted && i < arb_table_get_n_rows (chart); i++)
     {
       const ArbRow *r = arb_table_get_row (chart, i);
@@ -449,8 +454,8 @@ find_action (ArbRulesetLibrary *rules,
 
       /* The first letters told apart before the whole: every blow and
        * every choice looks its action up. */
-      if ((code && g_ascii_tolower (code[0]) == g_ascii_tolower (wanted[0]) && g_ascii_strcasecmp (code, wanted) == 0) ||
-          (g_ascii_tolower (r->name[0]) == g_ascii_tolower (wanted[0]) && g_ascii_strcasecmp (r->name, wanted) == 0))
+      if ((ASCII_LOWER (code[0]) == first && g_ascii_strcasecmp (code, wanted) == 0) ||
+          (ASCII_LOWER (r->name[0]) == first && g_ascii_strcasecmp (r->name, wanted) == 0))
         action->row = r;
     }
   if (action->row == NULL)
