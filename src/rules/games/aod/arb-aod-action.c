@@ -17,6 +17,7 @@
 
 #include "arb-aod-procs.h"
 #include "arb-hex.h"
+#include "arb-keys.h"
 #include "arb-map.h"
 #include "arb-conditions.h"
 
@@ -43,7 +44,7 @@ static Place
 place_of (ArbEncounter *enc,
           const char   *id)
 {
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  const char *list = arb_encounter_get (enc, E, ARB_KEY_COMBATANTS);
   const char *side = arb_encounter_get (enc, id, "side");
   Place place = PLACE_CLEAR;
   ArbHex me;
@@ -52,20 +53,37 @@ place_of (ArbEncounter *enc,
   if (!arb_encounter_get_hex (enc, id, &me, &facing))
     return PLACE_UNKNOWN;
 
-  for (guint i = 0; ids[i]; i++)
+  /* The combatants read from their list in place, as
+   * arb_encounter_list_combatants splits it: every action asks. */
+  for (const char *p = list && list[0] ? list : NULL, *next; p; p = next)
     {
+      const char *comma = strchr (p, ',');
+      gsize n = comma ? (gsize)(comma - p) : strlen (p);
+      char buf[64];
+      g_autofree char *heap = NULL;
+      const char *other;
       ArbHex them;
       int their_facing;
 
-      if (g_str_equal (ids[i], id) || g_strcmp0 (arb_encounter_get (enc, ids[i], "side"), side) == 0 ||
-          arb_conditions_has (enc, NULL, ids[i], "dead") || arb_encounter_get (enc, ids[i], "cond.fled") ||
-          g_strcmp0 (arb_encounter_get (enc, ids[i], "cond.appealed"), "spared") == 0 ||
-          !arb_encounter_get_hex (enc, ids[i], &them, &their_facing))
+      next = comma ? comma + 1 : NULL;
+      if (n < sizeof buf)
+        {
+          memcpy (buf, p, n);
+          buf[n] = '\0';
+          other = buf;
+        }
+      else
+        other = heap = g_strndup (p, n);
+
+      if (g_str_equal (other, id) || g_strcmp0 (arb_encounter_get (enc, other, "side"), side) == 0 ||
+          arb_conditions_has (enc, NULL, other, "dead") || arb_encounter_get (enc, other, "cond.fled") ||
+          g_strcmp0 (arb_encounter_get (enc, other, "cond.appealed"), "spared") == 0 ||
+          !arb_encounter_get_hex (enc, other, &them, &their_facing))
         continue;
 
       /* Someone out cold is still there to be struck (9.2), but has no
        * Attack Zone and locks no one in close combat. */
-      if (!conscious (enc, ids[i]))
+      if (!conscious (enc, other))
         {
           if (arb_hex_distance (them, me) <= 1 && place < PLACE_ADJACENT)
             place = PLACE_ADJACENT;
@@ -74,7 +92,7 @@ place_of (ArbEncounter *enc,
       if (them.q == me.q && them.r == me.r)
         return PLACE_SAME_HEX;
       /* A stunned figure has no Attack Zone (11.6). */
-      if (arb_hex_in_front (them, their_facing, me) && !arb_conditions_has (enc, NULL, ids[i], "stunned"))
+      if (arb_hex_in_front (them, their_facing, me) && !arb_conditions_has (enc, NULL, other, "stunned"))
         place = PLACE_STRIKE_ZONE;
       else if (arb_hex_distance (them, me) == 1 && place < PLACE_ADJACENT)
         place = PLACE_ADJACENT;
