@@ -17,7 +17,6 @@
 
 #include "arb-aod-procs.h"
 #include "arb-hex.h"
-#include "arb-keys.h"
 #include "arb-map.h"
 #include "arb-conditions.h"
 
@@ -44,7 +43,8 @@ static Place
 place_of (ArbEncounter *enc,
           const char   *id)
 {
-  const char *list = arb_encounter_get (enc, E, ARB_KEY_COMBATANTS);
+  g_auto(ArbAodCombatants) ids = { 0 };
+  const char *other;
   const char *side = arb_encounter_get (enc, id, "side");
   Place place = PLACE_CLEAR;
   ArbHex me;
@@ -53,27 +53,12 @@ place_of (ArbEncounter *enc,
   if (!arb_encounter_get_hex (enc, id, &me, &facing))
     return PLACE_UNKNOWN;
 
-  /* The combatants read from their list in place, as
-   * arb_encounter_list_combatants splits it: every action asks. */
-  for (const char *p = list && list[0] ? list : NULL, *next; p; p = next)
+  /* The combatants read from their list in place: every action asks. */
+  arb_aod_combatants_init (&ids, enc);
+  while ((other = arb_aod_combatants_next (&ids)))
     {
-      const char *comma = strchr (p, ',');
-      gsize n = comma ? (gsize)(comma - p) : strlen (p);
-      char buf[64];
-      g_autofree char *heap = NULL;
-      const char *other;
       ArbHex them;
       int their_facing;
-
-      next = comma ? comma + 1 : NULL;
-      if (n < sizeof buf)
-        {
-          memcpy (buf, p, n);
-          buf[n] = '\0';
-          other = buf;
-        }
-      else
-        other = heap = g_strndup (p, n);
 
       if (g_str_equal (other, id) || g_strcmp0 (arb_encounter_get (enc, other, "side"), side) == 0 ||
           arb_conditions_has (enc, NULL, other, "dead") || arb_encounter_get (enc, other, "cond.fled") ||

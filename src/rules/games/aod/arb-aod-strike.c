@@ -1142,31 +1142,6 @@ fly (ArbProc    *proc,
 }
 
 
-/* Whether @id is in the encounter's list of combatants, as
- * arb_encounter_list_combatants splits it, but read in place: every
- * strike, and every question whether one is legal, asks it twice. */
-static gboolean
-is_combatant (ArbEncounter *enc,
-              const char   *id)
-{
-  const char *list = arb_encounter_get (enc, E, ARB_KEY_COMBATANTS);
-  gsize len = strlen (id);
-
-  if (list == NULL || list[0] == '\0')
-    return FALSE;
-  for (const char *p = list;; p++)
-    {
-      const char *comma = strchr (p, ',');
-      gsize n = comma ? (gsize)(comma - p) : strlen (p);
-
-      if (n == len && strncmp (p, id, len) == 0)
-        return TRUE;
-      if (comma == NULL)
-        return FALSE;
-      p = comma;
-    }
-}
-
 /* Legality of the parties: who strikes whom, and how (9.0). */
 static gboolean
 check_parties (Blow        *blow,
@@ -1180,8 +1155,8 @@ check_parties (Blow        *blow,
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID, _("A strike needs the rulesets"));
       return FALSE;
     }
-  if (attacker == NULL || !is_combatant (enc, attacker) ||
-      target == NULL || !is_combatant (enc, target))
+  if (attacker == NULL || !arb_aod_is_combatant (enc, attacker) ||
+      target == NULL || !arb_aod_is_combatant (enc, target))
     return arb_proc_refuse (error, target == NULL ? "target" : attacker == NULL ? "attacker" : NULL,
                             _("Name the attacker and the target: attacker=c1 target=c2"));
   if (g_str_equal (attacker, target))
@@ -1540,7 +1515,8 @@ strike_effects (ArbProc *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  g_auto(ArbAodCombatants) ids = { 0 };
+  const char *id;
   Means *means = &blow->means;
   Strike st = { blow->attacker, means, blow->combat, blow->special, blow->short_ps };
 
@@ -1565,9 +1541,10 @@ strike_effects (ArbProc *proc,
     return FALSE;
 
   /* Whoever dealt a death stroke earns its +50 (15.1). */
-  for (guint i = 0; ids[i]; i++)
-    if (!g_str_equal (ids[i], blow->attacker) && has (enc, step, ids[i], "dead") && !has (enc, NULL, ids[i], "dead"))
-      arb_step_set (step, enc, ids[i], "killed-by", blow->attacker);
+  arb_aod_combatants_init (&ids, enc);
+  while ((id = arb_aod_combatants_next (&ids)))
+    if (!g_str_equal (id, blow->attacker) && has (enc, step, id, "dead") && !has (enc, NULL, id, "dead"))
+      arb_step_set (step, enc, id, "killed-by", blow->attacker);
   return TRUE;
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "arb-conditions.h"
+#include "arb-keys.h"
 #include "arb-order.h"
 #include "arb-aod.h"
 #include "arb-aod-procs.h"
@@ -56,6 +57,63 @@ arb_aod_pulse_tick (ArbEncounter *enc,
                     char          buf[ARB_AOD_TICK_SIZE])
 {
   return format_tick (buf, arb_encounter_get_int (enc, E, "round", 1), arb_encounter_get_int (enc, E, "pulse", 1));
+}
+
+void
+arb_aod_combatants_init (ArbAodCombatants *it,
+                         ArbEncounter     *enc)
+{
+  const char *list = arb_encounter_get (enc, E, ARB_KEY_COMBATANTS);
+
+  it->next = list && list[0] ? list : NULL;
+  it->heap = NULL;
+}
+
+const char *
+arb_aod_combatants_next (ArbAodCombatants *it)
+{
+  const char *p = it->next, *comma;
+  gsize n;
+
+  g_clear_pointer (&it->heap, g_free);
+  if (p == NULL)
+    return NULL;
+  comma = strchr (p, ',');
+  n = comma ? (gsize)(comma - p) : strlen (p);
+  it->next = comma ? comma + 1 : NULL;
+  if (n >= sizeof it->buf)
+    return it->heap = g_strndup (p, n);
+  memcpy (it->buf, p, n);
+  it->buf[n] = '\0';
+  return it->buf;
+}
+
+void
+arb_aod_combatants_clear (ArbAodCombatants *it)
+{
+  g_clear_pointer (&it->heap, g_free);
+}
+
+gboolean
+arb_aod_is_combatant (ArbEncounter *enc,
+                      const char   *id)
+{
+  const char *list = arb_encounter_get (enc, E, ARB_KEY_COMBATANTS);
+  gsize len = strlen (id);
+
+  if (list == NULL || list[0] == '\0')
+    return FALSE;
+  for (const char *p = list;; p++)
+    {
+      const char *comma = strchr (p, ',');
+      gsize n = comma ? (gsize)(comma - p) : strlen (p);
+
+      if (n == len && strncmp (p, id, len) == 0)
+        return TRUE;
+      if (comma == NULL)
+        return FALSE;
+      p = comma;
+    }
 }
 
 /* Arena of Death (6.0-6.8) */
@@ -250,14 +308,13 @@ arb_aod_turns_next (ArbProc  *proc,
    * unknown entries are passed over, and an order with nobody in it
    * cannot go on. */
   {
-    g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
     guint kept = 0;
 
     /* Filtered in place: asked at every turn. */
     order = g_strsplit (order_text, ",", -1);
     for (guint i = 0; order[i]; i++)
       {
-        if (order[i][0] && g_strv_contains ((const char * const *)ids, order[i]))
+        if (order[i][0] && arb_aod_is_combatant (enc, order[i]))
           order[kept++] = order[i];
         else
           g_free (order[i]);
