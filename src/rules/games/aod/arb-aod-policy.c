@@ -405,31 +405,35 @@ collect_ground (ArbEncounter *enc,
     }
 }
 
-/* The nearest foe still in the fight (ties: the first listed). */
-static const char *
+/* The nearest foe still in the fight (ties: the first listed), a copy;
+ * the list walked in place, as every choice asks. */
+static char *
 nearest_foe (ArbEncounter *enc,
              const char   *id,
-             GStrv         ids,
              ArbHex        me,
              ArbHex       *at)
 {
+  g_auto(ArbAodCombatants) ids = { 0 };
   const char *side = arb_encounter_get (enc, id, ARB_KEY_SIDE);
-  const char *best = NULL;
+  const char *other;
+  char *best = NULL;
   int best_d = G_MAXINT;
 
-  for (guint i = 0; ids[i]; i++)
+  arb_aod_combatants_init (&ids, enc);
+  while ((other = arb_aod_combatants_next (&ids)))
     {
       ArbHex hex;
       int facing, d;
 
-      if (g_str_equal (ids[i], id) || g_strcmp0 (arb_encounter_get (enc, ids[i], ARB_KEY_SIDE), side) == 0 ||
-          out_of_fight (enc, ids[i]) || !arb_encounter_get_hex (enc, ids[i], &hex, &facing))
+      if (g_str_equal (other, id) || g_strcmp0 (arb_encounter_get (enc, other, ARB_KEY_SIDE), side) == 0 ||
+          out_of_fight (enc, other) || !arb_encounter_get_hex (enc, other, &hex, &facing))
         continue;
       d = arb_hex_distance (me, hex);
       if (d < best_d)
         {
           best_d = d;
-          best = ids[i];
+          g_free (best);
+          best = g_strdup (other);
           *at = hex;
         }
     }
@@ -519,10 +523,9 @@ arb_aod_choose (ArbGame           *game,
                 char             **procedure,
                 GHashTable        *params)
 {
-  g_auto(GStrv) ids = NULL;
   g_autoptr(GPtrArray) means = NULL;
   char tick[ARB_AOD_TICK_SIZE];
-  const char *foe;
+  g_autofree char *foe = NULL;
   ArbHex me, there;
   int facing, ap, distance;
 
@@ -535,8 +538,7 @@ arb_aod_choose (ArbGame           *game,
   if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), arb_aod_pulse_tick (enc, tick)) == 0)
     return FALSE;
 
-  ids = arb_encounter_list_combatants (enc);
-  if (!(foe = nearest_foe (enc, id, ids, me, &there)))
+  if (!(foe = nearest_foe (enc, id, me, &there)))
     return FALSE;
   distance = arb_hex_distance (me, there);
 
