@@ -178,6 +178,43 @@ arb_aod_prepared (ArbEncounter      *enc,
   return g_strsplit (list, ",", -1);
 }
 
+void
+arb_aod_prepared_foreach (ArbEncounter      *enc,
+                          ArbStep           *step,
+                          ArbRulesetLibrary *rules,
+                          const char        *id,
+                          gboolean         (*take) (const char *name, gpointer data),
+                          gpointer           data)
+{
+  const char *list = step ? arb_step_peek (step, enc, id, "prepared") : arb_encounter_get (enc, id, "prepared");
+
+  if (list == NULL)
+    {
+      walk_default (enc, rules, id, take, data);
+      return;
+    }
+  /* Each name as g_strsplit cuts it, copied out in turn. */
+  for (const char *p = list[0] ? list : NULL, *next; p; p = next)
+    {
+      gsize n = strcspn (p, ",");
+      char buf[64];
+      g_autofree char *heap = NULL;
+      const char *name;
+
+      next = p[n] == ',' ? p + n + 1 : NULL;
+      if (n < sizeof buf)
+        {
+          memcpy (buf, p, n);
+          buf[n] = '\0';
+          name = buf;
+        }
+      else
+        name = heap = g_strndup (p, n);
+      if (take (name, data))
+        return;
+    }
+}
+
 gboolean
 arb_aod_is_prepared (ArbEncounter      *enc,
                      ArbStep           *step,

@@ -69,6 +69,24 @@ preview (const char        *procedure,
 /* The weapons and attacks @id may strike with: what it holds ready, its
  * natural attacks, and bare hands when it holds nothing. Each entry is
  * "weapon" or "attack" then the name. */
+typedef struct
+{
+  GPtrArray  *means;
+  const char *shield;
+} Held;
+
+static gboolean
+add_held (const char *name,
+          gpointer    data)
+{
+  Held *held = data;
+
+  /* The shield strikes only as a last resort (13.4): it covers. */
+  if (held->shield == NULL || g_ascii_strcasecmp (name, held->shield) != 0)
+    g_ptr_array_add (held->means, g_strconcat ("weapon=", name, NULL));
+  return FALSE;
+}
+
 static GPtrArray *
 list_means (ArbEncounter      *enc,
             ArbRulesetLibrary *rules,
@@ -76,14 +94,12 @@ list_means (ArbEncounter      *enc,
 {
   GPtrArray *means = g_ptr_array_new_with_free_func (g_free);
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
-  g_auto(GStrv) held = arb_aod_prepared (enc, NULL, rules, id);
-  g_autoptr(GPtrArray) attacks = sheet ? arb_sheet_get_items (sheet, "attack") : NULL;
-  const char *shield = arb_aod_shield_name (enc, NULL, id);
+  Held held = { means, arb_aod_shield_name (enc, NULL, id) };
+  g_autoptr(GPtrArray) attacks = NULL;
 
-  for (guint i = 0; held[i]; i++)
-    /* The shield strikes only as a last resort (13.4): it covers. */
-    if (shield == NULL || g_ascii_strcasecmp (held[i], shield) != 0)
-      g_ptr_array_add (means, g_strconcat ("weapon=", held[i], NULL));
+  /* What it holds, walked without building the list: every choice. */
+  arb_aod_prepared_foreach (enc, NULL, rules, id, add_held, &held);
+  attacks = sheet ? arb_sheet_get_items (sheet, "attack") : NULL;
   for (guint i = 0; attacks && i < attacks->len; i++)
     g_ptr_array_add (means, g_strconcat ("attack=", arb_sheet_item_get (g_ptr_array_index (attacks, i), "name"), NULL));
   /* Bare hands last: the best chance decides (14.0). */

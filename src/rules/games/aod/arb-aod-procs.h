@@ -136,6 +136,14 @@ GStrv    arb_aod_prepared            (ArbEncounter      *enc,
                                       ArbStep           *step,
                                       ArbRulesetLibrary *rules,
                                       const char        *id);
+/* Each name arb_aod_prepared would list, in order, to @take until it
+ * returns TRUE (stop), without building the list. */
+void     arb_aod_prepared_foreach    (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id,
+                                      gboolean         (*take) (const char *name, gpointer data),
+                                      gpointer           data);
 gboolean arb_aod_is_prepared         (ArbEncounter      *enc,
                                       ArbStep           *step,
                                       ArbRulesetLibrary *rules,
