@@ -447,12 +447,12 @@ find_action (ArbRulesetLibrary *rules,
       return FALSE;
     }
 
-  /* The action by letter or by name. */
+  /* The action by letter or by name, the last row that names it: from
+   * the end, up to the first found. */
   first = wanted ? ASCII_LOWER (wanted[0]) : 0;
-  for (guint i = 0; wanted && i < arb_table_get_n_rows (chart); i++)
+  for (guint i = wanted ? arb_table_get_n_rows (chart) : 0; i > 0 && action->row == NULL; i--)
     {
-      const ArbRow *r = arb_table_get_row (chart, i);
-
+      const ArbRow *r = arb_table_get_row (chart, i - 1);
       const char *code = r->cells[code_column].text;
 
       /* The first letters told apart before the whole: every blow and
