@@ -242,20 +242,50 @@ arb_aod_is_prepared (ArbEncounter      *enc,
   return walk_default (enc, rules, id, is_name, (gpointer)name);
 }
 
+typedef struct
+{
+  ArbRulesetLibrary *rules;
+  const char        *shield;
+  GPtrArray         *weapons;
+  int                used;
+} Hands;
+
+/* The hands @name takes, as arb_aod_hands_for() reads them. */
+static gboolean
+add_hands (const char *name,
+           gpointer    data)
+{
+  Hands *hands = data;
+  ArbSheetItem *item = NULL;
+
+  if (hands->shield && g_ascii_strcasecmp (name, hands->shield) == 0)
+    {
+      hands->used += 1;
+      return FALSE;
+    }
+  for (guint i = 0; hands->weapons && i < hands->weapons->len; i++)
+    if (g_ascii_strcasecmp (arb_sheet_item_get (g_ptr_array_index (hands->weapons, i), "name"), name) == 0)
+      {
+        item = g_ptr_array_index (hands->weapons, i);
+        break;
+      }
+  hands->used += hands_of (item, hands->rules, name);
+  return FALSE;
+}
+
 int
 arb_aod_hands_used (ArbEncounter      *enc,
                     ArbStep           *step,
                     ArbRulesetLibrary *rules,
                     const char        *id)
 {
-  g_auto(GStrv) prepared = arb_aod_prepared (enc, step, rules, id);
-  const char *shield = arb_aod_shield_name (enc, step, id);
-  int used = 0;
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
+  g_autoptr(GPtrArray) weapons = sheet ? arb_sheet_get_items (sheet, "weapon") : NULL;
+  Hands hands = { rules, arb_aod_shield_name (enc, step, id), weapons, 0 };
 
-  for (guint i = 0; prepared[i]; i++)
-    used += shield && g_ascii_strcasecmp (prepared[i], shield) == 0 ? 1
-          : arb_aod_hands_for (enc, rules, id, prepared[i]);
-  return used;
+  /* Walked, the sheet's weapons fetched once: asked at every choice. */
+  arb_aod_prepared_foreach (enc, step, rules, id, add_hands, &hands);
+  return hands.used;
 }
 
 /* 12.4: a badly hurt arm or a numbed hand leaves one hand to hold with. */
