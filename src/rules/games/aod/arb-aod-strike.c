@@ -173,7 +173,7 @@ typedef struct
   Means       means;
   int         hexes;
   int         strikes;
-  char       *table_id;   /* "melee-modifiers" */
+  const char *table_id;   /* "melee-modifiers" */
   ArbTable   *mods;
   ArbTable   *special;
   GStrv       ticked;     /* rows of mods the referee ticked */
@@ -186,7 +186,6 @@ typedef struct
 static void
 blow_clear (Blow *blow)
 {
-  g_clear_pointer (&blow->table_id, g_free);
   g_clear_pointer (&blow->ticked, g_strfreev);
 }
 
@@ -1306,10 +1305,12 @@ load_tables (Blow     *blow,
   const char *options = blow_param (blow, "options");
   ArbTable *mods, *special;
 
-  blow->table_id = g_strconcat (blow->combat, "-modifiers", NULL);
+  /* The combat is one of the three (check_parties): no name built. */
+  blow->table_id = blow->letter == 'R' ? "ranged-modifiers" : blow->letter == 'C' ? "close-modifiers" : "melee-modifiers";
   mods = blow->mods = arb_ruleset_library_get_table (rules, "aod", blow->table_id);
   special = blow->special = arb_ruleset_library_get_table (rules, "aod", "special-damage");
-  blow->ticked = options ? g_strsplit (options, ",", -1) : g_new0 (char *, 1);
+  /* None ticked: no list (most strikes, and every simulated one). */
+  blow->ticked = options ? g_strsplit (options, ",", -1) : NULL;
 
   if (mods == NULL || special == NULL ||
       arb_table_find_column (special, "grievous") < 0 || arb_table_find_column (special, "endurance") < 0 ||
@@ -1321,7 +1322,7 @@ load_tables (Blow     *blow,
       return FALSE;
     }
 
-  for (guint i = 0; blow->ticked[i]; i++)
+  for (guint i = 0; blow->ticked && blow->ticked[i]; i++)
     {
       g_strstrip (blow->ticked[i]);
       if (blow->ticked[i][0] && !arb_table_find_row_by_name (mods, blow->ticked[i], NULL))
@@ -1406,7 +1407,7 @@ add_modifiers (ArbProc *proc,
         times = per_point (proc, code, blow->attacker, blow->target, &pts);
       else if (HAS_PREFIX (code, "per-hex:"))
         times = blow->hexes;
-      else if (g_strv_contains ((const char * const *)blow->ticked, row->name) ||
+      else if ((blow->ticked && g_strv_contains ((const char * const *)blow->ticked, row->name)) ||
                known_condition (proc, code, blow->attacker, blow->target))
         times = 1;
 
