@@ -460,6 +460,35 @@ line_of_sight (ArbEncounter *enc,
   return first + second;
 }
 
+/* Whether @action is one of @letters ("M,B,S"), walked in place: asked
+ * at every blow. */
+static gboolean
+in_letters (const char *action,
+            const char *letters)
+{
+  gsize len = strlen (action);
+
+  for (const char *p = letters[0] ? letters : NULL, *next; p; p = next)
+    {
+      gsize n = strcspn (p, ",");
+
+      next = p[n] == ',' ? p + n + 1 : NULL;
+      if (n == len && strncmp (p, action, len) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+acted_now (ArbEncounter *enc,
+           ArbStep      *step,
+           const char   *id)
+{
+  char tick[ARB_AOD_TICK_SIZE];
+
+  return g_strcmp0 (arb_step_peek (step, enc, id, "action-tick"), arb_aod_pulse_tick (enc, tick)) == 0;
+}
+
 /* What @id does this pulse, as aod.action recorded it: one of @letters. */
 static gboolean
 doing (ArbEncounter *enc,
@@ -468,24 +497,39 @@ doing (ArbEncounter *enc,
        const char   *letters)
 {
   const char *action = arb_step_peek (step, enc, id, "action");
-  char tick[ARB_AOD_TICK_SIZE];
-  gsize len;
 
-  if (action == NULL)
-    return FALSE;
-  /* @letters walked in place: asked at every blow. */
-  len = strlen (action);
-  for (const char *p = letters[0] ? letters : NULL, *next; p; p = next)
+  return action && in_letters (action, letters) && acted_now (enc, step, id);
+}
+
+/* A figure's last action and whether it was this pulse, each read once
+ * for all the rows of a blow that ask (the step does not change
+ * meanwhile), the pulse only once an action matches. */
+typedef struct
+{
+  gboolean    known;
+  const char *action;
+  int         now;      /* -1: not read yet */
+} Doing;
+
+#define DOING_INIT { FALSE, NULL, -1 }
+
+static gboolean
+doing_cached (ArbEncounter *enc,
+              ArbStep      *step,
+              const char   *id,
+              Doing        *cache,
+              const char   *letters)
+{
+  if (!cache->known)
     {
-      gsize n = strcspn (p, ",");
-
-      next = p[n] == ',' ? p + n + 1 : NULL;
-      if (n == len && strncmp (p, action, len) == 0)
-        {
-          return g_strcmp0 (arb_step_peek (step, enc, id, "action-tick"), arb_aod_pulse_tick (enc, tick)) == 0;
-        }
+      cache->action = arb_step_peek (step, enc, id, "action");
+      cache->known = TRUE;
     }
-  return FALSE;
+  if (cache->action == NULL || !in_letters (cache->action, letters))
+    return FALSE;
+  if (cache->now < 0)
+    cache->now = acted_now (enc, step, id);
+  return cache->now;
 }
 
 /* 10.2: charging with a pole weapon or the shield ready. */
@@ -510,7 +554,9 @@ static gboolean
 known_condition (ArbProc    *proc,
                  const char *code,
                  const char *attacker,
-                 const char *target)
+                 const char *target,
+                 Doing      *attacker_doing,
+                 Doing      *target_doing)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
@@ -531,13 +577,13 @@ known_condition (ArbProc    *proc,
   if (g_str_equal (code, "rear-attack"))
     return has (enc, step, target, "unconscious") || through_rear (enc, step, attacker, target);
   if (HAS_PREFIX (code, "target-action:"))
-    return doing (enc, step, target, code + strlen ("target-action:"));
+    return doing_cached (enc, step, target, target_doing, code + strlen ("target-action:"));
   if (g_str_equal (code, "attacker-action:Q"))
-    return doing (enc, step, attacker, "Q");
+    return doing_cached (enc, step, attacker, attacker_doing, "Q");
   if (g_str_equal (code, "attacker-action:Q:pole-or-shield"))
-    return doing (enc, step, attacker, "Q") && charges_with_pole_or_shield (proc, attacker);
+    return doing_cached (enc, step, attacker, attacker_doing, "Q") && charges_with_pole_or_shield (proc, attacker);
   if (g_str_equal (code, "attacker-action:Q:no-pole-or-shield"))
-    return doing (enc, step, attacker, "Q") && !charges_with_pole_or_shield (proc, attacker);
+    return doing_cached (enc, step, attacker, attacker_doing, "Q") && !charges_with_pole_or_shield (proc, attacker);
   if (g_str_equal (code, "target-screened"))
     {
       const char *who;
@@ -1370,6 +1416,7 @@ add_modifiers (ArbProc *proc,
   /* The log lines are not built for a quiet step, which drops them. */
   gboolean quiet = arb_step_is_quiet (step);
   Points pts = { 0 };
+  Doing attacker_doing = DOING_INIT, target_doing = DOING_INIT;
   int sc;
 
   blow->attacker_md = pts.attacker_md = modified_md (proc, blow->attacker);
@@ -1408,7 +1455,7 @@ add_modifiers (ArbProc *proc,
       else if (HAS_PREFIX (code, "per-hex:"))
         times = blow->hexes;
       else if ((blow->ticked && g_strv_contains ((const char * const *)blow->ticked, row->name)) ||
-               known_condition (proc, code, blow->attacker, blow->target))
+               known_condition (proc, code, blow->attacker, blow->target, &attacker_doing, &target_doing))
         times = 1;
 
       if (times == 0 || !arb_aod_parse_signed (cell->text, &value))
