@@ -549,41 +549,56 @@ charges_with_pole_or_shield (ArbProc    *proc,
   return FALSE;
 }
 
+/* What the rows of one blow ask more than once, each read once (the
+ * step does not change meanwhile): -1 not read yet. */
+typedef struct
+{
+  Doing attacker_doing;
+  Doing target_doing;
+  int   target_unconscious;
+  int   target_stunned;
+  int   rear;
+} Seen;
+
+#define SEEN_INIT { DOING_INIT, DOING_INIT, -1, -1, -1 }
+#define SEEN(slot, expr) ((slot) < 0 ? ((slot) = (expr) ? 1 : 0) : (slot))
+
 /* The states of the modifier tables the encounter knows by itself. */
 static gboolean
 known_condition (ArbProc    *proc,
                  const char *code,
                  const char *attacker,
                  const char *target,
-                 Doing      *attacker_doing,
-                 Doing      *target_doing)
+                 Seen       *seen)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
 
   if (g_str_equal (code, "target-posture:kneeling,prone"))
     return has (enc, step, target, "kneeling") || has (enc, step, target, "prone") ||
-           has (enc, step, target, "unconscious");
+           SEEN (seen->target_unconscious, has (enc, step, target, "unconscious"));
   if (g_str_equal (code, "attacker-posture:kneeling,prone"))
     return has (enc, step, attacker, "kneeling") || has (enc, step, attacker, "prone");
   if (g_str_equal (code, "target-stunned-or-rear"))
-    return has (enc, step, target, "stunned") || through_rear (enc, step, attacker, target) ||
+    return SEEN (seen->target_stunned, has (enc, step, target, "stunned")) ||
+           SEEN (seen->rear, through_rear (enc, step, attacker, target)) ||
            /* 11.3: an unconscious figure is struck as from the rear. */
-           has (enc, step, target, "unconscious");
+           SEEN (seen->target_unconscious, has (enc, step, target, "unconscious"));
   if (g_str_equal (code, "target-stunned"))
-    return has (enc, step, target, "stunned");
+    return SEEN (seen->target_stunned, has (enc, step, target, "stunned"));
   if (g_str_equal (code, "target-unconscious"))
-    return has (enc, step, target, "unconscious");
+    return SEEN (seen->target_unconscious, has (enc, step, target, "unconscious"));
   if (g_str_equal (code, "rear-attack"))
-    return has (enc, step, target, "unconscious") || through_rear (enc, step, attacker, target);
+    return SEEN (seen->target_unconscious, has (enc, step, target, "unconscious")) ||
+           SEEN (seen->rear, through_rear (enc, step, attacker, target));
   if (HAS_PREFIX (code, "target-action:"))
-    return doing_cached (enc, step, target, target_doing, code + strlen ("target-action:"));
+    return doing_cached (enc, step, target, &seen->target_doing, code + strlen ("target-action:"));
   if (g_str_equal (code, "attacker-action:Q"))
-    return doing_cached (enc, step, attacker, attacker_doing, "Q");
+    return doing_cached (enc, step, attacker, &seen->attacker_doing, "Q");
   if (g_str_equal (code, "attacker-action:Q:pole-or-shield"))
-    return doing_cached (enc, step, attacker, attacker_doing, "Q") && charges_with_pole_or_shield (proc, attacker);
+    return doing_cached (enc, step, attacker, &seen->attacker_doing, "Q") && charges_with_pole_or_shield (proc, attacker);
   if (g_str_equal (code, "attacker-action:Q:no-pole-or-shield"))
-    return doing_cached (enc, step, attacker, attacker_doing, "Q") && !charges_with_pole_or_shield (proc, attacker);
+    return doing_cached (enc, step, attacker, &seen->attacker_doing, "Q") && !charges_with_pole_or_shield (proc, attacker);
   if (g_str_equal (code, "target-screened"))
     {
       const char *who;
@@ -1416,7 +1431,7 @@ add_modifiers (ArbProc *proc,
   /* The log lines are not built for a quiet step, which drops them. */
   gboolean quiet = arb_step_is_quiet (step);
   Points pts = { 0 };
-  Doing attacker_doing = DOING_INIT, target_doing = DOING_INIT;
+  Seen seen = SEEN_INIT;
   int sc;
 
   blow->attacker_md = pts.attacker_md = modified_md (proc, blow->attacker);
@@ -1455,7 +1470,7 @@ add_modifiers (ArbProc *proc,
       else if (HAS_PREFIX (code, "per-hex:"))
         times = blow->hexes;
       else if ((blow->ticked && g_strv_contains ((const char * const *)blow->ticked, row->name)) ||
-               known_condition (proc, code, blow->attacker, blow->target, &attacker_doing, &target_doing))
+               known_condition (proc, code, blow->attacker, blow->target, &seen))
         times = 1;
 
       if (times == 0 || !arb_aod_parse_signed (cell->text, &value))
