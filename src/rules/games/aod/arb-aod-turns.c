@@ -291,7 +291,8 @@ arb_aod_turns_next (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *order_text = arb_encounter_get (enc, E, "order");
   const char *current = arb_encounter_get (enc, E, "current");
-  g_auto(GStrv) order = NULL;
+  g_autofree char *order_copy = NULL;
+  g_autofree char **order = NULL;
   /* No log lines built for a quiet step, which drops them. */
   gboolean quiet = arb_step_is_quiet (step);
   guint n, at = 0;
@@ -308,16 +309,26 @@ arb_aod_turns_next (ArbProc  *proc,
    * unknown entries are passed over, and an order with nobody in it
    * cannot go on. */
   {
-    guint kept = 0;
+    guint kept = 0, count = 1;
+    char *p;
 
-    /* Filtered in place: asked at every turn. */
-    order = g_strsplit (order_text, ",", -1);
-    for (guint i = 0; order[i]; i++)
+    /* Cut as g_strsplit would, in one copy, and filtered as it goes:
+     * asked at every turn. */
+    order_copy = g_strdup (order_text);
+    for (p = order_copy; *p; p++)
+      count += *p == ',';
+    order = g_new (char *, count + 1);
+    for (p = order_copy;; )
       {
-        if (order[i][0] && arb_aod_is_combatant (enc, order[i]))
-          order[kept++] = order[i];
-        else
-          g_free (order[i]);
+        char *comma = strchr (p, ',');
+
+        if (comma)
+          *comma = '\0';
+        if (p[0] && arb_aod_is_combatant (enc, p))
+          order[kept++] = p;
+        if (comma == NULL)
+          break;
+        p = comma + 1;
       }
     order[kept] = NULL;
   }
