@@ -37,16 +37,30 @@ arb_aod_shield_name (ArbEncounter *enc,
   return is_none (shield) ? NULL : shield;
 }
 
+ArbSheetItem *
+arb_aod_find_item (ArbSheet   *sheet,
+                   const char *kind,
+                   const char *name)
+{
+  guint n = arb_sheet_get_n_items (sheet);
+
+  /* The sheet's items walked in place: every blow looks its means up. */
+  for (guint i = 0; i < n; i++)
+    {
+      ArbSheetItem *item = arb_sheet_get_item (sheet, i);
+
+      if (g_str_equal (arb_sheet_item_get_kind (item), kind) &&
+          g_ascii_strcasecmp (arb_sheet_item_get (item, "name"), name) == 0)
+        return item;
+    }
+  return NULL;
+}
+
 static ArbSheetItem *
 find_weapon (ArbSheet   *sheet,
              const char *name)
 {
-  g_autoptr(GPtrArray) items = sheet ? arb_sheet_get_items (sheet, "weapon") : NULL;
-
-  for (guint i = 0; items && i < items->len; i++)
-    if (g_ascii_strcasecmp (arb_sheet_item_get (g_ptr_array_index (items, i), "name"), name) == 0)
-      return g_ptr_array_index (items, i);
-  return NULL;
+  return sheet ? arb_aod_find_item (sheet, "weapon", name) : NULL;
 }
 
 /* The hands of weapon @name, @item its first entry on the sheet or NULL. */

@@ -136,6 +136,11 @@ GStrv    arb_aod_prepared            (ArbEncounter      *enc,
                                       ArbStep           *step,
                                       ArbRulesetLibrary *rules,
                                       const char        *id);
+/* The first item of @kind on @sheet named @name (case aside), as a walk
+ * of arb_sheet_get_items (sheet, kind) finds it, without the list. */
+ArbSheetItem *arb_aod_find_item      (ArbSheet          *sheet,
+                                      const char        *kind,
+                                      const char        *name);
 /* Each name arb_aod_prepared would list, in order, to @take until it
  * returns TRUE (stop), without building the list. */
 void     arb_aod_prepared_foreach    (ArbEncounter      *enc,

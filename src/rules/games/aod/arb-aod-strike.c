@@ -103,12 +103,7 @@ find_item (ArbSheet   *sheet,
            const char *kind,
            const char *name)
 {
-  g_autoptr(GPtrArray) items = arb_sheet_get_items (sheet, kind);
-
-  for (guint i = 0; i < items->len; i++)
-    if (g_ascii_strcasecmp (arb_sheet_item_get (g_ptr_array_index (items, i), "name"), name) == 0)
-      return g_ptr_array_index (items, i);
-  return NULL;
+  return arb_aod_find_item (sheet, kind, name);
 }
 
 int
