@@ -94,12 +94,16 @@ arb_aod_is_weapon_user (ArbEncounter *enc,
                         const char   *id)
 {
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
-  g_autoptr(GPtrArray) weapons = sheet ? arb_sheet_get_items (sheet, "weapon") : NULL;
+  guint n = sheet ? arb_sheet_get_n_items (sheet) : 0;
 
   /* Beasts fight with what nature gave them (4.1). */
   if (g_strcmp0 (arb_encounter_get_field (enc, id, "weapons-user"), "false") == 0)
     return FALSE;
-  return (weapons && weapons->len > 0) || arb_aod_shield_name (enc, NULL, id) != NULL;
+  /* Any weapon on the sheet, its items walked in place. */
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (arb_sheet_item_get_kind (arb_sheet_get_item (sheet, i)), "weapon"))
+      return TRUE;
+  return arb_aod_shield_name (enc, NULL, id) != NULL;
 }
 
 /* 13.0: ready as much as the hands allow, the spare Knife last: each
