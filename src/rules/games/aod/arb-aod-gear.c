@@ -116,9 +116,9 @@ walk_default (ArbEncounter      *enc,
               gpointer           data)
 {
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
-  g_autoptr(GPtrArray) weapons = NULL;
   const char *shield = arb_aod_shield_name (enc, NULL, id);
   int free_hands = 2;
+  guint n;
 
   if (shield)
     {
@@ -126,25 +126,35 @@ walk_default (ArbEncounter      *enc,
         return TRUE;
       free_hands--;
     }
-  weapons = sheet ? arb_sheet_get_items (sheet, "weapon") : NULL;
-  for (int pass = 0; pass < 2 && weapons; pass++)
-    for (guint i = 0; i < weapons->len && free_hands > 0; i++)
+  /* The sheet's weapons, its items walked in place: this runs at every
+   * blow of a fight. */
+  n = sheet ? arb_sheet_get_n_items (sheet) : 0;
+  for (int pass = 0; pass < 2 && sheet; pass++)
+    for (guint i = 0; i < n && free_hands > 0; i++)
       {
-        ArbSheetItem *item = g_ptr_array_index (weapons, i);
-        const char *name = arb_sheet_item_get (item, "name");
-        gboolean knife = g_ascii_strcasecmp (name, "Knife") == 0;
+        ArbSheetItem *item = arb_sheet_get_item (sheet, i);
+        const char *name;
+        gboolean knife;
         int hands;
 
+        if (!g_str_equal (arb_sheet_item_get_kind (item), "weapon"))
+          continue;
+        name = arb_sheet_item_get (item, "name");
+        knife = g_ascii_strcasecmp (name, "Knife") == 0;
         if (knife != (pass == 1))
           continue;
-        /* As arb_aod_hands_for() reads it (the first of that name), from
-         * the list at hand: this runs at every blow of a fight. */
+        /* As arb_aod_hands_for() reads it (the first of that name). */
         for (guint j = 0; j < i; j++)
-          if (g_ascii_strcasecmp (arb_sheet_item_get (g_ptr_array_index (weapons, j), "name"), name) == 0)
-            {
-              item = g_ptr_array_index (weapons, j);
-              break;
-            }
+          {
+            ArbSheetItem *other = arb_sheet_get_item (sheet, j);
+
+            if (g_str_equal (arb_sheet_item_get_kind (other), "weapon") &&
+                g_ascii_strcasecmp (arb_sheet_item_get (other, "name"), name) == 0)
+              {
+                item = other;
+                break;
+              }
+          }
         hands = hands_of (item, rules, name);
         if (hands > free_hands)
           continue;
@@ -264,7 +274,7 @@ typedef struct
 {
   ArbRulesetLibrary *rules;
   const char        *shield;
-  GPtrArray         *weapons;
+  ArbSheet          *sheet;
   int                used;
 } Hands;
 
@@ -274,20 +284,13 @@ add_hands (const char *name,
            gpointer    data)
 {
   Hands *hands = data;
-  ArbSheetItem *item = NULL;
 
   if (hands->shield && g_ascii_strcasecmp (name, hands->shield) == 0)
     {
       hands->used += 1;
       return FALSE;
     }
-  for (guint i = 0; hands->weapons && i < hands->weapons->len; i++)
-    if (g_ascii_strcasecmp (arb_sheet_item_get (g_ptr_array_index (hands->weapons, i), "name"), name) == 0)
-      {
-        item = g_ptr_array_index (hands->weapons, i);
-        break;
-      }
-  hands->used += hands_of (item, hands->rules, name);
+  hands->used += hands_of (find_weapon (hands->sheet, name), hands->rules, name);
   return FALSE;
 }
 
@@ -297,11 +300,9 @@ arb_aod_hands_used (ArbEncounter      *enc,
                     ArbRulesetLibrary *rules,
                     const char        *id)
 {
-  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
-  g_autoptr(GPtrArray) weapons = sheet ? arb_sheet_get_items (sheet, "weapon") : NULL;
-  Hands hands = { rules, arb_aod_shield_name (enc, step, id), weapons, 0 };
+  Hands hands = { rules, arb_aod_shield_name (enc, step, id), arb_encounter_get_sheet (enc, id), 0 };
 
-  /* Walked, the sheet's weapons fetched once: asked at every choice. */
+  /* Walked, no list built: asked at every choice. */
   arb_aod_prepared_foreach (enc, step, rules, id, add_hands, &hands);
   return hands.used;
 }

@@ -95,13 +95,18 @@ list_means (ArbEncounter      *enc,
   GPtrArray *means = g_ptr_array_new_with_free_func (g_free);
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
   Held held = { means, arb_aod_shield_name (enc, NULL, id) };
-  g_autoptr(GPtrArray) attacks = NULL;
+  guint n = sheet ? arb_sheet_get_n_items (sheet) : 0;
 
   /* What it holds, walked without building the list: every choice. */
   arb_aod_prepared_foreach (enc, NULL, rules, id, add_held, &held);
-  attacks = sheet ? arb_sheet_get_items (sheet, "attack") : NULL;
-  for (guint i = 0; attacks && i < attacks->len; i++)
-    g_ptr_array_add (means, g_strconcat ("attack=", arb_sheet_item_get (g_ptr_array_index (attacks, i), "name"), NULL));
+  /* Its natural attacks, its sheet's items walked in place. */
+  for (guint i = 0; i < n; i++)
+    {
+      ArbSheetItem *item = arb_sheet_get_item (sheet, i);
+
+      if (g_str_equal (arb_sheet_item_get_kind (item), "attack"))
+        g_ptr_array_add (means, g_strconcat ("attack=", arb_sheet_item_get (item, "name"), NULL));
+    }
   /* Bare hands last: the best chance decides (14.0). */
   if (arb_aod_is_weapon_user (enc, id))
     g_ptr_array_add (means, g_strdup ("weapon=hands"));
