@@ -32,6 +32,14 @@
 /* g_str_has_prefix for a literal prefix, its length known: the modifier
  * rows are matched by their codes at every blow. */
 #define HAS_PREFIX(str, lit) (strncmp ((str), (lit), sizeof (lit) - 1) == 0)
+/* Log lines and headlines, which a quiet step drops: their words not
+ * even translated or formatted there (every blow of a simulation). */
+#define LOG(step, ...) \
+  G_STMT_START { ArbStep *log_step_ = (step); \
+    if (!arb_step_is_quiet (log_step_)) arb_step_add_log (log_step_, __VA_ARGS__); } G_STMT_END
+#define HEADLINE(step, tone, words) \
+  G_STMT_START { ArbStep *log_step_ = (step); \
+    if (!arb_step_is_quiet (log_step_)) arb_step_add_headline (log_step_, (tone), (words)); } G_STMT_END
 
 static gboolean
 has (ArbEncounter *enc,
@@ -746,7 +754,7 @@ injury_drop (ArbProc    *proc,
         return;
       item = chosen && arb_aod_is_prepared (enc, step, rules, id, chosen) ? chosen : held[n - 1];
       arb_aod_drop (step, enc, rules, id, item);
-      arb_step_add_log (step, _("%s lets go of the %s"), arb_encounter_get_name (enc, id), item);
+      LOG (step, _("%s lets go of the %s"), arb_encounter_get_name (enc, id), item);
       if (keep == 0)
         return;
     }
@@ -769,10 +777,10 @@ apply_grievous (ArbProc    *proc,
 
   if (arb_step_peek (step, enc, target, seen_key))
     {
-      arb_step_add_log (step, _("%s has had this injury already: only the double damage counts"), name);
+      LOG (step, _("%s has had this injury already: only the double damage counts"), name);
       return TRUE;
     }
-  arb_step_add_log (step, _("Grievous injury: %s"), text);
+  LOG (step, _("Grievous injury: %s"), text);
   arb_step_set (step, enc, target, seen_key, "on");
 
   for (guint i = 0; tokens[i]; i++)
@@ -904,8 +912,8 @@ after_damage (ArbProc    *proc,
     {
       stunned = TRUE;
       arb_step_set (step, enc, id, "cond.stunned", "on");
-      arb_step_add_log (step, _("%s is stunned (%d is more than a third of EN %d)"), name, effective, en_max);
-      arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("STUNNED"));
+      LOG (step, _("%s is stunned (%d is more than a third of EN %d)"), name, effective, en_max);
+      HEADLINE (step, ARB_HEADLINE_WARNING, _("STUNNED"));
     }
 
   /* The dead drop everything anyway; the living may keep hold. */
@@ -916,15 +924,15 @@ after_damage (ArbProc    *proc,
   if (en_left <= 0 && !has (enc, step, id, "dead"))
     {
       arb_step_set (step, enc, id, "cond.dead", "on");
-      arb_step_add_log (step, _("%s is dead"), name);
-      arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("DEAD"));
+      LOG (step, _("%s is dead"), name);
+      HEADLINE (step, ARB_HEADLINE_ERROR, _("DEAD"));
     }
   else if (en_left > 0 && en_left <= 3 && !has (enc, step, id, "unconscious"))
     {
       arb_step_set (step, enc, id, "cond.unconscious", "on");
       arb_step_set (step, enc, id, "cond.prone", "on");
-      arb_step_add_log (step, _("%s falls unconscious (%d EN left)"), name, en_left);
-      arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("UNCONSCIOUS"));
+      LOG (step, _("%s falls unconscious (%d EN left)"), name, en_left);
+      HEADLINE (step, ARB_HEADLINE_ERROR, _("UNCONSCIOUS"));
     }
   return TRUE;
 }
@@ -1004,22 +1012,22 @@ resolve_hit (ArbProc    *proc,
 
       /* 12.0: doubled after modifiers, all to Endurance, nothing absorbed. */
       effective = 2 * damage;
-      arb_step_add_log (step, _("%d: a grievous injury; %d damage doubled to %d, all to Endurance"),
+      LOG (step, _("%d: a grievous injury; %d damage doubled to %d, all to Endurance"),
                         roll, damage, effective);
-      arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("GRIEVOUS"));
+      HEADLINE (step, ARB_HEADLINE_ERROR, _("GRIEVOUS"));
       take_damage (proc, target, effective, TRUE);
 
       /* The armour loses 2, or the shield is cloven: the defender's choice. */
       if (g_strcmp0 (loss, "shield") == 0 && shield)
         {
           arb_step_set (step, enc, target, "shield", "none");
-          arb_step_add_log (step, _("The shield is cloven"));
+          LOG (step, _("The shield is cloven"));
         }
       else if (arb_aod_is_character (enc, target) && arb_encounter_get_field (enc, target, "armor") &&
                g_ascii_strcasecmp (arb_encounter_get_field (enc, target, "armor"), "none") != 0)
         {
           arb_step_set_int (step, enc, target, "armor-damage", arb_step_peek_field_int (step, enc, target, "armor-damage", 0) + 2);
-          arb_step_add_log (step, _("The armor loses 2 protection"));
+          LOG (step, _("The armor loses 2 protection"));
         }
 
       if (!arb_proc_roll (proc, "1d10", gpurpose, &injury))
@@ -1038,8 +1046,8 @@ resolve_hit (ArbProc    *proc,
   to_endurance = to_endurance || left (step, enc, target, "ft") <= 0;
   effective = take_damage (proc, target, effective, to_endurance);
   /* TRANSLATORS: the headline of a strike that lands */
-  arb_step_add_headline (step, ARB_HEADLINE_ACCENT, _("HIT"));
-  arb_step_add_log (step, to_endurance ? _("%d: a hit for %d, %d absorbed, %d to Endurance")
+  HEADLINE (step, ARB_HEADLINE_ACCENT, _("HIT"));
+  LOG (step, to_endurance ? _("%d: a hit for %d, %d absorbed, %d to Endurance")
                                        : _("%d: a hit for %d, %d absorbed, %d to Fatigue"),
                     roll, damage, absorbed, effective);
   return after_damage (proc, target, effective, FALSE);
@@ -1069,7 +1077,7 @@ self_injury (ArbProc    *proc,
     points = 2;
 
   taken = take_damage (proc, st->attacker, points, FALSE);
-  arb_step_add_log (step, _("%s hurts himself on the miss (%d against %d): %d damage"), name, roll, 4 * ag, taken);
+  LOG (step, _("%s hurts himself on the miss (%d against %d): %d damage"), name, roll, 4 * ag, taken);
   return after_damage (proc, st->attacker, taken, FALSE);
 }
 
@@ -1097,8 +1105,8 @@ knock_down (ArbProc    *proc,
     {
       arb_step_set (step, enc, target, "cond.prone", "on");
       arb_step_set (step, enc, target, "cond.kneeling", NULL);
-      arb_step_add_log (step, _("%s is knocked down (%d against %d)"), arb_encounter_get_name (enc, target), roll, need);
-      arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("KNOCKED DOWN"));
+      LOG (step, _("%s is knocked down (%d against %d)"), arb_encounter_get_name (enc, target), roll, need);
+      HEADLINE (step, ARB_HEADLINE_WARNING, _("KNOCKED DOWN"));
     }
   return TRUE;
 }
@@ -1182,11 +1190,11 @@ fly (ArbProc    *proc,
               int before = arb_step_peek_field_int (step, enc, st->attacker, "popularity", 0);
 
               arb_step_set_int (step, enc, st->attacker, "popularity", MAX (0, before - 2));
-              arb_step_add_log (step, _("The %s flies into the crowd and is lost: Popularity %d → %d (5.3)"),
+              LOG (step, _("The %s flies into the crowd and is lost: Popularity %d → %d (5.3)"),
                                 name, before, MAX (0, before - 2));
             }
           else
-            arb_step_add_log (step, _("The %s flies into the crowd and is lost (5.3)"), name);
+            LOG (step, _("The %s flies into the crowd and is lost (5.3)"), name);
           return TRUE;
         }
 
@@ -1213,10 +1221,10 @@ fly (ArbProc    *proc,
             return FALSE;
           if (roll > chance)
             {
-              arb_step_add_log (step, _("The %s flies past %s (%d against %d)"), name, arb_encounter_get_name (enc, who), roll, chance);
+              LOG (step, _("The %s flies past %s (%d against %d)"), name, arb_encounter_get_name (enc, who), roll, chance);
               continue;
             }
-          arb_step_add_log (step, _("The %s strikes %s instead (%d against %d)"), name, arb_encounter_get_name (enc, who), roll, chance);
+          LOG (step, _("The %s strikes %s instead (%d against %d)"), name, arb_encounter_get_name (enc, who), roll, chance);
           g_free (lands);
           lands = arb_hex_to_string (h);
           arb_step_set (step, enc, st->attacker, key, lands);
@@ -1225,7 +1233,7 @@ fly (ArbProc    *proc,
     }
 
   arb_step_set (step, enc, st->attacker, key, lands);
-  arb_step_add_log (step, _("The %s comes down at %s"), name, lands);
+  LOG (step, _("The %s comes down at %s"), name, lands);
   return TRUE;
 }
 
@@ -1469,19 +1477,19 @@ add_modifiers (ArbProc *proc,
   blow->short_md = means->is_weapon ? MAX (0, means->min_md - blow->attacker_md) : 0;
   sc = means->broken ? means->bc / 2 : means->bc;
   if (!quiet)
-    arb_step_add_log (step, _("%s strikes %s with the %s: Base Chance %d%s"), arb_encounter_get_name (enc, blow->attacker),
+    LOG (step, _("%s strikes %s with the %s: Base Chance %d%s"), arb_encounter_get_name (enc, blow->attacker),
                       arb_encounter_get_name (enc, blow->target), means->name, sc, means->broken ? _(" (broken: halved)") : "");
   if (blow->short_md)
     {
       sc -= 5 * blow->short_md;
       if (!quiet)
-        arb_step_add_log (step, _("MD %d short of the %s's %d: %d"), blow->short_md, means->name, means->min_md, -5 * blow->short_md);
+        LOG (step, _("MD %d short of the %s's %d: %d"), blow->short_md, means->name, means->min_md, -5 * blow->short_md);
     }
   if (blow->strikes > 1)
     {
       sc -= 20 * (blow->strikes - 1);
       if (!quiet)
-        arb_step_add_log (step, _("Multiple strike (13.2): %d"), -20 * (blow->strikes - 1));
+        LOG (step, _("Multiple strike (13.2): %d"), -20 * (blow->strikes - 1));
     }
 
   for (guint r = 0; r < arb_table_get_n_rows (blow->mods); r++)
@@ -1507,13 +1515,13 @@ add_modifiers (ArbProc *proc,
       if (quiet)
         continue;
       if (times > 1 || HAS_PREFIX (code, "per-"))
-        arb_step_add_log (step, "%s × %d: %+d", row->label, times, value * times);
+        LOG (step, "%s × %d: %+d", row->label, times, value * times);
       else
-        arb_step_add_log (step, "%s: %+d", row->label, value);
+        LOG (step, "%s: %+d", row->label, value);
     }
 
   if (!quiet)
-    arb_step_add_log (step, _("Strike Chance %d"), sc);
+    LOG (step, _("Strike Chance %d"), sc);
   arb_step_set_int (step, enc, blow->attacker, "strike-chance", sc);
   blow->sc = sc;
 }
@@ -1585,13 +1593,13 @@ roll_strike (ArbProc  *proc,
       g_autofree char *key = g_strconcat ("broken.", means->name, NULL);
 
       arb_step_set (step, enc, blow->attacker, key, means->broken ? "useless" : "on");
-      arb_step_add_log (step, means->broken ? _("The %s breaks again: useless") : _("The %s breaks: half BC and damage from now on"),
+      LOG (step, means->broken ? _("The %s breaks again: useless") : _("The %s breaks: half BC and damage from now on"),
                         means->name);
       return TRUE;
     }
   arb_aod_drop (step, enc, arb_proc_get_rules (proc), blow->attacker, means->name);
-  arb_step_add_log (step, _("The %s is dropped and the strike misses"), means->name);
-  arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("DROPPED"));
+  LOG (step, _("The %s is dropped and the strike misses"), means->name);
+  HEADLINE (step, ARB_HEADLINE_WARNING, _("DROPPED"));
   *dropped = TRUE;
   return TRUE;
 }
@@ -1613,9 +1621,9 @@ strike_effects (ArbProc *proc,
 
   if (roll > blow->sc)
     {
-      arb_step_add_log (step, _("%d: a miss"), roll);
+      LOG (step, _("%d: a miss"), roll);
       /* TRANSLATORS: the headline of a strike that misses */
-      arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("MISS"));
+      HEADLINE (step, ARB_HEADLINE_PLAIN, _("MISS"));
       if (means->unarmed && !self_injury (proc, &st, blow->target))
         return FALSE;
     }
