@@ -43,7 +43,8 @@ static Place
 place_of (ArbEncounter *enc,
           const char   *id)
 {
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  g_auto(ArbAodCombatants) ids = { 0 };
+  const char *other;
   const char *side = arb_encounter_get (enc, id, "side");
   Place place = PLACE_CLEAR;
   ArbHex me;
@@ -52,20 +53,22 @@ place_of (ArbEncounter *enc,
   if (!arb_encounter_get_hex (enc, id, &me, &facing))
     return PLACE_UNKNOWN;
 
-  for (guint i = 0; ids[i]; i++)
+  /* The combatants read from their list in place: every action asks. */
+  arb_aod_combatants_init (&ids, enc);
+  while ((other = arb_aod_combatants_next (&ids)))
     {
       ArbHex them;
       int their_facing;
 
-      if (g_str_equal (ids[i], id) || g_strcmp0 (arb_encounter_get (enc, ids[i], "side"), side) == 0 ||
-          arb_conditions_has (enc, NULL, ids[i], "dead") || arb_encounter_get (enc, ids[i], "cond.fled") ||
-          g_strcmp0 (arb_encounter_get (enc, ids[i], "cond.appealed"), "spared") == 0 ||
-          !arb_encounter_get_hex (enc, ids[i], &them, &their_facing))
+      if (g_str_equal (other, id) || g_strcmp0 (arb_encounter_get (enc, other, "side"), side) == 0 ||
+          arb_conditions_has (enc, NULL, other, "dead") || arb_encounter_get (enc, other, "cond.fled") ||
+          g_strcmp0 (arb_encounter_get (enc, other, "cond.appealed"), "spared") == 0 ||
+          !arb_encounter_get_hex (enc, other, &them, &their_facing))
         continue;
 
       /* Someone out cold is still there to be struck (9.2), but has no
        * Attack Zone and locks no one in close combat. */
-      if (!conscious (enc, ids[i]))
+      if (!conscious (enc, other))
         {
           if (arb_hex_distance (them, me) <= 1 && place < PLACE_ADJACENT)
             place = PLACE_ADJACENT;
@@ -74,7 +77,7 @@ place_of (ArbEncounter *enc,
       if (them.q == me.q && them.r == me.r)
         return PLACE_SAME_HEX;
       /* A stunned figure has no Attack Zone (11.6). */
-      if (arb_hex_in_front (them, their_facing, me) && !arb_conditions_has (enc, NULL, ids[i], "stunned"))
+      if (arb_hex_in_front (them, their_facing, me) && !arb_conditions_has (enc, NULL, other, "stunned"))
         place = PLACE_STRIKE_ZONE;
       else if (arb_hex_distance (them, me) == 1 && place < PLACE_ADJACENT)
         place = PLACE_ADJACENT;
@@ -247,7 +250,22 @@ code_value (const char *code,
       next = p[len] == ',' ? p + len + 1 : NULL;
       if (eq && (gsize)(eq - p) == name_len && strncmp (p, name, name_len) == 0)
         {
-          g_autofree char *value = g_strndup (eq + 1, p + len - (eq + 1));
+          const char *digits = eq + 1, *end = p + len;
+          g_autofree char *value = NULL;
+
+          /* A plain number of up to three digits (the chart's all are)
+           * read in place; anything else as before, by GLib. */
+          if (end > digits && end - digits <= 3)
+            {
+              int n = 0;
+              const char *d;
+
+              for (d = digits; d < end && g_ascii_isdigit (*d); d++)
+                n = n * 10 + (*d - '0');
+              if (d == end && n <= 100)
+                return n;
+            }
+          value = g_strndup (digits, end - digits);
 
           if (g_ascii_string_to_signed (value, 10, 0, 100, &v, NULL))
             return (int)v;
@@ -407,15 +425,18 @@ typedef struct
   const char   *code;      /* the cost code: "ap=4", "hex=1,hexside=1" */
 } Action;
 
+/* g_ascii_tolower without the call. */
+#define ASCII_LOWER(c) ((c) >= 'A' && (c) <= 'Z' ? (char)((c) - 'A' + 'a') : (c))
+
 static gboolean
-find_action (ArbProc    *proc,
-             const char *wanted,
-             Action     *action,
-             GError    **error)
+find_action (ArbRulesetLibrary *rules,
+             const char        *wanted,
+             Action            *action,
+             GError           **error)
 {
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
   int code_column, cost_column;
+  char first;
 
   memset (action, 0, sizeof *action);
   if (chart == NULL || (code_column = arb_table_find_column (chart, "code")) < 0 ||
@@ -426,12 +447,18 @@ find_action (ArbProc    *proc,
       return FALSE;
     }
 
-  /* The action by letter or by name. */
-  for (guint i = 0; wanted && i < arb_table_get_n_rows (chart); i++)
+  /* The action by letter or by name, the last row that names it: from
+   * the end, up to the first found. */
+  first = wanted ? ASCII_LOWER (wanted[0]) : 0;
+  for (guint i = wanted ? arb_table_get_n_rows (chart) : 0; i > 0 && action->row == NULL; i--)
     {
-      const ArbRow *r = arb_table_get_row (chart, i);
+      const ArbRow *r = arb_table_get_row (chart, i - 1);
+      const char *code = r->cells[code_column].text;
 
-      if (g_ascii_strcasecmp (r->cells[code_column].text, wanted) == 0 || g_ascii_strcasecmp (r->name, wanted) == 0)
+      /* The first letters told apart before the whole: every blow and
+       * every choice looks its action up. */
+      if ((ASCII_LOWER (code[0]) == first && g_ascii_strcasecmp (code, wanted) == 0) ||
+          (ASCII_LOWER (r->name[0]) == first && g_ascii_strcasecmp (r->name, wanted) == 0))
         action->row = r;
     }
   if (action->row == NULL)
@@ -448,28 +475,27 @@ find_action (ArbProc    *proc,
 /* Legality: 9.5, one action a pulse (6.4), and, with @check_place, what
  * the place allows (9.1-9.4). */
 static gboolean
-may_act (ArbProc       *proc,
+may_act (ArbEncounter  *enc,
          const char    *id,
          const Action  *action,
          gboolean       check_place,
          Place         *place,
          GError       **error)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  const char *name = arb_encounter_get_name (enc, id);
-  g_autofree char *tick = arb_aod_pulse_tick (enc);
+  char tick_buf[ARB_AOD_TICK_SIZE];
+  const char *tick = arb_aod_pulse_tick (enc, tick_buf);
 
   /* 9.5: stunned or unconscious, only a pass; 6.x: one action a pulse. */
   if ((arb_conditions_has (enc, NULL, id, "stunned") || !conscious (enc, id)) && !g_str_equal (action->letter, "X"))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("9.5: %s is stunned, unconscious or dead and may only pass"), name);
+                   _("9.5: %s is stunned, unconscious or dead and may only pass"), arb_encounter_get_name (enc, id));
       return FALSE;
     }
   if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), tick) == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("6.4: %s has acted this pulse already; one action a pulse"), name);
+                   _("6.4: %s has acted this pulse already; one action a pulse"), arb_encounter_get_name (enc, id));
       return FALSE;
     }
 
@@ -477,7 +503,7 @@ may_act (ArbProc       *proc,
   if (check_place && strchr (allowed_in (*place), action->letter[0]) == NULL)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("%s, %s cannot %s"), place_rule (*place), name, action->row->name);
+                   _("%s, %s cannot %s"), place_rule (*place), arb_encounter_get_name (enc, id), action->row->name);
       return FALSE;
     }
   return TRUE;
@@ -525,18 +551,13 @@ may_move (ArbProc       *proc,
   return TRUE;
 }
 
-/* The cost by the chart's code (9.8), a crawl's (7.5), and 13.6's extra
- * point for a weapon too heavy or too fine for @weapon's wielder. */
+/* The cost by the chart's code (9.8) and a crawl's (7.5). */
 static int
-action_cost (ArbProc       *proc,
-             const char    *id,
-             const Action  *action,
-             int            hexes,
-             int            hexsides,
-             gboolean       low,
-             const char    *weapon)
+chart_cost (const Action *action,
+            int           hexes,
+            int           hexsides,
+            gboolean      low)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
   int per_hex = code_value (action->code, "hex");
   int per_side = code_value (action->code, "hexside");
   int fixed = code_value (action->code, "ap");
@@ -551,12 +572,31 @@ action_cost (ArbProc       *proc,
   /* A Charge ends in an Assail or Grapple (8.6). */
   if (code_value (action->code, "assail-bonus") > 0)
     cost += code_value (action->code, "assail-bonus");
+  return cost;
+}
 
-  if (strchr ("AHGQ", action->letter[0]) && weapon && arb_aod_weapon_extra_ap (proc, id, weapon))
+/* The chart's cost, and 13.6's extra point for a weapon too heavy or
+ * too fine for @weapon's wielder. */
+static int
+action_cost (ArbEncounter      *enc,
+             ArbStep           *step,
+             ArbRulesetLibrary *rules,
+             const char        *id,
+             const Action      *action,
+             int                hexes,
+             int                hexsides,
+             gboolean           low,
+             const char        *weapon)
+{
+  int cost = chart_cost (action, hexes, hexsides, low);
+
+  if (arb_aod_action_extra_ap (enc, step, rules, id, action->letter, weapon))
     {
       cost += 1;
-      arb_step_add_log (arb_proc_get_step (proc), _("%s falls short of the %s's PS or MD minimum: 1 AP more (13.6)"),
-                        arb_encounter_get_name (enc, id), weapon);
+      /* No step: only asked (arb_aod_may_pay_strike), nothing logged. */
+      if (step && !arb_step_is_quiet (step))
+        arb_step_add_log (step, _("%s falls short of the %s's PS or MD minimum: 1 AP more (13.6)"),
+                          arb_encounter_get_name (enc, id), weapon);
     }
   return cost;
 }
@@ -654,7 +694,8 @@ record_action (ArbProc       *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  g_autofree char *tick = arb_aod_pulse_tick (enc);
+  char tick_buf[ARB_AOD_TICK_SIZE];
+  const char *tick = arb_aod_pulse_tick (enc, tick_buf);
 
   arb_step_set_int (step, enc, id, "ap", ap - cost);
   arb_step_set (step, enc, id, "acted", tick);
@@ -663,8 +704,9 @@ record_action (ArbProc       *proc,
   /* Turning costs accuracy all pulse (10.1-10.2). */
   if (turned)
     arb_step_set (step, enc, id, "turned", tick);
-  arb_step_add_log (step, _("%s: %s (%s) for %d AP, %d left"), arb_encounter_get_name (enc, id),
-                    action->row->name, action->letter, cost, ap - cost);
+  if (!arb_step_is_quiet (step))
+    arb_step_add_log (step, _("%s: %s (%s) for %d AP, %d left"), arb_encounter_get_name (enc, id),
+                      action->row->name, action->letter, cost, ap - cost);
 }
 
 gboolean
@@ -685,11 +727,11 @@ arb_aod_action_proc (ArbProc  *proc,
   if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
     return arb_proc_refuse (error, id ? NULL : "id",
                             _("Name the figure: id=c1 (or start the fight so that someone's turn it is)"));
-  if (!find_action (proc, arb_proc_get_param (proc, "action"), &action, error))
+  if (!find_action (arb_proc_get_rules (proc), arb_proc_get_param (proc, "action"), &action, error))
     return FALSE;
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
 
-  if (!may_act (proc, id, &action, TRUE, &place, error))
+  if (!may_act (enc, id, &action, TRUE, &place, error))
     return FALSE;
   if (!arb_proc_get_int (proc, "hexes", 0, 4, 0, &hexes, error) ||
       !arb_proc_get_int (proc, "hexsides", 0, 12, 0, &hexsides, error) ||
@@ -697,7 +739,7 @@ arb_aod_action_proc (ArbProc  *proc,
     return FALSE;
   if (!may_move (proc, id, &action, hexes, &low, error))
     return FALSE;
-  cost = action_cost (proc, id, &action, hexes, hexsides, low, arb_proc_get_param (proc, "weapon"));
+  cost = action_cost (enc, step, arb_proc_get_rules (proc), id, &action, hexes, hexsides, low, arb_proc_get_param (proc, "weapon"));
 
   /* What is readied or put away, checked before the cost. */
   if ((g_str_equal (action.letter, "P") || g_str_equal (action.letter, "C")) &&
@@ -726,31 +768,87 @@ arb_aod_action_proc (ArbProc  *proc,
   return TRUE;
 }
 
+gboolean
+arb_aod_action_extra_ap (ArbEncounter      *enc,
+                         ArbStep           *step,
+                         ArbRulesetLibrary *rules,
+                         const char        *id,
+                         const char        *letter,
+                         const char        *weapon)
+{
+  return strchr ("AHGQ", letter[0]) && weapon && arb_aod_weapon_extra_ap (enc, step, rules, id, weapon);
+}
+
+int
+arb_aod_action_least_cost (ArbRulesetLibrary *rules,
+                           const char        *letter,
+                           int                hexes,
+                           int                hexsides)
+{
+  Action action;
+
+  if (!find_action (rules, letter, &action, NULL))
+    return 0;
+  return chart_cost (&action, hexes, hexsides, FALSE);
+}
+
+/* The chart's letter of a strike in @combat, and its rule. */
+static const char *
+strike_action (const char  *combat,
+               const char **rule)
+{
+  if (combat == NULL)
+    combat = "melee";
+  if (g_str_equal (combat, "ranged"))
+    {
+      *rule = "8.3";
+      return "H";
+    }
+  if (g_str_equal (combat, "close"))
+    {
+      *rule = "8.7";
+      return "G";
+    }
+  *rule = "8.4";
+  return "A";
+}
+
+const char *
+arb_aod_strike_letter (const char *combat)
+{
+  const char *rule;
+
+  return strike_action (combat, &rule);
+}
+
 /* The action a strike is: an Assail (8.4), a Hurl (8.3) or a Grapple
  * (8.7), paid in the strike's own step by the figure whose pulse it is
  * (6.1, 6.4); before the fight begins there is no one's. Where the places are
  * known is the strike's to judge, by both figures' hexes; the place
  * rules apply here only when the target's hex is known too. */
-gboolean
-arb_aod_pay_strike (ArbProc     *proc,
-                    const char  *id,
-                    const char  *target,
-                    const char  *combat,
-                    const char  *weapon,
-                    GError     **error)
+static gboolean
+strike_payable (ArbEncounter      *enc,
+                ArbStep           *step,
+                ArbRulesetLibrary *rules,
+                const char        *id,
+                const char        *target,
+                const char        *combat,
+                const char        *weapon,
+                Action            *action,
+                int               *ap,
+                int               *cost,
+                GError           **error)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbStep *step = arb_proc_get_step (proc);
   const char *current = arb_encounter_get (enc, E, "current");
-  const char *name = arb_encounter_get_name (enc, id);
   const char *letter, *rule;
-  Action action;
+  const char *name;
   Place place;
   ArbHex there;
-  int ap, cost, facing;
+  int facing;
 
   if (g_strcmp0 (current, id) != 0)
     {
+      name = arb_encounter_get_name (enc, id);
       if (arb_encounter_get (enc, E, "round") == NULL)
         g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                      _("6.1: the fight has not begun; %s strikes in his own pulse"), name);
@@ -763,33 +861,53 @@ arb_aod_pay_strike (ArbProc     *proc,
       return FALSE;
     }
 
-  if (g_str_equal (combat, "ranged"))
-    {
-      letter = "H";
-      rule = "8.3";
-    }
-  else if (g_str_equal (combat, "close"))
-    {
-      letter = "G";
-      rule = "8.7";
-    }
-  else
-    {
-      letter = "A";
-      rule = "8.4";
-    }
-  if (!find_action (proc, letter, &action, error) ||
-      !may_act (proc, id, &action, arb_encounter_get_hex (enc, target, &there, &facing), &place, error))
+  letter = strike_action (combat, &rule);
+  if (!find_action (rules, letter, action, error) ||
+      !may_act (enc, id, action, arb_encounter_get_hex (enc, target, &there, &facing), &place, error))
     return FALSE;
-  cost = action_cost (proc, id, &action, 0, 0, FALSE, weapon);
-  ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
-  if (cost > ap)
+  *cost = action_cost (enc, step, rules, id, action, 0, 0, FALSE, weapon);
+  *ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
+  if (*cost > *ap)
     {
+      name = arb_encounter_get_name (enc, id);
       /* TRANSLATORS: "8.4: the Assail costs 4 AP; Rolf has 1" */
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("%s: the %s costs %d AP; %s has %d"), rule, action.row->name, cost, name, ap);
+                   _("%s: the %s costs %d AP; %s has %d"), rule, action->row->name, *cost, name, *ap);
       return FALSE;
     }
+  return TRUE;
+}
+
+gboolean
+arb_aod_may_pay_strike (ArbEncounter      *enc,
+                        ArbStep           *step,
+                        ArbRulesetLibrary *rules,
+                        const char        *id,
+                        const char        *target,
+                        const char        *combat,
+                        const char        *weapon,
+                        GError           **error)
+{
+  Action action;
+  int ap, cost;
+
+  return strike_payable (enc, step, rules, id, target, combat, weapon, &action, &ap, &cost, error);
+}
+
+gboolean
+arb_aod_pay_strike (ArbProc     *proc,
+                    const char  *id,
+                    const char  *target,
+                    const char  *combat,
+                    const char  *weapon,
+                    GError     **error)
+{
+  Action action;
+  int ap, cost;
+
+  if (!strike_payable (arb_proc_get_encounter (proc), arb_proc_get_step (proc), arb_proc_get_rules (proc),
+                       id, target, combat, weapon, &action, &ap, &cost, error))
+    return FALSE;
   record_action (proc, id, &action, ap, cost, FALSE);
   return TRUE;
 }
@@ -814,7 +932,8 @@ may_withdraw (ArbProc     *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   const char *name = arb_encounter_get_name (enc, id);
-  g_autofree char *tick = arb_aod_pulse_tick (enc);
+  char tick_buf[ARB_AOD_TICK_SIZE];
+  const char *tick = arb_aod_pulse_tick (enc, tick_buf);
 
   if (!arb_encounter_get_hex (enc, id, here, facing))
     {
@@ -859,7 +978,8 @@ pay_withdraw (ArbProc     *proc,
   ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
   const ArbCell *cost_cell = chart ? arb_table_lookup_name (chart, "Withdraw", "cost", NULL) : NULL;
-  g_autofree char *tick = arb_aod_pulse_tick (enc);
+  char tick_buf[ARB_AOD_TICK_SIZE];
+  const char *tick = arb_aod_pulse_tick (enc, tick_buf);
 
   *cost = cost_cell ? code_value (cost_cell->code, "ap") : -1;
   if (*cost < 0)

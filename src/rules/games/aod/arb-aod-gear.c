@@ -37,16 +37,30 @@ arb_aod_shield_name (ArbEncounter *enc,
   return is_none (shield) ? NULL : shield;
 }
 
+ArbSheetItem *
+arb_aod_find_item (ArbSheet   *sheet,
+                   const char *kind,
+                   const char *name)
+{
+  guint n = arb_sheet_get_n_items (sheet);
+
+  /* The sheet's items walked in place: every blow looks its means up. */
+  for (guint i = 0; i < n; i++)
+    {
+      ArbSheetItem *item = arb_sheet_get_item (sheet, i);
+
+      if (g_str_equal (arb_sheet_item_get_kind (item), kind) &&
+          g_ascii_strcasecmp (arb_sheet_item_get (item, "name"), name) == 0)
+        return item;
+    }
+  return NULL;
+}
+
 static ArbSheetItem *
 find_weapon (ArbSheet   *sheet,
              const char *name)
 {
-  g_autoptr(GPtrArray) items = sheet ? arb_sheet_get_items (sheet, "weapon") : NULL;
-
-  for (guint i = 0; items && i < items->len; i++)
-    if (g_ascii_strcasecmp (arb_sheet_item_get (g_ptr_array_index (items, i), "name"), name) == 0)
-      return g_ptr_array_index (items, i);
-  return NULL;
+  return sheet ? arb_aod_find_item (sheet, "weapon", name) : NULL;
 }
 
 /* The hands of weapon @name, @item its first entry on the sheet or NULL. */
@@ -80,56 +94,101 @@ arb_aod_is_weapon_user (ArbEncounter *enc,
                         const char   *id)
 {
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
-  g_autoptr(GPtrArray) weapons = sheet ? arb_sheet_get_items (sheet, "weapon") : NULL;
+  guint n = sheet ? arb_sheet_get_n_items (sheet) : 0;
 
   /* Beasts fight with what nature gave them (4.1). */
   if (g_strcmp0 (arb_encounter_get_field (enc, id, "weapons-user"), "false") == 0)
     return FALSE;
-  return (weapons && weapons->len > 0) || arb_aod_shield_name (enc, NULL, id) != NULL;
+  /* Any weapon on the sheet, its items walked in place. */
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (arb_sheet_item_get_kind (arb_sheet_get_item (sheet, i)), "weapon"))
+      return TRUE;
+  return arb_aod_shield_name (enc, NULL, id) != NULL;
 }
 
-/* 13.0: ready as much as the hands allow, the spare Knife last. */
+/* 13.0: ready as much as the hands allow, the spare Knife last: each
+ * name in turn to @take, until it says stop (TRUE, the walk's result). */
+static gboolean
+walk_default (ArbEncounter      *enc,
+              ArbRulesetLibrary *rules,
+              const char        *id,
+              gboolean         (*take) (const char *name, gpointer data),
+              gpointer           data)
+{
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
+  const char *shield = arb_aod_shield_name (enc, NULL, id);
+  int free_hands = 2;
+  guint n;
+
+  if (shield)
+    {
+      if (take (shield, data))
+        return TRUE;
+      free_hands--;
+    }
+  /* The sheet's weapons, its items walked in place: this runs at every
+   * blow of a fight. */
+  n = sheet ? arb_sheet_get_n_items (sheet) : 0;
+  for (int pass = 0; pass < 2 && sheet; pass++)
+    for (guint i = 0; i < n && free_hands > 0; i++)
+      {
+        ArbSheetItem *item = arb_sheet_get_item (sheet, i);
+        const char *name;
+        gboolean knife;
+        int hands;
+
+        if (!g_str_equal (arb_sheet_item_get_kind (item), "weapon"))
+          continue;
+        name = arb_sheet_item_get (item, "name");
+        knife = g_ascii_strcasecmp (name, "Knife") == 0;
+        if (knife != (pass == 1))
+          continue;
+        /* As arb_aod_hands_for() reads it (the first of that name). */
+        for (guint j = 0; j < i; j++)
+          {
+            ArbSheetItem *other = arb_sheet_get_item (sheet, j);
+
+            if (g_str_equal (arb_sheet_item_get_kind (other), "weapon") &&
+                g_ascii_strcasecmp (arb_sheet_item_get (other, "name"), name) == 0)
+              {
+                item = other;
+                break;
+              }
+          }
+        hands = hands_of (item, rules, name);
+        if (hands > free_hands)
+          continue;
+        if (take (name, data))
+          return TRUE;
+        free_hands -= hands;
+      }
+  return FALSE;
+}
+
+static gboolean
+add_name (const char *name,
+          gpointer    builder)
+{
+  g_strv_builder_add (builder, name);
+  return FALSE;
+}
+
 static GStrv
 default_prepared (ArbEncounter      *enc,
                   ArbRulesetLibrary *rules,
                   const char        *id)
 {
-  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
-  g_autoptr(GPtrArray) weapons = sheet ? arb_sheet_get_items (sheet, "weapon") : NULL;
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  const char *shield = arb_aod_shield_name (enc, NULL, id);
-  int free_hands = 2;
 
-  if (shield)
-    {
-      g_strv_builder_add (builder, shield);
-      free_hands--;
-    }
-  for (int pass = 0; pass < 2 && weapons; pass++)
-    for (guint i = 0; i < weapons->len && free_hands > 0; i++)
-      {
-        ArbSheetItem *item = g_ptr_array_index (weapons, i);
-        const char *name = arb_sheet_item_get (item, "name");
-        gboolean knife = g_ascii_strcasecmp (name, "Knife") == 0;
-        int hands;
-
-        if (knife != (pass == 1))
-          continue;
-        /* As arb_aod_hands_for() reads it (the first of that name), from
-         * the list at hand: this runs at every blow of a fight. */
-        for (guint j = 0; j < i; j++)
-          if (g_ascii_strcasecmp (arb_sheet_item_get (g_ptr_array_index (weapons, j), "name"), name) == 0)
-            {
-              item = g_ptr_array_index (weapons, j);
-              break;
-            }
-        hands = hands_of (item, rules, name);
-        if (hands > free_hands)
-          continue;
-        g_strv_builder_add (builder, name);
-        free_hands -= hands;
-      }
+  walk_default (enc, rules, id, add_name, builder);
   return g_strv_builder_end (builder);
+}
+
+static gboolean
+is_name (const char *name,
+         gpointer    wanted)
+{
+  return g_ascii_strcasecmp (name, wanted) == 0;
 }
 
 GStrv
@@ -147,6 +206,43 @@ arb_aod_prepared (ArbEncounter      *enc,
   return g_strsplit (list, ",", -1);
 }
 
+void
+arb_aod_prepared_foreach (ArbEncounter      *enc,
+                          ArbStep           *step,
+                          ArbRulesetLibrary *rules,
+                          const char        *id,
+                          gboolean         (*take) (const char *name, gpointer data),
+                          gpointer           data)
+{
+  const char *list = step ? arb_step_peek (step, enc, id, "prepared") : arb_encounter_get (enc, id, "prepared");
+
+  if (list == NULL)
+    {
+      walk_default (enc, rules, id, take, data);
+      return;
+    }
+  /* Each name as g_strsplit cuts it, copied out in turn. */
+  for (const char *p = list[0] ? list : NULL, *next; p; p = next)
+    {
+      gsize n = strcspn (p, ",");
+      char buf[64];
+      g_autofree char *heap = NULL;
+      const char *name;
+
+      next = p[n] == ',' ? p + n + 1 : NULL;
+      if (n < sizeof buf)
+        {
+          memcpy (buf, p, n);
+          buf[n] = '\0';
+          name = buf;
+        }
+      else
+        name = heap = g_strndup (p, n);
+      if (take (name, data))
+        return;
+    }
+}
+
 gboolean
 arb_aod_is_prepared (ArbEncounter      *enc,
                      ArbStep           *step,
@@ -156,7 +252,6 @@ arb_aod_is_prepared (ArbEncounter      *enc,
 {
   const char *list = step ? arb_step_peek (step, enc, id, "prepared") : arb_encounter_get (enc, id, "prepared");
   gsize len = strlen (name);
-  g_auto(GStrv) prepared = NULL;
 
   /* The list as it stands walked in place: asked at every blow. */
   if (list != NULL)
@@ -171,10 +266,31 @@ arb_aod_is_prepared (ArbEncounter      *enc,
         }
       return FALSE;
     }
-  prepared = arb_aod_prepared (enc, step, rules, id);
-  for (guint i = 0; prepared[i]; i++)
-    if (g_ascii_strcasecmp (prepared[i], name) == 0)
-      return TRUE;
+  /* Nothing changed yet: the default list, walked until found. */
+  return walk_default (enc, rules, id, is_name, (gpointer)name);
+}
+
+typedef struct
+{
+  ArbRulesetLibrary *rules;
+  const char        *shield;
+  ArbSheet          *sheet;
+  int                used;
+} Hands;
+
+/* The hands @name takes, as arb_aod_hands_for() reads them. */
+static gboolean
+add_hands (const char *name,
+           gpointer    data)
+{
+  Hands *hands = data;
+
+  if (hands->shield && g_ascii_strcasecmp (name, hands->shield) == 0)
+    {
+      hands->used += 1;
+      return FALSE;
+    }
+  hands->used += hands_of (find_weapon (hands->sheet, name), hands->rules, name);
   return FALSE;
 }
 
@@ -184,14 +300,11 @@ arb_aod_hands_used (ArbEncounter      *enc,
                     ArbRulesetLibrary *rules,
                     const char        *id)
 {
-  g_auto(GStrv) prepared = arb_aod_prepared (enc, step, rules, id);
-  const char *shield = arb_aod_shield_name (enc, step, id);
-  int used = 0;
+  Hands hands = { rules, arb_aod_shield_name (enc, step, id), arb_encounter_get_sheet (enc, id), 0 };
 
-  for (guint i = 0; prepared[i]; i++)
-    used += shield && g_ascii_strcasecmp (prepared[i], shield) == 0 ? 1
-          : arb_aod_hands_for (enc, rules, id, prepared[i]);
-  return used;
+  /* Walked, no list built: asked at every choice. */
+  arb_aod_prepared_foreach (enc, step, rules, id, add_hands, &hands);
+  return hands.used;
 }
 
 /* 12.4: a badly hurt arm or a numbed hand leaves one hand to hold with. */

@@ -69,6 +69,24 @@ preview (const char        *procedure,
 /* The weapons and attacks @id may strike with: what it holds ready, its
  * natural attacks, and bare hands when it holds nothing. Each entry is
  * "weapon" or "attack" then the name. */
+typedef struct
+{
+  GPtrArray  *means;
+  const char *shield;
+} Held;
+
+static gboolean
+add_held (const char *name,
+          gpointer    data)
+{
+  Held *held = data;
+
+  /* The shield strikes only as a last resort (13.4): it covers. */
+  if (held->shield == NULL || g_ascii_strcasecmp (name, held->shield) != 0)
+    g_ptr_array_add (held->means, g_strconcat ("weapon=", name, NULL));
+  return FALSE;
+}
+
 static GPtrArray *
 list_means (ArbEncounter      *enc,
             ArbRulesetLibrary *rules,
@@ -76,16 +94,19 @@ list_means (ArbEncounter      *enc,
 {
   GPtrArray *means = g_ptr_array_new_with_free_func (g_free);
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
-  g_auto(GStrv) held = arb_aod_prepared (enc, NULL, rules, id);
-  g_autoptr(GPtrArray) attacks = sheet ? arb_sheet_get_items (sheet, "attack") : NULL;
-  const char *shield = arb_aod_shield_name (enc, NULL, id);
+  Held held = { means, arb_aod_shield_name (enc, NULL, id) };
+  guint n = sheet ? arb_sheet_get_n_items (sheet) : 0;
 
-  for (guint i = 0; held[i]; i++)
-    /* The shield strikes only as a last resort (13.4): it covers. */
-    if (shield == NULL || g_ascii_strcasecmp (held[i], shield) != 0)
-      g_ptr_array_add (means, g_strconcat ("weapon=", held[i], NULL));
-  for (guint i = 0; attacks && i < attacks->len; i++)
-    g_ptr_array_add (means, g_strconcat ("attack=", arb_sheet_item_get (g_ptr_array_index (attacks, i), "name"), NULL));
+  /* What it holds, walked without building the list: every choice. */
+  arb_aod_prepared_foreach (enc, NULL, rules, id, add_held, &held);
+  /* Its natural attacks, its sheet's items walked in place. */
+  for (guint i = 0; i < n; i++)
+    {
+      ArbSheetItem *item = arb_sheet_get_item (sheet, i);
+
+      if (g_str_equal (arb_sheet_item_get_kind (item), "attack"))
+        g_ptr_array_add (means, g_strconcat ("attack=", arb_sheet_item_get (item, "name"), NULL));
+    }
   /* Bare hands last: the best chance decides (14.0). */
   if (arb_aod_is_weapon_user (enc, id))
     g_ptr_array_add (means, g_strdup ("weapon=hands"));
@@ -103,8 +124,48 @@ set_means (GHashTable *params,
   put (params, g_str_has_prefix (means, "attack=") ? "attack" : "weapon", g_strdup (eq + 1));
 }
 
+static int
+param_int (GHashTable *params,
+           const char *name)
+{
+  const char *v = g_hash_table_lookup (params, name);
+
+  return v ? atoi (v) : 0;
+}
+
+/* The action @procedure (a strike or a charge) pays with @params, its
+ * chart letter, and the least AP it costs, by the rules' own price
+ * (arb-aod-action.c). */
+static int
+least_cost (const char        *procedure,
+            ArbRulesetLibrary *rules,
+            GHashTable        *params,
+            const char       **letter)
+{
+  if (g_str_equal (procedure, "aod.charge"))
+    {
+      *letter = "Q";
+      return arb_aod_action_least_cost (rules, *letter, param_int (params, "hexes"), param_int (params, "hexsides"));
+    }
+  *letter = arb_aod_strike_letter (g_hash_table_lookup (params, "combat"));
+  return arb_aod_action_least_cost (rules, *letter, 0, 0);
+}
+
+/* Whether @means names an attack called "hands", which the strike would
+ * take for weapon=hands. */
+static gboolean
+has_attack_hands (GPtrArray *means)
+{
+  for (guint i = 0; i < means->len; i++)
+    if (g_ascii_strcasecmp (g_ptr_array_index (means, i), "attack=hands") == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* The best strike @id can make at @target now: its means in @params
- * (a weapon= or attack=), FALSE when none is legal. */
+ * (a weapon= or attack=), FALSE when none is legal. The previews the
+ * rules must refuse are not run: a figure short of the AP the action
+ * costs (9.8, 13.6), bare hands with no hand free (13.1). */
 static gboolean
 best_strike (const char        *procedure,
              ArbEncounter      *enc,
@@ -114,16 +175,63 @@ best_strike (const char        *procedure,
              GHashTable        *params)
 {
   int best = G_MININT, chance;
-  const char *chosen = NULL;
+  const char *chosen = NULL, *letter;
+  int ap = arb_step_peek_field_int (NULL, enc, id, "ap", 0);
+  int least = least_cost (procedure, rules, params, &letter);
+  guint *kept, n_kept = 0;
 
+  if (ap < least)
+    return FALSE;
+
+  kept = g_newa (guint, means->len);
   for (guint i = 0; i < means->len; i++)
     {
-      set_means (params, g_ptr_array_index (means, i));
+      const char *m = g_ptr_array_index (means, i);
+
+      /* With AP for the action only just, 13.6's extra point for the
+       * weapon is one too many. */
+      if (ap == least && g_str_has_prefix (m, "weapon=") &&
+          arb_aod_action_extra_ap (enc, NULL, rules, id, letter, m + strlen ("weapon=")))
+        continue;
+      /* The charge's blow comes after its move and drops (8.7): only a
+       * strike's hands are known now. */
+      if (g_str_equal (m, "weapon=hands") && g_str_equal (procedure, "aod.strike") &&
+          !has_attack_hands (means) && !arb_aod_hand_free (enc, NULL, rules, id))
+        continue;
+      /* A natural attack never better than one tried before (the
+       * Troll's Bite after its Hand): legal alike, no higher chance,
+       * and ties go to the first. */
+      if (g_str_has_prefix (m, "attack="))
+        {
+          gboolean outdone = FALSE;
+
+          for (guint j = 0; j < i && !outdone; j++)
+            outdone = g_str_has_prefix (g_ptr_array_index (means, j), "attack=") &&
+                      arb_aod_attack_no_better (enc, id, m + strlen ("attack="),
+                                                (const char *)g_ptr_array_index (means, j) + strlen ("attack="));
+          if (outdone)
+            continue;
+        }
+      kept[n_kept++] = i;
+    }
+
+  /* One strike left: its chance chooses nothing, only whether the rules
+   * allow it, which the strike's own checks tell without playing it up
+   * to the die (a charge's still needs its move: previewed). */
+  if (n_kept == 1 && g_str_equal (procedure, "aod.strike"))
+    {
+      set_means (params, g_ptr_array_index (means, kept[0]));
+      return arb_aod_strike_legal (enc, rules, params);
+    }
+
+  for (guint k = 0; k < n_kept; k++)
+    {
+      set_means (params, g_ptr_array_index (means, kept[k]));
       /* Ties: the first listed. */
       if (preview (procedure, enc, rules, id, params, &chance) && chance > best)
         {
           best = chance;
-          chosen = g_ptr_array_index (means, i);
+          chosen = g_ptr_array_index (means, kept[k]);
         }
     }
   if (chosen == NULL)
@@ -318,31 +426,35 @@ collect_ground (ArbEncounter *enc,
     }
 }
 
-/* The nearest foe still in the fight (ties: the first listed). */
-static const char *
+/* The nearest foe still in the fight (ties: the first listed), a copy;
+ * the list walked in place, as every choice asks. */
+static char *
 nearest_foe (ArbEncounter *enc,
              const char   *id,
-             GStrv         ids,
              ArbHex        me,
              ArbHex       *at)
 {
+  g_auto(ArbAodCombatants) ids = { 0 };
   const char *side = arb_encounter_get (enc, id, ARB_KEY_SIDE);
-  const char *best = NULL;
+  const char *other;
+  char *best = NULL;
   int best_d = G_MAXINT;
 
-  for (guint i = 0; ids[i]; i++)
+  arb_aod_combatants_init (&ids, enc);
+  while ((other = arb_aod_combatants_next (&ids)))
     {
       ArbHex hex;
       int facing, d;
 
-      if (g_str_equal (ids[i], id) || g_strcmp0 (arb_encounter_get (enc, ids[i], ARB_KEY_SIDE), side) == 0 ||
-          out_of_fight (enc, ids[i]) || !arb_encounter_get_hex (enc, ids[i], &hex, &facing))
+      if (g_str_equal (other, id) || g_strcmp0 (arb_encounter_get (enc, other, ARB_KEY_SIDE), side) == 0 ||
+          out_of_fight (enc, other) || !arb_encounter_get_hex (enc, other, &hex, &facing))
         continue;
       d = arb_hex_distance (me, hex);
       if (d < best_d)
         {
           best_d = d;
-          best = ids[i];
+          g_free (best);
+          best = g_strdup (other);
           *at = hex;
         }
     }
@@ -432,10 +544,9 @@ arb_aod_choose (ArbGame           *game,
                 char             **procedure,
                 GHashTable        *params)
 {
-  g_auto(GStrv) ids = NULL;
   g_autoptr(GPtrArray) means = NULL;
-  g_autofree char *tick = NULL;
-  const char *foe;
+  char tick[ARB_AOD_TICK_SIZE];
+  g_autofree char *foe = NULL;
   ArbHex me, there;
   int facing, ap, distance;
 
@@ -445,12 +556,10 @@ arb_aod_choose (ArbGame           *game,
       (ap = arb_encounter_get_int (enc, id, "ap", 0)) <= 0 ||
       !arb_encounter_get_hex (enc, id, &me, &facing))
     return FALSE;
-  tick = arb_aod_pulse_tick (enc);
-  if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), tick) == 0)
+  if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), arb_aod_pulse_tick (enc, tick)) == 0)
     return FALSE;
 
-  ids = arb_encounter_list_combatants (enc);
-  if (!(foe = nearest_foe (enc, id, ids, me, &there)))
+  if (!(foe = nearest_foe (enc, id, me, &there)))
     return FALSE;
   distance = arb_hex_distance (me, there);
 

@@ -57,7 +57,8 @@ pass (ArbStep      *step,
       const char   *id)
 {
   int ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
-  g_autofree char *tick = arb_aod_pulse_tick (enc);
+  char tick_buf[ARB_AOD_TICK_SIZE];
+  const char *tick = arb_aod_pulse_tick (enc, tick_buf);
 
   arb_step_set_int (step, enc, id, "ap", ap - MIN (2, ap));
   arb_step_set (step, enc, id, "acted", tick);

@@ -51,14 +51,49 @@ gboolean arb_aod_withdraw_proc       (ArbProc      *proc,
 /* aod.charge (8.6); see arb-aod-action.c for its parameters. */
 gboolean arb_aod_charge_proc         (ArbProc      *proc,
                                       GError      **error);
+/* The least an action costs by the chart (9.8): upright, before 13.6's
+ * extra point; 0 when the chart lacks it. aod.action and the strikes
+ * charge at least this, so a figure with fewer AP cannot take it. */
+int      arb_aod_action_least_cost   (ArbRulesetLibrary *rules,
+                                      const char        *letter,
+                                      int                hexes,
+                                      int                hexsides);
+/* 13.6: whether @id's action of @letter with @weapon (NULL: none, or a
+ * natural attack) costs a point more, the weapon too heavy or too fine
+ * for it. What the action costs is the least cost and this. */
+gboolean arb_aod_action_extra_ap     (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id,
+                                      const char        *letter,
+                                      const char        *weapon);
+/* The chart's letter of a strike in @combat (ranged, melee, close, NULL
+ * for melee): its Hurl, Assail or Grapple (8.3, 8.4, 8.7). */
+const char *arb_aod_strike_letter    (const char        *combat);
 /* 13.6: whether @id falls short of @weapon's PS or MD minimum. */
-gboolean arb_aod_weapon_extra_ap     (ArbProc      *proc,
-                                      const char   *id,
-                                      const char   *weapon);
+gboolean arb_aod_weapon_extra_ap     (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id,
+                                      const char        *weapon);
 /* aod.strike (10.0-13.0); see arb-aod-strike.c for its parameters.
  * It pays its Assail, Hurl or Grapple in the same step. */
 gboolean arb_aod_strike_proc         (ArbProc      *proc,
                                       GError      **error);
+/* 13.1: whether @id may strike with bare hands, as @step would leave
+ * it: a weapons user needs a hand free of what it holds ready. */
+gboolean arb_aod_hand_free           (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id);
+/* Whether a strike (or charge) by @attacker with its natural attack
+ * @attack is legal only when one with @than is, and then has no better
+ * Strike Chance: both on its sheet, rated for the same combats (8.0),
+ * @attack's Base Chance no higher. A chooser need not try it. */
+gboolean arb_aod_attack_no_better    (ArbEncounter      *enc,
+                                      const char        *attacker,
+                                      const char        *attack,
+                                      const char        *than);
 /* The blow of a strike paid for already (the Assail that ends a Charge). */
 gboolean arb_aod_strike_blow         (ArbProc      *proc,
                                       GError      **error);
@@ -70,6 +105,21 @@ gboolean arb_aod_pay_strike          (ArbProc      *proc,
                                       const char   *combat,
                                       const char   *weapon,
                                       GError      **error);
+/* Whether arb_aod_pay_strike would pay, asked without a procedure: the
+ * same checks, nothing recorded (@step may be NULL). */
+gboolean arb_aod_may_pay_strike      (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id,
+                                      const char        *target,
+                                      const char        *combat,
+                                      const char        *weapon,
+                                      GError           **error);
+/* Whether aod.strike with @params would be played (reach, means, AP,
+ * the pulse) rather than refused: its own checks, without the step. */
+gboolean arb_aod_strike_legal        (ArbEncounter      *enc,
+                                      ArbRulesetLibrary *rules,
+                                      GHashTable        *params);
 
 /* Gear (arb-aod-gear.c): what a figure holds ready, what it drops. */
 const char *arb_aod_shield_name      (ArbEncounter      *enc,
@@ -86,6 +136,19 @@ GStrv    arb_aod_prepared            (ArbEncounter      *enc,
                                       ArbStep           *step,
                                       ArbRulesetLibrary *rules,
                                       const char        *id);
+/* The first item of @kind on @sheet named @name (case aside), as a walk
+ * of arb_sheet_get_items (sheet, kind) finds it, without the list. */
+ArbSheetItem *arb_aod_find_item      (ArbSheet          *sheet,
+                                      const char        *kind,
+                                      const char        *name);
+/* Each name arb_aod_prepared would list, in order, to @take until it
+ * returns TRUE (stop), without building the list. */
+void     arb_aod_prepared_foreach    (ArbEncounter      *enc,
+                                      ArbStep           *step,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id,
+                                      gboolean         (*take) (const char *name, gpointer data),
+                                      gpointer           data);
 gboolean arb_aod_is_prepared         (ArbEncounter      *enc,
                                       ArbStep           *step,
                                       ArbRulesetLibrary *rules,
@@ -186,8 +249,30 @@ gboolean arb_aod_turns_next  (ArbProc  *proc,
 /* aod.placement (5.0): who is placed first. */
 gboolean arb_aod_turns_placement (ArbProc  *proc,
                                   GError  **error);
-/* "ROUND.PULSE" now: what "acted" and "action-tick" are marked with. */
-char    *arb_aod_pulse_tick      (ArbEncounter *encounter);
+/* "ROUND.PULSE" now: what "acted" and "action-tick" are marked with,
+ * written in @buf and returned (asked at every action: no allocation). */
+#define ARB_AOD_TICK_SIZE 24
+const char *arb_aod_pulse_tick   (ArbEncounter *encounter,
+                                  char          buf[ARB_AOD_TICK_SIZE]);
+
+/* The combatants, read from the encounter's list in place, as
+ * arb_encounter_list_combatants splits it but without the copy: asked
+ * at every action. An id from _next stays good until the next call; the
+ * encounter must not change meanwhile (arb-aod-turns.c). */
+typedef struct
+{
+  const char *next;
+  char       *heap;     /* an id too long for @buf */
+  char        buf[64];
+} ArbAodCombatants;
+
+void        arb_aod_combatants_init  (ArbAodCombatants *it,
+                                      ArbEncounter     *encounter);
+const char *arb_aod_combatants_next  (ArbAodCombatants *it);
+void        arb_aod_combatants_clear (ArbAodCombatants *it);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ArbAodCombatants, arb_aod_combatants_clear)
+gboolean    arb_aod_is_combatant     (ArbEncounter     *encounter,
+                                      const char       *id);
 
 /* Helpers the procedures and the live values share (arb-aod-live.c) */
 /* "+3", "-2" or "5" into @out; FALSE for anything else. */

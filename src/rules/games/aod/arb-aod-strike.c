@@ -25,9 +25,21 @@
 #include "arb-aod-procs.h"
 #include "arb-conditions.h"
 #include "arb-hex.h"
+#include "arb-keys.h"
 #include "arb-map.h"
 
 #define E ARB_ENCOUNTER_ENTITY
+/* g_str_has_prefix for a literal prefix, its length known: the modifier
+ * rows are matched by their codes at every blow. */
+#define HAS_PREFIX(str, lit) (strncmp ((str), (lit), sizeof (lit) - 1) == 0)
+/* Log lines and headlines, which a quiet step drops: their words not
+ * even translated or formatted there (every blow of a simulation). */
+#define LOG(step, ...) \
+  G_STMT_START { ArbStep *log_step_ = (step); \
+    if (!arb_step_is_quiet (log_step_)) arb_step_add_log (log_step_, __VA_ARGS__); } G_STMT_END
+#define HEADLINE(step, tone, words) \
+  G_STMT_START { ArbStep *log_step_ = (step); \
+    if (!arb_step_is_quiet (log_step_)) arb_step_add_headline (log_step_, (tone), (words)); } G_STMT_END
 
 static gboolean
 has (ArbEncounter *enc,
@@ -53,17 +65,48 @@ modified_md (ArbProc    *proc,
   return arb_aod_modified_md (arb_proc_get_encounter (proc), arb_proc_get_step (proc), arb_proc_get_rules (proc), id);
 }
 
-gboolean
-arb_aod_weapon_extra_ap (ArbProc    *proc,
-                         const char *id,
-                         const char *weapon)
+/* A weapon's row of aod/weapons, found once for the columns read of it,
+ * each as arb_aod_table_text gives it: every blow reads several. */
+typedef struct
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  int min_ps = 0, min_md = 0;
+  ArbTable     *table;
+  const ArbRow *row;
+} WeaponRow;
 
-  arb_aod_parse_signed (arb_aod_table_text (arb_proc_get_rules (proc), "weapons", weapon, "ps"), &min_ps);
-  arb_aod_parse_signed (arb_aod_table_text (arb_proc_get_rules (proc), "weapons", weapon, "md"), &min_md);
-  return arb_step_peek_field_int (arb_proc_get_step (proc), enc, id, "ps", 0) < min_ps || modified_md (proc, id) < min_md;
+static void
+weapon_row (ArbRulesetLibrary *rules,
+            const char        *name,
+            WeaponRow         *weapon)
+{
+  weapon->table = rules ? arb_ruleset_library_get_table (rules, "aod", "weapons") : NULL;
+  weapon->row = weapon->table && name ? arb_table_find_row_by_name (weapon->table, name, NULL) : NULL;
+}
+
+static const char *
+weapon_text (const WeaponRow *weapon,
+             const char      *column)
+{
+  int index;
+
+  if (weapon->row == NULL || (index = arb_table_find_column (weapon->table, column)) < 0)
+    return NULL;
+  return weapon->row->cells[index].text;
+}
+
+gboolean
+arb_aod_weapon_extra_ap (ArbEncounter      *enc,
+                         ArbStep           *step,
+                         ArbRulesetLibrary *rules,
+                         const char        *id,
+                         const char        *weapon)
+{
+  int min_ps = 0, min_md = 0;
+  WeaponRow row;
+
+  weapon_row (rules, weapon, &row);
+  arb_aod_parse_signed (weapon_text (&row, "ps"), &min_ps);
+  arb_aod_parse_signed (weapon_text (&row, "md"), &min_md);
+  return arb_step_peek_field_int (step, enc, id, "ps", 0) < min_ps || arb_aod_modified_md (enc, step, rules, id) < min_md;
 }
 
 static int
@@ -98,12 +141,7 @@ find_item (ArbSheet   *sheet,
            const char *kind,
            const char *name)
 {
-  g_autoptr(GPtrArray) items = arb_sheet_get_items (sheet, kind);
-
-  for (guint i = 0; i < items->len; i++)
-    if (g_ascii_strcasecmp (arb_sheet_item_get (g_ptr_array_index (items, i), "name"), name) == 0)
-      return g_ptr_array_index (items, i);
-  return NULL;
+  return arb_aod_find_item (sheet, kind, name);
 }
 
 int
@@ -141,21 +179,74 @@ arb_aod_hurl_range (ArbEncounter      *enc,
   return best;
 }
 
+gboolean
+arb_aod_hand_free (ArbEncounter      *enc,
+                   ArbStep           *step,
+                   ArbRulesetLibrary *rules,
+                   const char        *id)
+{
+  return !arb_aod_is_weapon_user (enc, id) ||
+         arb_aod_hands_used (enc, step, rules, id) < arb_aod_hands_usable (enc, step, id);
+}
+
+/* What the strike is, as its steps work it out. */
+typedef struct
+{
+  /* Where it is worked out: a procedure's, or for a question alone
+   * (arb_aod_strike_legal) no procedure, no step, the caller's params. */
+  ArbProc           *proc;
+  ArbEncounter      *enc;
+  ArbStep           *step;
+  ArbRulesetLibrary *rules;
+  GHashTable        *params;
+  const char *attacker;
+  const char *target;
+  const char *combat;
+  char        letter;     /* R, M or C: the Use a weapon needs */
+  Means       means;
+  int         hexes;
+  int         strikes;
+  const char *table_id;   /* "melee-modifiers" */
+  ArbTable   *mods;
+  ArbTable   *special;
+  GStrv       ticked;     /* rows of mods the referee ticked */
+  int         attacker_md;
+  int         short_ps;
+  int         short_md;
+  int         sc;         /* the Strike Chance */
+} Blow;
+
+static void
+blow_clear (Blow *blow)
+{
+  g_clear_pointer (&blow->ticked, g_strfreev);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Blow, blow_clear)
+
+static const char *
+blow_param (const Blow *blow,
+            const char *name)
+{
+  return blow->proc ? arb_proc_get_param (blow->proc, name) : g_hash_table_lookup (blow->params, name);
+}
+
 static gboolean
-resolve_means (ArbProc     *proc,
-               const char  *attacker,
-               Means       *means,
+resolve_means (Blow        *blow,
                GError     **error)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbEncounter *enc = blow->enc;
+  ArbRulesetLibrary *rules = blow->rules;
+  const char *attacker = blow->attacker;
+  Means *means = &blow->means;
   ArbSheet *sheet = arb_encounter_get_sheet (enc, attacker);
-  ArbStep *step = arb_proc_get_step (proc);
-  const char *weapon = arb_proc_get_param (proc, "weapon");
-  const char *attack = arb_proc_get_param (proc, "attack");
+  ArbStep *step = blow->step;
+  const char *weapon = blow_param (blow, "weapon");
+  const char *attack = blow_param (blow, "attack");
   const char *shield = arb_aod_shield_name (enc, step, attacker);
   g_autofree char *broken_key = NULL;
-  ArbSheetItem *item;
+  const char *broken;
+  ArbSheetItem *item = NULL;
 
   memset (means, 0, sizeof *means);
 
@@ -169,7 +260,7 @@ resolve_means (ArbProc     *proc,
   /* A foe's natural attack named as its weapon ("weapon=Hand" for the
    * Troll, as a form listing all its means of striking sends it) is
    * that attack, unless it also carries a weapon of that name. */
-  if (weapon && !find_item (sheet, "weapon", weapon) && find_item (sheet, "attack", weapon))
+  if (weapon && !(item = find_item (sheet, "weapon", weapon)) && find_item (sheet, "attack", weapon))
     {
       attack = weapon;
       weapon = NULL;
@@ -196,8 +287,7 @@ resolve_means (ArbProc     *proc,
     {
       int over = MAX (0, arb_step_peek_field_int (step, enc, attacker, "ps", 0) - 17);
 
-      if (arb_aod_is_weapon_user (enc, attacker) &&
-          arb_aod_hands_used (enc, step, rules, attacker) >= arb_aod_hands_usable (enc, step, attacker))
+      if (!arb_aod_hand_free (enc, step, rules, attacker))
         {
           g_auto(GStrv) held = arb_aod_prepared (enc, step, rules, attacker);
           g_autofree char *list = g_strjoinv (", ", held);
@@ -209,13 +299,13 @@ resolve_means (ArbProc     *proc,
         }
       means->name = _("bare hands");
       means->unarmed = TRUE;
-      means->bc = modified_ag (proc, attacker) + 5 + over;
+      means->bc = arb_aod_modified_ag (enc, step, rules, attacker) + 5 + over;
       means->dm = -4 + over;
       means->use = "MC";
       return TRUE;
     }
 
-  item = find_item (sheet, "weapon", weapon);
+  /* @item: the sheet's weapon of that name, found above. */
   if (item == NULL && (g_ascii_strcasecmp (weapon, "shield") == 0 || (shield && g_ascii_strcasecmp (weapon, shield) == 0)))
     {
       /* 13.4: the shield as a weapon, by the Weapons Table's rows. */
@@ -252,30 +342,34 @@ resolve_means (ArbProc     *proc,
     }
   else
     {
+      WeaponRow row;
+
       means->name = arb_sheet_item_get (item, "name");
+      weapon_row (rules, means->name, &row);
       means->is_weapon = TRUE;
       means->bc = arb_sheet_item_get_int (item, "bc", 0);
       means->dm = arb_sheet_item_get_int (item, "dm", 0);
       means->use = arb_sheet_item_get (item, "use");
       means->hands = arb_sheet_item_get (item, "hands");
       if (means->use == NULL)
-        means->use = arb_aod_table_text (rules, "weapons", means->name, "use");
+        means->use = weapon_text (&row, "use");
       if (means->hands == NULL)
-        means->hands = arb_aod_table_text (rules, "weapons", means->name, "hands");
-      arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", means->name, "ps"), &means->min_ps);
-      arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", means->name, "md"), &means->min_md);
+        means->hands = weapon_text (&row, "hands");
+      arb_aod_parse_signed (weapon_text (&row, "ps"), &means->min_ps);
+      arb_aod_parse_signed (weapon_text (&row, "md"), &means->min_md);
       if (!arb_aod_parse_signed (arb_sheet_item_get (item, "rg"), &means->range))
-        arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", means->name, "rg"), &means->range);
+        arb_aod_parse_signed (weapon_text (&row, "rg"), &means->range);
     }
 
   broken_key = g_strconcat ("broken.", means->name, NULL);
-  if (g_strcmp0 (arb_step_peek (step, enc, attacker, broken_key), "useless") == 0)
+  broken = arb_step_peek (step, enc, attacker, broken_key);
+  if (g_strcmp0 (broken, "useless") == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("10.6: the %s is broken twice and useless"), means->name);
       return FALSE;
     }
-  means->broken = arb_step_peek (step, enc, attacker, broken_key) != NULL;
+  means->broken = broken != NULL;
 
   /* 13.0: only what is held ready strikes. */
   if (!arb_aod_is_prepared (enc, step, rules, attacker, means->name))
@@ -300,20 +394,32 @@ resolve_means (ArbProc     *proc,
 /* The target's hexside a strike comes through: toward the attacker along
  * the line between their centres (13.3); -1 in one hex or off the map. */
 static int
+side_and_facing (ArbEncounter *enc,
+                 ArbStep      *step,
+                 const char   *attacker,
+                 const char   *target,
+                 int          *t_facing)
+{
+  g_autoptr(GArray) line = NULL;
+  ArbHex a, t;
+  int a_facing;
+
+  if (!arb_step_peek_hex (step, enc, attacker, &a, &a_facing) || !arb_step_peek_hex (step, enc, target, &t, t_facing) ||
+      (a.q == t.q && a.r == t.r))
+    return -1;
+  line = arb_hex_line (t, a, 1);
+  return arb_hex_direction_to (t, g_array_index (line, ArbHex, 1));
+}
+
+static int
 attack_side (ArbEncounter *enc,
              ArbStep      *step,
              const char   *attacker,
              const char   *target)
 {
-  g_autoptr(GArray) line = NULL;
-  ArbHex a, t;
-  int a_facing, t_facing;
+  int t_facing;
 
-  if (!arb_step_peek_hex (step, enc, attacker, &a, &a_facing) || !arb_step_peek_hex (step, enc, target, &t, &t_facing) ||
-      (a.q == t.q && a.r == t.r))
-    return -1;
-  line = arb_hex_line (t, a, 1);
-  return arb_hex_direction_to (t, g_array_index (line, ArbHex, 1));
+  return side_and_facing (enc, step, attacker, target, &t_facing);
 }
 
 /* Struck through one of the target's rear hexsides (7.0, 13.3). */
@@ -323,11 +429,11 @@ through_rear (ArbEncounter *enc,
               const char   *attacker,
               const char   *target)
 {
-  int side = attack_side (enc, step, attacker, target);
-  ArbHex t;
+  /* The target's facing as read for the side: a side means it is known. */
   int t_facing;
+  int side = side_and_facing (enc, step, attacker, target, &t_facing);
 
-  return side >= 0 && arb_step_peek_hex (step, enc, target, &t, &t_facing) && !arb_hex_is_front_side (t_facing, side);
+  return side >= 0 && !arb_hex_is_front_side (t_facing, side);
 }
 
 static gboolean out_of_play (ArbEncounter *enc, ArbStep *step, const char *id);
@@ -390,6 +496,35 @@ line_of_sight (ArbEncounter *enc,
   return first + second;
 }
 
+/* Whether @action is one of @letters ("M,B,S"), walked in place: asked
+ * at every blow. */
+static gboolean
+in_letters (const char *action,
+            const char *letters)
+{
+  gsize len = strlen (action);
+
+  for (const char *p = letters[0] ? letters : NULL, *next; p; p = next)
+    {
+      gsize n = strcspn (p, ",");
+
+      next = p[n] == ',' ? p + n + 1 : NULL;
+      if (n == len && strncmp (p, action, len) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+acted_now (ArbEncounter *enc,
+           ArbStep      *step,
+           const char   *id)
+{
+  char tick[ARB_AOD_TICK_SIZE];
+
+  return g_strcmp0 (arb_step_peek (step, enc, id, "action-tick"), arb_aod_pulse_tick (enc, tick)) == 0;
+}
+
 /* What @id does this pulse, as aod.action recorded it: one of @letters. */
 static gboolean
 doing (ArbEncounter *enc,
@@ -398,25 +533,39 @@ doing (ArbEncounter *enc,
        const char   *letters)
 {
   const char *action = arb_step_peek (step, enc, id, "action");
-  g_autofree char *tick = NULL;
-  gsize len;
 
-  if (action == NULL)
-    return FALSE;
-  /* @letters walked in place: asked at every blow. */
-  len = strlen (action);
-  for (const char *p = letters[0] ? letters : NULL, *next; p; p = next)
+  return action && in_letters (action, letters) && acted_now (enc, step, id);
+}
+
+/* A figure's last action and whether it was this pulse, each read once
+ * for all the rows of a blow that ask (the step does not change
+ * meanwhile), the pulse only once an action matches. */
+typedef struct
+{
+  gboolean    known;
+  const char *action;
+  int         now;      /* -1: not read yet */
+} Doing;
+
+#define DOING_INIT { FALSE, NULL, -1 }
+
+static gboolean
+doing_cached (ArbEncounter *enc,
+              ArbStep      *step,
+              const char   *id,
+              Doing        *cache,
+              const char   *letters)
+{
+  if (!cache->known)
     {
-      gsize n = strcspn (p, ",");
-
-      next = p[n] == ',' ? p + n + 1 : NULL;
-      if (n == len && strncmp (p, action, len) == 0)
-        {
-          tick = arb_aod_pulse_tick (enc);
-          return g_strcmp0 (arb_step_peek (step, enc, id, "action-tick"), tick) == 0;
-        }
+      cache->action = arb_step_peek (step, enc, id, "action");
+      cache->known = TRUE;
     }
-  return FALSE;
+  if (cache->action == NULL || !in_letters (cache->action, letters))
+    return FALSE;
+  if (cache->now < 0)
+    cache->now = acted_now (enc, step, id);
+  return cache->now;
 }
 
 /* 10.2: charging with a pole weapon or the shield ready. */
@@ -436,39 +585,56 @@ charges_with_pole_or_shield (ArbProc    *proc,
   return FALSE;
 }
 
+/* What the rows of one blow ask more than once, each read once (the
+ * step does not change meanwhile): -1 not read yet. */
+typedef struct
+{
+  Doing attacker_doing;
+  Doing target_doing;
+  int   target_unconscious;
+  int   target_stunned;
+  int   rear;
+} Seen;
+
+#define SEEN_INIT { DOING_INIT, DOING_INIT, -1, -1, -1 }
+#define SEEN(slot, expr) ((slot) < 0 ? ((slot) = (expr) ? 1 : 0) : (slot))
+
 /* The states of the modifier tables the encounter knows by itself. */
 static gboolean
 known_condition (ArbProc    *proc,
                  const char *code,
                  const char *attacker,
-                 const char *target)
+                 const char *target,
+                 Seen       *seen)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
 
   if (g_str_equal (code, "target-posture:kneeling,prone"))
     return has (enc, step, target, "kneeling") || has (enc, step, target, "prone") ||
-           has (enc, step, target, "unconscious");
+           SEEN (seen->target_unconscious, has (enc, step, target, "unconscious"));
   if (g_str_equal (code, "attacker-posture:kneeling,prone"))
     return has (enc, step, attacker, "kneeling") || has (enc, step, attacker, "prone");
   if (g_str_equal (code, "target-stunned-or-rear"))
-    return has (enc, step, target, "stunned") || through_rear (enc, step, attacker, target) ||
+    return SEEN (seen->target_stunned, has (enc, step, target, "stunned")) ||
+           SEEN (seen->rear, through_rear (enc, step, attacker, target)) ||
            /* 11.3: an unconscious figure is struck as from the rear. */
-           has (enc, step, target, "unconscious");
+           SEEN (seen->target_unconscious, has (enc, step, target, "unconscious"));
   if (g_str_equal (code, "target-stunned"))
-    return has (enc, step, target, "stunned");
+    return SEEN (seen->target_stunned, has (enc, step, target, "stunned"));
   if (g_str_equal (code, "target-unconscious"))
-    return has (enc, step, target, "unconscious");
+    return SEEN (seen->target_unconscious, has (enc, step, target, "unconscious"));
   if (g_str_equal (code, "rear-attack"))
-    return has (enc, step, target, "unconscious") || through_rear (enc, step, attacker, target);
-  if (g_str_has_prefix (code, "target-action:"))
-    return doing (enc, step, target, code + strlen ("target-action:"));
+    return SEEN (seen->target_unconscious, has (enc, step, target, "unconscious")) ||
+           SEEN (seen->rear, through_rear (enc, step, attacker, target));
+  if (HAS_PREFIX (code, "target-action:"))
+    return doing_cached (enc, step, target, &seen->target_doing, code + strlen ("target-action:"));
   if (g_str_equal (code, "attacker-action:Q"))
-    return doing (enc, step, attacker, "Q");
+    return doing_cached (enc, step, attacker, &seen->attacker_doing, "Q");
   if (g_str_equal (code, "attacker-action:Q:pole-or-shield"))
-    return doing (enc, step, attacker, "Q") && charges_with_pole_or_shield (proc, attacker);
+    return doing_cached (enc, step, attacker, &seen->attacker_doing, "Q") && charges_with_pole_or_shield (proc, attacker);
   if (g_str_equal (code, "attacker-action:Q:no-pole-or-shield"))
-    return doing (enc, step, attacker, "Q") && !charges_with_pole_or_shield (proc, attacker);
+    return doing_cached (enc, step, attacker, &seen->attacker_doing, "Q") && !charges_with_pole_or_shield (proc, attacker);
   if (g_str_equal (code, "target-screened"))
     {
       const char *who;
@@ -477,7 +643,8 @@ known_condition (ArbProc    *proc,
     }
   if (g_str_equal (code, "attacker-turns"))
     {
-      g_autofree char *now = arb_aod_pulse_tick (enc);
+      char now_buf[ARB_AOD_TICK_SIZE];
+      const char *now = arb_aod_pulse_tick (enc, now_buf);
 
       return g_strcmp0 (arb_step_peek (step, enc, attacker, "turned"), now) == 0;
     }
@@ -488,29 +655,67 @@ known_condition (ArbProc    *proc,
   return FALSE;
 }
 
+/* The figures' scores the per-point rows ask, read once a strike (the
+ * rows ask them again and again; nothing changes while they are added). */
+typedef struct
+{
+  int      attacker_md;
+  gboolean ps_read;
+  int      attacker_ps;
+  int      target_ps;
+  gboolean ag_read;
+  int      target_ag;
+} Points;
+
+static int
+target_ag (ArbProc    *proc,
+           const char *target,
+           Points     *pts)
+{
+  if (!pts->ag_read)
+    {
+      pts->target_ag = modified_ag (proc, target);
+      pts->ag_read = TRUE;
+    }
+  return pts->target_ag;
+}
+
+static void
+read_ps (ArbProc    *proc,
+         const char *attacker,
+         const char *target,
+         Points     *pts)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+
+  if (pts->ps_read)
+    return;
+  pts->attacker_ps = arb_step_peek_field_int (step, enc, attacker, "ps", 0);
+  pts->target_ps = arb_step_peek_field_int (step, enc, target, "ps", 0);
+  pts->ps_read = TRUE;
+}
+
 static int
 per_point (ArbProc    *proc,
            const char *code,
            const char *attacker,
-           const char *target)
+           const char *target,
+           Points     *pts)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbStep *step = arb_proc_get_step (proc);
-  int a_ps = arb_step_peek_field_int (step, enc, attacker, "ps", 0);
-  int t_ps = arb_step_peek_field_int (step, enc, target, "ps", 0);
-
   if (g_str_equal (code, "per-point:attacker-md-above:15"))
-    return MAX (0, modified_md (proc, attacker) - 15);
+    return MAX (0, pts->attacker_md - 15);
   if (g_str_equal (code, "per-point:attacker-md-below:15"))
-    return MAX (0, 15 - modified_md (proc, attacker));
+    return MAX (0, 15 - pts->attacker_md);
   if (g_str_equal (code, "per-point:target-ag-above:15"))
-    return MAX (0, modified_ag (proc, target) - 15);
+    return MAX (0, target_ag (proc, target, pts) - 15);
   if (g_str_equal (code, "per-point:target-ag-below:15"))
-    return MAX (0, 15 - modified_ag (proc, target));
+    return MAX (0, 15 - target_ag (proc, target, pts));
+  read_ps (proc, attacker, target, pts);
   if (g_str_equal (code, "per-point:attacker-ps-over-target"))
-    return MAX (0, a_ps - t_ps);
+    return MAX (0, pts->attacker_ps - pts->target_ps);
   if (g_str_equal (code, "per-point:target-ps-over-attacker"))
-    return MAX (0, t_ps - a_ps);
+    return MAX (0, pts->target_ps - pts->attacker_ps);
   return 0;
 }
 
@@ -549,7 +754,7 @@ injury_drop (ArbProc    *proc,
         return;
       item = chosen && arb_aod_is_prepared (enc, step, rules, id, chosen) ? chosen : held[n - 1];
       arb_aod_drop (step, enc, rules, id, item);
-      arb_step_add_log (step, _("%s lets go of the %s"), arb_encounter_get_name (enc, id), item);
+      LOG (step, _("%s lets go of the %s"), arb_encounter_get_name (enc, id), item);
       if (keep == 0)
         return;
     }
@@ -572,10 +777,10 @@ apply_grievous (ArbProc    *proc,
 
   if (arb_step_peek (step, enc, target, seen_key))
     {
-      arb_step_add_log (step, _("%s has had this injury already: only the double damage counts"), name);
+      LOG (step, _("%s has had this injury already: only the double damage counts"), name);
       return TRUE;
     }
-  arb_step_add_log (step, _("Grievous injury: %s"), text);
+  LOG (step, _("Grievous injury: %s"), text);
   arb_step_set (step, enc, target, seen_key, "on");
 
   for (guint i = 0; tokens[i]; i++)
@@ -707,8 +912,8 @@ after_damage (ArbProc    *proc,
     {
       stunned = TRUE;
       arb_step_set (step, enc, id, "cond.stunned", "on");
-      arb_step_add_log (step, _("%s is stunned (%d is more than a third of EN %d)"), name, effective, en_max);
-      arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("STUNNED"));
+      LOG (step, _("%s is stunned (%d is more than a third of EN %d)"), name, effective, en_max);
+      HEADLINE (step, ARB_HEADLINE_WARNING, _("STUNNED"));
     }
 
   /* The dead drop everything anyway; the living may keep hold. */
@@ -719,15 +924,15 @@ after_damage (ArbProc    *proc,
   if (en_left <= 0 && !has (enc, step, id, "dead"))
     {
       arb_step_set (step, enc, id, "cond.dead", "on");
-      arb_step_add_log (step, _("%s is dead"), name);
-      arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("DEAD"));
+      LOG (step, _("%s is dead"), name);
+      HEADLINE (step, ARB_HEADLINE_ERROR, _("DEAD"));
     }
   else if (en_left > 0 && en_left <= 3 && !has (enc, step, id, "unconscious"))
     {
       arb_step_set (step, enc, id, "cond.unconscious", "on");
       arb_step_set (step, enc, id, "cond.prone", "on");
-      arb_step_add_log (step, _("%s falls unconscious (%d EN left)"), name, en_left);
-      arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("UNCONSCIOUS"));
+      LOG (step, _("%s falls unconscious (%d EN left)"), name, en_left);
+      HEADLINE (step, ARB_HEADLINE_ERROR, _("UNCONSCIOUS"));
     }
   return TRUE;
 }
@@ -807,22 +1012,22 @@ resolve_hit (ArbProc    *proc,
 
       /* 12.0: doubled after modifiers, all to Endurance, nothing absorbed. */
       effective = 2 * damage;
-      arb_step_add_log (step, _("%d: a grievous injury; %d damage doubled to %d, all to Endurance"),
+      LOG (step, _("%d: a grievous injury; %d damage doubled to %d, all to Endurance"),
                         roll, damage, effective);
-      arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("GRIEVOUS"));
+      HEADLINE (step, ARB_HEADLINE_ERROR, _("GRIEVOUS"));
       take_damage (proc, target, effective, TRUE);
 
       /* The armour loses 2, or the shield is cloven: the defender's choice. */
       if (g_strcmp0 (loss, "shield") == 0 && shield)
         {
           arb_step_set (step, enc, target, "shield", "none");
-          arb_step_add_log (step, _("The shield is cloven"));
+          LOG (step, _("The shield is cloven"));
         }
       else if (arb_aod_is_character (enc, target) && arb_encounter_get_field (enc, target, "armor") &&
                g_ascii_strcasecmp (arb_encounter_get_field (enc, target, "armor"), "none") != 0)
         {
           arb_step_set_int (step, enc, target, "armor-damage", arb_step_peek_field_int (step, enc, target, "armor-damage", 0) + 2);
-          arb_step_add_log (step, _("The armor loses 2 protection"));
+          LOG (step, _("The armor loses 2 protection"));
         }
 
       if (!arb_proc_roll (proc, "1d10", gpurpose, &injury))
@@ -841,8 +1046,8 @@ resolve_hit (ArbProc    *proc,
   to_endurance = to_endurance || left (step, enc, target, "ft") <= 0;
   effective = take_damage (proc, target, effective, to_endurance);
   /* TRANSLATORS: the headline of a strike that lands */
-  arb_step_add_headline (step, ARB_HEADLINE_ACCENT, _("HIT"));
-  arb_step_add_log (step, to_endurance ? _("%d: a hit for %d, %d absorbed, %d to Endurance")
+  HEADLINE (step, ARB_HEADLINE_ACCENT, _("HIT"));
+  LOG (step, to_endurance ? _("%d: a hit for %d, %d absorbed, %d to Endurance")
                                        : _("%d: a hit for %d, %d absorbed, %d to Fatigue"),
                     roll, damage, absorbed, effective);
   return after_damage (proc, target, effective, FALSE);
@@ -872,7 +1077,7 @@ self_injury (ArbProc    *proc,
     points = 2;
 
   taken = take_damage (proc, st->attacker, points, FALSE);
-  arb_step_add_log (step, _("%s hurts himself on the miss (%d against %d): %d damage"), name, roll, 4 * ag, taken);
+  LOG (step, _("%s hurts himself on the miss (%d against %d): %d damage"), name, roll, 4 * ag, taken);
   return after_damage (proc, st->attacker, taken, FALSE);
 }
 
@@ -900,8 +1105,8 @@ knock_down (ArbProc    *proc,
     {
       arb_step_set (step, enc, target, "cond.prone", "on");
       arb_step_set (step, enc, target, "cond.kneeling", NULL);
-      arb_step_add_log (step, _("%s is knocked down (%d against %d)"), arb_encounter_get_name (enc, target), roll, need);
-      arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("KNOCKED DOWN"));
+      LOG (step, _("%s is knocked down (%d against %d)"), arb_encounter_get_name (enc, target), roll, need);
+      HEADLINE (step, ARB_HEADLINE_WARNING, _("KNOCKED DOWN"));
     }
   return TRUE;
 }
@@ -985,11 +1190,11 @@ fly (ArbProc    *proc,
               int before = arb_step_peek_field_int (step, enc, st->attacker, "popularity", 0);
 
               arb_step_set_int (step, enc, st->attacker, "popularity", MAX (0, before - 2));
-              arb_step_add_log (step, _("The %s flies into the crowd and is lost: Popularity %d → %d (5.3)"),
+              LOG (step, _("The %s flies into the crowd and is lost: Popularity %d → %d (5.3)"),
                                 name, before, MAX (0, before - 2));
             }
           else
-            arb_step_add_log (step, _("The %s flies into the crowd and is lost (5.3)"), name);
+            LOG (step, _("The %s flies into the crowd and is lost (5.3)"), name);
           return TRUE;
         }
 
@@ -1016,10 +1221,10 @@ fly (ArbProc    *proc,
             return FALSE;
           if (roll > chance)
             {
-              arb_step_add_log (step, _("The %s flies past %s (%d against %d)"), name, arb_encounter_get_name (enc, who), roll, chance);
+              LOG (step, _("The %s flies past %s (%d against %d)"), name, arb_encounter_get_name (enc, who), roll, chance);
               continue;
             }
-          arb_step_add_log (step, _("The %s strikes %s instead (%d against %d)"), name, arb_encounter_get_name (enc, who), roll, chance);
+          LOG (step, _("The %s strikes %s instead (%d against %d)"), name, arb_encounter_get_name (enc, who), roll, chance);
           g_free (lands);
           lands = arb_hex_to_string (h);
           arb_step_set (step, enc, st->attacker, key, lands);
@@ -1028,56 +1233,26 @@ fly (ArbProc    *proc,
     }
 
   arb_step_set (step, enc, st->attacker, key, lands);
-  arb_step_add_log (step, _("The %s comes down at %s"), name, lands);
+  LOG (step, _("The %s comes down at %s"), name, lands);
   return TRUE;
 }
 
-/* What the strike is, as its steps work it out. */
-typedef struct
-{
-  const char *attacker;
-  const char *target;
-  const char *combat;
-  char        letter;     /* R, M or C: the Use a weapon needs */
-  Means       means;
-  int         hexes;
-  int         strikes;
-  char       *table_id;   /* "melee-modifiers" */
-  ArbTable   *mods;
-  ArbTable   *special;
-  GStrv       ticked;     /* rows of mods the referee ticked */
-  int         attacker_md;
-  int         short_ps;
-  int         short_md;
-  int         sc;         /* the Strike Chance */
-} Blow;
-
-static void
-blow_clear (Blow *blow)
-{
-  g_clear_pointer (&blow->table_id, g_free);
-  g_clear_pointer (&blow->ticked, g_strfreev);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Blow, blow_clear)
 
 /* Legality of the parties: who strikes whom, and how (9.0). */
 static gboolean
-check_parties (ArbProc     *proc,
-               Blow        *blow,
+check_parties (Blow        *blow,
                GError     **error)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  ArbEncounter *enc = blow->enc;
   const char *attacker = blow->attacker, *target = blow->target;
 
-  if (arb_proc_get_rules (proc) == NULL)
+  if (blow->rules == NULL)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID, _("A strike needs the rulesets"));
       return FALSE;
     }
-  if (attacker == NULL || !g_strv_contains ((const char * const *)ids, attacker) ||
-      target == NULL || !g_strv_contains ((const char * const *)ids, target))
+  if (attacker == NULL || !arb_aod_is_combatant (enc, attacker) ||
+      target == NULL || !arb_aod_is_combatant (enc, target))
     return arb_proc_refuse (error, target == NULL ? "target" : attacker == NULL ? "attacker" : NULL,
                             _("Name the attacker and the target: attacker=c1 target=c2"));
   if (g_str_equal (attacker, target))
@@ -1116,12 +1291,11 @@ check_parties (ArbProc     *proc,
 /* 9.6 and 8.0: where the map knows both figures, the target must be
  * where this kind of combat reaches, and a hurl flies the distance. */
 static gboolean
-check_reach (ArbProc  *proc,
-             Blow     *blow,
+check_reach (Blow     *blow,
              GError  **error)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbStep *step = arb_proc_get_step (proc);
+  ArbEncounter *enc = blow->enc;
+  ArbStep *step = blow->step;
   ArbHex a, t;
   int a_facing, t_facing, distance;
   gboolean ok;
@@ -1135,27 +1309,27 @@ check_reach (ArbProc  *proc,
   if (g_str_equal (blow->combat, "close"))
     {
       ok = distance == 0;
-      why = _("8.7: close combat is with a figure in the same hex");
+      why = N_("8.7: close combat is with a figure in the same hex");
     }
   else if (g_str_equal (blow->combat, "melee"))
     {
       ok = arb_hex_in_front (a, a_facing, t);
-      why = _("9.6: a melee strike reaches only the three hexes in front (the Strike Zone)");
+      why = N_("9.6: a melee strike reaches only the three hexes in front (the Strike Zone)");
     }
   else
     {
       int range = 0;
 
       ok = distance > 1 && arb_hex_in_cone (a, a_facing, t);
-      why = _("9.6 and 8.3: a hurled weapon flies only into the Fire Zone, never at an adjacent figure");
+      why = N_("9.6 and 8.3: a hurled weapon flies only into the Fire Zone, never at an adjacent figure");
       if (ok && blow->means.is_weapon &&
-          arb_aod_parse_signed (arb_aod_table_text (arb_proc_get_rules (proc), "weapons", blow->means.name, "rg"), &range) &&
+          arb_aod_parse_signed (arb_aod_table_text (blow->rules, "weapons", blow->means.name, "rg"), &range) &&
           distance > range)
         {
           ok = FALSE;
-          why = _("8.3: the target is beyond the weapon's range");
+          why = N_("8.3: the target is beyond the weapon's range");
         }
-      if (ok && arb_proc_get_param (proc, "hexes") == NULL)
+      if (ok && blow_param (blow, "hexes") == NULL)
         blow->hexes = distance;
       if (ok)
         {
@@ -1171,7 +1345,7 @@ check_reach (ArbProc  *proc,
     }
   if (!ok)
     {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, "%s", why);
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, "%s", _(why));
       return FALSE;
     }
   return TRUE;
@@ -1180,8 +1354,7 @@ check_reach (ArbProc  *proc,
 /* Legality of the means: rated for the combat (8.0), within reach, a
  * hurl's hexes, two hands only on a 1* weapon (8.1). */
 static gboolean
-check_means (ArbProc  *proc,
-             Blow     *blow,
+check_means (Blow     *blow,
              GError  **error)
 {
   Means *means = &blow->means;
@@ -1194,19 +1367,23 @@ check_means (ArbProc  *proc,
       return FALSE;
     }
 
-  if (!arb_proc_get_int (proc, "hexes", 1, 100, 0, &blow->hexes, error) ||
-      !arb_proc_get_int (proc, "strikes", 1, 10, 1, &blow->strikes, error))
+  /* Asked alone, the strike has neither (arb_aod_strike_legal). */
+  blow->hexes = 0;
+  blow->strikes = 1;
+  if (blow->proc &&
+      (!arb_proc_get_int (blow->proc, "hexes", 1, 100, 0, &blow->hexes, error) ||
+       !arb_proc_get_int (blow->proc, "strikes", 1, 10, 1, &blow->strikes, error)))
     return FALSE;
-  if (!check_reach (proc, blow, error))
+  if (!check_reach (blow, error))
     return FALSE;
 
   if (g_str_equal (blow->combat, "ranged") && blow->hexes == 0)
     return arb_proc_refuse (error, "hexes", _("10.1: a hurled weapon needs the hexes it flies: hexes=N"));
 
   /* 8.1: two hands on a 1* weapon only with nothing else ready. */
-  if (g_strcmp0 (arb_proc_get_param (proc, "two-handed"), "yes") == 0 &&
+  if (g_strcmp0 (blow_param (blow, "two-handed"), "yes") == 0 &&
       (!means->is_weapon || g_strcmp0 (means->hands, "1*") != 0 ||
-       arb_aod_hands_used (arb_proc_get_encounter (proc), arb_proc_get_step (proc), arb_proc_get_rules (proc), blow->attacker) > 1))
+       arb_aod_hands_used (blow->enc, blow->step, blow->rules, blow->attacker) > 1))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("8.1: only a 1* weapon is held in both hands, and only with nothing else ready"));
@@ -1218,18 +1395,19 @@ check_means (ArbProc  *proc,
 /* The modifier table of the combat and the Special Damage Table, and the
  * rows the referee ticked, which must be rows of that table. */
 static gboolean
-load_tables (ArbProc  *proc,
-             Blow     *blow,
+load_tables (Blow     *blow,
              GError  **error)
 {
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
-  const char *options = arb_proc_get_param (proc, "options");
+  ArbRulesetLibrary *rules = blow->rules;
+  const char *options = blow_param (blow, "options");
   ArbTable *mods, *special;
 
-  blow->table_id = g_strconcat (blow->combat, "-modifiers", NULL);
+  /* The combat is one of the three (check_parties): no name built. */
+  blow->table_id = blow->letter == 'R' ? "ranged-modifiers" : blow->letter == 'C' ? "close-modifiers" : "melee-modifiers";
   mods = blow->mods = arb_ruleset_library_get_table (rules, "aod", blow->table_id);
   special = blow->special = arb_ruleset_library_get_table (rules, "aod", "special-damage");
-  blow->ticked = options ? g_strsplit (options, ",", -1) : g_new0 (char *, 1);
+  /* None ticked: no list (most strikes, and every simulated one). */
+  blow->ticked = options ? g_strsplit (options, ",", -1) : NULL;
 
   if (mods == NULL || special == NULL ||
       arb_table_find_column (special, "grievous") < 0 || arb_table_find_column (special, "endurance") < 0 ||
@@ -1241,7 +1419,7 @@ load_tables (ArbProc  *proc,
       return FALSE;
     }
 
-  for (guint i = 0; blow->ticked[i]; i++)
+  for (guint i = 0; blow->ticked && blow->ticked[i]; i++)
     {
       g_strstrip (blow->ticked[i]);
       if (blow->ticked[i][0] && !arb_table_find_row_by_name (mods, blow->ticked[i], NULL))
@@ -1258,6 +1436,24 @@ load_tables (ArbProc  *proc,
   return TRUE;
 }
 
+gboolean
+arb_aod_attack_no_better (ArbEncounter *enc,
+                          const char   *attacker,
+                          const char   *attack,
+                          const char   *than)
+{
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, attacker);
+  ArbSheetItem *a = sheet ? find_item (sheet, "attack", attack) : NULL;
+  ArbSheetItem *b = sheet ? find_item (sheet, "attack", than) : NULL;
+
+  /* As resolve_means reads a natural attack: no weapon, never broken,
+   * no minimums; check_means and the pay look at its Use alone; the
+   * rows of add_modifiers weigh the figures and the moment, never the
+   * means. So the Base Chance alone tells the two apart. */
+  return a && b && g_strcmp0 (arb_sheet_item_get (a, "use"), arb_sheet_item_get (b, "use")) == 0 &&
+         arb_sheet_item_get_int (a, "bc", 0) <= arb_sheet_item_get_int (b, "bc", 0);
+}
+
 /* The Strike Chance: the Base Chance, 13.6's minimums, 10.6's broken
  * weapon at half, 13.2's multiple strike and every row of the modifier
  * table that applies (10.1-10.3), each logged. */
@@ -1268,23 +1464,32 @@ add_modifiers (ArbProc *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   Means *means = &blow->means;
+  /* The log lines are not built for a quiet step, which drops them. */
+  gboolean quiet = arb_step_is_quiet (step);
+  Points pts = { 0 };
+  Seen seen = SEEN_INIT;
   int sc;
 
-  blow->attacker_md = modified_md (proc, blow->attacker);
-  blow->short_ps = means->is_weapon ? MAX (0, means->min_ps - arb_step_peek_field_int (step, enc, blow->attacker, "ps", 0)) : 0;
+  blow->attacker_md = pts.attacker_md = modified_md (proc, blow->attacker);
+  if (means->is_weapon)
+    read_ps (proc, blow->attacker, blow->target, &pts);
+  blow->short_ps = means->is_weapon ? MAX (0, means->min_ps - pts.attacker_ps) : 0;
   blow->short_md = means->is_weapon ? MAX (0, means->min_md - blow->attacker_md) : 0;
   sc = means->broken ? means->bc / 2 : means->bc;
-  arb_step_add_log (step, _("%s strikes %s with the %s: Base Chance %d%s"), arb_encounter_get_name (enc, blow->attacker),
-                    arb_encounter_get_name (enc, blow->target), means->name, sc, means->broken ? _(" (broken: halved)") : "");
+  if (!quiet)
+    LOG (step, _("%s strikes %s with the %s: Base Chance %d%s"), arb_encounter_get_name (enc, blow->attacker),
+                      arb_encounter_get_name (enc, blow->target), means->name, sc, means->broken ? _(" (broken: halved)") : "");
   if (blow->short_md)
     {
       sc -= 5 * blow->short_md;
-      arb_step_add_log (step, _("MD %d short of the %s's %d: %d"), blow->short_md, means->name, means->min_md, -5 * blow->short_md);
+      if (!quiet)
+        LOG (step, _("MD %d short of the %s's %d: %d"), blow->short_md, means->name, means->min_md, -5 * blow->short_md);
     }
   if (blow->strikes > 1)
     {
       sc -= 20 * (blow->strikes - 1);
-      arb_step_add_log (step, _("Multiple strike (13.2): %d"), -20 * (blow->strikes - 1));
+      if (!quiet)
+        LOG (step, _("Multiple strike (13.2): %d"), -20 * (blow->strikes - 1));
     }
 
   for (guint r = 0; r < arb_table_get_n_rows (blow->mods); r++)
@@ -1294,27 +1499,29 @@ add_modifiers (ArbProc *proc,
       const char *code = cell->code ? cell->code : "";
       int value, times = 0;
 
-      if (!arb_aod_parse_signed (cell->text, &value))
-        continue;
-
-      if (g_str_has_prefix (code, "per-point:"))
-        times = per_point (proc, code, blow->attacker, blow->target);
-      else if (g_str_has_prefix (code, "per-hex:"))
+      /* Whether the row applies, then its value: both only read, and
+       * most rows do not apply. */
+      if (HAS_PREFIX (code, "per-point:"))
+        times = per_point (proc, code, blow->attacker, blow->target, &pts);
+      else if (HAS_PREFIX (code, "per-hex:"))
         times = blow->hexes;
-      else if (g_strv_contains ((const char * const *)blow->ticked, row->name) ||
-               known_condition (proc, code, blow->attacker, blow->target))
+      else if ((blow->ticked && g_strv_contains ((const char * const *)blow->ticked, row->name)) ||
+               known_condition (proc, code, blow->attacker, blow->target, &seen))
         times = 1;
 
-      if (times == 0)
+      if (times == 0 || !arb_aod_parse_signed (cell->text, &value))
         continue;
       sc += value * times;
-      if (times > 1 || g_str_has_prefix (code, "per-"))
-        arb_step_add_log (step, "%s × %d: %+d", row->label, times, value * times);
+      if (quiet)
+        continue;
+      if (times > 1 || HAS_PREFIX (code, "per-"))
+        LOG (step, "%s × %d: %+d", row->label, times, value * times);
       else
-        arb_step_add_log (step, "%s: %+d", row->label, value);
+        LOG (step, "%s: %+d", row->label, value);
     }
 
-  arb_step_add_log (step, _("Strike Chance %d"), sc);
+  if (!quiet)
+    LOG (step, _("Strike Chance %d"), sc);
   arb_step_set_int (step, enc, blow->attacker, "strike-chance", sc);
   blow->sc = sc;
 }
@@ -1331,6 +1538,9 @@ add_odds (ArbProc *proc,
   int grievous_max = 0, endurance_max = 0;
   int hit = CLAMP (blow->sc, 0, 100);
 
+  /* A quiet step keeps no odds. */
+  if (arb_step_is_quiet (step))
+    return;
   spans (blow->special, blow->sc, &grievous_max, &endurance_max);
   if (hit == 100 && blow->means.is_weapon)
     {
@@ -1383,13 +1593,13 @@ roll_strike (ArbProc  *proc,
       g_autofree char *key = g_strconcat ("broken.", means->name, NULL);
 
       arb_step_set (step, enc, blow->attacker, key, means->broken ? "useless" : "on");
-      arb_step_add_log (step, means->broken ? _("The %s breaks again: useless") : _("The %s breaks: half BC and damage from now on"),
+      LOG (step, means->broken ? _("The %s breaks again: useless") : _("The %s breaks: half BC and damage from now on"),
                         means->name);
       return TRUE;
     }
   arb_aod_drop (step, enc, arb_proc_get_rules (proc), blow->attacker, means->name);
-  arb_step_add_log (step, _("The %s is dropped and the strike misses"), means->name);
-  arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("DROPPED"));
+  LOG (step, _("The %s is dropped and the strike misses"), means->name);
+  HEADLINE (step, ARB_HEADLINE_WARNING, _("DROPPED"));
   *dropped = TRUE;
   return TRUE;
 }
@@ -1404,15 +1614,16 @@ strike_effects (ArbProc *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  g_auto(ArbAodCombatants) ids = { 0 };
+  const char *id;
   Means *means = &blow->means;
   Strike st = { blow->attacker, means, blow->combat, blow->special, blow->short_ps };
 
   if (roll > blow->sc)
     {
-      arb_step_add_log (step, _("%d: a miss"), roll);
+      LOG (step, _("%d: a miss"), roll);
       /* TRANSLATORS: the headline of a strike that misses */
-      arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("MISS"));
+      HEADLINE (step, ARB_HEADLINE_PLAIN, _("MISS"));
       if (means->unarmed && !self_injury (proc, &st, blow->target))
         return FALSE;
     }
@@ -1429,10 +1640,60 @@ strike_effects (ArbProc *proc,
     return FALSE;
 
   /* Whoever dealt a death stroke earns its +50 (15.1). */
-  for (guint i = 0; ids[i]; i++)
-    if (!g_str_equal (ids[i], blow->attacker) && has (enc, step, ids[i], "dead") && !has (enc, NULL, ids[i], "dead"))
-      arb_step_set (step, enc, ids[i], "killed-by", blow->attacker);
+  arb_aod_combatants_init (&ids, enc);
+  while ((id = arb_aod_combatants_next (&ids)))
+    if (!g_str_equal (id, blow->attacker) && has (enc, step, id, "dead") && !has (enc, NULL, id, "dead"))
+      arb_step_set (step, enc, id, "killed-by", blow->attacker);
   return TRUE;
+}
+
+static void
+blow_init (Blow              *blow,
+           ArbProc           *proc,
+           ArbEncounter      *enc,
+           ArbStep           *step,
+           ArbRulesetLibrary *rules,
+           GHashTable        *params)
+{
+  blow->proc = proc;
+  blow->enc = enc;
+  blow->step = step;
+  blow->rules = rules;
+  blow->params = params;
+  blow->attacker = blow_param (blow, "attacker");
+  blow->target = blow_param (blow, "target");
+  blow->combat = blow_param (blow, "combat");
+  if (blow->attacker == NULL)
+    blow->attacker = arb_encounter_get (enc, E, "current");
+  if (blow->combat == NULL)
+    blow->combat = "melee";
+}
+
+/* Whether the strike is legal: who strikes whom, with what, at what
+ * reach (9.0, 8.0-8.1, 9.6, 13.0-13.1). */
+static gboolean
+check_legal (Blow    *blow,
+             GError **error)
+{
+  return check_parties (blow, error) && resolve_means (blow, error) && check_means (blow, error);
+}
+
+gboolean
+arb_aod_strike_legal (ArbEncounter      *enc,
+                      ArbRulesetLibrary *rules,
+                      GHashTable        *params)
+{
+  g_auto(Blow) blow = { 0 };
+
+  /* What strike() asks before its first die, in its order; what the
+   * procedure checks of its parameters first (arb-procedure.c) is only
+   * about hexes= and strikes=, which are not read here: a caller that
+   * gives them previews the strike instead. */
+  g_return_val_if_fail (!g_hash_table_contains (params, "hexes") && !g_hash_table_contains (params, "strikes"), FALSE);
+  blow_init (&blow, NULL, enc, NULL, rules, params);
+  return check_legal (&blow, NULL) &&
+         arb_aod_may_pay_strike (enc, NULL, rules, blow.attacker, blow.target, blow.combat, blow_param (&blow, "weapon"), NULL) &&
+         load_tables (&blow, NULL);
 }
 
 /* The strike, paid for (@pay) by its own action or already by another. */
@@ -1446,30 +1707,23 @@ strike (ArbProc   *proc,
   gboolean dropped;
   int roll;
 
-  blow.attacker = arb_proc_get_param (proc, "attacker");
-  blow.target = arb_proc_get_param (proc, "target");
-  blow.combat = arb_proc_get_param (proc, "combat");
-  if (blow.attacker == NULL)
-    blow.attacker = arb_encounter_get (enc, E, "current");
-  if (blow.combat == NULL)
-    blow.combat = "melee";
-
+  blow_init (&blow, proc, enc, arb_proc_get_step (proc), arb_proc_get_rules (proc), NULL);
   /* Legality, then the action paid, in the strike's own step. */
-  if (!check_parties (proc, &blow, error) ||
-      !resolve_means (proc, blow.attacker, &blow.means, error) ||
-      !check_means (proc, &blow, error))
+  if (!check_legal (&blow, error))
     return FALSE;
   if (pay && !arb_aod_pay_strike (proc, blow.attacker, blow.target, blow.combat, arb_proc_get_param (proc, "weapon"), error))
     return FALSE;
   arb_step_set_who (arb_proc_get_step (proc), arb_encounter_get_name (enc, blow.attacker));
-  {
-    /* TRANSLATORS: what a strike was, for the toast and the log: "Rolf strikes the Troll" */
-    g_autofree char *summary = g_strdup_printf (_("%s strikes %s"), arb_encounter_get_name (enc, blow.attacker),
-                                                arb_encounter_get_name (enc, blow.target));
+  /* Text nobody reads in a quiet step is not built. */
+  if (!arb_step_is_quiet (arb_proc_get_step (proc)))
+    {
+      /* TRANSLATORS: what a strike was, for the toast and the log: "Rolf strikes the Troll" */
+      g_autofree char *summary = g_strdup_printf (_("%s strikes %s"), arb_encounter_get_name (enc, blow.attacker),
+                                                  arb_encounter_get_name (enc, blow.target));
 
-    arb_step_set_summary (arb_proc_get_step (proc), summary);
-  }
-  if (!load_tables (proc, &blow, error))
+      arb_step_set_summary (arb_proc_get_step (proc), summary);
+    }
+  if (!load_tables (&blow, error))
     return FALSE;
 
   add_modifiers (proc, &blow);

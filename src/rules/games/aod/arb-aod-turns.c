@@ -9,16 +9,111 @@
 #include <string.h>
 
 #include "arb-conditions.h"
+#include "arb-keys.h"
 #include "arb-order.h"
 #include "arb-aod.h"
 #include "arb-aod-procs.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
-char *
-arb_aod_pulse_tick (ArbEncounter *enc)
+/* @v in decimal at @p; the end of it. */
+static char *
+put_int (char *p,
+         int   v)
 {
-  return g_strdup_printf ("%d.%d", arb_encounter_get_int (enc, E, "round", 1), arb_encounter_get_int (enc, E, "pulse", 1));
+  char digits[12];
+  guint u = v < 0 ? -(guint)v : (guint)v;
+  int n = 0;
+
+  if (v < 0)
+    *p++ = '-';
+  do
+    {
+      digits[n++] = '0' + u % 10;
+      u /= 10;
+    }
+  while (u);
+  while (n)
+    *p++ = digits[--n];
+  return p;
+}
+
+/* "%d.%d" by hand: printf would cost more than the rest of a check. */
+static const char *
+format_tick (char buf[ARB_AOD_TICK_SIZE],
+             int  round,
+             int  pulse)
+{
+  char *p = put_int (buf, round);
+
+  *p++ = '.';
+  p = put_int (p, pulse);
+  *p = '\0';
+  return buf;
+}
+
+const char *
+arb_aod_pulse_tick (ArbEncounter *enc,
+                    char          buf[ARB_AOD_TICK_SIZE])
+{
+  return format_tick (buf, arb_encounter_get_int (enc, E, "round", 1), arb_encounter_get_int (enc, E, "pulse", 1));
+}
+
+void
+arb_aod_combatants_init (ArbAodCombatants *it,
+                         ArbEncounter     *enc)
+{
+  const char *list = arb_encounter_get (enc, E, ARB_KEY_COMBATANTS);
+
+  it->next = list && list[0] ? list : NULL;
+  it->heap = NULL;
+}
+
+const char *
+arb_aod_combatants_next (ArbAodCombatants *it)
+{
+  const char *p = it->next, *comma;
+  gsize n;
+
+  g_clear_pointer (&it->heap, g_free);
+  if (p == NULL)
+    return NULL;
+  comma = strchr (p, ',');
+  n = comma ? (gsize)(comma - p) : strlen (p);
+  it->next = comma ? comma + 1 : NULL;
+  if (n >= sizeof it->buf)
+    return it->heap = g_strndup (p, n);
+  memcpy (it->buf, p, n);
+  it->buf[n] = '\0';
+  return it->buf;
+}
+
+void
+arb_aod_combatants_clear (ArbAodCombatants *it)
+{
+  g_clear_pointer (&it->heap, g_free);
+}
+
+gboolean
+arb_aod_is_combatant (ArbEncounter *enc,
+                      const char   *id)
+{
+  const char *list = arb_encounter_get (enc, E, ARB_KEY_COMBATANTS);
+  gsize len = strlen (id);
+
+  if (list == NULL || list[0] == '\0')
+    return FALSE;
+  for (const char *p = list;; p++)
+    {
+      const char *comma = strchr (p, ',');
+      gsize n = comma ? (gsize)(comma - p) : strlen (p);
+
+      if (n == len && strncmp (p, id, len) == 0)
+        return TRUE;
+      if (comma == NULL)
+        return FALSE;
+      p = comma;
+    }
 }
 
 /* Arena of Death (6.0-6.8) */
@@ -196,7 +291,10 @@ arb_aod_turns_next (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *order_text = arb_encounter_get (enc, E, "order");
   const char *current = arb_encounter_get (enc, E, "current");
-  g_auto(GStrv) order = NULL;
+  g_autofree char *order_copy = NULL;
+  g_autofree char **order = NULL;
+  /* No log lines built for a quiet step, which drops them. */
+  gboolean quiet = arb_step_is_quiet (step);
   guint n, at = 0;
   int pulse, round;
 
@@ -211,14 +309,28 @@ arb_aod_turns_next (ArbProc  *proc,
    * unknown entries are passed over, and an order with nobody in it
    * cannot go on. */
   {
-    g_auto(GStrv) listed = g_strsplit (order_text, ",", -1);
-    g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-    g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+    guint kept = 0, count = 1;
+    char *p;
 
-    for (guint i = 0; listed[i]; i++)
-      if (listed[i][0] && g_strv_contains ((const char * const *)ids, listed[i]))
-        g_strv_builder_add (builder, listed[i]);
-    order = g_strv_builder_end (builder);
+    /* Cut as g_strsplit would, in one copy, and filtered as it goes:
+     * asked at every turn. */
+    order_copy = g_strdup (order_text);
+    for (p = order_copy; *p; p++)
+      count += *p == ',';
+    order = g_new (char *, count + 1);
+    for (p = order_copy;; )
+      {
+        char *comma = strchr (p, ',');
+
+        if (comma)
+          *comma = '\0';
+        if (p[0] && arb_aod_is_combatant (enc, p))
+          order[kept++] = p;
+        if (comma == NULL)
+          break;
+        p = comma + 1;
+      }
+    order[kept] = NULL;
   }
   n = g_strv_length (order);
   if (n == 0)
@@ -238,15 +350,17 @@ arb_aod_turns_next (ArbProc  *proc,
 
   /* 7.8: a figure that did nothing this pulse passes: 2 AP, or what is left. */
   {
-    g_autofree char *tick = g_strdup_printf ("%d.%d", round, pulse);
+    char tick[ARB_AOD_TICK_SIZE];
 
+    format_tick (tick, round, pulse);
     if (current && g_strcmp0 (arb_step_peek (step, enc, current, "acted"), tick) != 0)
       {
         int ap = arb_step_peek_field_int (step, enc, current, "ap", 0);
 
         arb_step_set_int (step, enc, current, "ap", ap - MIN (2, ap));
         arb_step_set (step, enc, current, "acted", tick);
-        arb_step_add_log (step, _("%s passes (%d AP left)"), arb_encounter_get_name (enc, current), ap - MIN (2, ap));
+        if (!quiet)
+          arb_step_add_log (step, _("%s passes (%d AP left)"), arb_encounter_get_name (enc, current), ap - MIN (2, ap));
       }
   }
   arb_step_set_who (step, current ? arb_encounter_get_name (enc, current) : NULL);
@@ -269,7 +383,8 @@ arb_aod_turns_next (ArbProc  *proc,
               pulse = 1;
               arb_step_set_int (step, enc, E, "round", round);
               arb_step_set_int (step, enc, E, "pulse", pulse);
-              arb_step_add_log (step, _("Round %d begins: every figure gets its APA"), round);
+              if (!quiet)
+                arb_step_add_log (step, _("Round %d begins: every figure gets its APA"), round);
               arb_conditions_expire (proc, round);
               arb_aod_regenerate (proc);
               for (guint i = 0; i < n; i++)
@@ -279,7 +394,8 @@ arb_aod_turns_next (ArbProc  *proc,
             {
               pulse++;
               arb_step_set_int (step, enc, E, "pulse", pulse);
-              arb_step_add_log (step, _("Pulse %d"), pulse);
+              if (!quiet)
+                arb_step_add_log (step, _("Pulse %d"), pulse);
             }
           at = 0;
         }
@@ -297,8 +413,9 @@ arb_aod_turns_next (ArbProc  *proc,
              * everyone while the attendants carry a spared figure off
              * (5.2). A stunned one rolls to recover as its turn comes
              * (11.6), which a truce allows. */
-            g_autofree char *tick = g_strdup_printf ("%d.%d", round, pulse);
+            char tick[ARB_AOD_TICK_SIZE];
 
+            format_tick (tick, round, pulse);
             if (arb_conditions_has (enc, step, id, "stunned") &&
                 !arb_conditions_has (enc, step, id, "unconscious") &&
                 !arb_conditions_has (enc, step, id, "dead"))
@@ -310,12 +427,14 @@ arb_aod_turns_next (ArbProc  *proc,
               }
             arb_step_set_int (step, enc, id, "ap", ap - MIN (2, ap));
             arb_step_set (step, enc, id, "acted", tick);
-            arb_step_add_log (step, _("%s passes"), arb_encounter_get_name (enc, id));
+            if (!quiet)
+              arb_step_add_log (step, _("%s passes"), arb_encounter_get_name (enc, id));
             continue;
           }
         arb_step_set (step, enc, E, "current", id);
-        arb_step_add_log (step, _("Round %d, pulse %d: %s acts (%d AP)"), round, pulse,
-                          arb_encounter_get_name (enc, id), ap);
+        if (!quiet)
+          arb_step_add_log (step, _("Round %d, pulse %d: %s acts (%d AP)"), round, pulse,
+                            arb_encounter_get_name (enc, id), ap);
         return TRUE;
       }
     }
