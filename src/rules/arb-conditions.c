@@ -11,6 +11,7 @@
 #include "arb-conditions.h"
 #include "arb-game.h"
 #include "arb-keys.h"
+#include "arb-rules-private.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -43,6 +44,8 @@ arb_conditions_has (ArbEncounter *encounter,
   gsize len = strlen (condition);
   const char *value;
 
+  if (!arb_step_may_have_conditions (step, encounter, id))
+    return FALSE;
   if (len + sizeof ARB_KEY_COND <= sizeof buf)
     {
       memcpy (buf, ARB_KEY_COND, sizeof ARB_KEY_COND - 1);

@@ -483,7 +483,15 @@ typedef struct
   guint  mask;           /* slots - 1, a power of two less one */
   guint  shift;          /* 32 - log2 (slots) */
   guint  n;
+  guint  n_cond;         /* keys under ARB_KEY_COND: with none, a condition needs no lookup */
 } Values;
+
+static inline gboolean
+is_cond_key (const char *key,
+             gsize       len)
+{
+  return len >= sizeof ARB_KEY_COND - 1 && memcmp (key, ARB_KEY_COND, sizeof ARB_KEY_COND - 1) == 0;
+}
 
 /* A key's home slot: the hash's top bits after a Fibonacci multiply,
  * since the low bits of the hash above follow the last letter only. */
@@ -530,6 +538,7 @@ values_new (guint size)
   values->mask = size - 1;
   values->shift = 32 - g_bit_storage (size - 1);
   values->n = 0;
+  values->n_cond = 0;
   return values;
 }
 
@@ -615,6 +624,7 @@ values_set (Values     *values,
   s->key = g_strdup (key);
   s->value = g_strdup (value);
   values->n++;
+  values->n_cond += is_cond_key (key, len);
 }
 
 static void
@@ -627,6 +637,7 @@ values_remove (Values     *values,
 
   if (s->hash == 0)
     return;
+  values->n_cond -= is_cond_key (s->key, s->len);
   g_free (s->key);
   g_free (s->value);
   values->n--;
@@ -657,6 +668,7 @@ values_copy (const Values *values)
   copy->mask = values->mask;
   copy->shift = values->shift;
   copy->n = values->n;
+  copy->n_cond = values->n_cond;
   copy->slots = g_new (Slot, values->mask + 1);
   for (guint i = 0; i <= values->mask; i++)
     {
@@ -1281,6 +1293,25 @@ effect_on (ArbStep    *step,
         return effect;
     }
   return NULL;
+}
+
+gboolean
+arb_step_may_have_conditions (ArbStep      *step,
+                              ArbEncounter *self,
+                              const char   *entity)
+{
+  Entity *e = entity_of (self, entity);
+
+  if (e && e->values->n_cond > 0)
+    return TRUE;
+  for (guint i = step ? step->effects->len : 0; i > 0; i--)
+    {
+      const char *key = ((ArbEffect *)g_ptr_array_index (step->effects, i - 1))->key;
+
+      if (is_cond_key (key, strlen (key)))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 const char *

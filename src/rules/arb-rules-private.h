@@ -42,6 +42,12 @@ void arb_encounter_swap_effects (ArbEncounter  *self,
                                  const ArbStep *step,
                                  gboolean       forward);
 
+/* FALSE when @entity surely has no condition, @step's effects counted:
+ * most figures have none, and the rules ask after several each step. */
+gboolean arb_step_may_have_conditions (ArbStep      *step,
+                                       ArbEncounter *self,
+                                       const char   *entity);
+
 /* One step alone, as an XML document whose root is the <step> an
  * encounter file's history holds: the draft journal's record of it. */
 GBytes  *arb_step_serialize        (const ArbStep *step);
