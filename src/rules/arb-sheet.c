@@ -66,10 +66,14 @@ struct _ArbSheet
   guint               n_fields;
   char              **values;     /* one per field of the spec, owned, NULL when not set */
   guint              *lines;      /* one per field of the spec, for messages; 0 when not read */
+  guint8             *index;      /* open-addressed: field + 1 by name hash, 0 empty; NULL: walk */
+  guint               index_mask;
   GPtrArray          *items;      /* of ArbSheetItem, owned */
 };
 
 G_DEFINE_FINAL_TYPE (ArbSheet, arb_sheet, G_TYPE_OBJECT)
+
+static void build_index (ArbSheet *self);
 
 static void
 clear_item_attr (gpointer data)
@@ -252,6 +256,7 @@ arb_sheet_finalize (GObject *object)
     g_free (self->values[i]);
   g_clear_pointer (&self->values, g_free);
   g_clear_pointer (&self->lines, g_free);
+  g_clear_pointer (&self->index, g_free);
   g_clear_pointer (&self->items, g_ptr_array_unref);
 
   G_OBJECT_CLASS (arb_sheet_parent_class)->finalize (object);
@@ -299,7 +304,44 @@ arb_sheet_new (const char  *system,
     self->n_fields++;
   self->values = g_new0 (char *, self->n_fields);
   self->lines = g_new0 (guint, self->n_fields);
+  build_index (self);
   return self;
+}
+
+static inline guint
+name_hash (const char *name)
+{
+  guint h = 5381;
+
+  for (; *name; name++)
+    h = h * 33 + (guchar)*name;
+  return h ^ (h >> 7);
+}
+
+/* Fields are read at every rule, and a spec has dozens: an index by
+ * name, built once, read-only after (sheets are shared by threads). */
+static void
+build_index (ArbSheet *self)
+{
+  guint size = 8;
+
+  if (self->n_fields >= G_MAXUINT8)
+    return;
+  while (size < self->n_fields * 2)
+    size *= 2;
+  self->index = g_new0 (guint8, size);
+  self->index_mask = size - 1;
+  for (guint i = 0; i < self->n_fields; i++)
+    {
+      guint j = name_hash (self->spec->fields[i].name) & self->index_mask;
+
+      /* A name twice: the first wins, as the walk found it. */
+      while (self->index[j] && strcmp (self->spec->fields[self->index[j] - 1].name,
+                                       self->spec->fields[i].name) != 0)
+        j = (j + 1) & self->index_mask;
+      if (!self->index[j])
+        self->index[j] = (guint8)(i + 1);
+    }
 }
 
 /* The place of @field in the spec, or -1. */
@@ -307,6 +349,17 @@ static int
 field_index (ArbSheet   *self,
              const char *field)
 {
+  if (self->index)
+    {
+      for (guint j = name_hash (field) & self->index_mask; self->index[j]; j = (j + 1) & self->index_mask)
+        {
+          const char *name = self->spec->fields[self->index[j] - 1].name;
+
+          if (name[0] == field[0] && strcmp (name, field) == 0)
+            return self->index[j] - 1;
+        }
+      return -1;
+    }
   /* The first letter first: fields are read at every rule. */
   for (guint i = 0; i < self->n_fields; i++)
     if (self->spec->fields[i].name[0] == field[0] &&
