@@ -486,6 +486,9 @@ typedef struct
   guint  n_cond;         /* keys under ARB_KEY_COND: with none, a condition needs no lookup */
 } Values;
 
+/* arb_step_may_have_conditions() spells it out letter by letter. */
+G_STATIC_ASSERT (sizeof ARB_KEY_COND == sizeof "cond.");
+
 static inline gboolean
 is_cond_key (const char *key,
              gsize       len)
@@ -1308,7 +1311,8 @@ arb_step_may_have_conditions (ArbStep      *step,
     {
       const char *key = ((ArbEffect *)g_ptr_array_index (step->effects, i - 1))->key;
 
-      if (is_cond_key (key, strlen (key)))
+      /* By letters, not strlen: a step may hold many effects. */
+      if (key[0] == 'c' && key[1] == 'o' && key[2] == 'n' && key[3] == 'd' && key[4] == '.')
         return TRUE;
     }
   return FALSE;
