@@ -19,6 +19,8 @@
 #include "arb-ruleset.h"
 #include "arb-xml.h"
 
+static guint name_hash (gconstpointer data);
+
 #define RESOURCE_BASE   "/io/github/arbiter/Arbiter"
 #define RULESET_SCHEMA  RESOURCE_BASE "/schemas/ruleset.rng"
 #define MAX_FILE_SIZE   (16 * 1024 * 1024)
@@ -85,7 +87,7 @@ arb_table_new (void)
   g_array_set_clear_func (self->notes, clear_note);
   self->columns = g_array_new (FALSE, TRUE, sizeof (ArbColumn));
   g_array_set_clear_func (self->columns, clear_column);
-  self->column_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->column_index = g_hash_table_new_full (name_hash, g_str_equal, g_free, NULL);
   self->rows = g_array_new (FALSE, TRUE, sizeof (ArbRow));
   g_mutex_init (&self->continued_lock);
   return self;
@@ -202,6 +204,27 @@ arb_table_get_row (const ArbTable *table,
   return &g_array_index (table->rows, ArbRow, i);
 }
 
+/* For the indexes looked up at every step (tables by name, columns,
+ * rows): g_str_hash() reads every letter; this the length, the first
+ * eight and the last eight, which tell the names of a ruleset apart. */
+static guint
+name_hash (gconstpointer data)
+{
+  const char *name = data;
+  gsize len = strlen (name);
+  guint64 a = 0, b = 0, h;
+
+  if (len >= 8)
+    {
+      memcpy (&a, name, 8);
+      memcpy (&b, name + len - 8, 8);
+    }
+  else
+    memcpy (&a, name, len);
+  h = (a * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) ^ ((b + len) * G_GUINT64_CONSTANT (0xC2B2AE3D27D4EB4F));
+  return (guint)(h ^ (h >> 29) ^ (h >> 47));
+}
+
 /* @text lowered (ASCII letters only, as g_ascii_strdown()), in @buf
  * when it fits, else in a new string left in @big: no allocation for the
  * short names procedures look up at every step. */
@@ -213,8 +236,9 @@ ascii_down (const char  *text,
 {
   gsize i;
 
+  /* By hand: g_ascii_tolower() is a call per letter. */
   for (i = 0; text[i] && i < size - 1; i++)
-    buf[i] = g_ascii_tolower (text[i]);
+    buf[i] = text[i] >= 'A' && text[i] <= 'Z' ? text[i] - 'A' + 'a' : text[i];
   if (text[i])
     return *big = g_ascii_strdown (text, -1);
   buf[i] = '\0';
@@ -391,7 +415,7 @@ name_index (const ArbTable *table)
 
   if (g_once_init_enter (&self->by_name))
     {
-      GHashTable *index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      GHashTable *index = g_hash_table_new_full (name_hash, g_str_equal, g_free, NULL);
 
       for (guint i = 0; i < self->rows->len; i++)
         {
@@ -1017,7 +1041,7 @@ arb_ruleset_library_class_init (ArbRulesetLibraryClass *klass)
 static void
 arb_ruleset_library_init (ArbRulesetLibrary *self)
 {
-  self->tables = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+  self->tables = g_hash_table_new_full (name_hash, g_str_equal, g_free,
                                         (GDestroyNotify)arb_table_unref);
   self->segments = g_ptr_array_new_with_free_func ((GDestroyNotify)segment_free);
   self->pending = g_hash_table_new (g_str_hash, g_str_equal);
