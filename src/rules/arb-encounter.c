@@ -613,8 +613,17 @@ values_set (Values     *values,
 
   if (s->hash)
     {
-      g_free (s->value);
-      s->value = g_strdup (value);
+      gsize vlen = strlen (value);
+
+      /* In place when it fits: a step rewrites the same few numbers
+       * over and over, and a free and a malloc cost more than strlen. */
+      if (vlen <= strlen (s->value))
+        memmove (s->value, value, vlen + 1);
+      else
+        {
+          g_free (s->value);
+          s->value = g_memdup2 (value, vlen + 1);
+        }
       return;
     }
   if ((values->n + 1) * 2 > values->mask + 1)
