@@ -755,6 +755,7 @@ typedef struct
   const char *name;      /* the state's key */
   Values     *values;    /* the state's value */
   ArbSheet   *sheet;     /* NULL, or its sheet in the cache (borrowed) */
+  gboolean    fight;     /* named ARB_ENCOUNTER_ENTITY */
 } Entity;
 
 G_DEFINE_FINAL_TYPE (ArbEncounter, arb_encounter, G_TYPE_OBJECT)
@@ -828,6 +829,7 @@ add_entity (ArbEncounter *self,
   e.name = g_strdup (entity);
   e.values = values;
   e.sheet = NULL;
+  e.fight = strcmp (entity, ARB_ENCOUNTER_ENTITY) == 0;
   g_hash_table_insert (self->state, (char *)e.name, values);
   g_array_append_val (self->entities, e);
 }
@@ -852,6 +854,15 @@ entity_of (ArbEncounter *self,
   Entity *e = (Entity *)(gpointer)self->entities->data;
   guint n = self->entities->len;
 
+  /* The fight's own values, asked for by the very literal (the linker
+   * merges equal literals): found by the flag, without comparing. */
+  if (entity == (const char *)ARB_ENCOUNTER_ENTITY)
+    {
+      for (guint i = 0; i < n; i++)
+        if (e[i].fight)
+          return &e[i];
+      return NULL;
+    }
   for (guint i = 0; i < n; i++)
     {
       /* Compared here, not by a call: ids are short ("c1", "c2"). */
