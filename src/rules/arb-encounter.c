@@ -201,7 +201,9 @@ arb_step_new_quiet (const char *what)
 
   step->what = g_strdup (what ? what : "");
   step->who = g_strdup ("");
-  step->effects = g_ptr_array_new_with_free_func ((GDestroyNotify)effect_free);
+  /* Room for a few at once: grown from nothing, the array is
+   * reallocated at the 1st, 3rd and 5th effect. */
+  step->effects = g_ptr_array_new_full (8, (GDestroyNotify)effect_free);
   step->dice = g_ptr_array_new_with_free_func ((GDestroyNotify)die_free);
   step->odds = step->log = step->totals = none ();
   step->serial = next_serial ();
