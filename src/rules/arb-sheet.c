@@ -311,11 +311,20 @@ arb_sheet_new (const char  *system,
 static inline guint
 name_hash (const char *name)
 {
-  guint h = 5381;
+  /* The length and the first and last four letters, not every letter:
+   * the spec's names differ there. */
+  gsize len = strlen (name);
+  guint32 a = 0, b = 0, h;
 
-  for (; *name; name++)
-    h = h * 33 + (guchar)*name;
-  return h ^ (h >> 7);
+  if (len >= 4)
+    {
+      memcpy (&a, name, 4);
+      memcpy (&b, name + len - 4, 4);
+    }
+  else
+    memcpy (&a, name, len);
+  h = (a * 2654435769u) ^ ((b + (guint32)len) * 2246822519u);
+  return h ^ (h >> 15);
 }
 
 /* Fields are read at every rule, and a spec has dozens: an index by
