@@ -26,8 +26,8 @@ static gboolean
 conscious (ArbEncounter *enc,
            const char   *id)
 {
-  return !arb_conditions_has (enc, NULL, id, "unconscious") &&
-         !arb_conditions_has (enc, NULL, id, "dead");
+  return !ARB_AOD_HAS (enc, NULL, id, "unconscious") &&
+         !ARB_AOD_HAS (enc, NULL, id, "dead");
 }
 
 typedef enum
@@ -61,7 +61,7 @@ place_of (ArbEncounter *enc,
       int their_facing;
 
       if (g_str_equal (other, id) || g_strcmp0 (arb_encounter_get (enc, other, "side"), side) == 0 ||
-          arb_conditions_has (enc, NULL, other, "dead") || arb_encounter_get (enc, other, "cond.fled") ||
+          ARB_AOD_HAS (enc, NULL, other, "dead") || arb_encounter_get (enc, other, "cond.fled") ||
           g_strcmp0 (arb_encounter_get (enc, other, "cond.appealed"), "spared") == 0 ||
           !arb_encounter_get_hex (enc, other, &them, &their_facing))
         continue;
@@ -77,7 +77,7 @@ place_of (ArbEncounter *enc,
       if (them.q == me.q && them.r == me.r)
         return PLACE_SAME_HEX;
       /* A stunned figure has no Attack Zone (11.6). */
-      if (arb_hex_in_front (them, their_facing, me) && !arb_conditions_has (enc, NULL, other, "stunned"))
+      if (arb_hex_in_front (them, their_facing, me) && !ARB_AOD_HAS (enc, NULL, other, "stunned"))
         place = PLACE_STRIKE_ZONE;
       else if (arb_hex_distance (them, me) == 1 && place < PLACE_ADJACENT)
         place = PLACE_ADJACENT;
@@ -164,7 +164,7 @@ collect_foes (Walk  *walk,
           !conscious (walk->enc, ids[i]))
         continue;
       if (walk->n_foes < MAX_FOES && g_strcmp0 (arb_encounter_get (walk->enc, ids[i], "side"), side) != 0 &&
-          !arb_conditions_has (walk->enc, NULL, ids[i], "stunned"))
+          !ARB_AOD_HAS (walk->enc, NULL, ids[i], "stunned"))
         {
           walk->foe[walk->n_foes] = hex;
           walk->foe_facing[walk->n_foes] = facing;
@@ -486,7 +486,7 @@ may_act (ArbEncounter  *enc,
   const char *tick = arb_aod_pulse_tick (enc, tick_buf);
 
   /* 9.5: stunned or unconscious, only a pass; 6.x: one action a pulse. */
-  if ((arb_conditions_has (enc, NULL, id, "stunned") || !conscious (enc, id)) && !g_str_equal (action->letter, "X"))
+  if ((ARB_AOD_HAS (enc, NULL, id, "stunned") || !conscious (enc, id)) && !g_str_equal (action->letter, "X"))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("9.5: %s is stunned, unconscious or dead and may only pass"), arb_encounter_get_name (enc, id));
@@ -536,7 +536,7 @@ may_move (ArbProc       *proc,
 
   /* 7.5: kneeling or prone, crawling costs 3 a hex and 2 a hexside, and
    * there is no Bob, Shift or Charge. */
-  *low = arb_conditions_has (enc, NULL, id, "kneeling") || arb_conditions_has (enc, NULL, id, "prone");
+  *low = ARB_AOD_HAS (enc, NULL, id, "kneeling") || ARB_AOD_HAS (enc, NULL, id, "prone");
   if (*low && strchr ("BSQ", letter[0]))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
@@ -941,7 +941,7 @@ may_withdraw (ArbProc     *proc,
                    _("7.4: a withdrawal needs %s's place on the map"), name);
       return FALSE;
     }
-  if (arb_conditions_has (enc, NULL, id, "stunned") || !conscious (enc, id))
+  if (ARB_AOD_HAS (enc, NULL, id, "stunned") || !conscious (enc, id))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("9.5: %s is stunned, unconscious or dead and may only pass"), name);

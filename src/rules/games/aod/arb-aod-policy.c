@@ -31,8 +31,8 @@ static gboolean
 out_of_fight (ArbEncounter *enc,
               const char   *id)
 {
-  return arb_conditions_has (enc, NULL, id, "dead") || arb_conditions_has (enc, NULL, id, "unconscious") ||
-         arb_conditions_has (enc, NULL, id, "fled") ||
+  return ARB_AOD_HAS (enc, NULL, id, "dead") || ARB_AOD_HAS (enc, NULL, id, "unconscious") ||
+         ARB_AOD_HAS (enc, NULL, id, "fled") ||
          g_strcmp0 (arb_encounter_get (enc, id, "cond.appealed"), "spared") == 0;
 }
 
@@ -412,12 +412,12 @@ collect_ground (ArbEncounter *enc,
       int facing;
 
       if (g_str_equal (ids[i], id) || !arb_encounter_get_hex (enc, ids[i], &at, &facing) ||
-          arb_conditions_has (enc, NULL, ids[i], "dead") || arb_conditions_has (enc, NULL, ids[i], "unconscious"))
+          ARB_AOD_HAS (enc, NULL, ids[i], "dead") || ARB_AOD_HAS (enc, NULL, ids[i], "unconscious"))
         continue;
       if (g->n_blocks < MAX_FOES)
         g->block[g->n_blocks++] = at;
       if (g->n_zones < MAX_FOES && g_strcmp0 (arb_encounter_get (enc, ids[i], ARB_KEY_SIDE), side) != 0 &&
-          !arb_conditions_has (enc, NULL, ids[i], "stunned"))
+          !ARB_AOD_HAS (enc, NULL, ids[i], "stunned"))
         {
           g->zone[g->n_zones] = at;
           g->zone_facing[g->n_zones] = facing;
@@ -552,7 +552,7 @@ arb_aod_choose (ArbGame           *game,
 
   /* Stunned, out, spent, or done this pulse: aod.next passes, and rolls
    * a stunned figure's recovery (11.6). */
-  if (id == NULL || arb_conditions_has (enc, NULL, id, "stunned") || out_of_fight (enc, id) ||
+  if (id == NULL || ARB_AOD_HAS (enc, NULL, id, "stunned") || out_of_fight (enc, id) ||
       (ap = arb_encounter_get_int (enc, id, "ap", 0)) <= 0 ||
       !arb_encounter_get_hex (enc, id, &me, &facing))
     return FALSE;

@@ -6,8 +6,23 @@
 #pragma once
 
 #include "arb-procedure.h"
+#include "arb-keys.h"
 
 G_BEGIN_DECLS
+
+/* arb_conditions_has for a condition named by a literal: the key put
+ * together by the compiler, not at each of the hundreds of asks a duel. */
+#define ARB_AOD_HAS(enc, step, id, condition) \
+  arb_aod_has_key ((enc), (step), (id), ARB_KEY_COND condition)
+
+static inline gboolean
+arb_aod_has_key (ArbEncounter *enc,
+                 ArbStep      *step,
+                 const char   *id,
+                 const char   *key)
+{
+  return (step ? arb_step_peek (step, enc, id, key) : arb_encounter_get (enc, id, key)) != NULL;
+}
 
 /* Endurance left (EN less EN lost), as @step would leave it. */
 int      arb_aod_en_left             (ArbEncounter *enc,

@@ -182,9 +182,9 @@ aod_cannot_act (ArbEncounter *enc,
                 ArbStep      *step,
                 const char   *id)
 {
-  return arb_conditions_has (enc, step, id, "stunned") ||
-         arb_conditions_has (enc, step, id, "unconscious") ||
-         arb_conditions_has (enc, step, id, "dead");
+  return ARB_AOD_HAS (enc, step, id, "stunned") ||
+         ARB_AOD_HAS (enc, step, id, "unconscious") ||
+         ARB_AOD_HAS (enc, step, id, "dead");
 }
 
 /* Everyone, highest Agility as armour leaves it first, ties broken by a
@@ -416,9 +416,9 @@ arb_aod_turns_next (ArbProc  *proc,
             char tick[ARB_AOD_TICK_SIZE];
 
             format_tick (tick, round, pulse);
-            if (arb_conditions_has (enc, step, id, "stunned") &&
-                !arb_conditions_has (enc, step, id, "unconscious") &&
-                !arb_conditions_has (enc, step, id, "dead"))
+            if (ARB_AOD_HAS (enc, step, id, "stunned") &&
+                !ARB_AOD_HAS (enc, step, id, "unconscious") &&
+                !ARB_AOD_HAS (enc, step, id, "dead"))
               {
                 gboolean recovered;
 
