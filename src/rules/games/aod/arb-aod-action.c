@@ -43,8 +43,7 @@ static Place
 place_of (ArbEncounter *enc,
           const char   *id)
 {
-  g_auto(ArbAodCombatants) ids = { 0 };
-  const char *other;
+  const char * const *ids = arb_encounter_peek_combatants (enc);
   const char *side = arb_encounter_get (enc, id, "side");
   Place place = PLACE_CLEAR;
   ArbHex me;
@@ -53,9 +52,8 @@ place_of (ArbEncounter *enc,
   if (!arb_encounter_get_hex (enc, id, &me, &facing))
     return PLACE_UNKNOWN;
 
-  /* The combatants read from their list in place: every action asks. */
-  arb_aod_combatants_init (&ids, enc);
-  while ((other = arb_aod_combatants_next (&ids)))
+  /* The combatants' list borrowed, not copied: every action asks. */
+  for (const char *other; (other = *ids); ids++)
     {
       ArbHex them;
       int their_facing;

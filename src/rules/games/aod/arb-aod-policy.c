@@ -427,21 +427,19 @@ collect_ground (ArbEncounter *enc,
 }
 
 /* The nearest foe still in the fight (ties: the first listed), a copy;
- * the list walked in place, as every choice asks. */
+ * the list borrowed, not copied, as every choice asks. */
 static char *
 nearest_foe (ArbEncounter *enc,
              const char   *id,
              ArbHex        me,
              ArbHex       *at)
 {
-  g_auto(ArbAodCombatants) ids = { 0 };
+  const char * const *ids = arb_encounter_peek_combatants (enc);
   const char *side = arb_encounter_get (enc, id, ARB_KEY_SIDE);
-  const char *other;
   char *best = NULL;
   int best_d = G_MAXINT;
 
-  arb_aod_combatants_init (&ids, enc);
-  while ((other = arb_aod_combatants_next (&ids)))
+  for (const char *other; (other = *ids); ids++)
     {
       ArbHex hex;
       int facing, d;

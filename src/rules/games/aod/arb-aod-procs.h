@@ -270,22 +270,6 @@ gboolean arb_aod_turns_placement (ArbProc  *proc,
 const char *arb_aod_pulse_tick   (ArbEncounter *encounter,
                                   char          buf[ARB_AOD_TICK_SIZE]);
 
-/* The combatants, read from the encounter's list in place, as
- * arb_encounter_list_combatants splits it but without the copy: asked
- * at every action. An id from _next stays good until the next call; the
- * encounter must not change meanwhile (arb-aod-turns.c). */
-typedef struct
-{
-  const char *next;
-  char       *heap;     /* an id too long for @buf */
-  char        buf[64];
-} ArbAodCombatants;
-
-void        arb_aod_combatants_init  (ArbAodCombatants *it,
-                                      ArbEncounter     *encounter);
-const char *arb_aod_combatants_next  (ArbAodCombatants *it);
-void        arb_aod_combatants_clear (ArbAodCombatants *it);
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ArbAodCombatants, arb_aod_combatants_clear)
 gboolean    arb_aod_is_combatant     (ArbEncounter     *encounter,
                                       const char       *id);
 

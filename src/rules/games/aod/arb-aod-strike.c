@@ -1605,8 +1605,7 @@ strike_effects (ArbProc *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  g_auto(ArbAodCombatants) ids = { 0 };
-  const char *id;
+  const char * const *ids;
   Means *means = &blow->means;
   Strike st = { blow->attacker, means, blow->combat, blow->special, blow->short_ps };
 
@@ -1631,8 +1630,9 @@ strike_effects (ArbProc *proc,
     return FALSE;
 
   /* Whoever dealt a death stroke earns its +50 (15.1). */
-  arb_aod_combatants_init (&ids, enc);
-  while ((id = arb_aod_combatants_next (&ids)))
+  /* Borrowed: the step's changes are not in the encounter's list yet. */
+  ids = arb_encounter_peek_combatants (enc);
+  for (const char *id; (id = *ids); ids++)
     if (!g_str_equal (id, blow->attacker) && ARB_AOD_HAS (enc, step, id, "dead") && !ARB_AOD_HAS (enc, NULL, id, "dead"))
       arb_step_set (step, enc, id, "killed-by", blow->attacker);
   return TRUE;

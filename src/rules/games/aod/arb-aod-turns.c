@@ -59,41 +59,6 @@ arb_aod_pulse_tick (ArbEncounter *enc,
   return format_tick (buf, arb_encounter_get_int (enc, E, "round", 1), arb_encounter_get_int (enc, E, "pulse", 1));
 }
 
-void
-arb_aod_combatants_init (ArbAodCombatants *it,
-                         ArbEncounter     *enc)
-{
-  const char *list = arb_encounter_get (enc, E, ARB_KEY_COMBATANTS);
-
-  it->next = list && list[0] ? list : NULL;
-  it->heap = NULL;
-}
-
-const char *
-arb_aod_combatants_next (ArbAodCombatants *it)
-{
-  const char *p = it->next, *comma;
-  gsize n;
-
-  g_clear_pointer (&it->heap, g_free);
-  if (p == NULL)
-    return NULL;
-  comma = strchr (p, ',');
-  n = comma ? (gsize)(comma - p) : strlen (p);
-  it->next = comma ? comma + 1 : NULL;
-  if (n >= sizeof it->buf)
-    return it->heap = g_strndup (p, n);
-  memcpy (it->buf, p, n);
-  it->buf[n] = '\0';
-  return it->buf;
-}
-
-void
-arb_aod_combatants_clear (ArbAodCombatants *it)
-{
-  g_clear_pointer (&it->heap, g_free);
-}
-
 gboolean
 arb_aod_is_combatant (ArbEncounter *enc,
                       const char   *id)
