@@ -63,22 +63,11 @@ gboolean
 arb_aod_is_combatant (ArbEncounter *enc,
                       const char   *id)
 {
-  const char *list = arb_encounter_get (enc, E, ARB_KEY_COMBATANTS);
-  gsize len = strlen (id);
-
-  if (list == NULL || list[0] == '\0')
-    return FALSE;
-  for (const char *p = list;; p++)
-    {
-      const char *comma = strchr (p, ',');
-      gsize n = comma ? (gsize)(comma - p) : strlen (p);
-
-      if (n == len && strncmp (p, id, len) == 0)
-        return TRUE;
-      if (comma == NULL)
-        return FALSE;
-      p = comma;
-    }
+  /* The list borrowed, not split again: every legality check asks. */
+  for (const char * const *ids = arb_encounter_peek_combatants (enc); *ids; ids++)
+    if (g_str_equal (*ids, id))
+      return TRUE;
+  return FALSE;
 }
 
 /* Arena of Death (6.0-6.8) */
