@@ -480,9 +480,6 @@ may_act (ArbEncounter  *enc,
          Place         *place,
          GError       **error)
 {
-  char tick_buf[ARB_AOD_TICK_SIZE];
-  const char *tick = arb_aod_pulse_tick (enc, tick_buf);
-
   /* 9.5: stunned or unconscious, only a pass; 6.x: one action a pulse. */
   if ((ARB_AOD_HAS (enc, NULL, id, "stunned") || !conscious (enc, id)) && !g_str_equal (action->letter, "X"))
     {
@@ -490,7 +487,7 @@ may_act (ArbEncounter  *enc,
                    _("9.5: %s is stunned, unconscious or dead and may only pass"), arb_encounter_get_name (enc, id));
       return FALSE;
     }
-  if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), tick) == 0)
+  if (arb_aod_is_this_pulse (enc, arb_encounter_get (enc, id, "acted")))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("6.4: %s has acted this pulse already; one action a pulse"), arb_encounter_get_name (enc, id));
@@ -930,8 +927,6 @@ may_withdraw (ArbProc     *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   const char *name = arb_encounter_get_name (enc, id);
-  char tick_buf[ARB_AOD_TICK_SIZE];
-  const char *tick = arb_aod_pulse_tick (enc, tick_buf);
 
   if (!arb_encounter_get_hex (enc, id, here, facing))
     {
@@ -945,7 +940,7 @@ may_withdraw (ArbProc     *proc,
                    _("9.5: %s is stunned, unconscious or dead and may only pass"), name);
       return FALSE;
     }
-  if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), tick) == 0)
+  if (arb_aod_is_this_pulse (enc, arb_encounter_get (enc, id, "acted")))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("6.4: %s has acted this pulse already; one action a pulse"), name);

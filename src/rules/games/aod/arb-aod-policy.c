@@ -543,7 +543,6 @@ arb_aod_choose (ArbGame           *game,
                 GHashTable        *params)
 {
   g_autoptr(GPtrArray) means = NULL;
-  char tick[ARB_AOD_TICK_SIZE];
   g_autofree char *foe = NULL;
   ArbHex me, there;
   int facing, ap, distance;
@@ -554,7 +553,7 @@ arb_aod_choose (ArbGame           *game,
       (ap = arb_encounter_get_int (enc, id, "ap", 0)) <= 0 ||
       !arb_encounter_get_hex (enc, id, &me, &facing))
     return FALSE;
-  if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), arb_aod_pulse_tick (enc, tick)) == 0)
+  if (arb_aod_is_this_pulse (enc, arb_encounter_get (enc, id, "acted")))
     return FALSE;
 
   if (!(foe = nearest_foe (enc, id, me, &there)))

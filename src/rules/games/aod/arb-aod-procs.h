@@ -269,6 +269,10 @@ gboolean arb_aod_turns_placement (ArbProc  *proc,
 #define ARB_AOD_TICK_SIZE 24
 const char *arb_aod_pulse_tick   (ArbEncounter *encounter,
                                   char          buf[ARB_AOD_TICK_SIZE]);
+/* Whether @mark (an "acted", "action-tick" or "turned" value, or NULL)
+ * is the tick of this pulse. */
+gboolean    arb_aod_is_this_pulse (ArbEncounter *encounter,
+                                   const char   *mark);
 
 gboolean    arb_aod_is_combatant     (ArbEncounter     *encounter,
                                       const char       *id);

@@ -511,9 +511,7 @@ acted_now (ArbEncounter *enc,
            ArbStep      *step,
            const char   *id)
 {
-  char tick[ARB_AOD_TICK_SIZE];
-
-  return g_strcmp0 (arb_step_peek (step, enc, id, "action-tick"), arb_aod_pulse_tick (enc, tick)) == 0;
+  return arb_aod_is_this_pulse (enc, arb_step_peek (step, enc, id, "action-tick"));
 }
 
 /* What @id does this pulse, as aod.action recorded it: one of @letters. */
@@ -634,10 +632,7 @@ known_condition (ArbProc    *proc,
     }
   if (g_str_equal (code, "attacker-turns"))
     {
-      char now_buf[ARB_AOD_TICK_SIZE];
-      const char *now = arb_aod_pulse_tick (enc, now_buf);
-
-      return g_strcmp0 (arb_step_peek (step, enc, attacker, "turned"), now) == 0;
+      return arb_aod_is_this_pulse (enc, arb_step_peek (step, enc, attacker, "turned"));
     }
   if (g_str_equal (code, "attacker-ft-zero"))
     return left (step, enc, attacker, "ft") <= 0;

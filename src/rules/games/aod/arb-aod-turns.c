@@ -60,6 +60,16 @@ arb_aod_pulse_tick (ArbEncounter *enc,
 }
 
 gboolean
+arb_aod_is_this_pulse (ArbEncounter *enc,
+                       const char   *mark)
+{
+  char buf[ARB_AOD_TICK_SIZE];
+
+  /* The round and pulse read only for a mark: most often there is none. */
+  return mark != NULL && g_str_equal (mark, arb_aod_pulse_tick (enc, buf));
+}
+
+gboolean
 arb_aod_is_combatant (ArbEncounter *enc,
                       const char   *id)
 {
