@@ -26,8 +26,8 @@ static gboolean
 conscious (ArbEncounter *enc,
            const char   *id)
 {
-  return !arb_conditions_has (enc, NULL, id, "unconscious") &&
-         !arb_conditions_has (enc, NULL, id, "dead");
+  return !ARB_AOD_HAS (enc, NULL, id, "unconscious") &&
+         !ARB_AOD_HAS (enc, NULL, id, "dead");
 }
 
 typedef enum
@@ -43,8 +43,7 @@ static Place
 place_of (ArbEncounter *enc,
           const char   *id)
 {
-  g_auto(ArbAodCombatants) ids = { 0 };
-  const char *other;
+  const char * const *ids = arb_encounter_peek_combatants (enc);
   const char *side = arb_encounter_get (enc, id, "side");
   Place place = PLACE_CLEAR;
   ArbHex me;
@@ -53,15 +52,14 @@ place_of (ArbEncounter *enc,
   if (!arb_encounter_get_hex (enc, id, &me, &facing))
     return PLACE_UNKNOWN;
 
-  /* The combatants read from their list in place: every action asks. */
-  arb_aod_combatants_init (&ids, enc);
-  while ((other = arb_aod_combatants_next (&ids)))
+  /* The combatants' list borrowed, not copied: every action asks. */
+  for (const char *other; (other = *ids); ids++)
     {
       ArbHex them;
       int their_facing;
 
       if (g_str_equal (other, id) || g_strcmp0 (arb_encounter_get (enc, other, "side"), side) == 0 ||
-          arb_conditions_has (enc, NULL, other, "dead") || arb_encounter_get (enc, other, "cond.fled") ||
+          ARB_AOD_HAS (enc, NULL, other, "dead") || arb_encounter_get (enc, other, "cond.fled") ||
           g_strcmp0 (arb_encounter_get (enc, other, "cond.appealed"), "spared") == 0 ||
           !arb_encounter_get_hex (enc, other, &them, &their_facing))
         continue;
@@ -77,7 +75,7 @@ place_of (ArbEncounter *enc,
       if (them.q == me.q && them.r == me.r)
         return PLACE_SAME_HEX;
       /* A stunned figure has no Attack Zone (11.6). */
-      if (arb_hex_in_front (them, their_facing, me) && !arb_conditions_has (enc, NULL, other, "stunned"))
+      if (arb_hex_in_front (them, their_facing, me) && !ARB_AOD_HAS (enc, NULL, other, "stunned"))
         place = PLACE_STRIKE_ZONE;
       else if (arb_hex_distance (them, me) == 1 && place < PLACE_ADJACENT)
         place = PLACE_ADJACENT;
@@ -164,7 +162,7 @@ collect_foes (Walk  *walk,
           !conscious (walk->enc, ids[i]))
         continue;
       if (walk->n_foes < MAX_FOES && g_strcmp0 (arb_encounter_get (walk->enc, ids[i], "side"), side) != 0 &&
-          !arb_conditions_has (walk->enc, NULL, ids[i], "stunned"))
+          !ARB_AOD_HAS (walk->enc, NULL, ids[i], "stunned"))
         {
           walk->foe[walk->n_foes] = hex;
           walk->foe_facing[walk->n_foes] = facing;
@@ -482,17 +480,14 @@ may_act (ArbEncounter  *enc,
          Place         *place,
          GError       **error)
 {
-  char tick_buf[ARB_AOD_TICK_SIZE];
-  const char *tick = arb_aod_pulse_tick (enc, tick_buf);
-
   /* 9.5: stunned or unconscious, only a pass; 6.x: one action a pulse. */
-  if ((arb_conditions_has (enc, NULL, id, "stunned") || !conscious (enc, id)) && !g_str_equal (action->letter, "X"))
+  if ((ARB_AOD_HAS (enc, NULL, id, "stunned") || !conscious (enc, id)) && !g_str_equal (action->letter, "X"))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("9.5: %s is stunned, unconscious or dead and may only pass"), arb_encounter_get_name (enc, id));
       return FALSE;
     }
-  if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), tick) == 0)
+  if (arb_aod_is_this_pulse (enc, arb_encounter_get (enc, id, "acted")))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("6.4: %s has acted this pulse already; one action a pulse"), arb_encounter_get_name (enc, id));
@@ -536,7 +531,7 @@ may_move (ArbProc       *proc,
 
   /* 7.5: kneeling or prone, crawling costs 3 a hex and 2 a hexside, and
    * there is no Bob, Shift or Charge. */
-  *low = arb_conditions_has (enc, NULL, id, "kneeling") || arb_conditions_has (enc, NULL, id, "prone");
+  *low = ARB_AOD_HAS (enc, NULL, id, "kneeling") || ARB_AOD_HAS (enc, NULL, id, "prone");
   if (*low && strchr ("BSQ", letter[0]))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
@@ -932,8 +927,6 @@ may_withdraw (ArbProc     *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   const char *name = arb_encounter_get_name (enc, id);
-  char tick_buf[ARB_AOD_TICK_SIZE];
-  const char *tick = arb_aod_pulse_tick (enc, tick_buf);
 
   if (!arb_encounter_get_hex (enc, id, here, facing))
     {
@@ -941,13 +934,13 @@ may_withdraw (ArbProc     *proc,
                    _("7.4: a withdrawal needs %s's place on the map"), name);
       return FALSE;
     }
-  if (arb_conditions_has (enc, NULL, id, "stunned") || !conscious (enc, id))
+  if (ARB_AOD_HAS (enc, NULL, id, "stunned") || !conscious (enc, id))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("9.5: %s is stunned, unconscious or dead and may only pass"), name);
       return FALSE;
     }
-  if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), tick) == 0)
+  if (arb_aod_is_this_pulse (enc, arb_encounter_get (enc, id, "acted")))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("6.4: %s has acted this pulse already; one action a pulse"), name);

@@ -313,8 +313,8 @@ arb_aod_hands_usable (ArbEncounter *enc,
                       ArbStep      *step,
                       const char   *id)
 {
-  return arb_conditions_has (enc, step, id, "arm-injured") ||
-         arb_conditions_has (enc, step, id, "hand-numb") ? 1 : 2;
+  return ARB_AOD_HAS (enc, step, id, "arm-injured") ||
+         ARB_AOD_HAS (enc, step, id, "hand-numb") ? 1 : 2;
 }
 
 void

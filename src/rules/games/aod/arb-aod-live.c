@@ -63,7 +63,7 @@ arb_aod_modified_ag (ArbEncounter      *enc,
   if (arb_aod_is_character (enc, id) &&
       arb_aod_parse_signed (arb_aod_table_text (rules, "armor", arb_encounter_get_field (enc, id, "armor"), "ag-penalty"), &penalty))
     ag += penalty;
-  if (arb_conditions_has (enc, step, id, "vision-impaired"))
+  if (ARB_AOD_HAS (enc, step, id, "vision-impaired"))
     ag -= 2;
   return ag;
 }
@@ -82,7 +82,7 @@ arb_aod_modified_md (ArbEncounter      *enc,
   if (shield && arb_aod_is_prepared (enc, step, rules, id, shield) &&
       arb_aod_parse_signed (arb_aod_table_text (rules, "shields", shield, "md-penalty"), &penalty))
     md += penalty;
-  if (arb_conditions_has (enc, step, id, "vision-impaired"))
+  if (ARB_AOD_HAS (enc, step, id, "vision-impaired"))
     md -= 5;
   return md;
 }
@@ -272,15 +272,15 @@ arb_aod_derive_live (ArbEncounter      *enc,
 
   /* 12.4: injuries that leave one hand, and what a damaged eye costs
    * (already in the modified AG and MD above), with the rounds left. */
-  if (arb_conditions_has (enc, NULL, id, "arm-injured"))
+  if (ARB_AOD_HAS (enc, NULL, id, "arm-injured"))
     add (out, "hands", _("Hands"), g_strdup (_("one: the arm is injured")));
-  else if (arb_conditions_has (enc, NULL, id, "hand-numb"))
+  else if (ARB_AOD_HAS (enc, NULL, id, "hand-numb"))
     add (out, "hands", _("Hands"), with_time_left (enc, id, "hand-numb", _("one: the hand is numb")));
-  if (arb_conditions_has (enc, NULL, id, "vision-impaired"))
+  if (ARB_AOD_HAS (enc, NULL, id, "vision-impaired"))
     add (out, "vision", _("Vision"), with_time_left (enc, id, "vision-impaired", _("impaired: AG -2, MD -5")));
-  if (arb_conditions_has (enc, NULL, id, "leg-crippled"))
+  if (ARB_AOD_HAS (enc, NULL, id, "leg-crippled"))
     add (out, "legs", _("Legs"), g_strdup (_("crippled")));
-  else if (arb_conditions_has (enc, NULL, id, "leg-injured"))
+  else if (ARB_AOD_HAS (enc, NULL, id, "leg-injured"))
     add (out, "legs", _("Legs"), g_strdup (_("injured")));
 
   derive_attacks (enc, id, out);

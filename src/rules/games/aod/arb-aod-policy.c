@@ -31,8 +31,8 @@ static gboolean
 out_of_fight (ArbEncounter *enc,
               const char   *id)
 {
-  return arb_conditions_has (enc, NULL, id, "dead") || arb_conditions_has (enc, NULL, id, "unconscious") ||
-         arb_conditions_has (enc, NULL, id, "fled") ||
+  return ARB_AOD_HAS (enc, NULL, id, "dead") || ARB_AOD_HAS (enc, NULL, id, "unconscious") ||
+         ARB_AOD_HAS (enc, NULL, id, "fled") ||
          g_strcmp0 (arb_encounter_get (enc, id, "cond.appealed"), "spared") == 0;
 }
 
@@ -412,12 +412,12 @@ collect_ground (ArbEncounter *enc,
       int facing;
 
       if (g_str_equal (ids[i], id) || !arb_encounter_get_hex (enc, ids[i], &at, &facing) ||
-          arb_conditions_has (enc, NULL, ids[i], "dead") || arb_conditions_has (enc, NULL, ids[i], "unconscious"))
+          ARB_AOD_HAS (enc, NULL, ids[i], "dead") || ARB_AOD_HAS (enc, NULL, ids[i], "unconscious"))
         continue;
       if (g->n_blocks < MAX_FOES)
         g->block[g->n_blocks++] = at;
       if (g->n_zones < MAX_FOES && g_strcmp0 (arb_encounter_get (enc, ids[i], ARB_KEY_SIDE), side) != 0 &&
-          !arb_conditions_has (enc, NULL, ids[i], "stunned"))
+          !ARB_AOD_HAS (enc, NULL, ids[i], "stunned"))
         {
           g->zone[g->n_zones] = at;
           g->zone_facing[g->n_zones] = facing;
@@ -427,21 +427,19 @@ collect_ground (ArbEncounter *enc,
 }
 
 /* The nearest foe still in the fight (ties: the first listed), a copy;
- * the list walked in place, as every choice asks. */
+ * the list borrowed, not copied, as every choice asks. */
 static char *
 nearest_foe (ArbEncounter *enc,
              const char   *id,
              ArbHex        me,
              ArbHex       *at)
 {
-  g_auto(ArbAodCombatants) ids = { 0 };
+  const char * const *ids = arb_encounter_peek_combatants (enc);
   const char *side = arb_encounter_get (enc, id, ARB_KEY_SIDE);
-  const char *other;
   char *best = NULL;
   int best_d = G_MAXINT;
 
-  arb_aod_combatants_init (&ids, enc);
-  while ((other = arb_aod_combatants_next (&ids)))
+  for (const char *other; (other = *ids); ids++)
     {
       ArbHex hex;
       int facing, d;
@@ -545,18 +543,17 @@ arb_aod_choose (ArbGame           *game,
                 GHashTable        *params)
 {
   g_autoptr(GPtrArray) means = NULL;
-  char tick[ARB_AOD_TICK_SIZE];
   g_autofree char *foe = NULL;
   ArbHex me, there;
   int facing, ap, distance;
 
   /* Stunned, out, spent, or done this pulse: aod.next passes, and rolls
    * a stunned figure's recovery (11.6). */
-  if (id == NULL || arb_conditions_has (enc, NULL, id, "stunned") || out_of_fight (enc, id) ||
+  if (id == NULL || ARB_AOD_HAS (enc, NULL, id, "stunned") || out_of_fight (enc, id) ||
       (ap = arb_encounter_get_int (enc, id, "ap", 0)) <= 0 ||
       !arb_encounter_get_hex (enc, id, &me, &facing))
     return FALSE;
-  if (g_strcmp0 (arb_encounter_get (enc, id, "acted"), arb_aod_pulse_tick (enc, tick)) == 0)
+  if (arb_aod_is_this_pulse (enc, arb_encounter_get (enc, id, "acted")))
     return FALSE;
 
   if (!(foe = nearest_foe (enc, id, me, &there)))

@@ -106,7 +106,7 @@ arb_aod_stun_recovery_proc (ArbProc  *proc,
 
   if (!check_id (enc, id, error))
     return FALSE;
-  if (!arb_conditions_has (enc, NULL, id, "stunned"))
+  if (!ARB_AOD_HAS (enc, NULL, id, "stunned"))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("11.6: %s is not stunned"), arb_encounter_get_name (enc, id));
@@ -140,7 +140,7 @@ arb_aod_regenerate (ArbProc *proc)
       const char *code = cell && cell->code ? strstr (cell->code, "regenerate:") : NULL;
       gint64 n;
 
-      if (code == NULL || arb_conditions_has (enc, step, ids[i], "dead") ||
+      if (code == NULL || ARB_AOD_HAS (enc, step, ids[i], "dead") ||
           !g_ascii_string_to_signed (code + strlen ("regenerate:"),  10, 1, 100, &n, NULL))
         continue;
 

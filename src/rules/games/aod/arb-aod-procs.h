@@ -6,8 +6,23 @@
 #pragma once
 
 #include "arb-procedure.h"
+#include "arb-keys.h"
 
 G_BEGIN_DECLS
+
+/* arb_conditions_has for a condition named by a literal: the key put
+ * together by the compiler, not at each of the hundreds of asks a duel. */
+#define ARB_AOD_HAS(enc, step, id, condition) \
+  arb_aod_has_key ((enc), (step), (id), ARB_KEY_COND condition)
+
+static inline gboolean
+arb_aod_has_key (ArbEncounter *enc,
+                 ArbStep      *step,
+                 const char   *id,
+                 const char   *key)
+{
+  return (step ? arb_step_peek (step, enc, id, key) : arb_encounter_get (enc, id, key)) != NULL;
+}
 
 /* Endurance left (EN less EN lost), as @step would leave it. */
 int      arb_aod_en_left             (ArbEncounter *enc,
@@ -254,23 +269,11 @@ gboolean arb_aod_turns_placement (ArbProc  *proc,
 #define ARB_AOD_TICK_SIZE 24
 const char *arb_aod_pulse_tick   (ArbEncounter *encounter,
                                   char          buf[ARB_AOD_TICK_SIZE]);
+/* Whether @mark (an "acted", "action-tick" or "turned" value, or NULL)
+ * is the tick of this pulse. */
+gboolean    arb_aod_is_this_pulse (ArbEncounter *encounter,
+                                   const char   *mark);
 
-/* The combatants, read from the encounter's list in place, as
- * arb_encounter_list_combatants splits it but without the copy: asked
- * at every action. An id from _next stays good until the next call; the
- * encounter must not change meanwhile (arb-aod-turns.c). */
-typedef struct
-{
-  const char *next;
-  char       *heap;     /* an id too long for @buf */
-  char        buf[64];
-} ArbAodCombatants;
-
-void        arb_aod_combatants_init  (ArbAodCombatants *it,
-                                      ArbEncounter     *encounter);
-const char *arb_aod_combatants_next  (ArbAodCombatants *it);
-void        arb_aod_combatants_clear (ArbAodCombatants *it);
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (ArbAodCombatants, arb_aod_combatants_clear)
 gboolean    arb_aod_is_combatant     (ArbEncounter     *encounter,
                                       const char       *id);
 

@@ -41,15 +41,6 @@
   G_STMT_START { ArbStep *log_step_ = (step); \
     if (!arb_step_is_quiet (log_step_)) arb_step_add_headline (log_step_, (tone), (words)); } G_STMT_END
 
-static gboolean
-has (ArbEncounter *enc,
-     ArbStep      *step,
-     const char   *id,
-     const char   *condition)
-{
-  return arb_conditions_has (enc, step, id, condition);
-}
-
 /* The rules' modified AG and MD, as the fight stands (arb-aod-live.c). */
 static int
 modified_ag (ArbProc    *proc,
@@ -459,7 +450,7 @@ stands_in (ArbEncounter *enc,
           int f;
 
           if (g_str_equal (ids[c], attacker) || g_str_equal (ids[c], target) || out_of_play (enc, step, ids[c]) ||
-              has (enc, step, ids[c], "prone") || !arb_step_peek_hex (step, enc, ids[c], &at, &f) ||
+              ARB_AOD_HAS (enc, step, ids[c], "prone") || !arb_step_peek_hex (step, enc, ids[c], &at, &f) ||
               at.q != h.q || at.r != h.r)
             continue;
           *who = arb_encounter_get_name (enc, ids[c]);
@@ -520,9 +511,7 @@ acted_now (ArbEncounter *enc,
            ArbStep      *step,
            const char   *id)
 {
-  char tick[ARB_AOD_TICK_SIZE];
-
-  return g_strcmp0 (arb_step_peek (step, enc, id, "action-tick"), arb_aod_pulse_tick (enc, tick)) == 0;
+  return arb_aod_is_this_pulse (enc, arb_step_peek (step, enc, id, "action-tick"));
 }
 
 /* What @id does this pulse, as aod.action recorded it: one of @letters. */
@@ -611,21 +600,21 @@ known_condition (ArbProc    *proc,
   ArbStep *step = arb_proc_get_step (proc);
 
   if (g_str_equal (code, "target-posture:kneeling,prone"))
-    return has (enc, step, target, "kneeling") || has (enc, step, target, "prone") ||
-           SEEN (seen->target_unconscious, has (enc, step, target, "unconscious"));
+    return ARB_AOD_HAS (enc, step, target, "kneeling") || ARB_AOD_HAS (enc, step, target, "prone") ||
+           SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious"));
   if (g_str_equal (code, "attacker-posture:kneeling,prone"))
-    return has (enc, step, attacker, "kneeling") || has (enc, step, attacker, "prone");
+    return ARB_AOD_HAS (enc, step, attacker, "kneeling") || ARB_AOD_HAS (enc, step, attacker, "prone");
   if (g_str_equal (code, "target-stunned-or-rear"))
-    return SEEN (seen->target_stunned, has (enc, step, target, "stunned")) ||
+    return SEEN (seen->target_stunned, ARB_AOD_HAS (enc, step, target, "stunned")) ||
            SEEN (seen->rear, through_rear (enc, step, attacker, target)) ||
            /* 11.3: an unconscious figure is struck as from the rear. */
-           SEEN (seen->target_unconscious, has (enc, step, target, "unconscious"));
+           SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious"));
   if (g_str_equal (code, "target-stunned"))
-    return SEEN (seen->target_stunned, has (enc, step, target, "stunned"));
+    return SEEN (seen->target_stunned, ARB_AOD_HAS (enc, step, target, "stunned"));
   if (g_str_equal (code, "target-unconscious"))
-    return SEEN (seen->target_unconscious, has (enc, step, target, "unconscious"));
+    return SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious"));
   if (g_str_equal (code, "rear-attack"))
-    return SEEN (seen->target_unconscious, has (enc, step, target, "unconscious")) ||
+    return SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious")) ||
            SEEN (seen->rear, through_rear (enc, step, attacker, target));
   if (HAS_PREFIX (code, "target-action:"))
     return doing_cached (enc, step, target, &seen->target_doing, code + strlen ("target-action:"));
@@ -643,10 +632,7 @@ known_condition (ArbProc    *proc,
     }
   if (g_str_equal (code, "attacker-turns"))
     {
-      char now_buf[ARB_AOD_TICK_SIZE];
-      const char *now = arb_aod_pulse_tick (enc, now_buf);
-
-      return g_strcmp0 (arb_step_peek (step, enc, attacker, "turned"), now) == 0;
+      return arb_aod_is_this_pulse (enc, arb_step_peek (step, enc, attacker, "turned"));
     }
   if (g_str_equal (code, "attacker-ft-zero"))
     return left (step, enc, attacker, "ft") <= 0;
@@ -908,7 +894,7 @@ after_damage (ArbProc    *proc,
   int en_left = left (step, enc, id, "en");
   gboolean stunned = FALSE;
 
-  if (3 * effective > en_max && !has (enc, step, id, "stunned"))
+  if (3 * effective > en_max && !ARB_AOD_HAS (enc, step, id, "stunned"))
     {
       stunned = TRUE;
       arb_step_set (step, enc, id, "cond.stunned", "on");
@@ -917,17 +903,17 @@ after_damage (ArbProc    *proc,
     }
 
   /* The dead drop everything anyway; the living may keep hold. */
-  if ((stunned || grievous) && en_left > 0 && !has (enc, step, id, "dead") &&
+  if ((stunned || grievous) && en_left > 0 && !ARB_AOD_HAS (enc, step, id, "dead") &&
       !arb_aod_drop_checks (proc, id, modified_md (proc, id)))
     return FALSE;
 
-  if (en_left <= 0 && !has (enc, step, id, "dead"))
+  if (en_left <= 0 && !ARB_AOD_HAS (enc, step, id, "dead"))
     {
       arb_step_set (step, enc, id, "cond.dead", "on");
       LOG (step, _("%s is dead"), name);
       HEADLINE (step, ARB_HEADLINE_ERROR, _("DEAD"));
     }
-  else if (en_left > 0 && en_left <= 3 && !has (enc, step, id, "unconscious"))
+  else if (en_left > 0 && en_left <= 3 && !ARB_AOD_HAS (enc, step, id, "unconscious"))
     {
       arb_step_set (step, enc, id, "cond.unconscious", "on");
       arb_step_set (step, enc, id, "cond.prone", "on");
@@ -1096,7 +1082,7 @@ knock_down (ArbProc    *proc,
   g_autofree char *purpose = NULL;
   int roll;
 
-  if (has (enc, step, target, "prone") || has (enc, step, target, "dead"))
+  if (ARB_AOD_HAS (enc, step, target, "prone") || ARB_AOD_HAS (enc, step, target, "dead"))
     return TRUE;
   purpose = g_strdup_printf (_("%s keeps his feet against the shield (%d or less)"), arb_encounter_get_name (enc, target), need);
   if (!arb_proc_roll (proc, "D100", purpose, &roll))
@@ -1116,7 +1102,7 @@ out_of_play (ArbEncounter *enc,
              ArbStep      *step,
              const char   *id)
 {
-  return has (enc, step, id, "dead") || arb_step_peek (step, enc, id, "cond.fled") ||
+  return ARB_AOD_HAS (enc, step, id, "dead") || arb_step_peek (step, enc, id, "cond.fled") ||
          g_strcmp0 (arb_step_peek (step, enc, id, "cond.appealed"), "spared") == 0;
 }
 
@@ -1260,13 +1246,13 @@ check_parties (Blow        *blow,
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("A figure cannot strike itself"));
       return FALSE;
     }
-  if (has (enc, NULL, attacker, "dead") || has (enc, NULL, attacker, "unconscious") || has (enc, NULL, attacker, "stunned"))
+  if (ARB_AOD_HAS (enc, NULL, attacker, "dead") || ARB_AOD_HAS (enc, NULL, attacker, "unconscious") || ARB_AOD_HAS (enc, NULL, attacker, "stunned"))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("9.0: %s is stunned, unconscious or dead and can only pass"), arb_encounter_get_name (enc, attacker));
       return FALSE;
     }
-  if (has (enc, NULL, target, "dead"))
+  if (ARB_AOD_HAS (enc, NULL, target, "dead"))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("%s is dead already"), arb_encounter_get_name (enc, target));
@@ -1614,8 +1600,7 @@ strike_effects (ArbProc *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  g_auto(ArbAodCombatants) ids = { 0 };
-  const char *id;
+  const char * const *ids;
   Means *means = &blow->means;
   Strike st = { blow->attacker, means, blow->combat, blow->special, blow->short_ps };
 
@@ -1640,9 +1625,10 @@ strike_effects (ArbProc *proc,
     return FALSE;
 
   /* Whoever dealt a death stroke earns its +50 (15.1). */
-  arb_aod_combatants_init (&ids, enc);
-  while ((id = arb_aod_combatants_next (&ids)))
-    if (!g_str_equal (id, blow->attacker) && has (enc, step, id, "dead") && !has (enc, NULL, id, "dead"))
+  /* Borrowed: the step's changes are not in the encounter's list yet. */
+  ids = arb_encounter_peek_combatants (enc);
+  for (const char *id; (id = *ids); ids++)
+    if (!g_str_equal (id, blow->attacker) && ARB_AOD_HAS (enc, step, id, "dead") && !ARB_AOD_HAS (enc, NULL, id, "dead"))
       arb_step_set (step, enc, id, "killed-by", blow->attacker);
   return TRUE;
 }

@@ -59,61 +59,25 @@ arb_aod_pulse_tick (ArbEncounter *enc,
   return format_tick (buf, arb_encounter_get_int (enc, E, "round", 1), arb_encounter_get_int (enc, E, "pulse", 1));
 }
 
-void
-arb_aod_combatants_init (ArbAodCombatants *it,
-                         ArbEncounter     *enc)
+gboolean
+arb_aod_is_this_pulse (ArbEncounter *enc,
+                       const char   *mark)
 {
-  const char *list = arb_encounter_get (enc, E, ARB_KEY_COMBATANTS);
+  char buf[ARB_AOD_TICK_SIZE];
 
-  it->next = list && list[0] ? list : NULL;
-  it->heap = NULL;
-}
-
-const char *
-arb_aod_combatants_next (ArbAodCombatants *it)
-{
-  const char *p = it->next, *comma;
-  gsize n;
-
-  g_clear_pointer (&it->heap, g_free);
-  if (p == NULL)
-    return NULL;
-  comma = strchr (p, ',');
-  n = comma ? (gsize)(comma - p) : strlen (p);
-  it->next = comma ? comma + 1 : NULL;
-  if (n >= sizeof it->buf)
-    return it->heap = g_strndup (p, n);
-  memcpy (it->buf, p, n);
-  it->buf[n] = '\0';
-  return it->buf;
-}
-
-void
-arb_aod_combatants_clear (ArbAodCombatants *it)
-{
-  g_clear_pointer (&it->heap, g_free);
+  /* The round and pulse read only for a mark: most often there is none. */
+  return mark != NULL && g_str_equal (mark, arb_aod_pulse_tick (enc, buf));
 }
 
 gboolean
 arb_aod_is_combatant (ArbEncounter *enc,
                       const char   *id)
 {
-  const char *list = arb_encounter_get (enc, E, ARB_KEY_COMBATANTS);
-  gsize len = strlen (id);
-
-  if (list == NULL || list[0] == '\0')
-    return FALSE;
-  for (const char *p = list;; p++)
-    {
-      const char *comma = strchr (p, ',');
-      gsize n = comma ? (gsize)(comma - p) : strlen (p);
-
-      if (n == len && strncmp (p, id, len) == 0)
-        return TRUE;
-      if (comma == NULL)
-        return FALSE;
-      p = comma;
-    }
+  /* The list borrowed, not split again: every legality check asks. */
+  for (const char * const *ids = arb_encounter_peek_combatants (enc); *ids; ids++)
+    if (g_str_equal (*ids, id))
+      return TRUE;
+  return FALSE;
 }
 
 /* Arena of Death (6.0-6.8) */
@@ -182,9 +146,9 @@ aod_cannot_act (ArbEncounter *enc,
                 ArbStep      *step,
                 const char   *id)
 {
-  return arb_conditions_has (enc, step, id, "stunned") ||
-         arb_conditions_has (enc, step, id, "unconscious") ||
-         arb_conditions_has (enc, step, id, "dead");
+  return ARB_AOD_HAS (enc, step, id, "stunned") ||
+         ARB_AOD_HAS (enc, step, id, "unconscious") ||
+         ARB_AOD_HAS (enc, step, id, "dead");
 }
 
 /* Everyone, highest Agility as armour leaves it first, ties broken by a
@@ -416,9 +380,9 @@ arb_aod_turns_next (ArbProc  *proc,
             char tick[ARB_AOD_TICK_SIZE];
 
             format_tick (tick, round, pulse);
-            if (arb_conditions_has (enc, step, id, "stunned") &&
-                !arb_conditions_has (enc, step, id, "unconscious") &&
-                !arb_conditions_has (enc, step, id, "dead"))
+            if (ARB_AOD_HAS (enc, step, id, "stunned") &&
+                !ARB_AOD_HAS (enc, step, id, "unconscious") &&
+                !ARB_AOD_HAS (enc, step, id, "dead"))
               {
                 gboolean recovered;
 
