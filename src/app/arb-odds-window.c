@@ -1073,10 +1073,10 @@ arb_odds_window_set_max_runs (ArbOddsWindow *self,
     return;
   self->max_runs = max_runs;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MAX_RUNS]);
-  if (self->state == STATE_RUNNING)
-    settings_changed (self);
-  else
-    update_status (self);
+  /* A new limit runs the fights again, as any setting does, even when
+   * the runs under the old one are over: a fast simulation may have
+   * finished them before the limit came. */
+  settings_changed (self);
 }
 
 gboolean
