@@ -235,6 +235,62 @@ test_useless_weapon_rearms (void)
   assert_accepted (enc, procedure, params);
 }
 
+/* The lone strike is given unchecked to a caller that plays it (the
+ * simulation): the Mace's, useless. Played, it is refused before any
+ * die and changes nothing; asked again as refused, the policy rearms,
+ * checked, as arb_game_choose() answered at once above. */
+static void
+test_unchecked_strike_asked_again (void)
+{
+  g_autofree char *rolf = NULL, *troll = NULL, *procedure = NULL, *again = NULL;
+  g_autoptr(ArbEncounter) enc = duel ("aod-foe-troll.xml", "3,4", 0, "4,4", 3, &rolf, &troll);
+  g_autoptr(GHashTable) params = new_params ();
+  g_autoptr(GBytes) before = NULL, after = NULL;
+  g_autoptr(ArbRollSource) source = arb_roll_source_new_stream (5, 0);
+  g_autoptr(ArbStep) step = NULL;
+  g_autoptr(GError) error = NULL;
+  ArbChoiceFlags flags = ARB_CHOICE_NONE;
+
+  set_live (enc, E, "current", rolf);
+  set_live (enc, rolf, "prepared", "Mace,Plain Buckler");
+  set_live (enc, rolf, "broken.Mace", "useless");
+  g_assert_true (arb_game_choose_full (arb_game_get ("aod"), enc, rules, rolf, ARB_POLICY_DEFAULT,
+                                       &procedure, params, &flags));
+  g_assert_cmpstr (procedure, ==, "aod.strike");
+  g_assert_cmpstr (g_hash_table_lookup (params, "weapon"), ==, "Mace");
+  g_assert_cmpint (flags, ==, ARB_CHOICE_UNCHECKED);
+
+  before = arb_encounter_serialize (enc);
+  step = arb_procedure_play (procedure, enc, rules, params, source, &error);
+  g_assert_null (step);
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+  g_assert_cmpuint (arb_roll_source_get_n_faces (source), ==, 0);
+  after = arb_encounter_serialize (enc);
+  g_assert_true (g_bytes_equal (after, before));
+
+  g_hash_table_remove_all (params);
+  flags = ARB_CHOICE_REFUSED;
+  g_assert_true (arb_game_choose_full (arb_game_get ("aod"), enc, rules, rolf, ARB_POLICY_DEFAULT,
+                                       &again, params, &flags));
+  g_assert_cmpstr (again, ==, "aod.action");
+  g_assert_cmpstr (g_hash_table_lookup (params, "action"), ==, "P");
+  g_assert_false (flags & ARB_CHOICE_UNCHECKED);
+  assert_accepted (enc, again, params);
+
+  /* The Troll's lone blow (its Hand; the Bite is no better) is legal:
+   * unchecked too, and the rules take it. */
+  g_clear_pointer (&procedure, g_free);
+  g_hash_table_remove_all (params);
+  set_live (enc, E, "current", troll);
+  flags = ARB_CHOICE_NONE;
+  g_assert_true (arb_game_choose_full (arb_game_get ("aod"), enc, rules, troll, ARB_POLICY_DEFAULT,
+                                       &procedure, params, &flags));
+  g_assert_cmpstr (procedure, ==, "aod.strike");
+  g_assert_cmpstr (g_hash_table_lookup (params, "attack"), ==, "Hand");
+  g_assert_cmpint (flags, ==, ARB_CHOICE_UNCHECKED);
+  assert_accepted (enc, procedure, params);
+}
+
 /* 500 fights of Rolf against the Troll, from four hexes apart: every
  * one comes to an end, none stuck. */
 static void
@@ -280,6 +336,7 @@ main (int    argc,
   g_test_add_func ("/aod-policy/cautious", test_cautious_hurt_withdraws);
   g_test_add_func ("/aod-policy/close-only", test_close_only_charges_in);
   g_test_add_func ("/aod-policy/rearm", test_useless_weapon_rearms);
+  g_test_add_func ("/aod-policy/unchecked", test_unchecked_strike_asked_again);
   g_test_add_func ("/aod-policy/simulated", test_simulated_fights_end);
   return g_test_run ();
 }

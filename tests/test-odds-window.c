@@ -406,7 +406,7 @@ test_cannot_simulate (void)
 {
   ArbGameClass *aod = ARB_GAME_GET_CLASS (arb_game_get ("aod"));
   gboolean (*choose) (ArbGame *, ArbEncounter *, ArbRulesetLibrary *, const char *, ArbPolicy, char **,
-                      GHashTable *) = aod->choose;
+                      GHashTable *, ArbChoiceFlags *) = aod->choose;
   Duel duel = { 0 };
   ArbOddsWindow *odds;
 

@@ -11,6 +11,7 @@
 #include "arb-conditions.h"
 #include "arb-game.h"
 #include "arb-games.h"
+#include "arb-procedure.h"
 
 typedef struct
 {
@@ -450,6 +451,32 @@ arb_game_can_simulate (ArbGame *self)
 }
 
 gboolean
+arb_game_choose_full (ArbGame            *self,
+                      ArbEncounter       *encounter,
+                      ArbRulesetLibrary  *rules,
+                      const char         *id,
+                      ArbPolicy           policy,
+                      char              **procedure,
+                      GHashTable         *params,
+                      ArbChoiceFlags     *flags)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  g_return_val_if_fail (procedure != NULL && params != NULL && flags != NULL, FALSE);
+
+  *procedure = NULL;
+  *flags &= ARB_CHOICE_REFUSED;
+  if (CLASS (self)->choose == NULL)
+    return FALSE;
+  if (!CLASS (self)->choose (self, encounter, rules, id, policy, procedure, params, flags))
+    {
+      g_clear_pointer (procedure, g_free);
+      *flags &= ~ARB_CHOICE_UNCHECKED;
+      return FALSE;
+    }
+  return *procedure != NULL;
+}
+
+gboolean
 arb_game_choose (ArbGame            *self,
                  ArbEncounter       *encounter,
                  ArbRulesetLibrary  *rules,
@@ -458,18 +485,21 @@ arb_game_choose (ArbGame            *self,
                  char              **procedure,
                  GHashTable         *params)
 {
-  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
-  g_return_val_if_fail (procedure != NULL && params != NULL, FALSE);
+  ArbChoiceFlags flags = ARB_CHOICE_NONE;
+  g_autoptr(ArbOutcome) outcome = NULL;
 
-  *procedure = NULL;
-  if (CLASS (self)->choose == NULL)
+  if (!arb_game_choose_full (self, encounter, rules, id, policy, procedure, params, &flags))
     return FALSE;
-  if (!CLASS (self)->choose (self, encounter, rules, id, policy, procedure, params))
-    {
-      g_clear_pointer (procedure, g_free);
-      return FALSE;
-    }
-  return *procedure != NULL;
+  if (!(flags & ARB_CHOICE_UNCHECKED))
+    return TRUE;
+  /* Nothing is played here: the preview stands for the play. */
+  outcome = arb_procedure_preview (*procedure, encounter, rules, params, NULL);
+  if (outcome != NULL)
+    return TRUE;
+  g_clear_pointer (procedure, g_free);
+  g_hash_table_remove_all (params);
+  flags = ARB_CHOICE_REFUSED;
+  return arb_game_choose_full (self, encounter, rules, id, policy, procedure, params, &flags);
 }
 
 static gboolean

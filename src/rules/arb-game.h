@@ -124,6 +124,24 @@ typedef enum
   ARB_POLICY_RECKLESS,  /* all out: attacks whatever the odds */
 } ArbPolicy;
 
+/* Between a game's choose and the caller that plays its choice. A rule
+ * checked before the choice and again when the step is played is paid
+ * twice; a choice the game could only have checked by running the same
+ * rule may come back unchecked, and the caller plays it as it is. */
+typedef enum
+{
+  ARB_CHOICE_NONE      = 0,
+  /* Out: the rules may still refuse the choice, and would do so before
+   * its first die (a refusal must cost no roll). The caller that plays
+   * it and sees it refused asks again with ARB_CHOICE_REFUSED, before
+   * anything else happens; a checked choice refused lets the turn pass. */
+  ARB_CHOICE_UNCHECKED = 1 << 0,
+  /* In: the same question again, after the unchecked choice the game
+   * gave for it was refused: the game answers, checked, as it would
+   * have had its check said no. */
+  ARB_CHOICE_REFUSED   = 1 << 1,
+} ArbChoiceFlags;
+
 /* A figure of a game's demo fight: a starter sheet, placed. */
 typedef struct
 {
@@ -314,14 +332,16 @@ struct _ArbGameClass
    * game's own rules for an uncontrolled figure would; FALSE to let the
    * turn pass (the game's "next"). @id is NULL when it is nobody's turn.
    * The same procedures as at the table: a house policy is one function.
-   * NULL in the class: the game cannot be simulated. */
+   * @flags: see ArbChoiceFlags (a game that checks all it chooses may
+   * leave them alone). NULL in the class: the game cannot be simulated. */
   gboolean   (*choose)         (ArbGame            *self,
                                 ArbEncounter       *encounter,
                                 ArbRulesetLibrary  *rules,
                                 const char         *id,
                                 ArbPolicy           policy,
                                 char              **procedure,
-                                GHashTable         *params);
+                                GHashTable         *params,
+                                ArbChoiceFlags     *flags);
   /* Whether the fight has ended, and which side won (*@winner, a new
    * string; NULL for nobody), for a game with an end of its own (a
    * yield, a time limit, fire returned by those shot down in the same
@@ -424,6 +444,7 @@ GPtrArray          *arb_gauge_array_new    (void);
 
 /* Simulated fights: see choose and fight_over in the class. */
 gboolean            arb_game_can_simulate  (ArbGame            *self);
+/* A choice the rules accept now (an unchecked one is previewed). */
 gboolean            arb_game_choose        (ArbGame            *self,
                                             ArbEncounter       *encounter,
                                             ArbRulesetLibrary  *rules,
@@ -431,6 +452,16 @@ gboolean            arb_game_choose        (ArbGame            *self,
                                             ArbPolicy           policy,
                                             char              **procedure,
                                             GHashTable         *params);
+/* The game's choice as it gives it, for a caller that plays it at once
+ * and keeps to ArbChoiceFlags (the simulation). */
+gboolean            arb_game_choose_full   (ArbGame            *self,
+                                            ArbEncounter       *encounter,
+                                            ArbRulesetLibrary  *rules,
+                                            const char         *id,
+                                            ArbPolicy           policy,
+                                            char              **procedure,
+                                            GHashTable         *params,
+                                            ArbChoiceFlags     *flags);
 /* TRUE when the fight is over, *@winner (may be NULL) the side that won
  * or NULL for none: the game's own rule, else one side left in it. */
 gboolean            arb_game_fight_over    (ArbGame            *self,

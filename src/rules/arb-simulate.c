@@ -612,13 +612,25 @@ arb_simulation_play_run (ArbSimulation *self,
       g_autofree char *procedure = NULL;
       const char *id = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
       Figure *fig = find_figure (self, id, NULL);
+      ArbPolicy policy = fig ? fig->policy : ARB_POLICY_DEFAULT;
+      ArbChoiceFlags flags = ARB_CHOICE_NONE;
 
       if (steps++ >= ARB_SIM_MAX_STEPS)
         break;
       g_hash_table_remove_all (params);
-      if (arb_game_choose (self->game, enc, self->rules, id,
-                           fig ? fig->policy : ARB_POLICY_DEFAULT, &procedure, params))
+      if (arb_game_choose_full (self->game, enc, self->rules, id, policy, &procedure, params, &flags))
         step = arb_procedure_play (procedure, enc, self->rules, params, source, &error);
+      /* Refused unchecked, it changed nothing and rolled no die: the
+       * game answers as if its own check had said no. */
+      if (step == NULL && (flags & ARB_CHOICE_UNCHECKED))
+        {
+          g_clear_error (&error);
+          g_clear_pointer (&procedure, g_free);
+          g_hash_table_remove_all (params);
+          flags = ARB_CHOICE_REFUSED;
+          if (arb_game_choose_full (self->game, enc, self->rules, id, policy, &procedure, params, &flags))
+            step = arb_procedure_play (procedure, enc, self->rules, params, source, &error);
+        }
       /* A table the referee has still to fill in: no run can go on
        * without it, and the view must say which one. */
       if (step == NULL && g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE))

@@ -172,7 +172,8 @@ best_strike (const char        *procedure,
              ArbRulesetLibrary *rules,
              const char        *id,
              GPtrArray         *means,
-             GHashTable        *params)
+             GHashTable        *params,
+             ArbChoiceFlags    *flags)
 {
   int best = G_MININT, chance;
   const char *chosen = NULL, *letter;
@@ -216,12 +217,16 @@ best_strike (const char        *procedure,
     }
 
   /* One strike left: its chance chooses nothing, only whether the rules
-   * allow it, which the strike's own checks tell without playing it up
-   * to the die (a charge's still needs its move: previewed). */
+   * allow it. The strike checks all that before its first die, so it is
+   * given unchecked and played: refused, it is asked for again, and
+   * taken as refused (a charge's still needs its move: previewed). */
   if (n_kept == 1 && g_str_equal (procedure, "aod.strike"))
     {
+      if (*flags & ARB_CHOICE_REFUSED)
+        return FALSE;
       set_means (params, g_ptr_array_index (means, kept[0]));
-      return arb_aod_strike_legal (enc, rules, params);
+      *flags |= ARB_CHOICE_UNCHECKED;
+      return TRUE;
     }
 
   for (guint k = 0; k < n_kept; k++)
@@ -540,7 +545,8 @@ arb_aod_choose (ArbGame           *game,
                 const char        *id,
                 ArbPolicy          policy,
                 char             **procedure,
-                GHashTable        *params)
+                GHashTable        *params,
+                ArbChoiceFlags    *flags)
 {
   g_autoptr(GPtrArray) means = NULL;
   g_autofree char *foe = NULL;
@@ -587,7 +593,7 @@ arb_aod_choose (ArbGame           *game,
       put (params, "target", g_strdup (foe));
       if (distance == 0)
         put (params, "combat", g_strdup ("close"));
-      if (best_strike ("aod.strike", enc, rules, id, means, params))
+      if (best_strike ("aod.strike", enc, rules, id, means, params, flags))
         {
           *procedure = g_strdup ("aod.strike");
           return TRUE;
@@ -606,7 +612,7 @@ arb_aod_choose (ArbGame           *game,
           put (params, "id", g_strdup (id));
           put (params, "target", g_strdup (foe));
           put (params, "mode", g_strdup ("close"));
-          if (best_strike ("aod.charge", enc, rules, id, means, params))
+          if (best_strike ("aod.charge", enc, rules, id, means, params, flags))
             {
               *procedure = g_strdup ("aod.charge");
               return TRUE;
@@ -659,7 +665,7 @@ arb_aod_choose (ArbGame           *game,
             put (params, "hexes", g_strdup_printf ("%d", charge.hexes));
             put (params, "hexsides", g_strdup_printf ("%d", charge.turns));
             put (params, "facing", g_strdup_printf ("%d", charge.facing));
-            if (best_strike ("aod.charge", enc, rules, id, means, params))
+            if (best_strike ("aod.charge", enc, rules, id, means, params, flags))
               {
                 *procedure = g_strdup ("aod.charge");
                 return TRUE;

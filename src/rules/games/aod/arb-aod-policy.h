@@ -17,6 +17,7 @@ gboolean arb_aod_choose (ArbGame           *game,
                          const char        *id,
                          ArbPolicy          policy,
                          char             **procedure,
-                         GHashTable        *params);
+                         GHashTable        *params,
+                         ArbChoiceFlags    *flags);
 
 G_END_DECLS

@@ -41,7 +41,8 @@ gboolean   arb_dogfight_choose     (ArbGame            *game,
                                     const char         *id,
                                     ArbPolicy           policy,
                                     char              **procedure,
-                                    GHashTable         *params);
+                                    GHashTable         *params,
+                                    ArbChoiceFlags     *flags);
 /* Its fight_over: besides the last side standing, the fight is over
  * when, in a turn's housekeeping, the aircraft left of every side but
  * one have gone home (most of their damage rows filled, more than 10

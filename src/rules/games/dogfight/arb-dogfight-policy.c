@@ -294,7 +294,8 @@ arb_dogfight_choose (ArbGame            *game,
                      const char         *id,
                      ArbPolicy           policy,
                      char              **procedure,
-                     GHashTable         *params)
+                     GHashTable         *params,
+                     ArbChoiceFlags     *flags)
 {
   const char *due;
 

@@ -33,7 +33,8 @@ gboolean   arb_gpg_choose     (ArbGame            *game,
                                const char         *id,
                                ArbPolicy           policy,
                                char              **procedure,
-                               GHashTable         *params);
+                               GHashTable         *params,
+                               ArbChoiceFlags     *flags);
 gboolean   arb_gpg_fight_over (ArbGame            *game,
                                ArbEncounter       *encounter,
                                char              **winner);

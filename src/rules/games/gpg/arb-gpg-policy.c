@@ -683,7 +683,8 @@ arb_gpg_choose (ArbGame            *game,
                 const char         *id,
                 ArbPolicy           policy,
                 char              **procedure,
-                GHashTable         *params)
+                GHashTable         *params,
+                ArbChoiceFlags     *flags)
 {
   const char *phase_text = arb_encounter_get (enc, E, "phase");
   const char * const *ids;

@@ -37,7 +37,8 @@ gboolean   arb_rsbs_choose     (ArbGame           *game,
                                 const char        *id,
                                 ArbPolicy          policy,
                                 char             **procedure,
-                                GHashTable        *params);
+                                GHashTable        *params,
+                                ArbChoiceFlags    *flags);
 gboolean   arb_rsbs_fight_over (ArbGame           *game,
                                 ArbEncounter      *encounter,
                                 char             **winner);

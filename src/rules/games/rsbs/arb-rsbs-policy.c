@@ -124,7 +124,8 @@ arb_rsbs_choose (ArbGame            *game,
                  const char         *id,
                  ArbPolicy           policy,
                  char              **procedure,
-                 GHashTable         *params)
+                 GHashTable         *params,
+                 ArbChoiceFlags     *flags)
 {
   g_autofree char *missile = NULL;
   int stage;

@@ -39,7 +39,8 @@ gboolean   arb_tft_choose      (ArbGame           *game,
                                 const char        *id,
                                 ArbPolicy          policy,
                                 char             **procedure,
-                                GHashTable        *params);
+                                GHashTable        *params,
+                                ArbChoiceFlags    *flags);
 /* Sets the class's sheet kinds and sheet rules (arb-tft-sheet.c). */
 void arb_tft_sheet_class_init (ArbGameClass *klass);
 

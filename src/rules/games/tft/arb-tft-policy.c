@@ -532,7 +532,8 @@ arb_tft_choose (ArbGame            *game,
                 const char         *id,
                 ArbPolicy           policy,
                 char              **procedure,
-                GHashTable         *params)
+                GHashTable         *params,
+                ArbChoiceFlags     *flags)
 {
   g_auto(GStrv) ids = NULL;
   const char *phase = arb_encounter_get (encounter, E, ARB_TFT_KEY_PHASE);
