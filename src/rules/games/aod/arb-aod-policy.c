@@ -163,7 +163,8 @@ has_attack_hands (GPtrArray *means)
 }
 
 /* The best strike @id can make at @target now: its means in @params
- * (a weapon= or attack=), FALSE when none is legal. The previews the
+ * (a weapon= or attack=), FALSE when none is legal; a lone strike is
+ * left to the rules to refuse (@flags, ArbChoiceFlags). The previews the
  * rules must refuse are not run: a figure short of the AP the action
  * costs (9.8, 13.6), bare hands with no hand free (13.1). */
 static gboolean
