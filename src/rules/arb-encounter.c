@@ -1094,6 +1094,28 @@ arb_encounter_list_keys (ArbEncounter *self,
   return ret;
 }
 
+GPtrArray *
+arb_encounter_peek_cond_keys (ArbEncounter *self,
+                              const char   *entity)
+{
+  Entity *e = entity_of (self, entity);
+  GPtrArray *keys;
+
+  /* Counted: most figures have none, and then there is nothing to sort. */
+  if (e == NULL || e->values->n_cond == 0)
+    return NULL;
+  keys = g_ptr_array_sized_new (e->values->n_cond);
+  for (guint i = 0; i <= e->values->mask; i++)
+    {
+      const Slot *s = &e->values->slots[i];
+
+      if (s->hash && is_cond_key (s->key, s->len))
+        g_ptr_array_add (keys, s->key);
+    }
+  g_ptr_array_sort (keys, compare_strings);
+  return keys;
+}
+
 GStrv
 arb_encounter_list_combatants (ArbEncounter *self)
 {
