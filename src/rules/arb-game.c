@@ -11,6 +11,7 @@
 #include "arb-conditions.h"
 #include "arb-game.h"
 #include "arb-games.h"
+#include "arb-rules-private.h"
 
 typedef struct
 {
@@ -479,7 +480,10 @@ figure_is_out (ArbGame      *self,
 {
   const char * const *out = CLASS (self)->out_conditions;
 
-  for (guint i = 0; out && out[i]; i++)
+  /* Most figures have no condition: asked once, not for each. */
+  if (out == NULL || !arb_step_may_have_conditions (NULL, encounter, id))
+    return FALSE;
+  for (guint i = 0; out[i]; i++)
     if (arb_conditions_has (encounter, NULL, id, out[i]))
       return TRUE;
   return FALSE;
