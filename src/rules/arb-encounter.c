@@ -507,33 +507,6 @@ values_home (const Values *values,
   return (guint)((hash * 2654435769u) >> values->shift) & values->mask;
 }
 
-/* Of the length and the first and last four bytes only: the C library
- * finds the length faster than a loop hashes each letter, and keys that
- * share all three ("cond.xxx" of one length and ending) are rare and only
- * cost a compare more. */
-static inline guint
-key_hash (const char *key,
-          gsize      len)
-{
-  guint32 a = 0, b;
-  guint h;
-
-  if (len >= 4)
-    {
-      memcpy (&a, key, 4);
-      memcpy (&b, key + len - 4, 4);
-    }
-  else
-    {
-      for (gsize i = 0; i < len; i++)
-        a = a << 8 | (guchar)key[i];
-      b = 0;
-    }
-  h = (a * 2654435769u) ^ ((b + (guint32)len) * 2246822519u);
-  h ^= h >> 15;
-  return h ? h : 1;
-}
-
 static Values *
 values_new (guint size)
 {
@@ -579,13 +552,23 @@ values_slot (const Values *values,
 }
 
 static inline const char *
+values_lookup_hashed (const Values *values,
+                      const char   *key,
+                      gsize         len,
+                      guint         hash)
+{
+  Slot *s = values_slot (values, key, len, hash);
+
+  return s->hash ? s->value : NULL;
+}
+
+static inline const char *
 values_lookup (const Values *values,
                const char   *key)
 {
   gsize len = strlen (key);
-  Slot *s = values_slot (values, key, len, key_hash (key, len));
 
-  return s->hash ? s->value : NULL;
+  return values_lookup_hashed (values, key, len, arb_short_hash (key, len));
 }
 
 static void
@@ -610,7 +593,7 @@ values_set (Values     *values,
             const char *value)
 {
   gsize len = strlen (key);
-  guint hash = key_hash (key, len);
+  guint hash = arb_short_hash (key, len);
   Slot *s = values_slot (values, key, len, hash);
 
   if (s->hash)
@@ -646,7 +629,7 @@ values_remove (Values     *values,
                const char *key)
 {
   gsize len = strlen (key);
-  Slot *s = values_slot (values, key, len, key_hash (key, len));
+  Slot *s = values_slot (values, key, len, arb_short_hash (key, len));
   guint i, j;
 
   if (s->hash == 0)
@@ -952,16 +935,28 @@ arb_encounter_renew_id (ArbEncounter *self)
 }
 
 const char *
-arb_encounter_get (ArbEncounter *self,
-                   const char   *entity,
-                   const char   *key)
+arb_encounter_get_hashed (ArbEncounter *self,
+                          const char   *entity,
+                          const char   *key,
+                          gsize         len,
+                          guint         hash)
 {
   Values *values;
 
   g_return_val_if_fail (self != NULL, NULL);
 
   values = values_of (self, entity);
-  return values ? values_lookup (values, key) : NULL;
+  return values ? values_lookup_hashed (values, key, len, hash) : NULL;
+}
+
+const char *
+(arb_encounter_get) (ArbEncounter *self,
+                     const char   *entity,
+                     const char   *key)
+{
+  gsize len = strlen (key);
+
+  return arb_encounter_get_hashed (self, entity, key, len, arb_short_hash (key, len));
 }
 
 static gboolean
@@ -983,14 +978,27 @@ parse_int (const char *text,
 }
 
 int
-arb_encounter_get_int (ArbEncounter *self,
-                       const char   *entity,
-                       const char   *key,
-                       int           fallback)
+arb_encounter_get_int_hashed (ArbEncounter *self,
+                              const char   *entity,
+                              const char   *key,
+                              gsize         len,
+                              guint         hash,
+                              int           fallback)
 {
   int v;
 
-  return parse_int (arb_encounter_get (self, entity, key), &v) ? v : fallback;
+  return parse_int (arb_encounter_get_hashed (self, entity, key, len, hash), &v) ? v : fallback;
+}
+
+int
+(arb_encounter_get_int) (ArbEncounter *self,
+                         const char   *entity,
+                         const char   *key,
+                         int           fallback)
+{
+  gsize len = strlen (key);
+
+  return arb_encounter_get_int_hashed (self, entity, key, len, arb_short_hash (key, len), fallback);
 }
 
 gboolean
@@ -1012,25 +1020,41 @@ arb_encounter_get_map_size (ArbEncounter *self,
   return *cols > 0 && *rows > 0 && *cols <= 1000 && *rows <= 1000;
 }
 
-static const char *sheet_field (ArbEncounter *self, const char *id, const char *field);
+static const char *sheet_field (ArbEncounter *self, const char *id, const char *field,
+                                gsize len, guint hash);
 static inline ArbEffect *effect_on (ArbStep *step, const char *entity, const char *key);
 
 int
-arb_step_peek_field_int (ArbStep      *step,
-                         ArbEncounter *self,
-                         const char   *entity,
-                         const char   *key,
-                         int           fallback)
+arb_step_peek_field_int_hashed (ArbStep      *step,
+                                ArbEncounter *self,
+                                const char   *entity,
+                                const char   *key,
+                                gsize         len,
+                                guint         hash,
+                                int           fallback)
 {
   ArbEffect *effect = effect_on (step, entity, key);
-  const char *v = effect ? effect->new_value : arb_encounter_get (self, entity, key);
+  const char *v = effect ? effect->new_value : arb_encounter_get_hashed (self, entity, key, len, hash);
   int n;
 
   /* None: the sheet's (the fight itself has none). Past an effect that
    * cleared the value, the live one first, as it always was. */
   if (v == NULL && !g_str_equal (entity, ARB_ENCOUNTER_ENTITY))
-    v = effect ? arb_encounter_get_field (self, entity, key) : sheet_field (self, entity, key);
+    v = effect ? arb_encounter_get_field_hashed (self, entity, key, len, hash)
+               : sheet_field (self, entity, key, len, hash);
   return parse_int (v, &n) ? n : fallback;
+}
+
+int
+(arb_step_peek_field_int) (ArbStep      *step,
+                           ArbEncounter *self,
+                           const char   *entity,
+                           const char   *key,
+                           int           fallback)
+{
+  gsize len = strlen (key);
+
+  return arb_step_peek_field_int_hashed (step, self, entity, key, len, arb_short_hash (key, len), fallback);
 }
 
 gboolean
@@ -1251,18 +1275,22 @@ arb_encounter_get_sheet (ArbEncounter *self,
 static const char *
 sheet_field (ArbEncounter *self,
              const char   *id,
-             const char   *field)
+             const char   *field,
+             gsize         len,
+             guint         hash)
 {
   Entity *e = entity_of (self, id);
   ArbSheet *sheet = e && e->sheet ? e->sheet : arb_encounter_get_sheet (self, id);
 
-  return sheet ? arb_sheet_get (sheet, field) : NULL;
+  return sheet ? arb_sheet_get_hashed (sheet, field, len, hash) : NULL;
 }
 
 const char *
-arb_encounter_get_field (ArbEncounter *self,
-                         const char   *id,
-                         const char   *field)
+arb_encounter_get_field_hashed (ArbEncounter *self,
+                                const char   *id,
+                                const char   *field,
+                                gsize         len,
+                                guint         hash)
 {
   Entity *e;
   const char *live;
@@ -1272,10 +1300,20 @@ arb_encounter_get_field (ArbEncounter *self,
 
   /* The entity found once, for its live value and its sheet both. */
   e = entity_of (self, id);
-  if (e && (live = values_lookup (e->values, field)))
+  if (e && (live = values_lookup_hashed (e->values, field, len, hash)))
     return live;
   sheet = e && e->sheet ? e->sheet : arb_encounter_get_sheet (self, id);
-  return sheet ? arb_sheet_get (sheet, field) : NULL;
+  return sheet ? arb_sheet_get_hashed (sheet, field, len, hash) : NULL;
+}
+
+const char *
+(arb_encounter_get_field) (ArbEncounter *self,
+                           const char   *id,
+                           const char   *field)
+{
+  gsize len = strlen (field);
+
+  return arb_encounter_get_field_hashed (self, id, field, len, arb_short_hash (field, len));
 }
 
 ArbSheet *
@@ -1363,15 +1401,28 @@ arb_step_may_have_conditions (ArbStep      *step,
 }
 
 const char *
-arb_step_peek (ArbStep      *step,
-               ArbEncounter *self,
-               const char   *entity,
-               const char   *key)
+arb_step_peek_hashed (ArbStep      *step,
+                      ArbEncounter *self,
+                      const char   *entity,
+                      const char   *key,
+                      gsize         len,
+                      guint         hash)
 {
   /* No step: the value as it stands, as the other peeks read it. */
   ArbEffect *effect = effect_on (step, entity, key);
 
-  return effect ? effect->new_value : arb_encounter_get (self, entity, key);
+  return effect ? effect->new_value : arb_encounter_get_hashed (self, entity, key, len, hash);
+}
+
+const char *
+(arb_step_peek) (ArbStep      *step,
+                 ArbEncounter *self,
+                 const char   *entity,
+                 const char   *key)
+{
+  gsize len = strlen (key);
+
+  return arb_step_peek_hashed (step, self, entity, key, len, arb_short_hash (key, len));
 }
 
 void

@@ -308,25 +308,6 @@ arb_sheet_new (const char  *system,
   return self;
 }
 
-static inline guint
-name_hash (const char *name)
-{
-  /* The length and the first and last four letters, not every letter:
-   * the spec's names differ there. */
-  gsize len = strlen (name);
-  guint32 a = 0, b = 0, h;
-
-  if (len >= 4)
-    {
-      memcpy (&a, name, 4);
-      memcpy (&b, name + len - 4, 4);
-    }
-  else
-    memcpy (&a, name, len);
-  h = (a * 2654435769u) ^ ((b + (guint32)len) * 2246822519u);
-  return h ^ (h >> 15);
-}
-
 /* Fields are read at every rule, and a spec has dozens: an index by
  * name, built once, read-only after (sheets are shared by threads). */
 static void
@@ -342,7 +323,8 @@ build_index (ArbSheet *self)
   self->index_mask = size - 1;
   for (guint i = 0; i < self->n_fields; i++)
     {
-      guint j = name_hash (self->spec->fields[i].name) & self->index_mask;
+      const char *name = self->spec->fields[i].name;
+      guint j = arb_short_hash (name, strlen (name)) & self->index_mask;
 
       /* A name twice: the first wins, as the walk found it. */
       while (self->index[j] && strcmp (self->spec->fields[self->index[j] - 1].name,
@@ -353,14 +335,15 @@ build_index (ArbSheet *self)
     }
 }
 
-/* The place of @field in the spec, or -1. */
+/* The place of @field (of arb_short_hash() @hash) in the spec, or -1. */
 static int
 field_index (ArbSheet   *self,
-             const char *field)
+             const char *field,
+             guint       hash)
 {
   if (self->index)
     {
-      for (guint j = name_hash (field) & self->index_mask; self->index[j]; j = (j + 1) & self->index_mask)
+      for (guint j = hash & self->index_mask; self->index[j]; j = (j + 1) & self->index_mask)
         {
           const char *name = self->spec->fields[self->index[j] - 1].name;
 
@@ -382,15 +365,28 @@ const char *arb_sheet_get_kind (ArbSheet *self) { return self->kind; }
 const char *arb_sheet_get_filename (ArbSheet *self) { return self->filename; }
 
 const char *
-arb_sheet_get (ArbSheet   *self,
-               const char *field)
+arb_sheet_get_hashed (ArbSheet   *self,
+                      const char *field,
+                      gsize       len G_GNUC_UNUSED,
+                      guint       hash)
 {
   int i;
 
   g_return_val_if_fail (ARB_IS_SHEET (self), NULL);
   g_return_val_if_fail (field != NULL, NULL);
 
-  return (i = field_index (self, field)) >= 0 ? self->values[i] : NULL;
+  return (i = field_index (self, field, hash)) >= 0 ? self->values[i] : NULL;
+}
+
+const char *
+(arb_sheet_get) (ArbSheet   *self,
+                 const char *field)
+{
+  gsize len;
+
+  g_return_val_if_fail (field != NULL, NULL);
+  len = strlen (field);
+  return arb_sheet_get_hashed (self, field, len, arb_short_hash (field, len));
 }
 
 const char *
@@ -448,7 +444,7 @@ arb_sheet_set (ArbSheet    *self,
   g_return_val_if_fail (ARB_IS_SHEET (self), FALSE);
   g_return_val_if_fail (field != NULL, FALSE);
 
-  if ((i = field_index (self, field)) < 0)
+  if ((i = field_index (self, field, arb_short_hash (field, strlen (field)))) < 0)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("A %s %s sheet has no field “%s”"), self->system, self->kind, field);
@@ -829,7 +825,7 @@ static guint
 field_line (ArbSheet   *self,
             const char *name)
 {
-  int i = field_index (self, name);
+  int i = field_index (self, name, arb_short_hash (name, strlen (name)));
 
   return i >= 0 ? self->lines[i] : 0;
 }

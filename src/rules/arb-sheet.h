@@ -7,6 +7,7 @@
 
 #include <gio/gio.h>
 
+#include "arb-keys.h"
 #include "arb-ruleset.h"
 
 G_BEGIN_DECLS
@@ -88,6 +89,17 @@ const char   *arb_sheet_get_filename     (ArbSheet           *self);
 
 const char   *arb_sheet_get              (ArbSheet           *self,
                                           const char         *field);
+/* The same with @field's length and arb_short_hash() given (constants
+ * for a literal, which the macro below passes). */
+const char   *arb_sheet_get_hashed       (ArbSheet           *self,
+                                          const char         *field,
+                                          gsize               len,
+                                          guint               hash);
+#if defined (__GNUC__)
+#define arb_sheet_get(self, field) \
+  (__builtin_constant_p (field) ? arb_sheet_get_hashed ((self), ARB_KEY_HASHED (field)) \
+                                : (arb_sheet_get) ((self), (field)))
+#endif
 int           arb_sheet_get_int          (ArbSheet           *self,
                                           const char         *field,
                                           int                 fallback);
