@@ -740,8 +740,33 @@ typedef struct
   const char *name;      /* the state's key */
   Values     *values;    /* the state's value */
   ArbSheet   *sheet;     /* NULL, or its sheet in the cache (borrowed) */
+  guint32     tag;       /* name_tag() of name */
   gboolean    fight;     /* named ARB_ENCOUNTER_ENTITY */
 } Entity;
+
+/* The first four bytes of @name, or fewer and its end: the ids of
+ * combatants ("c1", "c12") whole, in one compare each. *@whole says
+ * whether the end is in it. */
+static inline guint32
+name_tag (const char *name,
+          gboolean   *whole)
+{
+  guint32 tag = 0;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      guchar c = (guchar)name[i];
+
+      if (c == 0)
+        {
+          *whole = TRUE;
+          return tag;
+        }
+      tag |= (guint32)c << (8 * i);
+    }
+  *whole = FALSE;
+  return tag;
+}
 
 G_DEFINE_FINAL_TYPE (ArbEncounter, arb_encounter, G_TYPE_OBJECT)
 
@@ -810,11 +835,13 @@ add_entity (ArbEncounter *self,
             Values       *values)
 {
   Entity e;
+  gboolean whole;
 
   e.name = g_strdup (entity);
   e.values = values;
   e.sheet = NULL;
   e.fight = strcmp (entity, ARB_ENCOUNTER_ENTITY) == 0;
+  e.tag = name_tag (entity, &whole);
   g_hash_table_insert (self->state, (char *)e.name, values);
   g_array_append_val (self->entities, e);
 }
@@ -848,16 +875,16 @@ entity_of (ArbEncounter *self,
           return &e[i];
       return NULL;
     }
-  for (guint i = 0; i < n; i++)
-    {
-      /* Compared here, not by a call: ids are short ("c1", "c2"). */
-      const char *a = e[i].name, *b = entity;
+  {
+    gboolean whole;
+    guint32 tag = name_tag (entity, &whole);
 
-      while (*a == *b && *a)
-        a++, b++;
-      if (*a == *b)
+    /* Equal tags with the end in them are equal names; else the names
+     * are four letters long at least, and the rest is compared. */
+    for (guint i = 0; i < n; i++)
+      if (e[i].tag == tag && (whole || strcmp (e[i].name + 4, entity + 4) == 0))
         return &e[i];
-    }
+  }
   return NULL;
 }
 
