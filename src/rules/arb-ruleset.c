@@ -32,6 +32,14 @@ G_DEFINE_QUARK (arb-ruleset-error-quark, arb_ruleset_error)
 
 /* Tables */
 
+typedef struct
+{
+  guint  hash;    /* arb_short_hash() of key; 0: the slot is empty */
+  guint  len;     /* of key */
+  int    index;   /* the column's */
+  char  *key;     /* lower case */
+} ColumnSlot;
+
 struct _ArbTable
 {
   gatomicrefcount  ref_count;
@@ -48,7 +56,11 @@ struct _ArbTable
   gboolean         has_uncertain;
   GArray          *notes;     /* of ArbNote */
   GArray          *columns;   /* of ArbColumn */
-  GHashTable      *column_index; /* lower-case key or alias -> index + 1 */
+  /* Lower-case key or alias -> column: open addressing, at most half
+   * full, no removal (see column_slot()). */
+  ColumnSlot      *column_slots;
+  guint            column_mask;  /* slots - 1 */
+  guint            n_column_names;
   GArray          *rows;      /* of ArbRow */
   /* Past its last row the table goes on by that row's pattern: each
    * further span as wide adds continue_dice dice to every cell. */
@@ -87,7 +99,8 @@ arb_table_new (void)
   g_array_set_clear_func (self->notes, clear_note);
   self->columns = g_array_new (FALSE, TRUE, sizeof (ArbColumn));
   g_array_set_clear_func (self->columns, clear_column);
-  self->column_index = g_hash_table_new_full (name_hash, g_str_equal, g_free, NULL);
+  self->column_mask = 7;
+  self->column_slots = g_new0 (ColumnSlot, self->column_mask + 1);
   self->rows = g_array_new (FALSE, TRUE, sizeof (ArbRow));
   g_mutex_init (&self->continued_lock);
   return self;
@@ -157,7 +170,9 @@ arb_table_unref (ArbTable *table)
   g_mutex_clear (&table->continued_lock);
   g_array_unref (table->notes);
   g_array_unref (table->columns);
-  g_hash_table_unref (table->column_index);
+  for (guint i = 0; i <= table->column_mask; i++)
+    g_free (table->column_slots[i].key);
+  g_free (table->column_slots);
   g_clear_pointer (&table->by_name, g_hash_table_unref);
   g_free (table);
 }
@@ -245,19 +260,44 @@ ascii_down (const char  *text,
   return buf;
 }
 
+/* The slot of the lower-case @key, or the empty one where it would go. */
+static inline ColumnSlot *
+column_slot (const ArbTable *table,
+             const char     *key,
+             gsize           len,
+             guint           hash)
+{
+  guint i = (hash * 2654435769u) >> 16;
+
+  for (;; i++)
+    {
+      ColumnSlot *s = &table->column_slots[i & table->column_mask];
+
+      if (s->hash == 0 || (s->hash == hash && s->len == len && memcmp (s->key, key, len) == 0))
+        return s;
+    }
+}
+
 int
 arb_table_find_column (const ArbTable *table,
                        const char     *key)
 {
   g_autofree char *folded = NULL;
+  const char *lower;
   char buf[64];
+  gsize len;
+  ColumnSlot *s;
 
   g_return_val_if_fail (table != NULL, -1);
   g_return_val_if_fail (key != NULL, -1);
 
-  /* An index, not a walk: a hostile table's every cell looks one up. */
-  return GPOINTER_TO_INT (g_hash_table_lookup (table->column_index,
-                                               ascii_down (key, buf, sizeof buf, &folded))) - 1;
+  /* An index, not a walk: a hostile table's every cell looks one up.
+   * Its own, not a GHashTable: the columns are asked for by name at
+   * every step, and this one hashes without a call or a strlen. */
+  lower = ascii_down (key, buf, sizeof buf, &folded);
+  len = lower == buf ? (gsize)(strchr (buf, '\0') - buf) : strlen (lower);
+  s = column_slot (table, lower, len, arb_short_hash (lower, len));
+  return s->hash ? s->index : -1;
 }
 
 static void
@@ -265,7 +305,35 @@ index_column (ArbTable   *table,
               const char *name,
               guint       index)
 {
-  g_hash_table_insert (table->column_index, g_ascii_strdown (name, -1), GINT_TO_POINTER (index + 1));
+  g_autofree char *key = g_ascii_strdown (name, -1);
+  gsize len = strlen (key);
+  guint hash = arb_short_hash (key, len);
+  ColumnSlot *s = column_slot (table, key, len, hash);
+
+  /* A name again: the last column takes it, as a hash table's insert. */
+  if (s->hash)
+    {
+      s->index = (int)index;
+      return;
+    }
+  if ((table->n_column_names + 1) * 2 > table->column_mask + 1)
+    {
+      ColumnSlot *old = table->column_slots;
+      guint old_size = table->column_mask + 1;
+
+      table->column_mask = old_size * 2 - 1;
+      table->column_slots = g_new0 (ColumnSlot, old_size * 2);
+      for (guint i = 0; i < old_size; i++)
+        if (old[i].hash)
+          *column_slot (table, old[i].key, old[i].len, old[i].hash) = old[i];
+      g_free (old);
+      s = column_slot (table, key, len, hash);
+    }
+  s->hash = hash;
+  s->len = (guint)len;
+  s->index = (int)index;
+  s->key = g_steal_pointer (&key);
+  table->n_column_names++;
 }
 
 static gboolean
