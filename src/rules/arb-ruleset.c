@@ -1056,6 +1056,13 @@ typedef struct
   GPtrArray *names;     /* of "system/id", owned, in load order */
 } Segment;
 
+typedef struct
+{
+  guint     hash;     /* table_hash(); 0: the slot is empty */
+  guint     ls, li;   /* the lengths of its system and id */
+  ArbTable *table;    /* borrowed from tables */
+} TableSlot;
+
 struct _ArbRulesetLibrary
 {
   GObject     parent_instance;
@@ -1065,6 +1072,11 @@ struct _ArbRulesetLibrary
   Segment    *filling;  /* the shipped segment being read, or NULL */
   /* Compiled tables are made into ArbTables when first asked for. */
   GHashTable *unread;   /* "system/id" -> GVariant of a compiled table */
+  /* The tables again, by system and id without putting the two together:
+   * rules ask for theirs at every step. Remade whenever tables changes
+   * (reindex()), so only ever read where tables is only read. */
+  TableSlot  *index;
+  guint       index_mask;
 };
 
 G_DEFINE_FINAL_TYPE (ArbRulesetLibrary, arb_ruleset_library, G_TYPE_OBJECT)
@@ -1096,6 +1108,7 @@ arb_ruleset_library_finalize (GObject *object)
   g_clear_pointer (&self->pending, g_hash_table_unref);
   g_clear_pointer (&self->unread, g_hash_table_unref);
   g_clear_pointer (&self->segments, g_ptr_array_unref);
+  g_clear_pointer (&self->index, g_free);
 
   G_OBJECT_CLASS (arb_ruleset_library_parent_class)->finalize (object);
 }
@@ -1126,6 +1139,45 @@ static ArbTable *load_compiled_table (GVariant   *value,
                                       const char *system,
                                       const char *filename);
 
+static inline guint
+table_hash (const char *system,
+            gsize       ls,
+            const char *id,
+            gsize       li)
+{
+  guint h = arb_short_hash (id, li) ^ (arb_short_hash (system, ls) * 2246822519u);
+
+  return h ? h : 1;
+}
+
+/* Makes the index of tables again, after a change to it: a few hundred
+ * tables, read once each, when a game's tables are read. */
+static void
+reindex (ArbRulesetLibrary *self)
+{
+  guint size = 16;
+  GHashTableIter iter;
+  gpointer value;
+
+  while (size < g_hash_table_size (self->tables) * 2)
+    size *= 2;
+  g_free (self->index);
+  self->index = g_new0 (TableSlot, size);
+  self->index_mask = size - 1;
+  g_hash_table_iter_init (&iter, self->tables);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      ArbTable *table = value;
+      gsize ls = strlen (table->system), li = strlen (table->id);
+      guint hash = table_hash (table->system, ls, table->id, li);
+      guint i = (hash * 2654435769u) >> 16;
+
+      while (self->index[i & self->index_mask].hash)
+        i++;
+      self->index[i & self->index_mask] = (TableSlot) { hash, (guint)ls, (guint)li, table };
+    }
+}
+
 /* The table called @name ("system/id"), made from its compiled form if
  * this is the first time it is asked for. */
 static ArbTable *
@@ -1145,6 +1197,7 @@ lookup (ArbRulesetLibrary *self,
         g_error ("The compiled table %s does not load", name);
       g_hash_table_insert (self->tables, g_strdup (name), table);
       g_hash_table_remove (self->unread, name);
+      reindex (self);
     }
   return table;
 }
@@ -1181,6 +1234,7 @@ add_table (ArbRulesetLibrary *self,
   add_name (self, name);
   g_hash_table_remove (self->unread, name);
   g_hash_table_replace (self->tables, name, arb_table_ref (table));
+  reindex (self);
 }
 
 static gboolean load_shipped_system (ArbRulesetLibrary  *self,
@@ -1660,7 +1714,8 @@ arb_ruleset_library_load_compiled (ArbRulesetLibrary  *self,
 
       /* Read when asked for: most commands look one table up. */
       add_name (self, name);
-      g_hash_table_remove (self->tables, name);
+      if (g_hash_table_remove (self->tables, name))
+        reindex (self);
       g_hash_table_replace (self->unread, name, g_steal_pointer (&value));
     }
   return TRUE;
@@ -1804,6 +1859,22 @@ arb_ruleset_library_get_table (ArbRulesetLibrary *self,
   ensure_system (self, system);
   ls = strlen (system);
   li = strlen (id);
+  if (self->index)
+    {
+      guint hash = table_hash (system, ls, id, li);
+
+      for (guint i = (hash * 2654435769u) >> 16;; i++)
+        {
+          TableSlot *s = &self->index[i & self->index_mask];
+
+          if (s->hash == 0)
+            break;
+          if (s->hash == hash && s->ls == ls && s->li == li &&
+              memcmp (s->table->id, id, li) == 0 && memcmp (s->table->system, system, ls) == 0)
+            return s->table;
+        }
+    }
+  /* Not read yet, or named otherwise (a "/" in the id): by the name. */
   if (ls + li + 2 > sizeof buf)
     return lookup (self, big = g_strconcat (system, "/", id, NULL));
   memcpy (buf, system, ls);
