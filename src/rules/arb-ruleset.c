@@ -1139,17 +1139,6 @@ static ArbTable *load_compiled_table (GVariant   *value,
                                       const char *system,
                                       const char *filename);
 
-static inline guint
-table_hash (const char *system,
-            gsize       ls,
-            const char *id,
-            gsize       li)
-{
-  guint h = arb_short_hash (id, li) ^ (arb_short_hash (system, ls) * 2246822519u);
-
-  return h ? h : 1;
-}
-
 /* Makes the index of tables again, after a change to it: a few hundred
  * tables, read once each, when a game's tables are read. */
 static void
@@ -1169,7 +1158,7 @@ reindex (ArbRulesetLibrary *self)
     {
       ArbTable *table = value;
       gsize ls = strlen (table->system), li = strlen (table->id);
-      guint hash = table_hash (table->system, ls, table->id, li);
+      guint hash = arb_table_hash (table->system, ls, table->id, li);
       guint i = (hash * 2654435769u) >> 16;
 
       while (self->index[i & self->index_mask].hash)
@@ -1843,26 +1832,39 @@ arb_ruleset_library_new_default (const char  *data_dir,
 }
 
 ArbTable *
-arb_ruleset_library_get_table (ArbRulesetLibrary *self,
-                               const char        *system,
-                               const char        *id)
+(arb_ruleset_library_get_table) (ArbRulesetLibrary *self,
+                                 const char        *system,
+                                 const char        *id)
+{
+  gsize ls, li;
+
+  g_return_val_if_fail (system != NULL, NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+
+  ls = strlen (system);
+  li = strlen (id);
+  return arb_ruleset_library_get_table_hashed (self, system, ls, id, li, arb_table_hash (system, ls, id, li));
+}
+
+ArbTable *
+arb_ruleset_library_get_table_hashed (ArbRulesetLibrary *self,
+                                      const char        *system,
+                                      gsize              ls,
+                                      const char        *id,
+                                      gsize              li,
+                                      guint              hash)
 {
   /* On the stack: procedures ask for their tables at every step. */
   char buf[128];
   g_autofree char *big = NULL;
-  gsize ls, li;
 
   g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), NULL);
   g_return_val_if_fail (system != NULL, NULL);
   g_return_val_if_fail (id != NULL, NULL);
 
   ensure_system (self, system);
-  ls = strlen (system);
-  li = strlen (id);
   if (self->index)
     {
-      guint hash = table_hash (system, ls, id, li);
-
       for (guint i = (hash * 2654435769u) >> 16;; i++)
         {
           TableSlot *s = &self->index[i & self->index_mask];
