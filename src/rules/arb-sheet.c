@@ -45,6 +45,7 @@ typedef struct
   const char *name;        /* the spec's, or name_copy */
   char       *name_copy;   /* an attribute the spec does not know, owned */
   char       *value;       /* owned */
+  guint       hash;        /* arb_short_hash() of name: most compares end there */
 } ItemAttr;
 
 struct _ArbSheetItem
@@ -110,22 +111,41 @@ arb_sheet_item_get_kind (const ArbSheetItem *item)
 }
 
 static ItemAttr *
-find_item_attr (const ArbSheetItem *item,
-                const char         *name)
+find_item_attr_hashed (const ArbSheetItem *item,
+                       const char         *name,
+                       guint               hash)
 {
   for (guint i = 0; i < item->attrs->len; i++)
     {
       ItemAttr *attr = &g_array_index (item->attrs, ItemAttr, i);
 
-      if (g_str_equal (attr->name, name))
+      if (attr->hash == hash && strcmp (attr->name, name) == 0)
         return attr;
     }
   return NULL;
 }
 
+static ItemAttr *
+find_item_attr (const ArbSheetItem *item,
+                const char         *name)
+{
+  return find_item_attr_hashed (item, name, arb_short_hash (name, strlen (name)));
+}
+
 const char *
-arb_sheet_item_get (const ArbSheetItem *item,
-                    const char         *name)
+arb_sheet_item_get_hashed (const ArbSheetItem *item,
+                           const char         *name,
+                           gsize               len G_GNUC_UNUSED,
+                           guint               hash)
+{
+  ItemAttr *attr = find_item_attr_hashed (item, name, hash);
+
+  return attr ? attr->value : NULL;
+}
+
+const char *
+(arb_sheet_item_get) (const ArbSheetItem *item,
+                      const char         *name)
 {
   ItemAttr *attr = find_item_attr (item, name);
 
@@ -158,13 +178,25 @@ arb_sheet_parse_int (const char *text,
 }
 
 int
-arb_sheet_item_get_int (const ArbSheetItem *item,
-                        const char         *name,
-                        int                 fallback)
+arb_sheet_item_get_int_hashed (const ArbSheetItem *item,
+                               const char         *name,
+                               gsize               len,
+                               guint               hash,
+                               int                 fallback)
 {
   int value;
 
-  return parse_int (arb_sheet_item_get (item, name), &value) ? value : fallback;
+  return parse_int (arb_sheet_item_get_hashed (item, name, len, hash), &value) ? value : fallback;
+}
+
+int
+(arb_sheet_item_get_int) (const ArbSheetItem *item,
+                          const char         *name,
+                          int                 fallback)
+{
+  int value;
+
+  return parse_int ((arb_sheet_item_get) (item, name), &value) ? value : fallback;
 }
 
 static const ArbFieldSpec *find_field (const ArbFieldSpec *fields,
@@ -177,9 +209,10 @@ item_put (ArbSheetItem *item,
           const char   *name,
           char         *value)
 {
-  ItemAttr *attr = find_item_attr (item, name);
+  guint hash = arb_short_hash (name, strlen (name));
+  ItemAttr *attr = find_item_attr_hashed (item, name, hash);
   const ArbFieldSpec *known;
-  ItemAttr added = { NULL, NULL, value };
+  ItemAttr added = { NULL, NULL, value, hash };
 
   if (attr != NULL)
     {
