@@ -306,10 +306,13 @@ arb_game_find_procedure (ArbGame    *self,
   if (strncmp (name, id, len) != 0 || name[len] != '.')
     return NULL;
   procs = CLASS (self)->procedures;
+  name += len + 1;
+  /* The first letter before a call: every step of a simulation asks,
+   * and a game has a dozen procedures or more. */
   for (guint i = 0; procs[i].name; i++)
-    if (g_str_equal (procs[i].name, name + len + 1))
+    if (procs[i].name[0] == name[0] && strcmp (procs[i].name, name) == 0)
       return &procs[i];
-  return arb_procedure_find_generic (name + len + 1);
+  return arb_procedure_find_generic (name);
 }
 
 /* The actions offered to the figure whose turn it is: the game's own, in
