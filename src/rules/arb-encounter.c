@@ -907,13 +907,21 @@ remove_entity (ArbEncounter *self,
   g_hash_table_remove (self->state, entity);
 }
 
+/* @entity, or NULL, when it is the fight's literal or a name of three
+ * letters or fewer; else *@found is FALSE and entity_of_long() finds it.
+ * Apart, so that the readers of ids ("c1") make no call: with none, the
+ * compiler saves no register. */
 static inline Entity *
-entity_of (ArbEncounter *self,
-           const char   *entity)
+entity_of_short (ArbEncounter *self,
+                 const char   *entity,
+                 gboolean     *found)
 {
   Entity *e = (Entity *)(gpointer)self->entities->data;
   guint n = self->entities->len;
+  gboolean whole;
+  guint32 tag;
 
+  *found = TRUE;
   /* The fight's own values, asked for by the very literal (the linker
    * merges equal literals): found by the flag, without comparing. */
   if (entity == (const char *)ARB_ENCOUNTER_ENTITY)
@@ -923,17 +931,42 @@ entity_of (ArbEncounter *self,
           return &e[i];
       return NULL;
     }
-  {
-    gboolean whole;
-    guint32 tag = name_tag (entity, &whole);
-
-    /* Equal tags with the end in them are equal names; else the names
-     * are four letters long at least, and the rest is compared. */
-    for (guint i = 0; i < n; i++)
-      if (e[i].tag == tag && (whole || strcmp (e[i].name + 4, entity + 4) == 0))
-        return &e[i];
-  }
+  /* Equal tags with the end in them are equal names. */
+  tag = name_tag (entity, &whole);
+  if (!whole)
+    {
+      *found = FALSE;
+      return NULL;
+    }
+  for (guint i = 0; i < n; i++)
+    if (e[i].tag == tag)
+      return &e[i];
   return NULL;
+}
+
+/* @entity, four letters long or more: its tag, then the rest compared. */
+static G_GNUC_NO_INLINE Entity *
+entity_of_long (ArbEncounter *self,
+                const char   *entity)
+{
+  Entity *e = (Entity *)(gpointer)self->entities->data;
+  gboolean whole;
+  guint32 tag = name_tag (entity, &whole);
+
+  for (guint i = 0; i < self->entities->len; i++)
+    if (e[i].tag == tag && strcmp (e[i].name + 4, entity + 4) == 0)
+      return &e[i];
+  return NULL;
+}
+
+static inline Entity *
+entity_of (ArbEncounter *self,
+           const char   *entity)
+{
+  gboolean found;
+  Entity *e = entity_of_short (self, entity, &found);
+
+  return found ? e : entity_of_long (self, entity);
 }
 
 static inline Values *
@@ -1009,6 +1042,18 @@ arb_encounter_renew_id (ArbEncounter *self)
   self->id = g_uuid_string_random ();
 }
 
+static G_GNUC_NO_INLINE const char *
+get_long (ArbEncounter *self,
+          const char   *entity,
+          const char   *key,
+          gsize         len,
+          guint         hash)
+{
+  Entity *e = entity_of_long (self, entity);
+
+  return e ? values_lookup_hashed (e->values, key, len, hash) : NULL;
+}
+
 const char *
 arb_encounter_get_hashed (ArbEncounter *self,
                           const char   *entity,
@@ -1016,12 +1061,16 @@ arb_encounter_get_hashed (ArbEncounter *self,
                           gsize         len,
                           guint         hash)
 {
-  Values *values;
+  Entity *e;
+  gboolean found;
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  values = values_of (self, entity);
-  return values ? values_lookup_hashed (values, key, len, hash) : NULL;
+  /* A long name in a call of its own, last: the common case makes none. */
+  e = entity_of_short (self, entity, &found);
+  if (G_UNLIKELY (!found))
+    return get_long (self, entity, key, len, hash);
+  return e ? values_lookup_hashed (e->values, key, len, hash) : NULL;
 }
 
 const char *
