@@ -108,6 +108,16 @@ struct _ArbStep
   gboolean   quiet;     /* a simulation's: effects and dice only */
 };
 
+/* An effect as made here: with its key's length and arb_short_hash(),
+ * which effect_on() compares first (a step's effects are looked through
+ * at every read of a value). */
+typedef struct
+{
+  ArbEffect effect;     /* first: an ArbEffect of a step is one of these */
+  guint     key_len;
+  guint     key_hash;   /* 0: no key */
+} EffectBlock;
+
 /* An effect and its four strings in one block: a simulation makes and
  * frees thousands a second, and one allocation costs a fifth of five. */
 static ArbEffect *
@@ -120,8 +130,12 @@ effect_new (const char *entity,
   gsize le = entity ? strlen (entity) + 1 : 0, lk = key ? strlen (key) + 1 : 0;
   gsize lo = old_value ? strlen (old_value) + 1 : 0;
   gsize ln = new_value ? strlen (new_value) + 1 : 0;
-  ArbEffect *effect = g_malloc (sizeof (ArbEffect) + le + lk + lo + ln);
-  char *p = (char *)(effect + 1);
+  EffectBlock *block = g_malloc (sizeof (EffectBlock) + le + lk + lo + ln);
+  ArbEffect *effect = &block->effect;
+  char *p = (char *)(block + 1);
+
+  block->key_len = lk ? (guint)(lk - 1) : 0;
+  block->key_hash = key ? arb_short_hash (key, lk - 1) : 0;
 
   effect->entity = entity ? memcpy (p, entity, le) : NULL;
   p += le;
@@ -1146,7 +1160,8 @@ arb_encounter_get_map_size (ArbEncounter *self,
 
 static const char *sheet_field (ArbEncounter *self, const char *id, const char *field,
                                 gsize len, guint hash);
-static inline ArbEffect *effect_on (ArbStep *step, const char *entity, const char *key);
+static inline ArbEffect *effect_on (ArbStep *step, const char *entity, const char *key,
+                                    gsize len, guint hash);
 
 int
 arb_step_peek_field_int_hashed (ArbStep      *step,
@@ -1157,7 +1172,7 @@ arb_step_peek_field_int_hashed (ArbStep      *step,
                                 guint         hash,
                                 int           fallback)
 {
-  ArbEffect *effect = effect_on (step, entity, key);
+  ArbEffect *effect = effect_on (step, entity, key, len, hash);
   const char *v = effect ? effect->new_value : arb_encounter_get_hashed (self, entity, key, len, hash);
   int n;
 
@@ -1188,9 +1203,9 @@ arb_step_peek_hex (ArbStep      *step,
                    ArbHex       *hex,
                    int          *facing)
 {
-  ArbEffect *eq = effect_on (step, entity, ARB_KEY_Q);
-  ArbEffect *er = effect_on (step, entity, ARB_KEY_R);
-  ArbEffect *ef = effect_on (step, entity, ARB_KEY_FACING);
+  ArbEffect *eq = effect_on (step, entity, ARB_KEY_HASHED (ARB_KEY_Q));
+  ArbEffect *er = effect_on (step, entity, ARB_KEY_HASHED (ARB_KEY_R));
+  ArbEffect *ef = effect_on (step, entity, ARB_KEY_HASHED (ARB_KEY_FACING));
   const char *vq, *vr, *vf;
   Entity *e = NULL;
   int q, r, f;
@@ -1489,17 +1504,26 @@ arb_encounter_get_name (ArbEncounter *self,
 static inline ArbEffect *
 effect_on (ArbStep    *step,
            const char *entity,
-           const char *key)
+           const char *key,
+           gsize       len,
+           guint       hash)
 {
   for (guint i = step ? step->effects->len : 0; i > 0; i--)
     {
-      ArbEffect *effect = g_ptr_array_index (step->effects, i - 1);
+      EffectBlock *b = g_ptr_array_index (step->effects, i - 1);
 
-      /* The key first, and its first letter before the rest: most
-       * effects differ there, and this is asked at every rule. */
-      if (effect->key[0] == key[0] && strcmp (effect->key, key) == 0 &&
-          strcmp (effect->entity, entity) == 0)
-        return effect;
+      /* The key's hash and length first: most effects differ there. The
+       * entity by hand, not by a call: ids are short ("c1"), and a read
+       * that makes no call saves no register. */
+      if (b->key_hash == hash && b->key_len == len && keys_equal (b->effect.key, key, len))
+        {
+          const char *x = b->effect.entity, *y = entity;
+
+          while (*x == *y && *x)
+            x++, y++;
+          if (*x == *y)
+            return &b->effect;
+        }
     }
   return NULL;
 }
@@ -1533,7 +1557,7 @@ arb_step_peek_hashed (ArbStep      *step,
                       guint         hash)
 {
   /* No step: the value as it stands, as the other peeks read it. */
-  ArbEffect *effect = effect_on (step, entity, key);
+  ArbEffect *effect = effect_on (step, entity, key, len, hash);
 
   return effect ? effect->new_value : arb_encounter_get_hashed (self, entity, key, len, hash);
 }
