@@ -1097,7 +1097,22 @@ const char *
   return arb_encounter_get_hashed (self, entity, key, len, arb_short_hash (key, len));
 }
 
-static gboolean
+static G_GNUC_NO_INLINE gboolean
+parse_int_slow (const char *text,
+                int        *out)
+{
+  gint64 v;
+
+  if (text == NULL || !g_ascii_string_to_signed (text[0] == '+' ? text + 1 : text, 10,
+                                                 -100000000, 100000000, &v, NULL))
+    return FALSE;
+  *out = (int)v;
+  return TRUE;
+}
+
+/* Inline for the plain numbers nearly every value is: a rule reads
+ * several at every step. */
+static inline gboolean
 parse_int (const char *text,
            int        *out)
 {
@@ -1108,11 +1123,7 @@ parse_int (const char *text,
       *out = (int)v;
       return TRUE;
     }
-  if (text == NULL || !g_ascii_string_to_signed (text[0] == '+' ? text + 1 : text, 10,
-                                                 -100000000, 100000000, &v, NULL))
-    return FALSE;
-  *out = (int)v;
-  return TRUE;
+  return parse_int_slow (text, out);
 }
 
 int
