@@ -1585,17 +1585,19 @@ const char *
 }
 
 void
-arb_step_set (ArbStep      *step,
-              ArbEncounter *self,
-              const char   *entity,
-              const char   *key,
-              const char   *value)
+arb_step_set_hashed (ArbStep      *step,
+                     ArbEncounter *self,
+                     const char   *entity,
+                     const char   *key,
+                     gsize         len,
+                     guint         hash,
+                     const char   *value)
 {
   const char *old;
 
   g_return_if_fail (entity != NULL && key != NULL);
 
-  old = arb_step_peek (step, self, entity, key);
+  old = arb_step_peek_hashed (step, self, entity, key, len, hash);
 
   if (g_strcmp0 (old, value) == 0)
     return;
@@ -1604,15 +1606,43 @@ arb_step_set (ArbStep      *step,
 }
 
 void
-arb_step_set_int (ArbStep      *step,
-                  ArbEncounter *self,
-                  const char   *entity,
-                  const char   *key,
-                  int           value)
+(arb_step_set) (ArbStep      *step,
+                ArbEncounter *self,
+                const char   *entity,
+                const char   *key,
+                const char   *value)
+{
+  gsize len;
+
+  g_return_if_fail (entity != NULL && key != NULL);
+  len = strlen (key);
+  arb_step_set_hashed (step, self, entity, key, len, arb_short_hash (key, len), value);
+}
+
+void
+arb_step_set_int_hashed (ArbStep      *step,
+                         ArbEncounter *self,
+                         const char   *entity,
+                         const char   *key,
+                         gsize         len,
+                         guint         hash,
+                         int           value)
 {
   char text[ARB_INT_TEXT_SIZE];
 
-  arb_step_set (step, self, entity, key, arb_format_int (text, value));
+  arb_step_set_hashed (step, self, entity, key, len, hash, arb_format_int (text, value));
+}
+
+void
+(arb_step_set_int) (ArbStep      *step,
+                    ArbEncounter *self,
+                    const char   *entity,
+                    const char   *key,
+                    int           value)
+{
+  char text[ARB_INT_TEXT_SIZE];
+
+  (arb_step_set) (step, self, entity, key, arb_format_int (text, value));
 }
 
 char *

@@ -345,6 +345,20 @@ int           arb_step_peek_field_int_hashed (ArbStep           *step,
                                               gsize              len,
                                               guint              hash,
                                               int                fallback);
+void          arb_step_set_hashed           (ArbStep            *step,
+                                             ArbEncounter       *self,
+                                             const char         *entity,
+                                             const char         *key,
+                                             gsize               len,
+                                             guint               hash,
+                                             const char         *value);
+void          arb_step_set_int_hashed       (ArbStep            *step,
+                                             ArbEncounter       *self,
+                                             const char         *entity,
+                                             const char         *key,
+                                             gsize               len,
+                                             guint               hash,
+                                             int                 value);
 
 /* A literal key goes to the _hashed reader, anything else to the plain
  * one (named in parentheses, which no macro expands): the same value
@@ -365,6 +379,12 @@ int           arb_step_peek_field_int_hashed (ArbStep           *step,
 #define arb_step_peek_field_int(step, self, entity, key, fallback) \
   (__builtin_constant_p (key) ? arb_step_peek_field_int_hashed ((step), (self), (entity), ARB_KEY_HASHED (key), (fallback)) \
                               : (arb_step_peek_field_int) ((step), (self), (entity), (key), (fallback)))
+#define arb_step_set(step, self, entity, key, value) \
+  (__builtin_constant_p (key) ? arb_step_set_hashed ((step), (self), (entity), ARB_KEY_HASHED (key), (value)) \
+                              : (arb_step_set) ((step), (self), (entity), (key), (value)))
+#define arb_step_set_int(step, self, entity, key, value) \
+  (__builtin_constant_p (key) ? arb_step_set_int_hashed ((step), (self), (entity), ARB_KEY_HASHED (key), (value)) \
+                              : (arb_step_set_int) ((step), (self), (entity), (key), (value)))
 #endif
 
 /* Adds @sheet (a copy) to the fight on @side in @step; returns its id. */
