@@ -652,10 +652,10 @@ values_grow (Values *values)
 static void
 values_set (Values     *values,
             const char *key,
+            gsize       len,
+            guint       hash,
             const char *value)
 {
-  gsize len = strlen (key);
-  guint hash = arb_short_hash (key, len);
   Slot *s = values_slot (values, key, len, hash);
 
   if (s->hash)
@@ -688,10 +688,11 @@ values_set (Values     *values,
 
 static void
 values_remove (Values     *values,
-               const char *key)
+               const char *key,
+               gsize       len,
+               guint       hash)
 {
-  gsize len = strlen (key);
-  Slot *s = values_slot (values, key, len, arb_short_hash (key, len));
+  Slot *s = values_slot (values, key, len, hash);
   guint i, j;
 
   if (s->hash == 0)
@@ -1352,15 +1353,19 @@ arb_encounter_peek_combatants (ArbEncounter *self)
   return (const char * const *)self->combatants;
 }
 
+/* @key is @len long, of arb_short_hash() @hash: an effect knows both. */
 static void
-set_value (ArbEncounter *self,
-           const char   *entity,
-           const char   *key,
-           const char   *value)
+set_value_hashed (ArbEncounter *self,
+                  const char   *entity,
+                  const char   *key,
+                  gsize         len,
+                  guint         hash,
+                  const char   *value)
 {
   Values *values = values_of (self, entity);
 
-  if (g_str_equal (key, ARB_KEY_SHEET))
+  /* By length before letters: most keys are neither. */
+  if (len == sizeof ARB_KEY_SHEET - 1 && keys_equal (key, ARB_KEY_SHEET, len))
     {
       forget_sheet (self, entity);
       g_hash_table_remove (self->sheets, entity);
@@ -1372,7 +1377,7 @@ set_value (ArbEncounter *self,
     {
       if (values != NULL)
         {
-          values_remove (values, key);
+          values_remove (values, key, len, hash);
           if (values->n == 0)
             remove_entity (self, entity);
         }
@@ -1384,7 +1389,18 @@ set_value (ArbEncounter *self,
       values = values_new (8);
       add_entity (self, entity, values);
     }
-  values_set (values, key, value);
+  values_set (values, key, len, hash, value);
+}
+
+static void
+set_value (ArbEncounter *self,
+           const char   *entity,
+           const char   *key,
+           const char   *value)
+{
+  gsize len = strlen (key);
+
+  set_value_hashed (self, entity, key, len, arb_short_hash (key, len), value);
 }
 
 ArbSheet *
@@ -1693,14 +1709,26 @@ apply_effects (ArbEncounter *self,
   if (forward)
     for (guint i = 0; i < step->effects->len; i++)
       {
-        ArbEffect *e = g_ptr_array_index (step->effects, i);
-        set_value (self, e->entity, e->key, e->new_value);
+        EffectBlock *b = g_ptr_array_index (step->effects, i);
+        ArbEffect *e = &b->effect;
+
+        /* Hashed when it was made; no key (a step read from elsewhere,
+         * not checked yet) goes the way it always went. */
+        if (b->key_hash)
+          set_value_hashed (self, e->entity, e->key, b->key_len, b->key_hash, e->new_value);
+        else
+          set_value (self, e->entity, e->key, e->new_value);
       }
   else
     for (guint i = step->effects->len; i > 0; i--)
       {
-        ArbEffect *e = g_ptr_array_index (step->effects, i - 1);
-        set_value (self, e->entity, e->key, e->old_value);
+        EffectBlock *b = g_ptr_array_index (step->effects, i - 1);
+        ArbEffect *e = &b->effect;
+
+        if (b->key_hash)
+          set_value_hashed (self, e->entity, e->key, b->key_len, b->key_hash, e->old_value);
+        else
+          set_value (self, e->entity, e->key, e->old_value);
       }
 }
 
