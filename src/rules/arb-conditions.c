@@ -170,20 +170,22 @@ arb_conditions_expire (ArbProc *proc,
 
   for (guint i = 0; ids[i]; i++)
     {
-      g_auto(GStrv) keys = arb_encounter_list_keys (enc, ids[i]);
+      /* Only the conditions, not every key copied and sorted: this runs
+       * at every turn of a simulation. Setting a step's effect leaves
+       * the encounter, and so the borrowed keys, as they are. */
+      g_autoptr(GPtrArray) keys = arb_encounter_peek_cond_keys (enc, ids[i]);
 
-      for (guint k = 0; keys[k]; k++)
+      for (guint k = 0; keys && k < keys->len; k++)
         {
+          const char *key = g_ptr_array_index (keys, k);
           int until;
 
-          if (!g_str_has_prefix (keys[k], ARB_KEY_COND))
-            continue;
-          until = expiry_of (arb_step_peek (step, enc, ids[i], keys[k]), unit);
+          until = expiry_of (arb_step_peek (step, enc, ids[i], key), unit);
           if (until > 0 && now >= until)
             {
-              arb_step_set (step, enc, ids[i], keys[k], NULL);
+              arb_step_set (step, enc, ids[i], key, NULL);
               arb_step_add_log (step, _("%s: no longer %s"), arb_encounter_get_name (enc, ids[i]),
-                                arb_conditions_label (enc, keys[k] + strlen (ARB_KEY_COND)));
+                                arb_conditions_label (enc, key + strlen (ARB_KEY_COND)));
             }
         }
     }

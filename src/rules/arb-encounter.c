@@ -108,6 +108,16 @@ struct _ArbStep
   gboolean   quiet;     /* a simulation's: effects and dice only */
 };
 
+/* An effect as made here: with its key's length and arb_short_hash(),
+ * which effect_on() compares first (a step's effects are looked through
+ * at every read of a value). */
+typedef struct
+{
+  ArbEffect effect;     /* first: an ArbEffect of a step is one of these */
+  guint     key_len;
+  guint     key_hash;   /* 0: no key */
+} EffectBlock;
+
 /* An effect and its four strings in one block: a simulation makes and
  * frees thousands a second, and one allocation costs a fifth of five. */
 static ArbEffect *
@@ -120,8 +130,12 @@ effect_new (const char *entity,
   gsize le = entity ? strlen (entity) + 1 : 0, lk = key ? strlen (key) + 1 : 0;
   gsize lo = old_value ? strlen (old_value) + 1 : 0;
   gsize ln = new_value ? strlen (new_value) + 1 : 0;
-  ArbEffect *effect = g_malloc (sizeof (ArbEffect) + le + lk + lo + ln);
-  char *p = (char *)(effect + 1);
+  EffectBlock *block = g_malloc (sizeof (EffectBlock) + le + lk + lo + ln);
+  ArbEffect *effect = &block->effect;
+  char *p = (char *)(block + 1);
+
+  block->key_len = lk ? (guint)(lk - 1) : 0;
+  block->key_hash = key ? arb_short_hash (key, lk - 1) : 0;
 
   effect->entity = entity ? memcpy (p, entity, le) : NULL;
   p += le;
@@ -197,8 +211,10 @@ none (void)
 ArbStep *
 arb_step_new_quiet (const char *what)
 {
-  ArbStep *step = g_new0 (ArbStep, 1);
+  /* Not g_new0(): calloc costs three mallocs, at every simulated step. */
+  ArbStep *step = g_new (ArbStep, 1);
 
+  *step = (ArbStep) { 0 };
   step->what = g_strdup (what ? what : "");
   step->who = g_strdup ("");
   /* Room for a few at once: grown from nothing, the array is
@@ -507,33 +523,6 @@ values_home (const Values *values,
   return (guint)((hash * 2654435769u) >> values->shift) & values->mask;
 }
 
-/* Of the length and the first and last four bytes only: the C library
- * finds the length faster than a loop hashes each letter, and keys that
- * share all three ("cond.xxx" of one length and ending) are rare and only
- * cost a compare more. */
-static inline guint
-key_hash (const char *key,
-          gsize      len)
-{
-  guint32 a = 0, b;
-  guint h;
-
-  if (len >= 4)
-    {
-      memcpy (&a, key, 4);
-      memcpy (&b, key + len - 4, 4);
-    }
-  else
-    {
-      for (gsize i = 0; i < len; i++)
-        a = a << 8 | (guchar)key[i];
-      b = 0;
-    }
-  h = (a * 2654435769u) ^ ((b + (guint32)len) * 2246822519u);
-  h ^= h >> 15;
-  return h ? h : 1;
-}
-
 static Values *
 values_new (guint size)
 {
@@ -560,6 +549,52 @@ values_free (Values *values)
   g_free (values);
 }
 
+/* Whether @a and @b, both @len bytes long at least, agree on those: by
+ * words, overlapping at the end, not by a call to memcmp(), which costs
+ * more than the rest of a lookup and makes it save every register. */
+static inline gboolean
+keys_equal (const char *a,
+            const char *b,
+            gsize       len)
+{
+  if (len >= 8)
+    {
+      guint64 x, y;
+
+      for (gsize i = 0; i + 8 < len; i += 8)
+        {
+          memcpy (&x, a + i, 8);
+          memcpy (&y, b + i, 8);
+          if (x != y)
+            return FALSE;
+        }
+      memcpy (&x, a + len - 8, 8);
+      memcpy (&y, b + len - 8, 8);
+      return x == y;
+    }
+  if (len >= 4)
+    {
+      guint32 x1, y1, x2, y2;
+
+      memcpy (&x1, a, 4);
+      memcpy (&y1, b, 4);
+      memcpy (&x2, a + len - 4, 4);
+      memcpy (&y2, b + len - 4, 4);
+      return x1 == y1 && x2 == y2;
+    }
+  if (len >= 2)
+    {
+      guint16 x1, y1, x2, y2;
+
+      memcpy (&x1, a, 2);
+      memcpy (&y1, b, 2);
+      memcpy (&x2, a + len - 2, 2);
+      memcpy (&y2, b + len - 2, 2);
+      return x1 == y1 && x2 == y2;
+    }
+  return len == 0 || a[0] == b[0];
+}
+
 /* The slot of @key, or the empty one where it would go. */
 static inline Slot *
 values_slot (const Values *values,
@@ -573,9 +608,20 @@ values_slot (const Values *values,
     {
       Slot *s = &values->slots[i];
 
-      if (s->hash == 0 || (s->hash == hash && s->len == len && memcmp (s->key, key, len) == 0))
+      if (s->hash == 0 || (s->hash == hash && s->len == len && keys_equal (s->key, key, len)))
         return s;
     }
+}
+
+static inline const char *
+values_lookup_hashed (const Values *values,
+                      const char   *key,
+                      gsize         len,
+                      guint         hash)
+{
+  Slot *s = values_slot (values, key, len, hash);
+
+  return s->hash ? s->value : NULL;
 }
 
 static inline const char *
@@ -583,9 +629,8 @@ values_lookup (const Values *values,
                const char   *key)
 {
   gsize len = strlen (key);
-  Slot *s = values_slot (values, key, len, key_hash (key, len));
 
-  return s->hash ? s->value : NULL;
+  return values_lookup_hashed (values, key, len, arb_short_hash (key, len));
 }
 
 static void
@@ -607,10 +652,10 @@ values_grow (Values *values)
 static void
 values_set (Values     *values,
             const char *key,
+            gsize       len,
+            guint       hash,
             const char *value)
 {
-  gsize len = strlen (key);
-  guint hash = key_hash (key, len);
   Slot *s = values_slot (values, key, len, hash);
 
   if (s->hash)
@@ -643,10 +688,11 @@ values_set (Values     *values,
 
 static void
 values_remove (Values     *values,
-               const char *key)
+               const char *key,
+               gsize       len,
+               guint       hash)
 {
-  gsize len = strlen (key);
-  Slot *s = values_slot (values, key, len, key_hash (key, len));
+  Slot *s = values_slot (values, key, len, hash);
   guint i, j;
 
   if (s->hash == 0)
@@ -757,8 +803,33 @@ typedef struct
   const char *name;      /* the state's key */
   Values     *values;    /* the state's value */
   ArbSheet   *sheet;     /* NULL, or its sheet in the cache (borrowed) */
+  guint32     tag;       /* name_tag() of name */
   gboolean    fight;     /* named ARB_ENCOUNTER_ENTITY */
 } Entity;
+
+/* The first four bytes of @name, or fewer and its end: the ids of
+ * combatants ("c1", "c12") whole, in one compare each. *@whole says
+ * whether the end is in it. */
+static inline guint32
+name_tag (const char *name,
+          gboolean   *whole)
+{
+  guint32 tag = 0;
+
+  for (guint i = 0; i < 4; i++)
+    {
+      guchar c = (guchar)name[i];
+
+      if (c == 0)
+        {
+          *whole = TRUE;
+          return tag;
+        }
+      tag |= (guint32)c << (8 * i);
+    }
+  *whole = FALSE;
+  return tag;
+}
 
 G_DEFINE_FINAL_TYPE (ArbEncounter, arb_encounter, G_TYPE_OBJECT)
 
@@ -827,11 +898,13 @@ add_entity (ArbEncounter *self,
             Values       *values)
 {
   Entity e;
+  gboolean whole;
 
   e.name = g_strdup (entity);
   e.values = values;
   e.sheet = NULL;
   e.fight = strcmp (entity, ARB_ENCOUNTER_ENTITY) == 0;
+  e.tag = name_tag (entity, &whole);
   g_hash_table_insert (self->state, (char *)e.name, values);
   g_array_append_val (self->entities, e);
 }
@@ -849,13 +922,21 @@ remove_entity (ArbEncounter *self,
   g_hash_table_remove (self->state, entity);
 }
 
+/* @entity, or NULL, when it is the fight's literal or a name of three
+ * letters or fewer; else *@found is FALSE and entity_of_long() finds it.
+ * Apart, so that the readers of ids ("c1") make no call: with none, the
+ * compiler saves no register. */
 static inline Entity *
-entity_of (ArbEncounter *self,
-           const char   *entity)
+entity_of_short (ArbEncounter *self,
+                 const char   *entity,
+                 gboolean     *found)
 {
   Entity *e = (Entity *)(gpointer)self->entities->data;
   guint n = self->entities->len;
+  gboolean whole;
+  guint32 tag;
 
+  *found = TRUE;
   /* The fight's own values, asked for by the very literal (the linker
    * merges equal literals): found by the flag, without comparing. */
   if (entity == (const char *)ARB_ENCOUNTER_ENTITY)
@@ -865,17 +946,42 @@ entity_of (ArbEncounter *self,
           return &e[i];
       return NULL;
     }
-  for (guint i = 0; i < n; i++)
+  /* Equal tags with the end in them are equal names. */
+  tag = name_tag (entity, &whole);
+  if (!whole)
     {
-      /* Compared here, not by a call: ids are short ("c1", "c2"). */
-      const char *a = e[i].name, *b = entity;
-
-      while (*a == *b && *a)
-        a++, b++;
-      if (*a == *b)
-        return &e[i];
+      *found = FALSE;
+      return NULL;
     }
+  for (guint i = 0; i < n; i++)
+    if (e[i].tag == tag)
+      return &e[i];
   return NULL;
+}
+
+/* @entity, four letters long or more: its tag, then the rest compared. */
+static G_GNUC_NO_INLINE Entity *
+entity_of_long (ArbEncounter *self,
+                const char   *entity)
+{
+  Entity *e = (Entity *)(gpointer)self->entities->data;
+  gboolean whole;
+  guint32 tag = name_tag (entity, &whole);
+
+  for (guint i = 0; i < self->entities->len; i++)
+    if (e[i].tag == tag && strcmp (e[i].name + 4, entity + 4) == 0)
+      return &e[i];
+  return NULL;
+}
+
+static inline Entity *
+entity_of (ArbEncounter *self,
+           const char   *entity)
+{
+  gboolean found;
+  Entity *e = entity_of_short (self, entity, &found);
+
+  return found ? e : entity_of_long (self, entity);
 }
 
 static inline Values *
@@ -951,20 +1057,63 @@ arb_encounter_renew_id (ArbEncounter *self)
   self->id = g_uuid_string_random ();
 }
 
-const char *
-arb_encounter_get (ArbEncounter *self,
-                   const char   *entity,
-                   const char   *key)
+static G_GNUC_NO_INLINE const char *
+get_long (ArbEncounter *self,
+          const char   *entity,
+          const char   *key,
+          gsize         len,
+          guint         hash)
 {
-  Values *values;
+  Entity *e = entity_of_long (self, entity);
+
+  return e ? values_lookup_hashed (e->values, key, len, hash) : NULL;
+}
+
+const char *
+arb_encounter_get_hashed (ArbEncounter *self,
+                          const char   *entity,
+                          const char   *key,
+                          gsize         len,
+                          guint         hash)
+{
+  Entity *e;
+  gboolean found;
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  values = values_of (self, entity);
-  return values ? values_lookup (values, key) : NULL;
+  /* A long name in a call of its own, last: the common case makes none. */
+  e = entity_of_short (self, entity, &found);
+  if (G_UNLIKELY (!found))
+    return get_long (self, entity, key, len, hash);
+  return e ? values_lookup_hashed (e->values, key, len, hash) : NULL;
 }
 
-static gboolean
+const char *
+(arb_encounter_get) (ArbEncounter *self,
+                     const char   *entity,
+                     const char   *key)
+{
+  gsize len = strlen (key);
+
+  return arb_encounter_get_hashed (self, entity, key, len, arb_short_hash (key, len));
+}
+
+static G_GNUC_NO_INLINE gboolean
+parse_int_slow (const char *text,
+                int        *out)
+{
+  gint64 v;
+
+  if (text == NULL || !g_ascii_string_to_signed (text[0] == '+' ? text + 1 : text, 10,
+                                                 -100000000, 100000000, &v, NULL))
+    return FALSE;
+  *out = (int)v;
+  return TRUE;
+}
+
+/* Inline for the plain numbers nearly every value is: a rule reads
+ * several at every step. */
+static inline gboolean
 parse_int (const char *text,
            int        *out)
 {
@@ -975,22 +1124,31 @@ parse_int (const char *text,
       *out = (int)v;
       return TRUE;
     }
-  if (text == NULL || !g_ascii_string_to_signed (text[0] == '+' ? text + 1 : text, 10,
-                                                 -100000000, 100000000, &v, NULL))
-    return FALSE;
-  *out = (int)v;
-  return TRUE;
+  return parse_int_slow (text, out);
 }
 
 int
-arb_encounter_get_int (ArbEncounter *self,
-                       const char   *entity,
-                       const char   *key,
-                       int           fallback)
+arb_encounter_get_int_hashed (ArbEncounter *self,
+                              const char   *entity,
+                              const char   *key,
+                              gsize         len,
+                              guint         hash,
+                              int           fallback)
 {
   int v;
 
-  return parse_int (arb_encounter_get (self, entity, key), &v) ? v : fallback;
+  return parse_int (arb_encounter_get_hashed (self, entity, key, len, hash), &v) ? v : fallback;
+}
+
+int
+(arb_encounter_get_int) (ArbEncounter *self,
+                         const char   *entity,
+                         const char   *key,
+                         int           fallback)
+{
+  gsize len = strlen (key);
+
+  return arb_encounter_get_int_hashed (self, entity, key, len, arb_short_hash (key, len), fallback);
 }
 
 gboolean
@@ -1012,25 +1170,42 @@ arb_encounter_get_map_size (ArbEncounter *self,
   return *cols > 0 && *rows > 0 && *cols <= 1000 && *rows <= 1000;
 }
 
-static const char *sheet_field (ArbEncounter *self, const char *id, const char *field);
-static inline ArbEffect *effect_on (ArbStep *step, const char *entity, const char *key);
+static const char *sheet_field (ArbEncounter *self, const char *id, const char *field,
+                                gsize len, guint hash);
+static inline ArbEffect *effect_on (ArbStep *step, const char *entity, const char *key,
+                                    gsize len, guint hash);
 
 int
-arb_step_peek_field_int (ArbStep      *step,
-                         ArbEncounter *self,
-                         const char   *entity,
-                         const char   *key,
-                         int           fallback)
+arb_step_peek_field_int_hashed (ArbStep      *step,
+                                ArbEncounter *self,
+                                const char   *entity,
+                                const char   *key,
+                                gsize         len,
+                                guint         hash,
+                                int           fallback)
 {
-  ArbEffect *effect = effect_on (step, entity, key);
-  const char *v = effect ? effect->new_value : arb_encounter_get (self, entity, key);
+  ArbEffect *effect = effect_on (step, entity, key, len, hash);
+  const char *v = effect ? effect->new_value : arb_encounter_get_hashed (self, entity, key, len, hash);
   int n;
 
   /* None: the sheet's (the fight itself has none). Past an effect that
    * cleared the value, the live one first, as it always was. */
   if (v == NULL && !g_str_equal (entity, ARB_ENCOUNTER_ENTITY))
-    v = effect ? arb_encounter_get_field (self, entity, key) : sheet_field (self, entity, key);
+    v = effect ? arb_encounter_get_field_hashed (self, entity, key, len, hash)
+               : sheet_field (self, entity, key, len, hash);
   return parse_int (v, &n) ? n : fallback;
+}
+
+int
+(arb_step_peek_field_int) (ArbStep      *step,
+                           ArbEncounter *self,
+                           const char   *entity,
+                           const char   *key,
+                           int           fallback)
+{
+  gsize len = strlen (key);
+
+  return arb_step_peek_field_int_hashed (step, self, entity, key, len, arb_short_hash (key, len), fallback);
 }
 
 gboolean
@@ -1040,9 +1215,9 @@ arb_step_peek_hex (ArbStep      *step,
                    ArbHex       *hex,
                    int          *facing)
 {
-  ArbEffect *eq = effect_on (step, entity, ARB_KEY_Q);
-  ArbEffect *er = effect_on (step, entity, ARB_KEY_R);
-  ArbEffect *ef = effect_on (step, entity, ARB_KEY_FACING);
+  ArbEffect *eq = effect_on (step, entity, ARB_KEY_HASHED (ARB_KEY_Q));
+  ArbEffect *er = effect_on (step, entity, ARB_KEY_HASHED (ARB_KEY_R));
+  ArbEffect *ef = effect_on (step, entity, ARB_KEY_HASHED (ARB_KEY_FACING));
   const char *vq, *vr, *vf;
   Entity *e = NULL;
   int q, r, f;
@@ -1092,6 +1267,28 @@ arb_encounter_list_keys (ArbEncounter *self,
   ret = g_strv_builder_end (builder);
   g_strv_builder_unref (builder);
   return ret;
+}
+
+GPtrArray *
+arb_encounter_peek_cond_keys (ArbEncounter *self,
+                              const char   *entity)
+{
+  Entity *e = entity_of (self, entity);
+  GPtrArray *keys;
+
+  /* Counted: most figures have none, and then there is nothing to sort. */
+  if (e == NULL || e->values->n_cond == 0)
+    return NULL;
+  keys = g_ptr_array_sized_new (e->values->n_cond);
+  for (guint i = 0; i <= e->values->mask; i++)
+    {
+      const Slot *s = &e->values->slots[i];
+
+      if (s->hash && is_cond_key (s->key, s->len))
+        g_ptr_array_add (keys, s->key);
+    }
+  g_ptr_array_sort (keys, compare_strings);
+  return keys;
 }
 
 GStrv
@@ -1156,15 +1353,19 @@ arb_encounter_peek_combatants (ArbEncounter *self)
   return (const char * const *)self->combatants;
 }
 
+/* @key is @len long, of arb_short_hash() @hash: an effect knows both. */
 static void
-set_value (ArbEncounter *self,
-           const char   *entity,
-           const char   *key,
-           const char   *value)
+set_value_hashed (ArbEncounter *self,
+                  const char   *entity,
+                  const char   *key,
+                  gsize         len,
+                  guint         hash,
+                  const char   *value)
 {
   Values *values = values_of (self, entity);
 
-  if (g_str_equal (key, ARB_KEY_SHEET))
+  /* By length before letters: most keys are neither. */
+  if (len == sizeof ARB_KEY_SHEET - 1 && keys_equal (key, ARB_KEY_SHEET, len))
     {
       forget_sheet (self, entity);
       g_hash_table_remove (self->sheets, entity);
@@ -1176,7 +1377,7 @@ set_value (ArbEncounter *self,
     {
       if (values != NULL)
         {
-          values_remove (values, key);
+          values_remove (values, key, len, hash);
           if (values->n == 0)
             remove_entity (self, entity);
         }
@@ -1188,7 +1389,18 @@ set_value (ArbEncounter *self,
       values = values_new (8);
       add_entity (self, entity, values);
     }
-  values_set (values, key, value);
+  values_set (values, key, len, hash, value);
+}
+
+static void
+set_value (ArbEncounter *self,
+           const char   *entity,
+           const char   *key,
+           const char   *value)
+{
+  gsize len = strlen (key);
+
+  set_value_hashed (self, entity, key, len, arb_short_hash (key, len), value);
 }
 
 ArbSheet *
@@ -1229,18 +1441,22 @@ arb_encounter_get_sheet (ArbEncounter *self,
 static const char *
 sheet_field (ArbEncounter *self,
              const char   *id,
-             const char   *field)
+             const char   *field,
+             gsize         len,
+             guint         hash)
 {
   Entity *e = entity_of (self, id);
   ArbSheet *sheet = e && e->sheet ? e->sheet : arb_encounter_get_sheet (self, id);
 
-  return sheet ? arb_sheet_get (sheet, field) : NULL;
+  return sheet ? arb_sheet_get_hashed (sheet, field, len, hash) : NULL;
 }
 
 const char *
-arb_encounter_get_field (ArbEncounter *self,
-                         const char   *id,
-                         const char   *field)
+arb_encounter_get_field_hashed (ArbEncounter *self,
+                                const char   *id,
+                                const char   *field,
+                                gsize         len,
+                                guint         hash)
 {
   Entity *e;
   const char *live;
@@ -1250,10 +1466,20 @@ arb_encounter_get_field (ArbEncounter *self,
 
   /* The entity found once, for its live value and its sheet both. */
   e = entity_of (self, id);
-  if (e && (live = values_lookup (e->values, field)))
+  if (e && (live = values_lookup_hashed (e->values, field, len, hash)))
     return live;
   sheet = e && e->sheet ? e->sheet : arb_encounter_get_sheet (self, id);
-  return sheet ? arb_sheet_get (sheet, field) : NULL;
+  return sheet ? arb_sheet_get_hashed (sheet, field, len, hash) : NULL;
+}
+
+const char *
+(arb_encounter_get_field) (ArbEncounter *self,
+                           const char   *id,
+                           const char   *field)
+{
+  gsize len = strlen (field);
+
+  return arb_encounter_get_field_hashed (self, id, field, len, arb_short_hash (field, len));
 }
 
 ArbSheet *
@@ -1305,17 +1531,26 @@ arb_encounter_get_name (ArbEncounter *self,
 static inline ArbEffect *
 effect_on (ArbStep    *step,
            const char *entity,
-           const char *key)
+           const char *key,
+           gsize       len,
+           guint       hash)
 {
   for (guint i = step ? step->effects->len : 0; i > 0; i--)
     {
-      ArbEffect *effect = g_ptr_array_index (step->effects, i - 1);
+      EffectBlock *b = g_ptr_array_index (step->effects, i - 1);
 
-      /* The key first, and its first letter before the rest: most
-       * effects differ there, and this is asked at every rule. */
-      if (effect->key[0] == key[0] && strcmp (effect->key, key) == 0 &&
-          strcmp (effect->entity, entity) == 0)
-        return effect;
+      /* The key's hash and length first: most effects differ there. The
+       * entity by hand, not by a call: ids are short ("c1"), and a read
+       * that makes no call saves no register. */
+      if (b->key_hash == hash && b->key_len == len && keys_equal (b->effect.key, key, len))
+        {
+          const char *x = b->effect.entity, *y = entity;
+
+          while (*x == *y && *x)
+            x++, y++;
+          if (*x == *y)
+            return &b->effect;
+        }
     }
   return NULL;
 }
@@ -1341,29 +1576,44 @@ arb_step_may_have_conditions (ArbStep      *step,
 }
 
 const char *
-arb_step_peek (ArbStep      *step,
-               ArbEncounter *self,
-               const char   *entity,
-               const char   *key)
+arb_step_peek_hashed (ArbStep      *step,
+                      ArbEncounter *self,
+                      const char   *entity,
+                      const char   *key,
+                      gsize         len,
+                      guint         hash)
 {
   /* No step: the value as it stands, as the other peeks read it. */
-  ArbEffect *effect = effect_on (step, entity, key);
+  ArbEffect *effect = effect_on (step, entity, key, len, hash);
 
-  return effect ? effect->new_value : arb_encounter_get (self, entity, key);
+  return effect ? effect->new_value : arb_encounter_get_hashed (self, entity, key, len, hash);
+}
+
+const char *
+(arb_step_peek) (ArbStep      *step,
+                 ArbEncounter *self,
+                 const char   *entity,
+                 const char   *key)
+{
+  gsize len = strlen (key);
+
+  return arb_step_peek_hashed (step, self, entity, key, len, arb_short_hash (key, len));
 }
 
 void
-arb_step_set (ArbStep      *step,
-              ArbEncounter *self,
-              const char   *entity,
-              const char   *key,
-              const char   *value)
+arb_step_set_hashed (ArbStep      *step,
+                     ArbEncounter *self,
+                     const char   *entity,
+                     const char   *key,
+                     gsize         len,
+                     guint         hash,
+                     const char   *value)
 {
   const char *old;
 
   g_return_if_fail (entity != NULL && key != NULL);
 
-  old = arb_step_peek (step, self, entity, key);
+  old = arb_step_peek_hashed (step, self, entity, key, len, hash);
 
   if (g_strcmp0 (old, value) == 0)
     return;
@@ -1372,15 +1622,43 @@ arb_step_set (ArbStep      *step,
 }
 
 void
-arb_step_set_int (ArbStep      *step,
-                  ArbEncounter *self,
-                  const char   *entity,
-                  const char   *key,
-                  int           value)
+(arb_step_set) (ArbStep      *step,
+                ArbEncounter *self,
+                const char   *entity,
+                const char   *key,
+                const char   *value)
+{
+  gsize len;
+
+  g_return_if_fail (entity != NULL && key != NULL);
+  len = strlen (key);
+  arb_step_set_hashed (step, self, entity, key, len, arb_short_hash (key, len), value);
+}
+
+void
+arb_step_set_int_hashed (ArbStep      *step,
+                         ArbEncounter *self,
+                         const char   *entity,
+                         const char   *key,
+                         gsize         len,
+                         guint         hash,
+                         int           value)
 {
   char text[ARB_INT_TEXT_SIZE];
 
-  arb_step_set (step, self, entity, key, arb_format_int (text, value));
+  arb_step_set_hashed (step, self, entity, key, len, hash, arb_format_int (text, value));
+}
+
+void
+(arb_step_set_int) (ArbStep      *step,
+                    ArbEncounter *self,
+                    const char   *entity,
+                    const char   *key,
+                    int           value)
+{
+  char text[ARB_INT_TEXT_SIZE];
+
+  (arb_step_set) (step, self, entity, key, arb_format_int (text, value));
 }
 
 char *
@@ -1431,14 +1709,26 @@ apply_effects (ArbEncounter *self,
   if (forward)
     for (guint i = 0; i < step->effects->len; i++)
       {
-        ArbEffect *e = g_ptr_array_index (step->effects, i);
-        set_value (self, e->entity, e->key, e->new_value);
+        EffectBlock *b = g_ptr_array_index (step->effects, i);
+        ArbEffect *e = &b->effect;
+
+        /* Hashed when it was made; no key (a step read from elsewhere,
+         * not checked yet) goes the way it always went. */
+        if (b->key_hash)
+          set_value_hashed (self, e->entity, e->key, b->key_len, b->key_hash, e->new_value);
+        else
+          set_value (self, e->entity, e->key, e->new_value);
       }
   else
     for (guint i = step->effects->len; i > 0; i--)
       {
-        ArbEffect *e = g_ptr_array_index (step->effects, i - 1);
-        set_value (self, e->entity, e->key, e->old_value);
+        EffectBlock *b = g_ptr_array_index (step->effects, i - 1);
+        ArbEffect *e = &b->effect;
+
+        if (b->key_hash)
+          set_value_hashed (self, e->entity, e->key, b->key_len, b->key_hash, e->old_value);
+        else
+          set_value (self, e->entity, e->key, e->old_value);
       }
 }
 

@@ -19,6 +19,7 @@
 #include <gio/gio.h>
 
 #include "arb-hex.h"
+#include "arb-keys.h"
 #include "arb-ruleset.h"
 #include "arb-sheet.h"
 
@@ -311,6 +312,80 @@ gboolean      arb_step_peek_hex             (ArbStep            *step,
 /* A new combatant id (c1, c2...) that is free once @step applies. */
 char         *arb_step_new_combatant_id     (ArbStep            *step,
                                              ArbEncounter       *self);
+
+/* The readers above with @key's length and arb_short_hash() given: a
+ * literal key's are constants, which the macros below pass, so that the
+ * rules' reads at every step neither measure nor hash their keys. */
+const char   *arb_encounter_get_hashed      (ArbEncounter       *self,
+                                             const char         *entity,
+                                             const char         *key,
+                                             gsize               len,
+                                             guint               hash);
+int           arb_encounter_get_int_hashed  (ArbEncounter       *self,
+                                             const char         *entity,
+                                             const char         *key,
+                                             gsize               len,
+                                             guint               hash,
+                                             int                 fallback);
+const char   *arb_encounter_get_field_hashed (ArbEncounter      *self,
+                                              const char        *id,
+                                              const char        *field,
+                                              gsize              len,
+                                              guint              hash);
+const char   *arb_step_peek_hashed          (ArbStep            *step,
+                                             ArbEncounter       *self,
+                                             const char         *entity,
+                                             const char         *key,
+                                             gsize               len,
+                                             guint               hash);
+int           arb_step_peek_field_int_hashed (ArbStep           *step,
+                                              ArbEncounter      *self,
+                                              const char        *entity,
+                                              const char        *key,
+                                              gsize              len,
+                                              guint              hash,
+                                              int                fallback);
+void          arb_step_set_hashed           (ArbStep            *step,
+                                             ArbEncounter       *self,
+                                             const char         *entity,
+                                             const char         *key,
+                                             gsize               len,
+                                             guint               hash,
+                                             const char         *value);
+void          arb_step_set_int_hashed       (ArbStep            *step,
+                                             ArbEncounter       *self,
+                                             const char         *entity,
+                                             const char         *key,
+                                             gsize               len,
+                                             guint               hash,
+                                             int                 value);
+
+/* A literal key goes to the _hashed reader, anything else to the plain
+ * one (named in parentheses, which no macro expands): the same value
+ * either way. Each argument is evaluated once. */
+#if defined (__GNUC__)
+#define arb_encounter_get(self, entity, key) \
+  (__builtin_constant_p (key) ? arb_encounter_get_hashed ((self), (entity), ARB_KEY_HASHED (key)) \
+                              : (arb_encounter_get) ((self), (entity), (key)))
+#define arb_encounter_get_int(self, entity, key, fallback) \
+  (__builtin_constant_p (key) ? arb_encounter_get_int_hashed ((self), (entity), ARB_KEY_HASHED (key), (fallback)) \
+                              : (arb_encounter_get_int) ((self), (entity), (key), (fallback)))
+#define arb_encounter_get_field(self, id, field) \
+  (__builtin_constant_p (field) ? arb_encounter_get_field_hashed ((self), (id), ARB_KEY_HASHED (field)) \
+                                : (arb_encounter_get_field) ((self), (id), (field)))
+#define arb_step_peek(step, self, entity, key) \
+  (__builtin_constant_p (key) ? arb_step_peek_hashed ((step), (self), (entity), ARB_KEY_HASHED (key)) \
+                              : (arb_step_peek) ((step), (self), (entity), (key)))
+#define arb_step_peek_field_int(step, self, entity, key, fallback) \
+  (__builtin_constant_p (key) ? arb_step_peek_field_int_hashed ((step), (self), (entity), ARB_KEY_HASHED (key), (fallback)) \
+                              : (arb_step_peek_field_int) ((step), (self), (entity), (key), (fallback)))
+#define arb_step_set(step, self, entity, key, value) \
+  (__builtin_constant_p (key) ? arb_step_set_hashed ((step), (self), (entity), ARB_KEY_HASHED (key), (value)) \
+                              : (arb_step_set) ((step), (self), (entity), (key), (value)))
+#define arb_step_set_int(step, self, entity, key, value) \
+  (__builtin_constant_p (key) ? arb_step_set_int_hashed ((step), (self), (entity), ARB_KEY_HASHED (key), (value)) \
+                              : (arb_step_set_int) ((step), (self), (entity), (key), (value)))
+#endif
 
 /* Adds @sheet (a copy) to the fight on @side in @step; returns its id. */
 char         *arb_step_add_combatant        (ArbStep            *step,

@@ -12,6 +12,7 @@
 #include "arb-game.h"
 #include "arb-games.h"
 #include "arb-procedure.h"
+#include "arb-rules-private.h"
 
 typedef struct
 {
@@ -306,10 +307,13 @@ arb_game_find_procedure (ArbGame    *self,
   if (strncmp (name, id, len) != 0 || name[len] != '.')
     return NULL;
   procs = CLASS (self)->procedures;
+  name += len + 1;
+  /* The first letter before a call: every step of a simulation asks,
+   * and a game has a dozen procedures or more. */
   for (guint i = 0; procs[i].name; i++)
-    if (g_str_equal (procs[i].name, name + len + 1))
+    if (procs[i].name[0] == name[0] && strcmp (procs[i].name, name) == 0)
       return &procs[i];
-  return arb_procedure_find_generic (name + len + 1);
+  return arb_procedure_find_generic (name);
 }
 
 /* The actions offered to the figure whose turn it is: the game's own, in
@@ -509,7 +513,10 @@ figure_is_out (ArbGame      *self,
 {
   const char * const *out = CLASS (self)->out_conditions;
 
-  for (guint i = 0; out && out[i]; i++)
+  /* Most figures have no condition: asked once, not for each. */
+  if (out == NULL || !arb_step_may_have_conditions (NULL, encounter, id))
+    return FALSE;
+  for (guint i = 0; out[i]; i++)
     if (arb_conditions_has (encounter, NULL, id, out[i]))
       return TRUE;
   return FALSE;

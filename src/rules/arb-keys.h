@@ -14,8 +14,41 @@
 #pragma once
 
 #include <glib.h>
+#include <string.h>
 
 G_BEGIN_DECLS
+
+/* A key's hash as an encounter's values and a sheet's fields are indexed
+ * by it: of the length and the first and last four bytes only, which
+ * tell the short keys of the rules apart (keys that share all three cost
+ * a compare more). Never 0. Inline, so that the compiler works out a
+ * literal key's (see arb_encounter_get() in arb-encounter.h). */
+static inline guint
+arb_short_hash (const char *key,
+                gsize       len)
+{
+  guint32 a = 0, b;
+  guint h;
+
+  if (len >= 4)
+    {
+      memcpy (&a, key, 4);
+      memcpy (&b, key + len - 4, 4);
+    }
+  else
+    {
+      for (gsize i = 0; i < len; i++)
+        a = a << 8 | (guchar)key[i];
+      b = 0;
+    }
+  h = (a * 2654435769u) ^ ((b + (guint32)len) * 2246822519u);
+  h ^= h >> 15;
+  return h ? h : 1;
+}
+
+/* The arguments KEY, its length and its hash, for the _hashed readers:
+ * for a literal, three constants. */
+#define ARB_KEY_HASHED(key) (key), __builtin_strlen (key), arb_short_hash ((key), __builtin_strlen (key))
 
 /* What a value must be for the engine to run it. */
 typedef enum

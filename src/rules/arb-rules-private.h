@@ -48,6 +48,13 @@ gboolean arb_step_may_have_conditions (ArbStep      *step,
                                        ArbEncounter *self,
                                        const char   *entity);
 
+/* @entity's keys under ARB_KEY_COND, borrowed, in the order
+ * arb_encounter_list_keys() gives them, or NULL when it has none: a rule
+ * that looks at every condition need not copy and sort all its keys.
+ * Valid until the encounter changes (a step may be added to). */
+GPtrArray *arb_encounter_peek_cond_keys   (ArbEncounter *self,
+                                           const char   *entity);
+
 /* One step alone, as an XML document whose root is the <step> an
  * encounter file's history holds: the draft journal's record of it. */
 GBytes  *arb_step_serialize        (const ArbStep *step);

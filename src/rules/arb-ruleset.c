@@ -32,6 +32,14 @@ G_DEFINE_QUARK (arb-ruleset-error-quark, arb_ruleset_error)
 
 /* Tables */
 
+typedef struct
+{
+  guint  hash;    /* arb_short_hash() of key; 0: the slot is empty */
+  guint  len;     /* of key */
+  int    index;   /* the column's */
+  char  *key;     /* lower case */
+} ColumnSlot;
+
 struct _ArbTable
 {
   gatomicrefcount  ref_count;
@@ -48,7 +56,11 @@ struct _ArbTable
   gboolean         has_uncertain;
   GArray          *notes;     /* of ArbNote */
   GArray          *columns;   /* of ArbColumn */
-  GHashTable      *column_index; /* lower-case key or alias -> index + 1 */
+  /* Lower-case key or alias -> column: open addressing, at most half
+   * full, no removal (see column_slot()). */
+  ColumnSlot      *column_slots;
+  guint            column_mask;  /* slots - 1 */
+  guint            n_column_names;
   GArray          *rows;      /* of ArbRow */
   /* Past its last row the table goes on by that row's pattern: each
    * further span as wide adds continue_dice dice to every cell. */
@@ -87,7 +99,8 @@ arb_table_new (void)
   g_array_set_clear_func (self->notes, clear_note);
   self->columns = g_array_new (FALSE, TRUE, sizeof (ArbColumn));
   g_array_set_clear_func (self->columns, clear_column);
-  self->column_index = g_hash_table_new_full (name_hash, g_str_equal, g_free, NULL);
+  self->column_mask = 7;
+  self->column_slots = g_new0 (ColumnSlot, self->column_mask + 1);
   self->rows = g_array_new (FALSE, TRUE, sizeof (ArbRow));
   g_mutex_init (&self->continued_lock);
   return self;
@@ -157,7 +170,9 @@ arb_table_unref (ArbTable *table)
   g_mutex_clear (&table->continued_lock);
   g_array_unref (table->notes);
   g_array_unref (table->columns);
-  g_hash_table_unref (table->column_index);
+  for (guint i = 0; i <= table->column_mask; i++)
+    g_free (table->column_slots[i].key);
+  g_free (table->column_slots);
   g_clear_pointer (&table->by_name, g_hash_table_unref);
   g_free (table);
 }
@@ -245,19 +260,44 @@ ascii_down (const char  *text,
   return buf;
 }
 
+/* The slot of the lower-case @key, or the empty one where it would go. */
+static inline ColumnSlot *
+column_slot (const ArbTable *table,
+             const char     *key,
+             gsize           len,
+             guint           hash)
+{
+  guint i = (hash * 2654435769u) >> 16;
+
+  for (;; i++)
+    {
+      ColumnSlot *s = &table->column_slots[i & table->column_mask];
+
+      if (s->hash == 0 || (s->hash == hash && s->len == len && memcmp (s->key, key, len) == 0))
+        return s;
+    }
+}
+
 int
 arb_table_find_column (const ArbTable *table,
                        const char     *key)
 {
   g_autofree char *folded = NULL;
+  const char *lower;
   char buf[64];
+  gsize len;
+  ColumnSlot *s;
 
   g_return_val_if_fail (table != NULL, -1);
   g_return_val_if_fail (key != NULL, -1);
 
-  /* An index, not a walk: a hostile table's every cell looks one up. */
-  return GPOINTER_TO_INT (g_hash_table_lookup (table->column_index,
-                                               ascii_down (key, buf, sizeof buf, &folded))) - 1;
+  /* An index, not a walk: a hostile table's every cell looks one up.
+   * Its own, not a GHashTable: the columns are asked for by name at
+   * every step, and this one hashes without a call or a strlen. */
+  lower = ascii_down (key, buf, sizeof buf, &folded);
+  len = lower == buf ? (gsize)(strchr (buf, '\0') - buf) : strlen (lower);
+  s = column_slot (table, lower, len, arb_short_hash (lower, len));
+  return s->hash ? s->index : -1;
 }
 
 static void
@@ -265,7 +305,35 @@ index_column (ArbTable   *table,
               const char *name,
               guint       index)
 {
-  g_hash_table_insert (table->column_index, g_ascii_strdown (name, -1), GINT_TO_POINTER (index + 1));
+  g_autofree char *key = g_ascii_strdown (name, -1);
+  gsize len = strlen (key);
+  guint hash = arb_short_hash (key, len);
+  ColumnSlot *s = column_slot (table, key, len, hash);
+
+  /* A name again: the last column takes it, as a hash table's insert. */
+  if (s->hash)
+    {
+      s->index = (int)index;
+      return;
+    }
+  if ((table->n_column_names + 1) * 2 > table->column_mask + 1)
+    {
+      ColumnSlot *old = table->column_slots;
+      guint old_size = table->column_mask + 1;
+
+      table->column_mask = old_size * 2 - 1;
+      table->column_slots = g_new0 (ColumnSlot, old_size * 2);
+      for (guint i = 0; i < old_size; i++)
+        if (old[i].hash)
+          *column_slot (table, old[i].key, old[i].len, old[i].hash) = old[i];
+      g_free (old);
+      s = column_slot (table, key, len, hash);
+    }
+  s->hash = hash;
+  s->len = (guint)len;
+  s->index = (int)index;
+  s->key = g_steal_pointer (&key);
+  table->n_column_names++;
 }
 
 static gboolean
@@ -988,6 +1056,13 @@ typedef struct
   GPtrArray *names;     /* of "system/id", owned, in load order */
 } Segment;
 
+typedef struct
+{
+  guint     hash;     /* table_hash(); 0: the slot is empty */
+  guint     ls, li;   /* the lengths of its system and id */
+  ArbTable *table;    /* borrowed from tables */
+} TableSlot;
+
 struct _ArbRulesetLibrary
 {
   GObject     parent_instance;
@@ -997,6 +1072,11 @@ struct _ArbRulesetLibrary
   Segment    *filling;  /* the shipped segment being read, or NULL */
   /* Compiled tables are made into ArbTables when first asked for. */
   GHashTable *unread;   /* "system/id" -> GVariant of a compiled table */
+  /* The tables again, by system and id without putting the two together:
+   * rules ask for theirs at every step. Remade whenever tables changes
+   * (reindex()), so only ever read where tables is only read. */
+  TableSlot  *index;
+  guint       index_mask;
 };
 
 G_DEFINE_FINAL_TYPE (ArbRulesetLibrary, arb_ruleset_library, G_TYPE_OBJECT)
@@ -1028,6 +1108,7 @@ arb_ruleset_library_finalize (GObject *object)
   g_clear_pointer (&self->pending, g_hash_table_unref);
   g_clear_pointer (&self->unread, g_hash_table_unref);
   g_clear_pointer (&self->segments, g_ptr_array_unref);
+  g_clear_pointer (&self->index, g_free);
 
   G_OBJECT_CLASS (arb_ruleset_library_parent_class)->finalize (object);
 }
@@ -1058,6 +1139,34 @@ static ArbTable *load_compiled_table (GVariant   *value,
                                       const char *system,
                                       const char *filename);
 
+/* Makes the index of tables again, after a change to it: a few hundred
+ * tables, read once each, when a game's tables are read. */
+static void
+reindex (ArbRulesetLibrary *self)
+{
+  guint size = 16;
+  GHashTableIter iter;
+  gpointer value;
+
+  while (size < g_hash_table_size (self->tables) * 2)
+    size *= 2;
+  g_free (self->index);
+  self->index = g_new0 (TableSlot, size);
+  self->index_mask = size - 1;
+  g_hash_table_iter_init (&iter, self->tables);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      ArbTable *table = value;
+      gsize ls = strlen (table->system), li = strlen (table->id);
+      guint hash = arb_table_hash (table->system, ls, table->id, li);
+      guint i = (hash * 2654435769u) >> 16;
+
+      while (self->index[i & self->index_mask].hash)
+        i++;
+      self->index[i & self->index_mask] = (TableSlot) { hash, (guint)ls, (guint)li, table };
+    }
+}
+
 /* The table called @name ("system/id"), made from its compiled form if
  * this is the first time it is asked for. */
 static ArbTable *
@@ -1077,6 +1186,7 @@ lookup (ArbRulesetLibrary *self,
         g_error ("The compiled table %s does not load", name);
       g_hash_table_insert (self->tables, g_strdup (name), table);
       g_hash_table_remove (self->unread, name);
+      reindex (self);
     }
   return table;
 }
@@ -1113,6 +1223,7 @@ add_table (ArbRulesetLibrary *self,
   add_name (self, name);
   g_hash_table_remove (self->unread, name);
   g_hash_table_replace (self->tables, name, arb_table_ref (table));
+  reindex (self);
 }
 
 static gboolean load_shipped_system (ArbRulesetLibrary  *self,
@@ -1592,7 +1703,8 @@ arb_ruleset_library_load_compiled (ArbRulesetLibrary  *self,
 
       /* Read when asked for: most commands look one table up. */
       add_name (self, name);
-      g_hash_table_remove (self->tables, name);
+      if (g_hash_table_remove (self->tables, name))
+        reindex (self);
       g_hash_table_replace (self->unread, name, g_steal_pointer (&value));
     }
   return TRUE;
@@ -1720,22 +1832,51 @@ arb_ruleset_library_new_default (const char  *data_dir,
 }
 
 ArbTable *
-arb_ruleset_library_get_table (ArbRulesetLibrary *self,
-                               const char        *system,
-                               const char        *id)
+(arb_ruleset_library_get_table) (ArbRulesetLibrary *self,
+                                 const char        *system,
+                                 const char        *id)
+{
+  gsize ls, li;
+
+  g_return_val_if_fail (system != NULL, NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+
+  ls = strlen (system);
+  li = strlen (id);
+  return arb_ruleset_library_get_table_hashed (self, system, ls, id, li, arb_table_hash (system, ls, id, li));
+}
+
+ArbTable *
+arb_ruleset_library_get_table_hashed (ArbRulesetLibrary *self,
+                                      const char        *system,
+                                      gsize              ls,
+                                      const char        *id,
+                                      gsize              li,
+                                      guint              hash)
 {
   /* On the stack: procedures ask for their tables at every step. */
   char buf[128];
   g_autofree char *big = NULL;
-  gsize ls, li;
 
   g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), NULL);
   g_return_val_if_fail (system != NULL, NULL);
   g_return_val_if_fail (id != NULL, NULL);
 
   ensure_system (self, system);
-  ls = strlen (system);
-  li = strlen (id);
+  if (self->index)
+    {
+      for (guint i = (hash * 2654435769u) >> 16;; i++)
+        {
+          TableSlot *s = &self->index[i & self->index_mask];
+
+          if (s->hash == 0)
+            break;
+          if (s->hash == hash && s->ls == ls && s->li == li &&
+              memcmp (s->table->id, id, li) == 0 && memcmp (s->table->system, system, ls) == 0)
+            return s->table;
+        }
+    }
+  /* Not read yet, or named otherwise (a "/" in the id): by the name. */
   if (ls + li + 2 > sizeof buf)
     return lookup (self, big = g_strconcat (system, "/", id, NULL));
   memcpy (buf, system, ls);

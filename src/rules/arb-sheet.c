@@ -45,6 +45,7 @@ typedef struct
   const char *name;        /* the spec's, or name_copy */
   char       *name_copy;   /* an attribute the spec does not know, owned */
   char       *value;       /* owned */
+  guint       hash;        /* arb_short_hash() of name: most compares end there */
 } ItemAttr;
 
 struct _ArbSheetItem
@@ -110,22 +111,41 @@ arb_sheet_item_get_kind (const ArbSheetItem *item)
 }
 
 static ItemAttr *
-find_item_attr (const ArbSheetItem *item,
-                const char         *name)
+find_item_attr_hashed (const ArbSheetItem *item,
+                       const char         *name,
+                       guint               hash)
 {
   for (guint i = 0; i < item->attrs->len; i++)
     {
       ItemAttr *attr = &g_array_index (item->attrs, ItemAttr, i);
 
-      if (g_str_equal (attr->name, name))
+      if (attr->hash == hash && strcmp (attr->name, name) == 0)
         return attr;
     }
   return NULL;
 }
 
+static ItemAttr *
+find_item_attr (const ArbSheetItem *item,
+                const char         *name)
+{
+  return find_item_attr_hashed (item, name, arb_short_hash (name, strlen (name)));
+}
+
 const char *
-arb_sheet_item_get (const ArbSheetItem *item,
-                    const char         *name)
+arb_sheet_item_get_hashed (const ArbSheetItem *item,
+                           const char         *name,
+                           gsize               len G_GNUC_UNUSED,
+                           guint               hash)
+{
+  ItemAttr *attr = find_item_attr_hashed (item, name, hash);
+
+  return attr ? attr->value : NULL;
+}
+
+const char *
+(arb_sheet_item_get) (const ArbSheetItem *item,
+                      const char         *name)
 {
   ItemAttr *attr = find_item_attr (item, name);
 
@@ -158,13 +178,25 @@ arb_sheet_parse_int (const char *text,
 }
 
 int
-arb_sheet_item_get_int (const ArbSheetItem *item,
-                        const char         *name,
-                        int                 fallback)
+arb_sheet_item_get_int_hashed (const ArbSheetItem *item,
+                               const char         *name,
+                               gsize               len,
+                               guint               hash,
+                               int                 fallback)
 {
   int value;
 
-  return parse_int (arb_sheet_item_get (item, name), &value) ? value : fallback;
+  return parse_int (arb_sheet_item_get_hashed (item, name, len, hash), &value) ? value : fallback;
+}
+
+int
+(arb_sheet_item_get_int) (const ArbSheetItem *item,
+                          const char         *name,
+                          int                 fallback)
+{
+  int value;
+
+  return parse_int ((arb_sheet_item_get) (item, name), &value) ? value : fallback;
 }
 
 static const ArbFieldSpec *find_field (const ArbFieldSpec *fields,
@@ -177,9 +209,10 @@ item_put (ArbSheetItem *item,
           const char   *name,
           char         *value)
 {
-  ItemAttr *attr = find_item_attr (item, name);
+  guint hash = arb_short_hash (name, strlen (name));
+  ItemAttr *attr = find_item_attr_hashed (item, name, hash);
   const ArbFieldSpec *known;
-  ItemAttr added = { NULL, NULL, value };
+  ItemAttr added = { NULL, NULL, value, hash };
 
   if (attr != NULL)
     {
@@ -308,25 +341,6 @@ arb_sheet_new (const char  *system,
   return self;
 }
 
-static inline guint
-name_hash (const char *name)
-{
-  /* The length and the first and last four letters, not every letter:
-   * the spec's names differ there. */
-  gsize len = strlen (name);
-  guint32 a = 0, b = 0, h;
-
-  if (len >= 4)
-    {
-      memcpy (&a, name, 4);
-      memcpy (&b, name + len - 4, 4);
-    }
-  else
-    memcpy (&a, name, len);
-  h = (a * 2654435769u) ^ ((b + (guint32)len) * 2246822519u);
-  return h ^ (h >> 15);
-}
-
 /* Fields are read at every rule, and a spec has dozens: an index by
  * name, built once, read-only after (sheets are shared by threads). */
 static void
@@ -342,7 +356,8 @@ build_index (ArbSheet *self)
   self->index_mask = size - 1;
   for (guint i = 0; i < self->n_fields; i++)
     {
-      guint j = name_hash (self->spec->fields[i].name) & self->index_mask;
+      const char *name = self->spec->fields[i].name;
+      guint j = arb_short_hash (name, strlen (name)) & self->index_mask;
 
       /* A name twice: the first wins, as the walk found it. */
       while (self->index[j] && strcmp (self->spec->fields[self->index[j] - 1].name,
@@ -353,14 +368,15 @@ build_index (ArbSheet *self)
     }
 }
 
-/* The place of @field in the spec, or -1. */
+/* The place of @field (of arb_short_hash() @hash) in the spec, or -1. */
 static int
 field_index (ArbSheet   *self,
-             const char *field)
+             const char *field,
+             guint       hash)
 {
   if (self->index)
     {
-      for (guint j = name_hash (field) & self->index_mask; self->index[j]; j = (j + 1) & self->index_mask)
+      for (guint j = hash & self->index_mask; self->index[j]; j = (j + 1) & self->index_mask)
         {
           const char *name = self->spec->fields[self->index[j] - 1].name;
 
@@ -382,15 +398,28 @@ const char *arb_sheet_get_kind (ArbSheet *self) { return self->kind; }
 const char *arb_sheet_get_filename (ArbSheet *self) { return self->filename; }
 
 const char *
-arb_sheet_get (ArbSheet   *self,
-               const char *field)
+arb_sheet_get_hashed (ArbSheet   *self,
+                      const char *field,
+                      gsize       len G_GNUC_UNUSED,
+                      guint       hash)
 {
   int i;
 
   g_return_val_if_fail (ARB_IS_SHEET (self), NULL);
   g_return_val_if_fail (field != NULL, NULL);
 
-  return (i = field_index (self, field)) >= 0 ? self->values[i] : NULL;
+  return (i = field_index (self, field, hash)) >= 0 ? self->values[i] : NULL;
+}
+
+const char *
+(arb_sheet_get) (ArbSheet   *self,
+                 const char *field)
+{
+  gsize len;
+
+  g_return_val_if_fail (field != NULL, NULL);
+  len = strlen (field);
+  return arb_sheet_get_hashed (self, field, len, arb_short_hash (field, len));
 }
 
 const char *
@@ -448,7 +477,7 @@ arb_sheet_set (ArbSheet    *self,
   g_return_val_if_fail (ARB_IS_SHEET (self), FALSE);
   g_return_val_if_fail (field != NULL, FALSE);
 
-  if ((i = field_index (self, field)) < 0)
+  if ((i = field_index (self, field, arb_short_hash (field, strlen (field)))) < 0)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("A %s %s sheet has no field “%s”"), self->system, self->kind, field);
@@ -829,7 +858,7 @@ static guint
 field_line (ArbSheet   *self,
             const char *name)
 {
-  int i = field_index (self, name);
+  int i = field_index (self, name, arb_short_hash (name, strlen (name)));
 
   return i >= 0 ? self->lines[i] : 0;
 }

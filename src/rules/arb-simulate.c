@@ -45,6 +45,8 @@ struct _ArbSimulation
   GStrv              sides;
   GHashTable        *players;    /* side -> GINT_TO_POINTER (TRUE/FALSE) */
   GStrv              conditions;
+  guint              n_conditions;
+  GStrv              cond_keys;  /* "cond.NAME" of each of conditions */
 };
 
 G_DEFINE_FINAL_TYPE (ArbSimulation, arb_simulation, G_TYPE_OBJECT)
@@ -73,6 +75,7 @@ arb_simulation_finalize (GObject *object)
   g_clear_pointer (&self->sides, g_strfreev);
   g_clear_pointer (&self->players, g_hash_table_unref);
   g_clear_pointer (&self->conditions, g_strfreev);
+  g_clear_pointer (&self->cond_keys, g_strfreev);
 
   G_OBJECT_CLASS (arb_simulation_parent_class)->finalize (object);
 }
@@ -201,6 +204,10 @@ arb_simulation_new (ArbEncounter       *encounter,
   self->ids = g_steal_pointer (&ids);
   self->sides = g_strv_builder_end (sides);
   self->conditions = game_conditions (game);
+  self->n_conditions = g_strv_length (self->conditions);
+  self->cond_keys = g_new0 (char *, self->n_conditions + 1);
+  for (guint c = 0; c < self->n_conditions; c++)
+    self->cond_keys[c] = g_strconcat (ARB_KEY_COND, self->conditions[c], NULL);
 
   if (g_strv_length (self->sides) < 2)
     {
@@ -531,28 +538,26 @@ mark_conditions (ArbSimulation *self,
                  guchar        *ever)
 {
   GPtrArray *effects = step ? arb_step_get_effects (step) : NULL;
-  guint n_cond = g_strv_length (self->conditions);
+  guint n_cond = self->n_conditions;
 
   if (effects == NULL)
     {
       /* The start: what every figure is in already. */
       for (guint f = 0; f < self->figures->len; f++)
         for (guint c = 0; c < n_cond; c++)
-          {
-            g_autofree char *key = g_strconcat (ARB_KEY_COND, self->conditions[c], NULL);
-
-            if (arb_encounter_get (enc, self->ids[f], key))
-              ever[f * n_cond + c] = 1;
-          }
+          if (arb_encounter_get (enc, self->ids[f], self->cond_keys[c]))
+            ever[f * n_cond + c] = 1;
       return;
     }
   for (guint i = 0; i < effects->len; i++)
     {
       const ArbEffect *e = g_ptr_array_index (effects, i);
+      const char *k = e->key;
       guint f;
 
-      if (e->new_value == NULL || !g_str_has_prefix (e->key, ARB_KEY_COND) ||
-          !find_figure (self, e->entity, &f))
+      /* The prefix by letters, not a call: every effect of every step. */
+      if (e->new_value == NULL || k[0] != 'c' || k[1] != 'o' || k[2] != 'n' || k[3] != 'd' ||
+          k[4] != '.' || !find_figure (self, e->entity, &f))
         continue;
       for (guint c = 0; c < n_cond; c++)
         if (g_str_equal (e->key + strlen (ARB_KEY_COND), self->conditions[c]))
