@@ -588,9 +588,86 @@ typedef struct
 #define SEEN_INIT { DOING_INIT, DOING_INIT, -1, -1, -1 }
 #define SEEN(slot, expr) ((slot) < 0 ? ((slot) = (expr) ? 1 : 0) : (slot))
 
+/* What a row of a modifier table asks, told by its code: each row's
+ * code is matched once a blow, by its length first, not compared with
+ * every code in turn. */
+typedef enum
+{
+  ROW_OTHER,           /* applies only when ticked */
+  ROW_MD_ABOVE,        /* per-point:attacker-md-above:15 */
+  ROW_MD_BELOW,
+  ROW_AG_ABOVE,
+  ROW_AG_BELOW,
+  ROW_PS_OVER_TARGET,
+  ROW_PS_OVER_ATTACKER,
+  ROW_PER_POINT,       /* any other per-point: none */
+  ROW_PER_HEX,
+  ROW_TARGET_LOW,
+  ROW_ATTACKER_LOW,
+  ROW_STUNNED_OR_REAR,
+  ROW_STUNNED,
+  ROW_UNCONSCIOUS,
+  ROW_REAR,
+  ROW_TARGET_ACTION,   /* target-action:LETTERS */
+  ROW_CHARGE,
+  ROW_CHARGE_POLE,
+  ROW_CHARGE_NO_POLE,
+  ROW_SCREENED,
+  ROW_TURNS,
+  ROW_ATTACKER_FT_ZERO,
+  ROW_TARGET_FT_ZERO,
+} RowKind;
+
+#define ROW_CODE(lit, kind) { lit, sizeof (lit) - 1, kind }
+
+static const struct
+{
+  const char *code;
+  gsize       len;
+  RowKind     kind;
+} row_codes[] = {
+  ROW_CODE ("per-point:attacker-md-above:15", ROW_MD_ABOVE),
+  ROW_CODE ("per-point:attacker-md-below:15", ROW_MD_BELOW),
+  ROW_CODE ("per-point:target-ag-above:15", ROW_AG_ABOVE),
+  ROW_CODE ("per-point:target-ag-below:15", ROW_AG_BELOW),
+  ROW_CODE ("per-point:attacker-ps-over-target", ROW_PS_OVER_TARGET),
+  ROW_CODE ("per-point:target-ps-over-attacker", ROW_PS_OVER_ATTACKER),
+  ROW_CODE ("target-posture:kneeling,prone", ROW_TARGET_LOW),
+  ROW_CODE ("attacker-posture:kneeling,prone", ROW_ATTACKER_LOW),
+  ROW_CODE ("target-stunned-or-rear", ROW_STUNNED_OR_REAR),
+  ROW_CODE ("target-stunned", ROW_STUNNED),
+  ROW_CODE ("target-unconscious", ROW_UNCONSCIOUS),
+  ROW_CODE ("rear-attack", ROW_REAR),
+  ROW_CODE ("attacker-action:Q", ROW_CHARGE),
+  ROW_CODE ("attacker-action:Q:pole-or-shield", ROW_CHARGE_POLE),
+  ROW_CODE ("attacker-action:Q:no-pole-or-shield", ROW_CHARGE_NO_POLE),
+  ROW_CODE ("target-screened", ROW_SCREENED),
+  ROW_CODE ("attacker-turns", ROW_TURNS),
+  ROW_CODE ("attacker-ft-zero", ROW_ATTACKER_FT_ZERO),
+  ROW_CODE ("target-ft-zero", ROW_TARGET_FT_ZERO),
+};
+
+static RowKind
+row_kind (const char *code)
+{
+  gsize len = strlen (code);
+
+  for (guint i = 0; i < G_N_ELEMENTS (row_codes); i++)
+    if (row_codes[i].len == len && memcmp (row_codes[i].code, code, len) == 0)
+      return row_codes[i].kind;
+  if (HAS_PREFIX (code, "per-point:"))
+    return ROW_PER_POINT;
+  if (HAS_PREFIX (code, "per-hex:"))
+    return ROW_PER_HEX;
+  if (HAS_PREFIX (code, "target-action:"))
+    return ROW_TARGET_ACTION;
+  return ROW_OTHER;
+}
+
 /* The states of the modifier tables the encounter knows by itself. */
 static gboolean
 known_condition (ArbProc    *proc,
+                 RowKind     kind,
                  const char *code,
                  const char *attacker,
                  const char *target,
@@ -599,46 +676,57 @@ known_condition (ArbProc    *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
 
-  if (g_str_equal (code, "target-posture:kneeling,prone"))
-    return ARB_AOD_HAS (enc, step, target, "kneeling") || ARB_AOD_HAS (enc, step, target, "prone") ||
-           SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious"));
-  if (g_str_equal (code, "attacker-posture:kneeling,prone"))
-    return ARB_AOD_HAS (enc, step, attacker, "kneeling") || ARB_AOD_HAS (enc, step, attacker, "prone");
-  if (g_str_equal (code, "target-stunned-or-rear"))
-    return SEEN (seen->target_stunned, ARB_AOD_HAS (enc, step, target, "stunned")) ||
-           SEEN (seen->rear, through_rear (enc, step, attacker, target)) ||
-           /* 11.3: an unconscious figure is struck as from the rear. */
-           SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious"));
-  if (g_str_equal (code, "target-stunned"))
-    return SEEN (seen->target_stunned, ARB_AOD_HAS (enc, step, target, "stunned"));
-  if (g_str_equal (code, "target-unconscious"))
-    return SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious"));
-  if (g_str_equal (code, "rear-attack"))
-    return SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious")) ||
-           SEEN (seen->rear, through_rear (enc, step, attacker, target));
-  if (HAS_PREFIX (code, "target-action:"))
-    return doing_cached (enc, step, target, &seen->target_doing, code + strlen ("target-action:"));
-  if (g_str_equal (code, "attacker-action:Q"))
-    return doing_cached (enc, step, attacker, &seen->attacker_doing, "Q");
-  if (g_str_equal (code, "attacker-action:Q:pole-or-shield"))
-    return doing_cached (enc, step, attacker, &seen->attacker_doing, "Q") && charges_with_pole_or_shield (proc, attacker);
-  if (g_str_equal (code, "attacker-action:Q:no-pole-or-shield"))
-    return doing_cached (enc, step, attacker, &seen->attacker_doing, "Q") && !charges_with_pole_or_shield (proc, attacker);
-  if (g_str_equal (code, "target-screened"))
+  switch (kind)
     {
-      const char *who;
+    case ROW_TARGET_LOW:
+      return ARB_AOD_HAS (enc, step, target, "kneeling") || ARB_AOD_HAS (enc, step, target, "prone") ||
+             SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious"));
+    case ROW_ATTACKER_LOW:
+      return ARB_AOD_HAS (enc, step, attacker, "kneeling") || ARB_AOD_HAS (enc, step, attacker, "prone");
+    case ROW_STUNNED_OR_REAR:
+      return SEEN (seen->target_stunned, ARB_AOD_HAS (enc, step, target, "stunned")) ||
+             SEEN (seen->rear, through_rear (enc, step, attacker, target)) ||
+             /* 11.3: an unconscious figure is struck as from the rear. */
+             SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious"));
+    case ROW_STUNNED:
+      return SEEN (seen->target_stunned, ARB_AOD_HAS (enc, step, target, "stunned"));
+    case ROW_UNCONSCIOUS:
+      return SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious"));
+    case ROW_REAR:
+      return SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious")) ||
+             SEEN (seen->rear, through_rear (enc, step, attacker, target));
+    case ROW_TARGET_ACTION:
+      return doing_cached (enc, step, target, &seen->target_doing, code + strlen ("target-action:"));
+    case ROW_CHARGE:
+      return doing_cached (enc, step, attacker, &seen->attacker_doing, "Q");
+    case ROW_CHARGE_POLE:
+      return doing_cached (enc, step, attacker, &seen->attacker_doing, "Q") && charges_with_pole_or_shield (proc, attacker);
+    case ROW_CHARGE_NO_POLE:
+      return doing_cached (enc, step, attacker, &seen->attacker_doing, "Q") && !charges_with_pole_or_shield (proc, attacker);
+    case ROW_SCREENED:
+      {
+        const char *who;
 
-      return line_of_sight (enc, step, attacker, target, &who) == 1;
-    }
-  if (g_str_equal (code, "attacker-turns"))
-    {
+        return line_of_sight (enc, step, attacker, target, &who) == 1;
+      }
+    case ROW_TURNS:
       return arb_aod_is_this_pulse (enc, arb_step_peek (step, enc, attacker, "turned"));
+    case ROW_ATTACKER_FT_ZERO:
+      return left (step, enc, attacker, "ft") <= 0;
+    case ROW_TARGET_FT_ZERO:
+      return left (step, enc, target, "ft") <= 0;
+    case ROW_OTHER:
+    case ROW_MD_ABOVE:
+    case ROW_MD_BELOW:
+    case ROW_AG_ABOVE:
+    case ROW_AG_BELOW:
+    case ROW_PS_OVER_TARGET:
+    case ROW_PS_OVER_ATTACKER:
+    case ROW_PER_POINT:
+    case ROW_PER_HEX:
+    default:
+      return FALSE;
     }
-  if (g_str_equal (code, "attacker-ft-zero"))
-    return left (step, enc, attacker, "ft") <= 0;
-  if (g_str_equal (code, "target-ft-zero"))
-    return left (step, enc, target, "ft") <= 0;
-  return FALSE;
 }
 
 /* The figures' scores the per-point rows ask, read once a strike (the
@@ -684,23 +772,23 @@ read_ps (ArbProc    *proc,
 
 static int
 per_point (ArbProc    *proc,
-           const char *code,
+           RowKind     kind,
            const char *attacker,
            const char *target,
            Points     *pts)
 {
-  if (g_str_equal (code, "per-point:attacker-md-above:15"))
+  if (kind == ROW_MD_ABOVE)
     return MAX (0, pts->attacker_md - 15);
-  if (g_str_equal (code, "per-point:attacker-md-below:15"))
+  if (kind == ROW_MD_BELOW)
     return MAX (0, 15 - pts->attacker_md);
-  if (g_str_equal (code, "per-point:target-ag-above:15"))
+  if (kind == ROW_AG_ABOVE)
     return MAX (0, target_ag (proc, target, pts) - 15);
-  if (g_str_equal (code, "per-point:target-ag-below:15"))
+  if (kind == ROW_AG_BELOW)
     return MAX (0, 15 - target_ag (proc, target, pts));
   read_ps (proc, attacker, target, pts);
-  if (g_str_equal (code, "per-point:attacker-ps-over-target"))
+  if (kind == ROW_PS_OVER_TARGET)
     return MAX (0, pts->attacker_ps - pts->target_ps);
-  if (g_str_equal (code, "per-point:target-ps-over-attacker"))
+  if (kind == ROW_PS_OVER_ATTACKER)
     return MAX (0, pts->target_ps - pts->attacker_ps);
   return 0;
 }
@@ -1483,16 +1571,17 @@ add_modifiers (ArbProc *proc,
       const ArbRow *row = arb_table_get_row (blow->mods, r);
       const ArbCell *cell = &row->cells[0];
       const char *code = cell->code ? cell->code : "";
+      RowKind kind = row_kind (code);
       int value, times = 0;
 
       /* Whether the row applies, then its value: both only read, and
        * most rows do not apply. */
-      if (HAS_PREFIX (code, "per-point:"))
-        times = per_point (proc, code, blow->attacker, blow->target, &pts);
-      else if (HAS_PREFIX (code, "per-hex:"))
+      if (kind >= ROW_MD_ABOVE && kind <= ROW_PER_POINT)
+        times = per_point (proc, kind, blow->attacker, blow->target, &pts);
+      else if (kind == ROW_PER_HEX)
         times = blow->hexes;
       else if ((blow->ticked && g_strv_contains ((const char * const *)blow->ticked, row->name)) ||
-               known_condition (proc, code, blow->attacker, blow->target, &seen))
+               known_condition (proc, kind, code, blow->attacker, blow->target, &seen))
         times = 1;
 
       if (times == 0 || !arb_aod_parse_signed (cell->text, &value))
