@@ -40,6 +40,11 @@
 #define HEADLINE(step, tone, words) \
   G_STMT_START { ArbStep *log_step_ = (step); \
     if (!arb_step_is_quiet (log_step_)) arb_step_add_headline (log_step_, (tone), (words)); } G_STMT_END
+/* A die's purpose, to free: NULL in a quiet step, whose dice records
+ * nobody reads (a simulation's), so that it is not put into words at
+ * every blow. arb_proc_roll takes it through SAID. */
+#define PURPOSE(step, ...) (arb_step_is_quiet (step) ? NULL : g_strdup_printf (__VA_ARGS__))
+#define SAID(purpose) ((purpose) ? (purpose) : "")
 
 /* The rules' modified AG and MD, as the fight stands (arb-aod-live.c). */
 static int
@@ -887,11 +892,11 @@ apply_grievous (ArbProc    *proc,
         injury_drop (proc, target, 0);
       else if (g_str_has_prefix (t, "numb=") || g_str_has_prefix (t, "rounds="))
         {
-          g_autofree char *purpose = g_strdup_printf (_("rounds the injury to %s lasts"), name);
+          g_autofree char *purpose = PURPOSE (step, _("rounds the injury to %s lasts"), name);
           const char *condition = g_str_has_prefix (t, "numb=") ? "cond.hand-numb" : "cond.vision-impaired";
           g_autofree char *until = NULL;
 
-          if (!arb_proc_roll (proc, strchr (t, '=') + 1, purpose, &n))
+          if (!arb_proc_roll (proc, strchr (t, '=') + 1, SAID (purpose), &n))
             return FALSE;
           until = g_strdup_printf ("until round %d", round + n);
           arb_step_set (step, enc, target, condition, until);
@@ -1055,7 +1060,7 @@ resolve_hit (ArbProc    *proc,
   ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   ArbStep *step = arb_proc_get_step (proc);
   Means *means = st->means;
-  g_autofree char *purpose = g_strdup_printf (_("damage of the %s"), means->name);
+  g_autofree char *purpose = PURPOSE (step, _("damage of the %s"), means->name);
   int grievous_max, endurance_max, die, damage, absorbed = 0, effective;
   gboolean grievous, to_endurance;
 
@@ -1063,7 +1068,7 @@ resolve_hit (ArbProc    *proc,
   grievous = roll <= grievous_max;
   to_endurance = roll <= endurance_max;
 
-  if (!arb_proc_roll (proc, "1d10", purpose, &die))
+  if (!arb_proc_roll (proc, "1d10", SAID (purpose), &die))
     return FALSE;
 
   /* 11.0-11.2: D10 plus the damage modifier, never below 1. */
@@ -1079,7 +1084,7 @@ resolve_hit (ArbProc    *proc,
     {
       const ArbRow *row;
       ArbTable *injuries = arb_ruleset_library_get_table (rules, "aod", "grievous-injury");
-      g_autofree char *gpurpose = g_strdup_printf (_("grievous injury to %s"), arb_encounter_get_name (enc, target));
+      g_autofree char *gpurpose = PURPOSE (step, _("grievous injury to %s"), arb_encounter_get_name (enc, target));
       const char *loss = arb_proc_get_param (proc, "armor-loss");
       const char *shield = arb_aod_shield_name (enc, step, target);
       int injury;
@@ -1104,7 +1109,7 @@ resolve_hit (ArbProc    *proc,
           LOG (step, _("The armor loses 2 protection"));
         }
 
-      if (!arb_proc_roll (proc, "1d10", gpurpose, &injury))
+      if (!arb_proc_roll (proc, "1d10", SAID (gpurpose), &injury))
         return FALSE;
       row = injuries && arb_table_get_n_columns (injuries) > 0 ? arb_table_find_row (injuries, injury, NULL) : NULL;
       if (row && !apply_grievous (proc, target, row->cells[0].code, row->cells[0].text))
@@ -1138,10 +1143,10 @@ self_injury (ArbProc    *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *name = arb_encounter_get_name (enc, st->attacker);
   int ag = modified_ag (proc, st->attacker);
-  g_autofree char *purpose = g_strdup_printf (_("self-injury check (%d or less does no harm)"), 4 * ag);
+  g_autofree char *purpose = PURPOSE (step, _("self-injury check (%d or less does no harm)"), 4 * ag);
   int roll, points = 0, taken;
 
-  if (!arb_proc_roll (proc, "D100", purpose, &roll))
+  if (!arb_proc_roll (proc, "D100", SAID (purpose), &roll))
     return FALSE;
   if (roll <= 4 * ag)
     return TRUE;
@@ -1172,8 +1177,8 @@ knock_down (ArbProc    *proc,
 
   if (ARB_AOD_HAS (enc, step, target, "prone") || ARB_AOD_HAS (enc, step, target, "dead"))
     return TRUE;
-  purpose = g_strdup_printf (_("%s keeps his feet against the shield (%d or less)"), arb_encounter_get_name (enc, target), need);
-  if (!arb_proc_roll (proc, "D100", purpose, &roll))
+  purpose = PURPOSE (step, _("%s keeps his feet against the shield (%d or less)"), arb_encounter_get_name (enc, target), need);
+  if (!arb_proc_roll (proc, "D100", SAID (purpose), &roll))
     return FALSE;
   if (roll > need)
     {
@@ -1287,11 +1292,11 @@ fly (ArbProc    *proc,
         {
           const char *who = g_ptr_array_index (there, c);
           int chance = sc + unintended - 5 * checks, roll;
-          g_autofree char *purpose = g_strdup_printf (_("the flying %s against %s (%d)"), name,
+          g_autofree char *purpose = PURPOSE (step, _("the flying %s against %s (%d)"), name,
                                                       arb_encounter_get_name (enc, who), chance);
 
           checks++;
-          if (!arb_proc_roll (proc, "D100", purpose, &roll))
+          if (!arb_proc_roll (proc, "D100", SAID (purpose), &roll))
             return FALSE;
           if (roll > chance)
             {
@@ -1645,20 +1650,20 @@ roll_strike (ArbProc  *proc,
 
   *dropped = FALSE;
   {
-    g_autofree char *purpose = g_strdup_printf (_("strike roll against %d"), blow->sc);
+    g_autofree char *purpose = PURPOSE (step, _("strike roll against %d"), blow->sc);
 
-    if (!arb_proc_roll (proc, "D100", purpose, roll))
+    if (!arb_proc_roll (proc, "D100", SAID (purpose), roll))
       return FALSE;
   }
   if ((*roll != 99 && *roll != 100) || !means->is_weapon)
     return TRUE;
 
   {
-    g_autofree char *purpose = g_strdup_printf (*roll == 99 ? _("break check (%d or less keeps the %s whole)")
-                                                            : _("drop check (%d or less keeps hold of the %s)"),
-                                                3 * blow->attacker_md, means->name);
+    g_autofree char *purpose = PURPOSE (step, *roll == 99 ? _("break check (%d or less keeps the %s whole)")
+                                                             : _("drop check (%d or less keeps hold of the %s)"),
+                                               3 * blow->attacker_md, means->name);
 
-    if (!arb_proc_roll (proc, "D100", purpose, &check))
+    if (!arb_proc_roll (proc, "D100", SAID (purpose), &check))
       return FALSE;
   }
   if (check <= 3 * blow->attacker_md)
