@@ -396,15 +396,19 @@ side_and_facing (ArbEncounter *enc,
                  const char   *target,
                  int          *t_facing)
 {
-  g_autoptr(GArray) line = NULL;
-  ArbHex a, t;
+  ArbHex a, t, next;
   int a_facing;
+  double step_of;
 
   if (!arb_step_peek_hex (step, enc, attacker, &a, &a_facing) || !arb_step_peek_hex (step, enc, target, &t, t_facing) ||
       (a.q == t.q && a.r == t.r))
     return -1;
-  line = arb_hex_line (t, a, 1);
-  return arb_hex_direction_to (t, g_array_index (line, ArbHex, 1));
+  /* The line's first hex from the target, as arb_hex_line (t, a, 1)
+   * samples it (the same arithmetic, the same nudge), without the list:
+   * every blow asks. */
+  step_of = 1.0 / arb_hex_distance (t, a);
+  next = arb_hex_round (t.q + (a.q - t.q) * step_of + 1e-6, t.r + (a.r - t.r) * step_of + 1e-6);
+  return arb_hex_direction_to (t, next);
 }
 
 static int
