@@ -65,8 +65,9 @@ place_of (ArbEncounter *enc,
         continue;
 
       /* Someone out cold is still there to be struck (9.2), but has no
-       * Attack Zone and locks no one in close combat. */
-      if (!conscious (enc, other))
+       * Attack Zone and locks no one in close combat. (Not dead: asked
+       * above.) */
+      if (ARB_AOD_HAS (enc, NULL, other, "unconscious"))
         {
           if (arb_hex_distance (them, me) <= 1 && place < PLACE_ADJACENT)
             place = PLACE_ADJACENT;
@@ -231,45 +232,79 @@ walk_to (Walk    *walk,
   return FALSE;
 }
 
-/* "hex=2,hexside=1" -> the named number, or -1. */
-static int
-code_value (const char *code,
-            const char *name)
+/* The number of a code's item, @digits up to @end: FALSE when it is
+ * not one from 0 to 100. */
+static gboolean
+code_number (const char *digits,
+             const char *end,
+             int        *out)
 {
-  gsize name_len = strlen (name);
+  g_autofree char *value = NULL;
   gint64 v;
 
-  /* Walked in place, not split: every blow prices its action by it. */
-  for (const char *p = code ? code : "", *next; p; p = next)
+  /* A plain number of up to three digits (the chart's all are) read in
+   * place; anything else as before, by GLib. */
+  if (end > digits && end - digits <= 3)
+    {
+      int n = 0;
+      const char *d;
+
+      for (d = digits; d < end && g_ascii_isdigit (*d); d++)
+        n = n * 10 + (*d - '0');
+      if (d == end && n <= 100)
+        {
+          *out = n;
+          return TRUE;
+        }
+    }
+  value = g_strndup (digits, end - digits);
+  if (!g_ascii_string_to_signed (value, 10, 0, 100, &v, NULL))
+    return FALSE;
+  *out = (int)v;
+  return TRUE;
+}
+
+/* "hex=2,hexside=1" -> the numbers of @names (each the first item of
+ * that name that is a number, else -1) in @values, in one walk: every
+ * blow prices its action by it. */
+static void
+code_values (const char        *code,
+             const char * const names[],
+             int                values[],
+             guint              n_names)
+{
+  guint missing = n_names;
+
+  for (guint k = 0; k < n_names; k++)
+    values[k] = -1;
+  /* Walked in place, not split. */
+  for (const char *p = code ? code : "", *next; p && missing > 0; p = next)
     {
       gsize len = strcspn (p, ",");
       const char *eq = memchr (p, '=', len);
 
       next = p[len] == ',' ? p + len + 1 : NULL;
-      if (eq && (gsize)(eq - p) == name_len && strncmp (p, name, name_len) == 0)
-        {
-          const char *digits = eq + 1, *end = p + len;
-          g_autofree char *value = NULL;
-
-          /* A plain number of up to three digits (the chart's all are)
-           * read in place; anything else as before, by GLib. */
-          if (end > digits && end - digits <= 3)
-            {
-              int n = 0;
-              const char *d;
-
-              for (d = digits; d < end && g_ascii_isdigit (*d); d++)
-                n = n * 10 + (*d - '0');
-              if (d == end && n <= 100)
-                return n;
-            }
-          value = g_strndup (digits, end - digits);
-
-          if (g_ascii_string_to_signed (value, 10, 0, 100, &v, NULL))
-            return (int)v;
-        }
+      if (eq == NULL)
+        continue;
+      for (guint k = 0; k < n_names; k++)
+        if (values[k] < 0 && strlen (names[k]) == (gsize)(eq - p) && strncmp (p, names[k], eq - p) == 0)
+          {
+            if (code_number (eq + 1, p + len, &values[k]))
+              missing--;
+            break;
+          }
     }
-  return -1;
+}
+
+/* "hex=2,hexside=1" -> the named number, or -1. */
+static int
+code_value (const char *code,
+            const char *name)
+{
+  int value;
+
+  code_values (code, &name, &value, 1);
+  return value;
 }
 
 /* 8.1-8.2: Prepare weapon=NAME [drop=NAME,...] readies a weapon or the
@@ -553,10 +588,14 @@ chart_cost (const Action *action,
             int           hexsides,
             gboolean      low)
 {
-  int per_hex = code_value (action->code, "hex");
-  int per_side = code_value (action->code, "hexside");
-  int fixed = code_value (action->code, "ap");
-  int cost;
+  static const char * const names[] = { "hex", "hexside", "ap", "assail-bonus" };
+  int values[G_N_ELEMENTS (names)];
+  int per_hex, per_side, fixed, cost;
+
+  code_values (action->code, names, values, G_N_ELEMENTS (names));
+  per_hex = values[0];
+  per_side = values[1];
+  fixed = values[2];
 
   if (low && g_str_equal (action->letter, "M"))
     {
@@ -565,8 +604,8 @@ chart_cost (const Action *action,
     }
   cost = MAX (0, fixed) + MAX (0, per_hex) * hexes + MAX (0, per_side) * hexsides;
   /* A Charge ends in an Assail or Grapple (8.6). */
-  if (code_value (action->code, "assail-bonus") > 0)
-    cost += code_value (action->code, "assail-bonus");
+  if (values[3] > 0)
+    cost += values[3];
   return cost;
 }
 
