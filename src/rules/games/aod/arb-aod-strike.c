@@ -239,7 +239,7 @@ resolve_means (Blow        *blow,
   ArbStep *step = blow->step;
   const char *weapon = blow_param (blow, "weapon");
   const char *attack = blow_param (blow, "attack");
-  const char *shield = arb_aod_shield_name (enc, step, attacker);
+  const char *shield = NULL;
   g_autofree char *broken_key = NULL;
   const char *broken;
   ArbSheetItem *item = NULL;
@@ -301,7 +301,10 @@ resolve_means (Blow        *blow,
       return TRUE;
     }
 
-  /* @item: the sheet's weapon of that name, found above. */
+  /* @item: the sheet's weapon of that name, found above; the shield is
+   * asked for only without one (most strikes have one, or an attack). */
+  if (item == NULL)
+    shield = arb_aod_shield_name (enc, step, attacker);
   if (item == NULL && (g_ascii_strcasecmp (weapon, "shield") == 0 || (shield && g_ascii_strcasecmp (weapon, shield) == 0)))
     {
       /* 13.4: the shield as a weapon, by the Weapons Table's rows. */
