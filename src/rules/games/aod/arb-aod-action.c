@@ -505,18 +505,20 @@ find_action (ArbRulesetLibrary *rules,
   return TRUE;
 }
 
-/* Legality: 9.5, one action a pulse (6.4), and, with @check_place, what
- * the place allows (9.1-9.4). */
+/* Legality: 9.5 (unless the caller has found @id @able already), one
+ * action a pulse (6.4), and, with @check_place, what the place allows
+ * (9.1-9.4). */
 static gboolean
 may_act (ArbEncounter  *enc,
          const char    *id,
          const Action  *action,
+         gboolean       able,
          gboolean       check_place,
          Place         *place,
          GError       **error)
 {
   /* 9.5: stunned or unconscious, only a pass; 6.x: one action a pulse. */
-  if ((ARB_AOD_HAS (enc, NULL, id, "stunned") || !conscious (enc, id)) && !g_str_equal (action->letter, "X"))
+  if (!able && (ARB_AOD_HAS (enc, NULL, id, "stunned") || !conscious (enc, id)) && !g_str_equal (action->letter, "X"))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("9.5: %s is stunned, unconscious or dead and may only pass"), arb_encounter_get_name (enc, id));
@@ -609,8 +611,21 @@ chart_cost (const Action *action,
   return cost;
 }
 
+/* arb_aod_action_extra_ap, @id's modified MD known or not (@md). */
+static gboolean
+extra_ap (ArbEncounter      *enc,
+          ArbStep           *step,
+          ArbRulesetLibrary *rules,
+          const char        *id,
+          const char        *letter,
+          const char        *weapon,
+          int                md)
+{
+  return strchr ("AHGQ", letter[0]) && weapon && arb_aod_weapon_extra_ap (enc, step, rules, id, weapon, md);
+}
+
 /* The chart's cost, and 13.6's extra point for a weapon too heavy or
- * too fine for @weapon's wielder. */
+ * too fine for @weapon's wielder (of modified MD @md, if known). */
 static int
 action_cost (ArbEncounter      *enc,
              ArbStep           *step,
@@ -620,11 +635,12 @@ action_cost (ArbEncounter      *enc,
              int                hexes,
              int                hexsides,
              gboolean           low,
-             const char        *weapon)
+             const char        *weapon,
+             int                md)
 {
   int cost = chart_cost (action, hexes, hexsides, low);
 
-  if (arb_aod_action_extra_ap (enc, step, rules, id, action->letter, weapon))
+  if (extra_ap (enc, step, rules, id, action->letter, weapon, md))
     {
       cost += 1;
       /* No step: only asked (arb_aod_may_pay_strike), nothing logged. */
@@ -765,7 +781,7 @@ arb_aod_action_proc (ArbProc  *proc,
     return FALSE;
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
 
-  if (!may_act (enc, id, &action, TRUE, &place, error))
+  if (!may_act (enc, id, &action, FALSE, TRUE, &place, error))
     return FALSE;
   if (!arb_proc_get_int (proc, "hexes", 0, 4, 0, &hexes, error) ||
       !arb_proc_get_int (proc, "hexsides", 0, 12, 0, &hexsides, error) ||
@@ -773,7 +789,8 @@ arb_aod_action_proc (ArbProc  *proc,
     return FALSE;
   if (!may_move (proc, id, &action, hexes, &low, error))
     return FALSE;
-  cost = action_cost (enc, step, arb_proc_get_rules (proc), id, &action, hexes, hexsides, low, arb_proc_get_param (proc, "weapon"));
+  cost = action_cost (enc, step, arb_proc_get_rules (proc), id, &action, hexes, hexsides, low, arb_proc_get_param (proc, "weapon"),
+                      ARB_AOD_MD_UNKNOWN);
 
   /* What is readied or put away, checked before the cost. */
   if ((g_str_equal (action.letter, "P") || g_str_equal (action.letter, "C")) &&
@@ -810,7 +827,7 @@ arb_aod_action_extra_ap (ArbEncounter      *enc,
                          const char        *letter,
                          const char        *weapon)
 {
-  return strchr ("AHGQ", letter[0]) && weapon && arb_aod_weapon_extra_ap (enc, step, rules, id, weapon);
+  return extra_ap (enc, step, rules, id, letter, weapon, ARB_AOD_MD_UNKNOWN);
 }
 
 int
@@ -859,7 +876,9 @@ arb_aod_strike_letter (const char *combat)
  * (8.7), paid in the strike's own step by the figure whose pulse it is
  * (6.1, 6.4); before the fight begins there is no one's. Where the places are
  * known is the strike's to judge, by both figures' hexes; the place
- * rules apply here only when the target's hex is known too. */
+ * rules apply here only when the target's hex is known too. The strike
+ * has found the striker able to act (9.0) already; @md is its modified
+ * MD if known. */
 static gboolean
 strike_payable (ArbEncounter      *enc,
                 ArbStep           *step,
@@ -868,6 +887,7 @@ strike_payable (ArbEncounter      *enc,
                 const char        *target,
                 const char        *combat,
                 const char        *weapon,
+                int                md,
                 Action            *action,
                 int               *ap,
                 int               *cost,
@@ -897,9 +917,9 @@ strike_payable (ArbEncounter      *enc,
 
   letter = strike_action (combat, &rule);
   if (!find_action (rules, letter, action, error) ||
-      !may_act (enc, id, action, arb_encounter_get_hex (enc, target, &there, &facing), &place, error))
+      !may_act (enc, id, action, TRUE, arb_encounter_get_hex (enc, target, &there, &facing), &place, error))
     return FALSE;
-  *cost = action_cost (enc, step, rules, id, action, 0, 0, FALSE, weapon);
+  *cost = action_cost (enc, step, rules, id, action, 0, 0, FALSE, weapon, md);
   *ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
   if (*cost > *ap)
     {
@@ -925,7 +945,7 @@ arb_aod_may_pay_strike (ArbEncounter      *enc,
   Action action;
   int ap, cost;
 
-  return strike_payable (enc, step, rules, id, target, combat, weapon, &action, &ap, &cost, error);
+  return strike_payable (enc, step, rules, id, target, combat, weapon, ARB_AOD_MD_UNKNOWN, &action, &ap, &cost, error);
 }
 
 gboolean
@@ -934,13 +954,14 @@ arb_aod_pay_strike (ArbProc     *proc,
                     const char  *target,
                     const char  *combat,
                     const char  *weapon,
+                    int          md,
                     GError     **error)
 {
   Action action;
   int ap, cost;
 
   if (!strike_payable (arb_proc_get_encounter (proc), arb_proc_get_step (proc), arb_proc_get_rules (proc),
-                       id, target, combat, weapon, &action, &ap, &cost, error))
+                       id, target, combat, weapon, md, &action, &ap, &cost, error))
     return FALSE;
   record_action (proc, id, &action, ap, cost, FALSE);
   return TRUE;

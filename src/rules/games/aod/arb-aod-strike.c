@@ -94,7 +94,8 @@ arb_aod_weapon_extra_ap (ArbEncounter      *enc,
                          ArbStep           *step,
                          ArbRulesetLibrary *rules,
                          const char        *id,
-                         const char        *weapon)
+                         const char        *weapon,
+                         int                md)
 {
   int min_ps = 0, min_md = 0;
   WeaponRow row;
@@ -102,7 +103,11 @@ arb_aod_weapon_extra_ap (ArbEncounter      *enc,
   weapon_row (rules, weapon, &row);
   arb_aod_parse_signed (weapon_text (&row, "ps"), &min_ps);
   arb_aod_parse_signed (weapon_text (&row, "md"), &min_md);
-  return arb_step_peek_field_int (step, enc, id, "ps", 0) < min_ps || arb_aod_modified_md (enc, step, rules, id) < min_md;
+  if (arb_step_peek_field_int (step, enc, id, "ps", 0) < min_ps)
+    return TRUE;
+  if (md == ARB_AOD_MD_UNKNOWN)
+    md = arb_aod_modified_md (enc, step, rules, id);
+  return md < min_md;
 }
 
 static int
@@ -1556,7 +1561,8 @@ add_modifiers (ArbProc *proc,
   Seen seen = SEEN_INIT;
   int sc;
 
-  blow->attacker_md = pts.attacker_md = modified_md (proc, blow->attacker);
+  /* strike() has read the attacker's MD. */
+  pts.attacker_md = blow->attacker_md;
   if (means->is_weapon)
     read_ps (proc, blow->attacker, blow->target, &pts);
   blow->short_ps = means->is_weapon ? MAX (0, means->min_ps - pts.attacker_ps) : 0;
@@ -1798,7 +1804,11 @@ strike (ArbProc   *proc,
   /* Legality, then the action paid, in the strike's own step. */
   if (!check_legal (&blow, error))
     return FALSE;
-  if (pay && !arb_aod_pay_strike (proc, blow.attacker, blow.target, blow.combat, arb_proc_get_param (proc, "weapon"), error))
+  /* Read once for the pay (13.6) and the Strike Chance: the pay leaves
+   * the MD as it is. */
+  blow.attacker_md = modified_md (proc, blow.attacker);
+  if (pay && !arb_aod_pay_strike (proc, blow.attacker, blow.target, blow.combat, arb_proc_get_param (proc, "weapon"),
+                                  blow.attacker_md, error))
     return FALSE;
   arb_step_set_who (arb_proc_get_step (proc), arb_encounter_get_name (enc, blow.attacker));
   /* Text nobody reads in a quiet step is not built. */
