@@ -110,14 +110,17 @@ arb_aod_weapon_extra_ap (ArbEncounter      *enc,
   return md < min_md;
 }
 
-static int
-left (ArbStep      *step,
-      ArbEncounter *enc,
-      const char   *id,
-      const char   *attr)
-{
-  g_autofree char *lost = g_strconcat (attr, "-lost", NULL);
+/* An attribute less what is lost of it: left (step, enc, id, "ft"), the
+ * "-lost" key put together by the compiler (every hit asks). */
+#define left(step, enc, id, attr) left_of ((step), (enc), (id), attr, attr "-lost")
 
+static int
+left_of (ArbStep      *step,
+         ArbEncounter *enc,
+         const char   *id,
+         const char   *attr,
+         const char   *lost)
+{
   return arb_step_peek_field_int (step, enc, id, attr, 0) - arb_step_peek_field_int (step, enc, id, lost, 0);
 }
 
@@ -190,6 +193,15 @@ arb_aod_hand_free (ArbEncounter      *enc,
          arb_aod_hands_used (enc, step, rules, id) < arb_aod_hands_usable (enc, step, id);
 }
 
+/* The Special Damage Table and its two columns, as load_tables found
+ * them. */
+typedef struct
+{
+  ArbTable *table;
+  int       grievous;
+  int       endurance;
+} Special;
+
 /* What the strike is, as its steps work it out. */
 typedef struct
 {
@@ -209,7 +221,7 @@ typedef struct
   int         strikes;
   const char *table_id;   /* "melee-modifiers" */
   ArbTable   *mods;
-  ArbTable   *special;
+  Special     special;
   GStrv       ticked;     /* rows of mods the referee ticked */
   int         attacker_md;
   int         short_ps;
@@ -946,21 +958,21 @@ typedef struct
   const char *attacker;
   Means      *means;
   const char *combat;
-  ArbTable   *special;
+  Special    *special;
   int         short_ps;
 } Strike;
 
 /* The Special Damage Table's spans for a Strike Chance (10.4-10.5). */
 static void
-spans (ArbTable *special,
-       int       sc,
-       int      *grievous_max,
-       int      *endurance_max)
+spans (const Special *special,
+       int            sc,
+       int           *grievous_max,
+       int           *endurance_max)
 {
-  const ArbRow *row = sc >= 1 ? arb_table_find_row (special, sc, NULL) : NULL;
+  const ArbRow *row = sc >= 1 ? arb_table_find_row (special->table, sc, NULL) : NULL;
 
-  *grievous_max = row ? span_max (&row->cells[arb_table_find_column (special, "grievous")]) : 0;
-  *endurance_max = row ? span_max (&row->cells[arb_table_find_column (special, "endurance")]) : 0;
+  *grievous_max = row ? span_max (&row->cells[special->grievous]) : 0;
+  *endurance_max = row ? span_max (&row->cells[special->endurance]) : 0;
 }
 
 /* 11.0-11.1: to Endurance, or to Fatigue as far as it goes, never split.
@@ -973,14 +985,23 @@ take_damage (ArbProc    *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
+  int ft_lost, ft_left;
 
-  if (to_endurance || left (step, enc, id, "ft") <= 0)
+  if (to_endurance)
     {
       arb_step_set_int (step, enc, id, "en-lost", arb_step_peek_field_int (step, enc, id, "en-lost", 0) + points);
       return points;
     }
-  points = MIN (points, left (step, enc, id, "ft"));
-  arb_step_set_int (step, enc, id, "ft-lost", arb_step_peek_field_int (step, enc, id, "ft-lost", 0) + points);
+  /* Fatigue and its loss read once, for the test and the new loss. */
+  ft_lost = arb_step_peek_field_int (step, enc, id, "ft-lost", 0);
+  ft_left = arb_step_peek_field_int (step, enc, id, "ft", 0) - ft_lost;
+  if (ft_left <= 0)
+    {
+      arb_step_set_int (step, enc, id, "en-lost", arb_step_peek_field_int (step, enc, id, "en-lost", 0) + points);
+      return points;
+    }
+  points = MIN (points, ft_left);
+  arb_step_set_int (step, enc, id, "ft-lost", ft_lost + points);
   return points;
 }
 
@@ -994,9 +1015,10 @@ after_damage (ArbProc    *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  const char *name = arb_encounter_get_name (enc, id);
+  /* Only the log names the figure. */
+  const char *name = arb_step_is_quiet (step) ? NULL : arb_encounter_get_name (enc, id);
   int en_max = arb_step_peek_field_int (step, enc, id, "en", 0);
-  int en_left = left (step, enc, id, "en");
+  int en_left = en_max - arb_step_peek_field_int (step, enc, id, "en-lost", 0);
   gboolean stunned = FALSE;
 
   if (3 * effective > en_max && !ARB_AOD_HAS (enc, step, id, "stunned"))
@@ -1492,16 +1514,18 @@ load_tables (Blow     *blow,
   ArbRulesetLibrary *rules = blow->rules;
   const char *options = blow_param (blow, "options");
   ArbTable *mods, *special;
+  Special *sp = &blow->special;
 
   /* The combat is one of the three (check_parties): no name built. */
   blow->table_id = blow->letter == 'R' ? "ranged-modifiers" : blow->letter == 'C' ? "close-modifiers" : "melee-modifiers";
   mods = blow->mods = arb_ruleset_library_get_table (rules, "aod", blow->table_id);
-  special = blow->special = arb_ruleset_library_get_table (rules, "aod", "special-damage");
+  special = sp->table = arb_ruleset_library_get_table (rules, "aod", "special-damage");
   /* None ticked: no list (most strikes, and every simulated one). */
   blow->ticked = options ? g_strsplit (options, ",", -1) : NULL;
 
   if (mods == NULL || special == NULL ||
-      arb_table_find_column (special, "grievous") < 0 || arb_table_find_column (special, "endurance") < 0 ||
+      (sp->grievous = arb_table_find_column (special, "grievous")) < 0 ||
+      (sp->endurance = arb_table_find_column (special, "endurance")) < 0 ||
       arb_table_get_n_columns (mods) < 1)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
@@ -1634,7 +1658,7 @@ add_odds (ArbProc *proc,
   /* A quiet step keeps no odds. */
   if (arb_step_is_quiet (step))
     return;
-  spans (blow->special, blow->sc, &grievous_max, &endurance_max);
+  spans (&blow->special, blow->sc, &grievous_max, &endurance_max);
   if (hit == 100 && blow->means.is_weapon)
     {
       int dropped = 100 - CLAMP (3 * blow->attacker_md, 0, 100);
@@ -1709,7 +1733,7 @@ strike_effects (ArbProc *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char * const *ids;
   Means *means = &blow->means;
-  Strike st = { blow->attacker, means, blow->combat, blow->special, blow->short_ps };
+  Strike st = { blow->attacker, means, blow->combat, &blow->special, blow->short_ps };
 
   if (roll > blow->sc)
     {
