@@ -140,6 +140,24 @@ typedef struct
   gboolean    shield_attack; /* 13.4 */
 } Means;
 
+/* @prefix and @name as one key ("broken.Mace"), in @buf when it fits,
+ * else in *@big, to free: every strike asks. */
+static const char *
+key_of (char       *buf,
+        gsize       size,
+        const char *prefix,
+        const char *name,
+        char      **big)
+{
+  gsize lp = strlen (prefix), ln = strlen (name);
+
+  if (lp + ln + 1 > size)
+    return *big = g_strconcat (prefix, name, NULL);
+  memcpy (buf, prefix, lp);
+  memcpy (buf + lp, name, ln + 1);
+  return buf;
+}
+
 static ArbSheetItem *
 find_item (ArbSheet   *sheet,
            const char *kind,
@@ -257,7 +275,8 @@ resolve_means (Blow        *blow,
   const char *weapon = blow_param (blow, "weapon");
   const char *attack = blow_param (blow, "attack");
   const char *shield = NULL;
-  g_autofree char *broken_key = NULL;
+  g_autofree char *big_key = NULL;
+  char key_buf[64];
   const char *broken;
   ArbSheetItem *item = NULL;
 
@@ -377,8 +396,7 @@ resolve_means (Blow        *blow,
         arb_aod_parse_signed (weapon_text (&row, "rg"), &means->range);
     }
 
-  broken_key = g_strconcat ("broken.", means->name, NULL);
-  broken = arb_step_peek (step, enc, attacker, broken_key);
+  broken = arb_step_peek (step, enc, attacker, key_of (key_buf, sizeof key_buf, "broken.", means->name, &big_key));
   if (g_strcmp0 (broken, "useless") == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
@@ -516,23 +534,28 @@ line_of_sight (ArbEncounter *enc,
   return first + second;
 }
 
-/* Whether @action is one of @letters ("M,B,S"), walked in place: asked
- * at every blow. */
+/* Whether @action is one of @letters ("M,B,S"), walked in place, a
+ * character at a time (the items are letters): asked at every blow. */
 static gboolean
 in_letters (const char *action,
             const char *letters)
 {
   gsize len = strlen (action);
 
-  for (const char *p = letters[0] ? letters : NULL, *next; p; p = next)
+  if (letters[0] == '\0')
+    return FALSE;
+  for (const char *p = letters;;)
     {
-      gsize n = strcspn (p, ",");
+      const char *end = p;
 
-      next = p[n] == ',' ? p + n + 1 : NULL;
-      if (n == len && strncmp (p, action, len) == 0)
+      while (*end != '\0' && *end != ',')
+        end++;
+      if ((gsize)(end - p) == len && memcmp (p, action, len) == 0)
         return TRUE;
+      if (*end != ',')
+        return FALSE;
+      p = end + 1;
     }
-  return FALSE;
 }
 
 static gboolean
