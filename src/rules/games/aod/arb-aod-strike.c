@@ -211,6 +211,16 @@ arb_aod_hand_free (ArbEncounter      *enc,
          arb_aod_hands_used (enc, step, rules, id) < arb_aod_hands_usable (enc, step, id);
 }
 
+/* Where the two figures of a blow stand and face, as the step has them
+ * (placed: both on the map), read once for the rows and the shield that
+ * ask: nothing moves them while the blow is worked out. */
+typedef struct
+{
+  gboolean placed;
+  ArbHex   a, t;
+  int      a_facing, t_facing;
+} Placement;
+
 /* The Special Damage Table and its two columns, as load_tables found
  * them. */
 typedef struct
@@ -235,6 +245,7 @@ typedef struct
   const char *combat;
   char        letter;     /* R, M or C: the Use a weapon needs */
   Means       means;
+  Placement   placement;  /* read by check_reach */
   int         hexes;
   int         strikes;
   const char *table_id;   /* "melee-modifiers" */
@@ -425,21 +436,26 @@ resolve_means (Blow        *blow,
   return TRUE;
 }
 
+static void
+place (ArbEncounter *enc,
+       ArbStep      *step,
+       const char   *attacker,
+       const char   *target,
+       Placement    *pl)
+{
+  pl->placed = arb_step_peek_hex (step, enc, attacker, &pl->a, &pl->a_facing) &&
+               arb_step_peek_hex (step, enc, target, &pl->t, &pl->t_facing);
+}
+
 /* The target's hexside a strike comes through: toward the attacker along
  * the line between their centres (13.3); -1 in one hex or off the map. */
 static int
-side_and_facing (ArbEncounter *enc,
-                 ArbStep      *step,
-                 const char   *attacker,
-                 const char   *target,
-                 int          *t_facing)
+side_of (const Placement *pl)
 {
-  ArbHex a, t, next;
-  int a_facing;
+  ArbHex a = pl->a, t = pl->t, next;
   double step_of;
 
-  if (!arb_step_peek_hex (step, enc, attacker, &a, &a_facing) || !arb_step_peek_hex (step, enc, target, &t, t_facing) ||
-      (a.q == t.q && a.r == t.r))
+  if (!pl->placed || (a.q == t.q && a.r == t.r))
     return -1;
   /* The line's first hex from the target, as arb_hex_line (t, a, 1)
    * samples it (the same arithmetic, the same nudge), without the list:
@@ -455,23 +471,20 @@ attack_side (ArbEncounter *enc,
              const char   *attacker,
              const char   *target)
 {
-  int t_facing;
+  Placement pl;
 
-  return side_and_facing (enc, step, attacker, target, &t_facing);
+  place (enc, step, attacker, target, &pl);
+  return side_of (&pl);
 }
 
 /* Struck through one of the target's rear hexsides (7.0, 13.3). */
 static gboolean
-through_rear (ArbEncounter *enc,
-              ArbStep      *step,
-              const char   *attacker,
-              const char   *target)
+through_rear (const Placement *pl)
 {
-  /* The target's facing as read for the side: a side means it is known. */
-  int t_facing;
-  int side = side_and_facing (enc, step, attacker, target, &t_facing);
+  /* A side means the target's facing is known. */
+  int side = side_of (pl);
 
-  return side >= 0 && !arb_hex_is_front_side (t_facing, side);
+  return side >= 0 && !arb_hex_is_front_side (pl->t_facing, side);
 }
 
 static gboolean out_of_play (ArbEncounter *enc, ArbStep *step, const char *id);
@@ -718,12 +731,13 @@ row_kind (const char *code)
 
 /* The states of the modifier tables the encounter knows by itself. */
 static gboolean
-known_condition (ArbProc    *proc,
-                 RowKind     kind,
-                 const char *code,
-                 const char *attacker,
-                 const char *target,
-                 Seen       *seen)
+known_condition (ArbProc         *proc,
+                 RowKind          kind,
+                 const char      *code,
+                 const char      *attacker,
+                 const char      *target,
+                 const Placement *pl,
+                 Seen            *seen)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
@@ -737,7 +751,7 @@ known_condition (ArbProc    *proc,
       return ARB_AOD_HAS (enc, step, attacker, "kneeling") || ARB_AOD_HAS (enc, step, attacker, "prone");
     case ROW_STUNNED_OR_REAR:
       return SEEN (seen->target_stunned, ARB_AOD_HAS (enc, step, target, "stunned")) ||
-             SEEN (seen->rear, through_rear (enc, step, attacker, target)) ||
+             SEEN (seen->rear, through_rear (pl)) ||
              /* 11.3: an unconscious figure is struck as from the rear. */
              SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious"));
     case ROW_STUNNED:
@@ -746,7 +760,7 @@ known_condition (ArbProc    *proc,
       return SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious"));
     case ROW_REAR:
       return SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious")) ||
-             SEEN (seen->rear, through_rear (enc, step, attacker, target));
+             SEEN (seen->rear, through_rear (pl));
     case ROW_TARGET_ACTION:
       return doing_cached (enc, step, target, &seen->target_doing, code + strlen ("target-action:"));
     case ROW_CHARGE:
@@ -983,6 +997,8 @@ typedef struct
   const char *combat;
   Special    *special;
   int         short_ps;
+  const char *target;     /* the blow's, placed as @placement says */
+  const Placement *placement;
 } Strike;
 
 /* The Special Damage Table's spans for a Strike Chance (10.4-10.5). */
@@ -1097,7 +1113,7 @@ shield_absorbs (ArbProc    *proc,
            ? protection : 0;
   if (said)
     covers = g_str_equal (said, "yes");
-  else if ((side = attack_side (enc, step, st->attacker, target)) >= 0)
+  else if ((side = target == st->target ? side_of (st->placement) : attack_side (enc, step, st->attacker, target)) >= 0)
     covers = arb_aod_shield_covers (enc, step, rules, target, side);
   else
     covers = FALSE;
@@ -1432,14 +1448,19 @@ check_reach (Blow     *blow,
 {
   ArbEncounter *enc = blow->enc;
   ArbStep *step = blow->step;
+  const Placement *pl = &blow->placement;
   ArbHex a, t;
-  int a_facing, t_facing, distance;
+  int a_facing, distance;
   gboolean ok;
   const char *why;
 
-  if (!arb_step_peek_hex (step, enc, blow->attacker, &a, &a_facing) ||
-      !arb_step_peek_hex (step, enc, blow->target, &t, &t_facing))
+  /* Kept for the rows and the shield that ask again. */
+  place (enc, step, blow->attacker, blow->target, &blow->placement);
+  if (!pl->placed)
     return TRUE;
+  a = pl->a;
+  t = pl->t;
+  a_facing = pl->a_facing;
 
   distance = arb_hex_distance (a, t);
   if (g_str_equal (blow->combat, "close"))
@@ -1646,7 +1667,7 @@ add_modifiers (ArbProc *proc,
       else if (kind == ROW_PER_HEX)
         times = blow->hexes;
       else if ((blow->ticked && g_strv_contains ((const char * const *)blow->ticked, row->name)) ||
-               known_condition (proc, kind, code, blow->attacker, blow->target, &seen))
+               known_condition (proc, kind, code, blow->attacker, blow->target, &blow->placement, &seen))
         times = 1;
 
       if (times == 0 || !arb_aod_parse_signed (cell->text, &value))
@@ -1756,7 +1777,7 @@ strike_effects (ArbProc *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char * const *ids;
   Means *means = &blow->means;
-  Strike st = { blow->attacker, means, blow->combat, &blow->special, blow->short_ps };
+  Strike st = { blow->attacker, means, blow->combat, &blow->special, blow->short_ps, blow->target, &blow->placement };
 
   if (roll > blow->sc)
     {
