@@ -505,6 +505,68 @@ find_action (ArbRulesetLibrary *rules,
   return TRUE;
 }
 
+/* The strikes' rows of the chart (Assail, Hurl, Grapple), each found
+ * once an encounter: every blow and every question of a chooser asks.
+ * Kept on the encounter (a simulated run has its own copy, in one
+ * thread), good while the library gives the same chart, which it holds
+ * so that no other table can take its address. */
+typedef struct
+{
+  ArbTable *chart;
+  Action    strikes[3];   /* A, H, G; row NULL: not found yet */
+} StrikeActions;
+
+static GQuark
+strike_actions_quark (void)
+{
+  static gsize quark = 0;
+
+  /* Workers ask at once: initialised once, for all. */
+  if (g_once_init_enter (&quark))
+    g_once_init_leave (&quark, g_quark_from_static_string ("arb-aod-strike-actions"));
+  return (GQuark)quark;
+}
+
+static void
+strike_actions_free (gpointer data)
+{
+  StrikeActions *found = data;
+
+  g_clear_pointer (&found->chart, arb_table_unref);
+  g_free (found);
+}
+
+/* find_action for a strike's @letter (A, H or G), remembered. */
+static gboolean
+find_strike_action (ArbEncounter      *enc,
+                    ArbRulesetLibrary *rules,
+                    const char        *letter,
+                    Action            *action,
+                    GError           **error)
+{
+  ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
+  StrikeActions *found = g_object_get_qdata (G_OBJECT (enc), strike_actions_quark ());
+  guint slot = letter[0] == 'A' ? 0 : letter[0] == 'H' ? 1 : 2;
+
+  if (chart && found && found->chart == chart && found->strikes[slot].row)
+    {
+      *action = found->strikes[slot];
+      return TRUE;
+    }
+  if (!find_action (rules, letter, action, error))
+    return FALSE;
+  if (chart == NULL)
+    return TRUE;
+  if (found == NULL || found->chart != chart)
+    {
+      found = g_new0 (StrikeActions, 1);
+      found->chart = arb_table_ref (chart);
+      g_object_set_qdata_full (G_OBJECT (enc), strike_actions_quark (), found, strike_actions_free);
+    }
+  found->strikes[slot] = *action;
+  return TRUE;
+}
+
 /* Legality: 9.5 (unless the caller has found @id @able already), one
  * action a pulse (6.4), and, with @check_place, what the place allows
  * (9.1-9.4). */
@@ -916,7 +978,7 @@ strike_payable (ArbEncounter      *enc,
     }
 
   letter = strike_action (combat, &rule);
-  if (!find_action (rules, letter, action, error) ||
+  if (!find_strike_action (enc, rules, letter, action, error) ||
       !may_act (enc, id, action, TRUE, arb_encounter_get_hex (enc, target, &there, &facing), &place, error))
     return FALSE;
   *cost = action_cost (enc, step, rules, id, action, 0, 0, FALSE, weapon, md);
