@@ -729,6 +729,86 @@ row_kind (const char *code)
   return ROW_OTHER;
 }
 
+/* What a strike reads of the tables alone, worked out once an encounter:
+ * the kinds of the modifier tables' rows and the Special Damage Table's
+ * columns. Kept on the encounter (a simulated run has its own copy, in
+ * one thread), each good while the library gives the same table, which
+ * it holds so that no other table can take its address. */
+typedef struct
+{
+  ArbTable *mods[3];      /* ranged, melee, close */
+  RowKind  *kinds[3];     /* of each row of mods[i] */
+  ArbTable *special;
+  int       grievous;
+  int       endurance;
+} Remembered;
+
+static void
+remembered_free (gpointer data)
+{
+  Remembered *memo = data;
+
+  for (guint i = 0; i < G_N_ELEMENTS (memo->mods); i++)
+    {
+      g_clear_pointer (&memo->mods[i], arb_table_unref);
+      g_free (memo->kinds[i]);
+    }
+  g_clear_pointer (&memo->special, arb_table_unref);
+  g_free (memo);
+}
+
+static GQuark
+remembered_quark (void)
+{
+  static gsize quark = 0;
+
+  /* Workers ask at once: initialised once, for all. */
+  if (g_once_init_enter (&quark))
+    g_once_init_leave (&quark, g_quark_from_static_string ("arb-aod-strike-tables"));
+  return (GQuark)quark;
+}
+
+static Remembered *
+remembered (ArbEncounter *enc)
+{
+  Remembered *memo = g_object_get_qdata (G_OBJECT (enc), remembered_quark ());
+
+  if (memo == NULL)
+    {
+      memo = g_new0 (Remembered, 1);
+      g_object_set_qdata_full (G_OBJECT (enc), remembered_quark (), memo, remembered_free);
+    }
+  return memo;
+}
+
+/* The kind of each row of @mods, the modifier table of the combat of
+ * @letter (R, M or C). */
+static const RowKind *
+row_kinds (ArbEncounter *enc,
+           ArbTable     *mods,
+           char          letter)
+{
+  Remembered *memo = remembered (enc);
+  guint slot = letter == 'R' ? 0 : letter == 'C' ? 2 : 1;
+
+  if (memo->mods[slot] != mods)
+    {
+      guint n = arb_table_get_n_rows (mods);
+
+      g_clear_pointer (&memo->mods[slot], arb_table_unref);
+      g_free (memo->kinds[slot]);
+      memo->mods[slot] = arb_table_ref (mods);
+      memo->kinds[slot] = g_new (RowKind, MAX (n, 1));
+      for (guint r = 0; r < n; r++)
+        {
+          const char *code = arb_table_get_row (mods, r)->cells[0].code;
+
+          memo->kinds[slot][r] = row_kind (code ? code : "");
+        }
+    }
+  return memo->kinds[slot];
+}
+
 /* The states of the modifier tables the encounter knows by itself. */
 static gboolean
 known_condition (ArbProc         *proc,
@@ -1567,9 +1647,22 @@ load_tables (Blow     *blow,
   /* None ticked: no list (most strikes, and every simulated one). */
   blow->ticked = options ? g_strsplit (options, ",", -1) : NULL;
 
-  if (mods == NULL || special == NULL ||
-      (sp->grievous = arb_table_find_column (special, "grievous")) < 0 ||
-      (sp->endurance = arb_table_find_column (special, "endurance")) < 0 ||
+  /* Its columns found once an encounter (see Remembered). */
+  if (special)
+    {
+      Remembered *memo = remembered (blow->enc);
+
+      if (memo->special != special)
+        {
+          g_clear_pointer (&memo->special, arb_table_unref);
+          memo->special = arb_table_ref (special);
+          memo->grievous = arb_table_find_column (special, "grievous");
+          memo->endurance = arb_table_find_column (special, "endurance");
+        }
+      sp->grievous = memo->grievous;
+      sp->endurance = memo->endurance;
+    }
+  if (mods == NULL || special == NULL || sp->grievous < 0 || sp->endurance < 0 ||
       arb_table_get_n_columns (mods) < 1)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
@@ -1627,6 +1720,7 @@ add_modifiers (ArbProc *proc,
   gboolean quiet = arb_step_is_quiet (step);
   Points pts = { 0 };
   Seen seen = SEEN_INIT;
+  const RowKind *kinds;
   int sc;
 
   /* strike() has read the attacker's MD. */
@@ -1652,12 +1746,13 @@ add_modifiers (ArbProc *proc,
         LOG (step, _("Multiple strike (13.2): %d"), -20 * (blow->strikes - 1));
     }
 
+  kinds = row_kinds (enc, blow->mods, blow->letter);
   for (guint r = 0; r < arb_table_get_n_rows (blow->mods); r++)
     {
       const ArbRow *row = arb_table_get_row (blow->mods, r);
       const ArbCell *cell = &row->cells[0];
       const char *code = cell->code ? cell->code : "";
-      RowKind kind = row_kind (code);
+      RowKind kind = kinds[r];
       int value, times = 0;
 
       /* Whether the row applies, then its value: both only read, and
