@@ -545,7 +545,7 @@ find_strike_action (ArbEncounter      *enc,
                     GError           **error)
 {
   ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
-  StrikeActions *found = g_object_get_qdata (G_OBJECT (enc), strike_actions_quark ());
+  StrikeActions *found = g_object_get_qdata ((GObject *)enc, strike_actions_quark ());
   guint slot = letter[0] == 'A' ? 0 : letter[0] == 'H' ? 1 : 2;
 
   if (chart && found && found->chart == chart && found->strikes[slot].row)
@@ -561,7 +561,7 @@ find_strike_action (ArbEncounter      *enc,
     {
       found = g_new0 (StrikeActions, 1);
       found->chart = arb_table_ref (chart);
-      g_object_set_qdata_full (G_OBJECT (enc), strike_actions_quark (), found, strike_actions_free);
+      g_object_set_qdata_full ((GObject *)enc, strike_actions_quark (), found, strike_actions_free);
     }
   found->strikes[slot] = *action;
   return TRUE;

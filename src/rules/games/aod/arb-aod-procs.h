@@ -294,6 +294,15 @@ const char  *arb_aod_table_text    (ArbRulesetLibrary *rules,
                                     const char        *table_id,
                                     const char        *row,
                                     const char        *column);
+/* arb_aod_parse_signed of arb_aod_table_text, remembered on @enc while
+ * the library gives the same table: for the rows asked at every blow.
+ * @column must be a literal (it is kept). */
+gboolean     arb_aod_table_number  (ArbEncounter      *enc,
+                                    ArbRulesetLibrary *rules,
+                                    const char        *table_id,
+                                    const char        *row,
+                                    const char        *column,
+                                    int               *out);
 /* Whether @id fights from a character sheet (not an NPC's). */
 gboolean     arb_aod_is_character  (ArbEncounter      *enc,
                                     const char        *id);

@@ -771,12 +771,12 @@ remembered_quark (void)
 static Remembered *
 remembered (ArbEncounter *enc)
 {
-  Remembered *memo = g_object_get_qdata (G_OBJECT (enc), remembered_quark ());
+  Remembered *memo = g_object_get_qdata ((GObject *)enc, remembered_quark ());
 
   if (memo == NULL)
     {
       memo = g_new0 (Remembered, 1);
-      g_object_set_qdata_full (G_OBJECT (enc), remembered_quark (), memo, remembered_free);
+      g_object_set_qdata_full ((GObject *)enc, remembered_quark (), memo, remembered_free);
     }
   return memo;
 }
@@ -1185,7 +1185,7 @@ shield_absorbs (ArbProc    *proc,
   gboolean covers;
 
   if (shield == NULL || arb_aod_dropped_at (enc, step, target, shield) ||
-      !arb_aod_parse_signed (arb_aod_table_text (rules, "shields", shield, "protection"), &protection))
+      !arb_aod_table_number (enc, rules, "shields", shield, "protection", &protection))
     return 0;
   /* In close combat only a ready Main-Gauche still parries. */
   if (g_str_equal (st->combat, "close"))
