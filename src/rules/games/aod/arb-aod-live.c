@@ -42,7 +42,7 @@ arb_aod_table_text (ArbRulesetLibrary *rules,
 }
 
 /* The numbers of the tables the figures' values read again and again
- * (their armour's and shield's rows), kept on the encounter (a
+ * (their armour's, shield's and weapons' rows), kept on the encounter (a
  * simulated run has its own copy, in one thread), each good while the
  * library gives the same table, which it holds so that no other table
  * can take its address. */
@@ -57,7 +57,7 @@ typedef struct
 
 typedef struct
 {
-  Number numbers[16];
+  Number numbers[32];
   guint  n;
 } Numbers;
 
@@ -104,7 +104,8 @@ arb_aod_table_number (ArbEncounter      *enc,
   for (guint i = 0; numbers && i < numbers->n; i++)
     {
       number = &numbers->numbers[i];
-      if (number->table == table && strcmp (number->row, row) == 0 && strcmp (number->column, column) == 0)
+      if (number->table == table && number->row[0] == row[0] && number->column[0] == column[0] &&
+          strcmp (number->row, row) == 0 && strcmp (number->column, column) == 0)
         {
           if (number->ok)
             *out = number->value;

@@ -61,34 +61,6 @@ modified_md (ArbProc    *proc,
   return arb_aod_modified_md (arb_proc_get_encounter (proc), arb_proc_get_step (proc), arb_proc_get_rules (proc), id);
 }
 
-/* A weapon's row of aod/weapons, found once for the columns read of it,
- * each as arb_aod_table_text gives it: every blow reads several. */
-typedef struct
-{
-  ArbTable     *table;
-  const ArbRow *row;
-} WeaponRow;
-
-static void
-weapon_row (ArbRulesetLibrary *rules,
-            const char        *name,
-            WeaponRow         *weapon)
-{
-  weapon->table = rules ? arb_ruleset_library_get_table (rules, "aod", "weapons") : NULL;
-  weapon->row = weapon->table && name ? arb_table_find_row_by_name (weapon->table, name, NULL) : NULL;
-}
-
-static const char *
-weapon_text (const WeaponRow *weapon,
-             const char      *column)
-{
-  int index;
-
-  if (weapon->row == NULL || (index = arb_table_find_column (weapon->table, column)) < 0)
-    return NULL;
-  return weapon->row->cells[index].text;
-}
-
 gboolean
 arb_aod_weapon_extra_ap (ArbEncounter      *enc,
                          ArbStep           *step,
@@ -98,11 +70,9 @@ arb_aod_weapon_extra_ap (ArbEncounter      *enc,
                          int                md)
 {
   int min_ps = 0, min_md = 0;
-  WeaponRow row;
 
-  weapon_row (rules, weapon, &row);
-  arb_aod_parse_signed (weapon_text (&row, "ps"), &min_ps);
-  arb_aod_parse_signed (weapon_text (&row, "md"), &min_md);
+  arb_aod_table_number (enc, rules, "weapons", weapon, "ps", &min_ps);
+  arb_aod_table_number (enc, rules, "weapons", weapon, "md", &min_md);
   if (arb_step_peek_field_int (step, enc, id, "ps", 0) < min_ps)
     return TRUE;
   if (md == ARB_AOD_MD_UNKNOWN)
@@ -388,23 +358,20 @@ resolve_means (Blow        *blow,
     }
   else
     {
-      WeaponRow row;
-
       means->name = arb_sheet_item_get (item, "name");
-      weapon_row (rules, means->name, &row);
       means->is_weapon = TRUE;
       means->bc = arb_sheet_item_get_int (item, "bc", 0);
       means->dm = arb_sheet_item_get_int (item, "dm", 0);
       means->use = arb_sheet_item_get (item, "use");
       means->hands = arb_sheet_item_get (item, "hands");
       if (means->use == NULL)
-        means->use = weapon_text (&row, "use");
+        means->use = arb_aod_table_text (rules, "weapons", means->name, "use");
       if (means->hands == NULL)
-        means->hands = weapon_text (&row, "hands");
-      arb_aod_parse_signed (weapon_text (&row, "ps"), &means->min_ps);
-      arb_aod_parse_signed (weapon_text (&row, "md"), &means->min_md);
+        means->hands = arb_aod_table_text (rules, "weapons", means->name, "hands");
+      arb_aod_table_number (enc, rules, "weapons", means->name, "ps", &means->min_ps);
+      arb_aod_table_number (enc, rules, "weapons", means->name, "md", &means->min_md);
       if (!arb_aod_parse_signed (arb_sheet_item_get (item, "rg"), &means->range))
-        arb_aod_parse_signed (weapon_text (&row, "rg"), &means->range);
+        arb_aod_table_number (enc, rules, "weapons", means->name, "rg", &means->range);
     }
 
   broken = arb_step_peek (step, enc, attacker, key_of (key_buf, sizeof key_buf, "broken.", means->name, &big_key));
