@@ -938,15 +938,15 @@ arb_aod_strike_letter (const char *combat)
  * (8.7), paid in the strike's own step by the figure whose pulse it is
  * (6.1, 6.4); before the fight begins there is no one's. Where the places are
  * known is the strike's to judge, by both figures' hexes; the place
- * rules apply here only when the target's hex is known too. The strike
- * has found the striker able to act (9.0) already; @md is its modified
- * MD if known. */
+ * rules apply here only when the target's hex is known too
+ * (@target_placed, as the strike has read it). The strike has found the
+ * striker able to act (9.0) already; @md is its modified MD if known. */
 static gboolean
 strike_payable (ArbEncounter      *enc,
                 ArbStep           *step,
                 ArbRulesetLibrary *rules,
                 const char        *id,
-                const char        *target,
+                gboolean           target_placed,
                 const char        *combat,
                 const char        *weapon,
                 int                md,
@@ -959,8 +959,6 @@ strike_payable (ArbEncounter      *enc,
   const char *letter, *rule;
   const char *name;
   Place place;
-  ArbHex there;
-  int facing;
 
   if (g_strcmp0 (current, id) != 0)
     {
@@ -979,7 +977,7 @@ strike_payable (ArbEncounter      *enc,
 
   letter = strike_action (combat, &rule);
   if (!find_strike_action (enc, rules, letter, action, error) ||
-      !may_act (enc, id, action, TRUE, arb_encounter_get_hex (enc, target, &there, &facing), &place, error))
+      !may_act (enc, id, action, TRUE, target_placed, &place, error))
     return FALSE;
   *cost = action_cost (enc, step, rules, id, action, 0, 0, FALSE, weapon, md);
   *ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
@@ -999,7 +997,7 @@ arb_aod_may_pay_strike (ArbEncounter      *enc,
                         ArbStep           *step,
                         ArbRulesetLibrary *rules,
                         const char        *id,
-                        const char        *target,
+                        gboolean           target_placed,
                         const char        *combat,
                         const char        *weapon,
                         GError           **error)
@@ -1007,13 +1005,13 @@ arb_aod_may_pay_strike (ArbEncounter      *enc,
   Action action;
   int ap, cost;
 
-  return strike_payable (enc, step, rules, id, target, combat, weapon, ARB_AOD_MD_UNKNOWN, &action, &ap, &cost, error);
+  return strike_payable (enc, step, rules, id, target_placed, combat, weapon, ARB_AOD_MD_UNKNOWN, &action, &ap, &cost, error);
 }
 
 gboolean
 arb_aod_pay_strike (ArbProc     *proc,
                     const char  *id,
-                    const char  *target,
+                    gboolean     target_placed,
                     const char  *combat,
                     const char  *weapon,
                     int          md,
@@ -1023,7 +1021,7 @@ arb_aod_pay_strike (ArbProc     *proc,
   int ap, cost;
 
   if (!strike_payable (arb_proc_get_encounter (proc), arb_proc_get_step (proc), arb_proc_get_rules (proc),
-                       id, target, combat, weapon, md, &action, &ap, &cost, error))
+                       id, target_placed, combat, weapon, md, &action, &ap, &cost, error))
     return FALSE;
   record_action (proc, id, &action, ap, cost, FALSE);
   return TRUE;

@@ -119,10 +119,11 @@ gboolean arb_aod_strike_blow         (ArbProc      *proc,
                                       GError      **error);
 /* The strike's action paid by @id, whose pulse it must be, once the
  * fight has begun (6.1, 8.3, 8.4, 8.7). The strike has found @id able
- * to act (9.0) already; @md is its modified MD, or ARB_AOD_MD_UNKNOWN. */
+ * to act (9.0) already, and whether the map knows its target's hex
+ * (@target_placed); @md is its modified MD, or ARB_AOD_MD_UNKNOWN. */
 gboolean arb_aod_pay_strike          (ArbProc      *proc,
                                       const char   *id,
-                                      const char   *target,
+                                      gboolean      target_placed,
                                       const char   *combat,
                                       const char   *weapon,
                                       int           md,
@@ -134,7 +135,7 @@ gboolean arb_aod_may_pay_strike      (ArbEncounter      *enc,
                                       ArbStep           *step,
                                       ArbRulesetLibrary *rules,
                                       const char        *id,
-                                      const char        *target,
+                                      gboolean           target_placed,
                                       const char        *combat,
                                       const char        *weapon,
                                       GError           **error);

@@ -1870,6 +1870,18 @@ strike_effects (ArbProc *proc,
   return TRUE;
 }
 
+/* Whether the map knows the target's hex (the pay's place rules ask),
+ * as check_reach read it: both hexes are known, or it read no further
+ * than the attacker's. Nothing in the step has moved the target yet. */
+static gboolean
+target_placed (const Blow *blow)
+{
+  ArbHex hex;
+  int facing;
+
+  return blow->placement.placed || arb_encounter_get_hex (blow->enc, blow->target, &hex, &facing);
+}
+
 static void
 blow_init (Blow              *blow,
            ArbProc           *proc,
@@ -1915,7 +1927,7 @@ arb_aod_strike_legal (ArbEncounter      *enc,
   g_return_val_if_fail (!g_hash_table_contains (params, "hexes") && !g_hash_table_contains (params, "strikes"), FALSE);
   blow_init (&blow, NULL, enc, NULL, rules, params);
   return check_legal (&blow, NULL) &&
-         arb_aod_may_pay_strike (enc, NULL, rules, blow.attacker, blow.target, blow.combat, blow_param (&blow, "weapon"), NULL) &&
+         arb_aod_may_pay_strike (enc, NULL, rules, blow.attacker, target_placed (&blow), blow.combat, blow_param (&blow, "weapon"), NULL) &&
          load_tables (&blow, NULL);
 }
 
@@ -1937,7 +1949,7 @@ strike (ArbProc   *proc,
   /* Read once for the pay (13.6) and the Strike Chance: the pay leaves
    * the MD as it is. */
   blow.attacker_md = modified_md (proc, blow.attacker);
-  if (pay && !arb_aod_pay_strike (proc, blow.attacker, blow.target, blow.combat, arb_proc_get_param (proc, "weapon"),
+  if (pay && !arb_aod_pay_strike (proc, blow.attacker, target_placed (&blow), blow.combat, arb_proc_get_param (proc, "weapon"),
                                   blow.attacker_md, error))
     return FALSE;
   arb_step_set_who (arb_proc_get_step (proc), arb_encounter_get_name (enc, blow.attacker));
