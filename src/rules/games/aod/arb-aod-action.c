@@ -514,6 +514,7 @@ typedef struct
 {
   ArbTable *chart;
   Action    strikes[3];   /* A, H, G; row NULL: not found yet */
+  int       costs[3];     /* their chart_cost, standing, no hexes */
 } StrikeActions;
 
 static GQuark
@@ -536,12 +537,16 @@ strike_actions_free (gpointer data)
   g_free (found);
 }
 
-/* find_action for a strike's @letter (A, H or G), remembered. */
+static int chart_cost (const Action *action, int hexes, int hexsides, gboolean low);
+
+/* find_action for a strike's @letter (A, H or G), and its chart cost
+ * (@cost), remembered. */
 static gboolean
 find_strike_action (ArbEncounter      *enc,
                     ArbRulesetLibrary *rules,
                     const char        *letter,
                     Action            *action,
+                    int               *cost,
                     GError           **error)
 {
   ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
@@ -551,10 +556,12 @@ find_strike_action (ArbEncounter      *enc,
   if (chart && found && found->chart == chart && found->strikes[slot].row)
     {
       *action = found->strikes[slot];
+      *cost = found->costs[slot];
       return TRUE;
     }
   if (!find_action (rules, letter, action, error))
     return FALSE;
+  *cost = chart_cost (action, 0, 0, FALSE);
   if (chart == NULL)
     return TRUE;
   if (found == NULL || found->chart != chart)
@@ -564,6 +571,7 @@ find_strike_action (ArbEncounter      *enc,
       g_object_set_qdata_full ((GObject *)enc, strike_actions_quark (), found, strike_actions_free);
     }
   found->strikes[slot] = *action;
+  found->costs[slot] = *cost;
   return TRUE;
 }
 
@@ -686,8 +694,9 @@ extra_ap (ArbEncounter      *enc,
   return strchr ("AHGQ", letter[0]) && weapon && arb_aod_weapon_extra_ap (enc, step, rules, id, weapon, md);
 }
 
-/* The chart's cost, and 13.6's extra point for a weapon too heavy or
- * too fine for @weapon's wielder (of modified MD @md, if known). */
+/* The chart's cost (@chart, or worked out when it is below 0), and
+ * 13.6's extra point for a weapon too heavy or too fine for @weapon's
+ * wielder (of modified MD @md, if known). */
 static int
 action_cost (ArbEncounter      *enc,
              ArbStep           *step,
@@ -698,9 +707,10 @@ action_cost (ArbEncounter      *enc,
              int                hexsides,
              gboolean           low,
              const char        *weapon,
-             int                md)
+             int                md,
+             int                chart)
 {
-  int cost = chart_cost (action, hexes, hexsides, low);
+  int cost = chart >= 0 ? chart : chart_cost (action, hexes, hexsides, low);
 
   if (extra_ap (enc, step, rules, id, action->letter, weapon, md))
     {
@@ -852,7 +862,7 @@ arb_aod_action_proc (ArbProc  *proc,
   if (!may_move (proc, id, &action, hexes, &low, error))
     return FALSE;
   cost = action_cost (enc, step, arb_proc_get_rules (proc), id, &action, hexes, hexsides, low, arb_proc_get_param (proc, "weapon"),
-                      ARB_AOD_MD_UNKNOWN);
+                      ARB_AOD_MD_UNKNOWN, -1);
 
   /* What is readied or put away, checked before the cost. */
   if ((g_str_equal (action.letter, "P") || g_str_equal (action.letter, "C")) &&
@@ -959,6 +969,7 @@ strike_payable (ArbEncounter      *enc,
   const char *letter, *rule;
   const char *name;
   Place place;
+  int chart;
 
   if (g_strcmp0 (current, id) != 0)
     {
@@ -976,10 +987,10 @@ strike_payable (ArbEncounter      *enc,
     }
 
   letter = strike_action (combat, &rule);
-  if (!find_strike_action (enc, rules, letter, action, error) ||
+  if (!find_strike_action (enc, rules, letter, action, &chart, error) ||
       !may_act (enc, id, action, TRUE, target_placed, &place, error))
     return FALSE;
-  *cost = action_cost (enc, step, rules, id, action, 0, 0, FALSE, weapon, md);
+  *cost = action_cost (enc, step, rules, id, action, 0, 0, FALSE, weapon, md, chart);
   *ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
   if (*cost > *ap)
     {
