@@ -272,8 +272,9 @@ resolve_means (Blow        *blow,
 
   /* A foe's natural attack named as its weapon ("weapon=Hand" for the
    * Troll, as a form listing all its means of striking sends it) is
-   * that attack, unless it also carries a weapon of that name. */
-  if (weapon && !(item = find_item (sheet, "weapon", weapon)) && find_item (sheet, "attack", weapon))
+   * that attack, unless it also carries a weapon of that name. @item
+   * is then that attack, found once. */
+  if (weapon && !(item = find_item (sheet, "weapon", weapon)) && (item = find_item (sheet, "attack", weapon)))
     {
       attack = weapon;
       weapon = NULL;
@@ -281,7 +282,7 @@ resolve_means (Blow        *blow,
 
   if (attack)
     {
-      if (!(item = find_item (sheet, "attack", attack)))
+      if (item == NULL && !(item = find_item (sheet, "attack", attack)))
         {
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                        _("%s has no attack “%s”"), arb_encounter_get_name (enc, attacker), attack);
