@@ -1062,19 +1062,20 @@ spans (const Special *special,
   *endurance_max = row ? span_max (&row->cells[special->endurance]) : 0;
 }
 
-/* 11.0-11.1: to Endurance, or to Fatigue as far as it goes, never split.
- * Returns the points taken. */
+/* 11.0-11.1: to Endurance (when @to_endurance says so, or no Fatigue
+ * is left, which sets it), or to Fatigue as far as it goes, never
+ * split. Returns the points taken. */
 static int
 take_damage (ArbProc    *proc,
              const char *id,
              int         points,
-             gboolean    to_endurance)
+             gboolean   *to_endurance)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   int ft_lost, ft_left;
 
-  if (to_endurance)
+  if (*to_endurance)
     {
       arb_step_set_int (step, enc, id, "en-lost", arb_step_peek_field_int (step, enc, id, "en-lost", 0) + points);
       return points;
@@ -1084,6 +1085,7 @@ take_damage (ArbProc    *proc,
   ft_left = arb_step_peek_field_int (step, enc, id, "ft", 0) - ft_lost;
   if (ft_left <= 0)
     {
+      *to_endurance = TRUE;
       arb_step_set_int (step, enc, id, "en-lost", arb_step_peek_field_int (step, enc, id, "en-lost", 0) + points);
       return points;
     }
@@ -1215,7 +1217,8 @@ resolve_hit (ArbProc    *proc,
       LOG (step, _("%d: a grievous injury; %d damage doubled to %d, all to Endurance"),
                         roll, damage, effective);
       HEADLINE (step, ARB_HEADLINE_ERROR, _("GRIEVOUS"));
-      take_damage (proc, target, effective, TRUE);
+      to_endurance = TRUE;
+      take_damage (proc, target, effective, &to_endurance);
 
       /* The armour loses 2, or the shield is cloven: the defender's choice. */
       if (g_strcmp0 (loss, "shield") == 0 && shield)
@@ -1243,8 +1246,8 @@ resolve_hit (ArbProc    *proc,
   absorbed += shield_absorbs (proc, st, target);
 
   effective = MAX (0, damage - absorbed);
-  to_endurance = to_endurance || left (step, enc, target, "ft") <= 0;
-  effective = take_damage (proc, target, effective, to_endurance);
+  /* Fatigue read once: take_damage says whether none was left. */
+  effective = take_damage (proc, target, effective, &to_endurance);
   /* TRANSLATORS: the headline of a strike that lands */
   HEADLINE (step, ARB_HEADLINE_ACCENT, _("HIT"));
   LOG (step, to_endurance ? _("%d: a hit for %d, %d absorbed, %d to Endurance")
@@ -1266,6 +1269,7 @@ self_injury (ArbProc    *proc,
   int ag = modified_ag (proc, st->attacker);
   g_autofree char *purpose = PURPOSE (step, _("self-injury check (%d or less does no harm)"), 4 * ag);
   int roll, points = 0, taken;
+  gboolean to_endurance = FALSE;
 
   if (!arb_proc_roll (proc, "D100", SAID (purpose), &roll))
     return FALSE;
@@ -1276,7 +1280,7 @@ self_injury (ArbProc    *proc,
   if (points <= 0)
     points = 2;
 
-  taken = take_damage (proc, st->attacker, points, FALSE);
+  taken = take_damage (proc, st->attacker, points, &to_endurance);
   LOG (step, _("%s hurts himself on the miss (%d against %d): %d damage"), name, roll, 4 * ag, taken);
   return after_damage (proc, st->attacker, taken, FALSE);
 }
