@@ -27,6 +27,7 @@
 #include "arb-hex.h"
 #include "arb-keys.h"
 #include "arb-map.h"
+#include "arb-rules-private.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 /* g_str_has_prefix for a literal prefix, its length known: the modifier
@@ -616,10 +617,20 @@ typedef struct
   int   target_unconscious;
   int   target_stunned;
   int   rear;
+  int   attacker_conditions;  /* whether it may have any */
+  int   target_conditions;
 } Seen;
 
-#define SEEN_INIT { DOING_INIT, DOING_INIT, -1, -1, -1 }
+#define SEEN_INIT { DOING_INIT, DOING_INIT, -1, -1, -1, -1, -1 }
 #define SEEN(slot, expr) ((slot) < 0 ? ((slot) = (expr) ? 1 : 0) : (slot))
+/* A condition of the target or the attacker: most figures have none,
+ * which one look at their keys tells (not one look a condition). */
+#define TARGET_HAS(condition) \
+  (SEEN (seen->target_conditions, arb_step_may_have_conditions (step, enc, target)) && \
+   ARB_AOD_HAS (enc, step, target, condition))
+#define ATTACKER_HAS(condition) \
+  (SEEN (seen->attacker_conditions, arb_step_may_have_conditions (step, enc, attacker)) && \
+   ARB_AOD_HAS (enc, step, attacker, condition))
 
 /* What a row of a modifier table asks, told by its code: each row's
  * code is matched once a blow, by its length first, not compared with
@@ -793,21 +804,21 @@ known_condition (ArbProc         *proc,
   switch (kind)
     {
     case ROW_TARGET_LOW:
-      return ARB_AOD_HAS (enc, step, target, "kneeling") || ARB_AOD_HAS (enc, step, target, "prone") ||
-             SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious"));
+      return TARGET_HAS ("kneeling") || TARGET_HAS ("prone") ||
+             SEEN (seen->target_unconscious, TARGET_HAS ("unconscious"));
     case ROW_ATTACKER_LOW:
-      return ARB_AOD_HAS (enc, step, attacker, "kneeling") || ARB_AOD_HAS (enc, step, attacker, "prone");
+      return ATTACKER_HAS ("kneeling") || ATTACKER_HAS ("prone");
     case ROW_STUNNED_OR_REAR:
-      return SEEN (seen->target_stunned, ARB_AOD_HAS (enc, step, target, "stunned")) ||
+      return SEEN (seen->target_stunned, TARGET_HAS ("stunned")) ||
              SEEN (seen->rear, through_rear (pl)) ||
              /* 11.3: an unconscious figure is struck as from the rear. */
-             SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious"));
+             SEEN (seen->target_unconscious, TARGET_HAS ("unconscious"));
     case ROW_STUNNED:
-      return SEEN (seen->target_stunned, ARB_AOD_HAS (enc, step, target, "stunned"));
+      return SEEN (seen->target_stunned, TARGET_HAS ("stunned"));
     case ROW_UNCONSCIOUS:
-      return SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious"));
+      return SEEN (seen->target_unconscious, TARGET_HAS ("unconscious"));
     case ROW_REAR:
-      return SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious")) ||
+      return SEEN (seen->target_unconscious, TARGET_HAS ("unconscious")) ||
              SEEN (seen->rear, through_rear (pl));
     case ROW_TARGET_ACTION:
       return doing_cached (enc, step, target, &seen->target_doing, code + strlen ("target-action:"));
@@ -1464,13 +1475,16 @@ check_parties (Blow        *blow,
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("A figure cannot strike itself"));
       return FALSE;
     }
-  if (ARB_AOD_HAS (enc, NULL, attacker, "dead") || ARB_AOD_HAS (enc, NULL, attacker, "unconscious") || ARB_AOD_HAS (enc, NULL, attacker, "stunned"))
+  /* Most figures have no condition, which one look tells. */
+  if (arb_step_may_have_conditions (NULL, enc, attacker) &&
+      (ARB_AOD_HAS (enc, NULL, attacker, "dead") || ARB_AOD_HAS (enc, NULL, attacker, "unconscious") ||
+       ARB_AOD_HAS (enc, NULL, attacker, "stunned")))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("9.0: %s is stunned, unconscious or dead and can only pass"), arb_encounter_get_name (enc, attacker));
       return FALSE;
     }
-  if (ARB_AOD_HAS (enc, NULL, target, "dead"))
+  if (arb_step_may_have_conditions (NULL, enc, target) && ARB_AOD_HAS (enc, NULL, target, "dead"))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("%s is dead already"), arb_encounter_get_name (enc, target));
