@@ -19,6 +19,7 @@
 #include "arb-hex.h"
 #include "arb-map.h"
 #include "arb-conditions.h"
+#include "arb-rules-private.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -57,17 +58,23 @@ place_of (ArbEncounter *enc,
     {
       ArbHex them;
       int their_facing;
+      gboolean conditions;
 
-      if (g_str_equal (other, id) || g_strcmp0 (arb_encounter_get (enc, other, "side"), side) == 0 ||
-          ARB_AOD_HAS (enc, NULL, other, "dead") || arb_encounter_get (enc, other, "cond.fled") ||
-          g_strcmp0 (arb_encounter_get (enc, other, "cond.appealed"), "spared") == 0 ||
+      if (g_str_equal (other, id) || g_strcmp0 (arb_encounter_get (enc, other, "side"), side) == 0)
+        continue;
+      /* Most figures have no condition (dead, fled, spared and the
+       * rest), which one look tells. */
+      conditions = arb_step_may_have_conditions (NULL, enc, other);
+      if ((conditions &&
+           (ARB_AOD_HAS (enc, NULL, other, "dead") || arb_encounter_get (enc, other, "cond.fled") ||
+            g_strcmp0 (arb_encounter_get (enc, other, "cond.appealed"), "spared") == 0)) ||
           !arb_encounter_get_hex (enc, other, &them, &their_facing))
         continue;
 
       /* Someone out cold is still there to be struck (9.2), but has no
        * Attack Zone and locks no one in close combat. (Not dead: asked
        * above.) */
-      if (ARB_AOD_HAS (enc, NULL, other, "unconscious"))
+      if (conditions && ARB_AOD_HAS (enc, NULL, other, "unconscious"))
         {
           if (arb_hex_distance (them, me) <= 1 && place < PLACE_ADJACENT)
             place = PLACE_ADJACENT;
@@ -76,7 +83,7 @@ place_of (ArbEncounter *enc,
       if (them.q == me.q && them.r == me.r)
         return PLACE_SAME_HEX;
       /* A stunned figure has no Attack Zone (11.6). */
-      if (arb_hex_in_front (them, their_facing, me) && !ARB_AOD_HAS (enc, NULL, other, "stunned"))
+      if (arb_hex_in_front (them, their_facing, me) && !(conditions && ARB_AOD_HAS (enc, NULL, other, "stunned")))
         place = PLACE_STRIKE_ZONE;
       else if (arb_hex_distance (them, me) == 1 && place < PLACE_ADJACENT)
         place = PLACE_ADJACENT;
