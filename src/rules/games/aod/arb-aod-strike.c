@@ -1121,7 +1121,8 @@ after_damage (ArbProc    *proc,
   int en_left = en_max - arb_step_peek_field_int (step, enc, id, "en-lost", 0);
   gboolean stunned = FALSE;
 
-  if (3 * effective > en_max && !ARB_AOD_HAS (enc, step, id, "stunned"))
+  if (3 * effective > en_max &&
+      !(arb_step_may_have_conditions (step, enc, id) && ARB_AOD_HAS (enc, step, id, "stunned")))
     {
       stunned = TRUE;
       arb_step_set (step, enc, id, "cond.stunned", "on");
@@ -1884,7 +1885,8 @@ strike_effects (ArbProc *proc,
   /* Borrowed: the step's changes are not in the encounter's list yet. */
   ids = arb_encounter_peek_combatants (enc);
   for (const char *id; (id = *ids); ids++)
-    if (!g_str_equal (id, blow->attacker) && ARB_AOD_HAS (enc, step, id, "dead") && !ARB_AOD_HAS (enc, NULL, id, "dead"))
+    if (!g_str_equal (id, blow->attacker) && arb_step_may_have_conditions (step, enc, id) &&
+        ARB_AOD_HAS (enc, step, id, "dead") && !ARB_AOD_HAS (enc, NULL, id, "dead"))
       arb_step_set (step, enc, id, "killed-by", blow->attacker);
   return TRUE;
 }
