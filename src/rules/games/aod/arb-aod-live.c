@@ -16,6 +16,7 @@
 #include "arb-aod.h"
 #include "arb-aod-procs.h"
 #include "arb-conditions.h"
+#include "arb-rules-private.h"
 #include "arb-sheet-game.h"
 
 gboolean
@@ -153,7 +154,8 @@ arb_aod_modified_ag (ArbEncounter      *enc,
   if (arb_aod_is_character (enc, id) &&
       arb_aod_table_number (enc, rules, "armor", arb_encounter_get_field (enc, id, "armor"), "ag-penalty", &penalty))
     ag += penalty;
-  if (ARB_AOD_HAS (enc, step, id, "vision-impaired"))
+  /* Most figures have no condition, which one look tells. */
+  if (arb_step_may_have_conditions (step, enc, id) && ARB_AOD_HAS (enc, step, id, "vision-impaired"))
     ag -= 2;
   return ag;
 }
@@ -172,7 +174,7 @@ arb_aod_modified_md (ArbEncounter      *enc,
   if (shield && arb_aod_is_prepared (enc, step, rules, id, shield) &&
       arb_aod_table_number (enc, rules, "shields", shield, "md-penalty", &penalty))
     md += penalty;
-  if (ARB_AOD_HAS (enc, step, id, "vision-impaired"))
+  if (arb_step_may_have_conditions (step, enc, id) && ARB_AOD_HAS (enc, step, id, "vision-impaired"))
     md -= 5;
   return md;
 }
