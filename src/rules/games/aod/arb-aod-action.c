@@ -468,6 +468,31 @@ typedef struct
 /* g_ascii_tolower without the call. */
 #define ASCII_LOWER(c) ((c) >= 'A' && (c) <= 'Z' ? (char)((c) - 'A' + 'a') : (c))
 
+/* What find_action finds in the chart, remembered by each thread (a
+ * simulation's workers each have their own; nothing is shared), good
+ * while the library gives the same chart, which it holds so that no
+ * other table can take its address: every blow and every choice looks
+ * its action up, the chooser without an encounter to keep it on. */
+typedef struct
+{
+  ArbTable     *chart;
+  int           code_column;
+  int           cost_column;
+  gboolean      looked[26];   /* by a letter alone, A to Z, case aside */
+  const ArbRow *rows[26];     /* what it found: NULL for none */
+} Found;
+
+static void
+found_free (gpointer data)
+{
+  Found *found = data;
+
+  g_clear_pointer (&found->chart, arb_table_unref);
+  g_free (found);
+}
+
+static GPrivate found_in_thread = G_PRIVATE_INIT (found_free);
+
 static gboolean
 find_action (ArbRulesetLibrary *rules,
              const char        *wanted,
@@ -475,21 +500,48 @@ find_action (ArbRulesetLibrary *rules,
              GError           **error)
 {
   ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
-  int code_column, cost_column;
+  Found *found = g_private_get (&found_in_thread);
+  int code_column = -1, cost_column = -1, slot = -1;
   char first;
 
   memset (action, 0, sizeof *action);
-  if (chart == NULL || (code_column = arb_table_find_column (chart, "code")) < 0 ||
-      (cost_column = arb_table_find_column (chart, "cost")) < 0)
+  if (chart && found && found->chart == chart)
+    {
+      code_column = found->code_column;
+      cost_column = found->cost_column;
+    }
+  else if (chart && (code_column = arb_table_find_column (chart, "code")) >= 0 &&
+           (cost_column = arb_table_find_column (chart, "cost")) >= 0)
+    {
+      found = g_new0 (Found, 1);
+      found->chart = arb_table_ref (chart);
+      found->code_column = code_column;
+      found->cost_column = cost_column;
+      g_private_replace (&found_in_thread, found);
+    }
+  if (chart == NULL || code_column < 0 || cost_column < 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
                    _("The Action Point Expenditure Chart (aod/action-costs) is needed, with its code and cost columns"));
       return FALSE;
     }
 
+  /* A letter alone ("A", "a": the search below is blind to case) is
+   * looked up once. */
+  first = wanted ? ASCII_LOWER (wanted[0]) : 0;
+  if (first >= 'a' && first <= 'z' && wanted[1] == '\0')
+    {
+      slot = first - 'a';
+      if (found->looked[slot])
+        {
+          action->row = found->rows[slot];
+          slot = -1;
+          goto looked;
+        }
+    }
+
   /* The action by letter or by name, the last row that names it: from
    * the end, up to the first found. */
-  first = wanted ? ASCII_LOWER (wanted[0]) : 0;
   for (guint i = wanted ? arb_table_get_n_rows (chart) : 0; i > 0 && action->row == NULL; i--)
     {
       const ArbRow *r = arb_table_get_row (chart, i - 1);
@@ -501,6 +553,13 @@ find_action (ArbRulesetLibrary *rules,
           (ASCII_LOWER (r->name[0]) == first && g_ascii_strcasecmp (r->name, wanted) == 0))
         action->row = r;
     }
+  if (slot >= 0)
+    {
+      found->looked[slot] = TRUE;
+      found->rows[slot] = action->row;
+    }
+
+looked:
   if (action->row == NULL)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
