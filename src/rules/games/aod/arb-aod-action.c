@@ -463,7 +463,10 @@ typedef struct
   const ArbRow *row;
   const char   *letter;
   const char   *code;      /* the cost code: "ap=4", "hex=1,hexside=1" */
+  int           values[4]; /* its hex, hexside, ap and assail-bonus (-1: none) */
 } Action;
+
+static const char * const cost_names[] = { "hex", "hexside", "ap", "assail-bonus" };
 
 /* g_ascii_tolower without the call. */
 #define ASCII_LOWER(c) ((c) >= 'A' && (c) <= 'Z' ? (char)((c) - 'A' + 'a') : (c))
@@ -480,6 +483,7 @@ typedef struct
   int           cost_column;
   gboolean      looked[26];   /* by a letter alone, A to Z, case aside */
   const ArbRow *rows[26];     /* what it found: NULL for none */
+  int           values[26][G_N_ELEMENTS (cost_names)];   /* of its cost code */
 } Found;
 
 static void
@@ -534,7 +538,8 @@ find_action (ArbRulesetLibrary *rules,
       slot = first - 'a';
       if (found->looked[slot])
         {
-          action->row = found->rows[slot];
+          if ((action->row = found->rows[slot]))
+            memcpy (action->values, found->values[slot], sizeof action->values);
           slot = -1;
           goto looked;
         }
@@ -553,10 +558,13 @@ find_action (ArbRulesetLibrary *rules,
           (ASCII_LOWER (r->name[0]) == first && g_ascii_strcasecmp (r->name, wanted) == 0))
         action->row = r;
     }
+  if (action->row)
+    code_values (action->row->cells[cost_column].code, cost_names, action->values, G_N_ELEMENTS (cost_names));
   if (slot >= 0)
     {
       found->looked[slot] = TRUE;
       found->rows[slot] = action->row;
+      memcpy (found->values[slot], action->values, sizeof action->values);
     }
 
 looked:
@@ -726,11 +734,10 @@ chart_cost (const Action *action,
             int           hexsides,
             gboolean      low)
 {
-  static const char * const names[] = { "hex", "hexside", "ap", "assail-bonus" };
-  int values[G_N_ELEMENTS (names)];
+  /* The code's numbers, read by find_action. */
+  const int *values = action->values;
   int per_hex, per_side, fixed, cost;
 
-  code_values (action->code, names, values, G_N_ELEMENTS (names));
   per_hex = values[0];
   per_side = values[1];
   fixed = values[2];
