@@ -1973,14 +1973,15 @@ strike (ArbProc   *proc,
   if (pay && !arb_aod_pay_strike (proc, blow.attacker, target_placed (&blow), blow.combat, arb_proc_get_param (proc, "weapon"),
                                   blow.attacker_md, error))
     return FALSE;
-  arb_step_set_who (arb_proc_get_step (proc), arb_encounter_get_name (enc, blow.attacker));
-  /* Text nobody reads in a quiet step is not built. */
+  /* Text nobody reads in a quiet step (who struck, and how it reads)
+   * is not built. */
   if (!arb_step_is_quiet (arb_proc_get_step (proc)))
     {
       /* TRANSLATORS: what a strike was, for the toast and the log: "Rolf strikes the Troll" */
       g_autofree char *summary = g_strdup_printf (_("%s strikes %s"), arb_encounter_get_name (enc, blow.attacker),
                                                   arb_encounter_get_name (enc, blow.target));
 
+      arb_step_set_who (arb_proc_get_step (proc), arb_encounter_get_name (enc, blow.attacker));
       arb_step_set_summary (arb_proc_get_step (proc), summary);
     }
   if (!load_tables (&blow, error))
