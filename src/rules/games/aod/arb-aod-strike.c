@@ -30,8 +30,7 @@
 #include "arb-rules-private.h"
 
 #define E ARB_ENCOUNTER_ENTITY
-/* g_str_has_prefix for a literal prefix, its length known: the modifier
- * rows are matched by their codes at every blow. */
+/* g_str_has_prefix for a literal prefix, its length known. */
 #define HAS_PREFIX(str, lit) (strncmp ((str), (lit), sizeof (lit) - 1) == 0)
 /* Log lines and headlines, which a quiet step drops: their words not
  * even translated or formatted there (every blow of a simulation). */
@@ -633,8 +632,8 @@ typedef struct
    ARB_AOD_HAS (enc, step, attacker, condition))
 
 /* What a row of a modifier table asks, told by its code: each row's
- * code is matched once a blow, by its length first, not compared with
- * every code in turn. */
+ * code is matched by its length first, not compared with every code in
+ * turn, and only once an encounter (row_kinds). */
 typedef enum
 {
   ROW_OTHER,           /* applies only when ticked */
@@ -1430,7 +1429,7 @@ fly (ArbProc    *proc,
           const char *who = g_ptr_array_index (there, c);
           int chance = sc + unintended - 5 * checks, roll;
           g_autofree char *purpose = PURPOSE (step, _("the flying %s against %s (%d)"), name,
-                                                      arb_encounter_get_name (enc, who), chance);
+                                                    arb_encounter_get_name (enc, who), chance);
 
           checks++;
           if (!arb_proc_roll (proc, "D100", SAID (purpose), &roll))
@@ -1891,9 +1890,9 @@ strike_effects (ArbProc *proc,
   return TRUE;
 }
 
-/* Whether the map knows the target's hex (the pay's place rules ask),
- * as check_reach read it: both hexes are known, or it read no further
- * than the attacker's. Nothing in the step has moved the target yet. */
+/* Whether the map knows the target's hex (the pay's place rules ask):
+ * known when check_reach read both hexes (nothing in the step has moved
+ * the target yet), else asked of the encounter. */
 static gboolean
 target_placed (const Blow *blow)
 {
