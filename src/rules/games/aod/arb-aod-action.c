@@ -579,76 +579,6 @@ looked:
   return TRUE;
 }
 
-/* The strikes' rows of the chart (Assail, Hurl, Grapple), each found
- * once an encounter: every blow and every question of a chooser asks.
- * Kept on the encounter (a simulated run has its own copy, in one
- * thread), good while the library gives the same chart, which it holds
- * so that no other table can take its address. */
-typedef struct
-{
-  ArbTable *chart;
-  Action    strikes[3];   /* A, H, G; row NULL: not found yet */
-  int       costs[3];     /* their chart_cost, standing, no hexes */
-} StrikeActions;
-
-static GQuark
-strike_actions_quark (void)
-{
-  static gsize quark = 0;
-
-  /* Workers ask at once: initialised once, for all. */
-  if (g_once_init_enter (&quark))
-    g_once_init_leave (&quark, g_quark_from_static_string ("arb-aod-strike-actions"));
-  return (GQuark)quark;
-}
-
-static void
-strike_actions_free (gpointer data)
-{
-  StrikeActions *found = data;
-
-  g_clear_pointer (&found->chart, arb_table_unref);
-  g_free (found);
-}
-
-static int chart_cost (const Action *action, int hexes, int hexsides, gboolean low);
-
-/* find_action for a strike's @letter (A, H or G), and its chart cost
- * (@cost), remembered. */
-static gboolean
-find_strike_action (ArbEncounter      *enc,
-                    ArbRulesetLibrary *rules,
-                    const char        *letter,
-                    Action            *action,
-                    int               *cost,
-                    GError           **error)
-{
-  ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
-  StrikeActions *found = g_object_get_qdata ((GObject *)enc, strike_actions_quark ());
-  guint slot = letter[0] == 'A' ? 0 : letter[0] == 'H' ? 1 : 2;
-
-  if (chart && found && found->chart == chart && found->strikes[slot].row)
-    {
-      *action = found->strikes[slot];
-      *cost = found->costs[slot];
-      return TRUE;
-    }
-  if (!find_action (rules, letter, action, error))
-    return FALSE;
-  *cost = chart_cost (action, 0, 0, FALSE);
-  if (chart == NULL)
-    return TRUE;
-  if (found == NULL || found->chart != chart)
-    {
-      found = g_new0 (StrikeActions, 1);
-      found->chart = arb_table_ref (chart);
-      g_object_set_qdata_full ((GObject *)enc, strike_actions_quark (), found, strike_actions_free);
-    }
-  found->strikes[slot] = *action;
-  found->costs[slot] = *cost;
-  return TRUE;
-}
-
 /* Legality: 9.5 (unless the caller has found @id @able already), one
  * action a pulse (6.4), and, with @check_place, what the place allows
  * (9.1-9.4). */
@@ -767,9 +697,8 @@ extra_ap (ArbEncounter      *enc,
   return strchr ("AHGQ", letter[0]) && weapon && arb_aod_weapon_extra_ap (enc, step, rules, id, weapon, md);
 }
 
-/* The chart's cost (@chart, or worked out when it is below 0), and
- * 13.6's extra point for a weapon too heavy or too fine for @weapon's
- * wielder (of modified MD @md, if known). */
+/* The chart's cost, and 13.6's extra point for a weapon too heavy or
+ * too fine for @weapon's wielder (of modified MD @md, if known). */
 static int
 action_cost (ArbEncounter      *enc,
              ArbStep           *step,
@@ -780,10 +709,9 @@ action_cost (ArbEncounter      *enc,
              int                hexsides,
              gboolean           low,
              const char        *weapon,
-             int                md,
-             int                chart)
+             int                md)
 {
-  int cost = chart >= 0 ? chart : chart_cost (action, hexes, hexsides, low);
+  int cost = chart_cost (action, hexes, hexsides, low);
 
   if (extra_ap (enc, step, rules, id, action->letter, weapon, md))
     {
@@ -935,7 +863,7 @@ arb_aod_action_proc (ArbProc  *proc,
   if (!may_move (proc, id, &action, hexes, &low, error))
     return FALSE;
   cost = action_cost (enc, step, arb_proc_get_rules (proc), id, &action, hexes, hexsides, low, arb_proc_get_param (proc, "weapon"),
-                      ARB_AOD_MD_UNKNOWN, -1);
+                      ARB_AOD_MD_UNKNOWN);
 
   /* What is readied or put away, checked before the cost. */
   if ((g_str_equal (action.letter, "P") || g_str_equal (action.letter, "C")) &&
@@ -1042,7 +970,6 @@ strike_payable (ArbEncounter      *enc,
   const char *letter, *rule;
   const char *name;
   Place place;
-  int chart;
 
   if (g_strcmp0 (current, id) != 0)
     {
@@ -1060,10 +987,10 @@ strike_payable (ArbEncounter      *enc,
     }
 
   letter = strike_action (combat, &rule);
-  if (!find_strike_action (enc, rules, letter, action, &chart, error) ||
+  if (!find_action (rules, letter, action, error) ||
       !may_act (enc, id, action, TRUE, target_placed, &place, error))
     return FALSE;
-  *cost = action_cost (enc, step, rules, id, action, 0, 0, FALSE, weapon, md, chart);
+  *cost = action_cost (enc, step, rules, id, action, 0, 0, FALSE, weapon, md);
   *ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
   if (*cost > *ap)
     {
