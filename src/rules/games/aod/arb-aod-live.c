@@ -94,7 +94,17 @@ arb_aod_table_number (ArbEncounter      *enc,
                       const char        *column,
                       int               *out)
 {
-  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "aod", table_id) : NULL;
+  return arb_aod_table_number_in (enc, rules ? arb_ruleset_library_get_table (rules, "aod", table_id) : NULL,
+                                  row, column, out);
+}
+
+gboolean
+arb_aod_table_number_in (ArbEncounter *enc,
+                         ArbTable     *table,
+                         const char   *row,
+                         const char   *column,
+                         int          *out)
+{
   Numbers *numbers;
   Number *number;
 

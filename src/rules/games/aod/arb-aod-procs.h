@@ -304,6 +304,12 @@ gboolean     arb_aod_table_number  (ArbEncounter      *enc,
                                     const char        *row,
                                     const char        *column,
                                     int               *out);
+/* The same in @table (NULL: none), asked for once for several numbers. */
+gboolean     arb_aod_table_number_in (ArbEncounter    *enc,
+                                      ArbTable        *table,
+                                      const char      *row,
+                                      const char      *column,
+                                      int             *out);
 /* Whether @id fights from a character sheet (not an NPC's). */
 gboolean     arb_aod_is_character  (ArbEncounter      *enc,
                                     const char        *id);

@@ -69,10 +69,11 @@ arb_aod_weapon_extra_ap (ArbEncounter      *enc,
                          const char        *weapon,
                          int                md)
 {
+  ArbTable *weapons = rules ? arb_ruleset_library_get_table (rules, "aod", "weapons") : NULL;
   int min_ps = 0, min_md = 0;
 
-  arb_aod_table_number (enc, rules, "weapons", weapon, "ps", &min_ps);
-  arb_aod_table_number (enc, rules, "weapons", weapon, "md", &min_md);
+  arb_aod_table_number_in (enc, weapons, weapon, "ps", &min_ps);
+  arb_aod_table_number_in (enc, weapons, weapon, "md", &min_md);
   if (arb_step_peek_field_int (step, enc, id, "ps", 0) < min_ps)
     return TRUE;
   if (md == ARB_AOD_MD_UNKNOWN)
@@ -359,6 +360,8 @@ resolve_means (Blow        *blow,
     }
   else
     {
+      ArbTable *weapons = arb_ruleset_library_get_table (rules, "aod", "weapons");
+
       means->name = arb_sheet_item_get (item, "name");
       means->is_weapon = TRUE;
       means->bc = arb_sheet_item_get_int (item, "bc", 0);
@@ -369,10 +372,10 @@ resolve_means (Blow        *blow,
         means->use = arb_aod_table_text (rules, "weapons", means->name, "use");
       if (means->hands == NULL)
         means->hands = arb_aod_table_text (rules, "weapons", means->name, "hands");
-      arb_aod_table_number (enc, rules, "weapons", means->name, "ps", &means->min_ps);
-      arb_aod_table_number (enc, rules, "weapons", means->name, "md", &means->min_md);
+      arb_aod_table_number_in (enc, weapons, means->name, "ps", &means->min_ps);
+      arb_aod_table_number_in (enc, weapons, means->name, "md", &means->min_md);
       if (!arb_aod_parse_signed (arb_sheet_item_get (item, "rg"), &means->range))
-        arb_aod_table_number (enc, rules, "weapons", means->name, "rg", &means->range);
+        arb_aod_table_number_in (enc, weapons, means->name, "rg", &means->range);
     }
 
   broken = arb_step_peek (step, enc, attacker, key_of (key_buf, sizeof key_buf, "broken.", means->name, &big_key));
