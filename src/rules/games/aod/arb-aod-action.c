@@ -19,6 +19,7 @@
 #include "arb-hex.h"
 #include "arb-map.h"
 #include "arb-conditions.h"
+#include "arb-rules-private.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -57,16 +58,23 @@ place_of (ArbEncounter *enc,
     {
       ArbHex them;
       int their_facing;
+      gboolean conditions;
 
-      if (g_str_equal (other, id) || g_strcmp0 (arb_encounter_get (enc, other, "side"), side) == 0 ||
-          ARB_AOD_HAS (enc, NULL, other, "dead") || arb_encounter_get (enc, other, "cond.fled") ||
-          g_strcmp0 (arb_encounter_get (enc, other, "cond.appealed"), "spared") == 0 ||
+      if (g_str_equal (other, id) || g_strcmp0 (arb_encounter_get (enc, other, "side"), side) == 0)
+        continue;
+      /* Most figures have no condition (dead, fled, spared and the
+       * rest), which one look tells. */
+      conditions = arb_step_may_have_conditions (NULL, enc, other);
+      if ((conditions &&
+           (ARB_AOD_HAS (enc, NULL, other, "dead") || arb_encounter_get (enc, other, "cond.fled") ||
+            g_strcmp0 (arb_encounter_get (enc, other, "cond.appealed"), "spared") == 0)) ||
           !arb_encounter_get_hex (enc, other, &them, &their_facing))
         continue;
 
       /* Someone out cold is still there to be struck (9.2), but has no
-       * Attack Zone and locks no one in close combat. */
-      if (!conscious (enc, other))
+       * Attack Zone and locks no one in close combat. (Not dead: asked
+       * above.) */
+      if (conditions && ARB_AOD_HAS (enc, NULL, other, "unconscious"))
         {
           if (arb_hex_distance (them, me) <= 1 && place < PLACE_ADJACENT)
             place = PLACE_ADJACENT;
@@ -75,7 +83,7 @@ place_of (ArbEncounter *enc,
       if (them.q == me.q && them.r == me.r)
         return PLACE_SAME_HEX;
       /* A stunned figure has no Attack Zone (11.6). */
-      if (arb_hex_in_front (them, their_facing, me) && !ARB_AOD_HAS (enc, NULL, other, "stunned"))
+      if (arb_hex_in_front (them, their_facing, me) && !(conditions && ARB_AOD_HAS (enc, NULL, other, "stunned")))
         place = PLACE_STRIKE_ZONE;
       else if (arb_hex_distance (them, me) == 1 && place < PLACE_ADJACENT)
         place = PLACE_ADJACENT;
@@ -231,45 +239,79 @@ walk_to (Walk    *walk,
   return FALSE;
 }
 
-/* "hex=2,hexside=1" -> the named number, or -1. */
-static int
-code_value (const char *code,
-            const char *name)
+/* The number of a code's item, @digits up to @end: FALSE when it is
+ * not one from 0 to 100. */
+static gboolean
+code_number (const char *digits,
+             const char *end,
+             int        *out)
 {
-  gsize name_len = strlen (name);
+  g_autofree char *value = NULL;
   gint64 v;
 
-  /* Walked in place, not split: every blow prices its action by it. */
-  for (const char *p = code ? code : "", *next; p; p = next)
+  /* A plain number of up to three digits (the chart's all are) read in
+   * place; anything else as before, by GLib. */
+  if (end > digits && end - digits <= 3)
+    {
+      int n = 0;
+      const char *d;
+
+      for (d = digits; d < end && g_ascii_isdigit (*d); d++)
+        n = n * 10 + (*d - '0');
+      if (d == end && n <= 100)
+        {
+          *out = n;
+          return TRUE;
+        }
+    }
+  value = g_strndup (digits, end - digits);
+  if (!g_ascii_string_to_signed (value, 10, 0, 100, &v, NULL))
+    return FALSE;
+  *out = (int)v;
+  return TRUE;
+}
+
+/* "hex=2,hexside=1" -> the numbers of @names (each the first item of
+ * that name that is a number, else -1) in @values, in one walk: every
+ * blow prices its action by it. */
+static void
+code_values (const char        *code,
+             const char * const names[],
+             int                values[],
+             guint              n_names)
+{
+  guint missing = n_names;
+
+  for (guint k = 0; k < n_names; k++)
+    values[k] = -1;
+  /* Walked in place, not split. */
+  for (const char *p = code ? code : "", *next; p && missing > 0; p = next)
     {
       gsize len = strcspn (p, ",");
       const char *eq = memchr (p, '=', len);
 
       next = p[len] == ',' ? p + len + 1 : NULL;
-      if (eq && (gsize)(eq - p) == name_len && strncmp (p, name, name_len) == 0)
-        {
-          const char *digits = eq + 1, *end = p + len;
-          g_autofree char *value = NULL;
-
-          /* A plain number of up to three digits (the chart's all are)
-           * read in place; anything else as before, by GLib. */
-          if (end > digits && end - digits <= 3)
-            {
-              int n = 0;
-              const char *d;
-
-              for (d = digits; d < end && g_ascii_isdigit (*d); d++)
-                n = n * 10 + (*d - '0');
-              if (d == end && n <= 100)
-                return n;
-            }
-          value = g_strndup (digits, end - digits);
-
-          if (g_ascii_string_to_signed (value, 10, 0, 100, &v, NULL))
-            return (int)v;
-        }
+      if (eq == NULL)
+        continue;
+      for (guint k = 0; k < n_names; k++)
+        if (values[k] < 0 && strlen (names[k]) == (gsize)(eq - p) && strncmp (p, names[k], eq - p) == 0)
+          {
+            if (code_number (eq + 1, p + len, &values[k]))
+              missing--;
+            break;
+          }
     }
-  return -1;
+}
+
+/* "hex=2,hexside=1" -> the named number, or -1. */
+static int
+code_value (const char *code,
+            const char *name)
+{
+  int value;
+
+  code_values (code, &name, &value, 1);
+  return value;
 }
 
 /* 8.1-8.2: Prepare weapon=NAME [drop=NAME,...] readies a weapon or the
@@ -421,10 +463,39 @@ typedef struct
   const ArbRow *row;
   const char   *letter;
   const char   *code;      /* the cost code: "ap=4", "hex=1,hexside=1" */
+  int           values[4]; /* its hex, hexside, ap and assail-bonus (-1: none) */
 } Action;
+
+static const char * const cost_names[] = { "hex", "hexside", "ap", "assail-bonus" };
 
 /* g_ascii_tolower without the call. */
 #define ASCII_LOWER(c) ((c) >= 'A' && (c) <= 'Z' ? (char)((c) - 'A' + 'a') : (c))
+
+/* What find_action finds in the chart, remembered by each thread (a
+ * simulation's workers each have their own; nothing is shared), good
+ * while the library gives the same chart, which it holds so that no
+ * other table can take its address: every blow and every choice looks
+ * its action up, the chooser without an encounter to keep it on. */
+typedef struct
+{
+  ArbTable     *chart;
+  int           code_column;
+  int           cost_column;
+  gboolean      looked[26];   /* by a letter alone, A to Z, case aside */
+  const ArbRow *rows[26];     /* what it found: NULL for none */
+  int           values[26][G_N_ELEMENTS (cost_names)];   /* of its cost code */
+} Found;
+
+static void
+found_free (gpointer data)
+{
+  Found *found = data;
+
+  g_clear_pointer (&found->chart, arb_table_unref);
+  g_free (found);
+}
+
+static GPrivate found_in_thread = G_PRIVATE_INIT (found_free);
 
 static gboolean
 find_action (ArbRulesetLibrary *rules,
@@ -433,21 +504,49 @@ find_action (ArbRulesetLibrary *rules,
              GError           **error)
 {
   ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
-  int code_column, cost_column;
+  Found *found = g_private_get (&found_in_thread);
+  int code_column = -1, cost_column = -1, slot = -1;
   char first;
 
   memset (action, 0, sizeof *action);
-  if (chart == NULL || (code_column = arb_table_find_column (chart, "code")) < 0 ||
-      (cost_column = arb_table_find_column (chart, "cost")) < 0)
+  if (chart && found && found->chart == chart)
+    {
+      code_column = found->code_column;
+      cost_column = found->cost_column;
+    }
+  else if (chart && (code_column = arb_table_find_column (chart, "code")) >= 0 &&
+           (cost_column = arb_table_find_column (chart, "cost")) >= 0)
+    {
+      found = g_new0 (Found, 1);
+      found->chart = arb_table_ref (chart);
+      found->code_column = code_column;
+      found->cost_column = cost_column;
+      g_private_replace (&found_in_thread, found);
+    }
+  if (chart == NULL || code_column < 0 || cost_column < 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
                    _("The Action Point Expenditure Chart (aod/action-costs) is needed, with its code and cost columns"));
       return FALSE;
     }
 
+  /* A letter alone ("A", "a": the search below is blind to case) is
+   * looked up once. */
+  first = wanted ? ASCII_LOWER (wanted[0]) : 0;
+  if (first >= 'a' && first <= 'z' && wanted[1] == '\0')
+    {
+      slot = first - 'a';
+      if (found->looked[slot])
+        {
+          if ((action->row = found->rows[slot]))
+            memcpy (action->values, found->values[slot], sizeof action->values);
+          slot = -1;
+          goto looked;
+        }
+    }
+
   /* The action by letter or by name, the last row that names it: from
    * the end, up to the first found. */
-  first = wanted ? ASCII_LOWER (wanted[0]) : 0;
   for (guint i = wanted ? arb_table_get_n_rows (chart) : 0; i > 0 && action->row == NULL; i--)
     {
       const ArbRow *r = arb_table_get_row (chart, i - 1);
@@ -459,6 +558,16 @@ find_action (ArbRulesetLibrary *rules,
           (ASCII_LOWER (r->name[0]) == first && g_ascii_strcasecmp (r->name, wanted) == 0))
         action->row = r;
     }
+  if (action->row)
+    code_values (action->row->cells[cost_column].code, cost_names, action->values, G_N_ELEMENTS (cost_names));
+  if (slot >= 0)
+    {
+      found->looked[slot] = TRUE;
+      found->rows[slot] = action->row;
+      memcpy (found->values[slot], action->values, sizeof action->values);
+    }
+
+looked:
   if (action->row == NULL)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
@@ -470,18 +579,20 @@ find_action (ArbRulesetLibrary *rules,
   return TRUE;
 }
 
-/* Legality: 9.5, one action a pulse (6.4), and, with @check_place, what
- * the place allows (9.1-9.4). */
+/* Legality: 9.5 (unless the caller has found @id @able already), one
+ * action a pulse (6.4), and, with @check_place, what the place allows
+ * (9.1-9.4). */
 static gboolean
 may_act (ArbEncounter  *enc,
          const char    *id,
          const Action  *action,
+         gboolean       able,
          gboolean       check_place,
          Place         *place,
          GError       **error)
 {
   /* 9.5: stunned or unconscious, only a pass; 6.x: one action a pulse. */
-  if ((ARB_AOD_HAS (enc, NULL, id, "stunned") || !conscious (enc, id)) && !g_str_equal (action->letter, "X"))
+  if (!able && (ARB_AOD_HAS (enc, NULL, id, "stunned") || !conscious (enc, id)) && !g_str_equal (action->letter, "X"))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("9.5: %s is stunned, unconscious or dead and may only pass"), arb_encounter_get_name (enc, id));
@@ -553,10 +664,13 @@ chart_cost (const Action *action,
             int           hexsides,
             gboolean      low)
 {
-  int per_hex = code_value (action->code, "hex");
-  int per_side = code_value (action->code, "hexside");
-  int fixed = code_value (action->code, "ap");
-  int cost;
+  /* The code's numbers, read by find_action. */
+  const int *values = action->values;
+  int per_hex, per_side, fixed, cost;
+
+  per_hex = values[0];
+  per_side = values[1];
+  fixed = values[2];
 
   if (low && g_str_equal (action->letter, "M"))
     {
@@ -565,13 +679,26 @@ chart_cost (const Action *action,
     }
   cost = MAX (0, fixed) + MAX (0, per_hex) * hexes + MAX (0, per_side) * hexsides;
   /* A Charge ends in an Assail or Grapple (8.6). */
-  if (code_value (action->code, "assail-bonus") > 0)
-    cost += code_value (action->code, "assail-bonus");
+  if (values[3] > 0)
+    cost += values[3];
   return cost;
 }
 
+/* arb_aod_action_extra_ap, @id's modified MD known or not (@md). */
+static gboolean
+extra_ap (ArbEncounter      *enc,
+          ArbStep           *step,
+          ArbRulesetLibrary *rules,
+          const char        *id,
+          const char        *letter,
+          const char        *weapon,
+          int                md)
+{
+  return strchr ("AHGQ", letter[0]) && weapon && arb_aod_weapon_extra_ap (enc, step, rules, id, weapon, md);
+}
+
 /* The chart's cost, and 13.6's extra point for a weapon too heavy or
- * too fine for @weapon's wielder. */
+ * too fine for @weapon's wielder (of modified MD @md, if known). */
 static int
 action_cost (ArbEncounter      *enc,
              ArbStep           *step,
@@ -581,11 +708,12 @@ action_cost (ArbEncounter      *enc,
              int                hexes,
              int                hexsides,
              gboolean           low,
-             const char        *weapon)
+             const char        *weapon,
+             int                md)
 {
   int cost = chart_cost (action, hexes, hexsides, low);
 
-  if (arb_aod_action_extra_ap (enc, step, rules, id, action->letter, weapon))
+  if (extra_ap (enc, step, rules, id, action->letter, weapon, md))
     {
       cost += 1;
       /* No step: only asked (arb_aod_may_pay_strike), nothing logged. */
@@ -726,7 +854,7 @@ arb_aod_action_proc (ArbProc  *proc,
     return FALSE;
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
 
-  if (!may_act (enc, id, &action, TRUE, &place, error))
+  if (!may_act (enc, id, &action, FALSE, TRUE, &place, error))
     return FALSE;
   if (!arb_proc_get_int (proc, "hexes", 0, 4, 0, &hexes, error) ||
       !arb_proc_get_int (proc, "hexsides", 0, 12, 0, &hexsides, error) ||
@@ -734,7 +862,8 @@ arb_aod_action_proc (ArbProc  *proc,
     return FALSE;
   if (!may_move (proc, id, &action, hexes, &low, error))
     return FALSE;
-  cost = action_cost (enc, step, arb_proc_get_rules (proc), id, &action, hexes, hexsides, low, arb_proc_get_param (proc, "weapon"));
+  cost = action_cost (enc, step, arb_proc_get_rules (proc), id, &action, hexes, hexsides, low, arb_proc_get_param (proc, "weapon"),
+                      ARB_AOD_MD_UNKNOWN);
 
   /* What is readied or put away, checked before the cost. */
   if ((g_str_equal (action.letter, "P") || g_str_equal (action.letter, "C")) &&
@@ -771,7 +900,7 @@ arb_aod_action_extra_ap (ArbEncounter      *enc,
                          const char        *letter,
                          const char        *weapon)
 {
-  return strchr ("AHGQ", letter[0]) && weapon && arb_aod_weapon_extra_ap (enc, step, rules, id, weapon);
+  return extra_ap (enc, step, rules, id, letter, weapon, ARB_AOD_MD_UNKNOWN);
 }
 
 int
@@ -820,15 +949,18 @@ arb_aod_strike_letter (const char *combat)
  * (8.7), paid in the strike's own step by the figure whose pulse it is
  * (6.1, 6.4); before the fight begins there is no one's. Where the places are
  * known is the strike's to judge, by both figures' hexes; the place
- * rules apply here only when the target's hex is known too. */
+ * rules apply here only when the target's hex is known too
+ * (@target_placed, as the strike has read it). The strike has found the
+ * striker able to act (9.0) already; @md is its modified MD if known. */
 static gboolean
 strike_payable (ArbEncounter      *enc,
                 ArbStep           *step,
                 ArbRulesetLibrary *rules,
                 const char        *id,
-                const char        *target,
+                gboolean           target_placed,
                 const char        *combat,
                 const char        *weapon,
+                int                md,
                 Action            *action,
                 int               *ap,
                 int               *cost,
@@ -838,8 +970,6 @@ strike_payable (ArbEncounter      *enc,
   const char *letter, *rule;
   const char *name;
   Place place;
-  ArbHex there;
-  int facing;
 
   if (g_strcmp0 (current, id) != 0)
     {
@@ -858,9 +988,9 @@ strike_payable (ArbEncounter      *enc,
 
   letter = strike_action (combat, &rule);
   if (!find_action (rules, letter, action, error) ||
-      !may_act (enc, id, action, arb_encounter_get_hex (enc, target, &there, &facing), &place, error))
+      !may_act (enc, id, action, TRUE, target_placed, &place, error))
     return FALSE;
-  *cost = action_cost (enc, step, rules, id, action, 0, 0, FALSE, weapon);
+  *cost = action_cost (enc, step, rules, id, action, 0, 0, FALSE, weapon, md);
   *ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
   if (*cost > *ap)
     {
@@ -878,7 +1008,7 @@ arb_aod_may_pay_strike (ArbEncounter      *enc,
                         ArbStep           *step,
                         ArbRulesetLibrary *rules,
                         const char        *id,
-                        const char        *target,
+                        gboolean           target_placed,
                         const char        *combat,
                         const char        *weapon,
                         GError           **error)
@@ -886,22 +1016,23 @@ arb_aod_may_pay_strike (ArbEncounter      *enc,
   Action action;
   int ap, cost;
 
-  return strike_payable (enc, step, rules, id, target, combat, weapon, &action, &ap, &cost, error);
+  return strike_payable (enc, step, rules, id, target_placed, combat, weapon, ARB_AOD_MD_UNKNOWN, &action, &ap, &cost, error);
 }
 
 gboolean
 arb_aod_pay_strike (ArbProc     *proc,
                     const char  *id,
-                    const char  *target,
+                    gboolean     target_placed,
                     const char  *combat,
                     const char  *weapon,
+                    int          md,
                     GError     **error)
 {
   Action action;
   int ap, cost;
 
   if (!strike_payable (arb_proc_get_encounter (proc), arb_proc_get_step (proc), arb_proc_get_rules (proc),
-                       id, target, combat, weapon, &action, &ap, &cost, error))
+                       id, target_placed, combat, weapon, md, &action, &ap, &cost, error))
     return FALSE;
   record_action (proc, id, &action, ap, cost, FALSE);
   return TRUE;

@@ -16,6 +16,7 @@
 #include "arb-aod.h"
 #include "arb-aod-procs.h"
 #include "arb-conditions.h"
+#include "arb-rules-private.h"
 #include "arb-sheet-game.h"
 
 gboolean
@@ -41,6 +42,106 @@ arb_aod_table_text (ArbRulesetLibrary *rules,
   return table && row ? arb_table_lookup_name_text (table, row, column) : NULL;
 }
 
+/* The numbers of the tables the figures' values read again and again
+ * (their armour's, shield's and weapons' rows), kept on the encounter (a
+ * simulated run has its own copy, in one thread), each good while the
+ * library gives the same table, which it holds so that no other table
+ * can take its address. */
+typedef struct
+{
+  ArbTable   *table;
+  char       *row;
+  const char *column;   /* a literal: see arb_aod_table_number */
+  gboolean    ok;
+  int         value;
+} Number;
+
+typedef struct
+{
+  Number numbers[32];
+  guint  n;
+} Numbers;
+
+static void
+numbers_free (gpointer data)
+{
+  Numbers *numbers = data;
+
+  for (guint i = 0; i < numbers->n; i++)
+    {
+      arb_table_unref (numbers->numbers[i].table);
+      g_free (numbers->numbers[i].row);
+    }
+  g_free (numbers);
+}
+
+static GQuark
+numbers_quark (void)
+{
+  static gsize quark = 0;
+
+  /* Workers ask at once: initialised once, for all. */
+  if (g_once_init_enter (&quark))
+    g_once_init_leave (&quark, g_quark_from_static_string ("arb-aod-table-numbers"));
+  return (GQuark)quark;
+}
+
+gboolean
+arb_aod_table_number (ArbEncounter      *enc,
+                      ArbRulesetLibrary *rules,
+                      const char        *table_id,
+                      const char        *row,
+                      const char        *column,
+                      int               *out)
+{
+  return arb_aod_table_number_in (enc, rules ? arb_ruleset_library_get_table (rules, "aod", table_id) : NULL,
+                                  row, column, out);
+}
+
+gboolean
+arb_aod_table_number_in (ArbEncounter *enc,
+                         ArbTable     *table,
+                         const char   *row,
+                         const char   *column,
+                         int          *out)
+{
+  Numbers *numbers;
+  Number *number;
+
+  if (table == NULL || row == NULL)
+    return FALSE;
+  /* A plain cast: no type check at every blow. */
+  numbers = g_object_get_qdata ((GObject *)enc, numbers_quark ());
+  for (guint i = 0; numbers && i < numbers->n; i++)
+    {
+      number = &numbers->numbers[i];
+      if (number->table == table && number->row[0] == row[0] && number->column[0] == column[0] &&
+          strcmp (number->row, row) == 0 && strcmp (number->column, column) == 0)
+        {
+          if (number->ok)
+            *out = number->value;
+          return number->ok;
+        }
+    }
+
+  if (numbers == NULL)
+    {
+      numbers = g_new0 (Numbers, 1);
+      g_object_set_qdata_full ((GObject *)enc, numbers_quark (), numbers, numbers_free);
+    }
+  /* A full list (tables changed again and again) only stops keeping. */
+  if (numbers->n == G_N_ELEMENTS (numbers->numbers))
+    return arb_aod_parse_signed (arb_table_lookup_name_text (table, row, column), out);
+  number = &numbers->numbers[numbers->n++];
+  number->table = arb_table_ref (table);
+  number->row = g_strdup (row);
+  number->column = column;
+  number->ok = arb_aod_parse_signed (arb_table_lookup_name_text (table, row, column), &number->value);
+  if (number->ok)
+    *out = number->value;
+  return number->ok;
+}
+
 gboolean
 arb_aod_is_character (ArbEncounter *enc,
                       const char   *id)
@@ -61,9 +162,10 @@ arb_aod_modified_ag (ArbEncounter      *enc,
   int penalty;
 
   if (arb_aod_is_character (enc, id) &&
-      arb_aod_parse_signed (arb_aod_table_text (rules, "armor", arb_encounter_get_field (enc, id, "armor"), "ag-penalty"), &penalty))
+      arb_aod_table_number (enc, rules, "armor", arb_encounter_get_field (enc, id, "armor"), "ag-penalty", &penalty))
     ag += penalty;
-  if (ARB_AOD_HAS (enc, step, id, "vision-impaired"))
+  /* Most figures have no condition, which one look tells. */
+  if (arb_step_may_have_conditions (step, enc, id) && ARB_AOD_HAS (enc, step, id, "vision-impaired"))
     ag -= 2;
   return ag;
 }
@@ -80,9 +182,9 @@ arb_aod_modified_md (ArbEncounter      *enc,
   int penalty;
 
   if (shield && arb_aod_is_prepared (enc, step, rules, id, shield) &&
-      arb_aod_parse_signed (arb_aod_table_text (rules, "shields", shield, "md-penalty"), &penalty))
+      arb_aod_table_number (enc, rules, "shields", shield, "md-penalty", &penalty))
     md += penalty;
-  if (ARB_AOD_HAS (enc, step, id, "vision-impaired"))
+  if (arb_step_may_have_conditions (step, enc, id) && ARB_AOD_HAS (enc, step, id, "vision-impaired"))
     md -= 5;
   return md;
 }
@@ -97,7 +199,7 @@ arb_aod_armor_left (ArbEncounter      *enc,
 
   if (!arb_aod_is_character (enc, id))
     return arb_step_peek_field_int (step, enc, id, "na", 0);
-  if (!arb_aod_parse_signed (arb_aod_table_text (rules, "armor", arb_encounter_get_field (enc, id, "armor"), "protection"), &protection))
+  if (!arb_aod_table_number (enc, rules, "armor", arb_encounter_get_field (enc, id, "armor"), "protection", &protection))
     return 0;
   return MAX (0, protection - arb_step_peek_field_int (step, enc, id, "armor-damage", 0));
 }

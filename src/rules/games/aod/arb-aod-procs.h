@@ -85,12 +85,17 @@ gboolean arb_aod_action_extra_ap     (ArbEncounter      *enc,
 /* The chart's letter of a strike in @combat (ranged, melee, close, NULL
  * for melee): its Hurl, Assail or Grapple (8.3, 8.4, 8.7). */
 const char *arb_aod_strike_letter    (const char        *combat);
-/* 13.6: whether @id falls short of @weapon's PS or MD minimum. */
+/* A modified MD not worked out yet (the functions that take one then
+ * work it out themselves). */
+#define ARB_AOD_MD_UNKNOWN G_MININT
+/* 13.6: whether @id falls short of @weapon's PS or MD minimum; @md is
+ * @id's modified MD, or ARB_AOD_MD_UNKNOWN. */
 gboolean arb_aod_weapon_extra_ap     (ArbEncounter      *enc,
                                       ArbStep           *step,
                                       ArbRulesetLibrary *rules,
                                       const char        *id,
-                                      const char        *weapon);
+                                      const char        *weapon,
+                                      int                md);
 /* aod.strike (10.0-13.0); see arb-aod-strike.c for its parameters.
  * It pays its Assail, Hurl or Grapple in the same step. */
 gboolean arb_aod_strike_proc         (ArbProc      *proc,
@@ -113,20 +118,24 @@ gboolean arb_aod_attack_no_better    (ArbEncounter      *enc,
 gboolean arb_aod_strike_blow         (ArbProc      *proc,
                                       GError      **error);
 /* The strike's action paid by @id, whose pulse it must be, once the
- * fight has begun (6.1, 8.3, 8.4, 8.7). */
+ * fight has begun (6.1, 8.3, 8.4, 8.7). The strike has found @id able
+ * to act (9.0) already, and whether the map knows its target's hex
+ * (@target_placed); @md is its modified MD, or ARB_AOD_MD_UNKNOWN. */
 gboolean arb_aod_pay_strike          (ArbProc      *proc,
                                       const char   *id,
-                                      const char   *target,
+                                      gboolean      target_placed,
                                       const char   *combat,
                                       const char   *weapon,
+                                      int           md,
                                       GError      **error);
 /* Whether arb_aod_pay_strike would pay, asked without a procedure: the
- * same checks, nothing recorded (@step may be NULL). */
+ * same checks, nothing recorded (@step may be NULL), after the strike's
+ * own (9.0). */
 gboolean arb_aod_may_pay_strike      (ArbEncounter      *enc,
                                       ArbStep           *step,
                                       ArbRulesetLibrary *rules,
                                       const char        *id,
-                                      const char        *target,
+                                      gboolean           target_placed,
                                       const char        *combat,
                                       const char        *weapon,
                                       GError           **error);
@@ -286,6 +295,21 @@ const char  *arb_aod_table_text    (ArbRulesetLibrary *rules,
                                     const char        *table_id,
                                     const char        *row,
                                     const char        *column);
+/* arb_aod_parse_signed of arb_aod_table_text, remembered on @enc while
+ * the library gives the same table: for the rows asked at every blow.
+ * @column must be a literal (it is kept). */
+gboolean     arb_aod_table_number  (ArbEncounter      *enc,
+                                    ArbRulesetLibrary *rules,
+                                    const char        *table_id,
+                                    const char        *row,
+                                    const char        *column,
+                                    int               *out);
+/* The same in @table (NULL: none), asked for once for several numbers. */
+gboolean     arb_aod_table_number_in (ArbEncounter    *enc,
+                                      ArbTable        *table,
+                                      const char      *row,
+                                      const char      *column,
+                                      int             *out);
 /* Whether @id fights from a character sheet (not an NPC's). */
 gboolean     arb_aod_is_character  (ArbEncounter      *enc,
                                     const char        *id);

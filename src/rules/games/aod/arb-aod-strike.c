@@ -27,10 +27,10 @@
 #include "arb-hex.h"
 #include "arb-keys.h"
 #include "arb-map.h"
+#include "arb-rules-private.h"
 
 #define E ARB_ENCOUNTER_ENTITY
-/* g_str_has_prefix for a literal prefix, its length known: the modifier
- * rows are matched by their codes at every blow. */
+/* g_str_has_prefix for a literal prefix, its length known. */
 #define HAS_PREFIX(str, lit) (strncmp ((str), (lit), sizeof (lit) - 1) == 0)
 /* Log lines and headlines, which a quiet step drops: their words not
  * even translated or formatted there (every blow of a simulation). */
@@ -40,6 +40,11 @@
 #define HEADLINE(step, tone, words) \
   G_STMT_START { ArbStep *log_step_ = (step); \
     if (!arb_step_is_quiet (log_step_)) arb_step_add_headline (log_step_, (tone), (words)); } G_STMT_END
+/* A die's purpose, to free: NULL in a quiet step, whose dice records
+ * nobody reads (a simulation's), so that it is not put into words at
+ * every blow. arb_proc_roll takes it through SAID. */
+#define PURPOSE(step, ...) (arb_step_is_quiet (step) ? NULL : g_strdup_printf (__VA_ARGS__))
+#define SAID(purpose) ((purpose) ? (purpose) : "")
 
 /* The rules' modified AG and MD, as the fight stands (arb-aod-live.c). */
 static int
@@ -56,58 +61,37 @@ modified_md (ArbProc    *proc,
   return arb_aod_modified_md (arb_proc_get_encounter (proc), arb_proc_get_step (proc), arb_proc_get_rules (proc), id);
 }
 
-/* A weapon's row of aod/weapons, found once for the columns read of it,
- * each as arb_aod_table_text gives it: every blow reads several. */
-typedef struct
-{
-  ArbTable     *table;
-  const ArbRow *row;
-} WeaponRow;
-
-static void
-weapon_row (ArbRulesetLibrary *rules,
-            const char        *name,
-            WeaponRow         *weapon)
-{
-  weapon->table = rules ? arb_ruleset_library_get_table (rules, "aod", "weapons") : NULL;
-  weapon->row = weapon->table && name ? arb_table_find_row_by_name (weapon->table, name, NULL) : NULL;
-}
-
-static const char *
-weapon_text (const WeaponRow *weapon,
-             const char      *column)
-{
-  int index;
-
-  if (weapon->row == NULL || (index = arb_table_find_column (weapon->table, column)) < 0)
-    return NULL;
-  return weapon->row->cells[index].text;
-}
-
 gboolean
 arb_aod_weapon_extra_ap (ArbEncounter      *enc,
                          ArbStep           *step,
                          ArbRulesetLibrary *rules,
                          const char        *id,
-                         const char        *weapon)
+                         const char        *weapon,
+                         int                md)
 {
+  ArbTable *weapons = rules ? arb_ruleset_library_get_table (rules, "aod", "weapons") : NULL;
   int min_ps = 0, min_md = 0;
-  WeaponRow row;
 
-  weapon_row (rules, weapon, &row);
-  arb_aod_parse_signed (weapon_text (&row, "ps"), &min_ps);
-  arb_aod_parse_signed (weapon_text (&row, "md"), &min_md);
-  return arb_step_peek_field_int (step, enc, id, "ps", 0) < min_ps || arb_aod_modified_md (enc, step, rules, id) < min_md;
+  arb_aod_table_number_in (enc, weapons, weapon, "ps", &min_ps);
+  arb_aod_table_number_in (enc, weapons, weapon, "md", &min_md);
+  if (arb_step_peek_field_int (step, enc, id, "ps", 0) < min_ps)
+    return TRUE;
+  if (md == ARB_AOD_MD_UNKNOWN)
+    md = arb_aod_modified_md (enc, step, rules, id);
+  return md < min_md;
 }
 
-static int
-left (ArbStep      *step,
-      ArbEncounter *enc,
-      const char   *id,
-      const char   *attr)
-{
-  g_autofree char *lost = g_strconcat (attr, "-lost", NULL);
+/* An attribute less what is lost of it: left (step, enc, id, "ft"), the
+ * "-lost" key put together by the compiler (every hit asks). */
+#define left(step, enc, id, attr) left_of ((step), (enc), (id), attr, attr "-lost")
 
+static int
+left_of (ArbStep      *step,
+         ArbEncounter *enc,
+         const char   *id,
+         const char   *attr,
+         const char   *lost)
+{
   return arb_step_peek_field_int (step, enc, id, attr, 0) - arb_step_peek_field_int (step, enc, id, lost, 0);
 }
 
@@ -126,6 +110,24 @@ typedef struct
   gboolean    unarmed;       /* bare hands (14.0) */
   gboolean    shield_attack; /* 13.4 */
 } Means;
+
+/* @prefix and @name as one key ("broken.Mace"), in @buf when it fits,
+ * else in *@big, to free: every strike asks. */
+static const char *
+key_of (char       *buf,
+        gsize       size,
+        const char *prefix,
+        const char *name,
+        char      **big)
+{
+  gsize lp = strlen (prefix), ln = strlen (name);
+
+  if (lp + ln + 1 > size)
+    return *big = g_strconcat (prefix, name, NULL);
+  memcpy (buf, prefix, lp);
+  memcpy (buf + lp, name, ln + 1);
+  return buf;
+}
 
 static ArbSheetItem *
 find_item (ArbSheet   *sheet,
@@ -180,6 +182,25 @@ arb_aod_hand_free (ArbEncounter      *enc,
          arb_aod_hands_used (enc, step, rules, id) < arb_aod_hands_usable (enc, step, id);
 }
 
+/* Where the two figures of a blow stand and face, as the step has them
+ * (placed: both on the map), read once for the rows and the shield that
+ * ask: nothing moves them while the blow is worked out. */
+typedef struct
+{
+  gboolean placed;
+  ArbHex   a, t;
+  int      a_facing, t_facing;
+} Placement;
+
+/* The Special Damage Table and its two columns, as load_tables found
+ * them. */
+typedef struct
+{
+  ArbTable *table;
+  int       grievous;
+  int       endurance;
+} Special;
+
 /* What the strike is, as its steps work it out. */
 typedef struct
 {
@@ -195,11 +216,12 @@ typedef struct
   const char *combat;
   char        letter;     /* R, M or C: the Use a weapon needs */
   Means       means;
+  Placement   placement;  /* read by check_reach */
   int         hexes;
   int         strikes;
   const char *table_id;   /* "melee-modifiers" */
   ArbTable   *mods;
-  ArbTable   *special;
+  Special     special;
   GStrv       ticked;     /* rows of mods the referee ticked */
   int         attacker_md;
   int         short_ps;
@@ -234,8 +256,9 @@ resolve_means (Blow        *blow,
   ArbStep *step = blow->step;
   const char *weapon = blow_param (blow, "weapon");
   const char *attack = blow_param (blow, "attack");
-  const char *shield = arb_aod_shield_name (enc, step, attacker);
-  g_autofree char *broken_key = NULL;
+  const char *shield = NULL;
+  g_autofree char *big_key = NULL;
+  char key_buf[64];
   const char *broken;
   ArbSheetItem *item = NULL;
 
@@ -250,8 +273,9 @@ resolve_means (Blow        *blow,
 
   /* A foe's natural attack named as its weapon ("weapon=Hand" for the
    * Troll, as a form listing all its means of striking sends it) is
-   * that attack, unless it also carries a weapon of that name. */
-  if (weapon && !(item = find_item (sheet, "weapon", weapon)) && find_item (sheet, "attack", weapon))
+   * that attack, unless it also carries a weapon of that name. @item
+   * is then that attack, found once. */
+  if (weapon && !(item = find_item (sheet, "weapon", weapon)) && (item = find_item (sheet, "attack", weapon)))
     {
       attack = weapon;
       weapon = NULL;
@@ -259,7 +283,7 @@ resolve_means (Blow        *blow,
 
   if (attack)
     {
-      if (!(item = find_item (sheet, "attack", attack)))
+      if (item == NULL && !(item = find_item (sheet, "attack", attack)))
         {
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                        _("%s has no attack “%s”"), arb_encounter_get_name (enc, attacker), attack);
@@ -296,7 +320,10 @@ resolve_means (Blow        *blow,
       return TRUE;
     }
 
-  /* @item: the sheet's weapon of that name, found above. */
+  /* @item: the sheet's weapon of that name, found above; the shield is
+   * asked for only without one (most strikes have one, or an attack). */
+  if (item == NULL)
+    shield = arb_aod_shield_name (enc, step, attacker);
   if (item == NULL && (g_ascii_strcasecmp (weapon, "shield") == 0 || (shield && g_ascii_strcasecmp (weapon, shield) == 0)))
     {
       /* 13.4: the shield as a weapon, by the Weapons Table's rows. */
@@ -333,27 +360,25 @@ resolve_means (Blow        *blow,
     }
   else
     {
-      WeaponRow row;
+      ArbTable *weapons = arb_ruleset_library_get_table (rules, "aod", "weapons");
 
       means->name = arb_sheet_item_get (item, "name");
-      weapon_row (rules, means->name, &row);
       means->is_weapon = TRUE;
       means->bc = arb_sheet_item_get_int (item, "bc", 0);
       means->dm = arb_sheet_item_get_int (item, "dm", 0);
       means->use = arb_sheet_item_get (item, "use");
       means->hands = arb_sheet_item_get (item, "hands");
       if (means->use == NULL)
-        means->use = weapon_text (&row, "use");
+        means->use = arb_aod_table_text (rules, "weapons", means->name, "use");
       if (means->hands == NULL)
-        means->hands = weapon_text (&row, "hands");
-      arb_aod_parse_signed (weapon_text (&row, "ps"), &means->min_ps);
-      arb_aod_parse_signed (weapon_text (&row, "md"), &means->min_md);
+        means->hands = arb_aod_table_text (rules, "weapons", means->name, "hands");
+      arb_aod_table_number_in (enc, weapons, means->name, "ps", &means->min_ps);
+      arb_aod_table_number_in (enc, weapons, means->name, "md", &means->min_md);
       if (!arb_aod_parse_signed (arb_sheet_item_get (item, "rg"), &means->range))
-        arb_aod_parse_signed (weapon_text (&row, "rg"), &means->range);
+        arb_aod_table_number_in (enc, weapons, means->name, "rg", &means->range);
     }
 
-  broken_key = g_strconcat ("broken.", means->name, NULL);
-  broken = arb_step_peek (step, enc, attacker, broken_key);
+  broken = arb_step_peek (step, enc, attacker, key_of (key_buf, sizeof key_buf, "broken.", means->name, &big_key));
   if (g_strcmp0 (broken, "useless") == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
@@ -382,24 +407,33 @@ resolve_means (Blow        *blow,
   return TRUE;
 }
 
+static void
+place (ArbEncounter *enc,
+       ArbStep      *step,
+       const char   *attacker,
+       const char   *target,
+       Placement    *pl)
+{
+  pl->placed = arb_step_peek_hex (step, enc, attacker, &pl->a, &pl->a_facing) &&
+               arb_step_peek_hex (step, enc, target, &pl->t, &pl->t_facing);
+}
+
 /* The target's hexside a strike comes through: toward the attacker along
  * the line between their centres (13.3); -1 in one hex or off the map. */
 static int
-side_and_facing (ArbEncounter *enc,
-                 ArbStep      *step,
-                 const char   *attacker,
-                 const char   *target,
-                 int          *t_facing)
+side_of (const Placement *pl)
 {
-  g_autoptr(GArray) line = NULL;
-  ArbHex a, t;
-  int a_facing;
+  ArbHex a = pl->a, t = pl->t, next;
+  double step_of;
 
-  if (!arb_step_peek_hex (step, enc, attacker, &a, &a_facing) || !arb_step_peek_hex (step, enc, target, &t, t_facing) ||
-      (a.q == t.q && a.r == t.r))
+  if (!pl->placed || (a.q == t.q && a.r == t.r))
     return -1;
-  line = arb_hex_line (t, a, 1);
-  return arb_hex_direction_to (t, g_array_index (line, ArbHex, 1));
+  /* The line's first hex from the target, as arb_hex_line (t, a, 1)
+   * samples it (the same arithmetic, the same nudge), without the list:
+   * every blow asks. */
+  step_of = 1.0 / arb_hex_distance (t, a);
+  next = arb_hex_round (t.q + (a.q - t.q) * step_of + 1e-6, t.r + (a.r - t.r) * step_of + 1e-6);
+  return arb_hex_direction_to (t, next);
 }
 
 static int
@@ -408,23 +442,20 @@ attack_side (ArbEncounter *enc,
              const char   *attacker,
              const char   *target)
 {
-  int t_facing;
+  Placement pl;
 
-  return side_and_facing (enc, step, attacker, target, &t_facing);
+  place (enc, step, attacker, target, &pl);
+  return side_of (&pl);
 }
 
 /* Struck through one of the target's rear hexsides (7.0, 13.3). */
 static gboolean
-through_rear (ArbEncounter *enc,
-              ArbStep      *step,
-              const char   *attacker,
-              const char   *target)
+through_rear (const Placement *pl)
 {
-  /* The target's facing as read for the side: a side means it is known. */
-  int t_facing;
-  int side = side_and_facing (enc, step, attacker, target, &t_facing);
+  /* A side means the target's facing is known. */
+  int side = side_of (pl);
 
-  return side >= 0 && !arb_hex_is_front_side (t_facing, side);
+  return side >= 0 && !arb_hex_is_front_side (pl->t_facing, side);
 }
 
 static gboolean out_of_play (ArbEncounter *enc, ArbStep *step, const char *id);
@@ -487,23 +518,28 @@ line_of_sight (ArbEncounter *enc,
   return first + second;
 }
 
-/* Whether @action is one of @letters ("M,B,S"), walked in place: asked
- * at every blow. */
+/* Whether @action is one of @letters ("M,B,S"), walked in place, a
+ * character at a time (the items are letters): asked at every blow. */
 static gboolean
 in_letters (const char *action,
             const char *letters)
 {
   gsize len = strlen (action);
 
-  for (const char *p = letters[0] ? letters : NULL, *next; p; p = next)
+  if (letters[0] == '\0')
+    return FALSE;
+  for (const char *p = letters;;)
     {
-      gsize n = strcspn (p, ",");
+      const char *end = p;
 
-      next = p[n] == ',' ? p + n + 1 : NULL;
-      if (n == len && strncmp (p, action, len) == 0)
+      while (*end != '\0' && *end != ',')
+        end++;
+      if ((gsize)(end - p) == len && memcmp (p, action, len) == 0)
         return TRUE;
+      if (*end != ',')
+        return FALSE;
+      p = end + 1;
     }
-  return FALSE;
 }
 
 static gboolean
@@ -583,62 +619,241 @@ typedef struct
   int   target_unconscious;
   int   target_stunned;
   int   rear;
+  int   attacker_conditions;  /* whether it may have any */
+  int   target_conditions;
 } Seen;
 
-#define SEEN_INIT { DOING_INIT, DOING_INIT, -1, -1, -1 }
+#define SEEN_INIT { DOING_INIT, DOING_INIT, -1, -1, -1, -1, -1 }
 #define SEEN(slot, expr) ((slot) < 0 ? ((slot) = (expr) ? 1 : 0) : (slot))
+/* A condition of the target or the attacker: most figures have none,
+ * which one look at their keys tells (not one look a condition). */
+#define TARGET_HAS(condition) \
+  (SEEN (seen->target_conditions, arb_step_may_have_conditions (step, enc, target)) && \
+   ARB_AOD_HAS (enc, step, target, condition))
+#define ATTACKER_HAS(condition) \
+  (SEEN (seen->attacker_conditions, arb_step_may_have_conditions (step, enc, attacker)) && \
+   ARB_AOD_HAS (enc, step, attacker, condition))
+
+/* What a row of a modifier table asks, told by its code: each row's
+ * code is matched by its length first, not compared with every code in
+ * turn, and only once an encounter (row_kinds). */
+typedef enum
+{
+  ROW_OTHER,           /* applies only when ticked */
+  ROW_MD_ABOVE,        /* per-point:attacker-md-above:15 */
+  ROW_MD_BELOW,
+  ROW_AG_ABOVE,
+  ROW_AG_BELOW,
+  ROW_PS_OVER_TARGET,
+  ROW_PS_OVER_ATTACKER,
+  ROW_PER_POINT,       /* any other per-point: none */
+  ROW_PER_HEX,
+  ROW_TARGET_LOW,
+  ROW_ATTACKER_LOW,
+  ROW_STUNNED_OR_REAR,
+  ROW_STUNNED,
+  ROW_UNCONSCIOUS,
+  ROW_REAR,
+  ROW_TARGET_ACTION,   /* target-action:LETTERS */
+  ROW_CHARGE,
+  ROW_CHARGE_POLE,
+  ROW_CHARGE_NO_POLE,
+  ROW_SCREENED,
+  ROW_TURNS,
+  ROW_ATTACKER_FT_ZERO,
+  ROW_TARGET_FT_ZERO,
+} RowKind;
+
+#define ROW_CODE(lit, kind) { lit, sizeof (lit) - 1, kind }
+
+static const struct
+{
+  const char *code;
+  gsize       len;
+  RowKind     kind;
+} row_codes[] = {
+  ROW_CODE ("per-point:attacker-md-above:15", ROW_MD_ABOVE),
+  ROW_CODE ("per-point:attacker-md-below:15", ROW_MD_BELOW),
+  ROW_CODE ("per-point:target-ag-above:15", ROW_AG_ABOVE),
+  ROW_CODE ("per-point:target-ag-below:15", ROW_AG_BELOW),
+  ROW_CODE ("per-point:attacker-ps-over-target", ROW_PS_OVER_TARGET),
+  ROW_CODE ("per-point:target-ps-over-attacker", ROW_PS_OVER_ATTACKER),
+  ROW_CODE ("target-posture:kneeling,prone", ROW_TARGET_LOW),
+  ROW_CODE ("attacker-posture:kneeling,prone", ROW_ATTACKER_LOW),
+  ROW_CODE ("target-stunned-or-rear", ROW_STUNNED_OR_REAR),
+  ROW_CODE ("target-stunned", ROW_STUNNED),
+  ROW_CODE ("target-unconscious", ROW_UNCONSCIOUS),
+  ROW_CODE ("rear-attack", ROW_REAR),
+  ROW_CODE ("attacker-action:Q", ROW_CHARGE),
+  ROW_CODE ("attacker-action:Q:pole-or-shield", ROW_CHARGE_POLE),
+  ROW_CODE ("attacker-action:Q:no-pole-or-shield", ROW_CHARGE_NO_POLE),
+  ROW_CODE ("target-screened", ROW_SCREENED),
+  ROW_CODE ("attacker-turns", ROW_TURNS),
+  ROW_CODE ("attacker-ft-zero", ROW_ATTACKER_FT_ZERO),
+  ROW_CODE ("target-ft-zero", ROW_TARGET_FT_ZERO),
+};
+
+static RowKind
+row_kind (const char *code)
+{
+  gsize len = strlen (code);
+
+  for (guint i = 0; i < G_N_ELEMENTS (row_codes); i++)
+    if (row_codes[i].len == len && memcmp (row_codes[i].code, code, len) == 0)
+      return row_codes[i].kind;
+  if (HAS_PREFIX (code, "per-point:"))
+    return ROW_PER_POINT;
+  if (HAS_PREFIX (code, "per-hex:"))
+    return ROW_PER_HEX;
+  if (HAS_PREFIX (code, "target-action:"))
+    return ROW_TARGET_ACTION;
+  return ROW_OTHER;
+}
+
+/* What a strike reads of the tables alone, worked out once an encounter:
+ * the kinds of the modifier tables' rows and the Special Damage Table's
+ * columns. Kept on the encounter (a simulated run has its own copy, in
+ * one thread), each good while the library gives the same table, which
+ * it holds so that no other table can take its address. */
+typedef struct
+{
+  ArbTable *mods[3];      /* ranged, melee, close */
+  RowKind  *kinds[3];     /* of each row of mods[i] */
+  ArbTable *special;
+  int       grievous;
+  int       endurance;
+} Remembered;
+
+static void
+remembered_free (gpointer data)
+{
+  Remembered *memo = data;
+
+  for (guint i = 0; i < G_N_ELEMENTS (memo->mods); i++)
+    {
+      g_clear_pointer (&memo->mods[i], arb_table_unref);
+      g_free (memo->kinds[i]);
+    }
+  g_clear_pointer (&memo->special, arb_table_unref);
+  g_free (memo);
+}
+
+static GQuark
+remembered_quark (void)
+{
+  static gsize quark = 0;
+
+  /* Workers ask at once: initialised once, for all. */
+  if (g_once_init_enter (&quark))
+    g_once_init_leave (&quark, g_quark_from_static_string ("arb-aod-strike-tables"));
+  return (GQuark)quark;
+}
+
+static Remembered *
+remembered (ArbEncounter *enc)
+{
+  Remembered *memo = g_object_get_qdata ((GObject *)enc, remembered_quark ());
+
+  if (memo == NULL)
+    {
+      memo = g_new0 (Remembered, 1);
+      g_object_set_qdata_full ((GObject *)enc, remembered_quark (), memo, remembered_free);
+    }
+  return memo;
+}
+
+/* The kind of each row of @mods, the modifier table of the combat of
+ * @letter (R, M or C). */
+static const RowKind *
+row_kinds (ArbEncounter *enc,
+           ArbTable     *mods,
+           char          letter)
+{
+  Remembered *memo = remembered (enc);
+  guint slot = letter == 'R' ? 0 : letter == 'C' ? 2 : 1;
+
+  if (memo->mods[slot] != mods)
+    {
+      guint n = arb_table_get_n_rows (mods);
+
+      g_clear_pointer (&memo->mods[slot], arb_table_unref);
+      g_free (memo->kinds[slot]);
+      memo->mods[slot] = arb_table_ref (mods);
+      memo->kinds[slot] = g_new (RowKind, MAX (n, 1));
+      for (guint r = 0; r < n; r++)
+        {
+          const char *code = arb_table_get_row (mods, r)->cells[0].code;
+
+          memo->kinds[slot][r] = row_kind (code ? code : "");
+        }
+    }
+  return memo->kinds[slot];
+}
 
 /* The states of the modifier tables the encounter knows by itself. */
 static gboolean
-known_condition (ArbProc    *proc,
-                 const char *code,
-                 const char *attacker,
-                 const char *target,
-                 Seen       *seen)
+known_condition (ArbProc         *proc,
+                 RowKind          kind,
+                 const char      *code,
+                 const char      *attacker,
+                 const char      *target,
+                 const Placement *pl,
+                 Seen            *seen)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
 
-  if (g_str_equal (code, "target-posture:kneeling,prone"))
-    return ARB_AOD_HAS (enc, step, target, "kneeling") || ARB_AOD_HAS (enc, step, target, "prone") ||
-           SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious"));
-  if (g_str_equal (code, "attacker-posture:kneeling,prone"))
-    return ARB_AOD_HAS (enc, step, attacker, "kneeling") || ARB_AOD_HAS (enc, step, attacker, "prone");
-  if (g_str_equal (code, "target-stunned-or-rear"))
-    return SEEN (seen->target_stunned, ARB_AOD_HAS (enc, step, target, "stunned")) ||
-           SEEN (seen->rear, through_rear (enc, step, attacker, target)) ||
-           /* 11.3: an unconscious figure is struck as from the rear. */
-           SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious"));
-  if (g_str_equal (code, "target-stunned"))
-    return SEEN (seen->target_stunned, ARB_AOD_HAS (enc, step, target, "stunned"));
-  if (g_str_equal (code, "target-unconscious"))
-    return SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious"));
-  if (g_str_equal (code, "rear-attack"))
-    return SEEN (seen->target_unconscious, ARB_AOD_HAS (enc, step, target, "unconscious")) ||
-           SEEN (seen->rear, through_rear (enc, step, attacker, target));
-  if (HAS_PREFIX (code, "target-action:"))
-    return doing_cached (enc, step, target, &seen->target_doing, code + strlen ("target-action:"));
-  if (g_str_equal (code, "attacker-action:Q"))
-    return doing_cached (enc, step, attacker, &seen->attacker_doing, "Q");
-  if (g_str_equal (code, "attacker-action:Q:pole-or-shield"))
-    return doing_cached (enc, step, attacker, &seen->attacker_doing, "Q") && charges_with_pole_or_shield (proc, attacker);
-  if (g_str_equal (code, "attacker-action:Q:no-pole-or-shield"))
-    return doing_cached (enc, step, attacker, &seen->attacker_doing, "Q") && !charges_with_pole_or_shield (proc, attacker);
-  if (g_str_equal (code, "target-screened"))
+  switch (kind)
     {
-      const char *who;
+    case ROW_TARGET_LOW:
+      return TARGET_HAS ("kneeling") || TARGET_HAS ("prone") ||
+             SEEN (seen->target_unconscious, TARGET_HAS ("unconscious"));
+    case ROW_ATTACKER_LOW:
+      return ATTACKER_HAS ("kneeling") || ATTACKER_HAS ("prone");
+    case ROW_STUNNED_OR_REAR:
+      return SEEN (seen->target_stunned, TARGET_HAS ("stunned")) ||
+             SEEN (seen->rear, through_rear (pl)) ||
+             /* 11.3: an unconscious figure is struck as from the rear. */
+             SEEN (seen->target_unconscious, TARGET_HAS ("unconscious"));
+    case ROW_STUNNED:
+      return SEEN (seen->target_stunned, TARGET_HAS ("stunned"));
+    case ROW_UNCONSCIOUS:
+      return SEEN (seen->target_unconscious, TARGET_HAS ("unconscious"));
+    case ROW_REAR:
+      return SEEN (seen->target_unconscious, TARGET_HAS ("unconscious")) ||
+             SEEN (seen->rear, through_rear (pl));
+    case ROW_TARGET_ACTION:
+      return doing_cached (enc, step, target, &seen->target_doing, code + strlen ("target-action:"));
+    case ROW_CHARGE:
+      return doing_cached (enc, step, attacker, &seen->attacker_doing, "Q");
+    case ROW_CHARGE_POLE:
+      return doing_cached (enc, step, attacker, &seen->attacker_doing, "Q") && charges_with_pole_or_shield (proc, attacker);
+    case ROW_CHARGE_NO_POLE:
+      return doing_cached (enc, step, attacker, &seen->attacker_doing, "Q") && !charges_with_pole_or_shield (proc, attacker);
+    case ROW_SCREENED:
+      {
+        const char *who;
 
-      return line_of_sight (enc, step, attacker, target, &who) == 1;
-    }
-  if (g_str_equal (code, "attacker-turns"))
-    {
+        return line_of_sight (enc, step, attacker, target, &who) == 1;
+      }
+    case ROW_TURNS:
       return arb_aod_is_this_pulse (enc, arb_step_peek (step, enc, attacker, "turned"));
+    case ROW_ATTACKER_FT_ZERO:
+      return left (step, enc, attacker, "ft") <= 0;
+    case ROW_TARGET_FT_ZERO:
+      return left (step, enc, target, "ft") <= 0;
+    case ROW_OTHER:
+    case ROW_MD_ABOVE:
+    case ROW_MD_BELOW:
+    case ROW_AG_ABOVE:
+    case ROW_AG_BELOW:
+    case ROW_PS_OVER_TARGET:
+    case ROW_PS_OVER_ATTACKER:
+    case ROW_PER_POINT:
+    case ROW_PER_HEX:
+    default:
+      return FALSE;
     }
-  if (g_str_equal (code, "attacker-ft-zero"))
-    return left (step, enc, attacker, "ft") <= 0;
-  if (g_str_equal (code, "target-ft-zero"))
-    return left (step, enc, target, "ft") <= 0;
-  return FALSE;
 }
 
 /* The figures' scores the per-point rows ask, read once a strike (the
@@ -684,23 +899,23 @@ read_ps (ArbProc    *proc,
 
 static int
 per_point (ArbProc    *proc,
-           const char *code,
+           RowKind     kind,
            const char *attacker,
            const char *target,
            Points     *pts)
 {
-  if (g_str_equal (code, "per-point:attacker-md-above:15"))
+  if (kind == ROW_MD_ABOVE)
     return MAX (0, pts->attacker_md - 15);
-  if (g_str_equal (code, "per-point:attacker-md-below:15"))
+  if (kind == ROW_MD_BELOW)
     return MAX (0, 15 - pts->attacker_md);
-  if (g_str_equal (code, "per-point:target-ag-above:15"))
+  if (kind == ROW_AG_ABOVE)
     return MAX (0, target_ag (proc, target, pts) - 15);
-  if (g_str_equal (code, "per-point:target-ag-below:15"))
+  if (kind == ROW_AG_BELOW)
     return MAX (0, 15 - target_ag (proc, target, pts));
   read_ps (proc, attacker, target, pts);
-  if (g_str_equal (code, "per-point:attacker-ps-over-target"))
+  if (kind == ROW_PS_OVER_TARGET)
     return MAX (0, pts->attacker_ps - pts->target_ps);
-  if (g_str_equal (code, "per-point:target-ps-over-attacker"))
+  if (kind == ROW_PS_OVER_ATTACKER)
     return MAX (0, pts->target_ps - pts->attacker_ps);
   return 0;
 }
@@ -799,11 +1014,11 @@ apply_grievous (ArbProc    *proc,
         injury_drop (proc, target, 0);
       else if (g_str_has_prefix (t, "numb=") || g_str_has_prefix (t, "rounds="))
         {
-          g_autofree char *purpose = g_strdup_printf (_("rounds the injury to %s lasts"), name);
+          g_autofree char *purpose = PURPOSE (step, _("rounds the injury to %s lasts"), name);
           const char *condition = g_str_has_prefix (t, "numb=") ? "cond.hand-numb" : "cond.vision-impaired";
           g_autofree char *until = NULL;
 
-          if (!arb_proc_roll (proc, strchr (t, '=') + 1, purpose, &n))
+          if (!arb_proc_roll (proc, strchr (t, '=') + 1, SAID (purpose), &n))
             return FALSE;
           until = g_strdup_printf ("until round %d", round + n);
           arb_step_set (step, enc, target, condition, until);
@@ -841,41 +1056,54 @@ typedef struct
   const char *attacker;
   Means      *means;
   const char *combat;
-  ArbTable   *special;
+  Special    *special;
   int         short_ps;
+  const char *target;     /* the blow's, placed as @placement says */
+  const Placement *placement;
 } Strike;
 
 /* The Special Damage Table's spans for a Strike Chance (10.4-10.5). */
 static void
-spans (ArbTable *special,
-       int       sc,
-       int      *grievous_max,
-       int      *endurance_max)
+spans (const Special *special,
+       int            sc,
+       int           *grievous_max,
+       int           *endurance_max)
 {
-  const ArbRow *row = sc >= 1 ? arb_table_find_row (special, sc, NULL) : NULL;
+  const ArbRow *row = sc >= 1 ? arb_table_find_row (special->table, sc, NULL) : NULL;
 
-  *grievous_max = row ? span_max (&row->cells[arb_table_find_column (special, "grievous")]) : 0;
-  *endurance_max = row ? span_max (&row->cells[arb_table_find_column (special, "endurance")]) : 0;
+  *grievous_max = row ? span_max (&row->cells[special->grievous]) : 0;
+  *endurance_max = row ? span_max (&row->cells[special->endurance]) : 0;
 }
 
-/* 11.0-11.1: to Endurance, or to Fatigue as far as it goes, never split.
- * Returns the points taken. */
+/* 11.0-11.1: to Endurance (when @to_endurance says so, or no Fatigue
+ * is left, which sets it), or to Fatigue as far as it goes, never
+ * split. Returns the points taken. */
 static int
 take_damage (ArbProc    *proc,
              const char *id,
              int         points,
-             gboolean    to_endurance)
+             gboolean   *to_endurance)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
+  int ft_lost, ft_left;
 
-  if (to_endurance || left (step, enc, id, "ft") <= 0)
+  if (*to_endurance)
     {
       arb_step_set_int (step, enc, id, "en-lost", arb_step_peek_field_int (step, enc, id, "en-lost", 0) + points);
       return points;
     }
-  points = MIN (points, left (step, enc, id, "ft"));
-  arb_step_set_int (step, enc, id, "ft-lost", arb_step_peek_field_int (step, enc, id, "ft-lost", 0) + points);
+  /* Fatigue and its loss read once, for the test and the new loss. */
+  ft_lost = arb_step_peek_field_int (step, enc, id, "ft-lost", 0);
+  ft_left = arb_step_peek_field_int (step, enc, id, "ft", 0) - ft_lost;
+  if (ft_left <= 0)
+    {
+      *to_endurance = TRUE;
+      arb_step_set_int (step, enc, id, "en-lost", arb_step_peek_field_int (step, enc, id, "en-lost", 0) + points);
+      return points;
+    }
+  points = MIN (points, ft_left);
+  arb_step_set_int (step, enc, id, "ft-lost", ft_lost + points);
   return points;
 }
 
@@ -889,12 +1117,14 @@ after_damage (ArbProc    *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  const char *name = arb_encounter_get_name (enc, id);
+  /* Only the log names the figure. */
+  const char *name = arb_step_is_quiet (step) ? NULL : arb_encounter_get_name (enc, id);
   int en_max = arb_step_peek_field_int (step, enc, id, "en", 0);
-  int en_left = left (step, enc, id, "en");
+  int en_left = en_max - arb_step_peek_field_int (step, enc, id, "en-lost", 0);
   gboolean stunned = FALSE;
 
-  if (3 * effective > en_max && !ARB_AOD_HAS (enc, step, id, "stunned"))
+  if (3 * effective > en_max &&
+      !(arb_step_may_have_conditions (step, enc, id) && ARB_AOD_HAS (enc, step, id, "stunned")))
     {
       stunned = TRUE;
       arb_step_set (step, enc, id, "cond.stunned", "on");
@@ -939,7 +1169,7 @@ shield_absorbs (ArbProc    *proc,
   gboolean covers;
 
   if (shield == NULL || arb_aod_dropped_at (enc, step, target, shield) ||
-      !arb_aod_parse_signed (arb_aod_table_text (rules, "shields", shield, "protection"), &protection))
+      !arb_aod_table_number (enc, rules, "shields", shield, "protection", &protection))
     return 0;
   /* In close combat only a ready Main-Gauche still parries. */
   if (g_str_equal (st->combat, "close"))
@@ -947,7 +1177,7 @@ shield_absorbs (ArbProc    *proc,
            ? protection : 0;
   if (said)
     covers = g_str_equal (said, "yes");
-  else if ((side = attack_side (enc, step, st->attacker, target)) >= 0)
+  else if ((side = target == st->target ? side_of (st->placement) : attack_side (enc, step, st->attacker, target)) >= 0)
     covers = arb_aod_shield_covers (enc, step, rules, target, side);
   else
     covers = FALSE;
@@ -967,7 +1197,7 @@ resolve_hit (ArbProc    *proc,
   ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   ArbStep *step = arb_proc_get_step (proc);
   Means *means = st->means;
-  g_autofree char *purpose = g_strdup_printf (_("damage of the %s"), means->name);
+  g_autofree char *purpose = PURPOSE (step, _("damage of the %s"), means->name);
   int grievous_max, endurance_max, die, damage, absorbed = 0, effective;
   gboolean grievous, to_endurance;
 
@@ -975,7 +1205,7 @@ resolve_hit (ArbProc    *proc,
   grievous = roll <= grievous_max;
   to_endurance = roll <= endurance_max;
 
-  if (!arb_proc_roll (proc, "1d10", purpose, &die))
+  if (!arb_proc_roll (proc, "1d10", SAID (purpose), &die))
     return FALSE;
 
   /* 11.0-11.2: D10 plus the damage modifier, never below 1. */
@@ -991,7 +1221,7 @@ resolve_hit (ArbProc    *proc,
     {
       const ArbRow *row;
       ArbTable *injuries = arb_ruleset_library_get_table (rules, "aod", "grievous-injury");
-      g_autofree char *gpurpose = g_strdup_printf (_("grievous injury to %s"), arb_encounter_get_name (enc, target));
+      g_autofree char *gpurpose = PURPOSE (step, _("grievous injury to %s"), arb_encounter_get_name (enc, target));
       const char *loss = arb_proc_get_param (proc, "armor-loss");
       const char *shield = arb_aod_shield_name (enc, step, target);
       int injury;
@@ -1001,7 +1231,8 @@ resolve_hit (ArbProc    *proc,
       LOG (step, _("%d: a grievous injury; %d damage doubled to %d, all to Endurance"),
                         roll, damage, effective);
       HEADLINE (step, ARB_HEADLINE_ERROR, _("GRIEVOUS"));
-      take_damage (proc, target, effective, TRUE);
+      to_endurance = TRUE;
+      take_damage (proc, target, effective, &to_endurance);
 
       /* The armour loses 2, or the shield is cloven: the defender's choice. */
       if (g_strcmp0 (loss, "shield") == 0 && shield)
@@ -1016,7 +1247,7 @@ resolve_hit (ArbProc    *proc,
           LOG (step, _("The armor loses 2 protection"));
         }
 
-      if (!arb_proc_roll (proc, "1d10", gpurpose, &injury))
+      if (!arb_proc_roll (proc, "1d10", SAID (gpurpose), &injury))
         return FALSE;
       row = injuries && arb_table_get_n_columns (injuries) > 0 ? arb_table_find_row (injuries, injury, NULL) : NULL;
       if (row && !apply_grievous (proc, target, row->cells[0].code, row->cells[0].text))
@@ -1029,8 +1260,8 @@ resolve_hit (ArbProc    *proc,
   absorbed += shield_absorbs (proc, st, target);
 
   effective = MAX (0, damage - absorbed);
-  to_endurance = to_endurance || left (step, enc, target, "ft") <= 0;
-  effective = take_damage (proc, target, effective, to_endurance);
+  /* Fatigue read once: take_damage says whether none was left. */
+  effective = take_damage (proc, target, effective, &to_endurance);
   /* TRANSLATORS: the headline of a strike that lands */
   HEADLINE (step, ARB_HEADLINE_ACCENT, _("HIT"));
   LOG (step, to_endurance ? _("%d: a hit for %d, %d absorbed, %d to Endurance")
@@ -1050,10 +1281,11 @@ self_injury (ArbProc    *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *name = arb_encounter_get_name (enc, st->attacker);
   int ag = modified_ag (proc, st->attacker);
-  g_autofree char *purpose = g_strdup_printf (_("self-injury check (%d or less does no harm)"), 4 * ag);
+  g_autofree char *purpose = PURPOSE (step, _("self-injury check (%d or less does no harm)"), 4 * ag);
   int roll, points = 0, taken;
+  gboolean to_endurance = FALSE;
 
-  if (!arb_proc_roll (proc, "D100", purpose, &roll))
+  if (!arb_proc_roll (proc, "D100", SAID (purpose), &roll))
     return FALSE;
   if (roll <= 4 * ag)
     return TRUE;
@@ -1062,7 +1294,7 @@ self_injury (ArbProc    *proc,
   if (points <= 0)
     points = 2;
 
-  taken = take_damage (proc, st->attacker, points, FALSE);
+  taken = take_damage (proc, st->attacker, points, &to_endurance);
   LOG (step, _("%s hurts himself on the miss (%d against %d): %d damage"), name, roll, 4 * ag, taken);
   return after_damage (proc, st->attacker, taken, FALSE);
 }
@@ -1084,8 +1316,8 @@ knock_down (ArbProc    *proc,
 
   if (ARB_AOD_HAS (enc, step, target, "prone") || ARB_AOD_HAS (enc, step, target, "dead"))
     return TRUE;
-  purpose = g_strdup_printf (_("%s keeps his feet against the shield (%d or less)"), arb_encounter_get_name (enc, target), need);
-  if (!arb_proc_roll (proc, "D100", purpose, &roll))
+  purpose = PURPOSE (step, _("%s keeps his feet against the shield (%d or less)"), arb_encounter_get_name (enc, target), need);
+  if (!arb_proc_roll (proc, "D100", SAID (purpose), &roll))
     return FALSE;
   if (roll > need)
     {
@@ -1199,11 +1431,11 @@ fly (ArbProc    *proc,
         {
           const char *who = g_ptr_array_index (there, c);
           int chance = sc + unintended - 5 * checks, roll;
-          g_autofree char *purpose = g_strdup_printf (_("the flying %s against %s (%d)"), name,
-                                                      arb_encounter_get_name (enc, who), chance);
+          g_autofree char *purpose = PURPOSE (step, _("the flying %s against %s (%d)"), name,
+                                                    arb_encounter_get_name (enc, who), chance);
 
           checks++;
-          if (!arb_proc_roll (proc, "D100", purpose, &roll))
+          if (!arb_proc_roll (proc, "D100", SAID (purpose), &roll))
             return FALSE;
           if (roll > chance)
             {
@@ -1246,13 +1478,16 @@ check_parties (Blow        *blow,
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("A figure cannot strike itself"));
       return FALSE;
     }
-  if (ARB_AOD_HAS (enc, NULL, attacker, "dead") || ARB_AOD_HAS (enc, NULL, attacker, "unconscious") || ARB_AOD_HAS (enc, NULL, attacker, "stunned"))
+  /* Most figures have no condition, which one look tells. */
+  if (arb_step_may_have_conditions (NULL, enc, attacker) &&
+      (ARB_AOD_HAS (enc, NULL, attacker, "dead") || ARB_AOD_HAS (enc, NULL, attacker, "unconscious") ||
+       ARB_AOD_HAS (enc, NULL, attacker, "stunned")))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("9.0: %s is stunned, unconscious or dead and can only pass"), arb_encounter_get_name (enc, attacker));
       return FALSE;
     }
-  if (ARB_AOD_HAS (enc, NULL, target, "dead"))
+  if (arb_step_may_have_conditions (NULL, enc, target) && ARB_AOD_HAS (enc, NULL, target, "dead"))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("%s is dead already"), arb_encounter_get_name (enc, target));
@@ -1282,14 +1517,19 @@ check_reach (Blow     *blow,
 {
   ArbEncounter *enc = blow->enc;
   ArbStep *step = blow->step;
+  const Placement *pl = &blow->placement;
   ArbHex a, t;
-  int a_facing, t_facing, distance;
+  int a_facing, distance;
   gboolean ok;
   const char *why;
 
-  if (!arb_step_peek_hex (step, enc, blow->attacker, &a, &a_facing) ||
-      !arb_step_peek_hex (step, enc, blow->target, &t, &t_facing))
+  /* Kept for the rows and the shield that ask again. */
+  place (enc, step, blow->attacker, blow->target, &blow->placement);
+  if (!pl->placed)
     return TRUE;
+  a = pl->a;
+  t = pl->t;
+  a_facing = pl->a_facing;
 
   distance = arb_hex_distance (a, t);
   if (g_str_equal (blow->combat, "close"))
@@ -1387,16 +1627,31 @@ load_tables (Blow     *blow,
   ArbRulesetLibrary *rules = blow->rules;
   const char *options = blow_param (blow, "options");
   ArbTable *mods, *special;
+  Special *sp = &blow->special;
 
   /* The combat is one of the three (check_parties): no name built. */
   blow->table_id = blow->letter == 'R' ? "ranged-modifiers" : blow->letter == 'C' ? "close-modifiers" : "melee-modifiers";
   mods = blow->mods = arb_ruleset_library_get_table (rules, "aod", blow->table_id);
-  special = blow->special = arb_ruleset_library_get_table (rules, "aod", "special-damage");
+  special = sp->table = arb_ruleset_library_get_table (rules, "aod", "special-damage");
   /* None ticked: no list (most strikes, and every simulated one). */
   blow->ticked = options ? g_strsplit (options, ",", -1) : NULL;
 
-  if (mods == NULL || special == NULL ||
-      arb_table_find_column (special, "grievous") < 0 || arb_table_find_column (special, "endurance") < 0 ||
+  /* Its columns found once an encounter (see Remembered). */
+  if (special)
+    {
+      Remembered *memo = remembered (blow->enc);
+
+      if (memo->special != special)
+        {
+          g_clear_pointer (&memo->special, arb_table_unref);
+          memo->special = arb_table_ref (special);
+          memo->grievous = arb_table_find_column (special, "grievous");
+          memo->endurance = arb_table_find_column (special, "endurance");
+        }
+      sp->grievous = memo->grievous;
+      sp->endurance = memo->endurance;
+    }
+  if (mods == NULL || special == NULL || sp->grievous < 0 || sp->endurance < 0 ||
       arb_table_get_n_columns (mods) < 1)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
@@ -1454,9 +1709,11 @@ add_modifiers (ArbProc *proc,
   gboolean quiet = arb_step_is_quiet (step);
   Points pts = { 0 };
   Seen seen = SEEN_INIT;
+  const RowKind *kinds;
   int sc;
 
-  blow->attacker_md = pts.attacker_md = modified_md (proc, blow->attacker);
+  /* strike() has read the attacker's MD. */
+  pts.attacker_md = blow->attacker_md;
   if (means->is_weapon)
     read_ps (proc, blow->attacker, blow->target, &pts);
   blow->short_ps = means->is_weapon ? MAX (0, means->min_ps - pts.attacker_ps) : 0;
@@ -1478,21 +1735,23 @@ add_modifiers (ArbProc *proc,
         LOG (step, _("Multiple strike (13.2): %d"), -20 * (blow->strikes - 1));
     }
 
+  kinds = row_kinds (enc, blow->mods, blow->letter);
   for (guint r = 0; r < arb_table_get_n_rows (blow->mods); r++)
     {
       const ArbRow *row = arb_table_get_row (blow->mods, r);
       const ArbCell *cell = &row->cells[0];
       const char *code = cell->code ? cell->code : "";
+      RowKind kind = kinds[r];
       int value, times = 0;
 
       /* Whether the row applies, then its value: both only read, and
        * most rows do not apply. */
-      if (HAS_PREFIX (code, "per-point:"))
-        times = per_point (proc, code, blow->attacker, blow->target, &pts);
-      else if (HAS_PREFIX (code, "per-hex:"))
+      if (kind >= ROW_MD_ABOVE && kind <= ROW_PER_POINT)
+        times = per_point (proc, kind, blow->attacker, blow->target, &pts);
+      else if (kind == ROW_PER_HEX)
         times = blow->hexes;
       else if ((blow->ticked && g_strv_contains ((const char * const *)blow->ticked, row->name)) ||
-               known_condition (proc, code, blow->attacker, blow->target, &seen))
+               known_condition (proc, kind, code, blow->attacker, blow->target, &blow->placement, &seen))
         times = 1;
 
       if (times == 0 || !arb_aod_parse_signed (cell->text, &value))
@@ -1527,7 +1786,7 @@ add_odds (ArbProc *proc,
   /* A quiet step keeps no odds. */
   if (arb_step_is_quiet (step))
     return;
-  spans (blow->special, blow->sc, &grievous_max, &endurance_max);
+  spans (&blow->special, blow->sc, &grievous_max, &endurance_max);
   if (hit == 100 && blow->means.is_weapon)
     {
       int dropped = 100 - CLAMP (3 * blow->attacker_md, 0, 100);
@@ -1556,20 +1815,20 @@ roll_strike (ArbProc  *proc,
 
   *dropped = FALSE;
   {
-    g_autofree char *purpose = g_strdup_printf (_("strike roll against %d"), blow->sc);
+    g_autofree char *purpose = PURPOSE (step, _("strike roll against %d"), blow->sc);
 
-    if (!arb_proc_roll (proc, "D100", purpose, roll))
+    if (!arb_proc_roll (proc, "D100", SAID (purpose), roll))
       return FALSE;
   }
   if ((*roll != 99 && *roll != 100) || !means->is_weapon)
     return TRUE;
 
   {
-    g_autofree char *purpose = g_strdup_printf (*roll == 99 ? _("break check (%d or less keeps the %s whole)")
-                                                            : _("drop check (%d or less keeps hold of the %s)"),
-                                                3 * blow->attacker_md, means->name);
+    g_autofree char *purpose = PURPOSE (step, *roll == 99 ? _("break check (%d or less keeps the %s whole)")
+                                                             : _("drop check (%d or less keeps hold of the %s)"),
+                                               3 * blow->attacker_md, means->name);
 
-    if (!arb_proc_roll (proc, "D100", purpose, &check))
+    if (!arb_proc_roll (proc, "D100", SAID (purpose), &check))
       return FALSE;
   }
   if (check <= 3 * blow->attacker_md)
@@ -1602,7 +1861,7 @@ strike_effects (ArbProc *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char * const *ids;
   Means *means = &blow->means;
-  Strike st = { blow->attacker, means, blow->combat, blow->special, blow->short_ps };
+  Strike st = { blow->attacker, means, blow->combat, &blow->special, blow->short_ps, blow->target, &blow->placement };
 
   if (roll > blow->sc)
     {
@@ -1628,9 +1887,22 @@ strike_effects (ArbProc *proc,
   /* Borrowed: the step's changes are not in the encounter's list yet. */
   ids = arb_encounter_peek_combatants (enc);
   for (const char *id; (id = *ids); ids++)
-    if (!g_str_equal (id, blow->attacker) && ARB_AOD_HAS (enc, step, id, "dead") && !ARB_AOD_HAS (enc, NULL, id, "dead"))
+    if (!g_str_equal (id, blow->attacker) && arb_step_may_have_conditions (step, enc, id) &&
+        ARB_AOD_HAS (enc, step, id, "dead") && !ARB_AOD_HAS (enc, NULL, id, "dead"))
       arb_step_set (step, enc, id, "killed-by", blow->attacker);
   return TRUE;
+}
+
+/* Whether the map knows the target's hex (the pay's place rules ask):
+ * known when check_reach read both hexes (nothing in the step has moved
+ * the target yet), else asked of the encounter. */
+static gboolean
+target_placed (const Blow *blow)
+{
+  ArbHex hex;
+  int facing;
+
+  return blow->placement.placed || arb_encounter_get_hex (blow->enc, blow->target, &hex, &facing);
 }
 
 static void
@@ -1678,7 +1950,7 @@ arb_aod_strike_legal (ArbEncounter      *enc,
   g_return_val_if_fail (!g_hash_table_contains (params, "hexes") && !g_hash_table_contains (params, "strikes"), FALSE);
   blow_init (&blow, NULL, enc, NULL, rules, params);
   return check_legal (&blow, NULL) &&
-         arb_aod_may_pay_strike (enc, NULL, rules, blow.attacker, blow.target, blow.combat, blow_param (&blow, "weapon"), NULL) &&
+         arb_aod_may_pay_strike (enc, NULL, rules, blow.attacker, target_placed (&blow), blow.combat, blow_param (&blow, "weapon"), NULL) &&
          load_tables (&blow, NULL);
 }
 
@@ -1697,16 +1969,21 @@ strike (ArbProc   *proc,
   /* Legality, then the action paid, in the strike's own step. */
   if (!check_legal (&blow, error))
     return FALSE;
-  if (pay && !arb_aod_pay_strike (proc, blow.attacker, blow.target, blow.combat, arb_proc_get_param (proc, "weapon"), error))
+  /* Read once for the pay (13.6) and the Strike Chance: the pay leaves
+   * the MD as it is. */
+  blow.attacker_md = modified_md (proc, blow.attacker);
+  if (pay && !arb_aod_pay_strike (proc, blow.attacker, target_placed (&blow), blow.combat, arb_proc_get_param (proc, "weapon"),
+                                  blow.attacker_md, error))
     return FALSE;
-  arb_step_set_who (arb_proc_get_step (proc), arb_encounter_get_name (enc, blow.attacker));
-  /* Text nobody reads in a quiet step is not built. */
+  /* Text nobody reads in a quiet step (who struck, and how it reads)
+   * is not built. */
   if (!arb_step_is_quiet (arb_proc_get_step (proc)))
     {
       /* TRANSLATORS: what a strike was, for the toast and the log: "Rolf strikes the Troll" */
       g_autofree char *summary = g_strdup_printf (_("%s strikes %s"), arb_encounter_get_name (enc, blow.attacker),
                                                   arb_encounter_get_name (enc, blow.target));
 
+      arb_step_set_who (arb_proc_get_step (proc), arb_encounter_get_name (enc, blow.attacker));
       arb_step_set_summary (arb_proc_get_step (proc), summary);
     }
   if (!load_tables (&blow, error))
