@@ -21,6 +21,7 @@
 #include "arb-hex.h"
 #include "arb-map.h"
 #include "arb-procedure.h"
+#include "arb-rules-private.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 /* 7.1: a Move or a Charge enters at most 4 hexes. */
@@ -31,6 +32,10 @@ static gboolean
 out_of_fight (ArbEncounter *enc,
               const char   *id)
 {
+  /* All four are conditions: a figure with none (most often) is asked
+   * once, not four times. */
+  if (!arb_step_may_have_conditions (NULL, enc, id))
+    return FALSE;
   return ARB_AOD_HAS (enc, NULL, id, "dead") || ARB_AOD_HAS (enc, NULL, id, "unconscious") ||
          ARB_AOD_HAS (enc, NULL, id, "fled") ||
          g_strcmp0 (arb_encounter_get (enc, id, "cond.appealed"), "spared") == 0;
@@ -549,7 +554,8 @@ arb_aod_choose (ArbGame           *game,
 
   /* Stunned, out, spent, or done this pulse: aod.next passes, and rolls
    * a stunned figure's recovery (11.6). */
-  if (id == NULL || ARB_AOD_HAS (enc, NULL, id, "stunned") || out_of_fight (enc, id) ||
+  if (id == NULL || (arb_step_may_have_conditions (NULL, enc, id) &&
+                     (ARB_AOD_HAS (enc, NULL, id, "stunned") || out_of_fight (enc, id))) ||
       (ap = arb_encounter_get_int (enc, id, "ap", 0)) <= 0 ||
       !arb_encounter_get_hex (enc, id, &me, &facing))
     return FALSE;
