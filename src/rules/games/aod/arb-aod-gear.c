@@ -18,6 +18,7 @@
 #include "arb-aod-procs.h"
 #include "arb-hex.h"
 #include "arb-conditions.h"
+#include "arb-rules-private.h"
 
 static gboolean
 is_none (const char *name)
@@ -313,8 +314,9 @@ arb_aod_hands_usable (ArbEncounter *enc,
                       ArbStep      *step,
                       const char   *id)
 {
-  return ARB_AOD_HAS (enc, step, id, "arm-injured") ||
-         ARB_AOD_HAS (enc, step, id, "hand-numb") ? 1 : 2;
+  /* Asked at every blow: a figure with no condition at all, once. */
+  return arb_step_may_have_conditions (step, enc, id) &&
+         (ARB_AOD_HAS (enc, step, id, "arm-injured") || ARB_AOD_HAS (enc, step, id, "hand-numb")) ? 1 : 2;
 }
 
 void

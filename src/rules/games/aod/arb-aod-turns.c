@@ -11,6 +11,7 @@
 #include "arb-conditions.h"
 #include "arb-keys.h"
 #include "arb-order.h"
+#include "arb-rules-private.h"
 #include "arb-aod.h"
 #include "arb-aod-procs.h"
 
@@ -146,9 +147,11 @@ aod_cannot_act (ArbEncounter *enc,
                 ArbStep      *step,
                 const char   *id)
 {
-  return ARB_AOD_HAS (enc, step, id, "stunned") ||
+  /* A figure with no condition at all (most often) is asked once. */
+  return arb_step_may_have_conditions (step, enc, id) &&
+         (ARB_AOD_HAS (enc, step, id, "stunned") ||
          ARB_AOD_HAS (enc, step, id, "unconscious") ||
-         ARB_AOD_HAS (enc, step, id, "dead");
+         ARB_AOD_HAS (enc, step, id, "dead"));
 }
 
 /* Everyone, highest Agility as armour leaves it first, ties broken by a
