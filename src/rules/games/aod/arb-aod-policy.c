@@ -176,7 +176,7 @@ best_strike (const char        *procedure,
              ArbEncounter      *enc,
              ArbRulesetLibrary *rules,
              const char        *id,
-             GPtrArray         *means,
+             GPtrArray        **listed,
              GHashTable        *params)
 {
   int best = G_MININT, chance;
@@ -184,9 +184,15 @@ best_strike (const char        *procedure,
   int ap = arb_step_peek_field_int (NULL, enc, id, "ap", 0);
   int least = least_cost (procedure, rules, params, &letter);
   guint *kept, n_kept = 0;
+  GPtrArray *means;
 
   if (ap < least)
     return FALSE;
+  /* The means listed only now: a figure short of AP (most often, after
+   * its blow) needs none. */
+  if (*listed == NULL)
+    *listed = list_means (enc, rules, id);
+  means = *listed;
 
   kept = g_newa (guint, means->len);
   for (guint i = 0; i < means->len; i++)
@@ -584,7 +590,6 @@ arb_aod_choose (ArbGame           *game,
       g_hash_table_remove_all (params);
     }
 
-  means = list_means (enc, rules, id);
   if (distance == 0 || (distance == 1 && arb_hex_in_front (me, facing, there)))
     {
       /* Within reach: the strike of the best chance, or nothing (the
@@ -593,7 +598,7 @@ arb_aod_choose (ArbGame           *game,
       put (params, "target", g_strdup (foe));
       if (distance == 0)
         put (params, "combat", g_strdup ("close"));
-      if (best_strike ("aod.strike", enc, rules, id, means, params))
+      if (best_strike ("aod.strike", enc, rules, id, &means, params))
         {
           *procedure = g_strdup ("aod.strike");
           return TRUE;
@@ -612,7 +617,7 @@ arb_aod_choose (ArbGame           *game,
           put (params, "id", g_strdup (id));
           put (params, "target", g_strdup (foe));
           put (params, "mode", g_strdup ("close"));
-          if (best_strike ("aod.charge", enc, rules, id, means, params))
+          if (best_strike ("aod.charge", enc, rules, id, &means, params))
             {
               *procedure = g_strdup ("aod.charge");
               return TRUE;
@@ -665,7 +670,7 @@ arb_aod_choose (ArbGame           *game,
             put (params, "hexes", g_strdup_printf ("%d", charge.hexes));
             put (params, "hexsides", g_strdup_printf ("%d", charge.turns));
             put (params, "facing", g_strdup_printf ("%d", charge.facing));
-            if (best_strike ("aod.charge", enc, rules, id, means, params))
+            if (best_strike ("aod.charge", enc, rules, id, &means, params))
               {
                 *procedure = g_strdup ("aod.charge");
                 return TRUE;
