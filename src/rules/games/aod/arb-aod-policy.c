@@ -138,11 +138,64 @@ param_int (GHashTable *params,
   return v ? atoi (v) : 0;
 }
 
+/* The least costs asked of the chart so far, kept on the encounter: a
+ * simulated fight asks the same one or two at nearly every choice, and
+ * the chart does not change during it. The library and the chart it
+ * holds now are checked, in case a house table replaced it. */
+#define N_COSTS 4
+
+typedef struct
+{
+  char letter;
+  int  hexes;
+  int  hexsides;
+  int  cost;
+} KnownCost;
+
+typedef struct
+{
+  ArbRulesetLibrary *rules;
+  ArbTable          *chart;
+  guint              n;
+  KnownCost          costs[N_COSTS];
+} KnownCosts;
+
+G_DEFINE_QUARK (arb-aod-policy-known-costs, known_costs)
+
+static int
+known_least_cost (ArbEncounter      *enc,
+                  ArbRulesetLibrary *rules,
+                  const char        *letter,
+                  int                hexes,
+                  int                hexsides)
+{
+  ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
+  KnownCosts *known = g_object_get_qdata (G_OBJECT (enc), known_costs_quark ());
+  int cost;
+
+  if (known == NULL || known->rules != rules || known->chart != chart)
+    {
+      known = g_new0 (KnownCosts, 1);
+      known->rules = rules;
+      known->chart = chart;
+      g_object_set_qdata_full (G_OBJECT (enc), known_costs_quark (), known, g_free);
+    }
+  for (guint i = 0; i < MIN (known->n, N_COSTS); i++)
+    if (known->costs[i].letter == letter[0] && known->costs[i].hexes == hexes && known->costs[i].hexsides == hexsides)
+      return known->costs[i].cost;
+  cost = arb_aod_action_least_cost (rules, letter, hexes, hexsides);
+  /* The chart's letters are single ones (A, G, H, Q). */
+  if (letter[0] && !letter[1])
+    known->costs[known->n++ % N_COSTS] = (KnownCost) { letter[0], hexes, hexsides, cost };
+  return cost;
+}
+
 /* The action @procedure (a strike or a charge) pays with @params, its
  * chart letter, and the least AP it costs, by the rules' own price
  * (arb-aod-action.c). */
 static int
 least_cost (const char        *procedure,
+            ArbEncounter      *enc,
             ArbRulesetLibrary *rules,
             GHashTable        *params,
             const char       **letter)
@@ -150,10 +203,10 @@ least_cost (const char        *procedure,
   if (g_str_equal (procedure, "aod.charge"))
     {
       *letter = "Q";
-      return arb_aod_action_least_cost (rules, *letter, param_int (params, "hexes"), param_int (params, "hexsides"));
+      return known_least_cost (enc, rules, *letter, param_int (params, "hexes"), param_int (params, "hexsides"));
     }
   *letter = arb_aod_strike_letter (g_hash_table_lookup (params, "combat"));
-  return arb_aod_action_least_cost (rules, *letter, 0, 0);
+  return known_least_cost (enc, rules, *letter, 0, 0);
 }
 
 /* Whether @means names an attack called "hands", which the strike would
@@ -182,7 +235,7 @@ best_strike (const char        *procedure,
   int best = G_MININT, chance;
   const char *chosen = NULL, *letter;
   int ap = arb_step_peek_field_int (NULL, enc, id, "ap", 0);
-  int least = least_cost (procedure, rules, params, &letter);
+  int least = least_cost (procedure, enc, rules, params, &letter);
   guint *kept, n_kept = 0;
   GPtrArray *means;
 
