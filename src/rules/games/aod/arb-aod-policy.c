@@ -170,7 +170,7 @@ known_least_cost (ArbEncounter      *enc,
                   int                hexsides)
 {
   ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
-  KnownCosts *known = g_object_get_qdata (G_OBJECT (enc), known_costs_quark ());
+  KnownCosts *known = g_object_get_qdata ((GObject *)enc, known_costs_quark ());
   int cost;
 
   if (known == NULL || known->rules != rules || known->chart != chart)
@@ -178,7 +178,7 @@ known_least_cost (ArbEncounter      *enc,
       known = g_new0 (KnownCosts, 1);
       known->rules = rules;
       known->chart = chart;
-      g_object_set_qdata_full (G_OBJECT (enc), known_costs_quark (), known, g_free);
+      g_object_set_qdata_full ((GObject *)enc, known_costs_quark (), known, g_free);
     }
   for (guint i = 0; i < MIN (known->n, N_COSTS); i++)
     if (known->costs[i].letter == letter[0] && known->costs[i].hexes == hexes && known->costs[i].hexsides == hexsides)
