@@ -352,7 +352,14 @@ arb_aod_turns_next (ArbProc  *proc,
               arb_step_set_int (step, enc, E, "pulse", pulse);
               if (!quiet)
                 arb_step_add_log (step, _("Round %d begins: every figure gets its APA"), round);
-              arb_conditions_expire (proc, round);
+              /* It walks the combatants' conditions as the encounter
+               * holds them: with none on anyone (most rounds), nothing. */
+              for (const char * const *ids = arb_encounter_peek_combatants (enc); *ids; ids++)
+                if (arb_step_may_have_conditions (NULL, enc, *ids))
+                  {
+                    arb_conditions_expire (proc, round);
+                    break;
+                  }
               arb_aod_regenerate (proc);
               for (guint i = 0; i < n; i++)
                 arb_step_set_int (step, enc, order[i], "ap", aod_apa (proc, order[i]));
