@@ -646,26 +646,31 @@ arb_aod_choose (ArbGame           *game,
   if (distance == 0 || (distance == 1 && arb_hex_in_front (me, facing, there)))
     {
       /* Within reach: the strike of the best chance, or nothing (the
-       * figure short of AP for it passes). */
-      put (params, "attacker", g_strdup (id));
-      put (params, "target", g_strdup (foe));
-      if (distance == 0)
-        put (params, "combat", g_strdup ("close"));
-      if (best_strike ("aod.strike", enc, rules, id, &means, params))
+       * figure short of AP for it passes). Its parameters are put only
+       * for a figure with the AP for it (best_strike's first question,
+       * asked before: after its blow, most often, it has not). */
+      if (ap >= known_least_cost (enc, rules, arb_aod_strike_letter (distance == 0 ? "close" : NULL), 0, 0))
         {
-          *procedure = g_strdup ("aod.strike");
-          return TRUE;
+          put (params, "attacker", g_strdup (id));
+          put (params, "target", g_strdup (foe));
+          if (distance == 0)
+            put (params, "combat", g_strdup ("close"));
+          if (best_strike ("aod.strike", enc, rules, id, &means, params))
+            {
+              *procedure = g_strdup ("aod.strike");
+              return TRUE;
+            }
+          g_hash_table_remove_all (params);
         }
       /* A weapons user with no blow left readies another weapon (its
        * own broken or dropped); means only for close combat (the Boar's
        * tusks) charge into the foe's hex and grapple (8.6). */
-      g_hash_table_remove_all (params);
       if (ap >= 4 && rearm (enc, rules, id, params))
         {
           *procedure = g_strdup ("aod.action");
           return TRUE;
         }
-      if (distance == 1)
+      if (distance == 1 && ap >= known_least_cost (enc, rules, "Q", 0, 0))
         {
           put (params, "id", g_strdup (id));
           put (params, "target", g_strdup (foe));
