@@ -90,13 +90,16 @@ order_ag (ArbEncounter      *enc,
 {
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
   int ag = arb_encounter_get_field_int (enc, id, "ag", 0);
-  const char *armor = arb_encounter_get_field (enc, id, "armor");
-  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "aod", "armor") : NULL;
+  const char *armor;
+  ArbTable *table;
   const char *penalty;
   gint64 v;
 
   if (sheet == NULL || !g_str_equal (arb_sheet_get_kind (sheet), "character"))
     return ag;
+  /* The armour read only for a character's (a round's APA asks). */
+  armor = arb_encounter_get_field (enc, id, "armor");
+  table = rules ? arb_ruleset_library_get_table (rules, "aod", "armor") : NULL;
   if (table && armor && g_ascii_strcasecmp (armor, "none") != 0 &&
       (penalty = arb_table_lookup_name_text (table, armor, "ag-penalty")) &&
       g_ascii_string_to_signed (penalty, 10, -100, 100, &v, NULL))
@@ -117,8 +120,8 @@ arb_aod_apa (ArbEncounter      *enc,
              const char        *id)
 {
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
-  ArbTable *races = rules ? arb_ruleset_library_get_table (rules, "aod", "races") : NULL;
-  const char *race = arb_encounter_get_field (enc, id, "race");
+  ArbTable *races;
+  const char *race;
   const char *base;
   gint64 v;
 
@@ -128,6 +131,9 @@ arb_aod_apa (ArbEncounter      *enc,
   /* A set APA wins; a foe's is never adjusted for Agility (4.1). */
   if (arb_encounter_get (enc, id, "apa") || sheet == NULL || !g_str_equal (arb_sheet_get_kind (sheet), "character"))
     return MAX (0, arb_encounter_get_field_int (enc, id, "apa", 0) - injury);
+  /* The race read only for a character's APA, at every round. */
+  races = rules ? arb_ruleset_library_get_table (rules, "aod", "races") : NULL;
+  race = arb_encounter_get_field (enc, id, "race");
 
   if (races && race && (base = arb_table_lookup_name_text (races, race, "apa")) &&
       g_ascii_string_to_signed (base, 10, 0, 100, &v, NULL))
