@@ -60,14 +60,44 @@ arb_aod_pulse_tick (ArbEncounter *enc,
   return format_tick (buf, arb_encounter_get_int (enc, E, "round", 1), arb_encounter_get_int (enc, E, "pulse", 1));
 }
 
+/* The length of @text when it is a number as format_tick writes it
+ * (no sign but a minus, no leading zero, within parse_int's range), so
+ * that it reads back as itself; 0 otherwise. */
+static gsize
+plain_number_length (const char *text)
+{
+  gsize n = 0, digits;
+
+  if (text == NULL)
+    return 0;
+  if (text[0] == '-')
+    n++;
+  if (text[n] < '1' || text[n] > '9')
+    return text[0] == '0' && text[1] == '\0' ? 1 : 0;
+  for (digits = 0; text[n] >= '0' && text[n] <= '9'; n++)
+    digits++;
+  return text[n] == '\0' && digits <= 8 ? n : 0;
+}
+
 gboolean
 arb_aod_is_this_pulse (ArbEncounter *enc,
                        const char   *mark)
 {
   char buf[ARB_AOD_TICK_SIZE];
+  const char *round, *pulse;
+  gsize round_len, pulse_len;
 
   /* The round and pulse read only for a mark: most often there is none. */
-  return mark != NULL && g_str_equal (mark, arb_aod_pulse_tick (enc, buf));
+  if (mark == NULL)
+    return FALSE;
+  /* Written as the tick would write them (always, by aod.next): the
+   * mark compared with the texts, neither read as a number nor written. */
+  round = arb_encounter_get (enc, E, "round");
+  pulse = arb_encounter_get (enc, E, "pulse");
+  if ((round_len = plain_number_length (round)) > 0 && (pulse_len = plain_number_length (pulse)) > 0)
+    return strncmp (mark, round, round_len) == 0 && mark[round_len] == '.' &&
+           strcmp (mark + round_len + 1, pulse) == 0;
+  return g_str_equal (mark, arb_aod_pulse_tick (enc, buf));
 }
 
 gboolean
