@@ -80,6 +80,20 @@ typedef struct
   const char *shield;
 } Held;
 
+/* "weapon=NAME" or "attack=NAME" (@kind with its '='), in one copy:
+ * g_strconcat's two walks of its arguments cost more at every choice. */
+static char *
+means_new (const char *kind,
+           const char *name)
+{
+  gsize k = strlen (kind), n = name ? strlen (name) : 0;
+  char *m = g_malloc (k + n + 1);
+
+  memcpy (m, kind, k);
+  memcpy (m + k, name ? name : "", n + 1);
+  return m;
+}
+
 static gboolean
 add_held (const char *name,
           gpointer    data)
@@ -88,7 +102,7 @@ add_held (const char *name,
 
   /* The shield strikes only as a last resort (13.4): it covers. */
   if (held->shield == NULL || g_ascii_strcasecmp (name, held->shield) != 0)
-    g_ptr_array_add (held->means, g_strconcat ("weapon=", name, NULL));
+    g_ptr_array_add (held->means, means_new ("weapon=", name));
   return FALSE;
 }
 
@@ -110,7 +124,7 @@ list_means (ArbEncounter      *enc,
       ArbSheetItem *item = arb_sheet_get_item (sheet, i);
 
       if (g_str_equal (arb_sheet_item_get_kind (item), "attack"))
-        g_ptr_array_add (means, g_strconcat ("attack=", arb_sheet_item_get (item, "name"), NULL));
+        g_ptr_array_add (means, means_new ("attack=", arb_sheet_item_get (item, "name")));
     }
   /* Bare hands last: the best chance decides (14.0). */
   if (arb_aod_is_weapon_user (enc, id))
@@ -118,15 +132,19 @@ list_means (ArbEncounter      *enc,
   return means;
 }
 
+/* Every entry of the list is "weapon=" or "attack=" and a name: told
+ * apart by the first letter, the name past the '=' (equally long). */
+#define IS_ATTACK(m) ((m)[0] == 'a')
+#define NAME_OF(m) ((m) + sizeof "weapon=" - 1)
+G_STATIC_ASSERT (sizeof "weapon=" == sizeof "attack=");
+
 static void
 set_means (GHashTable *params,
            const char *means)
 {
-  const char *eq = strchr (means, '=');
-
   g_hash_table_remove (params, "weapon");
   g_hash_table_remove (params, "attack");
-  put (params, g_str_has_prefix (means, "attack=") ? "attack" : "weapon", g_strdup (eq + 1));
+  put (params, IS_ATTACK (means) ? "attack" : "weapon", g_strdup (NAME_OF (means)));
 }
 
 static int
@@ -254,8 +272,7 @@ best_strike (const char        *procedure,
 
       /* With AP for the action only just, 13.6's extra point for the
        * weapon is one too many. */
-      if (ap == least && g_str_has_prefix (m, "weapon=") &&
-          arb_aod_action_extra_ap (enc, NULL, rules, id, letter, m + strlen ("weapon=")))
+      if (ap == least && !IS_ATTACK (m) && arb_aod_action_extra_ap (enc, NULL, rules, id, letter, NAME_OF (m)))
         continue;
       /* The charge's blow comes after its move and drops (8.7): only a
        * strike's hands are known now. */
@@ -265,14 +282,13 @@ best_strike (const char        *procedure,
       /* A natural attack never better than one tried before (the
        * Troll's Bite after its Hand): legal alike, no higher chance,
        * and ties go to the first. */
-      if (g_str_has_prefix (m, "attack="))
+      if (IS_ATTACK (m))
         {
           gboolean outdone = FALSE;
 
           for (guint j = 0; j < i && !outdone; j++)
-            outdone = g_str_has_prefix (g_ptr_array_index (means, j), "attack=") &&
-                      arb_aod_attack_no_better (enc, id, m + strlen ("attack="),
-                                                (const char *)g_ptr_array_index (means, j) + strlen ("attack="));
+            outdone = IS_ATTACK ((const char *)g_ptr_array_index (means, j)) &&
+                      arb_aod_attack_no_better (enc, id, NAME_OF (m), NAME_OF ((const char *)g_ptr_array_index (means, j)));
           if (outdone)
             continue;
         }
