@@ -366,7 +366,10 @@ arb_aod_turns_next (ArbProc  *proc,
           arb_step_add_log (step, _("%s passes (%d AP left)"), arb_encounter_get_name (enc, current), ap - MIN (2, ap));
       }
   }
-  arb_step_set_who (step, current ? arb_encounter_get_name (enc, current) : NULL);
+  /* Whose step it was, for people: a quiet one (a simulation's) has no
+   * reader for it. */
+  if (!quiet)
+    arb_step_set_who (step, current ? arb_encounter_get_name (enc, current) : NULL);
 
   /* Walk on through the order, pulse after pulse, until someone can act
    * or nobody has AP left and a new round begins (6.2-6.4). */
