@@ -336,8 +336,19 @@ arb_aod_dropped_at (ArbEncounter *enc,
                     const char   *id,
                     const char   *name)
 {
-  g_autofree char *key = g_strconcat ("dropped.", name, NULL);
+  /* The key on the stack when it fits: asked at every blow's cover. */
+  char buf[64];
+  g_autofree char *big = NULL;
+  gsize len = strlen (name);
+  const char *key = buf;
 
+  if (sizeof "dropped." + len <= sizeof buf)
+    {
+      memcpy (buf, "dropped.", sizeof "dropped." - 1);
+      memcpy (buf + sizeof "dropped." - 1, name, len + 1);
+    }
+  else
+    key = big = g_strconcat ("dropped.", name, NULL);
   return step ? arb_step_peek (step, enc, id, key) : arb_encounter_get (enc, id, key);
 }
 
@@ -387,11 +398,13 @@ arb_aod_drop_checks (ArbProc    *proc,
   ArbStep *step = arb_proc_get_step (proc);
   g_auto(GStrv) prepared = arb_aod_prepared (enc, step, arb_proc_get_rules (proc), id);
   const char *name = arb_encounter_get_name (enc, id);
+  /* No words for a quiet step (a simulation's), which drops them. */
+  gboolean quiet = arb_step_is_quiet (step);
 
   for (guint i = 0; prepared[i]; i++)
     {
-      g_autofree char *purpose = g_strdup_printf (_("drop check for %s's %s (%d or less keeps hold)"),
-                                                  name, prepared[i], 3 * md);
+      g_autofree char *purpose = quiet ? NULL : g_strdup_printf (_("drop check for %s's %s (%d or less keeps hold)"),
+                                                                 name, prepared[i], 3 * md);
       int roll;
 
       if (!arb_proc_roll (proc, "D100", purpose, &roll))
@@ -399,7 +412,8 @@ arb_aod_drop_checks (ArbProc    *proc,
       if (roll > 3 * md)
         {
           arb_aod_drop (step, enc, arb_proc_get_rules (proc), id, prepared[i]);
-          arb_step_add_log (step, _("%s drops the %s (%d against %d)"), name, prepared[i], roll, 3 * md);
+          if (!quiet)
+            arb_step_add_log (step, _("%s drops the %s (%d against %d)"), name, prepared[i], roll, 3 * md);
         }
     }
   return TRUE;

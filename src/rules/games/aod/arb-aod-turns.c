@@ -235,7 +235,9 @@ arb_aod_turns_start (ArbProc  *proc,
   arb_step_set (step, enc, E, "order", order);
   arb_step_set_int (step, enc, E, "round", 1);
   arb_step_set_int (step, enc, E, "pulse", 1);
-  arb_step_add_log (step, _("Round 1 begins. Order by modified AG:"));
+  /* No log lines for a quiet step (a simulation's, every run). */
+  if (!arb_step_is_quiet (step))
+    arb_step_add_log (step, _("Round 1 begins. Order by modified AG:"));
   for (guint i = 0; i < entries->len; i++)
     {
       ArbOrderEntry *e = &g_array_index (entries, ArbOrderEntry, i);
@@ -243,7 +245,8 @@ arb_aod_turns_start (ArbProc  *proc,
 
       arb_step_set_int (step, enc, e->id, "order-value", e->key1);
       arb_step_set_int (step, enc, e->id, "ap", apa);
-      arb_step_add_log (step, _("%u. %s (AG %d, %d AP)"), i + 1, arb_encounter_get_name (enc, e->id), e->key1, apa);
+      if (!arb_step_is_quiet (step))
+        arb_step_add_log (step, _("%u. %s (AG %d, %d AP)"), i + 1, arb_encounter_get_name (enc, e->id), e->key1, apa);
     }
 
   /* The first who can act; the others pass as the pulses go. */
