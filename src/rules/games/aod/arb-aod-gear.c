@@ -352,6 +352,29 @@ arb_aod_dropped_at (ArbEncounter *enc,
   return step ? arb_step_peek (step, enc, id, key) : arb_encounter_get (enc, id, key);
 }
 
+typedef struct
+{
+  const char *name;
+  GString    *kept;
+  guint       n;
+} Unprepare;
+
+static gboolean
+keep_other (const char *name,
+            gpointer    data)
+{
+  Unprepare *u = data;
+
+  if (g_ascii_strcasecmp (name, u->name) != 0)
+    {
+      /* Counted, not by length: an empty name is kept as one too. */
+      if (u->n++ > 0)
+        g_string_append_c (u->kept, ',');
+      g_string_append (u->kept, name);
+    }
+  return FALSE;
+}
+
 void
 arb_aod_unprepare (ArbStep           *step,
                    ArbEncounter      *enc,
@@ -359,15 +382,12 @@ arb_aod_unprepare (ArbStep           *step,
                    const char        *id,
                    const char        *name)
 {
-  g_auto(GStrv) prepared = arb_aod_prepared (enc, step, rules, id);
-  g_autoptr(GStrvBuilder) keep = g_strv_builder_new ();
-  g_auto(GStrv) kept = NULL;
+  g_autoptr(GString) kept = g_string_sized_new (64);
+  Unprepare u = { name, kept, 0 };
 
-  for (guint i = 0; prepared[i]; i++)
-    if (g_ascii_strcasecmp (prepared[i], name) != 0)
-      g_strv_builder_add (keep, prepared[i]);
-  kept = g_strv_builder_end (keep);
-  arb_aod_set_prepared (step, enc, id, kept);
+  /* The others, joined as they are walked: no list built and joined. */
+  arb_aod_prepared_foreach (enc, step, rules, id, keep_other, &u);
+  arb_step_set (step, enc, id, "prepared", kept->str);
 }
 
 /* Out of the hands, onto the ground where the figure stands. */
