@@ -110,14 +110,14 @@ arb_aod_is_weapon_user (ArbEncounter *enc,
 /* 13.0: ready as much as the hands allow, the spare Knife last: each
  * name in turn to @take, until it says stop (TRUE, the walk's result). */
 static gboolean
-walk_default (ArbEncounter      *enc,
-              ArbRulesetLibrary *rules,
-              const char        *id,
-              gboolean         (*take) (const char *name, gpointer data),
-              gpointer           data)
+walk_default_with (ArbEncounter      *enc,
+                   ArbRulesetLibrary *rules,
+                   const char        *id,
+                   const char        *shield,
+                   gboolean         (*take) (const char *name, gpointer data),
+                   gpointer           data)
 {
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
-  const char *shield = arb_aod_shield_name (enc, NULL, id);
   int free_hands = 2;
   guint n;
 
@@ -167,6 +167,16 @@ walk_default (ArbEncounter      *enc,
 }
 
 static gboolean
+walk_default (ArbEncounter      *enc,
+              ArbRulesetLibrary *rules,
+              const char        *id,
+              gboolean         (*take) (const char *name, gpointer data),
+              gpointer           data)
+{
+  return walk_default_with (enc, rules, id, arb_aod_shield_name (enc, NULL, id), take, data);
+}
+
+static gboolean
 add_name (const char *name,
           gpointer    builder)
 {
@@ -207,19 +217,20 @@ arb_aod_prepared (ArbEncounter      *enc,
   return g_strsplit (list, ",", -1);
 }
 
-void
-arb_aod_prepared_foreach (ArbEncounter      *enc,
-                          ArbStep           *step,
-                          ArbRulesetLibrary *rules,
-                          const char        *id,
-                          gboolean         (*take) (const char *name, gpointer data),
-                          gpointer           data)
+/* The names of @list (the live "prepared", or NULL for the default),
+ * each to @take; @shield the figure's (read here when NULL). */
+static void
+walk_prepared (ArbEncounter      *enc,
+               ArbRulesetLibrary *rules,
+               const char        *id,
+               const char        *list,
+               const char *const *shield,
+               gboolean         (*take) (const char *name, gpointer data),
+               gpointer           data)
 {
-  const char *list = step ? arb_step_peek (step, enc, id, "prepared") : arb_encounter_get (enc, id, "prepared");
-
   if (list == NULL)
     {
-      walk_default (enc, rules, id, take, data);
+      walk_default_with (enc, rules, id, shield ? *shield : arb_aod_shield_name (enc, NULL, id), take, data);
       return;
     }
   /* Each name as g_strsplit cuts it, copied out in turn. */
@@ -242,6 +253,34 @@ arb_aod_prepared_foreach (ArbEncounter      *enc,
       if (take (name, data))
         return;
     }
+}
+
+void
+arb_aod_prepared_foreach (ArbEncounter      *enc,
+                          ArbStep           *step,
+                          ArbRulesetLibrary *rules,
+                          const char        *id,
+                          gboolean         (*take) (const char *name, gpointer data),
+                          gpointer           data)
+{
+  const char *list = step ? arb_step_peek (step, enc, id, "prepared") : arb_encounter_get (enc, id, "prepared");
+
+  walk_prepared (enc, rules, id, list, NULL, take, data);
+}
+
+void
+arb_aod_prepared_foreach_with (ArbEncounter      *enc,
+                               ArbStep           *step,
+                               ArbRulesetLibrary *rules,
+                               const char        *id,
+                               const char        *shield,
+                               gboolean         (*take) (const char *name, gpointer data),
+                               gpointer           data)
+{
+  const char *list = step ? arb_step_peek (step, enc, id, "prepared") : arb_encounter_get (enc, id, "prepared");
+
+  /* The default list starts with the shield the caller has read. */
+  walk_prepared (enc, rules, id, list, &shield, take, data);
 }
 
 gboolean
@@ -303,8 +342,12 @@ arb_aod_hands_used (ArbEncounter      *enc,
 {
   Hands hands = { rules, arb_aod_shield_name (enc, step, id), arb_encounter_get_sheet (enc, id), 0 };
 
-  /* Walked, no list built: asked at every choice. */
-  arb_aod_prepared_foreach (enc, step, rules, id, add_hands, &hands);
+  /* Walked, no list built: asked at every choice. Without a step, the
+   * default list's shield is the one just read. */
+  if (step == NULL)
+    arb_aod_prepared_foreach_with (enc, NULL, rules, id, hands.shield, add_hands, &hands);
+  else
+    arb_aod_prepared_foreach (enc, step, rules, id, add_hands, &hands);
   return hands.used;
 }
 

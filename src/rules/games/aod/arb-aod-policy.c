@@ -117,7 +117,7 @@ list_means (ArbEncounter      *enc,
   guint n = sheet ? arb_sheet_get_n_items (sheet) : 0;
 
   /* What it holds, walked without building the list: every choice. */
-  arb_aod_prepared_foreach (enc, NULL, rules, id, add_held, &held);
+  arb_aod_prepared_foreach_with (enc, NULL, rules, id, held.shield, add_held, &held);
   /* Its natural attacks, its sheet's items walked in place. */
   for (guint i = 0; i < n; i++)
     {
