@@ -147,15 +147,6 @@ set_means (GHashTable *params,
   put (params, IS_ATTACK (means) ? "attack" : "weapon", g_strdup (NAME_OF (means)));
 }
 
-static int
-param_int (GHashTable *params,
-           const char *name)
-{
-  const char *v = g_hash_table_lookup (params, name);
-
-  return v ? atoi (v) : 0;
-}
-
 /* The least costs asked of the chart so far, kept on the encounter: a
  * simulated fight asks the same one or two at nearly every choice, and
  * the chart does not change during it. The library and the chart it
@@ -178,7 +169,16 @@ typedef struct
   KnownCost          costs[N_COSTS];
 } KnownCosts;
 
-G_DEFINE_QUARK (arb-aod-policy-known-costs, known_costs)
+static GQuark
+known_costs_quark (void)
+{
+  /* Set once, whichever worker thread asks first. */
+  static gsize quark = 0;
+
+  if (g_once_init_enter (&quark))
+    g_once_init_leave (&quark, g_quark_from_static_string ("arb-aod-policy-known-costs"));
+  return (GQuark)quark;
+}
 
 static int
 known_least_cost (ArbEncounter      *enc,
@@ -208,25 +208,6 @@ known_least_cost (ArbEncounter      *enc,
   return cost;
 }
 
-/* The action @procedure (a strike or a charge) pays with @params, its
- * chart letter, and the least AP it costs, by the rules' own price
- * (arb-aod-action.c). */
-static int
-least_cost (const char        *procedure,
-            ArbEncounter      *enc,
-            ArbRulesetLibrary *rules,
-            GHashTable        *params,
-            const char       **letter)
-{
-  if (g_str_equal (procedure, "aod.charge"))
-    {
-      *letter = "Q";
-      return known_least_cost (enc, rules, *letter, param_int (params, "hexes"), param_int (params, "hexsides"));
-    }
-  *letter = arb_aod_strike_letter (g_hash_table_lookup (params, "combat"));
-  return known_least_cost (enc, rules, *letter, 0, 0);
-}
-
 /* Whether @means names an attack called "hands", which the strike would
  * take for weapon=hands. */
 static gboolean
@@ -238,12 +219,18 @@ has_attack_hands (GPtrArray *means)
   return FALSE;
 }
 
-/* The best strike @id can make at @target now: its means in @params
- * (a weapon= or attack=), FALSE when none is legal. The previews the
- * rules must refuse are not run: a figure short of the AP the action
- * costs (9.8, 13.6), bare hands with no hand free (13.1). */
+/* The best strike @id, with @ap AP, can make at @target now: its means
+ * in @params (a weapon= or attack=), FALSE when none is legal. The
+ * action @procedure pays is @letter of the chart, @least AP at the
+ * least (known_least_cost, which the caller asked before putting the
+ * parameters). The previews the rules must refuse are not run: a
+ * figure short of the AP the action costs (9.8, 13.6), bare hands with
+ * no hand free (13.1). */
 static gboolean
 best_strike (const char        *procedure,
+             const char        *letter,
+             int                least,
+             int                ap,
              ArbEncounter      *enc,
              ArbRulesetLibrary *rules,
              const char        *id,
@@ -251,9 +238,7 @@ best_strike (const char        *procedure,
              GHashTable        *params)
 {
   int best = G_MININT, chance;
-  const char *chosen = NULL, *letter;
-  int ap = arb_step_peek_field_int (NULL, enc, id, "ap", 0);
-  int least = least_cost (procedure, enc, rules, params, &letter);
+  const char *chosen = NULL;
   guint *kept, n_kept = 0;
   GPtrArray *means;
 
@@ -665,13 +650,16 @@ arb_aod_choose (ArbGame           *game,
        * figure short of AP for it passes). Its parameters are put only
        * for a figure with the AP for it (best_strike's first question,
        * asked before: after its blow, most often, it has not). */
-      if (ap >= known_least_cost (enc, rules, arb_aod_strike_letter (distance == 0 ? "close" : NULL), 0, 0))
+      const char *letter = arb_aod_strike_letter (distance == 0 ? "close" : NULL);
+      int least = known_least_cost (enc, rules, letter, 0, 0);
+
+      if (ap >= least)
         {
           put (params, "attacker", g_strdup (id));
           put (params, "target", g_strdup (foe));
           if (distance == 0)
             put (params, "combat", g_strdup ("close"));
-          if (best_strike ("aod.strike", enc, rules, id, &means, params))
+          if (best_strike ("aod.strike", letter, least, ap, enc, rules, id, &means, params))
             {
               *procedure = g_strdup ("aod.strike");
               return TRUE;
@@ -686,12 +674,12 @@ arb_aod_choose (ArbGame           *game,
           *procedure = g_strdup ("aod.action");
           return TRUE;
         }
-      if (distance == 1 && ap >= known_least_cost (enc, rules, "Q", 0, 0))
+      if (distance == 1 && ap >= (least = known_least_cost (enc, rules, "Q", 0, 0)))
         {
           put (params, "id", g_strdup (id));
           put (params, "target", g_strdup (foe));
           put (params, "mode", g_strdup ("close"));
-          if (best_strike ("aod.charge", enc, rules, id, &means, params))
+          if (best_strike ("aod.charge", "Q", least, ap, enc, rules, id, &means, params))
             {
               *procedure = g_strdup ("aod.charge");
               return TRUE;
@@ -744,7 +732,8 @@ arb_aod_choose (ArbGame           *game,
             put (params, "hexes", g_strdup_printf ("%d", charge.hexes));
             put (params, "hexsides", g_strdup_printf ("%d", charge.turns));
             put (params, "facing", g_strdup_printf ("%d", charge.facing));
-            if (best_strike ("aod.charge", enc, rules, id, &means, params))
+            if (best_strike ("aod.charge", "Q", known_least_cost (enc, rules, "Q", charge.hexes, charge.turns), ap,
+                             enc, rules, id, &means, params))
               {
                 *procedure = g_strdup ("aod.charge");
                 return TRUE;
