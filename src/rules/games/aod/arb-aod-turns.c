@@ -297,8 +297,12 @@ arb_aod_turns_next (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *order_text = arb_encounter_get (enc, E, "order");
   const char *current = arb_encounter_get (enc, E, "current");
-  g_autofree char *order_copy = NULL;
-  g_autofree char **order = NULL;
+  /* The order's figures, the combatants' own names (borrowed: nothing
+   * here changes the encounter, only the step); on the stack unless the
+   * order is long. */
+  const char *order_stack[16];
+  g_autofree const char **order_heap = NULL;
+  const char **order = order_stack;
   /* No log lines built for a quiet step, which drops them. */
   gboolean quiet = arb_step_is_quiet (step);
   guint n, at = 0;
@@ -316,29 +320,34 @@ arb_aod_turns_next (ArbProc  *proc,
    * cannot go on. */
   {
     guint kept = 0, count = 1;
-    char *p;
+    const char *p;
 
-    /* Cut as g_strsplit would, in one copy, and filtered as it goes:
-     * asked at every turn. */
-    order_copy = g_strdup (order_text);
-    for (p = order_copy; *p; p++)
+    /* Cut as g_strsplit would and filtered as it goes, each entry
+     * matched in place to a combatant: asked at every turn. */
+    for (p = order_text; *p; p++)
       count += *p == ',';
-    order = g_new (char *, count + 1);
-    for (p = order_copy;; )
+    if (count + 1 > G_N_ELEMENTS (order_stack))
+      order = order_heap = g_new (const char *, count + 1);
+    for (p = order_text;; )
       {
-        char *comma = strchr (p, ',');
+        gsize len = strcspn (p, ",");
+        const char *id = NULL;
 
-        if (comma)
-          *comma = '\0';
-        if (p[0] && arb_aod_is_combatant (enc, p))
-          order[kept++] = p;
-        if (comma == NULL)
+        for (const char * const *ids = len ? arb_encounter_peek_combatants (enc) : NULL; ids && *ids; ids++)
+          if (strncmp (*ids, p, len) == 0 && (*ids)[len] == '\0')
+            {
+              id = *ids;
+              break;
+            }
+        if (id)
+          order[kept++] = id;
+        if (p[len] == '\0')
           break;
-        p = comma + 1;
+        p += len + 1;
       }
     order[kept] = NULL;
+    n = kept;
   }
-  n = g_strv_length (order);
   if (n == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
