@@ -73,10 +73,54 @@ preview (const char        *procedure,
 
 /* The weapons and attacks @id may strike with: what it holds ready, its
  * natural attacks, and bare hands when it holds nothing. Each entry is
- * "weapon" or "attack" then the name. */
+ * "weapon" or "attack" then the name, a copy. The list itself on the
+ * stack while it is short (always, but for a sheet of many attacks):
+ * it is made at nearly every choice. */
 typedef struct
 {
-  GPtrArray  *means;
+  gboolean  listed;
+  guint     len;
+  guint     size;
+  char    **item;        /* stack, or the heap once it outgrows it */
+  char     *stack[8];
+} Means;
+
+static void
+means_add (Means *means,
+           char  *m)
+{
+  if (means->item == NULL)
+    {
+      means->item = means->stack;
+      means->size = G_N_ELEMENTS (means->stack);
+    }
+  if (means->len == means->size)
+    {
+      char **bigger = g_new (char *, 2 * means->size);
+
+      memcpy (bigger, means->item, means->len * sizeof *bigger);
+      if (means->item != means->stack)
+        g_free (means->item);
+      means->item = bigger;
+      means->size *= 2;
+    }
+  means->item[means->len++] = m;
+}
+
+static void
+means_clear (Means *means)
+{
+  for (guint i = 0; i < means->len; i++)
+    g_free (means->item[i]);
+  if (means->item != means->stack)
+    g_free (means->item);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Means, means_clear)
+
+typedef struct
+{
+  Means      *means;
   const char *shield;
 } Held;
 
@@ -102,20 +146,21 @@ add_held (const char *name,
 
   /* The shield strikes only as a last resort (13.4): it covers. */
   if (held->shield == NULL || g_ascii_strcasecmp (name, held->shield) != 0)
-    g_ptr_array_add (held->means, means_new ("weapon=", name));
+    means_add (held->means, means_new ("weapon=", name));
   return FALSE;
 }
 
-static GPtrArray *
+static void
 list_means (ArbEncounter      *enc,
             ArbRulesetLibrary *rules,
-            const char        *id)
+            const char        *id,
+            Means             *means)
 {
-  GPtrArray *means = g_ptr_array_new_with_free_func (g_free);
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
   Held held = { means, arb_aod_shield_name (enc, NULL, id) };
   guint n = sheet ? arb_sheet_get_n_items (sheet) : 0;
 
+  means->listed = TRUE;
   /* What it holds, walked without building the list: every choice. */
   arb_aod_prepared_foreach_with (enc, NULL, rules, id, held.shield, add_held, &held);
   /* Its natural attacks, its sheet's items walked in place. */
@@ -124,12 +169,11 @@ list_means (ArbEncounter      *enc,
       ArbSheetItem *item = arb_sheet_get_item (sheet, i);
 
       if (g_str_equal (arb_sheet_item_get_kind (item), "attack"))
-        g_ptr_array_add (means, means_new ("attack=", arb_sheet_item_get (item, "name")));
+        means_add (means, means_new ("attack=", arb_sheet_item_get (item, "name")));
     }
   /* Bare hands last: the best chance decides (14.0). */
   if (arb_aod_is_weapon_user (enc, id))
-    g_ptr_array_add (means, g_strdup ("weapon=hands"));
-  return means;
+    means_add (means, g_strdup ("weapon=hands"));
 }
 
 /* Every entry of the list is "weapon=" or "attack=" and a name: told
@@ -211,10 +255,10 @@ known_least_cost (ArbEncounter      *enc,
 /* Whether @means names an attack called "hands", which the strike would
  * take for weapon=hands. */
 static gboolean
-has_attack_hands (GPtrArray *means)
+has_attack_hands (const Means *means)
 {
   for (guint i = 0; i < means->len; i++)
-    if (g_ascii_strcasecmp (g_ptr_array_index (means, i), "attack=hands") == 0)
+    if (g_ascii_strcasecmp (means->item[i], "attack=hands") == 0)
       return TRUE;
   return FALSE;
 }
@@ -234,26 +278,24 @@ best_strike (const char        *procedure,
              ArbEncounter      *enc,
              ArbRulesetLibrary *rules,
              const char        *id,
-             GPtrArray        **listed,
+             Means             *means,
              GHashTable        *params)
 {
   int best = G_MININT, chance;
   const char *chosen = NULL;
   guint *kept, n_kept = 0;
-  GPtrArray *means;
 
   if (ap < least)
     return FALSE;
   /* The means listed only now: a figure short of AP (most often, after
    * its blow) needs none. */
-  if (*listed == NULL)
-    *listed = list_means (enc, rules, id);
-  means = *listed;
+  if (!means->listed)
+    list_means (enc, rules, id, means);
 
   kept = g_newa (guint, means->len);
   for (guint i = 0; i < means->len; i++)
     {
-      const char *m = g_ptr_array_index (means, i);
+      const char *m = means->item[i];
 
       /* With AP for the action only just, 13.6's extra point for the
        * weapon is one too many. */
@@ -272,8 +314,8 @@ best_strike (const char        *procedure,
           gboolean outdone = FALSE;
 
           for (guint j = 0; j < i && !outdone; j++)
-            outdone = IS_ATTACK ((const char *)g_ptr_array_index (means, j)) &&
-                      arb_aod_attack_no_better (enc, id, NAME_OF (m), NAME_OF ((const char *)g_ptr_array_index (means, j)));
+            outdone = IS_ATTACK (means->item[j]) &&
+                      arb_aod_attack_no_better (enc, id, NAME_OF (m), NAME_OF (means->item[j]));
           if (outdone)
             continue;
         }
@@ -285,18 +327,18 @@ best_strike (const char        *procedure,
    * to the die (a charge's still needs its move: previewed). */
   if (n_kept == 1 && g_str_equal (procedure, "aod.strike"))
     {
-      set_means (params, g_ptr_array_index (means, kept[0]));
+      set_means (params, means->item[kept[0]]);
       return arb_aod_strike_legal (enc, rules, params);
     }
 
   for (guint k = 0; k < n_kept; k++)
     {
-      set_means (params, g_ptr_array_index (means, kept[k]));
+      set_means (params, means->item[kept[k]]);
       /* Ties: the first listed. */
       if (preview (procedure, enc, rules, id, params, &chance) && chance > best)
         {
           best = chance;
-          chosen = g_ptr_array_index (means, kept[k]);
+          chosen = means->item[kept[k]];
         }
     }
   if (chosen == NULL)
@@ -607,7 +649,7 @@ arb_aod_choose (ArbGame           *game,
                 char             **procedure,
                 GHashTable        *params)
 {
-  g_autoptr(GPtrArray) means = NULL;
+  g_auto(Means) means = { 0 };
   g_autofree char *foe = NULL;
   ArbHex me, there;
   int facing, ap, distance;
