@@ -144,10 +144,13 @@ aod_modified_ag (ArbProc    *proc,
   return order_ag (arb_proc_get_encounter (proc), arb_proc_get_rules (proc), id);
 }
 
-int
-arb_aod_apa (ArbEncounter      *enc,
-             ArbRulesetLibrary *rules,
-             const char        *id)
+/* arb_aod_apa, with @ag the figure's order_ag() when the caller has it
+ * (NULL: worked out here). */
+static int
+apa_of (ArbEncounter      *enc,
+        ArbRulesetLibrary *rules,
+        const char        *id,
+        const int         *ag)
 {
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
   ArbTable *races;
@@ -167,8 +170,16 @@ arb_aod_apa (ArbEncounter      *enc,
 
   if (races && race && (base = arb_table_lookup_name_text (races, race, "apa")) &&
       g_ascii_string_to_signed (base, 10, 0, 100, &v, NULL))
-    return MAX (0, arb_aod_adjust_apa ((int)v, order_ag (enc, rules, id)) - injury);
+    return MAX (0, arb_aod_adjust_apa ((int)v, ag ? *ag : order_ag (enc, rules, id)) - injury);
   return 0;
+}
+
+int
+arb_aod_apa (ArbEncounter      *enc,
+             ArbRulesetLibrary *rules,
+             const char        *id)
+{
+  return apa_of (enc, rules, id, NULL);
 }
 
 static int
@@ -241,7 +252,8 @@ arb_aod_turns_start (ArbProc  *proc,
   for (guint i = 0; i < entries->len; i++)
     {
       ArbOrderEntry *e = &g_array_index (entries, ArbOrderEntry, i);
-      int apa = aod_apa (proc, e->id);
+      /* Its AG as the order has just worked it out (key1), not again. */
+      int apa = apa_of (enc, arb_proc_get_rules (proc), e->id, &e->key1);
 
       arb_step_set_int (step, enc, e->id, "order-value", e->key1);
       arb_step_set_int (step, enc, e->id, "ap", apa);
