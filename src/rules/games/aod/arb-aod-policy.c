@@ -242,13 +242,15 @@ known_least_cost (ArbEncounter      *enc,
       known->chart = chart;
       g_object_set_qdata_full ((GObject *)enc, known_costs_quark (), known, g_free);
     }
+  /* Kept by a single letter (A, G, H, Q, as the policy asks): an
+   * action named otherwise is asked of the chart each time. */
+  if (letter[0] == '\0' || letter[1] != '\0')
+    return arb_aod_action_least_cost (rules, letter, hexes, hexsides);
   for (guint i = 0; i < MIN (known->n, N_COSTS); i++)
     if (known->costs[i].letter == letter[0] && known->costs[i].hexes == hexes && known->costs[i].hexsides == hexsides)
       return known->costs[i].cost;
   cost = arb_aod_action_least_cost (rules, letter, hexes, hexsides);
-  /* The chart's letters are single ones (A, G, H, Q). */
-  if (letter[0] && !letter[1])
-    known->costs[known->n++ % N_COSTS] = (KnownCost) { letter[0], hexes, hexsides, cost };
+  known->costs[known->n++ % N_COSTS] = (KnownCost) { letter[0], hexes, hexsides, cost };
   return cost;
 }
 
