@@ -224,16 +224,14 @@ known_costs_quark (void)
   return (GQuark)quark;
 }
 
-static int
-known_least_cost (ArbEncounter      *enc,
-                  ArbRulesetLibrary *rules,
-                  const char        *letter,
-                  int                hexes,
-                  int                hexsides)
+/* The costs @enc keeps, for @rules' chart as it is now: asked once a
+ * choice, which changes neither. */
+static KnownCosts *
+known_costs (ArbEncounter      *enc,
+             ArbRulesetLibrary *rules)
 {
   ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
   KnownCosts *known = g_object_get_qdata ((GObject *)enc, known_costs_quark ());
-  int cost;
 
   if (known == NULL || known->rules != rules || known->chart != chart)
     {
@@ -242,6 +240,19 @@ known_least_cost (ArbEncounter      *enc,
       known->chart = chart;
       g_object_set_qdata_full ((GObject *)enc, known_costs_quark (), known, g_free);
     }
+  return known;
+}
+
+/* arb_aod_action_least_cost, kept in @known (known_costs). */
+static int
+known_least_cost (KnownCosts        *known,
+                  ArbRulesetLibrary *rules,
+                  const char        *letter,
+                  int                hexes,
+                  int                hexsides)
+{
+  int cost;
+
   /* Kept by a single letter (A, G, H, Q, as the policy asks): an
    * action named otherwise is asked of the chart each time. */
   if (letter[0] == '\0' || letter[1] != '\0')
@@ -694,8 +705,9 @@ arb_aod_choose (ArbGame           *game,
        * figure short of AP for it passes). Its parameters are put only
        * for a figure with the AP for it (best_strike's first question,
        * asked before: after its blow, most often, it has not). */
+      KnownCosts *known = known_costs (enc, rules);
       const char *letter = arb_aod_strike_letter (distance == 0 ? "close" : NULL);
-      int least = known_least_cost (enc, rules, letter, 0, 0);
+      int least = known_least_cost (known, rules, letter, 0, 0);
 
       if (ap >= least)
         {
@@ -718,7 +730,7 @@ arb_aod_choose (ArbGame           *game,
           *procedure = g_strdup ("aod.action");
           return TRUE;
         }
-      if (distance == 1 && ap >= (least = known_least_cost (enc, rules, "Q", 0, 0)))
+      if (distance == 1 && ap >= (least = known_least_cost (known, rules, "Q", 0, 0)))
         {
           put (params, "id", g_strdup (id));
           put (params, "target", g_strdup (foe));
@@ -770,14 +782,15 @@ arb_aod_choose (ArbGame           *game,
         face_at_end (&ground, &charge, there, ap - 4);
         if (charge.hexes > 0 && arb_hex_distance (charge.dest, there) == 1)
           {
+            int least = known_least_cost (known_costs (enc, rules), rules, "Q", charge.hexes, charge.turns);
+
             put (params, "id", g_strdup (id));
             put (params, "target", g_strdup (foe));
             put (params, "to", arb_hex_to_string (charge.dest));
             put (params, "hexes", g_strdup_printf ("%d", charge.hexes));
             put (params, "hexsides", g_strdup_printf ("%d", charge.turns));
             put (params, "facing", g_strdup_printf ("%d", charge.facing));
-            if (best_strike ("aod.charge", "Q", known_least_cost (enc, rules, "Q", charge.hexes, charge.turns), ap,
-                             enc, rules, id, &means, params))
+            if (best_strike ("aod.charge", "Q", least, ap, enc, rules, id, &means, params))
               {
                 *procedure = g_strdup ("aod.charge");
                 return TRUE;
