@@ -18,6 +18,7 @@
 #include "arb-aod-procs.h"
 #include "arb-hex.h"
 #include "arb-conditions.h"
+#include "arb-rules-private.h"
 
 static gboolean
 is_none (const char *name)
@@ -109,14 +110,14 @@ arb_aod_is_weapon_user (ArbEncounter *enc,
 /* 13.0: ready as much as the hands allow, the spare Knife last: each
  * name in turn to @take, until it says stop (TRUE, the walk's result). */
 static gboolean
-walk_default (ArbEncounter      *enc,
-              ArbRulesetLibrary *rules,
-              const char        *id,
-              gboolean         (*take) (const char *name, gpointer data),
-              gpointer           data)
+walk_default_with (ArbEncounter      *enc,
+                   ArbRulesetLibrary *rules,
+                   const char        *id,
+                   const char        *shield,
+                   gboolean         (*take) (const char *name, gpointer data),
+                   gpointer           data)
 {
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
-  const char *shield = arb_aod_shield_name (enc, NULL, id);
   int free_hands = 2;
   guint n;
 
@@ -166,6 +167,16 @@ walk_default (ArbEncounter      *enc,
 }
 
 static gboolean
+walk_default (ArbEncounter      *enc,
+              ArbRulesetLibrary *rules,
+              const char        *id,
+              gboolean         (*take) (const char *name, gpointer data),
+              gpointer           data)
+{
+  return walk_default_with (enc, rules, id, arb_aod_shield_name (enc, NULL, id), take, data);
+}
+
+static gboolean
 add_name (const char *name,
           gpointer    builder)
 {
@@ -206,19 +217,20 @@ arb_aod_prepared (ArbEncounter      *enc,
   return g_strsplit (list, ",", -1);
 }
 
-void
-arb_aod_prepared_foreach (ArbEncounter      *enc,
-                          ArbStep           *step,
-                          ArbRulesetLibrary *rules,
-                          const char        *id,
-                          gboolean         (*take) (const char *name, gpointer data),
-                          gpointer           data)
+/* The names of @list (the live "prepared", or NULL for the default),
+ * each to @take; @shield the figure's (read here when NULL). */
+static void
+walk_prepared (ArbEncounter      *enc,
+               ArbRulesetLibrary *rules,
+               const char        *id,
+               const char        *list,
+               const char *const *shield,
+               gboolean         (*take) (const char *name, gpointer data),
+               gpointer           data)
 {
-  const char *list = step ? arb_step_peek (step, enc, id, "prepared") : arb_encounter_get (enc, id, "prepared");
-
   if (list == NULL)
     {
-      walk_default (enc, rules, id, take, data);
+      walk_default_with (enc, rules, id, shield ? *shield : arb_aod_shield_name (enc, NULL, id), take, data);
       return;
     }
   /* Each name as g_strsplit cuts it, copied out in turn. */
@@ -241,6 +253,34 @@ arb_aod_prepared_foreach (ArbEncounter      *enc,
       if (take (name, data))
         return;
     }
+}
+
+void
+arb_aod_prepared_foreach (ArbEncounter      *enc,
+                          ArbStep           *step,
+                          ArbRulesetLibrary *rules,
+                          const char        *id,
+                          gboolean         (*take) (const char *name, gpointer data),
+                          gpointer           data)
+{
+  const char *list = step ? arb_step_peek (step, enc, id, "prepared") : arb_encounter_get (enc, id, "prepared");
+
+  walk_prepared (enc, rules, id, list, NULL, take, data);
+}
+
+void
+arb_aod_prepared_foreach_with (ArbEncounter      *enc,
+                               ArbStep           *step,
+                               ArbRulesetLibrary *rules,
+                               const char        *id,
+                               const char        *shield,
+                               gboolean         (*take) (const char *name, gpointer data),
+                               gpointer           data)
+{
+  const char *list = step ? arb_step_peek (step, enc, id, "prepared") : arb_encounter_get (enc, id, "prepared");
+
+  /* The default list starts with the shield the caller has read. */
+  walk_prepared (enc, rules, id, list, &shield, take, data);
 }
 
 gboolean
@@ -302,8 +342,12 @@ arb_aod_hands_used (ArbEncounter      *enc,
 {
   Hands hands = { rules, arb_aod_shield_name (enc, step, id), arb_encounter_get_sheet (enc, id), 0 };
 
-  /* Walked, no list built: asked at every choice. */
-  arb_aod_prepared_foreach (enc, step, rules, id, add_hands, &hands);
+  /* Walked, no list built: asked at every choice. Without a step, the
+   * default list's shield is the one just read. */
+  if (step == NULL)
+    arb_aod_prepared_foreach_with (enc, NULL, rules, id, hands.shield, add_hands, &hands);
+  else
+    arb_aod_prepared_foreach (enc, step, rules, id, add_hands, &hands);
   return hands.used;
 }
 
@@ -313,8 +357,9 @@ arb_aod_hands_usable (ArbEncounter *enc,
                       ArbStep      *step,
                       const char   *id)
 {
-  return ARB_AOD_HAS (enc, step, id, "arm-injured") ||
-         ARB_AOD_HAS (enc, step, id, "hand-numb") ? 1 : 2;
+  /* Asked at every blow: a figure with no condition at all, once. */
+  return arb_step_may_have_conditions (step, enc, id) &&
+         (ARB_AOD_HAS (enc, step, id, "arm-injured") || ARB_AOD_HAS (enc, step, id, "hand-numb")) ? 1 : 2;
 }
 
 void
@@ -334,9 +379,43 @@ arb_aod_dropped_at (ArbEncounter *enc,
                     const char   *id,
                     const char   *name)
 {
-  g_autofree char *key = g_strconcat ("dropped.", name, NULL);
+  /* The key on the stack when it fits: asked at every blow's cover. */
+  char buf[64];
+  g_autofree char *big = NULL;
+  gsize len = strlen (name);
+  const char *key = buf;
 
+  if (sizeof "dropped." + len <= sizeof buf)
+    {
+      memcpy (buf, "dropped.", sizeof "dropped." - 1);
+      memcpy (buf + sizeof "dropped." - 1, name, len + 1);
+    }
+  else
+    key = big = g_strconcat ("dropped.", name, NULL);
   return step ? arb_step_peek (step, enc, id, key) : arb_encounter_get (enc, id, key);
+}
+
+typedef struct
+{
+  const char *name;
+  GString    *kept;
+  guint       n;
+} Unprepare;
+
+static gboolean
+keep_other (const char *name,
+            gpointer    data)
+{
+  Unprepare *u = data;
+
+  if (g_ascii_strcasecmp (name, u->name) != 0)
+    {
+      /* Counted, not by length: an empty name is kept as one too. */
+      if (u->n++ > 0)
+        g_string_append_c (u->kept, ',');
+      g_string_append (u->kept, name);
+    }
+  return FALSE;
 }
 
 void
@@ -346,15 +425,12 @@ arb_aod_unprepare (ArbStep           *step,
                    const char        *id,
                    const char        *name)
 {
-  g_auto(GStrv) prepared = arb_aod_prepared (enc, step, rules, id);
-  g_autoptr(GStrvBuilder) keep = g_strv_builder_new ();
-  g_auto(GStrv) kept = NULL;
+  g_autoptr(GString) kept = g_string_sized_new (64);
+  Unprepare u = { name, kept, 0 };
 
-  for (guint i = 0; prepared[i]; i++)
-    if (g_ascii_strcasecmp (prepared[i], name) != 0)
-      g_strv_builder_add (keep, prepared[i]);
-  kept = g_strv_builder_end (keep);
-  arb_aod_set_prepared (step, enc, id, kept);
+  /* The others, joined as they are walked: no list built and joined. */
+  arb_aod_prepared_foreach (enc, step, rules, id, keep_other, &u);
+  arb_step_set (step, enc, id, "prepared", kept->str);
 }
 
 /* Out of the hands, onto the ground where the figure stands. */
@@ -385,11 +461,13 @@ arb_aod_drop_checks (ArbProc    *proc,
   ArbStep *step = arb_proc_get_step (proc);
   g_auto(GStrv) prepared = arb_aod_prepared (enc, step, arb_proc_get_rules (proc), id);
   const char *name = arb_encounter_get_name (enc, id);
+  /* No words for a quiet step (a simulation's), which drops them. */
+  gboolean quiet = arb_step_is_quiet (step);
 
   for (guint i = 0; prepared[i]; i++)
     {
-      g_autofree char *purpose = g_strdup_printf (_("drop check for %s's %s (%d or less keeps hold)"),
-                                                  name, prepared[i], 3 * md);
+      g_autofree char *purpose = quiet ? NULL : g_strdup_printf (_("drop check for %s's %s (%d or less keeps hold)"),
+                                                                 name, prepared[i], 3 * md);
       int roll;
 
       if (!arb_proc_roll (proc, "D100", purpose, &roll))
@@ -397,7 +475,8 @@ arb_aod_drop_checks (ArbProc    *proc,
       if (roll > 3 * md)
         {
           arb_aod_drop (step, enc, arb_proc_get_rules (proc), id, prepared[i]);
-          arb_step_add_log (step, _("%s drops the %s (%d against %d)"), name, prepared[i], roll, 3 * md);
+          if (!quiet)
+            arb_step_add_log (step, _("%s drops the %s (%d against %d)"), name, prepared[i], roll, 3 * md);
         }
     }
   return TRUE;

@@ -21,6 +21,7 @@
 #include "arb-hex.h"
 #include "arb-map.h"
 #include "arb-procedure.h"
+#include "arb-rules-private.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 /* 7.1: a Move or a Charge enters at most 4 hexes. */
@@ -31,6 +32,10 @@ static gboolean
 out_of_fight (ArbEncounter *enc,
               const char   *id)
 {
+  /* All four are conditions: a figure with none (most often) is asked
+   * once, not four times. */
+  if (!arb_step_may_have_conditions (NULL, enc, id))
+    return FALSE;
   return ARB_AOD_HAS (enc, NULL, id, "dead") || ARB_AOD_HAS (enc, NULL, id, "unconscious") ||
          ARB_AOD_HAS (enc, NULL, id, "fled") ||
          g_strcmp0 (arb_encounter_get (enc, id, "cond.appealed"), "spared") == 0;
@@ -68,12 +73,70 @@ preview (const char        *procedure,
 
 /* The weapons and attacks @id may strike with: what it holds ready, its
  * natural attacks, and bare hands when it holds nothing. Each entry is
- * "weapon" or "attack" then the name. */
+ * "weapon" or "attack" then the name, a copy. The list itself on the
+ * stack while it is short (always, but for a sheet of many attacks):
+ * it is made at nearly every choice. */
 typedef struct
 {
-  GPtrArray  *means;
+  gboolean  listed;
+  guint     len;
+  guint     size;
+  char    **item;        /* stack, or the heap once it outgrows it */
+  char     *stack[8];
+} Means;
+
+static void
+means_add (Means *means,
+           char  *m)
+{
+  if (means->item == NULL)
+    {
+      means->item = means->stack;
+      means->size = G_N_ELEMENTS (means->stack);
+    }
+  if (means->len == means->size)
+    {
+      char **bigger = g_new (char *, 2 * means->size);
+
+      memcpy (bigger, means->item, means->len * sizeof *bigger);
+      if (means->item != means->stack)
+        g_free (means->item);
+      means->item = bigger;
+      means->size *= 2;
+    }
+  means->item[means->len++] = m;
+}
+
+static void
+means_clear (Means *means)
+{
+  for (guint i = 0; i < means->len; i++)
+    g_free (means->item[i]);
+  if (means->item != means->stack)
+    g_free (means->item);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Means, means_clear)
+
+typedef struct
+{
+  Means      *means;
   const char *shield;
 } Held;
+
+/* "weapon=NAME" or "attack=NAME" (@kind with its '='), in one copy:
+ * g_strconcat's two walks of its arguments cost more at every choice. */
+static char *
+means_new (const char *kind,
+           const char *name)
+{
+  gsize k = strlen (kind), n = name ? strlen (name) : 0;
+  char *m = g_malloc (k + n + 1);
+
+  memcpy (m, kind, k);
+  memcpy (m + k, name ? name : "", n + 1);
+  return m;
+}
 
 static gboolean
 add_held (const char *name,
@@ -83,117 +146,175 @@ add_held (const char *name,
 
   /* The shield strikes only as a last resort (13.4): it covers. */
   if (held->shield == NULL || g_ascii_strcasecmp (name, held->shield) != 0)
-    g_ptr_array_add (held->means, g_strconcat ("weapon=", name, NULL));
+    means_add (held->means, means_new ("weapon=", name));
   return FALSE;
 }
 
-static GPtrArray *
+static void
 list_means (ArbEncounter      *enc,
             ArbRulesetLibrary *rules,
-            const char        *id)
+            const char        *id,
+            Means             *means)
 {
-  GPtrArray *means = g_ptr_array_new_with_free_func (g_free);
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
   Held held = { means, arb_aod_shield_name (enc, NULL, id) };
   guint n = sheet ? arb_sheet_get_n_items (sheet) : 0;
 
+  means->listed = TRUE;
   /* What it holds, walked without building the list: every choice. */
-  arb_aod_prepared_foreach (enc, NULL, rules, id, add_held, &held);
+  arb_aod_prepared_foreach_with (enc, NULL, rules, id, held.shield, add_held, &held);
   /* Its natural attacks, its sheet's items walked in place. */
   for (guint i = 0; i < n; i++)
     {
       ArbSheetItem *item = arb_sheet_get_item (sheet, i);
 
       if (g_str_equal (arb_sheet_item_get_kind (item), "attack"))
-        g_ptr_array_add (means, g_strconcat ("attack=", arb_sheet_item_get (item, "name"), NULL));
+        means_add (means, means_new ("attack=", arb_sheet_item_get (item, "name")));
     }
   /* Bare hands last: the best chance decides (14.0). */
   if (arb_aod_is_weapon_user (enc, id))
-    g_ptr_array_add (means, g_strdup ("weapon=hands"));
-  return means;
+    means_add (means, g_strdup ("weapon=hands"));
 }
+
+/* Every entry of the list is "weapon=" or "attack=" and a name: told
+ * apart by the first letter, the name past the '=' (equally long). */
+#define IS_ATTACK(m) ((m)[0] == 'a')
+#define NAME_OF(m) ((m) + sizeof "weapon=" - 1)
+G_STATIC_ASSERT (sizeof "weapon=" == sizeof "attack=");
 
 static void
 set_means (GHashTable *params,
            const char *means)
 {
-  const char *eq = strchr (means, '=');
-
   g_hash_table_remove (params, "weapon");
   g_hash_table_remove (params, "attack");
-  put (params, g_str_has_prefix (means, "attack=") ? "attack" : "weapon", g_strdup (eq + 1));
+  put (params, IS_ATTACK (means) ? "attack" : "weapon", g_strdup (NAME_OF (means)));
 }
 
-static int
-param_int (GHashTable *params,
-           const char *name)
-{
-  const char *v = g_hash_table_lookup (params, name);
+/* The least costs asked of the chart so far, kept on the encounter: a
+ * simulated fight asks the same one or two at nearly every choice, and
+ * the chart does not change during it. The library and the chart it
+ * holds now are checked, in case a house table replaced it. */
+#define N_COSTS 4
 
-  return v ? atoi (v) : 0;
+typedef struct
+{
+  char letter;
+  int  hexes;
+  int  hexsides;
+  int  cost;
+} KnownCost;
+
+typedef struct
+{
+  ArbRulesetLibrary *rules;
+  ArbTable          *chart;
+  guint              n;
+  KnownCost          costs[N_COSTS];
+} KnownCosts;
+
+static GQuark
+known_costs_quark (void)
+{
+  /* Set once, whichever worker thread asks first. */
+  static gsize quark = 0;
+
+  if (g_once_init_enter (&quark))
+    g_once_init_leave (&quark, g_quark_from_static_string ("arb-aod-policy-known-costs"));
+  return (GQuark)quark;
 }
 
-/* The action @procedure (a strike or a charge) pays with @params, its
- * chart letter, and the least AP it costs, by the rules' own price
- * (arb-aod-action.c). */
-static int
-least_cost (const char        *procedure,
-            ArbRulesetLibrary *rules,
-            GHashTable        *params,
-            const char       **letter)
+/* The costs @enc keeps, for @rules' chart as it is now: asked once a
+ * choice, which changes neither. */
+static KnownCosts *
+known_costs (ArbEncounter      *enc,
+             ArbRulesetLibrary *rules)
 {
-  if (g_str_equal (procedure, "aod.charge"))
+  ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
+  KnownCosts *known = g_object_get_qdata ((GObject *)enc, known_costs_quark ());
+
+  if (known == NULL || known->rules != rules || known->chart != chart)
     {
-      *letter = "Q";
-      return arb_aod_action_least_cost (rules, *letter, param_int (params, "hexes"), param_int (params, "hexsides"));
+      known = g_new0 (KnownCosts, 1);
+      known->rules = rules;
+      known->chart = chart;
+      g_object_set_qdata_full ((GObject *)enc, known_costs_quark (), known, g_free);
     }
-  *letter = arb_aod_strike_letter (g_hash_table_lookup (params, "combat"));
-  return arb_aod_action_least_cost (rules, *letter, 0, 0);
+  return known;
+}
+
+/* arb_aod_action_least_cost, kept in @known (known_costs). */
+static int
+known_least_cost (KnownCosts        *known,
+                  ArbRulesetLibrary *rules,
+                  const char        *letter,
+                  int                hexes,
+                  int                hexsides)
+{
+  int cost;
+
+  /* Kept by a single letter (A, G, H, Q, as the policy asks): an
+   * action named otherwise is asked of the chart each time. */
+  if (letter[0] == '\0' || letter[1] != '\0')
+    return arb_aod_action_least_cost (rules, letter, hexes, hexsides);
+  for (guint i = 0; i < MIN (known->n, N_COSTS); i++)
+    if (known->costs[i].letter == letter[0] && known->costs[i].hexes == hexes && known->costs[i].hexsides == hexsides)
+      return known->costs[i].cost;
+  cost = arb_aod_action_least_cost (rules, letter, hexes, hexsides);
+  known->costs[known->n++ % N_COSTS] = (KnownCost) { letter[0], hexes, hexsides, cost };
+  return cost;
 }
 
 /* Whether @means names an attack called "hands", which the strike would
  * take for weapon=hands. */
 static gboolean
-has_attack_hands (GPtrArray *means)
+has_attack_hands (const Means *means)
 {
   for (guint i = 0; i < means->len; i++)
-    if (g_ascii_strcasecmp (g_ptr_array_index (means, i), "attack=hands") == 0)
+    if (g_ascii_strcasecmp (means->item[i], "attack=hands") == 0)
       return TRUE;
   return FALSE;
 }
 
-/* The best strike @id can make at @target now: its means in @params
- * (a weapon= or attack=), FALSE when none is legal; a lone strike is
- * left to the rules to refuse (@flags, ArbChoiceFlags). The previews the
- * rules must refuse are not run: a figure short of the AP the action
- * costs (9.8, 13.6), bare hands with no hand free (13.1). */
+/* The best strike @id, with @ap AP, can make at @target now: its means
+ * in @params (a weapon= or attack=), FALSE when none is legal; a lone
+ * strike is left to the rules to refuse (@flags, ArbChoiceFlags). The
+ * action @procedure pays is @letter of the chart, @least AP at the
+ * least (known_least_cost, which the caller asked before putting the
+ * parameters). The previews the rules must refuse are not run: a
+ * figure short of the AP the action costs (9.8, 13.6), bare hands with
+ * no hand free (13.1). */
 static gboolean
 best_strike (const char        *procedure,
+             const char        *letter,
+             int                least,
+             int                ap,
              ArbEncounter      *enc,
              ArbRulesetLibrary *rules,
              const char        *id,
-             GPtrArray         *means,
+             Means             *means,
              GHashTable        *params,
              ArbChoiceFlags    *flags)
 {
   int best = G_MININT, chance;
-  const char *chosen = NULL, *letter;
-  int ap = arb_step_peek_field_int (NULL, enc, id, "ap", 0);
-  int least = least_cost (procedure, rules, params, &letter);
+  const char *chosen = NULL;
   guint *kept, n_kept = 0;
 
   if (ap < least)
     return FALSE;
+  /* The means listed only now: a figure short of AP (most often, after
+   * its blow) needs none. */
+  if (!means->listed)
+    list_means (enc, rules, id, means);
 
   kept = g_newa (guint, means->len);
   for (guint i = 0; i < means->len; i++)
     {
-      const char *m = g_ptr_array_index (means, i);
+      const char *m = means->item[i];
 
       /* With AP for the action only just, 13.6's extra point for the
        * weapon is one too many. */
-      if (ap == least && g_str_has_prefix (m, "weapon=") &&
-          arb_aod_action_extra_ap (enc, NULL, rules, id, letter, m + strlen ("weapon=")))
+      if (ap == least && !IS_ATTACK (m) && arb_aod_action_extra_ap (enc, NULL, rules, id, letter, NAME_OF (m)))
         continue;
       /* The charge's blow comes after its move and drops (8.7): only a
        * strike's hands are known now. */
@@ -203,14 +324,13 @@ best_strike (const char        *procedure,
       /* A natural attack never better than one tried before (the
        * Troll's Bite after its Hand): legal alike, no higher chance,
        * and ties go to the first. */
-      if (g_str_has_prefix (m, "attack="))
+      if (IS_ATTACK (m))
         {
           gboolean outdone = FALSE;
 
           for (guint j = 0; j < i && !outdone; j++)
-            outdone = g_str_has_prefix (g_ptr_array_index (means, j), "attack=") &&
-                      arb_aod_attack_no_better (enc, id, m + strlen ("attack="),
-                                                (const char *)g_ptr_array_index (means, j) + strlen ("attack="));
+            outdone = IS_ATTACK (means->item[j]) &&
+                      arb_aod_attack_no_better (enc, id, NAME_OF (m), NAME_OF (means->item[j]));
           if (outdone)
             continue;
         }
@@ -225,19 +345,19 @@ best_strike (const char        *procedure,
     {
       if (*flags & ARB_CHOICE_REFUSED)
         return FALSE;
-      set_means (params, g_ptr_array_index (means, kept[0]));
+      set_means (params, means->item[kept[0]]);
       *flags |= ARB_CHOICE_UNCHECKED;
       return TRUE;
     }
 
   for (guint k = 0; k < n_kept; k++)
     {
-      set_means (params, g_ptr_array_index (means, kept[k]));
+      set_means (params, means->item[kept[k]]);
       /* Ties: the first listed. */
       if (preview (procedure, enc, rules, id, params, &chance) && chance > best)
         {
           best = chance;
-          chosen = g_ptr_array_index (means, kept[k]);
+          chosen = means->item[kept[k]];
         }
     }
   if (chosen == NULL)
@@ -549,14 +669,15 @@ arb_aod_choose (ArbGame           *game,
                 GHashTable        *params,
                 ArbChoiceFlags    *flags)
 {
-  g_autoptr(GPtrArray) means = NULL;
+  g_auto(Means) means = { 0 };
   g_autofree char *foe = NULL;
   ArbHex me, there;
   int facing, ap, distance;
 
   /* Stunned, out, spent, or done this pulse: aod.next passes, and rolls
    * a stunned figure's recovery (11.6). */
-  if (id == NULL || ARB_AOD_HAS (enc, NULL, id, "stunned") || out_of_fight (enc, id) ||
+  if (id == NULL || (arb_step_may_have_conditions (NULL, enc, id) &&
+                     (ARB_AOD_HAS (enc, NULL, id, "stunned") || out_of_fight (enc, id))) ||
       (ap = arb_encounter_get_int (enc, id, "ap", 0)) <= 0 ||
       !arb_encounter_get_hex (enc, id, &me, &facing))
     return FALSE;
@@ -585,35 +706,43 @@ arb_aod_choose (ArbGame           *game,
       g_hash_table_remove_all (params);
     }
 
-  means = list_means (enc, rules, id);
   if (distance == 0 || (distance == 1 && arb_hex_in_front (me, facing, there)))
     {
       /* Within reach: the strike of the best chance, or nothing (the
-       * figure short of AP for it passes). */
-      put (params, "attacker", g_strdup (id));
-      put (params, "target", g_strdup (foe));
-      if (distance == 0)
-        put (params, "combat", g_strdup ("close"));
-      if (best_strike ("aod.strike", enc, rules, id, means, params, flags))
+       * figure short of AP for it passes). Its parameters are put only
+       * for a figure with the AP for it (best_strike's first question,
+       * asked before: after its blow, most often, it has not). */
+      KnownCosts *known = known_costs (enc, rules);
+      const char *letter = arb_aod_strike_letter (distance == 0 ? "close" : NULL);
+      int least = known_least_cost (known, rules, letter, 0, 0);
+
+      if (ap >= least)
         {
-          *procedure = g_strdup ("aod.strike");
-          return TRUE;
+          put (params, "attacker", g_strdup (id));
+          put (params, "target", g_strdup (foe));
+          if (distance == 0)
+            put (params, "combat", g_strdup ("close"));
+          if (best_strike ("aod.strike", letter, least, ap, enc, rules, id, &means, params, flags))
+            {
+              *procedure = g_strdup ("aod.strike");
+              return TRUE;
+            }
+          g_hash_table_remove_all (params);
         }
       /* A weapons user with no blow left readies another weapon (its
        * own broken or dropped); means only for close combat (the Boar's
        * tusks) charge into the foe's hex and grapple (8.6). */
-      g_hash_table_remove_all (params);
       if (ap >= 4 && rearm (enc, rules, id, params))
         {
           *procedure = g_strdup ("aod.action");
           return TRUE;
         }
-      if (distance == 1)
+      if (distance == 1 && ap >= (least = known_least_cost (known, rules, "Q", 0, 0)))
         {
           put (params, "id", g_strdup (id));
           put (params, "target", g_strdup (foe));
           put (params, "mode", g_strdup ("close"));
-          if (best_strike ("aod.charge", enc, rules, id, means, params, flags))
+          if (best_strike ("aod.charge", "Q", least, ap, enc, rules, id, &means, params, flags))
             {
               *procedure = g_strdup ("aod.charge");
               return TRUE;
@@ -660,13 +789,15 @@ arb_aod_choose (ArbGame           *game,
         face_at_end (&ground, &charge, there, ap - 4);
         if (charge.hexes > 0 && arb_hex_distance (charge.dest, there) == 1)
           {
+            int least = known_least_cost (known_costs (enc, rules), rules, "Q", charge.hexes, charge.turns);
+
             put (params, "id", g_strdup (id));
             put (params, "target", g_strdup (foe));
             put (params, "to", arb_hex_to_string (charge.dest));
             put (params, "hexes", g_strdup_printf ("%d", charge.hexes));
             put (params, "hexsides", g_strdup_printf ("%d", charge.turns));
             put (params, "facing", g_strdup_printf ("%d", charge.facing));
-            if (best_strike ("aod.charge", enc, rules, id, means, params, flags))
+            if (best_strike ("aod.charge", "Q", least, ap, enc, rules, id, &means, params, flags))
               {
                 *procedure = g_strdup ("aod.charge");
                 return TRUE;

@@ -73,22 +73,29 @@ arb_aod_roll_stun_recovery (ArbProc    *proc,
   ArbStep *step = arb_proc_get_step (proc);
   int en = MAX (0, arb_aod_en_left (enc, step, id));
   int target = 4 * en;
-  g_autofree char *purpose = g_strdup_printf (_("stun recovery for %s (%d or less recovers)"),
-                                              arb_encounter_get_name (enc, id), target);
-  g_autofree char *label = g_strdup_printf (_("%s recovers from the stun"), arb_encounter_get_name (enc, id));
+  /* No words for a quiet step (a simulation's), which drops them. */
+  gboolean quiet = arb_step_is_quiet (step);
+  g_autofree char *purpose = NULL;
   int roll;
 
-  arb_step_add_odds (step, label, MIN (100, MAX (0, target)), 100);
+  if (!quiet)
+    {
+      g_autofree char *label = g_strdup_printf (_("%s recovers from the stun"), arb_encounter_get_name (enc, id));
+
+      purpose = g_strdup_printf (_("stun recovery for %s (%d or less recovers)"), arb_encounter_get_name (enc, id), target);
+      arb_step_add_odds (step, label, MIN (100, MAX (0, target)), 100);
+    }
   if (!arb_proc_roll (proc, "D100", purpose, &roll))
     return FALSE;
 
   *recovered = roll <= target;
   if (*recovered)
-    {
-      arb_step_set (step, enc, id, "cond.stunned", NULL);
-      arb_step_add_log (step, _("%s rolls %d against %d and recovers from the stun"),
-                        arb_encounter_get_name (enc, id), roll, target);
-    }
+    arb_step_set (step, enc, id, "cond.stunned", NULL);
+  if (quiet)
+    return TRUE;
+  if (*recovered)
+    arb_step_add_log (step, _("%s rolls %d against %d and recovers from the stun"),
+                      arb_encounter_get_name (enc, id), roll, target);
   else
     arb_step_add_log (step, _("%s rolls %d against %d and stays stunned"),
                       arb_encounter_get_name (enc, id), roll, target);
@@ -128,7 +135,9 @@ arb_aod_regenerate (ArbProc *proc)
   ArbStep *step = arb_proc_get_step (proc);
   ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   ArbTable *foes = rules ? arb_ruleset_library_get_table (rules, "aod", "foes") : NULL;
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  /* Borrowed: at every round; the step changes, not the encounter. */
+  const char * const *ids = arb_encounter_peek_combatants (enc);
+  gboolean quiet = arb_step_is_quiet (step);
 
   if (foes == NULL)
     return;
@@ -153,12 +162,14 @@ arb_aod_regenerate (ArbProc *proc)
           if (en_lost > 0)
             {
               arb_step_set_int (step, enc, ids[i], "en-lost", en_lost - 1);
-              arb_step_add_log (step, _("%s regenerates 1 Endurance"), arb_encounter_get_name (enc, ids[i]));
+              if (!quiet)
+                arb_step_add_log (step, _("%s regenerates 1 Endurance"), arb_encounter_get_name (enc, ids[i]));
             }
           else if (ft_lost > 0)
             {
               arb_step_set_int (step, enc, ids[i], "ft-lost", ft_lost - 1);
-              arb_step_add_log (step, _("%s regenerates 1 Fatigue"), arb_encounter_get_name (enc, ids[i]));
+              if (!quiet)
+                arb_step_add_log (step, _("%s regenerates 1 Fatigue"), arb_encounter_get_name (enc, ids[i]));
             }
         }
     }

@@ -173,6 +173,15 @@ void     arb_aod_prepared_foreach    (ArbEncounter      *enc,
                                       const char        *id,
                                       gboolean         (*take) (const char *name, gpointer data),
                                       gpointer           data);
+/* The same, @shield being arb_aod_shield_name (enc, NULL, id), which
+ * the caller has read already (the default list starts with it). */
+void     arb_aod_prepared_foreach_with (ArbEncounter      *enc,
+                                        ArbStep           *step,
+                                        ArbRulesetLibrary *rules,
+                                        const char        *id,
+                                        const char        *shield,
+                                        gboolean         (*take) (const char *name, gpointer data),
+                                        gpointer           data);
 gboolean arb_aod_is_prepared         (ArbEncounter      *enc,
                                       ArbStep           *step,
                                       ArbRulesetLibrary *rules,

@@ -11,6 +11,7 @@
 #include "arb-conditions.h"
 #include "arb-keys.h"
 #include "arb-order.h"
+#include "arb-rules-private.h"
 #include "arb-aod.h"
 #include "arb-aod-procs.h"
 
@@ -59,14 +60,44 @@ arb_aod_pulse_tick (ArbEncounter *enc,
   return format_tick (buf, arb_encounter_get_int (enc, E, "round", 1), arb_encounter_get_int (enc, E, "pulse", 1));
 }
 
+/* The length of @text when it is a number as format_tick writes it
+ * (no sign but a minus, no leading zero, within parse_int's range), so
+ * that it reads back as itself; 0 otherwise. */
+static gsize
+plain_number_length (const char *text)
+{
+  gsize n = 0, digits;
+
+  if (text == NULL)
+    return 0;
+  if (text[0] == '-')
+    n++;
+  if (text[n] < '1' || text[n] > '9')
+    return text[0] == '0' && text[1] == '\0' ? 1 : 0;
+  for (digits = 0; text[n] >= '0' && text[n] <= '9'; n++)
+    digits++;
+  return text[n] == '\0' && digits <= 8 ? n : 0;
+}
+
 gboolean
 arb_aod_is_this_pulse (ArbEncounter *enc,
                        const char   *mark)
 {
   char buf[ARB_AOD_TICK_SIZE];
+  const char *round, *pulse;
+  gsize round_len, pulse_len;
 
   /* The round and pulse read only for a mark: most often there is none. */
-  return mark != NULL && g_str_equal (mark, arb_aod_pulse_tick (enc, buf));
+  if (mark == NULL)
+    return FALSE;
+  /* Written as the tick would write them (always, by aod.next): the
+   * mark compared with the texts, neither read as a number nor written. */
+  round = arb_encounter_get (enc, E, "round");
+  pulse = arb_encounter_get (enc, E, "pulse");
+  if ((round_len = plain_number_length (round)) > 0 && (pulse_len = plain_number_length (pulse)) > 0)
+    return strncmp (mark, round, round_len) == 0 && mark[round_len] == '.' &&
+           strcmp (mark + round_len + 1, pulse) == 0;
+  return g_str_equal (mark, arb_aod_pulse_tick (enc, buf));
 }
 
 gboolean
@@ -89,13 +120,16 @@ order_ag (ArbEncounter      *enc,
 {
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
   int ag = arb_encounter_get_field_int (enc, id, "ag", 0);
-  const char *armor = arb_encounter_get_field (enc, id, "armor");
-  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "aod", "armor") : NULL;
+  const char *armor;
+  ArbTable *table;
   const char *penalty;
   gint64 v;
 
   if (sheet == NULL || !g_str_equal (arb_sheet_get_kind (sheet), "character"))
     return ag;
+  /* The armour read only for a character's (a round's APA asks). */
+  armor = arb_encounter_get_field (enc, id, "armor");
+  table = rules ? arb_ruleset_library_get_table (rules, "aod", "armor") : NULL;
   if (table && armor && g_ascii_strcasecmp (armor, "none") != 0 &&
       (penalty = arb_table_lookup_name_text (table, armor, "ag-penalty")) &&
       g_ascii_string_to_signed (penalty, 10, -100, 100, &v, NULL))
@@ -110,14 +144,17 @@ aod_modified_ag (ArbProc    *proc,
   return order_ag (arb_proc_get_encounter (proc), arb_proc_get_rules (proc), id);
 }
 
-int
-arb_aod_apa (ArbEncounter      *enc,
-             ArbRulesetLibrary *rules,
-             const char        *id)
+/* arb_aod_apa, with @ag the figure's order_ag() when the caller has it
+ * (NULL: worked out here). */
+static int
+apa_of (ArbEncounter      *enc,
+        ArbRulesetLibrary *rules,
+        const char        *id,
+        const int         *ag)
 {
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
-  ArbTable *races = rules ? arb_ruleset_library_get_table (rules, "aod", "races") : NULL;
-  const char *race = arb_encounter_get_field (enc, id, "race");
+  ArbTable *races;
+  const char *race;
   const char *base;
   gint64 v;
 
@@ -127,11 +164,22 @@ arb_aod_apa (ArbEncounter      *enc,
   /* A set APA wins; a foe's is never adjusted for Agility (4.1). */
   if (arb_encounter_get (enc, id, "apa") || sheet == NULL || !g_str_equal (arb_sheet_get_kind (sheet), "character"))
     return MAX (0, arb_encounter_get_field_int (enc, id, "apa", 0) - injury);
+  /* The race read only for a character's APA, at every round. */
+  races = rules ? arb_ruleset_library_get_table (rules, "aod", "races") : NULL;
+  race = arb_encounter_get_field (enc, id, "race");
 
   if (races && race && (base = arb_table_lookup_name_text (races, race, "apa")) &&
       g_ascii_string_to_signed (base, 10, 0, 100, &v, NULL))
-    return MAX (0, arb_aod_adjust_apa ((int)v, order_ag (enc, rules, id)) - injury);
+    return MAX (0, arb_aod_adjust_apa ((int)v, ag ? *ag : order_ag (enc, rules, id)) - injury);
   return 0;
+}
+
+int
+arb_aod_apa (ArbEncounter      *enc,
+             ArbRulesetLibrary *rules,
+             const char        *id)
+{
+  return apa_of (enc, rules, id, NULL);
 }
 
 static int
@@ -146,9 +194,11 @@ aod_cannot_act (ArbEncounter *enc,
                 ArbStep      *step,
                 const char   *id)
 {
-  return ARB_AOD_HAS (enc, step, id, "stunned") ||
+  /* A figure with no condition at all (most often) is asked once. */
+  return arb_step_may_have_conditions (step, enc, id) &&
+         (ARB_AOD_HAS (enc, step, id, "stunned") ||
          ARB_AOD_HAS (enc, step, id, "unconscious") ||
-         ARB_AOD_HAS (enc, step, id, "dead");
+         ARB_AOD_HAS (enc, step, id, "dead"));
 }
 
 /* Everyone, highest Agility as armour leaves it first, ties broken by a
@@ -196,15 +246,19 @@ arb_aod_turns_start (ArbProc  *proc,
   arb_step_set (step, enc, E, "order", order);
   arb_step_set_int (step, enc, E, "round", 1);
   arb_step_set_int (step, enc, E, "pulse", 1);
-  arb_step_add_log (step, _("Round 1 begins. Order by modified AG:"));
+  /* No log lines for a quiet step (a simulation's, every run). */
+  if (!arb_step_is_quiet (step))
+    arb_step_add_log (step, _("Round 1 begins. Order by modified AG:"));
   for (guint i = 0; i < entries->len; i++)
     {
       ArbOrderEntry *e = &g_array_index (entries, ArbOrderEntry, i);
-      int apa = aod_apa (proc, e->id);
+      /* Its AG as the order has just worked it out (key1), not again. */
+      int apa = apa_of (enc, arb_proc_get_rules (proc), e->id, &e->key1);
 
       arb_step_set_int (step, enc, e->id, "order-value", e->key1);
       arb_step_set_int (step, enc, e->id, "ap", apa);
-      arb_step_add_log (step, _("%u. %s (AG %d, %d AP)"), i + 1, arb_encounter_get_name (enc, e->id), e->key1, apa);
+      if (!arb_step_is_quiet (step))
+        arb_step_add_log (step, _("%u. %s (AG %d, %d AP)"), i + 1, arb_encounter_get_name (enc, e->id), e->key1, apa);
     }
 
   /* The first who can act; the others pass as the pulses go. */
@@ -255,8 +309,12 @@ arb_aod_turns_next (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *order_text = arb_encounter_get (enc, E, "order");
   const char *current = arb_encounter_get (enc, E, "current");
-  g_autofree char *order_copy = NULL;
-  g_autofree char **order = NULL;
+  /* The order's figures, the combatants' own names (borrowed: nothing
+   * here changes the encounter, only the step); on the stack unless the
+   * order is long. */
+  const char *order_stack[16];
+  g_autofree const char **order_heap = NULL;
+  const char **order = order_stack;
   /* No log lines built for a quiet step, which drops them. */
   gboolean quiet = arb_step_is_quiet (step);
   guint n, at = 0;
@@ -274,29 +332,34 @@ arb_aod_turns_next (ArbProc  *proc,
    * cannot go on. */
   {
     guint kept = 0, count = 1;
-    char *p;
+    const char *p;
 
-    /* Cut as g_strsplit would, in one copy, and filtered as it goes:
-     * asked at every turn. */
-    order_copy = g_strdup (order_text);
-    for (p = order_copy; *p; p++)
+    /* Cut as g_strsplit would and filtered as it goes, each entry
+     * matched in place to a combatant: asked at every turn. */
+    for (p = order_text; *p; p++)
       count += *p == ',';
-    order = g_new (char *, count + 1);
-    for (p = order_copy;; )
+    if (count + 1 > G_N_ELEMENTS (order_stack))
+      order = order_heap = g_new (const char *, count + 1);
+    for (p = order_text;; )
       {
-        char *comma = strchr (p, ',');
+        gsize len = strcspn (p, ",");
+        const char *id = NULL;
 
-        if (comma)
-          *comma = '\0';
-        if (p[0] && arb_aod_is_combatant (enc, p))
-          order[kept++] = p;
-        if (comma == NULL)
+        for (const char * const *ids = len ? arb_encounter_peek_combatants (enc) : NULL; ids && *ids; ids++)
+          if (strncmp (*ids, p, len) == 0 && (*ids)[len] == '\0')
+            {
+              id = *ids;
+              break;
+            }
+        if (id)
+          order[kept++] = id;
+        if (p[len] == '\0')
           break;
-        p = comma + 1;
+        p += len + 1;
       }
     order[kept] = NULL;
+    n = kept;
   }
-  n = g_strv_length (order);
   if (n == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
@@ -327,7 +390,10 @@ arb_aod_turns_next (ArbProc  *proc,
           arb_step_add_log (step, _("%s passes (%d AP left)"), arb_encounter_get_name (enc, current), ap - MIN (2, ap));
       }
   }
-  arb_step_set_who (step, current ? arb_encounter_get_name (enc, current) : NULL);
+  /* Whose step it was, for people: a quiet one (a simulation's) has no
+   * reader for it. */
+  if (!quiet)
+    arb_step_set_who (step, current ? arb_encounter_get_name (enc, current) : NULL);
 
   /* Walk on through the order, pulse after pulse, until someone can act
    * or nobody has AP left and a new round begins (6.2-6.4). */
@@ -349,7 +415,14 @@ arb_aod_turns_next (ArbProc  *proc,
               arb_step_set_int (step, enc, E, "pulse", pulse);
               if (!quiet)
                 arb_step_add_log (step, _("Round %d begins: every figure gets its APA"), round);
-              arb_conditions_expire (proc, round);
+              /* It walks the combatants' conditions as the encounter
+               * holds them: with none on anyone (most rounds), nothing. */
+              for (const char * const *ids = arb_encounter_peek_combatants (enc); *ids; ids++)
+                if (arb_step_may_have_conditions (NULL, enc, *ids))
+                  {
+                    arb_conditions_expire (proc, round);
+                    break;
+                  }
               arb_aod_regenerate (proc);
               for (guint i = 0; i < n; i++)
                 arb_step_set_int (step, enc, order[i], "ap", aod_apa (proc, order[i]));
