@@ -716,7 +716,7 @@ action_cost (ArbEncounter      *enc,
   if (extra_ap (enc, step, rules, id, action->letter, weapon, md))
     {
       cost += 1;
-      /* No step: only asked (arb_aod_may_pay_strike), nothing logged. */
+      /* No step: only asked (the policy), nothing logged. */
       if (step && !arb_step_is_quiet (step))
         arb_step_add_log (step, _("%s falls short of the %s's PS or MD minimum: 1 AP more (13.6)"),
                           arb_encounter_get_name (enc, id), weapon);
@@ -1001,22 +1001,6 @@ strike_payable (ArbEncounter      *enc,
       return FALSE;
     }
   return TRUE;
-}
-
-gboolean
-arb_aod_may_pay_strike (ArbEncounter      *enc,
-                        ArbStep           *step,
-                        ArbRulesetLibrary *rules,
-                        const char        *id,
-                        gboolean           target_placed,
-                        const char        *combat,
-                        const char        *weapon,
-                        GError           **error)
-{
-  Action action;
-  int ap, cost;
-
-  return strike_payable (enc, step, rules, id, target_placed, combat, weapon, ARB_AOD_MD_UNKNOWN, &action, &ap, &cost, error);
 }
 
 gboolean

@@ -128,22 +128,6 @@ gboolean arb_aod_pay_strike          (ArbProc      *proc,
                                       const char   *weapon,
                                       int           md,
                                       GError      **error);
-/* Whether arb_aod_pay_strike would pay, asked without a procedure: the
- * same checks, nothing recorded (@step may be NULL), after the strike's
- * own (9.0). */
-gboolean arb_aod_may_pay_strike      (ArbEncounter      *enc,
-                                      ArbStep           *step,
-                                      ArbRulesetLibrary *rules,
-                                      const char        *id,
-                                      gboolean           target_placed,
-                                      const char        *combat,
-                                      const char        *weapon,
-                                      GError           **error);
-/* Whether aod.strike with @params would be played (reach, means, AP,
- * the pulse) rather than refused: its own checks, without the step. */
-gboolean arb_aod_strike_legal        (ArbEncounter      *enc,
-                                      ArbRulesetLibrary *rules,
-                                      GHashTable        *params);
 
 /* Gear (arb-aod-gear.c): what a figure holds ready, what it drops. */
 const char *arb_aod_shield_name      (ArbEncounter      *enc,

@@ -204,13 +204,10 @@ typedef struct
 /* What the strike is, as its steps work it out. */
 typedef struct
 {
-  /* Where it is worked out: a procedure's, or for a question alone
-   * (arb_aod_strike_legal) no procedure, no step, the caller's params. */
   ArbProc           *proc;
   ArbEncounter      *enc;
   ArbStep           *step;
   ArbRulesetLibrary *rules;
-  GHashTable        *params;
   const char *attacker;
   const char *target;
   const char *combat;
@@ -241,7 +238,7 @@ static const char *
 blow_param (const Blow *blow,
             const char *name)
 {
-  return blow->proc ? arb_proc_get_param (blow->proc, name) : g_hash_table_lookup (blow->params, name);
+  return arb_proc_get_param (blow->proc, name);
 }
 
 static gboolean
@@ -1593,12 +1590,8 @@ check_means (Blow     *blow,
       return FALSE;
     }
 
-  /* Asked alone, the strike has neither (arb_aod_strike_legal). */
-  blow->hexes = 0;
-  blow->strikes = 1;
-  if (blow->proc &&
-      (!arb_proc_get_int (blow->proc, "hexes", 1, 100, 0, &blow->hexes, error) ||
-       !arb_proc_get_int (blow->proc, "strikes", 1, 10, 1, &blow->strikes, error)))
+  if (!arb_proc_get_int (blow->proc, "hexes", 1, 100, 0, &blow->hexes, error) ||
+      !arb_proc_get_int (blow->proc, "strikes", 1, 10, 1, &blow->strikes, error))
     return FALSE;
   if (!check_reach (blow, error))
     return FALSE;
@@ -1906,23 +1899,18 @@ target_placed (const Blow *blow)
 }
 
 static void
-blow_init (Blow              *blow,
-           ArbProc           *proc,
-           ArbEncounter      *enc,
-           ArbStep           *step,
-           ArbRulesetLibrary *rules,
-           GHashTable        *params)
+blow_init (Blow    *blow,
+           ArbProc *proc)
 {
   blow->proc = proc;
-  blow->enc = enc;
-  blow->step = step;
-  blow->rules = rules;
-  blow->params = params;
+  blow->enc = arb_proc_get_encounter (proc);
+  blow->step = arb_proc_get_step (proc);
+  blow->rules = arb_proc_get_rules (proc);
   blow->attacker = blow_param (blow, "attacker");
   blow->target = blow_param (blow, "target");
   blow->combat = blow_param (blow, "combat");
   if (blow->attacker == NULL)
-    blow->attacker = arb_encounter_get (enc, E, "current");
+    blow->attacker = arb_encounter_get (blow->enc, E, "current");
   if (blow->combat == NULL)
     blow->combat = "melee";
 }
@@ -1936,24 +1924,6 @@ check_legal (Blow    *blow,
   return check_parties (blow, error) && resolve_means (blow, error) && check_means (blow, error);
 }
 
-gboolean
-arb_aod_strike_legal (ArbEncounter      *enc,
-                      ArbRulesetLibrary *rules,
-                      GHashTable        *params)
-{
-  g_auto(Blow) blow = { 0 };
-
-  /* What strike() asks before its first die, in its order; what the
-   * procedure checks of its parameters first (arb-procedure.c) is only
-   * about hexes= and strikes=, which are not read here: a caller that
-   * gives them previews the strike instead. */
-  g_return_val_if_fail (!g_hash_table_contains (params, "hexes") && !g_hash_table_contains (params, "strikes"), FALSE);
-  blow_init (&blow, NULL, enc, NULL, rules, params);
-  return check_legal (&blow, NULL) &&
-         arb_aod_may_pay_strike (enc, NULL, rules, blow.attacker, target_placed (&blow), blow.combat, blow_param (&blow, "weapon"), NULL) &&
-         load_tables (&blow, NULL);
-}
-
 /* The strike, paid for (@pay) by its own action or already by another. */
 static gboolean
 strike (ArbProc   *proc,
@@ -1965,7 +1935,7 @@ strike (ArbProc   *proc,
   gboolean dropped;
   int roll;
 
-  blow_init (&blow, proc, enc, arb_proc_get_step (proc), arb_proc_get_rules (proc), NULL);
+  blow_init (&blow, proc);
   /* Legality, then the action paid, in the strike's own step. */
   if (!check_legal (&blow, error))
     return FALSE;
