@@ -619,15 +619,20 @@ arb_simulation_play_run (ArbSimulation *self,
       Figure *fig = find_figure (self, id, NULL);
       ArbPolicy policy = fig ? fig->policy : ARB_POLICY_DEFAULT;
       ArbChoiceFlags flags = ARB_CHOICE_NONE;
+      guint64 faces;
 
       if (steps++ >= ARB_SIM_MAX_STEPS)
         break;
       g_hash_table_remove_all (params);
+      faces = arb_roll_source_get_n_faces (source);
       if (arb_game_choose_full (self->game, enc, self->rules, id, policy, &procedure, params, &flags))
         step = arb_procedure_play (procedure, enc, self->rules, params, source, &error);
-      /* Refused unchecked, it changed nothing and rolled no die: the
-       * game answers as if its own check had said no. */
-      if (step == NULL && (flags & ARB_CHOICE_UNCHECKED))
+      /* Refused unchecked before any die, it changed nothing: the game
+       * answers as if its own check had said no. A refusal after a die
+       * (the contract broken), or a table still to fill in, is handled
+       * as for any choice. */
+      if (step == NULL && (flags & ARB_CHOICE_UNCHECKED) && arb_roll_source_get_n_faces (source) == faces &&
+          !g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE))
         {
           g_clear_error (&error);
           g_clear_pointer (&procedure, g_free);
