@@ -193,8 +193,8 @@ set_means (GHashTable *params,
 
 /* The least costs asked of the chart so far, kept on the encounter: a
  * simulated fight asks the same one or two at nearly every choice, and
- * the chart does not change during it. The library and the chart it
- * holds now are checked, in case a house table replaced it. */
+ * the chart does not change during it. The chart the library holds now
+ * is checked, in case a house table replaced it. */
 #define N_COSTS 4
 
 typedef struct
@@ -207,11 +207,17 @@ typedef struct
 
 typedef struct
 {
-  ArbRulesetLibrary *rules;
-  ArbTable          *chart;
-  guint              n;
-  KnownCost          costs[N_COSTS];
+  ArbTable  *chart;      /* held: no other chart takes its address */
+  guint      n;
+  KnownCost  costs[N_COSTS];
 } KnownCosts;
+
+static void
+known_costs_free (KnownCosts *known)
+{
+  g_clear_pointer (&known->chart, arb_table_unref);
+  g_free (known);
+}
 
 static GQuark
 known_costs_quark (void)
@@ -233,12 +239,11 @@ known_costs (ArbEncounter      *enc,
   ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
   KnownCosts *known = g_object_get_qdata ((GObject *)enc, known_costs_quark ());
 
-  if (known == NULL || known->rules != rules || known->chart != chart)
+  if (known == NULL || known->chart != chart)
     {
       known = g_new0 (KnownCosts, 1);
-      known->rules = rules;
-      known->chart = chart;
-      g_object_set_qdata_full ((GObject *)enc, known_costs_quark (), known, g_free);
+      known->chart = chart ? arb_table_ref (chart) : NULL;
+      g_object_set_qdata_full ((GObject *)enc, known_costs_quark (), known, (GDestroyNotify)known_costs_free);
     }
   return known;
 }
