@@ -40,6 +40,47 @@ typedef struct
   char  *key;     /* lower case */
 } ColumnSlot;
 
+/* Rows by case-folded name or label: open addressing, at most half full,
+ * made once. */
+typedef struct
+{
+  guint         hash;   /* arb_short_hash() of key; 0: the slot is empty */
+  guint         len;    /* of key */
+  char         *key;    /* case-folded */
+  const ArbRow *row;
+} RowSlot;
+
+typedef struct
+{
+  RowSlot *slots;
+  guint    mask;        /* slots - 1 */
+} RowIndex;
+
+static void
+row_index_free (RowIndex *index)
+{
+  for (guint i = 0; i <= index->mask; i++)
+    g_free (index->slots[i].key);
+  g_free (index->slots);
+  g_free (index);
+}
+
+/* The slot of the folded @key, or the empty one where it would go. */
+static inline RowSlot *
+row_slot (const RowIndex *index,
+          const char     *key,
+          gsize           len,
+          guint           hash)
+{
+  for (guint i = (hash * 2654435769u) >> 12;; i++)
+    {
+      RowSlot *s = &index->slots[i & index->mask];
+
+      if (s->hash == 0 || (s->hash == hash && s->len == len && memcmp (s->key, key, len) == 0))
+        return s;
+    }
+}
+
 struct _ArbTable
 {
   gatomicrefcount  ref_count;
@@ -68,7 +109,7 @@ struct _ArbTable
   const ArbRow    *last;      /* the row the pattern starts from */
   GMutex           continued_lock;
   GHashTable      *continued; /* step (1, 2...) -> ArbRow, made when asked */
-  GHashTable      *by_name;   /* case-folded name or label -> ArbRow, made when first asked */
+  RowIndex        *by_name;   /* case-folded name or label -> ArbRow, made when first asked */
 };
 
 G_DEFINE_BOXED_TYPE (ArbTable, arb_table, arb_table_ref, arb_table_unref)
@@ -173,7 +214,7 @@ arb_table_unref (ArbTable *table)
   for (guint i = 0; i <= table->column_mask; i++)
     g_free (table->column_slots[i].key);
   g_free (table->column_slots);
-  g_clear_pointer (&table->by_name, g_hash_table_unref);
+  g_clear_pointer (&table->by_name, row_index_free);
   g_free (table);
 }
 
@@ -476,15 +517,20 @@ arb_table_find_row (const ArbTable  *table,
  * Where two rows share a name, the first keeps it, as a walk in order
  * would find it. Made once the rows are final, on first use, which may
  * be from any thread. */
-static GHashTable *
+static RowIndex *
 name_index (const ArbTable *table)
 {
   ArbTable *self = (ArbTable *)table;
 
   if (g_once_init_enter (&self->by_name))
     {
-      GHashTable *index = g_hash_table_new_full (name_hash, g_str_equal, g_free, NULL);
+      RowIndex *index = g_new (RowIndex, 1);
+      guint size = 16;
 
+      while (size < self->rows->len * 4)
+        size *= 2;
+      index->slots = g_new0 (RowSlot, size);
+      index->mask = size - 1;
       for (guint i = 0; i < self->rows->len; i++)
         {
           ArbRow *row = &g_array_index (self->rows, ArbRow, i);
@@ -493,9 +539,12 @@ name_index (const ArbTable *table)
           for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
             {
               char *folded = keys[k] ? g_utf8_casefold (keys[k], -1) : NULL;
+              gsize len = folded ? strlen (folded) : 0;
+              guint hash = folded ? arb_short_hash (folded, len) : 0;
+              RowSlot *s = folded ? row_slot (index, folded, len, hash) : NULL;
 
-              if (folded != NULL && !g_hash_table_contains (index, folded))
-                g_hash_table_insert (index, folded, row);
+              if (s != NULL && s->hash == 0)
+                *s = (RowSlot) { hash, (guint)len, folded, row };
               else
                 g_free (folded);
             }
@@ -514,6 +563,7 @@ arb_table_find_row_by_name (const ArbTable  *table,
   const char *key;
   const ArbRow *row;
   char buf[64];
+  gsize len;
 
   g_return_val_if_fail (table != NULL, NULL);
   g_return_val_if_fail (name != NULL, NULL);
@@ -521,7 +571,8 @@ arb_table_find_row_by_name (const ArbTable  *table,
   /* For plain ASCII, folding is lowering, and far cheaper. */
   key = g_str_is_ascii (name) ? ascii_down (name, buf, sizeof buf, &folded)
                               : (folded = g_utf8_casefold (name, -1));
-  if ((row = g_hash_table_lookup (name_index (table), key)))
+  len = strlen (key);
+  if ((row = row_slot (name_index (table), key, len, arb_short_hash (key, len))->row))
     return row;
 
   g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND,
