@@ -260,25 +260,15 @@ arb_table_get_row (const ArbTable *table,
   return &g_array_index (table->rows, ArbRow, i);
 }
 
-/* For the indexes looked up at every step (tables by name, columns,
- * rows): g_str_hash() reads every letter; this the length, the first
- * eight and the last eight, which tell the names of a ruleset apart. */
+/* The library's tables by "system/id", for a GHashTable: the same short
+ * hash as every other index of names (arb_short_hash()), now that the
+ * lookups at every step go by the library's own index. */
 static guint
 name_hash (gconstpointer data)
 {
   const char *name = data;
-  gsize len = strlen (name);
-  guint64 a = 0, b = 0, h;
 
-  if (len >= 8)
-    {
-      memcpy (&a, name, 8);
-      memcpy (&b, name + len - 8, 8);
-    }
-  else
-    memcpy (&a, name, len);
-  h = (a * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) ^ ((b + len) * G_GUINT64_CONSTANT (0xC2B2AE3D27D4EB4F));
-  return (guint)(h ^ (h >> 29) ^ (h >> 47));
+  return arb_short_hash (name, strlen (name));
 }
 
 /* @text lowered (ASCII letters only, as g_ascii_strdown()), in @buf
