@@ -160,11 +160,10 @@ odds_free (ArbOdds *odds)
   g_free (odds);
 }
 
+/* A die and its two strings are one block (arb_step_add_die()). */
 static void
 die_free (ArbDieRecord *die)
 {
-  g_free (die->expr);
-  g_free (die->purpose);
   g_free (die);
 }
 
@@ -281,10 +280,17 @@ arb_step_add_die (ArbStep    *step,
                   int         value,
                   gboolean    typed)
 {
-  ArbDieRecord *die = g_new0 (ArbDieRecord, 1);
+  /* One block, as an effect: a simulation rolls at nearly every step. */
+  gsize le, lp;
+  ArbDieRecord *die;
 
-  die->expr = g_strdup (expr);
-  die->purpose = g_strdup (purpose ? purpose : "");
+  if (purpose == NULL)
+    purpose = "";
+  le = expr ? strlen (expr) + 1 : 0;
+  lp = strlen (purpose) + 1;
+  die = g_malloc (sizeof (ArbDieRecord) + le + lp);
+  die->expr = expr ? memcpy ((char *)(die + 1), expr, le) : NULL;
+  die->purpose = memcpy ((char *)(die + 1) + le, purpose, lp);
   die->value = value;
   die->typed = typed;
   g_ptr_array_add (step->dice, die);
