@@ -207,15 +207,20 @@ none (void)
   return empty;
 }
 
+/* A quiet step's who until it is set: not a copy each. */
+static char no_one[] = "";
+
 ArbStep *
 arb_step_new_quiet (const char *what)
 {
-  /* Not g_new0(): calloc costs three mallocs, at every simulated step. */
-  ArbStep *step = g_new (ArbStep, 1);
+  /* What in the step's own block, and not g_new0(): calloc costs three
+   * mallocs, and this is every simulated step. */
+  gsize lw = what ? strlen (what) + 1 : 1;
+  ArbStep *step = g_malloc (sizeof (ArbStep) + lw);
 
   *step = (ArbStep) { 0 };
-  step->what = g_strdup (what ? what : "");
-  step->who = g_strdup ("");
+  step->what = memcpy ((char *)(step + 1), what ? what : "", lw);
+  step->who = no_one;
   /* Room for a few at once: grown from nothing, the array is
    * reallocated at the 1st, 3rd and 5th effect. */
   step->effects = g_ptr_array_new_full (8, (GDestroyNotify)effect_free);
@@ -244,8 +249,11 @@ arb_step_free (ArbStep *step)
 {
   if (step == NULL)
     return;
-  g_free (step->what);
-  g_free (step->who);
+  /* A quiet step's is in its own block (arb_step_new_quiet()). */
+  if (!step->quiet)
+    g_free (step->what);
+  if (step->who != no_one)
+    g_free (step->who);
   g_ptr_array_unref (step->effects);
   g_ptr_array_unref (step->dice);
   if (!step->quiet)
@@ -263,7 +271,8 @@ void
 arb_step_set_who (ArbStep    *step,
                   const char *who)
 {
-  g_free (step->who);
+  if (step->who != no_one)
+    g_free (step->who);
   step->who = g_strdup (who ? who : "");
 }
 
