@@ -517,7 +517,20 @@ typedef struct
   guint  shift;          /* 32 - log2 (slots) */
   guint  n;
   guint  n_cond;         /* keys under ARB_KEY_COND: with none, a condition needs no lookup */
+  /* A copy's keys and values all in one block (values_copy()), freed
+   * whole: a simulation copies the state at every run. NULL: none. */
+  char  *block;
+  gsize  block_size;
 } Values;
+
+/* Frees @p, a key or value of @values, unless it lies in its block. */
+static inline void
+values_release (const Values *values,
+                char         *p)
+{
+  if ((guintptr)p - (guintptr)values->block >= values->block_size)
+    g_free (p);
+}
 
 /* arb_step_may_have_conditions() spells it out letter by letter. */
 G_STATIC_ASSERT (sizeof ARB_KEY_COND == sizeof "cond.");
@@ -548,6 +561,8 @@ values_new (guint size)
   values->shift = 32 - g_bit_storage (size - 1);
   values->n = 0;
   values->n_cond = 0;
+  values->block = NULL;
+  values->block_size = 0;
   return values;
 }
 
@@ -557,9 +572,10 @@ values_free (Values *values)
   for (guint i = 0; i <= values->mask; i++)
     if (values->slots[i].hash)
       {
-        g_free (values->slots[i].key);
-        g_free (values->slots[i].value);
+        values_release (values, values->slots[i].key);
+        values_release (values, values->slots[i].value);
       }
+  g_free (values->block);
   g_free (values->slots);
   g_free (values);
 }
@@ -683,7 +699,7 @@ values_set (Values     *values,
         memmove (s->value, value, vlen + 1);
       else
         {
-          g_free (s->value);
+          values_release (values, s->value);
           s->value = g_memdup2 (value, vlen + 1);
         }
       return;
@@ -713,8 +729,8 @@ values_remove (Values     *values,
   if (s->hash == 0)
     return;
   values->n_cond -= is_cond_key (s->key, s->len);
-  g_free (s->key);
-  g_free (s->value);
+  values_release (values, s->key);
+  values_release (values, s->value);
   values->n--;
   /* Back-shift: each later slot of the run that may move into the hole
    * (its home is not between the hole and it) moves. */
@@ -738,6 +754,8 @@ static Values *
 values_copy (const Values *values)
 {
   Values *copy = g_new (Values, 1);
+  gsize size = 0;
+  char *p;
 
   /* The same size: every slot keeps its place. */
   copy->mask = values->mask;
@@ -745,14 +763,28 @@ values_copy (const Values *values)
   copy->n = values->n;
   copy->n_cond = values->n_cond;
   copy->slots = g_new (Slot, values->mask + 1);
+  /* The strings in one block, not a copy each. */
+  for (guint i = 0; i <= values->mask; i++)
+    if (values->slots[i].hash)
+      size += values->slots[i].len + 1 + strlen (values->slots[i].value) + 1;
+  copy->block = p = size ? g_malloc (size) : NULL;
+  copy->block_size = size;
   for (guint i = 0; i <= values->mask; i++)
     {
       const Slot *s = &values->slots[i];
 
       copy->slots[i].hash = s->hash;
       copy->slots[i].len = s->len;
-      copy->slots[i].key = s->hash ? g_strdup (s->key) : NULL;
-      copy->slots[i].value = s->hash ? g_strdup (s->value) : NULL;
+      copy->slots[i].key = copy->slots[i].value = NULL;
+      if (s->hash)
+        {
+          gsize lv = strlen (s->value) + 1;
+
+          copy->slots[i].key = memcpy (p, s->key, s->len + 1);
+          p += s->len + 1;
+          copy->slots[i].value = memcpy (p, s->value, lv);
+          p += lv;
+        }
     }
   return copy;
 }
