@@ -580,52 +580,6 @@ values_free (Values *values)
   g_free (values);
 }
 
-/* Whether @a and @b, both @len bytes long at least, agree on those: by
- * words, overlapping at the end, not by a call to memcmp(), which costs
- * more than the rest of a lookup and makes it save every register. */
-static inline gboolean
-keys_equal (const char *a,
-            const char *b,
-            gsize       len)
-{
-  if (len >= 8)
-    {
-      guint64 x, y;
-
-      for (gsize i = 0; i + 8 < len; i += 8)
-        {
-          memcpy (&x, a + i, 8);
-          memcpy (&y, b + i, 8);
-          if (x != y)
-            return FALSE;
-        }
-      memcpy (&x, a + len - 8, 8);
-      memcpy (&y, b + len - 8, 8);
-      return x == y;
-    }
-  if (len >= 4)
-    {
-      guint32 x1, y1, x2, y2;
-
-      memcpy (&x1, a, 4);
-      memcpy (&y1, b, 4);
-      memcpy (&x2, a + len - 4, 4);
-      memcpy (&y2, b + len - 4, 4);
-      return x1 == y1 && x2 == y2;
-    }
-  if (len >= 2)
-    {
-      guint16 x1, y1, x2, y2;
-
-      memcpy (&x1, a, 2);
-      memcpy (&y1, b, 2);
-      memcpy (&x2, a + len - 2, 2);
-      memcpy (&y2, b + len - 2, 2);
-      return x1 == y1 && x2 == y2;
-    }
-  return len == 0 || a[0] == b[0];
-}
-
 /* The slot of @key, or the empty one where it would go. */
 static inline Slot *
 values_slot (const Values *values,
@@ -639,7 +593,7 @@ values_slot (const Values *values,
     {
       Slot *s = &values->slots[i];
 
-      if (s->hash == 0 || (s->hash == hash && s->len == len && keys_equal (s->key, key, len)))
+      if (s->hash == 0 || (s->hash == hash && s->len == len && arb_keys_equal (s->key, key, len)))
         return s;
     }
 }
@@ -1412,7 +1366,7 @@ set_value_hashed (ArbEncounter *self,
   Values *values = values_of (self, entity);
 
   /* By length before letters: most keys are neither. */
-  if (len == sizeof ARB_KEY_SHEET - 1 && keys_equal (key, ARB_KEY_SHEET, len))
+  if (len == sizeof ARB_KEY_SHEET - 1 && arb_keys_equal (key, ARB_KEY_SHEET, len))
     {
       forget_sheet (self, entity);
       g_hash_table_remove (self->sheets, entity);
@@ -1589,7 +1543,7 @@ effect_on (ArbStep    *step,
       /* The key's hash and length first: most effects differ there. The
        * entity by hand, not by a call: ids are short ("c1"), and a read
        * that makes no call saves no register. */
-      if (b->key_hash == hash && b->key_len == len && keys_equal (b->effect.key, key, len))
+      if (b->key_hash == hash && b->key_len == len && arb_keys_equal (b->effect.key, key, len))
         {
           const char *x = b->effect.entity, *y = entity;
 

@@ -76,7 +76,7 @@ row_slot (const RowIndex *index,
     {
       RowSlot *s = &index->slots[i & index->mask];
 
-      if (s->hash == 0 || (s->hash == hash && s->len == len && memcmp (s->key, key, len) == 0))
+      if (s->hash == 0 || (s->hash == hash && s->len == len && arb_keys_equal (s->key, key, len)))
         return s;
     }
 }
@@ -274,11 +274,12 @@ name_hash (gconstpointer data)
 /* @text lowered (ASCII letters only, as g_ascii_strdown()), in @buf
  * when it fits, else in a new string left in @big: no allocation for the
  * short names procedures look up at every step. */
-static const char *
+static inline const char *
 ascii_down (const char  *text,
             char        *buf,
             gsize        size,
-            char       **big)
+            char       **big,
+            gsize       *len)
 {
   gsize i;
 
@@ -286,8 +287,13 @@ ascii_down (const char  *text,
   for (i = 0; text[i] && i < size - 1; i++)
     buf[i] = text[i] >= 'A' && text[i] <= 'Z' ? text[i] - 'A' + 'a' : text[i];
   if (text[i])
-    return *big = g_ascii_strdown (text, -1);
+    {
+      *big = g_ascii_strdown (text, -1);
+      *len = strlen (*big);
+      return *big;
+    }
   buf[i] = '\0';
+  *len = i;
   return buf;
 }
 
@@ -304,7 +310,7 @@ column_slot (const ArbTable *table,
     {
       ColumnSlot *s = &table->column_slots[i & table->column_mask];
 
-      if (s->hash == 0 || (s->hash == hash && s->len == len && memcmp (s->key, key, len) == 0))
+      if (s->hash == 0 || (s->hash == hash && s->len == len && arb_keys_equal (s->key, key, len)))
         return s;
     }
 }
@@ -325,8 +331,7 @@ arb_table_find_column (const ArbTable *table,
   /* An index, not a walk: a hostile table's every cell looks one up.
    * Its own, not a GHashTable: the columns are asked for by name at
    * every step, and this one hashes without a call or a strlen. */
-  lower = ascii_down (key, buf, sizeof buf, &folded);
-  len = lower == buf ? (gsize)(strchr (buf, '\0') - buf) : strlen (lower);
+  lower = ascii_down (key, buf, sizeof buf, &folded, &len);
   s = column_slot (table, lower, len, arb_short_hash (lower, len));
   return s->hash ? s->index : -1;
 }
@@ -559,9 +564,10 @@ arb_table_find_row_by_name (const ArbTable  *table,
   g_return_val_if_fail (name != NULL, NULL);
 
   /* For plain ASCII, folding is lowering, and far cheaper. */
-  key = g_str_is_ascii (name) ? ascii_down (name, buf, sizeof buf, &folded)
-                              : (folded = g_utf8_casefold (name, -1));
-  len = strlen (key);
+  if (g_str_is_ascii (name))
+    key = ascii_down (name, buf, sizeof buf, &folded, &len);
+  else
+    len = strlen (key = folded = g_utf8_casefold (name, -1));
   if ((row = row_slot (name_index (table), key, len, arb_short_hash (key, len))->row))
     return row;
 
@@ -1913,7 +1919,7 @@ arb_ruleset_library_get_table_hashed (ArbRulesetLibrary *self,
           if (s->hash == 0)
             break;
           if (s->hash == hash && s->ls == ls && s->li == li &&
-              memcmp (s->table->id, id, li) == 0 && memcmp (s->table->system, system, ls) == 0)
+              arb_keys_equal (s->table->id, id, li) && arb_keys_equal (s->table->system, system, ls))
             return s->table;
         }
     }
