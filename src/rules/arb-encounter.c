@@ -1371,7 +1371,8 @@ set_value_hashed (ArbEncounter *self,
       forget_sheet (self, entity);
       g_hash_table_remove (self->sheets, entity);
     }
-  else if (self->combatants && g_str_equal (key, ARB_KEY_COMBATANTS) && g_str_equal (entity, ARB_ENCOUNTER_ENTITY))
+  else if (self->combatants && len == sizeof ARB_KEY_COMBATANTS - 1 &&
+           arb_keys_equal (key, ARB_KEY_COMBATANTS, len) && g_str_equal (entity, ARB_ENCOUNTER_ENTITY))
     g_clear_pointer (&self->combatants, g_strfreev);
 
   if (value == NULL)
