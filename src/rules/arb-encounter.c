@@ -1171,8 +1171,6 @@ arb_encounter_get_map_size (ArbEncounter *self,
   return *cols > 0 && *rows > 0 && *cols <= 1000 && *rows <= 1000;
 }
 
-static const char *sheet_field (ArbEncounter *self, const char *id, const char *field,
-                                gsize len, guint hash);
 static inline ArbEffect *effect_on (ArbStep *step, const char *entity, const char *key,
                                     gsize len, guint hash);
 
@@ -1186,14 +1184,31 @@ arb_step_peek_field_int_hashed (ArbStep      *step,
                                 int           fallback)
 {
   ArbEffect *effect = effect_on (step, entity, key, len, hash);
-  const char *v = effect ? effect->new_value : arb_encounter_get_hashed (self, entity, key, len, hash);
+  Entity *e = NULL;
+  const char *v;
   int n;
+
+  g_return_val_if_fail (self != NULL, fallback);
+
+  /* The entity found once, for its live value and its sheet both. */
+  if (effect)
+    v = effect->new_value;
+  else
+    v = (e = entity_of (self, entity)) ? values_lookup_hashed (e->values, key, len, hash) : NULL;
 
   /* None: the sheet's (the fight itself has none). Past an effect that
    * cleared the value, the live one first, as it always was. */
-  if (v == NULL && !g_str_equal (entity, ARB_ENCOUNTER_ENTITY))
-    v = effect ? arb_encounter_get_field_hashed (self, entity, key, len, hash)
-               : sheet_field (self, entity, key, len, hash);
+  if (v == NULL && !(entity[0] == 'e' && strcmp (entity, ARB_ENCOUNTER_ENTITY) == 0))
+    {
+      if (effect)
+        v = arb_encounter_get_field_hashed (self, entity, key, len, hash);
+      else
+        {
+          ArbSheet *sheet = e && e->sheet ? e->sheet : arb_encounter_get_sheet (self, entity);
+
+          v = sheet ? arb_sheet_get_hashed (sheet, key, len, hash) : NULL;
+        }
+    }
   return parse_int (v, &n) ? n : fallback;
 }
 
@@ -1437,20 +1452,6 @@ arb_encounter_get_sheet (ArbEncounter *self,
   if (sheet != NULL)
     g_hash_table_insert (self->sheets, g_strdup (id), sheet);
   return sheet;
-}
-
-/* @id's sheet's @field, whatever its live value. */
-static const char *
-sheet_field (ArbEncounter *self,
-             const char   *id,
-             const char   *field,
-             gsize         len,
-             guint         hash)
-{
-  Entity *e = entity_of (self, id);
-  ArbSheet *sheet = e && e->sheet ? e->sheet : arb_encounter_get_sheet (self, id);
-
-  return sheet ? arb_sheet_get_hashed (sheet, field, len, hash) : NULL;
 }
 
 const char *
