@@ -114,6 +114,8 @@ struct _ArbStep
 };
 
 #define STEP_BLOCK 512
+/* In the step's own block: most simulated steps need no more. */
+#define STEP_FIRST 256
 
 /* @size bytes for a quiet @step's effect or die, freed with it. */
 static gpointer
@@ -247,13 +249,17 @@ static char no_one[] = "";
 ArbStep *
 arb_step_new_quiet (const char *what)
 {
-  /* What in the step's own block, and not g_new0(): calloc costs three
-   * mallocs, and this is every simulated step. */
+  /* What and room for the first effects in the step's own block, and
+   * not g_new0(): calloc costs three mallocs, and this is every
+   * simulated step. */
   gsize lw = what ? strlen (what) + 1 : 1;
-  ArbStep *step = g_malloc (sizeof (ArbStep) + lw);
+  gsize head = (sizeof (ArbStep) + lw + 7) & ~(gsize)7;
+  ArbStep *step = g_malloc (head + STEP_FIRST);
 
   *step = (ArbStep) { 0 };
   step->what = memcpy ((char *)(step + 1), what ? what : "", lw);
+  step->arena = (char *)step + head;
+  step->arena_left = STEP_FIRST;
   step->who = no_one;
   /* Room for a few at once: grown from nothing, the array is
    * reallocated at the 1st, 3rd and 5th effect. Its effects and dice
