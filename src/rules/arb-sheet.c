@@ -158,7 +158,10 @@ parse_int (const char *text,
 {
   gint64 value;
 
-  if (text != NULL && arb_parse_plain_int (text, &value) && value >= -100000000 && value <= 100000000)
+  /* A plus and digits too, as the call below reads them: an item's
+   * modifiers are written "+1". */
+  if (text != NULL && arb_parse_plain_int (text + (text[0] == '+' && text[1] >= '0' && text[1] <= '9'), &value) &&
+      value >= -100000000 && value <= 100000000)
     {
       *out = (int)value;
       return TRUE;
