@@ -106,7 +106,40 @@ struct _ArbStep
   GPtrArray *totals;    /* of char* */
   guint64    serial;    /* unique in the process: a view tells steps apart by it */
   gboolean   quiet;     /* a simulation's: effects and dice only */
+  /* A quiet step's effects and dice are cut from blocks it frees whole
+   * (step_alloc()): a simulated step lives a moment. */
+  char      *arena;     /* the free part of the last block */
+  gsize      arena_left;
+  gpointer   blocks;    /* the last block; each begins with the one before */
 };
+
+#define STEP_BLOCK 512
+/* In the step's own block: most simulated steps need no more. */
+#define STEP_FIRST 256
+
+/* @size bytes for a quiet @step's effect or die, freed with it. */
+static gpointer
+step_alloc (ArbStep *step,
+            gsize    size)
+{
+  gpointer p;
+
+  size = (size + 7) & ~(gsize)7;
+  if (size > step->arena_left)
+    {
+      gsize block = MAX (size + 8, STEP_BLOCK);
+      char *b = g_malloc (block);
+
+      *(gpointer *)b = step->blocks;
+      step->blocks = b;
+      step->arena = b + 8;
+      step->arena_left = block - 8;
+    }
+  p = step->arena;
+  step->arena += size;
+  step->arena_left -= size;
+  return p;
+}
 
 /* An effect as made here: with its key's length and arb_short_hash(),
  * which effect_on() compares first (a step's effects are looked through
@@ -120,8 +153,10 @@ typedef struct
 
 /* An effect and its four strings in one block: a simulation makes and
  * frees thousands a second, and one allocation costs a fifth of five. */
+/* For @step, from its blocks when it is quiet. */
 static ArbEffect *
-effect_new (const char *entity,
+effect_new (ArbStep    *step,
+            const char *entity,
             const char *key,
             const char *old_value,
             const char *new_value)
@@ -130,7 +165,8 @@ effect_new (const char *entity,
   gsize le = entity ? strlen (entity) + 1 : 0, lk = key ? strlen (key) + 1 : 0;
   gsize lo = old_value ? strlen (old_value) + 1 : 0;
   gsize ln = new_value ? strlen (new_value) + 1 : 0;
-  EffectBlock *block = g_malloc (sizeof (EffectBlock) + le + lk + lo + ln);
+  gsize size = sizeof (EffectBlock) + le + lk + lo + ln;
+  EffectBlock *block = step->quiet ? step_alloc (step, size) : g_malloc (size);
   ArbEffect *effect = &block->effect;
   char *p = (char *)(block + 1);
 
@@ -160,11 +196,10 @@ odds_free (ArbOdds *odds)
   g_free (odds);
 }
 
+/* A die and its two strings are one block (arb_step_add_die()). */
 static void
 die_free (ArbDieRecord *die)
 {
-  g_free (die->expr);
-  g_free (die->purpose);
   g_free (die);
 }
 
@@ -208,19 +243,29 @@ none (void)
   return empty;
 }
 
+/* A quiet step's who until it is set: not a copy each. */
+static char no_one[] = "";
+
 ArbStep *
 arb_step_new_quiet (const char *what)
 {
-  /* Not g_new0(): calloc costs three mallocs, at every simulated step. */
-  ArbStep *step = g_new (ArbStep, 1);
+  /* What and room for the first effects in the step's own block, and
+   * not g_new0(): calloc costs three mallocs, and this is every
+   * simulated step. */
+  gsize lw = what ? strlen (what) + 1 : 1;
+  gsize head = (sizeof (ArbStep) + lw + 7) & ~(gsize)7;
+  ArbStep *step = g_malloc (head + STEP_FIRST);
 
   *step = (ArbStep) { 0 };
-  step->what = g_strdup (what ? what : "");
-  step->who = g_strdup ("");
+  step->what = memcpy ((char *)(step + 1), what ? what : "", lw);
+  step->arena = (char *)step + head;
+  step->arena_left = STEP_FIRST;
+  step->who = no_one;
   /* Room for a few at once: grown from nothing, the array is
-   * reallocated at the 1st, 3rd and 5th effect. */
-  step->effects = g_ptr_array_new_full (8, (GDestroyNotify)effect_free);
-  step->dice = g_ptr_array_new_with_free_func ((GDestroyNotify)die_free);
+   * reallocated at the 1st, 3rd and 5th effect. Its effects and dice
+   * are freed with its blocks. */
+  step->effects = g_ptr_array_new_full (8, NULL);
+  step->dice = g_ptr_array_new ();
   step->odds = step->log = step->totals = none ();
   step->serial = next_serial ();
   step->quiet = TRUE;
@@ -245,10 +290,20 @@ arb_step_free (ArbStep *step)
 {
   if (step == NULL)
     return;
-  g_free (step->what);
-  g_free (step->who);
+  /* A quiet step's is in its own block (arb_step_new_quiet()). */
+  if (!step->quiet)
+    g_free (step->what);
+  if (step->who != no_one)
+    g_free (step->who);
   g_ptr_array_unref (step->effects);
   g_ptr_array_unref (step->dice);
+  while (step->blocks)
+    {
+      gpointer before = *(gpointer *)step->blocks;
+
+      g_free (step->blocks);
+      step->blocks = before;
+    }
   if (!step->quiet)
     {
       g_ptr_array_unref (step->odds);
@@ -264,7 +319,8 @@ void
 arb_step_set_who (ArbStep    *step,
                   const char *who)
 {
-  g_free (step->who);
+  if (step->who != no_one)
+    g_free (step->who);
   step->who = g_strdup (who ? who : "");
 }
 
@@ -281,10 +337,18 @@ arb_step_add_die (ArbStep    *step,
                   int         value,
                   gboolean    typed)
 {
-  ArbDieRecord *die = g_new0 (ArbDieRecord, 1);
+  /* One block, as an effect: a simulation rolls at nearly every step. */
+  gsize le, lp;
+  ArbDieRecord *die;
 
-  die->expr = g_strdup (expr);
-  die->purpose = g_strdup (purpose ? purpose : "");
+  if (purpose == NULL)
+    purpose = "";
+  le = expr ? strlen (expr) + 1 : 0;
+  lp = strlen (purpose) + 1;
+  die = step->quiet ? step_alloc (step, sizeof (ArbDieRecord) + le + lp)
+                    : g_malloc (sizeof (ArbDieRecord) + le + lp);
+  die->expr = expr ? memcpy ((char *)(die + 1), expr, le) : NULL;
+  die->purpose = memcpy ((char *)(die + 1) + le, purpose, lp);
   die->value = value;
   die->typed = typed;
   g_ptr_array_add (step->dice, die);
@@ -502,7 +566,20 @@ typedef struct
   guint  shift;          /* 32 - log2 (slots) */
   guint  n;
   guint  n_cond;         /* keys under ARB_KEY_COND: with none, a condition needs no lookup */
+  /* A copy's keys and values all in one block (values_copy()), freed
+   * whole: a simulation copies the state at every run. NULL: none. */
+  char  *block;
+  gsize  block_size;
 } Values;
+
+/* Frees @p, a key or value of @values, unless it lies in its block. */
+static inline void
+values_release (const Values *values,
+                char         *p)
+{
+  if ((guintptr)p - (guintptr)values->block >= values->block_size)
+    g_free (p);
+}
 
 /* arb_step_may_have_conditions() spells it out letter by letter. */
 G_STATIC_ASSERT (sizeof ARB_KEY_COND == sizeof "cond.");
@@ -533,6 +610,8 @@ values_new (guint size)
   values->shift = 32 - g_bit_storage (size - 1);
   values->n = 0;
   values->n_cond = 0;
+  values->block = NULL;
+  values->block_size = 0;
   return values;
 }
 
@@ -542,57 +621,12 @@ values_free (Values *values)
   for (guint i = 0; i <= values->mask; i++)
     if (values->slots[i].hash)
       {
-        g_free (values->slots[i].key);
-        g_free (values->slots[i].value);
+        values_release (values, values->slots[i].key);
+        values_release (values, values->slots[i].value);
       }
+  g_free (values->block);
   g_free (values->slots);
   g_free (values);
-}
-
-/* Whether @a and @b, both @len bytes long at least, agree on those: by
- * words, overlapping at the end, not by a call to memcmp(), which costs
- * more than the rest of a lookup and makes it save every register. */
-static inline gboolean
-keys_equal (const char *a,
-            const char *b,
-            gsize       len)
-{
-  if (len >= 8)
-    {
-      guint64 x, y;
-
-      for (gsize i = 0; i + 8 < len; i += 8)
-        {
-          memcpy (&x, a + i, 8);
-          memcpy (&y, b + i, 8);
-          if (x != y)
-            return FALSE;
-        }
-      memcpy (&x, a + len - 8, 8);
-      memcpy (&y, b + len - 8, 8);
-      return x == y;
-    }
-  if (len >= 4)
-    {
-      guint32 x1, y1, x2, y2;
-
-      memcpy (&x1, a, 4);
-      memcpy (&y1, b, 4);
-      memcpy (&x2, a + len - 4, 4);
-      memcpy (&y2, b + len - 4, 4);
-      return x1 == y1 && x2 == y2;
-    }
-  if (len >= 2)
-    {
-      guint16 x1, y1, x2, y2;
-
-      memcpy (&x1, a, 2);
-      memcpy (&y1, b, 2);
-      memcpy (&x2, a + len - 2, 2);
-      memcpy (&y2, b + len - 2, 2);
-      return x1 == y1 && x2 == y2;
-    }
-  return len == 0 || a[0] == b[0];
 }
 
 /* The slot of @key, or the empty one where it would go. */
@@ -608,7 +642,7 @@ values_slot (const Values *values,
     {
       Slot *s = &values->slots[i];
 
-      if (s->hash == 0 || (s->hash == hash && s->len == len && keys_equal (s->key, key, len)))
+      if (s->hash == 0 || (s->hash == hash && s->len == len && arb_keys_equal (s->key, key, len)))
         return s;
     }
 }
@@ -668,7 +702,7 @@ values_set (Values     *values,
         memmove (s->value, value, vlen + 1);
       else
         {
-          g_free (s->value);
+          values_release (values, s->value);
           s->value = g_memdup2 (value, vlen + 1);
         }
       return;
@@ -698,8 +732,8 @@ values_remove (Values     *values,
   if (s->hash == 0)
     return;
   values->n_cond -= is_cond_key (s->key, s->len);
-  g_free (s->key);
-  g_free (s->value);
+  values_release (values, s->key);
+  values_release (values, s->value);
   values->n--;
   /* Back-shift: each later slot of the run that may move into the hole
    * (its home is not between the hole and it) moves. */
@@ -723,6 +757,8 @@ static Values *
 values_copy (const Values *values)
 {
   Values *copy = g_new (Values, 1);
+  gsize size = 0;
+  char *p;
 
   /* The same size: every slot keeps its place. */
   copy->mask = values->mask;
@@ -730,14 +766,28 @@ values_copy (const Values *values)
   copy->n = values->n;
   copy->n_cond = values->n_cond;
   copy->slots = g_new (Slot, values->mask + 1);
+  /* The strings in one block, not a copy each. */
+  for (guint i = 0; i <= values->mask; i++)
+    if (values->slots[i].hash)
+      size += values->slots[i].len + 1 + strlen (values->slots[i].value) + 1;
+  copy->block = p = size ? g_malloc (size) : NULL;
+  copy->block_size = size;
   for (guint i = 0; i <= values->mask; i++)
     {
       const Slot *s = &values->slots[i];
 
       copy->slots[i].hash = s->hash;
       copy->slots[i].len = s->len;
-      copy->slots[i].key = s->hash ? g_strdup (s->key) : NULL;
-      copy->slots[i].value = s->hash ? g_strdup (s->value) : NULL;
+      copy->slots[i].key = copy->slots[i].value = NULL;
+      if (s->hash)
+        {
+          gsize lv = strlen (s->value) + 1;
+
+          copy->slots[i].key = memcpy (p, s->key, s->len + 1);
+          p += s->len + 1;
+          copy->slots[i].value = memcpy (p, s->value, lv);
+          p += lv;
+        }
     }
   return copy;
 }
@@ -1170,8 +1220,6 @@ arb_encounter_get_map_size (ArbEncounter *self,
   return *cols > 0 && *rows > 0 && *cols <= 1000 && *rows <= 1000;
 }
 
-static const char *sheet_field (ArbEncounter *self, const char *id, const char *field,
-                                gsize len, guint hash);
 static inline ArbEffect *effect_on (ArbStep *step, const char *entity, const char *key,
                                     gsize len, guint hash);
 
@@ -1185,14 +1233,31 @@ arb_step_peek_field_int_hashed (ArbStep      *step,
                                 int           fallback)
 {
   ArbEffect *effect = effect_on (step, entity, key, len, hash);
-  const char *v = effect ? effect->new_value : arb_encounter_get_hashed (self, entity, key, len, hash);
+  Entity *e = NULL;
+  const char *v;
   int n;
+
+  g_return_val_if_fail (self != NULL, fallback);
+
+  /* The entity found once, for its live value and its sheet both. */
+  if (effect)
+    v = effect->new_value;
+  else
+    v = (e = entity_of (self, entity)) ? values_lookup_hashed (e->values, key, len, hash) : NULL;
 
   /* None: the sheet's (the fight itself has none). Past an effect that
    * cleared the value, the live one first, as it always was. */
-  if (v == NULL && !g_str_equal (entity, ARB_ENCOUNTER_ENTITY))
-    v = effect ? arb_encounter_get_field_hashed (self, entity, key, len, hash)
-               : sheet_field (self, entity, key, len, hash);
+  if (v == NULL && !(entity[0] == 'e' && strcmp (entity, ARB_ENCOUNTER_ENTITY) == 0))
+    {
+      if (effect)
+        v = arb_encounter_get_field_hashed (self, entity, key, len, hash);
+      else
+        {
+          ArbSheet *sheet = e && e->sheet ? e->sheet : arb_encounter_get_sheet (self, entity);
+
+          v = sheet ? arb_sheet_get_hashed (sheet, key, len, hash) : NULL;
+        }
+    }
   return parse_int (v, &n) ? n : fallback;
 }
 
@@ -1365,12 +1430,13 @@ set_value_hashed (ArbEncounter *self,
   Values *values = values_of (self, entity);
 
   /* By length before letters: most keys are neither. */
-  if (len == sizeof ARB_KEY_SHEET - 1 && keys_equal (key, ARB_KEY_SHEET, len))
+  if (len == sizeof ARB_KEY_SHEET - 1 && arb_keys_equal (key, ARB_KEY_SHEET, len))
     {
       forget_sheet (self, entity);
       g_hash_table_remove (self->sheets, entity);
     }
-  else if (self->combatants && g_str_equal (key, ARB_KEY_COMBATANTS) && g_str_equal (entity, ARB_ENCOUNTER_ENTITY))
+  else if (self->combatants && len == sizeof ARB_KEY_COMBATANTS - 1 &&
+           arb_keys_equal (key, ARB_KEY_COMBATANTS, len) && g_str_equal (entity, ARB_ENCOUNTER_ENTITY))
     g_clear_pointer (&self->combatants, g_strfreev);
 
   if (value == NULL)
@@ -1435,20 +1501,6 @@ arb_encounter_get_sheet (ArbEncounter *self,
   if (sheet != NULL)
     g_hash_table_insert (self->sheets, g_strdup (id), sheet);
   return sheet;
-}
-
-/* @id's sheet's @field, whatever its live value. */
-static const char *
-sheet_field (ArbEncounter *self,
-             const char   *id,
-             const char   *field,
-             gsize         len,
-             guint         hash)
-{
-  Entity *e = entity_of (self, id);
-  ArbSheet *sheet = e && e->sheet ? e->sheet : arb_encounter_get_sheet (self, id);
-
-  return sheet ? arb_sheet_get_hashed (sheet, field, len, hash) : NULL;
 }
 
 const char *
@@ -1542,7 +1594,7 @@ effect_on (ArbStep    *step,
       /* The key's hash and length first: most effects differ there. The
        * entity by hand, not by a call: ids are short ("c1"), and a read
        * that makes no call saves no register. */
-      if (b->key_hash == hash && b->key_len == len && keys_equal (b->effect.key, key, len))
+      if (b->key_hash == hash && b->key_len == len && arb_keys_equal (b->effect.key, key, len))
         {
           const char *x = b->effect.entity, *y = entity;
 
@@ -1618,7 +1670,7 @@ arb_step_set_hashed (ArbStep      *step,
   if (g_strcmp0 (old, value) == 0)
     return;
 
-  g_ptr_array_add (step->effects, effect_new (entity, key, old, value));
+  g_ptr_array_add (step->effects, effect_new (step, entity, key, old, value));
 }
 
 void
@@ -2696,7 +2748,7 @@ step_from_node (xmlNode     *node,
           g_autofree char *old_value = child_text (c, "old");
           g_autofree char *new_value = child_text (c, "new");
 
-          g_ptr_array_add (step->effects, effect_new (entity, key, old_value, new_value));
+          g_ptr_array_add (step->effects, effect_new (step, entity, key, old_value, new_value));
         }
       else if (arb_xml_is_element (c, "log"))
         g_ptr_array_add (step->log, arb_xml_get_text (c));

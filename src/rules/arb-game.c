@@ -160,9 +160,14 @@ arb_game_get (const char *id)
 
   if (id == NULL)
     return NULL;
+  /* The first letter before a call: every step of a simulation asks. */
   for (guint i = 0; i < games->len; i++)
-    if (g_str_equal (ARB_GAME_GET_CLASS (games->pdata[i])->id, id))
-      return games->pdata[i];
+    {
+      const char *game_id = ARB_GAME_GET_CLASS (games->pdata[i])->id;
+
+      if (game_id[0] == id[0] && strcmp (game_id, id) == 0)
+        return games->pdata[i];
+    }
   return NULL;
 }
 

@@ -147,8 +147,11 @@ arb_procedure_list_generic (void)
 const ArbProcedureSpec *
 arb_procedure_find_generic (const char *name)
 {
+  if (name == NULL)
+    return NULL;
+  /* The first letter before a call: a simulation asks at every step. */
   for (guint i = 0; generic[i].name; i++)
-    if (g_strcmp0 (generic[i].name, name) == 0)
+    if (generic[i].name[0] == name[0] && strcmp (generic[i].name, name) == 0)
       return &generic[i];
   return NULL;
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <glib.h>
+#include <string.h>
 
 #include "arb-dice.h"
 #include "arb-encounter.h"
@@ -69,6 +70,52 @@ ArbStep *arb_step_parse            (const char    *data,
  * effects finds the value it says it changes. */
 gboolean arb_encounter_step_fits   (ArbEncounter  *self,
                                     const ArbStep *step);
+
+/* Whether @a and @b, both @len bytes long at least, agree on those: by
+ * words, overlapping at the end, not by a call to memcmp(), which costs
+ * more than the rest of a lookup and makes it save every register. */
+static inline gboolean
+arb_keys_equal (const char *a,
+                const char *b,
+                gsize       len)
+{
+  if (len >= 8)
+    {
+      guint64 x, y;
+
+      for (gsize i = 0; i + 8 < len; i += 8)
+        {
+          memcpy (&x, a + i, 8);
+          memcpy (&y, b + i, 8);
+          if (x != y)
+            return FALSE;
+        }
+      memcpy (&x, a + len - 8, 8);
+      memcpy (&y, b + len - 8, 8);
+      return x == y;
+    }
+  if (len >= 4)
+    {
+      guint32 x1, y1, x2, y2;
+
+      memcpy (&x1, a, 4);
+      memcpy (&y1, b, 4);
+      memcpy (&x2, a + len - 4, 4);
+      memcpy (&y2, b + len - 4, 4);
+      return x1 == y1 && x2 == y2;
+    }
+  if (len >= 2)
+    {
+      guint16 x1, y1, x2, y2;
+
+      memcpy (&x1, a, 2);
+      memcpy (&y1, b, 2);
+      memcpy (&x2, a + len - 2, 2);
+      memcpy (&y2, b + len - 2, 2);
+      return x1 == y1 && x2 == y2;
+    }
+  return len == 0 || a[0] == b[0];
+}
 
 /* The common case read without strtoll: an optional minus and up to
  * nine digits, which g_ascii_string_to_signed() would read the same way.

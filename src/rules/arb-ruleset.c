@@ -40,6 +40,47 @@ typedef struct
   char  *key;     /* lower case */
 } ColumnSlot;
 
+/* Rows by case-folded name or label: open addressing, at most half full,
+ * made once. */
+typedef struct
+{
+  guint         hash;   /* arb_short_hash() of key; 0: the slot is empty */
+  guint         len;    /* of key */
+  char         *key;    /* case-folded */
+  const ArbRow *row;
+} RowSlot;
+
+typedef struct
+{
+  RowSlot *slots;
+  guint    mask;        /* slots - 1 */
+} RowIndex;
+
+static void
+row_index_free (RowIndex *index)
+{
+  for (guint i = 0; i <= index->mask; i++)
+    g_free (index->slots[i].key);
+  g_free (index->slots);
+  g_free (index);
+}
+
+/* The slot of the folded @key, or the empty one where it would go. */
+static inline RowSlot *
+row_slot (const RowIndex *index,
+          const char     *key,
+          gsize           len,
+          guint           hash)
+{
+  for (guint i = (hash * 2654435769u) >> 12;; i++)
+    {
+      RowSlot *s = &index->slots[i & index->mask];
+
+      if (s->hash == 0 || (s->hash == hash && s->len == len && arb_keys_equal (s->key, key, len)))
+        return s;
+    }
+}
+
 struct _ArbTable
 {
   gatomicrefcount  ref_count;
@@ -68,7 +109,7 @@ struct _ArbTable
   const ArbRow    *last;      /* the row the pattern starts from */
   GMutex           continued_lock;
   GHashTable      *continued; /* step (1, 2...) -> ArbRow, made when asked */
-  GHashTable      *by_name;   /* case-folded name or label -> ArbRow, made when first asked */
+  RowIndex        *by_name;   /* case-folded name or label -> ArbRow, made when first asked */
 };
 
 G_DEFINE_BOXED_TYPE (ArbTable, arb_table, arb_table_ref, arb_table_unref)
@@ -173,7 +214,7 @@ arb_table_unref (ArbTable *table)
   for (guint i = 0; i <= table->column_mask; i++)
     g_free (table->column_slots[i].key);
   g_free (table->column_slots);
-  g_clear_pointer (&table->by_name, g_hash_table_unref);
+  g_clear_pointer (&table->by_name, row_index_free);
   g_free (table);
 }
 
@@ -219,35 +260,26 @@ arb_table_get_row (const ArbTable *table,
   return &g_array_index (table->rows, ArbRow, i);
 }
 
-/* For the indexes looked up at every step (tables by name, columns,
- * rows): g_str_hash() reads every letter; this the length, the first
- * eight and the last eight, which tell the names of a ruleset apart. */
+/* The library's tables by "system/id", for a GHashTable: the same short
+ * hash as every other index of names (arb_short_hash()), now that the
+ * lookups at every step go by the library's own index. */
 static guint
 name_hash (gconstpointer data)
 {
   const char *name = data;
-  gsize len = strlen (name);
-  guint64 a = 0, b = 0, h;
 
-  if (len >= 8)
-    {
-      memcpy (&a, name, 8);
-      memcpy (&b, name + len - 8, 8);
-    }
-  else
-    memcpy (&a, name, len);
-  h = (a * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) ^ ((b + len) * G_GUINT64_CONSTANT (0xC2B2AE3D27D4EB4F));
-  return (guint)(h ^ (h >> 29) ^ (h >> 47));
+  return arb_short_hash (name, strlen (name));
 }
 
 /* @text lowered (ASCII letters only, as g_ascii_strdown()), in @buf
  * when it fits, else in a new string left in @big: no allocation for the
  * short names procedures look up at every step. */
-static const char *
+static inline const char *
 ascii_down (const char  *text,
             char        *buf,
             gsize        size,
-            char       **big)
+            char       **big,
+            gsize       *len)
 {
   gsize i;
 
@@ -255,8 +287,13 @@ ascii_down (const char  *text,
   for (i = 0; text[i] && i < size - 1; i++)
     buf[i] = text[i] >= 'A' && text[i] <= 'Z' ? text[i] - 'A' + 'a' : text[i];
   if (text[i])
-    return *big = g_ascii_strdown (text, -1);
+    {
+      *big = g_ascii_strdown (text, -1);
+      *len = strlen (*big);
+      return *big;
+    }
   buf[i] = '\0';
+  *len = i;
   return buf;
 }
 
@@ -273,7 +310,7 @@ column_slot (const ArbTable *table,
     {
       ColumnSlot *s = &table->column_slots[i & table->column_mask];
 
-      if (s->hash == 0 || (s->hash == hash && s->len == len && memcmp (s->key, key, len) == 0))
+      if (s->hash == 0 || (s->hash == hash && s->len == len && arb_keys_equal (s->key, key, len)))
         return s;
     }
 }
@@ -294,8 +331,7 @@ arb_table_find_column (const ArbTable *table,
   /* An index, not a walk: a hostile table's every cell looks one up.
    * Its own, not a GHashTable: the columns are asked for by name at
    * every step, and this one hashes without a call or a strlen. */
-  lower = ascii_down (key, buf, sizeof buf, &folded);
-  len = lower == buf ? (gsize)(strchr (buf, '\0') - buf) : strlen (lower);
+  lower = ascii_down (key, buf, sizeof buf, &folded, &len);
   s = column_slot (table, lower, len, arb_short_hash (lower, len));
   return s->hash ? s->index : -1;
 }
@@ -476,15 +512,20 @@ arb_table_find_row (const ArbTable  *table,
  * Where two rows share a name, the first keeps it, as a walk in order
  * would find it. Made once the rows are final, on first use, which may
  * be from any thread. */
-static GHashTable *
+static RowIndex *
 name_index (const ArbTable *table)
 {
   ArbTable *self = (ArbTable *)table;
 
   if (g_once_init_enter (&self->by_name))
     {
-      GHashTable *index = g_hash_table_new_full (name_hash, g_str_equal, g_free, NULL);
+      RowIndex *index = g_new (RowIndex, 1);
+      guint size = 16;
 
+      while (size < self->rows->len * 4)
+        size *= 2;
+      index->slots = g_new0 (RowSlot, size);
+      index->mask = size - 1;
       for (guint i = 0; i < self->rows->len; i++)
         {
           ArbRow *row = &g_array_index (self->rows, ArbRow, i);
@@ -493,9 +534,12 @@ name_index (const ArbTable *table)
           for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
             {
               char *folded = keys[k] ? g_utf8_casefold (keys[k], -1) : NULL;
+              gsize len = folded ? strlen (folded) : 0;
+              guint hash = folded ? arb_short_hash (folded, len) : 0;
+              RowSlot *s = folded ? row_slot (index, folded, len, hash) : NULL;
 
-              if (folded != NULL && !g_hash_table_contains (index, folded))
-                g_hash_table_insert (index, folded, row);
+              if (s != NULL && s->hash == 0)
+                *s = (RowSlot) { hash, (guint)len, folded, row };
               else
                 g_free (folded);
             }
@@ -514,14 +558,17 @@ arb_table_find_row_by_name (const ArbTable  *table,
   const char *key;
   const ArbRow *row;
   char buf[64];
+  gsize len;
 
   g_return_val_if_fail (table != NULL, NULL);
   g_return_val_if_fail (name != NULL, NULL);
 
   /* For plain ASCII, folding is lowering, and far cheaper. */
-  key = g_str_is_ascii (name) ? ascii_down (name, buf, sizeof buf, &folded)
-                              : (folded = g_utf8_casefold (name, -1));
-  if ((row = g_hash_table_lookup (name_index (table), key)))
+  if (g_str_is_ascii (name))
+    key = ascii_down (name, buf, sizeof buf, &folded, &len);
+  else
+    len = strlen (key = folded = g_utf8_casefold (name, -1));
+  if ((row = row_slot (name_index (table), key, len, arb_short_hash (key, len))->row))
     return row;
 
   g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND,
@@ -1872,7 +1919,7 @@ arb_ruleset_library_get_table_hashed (ArbRulesetLibrary *self,
           if (s->hash == 0)
             break;
           if (s->hash == hash && s->ls == ls && s->li == li &&
-              memcmp (s->table->id, id, li) == 0 && memcmp (s->table->system, system, ls) == 0)
+              arb_keys_equal (s->table->id, id, li) && arb_keys_equal (s->table->system, system, ls))
             return s->table;
         }
     }

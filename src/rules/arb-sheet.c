@@ -46,6 +46,7 @@ typedef struct
   char       *name_copy;   /* an attribute the spec does not know, owned */
   char       *value;       /* owned */
   guint       hash;        /* arb_short_hash() of name: most compares end there */
+  guint       len;         /* of name */
 } ItemAttr;
 
 struct _ArbSheetItem
@@ -110,16 +111,18 @@ arb_sheet_item_get_kind (const ArbSheetItem *item)
   return item->spec->kind;
 }
 
+/* @name is @len long, of arb_short_hash() @hash. */
 static ItemAttr *
 find_item_attr_hashed (const ArbSheetItem *item,
                        const char         *name,
+                       gsize               len,
                        guint               hash)
 {
   for (guint i = 0; i < item->attrs->len; i++)
     {
       ItemAttr *attr = &g_array_index (item->attrs, ItemAttr, i);
 
-      if (attr->hash == hash && strcmp (attr->name, name) == 0)
+      if (attr->hash == hash && attr->len == len && arb_keys_equal (attr->name, name, len))
         return attr;
     }
   return NULL;
@@ -129,16 +132,18 @@ static ItemAttr *
 find_item_attr (const ArbSheetItem *item,
                 const char         *name)
 {
-  return find_item_attr_hashed (item, name, arb_short_hash (name, strlen (name)));
+  gsize len = strlen (name);
+
+  return find_item_attr_hashed (item, name, len, arb_short_hash (name, len));
 }
 
 const char *
 arb_sheet_item_get_hashed (const ArbSheetItem *item,
                            const char         *name,
-                           gsize               len G_GNUC_UNUSED,
+                           gsize               len,
                            guint               hash)
 {
-  ItemAttr *attr = find_item_attr_hashed (item, name, hash);
+  ItemAttr *attr = find_item_attr_hashed (item, name, len, hash);
 
   return attr ? attr->value : NULL;
 }
@@ -158,7 +163,10 @@ parse_int (const char *text,
 {
   gint64 value;
 
-  if (text != NULL && arb_parse_plain_int (text, &value) && value >= -100000000 && value <= 100000000)
+  /* A plus and digits too, as the call below reads them: an item's
+   * modifiers are written "+1". */
+  if (text != NULL && arb_parse_plain_int (text + (text[0] == '+' && text[1] >= '0' && text[1] <= '9'), &value) &&
+      value >= -100000000 && value <= 100000000)
     {
       *out = (int)value;
       return TRUE;
@@ -209,10 +217,11 @@ item_put (ArbSheetItem *item,
           const char   *name,
           char         *value)
 {
-  guint hash = arb_short_hash (name, strlen (name));
-  ItemAttr *attr = find_item_attr_hashed (item, name, hash);
+  gsize len = strlen (name);
+  guint hash = arb_short_hash (name, len);
+  ItemAttr *attr = find_item_attr_hashed (item, name, len, hash);
   const ArbFieldSpec *known;
-  ItemAttr added = { NULL, NULL, value, hash };
+  ItemAttr added = { NULL, NULL, value, hash, (guint)len };
 
   if (attr != NULL)
     {

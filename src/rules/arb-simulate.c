@@ -565,6 +565,18 @@ mark_conditions (ArbSimulation *self,
     }
 }
 
+/* Empties @params in place: g_hash_table_remove_all() makes the table's
+ * arrays anew each time, and this is every step of every run. */
+static void
+clear_params (GHashTable *params)
+{
+  GHashTableIter iter;
+
+  g_hash_table_iter_init (&iter, params);
+  while (g_hash_table_iter_next (&iter, NULL, NULL))
+    g_hash_table_iter_remove (&iter);
+}
+
 static int
 clock_of (ArbEncounter *enc)
 {
@@ -623,7 +635,7 @@ arb_simulation_play_run (ArbSimulation *self,
 
       if (steps++ >= ARB_SIM_MAX_STEPS)
         break;
-      g_hash_table_remove_all (params);
+      clear_params (params);
       faces = arb_roll_source_get_n_faces (source);
       if (arb_game_choose_full (self->game, enc, self->rules, id, policy, &procedure, params, &flags))
         step = arb_procedure_play (procedure, enc, self->rules, params, source, &error);
@@ -636,7 +648,7 @@ arb_simulation_play_run (ArbSimulation *self,
         {
           g_clear_error (&error);
           g_clear_pointer (&procedure, g_free);
-          g_hash_table_remove_all (params);
+          clear_params (params);
           flags = ARB_CHOICE_REFUSED;
           if (arb_game_choose_full (self->game, enc, self->rules, id, policy, &procedure, params, &flags))
             step = arb_procedure_play (procedure, enc, self->rules, params, source, &error);
