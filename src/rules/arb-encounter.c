@@ -1143,7 +1143,11 @@ const char *
                      const char   *entity,
                      const char   *key)
 {
-  gsize len = strlen (key);
+  gsize len;
+
+  /* As the readers were before the hashed ones: a NULL key is a bug. */
+  g_return_val_if_fail (key != NULL, NULL);
+  len = strlen (key);
 
   return arb_encounter_get_hashed (self, entity, key, len, arb_short_hash (key, len));
 }
@@ -1196,7 +1200,11 @@ int
                          const char   *key,
                          int           fallback)
 {
-  gsize len = strlen (key);
+  gsize len;
+
+  /* As the readers were before the hashed ones: a NULL key is a bug. */
+  g_return_val_if_fail (key != NULL, fallback);
+  len = strlen (key);
 
   return arb_encounter_get_int_hashed (self, entity, key, len, arb_short_hash (key, len), fallback);
 }
@@ -1268,7 +1276,11 @@ int
                            const char   *key,
                            int           fallback)
 {
-  gsize len = strlen (key);
+  gsize len;
+
+  /* As the readers were before the hashed ones: a NULL key is a bug. */
+  g_return_val_if_fail (key != NULL, fallback);
+  len = strlen (key);
 
   return arb_step_peek_field_int_hashed (step, self, entity, key, len, arb_short_hash (key, len), fallback);
 }
@@ -1529,7 +1541,11 @@ const char *
                            const char   *id,
                            const char   *field)
 {
-  gsize len = strlen (field);
+  gsize len;
+
+  /* As the readers were before the hashed ones: a NULL key is a bug. */
+  g_return_val_if_fail (field != NULL, NULL);
+  len = strlen (field);
 
   return arb_encounter_get_field_hashed (self, id, field, len, arb_short_hash (field, len));
 }
@@ -1647,7 +1663,11 @@ const char *
                  const char   *entity,
                  const char   *key)
 {
-  gsize len = strlen (key);
+  gsize len;
+
+  /* As the readers were before the hashed ones: a NULL key is a bug. */
+  g_return_val_if_fail (key != NULL, NULL);
+  len = strlen (key);
 
   return arb_step_peek_hashed (step, self, entity, key, len, arb_short_hash (key, len));
 }

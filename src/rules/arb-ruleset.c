@@ -1215,7 +1215,10 @@ reindex (ArbRulesetLibrary *self)
 }
 
 /* The table called @name ("system/id"), made from its compiled form if
- * this is the first time it is asked for. */
+ * this is the first time it is asked for. That first read changes the
+ * library (and frees the index get_table_hashed reads): threads that
+ * share a library read every table before they start, as
+ * arb_simulation_new() does. */
 static ArbTable *
 lookup (ArbRulesetLibrary *self,
         const char        *name)
