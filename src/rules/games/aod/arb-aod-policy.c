@@ -191,85 +191,6 @@ set_means (GHashTable *params,
   put (params, IS_ATTACK (means) ? "attack" : "weapon", g_strdup (NAME_OF (means)));
 }
 
-/* The least costs asked of the chart so far, kept on the encounter: a
- * simulated fight asks the same one or two at nearly every choice, and
- * the chart does not change during it. The chart the library holds now
- * is checked, in case a house table replaced it. */
-#define N_COSTS 4
-
-typedef struct
-{
-  char letter;
-  int  hexes;
-  int  hexsides;
-  int  cost;
-} KnownCost;
-
-typedef struct
-{
-  ArbTable  *chart;      /* held: no other chart takes its address */
-  guint      n;
-  KnownCost  costs[N_COSTS];
-} KnownCosts;
-
-static void
-known_costs_free (KnownCosts *known)
-{
-  g_clear_pointer (&known->chart, arb_table_unref);
-  g_free (known);
-}
-
-static GQuark
-known_costs_quark (void)
-{
-  /* Set once, whichever worker thread asks first. */
-  static gsize quark = 0;
-
-  if (g_once_init_enter (&quark))
-    g_once_init_leave (&quark, g_quark_from_static_string ("arb-aod-policy-known-costs"));
-  return (GQuark)quark;
-}
-
-/* The costs @enc keeps, for @rules' chart as it is now: asked once a
- * choice, which changes neither. */
-static KnownCosts *
-known_costs (ArbEncounter      *enc,
-             ArbRulesetLibrary *rules)
-{
-  ArbTable *chart = rules ? arb_ruleset_library_get_table (rules, "aod", "action-costs") : NULL;
-  KnownCosts *known = g_object_get_qdata ((GObject *)enc, known_costs_quark ());
-
-  if (known == NULL || known->chart != chart)
-    {
-      known = g_new0 (KnownCosts, 1);
-      known->chart = chart ? arb_table_ref (chart) : NULL;
-      g_object_set_qdata_full ((GObject *)enc, known_costs_quark (), known, (GDestroyNotify)known_costs_free);
-    }
-  return known;
-}
-
-/* arb_aod_action_least_cost, kept in @known (known_costs). */
-static int
-known_least_cost (KnownCosts        *known,
-                  ArbRulesetLibrary *rules,
-                  const char        *letter,
-                  int                hexes,
-                  int                hexsides)
-{
-  int cost;
-
-  /* Kept by a single letter (A, G, H, Q, as the policy asks): an
-   * action named otherwise is asked of the chart each time. */
-  if (letter[0] == '\0' || letter[1] != '\0')
-    return arb_aod_action_least_cost (rules, letter, hexes, hexsides);
-  for (guint i = 0; i < MIN (known->n, N_COSTS); i++)
-    if (known->costs[i].letter == letter[0] && known->costs[i].hexes == hexes && known->costs[i].hexsides == hexsides)
-      return known->costs[i].cost;
-  cost = arb_aod_action_least_cost (rules, letter, hexes, hexsides);
-  known->costs[known->n++ % N_COSTS] = (KnownCost) { letter[0], hexes, hexsides, cost };
-  return cost;
-}
-
 /* Whether @means names an attack called "hands", which the strike would
  * take for weapon=hands. */
 static gboolean
@@ -284,11 +205,11 @@ has_attack_hands (const Means *means)
 /* The best strike @id, with @ap AP, can make at @target now: its means
  * in @params (a weapon= or attack=), FALSE when none is legal; a lone
  * strike is left to the rules to refuse (@flags, ArbChoiceFlags). The
- * action @procedure pays is @letter of the chart, @least AP at the
- * least (known_least_cost, which the caller asked before putting the
- * parameters). The previews the rules must refuse are not run: a
- * figure short of the AP the action costs (9.8, 13.6), bare hands with
- * no hand free (13.1). */
+ * action @procedure pays is @letter of the chart, @least AP at the least
+ * (arb_aod_action_least_cost, which the caller asked before putting the
+ * parameters). The previews the rules must refuse are not run: a figure
+ * short of the AP the action costs (9.8, 13.6), bare hands with no hand
+ * free (13.1). */
 static gboolean
 best_strike (const char        *procedure,
              const char        *letter,
@@ -717,9 +638,8 @@ arb_aod_choose (ArbGame           *game,
        * figure short of AP for it passes). Its parameters are put only
        * for a figure with the AP for it (best_strike's first question,
        * asked before: after its blow, most often, it has not). */
-      KnownCosts *known = known_costs (enc, rules);
       const char *letter = arb_aod_strike_letter (distance == 0 ? "close" : NULL);
-      int least = known_least_cost (known, rules, letter, 0, 0);
+      int least = arb_aod_action_least_cost (rules, letter, 0, 0);
 
       if (ap >= least)
         {
@@ -742,7 +662,7 @@ arb_aod_choose (ArbGame           *game,
           *procedure = g_strdup ("aod.action");
           return TRUE;
         }
-      if (distance == 1 && ap >= (least = known_least_cost (known, rules, "Q", 0, 0)))
+      if (distance == 1 && ap >= (least = arb_aod_action_least_cost (rules, "Q", 0, 0)))
         {
           put (params, "id", g_strdup (id));
           put (params, "target", g_strdup (foe));
@@ -794,7 +714,7 @@ arb_aod_choose (ArbGame           *game,
         face_at_end (&ground, &charge, there, ap - 4);
         if (charge.hexes > 0 && arb_hex_distance (charge.dest, there) == 1)
           {
-            int least = known_least_cost (known_costs (enc, rules), rules, "Q", charge.hexes, charge.turns);
+            int least = arb_aod_action_least_cost (rules, "Q", charge.hexes, charge.turns);
 
             put (params, "id", g_strdup (id));
             put (params, "target", g_strdup (foe));
