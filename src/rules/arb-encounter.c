@@ -1152,35 +1152,6 @@ const char *
   return arb_encounter_get_hashed (self, entity, key, len, arb_short_hash (key, len));
 }
 
-static G_GNUC_NO_INLINE gboolean
-parse_int_slow (const char *text,
-                int        *out)
-{
-  gint64 v;
-
-  if (text == NULL || !g_ascii_string_to_signed (text[0] == '+' ? text + 1 : text, 10,
-                                                 -100000000, 100000000, &v, NULL))
-    return FALSE;
-  *out = (int)v;
-  return TRUE;
-}
-
-/* Inline for the plain numbers nearly every value is: a rule reads
- * several at every step. */
-static inline gboolean
-parse_int (const char *text,
-           int        *out)
-{
-  gint64 v;
-
-  if (text != NULL && arb_parse_plain_int (text, &v) && v >= -100000000 && v <= 100000000)
-    {
-      *out = (int)v;
-      return TRUE;
-    }
-  return parse_int_slow (text, out);
-}
-
 int
 arb_encounter_get_int_hashed (ArbEncounter *self,
                               const char   *entity,
@@ -1191,7 +1162,7 @@ arb_encounter_get_int_hashed (ArbEncounter *self,
 {
   int v;
 
-  return parse_int (arb_encounter_get_hashed (self, entity, key, len, hash), &v) ? v : fallback;
+  return arb_parse_int (arb_encounter_get_hashed (self, entity, key, len, hash), &v) ? v : fallback;
 }
 
 int
@@ -1266,7 +1237,7 @@ arb_step_peek_field_int_hashed (ArbStep      *step,
           v = sheet ? arb_sheet_get_hashed (sheet, key, len, hash) : NULL;
         }
     }
-  return parse_int (v, &n) ? n : fallback;
+  return arb_parse_int (v, &n) ? n : fallback;
 }
 
 int
@@ -1310,14 +1281,14 @@ arb_step_peek_hex (ArbStep      *step,
   vf = ef ? ef->new_value : e ? values_lookup (e->values, ARB_KEY_FACING) : NULL;
 
   /* Far beyond any printed map; keeps hex arithmetic clear of overflow. */
-  if (!parse_int (vq, &q) || !parse_int (vr, &r) || ABS (q) > 10000 || ABS (r) > 10000)
+  if (!arb_parse_int (vq, &q) || !arb_parse_int (vr, &r) || ABS (q) > 10000 || ABS (r) > 10000)
     return FALSE;
   if (hex)
     {
       hex->q = q;
       hex->r = r;
     }
-  if (!parse_int (vf, &f))
+  if (!arb_parse_int (vf, &f))
     f = 0;
   if (facing)
     *facing = f;
@@ -1581,7 +1552,7 @@ arb_encounter_get_field_int (ArbEncounter *self,
 {
   int v;
 
-  return parse_int (arb_encounter_get_field (self, id, field), &v) ? v : fallback;
+  return arb_parse_int (arb_encounter_get_field (self, id, field), &v) ? v : fallback;
 }
 
 const char *
@@ -1741,7 +1712,7 @@ arb_step_new_combatant_id (ArbStep      *step,
   int n = 1;
 
   if (next)
-    parse_int (next, &n);
+    arb_parse_int (next, &n);
   arb_step_set_int (step, self, ARB_ENCOUNTER_ENTITY, ARB_KEY_NEXT_ID, n + 1);
   return g_strdup_printf ("c%d", n);
 }
@@ -2068,7 +2039,7 @@ value_problem (ArbEncounter *self,
     {
     case ARB_KEY_INT:
     case ARB_KEY_HEX:
-      if (!parse_int (value, &n))
+      if (!arb_parse_int (value, &n))
         return g_strdup_printf (_("%s is %s, not a whole number"), (name = value_name (entity, key)), (text = shown (value)));
       if (n < known->lo || n > known->hi)
         {
@@ -2754,7 +2725,7 @@ step_from_node (xmlNode     *node,
           g_autofree char *typed = arb_xml_get_prop (c, "typed");
           int v = 0;
 
-          if (!parse_int (g_strstrip (value), &v))
+          if (!arb_parse_int (g_strstrip (value), &v))
             {
               invalid (error, filename, c, _("a die's value is not a whole number"));
               return NULL;
@@ -3218,7 +3189,7 @@ arb_encounter_load_bytes (GBytes             *bytes,
           g_autofree char *pos = arb_xml_get_prop (section, "position");
           int p = 0;
 
-          if (!parse_int (g_strstrip (pos), &p) || p < 0)
+          if (!arb_parse_int (g_strstrip (pos), &p) || p < 0)
             {
               invalid (error, filename, section, _("the history position is not a number of steps"));
               return NULL;

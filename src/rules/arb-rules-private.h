@@ -136,6 +136,28 @@ arb_parse_plain_int (const char *text,
   return TRUE;
 }
 
+/* A number as the engine reads every value, sheet field and item
+ * attribute: an optional sign ("+1" for an item's modifier) and digits,
+ * within +/- 100,000,000. The plain case inline: a rule reads several at
+ * every step; anything else by g_ascii_string_to_signed() (arb-sheet.c). */
+gboolean arb_parse_int_slow (const char *text,
+                             int        *out);
+
+static inline gboolean
+arb_parse_int (const char *text,
+               int        *out)
+{
+  gint64 v;
+
+  if (text != NULL && arb_parse_plain_int (text + (text[0] == '+' && text[1] >= '0' && text[1] <= '9'), &v) &&
+      v >= -100000000 && v <= 100000000)
+    {
+      *out = (int)v;
+      return TRUE;
+    }
+  return arb_parse_int_slow (text, out);
+}
+
 /* @value in decimal, written by hand at the end of @buf: a printf costs
  * more than most rules that ask for the text. Returns where it starts. */
 #define ARB_INT_TEXT_SIZE 16

@@ -157,20 +157,12 @@ const char *
   return attr ? attr->value : NULL;
 }
 
-static gboolean
-parse_int (const char *text,
-           int        *out)
+G_GNUC_NO_INLINE gboolean
+arb_parse_int_slow (const char *text,
+                    int        *out)
 {
   gint64 value;
 
-  /* A plus and digits too, as the call below reads them: an item's
-   * modifiers are written "+1". */
-  if (text != NULL && arb_parse_plain_int (text + (text[0] == '+' && text[1] >= '0' && text[1] <= '9'), &value) &&
-      value >= -100000000 && value <= 100000000)
-    {
-      *out = (int)value;
-      return TRUE;
-    }
   if (text == NULL || !g_ascii_string_to_signed (text[0] == '+' ? text + 1 : text, 10,
                                                  -100000000, 100000000, &value, NULL))
     return FALSE;
@@ -182,7 +174,7 @@ gboolean
 arb_sheet_parse_int (const char *text,
                      int        *out)
 {
-  return parse_int (text, out);
+  return arb_parse_int (text, out);
 }
 
 int
@@ -194,7 +186,7 @@ arb_sheet_item_get_int_hashed (const ArbSheetItem *item,
 {
   int value;
 
-  return parse_int (arb_sheet_item_get_hashed (item, name, len, hash), &value) ? value : fallback;
+  return arb_parse_int (arb_sheet_item_get_hashed (item, name, len, hash), &value) ? value : fallback;
 }
 
 int
@@ -204,7 +196,7 @@ int
 {
   int value;
 
-  return parse_int ((arb_sheet_item_get) (item, name), &value) ? value : fallback;
+  return arb_parse_int ((arb_sheet_item_get) (item, name), &value) ? value : fallback;
 }
 
 static const ArbFieldSpec *find_field (const ArbFieldSpec *fields,
@@ -445,7 +437,7 @@ arb_sheet_get_int (ArbSheet   *self,
 {
   int value;
 
-  return parse_int (arb_sheet_get (self, field), &value) ? value : fallback;
+  return arb_parse_int (arb_sheet_get (self, field), &value) ? value : fallback;
 }
 
 gboolean
@@ -822,7 +814,7 @@ check_value (Check              *check,
       break;
 
     case ARB_FIELD_INT:
-      if (!parse_int (value, &n))
+      if (!arb_parse_int (value, &n))
         problem (check, ARB_SHEET_PROBLEM_VALUE, item, spec->name, line, _("%s is “%s”; it must be a whole number"), label, value);
       else if (n < spec->min || n > spec->max)
         problem (check, ARB_SHEET_PROBLEM_VALUE, item, spec->name, line, _("%s is %d; it must be from %d to %d"), label, n, spec->min, spec->max);
@@ -882,8 +874,8 @@ check_losses (Check              *check,
   int loss, pool;
 
   for (guint i = 0; losses && losses[i].loss; i++)
-    if (parse_int (arb_sheet_get (self, losses[i].loss), &loss) &&
-        parse_int (arb_sheet_get (self, losses[i].pool), &pool) && loss > pool)
+    if (arb_parse_int (arb_sheet_get (self, losses[i].loss), &loss) &&
+        arb_parse_int (arb_sheet_get (self, losses[i].pool), &pool) && loss > pool)
       problem (check, ARB_SHEET_PROBLEM_RULE, -1, losses[i].loss, field_line (self, losses[i].loss),
                _("%s is %d, more than %s %d (%s)"),
                _(losses[i].loss_label), loss, _(losses[i].pool_label), pool, _(losses[i].why));
