@@ -90,10 +90,19 @@ next
 check 'd["phase"] == "air-currents" and d["current"] is None' "the turn ends with the air currents"
 
 step "air currents: an updraft on Oswin's row 9 (7), the rest on empty rows"
-if "$cli" encounter next "$game" > /dev/null 2>&1; then
-  echo "FAILED: the next turn came before the air currents"
-  exit 1
-fi
+# Next runs the air currents itself (Arbiter's placement: updrafts
+# first, each on the last row of its number), on a copy.
+cp "$game" "$work/copy.xml"
+"$cli" encounter next "$work/copy.xml" --roll 7 --roll 4 --roll 3 --roll 11 > "$work/out"
+grep -q "Arbiter’s reading" "$work/out" || { echo "FAILED: Next's air currents did not name the reading"; cat "$work/out"; exit 1; }
+"$cli" encounter show "$work/copy.xml" --json > "$work/copy.json"
+python3 - "$work/copy.json" <<'PY' || { echo "FAILED: Next placed the air currents wrongly"; exit 1; }
+import json, sys
+d = json.load(open(sys.argv[1]))
+d = d.get("encounter", d)
+assert d.get("phase") == "air-currents-done", d.get("phase")
+PY
+echo "ok: encounter next places the air currents when nobody says where"
 refused "marker 1 on row 4, which is 12 not 7" gpg.air-currents --roll 7 --roll 4 --roll 3 --roll 11 --param place=4:up
 run gpg.air-currents --roll 7 --roll 4 --roll 3 --roll 11 --param place=9:up,1:up,2:down,5:down
 check 's["c2"]["altitude"] == "21" and s["c1"]["altitude"] == "21" and s["c3"]["altitude"] == "22"' "Oswin lifted to 21"

@@ -58,10 +58,12 @@ test_gpg_chits (void)
   {
     g_autoptr(GError) error = NULL;
 
-    /* Step 4 comes before the next turn's chits. */
-    assert_illegal (proc (enc, "gpg.next", NULL, 0, &error, NULL), &error, "air currents");
-    apply_done (enc, proc (enc, "gpg.air-currents", (int[]){ 7, 7, 7, 7 }, 4, &error,
-                           "place", "9:up,9:up,9:down,9:down", NULL));
+    /* Step 4 comes before the next turn's chits: Next places the four
+     * markers itself, updrafts first, each on the last row of its
+     * number (7 is row 9 alone), when nobody says where. */
+    apply_done (enc, proc (enc, "gpg.next", (int[]){ 7, 7, 7, 7 }, 4, &error, NULL));
+    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "air-currents"), ==, "9:up,9:up,9:down,9:down");
+    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "phase"), ==, "air-currents-done");
   }
   run_apply (enc, "gpg.next", NULL, 0);
   g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "turn", 0), ==, 2);

@@ -337,12 +337,13 @@ test_action_and_turn (void)
     play (enc, &c, (int[]){ 7, 8, 6, 9 }, 4);
     g_assert_cmpstr (arb_encounter_get (enc, E, "air-currents"), ==, "9:up,8:up,10:down,18:down");
   }
-  /* Without a place for a roll two rows carry, the rules ask which. */
+  /* Given a row that does not carry the roll, the rules name those that do. */
   {
     g_autoptr(GError) error = NULL;
 
     set_live (enc, E, "phase", "air-currents");
-    assert_illegal (proc (enc, "gpg.air-currents", (int[]){ 9 }, 1, &error, NULL), &error, "(rows 7, 18)");
+    assert_illegal (proc (enc, "gpg.air-currents", (int[]){ 9 }, 1, &error, "place", "8:up", NULL), &error,
+                    "(rows that do: 7, 18)");
     set_live (enc, E, "phase", "air-currents-done");
   }
   /* Between turns nothing is chosen: the game's next deals the chits. */
@@ -448,6 +449,38 @@ test_bents (void)
     }
 }
 
+/* Gliders added without a place are launched by the players' setup
+ * (chits, then each glider from its track), and the game then ends with
+ * a winner: none left circling the pit until time runs out. */
+static void
+test_unplaced (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("gpg", NULL);
+  g_autofree char *a = add_combatant (enc, "gpg-tamsin-reeve.xml", "Kestrels", NULL);
+  g_autofree char *b = add_combatant (enc, "gpg-black-corvo.xml", "Ravens", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbSimulation) sim = NULL;
+  g_autoptr(ArbSimTally) tally = NULL;
+
+  /* Before the start, nobody's turn: the setup chits, then a launch. */
+  {
+    g_auto(Choice) c = { 0 };
+
+    g_assert_true (choose (enc, NULL, ARB_POLICY_DEFAULT, &c));
+    g_assert_cmpstr (c.procedure, ==, "gpg.setup");
+  }
+  sim = arb_simulation_new (enc, rules, FALSE, &error);
+  g_assert_no_error (error);
+  arb_simulation_set_seed (sim, 33);
+  tally = arb_simulation_run (sim, 200, FALSE, 1, NULL, NULL, NULL, &error);
+  g_assert_no_error (error);
+  if (tally->stuck)
+    g_test_message ("first stuck: %s", tally->first_stuck);
+  g_assert_cmpuint (tally->stuck, ==, 0);
+  g_test_message ("draws %u (unfinished %u) of 200", tally->draws, tally->unfinished);
+  g_assert_cmpuint (tally->draws, <=, 20);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -465,6 +498,7 @@ main (int   argc,
   g_test_add_func ("/gpg-policy/action-and-turn", test_action_and_turn);
   g_test_add_func ("/gpg-policy/free-for-all", test_free_for_all);
   g_test_add_func ("/gpg-policy/bents", test_bents);
+  g_test_add_func ("/gpg-policy/unplaced", test_unplaced);
 
   ret = g_test_run ();
   g_clear_object (&rules);

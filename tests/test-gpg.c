@@ -842,7 +842,22 @@ test_air_currents (void)
   set_live (enc, E, "turn", "1");
   set_live (enc, E, "phase", "air-currents");
 
-  assert_illegal (proc (enc, "gpg.air-currents", (int[]){ 7, 12, 7, 2 }, 4, &error, NULL), &error, "rows 9");
+  /* Unplaced, the markers go updrafts first, each to the last row of
+   * its number: 7 row 9, 12 row 4, 2 row 3 (the referee's to change). */
+  {
+    ArbOutcome *o = proc (enc, "gpg.air-currents", (int[]){ 7, 12, 7, 2 }, 4, &error, NULL);
+    GPtrArray *log;
+    gboolean named = FALSE;
+
+    g_assert_no_error (error);
+    g_assert_nonnull (o);
+    log = arb_step_get_log (o->step);
+    for (guint i = 0; i < log->len; i++)
+      named |= strstr (g_ptr_array_index (log, i), "Arbiter’s reading") != NULL;
+    g_assert_true (named);
+    g_assert_cmpstr (arb_step_get_who (o->step), ==, "Black Corvo");
+    arb_outcome_free (o);
+  }
   assert_illegal (proc (enc, "gpg.air-currents", (int[]){ 7, 12, 7, 2 }, 4, &error, "place", "4:up", NULL),
                   &error, "does not carry");
   assert_illegal (proc (enc, "gpg.air-currents", (int[]){ 7, 12, 7, 2 }, 4, &error,

@@ -162,9 +162,19 @@ arb_actor_panel_show_figure (ArbActorPanel *self,
   if (id == NULL || (sheet = arb_encounter_get_sheet (enc, id)) == NULL)
     {
       g_auto(GStrv) everyone = arb_encounter_list_combatants (enc);
+      ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
+      const char *turn_step = game ? arb_game_turn_step (game, enc) : NULL;
+      const ArbProcedureSpec *spec = turn_step ? arb_procedure_get_spec (turn_step) : NULL;
+      g_autofree char *step_text = NULL;
       const char *text;
 
-      if (everyone[0] == NULL)
+      if (spec)
+        {
+          /* TRANSLATORS: %s is a step that ends the turn, "Air Currents" */
+          step_text = g_strdup_printf (_("The turn ends: Next (Space) opens %s."), _(spec->label));
+          text = step_text;
+        }
+      else if (everyone[0] == NULL)
         text = _("Nobody is in the fight yet: Add Combatants (Insert) from the sheet library.");
       else if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"))
         text = _("Nobody acts now.");

@@ -404,10 +404,19 @@ next_action (GtkWidget  *widget,
   ArbWindow *self = ARB_WINDOW (widget);
   g_autoptr(GError) error = NULL;
   ArbEncounter *enc;
+  const char *turn_step;
 
   if (self->fight == NULL)
     return;
   enc = arb_fight_get_encounter (self->fight);
+  /* A step of the turn's own (the air currents) opens like any action,
+   * so its dice are rolled or typed and its outcome read before Apply. */
+  turn_step = arb_game_turn_step (arb_game_get (arb_encounter_get_system (enc)), enc);
+  if (turn_step && !arb_fight_is_over (self->fight, NULL))
+    {
+      _arb_window_open_action_dialog (self, turn_step, NULL);
+      return;
+    }
   if (players_roll (self))
     {
       /* The players roll the initiative dice and the referee types them. */

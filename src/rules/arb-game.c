@@ -611,6 +611,17 @@ arb_game_auto_action (ArbGame      *self,
   return CLASS (self)->auto_action (self, encounter, id);
 }
 
+const char *
+arb_game_turn_step (ArbGame      *self,
+                    ArbEncounter *encounter)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+
+  if (CLASS (self)->turn_step == NULL || encounter == NULL)
+    return NULL;
+  return CLASS (self)->turn_step (self, encounter);
+}
+
 GPtrArray *
 arb_game_list_ground (ArbGame      *self,
                       ArbEncounter *encounter)

@@ -352,7 +352,14 @@ struct _ArbGameClass
                                 ArbEncounter       *encounter,
                                 char              **winner);
 
-  gpointer padding[4];
+  /* The step the fight waits for when it is nobody's turn (the end of
+   * a turn: Glider-Pit's air currents), "ID.NAME", which Next runs (the
+   * app opens it, so its dice can be typed); NULL when Next simply moves
+   * the fight on. */
+  const char *(*turn_step)     (ArbGame            *self,
+                                ArbEncounter       *encounter);
+
+  gpointer padding[3];
 };
 
 /* The registry: every game, in the order they are offered. */
@@ -539,6 +546,8 @@ char               *arb_game_default_target     (ArbGame       *self,
 const char         *arb_game_auto_action        (ArbGame       *self,
                                                  ArbEncounter  *encounter,
                                                  const char    *id);
+const char         *arb_game_turn_step          (ArbGame       *self,
+                                                 ArbEncounter  *encounter);
 /* Healing between fights */
 const char * const *arb_game_list_healed_fields (ArbGame       *self);
 /* TRUE when @sheet holds a loss this game heals between fights. */

@@ -615,9 +615,24 @@ arb_simulation_play_run (ArbSimulation *self,
   if (self->needs_start)
     {
       g_autoptr(GError) error = NULL;
-      g_autoptr(ArbStep) step = arb_procedure_play (self->start_proc, enc, self->rules, NULL, source, &error);
+      g_autoptr(ArbStep) step = NULL;
 
-      if (step == NULL)
+      /* The game's own setup first, as its players make it (the
+       * Glider-Pit launches): nobody's turn yet, so no figure chooses. */
+      while (stuck == NULL && steps < ARB_SIM_MAX_STEPS)
+        {
+          g_autofree char *procedure = NULL;
+          ArbChoiceFlags flags = ARB_CHOICE_NONE;
+          g_autoptr(ArbStep) setup = NULL;
+
+          clear_params (params);
+          if (!arb_game_choose_full (self->game, enc, self->rules, NULL, ARB_POLICY_DEFAULT, &procedure, params, &flags))
+            break;
+          steps++;
+          if (!(setup = arb_procedure_play (procedure, enc, self->rules, params, source, &error)))
+            stuck = g_strdup_printf ("%s: %s", procedure, error->message);
+        }
+      if (stuck == NULL && !(step = arb_procedure_play (self->start_proc, enc, self->rules, NULL, source, &error)))
         stuck = g_strdup (error->message);
       mark_conditions (self, enc, step, ever);
     }

@@ -777,10 +777,19 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
   g_autoptr(GString) placed = g_string_new (NULL);
   /* Read once: each marker looks through every row. */
   g_autofree int *labels = g_new0 (int, rows);
+  gboolean by_reading = FALSE;
 
   if (g_strcmp0 (arb_encounter_get (enc, E, "phase"), "air-currents") != 0)
     return arb_gpg_illegal (error, _("Air currents come at the end of the turn, when every glider has gone"));
   arb_gpg_row_labels (enc, 0, labels, rows);
+  /* The player of the lowest chit places them, even if he is out. */
+  if (!arb_step_is_quiet (step))
+    {
+      g_auto(GStrv) order = g_strsplit (arb_encounter_get (enc, E, "order") ? arb_encounter_get (enc, E, "order") : "", ",", 2);
+
+      if (order[0] && order[0][0])
+        arb_step_set_who (step, arb_encounter_get_name (enc, order[0]));
+    }
 
   for (int m = 0; m < markers; m++)
     {
@@ -799,14 +808,17 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
             count++;
           }
 
+      /* The player with the lowest chit places each marker; where the
+       * referee does not say, Arbiter's reading places the updrafts
+       * first, each on the last row carrying its number (as the
+       * simulator's players do), and the log says so. */
       placement = arb_proc_next_listed (proc, "place");
       if (placement == NULL)
         {
-          if (count == 1 && (ups == 0 || downs == 0))
-            placement = "";
-          else
-            return arb_gpg_illegal (error, _("Marker %d rolled %d (rows %s): say where it goes and which kind, in order: place=ROW:up or place=ROW:down"),
-                            m + 1, roll, (candidates = rows_labelled (labels, rows, roll))->str);
+          placement = "";
+          if ((count > 1 || (ups > 0 && downs > 0)) && !arb_step_is_quiet (step) && !by_reading)
+            arb_step_add_log (step, _("Markers placed by Arbiter’s reading: updrafts first, each on the last row with its number"));
+          by_reading = TRUE;
         }
       {
         g_auto(GStrv) kv = g_strsplit (placement, ":", 2);

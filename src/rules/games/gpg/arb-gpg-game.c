@@ -201,6 +201,14 @@ static const ArbAdjustable adjustable[] = {
   { NULL }
 };
 
+/* Step 4 ends every turn: the air currents, with their own dice. */
+static const char *
+turn_step (ArbGame      *game,
+           ArbEncounter *enc)
+{
+  return g_strcmp0 (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "phase"), "air-currents") == 0 ? "gpg.air-currents" : NULL;
+}
+
 static void
 arb_gpg_game_class_init (ArbGpgGameClass *klass)
 {
@@ -229,6 +237,7 @@ arb_gpg_game_class_init (ArbGpgGameClass *klass)
   game_class->zone_legend = zone_legend;
   game_class->choose = arb_gpg_choose;
   game_class->fight_over = arb_gpg_fight_over;
+  game_class->turn_step = turn_step;
   arb_gpg_sheet_class_init (game_class);
 }
 

@@ -383,8 +383,10 @@ arb_gpg_launch_proc (ArbProc  *proc,
     {
       g_auto(GStrv) order = g_strsplit (setup, ",", -1);
 
+      /* A glider the referee placed by hand needs no launch. */
       for (guint i = 0; order[i] && !g_str_equal (order[i], id); i++)
-        if (!arb_encounter_get (enc, order[i], "track") && !arb_gpg_gone (enc, NULL, order[i]))
+        if (!arb_encounter_get (enc, order[i], "track") && !arb_encounter_get (enc, order[i], "q") &&
+            !arb_gpg_gone (enc, NULL, order[i]))
           return arb_gpg_illegal (error, _("Setup chits: %s launches before %s"), arb_encounter_get_name (enc, order[i]),
                           arb_encounter_get_name (enc, id));
     }

@@ -23,6 +23,7 @@
 
 #include "arb-gpg-game.h"
 #include "arb-gpg-procs.h"
+#include "arb-map.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 /* Longest manoeuvre list: speed 5. */
@@ -676,6 +677,114 @@ choose_air_currents (ArbEncounter  *enc,
   return pick (procedure, "gpg.air-currents");
 }
 
+/* Setup, for gliders added without a place: the setup chits drawn, then
+ * each glider launched in their order, the first side from the tracks
+ * on the left wall and the others from the right (the rules leave the
+ * choice to the players: Arbiter's players face each other across the
+ * pit), from the middle of its track's zone, facing the hex nearest the
+ * pit's middle, without an extra dive. Weapons stay as the sheets carry
+ * them. FALSE when every glider is in the pit. */
+static gboolean
+choose_setup (ArbEncounter  *enc,
+              char         **procedure,
+              GHashTable    *params)
+{
+  const char * const *ids = arb_encounter_peek_combatants (enc);
+  const char *setup = arb_encounter_get (enc, E, "setup-order");
+  const char *first_side = NULL;
+  int cols = arb_gpg_setting (enc, "cols"), rows = arb_gpg_setting (enc, "rows");
+  ArbHex middle = arb_hex_at (cols / 2, rows / 2);
+  g_auto(GStrv) order = NULL;
+  gboolean waiting = FALSE;
+  const char *id = NULL;
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      ArbHex hex;
+      int facing;
+
+      if (first_side == NULL)
+        first_side = arb_encounter_get (enc, ids[i], ARB_KEY_SIDE);
+      waiting |= !arb_encounter_get_hex (enc, ids[i], &hex, &facing) && !arb_gpg_gone (enc, NULL, ids[i]);
+    }
+  if (!waiting)
+    return FALSE;
+  if (setup == NULL)
+    return pick (procedure, "gpg.setup");
+
+  order = g_strsplit (setup, ",", -1);
+  for (guint i = 0; order[i] && id == NULL; i++)
+    {
+      ArbHex hex;
+      int facing;
+
+      if (!arb_encounter_get_hex (enc, order[i], &hex, &facing) && !arb_gpg_gone (enc, NULL, order[i]))
+        id = order[i];
+    }
+  if (id == NULL)
+    return FALSE;
+
+  {
+    gboolean left = g_strcmp0 (arb_encounter_get (enc, id, ARB_KEY_SIDE), first_side) == 0;
+    int track = 0;
+
+    for (int t = left ? 1 : 4; t <= (left ? 3 : 6) && track == 0; t++)
+      {
+        gboolean taken = FALSE;
+
+        for (guint i = 0; ids[i]; i++)
+          taken |= arb_encounter_get_int (enc, ids[i], "track", 0) == t;
+        if (!taken)
+          track = t;
+      }
+    /* Three gliders a wall: the rest take any track still free. */
+    for (int t = 1; t <= 6 && track == 0; t++)
+      {
+        gboolean taken = FALSE;
+
+        for (guint i = 0; ids[i]; i++)
+          taken |= arb_encounter_get_int (enc, ids[i], "track", 0) == t;
+        if (!taken)
+          track = t;
+      }
+    if (track == 0)
+      return FALSE;
+    {
+      g_autofree char *name = g_strdup_printf ("launch-%d", track);
+      g_autoptr(GArray) zone = arb_map_get_zone (enc, name);
+      ArbHex at;
+      int best = -1, best_d = INT_MAX;
+
+      if (zone->len == 0)
+        {
+          g_array_unref (zone);
+          zone = arb_gpg_default_launch_zone (cols, rows, track);
+        }
+      if (zone->len == 0)
+        return FALSE;
+      at = g_array_index (zone, ArbHex, zone->len / 2);
+      for (int f = 0; f < 6; f++)
+        {
+          ArbHex ahead = arb_hex_neighbour (at, f);
+          int d = arb_hex_distance (ahead, middle);
+
+          if (arb_gpg_on_map (enc, ahead) && d < best_d)
+            {
+              best = f;
+              best_d = d;
+            }
+        }
+      if (best < 0)
+        return FALSE;
+      set_param (params, "id", id);
+      set_param_int (params, "track", track);
+      g_hash_table_insert (params, g_strdup ("at"), g_strdup_printf ("%d,%d", at.q, at.r));
+      set_param_int (params, "facing", best);
+      return pick (procedure, "gpg.launch");
+    }
+  }
+}
+
 gboolean
 arb_gpg_choose (ArbGame            *game,
                 ArbEncounter       *enc,
@@ -692,8 +801,10 @@ arb_gpg_choose (ArbGame            *game,
   guint n_foes, n_others;
   int phase;
 
-  if (arb_encounter_get (enc, E, "winner") || arb_encounter_get (enc, E, "order") == NULL)
+  if (arb_encounter_get (enc, E, "winner"))
     return FALSE;
+  if (arb_encounter_get (enc, E, "order") == NULL)
+    return id == NULL && choose_setup (enc, procedure, params);
   if (id == NULL)
     return g_strcmp0 (phase_text, "air-currents") == 0 && choose_air_currents (enc, procedure, params);
 

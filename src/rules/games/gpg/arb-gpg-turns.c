@@ -160,13 +160,10 @@ arb_gpg_turns_next (ArbProc  *proc,
 
   arb_step_set_who (step, current ? arb_encounter_get_name (enc, current) : NULL);
 
-  /* Step 4 first, then the next turn's chits. */
+  /* Step 4 first, then the next turn's chits: Next places the markers
+   * as gpg.air-currents does when nobody says where. */
   if (g_strcmp0 (phase_text, "air-currents") == 0)
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("Turn %d ends with the air currents: run gpg.air-currents"), turn);
-      return FALSE;
-    }
+    return arb_gpg_air_currents_proc (proc, error);
   if (current == NULL)
     {
       arb_conditions_expire (proc, turn + 1);

@@ -130,6 +130,9 @@ arb_rsbs_choose (ArbGame            *game,
   g_autofree char *missile = NULL;
   int stage;
 
+  /* Nothing to set up before the match: the start comes first. */
+  if (id == NULL && arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order") == NULL)
+    return FALSE;
   if (hand_over (enc, procedure, params))
     return TRUE;
   if (id == NULL)
