@@ -494,9 +494,11 @@ add_starter (ArbEncounter       *enc,
              int                 q,
              int                 r,
              int                 facing,
+             const char         *values,
              GError            **error)
 {
   g_autofree char *path = g_strconcat ("/io/github/arbiter/Arbiter/sheets/", name, NULL);
+  g_auto(GStrv) pairs = g_strsplit (values ? values : "", ",", -1);
   g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, error);
   g_autoptr(ArbSheet) sheet = NULL;
   g_autofree char *id = NULL;
@@ -509,6 +511,13 @@ add_starter (ArbEncounter       *enc,
   arb_step_set_int (step, enc, id, "q", q);
   arb_step_set_int (step, enc, id, "r", r);
   arb_step_set_int (step, enc, id, "facing", facing);
+  for (guint i = 0; pairs[i]; i++)
+    {
+      g_auto(GStrv) kv = g_strsplit (pairs[i], "=", 2);
+
+      if (kv[0] && kv[1])
+        arb_step_set (step, enc, id, kv[0], kv[1]);
+    }
   arb_encounter_apply (enc, step);
   return TRUE;
 }
@@ -518,6 +527,15 @@ ArbFight *
 arb_fight_new_demo (ArbRulesetLibrary  *rules,
                     GError            **error)
 {
+  return arb_fight_new_demo_of (rules, NULL, error);
+}
+
+/* @system's demo, on its default map; NULL: the first game's. */
+ArbFight *
+arb_fight_new_demo_of (ArbRulesetLibrary  *rules,
+                       const char         *system,
+                       GError            **error)
+{
   g_autoptr(ArbFight) self = NULL;
   GPtrArray *games = arb_game_list ();
   ArbGame *game = NULL;
@@ -525,11 +543,14 @@ arb_fight_new_demo (ArbRulesetLibrary  *rules,
   ArbEncounter *enc;
 
   for (guint i = 0; i < games->len && demo == NULL; i++)
-    if ((demo = arb_game_get_demo (games->pdata[i])))
+    if ((system == NULL || g_str_equal (arb_game_get_id (games->pdata[i]), system)) &&
+        (demo = arb_game_get_demo (games->pdata[i])))
       game = games->pdata[i];
   if (demo == NULL)
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No game has a demo fight"));
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   system ? _("%s has no demo fight") : _("No game has a demo fight"),
+                   system ? arb_game_title_of (system) : NULL);
       return NULL;
     }
   self = arb_fight_new (rules, arb_game_get_id (game), arb_game_get_default_map (game), error);
@@ -537,7 +558,8 @@ arb_fight_new_demo (ArbRulesetLibrary  *rules,
     return NULL;
   enc = self->encounter;
   for (guint i = 0; demo[i].sheet; i++)
-    if (!add_starter (enc, rules, demo[i].sheet, _(demo[i].side), demo[i].q, demo[i].r, demo[i].facing, error))
+    if (!add_starter (enc, rules, demo[i].sheet, _(demo[i].side), demo[i].q, demo[i].r, demo[i].facing,
+                      demo[i].values, error))
       return NULL;
   self->name = g_strdup (_("Demo Fight"));
   self->saved_at = arb_encounter_get_position (enc);

@@ -33,8 +33,11 @@ ArbFight     *arb_fight_recover       (ArbRulesetLibrary *rules,
                                        const char        *draft,
                                        const char        *file,
                                        GError           **error);
-/* Rolf the Barbarian and Lazar the Swift against the Troll, in the
- * arena, ready to start. */
+/* The demo fight of the game @system (NULL: the first game's, Rolf the
+ * Barbarian and Lazar the Swift against the Troll), ready to start. */
+ArbFight     *arb_fight_new_demo_of   (ArbRulesetLibrary *rules,
+                                       const char        *system,
+                                       GError           **error);
 ArbFight     *arb_fight_new_demo      (ArbRulesetLibrary *rules,
                                        GError           **error);
 

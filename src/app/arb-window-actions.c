@@ -250,11 +250,37 @@ open_action (GtkWidget  *widget,
   _arb_window_with_changes_settled (ARB_WINDOW (widget), open_chooser);
 }
 
+/* The game of the demo to open: the one chosen on the empty page, or
+ * from the menu. */
+static const char *
+demo_system (ArbWindow *self)
+{
+  g_autoptr(GPtrArray) games = _arb_window_list_demo_games ();
+  guint i = gtk_drop_down_get_selected (self->demo_game);
+
+  if (self->demo_request)
+    return self->demo_request;
+  return i < games->len ? arb_game_get_id (games->pdata[i]) : NULL;
+}
+
+/* The games with a demo fight, in the registry's order. */
+GPtrArray *
+_arb_window_list_demo_games (void)
+{
+  GPtrArray *all = arb_game_list ();
+  GPtrArray *games = g_ptr_array_new ();
+
+  for (guint i = 0; i < all->len; i++)
+    if (arb_game_get_demo (all->pdata[i]))
+      g_ptr_array_add (games, all->pdata[i]);
+  return games;
+}
+
 static void
 show_demo (ArbWindow *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(ArbFight) fight = arb_fight_new_demo (_arb_window_get_rules (self), &error);
+  g_autoptr(ArbFight) fight = arb_fight_new_demo_of (_arb_window_get_rules (self), demo_system (self), &error);
 
   if (fight == NULL)
     {
@@ -269,7 +295,11 @@ open_demo_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *param)
 {
-  _arb_window_with_changes_settled (ARB_WINDOW (widget), show_demo);
+  ArbWindow *self = ARB_WINDOW (widget);
+
+  /* From the menu the game comes with the action; else the page's. */
+  self->demo_request = param ? g_intern_string (g_variant_get_string (param, NULL)) : NULL;
+  _arb_window_with_changes_settled (self, show_demo);
 }
 
 /* A new encounter: the game, then its first map. */
@@ -1050,6 +1080,7 @@ _arb_window_class_actions_init (ArbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.new", NULL, new_action);
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
   gtk_widget_class_install_action (widget_class, "win.open-demo", NULL, open_demo_action);
+  gtk_widget_class_install_action (widget_class, "win.open-demo-of", "s", open_demo_action);
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);

@@ -32,6 +32,9 @@ struct _ArbWindow
   GtkMenuButton        *dice_button;
   GtkMenuButton        *primary_menu_button;
   GtkStack             *stack;
+  GtkDropDown          *demo_game;
+  GMenu                *demo_menu;
+  const char           *demo_request;  /* interned: the menu's game, or NULL */
   AdwStatusPage        *empty_page;
   GtkWidget            *new_button;
   gboolean              empty_shown;  /* the focus was put on New Encounter */
@@ -115,6 +118,8 @@ gboolean           _arb_window_confirm_proposal       (ArbWindow         *self,
 
 /* arb-window-actions.c */
 void               _arb_window_class_actions_init     (ArbWindowClass    *klass);
+/* The games with a demo fight (borrowed), in the order they are offered. */
+GPtrArray         *_arb_window_list_demo_games        (void);
 /* Which actions the fight allows now: Next unless it is over, the rest
  * with any fight. */
 void               _arb_window_actions_update         (ArbWindow         *self);

@@ -1044,6 +1044,8 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, new_button);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, demo_game);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, demo_menu);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, sidebar_paned);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, turn_order_pane);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, turn_order);
@@ -1096,12 +1098,50 @@ next_shortcut_cb (GtkWidget *widget,
   return TRUE;
 }
 
+/* The empty page says what the chosen game's demo holds. */
+static void
+demo_game_changed_cb (ArbWindow *self)
+{
+  g_autoptr(GPtrArray) games = _arb_window_list_demo_games ();
+  guint i = gtk_drop_down_get_selected (self->demo_game);
+  g_autofree char *text = NULL;
+
+  if (i >= games->len)
+    return;
+  /* TRANSLATORS: %s says who fights whom in the demo fight */
+  text = g_strdup_printf (_("Start a fight of your own, open a saved one, or try the demo: %s"),
+                          arb_game_get_demo_summary (games->pdata[i]));
+  adw_status_page_set_description (self->empty_page, text);
+}
+
+/* A demo for each game: chosen beside the button on the empty page
+ * (Alt+D opens it), and one item each in the main menu. */
+static void
+setup_demos (ArbWindow *self)
+{
+  g_autoptr(GPtrArray) games = _arb_window_list_demo_games ();
+  g_autoptr(GtkStringList) titles = gtk_string_list_new (NULL);
+
+  for (guint i = 0; i < games->len; i++)
+    {
+      const char *id = arb_game_get_id (games->pdata[i]);
+      g_autofree char *action = g_strdup_printf ("win.open-demo-of::%s", id);
+
+      gtk_string_list_append (titles, arb_game_title_of (id));
+      g_menu_append (self->demo_menu, arb_game_title_of (id), action);
+    }
+  gtk_drop_down_set_model (self->demo_game, G_LIST_MODEL (titles));
+  g_signal_connect_object (self->demo_game, "notify::selected", G_CALLBACK (demo_game_changed_cb), self, G_CONNECT_SWAPPED);
+  demo_game_changed_cb (self);
+}
+
 static void
 arb_window_init (ArbWindow *self)
 {
   GtkEventController *keys = gtk_shortcut_controller_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  setup_demos (self);
 
   self->log = arb_log_model_new ();
   {

@@ -676,6 +676,13 @@ arb_game_get_demo (ArbGame *self)
   return CLASS (self)->demo;
 }
 
+const char *
+arb_game_get_demo_summary (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  return CLASS (self)->demo && CLASS (self)->demo_summary ? _(CLASS (self)->demo_summary) : NULL;
+}
+
 void
 arb_zones_add (GArray       *zones,
                ArbZoneShape  shape,

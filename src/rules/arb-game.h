@@ -150,6 +150,7 @@ typedef struct
   int         q;
   int         r;
   int         facing;
+  const char *values;   /* live values it starts with, "key=value,...", or NULL */
 } ArbDemoFigure;
 
 /* A condition a figure of the game can be in: the id that fights, files
@@ -220,6 +221,8 @@ struct _ArbGameClass
   /* The app's fight: the figures of the demo fight, on the default
    * map; NULL for a game that has none. */
   const ArbDemoFigure     *demo;
+  /* N_(): who fights whom in the demo, for the window that offers it. */
+  const char              *demo_summary;
   /* Strikes and what a figure carries: what generic forms and commands
    * ask of the game. */
   /* The weapons @id holds ready, in the order readied; NULL when the game
@@ -434,6 +437,8 @@ gboolean            arb_game_plan_turn     (ArbGame       *self,
 /* The demo fight's figures, ending with a NULL sheet; NULL when the
  * game has no demo. */
 const ArbDemoFigure *arb_game_get_demo     (ArbGame       *self);
+/* Who fights whom in the demo, translated; NULL without a demo. */
+const char         *arb_game_get_demo_summary (ArbGame    *self);
 /* For the games' list_zones and list_gauges: one more zone (@text is
  * copied, may be NULL) or gauge. */
 void                arb_zones_add          (GArray        *zones,

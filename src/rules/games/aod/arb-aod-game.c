@@ -218,6 +218,7 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->list_ground = arb_aod_list_ground;
   game_class->zone_legend = zone_legend;
   game_class->demo = demo;
+  game_class->demo_summary = N_("Rolf the Barbarian and Lazar the Swift against the Troll, already within reach of each other.");
   game_class->list_ready = list_ready;
   game_class->sheet_after_fight = sheet_after_fight;
   game_class->choose = arb_aod_choose;

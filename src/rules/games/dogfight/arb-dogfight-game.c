@@ -133,6 +133,13 @@ static const ArbMapPreset map_presets[] = {
   { NULL }
 };
 
+/* Two scouts closing head on, six hexes apart. */
+static const ArbDemoFigure demo[] = {
+  { "dogfight-harry-quill.xml", N_("Allies"), 16, 15, 0 },
+  { "dogfight-otto-brandt.xml", N_("Central"), 22, 14, 3 },
+  { NULL }
+};
+
 static gboolean
 start (ArbGame  *game,
        ArbProc  *proc,
@@ -217,6 +224,8 @@ arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
   game_class->state_keys = arb_dogfight_state_keys;
   game_class->adjustable = adjustable;
   game_class->by_hand = N_("Every step of the quick reference is automated; reloading and what the sheet leaves out are by hand with Adjust");
+  game_class->demo = demo;
+  game_class->demo_summary = N_("Harry Quill against Otto Brandt, closing head on: housekeeping, movement and the combat phase of each turn.");
   game_class->start = start;
   game_class->next = next;
   game_class->default_target = default_target;

@@ -788,7 +788,13 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
       g_auto(GStrv) order = g_strsplit (arb_encounter_get (enc, E, "order") ? arb_encounter_get (enc, E, "order") : "", ",", 2);
 
       if (order[0] && order[0][0])
-        arb_step_set_who (step, arb_encounter_get_name (enc, order[0]));
+        {
+          g_autofree char *summary = g_strdup_printf (_("%s places the air currents (the lowest chit)"),
+                                                      arb_encounter_get_name (enc, order[0]));
+
+          arb_step_set_who (step, arb_encounter_get_name (enc, order[0]));
+          arb_step_set_summary (step, summary);
+        }
     }
 
   for (int m = 0; m < markers; m++)

@@ -100,7 +100,8 @@ static const ArbParamSpec gpg_launch_params[] = {
 };
 
 static const ArbParamSpec gpg_air_currents_params[] = {
-  { "place", N_("Markers placed (row and up or down, by comma)"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE },
+  { "place", N_("Markers placed (row and up or down, by comma)"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
+    N_("Left empty, Arbiter places the updrafts first, each on the last row with its number. To place them yourself, give each marker in order as its row and up or down, such as 9:up,4:down,9:up,3:down.") },
   { NULL }
 };
 
@@ -178,6 +179,15 @@ static const ArbMapPreset map_presets[] = {
   { NULL }
 };
 
+/* Tamsin just launched with a dive of one level, against Corvo, who
+ * launched steeply: they close over the middle of the pit within a
+ * turn. */
+static const ArbDemoFigure demo[] = {
+  { "gpg-tamsin-reeve.xml", N_("Kestrels"), 4, 7, 0, "altitude=28,speed=2" },
+  { "gpg-black-corvo.xml", N_("Ravens"), 10, 4, 3, NULL },
+  { NULL }
+};
+
 static gboolean
 start (ArbGame  *game,
        ArbProc  *proc,
@@ -238,6 +248,8 @@ arb_gpg_game_class_init (ArbGpgGameClass *klass)
   game_class->choose = arb_gpg_choose;
   game_class->fight_over = arb_gpg_fight_over;
   game_class->turn_step = turn_step;
+  game_class->demo = demo;
+  game_class->demo_summary = N_("Tamsin Reeve on the ledge against Black Corvo, spear in hand, across the pit: manoeuvres, dives, strikes and the air currents at each turn’s end.");
   arb_gpg_sheet_class_init (game_class);
 }
 

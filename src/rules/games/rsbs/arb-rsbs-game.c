@@ -212,6 +212,14 @@ static const ArbMapPreset map_presets[] = {
   { NULL }
 };
 
+/* Two gladiators face to face in the middle of the sand: the first
+ * round brings a melee. */
+static const ArbDemoFigure demo[] = {
+  { "rsbs-aulus-varro.xml", N_("Red"), 11, 11, 0 },
+  { "rsbs-brutus-the-chaser.xml", N_("Black"), 13, 11, 3 },
+  { NULL }
+};
+
 static gboolean
 start (ArbGame  *game,
        ArbProc  *proc,
@@ -253,6 +261,8 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->state_keys = arb_rsbs_state_keys;
   game_class->adjustable = adjustable;
   game_class->by_hand = N_("Everything the rules give is automated, uncontrolled NPCs included; the book's combat results stay by hand until you fill in its tables from your rulebook");
+  game_class->demo = demo;
+  game_class->demo_summary = N_("Aulus Varro against Brutus the Chaser in the middle of the sand: the pool allotted, melees, and an NPC that runs itself (its result tables filled in from your book).");
   game_class->clear_sight = clear_sight;
   game_class->start = start;
   game_class->next = next;

@@ -179,6 +179,14 @@ static const ArbMapPreset map_presets[] = {
   { NULL }
 };
 
+/* Brenna with her broadsword against Hask across three hexes: one
+ * move apart, so the first turn brings blows. */
+static const ArbDemoFigure demo[] = {
+  { "tft-brenna-holt.xml", N_("Blue"), 9, 8, 0 },
+  { "tft-hask-the-ferryman.xml", N_("Red"), 12, 7, 3 },
+  { NULL }
+};
+
 static gboolean
 start (ArbGame  *game,
        ArbProc  *proc,
@@ -220,6 +228,8 @@ arb_tft_game_class_init (ArbTftGameClass *klass)
   game_class->state_keys = arb_tft_state_keys;
   game_class->adjustable = adjustable;
   game_class->by_hand = N_("Turns, options and moves, attacks, damage, injury and hand-to-hand are automated; spells and disbelief are by hand with Adjust");
+  game_class->demo = demo;
+  game_class->demo_summary = N_("Brenna Holt against Hask the Ferryman, a few hexes apart: moves, engagement, attacks at 3d6 and damage.");
   game_class->clear_sight = clear_sight;
   game_class->start = start;
   game_class->next = next;
