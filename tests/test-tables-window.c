@@ -539,11 +539,16 @@ test_fill_in_grid (void)
   g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE);
   g_clear_error (&error);
 
-  window = arb_tables_window_new (NULL, lib, "rsbs");
-  arb_tables_window_set_fight (window, fight);
-  gtk_window_present (GTK_WINDOW (window));
-  g_assert_true (arb_tables_window_show_table (window, "rsbs", "melee-result"));
+  /* Its Open Table button: the tables window, on the table's grid. */
+  g_assert_null (find_toplevel (ARB_TYPE_TABLES_WINDOW));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.open-table", NULL));
   iterate ();
+  window = find_toplevel (ARB_TYPE_TABLES_WINDOW);
+  g_assert_nonnull (window);
+  g_assert_cmpstr (arb_table_get_id (arb_tables_window_get_table (window)), ==, "melee-result");
+  g_assert_true (arb_tables_window_get_editing (window));
+  /* Nothing typed yet: Escape leaves the grid, Ctrl+E is back in it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "tables.escape", NULL));
   g_assert_false (arb_tables_window_get_editing (window));
   g_assert_null (arb_tables_window_get_cell (window, 0, 0));
   /* Ctrl+E: the grid, the focus in its first cell. */
