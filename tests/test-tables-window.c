@@ -578,9 +578,14 @@ test_fill_in_grid (void)
   table = arb_ruleset_library_get_table (lib, "rsbs", "melee-result");
   g_assert_true (arb_table_is_placeholder (table));
   g_assert_false (arb_table_is_house_rule (table));
-  /* Escape does not throw typing away. */
+  /* Escape, or closing the window, does not throw typing away. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "tables.escape", NULL));
   g_assert_true (arb_tables_window_get_editing (window));
+  gtk_window_close (GTK_WINDOW (window));
+  iterate ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_true (arb_tables_window_get_editing (window));
+  g_assert_nonnull (strstr (arb_tables_window_get_edit_message (window), "Cancel"));
 
   /* Corrected, the message goes; one left empty is allowed to be. */
   type_cell (window, 2, "hesitate");

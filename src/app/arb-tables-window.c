@@ -1528,6 +1528,22 @@ back_action (GtkWidget  *widget,
   adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_BACK);
 }
 
+/* A grid with cells typed and not saved is not thrown away by closing
+ * the window: Save or Cancel says what becomes of them. */
+static gboolean
+arb_tables_window_close_request (GtkWindow *window)
+{
+  ArbTablesWindow *self = ARB_TABLES_WINDOW (window);
+
+  if (edits_typed (self))
+    {
+      gtk_label_set_text (self->edit_message, _("Save the table (Ctrl+S), or Cancel to leave it as it was."));
+      gtk_widget_add_css_class (GTK_WIDGET (self->edit_message), "error");
+      return TRUE;
+    }
+  return GTK_WINDOW_CLASS (arb_tables_window_parent_class)->close_request (window);
+}
+
 static void
 arb_tables_window_dispose (GObject *object)
 {
@@ -1556,6 +1572,7 @@ arb_tables_window_class_init (ArbTablesWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = arb_tables_window_dispose;
+  GTK_WINDOW_CLASS (klass)->close_request = arb_tables_window_close_request;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/arbiter/Arbiter/ui/arb-tables-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbTablesWindow, leaflet);
