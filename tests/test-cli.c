@@ -258,6 +258,73 @@ test_roll_errors (void)
   g_assert_nonnull (strstr (unknown.err, "fly"));
 }
 
+/* Issue 33: what the app's grid does, in one command: the cells of a
+ * table Red Sand, Blue Sky ships empty set, each checked (a bad one
+ * refused naming its row and column, nothing written), the table saved
+ * as a house rule in the data folder, and the fight's log saying so.
+ * Test figures, not the book's. */
+static void
+test_table_set (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arb-cli-house-XXXXXX", NULL);
+  g_autofree char *fight = g_build_filename (dir, "fight.xml", NULL);
+  g_autofree char *fight_backup = g_strconcat (fight, "~", NULL);
+  g_autofree char *folder = g_build_filename (dir, "rulesets", NULL);
+  g_autofree char *house = g_build_filename (folder, "rsbs-melee-result.xml", NULL);
+  g_autofree char *house_backup = g_strconcat (house, "~", NULL);
+  g_auto(Run) made = { 0 };
+  g_auto(Run) bad = { 0 };
+  g_auto(Run) set = { 0 };
+  g_auto(Run) look = { 0 };
+  g_auto(Run) log = { 0 };
+  g_auto(Run) twice = { 0 };
+  g_auto(Run) again = { 0 };
+
+  run_cli (&made, "encounter", "new", "rsbs", "-o", fight, NULL);
+  g_assert_cmpint (made.status, ==, 0);
+
+  run_cli (&bad, "table", "rsbs", "melee-result", "--data-dir", dir, "--set", "3=hit",
+           "--set", "1:result=hitt", "--encounter", fight, NULL);
+  g_assert_cmpint (bad.status, ==, 1);
+  g_assert_nonnull (strstr (bad.err, "Row “1”, column “Result”: “hitt” is not a code the rules read there"));
+  g_assert_false (g_file_test (folder, G_FILE_TEST_EXISTS));
+
+  /* A row by its roll or its label, the column by its key or left out
+   * in a table of one; the text after the first "=" is the cell's. */
+  run_cli (&set, "table", "rsbs", "melee-result", "--data-dir", dir, "--set", "3=hit", "--set", "2=burn=2",
+           "--set", "1:result=hesitate", "--set", "0 (equal)=none", "--encounter", fight, NULL);
+  g_assert_cmpint (set.status, ==, 0);
+  g_assert_nonnull (strstr (set.out, "Referee: table rsbs/melee-result filled in (house rule)"));
+  g_assert_true (g_file_test (house, G_FILE_TEST_IS_REGULAR));
+
+  run_cli (&look, "table", "rsbs", "melee-result", "--data-dir", dir, "--roll", "2", NULL);
+  g_assert_cmpint (look.status, ==, 0);
+  g_assert_cmpstr (look.out, ==, "burn=2\n");
+
+  run_cli (&log, "encounter", "log", fight, NULL);
+  g_assert_cmpint (log.status, ==, 0);
+  g_assert_nonnull (strstr (log.out, "Referee: table rsbs/melee-result filled in (house rule)"));
+  g_assert_nonnull (strstr (log.out, "house-table.melee-result"));
+
+  /* The fight has it as it stands: nothing more to log. */
+  run_cli (&twice, "run", "rsbs.house-table", "--data-dir", dir, "--param", "table=melee-result",
+           "--encounter", fight, "--apply", NULL);
+  g_assert_cmpint (twice.status, ==, 1);
+  g_assert_nonnull (strstr (twice.err, "as it stands already"));
+
+  /* Changed: the house file before kept as FILE~. */
+  run_cli (&again, "table", "rsbs", "melee-result", "--data-dir", dir, "--set", "0=hesitate", NULL);
+  g_assert_cmpint (again.status, ==, 0);
+  g_assert_true (g_file_test (house_backup, G_FILE_TEST_IS_REGULAR));
+
+  g_unlink (house_backup);
+  g_unlink (house);
+  g_rmdir (folder);
+  g_unlink (fight_backup);
+  g_unlink (fight);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 static void
 test_table_lookup (void)
 {
@@ -1586,6 +1653,7 @@ main (int   argc,
   g_test_add_func ("/cli/roll/seeded", test_roll_seeded);
   g_test_add_func ("/cli/roll/errors", test_roll_errors);
   g_test_add_func ("/cli/table/lookup", test_table_lookup);
+  g_test_add_func ("/cli/table/set", test_table_set);
   g_test_add_func ("/cli/table/continues", test_table_continues);
   g_test_add_func ("/cli/table/whole-and-list", test_table_whole_and_list);
   g_test_add_func ("/cli/table/errors", test_table_errors);

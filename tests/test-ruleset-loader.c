@@ -985,6 +985,129 @@ test_house_template (void)
     }
 }
 
+/* Issue 33: the codes the rules read in a referee-filled table are
+ * checked in a house file as a cell is when typed in the app's grid;
+ * the message names the row and the column. The codes are the ones the
+ * rsbs notes list; the figures are test figures, not the book's. */
+static void
+test_house_code_words (void)
+{
+  g_autoptr(ArbRulesetLibrary) lib = arb_test_load_rules ();
+  g_autoptr(GError) error = NULL;
+  ArbTable *shipped = arb_ruleset_library_get_table (lib, "rsbs", "melee-result");
+  static const char bad[] =
+    "<ruleset system=\"rsbs\" format=\"1\">\n"
+    "  <table id=\"melee-result\" key=\"pass difference\">\n"
+    "    <title>Ours</title><source>Ours</source>\n"
+    "    <column key=\"result\" title=\"Result\"/>\n"
+    "    <row min=\"3\"><cell column=\"result\">hit</cell></row>\n"
+    "    <row min=\"2\" max=\"2\"><cell column=\"result\">burn=2, hesitate</cell></row>\n"
+    "    <row min=\"1\" max=\"1\"><cell column=\"result\">give-ground=1,hitt</cell></row>\n"
+    "    <row min=\"0\" max=\"0\"><cell column=\"result\"></cell></row>\n"
+    "  </table>\n"
+    "</ruleset>\n";
+  g_autofree char *good = NULL;
+  g_auto(GStrv) parts = NULL;
+
+  /* As typed: a code of the notes, a list of them, a number's form, an
+   * empty cell (still to fill) pass; a word the rules do not read fails. */
+  g_assert_true (arb_table_check_cell (shipped, 0, 0, "hit", NULL));
+  g_assert_true (arb_table_check_cell (shipped, 0, 0, "give-ground=2, down", NULL));
+  g_assert_true (arb_table_check_cell (shipped, 0, 0, "burn=d10", NULL));
+  g_assert_true (arb_table_check_cell (shipped, 0, 0, "", NULL));
+  g_assert_false (arb_table_check_cell (shipped, 2, 0, "hit, ensnared", &error));
+  g_assert_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "Row “1”, column “Result”: “ensnared”"));
+  g_assert_nonnull (strstr (error->message, "give-ground=N"));
+  g_clear_error (&error);
+  g_assert_false (arb_table_check_cell (shipped, 0, 0, "give-ground=two", NULL));
+  /* The hit location reads the 11 locations, as armor-classes spells them. */
+  g_assert_true (arb_table_check_cell (arb_ruleset_library_get_table (lib, "rsbs", "hit-location"), 0, 1,
+                                       "upper left leg", NULL));
+  g_assert_false (arb_table_check_cell (arb_ruleset_library_get_table (lib, "rsbs", "hit-location"), 0, 1,
+                                        "left foot", NULL));
+
+  /* The same check reading a file, with its line; nothing is loaded. */
+  g_assert_false (load_text (lib, bad, &error));
+  g_assert_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "house.xml:7: table “melee-result”: row “1”, column “Result”: “hitt”"));
+  g_clear_error (&error);
+  g_assert_true (arb_table_is_placeholder (arb_ruleset_library_get_table (lib, "rsbs", "melee-result")));
+
+  /* A house file that leaves the codes out of its column still has them
+   * checked: they are the rules', not the file's. */
+  parts = g_strsplit (bad, "hitt", -1);
+  good = g_strjoinv ("hit", parts);
+  g_assert_true (load_text (lib, good, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (arb_table_get_column (arb_ruleset_library_get_table (lib, "rsbs", "melee-result"), 0)->codes);
+}
+
+/* The save path of a table filled in the app or by arbiter-cli table
+ * --set: checked whole before anything is written, written with the
+ * file before kept as FILE~, and in force in the library at once. */
+static void
+test_save_house_table (void)
+{
+  g_autoptr(ArbRulesetLibrary) lib = arb_test_load_rules ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("arb-house-XXXXXX", NULL);
+  g_autofree char *folder = g_build_filename (dir, "rulesets", NULL);
+  g_autofree char *path = NULL, *again = NULL, *backup = NULL, *d1 = NULL, *d2 = NULL;
+  g_autoptr(ArbRulesetLibrary) next = NULL;
+  ArbTable *table = arb_ruleset_library_get_table (lib, "rsbs", "sand");
+  ArbCellText edits[] = { { 0, 0, "blinded" }, { 4, 0, "hesitate" }, { 9, 0, "miss" } };
+  ArbCellText bad[] = { { 1, 0, "blind" } };
+
+  d1 = arb_table_dup_digest (table);
+  /* Refused: nothing written, nothing changed. */
+  g_assert_null (arb_ruleset_library_save_house_table (lib, table, bad, 1, folder, &error));
+  g_assert_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "“blind”"));
+  g_clear_error (&error);
+  g_assert_false (g_file_test (folder, G_FILE_TEST_EXISTS));
+  g_assert_true (arb_ruleset_library_get_table (lib, "rsbs", "sand") == table);
+
+  path = arb_ruleset_library_save_house_table (lib, table, edits, G_N_ELEMENTS (edits), folder, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_suffix (path, G_DIR_SEPARATOR_S "rsbs-sand.xml"));
+  table = arb_ruleset_library_get_table (lib, "rsbs", "sand");
+  g_assert_true (arb_table_is_house_rule (table));
+  g_assert_cmpstr (arb_table_get_filename (table), ==, path);
+  g_assert_cmpstr (arb_table_lookup_text (table, 1, NULL), ==, "blinded");
+  g_assert_cmpstr (arb_table_lookup_text (table, 5, NULL), ==, "hesitate");
+  g_assert_cmpstr (arb_table_lookup_text (table, 10, NULL), ==, "miss");
+  g_assert_cmpstr (arb_table_lookup_text (table, 2, NULL), ==, "");
+  d2 = arb_table_dup_digest (table);
+  g_assert_cmpstr (d1, !=, d2);
+
+  /* What the next start reads from the folder. */
+  next = arb_ruleset_library_new_default (dir, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (arb_table_lookup_text (arb_ruleset_library_get_table (next, "rsbs", "sand"), 5, NULL), ==, "hesitate");
+  {
+    g_autofree char *d3 = arb_table_dup_digest (arb_ruleset_library_get_table (next, "rsbs", "sand"));
+
+    g_assert_cmpstr (d2, ==, d3);
+  }
+
+  /* Again, over the house table: the file before kept as FILE~. */
+  edits[0].text = "none";
+  again = arb_ruleset_library_save_house_table (lib, table, edits, 1, folder, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (again, ==, path);
+  backup = g_strconcat (path, "~", NULL);
+  g_assert_true (g_file_test (backup, G_FILE_TEST_IS_REGULAR));
+  table = arb_ruleset_library_get_table (lib, "rsbs", "sand");
+  g_assert_cmpstr (arb_table_lookup_text (table, 1, NULL), ==, "none");
+  g_assert_cmpstr (arb_table_lookup_text (table, 10, NULL), ==, "miss");
+
+  g_assert_cmpint (g_unlink (backup), ==, 0);
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  g_assert_cmpint (g_rmdir (folder), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1012,6 +1135,8 @@ main (int   argc,
   g_test_add_func ("/ruleset/compiled-matches-xml", test_compiled_matches_xml);
   g_test_add_func ("/ruleset/lazy-games", test_lazy_games);
   g_test_add_func ("/ruleset/house-template", test_house_template);
+  g_test_add_func ("/ruleset/house-code-words", test_house_code_words);
+  g_test_add_func ("/ruleset/save-house-table", test_save_house_table);
 
   return g_test_run ();
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <glib/gstdio.h>
 
+#include "arb-action-dialog.h"
 #include "arb-dice-popover.h"
 #include "arb-tables-window.h"
 #include "arb-app-test.h"
@@ -449,51 +450,216 @@ test_dice_rolls (void)
   g_assert_finalize_object (widget);
 }
 
-/* A table Arbiter ships empty is saved, at the referee's word, as a
- * house rule file to fill in, where the library reads house rules; a
- * copy begun before is kept, never written over. (The action also opens
- * the file in the desktop's editor, which a test does not do.) */
-static void
-test_fill_in (void)
+/* A sheet of Red Sand, Blue Sky added to @fight at @q,0 as one step. */
+static char *
+add_gladiator (ArbFight   *fight,
+               const char *name,
+               const char *side,
+               int         q)
 {
-  ArbTablesWindow *window = arb_tables_window_new (NULL, rules, NULL);
+  ArbEncounter *enc = arb_fight_get_encounter (fight);
+  ArbStep *step = arb_step_new ("encounter.add", name);
+  const char *existing = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "combatants");
+  g_autofree char *all = NULL;
+  g_autofree char *sheet = g_strdup_printf ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                                            "<sheet system=\"rsbs\" kind=\"npc\" format=\"1\">\n"
+                                            "  <name>%s</name>\n  <rep>4</rep>\n  <move>4</move>\n"
+                                            "  <primary-style>Murmillo</primary-style>\n  <shield>none</shield>\n"
+                                            "  <weapon name=\"Gladius\" class=\"HH\"/>\n</sheet>\n", name);
+  g_autofree char *qs = g_strdup_printf ("%d", q);
+  char *id = arb_step_new_combatant_id (step, enc);
+
+  arb_step_set (step, enc, id, "sheet", sheet);
+  arb_step_set (step, enc, id, "side", side);
+  arb_step_set (step, enc, id, "q", qs);
+  arb_step_set (step, enc, id, "r", "0");
+  arb_step_set (step, enc, id, "facing", "0");
+  all = existing ? g_strconcat (existing, ",", id, NULL) : g_strdup (id);
+  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "combatants", all);
+  arb_fight_apply (fight, step);
+  return id;
+}
+
+static void
+type_cell (ArbTablesWindow *window,
+           guint            row,
+           const char      *text)
+{
+  GtkEditable *cell = arb_tables_window_get_cell (window, row, 0);
+
+  g_assert_nonnull (cell);
+  gtk_widget_grab_focus (GTK_WIDGET (cell));
+  gtk_editable_set_text (cell, text);
+}
+
+/* Issue 33: a table Red Sand, Blue Sky ships empty is typed in the
+ * window's grid, each cell checked as typed (a bad one named and not
+ * saved), saved as a house rule where the library reads house rules,
+ * and counts at once: the NPC's melee that stopped at the empty table
+ * runs in the same fight, whose log says which table changed. The
+ * codes typed are test figures, not the book's. */
+static void
+test_fill_in_grid (void)
+{
+  g_autoptr(ArbRulesetLibrary) lib = arb_ruleset_library_new ();
+  g_autoptr(ArbFight) fight = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *again = NULL;
-  g_autofree char *text = NULL;
-  g_autoptr(ArbRulesetLibrary) house = arb_test_load_rules ();
+  g_autofree char *brute = NULL, *rufus = NULL;
+  g_autofree char *path = NULL, *again = NULL, *backup = NULL, *log = NULL;
+  g_autofree char *digest = NULL;
+  g_autoptr(ArbRulesetLibrary) next_start = NULL;
+  ArbTablesWindow *window;
+  ArbActionDialog *dialog;
+  ArbEncounter *enc;
   ArbTable *table;
+  ArbStep *step;
+  guint steps;
 
-  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (arb_ruleset_library_load_shipped (lib, NULL));
+  fight = arb_fight_new (lib, "rsbs", "rsbs-square-2", &error);
+  g_assert_no_error (error);
+  enc = arb_fight_get_encounter (fight);
+  brute = add_gladiator (fight, "Brute", "Black", 6);
+  rufus = add_gladiator (fight, "Rufus", "Red", 7);
+  /* Brute's activation at its attack: he closed on Rufus to melee. */
+  step = arb_step_new ("test.setup", NULL);
+  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "current", brute);
+  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "active-side", "Black");
+  arb_step_set (step, enc, brute, "npc-stage", "2");
+  arb_step_set (step, enc, brute, "intent", "melee");
+  arb_step_set (step, enc, brute, "intent-target", rufus);
+  arb_fight_apply (fight, step);
+
+  /* The activation stops at the empty table and offers it. */
+  dialog = arb_action_dialog_new (NULL, fight, "rsbs.npc", brute);
+  gtk_window_present (GTK_WINDOW (dialog));
   iterate ();
-  g_assert_true (arb_tables_window_show_table (window, "rsbs", "hit-location"));
-  path = arb_tables_window_fill_in (window, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_str_has_suffix (path, G_DIR_SEPARATOR_S "arbiter" G_DIR_SEPARATOR_S "rulesets" G_DIR_SEPARATOR_S "rsbs-hit-location.xml"));
-  g_assert_true (arb_ruleset_library_load_file (house, path, &error));
-  g_assert_no_error (error);
-  table = arb_ruleset_library_get_table (house, "rsbs", "hit-location");
-  g_assert_true (arb_table_is_house_rule (table));
-  g_assert_cmpuint (arb_table_get_n_rows (table), ==, 10);
-  g_assert_cmpuint (arb_table_get_n_columns (table), ==, 3);
+  g_assert_cmpstr (arb_action_dialog_get_empty_table (dialog), ==, "melee-result");
+  g_assert_false (arb_fight_run (fight, "rsbs.npc", NULL, &error));
+  g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE);
+  g_clear_error (&error);
 
-  /* Begun: the referee's work is kept. */
-  g_assert_true (g_file_set_contents (path, "<!-- ours -->", -1, NULL));
-  again = arb_tables_window_fill_in (window, &error);
+  /* Its Open Table button: the tables window, on the table's grid. */
+  g_assert_null (find_toplevel (ARB_TYPE_TABLES_WINDOW));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.open-table", NULL));
+  iterate ();
+  window = find_toplevel (ARB_TYPE_TABLES_WINDOW);
+  g_assert_nonnull (window);
+  g_assert_cmpstr (arb_table_get_id (arb_tables_window_get_table (window)), ==, "melee-result");
+  g_assert_true (arb_tables_window_get_editing (window));
+  /* Nothing typed yet: Escape leaves the grid, Ctrl+E is back in it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "tables.escape", NULL));
+  g_assert_false (arb_tables_window_get_editing (window));
+  g_assert_null (arb_tables_window_get_cell (window, 0, 0));
+  /* Ctrl+E: the grid, the focus in its first cell. */
+  g_assert_true (press_shortcut (GTK_WIDGET (window), GTK_PHASE_BUBBLE, GDK_KEY_e) ||
+                 gtk_widget_activate_action (GTK_WIDGET (window), "tables.edit", NULL));
+  iterate ();
+  g_assert_true (arb_tables_window_get_editing (window));
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (arb_tables_window_get_cell (window, 0, 0))) ||
+                 gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)),
+                                         GTK_WIDGET (arb_tables_window_get_cell (window, 0, 0))));
+  g_assert_null (arb_tables_window_get_cell (window, 4, 0));
+
+  /* Rows: 3 or more, 2, 1, 0 (equal). A code the rules do not read is
+   * named with its row and column, and nothing is saved. */
+  type_cell (window, 0, "give-ground=1, hesitate");
+  type_cell (window, 1, "burn=1");
+  type_cell (window, 2, "hitt");
+  g_assert_nonnull (strstr (arb_tables_window_get_edit_message (window), "Row “1”, column “Result”"));
+  g_assert_nonnull (strstr (arb_tables_window_get_edit_message (window), "“hitt”"));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (arb_tables_window_get_cell (window, 2, 0)), "error"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "tables.save", NULL);
+  g_assert_true (arb_tables_window_get_editing (window));
+  g_assert_null (arb_tables_window_save (window, &error));
+  g_assert_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_true (arb_tables_window_get_editing (window));
+  table = arb_ruleset_library_get_table (lib, "rsbs", "melee-result");
+  g_assert_true (arb_table_is_placeholder (table));
+  g_assert_false (arb_table_is_house_rule (table));
+  /* Escape, or closing the window, does not throw typing away. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "tables.escape", NULL));
+  g_assert_true (arb_tables_window_get_editing (window));
+  gtk_window_close (GTK_WINDOW (window));
+  iterate ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+  g_assert_true (arb_tables_window_get_editing (window));
+  g_assert_nonnull (strstr (arb_tables_window_get_edit_message (window), "Cancel"));
+
+  /* Corrected, the message goes; one left empty is allowed to be. */
+  type_cell (window, 2, "hesitate");
+  g_assert_null (strstr (arb_tables_window_get_edit_message (window), "Row “1”"));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (arb_tables_window_get_cell (window, 2, 0)), "error"));
+  type_cell (window, 3, "none");
+
+  /* Enter in the last cell saves: the house rule, in force at once. */
+  steps = arb_encounter_get_n_steps (enc);
+  g_signal_emit_by_name (arb_tables_window_get_cell (window, 3, 0), "activate");
+  iterate ();
+  g_assert_false (arb_tables_window_get_editing (window));
+  path = g_build_filename (g_get_user_data_dir (), "arbiter", "rulesets", "rsbs-melee-result.xml", NULL);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  g_assert_nonnull (strstr (arb_tables_window_get_answer (window), path));
+  table = arb_ruleset_library_get_table (lib, "rsbs", "melee-result");
+  g_assert_true (arb_table_is_house_rule (table));
+  g_assert_true (arb_tables_window_get_table (window) == table);
+  g_assert_cmpstr (arb_table_lookup_text (table, 5, NULL), ==, "give-ground=1, hesitate");
+  g_assert_cmpstr (arb_table_lookup_text (table, 2, NULL), ==, "burn=1");
+  g_assert_cmpstr (arb_table_lookup_text (table, 1, NULL), ==, "hesitate");
+  g_assert_cmpstr (arb_table_lookup_text (table, 0, NULL), ==, "none");
+
+  /* The fight logs it, one step, and keeps which version it was. */
+  g_assert_cmpuint (arb_encounter_get_n_steps (enc), ==, steps + 1);
+  log = arb_encounter_export_log (enc);
+  g_assert_nonnull (strstr (log, "Referee: table rsbs/melee-result filled in (house rule)"));
+  digest = arb_table_dup_digest (table);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "house-table.melee-result"), ==, digest);
+
+  /* The open dialog asked again: the table no longer stops it. */
+  g_assert_null (arb_action_dialog_get_empty_table (dialog));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+  /* And the melee runs in the same fight, without a restart. */
+  g_assert_true (arb_fight_run (fight, "rsbs.npc", NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (arb_encounter_get_n_steps (enc), ==, steps + 2);
+
+  /* The next start reads the same table from the file. */
+  next_start = arb_ruleset_library_new_default (NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (arb_table_lookup_text (arb_ruleset_library_get_table (next_start, "rsbs", "melee-result"), 2, NULL),
+                   ==, "burn=1");
+
+  /* Changed again: the file before is kept as FILE~. */
+  g_assert_true (arb_tables_window_edit (window));
+  type_cell (window, 3, "hesitate");
+  again = arb_tables_window_save (window, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (again, ==, path);
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  g_assert_cmpstr (text, ==, "<!-- ours -->");
+  backup = g_strconcat (path, "~", NULL);
+  g_assert_true (g_file_test (backup, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpstr (arb_table_lookup_text (arb_ruleset_library_get_table (lib, "rsbs", "melee-result"), 0, NULL),
+                   ==, "hesitate");
+  g_clear_pointer (&log, g_free);
+  log = arb_encounter_export_log (enc);
+  g_assert_nonnull (strstr (strstr (log, "filled in (house rule)") + 1, "Referee: table rsbs/melee-result filled in"));
+
+  destroy_window (window);
+  g_assert_cmpint (g_unlink (backup), ==, 0);
   g_assert_cmpint (g_unlink (path), ==, 0);
-  gtk_window_destroy (GTK_WINDOW (window));
+  arb_fight_discard_draft (fight);
 }
 
 int
 main (int   argc,
       char *argv[])
 {
+  g_autofree char *home = g_dir_make_tmp ("arb-tables-window-XXXXXX", NULL);
   int ret;
 
+  /* Its own data folder: the house rules it saves reach no other test. */
+  g_setenv ("XDG_DATA_HOME", home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
   rules = arb_test_load_rules ();
@@ -505,11 +671,20 @@ main (int   argc,
   g_test_add_func ("/tables-window/back", test_back);
   g_test_add_func ("/tables-window/columns-line-up", test_columns_line_up);
   g_test_add_func ("/tables-window/house-table", test_house_table);
-  g_test_add_func ("/tables-window/fill-in", test_fill_in);
+  g_test_add_func ("/tables-window/fill-in-grid", test_fill_in_grid);
   g_test_add_func ("/tables-window/dice", test_dice);
   g_test_add_func ("/tables-window/dice-rolls", test_dice_rolls);
 
   ret = g_test_run ();
   g_object_unref (rules);
+  {
+    g_autofree char *folder = g_build_filename (home, "arbiter", "rulesets", NULL);
+    g_autofree char *arbiter = g_build_filename (home, "arbiter", NULL);
+
+    if (g_file_test (folder, G_FILE_TEST_IS_DIR))
+      remove_folder (folder);
+    g_rmdir (arbiter);
+    g_rmdir (home);
+  }
   return ret;
 }

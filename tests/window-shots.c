@@ -99,6 +99,52 @@ shoot (GtkWidget  *widget,
   g_print ("%s\n", path);
 }
 
+/* A table Red Sand, Blue Sky ships empty, filled in the tables
+ * window's grid, at a small and a laptop screen's size, light and dark:
+ * grid-*.png with a bad cell named, grid-wide-*.png the seven columns
+ * of the armor protection table. Nothing is saved. */
+static void
+shoot_grid (ArbApplication *app,
+            GtkWindow      *parent,
+            const char     *dir)
+{
+  static const struct { int w, h; } sizes[] = { { 800, 600 }, { 1280, 800 } };
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  for (guint dark = 0; dark < 2; dark++)
+    {
+      adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+        {
+          ArbTablesWindow *tables = arb_tables_window_new (parent, arb_application_get_rules (app), "rsbs");
+          g_autofree char *name = g_strdup_printf ("grid-%dx%d-%s.png", sizes[i].w, sizes[i].h, dark ? "dark" : "light");
+          g_autofree char *wide = g_strdup_printf ("grid-wide-%dx%d-%s.png", sizes[i].w, sizes[i].h, dark ? "dark" : "light");
+          static const char * const typed[] = { "give-ground=1, hesitate", "burn=1", "hitt" };
+
+          gtk_window_set_default_size (GTK_WINDOW (tables), sizes[i].w, sizes[i].h);
+          gtk_window_present (GTK_WINDOW (tables));
+          arb_tables_window_show_table (tables, "rsbs", "melee-result");
+          settle ();
+          shoot (GTK_WIDGET (tables), dir, i == 0 && !dark ? "grid-0-before.png" : "grid-0-before-again.png");
+          arb_tables_window_edit (tables);
+          for (guint r = 0; r < G_N_ELEMENTS (typed); r++)
+            gtk_editable_set_text (arb_tables_window_get_cell (tables, r, 0), typed[r]);
+          gtk_widget_grab_focus (GTK_WIDGET (arb_tables_window_get_cell (tables, 2, 0)));
+          settle ();
+          shoot (GTK_WIDGET (tables), dir, name);
+
+          arb_tables_window_show_table (tables, "rsbs", "armor-protection");
+          arb_tables_window_edit (tables);
+          gtk_editable_set_text (arb_tables_window_get_cell (tables, 0, 0), "none");
+          gtk_editable_set_text (arb_tables_window_get_cell (tables, 1, 6), "give-ground=1, burn=d10");
+          settle ();
+          shoot (GTK_WIDGET (tables), dir, wide);
+          gtk_window_destroy (GTK_WINDOW (tables));
+        }
+    }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+}
+
 /* The demo after one typed strike, at a screen's size, light or dark:
  * what a referee sees at 800x600, on a laptop and at full HD. */
 static void
@@ -290,6 +336,7 @@ main (int   argc,
     shoot (GTK_WIDGET (tables), dir, "tables-narrow-list.png");
     gtk_window_destroy (GTK_WINDOW (tables));
   }
+  shoot_grid (app, GTK_WINDOW (window), dir);
   {
     /* The dice popover of the main window, after two rolls. */
     GtkWidget *popover;

@@ -707,6 +707,10 @@ open_table_action (GtkWidget  *widget,
     return;
   tables = arb_tables_window_new (parent ? parent : GTK_WINDOW (self), arb_fight_get_rules (self->fight), system);
   arb_tables_window_show_table (tables, system, self->empty_table);
+  /* Filled in and saved there, the fight logs it and this dialog asks
+   * the rules again (fight_changed_cb). */
+  arb_tables_window_set_fight (tables, self->fight);
+  arb_tables_window_edit (tables);
   gtk_window_present (GTK_WINDOW (tables));
 }
 

@@ -54,13 +54,23 @@ struct _ArbTablesWindow
   GtkListBox        *rows_list;
   GtkLabel          *footnotes_label;
   GtkBox            *notes_box;
+  GtkWidget         *edit_button;
+  GtkStack          *top_stack;
+  GtkLabel          *edit_message;
+  GtkGrid           *edit_grid;
 
   /* Owned */
   ArbRulesetLibrary *rules;
   ArbTable          *table;     /* the one shown, or NULL */
+  GPtrArray         *cells;     /* GtkEntry of each cell while editing, row by row; NULL otherwise */
+
+  /* Borrowed */
+  ArbFight          *fight;     /* weak: the fight that logs a table saved */
 };
 
 G_DEFINE_FINAL_TYPE (ArbTablesWindow, arb_tables_window, ADW_TYPE_WINDOW)
+
+static void stop_editing (ArbTablesWindow *self);
 
 /* "combat factor" → "Combat factor": keys are written for sentences. */
 static char *
@@ -705,6 +715,7 @@ display_table (ArbTablesWindow *self,
 
   if (table == self->table)
     return;
+  stop_editing (self);
   g_clear_pointer (&self->table, arb_table_unref);
   if (table == NULL)
     {
@@ -713,6 +724,7 @@ display_table (ArbTablesWindow *self,
       gtk_stack_set_visible_child_name (self->content_stack, "none");
       gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.roll", FALSE);
       gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.look-up", FALSE);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.edit", FALSE);
       return;
     }
   self->table = arb_table_ref (table);
@@ -734,7 +746,7 @@ display_table (ArbTablesWindow *self,
   gtk_widget_set_visible (self->house_box, arb_table_is_house_rule (table));
   gtk_widget_set_visible (self->placeholder_box, arb_table_is_placeholder (table));
   gtk_label_set_text (self->placeholder_label,
-                      _("Arbiter does not have the figures of this table. Copy them from your rulebook into a house rule file and they will show here, in rolls and in look-ups."));
+                      _("Arbiter does not have the figures of this table. Fill them in from your rulebook: they are saved as a house rule and count at once, in rolls, look-ups and the fight."));
 
   if (dice)
     {
@@ -757,6 +769,7 @@ display_table (ArbTablesWindow *self,
   gtk_widget_set_visible (GTK_WIDGET (self->roll_button), dice != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.roll", dice != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.look-up", TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.edit", TRUE);
   gtk_entry_set_placeholder_text (self->lookup_entry, hint);
   gtk_editable_set_text (GTK_EDITABLE (self->lookup_entry), "");
 
@@ -1100,81 +1113,411 @@ roll_action (GtkWidget  *widget,
   arb_tables_window_roll (ARB_TABLES_WINDOW (widget), NULL);
 }
 
-char *
-arb_tables_window_fill_in (ArbTablesWindow  *self,
-                           GError          **error)
+/* Filling a table in
+ *
+ * The grid holds an entry a cell, row by row; each is checked as it is
+ * typed by the check a house file's cells get when it is read, and the
+ * first bad cell is named above the grid. Save writes the table as a
+ * house rule and puts it in force in the library at once. */
+
+static const char *
+entry_problem (GtkWidget *entry)
 {
-  g_autofree char *dir = NULL;
-  g_autofree char *base = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *xml = NULL;
+  return g_object_get_data (G_OBJECT (entry), "arb-problem");
+}
+
+/* The line above the grid: the first bad cell, else how to go on. */
+static void
+update_edit_message (ArbTablesWindow *self)
+{
+  const char *problem = NULL;
+
+  for (guint i = 0; self->cells && i < self->cells->len && problem == NULL; i++)
+    problem = entry_problem (g_ptr_array_index (self->cells, i));
+  if (problem)
+    {
+      gtk_label_set_text (self->edit_message, problem);
+      gtk_widget_add_css_class (GTK_WIDGET (self->edit_message), "error");
+    }
+  else
+    {
+      gtk_label_set_text (self->edit_message,
+                          _("Type each cell from your rulebook; the notes below list what the rules read. Enter goes to the next cell."));
+      gtk_widget_remove_css_class (GTK_WIDGET (self->edit_message), "error");
+    }
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.save", self->cells != NULL && problem == NULL);
+}
+
+static void
+cell_changed_cb (GtkEditable     *entry,
+                 ArbTablesWindow *self)
+{
+  guint row = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (entry), "arb-row"));
+  guint column = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (entry), "arb-column"));
+  g_autoptr(GError) error = NULL;
+
+  if (self->table == NULL)
+    return;
+  if (arb_table_check_cell (self->table, row, column, gtk_editable_get_text (entry), &error))
+    {
+      g_object_set_data (G_OBJECT (entry), "arb-problem", NULL);
+      gtk_widget_remove_css_class (GTK_WIDGET (entry), "error");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (entry), NULL);
+    }
+  else
+    {
+      g_object_set_data_full (G_OBJECT (entry), "arb-problem", g_strdup (error->message), g_free);
+      gtk_widget_add_css_class (GTK_WIDGET (entry), "error");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (entry), error->message);
+    }
+  update_edit_message (self);
+}
+
+/* Enter: the next cell, and Save from the last. */
+static void
+cell_activate_cb (GtkEntry        *entry,
+                  ArbTablesWindow *self)
+{
+  guint i;
+
+  if (self->cells && g_ptr_array_find (self->cells, entry, &i) && i + 1 < self->cells->len)
+    gtk_widget_grab_focus (g_ptr_array_index (self->cells, i + 1));
+  else
+    gtk_widget_activate_action (GTK_WIDGET (self), "tables.save", NULL);
+}
+
+static GtkWidget *
+grid_label (const char *text,
+            const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
+  /* The cells take the width to spare: a short label is not squeezed
+   * to a word a line for them ("1 or less"), a long one wraps. */
+  gtk_label_set_width_chars (GTK_LABEL (label), MIN ((int)g_utf8_strlen (text, -1), 12));
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 20);
+  if (css_class)
+    gtk_widget_add_css_class (label, css_class);
+  return label;
+}
+
+static void
+fill_grid (ArbTablesWindow *self)
+{
+  ArbTable *table = self->table;
+  guint n_columns = arb_table_get_n_columns (table);
+  g_autofree char *first = index_title (table);
+  const char *last_group = NULL;
+  GtkWidget *child;
+  int y = 0;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->edit_grid))))
+    gtk_grid_remove (self->edit_grid, child);
+  g_clear_pointer (&self->cells, g_ptr_array_unref);
+  self->cells = g_ptr_array_new ();
+
+  gtk_grid_attach (self->edit_grid, grid_label (first, "dim-label"), 0, y, 1, 1);
+  for (guint c = 0; c < n_columns; c++)
+    {
+      GtkWidget *heading = grid_label (arb_table_get_column (table, c)->title, "heading");
+
+      /* A heading as narrow as its longest word: the cells set the width. */
+      gtk_label_set_width_chars (GTK_LABEL (heading), -1);
+      gtk_widget_add_css_class (heading, "dim-label");
+      gtk_grid_attach (self->edit_grid, heading, c + 1, y, 1, 1);
+    }
+  y++;
+  for (guint r = 0; r < arb_table_get_n_rows (table); r++)
+    {
+      const ArbRow *row = arb_table_get_row (table, r);
+
+      if (row->group && g_strcmp0 (row->group, last_group) != 0)
+        {
+          GtkWidget *heading = grid_label (row->group, "title-4");
+
+          gtk_widget_set_margin_top (heading, 6);
+          gtk_grid_attach (self->edit_grid, heading, 0, y++, n_columns + 1, 1);
+        }
+      last_group = row->group;
+      gtk_grid_attach (self->edit_grid, grid_label (row->label, "heading"), 0, y, 1, 1);
+      for (guint c = 0; c < n_columns; c++)
+        {
+          GtkWidget *entry = gtk_entry_new ();
+          /* TRANSLATORS: a cell of the grid, for a screen reader: "Row 2, Result" */
+          g_autofree char *spoken = g_strdup_printf (_("Row %s, %s"), row->label, arb_table_get_column (table, c)->title);
+
+          gtk_editable_set_text (GTK_EDITABLE (entry), row->cells[c].text);
+          /* Narrow at least, so that seven columns fit a small screen;
+           * the grid shares what width there is among them. */
+          gtk_editable_set_width_chars (GTK_EDITABLE (entry), 2);
+          gtk_widget_set_hexpand (entry, TRUE);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken, -1);
+          g_object_set_data (G_OBJECT (entry), "arb-row", GUINT_TO_POINTER (r));
+          g_object_set_data (G_OBJECT (entry), "arb-column", GUINT_TO_POINTER (c));
+          g_signal_connect (entry, "changed", G_CALLBACK (cell_changed_cb), self);
+          g_signal_connect (entry, "activate", G_CALLBACK (cell_activate_cb), self);
+          gtk_grid_attach (self->edit_grid, entry, c + 1, y, 1, 1);
+          g_ptr_array_add (self->cells, entry);
+          cell_changed_cb (GTK_EDITABLE (entry), self);
+        }
+      y++;
+    }
+}
+
+static void
+stop_editing (ArbTablesWindow *self)
+{
+  GtkWidget *child;
+
+  g_assert (ARB_IS_TABLES_WINDOW (self));
+
+  if (self->cells == NULL)
+    return;
+  g_clear_pointer (&self->cells, g_ptr_array_unref);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->edit_grid))))
+    gtk_grid_remove (self->edit_grid, child);
+  gtk_widget_set_visible (GTK_WIDGET (self->edit_grid), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->rows_list), TRUE);
+  gtk_stack_set_visible_child_name (self->top_stack, "look-up");
+  gtk_widget_set_visible (self->edit_button, TRUE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.save", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.cancel-edit", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.edit", self->table != NULL);
+}
+
+gboolean
+arb_tables_window_edit (ArbTablesWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_TABLES_WINDOW (self), FALSE);
+
+  if (self->table == NULL)
+    return FALSE;
+  if (self->cells == NULL)
+    {
+      fill_grid (self);
+      gtk_widget_set_visible (GTK_WIDGET (self->rows_list), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->edit_grid), TRUE);
+      gtk_widget_set_visible (self->placeholder_box, FALSE);
+      gtk_stack_set_visible_child_name (self->top_stack, "edit");
+      gtk_widget_set_visible (self->edit_button, FALSE);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.cancel-edit", TRUE);
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.edit", FALSE);
+      update_edit_message (self);
+    }
+  adw_leaflet_set_visible_child_name (self->leaflet, "content");
+  if (self->cells->len > 0)
+    gtk_widget_grab_focus (g_ptr_array_index (self->cells, 0));
+  return TRUE;
+}
+
+gboolean
+arb_tables_window_get_editing (ArbTablesWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_TABLES_WINDOW (self), FALSE);
+  return self->cells != NULL;
+}
+
+GtkEditable *
+arb_tables_window_get_cell (ArbTablesWindow *self,
+                            guint            row,
+                            guint            column)
+{
+  guint n;
 
   g_return_val_if_fail (ARB_IS_TABLES_WINDOW (self), NULL);
-  if (self->table == NULL)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No table is shown"));
-      return NULL;
-    }
-  /* Where the library reads house rules from at start. */
-  dir = g_build_filename (g_get_user_data_dir (), "arbiter", "rulesets", NULL);
-  base = g_strdup_printf ("%s-%s.xml", arb_table_get_system (self->table), arb_table_get_id (self->table));
-  path = g_build_filename (dir, base, NULL);
-  /* A copy begun earlier holds the referee's work: it is opened, never
-   * written over. */
-  if (g_file_test (path, G_FILE_TEST_EXISTS))
-    return g_steal_pointer (&path);
-  if (g_mkdir_with_parents (dir, 0755) != 0)
-    {
-      int saved = errno;
 
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("Could not make the folder %s: %s"),
-                   dir, g_strerror (saved));
+  if (self->cells == NULL || self->table == NULL)
+    return NULL;
+  n = arb_table_get_n_columns (self->table);
+  if (column >= n || row * n + column >= self->cells->len)
+    return NULL;
+  return GTK_EDITABLE (g_ptr_array_index (self->cells, row * n + column));
+}
+
+const char *
+arb_tables_window_get_edit_message (ArbTablesWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_TABLES_WINDOW (self), NULL);
+  return gtk_label_get_text (self->edit_message);
+}
+
+void
+arb_tables_window_set_fight (ArbTablesWindow *self,
+                             ArbFight        *fight)
+{
+  g_return_if_fail (ARB_IS_TABLES_WINDOW (self));
+  g_return_if_fail (fight == NULL || ARB_IS_FIGHT (fight));
+
+  g_set_weak_pointer (&self->fight, fight);
+}
+
+/* The fight of the table's game logs that the table is in force now: a
+ * step of its own, so that the open action dialog asks the rules again
+ * and the file says from where the fight read the new table. */
+static void
+log_in_fight (ArbTablesWindow *self,
+              const char      *system,
+              const char      *id)
+{
+  g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree char *name = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (self->fight == NULL ||
+      !g_str_equal (arb_encounter_get_system (arb_fight_peek_encounter (self->fight)), system))
+    return;
+  name = g_strconcat (system, ".house-table", NULL);
+  g_hash_table_insert (params, (gpointer)"table", (gpointer)id);
+  /* Refused only when the fight has this table as it stands already. */
+  if (!arb_fight_run (self->fight, name, params, &error))
+    g_debug ("The fight does not log the table: %s", error->message);
+}
+
+char *
+arb_tables_window_save (ArbTablesWindow  *self,
+                        GError          **error)
+{
+  g_autoptr(GArray) edits = g_array_new (FALSE, FALSE, sizeof (ArbCellText));
+  g_autoptr(ArbTable) old = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *system = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *done = NULL;
+  guint n_columns;
+
+  g_return_val_if_fail (ARB_IS_TABLES_WINDOW (self), NULL);
+
+  if (self->table == NULL || self->cells == NULL)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No table is being filled in"));
       return NULL;
     }
-  xml = arb_table_to_house_xml (self->table);
-  if (!g_file_set_contents (path, xml, -1, error))
+  n_columns = arb_table_get_n_columns (self->table);
+  for (guint i = 0; i < self->cells->len; i++)
+    {
+      GtkEditable *entry = g_ptr_array_index (self->cells, i);
+      const ArbRow *row = arb_table_get_row (self->table, i / n_columns);
+      ArbCellText edit = { i / n_columns, i % n_columns, gtk_editable_get_text (entry) };
+
+      if (entry_problem (GTK_WIDGET (entry)))
+        {
+          g_set_error_literal (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID, entry_problem (GTK_WIDGET (entry)));
+          return NULL;
+        }
+      if (!g_str_equal (edit.text, row->cells[edit.column].text))
+        g_array_append_val (edits, edit);
+    }
+  /* A table shipped empty and still so: nothing to keep. */
+  if (edits->len == 0 && !arb_table_is_house_rule (self->table))
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Nothing is typed in yet"));
+      return NULL;
+    }
+
+  dir = arb_ruleset_house_dir (NULL);
+  if (!(path = arb_ruleset_library_save_house_table (self->rules, self->table, (ArbCellText *)edits->data,
+                                                      edits->len, dir, error)))
     return NULL;
+
+  old = arb_table_ref (self->table);
+  system = g_strdup (arb_table_get_system (old));
+  id = g_strdup (arb_table_get_id (old));
+  stop_editing (self);
+  /* The list's rows hold the tables they show: the new one takes the
+   * old one's place. */
+  fill_list (self);
+  arb_tables_window_show_table (self, system, id);
+  log_in_fight (self, system, id);
+  /* TRANSLATORS: %s is the house rule file the table was saved in */
+  done = g_strdup_printf (_("Saved as a house rule in %s: in force now."), path);
+  set_answer (self, done, TRUE);
   return g_steal_pointer (&path);
 }
 
 static void
-launched_cb (GObject      *source,
-             GAsyncResult *result,
-             gpointer      data)
+edit_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
 {
-  g_autoptr(GError) error = NULL;
-
-  /* No editor for XML is no harm: the label says where the file is. */
-  if (!g_app_info_launch_default_for_uri_finish (result, &error))
-    g_debug ("Could not open the house rule file: %s", error->message);
+  arb_tables_window_edit (ARB_TABLES_WINDOW (widget));
 }
 
 static void
-fill_in_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *param)
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
 {
   ArbTablesWindow *self = ARB_TABLES_WINDOW (widget);
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = arb_tables_window_fill_in (self, &error);
-  g_autofree char *uri = NULL;
-  g_autofree char *text = NULL;
+  g_autofree char *path = arb_tables_window_save (self, &error);
 
-  if (path == NULL)
+  if (path == NULL && self->cells != NULL)
     {
-      gtk_label_set_text (self->placeholder_label, error->message);
-      return;
+      gtk_label_set_text (self->edit_message, error->message);
+      gtk_widget_add_css_class (GTK_WIDGET (self->edit_message), "error");
     }
-  /* TRANSLATORS: %s is the house rule file written for the referee to fill in */
-  text = g_strdup_printf (_("Your copy to fill in is %s. Enter each cell from your rulebook (the notes say which codes the rules read), save it, and start Arbiter again to use it."),
-                          path);
-  gtk_label_set_text (self->placeholder_label, text);
-  gtk_label_set_selectable (self->placeholder_label, TRUE);
-  uri = g_filename_to_uri (path, NULL, NULL);
-  if (uri)
-    g_app_info_launch_default_for_uri_async (uri, NULL, NULL, launched_cb, NULL);
 }
 
+static gboolean
+edits_typed (ArbTablesWindow *self)
+{
+  guint n_columns;
+
+  if (self->cells == NULL)
+    return FALSE;
+  n_columns = arb_table_get_n_columns (self->table);
+  for (guint i = 0; i < self->cells->len; i++)
+    if (!g_str_equal (gtk_editable_get_text (g_ptr_array_index (self->cells, i)),
+                      arb_table_get_row (self->table, i / n_columns)->cells[i % n_columns].text))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+leave_grid (ArbTablesWindow *self)
+{
+  ArbTable *table = self->table ? arb_table_ref (self->table) : NULL;
+
+  stop_editing (self);
+  /* Shown again as it stands in the library. */
+  if (table)
+    {
+      gtk_widget_set_visible (self->placeholder_box, arb_table_is_placeholder (table));
+      arb_table_unref (table);
+    }
+}
+
+static void
+cancel_edit_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *param)
+{
+  leave_grid (ARB_TABLES_WINDOW (widget));
+}
+
+/* Escape leaves a grid with nothing typed in, and closes the window
+ * otherwise; what is typed is never lost to a stray key. */
+static void
+escape_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *param)
+{
+  ArbTablesWindow *self = ARB_TABLES_WINDOW (widget);
+
+  if (self->cells == NULL)
+    gtk_window_close (GTK_WINDOW (self));
+  else if (!edits_typed (self))
+    leave_grid (self);
+  else
+    {
+      gtk_label_set_text (self->edit_message, _("Save the table (Ctrl+S), or Cancel to leave it as it was."));
+      gtk_widget_add_css_class (GTK_WIDGET (self->edit_message), "error");
+    }
+}
 static void
 back_action (GtkWidget  *widget,
              const char *action_name,
@@ -1183,6 +1526,22 @@ back_action (GtkWidget  *widget,
   ArbTablesWindow *self = ARB_TABLES_WINDOW (widget);
 
   adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_BACK);
+}
+
+/* A grid with cells typed and not saved is not thrown away by closing
+ * the window: Save or Cancel says what becomes of them. */
+static gboolean
+arb_tables_window_close_request (GtkWindow *window)
+{
+  ArbTablesWindow *self = ARB_TABLES_WINDOW (window);
+
+  if (edits_typed (self))
+    {
+      gtk_label_set_text (self->edit_message, _("Save the table (Ctrl+S), or Cancel to leave it as it was."));
+      gtk_widget_add_css_class (GTK_WIDGET (self->edit_message), "error");
+      return TRUE;
+    }
+  return GTK_WINDOW_CLASS (arb_tables_window_parent_class)->close_request (window);
 }
 
 static void
@@ -1199,6 +1558,8 @@ arb_tables_window_dispose (GObject *object)
     }
   gtk_widget_dispose_template (GTK_WIDGET (object), ARB_TYPE_TABLES_WINDOW);
   g_clear_pointer (&self->table, arb_table_unref);
+  g_clear_pointer (&self->cells, g_ptr_array_unref);
+  g_clear_weak_pointer (&self->fight);
   g_clear_object (&self->rules);
 
   G_OBJECT_CLASS (arb_tables_window_parent_class)->dispose (object);
@@ -1211,6 +1572,7 @@ arb_tables_window_class_init (ArbTablesWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = arb_tables_window_dispose;
+  GTK_WINDOW_CLASS (klass)->close_request = arb_tables_window_close_request;
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/arbiter/Arbiter/ui/arb-tables-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbTablesWindow, leaflet);
@@ -1233,6 +1595,10 @@ arb_tables_window_class_init (ArbTablesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbTablesWindow, rows_list);
   gtk_widget_class_bind_template_child (widget_class, ArbTablesWindow, footnotes_label);
   gtk_widget_class_bind_template_child (widget_class, ArbTablesWindow, notes_box);
+  gtk_widget_class_bind_template_child (widget_class, ArbTablesWindow, edit_button);
+  gtk_widget_class_bind_template_child (widget_class, ArbTablesWindow, top_stack);
+  gtk_widget_class_bind_template_child (widget_class, ArbTablesWindow, edit_message);
+  gtk_widget_class_bind_template_child (widget_class, ArbTablesWindow, edit_grid);
   gtk_widget_class_bind_template_callback (widget_class, filter_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, stop_search_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
@@ -1244,12 +1610,17 @@ arb_tables_window_class_init (ArbTablesWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "tables.look-up", NULL, look_up_action);
   gtk_widget_class_install_action (widget_class, "tables.roll", NULL, roll_action);
   gtk_widget_class_install_action (widget_class, "tables.back", NULL, back_action);
-  gtk_widget_class_install_action (widget_class, "tables.fill-in", NULL, fill_in_action);
+  gtk_widget_class_install_action (widget_class, "tables.edit", NULL, edit_action);
+  gtk_widget_class_install_action (widget_class, "tables.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "tables.cancel-edit", NULL, cancel_edit_action);
+  gtk_widget_class_install_action (widget_class, "tables.escape", NULL, escape_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "tables.search", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_l, GDK_CONTROL_MASK, "tables.look-up", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "tables.roll", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_e, GDK_CONTROL_MASK, "tables.edit", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "tables.save", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "tables.escape", NULL);
 }
 
 /* Once a display, for every window on it. */
@@ -1286,6 +1657,9 @@ arb_tables_window_init (ArbTablesWindow *self)
   gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.roll", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.look-up", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.edit", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.save", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.cancel-edit", FALSE);
 }
 
 ArbTablesWindow *

@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 
+#include "arb-fight.h"
 #include "arb-rules.h"
 
 G_BEGIN_DECLS
@@ -18,7 +19,9 @@ G_DECLARE_FINAL_TYPE (ArbTablesWindow, arb_tables_window, ARB, TABLES_WINDOW, Ad
  * tables are listed first (NULL: all games); its first table is open.
  *
  * Actions: tables.search (Ctrl+F), tables.look-up (Ctrl+L),
- * tables.roll (Ctrl+R), tables.back; Ctrl+W and Escape close. */
+ * tables.roll (Ctrl+R), tables.back, tables.edit (Ctrl+E), tables.save
+ * (Ctrl+S), tables.cancel-edit; Ctrl+W and Escape close (Escape leaves
+ * a grid with nothing typed first). */
 ArbTablesWindow *arb_tables_window_new         (GtkWindow         *parent,
                                                 ArbRulesetLibrary *rules,
                                                 const char        *system);
@@ -46,9 +49,27 @@ gboolean         arb_tables_window_roll        (ArbTablesWindow  *self,
 const char      *arb_tables_window_get_row     (ArbTablesWindow  *self);
 const char      *arb_tables_window_get_answer  (ArbTablesWindow  *self);
 
-/* The table shown, saved as a house rule file to fill in (or the copy
- * begun before, kept as it is): its path, or NULL with @error. */
-char            *arb_tables_window_fill_in (ArbTablesWindow  *self,
-                                            GError          **error);
+/* The fight whose log says when a table of its game is filled in here
+ * (held weakly; NULL: none). */
+void             arb_tables_window_set_fight   (ArbTablesWindow  *self,
+                                                ArbFight         *fight);
+/* The table shown, as a grid of its cells to type in (tables.edit,
+ * Ctrl+E): each cell checked as it is typed, as a house file's cells
+ * are; the first bad one is named above the grid and Save waits.
+ * FALSE when no table is shown. */
+gboolean         arb_tables_window_edit        (ArbTablesWindow  *self);
+gboolean         arb_tables_window_get_editing (ArbTablesWindow  *self);
+/* The entry of the cell at @row, @column while editing, or NULL. */
+GtkEditable     *arb_tables_window_get_cell    (ArbTablesWindow  *self,
+                                                guint             row,
+                                                guint             column);
+/* What the line above the grid says: the bad cell, or how to go on. */
+const char      *arb_tables_window_get_edit_message (ArbTablesWindow *self);
+/* Saves the cells typed as a house rule (tables.save, Ctrl+S), in force
+ * at once in the window's library; the fight set logs it as a step.
+ * Its path, or NULL with @error (a bad cell, a failed write) and
+ * nothing changed. */
+char            *arb_tables_window_save        (ArbTablesWindow  *self,
+                                                GError          **error);
 
 G_END_DECLS

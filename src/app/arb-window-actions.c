@@ -874,7 +874,12 @@ show_tables_action (GtkWidget  *widget,
   ArbWindow *self = ARB_WINDOW (widget);
   const char *system = self->fight ? arb_encounter_get_system (arb_fight_get_encounter (self->fight)) : NULL;
 
-  gtk_window_present (GTK_WINDOW (arb_tables_window_new (GTK_WINDOW (self), _arb_window_get_rules (self), system)));
+  ArbTablesWindow *tables = arb_tables_window_new (GTK_WINDOW (self), _arb_window_get_rules (self), system);
+
+  /* A table filled in there counts in this fight at once, logged. */
+  if (self->fight)
+    arb_tables_window_set_fight (tables, self->fight);
+  gtk_window_present (GTK_WINDOW (tables));
 }
 
 static void

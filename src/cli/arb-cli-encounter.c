@@ -605,6 +605,40 @@ run_and_apply (const char *path,
   return save_and_report (enc, path, arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1));
 }
 
+int
+arb_cli_log_house_table (const char        *path,
+                         ArbRulesetLibrary *rules,
+                         const char        *system,
+                         const char        *id,
+                         const char        *file)
+{
+  g_autofree char *name = g_strconcat (system, ".house-table", NULL);
+  int status;
+
+  /* With --retry, read again what another program saved meanwhile. */
+  do
+    {
+      g_autoptr(ArbEncounter) enc = NULL;
+      g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+      g_autoptr(ArbOutcome) outcome = NULL;
+      g_autoptr(GError) error = NULL;
+
+      status = EXIT_OK;
+      if (!(enc = open_encounter_for_append (path, rules, &status)))
+        return status;
+      if (!g_str_equal (arb_encounter_get_system (enc), system))
+        return fail (EXIT_USAGE, _("%s is a fight of %s, and the table is of %s (saved as a house rule in %s)"),
+                     path, arb_encounter_get_system (enc), system, file);
+      g_hash_table_insert (params, (gpointer)"table", (gpointer)id);
+      if (!(outcome = arb_procedure_run (name, enc, rules, params, NULL, NULL, &error)))
+        return encounter_error (error);
+      arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+      status = save_and_report (enc, path, arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1));
+    }
+  while (status == STATUS_CHANGED);
+  return status;
+}
+
 /* "derived": each combatant's values as the fight stands, the game's
  * own (arb_game_derive_live()), as the app's panel shows them. */
 static void

@@ -92,6 +92,14 @@ int                arb_cli_simulate (int      argc,
 ArbEncounter      *arb_cli_open_encounter (const char         *path,
                                            ArbRulesetLibrary  *rules,
                                            int                *status);
+/* Logs in the encounter at @path that the house table @system/@id
+ * (saved in @file) is in force from now: a step of its own, saved;
+ * prints the step as run --apply does. */
+int                arb_cli_log_house_table (const char        *path,
+                                            ArbRulesetLibrary *rules,
+                                            const char        *system,
+                                            const char        *id,
+                                            const char        *file);
 int                arb_cli_cards (int         argc,
                                   char      **argv);
 int                arb_cli_print_sheet (int   argc,

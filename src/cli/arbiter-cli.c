@@ -646,6 +646,123 @@ print_table_text (ArbTable *table)
     }
 }
 
+/* "ROW:COLUMN=TEXT" (or "ROW=TEXT" in a table of one column) as the
+ * cell it names in @table; ROW is a roll or key value, or a row's name
+ * or label. FALSE with the message printed. */
+static gboolean
+parse_cell_arg (ArbTable    *table,
+                const char  *arg,
+                ArbCellText *out,
+                char       **text)
+{
+  const char *eq = strchr (arg, '=');
+  g_autofree char *where = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *row_text;
+  const ArbRow *row = NULL;
+  char *colon;
+  int column = -1;
+  gint64 n;
+
+  if (eq == NULL || eq == arg)
+    {
+      usage_error (_("--set in a table takes ROW:COLUMN=TEXT (or ROW=TEXT in a table of one column)"));
+      return FALSE;
+    }
+  where = g_strndup (arg, eq - arg);
+  row_text = where;
+  /* The column after the last colon, when it is one of the table's. */
+  if ((colon = strrchr (where, ':')) && (column = arb_table_find_column (table, colon + 1)) >= 0)
+    *colon = '\0';
+  if (column < 0)
+    {
+      if (arb_table_get_n_columns (table) != 1)
+        {
+          g_autoptr(GString) keys = g_string_new (NULL);
+
+          for (guint c = 0; c < arb_table_get_n_columns (table); c++)
+            g_string_append_printf (keys, "%s%s", c ? ", " : "", arb_table_get_column (table, c)->key);
+          fail (EXIT_USAGE, _("--set %s: name the column after the row, as ROW:COLUMN=TEXT (columns: %s)"), arg, keys->str);
+          return FALSE;
+        }
+      column = 0;
+    }
+  if (!arb_table_is_named (table) && g_ascii_string_to_signed (row_text, 10, G_MININT / 2, G_MAXINT / 2, &n, NULL))
+    row = arb_table_find_row (table, (int)n, NULL);
+  if (row == NULL)
+    row = arb_table_find_row_by_name (table, row_text, &error);
+  if (row == NULL)
+    {
+      fail (EXIT_USAGE, _("--set %s: table “%s” has no row “%s”"), arg, arb_table_get_id (table), row_text);
+      return FALSE;
+    }
+  for (guint r = 0; r < arb_table_get_n_rows (table); r++)
+    if (arb_table_get_row (table, r) == row)
+      out->row = r;
+  out->column = column;
+  *text = g_strstrip (g_strdup (eq + 1));
+  out->text = *text;
+  return TRUE;
+}
+
+/* table SYSTEM ID --set ROW:COLUMN=TEXT... [--encounter FILE]: the cells
+ * set, each checked as it would be typed in the app's grid, and the
+ * table saved as a house rule (the fight, if given, logs it). */
+static int
+set_table_cells (ArbRulesetLibrary *library,
+                 ArbTable          *table)
+{
+  g_autoptr(GArray) edits = g_array_new (FALSE, FALSE, sizeof (ArbCellText));
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = arb_ruleset_house_dir (opts.data_dir);
+  g_autofree char *path = NULL;
+  g_autofree char *system = g_strdup (arb_table_get_system (table));
+  g_autofree char *id = g_strdup (arb_table_get_id (table));
+
+  if (opts.rolls || opts.row || opts.column || opts.house)
+    return usage_error (_("--set fills in cells: give it without --roll, --row, --column or --house"));
+  for (guint i = 0; opts.set[i]; i++)
+    {
+      ArbCellText edit = { 0 };
+      char *text = NULL;
+
+      if (!parse_cell_arg (table, opts.set[i], &edit, &text))
+        return EXIT_USAGE;
+      g_ptr_array_add (texts, text);
+      if (!arb_table_check_cell (table, edit.row, edit.column, text, &error))
+        return fail (EXIT_RULE, _("%s; nothing was changed"), error->message);
+      g_array_append_val (edits, edit);
+    }
+  /* The table is the library's: once saved, the house one stands in
+   * its place, and @table is not to be read again. */
+  if (!(path = arb_ruleset_library_save_house_table (library, table, (ArbCellText *)edits->data, edits->len,
+                                                      dir, &error)))
+    return fail (EXIT_RULE, _("%s; nothing was changed"), error->message);
+  if (opts.encounter)
+    return arb_cli_log_house_table (opts.encounter, library, system, id, path);
+  if (opts.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "system");
+      json_builder_add_string_value (b, system);
+      json_builder_set_member_name (b, "id");
+      json_builder_add_string_value (b, id);
+      json_builder_set_member_name (b, "file");
+      json_builder_add_string_value (b, path);
+      json_builder_end_object (b);
+      root = json_builder_get_root (b);
+      print_json (root);
+    }
+  else
+    /* TRANSLATORS: rsbs/melee-result saved as a house rule in FILE */
+    g_print (_("%s/%s saved as a house rule in %s\n"), system, id, path);
+  return EXIT_OK;
+}
+
 /* table SYSTEM ID [--roll N | --row NAME] [--column C] [--house] */
 static int
 cmd_table (int    argc,
@@ -671,6 +788,10 @@ cmd_table (int    argc,
     return EXIT_USAGE;
   if (!(table = arb_ruleset_library_lookup_table (library, argv[0], argv[1], &error)))
     return fail (EXIT_USAGE, "%s", error->message);
+  if (opts.set)
+    return set_table_cells (library, table);
+  if (opts.encounter)
+    return usage_error (_("table takes --encounter with --set only"));
   if (opts.house)
     {
       g_autofree char *xml = NULL;
@@ -871,6 +992,9 @@ static const char summary[] =
      "  tables [SYSTEM]                      list the printed tables\n"
      "  table SYSTEM ID [--roll N|--row NAME] [--column C] [--house]\n"
      "                                       show a table or look a result up\n"
+     "  table SYSTEM ID --set ROW:COLUMN=TEXT... [--encounter FILE]\n"
+     "                                       fill in cells: the table saved as a house\n"
+     "                                       rule (FILE~ kept), the fight logs it\n"
      "  sheet validate FILE...               check record sheets\n"
      "  sheet show FILE                      a sheet with its derived values\n"
      "  sheet new SYSTEM -o FILE [--kind K] [--set KEY=VALUE]... [--item KIND:K=V,...]...\n"
@@ -927,7 +1051,7 @@ main (int   argc,
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opts.output, N_("The file to write"), "FILE" },
     { "force", 0, 0, G_OPTION_ARG_NONE, &opts.force, N_("Overwrite an existing file (its old version is kept as FILE~)"), NULL },
     { "kind", 0, 0, G_OPTION_ARG_STRING, &opts.kind, N_("Sheet kind: character or npc"), "KIND" },
-    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.set, N_("Set a sheet field"), "KEY=VALUE" },
+    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.set, N_("Set a sheet field, or a table's cell (ROW:COLUMN=TEXT)"), "KEY=VALUE" },
     { "item", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.items, N_("Add a sheet entry, such as weapon:name=Knife,bc=40"), "KIND:K=V,..." },
     { "name", 0, 0, G_OPTION_ARG_STRING, &opts.name, N_("Character name (generation)"), "NAME" },
     { "player", 0, 0, G_OPTION_ARG_STRING, &opts.player, N_("Player name (generation)"), "NAME" },

@@ -87,6 +87,8 @@ typedef struct
 #define ARB_KEY_MAP_PRESET   "map-preset"  /* the preset the map started from */
 #define ARB_KEY_MAP_ZONE     "map-zone."   /* prefix: map-zone.NAME, hexes "Q,R;Q,R" */
 #define ARB_KEY_SETTING      "setting."    /* prefix: setting.NAME, a game's setting */
+#define ARB_KEY_HOUSE_TABLE  "house-table." /* prefix: house-table.ID, the digest of the house table
+                                               ID put in force during the fight (arb_table_dup_digest()) */
 
 /* Each combatant's values */
 #define ARB_KEY_SHEET        "sheet"       /* the sheet's XML, as it was added */

@@ -110,6 +110,71 @@ roll_proc (ArbProc  *proc,
   return TRUE;
 }
 
+/* Every game: a house table the referee filled in or changed during the
+ * fight, in force from this step (arb_ruleset_library_save_house_table()
+ * put it in the library). The fight keeps which version of the table
+ * it was (ARB_KEY_HOUSE_TABLE), so its file says which tables changed
+ * where; the steps before keep their effects whatever the table says. */
+static const ArbParamSpec house_table_params[] = {
+  { "table", N_("Table"), ARB_PARAM_TEXT, NULL, 0, 0, TRUE },
+  END
+};
+
+static gboolean
+house_table_proc (ArbProc  *proc,
+                  GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  const char *system = arb_encounter_get_system (enc);
+  const char *id = arb_proc_get_param (proc, "table");
+  g_autofree char *key = NULL;
+  g_autofree char *digest = NULL;
+  ArbTable *table;
+  guint empty = 0;
+
+  if (id == NULL)
+    return arb_proc_refuse (error, "table", _("Name the table: table=melee-result"));
+  if (rules == NULL || !(table = arb_ruleset_library_get_table (rules, system, id)))
+    return arb_proc_refuse (error, "table", _("%s has no table “%s”"), system, id);
+  if (!arb_table_is_house_rule (table))
+    return arb_proc_refuse (error, "table", _("The table %s/%s is the printed one, not a house rule: save it as one first"),
+                            system, id);
+  key = g_strconcat (ARB_KEY_HOUSE_TABLE, id, NULL);
+  digest = arb_table_dup_digest (table);
+  if (g_strcmp0 (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, key), digest) == 0)
+    return arb_proc_refuse (error, "table", _("This fight has the table %s/%s as it stands already"), system, id);
+
+  for (guint r = 0; r < arb_table_get_n_rows (table); r++)
+    for (guint c = 0; c < arb_table_get_n_columns (table); c++)
+      {
+        const ArbCell *cell = &arb_table_get_row (table, r)->cells[c];
+        const char *text = cell->text;
+
+        while (g_ascii_isspace (*text))
+          text++;
+        if ((cell->code == NULL || *cell->code == '\0') && *text == '\0')
+          empty++;
+      }
+  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, key, digest);
+  /* TRANSLATORS: the summary of the step: "Table rsbs/melee-result" */
+  {
+    g_autofree char *summary = g_strdup_printf (_("Table %s/%s"), system, id);
+
+    arb_step_set_summary (step, summary);
+  }
+  if (empty == 0)
+    /* TRANSLATORS: "Referee: table rsbs/melee-result filled in (house rule)" */
+    arb_step_add_log (step, _("Referee: table %s/%s filled in (house rule)"), system, id);
+  else
+    arb_step_add_log (step, g_dngettext (GETTEXT_PACKAGE,
+                                         "Referee: table %s/%s changed (house rule), %u cell still empty",
+                                         "Referee: table %s/%s changed (house rule), %u cells still empty", empty),
+                      system, id, empty);
+  return TRUE;
+}
+
 static gboolean
 start_proc (ArbProc  *proc,
             GError  **error)
@@ -132,6 +197,7 @@ static const ArbProcedureSpec generic[] = {
   { "adjust", arb_adjust_proc, N_("Adjust"), N_("Set a live number by hand"), FALSE, FALSE, adjust_params },
   { "reorder", arb_reorder_proc, N_("Move in Order"), N_("Move a figure in the turn’s order by hand"), FALSE, FALSE, reorder_params },
   { "roll", roll_proc, N_("Free Roll"), N_("Roll any dice, written in the log"), FALSE, FALSE, roll_params },
+  { "house-table", house_table_proc, N_("House Table in Force"), N_("Log a house table filled in or changed during the fight"), FALSE, FALSE, house_table_params },
   { "map", arb_map_edit_proc, N_("Edit the Map"), N_("Change the map: its size, walls, exits and zones"), FALSE, FALSE, map_params },
   { "start", start_proc, N_("Start the Fight"), N_("Set the order for the first round, as the game sets it") },
   { "next", next_proc, N_("Next"), N_("Move the fight on to whoever acts next, as the game orders them") },

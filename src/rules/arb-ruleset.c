@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "arb-dice.h"
+#include "arb-file.h"
 #include "arb-rules-resources.h"
 #include "arb-rules-private.h"
 #include "arb-game.h"
@@ -128,6 +129,7 @@ clear_column (gpointer data)
   g_free (column->key);
   g_free (column->title);
   g_strfreev (column->aliases);
+  g_strfreev (column->codes);
 }
 
 static ArbTable *
@@ -976,6 +978,205 @@ check_continues (ArbTable  *table,
   return continue_note (table, node, error);
 }
 
+/* "hit|give-ground=#|none" as its forms, each stripped. */
+static char **
+split_codes (const char *text)
+{
+  char **forms = g_strsplit (text, "|", -1);
+
+  for (guint i = 0; forms[i]; i++)
+    g_strstrip (forms[i]);
+  return forms;
+}
+
+static char *code_shape (const char *code, GArray *numbers);
+
+/* Whether @part (one code of a cell's list) is one of @forms: the same
+ * text, or of the same shape where a form stands "#" for a number. */
+static gboolean
+code_in_forms (const char         *part,
+               const char * const *forms)
+{
+  g_autofree char *shape = NULL;
+
+  for (guint i = 0; forms[i]; i++)
+    {
+      if (g_str_equal (part, forms[i]))
+        return TRUE;
+      if (strchr (forms[i], '#') == NULL)
+        continue;
+      if (shape == NULL)
+        shape = code_shape (part, NULL);
+      if (g_str_equal (shape, forms[i]))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* What the rules read in a cell: its code, or its text when it has none. */
+static const char *
+cell_reading (const ArbCell *cell)
+{
+  return cell->code && *cell->code ? cell->code : cell->text;
+}
+
+/* The reading @reading of a cell checked against its column's codes: the
+ * first part of it that is none of them, in @bad, or NULL when all are. */
+static char *
+bad_code_part (const ArbColumn *column,
+               const char      *reading)
+{
+  g_auto(GStrv) parts = NULL;
+
+  if (column->codes == NULL || reading == NULL)
+    return NULL;
+  parts = g_strsplit (reading, ",", -1);
+  for (guint i = 0; parts[i]; i++)
+    {
+      g_strstrip (parts[i]);
+      /* The rules pass over an empty part: an empty cell is the
+       * referee's still to fill, not a bad one. */
+      if (parts[i][0] == '\0')
+        continue;
+      if (!code_in_forms (parts[i], (const char * const *)column->codes))
+        return g_strdup (parts[i]);
+    }
+  return NULL;
+}
+
+/* "hit, give-ground=N, none": a column's codes as the referee reads them. */
+static char *
+codes_text (const ArbColumn *column)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; column->codes[i]; i++)
+    {
+      g_autofree char *form = g_strdup (column->codes[i]);
+
+      for (char *p = form; *p; p++)
+        if (*p == '#')
+          *p = 'N';
+      g_string_append_printf (out, "%s%s", i ? ", " : "", form);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static gboolean
+cell_code_error (const ArbTable  *table,
+                 const ArbRow    *row,
+                 const ArbColumn *column,
+                 const char      *bad,
+                 gboolean         in_file,
+                 GError         **error)
+{
+  g_autofree char *forms = codes_text (column);
+
+  if (in_file)
+    g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID,
+                 /* TRANSLATORS: file:line: table: row, column: a code the rules do not read, then the codes they read */
+                 _("%s:%u: table “%s”: row “%s”, column “%s”: “%s” is not a code the rules read there (they read: %s)"),
+                 table->filename, row->line, table->id, row->label, column->title, bad, forms);
+  else
+    g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID,
+                 /* TRANSLATORS: a cell typed in a table's grid: its row and column, the code, the codes the rules read */
+                 _("Row “%s”, column “%s”: “%s” is not a code the rules read there (they read: %s)"),
+                 row->label, column->title, bad, forms);
+  return FALSE;
+}
+
+/* Every cell of a column with codes reads as some of them. */
+static gboolean
+check_codes (const ArbTable  *table,
+             GError         **error)
+{
+  for (guint c = 0; c < table->columns->len; c++)
+    {
+      const ArbColumn *column = &g_array_index (table->columns, ArbColumn, c);
+
+      if (column->codes == NULL)
+        continue;
+      for (guint r = 0; r < table->rows->len; r++)
+        {
+          const ArbRow *row = &g_array_index (table->rows, ArbRow, r);
+          g_autofree char *bad = bad_code_part (column, cell_reading (&row->cells[c]));
+
+          if (bad != NULL)
+            return cell_code_error (table, row, column, bad, TRUE, error);
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+arb_table_check_cell (const ArbTable  *table,
+                      guint            row,
+                      guint            column,
+                      const char      *text,
+                      GError         **error)
+{
+  const ArbRow *r;
+  const ArbColumn *col;
+  g_autofree char *bad = NULL;
+
+  g_return_val_if_fail (table != NULL, FALSE);
+  g_return_val_if_fail (row < table->rows->len, FALSE);
+  g_return_val_if_fail (column < table->columns->len, FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+
+  r = &g_array_index (table->rows, ArbRow, row);
+  col = &g_array_index (table->columns, ArbColumn, column);
+  /* A cell with a code is read by it: its text is only printed. */
+  if (r->cells[column].code && *r->cells[column].code)
+    return TRUE;
+  if ((bad = bad_code_part (col, text)) != NULL)
+    return cell_code_error (table, r, col, bad, FALSE, error);
+  return TRUE;
+}
+
+static void
+digest_add (GChecksum  *sum,
+            const char *text)
+{
+  if (text == NULL)
+    text = "";
+  g_checksum_update (sum, (const guchar *)text, strlen (text) + 1);
+}
+
+char *
+arb_table_dup_digest (const ArbTable *table)
+{
+  g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  char number[32];
+
+  g_return_val_if_fail (table != NULL, NULL);
+
+  /* Each string with its end, so that "a" "bc" and "ab" "c" differ. */
+#define ADD(s) digest_add (sum, (s))
+  ADD (table->system);
+  ADD (table->id);
+  ADD (table->dice);
+  ADD (table->key);
+  for (guint c = 0; c < table->columns->len; c++)
+    ADD (g_array_index (table->columns, ArbColumn, c).key);
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      const ArbRow *row = &g_array_index (table->rows, ArbRow, r);
+
+      ADD (row->name);
+      g_snprintf (number, sizeof number, "%d:%d:%d:%d", row->has_min, row->min, row->has_max, row->max);
+      ADD (number);
+      for (guint c = 0; c < table->columns->len; c++)
+        {
+          ADD (row->cells[c].text);
+          ADD (row->cells[c].code);
+        }
+    }
+#undef ADD
+  /* Twelve hex digits tell a fight's versions of a table apart. */
+  return g_strndup (g_checksum_get_string (sum), 12);
+}
+
 static ArbTable *
 parse_table (xmlNode     *node,
              const char  *system,
@@ -1015,12 +1216,14 @@ parse_table (xmlNode     *node,
       else if (arb_xml_is_element (child, "column"))
         {
           g_autofree char *aliases = arb_xml_get_prop (child, "aliases");
+          g_autofree char *codes = arb_xml_get_prop (child, "codes");
           ArbColumn column = { arb_xml_get_prop (child, "key"),
                                arb_xml_get_prop (child, "title"),
-                               NULL };
+                               NULL, NULL };
 
           column.aliases = aliases ? g_strsplit_set (g_strstrip (aliases), " ", -1)
                                    : g_new0 (char *, 1);
+          column.codes = codes ? split_codes (codes) : NULL;
           if (arb_table_find_column (table, column.key) >= 0)
             {
               invalid (error, filename, child, _("table “%s”: column “%s” is named twice"),
@@ -1085,6 +1288,8 @@ parse_table (xmlNode     *node,
   if (!check_rows (table, node, error))
     return NULL;
   if (continues != NULL && !check_continues (table, continues, error))
+    return NULL;
+  if (!check_codes (table, error))
     return NULL;
 
   return g_steal_pointer (&table);
@@ -1447,12 +1652,51 @@ check_house_codes (const ArbTable  *table,
   return TRUE;
 }
 
+/* The codes the rules read in a column stay theirs: a house table's
+ * column that does not say them takes them from the table it replaces,
+ * and its cells are checked against them. */
+static gboolean
+inherit_codes (ArbTable        *table,
+               const ArbTable  *replaced,
+               GError         **error)
+{
+  for (guint c = 0; c < table->columns->len; c++)
+    {
+      ArbColumn *column = &g_array_index (table->columns, ArbColumn, c);
+      int old = arb_table_find_column (replaced, column->key);
+
+      if (column->codes == NULL && old >= 0)
+        column->codes = g_strdupv (g_array_index (replaced->columns, ArbColumn, old).codes);
+    }
+  return check_codes (table, error);
+}
+
+static gboolean load_bytes (ArbRulesetLibrary  *self,
+                            GBytes             *bytes,
+                            const char         *filename,
+                            gboolean            house_rule,
+                            gboolean            commit,
+                            GError            **error);
+
 gboolean
 arb_ruleset_library_load_bytes (ArbRulesetLibrary  *self,
                                 GBytes             *bytes,
                                 const char         *filename,
                                 gboolean            house_rule,
                                 GError            **error)
+{
+  return load_bytes (self, bytes, filename, house_rule, TRUE, error);
+}
+
+/* Reads @bytes as a ruleset file; the library changes only with @commit,
+ * and only when the whole file loads. */
+static gboolean
+load_bytes (ArbRulesetLibrary  *self,
+            GBytes             *bytes,
+            const char         *filename,
+            gboolean            house_rule,
+            gboolean            commit,
+            GError            **error)
 {
   g_autoptr(GPtrArray) tables = NULL;
   g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
@@ -1501,7 +1745,8 @@ arb_ruleset_library_load_bytes (ArbRulesetLibrary  *self,
           g_autofree char *name = g_strdup_printf ("%s/%s", table->system, table->id);
           ArbTable *replaced = lookup (self, name);
 
-          if (replaced != NULL && !check_house_codes (table, replaced, error))
+          if (replaced != NULL && (!check_house_codes (table, replaced, error) ||
+                                   !inherit_codes (table, replaced, error)))
             {
               arb_table_unref (table);
               return FALSE;
@@ -1520,7 +1765,7 @@ arb_ruleset_library_load_bytes (ArbRulesetLibrary  *self,
     }
 
   /* Only a file that loaded whole changes the library. */
-  for (guint i = 0; i < tables->len; i++)
+  for (guint i = 0; commit && i < tables->len; i++)
     add_table (self, g_ptr_array_index (tables, i));
 
   return TRUE;
@@ -1592,16 +1837,16 @@ arb_rules_register_resources_once (void)
  * that back without parsing XML or checking anything again. It holds what
  * the file says, nothing made from it: labels and notes that are made at
  * load time are in the reader's language. Version it when it changes. */
-#define COMPILED_FORMAT  1u
+#define COMPILED_FORMAT  2u
 #define COMPILED_ROW     "(msmsmsbbiiua(smsb))"
-#define COMPILED_TABLE   "(sssmsmsbbia(sbb)a(ssas)a" COMPILED_ROW ")"
+#define COMPILED_TABLE   "(sssmsmsbbia(sbb)a(ssasmas)a" COMPILED_ROW ")"
 #define COMPILED_TYPE    "(ua" COMPILED_TABLE ")"
 
 static GVariant *
 compile_table (const ArbTable *table)
 {
   g_auto(GVariantBuilder) notes = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("a(sbb)"));
-  g_auto(GVariantBuilder) columns = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("a(ssas)"));
+  g_auto(GVariantBuilder) columns = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("a(ssasmas)"));
   g_auto(GVariantBuilder) rows = G_VARIANT_BUILDER_INIT (G_VARIANT_TYPE ("a" COMPILED_ROW));
   /* The note a continuing table gains is made at load, always last. */
   guint n_notes = table->notes->len - (table->continue_dice > 0 ? 1 : 0);
@@ -1616,7 +1861,7 @@ compile_table (const ArbTable *table)
     {
       const ArbColumn *column = &g_array_index (table->columns, ArbColumn, i);
 
-      g_variant_builder_add (&columns, "(ss^as)", column->key, column->title, column->aliases);
+      g_variant_builder_add (&columns, "(ss^asm^as)", column->key, column->title, column->aliases, column->codes);
     }
   for (guint i = 0; i < table->rows->len; i++)
     {
@@ -1670,6 +1915,7 @@ load_compiled_table (GVariant   *value,
   const char *text, *title, *key;
   gboolean uncertain, modifier;
   const char **aliases;
+  char **codes;
   GVariantIter *cells;
 
   table->system = g_strdup (system);
@@ -1684,9 +1930,9 @@ load_compiled_table (GVariant   *value,
       table->has_uncertain |= uncertain;
       g_array_append_val (table->notes, note);
     }
-  while (g_variant_iter_next (columns, "(&s&s^a&s)", &key, &title, &aliases))
+  while (g_variant_iter_next (columns, "(&s&s^a&sm^as)", &key, &title, &aliases, &codes))
     {
-      ArbColumn column = { g_strdup (key), g_strdup (title), g_strdupv ((char **)aliases) };
+      ArbColumn column = { g_strdup (key), g_strdup (title), g_strdupv ((char **)aliases), codes };
 
       index_column (table, column.key, table->columns->len);
       for (guint a = 0; column.aliases[a]; a++)
@@ -1861,6 +2107,14 @@ arb_ruleset_library_load_house_dir (ArbRulesetLibrary *self,
   return loaded;
 }
 
+char *
+arb_ruleset_house_dir (const char *data_dir)
+{
+  if (data_dir != NULL)
+    return g_build_filename (data_dir, "rulesets", NULL);
+  return g_build_filename (g_get_user_data_dir (), "arbiter", "rulesets", NULL);
+}
+
 ArbRulesetLibrary *
 arb_ruleset_library_new_default (const char  *data_dir,
                                  GPtrArray   *problems,
@@ -1872,13 +2126,58 @@ arb_ruleset_library_new_default (const char  *data_dir,
   if (!arb_ruleset_library_load_shipped (self, error))
     return NULL;
 
-  if (data_dir != NULL)
-    house = g_build_filename (data_dir, "rulesets", NULL);
-  else
-    house = g_build_filename (g_get_user_data_dir (), "arbiter", "rulesets", NULL);
-
+  house = arb_ruleset_house_dir (data_dir);
   arb_ruleset_library_load_house_dir (self, house, problems);
   return g_steal_pointer (&self);
+}
+
+char *
+arb_ruleset_library_save_house_table (ArbRulesetLibrary  *self,
+                                      const ArbTable     *table,
+                                      const ArbCellText  *edits,
+                                      guint               n_edits,
+                                      const char         *dir,
+                                      GError            **error)
+{
+  g_autofree char *base = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *xml = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+
+  g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), NULL);
+  g_return_val_if_fail (table != NULL, NULL);
+  g_return_val_if_fail (edits != NULL || n_edits == 0, NULL);
+  g_return_val_if_fail (dir != NULL, NULL);
+
+  for (guint i = 0; i < n_edits; i++)
+    if (edits[i].row >= table->rows->len || edits[i].column >= table->columns->len || edits[i].text == NULL)
+      {
+        g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND,
+                     _("table “%s” has no cell at row %u, column %u"), table->id, edits[i].row + 1, edits[i].column + 1);
+        return NULL;
+      }
+  base = g_strdup_printf ("%s-%s.xml", table->system, table->id);
+  path = g_build_filename (dir, base, NULL);
+  xml = arb_table_to_house_xml_edited (table, edits, n_edits);
+  bytes = g_bytes_new (xml, strlen (xml));
+
+  /* Read as the next start will read it, before anything is written. */
+  if (!load_bytes (self, bytes, path, TRUE, FALSE, error))
+    return NULL;
+  if (g_mkdir_with_parents (dir, 0755) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), _("Could not make the folder %s: %s"),
+                   dir, g_strerror (saved));
+      return NULL;
+    }
+  if (!arb_file_write_safely (path, xml, strlen (xml), NULL, NULL, error))
+    return NULL;
+  /* Checked above: only a bug would fail here. */
+  if (!load_bytes (self, bytes, path, TRUE, TRUE, error))
+    return NULL;
+  return g_steal_pointer (&path);
 }
 
 ArbTable *

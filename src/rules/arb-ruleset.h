@@ -29,6 +29,10 @@ typedef struct
   char *key;
   char *title;
   char **aliases;               /* NULL-terminated, may be empty */
+  /* The codes the rules read in the column, each part of a cell's
+   * comma-separated list one of them ("#" stands for a whole number:
+   * "give-ground=#"); NULL: whatever the cell says. */
+  char **codes;
 } ArbColumn;
 
 typedef struct
@@ -119,6 +123,33 @@ const char     *arb_table_lookup_name_text  (const ArbTable *table,
  * placeholder), ready to save in the house-rules folder. */
 char           *arb_table_to_house_xml      (const ArbTable *table);
 
+/* A cell's new text, as the referee types it in a table's grid. */
+typedef struct
+{
+  guint       row;
+  guint       column;
+  const char *text;
+} ArbCellText;
+
+/* The same with the cells of @edits in place of the table's own texts
+ * (each cell's code stays as it is). */
+char           *arb_table_to_house_xml_edited (const ArbTable    *table,
+                                               const ArbCellText *edits,
+                                               guint              n_edits);
+/* Whether @text may stand in the cell at @row, @column as the rules read
+ * it, by the same check a house file's cells get when it is read: the
+ * column's codes (ArbColumn.codes). The cell's own code, if it has one,
+ * is what the rules read, and @text then only what is printed. The error
+ * (ARB_RULESET_ERROR_INVALID) names the row and the column. */
+gboolean        arb_table_check_cell        (const ArbTable *table,
+                                             guint          row,
+                                             guint          column,
+                                             const char    *text,
+                                             GError       **error);
+/* A digest of what the rules read in @table (its shape, every cell's
+ * text and code): the same for the same table in any language. */
+char           *arb_table_dup_digest        (const ArbTable *table);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ArbTable, arb_table_unref)
 
 #define ARB_TYPE_RULESET_LIBRARY (arb_ruleset_library_get_type ())
@@ -148,6 +179,21 @@ guint              arb_ruleset_library_load_house_dir (ArbRulesetLibrary *self,
 ArbRulesetLibrary *arb_ruleset_library_new_default  (const char         *data_dir,
                                                      GPtrArray          *problems,
                                                      GError            **error);
+/* The folder of house rules: @data_dir/rulesets, or the user's
+ * $XDG_DATA_HOME/arbiter/rulesets when @data_dir is NULL. */
+char              *arb_ruleset_house_dir            (const char         *data_dir);
+/* @table with @edits, saved as the house rule file SYSTEM-ID.xml in
+ * @dir (made if missing): checked whole as a house file is when read, so
+ * that nothing is written if it would not load; written safely (the
+ * file before kept as FILE~); then in force in @self at once, in place of
+ * @table. Returns the file's path, or NULL with @error and nothing
+ * changed. */
+char              *arb_ruleset_library_save_house_table (ArbRulesetLibrary *self,
+                                                         const ArbTable    *table,
+                                                         const ArbCellText *edits,
+                                                         guint              n_edits,
+                                                         const char        *dir,
+                                                         GError           **error);
 ArbTable          *arb_ruleset_library_get_table    (ArbRulesetLibrary  *self,
                                                      const char         *system,
                                                      const char         *id);

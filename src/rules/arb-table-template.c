@@ -40,6 +40,31 @@ element (GString    *out,
 char *
 arb_table_to_house_xml (const ArbTable *table)
 {
+  return arb_table_to_house_xml_edited (table, NULL, 0);
+}
+
+/* The text of the cell at @r, @c: the edit's, if one is for it. */
+static const char *
+cell_text (const ArbTable    *table,
+           guint              r,
+           guint              c,
+           const ArbCellText *edits,
+           guint              n_edits)
+{
+  const char *text = arb_table_get_row (table, r)->cells[c].text;
+
+  /* The last edit of a cell is the one that stands. */
+  for (guint i = 0; i < n_edits; i++)
+    if (edits[i].row == r && edits[i].column == c)
+      text = edits[i].text;
+  return text;
+}
+
+char *
+arb_table_to_house_xml_edited (const ArbTable    *table,
+                               const ArbCellText *edits,
+                               guint              n_edits)
+{
   g_autoptr(GString) out = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
   g_autofree char *title = g_markup_escape_text (arb_table_get_title (table), -1);
 
@@ -71,11 +96,13 @@ arb_table_to_house_xml (const ArbTable *table)
     {
       const ArbColumn *col = arb_table_get_column (table, c);
       g_autofree char *aliases = col->aliases && col->aliases[0] ? g_strjoinv (" ", col->aliases) : NULL;
+      g_autofree char *codes = col->codes ? g_strjoinv ("|", col->codes) : NULL;
 
       g_string_append (out, "    <column");
       attr (out, "key", col->key);
       attr (out, "title", col->title);
       attr (out, "aliases", aliases);
+      attr (out, "codes", codes);
       g_string_append (out, "/>\n");
     }
   for (guint r = 0; r < arb_table_get_n_rows (table); r++)
@@ -94,11 +121,15 @@ arb_table_to_house_xml (const ArbTable *table)
       for (guint c = 0; c < arb_table_get_n_columns (table); c++)
         {
           const ArbCell *cell = &row->cells[c];
-          g_autofree char *text = g_markup_escape_text (cell->text ? cell->text : "", -1);
+          const char *typed = cell_text (table, r, c, edits, n_edits);
+          g_autofree char *text = g_markup_escape_text (typed ? typed : "", -1);
 
           g_string_append (out, "      <cell");
           attr (out, "column", arb_table_get_column (table, c)->key);
           attr (out, "code", cell->code && *cell->code ? cell->code : NULL);
+          /* Our reading of a damaged scan, until the referee retypes it. */
+          if (cell->uncertain && typed == cell->text)
+            g_string_append (out, " uncertain=\"true\"");
           g_string_append_printf (out, ">%s</cell>\n", text);
         }
       g_string_append (out, "    </row>\n");
