@@ -44,6 +44,7 @@ class Play:
         self.shots = shots
         self.presses = 0
         self.n_shots = 0
+        self.refused = 0
         shutil.rmtree(shots, ignore_errors=True)
         os.makedirs(shots)
         self.home = tempfile.mkdtemp(prefix="arb-play-")
@@ -165,7 +166,7 @@ class Play:
         d = self.show()
         return d["steps"] if d else 0
 
-    def changed_from(self, was, wait=3.0):
+    def changed_from(self, was, wait=1.5):
         """The step count once it differs from @was (the draft is written
         behind the window), or @was when nothing came."""
         end = time.time() + wait
@@ -202,7 +203,9 @@ class Play:
                 self.key("Return", pause=0.4)
         self.key("ctrl+Return", pause=0.3)
         if self.changed_from(was) == was:
-            self.shot("refused")
+            self.refused += 1
+            if self.refused <= 3:
+                self.shot("refused")
             self.key("Escape", pause=0.5)
             return False
         return True
