@@ -536,6 +536,13 @@ arb_dogfight_fly (ArbProc  *proc,
   if (!arb_dogfight_may_move (proc, id, error))
     return FALSE;
   name = arb_encounter_get_name (enc, id);
+  /* Its movement done, Fly On would record a step that changes nothing:
+   * an undo step of its own and a line in the log for no move. */
+  if (arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_MP) != NULL &&
+      arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MP, 0) == 0 &&
+      arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_SPEED_DONE, 0) != 0)
+    return arb_proc_refuse (error, NULL, _("2. Movement: %s has used its movement points and made its speed change: "
+                                           "nothing is left to fly this turn"), name);
   arb_step_set_who (step, name);
   if (arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_MP) == NULL &&
       !arb_dogfight_roll_mp (proc, id, 0, 0, error))
