@@ -204,19 +204,35 @@ test_mp (Fight         *f,
   assert_illegal (outcome, &error, "rolled them this turn");
 
   /* A steep dive: -2 on the roll, 4 + 6 - 2 = 8: 1 MP; the vertical
-   * roll +3: 5 + 6 + 3 = 14, 2 levels down. */
+   * roll +3: 1d6 + 6 + 3 is 10 to 15, 2 levels down whatever the die,
+   * so none is asked (issue 33). */
   set_live (f->enc, f->harry, "mp", NULL);
   set_live (f->enc, f->harry, "pitch", "-3");
-  apply_done (f->enc, proc (f->enc, "dogfight.mp", ROLLS (4, 5), &error, "id", f->harry, NULL));
+  outcome = proc (f->enc, "dogfight.mp", ROLLS (4), &error, "id", f->harry, NULL);
+  g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+  g_assert_cmpuint (arb_step_get_dice (outcome->step)->len, ==, 1);
+  g_assert_true (log_has (outcome->step, "every roll for vertical movement points gives 2 MP, so none is made"));
+  apply_done (f->enc, outcome);
   g_assert_cmpint (live (f, "mp", -1), ==, 1);
   g_assert_cmpint (live (f, "altitude", -1), ==, 8);
 
-  /* Above the table: 5 + 20 = 25 reads the top row, 3 MP. */
+  /* Above the table: 1d6 + 20 reads the top row, 3 MP, whatever the
+   * die: none is asked. */
   set_live (f->enc, f->harry, "mp", NULL);
   set_live (f->enc, f->harry, "pitch", NULL);
   set_live (f->enc, f->harry, "speed", "20");
-  outcome = proc (f->enc, "dogfight.mp", ROLLS (5), &error, "id", f->harry, NULL);
-  g_assert_true (log_has (outcome->step, "above the table"));
+  outcome = proc (f->enc, "dogfight.mp", NULL, 0, &error, "id", f->harry, NULL);
+  g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+  g_assert_cmpuint (arb_step_get_dice (outcome->step)->len, ==, 0);
+  g_assert_true (log_has (outcome->step, "every roll for movement points gives 3 MP, so none is made"));
+  arb_outcome_free (outcome);
+  /* A CV or pilot point shift reads the die itself: then it is asked;
+   * 5 + 20 = 25 reads the top row. */
+  set_live (f->enc, f->harry, "cv", "2");
+  outcome = proc (f->enc, "dogfight.mp", NULL, 0, &error, "id", f->harry, "cv-shift", "-1", NULL);
+  g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_NEEDS_ROLL);
+  arb_outcome_free (outcome);
+  outcome = proc (f->enc, "dogfight.mp", ROLLS (5), &error, "id", f->harry, "cv-shift", "-1", NULL);
   apply_done (f->enc, outcome);
   g_assert_cmpint (live (f, "mp", -1), ==, 3);
 }
@@ -638,7 +654,7 @@ test_hostile (Fight         *f,
   assert_illegal (outcome, &error, "initiative order");
   set_live (f->enc, E, "phase", "combat");
   outcome = proc (f->enc, "dogfight.speed", ROLLS (2), &error, "id", f->harry, "roll", "power", NULL);
-  assert_illegal (outcome, &error, "movement phase");
+  assert_illegal (outcome, &error, "This is the combat phase (3. Combat)");
   set_live (f->enc, E, "phase", "movement");
   set_live (f->enc, f->harry, "cond.destroyed", "on");
   outcome = proc (f->enc, "dogfight.fly", ROLLS (2), &error, "id", f->harry, NULL);
@@ -707,12 +723,14 @@ test_plurals (Fight         *f,
   arb_outcome_free (outcome);
 
   /* A shallow dive: 3 + speed 6 = 9, 1 MP (no horizontal modifier);
-   * the vertical roll 1 + 6 - 3 = 4: 1 MP, one level down. */
+   * the vertical roll 1d6 + 6 - 3 is 4 to 9: 1 MP whatever the die (so
+   * none is asked), one level down. */
   set_live (f->enc, f->harry, "mp", NULL);
   set_live (f->enc, f->harry, "speed", "6");
   set_live (f->enc, f->harry, "pitch", "-1");
-  outcome = proc (f->enc, "dogfight.mp", ROLLS (3, 1), &error, "id", f->harry, NULL);
+  outcome = proc (f->enc, "dogfight.mp", ROLLS (3), &error, "id", f->harry, NULL);
   g_assert_no_error (error);
+  g_assert_true (log_has (outcome->step, "every roll for vertical movement points gives 1 MP, so none is made"));
   g_assert_true (log_has (outcome->step, "dives 1 level: altitude 10 → 9"));
   arb_outcome_free (outcome);
 }
