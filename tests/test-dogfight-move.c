@@ -531,6 +531,14 @@ test_speed (Fight         *f,
   set_live (f->enc, f->harry, "speed", "4");
   set_live (f->enc, f->harry, "power-mod", "-2");
   set_live (f->enc, f->harry, "pitch", "-2");
+  /* The last step of the movement: after the movement points, all
+   * used (Fly On flies what is left). */
+  outcome = proc (f->enc, "dogfight.speed", ROLLS (5), &error, "id", f->harry, "roll", "power", NULL);
+  assert_illegal (outcome, &error, "rolls them first");
+  set_live (f->enc, f->harry, "mp", "2");
+  outcome = proc (f->enc, "dogfight.speed", ROLLS (5), &error, "id", f->harry, "roll", "power", NULL);
+  assert_illegal (outcome, &error, "has 2 movement points left; the speed change comes after them");
+  set_live (f->enc, f->harry, "mp", "0");
   outcome = proc (f->enc, "dogfight.speed", ROLLS (5), &error, "id", f->harry, "roll", "power", NULL);
   g_assert_cmpuint (odds_with (outcome->step, "gains 1 speed")->numerator, ==, 2);
   g_assert_cmpuint (odds_with (outcome->step, "gains 0 speed")->numerator, ==, 4);
@@ -541,6 +549,7 @@ test_speed (Fight         *f,
   assert_illegal (outcome, &error, "this turn");
   /* The speed change ends the movement: no roll, no move after it (it
    * would read the MT table at the new speed); nothing changes. */
+  set_live (f->enc, f->harry, "mp", NULL);
   {
     g_autofree char *before = arb_encounter_dump_state (f->enc);
     g_autofree char *after = NULL;
@@ -557,7 +566,7 @@ test_speed (Fight         *f,
     assert_illegal (outcome, &error, "has made its speed change");
     after = arb_encounter_dump_state (f->enc);
     g_assert_cmpstr (after, ==, before);
-    set_live (f->enc, f->harry, "mp", NULL);
+    set_live (f->enc, f->harry, "mp", "0");
   }
 
   /* Power gains no more than the maximum speed (6): 6 + 1 stays 6. */
@@ -607,7 +616,7 @@ test_fly (Fight         *f,
     g_autofree char *after = NULL;
 
     outcome = proc (f->enc, "dogfight.fly", NULL, 0, &error, "id", f->harry, NULL);
-    assert_illegal (outcome, &error, "nothing is left to fly");
+    assert_illegal (outcome, &error, "has made its speed change, the last step of its movement this turn");
     after = arb_encounter_dump_state (f->enc);
     g_assert_cmpstr (after, ==, before);
   }

@@ -51,10 +51,10 @@ arb_dogfight_may_move (ArbProc     *proc,
 /* The speed change comes last in an aircraft's movement (movement
  * points, moves, speed change): after it, a roll or a move would read
  * the MT table at the new speed. */
-static gboolean
-before_speed_change (ArbProc     *proc,
-                     const char  *id,
-                     GError     **error)
+gboolean
+arb_dogfight_before_speed_change (ArbProc     *proc,
+                                  const char  *id,
+                                  GError     **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
@@ -342,7 +342,7 @@ arb_dogfight_mp_proc (ArbProc  *proc,
     return FALSE;
   if (!arb_dogfight_may_move (proc, id, error))
     return FALSE;
-  if (!before_speed_change (proc, id, error))
+  if (!arb_dogfight_before_speed_change (proc, id, error))
     return FALSE;
   if (!arb_dogfight_roll_mp (proc, id, cv_shift, pp_shift, error))
     return FALSE;
@@ -466,7 +466,7 @@ arb_dogfight_move (ArbProc  *proc,
   plan.maneuver = maneuver;
   if (!arb_dogfight_may_move (proc, id, error))
     return FALSE;
-  if (!before_speed_change (proc, id, error))
+  if (!arb_dogfight_before_speed_change (proc, id, error))
     return FALSE;
   if (arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_MP) == NULL)
     return arb_proc_refuse (error, NULL, _("Movement points: %s rolls them first (Movement Points)"), name);
@@ -582,13 +582,11 @@ arb_dogfight_fly (ArbProc  *proc,
   if (!arb_dogfight_may_move (proc, id, error))
     return FALSE;
   name = arb_encounter_get_name (enc, id);
-  /* Its movement done, Fly On would record a step that changes nothing:
-   * an undo step of its own and a line in the log for no move. */
-  if (arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_MP) != NULL &&
-      arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MP, 0) == 0 &&
-      arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_SPEED_DONE, 0) != 0)
-    return arb_proc_refuse (error, NULL, _("2. Movement: %s has used its movement points and made its speed change: "
-                                           "nothing is left to fly this turn"), name);
+  /* Its movement done (the speed change is its last step), Fly On would
+   * record a step that changes nothing: an undo step of its own and a
+   * line in the log for no move. */
+  if (!arb_dogfight_before_speed_change (proc, id, error))
+    return FALSE;
   arb_step_set_who (step, name);
   if (arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_MP) == NULL &&
       !arb_dogfight_roll_mp (proc, id, 0, 0, error))
