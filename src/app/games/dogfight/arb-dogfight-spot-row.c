@@ -80,6 +80,8 @@ arb_dogfight_spot_row_new (ArbEncounter       *enc,
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), _(spec->label));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self), FALSE);
+  /* The foe and its range under the title: the whole line, not cut. */
+  adw_combo_row_set_use_subtitle (ADW_COMBO_ROW (self), TRUE);
   if (spec->hint)
     gtk_widget_set_tooltip_text (GTK_WIDGET (self), _(spec->hint));
   if (target && *target && !arb_dogfight_is_out (enc, NULL, target))
