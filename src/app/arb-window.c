@@ -740,20 +740,24 @@ action_applied_cb (ArbWindow *self)
 }
 
 /* Ctrl+Z and Ctrl+Shift+Z in a step's dialog are the window's Undo and
- * Redo: a dialog that opened by itself after an Apply would otherwise
- * take the key meant for the step just applied. The dialog goes first,
- * its form being for the state undone; the state restored proposes
- * its own step again. A text field with typing to undo keeps the key. */
+ * Redo: a dialog that opened by itself after an Apply (its empty die
+ * field focused) would otherwise take the key meant for the step just
+ * applied. The dialog goes first, its form being for the state undone;
+ * the state restored proposes its own step again. A text field with
+ * something typed in keeps the key for its own undo. */
 static gboolean
 dialog_history_cb (GtkWidget *dialog,
                    GVariant  *args,
                    gpointer   user_data)
 {
   GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (dialog));
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (dialog));
   const char *action = g_variant_get_string (args, NULL);
   gboolean can = FALSE;
 
   if (!ARB_IS_WINDOW (parent) || ARB_WINDOW (parent)->fight == NULL)
+    return FALSE;
+  if (focus && GTK_IS_EDITABLE (focus) && *gtk_editable_get_text (GTK_EDITABLE (focus)) != '\0')
     return FALSE;
   g_object_get (ARB_WINDOW (parent)->fight, g_str_equal (action, "win.undo") ? "can-undo" : "can-redo", &can, NULL);
   if (!can)
@@ -779,6 +783,9 @@ add_history_keys (GtkWidget *dialog)
       gtk_shortcut_set_arguments (shortcut, g_variant_new_string (bindings[i].action));
       gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys), shortcut);
     }
+  /* Before the focused field: an empty one would take the key for
+   * nothing. */
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   gtk_widget_add_controller (dialog, keys);
 }
 
