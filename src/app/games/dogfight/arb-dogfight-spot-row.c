@@ -80,7 +80,7 @@ arb_dogfight_spot_row_new (ArbEncounter       *enc,
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), _(spec->label));
   adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (self), FALSE);
-  /* The foe and its range under the title: the whole line, not cut. */
+  /* The foe under the title: the whole name, not cut. */
   adw_combo_row_set_use_subtitle (ADW_COMBO_ROW (self), TRUE);
   if (spec->hint)
     gtk_widget_set_tooltip_text (GTK_WIDGET (self), _(spec->hint));
@@ -95,15 +95,11 @@ arb_dogfight_spot_row_new (ArbEncounter       *enc,
   else
     {
       foes = arb_dogfight_foes (enc, NULL, id);
+      /* By name alone: the list cuts longer lines; nearest first. */
       for (guint i = 0; foes[i]; i++)
         {
-          int range = arb_dogfight_range (enc, NULL, id, foes[i]);
-          /* TRANSLATORS: a foe to spot: "Ltn. Otto Brandt, 2 hexes off" */
-          g_autofree char *text = g_strdup_printf (ngettext ("%s, %d hex off", "%s, %d hexes off", range),
-                                                   arb_encounter_get_name (enc, foes[i]), range);
-
           g_strv_builder_add (values, foes[i]);
-          gtk_string_list_append (labels, text);
+          gtk_string_list_append (labels, arb_encounter_get_name (enc, foes[i]));
         }
       if (foes[0] == NULL)
         {
