@@ -111,12 +111,30 @@ gboolean         arb_dice_expr_check_total   (const ArbDiceExpr *self,
  * returned as they are. */
 int              arb_dice_expr_read_given    (const ArbDiceExpr *self,
                                               int                value);
-/* The same from typed text: spaces between digits are the gaps between
- * the dice, so "00", "0 0" and "100" all read 100 on a D100. */
+/* A whole roll typed in, as the players read their dice: its total
+ * ("9" for 3d6), or each die's face, one digit a die, spaced or not
+ * ("4 2 3" or "423"). A number that is a total these dice can make is
+ * the total ("12" on 2d6, "30" on a D100: a D100 is read as a number,
+ * its tens and units, so "00", "0 0" and "100" all read 100); one that
+ * is not is read as the dice. "=N" is a total, whatever N. An error
+ * for text that is neither; ARB_DICE_ERROR_EXHAUSTED when dice are
+ * missing. */
 gboolean         arb_dice_expr_read_typed    (const ArbDiceExpr *self,
                                               const char        *text,
                                               int               *total,
                                               GError           **error);
+/* The same for dice typed one at a time, as a dialog takes them: @faces
+ * holds the faces typed so far for this roll (of int) and receives the
+ * text's. A lone digit on dice summed (3d6, not a D100) is then one die,
+ * the first of more ("4", Enter, "2", Enter, "3"); after the first die
+ * every number is dice. @whole says whether the roll is complete, and
+ * @total then holds it. On an error @faces is as it was. */
+gboolean         arb_dice_expr_read_typed_dice (const ArbDiceExpr *self,
+                                                const char        *text,
+                                                GArray            *faces,
+                                                gboolean          *whole,
+                                                int               *total,
+                                                GError           **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ArbDiceExpr, arb_dice_expr_unref)
 
