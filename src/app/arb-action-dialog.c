@@ -543,7 +543,8 @@ show_outcome (ArbActionDialog *self,
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->die_row), title);
     }
   else
-    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->die_row), _("All dice are in"));
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->die_row),
+                                   self->given->len ? _("All dice are in (Backspace takes the last back)") : _("All dice are in"));
   show_dice (self);
 }
 
@@ -1601,9 +1602,9 @@ arb_action_dialog_new (GtkWindow  *parent,
   for (guint i = 0; focus == NULL && i < self->fields->len; i++)
     if (g_array_index (self->fields, Field, i).custom)
       focus = g_array_index (self->fields, Field, i).row;
-  /* Refused for another reason (a table still to fill), the first
-   * field to type in that is still empty. */
-  for (guint i = 0; focus == NULL && !arb_action_dialog_get_ready (self) && i < self->fields->len; i++)
+  /* Waiting for a table still to fill, the first field to type in that
+   * is still empty: the form can be filled meanwhile. */
+  for (guint i = 0; focus == NULL && self->empty_table && i < self->fields->len; i++)
     {
       Field *field = &g_array_index (self->fields, Field, i);
       g_autofree char *value = NULL;
@@ -1615,8 +1616,10 @@ arb_action_dialog_new (GtkWindow  *parent,
             adw_expander_row_set_expanded (ADW_EXPANDER_ROW (self->more), TRUE);
         }
     }
+  /* Else Apply, or refused, the form's first row. */
   if (focus == NULL)
-    focus = arb_action_dialog_get_ready (self) ? self->apply_button : GTK_WIDGET (self->params_group);
+    focus = arb_action_dialog_get_ready (self) ? self->apply_button
+          : self->fields->len ? g_array_index (self->fields, Field, 0).row : GTK_WIDGET (self->params_group);
   if (!gtk_widget_grab_focus (focus))
     gtk_window_set_focus (GTK_WINDOW (self), focus);
   return self;
