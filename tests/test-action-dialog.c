@@ -140,6 +140,31 @@ assert_has (const char *text,
     g_error ("“%s” not in “%s”", part, text ? text : "(null)");
 }
 
+static gboolean
+settled_cb (gpointer data)
+{
+  *(gboolean *)data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* With ARB_SHOTS_DIR set, the screen as it is (under xvfb) to
+ * DIR/NAME.png, for the eye. */
+static void
+snap (const char *name)
+{
+  const char *dir = g_getenv ("ARB_SHOTS_DIR");
+  g_autofree char *command = NULL;
+  gboolean done = FALSE;
+
+  if (dir == NULL)
+    return;
+  command = g_strdup_printf ("import -window root %s/%s.png", dir, name);
+  g_timeout_add (400, settled_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
+}
+
 /* Brenna Holt against Hask the Ferryman, both The Fantasy Trip's
  * starters, in the actions phase with Brenna to act. */
 static ArbFight *
@@ -205,6 +230,7 @@ test_dice_by_die (void)
   assert_has (dice, "4 2, 1 die to come");
   g_clear_pointer (&dice, g_free);
   g_assert_true (focus_in (dialog, die_row));
+  snap ("tft-3d6-two-dice-in");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (die_row)), ==, "");
 
   /* A mistyped die is refused and changes nothing. */
@@ -289,6 +315,7 @@ test_take_back_after_last (void)
   while (arb_action_dialog_get_asked_dice (dialog))
     type (dialog, "5\n");
   g_assert_true (arb_action_dialog_get_ready (dialog));
+  snap ("aod-strike-ready");
   /* The focus left the field for Apply: Backspace there is the
    * dialog's. */
   g_assert_true (GTK_IS_BUTTON (focus_of (dialog)));
@@ -388,6 +415,7 @@ test_rsbs_melee_focus (void)
   /* Then to the dice; a die typed goes there, not to the allotment. */
   g_assert_nonnull (arb_action_dialog_get_asked_dice (dialog));
   g_assert_false (focus_in (dialog, foe_row));
+  snap ("rsbs-melee-allotted");
   type (dialog, "3\n");
   allotted = arb_action_dialog_dup_param (dialog, "foe-dice");
   g_assert_cmpstr (allotted, ==, "2");
@@ -397,6 +425,7 @@ test_rsbs_melee_focus (void)
   while (arb_action_dialog_get_asked_dice (dialog))
     type (dialog, "3\n");
   g_assert_true (arb_action_dialog_get_ready (dialog));
+  snap ("rsbs-melee-ready");
   /* Enter on the last applies. */
   g_object_ref (dialog);
   type (dialog, "\n");
@@ -491,41 +520,22 @@ test_percentages (void)
   discard_drafts ();
 }
 
-static gboolean
-settled_cb (gpointer data)
-{
-  *(gboolean *)data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* With ARB_SHOTS_DIR set, the screen as it is (under xvfb) to
- * DIR/NAME-1.png, then with a die typed and one taken back, to -2. */
+/* Pictures of @dialog as opened (NAME-1) and with a die typed (NAME-2). */
 static void
 shoot (ArbActionDialog *dialog,
        const char      *name)
 {
-  const char *dir = g_getenv ("ARB_SHOTS_DIR");
+  g_autofree char *first = g_strconcat (name, "-1", NULL);
+  g_autofree char *second = g_strconcat (name, "-2", NULL);
+  const char *asked = arb_action_dialog_get_asked_dice (dialog);
 
-  for (int n = 1; dir && n <= 2; n++)
-    {
-      g_autofree char *command = g_strdup_printf ("import -window root %s/%s-%d.png", dir, name, n);
-      gboolean done = FALSE;
-
-      if (n == 2)
-        {
-          const char *asked = arb_action_dialog_get_asked_dice (dialog);
-
-          if (asked == NULL)
-            break;
-          type (dialog, g_str_has_suffix (asked, "d6") && !g_str_has_prefix (asked, "1") ? "4\n" : "5\n");
-          if (arb_action_dialog_get_asked_dice (dialog))
-            type (dialog, "3\n");
-        }
-      g_timeout_add (400, settled_cb, &done);
-      while (!done)
-        g_main_context_iteration (NULL, TRUE);
-      g_assert_true (g_spawn_command_line_sync (command, NULL, NULL, NULL, NULL));
-    }
+  snap (first);
+  if (asked == NULL || g_getenv ("ARB_SHOTS_DIR") == NULL)
+    return;
+  type (dialog, "5\n");
+  if (arb_action_dialog_get_asked_dice (dialog))
+    type (dialog, "3\n");
+  snap (second);
 }
 
 /* Every game's main attack dialog fits a window of 800x600 (issue 33:

@@ -543,8 +543,7 @@ show_outcome (ArbActionDialog *self,
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->die_row), title);
     }
   else
-    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->die_row),
-                                   self->given->len ? _("All dice are in (Backspace takes the last back)") : _("All dice are in"));
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->die_row), _("All dice are in"));
   show_dice (self);
 }
 
