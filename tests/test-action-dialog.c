@@ -223,6 +223,24 @@ test_dice_by_die (void)
   g_assert_nonnull (die_row);
   g_assert_true (focus_in (dialog, die_row));
 
+  /* With ARB_REAL_KEYS, by X key events (xdotool, under xvfb): 4 Enter
+   * 2 Enter, then Backspace in the empty field takes the 2 back. */
+  if (g_getenv ("ARB_REAL_KEYS"))
+    {
+      gboolean done = FALSE;
+
+      g_assert_true (g_spawn_command_line_sync ("sh -c 'xdotool search --name \"^Attack$\" windowfocus --sync; "
+                                                "xdotool key --delay 150 4 Return 2 Return BackSpace'",
+                                                NULL, NULL, NULL, NULL));
+      g_timeout_add (800, settled_cb, &done);
+      while (!done)
+        g_main_context_iteration (NULL, TRUE);
+      dice = arb_action_dialog_dup_dice (dialog);
+      assert_has (dice, "4, 2 dice to come");
+      g_clear_pointer (&dice, g_free);
+      g_assert_true (arb_action_dialog_take_back_die (dialog));
+    }
+
   /* 4 Enter 2 Enter: two dice in, the roll still asked. */
   type (dialog, "4\n2\n");
   g_assert_cmpstr (arb_action_dialog_get_asked_dice (dialog), ==, "3d6");
@@ -482,6 +500,29 @@ test_manoeuvre_keys (void)
   g_assert_cmpstr (moves, ==, "F");
   /* A digit stays the die field's. */
   g_assert_false (press_key (die_row, GDK_KEY_4));
+  /* With ARB_REAL_KEYS, the same by X key events (xdotool, under xvfb):
+   * the event goes through the window as a keyboard's does. */
+  if (g_getenv ("ARB_REAL_KEYS"))
+    {
+      gboolean done = FALSE;
+
+      g_assert_true (focus_in (dialog, die_row) || arb_action_dialog_get_asked_dice (dialog) == NULL);
+      gtk_widget_grab_focus (die_row);
+      g_assert_true (g_spawn_command_line_sync ("sh -c 'xdotool search --name \"^Move$\" windowfocus --sync; xdotool key --delay 100 f l 4'",
+                                                NULL, NULL, NULL, NULL));
+      g_timeout_add (800, settled_cb, &done);
+      while (!done)
+        g_main_context_iteration (NULL, TRUE);
+      g_clear_pointer (&moves, g_free);
+      moves = arb_action_dialog_dup_param (dialog, "moves");
+      g_test_message ("moves after real keys: %s, die field “%s”, asked %s", moves,
+                      gtk_editable_get_text (GTK_EDITABLE (die_row)), arb_action_dialog_get_asked_dice (dialog));
+      g_assert_cmpstr (moves, ==, "F,F,TL");
+      /* The 4 went to the die field if a die was still asked, else
+       * nowhere: never into the manoeuvres. */
+      if (arb_action_dialog_get_asked_dice (dialog))
+        g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (die_row)), ==, "4");
+    }
   gtk_window_destroy (GTK_WINDOW (dialog));
   destroy_window (window);
   discard_drafts ();
