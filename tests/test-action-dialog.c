@@ -299,6 +299,14 @@ test_dice_by_die (void)
   assert_has (dice, ": 11 (typed in)");
   g_clear_pointer (&dice, g_free);
 
+  /* A die typed, then Ctrl+R: the typed die stays, the rest rolled. */
+  g_assert_true (arb_action_dialog_take_back_die (dialog));
+  type (dialog, "6\n");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.roll", NULL));
+  dice = arb_action_dialog_dup_dice (dialog);
+  assert_has (dice, " (6 ");
+  g_clear_pointer (&dice, g_free);
+
   /* The rest, then Enter in the empty field applies. */
   while (arb_action_dialog_get_asked_dice (dialog))
     type (dialog, "3\n");

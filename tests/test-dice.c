@@ -508,6 +508,21 @@ test_read_typed_dice (void)
       g_assert_cmpint (total, ==, ok[i].total);
     }
 
+  /* Each physical die's sides, in the order a roll takes them. */
+  {
+    g_autoptr(ArbDiceExpr) mixed = arb_dice_expr_parse ("2d6+d10-1", NULL, NULL);
+    g_autoptr(ArbDiceExpr) d100 = arb_dice_expr_parse ("D100", NULL, NULL);
+    g_autoptr(ArbDiceExpr) d66 = arb_dice_expr_parse ("d66", NULL, NULL);
+
+    g_assert_cmpint (arb_dice_expr_get_die_sides (mixed, 0), ==, 6);
+    g_assert_cmpint (arb_dice_expr_get_die_sides (mixed, 1), ==, 6);
+    g_assert_cmpint (arb_dice_expr_get_die_sides (mixed, 2), ==, 10);
+    g_assert_cmpint (arb_dice_expr_get_die_sides (mixed, 3), ==, 0);
+    g_assert_cmpint (arb_dice_expr_get_die_sides (d100, 1), ==, 10);
+    g_assert_cmpint (arb_dice_expr_get_die_sides (d100, 2), ==, 0);
+    g_assert_cmpint (arb_dice_expr_get_die_sides (d66, 1), ==, 6);
+  }
+
   /* A wrong die changes nothing: the faces in stay, the next is asked. */
   {
     g_autoptr(ArbDiceExpr) expr = arb_dice_expr_parse ("3d6", NULL, NULL);

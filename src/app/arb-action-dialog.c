@@ -871,6 +871,24 @@ roll_action (GtkWidget  *widget,
 {
   ArbActionDialog *self = ARB_ACTION_DIALOG (widget);
 
+  /* The dice of this roll typed so far stay: only the rest are rolled. */
+  if (self->faces->len && arb_action_dialog_get_asked_dice (self))
+    {
+      g_autoptr(ArbDiceExpr) expr = arb_dice_expr_parse (self->outcome->dice, NULL, NULL);
+      g_autoptr(GArray) faces = g_array_copy (self->faces);
+      g_autoptr(ArbRollSource) source = NULL;
+      int sides, total;
+
+      while (expr && (sides = arb_dice_expr_get_die_sides (expr, faces->len)) > 0)
+        {
+          int face = g_random_int_range (1, sides + 1);
+
+          g_array_append_val (faces, face);
+        }
+      source = arb_roll_source_new_given ((const int *)(gpointer)faces->data, faces->len);
+      if (expr && arb_dice_expr_roll (expr, source, &total, NULL, NULL) && !give_roll (self, total, faces))
+        return;
+    }
   run (self, TRUE);
   /* Keep the dice rolled, so a change of mind does not reroll them. */
   if (self->outcome && self->outcome->status == ARB_OUTCOME_DONE)

@@ -918,6 +918,17 @@ die_at (const ArbDiceExpr *self,
   return FALSE;
 }
 
+int
+arb_dice_expr_get_die_sides (const ArbDiceExpr *self,
+                             guint              index)
+{
+  int sides;
+  gboolean digit;
+
+  g_return_val_if_fail (self != NULL, 0);
+  return die_at (self, index, &sides, &digit) ? sides : 0;
+}
+
 /* Whether @value is a face of die @index; a d10's 0 (its 10) is put as
  * 10 in @face. */
 static gboolean

@@ -92,6 +92,10 @@ int              arb_dice_expr_get_max       (const ArbDiceExpr *self);
 /* How many physical dice one roll takes (d66 and D100 take two each). */
 guint            arb_dice_expr_get_n_dice    (const ArbDiceExpr *self);
 gboolean         arb_dice_expr_has_dice      (const ArbDiceExpr *self);
+/* The sides of physical die @index, in the order a roll takes them (a
+ * D100's tens and units are d10s); 0 past the last. */
+int              arb_dice_expr_get_die_sides (const ArbDiceExpr *self,
+                                              guint              index);
 /* Rolls the expression; @faces (of int, may be NULL) receives each physical
  * die's face in order: a D100 gives its tens and units digits (0..9). */
 gboolean         arb_dice_expr_roll          (const ArbDiceExpr *self,
