@@ -632,7 +632,23 @@ test_fits_small_window (void)
       int width, height;
 
       add (fight, games[i].a, "Red", 3, 4, 0);
-      add (fight, games[i].b, "Blue", 3, games[i].q2, 3);
+      if (g_str_equal (games[i].game, "dogfight"))
+        {
+          /* The combat phase, Otto two hexes ahead in Harry's arc,
+           * Harry with CV to fire: the dialog a referee sees. */
+          ArbHex ahead = arb_hex_neighbour (arb_hex_neighbour ((ArbHex){ 3, 4 }, 0), 0);
+          ArbEncounter *enc = arb_fight_get_encounter (fight);
+          ArbStep *step = arb_step_new ("dogfight.adjust", "test");
+
+          add (fight, games[i].b, "Blue", ahead.q, ahead.r, 3);
+          arb_step_set (step, enc, E, "phase", "combat");
+          arb_step_set (step, enc, E, "current", "c1");
+          arb_step_set (step, enc, "c1", "cv", "2");
+          arb_step_set (step, enc, "c1", "targeting", "c2");
+          arb_fight_apply (fight, step);
+        }
+      else
+        add (fight, games[i].b, "Blue", 3, games[i].q2, 3);
       gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
       if (g_getenv ("ARB_SHOTS_WIDE"))
         gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
