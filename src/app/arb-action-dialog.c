@@ -1594,6 +1594,15 @@ arb_action_dialog_new (GtkWindow  *parent,
   g_return_val_if_fail (procedure != NULL, NULL);
 
   self = g_object_new (ARB_TYPE_ACTION_DIALOG, "transient-for", parent, NULL);
+  /* No larger than the window it serves, where that is small. */
+  if (parent && gtk_widget_get_width (GTK_WIDGET (parent)) > 0)
+    {
+      int width, height;
+
+      gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+      gtk_window_set_default_size (GTK_WINDOW (self), MIN (width, gtk_widget_get_width (GTK_WIDGET (parent)) - 40),
+                                   MIN (height, gtk_widget_get_height (GTK_WIDGET (parent))));
+    }
   self->fight = g_object_ref (fight);
   g_signal_connect_object (fight, "changed", G_CALLBACK (fight_changed_cb), self, G_CONNECT_SWAPPED);
   self->procedure = g_strdup (procedure);
