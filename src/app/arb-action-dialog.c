@@ -737,6 +737,7 @@ give_roll (ArbActionDialog *self,
            int              value,
            GArray          *faces)
 {
+  g_autoptr(GArray) pending = NULL;
   gboolean typed = TRUE;
 
   if (!self->outcome || self->outcome->status != ARB_OUTCOME_NEEDS_ROLL)
@@ -744,7 +745,8 @@ give_roll (ArbActionDialog *self,
   g_array_append_val (self->given, value);
   g_array_append_val (self->typed, typed);
   g_ptr_array_add (self->given_faces, faces ? g_array_copy (faces) : NULL);
-  g_array_set_size (self->faces, 0);
+  pending = g_steal_pointer (&self->faces);
+  self->faces = g_array_new (FALSE, FALSE, sizeof (int));
   run (self, FALSE);
   /* A table still to fill is no fault of the die: it stays, and the
    * dialog offers the table. */
@@ -756,6 +758,9 @@ give_roll (ArbActionDialog *self,
       g_array_set_size (self->given, self->given->len - 1);
       g_array_set_size (self->typed, self->typed->len - 1);
       g_ptr_array_set_size (self->given_faces, self->given_faces->len - 1);
+      /* The dice of this roll typed before stay. */
+      g_array_unref (self->faces);
+      self->faces = g_steal_pointer (&pending);
       run (self, FALSE);
       gtk_label_set_text (self->chance_label, reason);
       refuse_die (self);
