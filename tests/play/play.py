@@ -48,6 +48,11 @@ class Play:
         shutil.rmtree(shots, ignore_errors=True)
         os.makedirs(shots)
         self.home = tempfile.mkdtemp(prefix="arb-play-")
+        # Copies of the two programs: a build beside the test (another
+        # change compiled meanwhile) never swaps them under it.
+        os.makedirs(os.path.join(self.home, "bin"))
+        app = shutil.copy2(os.path.abspath(app), os.path.join(self.home, "bin"))
+        self.cli = cli = shutil.copy2(os.path.abspath(cli), os.path.join(self.home, "bin"))
         env = dict(os.environ)
         env.update({
             "GSETTINGS_BACKEND": "memory",
