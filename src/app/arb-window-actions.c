@@ -814,6 +814,7 @@ _arb_window_place_joining (ArbWindow *self,
     {
       arb_add_combatants_dialog_reload (self->add_dialog);
       gtk_window_present (GTK_WINDOW (self->add_dialog));
+      arb_add_combatants_dialog_focus_search (self->add_dialog);
     }
 }
 
