@@ -121,7 +121,25 @@ static gboolean
 next_proc (ArbProc  *proc,
            GError  **error)
 {
-  return arb_game_next (arb_game_get (arb_encounter_get_system (arb_proc_get_encounter (proc))), proc, error);
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *now;
+
+  if (!arb_game_next (arb_game_get (arb_encounter_get_system (enc)), proc, error))
+    return FALSE;
+  /* A Next the game says nothing of reads as whose turn it is now, not
+   * as the name of the figure who has just finished (its who). */
+  if (arb_step_is_quiet (step) || arb_step_get_log (step)->len > 0)
+    return TRUE;
+  now = arb_step_peek (step, enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_CURRENT);
+  if (now && now[0])
+    {
+      /* TRANSLATORS: a Next in the log: whose turn it is now, "Next: Black Corvo" */
+      g_autofree char *summary = g_strdup_printf (_("Next: %s"), arb_encounter_get_name (enc, now));
+
+      arb_step_set_summary (step, summary);
+    }
+  return TRUE;
 }
 
 /* Every game has these, as "ID.condition" and so on: one each, not one
