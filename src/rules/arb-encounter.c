@@ -400,6 +400,31 @@ arb_odds_to_string (const ArbOdds *odds)
   return g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT, odds->numerator, odds->denominator);
 }
 
+char *
+arb_odds_to_percent (const ArbOdds *odds)
+{
+  guint64 tenths;
+
+  g_return_val_if_fail (odds != NULL, NULL);
+
+  if (odds->denominator == 0)
+    return g_strdup ("–");
+  /* Rounded to the nearest tenth of a per cent, in whole numbers: a
+   * double would round 1/8 (12.5%) either way. */
+  if (odds->numerator <= G_MAXUINT64 / 2000)
+    tenths = (odds->numerator * 2000 / odds->denominator + 1) / 2;
+  else
+    tenths = (guint64)(1000.0L * odds->numerator / odds->denominator + 0.5L);
+  if (tenths == 0 && odds->numerator > 0)
+    /* TRANSLATORS: a chance too small to show with one decimal */
+    return g_strdup (_("< 0.1%"));
+  if (tenths == 1000 && odds->numerator < odds->denominator)
+    /* TRANSLATORS: a chance too near certain to show with one decimal */
+    return g_strdup (_("> 99.9%"));
+  /* TRANSLATORS: a chance as a percentage with one decimal: "13.3%" */
+  return g_strdup_printf (_("%u.%u%%"), (guint)(tenths / 10), (guint)(tenths % 10));
+}
+
 GPtrArray *
 arb_step_get_odds (const ArbStep *step)
 {
