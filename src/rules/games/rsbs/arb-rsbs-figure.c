@@ -160,14 +160,15 @@ arb_rsbs_headline_for (ArbProc         *proc,
                        const char      *word)
 {
   ArbStep *step = arb_proc_get_step (proc);
+  const char *target = arb_proc_get_param (proc, "target");
   const char *name;
 
   if (arb_step_is_quiet (step))
     return;
   name = arb_encounter_get_name (arb_proc_get_encounter (proc), id);
-  if (g_strcmp0 (arb_step_get_who (step), name) == 0)
+  if (target && target[0] && g_strcmp0 (target, id) != 0)
     {
-      /* TRANSLATORS: an outcome that befell the figure who acted: "Aulus Varro WOUNDED" */
+      /* TRANSLATORS: an outcome that befell another than the one attacked: "Aulus Varro WOUNDED" */
       g_autofree char *text = g_strdup_printf (_("%s %s"), name, word);
 
       arb_step_add_headline (step, tone, text);

@@ -75,9 +75,9 @@ void        arb_rsbs_burn             (ArbProc      *proc,
                                        int           dice,
                                        const char   *why);
 /* A word of the outcome (arb_step_add_headline()) for what befell @id.
- * In a melee the one who attacked may be the one hurt: then the word
- * names him ("Aulus Varro WOUNDED"), or the log and the toast would read
- * as if his foe had been. */
+ * In a melee the one who attacked may be the one hurt: a word for any
+ * but the target names him ("Aulus Varro WOUNDED"), or the log and the
+ * toast would read as if the target had been. */
 void        arb_rsbs_headline_for     (ArbProc        *proc,
                                        const char     *id,
                                        ArbHeadlineTone tone,
