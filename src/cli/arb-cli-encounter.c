@@ -716,7 +716,10 @@ cmd_undo_redo (int         argc,
     {
       const ArbStep *step = arb_encounter_get_step (enc, undo ? arb_encounter_get_position (enc)
                                                               : arb_encounter_get_position (enc) - 1);
-      g_print (undo ? _("Undone: %s\n") : _("Redone: %s\n"), arb_step_get_what (step));
+      /* What was taken back, in the words the app's toast has. */
+      g_autofree char *summary = arb_step_dup_summary (step);
+
+      g_print (undo ? _("Undone: %s\n") : _("Redone: %s\n"), summary);
     }
   return report (enc, NULL);
 }

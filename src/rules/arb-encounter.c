@@ -1888,9 +1888,15 @@ arb_encounter_export_log (ArbEncounter *self)
   for (guint i = 0; i < self->position; i++)
     {
       ArbStep *step = g_ptr_array_index (self->history, i);
+      g_autofree char *summary = arb_step_dup_summary (step);
+      g_autofree char *outcome = arb_step_dup_headline_line (step);
 
-      g_string_append_printf (out, "%u. %s%s%s\n", i + 1, step->what,
-                              step->who[0] ? " — " : "", step->who);
+      /* The line read aloud, as the app's log has it, then the
+       * procedure it came from. */
+      if (*outcome)
+        g_string_append_printf (out, "%u. %s: %s [%s]\n", i + 1, summary, outcome, step->what);
+      else
+        g_string_append_printf (out, "%u. %s [%s]\n", i + 1, summary, step->what);
       for (guint d = 0; d < step->dice->len; d++)
         {
           ArbDieRecord *die = g_ptr_array_index (step->dice, d);
