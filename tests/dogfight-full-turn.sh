@@ -346,6 +346,7 @@ odds dogfight.fire --param id=c1 --param cv=2 --param pp=1 --roll 1 --roll 1 --r
 said "Chance of Ltn. Otto Brandt smoking after the engine hit: 50.0% (3/6)"
 run dogfight.fire --param id=c1 --param cv=2 --param pp=1 --roll 1 --roll 1 --roll 6 --roll 1 --roll 3 --roll 6 --roll 4 --roll 5
 said "Firing dice 1 1 6 1; pilot point dice 3: 1 hit"
+said "Lt. Harry Quill fires at Ltn. Otto Brandt: 1 HIT · JAMMED · CRITICAL · SMOKING, Ltn. Otto Brandt PP 3/3 → 1/1, Lt. Harry Quill PP 4 → 3, Lt. Harry Quill CV 2 → 0"
 said "3 ones on the firing dice: Lt. Harry Quill's guns jam; this burst's hits still count (Arbiter's reading)"
 said "Lt. Harry Quill's CV falls by 2 to 0 (the first 5 points of CV allocated are lost)"
 said "Hit 1 of 1 on Ltn. Otto Brandt: 6, Critical hit"

@@ -241,6 +241,7 @@ run rsbs.npc --param id=c2 --param foe-dice=2 --roll 1 --roll 3 --roll 7 --roll 
 said "Glaucus the Net passes 2, Aulus Varro passes 0"
 said "Passes differ by 2: ensnared"
 said "Glaucus the Net's activation is over: Next"
+said "Glaucus the Net tosses his net at Aulus Varro: ENSNARED, Glaucus the Net dice 20 → 18, Aulus Varro dice 20 → 18"
 check 'c["c1"]["conditions"].get("ensnared") == "on" and s["c2"]["thrown.Net"] == "1" and s["c2"]["acted"] == "1" and s["c2"]["npc-stage"] == "3"' "Aulus ensnared; the net is out of Glaucus's hand; his activation is over"
 check '"npc-stage" not in s["c1"] and s["c1"].get("acted") is None' "Aulus, the target, is not marked as having acted"
 check 'dv("c1", "dice-left") == "18" and dv("c2", "dice-left") == "18" and s["c2"]["moved"] == "1"' "each burned the 2 he allotted; the toss cost Glaucus 1\""

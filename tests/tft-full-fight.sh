@@ -207,6 +207,8 @@ run tft.attack --param id=c3 --param target=c2 --roll 12 --roll 2
 said "Orvin Ashgrave attacks Hask the Ferryman with Dagger: DX 11; from the side +2: adjusted DX 13"
 said "Hask the Ferryman's armour and shield stop 1"
 said "0 hits get through"
+said "No damage: the armour stops its 1 hit"
+said "Orvin Ashgrave attacks Hask the Ferryman: HIT · NO DAMAGE"
 check '"hits-taken" not in s["c2"]' "Hask unhurt"
 next
 
