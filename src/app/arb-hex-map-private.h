@@ -135,6 +135,9 @@ typedef struct
   graphene_rect_t box;
 } ArbMapNote;
 
+/* Below this scale the game's marks in hexes are not drawn. */
+#define ARB_HEX_MAP_MARK_SCALE 10.0
+
 /* The size of a note's text at @scale. */
 static inline double
 arb_hex_map_note_size (double scale)

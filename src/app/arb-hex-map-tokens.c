@@ -684,6 +684,25 @@ place_marks (ArbHexMap        *self,
         if (label_rank (self, t) == rank && t->stack_depth == 0)
           place_badges (t, t->stack, &bounds, badge_layout, &taken);
       }
+  /* The game's marks in hexes ("3", "DX -1") stay readable: no name
+   * or note over them. */
+  if (self->zones && scale >= ARB_HEX_MAP_MARK_SCALE)
+    {
+      g_autoptr(ArbViewport) unit = arb_viewport_new ();
+
+      arb_viewport_set_pointy (unit, arb_viewport_get_pointy (self->viewport));
+      arb_viewport_set_scale (unit, scale);
+      for (guint i = 0; i < self->zones->len; i++)
+        {
+          const ArbZone *z = &g_array_index (self->zones, ArbZone, i);
+          double x, y, w = scale * 0.35 * (z->text ? g_utf8_strlen (z->text, -1) : 0) + 4, h = scale * 0.65;
+
+          if (z->shape != ARB_ZONE_MARK || z->text == NULL)
+            continue;
+          arb_viewport_hex_to_pixel (unit, z->hex, &x, &y);
+          taken_add (&taken, &GRAPHENE_RECT_INIT (x - w / 2, y - h / 2, w, h), NO_OWNER);
+        }
+    }
   place_notes (self, &bounds, &taken);
   for (int rank = 0; rank < 3 && labels; rank++)
     for (guint i = 0; i < self->tokens->len; i++)
@@ -848,8 +867,8 @@ arb_hex_map_update_tokens (ArbHexMap *self)
           }
         if (n == 1)
           continue;
-        step = MIN (g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, 0)).radius * 0.3,
-                    scale * 0.5 / (n - 1));
+        step = MIN (g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, 0)).radius * 0.6,
+                    scale * 0.7 / (n - 1));
         for (guint k = 0, depth = 1; k < n; k++)
           {
             ArbToken *t = &g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, k));

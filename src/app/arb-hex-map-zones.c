@@ -232,7 +232,7 @@ arb_hex_map_draw_zones (ArbHexMap   *self,
     }
 
   /* Marks inside a hex ("3", "DX -1"), once they can be read. */
-  if (scale >= 10)
+  if (scale >= ARB_HEX_MAP_MARK_SCALE)
     {
       g_autoptr(PangoLayout) layout = label_layout (cr, scale * 0.5);
 

@@ -933,7 +933,27 @@ on_query_tooltip (ArbHexMap  *self,
   if (id == NULL || self->encounter == NULL)
     return FALSE;
   text = arb_hex_map_describe (self, id);
-  gtk_tooltip_set_text (tooltip, text);
+  /* A stack: the figures under the top one too, one a line. */
+  {
+    const ArbToken *t = arb_hex_map_find_token (self, id);
+    g_autoptr(GString) all = g_string_new (text);
+    ArbHex at, other;
+    int facing;
+
+    if (t && t->stack_size > 1 && arb_encounter_get_hex (self->encounter, id, &at, &facing))
+      for (guint i = 0; i < self->tokens->len; i++)
+        {
+          const ArbToken *u = &g_array_index (self->tokens, ArbToken, i);
+          g_autofree char *line = NULL;
+
+          if (g_str_equal (u->id, id) || !arb_encounter_get_hex (self->encounter, u->id, &other, &facing) ||
+              other.q != at.q || other.r != at.r)
+            continue;
+          line = arb_hex_map_describe (self, u->id);
+          g_string_append_printf (all, "\n%s", line);
+        }
+    gtk_tooltip_set_text (tooltip, all->str);
+  }
   return TRUE;
 }
 
