@@ -1169,6 +1169,56 @@ test_stack (void)
   g_assert_finalize_object (map);
 }
 
+/* The Fantasy Trip: the "engaged" notes over the foes of the selected
+ * figure cover no figure and no name, at any size of the map. */
+static void
+test_notes_clear (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  ArbStep *step = arb_step_new ("test.map", NULL);
+  static const struct { int w, h; } sizes[] = { { 400, 300 }, { 800, 600 }, { 1400, 900 } };
+  char *ids[5] = { NULL, };
+
+  g_assert_true (arb_map_apply_preset (step, enc, "tft-combat", NULL));
+  arb_encounter_apply (enc, step);
+  ids[0] = add_combatant (enc, "tft-brenna-holt.xml", "Blue", "q", "10", "r", "3", "facing", "0", NULL);
+  ids[1] = add_combatant (enc, "tft-hask-the-ferryman.xml", "Red", "q", "11", "r", "3", "facing", "3", NULL);
+  ids[2] = add_combatant (enc, "tft-orvin-ashgrave.xml", "Red", "q", "10", "r", "4", "facing", "2", NULL);
+  ids[3] = add_combatant (enc, "tft-wren-fletcher.xml", "Blue", "q", "11", "r", "2", "facing", "4", NULL);
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      GtkWidget *map = g_object_ref_sink (arb_hex_map_new ());
+      ArbHexMap *hex_map = ARB_HEX_MAP (map);
+
+      arb_hex_map_set_encounter (hex_map, enc);
+      arb_hex_map_set_rules (hex_map, rules);
+      arb_hex_map_set_selected (hex_map, ids[0]);
+      arb_hex_map_fit (hex_map, sizes[s].w, sizes[s].h);
+      cairo_surface_destroy (render (map, sizes[s].w, sizes[s].h));
+      g_assert_nonnull (hex_map->notes);
+      /* Shown whole, a hex a few pixels across, they may find no room. */
+      if (sizes[s].w >= 800)
+        g_assert_cmpuint (hex_map->notes->len, >=, 1);
+      for (guint n = 0; n < hex_map->notes->len; n++)
+        {
+          const graphene_rect_t *box = &g_array_index (hex_map->notes, ArbMapNote, n).box;
+
+          for (guint i = 0; i < hex_map->tokens->len; i++)
+            {
+              const ArbToken *t = &g_array_index (hex_map->tokens, ArbToken, i);
+              graphene_rect_t disc = GRAPHENE_RECT_INIT (t->x - t->radius, t->y - t->radius, 2 * t->radius, 2 * t->radius);
+
+              g_assert_false (overlap (box, &disc));
+              if (t->label)
+                g_assert_false (overlap (box, &t->label_box));
+            }
+        }
+      g_assert_finalize_object (map);
+    }
+  for (guint i = 0; ids[i]; i++)
+    g_free (ids[i]);
+}
+
 /* How many pixels of @surface outside the @w x @h box at (@x, @y) are
  * not the background of its corner. */
 static guint
@@ -1482,6 +1532,7 @@ main (int   argc,
   g_test_add_func ("/hex-map/side-colour-kept", test_side_colour_kept);
   g_test_add_func ("/hex-map/badges-clear", test_badges_clear);
   g_test_add_func ("/hex-map/stack", test_stack);
+  g_test_add_func ("/hex-map/notes-clear", test_notes_clear);
   g_test_add_func ("/hex-map/nothing-off-the-map", test_nothing_off_the_map);
   g_test_add_func ("/hex-map/drag-ghost", test_drag_ghost);
   g_test_add_func ("/hex-map/choose-facing", test_choose_facing);

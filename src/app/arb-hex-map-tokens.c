@@ -778,6 +778,8 @@ arb_hex_map_update_tokens (ArbHexMap *self)
       g_array_set_clear_func (self->tokens, token_clear);
     }
   g_array_set_size (self->tokens, 0);
+  if (self->notes)
+    g_array_set_size (self->notes, 0);
   g_clear_pointer (&self->ground, g_ptr_array_unref);
   g_clear_pointer (&self->ground_boxes, g_array_unref);
   if (enc == NULL)

@@ -263,10 +263,14 @@ arb_hex_map_draw_zones (ArbHexMap   *self,
       for (guint i = 0; i < self->notes->len; i++)
         {
           const ArbMapNote *note = &g_array_index (self->notes, ArbMapNote, i);
-          const ArbZone *z = &g_array_index (zones, ArbZone, note->zone);
-          guint t = tone_of (z);
+          const ArbZone *z;
+          guint t;
           double x = note->box.origin.x - ox * scale, y = note->box.origin.y - oy * scale;
 
+          if (note->zone >= zones->len)
+            continue;
+          z = &g_array_index (zones, ArbZone, note->zone);
+          t = tone_of (z);
           if (x > clip_w || y > clip_h || x + note->box.size.width < 0 || y + note->box.size.height < 0)
             continue;
           pango_layout_set_text (layout, z->text, -1);
