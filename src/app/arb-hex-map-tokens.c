@@ -372,7 +372,8 @@ box_is_free (const graphene_rect_t *box,
 
 /* A place for @text beside token @t (which covers @own) where it covers
  * no token, badge or label yet placed and stays on the picture: under
- * it, over it, right, left, then the corners. */
+ * it, over it, right, left, the corners, then a row further out or
+ * flush with one side. */
 static gboolean
 place_label (const ArbToken        *t,
              const graphene_rect_t *own,
@@ -399,6 +400,13 @@ place_label (const ArbToken        *t,
       GRAPHENE_RECT_INIT (left - w, bottom - h / 2.0, w, h),
       GRAPHENE_RECT_INIT (right, top - h / 2.0, w, h),
       GRAPHENE_RECT_INIT (left - w, top - h / 2.0, w, h),
+      /* Crowded: a row further out, or off to one side. */
+      GRAPHENE_RECT_INIT (t->x - w / 2.0, bottom + h, w, h),
+      GRAPHENE_RECT_INIT (t->x - w / 2.0, top - 2 * h, w, h),
+      GRAPHENE_RECT_INIT (left, bottom, w, h),
+      GRAPHENE_RECT_INIT (right - w, bottom, w, h),
+      GRAPHENE_RECT_INIT (left, top - h, w, h),
+      GRAPHENE_RECT_INIT (right - w, top - h, w, h),
     };
 
     for (guint s = 0; s < G_N_ELEMENTS (spots); s++)
