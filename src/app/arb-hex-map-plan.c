@@ -78,7 +78,10 @@ cost_of (const ArbOutcome *outcome)
       g_string_append_printf (text, "%s%s", text->len ? "\n" : "", roll);
     }
   if (text->len == 0)
-    return (g_string_free (text, TRUE), NULL);
+    {
+      g_string_free (text, TRUE);
+      return NULL;
+    }
   return g_string_free (text, FALSE);
 }
 
