@@ -854,12 +854,13 @@ escape_shortcut_cb (GtkWidget *widget,
   for (GtkWidget *w = focus; w && w != widget; w = gtk_widget_get_parent (w))
     if (GTK_IS_EDITABLE (w) || GTK_IS_POPOVER (w))
       return FALSE;
-  /* The map's own Escape comes first: a placing given up, a ruler
-   * cleared, as the shortcuts window says. */
+  /* The map's own Escape comes first: a placing or a facing given up, a
+   * ruler cleared, as the shortcuts window says. */
   {
     g_autofree char *ruler = arb_hex_map_describe_ruler (self->map);
 
-    if (arb_hex_map_get_placing (self->map, NULL, NULL) || (ruler && *ruler))
+    if (arb_hex_map_get_placing (self->map, NULL, NULL) || arb_hex_map_get_facing_choice (self->map, NULL) ||
+        (ruler && *ruler))
       return FALSE;
   }
   gtk_widget_activate_action (widget, "win.show-actor", NULL);
@@ -1136,8 +1137,9 @@ next_shortcut_cb (GtkWidget *widget,
    * with the focus widget, so Enter still opens the demo. */
   if (!self->fight || !arb_fight_peek_encounter (self->fight) || arb_fight_is_over (self->fight, NULL))
     return FALSE;
-  /* While a newcomer is placed, Enter and Space put it down. */
-  if (arb_hex_map_get_placing (self->map, NULL, NULL))
+  /* While a newcomer is placed, Enter and Space put it down; while a
+   * facing is chosen on the map, they set it. */
+  if (arb_hex_map_get_placing (self->map, NULL, NULL) || arb_hex_map_get_facing_choice (self->map, NULL))
     return FALSE;
 
   for (GtkWidget *w = focus; w && w != widget; w = gtk_widget_get_parent (w))
