@@ -993,6 +993,10 @@ set_turn_order_visible (ArbWindow *self,
   if (self->turn_order_pane == NULL || gtk_widget_get_visible (self->turn_order_pane) == visible)
     return;
   gtk_widget_set_visible (self->turn_order_pane, visible);
+  /* Shown by hand (F9) in a narrow window: at its narrowest, not at the
+   * width saved from a wide one, so the map keeps its room. */
+  if (visible && self->narrow)
+    gtk_paned_set_position (self->sidebar_paned, 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TURN_ORDER_VISIBLE]);
 }
 
