@@ -789,6 +789,24 @@ add_history_keys (GtkWidget *dialog)
   gtk_widget_add_controller (dialog, keys);
 }
 
+/* The form's facing chosen on the map: the map numbers the actor's
+ * hexsides and takes the keys until Enter (or Escape). */
+static void
+dialog_choose_facing_cb (ArbWindow       *self,
+                         ArbActionDialog *dialog)
+{
+  const char *actor = arb_action_dialog_get_actor (dialog);
+
+  if (actor == NULL || !arb_hex_map_begin_facing (self->map, actor))
+    {
+      _arb_window_toast (self, _("The figure is not on the map: type its facing"));
+      return;
+    }
+  self->facing_for_dialog = TRUE;
+  gtk_window_present (GTK_WINDOW (self));
+  gtk_widget_grab_focus (GTK_WIDGET (self->map));
+}
+
 void
 _arb_window_open_action_dialog (ArbWindow  *self,
                                 const char *procedure,
@@ -806,6 +824,8 @@ _arb_window_open_action_dialog (ArbWindow  *self,
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *)&self->action_dialog);
   g_signal_connect_object (dialog, "notify::planned-path", G_CALLBACK (planned_path_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (dialog, "destroy", G_CALLBACK (action_dialog_gone_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "choose-facing", G_CALLBACK (dialog_choose_facing_cb), self, G_CONNECT_SWAPPED);
+  self->facing_for_dialog = FALSE;
   planned_path_cb (self, NULL, dialog);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -932,6 +952,19 @@ turn_requested_cb (ArbWindow  *self,
   ArbGame *game = get_game (self);
   g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autofree char *procedure = NULL;
+
+  /* The facing an open form asked the map for: it goes to the form. */
+  if (self->facing_for_dialog && self->action_dialog)
+    {
+      ArbHex at;
+      int facing = 0;
+
+      self->facing_for_dialog = FALSE;
+      arb_encounter_get_hex (arb_fight_peek_encounter (self->fight), id, &at, &facing);
+      arb_action_dialog_pick_facing (ARB_ACTION_DIALOG (self->action_dialog), facing + turns);
+      gtk_window_present (self->action_dialog);
+      return;
+    }
 
   if (game == NULL ||
       !arb_game_plan_turn (game, arb_fight_peek_encounter (self->fight), id, turns, &procedure, params))
