@@ -677,6 +677,25 @@ choose_air_currents (ArbEncounter  *enc,
   return pick (procedure, "gpg.air-currents");
 }
 
+/* The first airspeed track from @from to @to no glider has taken, or 0. */
+static int
+free_track (ArbEncounter       *enc,
+            const char * const *ids,
+            int                 from,
+            int                 to)
+{
+  for (int t = from; t <= to; t++)
+    {
+      gboolean taken = FALSE;
+
+      for (guint i = 0; ids[i] && !taken; i++)
+        taken = arb_encounter_get_int (enc, ids[i], "track", 0) == t;
+      if (!taken)
+        return t;
+    }
+  return 0;
+}
+
 /* Setup, for gliders added without a place: the setup chits drawn, then
  * each glider launched in their order, the first side from the tracks
  * on the left wall and the others from the right (the rules leave the
@@ -726,27 +745,11 @@ choose_setup (ArbEncounter  *enc,
 
   {
     gboolean left = g_strcmp0 (arb_encounter_get (enc, id, ARB_KEY_SIDE), first_side) == 0;
-    int track = 0;
-
-    for (int t = left ? 1 : 4; t <= (left ? 3 : 6) && track == 0; t++)
-      {
-        gboolean taken = FALSE;
-
-        for (guint i = 0; ids[i]; i++)
-          taken |= arb_encounter_get_int (enc, ids[i], "track", 0) == t;
-        if (!taken)
-          track = t;
-      }
     /* Three gliders a wall: the rest take any track still free. */
-    for (int t = 1; t <= 6 && track == 0; t++)
-      {
-        gboolean taken = FALSE;
+    int track = free_track (enc, ids, left ? 1 : 4, left ? 3 : 6);
 
-        for (guint i = 0; ids[i]; i++)
-          taken |= arb_encounter_get_int (enc, ids[i], "track", 0) == t;
-        if (!taken)
-          track = t;
-      }
+    if (track == 0)
+      track = free_track (enc, ids, 1, 6);
     if (track == 0)
       return FALSE;
     {
