@@ -1454,12 +1454,26 @@ fight_changed_cb (ArbActionDialog *self)
   if (self->applying)
     return;
   /* A free roll logged, or taken back, changes nothing the form read:
-   * the dice typed so far stay. */
-  if ((position == self->position + 1 || position + 1 == self->position) &&
-      arb_step_get_effects (arb_encounter_get_step (enc, moved))->len == 0)
+   * the dice typed so far stay. A table filled in (from the Open Table
+   * button, in the middle of a roll) changes only the rules: the dice
+   * stay, and the form asks the rules again with them. */
+  if (position == self->position + 1 || position + 1 == self->position)
     {
-      self->position = position;
-      return;
+      GPtrArray *effects = arb_step_get_effects (arb_encounter_get_step (enc, moved));
+      gboolean rules_only = effects->len > 0;
+
+      for (guint i = 0; i < effects->len && rules_only; i++)
+        rules_only = g_str_has_prefix (((ArbEffect *)g_ptr_array_index (effects, i))->key, ARB_KEY_HOUSE_TABLE);
+      if (effects->len == 0)
+        {
+          self->position = position;
+          return;
+        }
+      if (rules_only)
+        {
+          run (self, FALSE);
+          return;
+        }
     }
   form_changed (self);
 }
