@@ -148,7 +148,6 @@ class Referee:
         self.melees = 0
         self.npc_stages = 0
         self.typed_melee = False
-        self.table_keys = 0
 
     # The rules, asked by the command line about the fight as it stands,
     # to know which empty table a dialog's Open Table leads to (the
@@ -202,7 +201,6 @@ class Referee:
         """The dialog shows the table the rules need: Alt+O (Open Table)
         opens it in the grid."""
         p = self.p
-        before = p.presses
         focus(p, dialog)
         p.key("alt+o", pause=0.8)
         if wait_window("Rules Tables") is None:
@@ -210,7 +208,6 @@ class Referee:
         focus(p, "Rules Tables")
         self.fill_grid(table)
         self.close_tables(dialog)
-        self.table_keys += p.presses - before
 
     def tables_window(self, table):
         """An action greyed because its table is empty (its reason says to
