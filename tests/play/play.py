@@ -30,7 +30,7 @@ import time
 # The order of the games in the empty page's demo list.
 GAMES = ["aod", "gpg", "tft", "rsbs", "dogfight"]
 # Steps the game or the referee's setup takes, not a figure: no actor.
-NO_ACTOR = re.compile(r"^(encounter\.|[a-z]+\.(start|settings|setup|map|condition|adjust|reorder|remove)$)")
+NO_ACTOR = re.compile(r"^(encounter\.|[a-z]+\.(start|settings|setup|map|condition|adjust|reorder|remove|house-table)$)")
 
 
 class Failed(Exception):
