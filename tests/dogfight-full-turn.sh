@@ -179,18 +179,18 @@ said "Spot: Capt. Anna Brightwell looks for Ltn. Max Keller: 1d6 2, MT level -0,
 check 's["c2"]["targeting"] == "c4" and s["c2"]["pilot-points"] == "4"' "Anna targets Keller, 4 pilot points left"
 next
 
-step "Next does Otto's housekeeping as it stands: Harry dead astern, -3, and 2 hexes, -1: 6 + 0 - 4 = 2, not spotted (no face spots him)"
-next --roll 6
+step "Next does Otto's housekeeping as it stands: Harry dead astern, -3, and 2 hexes, -1: 6 + 0 - 4 = 2, not spotted (no face spots him, so no die is asked)"
+next
 said "Next: Ltn. Otto Brandt's housekeeping as it stands, no pilot points spent"
-said "Spot: Ltn. Otto Brandt looks for Lt. Harry Quill: 1d6 6, MT level -0, in area 6 -3, 2 hexes off -1, spot rating +0, pilot points +0 = 2: not spotted"
+said "Spot: Ltn. Otto Brandt looks for Lt. Harry Quill: MT level -0, in area 6 -3, 2 hexes off -1, spot rating +0, pilot points +0: no roll spots, none is made: not spotted"
 check '"targeting" not in s["c3"] and d["current"] == "c4"' "Otto has no target"
 
-step "Keller's, as it stands (Anna astern: 3 - 4 = -1, not spotted), then initiative: 1d + experience + CV, and the order by class, low first"
+step "Keller's, as it stands (Anna astern: 6 - 4 = 2 at best, not spotted, no die), then initiative: 1d + experience + CV, and the order by class, low first"
 # Harry 2 + 3 + 0 = 5, Anna 3 + 5 + 0 = 8, Otto 3 + 2 + 0 = 5, Keller
 # 6 + 1 + 0 = 7. Those targeting move before those not: Harry (5), Anna
 # (8), then Otto (5), Keller (7): Otto, at 5, moves after Anna at 8.
-next --roll 3 --roll 2 --roll 3 --roll 3 --roll 6
-said "Spot: Ltn. Max Keller looks for Capt. Anna Brightwell: 1d6 3, MT level -0, in area 6 -3, 2 hexes off -1, spot rating +0, pilot points +0 = -1: not spotted"
+next --roll 2 --roll 3 --roll 3 --roll 6
+said "Spot: Ltn. Max Keller looks for Capt. Anna Brightwell: MT level -0, in area 6 -3, 2 hexes off -1, spot rating +0, pilot points +0: no roll spots, none is made: not spotted"
 said "Initiative for Lt. Harry Quill: 1d6 2 + experience 3 + CV 0 = 5"
 said "Initiative for Capt. Anna Brightwell: 1d6 3 + experience 5 + CV 0 = 8"
 said "Initiative for Ltn. Otto Brandt: 1d6 3 + experience 2 + CV 0 = 5"
@@ -423,8 +423,8 @@ next
 step "Keller, as it stands (his level 3 -3, Anna astern -3), then initiative: Harry 4 + 3 = 7, Anna 2 + 5 + CV 1 = 8, Otto 1 + 2 = 3, Keller 6 + 1 = 7"
 # By class: Keller, stalled, first; then those targeting: Otto (3),
 # Harry (7), Anna (8).
-next --roll 1 --roll 4 --roll 2 --roll 1 --roll 6
-said "Spot: Ltn. Max Keller looks for Capt. Anna Brightwell: 1d6 1, MT level -3, in area 6 -3, 1 hex off -0, spot rating +0, pilot points +0 = -5: not spotted"
+next --roll 4 --roll 2 --roll 1 --roll 6
+said "Spot: Ltn. Max Keller looks for Capt. Anna Brightwell: MT level -3, in area 6 -3, 1 hex off -0, spot rating +0, pilot points +0: no roll spots, none is made: not spotted"
 said "Initiative for Capt. Anna Brightwell: 1d6 2 + experience 5 + CV 1 = 8"
 said "1. Ltn. Max Keller (spinning or stalling, initiative 7)"
 said "2. Ltn. Otto Brandt (targeting, initiative 3)"
@@ -453,13 +453,13 @@ run dogfight.fly --param id=c3
 said "Ltn. Otto Brandt flies to 13,9"
 next
 
-step "Harry, climbing: horizontal 1d + 4 - 1 (normal climb): 1 MP (6/6); vertical 1d + 4: 5-9 one level (5/6); 3 and 2: 1 MP, up 1 level"
+step "Harry, climbing: horizontal 1d + 4 - 1 (normal climb): 1 MP (6/6, so no die); vertical 1d + 4: 5-9 one level (5/6); 2: 1 MP, up 1 level"
 odds dogfight.mp --param id=c1
 said "Chance of Lt. Harry Quill: horizontal, 1 movement point: 6/6"
 said "Chance of Lt. Harry Quill: vertical, 1 movement point: 5/6"
 said "Chance of Lt. Harry Quill: vertical, 2 movement points: 1/6"
-run dogfight.mp --param id=c1 --roll 3 --roll 2
-said "Lt. Harry Quill rolls 3 for movement points: + speed 4, normal climb -1 = 6: 1 MP"
+run dogfight.mp --param id=c1 --roll 2
+said "Lt. Harry Quill: every roll for movement points gives 1 MP, so none is made"
 said "Lt. Harry Quill climbs 1 level: altitude 10 → 11"
 run dogfight.fly --param id=c1
 # Still climbing: speed 4 - 2 = 2, his minimum.
@@ -475,7 +475,7 @@ said "Turn 2: 3. Combat (simultaneous: an aircraft shot down this phase still fi
 check 'd["phase"] == "combat" and d["order"] == ["c4", "c3", "c1", "c2"] and d["current"] == "c4"' "combat: Keller, Otto, Harry, Anna"
 refused "Otto's burst at CV 0" "Combat: Ltn. Otto Brandt must have min CV of 1 to fire (CV 0, 0 allocated)" \
         dogfight.fire --param id=c3
-refused "a move in the combat phase" "2. Movement: aircraft move in the movement phase; this is combat" \
+refused "a move in the combat phase" "This is the combat phase (3. Combat): housekeeping and movement come with the next turn" \
         dogfight.move --param id=c4
 next
 next

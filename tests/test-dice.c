@@ -405,7 +405,16 @@ test_read_typed (void)
     { "D100", "00", 100 }, { "D100", "0 0", 100 }, { "D100", "100", 100 },
     { "D100", " 0 ", 100 }, { "D100", "4 7", 47 }, { "D100", "05", 5 },
     { "d10", "0", 10 }, { "d10", "7", 7 }, { "1d10-2", "0", 0 },
-    { "2d6", "0", 0 }, { "d66", "3 4", 34 },
+    { "d66", "3 4", 34 },
+    /* A whole roll: the total where these dice can make it, else the
+     * dice, one digit each (issue 33: "3d6 cannot roll 423"). */
+    { "3d6", "4 2 3", 9 }, { "3d6", "423", 9 }, { "3d6", "9", 9 }, { "3d6", "4", 4 },
+    { "3d6", "15", 15 }, { "3d6", "111", 3 }, { "3d6", "666", 18 },
+    { "2d6", "12", 12 }, { "2d6", "66", 12 }, { "2d6", "6 6", 12 }, { "2d6", "25", 7 },
+    { "2d6", "=5", 5 }, { "D100", "30", 30 }, { "D100", "3 0", 30 }, { "D100", "3", 3 },
+    { "d10", "10", 10 }, { "2d10", "10", 10 }, { "2d10", "1 0", 11 }, { "2d10", "10 10", 20 },
+    { "2d10", "37", 10 }, { "d66", "35", 35 }, { "2d66", "3 5", 35 },
+    { "1d6+2", "5", 5 }, { "2d6+1", "56", 12 }, { "1d10-2", "-1", -1 },
   };
   static const struct { const char *expr; const char *text; } bad[] = {
     { "D100", "" }, { "D100", "x7" }, { "D100", "- 5" }, { "D100", "4 x" }, { "d10", "1.5" },
@@ -417,7 +426,8 @@ test_read_typed (void)
       g_autoptr(GError) error = NULL;
       int total = -1;
 
-      g_assert_true (arb_dice_expr_read_typed (expr, ok[i].text, &total, &error));
+      if (!arb_dice_expr_read_typed (expr, ok[i].text, &total, &error))
+        g_error ("%s %s: %s", ok[i].expr, ok[i].text, error->message);
       g_assert_no_error (error);
       g_assert_cmpint (total, ==, ok[i].total);
     }
@@ -430,6 +440,115 @@ test_read_typed (void)
       g_assert_false (arb_dice_expr_read_typed (expr, bad[i].text, &total, &error));
       g_assert_error (error, ARB_DICE_ERROR, ARB_DICE_ERROR_SYNTAX);
     }
+  /* Neither a total nor the dice: said so, by the number typed. */
+  {
+    static const struct { const char *expr; const char *text; int code; } wrong[] = {
+      { "2d6", "0", ARB_DICE_ERROR_TOTAL }, { "3d6", "79", ARB_DICE_ERROR_TOTAL },
+      { "3d6", "4237", ARB_DICE_ERROR_TOTAL }, { "3d6", "4 2 7", ARB_DICE_ERROR_FACE },
+      { "3d6", "4 2 3 1", ARB_DICE_ERROR_EXHAUSTED }, { "3d6", "42", ARB_DICE_ERROR_EXHAUSTED },
+      { "2d6", "=13", ARB_DICE_ERROR_TOTAL }, { "D100", "470", ARB_DICE_ERROR_TOTAL },
+      { "d66", "37", ARB_DICE_ERROR_TOTAL }, { "2d6", "=", ARB_DICE_ERROR_SYNTAX },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (wrong); i++)
+      {
+        g_autoptr(ArbDiceExpr) expr = arb_dice_expr_parse (wrong[i].expr, NULL, NULL);
+        g_autoptr(GError) error = NULL;
+        int total = -7;
+
+        g_assert_false (arb_dice_expr_read_typed (expr, wrong[i].text, &total, &error));
+        g_assert_error (error, ARB_DICE_ERROR, wrong[i].code);
+        g_assert_cmpint (total, ==, -7);
+      }
+  }
+}
+
+/* Dice typed one at a time, as the action dialog takes them: a lone
+ * digit on summed dice is the first die of more; a D100 is a number. */
+static void
+test_read_typed_dice (void)
+{
+  static const struct { const char *expr; const char *steps[4]; int total; } ok[] = {
+    { "3d6", { "4", "2", "3" }, 9 },         /* 4 Enter 2 Enter 3 Enter */
+    { "3d6", { "4 2", "3" }, 9 },
+    { "3d6", { "42", "3" }, 9 },             /* 42 is no total of 3d6 */
+    { "3d6", { "4 2 3" }, 9 },
+    { "3d6", { "9" }, 9 },                   /* a total: no die shows 9 */
+    { "3d6", { "=4" }, 4 },                  /* a low total, said so */
+    { "2d6", { "5", "6" }, 11 },
+    { "2d6", { "11" }, 11 },                 /* a total, not 1 and 1 */
+    { "2d6", { "7" }, 7 },
+    { "D100", { "3" }, 3 },                  /* a D100 is its number */
+    { "D100", { "30" }, 30 },
+    { "D100", { "00" }, 100 },
+    { "D100", { "3 0" }, 30 },
+    { "1d10", { "0" }, 10 },
+    { "2d10", { "0", "10" }, 20 },           /* a d10's 0 is its 10 */
+    { "d66", { "3", "5" }, 35 },
+    { "2d66", { "3", "5" }, 35 },            /* 2d66 is a d66: tens and units */
+    { "4d6", { "6", "6 1", "2" }, 15 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ok); i++)
+    {
+      g_autoptr(ArbDiceExpr) expr = arb_dice_expr_parse (ok[i].expr, NULL, NULL);
+      g_autoptr(GArray) faces = g_array_new (FALSE, FALSE, sizeof (int));
+      gboolean whole = FALSE;
+      int total = -1;
+
+      for (guint s = 0; s < G_N_ELEMENTS (ok[i].steps) && ok[i].steps[s]; s++)
+        {
+          g_autoptr(GError) error = NULL;
+
+          g_assert_false (whole);
+          g_assert_true (arb_dice_expr_read_typed_dice (expr, ok[i].steps[s], faces, &whole, &total, &error));
+          g_assert_no_error (error);
+        }
+      g_assert_true (whole);
+      g_assert_cmpint (total, ==, ok[i].total);
+    }
+
+  /* Each physical die's sides, in the order a roll takes them. */
+  {
+    g_autoptr(ArbDiceExpr) mixed = arb_dice_expr_parse ("2d6+d10-1", NULL, NULL);
+    g_autoptr(ArbDiceExpr) d100 = arb_dice_expr_parse ("D100", NULL, NULL);
+    g_autoptr(ArbDiceExpr) d66 = arb_dice_expr_parse ("d66", NULL, NULL);
+
+    g_assert_cmpint (arb_dice_expr_get_die_sides (mixed, 0), ==, 6);
+    g_assert_cmpint (arb_dice_expr_get_die_sides (mixed, 1), ==, 6);
+    g_assert_cmpint (arb_dice_expr_get_die_sides (mixed, 2), ==, 10);
+    g_assert_cmpint (arb_dice_expr_get_die_sides (mixed, 3), ==, 0);
+    g_assert_cmpint (arb_dice_expr_get_die_sides (d100, 1), ==, 10);
+    g_assert_cmpint (arb_dice_expr_get_die_sides (d100, 2), ==, 0);
+    g_assert_cmpint (arb_dice_expr_get_die_sides (d66, 1), ==, 6);
+  }
+
+  /* A wrong die changes nothing: the faces in stay, the next is asked. */
+  {
+    g_autoptr(ArbDiceExpr) expr = arb_dice_expr_parse ("3d6", NULL, NULL);
+    g_autoptr(GArray) faces = g_array_new (FALSE, FALSE, sizeof (int));
+    g_autoptr(GError) error = NULL;
+    gboolean whole;
+    int total = -1;
+
+    g_assert_true (arb_dice_expr_read_typed_dice (expr, "4", faces, &whole, &total, &error));
+    g_assert_false (whole);
+    g_assert_cmpuint (faces->len, ==, 1);
+    g_assert_cmpint (g_array_index (faces, int, 0), ==, 4);
+    g_assert_false (arb_dice_expr_read_typed_dice (expr, "7", faces, &whole, &total, &error));
+    g_assert_error (error, ARB_DICE_ERROR, ARB_DICE_ERROR_FACE);
+    g_clear_error (&error);
+    g_assert_false (arb_dice_expr_read_typed_dice (expr, "2 3 4", faces, &whole, &total, &error));
+    g_assert_error (error, ARB_DICE_ERROR, ARB_DICE_ERROR_EXHAUSTED);
+    g_clear_error (&error);
+    g_assert_false (arb_dice_expr_read_typed_dice (expr, "=9", faces, &whole, &total, &error));
+    g_assert_error (error, ARB_DICE_ERROR, ARB_DICE_ERROR_SYNTAX);
+    g_clear_error (&error);
+    g_assert_cmpuint (faces->len, ==, 1);
+    g_assert_true (arb_dice_expr_read_typed_dice (expr, "23", faces, &whole, &total, &error));
+    g_assert_true (whole);
+    g_assert_cmpint (total, ==, 9);
+  }
 }
 
 int
@@ -450,6 +569,7 @@ main (int   argc,
   g_test_add_func ("/dice/roll/seeded", test_seeded);
   g_test_add_func ("/dice/check-total", test_check_total);
   g_test_add_func ("/dice/read-typed", test_read_typed);
+  g_test_add_func ("/dice/read-typed-dice", test_read_typed_dice);
 
   return g_test_run ();
 }

@@ -676,7 +676,7 @@ test_refused (void)
   set_live (f.enc, f.harry, ARB_KEY_COND "jammed", NULL);
   /* The wrong phase. */
   set_live (f.enc, E, "phase", "movement");
-  assert_refused (&f, "combat phase", NULL);
+  assert_refused (&f, "This is the movement phase (2. Movement)", NULL);
   set_live (f.enc, E, "phase", "combat");
   /* Otto dead astern: no forward gun bears; maneuvering in place, all
    * round. */

@@ -204,19 +204,35 @@ test_mp (Fight         *f,
   assert_illegal (outcome, &error, "rolled them this turn");
 
   /* A steep dive: -2 on the roll, 4 + 6 - 2 = 8: 1 MP; the vertical
-   * roll +3: 5 + 6 + 3 = 14, 2 levels down. */
+   * roll +3: 1d6 + 6 + 3 is 10 to 15, 2 levels down whatever the die,
+   * so none is asked (issue 33). */
   set_live (f->enc, f->harry, "mp", NULL);
   set_live (f->enc, f->harry, "pitch", "-3");
-  apply_done (f->enc, proc (f->enc, "dogfight.mp", ROLLS (4, 5), &error, "id", f->harry, NULL));
+  outcome = proc (f->enc, "dogfight.mp", ROLLS (4), &error, "id", f->harry, NULL);
+  g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+  g_assert_cmpuint (arb_step_get_dice (outcome->step)->len, ==, 1);
+  g_assert_true (log_has (outcome->step, "every roll for vertical movement points gives 2 MP, so none is made"));
+  apply_done (f->enc, outcome);
   g_assert_cmpint (live (f, "mp", -1), ==, 1);
   g_assert_cmpint (live (f, "altitude", -1), ==, 8);
 
-  /* Above the table: 5 + 20 = 25 reads the top row, 3 MP. */
+  /* Above the table: 1d6 + 20 reads the top row, 3 MP, whatever the
+   * die: none is asked. */
   set_live (f->enc, f->harry, "mp", NULL);
   set_live (f->enc, f->harry, "pitch", NULL);
   set_live (f->enc, f->harry, "speed", "20");
-  outcome = proc (f->enc, "dogfight.mp", ROLLS (5), &error, "id", f->harry, NULL);
-  g_assert_true (log_has (outcome->step, "above the table"));
+  outcome = proc (f->enc, "dogfight.mp", NULL, 0, &error, "id", f->harry, NULL);
+  g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+  g_assert_cmpuint (arb_step_get_dice (outcome->step)->len, ==, 0);
+  g_assert_true (log_has (outcome->step, "every roll for movement points gives 3 MP, so none is made"));
+  arb_outcome_free (outcome);
+  /* A CV or pilot point shift reads the die itself: then it is asked;
+   * 5 + 20 = 25 reads the top row. */
+  set_live (f->enc, f->harry, "cv", "2");
+  outcome = proc (f->enc, "dogfight.mp", NULL, 0, &error, "id", f->harry, "cv-shift", "-1", NULL);
+  g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_NEEDS_ROLL);
+  arb_outcome_free (outcome);
+  outcome = proc (f->enc, "dogfight.mp", ROLLS (5), &error, "id", f->harry, "cv-shift", "-1", NULL);
   apply_done (f->enc, outcome);
   g_assert_cmpint (live (f, "mp", -1), ==, 3);
 }
@@ -515,6 +531,14 @@ test_speed (Fight         *f,
   set_live (f->enc, f->harry, "speed", "4");
   set_live (f->enc, f->harry, "power-mod", "-2");
   set_live (f->enc, f->harry, "pitch", "-2");
+  /* The last step of the movement: after the movement points, all
+   * used (Fly On flies what is left). */
+  outcome = proc (f->enc, "dogfight.speed", ROLLS (5), &error, "id", f->harry, "roll", "power", NULL);
+  assert_illegal (outcome, &error, "rolls them first");
+  set_live (f->enc, f->harry, "mp", "2");
+  outcome = proc (f->enc, "dogfight.speed", ROLLS (5), &error, "id", f->harry, "roll", "power", NULL);
+  assert_illegal (outcome, &error, "has 2 movement points left; the speed change comes after them");
+  set_live (f->enc, f->harry, "mp", "0");
   outcome = proc (f->enc, "dogfight.speed", ROLLS (5), &error, "id", f->harry, "roll", "power", NULL);
   g_assert_cmpuint (odds_with (outcome->step, "gains 1 speed")->numerator, ==, 2);
   g_assert_cmpuint (odds_with (outcome->step, "gains 0 speed")->numerator, ==, 4);
@@ -525,6 +549,7 @@ test_speed (Fight         *f,
   assert_illegal (outcome, &error, "this turn");
   /* The speed change ends the movement: no roll, no move after it (it
    * would read the MT table at the new speed); nothing changes. */
+  set_live (f->enc, f->harry, "mp", NULL);
   {
     g_autofree char *before = arb_encounter_dump_state (f->enc);
     g_autofree char *after = NULL;
@@ -541,7 +566,7 @@ test_speed (Fight         *f,
     assert_illegal (outcome, &error, "has made its speed change");
     after = arb_encounter_dump_state (f->enc);
     g_assert_cmpstr (after, ==, before);
-    set_live (f->enc, f->harry, "mp", NULL);
+    set_live (f->enc, f->harry, "mp", "0");
   }
 
   /* Power gains no more than the maximum speed (6): 6 + 1 stays 6. */
@@ -584,11 +609,17 @@ test_fly (Fight         *f,
   g_assert_cmpint (live (f, "moves", -1), ==, 2);
   g_assert_cmpint (arb_dogfight_speed (f->enc, NULL, f->harry), ==, 6);
   g_assert_cmpint (live (f, "speed-done", 0), ==, 1);
-  /* Nothing left: a second time does nothing, the speed once. */
-  outcome = proc (f->enc, "dogfight.fly", NULL, 0, &error, "id", f->harry, NULL);
-  g_assert_no_error (error);
-  g_assert_cmpuint (arb_step_get_dice (outcome->step)->len, ==, 0);
-  arb_outcome_free (outcome);
+  /* Nothing left: a second time would change nothing (an empty step
+   * to undo), so the rules refuse it and say why. */
+  {
+    g_autofree char *before = arb_encounter_dump_state (f->enc);
+    g_autofree char *after = NULL;
+
+    outcome = proc (f->enc, "dogfight.fly", NULL, 0, &error, "id", f->harry, NULL);
+    assert_illegal (outcome, &error, "has made its speed change, the last step of its movement this turn");
+    after = arb_encounter_dump_state (f->enc);
+    g_assert_cmpstr (after, ==, before);
+  }
 }
 
 /* Hostile: refused with the rule, nothing changed. */
@@ -632,7 +663,7 @@ test_hostile (Fight         *f,
   assert_illegal (outcome, &error, "initiative order");
   set_live (f->enc, E, "phase", "combat");
   outcome = proc (f->enc, "dogfight.speed", ROLLS (2), &error, "id", f->harry, "roll", "power", NULL);
-  assert_illegal (outcome, &error, "movement phase");
+  assert_illegal (outcome, &error, "This is the combat phase (3. Combat)");
   set_live (f->enc, E, "phase", "movement");
   set_live (f->enc, f->harry, "cond.destroyed", "on");
   outcome = proc (f->enc, "dogfight.fly", ROLLS (2), &error, "id", f->harry, NULL);
@@ -701,12 +732,14 @@ test_plurals (Fight         *f,
   arb_outcome_free (outcome);
 
   /* A shallow dive: 3 + speed 6 = 9, 1 MP (no horizontal modifier);
-   * the vertical roll 1 + 6 - 3 = 4: 1 MP, one level down. */
+   * the vertical roll 1d6 + 6 - 3 is 4 to 9: 1 MP whatever the die (so
+   * none is asked), one level down. */
   set_live (f->enc, f->harry, "mp", NULL);
   set_live (f->enc, f->harry, "speed", "6");
   set_live (f->enc, f->harry, "pitch", "-1");
-  outcome = proc (f->enc, "dogfight.mp", ROLLS (3, 1), &error, "id", f->harry, NULL);
+  outcome = proc (f->enc, "dogfight.mp", ROLLS (3), &error, "id", f->harry, NULL);
   g_assert_no_error (error);
+  g_assert_true (log_has (outcome->step, "every roll for vertical movement points gives 1 MP, so none is made"));
   g_assert_true (log_has (outcome->step, "dives 1 level: altitude 10 → 9"));
   arb_outcome_free (outcome);
 }

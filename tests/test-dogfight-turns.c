@@ -202,11 +202,14 @@ test_phases (void)
   g_assert_cmpstr (get (f.enc, E, "current"), ==, f.otto);
 
   /* Otto's by the procedure: Harry is in his area 6 (-3), 2 hexes (-1),
-   * rating 0: a 6 makes 2, not spotted. Then Next rolls initiative:
+   * rating 0: even a 6 makes 2, not spotted, so no die is asked (issue
+   * 33: a 0/6 chance asked for one). Then Next rolls initiative:
    * Harry 2 + 3 = 5, Otto 5 + 2 = 7; Harry targets, so he moves
    * first whatever his initiative. */
-  o = run_done (f.enc, "dogfight.housekeeping", (int[]){ 6 }, 1, "id", f.otto, NULL);
+  o = run_done (f.enc, "dogfight.housekeeping", NULL, 0, "id", f.otto, NULL);
   g_assert_cmpuint (odds_of (o->step, "Ltn. Otto Brandt spots"), ==, 0);
+  g_assert_cmpuint (arb_step_get_dice (o->step)->len, ==, 0);
+  assert_log (o->step, "no roll spots, none is made: not spotted");
   apply (f.enc, o);
   g_assert_null (get (f.enc, f.otto, "targeting"));
   /* Housekept already: Next does not do it twice. */
@@ -334,8 +337,9 @@ test_initiative_cv (void)
   /* Housekept: Next only passes on to Otto. */
   apply (f.enc, run_done (f.enc, "dogfight.next", NULL, 0, NULL));
   g_assert_cmpstr (get (f.enc, E, "current"), ==, f.otto);
-  /* Otto spots nothing on a 1; Harry 4 + 3 + 3 = 10, Otto 6 + 2 = 8. */
-  o = run_done (f.enc, "dogfight.next", (int[]){ 1, 4, 6 }, 3, NULL);
+  /* Otto, Harry dead astern 2 hexes off, spots nothing whatever the
+   * die, so none is asked; Harry 4 + 3 + 3 = 10, Otto 6 + 2 = 8. */
+  o = run_done (f.enc, "dogfight.next", (int[]){ 4, 6 }, 2, NULL);
   assert_log (o->step, "1d6 4 + experience 3 + CV 3 = 10");
   apply (f.enc, o);
   g_assert_cmpint (get_int (f.enc, f.harry, "initiative"), ==, 10);
@@ -384,6 +388,19 @@ test_targeting (void)
     g_assert_cmpint (arb_dogfight_area_of (f.enc, NULL, f.harry, f.otto), ==, 4);
     apply (f.enc, run_done (f.enc, "dogfight.housekeeping", (int[]){ 5 }, 1, NULL));
     g_assert_cmpstr (get (f.enc, f.harry, "targeting"), ==, f.otto);
+    /* With 4 pilot points even a 1 makes 5: kept on every face, so no
+     * die is asked (issue 33); the points are spent. */
+    g_assert_true (arb_encounter_undo (f.enc));
+    {
+      ArbOutcome *o = run_done (f.enc, "dogfight.housekeeping", NULL, 0, "keep-pp", "4", NULL);
+
+      g_assert_cmpuint (odds_of (o->step, "Lt. Harry Quill keeps"), ==, 6);
+      g_assert_cmpuint (arb_step_get_dice (o->step)->len, ==, 0);
+      assert_log (o->step, "any roll keeps it, none is made: target kept");
+      apply (f.enc, o);
+    }
+    g_assert_cmpstr (get (f.enc, f.harry, "targeting"), ==, f.otto);
+    g_assert_cmpint (get_int (f.enc, f.harry, "pilot-points"), ==, 0);
     /* Otto's target destroyed: lost without a roll. */
     set_live (f.enc, f.otto, "targeting", f.harry);
     set_live (f.enc, f.harry, "cond.destroyed", "on");
@@ -401,14 +418,15 @@ test_spotting (void)
     g_auto(Fight) f = { 0 };
     ArbOutcome *o;
 
-    /* Rating 1, range 4, MT level 2, a 5: 5 - 2 - 2 + 1 = 2, not
-     * spotted; no face would do. */
+    /* Rating 1, range 4, MT level 2: a 6 makes 6 - 2 - 2 + 1 = 3, not
+     * spotted; no face would do, so no die is asked. */
     fight_new (&f, 4, 0);
     start (&f);
     set_live (f.enc, f.harry, "mt-level", "2");
-    o = run_done (f.enc, "dogfight.housekeeping", (int[]){ 5 }, 1, NULL);
+    o = run_done (f.enc, "dogfight.housekeeping", NULL, 0, NULL);
     g_assert_cmpuint (odds_of (o->step, "Lt. Harry Quill spots"), ==, 0);
-    assert_log (o->step, "= 2: not spotted");
+    g_assert_cmpuint (arb_step_get_dice (o->step)->len, ==, 0);
+    assert_log (o->step, "no roll spots, none is made: not spotted");
     apply (f.enc, o);
     g_assert_null (get (f.enc, f.harry, "targeting"));
     /* With 3 pilot points a 5 makes 5: spotted; 3 faces of 6. */
@@ -424,13 +442,14 @@ test_spotting (void)
     g_auto(Fight) f = { 0 };
     ArbOutcome *o;
 
-    /* Dead astern 2 hexes: 6 - 3 - 1 + 1 = 3, not spotted; spot=none
-     * rolls nothing. */
+    /* Dead astern 2 hexes: 6 - 3 - 1 + 1 = 3, not spotted, no die
+     * asked; spot=none rolls nothing. */
     fight_new (&f, -2, 0);
     start (&f);
-    o = run_done (f.enc, "dogfight.housekeeping", (int[]){ 6 }, 1, "spot", f.otto, NULL);
+    o = run_done (f.enc, "dogfight.housekeeping", NULL, 0, "spot", f.otto, NULL);
     g_assert_cmpuint (odds_of (o->step, "Lt. Harry Quill spots"), ==, 0);
-    assert_log (o->step, "= 3: not spotted");
+    g_assert_cmpuint (arb_step_get_dice (o->step)->len, ==, 0);
+    assert_log (o->step, "no roll spots, none is made: not spotted");
     arb_outcome_free (o);
     o = run_done (f.enc, "dogfight.housekeeping", NULL, 0, "spot", "none", NULL);
     g_assert_cmpuint (arb_step_get_dice (o->step)->len, ==, 0);
@@ -439,6 +458,22 @@ test_spotting (void)
     assert_refused (f.enc, "dogfight.housekeeping", "is not a foe", "spot", f.harry, NULL);
     set_live (f.enc, f.harry, "targeting", f.otto);
     assert_refused (f.enc, "dogfight.housekeeping", "already has a target", "spot-pp", "1", NULL);
+  }
+  {
+    g_auto(Fight) f = { 0 };
+    ArbOutcome *o;
+
+    /* A hex ahead, rating 1 and 2 pilot points: even a 1 makes 4,
+     * spotted on every face: certain, so no die is asked. */
+    fight_new (&f, 1, 0);
+    start (&f);
+    o = run_done (f.enc, "dogfight.housekeeping", NULL, 0, "spot-pp", "2", NULL);
+    g_assert_cmpuint (odds_of (o->step, "Lt. Harry Quill spots"), ==, 6);
+    g_assert_cmpuint (arb_step_get_dice (o->step)->len, ==, 0);
+    assert_log (o->step, "any roll spots, none is made: spotted");
+    apply (f.enc, o);
+    g_assert_cmpstr (get (f.enc, f.harry, "targeting"), ==, f.otto);
+    g_assert_cmpint (get_int (f.enc, f.harry, "pilot-points"), ==, 2);
   }
 }
 
@@ -595,6 +630,71 @@ test_hostile (void)
   /* Housekeeping is over once movement begins. */
   set_live (f.enc, E, "phase", "movement");
   assert_refused (f.enc, "dogfight.housekeeping", "the movement phase", "id", f.harry, NULL);
+}
+
+/* Issue 33: out of its phase every action says the same sentence, and
+ * it names the phase it is (the panel says a shared reason once above
+ * the greyed actions: in combat it spoke of movement). */
+static void
+test_phase_refusals (void)
+{
+  static const char *actions[] = {
+    "dogfight.housekeeping", "dogfight.mp", "dogfight.move", "dogfight.speed", "dogfight.fly", "dogfight.fire",
+  };
+  static const struct { const char *phase; const char *said; const char *own; } phases[] = {
+    { "housekeeping", "This is the housekeeping phase (1. Housekeeping)", "dogfight.housekeeping" },
+    { "movement", "This is the movement phase (2. Movement)", NULL },
+    { "combat", "This is the combat phase (3. Combat)", "dogfight.fire" },
+  };
+  g_auto(Fight) f = { 0 };
+
+  fight_new (&f, 2, 0);
+  start (&f);
+  for (guint p = 0; p < G_N_ELEMENTS (phases); p++)
+    {
+      set_live (f.enc, E, "phase", phases[p].phase);
+      for (guint a = 0; a < G_N_ELEMENTS (actions); a++)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autoptr(ArbOutcome) o = NULL;
+          gboolean own = phases[p].own ? g_str_equal (actions[a], phases[p].own)
+                                       : !g_str_equal (actions[a], "dogfight.housekeeping") &&
+                                         !g_str_equal (actions[a], "dogfight.fire");
+
+          if (own)
+            continue;
+          o = proc (f.enc, actions[a], NULL, 0, &error, "id", f.harry, NULL);
+          g_test_message ("%s in %s: %s", actions[a], phases[p].phase, error ? error->message : "allowed");
+          assert_illegal (g_steal_pointer (&o), &error, phases[p].said);
+        }
+    }
+}
+
+/* Both shot down in one combat phase (fire is simultaneous): Next ends
+ * the turn with nobody left, and the fight is over, nobody winning; it
+ * was refused ("No aircraft is left"), which left a simulation stuck. */
+static void
+test_all_shot_down (void)
+{
+  g_auto(Fight) f = { 0 };
+  g_autofree char *order = NULL;
+  g_autofree char *winner = NULL;
+  ArbOutcome *o;
+
+  fight_new (&f, 2, 0);
+  order = g_strjoin (",", f.harry, f.otto, NULL);
+  start (&f);
+  set_live (f.enc, E, "phase", "combat");
+  set_live (f.enc, E, "order", order);
+  set_live (f.enc, E, "current", f.otto);
+  set_live (f.enc, f.harry, "cond.destroyed", "on");
+  set_live (f.enc, f.otto, "cond.destroyed", "on");
+  o = run_done (f.enc, "dogfight.next", NULL, 0, NULL);
+  assert_log (o->step, "No aircraft is left in the fight");
+  apply (f.enc, o);
+  g_assert_null (get (f.enc, E, "current"));
+  g_assert_true (arb_game_fight_over (arb_game_get ("dogfight"), f.enc, &winner));
+  g_assert_null (winner);
 }
 
 /* Runs the last Next of a turn from combat with @rolls. */
@@ -958,6 +1058,8 @@ main (int   argc,
   g_test_add_func ("/dogfight/turns/fire", test_fire);
   g_test_add_func ("/dogfight/turns/unjam", test_unjam);
   g_test_add_func ("/dogfight/turns/hostile", test_hostile);
+  g_test_add_func ("/dogfight/turns/phase-refusals", test_phase_refusals);
+  g_test_add_func ("/dogfight/turns/all-shot-down", test_all_shot_down);
   g_test_add_func ("/dogfight/turns/stress", test_stress);
   g_test_add_func ("/dogfight/turns/stall", test_stall);
   g_test_add_func ("/dogfight/turns/smoke-odds", test_smoke_odds);

@@ -580,6 +580,177 @@ test_turn_on_next_and_apply (void)
   discard_drafts ();
 }
 
+/* The key @keyval with @mods among @widget's own shortcuts that a key
+ * press meets before the focused field (the capture phase), run as it
+ * would run; FALSE when none takes it. */
+static gboolean
+press_key_with (GtkWidget       *widget,
+                guint            keyval,
+                GdkModifierType  mods)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller) ||
+          gtk_event_controller_get_propagation_phase (GTK_EVENT_CONTROLLER (controller)) != GTK_PHASE_CAPTURE)
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (controller)); j++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == mods)
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                                 gtk_shortcut_get_arguments (shortcut));
+        }
+    }
+  return FALSE;
+}
+
+/* Issue 33's Dogfight defects, in the window: the foe to spot shown by
+ * name; Ctrl+Z in a dialog that opened by itself undoes; Fly On greyed
+ * once the move is done; in combat the reasons said are combat's. */
+static void
+test_issue_33 (void)
+{
+  ArbWindow *window = arb_window_new (app);
+  g_autoptr(ArbFight) fight = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) none = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree char *harry = NULL, *otto = NULL;
+  ArbActorPanel *panel;
+  ArbHexMap *map;
+  ArbEncounter *enc;
+  ArbActionDialog *dialog;
+  ArbHex at = { 10, 10 };
+  guint position;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  fight = arb_fight_new (arb_application_get_rules (app), "dogfight", "dogfight-sky", &error);
+  g_assert_no_error (error);
+  enc = arb_fight_get_encounter (fight);
+  harry = add (fight, "dogfight-harry-quill.xml", "Allies", at.q, at.r, 0);
+  otto = add (fight, "dogfight-otto-brandt.xml", "Central Powers", at.q + 3, at.r, 3);
+  arb_window_set_fight (window, fight);
+  iterate ();
+  panel = ARB_ACTOR_PANEL (find (GTK_WIDGET (window), ARB_TYPE_ACTOR_PANEL));
+  map = ARB_HEX_MAP (find (GTK_WIDGET (window), ARB_TYPE_HEX_MAP));
+  g_assert_true (arb_fight_run (fight, "dogfight.start", none, &error));
+  g_assert_no_error (error);
+
+  /* Harry's housekeeping, proposed: the form names the foe he looks
+   * for, Otto, not "None". */
+  dialog = proposed (window, "dogfight.housekeeping");
+  {
+    g_autofree char *spot = arb_action_dialog_dup_param (dialog, "spot");
+
+    g_assert_cmpstr (spot, ==, otto);
+    g_assert_true (has_label (GTK_WIDGET (dialog), "Ltn. Otto Brandt"));
+  }
+  g_assert_true (arb_action_dialog_type_die (dialog, 4));
+  apply (dialog);
+  g_assert_cmpstr (arb_encounter_get (enc, harry, "targeting"), ==, otto);
+
+  /* Next: Otto's housekeeping opens by itself. Ctrl+Z there undoes the
+   * Next, and the dialog goes with it. */
+  position = arb_encounter_get_position (enc);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  dialog = proposed (window, "dogfight.housekeeping");
+  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, otto);
+  g_assert_cmpuint (arb_encounter_get_position (enc), ==, position + 1);
+  /* A die typed in and not entered keeps Ctrl+Z for the field's own
+   * undo; the empty field the dialog opens with does not. */
+  {
+    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (dialog));
+
+    g_assert_true (GTK_IS_EDITABLE (focus));
+    gtk_editable_set_text (GTK_EDITABLE (focus), "3");
+    g_assert_false (press_key_with (GTK_WIDGET (dialog), GDK_KEY_z, GDK_CONTROL_MASK));
+    g_assert_cmpuint (arb_encounter_get_position (enc), ==, position + 1);
+    gtk_editable_set_text (GTK_EDITABLE (focus), "");
+  }
+  g_assert_true (press_key_with (GTK_WIDGET (dialog), GDK_KEY_z, GDK_CONTROL_MASK));
+  iterate ();
+  g_assert_cmpuint (arb_encounter_get_position (enc), ==, position);
+  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, harry);
+  g_assert_true ((gpointer) arb_window_get_action_dialog (window) != (gpointer) dialog);
+  /* Ctrl+Shift+Z in a dialog the referee opened redoes it. */
+  g_assert_null (arb_window_get_action_dialog (window));
+  _arb_window_open_action_dialog (window, "dogfight.condition", harry);
+  iterate ();
+  g_assert_nonnull (arb_window_get_action_dialog (window));
+  g_assert_true (press_key_with (GTK_WIDGET (arb_window_get_action_dialog (window)), GDK_KEY_z,
+                                 GDK_CONTROL_MASK | GDK_SHIFT_MASK));
+  iterate ();
+  g_assert_cmpuint (arb_encounter_get_position (enc), ==, position + 1);
+  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, otto);
+  if (arb_window_get_action_dialog (window))
+    gtk_window_close (arb_window_get_action_dialog (window));
+  iterate ();
+
+  /* Otto's housekeeping (Harry dead astern of him: no face spots him,
+   * so no die is asked), then initiative and movement: Harry first. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  iterate ();
+  g_assert_cmpint (arb_encounter_get_int (enc, otto, "housekept", 0), ==, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  iterate ();
+  g_assert_cmpstr (arb_encounter_get (enc, E, "phase"), ==, "movement");
+  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, harry);
+  dialog = proposed (window, "dogfight.mp");
+  g_assert_true (arb_action_dialog_type_die (dialog, 1));
+  apply (dialog);
+  g_assert_cmpint (arb_encounter_get_int (enc, harry, "mp", -1), ==, 1);
+  /* Fly On is open while a move is left. */
+  iterate ();
+  g_assert_null (arb_actor_panel_get_reason (panel, "dogfight.fly"));
+  g_signal_emit_by_name (map, "move-requested", harry, at.q + 1, at.r);
+  dialog = proposed (window, "dogfight.move");
+  apply (dialog);
+  dialog = proposed (window, "dogfight.speed");
+  apply (dialog);
+  g_assert_cmpint (arb_encounter_get_int (enc, harry, "speed-done", 0), ==, 1);
+  /* Moved and the speed changed: Fly On would record a step that does
+   * nothing, so it is greyed with the rules' reason. */
+  position = arb_encounter_get_position (enc);
+  g_assert_nonnull (strstr (arb_actor_panel_get_reason (panel, "dogfight.fly"), "has made its speed change"));
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", "dogfight.fly") &&
+                  arb_encounter_get_position (enc) != position);
+  if (arb_window_get_action_dialog (window))
+    gtk_window_close (arb_window_get_action_dialog (window));
+  iterate ();
+  g_assert_cmpuint (arb_encounter_get_position (enc), ==, position);
+
+  /* Combat, Harry's turn: Otto is 2 hexes off, but Harry has CV 0, so
+   * Fire is greyed; what is said above the actions is Fire's reason and
+   * the phase it is, not movement's rule. */
+  set (fight, E, "phase", "combat", "current", harry, NULL);
+  iterate ();
+  {
+    const char *fire = arb_actor_panel_get_reason (panel, "dogfight.fire");
+
+    g_assert_nonnull (fire);
+    for (const char * const *a = (const char * const[]){ "dogfight.housekeeping", "dogfight.mp", "dogfight.move",
+                                                          "dogfight.speed", "dogfight.fly", NULL }; *a; a++)
+      g_test_message ("%s: %s", *a, arb_actor_panel_get_reason (panel, *a));
+    g_assert_true (has_label (GTK_WIDGET (panel), fire));
+    g_assert_true (has_label (GTK_WIDGET (panel), "This is the combat phase"));
+    g_assert_false (has_label (GTK_WIDGET (panel), "aircraft move in the movement phase"));
+  }
+
+  if (arb_window_get_action_dialog (window))
+    gtk_window_close (arb_window_get_action_dialog (window));
+  iterate ();
+  destroy_window (window);
+  discard_drafts ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -596,6 +767,7 @@ main (int   argc,
   discard_drafts ();
   g_test_add_func ("/dogfight-window/turn", test_dogfight_in_window);
   g_test_add_func ("/dogfight-window/next-and-apply", test_turn_on_next_and_apply);
+  g_test_add_func ("/dogfight-window/issue-33", test_issue_33);
   ret = g_test_run ();
   g_clear_object (&app);
   return ret;

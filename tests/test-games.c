@@ -502,6 +502,22 @@ test_ground (void)
   g_assert_cmpint (item->hex.r, ==, 4);
 }
 
+/* A form never shows two fields under one name: the referee could not
+ * tell them apart (The Fantasy Trip's attack had two "Target"s). */
+static void
+test_field_labels (void)
+{
+  GPtrArray *games = arb_game_list ();
+
+  for (guint g = 0; g < games->len; g++)
+    for (const ArbProcedureSpec *spec = arb_game_list_procedures (games->pdata[g]); spec && spec->name; spec++)
+      for (const ArbParamSpec *a = spec->params; a && a->name; a++)
+        for (const ArbParamSpec *b = a + 1; b->name; b++)
+          if (g_str_equal (a->label, b->label))
+            g_error ("%s.%s: %s and %s are both labelled “%s”", arb_game_get_id (games->pdata[g]), spec->name,
+                     a->name, b->name, a->label);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -514,6 +530,7 @@ main (int   argc,
   rules = arb_test_load_rules ();
 
   g_test_add_func ("/games/registry", test_registry);
+  g_test_add_func ("/games/field-labels", test_field_labels);
   g_test_add_func ("/games/aod/ground", test_ground);
   games = arb_game_list ();
   for (guint i = 0; i < games->len; i++)

@@ -578,6 +578,35 @@ test_reopen_after_crash (void)
   discard_drafts ();
 }
 
+/* Closing a changed fight's window by "Let Go" closes it once its
+ * question has gone: before, the window went first and the question,
+ * going after it, let go of a freed parent (four criticals a quit). */
+static void
+test_let_go (void)
+{
+  ArbWindow *window = arb_window_new (app);
+  AdwMessageDialog *dialog;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  iterate ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  iterate ();
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *)&window);
+  gtk_window_close (GTK_WINDOW (window));
+  iterate ();
+  g_assert_nonnull (window);
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  /* As its button does: the answer, then the dialog goes. */
+  adw_message_dialog_response (dialog, "discard");
+  g_assert_nonnull (window);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+  g_assert_null (window);
+  discard_drafts ();
+}
+
 /* Preferences apply at once; with the players rolling their own dice,
  * Next goes through the action dialog too. */
 static void
@@ -1575,6 +1604,7 @@ main (int   argc,
   g_test_add_func ("/main-window/player-view-screen", test_player_view_screen);
   g_test_add_func ("/main-window/reopen-after-crash", test_reopen_after_crash);
   g_test_add_func ("/main-window/players-roll", test_players_roll);
+  g_test_add_func ("/main-window/let-go", test_let_go);
   g_test_add_func ("/main-window/library-into-fight", test_library_into_fight);
   g_test_add_func ("/main-window/join-healed", test_join_healed);
   g_test_add_func ("/main-window/follows-fight", test_follows_fight);

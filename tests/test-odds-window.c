@@ -399,6 +399,41 @@ test_before_the_start (void)
   duel_tear_down (&duel);
 }
 
+/* A fight that is over has nothing to play from now: its odds are those
+ * of playing it again from the start (it said "under way" before). */
+static void
+test_after_the_end (void)
+{
+  Duel duel = { 0 };
+  ArbOddsWindow *odds;
+  ArbStep *step;
+  gboolean from_now = TRUE;
+
+  duel_set_up (&duel, TRUE, "aod-foe-troll.xml");
+  step = arb_step_new ("aod.condition", "Troll");
+  arb_step_set (step, arb_fight_get_encounter (duel.fight), duel.foe, "cond.dead", "on");
+  arb_fight_apply (duel.fight, step);
+  iterate ();
+  g_free (duel.state);
+  duel.state = arb_encounter_dump_state (arb_fight_get_encounter (duel.fight));
+  g_bytes_unref (duel.file);
+  duel.file = arb_encounter_serialize (arb_fight_get_encounter (duel.fight));
+  duel.n_steps = arb_encounter_get_n_steps (arb_fight_get_encounter (duel.fight));
+  duel.position = arb_encounter_get_position (arb_fight_get_encounter (duel.fight));
+
+  odds = open_odds (&duel);
+  g_assert_false (arb_odds_window_can_choose_start (odds));
+  g_object_get (odds, "from-now", &from_now, NULL);
+  g_assert_false (from_now);
+  g_object_set (odds, "max-runs", 200, NULL);
+  wait_until_stopped (odds);
+  assert_done (odds, 200);
+  parse_chance (arb_odds_window_get_chance_text (odds, "Blue"));
+  assert_untouched (&duel);
+  destroy_window (odds);
+  duel_tear_down (&duel);
+}
+
 /* A game with no policy cannot be simulated: the view says so, and
  * offers nothing to run. */
 static void
@@ -449,6 +484,7 @@ main (int   argc,
   g_test_add_func ("/odds-window/close-while-running", test_close_while_running);
   g_test_add_func ("/odds-window/policies", test_policies);
   g_test_add_func ("/odds-window/before-the-start", test_before_the_start);
+  g_test_add_func ("/odds-window/after-the-end", test_after_the_end);
   g_test_add_func ("/odds-window/cannot-simulate", test_cannot_simulate);
 
   ret = g_test_run ();

@@ -141,7 +141,7 @@ test_npc_in_window (void)
     g_autofree char *chance = arb_action_dialog_dup_chance (ARB_ACTION_DIALOG (dialog));
 
     g_assert_nonnull (strstr (chance, "keep the target at 6\""));
-    g_assert_nonnull (strstr (chance, "80/100"));
+    g_assert_nonnull (strstr (chance, "80.0%"));
     g_assert_nonnull (strstr (chance, "close and melee"));
   }
   g_assert_cmpstr (arb_action_dialog_get_asked_dice (ARB_ACTION_DIALOG (dialog)), ==, "1d10");

@@ -133,6 +133,18 @@ test_add_combatant (void)
   paths = arb_add_combatants_dialog_list_paths (dialog);
   g_assert_cmpuint (g_strv_length (paths), ==, 1);
 
+  /* Enter typed before the search's pause takes what the text names,
+   * not the row the last search left: nobody's name has "zz". */
+  {
+    GtkEditable *search = GTK_EDITABLE (find (GTK_WIDGET (dialog), GTK_TYPE_SEARCH_ENTRY));
+
+    gtk_editable_set_text (search, "zz");
+    g_signal_emit_by_name (search, "activate");
+    iterate ();
+    g_assert_false (arb_hex_map_get_placing (map, NULL, NULL));
+    arb_add_combatants_dialog_set_search (dialog, "laz");
+  }
+
   /* A new side, then Enter: the map waits for a hex, nothing joined yet. */
   arb_add_combatants_dialog_set_side (dialog, "Green");
   g_assert_true (arb_add_combatants_dialog_choose (dialog, NULL));
@@ -190,8 +202,18 @@ test_add_combatant (void)
     g_assert_cmpint (facing, ==, 2);
   }
   g_assert_false (arb_hex_map_get_placing (map, NULL, NULL));
-  /* Ready for the next one. */
+  /* Ready for the next one: the last search selected, so the next
+   * name typed replaces it ("tam", not "tamtam"). */
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  {
+    GtkWidget *search = find (GTK_WIDGET (dialog), GTK_TYPE_SEARCH_ENTRY);
+    int from = -1, to = -1;
+
+    g_assert_true (gtk_widget_has_focus (search) || gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (dialog)), search));
+    g_assert_true (gtk_editable_get_selection_bounds (GTK_EDITABLE (search), &from, &to));
+    g_assert_cmpint (from, ==, 0);
+    g_assert_cmpint (to, ==, (int)strlen ("laz"));
+  }
 
   /* One undo takes the whole join back, placing and all. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));

@@ -116,6 +116,26 @@ test_empty_table (void)
   g_assert_nonnull (strstr (tally->first_stuck, "rsbs/melee-result"));
 }
 
+/* A figure nobody placed can never be reached: the runs say so at
+ * once, where before they ran until time was out. */
+static void
+test_unplaced (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", &error);
+  g_autofree char *a = NULL, *b = NULL;
+  g_autoptr(ArbSimTally) tally = NULL;
+
+  g_assert_no_error (error);
+  a = add_combatant (enc, "aod-rolf.xml", "Blue", NULL);
+  b = add_combatant (enc, "aod-foe-troll.xml", "Red", "q", "5", "r", "5", "facing", "3", NULL);
+  tally = simulate (enc, FALSE, 1, 5, 1);
+  g_assert_cmpuint (tally->stuck, ==, 5);
+  g_assert_cmpuint (tally->unfinished, ==, 0);
+  g_assert_nonnull (tally->first_stuck);
+  g_assert_nonnull (strstr (tally->first_stuck, "Rolf the Barbarian has no place on the map"));
+}
+
 /* Two Rolfs face to face, each where the other would stand turned
  * about: who acts first is a die (6.1), and nothing else tells them
  * apart. Over 20,000 runs each side's 95% interval holds one half. */
@@ -291,6 +311,7 @@ main (int    argc,
   g_test_add_func ("/simulate/cancel", test_cancel);
   g_test_add_func ("/simulate/from-now", test_from_now);
   g_test_add_func ("/simulate/empty-table", test_empty_table);
+  g_test_add_func ("/simulate/unplaced", test_unplaced);
   g_test_add_func ("/simulate/symmetric", test_symmetric);
   return g_test_run ();
 }

@@ -21,6 +21,11 @@
 
 #define E ARB_ENCOUNTER_ENTITY
 
+/* What the die field reads: faces, the gaps between the dice, "=" for a
+ * total said so, and a minus for a total below zero. A key for anything
+ * else is offered to the game's own row first. */
+#define DIE_CHARS "0123456789 ,=-"
+
 typedef struct
 {
   const ArbParamSpec *spec;
@@ -41,6 +46,7 @@ struct _ArbActionDialog
   GtkLabel            *chance_label;
   AdwPreferencesGroup *dice_group;
   AdwEntryRow         *die_row;
+  GtkLabel            *dice_label;
   AdwPreferencesGroup *outcome_group;
   GtkLabel            *headline_label;
   GtkLabel            *totals_label;
@@ -59,6 +65,8 @@ struct _ArbActionDialog
   gboolean             applying;  /* our own steps going in: no rerun */
   GArray              *given;    /* int: the dice so far */
   GArray              *typed;    /* gboolean for each of given: typed in, or rolled here */
+  GPtrArray           *given_faces; /* GArray of int for each of given: its faces typed, or NULL */
+  GArray              *faces;    /* int: the faces typed so far of the roll asked */
   ArbOutcome          *outcome;  /* the last run, or NULL after an error */
   char                *chance;
   gboolean             building;
@@ -66,6 +74,7 @@ struct _ArbActionDialog
   int                  path_facing;
   guint                position;  /* the fight's undo position at the last run */
   char                *empty_table; /* the referee's table still to fill, or NULL */
+  GtkWidget           *wanted;   /* the field the last run asked for, or NULL */
 };
 
 enum {
@@ -89,6 +98,13 @@ static void
 field_clear (gpointer data)
 {
   g_strfreev (((Field *)data)->values);
+}
+
+static void
+free_faces (gpointer faces)
+{
+  if (faces)
+    g_array_unref (faces);
 }
 
 static const char *
@@ -344,6 +360,8 @@ collect (ArbActionDialog *self)
 
 static Field *find_field (ArbActionDialog *self,
                           const char      *name);
+static void entry_activated_cb (ArbActionDialog *self,
+                                GtkWidget       *row);
 /* The headline in the colour of its tone: libadwaita's own classes. */
 static void
 show_headline (ArbActionDialog *self,
@@ -390,12 +408,25 @@ table_named (const char *system,
   return end > at ? g_strndup (at, end - at) : NULL;
 }
 
+/* "13.3%": one decimal, as the referee reads it out. */
+static char *
+percentage (const ArbOdds *o)
+{
+  double p = o->denominator ? 100.0 * o->numerator / o->denominator : 0.0;
+
+  /* Translators: a chance, "13.3%" */
+  return g_strdup_printf (_("%.1f%%"), p);
+}
+
+static void show_dice (ArbActionDialog *self);
+
 static void
 show_outcome (ArbActionDialog *self,
               const GError    *error)
 {
   g_autoptr(GString) chance = g_string_new (NULL);
   g_autoptr(GString) outcome = g_string_new (NULL);
+  g_autoptr(GString) exact = g_string_new (NULL);
   gboolean asks = self->outcome && self->outcome->status == ARB_OUTCOME_NEEDS_ROLL;
   gboolean done = self->outcome && self->outcome->status == ARB_OUTCOME_DONE;
 
@@ -415,6 +446,7 @@ show_outcome (ArbActionDialog *self,
       /* A value left out is asked for by its field, in words: the
        * rules' message names it as the command line writes it. */
       /* The field asked for is shown, even among the rarer ones. */
+      self->wanted = field ? field->row : NULL;
       if (field && self->more && gtk_widget_is_ancestor (field->row, self->more))
         adw_expander_row_set_expanded (ADW_EXPANDER_ROW (self->more), TRUE);
       if (field && field->spec->hint)
@@ -426,7 +458,10 @@ show_outcome (ArbActionDialog *self,
       gtk_widget_add_css_class (GTK_WIDGET (self->chance_label), "error");
     }
   else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->chance_label), "error");
+    {
+      self->wanted = NULL;
+      gtk_widget_remove_css_class (GTK_WIDGET (self->chance_label), "error");
+    }
 
   if (self->outcome)
     {
@@ -438,9 +473,11 @@ show_outcome (ArbActionDialog *self,
         {
           ArbOdds *o = g_ptr_array_index (odds, i);
           g_autofree char *figure = arb_odds_to_string (o);
+          g_autofree char *percent = percentage (o);
 
-          g_string_append_printf (chance, "%s%s: %s (%.1f%%)", chance->len ? "\n" : "", o->label, figure,
-                                  o->denominator ? 100.0 * o->numerator / o->denominator : 0.0);
+          /* Read aloud as a percentage; the exact fraction on demand. */
+          g_string_append_printf (chance, "%s%s: %s", chance->len ? "\n" : "", o->label, percent);
+          g_string_append_printf (exact, "%s%s: %s", exact->len ? "\n" : "", o->label, figure);
         }
       if (chance->len == 0)
         g_string_append (chance, done ? _("No dice: the outcome is certain.") : _("The dice decide."));
@@ -464,6 +501,7 @@ show_outcome (ArbActionDialog *self,
     }
 
   gtk_label_set_text (self->chance_label, chance->str);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->chance_label), exact->len ? exact->str : NULL);
   g_free (self->chance);
   self->chance = g_string_free (g_steal_pointer (&chance), FALSE);
   gtk_label_set_text (self->outcome_label, outcome->str);
@@ -482,10 +520,22 @@ show_outcome (ArbActionDialog *self,
     GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
 
     if (!asks && focus && (focus == GTK_WIDGET (self->die_row) || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->die_row))))
-      if (!gtk_widget_grab_focus (done ? self->apply_button : GTK_WIDGET (self->params_group)))
-        gtk_window_set_focus (GTK_WINDOW (self), NULL);
+      {
+        GtkWidget *next = done ? self->apply_button : self->wanted;
+
+        /* Else the game's own row (a manoeuvre typed in the die field
+         * took the die away), else the form. */
+        for (guint i = 0; next == NULL && i < self->fields->len; i++)
+          if (g_array_index (self->fields, Field, i).custom)
+            next = g_array_index (self->fields, Field, i).row;
+        if (!gtk_widget_grab_focus (next ? next : GTK_WIDGET (self->params_group)))
+          gtk_window_set_focus (GTK_WINDOW (self), NULL);
+      }
   }
-  gtk_widget_set_sensitive (GTK_WIDGET (self->die_row), asks);
+  /* The row stays live once the dice are in, for its button that takes
+   * the last one back; only its text is closed. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->die_row), asks || self->given->len > 0);
+  gtk_editable_set_editable (GTK_EDITABLE (self->die_row), asks);
   if (asks)
     {
       g_autofree char *title = g_strdup_printf (_("%s for %s"), self->outcome->dice, self->outcome->purpose);
@@ -494,6 +544,65 @@ show_outcome (ArbActionDialog *self,
     }
   else
     adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->die_row), _("All dice are in"));
+  show_dice (self);
+}
+
+/* The faces @faces as typed, "4 2 3". */
+static char *
+faces_text (GArray *faces)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; faces && i < faces->len; i++)
+    g_string_append_printf (text, "%s%d", i ? " " : "", g_array_index (faces, int, i));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* The dice in so far, a roll a line, and the faces of the roll being
+ * typed: what the players can check before Apply, and what Backspace
+ * takes back. */
+static void
+show_dice (ArbActionDialog *self)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  GPtrArray *dice = self->outcome && self->outcome->step ? arb_step_get_dice (self->outcome->step) : NULL;
+
+  for (guint i = 0; dice && i < dice->len && i < self->given->len; i++)
+    {
+      ArbDieRecord *d = g_ptr_array_index (dice, i);
+      GArray *faces = i < self->given_faces->len ? g_ptr_array_index (self->given_faces, i) : NULL;
+
+      if (text->len)
+        g_string_append_c (text, '\n');
+      if (faces && faces->len > 1)
+        {
+          g_autofree char *shown = faces_text (faces);
+
+          /* Translators: dice, what for, their total and the faces typed: "3d6 for to hit: 9 (4 2 3)" */
+          g_string_append_printf (text, _("%s for %s: %d (%s)"), d->expr, d->purpose, d->value, shown);
+        }
+      else if (d->typed)
+        /* Translators: dice, what for and the total typed in */
+        g_string_append_printf (text, _("%s for %s: %d (typed in)"), d->expr, d->purpose, d->value);
+      else
+        /* Translators: dice, what for and the total rolled */
+        g_string_append_printf (text, _("%s for %s: %d (rolled)"), d->expr, d->purpose, d->value);
+    }
+  if (self->faces->len && arb_action_dialog_get_asked_dice (self))
+    {
+      g_autoptr(ArbDiceExpr) expr = arb_dice_expr_parse (self->outcome->dice, NULL, NULL);
+      guint left = expr ? arb_dice_expr_get_n_dice (expr) - MIN (self->faces->len, arb_dice_expr_get_n_dice (expr)) : 0;
+      g_autofree char *shown = faces_text (self->faces);
+      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u die to come", "%u dice to come", left), left);
+
+      if (text->len)
+        g_string_append_c (text, '\n');
+      /* Translators: dice, what for, the faces typed so far and how many are to come: "3d6 for to hit: 4 2, 1 die to come" */
+      g_string_append_printf (text, _("%s for %s: %s, %s"), self->outcome->dice, self->outcome->purpose, shown, more);
+    }
+  gtk_label_set_text (self->dice_label, text->str);
+  gtk_widget_set_visible (GTK_WIDGET (self->dice_label), text->len > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "action.take-back", self->given->len > 0 || self->faces->len > 0);
 }
 
 /* The move the form plans, as the game draws it on the map. */
@@ -594,11 +703,19 @@ run (ArbActionDialog *self,
 }
 
 static void
+forget_dice (ArbActionDialog *self)
+{
+  g_array_set_size (self->given, 0);
+  g_array_set_size (self->typed, 0);
+  g_ptr_array_set_size (self->given_faces, 0);
+  g_array_set_size (self->faces, 0);
+}
+
+static void
 form_changed (ArbActionDialog *self)
 {
   /* New choices, new dice: the old ones answered other questions. */
-  g_array_set_size (self->given, 0);
-  g_array_set_size (self->typed, 0);
+  forget_dice (self);
   run (self, FALSE);
 }
 
@@ -613,48 +730,37 @@ refuse_die (ArbActionDialog *self)
   gtk_editable_select_region (GTK_EDITABLE (self->die_row), 0, -1);
 }
 
-static void
-die_entered_cb (ArbActionDialog *self)
+/* A whole roll in: its total, with the faces it was typed as (NULL for
+ * a total). */
+static gboolean
+give_roll (ArbActionDialog *self,
+           int              value,
+           GArray          *faces)
 {
-  g_autoptr(ArbDiceExpr) expr = NULL;
-  g_autoptr(GError) error = NULL;
-  int value;
-
-  if (!self->outcome || self->outcome->status != ARB_OUTCOME_NEEDS_ROLL)
-    return;
-  /* The core reads the typed dice as a roll reads them: 00 is 100. */
-  if (!(expr = arb_dice_expr_parse (self->outcome->dice, NULL, &error)) ||
-      !arb_dice_expr_read_typed (expr, gtk_editable_get_text (GTK_EDITABLE (self->die_row)), &value, &error))
-    {
-      gtk_label_set_text (self->chance_label, error->message);
-      refuse_die (self);
-      return;
-    }
-  arb_action_dialog_type_die (self, value);
-}
-
-gboolean
-arb_action_dialog_type_die (ArbActionDialog *self,
-                            int              value)
-{
+  g_autoptr(GArray) pending = NULL;
   gboolean typed = TRUE;
-
-  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), FALSE);
 
   if (!self->outcome || self->outcome->status != ARB_OUTCOME_NEEDS_ROLL)
     return FALSE;
   g_array_append_val (self->given, value);
   g_array_append_val (self->typed, typed);
+  g_ptr_array_add (self->given_faces, faces ? g_array_copy (faces) : NULL);
+  pending = g_steal_pointer (&self->faces);
+  self->faces = g_array_new (FALSE, FALSE, sizeof (int));
   run (self, FALSE);
   /* A table still to fill is no fault of the die: it stays, and the
    * dialog offers the table. */
   if (self->outcome == NULL && self->empty_table == NULL)
     {
-      /* Not a face of that die: take it back and say why. */
+      /* Not a roll these dice can make: take it back and say why. */
       g_autofree char *reason = g_strdup (gtk_label_get_text (self->chance_label));
 
       g_array_set_size (self->given, self->given->len - 1);
       g_array_set_size (self->typed, self->typed->len - 1);
+      g_ptr_array_set_size (self->given_faces, self->given_faces->len - 1);
+      /* The dice of this roll typed before stay. */
+      g_array_unref (self->faces);
+      self->faces = g_steal_pointer (&pending);
       run (self, FALSE);
       gtk_label_set_text (self->chance_label, reason);
       refuse_die (self);
@@ -668,27 +774,151 @@ arb_action_dialog_type_die (ArbActionDialog *self,
 }
 
 static void
+die_entered_cb (ArbActionDialog *self)
+{
+  g_autoptr(ArbDiceExpr) expr = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) faces = NULL;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->die_row));
+  gboolean whole;
+  int value;
+
+  /* Enter on an empty field after the last die applies. */
+  if (*text == '\0')
+    {
+      if (arb_action_dialog_get_ready (self))
+        gtk_widget_activate_action (GTK_WIDGET (self), "action.apply", NULL);
+      return;
+    }
+  if (!self->outcome || self->outcome->status != ARB_OUTCOME_NEEDS_ROLL)
+    return;
+  /* The core reads the typed dice as the CLI does: die by die, or the
+   * total where it cannot be taken for dice; 00 is 100 on a D100. */
+  faces = g_array_copy (self->faces);
+  if (!(expr = arb_dice_expr_parse (self->outcome->dice, NULL, &error)) ||
+      !arb_dice_expr_read_typed_dice (expr, text, faces, &whole, &value, &error))
+    {
+      gtk_label_set_text (self->chance_label, error->message);
+      refuse_die (self);
+      return;
+    }
+  if (!whole)
+    {
+      /* More dice of this roll to come: the field is ready for them. */
+      g_array_set_size (self->faces, 0);
+      g_array_append_vals (self->faces, faces->data, faces->len);
+      gtk_widget_remove_css_class (GTK_WIDGET (self->die_row), "error");
+      gtk_editable_set_text (GTK_EDITABLE (self->die_row), "");
+      show_dice (self);
+      return;
+    }
+  give_roll (self, value, faces);
+}
+
+gboolean
+arb_action_dialog_type_die (ArbActionDialog *self,
+                            int              value)
+{
+  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), FALSE);
+  return give_roll (self, value, NULL);
+}
+
+/* Backspace: the last die typed (or rolled) goes, and is asked again; a
+ * roll typed die by die gives back its other dice. */
+static void
+take_back_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  ArbActionDialog *self = ARB_ACTION_DIALOG (widget);
+  g_autoptr(GArray) faces = NULL;
+
+  if (self->faces->len)
+    g_array_set_size (self->faces, self->faces->len - 1);
+  else if (self->given->len)
+    {
+      faces = g_ptr_array_steal_index (self->given_faces, self->given_faces->len - 1);
+      g_array_set_size (self->given, self->given->len - 1);
+      g_array_set_size (self->typed, self->typed->len - 1);
+      if (faces && faces->len > 1)
+        g_array_append_vals (self->faces, faces->data, faces->len - 1);
+    }
+  else
+    return;
+  gtk_widget_remove_css_class (GTK_WIDGET (self->die_row), "error");
+  run (self, FALSE);
+  gtk_editable_set_text (GTK_EDITABLE (self->die_row), "");
+  if (arb_action_dialog_get_asked_dice (self))
+    gtk_widget_grab_focus (GTK_WIDGET (self->die_row));
+}
+
+gboolean
+arb_action_dialog_take_back_die (ArbActionDialog *self)
+{
+  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), FALSE);
+
+  if (self->faces->len == 0 && self->given->len == 0)
+    return FALSE;
+  return gtk_widget_activate_action (GTK_WIDGET (self), "action.take-back", NULL);
+}
+
+char *
+arb_action_dialog_dup_dice (ArbActionDialog *self)
+{
+  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), NULL);
+  return g_strdup (gtk_widget_get_visible (GTK_WIDGET (self->dice_label)) ? gtk_label_get_text (self->dice_label) : "");
+}
+
+static void
 roll_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *param)
 {
   ArbActionDialog *self = ARB_ACTION_DIALOG (widget);
 
+  /* The dice of this roll typed so far stay: only the rest are rolled. */
+  if (self->faces->len && arb_action_dialog_get_asked_dice (self))
+    {
+      g_autoptr(ArbDiceExpr) expr = arb_dice_expr_parse (self->outcome->dice, NULL, NULL);
+      g_autoptr(GArray) faces = g_array_copy (self->faces);
+      g_autoptr(ArbRollSource) source = NULL;
+      int sides, total;
+
+      while (expr && (sides = arb_dice_expr_get_die_sides (expr, faces->len)) > 0)
+        {
+          int face = g_random_int_range (1, sides + 1);
+
+          g_array_append_val (faces, face);
+        }
+      source = arb_roll_source_new_given ((const int *)(gpointer)faces->data, faces->len);
+      if (expr && arb_dice_expr_roll (expr, source, &total, NULL, NULL) && !give_roll (self, total, faces))
+        return;
+    }
   run (self, TRUE);
   /* Keep the dice rolled, so a change of mind does not reroll them. */
   if (self->outcome && self->outcome->status == ARB_OUTCOME_DONE)
     {
       GPtrArray *dice = arb_step_get_dice (self->outcome->step);
+      g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func (free_faces);
 
-      g_array_set_size (self->given, 0);
-      g_array_set_size (self->typed, 0);
+      /* The faces typed before stay with their rolls. */
+      for (guint i = 0; i < self->given_faces->len; i++)
+        {
+          GArray *faces = g_ptr_array_index (self->given_faces, i);
+
+          g_ptr_array_add (kept, faces ? g_array_ref (faces) : NULL);
+        }
+      forget_dice (self);
       for (guint i = 0; i < dice->len; i++)
         {
           ArbDieRecord *die = g_ptr_array_index (dice, i);
+          GArray *faces = i < kept->len ? g_ptr_array_index (kept, i) : NULL;
 
           g_array_append_val (self->given, die->value);
           g_array_append_val (self->typed, die->typed);
+          g_ptr_array_add (self->given_faces, faces ? g_array_ref (faces) : NULL);
         }
+      show_dice (self);
     }
 }
 
@@ -736,6 +966,36 @@ apply_action (GtkWidget  *widget,
   g_clear_pointer (&self->outcome, arb_outcome_free);
   g_signal_emit (self, signals[APPLIED], 0);
   gtk_window_close (GTK_WINDOW (self));
+}
+
+/* Where the keyboard goes next: the field the form still needs, else
+ * the die asked for, else Apply; NULL when none of them can take it. */
+static GtkWidget *
+next_focus (ArbActionDialog *self)
+{
+  if (self->wanted && gtk_widget_is_sensitive (self->wanted))
+    return self->wanted;
+  if (arb_action_dialog_get_asked_dice (self))
+    return GTK_WIDGET (self->die_row);
+  if (arb_action_dialog_get_ready (self))
+    return self->apply_button;
+  return NULL;
+}
+
+/* Enter in a field moves on to the next one the form needs, and from
+ * the last applies. */
+static void
+entry_activated_cb (ArbActionDialog *self,
+                    GtkWidget       *row)
+{
+  GtkWidget *next = next_focus (self);
+
+  if (next == NULL || next == row)
+    gtk_widget_error_bell (row);
+  else if (next == self->apply_button)
+    gtk_widget_activate_action (GTK_WIDGET (self), "action.apply", NULL);
+  else
+    gtk_widget_grab_focus (next);
 }
 
 /* Rows the referee seldom needs wait under "More Options", so the chance
@@ -901,8 +1161,12 @@ add_entry (ArbActionDialog    *self,
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(spec->label));
   if (spec->kind == ARB_PARAM_INT)
-    gtk_editable_set_width_chars (GTK_EDITABLE (row), 4);
+    {
+      gtk_editable_set_width_chars (GTK_EDITABLE (row), 4);
+      adw_entry_row_set_input_purpose (ADW_ENTRY_ROW (row), GTK_INPUT_PURPOSE_NUMBER);
+    }
   g_signal_connect_swapped (row, "changed", G_CALLBACK (form_changed), self);
+  g_signal_connect_swapped (row, "entry-activated", G_CALLBACK (entry_activated_cb), self);
   place_row (self, spec, row);
   g_array_append_val (self->fields, field);
 }
@@ -1113,6 +1377,8 @@ arb_action_dialog_finalize (GObject *object)
   g_array_unref (self->fields);
   g_array_unref (self->given);
   g_array_unref (self->typed);
+  g_ptr_array_unref (self->given_faces);
+  g_array_unref (self->faces);
   g_free (self->procedure);
   g_free (self->actor);
   g_free (self->chance);
@@ -1230,6 +1496,7 @@ arb_action_dialog_class_init (ArbActionDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, chance_label);
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, dice_group);
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, die_row);
+  gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, dice_label);
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, outcome_group);
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, outcome_label);
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, headline_label);
@@ -1240,21 +1507,85 @@ arb_action_dialog_class_init (ArbActionDialogClass *klass)
 
   gtk_widget_class_install_action (widget_class, "action.roll", NULL, roll_action);
   gtk_widget_class_install_action (widget_class, "action.apply", NULL, apply_action);
+  gtk_widget_class_install_action (widget_class, "action.take-back", NULL, take_back_action);
   gtk_widget_class_install_action (widget_class, "action.open-table", NULL, open_table_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "action.roll", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "action.apply", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "action.apply", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+  /* Where no text takes it (Apply focused after the last die). */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_BackSpace, 0, "action.take-back", NULL);
+}
+
+/* @row's own key controllers see the key, as if it had the focus. */
+static gboolean
+offer_key (GtkWidget       *row,
+           guint            keyval,
+           guint            keycode,
+           GdkModifierType  state)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (row);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        g_signal_emit_by_name (controller, "key-pressed", keyval, keycode, state, &handled);
+    }
+  return handled;
+}
+
+/* Backspace in the empty die field takes the last die back (the
+ * field's own Backspace would do nothing). A letter is none of the
+ * field's: the game's own row (a glider's manoeuvres) has its keys. */
+static gboolean
+die_key_pressed_cb (ArbActionDialog       *self,
+                    guint                  keyval,
+                    guint                  keycode,
+                    GdkModifierType        state,
+                    GtkEventControllerKey *keys)
+{
+  gunichar c = gdk_keyval_to_unicode (keyval);
+
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SUPER_MASK))
+    return FALSE;
+  if (keyval == GDK_KEY_BackSpace)
+    return *gtk_editable_get_text (GTK_EDITABLE (self->die_row)) == '\0' &&
+           gtk_widget_activate_action (GTK_WIDGET (self), "action.take-back", NULL);
+  if (c && g_unichar_isgraph (c) && !strchr (DIE_CHARS, (int)c))
+    {
+      for (guint i = 0; i < self->fields->len; i++)
+        {
+          Field *field = &g_array_index (self->fields, Field, i);
+
+          if (field->custom && gtk_widget_is_sensitive (field->row) &&
+              offer_key (field->row, keyval, keycode, state))
+            return TRUE;
+        }
+    }
+  return FALSE;
 }
 
 static void
 arb_action_dialog_init (ArbActionDialog *self)
 {
+  GtkEventController *keys;
+
   gtk_widget_init_template (GTK_WIDGET (self));
   self->fields = g_array_new (FALSE, TRUE, sizeof (Field));
   g_array_set_clear_func (self->fields, field_clear);
   self->given = g_array_new (FALSE, FALSE, sizeof (int));
   self->typed = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  self->given_faces = g_ptr_array_new_with_free_func (free_faces);
+  self->faces = g_array_new (FALSE, FALSE, sizeof (int));
+
+  /* The die field takes dice, and its own keys first. */
+  keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect_swapped (keys, "key-pressed", G_CALLBACK (die_key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->die_row), keys);
 }
 
 ArbActionDialog *
@@ -1266,11 +1597,21 @@ arb_action_dialog_new (GtkWindow  *parent,
   ArbActionDialog *self;
   ArbEncounter *enc;
   g_autofree char *subtitle = NULL;
+  GtkWidget *focus;
 
   g_return_val_if_fail (ARB_IS_FIGHT (fight), NULL);
   g_return_val_if_fail (procedure != NULL, NULL);
 
   self = g_object_new (ARB_TYPE_ACTION_DIALOG, "transient-for", parent, NULL);
+  /* No larger than the window it serves, where that is small. */
+  if (parent && gtk_widget_get_width (GTK_WIDGET (parent)) > 0)
+    {
+      int width, height;
+
+      gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+      gtk_window_set_default_size (GTK_WINDOW (self), MIN (width, gtk_widget_get_width (GTK_WIDGET (parent)) - 40),
+                                   MIN (height, gtk_widget_get_height (GTK_WIDGET (parent))));
+    }
   self->fight = g_object_ref (fight);
   g_signal_connect_object (fight, "changed", G_CALLBACK (fight_changed_cb), self, G_CONNECT_SWAPPED);
   self->procedure = g_strdup (procedure);
@@ -1288,17 +1629,33 @@ arb_action_dialog_new (GtkWindow  *parent,
   build_form (self);
   self->building = FALSE;
   run (self, FALSE);
-  /* The keyboard starts where the next die is asked for: type it, or
-   * Ctrl+R to roll. */
-  if (arb_action_dialog_get_asked_dice (self))
-    gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->die_row));
-  else
-    /* A game's own row (a glider's manoeuvres) takes its keys at once. */
-    for (guint i = 0; i < self->fields->len; i++)
-      if (g_array_index (self->fields, Field, i).custom)
+  /* The keyboard starts in the first field that needs typing: a value
+   * the form lacks, else the die asked for (type it, or Ctrl+R to
+   * roll), else a game's own row (a glider's manoeuvres takes its keys
+   * at once), else Apply; never on Cancel, where Enter would close. */
+  focus = self->wanted ? self->wanted : arb_action_dialog_get_asked_dice (self) ? GTK_WIDGET (self->die_row) : NULL;
+  for (guint i = 0; focus == NULL && i < self->fields->len; i++)
+    if (g_array_index (self->fields, Field, i).custom)
+      focus = g_array_index (self->fields, Field, i).row;
+  /* Waiting for a table still to fill, the first field to type in that
+   * is still empty: the form can be filled meanwhile. */
+  for (guint i = 0; focus == NULL && self->empty_table && i < self->fields->len; i++)
+    {
+      Field *field = &g_array_index (self->fields, Field, i);
+      g_autofree char *value = NULL;
+
+      if (ADW_IS_ENTRY_ROW (field->row) && !(value = field_value (field)))
         {
-          gtk_window_set_focus (GTK_WINDOW (self), g_array_index (self->fields, Field, i).row);
-          break;
+          focus = field->row;
+          if (self->more && gtk_widget_is_ancestor (focus, self->more))
+            adw_expander_row_set_expanded (ADW_EXPANDER_ROW (self->more), TRUE);
         }
+    }
+  /* Else Apply, or refused, the form's first row. */
+  if (focus == NULL)
+    focus = arb_action_dialog_get_ready (self) ? self->apply_button
+          : self->fields->len ? g_array_index (self->fields, Field, 0).row : GTK_WIDGET (self->params_group);
+  if (!gtk_widget_grab_focus (focus))
+    gtk_window_set_focus (GTK_WINDOW (self), focus);
   return self;
 }

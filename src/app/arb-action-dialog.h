@@ -38,6 +38,10 @@ const char      *arb_action_dialog_get_asked_purpose (ArbActionDialog *self);
 /* The players' die, as if typed in; FALSE with the reason shown. */
 gboolean         arb_action_dialog_type_die    (ArbActionDialog *self,
                                                 int              value);
+/* The dice in so far, as the dialog lists them, a roll a line ("" for
+ * none); and the last die taken back (Backspace), FALSE for none. */
+char            *arb_action_dialog_dup_dice    (ArbActionDialog *self);
+gboolean         arb_action_dialog_take_back_die (ArbActionDialog *self);
 /* The chance, the odds and the outcome as shown: the outcome's lines in
  * their order, the headline and the totals first. */
 char            *arb_action_dialog_dup_chance  (ArbActionDialog *self);

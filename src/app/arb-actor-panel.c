@@ -15,6 +15,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "arb-action-dialog.h"
 #include "arb-actor-panel.h"
@@ -57,6 +58,7 @@ add_actions (ArbActorPanel *self,
   g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
   g_auto(GStrv) actions = NULL;
   const char *auto_action;
+  guint n_open = 0;
   GtkWidget *list;
 
   list = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
@@ -70,6 +72,12 @@ add_actions (ArbActorPanel *self,
       g_autofree char *tip = NULL;
       GtkWidget *button;
       gboolean legal = arb_action_check (fight, actions[i], id, &reason);
+      const char *dot = strchr (actions[i], '.');
+
+      /* The hand tools every game has (Condition) are always open: they
+       * do not answer why the game's own actions are not. */
+      if (legal && !(dot && arb_procedure_find_generic (dot + 1)))
+        n_open++;
 
       /* What the rules would do by themselves comes first, marked as
        * the suggestion: the referee confirms it. */
@@ -114,19 +122,22 @@ add_actions (ArbActorPanel *self,
     }
   /* A reason that greys several buttons is said once, above them, where
    * it is seen without scrolling; one that greys a single button is in
-   * its tooltip only. */
+   * its tooltip only, unless every one of the game's actions is greyed:
+   * then it is the answer to "why can it not act", and said first (the
+   * shared one is most often "not in this phase"). */
   gtk_box_append (GTK_BOX (self->box), label (_("Actions"), "heading"));
-  for (guint i = 0; i < said->len; i++)
-    {
-      const char *reason = g_ptr_array_index (said, i);
-      guint first = 0, n = 0;
+  for (int shared = (n_open == 0 ? 0 : 1); shared <= 1; shared++)
+    for (guint i = 0; i < said->len; i++)
+      {
+        const char *reason = g_ptr_array_index (said, i);
+        guint first = 0, n = 0;
 
-      for (guint j = 0; j < said->len; j++)
-        if (g_str_equal (g_ptr_array_index (said, j), reason) && n++ == 0)
-          first = j;
-      if (n > 1 && first == i)
-        gtk_box_append (GTK_BOX (self->box), label (reason, "caption"));
-    }
+        for (guint j = 0; j < said->len; j++)
+          if (g_str_equal (g_ptr_array_index (said, j), reason) && n++ == 0)
+            first = j;
+        if (first == i && (n > 1) == shared)
+          gtk_box_append (GTK_BOX (self->box), label (reason, "caption"));
+      }
   gtk_box_append (GTK_BOX (self->box), list);
 }
 

@@ -24,6 +24,7 @@ struct _ArbAddCombatantsDialog
   /* Template widgets */
   AdwWindowTitle *window_title;
   GtkSearchEntry *search_entry;
+  char           *listed;   /* the search the list was filled for */
   GtkStack       *stack;
   GtkListBox     *list_box;
   AdwStatusPage  *empty_page;
@@ -90,6 +91,8 @@ fill_list (ArbAddCombatantsDialog *self)
   GtkWidget *child;
   guint n = 0;
 
+  g_free (self->listed);
+  self->listed = g_strdup (search);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list_box))))
     gtk_list_box_remove (self->list_box, child);
   entries = arb_sheet_library_list (self->folder, rules, game_of (self), NULL, search, NULL);
@@ -318,7 +321,21 @@ search_changed_cb (ArbAddCombatantsDialog *self)
 static void
 search_activate_cb (ArbAddCombatantsDialog *self)
 {
+  /* Enter typed before the search entry's pause: the list is brought
+   * up to what was typed first, so Enter takes what the text names. */
+  if (g_strcmp0 (self->listed, gtk_editable_get_text (GTK_EDITABLE (self->search_entry))) != 0)
+    fill_list (self);
   arb_add_combatants_dialog_choose (self, NULL);
+}
+
+void
+arb_add_combatants_dialog_focus_search (ArbAddCombatantsDialog *self)
+{
+  g_return_if_fail (ARB_IS_ADD_COMBATANTS_DIALOG (self));
+
+  /* The last search selected: the next name typed replaces it. */
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+  gtk_editable_select_region (GTK_EDITABLE (self->search_entry), 0, -1);
 }
 
 static void
@@ -365,6 +382,7 @@ arb_add_combatants_dialog_finalize (GObject *object)
   ArbAddCombatantsDialog *self = ARB_ADD_COMBATANTS_DIALOG (object);
 
   g_free (self->folder);
+  g_free (self->listed);
   g_free (self->healed);
   g_strfreev (self->sides);
   G_OBJECT_CLASS (arb_add_combatants_dialog_parent_class)->finalize (object);

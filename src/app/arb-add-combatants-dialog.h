@@ -40,4 +40,6 @@ void                    arb_add_combatants_dialog_set_heal   (ArbAddCombatantsDi
 gboolean                arb_add_combatants_dialog_choose     (ArbAddCombatantsDialog *self,
                                                               const char             *path);
 
+void        arb_add_combatants_dialog_focus_search (ArbAddCombatantsDialog *self);
+
 G_END_DECLS

@@ -1026,6 +1026,8 @@ arb_odds_window_new (GtkWindow         *parent,
 {
   ArbOddsWindow *self;
   g_autoptr(GError) error = NULL;
+  g_autofree char *winner = NULL;
+  gboolean over;
 
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (ARB_IS_ENCOUNTER (encounter), NULL);
@@ -1037,7 +1039,10 @@ arb_odds_window_new (GtkWindow         *parent,
 
   /* Both copies now: the encounter is not read again. */
   self->sim_start = arb_simulation_new (encounter, rules, FALSE, &error);
-  if (self->sim_start && fight_begun (encounter))
+  /* A fight that is over has nothing left to play from now: only its
+   * start, which the window says. */
+  over = self->game && arb_game_fight_over (self->game, encounter, &winner);
+  if (self->sim_start && fight_begun (encounter) && !over)
     self->sim_now = arb_simulation_new (encounter, rules, TRUE, &error);
   if (error)
     {
@@ -1049,7 +1054,15 @@ arb_odds_window_new (GtkWindow         *parent,
       update_buttons (self);
       return self;
     }
-  gtk_widget_set_visible (self->from_group, self->sim_now != NULL);
+  gtk_widget_set_visible (self->from_group, self->sim_now != NULL || (over && fight_begun (encounter)));
+  if (self->sim_now == NULL && over)
+    {
+      self->from_now = FALSE;
+      adw_combo_row_set_selected (self->from_row, 1);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->from_row), FALSE);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->from_row),
+                                   _("The fight is over: its odds are those of playing it again from its start"));
+    }
   build_settings (self);
   start_run (self);
   return self;

@@ -33,6 +33,17 @@ typedef struct
 static void save_then (ArbWindow         *self,
                        ArbWindowThenFunc  then);
 
+static gboolean
+then_later_cb (gpointer data)
+{
+  Pending *pending = data;
+
+  pending->then (pending->self);
+  g_object_unref (pending->self);
+  g_free (pending);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 unsaved_response_cb (AdwMessageDialog *dialog,
                      const char       *response,
@@ -43,7 +54,11 @@ unsaved_response_cb (AdwMessageDialog *dialog,
   if (g_str_equal (response, "discard"))
     {
       arb_fight_discard_draft (self->fight);
-      pending->then (self);
+      /* What comes next may close this window: once the dialog, whose
+       * parent it is, has gone (it goes as this signal returns), or
+       * the dialog lets go of a parent already freed. */
+      g_idle_add_full (G_PRIORITY_HIGH_IDLE, then_later_cb, pending, NULL);
+      return;
     }
   else if (g_str_equal (response, "save"))
     save_then (self, pending->then);
@@ -799,6 +814,7 @@ _arb_window_place_joining (ArbWindow *self,
     {
       arb_add_combatants_dialog_reload (self->add_dialog);
       gtk_window_present (GTK_WINDOW (self->add_dialog));
+      arb_add_combatants_dialog_focus_search (self->add_dialog);
     }
 }
 

@@ -739,6 +739,56 @@ action_applied_cb (ArbWindow *self)
     _arb_window_toast_step (self, ARB_STEP_DONE, arb_encounter_get_step (enc, position - 1), _("_Undo"), "win.undo");
 }
 
+/* Ctrl+Z and Ctrl+Shift+Z in a step's dialog are the window's Undo and
+ * Redo: a dialog that opened by itself after an Apply (its empty die
+ * field focused) would otherwise take the key meant for the step just
+ * applied. The dialog goes first, its form being for the state undone;
+ * the state restored proposes its own step again. A text field with
+ * something typed in keeps the key for its own undo. */
+static gboolean
+dialog_history_cb (GtkWidget *dialog,
+                   GVariant  *args,
+                   gpointer   user_data)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (dialog));
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (dialog));
+  const char *action = g_variant_get_string (args, NULL);
+  gboolean can = FALSE;
+
+  if (!ARB_IS_WINDOW (parent) || ARB_WINDOW (parent)->fight == NULL)
+    return FALSE;
+  if (focus && GTK_IS_EDITABLE (focus) && *gtk_editable_get_text (GTK_EDITABLE (focus)) != '\0')
+    return FALSE;
+  g_object_get (ARB_WINDOW (parent)->fight, g_str_equal (action, "win.undo") ? "can-undo" : "can-redo", &can, NULL);
+  if (!can)
+    return FALSE;
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  return gtk_widget_activate_action (GTK_WIDGET (parent), action, NULL);
+}
+
+static void
+add_history_keys (GtkWidget *dialog)
+{
+  GtkEventController *keys = gtk_shortcut_controller_new ();
+  static const struct { GdkModifierType mods; const char *action; } bindings[] = {
+    { GDK_CONTROL_MASK, "win.undo" },
+    { GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.redo" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bindings); i++)
+    {
+      GtkShortcut *shortcut = gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_z, bindings[i].mods),
+                                                gtk_callback_action_new (dialog_history_cb, NULL, NULL));
+
+      gtk_shortcut_set_arguments (shortcut, g_variant_new_string (bindings[i].action));
+      gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys), shortcut);
+    }
+  /* Before the focused field: an empty one would take the key for
+   * nothing. */
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  gtk_widget_add_controller (dialog, keys);
+}
+
 void
 _arb_window_open_action_dialog (ArbWindow  *self,
                                 const char *procedure,
@@ -750,6 +800,7 @@ _arb_window_open_action_dialog (ArbWindow  *self,
     gtk_window_destroy (self->action_dialog);
   hide_proposal (self);
   dialog = arb_action_dialog_new (GTK_WINDOW (self), self->fight, procedure, actor);
+  add_history_keys (GTK_WIDGET (dialog));
   g_signal_connect_object (dialog, "applied", G_CALLBACK (action_applied_cb), self, G_CONNECT_SWAPPED);
   self->action_dialog = GTK_WINDOW (dialog);
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *)&self->action_dialog);

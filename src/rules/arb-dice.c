@@ -890,40 +890,274 @@ arb_dice_expr_read_given (const ArbDiceExpr *self,
   return value;
 }
 
+/* The sides of physical die @index (counted as arb_dice_expr_roll() takes
+ * them), and whether it is read as a digit 0..9 (a D100's tens and
+ * units). FALSE past the last die. */
+static gboolean
+die_at (const ArbDiceExpr *self,
+        guint              index,
+        int               *sides,
+        gboolean          *digit)
+{
+  for (guint i = 0; i < self->terms->len; i++)
+    {
+      const Term *term = &g_array_index (self->terms, Term, i);
+      guint n = term->kind == TERM_DICE ? (guint)term->count
+              : term->kind == TERM_D66 ? 2
+              : term->kind == TERM_D100 ? 2 * (guint)term->count : 0;
+
+      if (index >= n)
+        {
+          index -= n;
+          continue;
+        }
+      *sides = term->kind == TERM_DICE ? term->sides : term->kind == TERM_D66 ? 6 : 10;
+      *digit = term->kind == TERM_D100;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+int
+arb_dice_expr_get_die_sides (const ArbDiceExpr *self,
+                             guint              index)
+{
+  int sides;
+  gboolean digit;
+
+  g_return_val_if_fail (self != NULL, 0);
+  return die_at (self, index, &sides, &digit) ? sides : 0;
+}
+
+/* Whether @value is a face of die @index; a d10's 0 (its 10) is put as
+ * 10 in @face. */
+static gboolean
+is_face (const ArbDiceExpr *self,
+         guint              index,
+         gint64             value,
+         int               *face)
+{
+  int sides;
+  gboolean digit;
+
+  if (!die_at (self, index, &sides, &digit))
+    return FALSE;
+  if (digit)
+    {
+      *face = (int)value;
+      return value >= 0 && value <= 9;
+    }
+  if (sides == 10 && value == 0)
+    value = 10;
+  *face = (int)value;
+  return value >= 1 && value <= sides;
+}
+
+/* Whether the total is the sum of the faces, with nothing read as digits
+ * (no D100): only there is a lone digit one die rather than a total. */
+static gboolean
+is_summed (const ArbDiceExpr *self)
+{
+  for (guint i = 0; i < self->terms->len; i++)
+    if (g_array_index (self->terms, Term, i).kind == TERM_D100)
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+all_digits (const char *s)
+{
+  return *s && strspn (s, "0123456789") == strlen (s);
+}
+
+static gboolean
+not_a_roll (const ArbDiceExpr  *self,
+            const char         *text,
+            GError            **error)
+{
+  g_set_error (error, ARB_DICE_ERROR, ARB_DICE_ERROR_SYNTAX,
+               _("“%s” is not a roll of %s: type the number the dice show"), text, self->text);
+  return FALSE;
+}
+
+/* A token of digits read as the faces of the next dice: the whole token
+ * when it is one face (a d10's 10), else one die a digit. */
+static gboolean
+push_faces (const ArbDiceExpr  *self,
+            const char         *token,
+            GArray             *faces,
+            GError            **error)
+{
+  guint n = arb_dice_expr_get_n_dice (self);
+  gint64 value;
+  int face;
+
+  if (faces->len < n && g_ascii_string_to_signed (token, 10, 0, G_MAXINT, &value, NULL) &&
+      strlen (token) > 1 && is_face (self, faces->len, value, &face))
+    {
+      g_array_append_val (faces, face);
+      return TRUE;
+    }
+  for (const char *p = token; *p; p++)
+    {
+      int sides;
+      gboolean digit;
+
+      if (faces->len >= n)
+        {
+          g_set_error (error, ARB_DICE_ERROR, ARB_DICE_ERROR_EXHAUSTED,
+                       g_dngettext (GETTEXT_PACKAGE, "%s takes only %u die", "%s takes only %u dice", n),
+                       self->text, n);
+          return FALSE;
+        }
+      if (!is_face (self, faces->len, *p - '0', &face))
+        {
+          die_at (self, faces->len, &sides, &digit);
+          g_set_error (error, ARB_DICE_ERROR, ARB_DICE_ERROR_FACE,
+                       _("%c is not a face of a d%d (die %u of %s)"), *p, sides, faces->len + 1, self->text);
+          return FALSE;
+        }
+      g_array_append_val (faces, face);
+    }
+  return TRUE;
+}
+
+/* The total of @faces, all of the expression's dice, as a roll reads
+ * them. */
+static gboolean
+total_of_faces (const ArbDiceExpr  *self,
+                GArray             *faces,
+                int                *total,
+                GError            **error)
+{
+  g_autoptr(ArbRollSource) source = arb_roll_source_new_given ((const int *)(gpointer)faces->data, faces->len);
+
+  return arb_dice_expr_roll (self, source, total, NULL, error);
+}
+
+static gboolean
+read_typed (const ArbDiceExpr  *self,
+            const char         *text,
+            gboolean            by_die,
+            GArray             *faces,
+            gboolean           *whole,
+            int                *total,
+            GError            **error)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+  g_auto(GStrv) tokens = NULL;
+  g_autoptr(GArray) more = NULL;
+  guint n = arb_dice_expr_get_n_dice (self);
+  const char *number = stripped;
+  gint64 value;
+
+  *whole = FALSE;
+  if (*stripped == '\0')
+    return not_a_roll (self, stripped, error);
+
+  /* "=9": a total, said so. */
+  if (*number == '=')
+    for (number++; g_ascii_isspace (*number); number++)
+      ;
+  tokens = g_strsplit_set (number, " \t\n,", -1);
+
+  /* One number and no dice typed yet: a total where it can be one. */
+  if (faces->len == 0 && (g_strv_length (tokens) == 1 || number != stripped))
+    {
+      gboolean one_die = by_die && n > 1 && is_summed (self) && strlen (number) == 1 &&
+                         g_ascii_isdigit (*number) && number == stripped;
+      int face;
+
+      if (!g_ascii_string_to_signed (number, 10, G_MININT, G_MAXINT, &value, NULL))
+        {
+          if (number != stripped || !all_digits (number))
+            return not_a_roll (self, stripped, error);
+        }
+      else if (!(one_die && is_face (self, 0, value, &face)) &&
+               (number != stripped || !all_digits (number) ||
+                arb_dice_expr_check_total (self, arb_dice_expr_read_given (self, (int)value), NULL)))
+        {
+          /* A total it cannot be is refused here, by its number. */
+          if (!arb_dice_expr_check_total (self, arb_dice_expr_read_given (self, (int)value), error))
+            return FALSE;
+          *total = arb_dice_expr_read_given (self, (int)value);
+          *whole = TRUE;
+          return TRUE;
+        }
+    }
+  else if (number != stripped)
+    return not_a_roll (self, stripped, error);
+
+  /* Otherwise the dice, a digit each ("423" or "4 2 3" for 3d6). */
+  more = g_array_copy (faces);
+  for (guint i = 0; tokens[i]; i++)
+    {
+      if (*tokens[i] == '\0')
+        continue;
+      if (!all_digits (tokens[i]))
+        return not_a_roll (self, stripped, error);
+      if (!push_faces (self, tokens[i], more, error))
+        {
+          /* One number that is neither a total nor the dice. */
+          if (g_strv_length (tokens) == 1 && faces->len == 0 && error && *error &&
+              g_ascii_string_to_signed (tokens[i], 10, G_MININT, G_MAXINT, &value, NULL))
+            {
+              g_clear_error (error);
+              g_set_error (error, ARB_DICE_ERROR, ARB_DICE_ERROR_TOTAL,
+                           _("%s cannot roll %s, nor are its digits the faces of its dice"), self->text, tokens[i]);
+            }
+          return FALSE;
+        }
+    }
+  if (more->len == n && !total_of_faces (self, more, total, error))
+    return FALSE;
+  g_array_set_size (faces, 0);
+  g_array_append_vals (faces, more->data, more->len);
+  *whole = faces->len == n;
+  return TRUE;
+}
+
 gboolean
 arb_dice_expr_read_typed (const ArbDiceExpr  *self,
                           const char         *text,
                           int                *total,
                           GError            **error)
 {
-  g_autoptr(GString) digits = g_string_new (NULL);
-  g_autofree char *stripped = NULL;
-  gboolean spaced = FALSE;
-  gint64 value;
+  g_autoptr(GArray) faces = g_array_new (FALSE, FALSE, sizeof (int));
+  gboolean whole;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (total != NULL, FALSE);
 
-  stripped = g_strstrip (g_strdup (text));
-  /* Spaces only part the dice, one digit each ("4 7", "0 0"). */
-  for (const char *p = stripped; *p; p++)
+  if (!read_typed (self, text, FALSE, faces, &whole, total, error))
+    return FALSE;
+  if (!whole)
     {
-      if (g_ascii_isspace (*p))
-        spaced = TRUE;
-      else
-        g_string_append_c (digits, *p);
-    }
+      guint n = arb_dice_expr_get_n_dice (self);
 
-  if (digits->len == 0 ||
-      (spaced && strspn (digits->str, "0123456789") != digits->len) ||
-      !g_ascii_string_to_signed (digits->str, 10, G_MININT, G_MAXINT, &value, NULL))
-    {
-      g_set_error (error, ARB_DICE_ERROR, ARB_DICE_ERROR_SYNTAX,
-                   _("“%s” is not a roll of %s: type the number the dice show"), stripped, self->text);
+      g_set_error (error, ARB_DICE_ERROR, ARB_DICE_ERROR_EXHAUSTED,
+                   g_dngettext (GETTEXT_PACKAGE, "%s is %u dice, and %u face was typed: type each die or the total",
+                                "%s is %u dice, and %u faces were typed: type each die or the total", faces->len),
+                   self->text, n, faces->len);
       return FALSE;
     }
-
-  *total = arb_dice_expr_read_given (self, (int)value);
   return TRUE;
+}
+
+gboolean
+arb_dice_expr_read_typed_dice (const ArbDiceExpr  *self,
+                               const char         *text,
+                               GArray             *faces,
+                               gboolean           *whole,
+                               int                *total,
+                               GError            **error)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (faces != NULL, FALSE);
+  g_return_val_if_fail (whole != NULL, FALSE);
+  g_return_val_if_fail (total != NULL, FALSE);
+
+  return read_typed (self, text, TRUE, faces, whole, total, error);
 }

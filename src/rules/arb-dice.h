@@ -92,6 +92,10 @@ int              arb_dice_expr_get_max       (const ArbDiceExpr *self);
 /* How many physical dice one roll takes (d66 and D100 take two each). */
 guint            arb_dice_expr_get_n_dice    (const ArbDiceExpr *self);
 gboolean         arb_dice_expr_has_dice      (const ArbDiceExpr *self);
+/* The sides of physical die @index, in the order a roll takes them (a
+ * D100's tens and units are d10s); 0 past the last. */
+int              arb_dice_expr_get_die_sides (const ArbDiceExpr *self,
+                                              guint              index);
 /* Rolls the expression; @faces (of int, may be NULL) receives each physical
  * die's face in order: a D100 gives its tens and units digits (0..9). */
 gboolean         arb_dice_expr_roll          (const ArbDiceExpr *self,
@@ -111,12 +115,30 @@ gboolean         arb_dice_expr_check_total   (const ArbDiceExpr *self,
  * returned as they are. */
 int              arb_dice_expr_read_given    (const ArbDiceExpr *self,
                                               int                value);
-/* The same from typed text: spaces between digits are the gaps between
- * the dice, so "00", "0 0" and "100" all read 100 on a D100. */
+/* A whole roll typed in, as the players read their dice: its total
+ * ("9" for 3d6), or each die's face, one digit a die, spaced or not
+ * ("4 2 3" or "423"). A number that is a total these dice can make is
+ * the total ("12" on 2d6, "30" on a D100: a D100 is read as a number,
+ * its tens and units, so "00", "0 0" and "100" all read 100); one that
+ * is not is read as the dice. "=N" is a total, whatever N. An error
+ * for text that is neither; ARB_DICE_ERROR_EXHAUSTED when dice are
+ * missing. */
 gboolean         arb_dice_expr_read_typed    (const ArbDiceExpr *self,
                                               const char        *text,
                                               int               *total,
                                               GError           **error);
+/* The same for dice typed one at a time, as a dialog takes them: @faces
+ * holds the faces typed so far for this roll (of int) and receives the
+ * text's. A lone digit on dice summed (3d6, not a D100) is then one die,
+ * the first of more ("4", Enter, "2", Enter, "3"); after the first die
+ * every number is dice. @whole says whether the roll is complete, and
+ * @total then holds it. On an error @faces is as it was. */
+gboolean         arb_dice_expr_read_typed_dice (const ArbDiceExpr *self,
+                                                const char        *text,
+                                                GArray            *faces,
+                                                gboolean          *whole,
+                                                int               *total,
+                                                GError           **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ArbDiceExpr, arb_dice_expr_unref)
 

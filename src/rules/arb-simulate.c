@@ -616,6 +616,7 @@ arb_simulation_play_run (ArbSimulation *self,
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(ArbStep) step = NULL;
+      int cols, rows;
 
       /* The game's own setup first, as its players make it (the
        * Glider-Pit launches): nobody's turn yet, so no figure chooses. */
@@ -632,6 +633,18 @@ arb_simulation_play_run (ArbSimulation *self,
           if (!(setup = arb_procedure_play (procedure, enc, self->rules, params, source, &error)))
             stuck = g_strdup_printf ("%s: %s", procedure, error->message);
         }
+      /* A figure still off the map after the setup can never be
+       * reached or move: said, instead of a fight run out of time. */
+      if (stuck == NULL && (arb_encounter_get_map_size (enc, &cols, &rows) || arb_game_get_default_map (self->game)))
+        for (const char * const *id = arb_encounter_peek_combatants (enc); *id && stuck == NULL; id++)
+          {
+            ArbHex hex;
+            int facing;
+
+            if (!arb_encounter_get_hex (enc, *id, &hex, &facing))
+              stuck = g_strdup_printf (_("%s has no place on the map: place it to simulate the fight"),
+                                       arb_encounter_get_name (enc, *id));
+          }
       if (stuck == NULL && !(step = arb_procedure_play (self->start_proc, enc, self->rules, NULL, source, &error)))
         stuck = g_strdup (error->message);
       mark_conditions (self, enc, step, ever);

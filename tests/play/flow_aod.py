@@ -11,6 +11,15 @@ def play(p):
     p.open_demo()
     p.next("the first pulse")
     p.shot("first-actor")
+    # The mouse where it is natural: a click on Strike opens it, Escape
+    # closes it, and Space still moves the fight on, not the button.
+    p.click(136, 174)
+    if not p.dialog_open("Strike"):
+        p.fail("a click on Strike opened no dialog")
+    p.shot("strike-clicked")
+    p.key("Escape", pause=0.5)
+    if p.dialog_open("Strike"):
+        p.fail("Escape did not close the Strike dialog")
     # The first blow rolled: three keys.
     before = p.presses
     if not p.act(["ctrl+1"], "a strike, rolled"):

@@ -34,8 +34,9 @@ def play(p):
             p.shot("air-currents-%d" % turn)
             if not typed_once:
                 before = p.presses
-                for total in ("7", "4", "3", "11"):
-                    p.type(total)
+                # Each marker's 2d6 as the two dice: 3 4, 2 2, 1 2, 5 6.
+                for dice in ("34", "22", "12", "56"):
+                    p.type(dice)
                     p.key("Return", pause=0.4)
                 p.key("ctrl+Return", pause=0.8)
                 print("GPG air currents, typed: %d key presses" % (p.presses - before + 1))

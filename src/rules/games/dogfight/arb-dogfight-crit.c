@@ -106,6 +106,7 @@ smoke_roll (ArbProc    *proc,
   g_autofree char *label = g_strdup_printf (_("%s smoking after the engine hit"), name);
   g_autofree char *purpose = g_strdup_printf (_("smoke roll after the engine hit on %s"), name);
   const char *code, *text = NULL;
+  gboolean certain;
   int faces = 0, roll;
 
   if (arb_dogfight_is_out (enc, step, id))
@@ -120,12 +121,18 @@ smoke_roll (ArbProc    *proc,
         faces++;
     }
   arb_step_add_odds (step, label, faces, 6);
-  if (!arb_proc_roll (proc, "1d6", purpose, &roll))
+  certain = arb_dogfight_faces_alike (proc, "smoke-fire", "after-hit");
+  if (certain)
+    roll = 1;
+  else if (!arb_proc_roll (proc, "1d6", purpose, &roll))
     return FALSE;
   code = arb_dogfight_cell_code (proc, "smoke-fire", roll, "after-hit", &text);
   if (code == NULL)
     return TRUE;
-  arb_step_add_log (step, _("Smoke roll for %s: %d, %s"), name, roll, text);
+  if (certain)
+    arb_step_add_log (step, _("Smoke roll for %s: every face reads %s, no roll is made"), name, text);
+  else
+    arb_step_add_log (step, _("Smoke roll for %s: %d, %s"), name, roll, text);
   if (arb_dogfight_code_has (code, "smoke") || arb_dogfight_code_has (code, "fire"))
     apply_smoke (proc, id, code, _("smoking after the engine hit"));
   return TRUE;

@@ -94,6 +94,7 @@ stall_check (ArbProc    *proc,
   g_autofree char *spin_label = NULL;
   g_autofree char *stall_label = NULL;
   const char *code;
+  gboolean certain;
   int spins = 0, stalls = 0, roll;
 
   if (speed > min)
@@ -120,7 +121,11 @@ stall_check (ArbProc    *proc,
   arb_step_add_odds (step, spin_label, (guint64) spins, 6);
   arb_step_add_odds (step, stall_label, (guint64) stalls, 6);
   purpose = g_strdup_printf (_("stall and spin check for %s"), name);
-  if (!arb_proc_roll (proc, "1d6", purpose, &roll))
+  /* Every face alike: the die would change nothing. */
+  certain = arb_dogfight_faces_alike (proc, "stall-spin", column);
+  if (certain)
+    roll = 1;
+  else if (!arb_proc_roll (proc, "1d6", purpose, &roll))
     return FALSE;
   code = stall_code (proc, roll, column);
   if (code == NULL)
@@ -135,10 +140,21 @@ stall_check (ArbProc    *proc,
       set_condition (proc, id, "stall", TRUE);
       set_condition (proc, id, "spin", FALSE);
     }
+  if (certain)
+    {
+      arb_step_add_log (step, speed == min ? _("Stall and spin check for %s, at its minimum speed %d (speed %d): "
+                                               "every face reads the same, no roll is made: %s")
+                                           : _("Stall and spin check for %s, below its minimum speed %d (speed %d): "
+                                               "every face reads the same, no roll is made: %s"),
+                        name, min, speed,
+                        arb_dogfight_code_has (code, "spin") ? _("spin") : arb_dogfight_code_has (code, "stall") ? _("stall") : _("no effect"));
+      goto said;
+    }
   arb_step_add_log (step, speed == min ? _("Stall and spin check for %s, at its minimum speed %d (speed %d): 1d6 %d: %s")
                                        : _("Stall and spin check for %s, below its minimum speed %d (speed %d): 1d6 %d: %s"),
                     name, min, speed, roll,
                     arb_dogfight_code_has (code, "spin") ? _("spin") : arb_dogfight_code_has (code, "stall") ? _("stall") : _("no effect"));
+said:
   if (arb_dogfight_code_has (code, "spin"))
     arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("SPIN"));
   else if (arb_dogfight_code_has (code, "stall"))

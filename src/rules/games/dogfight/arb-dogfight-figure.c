@@ -54,6 +54,50 @@ arb_dogfight_phase_label (ArbDogfightPhase phase)
     }
 }
 
+gboolean
+arb_dogfight_refuse_phase (ArbDogfightPhase   now,
+                           GError           **error)
+{
+  switch (now)
+    {
+    case ARB_DOGFIGHT_HOUSEKEEPING:
+      return arb_proc_refuse (error, NULL, "%s", _("This is the housekeeping phase (1. Housekeeping): movement and "
+                                                   "combat come after it"));
+    case ARB_DOGFIGHT_MOVEMENT:
+      return arb_proc_refuse (error, NULL, "%s", _("This is the movement phase (2. Movement): housekeeping is done, "
+                                                   "combat comes after it"));
+    case ARB_DOGFIGHT_COMBAT:
+      return arb_proc_refuse (error, NULL, "%s", _("This is the combat phase (3. Combat): housekeeping and movement "
+                                                   "come with the next turn"));
+    case ARB_DOGFIGHT_BEFORE:
+    default:
+      return arb_proc_refuse (error, NULL, "%s", _("The fight has not started: Next (dogfight.start) begins turn 1 "
+                                                   "with housekeeping"));
+    }
+}
+
+gboolean
+arb_dogfight_roll_is_certain (guint64 num,
+                              guint64 den)
+{
+  return num == 0 || num >= den;
+}
+
+gboolean
+arb_dogfight_faces_alike (ArbProc    *proc,
+                          const char *table_id,
+                          const char *column)
+{
+  const char *first = arb_dogfight_cell_code (proc, table_id, 1, column, NULL);
+
+  if (first == NULL)
+    return FALSE;
+  for (int face = 2; face <= 6; face++)
+    if (g_strcmp0 (arb_dogfight_cell_code (proc, table_id, face, column, NULL), first) != 0)
+      return FALSE;
+  return TRUE;
+}
+
 int
 arb_dogfight_get_int (ArbEncounter *enc,
                       ArbStep      *step,
@@ -826,6 +870,7 @@ arb_dogfight_smoke_check (ArbProc    *proc,
   const char *name = arb_encounter_get_name (enc, id);
   g_autofree char *purpose = NULL;
   const char *code;
+  gboolean certain;
   int roll;
 
   if (!arb_conditions_has (enc, step, id, "smoke") || arb_conditions_has (enc, step, id, "fire") ||
@@ -846,7 +891,10 @@ arb_dogfight_smoke_check (ArbProc    *proc,
       }
     arb_step_add_odds (step, purpose, (guint64) faces, 6);
   }
-  if (!arb_proc_roll (proc, "1d6", purpose, &roll))
+  certain = arb_dogfight_faces_alike (proc, "smoke-fire", "each-move");
+  if (certain)
+    roll = 1;
+  else if (!arb_proc_roll (proc, "1d6", purpose, &roll))
     return FALSE;
   code = arb_dogfight_cell_code (proc, "smoke-fire", roll, "each-move", NULL);
   if (code == NULL)
@@ -856,10 +904,15 @@ arb_dogfight_smoke_check (ArbProc    *proc,
       int pp = 0;
 
       arb_step_set (step, enc, id, ARB_KEY_COND "fire", "on");
-      arb_step_add_log (step, _("%s smokes and rolls %d: on fire"), name, roll);
+      if (certain)
+        arb_step_add_log (step, _("%s smokes: every face catches fire, no roll is made: on fire"), name);
+      else
+        arb_step_add_log (step, _("%s smokes and rolls %d: on fire"), name, roll);
       if (arb_dogfight_code_number (code, "pp-", &pp) && pp > 0)
         arb_dogfight_lose_pp (proc, id, pp, _("on fire"));
     }
+  else if (certain)
+    arb_step_add_log (step, _("%s smokes: no face catches fire, no roll is made: no fire"), name);
   else
     arb_step_add_log (step, _("%s smokes and rolls %d: no fire"), name, roll);
   return TRUE;

@@ -28,6 +28,24 @@ ArbDogfightPhase arb_dogfight_phase    (ArbEncounter *enc,
                                         ArbStep      *step);
 /* Translated: "housekeeping", "movement", "combat", "before the start". */
 const char *arb_dogfight_phase_label   (ArbDogfightPhase phase);
+/* Refuses an action of @wanted's phase in another phase: FALSE with
+ * @error naming the phase it is. Every action out of its phase says the
+ * same sentence, so a panel of greyed actions says it once, and what is
+ * said above them is the phase now, not another's rule. */
+gboolean    arb_dogfight_refuse_phase  (ArbDogfightPhase  now,
+                                        GError          **error);
+
+/* Whether a roll with @num ways in @den of going one way is certain
+ * (none or all): then the die changes nothing and is not asked for. */
+gboolean    arb_dogfight_roll_is_certain (guint64 num,
+                                          guint64 den);
+
+/* Whether every face of 1d6 reads the same code in @table_id's
+ * @column: then the die changes nothing and is not asked for (face 1
+ * stands for them all). */
+gboolean    arb_dogfight_faces_alike   (ArbProc      *proc,
+                                        const char   *table_id,
+                                        const char   *column);
 
 /* A whole-number value of @id, @fallback when unset or not a number. */
 int         arb_dogfight_get_int       (ArbEncounter *enc,

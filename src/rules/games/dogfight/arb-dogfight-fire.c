@@ -272,8 +272,7 @@ arb_dogfight_fire (ArbProc  *proc,
   name = arb_encounter_get_name (enc, id);
   arb_step_set_who (step, name);
   if (arb_dogfight_phase (enc, step) != ARB_DOGFIGHT_COMBAT)
-    return arb_proc_refuse (error, NULL, _("Combat: aircraft fire only in the combat phase (now: %s)"),
-                            arb_dogfight_phase_label (arb_dogfight_phase (enc, step)));
+    return arb_dogfight_refuse_phase (arb_dogfight_phase (enc, step), error);
   turn = arb_dogfight_get_int (enc, step, E, ARB_KEY_TURN, 0);
   if (arb_dogfight_is_out (enc, step, id) &&
       arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_DOWNED_TURN, -1) != turn)

@@ -78,10 +78,14 @@ static const ArbParamSpec dogfight_speed_params[] = {
 /* 1. Housekeeping (arb-dogfight-housekeeping.c) */
 static const ArbParamSpec dogfight_housekeeping_params[] = {
   { "id", N_("Aircraft"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
+  /* Text, not a target: the app shows the foe the rules would pick
+   * (arb-dogfight-spot-row.c), not an empty "None"; marked required so
+   * that the form shows it first, though unset still reads as the
+   * nearest foe. */
+  { "spot", N_("Foe to spot"), ARB_PARAM_TEXT, NULL, 0, 0, TRUE,
+    N_("Without a target: the nearest foe unless named; “none” looks for no one") },
   { "keep-pp", N_("Pilot points to keep a target in area 4-6"), ARB_PARAM_INT, NULL, 0, 20, FALSE,
     N_("Added to the 1d roll to keep the target (5+, -1 in area 6)") },
-  { "spot", N_("Foe to spot"), ARB_PARAM_TARGET, NULL, 0, 0, FALSE,
-    N_("Without a target: the nearest foe unless named; “none” looks for no one") },
   { "spot-pp", N_("Pilot points to spot"), ARB_PARAM_INT, NULL, 0, 20, FALSE, N_("Added to the 1d spotting roll (4+)") },
   { "unjam-pp", N_("Pilot points to unjam"), ARB_PARAM_INT, NULL, 0, 20, FALSE,
     N_("A die for each; any 6 clears the jam. Reloading is by hand: no ammunition is counted") },

@@ -218,6 +218,18 @@ keep_target (ArbProc     *proc,
   arb_step_add_odds (step, label, (guint64) faces, 6);
   if (!arb_dogfight_spend_pp (proc, id, pp, _("keeping the target"), error))
     return FALSE;
+  if (arb_dogfight_roll_is_certain (faces, 6))
+    {
+      /* Every face reads the same: the die would change nothing. */
+      arb_step_add_log (step, faces ? _("Targeting: %s, %s in area %d, %+d (area 6 -1, pilot points): "
+                                        "any roll keeps it, none is made: target kept")
+                                    : _("Targeting: %s, %s in area %d, %+d (area 6 -1, pilot points): "
+                                        "no roll keeps it, none is made: target lost, CV 0"),
+                        name_of (enc, id), name_of (enc, target), area, mod);
+      if (faces)
+        return TRUE;
+      goto lost;
+    }
   purpose = g_strdup_printf (_("%s keeping the target"), name_of (enc, id));
   if (!arb_proc_roll (proc, "1d6", purpose, &roll))
     return FALSE;
@@ -232,6 +244,7 @@ keep_target (ArbProc     *proc,
     }
   arb_step_add_log (step, _("Targeting: %s, %s in area %d: 1d6 %d %+d (area 6 -1, pilot points) = %d: target lost, CV 0"),
                     name_of (enc, id), name_of (enc, target), area, roll, mod, roll + mod);
+lost:
   arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("TARGET LOST"));
   arb_step_set (step, enc, id, ARB_DOGFIGHT_KEY_TARGETING, NULL);
   set_cv (proc, id, 0);
@@ -252,7 +265,8 @@ spot (ArbProc        *proc,
   g_autofree char *label = NULL;
   g_autofree char *purpose = NULL;
   const char *foe = c->spot;
-  const char *code;
+  const char *code = NULL;
+  gboolean certain;
   int level, area6, range, rating, mod, faces, roll;
 
   if (g_strcmp0 (foe, "none") == 0)
@@ -281,6 +295,20 @@ spot (ArbProc        *proc,
   arb_step_add_odds (step, label, (guint64) faces, 6);
   if (!arb_dogfight_spend_pp (proc, id, c->spot_pp, _("spotting"), error))
     return FALSE;
+  certain = arb_dogfight_roll_is_certain (faces, 6);
+  if (certain)
+    {
+      g_autofree char *off = g_strdup_printf (ngettext ("%d hex off", "%d hexes off", range), range);
+
+      /* Every face reads the same: the die would change nothing. */
+      /* TRANSLATORS: the third %s is "2 hexes off" */
+      arb_step_add_log (step, faces ? _("Spot: %s looks for %s: MT level -%d, in area 6 -%d, %s -%d, spot rating %+d, "
+                                        "pilot points +%d: any roll spots, none is made: spotted")
+                                    : _("Spot: %s looks for %s: MT level -%d, in area 6 -%d, %s -%d, spot rating %+d, "
+                                        "pilot points +%d: no roll spots, none is made: not spotted"),
+                        name_of (enc, id), name_of (enc, foe), level, area6, off, range / 2, rating, c->spot_pp);
+      goto decided;
+    }
   purpose = g_strdup_printf (_("%s spotting %s"), name_of (enc, id), name_of (enc, foe));
   if (!arb_proc_roll (proc, "1d6", purpose, &roll))
     return FALSE;
@@ -296,7 +324,8 @@ spot (ArbProc        *proc,
                       name_of (enc, id), name_of (enc, foe), roll, level, area6, off, range / 2, rating,
                       c->spot_pp, roll + mod, arb_dogfight_code_has (code, "spotted") ? _("spotted") : _("not spotted"));
   }
-  if (arb_dogfight_code_has (code, "spotted"))
+decided:
+  if (certain ? faces != 0 : arb_dogfight_code_has (code, "spotted"))
     {
       arb_step_set (step, enc, id, ARB_DOGFIGHT_KEY_TARGETING, foe);
       set_cv (proc, id, 0);
@@ -497,11 +526,8 @@ arb_dogfight_housekeep (ArbProc      *proc,
   Choices c = { 0 };
   gboolean had_target;
 
-  if (arb_dogfight_phase (enc, step) == ARB_DOGFIGHT_BEFORE)
-    return arb_proc_refuse (error, NULL, _("Housekeeping: the fight has not started (dogfight.start)"));
   if (arb_dogfight_phase (enc, step) != ARB_DOGFIGHT_HOUSEKEEPING)
-    return arb_proc_refuse (error, NULL, _("Housekeeping comes first in a turn: this is the %s phase"),
-                            arb_dogfight_phase_label (arb_dogfight_phase (enc, step)));
+    return arb_dogfight_refuse_phase (arb_dogfight_phase (enc, step), error);
   if (arb_dogfight_is_out (enc, step, id))
     return arb_proc_refuse (error, NULL, _("%s is out of the fight"), name_of (enc, id));
   if (arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_HOUSEKEPT, 0) == 1)

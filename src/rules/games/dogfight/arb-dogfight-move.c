@@ -39,8 +39,7 @@ arb_dogfight_may_move (ArbProc     *proc,
   if (arb_dogfight_is_out (enc, step, id))
     return arb_proc_refuse (error, NULL, _("2. Movement: %s is out of the fight and does not move"), name);
   if (phase != ARB_DOGFIGHT_MOVEMENT)
-    return arb_proc_refuse (error, NULL, _("2. Movement: aircraft move in the movement phase; this is %s"),
-                            arb_dogfight_phase_label (phase));
+    return arb_dogfight_refuse_phase (phase, error);
   if (g_strcmp0 (current, id) != 0)
     return arb_proc_refuse (error, NULL, _("2. Movement: aircraft move in initiative order; it is %s's turn, not %s's"),
                             current ? arb_encounter_get_name (enc, current) : "—", name);
@@ -52,10 +51,10 @@ arb_dogfight_may_move (ArbProc     *proc,
 /* The speed change comes last in an aircraft's movement (movement
  * points, moves, speed change): after it, a roll or a move would read
  * the MT table at the new speed. */
-static gboolean
-before_speed_change (ArbProc     *proc,
-                     const char  *id,
-                     GError     **error)
+gboolean
+arb_dogfight_before_speed_change (ArbProc     *proc,
+                                  const char  *id,
+                                  GError     **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
@@ -160,6 +159,32 @@ mp_odds (ArbProc     *proc,
   return TRUE;
 }
 
+/* Whether every face of 1d6 + @base gives the same movement points:
+ * then the die changes nothing and is not asked for. */
+static gboolean
+mp_alike (ArbProc     *proc,
+          int          base,
+          gboolean    *alike,
+          GError     **error)
+{
+  int first = 0;
+
+  *alike = TRUE;
+  for (int d = 1; d <= 6; d++)
+    {
+      gboolean top;
+      int mp;
+
+      if (!mp_for (proc, base + d, &mp, &top, error))
+        return FALSE;
+      if (d == 1)
+        first = mp;
+      else if (mp != first)
+        *alike = FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 arb_dogfight_roll_mp (ArbProc     *proc,
                       const char  *id,
@@ -176,7 +201,7 @@ arb_dogfight_roll_mp (ArbProc     *proc,
   int cv = arb_dogfight_cv (enc, step, id);
   int pp = arb_dogfight_pp (enc, step, id);
   int hmod, vmod, roll, raw, adjusted, mp_raw, mp_adj, mp, paid = 0;
-  gboolean top, top_adj;
+  gboolean top, top_adj, certain;
 
   if (arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_MP) != NULL)
     return arb_proc_refuse (error, NULL, _("Movement points: %s has rolled them this turn (%d left)"),
@@ -197,13 +222,24 @@ arb_dogfight_roll_mp (ArbProc     *proc,
     return FALSE;
   if (pitch && !mp_odds (proc, name, _("vertical"), speed + vmod, error))
     return FALSE;
-  if (!arb_proc_roll (proc, "1d6", purpose, &roll))
+  /* A shift by CV or pilot points reads the roll itself: then it is
+   * made even when every face gives the same. */
+  if (!mp_alike (proc, speed + hmod, &certain, error))
+    return FALSE;
+  certain = certain && cv_shift == 0 && pp_shift == 0;
+  if (certain)
+    roll = 1;
+  else if (!arb_proc_roll (proc, "1d6", purpose, &roll))
     return FALSE;
 
   raw = roll + speed + hmod;
   if (!mp_for (proc, raw, &mp_raw, &top, error))
     return FALSE;
-  if (pitch)
+  if (certain)
+    arb_step_add_log (step, ngettext ("%s: every roll for movement points gives %d MP%s, so none is made",
+                                      "%s: every roll for movement points gives %d MP%s, so none is made", mp_raw),
+                      name, mp_raw, top ? _(" (above the table: its top row)") : "");
+  else if (pitch)
     arb_step_add_log (step, _("%s rolls %d for movement points: + speed %d, %s %+d = %d: %d MP%s"),
                       name, roll, speed, arb_dogfight_pitch_label (pitch), hmod, raw, mp_raw,
                       top ? _(" (above the table: its top row)") : "");
@@ -248,14 +284,24 @@ arb_dogfight_roll_mp (ArbProc     *proc,
     {
       g_autofree char *vpurpose = g_strdup_printf (_("vertical movement points for %s"), name);
       int vroll, vmp, alt = arb_dogfight_altitude (enc, step, id);
+      gboolean vcertain;
 
-      if (!arb_proc_roll (proc, "1d6", vpurpose, &vroll))
+      if (!mp_alike (proc, speed + vmod, &vcertain, error))
+        return FALSE;
+      if (vcertain)
+        vroll = 1;
+      else if (!arb_proc_roll (proc, "1d6", vpurpose, &vroll))
         return FALSE;
       if (!mp_for (proc, vroll + speed + vmod, &vmp, &top, error))
         return FALSE;
-      arb_step_add_log (step, _("%s rolls %d for vertical movement points: + speed %d, %s %+d = %d: %d MP%s"),
-                        name, vroll, speed, arb_dogfight_pitch_label (pitch), vmod, vroll + speed + vmod, vmp,
-                        top ? _(" (above the table: its top row)") : "");
+      if (vcertain)
+        arb_step_add_log (step, ngettext ("%s: every roll for vertical movement points gives %d MP%s, so none is made",
+                                          "%s: every roll for vertical movement points gives %d MP%s, so none is made", vmp),
+                          name, vmp, top ? _(" (above the table: its top row)") : "");
+      else
+        arb_step_add_log (step, _("%s rolls %d for vertical movement points: + speed %d, %s %+d = %d: %d MP%s"),
+                          name, vroll, speed, arb_dogfight_pitch_label (pitch), vmod, vroll + speed + vmod, vmp,
+                          top ? _(" (above the table: its top row)") : "");
       if (vmp > 0)
         {
           int now = pitch < 0 ? alt - vmp : alt + vmp;
@@ -296,7 +342,7 @@ arb_dogfight_mp_proc (ArbProc  *proc,
     return FALSE;
   if (!arb_dogfight_may_move (proc, id, error))
     return FALSE;
-  if (!before_speed_change (proc, id, error))
+  if (!arb_dogfight_before_speed_change (proc, id, error))
     return FALSE;
   if (!arb_dogfight_roll_mp (proc, id, cv_shift, pp_shift, error))
     return FALSE;
@@ -420,7 +466,7 @@ arb_dogfight_move (ArbProc  *proc,
   plan.maneuver = maneuver;
   if (!arb_dogfight_may_move (proc, id, error))
     return FALSE;
-  if (!before_speed_change (proc, id, error))
+  if (!arb_dogfight_before_speed_change (proc, id, error))
     return FALSE;
   if (arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_MP) == NULL)
     return arb_proc_refuse (error, NULL, _("Movement points: %s rolls them first (Movement Points)"), name);
@@ -536,6 +582,11 @@ arb_dogfight_fly (ArbProc  *proc,
   if (!arb_dogfight_may_move (proc, id, error))
     return FALSE;
   name = arb_encounter_get_name (enc, id);
+  /* Its movement done (the speed change is its last step), Fly On would
+   * record a step that changes nothing: an undo step of its own and a
+   * line in the log for no move. */
+  if (!arb_dogfight_before_speed_change (proc, id, error))
+    return FALSE;
   arb_step_set_who (step, name);
   if (arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_MP) == NULL &&
       !arb_dogfight_roll_mp (proc, id, 0, 0, error))

@@ -18,6 +18,11 @@ gboolean       arb_dogfight_may_move    (ArbProc       *proc,
                                          const char    *id,
                                          GError       **error);
 
+/* FALSE with @error once @id has made its speed change, the last step
+ * of its movement: every movement action says the same then. */
+gboolean       arb_dogfight_before_speed_change (ArbProc   *proc,
+                                                 const char *id,
+                                                 GError   **error);
 /* The movement points roll (dogfight.mp's body; dogfight.fly's with no
  * shifts). FALSE when it stopped for a die or with @error. */
 gboolean       arb_dogfight_roll_mp     (ArbProc       *proc,

@@ -148,11 +148,26 @@ arb_dogfight_speed_proc (ArbProc  *proc,
   const char *id = arb_proc_get_actor (proc, error);
   const char *roll = arb_proc_get_param (proc, "roll");
   g_autofree char *words = NULL;
+  int mp;
 
   if (id == NULL)
     return FALSE;
-  if (!arb_dogfight_may_move (proc, id, error))
+  if (!arb_dogfight_may_move (proc, id, error) ||
+      !arb_dogfight_before_speed_change (proc, id, error))
     return FALSE;
+  /* The speed change is the last step of the movement: after it neither
+   * the roll nor a move is allowed, so it waits for both. */
+  if (arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_MP) == NULL)
+    return arb_proc_refuse (error, NULL, _("Movement points: %s rolls them first (Movement Points)"),
+                            arb_encounter_get_name (enc, id));
+  mp = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MP, 0);
+  if (mp > 0)
+    return arb_proc_refuse (error, NULL,
+                            ngettext ("Speed change: %s has %d movement point left; the speed change comes after it "
+                                      "(Fly On flies it straight on)",
+                                      "Speed change: %s has %d movement points left; the speed change comes after them "
+                                      "(Fly On flies them straight on)", mp),
+                            arb_encounter_get_name (enc, id), mp);
   if (!arb_dogfight_change_speed (proc, id, roll && *roll ? roll : "none", error))
     return FALSE;
   arb_step_set_who (step, arb_encounter_get_name (enc, id));

@@ -282,6 +282,18 @@ new_turn (ArbProc  *proc,
   /* Conditions that run out with the old turn go before the new one. */
   arb_conditions_expire (proc, turn);
   order = order_in_fight (enc, step);
+  if (order[0] == NULL)
+    {
+      /* Every aircraft shot down in the combat phase (fire is
+       * simultaneous): the fight is over, as the next turn would begin,
+       * with nobody left to act. Refusing would leave it stuck. */
+      arb_step_set_int (step, enc, E, ARB_KEY_TURN, turn);
+      arb_step_set (step, enc, E, ARB_DOGFIGHT_KEY_PHASE, "housekeeping");
+      arb_step_set (step, enc, E, ARB_KEY_ORDER, NULL);
+      arb_step_set (step, enc, E, ARB_KEY_CURRENT, NULL);
+      arb_step_add_log (step, "%s", _("No aircraft is left in the fight: each side has been shot down"));
+      return TRUE;
+    }
   return begin_housekeeping (proc, turn, order, error);
 }
 

@@ -56,7 +56,7 @@ static const ArbParamSpec tft_attack_params[] = {
   { "both-weapons", N_("A weapon in each hand (−4)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
   { "sweep", N_("Sweeping blow (−4)"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
   { "waited", N_("Turns waited for an opening"), ARB_PARAM_INT, NULL, 0, 2, FALSE },
-  { "target-type", N_("Target"), ARB_PARAM_CHOICE,
+  { "target-type", N_("The target is"), ARB_PARAM_CHOICE,
     N_("|Ordinary;invisible|Invisible (−6);blurred|Blurred (−4);shadow|In a Shadow hex (−4);giant-snake|Giant snake (−3);"
        "flying|One-hex figure flying (−4);flying-big|Multi-hex figure flying (−1)"), 0, 0, FALSE },
   { "concealment", N_("Target concealed"), ARB_PARAM_CHOICE,
