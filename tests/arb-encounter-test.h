@@ -220,3 +220,109 @@ run_params (ArbEncounter *enc,
   va_end (ap);
   return arb_procedure_run (name, enc, rules, params, NULL, NULL, error);
 }
+
+/* The line a referee reads aloud for @step, as the app's log row, its
+ * toast and the players' view lead with it: "Wren the Fletcher attacks
+ * Black Corvo: MISS" (to free). */
+static inline char *
+step_heading (const ArbStep *step)
+{
+  g_autofree char *summary = arb_step_dup_summary (step);
+  g_autofree char *outcome = arb_step_dup_headline_line (step);
+
+  return *outcome ? g_strdup_printf ("%s: %s", summary, outcome) : g_steal_pointer (&summary);
+}
+
+/* @step's heading names @actor (its who) and @target (when not NULL),
+ * and its headline, when it has one, is in it. */
+static inline void
+assert_names (const ArbStep *step,
+              const char    *actor,
+              const char    *target)
+{
+  g_autofree char *heading = step_heading (step);
+
+  g_assert_cmpstr (arb_step_get_who (step), ==, actor);
+  if (strstr (heading, actor) == NULL)
+    g_error ("“%s” does not name who acted, %s", heading, actor);
+  if (target && strstr (heading, target) == NULL)
+    g_error ("“%s” does not name the target, %s", heading, target);
+}
+
+/* Every step from the @from-th on that is a figure's action names the
+ * figure in its heading (its who, never empty), and a Next that says
+ * nothing else names the figure whose turn it is now, not the one who
+ * has just finished. */
+static inline void
+assert_steps_name_actors (ArbEncounter *enc,
+                          guint         from)
+{
+  guint checked = 0;
+
+  for (guint i = from; i < arb_encounter_get_position (enc); i++)
+    {
+      const ArbStep *step = arb_encounter_get_step (enc, i);
+      const ArbProcedureSpec *spec = arb_procedure_get_spec (arb_step_get_what (step));
+      g_autofree char *heading = step_heading (step);
+
+      if (spec && spec->actor)
+        {
+          if (arb_step_get_who (step)[0] == '\0')
+            g_error ("step %u (%s), “%s”, names nobody as who acted", i + 1, arb_step_get_what (step), heading);
+          if (strstr (heading, arb_step_get_who (step)) == NULL)
+            g_error ("step %u (%s), “%s”, does not name %s", i + 1, arb_step_get_what (step), heading,
+                     arb_step_get_who (step));
+          checked++;
+        }
+      if (g_str_has_suffix (arb_step_get_what (step), ".next") && arb_step_get_log (step)->len == 0)
+        {
+          GPtrArray *effects = arb_step_get_effects (step);
+
+          for (guint e = 0; e < effects->len; e++)
+            {
+              ArbEffect *effect = g_ptr_array_index (effects, e);
+
+              if (g_str_equal (effect->entity, ARB_ENCOUNTER_ENTITY) && g_str_equal (effect->key, "current") &&
+                  effect->new_value && strstr (heading, arb_encounter_get_name (enc, effect->new_value)) == NULL)
+                g_error ("step %u, a Next to %s, reads “%s”", i + 1, arb_encounter_get_name (enc, effect->new_value), heading);
+            }
+          checked++;
+        }
+    }
+  g_assert_cmpuint (checked, >, 0);
+}
+
+/* Plays up to @max steps of @enc as the game's default policy would,
+ * each as the table has it (not quiet: its log, headline and summary
+ * written), the dice from @seed: a choice refused, or none, passes the
+ * turn with Next. */
+static inline void
+play_loud (ArbEncounter *enc,
+           guint         max,
+           guint32       seed)
+{
+  ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
+  g_autoptr(ArbRollSource) source = arb_roll_source_new_seeded (seed);
+  g_autofree char *next = g_strconcat (arb_encounter_get_system (enc), ".next", NULL);
+
+  for (guint i = 0; i < max && !arb_game_fight_over (game, enc, NULL); i++)
+    {
+      g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      g_autoptr(ArbOutcome) outcome = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *procedure = NULL;
+      const char *id = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current");
+
+      if (id && arb_game_choose (game, enc, rules, id, ARB_POLICY_DEFAULT, &procedure, params))
+        outcome = arb_procedure_run (procedure, enc, rules, params, NULL, source, &error);
+      if (outcome == NULL)
+        {
+          g_clear_error (&error);
+          outcome = arb_procedure_run (next, enc, rules, NULL, NULL, source, &error);
+        }
+      g_assert_no_error (error);
+      g_assert_nonnull (outcome);
+      g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+      arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+    }
+}

@@ -158,7 +158,7 @@ step "Harry spots Otto: 1d 4+, 2 hexes off -1, spot rating +1: 4+ on the die, 3/
 refused "5 pilot points to spot with 4" "Pilot points: Lt. Harry Quill has 4 points left this turn, not the 5 asked for housekeeping" \
         dogfight.housekeeping --param id=c1 --param spot-pp=5
 odds dogfight.housekeeping --param id=c1
-said "Chance of Lt. Harry Quill spots Ltn. Otto Brandt: 3/6"
+said "Chance of Lt. Harry Quill spots Ltn. Otto Brandt: 50.0% (3/6)"
 run dogfight.housekeeping --param id=c1 --roll 4
 said "Spot: Lt. Harry Quill looks for Ltn. Otto Brandt: 1d6 4, MT level -0, in area 6 -0, 2 hexes off -1, spot rating +1, pilot points +0 = 4: spotted"
 # CV: Otto in area 1, 2 hexes: neither the facing nor the range rule
@@ -172,7 +172,7 @@ check 'd["current"] == "c2"' "Anna's housekeeping"
 
 step "Anna spots Keller with a pilot point: 4+ less 1 (2 hexes) + 2 (rating) + 1 (the point): 2+ on the die, 5/6; she rolls 2"
 odds dogfight.housekeeping --param id=c2 --param spot-pp=1
-said "Chance of Capt. Anna Brightwell spots Ltn. Max Keller: 5/6"
+said "Chance of Capt. Anna Brightwell spots Ltn. Max Keller: 83.3% (5/6)"
 run dogfight.housekeeping --param id=c2 --param spot-pp=1 --roll 2
 said "Capt. Anna Brightwell spends 1 pilot point on spotting (4 left)"
 said "Spot: Capt. Anna Brightwell looks for Ltn. Max Keller: 1d6 2, MT level -0, in area 6 -0, 2 hexes off -1, spot rating +2, pilot points +1 = 4: spotted"
@@ -205,8 +205,8 @@ refused_next "Next before Harry has rolled his movement points" "Movement: Lt. H
 refused "Otto moving in Harry's place" "2. Movement: aircraft move in initiative order; it is Lt. Harry Quill's turn, not Ltn. Otto Brandt's" \
         dogfight.mp --param id=c3
 odds dogfight.mp --param id=c1
-said "Chance of Lt. Harry Quill: 1 movement point: 3/6"
-said "Chance of Lt. Harry Quill: 2 movement points: 3/6"
+said "Chance of Lt. Harry Quill: 1 movement point: 50.0% (3/6)"
+said "Chance of Lt. Harry Quill: 2 movement points: 50.0% (3/6)"
 run dogfight.mp --param id=c1 --roll 3
 said "Lt. Harry Quill rolls 3 for movement points: + speed 6 = 9: 1 MP"
 check 's["c1"]["mp"] == "1"' "1 MP"
@@ -217,7 +217,7 @@ refused "5 aerobatic dice" "Aerobatics: up to the MT level 1 plus one, +2 for th
         dogfight.move --param id=c1 --param pitch=2 --param aero=5
 # Two dice: failing is any 1: 1 - 25/36 = 11/36.
 odds dogfight.move --param id=c1 --param pitch=2 --param aero=1
-said "Chance of Lt. Harry Quill fails the movement test: 11/36"
+said "Chance of Lt. Harry Quill fails the movement test: 30.6% (11/36)"
 run dogfight.move --param id=c1 --param pitch=2 --param aero=1 --roll 6 --roll 3
 said "Lt. Harry Quill flies to 11,10"
 said "Lt. Harry Quill rolls 6 3: 0 ones, 1 six"
@@ -241,7 +241,7 @@ run dogfight.mp --param id=c2 --roll 1
 said "Capt. Anna Brightwell rolls 1 for movement points: + speed 6 = 7: 1 MP"
 odds dogfight.move --param id=c2 --param turn=1
 said "Movement test for Capt. Anna Brightwell, a 60° turn: 1 die indicated (MT level 1); 1 rolled + 0 aerobatic + 0 bought + 0 pilot point dice = 1"
-said "Chance of Capt. Anna Brightwell fails the movement test: 1/6"
+said "Chance of Capt. Anna Brightwell fails the movement test: 16.7% (1/6)"
 run dogfight.move --param id=c2 --param turn=1 --roll 6
 said "Capt. Anna Brightwell flies to 11,20 and turns to face hexside 1"
 said "Capt. Anna Brightwell passes the movement test: CV bonus +1 (1 die rolled +0, 1 six +1, 0 pilot points paid +0) against Ltn. Max Keller, CV 0 → 1"
@@ -249,7 +249,7 @@ check 'at("c2", 11, 20, 1) and s["c2"]["cv"] == "1" and s["c2"]["power-penalty"]
 
 step "Anna's power roll, -1 for the leftover die: at her maximum speed 6 power gains nothing whatever the die (6/6); she rolls 2: 1, no gain"
 odds dogfight.speed --param id=c2 --param roll=power
-said "Chance of Capt. Anna Brightwell gains 0 speed: 6/6"
+said "Chance of Capt. Anna Brightwell gains 0 speed: 100.0% (6/6)"
 run dogfight.speed --param id=c2 --param roll=power --roll 2
 said "Capt. Anna Brightwell's power roll: 2 -1 (engine hits 0, movement test -1) = 1: +0 speed"
 check '"speed" not in s["c2"] and s["c2"]["speed-done"] == "1"' "Anna still at 6"
@@ -264,7 +264,7 @@ refused_next "Next with Otto's moves unmade" "Movement: Ltn. Otto Brandt has 2 m
 step "Otto flies ahead and turns 120 degrees to come round on Harry: at speed 6, 2 dice, MT level 1; failure 11/36; he rolls 1 1"
 odds dogfight.move --param id=c3 --param turn=2
 said "Movement test for Ltn. Otto Brandt, a 120° turn: 2 dice indicated (MT level 1); 2 rolled + 0 aerobatic + 0 bought + 0 pilot point dice = 2"
-said "Chance of Ltn. Otto Brandt fails the movement test: 11/36"
+said "Chance of Ltn. Otto Brandt fails the movement test: 30.6% (11/36)"
 odds dogfight.move --param id=c3 --param turn=2 --roll 1 --roll 1
 said "Needs 1d6 for movement test failure for Ltn. Otto Brandt: run again with --roll V"
 
@@ -285,8 +285,8 @@ refused_next "Next before Otto's speed change" "Movement: Ltn. Otto Brandt has n
 
 step "Otto's power roll: 3+ gains 1, faces 3-6, 4/6; he rolls 5: speed 5"
 odds dogfight.speed --param id=c3 --param roll=power
-said "Chance of Ltn. Otto Brandt gains 0 speed: 2/6"
-said "Chance of Ltn. Otto Brandt gains 1 speed: 4/6"
+said "Chance of Ltn. Otto Brandt gains 0 speed: 33.3% (2/6)"
+said "Chance of Ltn. Otto Brandt gains 1 speed: 66.7% (4/6)"
 run dogfight.speed --param id=c3 --param roll=power --roll 5
 said "Ltn. Otto Brandt's power roll: 5 +0 (engine hits 0, movement test 0) = 5: +1 speed"
 check 's["c3"]["speed"] == "5"' "Otto at speed 5"
@@ -302,7 +302,7 @@ refused "a maneuver with a facing" "Movement types: maneuvering takes no facing"
 # 7 dice: 1 - (5/6)^7 = 1 - 78125/279936.
 odds dogfight.move --param id=c4 --param kind=maneuver --param dice=7
 said "Movement test for Ltn. Max Keller, a maneuver in place: 3 dice indicated (MT level 3); 7 rolled + 0 aerobatic + 0 bought + 0 pilot point dice = 7"
-said "Chance of Ltn. Max Keller fails the movement test: 201811/279936"
+said "Chance of Ltn. Max Keller fails the movement test: 72.1% (201811/279936)"
 run dogfight.move --param id=c4 --param kind=maneuver --param dice=7 --roll 2 --roll 3 --roll 4 --roll 5 --roll 6 --roll 2 --roll 3
 said "Ltn. Max Keller rolls 2 3 4 5 6 2 3: 0 ones, 1 six"
 # No target, so no CV; speed 1 for the 3 dice indicated (6 → 5), the
@@ -337,15 +337,16 @@ step "a burst of 2 (x1), range 2 (x1): 4 firing dice + 1 pilot point die = 5; at
 # 51300000 of 36^5 = 60466176; at least one: 9166176.
 odds dogfight.fire --param id=c1 --param cv=2 --param pp=1
 said "4 firing dice (a fraction rounded up, once: Arbiter's reading) + 1 pilot point die = 5 dice"
-said "Chance of Lt. Harry Quill hitting Ltn. Otto Brandt at least once: 4651/7776"
-said "Chance of at least one critical hit on Ltn. Otto Brandt: 9166176/60466176"
+said "Chance of Lt. Harry Quill hitting Ltn. Otto Brandt at least once: 59.8% (4651/7776)"
+said "Chance of at least one critical hit on Ltn. Otto Brandt: 15.2% (9166176/60466176)"
 said "Needs 1d6 for Lt. Harry Quill's firing die 1 of 4: run again with --roll V"
 
 step "1 1 6 1 and the pilot point die 3: one hit, three 1s: jammed; the hit's die 6: a critical, 2d6 4: engine hit; smoke 1d 4-6 (3/6): 5, smoking"
 odds dogfight.fire --param id=c1 --param cv=2 --param pp=1 --roll 1 --roll 1 --roll 6 --roll 1 --roll 3 --roll 6 --roll 4
-said "Chance of Ltn. Otto Brandt smoking after the engine hit: 3/6"
+said "Chance of Ltn. Otto Brandt smoking after the engine hit: 50.0% (3/6)"
 run dogfight.fire --param id=c1 --param cv=2 --param pp=1 --roll 1 --roll 1 --roll 6 --roll 1 --roll 3 --roll 6 --roll 4 --roll 5
 said "Firing dice 1 1 6 1; pilot point dice 3: 1 hit"
+said "Lt. Harry Quill fires at Ltn. Otto Brandt: 1 HIT · JAMMED · CRITICAL · SMOKING, Ltn. Otto Brandt PP 3/3 → 1/1, Lt. Harry Quill PP 4 → 3, Lt. Harry Quill CV 2 → 0"
 said "3 ones on the firing dice: Lt. Harry Quill's guns jam; this burst's hits still count (Arbiter's reading)"
 said "Lt. Harry Quill's CV falls by 2 to 0 (the first 5 points of CV allocated are lost)"
 said "Hit 1 of 1 on Ltn. Otto Brandt: 6, Critical hit"
@@ -377,11 +378,11 @@ step "end of turn 1: Keller's stress test (a level 3 test): 2d6 3 + 0 (no rows f
 # throws of 2d6 at +0, 2 and 3 (1 + 2 ways) fill the row, the other 33
 # hold; then the stall check at the minimum: 1 of 6 spins, 2 of 6 stall.
 odds dogfight.next
-said "Chance of stress filling Ltn. Max Keller's current row of boxes: 3/36"
-said "Chance of Ltn. Max Keller holding together under the stress: 33/36"
+said "Chance of stress filling Ltn. Max Keller's current row of boxes: 8.3% (3/36)"
+said "Chance of Ltn. Max Keller holding together under the stress: 91.7% (33/36)"
 odds dogfight.next --roll 3
-said "Chance of Ltn. Max Keller spins: 1/6"
-said "Chance of Ltn. Max Keller stalls: 2/6"
+said "Chance of Ltn. Max Keller spins: 16.7% (1/6)"
+said "Chance of Ltn. Max Keller stalls: 33.3% (2/6)"
 next --roll 3 --roll 2
 said "Turn 1: end of the turn, stress and stall checks"
 said "Stress test for Ltn. Max Keller (a level 3 movement test this turn): 2d6 3, +0 (filled rows 0, speed over the dive limit 0, test dice over 8 0, other +0) = 3"
@@ -400,7 +401,7 @@ step "Harry keeps Otto (area 1: no roll), CV 0 by position; unjams with 2 pilot 
 refused "pilot points to keep a target in area 1" "Targeting: Lt. Harry Quill rolls to keep a target only when it is in area 4, 5 or 6" \
         dogfight.housekeeping --param id=c1 --param keep-pp=1
 odds dogfight.housekeeping --param id=c1 --param unjam-pp=2
-said "Chance of Lt. Harry Quill clears the jam: 11/36"
+said "Chance of Lt. Harry Quill clears the jam: 30.6% (11/36)"
 run dogfight.housekeeping --param id=c1 --param unjam-pp=2 --roll 3 --roll 6
 # Otto at 13,10 facing 2: Harry at 11,10 is 60 degrees off his nose.
 said "CV position: Lt. Harry Quill sits in Ltn. Otto Brandt's area 2: +0 (the cv-position table), CV 0"
@@ -414,7 +415,7 @@ said "CV position: Capt. Anna Brightwell sits in Ltn. Max Keller's area 6: +0 (t
 
 step "Otto, smoking, spots Harry: 4+, his MT level 1 -1, 2 hexes -1: a 6, 1/6; he rolls 6"
 odds dogfight.housekeeping --param id=c3
-said "Chance of Ltn. Otto Brandt spots Lt. Harry Quill: 1/6"
+said "Chance of Ltn. Otto Brandt spots Lt. Harry Quill: 16.7% (1/6)"
 run dogfight.housekeeping --param id=c3 --roll 6
 said "Spot: Ltn. Otto Brandt looks for Lt. Harry Quill: 1d6 6, MT level -1, in area 6 -0, 2 hexes off -1, spot rating +0, pilot points +0 = 4: spotted"
 check 's["c3"]["targeting"] == "c1"' "Otto targets Harry"
@@ -441,8 +442,8 @@ next
 step "Otto's movement points (2 + 5 = 7, 1 MP), then his smoke roll for the move: 6 catches fire, 1/6; he rolls 6: on fire"
 # 1d + 5: 6-9 one MP (4/6), 10-11 two (2/6).
 odds dogfight.mp --param id=c3 --roll 2
-said "Chance of Ltn. Otto Brandt: 1 movement point: 4/6"
-said "Chance of smoke: does Ltn. Otto Brandt catch fire: 1/6"
+said "Chance of Ltn. Otto Brandt: 1 movement point: 66.7% (4/6)"
+said "Chance of smoke: does Ltn. Otto Brandt catch fire: 16.7% (1/6)"
 run dogfight.mp --param id=c3 --roll 2 --roll 6
 said "Ltn. Otto Brandt smokes and rolls 6: on fire"
 # 2 more points lost: none left this turn; the sheet's 3, all lost now.
@@ -455,9 +456,9 @@ next
 
 step "Harry, climbing: horizontal 1d + 4 - 1 (normal climb): 1 MP (6/6, so no die); vertical 1d + 4: 5-9 one level (5/6); 2: 1 MP, up 1 level"
 odds dogfight.mp --param id=c1
-said "Chance of Lt. Harry Quill: horizontal, 1 movement point: 6/6"
-said "Chance of Lt. Harry Quill: vertical, 1 movement point: 5/6"
-said "Chance of Lt. Harry Quill: vertical, 2 movement points: 1/6"
+said "Chance of Lt. Harry Quill: horizontal, 1 movement point: 100.0% (6/6)"
+said "Chance of Lt. Harry Quill: vertical, 1 movement point: 83.3% (5/6)"
+said "Chance of Lt. Harry Quill: vertical, 2 movement points: 16.7% (1/6)"
 run dogfight.mp --param id=c1 --roll 2
 said "Lt. Harry Quill: every roll for movement points gives 1 MP, so none is made"
 said "Lt. Harry Quill climbs 1 level: altitude 10 → 11"
@@ -495,7 +496,7 @@ step "turn 3, Otto's housekeeping: fire damage 1d (3 boxes); Harry is now in his
 refused "a pilot point to fight the fire with none" "Pilot points: Ltn. Otto Brandt has 0 points left this turn, not the 1 asked for housekeeping" \
         dogfight.housekeeping --param id=c3 --param extinguish-pp=1
 odds dogfight.housekeeping --param id=c3 --roll 3
-said "Chance of Ltn. Otto Brandt keeps Lt. Harry Quill as target: 2/6"
+said "Chance of Ltn. Otto Brandt keeps Lt. Harry Quill as target: 33.3% (2/6)"
 run dogfight.housekeeping --param id=c3 --roll 3 --roll 5
 # Row 6 was full, row 5 had 1 of 4: 3 more fill it; 5 + 3 = 8 of 22.
 said "Ltn. Otto Brandt: on fire, 3 damage boxes filled (8 of 22)"

@@ -138,15 +138,15 @@ check 'all(dv(i, "dice-pool") == "20" and dv(i, "dice-left") == "20" for i in ("
 
 step "before the match: the locale rolled (3, the Fringe), each NPC's Rep by it (8 and 10: Rep 4), at the entrances"
 odds rsbs.prematch --param entries=yes
-said "Chance of the match in the Fringe of the Empire: 5/10"
-said "Chance of the match in the Heart of the Empire: 2/10"
-said "Chance of the match in an arena outside Rome: 2/10"
-said "Chance of the match in Rome and the Colosseum: 1/10"
+said "Chance of the match in the Fringe of the Empire: 50.0% (5/10)"
+said "Chance of the match in the Heart of the Empire: 20.0% (2/10)"
+said "Chance of the match in an arena outside Rome: 20.0% (2/10)"
+said "Chance of the match in Rome and the Colosseum: 10.0% (1/10)"
 said "Needs 1d10 for the locale: run again with --roll V"
 odds rsbs.prematch --param entries=yes --roll 3
 said "Locale: 3, the Fringe of the Empire"
-said "Chance of Glaucus the Net at Rep 3 (the Fringe of the Empire): 7/10"
-said "Chance of Glaucus the Net at Rep 4 (the Fringe of the Empire): 3/10"
+said "Chance of Glaucus the Net at Rep 3 (the Fringe of the Empire): 70.0% (7/10)"
+said "Chance of Glaucus the Net at Rep 4 (the Fringe of the Empire): 30.0% (3/10)"
 said "Needs 1d10 for Glaucus the Net's Rep (the Fringe of the Empire): run again with --roll V"
 run rsbs.prematch --param entries=yes --roll 3 --roll 8 --roll 10
 said "Match-up: Aulus Varro (c1) meets Glaucus the Net (c2)"
@@ -215,8 +215,8 @@ step "Glaucus, uncontrolled, runs himself: the checks (attack roll 5 in the net 
 odds rsbs.npc --param id=c2
 said "No breath check: Catching breath: Glaucus the Net has burned 0 of 20 dice, less than half his pool"
 said "Glaucus the Net rolls for his attack in the column “net” of npc-attack"
-said "Chance of Glaucus the Net: net attack: 80/100"
-said "Chance of Glaucus the Net: close and melee: 20/100"
+said "Chance of Glaucus the Net: net attack: 80.0% (80/100)"
+said "Chance of Glaucus the Net: close and melee: 20.0% (20/100)"
 run rsbs.npc --param id=c2 --roll 5
 said "Attack roll 5: a net attack: the target is 5\" away, within the net's 1\" to 6\""
 check 's["c2"]["npc-stage"] == "1" and s["c2"]["intent"] == "net" and s["c2"]["intent-target"] == "c1"' "Glaucus means to net Aulus"
@@ -234,13 +234,14 @@ said "Glaucus the Net tosses his Net at Aulus Varro, 5\" away: the toss costs 1\
 said "Glaucus the Net, an uncontrolled NPC, allots 2 (Arbiter's reading: it matches the foe's dice, at least 2, at most 4, 3 when it allots first, never more than it has left)"
 said "Glaucus the Net allots 2, Aulus Varro allots 2"
 # 2d10 against 2d10, each passing on 4 or less (2 in 5): more 3072, equal 3856, fewer 3072 in 10000
-said "Chance of Glaucus the Net passes more dice: 30.72/100"
-said "Chance of equal passes: 38.56/100"
-said "Chance of Aulus Varro passes more dice: 30.72/100"
+said "Chance of Glaucus the Net passes more dice: 30.7% (30.72/100)"
+said "Chance of equal passes: 38.6% (38.56/100)"
+said "Chance of Aulus Varro passes more dice: 30.7% (30.72/100)"
 run rsbs.npc --param id=c2 --param foe-dice=2 --roll 1 --roll 3 --roll 7 --roll 9
 said "Glaucus the Net passes 2, Aulus Varro passes 0"
 said "Passes differ by 2: ensnared"
 said "Glaucus the Net's activation is over: Next"
+said "Glaucus the Net tosses his net at Aulus Varro: ENSNARED, Glaucus the Net dice 20 → 18, Aulus Varro dice 20 → 18"
 check 'c["c1"]["conditions"].get("ensnared") == "on" and s["c2"]["thrown.Net"] == "1" and s["c2"]["acted"] == "1" and s["c2"]["npc-stage"] == "3"' "Aulus ensnared; the net is out of Glaucus's hand; his activation is over"
 check '"npc-stage" not in s["c1"] and s["c1"].get("acted") is None' "Aulus, the target, is not marked as having acted"
 check 'dv("c1", "dice-left") == "18" and dv("c2", "dice-left") == "18" and s["c2"]["moved"] == "1"' "each burned the 2 he allotted; the toss cost Glaucus 1\""
@@ -249,7 +250,7 @@ next
 
 step "Brutus runs himself: attack roll 5 (large-shield column): close and melee; he moves his 3\" of the 4\" toward Aulus"
 odds rsbs.npc --param id=c3
-said "Chance of Brutus the Chaser: close and melee: 100/100"
+said "Chance of Brutus the Chaser: close and melee: 100.0% (100/100)"
 run rsbs.npc --param id=c3 --roll 5
 said "Attack roll 5: he closes to melee"
 said "Brutus the Chaser's plan: close and melee, against Aulus Varro (4\" away); apply NPC Activation again for the move"
@@ -263,7 +264,7 @@ run rsbs.next --param cards=AH,3S
 said "Drawn AH and 3S: AH is higher, Red is active first"
 check 'd["turn"] == 2 and d["current"] == "c1" and "moved" not in s["c1"]' "turn 2, Aulus first, his last activation forgotten"
 odds rsbs.remove-net --param id=c1
-said "Chance of net removed: 4/10"
+said "Chance of net removed: 40.0% (4/10)"
 run rsbs.remove-net --param id=c1 --roll 3 --roll 4
 said "Aulus Varro rolls 3 against Rep 4: the net is off"
 said "Aulus Varro burns 4 dice (struggling with the net)"
@@ -275,7 +276,7 @@ step "Glaucus, his net gone, rolls in the column for any other NPC: close and me
 refused "a net off a figure not ensnared" "Remove Net: Glaucus the Net is not ensnared" rsbs.remove-net --param id=c2
 odds rsbs.npc --param id=c2
 said "Glaucus the Net rolls for his attack in the column “other” of npc-attack"
-said "Chance of Glaucus the Net: close and melee: 100/100"
+said "Chance of Glaucus the Net: close and melee: 100.0% (100/100)"
 run rsbs.npc --param id=c2 --roll 5
 run rsbs.npc --param id=c2
 said "Glaucus the Net moves 4\" and is 2\" from Aulus Varro"
@@ -296,9 +297,9 @@ step "Brutus allots 3 (he attacks first), Aulus 2; 2 passes (2, 3, 8) to none (8
 odds rsbs.npc --param id=c3 --param foe-dice=2
 said "Brutus the Chaser allots 3, Aulus Varro allots 2"
 # 3d10 against 2d10 at Rep 4: more 46144, equal 33120, fewer 20736 in 100000
-said "Chance of Brutus the Chaser passes more dice: 46.144/100"
-said "Chance of equal passes: 33.12/100"
-said "Chance of Aulus Varro passes more dice: 20.736/100"
+said "Chance of Brutus the Chaser passes more dice: 46.1% (46.144/100)"
+said "Chance of equal passes: 33.1% (33.12/100)"
+said "Chance of Aulus Varro passes more dice: 20.7% (20.736/100)"
 run rsbs.npc --param id=c3 --param foe-dice=2 --roll 2 --roll 3 --roll 8 --roll 8 --roll 9 --roll 4 --roll 3
 said "Brutus the Chaser passes 2, Aulus Varro passes 0"
 said "Passes differ by 2: hit"
@@ -325,9 +326,9 @@ refused "a bash at Glaucus, 2\" off" "Bash Attack: Aulus Varro must touch Glaucu
 odds rsbs.bash --param id=c1 --param target=c3 --param dice=3 --param foe-dice=2
 said "The bash costs 1\" of movement: 1\" of 3\" spent"
 said "Aulus Varro allots 3, Brutus the Chaser allots 2"
-said "Chance of Aulus Varro passes more dice: 46.144/100"
-said "Chance of equal passes: 33.12/100"
-said "Chance of Brutus the Chaser passes more dice: 20.736/100"
+said "Chance of Aulus Varro passes more dice: 46.1% (46.144/100)"
+said "Chance of equal passes: 33.1% (33.12/100)"
+said "Chance of Brutus the Chaser passes more dice: 20.7% (20.736/100)"
 run rsbs.bash --param id=c1 --param target=c3 --param dice=3 --param foe-dice=2 \
     --roll 1 --roll 2 --roll 8 --roll 4 --roll 9
 said "Aulus Varro passes 2, Brutus the Chaser passes 1"
@@ -343,9 +344,9 @@ step "(undone) Aulus, at Brutus's front, tries to flank and attack with 2 agains
 # 48*36 + 16*84 = 3072; equal 36*36 + 48*48 + 16*16 = 3856; fewer 3072
 # (in 10000).
 odds rsbs.flank --param id=c1 --param target=c3 --param dice=2 --param foe-dice=2
-said "Chance of Aulus Varro passes more dice: 30.72/100"
-said "Chance of equal passes: 38.56/100"
-said "Chance of Brutus the Chaser passes more dice: 30.72/100"
+said "Chance of Aulus Varro passes more dice: 30.7% (30.72/100)"
+said "Chance of equal passes: 38.6% (38.56/100)"
+said "Chance of Brutus the Chaser passes more dice: 30.7% (30.72/100)"
 run rsbs.flank --param id=c1 --param target=c3 --param dice=2 --param foe-dice=2 \
     --roll 1 --roll 7 --roll 8 --roll 9
 said "Aulus Varro passes 1, Brutus the Chaser passes 0"
@@ -358,8 +359,8 @@ check '"acted" not in s["c1"] and dv("c1", "dice-left") == "12" and dv("c3", "di
 step "(undone) Aulus tries to break off from Brutus, 2 against 2: 2 passes (1, 2) to none (8, 9): won by 2 or more, free"
 odds rsbs.break-off --param id=c1 --param target=c3 --param dice=2 --param foe-dice=2
 # The same 2 against 2 at Rep 4 as the flank.
-said "Chance of Aulus Varro passes more dice: 30.72/100"
-said "Chance of equal passes: 38.56/100"
+said "Chance of Aulus Varro passes more dice: 30.7% (30.72/100)"
+said "Chance of equal passes: 38.6% (38.56/100)"
 run rsbs.break-off --param id=c1 --param target=c3 --param dice=2 --param foe-dice=2 \
     --roll 1 --roll 2 --roll 8 --roll 9
 said "Aulus Varro passes 2, Brutus the Chaser passes 0"
@@ -380,7 +381,7 @@ said "Aulus Varro moves to 4,1: 1\" of his 3\" (1\" forward, 1 turn of 90 degree
 check 'at("c1", 4, 1) and s["c1"]["moved"] == "1"' "Aulus at 4,1, 1\" of 3\" spent"
 # The house sand table: faces 1-5 blinded, 6-10 miss: 5 of 10 tell.
 odds rsbs.sand --param id=c1 --param target=c2
-said "Chance of Aulus Varro's sand tells on Glaucus the Net: 5/10"
+said "Chance of Aulus Varro's sand tells on Glaucus the Net: 50.0% (5/10)"
 run rsbs.sand --param id=c1 --param target=c2 --roll 3
 said "Aulus Varro kicks sand at Glaucus the Net, 2\" away"
 said "Sand: 3, blinded"
@@ -403,7 +404,7 @@ step "(undone) she shoots Glaucus: 2, a hit; from his flank the left arm (4), AC
 # The house missile-hit: faces 1-6 of 10 hit in the bow column.
 odds rsbs.throw --param id=c4 --param target=c2
 said "A gladiatrix's range is 1\" shorter (Female Gladiators): 4\""
-said "Chance of Drusa of Philippi hitting Glaucus the Net: 6/10"
+said "Chance of Drusa of Philippi hitting Glaucus the Net: 60.0% (6/10)"
 run rsbs.throw --param id=c4 --param target=c2 --roll 2 --roll 4 --roll 3
 said "To hit (BW): 2, hit"
 # The house hit-location gives the left arm in every flank row; Glaucus's
@@ -423,8 +424,8 @@ step "(undone) Pilus (a sheet of the script's: Rep 4, a pilum) enters for Red at
 # body reached on 9-10: 8 of 10.
 odds rsbs.throw --param id=c4 --param target=c3 --roll 2
 said "Pilus throws the Pilum at Brutus the Chaser, 2\" away"
-said "Chance of Pilus hitting Brutus the Chaser: 6/10"
-said "Chance of the pilum striking the large shield: 8/10"
+said "Chance of Pilus hitting Brutus the Chaser: 60.0% (6/10)"
+said "Chance of the pilum striking the large shield: 80.0% (8/10)"
 run rsbs.throw --param id=c4 --param target=c3 --roll 2 --roll 3
 said "To hit (PI): 2, hit"
 said "Pilum against a large shield: 3, Shield struck and dropped"
@@ -436,9 +437,9 @@ check 'len(d["combatants"]) == 3 and "shield-lost" not in s["c3"]' "the pilum an
 odds rsbs.melee --param id=c1 --param target=c3 --param dice=4 --param foe-dice=3
 said "Aulus Varro allots 4, Brutus the Chaser allots 3"
 # 4d10 against 3d10 at Rep 4: more 467968, equal 286656, fewer 245376 in 10000000
-said "Chance of Aulus Varro passes more dice: 46.7968/100"
-said "Chance of equal passes: 28.6656/100"
-said "Chance of Brutus the Chaser passes more dice: 24.5376/100"
+said "Chance of Aulus Varro passes more dice: 46.8% (46.7968/100)"
+said "Chance of equal passes: 28.7% (28.6656/100)"
+said "Chance of Brutus the Chaser passes more dice: 24.5% (24.5376/100)"
 
 step "3 passes (1, 2, 3, 8) to 1 (2, 9, 10): a hit on Brutus's chest (4), AC 5; armor 7: damage; damage 8 (HH): a wound"
 # The harm chain's odds from the house tables, each before its die: the
@@ -446,13 +447,13 @@ step "3 passes (1, 2, 3, 8) to 1 (2, 9, 10): a hit on Brutus's chest (4), AC 5; 
 # and 10 kills.
 odds rsbs.melee --param id=c1 --param target=c3 --param dice=4 --param foe-dice=3 \
      --roll 1 --roll 2 --roll 3 --roll 8 --roll 2 --roll 9 --roll 10
-said "Chance of Brutus the Chaser hit in the chest: 10/10"
+said "Chance of Brutus the Chaser hit in the chest: 100.0% (10/10)"
 said "Needs 1d10 for hit location: run again with --roll V"
 odds rsbs.melee --param id=c1 --param target=c3 --param dice=4 --param foe-dice=3 \
      --roll 1 --roll 2 --roll 3 --roll 8 --roll 2 --roll 9 --roll 10 --roll 4 --roll 7
-said "Chance of Brutus the Chaser's armor giving way: 5/10"
-said "Chance of Brutus the Chaser wounded: 4/10"
-said "Chance of Brutus the Chaser killed: 1/10"
+said "Chance of Brutus the Chaser's armor giving way: 50.0% (5/10)"
+said "Chance of Brutus the Chaser wounded: 40.0% (4/10)"
+said "Chance of Brutus the Chaser killed: 10.0% (1/10)"
 said "Needs 1d10 for damage: run again with --roll V"
 run rsbs.melee --param id=c1 --param target=c3 --param dice=4 --param foe-dice=3 \
     --roll 1 --roll 2 --roll 3 --roll 8 --roll 2 --roll 9 --roll 10 --roll 4 --roll 7 --roll 8
@@ -474,7 +475,7 @@ run rsbs.burn --param id=c2 --param dice=8 --param reason=other
 check 'dv("c2", "dice-left") == "10" and s["c2"]["dice-burned"] == "10"' "Glaucus at half his pool"
 odds rsbs.npc --param id=c2
 said "Glaucus the Net has 10 of 20 dice left (half or less, more than a quarter): 1d10"
-said "Chance of Glaucus the Net catching his breath: 3/10"
+said "Chance of Glaucus the Net catching his breath: 30.0% (3/10)"
 run rsbs.npc --param id=c2 --roll 2
 said "Glaucus the Net catches his breath and does not move"
 check 'dv("c2", "dice-left") == "11" and s["c2"]["breath-last"] == "1" and s["c2"]["intent"] == "breath" and s["c2"]["acted"] == "1" and at("c2", 4, 4)' \
@@ -488,9 +489,9 @@ check 'at("c3", 5, 2) and s["c3"]["npc-stage"] == "2"' "Brutus stays in contact"
 odds rsbs.npc --param id=c3 --param foe-dice=4
 said "Brutus the Chaser: Rep 3"
 # 3d10 at Rep 3 against 4d10 at Rep 4: more 169128, equal 266328, fewer 564544 in 10000000
-said "Chance of Brutus the Chaser passes more dice: 16.9128/100"
-said "Chance of equal passes: 26.6328/100"
-said "Chance of Aulus Varro passes more dice: 56.4544/100"
+said "Chance of Brutus the Chaser passes more dice: 16.9% (16.9128/100)"
+said "Chance of equal passes: 26.6% (26.6328/100)"
+said "Chance of Aulus Varro passes more dice: 56.5% (56.4544/100)"
 run rsbs.npc --param id=c3 --param foe-dice=4 --roll 1 --roll 5 --roll 6 --roll 4 --roll 7 --roll 8 --roll 9
 said "Brutus the Chaser passes 1, Aulus Varro passes 1"
 said "Passes differ by 0: none"
@@ -525,7 +526,7 @@ run rsbs.burn --param id=c2 --param dice=6 --param reason=other
 check 'dv("c2", "dice-left") == "5" and s["c2"]["breath-last"] == "1"' "Glaucus at 5 of 20; he caught his breath last activation"
 odds rsbs.next
 said "Glaucus the Net has 5 of 20 dice left (a quarter or less): 1d10, +2 as he caught his breath last activation"
-said "Chance of Glaucus the Net catching his breath: 4/10"
+said "Chance of Glaucus the Net catching his breath: 40.0% (4/10)"
 run rsbs.next --roll 3
 said "Rolled 3, 5 with the +2: he catches his breath"
 said "Black is active now"
@@ -533,7 +534,7 @@ check 'd["current"] == "c2" and dv("c2", "dice-left") == "6" and s["c2"]["breath
 
 step "his own activation: another try, 1-3 with +2 (1 in 10); 5 + 2 fails; with Aulus out he has no foe left"
 odds rsbs.npc --param id=c2
-said "Chance of Glaucus the Net catching his breath: 1/10"
+said "Chance of Glaucus the Net catching his breath: 10.0% (1/10)"
 run rsbs.npc --param id=c2 --roll 5
 said "Rolled 5, 7 with the +2: he does not"
 said "Glaucus the Net's activation is over: Next"

@@ -338,6 +338,13 @@ test_burst_with_jam (void)
 
   fight_new (&f);
   step = fire (&f, f.harry, rolls, G_N_ELEMENTS (rolls), "burst", "2", NULL);
+  /* Read aloud: who fired at whom, and how it went (issue 33). */
+  assert_names (step, "Lt. Harry Quill", "Ltn. Otto Brandt");
+  {
+    g_autofree char *heading = step_heading (step);
+
+    g_assert_true (g_str_has_prefix (heading, "Lt. Harry Quill fires at Ltn. Otto Brandt: 2 HITS · JAMMED"));
+  }
   /* At least one 6 on 6 dice: 31031/46656. */
   g_assert_cmpuint (odds_of (step, "Lt. Harry Quill hitting"), ==, 31031);
   /* A critical, Harry's 3 hits for crits: no die a hit with a 6, and

@@ -210,6 +210,12 @@ test_phases (void)
   g_assert_cmpuint (odds_of (o->step, "Ltn. Otto Brandt spots"), ==, 0);
   g_assert_cmpuint (arb_step_get_dice (o->step)->len, ==, 0);
   assert_log (o->step, "no roll spots, none is made: not spotted");
+  {
+    g_autofree char *heading = step_heading (o->step);
+
+    /* Read aloud, it says whom he looked for and that he missed him. */
+    g_assert_cmpstr (heading, ==, "Ltn. Otto Brandt looks for Lt. Harry Quill: NOT SPOTTED");
+  }
   apply (f.enc, o);
   g_assert_null (get (f.enc, f.otto, "targeting"));
   /* Housekept already: Next does not do it twice. */
@@ -265,6 +271,8 @@ test_phases (void)
   g_assert_null (get (f.enc, f.harry, "fired"));
   g_assert_cmpint (get_int (f.enc, f.harry, "mt-level"), ==, 1);
   g_assert_cmpstr (get (f.enc, f.harry, "targeting"), ==, f.otto);
+  /* Every step of the turn names who acted; a Next, whose turn it is. */
+  assert_steps_name_actors (f.enc, 0);
 
   /* Undo goes back through it all. */
   while (arb_encounter_undo (f.enc) && get (f.enc, E, "order") != NULL)
@@ -1038,6 +1046,23 @@ load_house (void)
   return lib;
 }
 
+/* Issue 33: a fight played on as the rules' policy plays it, every step
+ * read aloud: each names who acted, each Next whose turn it is now. */
+static void
+test_lines_name_actors (void)
+{
+  g_auto(Fight) f = { 0 };
+  guint fired = 0;
+
+  fight_new (&f, 2, 0);
+  start (&f);
+  play_loud (f.enc, 150, 33);
+  for (guint i = 0; i < arb_encounter_get_position (f.enc); i++)
+    fired += g_str_equal (arb_step_get_what (arb_encounter_get_step (f.enc, i)), "dogfight.fire");
+  g_assert_cmpuint (fired, >, 0);
+  assert_steps_name_actors (f.enc, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1065,6 +1090,7 @@ main (int   argc,
   g_test_add_func ("/dogfight/turns/smoke-odds", test_smoke_odds);
   g_test_add_func ("/dogfight/turns/destroyed", test_destroyed);
   g_test_add_func ("/dogfight/turns/combat-simultaneous", test_combat_simultaneous);
+  g_test_add_func ("/dogfight/turns/lines-name-actors", test_lines_name_actors);
 
   status = g_test_run ();
   g_clear_object (&house);

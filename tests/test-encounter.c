@@ -1867,6 +1867,34 @@ test_state_first (void)
   g_rmdir (dir);
 }
 
+/* Issue 33: a chance as people read it, one decimal, never nought or
+ * certain when it is neither; the exact fraction stays for a tooltip.
+ * 8041176/60466176 is a Dogfight burst's (0.13298...). */
+static void
+test_odds_percent (void)
+{
+  static const struct { guint64 n, d; const char *percent, *exact; } cases[] = {
+    { 8041176, 60466176, "13.3%", "8041176/60466176" },
+    { 33984, 100000, "34.0%", "33.984/100" },
+    { 1, 8, "12.5%", "1/8" },
+    { 160, 216, "74.1%", "160/216" },
+    { 0, 6, "0.0%", "0/6" },
+    { 6, 6, "100.0%", "6/6" },
+    { 1, 60466176, "< 0.1%", "1/60466176" },
+    { 60466175, 60466176, "> 99.9%", "60466175/60466176" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      ArbOdds odds = { (char *)"x", cases[i].n, cases[i].d };
+      g_autofree char *percent = arb_odds_to_percent (&odds);
+      g_autofree char *exact = arb_odds_to_string (&odds);
+
+      g_assert_cmpstr (percent, ==, cases[i].percent);
+      g_assert_cmpstr (exact, ==, cases[i].exact);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1880,6 +1908,7 @@ main (int   argc,
   g_test_add_func ("/encounter/gpg/chits", test_gpg_chits);
   g_test_add_func ("/encounter/gpg/chit-tie", test_gpg_chit_tie);
   g_test_add_func ("/encounter/rsbs/tie", test_rsbs_tie);
+  g_test_add_func ("/encounter/odds-percent", test_odds_percent);
   g_test_add_func ("/encounter/rsbs/same-colour", test_rsbs_same_colour);
   g_test_add_func ("/encounter/rsbs/different-colours", test_rsbs_different_colours);
   g_test_add_func ("/encounter/rsbs/reshuffle", test_rsbs_reshuffle);

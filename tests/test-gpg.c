@@ -570,6 +570,29 @@ test_derive_live (void)
   g_assert_cmpstr (portage, !=, "6 of 6");
 }
 
+/* A hit the results table gives no effect to says so: a dagger's 3
+ * ("no effect" on the card), not a bare HIT (issue 33). */
+static void
+test_hit_no_effect (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("gpg", NULL);
+  g_autofree char *g = glider (enc, "gpg-black-corvo.xml", "Ravens", 7, 9, 2, 8, 2, "Dagger");
+  g_autofree char *h = glider (enc, "gpg-oswin-marl.xml", "Kestrels", 7, 8, 2, 8, 3, NULL);
+  ArbOutcome *o;
+
+  at_phase (enc, g, 3);
+  o = proc (enc, "gpg.throw", (int[]){ 65, 3 }, 2, &error, "target", h, NULL);
+  g_assert_no_error (error);
+  g_assert_nonnull (o);
+  g_assert_cmpint (o->status, ==, ARB_OUTCOME_DONE);
+  g_assert_nonnull (strstr (arb_step_get_headline (o->step), "HIT"));
+  g_assert_nonnull (strstr (arb_step_get_headline (o->step), "NO EFFECT"));
+  apply_done (enc, o);
+  g_assert_cmpint (live (enc, h, "altitude"), ==, 8);
+  g_assert_cmpint (live (enc, h, "speed"), ==, 3);
+}
+
 /* 2.3 throws. The Kestrel at 7,9 (altitude 8) faces up; the Raven two
  * hexes ahead at 7,7 flies at 10, speed 3: range 2 + 4 = 6. */
 static void
@@ -936,6 +959,7 @@ main (int   argc,
   g_test_add_func ("/gpg/glide", test_glide);
   g_test_add_func ("/gpg/ram", test_ram);
   g_test_add_func ("/gpg/throw", test_throw);
+  g_test_add_func ("/gpg/hit-no-effect", test_hit_no_effect);
   g_test_add_func ("/gpg/derive-live", test_derive_live);
   g_test_add_func ("/gpg/strike", test_strike);
   g_test_add_func ("/gpg/transfer", test_transfer);

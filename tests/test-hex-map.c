@@ -932,6 +932,579 @@ test_legend (void)
   iterate ();
 }
 
+/* The wheel zooms wherever the pointer is: over the selected figure's
+ * token too, where it once asked to turn the figure (and opened a
+ * step's dialog on a notch). */
+static void
+test_wheel_over_token (void)
+{
+  g_autofree char *rolf = NULL, *troll = NULL;
+  g_autoptr(ArbEncounter) enc = arena (&rolf, &troll);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *map = arb_hex_map_new ();
+  ArbViewport *vp = arb_hex_map_get_viewport (ARB_HEX_MAP (map));
+  GtkEventController *scroll, *motion;
+  Requests req = { 0 };
+  gboolean handled = FALSE;
+  double x, y, scale;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_set_child (GTK_WINDOW (window), map);
+  arb_hex_map_set_encounter (ARB_HEX_MAP (map), enc);
+  g_signal_connect (map, "turn-requested", G_CALLBACK (on_turn), &req);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+  scroll = find_controller (map, GTK_TYPE_EVENT_CONTROLLER_SCROLL);
+  motion = find_controller (map, GTK_TYPE_EVENT_CONTROLLER_MOTION);
+
+  arb_hex_map_set_selected (ARB_HEX_MAP (map), rolf);
+  arb_viewport_hex_to_pixel (vp, (ArbHex) { 3, 4 }, &x, &y);
+  g_signal_emit_by_name (motion, "enter", x, y);
+  g_signal_emit_by_name (motion, "motion", x, y);
+  scale = arb_viewport_get_scale (vp);
+  g_signal_emit_by_name (scroll, "scroll", 0.0, -1.0, &handled);
+  g_assert_true (handled);
+  g_assert_cmpuint (req.turn_requests, ==, 0);
+  g_assert_cmpfloat_with_epsilon (arb_viewport_get_scale (vp), scale * 1.15, 1e-9);
+  /* With a newcomer being placed, too. */
+  arb_hex_map_begin_placing (ARB_HEX_MAP (map), "Lazar the Swift", arb_hex_at (5, 5), 2);
+  scale = arb_viewport_get_scale (vp);
+  g_signal_emit_by_name (scroll, "scroll", 0.0, 1.0, &handled);
+  g_assert_cmpfloat_with_epsilon (arb_viewport_get_scale (vp), scale / 1.15, 1e-9);
+  {
+    int facing;
+
+    g_assert_true (arb_hex_map_get_placing (ARB_HEX_MAP (map), NULL, &facing));
+    g_assert_cmpint (facing, ==, 2);
+  }
+  arb_hex_map_cancel_placing (ARB_HEX_MAP (map));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_free (req.id);
+}
+
+static gboolean
+same_colour (const GdkRGBA *a,
+             const GdkRGBA *b)
+{
+  return gdk_rgba_equal (a, b);
+}
+
+/* A side keeps its colour whoever leaves: the demo's heroes stay the
+ * colour they were when the Troll is taken out of the fight, and when a
+ * new side joins. */
+static void
+test_side_colour_kept (void)
+{
+  char *ids[3];
+  g_autoptr(ArbEncounter) enc = demo_arena (ids);
+  g_autoptr(GError) error = NULL;
+  GdkRGBA heroes, arena_side, after, newcomers;
+
+  arb_hex_map_side_colour (enc, "Heroes", &heroes);
+  arb_hex_map_side_colour (enc, "Arena", &arena_side);
+  g_assert_false (same_colour (&heroes, &arena_side));
+  apply_done (enc, proc (enc, "aod.remove", NULL, 0, &error, "id", ids[2], NULL));
+  g_assert_no_error (error);
+  g_assert_false (g_strv_contains ((const char * const *)arb_encounter_peek_combatants (enc), ids[2]));
+  arb_hex_map_side_colour (enc, "Heroes", &after);
+  g_assert_true (same_colour (&heroes, &after));
+  g_free (add_combatant (enc, "aod-foe-wolf.xml", "Beasts", "q", "2", "r", "2", "facing", "0", NULL));
+  arb_hex_map_side_colour (enc, "Heroes", &after);
+  arb_hex_map_side_colour (enc, "Beasts", &newcomers);
+  g_assert_true (same_colour (&heroes, &after));
+  g_assert_false (same_colour (&newcomers, &heroes));
+  /* The same fight read again, its history naming the Troll's side:
+   * the same colours. */
+  {
+    g_autoptr(GBytes) bytes = arb_encounter_serialize (enc);
+    g_autoptr(ArbEncounter) again = arb_encounter_load_bytes (bytes, "again.xml", rules, &error);
+
+    g_assert_no_error (error);
+    arb_hex_map_side_colour (again, "Heroes", &after);
+    g_assert_true (same_colour (&heroes, &after));
+  }
+  for (guint i = 0; i < 3; i++)
+    g_free (ids[i]);
+}
+
+/* The pixels that differ between @a and @b that lie on a token's disc
+ * other than @own's (by the bounds the map gives). */
+static guint
+changes_on_others (GtkWidget       *map,
+                   cairo_surface_t *a,
+                   cairo_surface_t *b,
+                   char           **ids,
+                   const char      *own)
+{
+  int width = cairo_image_surface_get_width (a), height = cairo_image_surface_get_height (a);
+  guint n = 0;
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      graphene_rect_t token;
+      double cx, cy, r;
+
+      if (g_strcmp0 (ids[i], own) == 0 || !arb_hex_map_get_token_bounds (ARB_HEX_MAP (map), ids[i], &token, NULL))
+        continue;
+      cx = token.origin.x + token.size.width / 2;
+      cy = token.origin.y + token.size.height / 2;
+      r = token.size.width / 2;
+      for (int y = MAX (0, (int)(cy - r)); y <= MIN (height - 1, (int)(cy + r)); y++)
+        for (int x = MAX (0, (int)(cx - r)); x <= MIN (width - 1, (int)(cx + r)); x++)
+          if (hypot (x + 0.5 - cx, y + 0.5 - cy) < r - 1 && pixel_at (a, x, y) != pixel_at (b, x, y))
+            n++;
+    }
+  return n;
+}
+
+/* A figure's condition badges cover no other figure: in a crowd, with
+ * neighbours on every side, they find room or stay on the figure's own
+ * disc, at every size of the map. */
+static void
+test_badges_clear (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  ArbStep *step = arb_step_new ("test.map", NULL);
+  g_autoptr(GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
+  static const struct { int w, h; } sizes[] = { { 400, 300 }, { 620, 540 }, { 800, 600 }, { 1400, 900 } };
+  ArbHex centre = arb_hex_at (5, 4);
+  char *middle;
+
+  g_assert_true (arb_map_apply_preset (step, enc, "aod-arena", NULL));
+  arb_encounter_apply (enc, step);
+  middle = add_combatant (enc, "aod-foe-troll.xml", "Arena", "q", "5", "r", "1", "facing", "3", NULL);
+  g_ptr_array_add (ids, middle);
+  for (int d = 0; d < 6; d++)
+    {
+      ArbHex at = arb_hex_neighbour (centre, d);
+      g_autofree char *q = g_strdup_printf ("%d", at.q);
+      g_autofree char *r = g_strdup_printf ("%d", at.r);
+
+      g_ptr_array_add (ids, add_combatant (enc, d % 2 ? "aod-rolf.xml" : "aod-lazar.xml", "Heroes",
+                                           "q", q, "r", r, "facing", "0", NULL));
+    }
+  g_ptr_array_add (ids, NULL);
+  {
+    g_autofree char *q = g_strdup_printf ("%d", centre.q);
+    g_autofree char *r = g_strdup_printf ("%d", centre.r);
+
+    set_live (enc, middle, "q", q);
+    set_live (enc, middle, "r", r);
+  }
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      GtkWidget *map = g_object_ref_sink (arb_hex_map_new ());
+      cairo_surface_t *plain, *marked;
+
+      arb_hex_map_set_encounter (ARB_HEX_MAP (map), enc);
+      arb_hex_map_fit (ARB_HEX_MAP (map), sizes[s].w, sizes[s].h);
+      set_live (enc, middle, "cond.stunned", NULL);
+      set_live (enc, middle, "cond.prone", NULL);
+      plain = render (map, sizes[s].w, sizes[s].h);
+      set_live (enc, middle, "cond.stunned", "on");
+      set_live (enc, middle, "cond.prone", "on");
+      marked = render (map, sizes[s].w, sizes[s].h);
+      g_assert_cmpuint (changes_on_others (map, plain, marked, (char **)ids->pdata, middle), ==, 0);
+      /* A neighbour's badges as well, on the crowd's edge. */
+      set_live (enc, g_ptr_array_index (ids, 2), "cond.stunned", "on");
+      cairo_surface_destroy (plain);
+      plain = g_steal_pointer (&marked);
+      marked = render (map, sizes[s].w, sizes[s].h);
+      g_assert_cmpuint (changes_on_others (map, plain, marked, (char **)ids->pdata, g_ptr_array_index (ids, 2)), ==, 0);
+      set_live (enc, g_ptr_array_index (ids, 2), "cond.stunned", NULL);
+      cairo_surface_destroy (plain);
+      cairo_surface_destroy (marked);
+      g_assert_finalize_object (map);
+    }
+}
+
+/* Two figures in one hex are a stack: both tokens full size, the one on
+ * top (the selected one) hit by a click on the hex, a badge with their
+ * count, and the one under it peeking out. */
+static void
+test_stack (void)
+{
+  g_autofree char *rolf = NULL, *troll = NULL;
+  g_autoptr(ArbEncounter) enc = arena (&rolf, &troll);
+  GtkWidget *map;
+  graphene_rect_t lone, top, under;
+  const ArbToken *t;
+  cairo_surface_t *single, *stacked;
+  double x, y;
+
+  map = map_at (enc, 30.0, -2.0, -2.0);
+  g_assert_true (arb_hex_map_get_token_bounds (ARB_HEX_MAP (map), rolf, &lone, NULL));
+  single = render (map, 600, 500);
+  set_live (enc, troll, "q", "3");
+  set_live (enc, troll, "r", "4");
+  arb_hex_map_set_selected (ARB_HEX_MAP (map), troll);
+  stacked = render (map, 600, 500);
+  g_assert_true (arb_hex_map_get_token_bounds (ARB_HEX_MAP (map), troll, &top, NULL));
+  g_assert_true (arb_hex_map_get_token_bounds (ARB_HEX_MAP (map), rolf, &under, NULL));
+  g_assert_cmpfloat_with_epsilon (top.size.width, lone.size.width, 1e-9);
+  g_assert_cmpfloat_with_epsilon (under.size.width, lone.size.width, 1e-9);
+  /* Offset, not on top of each other, and within the hex. */
+  g_assert_false (graphene_rect_equal (&top, &under));
+  arb_viewport_hex_to_pixel (arb_hex_map_get_viewport (ARB_HEX_MAP (map)), (ArbHex) { 3, 4 }, &x, &y);
+  g_assert_cmpfloat (fabs (top.origin.x + top.size.width / 2 - x), <, 30.0 * 0.5);
+  g_assert_cmpstr (arb_hex_map_token_hit (ARB_HEX_MAP (map), x, y), ==, troll);
+  t = arb_hex_map_find_token (ARB_HEX_MAP (map), troll);
+  g_assert_cmpuint (t->stack_size, ==, 2);
+  g_assert_cmpuint (t->stack_depth, ==, 0);
+  g_assert_cmpuint (t->badges->len, >=, 1);
+  g_assert_cmpstr (g_ptr_array_index (t->badges, 0), ==, "2");
+  g_assert_cmpint (g_array_index (t->badge_kind, int, 0), ==, ARB_BADGE_COUNT);
+  g_assert_cmpuint (t->badge_boxes->len, ==, t->badges->len);
+  /* Selecting the one under brings it on top. */
+  arb_hex_map_set_selected (ARB_HEX_MAP (map), rolf);
+  cairo_surface_destroy (render (map, 600, 500));
+  g_assert_cmpstr (arb_hex_map_token_hit (ARB_HEX_MAP (map), x, y), ==, rolf);
+  g_assert_cmpuint (arb_hex_map_find_token (ARB_HEX_MAP (map), rolf)->stack_depth, ==, 0);
+  g_assert_false (same_pixels (single, 0, 0, stacked, 0, 0, 600, 500));
+  cairo_surface_destroy (single);
+  cairo_surface_destroy (stacked);
+  g_assert_finalize_object (map);
+}
+
+/* The Fantasy Trip: the "engaged" notes over the foes of the selected
+ * figure cover no figure and no name, at any size of the map. */
+static void
+test_notes_clear (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  ArbStep *step = arb_step_new ("test.map", NULL);
+  static const struct { int w, h; } sizes[] = { { 400, 300 }, { 800, 600 }, { 1400, 900 } };
+  char *ids[5] = { NULL, };
+
+  g_assert_true (arb_map_apply_preset (step, enc, "tft-combat", NULL));
+  arb_encounter_apply (enc, step);
+  ids[0] = add_combatant (enc, "tft-brenna-holt.xml", "Blue", "q", "10", "r", "3", "facing", "0", NULL);
+  ids[1] = add_combatant (enc, "tft-hask-the-ferryman.xml", "Red", "q", "11", "r", "3", "facing", "3", NULL);
+  ids[2] = add_combatant (enc, "tft-orvin-ashgrave.xml", "Red", "q", "10", "r", "4", "facing", "2", NULL);
+  ids[3] = add_combatant (enc, "tft-wren-fletcher.xml", "Blue", "q", "11", "r", "2", "facing", "4", NULL);
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      GtkWidget *map = g_object_ref_sink (arb_hex_map_new ());
+      ArbHexMap *hex_map = ARB_HEX_MAP (map);
+
+      arb_hex_map_set_encounter (hex_map, enc);
+      arb_hex_map_set_rules (hex_map, rules);
+      arb_hex_map_set_selected (hex_map, ids[0]);
+      arb_hex_map_fit (hex_map, sizes[s].w, sizes[s].h);
+      cairo_surface_destroy (render (map, sizes[s].w, sizes[s].h));
+      g_assert_nonnull (hex_map->notes);
+      /* Shown whole, a hex a few pixels across, they may find no room. */
+      if (sizes[s].w >= 800)
+        g_assert_cmpuint (hex_map->notes->len, >=, 1);
+      for (guint n = 0; n < hex_map->notes->len; n++)
+        {
+          const graphene_rect_t *box = &g_array_index (hex_map->notes, ArbMapNote, n).box;
+
+          for (guint i = 0; i < hex_map->tokens->len; i++)
+            {
+              const ArbToken *t = &g_array_index (hex_map->tokens, ArbToken, i);
+              graphene_rect_t disc = GRAPHENE_RECT_INIT (t->x - t->radius, t->y - t->radius, 2 * t->radius, 2 * t->radius);
+
+              g_assert_false (overlap (box, &disc));
+              if (t->label)
+                g_assert_false (overlap (box, &t->label_box));
+            }
+        }
+      g_assert_finalize_object (map);
+    }
+  for (guint i = 0; ids[i]; i++)
+    g_free (ids[i]);
+}
+
+/* How many pixels of @surface outside the @w x @h box at (@x, @y) are
+ * not the background of its corner. */
+static guint
+ink_outside (cairo_surface_t *surface,
+             int              x0,
+             int              y0,
+             int              w,
+             int              h)
+{
+  guint32 ground = pixel_at (surface, 0, 0);
+  guint n = 0;
+
+  for (int y = 0; y < cairo_image_surface_get_height (surface); y++)
+    for (int x = 0; x < cairo_image_surface_get_width (surface); x++)
+      if ((x < x0 || y < y0 || x >= x0 + w || y >= y0 + h) && pixel_at (surface, x, y) != ground)
+        n++;
+  return n;
+}
+
+/* Nothing falls off a fitted map: the Glider-Pit's row numbers beside
+ * the pit, the names of figures on its edges. The map is drawn fitted,
+ * then again with room around it: nothing shows in the room. */
+static void
+test_nothing_off_the_map (void)
+{
+  static const struct { const char *system, *preset, *sheet, *sheet2; } games[] = {
+    { "gpg", NULL, "gpg-tamsin-reeve.xml", "gpg-black-corvo.xml" },
+    { "aod", "aod-arena", "aod-rolf.xml", "aod-foe-troll.xml" },
+  };
+  static const struct { int w, h; } sizes[] = { { 400, 300 }, { 800, 600 }, { 1400, 900 } };
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+      {
+        g_autoptr(ArbEncounter) enc = arb_encounter_new (games[g].system, NULL);
+        ArbStep *step = arb_step_new ("test.map", NULL);
+        GtkWidget *map = g_object_ref_sink (arb_hex_map_new ());
+        ArbViewport *vp = arb_hex_map_get_viewport (ARB_HEX_MAP (map));
+        const char *preset = games[g].preset ? games[g].preset : arb_game_get_default_map (arb_game_get (games[g].system));
+        cairo_surface_t *roomy;
+        int cols, rows;
+        double ox, oy, scale;
+
+        g_assert_true (arb_map_apply_preset (step, enc, preset, NULL));
+        arb_encounter_apply (enc, step);
+        g_assert_true (arb_encounter_get_map_size (enc, &cols, &rows));
+        /* In the corners, top left and bottom right. */
+        {
+          ArbHex first = arb_hex_at (0, 0), last = arb_hex_at (cols - 1, rows - 1);
+          g_autofree char *q0 = g_strdup_printf ("%d", first.q), *r0 = g_strdup_printf ("%d", first.r);
+          g_autofree char *q1 = g_strdup_printf ("%d", last.q), *r1 = g_strdup_printf ("%d", last.r);
+
+          g_free (add_combatant (enc, games[g].sheet, "Blue", "q", q0, "r", r0, "facing", "0", NULL));
+          g_free (add_combatant (enc, games[g].sheet2, "Red", "q", q1, "r", r1, "facing", "3", NULL));
+        }
+        arb_hex_map_set_encounter (ARB_HEX_MAP (map), enc);
+        arb_hex_map_fit (ARB_HEX_MAP (map), sizes[s].w, sizes[s].h);
+        arb_viewport_get_origin (vp, &ox, &oy);
+        scale = arb_viewport_get_scale (vp);
+        arb_viewport_set_origin (vp, ox - 100 / scale, oy - 100 / scale);
+        roomy = render (map, sizes[s].w + 200, sizes[s].h + 200);
+        if (ink_outside (roomy, 100, 100, sizes[s].w, sizes[s].h) != 0)
+          g_error ("%s at %dx%d: %u pixels fall off the map", games[g].system, sizes[s].w, sizes[s].h,
+                   ink_outside (roomy, 100, 100, sizes[s].w, sizes[s].h));
+        cairo_surface_destroy (roomy);
+        g_assert_finalize_object (map);
+      }
+}
+
+/* A drag shows the token's ghost where it would go and what the move
+ * costs there, as the game's step would run; where the rules refuse it,
+ * why. Letting go asks for the move, and the ghost goes. */
+static void
+test_drag_ghost (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  ArbStep *step = arb_step_new ("test.map", NULL);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *map = arb_hex_map_new ();
+  ArbHexMap *hex_map = ARB_HEX_MAP (map);
+  ArbViewport *vp = arb_hex_map_get_viewport (hex_map);
+  g_autofree char *rolf = NULL, *troll = NULL;
+  GtkGesture *drag;
+  Requests req = { 0 };
+  double fx, fy, tx, ty;
+
+  g_assert_true (arb_map_apply_preset (step, enc, "aod-arena", NULL));
+  arb_encounter_apply (enc, step);
+  rolf = add_combatant (enc, "aod-rolf.xml", "Heroes", "q", "3", "r", "3", "facing", "0", NULL);
+  troll = add_combatant (enc, "aod-foe-troll.xml", "Arena", "q", "10", "r", "-2", "facing", "3", NULL);
+  {
+    g_autoptr(ArbOutcome) start = run (enc, "aod.start", NULL, 0);
+
+    g_assert_cmpint (start->status, ==, ARB_OUTCOME_DONE);
+    arb_encounter_apply (enc, g_steal_pointer (&start->step));
+  }
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_set_child (GTK_WINDOW (window), map);
+  arb_hex_map_set_encounter (hex_map, enc);
+  arb_hex_map_set_rules (hex_map, rules);
+  g_signal_connect (map, "move-requested", G_CALLBACK (on_move), &req);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+  drag = GTK_GESTURE (find_controller (map, GTK_TYPE_GESTURE_DRAG));
+
+  {
+    const char *current = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current");
+    ArbHex at;
+    int facing;
+
+    g_assert_true (arb_encounter_get_hex (enc, current, &at, &facing));
+    arb_viewport_hex_to_pixel (vp, at, &fx, &fy);
+    arb_viewport_hex_to_pixel (vp, arb_hex_neighbour (arb_hex_neighbour (at, facing), facing), &tx, &ty);
+    g_signal_emit_by_name (drag, "drag-begin", fx, fy);
+    g_assert_cmpstr (arb_hex_map_get_selected (hex_map), ==, current);
+    /* Within its own hex: no ghost yet. */
+    g_signal_emit_by_name (drag, "drag-update", 3.0, 2.0);
+    g_assert_false (hex_map->drag_away);
+    /* Two hexes ahead: the ghost there, and the cost in AP. */
+    g_signal_emit_by_name (drag, "drag-update", tx - fx, ty - fy);
+    g_assert_true (hex_map->drag_away);
+    g_assert_false (hex_map->drag_refused);
+    g_assert_nonnull (hex_map->drag_note);
+    if (!strstr (hex_map->drag_note, "2 AP"))
+      g_error ("no cost in “%s”", hex_map->drag_note);
+    {
+      cairo_surface_t *ghost = render (map, 800, 600);
+      cairo_surface_t *none;
+
+      hex_map->drag_away = FALSE;
+      none = render (map, 800, 600);
+      hex_map->drag_away = TRUE;
+      g_assert_cmphex (pixel_at (ghost, (int)tx, (int)ty), !=, pixel_at (none, (int)tx, (int)ty));
+      cairo_surface_destroy (ghost);
+      cairo_surface_destroy (none);
+    }
+    /* Off the map: refused, with the reason. */
+    g_signal_emit_by_name (drag, "drag-update", -fx - 200, 0.0);
+    g_assert_true (hex_map->drag_refused);
+    g_assert_cmpstr (hex_map->drag_note, ==, "Off the map");
+    g_signal_emit_by_name (drag, "drag-update", tx - fx, ty - fy);
+    g_signal_emit_by_name (drag, "drag-end", tx - fx, ty - fy);
+    g_assert_cmpuint (req.moves, ==, 1);
+    g_assert_false (hex_map->drag_away);
+    g_assert_null (hex_map->drag_note);
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_free (req.id);
+}
+
+/* The shortcut of @widget's class for @keyval, in the order they are
+ * tried: the action of the first one, or NULL. */
+static gboolean
+key_has_action (GtkWidget  *widget,
+                guint       keyval,
+                const char *action)
+{
+  for (guint c = 0; ; c++)
+    {
+      g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, c);
+
+      if (controller == NULL)
+        return FALSE;
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (controller)); i++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), i);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+          GtkShortcutAction *act = gtk_shortcut_get_action (shortcut);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) && gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+              GTK_IS_NAMED_ACTION (act) && g_str_equal (gtk_named_action_get_action_name (GTK_NAMED_ACTION (act)), action))
+            return TRUE;
+        }
+    }
+}
+
+/* A facing is chosen on the map: f starts it for the selected figure,
+ * its hexsides numbered; Left turns it (Right back), Enter settles it
+ * as a turn; a click on a hexside picks and settles it; Escape gives
+ * up. */
+static void
+test_choose_facing (void)
+{
+  g_autofree char *rolf = NULL, *troll = NULL;
+  g_autoptr(ArbEncounter) enc = arena (&rolf, &troll);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *map = arb_hex_map_new ();
+  ArbViewport *vp = arb_hex_map_get_viewport (ARB_HEX_MAP (map));
+  Requests req = { 0 };
+  cairo_surface_t *plain, *choosing;
+  GtkEventController *click = NULL;
+  double x, y;
+  int facing;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+  gtk_window_set_child (GTK_WINDOW (window), map);
+  arb_hex_map_set_encounter (ARB_HEX_MAP (map), enc);
+  g_signal_connect (map, "turn-requested", G_CALLBACK (on_turn), &req);
+  gtk_window_present (GTK_WINDOW (window));
+  iterate ();
+  g_assert_true (key_has_action (map, GDK_KEY_f, "map.face"));
+  g_assert_true (key_has_action (map, GDK_KEY_Left, "map.face-turn"));
+  g_assert_true (key_has_action (map, GDK_KEY_Right, "map.face-turn"));
+
+  /* Nothing selected: nothing to face; the keys pan as ever. */
+  g_assert_true (gtk_widget_activate_action (map, "map.face", NULL));
+  g_assert_false (arb_hex_map_get_facing_choice (ARB_HEX_MAP (map), NULL));
+  gtk_widget_activate_action (map, "map.face-turn", "i", 1);
+  g_assert_false (arb_hex_map_get_facing_choice (ARB_HEX_MAP (map), NULL));
+
+  arb_hex_map_set_selected (ARB_HEX_MAP (map), rolf);
+  plain = render (map, 800, 600);
+  g_assert_true (gtk_widget_activate_action (map, "map.face", NULL));
+  g_assert_true (arb_hex_map_get_facing_choice (ARB_HEX_MAP (map), &facing));
+  g_assert_cmpint (facing, ==, 0);
+  /* The six hexsides numbered round Rolf's hex: each number's mark
+   * changes the picture at its hexside. */
+  choosing = render (map, 800, 600);
+  arb_viewport_hex_to_pixel (vp, (ArbHex) { 3, 4 }, &x, &y);
+  for (int side = 0; side < 6; side++)
+    {
+      double a = arb_viewport_side_angle (vp, side), s = arb_viewport_get_scale (vp);
+      int px = (int)(x + cos (a) * s * 0.866), py = (int)(y + sin (a) * s * 0.866);
+
+      g_assert_cmphex (pixel_at (plain, px, py), !=, pixel_at (choosing, px, py));
+    }
+  g_assert_true (gtk_widget_activate_action (map, "map.face-turn", "i", 1));
+  g_assert_true (gtk_widget_activate_action (map, "map.face-turn", "i", 1));
+  g_assert_true (gtk_widget_activate_action (map, "map.face-turn", "i", -1));
+  g_assert_true (arb_hex_map_get_facing_choice (ARB_HEX_MAP (map), &facing));
+  g_assert_cmpint (facing, ==, 1);
+  g_assert_cmpuint (req.turn_requests, ==, 0);
+  g_assert_true (gtk_widget_activate_action (map, "map.face-done", NULL));
+  g_assert_false (arb_hex_map_get_facing_choice (ARB_HEX_MAP (map), NULL));
+  g_assert_cmpuint (req.turn_requests, ==, 1);
+  g_assert_cmpstr (req.id, ==, rolf);
+  g_assert_cmpint (req.turns, ==, 1);
+
+  /* A click toward hexside 4 (down and to the left) picks it: two to
+   * the right. */
+  for (GtkWidget *w = map; click == NULL; w = NULL)
+    {
+      g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (w);
+
+      for (guint i = 0; i < g_list_model_get_n_items (controllers) && click == NULL; i++)
+        {
+          g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+
+          if (GTK_IS_GESTURE_CLICK (c) && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == GDK_BUTTON_PRIMARY)
+            click = GTK_EVENT_CONTROLLER (c);
+        }
+    }
+  g_assert_true (arb_hex_map_begin_facing (ARB_HEX_MAP (map), rolf));
+  {
+    double a = arb_viewport_side_angle (vp, 4), s = arb_viewport_get_scale (vp);
+
+    g_signal_emit_by_name (click, "pressed", 1, x + cos (a) * s * 0.8, y + sin (a) * s * 0.8);
+  }
+  g_assert_cmpuint (req.turn_requests, ==, 2);
+  g_assert_cmpint (req.turns, ==, -2);
+
+  /* Escape gives up: no request. */
+  g_assert_true (arb_hex_map_begin_facing (ARB_HEX_MAP (map), rolf));
+  gtk_widget_activate_action (map, "map.face-turn", "i", 1);
+  g_assert_true (gtk_widget_activate_action (map, "map.face-cancel", NULL));
+  g_assert_false (arb_hex_map_get_facing_choice (ARB_HEX_MAP (map), NULL));
+  g_assert_cmpuint (req.turn_requests, ==, 2);
+
+  /* A newcomer being placed: Left and Right turn it too. */
+  arb_hex_map_begin_placing (ARB_HEX_MAP (map), "Lazar the Swift", arb_hex_at (5, 5), 2);
+  g_assert_true (gtk_widget_activate_action (map, "map.face-turn", "i", -1));
+  g_assert_true (arb_hex_map_get_placing (ARB_HEX_MAP (map), NULL, &facing));
+  g_assert_cmpint (facing, ==, 1);
+  arb_hex_map_cancel_placing (ARB_HEX_MAP (map));
+
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (choosing);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+  g_free (req.id);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -955,6 +1528,14 @@ main (int   argc,
   g_test_add_func ("/hex-map/dark", test_dark);
   g_test_add_func ("/hex-map/public", test_public);
   g_test_add_func ("/hex-map/legend", test_legend);
+  g_test_add_func ("/hex-map/wheel-over-token", test_wheel_over_token);
+  g_test_add_func ("/hex-map/side-colour-kept", test_side_colour_kept);
+  g_test_add_func ("/hex-map/badges-clear", test_badges_clear);
+  g_test_add_func ("/hex-map/stack", test_stack);
+  g_test_add_func ("/hex-map/notes-clear", test_notes_clear);
+  g_test_add_func ("/hex-map/nothing-off-the-map", test_nothing_off_the_map);
+  g_test_add_func ("/hex-map/drag-ghost", test_drag_ghost);
+  g_test_add_func ("/hex-map/choose-facing", test_choose_facing);
 
   ret = g_test_run ();
   g_clear_object (&rules);

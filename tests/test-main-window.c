@@ -578,6 +578,53 @@ test_reopen_after_crash (void)
   discard_drafts ();
 }
 
+/* A form's facing is chosen on the map: its button numbers the actor's
+ * hexsides there, the keys turn the choice, Enter puts it in the form,
+ * and the fight is not turned by it (issue 33: a bare number before). */
+static void
+test_facing_on_map (void)
+{
+  ArbWindow *window = arb_window_new (app);
+  ArbHexMap *map = ARB_HEX_MAP (find (GTK_WIDGET (window), ARB_TYPE_HEX_MAP));
+  ArbActionDialog *dialog;
+  ArbEncounter *enc;
+  const char *actor;
+  ArbHex at;
+  int facing = -1, choice = -1;
+  guint position;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
+  iterate ();
+  enc = arb_fight_get_encounter (arb_window_get_fight (window));
+  actor = arb_encounter_get (enc, E, "current");
+  g_assert_true (arb_encounter_get_hex (enc, actor, &at, &facing));
+  position = arb_encounter_get_position (enc);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", "aod.action"));
+  iterate ();
+  dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+  g_assert_nonnull (dialog);
+  g_signal_emit_by_name (dialog, "choose-facing");
+  iterate ();
+  g_assert_true (arb_hex_map_get_facing_choice (map, &choice));
+  g_assert_cmpint (choice, ==, facing);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (map), "map.turn", "i", 1));
+  arb_hex_map_end_facing (map, TRUE);
+  iterate ();
+  g_assert_false (arb_hex_map_get_facing_choice (map, NULL));
+  {
+    g_autofree char *chosen = arb_action_dialog_dup_param (dialog, "facing");
+    g_autofree char *expected = g_strdup_printf ("%d", (facing + 1) % 6);
+
+    g_assert_cmpstr (chosen, ==, expected);
+  }
+  g_assert_cmpuint (arb_encounter_get_position (enc), ==, position);
+  destroy_window (window);
+  discard_drafts ();
+}
+
 /* Closing a changed fight's window by "Let Go" closes it once its
  * question has gone: before, the window went first and the question,
  * going after it, let go of a freed parent (four criticals a quit). */
@@ -1404,10 +1451,15 @@ test_narrow_window (void)
     g_assert_cmpfloat (top.y + gtk_widget_get_height (last), <, gtk_widget_get_height (GTK_WIDGET (window)) - 60);
   }
 
-  /* F9 */
+  /* F9: the turn order at its narrowest, whatever width a wide window
+   * saved, so the map keeps more than a third of the window (it kept
+   * about 210 pixels of 800). */
+  g_settings_set_int (arb_application_get_settings (app), "sidebar-width", 300);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-turn-order", NULL));
   iterate ();
   g_assert_true (gtk_widget_is_visible (order));
+  wait_for_width (GTK_WIDGET (window), 800);
+  g_assert_cmpint (gtk_widget_get_width (map), >=, 800 * 35 / 100);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-turn-order", NULL));
   iterate ();
   g_assert_false (gtk_widget_is_visible (order));
@@ -1605,6 +1657,7 @@ main (int   argc,
   g_test_add_func ("/main-window/reopen-after-crash", test_reopen_after_crash);
   g_test_add_func ("/main-window/players-roll", test_players_roll);
   g_test_add_func ("/main-window/let-go", test_let_go);
+  g_test_add_func ("/main-window/facing-on-map", test_facing_on_map);
   g_test_add_func ("/main-window/library-into-fight", test_library_into_fight);
   g_test_add_func ("/main-window/join-healed", test_join_healed);
   g_test_add_func ("/main-window/follows-fight", test_follows_fight);

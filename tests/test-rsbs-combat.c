@@ -1101,6 +1101,61 @@ test_actor_gate (void)
                                      "dice", "2", "foe-dice", "2", NULL), &error, "out of the match");
 }
 
+/* Issue 33: each step says aloud who did what to whom, and a blow the
+ * armor holds says so. The melee of the harm chain above: Aulus wounds
+ * the Secutor; then the same with protection 8, which holds. Then a
+ * match played on by the rules' own choices, every step read. */
+static void
+test_lines_name_actors (void)
+{
+  Pair p;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbRollSource) source = arb_roll_source_new_seeded (33);
+  guint from;
+
+  pair_init (&p);
+  {
+    g_autoptr(ArbOutcome) out = proc (p.enc, "rsbs.melee", (int[]){ 1, 2, 3, 9, 4, 9, 6 }, 7, &error,
+                                      "id", p.aulus, "target", p.secutor, "dice", "3", "foe-dice", "1", NULL);
+    g_autofree char *heading = NULL;
+
+    g_assert_no_error (error);
+    assert_names (out->step, "Aulus Varro", "Secutor");
+    heading = step_heading (out->step);
+    g_assert_true (g_str_has_prefix (heading, "Aulus Varro attacks Secutor: WOUNDED"));
+  }
+  {
+    g_autoptr(ArbOutcome) held = proc (p.enc, "rsbs.melee", (int[]){ 1, 2, 3, 9, 4, 8 }, 6, &error,
+                                       "id", p.aulus, "target", p.secutor, "dice", "3", "foe-dice", "1", NULL);
+
+    g_assert_no_error (error);
+    assert_names (held->step, "Aulus Varro", "Secutor");
+    g_assert_cmpstr (arb_step_get_headline (held->step), ==, "NO DAMAGE");
+    g_assert_true (log_has (held->step, "No damage: Secutor's armor holds"));
+  }
+
+  /* The match from its start, as the rules run both. */
+  {
+    g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+    g_autoptr(ArbOutcome) start = arb_procedure_run ("rsbs.start", p.enc, rules, params, NULL, source, &error);
+
+    g_assert_no_error (error);
+    arb_encounter_apply (p.enc, g_steal_pointer (&start->step));
+  }
+  from = arb_encounter_get_position (p.enc);
+  play_loud (p.enc, 80, 33);
+  for (guint i = from; i < arb_encounter_get_position (p.enc); i++)
+    {
+      g_autofree char *heading = step_heading (arb_encounter_get_step (p.enc, i));
+
+      g_test_message ("%s", heading);
+    }
+  /* The plan, the move and the melee at least (a kill may end it). */
+  g_assert_cmpuint (arb_encounter_get_position (p.enc), >=, from + 3);
+  assert_steps_name_actors (p.enc, from);
+  pair_clear (&p);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1131,6 +1186,7 @@ main (int   argc,
   g_test_add_func ("/rsbs/combat/sand", test_sand);
   g_test_add_func ("/rsbs/combat/bow-range", test_bow_range);
   g_test_add_func ("/rsbs/combat/actor-gate", test_actor_gate);
+  g_test_add_func ("/rsbs/combat/lines-name-actors", test_lines_name_actors);
 
   ret = g_test_run ();
   rules = NULL;

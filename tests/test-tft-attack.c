@@ -1083,6 +1083,32 @@ test_waited_spent (void)
   g_assert_null (arb_encounter_get (enc, hask, "hits-taken"));
 }
 
+/* Issue 33: a blow the armour stops whole says so, and the step names
+ * attacker and target. Orvin's dagger (1d6-1) hits Brenna, whose leather
+ * stops 2 and small shield 1: a 3 on the damage die is 2 hits, all
+ * stopped. */
+static void
+test_no_damage (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  ArbHex o = { 0, 0 };
+  g_autofree char *brenna = place (enc, "tft-brenna-holt.xml", "Heroes", o, 0);
+  g_autofree char *orvin = place (enc, "tft-orvin-ashgrave.xml", "Bandits", arb_hex_neighbour (o, 0), 3);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbOutcome) outcome = attack (enc, (int[]){ 6, 3 }, 2, &error, orvin, brenna, NULL);
+  g_autofree char *heading = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+  assert_names (outcome->step, "Orvin Ashgrave", "Brenna Holt");
+  g_assert_cmpstr (arb_step_get_headline (outcome->step), ==, "HIT · NO DAMAGE");
+  g_assert_true (log_has (outcome->step, "No damage: the armour stops all 2 hits"));
+  heading = step_heading (outcome->step);
+  g_assert_cmpstr (heading, ==, "Orvin Ashgrave attacks Brenna Holt: HIT · NO DAMAGE");
+  arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
+  g_assert_cmpint (live (enc, brenna, "hits-taken"), ==, -99);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1111,6 +1137,7 @@ main (int   argc,
   g_test_add_func ("/tft/attack/sweep", test_sweep);
   g_test_add_func ("/tft/attack/weapon-arm", test_weapon_arm);
   g_test_add_func ("/tft/attack/waited-spent", test_waited_spent);
+  g_test_add_func ("/tft/attack/no-damage", test_no_damage);
 
   ret = g_test_run ();
   g_clear_object (&rules);

@@ -859,6 +859,61 @@ test_stagger_lapses (void)
   g_assert_cmpint (arb_tft_action_dx (f.enc, NULL, rules, f.hask, NULL), ==, 12);
 }
 
+/* Issue 33: each step says aloud who did what to whom. The option
+ * names the figure and its option, Next the figure whose turn it is
+ * now (not the one who has just finished), an attack its attacker and
+ * its target; then a fight played on by the policy, every step of it. */
+static void
+test_lines_name_actors (void)
+{
+  g_auto(Fight) f = { 0 };
+  guint from;
+
+  fight_new (&f, "0", "0", "0", "3", "1", "0", "3");
+  from = arb_encounter_get_position (f.enc);
+  ok (f.enc, "tft.option", "id", f.orvin, "option", "c", NULL);
+  assert_names (arb_encounter_get_step (f.enc, arb_encounter_get_position (f.enc) - 1), "Orvin Ashgrave", NULL);
+  {
+    g_autofree char *heading = step_heading (arb_encounter_get_step (f.enc, arb_encounter_get_position (f.enc) - 1));
+
+    g_assert_cmpstr (heading, ==, "Orvin Ashgrave chooses (c) Dodge: DODGING");
+  }
+  ok (f.enc, "tft.option", "id", f.brenna, "option", "k", NULL);
+  next (f.enc);
+  {
+    g_autofree char *heading = step_heading (arb_encounter_get_step (f.enc, arb_encounter_get_position (f.enc) - 1));
+
+    /* Orvin has chosen: it is Brenna's turn to move, and the log says
+     * so, not "Next: Orvin Ashgrave". */
+    g_assert_cmpstr (fight_get (f.enc, "current"), ==, f.brenna);
+    g_assert_cmpstr (heading, ==, "Next: Brenna Holt");
+  }
+  next (f.enc);
+  g_assert_cmpstr (fight_get (f.enc, "current"), ==, f.hask);
+  ok (f.enc, "tft.option", "id", f.hask, "option", "j", NULL);
+  to_actions (f.enc);
+  until_current (f.enc, f.hask);
+  {
+    g_autoptr(ArbOutcome) outcome = proc (f.enc, "tft.attack", (int[]){ 10, 3 }, 2, NULL, "id", f.hask, "target", f.brenna, NULL);
+
+    g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
+    assert_names (outcome->step, "Hask the Ferryman", "Brenna Holt");
+    arb_encounter_apply (f.enc, g_steal_pointer (&outcome->step));
+  }
+  assert_steps_name_actors (f.enc, from);
+
+  /* On to the end, or a good way into it, as the policy plays it. */
+  {
+    guint played = arb_encounter_get_position (f.enc), attacks = 0;
+
+    play_loud (f.enc, 120, 33);
+    for (guint i = played; i < arb_encounter_get_position (f.enc); i++)
+      attacks += g_str_equal (arb_step_get_what (arb_encounter_get_step (f.enc, i)), "tft.attack");
+    g_assert_cmpuint (attacks, >, 0);
+  }
+  assert_steps_name_actors (f.enc, from);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -886,6 +941,7 @@ main (int   argc,
   g_test_add_func ("/tft/turns/useless-shield-arm", test_useless_shield_arm);
   g_test_add_func ("/tft/turns/wait", test_wait);
   g_test_add_func ("/tft/turns/stagger-lapses", test_stagger_lapses);
+  g_test_add_func ("/tft/turns/lines-name-actors", test_lines_name_actors);
 
   ret = g_test_run ();
   g_clear_object (&rules);

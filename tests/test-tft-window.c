@@ -25,6 +25,23 @@
 
 static ArbApplication *app;
 
+/* A label under @widget whose text starts with @start. */
+static GtkWidget *
+find_label_starting (GtkWidget  *widget,
+                     const char *start)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), start))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_starting (child, start);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 static GtkWidget *
 find_button (GtkWidget  *widget,
              const char *label)
@@ -189,6 +206,26 @@ test_attack_in_window (void)
     g_autofree char *log = arb_window_dup_log_text (window);
 
     g_assert_nonnull (strstr (log, "Hask the Ferryman is defending: 4 dice"));
+  }
+  /* Issue 33: the log, the toast and the players' view say who attacked
+   * whom, not "Attack: HIT". */
+  {
+    g_autofree char *log = arb_window_dup_log_text (window);
+    AdwToast *toast = arb_window_get_step_toast (window);
+    GtkWindow *view = NULL;
+
+    g_assert_true (g_str_has_prefix (log, "Brenna Holt attacks Hask the Ferryman: "));
+    g_assert_nonnull (toast);
+    g_assert_true (g_str_has_prefix (adw_toast_get_title (toast), "Brenna Holt attacks Hask the Ferryman: "));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.player-view", NULL));
+    iterate ();
+    for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l; l = l->next)
+      if (g_str_equal (G_OBJECT_TYPE_NAME (l->data), "ArbPlayerView"))
+        view = l->data;
+    g_assert_nonnull (view);
+    g_assert_nonnull (find_label_starting (GTK_WIDGET (view), "Brenna Holt attacks Hask the Ferryman: "));
+    gtk_window_destroy (view);
+    iterate ();
   }
   /* Acted: every action greyed, and said why once. */
   g_assert_false (gtk_widget_is_sensitive (find_button (GTK_WIDGET (panel), "Attack")));

@@ -148,7 +148,7 @@ refused "Grull shooting a bow he does not carry" "Grull carries no weapon called
         tft.attack --param id=c4 --param target=c1 --param weapon=Crossbow
 odds tft.attack --param id=c4 --param target=c1
 said "Grull attacks Brenna Holt with Longbow: DX 13; range, 3 megahexes −1: adjusted DX 12"
-said "Chance of hit: 160/216"
+said "Chance of hit: 74.1% (160/216)"
 run tft.attack --param id=c4 --param target=c1 --roll 10 --roll 3
 said "Brenna Holt's armour and shield stop 3"
 check 's["c1"]["hits-taken"] == "2" and dv("c1", "st-left") == "10 of 12" and s["c4"]["acted"] == "true"' "Brenna ST 10"
@@ -158,7 +158,7 @@ next
 step "Hask throws his spear at the dodging Orvin, 3 hexes off: 12 - 3 = 9 on 4d6; 14 misses"
 odds tft.attack --param id=c2 --param target=c3
 said "Hask the Ferryman attacks Orvin Ashgrave with Spear: DX 13; Cloth armour −1; thrown, 3 hexes −3; Orvin Ashgrave is dodging: 4 dice: adjusted DX 9"
-said "Chance of hit: 126/1296"
+said "Chance of hit: 9.7% (126/1296)"
 run tft.attack --param id=c2 --param target=c3 --roll 14
 check 's["c2"]["dropped.Spear"] == "5,6" and s["c2"]["ready"] == "none" and "hits-taken" not in s["c3"]' \
       "a miss; the spear lies in Orvin's hex, Hask's hands are empty"
@@ -207,17 +207,19 @@ run tft.attack --param id=c3 --param target=c2 --roll 12 --roll 2
 said "Orvin Ashgrave attacks Hask the Ferryman with Dagger: DX 11; from the side +2: adjusted DX 13"
 said "Hask the Ferryman's armour and shield stop 1"
 said "0 hits get through"
+said "No damage: the armour stops its 1 hit"
+said "Orvin Ashgrave attacks Hask the Ferryman: HIT · NO DAMAGE"
 check '"hits-taken" not in s["c2"]' "Hask unhurt"
 next
 
 step "Brenna strikes from the rear: 12 - 2 + 4 = 14 on 3d6; 4 is double damage: 2 x 3 - 1 = 5 hits, Hask staggers"
 odds tft.attack --param id=c1 --param target=c2
 said "Brenna Holt attacks Hask the Ferryman with Broadsword: DX 12; Leather armour −2; from the rear +4: adjusted DX 14"
-said "Chance of hit: 196/216"
-said "Chance of triple damage (3): 1/216"
-said "Chance of double damage (4): 3/216"
-said "Chance of dropped weapon: 3/216"
-said "Chance of broken weapon: 1/216"
+said "Chance of hit: 90.7% (196/216)"
+said "Chance of triple damage (3): 0.5% (1/216)"
+said "Chance of double damage (4): 1.4% (3/216)"
+said "Chance of dropped weapon: 1.4% (3/216)"
+said "Chance of broken weapon: 0.5% (1/216)"
 run tft.attack --param id=c1 --param target=c2 --roll 4 --roll 3
 said "× 2: 6 hits"
 check 's["c2"]["hits-taken"] == "5" and s["c2"]["hits-turn"] == "5" and s["c2"]["next-dx"] == "-2" and s["c1"]["retreat"] == "c2"' \
@@ -305,9 +307,9 @@ check 'd["current"] == "c1"' "knocked down this turn, Orvin does not act: Brenna
 step "Brenna jumps Hask from his rear hex: a 6 is rolled again; 1, he drops his shortsword and both go down grappling"
 odds tft.hth --param id=c1 --param target=c2
 said "Brenna Holt moves onto Hask the Ferryman's hex: the attacker comes in from the defender's rear hex"
-said "Chance of 1-2: weapon dropped; both go down in HTH: 2/5"
-said "Chance of 3-4: weapon dropped, dagger readied; both go down in HTH: 2/5"
-said "Chance of 5: attacker falls back, no HTH: 1/5"
+said "Chance of 1-2: weapon dropped; both go down in HTH: 40.0% (2/5)"
+said "Chance of 3-4: weapon dropped, dagger readied; both go down in HTH: 40.0% (2/5)"
+said "Chance of 5: attacker falls back, no HTH: 20.0% (1/5)"
 run tft.hth --param id=c1 --param target=c2 --roll 6 --roll 1
 said "Defence roll 6 ignored: roll again"
 check 'at("c1", 7, 6) and at("c2", 7, 6) and s["c1"]["hth-with"] == "c2" and s["c2"]["hth-with"] == "c1" and c["c1"]["conditions"].get("hth") == "on"' \
@@ -344,7 +346,7 @@ next
 
 step "Hask draws his dagger (u): 3d6 against 9, 81/216; 6 draws it"
 odds tft.draw-dagger --param id=c2
-said "Chance of dagger drawn: 81/216"
+said "Chance of dagger drawn: 37.5% (81/216)"
 run tft.draw-dagger --param id=c2 --roll 6
 check 's["c2"]["ready"] == "Dagger" and "next-dx" not in s["c2"] and dv("c2", "adjusted-dx") == "9 (Cloth armour −1, ST 3 or less, for the rest of the fight −3)"' \
       "the dagger in hand"
@@ -370,7 +372,7 @@ next
 refused "breaking free into Orvin's hex" "(v) Disengage from HTH: 7,7 is not empty (Orvin Ashgrave)" \
         tft.hth-disengage --param id=c1 --param to=7,7
 odds tft.hth-disengage --param id=c1 --param to=8,6
-said "Chance of break free: 206/1296"
+said "Chance of break free: 15.9% (206/1296)"
 run tft.hth-disengage --param id=c1 --param to=8,6 --roll 9
 check 'at("c1", 8, 6, 3) and "hth-with" not in s["c1"] and "hth-with" not in s["c2"] and "hth" not in c["c1"]["conditions"] and "hth" not in c["c2"]["conditions"]' \
       "Brenna at 8,6, nobody grappling"
@@ -407,7 +409,7 @@ next
 
 step "Hask rolls 3: triple damage, 3 x (3 - 1) - 3 = 3 hits; an automatic hit: 11 on the crippling hits, her shield arm"
 odds tft.attack --param id=c2 --param target=c1 --roll 3 --roll 3
-said "Chance of crippling hit (8-12): 15/36"
+said "Chance of crippling hit (8-12): 41.7% (15/36)"
 run tft.attack --param id=c2 --param target=c1 --roll 3 --roll 3 --roll 11
 said "× 3: 6 hits"
 check 's["c1"]["hits-taken"] == "5" and s["c1"]["injury.shield-arm"] == "useless" and s["c2"]["retreat"] == "c1"' \

@@ -89,6 +89,7 @@ G_DEFINE_FINAL_TYPE (ArbActionDialog, arb_action_dialog, ADW_TYPE_WINDOW)
 
 enum {
   APPLIED,
+  CHOOSE_FACING,
   N_SIGNALS
 };
 
@@ -1152,6 +1153,47 @@ add_weapons (ArbActionDialog    *self,
   }
 }
 
+static gboolean
+is_facing (const ArbParamSpec *spec)
+{
+  return spec->kind == ARB_PARAM_INT && spec->min == 0 && spec->max == 5 && g_str_equal (spec->name, "facing");
+}
+
+static void
+choose_facing_cb (ArbActionDialog *self)
+{
+  g_signal_emit (self, signals[CHOOSE_FACING], 0);
+}
+
+gboolean
+arb_action_dialog_pick_facing (ArbActionDialog *self,
+                               int              facing)
+{
+  char text[8];
+
+  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), FALSE);
+
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = &g_array_index (self->fields, Field, i);
+
+      if (is_facing (field->spec) && !field->values && !field->custom)
+        {
+          g_snprintf (text, sizeof text, "%d", ((facing % 6) + 6) % 6);
+          gtk_editable_set_text (GTK_EDITABLE (field->row), text);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+const char *
+arb_action_dialog_get_actor (ArbActionDialog *self)
+{
+  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), NULL);
+  return self->actor;
+}
+
 static void
 add_entry (ArbActionDialog    *self,
            const ArbParamSpec *spec)
@@ -1164,6 +1206,18 @@ add_entry (ArbActionDialog    *self,
     {
       gtk_editable_set_width_chars (GTK_EDITABLE (row), 4);
       adw_entry_row_set_input_purpose (ADW_ENTRY_ROW (row), GTK_INPUT_PURPOSE_NUMBER);
+    }
+  /* A facing is a hexside: chosen on the map, where they are numbered. */
+  if (is_facing (spec))
+    {
+      GtkWidget *button = gtk_button_new_from_icon_name ("object-rotate-right-symbolic");
+
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (button, "flat");
+      gtk_widget_set_tooltip_text (button, _("Choose on the map: its hexsides are numbered, Left and Right turn, Enter sets it"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Choose the facing on the map"), -1);
+      g_signal_connect_swapped (button, "clicked", G_CALLBACK (choose_facing_cb), self);
+      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), button);
     }
   g_signal_connect_swapped (row, "changed", G_CALLBACK (form_changed), self);
   g_signal_connect_swapped (row, "entry-activated", G_CALLBACK (entry_activated_cb), self);
@@ -1487,6 +1541,10 @@ arb_action_dialog_class_init (ArbActionDialogClass *klass)
    * closes: the window says what happened. */
   signals[APPLIED] = g_signal_new ("applied", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                    NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* The referee asks to choose the form's facing on the map, its
+   * hexsides numbered (see arb_action_dialog_pick_facing()). */
+  signals[CHOOSE_FACING] = g_signal_new ("choose-facing", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                         NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/arbiter/Arbiter/ui/arb-action-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbActionDialog, window_title);

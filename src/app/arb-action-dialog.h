@@ -65,4 +65,11 @@ gboolean         arb_action_check              (ArbFight        *fight,
                                                 const char      *actor,
                                                 char           **reason);
 
+/* Sets the form's facing (a hexside, 0-5) as the map chose it; FALSE
+ * when the form asks none. */
+gboolean          arb_action_dialog_pick_facing  (ArbActionDialog *self,
+                                                  int              facing);
+/* The figure acting in the form (may be NULL). */
+const char       *arb_action_dialog_get_actor    (ArbActionDialog *self);
+
 G_END_DECLS

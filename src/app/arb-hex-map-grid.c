@@ -37,6 +37,53 @@ arb_hex_map_map_info (ArbHexMap *self,
   info->shape = self->encounter ? arb_map_get_shape (self->encounter) : ARB_MAP_RECT;
 }
 
+/* The picture is measured at this scale: the game's marks grow with
+ * it, and a large one keeps their text's rounding small. */
+#define FRAME_SCALE 32.0
+
+void
+arb_hex_map_update_frame (ArbHexMap *self)
+{
+  ArbEncounter *enc = self->encounter;
+  const ArbAppGame *game = enc ? arb_app_game_get (arb_encounter_get_system (enc)) : NULL;
+  g_autofree char *key = NULL;
+  int cols, rows;
+
+  arb_hex_map_map_size (self, &cols, &rows);
+  key = g_strdup_printf ("%p|%u|%u|%d|%d|%d", (void *)enc, enc ? arb_encounter_get_position (enc) : 0,
+                         enc ? arb_encounter_get_n_steps (enc) : 0, cols, rows,
+                         arb_viewport_get_pointy (self->viewport));
+  if (g_strcmp0 (key, self->frame_key) == 0)
+    return;
+  g_free (self->frame_key);
+  self->frame_key = g_steal_pointer (&key);
+  arb_viewport_map_frame (self->viewport, cols, rows, self->frame);
+  /* What the game prints beside its map (the Glider-Pit's row numbers
+   * left of the pit) is part of the picture: drawn once unseen, its
+   * ink says how far out it reaches. */
+  if (game && game->draw_map)
+    {
+      g_autoptr(ArbViewport) unit = arb_viewport_new ();
+      cairo_surface_t *surface = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, NULL);
+      cairo_t *cr = cairo_create (surface);
+      double x, y, w, h;
+
+      arb_viewport_set_pointy (unit, arb_viewport_get_pointy (self->viewport));
+      arb_viewport_set_scale (unit, FRAME_SCALE);
+      game->draw_map (enc, cr, unit, cols, rows);
+      cairo_destroy (cr);
+      cairo_recording_surface_ink_extents (surface, &x, &y, &w, &h);
+      cairo_surface_destroy (surface);
+      if (w > 0 && h > 0)
+        {
+          self->frame[0] = MIN (self->frame[0], x / FRAME_SCALE);
+          self->frame[1] = MIN (self->frame[1], y / FRAME_SCALE);
+          self->frame[2] = MAX (self->frame[2], (x + w) / FRAME_SCALE);
+          self->frame[3] = MAX (self->frame[3], (y + h) / FRAME_SCALE);
+        }
+    }
+}
+
 gboolean
 arb_hex_map_on_map (ArbHexMap *self,
                     ArbHex     hex)

@@ -34,6 +34,9 @@ struct _ArbHexMap
   GHashTable    *tiles;         /* packed tile column and row -> Tile */
   char          *tiles_key;     /* what the tiles show */
   double         extent[4];     /* left, top, right, bottom in map units */
+  double         frame[4];      /* the same, of what a fitted map shows: the
+                                 * map and the game's marks beside it */
+  char          *frame_key;     /* what the frame was measured for */
   double         tile_x;        /* map pixel of tile (0, 0)'s top left */
   double         tile_y;
   cairo_pattern_t *field;       /* one period of the hex grid */
@@ -67,7 +70,20 @@ struct _ArbHexMap
   int            place_facing;
   GArray        *path;          /* ArbHex: a planned move, from its start, or NULL */
   int            path_facing;
+  /* A token dragged: its ghost, where it would go and what that costs
+   * (arb-hex-map-plan.c) */
+  gboolean       drag_away;     /* the pointer has left the token's hex */
+  ArbHex         drag_to;
+  char          *drag_note;     /* what the move costs, or why it is refused */
+  gboolean       drag_refused;
+  GArray        *drag_path;     /* ArbHex: the game's path for the move, or NULL */
+  int            drag_facing;
+  /* A figure's facing being chosen on the map, its hexsides numbered */
+  char          *facing_id;
+  int            facing_from;
+  int            facing_choice;
   GArray        *tokens;        /* ArbToken: this picture's tokens and labels */
+  GArray        *notes;         /* ArbMapNote: the zones' notes, placed with them */
   GPtrArray     *ground;        /* ArbGroundItem: what lies on the map */
   GArray        *ground_boxes;  /* graphene_rect_t: where each is drawn, map pixels */
   gboolean       dark;          /* the system's dark style: a dark map */
@@ -81,21 +97,53 @@ struct _ArbHexMap
 /* Name labels never shrink below this size, in pixels. */
 #define ARB_HEX_MAP_MIN_LABEL_SIZE 12.0
 
+/* What a badge beside a token says. */
+enum
+{
+  ARB_BADGE_CONDITION,
+  ARB_BADGE_OUT,        /* a condition that takes the figure out */
+  ARB_BADGE_COUNT,      /* how many figures stand in the hex */
+};
+
 /* A token as this picture draws it, in map pixels (map units times the
  * scale), laid out once per picture so that every tile draws the same
- * labels and none of them collide. */
+ * badges and labels and none of them collide. */
 typedef struct
 {
   char         *id;
+  guint         order;         /* its place among the combatants */
   double        x, y, radius;
   gboolean      out;           /* out of the fight: faded and crossed */
   gboolean      gauge;         /* the game's main gauge, drawn as a bar */
   double        gauge_part;    /* 0..1 of it left */
   GPtrArray    *badges;        /* char *: a short mark for each condition */
-  GPtrArray    *badge_out;     /* GINT_TO_POINTER: that condition takes it out */
+  GArray       *badge_kind;    /* int, ARB_BADGE_*: how each is drawn */
+  GArray       *badge_boxes;   /* graphene_rect_t: where each is drawn; empty
+                                * when none has room (the tooltip says them) */
+  guint         stack;         /* while laid out: the token that stands for its hex */
+  guint         stack_size;    /* how many figures share its hex */
+  guint         stack_depth;   /* 0 on top of them */
   char         *label;         /* NULL: the name shows only on hover */
   graphene_rect_t label_box;
 } ArbToken;
+
+/* A note the game puts by a hex ("engaged", "range 4"), where the
+ * picture has room for it, in map pixels. */
+typedef struct
+{
+  guint           zone;        /* its index in the zones */
+  graphene_rect_t box;
+} ArbMapNote;
+
+/* Below this scale the game's marks in hexes are not drawn. */
+#define ARB_HEX_MAP_MARK_SCALE 10.0
+
+/* The size of a note's text at @scale. */
+static inline double
+arb_hex_map_note_size (double scale)
+{
+  return MAX (7.0, scale * 0.4);
+}
 
 /* The map's colours, light or dark. */
 typedef struct
@@ -167,6 +215,10 @@ void        arb_hex_map_draw_grid     (ArbHexMap   *self,
                                        double       clip_w,
                                        double       clip_h);
 
+/* Measures the picture a fitted map shows into self->frame, when the
+ * fight or the map has changed since. */
+void        arb_hex_map_update_frame  (ArbHexMap   *self);
+
 /* arb-hex-map-zones.c */
 void        arb_hex_map_update_zones  (ArbHexMap   *self);
 void        arb_hex_map_tone_colour   (ArbZoneTone  tone,
@@ -200,7 +252,21 @@ void        arb_hex_map_draw_tokens   (ArbHexMap   *self,
 
 /* arb-hex-map-plan.c */
 void        arb_hex_map_draw_plan     (ArbHexMap   *self,
-                                       cairo_t     *cr);
+                                       cairo_t     *cr,
+                                       int          width,
+                                       int          height);
+/* Works out what a drag of the selected figure to @to would do, as the
+ * game would plan and run it (nothing is changed). */
+void        arb_hex_map_plan_drag     (ArbHexMap   *self,
+                                       ArbHex       to);
+void        arb_hex_map_clear_drag    (ArbHexMap   *self);
+/* The hexside of the hex at widget pixel (@cx, @cy) that faces widget
+ * pixel (@x, @y). */
+int         arb_hex_map_side_toward   (ArbHexMap   *self,
+                                       double       cx,
+                                       double       cy,
+                                       double       x,
+                                       double       y);
 
 /* arb-hex-map-ruler.c */
 void        arb_hex_map_draw_ruler    (ArbHexMap   *self,

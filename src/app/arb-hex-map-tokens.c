@@ -57,52 +57,108 @@ named_colour (const char *side)
   return -1;
 }
 
-static int
-compare_strings (gconstpointer a,
-                 gconstpointer b)
+/* The colours an encounter's sides have been given, kept with the
+ * encounter: a side keeps its colour whoever leaves the fight or joins
+ * it later, so colours are handed out once and never taken back. */
+typedef struct
 {
-  return g_strcmp0 (*(const char **)a, *(const char **)b);
+  GHashTable *slots;   /* side name (owned) -> its colour's index + 1 */
+  gboolean    taken[G_N_ELEMENTS (side_colours)];
+} SideColours;
+
+static void
+side_colours_free (gpointer data)
+{
+  SideColours *colours = data;
+
+  g_hash_table_unref (colours->slots);
+  g_free (colours);
 }
 
-/* Each side its colour: the named ones first, then the others in the
- * order of their names, each from its name's hash, taking the next free
- * colour while there is one. */
-static GHashTable *
-side_colour_table (ArbEncounter *enc,
-                   GStrv         ids)
+/* Gives each of @sides (in the order they first appeared) that has no
+ * colour yet its own: the named ones first, then the others each from
+ * its name's hash, taking the next free colour while there is one. */
+static void
+side_colours_assign (SideColours *colours,
+                     GPtrArray   *sides)
 {
-  GHashTable *table = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GPtrArray) others = g_ptr_array_new ();
-  gboolean taken[G_N_ELEMENTS (side_colours)] = { FALSE, };
+  for (int pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < sides->len; i++)
+      {
+        const char *side = g_ptr_array_index (sides, i);
+        int named = named_colour (side);
+        guint slot;
 
-  for (guint i = 0; ids[i]; i++)
+        if (g_hash_table_contains (colours->slots, side) || (pass == 0) != (named >= 0))
+          continue;
+        if (named >= 0)
+          slot = named;
+        else
+          {
+            slot = g_str_hash (side) % G_N_ELEMENTS (side_colours);
+            /* Yellow is faint on the light map: only a side that asks for it. */
+            for (guint tries = 0; tries < 2 * G_N_ELEMENTS (side_colours) &&
+                 (colours->taken[slot] || (slot == PALE && tries < G_N_ELEMENTS (side_colours))); tries++)
+              slot = (slot + 1) % G_N_ELEMENTS (side_colours);
+          }
+        colours->taken[slot] = TRUE;
+        g_hash_table_insert (colours->slots, g_strdup (side), GUINT_TO_POINTER (slot + 1));
+      }
+}
+
+static void
+add_side (GPtrArray  *sides,
+          const char *side)
+{
+  if (side && !g_ptr_array_find_with_equal_func (sides, side, g_str_equal, NULL))
+    g_ptr_array_add (sides, (gpointer)side);
+}
+
+/* The colour of @side in @enc. The first time, the sides the history
+ * names (those who have left too, for a fight read from a file) are
+ * given theirs, then any new side present. */
+static const GdkRGBA *
+side_colour (ArbEncounter *enc,
+             const char   *side)
+{
+  static GQuark quark;
+  SideColours *colours;
+  g_autoptr(GPtrArray) sides = g_ptr_array_new ();
+  const char * const *ids;
+  gpointer slot;
+
+  if (side == NULL)
+    return &side_colours[0].rgba;
+  if (G_UNLIKELY (quark == 0))
+    quark = g_quark_from_static_string ("arb-hex-map-side-colours");
+  colours = g_object_get_qdata (G_OBJECT (enc), quark);
+  if (colours && (slot = g_hash_table_lookup (colours->slots, side)))
+    return &side_colours[GPOINTER_TO_UINT (slot) - 1].rgba;
+  if (colours == NULL)
     {
-      const char *side = arb_encounter_get (enc, ids[i], "side");
-      int named;
-
-      if (!side || g_hash_table_contains (table, side) || g_ptr_array_find_with_equal_func (others, side, g_str_equal, NULL))
-        continue;
-      if ((named = named_colour (side)) >= 0)
+      colours = g_new0 (SideColours, 1);
+      colours->slots = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_object_set_qdata_full (G_OBJECT (enc), quark, colours, side_colours_free);
+      for (guint s = 0; s < arb_encounter_get_n_steps (enc); s++)
         {
-          g_hash_table_insert (table, (gpointer)side, (gpointer)&side_colours[named].rgba);
-          taken[named] = TRUE;
-        }
-      else
-        g_ptr_array_add (others, (gpointer)side);
-    }
-  g_ptr_array_sort (others, compare_strings);
-  for (guint i = 0; i < others->len; i++)
-    {
-      const char *side = g_ptr_array_index (others, i);
-      guint slot = g_str_hash (side) % G_N_ELEMENTS (side_colours);
+          GPtrArray *effects = arb_step_get_effects (arb_encounter_get_step (enc, s));
 
-      /* Yellow is faint on the light map: only a side that asks for it. */
-      for (guint tries = 0; tries < 2 * G_N_ELEMENTS (side_colours) && (taken[slot] || (slot == PALE && tries < G_N_ELEMENTS (side_colours))); tries++)
-        slot = (slot + 1) % G_N_ELEMENTS (side_colours);
-      taken[slot] = TRUE;
-      g_hash_table_insert (table, (gpointer)side, (gpointer)&side_colours[slot].rgba);
+          for (guint e = 0; e < effects->len; e++)
+            {
+              const ArbEffect *effect = g_ptr_array_index (effects, e);
+
+              if (g_str_equal (effect->key, "side"))
+                add_side (sides, effect->new_value);
+            }
+        }
     }
-  return table;
+  ids = arb_encounter_peek_combatants (enc);
+  for (guint i = 0; ids && ids[i]; i++)
+    add_side (sides, arb_encounter_get (enc, ids[i], "side"));
+  add_side (sides, side);
+  side_colours_assign (colours, sides);
+  slot = g_hash_table_lookup (colours->slots, side);
+  return &side_colours[GPOINTER_TO_UINT (slot) - 1].rgba;
 }
 
 void
@@ -110,15 +166,10 @@ arb_hex_map_side_colour (ArbEncounter *encounter,
                          const char   *side,
                          GdkRGBA      *colour)
 {
-  g_auto(GStrv) ids = NULL;
-  g_autoptr(GHashTable) table = NULL;
-  const GdkRGBA *found;
-
   g_return_if_fail (ARB_IS_ENCOUNTER (encounter));
-  ids = arb_encounter_list_combatants (encounter);
-  table = side_colour_table (encounter, ids);
-  found = side ? g_hash_table_lookup (table, side) : NULL;
-  *colour = found ? *found : side_colours[0].rgba;
+  g_return_if_fail (colour != NULL);
+
+  *colour = *side_colour (encounter, side);
 }
 
 /* A condition's badge on a token: the initials of a hyphenated id
@@ -176,7 +227,8 @@ token_clear (gpointer data)
   g_free (token->id);
   g_free (token->label);
   g_clear_pointer (&token->badges, g_ptr_array_unref);
-  g_clear_pointer (&token->badge_out, g_ptr_array_unref);
+  g_clear_pointer (&token->badge_kind, g_array_unref);
+  g_clear_pointer (&token->badge_boxes, g_array_unref);
 }
 
 static PangoLayout *
@@ -214,46 +266,34 @@ bar_height (double radius)
   return MAX (3.0, radius * 0.24);
 }
 
-/* A badge's box: a column of them down the token's right, from its top. */
-static void
-badge_box (const ArbToken  *t,
-           guint            n,
-           double           w,
-           double           h,
-           graphene_rect_t *box)
+static double
+ring_width (double radius)
 {
-  graphene_rect_init (box, t->x + t->radius * 0.45, t->y - t->radius - h * 0.25 + n * (h + 1), w, h);
+  return MAX (3.0, radius * 0.22);
 }
 
-/* What a token covers besides its label: the disc with its ring, the
- * gauge under it and the badges beside it. */
+/* What a token's body covers: the disc with its ring and the gauge
+ * under it. */
 static void
-token_extent (const ArbToken  *t,
-              PangoLayout     *badge_layout,
-              graphene_rect_t *box)
+token_body (const ArbToken  *t,
+            graphene_rect_t *box)
 {
-  double r = t->radius + MAX (3.0, t->radius * 0.22) + 1;
+  double r = t->radius + ring_width (t->radius) + 1;
 
   graphene_rect_init (box, t->x - r, t->y - r, 2 * r, 2 * r + (t->gauge ? bar_height (t->radius) + 2 : 0));
-  for (guint b = 0; t->badges && b < t->badges->len; b++)
-    {
-      graphene_rect_t badge;
-      int w, h;
-
-      pango_layout_set_text (badge_layout, g_ptr_array_index (t->badges, b), -1);
-      pango_layout_get_pixel_size (badge_layout, &w, &h);
-      badge_box (t, b, w + 4, h, &badge);
-      graphene_rect_union (box, &badge, box);
-    }
 }
 
-/* The boxes already covered, by cells of the map: a label is tried
- * against its neighbours only, not against two hundred tokens. */
+/* The boxes already covered, by cells of the map: a badge or a label is
+ * tried against its neighbours only, not against two hundred tokens.
+ * Each box has an owner: the tokens of one hex share one, so that a
+ * figure's badges may lie over the figures stacked under it. */
 #define CELL 64.0
+#define NO_OWNER G_MAXUINT
 
 typedef struct
 {
   GArray     *boxes;   /* graphene_rect_t */
+  GArray     *owners;  /* guint */
   GHashTable *cells;   /* packed cell -> GArray of box indices */
 } Taken;
 
@@ -261,6 +301,7 @@ static void
 taken_init (Taken *taken)
 {
   taken->boxes = g_array_new (FALSE, FALSE, sizeof (graphene_rect_t));
+  taken->owners = g_array_new (FALSE, FALSE, sizeof (guint));
   taken->cells = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify)g_array_unref);
 }
 
@@ -268,16 +309,19 @@ static void
 taken_clear (Taken *taken)
 {
   g_clear_pointer (&taken->boxes, g_array_unref);
+  g_clear_pointer (&taken->owners, g_array_unref);
   g_clear_pointer (&taken->cells, g_hash_table_unref);
 }
 
 static void
 taken_add (Taken                 *taken,
-           const graphene_rect_t *box)
+           const graphene_rect_t *box,
+           guint                  owner)
 {
   guint index = taken->boxes->len;
 
   g_array_append_val (taken->boxes, *box);
+  g_array_append_val (taken->owners, owner);
   for (int cx = (int)floor (box->origin.x / CELL); cx <= (int)floor ((box->origin.x + box->size.width) / CELL); cx++)
     for (int cy = (int)floor (box->origin.y / CELL); cy <= (int)floor ((box->origin.y + box->size.height) / CELL); cy++)
       {
@@ -293,10 +337,18 @@ taken_add (Taken                 *taken,
       }
 }
 
+/* Whether @box lies inside @bounds and over nothing taken but what
+ * @owner's own tokens cover. */
 static gboolean
 box_is_free (const graphene_rect_t *box,
-             Taken                 *taken)
+             const graphene_rect_t *bounds,
+             Taken                 *taken,
+             guint                  owner)
 {
+  if (box->origin.x < bounds->origin.x || box->origin.y < bounds->origin.y ||
+      box->origin.x + box->size.width > bounds->origin.x + bounds->size.width ||
+      box->origin.y + box->size.height > bounds->origin.y + bounds->size.height)
+    return FALSE;
   for (int cx = (int)floor (box->origin.x / CELL); cx <= (int)floor ((box->origin.x + box->size.width) / CELL); cx++)
     for (int cy = (int)floor (box->origin.y / CELL); cy <= (int)floor ((box->origin.y + box->size.height) / CELL); cy++)
       {
@@ -305,9 +357,12 @@ box_is_free (const graphene_rect_t *box,
 
         for (guint i = 0; in && i < in->len; i++)
           {
-            graphene_rect_t *other = &g_array_index (taken->boxes, graphene_rect_t, g_array_index (in, guint, i));
+            guint index = g_array_index (in, guint, i);
+            graphene_rect_t *other = &g_array_index (taken->boxes, graphene_rect_t, index);
             graphene_rect_t both;
 
+            if (owner != NO_OWNER && g_array_index (taken->owners, guint, index) == owner)
+              continue;
             if (graphene_rect_intersection (box, other, &both) && both.size.width > 0.5 && both.size.height > 0.5)
               return FALSE;
           }
@@ -316,11 +371,13 @@ box_is_free (const graphene_rect_t *box,
 }
 
 /* A place for @text beside token @t (which covers @own) where it covers
- * no token or label yet placed: under it, over it, right, left, then
- * the corners. */
+ * no token, badge or label yet placed and stays on the picture: under
+ * it, over it, right, left, the corners, then a row further out or
+ * flush with one side. */
 static gboolean
 place_label (const ArbToken        *t,
              const graphene_rect_t *own,
+             const graphene_rect_t *bounds,
              PangoLayout           *layout,
              const char            *text,
              Taken                 *taken,
@@ -343,16 +400,136 @@ place_label (const ArbToken        *t,
       GRAPHENE_RECT_INIT (left - w, bottom - h / 2.0, w, h),
       GRAPHENE_RECT_INIT (right, top - h / 2.0, w, h),
       GRAPHENE_RECT_INIT (left - w, top - h / 2.0, w, h),
+      /* Crowded: a row further out, or off to one side. */
+      GRAPHENE_RECT_INIT (t->x - w / 2.0, bottom + h, w, h),
+      GRAPHENE_RECT_INIT (t->x - w / 2.0, top - 2 * h, w, h),
+      GRAPHENE_RECT_INIT (left, bottom, w, h),
+      GRAPHENE_RECT_INIT (right - w, bottom, w, h),
+      GRAPHENE_RECT_INIT (left, top - h, w, h),
+      GRAPHENE_RECT_INIT (right - w, top - h, w, h),
     };
 
     for (guint s = 0; s < G_N_ELEMENTS (spots); s++)
-      if (box_is_free (&spots[s], taken))
+      if (box_is_free (&spots[s], bounds, taken, NO_OWNER))
         {
           *out = spots[s];
           return TRUE;
         }
   }
   return FALSE;
+}
+
+/* The ways a token's badges may be laid out, tried in turn: a column
+ * down its right (where they always were), down its left, a row over
+ * it, a row under it, a row across its own disc. */
+typedef enum
+{
+  BADGES_RIGHT,
+  BADGES_LEFT,
+  BADGES_ABOVE,
+  BADGES_BELOW,
+  BADGES_INSIDE,
+  N_BADGE_SPOTS
+} BadgeSpot;
+
+static void
+badge_boxes_at (const ArbToken *t,
+                BadgeSpot       spot,
+                const int      *widths,
+                guint           n,
+                double          h,
+                GArray         *boxes)
+{
+  double r = t->radius, row = 0, x, y;
+  graphene_rect_t body;
+
+  token_body (t, &body);
+  for (guint b = 0; b < n; b++)
+    row += widths[b] + (b ? 2 : 0);
+  g_array_set_size (boxes, 0);
+  for (guint b = 0; b < n; b++)
+    {
+      switch (spot)
+        {
+        case BADGES_RIGHT:
+          x = t->x + r * 0.45;
+          y = t->y - r - h * 0.25 + b * (h + 1);
+          break;
+        case BADGES_LEFT:
+          x = t->x - r * 0.45 - widths[b];
+          y = t->y - r - h * 0.25 + b * (h + 1);
+          break;
+        case BADGES_ABOVE:
+        case BADGES_BELOW:
+        case BADGES_INSIDE:
+        case N_BADGE_SPOTS:
+        default:
+          x = t->x - row / 2;
+          for (guint k = 0; k < b; k++)
+            x += widths[k] + 2;
+          y = spot == BADGES_ABOVE ? t->y - r - h * 0.6 :
+              spot == BADGES_BELOW ? body.origin.y + body.size.height - h * 0.4 :
+              t->y - h / 2;
+          break;
+        }
+      g_array_append_val (boxes, GRAPHENE_RECT_INIT (x, y, widths[b], h));
+    }
+}
+
+/* Lays @t's badges out where they cover no other figure, badge or
+ * mark and stay on the picture; when none of the ways has room for them
+ * all, the first one with a count of the rest ("St+2"); when there is
+ * none even for that, none (the tooltip names the conditions). */
+static void
+place_badges (ArbToken              *t,
+              guint                  owner,
+              const graphene_rect_t *bounds,
+              PangoLayout           *badge_layout,
+              Taken                 *taken)
+{
+  guint n = t->badges->len;
+  g_autofree int *widths = g_new0 (int, n + 1);
+  int h = 0;
+
+  for (int attempt = 0; attempt < 2 && n > 0; attempt++)
+    {
+      for (guint b = 0; b < n; b++)
+        {
+          int w;
+
+          pango_layout_set_text (badge_layout, g_ptr_array_index (t->badges, b), -1);
+          pango_layout_get_pixel_size (badge_layout, &w, &h);
+          widths[b] = w + 4;
+        }
+      for (BadgeSpot spot = 0; spot < N_BADGE_SPOTS; spot++)
+        {
+          gboolean free = TRUE;
+
+          badge_boxes_at (t, spot, widths, n, h, t->badge_boxes);
+          for (guint b = 0; b < n && free; b++)
+            free = box_is_free (&g_array_index (t->badge_boxes, graphene_rect_t, b), bounds, taken, owner);
+          if (free)
+            {
+              for (guint b = 0; b < n; b++)
+                taken_add (taken, &g_array_index (t->badge_boxes, graphene_rect_t, b), owner);
+              return;
+            }
+        }
+      /* One badge for them all: the first (the count of a stack, or the
+       * gravest condition the game lists first) and how many more. */
+      if (n == 1)
+        break;
+      {
+        g_autofree char *one = g_strdup_printf ("%s+%u", (const char *)g_ptr_array_index (t->badges, 0), n - 1);
+
+        g_ptr_array_set_size (t->badges, 1);
+        g_array_set_size (t->badge_kind, 1);
+        g_free (g_ptr_array_index (t->badges, 0));
+        g_ptr_array_index (t->badges, 0) = g_steal_pointer (&one);
+        n = 1;
+      }
+    }
+  g_array_set_size (t->badge_boxes, 0);
 }
 
 /* "Rolf the Barbarian" is "Rolf" where the whole name has no room. */
@@ -409,38 +586,149 @@ ground_boxes (GPtrArray   *ground,
   return boxes;
 }
 
+/* The game's notes by hexes ("engaged"), each where it covers no token,
+ * badge or other note: over its hex, under it, beside it, at a corner,
+ * or two rows up; a note with no room anywhere is left out (the legend
+ * and the figure's tooltip still tell it). */
 static void
-place_labels (ArbHexMap        *self,
-              const ArbAppGame *app_game,
-              PangoLayout      *layout,
-              PangoLayout      *badge_layout)
+place_notes (ArbHexMap             *self,
+             const graphene_rect_t *bounds,
+             Taken                 *taken)
+{
+  double scale = arb_viewport_get_scale (self->viewport);
+  g_autoptr(ArbViewport) unit = NULL;
+  PangoLayout *layout;
+  cairo_surface_t *scratch;
+  cairo_t *cr;
+
+  if (self->notes == NULL)
+    self->notes = g_array_new (FALSE, FALSE, sizeof (ArbMapNote));
+  g_array_set_size (self->notes, 0);
+  if (self->zones == NULL)
+    return;
+  unit = arb_viewport_new ();
+  arb_viewport_set_pointy (unit, arb_viewport_get_pointy (self->viewport));
+  arb_viewport_set_scale (unit, scale);
+  scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cr = cairo_create (scratch);
+  layout = token_layout (cr, arb_hex_map_note_size (scale), TRUE);
+  for (guint i = 0; i < self->zones->len; i++)
+    {
+      const ArbZone *z = &g_array_index (self->zones, ArbZone, i);
+      double x, y, w, h;
+      int tw, th;
+
+      if (z->shape != ARB_ZONE_LABEL || z->text == NULL)
+        continue;
+      arb_viewport_hex_to_pixel (unit, z->hex, &x, &y);
+      pango_layout_set_text (layout, z->text, -1);
+      pango_layout_get_pixel_size (layout, &tw, &th);
+      w = tw + 6;
+      h = th + 2;
+      {
+        graphene_rect_t spots[] = {
+          GRAPHENE_RECT_INIT (x - w / 2, y - scale - h, w, h),
+          GRAPHENE_RECT_INIT (x - w / 2, y + scale, w, h),
+          GRAPHENE_RECT_INIT (x + scale, y - h / 2, w, h),
+          GRAPHENE_RECT_INIT (x - scale - w, y - h / 2, w, h),
+          GRAPHENE_RECT_INIT (x + scale * 0.5, y - scale - h, w, h),
+          GRAPHENE_RECT_INIT (x - scale * 0.5 - w, y - scale - h, w, h),
+          GRAPHENE_RECT_INIT (x + scale * 0.5, y + scale, w, h),
+          GRAPHENE_RECT_INIT (x - scale * 0.5 - w, y + scale, w, h),
+          GRAPHENE_RECT_INIT (x - w / 2, y - 2 * scale - h, w, h),
+        };
+
+        for (guint s = 0; s < G_N_ELEMENTS (spots); s++)
+          if (box_is_free (&spots[s], bounds, taken, NO_OWNER))
+            {
+              ArbMapNote note = { i, spots[s] };
+
+              g_array_append_val (self->notes, note);
+              taken_add (taken, &spots[s], NO_OWNER);
+              break;
+            }
+      }
+    }
+  g_object_unref (layout);
+  cairo_destroy (cr);
+  cairo_surface_destroy (scratch);
+}
+
+/* Badges, then names, each clear of every token and of what was placed
+ * before it, and on the picture: the acting figure's first, then the
+ * selected one's, then the rest. A figure under another in its hex shows
+ * neither (the top one's count says it is there). */
+static void
+place_marks (ArbHexMap        *self,
+             const ArbAppGame *app_game,
+             PangoLayout      *layout,
+             PangoLayout      *badge_layout,
+             gboolean          labels)
 {
   ArbEncounter *enc = self->encounter;
+  double scale = arb_viewport_get_scale (self->viewport);
+  graphene_rect_t bounds;
   Taken taken;
 
+  /* The picture, in map pixels, with the margin a fitted map has. */
+  graphene_rect_init (&bounds, self->frame[0] * scale - 6, self->frame[1] * scale - 6,
+                      (self->frame[2] - self->frame[0]) * scale + 12, (self->frame[3] - self->frame[1]) * scale + 12);
   taken_init (&taken);
   for (guint i = 0; i < self->tokens->len; i++)
     {
+      const ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
       graphene_rect_t box;
 
-      token_extent (&g_array_index (self->tokens, ArbToken, i), badge_layout, &box);
-      taken_add (&taken, &box);
+      token_body (t, &box);
+      taken_add (&taken, &box, t->stack);
     }
-  /* After the tokens, so that token i's extent stays at index i. */
   for (guint i = 0; i < self->ground_boxes->len; i++)
-    taken_add (&taken, &g_array_index (self->ground_boxes, graphene_rect_t, i));
+    taken_add (&taken, &g_array_index (self->ground_boxes, graphene_rect_t, i), NO_OWNER);
   for (int rank = 0; rank < 3; rank++)
     for (guint i = 0; i < self->tokens->len; i++)
       {
         ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
-        const char *name = arb_encounter_get_name (enc, t->id);
-        g_autoptr(GString) note = g_string_new (NULL);
+
+        if (label_rank (self, t) == rank && t->stack_depth == 0)
+          place_badges (t, t->stack, &bounds, badge_layout, &taken);
+      }
+  /* The game's marks in hexes ("3", "DX -1") stay readable: no name
+   * or note over them. */
+  if (self->zones && scale >= ARB_HEX_MAP_MARK_SCALE)
+    {
+      g_autoptr(ArbViewport) unit = arb_viewport_new ();
+
+      arb_viewport_set_pointy (unit, arb_viewport_get_pointy (self->viewport));
+      arb_viewport_set_scale (unit, scale);
+      for (guint i = 0; i < self->zones->len; i++)
+        {
+          const ArbZone *z = &g_array_index (self->zones, ArbZone, i);
+          double x, y, w = scale * 0.35 * (z->text ? g_utf8_strlen (z->text, -1) : 0) + 4, h = scale * 0.65;
+
+          if (z->shape != ARB_ZONE_MARK || z->text == NULL)
+            continue;
+          arb_viewport_hex_to_pixel (unit, z->hex, &x, &y);
+          taken_add (&taken, &GRAPHENE_RECT_INIT (x - w / 2, y - h / 2, w, h), NO_OWNER);
+        }
+    }
+  place_notes (self, &bounds, &taken);
+  for (int rank = 0; rank < 3 && labels; rank++)
+    for (guint i = 0; i < self->tokens->len; i++)
+      {
+        ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
+        const char *name;
+        g_autoptr(GString) note = NULL;
         g_autofree char *full = NULL;
         g_autofree char *brief = NULL;
-        graphene_rect_t own = g_array_index (taken.boxes, graphene_rect_t, i);
+        graphene_rect_t own;
 
-        if (label_rank (self, t) != rank)
+        if (label_rank (self, t) != rank || t->stack_depth > 0)
           continue;
+        name = arb_encounter_get_name (enc, t->id);
+        note = g_string_new (NULL);
+        token_body (t, &own);
+        for (guint b = 0; b < t->badge_boxes->len; b++)
+          graphene_rect_union (&own, &g_array_index (t->badge_boxes, graphene_rect_t, b), &own);
         if (app_game && app_game->token_note)
           app_game->token_note (enc, t->id, note);
         full = note->len ? g_strdup_printf ("%s · %s", name, note->str) : g_strdup (name);
@@ -451,15 +739,28 @@ place_labels (ArbHexMap        *self,
 
             brief = g_strdup_printf ("%s · %s", plain, note->str);
           }
-        if (place_label (t, &own, layout, full, &taken, &t->label_box))
+        if (place_label (t, &own, &bounds, layout, full, &taken, &t->label_box))
           t->label = g_steal_pointer (&full);
-        else if (place_label (t, &own, layout, brief, &taken, &t->label_box))
+        else if (place_label (t, &own, &bounds, layout, brief, &taken, &t->label_box))
           t->label = g_steal_pointer (&brief);
         else
           continue;
-        taken_add (&taken, &t->label_box);
+        taken_add (&taken, &t->label_box, NO_OWNER);
       }
   taken_clear (&taken);
+}
+
+/* Deeper in a stack first, so that the top of each is drawn last; else
+ * in the order the figures joined. */
+static int
+compare_draw_order (gconstpointer a,
+                    gconstpointer b)
+{
+  const ArbToken *x = a, *y = b;
+
+  if (x->stack_depth != y->stack_depth)
+    return x->stack_depth > y->stack_depth ? -1 : 1;
+  return (x->order > y->order) - (x->order < y->order);
 }
 
 void
@@ -469,11 +770,13 @@ arb_hex_map_update_tokens (ArbHexMap *self)
   ArbGame *game;
   const ArbAppGame *app_game;
   g_auto(GStrv) ids = NULL;
-  g_autoptr(GHashTable) stacked = NULL;
+  g_autoptr(GHashTable) stacks = NULL;
   g_autoptr(ArbViewport) unit = NULL;
+  const char *current;
   cairo_surface_t *scratch;
   cairo_t *cr;
   PangoLayout *layout;
+  PangoLayout *badge_layout;
   double scale = arb_viewport_get_scale (self->viewport);
 
   g_assert (ARB_IS_HEX_MAP (self));
@@ -483,23 +786,24 @@ arb_hex_map_update_tokens (ArbHexMap *self)
       g_array_set_clear_func (self->tokens, token_clear);
     }
   g_array_set_size (self->tokens, 0);
+  if (self->notes)
+    g_array_set_size (self->notes, 0);
   g_clear_pointer (&self->ground, g_ptr_array_unref);
   g_clear_pointer (&self->ground_boxes, g_array_unref);
   if (enc == NULL)
     return;
   game = arb_game_get (arb_encounter_get_system (enc));
   app_game = arb_app_game_get (arb_encounter_get_system (enc));
+  current = arb_encounter_get (enc, E, "current");
   self->ground = game ? arb_game_list_ground (game, enc) : NULL;
   ids = arb_encounter_list_combatants (enc);
-  stacked = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  /* Packed hex -> GArray of the indices of the tokens in it. */
+  stacks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify)g_array_unref);
   /* Map pixels: the viewport at this scale, its origin at 0. */
   unit = arb_viewport_new ();
   arb_viewport_set_pointy (unit, arb_viewport_get_pointy (self->viewport));
   arb_viewport_set_scale (unit, scale);
   self->ground_boxes = ground_boxes (self->ground, unit);
-  scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-  cr = cairo_create (scratch);
-  layout = token_layout (cr, label_size (scale), FALSE);
 
   for (guint i = 0; ids[i]; i++)
     {
@@ -507,33 +811,34 @@ arb_hex_map_update_tokens (ArbHexMap *self)
       ArbMainGauge gauge;
       const char * const *conditions = game ? arb_game_list_conditions (game) : NULL;
       gint64 key;
+      GArray *in_hex;
       ArbHex at;
-      int facing, n;
+      int facing;
 
       if (!arb_encounter_get_hex (enc, ids[i], &at, &facing))
         continue;
-      /* Several in one hex fan out so each stays readable. */
       key = pack_pair (at.q, at.r);
-      n = GPOINTER_TO_INT (g_hash_table_lookup (stacked, &key));
-      g_hash_table_insert (stacked, g_memdup2 (&key, sizeof key), GINT_TO_POINTER (n + 1));
-      t.id = g_strdup (ids[i]);
-      arb_viewport_hex_to_pixel (unit, at, &t.x, &t.y);
-      t.radius = MAX (ARB_HEX_MAP_MIN_TOKEN_RADIUS, scale * (n ? 0.45 : 0.62));
-      if (n)
+      if (!(in_hex = g_hash_table_lookup (stacks, &key)))
         {
-          t.x += cos (n * 2.1) * MAX (scale * 0.42, t.radius * 0.8);
-          t.y += sin (n * 2.1) * MAX (scale * 0.42, t.radius * 0.8);
+          in_hex = g_array_new (FALSE, FALSE, sizeof (guint));
+          g_hash_table_insert (stacks, g_memdup2 (&key, sizeof key), in_hex);
         }
+      g_array_append_val (in_hex, self->tokens->len);
+      t.id = g_strdup (ids[i]);
+      t.order = i;
+      arb_viewport_hex_to_pixel (unit, at, &t.x, &t.y);
+      t.radius = MAX (ARB_HEX_MAP_MIN_TOKEN_RADIUS, scale * 0.62);
       t.badges = g_ptr_array_new_with_free_func (g_free);
-      t.badge_out = g_ptr_array_new ();
+      t.badge_kind = g_array_new (FALSE, FALSE, sizeof (int));
+      t.badge_boxes = g_array_new (FALSE, FALSE, sizeof (graphene_rect_t));
       for (guint c = 0; conditions && conditions[c]; c++)
         if (has_condition (enc, ids[i], conditions[c]))
           {
-            gboolean out = arb_game_condition_is_out (game, conditions[c]);
+            int kind = arb_game_condition_is_out (game, conditions[c]) ? ARB_BADGE_OUT : ARB_BADGE_CONDITION;
 
             g_ptr_array_add (t.badges, arb_hex_map_condition_badge (game, conditions[c]));
-            g_ptr_array_add (t.badge_out, GINT_TO_POINTER (out));
-            t.out |= out;
+            g_array_append_val (t.badge_kind, kind);
+            t.out |= kind == ARB_BADGE_OUT;
           }
       if (!self->public && game && arb_game_get_main_gauge (game, enc, ids[i], &gauge))
         {
@@ -543,21 +848,74 @@ arb_hex_map_update_tokens (ArbHexMap *self)
       g_array_append_val (self->tokens, t);
     }
 
-  /* Labels last, once every token is known: each avoids the tokens and
-   * the labels placed before it, the whole name if it fits, else the
-   * first word, else none (the pointer shows it). On a map shown so
-   * small that a hex is a few pixels, the names would bury it: there the
-   * pointer shows them all. */
-  if (scale >= MIN_LABELLED_SCALE)
-    {
-      PangoLayout *badge_layout = token_layout (cr, badge_size (scale * 0.62), TRUE);
+  /* Several in one hex make a stack: the selected figure on top, else
+   * the acting one, else the first to join; each one under it peeks out
+   * up and to the left, and the top one carries their count. */
+  {
+    GHashTableIter iter;
+    GArray *in_hex;
 
-      place_labels (self, app_game, layout, badge_layout);
-      g_object_unref (badge_layout);
-    }
+    g_hash_table_iter_init (&iter, stacks);
+    while (g_hash_table_iter_next (&iter, NULL, (gpointer *)&in_hex))
+      {
+        guint n = in_hex->len, top = 0;
+        int top_rank = 2;
+        double step;
+
+        for (guint k = 0; k < n; k++)
+          {
+            ArbToken *t = &g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, k));
+            int rank = g_strcmp0 (t->id, self->selected) == 0 ? 0 : g_strcmp0 (t->id, current) == 0 ? 1 : 2;
+
+            if (rank < top_rank)
+              {
+                top = k;
+                top_rank = rank;
+              }
+            t->stack = g_array_index (in_hex, guint, 0);
+            t->stack_size = n;
+          }
+        if (n == 1)
+          continue;
+        step = MIN (g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, 0)).radius * 0.6,
+                    scale * 0.7 / (n - 1));
+        for (guint k = 0, depth = 1; k < n; k++)
+          {
+            ArbToken *t = &g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, k));
+            double lift;
+
+            t->stack_depth = k == top ? 0 : depth++;
+            lift = ((n - 1) / 2.0 - t->stack_depth) * step;
+            t->x += lift * 0.5;
+            t->y += lift * 0.866;
+          }
+        {
+          ArbToken *t = &g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, top));
+          int kind = ARB_BADGE_COUNT;
+
+          g_ptr_array_insert (t->badges, 0, g_strdup_printf ("%u", n));
+          g_array_prepend_val (t->badge_kind, kind);
+        }
+      }
+  }
+
+  /* Badges and labels last, once every token is known: each avoids the
+   * tokens and what was placed before it, the whole name if it fits,
+   * else the first word, else none (the pointer shows it). On a map
+   * shown so small that a hex is a few pixels, the names would bury it:
+   * there the pointer shows them all. */
+  scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cr = cairo_create (scratch);
+  layout = token_layout (cr, label_size (scale), FALSE);
+  badge_layout = token_layout (cr, badge_size (scale * 0.62), TRUE);
+  place_marks (self, app_game, layout, badge_layout, scale >= MIN_LABELLED_SCALE);
+  g_object_unref (badge_layout);
   g_object_unref (layout);
   cairo_destroy (cr);
   cairo_surface_destroy (scratch);
+  /* The marks are placed: now the order they are drawn in (the stacks'
+   * indices no longer hold). */
+  g_array_sort (self->tokens, compare_draw_order);
 }
 
 const ArbToken *
@@ -576,7 +934,7 @@ arb_hex_map_token_hit (ArbHexMap *self,
                        double     y)
 {
   double ox, oy, scale = arb_viewport_get_scale (self->viewport);
-  const char *best = NULL;
+  const ArbToken *best = NULL;
   double best_d = G_MAXDOUBLE;
 
   arb_viewport_get_origin (self->viewport, &ox, &oy);
@@ -585,14 +943,19 @@ arb_hex_map_token_hit (ArbHexMap *self,
       const ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
       double d = hypot (t->x - ox * scale - x, t->y - oy * scale - y);
 
-      /* The selected one wins a tie: it is drawn as chosen. */
-      if (d <= t->radius && (d < best_d || g_strcmp0 (t->id, self->selected) == 0))
+      if (d > t->radius)
+        continue;
+      /* The one drawn on top wins: the top of a stack, then the selected
+       * one (drawn as chosen), then the nearest. */
+      if (best == NULL || t->stack_depth < best->stack_depth ||
+          (t->stack_depth == best->stack_depth &&
+           (g_strcmp0 (t->id, self->selected) == 0 || (d < best_d && g_strcmp0 (best->id, self->selected) != 0))))
         {
-          best = g_intern_string (t->id);
+          best = t;
           best_d = d;
         }
     }
-  return best;
+  return best ? g_intern_string (best->id) : NULL;
 }
 
 /* A weapon lying in a hex: a blade with its cross-guard. */
@@ -659,25 +1022,25 @@ draw_badges (cairo_t        *cr,
              double          dx,
              double          dy)
 {
-  for (guint b = 0; b < t->badges->len; b++)
+  for (guint b = 0; b < t->badge_boxes->len; b++)
     {
-      graphene_rect_t box;
-      int w, h;
+      const graphene_rect_t *box = &g_array_index (t->badge_boxes, graphene_rect_t, b);
+      int kind = g_array_index (t->badge_kind, int, b);
 
       pango_layout_set_text (layout, g_ptr_array_index (t->badges, b), -1);
-      pango_layout_get_pixel_size (layout, &w, &h);
-      badge_box (t, b, w + 4, h, &box);
       cairo_new_path (cr);
-      cairo_rectangle (cr, box.origin.x + dx, box.origin.y + dy, box.size.width, box.size.height);
-      if (g_ptr_array_index (t->badge_out, b))
+      cairo_rectangle (cr, box->origin.x + dx, box->origin.y + dy, box->size.width, box->size.height);
+      if (kind == ARB_BADGE_OUT)
         cairo_set_source_rgba (cr, 0.75, 0.11, 0.16, 0.95);
+      else if (kind == ARB_BADGE_COUNT)
+        cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.95);
       else
         cairo_set_source_rgba (cr, 0.15, 0.14, 0.13, 0.9);
       cairo_fill_preserve (cr);
       cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
       cairo_set_line_width (cr, 1.0);
       cairo_stroke (cr);
-      cairo_move_to (cr, box.origin.x + dx + 2, box.origin.y + dy);
+      cairo_move_to (cr, box->origin.x + dx + 2, box->origin.y + dy);
       pango_cairo_show_layout (cr, layout);
     }
 }
@@ -691,8 +1054,6 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
 {
   ArbEncounter *enc = self->encounter;
   const ArbMapPalette *palette = arb_hex_map_palette (self);
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-  g_autoptr(GHashTable) colours = side_colour_table (enc, ids);
   g_autoptr(PangoLayout) layout = NULL;
   g_autoptr(PangoLayout) badge_layout = NULL;
   const char *current = arb_encounter_get (enc, E, "current");
@@ -712,8 +1073,7 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
   for (guint i = 0; i < self->tokens->len; i++)
     {
       const ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
-      const char *side = arb_encounter_get (enc, t->id, "side");
-      const GdkRGBA *colour = side ? g_hash_table_lookup (colours, side) : NULL;
+      const GdkRGBA *colour = side_colour (enc, arb_encounter_get (enc, t->id, "side"));
       double x = t->x + dx, y = t->y + dy, radius = t->radius, angle;
       ArbHex at;
       int facing;
@@ -722,16 +1082,13 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
       if (x < -radius * 4 || y < -radius * 4 || x > clip_w + radius * 4 || y > clip_h + radius * 4 ||
           !arb_encounter_get_hex (enc, t->id, &at, &facing))
         continue;
-      if (colour == NULL)
-        colour = &side_colours[0].rgba;
-
       /* Text leaves a current point behind; an arc would join it. */
       cairo_new_path (cr);
       if (g_strcmp0 (t->id, current) == 0)
         {
           /* The acting figure: a bright ring, edged so it shows on any
            * ground. */
-          double ring = MAX (3.0, radius * 0.22);
+          double ring = ring_width (radius);
 
           cairo_arc (cr, x, y, radius + ring / 2 + 1, 0, 2 * G_PI);
           cairo_set_line_width (cr, ring + 2);
@@ -785,7 +1142,8 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
 
       if (x < -t->radius * 4 || y < -t->radius * 4 || x > clip_w + t->radius * 4 || y > clip_h + t->radius * 4)
         continue;
-      if (t->gauge)
+      /* Under the top of a stack, its disc is all that shows. */
+      if (t->gauge && t->stack_depth == 0)
         draw_gauge (cr, t, x, y);
       draw_badges (cr, badge_layout, t, dx, dy);
     }

@@ -232,7 +232,7 @@ arb_hex_map_draw_zones (ArbHexMap   *self,
     }
 
   /* Marks inside a hex ("3", "DX -1"), once they can be read. */
-  if (scale >= 10)
+  if (scale >= ARB_HEX_MAP_MARK_SCALE)
     {
       g_autoptr(PangoLayout) layout = label_layout (cr, scale * 0.5);
 
@@ -248,34 +248,40 @@ arb_hex_map_draw_zones (ArbHexMap   *self,
         }
     }
 
-  /* Notes above a hex, on the tone's colour ("range 4"). */
-  {
-    g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
-    PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+  /* Notes by a hex, on the tone's colour ("range 4"), where the tokens'
+   * layout found them room. */
+  if (self->notes && self->notes->len)
+    {
+      g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
+      PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+      double ox, oy;
 
-    pango_font_description_set_absolute_size (font, MAX (7.0, scale * 0.4) * PANGO_SCALE);
-    pango_layout_set_font_description (layout, font);
-    pango_font_description_free (font);
-    for (guint i = 0; i < zones->len; i++)
-      {
-        const ArbZone *z = &g_array_index (zones, ArbZone, i);
-        guint t = tone_of (z);
-        double x, y;
-        int w, h;
+      arb_viewport_get_origin (vp, &ox, &oy);
+      pango_font_description_set_absolute_size (font, arb_hex_map_note_size (scale) * PANGO_SCALE);
+      pango_layout_set_font_description (layout, font);
+      pango_font_description_free (font);
+      for (guint i = 0; i < self->notes->len; i++)
+        {
+          const ArbMapNote *note = &g_array_index (self->notes, ArbMapNote, i);
+          const ArbZone *z;
+          guint t;
+          double x = note->box.origin.x - ox * scale, y = note->box.origin.y - oy * scale;
 
-        if (z->shape != ARB_ZONE_LABEL || z->text == NULL || !near_clip (vp, z->hex, clip_w, clip_h))
-          continue;
-        arb_viewport_hex_to_pixel (vp, z->hex, &x, &y);
-        pango_layout_set_text (layout, z->text, -1);
-        pango_layout_get_pixel_size (layout, &w, &h);
-        cairo_set_source_rgba (cr, tones[t].r, tones[t].g, tones[t].b, 0.9);
-        cairo_rectangle (cr, x - w / 2.0 - 3, y - scale - h - 2, w + 6, h + 2);
-        cairo_fill (cr);
-        cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
-        cairo_move_to (cr, x - w / 2.0, y - scale - h - 1);
-        pango_cairo_show_layout (cr, layout);
-      }
-  }
+          if (note->zone >= zones->len)
+            continue;
+          z = &g_array_index (zones, ArbZone, note->zone);
+          t = tone_of (z);
+          if (x > clip_w || y > clip_h || x + note->box.size.width < 0 || y + note->box.size.height < 0)
+            continue;
+          pango_layout_set_text (layout, z->text, -1);
+          cairo_set_source_rgba (cr, tones[t].r, tones[t].g, tones[t].b, 0.9);
+          cairo_rectangle (cr, x, y, note->box.size.width, note->box.size.height);
+          cairo_fill (cr);
+          cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
+          cairo_move_to (cr, x + 3, y + 1);
+          pango_cairo_show_layout (cr, layout);
+        }
+    }
 
   /* Hexsides: those of one tone in one stroke, so their corners do not
    * overlap twice. */

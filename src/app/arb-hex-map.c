@@ -43,6 +43,16 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
+/* The keys that turn or settle a facing work only while one is chosen:
+ * otherwise Left and Right pan, Enter and Escape go to the window. */
+static void
+set_choosing_facing (ArbHexMap *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "map.face-turn", self->placing || self->facing_id);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "map.face-done", self->facing_id != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "map.face-cancel", self->facing_id != NULL);
+}
+
 /* Everything the tiles show: the map at this zoom, the fight as it
  * stands (any step changes the position or the count) and the
  * selection. */
@@ -136,6 +146,7 @@ check_tiles (ArbHexMap *self)
   g_free (self->tiles_key);
   self->tiles_key = g_steal_pointer (&key);
   update_extent (self);
+  arb_hex_map_update_frame (self);
   arb_hex_map_update_zones (self);
   arb_hex_map_update_tokens (self);
   /* The tiles start at the picture's top left: a whole map in view
@@ -263,11 +274,11 @@ arb_hex_map_render (ArbHexMap   *self,
       arb_hex_map_draw_ruler (self, cr);
       cairo_destroy (cr);
     }
-  if ((self->placing || self->path) && self->encounter)
+  if ((self->placing || self->path || self->drag_away || self->facing_id) && self->encounter)
     {
       cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &area);
 
-      arb_hex_map_draw_plan (self, cr);
+      arb_hex_map_draw_plan (self, cr, width, height);
       cairo_destroy (cr);
     }
   gtk_snapshot_pop (snapshot);
@@ -372,6 +383,22 @@ on_click (GtkGestureClick *gesture,
   if (self->legend && picked && (picked == self->legend || gtk_widget_is_ancestor (picked, self->legend)))
     return;
   gtk_widget_grab_focus (GTK_WIDGET (self));
+  /* While a facing is chosen, a click picks the hexside toward it. */
+  if (self->facing_id)
+    {
+      ArbHex at;
+      int facing;
+      double cx, cy;
+
+      if (arb_encounter_get_hex (self->encounter, self->facing_id, &at, &facing))
+        {
+          arb_viewport_hex_to_pixel (self->viewport, at, &cx, &cy);
+          if (hypot (x - cx, y - cy) > arb_viewport_get_scale (self->viewport) * 0.3)
+            self->facing_choice = arb_hex_map_side_toward (self, cx, cy, x, y);
+        }
+      arb_hex_map_end_facing (self, TRUE);
+      return;
+    }
   /* While a newcomer is placed, a click puts it down. */
   if (self->placing)
     {
@@ -400,8 +427,9 @@ on_drag_begin (GtkGestureDrag *gesture,
 
       arb_hex_map_set_ruler (self, at, at);
     }
-  /* The primary button drags a token; anything else, or empty ground, pans. */
-  else if (token && button == GDK_BUTTON_PRIMARY && !self->placing)
+  /* The primary button drags a token (0 is no button: the gesture run
+   * without a pointer event); anything else, or empty ground, pans. */
+  else if (token && button <= GDK_BUTTON_PRIMARY && !self->placing && !self->facing_id)
     {
       self->drag_token = g_strdup (token);
       arb_hex_map_set_selected (self, token);
@@ -423,8 +451,24 @@ on_drag_update (GtkGestureDrag *gesture,
                              arb_viewport_pixel_to_hex (self->viewport, self->drag_start_x + dx, self->drag_start_y + dy));
       return;
     }
+  /* The token's ghost follows the pointer from hex to hex, saying what
+   * the move there would cost. */
   if (self->drag_token)
-    return;
+    {
+      ArbHex to = arb_viewport_pixel_to_hex (self->viewport, self->drag_start_x + dx, self->drag_start_y + dy);
+      ArbHex at;
+      int facing;
+
+      if (!arb_encounter_get_hex (self->encounter, self->drag_token, &at, &facing))
+        return;
+      if (!self->drag_away && to.q == at.q && to.r == at.r)
+        return;
+      if (self->drag_away && to.q == self->drag_to.q && to.r == self->drag_to.r)
+        return;
+      arb_hex_map_plan_drag (self, to);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    }
   self->fit_mode = FALSE;
   arb_viewport_pan (self->viewport, dx - self->drag_last_x, dy - self->drag_last_y);
   self->drag_last_x = dx;
@@ -440,6 +484,7 @@ on_drag_end (GtkGestureDrag *gesture,
   if (self->drag_token && (fabs (dx) > 4 || fabs (dy) > 4))
     request_move (self, arb_viewport_pixel_to_hex (self->viewport, self->drag_start_x + dx, self->drag_start_y + dy));
   g_clear_pointer (&self->drag_token, g_free);
+  arb_hex_map_clear_drag (self);
 }
 
 static gboolean
@@ -449,7 +494,6 @@ on_scroll (GtkEventControllerScroll *controller,
            ArbHexMap                *self)
 {
   double x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0, y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
-  GdkModifierType mods = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
 
   /* A scroll event has no position in GTK 4 (it reads as NaN): the
    * motion controller keeps where the pointer is. */
@@ -458,19 +502,9 @@ on_scroll (GtkEventControllerScroll *controller,
       x = self->pointer_x;
       y = self->pointer_y;
     }
-  /* A newcomer being placed turns with the wheel; Ctrl+wheel zooms. */
-  if (self->placing && !(mods & GDK_CONTROL_MASK))
-    {
-      self->place_facing = ((self->place_facing + (dy < 0 ? 1 : -1)) % 6 + 6) % 6;
-      gtk_widget_queue_draw (GTK_WIDGET (self));
-      return TRUE;
-    }
-  /* Over the selected token the wheel turns it; elsewhere it zooms. */
-  if (!(mods & GDK_CONTROL_MASK) && self->selected && g_strcmp0 (token_at (self, x, y), self->selected) == 0)
-    {
-      request_turn (self, dy < 0 ? 1 : -1);
-      return TRUE;
-    }
+  /* The wheel zooms, wherever the pointer is: over a token too, and
+   * while a figure is placed or faced (the keys and clicks turn it). A
+   * turn on a notch would open a step the referee never meant. */
   self->fit_mode = FALSE;
   arb_viewport_zoom_about (self->viewport, x, y, dy < 0 ? 1.15 : 1 / 1.15);
   return TRUE;
@@ -485,6 +519,24 @@ on_pointer_motion (GtkEventControllerMotion *controller,
   self->pointer_in = TRUE;
   self->pointer_x = x;
   self->pointer_y = y;
+  /* A facing being chosen follows the pointer round the figure. */
+  if (self->facing_id)
+    {
+      ArbHex at;
+      int facing;
+      double cx, cy;
+
+      if (arb_encounter_get_hex (self->encounter, self->facing_id, &at, &facing))
+        {
+          arb_viewport_hex_to_pixel (self->viewport, at, &cx, &cy);
+          if (hypot (x - cx, y - cy) > arb_viewport_get_scale (self->viewport) * 0.3 &&
+              (facing = arb_hex_map_side_toward (self, cx, cy, x, y)) != self->facing_choice)
+            {
+              self->facing_choice = facing;
+              gtk_widget_queue_draw (GTK_WIDGET (self));
+            }
+        }
+    }
   /* The ghost of a newcomer follows the pointer over the map. */
   if (self->placing)
     {
@@ -591,6 +643,21 @@ action_select (GtkWidget  *widget,
   select_step (ARB_HEX_MAP (widget), g_variant_get_int32 (param));
 }
 
+/* Turns the facing being chosen, of a newcomer or a figure on the map,
+ * by @turns hexsides (positive to the left). */
+static void
+turn_choice (ArbHexMap *self,
+             int        turns)
+{
+  if (self->placing)
+    self->place_facing = ((self->place_facing + turns) % 6 + 6) % 6;
+  else if (self->facing_id)
+    self->facing_choice = ((self->facing_choice + turns) % 6 + 6) % 6;
+  else
+    return;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 action_turn (GtkWidget  *widget,
              const char *name,
@@ -598,13 +665,46 @@ action_turn (GtkWidget  *widget,
 {
   ArbHexMap *self = ARB_HEX_MAP (widget);
 
-  if (self->placing)
+  if (self->placing || self->facing_id)
     {
-      self->place_facing = ((self->place_facing + g_variant_get_int32 (param)) % 6 + 6) % 6;
-      gtk_widget_queue_draw (widget);
+      turn_choice (self, g_variant_get_int32 (param));
       return;
     }
   request_turn (self, g_variant_get_int32 (param));
+}
+
+static void
+action_face (GtkWidget  *widget,
+             const char *name,
+             GVariant   *param)
+{
+  ArbHexMap *self = ARB_HEX_MAP (widget);
+
+  arb_hex_map_begin_facing (self, self->selected);
+}
+
+static void
+action_face_turn (GtkWidget  *widget,
+                  const char *name,
+                  GVariant   *param)
+{
+  turn_choice (ARB_HEX_MAP (widget), g_variant_get_int32 (param));
+}
+
+static void
+action_face_done (GtkWidget  *widget,
+                  const char *name,
+                  GVariant   *param)
+{
+  arb_hex_map_end_facing (ARB_HEX_MAP (widget), TRUE);
+}
+
+static void
+action_face_cancel (GtkWidget  *widget,
+                    const char *name,
+                    GVariant   *param)
+{
+  arb_hex_map_end_facing (ARB_HEX_MAP (widget), FALSE);
 }
 
 static void
@@ -700,6 +800,7 @@ show_menu (ArbHexMap *self,
       g_menu_append (turns, _("Move Ahead"), ahead);
       g_menu_append (turns, _("Turn Left"), "map.turn(1)");
       g_menu_append (turns, _("Turn Right"), "map.turn(-1)");
+      g_menu_append (turns, _("Choose Facing…"), "map.face");
       g_menu_append (turns, _("Measure From Here"), ruler);
       g_menu_append_section (menu, arb_encounter_get_name (self->encounter, self->selected), G_MENU_MODEL (turns));
     }
@@ -832,7 +933,27 @@ on_query_tooltip (ArbHexMap  *self,
   if (id == NULL || self->encounter == NULL)
     return FALSE;
   text = arb_hex_map_describe (self, id);
-  gtk_tooltip_set_text (tooltip, text);
+  /* A stack: the figures under the top one too, one a line. */
+  {
+    const ArbToken *t = arb_hex_map_find_token (self, id);
+    g_autoptr(GString) all = g_string_new (text);
+    ArbHex at, other;
+    int facing;
+
+    if (t && t->stack_size > 1 && arb_encounter_get_hex (self->encounter, id, &at, &facing))
+      for (guint i = 0; i < self->tokens->len; i++)
+        {
+          const ArbToken *u = &g_array_index (self->tokens, ArbToken, i);
+          g_autofree char *line = NULL;
+
+          if (g_str_equal (u->id, id) || !arb_encounter_get_hex (self->encounter, u->id, &other, &facing) ||
+              other.q != at.q || other.r != at.r)
+            continue;
+          line = arb_hex_map_describe (self, u->id);
+          g_string_append_printf (all, "\n%s", line);
+        }
+    gtk_tooltip_set_text (tooltip, all->str);
+  }
   return TRUE;
 }
 
@@ -881,10 +1002,15 @@ arb_hex_map_dispose (GObject *object)
   g_clear_pointer (&self->field, cairo_pattern_destroy);
   g_clear_pointer (&self->selected, g_free);
   g_clear_pointer (&self->drag_token, g_free);
+  g_clear_pointer (&self->drag_note, g_free);
+  g_clear_pointer (&self->drag_path, g_array_unref);
+  g_clear_pointer (&self->facing_id, g_free);
+  g_clear_pointer (&self->frame_key, g_free);
   g_clear_pointer (&self->zones, g_array_unref);
   g_clear_pointer (&self->placing, g_free);
   g_clear_pointer (&self->path, g_array_unref);
   g_clear_pointer (&self->tokens, g_array_unref);
+  g_clear_pointer (&self->notes, g_array_unref);
   g_clear_pointer (&self->ground, g_ptr_array_unref);
   g_clear_pointer (&self->ground_boxes, g_array_unref);
   g_clear_pointer (&self->legend, gtk_widget_unparent);
@@ -990,6 +1116,15 @@ arb_hex_map_class_init (ArbHexMapClass *klass)
   gtk_widget_class_install_action (widget_class, "map.place", NULL, action_place);
   gtk_widget_class_install_action (widget_class, "map.place-cancel", NULL, action_place_cancel);
   gtk_widget_class_install_action (widget_class, "map.legend", NULL, action_legend);
+  gtk_widget_class_install_action (widget_class, "map.face", NULL, action_face);
+  gtk_widget_class_install_action (widget_class, "map.face-turn", "i", action_face_turn);
+  gtk_widget_class_install_action (widget_class, "map.face-done", NULL, action_face_done);
+  gtk_widget_class_install_action (widget_class, "map.face-cancel", NULL, action_face_cancel);
+
+  /* While a facing is chosen (a newcomer's, or with f a figure's), Left
+   * and Right turn it; else the action is off and they pan. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "map.face-turn", "i", 1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "map.face-turn", "i", -1);
 
   for (guint i = 0; i < G_N_ELEMENTS (pans); i++)
     gtk_widget_class_add_binding_action (widget_class, pans[i].key, 0, "map.pan", "(ii)", pans[i].dx, pans[i].dy);
@@ -1009,7 +1144,12 @@ arb_hex_map_class_init (ArbHexMapClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "map.place", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "map.place", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "map.place", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "map.face-done", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "map.face-done", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "map.face-done", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "map.face-cancel", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "map.ruler-clear", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "map.face", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0, "map.menu", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "map.menu", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketleft, 0, "map.turn", "i", 1);
@@ -1069,6 +1209,7 @@ arb_hex_map_init (ArbHexMap *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "map.place", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "map.place-cancel", FALSE);
+  set_choosing_facing (self);
   /* The map follows the system's light or dark style. */
   {
     AdwStyleManager *style = adw_style_manager_get_default ();
@@ -1220,8 +1361,6 @@ arb_hex_map_fit (ArbHexMap *self,
                  int        width,
                  int        height)
 {
-  int cols, rows;
-
   g_return_if_fail (ARB_IS_HEX_MAP (self));
   if (width <= 0 || height <= 0)
     {
@@ -1230,8 +1369,9 @@ arb_hex_map_fit (ArbHexMap *self,
     }
   if (width <= 0 || height <= 0)
     return;
-  arb_hex_map_map_size (self, &cols, &rows);
-  arb_viewport_fit (self->viewport, cols, rows, width, height);
+  /* The map and what the game prints beside it, all in view. */
+  arb_hex_map_update_frame (self);
+  arb_viewport_fit_frame (self->viewport, self->frame, width, height);
 }
 
 static void
@@ -1240,6 +1380,7 @@ end_placing (ArbHexMap *self)
   g_clear_pointer (&self->placing, g_free);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "map.place", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "map.place-cancel", FALSE);
+  set_choosing_facing (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1256,8 +1397,11 @@ arb_hex_map_begin_placing (ArbHexMap  *self,
   self->placing = g_strdup (name);
   self->place_at = start;
   self->place_facing = ((facing % 6) + 6) % 6;
+  /* One choice at a time: a placing ends a facing being chosen. */
+  arb_hex_map_end_facing (self, FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "map.place", TRUE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "map.place-cancel", TRUE);
+  set_choosing_facing (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -1333,4 +1477,58 @@ arb_hex_map_get_planned_path (ArbHexMap *self,
   if (facing)
     *facing = self->path_facing;
   return self->path;
+}
+
+gboolean
+arb_hex_map_begin_facing (ArbHexMap  *self,
+                          const char *id)
+{
+  ArbHex at;
+  int facing;
+
+  g_return_val_if_fail (ARB_IS_HEX_MAP (self), FALSE);
+
+  if (self->placing || !self->encounter || !id || !arb_encounter_get_hex (self->encounter, id, &at, &facing))
+    return FALSE;
+  g_free (self->facing_id);
+  self->facing_id = g_strdup (id);
+  self->facing_from = self->facing_choice = facing;
+  set_choosing_facing (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return TRUE;
+}
+
+gboolean
+arb_hex_map_get_facing_choice (ArbHexMap *self,
+                               int       *facing)
+{
+  g_return_val_if_fail (ARB_IS_HEX_MAP (self), FALSE);
+
+  if (self->facing_id == NULL)
+    return FALSE;
+  if (facing)
+    *facing = self->facing_choice;
+  return TRUE;
+}
+
+void
+arb_hex_map_end_facing (ArbHexMap *self,
+                        gboolean   confirm)
+{
+  g_autofree char *id = NULL;
+  int turns;
+
+  g_return_if_fail (ARB_IS_HEX_MAP (self));
+
+  if (self->facing_id == NULL)
+    return;
+  id = g_steal_pointer (&self->facing_id);
+  /* The shorter way round; about face counts as to the left. */
+  turns = ((self->facing_choice - self->facing_from) % 6 + 6) % 6;
+  if (turns > 3)
+    turns -= 6;
+  set_choosing_facing (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  if (confirm && turns != 0)
+    g_signal_emit (self, signals[TURN_REQUESTED], 0, id, turns);
 }

@@ -69,8 +69,8 @@ void          arb_hex_map_set_ruler      (ArbHexMap   *self,
 void          arb_hex_map_clear_ruler    (ArbHexMap   *self);
 char         *arb_hex_map_describe_ruler (ArbHexMap   *self);
 /* Placing a newcomer named @name: its ghost starts in @start facing
- * @facing and follows the pointer (or the hex keys); the wheel or [ and ]
- * turn it. A click, or Enter, asks to put it there ("place-requested",
+ * @facing and follows the pointer (or the hex keys); Left and Right, or
+ * [ and ], turn it, its hexsides numbered. A click, or Enter, asks to put it there ("place-requested",
  * q, r, facing); Escape gives up ("placing-cancelled"). */
 void          arb_hex_map_begin_placing  (ArbHexMap   *self,
                                           const char  *name,
@@ -86,6 +86,19 @@ gboolean      arb_hex_map_place          (ArbHexMap   *self,
                                           const ArbHex *at);
 /* As Escape: the placing ends, and says so. */
 void          arb_hex_map_cancel_placing (ArbHexMap   *self);
+/* Choosing @id's facing on the map: its six hexsides are numbered, Left
+ * and Right (or [ and ]) turn the choice, the pointer points it, and a
+ * click, Enter or Space settles it as a "turn-requested" (none when it
+ * is the facing it had); Escape gives up. FALSE when @id is not on the
+ * map or a newcomer is being placed. */
+gboolean      arb_hex_map_begin_facing   (ArbHexMap   *self,
+                                          const char  *id);
+/* Whether a facing is being chosen, and which one it is so far. */
+gboolean      arb_hex_map_get_facing_choice (ArbHexMap *self,
+                                             int       *facing);
+/* Ends the choosing: with @confirm as Enter does, else as Escape. */
+void          arb_hex_map_end_facing     (ArbHexMap   *self,
+                                          gboolean     confirm);
 /* A move planned but not made: the hexes (ArbHex) it goes through from
  * where it starts, and the facing it ends in; NULL clears it. */
 void          arb_hex_map_set_planned_path (ArbHexMap *self,
@@ -94,8 +107,9 @@ void          arb_hex_map_set_planned_path (ArbHexMap *self,
 /* The planned path (owned by the map), or NULL. */
 GArray       *arb_hex_map_get_planned_path (ArbHexMap *self,
                                             int       *facing);
-/* The colour the map gives @side (sides take colours in the order they
- * first appear), for lists that show the same sides. */
+/* The colour the map gives @side, for lists that show the same sides: a
+ * side named for a colour takes it, the others one each from their
+ * names, kept for the fight whoever leaves it. */
 void          arb_hex_map_side_colour   (ArbEncounter *encounter,
                                          const char   *side,
                                          GdkRGBA      *colour);

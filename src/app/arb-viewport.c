@@ -305,17 +305,15 @@ arb_viewport_zoom_about (ArbViewport *self,
 }
 
 void
-arb_viewport_fit (ArbViewport *self,
-                  int          cols,
-                  int          rows,
-                  int          width,
-                  int          height)
+arb_viewport_map_frame (ArbViewport *self,
+                        int          cols,
+                        int          rows,
+                        double       frame[4])
 {
   /* The flat map's extent: corners left and right, half-rows top and
    * bottom for the columns that sit lower. */
   double w = 1.5 * (MAX (cols, 1) - 1) + 2.0, h = SQRT3 * (MAX (rows, 1) + 0.5);
   double left = -1.0, top = -SQRT3 / 2.0;
-  double scale;
 
   g_return_if_fail (ARB_IS_VIEWPORT (self));
   if (self->pointy)
@@ -327,9 +325,41 @@ arb_viewport_fit (ArbViewport *self,
       left = -(SQRT3 * (MAX (rows, 1) - 1 + 0.5) + SQRT3 / 2.0);
       top = -1.0;
     }
+  frame[0] = left;
+  frame[1] = top;
+  frame[2] = left + w;
+  frame[3] = top + h;
+}
+
+void
+arb_viewport_fit_frame (ArbViewport  *self,
+                        const double  frame[4],
+                        int           width,
+                        int           height)
+{
+  double w = frame[2] - frame[0], h = frame[3] - frame[1];
+  double scale;
+
+  g_return_if_fail (ARB_IS_VIEWPORT (self));
+  if (!(w > 0.0) || !(h > 0.0) || !isfinite (w) || !isfinite (h))
+    return;
   scale = MIN ((width - 16.0) / w, (height - 16.0) / h);
   arb_viewport_set_scale (self, scale);
   scale = self->scale;
   /* Centred in what is left over. */
-  arb_viewport_set_origin (self, left - (width / scale - w) / 2.0, top - (height / scale - h) / 2.0);
+  arb_viewport_set_origin (self, frame[0] - (width / scale - w) / 2.0, frame[1] - (height / scale - h) / 2.0);
+}
+
+void
+arb_viewport_fit (ArbViewport *self,
+                  int          cols,
+                  int          rows,
+                  int          width,
+                  int          height)
+{
+  double frame[4];
+
+  g_return_if_fail (ARB_IS_VIEWPORT (self));
+  arb_viewport_map_frame (self, cols, rows, frame);
+  arb_viewport_fit_frame (self, frame, width, height);
 }

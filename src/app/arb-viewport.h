@@ -68,6 +68,18 @@ void         arb_viewport_zoom_about     (ArbViewport *self,
                                           double       x,
                                           double       y,
                                           double       factor);
+/* The rectangle a map of @cols x @rows covers, in map units: left,
+ * top, right, bottom. */
+void         arb_viewport_map_frame      (ArbViewport *self,
+                                          int          cols,
+                                          int          rows,
+                                          double       frame[4]);
+/* Scale and origin that show @frame (map units: left, top, right,
+ * bottom) whole in @width x @height, centred, with a margin. */
+void         arb_viewport_fit_frame      (ArbViewport  *self,
+                                          const double  frame[4],
+                                          int           width,
+                                          int           height);
 /* Scale and origin that show a map of @cols x @rows in @width x @height. */
 void         arb_viewport_fit            (ArbViewport *self,
                                           int          cols,

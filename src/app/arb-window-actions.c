@@ -778,7 +778,7 @@ combatant_chosen_cb (ArbWindow  *self,
   arb_hex_map_begin_placing (self->map, name, start, 0);
   gtk_widget_grab_focus (GTK_WIDGET (self->map));
   /* TRANSLATORS: %s is the name of the figure being placed */
-  hint = g_strdup_printf (_("Click a hex for %s: the wheel or [ and ] turn it, Enter places it here, Escape gives up"),
+  hint = g_strdup_printf (_("Click a hex for %s: Left and Right or [ and ] turn it, Enter places it here, Escape gives up"),
                           name);
   _arb_window_toast (self, hint);
 }

@@ -35,6 +35,7 @@ struct _ArbWindow
   GtkDropDown          *demo_game;
   GMenu                *demo_menu;
   const char           *demo_request;  /* interned: the menu's game, or NULL */
+  gboolean              facing_for_dialog; /* the map's facing choice goes to the open form */
   AdwStatusPage        *empty_page;
   GtkWidget            *new_button;
   gboolean              empty_shown;  /* the focus was put on New Encounter */

@@ -789,6 +789,24 @@ add_history_keys (GtkWidget *dialog)
   gtk_widget_add_controller (dialog, keys);
 }
 
+/* The form's facing chosen on the map: the map numbers the actor's
+ * hexsides and takes the keys until Enter (or Escape). */
+static void
+dialog_choose_facing_cb (ArbWindow       *self,
+                         ArbActionDialog *dialog)
+{
+  const char *actor = arb_action_dialog_get_actor (dialog);
+
+  if (actor == NULL || !arb_hex_map_begin_facing (self->map, actor))
+    {
+      _arb_window_toast (self, _("The figure is not on the map: type its facing"));
+      return;
+    }
+  self->facing_for_dialog = TRUE;
+  gtk_window_present (GTK_WINDOW (self));
+  gtk_widget_grab_focus (GTK_WIDGET (self->map));
+}
+
 void
 _arb_window_open_action_dialog (ArbWindow  *self,
                                 const char *procedure,
@@ -806,6 +824,8 @@ _arb_window_open_action_dialog (ArbWindow  *self,
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *)&self->action_dialog);
   g_signal_connect_object (dialog, "notify::planned-path", G_CALLBACK (planned_path_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (dialog, "destroy", G_CALLBACK (action_dialog_gone_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (dialog, "choose-facing", G_CALLBACK (dialog_choose_facing_cb), self, G_CONNECT_SWAPPED);
+  self->facing_for_dialog = FALSE;
   planned_path_cb (self, NULL, dialog);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -854,12 +874,13 @@ escape_shortcut_cb (GtkWidget *widget,
   for (GtkWidget *w = focus; w && w != widget; w = gtk_widget_get_parent (w))
     if (GTK_IS_EDITABLE (w) || GTK_IS_POPOVER (w))
       return FALSE;
-  /* The map's own Escape comes first: a placing given up, a ruler
-   * cleared, as the shortcuts window says. */
+  /* The map's own Escape comes first: a placing or a facing given up, a
+   * ruler cleared, as the shortcuts window says. */
   {
     g_autofree char *ruler = arb_hex_map_describe_ruler (self->map);
 
-    if (arb_hex_map_get_placing (self->map, NULL, NULL) || (ruler && *ruler))
+    if (arb_hex_map_get_placing (self->map, NULL, NULL) || arb_hex_map_get_facing_choice (self->map, NULL) ||
+        (ruler && *ruler))
       return FALSE;
   }
   gtk_widget_activate_action (widget, "win.show-actor", NULL);
@@ -932,6 +953,19 @@ turn_requested_cb (ArbWindow  *self,
   g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autofree char *procedure = NULL;
 
+  /* The facing an open form asked the map for: it goes to the form. */
+  if (self->facing_for_dialog && self->action_dialog)
+    {
+      ArbHex at;
+      int facing = 0;
+
+      self->facing_for_dialog = FALSE;
+      arb_encounter_get_hex (arb_fight_peek_encounter (self->fight), id, &at, &facing);
+      arb_action_dialog_pick_facing (ARB_ACTION_DIALOG (self->action_dialog), facing + turns);
+      gtk_window_present (self->action_dialog);
+      return;
+    }
+
   if (game == NULL ||
       !arb_game_plan_turn (game, arb_fight_peek_encounter (self->fight), id, turns, &procedure, params))
     {
@@ -992,6 +1026,10 @@ set_turn_order_visible (ArbWindow *self,
   if (self->turn_order_pane == NULL || gtk_widget_get_visible (self->turn_order_pane) == visible)
     return;
   gtk_widget_set_visible (self->turn_order_pane, visible);
+  /* Shown by hand (F9) in a narrow window: at its narrowest, not at the
+   * width saved from a wide one, so the map keeps its room. */
+  if (visible && self->narrow)
+    gtk_paned_set_position (self->sidebar_paned, 0);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TURN_ORDER_VISIBLE]);
 }
 
@@ -1136,8 +1174,9 @@ next_shortcut_cb (GtkWidget *widget,
    * with the focus widget, so Enter still opens the demo. */
   if (!self->fight || !arb_fight_peek_encounter (self->fight) || arb_fight_is_over (self->fight, NULL))
     return FALSE;
-  /* While a newcomer is placed, Enter and Space put it down. */
-  if (arb_hex_map_get_placing (self->map, NULL, NULL))
+  /* While a newcomer is placed, Enter and Space put it down; while a
+   * facing is chosen on the map, they set it. */
+  if (arb_hex_map_get_placing (self->map, NULL, NULL) || arb_hex_map_get_facing_choice (self->map, NULL))
     return FALSE;
 
   for (GtkWidget *w = focus; w && w != widget; w = gtk_widget_get_parent (w))

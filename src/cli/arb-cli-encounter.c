@@ -171,7 +171,16 @@ print_step (const ArbStep *step)
 {
   GPtrArray *dice = arb_step_get_dice (step);
   GPtrArray *log = arb_step_get_log (step);
+  g_autofree char *summary = arb_step_dup_summary (step);
+  g_autofree char *outcome = arb_step_dup_headline_line (step);
 
+  /* First the line the referee reads aloud, as the app's log and toast
+   * have it: who did what to whom, and how it went. */
+  if (*outcome)
+    /* TRANSLATORS: a step, first in the output: what happened, then its outcome */
+    g_print (_("%s: %s\n"), summary, outcome);
+  else if (log->len == 0 || !g_str_equal (summary, g_ptr_array_index (log, 0)))
+    g_print ("%s\n", summary);
   for (guint i = 0; i < dice->len; i++)
     {
       ArbDieRecord *d = g_ptr_array_index (dice, i);
@@ -741,7 +750,10 @@ cmd_undo_redo (int         argc,
     {
       const ArbStep *step = arb_encounter_get_step (enc, undo ? arb_encounter_get_position (enc)
                                                               : arb_encounter_get_position (enc) - 1);
-      g_print (undo ? _("Undone: %s\n") : _("Redone: %s\n"), arb_step_get_what (step));
+      /* What was taken back, in the words the app's toast has. */
+      g_autofree char *summary = arb_step_dup_summary (step);
+
+      g_print (undo ? _("Undone: %s\n") : _("Redone: %s\n"), summary);
     }
   return report (enc, NULL);
 }
@@ -1052,9 +1064,11 @@ run_command (int    argc,
           for (guint i = 0; i < odds->len; i++)
             {
               ArbOdds *o = g_ptr_array_index (odds, i);
-              g_autofree char *chance = arb_odds_to_string (o);
+              g_autofree char *chance = arb_odds_to_percent (o);
+              g_autofree char *exact = arb_odds_to_string (o);
 
-              g_print (_("Chance of %s: %s\n"), o->label, chance);
+              /* TRANSLATORS: "Chance of hit: 74.1% (160/216)" */
+              g_print (_("Chance of %s: %s (%s)\n"), o->label, chance, exact);
             }
           g_print (_("Needs %s for %s: run again with --roll V\n"), outcome->dice, outcome->purpose);
         }

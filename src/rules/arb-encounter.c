@@ -400,6 +400,31 @@ arb_odds_to_string (const ArbOdds *odds)
   return g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT, odds->numerator, odds->denominator);
 }
 
+char *
+arb_odds_to_percent (const ArbOdds *odds)
+{
+  guint64 tenths;
+
+  g_return_val_if_fail (odds != NULL, NULL);
+
+  if (odds->denominator == 0)
+    return g_strdup ("–");
+  /* Rounded to the nearest tenth of a per cent, in whole numbers: a
+   * double would round 1/8 (12.5%) either way. */
+  if (odds->numerator <= G_MAXUINT64 / 2000)
+    tenths = (odds->numerator * 2000 / odds->denominator + 1) / 2;
+  else
+    tenths = (guint64)(1000.0L * odds->numerator / odds->denominator + 0.5L);
+  if (tenths == 0 && odds->numerator > 0)
+    /* TRANSLATORS: a chance too small to show with one decimal */
+    return g_strdup (_("< 0.1%"));
+  if (tenths == 1000 && odds->numerator < odds->denominator)
+    /* TRANSLATORS: a chance too near certain to show with one decimal */
+    return g_strdup (_("> 99.9%"));
+  /* TRANSLATORS: a chance as a percentage with one decimal: "13.3%" */
+  return g_strdup_printf (_("%u.%u%%"), (guint)(tenths / 10), (guint)(tenths % 10));
+}
+
 GPtrArray *
 arb_step_get_odds (const ArbStep *step)
 {
@@ -1863,9 +1888,15 @@ arb_encounter_export_log (ArbEncounter *self)
   for (guint i = 0; i < self->position; i++)
     {
       ArbStep *step = g_ptr_array_index (self->history, i);
+      g_autofree char *summary = arb_step_dup_summary (step);
+      g_autofree char *outcome = arb_step_dup_headline_line (step);
 
-      g_string_append_printf (out, "%u. %s%s%s\n", i + 1, step->what,
-                              step->who[0] ? " — " : "", step->who);
+      /* The line read aloud, as the app's log has it, then the
+       * procedure it came from. */
+      if (*outcome)
+        g_string_append_printf (out, "%u. %s: %s [%s]\n", i + 1, summary, outcome, step->what);
+      else
+        g_string_append_printf (out, "%u. %s [%s]\n", i + 1, summary, step->what);
       for (guint d = 0; d < step->dice->len; d++)
         {
           ArbDieRecord *die = g_ptr_array_index (step->dice, d);

@@ -111,6 +111,10 @@ GPtrArray    *arb_step_get_odds       (const ArbStep *step);   /* of ArbOdds */
 /* "50/100"; over a power of ten beyond 100, as hundredths with the
  * decimals it needs: 9942/10000 is "99.42/100". */
 char         *arb_odds_to_string      (const ArbOdds *odds);
+/* The chance as people read it, with one decimal: "13.3%"; a chance
+ * that is neither nought nor certain never reads as either ("< 0.1%",
+ * "> 99.9%"). The exact fraction is arb_odds_to_string()'s. */
+char         *arb_odds_to_percent     (const ArbOdds *odds);
 void          arb_step_add_log        (ArbStep      *step,
                                        const char   *format,
                                        ...) G_GNUC_PRINTF (2, 3);

@@ -186,7 +186,45 @@ static gboolean
 next_proc (ArbProc  *proc,
            GError  **error)
 {
-  return arb_game_next (arb_game_get (arb_encounter_get_system (arb_proc_get_encounter (proc))), proc, error);
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *now;
+
+  if (!arb_game_next (arb_game_get (arb_encounter_get_system (enc)), proc, error))
+    return FALSE;
+  /* A Next reads as whose turn it is now, not as the name of the figure
+   * who has just finished (its who): said alone when the game says
+   * nothing, after the game's words when they do not name him. */
+  if (arb_step_is_quiet (step))
+    return TRUE;
+  now = arb_step_peek (step, enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_CURRENT);
+  if (now && now[0])
+    {
+      GPtrArray *log = arb_step_get_log (step);
+      const char *name = arb_encounter_get_name (enc, now);
+      g_autofree char *said = arb_step_dup_summary (step);
+      g_autofree char *summary = NULL;
+
+      if (log->len == 0)
+        /* TRANSLATORS: a Next in the log: whose turn it is now, "Next: Black Corvo" */
+        summary = g_strdup_printf (_("Next: %s"), name);
+      else if (g_str_equal (said, g_ptr_array_index (log, 0)) && strstr (said, name) == NULL)
+        {
+          /* Its own words, a heading of a list ("Actions by adjusted
+           * DX:"), lose their colon. */
+          g_autofree char *words = g_strdup (said);
+          gsize len = strlen (words);
+
+          if (len > 0 && words[len - 1] == ':')
+            words[len - 1] = '\0';
+          /* TRANSLATORS: a Next whose own words do not name who acts now:
+           * "Turn 2: Red has the initiative; Red moves first — next: Grull" */
+          summary = g_strdup_printf (_("%s — next: %s"), words, name);
+        }
+      if (summary)
+        arb_step_set_summary (step, summary);
+    }
+  return TRUE;
 }
 
 /* Every game has these, as "ID.condition" and so on: one each, not one

@@ -207,6 +207,25 @@ arb_proc_refuse (GError     **error,
   return FALSE;
 }
 
+void
+arb_proc_say (ArbProc    *proc,
+              const char *actor,
+              const char *format,
+              ...)
+{
+  g_autofree char *summary = NULL;
+  va_list args;
+
+  if (arb_step_is_quiet (proc->step))
+    return;
+  va_start (args, format);
+  summary = g_strdup_vprintf (format, args);
+  va_end (args);
+  if (actor)
+    arb_step_set_who (proc->step, arb_encounter_get_name (proc->encounter, actor));
+  arb_step_set_summary (proc->step, summary);
+}
+
 const char *
 arb_proc_get_actor (ArbProc  *proc,
                     GError  **error)
@@ -478,6 +497,22 @@ add_condition_headline (ArbEncounter *enc,
     }
 }
 
+/* A figure's action names the figure, whether or not the procedure
+ * did: its who is the "id" it was given, else the one whose turn it is. */
+static void
+name_actor (ArbProc *proc)
+{
+  const char *id;
+
+  if (arb_step_get_who (proc->step)[0] != '\0')
+    return;
+  id = arb_proc_get_param (proc, "id");
+  if (id == NULL || id[0] == '\0')
+    id = arb_encounter_get (proc->encounter, ARB_ENCOUNTER_ENTITY, ARB_KEY_CURRENT);
+  if (id && g_strv_contains (arb_encounter_peek_combatants (proc->encounter), id))
+    arb_step_set_who (proc->step, arb_encounter_get_name (proc->encounter, id));
+}
+
 ArbOutcome *
 arb_procedure_run (const char         *name,
                    ArbEncounter       *encounter,
@@ -611,6 +646,8 @@ run (const char         *name,
   proc.step = quiet ? arb_step_new_quiet (name) : arb_step_new (name, NULL);
 
   ok = check_params (&proc, procedure, error) && procedure->func (&proc, error);
+  if (!quiet && procedure->actor && (ok || proc.needed_dice))
+    name_actor (&proc);
   g_clear_pointer (&proc.cursors, g_hash_table_unref);
   if (proc.own_params)
     g_clear_pointer (&proc.params, g_hash_table_unref);

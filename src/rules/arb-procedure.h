@@ -85,6 +85,15 @@ gboolean           arb_proc_refuse        (GError    **error,
                                            const char *missing,
                                            const char *format,
                                            ...) G_GNUC_PRINTF (3, 4);
+/* Who acted and what they did, in a sentence the referee reads aloud,
+ * naming the figure acted on: "Wren the Fletcher attacks Black Corvo".
+ * The log's row, the toast and the players' view lead with it; @actor
+ * (an id) becomes the step's who. Nothing in a quiet step: a caller on
+ * a simulated path tests arb_step_is_quiet() before it looks names up. */
+void               arb_proc_say           (ArbProc    *proc,
+                                           const char *actor,
+                                           const char *format,
+                                           ...) G_GNUC_PRINTF (3, 4);
 /* Stops the procedure with @error (taken) as an illegal action. */
 void               arb_proc_fail          (ArbProc    *proc,
                                            GError     *error);

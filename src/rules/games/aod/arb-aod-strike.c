@@ -1264,6 +1264,14 @@ resolve_hit (ArbProc    *proc,
   LOG (step, to_endurance ? _("%d: a hit for %d, %d absorbed, %d to Endurance")
                                        : _("%d: a hit for %d, %d absorbed, %d to Fatigue"),
                     roll, damage, absorbed, effective);
+  /* A blow the armour takes whole says so: a bare "HIT" reads as if it hurt. */
+  if (effective == 0)
+    {
+      if (damage > 0)
+        LOG (step, g_dngettext (GETTEXT_PACKAGE, "No damage: the armor stops the %d point",
+                                "No damage: the armor stops all %d points", damage), damage);
+      HEADLINE (step, ARB_HEADLINE_PLAIN, _("NO DAMAGE"));
+    }
   return after_damage (proc, target, effective, FALSE);
 }
 

@@ -155,10 +155,15 @@ stall_check (ArbProc    *proc,
                     name, min, speed, roll,
                     arb_dogfight_code_has (code, "spin") ? _("spin") : arb_dogfight_code_has (code, "stall") ? _("stall") : _("no effect"));
 said:
-  if (arb_dogfight_code_has (code, "spin"))
-    arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("SPIN"));
-  else if (arb_dogfight_code_has (code, "stall"))
-    arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("STALL"));
+  /* The end of the turn checks every aircraft in one step: the word
+   * names the one it befell. */
+  if (arb_dogfight_code_has (code, "spin") || arb_dogfight_code_has (code, "stall"))
+    {
+      /* TRANSLATORS: an end-of-turn check's outcome: "Ltn. Max Keller SPINS", "… STALLS" */
+      g_autofree char *words = g_strdup_printf (arb_dogfight_code_has (code, "spin") ? _("%s SPINS") : _("%s STALLS"), name);
+
+      arb_step_add_headline (step, ARB_HEADLINE_WARNING, words);
+    }
   return TRUE;
 }
 

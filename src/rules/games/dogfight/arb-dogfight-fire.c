@@ -299,6 +299,8 @@ arb_dogfight_fire (ArbProc  *proc,
   if (arb_encounter_get (enc, target, ARB_KEY_SIDE) == NULL)
     return arb_proc_refuse (error, NULL, _("No aircraft “%s” in this fight"), target);
   tname = arb_encounter_get_name (enc, target);
+  /* TRANSLATORS: a burst, in the log and the toast: "Lt. Harry Quill fires at Ltn. Otto Brandt" */
+  arb_proc_say (proc, id, _("%s fires at %s"), name, tname);
   if (g_strcmp0 (target, id) == 0 ||
       g_strcmp0 (arb_order_side_of (enc, step, target), arb_order_side_of (enc, step, id)) == 0)
     return arb_proc_refuse (error, NULL, _("Combat: %s is not a foe of %s"), tname, name);

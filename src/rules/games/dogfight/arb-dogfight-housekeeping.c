@@ -214,6 +214,8 @@ keep_target (ArbProc     *proc,
   mod = pp - (area == 6 ? 1 : 0);
   if (!faces_reading (proc, "targeting", mod, "result", "target-kept", &faces, error))
     return FALSE;
+  /* TRANSLATORS: keeping a target, in the log and the toast */
+  arb_proc_say (proc, id, _("%s tries to keep %s as target"), name_of (enc, id), name_of (enc, target));
   label = g_strdup_printf (_("%s keeps %s as target"), name_of (enc, id), name_of (enc, target));
   arb_step_add_odds (step, label, (guint64) faces, 6);
   if (!arb_dogfight_spend_pp (proc, id, pp, _("keeping the target"), error))
@@ -240,6 +242,7 @@ keep_target (ArbProc     *proc,
     {
       arb_step_add_log (step, _("Targeting: %s, %s in area %d: 1d6 %d %+d (area 6 -1, pilot points) = %d: target kept"),
                         name_of (enc, id), name_of (enc, target), area, roll, mod, roll + mod);
+      arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("TARGET KEPT"));
       return TRUE;
     }
   arb_step_add_log (step, _("Targeting: %s, %s in area %d: 1d6 %d %+d (area 6 -1, pilot points) = %d: target lost, CV 0"),
@@ -291,6 +294,8 @@ spot (ArbProc        *proc,
   mod = -level - area6 - range / 2 + rating + c->spot_pp;
   if (!faces_reading (proc, "spot", mod, "result", "spotted", &faces, error))
     return FALSE;
+  /* TRANSLATORS: spotting, in the log and the toast: "Lt. Harry Quill looks for Ltn. Otto Brandt" */
+  arb_proc_say (proc, id, _("%s looks for %s"), name_of (enc, id), name_of (enc, foe));
   label = g_strdup_printf (_("%s spots %s"), name_of (enc, id), name_of (enc, foe));
   arb_step_add_odds (step, label, (guint64) faces, 6);
   if (!arb_dogfight_spend_pp (proc, id, c->spot_pp, _("spotting"), error))
@@ -331,6 +336,8 @@ decided:
       set_cv (proc, id, 0);
       arb_step_add_headline (step, ARB_HEADLINE_ACCENT, _("SPOTTED"));
     }
+  else
+    arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("NOT SPOTTED"));
   return TRUE;
 }
 
@@ -563,6 +570,8 @@ arb_dogfight_housekeeping (ArbProc  *proc,
 
   if (id == NULL)
     return FALSE;
-  arb_step_set_who (arb_proc_get_step (proc), arb_encounter_get_name (arb_proc_get_encounter (proc), id));
+  /* TRANSLATORS: a housekeeping step, in the log: "Lt. Harry Quill's housekeeping"; spotting or
+   * keeping a target says so instead */
+  arb_proc_say (proc, id, _("%s's housekeeping"), arb_encounter_get_name (arb_proc_get_encounter (proc), id));
   return arb_dogfight_housekeep (proc, id, error);
 }

@@ -346,7 +346,7 @@ arb_dogfight_mp_proc (ArbProc  *proc,
     return FALSE;
   if (!arb_dogfight_roll_mp (proc, id, cv_shift, pp_shift, error))
     return FALSE;
-  arb_step_set_who (step, arb_encounter_get_name (enc, id));
+  arb_proc_say (proc, id, _("%s rolls for movement points"), arb_encounter_get_name (enc, id));
   words = g_strdup_printf (_("%d MP"), arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MP, 0));
   arb_step_add_headline (step, ARB_HEADLINE_PLAIN, words);
   return TRUE;
@@ -554,7 +554,10 @@ arb_dogfight_move (ArbProc  *proc,
   if (pitch != old_pitch)
     arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_PITCH, pitch);
   count_move (proc, id, maneuver);
-  arb_step_set_who (step, name);
+  if (maneuver)
+    arb_proc_say (proc, id, _("%s maneuvers in place"), name);
+  else
+    arb_proc_say (proc, id, _("%s moves ahead"), name);
   if (!arb_dogfight_mt_run (proc, id, &plan, error))
     return FALSE;
   {
@@ -587,7 +590,7 @@ arb_dogfight_fly (ArbProc  *proc,
    * line in the log for no move. */
   if (!arb_dogfight_before_speed_change (proc, id, error))
     return FALSE;
-  arb_step_set_who (step, name);
+  arb_proc_say (proc, id, _("%s flies on"), name);
   if (arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_MP) == NULL &&
       !arb_dogfight_roll_mp (proc, id, 0, 0, error))
     return FALSE;

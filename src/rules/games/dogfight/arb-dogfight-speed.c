@@ -170,7 +170,7 @@ arb_dogfight_speed_proc (ArbProc  *proc,
                             arb_encounter_get_name (enc, id), mp);
   if (!arb_dogfight_change_speed (proc, id, roll && *roll ? roll : "none", error))
     return FALSE;
-  arb_step_set_who (step, arb_encounter_get_name (enc, id));
+  arb_proc_say (proc, id, _("%s changes speed"), arb_encounter_get_name (enc, id));
   words = g_strdup_printf (_("SPEED %d"), arb_dogfight_speed (enc, step, id));
   arb_step_add_headline (step, ARB_HEADLINE_PLAIN, words);
   return TRUE;

@@ -230,6 +230,12 @@ results (ArbProc    *proc,
         arb_step_add_log (step, _("Result %d: %s"), roll, code ? code : "?");
       if (code && !g_str_equal (code, "none"))
         arb_gpg_apply_codes (proc, p->attacker, p->target, code);
+      else if (!arb_step_is_quiet (step))
+        {
+          /* A hit the table gives no result: said, not a bare HIT. */
+          arb_step_add_log (step, _("No effect on %s"), arb_encounter_get_name (arb_proc_get_encounter (proc), p->target));
+          arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("NO EFFECT"));
+        }
     }
   return TRUE;
 }

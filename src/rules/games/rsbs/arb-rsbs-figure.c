@@ -154,6 +154,30 @@ arb_rsbs_dice_left (ArbEncounter *enc,
 }
 
 void
+arb_rsbs_headline_for (ArbProc         *proc,
+                       const char      *id,
+                       ArbHeadlineTone  tone,
+                       const char      *word)
+{
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *target = arb_proc_get_param (proc, "target");
+  const char *name;
+
+  if (arb_step_is_quiet (step))
+    return;
+  name = arb_encounter_get_name (arb_proc_get_encounter (proc), id);
+  if (target && target[0] && g_strcmp0 (target, id) != 0)
+    {
+      /* TRANSLATORS: an outcome that befell another than the one attacked: "Aulus Varro WOUNDED" */
+      g_autofree char *text = g_strdup_printf (_("%s %s"), name, word);
+
+      arb_step_add_headline (step, tone, text);
+    }
+  else
+    arb_step_add_headline (step, tone, word);
+}
+
+void
 arb_rsbs_burn (ArbProc    *proc,
                const char *id,
                int         dice,
@@ -187,6 +211,7 @@ arb_rsbs_burn (ArbProc    *proc,
     {
       arb_step_set (step, enc, id, ARB_KEY_COND "spent", "on");
       arb_step_add_log (step, _("%s is spent: the pool is empty, time to appeal to the crowd for mercy (rsbs.mercy)"), name);
+      arb_rsbs_headline_for (proc, id, ARB_HEADLINE_WARNING, _("SPENT"));
     }
   else if (after > 0 && left == 0)
     arb_step_set (step, enc, id, ARB_KEY_COND "spent", NULL);

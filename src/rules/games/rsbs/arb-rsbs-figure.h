@@ -74,6 +74,14 @@ void        arb_rsbs_burn             (ArbProc      *proc,
                                        const char   *id,
                                        int           dice,
                                        const char   *why);
+/* A word of the outcome (arb_step_add_headline()) for what befell @id.
+ * In a melee the one who attacked may be the one hurt: a word for any
+ * but the target names him ("Aulus Varro WOUNDED"), or the log and the
+ * toast would read as if the target had been. */
+void        arb_rsbs_headline_for     (ArbProc        *proc,
+                                       const char     *id,
+                                       ArbHeadlineTone tone,
+                                       const char     *word);
 /* Rolls 1d10 for @why and burns it; FALSE when it stopped for the die. */
 gboolean    arb_rsbs_burn_roll        (ArbProc      *proc,
                                        const char   *id,

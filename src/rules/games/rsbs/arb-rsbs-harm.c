@@ -243,7 +243,7 @@ apply_one (ArbProc       *proc,
     {
       arb_step_set (step, enc, blow->victim, ARB_KEY_COND "dead", "on");
       arb_step_add_log (step, _("%s is killed"), who);
-      arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("DEAD"));
+      arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_ERROR, _("DEAD"));
       return TRUE;
     }
   if (g_str_equal (code, "down"))
@@ -255,7 +255,7 @@ apply_one (ArbProc       *proc,
           return TRUE;
         }
       arb_rsbs_fall (proc, blow->victim, blow->fall, blow->striker);
-      arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("DOWN"));
+      arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_WARNING, _("DOWN"));
       return TRUE;
     }
   if (g_str_has_prefix (code, "give-ground="))
@@ -264,6 +264,7 @@ apply_one (ArbProc       *proc,
           !parse_n (code + 12, &n) || n < 1 || n > 12)
         return bad_code (error, blow->table, code);
       arb_step_add_log (step, _("%s gives ground %d\""), who, n);
+      arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_PLAIN, _("GIVES GROUND"));
       return arb_rsbs_give_ground (proc, blow->victim, blow->striker, n);
     }
   if (stage == ARB_RSBS_STAGE_RESULT && g_str_equal (code, "hit"))
@@ -278,7 +279,7 @@ apply_one (ArbProc       *proc,
           arb_step_set_int (step, enc, blow->striker, key, 1);
         }
       arb_step_add_log (step, _("%s is ensnared: −2 to Rep in hand-to-hand until the net is off"), who);
-      arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("ENSNARED"));
+      arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_WARNING, _("ENSNARED"));
       return TRUE;
     }
   if (stage == ARB_RSBS_STAGE_RESULT && g_str_equal (code, "net-lost"))
@@ -297,19 +298,21 @@ apply_one (ArbProc       *proc,
       /* The seed names the dodge (Involuntary Movement) but its page
        * stops there: the table may add give-ground=N to move him. */
       arb_step_add_log (step, _("%s dodges"), who);
+      arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_PLAIN, _("DODGES"));
       return TRUE;
     }
   if (stage == ARB_RSBS_STAGE_RESULT && g_str_equal (code, "blinded"))
     {
       arb_step_set (step, enc, blow->victim, ARB_KEY_COND "blinded", "on");
       arb_step_add_log (step, _("%s is blinded by sand"), who);
-      arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("BLINDED"));
+      arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_WARNING, _("BLINDED"));
       return TRUE;
     }
   if (stage == ARB_RSBS_STAGE_RESULT && g_str_equal (code, "free"))
     {
       arb_step_set_int (step, enc, blow->victim, ARB_RSBS_KEY_BROKE_OFF, 1);
       arb_step_add_log (step, _("%s breaks off and may move away"), who);
+      arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_SUCCESS, _("BREAKS OFF"));
       return TRUE;
     }
   if (stage == ARB_RSBS_STAGE_PROTECT && g_str_equal (code, "damage"))
@@ -336,7 +339,7 @@ apply_one (ArbProc       *proc,
     {
       arb_step_set_int (step, enc, blow->victim, ARB_RSBS_KEY_SHIELD_LOST, 1);
       arb_step_add_log (step, _("The pilum strikes %s's shield: ruined, it is dropped (Pilum)"), who);
-      arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("SHIELD LOST"));
+      arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_WARNING, _("SHIELD LOST"));
       return TRUE;
     }
   if (stage == ARB_RSBS_STAGE_PILUM && (g_str_equal (code, "body") || g_str_equal (code, "as:TS")))
@@ -435,7 +438,7 @@ wound (ArbProc      *proc,
     return FALSE;
   arb_step_add_log (step, _("%s is wounded in the %s"), name_of (proc, blow->victim), blow->location);
   add_wound (proc, blow->victim, blow->location);
-  arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("WOUNDED"));
+  arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_WARNING, _("WOUNDED"));
   if (!arb_rsbs_apply_codes (proc, &w, ARB_RSBS_STAGE_WOUND, code, error))
     return FALSE;
   /* The burn column: a number of dice, "d10" for 1d10, or burn=...;
@@ -591,6 +594,14 @@ arb_rsbs_harm (ArbProc      *proc,
   p.table = "armor-protection";
   p.location = loc;
   blow->location = loc;
-  return arb_rsbs_apply_codes (proc, &p, ARB_RSBS_STAGE_PROTECT, code, error);
+  if (!arb_rsbs_apply_codes (proc, &p, ARB_RSBS_STAGE_PROTECT, code, error))
+    return FALSE;
+  /* A blow the armor holds says so: a bare "HIT" reads as if it hurt. */
+  if (code == NULL || !has_code (code, "damage"))
+    {
+      arb_step_add_log (step, _("No damage: %s's armor holds"), name_of (proc, blow->victim));
+      arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_PLAIN, _("NO DAMAGE"));
+    }
+  return TRUE;
 }
 

@@ -326,7 +326,8 @@ arb_rsbs_give_ground_proc (ArbProc  *proc,
       if (facing != now)
         arb_step_set_int (step, enc, id, ARB_KEY_FACING, facing);
     }
-  arb_step_set_who (step, arb_encounter_get_name (enc, id));
+  /* TRANSLATORS: "Aulus Varro gives ground before Glaucus the Net" */
+  arb_proc_say (proc, id, _("%s gives ground before %s"), arb_encounter_get_name (enc, id), arb_encounter_get_name (enc, from));
   arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("GIVES GROUND"));
   return TRUE;
 }
@@ -366,7 +367,11 @@ arb_rsbs_fall_proc (ArbProc  *proc,
   if (fall == ARB_RSBS_FALL_STRUCK && by == NULL)
     arb_step_add_log (arb_proc_get_step (proc), "%s", _("No striker named: the blow is taken as from the front"));
   arb_rsbs_fall (proc, id, fall, by);
-  arb_step_set_who (arb_proc_get_step (proc), arb_encounter_get_name (enc, id));
+  if (by)
+    /* TRANSLATORS: "Aulus Varro falls, brought down by Glaucus the Net" */
+    arb_proc_say (proc, id, _("%s falls, brought down by %s"), arb_encounter_get_name (enc, id), arb_encounter_get_name (enc, by));
+  else
+    arb_proc_say (proc, id, _("%s falls"), arb_encounter_get_name (enc, id));
   return TRUE;
 }
 
@@ -382,7 +387,7 @@ arb_rsbs_hesitate_proc (ArbProc  *proc,
     return FALSE;
   if (!arb_rsbs_hesitate (proc, id))
     return FALSE;
-  arb_step_set_who (arb_proc_get_step (proc), arb_encounter_get_name (enc, id));
+  arb_proc_say (proc, id, _("%s hesitates"), arb_encounter_get_name (enc, id));
   arb_step_add_headline (arb_proc_get_step (proc), ARB_HEADLINE_PLAIN, _("HESITATES"));
   return TRUE;
 }

@@ -443,8 +443,20 @@ run (ArbProc      *proc,
     return arb_proc_refuse (error, "target", _("Whom does %s attack?"), name_of (enc, id));
   if (g_str_equal (id, target))
     return arb_proc_refuse (error, NULL, _("A figure cannot fight itself"));
-  arb_step_set_who (arb_proc_get_step (proc), name_of (enc, id));
-  return arb_rsbs_contest (proc, kind, id, target, NULL, error);
+  if (!arb_step_is_quiet (arb_proc_get_step (proc)))
+    arb_proc_say (proc, id,
+                  kind == CONTEST_BASH ? _("%s bashes %s")
+                  : kind == CONTEST_FLANK ? _("%s goes round the flank of %s")
+                  : kind == CONTEST_BREAK_OFF ? _("%s tries to break off from %s")
+                  /* TRANSLATORS: a melee, in the log and the toast: "Aulus Varro attacks Glaucus the Net" */
+                  : _("%s attacks %s"),
+                  name_of (enc, id), name_of (enc, target));
+  if (!arb_rsbs_contest (proc, kind, id, target, NULL, error))
+    return FALSE;
+  /* A round the table leaves without an effect says so, not nothing. */
+  if (!arb_step_is_quiet (arb_proc_get_step (proc)) && arb_step_get_headline (arb_proc_get_step (proc)) == NULL)
+    arb_step_add_headline (arb_proc_get_step (proc), ARB_HEADLINE_PLAIN, _("NO EFFECT"));
+  return TRUE;
 }
 
 gboolean

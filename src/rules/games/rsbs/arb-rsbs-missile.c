@@ -191,6 +191,9 @@ arb_rsbs_throw (ArbProc  *proc,
 
   if (!check_shooter (proc, id, target, error))
     return FALSE;
+  if (!arb_step_is_quiet (step))
+    /* TRANSLATORS: a missile, in the log and the toast: "Brutus the Chaser shoots at Aulus Varro" */
+    arb_proc_say (proc, id, _("%s shoots at %s"), name_of (enc, id), name_of (enc, target));
   weapon = given ? g_strdup (given) : arb_rsbs_weapon_of_class (enc, step, id, "TS PI BW");
   if (weapon == NULL)
     return arb_proc_refuse (error, "weapon", _("%s has no throwing spear, pilum or bow in hand"), name_of (enc, id));
@@ -303,6 +306,8 @@ arb_rsbs_sand (ArbProc  *proc,
 
   if (!check_shooter (proc, id, target, error))
     return FALSE;
+  if (!arb_step_is_quiet (step))
+    arb_proc_say (proc, id, _("%s kicks sand at %s"), name_of (enc, id), name_of (enc, target));
   /* Every sheet is a human gladiator: the seed leaves animals to the
    * book's own rules. */
   gap = arb_rsbs_gap (enc, step, id, target);
@@ -348,7 +353,7 @@ arb_rsbs_draw (ArbProc  *proc,
 
   if (id == NULL || arb_encounter_get (enc, id, ARB_KEY_SIDE) == NULL)
     return arb_proc_refuse (error, "id", _("Who draws?"));
-  arb_step_set_who (step, name_of (enc, id));
+  arb_proc_say (proc, id, _("%s draws a weapon"), name_of (enc, id));
   if (!arb_rsbs_may_act (proc, id, error))
     return FALSE;
   if (g_strcmp0 (arb_step_peek (step, enc, id, ARB_RSBS_KEY_UNDRAWN), "1") != 0)

@@ -971,7 +971,17 @@ move_path_full (ArbProc     *proc,
         arb_step_add_log (step, _("(the facing asked for gives way to the contact)"));
     }
   stir_mover (proc, id, total + extra, rate);
-  arb_step_set_who (step, name);
+  if (arb_step_is_quiet (step))
+    ;
+  else if (contact_foe)
+    /* TRANSLATORS: a move, in the log and the toast: "Brutus the Chaser moves into contact with Aulus Varro" */
+    arb_proc_say (proc, id, _("%s moves into contact with %s"), name, arb_encounter_get_name (enc, contact_foe));
+  else if (n > 0)
+    arb_proc_say (proc, id, _("%s moves to %d,%d"), name, end.q, end.r);
+  else if (end_facing != old_facing)
+    arb_proc_say (proc, id, _("%s turns to face hexside %d"), name, end_facing);
+  else
+    arb_proc_say (proc, id, _("%s stays where he is"), name);
   if (!reactions (proc, id, seen, error))
     return FALSE;
   if (n > 0 || end_facing != old_facing)
@@ -1127,7 +1137,7 @@ arb_rsbs_stand (ArbProc  *proc,
                         arb_encounter_get_name (enc, g_ptr_array_index (beside, 0)));
     }
   stir_mover (proc, id, earlier + 2, rate);
-  arb_step_set_who (step, name);
+  arb_proc_say (proc, id, _("%s gets up"), name);
   arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("STANDS"));
   return TRUE;
 }

@@ -40,7 +40,9 @@ arb_rsbs_net (ArbProc  *proc,
     return arb_proc_refuse (error, "target", _("At whom does %s toss the net?"), name_of (enc, id));
   if (g_str_equal (id, target))
     return arb_proc_refuse (error, NULL, _("A figure cannot net itself"));
-  arb_step_set_who (step, name_of (enc, id));
+  if (!arb_step_is_quiet (step))
+    /* TRANSLATORS: a net attack, in the log and the toast: "Glaucus the Net tosses his net at Aulus Varro" */
+    arb_proc_say (proc, id, _("%s tosses his net at %s"), name_of (enc, id), name_of (enc, target));
   if (!arb_rsbs_may_act (proc, id, error))
     return FALSE;
 
@@ -120,7 +122,7 @@ arb_rsbs_remove_net_proc (ArbProc  *proc,
 
   if (id == NULL || arb_encounter_get (enc, id, ARB_KEY_SIDE) == NULL)
     return arb_proc_refuse (error, "id", _("Who tries to remove the net?"));
-  arb_step_set_who (arb_proc_get_step (proc), name_of (enc, id));
+  arb_proc_say (proc, id, _("%s tries to get out of the net"), name_of (enc, id));
   /* Remove Net is one of the active figure's actions. */
   if (!arb_rsbs_may_act (proc, id, error))
     return FALSE;

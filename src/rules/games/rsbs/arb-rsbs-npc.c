@@ -618,8 +618,9 @@ npc_checks (ArbProc     *proc,
             return FALSE;
           arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, "none");
           npc_done (step, enc, id);
-          headline (step, freed ? ARB_HEADLINE_SUCCESS : ARB_HEADLINE_WARNING,
-                    freed ? _("%s SHEDS THE NET · Next") : _("%s STILL ENSNARED · Next"), name);
+          arb_proc_say (proc, id, _("%s tries to shed the net"), name);
+          headline (step, freed ? ARB_HEADLINE_SUCCESS : ARB_HEADLINE_WARNING, "%s",
+                    freed ? _("SHEDS THE NET · Next") : _("STILL ENSNARED · Next"));
           return TRUE;
         }
     }
@@ -638,7 +639,8 @@ npc_checks (ArbProc     *proc,
       arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT_TARGET, NULL);
       arb_step_add_log (step, _("%s catches his breath and does not move"), name);
       npc_done (step, enc, id);
-      headline (step, ARB_HEADLINE_SUCCESS, _("%s CATCHES BREATH · Next"), name);
+      arb_proc_say (proc, id, _("%s catches his breath"), name);
+      headline (step, ARB_HEADLINE_SUCCESS, "%s", _("CATCHES BREATH · Next"));
       return TRUE;
     }
 
@@ -673,7 +675,8 @@ npc_checks (ArbProc     *proc,
                               name);
           arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, "none");
           npc_done (step, enc, id);
-          headline (step, ARB_HEADLINE_PLAIN, _("%s HAS NO FOE · Next"), name);
+          arb_proc_say (proc, id, _("%s looks for a foe"), name);
+          headline (step, ARB_HEADLINE_PLAIN, "%s", _("NO FOE · Next"));
           return TRUE;
         }
       if (plan)
@@ -713,7 +716,8 @@ npc_checks (ArbProc     *proc,
     {
       arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, "none");
       npc_done (step, enc, id);
-      headline (step, ARB_HEADLINE_PLAIN, _("%s HAS NO FOE · Next"), name);
+      arb_proc_say (proc, id, _("%s looks for a foe"), name);
+      headline (step, ARB_HEADLINE_PLAIN, "%s", _("NO FOE · Next"));
       return TRUE;
     }
   arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, intent);
@@ -722,9 +726,10 @@ npc_checks (ArbProc     *proc,
   arb_step_add_log (step, _("%s's plan: %s, against %s (%d\" away); apply NPC Activation again for the move"),
                     name, intent_label (intent), arb_encounter_get_name (enc, target),
                     arb_rsbs_gap (enc, step, id, target));
-  /* TRANSLATORS: "Glaucus: NET ATTACK on Aulus · next: the move" */
-  headline (step, ARB_HEADLINE_ACCENT, _("%s: %s on %s · next: the move"), name, intent_label (intent),
-            arb_encounter_get_name (enc, target));
+  /* TRANSLATORS: an NPC's plan, in the log and the toast: "Glaucus the Net picks his attack on Aulus Varro" */
+  arb_proc_say (proc, id, _("%s picks his attack on %s"), name, arb_encounter_get_name (enc, target));
+  /* TRANSLATORS: "net attack · next: the move" */
+  headline (step, ARB_HEADLINE_ACCENT, _("%s · next: the move"), intent_label (intent));
   return TRUE;
 }
 
@@ -773,7 +778,8 @@ npc_move (ArbProc     *proc,
     {
       arb_step_add_log (step, _("%s has no target left"), name);
       npc_done (step, enc, id);
-      headline (step, ARB_HEADLINE_PLAIN, _("%s STAYS · Next"), name);
+      arb_proc_say (proc, id, _("%s has no target left"), name);
+      headline (step, ARB_HEADLINE_PLAIN, "%s", _("STAYS · Next"));
       return TRUE;
     }
   /* On the ground he stands first (2" of his move), as the seed lets
@@ -876,11 +882,14 @@ npc_move (ArbProc     *proc,
       {
         npc_done (step, enc, id);
         /* The move has its own headline ("MOVES"): this one says what follows. */
-        headline (step, ARB_HEADLINE_PLAIN, _("%s: no attack · Next"), name);
+        arb_proc_say (proc, id, _("%s moves toward %s"), name, arb_encounter_get_name (enc, target));
+        headline (step, ARB_HEADLINE_PLAIN, "%s", _("no attack · Next"));
         return TRUE;
       }
     arb_step_add_log (step, _("Apply NPC Activation again for the attack (%s)"), intent_label (intent));
-    headline (step, ARB_HEADLINE_PLAIN, _("%s: next, %s"), name, intent_label (intent));
+    arb_proc_say (proc, id, _("%s moves toward %s"), name, arb_encounter_get_name (enc, target));
+    /* TRANSLATORS: what an NPC does after his move: "next, net attack" */
+    headline (step, ARB_HEADLINE_PLAIN, _("next, %s"), intent_label (intent));
   }
   return TRUE;
 }
@@ -904,7 +913,8 @@ npc_attack (ArbProc     *proc,
   if (target == NULL || arb_rsbs_is_out (enc, step, target))
     {
       npc_done (step, enc, id);
-      headline (step, ARB_HEADLINE_PLAIN, _("%s HAS NO TARGET · Next"), name);
+      arb_proc_say (proc, id, _("%s has no target left"), name);
+      headline (step, ARB_HEADLINE_PLAIN, "%s", _("NO TARGET · Next"));
       return TRUE;
     }
   /* The melee, the bash and the net allot the dice themselves: an
@@ -924,7 +934,8 @@ npc_attack (ArbProc     *proc,
   if (attack == NULL)
     {
       npc_done (step, enc, id);
-      headline (step, ARB_HEADLINE_PLAIN, _("%s DOES NOT ATTACK · Next"), name);
+      arb_proc_say (proc, id, _("%s does not attack %s"), name, arb_encounter_get_name (enc, target));
+      headline (step, ARB_HEADLINE_PLAIN, "%s", _("DOES NOT ATTACK · Next"));
       return TRUE;
     }
   /* dice= given (a player's figure run with his own allotment) stays;

@@ -236,6 +236,12 @@ arb_rsbs_check (ArbProc  *proc,
       foe_who = g_strdup (name_of (enc, against));
     }
 
+  if (against != NULL)
+    /* TRANSLATORS: a Rep check of pool against pool: "Aulus Varro rolls against Glaucus the Net" */
+    arb_proc_say (proc, id, _("%s rolls against %s"), who, foe_who);
+  else
+    /* TRANSLATORS: a Rep check: "Aulus Varro takes a Rep check" or "Rep 4 takes a Rep check" */
+    arb_proc_say (proc, id, _("%s takes a Rep check"), who);
   /* The odds first: each number of passes, then the contest. */
   for (int k = 0; k <= dice; k++)
     {
@@ -319,7 +325,7 @@ arb_rsbs_burn_proc (ArbProc  *proc,
 
   if (!figure_param (proc, "id", TRUE, &id, error))
     return FALSE;
-  arb_step_set_who (step, name_of (enc, id));
+  arb_proc_say (proc, id, _("%s burns dice"), name_of (enc, id));
   if (reason == NULL || reason[0] == '\0')
     reason = "other";
   for (guint i = 0; i < G_N_ELEMENTS (burn_reasons); i++)
@@ -349,9 +355,8 @@ arb_rsbs_burn_proc (ArbProc  *proc,
       arb_rsbs_burn (proc, id, n, why);
     }
 
-  if (arb_rsbs_dice_left (enc, step, id) == 0)
-    arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("SPENT"));
-  else
+  /* A pool burned to nothing has said SPENT (arb_rsbs_burn()). */
+  if (arb_rsbs_dice_left (enc, step, id) > 0)
     {
       g_autofree char *words = g_strdup_printf (_("%d DICE LEFT"), arb_rsbs_dice_left (enc, step, id));
 
@@ -372,7 +377,7 @@ arb_rsbs_mercy (ArbProc  *proc,
 
   if (!figure_param (proc, "id", TRUE, &id, error))
     return FALSE;
-  arb_step_set_who (step, name_of (enc, id));
+  arb_proc_say (proc, id, _("%s appeals for mercy"), name_of (enc, id));
   if (arb_rsbs_is_gone (enc, step, id))
     return arb_proc_refuse (error, NULL, _("Appealing for mercy: %s is already out of the match"), name_of (enc, id));
   if (arb_rsbs_dice_left (enc, step, id) > 0 && !arb_rsbs_has_condition (enc, step, id, "spent"))
@@ -435,6 +440,7 @@ arb_rsbs_control (ArbProc  *proc,
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_UNCONTROLLED, on ? 1 : 0);
   arb_step_add_log (step, on ? _("%s is run by the rules (an uncontrolled NPC)") : _("%s is run by the player"),
                     name_of (enc, id));
+  arb_proc_say (proc, id, on ? _("The rules run %s") : _("The player runs %s"), name_of (enc, id));
   arb_step_add_headline (step, ARB_HEADLINE_PLAIN, on ? _("UNCONTROLLED") : _("CONTROLLED"));
   return TRUE;
 }
@@ -600,7 +606,7 @@ arb_rsbs_breath (ArbProc  *proc,
 
   if (!figure_param (proc, "id", TRUE, &id, error))
     return FALSE;
-  arb_step_set_who (step, name_of (enc, id));
+  arb_proc_say (proc, id, _("%s tries to catch his breath"), name_of (enc, id));
   active = arb_step_peek (step, enc, E, ARB_RSBS_KEY_ACTIVE_SIDE);
   if (!arb_rsbs_try_breath (proc, id, active == NULL || g_strcmp0 (active, arb_order_side_of (enc, step, id)) == 0,
                             &caught, error))

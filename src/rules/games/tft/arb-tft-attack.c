@@ -1095,6 +1095,9 @@ arb_tft_attack_proc (ArbProc  *proc,
     }
   if (!check_attack (proc, &a, &option, error))
     goto out;
+  if (!arb_step_is_quiet (step))
+    /* TRANSLATORS: an attack, in the log and the toast: "Wren the Fletcher attacks Black Corvo" */
+    arb_proc_say (proc, a.id, sweeping ? _("%s sweeps at %s") : _("%s attacks %s"), name_of (enc, a.id), name_of (enc, a.target));
   if (sweeping)
     {
       g_auto(GStrv) foes = front_foes (enc, step, a.id);
@@ -1256,6 +1259,7 @@ arb_tft_wait_proc (ArbProc  *proc,
                     name_of (enc, id), waited,
                     waited >= 2 ? row_dx (proc, "Waited two turns or more for an opening", 0, 2)
                                 : row_dx (proc, "Waited one turn for an opening", 0, 1));
+  arb_proc_say (proc, id, _("%s waits for an opening"), name_of (enc, id));
   arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("WAITING"));
   return TRUE;
 }

@@ -352,7 +352,15 @@ arb_tft_roll_damage (ArbProc     *proc,
   if (through)
     *through = got;
   if (got == 0)
-    return TRUE;
+    {
+      /* A blow that lands and does nothing says so: a bare "HIT" reads
+       * as if hits were taken. */
+      if (hits > 0)
+        arb_step_add_log (step, g_dngettext (GETTEXT_PACKAGE, "No damage: the armour stops its %d hit",
+                                             "No damage: the armour stops all %d hits", hits), hits);
+      arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("NO DAMAGE"));
+      return TRUE;
+    }
   return arb_tft_deal_hits (proc, target, got, attacker ? name_of (enc, attacker) : NULL, error);
 }
 
@@ -397,6 +405,11 @@ arb_tft_damage_proc (ArbProc  *proc,
     return arb_proc_refuse (error, NULL, _("%s is dead"), name_of (enc, id));
   if (!arb_proc_get_int (proc, "times", 1, 3, 1, &times, error))
     return FALSE;
+  if (from)
+    /* TRANSLATORS: damage rolled by hand, in the log: "Wren the Fletcher's blow on Black Corvo" */
+    arb_proc_say (proc, from, _("%s's blow on %s"), name_of (enc, from), name_of (enc, id));
+  else
+    arb_proc_say (proc, NULL, _("Damage to %s"), name_of (enc, id));
   if (dice)
     {
       g_autoptr(ArbDiceExpr) expr = arb_dice_expr_parse (dice, NULL, NULL);

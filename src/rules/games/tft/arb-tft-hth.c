@@ -421,7 +421,8 @@ arb_tft_hth_proc (ArbProc  *proc,
     return FALSE;
   name = arb_encounter_get_name (enc, id);
   tname = arb_encounter_get_name (enc, target);
-  arb_step_set_who (step, name);
+  /* TRANSLATORS: hand-to-hand begun, in the log: "Brenna Holt grapples Hask the Ferryman" */
+  arb_proc_say (proc, id, _("%s grapples %s"), name, tname);
   if (!arb_tft_are_foes (enc, step, id, target))
     return arb_proc_refuse (error, NULL, _("(o) Hand-to-hand: %s is not a foe of %s"), tname, name);
   mine = arb_tft_hth_foes (enc, step, id);
@@ -575,7 +576,7 @@ arb_tft_draw_dagger_proc (ArbProc  *proc,
   if ((id = figure_param (proc, "id", error)) == NULL)
     return FALSE;
   name = arb_encounter_get_name (enc, id);
-  arb_step_set_who (step, name);
+  arb_proc_say (proc, id, _("%s draws a dagger"), name);
   if (!needs_hth (enc, step, id, _("(u) Draw dagger"), error))
     return FALSE;
   if (is_dagger (enc, rules, id, arb_tft_ready_name (enc, step, id)))
@@ -629,7 +630,7 @@ arb_tft_hth_disengage_proc (ArbProc  *proc,
   if ((id = figure_param (proc, "id", error)) == NULL)
     return FALSE;
   name = arb_encounter_get_name (enc, id);
-  arb_step_set_who (step, name);
+  arb_proc_say (proc, id, _("%s tries to break free"), name);
   if (!needs_hth (enc, step, id, _("(v) Disengage from HTH"), error))
     return FALSE;
   if (arb_proc_get_param (proc, "to") == NULL)

@@ -771,7 +771,8 @@ arb_tft_option_proc (ArbProc  *proc,
       set_cond (step, enc, id, "kneeling", g_str_equal (pos, "kneeling"));
     }
 
-  arb_step_set_who (step, name);
+  /* TRANSLATORS: a TFT option chosen, in the log: "Wren the Fletcher chooses (c) Dodge" */
+  arb_proc_say (proc, id, _("%s chooses (%c) %s"), name, option, option_name (option));
   if (cost > 0)
     arb_step_add_log (step,
                       g_dngettext (GETTEXT_PACKAGE, "%s: (%c) %s, %d hex to %d,%d (%d of %d this turn)",
@@ -791,7 +792,7 @@ arb_tft_option_proc (ArbProc  *proc,
   else if (cost > 0)
     arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("MOVED"));
   else
-    arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("OPTION"));
+    arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("NO MOVE"));
   return TRUE;
 }
 
@@ -981,7 +982,20 @@ arb_tft_ready_proc (ArbProc  *proc,
     return FALSE;
   if (shield && !ready_shield (proc, id, shield, pick_up && wanted == NULL, option, at, error))
     return FALSE;
-  arb_step_set_who (step, name);
+  if (wanted && g_str_equal (wanted, "none"))
+    arb_proc_say (proc, id, _("%s fights bare-handed"), name);
+  else if (wanted && pick_up)
+    /* TRANSLATORS: "Hask the Ferryman picks up the spear" */
+    arb_proc_say (proc, id, _("%s picks up the %s"), name, wanted);
+  else if (wanted)
+    /* TRANSLATORS: "Hask the Ferryman readies the spear" */
+    arb_proc_say (proc, id, _("%s readies the %s"), name, wanted);
+  else if (g_str_equal (shield, "sling"))
+    arb_proc_say (proc, id, _("%s slings the shield"), name);
+  else if (g_str_equal (shield, "drop"))
+    arb_proc_say (proc, id, _("%s drops the shield"), name);
+  else
+    arb_proc_say (proc, id, pick_up ? _("%s picks up the shield") : _("%s readies the shield"), name);
   arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("READY"));
   return TRUE;
 }
@@ -1026,6 +1040,7 @@ arb_tft_stand_proc (ArbProc  *proc,
           here = next;
         }
       set_hex (step, enc, id, here);
+      arb_proc_say (proc, id, _("%s crawls to %d,%d"), name, here.q, here.r);
       arb_step_add_log (step, _("%s crawls to %d,%d, staying down"), name, here.q, here.r);
       arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("CRAWLED"));
     }
@@ -1034,10 +1049,10 @@ arb_tft_stand_proc (ArbProc  *proc,
       set_cond (step, enc, id, "prone", FALSE);
       set_cond (step, enc, id, "kneeling", FALSE);
       set_cond (step, enc, id, "knocked-down", FALSE);
+      arb_proc_say (proc, id, _("%s stands up"), name);
       arb_step_add_log (step, _("%s stands up"), name);
       arb_step_add_headline (step, ARB_HEADLINE_SUCCESS, _("STANDS UP"));
     }
-  arb_step_set_who (step, name);
   return TRUE;
 }
 
@@ -1070,8 +1085,8 @@ arb_tft_disengage_proc (ArbProc  *proc,
                             name, to.q, to.r);
   arb_tft_mark_acted (proc, id, option);
   set_hex (step, enc, id, to);
+  arb_proc_say (proc, id, _("%s disengages to %d,%d"), name, to.q, to.r);
   arb_step_add_log (step, _("%s disengages to %d,%d"), name, to.q, to.r);
-  arb_step_set_who (step, name);
   arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("DISENGAGED"));
   return TRUE;
 }
@@ -1136,7 +1151,8 @@ arb_tft_retreat_proc (ArbProc  *proc,
   left = g_strv_builder_end (rest);
   left_text = g_strjoinv (",", left);
   arb_step_set (step, enc, id, ARB_TFT_KEY_RETREAT, left_text[0] ? left_text : NULL);
-  arb_step_set_who (step, name);
+  /* TRANSLATORS: a force retreat, in the log: "Brenna Holt forces Hask the Ferryman back" */
+  arb_proc_say (proc, id, _("%s forces %s back"), name, arb_encounter_get_name (enc, target));
   arb_step_add_headline (step, ARB_HEADLINE_ACCENT, _("FORCED BACK"));
   return TRUE;
 }
