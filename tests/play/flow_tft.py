@@ -13,12 +13,11 @@
 import subprocess
 
 OUT = ("unconscious", "dead")
-# The players' dice for Brenna's first attack, each roll as the dialog
-# asks for it. On main the dialog reads a roll of 3d6 as its total only
-# ("3 2 3" is refused: "3d6 cannot roll 323"); once it takes the dice
-# one by one, these become "3 2 3" and "2 3": the same totals.
-TO_HIT = "8"
-DAMAGE = "5"
+# The players' dice for Brenna's first attack, die by die, each one key
+# and Enter as the dialog asks for it: 3d6 to hit (3 2 3: 8, a hit at
+# her adjusted DX 10), then the broadsword's 2d6 (2 3: 5).
+TO_HIT = ["3", "2", "3"]
+DAMAGE = ["2", "3"]
 
 # Axial hex directions, as src/rules/arb-hex.c numbers them (the hexside
 # a figure faces).
@@ -57,20 +56,20 @@ def derived(d, cid, key):
 
 
 def option(p, why, pick=0, to=None, facing=None):
-    """The Option form (Ctrl+1): the focus starts on Cancel; Tab, Tab,
-    Tab reach the Option row, Space opens its list (the usual option
+    """The Option form (Ctrl+1): the focus starts on Apply; Tab, Tab
+    reach the Option row, Space opens its list (the usual option
     first, then a, b, c...), Down to the one wanted, Enter. More Options
     (Tab, Space) holds Move to and, two rows on, Facing. Ctrl+Enter
     applies. True when the step was taken."""
     was = p.steps()
     p.key("ctrl+1", pause=0.6)
     if pick:
-        p.key("Tab", "Tab", "Tab", "space", pause=0.3)
+        p.key("Tab", "Tab", "space", pause=0.3)
         p.key(*(["Down"] * pick), pause=0.2)
         p.key("Return", pause=0.4)
         p.key("Tab")
     elif to or facing is not None:
-        p.key("Tab", "Tab", "Tab", "Tab")
+        p.key("Tab", "Tab", "Tab")
     if to or facing is not None:
         p.key("space", "Tab", pause=0.4)
         if to:
@@ -157,20 +156,21 @@ def play(p):
                 p.next("turn %s, actions, after %s" % (turn, me["name"]))
                 continue
             if not typed and me["name"] == "Brenna Holt":
-                # The players' dice typed in as each is asked for: the 3d6
-                # to hit, then the broadsword's 2d6.
+                # The players' dice typed in as each is asked for.
                 before_state = p.standing()
                 before = p.presses
-                if not p.act(["ctrl+2"], "Brenna's attack, typed", dice=[TO_HIT, DAMAGE]):
+                if not p.act(["ctrl+2"], "Brenna's attack, typed", dice=TO_HIT + DAMAGE):
                     p.fail("Brenna's attack with typed dice was refused")
-                print("TFT attack, typed (3d6 %s, 2d6 %s): %d key presses" % (TO_HIT, DAMAGE, p.presses - before))
+                print("TFT attack, typed die by die (3d6 %s, 2d6 %s, each die and Enter): %d key presses"
+                      % (" ".join(TO_HIT), " ".join(DAMAGE), p.presses - before))
                 p.shot("typed-attack")
                 p.undo_takes_back(before_state, "an attack with typed dice")
                 typed = True
                 continue
             if not typed and turn == 1:
-                # Hask's first blow typed as a miss (16), so that Brenna's
-                # hit earns the force retreat of phase (5) in turn 1.
+                # Hask's first blow typed as a miss, its 3d6 as the total
+                # (16), so that Brenna's hit earns the force retreat of
+                # phase (5) in turn 1.
                 if not p.act(["ctrl+2"], "Hask's attack, a miss", dice=["16"]):
                     p.fail("Hask's first attack was refused")
                 continue
@@ -190,10 +190,8 @@ def play(p):
             if state.get("retreat") and foe["id"] in state["retreat"].split(",") \
                     and not any(k in foe.get("conditions", {}) for k in OUT):
                 was, back = force_retreat(p, me, foe)
-                # Cancel has the focus, Apply waits for the hex: Tab,
-                # Tab, Tab reach Foe to hex; then More Options and its
-                # Advance switch.
-                p.key("Tab", "Tab", "Tab", pause=0.3)
+                # The focus starts in Foe to hex, the field the form
+                # lacks; then More Options and its Advance switch.
                 p.type("%d,%d" % back)
                 p.key("Tab", "space", "Tab", "space", pause=0.4)
                 p.shot("retreat-form")
