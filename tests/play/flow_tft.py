@@ -7,6 +7,8 @@
 # with the players' dice typed in, and applies (Ctrl+Enter); a figure
 # that hit and took no hits forces its foe back (Force Retreat, from the
 # figure's menu on the map: the panel's tenth action has no Ctrl+N).
+# Brenna's first attack has the players' dice typed die by die; an
+# attack typed and one rolled are each undone and redone.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 
@@ -60,7 +62,7 @@ def option(p, why, pick=0, to=None, facing=None):
     reach the Option row, Space opens its list (the usual option
     first, then a, b, c...), Down to the one wanted, Enter. More Options
     (Tab, Space) holds Move to and, two rows on, Facing. Ctrl+Enter
-    applies. True when the step was taken."""
+    applies; a form refused fails the play."""
     was = p.steps()
     p.key("ctrl+1", pause=0.6)
     if pick:
@@ -87,19 +89,29 @@ def option(p, why, pick=0, to=None, facing=None):
 def force_retreat(p, me, foe):
     """The tenth action, Force Retreat, from the figure's menu on the map
     (a right click on the map's margin opens it for the figure acting
-    now: Down nine times from Option, Enter). In the form the foe's new
-    hex is typed in (one hex straight back), and Advance is ticked so
-    the two stay face to face."""
+    now: Down nine times from Option, Enter). The focus starts in Foe to
+    hex, the field the form lacks: the foe's new hex is typed in (one
+    hex straight back); then More Options (Tab, Space) and its Advance
+    switch (Tab, Space), so the two stay face to face. Ctrl+Enter."""
     at, there = hex_of(me), hex_of(foe)
-    back = (2 * there[0] - at[0], 2 * there[1] - at[1])
+    back = "%d,%d" % (2 * there[0] - at[0], 2 * there[1] - at[1])
     was = p.steps()
+    before = p.presses
     subprocess.run(["xdotool", "mousemove", "--window", p.window, "520", "85", "click", "3"], check=True)
     p.key(*(["Down"] * 9), pause=0.15)
     p.key("Return", pause=0.8)
     if not p.dialog_open("Force Retreat"):
         p.fail("the figure's menu on the map did not open Force Retreat")
     p.shot("force-retreat")
-    return was, back
+    p.type(back)
+    p.key("Tab", "space", "Tab", "space", pause=0.4)
+    p.shot("retreat-form")
+    p.key("ctrl+Return", pause=0.5)
+    if p.changed_from(was) == was:
+        p.shot("retreat-refused")
+        p.key("Escape", pause=0.5)
+        p.fail("%s's force retreat of %s to %s was refused" % (me["name"], foe["name"], back))
+    return p.presses - before
 
 
 def play(p):
@@ -189,17 +201,9 @@ def play(p):
         if phase == "retreats":
             if state.get("retreat") and foe["id"] in state["retreat"].split(",") \
                     and not any(k in foe.get("conditions", {}) for k in OUT):
-                was, back = force_retreat(p, me, foe)
-                # The focus starts in Foe to hex, the field the form
-                # lacks; then More Options and its Advance switch.
-                p.type("%d,%d" % back)
-                p.key("Tab", "space", "Tab", "space", pause=0.4)
-                p.shot("retreat-form")
-                p.key("ctrl+Return", pause=0.5)
-                if p.changed_from(was) == was:
-                    p.shot("retreat-refused")
-                    p.key("Escape", pause=0.5)
-                    p.fail("%s's force retreat to %d,%d was refused" % ((me["name"],) + back))
+                keys = force_retreat(p, me, foe)
+                if not retreats:
+                    print("TFT force retreat: a right click and %d key presses" % keys)
                 retreats += 1
                 p.shot("retreat-%d" % retreats)
                 continue
