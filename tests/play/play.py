@@ -288,17 +288,31 @@ class Play:
         out = subprocess.run([self.cli, "encounter", "log", path], env=self.env,
                              capture_output=True, text=True).stdout
         bad = []
+        read = 0
         for line in out.splitlines():
+            # "12. tft.attack — Wren the Fletcher", or as the app's log
+            # reads it: "12. Wren the Fletcher attacks Black Corvo: MISS
+            # [tft.attack]" (the figure named in its sentence).
             m = re.match(r"^(\d+)\. (\S+)(?: — (.*))?$", line)
-            if not m:
-                continue
-            what, who = m.group(2), m.group(3) or ""
+            if m:
+                what, who = m.group(2), m.group(3) or ""
+            else:
+                m = re.match(r"^(\d+)\. (.*) \[([a-z0-9-]+\.[a-z0-9-]+)\]$", line)
+                if not m:
+                    continue
+                what, who = m.group(3), m.group(2)
+                if what.endswith(".next") and not any(n in who for n in names):
+                    who = ""
+            read += 1
             if NO_ACTOR.match(what):
                 continue
             if what.endswith(".next") and not who:
                 continue
             if not any(n in who for n in names):
                 bad.append(line)
+        # A log it cannot read would pass unchecked.
+        if read == 0:
+            self.fail("no step of the log could be read:\n" + out[:500])
         if bad:
             self.fail("steps that do not name who acted:\n  " + "\n  ".join(bad[:10]))
 

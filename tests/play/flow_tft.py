@@ -1,0 +1,219 @@
+# The Fantasy Trip demo played to its end by keys: Brenna Holt against
+# Hask the Ferryman, three hexes apart. Each turn as the rules run it:
+# Space rolls the sides' initiative; in the movement phase each figure
+# chooses its option (Ctrl+1: the usual one, or a charge typed into the
+# Option form with the hex it moves to) and Space passes to the next;
+# in the actions phase each attacks (Ctrl+2) at 3d6, rolled (Ctrl+R) or
+# with the players' dice typed in, and applies (Ctrl+Enter); a figure
+# that hit and took no hits forces its foe back (Force Retreat, from the
+# figure's menu on the map: the panel's tenth action has no Ctrl+N).
+# Brenna's first attack has the players' dice typed die by die; an
+# attack typed and one rolled are each undone and redone.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+import subprocess
+
+OUT = ("unconscious", "dead")
+# The players' dice for Brenna's first attack, die by die, each one key
+# and Enter as the dialog asks for it: 3d6 to hit (3 2 3: 8, a hit at
+# her adjusted DX 10), then the broadsword's 2d6 (2 3: 5).
+TO_HIT = ["3", "2", "3"]
+DAMAGE = ["2", "3"]
+
+# Axial hex directions, as src/rules/arb-hex.c numbers them (the hexside
+# a figure faces).
+DIRECTIONS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+
+
+def hex_of(c):
+    return int(c["q"]), int(c["r"])
+
+
+def distance(a, b):
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def direction(a, b):
+    for i, (dq, dr) in enumerate(DIRECTIONS):
+        if (a[0] + dq, a[1] + dr) == b:
+            return i
+    return None
+
+
+def figure(d, cid):
+    return next(c for c in d["combatants"] if c["id"] == cid)
+
+
+def foe_of(d, me):
+    return next(c for c in d["combatants"] if c["side"] != me["side"])
+
+
+def derived(d, cid, key):
+    for item in d.get("derived", {}).get(cid, []):
+        if item["key"] == key:
+            return item["value"]
+    return ""
+
+
+def option(p, why, pick=0, to=None, facing=None):
+    """The Option form (Ctrl+1): the focus starts on Apply; Tab, Tab
+    reach the Option row, Space opens its list (the usual option
+    first, then a, b, c...), Down to the one wanted, Enter. More Options
+    (Tab, Space) holds Move to and, two rows on, Facing. Ctrl+Enter
+    applies; a form refused fails the play."""
+    was = p.steps()
+    p.key("ctrl+1", pause=0.6)
+    if pick:
+        p.key("Tab", "Tab", "space", pause=0.3)
+        p.key(*(["Down"] * pick), pause=0.2)
+        p.key("Return", pause=0.4)
+        p.key("Tab")
+    elif to or facing is not None:
+        p.key("Tab", "Tab", "Tab")
+    if to or facing is not None:
+        p.key("space", "Tab", pause=0.4)
+        if to:
+            p.type(to)
+        p.key("Tab", "Tab")
+        if facing is not None:
+            p.type(str(facing))
+    p.key("ctrl+Return", pause=0.4)
+    if p.changed_from(was) == was:
+        p.shot("option-refused")
+        p.key("Escape", pause=0.5)
+        p.fail("the Option form was refused: %s" % why)
+
+
+def force_retreat(p, me, foe):
+    """The tenth action, Force Retreat, from the figure's menu on the map
+    (a right click on the map's margin opens it for the figure acting
+    now: Down nine times from Option, Enter). The focus starts in Foe to
+    hex, the field the form lacks: the foe's new hex is typed in (one
+    hex straight back); then More Options (Tab, Space) and its Advance
+    switch (Tab, Space), so the two stay face to face. Ctrl+Enter."""
+    at, there = hex_of(me), hex_of(foe)
+    back = "%d,%d" % (2 * there[0] - at[0], 2 * there[1] - at[1])
+    was = p.steps()
+    before = p.presses
+    subprocess.run(["xdotool", "mousemove", "--window", p.window, "520", "85", "click", "3"], check=True)
+    p.key(*(["Down"] * 9), pause=0.15)
+    p.key("Return", pause=0.8)
+    if not p.dialog_open("Force Retreat"):
+        p.fail("the figure's menu on the map did not open Force Retreat")
+    p.shot("force-retreat")
+    p.type(back)
+    p.key("Tab", "space", "Tab", "space", pause=0.4)
+    p.shot("retreat-form")
+    p.key("ctrl+Return", pause=0.5)
+    if p.changed_from(was) == was:
+        p.shot("retreat-refused")
+        p.key("Escape", pause=0.5)
+        p.fail("%s's force retreat of %s to %s was refused" % (me["name"], foe["name"], back))
+    return p.presses - before
+
+
+def play(p):
+    p.open_demo()
+    p.next("the start: the sides' initiative")
+    p.shot("turn-1")
+    typed = False
+    undone = False
+    retreats = 0
+    turns_seen = set()
+    guard = 0
+    while guard < 300:
+        guard += 1
+        if p.over(OUT):
+            break
+        d = p.show()
+        turn, phase, current = d.get("turn"), d.get("phase"), d.get("current")
+        turns_seen.add(turn)
+        if turn and turn > 30:
+            p.fail("the fight did not end in 30 turns")
+        if current is None:
+            p.next("turn %s, phase %s, nobody acting" % (turn, phase))
+            continue
+        me = figure(d, current)
+        foe = foe_of(d, me)
+        state = me.get("state", {})
+        if phase == "movement":
+            if "option" not in state:
+                knocked = "knocked-down" in me.get("conditions", {})
+                engaged = derived(d, current, "state").startswith("engaged")
+                if knocked:
+                    # Stand up: (g) disengaged, (p) engaged.
+                    option(p, "%s stands up" % me["name"], pick=16 if engaged else 7)
+                elif not engaged and distance(hex_of(me), hex_of(foe)) > 1:
+                    # A charge (b) to the hex before the foe, facing it.
+                    at, there = hex_of(me), hex_of(foe)
+                    near = min(((there[0] + dq, there[1] + dr) for dq, dr in DIRECTIONS),
+                               key=lambda h: distance(at, h))
+                    option(p, "%s charges" % me["name"], pick=2, to="%d,%d" % near,
+                           facing=direction(near, there))
+                    p.shot("charge-%s" % current)
+                else:
+                    option(p, "%s's usual option" % me["name"])
+                continue
+            p.next("turn %s, movement, after %s" % (turn, me["name"]))
+            continue
+        if phase == "actions":
+            if state.get("acted") == "true" or "knocked-down" in me.get("conditions", {}):
+                if "knocked-down" in me.get("conditions", {}) and state.get("option") in ("g", "p") \
+                        and state.get("acted") != "true":
+                    if not p.act(["ctrl+9"], "%s stands up" % me["name"]):
+                        p.fail("%s could not stand up" % me["name"])
+                    continue
+                p.next("turn %s, actions, after %s" % (turn, me["name"]))
+                continue
+            if not typed and me["name"] == "Brenna Holt":
+                # The players' dice typed in as each is asked for.
+                before_state = p.standing()
+                before = p.presses
+                if not p.act(["ctrl+2"], "Brenna's attack, typed", dice=TO_HIT + DAMAGE):
+                    p.fail("Brenna's attack with typed dice was refused")
+                print("TFT attack, typed die by die (3d6 %s, 2d6 %s, each die and Enter): %d key presses"
+                      % (" ".join(TO_HIT), " ".join(DAMAGE), p.presses - before))
+                p.shot("typed-attack")
+                p.undo_takes_back(before_state, "an attack with typed dice")
+                typed = True
+                continue
+            if not typed and turn == 1:
+                # Hask's first blow typed as a miss, its 3d6 as the total
+                # (16), so that Brenna's hit earns the force retreat of
+                # phase (5) in turn 1.
+                if not p.act(["ctrl+2"], "Hask's attack, a miss", dice=["16"]):
+                    p.fail("Hask's first attack was refused")
+                continue
+            before = p.presses
+            if p.act(["ctrl+2"], "%s attacks" % me["name"]):
+                if not undone:
+                    print("TFT attack, rolled: %d key presses" % (p.presses - before))
+                    p.shot("rolled-attack")
+                    p.undo_redo("a rolled attack")
+                    undone = True
+                continue
+            if not any(k.startswith(("dropped.", "broken.")) for k in state):
+                p.fail("%s's attack was refused in turn %s" % (me["name"], turn))
+            p.next("turn %s, actions, %s has no weapon" % (turn, me["name"]))
+            continue
+        if phase == "retreats":
+            if state.get("retreat") and foe["id"] in state["retreat"].split(",") \
+                    and not any(k in foe.get("conditions", {}) for k in OUT):
+                keys = force_retreat(p, me, foe)
+                if not retreats:
+                    print("TFT force retreat: a right click and %d key presses" % keys)
+                retreats += 1
+                p.shot("retreat-%d" % retreats)
+                continue
+            p.next("turn %s, retreats, after %s" % (turn, me["name"]))
+            continue
+        p.next("turn %s, phase %s" % (turn, phase))
+    if not p.over(OUT):
+        p.fail("the fight did not end")
+    if not retreats:
+        p.fail("no force retreat came")
+    p.shot("over")
+    print("TFT: over in turn %s, %d force retreats, %d key presses in all" % (max(t for t in turns_seen if t), retreats, p.presses))
+    p.check_log()
