@@ -30,7 +30,7 @@ import time
 
 OUT = ("destroyed",)
 # Played on past the third turn until a burst is typed and one rolled.
-MAX_TURNS = 8
+MAX_TURNS = 6
 # The game's actions in the panel's order (Ctrl+1 ...); the step the
 # rules propose comes first, the rest after it in this order.
 ACTIONS = ["dogfight.housekeeping", "dogfight.mp", "dogfight.move", "dogfight.speed", "dogfight.fly", "dogfight.fire"]
@@ -321,7 +321,7 @@ def play(p):
             break
         d = p.show()
         turn = d.get("turn") or 1
-        # Three whole turns; then on, up to the eighth, until a burst
+        # Three whole turns; then on, up to the sixth, until a burst
         # has been typed and one rolled (the aircraft must close first).
         if turn > 3 and ("Fire" in flow.typed and "rolled-fire" in flow.typed or turn > MAX_TURNS):
             break
