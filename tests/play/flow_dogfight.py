@@ -165,6 +165,13 @@ class Flow:
             if procedure == "dogfight.housekeeping" and "none is made" in text:
                 self.spots_without_die += 1
             return
+        # A die whose every face gives one outcome (a 0/6 or 6/6 chance)
+        # is not asked for.
+        chances = [(int(a), int(b)) for a, b in re.findall(r"(?m)^Chance of .*: (\d+)/(\d+)$", text)]
+        if chances and all(a in (0, b) for a, b in chances):
+            p.shot("certain-die-asked")
+            p.fail("%s asks for a die though every face gives the same outcome (%s): %s"
+                   % (title, why, "; ".join(l for l in text.splitlines() if l.startswith("Chance of"))))
         if title not in self.typed:
             faces = faces_for(p, procedure)
             for face in faces:
