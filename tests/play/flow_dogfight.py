@@ -5,8 +5,10 @@
 # typed die by die the first time each is asked for, rolled (Ctrl+R)
 # after, Ctrl+Enter applies. With movement points left the referee flies
 # the aircraft from the actions: Move (the third, Ctrl+3) straight ahead,
-# or turned in the new hex toward the foe by typing the turn in the
-# form; Fly On (Ctrl+5) once for what is left. Space moves the fight on
+# or turned in the new hex toward the foe by typing the turn (with
+# aerobatic dice and pilot points to cancel 1s, for the CV a burst
+# needs) in the form; Fly On (Ctrl+5) once for what is left. Dogfight
+# proposes no move on the map: the moves are the referee's. Space moves the fight on
 # through the phases, the combat phase's bursts where the target is in
 # a gun's arc within 2 hexes.
 #
@@ -15,7 +17,9 @@
 # step whose every face gives one outcome (a 0/6 spot) asks for no die
 # and applies on Ctrl+Enter alone; Ctrl+Z in a step's dialog that opened
 # by itself undoes the step before it; in the combat phase the reason
-# the movement actions are greyed is the combat phase's.
+# the movement actions are greyed is the combat phase's (the rules'
+# refusal, which the panel shows: its label is not read here). The
+# housekeeping form's foe to spot is seen in its screenshot only.
 #
 # The command line is asked, on a copy of the draft, only what a referee
 # reads in the dialog: whether a step needs dice and how many faces a
