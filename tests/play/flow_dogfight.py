@@ -139,6 +139,7 @@ class Flow:
     def __init__(self, p):
         self.p = p
         self.typed = set()       # the dialogs whose dice were typed once
+        self.seen = set()        # the dialogs shot as they opened
         self.undone = False
         self.flown_on = False
         self.checked = set()     # (turn, aircraft) whose Fly On was tried after the move
@@ -152,6 +153,9 @@ class Flow:
         the first time they are asked for, else rolled; then Apply."""
         p = self.p
         procedure = DIALOGS[title]
+        if title not in self.seen:
+            self.seen.add(title)
+            p.shot("dialog-" + title.lower().replace(" ", "-"))
         refused, needs, text = dry(p, procedure)
         if refused and not needs:
             p.fail("%s opened by itself for a step the rules refuse: %s" % (title, text.strip()))
