@@ -338,6 +338,14 @@ arb_add_combatants_dialog_focus_search (ArbAddCombatantsDialog *self)
   gtk_editable_select_region (GTK_EDITABLE (self->search_entry), 0, -1);
 }
 
+/* Enter in a new side's name: the sheet chosen joins it, as Enter in
+ * the search does. */
+static void
+new_side_activated_cb (ArbAddCombatantsDialog *self)
+{
+  arb_add_combatants_dialog_choose (self, NULL);
+}
+
 static void
 row_activated_cb (ArbAddCombatantsDialog *self,
                   GtkListBoxRow          *row)
@@ -457,6 +465,7 @@ arb_add_combatants_dialog_init (ArbAddCombatantsDialog *self)
   g_signal_connect (keys, "key-pressed", G_CALLBACK (search_key_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self->search_entry), keys);
   g_signal_connect_swapped (self->side_row, "notify::selected", G_CALLBACK (side_selected_cb), self);
+  g_signal_connect_swapped (self->new_side_row, "entry-activated", G_CALLBACK (new_side_activated_cb), self);
   g_signal_connect_swapped (self->list_box, "selected-rows-changed", G_CALLBACK (update_heal), self);
 }
 
