@@ -461,6 +461,98 @@ test_rsbs_melee_focus (void)
   discard_drafts ();
 }
 
+/* A table still empty that a melee hit reads, filled in in the middle
+ * of the roll as the Tables window does it: the house table loaded and
+ * the fight's step that logs it. THIS TEST'S OWN FIGURES (every blow
+ * from the front to the chest), not the book's. */
+static void
+fill_hit_location (ArbFight *fight)
+{
+  g_autoptr(GString) xml = g_string_new ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<ruleset system=\"rsbs\" format=\"1\">\n"
+                                         "  <table id=\"hit-location\" dice=\"1d10\">\n"
+                                         "    <title>Ours</title><source>Our house table</source>\n"
+                                         "    <column key=\"front\" title=\"From the front\"/>\n"
+                                         "    <column key=\"flank\" title=\"From a flank\"/>\n"
+                                         "    <column key=\"rear\" title=\"From the rear\"/>\n");
+  ArbRulesetLibrary *rules = arb_application_get_rules (app);
+  g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify)g_error_free);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("arb-hit-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "hit.xml", NULL);
+
+  for (int i = 1; i <= 10; i++)
+    g_string_append_printf (xml, "    <row min=\"%d\" max=\"%d\" label=\"%d\"><cell column=\"front\">chest</cell>"
+                            "<cell column=\"flank\">chest</cell><cell column=\"rear\">upper back</cell></row>\n", i, i, i);
+  g_string_append (xml, "  </table>\n</ruleset>\n");
+  g_assert_true (g_file_set_contents (path, xml->str, -1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (arb_ruleset_library_load_house_dir (rules, dir, problems), ==, 1);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_unlink (path);
+  g_rmdir (dir);
+  g_hash_table_insert (params, (char *)"table", (char *)"hit-location");
+  g_assert_true (arb_fight_run (fight, "rsbs.house-table", params, &error));
+  g_assert_no_error (error);
+}
+
+/* A melee's dice typed die by die stop on the hit location table, still
+ * empty; filled in from Open Table, the dialog keeps the dice and the
+ * keyboard is back in the die field for the next die (issue 33: it was
+ * left nowhere, and the die typed next went nowhere). */
+static void
+test_rsbs_table_mid_roll (void)
+{
+  g_autoptr(ArbFight) fight = arb_fight_new (arb_application_get_rules (app), "rsbs", "rsbs-square-2", NULL);
+  ArbWindow *window;
+  ArbActionDialog *dialog;
+  g_autofree char *dice = NULL;
+  GtkWidget *die_row;
+  int n_typed = 0;
+
+  if (arb_table_is_house_rule (arb_ruleset_library_get_table (arb_application_get_rules (app), "rsbs", "hit-location")))
+    {
+      g_test_skip ("the hit location table is filled in already");
+      return;
+    }
+  fill_melee_table ();
+  window = arb_window_new (app);
+  add (fight, "rsbs-aulus-varro.xml", "Red", 4, 8, 0);
+  add (fight, "rsbs-drusa-of-philippi.xml", "Blue", 5, 8, 3);
+  gtk_window_present (GTK_WINDOW (window));
+  arb_window_set_fight (window, fight);
+  dialog = arb_action_dialog_new (GTK_WINDOW (window), fight, "rsbs.melee", "c1");
+  gtk_window_present (GTK_WINDOW (dialog));
+  iterate ();
+  /* Both allot 2; Aulus's two dice pass, Drusa's two fail: a hit. */
+  type (dialog, "2\n2\n1\n1\n10\n10\n");
+  g_assert_null (arb_action_dialog_get_asked_dice (dialog));
+  g_assert_nonnull (arb_action_dialog_get_empty_table (dialog));
+  g_assert_true (g_str_has_suffix (arb_action_dialog_get_empty_table (dialog), "hit-location"));
+
+  fill_hit_location (fight);
+  iterate ();
+  snap ("rsbs-table-mid-roll");
+  /* The dice stay; the hit location's die is asked, and has the keys. */
+  dice = arb_action_dialog_dup_dice (dialog);
+  for (const char *p = dice; (p = strstr (p, "(typed in)")); p++)
+    n_typed++;
+  g_assert_cmpint (n_typed, ==, 4);
+  g_assert_cmpstr (arb_action_dialog_get_asked_dice (dialog), ==, "1d10");
+  die_row = find_row (GTK_WIDGET (dialog), "1d10 for ");
+  g_assert_nonnull (die_row);
+  g_assert_true (focus_in (dialog, die_row));
+  type (dialog, "4\n");
+  /* Read as the hit location's die, not as a melee die again: the rules
+   * go on to the armor's table, still empty. */
+  g_assert_nonnull (arb_action_dialog_get_empty_table (dialog));
+  g_assert_true (g_str_has_suffix (arb_action_dialog_get_empty_table (dialog), "armor-protection"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  iterate ();
+  destroy_window (window);
+  discard_drafts ();
+}
+
 /* The key controllers of @widget see @keyval pressed. */
 static gboolean
 press_key (GtkWidget *widget,
@@ -689,6 +781,7 @@ main (int   argc,
   g_test_add_func ("/action-dialog/dice-by-die", test_dice_by_die);
   g_test_add_func ("/action-dialog/take-back-after-last", test_take_back_after_last);
   g_test_add_func ("/action-dialog/rsbs-melee-focus", test_rsbs_melee_focus);
+  g_test_add_func ("/action-dialog/rsbs-table-mid-roll", test_rsbs_table_mid_roll);
   g_test_add_func ("/action-dialog/manoeuvre-keys", test_manoeuvre_keys);
   g_test_add_func ("/action-dialog/percentages", test_percentages);
   g_test_add_func ("/action-dialog/fits-800x600", test_fits_small_window);

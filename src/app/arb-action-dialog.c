@@ -1471,7 +1471,15 @@ fight_changed_cb (ArbActionDialog *self)
         }
       if (rules_only)
         {
+          /* A roll that stopped on the table took the keyboard from the
+           * die field (show_outcome): filled in, the field the form
+           * waits for next has it back, so the referee types on. */
+          gboolean stopped = self->empty_table != NULL && self->given->len > 0;
+          GtkWidget *next;
+
           run (self, FALSE);
+          if (stopped && (next = next_focus (self)))
+            gtk_widget_grab_focus (next);
           return;
         }
     }

@@ -3,14 +3,20 @@
 # NPC that runs itself). Each turn Space draws the cards; the NPC's
 # activation opens by itself (its next stage then waits in the actions
 # as "Proposed: NPC Activation", Ctrl+1); Aulus fights a melee round
-# (Ctrl+3) with his allotment typed; Space hands on.
+# (Ctrl+3) with his allotment typed; Space hands on. A dialog opens on
+# the field it needs (the allotment, "Move to", the player's allotment
+# against the NPC's attack), Enter moves on from the allotment to the
+# dice, and each die is typed and Enter.
 #
 # The book's result tables ship empty. When the rules first ask for one
 # the referee fills it in by keys in the Tables window's grid: from an
 # action dialog's Open Table (Alt+O) where the dialog shows it, else
 # (an action greyed by the empty table, whose reason says to enter it in
 # the Tables window) from Ctrl+T, a search and Ctrl+E. Each cell is
-# typed, Enter goes to the next and saves from the last.
+# typed, Enter goes to the next and saves from the last. Back in the
+# dialog, still open, the rules are asked again: a roll that stopped on
+# the table keeps the dice typed before it and the next die is typed on
+# (the round's log must show every die typed, in order).
 #
 # The figures typed in are THIS TEST'S OWN HOUSE FIGURES, made up to
 # have the right shape and the codes the rules read: they are NOT the
@@ -19,6 +25,7 @@
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 
+import os
 import re
 import subprocess
 import time
@@ -147,6 +154,7 @@ class Referee:
         self.filled = []
         self.melees = 0
         self.npc_stages = 0
+        self.allotments = 0
         self.typed_melee = False
 
     # The rules, asked by the command line about the fight as it stands,
@@ -247,18 +255,17 @@ class Referee:
             m = re.search(r"\(rsbs/([a-z-]+)\) is still empty", said)
             if m:
                 self.open_table("NPC Activation", m.group(1))
-                # Filled in, the dialog asks the rules again; its focus
-                # went with the Open Table button: closed and opened
-                # again (Ctrl+1, the proposed stage) it starts afresh.
-                p.key("Escape", pause=0.6)
-                wait_gone("NPC Activation")
+                # Filled in, the dialog, still open, asks the rules again.
+                if wait_window("NPC Activation", wait=1.0) is None:
+                    p.fail("the NPC's dialog closed when rsbs/%s was filled in" % m.group(1))
                 continue
+            allotted = False
             if "allot" in said and "Aulus Varro" in said:
                 # A player's allotment against the NPC's attack: the
-                # field, under More Options (open by itself), is the
-                # third stop from the dialog's first focus (Cancel).
-                p.key("Tab", "Tab", "Tab", pause=0.3)
+                # dialog asks for it by name and has the keyboard in it
+                # (under More Options, open by itself).
                 typed(p, "2", pause=0.3)
+                allotted = True
                 params["foe-dice"] = "2"
                 said = self.ask_rules("rsbs.npc", params)
                 m = re.search(r"\(rsbs/([a-z-]+)\) is still empty", said)
@@ -267,17 +274,24 @@ class Referee:
             was = p.steps()
             p.key("ctrl+r", pause=0.6)
             p.key("ctrl+Return", pause=0.6)
-            if p.changed_from(was, wait=3.0) == was:
+            while p.changed_from(was, wait=3.0) == was:
                 # Stopped on a table the blow needs (all rolled): the next
-                # of the harm chain.
+                # of the harm chain, filled in; the dice rolled so far
+                # stay, Ctrl+R rolls the rest.
                 table = next((t for t in HARM if t not in self.filled), None)
                 if table is None:
                     p.fail("the NPC's activation was refused: " + said.strip().splitlines()[-1])
                 self.open_table("NPC Activation", table)
                 p.key("ctrl+r", pause=0.6)
                 p.key("ctrl+Return", pause=0.6)
-                if p.changed_from(was, wait=3.0) == was:
-                    p.fail("the NPC's activation was refused after %s was filled in" % table)
+            if allotted:
+                log = subprocess.run([p.cli, "encounter", "log", p.snapshot()], env=p.env,
+                                     capture_output=True, text=True).stdout
+                last = log[log.rfind("[rsbs.npc]"):]
+                if "Aulus Varro allots 2" not in last:
+                    p.fail("the allotment typed for Aulus against the NPC's attack did not land:\n"
+                           + last[:1200])
+                self.allotments += 1
             self.npc_stages += 1
             p.shot("npc-stage")
         p.fail("the NPC's activation did not end in 12 tries")
@@ -311,9 +325,8 @@ class Referee:
         if wait_window("Move") is None:
             p.fail("Move (Ctrl+1) opened no dialog")
         focus(p, "Move")
-        # "Move to" (under More Options, open by itself): Figure, More
-        # Options, Move to from the first focus (Cancel).
-        p.key("Tab", "Tab", "Tab", pause=0.25)
+        # The dialog opens on "Move to", the field it needs (under More
+        # Options, open by itself).
         typed(p, to, pause=0.15)
         p.key("ctrl+Return", pause=0.6)
         if p.changed_from(was, wait=3.0) == was:
@@ -328,21 +341,21 @@ class Referee:
         said = self.ask_rules("rsbs.melee", {"id": AULUS, "target": BRUTUS})
         if "bases must touch" in said and not self.close_in():
             return False
+        opened = self.melee_open()
         for _ in range(4):
-            opened = self.melee_open()
             table = self.empty_table("rsbs.melee", {"id": AULUS, "target": BRUTUS})
             if table is None:
                 break
             if opened:
-                # The dialog says which table and offers Open Table.
+                # The dialog says which table and offers Open Table;
+                # filled in, the dialog, still open, asks the rules again.
                 self.open_table("Melee", table)
-                # Its focus went with the button: Escape, and Ctrl+3
-                # opens it afresh with the table in force.
-                p.key("Escape", pause=0.6)
-                wait_gone("Melee")
+                if wait_window("Melee", wait=1.0) is None:
+                    p.fail("the Melee dialog closed when rsbs/%s was filled in" % table)
             else:
                 # Ctrl+3 on a greyed Melee opens nothing: the Tables window.
                 self.tables_window(table)
+                opened = self.melee_open()
         if not opened:
             print("RSBS: Aulus's Melee is refused: %s" %
                   self.ask_rules("rsbs.melee", {"id": AULUS, "target": BRUTUS}).strip().splitlines()[-1])
@@ -350,11 +363,9 @@ class Referee:
         focus(p, "Melee")
         p.shot("melee")
         was = p.steps()
-        before = p.presses
-        # KNOWN DEFECT on main: the dialog opens with the focus on Cancel,
-        # so a typed allotment goes nowhere. Tab to "Dice allotted":
-        # Attacker, Target, More Options, Dice allotted.
-        p.key("Tab", "Tab", "Tab", "Tab", pause=0.25)
+        # From the key that opened the dialog.
+        before = p.presses - 1
+        # The dialog opens on "Dice allotted", the field it needs.
         typed(p, "2", pause=0.3)
         if not self.typed_melee:
             self.typed_melee = True
@@ -365,7 +376,8 @@ class Referee:
             if p.changed_from(was, wait=3.0) == was:
                 p.fail("a rolled melee round was refused")
             if self.melees == 1:
-                print("RSBS melee, allotment typed, dice rolled: %d key presses" % (p.presses - before + 1))
+                print("RSBS melee round, allotment typed, dice rolled: %d key presses (Ctrl+3, 2, Ctrl+R, Ctrl+Enter)"
+                      % (p.presses - before))
         self.melees += 1
         p.shot("melee-done")
         return True
@@ -375,46 +387,55 @@ class Referee:
         (2 and 3 against Rep 4), Brutus's two fail (8, 9): Aulus hits by
         2. Then the blow's own dice: hit location 4 (the chest, from the
         front), armor protection 10 (through), damage 7 (a wound), and
-        the wound; each of the blow's tables filled in as the rules first
-        ask for it."""
+        the wound; each of the blow's tables not filled in yet (the
+        NPC's blows may have asked for some first) filled in from Open
+        Table as the rules first ask for it, in the middle of the roll:
+        the dice typed before it stay, and the next die is typed on."""
         p = self.p
         seq = ["2", "3", "8", "9"]
-        # KNOWN DEFECT on main: a die typed now is appended to the
-        # allotment ("2" + "2" = "22"): Tab on to the dice row first
-        # (Foe's dice, Attacker's style, Foe's style, the Chance text,
-        # the die).
-        p.key("Tab", "Tab", "Tab", "Tab", "Tab", pause=0.25)
+        # Enter from the allotment moves on to the first die.
+        p.key("Return", pause=0.4)
         p.shot("melee-dice-focus")
         self.dice(seq)
+        table_keys = 0
         for table, die in zip(HARM, ("4", "10", "7", None)):
-            self.open_table("Melee", table)
-            p.shot("melee-after-" + table)
-            # DEFECT on main: a table saved from Open Table is a step of
-            # the fight, and the dialog, asking the rules again, drops
-            # the dice typed so far (form_changed) and asks for Aulus's
-            # first die anew. The referee types them again: Escape, and
-            # the melee opened afresh (its focus is lost with the button).
-            focus(p, "Melee")
-            p.key("Escape", pause=0.6)
-            wait_gone("Melee")
-            count = p.presses
-            self.reopen_melee()
-            self.dice(seq)
+            # A table the NPC's blow had the referee fill in before is
+            # in force: its die is asked at once.
+            if table not in self.filled:
+                keys = p.presses
+                self.open_table("Melee", table)
+                table_keys += p.presses - keys
+                if wait_window("Melee", wait=1.0) is None:
+                    p.fail("the Melee dialog closed when rsbs/%s was filled in" % table)
+                p.shot("melee-after-" + table)
             if die:
+                # The dice typed so far are kept: the next die typed is
+                # the blow's (were they dropped, it would be read as
+                # Aulus's first die again, and the round would end up
+                # other than the dice below say).
                 seq.append(die)
                 self.dice([die])
         p.shot("melee-typed")
         state = p.standing()
         p.key("ctrl+Return", pause=0.6)
         if p.changed_from(was, wait=3.0) == was:
-            p.fail("the melee round with typed dice was refused")
-        print("RSBS melee, allotment and all %d dice typed (a hit and its wound): %d key presses"
-              % (len(seq), p.presses - count))
+            p.fail("the melee round with typed dice was refused (the dice typed before a table was "
+                   "filled in lost?)")
         log = subprocess.run([p.cli, "encounter", "log", p.snapshot()], env=p.env,
                              capture_output=True, text=True).stdout
         last = log[log.rfind("rsbs.melee"):]
+        # Its dice, "1d10 hit location: 4 (typed in)": every one typed,
+        # in the order typed.
+        dice = re.findall(r"^\s+\d*d\d+ [^\n]*: (\d+)( \(typed in\))?$", last, re.M)
+        given = [v for v, t in dice if t]
+        if given != seq or len(dice) != len(seq):
+            p.fail("the typed melee round's dice are not the ones typed, die by die across the tables "
+                   "filled in (%s, typed %s):\n%s" % (" ".join(given), " ".join(seq), last[:1500]))
         if "Brutus the Chaser is wounded" not in last:
             p.fail("the typed melee round did not wound Brutus:\n" + last[:1500])
+        print("RSBS melee round, allotment and all %d dice typed (a hit and its wound): %d key presses, "
+              "and %d more to fill in its tables in the grid"
+              % (len(seq), p.presses - before - table_keys, table_keys))
         p.shot("melee-typed-applied")
         focus(p, "Arbiter")
         p.undo_takes_back(state, "a melee round with typed dice")
@@ -423,16 +444,6 @@ class Referee:
         for die in faces:
             typed(self.p, die, pause=0.15)
             self.p.key("Return", pause=0.4)
-
-    def reopen_melee(self):
-        """Ctrl+3, the allotment (2) and the focus on the die."""
-        p = self.p
-        if not self.melee_open():
-            p.fail("Melee (Ctrl+3) opened no dialog")
-        focus(p, "Melee")
-        p.key("Tab", "Tab", "Tab", "Tab", pause=0.25)
-        typed(p, "2", pause=0.3)
-        p.key("Tab", "Tab", "Tab", "Tab", "Tab", pause=0.25)
 
 
 def play(p):
@@ -466,6 +477,11 @@ def play(p):
     if ref.melees < 1 or ref.npc_stages < 1:
         p.fail("no melee (%d) or no NPC activation (%d)" % (ref.melees, ref.npc_stages))
     p.shot("end")
-    print("RSBS: turn %s, %d melee rounds by Aulus, %d NPC stages, tables filled in: %s; %d key presses in all"
-          % (d.get("turn"), ref.melees, ref.npc_stages, ", ".join(ref.filled), p.presses))
+    print("RSBS: turn %s, %d melee rounds by Aulus, %d NPC stages (%d with Aulus's allotment typed), "
+          "tables filled in: %s; %d key presses in all"
+          % (d.get("turn"), ref.melees, ref.npc_stages, ref.allotments, ", ".join(ref.filled), p.presses))
+    # The log as the command line exports it, beside the screenshots.
+    with open(os.path.join(p.shots, "log.txt"), "w") as out:
+        out.write(subprocess.run([p.cli, "encounter", "log", p.snapshot()], env=p.env,
+                                 capture_output=True, text=True).stdout)
     p.check_log()

@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import xml.etree.ElementTree as ET
 
 # The order of the games in the empty page's demo list.
 GAMES = ["aod", "gpg", "tft", "rsbs", "dogfight"]
@@ -281,40 +282,41 @@ class Play:
         return len(sides) <= 1
 
     def check_log(self):
-        """Every step a figure took names it, by its name."""
+        """Every step a figure took names it, by its name: the step's
+        "who" (the encounter file's <step who=…>) and its line in the
+        exported log ("12. Aulus Varro attacks …: WOUNDED [rsbs.melee]")."""
         d = self.show()
         path = self.snapshot()
         names = [c["name"] for c in d["combatants"]]
+        history = ET.parse(path).getroot().find("history")
+        steps = history.findall("step")[:int(history.get("position", len(history.findall("step"))))]
         out = subprocess.run([self.cli, "encounter", "log", path], env=self.env,
                              capture_output=True, text=True).stdout
-        bad = []
-        read = 0
+        lines = {}
         for line in out.splitlines():
-            # "12. tft.attack — Wren the Fletcher", or as the app's log
-            # reads it: "12. Wren the Fletcher attacks Black Corvo: MISS
-            # [tft.attack]" (the figure named in its sentence).
-            m = re.match(r"^(\d+)\. (\S+)(?: — (.*))?$", line)
+            m = re.match(r"^(\d+)\. (.*) \[([a-z0-9.-]+)\]$", line)
             if m:
-                what, who = m.group(2), m.group(3) or ""
-            else:
-                m = re.match(r"^(\d+)\. (.*) \[([a-z0-9-]+\.[a-z0-9-]+)\]$", line)
-                if not m:
-                    continue
-                what, who = m.group(3), m.group(2)
-                if what.endswith(".next") and not any(n in who for n in names):
-                    who = ""
-            read += 1
+                lines[int(m.group(1))] = (m.group(2), m.group(3))
+        if len(lines) != len(steps):
+            self.fail("the exported log has %d steps, the fight %d" % (len(lines), len(steps)))
+        bad = []
+        for i, step in enumerate(steps, 1):
+            what, who = step.get("what"), step.get("who") or ""
+            text = lines[i][0]
+            if lines[i][1] != what:
+                self.fail("step %d is %s in the file, %s in the log" % (i, what, lines[i][1]))
             if NO_ACTOR.match(what):
                 continue
             if what.endswith(".next") and not who:
                 continue
             if not any(n in who for n in names):
-                bad.append(line)
-        # A log it cannot read would pass unchecked.
-        if read == 0:
-            self.fail("no step of the log could be read:\n" + out[:500])
+                bad.append("%d. %s [%s] — who: “%s”" % (i, text, what, who))
+            elif not what.endswith(".next") and not any(n in text for n in names):
+                # (A Next's line may be the turn's, "Turn 1 ends: …".)
+                bad.append("%d. %s [%s] — the line names nobody" % (i, text, what))
         if bad:
             self.fail("steps that do not name who acted:\n  " + "\n  ".join(bad[:10]))
+        print("%s: %d steps, each that a figure took names who acted" % (self.game.upper(), len(steps)))
 
 
 def main():
