@@ -232,11 +232,18 @@ class Flow:
         if open_dialog(p, 1.0) != "Move":
             p.fail("Ctrl+3 opened no Move form")
         if turn:
-            # Apply, Aircraft, Move, More Options (opened), the turn;
-            # then New pitch, Maneuver test dice, Aerobatic dice, bought,
-            # Pilot point dice, and the most pilot points to cancel 1s.
-            p.key("Tab", "Tab", "Tab", "Tab", "Return", "Tab", pause=0.3)
+            # The form opens on the die its straight move asks for, or
+            # on Apply where that move is certain. Ctrl+R rolls what is
+            # asked (nothing, where nothing is) and puts the keyboard on
+            # Apply either way; the turn typed after it asks its own
+            # dice afresh. From Apply: Aircraft, Move, More Options
+            # (opened), the turn; then New pitch, Maneuver test dice,
+            # Aerobatic dice, bought, Pilot point dice, and the most
+            # pilot points to cancel 1s.
+            p.key("ctrl+r", "Tab", "Tab", "Tab", "Return", "Tab", pause=0.3)
             p.type(str(turn))
+            if self.turned == 0:
+                p.shot("turn-typed")
             if extra:
                 p.key("Tab", "Tab", "Tab", pause=0.3)
                 p.type(str(extra[0][1]))
