@@ -38,13 +38,31 @@ new_window (void)
   return window;
 }
 
+static GtkWidget *
+log_view (GtkWidget *widget)
+{
+  /* The log's list, not the one in the empty page's list of demo games. */
+  if (GTK_IS_DROP_DOWN (widget))
+    return NULL;
+  if (GTK_IS_LIST_VIEW (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = log_view (child);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 static GListModel *
 log_rows (ArbWindow *window)
 {
-  GtkListView *view = GTK_LIST_VIEW (find (GTK_WIDGET (window), GTK_TYPE_LIST_VIEW));
+  GtkWidget *view = log_view (GTK_WIDGET (window));
 
   g_assert_nonnull (view);
-  return G_LIST_MODEL (gtk_list_view_get_model (view));
+  return G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (view)));
 }
 
 static char *
