@@ -643,6 +643,10 @@ test_issue_33 (void)
   map = ARB_HEX_MAP (find (GTK_WIDGET (window), ARB_TYPE_HEX_MAP));
   g_assert_true (arb_fight_run (fight, "dogfight.start", none, &error));
   g_assert_no_error (error);
+  /* Initiative is 1d6 + experience + CV, low first, and Next rolls the
+   * window's own die (Otto's spotting too): Otto's experience raised past
+   * any roll of Harry's (6 + 3 + 0) makes Harry first whatever it says. */
+  set (fight, otto, "experience", "12", NULL);
 
   /* Harry's housekeeping, proposed: the form names the foe he looks
    * for, Otto, not "None". */
