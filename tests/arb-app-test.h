@@ -10,6 +10,7 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 /* The first widget of @type under @widget, depth first. */
 static inline GtkWidget *
@@ -26,6 +27,132 @@ find (GtkWidget *widget,
         return found;
     }
   return NULL;
+}
+
+typedef gboolean (*ArbWidgetMatch) (GtkWidget    *widget,
+                                    gconstpointer data);
+
+/* The first widget under @widget, depth first, that @match takes: the
+ * one walk the tests' finders share, each saying only what it looks for. */
+static inline GtkWidget *
+find_widget_by (GtkWidget     *widget,
+                ArbWidgetMatch match,
+                gconstpointer  data)
+{
+  if (match (widget, data))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget_by (child, match, data);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static inline gboolean
+label_is (GtkWidget    *widget,
+          gconstpointer text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+static inline gboolean
+label_holds (GtkWidget    *widget,
+             gconstpointer part)
+{
+  return GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), part) != NULL;
+}
+
+static inline gboolean
+label_starts (GtkWidget    *widget,
+              gconstpointer start)
+{
+  return GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), start);
+}
+
+static inline gboolean
+button_is (GtkWidget    *widget,
+           gconstpointer label)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+static inline gboolean
+button_starts (GtkWidget    *widget,
+               gconstpointer start)
+{
+  return GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)) &&
+         g_str_has_prefix (gtk_button_get_label (GTK_BUTTON (widget)), start);
+}
+
+static inline gboolean
+button_runs (GtkWidget    *widget,
+             gconstpointer action)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
+static inline gboolean
+row_starts (GtkWidget    *widget,
+            gconstpointer title)
+{
+  return ADW_IS_PREFERENCES_ROW (widget) &&
+         g_str_has_prefix (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title);
+}
+
+/* The label showing @text, or holding @part, or starting with @start. */
+static inline GtkWidget *
+find_label (GtkWidget  *widget,
+            const char *text)
+{
+  return find_widget_by (widget, label_is, text);
+}
+
+static inline GtkWidget *
+find_label_with (GtkWidget  *widget,
+                 const char *part)
+{
+  return find_widget_by (widget, label_holds, part);
+}
+
+static inline GtkWidget *
+find_label_starting (GtkWidget  *widget,
+                     const char *start)
+{
+  return find_widget_by (widget, label_starts, start);
+}
+
+/* The button labelled @label, or whose label starts with @start, or
+ * that activates @action. */
+static inline GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  return find_widget_by (widget, button_is, label);
+}
+
+static inline GtkWidget *
+find_button_prefix (GtkWidget  *widget,
+                    const char *start)
+{
+  return find_widget_by (widget, button_starts, start);
+}
+
+static inline GtkWidget *
+find_action_button (GtkWidget  *widget,
+                    const char *action)
+{
+  return find_widget_by (widget, button_runs, action);
+}
+
+/* The preferences row whose title starts with @title. */
+static inline GtkWidget *
+find_row (GtkWidget  *widget,
+          const char *title)
+{
+  return find_widget_by (widget, row_starts, title);
 }
 
 /* Whether @trigger, or one of its alternatives, is @keyval alone. */

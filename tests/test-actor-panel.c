@@ -23,23 +23,6 @@
 
 static ArbApplication *app;
 
-/* The button labelled @label under @widget. */
-static GtkWidget *
-find_button (GtkWidget  *widget,
-             const char *label)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, label);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* How many labels under @widget hold @part. */
 static guint
 count_labels (GtkWidget  *widget,

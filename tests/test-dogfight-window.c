@@ -104,12 +104,7 @@ static gboolean
 has_label (GtkWidget  *widget,
            const char *needle)
 {
-  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), needle))
-    return TRUE;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    if (has_label (child, needle))
-      return TRUE;
-  return FALSE;
+  return find_label_with (widget, needle) != NULL;
 }
 
 static const char *

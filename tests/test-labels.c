@@ -122,23 +122,6 @@ discard_drafts (void)
     arb_drafts_discard (((ArbDraft *)g_ptr_array_index (drafts, i))->id);
 }
 
-/* The first label under @widget whose text has @part. */
-static GtkWidget *
-find_label_with (GtkWidget  *widget,
-                 const char *part)
-{
-  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), part))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label_with (child, part);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 static ArbSheet *
 starter (const char *base)
 {

@@ -243,23 +243,6 @@ test_demo_fight (void)
   g_rmdir (dir);
 }
 
-/* The header button that runs @action. */
-static GtkWidget *
-find_action_button (GtkWidget  *widget,
-                    const char *action)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_action_button (child, action);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 count_notify (GObject    *object,
               GParamSpec *pspec,
@@ -460,23 +443,6 @@ test_player_view (void)
   discard_drafts ();
 }
 
-/* A label under @widget whose text holds @text. */
-static GtkLabel *
-find_label_with (GtkWidget  *widget,
-                 const char *text)
-{
-  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_label (GTK_LABEL (widget)), text))
-    return GTK_LABEL (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkLabel *found = find_label_with (child, text);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* Xvfb has no window manager to grant fullscreen: the view's own
  * answer to F11, its header bar gone, is what can be seen. */
 static void
@@ -525,7 +491,7 @@ test_player_view_screen (void)
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL));
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
     iterate ();
-    banner = find_label_with (GTK_WIDGET (view), "strikes");
+    banner = GTK_LABEL (find_label_with (GTK_WIDGET (view), "strikes"));
     g_assert_nonnull (banner);
     assert_contains (gtk_label_get_label (banner), ": HIT");
     g_assert_null (strstr (gtk_label_get_label (banner), "EN"));
@@ -944,23 +910,6 @@ press_key (ArbWindow *window,
   return FALSE;
 }
 
-/* The button labelled @label under @widget. */
-static GtkWidget *
-find_labelled_button (GtkWidget  *widget,
-                      const char *label)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_labelled_button (child, label);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* The dice button, or (@dice FALSE) the main menu button. */
 static GtkWidget *
 find_menu_button (GtkWidget *widget,
@@ -1004,7 +953,7 @@ test_next_keys (void)
 
   /* Strike clicked, its dialog closed by Escape. */
   panel = find (GTK_WIDGET (window), ARB_TYPE_ACTOR_PANEL);
-  strike = find_labelled_button (panel, "Strike");
+  strike = find_button (panel, "Strike");
   g_assert_nonnull (strike);
   g_assert_false (gtk_widget_get_focus_on_click (strike));
   g_assert_true (gtk_widget_get_focusable (strike));
@@ -1445,7 +1394,7 @@ test_narrow_window (void)
 
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
     wait_for_width (GTK_WIDGET (window), 800);
-    last = find_labelled_button (panel, "Flee");
+    last = find_button (panel, "Flee");
     g_assert_nonnull (last);
     g_assert_true (gtk_widget_compute_point (last, GTK_WIDGET (window), &GRAPHENE_POINT_INIT (0, 0), &top));
     g_assert_cmpfloat (top.y + gtk_widget_get_height (last), <, gtk_widget_get_height (GTK_WIDGET (window)) - 60);

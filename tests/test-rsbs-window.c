@@ -26,23 +26,6 @@
 
 static ArbApplication *app;
 
-static GtkWidget *
-find_button_prefix (GtkWidget  *widget,
-                    const char *prefix)
-{
-  if (GTK_IS_BUTTON (widget) && gtk_button_get_label (GTK_BUTTON (widget)) &&
-      g_str_has_prefix (gtk_button_get_label (GTK_BUTTON (widget)), prefix))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button_prefix (child, prefix);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 discard_drafts (void)
 {

@@ -55,22 +55,6 @@ find_widget (GtkWidget  *root,
   return NULL;
 }
 
-static GtkWidget *
-find_button (GtkWidget  *root,
-             const char *action)
-{
-  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, action);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* Whether a label under @root reads @text. */
 static gboolean
 shows_text (GtkWidget  *root,
@@ -136,7 +120,7 @@ test_edit_rolf (void)
   g_assert_nonnull (find_widget (GTK_WIDGET (editor), ADW_TYPE_EXPANDER_ROW, "Falchion"));
   g_assert_cmpstr (arb_sheet_editor_get_derived (editor, "modified-ag"), ==, "13");
   g_assert_true (shows_text (find_widget (GTK_WIDGET (editor), ADW_TYPE_ACTION_ROW, "Modified AG"), "13"));
-  save_button = find_button (GTK_WIDGET (editor), "editor.save");
+  save_button = find_action_button (GTK_WIDGET (editor), "editor.save");
   g_assert_false (arb_sheet_editor_get_can_save (editor));
   g_assert_false (gtk_widget_is_sensitive (save_button));
 
@@ -725,7 +709,7 @@ test_library_add_to_encounter (void)
   g_signal_connect (library, "add-to-encounter", G_CALLBACK (remember_path), &emitted);
   gtk_window_present (GTK_WINDOW (library));
   iterate ();
-  button = find_button (GTK_WIDGET (library), "library.add-to-fight");
+  button = find_action_button (GTK_WIDGET (library), "library.add-to-fight");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
   iterate ();
@@ -763,7 +747,7 @@ test_library_non_utf8_name (void)
   g_assert_cmpstr (arb_sheet_editor_get_path (editor), ==, path);
   destroy_window (editor);
 
-  button = find_button (GTK_WIDGET (library), "library.add-to-fight");
+  button = find_action_button (GTK_WIDGET (library), "library.add-to-fight");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
   iterate ();

@@ -43,23 +43,6 @@ find_widget (GtkWidget *widget,
   return NULL;
 }
 
-/* The button that activates @action. */
-static GtkWidget *
-find_button (GtkWidget  *widget,
-             const char *action)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, action);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* Runs the main loop until @done holds, or fails after a few seconds. */
 static void
 wait_for (gboolean (*done) (gpointer),
@@ -226,7 +209,7 @@ test_actions (void)
 
   /* A table read by a value has no dice to roll: the action is off, and
    * its button too. */
-  roll = find_button (GTK_WIDGET (window), "tables.roll");
+  roll = find_action_button (GTK_WIDGET (window), "tables.roll");
   g_assert_nonnull (roll);
   g_assert_true (arb_tables_window_show_table (window, "gpg", "to-hit"));
   g_assert_false (gtk_widget_get_sensitive (roll));

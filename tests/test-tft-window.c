@@ -25,39 +25,6 @@
 
 static ArbApplication *app;
 
-/* A label under @widget whose text starts with @start. */
-static GtkWidget *
-find_label_starting (GtkWidget  *widget,
-                     const char *start)
-{
-  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), start))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label_starting (child, start);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_button (GtkWidget  *widget,
-             const char *label)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, label);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 discard_drafts (void)
 {
