@@ -1134,6 +1134,15 @@ arb_odds_window_get_status (ArbOddsWindow *self)
   return gtk_label_get_text (self->status_label);
 }
 
+const char *
+arb_odds_window_get_draws_text (ArbOddsWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_ODDS_WINDOW (self), NULL);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->stuck_label)))
+    return NULL;
+  return gtk_label_get_text (self->stuck_label);
+}
+
 ArbOddsPlot *
 arb_odds_window_get_length_plot (ArbOddsWindow *self)
 {
