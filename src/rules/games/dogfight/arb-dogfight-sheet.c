@@ -21,7 +21,9 @@ static const ArbFieldSpec dogfight_fields[] = {
   SHEET_INT ("spot-rating", N_("Spot rating"), -5, 5, FALSE),
   SHEET_INT ("aerobatics", N_("Aerobatics"), 0, 10, FALSE),
   SHEET_TEXT ("aircraft", N_("Aircraft"), TRUE),
-  SHEET_INT ("min-speed", N_("Minimum speed"), 0, 30, TRUE),
+  /* Every aircraft stalls at some speed (the stall check reads it): at
+   * least 1. */
+  SHEET_INT ("min-speed", N_("Minimum speed"), 1, 30, TRUE),
   SHEET_INT ("max-speed", N_("Maximum speed"), 1, 30, TRUE),
   SHEET_INT ("max-dive-speed", N_("Maximum dive speed"), 1, 40, TRUE),
   SHEET_ROW ("quality", N_("Quality"), "dogfight/crit-threshold", TRUE),
