@@ -359,7 +359,7 @@ tft_sheet (const char *ma_line,
 /* Sheets that loaded but could not fight: a Fantasy Trip figure without
  * MA (at MA 0 it never moves), or with MA 0; a weapon whose damage takes
  * dice away or can never do a hit; an aircraft with a minimum speed of
- * 0, a gladiator who moves 0". Each is refused naming the file, the line
+ * 0, or without guns or damage boxes; a gladiator who moves 0". Each is refused naming the file, the line
  * and the field; what the rules print loads (1d-4: the bare-handed
  * damage of ST 8 or less, The Fantasy Trip's table). */
 static void
@@ -432,6 +432,15 @@ test_bad_cannot_fight (void)
     plane = arb_sheet_serialize (harry);
     expect_load_failure ("plane.xml", g_bytes_get_data (plane, NULL), g_bytes_get_size (plane),
                          ARB_SHEET_ERROR_INVALID, "plane.xml:", "Minimum speed is 0; it must be from 1 to 30");
+    /* Without guns and damage boxes: nothing to fire, nothing to hit. */
+    while (arb_sheet_get_n_items (harry) > 0)
+      arb_sheet_remove_item (harry, arb_sheet_get_item (harry, 0));
+    g_clear_pointer (&plane, g_bytes_unref);
+    plane = arb_sheet_serialize (harry);
+    expect_load_failure ("plane.xml", g_bytes_get_data (plane, NULL), g_bytes_get_size (plane),
+                         ARB_SHEET_ERROR_INVALID, "plane.xml: ", "an aircraft needs at least one gun");
+    expect_load_failure ("plane.xml", g_bytes_get_data (plane, NULL), g_bytes_get_size (plane),
+                         ARB_SHEET_ERROR_INVALID, "plane.xml: ", "an aircraft needs its rows of damage boxes");
     g_assert_true (arb_sheet_set (aulus, "move", "0", NULL));
     gladiator = arb_sheet_serialize (aulus);
     expect_load_failure ("gladiator.xml", g_bytes_get_data (gladiator, NULL), g_bytes_get_size (gladiator),
