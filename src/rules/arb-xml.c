@@ -578,6 +578,9 @@ arb_xml_check_bytes (const char  *data,
   g_return_val_if_fail (data != NULL || len == 0, FALSE);
   g_return_val_if_fail (filename != NULL, FALSE);
 
+  /* Nothing at all is the parser's to name. */
+  if (len == 0)
+    return TRUE;
   /* A byte-order mark, or "<" (or a space) with a NUL beside it as a
    * UTF-16 file starts without one. */
   if (len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF) ||
