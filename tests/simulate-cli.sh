@@ -112,6 +112,91 @@ assert a["from"] == "now" and b["from"] == "start" and a["runs"] == b["runs"] ==
 PY
 echo "ok: both, the file untouched"
 
+step "Red Sand, Blue Sky from the start: every run with no winner says why"
+# The result tables filled in with this test's own figures (those of
+# test-rsbs-policy); the two starter gladiators 6" apart.
+mkdir -p "$XDG_DATA_HOME/arbiter/rulesets"
+cat > "$XDG_DATA_HOME/arbiter/rulesets/rsbs-house.xml" <<'XML'
+<?xml version="1.0" encoding="UTF-8"?>
+<ruleset system="rsbs" format="1">
+  <table id="melee-result" key="pass difference">
+    <title>Ours</title><source>Our house table</source>
+    <column key="result" title="Result"/>
+    <row min="3" label="3 or more"><cell column="result">dead</cell></row>
+    <row min="2" max="2" label="2"><cell column="result">burn=3</cell></row>
+    <row min="1" max="1" label="1"><cell column="result">hesitate</cell></row>
+    <row min="0" max="0" label="0"><cell column="result">none</cell></row>
+  </table>
+  <table id="flank-attack" key="pass difference">
+    <title>Ours</title><source>Our house table</source>
+    <column key="result" title="Result"/>
+    <row min="3" label="3 or more"><cell column="result">dead</cell></row>
+    <row min="2" max="2" label="2"><cell column="result">burn=3</cell></row>
+    <row min="1" max="1" label="1"><cell column="result">hesitate</cell></row>
+    <row min="0" max="0" label="0"><cell column="result">none</cell></row>
+  </table>
+  <table id="bash-result" key="pass difference">
+    <title>Ours</title><source>Our house table</source>
+    <column key="result" title="Result"/>
+    <row min="3" label="3 or more"><cell column="result">down,hesitate</cell></row>
+    <row min="2" max="2" label="2"><cell column="result">down</cell></row>
+    <row min="1" max="1" label="1"><cell column="result">give-ground=1</cell></row>
+    <row min="0" max="0" label="0"><cell column="result">none</cell></row>
+  </table>
+  <table id="net-result" key="pass difference">
+    <title>Ours</title><source>Our house table</source>
+    <column key="result" title="Result"/>
+    <row min="3" label="3 or more"><cell column="result">ensnared,down</cell></row>
+    <row min="2" max="2" label="2"><cell column="result">ensnared</cell></row>
+    <row min="1" max="1" label="1"><cell column="result">dodge</cell></row>
+    <row min="0" max="0" label="0"><cell column="result">none</cell></row>
+  </table>
+  <table id="break-off" key="passes of the one breaking off">
+    <title>Ours</title><source>Our house table</source>
+    <column key="result" title="Result"/>
+    <row name="won by 2 or more"><cell column="result">free</cell></row>
+    <row name="won by 1"><cell column="result">free</cell></row>
+    <row name="equal"><cell column="result">none</cell></row>
+    <row name="lost by 1"><cell column="result">hesitate</cell></row>
+    <row name="lost by 2 or more"><cell column="result">burn=2</cell></row>
+  </table>
+  <table id="sand" dice="1d10">
+    <title>Ours</title><source>Our house table</source>
+    <column key="result" title="Result"/>
+    <row min="1" max="5" label="1-5"><cell column="result">hesitate</cell></row>
+    <row min="6" max="10" label="6-10"><cell column="result">miss</cell></row>
+  </table>
+</ruleset>
+XML
+"$cli" encounter new rsbs -o "$work/match.xml" > /dev/null
+"$cli" encounter add "$work/match.xml" "$src/data/sheets/rsbs-aulus-varro.xml" --side Red --at 10,10 --facing 0 > /dev/null
+"$cli" encounter add "$work/match.xml" "$src/data/sheets/rsbs-brutus-the-chaser.xml" --side Black --at 17,10 --facing 3 > /dev/null
+"$cli" simulate "$work/match.xml" --runs 500 --seed 22 --json > "$work/match.json"
+"$cli" simulate "$work/match.xml" --runs 500 --seed 22 > "$work/match.txt"
+python3 - "$work/match.json" "$work/match.txt" <<'PY' || { echo "FAILED: no winner without its cause"; cat "$work/match.json" "$work/match.txt"; exit 1; }
+import json, re, sys
+d = json.load(open(sys.argv[1])); text = open(sys.argv[2]).read()
+# Both spent at once happens: the draws are there to explain.
+assert d["draws"] > 0 and d["stuck"] == 0, d
+# Each draw has its cause: the game's ends, not over in time, stuck.
+assert sum(c["runs"] for c in d["no-winner"]) + d["unfinished"] + d["stuck"] == d["draws"], d
+assert all(c["cause"] for c in d["no-winner"]), d
+assert any("no gladiator was left with dice" in c["cause"] for c in d["no-winner"]), d
+# The same causes under "No winner" in the text, adding up to the draws.
+lines = text.split("\n")
+at = next(i for i, l in enumerate(lines) if l.startswith("No winner"))
+causes = []
+for l in lines[at + 1:]:
+    if not l.startswith("    "):
+        break
+    causes.append(l)
+assert sum(int(re.match(r"\s+(\d+) runs?: ", l).group(1)) for l in causes) == d["draws"], causes
+for c in d["no-winner"]:
+    assert any(c["cause"] in l for l in causes), (c, causes)
+PY
+rm "$XDG_DATA_HOME/arbiter/rulesets/rsbs-house.xml"
+echo "ok: $(grep -A1 '^No winner' "$work/match.txt" | tr -s ' ' | tr '\n' ' ')"
+
 step "refusals, each naming what is wrong, the file unchanged"
 fails 2 "no file" "$cli" simulate
 fails 2 "a file that is not there" "$cli" simulate "$work/none.xml" --runs 10

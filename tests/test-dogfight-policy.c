@@ -357,6 +357,8 @@ test_gone_home (void)
   set_live (f.enc, f.otto, "damage", "3,3,4,4,4,4");
   g_assert_true (arb_game_fight_over (game, f.enc, &winner));
   g_assert_null (winner);
+  /* And says why (issue 34): a simulation reports it. */
+  g_assert_cmpstr (arb_game_no_winner_cause (game, f.enc), ==, "every aircraft still flying had gone home, badly hit");
   /* Decided as a turn begins: in movement, the generic end only. */
   set_live (f.enc, E, "phase", "movement");
   g_assert_false (arb_game_fight_over (game, f.enc, NULL));

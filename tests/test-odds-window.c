@@ -34,14 +34,15 @@ discard_drafts (void)
     arb_drafts_discard (((ArbDraft *)g_ptr_array_index (drafts, i))->id);
 }
 
-/* Adds the starter @file on @side at @q,@r facing @facing. */
+/* Adds the starter @file of @game on @side at @q,@r facing @facing. */
 static char *
-add (ArbFight   *fight,
-     const char *file,
-     const char *side,
-     int         q,
-     int         r,
-     int         facing)
+add_of (ArbFight   *fight,
+        const char *game,
+        const char *file,
+        const char *side,
+        int         q,
+        int         r,
+        int         facing)
 {
   ArbEncounter *enc = arb_fight_get_encounter (fight);
   g_autofree char *path = g_strconcat (SHEETS, file, NULL);
@@ -55,12 +56,24 @@ add (ArbFight   *fight,
   sheet = arb_sheet_load_bytes (bytes, path, arb_application_get_rules (app), &error);
   g_assert_no_error (error);
   step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
-  id = arb_game_add_combatant (arb_game_get ("aod"), step, enc, sheet, side, TRUE);
+  id = arb_game_add_combatant (arb_game_get (game), step, enc, sheet, side, TRUE);
   arb_step_set_int (step, enc, id, "q", q);
   arb_step_set_int (step, enc, id, "r", r);
   arb_step_set_int (step, enc, id, "facing", facing);
   arb_fight_apply (fight, step);
   return id;
+}
+
+/* The same for Arena of Death. */
+static char *
+add (ArbFight   *fight,
+     const char *file,
+     const char *side,
+     int         q,
+     int         r,
+     int         facing)
+{
+  return add_of (fight, "aod", file, side, q, r, facing);
 }
 
 typedef struct
@@ -209,6 +222,31 @@ tally_figure (const ArbSimTally *tally,
   return NULL;
 }
 
+/* Every run with no winner is shown under its cause, in the core's
+ * words (those the CLI prints), adding up to the draws. */
+static void
+assert_draws_shown (ArbOddsWindow *odds)
+{
+  const ArbSimTally *tally = arb_odds_window_get_tally (odds);
+  const char *text = arb_odds_window_get_draws_text (odds);
+  g_auto(GStrv) lines = arb_sim_tally_describe_draws (tally);
+  guint described = 0;
+
+  g_test_message ("draws %u: %s", tally->draws, text ? text : "(none shown)");
+  if (tally->draws == 0)
+    {
+      g_assert_null (text);
+      return;
+    }
+  g_assert_nonnull (text);
+  for (guint i = 0; lines[i]; i++)
+    {
+      g_assert_nonnull (strstr (text, lines[i]));
+      described += (guint)g_ascii_strtoull (lines[i], NULL, 10);
+    }
+  g_assert_cmpuint (described, ==, tally->draws);
+}
+
 /* Run to the end: the sides and the draws share the runs, the plots
  * hold every run, and the encounter is untouched. */
 static void
@@ -245,6 +283,7 @@ test_run_to_the_end (void)
    * (FT 17, EN 16, a mace at BC 50, DM +3): the Troll's fight. */
   g_assert_cmpint (red, >, 50);
   g_assert_cmpint (blue, <, 50);
+  assert_draws_shown (odds);
 
   /* Every run ended in some round, and with Rolf's FT+EN at some value;
    * the Troll is nobody's, so its gauge is not shown. */
@@ -463,6 +502,113 @@ test_cannot_simulate (void)
   duel_tear_down (&duel);
 }
 
+/* Red Sand, Blue Sky's result tables filled in with test figures (those
+ * of test-rsbs-policy and simulate-cli). */
+static const char rsbs_house[] =
+  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+  "<ruleset system=\"rsbs\" format=\"1\">\n"
+  "  <table id=\"melee-result\" key=\"pass difference\">\n"
+  "    <title>Ours</title><source>Our house table</source>\n"
+  "    <column key=\"result\" title=\"Result\"/>\n"
+  "    <row min=\"3\" label=\"3 or more\"><cell column=\"result\">dead</cell></row>\n"
+  "    <row min=\"2\" max=\"2\" label=\"2\"><cell column=\"result\">burn=3</cell></row>\n"
+  "    <row min=\"1\" max=\"1\" label=\"1\"><cell column=\"result\">hesitate</cell></row>\n"
+  "    <row min=\"0\" max=\"0\" label=\"0\"><cell column=\"result\">none</cell></row>\n"
+  "  </table>\n"
+  "  <table id=\"flank-attack\" key=\"pass difference\">\n"
+  "    <title>Ours</title><source>Our house table</source>\n"
+  "    <column key=\"result\" title=\"Result\"/>\n"
+  "    <row min=\"3\" label=\"3 or more\"><cell column=\"result\">dead</cell></row>\n"
+  "    <row min=\"2\" max=\"2\" label=\"2\"><cell column=\"result\">burn=3</cell></row>\n"
+  "    <row min=\"1\" max=\"1\" label=\"1\"><cell column=\"result\">hesitate</cell></row>\n"
+  "    <row min=\"0\" max=\"0\" label=\"0\"><cell column=\"result\">none</cell></row>\n"
+  "  </table>\n"
+  "  <table id=\"bash-result\" key=\"pass difference\">\n"
+  "    <title>Ours</title><source>Our house table</source>\n"
+  "    <column key=\"result\" title=\"Result\"/>\n"
+  "    <row min=\"3\" label=\"3 or more\"><cell column=\"result\">down,hesitate</cell></row>\n"
+  "    <row min=\"2\" max=\"2\" label=\"2\"><cell column=\"result\">down</cell></row>\n"
+  "    <row min=\"1\" max=\"1\" label=\"1\"><cell column=\"result\">give-ground=1</cell></row>\n"
+  "    <row min=\"0\" max=\"0\" label=\"0\"><cell column=\"result\">none</cell></row>\n"
+  "  </table>\n"
+  "  <table id=\"net-result\" key=\"pass difference\">\n"
+  "    <title>Ours</title><source>Our house table</source>\n"
+  "    <column key=\"result\" title=\"Result\"/>\n"
+  "    <row min=\"3\" label=\"3 or more\"><cell column=\"result\">ensnared,down</cell></row>\n"
+  "    <row min=\"2\" max=\"2\" label=\"2\"><cell column=\"result\">ensnared</cell></row>\n"
+  "    <row min=\"1\" max=\"1\" label=\"1\"><cell column=\"result\">dodge</cell></row>\n"
+  "    <row min=\"0\" max=\"0\" label=\"0\"><cell column=\"result\">none</cell></row>\n"
+  "  </table>\n"
+  "  <table id=\"break-off\" key=\"passes of the one breaking off\">\n"
+  "    <title>Ours</title><source>Our house table</source>\n"
+  "    <column key=\"result\" title=\"Result\"/>\n"
+  "    <row name=\"won by 2 or more\"><cell column=\"result\">free</cell></row>\n"
+  "    <row name=\"won by 1\"><cell column=\"result\">free</cell></row>\n"
+  "    <row name=\"equal\"><cell column=\"result\">none</cell></row>\n"
+  "    <row name=\"lost by 1\"><cell column=\"result\">hesitate</cell></row>\n"
+  "    <row name=\"lost by 2 or more\"><cell column=\"result\">burn=2</cell></row>\n"
+  "  </table>\n"
+  "  <table id=\"sand\" dice=\"1d10\">\n"
+  "    <title>Ours</title><source>Our house table</source>\n"
+  "    <column key=\"result\" title=\"Result\"/>\n"
+  "    <row min=\"1\" max=\"5\" label=\"1-5\"><cell column=\"result\">hesitate</cell></row>\n"
+  "    <row min=\"6\" max=\"10\" label=\"6-10\"><cell column=\"result\">miss</cell></row>\n"
+  "  </table>\n"
+  "</ruleset>\n"
+;
+
+/* Issue 34: a Red Sand, Blue Sky match from the start ends with no
+ * winner in some runs (both gladiators spent); the view says why, in
+ * the words the CLI prints. Last: it adds house tables to the app's. */
+static void
+test_rsbs_no_winner (void)
+{
+  g_autoptr(GBytes) house = g_bytes_new_static (rsbs_house, sizeof rsbs_house - 1);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbFight) fight = NULL;
+  g_autofree char *aulus = NULL;
+  g_autofree char *brutus = NULL;
+  const ArbSimTally *tally;
+  ArbOddsWindow *odds;
+  ArbWindow *window;
+  const char *text;
+
+  g_assert_true (arb_ruleset_library_load_bytes (arb_application_get_rules (app), house, "house.xml", TRUE, &error));
+  g_assert_no_error (error);
+  window = arb_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  fight = arb_fight_new (arb_application_get_rules (app), "rsbs", NULL, &error);
+  g_assert_no_error (error);
+  aulus = add_of (fight, "rsbs", "rsbs-aulus-varro.xml", "Red", 10, 10, 0);
+  brutus = add_of (fight, "rsbs", "rsbs-brutus-the-chaser.xml", "Black", 17, 10, 3);
+  arb_window_set_fight (window, fight);
+  iterate ();
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.fight-odds", NULL));
+  iterate ();
+  odds = find_toplevel (ARB_TYPE_ODDS_WINDOW);
+  g_assert_nonnull (odds);
+  g_object_set (odds, "max-runs", 500, NULL);
+  wait_until_stopped (odds);
+  tally = arb_odds_window_get_tally (odds);
+  g_assert_nonnull (tally);
+  g_assert_cmpuint (tally->stuck, ==, 0);
+  g_assert_cmpuint (tally->draws, >, 0);
+  assert_draws_shown (odds);
+  text = arb_odds_window_get_draws_text (odds);
+  g_assert_nonnull (strstr (text, "no gladiator was left with dice"));
+  /* Time for a screenshot, when one is wanted. */
+  if (g_getenv ("ARB_TEST_PAUSE"))
+    for (gint64 end = g_get_monotonic_time () + 8 * G_USEC_PER_SEC; g_get_monotonic_time () < end;)
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (10000);
+
+  destroy_window (odds);
+  destroy_window (window);
+  discard_drafts ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -486,6 +632,7 @@ main (int   argc,
   g_test_add_func ("/odds-window/before-the-start", test_before_the_start);
   g_test_add_func ("/odds-window/after-the-end", test_after_the_end);
   g_test_add_func ("/odds-window/cannot-simulate", test_cannot_simulate);
+  g_test_add_func ("/odds-window/rsbs-no-winner", test_rsbs_no_winner);
 
   ret = g_test_run ();
   g_clear_object (&app);

@@ -475,6 +475,38 @@ wins_of (const ArbSimTally *tally,
   g_assert_not_reached ();
 }
 
+/* The draws the game ended, by their causes. */
+static guint
+game_draws (const ArbSimTally *tally)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < tally->causes->len; i++)
+    {
+      const ArbSimCause *c = &g_array_index (tally->causes, ArbSimCause, i);
+
+      g_assert_nonnull (c->cause);
+      g_assert_cmpstr (c->cause, !=, "");
+      g_test_message ("no winner: %u runs: %s", c->runs, c->cause);
+      n += c->runs;
+    }
+  return n;
+}
+
+/* Every run with no winner has its cause: the game's, not over in
+ * time, or stuck; and the lines for people count them all. */
+static void
+assert_draws_explained (const ArbSimTally *tally)
+{
+  g_auto(GStrv) lines = arb_sim_tally_describe_draws (tally);
+  guint described = 0;
+
+  g_assert_cmpuint (game_draws (tally) + tally->unfinished + tally->stuck, ==, tally->draws);
+  for (guint i = 0; lines[i]; i++)
+    described += (guint)g_ascii_strtoull (lines[i], NULL, 10);
+  g_assert_cmpuint (described, ==, tally->draws);
+}
+
 static void
 report (const char        *what,
         const ArbSimTally *tally,
@@ -504,6 +536,7 @@ test_match (void)
   guint red = wins_of (tally, "Red"), black = wins_of (tally, "Black");
 
   report ("default", tally, per_second);
+  assert_draws_explained (tally);
   g_assert_cmpuint (tally->stuck, ==, 0);
   g_assert_cmpuint (tally->unfinished, <=, 5);
   g_assert_cmpuint (red + black + tally->draws, ==, 500);
@@ -554,6 +587,58 @@ test_bents_match (void)
   g_assert_cmpuint (brutus_killed (reckless), >, brutus_killed (cautious) + 10);
 }
 
+/* A match from the start that nobody can win: both gladiators out
+ * (spared by the crowd) before it begins. Every run ends with no winner, and says why
+ * (before, it gave no reason: neither stuck nor out of time). The same
+ * after 30 turns: dismissed standing. */
+static void
+test_no_winner_cause (void)
+{
+  static const struct { const char *out; const char *turn; gboolean from_now; const char *needle; } cases[] = {
+    { "on", NULL, FALSE, "no gladiator was left" },
+    { NULL, "31", TRUE, "30 turns" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(Match) m = { 0 };
+      g_autoptr(GError) error = NULL;
+      g_autoptr(ArbSimulation) sim = NULL;
+      g_autoptr(ArbSimTally) tally = NULL;
+      g_auto(GStrv) lines = NULL;
+      const ArbSimCause *cause;
+
+      match_init (&m, 6);
+      set_live (m.enc, m.aulus, "cond.surrendered", cases[i].out);
+      set_live (m.enc, m.brutus, "cond.surrendered", cases[i].out);
+      if (cases[i].turn)
+        {
+          /* Begun and at turn 31, so that the runs go on from there. */
+          ArbStep *step = arb_step_new ("rsbs.start", NULL);
+
+          arb_step_set (step, m.enc, ARB_ENCOUNTER_ENTITY, "turn", cases[i].turn);
+          arb_encounter_apply (m.enc, step);
+        }
+      sim = arb_simulation_new (m.enc, rules, cases[i].from_now, &error);
+      g_assert_no_error (error);
+      arb_simulation_set_seed (sim, 22);
+      tally = arb_simulation_run (sim, 10, FALSE, 1, NULL, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (tally->draws, ==, 10);
+      g_assert_cmpuint (tally->stuck, ==, 0);
+      g_assert_cmpuint (tally->unfinished, ==, 0);
+      g_assert_cmpuint (tally->causes->len, ==, 1);
+      cause = &g_array_index (tally->causes, ArbSimCause, 0);
+      g_assert_cmpuint (cause->runs, ==, 10);
+      if (strstr (cause->cause, cases[i].needle) == NULL)
+        g_error ("expected “%s” in the cause, got “%s”", cases[i].needle, cause->cause);
+      assert_draws_explained (tally);
+      lines = arb_sim_tally_describe_draws (tally);
+      g_assert_cmpuint (g_strv_length (lines), ==, 1);
+      g_assert_true (g_str_has_prefix (lines[0], "10 runs: "));
+    }
+}
+
 /* With the shipped rules, whose result tables are still empty, no
  * attack can be resolved: each match stops at its first attack, stuck on
  * the table the referee has to fill in, which the tally names. */
@@ -594,6 +679,7 @@ main (int   argc,
   g_test_add_func ("/rsbs/policy/match", test_match);
   g_test_add_func ("/rsbs/policy/bents-match", test_bents_match);
   g_test_add_func ("/rsbs/policy/empty-tables", test_empty_tables);
+  g_test_add_func ("/rsbs/policy/no-winner-cause", test_no_winner_cause);
 
   return g_test_run ();
 }

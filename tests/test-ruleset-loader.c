@@ -8,7 +8,9 @@
 #include <sys/stat.h>
 #include <string.h>
 
+#include "arb-encounter.h"
 #include "arb-ruleset.h"
+#include "arb-sheet.h"
 #include "arb-xml.h"
 #include "arb-time-bound.h"
 #include "arb-test-util.h"
@@ -769,6 +771,97 @@ test_house_fifo (void)
   g_unlink (path);
 }
 
+/* A house file saved as UTF-16 (with or without its byte-order mark) or
+ * padded with NULs is refused, naming the file, where the same file in
+ * UTF-8 loads; and the sheet and encounter loaders say the same of the
+ * same bytes, as all three read them alike. */
+static void
+test_house_encodings (void)
+{
+  g_autofree char *dir = house_dir ();
+  g_autofree char *path = g_build_filename (dir, "house-to-hit.xml", NULL);
+  g_autofree char *text = ruleset ("gpg", one_table);
+  static const struct {
+    const char *name;
+    const char *charset;
+    const char *bom;
+    gsize       bom_len;
+    gsize       nuls;
+    const char *needle;
+  } cases[] = {
+    { "utf8", NULL, NULL, 0, 0, NULL },
+    { "utf16le-bom", "UTF-16LE", "\xFF\xFE", 2, 0, "UTF-16" },
+    { "utf16be-bom", "UTF-16BE", "\xFE\xFF", 2, 0, "UTF-16" },
+    { "utf16le", "UTF-16LE", NULL, 0, 0, "UTF-16" },
+    { "utf16be", "UTF-16BE", NULL, 0, 0, "UTF-16" },
+    { "nul-padded", NULL, NULL, 0, 4096, "NUL" },
+    { "nul-padded-utf16", "UTF-16LE", "\xFF\xFE", 2, 512, "UTF-16" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(ArbRulesetLibrary) lib = arb_ruleset_library_new ();
+      g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify)g_error_free);
+      g_autoptr(GString) bytes = g_string_new_len (cases[i].bom, cases[i].bom_len);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GBytes) data = NULL;
+      g_autoptr(ArbSheet) sheet = NULL;
+      g_autoptr(ArbEncounter) enc = NULL;
+      const char *message;
+      guint loaded;
+
+      g_test_message ("%s", cases[i].name);
+      if (cases[i].charset)
+        {
+          gsize len = 0;
+          g_autofree char *converted = g_convert (text, -1, cases[i].charset, "UTF-8", NULL, &len, NULL);
+
+          g_assert_nonnull (converted);
+          g_string_append_len (bytes, converted, len);
+        }
+      else
+        g_string_append (bytes, text);
+      for (gsize n = 0; n < cases[i].nuls; n++)
+        g_string_append_c (bytes, '\0');
+      g_assert_true (g_file_set_contents (path, bytes->str, bytes->len, NULL));
+
+      g_assert_true (arb_ruleset_library_load_shipped (lib, NULL));
+      loaded = arb_ruleset_library_load_house_dir (lib, dir, problems);
+      if (cases[i].needle == NULL)
+        {
+          g_assert_cmpuint (loaded, ==, 1);
+          g_assert_cmpuint (problems->len, ==, 0);
+          g_assert_cmpstr (arb_table_lookup_text (arb_ruleset_library_get_table (lib, "gpg", "to-hit"), 9, NULL), ==, "41");
+          continue;
+        }
+      g_assert_cmpuint (loaded, ==, 0);
+      g_assert_cmpuint (problems->len, ==, 1);
+      message = ((GError *)g_ptr_array_index (problems, 0))->message;
+      if (strstr (message, path) == NULL || strstr (message, cases[i].needle) == NULL)
+        g_error ("expected “%s” naming %s, got “%s”", cases[i].needle, path, message);
+      g_assert_false (arb_table_is_house_rule (arb_ruleset_library_get_table (lib, "gpg", "to-hit")));
+
+      /* The same words from the other two loaders. */
+      data = g_bytes_new (bytes->str, bytes->len);
+      g_assert_false (arb_ruleset_library_load_bytes (lib, data, "same.xml", TRUE, &error));
+      g_assert_nonnull (strstr (error->message, cases[i].needle));
+      {
+        g_autoptr(GError) sheet_error = NULL;
+        g_autoptr(GError) enc_error = NULL;
+
+        sheet = arb_sheet_load_bytes (data, "same.xml", lib, &sheet_error);
+        g_assert_null (sheet);
+        g_assert_error (sheet_error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE);
+        g_assert_cmpstr (sheet_error->message, ==, error->message);
+        enc = arb_encounter_load_bytes (data, "same.xml", lib, &enc_error);
+        g_assert_null (enc);
+        g_assert_error (enc_error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE);
+        g_assert_cmpstr (enc_error->message, ==, error->message);
+      }
+    }
+  g_unlink (path);
+}
+
 static void
 test_missing_house_dir (void)
 {
@@ -1132,6 +1225,7 @@ main (int   argc,
   g_test_add_func ("/ruleset/house-too-large", test_house_too_large);
   g_test_add_func ("/ruleset/house-fifo", test_house_fifo);
   g_test_add_func ("/ruleset/missing-house-dir", test_missing_house_dir);
+  g_test_add_func ("/ruleset/house-encodings", test_house_encodings);
   g_test_add_func ("/ruleset/compiled-matches-xml", test_compiled_matches_xml);
   g_test_add_func ("/ruleset/lazy-games", test_lazy_games);
   g_test_add_func ("/ruleset/house-template", test_house_template);

@@ -222,6 +222,13 @@ test_new_sheet (void)
   gtk_editable_set_text (GTK_EDITABLE (name), "Tam Ardent");
   g_assert_true (arb_sheet_editor_set_field (editor, "st", "12"));
   g_assert_true (arb_sheet_editor_set_field (editor, "dx", "12"));
+  /* A figure needs its MA to fight: missing, then 0, then given. */
+  g_assert_false (arb_sheet_editor_get_can_save (editor));
+  g_assert_true (arb_sheet_editor_set_field (editor, "ma", "0"));
+  g_assert_cmpstr (arb_sheet_editor_get_message (editor, "ma"), ==, "MA is 0; it must be from 1 to 99");
+  g_assert_false (arb_sheet_editor_get_can_save (editor));
+  g_assert_true (arb_sheet_editor_set_field (editor, "ma", "10"));
+  g_assert_null (arb_sheet_editor_get_message (editor, "ma"));
   g_assert_true (arb_sheet_editor_set_field (editor, "armor", "Leather armour"));
   g_assert_false (arb_sheet_editor_set_field (editor, "armor", "Plate of Dreams"));
   g_assert_false (arb_sheet_editor_set_field (editor, "no-such-field", "1"));
@@ -234,6 +241,11 @@ test_new_sheet (void)
   g_assert_true (arb_sheet_editor_set_field (editor, "weapon:0:name", "Broadsword"));
   g_assert_true (arb_sheet_editor_set_field (editor, "weapon:0:damage", "2d6+x"));
   g_assert_nonnull (arb_sheet_editor_get_message (editor, "weapon:0:damage"));
+  /* Dice taken away: the core's words, on the weapon's damage. */
+  g_assert_true (arb_sheet_editor_set_field (editor, "weapon:0:damage", "-3d6"));
+  g_assert_nonnull (strstr (arb_sheet_editor_get_message (editor, "weapon:0:damage"),
+                            "the damage of “Broadsword” is “-3d6”; a weapon’s damage is dice rolled, none taken away"));
+  g_assert_false (arb_sheet_editor_get_can_save (editor));
   g_assert_true (arb_sheet_editor_set_field (editor, "weapon:0:damage", "2d6"));
   g_assert_null (arb_sheet_editor_get_message (editor, "weapon:0:damage"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.add-item", "s", "talent"));
@@ -254,6 +266,7 @@ test_new_sheet (void)
   g_assert_cmpstr (arb_sheet_get_name (loaded), ==, "Tam Ardent");
   g_assert_cmpint (arb_sheet_get_int (loaded, "st", 0), ==, 12);
   g_assert_cmpint (arb_sheet_get_int (loaded, "dx", 0), ==, 12);
+  g_assert_cmpint (arb_sheet_get_int (loaded, "ma", 0), ==, 10);
   g_assert_cmpstr (arb_sheet_get (loaded, "armor"), ==, "Leather armour");
   g_assert_cmpuint (arb_sheet_get_n_items (loaded), ==, 2);
   talents = arb_sheet_get_items (loaded, "talent");
@@ -267,6 +280,7 @@ test_new_sheet (void)
   arb_sheet_editor_set_field (second, "name", "Tam Ardent");
   arb_sheet_editor_set_field (second, "st", "10");
   arb_sheet_editor_set_field (second, "dx", "14");
+  arb_sheet_editor_set_field (second, "ma", "10");
   g_assert_true (arb_sheet_editor_save (second, &error));
   g_assert_no_error (error);
   g_assert_true (g_str_has_suffix (arb_sheet_editor_get_path (second), G_DIR_SEPARATOR_S "tft-tam-ardent-2.xml"));

@@ -340,6 +340,114 @@ test_bad_rules (void)
   expect_load_failure ("six.xml", six->str, -1, ARB_SHEET_ERROR_INVALID, "six.xml", "3.3");
 }
 
+/* A Fantasy Trip figure as its sheet is typed: MA and the weapon's
+ * damage replaced by @ma_line and @damage. */
+static char *
+tft_sheet (const char *ma_line,
+           const char *damage)
+{
+  return g_strdup_printf ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                          "<sheet system=\"tft\" kind=\"character\" format=\"1\">\n"
+                          "  <name>Tam Ardent</name>\n"
+                          "  <st>12</st>\n"
+                          "  <dx>12</dx>\n"
+                          "%s"
+                          "  <weapon name=\"Broadsword\" damage=\"%s\" st-min=\"12\"/>\n"
+                          "</sheet>\n", ma_line, damage);
+}
+
+/* Sheets that loaded but could not fight: a Fantasy Trip figure without
+ * MA (at MA 0 it never moves), or with MA 0; a weapon whose damage takes
+ * dice away or can never do a hit; an aircraft with a minimum speed of
+ * 0, or without guns or damage boxes; a gladiator who moves 0". Each is refused naming the file, the line
+ * and the field; what the rules print loads (1d-4: the bare-handed
+ * damage of ST 8 or less, The Fantasy Trip's table). */
+static void
+test_bad_cannot_fight (void)
+{
+  static const struct {
+    const char *ma;
+    const char *damage;
+    const char *prefix;
+    const char *needle;
+  } cases[] = {
+    { "", "2d6", "tft.xml: ", "MA is missing; every tft character sheet needs one" },
+    { "  <ma>0</ma>\n", "2d6", "tft.xml:6: ", "MA is 0; it must be from 1 to 99" },
+    { "  <ma>10</ma>\n", "-3d6", "tft.xml:7: ", "the damage of “Broadsword” is “-3d6”" },
+    { "  <ma>10</ma>\n", "2d6-1d6", "tft.xml:7: ", "“2d6-1d6”; a weapon’s damage is dice rolled, none taken away" },
+    { "  <ma>10</ma>\n", "1d6-6", "tft.xml:7: ", "can do at least 1 hit" },
+    { "  <ma>10</ma>\n", "0", "tft.xml:7: ", "can do at least 1 hit" },
+    { "  <ma>10</ma>\n", "1d6-4", NULL, NULL },
+    { "  <ma>10</ma>\n", "3d6+1", NULL, NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = tft_sheet (cases[i].ma, cases[i].damage);
+
+      g_test_message ("MA “%s”, damage %s", cases[i].ma, cases[i].damage);
+      if (cases[i].prefix)
+        expect_load_failure ("tft.xml", text, -1, ARB_SHEET_ERROR_INVALID, cases[i].prefix, cases[i].needle);
+      else
+        {
+          g_autofree char *path = tmp_path ("tft.xml");
+          g_autoptr(GError) error = NULL;
+          g_autoptr(ArbSheet) sheet = NULL;
+
+          write_file (path, text, -1);
+          sheet = arb_sheet_load_file (path, rules, &error);
+          g_assert_no_error (error);
+        }
+    }
+
+  /* The problem names its field and entry, for the editor to mark. */
+  {
+    g_autofree char *text = tft_sheet ("  <ma>10</ma>\n", "-3d6");
+    g_autoptr(GBytes) bytes = g_bytes_new (text, strlen (text));
+    g_autoptr(ArbSheet) sheet = NULL;
+    g_autoptr(GPtrArray) problems = NULL;
+    const ArbSheetProblem *problem;
+    g_autofree char *fixed = tft_sheet ("  <ma>10</ma>\n", "2d6");
+    g_autoptr(GBytes) fixed_bytes = g_bytes_new (fixed, strlen (fixed));
+
+    sheet = arb_sheet_load_bytes (fixed_bytes, "tft.xml", rules, NULL);
+    g_assert_nonnull (sheet);
+    arb_sheet_item_set (arb_sheet_get_item (sheet, 0), "damage", "-3d6");
+    problems = arb_sheet_check_problems (sheet, rules);
+    g_assert_cmpuint (problems->len, ==, 1);
+    problem = g_ptr_array_index (problems, 0);
+    g_assert_cmpstr (problem->field, ==, "damage");
+    g_assert_cmpint (problem->item, ==, 0);
+    g_assert_cmpuint (problem->line, ==, 7);
+    g_assert_null (arb_sheet_load_bytes (bytes, "tft.xml", rules, NULL));
+  }
+
+  {
+    g_autoptr(ArbSheet) harry = load_starter ("dogfight-harry-quill.xml");
+    g_autoptr(ArbSheet) aulus = load_starter ("rsbs-aulus-varro.xml");
+    g_autoptr(GBytes) plane = NULL;
+    g_autoptr(GBytes) gladiator = NULL;
+
+    g_assert_true (arb_sheet_set (harry, "min-speed", "0", NULL));
+    plane = arb_sheet_serialize (harry);
+    expect_load_failure ("plane.xml", g_bytes_get_data (plane, NULL), g_bytes_get_size (plane),
+                         ARB_SHEET_ERROR_INVALID, "plane.xml:", "Minimum speed is 0; it must be from 1 to 30");
+    /* Without guns and damage boxes: nothing to fire, nothing to hit. */
+    while (arb_sheet_get_n_items (harry) > 0)
+      arb_sheet_remove_item (harry, arb_sheet_get_item (harry, 0));
+    g_clear_pointer (&plane, g_bytes_unref);
+    plane = arb_sheet_serialize (harry);
+    expect_load_failure ("plane.xml", g_bytes_get_data (plane, NULL), g_bytes_get_size (plane),
+                         ARB_SHEET_ERROR_INVALID, "plane.xml: ", "an aircraft needs at least one gun");
+    expect_load_failure ("plane.xml", g_bytes_get_data (plane, NULL), g_bytes_get_size (plane),
+                         ARB_SHEET_ERROR_INVALID, "plane.xml: ", "an aircraft needs its rows of damage boxes");
+    g_assert_true (arb_sheet_set (aulus, "move", "0", NULL));
+    gladiator = arb_sheet_serialize (aulus);
+    expect_load_failure ("gladiator.xml", g_bytes_get_data (gladiator, NULL), g_bytes_get_size (gladiator),
+                         ARB_SHEET_ERROR_INVALID, "gladiator.xml:", "Movement rate (inches) is 0; it must be from 1 to 12");
+  }
+}
+
 /* A starter with one value changed, written out and loaded as a file. */
 static void
 expect_loss_refused (const char *starter,
@@ -1288,6 +1396,7 @@ main (int   argc,
   g_test_add_func ("/sheets/bad/out-of-range", test_bad_out_of_range);
   g_test_add_func ("/sheets/bad/rules", test_bad_rules);
   g_test_add_func ("/sheets/bad/losses", test_bad_losses);
+  g_test_add_func ("/sheets/bad/cannot-fight", test_bad_cannot_fight);
   g_test_add_func ("/sheets/bad/structured", test_structured_problems);
   g_test_add_func ("/sheets/kinds-from-game", test_kinds_from_game);
   g_test_add_func ("/sheets/bad/non-utf8-names", test_bad_non_utf8_names);

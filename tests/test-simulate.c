@@ -175,6 +175,13 @@ assert_same_tally (const ArbSimTally *a,
   g_assert_cmpuint (a->draws, ==, b->draws);
   g_assert_cmpuint (a->stuck, ==, b->stuck);
   g_assert_cmpuint (a->unfinished, ==, b->unfinished);
+  /* The draws' causes, merged from the workers' batches alike. */
+  g_assert_cmpuint (a->causes->len, ==, b->causes->len);
+  for (guint i = 0; i < a->causes->len; i++)
+    {
+      g_assert_cmpstr (g_array_index (a->causes, ArbSimCause, i).cause, ==, g_array_index (b->causes, ArbSimCause, i).cause);
+      g_assert_cmpuint (g_array_index (a->causes, ArbSimCause, i).runs, ==, g_array_index (b->causes, ArbSimCause, i).runs);
+    }
   g_assert_cmpuint (a->sides->len, ==, b->sides->len);
   for (guint i = 0; i < a->sides->len; i++)
     g_assert_cmpuint (((ArbSimSide *)g_ptr_array_index (a->sides, i))->wins, ==,

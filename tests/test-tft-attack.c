@@ -76,25 +76,25 @@ place_xml (ArbEncounter *enc,
 
 static const char ogre_xml[] =
   "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-  "<sheet system=\"tft\" kind=\"npc\" format=\"1\"><name>Ogre</name><st>27</st><dx>10</dx>"
+  "<sheet system=\"tft\" kind=\"npc\" format=\"1\"><name>Ogre</name><st>27</st><dx>10</dx><ma>10</ma>"
   "<armor>none</armor><shield>none</shield></sheet>\n";
 
 static const char archer_xml[] =
   "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-  "<sheet system=\"tft\" kind=\"npc\" format=\"1\"><name>Archer</name><st>10</st><dx>12</dx>"
+  "<sheet system=\"tft\" kind=\"npc\" format=\"1\"><name>Archer</name><st>10</st><dx>12</dx><ma>10</ma>"
   "<armor>none</armor><shield>none</shield>"
   "<weapon name=\"Small bow\" damage=\"1d6-1\" st-min=\"9\"/></sheet>\n";
 
 static const char bowman_xml[] =
   "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-  "<sheet system=\"tft\" kind=\"npc\" format=\"1\"><name>Bowman</name><st>10</st><dx>12</dx>"
+  "<sheet system=\"tft\" kind=\"npc\" format=\"1\"><name>Bowman</name><st>10</st><dx>12</dx><ma>10</ma>"
   "<armor>none</armor><shield>none</shield>"
   "<weapon name=\"Longbow\" damage=\"1d6+2\" st-min=\"10\"/><talent>Missile Weapons</talent></sheet>\n";
 
 /* A weapon the table does not know, a missile weapon by its sheet. */
 static const char spitter_xml[] =
   "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-  "<sheet system=\"tft\" kind=\"npc\" format=\"1\"><name>Spitter</name><st>10</st><dx>12</dx>"
+  "<sheet system=\"tft\" kind=\"npc\" format=\"1\"><name>Spitter</name><st>10</st><dx>12</dx><ma>10</ma>"
   "<armor>none</armor><shield>none</shield>"
   "<weapon name=\"Fire spitter\" damage=\"1d6\" kind=\"missile\" hands=\"2\"/></sheet>\n";
 
@@ -927,7 +927,7 @@ test_attacker_hidden (void)
 
 static const char reaver_xml[] =
   "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-  "<sheet system=\"tft\" kind=\"npc\" format=\"1\"><name>Reaver</name><st>14</st><dx>12</dx>"
+  "<sheet system=\"tft\" kind=\"npc\" format=\"1\"><name>Reaver</name><st>14</st><dx>12</dx><ma>10</ma>"
   "<armor>none</armor><shield>none</shield>"
   "<weapon name=\"Two-handed sword\" damage=\"3d6-1\" st-min=\"14\"/></sheet>\n";
 

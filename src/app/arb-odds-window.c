@@ -310,27 +310,15 @@ update_status (ArbOddsWindow *self)
     gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), tip);
   }
 
-  if (tally && (tally->stuck || tally->unfinished))
+  /* Every run with no winner under its cause, in the core's words (the
+   * CLI prints the same lines). */
+  if (tally && tally->draws)
     {
-      g_autoptr(GString) text = g_string_new (NULL);
+      g_auto(GStrv) draws = arb_sim_tally_describe_draws (tally);
+      g_autofree char *lines = g_strjoinv ("\n", draws);
+      g_autofree char *text = g_strdup_printf ("%s\n%s", _("No winner:"), lines);
 
-      if (tally->stuck)
-        g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                   "%'u run got stuck on a step the rules refused.",
-                                                   "%'u runs got stuck on a step the rules refused.",
-                                                   tally->stuck), tally->stuck);
-      if (tally->unfinished)
-        {
-          if (text->len)
-            g_string_append_c (text, ' ');
-          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                     "%'u run was not over after %d steps.",
-                                                     "%'u runs were not over after %d steps.",
-                                                     tally->unfinished), tally->unfinished, ARB_SIM_MAX_STEPS);
-        }
-      g_string_append_c (text, ' ');
-      g_string_append (text, _("They count as draws."));
-      gtk_label_set_text (self->stuck_label, text->str);
+      gtk_label_set_text (self->stuck_label, text);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->stuck_label), tally->first_stuck);
       gtk_widget_set_visible (GTK_WIDGET (self->stuck_label), TRUE);
     }
@@ -1144,6 +1132,15 @@ arb_odds_window_get_status (ArbOddsWindow *self)
 {
   g_return_val_if_fail (ARB_IS_ODDS_WINDOW (self), NULL);
   return gtk_label_get_text (self->status_label);
+}
+
+const char *
+arb_odds_window_get_draws_text (ArbOddsWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_ODDS_WINDOW (self), NULL);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->stuck_label)))
+    return NULL;
+  return gtk_label_get_text (self->stuck_label);
 }
 
 ArbOddsPlot *

@@ -49,6 +49,8 @@ const char        *arb_odds_window_get_chance_text (ArbOddsWindow    *self,
                                                     const char       *side);
 /* The line under the progress bar. */
 const char        *arb_odds_window_get_status     (ArbOddsWindow     *self);
+/* Why the runs with no winner had none, as shown; NULL when hidden. */
+const char        *arb_odds_window_get_draws_text (ArbOddsWindow     *self);
 ArbOddsPlot       *arb_odds_window_get_length_plot (ArbOddsWindow    *self);
 /* The plot of @id's gauge at the end, or NULL when none is shown. */
 ArbOddsPlot       *arb_odds_window_get_gauge_plot (ArbOddsWindow     *self,

@@ -105,6 +105,21 @@ print_json_tally (const ArbSimTally *tally,
       json_builder_set_member_name (b, "first-stuck");
       json_builder_add_string_value (b, tally->first_stuck);
     }
+  /* The draws that are neither: the game's ends with no winner. */
+  json_builder_set_member_name (b, "no-winner");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < tally->causes->len; i++)
+    {
+      const ArbSimCause *c = &g_array_index (tally->causes, ArbSimCause, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "cause");
+      json_builder_add_string_value (b, c->cause);
+      json_builder_set_member_name (b, "runs");
+      json_builder_add_int_value (b, c->runs);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
 
   json_builder_set_member_name (b, "sides");
   json_builder_begin_array (b);
@@ -202,6 +217,7 @@ print_text_tally (const ArbSimTally *tally,
                   gboolean           sure)
 {
   g_autofree char *mean = arb_sim_tally_format_length (tally, arb_sim_tally_mean_length (tally));
+  g_auto(GStrv) draws = arb_sim_tally_describe_draws (tally);
   double low, high;
 
   /* TRANSLATORS: "40000 fights of Arena of Death, from the start, seed 7" */
@@ -221,11 +237,10 @@ print_text_tally (const ArbSimTally *tally,
       g_print ("\n");
     }
   g_print (_("No winner %.1f%%"), tally->runs ? 100.0 * tally->draws / tally->runs : 0);
-  if (tally->unfinished || tally->stuck)
-    /* TRANSLATORS: runs that did not end: "(3 not over in time, 1 stuck: ...)" */
-    g_print (_(" (%u not over in time, %u stuck%s%s)"), tally->unfinished, tally->stuck,
-             tally->first_stuck ? ": " : "", tally->first_stuck ? tally->first_stuck : "");
   g_print ("\n");
+  /* Every run without a winner, under its cause. */
+  for (guint i = 0; draws[i]; i++)
+    g_print ("    %s\n", draws[i]);
   /* TRANSLATORS: "Length: 3.5 rounds on average, 1 to 9" */
   g_print (_("Length: %s on average, %u to %u"), mean, shortest (tally),
            tally->lengths->len ? tally->lengths->len - 1 : 0);

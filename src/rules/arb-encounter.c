@@ -2709,10 +2709,9 @@ parse_rooted (const char  *data,
   g_autoptr(GError) local_error = NULL;
   g_autoptr(xmlDoc) doc = NULL;
 
-  if (!g_utf8_validate (data, len, NULL))
+  if (!arb_xml_check_bytes (data, len, filename, &local_error))
     {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE,
-                   _("%s: the file is not valid UTF-8 text"), filename);
+      g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE, local_error->message);
       return NULL;
     }
   if (!(doc = arb_xml_parse_limited (data, len, filename, MAX_ELEMENTS, &local_error)))

@@ -545,6 +545,20 @@ arb_game_fight_over (ArbGame      *self,
   return over;
 }
 
+const char *
+arb_game_no_winner_cause (ArbGame      *self,
+                          ArbEncounter *encounter)
+{
+  const char *cause = NULL;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+
+  if (CLASS (self)->no_winner_cause)
+    cause = CLASS (self)->no_winner_cause (self, encounter);
+  /* The common end has one way to leave no side: none left in it. */
+  return cause ? cause : _("nobody was left standing: all were out at once");
+}
+
 gboolean
 arb_game_one_side_left (ArbGame      *self,
                         ArbEncounter *encounter,

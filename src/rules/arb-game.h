@@ -362,7 +362,13 @@ struct _ArbGameClass
   const char *(*turn_step)     (ArbGame            *self,
                                 ArbEncounter       *encounter);
 
-  gpointer padding[3];
+  /* Why a fight the game has ended (fight_over) has no winner, for
+   * people ("dismissed standing after 30 turns"), translated; NULL in the
+   * class: nobody was left standing. */
+  const char *(*no_winner_cause) (ArbGame            *self,
+                                  ArbEncounter       *encounter);
+
+  gpointer padding[2];
 };
 
 /* The registry: every game, in the order they are offered. */
@@ -479,6 +485,11 @@ gboolean            arb_game_choose_full   (ArbGame            *self,
 gboolean            arb_game_fight_over    (ArbGame            *self,
                                             ArbEncounter       *encounter,
                                             char              **winner);
+/* Why the fight, over (arb_game_fight_over()) with no winner, ended so:
+ * the game's own cause, else that nobody was left standing. Translated,
+ * static. */
+const char         *arb_game_no_winner_cause (ArbGame         *self,
+                                              ArbEncounter    *encounter);
 /* The common end: the figures not out (the game's out conditions) are
  * all of one side, *@winner (may be NULL), or there are none left. */
 gboolean            arb_game_one_side_left (ArbGame            *self,

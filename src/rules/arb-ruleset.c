@@ -1711,7 +1711,9 @@ load_bytes (ArbRulesetLibrary  *self,
   g_return_val_if_fail (filename != NULL, FALSE);
 
   data = g_bytes_get_data (bytes, &len);
-  if (!(doc = arb_xml_parse_limited (data, len, filename, MAX_ELEMENTS, error)))
+  /* Read as the sheet and encounter loaders read theirs. */
+  if (!arb_xml_check_bytes (data, len, filename, error) ||
+      !(doc = arb_xml_parse_limited (data, len, filename, MAX_ELEMENTS, error)))
     return FALSE;
 
   root = xmlDocGetRootElement (doc);

@@ -1082,16 +1082,9 @@ arb_sheet_load_bytes (GBytes             *bytes,
                    shown, ARB_SHEET_MAX_FILE_SIZE / (1024 * 1024));
       return NULL;
     }
-  if (!g_utf8_validate (data, len, NULL))
+  if (!arb_xml_check_bytes (data, len, shown, &local_error))
     {
-      const char *end;
-      guint line = 1;
-
-      g_utf8_validate (data, len, &end);
-      for (const char *p = data; p < end; p++)
-        line += *p == '\n';
-      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE,
-                   _("%s:%u: the file is not valid UTF-8 text"), shown, line);
+      g_set_error_literal (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_PARSE, local_error->message);
       return NULL;
     }
 

@@ -307,6 +307,7 @@ arb_sim_tally_free (ArbSimTally *tally)
   if (tally == NULL)
     return;
   g_free (tally->first_stuck);
+  g_array_unref (tally->causes);
   g_ptr_array_unref (tally->sides);
   g_ptr_array_unref (tally->figures);
   g_strfreev (tally->conditions);
@@ -322,7 +323,62 @@ tally_new_empty (void)
   tally->sides = g_ptr_array_new_with_free_func ((GDestroyNotify)sim_side_free);
   tally->figures = g_ptr_array_new_with_free_func ((GDestroyNotify)sim_figure_free);
   tally->lengths = g_array_new (FALSE, TRUE, sizeof (guint));
+  tally->causes = g_array_new (FALSE, TRUE, sizeof (ArbSimCause));
   return tally;
+}
+
+/* @runs more runs the game ended with no winner for @cause. */
+static void
+add_cause (ArbSimTally *tally,
+           const char  *cause,
+           guint        runs)
+{
+  ArbSimCause added = { cause, runs };
+
+  for (guint i = 0; i < tally->causes->len; i++)
+    {
+      ArbSimCause *c = &g_array_index (tally->causes, ArbSimCause, i);
+
+      if (g_strcmp0 (c->cause, cause) == 0)
+        {
+          c->runs += runs;
+          return;
+        }
+    }
+  g_array_append_val (tally->causes, added);
+}
+
+GStrv
+arb_sim_tally_describe_draws (const ArbSimTally *tally)
+{
+  GPtrArray *lines;
+
+  g_return_val_if_fail (tally != NULL, NULL);
+
+  lines = g_ptr_array_new ();
+  for (guint i = 0; i < tally->causes->len; i++)
+    {
+      const ArbSimCause *c = &g_array_index (tally->causes, ArbSimCause, i);
+
+      /* TRANSLATORS: runs with no winner and why: "3 runs: dismissed standing: ..." */
+      g_ptr_array_add (lines, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u run: %s", "%'u runs: %s", c->runs),
+                                               c->runs, c->cause));
+    }
+  if (tally->unfinished)
+    g_ptr_array_add (lines, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                          "%'u run: not over after %d steps",
+                                                          "%'u runs: not over after %d steps",
+                                                          tally->unfinished),
+                                             tally->unfinished, ARB_SIM_MAX_STEPS));
+  if (tally->stuck)
+    /* TRANSLATORS: the last %s is why the first of them stopped */
+    g_ptr_array_add (lines, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                          "%'u run: stuck on a step the rules refused (%s)",
+                                                          "%'u runs: stuck on a step the rules refused (%s)",
+                                                          tally->stuck),
+                                             tally->stuck, tally->first_stuck ? tally->first_stuck : "?"));
+  g_ptr_array_add (lines, NULL);
+  return (GStrv)g_ptr_array_free (lines, FALSE);
 }
 
 ArbSimTally *
@@ -340,6 +396,7 @@ arb_sim_tally_copy (const ArbSimTally *tally)
   copy->unfinished = tally->unfinished;
   copy->stuck = tally->stuck;
   copy->first_stuck = g_strdup (tally->first_stuck);
+  g_array_append_vals (copy->causes, tally->causes->data, tally->causes->len);
   copy->conditions = g_strdupv (tally->conditions);
   copy->length_sum = tally->length_sum;
   copy->faces = tally->faces;
@@ -427,6 +484,9 @@ arb_sim_tally_merge (ArbSimTally       *into,
   into->stuck += from->stuck;
   if (into->first_stuck == NULL)
     into->first_stuck = g_strdup (from->first_stuck);
+  for (guint i = 0; i < from->causes->len; i++)
+    add_cause (into, g_array_index (from->causes, ArbSimCause, i).cause,
+               g_array_index (from->causes, ArbSimCause, i).runs);
   into->length_sum += from->length_sum;
   into->faces += from->faces;
   if (into->lengths->len < from->lengths->len)
@@ -721,6 +781,8 @@ arb_simulation_play_run (ArbSimulation *self,
         }
       else if (!over)
         tally->unfinished++;
+      else
+        add_cause (tally, arb_game_no_winner_cause (self->game, enc), 1);
     }
 
   length = clock_of (enc);

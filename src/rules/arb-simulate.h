@@ -40,6 +40,13 @@ typedef struct
   guint  wins;       /* runs it won */
 } ArbSimSide;
 
+/* A cause of the runs the game ended with no winner. */
+typedef struct
+{
+  const char *cause;     /* translated, static: "dismissed standing: ..." */
+  guint       runs;
+} ArbSimCause;
+
 typedef struct
 {
   char     *id;          /* "c1" */
@@ -61,10 +68,14 @@ typedef struct
 typedef struct
 {
   guint       runs;        /* fights played */
-  guint       draws;       /* no side won (all out, or not over in time) */
+  guint       draws;       /* no side won: unfinished + stuck + causes' runs */
   guint       unfinished;  /* of the draws: not over after ARB_SIM_MAX_STEPS */
   guint       stuck;       /* of the draws: a step the rules refused, and no next */
   char       *first_stuck; /* why the first stuck run stopped, or NULL */
+  /* Of the draws, the rest: ended by the game with no winner (all out at
+   * once, a time limit), by cause (of ArbSimCause, as first met). Every
+   * draw has its cause. */
+  GArray     *causes;
   GPtrArray  *sides;       /* of ArbSimSide, in the order the figures came */
   GPtrArray  *figures;     /* of ArbSimFigure, in the order added */
   /* The game's conditions whose chance is tallied (condition ids; the
@@ -94,6 +105,11 @@ char        *arb_sim_tally_format_length (const ArbSimTally *tally,
  * point); FALSE before any run. */
 gboolean     arb_sim_tally_is_sure   (const ArbSimTally *tally,
                                       double             width);
+/* Why the runs with no winner had none, for people: a line for each
+ * cause with its runs ("3 runs: not over after 5000 steps"), the game's
+ * ends first, then those not over in time and those stuck; empty when
+ * every run had a winner. Lines add up to tally->draws. */
+GStrv        arb_sim_tally_describe_draws (const ArbSimTally *tally);
 /* The index of @condition in tally->conditions, or -1. */
 int          arb_sim_tally_condition (const ArbSimTally *tally,
                                       const char        *condition);

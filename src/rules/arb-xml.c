@@ -554,6 +554,58 @@ arb_xml_get_text (xmlNode *node)
   return g_string_free (str, FALSE);
 }
 
+/* The line of @at in @data, from 1. */
+static guint
+line_at (const char *data,
+         const char *at)
+{
+  guint line = 1;
+
+  for (const char *p = data; p < at; p++)
+    line += *p == '\n';
+  return line;
+}
+
+gboolean
+arb_xml_check_bytes (const char  *data,
+                     gsize        len,
+                     const char  *filename,
+                     GError     **error)
+{
+  const guchar *u = (const guchar *)data;
+  const char *nul, *end;
+
+  g_return_val_if_fail (data != NULL || len == 0, FALSE);
+  g_return_val_if_fail (filename != NULL, FALSE);
+
+  /* Nothing at all is the parser's to name. */
+  if (len == 0)
+    return TRUE;
+  /* A byte-order mark, or "<" (or a space) with a NUL beside it as a
+   * UTF-16 file starts without one. */
+  if (len >= 2 && ((u[0] == 0xFF && u[1] == 0xFE) || (u[0] == 0xFE && u[1] == 0xFF) ||
+                   (u[0] == 0 && u[1] != 0) || (u[0] != 0 && u[1] == 0)))
+    {
+      g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_PARSE,
+                   _("%s: the file is UTF-16 text; Arbiter reads UTF-8 (save it as UTF-8)"), filename);
+      return FALSE;
+    }
+  if ((nul = memchr (data, '\0', len)) != NULL)
+    {
+      g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_PARSE,
+                   _("%s:%u: the file holds a NUL byte, which no text file does"),
+                   filename, line_at (data, nul));
+      return FALSE;
+    }
+  if (!g_utf8_validate (data, len, &end))
+    {
+      g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_PARSE,
+                   _("%s:%u: the file is not valid UTF-8 text"), filename, line_at (data, end));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 arb_xml_text_is_valid (const char *text)
 {

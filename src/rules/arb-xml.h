@@ -41,6 +41,15 @@ xmlDoc  *arb_xml_parse_limited (const char  *data,
                                 const char  *filename,
                                 guint        max_elements,
                                 GError     **error);
+/* Whether @data, a whole file, holds text every loader reads alike:
+ * UTF-8 with no NUL byte. UTF-16 (with or without its byte-order mark)
+ * and NUL padding are refused here rather than left to libxml2, which
+ * reads the one and stops at the other. The error (ARB_XML_ERROR_PARSE)
+ * begins "FILENAME:LINE: " or "FILENAME: ". */
+gboolean arb_xml_check_bytes   (const char  *data,
+                                gsize        len,
+                                const char  *filename,
+                                GError     **error);
 /* Validates @doc against the RELAX NG schema at @schema_resource. */
 gboolean arb_xml_validate      (xmlDoc      *doc,
                                 const char  *schema_resource,

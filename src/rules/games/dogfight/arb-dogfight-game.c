@@ -243,6 +243,7 @@ arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
   game_class->plan_turn = arb_dogfight_plan_turn;
   game_class->choose = arb_dogfight_choose;
   game_class->fight_over = arb_dogfight_fight_over;
+  game_class->no_winner_cause = arb_dogfight_no_winner_cause;
   arb_dogfight_sheet_class_init (game_class);
 }
 

@@ -50,6 +50,9 @@ gboolean   arb_dogfight_choose     (ArbGame            *game,
 gboolean   arb_dogfight_fight_over (ArbGame            *game,
                                     ArbEncounter       *encounter,
                                     char              **winner);
+/* Why a fight it ended has no winner: all gone home, or all down. */
+const char *arb_dogfight_no_winner_cause (ArbGame      *game,
+                                          ArbEncounter *encounter);
 /* Sets the class's sheet kinds and sheet rules (arb-dogfight-sheet.c). */
 void arb_dogfight_sheet_class_init (ArbGameClass *klass);
 

@@ -30,6 +30,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "arb-conditions.h"
 #include "arb-dogfight.h"
 #include "arb-dogfight-figure.h"
@@ -397,4 +399,20 @@ arb_dogfight_fight_over (ArbGame       *game,
     return arb_game_one_side_left (game, enc, winner);
   *winner = holding ? g_strdup (holding) : NULL;
   return TRUE;
+}
+
+/* arb_dogfight_fight_over() leaves nobody the winner when every aircraft
+ * not shot down has gone home; else none is left at all (the common
+ * words). */
+const char *
+arb_dogfight_no_winner_cause (ArbGame      *game,
+                              ArbEncounter *enc)
+{
+  const char * const *ids = arb_encounter_peek_combatants (enc);
+
+  for (guint i = 0; ids[i]; i++)
+    if (!arb_dogfight_is_out (enc, NULL, ids[i]))
+      /* TRANSLATORS: why a Dogfight has no winner */
+      return _("every aircraft still flying had gone home, badly hit");
+  return NULL;
 }

@@ -21,7 +21,9 @@ static const ArbFieldSpec dogfight_fields[] = {
   SHEET_INT ("spot-rating", N_("Spot rating"), -5, 5, FALSE),
   SHEET_INT ("aerobatics", N_("Aerobatics"), 0, 10, FALSE),
   SHEET_TEXT ("aircraft", N_("Aircraft"), TRUE),
-  SHEET_INT ("min-speed", N_("Minimum speed"), 0, 30, TRUE),
+  /* Every aircraft stalls at some speed (the stall check reads it): at
+   * least 1. */
+  SHEET_INT ("min-speed", N_("Minimum speed"), 1, 30, TRUE),
   SHEET_INT ("max-speed", N_("Maximum speed"), 1, 30, TRUE),
   SHEET_INT ("max-dive-speed", N_("Maximum dive speed"), 1, 40, TRUE),
   SHEET_ROW ("quality", N_("Quality"), "dogfight/crit-threshold", TRUE),
@@ -68,7 +70,17 @@ check_sheet (ArbGame           *game,
   int hi = arb_sheet_get_int (sheet, "max-speed", 0);
   int dive = arb_sheet_get_int (sheet, "max-dive-speed", 0);
   g_autoptr(GPtrArray) rows = arb_sheet_get_items (sheet, "damage-row");
+  g_autoptr(GPtrArray) guns = arb_sheet_get_items (sheet, "gun");
 
+  /* What an aircraft needs to fight: a gun to fire in the combat phase,
+   * and boxes for the hits it takes to fill (with none, no burst could
+   * ever bring it down). */
+  if (guns->len == 0)
+    arb_sheet_add_problem (problems, ARB_SHEET_PROBLEM_MISSING, -1, NULL, 0,
+                           _("an aircraft needs at least one gun: it fires nothing in the combat phase without one"));
+  if (rows->len == 0)
+    arb_sheet_add_problem (problems, ARB_SHEET_PROBLEM_MISSING, -1, NULL, 0,
+                           _("an aircraft needs its rows of damage boxes: with none, no hit could ever bring it down"));
   if (lo > hi)
     arb_sheet_add_problem (problems, ARB_SHEET_PROBLEM_RULE, -1, "min-speed",
                            arb_sheet_get_field_line (sheet, "min-speed"),

@@ -273,6 +273,7 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->auto_action = arb_rsbs_auto_action;
   game_class->choose = arb_rsbs_choose;
   game_class->fight_over = arb_rsbs_fight_over;
+  game_class->no_winner_cause = arb_rsbs_no_winner_cause;
   game_class->list_zones = arb_rsbs_list_zones;
   game_class->zone_legend = arb_rsbs_zone_legend;
   arb_rsbs_sheet_class_init (game_class);

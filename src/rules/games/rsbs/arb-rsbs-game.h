@@ -42,6 +42,9 @@ gboolean   arb_rsbs_choose     (ArbGame           *game,
 gboolean   arb_rsbs_fight_over (ArbGame           *game,
                                 ArbEncounter      *encounter,
                                 char             **winner);
+/* Why a match arb_rsbs_fight_over() ended has no winner. */
+const char *arb_rsbs_no_winner_cause (ArbGame      *game,
+                                      ArbEncounter *encounter);
 /* Sets the class's sheet kinds and sheet rules (arb-rsbs-sheet.c). */
 void arb_rsbs_sheet_class_init (ArbGameClass *klass);
 

@@ -14,6 +14,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "arb-rsbs-figure.h"
 #include "arb-rsbs-game.h"
 #include "arb-rsbs-keys.h"
@@ -212,4 +214,16 @@ arb_rsbs_fight_over (ArbGame       *game,
     }
   *winner = g_strdup (standing);
   return TRUE;
+}
+
+/* The two ways arb_rsbs_fight_over() leaves nobody the winner. */
+const char *
+arb_rsbs_no_winner_cause (ArbGame      *game,
+                          ArbEncounter *enc)
+{
+  if (arb_encounter_get_int (enc, E, ARB_KEY_TURN, 0) > DISMISSED_AFTER)
+    /* TRANSLATORS: why a Red Sand, Blue Sky match has no winner */
+    return _("dismissed standing: still undecided after 30 turns");
+  /* TRANSLATORS: why a Red Sand, Blue Sky match has no winner */
+  return _("no gladiator was left with dice: all spent or out at once");
 }

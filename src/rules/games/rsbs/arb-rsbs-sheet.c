@@ -20,8 +20,9 @@ static const ArbFieldSpec rsbs_fields[] = {
   SHEET_TEXT ("player", N_("Player"), FALSE),
   SHEET_INT ("rep", N_("Rep"), 1, 9, TRUE),
   /* The Character Statistics Sheet's rate, which the seed lacks; the
-   * starter sheets carry our own figures (arb_rsbs_move_rate()). */
-  SHEET_INT ("move", N_("Movement rate (inches)"), 0, 12, FALSE),
+   * starter sheets carry our own figures (arb_rsbs_move_rate()). When
+   * given, at least 1: a gladiator at 0 could never close. */
+  SHEET_INT ("move", N_("Movement rate (inches)"), 1, 12, FALSE),
   SHEET_ROW ("primary-style", N_("Primary style"), "rsbs/fighting-styles", TRUE),
   SHEET_TEXT ("size", N_("Size"), FALSE),
   SHEET_BOOL ("gladiatrix", N_("Gladiatrix")),

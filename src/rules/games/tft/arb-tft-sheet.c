@@ -9,7 +9,9 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
+#include "arb-dice.h"
 #include "arb-tft-game.h"
 #include "arb-sheet-game.h"
 #include "arb-tft-figure.h"
@@ -20,7 +22,9 @@ static const ArbFieldSpec tft_fields[] = {
   SHEET_INT ("st", N_("ST"), 1, 99, TRUE),
   SHEET_INT ("dx", N_("DX"), 1, 99, TRUE),
   SHEET_INT ("iq", N_("IQ"), 1, 99, FALSE),
-  SHEET_INT ("ma", N_("MA"), 0, 99, FALSE),
+  /* A figure moves by its MA; without one it would stand at MA 0 and
+   * never close, charge or get away. */
+  SHEET_INT ("ma", N_("MA"), 1, 99, TRUE),
   SHEET_ROW ("armor", N_("Armor"), "none|tft/armor-shields@Armour", FALSE),
   SHEET_ROW ("shield", N_("Shield"), "none|tft/armor-shields@Shields", FALSE),
   SHEET_INT ("hits-taken", N_("Hits taken"), 0, 999, FALSE),
@@ -58,6 +62,54 @@ static const ArbSheetSpec sheets[] = {
 };
 static const char * const kinds[] = { "character", "npc", NULL };
 
+
+/* Whether @expr takes dice away ("-3d6", "2d6-1d6"): damage is dice
+ * rolled, with adds or subtractions of whole hits only. */
+static gboolean
+subtracts_dice (const char *expr)
+{
+  for (const char *p = strchr (expr, '-'); p; p = strchr (p + 1, '-'))
+    {
+      const char *q = p + 1;
+
+      while (*q == ' ')
+        q++;
+      while (g_ascii_isdigit (*q))
+        q++;
+      if (*q == 'd' || *q == 'D')
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* What a figure needs to fight that the field ranges cannot say: each
+ * weapon's damage is dice rolled that can do a hit (1d-4 can, on a 5 or
+ * 6; -3d6 never can). */
+static void
+check_sheet (ArbGame           *game,
+             ArbSheet          *sheet,
+             ArbRulesetLibrary *rules,
+             GPtrArray         *problems)
+{
+  g_autoptr(GPtrArray) weapons = arb_sheet_get_items (sheet, "weapon");
+
+  for (guint i = 0; i < weapons->len; i++)
+    {
+      ArbSheetItem *item = g_ptr_array_index (weapons, i);
+      const char *damage = arb_sheet_item_get (item, "damage");
+      g_autoptr(ArbDiceExpr) expr = damage ? arb_dice_expr_parse (damage, NULL, NULL) : NULL;
+
+      /* A damage that does not parse is the field's own problem. */
+      if (expr == NULL)
+        continue;
+      if (subtracts_dice (damage) || arb_dice_expr_get_max (expr) < 1)
+        arb_sheet_add_problem (problems, ARB_SHEET_PROBLEM_VALUE, arb_sheet_item_index (sheet, item), "damage",
+                               arb_sheet_item_get_line (item),
+                               /* TRANSLATORS: the damage of a Fantasy Trip weapon, as "2d6-1" */
+                               _("the damage of “%s” is “%s”; a weapon’s damage is dice rolled, none taken away, that can do at least 1 hit"),
+                               arb_sheet_item_get (item, "name") ? arb_sheet_item_get (item, "name") : "", damage);
+    }
+}
 
 static void
 derive_sheet (ArbGame           *game,
@@ -102,5 +154,6 @@ arb_tft_sheet_class_init (ArbGameClass *klass)
 {
   klass->sheets = sheets;
   klass->sheet_kinds = kinds;
+  klass->check_sheet = check_sheet;
   klass->derive_sheet = derive_sheet;
 }
