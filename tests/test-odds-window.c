@@ -598,12 +598,6 @@ test_rsbs_no_winner (void)
   assert_draws_shown (odds);
   text = arb_odds_window_get_draws_text (odds);
   g_assert_nonnull (strstr (text, "no gladiator was left with dice"));
-  /* Time for a screenshot, when one is wanted. */
-  if (g_getenv ("ARB_TEST_PAUSE"))
-    for (gint64 end = g_get_monotonic_time () + 8 * G_USEC_PER_SEC; g_get_monotonic_time () < end;)
-      if (!g_main_context_iteration (NULL, FALSE))
-        g_usleep (10000);
-
   destroy_window (odds);
   destroy_window (window);
   discard_drafts ();
