@@ -1188,12 +1188,12 @@ test_print_commands (void)
     g_auto(Run) run = { 0 };
     g_autofree char *kept = NULL;
 
-    g_assert_true (g_file_set_contents (not_pdf, "<sheet/>", -1, NULL));
+    g_assert_true (g_file_set_contents (not_pdf, "notes\n", -1, NULL));
     run_cli (&run, "cards", "aod", "-o", not_pdf, NULL);
     g_assert_cmpint (run.status, ==, 1);
     g_assert_nonnull (strstr (run.err, "not a PDF"));
     g_assert_true (g_file_get_contents (not_pdf, &kept, NULL, NULL));
-    g_assert_cmpstr (kept, ==, "<sheet/>");
+    g_assert_cmpstr (kept, ==, "notes\n");
   }
   g_unlink (pdf);
   g_unlink (sheet_pdf);

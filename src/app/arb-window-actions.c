@@ -14,6 +14,7 @@
 
 #include "arb-game.h"
 #include "arb-action-dialog.h"
+#include "arb-file.h"
 #include "arb-preferences-window.h"
 #include "arb-print-operation.h"
 #include "arb-tables-window.h"
@@ -1011,11 +1012,19 @@ export_response_cb (GtkNativeDialog *chooser,
   if (response == GTK_RESPONSE_ACCEPT && self->fight && (file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser))))
     {
       g_autofree char *log = arb_encounter_export_log (arb_fight_get_encounter (self->fight));
+      g_autofree char *path = g_file_get_path (file);
+      gboolean ok;
 
       arb_file_chooser_remember (_arb_window_get_settings (self), file);
 
-      if (!g_file_replace_contents (file, log, strlen (log), NULL, TRUE, G_FILE_CREATE_REPLACE_DESTINATION,
-                                    NULL, NULL, &error))
+      /* As every writer: PATH~ kept, never over a fight, a sheet, a FIFO
+       * or a device. Only a place with no local path goes through GIO. */
+      if (path != NULL)
+        ok = arb_file_write_export (path, ARB_EXPORT_LOG, log, strlen (log), &error);
+      else
+        ok = g_file_replace_contents (file, log, strlen (log), NULL, TRUE, G_FILE_CREATE_REPLACE_DESTINATION,
+                                      NULL, NULL, &error);
+      if (!ok)
         _arb_window_show_error (self, _("Could Not Export the Log"), error->message);
       else
         _arb_window_toast (self, _("Log exported"));

@@ -445,6 +445,9 @@ cmd_new (int    argc,
         }
       arb_encounter_apply (enc, step);
     }
+  /* A FIFO or a folder is refused even with --force: say so first. */
+  if (!arb_file_check_target (opts.output, &error))
+    return fail (EXIT_USAGE, "%s", error->message);
   if (!opts.force && g_file_test (opts.output, G_FILE_TEST_EXISTS))
     return fail (EXIT_RULE, _("%s already exists; nothing was written (--force replaces it, keeping the old one as %s~)"),
                  opts.output, opts.output);
@@ -782,6 +785,9 @@ cmd_log (int    argc,
       g_print ("%s", log);
       return EXIT_OK;
     }
+  /* Never over a fight, a sheet, a FIFO or a device, even with --force. */
+  if (!arb_file_check_export (opts.output, ARB_EXPORT_LOG, &error))
+    return fail (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_EXISTS) ? EXIT_RULE : EXIT_USAGE, "%s", error->message);
   /* A new file only where none is; --force replaces one, keeping it as FILE~. */
   if (opts.force ? !arb_file_write_safely (opts.output, log, strlen (log), NULL, NULL, &error)
                  : !arb_file_write_new (opts.output, log, strlen (log), &error))
@@ -876,6 +882,8 @@ cmd_export_sheet (int    argc,
     return fail (EXIT_RULE, _("%s: there is no combatant “%s”"), argv[0], argv[1]);
   if (!(sheet = arb_game_sheet_after_fight (arb_game_get (arb_encounter_get_system (enc)), enc, argv[1], &error)))
     return fail (EXIT_RULE, "%s: %s", argv[0], error->message);
+  if (!arb_file_check_target (opts.output, &error))
+    return fail (EXIT_USAGE, "%s", error->message);
   if (!opts.force && g_file_test (opts.output, G_FILE_TEST_EXISTS))
     return fail (EXIT_RULE, _("%s already exists; nothing was written (--force replaces it, keeping the old one as %s~)"),
                  opts.output, opts.output);

@@ -5,12 +5,16 @@
 
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n.h>
 #include <langinfo.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "arb-game.h"
 #include "arb-cli.h"
+#include "arb-file.h"
 #include "arb-print-cards.h"
 #include "arb-print-sheet.h"
 
@@ -35,20 +39,32 @@ paper_size (double *width,
 }
 
 /* A PDF may be written over; anything else (a sheet given as -o by
- * mistake) only with --force. */
+ * mistake) only with --force. Called once the target is known to be a
+ * regular file or none, so the open below cannot wait on a FIFO. */
 static gboolean
 may_write (const char *path)
 {
-  g_autofree char *head = NULL;
-  gsize length = 0;
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
-  g_autoptr(GFileInputStream) in = g_file_read (file, NULL, NULL);
-  char buf[5] = { 0 };
+  char buf[4];
+  gssize n;
+  int fd;
 
-  if (in == NULL || opts.force)
+  if (opts.force || (fd = open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)) < 0)
     return TRUE;
-  g_input_stream_read_all (G_INPUT_STREAM (in), buf, 4, &length, NULL, NULL);
-  return length == 4 && memcmp (buf, "%PDF", 4) == 0;
+  do
+    n = read (fd, buf, sizeof buf);
+  while (n < 0 && errno == EINTR);
+  close (fd);
+  return n == 4 && memcmp (buf, "%PDF", 4) == 0;
+}
+
+/* Something that is not a file given as -o is a usage error; a refusal
+ * (a fight, a sheet) and a failed write are 1, as before. */
+static int
+write_error (GError *error)
+{
+  return fail (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE) ||
+               g_error_matches (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY) ? EXIT_USAGE : EXIT_RULE,
+               "%s", error->message);
 }
 
 static int
@@ -58,10 +74,14 @@ write_doc (ArbPrintDoc *doc)
   g_autoptr(GPtrArray) overflow = NULL;
   g_autofree char *shown = g_filename_display_name (opts.output);
 
+  /* Even with --force: a fight, a sheet, a device or a FIFO is never
+   * replaced by a PDF. */
+  if (!arb_file_check_export (opts.output, ARB_EXPORT_PDF, &error))
+    return write_error (error);
   if (!may_write (opts.output))
     return fail (EXIT_RULE, _("%s exists and is not a PDF; nothing was written (--force replaces it)"), shown);
   if (!arb_print_doc_write_pdf (doc, opts.output, &error))
-    return fail (EXIT_RULE, "%s", error->message);
+    return write_error (error);
   /* The layout keeps every text inside its card or sheet; say so if
    * it ever did not, rather than print a clipped figure silently. */
   overflow = arb_print_doc_check_frames (doc);

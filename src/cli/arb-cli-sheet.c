@@ -10,6 +10,7 @@
 
 #include "arb-game.h"
 #include "arb-cli.h"
+#include "arb-file.h"
 
 /* The library folder: --data-dir, else the app's setting, else the
  * default in the user's data folder. */
@@ -335,6 +336,9 @@ write_new_sheet (ArbSheet          *sheet,
   g_autoptr(GError) error = NULL;
   g_autofree char *shown = g_filename_display_name (opts.output);
 
+  /* A FIFO or a folder is refused even with --force: say so first. */
+  if (!arb_file_check_target (opts.output, &error))
+    return fail (EXIT_USAGE, "%s", error->message);
   /* Without --force, only where no file is, even against a race. */
   if (!opts.force && g_file_test (opts.output, G_FILE_TEST_EXISTS))
     return fail (EXIT_RULE, _("%s already exists; nothing was written (--force replaces it, keeping the old one as %s~)"),

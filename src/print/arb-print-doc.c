@@ -11,6 +11,7 @@
 #include <pango/pangocairo.h>
 #include <string.h>
 
+#include "arb-file.h"
 #include "arb-print-doc.h"
 
 typedef enum
@@ -578,23 +579,12 @@ arb_print_doc_check_frames (ArbPrintDoc *self)
   return problems;
 }
 
-typedef struct
-{
-  GOutputStream *stream;
-  GError        *error;
-} Sink;
-
 static cairo_status_t
 write_chunk (void                *closure,
              const unsigned char *data,
              unsigned int         length)
 {
-  Sink *sink = closure;
-
-  if (sink->error)
-    return CAIRO_STATUS_WRITE_ERROR;
-  if (!g_output_stream_write_all (sink->stream, data, length, NULL, NULL, &sink->error))
-    return CAIRO_STATUS_WRITE_ERROR;
+  g_byte_array_append (closure, data, length);
   return CAIRO_STATUS_SUCCESS;
 }
 
@@ -603,23 +593,22 @@ arb_print_doc_write_pdf (ArbPrintDoc  *self,
                          const char   *path,
                          GError      **error)
 {
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GCancellable) cancel = g_cancellable_new ();
-  g_autoptr(GFileOutputStream) out = NULL;
-  g_autofree char *shown = NULL;
-  Sink sink = { NULL, NULL };
+  g_autoptr(GByteArray) pdf = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
 
   g_return_val_if_fail (ARB_IS_PRINT_DOC (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
 
-  file = g_file_new_for_commandline_arg (path);
-  out = g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION, NULL, error);
-  if (out == NULL)
+  /* Refused before the pages are drawn: a fight, a sheet, a device. */
+  if (!arb_file_check_export (path, ARB_EXPORT_PDF, error))
     return FALSE;
-  sink.stream = G_OUTPUT_STREAM (out);
-  surface = cairo_pdf_surface_create_for_stream (write_chunk, &sink, self->page_width, self->page_height);
+
+  /* Drawn whole into memory, then written as every other file is: beside
+   * it, flushed, renamed over it, the old one kept as PATH~. */
+  pdf = g_byte_array_new ();
+  surface = cairo_pdf_surface_create_for_stream (write_chunk, pdf, self->page_width, self->page_height);
   cr = cairo_create (surface);
   for (int page = 0; page < self->n_pages; page++)
     {
@@ -631,22 +620,14 @@ arb_print_doc_write_pdf (ArbPrintDoc  *self,
   status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
 
-  if (sink.error == NULL && status != CAIRO_STATUS_SUCCESS)
-    g_set_error (&sink.error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s", cairo_status_to_string (status));
-  if (sink.error)
+  if (status != CAIRO_STATUS_SUCCESS)
     {
-      /* A cancelled close leaves the old file where it was. */
-      g_cancellable_cancel (cancel);
-      g_output_stream_close (G_OUTPUT_STREAM (out), cancel, NULL);
-      shown = g_filename_display_name (path);
-      g_propagate_prefixed_error (error, sink.error, _("Could not write %s: "), shown);
+      g_autofree char *shown = g_filename_display_name (path);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("Could not write %s: %s"),
+                   shown, cairo_status_to_string (status));
       return FALSE;
     }
-  if (!g_output_stream_close (G_OUTPUT_STREAM (out), NULL, error))
-    {
-      shown = g_filename_display_name (path);
-      g_prefix_error (error, _("Could not write %s: "), shown);
-      return FALSE;
-    }
-  return TRUE;
+  /* Its messages name the file already. */
+  return arb_file_write_export (path, ARB_EXPORT_PDF, (const char *)pdf->data, pdf->len, error);
 }

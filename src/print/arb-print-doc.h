@@ -125,7 +125,9 @@ GArray      *arb_print_doc_get_boxes    (ArbPrintDoc        *self);
 /* Every text that reached outside its frame when drawn, as messages. */
 GPtrArray   *arb_print_doc_check_frames (ArbPrintDoc        *self);
 /* Writes every page as PDF through a temporary file renamed over @path
- * at the end: on any error the old file is left as it was. */
+ * at the end, keeping the old file as PATH~: on any error the old file is
+ * left as it was. Never over an encounter, a sheet or a ruleset, nor over
+ * anything but a regular file (arb_file_check_export()). */
 gboolean     arb_print_doc_write_pdf    (ArbPrintDoc        *self,
                                          const char         *path,
                                          GError            **error);

@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include <libxml/xmlreader.h>
 
 #include "arb-file.h"
 #include "arb-xml.h"
@@ -41,6 +42,52 @@ arb_file_stamp (const char *path)
   if (stat (path, &st) != 0)
     return NULL;
   return arb_file_stamp_of (&st);
+}
+
+gboolean
+arb_file_check_target (const char  *path,
+                       GError     **error)
+{
+  g_autofree char *shown = NULL;
+  struct stat st;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  /* stat() and lstat() only: opening a FIFO for writing waits for a
+   * reader, and opening a device may do something of its own. */
+  if (stat (path, &st) == 0)
+    {
+      if (S_ISREG (st.st_mode))
+        return TRUE;
+      shown = g_filename_display_name (path);
+      if (S_ISDIR (st.st_mode))
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY,
+                     _("%s: is a folder; only a file can be replaced"), shown);
+      else if (S_ISFIFO (st.st_mode))
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                     _("%s: is a named pipe (FIFO); only a file can be replaced"), shown);
+      else if (S_ISCHR (st.st_mode) || S_ISBLK (st.st_mode))
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                     _("%s: is a device; only a file can be replaced"), shown);
+      else if (S_ISSOCK (st.st_mode))
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                     _("%s: is a socket; only a file can be replaced"), shown);
+      else
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                     _("%s: is not a regular file; only a file can be replaced"), shown);
+      return FALSE;
+    }
+  /* A link to nothing (or a loop): writing would replace the link itself,
+   * or make a file where it points that nobody asked for. */
+  if (lstat (path, &st) == 0 && S_ISLNK (st.st_mode))
+    {
+      shown = g_filename_display_name (path);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE,
+                   _("%s: is a symbolic link that leads to no file; nothing is written through it"), shown);
+      return FALSE;
+    }
+  /* Nothing there, or a folder we cannot look into: the write says. */
+  return TRUE;
 }
 
 static gboolean
@@ -321,6 +368,11 @@ arb_file_write_safely (const char  *path,
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (data != NULL || len == 0, FALSE);
 
+  /* Before anything opens it: a device or a FIFO is never replaced (as
+   * root, not even /dev/null). */
+  if (!arb_file_check_target (path, error))
+    return FALSE;
+
   /* Through a symbolic link, write where it points, so the link stays. */
   {
     char *real = realpath (path, NULL);
@@ -395,6 +447,17 @@ arb_file_write_safely (const char  *path,
         }
     }
 
+  /* Something else may have taken the name while we wrote (programs
+   * other than ours do not take the lock). */
+  if (!arb_file_check_target (path, error))
+    {
+      g_unlink (tmp);
+      close (fd);
+      if (lock_fd >= 0)
+        close (lock_fd);
+      return FALSE;
+    }
+
   if (current != NULL)
     keep_backup (path, dir, base);
 
@@ -451,6 +514,11 @@ arb_file_write_new (const char  *path,
   int fd, saved;
 
   g_return_val_if_fail (path != NULL, FALSE);
+
+  /* link() below never replaces anything, but a FIFO is better named
+   * for what it is than "already exists". */
+  if (!arb_file_check_target (path, error))
+    return FALSE;
 
   dir = g_path_get_dirname (path);
   base = g_path_get_basename (path);
@@ -559,4 +627,135 @@ arb_file_save_xml (const char  *path,
     }
 
   return arb_file_write_safely (path, data, len, expected, new_stamp, error);
+}
+
+/* The reader asks for the file a piece at a time: only what comes before
+ * the root element is read, however large the file. */
+static int
+read_fd (void *context,
+         char *buffer,
+         int   len)
+{
+  int fd = GPOINTER_TO_INT (context);
+
+  for (;;)
+    {
+      gssize n = read (fd, buffer, len);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      return n < 0 ? -1 : (int)n;
+    }
+}
+
+ArbFileKind
+arb_file_get_kind (const char *path)
+{
+  static const struct
+  {
+    const char  *root;
+    ArbFileKind  kind;
+  } kinds[] = {
+    { "encounter", ARB_FILE_KIND_ENCOUNTER },
+    { "sheet", ARB_FILE_KIND_SHEET },
+    { "ruleset", ARB_FILE_KIND_RULESET },
+  };
+  ArbFileKind kind = ARB_FILE_KIND_OTHER;
+  xmlTextReaderPtr reader;
+  struct stat st;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, ARB_FILE_KIND_OTHER);
+
+  /* O_NONBLOCK: a FIFO put there since the caller looked does not hang
+   * us; fstat() then sends it away. */
+  fd = open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  if (fd < 0)
+    return ARB_FILE_KIND_OTHER;
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      close (fd);
+      return ARB_FILE_KIND_OTHER;
+    }
+
+  /* A fight cut short or damaged is still the referee's fight: only the
+   * root element counts, not whether the rest would load. Nothing is
+   * fetched from the network and no entity is expanded. */
+  reader = xmlReaderForIO (read_fd, NULL, GINT_TO_POINTER (fd), path, NULL,
+                           XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+  if (reader != NULL)
+    {
+      while (xmlTextReaderRead (reader) == 1)
+        {
+          const char *name;
+
+          if (xmlTextReaderNodeType (reader) != XML_READER_TYPE_ELEMENT)
+            continue;
+          name = (const char *)xmlTextReaderConstLocalName (reader);
+          for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+            if (g_strcmp0 (name, kinds[i].root) == 0)
+              kind = kinds[i].kind;
+          break;
+        }
+      xmlFreeTextReader (reader);
+    }
+  close (fd);
+  return kind;
+}
+
+gboolean
+arb_file_check_export (const char  *path,
+                       ArbExport    what,
+                       GError     **error)
+{
+  g_autofree char *shown = NULL;
+  gboolean pdf = what == ARB_EXPORT_PDF;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (!arb_file_check_target (path, error))
+    return FALSE;
+
+  shown = g_filename_display_name (path);
+  switch (arb_file_get_kind (path))
+    {
+    case ARB_FILE_KIND_OTHER:
+      return TRUE;
+    case ARB_FILE_KIND_ENCOUNTER:
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                   pdf ? _("%s: is an encounter (a fight); a PDF will not be written over it")
+                       : _("%s: is an encounter (a fight); a log will not be written over it"),
+                   shown);
+      return FALSE;
+    case ARB_FILE_KIND_SHEET:
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                   pdf ? _("%s: is a sheet; a PDF will not be written over it")
+                       : _("%s: is a sheet; a log will not be written over it"),
+                   shown);
+      return FALSE;
+    case ARB_FILE_KIND_RULESET:
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                   pdf ? _("%s: is a ruleset (house tables); a PDF will not be written over it")
+                       : _("%s: is a ruleset (house tables); a log will not be written over it"),
+                   shown);
+      return FALSE;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+gboolean
+arb_file_write_export (const char  *path,
+                       ArbExport    what,
+                       const char  *data,
+                       gsize        len,
+                       GError     **error)
+{
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  /* Looked at under the same name the write will use; a file that turns
+   * into a fight between the two is a race nobody makes by a slip. */
+  if (!arb_file_check_export (path, what, error))
+    return FALSE;
+  return arb_file_write_safely (path, data, len, NULL, NULL, error);
 }

@@ -23,7 +23,8 @@ char     *arb_file_stamp_of      (const struct stat *st);
  * for another save (G_IO_ERROR_BUSY after that). If @expected_stamp is
  * given and @path no longer has that stamp once locked, nothing is written
  * (G_IO_ERROR_WRONG_ETAG). Temporary files of @path that killed saves left
- * are removed. On any failure @path is as it was.
+ * are removed. On any failure @path is as it was. Anything but a regular
+ * file at @path is refused (arb_file_check_target()).
  * @new_stamp (may be NULL) receives the stamp of the file written. */
 gboolean  arb_file_write_safely  (const char  *path,
                                   const char  *data,
@@ -51,8 +52,48 @@ gboolean  arb_file_save_xml_new  (const char  *path,
 /* As arb_file_write_safely(), but only where no file is: an existing
  * @path is never replaced (G_IO_ERROR_EXISTS), even by a race. Nothing to
  * lock then, but its temporary file is locked while written, so that
- * cleaning up after killed saves never takes it. */
+ * cleaning up after killed saves never takes it. Where something that is
+ * not a regular file is, the error is arb_file_check_target()'s. */
 gboolean  arb_file_write_new     (const char  *path,
+                                  const char  *data,
+                                  gsize        len,
+                                  GError     **error);
+
+/* Writers replace only regular files. Anything else at @path (a folder, a
+ * device, a FIFO, a socket) is refused (G_IO_ERROR_IS_DIRECTORY,
+ * G_IO_ERROR_NOT_REGULAR_FILE) before anything opens it, and so is a
+ * symbolic link that leads to no file. A link to a regular file is fine:
+ * writers write where it points. Nothing there at all is fine too. */
+gboolean  arb_file_check_target  (const char  *path,
+                                  GError     **error);
+
+/* Arbiter's own files, told by their root element. */
+typedef enum
+{
+  ARB_FILE_KIND_OTHER,      /* not one of ours, or no file */
+  ARB_FILE_KIND_ENCOUNTER,
+  ARB_FILE_KIND_SHEET,
+  ARB_FILE_KIND_RULESET,
+} ArbFileKind;
+
+ArbFileKind arb_file_get_kind    (const char  *path);
+
+/* What an export writes: the wording of its refusals. */
+typedef enum
+{
+  ARB_EXPORT_PDF,
+  ARB_EXPORT_LOG,
+} ArbExport;
+
+/* arb_file_check_target(), and an export never goes over an encounter, a
+ * sheet or a ruleset (G_IO_ERROR_EXISTS, saying which), whatever the
+ * caller was told: those are never replaced by a slip of the keyboard. */
+gboolean  arb_file_check_export  (const char  *path,
+                                  ArbExport    what,
+                                  GError     **error);
+/* arb_file_check_export(), then arb_file_write_safely(): PATH~ kept. */
+gboolean  arb_file_write_export  (const char  *path,
+                                  ArbExport    what,
                                   const char  *data,
                                   gsize        len,
                                   GError     **error);

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "arb-file.h"
 #include "arb-sheet-library.h"
 #include "arb-rules-private.h"
 
@@ -207,35 +208,27 @@ arb_sheet_library_install_starters (const char  *dir,
       g_autoptr(GBytes) bytes = g_resources_lookup_data (starters[i], 0, NULL);
       g_autofree char *base = g_path_get_basename (starters[i]);
       g_autofree char *path = g_build_filename (dir, base, NULL);
-      g_autoptr(GFile) file = g_file_new_for_path (path);
-      g_autoptr(GFileOutputStream) out = NULL;
       g_autoptr(GError) local_error = NULL;
-      g_autofree char *shown = g_filename_display_name (path);
-      gsize written;
 
       if (bytes == NULL)
         continue;
 
-      /* create(), not replace(): a sheet already there is never touched. */
-      out = g_file_create (file, G_FILE_CREATE_NONE, NULL, &local_error);
-      if (out == NULL)
+      /* Only where no file is: a sheet already there is never touched.
+       * Written as every other file is (flushed, then linked into place),
+       * so a full disk never leaves half a sheet. */
+      if (!arb_file_write_new (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &local_error))
         {
-          if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_EXISTS))
+          /* Whatever has the name (a folder, a FIFO too) is left alone. */
+          if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_EXISTS) ||
+              g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_NOT_REGULAR_FILE) ||
+              g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY))
             {
               if (skipped)
                 g_ptr_array_add (skipped, g_strdup (base));
               continue;
             }
-          g_set_error (error, G_IO_ERROR, local_error->code, "%s: %s", shown, local_error->message);
-          return -1;
-        }
-
-      if (!g_output_stream_write_all (G_OUTPUT_STREAM (out), g_bytes_get_data (bytes, NULL),
-                                      g_bytes_get_size (bytes), &written, NULL, &local_error) ||
-          !g_output_stream_close (G_OUTPUT_STREAM (out), NULL, &local_error))
-        {
-          g_set_error (error, G_IO_ERROR, local_error->code, "%s: %s", shown, local_error->message);
-          g_file_delete (file, NULL, NULL);
+          /* Its message names the file. */
+          g_propagate_error (error, g_steal_pointer (&local_error));
           return -1;
         }
       copied++;
