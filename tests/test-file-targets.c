@@ -16,6 +16,7 @@
 
 #include "arb-file.h"
 #include "arb-rules.h"
+#include "arb-sheet.h"
 #include "arb-sheet-library.h"
 
 static char *
@@ -200,6 +201,53 @@ test_export (void)
   remove_dir (dir);
 }
 
+/* A sheet saved under a fight's name (a slip in the editor's Save As or
+ * sheet new --force) leaves the fight as it was, with no FILE~; over
+ * another sheet it is a save like any. */
+static void
+test_kinds_apart (void)
+{
+  g_autofree char *dir = make_dir ();
+  const char *fight_text = "<encounter format=\"1\" system=\"aod\"/>\n";
+  g_autofree char *fight = put (dir, "fight.xml", fight_text, -1);
+  g_autofree char *fight_backup = g_build_filename (dir, "fight.xml~", NULL);
+  g_autofree char *rules = put (dir, "house.xml", "<ruleset id=\"x\"/>\n", -1);
+  g_autofree char *other = put (dir, "other.xml", "<sheet/>\n", -1);
+  g_autofree char *other_backup = g_build_filename (dir, "other.xml~", NULL);
+  g_auto(GStrv) starters = arb_sheet_library_list_starters ();
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(ArbSheet) sheet = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (arb_file_check_kind (fight, ARB_FILE_KIND_ENCOUNTER, &error));
+  g_assert_no_error (error);
+  g_assert_false (arb_file_check_kind (fight, ARB_FILE_KIND_SHEET, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+  g_assert_nonnull (strstr (error->message, "fight.xml: is an encounter (a fight); a sheet will not be written over it"));
+  g_clear_error (&error);
+  g_assert_false (arb_file_check_kind (rules, ARB_FILE_KIND_ENCOUNTER, &error));
+  g_assert_nonnull (strstr (error->message, "house.xml: is a ruleset (house tables); a fight will not be written over it"));
+  g_clear_error (&error);
+
+  bytes = g_resources_lookup_data (starters[0], 0, &error);
+  g_assert_no_error (error);
+  sheet = arb_sheet_load_bytes (bytes, starters[0], NULL, &error);
+  g_assert_no_error (error);
+  g_assert_false (arb_sheet_save (sheet, fight, &error));
+  g_assert_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_WRITE);
+  g_assert_nonnull (strstr (error->message, "a sheet will not be written over it"));
+  g_clear_error (&error);
+  g_assert_true (g_file_get_contents (fight, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, fight_text);
+  g_assert_false (g_file_test (fight_backup, G_FILE_TEST_EXISTS));
+
+  g_assert_true (arb_sheet_save (sheet, other, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (other_backup, G_FILE_TEST_EXISTS));
+  remove_dir (dir);
+}
+
 /* The starter sheets copied into a folder: whatever already has a
  * starter's name (a FIFO here) is skipped and left alone. */
 static void
@@ -239,6 +287,7 @@ main (int   argc,
   g_test_add_func ("/file-targets/check", test_check_target);
   g_test_add_func ("/file-targets/writers-refuse-fifo", test_writers_refuse_fifo);
   g_test_add_func ("/file-targets/export", test_export);
+  g_test_add_func ("/file-targets/kinds-apart", test_kinds_apart);
   g_test_add_func ("/file-targets/starters-skip-fifo", test_starters_skip_fifo);
   return g_test_run ();
 }

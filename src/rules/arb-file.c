@@ -704,6 +704,50 @@ arb_file_get_kind (const char *path)
 }
 
 gboolean
+arb_file_check_kind (const char  *path,
+                     ArbFileKind  kind,
+                     GError     **error)
+{
+  ArbFileKind there;
+  g_autofree char *shown = NULL;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (kind > ARB_FILE_KIND_OTHER && kind <= ARB_FILE_KIND_RULESET, FALSE);
+
+  if (!arb_file_check_target (path, error))
+    return FALSE;
+  there = arb_file_get_kind (path);
+  if (there == ARB_FILE_KIND_OTHER || there == kind)
+    return TRUE;
+  shown = g_filename_display_name (path);
+  switch (there)
+    {
+    case ARB_FILE_KIND_ENCOUNTER:
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                   kind == ARB_FILE_KIND_SHEET ? _("%s: is an encounter (a fight); a sheet will not be written over it")
+                                               : _("%s: is an encounter (a fight); house tables will not be written over it"),
+                   shown);
+      break;
+    case ARB_FILE_KIND_SHEET:
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                   kind == ARB_FILE_KIND_ENCOUNTER ? _("%s: is a sheet; a fight will not be written over it")
+                                                   : _("%s: is a sheet; house tables will not be written over it"),
+                   shown);
+      break;
+    case ARB_FILE_KIND_RULESET:
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                   kind == ARB_FILE_KIND_ENCOUNTER ? _("%s: is a ruleset (house tables); a fight will not be written over it")
+                                                   : _("%s: is a ruleset (house tables); a sheet will not be written over it"),
+                   shown);
+      break;
+    case ARB_FILE_KIND_OTHER:
+    default:
+      g_assert_not_reached ();
+    }
+  return FALSE;
+}
+
+gboolean
 arb_file_check_export (const char  *path,
                        ArbExport    what,
                        GError     **error)

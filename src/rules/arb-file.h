@@ -78,6 +78,13 @@ typedef enum
 
 ArbFileKind arb_file_get_kind    (const char  *path);
 
+/* arb_file_check_target(), and a file of @kind never goes over another
+ * of Arbiter's kinds (G_IO_ERROR_EXISTS, saying which): a sheet saved
+ * over a fight by a slip would lose the fight. */
+gboolean  arb_file_check_kind    (const char  *path,
+                                  ArbFileKind  kind,
+                                  GError     **error);
+
 /* What an export writes: the wording of its refusals. */
 typedef enum
 {

@@ -1394,6 +1394,13 @@ sheet_save (ArbSheet     *self,
   g_return_val_if_fail (ARB_IS_SHEET (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
+  /* A sheet saved somewhere new never goes over a fight or house tables. */
+  if (g_strcmp0 (path, self->filename) != 0 && !arb_file_check_kind (path, ARB_FILE_KIND_SHEET, &local_error))
+    {
+      g_set_error_literal (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_WRITE, local_error->message);
+      return FALSE;
+    }
+
   bytes = arb_sheet_serialize (self);
   /* Only for the message: a failed first save has no previous file to
    * speak of. */
