@@ -9,8 +9,10 @@
  * the process start and the font setup included. The shipped record
  * sheets, which share the drawing code, are given beside.
  *
- * It fails only on a broken result (a wrong page count, no file), never
- * on slowness.
+ * It fails only on a broken result (a card or table missing, text out
+ * of its card, pages that do not hold the cards, no file), never on
+ * slowness, nor on the page count itself: how many cards the tables
+ * take is the fonts' to decide (15 pages here, 16 elsewhere).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,6 +22,7 @@
 #include <pango/pangocairo.h>
 #include <cairo-pdf.h>
 
+#include "arb-game.h"
 #include "arb-print-cards.h"
 #include "arb-print-sheet.h"
 #include "arb-test-util.h"
@@ -69,6 +72,47 @@ file_is_pdf (const char *path)
   gsize length = 0;
 
   return g_file_get_contents (path, &data, &length, NULL) && length > 100 && g_str_has_prefix (data, "%PDF-");
+}
+
+/* What holds whatever the fonts: every game has cards, every table of
+ * every deck is printed, no text leaves its card, and the pages are the
+ * cards four to a sheet. NULL, or what is wrong. The doc must have been
+ * drawn (written) once. */
+static char *
+check_cards (ArbRulesetLibrary *rules,
+             ArbPrintDoc       *doc)
+{
+  GArray *boxes = arb_print_doc_get_boxes (doc);
+  g_autoptr(GPtrArray) overflow = arb_print_doc_check_frames (doc);
+  g_autoptr(GHashTable) texts = g_hash_table_new (g_str_hash, g_str_equal);
+  const char * const *ids = arb_game_list_ids ();
+  int n_cards = 0;
+
+  if (overflow->len > 0)
+    return g_strdup_printf ("%u texts leave their cards, the first: %s", overflow->len,
+                            (char *)g_ptr_array_index (overflow, 0));
+  for (guint i = 0; i < boxes->len; i++)
+    g_hash_table_add (texts, g_array_index (boxes, ArbPrintBox, i).text);
+  for (guint s = 0; ids[s]; s++)
+    {
+      g_auto(GStrv) tables = arb_print_cards_list_tables (ids[s]);
+
+      /* Each card begins with its game's name. */
+      for (guint i = 0; i < boxes->len; i++)
+        n_cards += g_str_equal (g_array_index (boxes, ArbPrintBox, i).text, arb_game_title_of (ids[s]));
+      if (!g_hash_table_contains (texts, arb_game_title_of (ids[s])))
+        return g_strdup_printf ("no card of %s", ids[s]);
+      for (guint t = 0; tables[t]; t++)
+        {
+          ArbTable *table = arb_ruleset_library_get_table (rules, ids[s], tables[t]);
+
+          if (table == NULL || !g_hash_table_contains (texts, arb_table_get_title (table)))
+            return g_strdup_printf ("the table %s/%s is not on the cards", ids[s], tables[t]);
+        }
+    }
+  if (arb_print_doc_get_n_pages (doc) != (n_cards + 3) / 4)
+    return g_strdup_printf ("%d cards four to a page took %d pages", n_cards, arb_print_doc_get_n_pages (doc));
+  return NULL;
 }
 
 static double
@@ -132,7 +176,7 @@ main (int   argc,
   g_autofree char *base_pdf = g_build_filename (dir, "trivial.pdf", NULL);
   g_autofree char *sheet_pdf = g_build_filename (dir, "sheets.pdf", NULL);
   const char *cli_path = g_getenv ("ARBITER_CLI");
-  int sheet_pages = 0;
+  int sheet_pages = 0, card_pages = 0;
   double w, h, t_trivial, t_cards;
 
   /* The baseline as a process of its own, for the CLI's figure. */
@@ -148,6 +192,7 @@ main (int   argc,
     {
       g_autoptr(ArbPrintDoc) doc = NULL;
       g_autoptr(ArbPrintDoc) sheet_doc = NULL;
+      g_autofree char *wrong = NULL;
       double start, t_layout, t_write, t_sheets;
 
       start = now_ms ();
@@ -161,8 +206,11 @@ main (int   argc,
       if (doc == NULL || !arb_print_doc_write_pdf (doc, pdf, NULL))
         g_error ("The cards failed");
       t_write = now_ms () - start - t_layout;
-      if (arb_print_doc_get_n_pages (doc) != 15 || !file_is_pdf (pdf))
-        g_error ("The cards took %d pages, not 15", arb_print_doc_get_n_pages (doc));
+      if (!file_is_pdf (pdf))
+        g_error ("The cards wrote no PDF");
+      if ((wrong = check_cards (rules, doc)))
+        g_error ("The cards are wrong: %s", wrong);
+      card_pages = arb_print_doc_get_n_pages (doc);
 
       start = now_ms ();
       sheet_doc = arb_print_sheets (rules, sheets, w, h, NULL);
@@ -187,7 +235,7 @@ main (int   argc,
   t_cards = arb_test_median (cards);
   g_print ("In process, medians of %d interleaved rounds:\n", ROUNDS);
   g_print ("  trivial PDF (%d pages, a line each)  %7.1f ms\n", TRIVIAL_PAGES, t_trivial);
-  g_print ("  cards, all five games (15 pages)     %7.1f ms  = %.1fx the trivial PDF\n", t_cards,
+  g_print ("  cards, all five games (%d pages)     %7.1f ms  = %.1fx the trivial PDF\n", card_pages, t_cards,
            t_cards / t_trivial);
   g_print ("    layout %7.1f ms, PDF write %7.1f ms\n", arb_test_median (layout), arb_test_median (write));
   g_print ("  record sheets (%d pages)             %7.1f ms  = %.1fx the trivial PDF\n", sheet_pages,

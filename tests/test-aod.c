@@ -918,6 +918,45 @@ test_aod_shield_cover (void)
   g_assert_false (stunned);
 }
 
+/* 11.9, every hexside: Rolf at 0,0 facing 0. His Front Hexsides (7.0)
+ * are 5, 0 and 1, the one straight behind 3. A prepared shield covers
+ * "his facing hexside or any of the two adjacent hexsides", a slung one
+ * "his Rear Hexside (i.e., the hexside directly opposite the hex he is
+ * facing)"; a slung Main-Gauche has "no effect on combat"; a dropped
+ * shield covers nothing. */
+static void
+test_aod_shield_hexsides (void)
+{
+  static const struct { const char *shield, *prepared, *dropped; gboolean covers[6]; } cases[] = {
+    /*                                          hexside  0      1      2      3      4      5 */
+    { "Plain Buckler", "Plain Buckler,Mace", NULL, { TRUE,  TRUE,  FALSE, FALSE, FALSE, TRUE } },
+    { "Plain Buckler", "Mace", NULL,               { FALSE, FALSE, FALSE, TRUE,  FALSE, FALSE } },
+    { "Main-Gauche", "Main-Gauche,Mace", NULL,     { TRUE,  TRUE,  FALSE, FALSE, FALSE, TRUE } },
+    { "Main-Gauche", "Mace", NULL,                 { FALSE, FALSE, FALSE, FALSE, FALSE, FALSE } },
+    { "Plain Buckler", "Mace", "0,0",              { FALSE, FALSE, FALSE, FALSE, FALSE, FALSE } },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+      g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "0", "r", "0", "facing", "0",
+                                             "prepared", cases[c].prepared, NULL);
+
+      set_live (enc, rolf, "shield", cases[c].shield);
+      if (cases[c].dropped)
+        {
+          g_autofree char *key = g_strconcat ("dropped.", cases[c].shield, NULL);
+
+          set_live (enc, rolf, key, cases[c].dropped);
+        }
+      for (int side = 0; side < 6; side++)
+        {
+          g_test_message ("%s, prepared %s, hexside %d", cases[c].shield, cases[c].prepared, side);
+          g_assert_cmpint (arb_aod_shield_covers (enc, NULL, rules, rolf, side), ==, cases[c].covers[side]);
+        }
+    }
+}
+
 /* Where it does not cover, 7 stuns Rolf (more than 16 / 3) and he makes
  * a drop check for each thing he holds ready. */
 static void
@@ -1622,6 +1661,7 @@ main (int   argc,
   g_test_add_func ("/encounter/aod/gear", test_aod_gear);
   g_test_add_func ("/encounter/aod/shield-cover", test_aod_shield_cover);
   g_test_add_func ("/encounter/aod/shield-uncovered", test_aod_shield_uncovered);
+  g_test_add_func ("/encounter/aod/shield-hexsides", test_aod_shield_hexsides);
   g_test_add_func ("/encounter/aod/unarmed", test_aod_unarmed);
   g_test_add_func ("/encounter/aod/shield-attack", test_aod_shield_attack);
   g_test_add_func ("/encounter/aod/charge", test_aod_charge);

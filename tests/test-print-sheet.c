@@ -454,7 +454,9 @@ compare_names (gconstpointer a,
   return g_strcmp0 (*(char * const *)a, *(char * const *)b);
 }
 
-/* Every sample sheet at once: a page each, on either paper. */
+/* Every sample sheet at once, on either paper: each begins a page of its
+ * own, in order. How many pages a sheet takes is the fonts' to decide
+ * (one each with DejaVu Sans, two for some with Cantarell). */
 static void
 test_all_samples (void)
 {
@@ -485,15 +487,27 @@ test_all_samples (void)
       g_autoptr(ArbPrintDoc) doc = NULL;
       g_autoptr(GError) error = NULL;
       g_autofree char *text = NULL;
+      g_auto(GStrv) pages = NULL;
+      guint p = 0;
       double w, h;
 
       arb_paper_get_size (paper, &w, &h);
       doc = arb_print_sheets (rules, sheets, w, h, &error);
       g_assert_no_error (error);
       text = pdf_text (doc);
-      g_assert_cmpint (arb_print_doc_get_n_pages (doc), ==, sheets->len);
+      g_assert_cmpint (arb_print_doc_get_n_pages (doc), >=, sheets->len);
+      pages = g_strsplit (text, "\f", -1);
       for (guint i = 0; i < sheets->len; i++)
-        g_assert_nonnull (strstr (text, arb_sheet_get_name (g_ptr_array_index (sheets, i))));
+        {
+          const char *who = arb_sheet_get_name (g_ptr_array_index (sheets, i));
+
+          /* On a page after the one the sheet before began on. */
+          while (pages[p] && strstr (pages[p], who) == NULL)
+            p++;
+          if (pages[p] == NULL)
+            g_error ("“%s” is on no page after the sheet before it", who);
+          p++;
+        }
     }
 }
 
@@ -615,8 +629,18 @@ test_long_tables (void)
     }
   doc = print_one (aulus, ARB_PAPER_A4);
   text = pdf_text (doc);
-  g_assert_cmpint (arb_print_doc_get_n_pages (doc), ==, 2);
-  g_assert_cmpuint (count_matches (text, "Location +Armor class +Wounds"), ==, 2);
+  /* Two pages or more, as the fonts decide; the heads over the rows on
+   * every page that has some. */
+  g_assert_cmpint (arb_print_doc_get_n_pages (doc), >=, 2);
+  {
+    g_auto(GStrv) pages = g_strsplit (text, "\f", -1);
+    guint with_rows = 0;
+
+    for (guint i = 0; pages[i]; i++)
+      with_rows += g_regex_match_simple ("^ *spot [0-9]+ +cut", pages[i], G_REGEX_MULTILINE, 0);
+    g_assert_cmpuint (with_rows, >=, 2);
+    g_assert_cmpuint (count_matches (text, "Location +Armor class +Wounds"), ==, with_rows);
+  }
   assert_matches (text, "Aulus Varro · Red Sand, Blue Sky · Record sheet \\(continued\\)");
   for (guint i = 0; i < 40; i++)
     {

@@ -921,6 +921,42 @@ test_sand (void)
                   &error, "no farther than 3");
 }
 
+/* Use of Shields: "Shields will only protect characters when attacked
+ * from their front facing or their shielded flank (usually the left
+ * flank)". Aulus strikes the Secutor (large shield) turned each of the
+ * six ways: the +2 on the hits from his front and left flank only. */
+static void
+test_shield_arcs (void)
+{
+  gboolean seen[4] = { FALSE };
+
+  for (int facing = 0; facing < 6; facing++)
+    {
+      Pair p;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *f = g_strdup_printf ("%d", facing);
+      ArbRsbsArc arc;
+
+      pair_init (&p);
+      set_live (p.enc, p.secutor, "facing", f);
+      arc = arb_rsbs_arc_of (p.enc, NULL, p.secutor, p.aulus);
+      seen[arc] = TRUE;
+      {
+        g_autoptr(ArbOutcome) ask = proc (p.enc, "rsbs.melee", (int[]){ 1, 2, 3, 9, 4 }, 5, &error,
+                                          "id", p.aulus, "target", p.secutor, "dice", "3", "foe-dice", "1", NULL);
+
+        g_assert_no_error (error);
+        g_test_message ("facing %d: Aulus on the Secutor's %s", facing, arb_rsbs_arc_label (arc));
+        g_assert_cmpint (log_has (ask->step, "large shield +2"), ==,
+                         arc == ARB_RSBS_FRONT || arc == ARB_RSBS_LEFT_FLANK);
+      }
+      pair_clear (&p);
+    }
+  /* Each of the four facings was tried. */
+  for (guint i = 0; i < G_N_ELEMENTS (seen); i++)
+    g_assert_true (seen[i]);
+}
+
 /* Flank and attack from the Secutor's front: Aulus 1 2 against 9, by
  * 2: "hit,burn=1". The hit is read in the flank column (left arm, not
  * on the Secutor's sheet: uncovered 3, +2 for the large shield on that
@@ -1179,6 +1215,7 @@ main (int   argc,
   g_test_add_func ("/rsbs/combat/break-off", test_break_off);
   g_test_add_func ("/rsbs/combat/reach", test_reach);
   g_test_add_func ("/rsbs/combat/bash", test_bash);
+  g_test_add_func ("/rsbs/combat/shield-arcs", test_shield_arcs);
   g_test_add_func ("/rsbs/combat/net", test_net);
   g_test_add_func ("/rsbs/combat/net-missed-empty", test_net_missed_empty);
   g_test_add_func ("/rsbs/combat/remove-net", test_remove_net);

@@ -638,13 +638,15 @@ test_piles (void)
   set_live (enc, brenna, "hth-with", hask);
   set_live (enc, hask, "hth-with", brenna);
   /* The archer's automatic 5 hits the pile; 1d2 picks its second, Brenna:
-   * the bow's 1d6-1 of 6 is 5, less her 3. */
+   * the bow's 1d6-1 of 6 is 5, less her leather's 2 (the archer is in
+   * her side hex 5, her ready shield guards her front). */
   apply_done (enc, attack (enc, (int[]){ 5, 2, 6 }, 3, &error, archer, hask, NULL));
-  g_assert_cmpint (live (enc, brenna, "hits-taken"), ==, 2);
+  g_assert_cmpint (live (enc, brenna, "hits-taken"), ==, 3);
   g_assert_null (arb_encounter_get (enc, hask, "hits-taken"));
 
   /* Orvin's dagger misses Hask on a 16; the blow goes on to Brenna, the
-   * only other one there (a friend): a 6 hits her, 1d6-1 of 6, less 3. */
+   * only other one there (a friend): a 6 hits her, 1d6-1 of 6, less her
+   * leather's 2 (Orvin is in her rear hex 0): 3 more. */
   {
     g_autoptr(ArbOutcome) done = attack (enc, (int[]){ 16, 6, 6 }, 3, &error, orvin, hask, NULL);
 
@@ -653,7 +655,7 @@ test_piles (void)
     g_assert_true (log_has (done->step, "goes on into the pile"));
     arb_encounter_apply (enc, g_steal_pointer (&done->step));
   }
-  g_assert_cmpint (live (enc, brenna, "hits-taken"), ==, 4);
+  g_assert_cmpint (live (enc, brenna, "hits-taken"), ==, 6);
   g_assert_null (arb_encounter_get (enc, hask, "hits-taken"));
 }
 
@@ -1109,6 +1111,68 @@ test_no_damage (void)
   g_assert_cmpint (live (enc, brenna, "hits-taken"), ==, -99);
 }
 
+/* Issue 34: Melee's shields (rules/NOTES.md). Brenna at 0,0 facing 0:
+ * front hexes 5, 0, 1, side hexes 2 and 4, rear hex 3. Her leather
+ * stops 2 from anywhere; her small shield 1 more, when ready from the
+ * front hexes only, when slung from the rear hex only, never from a
+ * side hex, never once dropped. Hask strikes from each hex in turn, a 6
+ * on the damage die. */
+static void
+test_shield_arc (void)
+{
+  static const struct { const char *shield; int stops[6]; } cases[] = {
+    /*                  direction 0  1  2  3  4  5 */
+    { NULL,                     { 3, 3, 2, 2, 2, 3 } },  /* ready */
+    { "sling",                  { 2, 2, 2, 3, 2, 2 } },
+    { "drop",                   { 2, 2, 2, 2, 2, 2 } },
+  };
+  ArbHex o = { 0, 0 };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    for (int d = 0; d < 6; d++)
+      {
+        g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+        g_autofree char *brenna = place (enc, "tft-brenna-holt.xml", "Heroes", o, 0);
+        g_autofree char *hask = place (enc, "tft-hask-the-ferryman.xml", "Bandits", arb_hex_neighbour (o, d), (d + 3) % 6);
+        g_autoptr(GError) error = NULL;
+
+        if (cases[c].shield && g_str_equal (cases[c].shield, "sling"))
+          set_live (enc, brenna, "shield-ready", "false");
+        else if (cases[c].shield)
+          {
+            set_live (enc, brenna, "shield-ready", "false");
+            set_live (enc, brenna, "dropped.Small shield", "0,0");
+          }
+        g_test_message ("%s, from direction %d", cases[c].shield ? cases[c].shield : "ready", d);
+        g_assert_cmpint (arb_tft_hits_stopped (enc, NULL, rules, brenna, hask), ==, cases[c].stops[d]);
+        apply_done (enc, proc (enc, "tft.damage", (int[]){ 6 }, 1, &error, "id", brenna, "from", hask, "dice", "1d6", NULL));
+        g_assert_no_error (error);
+        g_assert_cmpint (live (enc, brenna, "hits-taken"), ==, 6 - cases[c].stops[d]);
+      }
+}
+
+/* The issue's blow: Hask's spear into Brenna's back. DX 13, cloth -1,
+ * rear +4: 16; a 10 hits; 1d6+1 with a 4 is 5; her leather stops 2,
+ * not 3 (the ready shield is on her front): 3 hits. */
+static void
+test_shield_rear_blow (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("tft", NULL);
+  ArbHex o = { 0, 0 };
+  g_autofree char *brenna = place (enc, "tft-brenna-holt.xml", "Heroes", o, 0);
+  g_autofree char *hask = place (enc, "tft-hask-the-ferryman.xml", "Bandits", arb_hex_neighbour (o, 3), 0);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbOutcome) done = attack (enc, (int[]){ 10, 4 }, 2, &error, hask, brenna, NULL);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (done->status, ==, ARB_OUTCOME_DONE);
+  g_assert_true (log_has (done->step, "from the rear +4"));
+  g_assert_true (log_has (done->step, "Brenna Holt's armour stops 2"));
+  g_assert_false (log_has (done->step, "armour and shield stop"));
+  arb_encounter_apply (enc, g_steal_pointer (&done->step));
+  g_assert_cmpint (live (enc, brenna, "hits-taken"), ==, 3);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1138,6 +1202,8 @@ main (int   argc,
   g_test_add_func ("/tft/attack/weapon-arm", test_weapon_arm);
   g_test_add_func ("/tft/attack/waited-spent", test_waited_spent);
   g_test_add_func ("/tft/attack/no-damage", test_no_damage);
+  g_test_add_func ("/tft/attack/shield-arc", test_shield_arc);
+  g_test_add_func ("/tft/attack/shield-rear-blow", test_shield_rear_blow);
 
   ret = g_test_run ();
   g_clear_object (&rules);

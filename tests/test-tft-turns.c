@@ -760,9 +760,9 @@ test_useless_shield_arm (void)
   g_auto(Fight) f = { 0 };
 
   fight_new (&f, "0", "0", "0", "3", "9", "0", "3");
-  g_assert_cmpint (arb_tft_hits_stopped (f.enc, NULL, rules, f.brenna), ==, 3);
+  g_assert_cmpint (arb_tft_hits_stopped (f.enc, NULL, rules, f.brenna, NULL), ==, 3);
   set_live (f.enc, f.brenna, "injury.shield-arm", "useless");
-  g_assert_cmpint (arb_tft_hits_stopped (f.enc, NULL, rules, f.brenna), ==, 2);
+  g_assert_cmpint (arb_tft_hits_stopped (f.enc, NULL, rules, f.brenna, NULL), ==, 2);
   g_assert_cmpint (arb_tft_armour_dx (f.enc, NULL, rules, f.brenna), ==, -2);
   set_live (f.enc, f.brenna, "shield-ready", "false");
   set_live (f.enc, f.brenna, "injury.shield-arm", "useless");

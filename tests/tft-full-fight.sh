@@ -97,8 +97,8 @@ step "set up: Brenna and Orvin (Blue) against Hask and Grull (Red) on the combat
 check 'd["steps"] == 5 and d["map"]["cols"] == 24 and d["map"]["rows"] == 18' "the 24 x 18 combat map and four figures"
 check 'dv("c1", "adjusted-dx") == "10 (Leather armour −2)" and dv("c2", "adjusted-dx") == "12 (Cloth armour −1)" and dv("c3", "adjusted-dx") == "11" and dv("c4", "adjusted-dx") == "13"' \
       "adjusted DX: Brenna 12 - 2 (leather), Hask 13 - 1 (cloth), Orvin 11, Grull 13"
-check 'dv("c1", "hits-stopped") == "3" and dv("c4", "weapon-1") == "in hand, 1d6+2"' \
-      "Brenna's leather and small shield stop 3; Grull has the longbow in hand"
+check 'dv("c1", "hits-stopped") == "3 front, 2 side, 2 rear" and dv("c4", "weapon-1") == "in hand, 1d6+2"' \
+      "Brenna's leather and small shield stop 3 from the front, the leather alone 2 from side and rear; Grull has the longbow in hand"
 
 step "turn 1: Blue wins the initiative (5 to 2) and moves first, each side by adjusted DX"
 "$cli" encounter start "$fight" --roll 5 --roll 2 > /dev/null
@@ -205,7 +205,7 @@ next
 step "Orvin stabs Hask from the side: 11 + 2 = 13; 12 hits, 1d-1 = 1, his cloth armour stops it"
 run tft.attack --param id=c3 --param target=c2 --roll 12 --roll 2
 said "Orvin Ashgrave attacks Hask the Ferryman with Dagger: DX 11; from the side +2: adjusted DX 13"
-said "Hask the Ferryman's armour and shield stop 1"
+said "Hask the Ferryman's armour stops 1"
 said "0 hits get through"
 said "No damage: the armour stops its 1 hit"
 said "Orvin Ashgrave attacks Hask the Ferryman: HIT · NO DAMAGE"

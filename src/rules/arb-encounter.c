@@ -906,6 +906,8 @@ name_tag (const char *name,
   return tag;
 }
 
+const char arb_encounter_entity[] = "encounter";
+
 G_DEFINE_FINAL_TYPE (ArbEncounter, arb_encounter, G_TYPE_OBJECT)
 
 static void apply_effects (ArbEncounter *self, ArbStep *step, gboolean forward);
@@ -1012,9 +1014,10 @@ entity_of_short (ArbEncounter *self,
   guint32 tag;
 
   *found = TRUE;
-  /* The fight's own values, asked for by the very literal (the linker
-   * merges equal literals): found by the flag, without comparing. */
-  if (entity == (const char *)ARB_ENCOUNTER_ENTITY)
+  /* The fight's own values, asked for by ARB_ENCOUNTER_ENTITY, one
+   * address wherever it is named: found by the flag, without comparing.
+   * The same name from anywhere else is compared below. */
+  if (entity == ARB_ENCOUNTER_ENTITY)
     {
       for (guint i = 0; i < n; i++)
         if (e[i].fight)

@@ -54,7 +54,11 @@ void        arb_encounter_error_missing_param (GError       **error,
  * other error. */
 const char *arb_encounter_error_get_param     (const GError  *error);
 
-#define ARB_ENCOUNTER_ENTITY "encounter"
+/* The fight's own entity, "encounter": a constant with one address, so
+ * that the encounter can know it by that address (arb-encounter.c). Any
+ * other string "encounter" names it as well. */
+extern const char arb_encounter_entity[];
+#define ARB_ENCOUNTER_ENTITY arb_encounter_entity
 
 typedef struct
 {

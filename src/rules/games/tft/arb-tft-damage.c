@@ -90,13 +90,21 @@ arb_tft_table_dx (ArbRulesetLibrary *rules,
 }
 
 static int
+table_column (ArbRulesetLibrary *rules,
+              const char        *row,
+              const char        *column)
+{
+  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "tft", "armor-shields") : NULL;
+  const char *text = table ? arb_table_lookup_name_text (table, row, column) : NULL;
+
+  return text ? atoi (text) : 0;
+}
+
+static int
 table_dx (ArbRulesetLibrary *rules,
           const char        *row)
 {
-  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "tft", "armor-shields") : NULL;
-  const char *text = table ? arb_table_lookup_name_text (table, row, "dx") : NULL;
-
-  return text ? atoi (text) : 0;
+  return table_column (rules, row, "dx");
 }
 
 int
@@ -305,6 +313,7 @@ arb_tft_roll_damage (ArbProc     *proc,
   ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   ArbStep *step = arb_proc_get_step (proc);
   g_autofree char *purpose = NULL;
+  const char *armour;
   int n, sides, mod, roll, hits, stopped, got;
 
   g_return_val_if_fail (target != NULL && dice != NULL, FALSE);
@@ -342,9 +351,14 @@ arb_tft_roll_damage (ArbProc     *proc,
       arb_step_add_log (step, _("Halved beyond the weapon's full-damage range (rounded down): %d hits"), hits / divisor);
       hits /= divisor;
     }
-  stopped = no_armour ? 0 : arb_tft_hits_stopped (enc, step, rules, target);
+  stopped = no_armour ? 0 : arb_tft_hits_stopped (enc, step, rules, target, attacker);
+  armour = arb_encounter_get_field (enc, target, "armor");
   if (no_armour)
     arb_step_add_log (step, _("Armour and shield do not protect"));
+  /* Said apart when the shield is not on the blow's side. */
+  else if (stopped > 0 && armour && g_ascii_strcasecmp (armour, "none") != 0 &&
+           stopped == table_column (rules, armour, "stops"))
+    arb_step_add_log (step, _("%s's armour stops %d"), name_of (enc, target), stopped);
   else if (stopped > 0)
     arb_step_add_log (step, _("%s's armour and shield stop %d"), name_of (enc, target), stopped);
   got = MAX (hits - stopped, 0);

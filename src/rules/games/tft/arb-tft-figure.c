@@ -395,26 +395,39 @@ arm_out (const char *injury)
   return g_strcmp0 (injury, "useless") == 0 || g_strcmp0 (injury, "lost") == 0;
 }
 
+/* @arc: where the blow comes from, for the shield; only for the "stops"
+ * column. */
 static int
 worn_sum (ArbEncounter      *enc,
           ArbStep           *step,
           ArbRulesetLibrary *rules,
           const char        *id,
-          const char        *column)
+          const char        *column,
+          ArbTftFacing       arc)
 {
   ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "tft", "armor-shields") : NULL;
   const char *armour = arb_encounter_get_field (enc, id, "armor");
   const char *shield = arb_encounter_get_field (enc, id, "shield");
+  gboolean ready, counts;
   int found = 0, sum = 0;
 
   if (armour && g_ascii_strcasecmp (armour, "none") != 0)
     sum += table_int (table, armour, column, &found);
-  if (shield && g_ascii_strcasecmp (shield, "none") != 0 &&
-      g_strcmp0 (arb_step_peek (step, enc, id, ARB_TFT_KEY_SHIELD_READY), "false") != 0 &&
-      !key_set (enc, step, id, ARB_TFT_KEY_DROPPED, shield) &&
-      /* A shield on a useless or lost arm still weighs (its DX) but
-       * blocks nothing (Arbiter's reading). */
-      !(g_str_equal (column, "stops") && arm_out (arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY "shield-arm"))))
+  if (shield == NULL || g_ascii_strcasecmp (shield, "none") == 0 ||
+      key_set (enc, step, id, ARB_TFT_KEY_DROPPED, shield))
+    return sum;
+  ready = g_strcmp0 (arb_step_peek (step, enc, id, ARB_TFT_KEY_SHIELD_READY), "false") != 0;
+  if (!g_str_equal (column, "stops"))
+    counts = ready;
+  /* A ready shield guards the three front hexes, a slung one on the back
+   * the rear hex; from a side hex only armour counts (Melee's shields).
+   * A shield on a useless or lost arm still weighs (its DX) but blocks
+   * nothing (Arbiter's reading). */
+  else if (ready)
+    counts = arc == ARB_TFT_FRONT && !arm_out (arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY "shield-arm"));
+  else
+    counts = arc == ARB_TFT_REAR;
+  if (counts)
     sum += table_int (table, shield, column, &found);
   return sum;
 }
@@ -425,14 +438,26 @@ arb_tft_armour_dx (ArbEncounter      *enc,
                    ArbRulesetLibrary *rules,
                    const char        *id)
 {
-  return worn_sum (enc, step, rules, id, "dx");
+  return worn_sum (enc, step, rules, id, "dx", ARB_TFT_FRONT);
 }
 
 int
 arb_tft_hits_stopped (ArbEncounter      *enc,
                       ArbStep           *step,
                       ArbRulesetLibrary *rules,
-                      const char        *id)
+                      const char        *id,
+                      const char        *from)
 {
-  return worn_sum (enc, step, rules, id, "stops");
+  return worn_sum (enc, step, rules, id, "stops",
+                   from ? arb_tft_facing_of (enc, step, id, from) : ARB_TFT_FRONT);
+}
+
+int
+arb_tft_hits_stopped_from (ArbEncounter      *enc,
+                           ArbStep           *step,
+                           ArbRulesetLibrary *rules,
+                           const char        *id,
+                           ArbTftFacing       arc)
+{
+  return worn_sum (enc, step, rules, id, "stops", arc);
 }

@@ -132,15 +132,25 @@ gboolean      arb_tft_weapon_lookup    (ArbEncounter      *enc,
 char         *arb_tft_bare_hands_damage (ArbRulesetLibrary *rules,
                                          int                st);
 /* The DX adjustment of @id's worn armour and ready shield (the
- * armor-shields table), and the hits they stop; a dropped or slung
- * shield counts for neither. */
+ * armor-shields table); a dropped or slung shield costs no DX. */
 int           arb_tft_armour_dx        (ArbEncounter      *enc,
                                         ArbStep           *step,
                                         ArbRulesetLibrary *rules,
                                         const char        *id);
+/* The hits @id's armour and shield stop on a blow from @from (NULL: from
+ * the front). Armour always counts; a ready shield only from the three
+ * front hexes, a slung one only from the rear hex, neither from a side
+ * hex (Melee's shields, rules/NOTES.md); a dropped one never. */
 int           arb_tft_hits_stopped     (ArbEncounter      *enc,
                                         ArbStep           *step,
                                         ArbRulesetLibrary *rules,
-                                        const char        *id);
+                                        const char        *id,
+                                        const char        *from);
+/* The same for a blow from @arc of @id's hexes. */
+int           arb_tft_hits_stopped_from (ArbEncounter      *enc,
+                                         ArbStep           *step,
+                                         ArbRulesetLibrary *rules,
+                                         const char        *id,
+                                         ArbTftFacing       arc);
 
 G_END_DECLS

@@ -117,7 +117,9 @@ arb_tft_derive_live (ArbGame           *game,
   int dx = arb_tft_action_dx (enc, NULL, rules, id, reasons);
   int st = arb_encounter_get_field_int (enc, id, "st", 0);
   const char *option = arb_encounter_get (enc, id, ARB_TFT_KEY_OPTION);
-  int stops = arb_tft_hits_stopped (enc, NULL, rules, id);
+  int stops = arb_tft_hits_stopped_from (enc, NULL, rules, id, ARB_TFT_FRONT);
+  int side = arb_tft_hits_stopped_from (enc, NULL, rules, id, ARB_TFT_SIDE);
+  int rear = arb_tft_hits_stopped_from (enc, NULL, rules, id, ARB_TFT_REAR);
 
   if (reasons->len > 0)
     {
@@ -132,7 +134,11 @@ arb_tft_derive_live (ArbGame           *game,
   add (out, "st-left", _("ST left"), g_strdup_printf (_("%d of %d"), arb_tft_st_left (enc, NULL, id), st));
   add (out, "hits-turn", _("Hits this turn"),
        g_strdup_printf ("%d", arb_encounter_get_int (enc, id, ARB_TFT_KEY_HITS_TURN, 0)));
-  if (stops > 0)
+  /* The shield counts only on its own side (arb_tft_hits_stopped()). */
+  if (stops != side || side != rear)
+    /* TRANSLATORS: hits stopped by armour and shield, by where the blow comes from */
+    add (out, "hits-stopped", _("Hits stopped"), g_strdup_printf (_("%d front, %d side, %d rear"), stops, side, rear));
+  else if (stops > 0)
     add (out, "hits-stopped", _("Hits stopped"), g_strdup_printf ("%d", stops));
 
   switch (arb_tft_state_of (enc, NULL, id))
