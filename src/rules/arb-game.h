@@ -362,7 +362,12 @@ struct _ArbGameClass
   const char *(*turn_step)     (ArbGame            *self,
                                 ArbEncounter       *encounter);
 
-  gpointer padding[3];
+  /* What the game's start and next read (physical cards drawn, who moves
+   * first), ending with a NULL name; NULL for nothing. Their specs
+   * ("ID.start", "ID.next") carry them. */
+  const ArbParamSpec      *turn_params;
+
+  gpointer padding[2];
 };
 
 /* The registry: every game, in the order they are offered. */
