@@ -175,10 +175,39 @@ house_table_proc (ArbProc  *proc,
   return TRUE;
 }
 
+/* Everyone removed from a fight that had started: the order went with
+ * the last of them, and "not started" would mislead. Asked only when
+ * nobody is in the fight, so the history is read only then. */
+static gboolean
+nobody_left (ArbProc  *proc,
+             GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  const char * const *ids = arb_encounter_peek_combatants (enc);
+
+  if (ids && ids[0])
+    return FALSE;
+  for (guint i = 0; i < arb_encounter_get_position (enc); i++)
+    {
+      const ArbStep *step = arb_encounter_get_step (enc, i);
+
+      if (step && g_str_has_suffix (arb_step_get_what (step), ".start"))
+        {
+          arb_proc_refuse (error, NULL, "%s",
+                           _("Nobody is left in the fight: every figure has been removed (undo brings them back, "
+                             "or add a figure)"));
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 static gboolean
 start_proc (ArbProc  *proc,
             GError  **error)
 {
+  if (nobody_left (proc, error))
+    return FALSE;
   return arb_game_start (arb_game_get (arb_encounter_get_system (arb_proc_get_encounter (proc))), proc, error);
 }
 
@@ -190,6 +219,8 @@ next_proc (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *now;
 
+  if (nobody_left (proc, error))
+    return FALSE;
   if (!arb_game_next (arb_game_get (arb_encounter_get_system (enc)), proc, error))
     return FALSE;
   /* A Next reads as whose turn it is now, not as the name of the figure
