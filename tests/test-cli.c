@@ -1930,6 +1930,14 @@ test_encounter_nobody_left (void)
       run_cli (&again, "run", start, "--encounter", fight, "--seed", "1", NULL);
       g_assert_cmpint (again.status, ==, 1);
       assert_has (again.err, "Nobody is left in the fight");
+      {
+        g_auto(Run) show = { 0 };
+
+        run_cli (&show, "encounter", "show", fight, NULL);
+        g_assert_cmpint (show.status, ==, 0);
+        assert_has (show.out, "Nobody is left in the fight.");
+        g_assert_null (strstr (show.out, "Not started"));
+      }
     }
   /* A fight never started, with nobody in it, still says so. */
   {

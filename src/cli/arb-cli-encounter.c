@@ -449,7 +449,7 @@ print_order_text (ArbEncounter *enc)
   g_print ("\n");
 
   if (ordered == NULL)
-    g_print ("%s\n", _("Not started."));
+    g_print ("%s\n", arb_procedure_nobody_left (enc, NULL) ? _("Nobody is left in the fight.") : _("Not started."));
   for (guint i = 0; ids[i]; i++)
     {
       const char *id = ordered ? ordered[i] : ids[i];

@@ -175,15 +175,16 @@ house_table_proc (ArbProc  *proc,
   return TRUE;
 }
 
-/* Everyone removed from a fight that had started: the order went with
- * the last of them, and "not started" would mislead. Asked only when
- * nobody is in the fight, so the history is read only then. */
-static gboolean
-nobody_left (ArbProc  *proc,
-             GError  **error)
+/* The order went with the last figure removed, and "not started" would
+ * mislead. The history is read only when nobody is in the fight. */
+gboolean
+arb_procedure_nobody_left (ArbEncounter  *enc,
+                           GError       **error)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  const char * const *ids = arb_encounter_peek_combatants (enc);
+  const char * const *ids;
+
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (enc), FALSE);
+  ids = arb_encounter_peek_combatants (enc);
 
   if (ids && ids[0])
     return FALSE;
@@ -206,7 +207,7 @@ static gboolean
 start_proc (ArbProc  *proc,
             GError  **error)
 {
-  if (nobody_left (proc, error))
+  if (arb_procedure_nobody_left (arb_proc_get_encounter (proc), error))
     return FALSE;
   return arb_game_start (arb_game_get (arb_encounter_get_system (arb_proc_get_encounter (proc))), proc, error);
 }
@@ -219,7 +220,7 @@ next_proc (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *now;
 
-  if (nobody_left (proc, error))
+  if (arb_procedure_nobody_left (enc, error))
     return FALSE;
   if (!arb_game_next (arb_game_get (arb_encounter_get_system (enc)), proc, error))
     return FALSE;
