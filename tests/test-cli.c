@@ -1058,11 +1058,13 @@ test_encounter_out_of_range (void)
   g_autofree char *wolf = g_build_filename (sheets, "aod-foe-wolf.xml", NULL);
   g_autofree char *before = NULL;
   static const char *sets[] = { "q=100000", "q=30", "ap=NaN", "en-lost=-100000000", "facing=9" };
-  static const char *params[][3] = {
-    { "aod.withdraw", "to=5000,5000", "off the 21 by 15 map" },
-    { "aod.withdraw", "to=2,2", "straight back" },
-    { "aod.action", "to=5000,5000", "off the 21 by 15 map" },
-    { "aod.action", "hexes=many", "whole number" },
+  /* Each with a parameter of its own besides (withdraw takes no action=:
+   * an unknown parameter is refused as a usage error first). */
+  static const char *params[][4] = {
+    { "aod.withdraw", "to=5000,5000", "off the 21 by 15 map", "id=c1" },
+    { "aod.withdraw", "to=2,2", "straight back", "id=c1" },
+    { "aod.action", "to=5000,5000", "off the 21 by 15 map", "action=M" },
+    { "aod.action", "hexes=many", "whole number", "action=M" },
   };
 
   g_unlink (fight);
@@ -1103,7 +1105,7 @@ test_encounter_out_of_range (void)
       g_autofree char *after = NULL;
 
       run_cli (&r, "run", params[i][0], "--encounter", fight, "--param", "id=c1", "--param", params[i][1],
-               "--param", "action=M", "--apply", NULL);
+               "--param", params[i][3], "--apply", NULL);
       if (r.status != 1 || strstr (r.err, params[i][2]) == NULL)
         g_error ("%s %s: exit %d, “%s”; expected 1 and “%s”", params[i][0], params[i][1], r.status, r.err, params[i][2]);
       g_assert_true (g_file_get_contents (fight, &after, NULL, NULL));
@@ -1640,6 +1642,317 @@ test_encounter_damaged_history (void)
   g_assert_cmpstr (after, ==, before);
 }
 
+/* Issue 34: an encounter of @system with two figures of @a and @b (sheet
+ * files under data/sheets), started. */
+static void
+started_fight (const char *path,
+               const char *system,
+               const char *a,
+               const char *b)
+{
+  g_autofree char *sheets = g_build_filename (g_getenv ("G_TEST_SRCDIR"), "..", "data", "sheets", NULL);
+  g_autofree char *sa = g_build_filename (sheets, a, NULL);
+  g_autofree char *sb = g_build_filename (sheets, b, NULL);
+  g_auto(Run) n = { 0 };
+  g_auto(Run) x = { 0 };
+  g_auto(Run) y = { 0 };
+  g_auto(Run) s = { 0 };
+
+  g_unlink (path);
+  run_cli (&n, "encounter", "new", system, "-o", path, NULL);
+  run_cli (&x, "encounter", "add", path, sa, "--side", "Red", NULL);
+  run_cli (&y, "encounter", "add", path, sb, "--side", "Blue", NULL);
+  run_cli (&s, "encounter", "start", path, "--seed", "3", NULL);
+  if (n.status + x.status + y.status + s.status != 0)
+    g_error ("setting up a %s fight: %s%s%s%s", system, n.err, x.err, y.err, s.err);
+}
+
+/* Issue 34, CLI.md: an unknown --param is a usage error (exit 2) naming
+ * the procedure's parameters, and the nearest one for a slip. */
+static void
+test_run_unknown_param (void)
+{
+  g_auto(GStrv) all = arb_procedure_list (NULL);
+  guint checked = 0;
+
+  {
+    g_auto(Run) r = { 0 };
+
+    run_cli (&r, "run", "tft.attack", "--param", "berzerk=yes", NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    assert_has (r.err, "tft.attack has no parameter “berzerk”: did you mean berserk?");
+    assert_has (r.err, "target");
+    assert_has (r.err, "clumsiness");
+    g_assert_cmpstr (r.out, ==, "");
+  }
+  /* The right name still reads (a missing target is the rules' refusal). */
+  {
+    g_auto(Run) r = { 0 };
+
+    run_cli (&r, "run", "tft.attack", "--param", "berserk=yes", NULL);
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_null (strstr (r.err, "no parameter"));
+  }
+  /* Every procedure of every game refuses bogus=1, naming its own. */
+  for (guint i = 0; all[i]; i++)
+    {
+      const ArbProcedureSpec *spec = arb_procedure_get_spec (all[i]);
+      g_auto(Run) r = { 0 };
+
+      g_assert_nonnull (spec);
+      run_cli (&r, "run", all[i], "--param", "bogus=1", NULL);
+      if (r.status != 2)
+        g_error ("run %s --param bogus=1: exit %d: %s", all[i], r.status, r.err);
+      assert_has (r.err, "bogus");
+      for (const ArbParamSpec *p = spec->params; p && p->name; p++)
+        assert_has (r.err, p->name);
+      checked++;
+    }
+  g_assert_cmpuint (checked, >=, 5 * 9);
+  /* encounter start and next are procedures too: the same refusal, and
+   * the file is left as it was. */
+  {
+    g_autofree char *dir = scratch_dir ();
+    g_autofree char *fight = g_build_filename (dir, "param.xml", NULL);
+    g_autofree char *before = NULL;
+    g_autofree char *after = NULL;
+    g_auto(Run) r = { 0 };
+    g_auto(Run) q = { 0 };
+
+    started_fight (fight, "tft", "tft-brenna-holt.xml", "tft-wren-fletcher.xml");
+    g_assert_true (g_file_get_contents (fight, &before, NULL, NULL));
+    run_cli (&r, "encounter", "next", fight, "--param", "bogus=1", NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    assert_has (r.err, "bogus");
+    /* --param means nothing to other commands: refused, not ignored. */
+    run_cli (&q, "roll", "2d6", "--param", "bogus=1", NULL);
+    g_assert_cmpint (q.status, ==, 2);
+    assert_has (q.err, "--param");
+    g_assert_true (g_file_get_contents (fight, &after, NULL, NULL));
+    g_assert_cmpstr (after, ==, before);
+    g_unlink (fight);
+  }
+}
+
+/* Issue 34, CLI.md: run SYSTEM.PROCEDURE --help lists each parameter of
+ * the procedure's own spec, with meaning, values and default. */
+static void
+test_run_help (void)
+{
+  g_auto(GStrv) all = arb_procedure_list (NULL);
+
+  for (guint i = 0; all[i]; i++)
+    {
+      const ArbProcedureSpec *spec = arb_procedure_get_spec (all[i]);
+      g_autoptr(JsonParser) parser = json_parser_new ();
+      g_auto(Run) r = { 0 };
+      g_auto(Run) j = { 0 };
+      JsonArray *params;
+      guint n = 0;
+
+      run_cli (&r, "run", all[i], "--help", NULL);
+      if (r.status != 0)
+        g_error ("run %s --help: exit %d: %s", all[i], r.status, r.err);
+      assert_has (r.out, all[i]);
+      g_assert_null (strstr (r.out, "Commands:"));
+      for (const ArbParamSpec *p = spec->params; p && p->name; p++, n++)
+        {
+          g_autofree char *line = g_strdup_printf ("\n  %s\n", p->name);
+
+          assert_has (r.out, line);
+        }
+      run_cli (&j, "run", all[i], "--help", "--json", NULL);
+      g_assert_cmpint (j.status, ==, 0);
+      params = json_object_get_array_member (parse_object (j.out, parser), "params");
+      g_assert_cmpuint (json_array_get_length (params), ==, n);
+      for (guint k = 0; k < n; k++)
+        g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (params, k), "name"),
+                         ==, spec->params[k].name);
+    }
+
+  /* By hand, from tft.attack's spec: berserk a flag, waited 0 to 2, the
+   * aimed shot a choice left at None, the target required. */
+  {
+    g_auto(Run) r = { 0 };
+
+    run_cli (&r, "run", "tft.attack", "--help", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    assert_has (r.out, "tft.attack — Attack");
+    assert_has (r.out, "  berserk\n      Berserk (+1)\n      Values: yes or no\n      Default: no\n");
+    assert_has (r.out, "  waited\n      Turns waited for an opening\n      Values: a whole number from 0 to 2\n");
+    assert_has (r.out, "  aim\n      Aimed shot\n      Values: head (Head), hand (Hand (dagger, sha-ken, whip)), ");
+    assert_has (r.out, "wing (Wing)\n      Default: None\n");
+    assert_has (r.out, "  target\n      Target\n      Values: a figure’s id in the fight\n      Required.\n");
+    assert_has (r.out, "  id\n      Attacker\n      Values: a figure’s id in the fight\n      Default: the figure whose turn it is\n");
+  }
+  {
+    g_auto(Run) r = { 0 };
+
+    run_cli (&r, "run", "aod.nonesuch", "--help", NULL);
+    g_assert_cmpint (r.status, ==, 2);
+    assert_has (r.err, "aod.nonesuch");
+  }
+}
+
+/* Issue 34, CLI.md: a pool of separate dice is given as faces,
+ * --roll 6,4,2; dice summed take as many faces as they have dice. */
+static void
+test_run_roll_pool (void)
+{
+  {
+    g_auto(Run) r = { 0 };
+
+    /* A Rep check of three dice against Rep 4: 6 fails, 4 and 2 pass. */
+    run_cli (&r, "run", "rsbs.check", "--param", "rep=4", "--param", "dice=3", "--roll", "6,4,2", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    assert_has (r.out, "6, 4✓, 2✓ against Rep 4, 2 passes");
+  }
+  {
+    g_auto(Run) r = { 0 };
+
+    /* The same pool as separate --roll. */
+    run_cli (&r, "run", "rsbs.check", "--param", "rep=4", "--param", "dice=3", "--roll", "6,4", "--roll", "2", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    assert_has (r.out, "6, 4✓, 2✓ against Rep 4, 2 passes");
+  }
+  {
+    g_autoptr(JsonParser) parser = json_parser_new ();
+    g_auto(Run) r = { 0 };
+    JsonObject *die;
+
+    /* 3d6 as three faces: summed, 6 + 4 + 2 = 12. */
+    run_cli (&r, "run", "aod.roll", "--param", "dice=3d6", "--roll", "6,4,2", "--json", NULL);
+    g_assert_cmpint (r.status, ==, 0);
+    die = json_array_get_object_element (json_object_get_array_member (parse_object (r.out, parser), "rolls"), 0);
+    g_assert_cmpstr (json_object_get_string_member (die, "dice"), ==, "3d6");
+    g_assert_cmpint (json_object_get_int_member (die, "value"), ==, 12);
+  }
+  {
+    g_auto(Run) r = { 0 };
+
+    /* Two faces for three dice: refused, naming what was asked. */
+    run_cli (&r, "run", "aod.roll", "--param", "dice=3d6", "--roll", "6,4", NULL);
+    g_assert_cmpint (r.status, ==, 1);
+    assert_has (r.err, "3d6");
+    assert_has (r.err, "6,4");
+    g_assert_cmpstr (r.out, ==, "");
+  }
+  {
+    g_auto(Run) r = { 0 };
+
+    /* A face no d6 shows. */
+    run_cli (&r, "run", "aod.roll", "--param", "dice=3d6", "--roll", "6,4,7", NULL);
+    g_assert_cmpint (r.status, ==, 1);
+    assert_has (r.err, "7");
+  }
+  {
+    g_auto(Run) r = { 0 };
+
+    /* More faces than the dice asked for. */
+    run_cli (&r, "run", "aod.roll", "--param", "dice=2d6", "--roll", "6,4,2", NULL);
+    g_assert_cmpint (r.status, ==, 1);
+    assert_has (r.err, "6,4,2");
+  }
+  {
+    g_auto(Run) r = { 0 };
+
+    run_cli (&r, "run", "aod.roll", "--param", "dice=2d6", "--roll", "6,,x", NULL);
+    g_assert_cmpint (r.status, ==, 2);
+  }
+}
+
+/* Issue 34, CLI.md: run --apply that still needs a die applies nothing
+ * and exits 3, its JSON printed all the same. */
+static void
+test_run_apply_needs_roll (void)
+{
+  g_autofree char *dir = scratch_dir ();
+  g_autofree char *fight = g_build_filename (dir, "needs.xml", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_auto(Run) r = { 0 };
+  g_auto(Run) t = { 0 };
+  g_auto(Run) ok = { 0 };
+  JsonObject *obj;
+
+  started_fight (fight, "aod", "aod-rolf.xml", "aod-foe-troll.xml");
+  g_assert_true (g_file_get_contents (fight, &before, NULL, NULL));
+  run_cli (&r, "run", "aod.roll", "--encounter", fight, "--param", "dice=2d6", "--apply", "--json", NULL);
+  g_assert_cmpint (r.status, ==, 3);
+  obj = parse_object (r.out, parser);
+  g_assert_cmpstr (json_object_get_string_member (obj, "status"), ==, "needs-roll");
+  g_assert_cmpstr (json_object_get_string_member (obj, "dice"), ==, "2d6");
+  run_cli (&t, "run", "aod.roll", "--encounter", fight, "--param", "dice=2d6", "--apply", NULL);
+  g_assert_cmpint (t.status, ==, 3);
+  assert_has (t.err, "nothing was applied");
+  g_assert_true (g_file_get_contents (fight, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+  /* Given the die, it applies and exits 0. */
+  run_cli (&ok, "run", "aod.roll", "--encounter", fight, "--param", "dice=2d6", "--roll", "7", "--apply", NULL);
+  g_assert_cmpint (ok.status, ==, 0);
+  g_unlink (fight);
+}
+
+/* Issue 34: once everyone is removed from a started fight, Next says
+ * nobody is left, in every game; and so does start, which the app's
+ * Next runs when the order is empty. */
+static void
+test_encounter_nobody_left (void)
+{
+  static const char *games[][3] = {
+    { "aod", "aod-rolf.xml", "aod-foe-troll.xml" },
+    { "gpg", "gpg-black-corvo.xml", "gpg-oswin-marl.xml" },
+    { "tft", "tft-brenna-holt.xml", "tft-wren-fletcher.xml" },
+    { "rsbs", "rsbs-aulus-varro.xml", "rsbs-glaucus-the-net.xml" },
+    { "dogfight", "dogfight-harry-quill.xml", "dogfight-otto-brandt.xml" },
+  };
+  g_autofree char *dir = scratch_dir ();
+  g_autofree char *fight = g_build_filename (dir, "nobody.xml", NULL);
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    {
+      g_autofree char *remove = g_strconcat (games[g][0], ".remove", NULL);
+      g_autofree char *start = g_strconcat (games[g][0], ".start", NULL);
+      g_auto(Run) a = { 0 };
+      g_auto(Run) b = { 0 };
+      g_auto(Run) next = { 0 };
+      g_auto(Run) again = { 0 };
+
+      started_fight (fight, games[g][0], games[g][1], games[g][2]);
+      run_cli (&a, "run", remove, "--encounter", fight, "--param", "id=c1", "--apply", NULL);
+      run_cli (&b, "run", remove, "--encounter", fight, "--param", "id=c2", "--apply", NULL);
+      g_assert_cmpint (a.status + b.status, ==, 0);
+      run_cli (&next, "encounter", "next", fight, "--seed", "1", NULL);
+      g_assert_cmpint (next.status, ==, 1);
+      assert_has (next.err, "Nobody is left in the fight");
+      g_assert_null (strstr (next.err, "not started"));
+      run_cli (&again, "run", start, "--encounter", fight, "--seed", "1", NULL);
+      g_assert_cmpint (again.status, ==, 1);
+      assert_has (again.err, "Nobody is left in the fight");
+      {
+        g_auto(Run) show = { 0 };
+
+        run_cli (&show, "encounter", "show", fight, NULL);
+        g_assert_cmpint (show.status, ==, 0);
+        assert_has (show.out, "Nobody is left in the fight.");
+        g_assert_null (strstr (show.out, "Not started"));
+      }
+    }
+  /* A fight never started, with nobody in it, still says so. */
+  {
+    g_auto(Run) n = { 0 };
+    g_auto(Run) r = { 0 };
+
+    g_unlink (fight);
+    run_cli (&n, "encounter", "new", "aod", "-o", fight, NULL);
+    run_cli (&r, "encounter", "next", fight, NULL);
+    g_assert_cmpint (r.status, ==, 1);
+    g_assert_null (strstr (r.err, "Nobody is left"));
+  }
+  g_unlink (fight);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1673,6 +1986,11 @@ main (int   argc,
   g_test_add_func ("/cli/encounter/remove", test_encounter_remove);
   g_test_add_func ("/cli/run/adjust", test_run_adjust);
   g_test_add_func ("/cli/encounter/out-of-range", test_encounter_out_of_range);
+  g_test_add_func ("/cli/run/unknown-param", test_run_unknown_param);
+  g_test_add_func ("/cli/run/help", test_run_help);
+  g_test_add_func ("/cli/run/roll-pool", test_run_roll_pool);
+  g_test_add_func ("/cli/run/apply-needs-roll", test_run_apply_needs_roll);
+  g_test_add_func ("/cli/encounter/nobody-left", test_encounter_nobody_left);
 
   return g_test_run ();
 }

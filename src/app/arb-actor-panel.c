@@ -177,6 +177,7 @@ arb_actor_panel_show_figure (ArbActorPanel *self,
       const char *turn_step = game ? arb_game_turn_step (game, enc) : NULL;
       const ArbProcedureSpec *spec = turn_step ? arb_procedure_get_spec (turn_step) : NULL;
       g_autofree char *step_text = NULL;
+      g_autoptr(GError) emptied = NULL;
       const char *text;
 
       if (spec)
@@ -185,6 +186,9 @@ arb_actor_panel_show_figure (ArbActorPanel *self,
           step_text = g_strdup_printf (_("The turn ends: Next (Space) opens %s."), _(spec->label));
           text = step_text;
         }
+      /* Everyone removed after the start: what Next would say. */
+      else if (arb_procedure_nobody_left (enc, &emptied))
+        text = emptied->message;
       else if (everyone[0] == NULL)
         text = _("Nobody is in the fight yet: Add Combatants (Insert) from the sheet library.");
       else if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"))

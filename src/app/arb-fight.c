@@ -678,8 +678,10 @@ arb_fight_dup_subtitle (ArbFight *self)
 
   enc = self->encounter;
   text = g_string_new (arb_game_title_of (arb_encounter_get_system (enc)));
+  /* Everyone removed after the start empties the order too: not the
+   * same as a fight not yet begun. */
   if (arb_encounter_get (enc, E, "order") == NULL)
-    g_string_append_printf (text, " · %s", _("Not started"));
+    g_string_append_printf (text, " · %s", arb_procedure_nobody_left (enc, NULL) ? _("Nobody left") : _("Not started"));
   for (guint i = 0; i < G_N_ELEMENTS (counters); i++)
     {
       const char *value = arb_encounter_get (enc, E, counters[i].key);

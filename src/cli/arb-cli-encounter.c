@@ -28,28 +28,163 @@ encounter_error (GError *error)
   return EXIT_USAGE;
 }
 
+/* One --roll: a value as the table reads it, or (F1,F2,...) the faces
+ * of separate dice, a pool. */
+typedef struct
+{
+  const char *text;
+  int         value;
+  GArray     *faces;   /* of int; NULL for a value */
+} GivenRoll;
+
+static void
+given_roll_clear (gpointer data)
+{
+  GivenRoll *roll = data;
+
+  g_clear_pointer (&roll->faces, g_array_unref);
+}
+
 static GArray *
 given_rolls (gboolean *ok)
 {
-  GArray *given = g_array_new (FALSE, FALSE, sizeof (int));
+  GArray *given = g_array_new (FALSE, TRUE, sizeof (GivenRoll));
 
+  g_array_set_clear_func (given, given_roll_clear);
   *ok = TRUE;
   for (guint i = 0; opts.rolls && opts.rolls[i]; i++)
     {
-      gint64 v;
+      g_auto(GStrv) parts = g_strsplit (opts.rolls[i], ",", -1);
+      GivenRoll roll = { opts.rolls[i], 0, NULL };
+      guint n = g_strv_length (parts);
 
-      if (!g_ascii_string_to_signed (opts.rolls[i], 10, -1000, 100000, &v, NULL))
+      if (n > 1)
+        roll.faces = g_array_new (FALSE, FALSE, sizeof (int));
+      for (guint k = 0; k < n; k++)
         {
-          g_printerr ("arbiter-cli: %s\n", _("--roll takes a whole number, as the table reads the dice"));
-          *ok = FALSE;
-          break;
+          gint64 v;
+          int face;
+
+          if (!g_ascii_string_to_signed (g_strstrip (parts[k]), 10, n > 1 ? 0 : -1000, n > 1 ? 1000 : 100000, &v, NULL))
+            {
+              g_printerr ("arbiter-cli: %s\n", _("--roll takes a whole number, as the table reads the dice, "
+                                                 "or the faces of separate dice, such as 6,4,2"));
+              given_roll_clear (&roll);
+              *ok = FALSE;
+              return given;
+            }
+          face = (int)v;
+          if (roll.faces)
+            g_array_append_val (roll.faces, face);
+          else
+            roll.value = face;
         }
-      {
-        int n = (int)v;
-        g_array_append_val (given, n);
-      }
+      g_array_append_val (given, roll);
     }
   return given;
+}
+
+/* Runs @name with the dice of --roll. Values as the table reads them go
+ * to the procedure as they are. Faces (a pool, --roll 6,4,2) are handed
+ * to the dice in the order the procedure asks for them: each roll takes
+ * as many faces as it has dice, summed as the dice are (three faces for
+ * 3d6, one for each 1d10 of a pool), and never some from one --roll and
+ * the rest from the next. The procedure is run again for each roll, as
+ * a dialog would, to learn which dice it asks for next. */
+static ArbOutcome *
+run_with_rolls (const char         *name,
+                ArbEncounter       *enc,
+                ArbRulesetLibrary  *rules,
+                GHashTable         *params,
+                GArray             *rolls,
+                ArbRollSource      *source,
+                GError            **error)
+{
+  g_autoptr(GArray) given = g_array_new (FALSE, FALSE, sizeof (int));
+  gboolean pool = FALSE;
+  guint at = 0, face = 0;
+
+  for (guint i = 0; i < rolls->len; i++)
+    pool |= g_array_index (rolls, GivenRoll, i).faces != NULL;
+  if (!pool)
+    {
+      for (guint i = 0; i < rolls->len; i++)
+        g_array_append_val (given, g_array_index (rolls, GivenRoll, i).value);
+      return arb_procedure_run (name, enc, rules, params, given, source, error);
+    }
+
+  while (at < rolls->len)
+    {
+      GivenRoll *roll = &g_array_index (rolls, GivenRoll, at);
+      g_autoptr(ArbOutcome) asked = arb_procedure_run (name, enc, rules, params, given, NULL, error);
+      g_autoptr(ArbDiceExpr) expr = NULL;
+      g_autoptr(ArbRollSource) faces = NULL;
+      g_autoptr(GError) local = NULL;
+      guint n;
+      int total;
+
+      if (asked == NULL)
+        return NULL;
+      if (asked->status == ARB_OUTCOME_DONE)
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       /* TRANSLATORS: more dice given than asked for: "aod.roll asked for 1 roll; --roll 6,4,2 is more than it uses" */
+                       g_dngettext (GETTEXT_PACKAGE, "%s asked for %u roll; --roll %s is more than it uses",
+                                    "%s asked for %u rolls; --roll %s is more than it uses", given->len),
+                       name, given->len, roll->text);
+          return NULL;
+        }
+      if (!roll->faces)
+        {
+          g_array_append_val (given, roll->value);
+          at++;
+          continue;
+        }
+      if (!(expr = arb_dice_expr_parse (asked->dice, NULL, error)))
+        return NULL;
+      n = arb_dice_expr_get_n_dice (expr);
+      if (face + n > roll->faces->len)
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       /* TRANSLATORS: "--roll 6,4 has 2 dice left, and 3d6 for a free roll takes 3" */
+                       _("--roll %s has %u dice left, and %s for %s takes %u"),
+                       roll->text, roll->faces->len - face, asked->dice, asked->purpose, n);
+          return NULL;
+        }
+      faces = arb_roll_source_new_given (&g_array_index (roll->faces, int, face), n);
+      if (!arb_dice_expr_roll (expr, faces, &total, NULL, &local))
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       /* TRANSLATORS: "--roll 6,4,7: 7 is not a face of a d6 (3d6 for a free roll)" */
+                       _("--roll %s: %s (%s for %s)"), roll->text, local->message, asked->dice, asked->purpose);
+          return NULL;
+        }
+      g_array_append_val (given, total);
+      face += n;
+      if (face == roll->faces->len)
+        {
+          at++;
+          face = 0;
+        }
+    }
+  return arb_procedure_run (name, enc, rules, params, given, source, error);
+}
+
+/* --param KEY=VALUE... into @params, each checked against @procedure's
+ * spec: EXIT_USAGE, said, for one it does not know. */
+static int
+read_params (const char *procedure,
+             GHashTable *params)
+{
+  for (guint i = 0; opts.params && opts.params[i]; i++)
+    {
+      g_auto(GStrv) kv = g_strsplit (opts.params[i], "=", 2);
+
+      if (!kv[0] || !kv[1])
+        return usage_error (_("--param takes KEY=VALUE"));
+      g_hash_table_replace (params, g_strdup (kv[0]), g_strdup (kv[1]));
+    }
+  return arb_cli_check_params (procedure, params);
 }
 
 static ArbRollSource *
@@ -314,7 +449,7 @@ print_order_text (ArbEncounter *enc)
   g_print ("\n");
 
   if (ordered == NULL)
-    g_print ("%s\n", _("Not started."));
+    g_print ("%s\n", arb_procedure_nobody_left (enc, NULL) ? _("Nobody is left in the fight.") : _("Not started."));
   for (guint i = 0; ids[i]; i++)
     {
       const char *id = ordered ? ordered[i] : ids[i];
@@ -591,6 +726,7 @@ run_and_apply (const char *path,
   g_autoptr(ArbRollSource) source = NULL;
   g_autoptr(ArbOutcome) outcome = NULL;
   g_autoptr(GError) error = NULL;
+  g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autofree char *name = NULL;
   int status = EXIT_OK;
   gboolean ok;
@@ -600,18 +736,22 @@ run_and_apply (const char *path,
   if (!(enc = open_encounter_for_append (path, rules, &status)))
     return status;
 
+  name = g_strconcat (arb_encounter_get_system (enc), ".", procedure_suffix, NULL);
+  /* Start and next are procedures: their --param as run takes them. */
+  if ((status = read_params (name, params)) != EXIT_OK)
+    return status;
   given = given_rolls (&ok);
   if (!ok)
     return EXIT_USAGE;
   if (roll_missing)
     source = random_source ();
 
-  name = g_strconcat (arb_encounter_get_system (enc), ".", procedure_suffix, NULL);
-  if (!(outcome = arb_procedure_run (name, enc, rules, NULL, given, source, &error)))
+  if (!(outcome = run_with_rolls (name, enc, rules, params, given, source, &error)))
     return encounter_error (error);
 
   if (outcome->status == ARB_OUTCOME_NEEDS_ROLL)
-    return fail (EXIT_RULE, _("%s needs %s for %s: give it with --roll"), name, outcome->dice, outcome->purpose);
+    return fail (EXIT_NEEDS_ROLL, _("%s needs %s for %s: give it with --roll; nothing was applied"),
+                 name, outcome->dice, outcome->purpose);
 
   arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
   return save_and_report (enc, path, arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1));
@@ -1020,14 +1160,8 @@ run_command (int    argc,
   else if (!(enc = arb_encounter_new (system, &error)))
     return fail (EXIT_USAGE, "%s", error->message);
 
-  for (guint i = 0; opts.params && opts.params[i]; i++)
-    {
-      g_auto(GStrv) kv = g_strsplit (opts.params[i], "=", 2);
-
-      if (!kv[0] || !kv[1])
-        return usage_error (_("--param takes KEY=VALUE"));
-      g_hash_table_replace (params, g_strdup (kv[0]), g_strdup (kv[1]));
-    }
+  if ((status = read_params (argv[0], params)) != EXIT_OK)
+    return status;
 
   given = given_rolls (&ok);
   if (!ok)
@@ -1037,7 +1171,7 @@ run_command (int    argc,
   if (opts.has_seed)
     source = random_source ();
 
-  if (!(outcome = arb_procedure_run (argv[0], enc, rules, params, given, source, &error)))
+  if (!(outcome = run_with_rolls (argv[0], enc, rules, params, given, source, &error)))
     return encounter_error (error);
 
   if (outcome->status == ARB_OUTCOME_NEEDS_ROLL)
@@ -1080,6 +1214,10 @@ run_command (int    argc,
             }
           g_print (_("Needs %s for %s: run again with --roll V\n"), outcome->dice, outcome->purpose);
         }
+      /* A script that applies must not take "needs a die" for done. */
+      if (opts.apply)
+        return fail (EXIT_NEEDS_ROLL, _("%s needs %s for %s: nothing was applied (give it with --roll, or --seed to roll it)"),
+                     argv[0], outcome->dice, outcome->purpose);
       return EXIT_OK;
     }
 

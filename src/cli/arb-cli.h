@@ -11,7 +11,8 @@
 
 G_BEGIN_DECLS
 
-enum { EXIT_OK = 0, EXIT_RULE = 1, EXIT_USAGE = 2 };
+/* EXIT_NEEDS_ROLL: run --apply that still needs a die, so applied nothing. */
+enum { EXIT_OK = 0, EXIT_RULE = 1, EXIT_USAGE = 2, EXIT_NEEDS_ROLL = 3 };
 
 typedef struct
 {
@@ -100,6 +101,13 @@ int                arb_cli_log_house_table (const char        *path,
                                             const char        *system,
                                             const char        *id,
                                             const char        *file);
+/* EXIT_OK when each of @params (name to value) is one @procedure's spec
+ * names; else EXIT_USAGE, the message (its parameters, the nearest one)
+ * printed. */
+int                arb_cli_check_params (const char *procedure,
+                                         GHashTable *params);
+/* run @procedure --help: its parameters from its spec. */
+int                arb_cli_procedure_help (const char *procedure);
 int                arb_cli_cards (int         argc,
                                   char      **argv);
 int                arb_cli_print_sheet (int   argc,

@@ -2,7 +2,8 @@
  *
  * The commands and their JSON are a contract (shared/CLI.md): extend them,
  * never break them. Exit status: 0 success, 1 the input fails a rule,
- * 2 usage error or unreadable input.
+ * 2 usage error or unreadable input, 3 run --apply that still needs a
+ * die and so applied nothing.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -1024,9 +1025,13 @@ static const char summary[] =
      "                                       quick-reference cards, house tables included\n"
      "  print-sheet SHEET... -o FILE.pdf [--paper a4|letter]   filled record sheets\n"
      "  print-sheet --blank SYSTEM [--kind character|npc] -o FILE.pdf   a blank one\n"
+     "  run SYSTEM.PROCEDURE --help           its parameters: meaning, values, default\n"
      "\n"
+     "A roll is given as the table reads it (--roll 7 for 2d6, --roll 43 for d66);\n"
+     "a pool of separate dice as faces: --roll 6,4,2.\n"
      "Systems: aod, gpg, tft, rsbs, dogfight.\n"
-     "Exit status: 0 success, 1 the input fails a rule, 2 usage error.");
+     "Exit status: 0 success, 1 the input fails a rule, 2 usage error (an unknown\n"
+     "--param among them), 3 run --apply that still needs a die (nothing applied).");
 
 int
 main (int   argc,
@@ -1085,6 +1090,7 @@ main (int   argc,
     { "blank", 0, 0, G_OPTION_ARG_NONE, &opts.blank, N_("With print-sheet: a blank record sheet of a game"), NULL },
     { NULL }
   };
+  gboolean wants_help = FALSE;
   int status;
 
   opts.facing = -1;
@@ -1099,8 +1105,40 @@ main (int   argc,
   g_option_context_set_summary (context, _(summary));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 
+  /* "run SYSTEM.PROCEDURE --help" is the procedure's help, not the
+   * general one GOption would print: the flag is taken out first and
+   * the command decides. */
+  for (int i = 1; i < argc; i++)
+    {
+      if (g_str_equal (argv[i], "--"))
+        break;
+      if (g_str_equal (argv[i], "--help") || g_str_equal (argv[i], "-h") || g_str_equal (argv[i], "-?"))
+        {
+          wants_help = TRUE;
+          memmove (&argv[i], &argv[i + 1], (argc - i) * sizeof (char *));
+          argc--;
+          i--;
+        }
+    }
+
   if (!g_option_context_parse (context, &argc, &argv, &error))
     return usage_error (error->message);
+
+  if (wants_help)
+    {
+      g_autofree char *help = NULL;
+
+      if (argc == 3 && g_str_equal (argv[1], "run"))
+        {
+          status = arb_cli_procedure_help (argv[2]);
+          g_strfreev (opts.argv);
+          return status;
+        }
+      help = g_option_context_get_help (context, TRUE, NULL);
+      g_print ("%s", help);
+      g_strfreev (opts.argv);
+      return EXIT_OK;
+    }
 
   if (seed_text != NULL)
     {
@@ -1113,6 +1151,11 @@ main (int   argc,
     return usage_error (_("No command given"));
 
   command = argv[1];
+  /* A parameter nothing reads would be a slip passed over in silence. */
+  if (opts.params && !g_str_equal (command, "run") &&
+      !(g_str_equal (command, "encounter") && argc > 2 &&
+        (g_str_equal (argv[2], "start") || g_str_equal (argv[2], "next"))))
+    return usage_error (_("--param goes with run and encounter start or next"));
   if (g_str_equal (command, "roll"))
     status = cmd_roll (argc - 2, argv + 2);
   else if (g_str_equal (command, "odds"))

@@ -18,6 +18,9 @@ typedef struct
 {
   GStrv actions;      /* "ID.NAME" of the offered procedures, built once */
   GStrv conditions;   /* the ids of the condition table set by hand */
+  /* The generic start and next with the game's turn_params. */
+  ArbProcedureSpec start;
+  ArbProcedureSpec next;
 } ArbGamePrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (ArbGame, arb_game, G_TYPE_OBJECT)
@@ -66,6 +69,9 @@ arb_game_constructed (GObject *object)
     if (!table[i].by_rules)
       g_strv_builder_add (builder, table[i].id);
   priv->conditions = g_strv_builder_end (builder);
+  priv->start = *arb_procedure_find_generic ("start");
+  priv->next = *arb_procedure_find_generic ("next");
+  priv->start.params = priv->next.params = ARB_GAME_GET_CLASS (object)->turn_params;
 }
 
 static gboolean
@@ -318,6 +324,13 @@ arb_game_find_procedure (ArbGame    *self,
   for (guint i = 0; procs[i].name; i++)
     if (procs[i].name[0] == name[0] && strcmp (procs[i].name, name) == 0)
       return &procs[i];
+  /* Start and next as the game reads them, with its own parameters. */
+  if (CLASS (self)->turn_params && (strcmp (name, "start") == 0 || strcmp (name, "next") == 0))
+    {
+      ArbGamePrivate *priv = arb_game_get_instance_private (self);
+
+      return name[0] == 's' ? &priv->start : &priv->next;
+    }
   return arb_procedure_find_generic (name);
 }
 

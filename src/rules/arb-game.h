@@ -367,8 +367,12 @@ struct _ArbGameClass
    * class: nobody was left standing. */
   const char *(*no_winner_cause) (ArbGame            *self,
                                   ArbEncounter       *encounter);
+  /* What the game's start and next read (physical cards drawn, who moves
+   * first), ending with a NULL name; NULL for nothing. Their specs
+   * ("ID.start", "ID.next") carry them. */
+  const ArbParamSpec      *turn_params;
 
-  gpointer padding[2];
+  gpointer padding[1];
 };
 
 /* The registry: every game, in the order they are offered. */

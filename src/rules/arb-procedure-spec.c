@@ -175,10 +175,40 @@ house_table_proc (ArbProc  *proc,
   return TRUE;
 }
 
+/* The order went with the last figure removed, and "not started" would
+ * mislead. The history is read only when nobody is in the fight. */
+gboolean
+arb_procedure_nobody_left (ArbEncounter  *enc,
+                           GError       **error)
+{
+  const char * const *ids;
+
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (enc), FALSE);
+  ids = arb_encounter_peek_combatants (enc);
+
+  if (ids && ids[0])
+    return FALSE;
+  for (guint i = 0; i < arb_encounter_get_position (enc); i++)
+    {
+      const ArbStep *step = arb_encounter_get_step (enc, i);
+
+      if (step && g_str_has_suffix (arb_step_get_what (step), ".start"))
+        {
+          arb_proc_refuse (error, NULL, "%s",
+                           _("Nobody is left in the fight: every figure has been removed (undo brings them back, "
+                             "or add a figure)"));
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 static gboolean
 start_proc (ArbProc  *proc,
             GError  **error)
 {
+  if (arb_procedure_nobody_left (arb_proc_get_encounter (proc), error))
+    return FALSE;
   return arb_game_start (arb_game_get (arb_encounter_get_system (arb_proc_get_encounter (proc))), proc, error);
 }
 
@@ -190,6 +220,8 @@ next_proc (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *now;
 
+  if (arb_procedure_nobody_left (enc, error))
+    return FALSE;
   if (!arb_game_next (arb_game_get (arb_encounter_get_system (enc)), proc, error))
     return FALSE;
   /* A Next reads as whose turn it is now, not as the name of the figure

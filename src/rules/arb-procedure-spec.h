@@ -66,6 +66,11 @@ const ArbProcedureSpec *arb_procedure_find_generic (const char *name);
 /* The actions a figure of @system may take, in the order they are
  * offered (NULL-terminated, static). */
 const char * const     *arb_procedure_list_actions (const char *system);
+/* Whether everyone has been removed from @encounter's fight since it
+ * started: TRUE with @error (what Next and start say then, "Nobody is
+ * left in the fight..."). */
+gboolean                arb_procedure_nobody_left (ArbEncounter  *encounter,
+                                                   GError       **error);
 /* The labels of a CHOICE spec's entries and their values, in order. */
 GStrv                   arb_param_spec_choice_values (const ArbParamSpec *spec);
 GStrv                   arb_param_spec_choice_labels (const ArbParamSpec *spec);

@@ -39,6 +39,15 @@ static const ArbParamSpec aod_strike_params[] = {
   { "hexes", N_("Hexes the weapon flies"), ARB_PARAM_INT, NULL, 0, 100, FALSE },
   { "strikes", N_("Strikes"), ARB_PARAM_INT, NULL, 1, 10, FALSE },
   { "two-handed", N_("Held in both hands"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
+  { "attack", N_("Natural attack"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
+    N_("a creature’s attack by name, such as Claw, instead of a weapon") },
+  { "shield", N_("The target’s shield covers the blow"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
+    N_("yes or no; otherwise by the side the blow comes from") },
+  /* 12.0 and 12.4: what the one struck chooses, when it comes to it. */
+  { "armor-loss", N_("On a grievous injury"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
+    N_("shield: the shield is cloven; otherwise the armor loses 2") },
+  { "injury-drop", N_("Let go of, on a hand injury"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
+    N_("the item the injured hand lets go of; otherwise the last one readied") },
   { NULL }
 };
 
@@ -63,12 +72,25 @@ static const ArbParamSpec aod_charge_params[] = {
   { "hexes", N_("Hexes"), ARB_PARAM_INT, NULL, 0, 20, FALSE },
   { "mode", N_("Then"), ARB_PARAM_CHOICE, N_("assail|Assail;close|Close and grapple"), 0, 0, FALSE },
   { "weapon", N_("Weapon"), ARB_PARAM_WEAPON, N_("hands|Bare hands"), 0, 0, FALSE },
+  { "attack", N_("Natural attack"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
+    N_("a creature’s attack by name, such as Claw, instead of a weapon") },
+  /* 12.0 and 12.4: what the one struck chooses, when it comes to it. */
+  { "armor-loss", N_("On a grievous injury"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
+    N_("shield: the shield is cloven; otherwise the armor loses 2") },
+  { "injury-drop", N_("Let go of, on a hand injury"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
+    N_("the item the injured hand lets go of; otherwise the last one readied") },
   { NULL }
 };
 
 static const ArbParamSpec aod_withdraw_params[] = {
   { "id", N_("Figure"), ARB_PARAM_ACTOR, NULL, 0, 0, FALSE },
   { "to", N_("To hex"), ARB_PARAM_HEX, NULL, 0, 0, TRUE },
+  { NULL }
+};
+
+static const ArbParamSpec aod_experience_params[] = {
+  { "death-stroke", N_("Death strokes"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
+    N_("who killed whom, VICTIM:KILLER by comma; otherwise as the fight recorded it") },
   { NULL }
 };
 
@@ -91,7 +113,7 @@ static const ArbProcedureSpec procedures[] = {
   { "appeal", arb_aod_appeal_proc, N_("Appeal to the Crowd"), N_("Ask the crowd for mercy"), TRUE, TRUE, arb_actor_only_params },
   { "flee", arb_aod_flee_proc, N_("Flee"), N_("Leave the arena by a corner"), TRUE, TRUE, arb_actor_only_params },
   { "placement", arb_aod_turns_placement, N_("Placement"), N_("Who is placed in the arena first") },
-  { "experience", arb_aod_experience_proc, N_("Experience"), N_("Award the experience the fight has earned") },
+  { "experience", arb_aod_experience_proc, N_("Experience"), N_("Award the experience the fight has earned"), FALSE, FALSE, aod_experience_params },
   { "spend-experience", arb_aod_spend_experience_proc, N_("Spend Experience"), N_("Raise a characteristic or a skill with experience points"), FALSE, FALSE, aod_spend_experience_params },
   { NULL }
 };

@@ -161,6 +161,13 @@ static const ArbParamSpec rsbs_control_params[] = {
   { NULL }
 };
 
+/* The turn's cards, when the referee draws physical ones. */
+static const ArbParamSpec rsbs_turn_params[] = {
+  { "cards", N_("Cards drawn"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
+    N_("the cards as drawn, in order, such as 9H,KS; otherwise Arbiter draws from its deck") },
+  { NULL }
+};
+
 static const ArbProcedureSpec procedures[] = {
   /* Proposed by the app for an uncontrolled NPC (auto_action), not
    * offered among a player's actions. */
@@ -254,6 +261,7 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->order_by = N_("card");
   game_class->default_map = "rsbs-square-2";
   game_class->procedures = procedures;
+  game_class->turn_params = rsbs_turn_params;
   game_class->condition_table = conditions;
   game_class->out_conditions = out_conditions;
   game_class->map_preset_table = map_presets;

@@ -133,6 +133,13 @@ static const ArbParamSpec tft_settings_params[] = {
   { NULL }
 };
 
+/* Each turn's initiative: the winner may choose to move second. */
+static const ArbParamSpec tft_turn_params[] = {
+  { "first", N_("The initiative’s winner moves first"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
+    N_("yes or no (the other side moves first); yes when not given") },
+  { NULL }
+};
+
 static const ArbProcedureSpec procedures[] = {
   { "option", arb_tft_option_proc, N_("Option"), N_("Choose this turn's option and make its move"), TRUE, TRUE, tft_option_params },
   { "attack", arb_tft_attack_proc, N_("Attack"), N_("Roll to hit with the weapon in hand, then its damage"), TRUE, TRUE, tft_attack_params },
@@ -221,6 +228,7 @@ arb_tft_game_class_init (ArbTftGameClass *klass)
   game_class->order_by = N_("DX");
   game_class->default_map = "tft-combat";
   game_class->procedures = procedures;
+  game_class->turn_params = tft_turn_params;
   game_class->condition_table = conditions;
   game_class->out_conditions = out_conditions;
   game_class->map_preset_table = map_presets;
