@@ -1273,50 +1273,54 @@ build_form (ArbActionDialog *self)
       return;
     }
   for (const ArbParamSpec *p = self->spec->params; p->name; p++)
-    switch (p->kind)
-      {
-      case ARB_PARAM_ACTOR:
-      case ARB_PARAM_TARGET:
+    {
+      if (p->scripted)
+        continue;
+      switch (p->kind)
         {
-          g_autofree char *pick = default_value (self->fight, p, actor);
+        case ARB_PARAM_ACTOR:
+        case ARB_PARAM_TARGET:
+          {
+            g_autofree char *pick = default_value (self->fight, p, actor);
 
-          add_figures (self, p, ids, pick);
+            add_figures (self, p, ids, pick);
+          }
+          break;
+        case ARB_PARAM_WEAPON:
+          add_weapons (self, p, actor);
+          break;
+        case ARB_PARAM_CHOICE:
+          if (p->choices)
+            {
+              g_auto(GStrv) labels = arb_param_spec_choice_labels (p);
+
+              add_combo (self, p, arb_param_spec_choice_values (p), labels, NULL);
+            }
+          else
+            {
+              /* The game's conditions, by their labels. */
+              const char * const *known = arb_conditions_list (arb_encounter_get_system (enc));
+              g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
+              g_auto(GStrv) shown = NULL;
+
+              for (guint i = 0; known && known[i]; i++)
+                g_strv_builder_add (labels, arb_conditions_label (enc, known[i]));
+              shown = g_strv_builder_end (labels);
+              add_combo (self, p, g_strdupv ((char **)known), shown, NULL);
+            }
+          break;
+        case ARB_PARAM_FLAG:
+          add_flag (self, p);
+          break;
+        case ARB_PARAM_INT:
+        case ARB_PARAM_HEX:
+        case ARB_PARAM_TEXT:
+        default:
+          if (!add_custom (self, p))
+            add_entry (self, p);
+          break;
         }
-        break;
-      case ARB_PARAM_WEAPON:
-        add_weapons (self, p, actor);
-        break;
-      case ARB_PARAM_CHOICE:
-        if (p->choices)
-          {
-            g_auto(GStrv) labels = arb_param_spec_choice_labels (p);
-
-            add_combo (self, p, arb_param_spec_choice_values (p), labels, NULL);
-          }
-        else
-          {
-            /* The game's conditions, by their labels. */
-            const char * const *known = arb_conditions_list (arb_encounter_get_system (enc));
-            g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
-            g_auto(GStrv) shown = NULL;
-
-            for (guint i = 0; known && known[i]; i++)
-              g_strv_builder_add (labels, arb_conditions_label (enc, known[i]));
-            shown = g_strv_builder_end (labels);
-            add_combo (self, p, g_strdupv ((char **)known), shown, NULL);
-          }
-        break;
-      case ARB_PARAM_FLAG:
-        add_flag (self, p);
-        break;
-      case ARB_PARAM_INT:
-      case ARB_PARAM_HEX:
-      case ARB_PARAM_TEXT:
-      default:
-        if (!add_custom (self, p))
-          add_entry (self, p);
-        break;
-      }
+    }
 }
 
 static Field *

@@ -191,6 +191,10 @@ default_text (const ArbParamSpec *p,
         if (values[i][0] == '\0')
           return g_strdup (labels[i]);
       return NULL;
+    case ARB_PARAM_TARGET:
+    case ARB_PARAM_INT:
+    case ARB_PARAM_HEX:
+    case ARB_PARAM_TEXT:
     default:
       return NULL;
     }

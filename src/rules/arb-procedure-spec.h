@@ -39,6 +39,10 @@ typedef struct
   int           max;
   gboolean      required;
   const char   *hint;      /* N_(): what to give, in words, for a form; may be NULL */
+  /* Given by scripts and policies, never asked in a form: the form has
+   * its own way to it (a creature's attacks are in the weapon list) or
+   * the rules' default is what the table does. */
+  gboolean      scripted;
 } ArbParamSpec;
 
 typedef struct

@@ -40,14 +40,14 @@ static const ArbParamSpec aod_strike_params[] = {
   { "strikes", N_("Strikes"), ARB_PARAM_INT, NULL, 1, 10, FALSE },
   { "two-handed", N_("Held in both hands"), ARB_PARAM_FLAG, NULL, 0, 0, FALSE },
   { "attack", N_("Natural attack"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
-    N_("a creature’s attack by name, such as Claw, instead of a weapon") },
-  { "shield", N_("The target’s shield covers the blow"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
-    N_("yes or no; otherwise by the side the blow comes from") },
+    N_("a creature’s attack by name, such as Claw, instead of a weapon"), TRUE },
+  { "shield", N_("The target’s shield"), ARB_PARAM_CHOICE,
+    N_("|By the side the blow comes from;yes|Covers the blow;no|Does not cover the blow"), 0, 0, FALSE },
   /* 12.0 and 12.4: what the one struck chooses, when it comes to it. */
-  { "armor-loss", N_("On a grievous injury"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
-    N_("shield: the shield is cloven; otherwise the armor loses 2") },
+  { "armor-loss", N_("On a grievous injury"), ARB_PARAM_CHOICE,
+    N_("armor|The armor loses 2;shield|The shield is cloven"), 0, 0, FALSE },
   { "injury-drop", N_("Let go of, on a hand injury"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
-    N_("the item the injured hand lets go of; otherwise the last one readied") },
+    N_("the item the injured hand lets go of; otherwise the last one readied"), TRUE },
   { NULL }
 };
 
@@ -73,12 +73,12 @@ static const ArbParamSpec aod_charge_params[] = {
   { "mode", N_("Then"), ARB_PARAM_CHOICE, N_("assail|Assail;close|Close and grapple"), 0, 0, FALSE },
   { "weapon", N_("Weapon"), ARB_PARAM_WEAPON, N_("hands|Bare hands"), 0, 0, FALSE },
   { "attack", N_("Natural attack"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
-    N_("a creature’s attack by name, such as Claw, instead of a weapon") },
+    N_("a creature’s attack by name, such as Claw, instead of a weapon"), TRUE },
   /* 12.0 and 12.4: what the one struck chooses, when it comes to it. */
-  { "armor-loss", N_("On a grievous injury"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
-    N_("shield: the shield is cloven; otherwise the armor loses 2") },
+  { "armor-loss", N_("On a grievous injury"), ARB_PARAM_CHOICE,
+    N_("armor|The armor loses 2;shield|The shield is cloven"), 0, 0, FALSE },
   { "injury-drop", N_("Let go of, on a hand injury"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
-    N_("the item the injured hand lets go of; otherwise the last one readied") },
+    N_("the item the injured hand lets go of; otherwise the last one readied"), TRUE },
   { NULL }
 };
 
@@ -90,7 +90,7 @@ static const ArbParamSpec aod_withdraw_params[] = {
 
 static const ArbParamSpec aod_experience_params[] = {
   { "death-stroke", N_("Death strokes"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
-    N_("who killed whom, VICTIM:KILLER by comma; otherwise as the fight recorded it") },
+    N_("who killed whom, VICTIM:KILLER by comma; otherwise as the fight recorded it"), TRUE },
   { NULL }
 };
 
