@@ -1014,9 +1014,10 @@ place_row (ArbActionDialog    *self,
     }
   if (self->more == NULL)
     {
+      /* Added to the group once every row is placed, so that it stays
+       * last whatever order the spec gives. */
       self->more = adw_expander_row_new ();
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->more), _("More Options"));
-      adw_preferences_group_add (self->params_group, self->more);
     }
   adw_expander_row_add_row (ADW_EXPANDER_ROW (self->more), row);
 }
@@ -1321,6 +1322,8 @@ build_form (ArbActionDialog *self)
           break;
         }
     }
+  if (self->more)
+    adw_preferences_group_add (self->params_group, self->more);
 }
 
 static Field *

@@ -42,7 +42,7 @@ static const ArbParamSpec aod_strike_params[] = {
   { "attack", N_("Natural attack"), ARB_PARAM_TEXT, NULL, 0, 0, FALSE,
     N_("a creature’s attack by name, such as Claw, instead of a weapon"), TRUE },
   { "shield", N_("The target’s shield"), ARB_PARAM_CHOICE,
-    N_("|By the side the blow comes from;yes|Covers the blow;no|Does not cover the blow"), 0, 0, FALSE },
+    N_("|By the blow’s side;yes|Covers the blow;no|Does not cover it"), 0, 0, FALSE },
   /* 12.0 and 12.4: what the one struck chooses, when it comes to it. */
   { "armor-loss", N_("On a grievous injury"), ARB_PARAM_CHOICE,
     N_("armor|The armor loses 2;shield|The shield is cloven"), 0, 0, FALSE },
