@@ -286,7 +286,8 @@ read_bounded (const char  *path,
     {
       g_close (fd, NULL);
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE,
-                   _("%s: the file is too large for an encounter"), shown);
+                   _("%s: the file is too large for an encounter (over %d MB)"),
+                   shown, (int)(max / (1024 * 1024)));
       return NULL;
     }
 
@@ -324,7 +325,8 @@ read_bounded (const char  *path,
   if (len > max)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE,
-                   _("%s: the file is too large for an encounter"), shown);
+                   _("%s: the file is too large for an encounter (over %d MB)"),
+                   shown, (int)(max / (1024 * 1024)));
       return NULL;
     }
   *len_out = len;
@@ -334,9 +336,9 @@ read_bounded (const char  *path,
   return g_steal_pointer (&data);
 }
 
-/* An encounter file is at most 64 MB; its journal grows to about its
- * size before a fresh snapshot starts another. */
-#define MAX_SNAPSHOT_SIZE (64 * 1024 * 1024)
+/* A snapshot is an encounter file, as large as one may be; its journal
+ * grows to about its size before a fresh snapshot starts another. */
+#define MAX_SNAPSHOT_SIZE ARB_ENCOUNTER_MAX_FILE_SIZE
 #define MAX_JOURNAL_SIZE  (2 * MAX_SNAPSHOT_SIZE)
 
 typedef enum

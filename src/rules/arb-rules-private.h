@@ -13,6 +13,26 @@
 
 G_BEGIN_DECLS
 
+/* The most an encounter file may be, and so a draft's snapshot, which is
+ * one: its bytes, and its elements as arb_xml_parse_limited() counts
+ * them (a flood of nodes is refused before libxml2 builds them). A step
+ * of an Arena of Death duel is about 840 bytes and 17.5 elements: room
+ * for some 160,000 steps by either, and the loaders and every writer of
+ * an encounter keep to the same figures (issue 34). */
+#define ARB_ENCOUNTER_MAX_FILE_SIZE (128 * 1024 * 1024)
+#define ARB_ENCOUNTER_MAX_ELEMENTS  3000000
+
+/* arb_encounter_load_file_for_append() of bytes already read: a file
+ * sealed as Arbiter seals it keeps its steps as bytes. */
+ArbEncounter *arb_encounter_load_bytes_for_append (GBytes             *bytes,
+                                                   const char         *filename,
+                                                   ArbRulesetLibrary  *rules,
+                                                   GError            **error);
+/* @bytes with their seal worked out again as the writer works it out, or
+ * NULL when they have none or are not laid out for one: for the tests
+ * and the fuzz target, which forge what a hand that knows the seal could. */
+GBytes       *arb_encounter_reseal                (GBytes             *bytes);
+
 /* @text parsed as dice (a new reference), as arb_dice_expr_parse() does,
  * from a cache kept by @self: procedures roll the same few at every step. */
 ArbDiceExpr *arb_encounter_parse_dice (ArbEncounter  *self,
