@@ -17,6 +17,7 @@
 
 #include "arb-encounter-test.h"
 #include "arb-game.h"
+#include "arb-drafts-private.h"
 
 #define LONG_STEPS 100000
 
@@ -97,8 +98,10 @@ duel (guint n_steps,
   return g_steal_pointer (&enc);
 }
 
+/* The history's bytes, and its elements as the loader counts them. */
 static gsize
-history_bytes (GBytes *bytes)
+history_bytes (GBytes  *bytes,
+               guint64 *elements)
 {
   const char *data = g_bytes_get_data (bytes, NULL);
   const char *start = strstr (data, "<history");
@@ -106,10 +109,15 @@ history_bytes (GBytes *bytes)
 
   g_assert_nonnull (start);
   g_assert_nonnull (end);
+  *elements = 0;
+  for (const char *p = start; (p = memchr (p, '<', end - p)); p++)
+    if (p[1] != '/')
+      ++*elements;
   return end - start;
 }
 
-/* What a step costs: the figure the README gives. */
+/* What a step of a duel costs, the figures the README gives: the limits
+ * (arb-rules-private.h) leave room for 100,000 of them, and more. */
 static void
 test_measure (void)
 {
@@ -117,10 +125,21 @@ test_measure (void)
   g_autoptr(ArbEncounter) big = duel (6000, 1);
   g_autoptr(GBytes) a = arb_encounter_serialize (small);
   g_autoptr(GBytes) b = arb_encounter_serialize (big);
-  double per_step = (double)(history_bytes (b) - history_bytes (a)) / 5000;
+  guint64 elements_a, elements_b;
+  gsize bytes_a = history_bytes (a, &elements_a);
+  gsize bytes_b = history_bytes (b, &elements_b);
+  double per_step = (double)(bytes_b - bytes_a) / 5000;
+  double elements = (double)(elements_b - elements_a) / 5000;
 
-  g_test_message ("%.1f bytes a step; %.1f MB at %d steps", per_step,
-                  per_step * LONG_STEPS / 1e6, LONG_STEPS);
+  g_test_message ("%.1f bytes and %.2f elements a step; at %d steps %.1f MB and %.0f elements; "
+                  "the limits allow %.0f steps by bytes, %.0f by elements",
+                  per_step, elements, LONG_STEPS, per_step * LONG_STEPS / (1024 * 1024),
+                  elements * LONG_STEPS, ARB_ENCOUNTER_MAX_FILE_SIZE / per_step,
+                  ARB_ENCOUNTER_MAX_ELEMENTS / elements);
+  /* Denser than the loader allows a large file to be it is not. */
+  g_assert_cmpfloat (per_step / elements, >, 1.5 * ARB_ENCOUNTER_MIN_ELEMENT_BYTES);
+  g_assert_cmpfloat (per_step * LONG_STEPS * 1.25, <, ARB_ENCOUNTER_MAX_FILE_SIZE);
+  g_assert_cmpfloat (elements * LONG_STEPS * 1.25, <, ARB_ENCOUNTER_MAX_ELEMENTS);
 }
 
 static gint64 lap_start;
@@ -287,6 +306,21 @@ test_over_limit_refused (void)
   g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID);
   g_clear_error (&error);
   g_assert_false (g_file_test (fresh, G_FILE_TEST_EXISTS));
+
+  /* Nor is its draft, which the drafts' reader would refuse as well. */
+  {
+    g_autoptr(ArbDraftWriter) writer = arb_draft_writer_new (enc, path, FALSE);
+    g_autofree char *snapshot = arb_drafts_snapshot_path (arb_encounter_get_id (enc));
+
+    g_assert_false (arb_draft_writer_snapshot (writer, &error));
+    g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID);
+    g_assert_nonnull (strstr (error->message, "128 MB"));
+    g_clear_error (&error);
+    g_assert_false (arb_drafts_save (enc, path, &error));
+    g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID);
+    g_clear_error (&error);
+    g_assert_false (g_file_test (snapshot, G_FILE_TEST_EXISTS));
+  }
   g_clear_object (&enc);
 
   /* By the command line, whose next keeps the history as bytes. */
@@ -296,7 +330,11 @@ test_over_limit_refused (void)
       g_autofree char *after = NULL;
       g_autofree char *backup_after = NULL;
 
-      g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+      /* The isolated data folder of the test, where the command looks
+       * for house rules. */
+      g_auto(GStrv) envp = g_environ_setenv (g_get_environ (), "XDG_DATA_HOME", dir, TRUE);
+
+      g_assert_true (g_spawn_sync (NULL, (char **)argv, envp, G_SPAWN_DEFAULT, NULL, NULL,
                                    &out, &err, &status, &error));
       g_assert_no_error (error);
       g_test_message ("%s", err);
@@ -322,6 +360,42 @@ test_over_limit_refused (void)
   g_rmdir (dir);
 }
 
+/* Issue 34: nor is a sheet the loader would refuse for its size (a
+ * note pasted in of more than the 4 MB a sheet may be). */
+static void
+test_sheet_over_limit_refused (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arb-sheet-limit-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "rolf.xml", NULL);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *note = g_strnfill (ARB_SHEET_MAX_FILE_SIZE, 'n');
+  g_autoptr(ArbSheet) sheet = starter ("aod-rolf.xml");
+  g_autoptr(ArbSheet) back = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (arb_sheet_save_new (sheet, path, &error));
+  g_assert_no_error (error);
+  before = checksum_of (path);
+  g_assert_true (arb_sheet_set (sheet, "notes", note, &error));
+  g_assert_no_error (error);
+  g_assert_false (arb_sheet_save (sheet, path, &error));
+  g_assert_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, path));
+  g_assert_nonnull (strstr (error->message, "4 MB"));
+  g_clear_error (&error);
+  after = checksum_of (path);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+  back = arb_sheet_load_file (path, rules, &error);
+  g_assert_no_error (error);
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -329,7 +403,7 @@ main (int   argc,
   g_autoptr(GError) error = NULL;
   int status;
 
-  g_test_init (&argc, &argv, NULL);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   rules = arb_ruleset_library_new ();
   g_assert_true (arb_ruleset_library_load_shipped (rules, &error));
   g_assert_no_error (error);
@@ -337,6 +411,7 @@ main (int   argc,
   g_test_add_func ("/long-history/measure", test_measure);
   g_test_add_func ("/long-history/long-fight", test_long_fight);
   g_test_add_func ("/long-history/over-limit-refused", test_over_limit_refused);
+  g_test_add_func ("/long-history/sheet-over-limit-refused", test_sheet_over_limit_refused);
 
   status = g_test_run ();
   g_clear_object (&rules);

@@ -27,7 +27,6 @@
 
 #define ENCOUNTER_SCHEMA "/io/github/arbiter/Arbiter/schemas/encounter.rng"
 #define MAX_FILE_SIZE    ARB_ENCOUNTER_MAX_FILE_SIZE
-#define MAX_ELEMENTS     ARB_ENCOUNTER_MAX_ELEMENTS
 
 /* An error of the domain can carry the name of the parameter it is
  * about, so that a form finds the field without reading the message. */
@@ -2548,6 +2547,29 @@ count_elements (const char *data,
   return n;
 }
 
+gboolean
+arb_encounter_size_fits (const char  *data,
+                         gsize        len,
+                         const char  *shown,
+                         GError     **error)
+{
+  if (len > MAX_FILE_SIZE)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                   _("%s: the file would be over the %d MB an encounter may take"),
+                   shown, MAX_FILE_SIZE / (1024 * 1024));
+      return FALSE;
+    }
+  if (count_elements (data, len) > arb_encounter_max_elements (len))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                   _("%s: the file would hold over the %u elements an encounter of its size may take"),
+                   shown, arb_encounter_max_elements (len));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Where the seal's digits start in the root element's start tag, or 0. */
 static gsize
 find_seal (const char *data,
@@ -2730,7 +2752,7 @@ parse_rooted (const char  *data,
                    _("%s: the file is not valid UTF-8 text"), filename);
       return NULL;
     }
-  if (!(doc = arb_xml_parse_limited (data, len, filename, MAX_ELEMENTS, &local_error)))
+  if (!(doc = arb_xml_parse_limited (data, len, filename, arb_encounter_max_elements (len), &local_error)))
     {
       g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE, local_error->message);
       return NULL;
@@ -3570,7 +3592,7 @@ load_sealed (GBytes     *bytes,
   /* The state alone, as a document of its own. */
   head = g_string_new_len (data, history - data);
   g_string_append (head, "</encounter>\n");
-  if (!(doc = arb_xml_parse_limited (head->str, head->len, filename, MAX_ELEMENTS, NULL)))
+  if (!(doc = arb_xml_parse_limited (head->str, head->len, filename, arb_encounter_max_elements (head->len), NULL)))
     return NULL;
   root = xmlDocGetRootElement (doc);
   format = arb_xml_get_prop (root, "format");
@@ -3823,12 +3845,12 @@ encounter_save (ArbEncounter  *self,
                      shown, MAX_FILE_SIZE / (1024 * 1024));
         return FALSE;
       }
-    if (elements > MAX_ELEMENTS)
+    if (elements > arb_encounter_max_elements (size))
       {
         g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
-                     had_file ? _("%s: not saved: the file would hold over the %d elements an encounter may take (the previous file is unchanged)")
-                              : _("%s: not saved: the file would hold over the %d elements an encounter may take (no file was written)"),
-                     shown, MAX_ELEMENTS);
+                     had_file ? _("%s: not saved: the file would hold over the %u elements an encounter of its size may take (the previous file is unchanged)")
+                              : _("%s: not saved: the file would hold over the %u elements an encounter of its size may take (no file was written)"),
+                     shown, arb_encounter_max_elements (size));
         return FALSE;
       }
   }
