@@ -104,9 +104,10 @@ static gsize
 history_bytes (GBytes  *bytes,
                guint64 *elements)
 {
-  const char *data = g_bytes_get_data (bytes, NULL);
-  const char *start = strstr (data, "<history");
-  const char *end = g_strrstr (data, "</history>");
+  gsize len;
+  const char *data = g_bytes_get_data (bytes, &len);
+  const char *start = g_strstr_len (data, len, "<history");
+  const char *end = g_strrstr_len (data, len, "</history>");
 
   g_assert_nonnull (start);
   g_assert_nonnull (end);
