@@ -6,8 +6,9 @@
  * effects, log lines, headlines): at its end a referee's step puts the
  * figures back as they began, and the duel is fought again.
  *
- * Its own suite (long-history): it runs in the plain and the ASan
- * passes; under valgrind 100,000 steps would take most of an hour.
+ * Suite long-history, never under valgrind; /long-history/long-fight
+ * runs as test-long-history-100k, also in suite slow (the plain pass only; see
+ * tests/meson.build).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
