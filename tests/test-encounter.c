@@ -15,6 +15,7 @@
 #include "arb-gpg-procs.h"
 #include "arb-encounter-test.h"
 #include "arb-test-util.h"
+#include "arb-rules-private.h"
 
 
 /* Turn step 1 of the rules: lowest altitude first, then the slower, then a
@@ -1510,6 +1511,112 @@ test_sealed_append (void)
   g_rmdir (dir);
 }
 
+/* @contents with @from replaced by @to once, and sealed again as the
+ * writer seals: what a hand that knows the seal could write. */
+static void
+forge (const char *path,
+       const char *contents,
+       const char *from,
+       const char *to)
+{
+  const char *at = strstr (contents, from);
+  g_autoptr(GString) text = g_string_new (contents);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GBytes) sealed = NULL;
+
+  g_assert_nonnull (at);
+  g_string_erase (text, at - contents, strlen (from));
+  g_string_insert (text, at - contents, to);
+  bytes = g_bytes_new (text->str, text->len);
+  sealed = arb_encounter_reseal (bytes);
+  g_assert_nonnull (sealed);
+  g_assert_true (g_file_set_contents (path, g_bytes_get_data (sealed, NULL), g_bytes_get_size (sealed), NULL));
+}
+
+/* Issue 34: a file whose seal is valid, worked out again by hand, but
+ * whose position is one short of its steps opened by the append path,
+ * and `next` broke it. The path checks the position against the steps
+ * it counts, and the state against the last step, and reads whole any
+ * file where they differ: next, undo and redo leave a file that opens
+ * and holds what a whole read of it gave. */
+static void
+test_sealed_forged (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arb-forge-XXXXXX", NULL);
+  g_autofree char *path = write_fight (dir, "fight.xml", 20);
+  g_autofree char *backup = g_strconcat (path, "~", NULL);
+  g_autofree char *sealed = NULL;
+  g_autofree char *last_effect = NULL;
+  const char *forgeries[][2] = {
+    { "position=\"20\"", "position=\"19\"" },
+    { "position=\"20\"", "position=\"21\"" },
+    /* The state's current figure changed: the last step no longer left it. */
+    { "<value key=\"current\">c1</value>", "<value key=\"current\">c2</value>" },
+    { "<value key=\"current\">c2</value>", "<value key=\"current\">c1</value>" },
+  };
+  gsize n;
+
+  g_assert_true (g_file_get_contents (path, &sealed, &n, NULL));
+  for (guint f = 0; f < G_N_ELEMENTS (forgeries); f++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GError) whole_error = NULL;
+      g_autoptr(ArbEncounter) fast = NULL;
+      g_autoptr(ArbEncounter) whole = NULL;
+      g_autofree char *forged = NULL;
+
+      if (!strstr (sealed, forgeries[f][0]))
+        continue;
+      forge (path, sealed, forgeries[f][0], forgeries[f][1]);
+      g_assert_true (g_file_get_contents (path, &forged, &n, NULL));
+      whole = arb_encounter_load_file (path, rules, &whole_error);
+      fast = arb_encounter_load_file_for_append (path, rules, &error);
+      g_test_message ("%s → %s: %s", forgeries[f][0], forgeries[f][1],
+                      whole_error ? whole_error->message : "opens whole");
+      if (whole == NULL)
+        {
+          /* Refused as the whole read refuses it, and left alone. */
+          g_autofree char *after = NULL;
+
+          g_assert_null (fast);
+          g_assert_error (error, whole_error->domain, whole_error->code);
+          g_assert_cmpstr (error->message, ==, whole_error->message);
+          g_assert_true (g_file_get_contents (path, &after, &n, NULL));
+          g_assert_cmpstr (after, ==, forged);
+          continue;
+        }
+      g_assert_no_error (error);
+      g_assert_false (arb_encounter_is_kept (fast));
+      g_assert_cmpuint (arb_encounter_get_n_steps (fast), ==, arb_encounter_get_n_steps (whole));
+      g_assert_cmpuint (arb_encounter_get_position (fast), ==, arb_encounter_get_position (whole));
+
+      /* next, then undo and redo, each saved and read back whole. */
+      run_apply (fast, "aod.next", NULL, 0);
+      g_assert_true (arb_encounter_save (fast, path, &error));
+      g_assert_no_error (error);
+      for (guint round = 0; round < 2; round++)
+        {
+          g_autoptr(ArbEncounter) enc = arb_encounter_load_file (path, rules, &error);
+          g_autofree char *state = NULL;
+          g_autofree char *again = NULL;
+          g_autoptr(ArbEncounter) back = NULL;
+
+          g_assert_no_error (error);
+          g_assert_true (round == 0 ? arb_encounter_undo (enc) : arb_encounter_redo (enc));
+          state = arb_encounter_dump_state (enc);
+          g_assert_true (arb_encounter_save (enc, path, &error));
+          g_assert_no_error (error);
+          back = arb_encounter_load_file_for_append (path, rules, &error);
+          g_assert_no_error (error);
+          again = arb_encounter_dump_state (back);
+          g_assert_cmpstr (again, ==, state);
+        }
+    }
+  g_unlink (path);
+  g_unlink (backup);
+  g_rmdir (dir);
+}
+
 /* Issue 15: with a map, GPG's pit cannot be set to another size, which
  * would let gliders fly where the map has no hex. */
 static void
@@ -1928,6 +2035,7 @@ main (int   argc,
   g_test_add_func ("/encounter/save-refuses-bad-state", test_save_refuses_bad_state);
   g_test_add_func ("/encounter/long-history", test_long_history);
   g_test_add_func ("/encounter/sealed-append", test_sealed_append);
+  g_test_add_func ("/encounter/sealed-forged", test_sealed_forged);
   g_test_add_func ("/encounter/gpg/pit-is-the-map", test_gpg_pit_is_the_map);
   g_test_add_func ("/encounter/bad-files", test_bad_files);
   g_test_add_func ("/encounter/history-without-sheet", test_history_without_sheet);

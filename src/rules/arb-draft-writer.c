@@ -280,6 +280,14 @@ write_snapshot (ArbDraftWriter  *self,
   bytes = arb_drafts_snapshot_bytes (self->encounter, generation);
   size = g_bytes_get_size (bytes);
   path = arb_drafts_snapshot_path (id);
+  /* A snapshot the reader would refuse is no draft: nothing is written,
+   * and the draft on disk, if any, stays what it was. */
+  {
+    g_autofree char *shown = g_filename_display_name (path);
+
+    if (!arb_encounter_size_fits (g_bytes_get_data (bytes, NULL), size, shown, error))
+      return FALSE;
+  }
 
   if (!self->noted)
     {
@@ -336,6 +344,18 @@ append (ArbDraftWriter  *self,
                    arb_drafts_record_crc (self->generation, seq, kind, data, len));
   g_string_append_len (record, data, len);
   g_string_append_c (record, '\n');
+
+  /* Past what the reader takes, the journal would lose the draft: a
+   * fresh snapshot starts another instead (the caller's fallback). */
+  if (self->journal_size + record->len > ARB_DRAFT_MAX_JOURNAL_SIZE)
+    {
+      g_autofree char *path = arb_drafts_journal_path (self->id);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                   _("%s: the journal would be over the %d MB a draft’s journal may take"),
+                   path, ARB_DRAFT_MAX_JOURNAL_SIZE / (1024 * 1024));
+      return FALSE;
+    }
 
   /* One write and one flush: the step's whole cost on disk. */
   self->n_syncs++;

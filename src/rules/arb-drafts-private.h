@@ -29,12 +29,19 @@
 #pragma once
 
 #include "arb-encounter.h"
+#include "arb-rules-private.h"
 
 G_BEGIN_DECLS
 
 #define ARB_JOURNAL_MAGIC "arbiter-journal 1"
 /* 16 hex digits. */
 #define ARB_DRAFT_GENERATION_LEN 16
+/* What the reader takes: a snapshot is an encounter file, as large as
+ * one may be; its journal grows to about its size before a fresh
+ * snapshot starts another, and the writer starts one before the
+ * journal would pass this. */
+#define ARB_DRAFT_MAX_SNAPSHOT_SIZE ARB_ENCOUNTER_MAX_FILE_SIZE
+#define ARB_DRAFT_MAX_JOURNAL_SIZE  (2 * ARB_DRAFT_MAX_SNAPSHOT_SIZE)
 
 guint32   arb_drafts_crc32          (guint32       crc,
                                      const void   *data,

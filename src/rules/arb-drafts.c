@@ -286,7 +286,8 @@ read_bounded (const char  *path,
     {
       g_close (fd, NULL);
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE,
-                   _("%s: the file is too large for an encounter"), shown);
+                   _("%s: the file is too large for an encounter (over %d MB)"),
+                   shown, (int)(max / (1024 * 1024)));
       return NULL;
     }
 
@@ -324,7 +325,8 @@ read_bounded (const char  *path,
   if (len > max)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE,
-                   _("%s: the file is too large for an encounter"), shown);
+                   _("%s: the file is too large for an encounter (over %d MB)"),
+                   shown, (int)(max / (1024 * 1024)));
       return NULL;
     }
   *len_out = len;
@@ -334,10 +336,8 @@ read_bounded (const char  *path,
   return g_steal_pointer (&data);
 }
 
-/* An encounter file is at most 64 MB; its journal grows to about its
- * size before a fresh snapshot starts another. */
-#define MAX_SNAPSHOT_SIZE (64 * 1024 * 1024)
-#define MAX_JOURNAL_SIZE  (2 * MAX_SNAPSHOT_SIZE)
+#define MAX_SNAPSHOT_SIZE ARB_DRAFT_MAX_SNAPSHOT_SIZE
+#define MAX_JOURNAL_SIZE  ARB_DRAFT_MAX_JOURNAL_SIZE
 
 typedef enum
 {
@@ -761,6 +761,13 @@ arb_drafts_save (ArbEncounter  *encounter,
   path = arb_drafts_snapshot_path (id);
   journal = arb_drafts_journal_path (id);
   bytes = arb_drafts_snapshot_bytes (encounter, NULL);
+  /* A snapshot the reader would refuse is no draft: nothing is written. */
+  {
+    g_autofree char *shown = g_filename_display_name (path);
+
+    if (!arb_encounter_size_fits (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), shown, error))
+      return FALSE;
+  }
   if (!arb_file_write_safely (path, g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL, NULL, error))
     return FALSE;
   /* A snapshot without a generation takes no journal; an old one goes. */

@@ -26,10 +26,7 @@
 #include "arb-xml.h"
 
 #define ENCOUNTER_SCHEMA "/io/github/arbiter/Arbiter/schemas/encounter.rng"
-#define MAX_FILE_SIZE    (64 * 1024 * 1024)
-/* A step is about six elements: room for some 30,000 steps, while a
- * flood of millions of nodes is refused before libxml2 builds them. */
-#define MAX_ELEMENTS     200000
+#define MAX_FILE_SIZE    ARB_ENCOUNTER_MAX_FILE_SIZE
 
 /* An error of the domain can carry the name of the parameter it is
  * about, so that a form finds the field without reading the message. */
@@ -871,6 +868,7 @@ struct _ArbEncounter
   GBytes     *kept;
   guint       n_kept;
   Seal        kept_seal; /* the kept steps' part of the seal */
+  guint64     kept_elements; /* count_elements() of the kept bytes */
 };
 
 typedef struct
@@ -2536,6 +2534,45 @@ seal_of (const char *data,
   return seal_round (seal_round (seal_end (&head), seal_end (&history)), seal_end (&rest));
 }
 
+/* The elements of bytes Arbiter wrote as the loader's scan counts them
+ * (arb_xml_parse_limited()): every '<' but an end tag's, as every '<' in
+ * a value is escaped. */
+static guint64
+count_elements (const char *data,
+                gsize       len)
+{
+  const char *p = data, *end = data + len;
+  guint64 n = 0;
+
+  while ((p = memchr (p, '<', end - p)) && ++p < end)
+    if (*p != '/')
+      n++;
+  return n;
+}
+
+gboolean
+arb_encounter_size_fits (const char  *data,
+                         gsize        len,
+                         const char  *shown,
+                         GError     **error)
+{
+  if (len > MAX_FILE_SIZE)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                   _("%s: the file would be over the %d MB an encounter may take"),
+                   shown, MAX_FILE_SIZE / (1024 * 1024));
+      return FALSE;
+    }
+  if (count_elements (data, len) > arb_encounter_max_elements (len))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                   _("%s: the file would hold over the %u elements an encounter of its size may take"),
+                   shown, arb_encounter_max_elements (len));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Where the seal's digits start in the root element's start tag, or 0. */
 static gsize
 find_seal (const char *data,
@@ -2717,7 +2754,7 @@ parse_rooted (const char  *data,
       g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE, local_error->message);
       return NULL;
     }
-  if (!(doc = arb_xml_parse_limited (data, len, filename, MAX_ELEMENTS, &local_error)))
+  if (!(doc = arb_xml_parse_limited (data, len, filename, arb_encounter_max_elements (len), &local_error)))
     {
       g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE, local_error->message);
       return NULL;
@@ -3185,7 +3222,8 @@ arb_encounter_load_bytes (GBytes             *bytes,
   if (len > MAX_FILE_SIZE)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE,
-                   _("%s: the file is too large for an encounter"), filename);
+                   _("%s: the file is too large for an encounter (over %d MB)"),
+                   filename, MAX_FILE_SIZE / (1024 * 1024));
       return NULL;
     }
   if (!(doc = parse_rooted (data, len, filename, "encounter",
@@ -3299,7 +3337,8 @@ read_file (const char  *path,
   if (g_stat (path, &st) == 0 && st.st_size > MAX_FILE_SIZE)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE,
-                   _("%s: the file is too large for an encounter"), path);
+                   _("%s: the file is too large for an encounter (over %d MB)"),
+                   path, MAX_FILE_SIZE / (1024 * 1024));
       return NULL;
     }
 
@@ -3413,6 +3452,85 @@ parse_span (const char *text,
   return g_ascii_string_to_unsigned (span, base, 0, max, out, NULL);
 }
 
+/* Whether the @len bytes at @kept, a sealed file's steps, are @n_steps
+ * steps laid out as serialize() lays them out, each line of a step
+ * indented under it: *@elements gets their count_elements() and
+ * *@last where the last one starts. */
+static gboolean
+kept_steps_fit (const char *kept,
+                gsize       len,
+                guint       n_steps,
+                guint64    *elements,
+                gsize      *last)
+{
+  static const char step_tag[] = "    <step";
+  static const char step_end[] = "    </step>\n";
+  const char *p = kept, *end = kept + len;
+  guint64 n = 0;
+  guint steps = 0;
+
+  if (len < strlen (step_tag) || memcmp (kept, step_tag, strlen (step_tag)) != 0 ||
+      kept[len - 1] != '\n')
+    return FALSE;
+  while ((p = memchr (p, '<', end - p)) && ++p < end)
+    {
+      const char *tag = p - 1;
+      gboolean indented = tag - kept == 4 || (tag - kept >= 5 && memcmp (tag - 5, "\n    ", 5) == 0);
+
+      if (*p == '/')
+        continue;
+      n++;
+      /* A step starts a line at the history's indent, and no other
+       * element does. */
+      if ((gsize)(end - p) >= 5 && memcmp (p, "step", 4) == 0 &&
+          (p[4] == ' ' || p[4] == '>' || p[4] == '/'))
+        {
+          if (!indented || ++steps > n_steps)
+            return FALSE;
+          *last = tag - 4 - kept;
+        }
+      else if (indented)
+        return FALSE;
+    }
+  if (steps != n_steps)
+    return FALSE;
+  /* The last step closes at the end, or is one empty element. */
+  if (!(len >= strlen (step_end) && memcmp (end - strlen (step_end), step_end, strlen (step_end)) == 0) &&
+      !(len >= 3 && memcmp (end - 3, "/>\n", 3) == 0 && memchr (kept + *last, '\n', len - *last) == end - 1))
+    return FALSE;
+  *elements = n;
+  return TRUE;
+}
+
+/* Whether the state holds what @step's effects left, each key's last. */
+static gboolean
+state_shows_step (ArbEncounter  *self,
+                  const ArbStep *step)
+{
+  g_autoptr(GHashTable) left = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GHashTableIter iter;
+  gpointer where, value;
+
+  for (guint i = 0; i < step->effects->len; i++)
+    {
+      ArbEffect *e = g_ptr_array_index (step->effects, i);
+
+      if (e->entity == NULL || e->key == NULL)
+        return FALSE;
+      g_hash_table_replace (left, g_strconcat (e->entity, "\n", e->key, NULL), e->new_value);
+    }
+  g_hash_table_iter_init (&iter, left);
+  while (g_hash_table_iter_next (&iter, &where, &value))
+    {
+      const char *nl = strchr (where, '\n');
+      g_autofree char *entity = g_strndup (where, nl - (const char *)where);
+
+      if (g_strcmp0 (arb_encounter_get (self, entity, nl + 1), value) != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* A sealed file as Arbiter wrote it, read for adding steps: the state is
  * parsed (every sheet and live value checked as ever), the history only
  * counted and kept as bytes. NULL, with nothing said, for a file that is
@@ -3435,7 +3553,8 @@ load_sealed (GBytes     *bytes,
   Seal steps_seal = { 0, };
   guint64 seal;
   gsize len, at, start, end;
-  guint64 position;
+  guint64 position, elements = 0;
+  gsize last_step = 0;
   guint n_steps;
   xmlNode *root;
 
@@ -3459,15 +3578,23 @@ load_sealed (GBytes     *bytes,
       return NULL;
   }
   /* A file with steps to redo is never sealed (serialize()): every step
-   * there is one applied. */
+   * there is one applied. The seal guards against damage, not a hand
+   * that recomputes it, so what the kept bytes are taken for is checked
+   * too, at the cost of counting their tags: as many steps as the
+   * position says, whole lines of whole steps, and a last step that
+   * parses and whose effects the state shows. Any of them amiss: the
+   * whole read, which says what is wrong. */
   n_steps = position;
   if ((n_steps == 0) != (start == end))
+    return NULL;
+  if (n_steps > 0 &&
+      !kept_steps_fit (data + start, end - start, n_steps, &elements, &last_step))
     return NULL;
 
   /* The state alone, as a document of its own. */
   head = g_string_new_len (data, history - data);
   g_string_append (head, "</encounter>\n");
-  if (!(doc = arb_xml_parse_limited (head->str, head->len, filename, MAX_ELEMENTS, NULL)))
+  if (!(doc = arb_xml_parse_limited (head->str, head->len, filename, arb_encounter_max_elements (head->len), NULL)))
     return NULL;
   root = xmlDocGetRootElement (doc);
   format = arb_xml_get_prop (root, "format");
@@ -3487,8 +3614,13 @@ load_sealed (GBytes     *bytes,
 
   if (n_steps > 0)
     {
+      g_autoptr(ArbStep) last = arb_step_parse (data + start + last_step, end - start - last_step, filename, NULL);
+
+      if (last == NULL || !state_shows_step (self, last))
+        return NULL;
       self->kept = g_bytes_new_from_bytes (bytes, start, end - start);
       self->kept_seal = steps_seal;
+      self->kept_elements = elements;
     }
   self->n_kept = n_steps;
   self->position = n_steps;
@@ -3514,6 +3646,41 @@ arb_encounter_load_file_for_append (const char         *path,
     return NULL;
   self->stamp = g_steal_pointer (&stamp);
   return self;
+}
+
+ArbEncounter *
+arb_encounter_load_bytes_for_append (GBytes             *bytes,
+                                     const char         *filename,
+                                     ArbRulesetLibrary  *rules,
+                                     GError            **error)
+{
+  ArbEncounter *self;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (filename != NULL, NULL);
+
+  if (!(self = load_sealed (bytes, filename)))
+    self = arb_encounter_load_bytes (bytes, filename, rules, error);
+  return self;
+}
+
+GBytes *
+arb_encounter_reseal (GBytes *bytes)
+{
+  gsize len, at, start, end;
+  const char *data = g_bytes_get_data (bytes, &len);
+  char digits[SEAL_DIGITS + 1];
+  char *copy;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+
+  if (len == 0 || (at = find_seal (data, len)) == 0 || !find_steps (data, len, &start, &end))
+    return NULL;
+  g_snprintf (digits, sizeof digits, "%016" G_GINT64_MODIFIER "x",
+              seal_of (data, len, at, start, end, NULL, 0));
+  copy = g_memdup2 (data, len);
+  memcpy (copy + at, digits, SEAL_DIGITS);
+  return g_bytes_new_take (copy, len);
 }
 
 gboolean
@@ -3661,6 +3828,34 @@ encounter_save (ArbEncounter  *self,
   /* Only for the message: a failed first save has no previous file to
    * speak of. */
   had_file = g_file_test (path, G_FILE_TEST_EXISTS);
+
+  /* A file the loader would refuse as too large would lock the referee
+   * out of the fight as surely. The kept steps were counted when read;
+   * the fresh part holds their marker, a comment, in their place. */
+  {
+    gsize size = g_bytes_get_size (bytes);
+    guint64 elements = count_elements (g_bytes_get_data (fresh, NULL), g_bytes_get_size (fresh));
+    g_autofree char *shown = g_filename_display_name (path);
+
+    if (self->kept != NULL)
+      elements = elements - 1 + self->kept_elements;
+    if (size > MAX_FILE_SIZE)
+      {
+        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                     had_file ? _("%s: not saved: the file would be over the %d MB an encounter may take (the previous file is unchanged)")
+                              : _("%s: not saved: the file would be over the %d MB an encounter may take (no file was written)"),
+                     shown, MAX_FILE_SIZE / (1024 * 1024));
+        return FALSE;
+      }
+    if (elements > arb_encounter_max_elements (size))
+      {
+        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                     had_file ? _("%s: not saved: the file would hold over the %u elements an encounter of its size may take (the previous file is unchanged)")
+                              : _("%s: not saved: the file would hold over the %u elements an encounter of its size may take (no file was written)"),
+                     shown, arb_encounter_max_elements (size));
+        return FALSE;
+      }
+  }
   if (exclusive)
     ok = arb_file_save_xml_new (path, bytes, &new_stamp, &local_error);
   else if (self->kept == NULL)

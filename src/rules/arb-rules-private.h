@@ -13,6 +13,46 @@
 
 G_BEGIN_DECLS
 
+/* The most an encounter file may be, and so a draft's snapshot, which is
+ * one: its bytes, and its elements as arb_xml_parse_limited() counts
+ * them, so that a flood of nodes is refused before libxml2 builds them.
+ * A step of an Arena of Death duel is about 840 bytes and 18.3 elements:
+ * room for some 160,000 steps by either. Past 200,000 elements a file
+ * must also average ARB_ENCOUNTER_MIN_ELEMENT_BYTES an element (what
+ * Arbiter writes averages 46; a flood of tiny elements, 4 to 17), so a
+ * flood in a file of a few MB costs no more than the file would as a
+ * fight. The loaders and every writer of an encounter keep to the same
+ * figures (issue 34). */
+#define ARB_ENCOUNTER_MAX_FILE_SIZE      (128 * 1024 * 1024)
+#define ARB_ENCOUNTER_MAX_ELEMENTS       3000000
+#define ARB_ENCOUNTER_FREE_ELEMENTS      200000
+#define ARB_ENCOUNTER_MIN_ELEMENT_BYTES  24
+
+/* The elements an encounter file of @len bytes may hold. */
+static inline guint
+arb_encounter_max_elements (gsize len)
+{
+  return CLAMP (len / ARB_ENCOUNTER_MIN_ELEMENT_BYTES, ARB_ENCOUNTER_FREE_ELEMENTS, ARB_ENCOUNTER_MAX_ELEMENTS);
+}
+
+/* Whether the loader would take the @len bytes at @data, an encounter
+ * as Arbiter writes it, for their size and number of elements; FALSE
+ * with @error, naming @shown and the limit, when it would not. */
+gboolean      arb_encounter_size_fits             (const char         *data,
+                                                   gsize               len,
+                                                   const char         *shown,
+                                                   GError            **error);
+/* arb_encounter_load_file_for_append() of bytes already read: a file
+ * sealed as Arbiter seals it keeps its steps as bytes. */
+ArbEncounter *arb_encounter_load_bytes_for_append (GBytes             *bytes,
+                                                   const char         *filename,
+                                                   ArbRulesetLibrary  *rules,
+                                                   GError            **error);
+/* @bytes with their seal worked out again as the writer works it out, or
+ * NULL when they have none or are not laid out for one: for the tests
+ * and the fuzz target, which forge what a hand that knows the seal could. */
+GBytes       *arb_encounter_reseal                (GBytes             *bytes);
+
 /* @text parsed as dice (a new reference), as arb_dice_expr_parse() does,
  * from a cache kept by @self: procedures roll the same few at every step. */
 ArbDiceExpr *arb_encounter_parse_dice (ArbEncounter  *self,

@@ -2163,7 +2163,15 @@ arb_ruleset_library_save_house_table (ArbRulesetLibrary  *self,
   xml = arb_table_to_house_xml_edited (table, edits, n_edits);
   bytes = g_bytes_new (xml, strlen (xml));
 
-  /* Read as the next start will read it, before anything is written. */
+  /* Read as the next start will read it, before anything is written:
+   * the file loader's size limit too. */
+  if (strlen (xml) > MAX_FILE_SIZE)
+    {
+      g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_PARSE,
+                   _("%s: not saved: the file would be over the %d MB a ruleset may take"),
+                   path, MAX_FILE_SIZE / (1024 * 1024));
+      return NULL;
+    }
   if (!load_bytes (self, bytes, path, TRUE, FALSE, error))
     return NULL;
   if (g_mkdir_with_parents (dir, 0755) != 0)

@@ -1405,6 +1405,30 @@ sheet_save (ArbSheet     *self,
   /* Only for the message: a failed first save has no previous file to
    * speak of. */
   had_file = g_file_test (path, G_FILE_TEST_EXISTS);
+
+  /* A sheet the loader would refuse for its size is never written. Its
+   * elements as the loader's scan counts them: every '<' but an end
+   * tag's, as every '<' in a value is escaped. */
+  {
+    gsize len;
+    const char *data = g_bytes_get_data (bytes, &len);
+    const char *p = data, *end = data + len;
+    guint elements = 0;
+
+    while ((p = memchr (p, '<', end - p)) && ++p < end)
+      if (*p != '/')
+        elements++;
+    if (len > ARB_SHEET_MAX_FILE_SIZE || elements > MAX_ELEMENTS)
+      {
+        g_autofree char *shown = g_filename_display_name (path);
+
+        g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                     had_file ? _("%s: not saved: the sheet would be over the %d MB or %d elements a sheet may take (the previous file is unchanged)")
+                              : _("%s: not saved: the sheet would be over the %d MB or %d elements a sheet may take (no file was written)"),
+                     shown, ARB_SHEET_MAX_FILE_SIZE / (1024 * 1024), MAX_ELEMENTS);
+        return FALSE;
+      }
+  }
   ok = exclusive ? arb_file_save_xml_new (path, bytes, &new_stamp, &local_error)
                  : arb_file_save_xml (path, bytes, self->filename, self->etag, &new_stamp, &local_error);
   if (!ok)

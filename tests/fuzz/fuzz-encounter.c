@@ -3,7 +3,10 @@
  *
  * Whatever the loader accepts, the engine must be able to run: the whole
  * history undone and redone to the same state, and the game's `next` (as
- * `arbiter-cli encounter next` runs it) applied and saved back.
+ * `arbiter-cli encounter next` runs it) applied and saved back. And the
+ * append path that next takes (arb_encounter_load_file_for_append()),
+ * with the input sealed again as the writer seals it: what that path
+ * trusts past the seal is what a hand that recomputes it could forge.
  *
  *   build-fuzz/tests/fuzz/fuzz-encounter -dict=tests/fuzz/encounter.dict \
  *     -max_total_time=600 tests/fuzz/encounter-corpus
@@ -12,6 +15,7 @@
  */
 
 #include "arb-rules.h"
+#include "arb-rules-private.h"
 #include "fuzz-target.h"
 
 static ArbRulesetLibrary *rules;
@@ -30,6 +34,71 @@ check_reloads (ArbEncounter *enc,
     g_error ("an encounter %s did not load back: %s", what, error->message);
   out2 = arb_encounter_serialize (again);
   g_assert (g_bytes_equal (out, out2));
+}
+
+/* The append path takes what a whole read takes, with the same history,
+ * or reads the file whole; a step it adds saves the bytes the whole
+ * read's would. A file it keeps that the whole read refuses has a step
+ * forged past what the path checks (the seal guards against damage,
+ * not forgery): it may save, and must not crash. */
+static void
+check_append (GBytes *bytes)
+{
+  g_autoptr(GBytes) sealed = arb_encounter_reseal (bytes);
+  g_autoptr(ArbEncounter) fast = NULL;
+  g_autoptr(ArbEncounter) whole = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) whole_error = NULL;
+  g_autofree char *fast_state = NULL;
+  g_autofree char *whole_state = NULL;
+  g_autofree char *next = NULL;
+
+  if (sealed == NULL)
+    return;
+  fast = arb_encounter_load_bytes_for_append (sealed, "fuzz.xml", rules, &error);
+  whole = arb_encounter_load_bytes (sealed, "fuzz.xml", rules, &whole_error);
+  if (fast == NULL)
+    {
+      g_assert (whole == NULL);
+      g_assert (g_str_has_prefix (error->message, "fuzz.xml"));
+      return;
+    }
+  if (whole == NULL)
+    {
+      g_autoptr(GBytes) out = NULL;
+
+      g_assert (arb_encounter_is_kept (fast));
+      out = arb_encounter_serialize (fast);
+      return;
+    }
+
+  g_assert_cmpuint (arb_encounter_get_n_steps (fast), ==, arb_encounter_get_n_steps (whole));
+  g_assert_cmpuint (arb_encounter_get_position (fast), ==, arb_encounter_get_position (whole));
+  fast_state = arb_encounter_dump_state (fast);
+  whole_state = arb_encounter_dump_state (whole);
+  g_assert_cmpstr (fast_state, ==, whole_state);
+
+  next = g_strconcat (arb_encounter_get_system (fast), ".next", NULL);
+  {
+    g_autoptr(ArbRollSource) a = arb_roll_source_new_seeded (1);
+    g_autoptr(ArbRollSource) b = arb_roll_source_new_seeded (1);
+    g_autoptr(ArbOutcome) fast_outcome = arb_procedure_run (next, fast, rules, NULL, NULL, a, NULL);
+    g_autoptr(ArbOutcome) whole_outcome = arb_procedure_run (next, whole, rules, NULL, NULL, b, NULL);
+    g_autoptr(GBytes) fast_out = NULL;
+    g_autoptr(GBytes) whole_out = NULL;
+
+    g_assert ((fast_outcome == NULL) == (whole_outcome == NULL));
+    if (fast_outcome != NULL && fast_outcome->status == ARB_OUTCOME_DONE)
+      {
+        g_assert_cmpint (whole_outcome->status, ==, ARB_OUTCOME_DONE);
+        arb_encounter_apply (fast, g_steal_pointer (&fast_outcome->step));
+        arb_encounter_apply (whole, g_steal_pointer (&whole_outcome->step));
+      }
+    fast_out = arb_encounter_serialize (fast);
+    whole_out = arb_encounter_serialize (whole);
+    g_assert (g_bytes_equal (fast_out, whole_out));
+    check_reloads (fast, "after next by the append path");
+  }
 }
 
 int
@@ -54,6 +123,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
     }
 
   bytes = g_bytes_new_static (data, size);
+  check_append (bytes);
   enc = arb_encounter_load_bytes (bytes, "fuzz.xml", rules, &error);
   if (enc == NULL)
     {
