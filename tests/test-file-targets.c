@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "arb-encounter.h"
 #include "arb-file.h"
 #include "arb-rules.h"
 #include "arb-sheet.h"
@@ -245,6 +246,24 @@ test_kinds_apart (void)
   g_assert_true (arb_sheet_save (sheet, other, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_test (other_backup, G_FILE_TEST_EXISTS));
+
+  /* And a fight saved under the sheet's name leaves the sheet. */
+  {
+    g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+    g_autofree char *sheet_text = NULL;
+    g_autofree char *after = NULL;
+
+    g_assert_true (g_file_get_contents (other, &sheet_text, NULL, NULL));
+    g_assert_false (arb_encounter_save (enc, other, &error));
+    g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_WRITE);
+    g_assert_nonnull (strstr (error->message, "other.xml: is a sheet; a fight will not be written over it"));
+    g_clear_error (&error);
+    g_assert_false (arb_encounter_save_new (enc, rules, &error));
+    g_assert_nonnull (strstr (error->message, "a fight will not be written over it"));
+    g_clear_error (&error);
+    g_assert_true (g_file_get_contents (other, &after, NULL, NULL));
+    g_assert_cmpstr (after, ==, sheet_text);
+  }
   remove_dir (dir);
 }
 

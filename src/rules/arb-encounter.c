@@ -3888,12 +3888,29 @@ encounter_save (ArbEncounter  *self,
   return TRUE;
 }
 
+/* A fight saved somewhere new never goes over a sheet or house tables. */
+static gboolean
+check_kind (ArbEncounter  *self,
+            const char    *path,
+            GError       **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  if (g_strcmp0 (path, self->filename) == 0 || arb_file_check_kind (path, ARB_FILE_KIND_ENCOUNTER, &local_error))
+    return TRUE;
+  g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_WRITE, local_error->message);
+  return FALSE;
+}
+
 gboolean
 arb_encounter_save (ArbEncounter  *self,
                     const char    *path,
                     GError       **error)
 {
-  return encounter_save (self, path, FALSE, error);
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  return check_kind (self, path, error) && encounter_save (self, path, FALSE, error);
 }
 
 gboolean
@@ -3901,5 +3918,8 @@ arb_encounter_save_new (ArbEncounter  *self,
                         const char    *path,
                         GError       **error)
 {
-  return encounter_save (self, path, TRUE, error);
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  return check_kind (self, path, error) && encounter_save (self, path, TRUE, error);
 }
