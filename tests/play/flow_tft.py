@@ -60,18 +60,19 @@ def derived(d, cid, key):
 def option(p, why, pick=0, to=None, facing=None):
     """The Option form (Ctrl+1): the focus starts on Apply; Tab, Tab
     reach the Option row, Space opens its list (the usual option
-    first, then a, b, c...), Down to the one wanted, Enter. More Options
-    (Tab, Space) holds Move to and, two rows on, Facing. Ctrl+Enter
-    applies; a form refused fails the play."""
+    first, then a, b, c...), Down to the one wanted, Enter. Down as is
+    the next row, then More Options, always last (Tab, Tab, Space), holds
+    Move to and, two rows on, Facing. Ctrl+Enter applies; a form refused
+    fails the play."""
     was = p.steps()
     p.key("ctrl+1", pause=0.6)
     if pick:
         p.key("Tab", "Tab", "space", pause=0.3)
         p.key(*(["Down"] * pick), pause=0.2)
         p.key("Return", pause=0.4)
-        p.key("Tab")
+        p.key("Tab", "Tab")
     elif to or facing is not None:
-        p.key("Tab", "Tab", "Tab")
+        p.key("Tab", "Tab", "Tab", "Tab")
     if to or facing is not None:
         p.key("space", "Tab", pause=0.4)
         if to:
