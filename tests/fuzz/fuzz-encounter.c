@@ -36,6 +36,21 @@ check_reloads (ArbEncounter *enc,
   g_assert (g_bytes_equal (out, out2));
 }
 
+/* @out read whole and written again: what a file says, whatever its
+ * spacing. */
+static GBytes *
+normalized (GBytes     *out,
+            const char *what)
+{
+  g_autoptr(ArbEncounter) again = NULL;
+  g_autoptr(GError) error = NULL;
+
+  again = arb_encounter_load_bytes (out, "fuzz-again.xml", rules, &error);
+  if (again == NULL)
+    g_error ("an encounter %s did not load back: %s", what, error->message);
+  return arb_encounter_serialize (again);
+}
+
 /* The append path takes what a whole read takes, with the same history,
  * or reads the file whole; a step it adds saves the bytes the whole
  * read's would. A file it keeps that the whole read refuses has a step
@@ -94,10 +109,19 @@ check_append (GBytes *bytes)
         arb_encounter_apply (fast, g_steal_pointer (&fast_outcome->step));
         arb_encounter_apply (whole, g_steal_pointer (&whole_outcome->step));
       }
-    fast_out = arb_encounter_serialize (fast);
-    whole_out = arb_encounter_serialize (whole);
+    /* The kept steps are written back as the file had them (its own
+     * spacing inside a step, say), the whole read's as Arbiter lays
+     * them out: the same fight once read back, whatever the bytes. */
+    {
+      g_autoptr(GBytes) fast_raw = arb_encounter_serialize (fast);
+      g_autoptr(GBytes) whole_raw = arb_encounter_serialize (whole);
+
+      fast_out = normalized (fast_raw, "after next by the append path");
+      whole_out = normalized (whole_raw, "after next read whole");
+      /* Read whole, the bytes are Arbiter's own to the last space. */
+      g_assert (g_bytes_equal (whole_raw, whole_out));
+    }
     g_assert (g_bytes_equal (fast_out, whole_out));
-    check_reloads (fast, "after next by the append path");
   }
 }
 
