@@ -3559,7 +3559,9 @@ load_sealed (GBytes     *bytes,
   xmlNode *root;
 
   data = g_bytes_get_data (bytes, &len);
-  if (len > MAX_FILE_SIZE || (at = find_seal (data, len)) == 0 ||
+  /* Bytes the whole read refuses (not UTF-8, a NUL) are its to name. */
+  if (len > MAX_FILE_SIZE || !arb_xml_check_bytes (data, len, filename, NULL) ||
+      (at = find_seal (data, len)) == 0 ||
       !parse_span (data + at, SEAL_DIGITS, 16, G_MAXUINT64, &seal) ||
       !find_steps (data, len, &start, &end))
     return NULL;
