@@ -2478,17 +2478,21 @@ seal_end (const Seal *seal)
 }
 
 /* Where the steps of a file as serialize() lays it out start and end
- * (empty for <history .../>); FALSE if it is not laid out so. */
+ * (empty for <history .../>), looked for past the seal's digits at @at
+ * (a history tag before them is not the file's); FALSE if it is not
+ * laid out so. */
 static gboolean
 find_steps (const char  *data,
             gsize        len,
+            gsize        at,
             gsize       *start,
             gsize       *end)
 {
   static const char history_tag[] = "\n  <history position=\"";
   static const char tail[] = "  </history>\n</encounter>\n";
   static const char empty_tail[] = "\n</encounter>\n";
-  const char *history = memmem (data, len, history_tag, strlen (history_tag));
+  gsize after = at + SEAL_DIGITS;
+  const char *history = after < len ? memmem (data + after, len - after, history_tag, strlen (history_tag)) : NULL;
   const char *close;
 
   if (history == NULL || !(close = memchr (history, '>', len - (history - data))))
@@ -2692,7 +2696,7 @@ serialize (ArbEncounter  *self,
       }
     xmlFree (mem);
 
-    if ((at = find_seal (out, out_len)) > 0 && find_steps (out, out_len, &start, &end))
+    if ((at = find_seal (out, out_len)) > 0 && find_steps (out, out_len, at, &start, &end))
       {
         char digits[SEAL_DIGITS + 1];
 
@@ -3563,7 +3567,7 @@ load_sealed (GBytes     *bytes,
   if (len > MAX_FILE_SIZE || !arb_xml_check_bytes (data, len, filename, NULL) ||
       (at = find_seal (data, len)) == 0 ||
       !parse_span (data + at, SEAL_DIGITS, 16, G_MAXUINT64, &seal) ||
-      !find_steps (data, len, &start, &end))
+      !find_steps (data, len, at, &start, &end))
     return NULL;
   seal_feed (&steps_seal, data + start, end - start);
   if (seal != seal_of (data, len, at, start, end, &steps_seal, end))
@@ -3571,7 +3575,7 @@ load_sealed (GBytes     *bytes,
 
   /* Sealed: laid out as serialize() lays it out, every '<' in a value
    * escaped, so the tags found are the tags there are. */
-  history = (const char *)memmem (data, len, history_tag, strlen (history_tag)) + 1;
+  history = (const char *)memmem (data + at + SEAL_DIGITS, len - at - SEAL_DIGITS, history_tag, strlen (history_tag)) + 1;
   {
     const char *digits = history + strlen (history_tag) - 1;
     const char *quote = memchr (digits, '"', data + len - digits);
@@ -3676,7 +3680,7 @@ arb_encounter_reseal (GBytes *bytes)
 
   g_return_val_if_fail (bytes != NULL, NULL);
 
-  if (len == 0 || (at = find_seal (data, len)) == 0 || !find_steps (data, len, &start, &end))
+  if (len == 0 || (at = find_seal (data, len)) == 0 || !find_steps (data, len, at, &start, &end))
     return NULL;
   g_snprintf (digits, sizeof digits, "%016" G_GINT64_MODIFIER "x",
               seal_of (data, len, at, start, end, NULL, 0));
