@@ -3598,9 +3598,12 @@ load_sealed (GBytes     *bytes,
     return NULL;
 
   /* The state alone, as a document of its own. */
+  /* With an empty history, so that the schema checks the state as the
+   * whole read checks it. */
   head = g_string_new_len (data, history - data);
-  g_string_append (head, "</encounter>\n");
-  if (!(doc = arb_xml_parse_limited (head->str, head->len, filename, arb_encounter_max_elements (head->len), NULL)))
+  g_string_append (head, "  <history position=\"0\"/>\n</encounter>\n");
+  if (!(doc = arb_xml_parse_limited (head->str, head->len, filename, arb_encounter_max_elements (head->len), NULL)) ||
+      !arb_xml_validate (doc, ENCOUNTER_SCHEMA, filename, NULL))
     return NULL;
   root = xmlDocGetRootElement (doc);
   format = arb_xml_get_prop (root, "format");
