@@ -9,51 +9,7 @@
 #include <string.h>
 
 #include "arb-rules.h"
-
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_cli (Run *run,
-         ...)
-{
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *cli = g_getenv ("ARBITER_CLI");
-  const char *arg;
-  va_list ap;
-
-  g_assert_nonnull (cli);
-  g_ptr_array_add (args, (char *)cli);
-  va_start (ap, run);
-  while ((arg = va_arg (ap, const char *)))
-    g_ptr_array_add (args, (char *)arg);
-  va_end (ap);
-  g_ptr_array_add (args, NULL);
-
-  proc = g_subprocess_newv ((const char * const *)args->pdata,
-                            G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                            &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (proc, NULL, NULL, &run->out, &run->err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (proc));
-  run->status = g_subprocess_get_exit_status (proc);
-}
+#include "arb-cli-test.h"
 
 static JsonObject *
 parse_object (const char *text,
