@@ -40,19 +40,19 @@ add_combatant (ArbEncounter *enc,
   g_autofree char *text = g_strndup (g_bytes_get_data (xml, NULL), g_bytes_get_size (xml));
   g_autofree char *list = NULL;
   ArbStep *step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
-  const char *existing = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "combatants");
+  const char *existing = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "combatants"));
   char *id = arb_step_new_combatant_id (step, enc);
   const char *key;
   va_list ap;
 
-  arb_step_set (step, enc, id, "sheet", text);
-  arb_step_set (step, enc, id, "side", side);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "sheet"), text);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "side"), side);
   va_start (ap, side);
   while ((key = va_arg (ap, const char *)))
-    arb_step_set (step, enc, id, key, va_arg (ap, const char *));
+    arb_step_set (step, enc, id, arb_encounter_key (enc, key), va_arg (ap, const char *));
   va_end (ap);
   list = existing ? g_strconcat (existing, ",", id, NULL) : g_strdup (id);
-  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "combatants", list);
+  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "combatants"), list);
   arb_encounter_apply (enc, step);
   return id;
 }
@@ -65,7 +65,7 @@ set_live (ArbEncounter *enc,
 {
   ArbStep *step = arb_step_new ("test.set", NULL);
 
-  arb_step_set (step, enc, id, key, value);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, key), value);
   arb_encounter_apply (enc, step);
 }
 
@@ -282,7 +282,7 @@ assert_steps_name_actors (ArbEncounter *enc,
             {
               ArbEffect *effect = g_ptr_array_index (effects, e);
 
-              if (g_str_equal (effect->entity, ARB_ENCOUNTER_ENTITY) && g_str_equal (effect->key, "current") &&
+              if (g_str_equal (effect->entity, ARB_ENCOUNTER_ENTITY) && g_str_equal (effect->key->name, "current") &&
                   effect->new_value && strstr (heading, arb_encounter_get_name (enc, effect->new_value)) == NULL)
                 g_error ("step %u, a Next to %s, reads “%s”", i + 1, arb_encounter_get_name (enc, effect->new_value), heading);
             }
@@ -311,7 +311,7 @@ play_loud (ArbEncounter *enc,
       g_autoptr(ArbOutcome) outcome = NULL;
       g_autoptr(GError) error = NULL;
       g_autofree char *procedure = NULL;
-      const char *id = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current");
+      const char *id = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current"));
 
       if (id && arb_game_choose (game, enc, rules, id, ARB_POLICY_DEFAULT, &procedure, params))
         outcome = arb_procedure_run (procedure, enc, rules, params, NULL, source, &error);

@@ -56,7 +56,7 @@ long_fight_write (ArbRulesetLibrary *rules,
   while (arb_encounter_get_n_steps (enc) < n_steps)
     {
       g_autofree char *name = g_strconcat (arb_encounter_get_system (enc),
-                                           arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order") ? ".next" : ".start",
+                                           arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")) ? ".next" : ".start",
                                            NULL);
       ArbOutcome *outcome = arb_procedure_run (name, enc, rules, NULL, NULL, source, &error);
 

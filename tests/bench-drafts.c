@@ -95,7 +95,7 @@ referee_step (ArbEncounter *enc,
 {
   ArbStep *step = arb_step_new ("referee.adjust", "Referee");
 
-  arb_step_set_int (step, enc, "c1", "ft-lost", 1 + n % 3);
+  arb_step_set_int (step, enc, "c1", arb_encounter_key (enc, "ft-lost"), 1 + n % 3);
   arb_step_add_log (step, "Referee: Rolf the Barbarian has lost %u FT", 1 + n % 3);
   arb_encounter_apply (enc, step);
 }

@@ -91,16 +91,16 @@ main (int   argc,
       g_autofree char *id = g_strdup_printf ("c%d", i + 1);
       int q = (i * 37) % 100, row = (i * 53) % 100;
 
-      arb_step_set (step, enc, id, "sheet", text);
-      arb_step_set (step, enc, id, "side", i % 2 ? "Red" : "Blue");
-      arb_step_set_int (step, enc, id, "q", q);
-      arb_step_set_int (step, enc, id, "r", row - q / 2);
-      arb_step_set_int (step, enc, id, "facing", i % 6);
+      arb_step_set (step, enc, id, arb_encounter_key (enc, "sheet"), text);
+      arb_step_set (step, enc, id, arb_encounter_key (enc, "side"), i % 2 ? "Red" : "Blue");
+      arb_step_set_int (step, enc, id, arb_encounter_key (enc, "q"), q);
+      arb_step_set_int (step, enc, id, arb_encounter_key (enc, "r"), row - q / 2);
+      arb_step_set_int (step, enc, id, arb_encounter_key (enc, "facing"), i % 6);
       if (i % 5 == 0)
-        arb_step_set (step, enc, id, "cond.stunned", "on");
+        arb_step_set (step, enc, id, arb_encounter_key (enc, "cond.stunned"), "on");
       g_string_append_printf (ids, "%s%s", ids->len ? "," : "", id);
     }
-  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "combatants", ids->str);
+  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "combatants"), ids->str);
   arb_encounter_apply (enc, step);
 
   map = g_object_ref_sink (arb_hex_map_new ());

@@ -36,7 +36,7 @@ add (ArbEncounter *enc,
   g_autoptr(ArbSheet) sheet = bytes ? arb_sheet_load_bytes (bytes, path, NULL, NULL) : NULL;
   g_autoptr(GBytes) xml = NULL;
   g_autofree char *text = NULL;
-  const char *existing = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "combatants");
+  const char *existing = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "combatants"));
   g_autofree char *list = NULL;
   ArbStep *step;
   char *id;
@@ -50,13 +50,13 @@ add (ArbEncounter *enc,
   text = g_strndup (g_bytes_get_data (xml, NULL), g_bytes_get_size (xml));
   step = arb_step_new ("demo.add", NULL);
   id = arb_step_new_combatant_id (step, enc);
-  arb_step_set (step, enc, id, "sheet", text);
-  arb_step_set (step, enc, id, "side", side);
-  arb_step_set_int (step, enc, id, "q", q);
-  arb_step_set_int (step, enc, id, "r", r);
-  arb_step_set_int (step, enc, id, "facing", facing);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "sheet"), text);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "side"), side);
+  arb_step_set_int (step, enc, id, arb_encounter_key (enc, "q"), q);
+  arb_step_set_int (step, enc, id, arb_encounter_key (enc, "r"), r);
+  arb_step_set_int (step, enc, id, arb_encounter_key (enc, "facing"), facing);
   list = existing ? g_strconcat (existing, ",", id, NULL) : g_strdup (id);
-  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "combatants", list);
+  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "combatants"), list);
   arb_encounter_apply (enc, step);
   return id;
 }
@@ -77,10 +77,10 @@ demo_encounter (guint i)
     {
       ArbStep *s = arb_step_new ("demo.state", NULL);
 
-      arb_step_set (s, enc, b, "cond.stunned", "on");
+      arb_step_set (s, enc, b, arb_encounter_key (enc, "cond.stunned"), "on");
       if (g_str_equal (demos[i].system, "gpg"))
-        arb_step_set (s, enc, ARB_ENCOUNTER_ENTITY, "air-currents", "9:up,4:down,9:up,3:down");
-      arb_step_set (s, enc, ARB_ENCOUNTER_ENTITY, "current", a);
+        arb_step_set (s, enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "air-currents"), "9:up,4:down,9:up,3:down");
+      arb_step_set (s, enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current"), a);
       arb_encounter_apply (enc, s);
     }
   return enc;

@@ -157,8 +157,8 @@ tft_fight (void)
   g_hash_table_insert (params, (char *)"option", (char *)"j");
   g_assert_true (arb_fight_run (fight, "tft.option", params, &error));
   g_assert_no_error (error);
-  while (g_strcmp0 (arb_encounter_get (enc, E, "phase"), "actions") != 0 ||
-         g_strcmp0 (arb_encounter_get (enc, E, "current"), "c1") != 0)
+  while (g_strcmp0 (arb_encounter_get (enc, E, arb_encounter_key (enc, "phase")), "actions") != 0 ||
+         g_strcmp0 (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), "c1") != 0)
     {
       g_assert_true (arb_fight_next (fight, &error));
       g_assert_no_error (error);
@@ -281,7 +281,7 @@ test_dice_by_die (void)
   type (dialog, "\n");
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
   g_object_unref (dialog);
-  g_assert_nonnull (arb_encounter_get (arb_fight_get_encounter (fight), "c1", "acted"));
+  g_assert_nonnull (arb_encounter_get (arb_fight_get_encounter (fight), "c1", arb_encounter_key (arb_fight_get_encounter (fight), "acted")));
   destroy_window (window);
   discard_drafts ();
 }
@@ -697,10 +697,10 @@ test_fits_small_window (void)
           ArbStep *step = arb_step_new ("dogfight.adjust", "test");
 
           add (fight, games[i].b, "Blue", ahead.q, ahead.r, 3);
-          arb_step_set (step, enc, E, "phase", "combat");
-          arb_step_set (step, enc, E, "current", "c1");
-          arb_step_set (step, enc, "c1", "cv", "2");
-          arb_step_set (step, enc, "c1", "targeting", "c2");
+          arb_step_set (step, enc, E, arb_encounter_key (enc, "phase"), "combat");
+          arb_step_set (step, enc, E, arb_encounter_key (enc, "current"), "c1");
+          arb_step_set (step, enc, "c1", arb_encounter_key (enc, "cv"), "2");
+          arb_step_set (step, enc, "c1", arb_encounter_key (enc, "targeting"), "c2");
           arb_fight_apply (fight, step);
         }
       else

@@ -99,10 +99,10 @@ test_live_values (void)
   g_autoptr(GHashTable) params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr(GError) error = NULL;
 
-  for (guint guard = 0; guard < 10 && g_strcmp0 (arb_encounter_get (enc, E, "current"), rolf) != 0; guard++)
+  for (guint guard = 0; guard < 10 && g_strcmp0 (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), rolf) != 0; guard++)
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
   iterate ();
-  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, rolf);
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), ==, rolf);
   g_assert_cmpstr (arb_actor_panel_get_shown (panel), ==, rolf);
   g_assert_cmpstr (arb_actor_panel_get_value (panel, "modified-md"), ==, "14, Plain Buckler ready");
   g_assert_cmpstr (arb_actor_panel_get_value (panel, "shield-protection"), ==, "3, front hexsides");
@@ -114,7 +114,7 @@ test_live_values (void)
   g_assert_true (arb_fight_run (fight, "aod.action", params, &error));
   g_assert_no_error (error);
   iterate ();
-  g_assert_nonnull (arb_encounter_get (enc, rolf, "dropped.Plain Buckler"));
+  g_assert_nonnull (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "dropped.Plain Buckler")));
   g_assert_cmpstr (arb_actor_panel_get_value (panel, "modified-md"), ==, "16");
   g_assert_null (arb_actor_panel_get_value (panel, "shield-protection"));
   g_assert_nonnull (strstr (arb_actor_panel_get_value (panel, "shield"), "dropped"));
@@ -138,7 +138,7 @@ test_inspect (void)
   ArbEncounter *enc = arb_fight_get_encounter (arb_window_get_fight (window));
   ArbTurnOrder *order = ARB_TURN_ORDER (find (GTK_WIDGET (window), ARB_TYPE_TURN_ORDER));
   ArbHexMap *map = ARB_HEX_MAP (find (GTK_WIDGET (window), ARB_TYPE_HEX_MAP));
-  const char *lazar = g_intern_string (arb_encounter_get (enc, E, "current"));
+  const char *lazar = g_intern_string (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")));
   const char *troll = figure_named (enc, "Troll");
   const char *rolf = figure_named (enc, "Rolf the Barbarian");
   GtkWidget *back;
@@ -187,12 +187,12 @@ test_inspect (void)
   iterate ();
   g_assert_true (press_shortcut (GTK_WIDGET (window), GTK_PHASE_CAPTURE, GDK_KEY_space));
   iterate ();
-  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), !=, lazar);
-  g_assert_cmpstr (arb_actor_panel_get_shown (panel), ==, arb_encounter_get (enc, E, "current"));
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), !=, lazar);
+  g_assert_cmpstr (arb_actor_panel_get_shown (panel), ==, arb_encounter_get (enc, E, arb_encounter_key (enc, "current")));
   /* Undone, the panel follows the turn back to Lazar. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   iterate ();
-  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, lazar);
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), ==, lazar);
   g_assert_cmpstr (arb_actor_panel_get_shown (panel), ==, lazar);
 
   destroy_window (window);
@@ -282,7 +282,7 @@ test_escape_ruler (void)
   ArbEncounter *enc = arb_fight_get_encounter (arb_window_get_fight (window));
   ArbHexMap *map = ARB_HEX_MAP (find (GTK_WIDGET (window), ARB_TYPE_HEX_MAP));
   const char *troll = figure_named (enc, "Troll");
-  const char *current = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current");
+  const char *current = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current"));
 
   arb_hex_map_set_selected (map, troll);
   iterate ();

@@ -45,7 +45,7 @@ test_relative_and_undo (void)
   apply_done (enc, run_params (enc, "aod.adjust", &error, "id", troll, "key", "en", "value", "-7", NULL));
   g_assert_no_error (error);
   g_assert_cmpuint (arb_encounter_get_n_steps (enc), ==, steps + 1);
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", -1), ==, 7);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "en-lost"), -1), ==, 7);
   g_assert_cmpstr (last_log (enc), ==, "Referee: Troll EN 35 → 28");
   /* Read aloud once: the new total is in the summary, not said again. */
   {
@@ -59,26 +59,26 @@ test_relative_and_undo (void)
 
   /* "+3" is 3 more, "30" is 30 whatever it was. */
   apply_done (enc, run_params (enc, "aod.adjust", &error, "id", troll, "key", "en", "value", "+3", NULL));
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", -1), ==, 4);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "en-lost"), -1), ==, 4);
   apply_done (enc, run_params (enc, "aod.adjust", &error, "id", troll, "key", "en", "value", "30", NULL));
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", -1), ==, 5);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "en-lost"), -1), ==, 5);
   g_assert_cmpstr (last_log (enc), ==, "Referee: Troll EN 31 → 30");
   apply_done (enc, run_params (enc, "aod.adjust", &error, "id", troll, "key", "en", "value", "-40", NULL));
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", -1), ==, 45);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "en-lost"), -1), ==, 45);
   g_assert_true (arb_encounter_undo (enc));
   /* A number that is no loss: AP, set below 0 with "=". */
   apply_done (enc, run_params (enc, "aod.adjust", &error, "id", rolf, "key", "ap", "value", "=-2", NULL));
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", 0), ==, -2);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ap"), 0), ==, -2);
 
   g_assert_true (arb_encounter_undo (enc));
-  g_assert_null (arb_encounter_get (enc, rolf, "ap"));
+  g_assert_null (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "ap")));
   g_assert_true (arb_encounter_undo (enc));
   g_assert_true (arb_encounter_undo (enc));
   g_assert_true (arb_encounter_undo (enc));
-  g_assert_cmpint (arb_encounter_get_field_int (enc, troll, "en-lost", 0), ==, 0);
+  g_assert_cmpint (arb_encounter_get_field_int (enc, troll, arb_encounter_key (enc, "en-lost"), 0), ==, 0);
   g_assert_cmpuint (arb_encounter_get_position (enc), ==, steps);
   g_assert_true (arb_encounter_redo (enc));
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", -1), ==, 7);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "en-lost"), -1), ==, 7);
 }
 
 /* Out of range, not a number, not a number the game lets the referee
@@ -112,7 +112,7 @@ test_refusals (void)
   assert_missing (run_params (enc, "aod.adjust", &error, "id", troll, "value", "3", NULL),
                   &error, "key", "key=");
   g_assert_cmpuint (arb_encounter_get_n_steps (enc), ==, steps);
-  g_assert_cmpint (arb_encounter_get_field_int (enc, troll, "en-lost", 0), ==, 0);
+  g_assert_cmpint (arb_encounter_get_field_int (enc, troll, arb_encounter_key (enc, "en-lost"), 0), ==, 0);
 }
 
 /* Every game says what the referee may set, each a whole number the
@@ -236,11 +236,11 @@ test_reorder (void)
 
   assert_illegal (run_params (enc, "aod.reorder", &error, "id", rolf, "to", "1", NULL), &error, "start the fight first");
   run_apply (enc, "aod.start", NULL, 0);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, before);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")), ==, before);
 
   apply_done (enc, run_params (enc, "aod.reorder", &error, "id", rolf, "to", "1", NULL));
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, after);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, wolf);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")), ==, after);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, wolf);
   g_assert_cmpstr (last_log (enc), ==, "Referee: Rolf the Barbarian to place 1 of 3 in the order");
 
   assert_illegal (run_params (enc, "aod.reorder", &error, "id", rolf, "to", "4", NULL), &error, "1 to 3");
@@ -248,7 +248,7 @@ test_reorder (void)
   assert_missing (run_params (enc, "aod.reorder", &error, "id", rolf, NULL), &error, "to", "to=");
 
   g_assert_true (arb_encounter_undo (enc));
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, before);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")), ==, before);
 }
 
 /* Remove says why in the log. */
@@ -262,9 +262,9 @@ test_remove_reason (void)
 
   apply_done (enc, run_params (enc, "aod.remove", &error, "id", troll, "reason", "surrendered", NULL));
   g_assert_cmpstr (last_log (enc), ==, "Troll leaves the fight (surrendered)");
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "combatants"), ==, rolf);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "combatants")), ==, rolf);
   g_assert_true (arb_encounter_undo (enc));
-  g_assert_nonnull (strstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "combatants"), troll));
+  g_assert_nonnull (strstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "combatants")), troll));
 }
 
 int

@@ -32,9 +32,9 @@ duel (const char *foe_sheet,
   g_autoptr(ArbOutcome) start = NULL;
   g_autoptr(GError) error = NULL;
 
-  arb_step_set (map, enc, E, "map-cols", "12");
-  arb_step_set (map, enc, E, "map-rows", "10");
-  arb_step_set (map, enc, E, "map-shape", "rect");
+  arb_step_set (map, enc, E, arb_encounter_key (enc, "map-cols"), "12");
+  arb_step_set (map, enc, E, arb_encounter_key (enc, "map-rows"), "10");
+  arb_step_set (map, enc, E, arb_encounter_key (enc, "map-shape"), "rect");
   arb_encounter_apply (enc, map);
   *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", r[0], "r", r[1], "facing", rf,
                          "ft-lost", "0", "en-lost", "0", NULL);
@@ -88,7 +88,7 @@ test_adjacent_strikes_with_the_best (void)
   g_autoptr(ArbEncounter) enc = duel ("aod-foe-troll.xml", "3,4", 0, "4,4", 3, &rolf, &troll);
   g_autoptr(GHashTable) params = new_params ();
 
-  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, troll);
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), ==, troll);
   g_assert_true (choose (enc, troll, ARB_POLICY_DEFAULT, &procedure, params));
   g_assert_cmpstr (procedure, ==, "aod.strike");
   g_assert_cmpstr (g_hash_table_lookup (params, "attacker"), ==, troll);

@@ -24,7 +24,7 @@ face_off (char **rolf,
   start = proc (enc, "aod.start", NULL, 0, &error, NULL);
   g_assert_no_error (error);
   arb_encounter_apply (enc, g_steal_pointer (&start->step));
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, *troll);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, *troll);
   return enc;
 }
 
@@ -44,7 +44,7 @@ test_pays_in_its_own_step (void)
     assert_illegal (proc (enc, "aod.strike", (int[]){ 30, 6 }, 2, &error, "attacker", rolf, "target", troll,
                           "weapon", "Mace", NULL), &error, "6.1: it is Troll's pulse");
   g_assert_cmpuint (arb_encounter_get_n_steps (enc), ==, n_steps);
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", -1), ==, 9);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ap"), -1), ==, 9);
 
   /* 90 misses; the Assail is paid all the same (8.4: 4 AP). */
   {
@@ -56,16 +56,16 @@ test_pays_in_its_own_step (void)
     arb_encounter_apply (enc, g_steal_pointer (&miss->step));
   }
   g_assert_cmpuint (arb_encounter_get_n_steps (enc), ==, n_steps + 1);
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "ap", -1), ==, 11);
-  g_assert_cmpstr (arb_encounter_get (enc, troll, "action"), ==, "A");
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "ap"), -1), ==, 11);
+  g_assert_cmpstr (arb_encounter_get (enc, troll, arb_encounter_key (enc, "action")), ==, "A");
 
   /* One action a pulse: a second blow now is refused (6.4). */
   assert_illegal (proc (enc, "aod.strike", (int[]){ 90 }, 1, &error, "attacker", troll, "target", rolf,
                         "attack", "Hand", NULL), &error, "one action a pulse");
 
   g_assert_true (arb_encounter_undo (enc));
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "ap", -1), ==, 15);
-  g_assert_null (arb_encounter_get (enc, troll, "acted"));
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "ap"), -1), ==, 15);
+  g_assert_null (arb_encounter_get (enc, troll, arb_encounter_key (enc, "acted")));
 
   /* Short of the 4 AP, the Assail is refused with its rule. */
   set_live (enc, troll, "ap", "3");

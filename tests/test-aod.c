@@ -24,11 +24,11 @@ test_aod_order_and_pulses (void)
   g_autoptr(ArbOutcome) again = NULL;
 
   run_apply (enc, "aod.start", NULL, 0);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order);
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", 0), ==, 9);
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "ap", 0), ==, 15);
-  g_assert_cmpint (arb_encounter_get_int (enc, wolf, "ap", 0), ==, 12);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, wolf);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")), ==, order);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ap"), 0), ==, 9);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "ap"), 0), ==, 15);
+  g_assert_cmpint (arb_encounter_get_int (enc, wolf, arb_encounter_key (enc, "ap"), 0), ==, 12);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, wolf);
 
   /* The order is fixed for the fight. */
   again = arb_procedure_run ("aod.start", enc, rules, NULL, NULL, NULL, &error);
@@ -38,33 +38,33 @@ test_aod_order_and_pulses (void)
   /* Passing costs 2 AP; everyone passes until nobody has AP, then a new
    * round gives each its APA back. */
   run_apply (enc, "aod.next", NULL, 0);
-  g_assert_cmpint (arb_encounter_get_int (enc, wolf, "ap", 0), ==, 10);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, troll);
+  g_assert_cmpint (arb_encounter_get_int (enc, wolf, arb_encounter_key (enc, "ap"), 0), ==, 10);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, troll);
   run_apply (enc, "aod.next", NULL, 0);
   run_apply (enc, "aod.next", NULL, 0);
-  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "pulse", 0), ==, 2);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, wolf);
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "pulse"), 0), ==, 2);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, wolf);
 
-  for (guint guard = 0; guard < 100 && arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "round", 0) == 1; guard++)
+  for (guint guard = 0; guard < 100 && arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "round"), 0) == 1; guard++)
     run_apply (enc, "aod.next", NULL, 0);
-  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "round", 0), ==, 2);
-  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "pulse", 0), ==, 1);
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "ap", 0), ==, 15);
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", 0), ==, 9);
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "round"), 0), ==, 2);
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "pulse"), 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "ap"), 0), ==, 15);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ap"), 0), ==, 9);
 
   /* 11.6: a stunned figure rolls to recover when its turn comes, and
    * passes either way. The troll, worn down to 5 EN, needs 20 or less. */
   {
     ArbStep *step = arb_step_new ("test.stun", NULL);
 
-    arb_step_set (step, enc, troll, "cond.stunned", "on");
-    arb_step_set_int (step, enc, troll, "en-lost", 30);
+    arb_step_set (step, enc, troll, arb_encounter_key (enc, "cond.stunned"), "on");
+    arb_step_set_int (step, enc, troll, arb_encounter_key (enc, "en-lost"), 30);
     arb_encounter_apply (enc, step);
   }
   {
     guint asked = 0;
 
-    for (guint guard = 0; guard < 12 && arb_encounter_get (enc, troll, "cond.stunned"); guard++)
+    for (guint guard = 0; guard < 12 && arb_encounter_get (enc, troll, arb_encounter_key (enc, "cond.stunned")); guard++)
       {
         g_autoptr(ArbOutcome) outcome = run (enc, "aod.next", NULL, 0);
 
@@ -82,14 +82,14 @@ test_aod_order_and_pulses (void)
             arb_encounter_apply (enc, g_steal_pointer (&rolled->step));
             asked++;
             if (asked == 1)
-              g_assert_nonnull (arb_encounter_get (enc, troll, "cond.stunned"));
+              g_assert_nonnull (arb_encounter_get (enc, troll, arb_encounter_key (enc, "cond.stunned")));
           }
         else
           arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
-        g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), !=, troll);
+        g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), !=, troll);
       }
     g_assert_cmpuint (asked, ==, 2);
-    g_assert_null (arb_encounter_get (enc, troll, "cond.stunned"));
+    g_assert_null (arb_encounter_get (enc, troll, arb_encounter_key (enc, "cond.stunned")));
   }
 }
 
@@ -115,7 +115,7 @@ test_aod_tie (void)
 
   run_apply (enc, "aod.start", (int[]){ 3, 8 }, 2);
   order = g_strjoin (",", b, a, NULL);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")), ==, order);
 
   /* The odds of the tie, and the log with every die and effect. */
   {
@@ -229,7 +229,7 @@ test_aod_derive_live (void)
 
   apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Falchion",
                          "drop", "Plain Buckler", NULL));
-  g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Plain Buckler"), ==, "0,0");
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "dropped.Plain Buckler")), ==, "0,0");
   g_assert_cmpint (arb_aod_modified_md (enc, NULL, rules, rolf), ==, 16);
   v = live_value (enc, rolf, "modified-md");
   g_assert_cmpstr (v, ==, "16");
@@ -260,7 +260,7 @@ test_aod_derive_live (void)
   g_assert_true (arb_encounter_undo (enc));
   g_assert_true (arb_encounter_undo (enc));
   g_assert_true (arb_encounter_undo (enc));
-  g_assert_null (arb_encounter_get (enc, rolf, "dropped.Plain Buckler"));
+  g_assert_null (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "dropped.Plain Buckler")));
   v = live_value (enc, rolf, "modified-md");
   g_assert_cmpstr (v, ==, "14, Plain Buckler ready");
   g_free (v);
@@ -284,7 +284,7 @@ test_aod_placement (void)
     g_assert_cmpint (ask->status, ==, ARB_OUTCOME_NEEDS_ROLL);
   }
   run_apply (enc, "aod.placement", (int[]){ 2, 9 }, 2);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "placement-order"), ==, order);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "placement-order")), ==, order);
 }
 
 static void
@@ -326,16 +326,16 @@ test_aod_experience_example (void)
   g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Troll", "df", "600", NULL);
   g_autofree char *stroke = g_strdup_printf ("%s:%s", troll, urgan);
   g_autoptr(GError) error = NULL;
-  int rolf_before = arb_encounter_get_field_int (enc, rolf, "experience", -1);
+  int rolf_before = arb_encounter_get_field_int (enc, rolf, arb_encounter_key (enc, "experience"), -1);
 
   /* Rolf flees: no experience, and 3 Popularity gone (5.1). */
   apply_params (enc, "aod.flee", NULL, 0, "id", rolf, NULL);
-  g_assert_cmpint (arb_encounter_get_field_int (enc, rolf, "popularity", 0), ==, 9);
+  g_assert_cmpint (arb_encounter_get_field_int (enc, rolf, arb_encounter_key (enc, "popularity"), 0), ==, 9);
 
   /* Lazar, badly hurt, appeals and the crowd refuses (5.2). */
   set_live (enc, lazar, "en-lost", "11");
   apply_params (enc, "aod.appeal", (int[]){ 37 }, 1, "id", lazar, NULL);
-  g_assert_cmpstr (arb_encounter_get (enc, lazar, "cond.appealed"), ==, "failed");
+  g_assert_cmpstr (arb_encounter_get (enc, lazar, arb_encounter_key (enc, "cond.appealed")), ==, "failed");
 
   /* The fight goes on while the troll stands. */
   g_assert_null (run_params (enc, "aod.experience", &error, NULL));
@@ -345,11 +345,11 @@ test_aod_experience_example (void)
   set_live (enc, troll, "cond.dead", "on");
   apply_params (enc, "aod.experience", NULL, 0, "death-stroke", stroke, NULL);
 
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "experience-award", -1), ==, 0);
-  g_assert_cmpint (arb_encounter_get_int (enc, lazar, "experience-award", -1), ==, 300);
-  g_assert_cmpint (arb_encounter_get_int (enc, urgan, "experience-award", -1), ==, 350);
-  g_assert_cmpint (arb_encounter_get_field_int (enc, rolf, "experience", -1), ==, rolf_before);
-  g_assert_cmpint (arb_encounter_get_field_int (enc, urgan, "experience", -1), ==, 350);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "experience-award"), -1), ==, 0);
+  g_assert_cmpint (arb_encounter_get_int (enc, lazar, arb_encounter_key (enc, "experience-award"), -1), ==, 300);
+  g_assert_cmpint (arb_encounter_get_int (enc, urgan, arb_encounter_key (enc, "experience-award"), -1), ==, 350);
+  g_assert_cmpint (arb_encounter_get_field_int (enc, rolf, arb_encounter_key (enc, "experience"), -1), ==, rolf_before);
+  g_assert_cmpint (arb_encounter_get_field_int (enc, urgan, arb_encounter_key (enc, "experience"), -1), ==, 350);
 
   /* Once only. */
   g_assert_null (run_params (enc, "aod.experience", &error, NULL));
@@ -364,13 +364,13 @@ test_aod_experience_pvp (void)
   g_autofree char *rolf = add_combatant (enc, "aod-rolf.xml", "Blue", NULL);
   g_autofree char *other = add_combatant (enc, "aod-rolf.xml", "Red", "name", "Other Rolf", NULL);
   g_autofree char *stroke = g_strdup_printf ("%s:%s", other, rolf);
-  int before = arb_encounter_get_field_int (enc, rolf, "experience", 0);
+  int before = arb_encounter_get_field_int (enc, rolf, arb_encounter_key (enc, "experience"), 0);
 
   set_live (enc, other, "cond.dead", "on");
   apply_params (enc, "aod.experience", NULL, 0, "death-stroke", stroke, NULL);
   /* 2 × (18 + 16 + 16 + 16 + 17 + 17) + 50 for the death stroke. */
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "experience-award", -1), ==, 2 * 100 + 50);
-  g_assert_cmpint (arb_encounter_get_field_int (enc, rolf, "experience", -1), ==, before + 250);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "experience-award"), -1), ==, 2 * 100 + 50);
+  g_assert_cmpint (arb_encounter_get_field_int (enc, rolf, arb_encounter_key (enc, "experience"), -1), ==, before + 250);
 }
 
 static void
@@ -406,18 +406,18 @@ test_aod_appeal (void)
     g_assert_nonnull (strstr (ask->purpose, "36 or less"));
   }
   apply_params (enc, "aod.appeal", (int[]){ 36 }, 1, "id", rolf, NULL);
-  g_assert_cmpstr (arb_encounter_get (enc, rolf, "cond.appealed"), ==, "spared");
-  g_assert_null (strstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), rolf));
-  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "truce-until", 0), ==, 4);
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "cond.appealed")), ==, "spared");
+  g_assert_null (strstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")), rolf));
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "truce-until"), 0), ==, 4);
 
   /* Three whole rounds of passes: the troll never acts before round 4. */
-  while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "round", 0) < 4)
+  while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "round"), 0) < 4)
     {
       run_apply (enc, "aod.next", NULL, 0);
-      if (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "round", 0) < 4)
-        g_assert_null (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"));
+      if (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "round"), 0) < 4)
+        g_assert_null (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")));
     }
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, troll);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, troll);
 
   /* And only one appeal a fight. */
   g_assert_null (run_params (enc, "aod.appeal", &error, "id", rolf, NULL));
@@ -433,18 +433,18 @@ test_aod_regeneration (void)
   g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", "en-lost", "1", "ft-lost", "1", NULL);
 
   run_apply (enc, "aod.start", NULL, 0);
-  while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "round", 0) == 1)
+  while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "round"), 0) == 1)
     run_apply (enc, "aod.next", NULL, 0);
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", -1), ==, 0);
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "ft-lost", -1), ==, 1);
-  while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "round", 0) == 2)
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "en-lost"), -1), ==, 0);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "ft-lost"), -1), ==, 1);
+  while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "round"), 0) == 2)
     run_apply (enc, "aod.next", NULL, 0);
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "ft-lost", -1), ==, 0);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "ft-lost"), -1), ==, 0);
   /* Never above where it began; Rolf does not regenerate. */
-  while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "round", 0) == 3)
+  while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "round"), 0) == 3)
     run_apply (enc, "aod.next", NULL, 0);
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "ft-lost", -1), ==, 0);
-  g_assert_null (arb_encounter_get (enc, rolf, "en-lost"));
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "ft-lost"), -1), ==, 0);
+  g_assert_null (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "en-lost")));
 }
 
 /* A strike is made in the striker's own pulse and paid for (6.1, 8.4):
@@ -456,13 +456,13 @@ own_pulse (ArbEncounter *enc,
 {
   if (attacker == NULL || !arb_encounter_get_sheet (enc, attacker))
     return;
-  if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "round") == NULL)
+  if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "round")) == NULL)
     set_live (enc, ARB_ENCOUNTER_ENTITY, "round", "1");
-  if (g_strcmp0 (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), attacker) != 0)
+  if (g_strcmp0 (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), attacker) != 0)
     set_live (enc, ARB_ENCOUNTER_ENTITY, "current", attacker);
-  if (arb_encounter_get (enc, attacker, "acted"))
+  if (arb_encounter_get (enc, attacker, arb_encounter_key (enc, "acted")))
     set_live (enc, attacker, "acted", NULL);
-  if (arb_encounter_get_int (enc, attacker, "ap", 0) < 5)
+  if (arb_encounter_get_int (enc, attacker, arb_encounter_key (enc, "ap"), 0) < 5)
     set_live (enc, attacker, "ap", "50");
 }
 
@@ -530,16 +530,16 @@ test_aod_strike (void)
     g_assert_cmpint (hit->status, ==, ARB_OUTCOME_DONE);
     arb_encounter_apply (enc, g_steal_pointer (&hit->step));
   }
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "ft-lost", -1), ==, 4);
-  g_assert_null (arb_encounter_get (enc, troll, "en-lost"));
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "ft-lost"), -1), ==, 4);
+  g_assert_null (arb_encounter_get (enc, troll, arb_encounter_key (enc, "en-lost")));
 
   /* 7 is in the Endurance span: 10 + 3 - 5 = 8 to Endurance. */
   {
     g_autoptr(ArbOutcome) hit = strike (enc, (int[]){ 7, 10 }, 2, &error, "attacker", rolf, "target", troll, "weapon", "Mace", NULL);
     arb_encounter_apply (enc, g_steal_pointer (&hit->step));
   }
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", -1), ==, 8);
-  g_assert_null (arb_encounter_get (enc, troll, "cond.stunned"));
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "en-lost"), -1), ==, 8);
+  g_assert_null (arb_encounter_get (enc, troll, arb_encounter_key (enc, "cond.stunned")));
 
   /* 51 misses: nothing changes but the log. */
   {
@@ -558,10 +558,10 @@ test_aod_strike (void)
     g_assert_cmpint (hit->status, ==, ARB_OUTCOME_DONE);
     arb_encounter_apply (enc, g_steal_pointer (&hit->step));
   }
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", -1), ==, 32);
-  g_assert_nonnull (arb_encounter_get (enc, troll, "cond.stunned"));
-  g_assert_nonnull (arb_encounter_get (enc, troll, "cond.unconscious"));
-  g_assert_nonnull (arb_encounter_get (enc, troll, "cond.prone"));
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "en-lost"), -1), ==, 32);
+  g_assert_nonnull (arb_encounter_get (enc, troll, arb_encounter_key (enc, "cond.stunned")));
+  g_assert_nonnull (arb_encounter_get (enc, troll, arb_encounter_key (enc, "cond.unconscious")));
+  g_assert_nonnull (arb_encounter_get (enc, troll, arb_encounter_key (enc, "cond.prone")));
 
   /* Unconscious and prone: +20 (low) and +30 (as if from the rear):
    * Strike Chance 100. 1 is grievous; injury 10 kills. */
@@ -573,12 +573,12 @@ test_aod_strike (void)
     g_autoptr(ArbOutcome) hit = strike (enc, (int[]){ 1, 1, 10 }, 3, &error, "attacker", rolf, "target", troll, "weapon", "Mace", NULL);
     arb_encounter_apply (enc, g_steal_pointer (&hit->step));
   }
-  g_assert_nonnull (arb_encounter_get (enc, troll, "cond.dead"));
-  g_assert_cmpstr (arb_encounter_get (enc, troll, "killed-by"), ==, rolf);
+  g_assert_nonnull (arb_encounter_get (enc, troll, arb_encounter_key (enc, "cond.dead")));
+  g_assert_cmpstr (arb_encounter_get (enc, troll, arb_encounter_key (enc, "killed-by")), ==, rolf);
 
   /* Undone, the troll lives again. */
   g_assert_true (arb_encounter_undo (enc));
-  g_assert_null (arb_encounter_get (enc, troll, "cond.dead"));
+  g_assert_null (arb_encounter_get (enc, troll, arb_encounter_key (enc, "cond.dead")));
 }
 
 /* The Troll's hands against Rolf: BC 55, its MD 12 (-3), Rolf's modified
@@ -631,8 +631,8 @@ test_aod_strike_back (void)
     g_assert_cmpuint (odds_of (hit->step, "hit"), ==, 54);
     arb_encounter_apply (enc, g_steal_pointer (&hit->step));
   }
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ft-lost", -1), ==, 7);
-  g_assert_nonnull (arb_encounter_get (enc, rolf, "cond.stunned"));
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ft-lost"), -1), ==, 7);
+  g_assert_nonnull (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "cond.stunned")));
   /* What the panel works out: FT 17 less the 7 lost now, while the
    * sheet itself still says the 8 lost it was saved with. */
   {
@@ -646,8 +646,8 @@ test_aod_strike_back (void)
     g_assert_null (arb_encounter_dup_live_sheet (enc, "nobody"));
   }
   /* 43 drops the buckler where Rolf stands; 42 keeps the Mace. */
-  g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Plain Buckler"), ==, "here");
-  g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Mace");
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "dropped.Plain Buckler")), ==, "here");
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "prepared")), ==, "Mace");
 
   /* With the shield covering, 4 only: not more than a third of 16. */
   {
@@ -658,8 +658,8 @@ test_aod_strike_back (void)
                                         "attack", "Hand", "shield", "yes", NULL);
 
     arb_encounter_apply (other, g_steal_pointer (&hit->step));
-    g_assert_cmpint (arb_encounter_get_int (other, r, "ft-lost", -1), ==, 4);
-    g_assert_null (arb_encounter_get (other, r, "cond.stunned"));
+    g_assert_cmpint (arb_encounter_get_int (other, r, arb_encounter_key (other, "ft-lost"), -1), ==, 4);
+    g_assert_null (arb_encounter_get (other, r, arb_encounter_key (other, "cond.stunned")));
   }
 
   /* A stunned figure strikes no more (9.0). */
@@ -763,7 +763,7 @@ test_aod_strike_checks (void)
     g_assert_no_error (error);
     arb_encounter_apply (enc, g_steal_pointer (&broke->step));
   }
-  g_assert_nonnull (arb_encounter_get (enc, rolf, "broken.Mace"));
+  g_assert_nonnull (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "broken.Mace")));
   {
     g_autoptr(ArbOutcome) ask = strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Mace", NULL);
     g_assert_nonnull (strstr (ask->purpose, "against 25"));
@@ -778,7 +778,7 @@ test_aod_strike_checks (void)
     g_assert_cmpint (kept->status, ==, ARB_OUTCOME_DONE);
     arb_encounter_apply (enc, g_steal_pointer (&kept->step));
   }
-  g_assert_null (arb_encounter_get (enc, rolf, "dropped.Knife"));
+  g_assert_null (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "dropped.Knife")));
 
   /* 100 and 43: dropped, and the strike misses; the Knife strikes no
    * more until picked up. */
@@ -788,8 +788,8 @@ test_aod_strike_checks (void)
     g_assert_no_error (error);
     arb_encounter_apply (enc, g_steal_pointer (&lost->step));
   }
-  g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Knife"), ==, "here");
-  g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Plain Buckler");
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "dropped.Knife")), ==, "here");
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "prepared")), ==, "Plain Buckler");
   g_assert_null (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "Knife", NULL));
   g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
   g_assert_nonnull (strstr (error->message, "on the ground"));
@@ -814,23 +814,23 @@ test_aod_gear (void)
                   &error, "uses no weapons");
 
   apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "C", "weapon", "Mace", NULL));
-  g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Plain Buckler");
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", -1), ==, 6);
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "prepared")), ==, "Plain Buckler");
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ap"), -1), ==, 6);
   assert_illegal (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Falchion", NULL),
                   &error, "6.4");
 
   next_pulse (enc, 2);
   apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Falchion", NULL));
-  g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Plain Buckler,Falchion");
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", -1), ==, 4);
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "prepared")), ==, "Plain Buckler,Falchion");
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ap"), -1), ==, 4);
 
   /* The Falchion falls where Rolf stands to free the hand for the Spear. */
   next_pulse (enc, 3);
   apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Spear",
                          "drop", "Falchion", NULL));
-  g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Plain Buckler,Spear");
-  g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Falchion"), ==, "0,0");
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", -1), ==, 2);
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "prepared")), ==, "Plain Buckler,Spear");
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "dropped.Falchion")), ==, "0,0");
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ap"), -1), ==, 2);
 
   /* Picked up only where it lies. */
   next_pulse (enc, 4);
@@ -841,8 +841,8 @@ test_aod_gear (void)
   set_live (enc, rolf, "q", "0");
   apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Falchion",
                          "drop", "Spear", NULL));
-  g_assert_null (arb_encounter_get (enc, rolf, "dropped.Falchion"));
-  g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Spear"), ==, "0,0");
+  g_assert_null (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "dropped.Falchion")));
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "dropped.Spear")), ==, "0,0");
 
   /* 9.3: in the Troll's Strike Zone there is no Cache. With the buckler
    * ready, MD 14: Falchion 50 - 1 + 1; slung, MD 16: 50 + 1 + 1. */
@@ -864,7 +864,7 @@ test_aod_gear (void)
   set_live (enc, rolf, "ap", "9");
   set_live (enc, rolf, "md", "8");
   apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "A", "weapon", "Falchion", NULL));
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", -1), ==, 4);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ap"), -1), ==, 4);
   set_live (enc, rolf, "md", NULL);
   next_pulse (enc, 6);
 
@@ -873,7 +873,7 @@ test_aod_gear (void)
   assert_illegal (proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Spear", NULL),
                   &error, "close combat");
   apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Knife", NULL));
-  g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Falchion,Knife");
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "prepared")), ==, "Falchion,Knife");
 }
 
 /* 11.9: Rolf at 0,0 facing 0 (front hexsides 5, 0, 1; straight behind
@@ -900,8 +900,8 @@ troll_hits_rolf (int          troll_q,
   /* 40 and 5: 4 is no stun, so no drop checks follow. */
   apply_done (enc, strike (enc, (int[]){ 40, 5 }, 2, &error,
                            "attacker", troll, "target", rolf, "attack", "Hand", NULL));
-  *stunned = arb_encounter_get (enc, rolf, "cond.stunned") != NULL;
-  return arb_encounter_get_int (enc, rolf, "ft-lost", -1);
+  *stunned = arb_encounter_get (enc, rolf, arb_encounter_key (enc, "cond.stunned")) != NULL;
+  return arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ft-lost"), -1);
 }
 
 static void
@@ -989,8 +989,8 @@ test_aod_shield_uncovered (void)
       g_assert_nonnull (strstr (short_of_dice->purpose, "drop check"));
       apply_done (enc, strike (enc, (int[]){ 40, 5, 10, 10 }, 2 + cases[i].checks, &error,
                                "attacker", troll, "target", rolf, "attack", "Hand", NULL));
-      g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ft-lost", -1), ==, 7);
-      g_assert_nonnull (arb_encounter_get (enc, rolf, "cond.stunned"));
+      g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ft-lost"), -1), ==, 7);
+      g_assert_nonnull (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "cond.stunned")));
     }
 }
 
@@ -1021,20 +1021,20 @@ test_aod_unarmed (void)
     g_assert_nonnull (strstr (ask->purpose, "52 or less"));
   }
   apply_done (enc, strike (enc, (int[]){ 50, 52 }, 2, &error, "attacker", rolf, "target", troll, "weapon", "hands", NULL));
-  g_assert_cmpint (arb_encounter_get_field_int (enc, rolf, "ft-lost", -1), ==, 8);
+  g_assert_cmpint (arb_encounter_get_field_int (enc, rolf, arb_encounter_key (enc, "ft-lost"), -1), ==, 8);
 
   /* 53 hurts: the Troll's natural armour, 5, off Rolf's Fatigue (8 lost). */
   apply_done (enc, strike (enc, (int[]){ 50, 53 }, 2, &error, "attacker", rolf, "target", troll, "weapon", "hands", NULL));
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ft-lost", -1), ==, 13);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ft-lost"), -1), ==, 13);
 
   /* A hit at 10 (past 19's endurance span of 3): 9 - 3 = 6, 5 absorbed. */
   apply_done (enc, strike (enc, (int[]){ 10, 9 }, 2, &error, "attacker", rolf, "target", troll, "weapon", "hands", NULL));
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "ft-lost", -1), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "ft-lost"), -1), ==, 1);
 
   /* Against no armour at all, 2. */
   set_live (enc, troll, "na", "0");
   apply_done (enc, strike (enc, (int[]){ 50, 60 }, 2, &error, "attacker", rolf, "target", troll, "weapon", "hands", NULL));
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ft-lost", -1), ==, 15);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ft-lost"), -1), ==, 15);
 }
 
 /* 13.4: the buckler as a weapon (the Weapons Table's Other Shield: BC 40,
@@ -1055,10 +1055,10 @@ test_aod_shield_attack (void)
     g_assert_nonnull (strstr (ask->purpose, "92 or less"));
   }
   apply_done (enc, strike (enc, (int[]){ 30, 9, 92 }, 3, &error, "attacker", rolf, "target", troll, "weapon", "Plain Buckler", NULL));
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "ft-lost", -1), ==, 1);
-  g_assert_null (arb_encounter_get (enc, troll, "cond.prone"));
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "ft-lost"), -1), ==, 1);
+  g_assert_null (arb_encounter_get (enc, troll, arb_encounter_key (enc, "cond.prone")));
   apply_done (enc, strike (enc, (int[]){ 30, 9, 93 }, 3, &error, "attacker", rolf, "target", troll, "weapon", "shield", NULL));
-  g_assert_nonnull (arb_encounter_get (enc, troll, "cond.prone"));
+  g_assert_nonnull (arb_encounter_get (enc, troll, arb_encounter_key (enc, "cond.prone")));
 
   /* Melee only; never the Main-Gauche; never a slung shield. */
   assert_illegal (strike (enc, NULL, 0, &error, "attacker", rolf, "target", troll, "weapon", "shield", "combat", "close", NULL),
@@ -1091,9 +1091,9 @@ test_aod_charge (void)
     /* 60 hits (past 70's span of 11): 5 + 3 less 5. */
     apply_done (enc, proc (enc, "aod.charge", (int[]){ 60, 5 }, 2, &error, "id", rolf, "target", troll,
                            "hexes", "2", "to", "2,0", "weapon", "Mace", NULL));
-    g_assert_cmpint (arb_encounter_get_int (enc, rolf, "q", -1), ==, 2);
-    g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", -1), ==, 3);
-    g_assert_cmpint (arb_encounter_get_int (enc, troll, "ft-lost", -1), ==, 3);
+    g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "q"), -1), ==, 2);
+    g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ap"), -1), ==, 3);
+    g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "ft-lost"), -1), ==, 3);
   }
 
   /* Into close combat: the Troll's WP 22 holds him off below 44. */
@@ -1130,12 +1130,12 @@ test_aod_charge (void)
     }
     apply_done (enc, proc (enc, "aod.charge", (int[]){ 44, 70 }, 2, &error, "id", rolf, "target", troll,
                            "hexes", "2", "to", "2,0", "mode", "close", "weapon", "Mace", NULL));
-    g_assert_cmpint (arb_encounter_get_int (enc, rolf, "q", -1), ==, 3);
-    g_assert_nonnull (arb_encounter_get (enc, rolf, "cond.prone"));
-    g_assert_nonnull (arb_encounter_get (enc, troll, "cond.prone"));
-    g_assert_nonnull (arb_encounter_get (enc, troll, "cond.close-combat"));
-    g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Plain Buckler"), ==, "3,0");
-    g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Mace");
+    g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "q"), -1), ==, 3);
+    g_assert_nonnull (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "cond.prone")));
+    g_assert_nonnull (arb_encounter_get (enc, troll, arb_encounter_key (enc, "cond.prone")));
+    g_assert_nonnull (arb_encounter_get (enc, troll, arb_encounter_key (enc, "cond.close-combat")));
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "dropped.Plain Buckler")), ==, "3,0");
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "prepared")), ==, "Mace");
   }
 }
 
@@ -1164,10 +1164,10 @@ test_aod_flight (void)
     g_assert_nonnull (strstr (ask->purpose, "(5)"));
     apply_done (enc, strike (enc, (int[]){ 50, 5, 10 }, 3, &error, "attacker", rolf, "target", troll,
                              "weapon", "Knife", "combat", "ranged", NULL));
-    g_assert_cmpint (arb_encounter_get_int (enc, other, "ft-lost", -1), ==, 12);
-    g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Knife"), ==, "5,2");
-    g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Plain Buckler");
-    g_assert_null (arb_encounter_get (enc, troll, "ft-lost"));
+    g_assert_cmpint (arb_encounter_get_int (enc, other, arb_encounter_key (enc, "ft-lost"), -1), ==, 12);
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "dropped.Knife")), ==, "5,2");
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "prepared")), ==, "Plain Buckler");
+    g_assert_null (arb_encounter_get (enc, troll, arb_encounter_key (enc, "ft-lost")));
   }
 
   /* Missing everyone it comes down 8 hexes out, at 9,2; a hit drops it
@@ -1183,20 +1183,20 @@ test_aod_flight (void)
     set_live (enc, ARB_ENCOUNTER_ENTITY, "map-rows", "10");
     apply_done (enc, strike (enc, (int[]){ 50 }, 1, &error, "attacker", rolf, "target", troll,
                              "weapon", "Knife", "combat", "ranged", NULL));
-    g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Knife"), ==, "9,2");
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "dropped.Knife")), ==, "9,2");
     g_assert_true (arb_encounter_undo (enc));
 
     apply_done (enc, strike (enc, (int[]){ 20, 3 }, 2, &error, "attacker", rolf, "target", troll,
                              "weapon", "Knife", "combat", "ranged", NULL));
-    g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Knife"), ==, "3,2");
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "dropped.Knife")), ==, "3,2");
     g_assert_true (arb_encounter_undo (enc));
 
     set_live (enc, ARB_ENCOUNTER_ENTITY, "map-cols", "7");
     apply_done (enc, strike (enc, (int[]){ 50 }, 1, &error, "attacker", rolf, "target", troll,
                              "weapon", "Knife", "combat", "ranged", NULL));
-    g_assert_cmpstr (arb_encounter_get (enc, rolf, "lost.Knife"), ==, "crowd");
-    g_assert_null (arb_encounter_get (enc, rolf, "dropped.Knife"));
-    g_assert_cmpint (arb_encounter_get_int (enc, rolf, "popularity", -1), ==, 10);
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "lost.Knife")), ==, "crowd");
+    g_assert_null (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "dropped.Knife")));
+    g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "popularity"), -1), ==, 10);
   }
 }
 
@@ -1214,10 +1214,10 @@ test_aod_grievous_drops (void)
     g_autofree char *troll = add_combatant (enc, "aod-foe-troll.xml", "Red", NULL);
 
     apply_done (enc, strike (enc, (int[]){ 1, 1, 1, 42 }, 4, &error, "attacker", troll, "target", rolf, "attack", "Hand", NULL));
-    g_assert_cmpint (arb_encounter_get_int (enc, rolf, "en-lost", -1), ==, 14);
-    g_assert_nonnull (arb_encounter_get (enc, rolf, "cond.arm-injured"));
-    g_assert_cmpstr (arb_encounter_get (enc, rolf, "dropped.Mace"), ==, "here");
-    g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Plain Buckler");
+    g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "en-lost"), -1), ==, 14);
+    g_assert_nonnull (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "cond.arm-injured")));
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "dropped.Mace")), ==, "here");
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "prepared")), ==, "Plain Buckler");
 
     /* One hand now: the Knife only in place of the buckler. */
     set_live (enc, rolf, "cond.stunned", NULL);
@@ -1226,7 +1226,7 @@ test_aod_grievous_drops (void)
                     &error, "drop", "hands are full");
     apply_done (enc, proc (enc, "aod.action", NULL, 0, &error, "id", rolf, "action", "P", "weapon", "Knife",
                            "drop", "Plain Buckler", NULL));
-    g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "Knife");
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "prepared")), ==, "Knife");
   }
 
   /* The player lets the buckler go instead; without it his MD is 16 and
@@ -1238,9 +1238,9 @@ test_aod_grievous_drops (void)
 
     apply_done (enc, strike (enc, (int[]){ 1, 1, 1, 49 }, 4, &error, "attacker", troll, "target", rolf, "attack", "Hand",
                              "injury-drop", "Plain Buckler", NULL));
-    g_assert_nonnull (arb_encounter_get (enc, rolf, "dropped.Plain Buckler"));
-    g_assert_nonnull (arb_encounter_get (enc, rolf, "dropped.Mace"));
-    g_assert_cmpstr (arb_encounter_get (enc, rolf, "prepared"), ==, "");
+    g_assert_nonnull (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "dropped.Plain Buckler")));
+    g_assert_nonnull (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "dropped.Mace")));
+    g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "prepared")), ==, "");
   }
 }
 
@@ -1312,8 +1312,8 @@ test_aod_spend_experience (void)
   /* 350 buys a point of FT (300), not a point of EN (500). */
   assert_illegal (proc (enc, "aod.spend-experience", NULL, 0, &error, "id", rolf, "on", "EN", NULL), &error, "500");
   apply_done (enc, proc (enc, "aod.spend-experience", NULL, 0, &error, "id", rolf, "on", "FT", NULL));
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "experience", -1), ==, 50);
-  g_assert_cmpint (arb_encounter_get_field_int (enc, rolf, "ft", -1), ==, 18);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "experience"), -1), ==, 50);
+  g_assert_cmpint (arb_encounter_get_field_int (enc, rolf, arb_encounter_key (enc, "ft"), -1), ==, 18);
   assert_illegal (proc (enc, "aod.spend-experience", NULL, 0, &error, "id", troll, "on", "FT", NULL), &error, "player characters");
 
   set_live (enc, ARB_ENCOUNTER_ENTITY, "round", "1");
@@ -1401,9 +1401,9 @@ test_aod_flee_corner (void)
   assert_illegal (proc (enc, "aod.flee", NULL, 0, &error, "id", rolf, NULL), &error, "1 AP");
   set_live (enc, rolf, "ap", "3");
   apply_done (enc, proc (enc, "aod.flee", NULL, 0, &error, "id", rolf, NULL));
-  g_assert_nonnull (arb_encounter_get (enc, rolf, "cond.fled"));
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "popularity", -1), ==, 9);
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", -1), ==, 2);
+  g_assert_nonnull (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "cond.fled")));
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "popularity"), -1), ==, 9);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ap"), -1), ==, 2);
 }
 
 static void
@@ -1415,12 +1415,12 @@ test_aod_actions (void)
   g_autoptr(GError) error = NULL;
 
   run_apply (enc, "aod.start", NULL, 0);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, troll);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, troll);
 
   /* The Troll moves 2 hexes (1 AP each) to stand in front of Rolf. */
   apply_params (enc, "aod.action", NULL, 0, "action", "M", "hexes", "2", "to", "1,0", NULL);
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "ap", 0), ==, 13);
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "q", -1), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "ap"), 0), ==, 13);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "q"), -1), ==, 1);
 
   /* One action a pulse; and no further than paid for. */
   g_assert_null (run_params (enc, "aod.action", &error, "action", "T", "hexsides", "1", NULL));
@@ -1429,7 +1429,7 @@ test_aod_actions (void)
   g_clear_error (&error);
 
   run_apply (enc, "aod.next", NULL, 0);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, rolf);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, rolf);
 
   /* Rolf is in the Troll's Strike Zone (9.3): no Cache, no Grapple. */
   g_assert_null (run_params (enc, "aod.action", &error, "action", "Cache", NULL));
@@ -1449,17 +1449,17 @@ test_aod_actions (void)
 
   /* He Assails: 4 AP. */
   apply_params (enc, "aod.action", NULL, 0, "action", "Assail", NULL);
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", 0), ==, 5);
-  g_assert_cmpstr (arb_encounter_get (enc, rolf, "action"), ==, "A");
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ap"), 0), ==, 5);
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "action")), ==, "A");
 
   /* Next pulse: he drops prone (2); crawling then costs 3 a hex (7.5);
    * rising costs 4 (7.6); with 1 AP left, nothing but a pass. */
   run_apply (enc, "aod.next", NULL, 0);
   run_apply (enc, "aod.next", NULL, 0);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, rolf);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, rolf);
   apply_params (enc, "aod.action", NULL, 0, "action", "D", "posture", "prone", NULL);
-  g_assert_nonnull (arb_encounter_get (enc, rolf, "cond.prone"));
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", 0), ==, 3);
+  g_assert_nonnull (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "cond.prone")));
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ap"), 0), ==, 3);
   {
     g_autoptr(ArbOutcome) crawl = run_params (enc, "aod.action", &error, "id", rolf, "action", "M", "hexes", "1", NULL);
 
@@ -1469,7 +1469,7 @@ test_aod_actions (void)
   }
   run_apply (enc, "aod.next", NULL, 0);
   run_apply (enc, "aod.next", NULL, 0);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, rolf);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, rolf);
   g_assert_null (run_params (enc, "aod.action", &error, "action", "R", NULL));
   g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
   g_assert_nonnull (strstr (error->message, "costs 4 AP"));
@@ -1481,17 +1481,17 @@ test_aod_actions (void)
   g_assert_nonnull (strstr (error->message, "7.0-7.1"));
   g_clear_error (&error);
   apply_params (enc, "aod.action", NULL, 0, "action", "M", "hexes", "1", "to", "0,1", NULL);
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", -1), ==, 0);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ap"), -1), ==, 0);
 
   /* In the Troll's hex (9.4) only E, G, P, W and X. */
   {
     ArbStep *step = arb_step_new ("test.move", NULL);
 
-    arb_step_set (step, enc, rolf, "q", "1");
-    arb_step_set (step, enc, rolf, "r", "0");
-    arb_step_set (step, enc, rolf, "ap", "9");
-    arb_step_set (step, enc, rolf, "acted", NULL);
-    arb_step_set (step, enc, rolf, "cond.prone", NULL);
+    arb_step_set (step, enc, rolf, arb_encounter_key (enc, "q"), "1");
+    arb_step_set (step, enc, rolf, arb_encounter_key (enc, "r"), "0");
+    arb_step_set (step, enc, rolf, arb_encounter_key (enc, "ap"), "9");
+    arb_step_set (step, enc, rolf, arb_encounter_key (enc, "acted"), NULL);
+    arb_step_set (step, enc, rolf, arb_encounter_key (enc, "cond.prone"), NULL);
     arb_encounter_apply (enc, step);
   }
   g_assert_null (run_params (enc, "aod.action", &error, "id", rolf, "action", "M", "hexes", "1", NULL));
@@ -1581,9 +1581,9 @@ test_aod_withdraw (void)
 
   /* In the Troll's Strike Zone: straight back to -1,0 for 4 AP. */
   apply_params (enc, "aod.withdraw", NULL, 0, "id", rolf, NULL);
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "q", 99), ==, -1);
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", 0), ==, 5);
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "facing", -1), ==, 0);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "q"), 99), ==, -1);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ap"), 0), ==, 5);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "facing"), -1), ==, 0);
   g_assert_true (arb_encounter_undo (enc));
 
   /* A body behind him: 5 x AG 16 = 80 or less keeps his feet; 90 trips. */
@@ -1595,7 +1595,7 @@ test_aod_withdraw (void)
     g_assert_nonnull (strstr (ask->purpose, "80 or less"));
   }
   apply_params (enc, "aod.withdraw", (int[]){ 90 }, 1, "id", rolf, NULL);
-  g_assert_nonnull (arb_encounter_get (enc, rolf, "cond.prone"));
+  g_assert_nonnull (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "cond.prone")));
   g_assert_true (arb_encounter_undo (enc));
 
   /* A living figure behind blocks the way. */
@@ -1612,8 +1612,8 @@ test_aod_withdraw (void)
   set_live (enc, goblin, "q", "1");
   set_live (enc, rolf, "q", "1");
   apply_params (enc, "aod.withdraw", (int[]){ 1 }, 1, "id", rolf, "to", "0,0", NULL);
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "q", 99), ==, 0);
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "facing", -1), ==, 0);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "q"), 99), ==, 0);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "facing"), -1), ==, 0);
   g_assert_true (arb_encounter_undo (enc));
 
   /* Against the Troll (40 + 14) no die is enough: 10 fails, and the odds
@@ -1627,8 +1627,8 @@ test_aod_withdraw (void)
     g_assert_cmpuint (odds_of (done->step, "Rolf"), ==, 0);
   }
   apply_params (enc, "aod.withdraw", (int[]){ 10 }, 1, "id", rolf, NULL);
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "q", 99), ==, 1);
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", 0), ==, 5);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "q"), 99), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ap"), 0), ==, 5);
 }
 
 int

@@ -1482,7 +1482,7 @@ test_journal_drafts (void)
     {
       ArbStep *step = arb_step_new ("test.round", NULL);
 
-      arb_step_set_int (step, enc, ARB_ENCOUNTER_ENTITY, "round", round);
+      arb_step_set_int (step, enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "round"), round);
       arb_encounter_apply (enc, step);
       g_assert_true (arb_draft_writer_changed (writer, ARB_DRAFT_CHANGE_APPLY, &error));
       g_assert_no_error (error);
@@ -1528,7 +1528,7 @@ test_journal_drafts (void)
     g_assert_nonnull (strstr (run.err, "record 1"));
     back = arb_encounter_load_file (out, NULL, &error);
     g_assert_no_error (error);
-    g_assert_cmpstr (arb_encounter_get (back, ARB_ENCOUNTER_ENTITY, "round"), ==, "1");
+    g_assert_cmpstr (arb_encounter_get (back, ARB_ENCOUNTER_ENTITY, arb_encounter_key (back, "round")), ==, "1");
   }
   g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
 }

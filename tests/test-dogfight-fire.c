@@ -69,7 +69,7 @@ live (Fight      *f,
       const char *id,
       const char *key)
 {
-  return arb_encounter_get (f->enc, id, key);
+  return arb_encounter_get (f->enc, id, arb_encounter_key (f->enc, key));
 }
 
 static int
@@ -77,7 +77,7 @@ live_int (Fight      *f,
           const char *id,
           const char *key)
 {
-  return arb_encounter_get_int (f->enc, id, key, -1);
+  return arb_encounter_get_int (f->enc, id, arb_encounter_key (f->enc, key), -1);
 }
 
 static gboolean
@@ -614,7 +614,7 @@ test_smoking_twice (void)
   const ArbStep *step;
 
   fight_new (&f);
-  set_live (f.enc, f.otto, ARB_KEY_COND "smoke", "on");
+  set_live (f.enc, f.otto, ARB_PREFIX_COND "smoke", "on");
   step = fire (&f, f.harry, rolls, G_N_ELEMENTS (rolls), "burst", "2", NULL);
   assert_log (step, "already smokes: no second loss");
   g_assert_null (live (&f, f.otto, "pp-lost"));
@@ -678,9 +678,9 @@ test_refused (void)
   assert_refused (&f, "must have min CV of 1", NULL);
   set_live (f.enc, f.harry, "cv", "3");
   /* Jammed. */
-  set_live (f.enc, f.harry, ARB_KEY_COND "jammed", "on");
+  set_live (f.enc, f.harry, ARB_PREFIX_COND "jammed", "on");
   assert_refused (&f, "jammed", NULL);
-  set_live (f.enc, f.harry, ARB_KEY_COND "jammed", NULL);
+  set_live (f.enc, f.harry, ARB_PREFIX_COND "jammed", NULL);
   /* The wrong phase. */
   set_live (f.enc, E, "phase", "movement");
   assert_refused (&f, "This is the movement phase (2. Movement)", NULL);

@@ -48,7 +48,7 @@ live (Fight      *f,
       const char *key,
       int         fallback)
 {
-  return arb_dogfight_get_int (f->enc, NULL, f->harry, key, fallback);
+  return arb_dogfight_get_int (f->enc, NULL, f->harry, arb_encounter_key (f->enc, key), fallback);
 }
 
 static const ArbOdds *
@@ -259,7 +259,7 @@ test_mp_adjust (Fight         *f,
   /* More pilot points than he has. */
   outcome = proc (f->enc, "dogfight.mp", ROLLS (4), &error, "id", f->harry, "pp-shift", "4", NULL);
   assert_illegal (outcome, &error, "Pilot points");
-  g_assert_null (arb_encounter_get (f->enc, f->harry, "mp"));
+  g_assert_null (arb_encounter_get (f->enc, f->harry, arb_encounter_key (f->enc, "mp")));
 
   /* CV 14: 6 + 6 = 12 (2 MP), -7 and -3 = 2: 0 MP, held to 1; the CV
    * alone gives 1, so no pilot point is spent. */
@@ -696,8 +696,8 @@ test_smoke_to_fire (Fight         *f,
   arb_outcome_free (outcome);
 
   apply_done (f->enc, proc (f->enc, "dogfight.mp", ROLLS (3, 6), &error, "id", f->harry, NULL));
-  g_assert_cmpstr (arb_encounter_get (f->enc, f->harry, "cond.fire"), ==, "on");
-  g_assert_cmpstr (arb_encounter_get (f->enc, f->harry, "cond.smoke"), ==, "on");
+  g_assert_cmpstr (arb_encounter_get (f->enc, f->harry, arb_encounter_key (f->enc, "cond.fire")), ==, "on");
+  g_assert_cmpstr (arb_encounter_get (f->enc, f->harry, arb_encounter_key (f->enc, "cond.smoke")), ==, "on");
   g_assert_cmpint (live (f, "pp-lost", 0), ==, 2);
   g_assert_cmpint (live (f, "pilot-points", -1), ==, 2);
 }

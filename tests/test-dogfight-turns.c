@@ -65,7 +65,7 @@ get (ArbEncounter *enc,
      const char   *id,
      const char   *key)
 {
-  return arb_encounter_get (enc, id, key);
+  return arb_encounter_get (enc, id, arb_encounter_key (enc, key));
 }
 
 static int
@@ -73,7 +73,7 @@ get_int (ArbEncounter *enc,
          const char   *id,
          const char   *key)
 {
-  return arb_encounter_get_int (enc, id, key, -99);
+  return arb_encounter_get_int (enc, id, arb_encounter_key (enc, key), -99);
 }
 
 static gboolean

@@ -62,9 +62,9 @@ add (ArbFight   *fight,
   g_assert_no_error (error);
   step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
   id = arb_game_add_combatant (arb_game_get ("dogfight"), step, enc, sheet, side, TRUE);
-  arb_step_set_int (step, enc, id, "q", q);
-  arb_step_set_int (step, enc, id, "r", r);
-  arb_step_set_int (step, enc, id, "facing", facing);
+  arb_step_set_int (step, enc, id, arb_encounter_key (enc, "q"), q);
+  arb_step_set_int (step, enc, id, arb_encounter_key (enc, "r"), r);
+  arb_step_set_int (step, enc, id, arb_encounter_key (enc, "facing"), facing);
   arb_fight_apply (fight, step);
   return id;
 }
@@ -83,7 +83,7 @@ set (ArbFight   *fight,
 
   va_start (ap, id);
   while ((key = va_arg (ap, const char *)))
-    arb_step_set (step, enc, id, key, va_arg (ap, const char *));
+    arb_step_set (step, enc, id, arb_encounter_key (enc, key), va_arg (ap, const char *));
   va_end (ap);
   arb_fight_apply (fight, step);
   iterate ();
@@ -486,35 +486,35 @@ test_turn_on_next_and_apply (void)
   g_assert_cmpstr (arb_action_dialog_get_asked_dice (dialog), ==, "1d6");
   g_assert_true (arb_action_dialog_type_die (dialog, 4));
   apply (dialog);
-  g_assert_cmpstr (arb_encounter_get (enc, harry, "targeting"), ==, otto);
-  g_assert_cmpint (arb_encounter_get_int (enc, harry, "housekept", 0), ==, 1);
+  g_assert_cmpstr (arb_encounter_get (enc, harry, arb_encounter_key (enc, "targeting")), ==, otto);
+  g_assert_cmpint (arb_encounter_get_int (enc, harry, arb_encounter_key (enc, "housekept"), 0), ==, 1);
 
   /* Next: Otto's housekeeping, proposed in turn; he looks for Harry:
    * 1d6 1 - 1 = 0, not spotted. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
   dialog = proposed (window, "dogfight.housekeeping");
-  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, otto);
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), ==, otto);
   g_assert_true (arb_action_dialog_type_die (dialog, 1));
   apply (dialog);
-  g_assert_null (arb_encounter_get (enc, otto, "targeting"));
+  g_assert_null (arb_encounter_get (enc, otto, arb_encounter_key (enc, "targeting")));
 
   /* Next: initiative (rolled by the app) and the movement phase. Harry,
    * targeting, moves first whatever his roll: the class goes first. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
   iterate ();
-  g_assert_cmpstr (arb_encounter_get (enc, E, "phase"), ==, "movement");
-  mover = arb_encounter_get (enc, E, "current");
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "phase")), ==, "movement");
+  mover = arb_encounter_get (enc, E, arb_encounter_key (enc, "current"));
   g_assert_cmpstr (mover, ==, harry);
   /* His movement points: 1d6 1 + speed 6 = 7: 1 MP. */
   dialog = proposed (window, "dogfight.mp");
   g_assert_true (arb_action_dialog_type_die (dialog, 1));
   apply (dialog);
-  g_assert_cmpint (arb_encounter_get_int (enc, harry, "mp", -1), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, harry, arb_encounter_key (enc, "mp"), -1), ==, 1);
   /* Next refuses while he has a move to make: nothing changes. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
   iterate ();
-  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, harry);
-  g_assert_cmpint (arb_encounter_get_int (enc, harry, "mp", -1), ==, 1);
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), ==, harry);
+  g_assert_cmpint (arb_encounter_get_int (enc, harry, arb_encounter_key (enc, "mp"), -1), ==, 1);
   /* With MP left nothing is proposed: the referee drags him ahead. */
   g_assert_null (arb_window_get_action_dialog (window));
   g_signal_emit_by_name (map, "move-requested", harry, at.q + 1, at.r);
@@ -538,17 +538,17 @@ test_turn_on_next_and_apply (void)
   /* Then his speed change, proposed; no power roll asked. */
   dialog = proposed (window, "dogfight.speed");
   apply (dialog);
-  g_assert_cmpint (arb_encounter_get_int (enc, harry, "speed-done", 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, harry, arb_encounter_key (enc, "speed-done"), 0), ==, 1);
   /* Next: Otto's movement points proposed. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
   iterate ();
-  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, otto);
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), ==, otto);
   dialog = proposed (window, "dogfight.mp");
   gtk_window_close (GTK_WINDOW (dialog));
   iterate ();
 
   /* Undone step by step with Ctrl+Z's action, the fight is as it began. */
-  while (arb_encounter_can_undo (enc) && arb_encounter_get (enc, E, "phase") != NULL)
+  while (arb_encounter_can_undo (enc) && arb_encounter_get (enc, E, arb_encounter_key (enc, "phase")) != NULL)
     {
       g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
       iterate ();
@@ -560,12 +560,12 @@ test_turn_on_next_and_apply (void)
     ArbHex now;
     int facing;
 
-    g_assert_null (arb_encounter_get (enc, E, "current"));
+    g_assert_null (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")));
     g_assert_true (arb_encounter_get_hex (enc, harry, &now, &facing));
     g_assert_cmpint (now.q, ==, at.q);
-    g_assert_null (arb_encounter_get (enc, harry, "targeting"));
-    g_assert_null (arb_encounter_get (enc, harry, "mp"));
-    g_assert_null (arb_encounter_get (enc, harry, "housekept"));
+    g_assert_null (arb_encounter_get (enc, harry, arb_encounter_key (enc, "targeting")));
+    g_assert_null (arb_encounter_get (enc, harry, arb_encounter_key (enc, "mp")));
+    g_assert_null (arb_encounter_get (enc, harry, arb_encounter_key (enc, "housekept")));
   }
 
   if (arb_window_get_action_dialog (window))
@@ -654,14 +654,14 @@ test_issue_33 (void)
   }
   g_assert_true (arb_action_dialog_type_die (dialog, 4));
   apply (dialog);
-  g_assert_cmpstr (arb_encounter_get (enc, harry, "targeting"), ==, otto);
+  g_assert_cmpstr (arb_encounter_get (enc, harry, arb_encounter_key (enc, "targeting")), ==, otto);
 
   /* Next: Otto's housekeeping opens by itself. Ctrl+Z there undoes the
    * Next, and the dialog goes with it. */
   position = arb_encounter_get_position (enc);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
   dialog = proposed (window, "dogfight.housekeeping");
-  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, otto);
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), ==, otto);
   g_assert_cmpuint (arb_encounter_get_position (enc), ==, position + 1);
   /* A die typed in and not entered keeps Ctrl+Z for the field's own
    * undo; the empty field the dialog opens with does not. */
@@ -677,7 +677,7 @@ test_issue_33 (void)
   g_assert_true (press_key_with (GTK_WIDGET (dialog), GDK_KEY_z, GDK_CONTROL_MASK));
   iterate ();
   g_assert_cmpuint (arb_encounter_get_position (enc), ==, position);
-  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, harry);
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), ==, harry);
   g_assert_true ((gpointer) arb_window_get_action_dialog (window) != (gpointer) dialog);
   /* Ctrl+Shift+Z in a dialog the referee opened redoes it. */
   g_assert_null (arb_window_get_action_dialog (window));
@@ -688,7 +688,7 @@ test_issue_33 (void)
                                  GDK_CONTROL_MASK | GDK_SHIFT_MASK));
   iterate ();
   g_assert_cmpuint (arb_encounter_get_position (enc), ==, position + 1);
-  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, otto);
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), ==, otto);
   if (arb_window_get_action_dialog (window))
     gtk_window_close (arb_window_get_action_dialog (window));
   iterate ();
@@ -697,15 +697,15 @@ test_issue_33 (void)
    * so no die is asked), then initiative and movement: Harry first. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
   iterate ();
-  g_assert_cmpint (arb_encounter_get_int (enc, otto, "housekept", 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, otto, arb_encounter_key (enc, "housekept"), 0), ==, 1);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
   iterate ();
-  g_assert_cmpstr (arb_encounter_get (enc, E, "phase"), ==, "movement");
-  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, harry);
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "phase")), ==, "movement");
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), ==, harry);
   dialog = proposed (window, "dogfight.mp");
   g_assert_true (arb_action_dialog_type_die (dialog, 1));
   apply (dialog);
-  g_assert_cmpint (arb_encounter_get_int (enc, harry, "mp", -1), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, harry, arb_encounter_key (enc, "mp"), -1), ==, 1);
   /* Fly On is open while a move is left. */
   iterate ();
   g_assert_null (arb_actor_panel_get_reason (panel, "dogfight.fly"));
@@ -714,7 +714,7 @@ test_issue_33 (void)
   apply (dialog);
   dialog = proposed (window, "dogfight.speed");
   apply (dialog);
-  g_assert_cmpint (arb_encounter_get_int (enc, harry, "speed-done", 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, harry, arb_encounter_key (enc, "speed-done"), 0), ==, 1);
   /* Moved and the speed changed: Fly On would record a step that does
    * nothing, so it is greyed with the rules' reason. */
   position = arb_encounter_get_position (enc);

@@ -84,9 +84,9 @@ play_step (ArbEncounter  *enc,
     }
   change = arb_step_new ("test.change", NULL);
   id = ids[rand ? g_rand_int_range (rand, 0, g_strv_length (ids)) : 0];
-  arb_step_set_int (change, enc, id, "ft-lost",
+  arb_step_set_int (change, enc, id, arb_encounter_key (enc, "ft-lost"),
                     rand ? g_rand_int_range (rand, 0, 6) : (int)(arb_encounter_get_position (enc) % 6));
-  arb_step_set (change, enc, id, "cond.prone", rand && g_rand_boolean (rand) ? "1" : NULL);
+  arb_step_set (change, enc, id, arb_encounter_key (enc, "cond.prone"), rand && g_rand_boolean (rand) ? "1" : NULL);
   arb_encounter_apply (enc, change);
 }
 

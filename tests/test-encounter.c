@@ -32,30 +32,30 @@ test_gpg_chits (void)
 
   run_apply (enc, "gpg.start", NULL, 0);
   order = g_strjoin (",", c, b, a, NULL);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order);
-  g_assert_cmpint (arb_encounter_get_int (enc, c, "chit", 0), ==, 1);
-  g_assert_cmpint (arb_encounter_get_int (enc, b, "chit", 0), ==, 2);
-  g_assert_cmpint (arb_encounter_get_int (enc, a, "chit", 0), ==, 3);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, c);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")), ==, order);
+  g_assert_cmpint (arb_encounter_get_int (enc, c, arb_encounter_key (enc, "chit"), 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, b, arb_encounter_key (enc, "chit"), 0), ==, 2);
+  g_assert_cmpint (arb_encounter_get_int (enc, a, arb_encounter_key (enc, "chit"), 0), ==, 3);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, c);
 
   /* Five phases for the first glider, then the next one. */
   for (int phase = 2; phase <= 5; phase++)
     {
       run_apply (enc, "gpg.next", NULL, 0);
-      g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "phase", 0), ==, phase);
-      g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, c);
+      g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "phase"), 0), ==, phase);
+      g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, c);
     }
   run_apply (enc, "gpg.next", NULL, 0);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, b);
-  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "phase", 0), ==, 1);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, b);
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "phase"), 0), ==, 1);
 
   /* Through the last glider to the air currents, then turn 2. */
   for (int i = 0; i < 4 + 5; i++)
     run_apply (enc, "gpg.next", NULL, 0);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, a);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, a);
   run_apply (enc, "gpg.next", NULL, 0);
-  g_assert_null (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"));
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "phase"), ==, "air-currents");
+  g_assert_null (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")));
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "phase")), ==, "air-currents");
   {
     g_autoptr(GError) error = NULL;
 
@@ -63,12 +63,12 @@ test_gpg_chits (void)
      * markers itself, updrafts first, each on the last row of its
      * number (7 is row 9 alone), when nobody says where. */
     apply_done (enc, proc (enc, "gpg.next", (int[]){ 7, 7, 7, 7 }, 4, &error, NULL));
-    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "air-currents"), ==, "9:up,9:up,9:down,9:down");
-    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "phase"), ==, "air-currents-done");
+    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "air-currents")), ==, "9:up,9:up,9:down,9:down");
+    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "phase")), ==, "air-currents-done");
   }
   run_apply (enc, "gpg.next", NULL, 0);
-  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "turn", 0), ==, 2);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, c);
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "turn"), 0), ==, 2);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, c);
 }
 
 /* Same altitude and speed: a die decides, and the procedure asks for it. */
@@ -92,7 +92,7 @@ test_gpg_chit_tie (void)
   /* The higher roll takes the lower chit. */
   run_apply (enc, "gpg.start", (int[]){ 2, 5 }, 2);
   order = g_strjoin (",", b, a, NULL);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")), ==, order);
   g_assert_cmpuint (arb_step_get_dice (arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1))->len, ==, 2);
 }
 
@@ -125,8 +125,8 @@ test_undo_redo_random (void)
           ArbStep *step = arb_step_new ("test.change", NULL);
           const char *id = ids[g_test_rand_int_range (0, g_strv_length (ids))];
 
-          arb_step_set_int (step, enc, id, "ft-lost", g_test_rand_int_range (0, 20));
-          arb_step_set (step, enc, id, "cond.prone", g_test_rand_bit () ? "1" : NULL);
+          arb_step_set_int (step, enc, id, arb_encounter_key (enc, "ft-lost"), g_test_rand_int_range (0, 20));
+          arb_step_set (step, enc, id, arb_encounter_key (enc, "cond.prone"), g_test_rand_bit () ? "1" : NULL);
           arb_encounter_apply (enc, step);
         }
       else
@@ -181,7 +181,7 @@ test_undo_redo_random (void)
   {
     ArbStep *step = arb_step_new ("test.change", NULL);
 
-    arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "note", "x");
+    arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "note"), "x");
     arb_encounter_apply (enc, step);
   }
   g_assert_false (arb_encounter_can_redo (enc));
@@ -381,7 +381,7 @@ set_value (ArbEncounter *enc,
 {
   ArbStep *step = arb_step_new ("test.change", NULL);
 
-  arb_step_set (step, enc, entity, key, value);
+  arb_step_set (step, enc, entity, arb_encounter_key (enc, key), value);
   arb_encounter_apply (enc, step);
 }
 
@@ -429,7 +429,7 @@ static gboolean
 deck_has (ArbEncounter *enc,
           const char   *card)
 {
-  g_auto(GStrv) cards = g_strsplit (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "deck"), ",", -1);
+  g_auto(GStrv) cards = g_strsplit (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "deck")), ",", -1);
 
   return g_strv_contains ((const char * const *)cards, card);
 }
@@ -437,7 +437,7 @@ deck_has (ArbEncounter *enc,
 static guint
 deck_size (ArbEncounter *enc)
 {
-  g_auto(GStrv) cards = g_strsplit (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "deck"), ",", -1);
+  g_auto(GStrv) cards = g_strsplit (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "deck")), ",", -1);
 
   return g_strv_length (cards);
 }
@@ -466,10 +466,10 @@ test_rsbs_tie (void)
   assert_asks (enc, "rsbs.start", (int *)rolls->data, 3, "1d49");
 
   run_apply (enc, "rsbs.start", (int *)rolls->data, rolls->len);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "active-side"), ==, "Greeks");
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, b);
-  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "turn", 0), ==, 1);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")), ==, order);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "active-side")), ==, "Greeks");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, b);
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "turn"), 0), ==, 1);
   g_assert_cmpuint (deck_size (enc), ==, 48);
   g_assert_false (deck_has (enc, "9H"));
   g_assert_false (deck_has (enc, "9S"));
@@ -516,23 +516,23 @@ test_rsbs_same_colour (void)
   g_autofree char *order2 = g_strjoin (",", b, a, c, NULL);
 
   run_apply (enc, "rsbs.start", (int *)first->data, first->len);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "active-side"), ==, "Romans");
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, a);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")), ==, order);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "active-side")), ==, "Romans");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, a);
 
   run_apply (enc, "rsbs.next", NULL, 0);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, c);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, c);
   run_apply (enc, "rsbs.next", NULL, 0);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, b);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "active-side"), ==, "Greeks");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, b);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "active-side")), ==, "Greeks");
 
   /* The next turn: a new draw from the 50 left. */
   assert_asks (enc, "rsbs.next", NULL, 0, "1d50");
-  second = card_rolls (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "deck"), "AC", "5S", NULL);
+  second = card_rolls (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "deck")), "AC", "5S", NULL);
   run_apply (enc, "rsbs.next", (int *)second->data, second->len);
-  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "turn", 0), ==, 2);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order2);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, b);
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "turn"), 0), ==, 2);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")), ==, order2);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, b);
   g_assert_cmpuint (deck_size (enc), ==, 48);
 }
 
@@ -551,20 +551,20 @@ test_rsbs_different_colours (void)
 
   /* The jack of clubs beats the 10 of hearts: black (Greeks) first. */
   run_apply (enc, "rsbs.start", (int *)jack->data, jack->len);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "active-side"), ==, "Greeks");
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, ba);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "active-side")), ==, "Greeks");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")), ==, ba);
   g_assert_true (arb_encounter_undo (enc));
 
   /* The ace of spades beats the king of hearts. */
   run_apply (enc, "rsbs.start", (int *)ace->data, ace->len);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "active-side"), ==, "Greeks");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "active-side")), ==, "Greeks");
   g_assert_true (arb_encounter_undo (enc));
 
   /* With the Greeks red, the same cards make the Romans (black) first. */
   set_value (enc, ARB_ENCOUNTER_ENTITY, "setting.red-side", "Greeks");
   run_apply (enc, "rsbs.start", (int *)jack->data, jack->len);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "active-side"), ==, "Romans");
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, ab);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "active-side")), ==, "Romans");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")), ==, ab);
 }
 
 /* The last card of the deck is drawn without a die; then the deck is
@@ -580,7 +580,7 @@ test_rsbs_reshuffle (void)
   assert_asks (enc, "rsbs.start", NULL, 0, "1d51");
   /* Card 1 of the 51 is the ace of spades: it beats the 5 of hearts. */
   run_apply (enc, "rsbs.start", (int[]){ 1 }, 1);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, b);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, b);
   g_assert_cmpuint (deck_size (enc), ==, 50);
   g_assert_false (deck_has (enc, "AS"));
   g_assert_false (deck_has (enc, "5H"));
@@ -610,49 +610,49 @@ test_tft_order (void)
   assert_asks (enc, "tft.start", rolls, 2, "1d6");
 
   run_apply (enc, "tft.start", rolls, G_N_ELEMENTS (rolls));
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "phase"), ==, "movement");
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "move-order"), ==, moves);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "initiative-side"), ==, "Hall");
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "first-to-move"), ==, "Hall");
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, orvin);
-  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "turn", 0), ==, 1);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "phase")), ==, "movement");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "move-order")), ==, moves);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "initiative-side")), ==, "Hall");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "first-to-move")), ==, "Hall");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, orvin);
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "turn"), 0), ==, 1);
   for (guint i = 0; i < 3; i++)
     run_apply (enc, "tft.next", NULL, 0);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, hask2);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, hask2);
 
   /* Into the actions: the tie at adjDX 12 within the River. */
   assert_asks (enc, "tft.next", NULL, 0, "1d6");
   run_apply (enc, "tft.next", (int[]){ 2, 6 }, 2);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "phase"), ==, "actions");
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, orvin);
-  g_assert_cmpint (arb_encounter_get_int (enc, brenna, "order-value", 0), ==, 10);
-  g_assert_cmpint (arb_encounter_get_int (enc, hask1, "order-value", 0), ==, 12);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "phase")), ==, "actions");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")), ==, order);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, orvin);
+  g_assert_cmpint (arb_encounter_get_int (enc, brenna, arb_encounter_key (enc, "order-value"), 0), ==, 10);
+  g_assert_cmpint (arb_encounter_get_int (enc, hask1, arb_encounter_key (enc, "order-value"), 0), ==, 12);
 
   /* Through the order, then a new turn with a new initiative roll. */
   run_apply (enc, "tft.next", NULL, 0);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, hask2);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, hask2);
   /* A figure knocked out before its turn does not act. */
   set_value (enc, hask1, "cond.unconscious", "1");
   run_apply (enc, "tft.next", NULL, 0);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, brenna);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, brenna);
   assert_asks (enc, "tft.next", NULL, 0, "1d6");
   /* Turn 2: the River wins and moves first, without the fallen Hask. */
   run_apply (enc, "tft.next", (int[]){ 1, 4 }, 2);
-  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "turn", 0), ==, 2);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "initiative-side"), ==, "River");
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "phase"), ==, "movement");
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "turn"), 0), ==, 2);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "initiative-side")), ==, "River");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "phase")), ==, "movement");
   {
     g_autofree char *moves2 = g_strjoin (",", hask2, orvin, brenna, NULL);
     g_autofree char *order2 = g_strjoin (",", hask2, orvin, brenna, NULL);
 
-    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "move-order"), ==, moves2);
+    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "move-order")), ==, moves2);
     run_apply (enc, "tft.next", NULL, 0);
     run_apply (enc, "tft.next", NULL, 0);
     /* At 12 the River's Hask goes before Orvin: no die. */
     run_apply (enc, "tft.next", NULL, 0);
-    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "phase"), ==, "actions");
-    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order2);
+    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "phase")), ==, "actions");
+    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")), ==, order2);
   }
 }
 
@@ -676,16 +676,16 @@ test_tft_move_second (void)
   g_assert_no_error (error);
   g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
   arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "initiative-side"), ==, "Hall");
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "first-to-move"), ==, "River");
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "move-order"), ==, moves);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, hask);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "initiative-side")), ==, "Hall");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "first-to-move")), ==, "River");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "move-order")), ==, moves);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, hask);
   run_apply (enc, "tft.next", NULL, 0);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, brenna);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, brenna);
   /* Actions still go by adjDX: Hask 12, Brenna 10. */
   run_apply (enc, "tft.next", NULL, 0);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "phase"), ==, "actions");
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, hask);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "phase")), ==, "actions");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, hask);
   for (guint i = 0; i < 3; i++)
     g_assert_true (arb_encounter_undo (enc));
 
@@ -713,11 +713,11 @@ test_dogfight_areas_setting (void)
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     assert_illegal (proc (enc, "dogfight.settings", NULL, 0, &error, "areas", bad[i], NULL), &error, "areas=");
   assert_illegal (proc (enc, "dogfight.settings", NULL, 0, &error, NULL), &error, "areas=");
-  g_assert_null (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "setting.areas"));
+  g_assert_null (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "setting.areas")));
 
   apply_done (enc, proc (enc, "dogfight.settings", NULL, 0, &error, "areas", "20, 45, 100, 125, 160", NULL));
   g_assert_no_error (error);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "setting.areas"), ==, "20,45,100,125,160");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "setting.areas")), ==, "20,45,100,125,160");
   g_assert_cmpint (arb_dogfight_area (enc, at, 0, side), ==, 3);
   g_assert_cmpint (arb_dogfight_area (enc, at, 0, behind), ==, 4);
   g_assert_cmpint (arb_dogfight_area (enc, at, 0, arb_hex_neighbour (at, 3)), ==, 6);
@@ -739,7 +739,7 @@ test_map_edit (void)
 
   assert_illegal (proc (enc, "aod.map", NULL, 0, &error, "exits", "1,1", NULL), &error, "no map yet");
   apply_done (enc, proc (enc, "aod.map", NULL, 0, &error, "preset", "aod-arena", NULL));
-  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "map-cols", 0), ==, 21);
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "map-cols"), 0), ==, 21);
   rolf = add_combatant (enc, "aod-rolf.xml", "Blue", "q", "18", "r", "2", "facing", "0", NULL);
   before = arb_encounter_get_n_steps (enc);
 
@@ -794,13 +794,13 @@ test_map_edit (void)
   g_clear_pointer (&exits, g_array_unref);
   exits = arb_map_get_exits (enc);
   g_assert_cmpuint (exits->len, ==, 4);
-  g_assert_null (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "map-zone.pen"));
+  g_assert_null (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "map-zone.pen")));
   g_assert_cmpint (arb_map_get_shape (enc), ==, ARB_MAP_RECT);
   /* And every edit undoes. */
   for (int i = 0; i < 5; i++)
     g_assert_true (arb_encounter_undo (enc));
-  g_assert_null (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "map-zone.pen"));
-  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "map-cols", 0), ==, 21);
+  g_assert_null (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "map-zone.pen")));
+  g_assert_cmpint (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "map-cols"), 0), ==, 21);
 }
 
 /* Every action offered has a spec, every spec a procedure, and the
@@ -869,16 +869,16 @@ test_conditions (void)
   }
   shown = arb_conditions_describe (enc, troll);
   g_assert_cmpstr (shown, ==, "vision-impaired (until round 2)");
-  g_assert_cmpstr (arb_encounter_get (enc, rolf, "cond.prone"), ==, "on");
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "cond.prone")), ==, "on");
 
-  while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "round", 0) == 1)
+  while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "round"), 0) == 1)
     {
-      g_assert_nonnull (arb_encounter_get (enc, troll, "cond.vision-impaired"));
+      g_assert_nonnull (arb_encounter_get (enc, troll, arb_encounter_key (enc, "cond.vision-impaired")));
       run_apply (enc, "aod.next", NULL, 0);
     }
-  g_assert_null (arb_encounter_get (enc, troll, "cond.vision-impaired"));
+  g_assert_null (arb_encounter_get (enc, troll, arb_encounter_key (enc, "cond.vision-impaired")));
   /* One without an end stays. */
-  g_assert_cmpstr (arb_encounter_get (enc, rolf, "cond.prone"), ==, "on");
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "cond.prone")), ==, "on");
 
   /* Off again, by hand. */
   {
@@ -887,7 +887,7 @@ test_conditions (void)
     g_assert_no_error (error);
     arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
   }
-  g_assert_null (arb_encounter_get (enc, rolf, "cond.prone"));
+  g_assert_null (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "cond.prone")));
 
   /* Unknown conditions, combatants and durations are refused. */
   g_assert_null (run_params (enc, "aod.condition", &error, "id", rolf, "condition", "sleepy", NULL));
@@ -916,16 +916,16 @@ test_conditions_turns (void)
     g_assert_no_error (error);
     arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
   }
-  g_assert_cmpstr (arb_encounter_get (enc, a, "cond.netted"), ==, "until turn 2");
-  while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "turn", 0) == 1)
+  g_assert_cmpstr (arb_encounter_get (enc, a, arb_encounter_key (enc, "cond.netted")), ==, "until turn 2");
+  while (arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "turn"), 0) == 1)
     {
-      if (g_strcmp0 (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "phase"), "air-currents") == 0)
+      if (g_strcmp0 (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "phase")), "air-currents") == 0)
         apply_done (enc, proc (enc, "gpg.air-currents", (int[]){ 7, 7, 7, 7 }, 4, &error,
                                "place", "9:up,9:up,9:down,9:down", NULL));
       else
         run_apply (enc, "gpg.next", NULL, 0);
     }
-  g_assert_null (arb_encounter_get (enc, a, "cond.netted"));
+  g_assert_null (arb_encounter_get (enc, a, arb_encounter_key (enc, "cond.netted")));
 }
 
 /* Combatants join and leave mid-fight; whoever was next acts instead. */
@@ -941,21 +941,21 @@ test_add_and_remove (void)
   g_auto(GStrv) ids = NULL;
 
   run_apply (enc, "aod.start", NULL, 0);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, wolf);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, wolf);
   {
     g_autoptr(ArbOutcome) outcome = run_params (enc, "aod.remove", &error, "id", wolf, NULL);
     g_assert_no_error (error);
     arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
   }
   order = g_strjoin (",", troll, rolf, NULL);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, troll);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")), ==, order);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, troll);
   ids = arb_encounter_list_combatants (enc);
   g_assert_cmpuint (g_strv_length (ids), ==, 2);
 
   /* Undone, the wolf is back where it was. */
   g_assert_true (arb_encounter_undo (enc));
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, wolf);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, wolf);
 }
 
 /* Loads @enc's file form back, as the CLI and a recovered draft do. */
@@ -982,12 +982,12 @@ test_remove_clears_aim (void)
   set_live (enc, b, "intent-target", a);
   apply_done (enc, run_params (enc, "rsbs.remove", &error, "id", a, NULL));
   g_assert_no_error (error);
-  g_assert_null (arb_encounter_get (enc, b, "intent-target"));
+  g_assert_null (arb_encounter_get (enc, b, arb_encounter_key (enc, "intent-target")));
   back = reload (enc, &error);
   g_assert_no_error (error);
   g_assert_nonnull (back);
   g_assert_true (arb_encounter_undo (back));
-  g_assert_cmpstr (arb_encounter_get (back, b, "intent-target"), ==, a);
+  g_assert_cmpstr (arb_encounter_get (back, b, arb_encounter_key (back, "intent-target")), ==, a);
 }
 
 /* Issue 15: a removed combatant's sheet stays in the state while the
@@ -1031,7 +1031,7 @@ test_remove_then_load (void)
       apply_done (enc, run_params (enc, remove, &error, "id", a, NULL));
       g_assert_no_error (error);
       removed = arb_encounter_dump_state (enc);
-      g_assert_nonnull (arb_encounter_get (enc, a, "sheet"));
+      g_assert_nonnull (arb_encounter_get (enc, a, arb_encounter_key (enc, "sheet")));
 
       /* Saved, loaded: undo brings the combatant back, redo takes it away. */
       back = reload (enc, &error);
@@ -1218,7 +1218,7 @@ test_save_refuses_bad_state (void)
   g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
 
   step = arb_step_new ("bad", NULL);
-  arb_step_set (step, enc, "c1", "q", "5000");
+  arb_step_set (step, enc, "c1", arb_encounter_key (enc, "q"), "5000");
   arb_encounter_apply (enc, step);
   g_assert_false (arb_encounter_save (enc, path, &error));
   g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID);
@@ -1303,7 +1303,7 @@ test_bad_live_values (void)
   /* A sound value the history does not lead to: refused at the step
    * that last set it. */
   {
-    const char *ap = arb_encounter_get (enc, "c2", "ap");
+    const char *ap = arb_encounter_get (enc, "c2", arb_encounter_key (enc, "ap"));
     g_autofree char *other = g_strdup_printf ("%d", atoi (ap) - 1);
     int line;
     g_autofree char *bad = with_value (text, "c2", "ap", other, &line);
@@ -1325,7 +1325,7 @@ test_bad_live_values (void)
     g_autoptr(ArbEncounter) back = NULL;
     ArbStep *step = arb_step_new ("test.move", NULL);
 
-    arb_step_set (step, enc, "c1", "q", "7");
+    arb_step_set (step, enc, "c1", arb_encounter_key (enc, "q"), "7");
     arb_encounter_apply (enc, step);
     g_clear_pointer (&bytes, g_bytes_unref);
     bytes = arb_encounter_serialize (enc);
@@ -1779,15 +1779,15 @@ test_rsbs_typed_cards (void)
   g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
   arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
   /* The first side added plays red. */
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "active-side"), ==, "Blue");
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"), ==, blue);
-  g_assert_null (strstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "deck"), "KD"));
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "active-side")), ==, "Blue");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")), ==, blue);
+  g_assert_null (strstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "deck")), "KD"));
   {
-    g_auto(GStrv) left = g_strsplit (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "deck"), ",", -1);
+    g_auto(GStrv) left = g_strsplit (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "deck")), ",", -1);
     g_autofree char *order = g_strjoin (",", blue, green, NULL);
 
     g_assert_cmpuint (g_strv_length (left), ==, 48);
-    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"), ==, order);
+    g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")), ==, order);
   }
 
   /* A card not in the deck (drawn already, or no card at all) is refused. */
@@ -1884,7 +1884,7 @@ test_state_first (void)
     {
       g_autoptr(ArbRollSource) source = arb_roll_source_new_seeded (i);
 
-      apply_done (enc, arb_procedure_run (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order") ? "aod.next" : "aod.start",
+      apply_done (enc, arb_procedure_run (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")) ? "aod.next" : "aod.start",
                                           enc, rules, NULL, NULL, source, &error));
     }
   /* Two undone: the redo tail comes back too. */

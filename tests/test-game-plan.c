@@ -52,9 +52,9 @@ test_aod_move (void)
   g_assert_cmpuint (g_hash_table_size (params), ==, 4);
 
   apply_plan (enc, procedure, params);
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "q", -1), ==, 2);
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "r", -1), ==, 0);
-  g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", 0), <, 30);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "q"), -1), ==, 2);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "r"), -1), ==, 0);
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ap"), 0), <, 30);
 }
 
 static void
@@ -80,7 +80,7 @@ test_aod_turn (void)
       int ap;
 
       next_pulse (enc, ++pulse);
-      g_assert_cmpint (arb_encounter_get_int (enc, rolf, "facing", -1), ==, cases[i].from);
+      g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "facing"), -1), ==, cases[i].from);
       g_assert_true (arb_game_plan_turn (arb_game_get ("aod"), enc, rolf, cases[i].turns, &procedure, params));
       g_assert_cmpstr (procedure, ==, "aod.action");
       g_assert_cmpstr (g_hash_table_lookup (params, "id"), ==, rolf);
@@ -89,10 +89,10 @@ test_aod_turn (void)
       g_assert_cmpstr (g_hash_table_lookup (params, "hexsides"), ==, cases[i].hexsides);
 
       /* The Turn costs 1 AP a hexside (9.8). */
-      ap = arb_encounter_get_int (enc, rolf, "ap", 0);
+      ap = arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ap"), 0);
       apply_plan (enc, procedure, params);
-      g_assert_cmpint (arb_encounter_get_int (enc, rolf, "facing", -1), ==, cases[i].to);
-      g_assert_cmpint (arb_encounter_get_int (enc, rolf, "ap", 0), ==, ap - ABS (cases[i].turns));
+      g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "facing"), -1), ==, cases[i].to);
+      g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "ap"), 0), ==, ap - ABS (cases[i].turns));
     }
 
   /* Off the map there is no facing to turn from. */

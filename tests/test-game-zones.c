@@ -365,8 +365,8 @@ test_rsbs (void)
     ArbStep *step = arb_step_new ("test.set", NULL);
     g_autofree char *caught = NULL;
 
-    arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "turn", "2");
-    arb_step_set (step, enc, aulus, "breath-turn", "2");
+    arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "turn"), "2");
+    arb_step_set (step, enc, aulus, arb_encounter_key (enc, "breath-turn"), "2");
     arb_encounter_apply (enc, step);
     caught = gauges_text (enc, aulus);
     g_assert_nonnull (strstr (caught, "caught breath"));

@@ -371,7 +371,7 @@ test_clear_sight (gconstpointer data)
     {
       const char *is = strchr (clear[i], '=');
       g_autofree char *name = is ? g_strndup (clear[i], is - clear[i]) : g_strdup (clear[i]);
-      g_autofree char *key = g_strconcat (ARB_KEY_COND, name, NULL);
+      g_autofree char *key = g_strconcat (ARB_PREFIX_COND, name, NULL);
       g_autoptr(GPtrArray) in_the_way = NULL;
 
       g_test_message ("%s", clear[i]);
@@ -391,7 +391,7 @@ test_clear_sight (gconstpointer data)
   for (guint i = 0; conditions[i]; i++)
     if (!g_strv_contains (clear, conditions[i]))
       {
-        g_autofree char *key = g_strconcat (ARB_KEY_COND, conditions[i], NULL);
+        g_autofree char *key = g_strconcat (ARB_PREFIX_COND, conditions[i], NULL);
         g_autoptr(GPtrArray) in_the_way = NULL;
 
         set_live (enc, b, key, "on");
@@ -402,36 +402,44 @@ test_clear_sight (gconstpointer data)
       }
 }
 
-/* A value the game's rules read as a number, not a number in the file:
- * the loader refuses it and names it. */
+/* The game's keys: each name once, none the engine's (a name finds one
+ * key), a range that holds a value where there is one; and a value the
+ * game's rules read as a number, not a number in the file: the loader
+ * refuses it and names it. */
 static void
 test_state_keys (gconstpointer data)
 {
   ArbGame *game = (ArbGame *)data;
-  const ArbStateKey *keys = arb_game_list_state_keys (game);
+  const ArbKey * const *keys = arb_game_list_state_keys (game);
+  g_autoptr(GHashTable) names = g_hash_table_new (g_str_hash, g_str_equal);
   guint n = 0;
 
-  for (guint i = 0; keys[i].key; i++)
+  for (guint i = 0; keys[i]; i++)
     {
       g_autofree char *a = NULL, *b = NULL;
-      g_autoptr(ArbEncounter) enc = small_fight (game, &a, &b);
+      g_autoptr(ArbEncounter) enc = NULL;
       g_autoptr(ArbEncounter) loaded = NULL;
       g_autoptr(GBytes) bytes = NULL;
       g_autoptr(GError) error = NULL;
 
-      if (keys[i].type != ARB_KEY_INT)
+      g_assert_nonnull (keys[i]->name);
+      g_test_message ("%s", keys[i]->name);
+      g_assert_true (g_hash_table_add (names, (char *)keys[i]->name));
+      /* Not one of the engine's keys: those are checked whatever the game. */
+      for (guint g = 0; arb_engine_keys[g]; g++)
+        g_assert_cmpstr (arb_engine_keys[g]->name, !=, keys[i]->name);
+      g_assert_cmpint (keys[i]->condition, ==, g_str_has_prefix (keys[i]->name, ARB_PREFIX_COND));
+      if (keys[i]->type == ARB_KEY_INT || keys[i]->type == ARB_KEY_HEX)
+        g_assert_cmpint (keys[i]->lo, <, keys[i]->hi);
+      if (keys[i]->type != ARB_KEY_INT)
         continue;
-      g_test_message ("%s", keys[i].key);
-      /* Not one of the generic keys: those are checked whatever the game. */
-      for (guint g = 0; arb_generic_state_keys[g].key; g++)
-        g_assert_false (g_str_equal (arb_generic_state_keys[g].key, keys[i].key) &&
-                         arb_generic_state_keys[g].fight == keys[i].fight);
-      set_live (enc, keys[i].fight ? ARB_ENCOUNTER_ENTITY : a, keys[i].key, "many");
+      enc = small_fight (game, &a, &b);
+      set_live (enc, keys[i]->fight ? ARB_ENCOUNTER_ENTITY : a, keys[i]->name, "many");
       bytes = arb_encounter_serialize (enc);
       loaded = arb_encounter_load_bytes (bytes, "fight.xml", rules, &error);
       g_assert_null (loaded);
       g_assert_nonnull (error);
-      g_assert_nonnull (strstr (error->message, keys[i].key));
+      g_assert_nonnull (strstr (error->message, keys[i]->name));
       n++;
     }
   g_test_message ("%u keys checked", n);

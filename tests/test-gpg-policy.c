@@ -124,7 +124,7 @@ test_foe_ahead (void)
     g_assert_cmpstr (param (&c, "id"), ==, g);
     g_assert_cmpstr (param (&c, "moves"), ==, "F,F");
     play (enc, &c, NULL, 0);
-    g_assert_cmpint (arb_encounter_get_int (enc, g, "r", 0), ==, 10);
+    g_assert_cmpint (arb_encounter_get_int (enc, g, arb_encounter_key (enc, "r"), 0), ==, 10);
   }
   {
     g_auto(Choice) c = { 0 };
@@ -134,8 +134,8 @@ test_foe_ahead (void)
     g_assert_cmpstr (param (&c, "dive"), ==, "2");
     g_assert_null (param (&c, "ram"));
     play (enc, &c, NULL, 0);
-    g_assert_cmpint (arb_encounter_get_int (enc, g, "altitude", 0), ==, 18);
-    g_assert_cmpint (arb_encounter_get_int (enc, g, "speed", 0), ==, 4);
+    g_assert_cmpint (arb_encounter_get_int (enc, g, arb_encounter_key (enc, "altitude"), 0), ==, 18);
+    g_assert_cmpint (arb_encounter_get_int (enc, g, arb_encounter_key (enc, "speed"), 0), ==, 4);
   }
   {
     g_auto(Choice) c = { 0 };
@@ -217,7 +217,7 @@ test_head_on (void)
 
     g_assert_true (choose (enc, g, ARB_POLICY_DEFAULT, &c));
     play (enc, &c, (int[]){ 26, 7 }, 2);
-    g_assert_cmpint (arb_encounter_get_int (enc, h, "altitude", 0), ==, 16);
+    g_assert_cmpint (arb_encounter_get_int (enc, h, arb_encounter_key (enc, "altitude"), 0), ==, 16);
   }
 }
 
@@ -335,7 +335,7 @@ test_action_and_turn (void)
      * wrapped within 2..12: 7 is row 9 alone, 8 row 8, 6 row 10, and 9
      * rows 7 and 18; the marker goes on the last of them. */
     play (enc, &c, (int[]){ 7, 8, 6, 9 }, 4);
-    g_assert_cmpstr (arb_encounter_get (enc, E, "air-currents"), ==, "9:up,8:up,10:down,18:down");
+    g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "air-currents")), ==, "9:up,8:up,10:down,18:down");
   }
   /* Given a row that does not carry the roll, the rules name those that do. */
   {

@@ -58,7 +58,7 @@ live (ArbEncounter *enc,
       const char   *id,
       const char   *key)
 {
-  return arb_step_peek_field_int (NULL, enc, id, key, -99);
+  return arb_step_peek_field_int (NULL, enc, id, arb_encounter_key (enc, key), -99);
 }
 
 static gboolean
@@ -66,9 +66,7 @@ has (ArbEncounter *enc,
      const char   *id,
      const char   *condition)
 {
-  g_autofree char *key = g_strconcat ("cond.", condition, NULL);
-
-  return arb_encounter_get (enc, id, key) != NULL;
+  return arb_encounter_get (enc, id, arb_encounter_condition_key (enc, condition)) != NULL;
 }
 
 /* The front arc, the rules' range example, head-on attacks, row labels. */
@@ -203,24 +201,24 @@ test_select (void)
   assert_illegal (proc (enc, "gpg.select", NULL, 0, &error, "id", a, "weapon", "Spear", NULL), &error, "Black Corvo's pick");
   apply_done (enc, proc (enc, "gpg.select", NULL, 0, &error, "id", b, "weapon", "Spear", NULL));
   /* The sheets' weapons are gone; the selection arms both. */
-  g_assert_cmpstr (arb_encounter_get (enc, a, "weapons"), ==, "");
-  g_assert_cmpstr (arb_encounter_get (enc, b, "in-hand"), ==, "none");
+  g_assert_cmpstr (arb_encounter_get (enc, a, arb_encounter_key (enc, "weapons")), ==, "");
+  g_assert_cmpstr (arb_encounter_get (enc, b, arb_encounter_key (enc, "in-hand")), ==, "none");
   apply_done (enc, proc (enc, "gpg.select", NULL, 0, &error, "id", a, "weapon", "sword", NULL));
   assert_illegal (proc (enc, "gpg.launch", NULL, 0, &error, "id", b, "track", "4", "at", "14,-5", "facing", "3", NULL),
                   &error, "weapon selection");
   apply_done (enc, proc (enc, "gpg.select", NULL, 0, &error, "id", b, "weapon", "Spear", NULL));
   /* The random draw: 2 is the Net. */
   apply_done (enc, proc (enc, "gpg.select", (int[]){ 2 }, 1, &error, "id", a, "random", "yes", NULL));
-  g_assert_cmpstr (arb_encounter_get (enc, a, "weapons"), ==, "Sword,Net");
+  g_assert_cmpstr (arb_encounter_get (enc, a, arb_encounter_key (enc, "weapons")), ==, "Sword,Net");
   /* 4 + 2 = 6: Corvo is armed and picks no more. */
   apply_done (enc, proc (enc, "gpg.select", NULL, 0, &error, "id", b, "weapon", "Spear", NULL));
-  g_assert_cmpstr (arb_encounter_get (enc, b, "armed"), ==, "yes");
+  g_assert_cmpstr (arb_encounter_get (enc, b, arb_encounter_key (enc, "armed")), ==, "yes");
   apply_done (enc, proc (enc, "gpg.select", NULL, 0, &error, "id", a, "weapon", "Spear", NULL));
   assert_illegal (proc (enc, "gpg.select", NULL, 0, &error, "id", b, "weapon", "Dagger", NULL), &error, "Oswin Marl's pick");
   assert_illegal (proc (enc, "gpg.select", NULL, 0, &error, "id", a, "weapon", "Sword", NULL), &error, "more than 6");
   apply_done (enc, proc (enc, "gpg.select", NULL, 0, &error, "id", a, "weapon", "Dagger", NULL));
-  g_assert_cmpstr (arb_encounter_get (enc, a, "weapons"), ==, "Sword,Net,Spear,Dagger");
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "selecting"), ==, "done");
+  g_assert_cmpstr (arb_encounter_get (enc, a, arb_encounter_key (enc, "weapons")), ==, "Sword,Net,Spear,Dagger");
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "selecting")), ==, "done");
   assert_illegal (proc (enc, "gpg.select", NULL, 0, &error, "id", b, "pass", "yes", NULL), &error, "over");
   apply_done (enc, proc (enc, "gpg.launch", NULL, 0, &error, "id", b, "track", "4", "at", "14,-5", "facing", "3", NULL));
 }
@@ -292,7 +290,7 @@ test_move (void)
       g_assert_cmpint (live (enc, g, "facing"), ==, c->facing);
       g_assert_cmpint (live (enc, g, "altitude"), ==, c->end_altitude);
       g_assert_cmpint (live (enc, g, "speed"), ==, c->end_speed);
-      g_assert_cmpint (arb_encounter_get_int (enc, E, "phase", 0), ==, 2);
+      g_assert_cmpint (arb_encounter_get_int (enc, E, arb_encounter_key (enc, "phase"), 0), ==, 2);
     }
 }
 
@@ -335,7 +333,7 @@ test_move_limits (void)
     at_phase (enc, g, 1);
     assert_illegal (proc (enc, "gpg.move", NULL, 0, &error, "moves", "TL,F", NULL), &error, "Forward only");
     apply_done (enc, proc (enc, "gpg.move", NULL, 0, &error, "moves", "F,F", NULL));
-    g_assert_cmpint (arb_encounter_get_int (enc, E, "phase", 0), ==, 5);
+    g_assert_cmpint (arb_encounter_get_int (enc, E, arb_encounter_key (enc, "phase"), 0), ==, 5);
   }
 
   /* Speed 0: a spin. 3 levels down, speed 1, and the indicator's 2 turns
@@ -350,7 +348,7 @@ test_move_limits (void)
     g_assert_cmpint (live (enc, g, "altitude"), ==, 17);
     g_assert_cmpint (live (enc, g, "speed"), ==, 1);
     g_assert_cmpint (live (enc, g, "facing"), ==, 1);
-    g_assert_cmpint (arb_encounter_get_int (enc, E, "phase", 0), ==, 5);
+    g_assert_cmpint (arb_encounter_get_int (enc, E, arb_encounter_key (enc, "phase"), 0), ==, 5);
   }
 
   /* The wall: at 7,-3 (row 0) facing up, the first Forward hits it at
@@ -363,9 +361,9 @@ test_move_limits (void)
     apply_done (enc, proc (enc, "gpg.move", NULL, 0, &error, "moves", "F,F,F,F", NULL));
     g_assert_true (has (enc, g, "stunned"));
     g_assert_cmpint (live (enc, g, "speed"), ==, 0);
-    g_assert_cmpstr (arb_encounter_get (enc, g, "in-hand"), ==, "none");
-    g_assert_cmpstr (arb_encounter_get (enc, g, "weapons"), ==, "Sword,Net,Dagger");
-    g_assert_cmpstr (arb_encounter_get (enc, E, "phase"), ==, "done");
+    g_assert_cmpstr (arb_encounter_get (enc, g, arb_encounter_key (enc, "in-hand")), ==, "none");
+    g_assert_cmpstr (arb_encounter_get (enc, g, arb_encounter_key (enc, "weapons")), ==, "Sword,Net,Dagger");
+    g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "phase")), ==, "done");
   }
   /* The same at speed 4 while stunned is the end of it. */
   {
@@ -377,7 +375,7 @@ test_move_limits (void)
     at_phase (enc, g, 1);
     apply_done (enc, proc (enc, "gpg.move", NULL, 0, &error, "moves", "F,F,F,F", NULL));
     g_assert_true (has (enc, g, "eliminated"));
-    g_assert_cmpstr (arb_encounter_get (enc, E, "winner"), ==, "Kestrels");
+    g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "winner")), ==, "Kestrels");
   }
   /* At speed 2 the wall only costs the weapon in hand. */
   {
@@ -388,7 +386,7 @@ test_move_limits (void)
     apply_done (enc, proc (enc, "gpg.move", NULL, 0, &error, "moves", "F,F", NULL));
     g_assert_false (has (enc, g, "stunned"));
     g_assert_cmpint (live (enc, g, "r"), ==, -3);
-    g_assert_cmpstr (arb_encounter_get (enc, g, "in-hand"), ==, "none");
+    g_assert_cmpstr (arb_encounter_get (enc, g, arb_encounter_key (enc, "in-hand")), ==, "none");
   }
 
   /* Stacking: entering a hex at another glider's level costs a level. */
@@ -430,7 +428,7 @@ test_move_limits (void)
     g_assert_cmpint (live (enc, g, "facing"), ==, 5);
     g_assert_cmpint (live (enc, g, "speed"), ==, 5);
     g_assert_cmpint (live (enc, g, "altitude"), ==, 17);
-    g_assert_cmpint (arb_encounter_get_int (enc, E, "phase", 0), ==, 3);
+    g_assert_cmpint (arb_encounter_get_int (enc, E, arb_encounter_key (enc, "phase"), 0), ==, 3);
   }
 }
 
@@ -450,7 +448,7 @@ test_glide (void)
   apply_done (enc, proc (enc, "gpg.glide", NULL, 0, &error, "dive", "1", NULL));
   g_assert_cmpint (live (enc, g, "altitude"), ==, 19);
   g_assert_cmpint (live (enc, g, "speed"), ==, 3);
-  g_assert_cmpint (arb_encounter_get_int (enc, E, "phase", 0), ==, 3);
+  g_assert_cmpint (arb_encounter_get_int (enc, E, arb_encounter_key (enc, "phase"), 0), ==, 3);
 
   /* No dive after a climb this turn; netted, one level at most. */
   at_phase (enc, g, 2);
@@ -479,7 +477,7 @@ test_glide (void)
   apply_done (enc, proc (enc, "gpg.glide", (int[]){ 1, 4, 1 }, 3, &error, NULL));
   g_assert_cmpint (live (enc, g, "altitude"), ==, 15);
   g_assert_cmpint (live (enc, g, "speed"), ==, 0);
-  g_assert_cmpint (arb_encounter_get_int (enc, E, "phase", 0), ==, 5);
+  g_assert_cmpint (arb_encounter_get_int (enc, E, arb_encounter_key (enc, "phase"), 0), ==, 5);
 
   /* A stunned pilot does not glide. */
   at_phase (enc, g, 2);
@@ -616,9 +614,9 @@ test_throw (void)
     apply_done (enc, proc (enc, "gpg.throw", (int[]){ 36, 9 }, 2, &error, "target", h, NULL));
     g_assert_cmpint (live (enc, h, "altitude"), ==, 8);
     g_assert_cmpint (live (enc, h, "speed"), ==, 2);
-    g_assert_cmpstr (arb_encounter_get (enc, g, "in-hand"), ==, "none");
-    g_assert_cmpstr (arb_encounter_get (enc, g, "weapons"), ==, "Sword,Net,Dagger");
-    g_assert_cmpint (arb_encounter_get_int (enc, E, "phase", 0), ==, 4);
+    g_assert_cmpstr (arb_encounter_get (enc, g, arb_encounter_key (enc, "in-hand")), ==, "none");
+    g_assert_cmpstr (arb_encounter_get (enc, g, arb_encounter_key (enc, "weapons")), ==, "Sword,Net,Dagger");
+    g_assert_cmpint (arb_encounter_get_int (enc, E, arb_encounter_key (enc, "phase"), 0), ==, 4);
   }
 
   /* A dagger (range 5) falls short of 6; a sword's 3 more so. A target
@@ -689,7 +687,7 @@ test_strike (void)
   }
   /* 11 misses and fumbles the spear away. */
   apply_done (enc, proc (enc, "gpg.strike", (int[]){ 11 }, 1, &error, "target", h, NULL));
-  g_assert_cmpstr (arb_encounter_get (enc, g, "in-hand"), ==, "none");
+  g_assert_cmpstr (arb_encounter_get (enc, g, arb_encounter_key (enc, "in-hand")), ==, "none");
   /* Read aloud first (issue 17): the outcome, and what happened. */
   {
     const ArbStep *last = arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1);
@@ -758,9 +756,9 @@ test_transfer (void)
   set_live (enc, h, "weapons", "Spear");
   /* From behind: 2 + 1 = 3, 22 to hit; 25 hands it over. */
   apply_done (enc, proc (enc, "gpg.transfer", (int[]){ 25 }, 1, &error, "target", h, NULL));
-  g_assert_cmpstr (arb_encounter_get (enc, h, "in-hand"), ==, "Sword");
-  g_assert_cmpstr (arb_encounter_get (enc, h, "weapons"), ==, "Spear,Sword");
-  g_assert_cmpstr (arb_encounter_get (enc, g, "in-hand"), ==, "none");
+  g_assert_cmpstr (arb_encounter_get (enc, h, arb_encounter_key (enc, "in-hand")), ==, "Sword");
+  g_assert_cmpstr (arb_encounter_get (enc, h, arb_encounter_key (enc, "weapons")), ==, "Spear,Sword");
+  g_assert_cmpstr (arb_encounter_get (enc, g, arb_encounter_key (enc, "in-hand")), ==, "none");
 
   /* Never to the other team. */
   set_live (enc, k, "r", "4");
@@ -783,8 +781,8 @@ test_action (void)
   assert_illegal (proc (enc, "gpg.action", NULL, 0, &error, "weapon", "Stone", NULL), &error, "carries no");
   assert_illegal (proc (enc, "gpg.action", NULL, 0, &error, "escape", "yes", NULL), &error, "not netted");
   apply_done (enc, proc (enc, "gpg.action", NULL, 0, &error, "weapon", "Dagger", NULL));
-  g_assert_cmpstr (arb_encounter_get (enc, g, "in-hand"), ==, "Dagger");
-  g_assert_cmpint (arb_encounter_get_int (enc, E, "phase", 0), ==, 5);
+  g_assert_cmpstr (arb_encounter_get (enc, g, arb_encounter_key (enc, "in-hand")), ==, "Dagger");
+  g_assert_cmpint (arb_encounter_get_int (enc, E, arb_encounter_key (enc, "phase"), 0), ==, 5);
 
   set_live (enc, g, "cond.netted", "on");
   at_phase (enc, g, 4);
@@ -836,7 +834,7 @@ test_stun_recovery (void)
   g_assert_cmpint (live (enc, g, "speed"), ==, 3);
   g_assert_cmpint (live (enc, g, "facing"), ==, 3);
   g_assert_true (has (enc, g, "stunned"));
-  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, h);
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), ==, h);
 
   at_phase (enc, g, 5);
   set_live (enc, g, "recovery-rolled", NULL);
@@ -847,7 +845,7 @@ test_stun_recovery (void)
   set_live (enc, g, "cond.stunned", "on");
   at_phase (enc, g, 1);
   apply_done (enc, proc (enc, "gpg.next", NULL, 0, &error, NULL));
-  g_assert_cmpint (arb_encounter_get_int (enc, E, "phase", 0), ==, 5);
+  g_assert_cmpint (arb_encounter_get_int (enc, E, arb_encounter_key (enc, "phase"), 0), ==, 5);
 }
 
 /* Step 4 on the default rows: row 9 is 7, row 4 is 12, row 3 is 2. */
@@ -918,14 +916,14 @@ test_elimination (void)
   at_phase (enc, c, 2);
   apply_done (enc, proc (enc, "gpg.glide", NULL, 0, &error, "dive", "1", NULL));
   g_assert_true (has (enc, c, "eliminated"));
-  g_assert_null (arb_encounter_get (enc, E, "winner"));
+  g_assert_null (arb_encounter_get (enc, E, arb_encounter_key (enc, "winner")));
 
   /* The spear (range 8 ≥ 2 + 6): factor 3 + 8 - 1 = 10, 44 to hit;
    * 12 on the results is DA-3: from 2 to the FLOOR. The Ravens win. */
   at_phase (enc, a, 3);
   apply_done (enc, proc (enc, "gpg.throw", (int[]){ 44, 12 }, 2, &error, "target", b, NULL));
   g_assert_true (has (enc, b, "eliminated"));
-  g_assert_cmpstr (arb_encounter_get (enc, E, "winner"), ==, "Ravens");
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "winner")), ==, "Ravens");
   assert_illegal (proc (enc, "gpg.next", NULL, 0, &error, NULL), &error, "over");
 
   /* Stunned twice. */

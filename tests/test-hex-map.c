@@ -139,8 +139,8 @@ test_actions (void)
   {
     ArbStep *step = arb_step_new ("test.move", NULL);
 
-    arb_step_set (step, enc, troll, "q", "0");
-    arb_step_set (step, enc, troll, "r", "0");
+    arb_step_set (step, enc, troll, arb_encounter_key (enc, "q"), "0");
+    arb_step_set (step, enc, troll, arb_encounter_key (enc, "r"), "0");
     arb_encounter_apply (enc, step);
   }
   gtk_widget_activate_action (map, "map.move", "i", 3);
@@ -158,8 +158,8 @@ test_actions (void)
     ArbStep *step = arb_step_new ("test.move", NULL);
     g_autofree char *said = NULL;
 
-    arb_step_set (step, enc, troll, "q", "5");
-    arb_step_set (step, enc, troll, "r", "3");
+    arb_step_set (step, enc, troll, arb_encounter_key (enc, "q"), "5");
+    arb_step_set (step, enc, troll, arb_encounter_key (enc, "r"), "3");
     arb_encounter_apply (enc, step);
     said = arb_hex_map_describe_ruler (ARB_HEX_MAP (map));
     g_assert_cmpstr (said, ==, "4 hexes, in the way: Troll");
@@ -1325,7 +1325,7 @@ test_drag_ghost (void)
   drag = GTK_GESTURE (find_controller (map, GTK_TYPE_GESTURE_DRAG));
 
   {
-    const char *current = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current");
+    const char *current = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current"));
     ArbHex at;
     int facing;
 

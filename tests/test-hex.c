@@ -346,9 +346,9 @@ test_ruler (void)
   g_autoptr(GArray) crossed = NULL;
   g_autoptr(GPtrArray) in_the_way = NULL;
 
-  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "combatants", "c1");
-  arb_step_set (step, enc, "c1", "q", "2");
-  arb_step_set (step, enc, "c1", "r", "0");
+  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "combatants"), "c1");
+  arb_step_set (step, enc, "c1", arb_encounter_key (enc, "q"), "2");
+  arb_step_set (step, enc, "c1", arb_encounter_key (enc, "r"), "0");
   arb_encounter_apply (enc, step);
 
   g_assert_cmpint (arb_map_ruler (enc, from, to, &crossed, &in_the_way), ==, 4);
@@ -362,7 +362,7 @@ test_ruler (void)
   g_assert_cmpstr (g_ptr_array_index (in_the_way, 0), ==, "c1");
 
   step = arb_step_new ("test.prone", NULL);
-  arb_step_set (step, enc, "c1", "cond.prone", "on");
+  arb_step_set (step, enc, "c1", arb_encounter_key (enc, "cond.prone"), "on");
   arb_encounter_apply (enc, step);
   g_clear_pointer (&in_the_way, g_ptr_array_unref);
   arb_map_ruler (enc, from, to, NULL, &in_the_way);

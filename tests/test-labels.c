@@ -189,9 +189,9 @@ add_figures_live (ArbFight    *fight,
       ArbHex at = arb_hex_at (4 + i, 4);
       char *id = arb_game_add_combatant (game, step, enc, sheet, i == 0 ? "Blue" : "Red", TRUE);
 
-      arb_step_set_int (step, enc, id, "q", at.q);
-      arb_step_set_int (step, enc, id, "r", at.r);
-      arb_step_set_int (step, enc, id, "facing", i == 0 ? 0 : 3);
+      arb_step_set_int (step, enc, id, arb_encounter_key (enc, "q"), at.q);
+      arb_step_set_int (step, enc, id, arb_encounter_key (enc, "r"), at.r);
+      arb_step_set_int (step, enc, id, arb_encounter_key (enc, "facing"), i == 0 ? 0 : 3);
       if (key)
         {
           va_list ap;
@@ -200,7 +200,7 @@ add_figures_live (ArbFight    *fight,
           va_start (ap, value);
           while (k)
             {
-              arb_step_set (step, enc, id, k, v);
+              arb_step_set (step, enc, id, arb_encounter_key (enc, k), v);
               if ((k = va_arg (ap, const char *)))
                 v = va_arg (ap, const char *);
             }
@@ -245,12 +245,11 @@ mark_every_condition (ArbFight   *fight,
     {
       const char *is = strchr (table[i].id, '=');
       g_autofree char *name = is ? g_strndup (table[i].id, is - table[i].id) : g_strdup (table[i].id);
-      g_autofree char *key = g_strconcat (ARB_KEY_COND, name, NULL);
 
       if (!g_ptr_array_find_with_equal_func (ids, name, g_str_equal, NULL))
         g_ptr_array_add (ids, g_strdup (name));
       if (table[i].by_rules)
-        arb_step_set (step, enc, is ? b : a, key, is ? is + 1 : "on");
+        arb_step_set (step, enc, is ? b : a, arb_encounter_condition_key (enc, name), is ? is + 1 : "on");
     }
   arb_fight_apply (fight, step);
 }

@@ -36,14 +36,19 @@ reset_entity (ArbStep      *step,
 
   for (guint i = 0; now && now[i]; i++)
     {
-      const char *value = arb_encounter_get (start, entity, now[i]);
+      const ArbKey *key = arb_encounter_key (enc, now[i]);
+      const char *value = arb_encounter_get (start, entity, key);
 
-      if (g_strcmp0 (value, arb_encounter_get (enc, entity, now[i])) != 0)
-        arb_step_set (step, enc, entity, now[i], value);
+      if (g_strcmp0 (value, arb_encounter_get (enc, entity, key)) != 0)
+        arb_step_set (step, enc, entity, key, value);
     }
   for (guint i = 0; then && then[i]; i++)
-    if (arb_encounter_get (enc, entity, then[i]) == NULL)
-      arb_step_set (step, enc, entity, then[i], arb_encounter_get (start, entity, then[i]));
+    {
+      const ArbKey *key = arb_encounter_key (enc, then[i]);
+
+      if (arb_encounter_get (enc, entity, key) == NULL)
+        arb_step_set (step, enc, entity, key, arb_encounter_get (start, entity, key));
+    }
 }
 
 /* Rolf against the Troll, started, and fought over and over by the
@@ -82,7 +87,7 @@ duel (guint n_steps,
           continue;
         }
       g_hash_table_remove_all (params);
-      if (arb_game_choose (game, enc, rules, arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"),
+      if (arb_game_choose (game, enc, rules, arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current")),
                            ARB_POLICY_DEFAULT, &procedure, params))
         outcome = arb_procedure_run (procedure, enc, rules, params, NULL, source, &error);
       if (outcome == NULL || outcome->status != ARB_OUTCOME_DONE)

@@ -113,7 +113,7 @@ test_demo_fight (void)
   iterate ();
   assert_contains (subtitle_of (window), "Round 1");
   assert_contains (subtitle_of (window), "Pulse 1");
-  lazar = g_intern_string (arb_encounter_get (enc, E, "current"));
+  lazar = g_intern_string (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")));
   g_assert_cmpstr (arb_encounter_get_name (enc, lazar), ==, "Lazar the Swift");
   assert_contains (title_of (window), "• Demo Fight");
 
@@ -178,25 +178,25 @@ test_demo_fight (void)
   g_assert_true (arb_action_dialog_get_ready (dialog));
   outcome = arb_action_dialog_dup_outcome (dialog);
   assert_contains (outcome, "(typed in)");
-  en_lost_before = arb_encounter_get_int (enc, troll, "en-lost", 0) + arb_encounter_get_int (enc, troll, "ft-lost", 0);
+  en_lost_before = arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "en-lost"), 0) + arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "ft-lost"), 0);
   n_steps = arb_encounter_get_n_steps (enc);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL));
   iterate ();
   g_assert_null (arb_window_get_action_dialog (window));
-  en_lost = arb_encounter_get_int (enc, troll, "en-lost", 0) + arb_encounter_get_int (enc, troll, "ft-lost", 0);
+  en_lost = arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "en-lost"), 0) + arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "ft-lost"), 0);
   g_assert_cmpint (en_lost, >, en_lost_before);
   /* The strike paid its Assail itself, in its one step: 11 AP less the
    * chart's 4 (8.4, 9.8). */
   g_assert_cmpint (arb_encounter_get_n_steps (enc), ==, n_steps + 1);
-  g_assert_cmpint (arb_encounter_get_int (enc, lazar, "ap", 0), ==, 7);
+  g_assert_cmpint (arb_encounter_get_int (enc, lazar, arb_encounter_key (enc, "ap"), 0), ==, 7);
 
   /* One undo takes the blow and its AP back, redo brings both again. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", 0) + arb_encounter_get_int (enc, troll, "ft-lost", 0),
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "en-lost"), 0) + arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "ft-lost"), 0),
                    ==, en_lost_before);
-  g_assert_cmpint (arb_encounter_get_int (enc, lazar, "ap", 0), ==, 11);
+  g_assert_cmpint (arb_encounter_get_int (enc, lazar, arb_encounter_key (enc, "ap"), 0), ==, 11);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", 0) + arb_encounter_get_int (enc, troll, "ft-lost", 0),
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "en-lost"), 0) + arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "ft-lost"), 0),
                    ==, en_lost);
 
   /* Saved and opened again: the same fight, unmodified. */
@@ -206,16 +206,16 @@ test_demo_fight (void)
   g_assert_true (arb_window_open_file (window, path));
   iterate ();
   enc = arb_fight_get_encounter (arb_window_get_fight (window));
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", 0) + arb_encounter_get_int (enc, troll, "ft-lost", 0),
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "en-lost"), 0) + arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "ft-lost"), 0),
                    ==, en_lost);
-  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, lazar);
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), ==, lazar);
   g_assert_cmpstr (title_of (window), ==, "demo");
   g_assert_true (arb_encounter_can_undo (enc));
 
   /* Next moves the turn on. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
   iterate ();
-  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), !=, lazar);
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), !=, lazar);
 
   /* The next figure strikes with the dice rolled here (Ctrl+R): the log
    * calls them rolled, not the players' own. */
@@ -300,7 +300,7 @@ test_follows_fight (void)
   assert_contains (subtitle_of (window), "Round 1");
   g_object_get (fight, "current", &current, "modified", &modified, NULL);
   g_assert_true (modified);
-  g_assert_cmpstr (current, ==, arb_encounter_get (arb_fight_get_encounter (fight), E, "current"));
+  g_assert_cmpstr (current, ==, arb_encounter_get (arb_fight_get_encounter (fight), E, arb_encounter_key (arb_fight_get_encounter (fight), "current")));
   g_assert_cmpuint (titles, ==, 0);
   g_assert_cmpuint (modifieds, ==, 1);
   g_assert_cmpuint (undos, ==, 0);
@@ -355,7 +355,7 @@ test_map_requests (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
   iterate ();
   enc = arb_fight_get_encounter (arb_window_get_fight (window));
-  lazar = arb_encounter_get (enc, E, "current");
+  lazar = arb_encounter_get (enc, E, arb_encounter_key (enc, "current"));
   map = ARB_HEX_MAP (find (GTK_WIDGET (window), ARB_TYPE_HEX_MAP));
 
   /* Lazar at 8,4 facing 0, dragged two hexes ahead. */
@@ -425,7 +425,7 @@ test_player_view (void)
   g_assert_nonnull (view);
   order = ARB_TURN_ORDER (find (GTK_WIDGET (view), ARB_TYPE_TURN_ORDER));
   enc = arb_fight_get_encounter (arb_window_get_fight (window));
-  current = arb_encounter_get (enc, E, "current");
+  current = arb_encounter_get (enc, E, arb_encounter_key (enc, "current"));
   {
     g_autofree char *row = arb_turn_order_describe (order, current);
 
@@ -438,7 +438,7 @@ test_player_view (void)
   /* It follows the fight. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
   iterate ();
-  g_assert_cmpstr (arb_turn_order_get_selected (order), ==, arb_encounter_get (enc, E, "current"));
+  g_assert_cmpstr (arb_turn_order_get_selected (order), ==, arb_encounter_get (enc, E, arb_encounter_key (enc, "current")));
   destroy_window (window);
   discard_drafts ();
 }
@@ -536,7 +536,7 @@ test_reopen_after_crash (void)
   iterate ();
   g_assert_nonnull (arb_window_get_fight (window));
   enc = arb_fight_get_encounter (arb_window_get_fight (window));
-  g_assert_cmpstr (arb_encounter_get (enc, E, "round"), ==, "1");
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "round")), ==, "1");
   g_assert_true (arb_fight_get_modified (arb_window_get_fight (window)));
   g_assert_null (arb_fight_get_path (arb_window_get_fight (window)));
   assert_contains (title_of (window), "Recovered Fight");
@@ -564,7 +564,7 @@ test_facing_on_map (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
   iterate ();
   enc = arb_fight_get_encounter (arb_window_get_fight (window));
-  actor = arb_encounter_get (enc, E, "current");
+  actor = arb_encounter_get (enc, E, arb_encounter_key (enc, "current"));
   g_assert_true (arb_encounter_get_hex (enc, actor, &at, &facing));
   position = arb_encounter_get_position (enc);
 
@@ -645,11 +645,11 @@ test_players_roll (void)
   dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
   g_assert_nonnull (dialog);
   enc = arb_fight_get_encounter (arb_window_get_fight (window));
-  g_assert_null (arb_encounter_get (enc, E, "order"));
+  g_assert_null (arb_encounter_get (enc, E, arb_encounter_key (enc, "order")));
   /* Ordered by AG, no tie: no die to type; Apply starts the round. */
   g_assert_true (arb_action_dialog_get_ready (dialog));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL));
-  g_assert_nonnull (arb_encounter_get (enc, E, "order"));
+  g_assert_nonnull (arb_encounter_get (enc, E, arb_encounter_key (enc, "order")));
   g_settings_reset (settings, "players-roll-dice");
   destroy_window (window);
   discard_drafts ();
@@ -728,7 +728,7 @@ test_library_into_fight (void)
     int facing;
 
     g_assert_cmpstr (arb_encounter_get_name (enc, id), ==, "Lazar the Swift (copy)");
-    g_assert_cmpstr (arb_encounter_get (enc, id, "side"), ==, "Heroes");
+    g_assert_cmpstr (arb_encounter_get (enc, id, arb_encounter_key (enc, "side")), ==, "Heroes");
     g_assert_true (arb_encounter_get_hex (enc, id, &at, &facing));
     g_assert_true (arb_map_in_bounds (enc, at));
   }
@@ -801,8 +801,8 @@ test_join_healed (void)
       ids = arb_encounter_list_combatants (enc);
       id = ids[g_strv_length (ids) - 1];
       g_assert_cmpstr (arb_encounter_get_name (enc, id), ==, "Rolf the Barbarian");
-      g_assert_cmpint (arb_encounter_get_field_int (enc, id, "ft-lost", 0), ==, keep ? 8 : 0);
-      g_assert_cmpint (arb_encounter_get_field_int (enc, id, "en-lost", 0), ==, keep ? 4 : 0);
+      g_assert_cmpint (arb_encounter_get_field_int (enc, id, arb_encounter_key (enc, "ft-lost"), 0), ==, keep ? 8 : 0);
+      g_assert_cmpint (arb_encounter_get_field_int (enc, id, arb_encounter_key (enc, "en-lost"), 0), ==, keep ? 4 : 0);
     }
 
   g_settings_reset (settings, "sheet-library");
@@ -861,7 +861,7 @@ test_refused_action (void)
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
     for (guint i = 0; ids[i]; i++)
       if (g_str_equal (arb_encounter_get_name (enc, ids[i]), "Troll"))
-        arb_step_set (step, enc, ids[i], "cond.dead", "yes");
+        arb_step_set (step, enc, ids[i], arb_encounter_key (enc, "cond.dead"), "yes");
     arb_fight_apply (fight, step);
     iterate ();
     assert_contains (subtitle_of (window), "Over: Heroes stand");
@@ -1099,7 +1099,7 @@ test_pick_target (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
   iterate ();
   enc = arb_fight_get_encounter (arb_window_get_fight (window));
-  lazar = arb_encounter_get (enc, E, "current");
+  lazar = arb_encounter_get (enc, E, arb_encounter_key (enc, "current"));
   ids = arb_encounter_list_combatants (enc);
   for (guint i = 0; ids[i]; i++)
     {
@@ -1472,7 +1472,7 @@ test_adjust_popover (void)
   iterate ();
   g_assert_null (arb_adjust_popover_get_error (popover));
   g_assert_cmpuint (arb_encounter_get_position (enc), ==, steps + 1);
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", 0), ==, 7);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "en-lost"), 0), ==, 7);
   g_assert_cmpstr (gtk_editable_get_text (en), ==, "28");
   assert_contains (g_ptr_array_index (arb_step_get_log (arb_encounter_get_step (enc, steps)), 0),
                    "Referee: Troll EN 35 → 28");
@@ -1492,14 +1492,14 @@ test_adjust_popover (void)
   g_assert_true (arb_conditions_has (enc, NULL, troll, "stunned"));
   g_assert_cmpuint (arb_encounter_get_position (enc), ==, steps + 2);
   {
-    g_autofree char *before = g_strdup (arb_encounter_get (enc, E, "order"));
+    g_autofree char *before = g_strdup (arb_encounter_get (enc, E, arb_encounter_key (enc, "order")));
 
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (popover), "adjust.move", "i", -1));
     iterate ();
     g_assert_cmpuint (arb_encounter_get_position (enc), ==, steps + 3);
-    g_assert_cmpstr (arb_encounter_get (enc, E, "order"), !=, before);
+    g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "order")), !=, before);
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-    g_assert_cmpstr (arb_encounter_get (enc, E, "order"), ==, before);
+    g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "order")), ==, before);
   }
 
   /* One undo each, and the popover shows it. */
@@ -1507,10 +1507,10 @@ test_adjust_popover (void)
   iterate ();
   g_assert_false (arb_conditions_has (enc, NULL, troll, "stunned"));
   g_assert_false (gtk_check_button_get_active (arb_adjust_popover_get_condition (popover, "stunned")));
-  g_assert_cmpint (arb_encounter_get_int (enc, troll, "en-lost", 0), ==, 7);
+  g_assert_cmpint (arb_encounter_get_int (enc, troll, arb_encounter_key (enc, "en-lost"), 0), ==, 7);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   iterate ();
-  g_assert_cmpint (arb_encounter_get_field_int (enc, troll, "en-lost", 0), ==, 0);
+  g_assert_cmpint (arb_encounter_get_field_int (enc, troll, arb_encounter_key (enc, "en-lost"), 0), ==, 0);
   g_assert_cmpstr (gtk_editable_get_text (en), ==, "35");
   g_assert_cmpuint (arb_encounter_get_position (enc), ==, steps);
 
@@ -1535,7 +1535,7 @@ test_adjust_popover (void)
   gtk_editable_set_text (GTK_EDITABLE (find (GTK_WIDGET (popover), GTK_TYPE_ENTRY)), "");
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (popover), "adjust.remove", NULL));
   iterate ();
-  g_assert_null (strstr (arb_encounter_get (enc, E, "combatants"), troll));
+  g_assert_null (strstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "combatants")), troll));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (popover)));
   g_assert_cmpuint (n_rows (window), ==, 2);
 

@@ -57,9 +57,9 @@ add_of (ArbFight   *fight,
   g_assert_no_error (error);
   step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
   id = arb_game_add_combatant (arb_game_get (game), step, enc, sheet, side, TRUE);
-  arb_step_set_int (step, enc, id, "q", q);
-  arb_step_set_int (step, enc, id, "r", r);
-  arb_step_set_int (step, enc, id, "facing", facing);
+  arb_step_set_int (step, enc, id, arb_encounter_key (enc, "q"), q);
+  arb_step_set_int (step, enc, id, arb_encounter_key (enc, "r"), r);
+  arb_step_set_int (step, enc, id, arb_encounter_key (enc, "facing"), facing);
   arb_fight_apply (fight, step);
   return id;
 }
@@ -450,7 +450,7 @@ test_after_the_end (void)
 
   duel_set_up (&duel, TRUE, "aod-foe-troll.xml");
   step = arb_step_new ("aod.condition", "Troll");
-  arb_step_set (step, arb_fight_get_encounter (duel.fight), duel.foe, "cond.dead", "on");
+  arb_step_set (step, arb_fight_get_encounter (duel.fight), duel.foe, arb_encounter_key (arb_fight_get_encounter (duel.fight), "cond.dead"), "on");
   arb_fight_apply (duel.fight, step);
   iterate ();
   g_free (duel.state);

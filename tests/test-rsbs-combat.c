@@ -85,7 +85,7 @@ place_xml (ArbEncounter *enc,
   g_autofree char *q = g_strdup_printf ("%d", at.q);
   g_autofree char *r = g_strdup_printf ("%d", at.r);
   g_autofree char *f = g_strdup_printf ("%d", facing);
-  const char *existing = arb_encounter_get (enc, E, "combatants");
+  const char *existing = arb_encounter_get (enc, E, arb_encounter_key (enc, "combatants"));
   ArbStep *step;
   char *id;
 
@@ -94,13 +94,13 @@ place_xml (ArbEncounter *enc,
   text = g_strndup (g_bytes_get_data (out, NULL), g_bytes_get_size (out));
   step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
   id = arb_step_new_combatant_id (step, enc);
-  arb_step_set (step, enc, id, "sheet", text);
-  arb_step_set (step, enc, id, "side", side);
-  arb_step_set (step, enc, id, "q", q);
-  arb_step_set (step, enc, id, "r", r);
-  arb_step_set (step, enc, id, "facing", f);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "sheet"), text);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "side"), side);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "q"), q);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "r"), r);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "facing"), f);
   list = existing ? g_strconcat (existing, ",", id, NULL) : g_strdup (id);
-  arb_step_set (step, enc, E, "combatants", list);
+  arb_step_set (step, enc, E, arb_encounter_key (enc, "combatants"), list);
   arb_encounter_apply (enc, step);
   return id;
 }
@@ -167,7 +167,7 @@ static int
 burned (ArbEncounter *enc,
         const char   *id)
 {
-  return arb_encounter_get_int (enc, id, "dice-burned", 0);
+  return arb_encounter_get_int (enc, id, arb_encounter_key (enc, "dice-burned"), 0);
 }
 
 /* Refused with the rule and nothing changed. */
@@ -359,11 +359,11 @@ test_allot_burn (void)
                            "id", p.aulus, "target", p.secutor, "dice", "3", "foe-dice", "2", NULL));
   g_assert_cmpint (burned (p.enc, p.aulus), ==, 3);
   g_assert_cmpint (burned (p.enc, p.secutor), ==, 2);
-  g_assert_cmpint (arb_encounter_get_int (p.enc, p.aulus, "stirred", 0), ==, 1);
-  g_assert_cmpint (arb_encounter_get_int (p.enc, p.secutor, "stirred", 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (p.enc, p.aulus, arb_encounter_key (p.enc, "stirred"), 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (p.enc, p.secutor, arb_encounter_key (p.enc, "stirred"), 0), ==, 1);
   /* The attack was Aulus's action. */
-  g_assert_cmpint (arb_encounter_get_int (p.enc, p.aulus, "acted", 0), ==, 1);
-  g_assert_cmpint (arb_encounter_get_int (p.enc, p.secutor, "acted", 0), ==, 0);
+  g_assert_cmpint (arb_encounter_get_int (p.enc, p.aulus, arb_encounter_key (p.enc, "acted"), 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (p.enc, p.secutor, arb_encounter_key (p.enc, "acted"), 0), ==, 0);
 
   set_live (p.enc, p.aulus, "cond.down", "on");
   set_live (p.enc, p.aulus, "acted", NULL);  /* his next activation */
@@ -431,7 +431,7 @@ test_passes_row (void)
     g_assert_cmpuint (odds_of (out->step, "equal passes"), ==, 512);
     arb_encounter_apply (p.enc, g_steal_pointer (&out->step));
   }
-  g_assert_null (arb_encounter_get (p.enc, p.aulus, "stood"));
+  g_assert_null (arb_encounter_get (p.enc, p.aulus, arb_encounter_key (p.enc, "stood")));
   pair_clear (&p);
 }
 
@@ -481,9 +481,9 @@ test_harm_chain (void)
   g_assert_true (log_has (out->step, "large shield +2: armor class 7"));
   g_assert_true (log_has (out->step, "wounded in the chest"));
   arb_encounter_apply (p.enc, g_steal_pointer (&out->step));
-  g_assert_cmpint (arb_encounter_get_int (p.enc, p.secutor, "rep-mod", 0), ==, -1);
+  g_assert_cmpint (arb_encounter_get_int (p.enc, p.secutor, arb_encounter_key (p.enc, "rep-mod"), 0), ==, -1);
   g_assert_cmpint (burned (p.enc, p.secutor), ==, 3);
-  g_assert_cmpstr (arb_encounter_get (p.enc, p.secutor, "wounds"), ==, "chest");
+  g_assert_cmpstr (arb_encounter_get (p.enc, p.secutor, arb_encounter_key (p.enc, "wounds")), ==, "chest");
   g_assert_cmpint (arb_rsbs_rep (p.enc, NULL, p.secutor), ==, 3);
 
   /* Armor protection 8 against AC 7 holds: nothing more. */
@@ -662,7 +662,7 @@ test_bash (void)
     g_assert_true (log_has (out->step, "large shield +2: armor class 7"));
     arb_encounter_apply (p.enc, g_steal_pointer (&out->step));
   }
-  g_assert_cmpint (arb_encounter_get_int (p.enc, murmillo, "moved", 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (p.enc, murmillo, arb_encounter_key (p.enc, "moved"), 0), ==, 1);
   g_assert_cmpint (burned (p.enc, p.secutor), ==, 3);
   g_assert_cmpint (burned (p.enc, murmillo), ==, 2);
   pair_clear (&p);
@@ -704,8 +704,8 @@ test_net (void)
   apply_done (enc, proc (enc, "rsbs.net", (int[]){ 1, 2, 9, 9 }, 4, &error,
                          "id", ret, "target", aulus, "dice", "2", "foe-dice", "2", NULL));
   g_assert_true (arb_rsbs_has_condition (enc, NULL, aulus, "ensnared"));
-  g_assert_cmpstr (arb_encounter_get (enc, ret, "thrown.Net"), ==, "1");
-  g_assert_cmpint (arb_encounter_get_int (enc, ret, "moved", 0), ==, 3);
+  g_assert_cmpstr (arb_encounter_get (enc, ret, arb_encounter_key (enc, "thrown.Net")), ==, "1");
+  g_assert_cmpint (arb_encounter_get_int (enc, ret, arb_encounter_key (enc, "moved"), 0), ==, 3);
   g_assert_cmpint (burned (enc, ret), ==, 2);
   g_assert_cmpint (burned (enc, aulus), ==, 2);
 
@@ -846,13 +846,13 @@ test_pilum (void)
     g_assert_cmpuint (odds_of (ask->step, "Legionary hitting Secutor"), ==, 5);
   }
   apply_done (enc, proc (enc, "rsbs.throw", (int[]){ 1, 8 }, 2, &error, "id", leg, "target", sec, "weapon", "Pilum", NULL));
-  g_assert_cmpint (arb_encounter_get_int (enc, sec, "shield-lost", 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, sec, arb_encounter_key (enc, "shield-lost"), 0), ==, 1);
   /* The target of a missile is in combat too (Catching Breath, 4). */
-  g_assert_cmpint (arb_encounter_get_int (enc, sec, "stirred", 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, sec, arb_encounter_key (enc, "stirred"), 0), ==, 1);
   g_assert_cmpstr (arb_rsbs_shield (enc, NULL, sec), ==, "none");
   g_assert_cmpint (burned (enc, leg), ==, 1);
-  g_assert_cmpstr (arb_encounter_get (enc, leg, "thrown.Pilum"), ==, "1");
-  g_assert_cmpint (arb_encounter_get_int (enc, leg, "undrawn", 0), ==, 1);
+  g_assert_cmpstr (arb_encounter_get (enc, leg, arb_encounter_key (enc, "thrown.Pilum")), ==, "1");
+  g_assert_cmpint (arb_encounter_get_int (enc, leg, arb_encounter_key (enc, "undrawn"), 0), ==, 1);
 
   /* Once thrown, gone. */
   set_live (enc, leg, "acted", NULL);  /* his next activation */
@@ -885,8 +885,8 @@ test_pilum (void)
   }
   set_live (enc, leg, "acted", NULL);
   apply_done (enc, proc (enc, "rsbs.draw", NULL, 0, &error, "id", leg, NULL));
-  g_assert_cmpint (arb_encounter_get_int (enc, leg, "undrawn", 0), ==, 0);
-  g_assert_cmpint (arb_encounter_get_int (enc, leg, "acted", 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, leg, arb_encounter_key (enc, "undrawn"), 0), ==, 0);
+  g_assert_cmpint (arb_encounter_get_int (enc, leg, arb_encounter_key (enc, "acted"), 0), ==, 1);
 }
 
 /* Sand at 2": 1 die burned, a 3 blinds. At 4" it is refused. */
@@ -913,8 +913,8 @@ test_sand (void)
   g_assert_cmpint (burned (enc, aulus), ==, 1);
   /* Combat on both sides: neither catches his breath this activation
    * (Catching Breath, 4). */
-  g_assert_cmpint (arb_encounter_get_int (enc, aulus, "stirred", 0), ==, 1);
-  g_assert_cmpint (arb_encounter_get_int (enc, sec, "stirred", 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, aulus, arb_encounter_key (enc, "stirred"), 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, sec, arb_encounter_key (enc, "stirred"), 0), ==, 1);
   set_live (enc, aulus, "acted", NULL);  /* his next activation */
   before = arb_encounter_dump_state (enc);
   assert_refused (enc, before, proc (enc, "rsbs.sand", (int[]){ 3 }, 1, &error, "id", aulus, "target", far, NULL),
@@ -1002,9 +1002,9 @@ test_break_off (void)
   pair_init (&p);
   apply_done (p.enc, proc (p.enc, "rsbs.break-off", (int[]){ 1, 9 }, 2, &error,
                            "id", p.aulus, "target", p.secutor, "dice", "1", "foe-dice", "1", NULL));
-  g_assert_cmpint (arb_encounter_get_int (p.enc, p.aulus, "broke-off", 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (p.enc, p.aulus, arb_encounter_key (p.enc, "broke-off"), 0), ==, 1);
   /* Free, he moves away; he does not try again in this activation. */
-  g_assert_cmpint (arb_encounter_get_int (p.enc, p.aulus, "acted", 0), ==, 0);
+  g_assert_cmpint (arb_encounter_get_int (p.enc, p.aulus, arb_encounter_key (p.enc, "acted"), 0), ==, 0);
   {
     g_autofree char *before = arb_encounter_dump_state (p.enc);
 
@@ -1017,7 +1017,7 @@ test_break_off (void)
                            "id", p.aulus, "target", p.secutor, "dice", "1", "foe-dice", "1", NULL));
   g_assert_cmpint (burned (p.enc, p.aulus), ==, 6);
   /* Held, his Break Off was his action (Actions). */
-  g_assert_cmpint (arb_encounter_get_int (p.enc, p.aulus, "acted", 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (p.enc, p.aulus, arb_encounter_key (p.enc, "acted"), 0), ==, 1);
   pair_clear (&p);
 }
 
@@ -1077,8 +1077,8 @@ test_bow_range (void)
     arb_encounter_apply (enc, g_steal_pointer (&out->step));
   }
   g_assert_cmpint (burned (enc, drusa), ==, 1);
-  g_assert_null (arb_encounter_get (enc, drusa, "thrown.Bow"));
-  g_assert_null (arb_encounter_get (enc, drusa, "undrawn"));
+  g_assert_null (arb_encounter_get (enc, drusa, arb_encounter_key (enc, "thrown.Bow")));
+  g_assert_null (arb_encounter_get (enc, drusa, arb_encounter_key (enc, "undrawn")));
 }
 
 /* Only the active side initiates combat (Determining Which Side Is

@@ -64,18 +64,18 @@ add_figure (ArbEncounter *enc,
             int           facing)
 {
   g_autofree char *text = sheet_text (kind, name, 3);
-  const char *existing = arb_encounter_get (enc, E, "combatants");
+  const char *existing = arb_encounter_get (enc, E, arb_encounter_key (enc, "combatants"));
   g_autofree char *list = NULL;
   ArbStep *step = arb_step_new ("encounter.add", name);
   char *id = arb_step_new_combatant_id (step, enc);
 
-  arb_step_set (step, enc, id, "sheet", text);
-  arb_step_set (step, enc, id, "side", side);
-  arb_step_set_int (step, enc, id, "q", q);
-  arb_step_set_int (step, enc, id, "r", r);
-  arb_step_set_int (step, enc, id, "facing", facing);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "sheet"), text);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "side"), side);
+  arb_step_set_int (step, enc, id, arb_encounter_key (enc, "q"), q);
+  arb_step_set_int (step, enc, id, arb_encounter_key (enc, "r"), r);
+  arb_step_set_int (step, enc, id, arb_encounter_key (enc, "facing"), facing);
   list = existing ? g_strconcat (existing, ",", id, NULL) : g_strdup (id);
-  arb_step_set (step, enc, E, "combatants", list);
+  arb_step_set (step, enc, E, arb_encounter_key (enc, "combatants"), list);
   arb_encounter_apply (enc, step);
   g_assert_nonnull (arb_encounter_get_sheet (enc, id));
   return id;
@@ -127,7 +127,7 @@ get_int (ArbEncounter *enc,
          const char   *id,
          const char   *key)
 {
-  return arb_encounter_get_int (enc, id, key, 0);
+  return arb_encounter_get_int (enc, id, arb_encounter_key (enc, key), 0);
 }
 
 static void
@@ -137,9 +137,9 @@ assert_at (ArbEncounter *enc,
            int           r,
            int           facing)
 {
-  g_assert_cmpint (arb_encounter_get_int (enc, id, "q", -99), ==, q);
-  g_assert_cmpint (arb_encounter_get_int (enc, id, "r", -99), ==, r);
-  g_assert_cmpint (arb_encounter_get_int (enc, id, "facing", -99), ==, facing);
+  g_assert_cmpint (arb_encounter_get_int (enc, id, arb_encounter_key (enc, "q"), -99), ==, q);
+  g_assert_cmpint (arb_encounter_get_int (enc, id, arb_encounter_key (enc, "r"), -99), ==, r);
+  g_assert_cmpint (arb_encounter_get_int (enc, id, arb_encounter_key (enc, "facing"), -99), ==, facing);
 }
 
 static gboolean
@@ -237,12 +237,12 @@ test_half (void)
   ok (m.enc, NULL, 0, NULL, "rsbs.move", "id", m.aulus, "path", "6,4", NULL);
   assert_at (m.enc, m.aulus, 6, 4, 0);
   g_assert_cmpint (get_int (m.enc, m.aulus, "moved"), ==, 1);
-  g_assert_null (arb_encounter_get (m.enc, m.aulus, "stirred"));
+  g_assert_null (arb_encounter_get (m.enc, m.aulus, arb_encounter_key (m.enc, "stirred")));
   /* Half of 3" is 2" (Rounding of Fractions: up): 2" in all is not
    * more than half. */
   ok (m.enc, NULL, 0, NULL, "rsbs.move", "id", m.aulus, "path", "7,3", NULL);
   g_assert_cmpint (get_int (m.enc, m.aulus, "moved"), ==, 2);
-  g_assert_null (arb_encounter_get (m.enc, m.aulus, "stirred"));
+  g_assert_null (arb_encounter_get (m.enc, m.aulus, arb_encounter_key (m.enc, "stirred")));
 }
 
 /* The seed's Murmillo: a 3" rate, his foe 3" away (four hexes: 3 to
@@ -332,10 +332,10 @@ test_stand (void)
   refused (m.enc, "movement rate is 1\"; below 2\" he cannot get up", "rsbs.stand", "id", m.aulus, NULL);
   set_live (m.enc, m.aulus, "move-mod", NULL);
   ok (m.enc, NULL, 0, "gets up: 2\" of his 3\"", "rsbs.stand", "id", m.aulus, NULL);
-  g_assert_null (arb_encounter_get (m.enc, m.aulus, "cond.down"));
+  g_assert_null (arb_encounter_get (m.enc, m.aulus, arb_encounter_key (m.enc, "cond.down")));
   g_assert_cmpint (get_int (m.enc, m.aulus, "moved"), ==, 2);
   /* Not beside a foe: no -1 Rep for the round. */
-  g_assert_null (arb_encounter_get (m.enc, m.aulus, "stood"));
+  g_assert_null (arb_encounter_get (m.enc, m.aulus, arb_encounter_key (m.enc, "stood")));
   refused (m.enc, "is on his feet", "rsbs.stand", "id", m.aulus, NULL);
   ok (m.enc, NULL, 0, NULL, "rsbs.move", "id", m.aulus, "path", "6,5", NULL);
   refused (m.enc, "4\" moved", "rsbs.move", "id", m.aulus, "path", "7,5", NULL);
@@ -352,7 +352,7 @@ test_stand_beside (void)
   set_live (m.enc, m.aulus, "cond.face-down", "on");
   ok (m.enc, NULL, 0, "-1 Rep", "rsbs.stand", "id", m.aulus, NULL);
   g_assert_cmpint (get_int (m.enc, m.aulus, "stood"), ==, 1);
-  g_assert_null (arb_encounter_get (m.enc, m.aulus, "cond.face-down"));
+  g_assert_null (arb_encounter_get (m.enc, m.aulus, arb_encounter_key (m.enc, "cond.face-down")));
 }
 
 /* Touching a foe, he leaves only by Break Off; he may turn in place. */
@@ -386,7 +386,7 @@ test_reaction_free (void)
   assert_at (m.enc, m.aulus, 14, 4, 5);
   assert_at (m.enc, m.drusa, 14, 5, 2);
   g_assert_cmpint (get_int (m.enc, m.drusa, "stirred"), ==, 1);
-  g_assert_null (arb_encounter_get (m.enc, m.drusa, "dice-burned"));
+  g_assert_null (arb_encounter_get (m.enc, m.drusa, arb_encounter_key (m.enc, "dice-burned")));
 }
 
 /* Aulus starts at 17,5, dead astern of Drusa (facing 3), and ends at
@@ -533,18 +533,18 @@ test_fall (void)
 
   match_new (&m, 10, 5, 0, 12, 5, 3);
   ok (m.enc, NULL, 0, "face down", "rsbs.fall", "id", m.aulus, "how", "netted", "by", m.drusa, NULL);
-  g_assert_nonnull (arb_encounter_get (m.enc, m.aulus, "cond.down"));
-  g_assert_nonnull (arb_encounter_get (m.enc, m.aulus, "cond.face-down"));
+  g_assert_nonnull (arb_encounter_get (m.enc, m.aulus, arb_encounter_key (m.enc, "cond.down")));
+  g_assert_nonnull (arb_encounter_get (m.enc, m.aulus, arb_encounter_key (m.enc, "cond.face-down")));
   assert_at (m.enc, m.aulus, 10, 5, 0);
   ok (m.enc, NULL, 0, "already on the ground", "rsbs.fall", "id", m.aulus, "how", "struck", NULL);
   /* Down in his own activation, he stays down until the next. */
   refused (m.enc, "fell in this activation", "rsbs.stand", "id", m.aulus, NULL);
   set_live (m.enc, E, "turn", "2");
   ok (m.enc, NULL, 0, "gets up", "rsbs.stand", "id", m.aulus, NULL);
-  g_assert_null (arb_encounter_get (m.enc, m.aulus, "fell-at"));
+  g_assert_null (arb_encounter_get (m.enc, m.aulus, arb_encounter_key (m.enc, "fell-at")));
 
   ok (m.enc, NULL, 0, "face up", "rsbs.fall", "id", m.drusa, "how", "struck", "by", m.aulus, NULL);
-  g_assert_null (arb_encounter_get (m.enc, m.drusa, "cond.face-down"));
+  g_assert_null (arb_encounter_get (m.enc, m.drusa, arb_encounter_key (m.enc, "cond.face-down")));
   assert_at (m.enc, m.drusa, 12, 5, 0);
   refused (m.enc, "how must be", "rsbs.fall", "id", m.drusa, "how", "sideways", NULL);
 
@@ -565,7 +565,7 @@ test_reaction_declined (void)
   ok (m.enc, NULL, 0, "Aulus does not try the maneuver check", "rsbs.move", "id", m.drusa, "path", "16,5;15,5", "react", "no", NULL);
   assert_at (m.enc, m.drusa, 15, 5, 3);
   assert_at (m.enc, m.aulus, 14, 5, 3);
-  g_assert_null (arb_encounter_get (m.enc, m.aulus, "stirred"));
+  g_assert_null (arb_encounter_get (m.enc, m.aulus, arb_encounter_key (m.enc, "stirred")));
   /* An NPC that moves at all is stirred. */
   g_assert_cmpint (get_int (m.enc, m.drusa, "stirred"), ==, 1);
 
@@ -575,7 +575,7 @@ test_reaction_declined (void)
   set_live (n.enc, E, "active-side", "Greeks");
   ok (n.enc, NULL, 0, "Aulus does not pay 1d10 to turn", "rsbs.move", "id", n.drusa, "path", "16,5;16,4;15,4", "react", "no", NULL);
   assert_at (n.enc, n.aulus, 14, 5, 3);
-  g_assert_null (arb_encounter_get (n.enc, n.aulus, "dice-burned"));
+  g_assert_null (arb_encounter_get (n.enc, n.aulus, arb_encounter_key (n.enc, "dice-burned")));
 }
 
 /* A net is tossed after moving 2" or less, and its inch is kept: 3"
@@ -607,8 +607,8 @@ test_route (void)
   match_new (&m, 5, 5, 0, 20, 5, 3);
   castor = add_figure (m.enc, "npc", "Castor", "Romans", 6, 5, 0);
   ok (m.enc, NULL, 0, "3\" of his 3\"", "rsbs.move", "id", m.aulus, "to", "7,5", NULL);
-  g_assert_cmpint (arb_encounter_get_int (m.enc, m.aulus, "q", -99), ==, 7);
-  g_assert_cmpint (arb_encounter_get_int (m.enc, m.aulus, "r", -99), ==, 5);
+  g_assert_cmpint (arb_encounter_get_int (m.enc, m.aulus, arb_encounter_key (m.enc, "q"), -99), ==, 7);
+  g_assert_cmpint (arb_encounter_get_int (m.enc, m.aulus, arb_encounter_key (m.enc, "r"), -99), ==, 5);
   g_assert_cmpint (get_int (m.enc, m.aulus, "moved"), ==, 3);
   refused (m.enc, "Voluntary Movement: Aulus stands in 7,5", "rsbs.move", "id", castor, "path", "7,5", NULL);
   set_live (m.enc, castor, "cond.spent", "on");

@@ -33,7 +33,7 @@ add_figure (ArbEncounter *enc,
   g_auto(GStrv) list = g_strsplit (weapons, ",", -1);
   g_autofree char *qs = g_strdup_printf ("%d", q);
   ArbStep *step = arb_step_new ("encounter.add", name);
-  const char *existing = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "combatants");
+  const char *existing = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "combatants"));
   g_autofree char *all = NULL;
   char *id = arb_step_new_combatant_id (step, enc);
 
@@ -49,13 +49,13 @@ add_figure (ArbEncounter *enc,
       g_string_append_printf (xml, "  <weapon name=\"%s\" class=\"%s\"/>\n", parts[0], parts[1]);
     }
   g_string_append (xml, "</sheet>\n");
-  arb_step_set (step, enc, id, "sheet", xml->str);
-  arb_step_set (step, enc, id, "side", side);
-  arb_step_set (step, enc, id, "q", qs);
-  arb_step_set (step, enc, id, "r", "0");
-  arb_step_set (step, enc, id, "facing", "0");
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "sheet"), xml->str);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "side"), side);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "q"), qs);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "r"), "0");
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "facing"), "0");
   all = existing ? g_strconcat (existing, ",", id, NULL) : g_strdup (id);
-  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "combatants", all);
+  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "combatants"), all);
   arb_encounter_apply (enc, step);
   g_assert_nonnull (arb_encounter_get_sheet (enc, id));
   return id;
@@ -290,9 +290,9 @@ test_stage0 (void)
   g_assert_no_error (error);
   g_assert_cmpint (done->status, ==, ARB_OUTCOME_DONE);
   arb_encounter_apply (enc, g_steal_pointer (&done->step));
-  g_assert_cmpstr (arb_encounter_get (enc, npc, "intent"), ==, "net");
-  g_assert_cmpstr (arb_encounter_get (enc, npc, "intent-target"), ==, pc);
-  g_assert_cmpint (arb_encounter_get_int (enc, npc, "npc-stage", 0), ==, 1);
+  g_assert_cmpstr (arb_encounter_get (enc, npc, arb_encounter_key (enc, "intent")), ==, "net");
+  g_assert_cmpstr (arb_encounter_get (enc, npc, arb_encounter_key (enc, "intent-target")), ==, pc);
+  g_assert_cmpint (arb_encounter_get_int (enc, npc, arb_encounter_key (enc, "npc-stage"), 0), ==, 1);
   /* Still his to run: the move comes next. */
   g_assert_cmpstr (arb_game_auto_action (arb_game_get ("rsbs"), enc, npc), ==, "rsbs.npc");
 
@@ -443,11 +443,11 @@ test_attack_ends_own (void)
   g_assert_no_error (error);
   g_assert_cmpint (outcome->status, ==, ARB_OUTCOME_DONE);
   arb_encounter_apply (enc, g_steal_pointer (&outcome->step));
-  g_assert_cmpint (arb_encounter_get_int (enc, npc, "npc-stage", 0), ==, 3);
-  g_assert_cmpint (arb_encounter_get_int (enc, npc, "acted", 0), ==, 1);
-  g_assert_null (arb_encounter_get (enc, pc, "npc-stage"));
-  g_assert_null (arb_encounter_get (enc, pc, "acted"));
-  g_assert_null (arb_encounter_get (enc, pc, "cond.ensnared"));
+  g_assert_cmpint (arb_encounter_get_int (enc, npc, arb_encounter_key (enc, "npc-stage"), 0), ==, 3);
+  g_assert_cmpint (arb_encounter_get_int (enc, npc, arb_encounter_key (enc, "acted"), 0), ==, 1);
+  g_assert_null (arb_encounter_get (enc, pc, arb_encounter_key (enc, "npc-stage")));
+  g_assert_null (arb_encounter_get (enc, pc, arb_encounter_key (enc, "acted")));
+  g_assert_null (arb_encounter_get (enc, pc, arb_encounter_key (enc, "cond.ensnared")));
 }
 
 /* A missile-armed NPC stays and shoots the closest foe in sight: not
@@ -479,8 +479,8 @@ test_missile (void)
   g_assert_cmpint (done->status, ==, ARB_OUTCOME_DONE);
   g_assert_cmpuint (arb_step_get_dice (done->step)->len, ==, 0);
   arb_encounter_apply (enc, g_steal_pointer (&done->step));
-  g_assert_cmpstr (arb_encounter_get (enc, npc, "intent"), ==, "shoot");
-  g_assert_cmpstr (arb_encounter_get (enc, npc, "intent-target"), ==, ahead);
+  g_assert_cmpstr (arb_encounter_get (enc, npc, arb_encounter_key (enc, "intent")), ==, "shoot");
+  g_assert_cmpstr (arb_encounter_get (enc, npc, arb_encounter_key (enc, "intent-target")), ==, ahead);
   g_assert_nonnull (behind);
 }
 
@@ -518,9 +518,9 @@ test_missile_closes (void)
       set_live (enc, ARB_ENCOUNTER_ENTITY, "current", npc);
       set_live (enc, ARB_ENCOUNTER_ENTITY, "active-side", "Black");
       house_stage (enc);
-      g_assert_cmpstr (arb_encounter_get (enc, npc, "intent"), ==, "shoot");
-      g_assert_cmpstr (arb_encounter_get (enc, npc, "intent-target"), ==, pc);
-      g_assert_cmpint (arb_encounter_get_int (enc, npc, "npc-stage", 0), ==, 1);
+      g_assert_cmpstr (arb_encounter_get (enc, npc, arb_encounter_key (enc, "intent")), ==, "shoot");
+      g_assert_cmpstr (arb_encounter_get (enc, npc, arb_encounter_key (enc, "intent-target")), ==, pc);
+      g_assert_cmpint (arb_encounter_get_int (enc, npc, arb_encounter_key (enc, "npc-stage"), 0), ==, 1);
       house_stage (enc);
       g_assert_true (arb_rsbs_where (enc, NULL, npc, &at, &facing));
       g_assert_cmpint (at.r, ==, 0);
@@ -529,15 +529,15 @@ test_missile_closes (void)
         {
           g_assert_cmpint (at.q, ==, 4);
           g_assert_cmpint (arb_rsbs_gap (enc, NULL, npc, pc), ==, 6);
-          g_assert_cmpint (arb_encounter_get_int (enc, npc, "npc-stage", 0), ==, 2);
-          g_assert_null (arb_encounter_get (enc, npc, "acted"));
+          g_assert_cmpint (arb_encounter_get_int (enc, npc, arb_encounter_key (enc, "npc-stage"), 0), ==, 2);
+          g_assert_null (arb_encounter_get (enc, npc, arb_encounter_key (enc, "acted")));
         }
       else
         {
           g_assert_cmpint (at.q, ==, 3);
           g_assert_cmpint (arb_rsbs_gap (enc, NULL, npc, pc), ==, 7);
-          g_assert_cmpint (arb_encounter_get_int (enc, npc, "npc-stage", 0), ==, 3);
-          g_assert_cmpint (arb_encounter_get_int (enc, npc, "acted", 0), ==, 1);
+          g_assert_cmpint (arb_encounter_get_int (enc, npc, arb_encounter_key (enc, "npc-stage"), 0), ==, 3);
+          g_assert_cmpint (arb_encounter_get_int (enc, npc, arb_encounter_key (enc, "acted"), 0), ==, 1);
         }
     }
 }
@@ -568,12 +568,12 @@ test_missile_stays (void)
   g_assert_cmpstr (before, ==, after);
 
   house_stage (enc);
-  g_assert_cmpstr (arb_encounter_get (enc, npc, "intent-target"), ==, pc);
+  g_assert_cmpstr (arb_encounter_get (enc, npc, arb_encounter_key (enc, "intent-target")), ==, pc);
   house_stage (enc);
   g_assert_true (arb_rsbs_where (enc, NULL, npc, &at, NULL));
   g_assert_cmpint (at.q, ==, 6);
   g_assert_cmpint (at.r, ==, 0);
-  g_assert_cmpint (arb_encounter_get_int (enc, npc, "npc-stage", 0), ==, 2);
+  g_assert_cmpint (arb_encounter_get_int (enc, npc, arb_encounter_key (enc, "npc-stage"), 0), ==, 2);
 
   /* The move stage too reads the range: emptied again, refused. */
   g_clear_error (&error);

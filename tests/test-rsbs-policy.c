@@ -290,7 +290,7 @@ test_default_is_npc_rules (void)
     set_live (m.enc, m.aulus, "intent-target", NULL);
     procedure = choose (&m, m.aulus, ARB_POLICY_DEFAULT, params);
     play (&m, procedure, params, checks, G_N_ELEMENTS (checks));
-    g_assert_cmpstr (arb_encounter_get (m.enc, m.aulus, "intent"), ==, "melee");
+    g_assert_cmpstr (arb_encounter_get (m.enc, m.aulus, arb_encounter_key (m.enc, "intent")), ==, "melee");
     g_clear_pointer (&procedure, g_free);
     procedure = choose (&m, m.aulus, ARB_POLICY_DEFAULT, params);
     play (&m, procedure, params, NULL, 0);
@@ -361,7 +361,7 @@ test_bents (void)
   g_assert_cmpstr (g_hash_table_lookup (params, "dice"), ==, "2");
   /* The rules take it: 2 passes to none, he is free to move away. */
   play (&m, procedure, params, break_off, G_N_ELEMENTS (break_off));
-  g_assert_cmpint (arb_encounter_get_int (m.enc, m.aulus, "broke-off", 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (m.enc, m.aulus, arb_encounter_key (m.enc, "broke-off"), 0), ==, 1);
   g_clear_pointer (&procedure, g_free);
 
   procedure = choose (&m, m.aulus, ARB_POLICY_CAUTIOUS, params);
@@ -616,7 +616,7 @@ test_no_winner_cause (void)
           /* Begun and at turn 31, so that the runs go on from there. */
           ArbStep *step = arb_step_new ("rsbs.start", NULL);
 
-          arb_step_set (step, m.enc, ARB_ENCOUNTER_ENTITY, "turn", cases[i].turn);
+          arb_step_set (step, m.enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (m.enc, "turn"), cases[i].turn);
           arb_encounter_apply (m.enc, step);
         }
       sim = arb_simulation_new (m.enc, rules, cases[i].from_now, &error);

@@ -53,7 +53,7 @@ live_int (ArbEncounter *enc,
           const char   *id,
           const char   *key)
 {
-  return arb_encounter_get_int (enc, id, key, -1);
+  return arb_encounter_get_int (enc, id, arb_encounter_key (enc, key), -1);
 }
 
 /* @name with @rolls and key, value pairs, applied; the step applied. */
@@ -259,12 +259,12 @@ test_mercy (void)
   refused (m.enc, "to the death", "rsbs.mercy", "id", m.glaucus, "verdict", "spared", NULL);
   set_live (m.enc, E, "to-the-death", NULL);
   ok (m.enc, "rsbs.mercy", NULL, 0, "id", m.glaucus, "verdict", "spared", NULL);
-  g_assert_cmpstr (arb_encounter_get (m.enc, m.glaucus, "cond.surrendered"), ==, "on");
+  g_assert_cmpstr (arb_encounter_get (m.enc, m.glaucus, arb_encounter_key (m.enc, "cond.surrendered")), ==, "on");
   refused (m.enc, "out of the match", "rsbs.mercy", "id", m.glaucus, "verdict", "killed", NULL);
 
   arb_encounter_undo (m.enc);
   ok (m.enc, "rsbs.mercy", NULL, 0, "id", m.glaucus, "verdict", "killed", NULL);
-  g_assert_cmpstr (arb_encounter_get (m.enc, m.glaucus, "cond.dead"), ==, "on");
+  g_assert_cmpstr (arb_encounter_get (m.enc, m.glaucus, arb_encounter_key (m.enc, "cond.dead")), ==, "on");
 }
 
 static void
@@ -413,8 +413,8 @@ test_turn_breath (void)
 
   match_new (&m);
   ok (m.enc, "rsbs.start", NULL, 0, "cards", "AH,2H", NULL);
-  g_assert_cmpstr (arb_encounter_get (m.enc, E, "current"), ==, m.aulus);
-  g_assert_cmpstr (arb_encounter_get (m.enc, E, "active-side"), ==, "Red");
+  g_assert_cmpstr (arb_encounter_get (m.enc, E, arb_encounter_key (m.enc, "current")), ==, m.aulus);
+  g_assert_cmpstr (arb_encounter_get (m.enc, E, arb_encounter_key (m.enc, "active-side")), ==, "Red");
 
   /* Glaucus: 5 of 20 left, a quarter or less; he moved last activation. */
   set_live (m.enc, m.glaucus, "dice-burned", "15");
@@ -442,12 +442,12 @@ test_turn_breath (void)
   g_assert_cmpint (live_int (m.enc, m.glaucus, "dice-burned"), ==, 14);
   g_assert_cmpint (live_int (m.enc, m.glaucus, "breath-last"), ==, 1);
   g_assert_cmpint (live_int (m.enc, m.glaucus, "breath-turn"), ==, 1);
-  g_assert_cmpstr (arb_encounter_get (m.enc, E, "current"), ==, m.glaucus);
-  g_assert_cmpstr (arb_encounter_get (m.enc, E, "active-side"), ==, "Black");
-  g_assert_null (arb_encounter_get (m.enc, m.aulus, "stood"));
+  g_assert_cmpstr (arb_encounter_get (m.enc, E, arb_encounter_key (m.enc, "current")), ==, m.glaucus);
+  g_assert_cmpstr (arb_encounter_get (m.enc, E, arb_encounter_key (m.enc, "active-side")), ==, "Black");
+  g_assert_null (arb_encounter_get (m.enc, m.aulus, arb_encounter_key (m.enc, "stood")));
   /* Black's activation begins afresh. */
-  g_assert_null (arb_encounter_get (m.enc, m.glaucus, "moved"));
-  g_assert_null (arb_encounter_get (m.enc, m.glaucus, "intent"));
+  g_assert_null (arb_encounter_get (m.enc, m.glaucus, arb_encounter_key (m.enc, "moved")));
+  g_assert_null (arb_encounter_get (m.enc, m.glaucus, arb_encounter_key (m.enc, "intent")));
 
   /* Glaucus fights in his activation: at its end Aulus (the other side,
    * 12 burned of 20, left alone) catches his breath again, his own move
@@ -457,8 +457,8 @@ test_turn_breath (void)
   step = ok (m.enc, "rsbs.next", NULL, 0, "cards", "3S,4S", NULL);
   g_assert_cmpint (live_int (m.enc, m.aulus, "dice-burned"), ==, 11);
   /* The side that acted forgets its stir. */
-  g_assert_null (arb_encounter_get (m.enc, m.glaucus, "stirred"));
-  g_assert_cmpint (arb_encounter_get_int (m.enc, E, "turn", 0), ==, 2);
+  g_assert_null (arb_encounter_get (m.enc, m.glaucus, arb_encounter_key (m.enc, "stirred")));
+  g_assert_cmpint (arb_encounter_get_int (m.enc, E, arb_encounter_key (m.enc, "turn"), 0), ==, 2);
 
   /* Undo takes the whole Next back. */
   arb_encounter_undo (m.enc);
@@ -508,10 +508,10 @@ test_prematch (void)
   }
   step = ok (m.enc, "rsbs.prematch", (int[]){ 8, 10, 9, 5 }, 4, "locale", "fringe", "size", "roll",
              "death", "yes", "entries", "yes", NULL);
-  g_assert_cmpstr (arb_encounter_get (m.enc, E, "locale"), ==, "fringe");
+  g_assert_cmpstr (arb_encounter_get (m.enc, E, arb_encounter_key (m.enc, "locale")), ==, "fringe");
   g_assert_cmpint (live_int (m.enc, m.glaucus, "rep"), ==, 4);
-  g_assert_cmpstr (arb_encounter_get (m.enc, m.aulus, "size"), ==, "XL");
-  g_assert_cmpstr (arb_encounter_get (m.enc, m.glaucus, "size"), ==, "M");
+  g_assert_cmpstr (arb_encounter_get (m.enc, m.aulus, arb_encounter_key (m.enc, "size")), ==, "XL");
+  g_assert_cmpstr (arb_encounter_get (m.enc, m.glaucus, arb_encounter_key (m.enc, "size")), ==, "M");
   g_assert_cmpint (live_int (m.enc, E, "to-the-death"), ==, 1);
   g_assert_cmpuint (arb_step_get_dice (step)->len, ==, 4);
   /* Each side at its own entrance, facing into the arena. */
@@ -526,7 +526,7 @@ test_prematch (void)
   g_assert_cmpint (arb_hex_distance (arb_hex_neighbour (hex, facing), arb_hex_at (12, 12)), <,
                    arb_hex_distance (hex, arb_hex_at (12, 12)));
   arb_encounter_undo (m.enc);
-  g_assert_null (arb_encounter_get (m.enc, m.glaucus, "rep"));
+  g_assert_null (arb_encounter_get (m.enc, m.glaucus, arb_encounter_key (m.enc, "rep")));
 
   /* The locale rolled: 10 is Rome; odds Fringe 5 in 10, Rome 1. */
   {
@@ -538,8 +538,8 @@ test_prematch (void)
     g_assert_cmpuint (odds_of (outcome->step, "the match in an arena outside Rome"), ==, 2);
   }
   ok (m.enc, "rsbs.prematch", (int[]){ 10 }, 1, "opponent-rep", "sheet", NULL);
-  g_assert_cmpstr (arb_encounter_get (m.enc, E, "locale"), ==, "rome");
-  g_assert_null (arb_encounter_get (m.enc, m.glaucus, "rep"));
+  g_assert_cmpstr (arb_encounter_get (m.enc, E, arb_encounter_key (m.enc, "locale")), ==, "rome");
+  g_assert_null (arb_encounter_get (m.enc, m.glaucus, arb_encounter_key (m.enc, "rep")));
   arb_encounter_undo (m.enc);
 
   /* Match-ups given. */

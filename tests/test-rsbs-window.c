@@ -57,9 +57,9 @@ add (ArbFight   *fight,
   g_assert_no_error (error);
   step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
   id = arb_game_add_combatant (arb_game_get ("rsbs"), step, enc, sheet, side, TRUE);
-  arb_step_set_int (step, enc, id, "q", q);
-  arb_step_set_int (step, enc, id, "r", r);
-  arb_step_set_int (step, enc, id, "facing", facing);
+  arb_step_set_int (step, enc, id, arb_encounter_key (enc, "q"), q);
+  arb_step_set_int (step, enc, id, arb_encounter_key (enc, "r"), r);
+  arb_step_set_int (step, enc, id, arb_encounter_key (enc, "facing"), facing);
   arb_fight_apply (fight, step);
   return id;
 }
@@ -102,12 +102,12 @@ test_npc_in_window (void)
   g_assert_no_error (error);
   iterate ();
   /* A player's turn: nothing proposed. */
-  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, aulus);
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), ==, aulus);
   g_assert_null (arb_window_get_action_dialog (window));
   g_assert_null (find_button_prefix (GTK_WIDGET (panel), "Proposed:"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
   iterate ();
-  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, glaucus);
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), ==, glaucus);
 
   /* Proposed: first in the panel, and its dialog open. */
   g_assert_nonnull (find_button_prefix (GTK_WIDGET (panel), "Proposed: NPC Activation"));
@@ -149,9 +149,9 @@ test_npc_in_window (void)
   g_assert_true (arb_action_dialog_get_ready (ARB_ACTION_DIALOG (dialog)));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL));
   iterate ();
-  g_assert_cmpint (arb_encounter_get_int (enc, glaucus, "npc-stage", 0), ==, 1);
-  g_assert_cmpstr (arb_encounter_get (enc, glaucus, "intent"), ==, "melee");
-  g_assert_cmpstr (arb_encounter_get (enc, glaucus, "intent-target"), ==, aulus);
+  g_assert_cmpint (arb_encounter_get_int (enc, glaucus, arb_encounter_key (enc, "npc-stage"), 0), ==, 1);
+  g_assert_cmpstr (arb_encounter_get (enc, glaucus, arb_encounter_key (enc, "intent")), ==, "melee");
+  g_assert_cmpstr (arb_encounter_get (enc, glaucus, arb_encounter_key (enc, "intent-target")), ==, aulus);
 
   /* The move is proposed next on the map itself, not in a dialog over
    * it: his 4" toward Aulus (the starter sheet's rate) drawn there, for
@@ -178,7 +178,7 @@ test_npc_in_window (void)
 
     g_assert_true (arb_encounter_get_hex (enc, glaucus, &at, &f));
     g_assert_cmpint (at.q, ==, 8);
-    g_assert_cmpint (arb_encounter_get_int (enc, glaucus, "acted", 0), ==, 1);
+    g_assert_cmpint (arb_encounter_get_int (enc, glaucus, arb_encounter_key (enc, "acted"), 0), ==, 1);
     g_assert_nonnull (strstr (log, "activation is over: Next"));
   }
   g_assert_null (arb_window_get_action_dialog (window));
@@ -190,7 +190,7 @@ test_npc_in_window (void)
   /* Undone, the move is proposed again; Details opens it in full. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   iterate ();
-  g_assert_cmpint (arb_encounter_get_int (enc, glaucus, "npc-stage", 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (enc, glaucus, arb_encounter_key (enc, "npc-stage"), 0), ==, 1);
   g_assert_true (gtk_revealer_get_reveal_child (window->proposal_revealer));
   g_assert_nonnull (arb_hex_map_get_planned_path (map, &facing));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.act-nth", "i", 1));

@@ -196,7 +196,7 @@ test_add_combatant (void)
     ArbHex at;
 
     g_assert_cmpstr (arb_encounter_get_name (enc, id), ==, "Lazar the Swift");
-    g_assert_cmpstr (arb_encounter_get (enc, id, "side"), ==, "Green");
+    g_assert_cmpstr (arb_encounter_get (enc, id, arb_encounter_key (enc, "side")), ==, "Green");
     g_assert_true (arb_encounter_get_hex (enc, id, &at, &facing));
     g_assert_cmpint (at.q, ==, there.q);
     g_assert_cmpint (at.r, ==, there.r);
@@ -302,8 +302,8 @@ test_add_hurt (void)
   ids = arb_encounter_list_combatants (enc);
   id = ids[g_strv_length (ids) - 1];
   g_assert_cmpstr (arb_encounter_get_name (enc, id), ==, "Rolf the Barbarian");
-  g_assert_cmpint (arb_encounter_get_field_int (enc, id, "ft-lost", 0), ==, 8);
-  g_assert_cmpint (arb_encounter_get_field_int (enc, id, "en-lost", 0), ==, 4);
+  g_assert_cmpint (arb_encounter_get_field_int (enc, id, arb_encounter_key (enc, "ft-lost"), 0), ==, 8);
+  g_assert_cmpint (arb_encounter_get_field_int (enc, id, arb_encounter_key (enc, "en-lost"), 0), ==, 4);
 
   g_settings_reset (settings, "sheet-library");
   destroy_window (window);
@@ -387,7 +387,7 @@ gliders (void)
     }
   g_assert_true (arb_fight_next (fight, &error));
   g_assert_no_error (error);
-  g_assert_cmpstr (arb_encounter_get (arb_fight_get_encounter (fight), E, "current"), ==, "c2");
+  g_assert_cmpstr (arb_encounter_get (arb_fight_get_encounter (fight), E, arb_encounter_key (arb_fight_get_encounter (fight), "current")), ==, "c2");
   return g_steal_pointer (&fight);
 }
 

@@ -21,9 +21,9 @@ arena (void)
   ArbEncounter *enc = arb_encounter_new ("aod", NULL);
   ArbStep *map = arb_step_new ("encounter.map", NULL);
 
-  arb_step_set (map, enc, E, "map-cols", "12");
-  arb_step_set (map, enc, E, "map-rows", "10");
-  arb_step_set (map, enc, E, "map-shape", "rect");
+  arb_step_set (map, enc, E, arb_encounter_key (enc, "map-cols"), "12");
+  arb_step_set (map, enc, E, arb_encounter_key (enc, "map-rows"), "10");
+  arb_step_set (map, enc, E, arb_encounter_key (enc, "map-shape"), "rect");
   arb_encounter_apply (enc, map);
   return enc;
 }
@@ -282,7 +282,7 @@ test_from_now (void)
   guint early_now = 0, early_before = 0;
 
   start (enc);
-  while (arb_encounter_get_int (enc, E, "round", 0) < 3)
+  while (arb_encounter_get_int (enc, E, arb_encounter_key (enc, "round"), 0) < 3)
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(ArbOutcome) outcome = arb_procedure_run ("aod.next", enc, rules, NULL, NULL, source, &error);

@@ -442,7 +442,7 @@ add_gladiator (ArbFight   *fight,
 {
   ArbEncounter *enc = arb_fight_get_encounter (fight);
   ArbStep *step = arb_step_new ("encounter.add", name);
-  const char *existing = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "combatants");
+  const char *existing = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "combatants"));
   g_autofree char *all = NULL;
   g_autofree char *sheet = g_strdup_printf ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                                             "<sheet system=\"rsbs\" kind=\"npc\" format=\"1\">\n"
@@ -452,13 +452,13 @@ add_gladiator (ArbFight   *fight,
   g_autofree char *qs = g_strdup_printf ("%d", q);
   char *id = arb_step_new_combatant_id (step, enc);
 
-  arb_step_set (step, enc, id, "sheet", sheet);
-  arb_step_set (step, enc, id, "side", side);
-  arb_step_set (step, enc, id, "q", qs);
-  arb_step_set (step, enc, id, "r", "0");
-  arb_step_set (step, enc, id, "facing", "0");
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "sheet"), sheet);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "side"), side);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "q"), qs);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "r"), "0");
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "facing"), "0");
   all = existing ? g_strconcat (existing, ",", id, NULL) : g_strdup (id);
-  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "combatants", all);
+  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "combatants"), all);
   arb_fight_apply (fight, step);
   return id;
 }
@@ -506,11 +506,11 @@ test_fill_in_grid (void)
   rufus = add_gladiator (fight, "Rufus", "Red", 7);
   /* Brute's activation at its attack: he closed on Rufus to melee. */
   step = arb_step_new ("test.setup", NULL);
-  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "current", brute);
-  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "active-side", "Black");
-  arb_step_set (step, enc, brute, "npc-stage", "2");
-  arb_step_set (step, enc, brute, "intent", "melee");
-  arb_step_set (step, enc, brute, "intent-target", rufus);
+  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current"), brute);
+  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "active-side"), "Black");
+  arb_step_set (step, enc, brute, arb_encounter_key (enc, "npc-stage"), "2");
+  arb_step_set (step, enc, brute, arb_encounter_key (enc, "intent"), "melee");
+  arb_step_set (step, enc, brute, arb_encounter_key (enc, "intent-target"), rufus);
   arb_fight_apply (fight, step);
 
   /* The activation stops at the empty table and offers it. */
@@ -597,7 +597,7 @@ test_fill_in_grid (void)
   log = arb_encounter_export_log (enc);
   g_assert_nonnull (strstr (log, "Referee: table rsbs/melee-result filled in (house rule)"));
   digest = arb_table_dup_digest (table);
-  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "house-table.melee-result"), ==, digest);
+  g_assert_cmpstr (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "house-table.melee-result")), ==, digest);
 
   /* The open dialog asked again: the table no longer stops it. */
   g_assert_null (arb_action_dialog_get_empty_table (dialog));

@@ -54,7 +54,7 @@ place_xml (ArbEncounter *enc,
   g_autofree char *q = g_strdup_printf ("%d", at.q);
   g_autofree char *r = g_strdup_printf ("%d", at.r);
   g_autofree char *f = g_strdup_printf ("%d", facing);
-  const char *existing = arb_encounter_get (enc, E, "combatants");
+  const char *existing = arb_encounter_get (enc, E, arb_encounter_key (enc, "combatants"));
   ArbStep *step;
   char *id;
 
@@ -63,13 +63,13 @@ place_xml (ArbEncounter *enc,
   text = g_strndup (g_bytes_get_data (out, NULL), g_bytes_get_size (out));
   step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
   id = arb_step_new_combatant_id (step, enc);
-  arb_step_set (step, enc, id, "sheet", text);
-  arb_step_set (step, enc, id, "side", side);
-  arb_step_set (step, enc, id, "q", q);
-  arb_step_set (step, enc, id, "r", r);
-  arb_step_set (step, enc, id, "facing", f);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "sheet"), text);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "side"), side);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "q"), q);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "r"), r);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "facing"), f);
   list = existing ? g_strconcat (existing, ",", id, NULL) : g_strdup (id);
-  arb_step_set (step, enc, E, "combatants", list);
+  arb_step_set (step, enc, E, arb_encounter_key (enc, "combatants"), list);
   arb_encounter_apply (enc, step);
   return id;
 }
@@ -103,7 +103,7 @@ live (ArbEncounter *enc,
       const char   *id,
       const char   *key)
 {
-  return arb_step_peek_field_int (NULL, enc, id, key, -99);
+  return arb_step_peek_field_int (NULL, enc, id, arb_encounter_key (enc, key), -99);
 }
 
 static gboolean
@@ -111,9 +111,7 @@ has (ArbEncounter *enc,
      const char   *id,
      const char   *condition)
 {
-  g_autofree char *key = g_strconcat ("cond.", condition, NULL);
-
-  return arb_encounter_get (enc, id, key) != NULL;
+  return arb_encounter_get (enc, id, arb_encounter_condition_key (enc, condition)) != NULL;
 }
 
 /* What attack() sets to make it the attacker's moment to act. */
@@ -140,7 +138,7 @@ snapshot (ArbEncounter *enc)
 
       for (guint k = 0; keys[k]; k++)
         if (!is_turn_key (keys[k]))
-          g_string_append_printf (out, "%s/%s=%s\n", id, keys[k], arb_encounter_get (enc, id, keys[k]));
+          g_string_append_printf (out, "%s/%s=%s\n", id, keys[k], arb_encounter_get (enc, id, arb_encounter_key (enc, keys[k])));
     }
   return g_string_free (out, FALSE);
 }
@@ -170,11 +168,11 @@ attack (ArbEncounter *enc,
 
   /* The attacker's moment in the action phase, as the turns would
    * bring it. */
-  if (arb_encounter_get (enc, E, "turn") == NULL)
+  if (arb_encounter_get (enc, E, arb_encounter_key (enc, "turn")) == NULL)
     set_live (enc, E, "turn", "1");
   set_live (enc, E, "phase", "actions");
   set_live (enc, E, "current", id);
-  if (arb_encounter_get (enc, id, "acted"))
+  if (arb_encounter_get (enc, id, arb_encounter_key (enc, "acted")))
     set_live (enc, id, "acted", NULL);
   g_hash_table_insert (params, (char *)"id", (char *)id);
   g_hash_table_insert (params, (char *)"target", (char *)target);
@@ -264,7 +262,7 @@ test_dx14 (void)
   g_assert_cmpint (live (enc, hask, "hits-turn"), ==, 6);
   g_assert_cmpint (live (enc, hask, "next-dx"), ==, -2);
   g_assert_false (has (enc, hask, "knocked-down"));
-  g_assert_cmpstr (arb_encounter_get (enc, brenna, "retreat"), ==, hask);
+  g_assert_cmpstr (arb_encounter_get (enc, brenna, arb_encounter_key (enc, "retreat")), ==, hask);
   /* Hask: DX 13, cloth -1, staggered -2. */
   g_assert_cmpint (arb_tft_action_dx (enc, NULL, rules, hask, NULL), ==, 10);
 }
@@ -299,10 +297,10 @@ test_dodging_thrown (void)
   /* 8 hits; the spear's 1d6+1 with a 4 is 5, less Brenna's 2 + 1. */
   apply_done (enc, attack (enc, (int[]){ 8, 4 }, 2, &error, hask, brenna, NULL));
   g_assert_cmpint (live (enc, brenna, "hits-taken"), ==, 2);
-  g_assert_cmpstr (arb_encounter_get (enc, hask, "ready"), ==, "none");
-  g_assert_cmpstr (arb_encounter_get (enc, hask, "dropped.Spear"), ==, "3,0");
+  g_assert_cmpstr (arb_encounter_get (enc, hask, arb_encounter_key (enc, "ready")), ==, "none");
+  g_assert_cmpstr (arb_encounter_get (enc, hask, arb_encounter_key (enc, "dropped.Spear")), ==, "3,0");
   /* No force retreat after a thrown weapon. */
-  g_assert_null (arb_encounter_get (enc, hask, "retreat"));
+  g_assert_null (arb_encounter_get (enc, hask, arb_encounter_key (enc, "retreat")));
 }
 
 /* An ST 27 fighter bare-handed does 1d+3: a 4 is 7 hits on Orvin (no
@@ -370,7 +368,7 @@ test_reactions (void)
 
   /* Brenna's leather and shield stop 3: a 3 does nothing. */
   apply_done (enc, proc (enc, "tft.damage", (int[]){ 3 }, 1, &error, "id", brenna, "dice", "1d6", NULL));
-  g_assert_null (arb_encounter_get (enc, brenna, "hits-taken"));
+  g_assert_null (arb_encounter_get (enc, brenna, arb_encounter_key (enc, "hits-taken")));
   /* Unless armour does not count. */
   apply_done (enc, proc (enc, "tft.damage", (int[]){ 3 }, 1, &error, "id", brenna, "dice", "1d6", "no-armour", "yes", NULL));
   g_assert_cmpint (live (enc, brenna, "hits-taken"), ==, 3);
@@ -420,9 +418,9 @@ test_specials (void)
     g_autofree char *hex = arb_hex_to_string (arb_hex_neighbour (o, 0));
 
     apply_done (enc, attack (enc, (int[]){ 17 }, 1, &error, brenna, hask, NULL));
-    g_assert_cmpstr (arb_encounter_get (enc, brenna, "dropped.Broadsword"), ==, hex);
-    g_assert_cmpstr (arb_encounter_get (enc, brenna, "ready"), ==, "none");
-    g_assert_null (arb_encounter_get (enc, hask, "hits-taken"));
+    g_assert_cmpstr (arb_encounter_get (enc, brenna, arb_encounter_key (enc, "dropped.Broadsword")), ==, hex);
+    g_assert_cmpstr (arb_encounter_get (enc, brenna, arb_encounter_key (enc, "ready")), ==, "none");
+    g_assert_null (arb_encounter_get (enc, hask, arb_encounter_key (enc, "hits-taken")));
     /* Lying on the ground, it cannot strike. */
     before = snapshot (enc);
     assert_illegal (attack (enc, (int[]){ 10, 7 }, 2, &error, brenna, hask, "weapon", "Broadsword", NULL), &error, "dropped");
@@ -434,8 +432,8 @@ test_specials (void)
     g_autofree char *brenna = place (enc, "tft-brenna-holt.xml", "Heroes", arb_hex_neighbour (o, 0), 3);
 
     apply_done (enc, attack (enc, (int[]){ 18 }, 1, &error, brenna, hask, NULL));
-    g_assert_cmpstr (arb_encounter_get (enc, brenna, "broken.Broadsword"), ==, "true");
-    g_assert_cmpstr (arb_encounter_get (enc, brenna, "ready"), ==, "none");
+    g_assert_cmpstr (arb_encounter_get (enc, brenna, arb_encounter_key (enc, "broken.Broadsword")), ==, "true");
+    g_assert_cmpstr (arb_encounter_get (enc, brenna, arb_encounter_key (enc, "ready")), ==, "none");
     assert_illegal (attack (enc, (int[]){ 10, 7 }, 2, &error, brenna, hask, "weapon", "Broadsword", NULL), &error, "broken");
   }
 }
@@ -461,8 +459,8 @@ test_aimed_leg (void)
   }
   apply_done (enc, attack (enc, (int[]){ 6, 5 }, 2, &error, brenna, hask, "aim", "leg", NULL));
   g_assert_cmpint (live (enc, hask, "hits-taken"), ==, 4);
-  g_assert_cmpstr (arb_encounter_get (enc, hask, "injury.leg"), ==, "hit");
-  g_assert_cmpstr (arb_encounter_get (enc, hask, "cond.kneeling"), ==, "until turn 5");
+  g_assert_cmpstr (arb_encounter_get (enc, hask, arb_encounter_key (enc, "injury.leg")), ==, "hit");
+  g_assert_cmpstr (arb_encounter_get (enc, hask, arb_encounter_key (enc, "cond.kneeling")), ==, "until turn 5");
   /* Hask: 13 - 1 cloth - 2 leg = 10. */
   g_assert_cmpint (arb_tft_action_dx (enc, NULL, rules, hask, NULL), ==, 10);
   /* Brenna again: 12 - 2 + 2 for his leg = 12. */
@@ -498,7 +496,7 @@ test_aimed_leg (void)
 
     apply_done (other, attack (other, (int[]){ 6, 3 }, 2, &error, b, h, "aim", "leg", NULL));
     g_assert_cmpint (live (other, h, "hits-taken"), ==, 2);
-    g_assert_null (arb_encounter_get (other, h, "injury.leg"));
+    g_assert_null (arb_encounter_get (other, h, arb_encounter_key (other, "injury.leg")));
     g_assert_false (has (other, h, "kneeling"));
   }
 }
@@ -522,8 +520,8 @@ test_crippling (void)
   }
   assert_illegal (proc (enc, "tft.settings", NULL, 0, &error, "crippling", "maybe", NULL), &error, "true or false");
   apply_done (enc, proc (enc, "tft.settings", NULL, 0, &error, "crippling", "true", "big-st", "40", NULL));
-  g_assert_cmpstr (arb_encounter_get (enc, E, "setting.crippling"), ==, "true");
-  g_assert_cmpstr (arb_encounter_get (enc, E, "setting.big-st"), ==, "40");
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "setting.crippling")), ==, "true");
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "setting.big-st")), ==, "40");
   {
     g_autoptr(ArbOutcome) ask = attack (enc, (int[]){ 5, 3 }, 2, &error, brenna, hask, NULL);
 
@@ -537,7 +535,7 @@ test_crippling (void)
     g_assert_cmpint (done->status, ==, ARB_OUTCOME_DONE);
   }
   apply_done (enc, attack (enc, (int[]){ 5, 3, 8 }, 3, &error, brenna, hask, NULL));
-  g_assert_cmpstr (arb_encounter_get (enc, hask, "injury.leg"), ==, "useless");
+  g_assert_cmpstr (arb_encounter_get (enc, hask, arb_encounter_key (enc, "injury.leg")), ==, "useless");
   g_assert_true (has (enc, hask, "kneeling"));
 }
 
@@ -642,7 +640,7 @@ test_piles (void)
    * her side hex 5, her ready shield guards her front). */
   apply_done (enc, attack (enc, (int[]){ 5, 2, 6 }, 3, &error, archer, hask, NULL));
   g_assert_cmpint (live (enc, brenna, "hits-taken"), ==, 3);
-  g_assert_null (arb_encounter_get (enc, hask, "hits-taken"));
+  g_assert_null (arb_encounter_get (enc, hask, arb_encounter_key (enc, "hits-taken")));
 
   /* Orvin's dagger misses Hask on a 16; the blow goes on to Brenna, the
    * only other one there (a friend): a 6 hits her, 1d6-1 of 6, less her
@@ -656,7 +654,7 @@ test_piles (void)
     arb_encounter_apply (enc, g_steal_pointer (&done->step));
   }
   g_assert_cmpint (live (enc, brenna, "hits-taken"), ==, 6);
-  g_assert_null (arb_encounter_get (enc, hask, "hits-taken"));
+  g_assert_null (arb_encounter_get (enc, hask, arb_encounter_key (enc, "hits-taken")));
 }
 
 /* The adjusted DX a figure brings: the stagger and "took 5+ hits last
@@ -971,8 +969,8 @@ test_sweep (void)
   }
   g_assert_cmpint (live (enc, hask, "hits-taken"), ==, 3);
   g_assert_cmpint (live (enc, orvin, "hits-taken"), ==, 8);
-  g_assert_null (arb_encounter_get (enc, brenna, "hits-taken"));
-  g_assert_cmpstr (arb_encounter_get (enc, reaver, "acted"), ==, "true");
+  g_assert_null (arb_encounter_get (enc, brenna, arb_encounter_key (enc, "hits-taken")));
+  g_assert_cmpstr (arb_encounter_get (enc, reaver, arb_encounter_key (enc, "acted")), ==, "true");
   /* Again: a 12 and a 15 miss both, a word for each. */
   {
     g_autoptr(ArbOutcome) done = attack (enc, (int[]){ 12, 15 }, 2, &error, reaver, hask, "sweep", "yes", NULL);
@@ -1080,9 +1078,9 @@ test_waited_spent (void)
     g_assert_true (log_has (ask->step, "adjusted DX 12"));
   }
   apply_done (enc, attack (enc, (int[]){ 15 }, 1, &error, brenna, hask, NULL));
-  g_assert_null (arb_encounter_get (enc, brenna, "waited"));
-  g_assert_null (arb_encounter_get (enc, brenna, "cond.waiting"));
-  g_assert_null (arb_encounter_get (enc, hask, "hits-taken"));
+  g_assert_null (arb_encounter_get (enc, brenna, arb_encounter_key (enc, "waited")));
+  g_assert_null (arb_encounter_get (enc, brenna, arb_encounter_key (enc, "cond.waiting")));
+  g_assert_null (arb_encounter_get (enc, hask, arb_encounter_key (enc, "hits-taken")));
 }
 
 /* Issue 33: a blow the armour stops whole says so, and the step names

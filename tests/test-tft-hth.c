@@ -175,7 +175,7 @@ test_who_may_start (void)
     to_act (enc, brenna);
     apply_done (enc, proc (enc, "tft.hth", five, 1, NULL, "id", brenna, "target", hask, "agreed", "yes", NULL));
     assert_at (enc, brenna, front);
-    g_assert_cmpstr (arb_encounter_get (enc, brenna, "acted"), ==, "true");
+    g_assert_cmpstr (arb_encounter_get (enc, brenna, arb_encounter_key (enc, "acted")), ==, "true");
   }
 
   /* His back to the wall: a figure in his rear hex. */
@@ -308,10 +308,10 @@ assert_grappling (ArbEncounter *enc,
                   const char   *a,
                   const char   *b)
 {
-  g_assert_cmpstr (arb_encounter_get (enc, a, "hth-with"), ==, b);
-  g_assert_cmpstr (arb_encounter_get (enc, b, "hth-with"), ==, a);
-  g_assert_cmpstr (arb_encounter_get (enc, a, "cond.hth"), ==, "on");
-  g_assert_cmpstr (arb_encounter_get (enc, b, "cond.hth"), ==, "on");
+  g_assert_cmpstr (arb_encounter_get (enc, a, arb_encounter_key (enc, "hth-with")), ==, b);
+  g_assert_cmpstr (arb_encounter_get (enc, b, arb_encounter_key (enc, "hth-with")), ==, a);
+  g_assert_cmpstr (arb_encounter_get (enc, a, arb_encounter_key (enc, "cond.hth")), ==, "on");
+  g_assert_cmpstr (arb_encounter_get (enc, b, arb_encounter_key (enc, "cond.hth")), ==, "on");
 }
 
 /* The odds shown before the die: 1-2 and 3-4 two in six, 5 and 6 one. */
@@ -343,17 +343,17 @@ test_defence_1 (void)
 
   duel_init (&d);
   apply_done (d.enc, proc (d.enc, "tft.hth", one, 1, NULL, "id", d.hask, "target", d.brenna, NULL));
-  g_assert_cmpstr (arb_encounter_get (d.enc, d.brenna, "dropped.Broadsword"), ==, "10,3");
-  g_assert_cmpstr (arb_encounter_get (d.enc, d.brenna, "dropped.Small shield"), ==, "10,3");
-  g_assert_cmpstr (arb_encounter_get (d.enc, d.brenna, "ready"), ==, "none");
-  g_assert_cmpstr (arb_encounter_get (d.enc, d.brenna, "shield-ready"), ==, "false");
+  g_assert_cmpstr (arb_encounter_get (d.enc, d.brenna, arb_encounter_key (d.enc, "dropped.Broadsword")), ==, "10,3");
+  g_assert_cmpstr (arb_encounter_get (d.enc, d.brenna, arb_encounter_key (d.enc, "dropped.Small shield")), ==, "10,3");
+  g_assert_cmpstr (arb_encounter_get (d.enc, d.brenna, arb_encounter_key (d.enc, "ready")), ==, "none");
+  g_assert_cmpstr (arb_encounter_get (d.enc, d.brenna, arb_encounter_key (d.enc, "shield-ready")), ==, "false");
   assert_at (d.enc, d.hask, d.b);
   assert_at (d.enc, d.brenna, d.b);
   assert_grappling (d.enc, d.hask, d.brenna);
   /* Grappling on the ground is Arbiter's "hth", not prone. */
-  g_assert_null (arb_encounter_get (d.enc, d.hask, "cond.prone"));
-  g_assert_null (arb_encounter_get (d.enc, d.brenna, "cond.prone"));
-  g_assert_cmpstr (arb_encounter_get (d.enc, d.hask, "acted"), ==, "true");
+  g_assert_null (arb_encounter_get (d.enc, d.hask, arb_encounter_key (d.enc, "cond.prone")));
+  g_assert_null (arb_encounter_get (d.enc, d.brenna, arb_encounter_key (d.enc, "cond.prone")));
+  g_assert_cmpstr (arb_encounter_get (d.enc, d.hask, arb_encounter_key (d.enc, "acted")), ==, "true");
   {
     g_autoptr(ArbStep) now = arb_step_new ("test.peek", NULL);
 
@@ -371,10 +371,10 @@ test_defence_3 (void)
 
   duel_init (&d);
   apply_done (d.enc, proc (d.enc, "tft.hth", three, 1, NULL, "id", d.hask, "target", d.brenna, NULL));
-  g_assert_cmpstr (arb_encounter_get (d.enc, d.brenna, "dropped.Broadsword"), ==, "10,3");
-  g_assert_cmpstr (arb_encounter_get (d.enc, d.brenna, "dropped.Small shield"), ==, "10,3");
-  g_assert_cmpstr (arb_encounter_get (d.enc, d.brenna, "ready"), ==, "Dagger");
-  g_assert_null (arb_encounter_get (d.enc, d.brenna, "dropped.Dagger"));
+  g_assert_cmpstr (arb_encounter_get (d.enc, d.brenna, arb_encounter_key (d.enc, "dropped.Broadsword")), ==, "10,3");
+  g_assert_cmpstr (arb_encounter_get (d.enc, d.brenna, arb_encounter_key (d.enc, "dropped.Small shield")), ==, "10,3");
+  g_assert_cmpstr (arb_encounter_get (d.enc, d.brenna, arb_encounter_key (d.enc, "ready")), ==, "Dagger");
+  g_assert_null (arb_encounter_get (d.enc, d.brenna, arb_encounter_key (d.enc, "dropped.Dagger")));
   assert_at (d.enc, d.hask, d.b);
   assert_grappling (d.enc, d.hask, d.brenna);
   duel_clear (&d);
@@ -392,12 +392,12 @@ test_defence_5 (void)
   apply_done (d.enc, proc (d.enc, "tft.hth", five, 1, NULL, "id", d.hask, "target", d.brenna, NULL));
   assert_at (d.enc, d.hask, d.from);
   assert_at (d.enc, d.brenna, d.b);
-  g_assert_null (arb_encounter_get (d.enc, d.brenna, "dropped.Broadsword"));
-  g_assert_null (arb_encounter_get (d.enc, d.brenna, "ready"));
-  g_assert_null (arb_encounter_get (d.enc, d.hask, "hth-with"));
-  g_assert_null (arb_encounter_get (d.enc, d.brenna, "hth-with"));
-  g_assert_null (arb_encounter_get (d.enc, d.hask, "cond.hth"));
-  g_assert_cmpstr (arb_encounter_get (d.enc, d.hask, "acted"), ==, "true");
+  g_assert_null (arb_encounter_get (d.enc, d.brenna, arb_encounter_key (d.enc, "dropped.Broadsword")));
+  g_assert_null (arb_encounter_get (d.enc, d.brenna, arb_encounter_key (d.enc, "ready")));
+  g_assert_null (arb_encounter_get (d.enc, d.hask, arb_encounter_key (d.enc, "hth-with")));
+  g_assert_null (arb_encounter_get (d.enc, d.brenna, arb_encounter_key (d.enc, "hth-with")));
+  g_assert_null (arb_encounter_get (d.enc, d.hask, arb_encounter_key (d.enc, "cond.hth")));
+  g_assert_cmpstr (arb_encounter_get (d.enc, d.hask, arb_encounter_key (d.enc, "acted")), ==, "true");
   duel_clear (&d);
 }
 
@@ -419,13 +419,13 @@ test_defence_6 (void)
   g_assert_cmpstr (o->dice, ==, "2d6");
   apply_done (d.enc, proc (d.enc, "tft.hth", six_seven, 2, NULL, "id", d.hask, "target", d.brenna, NULL));
   assert_at (d.enc, d.hask, d.from);
-  g_assert_null (arb_encounter_get (d.enc, d.hask, "hth-with"));
+  g_assert_null (arb_encounter_get (d.enc, d.hask, arb_encounter_key (d.enc, "hth-with")));
   {
     g_autoptr(ArbStep) now = arb_step_new ("test.peek", NULL);
 
     g_assert_cmpint (arb_tft_st_left (d.enc, now, d.hask), ==, 11 - 6);
   }
-  g_assert_null (arb_encounter_get (d.enc, d.brenna, "dropped.Broadsword"));
+  g_assert_null (arb_encounter_get (d.enc, d.brenna, arb_encounter_key (d.enc, "dropped.Broadsword")));
   duel_clear (&d);
 }
 
@@ -452,8 +452,8 @@ test_reroll_from_rear (void)
   assert_odds (o->step, "3-4:", 2, 5);
   assert_odds (o->step, "5:", 1, 5);
   apply_done (enc, proc (enc, "tft.hth", six_three, 2, NULL, "id", brenna, "target", hask, NULL));
-  g_assert_cmpstr (arb_encounter_get (enc, hask, "dropped.Spear"), ==, "10,3");
-  g_assert_cmpstr (arb_encounter_get (enc, hask, "ready"), ==, "Dagger");
+  g_assert_cmpstr (arb_encounter_get (enc, hask, arb_encounter_key (enc, "dropped.Spear")), ==, "10,3");
+  g_assert_cmpstr (arb_encounter_get (enc, hask, arb_encounter_key (enc, "ready")), ==, "Dagger");
   assert_at (enc, brenna, h);
   assert_grappling (enc, brenna, hask);
 }
@@ -478,8 +478,8 @@ test_reroll_unarmed (void)
   g_assert_cmpint (o->status, ==, ARB_OUTCOME_NEEDS_ROLL);
   assert_odds (o->step, "1-2:", 2, 5);
   apply_done (enc, proc (enc, "tft.hth", six_one, 2, NULL, "id", hask, "target", orvin, "agreed", "yes", NULL));
-  g_assert_cmpstr (arb_encounter_get (enc, orvin, "ready"), ==, "none");
-  g_assert_null (arb_encounter_get (enc, orvin, "dropped.Dagger"));
+  g_assert_cmpstr (arb_encounter_get (enc, orvin, arb_encounter_key (enc, "ready")), ==, "none");
+  g_assert_null (arb_encounter_get (enc, orvin, arb_encounter_key (enc, "dropped.Dagger")));
   assert_at (enc, hask, o_at);
   assert_grappling (enc, hask, orvin);
 
@@ -516,14 +516,14 @@ test_unarmed_with_uc (void)
   g_autofree char *list = NULL;
 
   orvin = arb_step_new_combatant_id (step, enc);
-  arb_step_set (step, enc, orvin, "sheet", with_uc);
-  arb_step_set (step, enc, orvin, "side", "Blue");
-  arb_step_set (step, enc, orvin, "q", "10");
-  arb_step_set (step, enc, orvin, "r", "3");
-  arb_step_set (step, enc, orvin, "facing", "0");
-  arb_step_set (step, enc, orvin, "ready", "none");
-  list = g_strconcat (arb_encounter_get (enc, E, "combatants"), ",", orvin, NULL);
-  arb_step_set (step, enc, E, "combatants", list);
+  arb_step_set (step, enc, orvin, arb_encounter_key (enc, "sheet"), with_uc);
+  arb_step_set (step, enc, orvin, arb_encounter_key (enc, "side"), "Blue");
+  arb_step_set (step, enc, orvin, arb_encounter_key (enc, "q"), "10");
+  arb_step_set (step, enc, orvin, arb_encounter_key (enc, "r"), "3");
+  arb_step_set (step, enc, orvin, arb_encounter_key (enc, "facing"), "0");
+  arb_step_set (step, enc, orvin, arb_encounter_key (enc, "ready"), "none");
+  list = g_strconcat (arb_encounter_get (enc, E, arb_encounter_key (enc, "combatants")), ",", orvin, NULL);
+  arb_step_set (step, enc, E, arb_encounter_key (enc, "combatants"), list);
   arb_encounter_apply (enc, step);
 
   to_act (enc, hask);
@@ -554,11 +554,11 @@ test_join (void)
   g_assert_cmpuint (arb_step_get_dice (o->step)->len, ==, 0);
   apply_done (enc, g_steal_pointer (&o));
   assert_at (enc, brenna, h);
-  g_assert_cmpstr (arb_encounter_get (enc, brenna, "hth-with"), ==, hask);
+  g_assert_cmpstr (arb_encounter_get (enc, brenna, arb_encounter_key (enc, "hth-with")), ==, hask);
   both = g_strdup_printf ("%s,%s", orvin, brenna);
-  g_assert_cmpstr (arb_encounter_get (enc, hask, "hth-with"), ==, both);
-  g_assert_cmpstr (arb_encounter_get (enc, orvin, "hth-with"), ==, hask);
-  g_assert_cmpstr (arb_encounter_get (enc, brenna, "acted"), ==, "true");
+  g_assert_cmpstr (arb_encounter_get (enc, hask, arb_encounter_key (enc, "hth-with")), ==, both);
+  g_assert_cmpstr (arb_encounter_get (enc, orvin, arb_encounter_key (enc, "hth-with")), ==, hask);
+  g_assert_cmpstr (arb_encounter_get (enc, brenna, arb_encounter_key (enc, "acted")), ==, "true");
   /* A grappler cannot start another. */
   to_act (enc, orvin);
   assert_refused (enc, "tft.hth", NULL, 0, "already in hand-to-hand", "id", orvin, "target", hask, NULL);
@@ -590,8 +590,8 @@ test_draw_dagger (void)
     g_assert_cmpstr (o->dice, ==, "3d6");
     assert_odds (o->step, "dagger drawn", 135, 216);
     apply_done (enc, proc (enc, "tft.draw-dagger", eleven, 1, NULL, "id", orvin, NULL));
-    g_assert_cmpstr (arb_encounter_get (enc, orvin, "ready"), ==, "Dagger");
-    g_assert_cmpstr (arb_encounter_get (enc, orvin, "acted"), ==, "true");
+    g_assert_cmpstr (arb_encounter_get (enc, orvin, arb_encounter_key (enc, "ready")), ==, "Dagger");
+    g_assert_cmpstr (arb_encounter_get (enc, orvin, arb_encounter_key (enc, "acted")), ==, "true");
   }
   {
     g_autoptr(ArbEncounter) enc = fight ();
@@ -602,8 +602,8 @@ test_draw_dagger (void)
     grappling (enc, orvin, hask);
     to_act (enc, orvin);
     apply_done (enc, proc (enc, "tft.draw-dagger", twelve, 1, NULL, "id", orvin, NULL));
-    g_assert_cmpstr (arb_encounter_get (enc, orvin, "ready"), ==, "none");
-    g_assert_cmpstr (arb_encounter_get (enc, orvin, "acted"), ==, "true");
+    g_assert_cmpstr (arb_encounter_get (enc, orvin, arb_encounter_key (enc, "ready")), ==, "none");
+    g_assert_cmpstr (arb_encounter_get (enc, orvin, arb_encounter_key (enc, "acted")), ==, "true");
     /* Dagger in hand already: nothing to draw. */
     set_live (enc, orvin, "ready", "Dagger");
     set_live (enc, orvin, "acted", NULL);
@@ -654,19 +654,19 @@ test_disengage (void)
       arb_encounter_apply (enc, g_steal_pointer (&fail->step));
       assert_grappling (enc, orvin, hask);
       assert_at (enc, orvin, h);
-      g_assert_cmpstr (arb_encounter_get (enc, orvin, "acted"), ==, "true");
+      g_assert_cmpstr (arb_encounter_get (enc, orvin, arb_encounter_key (enc, "acted")), ==, "true");
       g_assert_true (arb_encounter_undo (enc));
     }
 
     /* 12: free, standing, a hex away; Hask, left alone, is out too. */
     apply_done (enc, proc (enc, "tft.hth-disengage", twelve, 1, NULL, "id", orvin, "to", to, NULL));
     assert_at (enc, orvin, out);
-    g_assert_null (arb_encounter_get (enc, orvin, "hth-with"));
-    g_assert_null (arb_encounter_get (enc, hask, "hth-with"));
-    g_assert_null (arb_encounter_get (enc, orvin, "cond.hth"));
-    g_assert_null (arb_encounter_get (enc, hask, "cond.hth"));
-    g_assert_null (arb_encounter_get (enc, orvin, "cond.prone"));
-    g_assert_cmpstr (arb_encounter_get (enc, orvin, "acted"), ==, "true");
+    g_assert_null (arb_encounter_get (enc, orvin, arb_encounter_key (enc, "hth-with")));
+    g_assert_null (arb_encounter_get (enc, hask, arb_encounter_key (enc, "hth-with")));
+    g_assert_null (arb_encounter_get (enc, orvin, arb_encounter_key (enc, "cond.hth")));
+    g_assert_null (arb_encounter_get (enc, hask, arb_encounter_key (enc, "cond.hth")));
+    g_assert_null (arb_encounter_get (enc, orvin, arb_encounter_key (enc, "cond.prone")));
+    g_assert_cmpstr (arb_encounter_get (enc, orvin, arb_encounter_key (enc, "acted")), ==, "true");
   }
 
   /* Three in a pile: Orvin breaks free, Hask keeps grappling Brenna. */
@@ -685,10 +685,10 @@ test_disengage (void)
     set_live (enc, orvin, "dx", "12");
     to_act (enc, orvin);
     apply_done (enc, proc (enc, "tft.hth-disengage", twelve, 1, NULL, "id", orvin, "to", to, NULL));
-    g_assert_cmpstr (arb_encounter_get (enc, hask, "hth-with"), ==, brenna);
-    g_assert_cmpstr (arb_encounter_get (enc, hask, "cond.hth"), ==, "on");
-    g_assert_cmpstr (arb_encounter_get (enc, brenna, "hth-with"), ==, hask);
-    g_assert_null (arb_encounter_get (enc, orvin, "hth-with"));
+    g_assert_cmpstr (arb_encounter_get (enc, hask, arb_encounter_key (enc, "hth-with")), ==, brenna);
+    g_assert_cmpstr (arb_encounter_get (enc, hask, arb_encounter_key (enc, "cond.hth")), ==, "on");
+    g_assert_cmpstr (arb_encounter_get (enc, brenna, arb_encounter_key (enc, "hth-with")), ==, hask);
+    g_assert_null (arb_encounter_get (enc, orvin, arb_encounter_key (enc, "hth-with")));
   }
 }
 

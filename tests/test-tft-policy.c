@@ -54,7 +54,7 @@ until (ArbEncounter *enc,
 {
   for (guint i = 0; i < 20; i++)
     {
-      if (g_strcmp0 (arb_encounter_get (enc, E, "phase"), phase) == 0 &&
+      if (g_strcmp0 (arb_encounter_get (enc, E, arb_encounter_key (enc, "phase")), phase) == 0 &&
           g_strcmp0 (arb_encounter_get (enc, E, ARB_KEY_CURRENT), id) == 0)
         return;
       next (enc);
@@ -241,7 +241,7 @@ test_outnumbered (void)
   g_clear_pointer (&procedure, g_free);
   procedure = choice (enc, ARB_POLICY_DEFAULT, params);
   play (enc, procedure, params);
-  g_assert_nonnull (arb_encounter_get (enc, brenna, "cond.defending"));
+  g_assert_nonnull (arb_encounter_get (enc, brenna, arb_encounter_key (enc, "cond.defending")));
   until (enc, "actions", brenna);
   g_clear_pointer (&procedure, g_free);
   g_assert_null (choice (enc, ARB_POLICY_DEFAULT, params));
@@ -358,7 +358,7 @@ test_stand (void)
   procedure = choice (enc, ARB_POLICY_RECKLESS, params);
   g_assert_cmpstr (procedure, ==, "tft.stand");
   play (enc, procedure, params);
-  g_assert_null (arb_encounter_get (enc, brenna, "cond.knocked-down"));
+  g_assert_null (arb_encounter_get (enc, brenna, arb_encounter_key (enc, "cond.knocked-down")));
   (void)hask;
 }
 
@@ -385,7 +385,7 @@ test_pick_up (void)
   g_assert_cmpstr (g_hash_table_lookup (params, "weapon"), ==, "Broadsword");
   g_assert_cmpstr (g_hash_table_lookup (params, "pick-up"), ==, "yes");
   play (enc, procedure, params);
-  g_assert_cmpstr (arb_encounter_get (enc, brenna, "ready"), ==, "Broadsword");
+  g_assert_cmpstr (arb_encounter_get (enc, brenna, arb_encounter_key (enc, "ready")), ==, "Broadsword");
   (void)hask;
 }
 
@@ -416,8 +416,8 @@ test_archer (void)
   play (enc, procedure, params);
 
   /* Brenna next to her, facing her. */
-  set_live (enc, brenna, ARB_KEY_Q, "11");
-  set_live (enc, brenna, ARB_KEY_FACING, "0");
+  set_live (enc, brenna, ARB_KEY_Q->name, "11");
+  set_live (enc, brenna, ARB_KEY_FACING->name, "0");
   until (enc, "movement", wren);
   g_clear_pointer (&procedure, g_free);
   procedure = choice (enc, ARB_POLICY_DEFAULT, params);
@@ -429,8 +429,8 @@ test_archer (void)
   g_assert_cmpstr (procedure, ==, "tft.ready");
   g_assert_cmpstr (g_hash_table_lookup (params, "weapon"), ==, "Dagger");
   play (enc, procedure, params);
-  g_assert_cmpstr (arb_encounter_get (enc, wren, "ready"), ==, "Dagger");
-  g_assert_nonnull (arb_encounter_get (enc, wren, "dropped.Longbow"));
+  g_assert_cmpstr (arb_encounter_get (enc, wren, arb_encounter_key (enc, "ready")), ==, "Dagger");
+  g_assert_nonnull (arb_encounter_get (enc, wren, arb_encounter_key (enc, "dropped.Longbow")));
 }
 
 /* In hand-to-hand: an HTH attack (t), bare-handed unless a dagger is

@@ -59,7 +59,7 @@ static const char *
 fight_get (ArbEncounter *enc,
            const char   *key)
 {
-  return arb_encounter_get (enc, E, key);
+  return arb_encounter_get (enc, E, arb_encounter_key (enc, key));
 }
 
 /* Runs @name with key, value pairs and applies it. */
@@ -149,8 +149,8 @@ assert_at (ArbEncounter *enc,
            int           q,
            int           r)
 {
-  g_assert_cmpint (arb_encounter_get_int (enc, id, "q", -99), ==, q);
-  g_assert_cmpint (arb_encounter_get_int (enc, id, "r", -99), ==, r);
+  g_assert_cmpint (arb_encounter_get_int (enc, id, arb_encounter_key (enc, "q"), -99), ==, q);
+  g_assert_cmpint (arb_encounter_get_int (enc, id, arb_encounter_key (enc, "r"), -99), ==, r);
 }
 
 /* Turn sequence 1, 3, 4, 5 and the turn's end: the Hall moves first,
@@ -177,14 +177,14 @@ test_phases (void)
   /* The Hall moves: any of its figures, not the River's. */
   refused (f.enc, "the side Hall moves now", "tft.option", "id", f.hask, "option", "a", NULL);
   ok (f.enc, "tft.option", "id", f.brenna, "option", "a", "to", "1,0", NULL);
-  g_assert_cmpint (arb_encounter_get_int (f.enc, f.brenna, "moved", 0), ==, 1);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.brenna, arb_encounter_key (f.enc, "moved"), 0), ==, 1);
   next (f.enc);
   g_assert_cmpstr (fight_get (f.enc, "current"), ==, f.brenna);
   next (f.enc);
   g_assert_cmpstr (fight_get (f.enc, "current"), ==, f.hask);
   refused (f.enc, "the side River moves now", "tft.option", "id", f.brenna, "option", "a", "to", "2,0", NULL);
   ok (f.enc, "tft.option", "id", f.hask, "option", "c", NULL);
-  g_assert_nonnull (arb_encounter_get (f.enc, f.hask, "cond.dodging"));
+  g_assert_nonnull (arb_encounter_get (f.enc, f.hask, arb_encounter_key (f.enc, "cond.dodging")));
 
   set_live (f.enc, f.orvin, "hits-turn", "3");
   next (f.enc);
@@ -192,8 +192,8 @@ test_phases (void)
   g_assert_cmpstr (fight_get (f.enc, "phase"), ==, "actions");
   g_assert_cmpstr (fight_get (f.enc, "order"), ==, actions);
   g_assert_cmpstr (fight_get (f.enc, "current"), ==, f.hask);
-  g_assert_cmpint (arb_encounter_get_int (f.enc, f.hask, "order-value", 0), ==, 12);
-  g_assert_cmpint (arb_encounter_get_int (f.enc, f.orvin, "order-value", 0), ==, 11);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.hask, arb_encounter_key (f.enc, "order-value"), 0), ==, 12);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.orvin, arb_encounter_key (f.enc, "order-value"), 0), ==, 11);
   refused (f.enc, "options are chosen in the movement phase", "tft.option", "id", f.hask, "option", "a", NULL);
   next (f.enc);
   g_assert_cmpstr (fight_get (f.enc, "current"), ==, f.orvin);
@@ -212,19 +212,19 @@ test_phases (void)
   assert_asks (f.enc, "tft.next", NULL, 0, "1d6");
   run_apply (f.enc, "tft.next", (int[]){ 2, 5 }, 2);
   moves2 = g_strjoin (",", f.hask, f.orvin, f.brenna, NULL);
-  g_assert_cmpint (arb_encounter_get_int (f.enc, E, "turn", 0), ==, 2);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, E, arb_encounter_key (f.enc, "turn"), 0), ==, 2);
   g_assert_cmpstr (fight_get (f.enc, "phase"), ==, "movement");
   g_assert_cmpstr (fight_get (f.enc, "first-to-move"), ==, "River");
   g_assert_cmpstr (fight_get (f.enc, "move-order"), ==, moves2);
   g_assert_cmpstr (fight_get (f.enc, "current"), ==, f.hask);
-  g_assert_cmpint (arb_encounter_get_int (f.enc, f.orvin, "hits-last-turn", 0), ==, 3);
-  g_assert_null (arb_encounter_get (f.enc, f.orvin, "hits-turn"));
-  g_assert_null (arb_encounter_get (f.enc, f.brenna, "option"));
-  g_assert_null (arb_encounter_get (f.enc, f.brenna, "moved"));
-  g_assert_null (arb_encounter_get (f.enc, f.hask, "retreat"));
-  g_assert_null (arb_encounter_get (f.enc, f.hask, "cond.dodging"));
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.orvin, arb_encounter_key (f.enc, "hits-last-turn"), 0), ==, 3);
+  g_assert_null (arb_encounter_get (f.enc, f.orvin, arb_encounter_key (f.enc, "hits-turn")));
+  g_assert_null (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "option")));
+  g_assert_null (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "moved")));
+  g_assert_null (arb_encounter_get (f.enc, f.hask, arb_encounter_key (f.enc, "retreat")));
+  g_assert_null (arb_encounter_get (f.enc, f.hask, arb_encounter_key (f.enc, "cond.dodging")));
   /* Knocked down, she stays down into the new turn. */
-  g_assert_nonnull (arb_encounter_get (f.enc, f.brenna, "cond.knocked-down"));
+  g_assert_nonnull (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "cond.knocked-down")));
 }
 
 /* The state limits the options: Brenna next to Hask and in his front
@@ -252,21 +252,21 @@ test_option_state (void)
     g_autoptr(ArbOutcome) orvin = proc (f.enc, "tft.option", NULL, 0, &error, "id", f.orvin, NULL);
 
     g_assert_no_error (error);
-    g_assert_cmpstr (arb_step_peek (usual->step, f.enc, f.brenna, "option"), ==, "j");
-    g_assert_cmpstr (arb_step_peek (orvin->step, f.enc, f.orvin, "option"), ==, "a");
+    g_assert_cmpstr (arb_step_peek (usual->step, f.enc, f.brenna, arb_encounter_key (f.enc, "option")), ==, "j");
+    g_assert_cmpstr (arb_step_peek (orvin->step, f.enc, f.orvin, arb_encounter_key (f.enc, "option")), ==, "a");
   }
 
   ok (f.enc, "tft.option", "id", f.brenna, "option", "j", "to", "0,1", NULL);
   assert_at (f.enc, f.brenna, 0, 1);
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "option"), ==, "j");
-  g_assert_cmpint (arb_encounter_get_int (f.enc, f.brenna, "moved", 0), ==, 1);
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "option")), ==, "j");
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.brenna, arb_encounter_key (f.enc, "moved"), 0), ==, 1);
   /* A shift keeps the facing it had. */
-  g_assert_cmpint (arb_encounter_get_int (f.enc, f.brenna, "facing", -1), ==, 0);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.brenna, arb_encounter_key (f.enc, "facing"), -1), ==, 0);
   /* One hex is all a shift has. */
   refused (f.enc, "may move 0 more hexes this turn, not 1", "tft.option", "id", f.brenna, "option", "k", "path", "0,0", NULL);
   /* k: defending for the turn. */
   ok (f.enc, "tft.option", "id", f.brenna, "option", "k", NULL);
-  g_assert_nonnull (arb_encounter_get (f.enc, f.brenna, "cond.defending"));
+  g_assert_nonnull (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "cond.defending")));
 }
 
 /* (b) charges at most half of Brenna's MA 8: 4 hexes; (a) the whole 8,
@@ -284,15 +284,15 @@ test_move_limit (void)
   refused (f.enc, "2,0 is not next to 0,0", "tft.option", "id", f.brenna, "option", "a", "path", "2,0", NULL);
   ok (f.enc, "tft.option", "id", f.brenna, "option", "a", "to", "5,0", NULL);
   assert_at (f.enc, f.brenna, 5, 0);
-  g_assert_cmpint (arb_encounter_get_int (f.enc, f.brenna, "moved", 0), ==, 5);
-  g_assert_cmpint (arb_encounter_get_int (f.enc, f.brenna, "facing", -1), ==, 0);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.brenna, arb_encounter_key (f.enc, "moved"), 0), ==, 5);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.brenna, arb_encounter_key (f.enc, "facing"), -1), ==, 0);
   refused (f.enc, "(a) Move: Brenna Holt may move 3 more hexes this turn, not 4", "tft.option",
            "id", f.brenna, "option", "a", "path", "6,0;7,0;8,0;9,0", NULL);
   ok (f.enc, "tft.option", "id", f.brenna, "option", "a", "path", "5,1;5,2;5,3", NULL);
   assert_at (f.enc, f.brenna, 5, 3);
-  g_assert_cmpint (arb_encounter_get_int (f.enc, f.brenna, "moved", 0), ==, 8);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.brenna, arb_encounter_key (f.enc, "moved"), 0), ==, 8);
   /* Facing the way the last hex went: direction 5, (0, +1). */
-  g_assert_cmpint (arb_encounter_get_int (f.enc, f.brenna, "facing", -1), ==, 5);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.brenna, arb_encounter_key (f.enc, "facing"), -1), ==, 5);
 }
 
 static int
@@ -336,7 +336,7 @@ test_engaged_stop (void)
   refused (f.enc, "(j) Shift and attack: Brenna Holt was disengaged when it chose its option this turn and chooses from a-i",
            "tft.option", "id", f.brenna, "option", "j", NULL);
   ok (f.enc, "tft.option", "id", f.brenna, "option", "b", NULL);
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "option"), ==, "b");
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "option")), ==, "b");
 }
 
 /* An option may change while the move so far fits the new one: Brenna
@@ -348,21 +348,21 @@ test_change_option (void)
 
   fight_new (&f, "0", "0", "0", "3", "10", "5", "3");
   ok (f.enc, "tft.option", "id", f.brenna, "option", "c", "to", "1,0", NULL);
-  g_assert_nonnull (arb_encounter_get (f.enc, f.brenna, "cond.dodging"));
+  g_assert_nonnull (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "cond.dodging")));
   ok (f.enc, "tft.option", "id", f.brenna, "option", "f", NULL);
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "option"), ==, "f");
-  g_assert_cmpint (arb_encounter_get_int (f.enc, f.brenna, "moved", 0), ==, 1);
-  g_assert_null (arb_encounter_get (f.enc, f.brenna, "cond.dodging"));
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "option")), ==, "f");
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.brenna, arb_encounter_key (f.enc, "moved"), 0), ==, 1);
+  g_assert_null (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "cond.dodging")));
 
   ok (f.enc, "tft.option", "id", f.orvin, "option", "a", "to", "3,3", NULL);
-  g_assert_cmpint (arb_encounter_get_int (f.enc, f.orvin, "moved", 0), ==, 3);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.orvin, arb_encounter_key (f.enc, "moved"), 0), ==, 3);
   refused (f.enc, "(f) Missile weapon attack: Orvin Ashgrave moved 3 hexes; this option allows at most 1",
            "tft.option", "id", f.orvin, "option", "f", NULL);
   refused (f.enc, "(e) Ready new weapon: Orvin Ashgrave moved 3 hexes; this option allows at most 2",
            "tft.option", "id", f.orvin, "option", "e", NULL);
   /* (d) drops him to the ground after up to 5 hexes. */
   ok (f.enc, "tft.option", "id", f.orvin, "option", "d", "position", "kneeling", NULL);
-  g_assert_nonnull (arb_encounter_get (f.enc, f.orvin, "cond.kneeling"));
+  g_assert_nonnull (arb_encounter_get (f.enc, f.orvin, arb_encounter_key (f.enc, "cond.kneeling")));
 }
 
 /* Actions come in the actions phase, each figure in its turn, once. */
@@ -397,8 +397,8 @@ test_out_of_turn (void)
   refused (f.enc, "-2,0 is not one", "tft.disengage", "id", f.brenna, "to", "-2,0", NULL);
   ok (f.enc, "tft.disengage", "id", f.brenna, "to", "-1,0", NULL);
   assert_at (f.enc, f.brenna, -1, 0);
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "option"), ==, "n");
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "acted"), ==, "true");
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "option")), ==, "n");
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "acted")), ==, "true");
   refused (f.enc, "Brenna Holt has already acted this turn", "tft.disengage", "id", f.brenna, "to", "-2,0", NULL);
 }
 
@@ -419,7 +419,7 @@ test_action_fits_move (void)
            "tft.ready", "id", f.orvin, "weapon", "none", NULL);
   next (f.enc);
   ok (f.enc, "tft.disengage", "id", f.brenna, "to", "-1,1", NULL);
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "option"), ==, "n");
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "option")), ==, "n");
 }
 
 static guint
@@ -456,24 +456,24 @@ test_weapons (void)
   g_assert_cmpuint (none->len, ==, 0);
   /* Orvin dodges (c) in the movement, then readies instead (e). */
   ok (f.enc, "tft.option", "id", f.orvin, "option", "c", NULL);
-  g_assert_nonnull (arb_encounter_get (f.enc, f.orvin, "cond.dodging"));
+  g_assert_nonnull (arb_encounter_get (f.enc, f.orvin, arb_encounter_key (f.enc, "cond.dodging")));
   to_actions (f.enc);
   next (f.enc);
   /* Orvin, disengaged: (e), his dagger slung, not dropped. */
   refused (f.enc, "Orvin Ashgrave carries no weapon called “Broadsword”", "tft.ready", "id", f.orvin, "weapon", "Broadsword", NULL);
   refused (f.enc, "already has the Dagger in hand", "tft.ready", "id", f.orvin, "weapon", "Dagger", NULL);
   ok (f.enc, "tft.ready", "id", f.orvin, "weapon", "none", NULL);
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.orvin, "ready"), ==, "none");
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.orvin, "option"), ==, "e");
-  g_assert_null (arb_encounter_get (f.enc, f.orvin, "dropped.Dagger"));
-  g_assert_null (arb_encounter_get (f.enc, f.orvin, "cond.dodging"));
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.orvin, arb_encounter_key (f.enc, "ready")), ==, "none");
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.orvin, arb_encounter_key (f.enc, "option")), ==, "e");
+  g_assert_null (arb_encounter_get (f.enc, f.orvin, arb_encounter_key (f.enc, "dropped.Dagger")));
+  g_assert_null (arb_encounter_get (f.enc, f.orvin, arb_encounter_key (f.enc, "cond.dodging")));
 
   /* Brenna, engaged: (m), the broadsword falls in her hex. */
   next (f.enc);
   ok (f.enc, "tft.ready", "id", f.brenna, "weapon", "Dagger", NULL);
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "ready"), ==, "Dagger");
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "option"), ==, "m");
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "dropped.Broadsword"), ==, "0,0");
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "ready")), ==, "Dagger");
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "option")), ==, "m");
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "dropped.Broadsword")), ==, "0,0");
   g_assert_cmpuint (ground_count (f.enc, "Broadsword", f.brenna, 0, 0), ==, 1);
 
   /* Turn 2. */
@@ -487,10 +487,10 @@ test_weapons (void)
            "tft.ready", "id", f.brenna, "weapon", "Broadsword", "pick-up", "yes", NULL);
   set_live (f.enc, f.brenna, "dropped.Broadsword", "1,-1");
   ok (f.enc, "tft.ready", "id", f.brenna, "weapon", "Broadsword", "pick-up", "yes", NULL);
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "ready"), ==, "Broadsword");
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "option"), ==, "q");
-  g_assert_null (arb_encounter_get (f.enc, f.brenna, "dropped.Broadsword"));
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "dropped.Dagger"), ==, "0,0");
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "ready")), ==, "Broadsword");
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "option")), ==, "q");
+  g_assert_null (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "dropped.Broadsword")));
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "dropped.Dagger")), ==, "0,0");
   g_assert_cmpuint (ground_count (f.enc, "Dagger", f.brenna, 0, 0), ==, 1);
   g_assert_cmpuint (ground_count (f.enc, "Broadsword", f.brenna, 1, -1), ==, 0);
 }
@@ -510,11 +510,11 @@ test_shield (void)
   refused (f.enc, "Small shield is ready already", "tft.ready", "id", f.brenna, "shield", "ready", NULL);
   refused (f.enc, "only (e) slings a shield", "tft.ready", "id", f.brenna, "shield", "sling", NULL);
   ok (f.enc, "tft.ready", "id", f.brenna, "shield", "drop", NULL);
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "dropped.Small shield"), ==, "0,0");
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "option"), ==, "m");
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "dropped.Small shield")), ==, "0,0");
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "option")), ==, "m");
   g_assert_cmpuint (ground_count (f.enc, "Small shield", f.brenna, 0, 0), ==, 1);
   /* Her broadsword stays in hand. */
-  g_assert_null (arb_encounter_get (f.enc, f.brenna, "dropped.Broadsword"));
+  g_assert_null (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "dropped.Broadsword")));
 
   run_apply (f.enc, "tft.next", (int[]){ 5, 2 }, 2);
   to_actions (f.enc);
@@ -522,9 +522,9 @@ test_shield (void)
   /* Engaged, without picking up: (m), which readies no shield. */
   refused (f.enc, "(m) Change weapons: it readies a weapon, not a shield", "tft.ready", "id", f.brenna, "shield", "ready", NULL);
   ok (f.enc, "tft.ready", "id", f.brenna, "shield", "ready", "pick-up", "yes", NULL);
-  g_assert_null (arb_encounter_get (f.enc, f.brenna, "dropped.Small shield"));
-  g_assert_null (arb_encounter_get (f.enc, f.brenna, "shield-ready"));
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "option"), ==, "q");
+  g_assert_null (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "dropped.Small shield")));
+  g_assert_null (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "shield-ready")));
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "option")), ==, "q");
 
   /* Hask gone far off, she is disengaged: (e) slings it. */
   run_apply (f.enc, "tft.next", (int[]){ 5, 2 }, 2);
@@ -533,8 +533,8 @@ test_shield (void)
   until_current (f.enc, f.brenna);
   refused (f.enc, "(e) Ready new weapon: it slings the shield, not drops it", "tft.ready", "id", f.brenna, "shield", "drop", NULL);
   ok (f.enc, "tft.ready", "id", f.brenna, "shield", "sling", NULL);
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "shield-ready"), ==, "false");
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "option"), ==, "e");
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "shield-ready")), ==, "false");
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "option")), ==, "e");
 }
 
 /* A figure down must stand up before it moves; knocked down, its only
@@ -556,7 +556,7 @@ test_stand (void)
   g_assert_cmpstr (fight_get (f.enc, "current"), ==, f.brenna);
 
   run_apply (f.enc, "tft.next", (int[]){ 5, 2 }, 2);
-  g_assert_cmpint (arb_encounter_get_int (f.enc, E, "turn", 0), ==, 2);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, E, arb_encounter_key (f.enc, "turn"), 0), ==, 2);
   refused (f.enc, "(a) Move: Orvin Ashgrave was knocked down and must stand up first", "tft.option",
            "id", f.orvin, "option", "a", "to", "1,3", NULL);
   refused (f.enc, "Brenna Holt is down and must stand up", "tft.option",
@@ -566,14 +566,14 @@ test_stand (void)
   to_actions (f.enc);
   until_current (f.enc, f.orvin);
   ok (f.enc, "tft.stand", "id", f.orvin, NULL);
-  g_assert_null (arb_encounter_get (f.enc, f.orvin, "cond.knocked-down"));
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.orvin, "acted"), ==, "true");
+  g_assert_null (arb_encounter_get (f.enc, f.orvin, arb_encounter_key (f.enc, "cond.knocked-down")));
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.orvin, arb_encounter_key (f.enc, "acted")), ==, "true");
   next (f.enc);
   refused (f.enc, "a crawl is 1 or 2 hexes", "tft.stand", "id", f.brenna, "crawl", "1,0;2,0;3,0", NULL);
   refused (f.enc, "cannot crawl into 2,1", "tft.stand", "id", f.brenna, "crawl", "1,0;2,1", NULL);
   ok (f.enc, "tft.stand", "id", f.brenna, "crawl", "1,0;2,0", NULL);
   assert_at (f.enc, f.brenna, 2, 0);
-  g_assert_nonnull (arb_encounter_get (f.enc, f.brenna, "cond.prone"));
+  g_assert_nonnull (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "cond.prone")));
 }
 
 /* (5) Brenna hit Hask this turn and took no hits: she forces him one
@@ -609,7 +609,7 @@ test_retreat (void)
   ok (f.enc, "tft.retreat", "id", f.brenna, "target", f.hask, "to", "2,0", "advance", "yes", NULL);
   assert_at (f.enc, f.hask, 2, 0);
   assert_at (f.enc, f.brenna, 1, 0);
-  g_assert_null (arb_encounter_get (f.enc, f.brenna, "retreat"));
+  g_assert_null (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "retreat")));
   assert_asks (f.enc, "tft.next", NULL, 0, "1d6");
 }
 
@@ -643,7 +643,7 @@ test_plan_move (void)
 
     g_assert_no_error (error);
     apply_done (f.enc, outcome);
-    g_assert_cmpint (arb_encounter_get_int (f.enc, f.brenna, "facing", -1), ==, 4);
+    g_assert_cmpint (arb_encounter_get_int (f.enc, f.brenna, arb_encounter_key (f.enc, "facing"), -1), ==, 4);
     assert_at (f.enc, f.brenna, 0, 0);
   }
   g_clear_pointer (&procedure, g_free);
@@ -667,7 +667,7 @@ add_xml (ArbEncounter *enc,
   g_autoptr(GBytes) out = NULL;
   g_autofree char *text = NULL;
   g_autofree char *list = NULL;
-  const char *existing = arb_encounter_get (enc, E, "combatants");
+  const char *existing = arb_encounter_get (enc, E, arb_encounter_key (enc, "combatants"));
   ArbStep *step;
   char *id;
 
@@ -676,13 +676,13 @@ add_xml (ArbEncounter *enc,
   text = g_strndup (g_bytes_get_data (out, NULL), g_bytes_get_size (out));
   step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
   id = arb_step_new_combatant_id (step, enc);
-  arb_step_set (step, enc, id, "sheet", text);
-  arb_step_set (step, enc, id, "side", side);
-  arb_step_set (step, enc, id, "q", q);
-  arb_step_set (step, enc, id, "r", r);
-  arb_step_set (step, enc, id, "facing", facing);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "sheet"), text);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "side"), side);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "q"), q);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "r"), r);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, "facing"), facing);
   list = existing ? g_strconcat (existing, ",", id, NULL) : g_strdup (id);
-  arb_step_set (step, enc, E, "combatants", list);
+  arb_step_set (step, enc, E, arb_encounter_key (enc, "combatants"), list);
   arb_encounter_apply (enc, step);
   return id;
 }
@@ -717,13 +717,13 @@ test_ready_missile (void)
   to_actions (enc);
   until_current (enc, bowman);
   ok (enc, "tft.ready", "id", bowman, "weapon", "Small bow", NULL);
-  g_assert_cmpstr (arb_encounter_get (enc, bowman, "ready"), ==, "Small bow");
-  g_assert_cmpstr (arb_encounter_get (enc, bowman, "option"), ==, "e");
-  g_assert_cmpstr (arb_encounter_get (enc, bowman, "acted"), ==, "true");
-  g_assert_null (arb_encounter_get (enc, bowman, "dropped.Dagger"));
+  g_assert_cmpstr (arb_encounter_get (enc, bowman, arb_encounter_key (enc, "ready")), ==, "Small bow");
+  g_assert_cmpstr (arb_encounter_get (enc, bowman, arb_encounter_key (enc, "option")), ==, "e");
+  g_assert_cmpstr (arb_encounter_get (enc, bowman, arb_encounter_key (enc, "acted")), ==, "true");
+  g_assert_null (arb_encounter_get (enc, bowman, arb_encounter_key (enc, "dropped.Dagger")));
   until_current (enc, archer);
   refused (enc, "an engaged figure cannot ready a missile weapon", "tft.ready", "id", archer, "weapon", "Small bow", NULL);
-  g_assert_null (arb_encounter_get (enc, archer, "ready"));
+  g_assert_null (arb_encounter_get (enc, archer, arb_encounter_key (enc, "ready")));
   (void)hask;
 }
 
@@ -747,8 +747,8 @@ test_useless_leg (void)
   refused (f.enc, "(a) Move: Orvin Ashgrave's leg is lost: MA 0 in combat", "tft.option",
            "id", f.orvin, "option", "a", "path", "0,4", NULL);
   ok (f.enc, "tft.option", "id", f.brenna, "option", "j", NULL);
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, "option"), ==, "j");
-  g_assert_null (arb_encounter_get (f.enc, f.brenna, "moved"));
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "option")), ==, "j");
+  g_assert_null (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "moved")));
 }
 
 /* A useless shield arm takes no shield up again, and one still on the
@@ -771,7 +771,7 @@ test_useless_shield_arm (void)
   refused (f.enc, "Brenna Holt's shield arm is useless: it cannot hold a shield", "tft.ready", "id", f.brenna, "shield", "ready", NULL);
   set_live (f.enc, f.brenna, "injury.shield-arm", "hit");
   ok (f.enc, "tft.ready", "id", f.brenna, "shield", "ready", NULL);
-  g_assert_null (arb_encounter_get (f.enc, f.brenna, "shield-ready"));
+  g_assert_null (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "shield-ready")));
 }
 
 /* Waiting for an opening: Hask (acts first, engaged with Brenna) waits
@@ -787,10 +787,10 @@ test_wait (void)
   to_actions (f.enc);
   g_assert_cmpstr (fight_get (f.enc, "current"), ==, f.hask);
   ok (f.enc, "tft.wait", "id", f.hask, NULL);
-  g_assert_cmpint (arb_encounter_get_int (f.enc, f.hask, "waited", 0), ==, 1);
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.hask, "acted"), ==, "true");
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.hask, "option"), ==, "j");
-  g_assert_nonnull (arb_encounter_get (f.enc, f.hask, "cond.waiting"));
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.hask, arb_encounter_key (f.enc, "waited"), 0), ==, 1);
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.hask, arb_encounter_key (f.enc, "acted")), ==, "true");
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.hask, arb_encounter_key (f.enc, "option")), ==, "j");
+  g_assert_nonnull (arb_encounter_get (f.enc, f.hask, arb_encounter_key (f.enc, "cond.waiting")));
   refused (f.enc, "(4) Actions: it is Hask the Ferryman's turn to act", "tft.wait", "id", f.orvin, NULL);
   refused (f.enc, "has already acted this turn", "tft.wait", "id", f.hask, NULL);
   next (f.enc);
@@ -800,23 +800,23 @@ test_wait (void)
 
   /* Turn 2: the count stands; he waits again. */
   run_apply (f.enc, "tft.next", (int[]){ 5, 2 }, 2);
-  g_assert_cmpint (arb_encounter_get_int (f.enc, f.hask, "waited", 0), ==, 1);
-  g_assert_null (arb_encounter_get (f.enc, f.hask, "cond.waiting"));
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.hask, arb_encounter_key (f.enc, "waited"), 0), ==, 1);
+  g_assert_null (arb_encounter_get (f.enc, f.hask, arb_encounter_key (f.enc, "cond.waiting")));
   to_actions (f.enc);
   until_current (f.enc, f.hask);
   ok (f.enc, "tft.wait", "id", f.hask, NULL);
-  g_assert_cmpint (arb_encounter_get_int (f.enc, f.hask, "waited", 0), ==, 2);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.hask, arb_encounter_key (f.enc, "waited"), 0), ==, 2);
   until_current (f.enc, f.brenna);
 
   /* Turn 3: he lets his moment pass. */
   run_apply (f.enc, "tft.next", (int[]){ 5, 2 }, 2);
-  g_assert_cmpint (arb_encounter_get_int (f.enc, f.hask, "waited", 0), ==, 2);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, f.hask, arb_encounter_key (f.enc, "waited"), 0), ==, 2);
   to_actions (f.enc);
   until_current (f.enc, f.brenna);
 
   run_apply (f.enc, "tft.next", (int[]){ 5, 2 }, 2);
-  g_assert_cmpint (arb_encounter_get_int (f.enc, E, "turn", 0), ==, 4);
-  g_assert_null (arb_encounter_get (f.enc, f.hask, "waited"));
+  g_assert_cmpint (arb_encounter_get_int (f.enc, E, arb_encounter_key (f.enc, "turn"), 0), ==, 4);
+  g_assert_null (arb_encounter_get (f.enc, f.hask, arb_encounter_key (f.enc, "waited")));
 }
 
 /* A stagger waits for the figure's next action, but no longer than the
@@ -846,16 +846,16 @@ test_stagger_lapses (void)
   set_live (f.enc, f.hask, "next-dx-until", "2");
   g_assert_cmpint (arb_tft_action_dx (f.enc, NULL, rules, f.hask, NULL), ==, 10);
   /* Through turn 1 to turn 2: still waiting for his action. */
-  for (guint i = 0; i < 20 && arb_encounter_get_int (f.enc, E, "turn", 0) < 2; i++)
+  for (guint i = 0; i < 20 && arb_encounter_get_int (f.enc, E, arb_encounter_key (f.enc, "turn"), 0) < 2; i++)
     next_any (f.enc);
-  g_assert_cmpint (arb_encounter_get_int (f.enc, E, "turn", 0), ==, 2);
+  g_assert_cmpint (arb_encounter_get_int (f.enc, E, arb_encounter_key (f.enc, "turn"), 0), ==, 2);
   g_assert_cmpint (arb_tft_action_dx (f.enc, NULL, rules, f.hask, NULL), ==, 10);
-  g_assert_cmpstr (arb_encounter_get (f.enc, f.hask, "hits-last-turn"), ==, "5");
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.hask, arb_encounter_key (f.enc, "hits-last-turn")), ==, "5");
   /* Turn 3: gone, and not counted again from the hits of turn 1. */
-  for (guint i = 0; i < 20 && arb_encounter_get_int (f.enc, E, "turn", 0) < 3; i++)
+  for (guint i = 0; i < 20 && arb_encounter_get_int (f.enc, E, arb_encounter_key (f.enc, "turn"), 0) < 3; i++)
     next_any (f.enc);
-  g_assert_cmpint (arb_encounter_get_int (f.enc, E, "turn", 0), ==, 3);
-  g_assert_null (arb_encounter_get (f.enc, f.hask, "next-dx"));
+  g_assert_cmpint (arb_encounter_get_int (f.enc, E, arb_encounter_key (f.enc, "turn"), 0), ==, 3);
+  g_assert_null (arb_encounter_get (f.enc, f.hask, arb_encounter_key (f.enc, "next-dx")));
   g_assert_cmpint (arb_tft_action_dx (f.enc, NULL, rules, f.hask, NULL), ==, 12);
 }
 

@@ -56,9 +56,9 @@ add (ArbFight   *fight,
   g_assert_no_error (error);
   step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
   id = arb_game_add_combatant (arb_game_get ("tft"), step, enc, sheet, side, TRUE);
-  arb_step_set_int (step, enc, id, "q", q);
-  arb_step_set_int (step, enc, id, "r", r);
-  arb_step_set_int (step, enc, id, "facing", facing);
+  arb_step_set_int (step, enc, id, arb_encounter_key (enc, "q"), q);
+  arb_step_set_int (step, enc, id, arb_encounter_key (enc, "r"), r);
+  arb_step_set_int (step, enc, id, arb_encounter_key (enc, "facing"), facing);
   arb_fight_apply (fight, step);
   return id;
 }
@@ -120,7 +120,7 @@ test_attack_in_window (void)
     arb_fight_apply (fight, g_steal_pointer (&outcome->step));
   }
   iterate ();
-  g_assert_cmpstr (arb_encounter_get (enc, E, "phase"), ==, "movement");
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "phase")), ==, "movement");
   g_assert_cmpstr (arb_actor_panel_get_shown (panel), ==, brenna);
   option = find_button (GTK_WIDGET (panel), "Option");
   attack = find_button (GTK_WIDGET (panel), "Attack");
@@ -141,11 +141,11 @@ test_attack_in_window (void)
   g_assert_true (arb_fight_next (fight, &error));
   g_assert_no_error (error);
   iterate ();
-  g_assert_cmpstr (arb_encounter_get (enc, E, "phase"), ==, "actions");
-  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, hask);
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "phase")), ==, "actions");
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), ==, hask);
   g_assert_true (arb_fight_next (fight, &error));
   iterate ();
-  g_assert_cmpstr (arb_encounter_get (enc, E, "current"), ==, brenna);
+  g_assert_cmpstr (arb_encounter_get (enc, E, arb_encounter_key (enc, "current")), ==, brenna);
   attack = find_button (GTK_WIDGET (panel), "Attack");
   g_assert_true (gtk_widget_is_sensitive (attack));
 
@@ -167,8 +167,8 @@ test_attack_in_window (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL));
   iterate ();
   g_assert_null (arb_window_get_action_dialog (window));
-  g_assert_cmpstr (arb_encounter_get (enc, brenna, "acted"), ==, "true");
-  g_assert_cmpstr (arb_encounter_get (enc, brenna, "option"), ==, "j");
+  g_assert_cmpstr (arb_encounter_get (enc, brenna, arb_encounter_key (enc, "acted")), ==, "true");
+  g_assert_cmpstr (arb_encounter_get (enc, brenna, arb_encounter_key (enc, "option")), ==, "j");
   {
     g_autofree char *log = arb_window_dup_log_text (window);
 
@@ -201,7 +201,7 @@ test_attack_in_window (void)
   /* Undo takes the blow back. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   iterate ();
-  g_assert_null (arb_encounter_get (enc, brenna, "acted"));
+  g_assert_null (arb_encounter_get (enc, brenna, arb_encounter_key (enc, "acted")));
   g_assert_true (gtk_widget_is_sensitive (find_button (GTK_WIDGET (panel), "Attack")));
 
   destroy_window (window);

@@ -238,8 +238,8 @@ save_draft (void)
   ArbStep *step = arb_step_new ("encounter.add", NULL);
 
   g_assert_nonnull (bytes);
-  arb_step_set (step, enc, "c1", "sheet", g_bytes_get_data (bytes, NULL));
-  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, "combatants", "c1");
+  arb_step_set (step, enc, "c1", arb_encounter_key (enc, "sheet"), g_bytes_get_data (bytes, NULL));
+  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "combatants"), "c1");
   arb_encounter_apply (enc, step);
   g_assert_true (arb_drafts_save (enc, NULL, &error));
   g_assert_no_error (error);
@@ -358,7 +358,7 @@ test_fight_drafts (void)
     {
       g_autoptr(ArbOutcome) outcome = NULL;
       g_autofree char *next = g_strconcat (arb_encounter_get_system (enc),
-                                           arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order") ? ".next" : ".start", NULL);
+                                           arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "order")) ? ".next" : ".start", NULL);
 
       outcome = arb_procedure_run (next, enc, rules, NULL, NULL, NULL, &error);
       g_assert_no_error (error);

@@ -257,20 +257,20 @@ main (int   argc,
     ArbEncounter *enc = arb_fight_get_encounter (fight);
     int strikes = 0, nexts = 0;
 
-    for (int turn = 0; turn < 400 && !arb_encounter_get (enc, "encounter", "winner"); turn++)
+    for (int turn = 0; turn < 400 && !arb_encounter_get (enc, "encounter", arb_encounter_key (enc, "winner")); turn++)
       {
-        const char *current = arb_encounter_get (enc, "encounter", "current");
+        const char *current = arb_encounter_get (enc, "encounter", arb_encounter_key (enc, "current"));
         g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
         gboolean troll_dead = FALSE;
 
         for (guint i = 0; ids[i]; i++)
-          if (g_str_equal (arb_encounter_get_name (enc, ids[i]), "Troll") && arb_encounter_get (enc, ids[i], "cond.dead"))
+          if (g_str_equal (arb_encounter_get_name (enc, ids[i]), "Troll") && arb_encounter_get (enc, ids[i], arb_encounter_key (enc, "cond.dead")))
             troll_dead = TRUE;
         if (troll_dead)
           break;
         if (current && !g_str_equal (arb_encounter_get_name (enc, current), "Troll") &&
             arb_action_check (fight, "aod.strike", current, NULL) &&
-            arb_encounter_get_int (enc, current, "ap", 0) >= 4)
+            arb_encounter_get_int (enc, current, arb_encounter_key (enc, "ap"), 0) >= 4)
           {
             gtk_widget_activate_action (GTK_WIDGET (window), "win.act-nth", "i", 1);
             dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
@@ -568,8 +568,8 @@ main (int   argc,
       g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
       ArbStep *step = arb_step_new ("shots.set", NULL);
 
-      arb_step_set (step, enc, ids[1], "dropped.Javelin", "7,5");
-      arb_step_set (step, enc, ids[2], "cond.stunned", "on");
+      arb_step_set (step, enc, ids[1], arb_encounter_key (enc, "dropped.Javelin"), "7,5");
+      arb_step_set (step, enc, ids[2], arb_encounter_key (enc, "cond.stunned"), "on");
       arb_fight_apply (demo, step);
     }
     for (int dark = 0; dark < 2; dark++)

@@ -128,16 +128,12 @@ standing (ArbEncounter *enc,
 
   for (guint i = 0; ids[i]; i++)
     {
-      gboolean gone = arb_encounter_get (enc, ids[i], "cond.dead") || arb_encounter_get (enc, ids[i], "cond.fled") ||
-                      arb_encounter_get (enc, ids[i], "cond.eliminated");
+      gboolean gone = arb_conditions_has (enc, NULL, ids[i], "dead") || arb_conditions_has (enc, NULL, ids[i], "fled") ||
+                      arb_conditions_has (enc, NULL, ids[i], "eliminated");
 
       for (const char * const *c = strict && game ? arb_game_list_conditions (game) : NULL; c && *c && !gone; c++)
         if (arb_game_condition_is_out (game, *c))
-          {
-            g_autofree char *key = g_strconcat ("cond.", *c, NULL);
-
-            gone = arb_encounter_get (enc, ids[i], key) != NULL;
-          }
+          gone = arb_conditions_has (enc, NULL, ids[i], *c);
       if (!gone)
         g_ptr_array_add (out, g_strdup (ids[i]));
     }
@@ -150,7 +146,7 @@ nearest_foe (ArbEncounter *enc,
              const char   *actor,
              GPtrArray    *ids)
 {
-  const char *side = actor ? arb_encounter_get (enc, actor, "side") : NULL;
+  const char *side = actor ? arb_encounter_get (enc, actor, ARB_KEY_SIDE) : NULL;
   const char *best = NULL;
   int best_distance = G_MAXINT;
   ArbHex at;
@@ -163,7 +159,7 @@ nearest_foe (ArbEncounter *enc,
       ArbHex there;
       int their_facing, d;
 
-      if (g_strcmp0 (id, actor) == 0 || (side && g_strcmp0 (arb_encounter_get (enc, id, "side"), side) == 0))
+      if (g_strcmp0 (id, actor) == 0 || (side && g_strcmp0 (arb_encounter_get (enc, id, ARB_KEY_SIDE), side) == 0))
         continue;
       d = placed && arb_encounter_get_hex (enc, id, &there, &their_facing) ? arb_hex_distance (at, there) : 1000;
       if (d < best_distance)
@@ -1065,7 +1061,7 @@ add_figures (ArbActionDialog    *self,
   for (guint i = 0; i < ids->len; i++)
     {
       const char *id = g_ptr_array_index (ids, i);
-      const char *side = arb_encounter_get (arb_fight_peek_encounter (self->fight), id, "side");
+      const char *side = arb_encounter_get (arb_fight_peek_encounter (self->fight), id, ARB_KEY_SIDE);
       g_autofree char *label = side && *side ? g_strdup_printf ("%s (%s)", name_of (self, id), side)
                                              : g_strdup (name_of (self, id));
 
@@ -1470,7 +1466,7 @@ fight_changed_cb (ArbActionDialog *self)
       gboolean rules_only = effects->len > 0;
 
       for (guint i = 0; i < effects->len && rules_only; i++)
-        rules_only = g_str_has_prefix (((ArbEffect *)g_ptr_array_index (effects, i))->key, ARB_KEY_HOUSE_TABLE);
+        rules_only = g_str_has_prefix (((ArbEffect *)g_ptr_array_index (effects, i))->key->name, ARB_PREFIX_HOUSE_TABLE);
       if (effects->len == 0)
         {
           self->position = position;
@@ -1703,7 +1699,7 @@ arb_action_dialog_new (GtkWindow  *parent,
   g_signal_connect_object (fight, "changed", G_CALLBACK (fight_changed_cb), self, G_CONNECT_SWAPPED);
   self->procedure = g_strdup (procedure);
   enc = arb_fight_peek_encounter (fight);
-  self->actor = g_strdup (actor ? actor : arb_encounter_get (enc, E, "current"));
+  self->actor = g_strdup (actor ? actor : arb_encounter_get (enc, E, ARB_KEY_CURRENT));
   self->spec = arb_procedure_get_spec (procedure);
 
   adw_window_title_set_title (self->window_title, self->spec ? _(self->spec->label) : procedure);

@@ -191,7 +191,7 @@ arb_actor_panel_show_figure (ArbActorPanel *self,
         text = emptied->message;
       else if (everyone[0] == NULL)
         text = _("Nobody is in the fight yet: Add Combatants (Insert) from the sheet library.");
-      else if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"))
+      else if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_ORDER))
         text = _("Nobody acts now.");
       else
         text = _("Press Next to start the fight: the game sets the order.");
@@ -217,7 +217,7 @@ arb_actor_panel_show_figure (ArbActorPanel *self,
 
   gtk_box_append (GTK_BOX (self->box), label (arb_encounter_get_name (enc, id), "title-3"));
   {
-    const char *side = arb_encounter_get (enc, id, "side");
+    const char *side = arb_encounter_get (enc, id, ARB_KEY_SIDE);
     g_autofree char *conditions = arb_conditions_describe_labels (enc, id);
     g_autofree char *line = g_strdup_printf ("%s%s%s", side ? side : "", side && *conditions ? " · " : "", conditions);
 

@@ -149,7 +149,7 @@ fill_sides (ArbAddCombatantsDialog *self)
 
   for (guint i = 0; ids[i]; i++)
     {
-      const char *side = arb_encounter_get (enc, ids[i], "side");
+      const char *side = arb_encounter_get (enc, ids[i], ARB_KEY_SIDE);
 
       if (side && *side && g_hash_table_add (seen, (gpointer)side))
         {

@@ -106,7 +106,7 @@ update_properties (ArbFight *self)
   g_object_freeze_notify (G_OBJECT (self));
   set_string (self, &self->title, arb_fight_dup_title (self), properties[PROP_TITLE]);
   set_string (self, &self->subtitle, arb_fight_dup_subtitle (self), properties[PROP_SUBTITLE]);
-  set_string (self, &self->current, g_strdup (arb_encounter_get (self->encounter, E, "current")),
+  set_string (self, &self->current, g_strdup (arb_encounter_get (self->encounter, E, ARB_KEY_CURRENT)),
               properties[PROP_CURRENT]);
   set_flag (self, &self->modified, arb_fight_get_modified (self), properties[PROP_MODIFIED]);
   set_flag (self, &self->can_undo, arb_encounter_can_undo (self->encounter), properties[PROP_CAN_UNDO]);
@@ -508,15 +508,15 @@ add_starter (ArbEncounter       *enc,
     return FALSE;
   step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
   id = arb_step_add_combatant (step, enc, sheet, side);
-  arb_step_set_int (step, enc, id, "q", q);
-  arb_step_set_int (step, enc, id, "r", r);
-  arb_step_set_int (step, enc, id, "facing", facing);
+  arb_step_set_int (step, enc, id, ARB_KEY_Q, q);
+  arb_step_set_int (step, enc, id, ARB_KEY_R, r);
+  arb_step_set_int (step, enc, id, ARB_KEY_FACING, facing);
   for (guint i = 0; pairs[i]; i++)
     {
       g_auto(GStrv) kv = g_strsplit (pairs[i], "=", 2);
 
       if (kv[0] && kv[1])
-        arb_step_set (step, enc, id, kv[0], kv[1]);
+        arb_step_set (step, enc, id, arb_encounter_key (enc, kv[0]), kv[1]);
     }
   arb_encounter_apply (enc, step);
   return TRUE;
@@ -637,10 +637,10 @@ arb_fight_is_over (ArbFight  *self,
     *standing = NULL;
   enc = self->encounter;
   game = arb_game_get (arb_encounter_get_system (enc));
-  if (arb_encounter_get (enc, E, "winner"))
+  if (arb_encounter_get (enc, E, arb_encounter_key (enc, "winner")))
     return TRUE;
   /* Not before it starts, and only when one side alone still stands. */
-  if (arb_encounter_get (enc, E, "order") == NULL)
+  if (arb_encounter_get (enc, E, ARB_KEY_ORDER) == NULL)
     return FALSE;
   ids = arb_encounter_list_combatants (enc);
   for (guint i = 0; ids[i]; i++)
@@ -650,13 +650,9 @@ arb_fight_is_over (ArbFight  *self,
       /* Out of it by one of the game's conditions that end a fight. */
       for (const char * const *c = game ? arb_game_list_conditions (game) : NULL; c && *c; c++)
         if (arb_game_condition_is_out (game, *c))
-          {
-            g_autofree char *key = g_strconcat ("cond.", *c, NULL);
-
-            gone |= arb_encounter_get (enc, ids[i], key) != NULL;
-          }
-      if (!gone && arb_encounter_get (enc, ids[i], "side"))
-        g_hash_table_add (sides, (gpointer)(last = arb_encounter_get (enc, ids[i], "side")));
+          gone |= arb_conditions_has (enc, NULL, ids[i], *c);
+      if (!gone && arb_encounter_get (enc, ids[i], ARB_KEY_SIDE))
+        g_hash_table_add (sides, (gpointer)(last = arb_encounter_get (enc, ids[i], ARB_KEY_SIDE)));
     }
   if (ids[0] == NULL || g_hash_table_size (sides) != 1 || last == NULL || *last == '\0')
     return FALSE;
@@ -680,11 +676,11 @@ arb_fight_dup_subtitle (ArbFight *self)
   text = g_string_new (arb_game_title_of (arb_encounter_get_system (enc)));
   /* Everyone removed after the start empties the order too: not the
    * same as a fight not yet begun. */
-  if (arb_encounter_get (enc, E, "order") == NULL)
+  if (arb_encounter_get (enc, E, ARB_KEY_ORDER) == NULL)
     g_string_append_printf (text, " · %s", arb_procedure_nobody_left (enc, NULL) ? _("Nobody left") : _("Not started"));
   for (guint i = 0; i < G_N_ELEMENTS (counters); i++)
     {
-      const char *value = arb_encounter_get (enc, E, counters[i].key);
+      const char *value = arb_encounter_get (enc, E, arb_encounter_key (enc, counters[i].key));
 
       if (value)
         {
@@ -701,7 +697,7 @@ arb_fight_dup_subtitle (ArbFight *self)
   {
     g_autofree char *standing = NULL;
 
-    if (arb_encounter_get (enc, E, "winner"))
+    if (arb_encounter_get (enc, E, arb_encounter_key (enc, "winner")))
       g_string_append_printf (text, " · %s", _("Over"));
     else if (arb_fight_is_over (self, &standing) && standing)
       /* TRANSLATORS: the fight is over and this side stands */
@@ -799,7 +795,7 @@ arb_fight_next (ArbFight  *self,
   g_return_val_if_fail (ARB_IS_FIGHT (self), FALSE);
 
   name = g_strconcat (arb_encounter_get_system (self->encounter),
-                      arb_encounter_get (self->encounter, E, "order") ? ".next" : ".start", NULL);
+                      arb_encounter_get (self->encounter, E, ARB_KEY_ORDER) ? ".next" : ".start", NULL);
   return arb_fight_run (self, name, NULL, error);
 }
 
@@ -844,9 +840,9 @@ arb_fight_add_sheet (ArbFight      *self,
                                sheet, side, heal);
   if (at)
     {
-      arb_step_set_int (step, self->encounter, id, "q", at->q);
-      arb_step_set_int (step, self->encounter, id, "r", at->r);
-      arb_step_set_int (step, self->encounter, id, "facing", CLAMP (facing, 0, 5));
+      arb_step_set_int (step, self->encounter, id, ARB_KEY_Q, at->q);
+      arb_step_set_int (step, self->encounter, id, ARB_KEY_R, at->r);
+      arb_step_set_int (step, self->encounter, id, ARB_KEY_FACING, CLAMP (facing, 0, 5));
     }
   arb_fight_apply (self, step);
   return TRUE;

@@ -266,7 +266,7 @@ draw_drag (ArbHexMap *self,
 
   if (!self->drag_token || !arb_encounter_get_hex (self->encounter, self->drag_token, &at, &facing))
     return;
-  arb_hex_map_side_colour (self->encounter, arb_encounter_get (self->encounter, self->drag_token, "side"), &colour);
+  arb_hex_map_side_colour (self->encounter, arb_encounter_get (self->encounter, self->drag_token, ARB_KEY_SIDE), &colour);
   arb_viewport_hex_to_pixel (vp, at, &fx, &fy);
   arb_viewport_hex_to_pixel (vp, self->drag_to, &x, &y);
 

@@ -34,9 +34,7 @@ has_condition (ArbEncounter *enc,
                const char   *id,
                const char   *name)
 {
-  g_autofree char *key = g_strconcat ("cond.", name, NULL);
-
-  return arb_encounter_get (enc, id, key) != NULL;
+  return arb_conditions_has (enc, NULL, id, name);
 }
 
 /* The colour a side's name asks for, or -1. */
@@ -147,14 +145,14 @@ side_colour (ArbEncounter *enc,
             {
               const ArbEffect *effect = g_ptr_array_index (effects, e);
 
-              if (g_str_equal (effect->key, "side"))
+              if (effect->key == ARB_KEY_SIDE)
                 add_side (sides, effect->new_value);
             }
         }
     }
   ids = arb_encounter_peek_combatants (enc);
   for (guint i = 0; ids && ids[i]; i++)
-    add_side (sides, arb_encounter_get (enc, ids[i], "side"));
+    add_side (sides, arb_encounter_get (enc, ids[i], ARB_KEY_SIDE));
   add_side (sides, side);
   side_colours_assign (colours, sides);
   slot = g_hash_table_lookup (colours->slots, side);
@@ -554,7 +552,7 @@ static int
 label_rank (ArbHexMap      *self,
             const ArbToken *t)
 {
-  const char *current = arb_encounter_get (self->encounter, E, "current");
+  const char *current = arb_encounter_get (self->encounter, E, ARB_KEY_CURRENT);
 
   return g_strcmp0 (t->id, current) == 0 ? 0 : g_strcmp0 (t->id, self->selected) == 0 ? 1 : 2;
 }
@@ -794,7 +792,7 @@ arb_hex_map_update_tokens (ArbHexMap *self)
     return;
   game = arb_game_get (arb_encounter_get_system (enc));
   app_game = arb_app_game_get (arb_encounter_get_system (enc));
-  current = arb_encounter_get (enc, E, "current");
+  current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
   self->ground = game ? arb_game_list_ground (game, enc) : NULL;
   ids = arb_encounter_list_combatants (enc);
   /* Packed hex -> GArray of the indices of the tokens in it. */
@@ -1056,7 +1054,7 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
   const ArbMapPalette *palette = arb_hex_map_palette (self);
   g_autoptr(PangoLayout) layout = NULL;
   g_autoptr(PangoLayout) badge_layout = NULL;
-  const char *current = arb_encounter_get (enc, E, "current");
+  const char *current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
   double scale = arb_viewport_get_scale (vp);
   double ox, oy, dx, dy;
 
@@ -1073,7 +1071,7 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
   for (guint i = 0; i < self->tokens->len; i++)
     {
       const ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
-      const GdkRGBA *colour = side_colour (enc, arb_encounter_get (enc, t->id, "side"));
+      const GdkRGBA *colour = side_colour (enc, arb_encounter_get (enc, t->id, ARB_KEY_SIDE));
       double x = t->x + dx, y = t->y + dy, radius = t->radius, angle;
       ArbHex at;
       int facing;
@@ -1182,8 +1180,8 @@ arb_hex_map_describe (ArbHexMap  *self,
     return g_strdup (_("Map"));
   game = arb_game_get (arb_encounter_get_system (self->encounter));
   g_string_append (text, arb_encounter_get_name (self->encounter, id));
-  if (arb_encounter_get (self->encounter, id, "side"))
-    g_string_append_printf (text, _(", side %s"), arb_encounter_get (self->encounter, id, "side"));
+  if (arb_encounter_get (self->encounter, id, ARB_KEY_SIDE))
+    g_string_append_printf (text, _(", side %s"), arb_encounter_get (self->encounter, id, ARB_KEY_SIDE));
   if (arb_encounter_get_hex (self->encounter, id, &at, &facing))
     g_string_append_printf (text, _(", at %d,%d facing %d"), at.q, at.r, facing);
   else

@@ -71,7 +71,7 @@ refresh (ArbPlayerView *self)
   gtk_label_set_label (self->banner_when, subtitle ? subtitle : "");
   gtk_label_set_label (self->banner_headline, headline ? headline : _("The fight has not begun"));
   arb_turn_order_set_encounter (self->turn_order, enc);
-  arb_turn_order_set_selected (self->turn_order, enc ? arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current") : NULL);
+  arb_turn_order_set_selected (self->turn_order, enc ? arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_CURRENT) : NULL);
   arb_hex_map_refresh (self->map);
 }
 

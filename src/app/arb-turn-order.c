@@ -67,7 +67,7 @@ row_text (ArbEncounter *enc,
 {
   g_autofree char *gauge = public ? g_strdup ("") : gauges (enc, id);
   g_autofree char *conditions = arb_conditions_describe_labels (enc, id);
-  const char *value = public ? NULL : arb_encounter_get (enc, id, "order-value");
+  const char *value = public ? NULL : arb_encounter_get (enc, id, ARB_KEY_ORDER_VALUE);
   GString *text = g_string_new (NULL);
 
   if (value)
@@ -125,7 +125,7 @@ make_row (ArbTurnOrder *self,
   GdkRGBA *colour = g_new (GdkRGBA, 1);
   g_autofree char *accessible = NULL;
 
-  arb_hex_map_side_colour (enc, arb_encounter_get (enc, id, "side"), colour);
+  arb_hex_map_side_colour (enc, arb_encounter_get (enc, id, ARB_KEY_SIDE), colour);
   gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 14);
   gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 14);
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, colour, g_free);
@@ -192,11 +192,11 @@ arb_turn_order_describe (ArbTurnOrder *self,
   if (!self->encounter || !id)
     return g_strdup ("");
   detail = row_text (self->encounter, id, self->public);
-  side = arb_encounter_get (self->encounter, id, "side");
+  side = arb_encounter_get (self->encounter, id, ARB_KEY_SIDE);
   /* TRANSLATORS: a combatant in the turn order: name, side, details */
   return g_strdup_printf (_("%s%s%s%s%s%s"), arb_encounter_get_name (self->encounter, id),
                           side && *side ? ", " : "", side ? side : "", *detail ? ", " : "", detail,
-                          g_strcmp0 (id, arb_encounter_get (self->encounter, E, "current")) == 0 ? _(", acts now") : "");
+                          g_strcmp0 (id, arb_encounter_get (self->encounter, E, ARB_KEY_CURRENT)) == 0 ? _(", acts now") : "");
 }
 
 static void
@@ -232,8 +232,8 @@ arb_turn_order_set_encounter (ArbTurnOrder *self,
     return;
 
   /* The game's order first, then anyone it leaves out. */
-  current = arb_encounter_get (encounter, E, "current");
-  order = g_strsplit (arb_encounter_get (encounter, E, "order") ? arb_encounter_get (encounter, E, "order") : "", ",", -1);
+  current = arb_encounter_get (encounter, E, ARB_KEY_CURRENT);
+  order = g_strsplit (arb_encounter_get (encounter, E, ARB_KEY_ORDER) ? arb_encounter_get (encounter, E, ARB_KEY_ORDER) : "", ",", -1);
   ids = arb_encounter_list_combatants (encounter);
   for (guint i = 0; order[i]; i++)
     if (*order[i] && g_strv_contains ((const char * const *)ids, order[i]) && !g_hash_table_contains (listed, order[i]))

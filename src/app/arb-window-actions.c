@@ -467,7 +467,7 @@ next_action (GtkWidget  *widget,
     {
       /* The players roll the initiative dice and the referee types them. */
       g_autofree char *name = g_strconcat (arb_encounter_get_system (enc),
-                                           arb_encounter_get (enc, E, "order") ? ".next" : ".start", NULL);
+                                           arb_encounter_get (enc, E, ARB_KEY_ORDER) ? ".next" : ".start", NULL);
 
       _arb_window_open_action_dialog (self, name, NULL);
       return;
@@ -479,7 +479,7 @@ next_action (GtkWidget  *widget,
     }
   /* The new actor is shown, not picked as an open dialog's target. */
   self->following = TRUE;
-  arb_turn_order_set_selected (self->turn_order, arb_encounter_get (enc, E, "current"));
+  arb_turn_order_set_selected (self->turn_order, arb_encounter_get (enc, E, ARB_KEY_CURRENT));
   self->following = FALSE;
 }
 
@@ -500,7 +500,7 @@ act_action (GtkWidget  *widget,
    * the one whose turn it is. */
   selected = arb_hex_map_get_selected (self->map);
   if (selected == NULL)
-    selected = arb_encounter_get (enc, E, "current");
+    selected = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
   if (selected == NULL)
     {
       _arb_window_toast (self, _("No one is acting yet: Next starts the fight or moves it on"));
@@ -528,8 +528,8 @@ adjust_action (GtkWidget  *widget,
   if (id[0] == '\0')
     id = arb_hex_map_get_selected (self->map);
   if (id == NULL)
-    id = arb_encounter_get (enc, E, "current");
-  if (id == NULL || arb_encounter_get (enc, id, "sheet") == NULL)
+    id = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
+  if (id == NULL || arb_encounter_get (enc, id, ARB_KEY_SHEET) == NULL)
     {
       _arb_window_toast (self, _("Select a figure to adjust, on the map or in the turn order"));
       return;
@@ -559,16 +559,16 @@ act_nth_action (GtkWidget  *widget,
   if (self->fight == NULL)
     return;
   enc = arb_fight_get_encounter (self->fight);
-  if (arb_encounter_get (enc, E, "current") == NULL)
+  if (arb_encounter_get (enc, E, ARB_KEY_CURRENT) == NULL)
     {
       _arb_window_toast (self, _("No one is acting yet: Next starts the fight or moves it on"));
       return;
     }
-  actions = arb_actor_panel_list_actions (self->fight, arb_encounter_get (enc, E, "current"));
+  actions = arb_actor_panel_list_actions (self->fight, arb_encounter_get (enc, E, ARB_KEY_CURRENT));
   for (int i = 0; actions && actions[i]; i++)
     if (i == n - 1)
       {
-        _arb_window_open_action_dialog (self, actions[i], arb_encounter_get (enc, E, "current"));
+        _arb_window_open_action_dialog (self, actions[i], arb_encounter_get (enc, E, ARB_KEY_CURRENT));
         return;
       }
 }
@@ -691,7 +691,7 @@ on_add_to_encounter (ArbWindow  *self,
   enc = arb_fight_get_encounter (self->fight);
   ids = arb_encounter_list_combatants (enc);
   if (ids[0])
-    side = arb_encounter_get (enc, ids[0], "side");
+    side = arb_encounter_get (enc, ids[0], ARB_KEY_SIDE);
   hex = free_hex (enc);
 
   join = g_new0 (Joining, 1);

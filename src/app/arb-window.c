@@ -250,7 +250,7 @@ static void
 show_panel (ArbWindow *self)
 {
   ArbEncounter *enc = self->fight ? arb_fight_peek_encounter (self->fight) : NULL;
-  const char *current = enc ? arb_encounter_get (enc, E, "current") : NULL;
+  const char *current = enc ? arb_encounter_get (enc, E, ARB_KEY_CURRENT) : NULL;
   const char *selected = enc ? arb_turn_order_get_selected (self->turn_order) : NULL;
 
   if (enc == NULL)
@@ -415,7 +415,7 @@ propose_idle_cb (gpointer data)
 {
   ArbWindow *self = data;
   ArbEncounter *enc = self->fight ? arb_fight_peek_encounter (self->fight) : NULL;
-  const char *current = enc ? arb_encounter_get (enc, E, "current") : NULL;
+  const char *current = enc ? arb_encounter_get (enc, E, ARB_KEY_CURRENT) : NULL;
   const char *action = NULL;
 
   self->propose_idle = 0;
@@ -430,7 +430,7 @@ static void
 propose_auto_action (ArbWindow *self)
 {
   ArbEncounter *enc = self->fight ? arb_fight_peek_encounter (self->fight) : NULL;
-  const char *current = enc ? arb_encounter_get (enc, E, "current") : NULL;
+  const char *current = enc ? arb_encounter_get (enc, E, ARB_KEY_CURRENT) : NULL;
   g_autofree char *key = NULL;
 
   /* Nothing to propose: an Undo back to a proposal proposes it again. */
@@ -481,7 +481,7 @@ refresh (ArbWindow *self)
   gtk_stack_set_visible_child_name (self->stack, "fight");
   self->empty_shown = FALSE;
 
-  current = arb_encounter_get (enc, E, "current");
+  current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
   arb_turn_order_set_encounter (self->turn_order, enc);
   arb_hex_map_refresh (self->map);
   /* A selection that followed the turn goes on following it (an undone
@@ -569,7 +569,7 @@ arb_window_set_fight (ArbWindow *self,
       gtk_popover_popdown (GTK_POPOVER (self->adjust_popover));
       arb_adjust_popover_set_figure (ARB_ADJUST_POPOVER (self->adjust_popover), NULL, NULL);
     }
-  arb_turn_order_set_selected (self->turn_order, fight ? arb_encounter_get (arb_fight_peek_encounter (fight), E, "current") : NULL);
+  arb_turn_order_set_selected (self->turn_order, fight ? arb_encounter_get (arb_fight_peek_encounter (fight), E, ARB_KEY_CURRENT) : NULL);
   update_figure_menu (self);
   /* A long fight's steps may come in before its first frame, and the
    * rows they make would hold that frame up: they wait for it. */
@@ -852,7 +852,7 @@ show_actor_action (GtkWidget  *widget,
   if (self->fight == NULL)
     return;
   self->following = TRUE;
-  arb_turn_order_set_selected (self->turn_order, arb_encounter_get (arb_fight_peek_encounter (self->fight), E, "current"));
+  arb_turn_order_set_selected (self->turn_order, arb_encounter_get (arb_fight_peek_encounter (self->fight), E, ARB_KEY_CURRENT));
   self->following = FALSE;
 }
 
@@ -868,7 +868,7 @@ escape_shortcut_cb (GtkWidget *widget,
   const char *current;
 
   if (self->fight == NULL ||
-      (current = arb_encounter_get (arb_fight_peek_encounter (self->fight), E, "current")) == NULL ||
+      (current = arb_encounter_get (arb_fight_peek_encounter (self->fight), E, ARB_KEY_CURRENT)) == NULL ||
       g_strcmp0 (arb_actor_panel_get_shown (self->actor_panel), current) == 0)
     return FALSE;
   for (GtkWidget *w = focus; w && w != widget; w = gtk_widget_get_parent (w))

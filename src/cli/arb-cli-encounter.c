@@ -280,17 +280,17 @@ add_step_json (JsonBuilder   *b,
       json_builder_set_member_name (b, "entity");
       json_builder_add_string_value (b, e->entity);
       json_builder_set_member_name (b, "key");
-      json_builder_add_string_value (b, e->key);
+      json_builder_add_string_value (b, e->key->name);
       json_builder_set_member_name (b, "old");
       if (e->old_value == NULL)
         json_builder_add_null_value (b);
       else
-        json_builder_add_string_value (b, g_str_equal (e->key, "sheet") ? "(sheet)" : e->old_value);
+        json_builder_add_string_value (b, e->key == ARB_KEY_SHEET ? "(sheet)" : e->old_value);
       json_builder_set_member_name (b, "new");
       if (e->new_value == NULL)
         json_builder_add_null_value (b);
       else
-        json_builder_add_string_value (b, g_str_equal (e->key, "sheet") ? "(sheet)" : e->new_value);
+        json_builder_add_string_value (b, e->key == ARB_KEY_SHEET ? "(sheet)" : e->new_value);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -329,16 +329,16 @@ static void
 add_order_json (JsonBuilder  *b,
                 ArbEncounter *enc)
 {
-  const char *order = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order");
+  const char *order = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_ORDER);
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
   static const char *counters[] = { "round", "pulse", "turn", "phase", NULL };
 
   json_builder_set_member_name (b, "system");
   json_builder_add_string_value (b, arb_encounter_get_system (enc));
   for (guint i = 0; counters[i]; i++)
-    if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, counters[i]))
+    if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, counters[i])))
       {
-        const char *v = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, counters[i]);
+        const char *v = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, counters[i]));
         gint64 n;
 
         json_builder_set_member_name (b, counters[i]);
@@ -348,8 +348,8 @@ add_order_json (JsonBuilder  *b,
           json_builder_add_string_value (b, v);
       }
   json_builder_set_member_name (b, "current");
-  if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"))
-    json_builder_add_string_value (b, arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current"));
+  if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_CURRENT))
+    json_builder_add_string_value (b, arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_CURRENT));
   else
     json_builder_add_null_value (b);
   json_builder_set_member_name (b, "order");
@@ -375,7 +375,7 @@ add_order_json (JsonBuilder  *b,
       json_builder_add_string_value (b, arb_encounter_get_name (enc, ids[i]));
       for (guint k = 0; keys[k]; k++)
         {
-          const char *v = arb_encounter_get (enc, ids[i], keys[k]);
+          const char *v = arb_encounter_get (enc, ids[i], arb_encounter_key (enc, keys[k]));
 
           if (v == NULL)
             continue;
@@ -391,7 +391,7 @@ add_order_json (JsonBuilder  *b,
           if (g_str_has_prefix (all[k], "cond."))
             {
               json_builder_set_member_name (b, all[k] + 5);
-              json_builder_add_string_value (b, arb_encounter_get (enc, ids[i], all[k]));
+              json_builder_add_string_value (b, arb_encounter_get (enc, ids[i], arb_encounter_key (enc, all[k])));
             }
         json_builder_end_object (b);
 
@@ -402,7 +402,7 @@ add_order_json (JsonBuilder  *b,
           if (!g_str_has_prefix (all[k], "cond.") && !g_str_equal (all[k], "sheet"))
             {
               json_builder_set_member_name (b, all[k]);
-              json_builder_add_string_value (b, arb_encounter_get (enc, ids[i], all[k]));
+              json_builder_add_string_value (b, arb_encounter_get (enc, ids[i], arb_encounter_key (enc, all[k])));
             }
         json_builder_end_object (b);
       }
@@ -436,16 +436,16 @@ add_order_json (JsonBuilder  *b,
 static void
 print_order_text (ArbEncounter *enc)
 {
-  const char *order = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order");
-  const char *current = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current");
+  const char *order = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_ORDER);
+  const char *current = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_CURRENT);
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
   g_auto(GStrv) ordered = order ? g_strsplit (order, ",", -1) : NULL;
   static const char *counters[] = { "round", "pulse", "turn", "phase", NULL };
 
   g_print ("%s", arb_encounter_get_system (enc));
   for (guint i = 0; counters[i]; i++)
-    if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, counters[i]))
-      g_print (", %s %s", counters[i], arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, counters[i]));
+    if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, counters[i])))
+      g_print (", %s %s", counters[i], arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, counters[i])));
   g_print ("\n");
 
   if (ordered == NULL)
@@ -453,8 +453,8 @@ print_order_text (ArbEncounter *enc)
   for (guint i = 0; ids[i]; i++)
     {
       const char *id = ordered ? ordered[i] : ids[i];
-      const char *ap = id ? arb_encounter_get (enc, id, "ap") : NULL;
-      const char *chit = id ? arb_encounter_get (enc, id, "chit") : NULL;
+      const char *ap = id ? arb_encounter_get (enc, id, arb_encounter_key (enc, "ap")) : NULL;
+      const char *chit = id ? arb_encounter_get (enc, id, arb_encounter_key (enc, "chit")) : NULL;
 
       if (id == NULL)
         break;
@@ -463,7 +463,7 @@ print_order_text (ArbEncounter *enc)
 
         g_print ("%s %-4s %-28s %-8s%s%s%s%s%s%s\n", g_strcmp0 (id, current) == 0 ? "▶" : " ", id,
                  arb_encounter_get_name (enc, id),
-                 arb_encounter_get (enc, id, "side") ? arb_encounter_get (enc, id, "side") : "",
+                 arb_encounter_get (enc, id, ARB_KEY_SIDE) ? arb_encounter_get (enc, id, ARB_KEY_SIDE) : "",
                  ap ? "  AP " : "", ap ? ap : "",
                  chit ? _("  chit ") : "", chit ? chit : "",
                  conditions[0] ? "  " : "", conditions);
@@ -684,8 +684,8 @@ cmd_add (int    argc,
             return fail (EXIT_RULE, _("%d,%d is off the %d by %d map; nothing was changed"), hex.q, hex.r, cols, rows);
           }
       }
-      arb_step_set_int (step, enc, id, "q", hex.q);
-      arb_step_set_int (step, enc, id, "r", hex.r);
+      arb_step_set_int (step, enc, id, ARB_KEY_Q, hex.q);
+      arb_step_set_int (step, enc, id, ARB_KEY_R, hex.r);
     }
   if (opts.facing >= 0)
     {
@@ -694,7 +694,7 @@ cmd_add (int    argc,
           arb_step_free (step);
           return usage_error (_("--facing takes a hexside from 0 to 5"));
         }
-      arb_step_set_int (step, enc, id, "facing", opts.facing);
+      arb_step_set_int (step, enc, id, ARB_KEY_FACING, opts.facing);
     }
   for (guint i = 0; opts.set && opts.set[i]; i++)
     {
@@ -705,7 +705,7 @@ cmd_add (int    argc,
           arb_step_free (step);
           return usage_error (_("--set takes KEY=VALUE"));
         }
-      arb_step_set (step, enc, id, kv[0], kv[1]);
+      arb_step_set (step, enc, id, arb_encounter_key (enc, kv[0]), kv[1]);
     }
 
   arb_encounter_apply (enc, step);

@@ -12,22 +12,6 @@
 
 #define E ARB_ENCOUNTER_ENTITY
 
-/* @key's checks, from the game's table or the generic one. */
-static const ArbStateKey *
-find_state_key (ArbGame    *game,
-                const char *key)
-{
-  const ArbStateKey *own = arb_game_list_state_keys (game);
-
-  for (guint i = 0; own[i].key; i++)
-    if (g_str_equal (own[i].key, key))
-      return &own[i];
-  for (guint i = 0; arb_generic_state_keys[i].key; i++)
-    if (g_str_equal (arb_generic_state_keys[i].key, key))
-      return &arb_generic_state_keys[i];
-  return NULL;
-}
-
 gboolean
 arb_adjust_read (ArbEncounter        *encounter,
                  const char          *id,
@@ -36,16 +20,14 @@ arb_adjust_read (ArbEncounter        *encounter,
                  int                 *lo,
                  int                 *hi)
 {
-  ArbGame *game;
-  const ArbStateKey *spec;
+  const ArbKey *spec;
   int stored;
 
   g_return_val_if_fail (ARB_IS_ENCOUNTER (encounter), FALSE);
   g_return_val_if_fail (adjustable != NULL, FALSE);
 
-  game = arb_game_get (arb_encounter_get_system (encounter));
-  spec = game ? find_state_key (game, adjustable->key) : NULL;
-  if (spec == NULL || spec->fight || spec->type != ARB_KEY_INT)
+  spec = adjustable->key;
+  if (spec->fight || spec->type != ARB_KEY_INT)
     return FALSE;
   stored = arb_encounter_get_field_int (encounter, id, adjustable->key, 0);
   if (adjustable->pool == NULL)
@@ -222,7 +204,7 @@ arb_adjust_proc (ArbProc  *proc,
     {
       /* The game's lists disagree: a bug, not the referee's doing. */
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
-                   _("%s keeps no whole number “%s”"), arb_game_get_title (game), adjustable->key);
+                   _("%s keeps no whole number “%s”"), arb_game_get_title (game), adjustable->key->name);
       return FALSE;
     }
   if (!new_value (adjustable, arb_proc_get_param (proc, "value"), current, lo, hi, &value, error))

@@ -28,7 +28,7 @@ arb_conditions_unit (const char *system)
 {
   ArbGame *game = arb_game_get (system);
 
-  return game ? arb_game_get_time_unit (game) : ARB_KEY_TURN;
+  return game ? arb_game_get_time_unit (game) : ARB_KEY_TURN->name;
 }
 
 gboolean
@@ -37,25 +37,12 @@ arb_conditions_has (ArbEncounter *encounter,
                     const char   *id,
                     const char   *condition)
 {
-  /* On the stack: asked thousands of times a second by a simulation. */
-  char buf[64];
-  g_autofree char *big = NULL;
-  const char *key = buf;
-  gsize len = strlen (condition);
-  const char *value;
+  const ArbKey *key;
 
   if (!arb_step_may_have_conditions (step, encounter, id))
     return FALSE;
-  if (len + sizeof ARB_KEY_COND <= sizeof buf)
-    {
-      memcpy (buf, ARB_KEY_COND, sizeof ARB_KEY_COND - 1);
-      memcpy (buf + sizeof ARB_KEY_COND - 1, condition, len + 1);
-    }
-  else
-    key = big = g_strconcat (ARB_KEY_COND, condition, NULL);
-  value = step ? arb_step_peek (step, encounter, id, key)
-               : arb_encounter_get (encounter, id, key);
-  return value != NULL;
+  key = arb_encounter_condition_key (encounter, condition);
+  return arb_step_peek (step, encounter, id, key) != NULL;
 }
 
 
@@ -85,9 +72,9 @@ arb_conditions_describe (ArbEncounter *encounter,
     {
       int until;
 
-      if (!g_str_has_prefix (keys[i], ARB_KEY_COND))
+      if (!g_str_has_prefix (keys[i], ARB_PREFIX_COND))
         continue;
-      until = expiry_of (arb_encounter_get (encounter, id, keys[i]), unit);
+      until = expiry_of (arb_encounter_get (encounter, id, arb_encounter_key (encounter, keys[i])), unit);
       g_string_append_printf (out, "%s%s", out->len ? ", " : "", keys[i] + 5);
       if (until > 0)
         /* Translators: a condition's end, e.g. "until round 4" */
@@ -135,13 +122,13 @@ arb_conditions_describe_labels (ArbEncounter *encounter,
   unit = arb_conditions_unit (arb_encounter_get_system (encounter));
   for (guint i = 0; keys[i]; i++)
     {
-      const char *condition = keys[i] + strlen (ARB_KEY_COND);
+      const char *condition = keys[i] + strlen (ARB_PREFIX_COND);
       const char *value;
       int until;
 
-      if (!g_str_has_prefix (keys[i], ARB_KEY_COND))
+      if (!g_str_has_prefix (keys[i], ARB_PREFIX_COND))
         continue;
-      value = arb_encounter_get (encounter, id, keys[i]);
+      value = arb_encounter_get (encounter, id, arb_encounter_key (encounter, keys[i]));
       until = expiry_of (value, unit);
       if (out->len)
         /* Translators: between two conditions in a list */
@@ -177,7 +164,7 @@ arb_conditions_expire (ArbProc *proc,
 
       for (guint k = 0; keys && k < keys->len; k++)
         {
-          const char *key = g_ptr_array_index (keys, k);
+          const ArbKey *key = g_ptr_array_index (keys, k);
           int until;
 
           until = expiry_of (arb_step_peek (step, enc, ids[i], key), unit);
@@ -185,7 +172,7 @@ arb_conditions_expire (ArbProc *proc,
             {
               arb_step_set (step, enc, ids[i], key, NULL);
               arb_step_add_log (step, _("%s: no longer %s"), arb_encounter_get_name (enc, ids[i]),
-                                arb_conditions_label (enc, key + strlen (ARB_KEY_COND)));
+                                arb_conditions_label (enc, key->name + strlen (ARB_PREFIX_COND)));
             }
         }
     }
@@ -222,7 +209,7 @@ arb_conditions_set_proc (ArbProc  *proc,
   const char *duration = arb_proc_get_param (proc, "for");
   const char * const *known = arb_conditions_list (system);
   const char *unit = arb_conditions_unit (system);
-  g_autofree char *key = NULL;
+  const ArbKey *key;
   gboolean on = set == NULL || g_str_equal (set, "on");
 
   if (!check_combatant (enc, id, error))
@@ -243,7 +230,7 @@ arb_conditions_set_proc (ArbProc  *proc,
       return FALSE;
     }
 
-  key = g_strconcat (ARB_KEY_COND, condition, NULL);
+  key = arb_encounter_condition_key (enc, condition);
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
 
   if (!on)
@@ -255,7 +242,7 @@ arb_conditions_set_proc (ArbProc  *proc,
 
   if (duration != NULL)
     {
-      int now = arb_encounter_get_int (enc, E, unit, 1);
+      int now = arb_encounter_get_int (enc, E, arb_encounter_key (enc, unit), 1);
       g_autofree char *value = NULL;
       gint64 n;
 
@@ -344,8 +331,12 @@ arb_conditions_remove_proc (ArbProc  *proc,
     ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
     g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
 
-    for (const ArbStateKey *k = game ? arb_game_list_state_keys (game) : NULL; k && k->key; k++)
+    const ArbKey * const *keys = game ? arb_game_list_state_keys (game) : NULL;
+
+    for (guint n = 0; keys && keys[n]; n++)
       {
+        const ArbKey *k = keys[n];
+
         if (k->type != ARB_KEY_IDS && k->type != ARB_KEY_ID)
           continue;
         for (guint i = 0; i <= (k->fight ? 0 : g_strv_length (ids)); i++)
@@ -354,19 +345,19 @@ arb_conditions_remove_proc (ArbProc  *proc,
             const char *list;
 
             if (entity == NULL || g_strcmp0 (entity, id) == 0 ||
-                (list = arb_step_peek (step, enc, entity, k->key)) == NULL)
+                (list = arb_step_peek (step, enc, entity, k)) == NULL)
               continue;
             if (k->type == ARB_KEY_ID)
               {
                 if (g_str_equal (list, id))
-                  arb_step_set (step, enc, entity, k->key, NULL);
+                  arb_step_set (step, enc, entity, k, NULL);
                 continue;
               }
             {
               g_autofree char *rest = without (list, id);
 
               if (!g_str_equal (rest, list))
-                arb_step_set (step, enc, entity, k->key, rest[0] ? rest : NULL);
+                arb_step_set (step, enc, entity, k, rest[0] ? rest : NULL);
             }
           }
       }
@@ -385,8 +376,7 @@ arb_conditions_time_left (ArbEncounter *encounter,
                           const char   *id,
                           const char   *condition)
 {
-  g_autofree char *key = g_strconcat (ARB_KEY_COND, condition, NULL);
-  const char *value = arb_encounter_get (encounter, id, key);
+  const char *value = arb_encounter_get (encounter, id, arb_encounter_condition_key (encounter, condition));
   const char *unit = arb_conditions_unit (arb_encounter_get_system (encounter));
   int until;
 
@@ -395,5 +385,5 @@ arb_conditions_time_left (ArbEncounter *encounter,
   /* It lapses when the counter reaches its end (arb_conditions_expire). */
   if ((until = expiry_of (value, unit)) == 0)
     return 0;
-  return MAX (1, until - arb_encounter_get_int (encounter, ARB_ENCOUNTER_ENTITY, unit, 0));
+  return MAX (1, until - arb_encounter_get_int (encounter, ARB_ENCOUNTER_ENTITY, arb_encounter_key (encounter, unit), 0));
 }

@@ -491,7 +491,7 @@ apply_record (ArbEncounter  *enc,
   switch (record->kind)
     {
     case RECORD_STEP:
-      if (!(step = arb_step_parse (record->payload, record->len, journal, error)))
+      if (!(step = arb_step_parse (record->payload, record->len, arb_encounter_get_keys (enc), journal, error)))
         return FALSE;
       if (!arb_encounter_step_fits (enc, step))
         {
@@ -855,8 +855,10 @@ arb_drafts_list (void)
           GString *summary = g_string_new (arb_encounter_get_system (enc));
           const char *unit = arb_conditions_unit (arb_encounter_get_system (enc));
 
-          if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, unit))
-            g_string_append_printf (summary, ", %s %s", unit, arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, unit));
+          const char *clock = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, unit));
+
+          if (clock)
+            g_string_append_printf (summary, ", %s %s", unit, clock);
           for (guint i = 0; ids[i]; i++)
             g_string_append_printf (summary, "%s%s", i ? ", " : ": ", arb_encounter_get_name (enc, ids[i]));
           draft->system = g_strdup (arb_encounter_get_system (enc));

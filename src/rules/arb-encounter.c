@@ -138,42 +138,27 @@ step_alloc (ArbStep *step,
   return p;
 }
 
-/* An effect as made here: with its key's length and arb_short_hash(),
- * which effect_on() compares first (a step's effects are looked through
- * at every read of a value). */
-typedef struct
-{
-  ArbEffect effect;     /* first: an ArbEffect of a step is one of these */
-  guint     key_len;
-  guint     key_hash;   /* 0: no key */
-} EffectBlock;
-
-/* An effect and its four strings in one block: a simulation makes and
- * frees thousands a second, and one allocation costs a fifth of five. */
-/* For @step, from its blocks when it is quiet. */
+/* An effect and its three strings in one block: a simulation makes and
+ * frees thousands a second. For @step, from its blocks when it is
+ * quiet. */
 static ArbEffect *
-effect_new (ArbStep    *step,
-            const char *entity,
-            const char *key,
-            const char *old_value,
-            const char *new_value)
+effect_new (ArbStep      *step,
+            const char   *entity,
+            const ArbKey *key,
+            const char   *old_value,
+            const char   *new_value)
 {
   /* Any may be NULL: a step read from elsewhere is checked later. */
-  gsize le = entity ? strlen (entity) + 1 : 0, lk = key ? strlen (key) + 1 : 0;
+  gsize le = entity ? strlen (entity) + 1 : 0;
   gsize lo = old_value ? strlen (old_value) + 1 : 0;
   gsize ln = new_value ? strlen (new_value) + 1 : 0;
-  gsize size = sizeof (EffectBlock) + le + lk + lo + ln;
-  EffectBlock *block = step->quiet ? step_alloc (step, size) : g_malloc (size);
-  ArbEffect *effect = &block->effect;
-  char *p = (char *)(block + 1);
+  gsize size = sizeof (ArbEffect) + le + lo + ln;
+  ArbEffect *effect = step->quiet ? step_alloc (step, size) : g_malloc (size);
+  char *p = (char *)(effect + 1);
 
-  block->key_len = lk ? (guint)(lk - 1) : 0;
-  block->key_hash = key ? arb_short_hash (key, lk - 1) : 0;
-
+  effect->key = key;
   effect->entity = entity ? memcpy (p, entity, le) : NULL;
   p += le;
-  effect->key = key ? memcpy (p, key, lk) : NULL;
-  p += lk;
   effect->old_value = old_value ? memcpy (p, old_value, lo) : NULL;
   p += lo;
   effect->new_value = new_value ? memcpy (p, new_value, ln) : NULL;
@@ -567,18 +552,18 @@ arb_step_dup_headline_line (const ArbStep *step)
 
 /* Encounters */
 
-/* An entity's values: key -> value, both owned. An open-addressed table
- * of its own rather than a GHashTable: the engine reads a value at every
- * rule, and a handful of short keys are found here with an inline hash,
- * a compare of the cached hash and one strcmp, without a call through a
- * hash function's pointer. Linear probing, at most half full; a removal
- * shifts the run back, so there is no tombstone. */
+/* An entity's values, by key. The keys are declared objects, so a value
+ * is filed under its key's address: an open-addressed table probed by
+ * that address, with no string hashed or compared. Linear probing, at
+ * most half full; a removal shifts the run back, so there is no
+ * tombstone. A value that reads as a whole number keeps that number
+ * too, for the many readers that want one. */
 typedef struct
 {
-  guint  hash;           /* of key; 0: the slot is empty */
-  guint  len;            /* of key */
-  char  *key;
-  char  *value;
+  const ArbKey *key;     /* NULL: the slot is empty */
+  char         *value;
+  int           num;
+  gboolean      is_num;
 } Slot;
 
 typedef struct
@@ -587,14 +572,14 @@ typedef struct
   guint  mask;           /* slots - 1, a power of two less one */
   guint  shift;          /* 32 - log2 (slots) */
   guint  n;
-  guint  n_cond;         /* keys under ARB_KEY_COND: with none, a condition needs no lookup */
-  /* A copy's keys and values all in one block (values_copy()), freed
-   * whole: a simulation copies the state at every run. NULL: none. */
+  guint  n_cond;         /* condition keys: with none, a condition needs no lookup */
+  /* A copy's values all in one block (values_copy()), freed whole: a
+   * simulation copies the state at every run. NULL: none. */
   char  *block;
   gsize  block_size;
 } Values;
 
-/* Frees @p, a key or value of @values, unless it lies in its block. */
+/* Frees @p, a value of @values, unless it lies in its block. */
 static inline void
 values_release (const Values *values,
                 char         *p)
@@ -603,23 +588,13 @@ values_release (const Values *values,
     g_free (p);
 }
 
-/* arb_step_may_have_conditions() spells it out letter by letter. */
-G_STATIC_ASSERT (sizeof ARB_KEY_COND == sizeof "cond.");
-
-static inline gboolean
-is_cond_key (const char *key,
-             gsize       len)
-{
-  return len >= sizeof ARB_KEY_COND - 1 && memcmp (key, ARB_KEY_COND, sizeof ARB_KEY_COND - 1) == 0;
-}
-
-/* A key's home slot: the hash's top bits after a Fibonacci multiply,
- * since the low bits of the hash above follow the last letter only. */
+/* A key's home slot: its address's top bits after a Fibonacci multiply
+ * (the low bits of an address are alike). */
 static inline guint
 values_home (const Values *values,
-             guint         hash)
+             const ArbKey *key)
 {
-  return (guint)((hash * 2654435769u) >> values->shift) & values->mask;
+  return (guint)(((guint32)((guintptr)key >> 3) * 2654435769u) >> values->shift) & values->mask;
 }
 
 static Values *
@@ -641,11 +616,8 @@ static void
 values_free (Values *values)
 {
   for (guint i = 0; i <= values->mask; i++)
-    if (values->slots[i].hash)
-      {
-        values_release (values, values->slots[i].key);
-        values_release (values, values->slots[i].value);
-      }
+    if (values->slots[i].key)
+      values_release (values, values->slots[i].value);
   g_free (values->block);
   g_free (values->slots);
   g_free (values);
@@ -654,39 +626,26 @@ values_free (Values *values)
 /* The slot of @key, or the empty one where it would go. */
 static inline Slot *
 values_slot (const Values *values,
-             const char   *key,
-             gsize         len,
-             guint         hash)
+             const ArbKey *key)
 {
-  guint i = values_home (values, hash);
+  guint i = values_home (values, key);
 
   for (;; i = (i + 1) & values->mask)
     {
       Slot *s = &values->slots[i];
 
-      if (s->hash == 0 || (s->hash == hash && s->len == len && arb_keys_equal (s->key, key, len)))
+      if (s->key == NULL || s->key == key)
         return s;
     }
 }
 
-static inline const char *
-values_lookup_hashed (const Values *values,
-                      const char   *key,
-                      gsize         len,
-                      guint         hash)
-{
-  Slot *s = values_slot (values, key, len, hash);
-
-  return s->hash ? s->value : NULL;
-}
-
-static inline const char *
+static inline const Slot *
 values_lookup (const Values *values,
-               const char   *key)
+               const ArbKey *key)
 {
-  gsize len = strlen (key);
+  const Slot *s = values_slot (values, key);
 
-  return values_lookup_hashed (values, key, len, arb_short_hash (key, len));
+  return s->key ? s : NULL;
 }
 
 static void
@@ -699,27 +658,24 @@ values_grow (Values *values)
   values->mask = old_size * 2 - 1;
   values->shift--;
   for (guint i = 0; i < old_size; i++)
-    if (old[i].hash)
-      *values_slot (values, old[i].key, old[i].len, old[i].hash) = old[i];
+    if (old[i].key)
+      *values_slot (values, old[i].key) = old[i];
   g_free (old);
 }
 
 /* Sets @key to a copy of @value. */
 static void
-values_set (Values     *values,
-            const char *key,
-            gsize       len,
-            guint       hash,
-            const char *value)
+values_set (Values       *values,
+            const ArbKey *key,
+            const char   *value)
 {
-  Slot *s = values_slot (values, key, len, hash);
+  Slot *s = values_slot (values, key);
+  gsize vlen = strlen (value);
 
-  if (s->hash)
+  if (s->key)
     {
-      gsize vlen = strlen (value);
-
       /* In place when it fits: a step rewrites the same few numbers
-       * over and over, and a free and a malloc cost more than strlen. */
+       * over and over. */
       if (vlen <= strlen (s->value))
         memmove (s->value, value, vlen + 1);
       else
@@ -727,42 +683,40 @@ values_set (Values     *values,
           values_release (values, s->value);
           s->value = g_memdup2 (value, vlen + 1);
         }
-      return;
     }
-  if ((values->n + 1) * 2 > values->mask + 1)
+  else
     {
-      values_grow (values);
-      s = values_slot (values, key, len, hash);
+      if ((values->n + 1) * 2 > values->mask + 1)
+        {
+          values_grow (values);
+          s = values_slot (values, key);
+        }
+      s->key = key;
+      s->value = g_memdup2 (value, vlen + 1);
+      values->n++;
+      values->n_cond += key->condition;
     }
-  s->hash = hash;
-  s->len = (guint)len;
-  s->key = g_strdup (key);
-  s->value = g_strdup (value);
-  values->n++;
-  values->n_cond += is_cond_key (key, len);
+  s->is_num = arb_parse_int (s->value, &s->num);
 }
 
 static void
-values_remove (Values     *values,
-               const char *key,
-               gsize       len,
-               guint       hash)
+values_remove (Values       *values,
+               const ArbKey *key)
 {
-  Slot *s = values_slot (values, key, len, hash);
+  Slot *s = values_slot (values, key);
   guint i, j;
 
-  if (s->hash == 0)
+  if (s->key == NULL)
     return;
-  values->n_cond -= is_cond_key (s->key, s->len);
-  values_release (values, s->key);
+  values->n_cond -= s->key->condition;
   values_release (values, s->value);
   values->n--;
   /* Back-shift: each later slot of the run that may move into the hole
    * (its home is not between the hole and it) moves. */
   i = (guint)(s - values->slots);
-  for (j = (i + 1) & values->mask; values->slots[j].hash; j = (j + 1) & values->mask)
+  for (j = (i + 1) & values->mask; values->slots[j].key; j = (j + 1) & values->mask)
     {
-      guint home = values_home (values, values->slots[j].hash);
+      guint home = values_home (values, values->slots[j].key);
 
       if (((j - home) & values->mask) >= ((j - i) & values->mask))
         {
@@ -770,9 +724,7 @@ values_remove (Values     *values,
           i = j;
         }
     }
-  values->slots[i].hash = 0;
-  values->slots[i].key = NULL;
-  values->slots[i].value = NULL;
+  values->slots[i] = (Slot) { 0 };
 }
 
 static Values *
@@ -787,45 +739,41 @@ values_copy (const Values *values)
   copy->shift = values->shift;
   copy->n = values->n;
   copy->n_cond = values->n_cond;
-  copy->slots = g_new (Slot, values->mask + 1);
-  /* The strings in one block, not a copy each. */
+  copy->slots = g_memdup2 (values->slots, sizeof (Slot) * (values->mask + 1));
+  /* The values in one block, not a copy each. */
   for (guint i = 0; i <= values->mask; i++)
-    if (values->slots[i].hash)
-      size += values->slots[i].len + 1 + strlen (values->slots[i].value) + 1;
+    if (values->slots[i].key)
+      size += strlen (values->slots[i].value) + 1;
   copy->block = p = size ? g_malloc (size) : NULL;
   copy->block_size = size;
   for (guint i = 0; i <= values->mask; i++)
-    {
-      const Slot *s = &values->slots[i];
+    if (copy->slots[i].key)
+      {
+        gsize lv = strlen (copy->slots[i].value) + 1;
 
-      copy->slots[i].hash = s->hash;
-      copy->slots[i].len = s->len;
-      copy->slots[i].key = copy->slots[i].value = NULL;
-      if (s->hash)
-        {
-          gsize lv = strlen (s->value) + 1;
-
-          copy->slots[i].key = memcpy (p, s->key, s->len + 1);
-          p += s->len + 1;
-          copy->slots[i].value = memcpy (p, s->value, lv);
-          p += lv;
-        }
-    }
+        copy->slots[i].value = memcpy (p, copy->slots[i].value, lv);
+        p += lv;
+      }
   return copy;
 }
 
-static int compare_strings (gconstpointer a, gconstpointer b);
+static int
+compare_key_names (gconstpointer a,
+                   gconstpointer b)
+{
+  return strcmp ((*(const ArbKey * const *)a)->name, (*(const ArbKey * const *)b)->name);
+}
 
-/* @values' keys, borrowed, in order. */
+/* @values' keys in the order of their names. */
 static GPtrArray *
 values_sorted_keys (const Values *values)
 {
   GPtrArray *keys = g_ptr_array_sized_new (values->n);
 
   for (guint i = 0; i <= values->mask; i++)
-    if (values->slots[i].hash)
-      g_ptr_array_add (keys, values->slots[i].key);
-  g_ptr_array_sort (keys, compare_strings);
+    if (values->slots[i].key)
+      g_ptr_array_add (keys, (gpointer)values->slots[i].key);
+  g_ptr_array_sort (keys, compare_key_names);
   return keys;
 }
 
@@ -848,9 +796,13 @@ struct _ArbEncounter
   char       *id;
   char       *filename;
   char       *stamp;
-  GHashTable *state;     /* entity -> Values */
-  /* The same entities in a list, each name the state's own key: there
-   * are a handful, and a scan finds one faster than a hash. */
+  const ArbKey * const *keys;  /* the game's: where names are looked up */
+  /* Condition names -> their keys, NULL until asked: a rule asks after
+   * a condition by its name. Not shared with copies, which may live in
+   * other threads. */
+  GHashTable *conditions;
+  /* The entities with values, each with its name: a handful, found by
+   * a scan. */
   GArray     *entities;  /* of Entity */
   GHashTable *sheets;    /* combatant id -> ArbSheet, a cache of "sheet" */
   /* The fight's combatants split, a cache of "combatants": NULL until
@@ -873,38 +825,18 @@ struct _ArbEncounter
 
 typedef struct
 {
-  const char *name;      /* the state's key */
-  Values     *values;    /* the state's value */
+  char       *name;
+  Values     *values;
   ArbSheet   *sheet;     /* NULL, or its sheet in the cache (borrowed) */
-  guint32     tag;       /* name_tag() of name */
   gboolean    fight;     /* named ARB_ENCOUNTER_ENTITY */
 } Entity;
 
-/* The first four bytes of @name, or fewer and its end: the ids of
- * combatants ("c1", "c12") whole, in one compare each. *@whole says
- * whether the end is in it. */
-static inline guint32
-name_tag (const char *name,
-          gboolean   *whole)
+static void
+entity_clear (Entity *e)
 {
-  guint32 tag = 0;
-
-  for (guint i = 0; i < 4; i++)
-    {
-      guchar c = (guchar)name[i];
-
-      if (c == 0)
-        {
-          *whole = TRUE;
-          return tag;
-        }
-      tag |= (guint32)c << (8 * i);
-    }
-  *whole = FALSE;
-  return tag;
+  g_free (e->name);
+  values_free (e->values);
 }
-
-const char arb_encounter_entity[] = "encounter";
 
 G_DEFINE_FINAL_TYPE (ArbEncounter, arb_encounter, G_TYPE_OBJECT)
 
@@ -920,7 +852,7 @@ arb_encounter_finalize (GObject *object)
   g_clear_pointer (&self->filename, g_free);
   g_clear_pointer (&self->stamp, g_free);
   g_clear_pointer (&self->entities, g_array_unref);
-  g_clear_pointer (&self->state, g_hash_table_unref);
+  g_clear_pointer (&self->conditions, g_hash_table_unref);
   g_clear_pointer (&self->sheets, g_hash_table_unref);
   g_clear_pointer (&self->combatants, g_strfreev);
   g_clear_pointer (&self->dice, g_hash_table_unref);
@@ -939,9 +871,8 @@ arb_encounter_class_init (ArbEncounterClass *klass)
 static void
 arb_encounter_init (ArbEncounter *self)
 {
-  self->state = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                       (GDestroyNotify)values_free);
   self->entities = g_array_new (FALSE, FALSE, sizeof (Entity));
+  g_array_set_clear_func (self->entities, (GDestroyNotify)entity_clear);
   self->sheets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->history = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_step_free);
 }
@@ -951,8 +882,9 @@ arb_encounter_new (const char  *system,
                    GError     **error)
 {
   ArbEncounter *self;
+  ArbGame *game = system ? arb_game_get (system) : NULL;
 
-  if (arb_game_get (system) == NULL)
+  if (game == NULL)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
                    _("Unknown game “%s” (one of %s)"),
@@ -962,102 +894,76 @@ arb_encounter_new (const char  *system,
 
   self = g_object_new (ARB_TYPE_ENCOUNTER, NULL);
   self->system = g_strdup (system);
+  self->keys = arb_game_list_state_keys (game);
   self->id = g_uuid_string_random ();
   return self;
 }
 
-/* Adds @entity's @values (taken) to the state. */
-static void
-add_entity (ArbEncounter *self,
-            const char   *entity,
-            Values       *values)
+const ArbKey *
+arb_encounter_key (ArbEncounter *self,
+                   const char   *name)
 {
-  Entity e;
-  gboolean whole;
-
-  e.name = g_strdup (entity);
-  e.values = values;
-  e.sheet = NULL;
-  e.fight = strcmp (entity, ARB_ENCOUNTER_ENTITY) == 0;
-  e.tag = name_tag (entity, &whole);
-  g_hash_table_insert (self->state, (char *)e.name, values);
-  g_array_append_val (self->entities, e);
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), NULL);
+  return arb_key_intern (self->keys, name);
 }
 
-static void
-remove_entity (ArbEncounter *self,
-               const char   *entity)
+const ArbKey *
+arb_encounter_condition_key (ArbEncounter *self,
+                             const char   *condition)
 {
-  for (guint i = 0; i < self->entities->len; i++)
-    if (strcmp (g_array_index (self->entities, Entity, i).name, entity) == 0)
-      {
-        g_array_remove_index (self->entities, i);
-        break;
-      }
-  g_hash_table_remove (self->state, entity);
-}
+  const ArbKey *key;
 
-/* @entity, or NULL, when it is the fight's literal or a name of three
- * letters or fewer; else *@found is FALSE and entity_of_long() finds it.
- * Apart, so that the readers of ids ("c1") make no call: with none, the
- * compiler saves no register. */
-static inline Entity *
-entity_of_short (ArbEncounter *self,
-                 const char   *entity,
-                 gboolean     *found)
-{
-  Entity *e = (Entity *)(gpointer)self->entities->data;
-  guint n = self->entities->len;
-  gboolean whole;
-  guint32 tag;
-
-  *found = TRUE;
-  /* The fight's own values, asked for by ARB_ENCOUNTER_ENTITY, one
-   * address wherever it is named: found by the flag, without comparing.
-   * The same name from anywhere else is compared below. */
-  if (entity == ARB_ENCOUNTER_ENTITY)
+  if (self->conditions == NULL)
+    self->conditions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  if ((key = g_hash_table_lookup (self->conditions, condition)) == NULL)
     {
-      for (guint i = 0; i < n; i++)
-        if (e[i].fight)
-          return &e[i];
-      return NULL;
+      g_autofree char *name = g_strconcat (ARB_PREFIX_COND, condition, NULL);
+
+      key = arb_key_intern (self->keys, name);
+      g_hash_table_insert (self->conditions, g_strdup (condition), (gpointer)key);
     }
-  /* Equal tags with the end in them are equal names. */
-  tag = name_tag (entity, &whole);
-  if (!whole)
-    {
-      *found = FALSE;
-      return NULL;
-    }
-  for (guint i = 0; i < n; i++)
-    if (e[i].tag == tag)
-      return &e[i];
-  return NULL;
+  return key;
 }
 
-/* @entity, four letters long or more: its tag, then the rest compared. */
-static G_GNUC_NO_INLINE Entity *
-entity_of_long (ArbEncounter *self,
-                const char   *entity)
+const ArbKey * const *
+arb_encounter_get_keys (ArbEncounter *self)
 {
-  Entity *e = (Entity *)(gpointer)self->entities->data;
-  gboolean whole;
-  guint32 tag = name_tag (entity, &whole);
-
-  for (guint i = 0; i < self->entities->len; i++)
-    if (e[i].tag == tag && strcmp (e[i].name + 4, entity + 4) == 0)
-      return &e[i];
-  return NULL;
+  return self->keys;
 }
 
 static inline Entity *
 entity_of (ArbEncounter *self,
            const char   *entity)
 {
-  gboolean found;
-  Entity *e = entity_of_short (self, entity, &found);
+  Entity *e = (Entity *)(gpointer)self->entities->data;
 
-  return found ? e : entity_of_long (self, entity);
+  for (guint i = 0; i < self->entities->len; i++)
+    if (strcmp (e[i].name, entity) == 0)
+      return &e[i];
+  return NULL;
+}
+
+/* Adds @entity's @values (taken) to the state. */
+static Entity *
+add_entity (ArbEncounter *self,
+            const char   *entity,
+            Values       *values)
+{
+  Entity e;
+
+  e.name = g_strdup (entity);
+  e.values = values;
+  e.sheet = NULL;
+  e.fight = strcmp (entity, ARB_ENCOUNTER_ENTITY) == 0;
+  g_array_append_val (self->entities, e);
+  return &g_array_index (self->entities, Entity, self->entities->len - 1);
+}
+
+static void
+remove_entity (ArbEncounter *self,
+               Entity       *e)
+{
+  g_array_remove_index (self->entities, (guint)(e - (Entity *)(gpointer)self->entities->data));
 }
 
 static inline Values *
@@ -1091,10 +997,14 @@ arb_encounter_copy_state (ArbEncounter *self)
 
   copy = g_object_new (ARB_TYPE_ENCOUNTER, NULL);
   copy->system = g_strdup (self->system);
+  copy->keys = self->keys;
   copy->id = g_strdup (self->id);
-  g_hash_table_iter_init (&iter, self->state);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    add_entity (copy, key, values_copy (value));
+  for (guint i = 0; i < self->entities->len; i++)
+    {
+      Entity *e = &g_array_index (self->entities, Entity, i);
+
+      add_entity (copy, e->name, values_copy (e->values));
+    }
   /* A sheet is never changed once parsed: the copy reads the same one. */
   g_hash_table_iter_init (&iter, self->sheets);
   while (g_hash_table_iter_next (&iter, &key, &value))
@@ -1133,77 +1043,44 @@ arb_encounter_renew_id (ArbEncounter *self)
   self->id = g_uuid_string_random ();
 }
 
-static G_GNUC_NO_INLINE const char *
-get_long (ArbEncounter *self,
-          const char   *entity,
-          const char   *key,
-          gsize         len,
-          guint         hash)
+/* @entity's slot of @key now, or NULL. */
+static inline const Slot *
+slot_of (ArbEncounter *self,
+         const char   *entity,
+         const ArbKey *key)
 {
-  Entity *e = entity_of_long (self, entity);
+  Entity *e = entity_of (self, entity);
 
-  return e ? values_lookup_hashed (e->values, key, len, hash) : NULL;
+  return e ? values_lookup (e->values, key) : NULL;
 }
 
 const char *
-arb_encounter_get_hashed (ArbEncounter *self,
-                          const char   *entity,
-                          const char   *key,
-                          gsize         len,
-                          guint         hash)
+arb_encounter_get (ArbEncounter *self,
+                   const char   *entity,
+                   const ArbKey *key)
 {
-  Entity *e;
-  gboolean found;
+  const Slot *s;
 
   g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (entity != NULL && key != NULL, NULL);
 
-  /* A long name in a call of its own, last: the common case makes none. */
-  e = entity_of_short (self, entity, &found);
-  if (G_UNLIKELY (!found))
-    return get_long (self, entity, key, len, hash);
-  return e ? values_lookup_hashed (e->values, key, len, hash) : NULL;
-}
-
-const char *
-(arb_encounter_get) (ArbEncounter *self,
-                     const char   *entity,
-                     const char   *key)
-{
-  gsize len;
-
-  /* As the readers were before the hashed ones: a NULL key is a bug. */
-  g_return_val_if_fail (key != NULL, NULL);
-  len = strlen (key);
-
-  return arb_encounter_get_hashed (self, entity, key, len, arb_short_hash (key, len));
+  s = slot_of (self, entity, key);
+  return s ? s->value : NULL;
 }
 
 int
-arb_encounter_get_int_hashed (ArbEncounter *self,
-                              const char   *entity,
-                              const char   *key,
-                              gsize         len,
-                              guint         hash,
-                              int           fallback)
+arb_encounter_get_int (ArbEncounter *self,
+                       const char   *entity,
+                       const ArbKey *key,
+                       int           fallback)
 {
-  int v;
+  const Slot *s;
 
-  return arb_parse_int (arb_encounter_get_hashed (self, entity, key, len, hash), &v) ? v : fallback;
-}
+  g_return_val_if_fail (self != NULL, fallback);
+  g_return_val_if_fail (entity != NULL && key != NULL, fallback);
 
-int
-(arb_encounter_get_int) (ArbEncounter *self,
-                         const char   *entity,
-                         const char   *key,
-                         int           fallback)
-{
-  gsize len;
-
-  /* As the readers were before the hashed ones: a NULL key is a bug. */
-  g_return_val_if_fail (key != NULL, fallback);
-  len = strlen (key);
-
-  return arb_encounter_get_int_hashed (self, entity, key, len, arb_short_hash (key, len), fallback);
+  s = slot_of (self, entity, key);
+  return s && s->is_num ? s->num : fallback;
 }
 
 gboolean
@@ -1225,61 +1102,61 @@ arb_encounter_get_map_size (ArbEncounter *self,
   return *cols > 0 && *rows > 0 && *cols <= 1000 && *rows <= 1000;
 }
 
-static inline ArbEffect *effect_on (ArbStep *step, const char *entity, const char *key,
-                                    gsize len, guint hash);
+static inline ArbEffect *effect_on (ArbStep *step, const char *entity, const ArbKey *key);
 
-int
-arb_step_peek_field_int_hashed (ArbStep      *step,
-                                ArbEncounter *self,
-                                const char   *entity,
-                                const char   *key,
-                                gsize         len,
-                                guint         hash,
-                                int           fallback)
+/* A combatant's field from its sheet (the fight itself has none). */
+static const char *
+sheet_field (ArbEncounter *self,
+             Entity       *e,
+             const char   *id,
+             const ArbKey *key)
 {
-  ArbEffect *effect = effect_on (step, entity, key, len, hash);
-  Entity *e = NULL;
-  const char *v;
-  int n;
+  ArbSheet *sheet;
 
-  g_return_val_if_fail (self != NULL, fallback);
-
-  /* The entity found once, for its live value and its sheet both. */
-  if (effect)
-    v = effect->new_value;
-  else
-    v = (e = entity_of (self, entity)) ? values_lookup_hashed (e->values, key, len, hash) : NULL;
-
-  /* None: the sheet's (the fight itself has none). Past an effect that
-   * cleared the value, the live one first, as it always was. */
-  if (v == NULL && !(entity[0] == 'e' && strcmp (entity, ARB_ENCOUNTER_ENTITY) == 0))
-    {
-      if (effect)
-        v = arb_encounter_get_field_hashed (self, entity, key, len, hash);
-      else
-        {
-          ArbSheet *sheet = e && e->sheet ? e->sheet : arb_encounter_get_sheet (self, entity);
-
-          v = sheet ? arb_sheet_get_hashed (sheet, key, len, hash) : NULL;
-        }
-    }
-  return arb_parse_int (v, &n) ? n : fallback;
+  if (e && e->fight)
+    return NULL;
+  sheet = e && e->sheet ? e->sheet : arb_encounter_get_sheet (self, id);
+  return sheet ? arb_sheet_get (sheet, key->name) : NULL;
 }
 
 int
-(arb_step_peek_field_int) (ArbStep      *step,
-                           ArbEncounter *self,
-                           const char   *entity,
-                           const char   *key,
-                           int           fallback)
+arb_step_peek_field_int (ArbStep      *step,
+                         ArbEncounter *self,
+                         const char   *entity,
+                         const ArbKey *key,
+                         int           fallback)
 {
-  gsize len;
+  ArbEffect *effect;
+  const Slot *s;
+  Entity *e;
+  int n;
 
-  /* As the readers were before the hashed ones: a NULL key is a bug. */
-  g_return_val_if_fail (key != NULL, fallback);
-  len = strlen (key);
+  g_return_val_if_fail (self != NULL, fallback);
+  g_return_val_if_fail (entity != NULL && key != NULL, fallback);
 
-  return arb_step_peek_field_int_hashed (step, self, entity, key, len, arb_short_hash (key, len), fallback);
+  if ((effect = effect_on (step, entity, key)) && effect->new_value)
+    return arb_parse_int (effect->new_value, &n) ? n : fallback;
+  /* None, or an effect that clears it: the live value now, else the
+   * sheet's, as it always was. */
+  e = entity_of (self, entity);
+  if (e && (s = values_lookup (e->values, key)))
+    return s->is_num ? s->num : fallback;
+  return arb_parse_int (sheet_field (self, e, entity, key), &n) ? n : fallback;
+}
+
+/* The value of @key as @step leaves it: its last effect's, else now. */
+static inline const char *
+peek_value (ArbStep      *step,
+            Entity       *e,
+            const char   *entity,
+            const ArbKey *key)
+{
+  ArbEffect *effect = effect_on (step, entity, key);
+  const Slot *s;
+
+  if (effect)
+    return effect->new_value;
+  return e && (s = values_lookup (e->values, key)) ? s->value : NULL;
 }
 
 gboolean
@@ -1289,45 +1166,36 @@ arb_step_peek_hex (ArbStep      *step,
                    ArbHex       *hex,
                    int          *facing)
 {
-  ArbEffect *eq = effect_on (step, entity, ARB_KEY_HASHED (ARB_KEY_Q));
-  ArbEffect *er = effect_on (step, entity, ARB_KEY_HASHED (ARB_KEY_R));
-  ArbEffect *ef = effect_on (step, entity, ARB_KEY_HASHED (ARB_KEY_FACING));
-  const char *vq, *vr, *vf;
-  Entity *e = NULL;
+  Entity *e;
   int q, r, f;
 
   g_return_val_if_fail (self != NULL, FALSE);
 
-  /* The three values as arb_step_peek() reads them, with the entity
-   * found once for all: asked for every figure at every rule. */
-  if (!eq || !er || !ef)
-    e = entity_of (self, entity);
-  vq = eq ? eq->new_value : e ? values_lookup (e->values, ARB_KEY_Q) : NULL;
-  vr = er ? er->new_value : e ? values_lookup (e->values, ARB_KEY_R) : NULL;
-  vf = ef ? ef->new_value : e ? values_lookup (e->values, ARB_KEY_FACING) : NULL;
-
+  /* The entity found once for the three values: asked for every figure
+   * at every rule. */
+  e = entity_of (self, entity);
   /* Far beyond any printed map; keeps hex arithmetic clear of overflow. */
-  if (!arb_parse_int (vq, &q) || !arb_parse_int (vr, &r) || ABS (q) > 10000 || ABS (r) > 10000)
+  if (!arb_parse_int (peek_value (step, e, entity, ARB_KEY_Q), &q) ||
+      !arb_parse_int (peek_value (step, e, entity, ARB_KEY_R), &r) ||
+      ABS (q) > 10000 || ABS (r) > 10000)
     return FALSE;
   if (hex)
     {
       hex->q = q;
       hex->r = r;
     }
-  if (!arb_parse_int (vf, &f))
+  if (!arb_parse_int (peek_value (step, e, entity, ARB_KEY_FACING), &f))
     f = 0;
   if (facing)
     *facing = f;
   return TRUE;
 }
 
-static GPtrArray *sorted_keys (GHashTable *table);
-
 GStrv
 arb_encounter_list_keys (ArbEncounter *self,
                          const char   *entity)
 {
-  Values *values = g_hash_table_lookup (self->state, entity);
+  Values *values = values_of (self, entity);
   g_autoptr(GPtrArray) keys = NULL;
   GStrvBuilder *builder = g_strv_builder_new ();
   GStrv ret;
@@ -1336,7 +1204,7 @@ arb_encounter_list_keys (ArbEncounter *self,
     {
       keys = values_sorted_keys (values);
       for (guint i = 0; i < keys->len; i++)
-        g_strv_builder_add (builder, g_ptr_array_index (keys, i));
+        g_strv_builder_add (builder, ((const ArbKey *)g_ptr_array_index (keys, i))->name);
     }
   ret = g_strv_builder_end (builder);
   g_strv_builder_unref (builder);
@@ -1358,10 +1226,10 @@ arb_encounter_peek_cond_keys (ArbEncounter *self,
     {
       const Slot *s = &e->values->slots[i];
 
-      if (s->hash && is_cond_key (s->key, s->len))
-        g_ptr_array_add (keys, s->key);
+      if (s->key && s->key->condition)
+        g_ptr_array_add (keys, (gpointer)s->key);
     }
-  g_ptr_array_sort (keys, compare_strings);
+  g_ptr_array_sort (keys, compare_key_names);
   return keys;
 }
 
@@ -1374,27 +1242,9 @@ arb_encounter_list_combatants (ArbEncounter *self)
 static GStrv
 split_combatants (const char *list)
 {
-  guint n = 1, i = 0;
-  GStrv ids;
-
   if (list == NULL || list[0] == '\0')
     return g_new0 (char *, 1);
-  /* Split by hand, as g_strsplit() would: it costs ten times this, and
-   * the rules ask for the list at every step. */
-  for (const char *p = list; *p; p++)
-    n += *p == ',';
-  ids = g_new (char *, n + 1);
-  for (const char *p = list;; p++)
-    {
-      const char *end = strchrnul (p, ',');
-
-      ids[i++] = g_strndup (p, end - p);
-      if (*end == '\0')
-        break;
-      p = end;
-    }
-  ids[i] = NULL;
-  return ids;
+  return g_strsplit (list, ",", -1);
 }
 
 ArbDiceExpr *
@@ -1427,55 +1277,41 @@ arb_encounter_peek_combatants (ArbEncounter *self)
   return (const char * const *)self->combatants;
 }
 
-/* @key is @len long, of arb_short_hash() @hash: an effect knows both. */
 static void
-set_value_hashed (ArbEncounter *self,
-                  const char   *entity,
-                  const char   *key,
-                  gsize         len,
-                  guint         hash,
-                  const char   *value)
+set_value (ArbEncounter *self,
+           const char   *entity,
+           const ArbKey *key,
+           const char   *value)
 {
-  Values *values = values_of (self, entity);
+  Entity *e = entity_of (self, entity);
 
-  /* By length before letters: most keys are neither. */
-  if (len == sizeof ARB_KEY_SHEET - 1 && arb_keys_equal (key, ARB_KEY_SHEET, len))
+  if (key == ARB_KEY_SHEET)
     {
-      forget_sheet (self, entity);
+      if (e)
+        e->sheet = NULL;
       g_hash_table_remove (self->sheets, entity);
     }
-  else if (self->combatants && len == sizeof ARB_KEY_COMBATANTS - 1 &&
-           arb_keys_equal (key, ARB_KEY_COMBATANTS, len) && g_str_equal (entity, ARB_ENCOUNTER_ENTITY))
+  else if (key == ARB_KEY_COMBATANTS && e && e->fight)
     g_clear_pointer (&self->combatants, g_strfreev);
 
   if (value == NULL)
     {
-      if (values != NULL)
+      if (e != NULL)
         {
-          values_remove (values, key, len, hash);
-          if (values->n == 0)
-            remove_entity (self, entity);
+          values_remove (e->values, key);
+          if (e->values->n == 0)
+            remove_entity (self, e);
         }
       return;
     }
 
-  if (values == NULL)
+  if (e == NULL)
     {
-      values = values_new (8);
-      add_entity (self, entity, values);
+      e = add_entity (self, entity, values_new (8));
+      if (key == ARB_KEY_COMBATANTS && e->fight)
+        g_clear_pointer (&self->combatants, g_strfreev);
     }
-  values_set (values, key, len, hash, value);
-}
-
-static void
-set_value (ArbEncounter *self,
-           const char   *entity,
-           const char   *key,
-           const char   *value)
-{
-  gsize len = strlen (key);
-
-  set_value_hashed (self, entity, key, len, arb_short_hash (key, len), value);
+  values_set (e->values, key, value);
 }
 
 ArbSheet *
@@ -1513,38 +1349,20 @@ arb_encounter_get_sheet (ArbEncounter *self,
 }
 
 const char *
-arb_encounter_get_field_hashed (ArbEncounter *self,
-                                const char   *id,
-                                const char   *field,
-                                gsize         len,
-                                guint         hash)
+arb_encounter_get_field (ArbEncounter *self,
+                         const char   *id,
+                         const ArbKey *field)
 {
   Entity *e;
-  const char *live;
-  ArbSheet *sheet;
+  const Slot *s;
 
   g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (id != NULL && field != NULL, NULL);
 
-  /* The entity found once, for its live value and its sheet both. */
   e = entity_of (self, id);
-  if (e && (live = values_lookup_hashed (e->values, field, len, hash)))
-    return live;
-  sheet = e && e->sheet ? e->sheet : arb_encounter_get_sheet (self, id);
-  return sheet ? arb_sheet_get_hashed (sheet, field, len, hash) : NULL;
-}
-
-const char *
-(arb_encounter_get_field) (ArbEncounter *self,
-                           const char   *id,
-                           const char   *field)
-{
-  gsize len;
-
-  /* As the readers were before the hashed ones: a NULL key is a bug. */
-  g_return_val_if_fail (field != NULL, NULL);
-  len = strlen (field);
-
-  return arb_encounter_get_field_hashed (self, id, field, len, arb_short_hash (field, len));
+  if (e && (s = values_lookup (e->values, field)))
+    return s->value;
+  return sheet_field (self, e, id, field);
 }
 
 ArbSheet *
@@ -1561,7 +1379,7 @@ arb_encounter_dup_live_sheet (ArbEncounter *self,
   specs = arb_sheet_spec_fields (arb_sheet_get_system (sheet), arb_sheet_get_kind (sheet));
   for (guint i = 0; specs && specs[i].name; i++)
     {
-      const char *value = arb_encounter_get (self, id, specs[i].name);
+      const char *value = arb_encounter_get (self, id, arb_encounter_key (self, specs[i].name));
 
       /* Only a field the sheet does not know is refused; say so quietly. */
       if (value != NULL && !arb_sheet_set (live, specs[i].name, value, NULL))
@@ -1573,19 +1391,27 @@ arb_encounter_dup_live_sheet (ArbEncounter *self,
 int
 arb_encounter_get_field_int (ArbEncounter *self,
                              const char   *id,
-                             const char   *field,
+                             const ArbKey *field,
                              int           fallback)
 {
+  Entity *e;
+  const Slot *s;
   int v;
 
-  return arb_parse_int (arb_encounter_get_field (self, id, field), &v) ? v : fallback;
+  g_return_val_if_fail (self != NULL, fallback);
+  g_return_val_if_fail (id != NULL && field != NULL, fallback);
+
+  e = entity_of (self, id);
+  if (e && (s = values_lookup (e->values, field)))
+    return s->is_num ? s->num : fallback;
+  return arb_parse_int (sheet_field (self, e, id, field), &v) ? v : fallback;
 }
 
 const char *
 arb_encounter_get_name (ArbEncounter *self,
                         const char   *id)
 {
-  const char *name = arb_encounter_get_field (self, id, "name");
+  const char *name = arb_encounter_get_field (self, id, ARB_KEY_NAME);
 
   return name ? name : id;
 }
@@ -1594,28 +1420,16 @@ arb_encounter_get_name (ArbEncounter *self,
 
 /* The last of @step's effects on @entity's @key, or NULL. */
 static inline ArbEffect *
-effect_on (ArbStep    *step,
-           const char *entity,
-           const char *key,
-           gsize       len,
-           guint       hash)
+effect_on (ArbStep      *step,
+           const char   *entity,
+           const ArbKey *key)
 {
   for (guint i = step ? step->effects->len : 0; i > 0; i--)
     {
-      EffectBlock *b = g_ptr_array_index (step->effects, i - 1);
+      ArbEffect *effect = g_ptr_array_index (step->effects, i - 1);
 
-      /* The key's hash and length first: most effects differ there. The
-       * entity by hand, not by a call: ids are short ("c1"), and a read
-       * that makes no call saves no register. */
-      if (b->key_hash == hash && b->key_len == len && arb_keys_equal (b->effect.key, key, len))
-        {
-          const char *x = b->effect.entity, *y = entity;
-
-          while (*x == *y && *x)
-            x++, y++;
-          if (*x == *y)
-            return &b->effect;
-        }
+      if (effect->key == key && strcmp (effect->entity, entity) == 0)
+        return effect;
     }
   return NULL;
 }
@@ -1630,104 +1444,50 @@ arb_step_may_have_conditions (ArbStep      *step,
   if (e && e->values->n_cond > 0)
     return TRUE;
   for (guint i = step ? step->effects->len : 0; i > 0; i--)
-    {
-      const char *key = ((ArbEffect *)g_ptr_array_index (step->effects, i - 1))->key;
-
-      /* By letters, not strlen: a step may hold many effects. */
-      if (key[0] == 'c' && key[1] == 'o' && key[2] == 'n' && key[3] == 'd' && key[4] == '.')
-        return TRUE;
-    }
+    if (((ArbEffect *)g_ptr_array_index (step->effects, i - 1))->key->condition)
+      return TRUE;
   return FALSE;
 }
 
 const char *
-arb_step_peek_hashed (ArbStep      *step,
-                      ArbEncounter *self,
-                      const char   *entity,
-                      const char   *key,
-                      gsize         len,
-                      guint         hash)
+arb_step_peek (ArbStep      *step,
+               ArbEncounter *self,
+               const char   *entity,
+               const ArbKey *key)
 {
-  /* No step: the value as it stands, as the other peeks read it. */
-  ArbEffect *effect = effect_on (step, entity, key, len, hash);
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (entity != NULL && key != NULL, NULL);
 
-  return effect ? effect->new_value : arb_encounter_get_hashed (self, entity, key, len, hash);
-}
-
-const char *
-(arb_step_peek) (ArbStep      *step,
-                 ArbEncounter *self,
-                 const char   *entity,
-                 const char   *key)
-{
-  gsize len;
-
-  /* As the readers were before the hashed ones: a NULL key is a bug. */
-  g_return_val_if_fail (key != NULL, NULL);
-  len = strlen (key);
-
-  return arb_step_peek_hashed (step, self, entity, key, len, arb_short_hash (key, len));
+  return peek_value (step, entity_of (self, entity), entity, key);
 }
 
 void
-arb_step_set_hashed (ArbStep      *step,
-                     ArbEncounter *self,
-                     const char   *entity,
-                     const char   *key,
-                     gsize         len,
-                     guint         hash,
-                     const char   *value)
+arb_step_set (ArbStep      *step,
+              ArbEncounter *self,
+              const char   *entity,
+              const ArbKey *key,
+              const char   *value)
 {
   const char *old;
 
   g_return_if_fail (entity != NULL && key != NULL);
 
-  old = arb_step_peek_hashed (step, self, entity, key, len, hash);
-
+  old = arb_step_peek (step, self, entity, key);
   if (g_strcmp0 (old, value) == 0)
     return;
-
   g_ptr_array_add (step->effects, effect_new (step, entity, key, old, value));
 }
 
 void
-(arb_step_set) (ArbStep      *step,
-                ArbEncounter *self,
-                const char   *entity,
-                const char   *key,
-                const char   *value)
-{
-  gsize len;
-
-  g_return_if_fail (entity != NULL && key != NULL);
-  len = strlen (key);
-  arb_step_set_hashed (step, self, entity, key, len, arb_short_hash (key, len), value);
-}
-
-void
-arb_step_set_int_hashed (ArbStep      *step,
-                         ArbEncounter *self,
-                         const char   *entity,
-                         const char   *key,
-                         gsize         len,
-                         guint         hash,
-                         int           value)
+arb_step_set_int (ArbStep      *step,
+                  ArbEncounter *self,
+                  const char   *entity,
+                  const ArbKey *key,
+                  int           value)
 {
   char text[ARB_INT_TEXT_SIZE];
 
-  arb_step_set_hashed (step, self, entity, key, len, hash, arb_format_int (text, value));
-}
-
-void
-(arb_step_set_int) (ArbStep      *step,
-                    ArbEncounter *self,
-                    const char   *entity,
-                    const char   *key,
-                    int           value)
-{
-  char text[ARB_INT_TEXT_SIZE];
-
-  (arb_step_set) (step, self, entity, key, arb_format_int (text, value));
+  arb_step_set (step, self, entity, key, arb_format_int (text, value));
 }
 
 char *
@@ -1778,26 +1538,16 @@ apply_effects (ArbEncounter *self,
   if (forward)
     for (guint i = 0; i < step->effects->len; i++)
       {
-        EffectBlock *b = g_ptr_array_index (step->effects, i);
-        ArbEffect *e = &b->effect;
+        ArbEffect *e = g_ptr_array_index (step->effects, i);
 
-        /* Hashed when it was made; no key (a step read from elsewhere,
-         * not checked yet) goes the way it always went. */
-        if (b->key_hash)
-          set_value_hashed (self, e->entity, e->key, b->key_len, b->key_hash, e->new_value);
-        else
-          set_value (self, e->entity, e->key, e->new_value);
+        set_value (self, e->entity, e->key, e->new_value);
       }
   else
     for (guint i = step->effects->len; i > 0; i--)
       {
-        EffectBlock *b = g_ptr_array_index (step->effects, i - 1);
-        ArbEffect *e = &b->effect;
+        ArbEffect *e = g_ptr_array_index (step->effects, i - 1);
 
-        if (b->key_hash)
-          set_value_hashed (self, e->entity, e->key, b->key_len, b->key_hash, e->old_value);
-        else
-          set_value (self, e->entity, e->key, e->old_value);
+        set_value (self, e->entity, e->key, e->old_value);
       }
 }
 
@@ -1912,10 +1662,10 @@ arb_encounter_export_log (ArbEncounter *self)
           ArbEffect *effect = g_ptr_array_index (step->effects, e);
 
           /* A whole sheet says only that it came or went. */
-          if (g_str_equal (effect->key, ARB_KEY_SHEET))
+          if (effect->key == ARB_KEY_SHEET)
             g_string_append_printf (out, "   [%s joins]\n", effect->entity);
           else
-            g_string_append_printf (out, "   [%s.%s: %s → %s]\n", effect->entity, effect->key,
+            g_string_append_printf (out, "   [%s.%s: %s → %s]\n", effect->entity, effect->key->name,
                                     effect->old_value ? effect->old_value : "–",
                                     effect->new_value ? effect->new_value : "–");
         }
@@ -1924,41 +1674,43 @@ arb_encounter_export_log (ArbEncounter *self)
 }
 
 static int
-compare_strings (gconstpointer a,
-                 gconstpointer b)
+compare_entities (gconstpointer a,
+                  gconstpointer b)
 {
-  return strcmp (*(char * const *)a, *(char * const *)b);
+  return strcmp ((*(Entity * const *)a)->name, (*(Entity * const *)b)->name);
 }
 
+/* The entities with values, in the order of their names; borrowed,
+ * valid while the state is unchanged. */
 static GPtrArray *
-sorted_keys (GHashTable *table)
+sorted_entities (ArbEncounter *self)
 {
-  GPtrArray *keys = g_ptr_array_new ();
-  GHashTableIter iter;
-  gpointer key;
+  GPtrArray *entities = g_ptr_array_sized_new (self->entities->len);
 
-  g_hash_table_iter_init (&iter, table);
-  while (g_hash_table_iter_next (&iter, &key, NULL))
-    g_ptr_array_add (keys, key);
-  g_ptr_array_sort (keys, compare_strings);
-  return keys;
+  for (guint i = 0; i < self->entities->len; i++)
+    g_ptr_array_add (entities, &g_array_index (self->entities, Entity, i));
+  g_ptr_array_sort (entities, compare_entities);
+  return entities;
 }
 
 char *
 arb_encounter_dump_state (ArbEncounter *self)
 {
-  g_autoptr(GPtrArray) entities = sorted_keys (self->state);
+  g_autoptr(GPtrArray) entities = sorted_entities (self);
   GString *out = g_string_new (NULL);
 
   for (guint i = 0; i < entities->len; i++)
     {
-      Values *values = g_hash_table_lookup (self->state, g_ptr_array_index (entities, i));
-      g_autoptr(GPtrArray) keys = values_sorted_keys (values);
+      Entity *e = g_ptr_array_index (entities, i);
+      g_autoptr(GPtrArray) keys = values_sorted_keys (e->values);
 
       for (guint k = 0; k < keys->len; k++)
-        g_string_append_printf (out, "%s.%s=%s\n", (char *)g_ptr_array_index (entities, i),
-                                (char *)g_ptr_array_index (keys, k),
-                                values_lookup (values, g_ptr_array_index (keys, k)));
+        {
+          const ArbKey *key = g_ptr_array_index (keys, k);
+
+          g_string_append_printf (out, "%s.%s=%s\n", e->name, key->name,
+                                  values_lookup (e->values, key)->value);
+        }
     }
   return g_string_free (out, FALSE);
 }
@@ -1977,27 +1729,6 @@ shown (const char *value)
       return g_strdup_printf ("“%s…”", start);
     }
   return g_strdup_printf ("“%s”", value);
-}
-
-/* The key's entry in the generic table or the game's (arb-keys.h, the
- * game's state_keys), or NULL: a key the engine only shows. */
-static const ArbStateKey *
-known_key (ArbEncounter *self,
-           const char   *entity,
-           const char   *key)
-{
-  gboolean fight = g_str_equal (entity, ARB_ENCOUNTER_ENTITY);
-  ArbGame *game = arb_game_get (self->system);
-  const ArbStateKey *tables[] = {
-    arb_generic_state_keys,
-    game ? arb_game_list_state_keys (game) : NULL,
-  };
-
-  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
-    for (guint i = 0; tables[t] && tables[t][i].key; i++)
-      if (tables[t][i].fight == fight && g_str_equal (tables[t][i].key, key))
-        return &tables[t][i];
-  return NULL;
 }
 
 /* "c1's ap" or "the fight's map-cols", for messages. */
@@ -2055,20 +1786,23 @@ ids_problem (const char  *entity,
 static char *
 value_problem (ArbEncounter *self,
                const char   *entity,
-               const char   *key,
+               const ArbKey *known,
                const char   *value,
                GHashTable   *roster,
                gboolean      whole)
 {
-  const ArbStateKey *known = known_key (self, entity, key);
+  const char *key = known->name;
   g_autofree char *name = NULL;
   g_autofree char *text = NULL;
   int n;
 
-  if (known == NULL)
+  if (!arb_key_is_checked (known, strcmp (entity, ARB_ENCOUNTER_ENTITY) == 0))
     return NULL;
   switch (known->type)
     {
+    case ARB_KEY_TEXT:
+      return NULL;
+
     case ARB_KEY_INT:
     case ARB_KEY_HEX:
       if (!arb_parse_int (value, &n))
@@ -2089,7 +1823,7 @@ value_problem (ArbEncounter *self,
       return NULL;
 
     case ARB_KEY_IDS:
-      return ids_problem (entity, key, value, g_str_equal (key, ARB_KEY_COMBATANTS) ? NULL : roster);
+      return ids_problem (entity, key, value, known == ARB_KEY_COMBATANTS ? NULL : roster);
 
     case ARB_KEY_FIGURE:
       if (whole && arb_encounter_get (self, value, ARB_KEY_SHEET) == NULL)
@@ -2113,9 +1847,9 @@ hex_problem (ArbEncounter  *self,
   ArbHex hex;
   int facing, cols, rows;
 
-  *key = q ? ARB_KEY_Q : ARB_KEY_R;
+  *key = q ? ARB_KEY_Q->name : ARB_KEY_R->name;
   if ((q == NULL) != (r == NULL))
-    return g_strdup_printf (_("%s has a %s but no %s"), id, q ? ARB_KEY_Q : ARB_KEY_R, q ? ARB_KEY_R : ARB_KEY_Q);
+    return g_strdup_printf (_("%s has a %s but no %s"), id, q ? ARB_KEY_Q->name : ARB_KEY_R->name, q ? ARB_KEY_R->name : ARB_KEY_Q->name);
   if (q != NULL && arb_encounter_get_hex (self, id, &hex, &facing) &&
       arb_encounter_get_map_size (self, &cols, &rows) && !arb_map_in_bounds (self, hex))
     return g_strdup_printf (_("%s stands at %d,%d, off the %d by %d map"), id, hex.q, hex.r, cols, rows);
@@ -2133,15 +1867,15 @@ state_problem (ArbEncounter  *self,
                const char   **key)
 {
   g_autoptr(GHashTable) roster = NULL;
-  g_autoptr(GPtrArray) entities = sorted_keys (self->state);
+  g_autoptr(GPtrArray) entities = sorted_entities (self);
   g_auto(GStrv) ids = NULL;
   const char *combatants = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS);
 
   *entity = ARB_ENCOUNTER_ENTITY;
-  *key = ARB_KEY_COMBATANTS;
+  *key = ARB_KEY_COMBATANTS->name;
   if (combatants != NULL)
     {
-      char *problem = ids_problem (ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS, combatants, NULL);
+      char *problem = ids_problem (ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS->name, combatants, NULL);
 
       if (problem != NULL)
         return problem;
@@ -2150,24 +1884,23 @@ state_problem (ArbEncounter  *self,
 
   /* The fight's own values first: the map's size bounds the hexes. */
   for (guint i = 0; i < entities->len; i++)
-    if (g_str_equal (g_ptr_array_index (entities, i), ARB_ENCOUNTER_ENTITY))
+    if (((Entity *)g_ptr_array_index (entities, i))->fight)
       g_ptr_array_insert (entities, 0, g_ptr_array_steal_index (entities, i));
 
   for (guint i = 0; i < entities->len; i++)
     {
-      const char *id = g_ptr_array_index (entities, i);
-      Values *values = g_hash_table_lookup (self->state, id);
-      g_autoptr(GPtrArray) keys = values_sorted_keys (values);
+      Entity *e = g_ptr_array_index (entities, i);
+      g_autoptr(GPtrArray) keys = values_sorted_keys (e->values);
 
       for (guint k = 0; k < keys->len; k++)
         {
-          const char *key_k = g_ptr_array_index (keys, k);
-          char *problem = value_problem (self, id, key_k, values_lookup (values, key_k), roster, whole);
+          const ArbKey *key_k = g_ptr_array_index (keys, k);
+          char *problem = value_problem (self, e->name, key_k, values_lookup (e->values, key_k)->value, roster, whole);
 
           if (problem != NULL)
             {
-              *entity = id;
-              *key = key_k;
+              *entity = e->name;
+              *key = key_k->name;
               return problem;
             }
         }
@@ -2181,7 +1914,10 @@ state_problem (ArbEncounter  *self,
 
       if (problem != NULL)
         {
-          g_hash_table_lookup_extended (self->state, ids[i], (gpointer *)entity, NULL);
+          Entity *e = entity_of (self, ids[i]);
+
+          /* Borrowed from the state, which outlives @ids. */
+          *entity = e ? e->name : ARB_ENCOUNTER_ENTITY;
           return problem;
         }
     }
@@ -2203,7 +1939,7 @@ step_problem (ArbEncounter  *self,
     {
       ArbEffect *effect = g_ptr_array_index (step->effects, e);
 
-      if (g_str_equal (effect->entity, ARB_ENCOUNTER_ENTITY) && g_str_equal (effect->key, ARB_KEY_COMBATANTS))
+      if (effect->key == ARB_KEY_COMBATANTS && strcmp (effect->entity, ARB_ENCOUNTER_ENTITY) == 0)
         moved_roster = TRUE;
     }
   if (moved_roster)
@@ -2211,7 +1947,7 @@ step_problem (ArbEncounter  *self,
       const char *combatants = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS);
       char *problem;
 
-      if (combatants && (problem = ids_problem (ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS, combatants, NULL)))
+      if (combatants && (problem = ids_problem (ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS->name, combatants, NULL)))
         return problem;
       g_clear_pointer (roster, g_hash_table_unref);
       *roster = roster_of (self);
@@ -2233,7 +1969,7 @@ step_problem (ArbEncounter  *self,
 
       if (value && (problem = value_problem (self, effect->entity, effect->key, value, *roster, FALSE)))
         return problem;
-      if ((g_str_equal (effect->key, ARB_KEY_Q) || g_str_equal (effect->key, ARB_KEY_R)) &&
+      if ((effect->key == ARB_KEY_Q || effect->key == ARB_KEY_R) &&
           g_hash_table_contains (*roster, effect->entity) &&
           (problem = hex_problem (self, effect->entity, &key)))
         return problem;
@@ -2296,7 +2032,7 @@ add_step_node (xmlNode       *parent,
       xmlNode *en = xmlNewChild (node, NULL, (const xmlChar *)"effect", NULL);
 
       xmlNewProp (en, (const xmlChar *)"entity", (const xmlChar *)effect->entity);
-      xmlNewProp (en, (const xmlChar *)"key", (const xmlChar *)effect->key);
+      xmlNewProp (en, (const xmlChar *)"key", (const xmlChar *)effect->key->name);
       add_value_nodes (en, "old", effect->old_value);
       add_value_nodes (en, "new", effect->new_value);
     }
@@ -2603,7 +2339,7 @@ serialize (ArbEncounter  *self,
            GBytes       **fresh)
 {
   g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *)"1.0");
-  g_autoptr(GPtrArray) entities = sorted_keys (self->state);
+  g_autoptr(GPtrArray) entities = sorted_entities (self);
   g_autofree char *position = g_strdup_printf ("%u", self->position);
   xmlNode *root, *state, *history;
   xmlChar *mem = NULL;
@@ -2623,18 +2359,17 @@ serialize (ArbEncounter  *self,
   state = xmlNewChild (root, NULL, (const xmlChar *)"state", NULL);
   for (guint i = 0; i < entities->len; i++)
     {
-      const char *entity = g_ptr_array_index (entities, i);
-      Values *values = g_hash_table_lookup (self->state, entity);
-      g_autoptr(GPtrArray) keys = values_sorted_keys (values);
+      Entity *e = g_ptr_array_index (entities, i);
+      g_autoptr(GPtrArray) keys = values_sorted_keys (e->values);
       xmlNode *node = xmlNewChild (state, NULL, (const xmlChar *)"entity", NULL);
 
-      xmlNewProp (node, (const xmlChar *)"id", (const xmlChar *)entity);
+      xmlNewProp (node, (const xmlChar *)"id", (const xmlChar *)e->name);
       for (guint k = 0; k < keys->len; k++)
         {
-          const char *key = g_ptr_array_index (keys, k);
+          const ArbKey *key = g_ptr_array_index (keys, k);
           xmlNode *v = xmlNewTextChild (node, NULL, (const xmlChar *)"value",
-                                        (const xmlChar *)values_lookup (values, key));
-          xmlNewProp (v, (const xmlChar *)"key", (const xmlChar *)key);
+                                        (const xmlChar *)values_lookup (e->values, key)->value);
+          xmlNewProp (v, (const xmlChar *)"key", (const xmlChar *)key->name);
         }
     }
 
@@ -2772,11 +2507,13 @@ parse_rooted (const char  *data,
   return g_steal_pointer (&doc);
 }
 
-/* A <step> of the history, or NULL with @error set. */
+/* A <step> of the history, or NULL with @error set; its keys are named
+ * in @keys' game. */
 static ArbStep *
-step_from_node (xmlNode     *node,
-                const char  *filename,
-                GError     **error)
+step_from_node (xmlNode              *node,
+                const ArbKey * const *keys,
+                const char           *filename,
+                GError              **error)
 {
   g_autofree char *what = arb_xml_get_prop (node, "what");
   g_autofree char *who = arb_xml_get_prop (node, "who");
@@ -2813,7 +2550,9 @@ step_from_node (xmlNode     *node,
           g_autofree char *old_value = child_text (c, "old");
           g_autofree char *new_value = child_text (c, "new");
 
-          g_ptr_array_add (step->effects, effect_new (step, entity, key, old_value, new_value));
+          /* A missing key is the schema's to refuse, later. */
+          g_ptr_array_add (step->effects, effect_new (step, entity, arb_key_intern (keys, key ? key : ""),
+                                                      old_value, new_value));
         }
       else if (arb_xml_is_element (c, "log"))
         g_ptr_array_add (step->log, arb_xml_get_text (c));
@@ -2841,10 +2580,11 @@ arb_step_serialize (const ArbStep *step)
 }
 
 ArbStep *
-arb_step_parse (const char  *data,
-                gsize        len,
-                const char  *filename,
-                GError     **error)
+arb_step_parse (const char           *data,
+                gsize                 len,
+                const ArbKey * const *keys,
+                const char           *filename,
+                GError              **error)
 {
   g_autoptr(xmlDoc) doc = NULL;
   xmlNode *root;
@@ -2854,7 +2594,7 @@ arb_step_parse (const char  *data,
   if (!(doc = parse_rooted (data, len, filename, "step",
                             _("this is not a step of an encounter (its root is not <step>)"), &root, error)))
     return NULL;
-  return step_from_node (root, filename, error);
+  return step_from_node (root, keys, filename, error);
 }
 
 gboolean
@@ -2870,7 +2610,7 @@ arb_encounter_step_fits (ArbEncounter  *self,
   for (guint i = 0; i < step->effects->len; i++)
     {
       ArbEffect *e = g_ptr_array_index (step->effects, i);
-      char *where = g_strconcat (e->entity ? e->entity : "", "\n", e->key ? e->key : "", NULL);
+      char *where = g_strconcat (e->entity ? e->entity : "", "\n", e->key ? e->key->name : "", NULL);
       gpointer before;
       const char *now;
 
@@ -2941,18 +2681,16 @@ check_history (ArbEncounter  *self,
       g_autoptr(GHashTable) sheets = g_hash_table_new (g_str_hash, g_str_equal);
       const char *combatants = arb_encounter_get (self, ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS);
       int i = direction < 0 ? (int)self->position - 1 : (int)self->position;
-      GHashTableIter iter;
-      gpointer entity, values;
 
       /* Every sheet the state holds, a removed combatant's too: undoing
        * its removal brings it back with the sheet it left behind. */
-      g_hash_table_iter_init (&iter, self->state);
-      while (g_hash_table_iter_next (&iter, &entity, &values))
+      for (guint n = 0; n < self->entities->len; n++)
         {
-          const char *xml = values_lookup (values, ARB_KEY_SHEET);
+          Entity *e = &g_array_index (self->entities, Entity, n);
+          const Slot *xml = values_lookup (e->values, ARB_KEY_SHEET);
 
           if (xml != NULL)
-            g_hash_table_insert (sheets, entity, (gpointer)xml);
+            g_hash_table_insert (sheets, e->name, xml->value);
         }
 
       for (; i >= 0 && i < (int)self->history->len; i += direction)
@@ -2965,9 +2703,9 @@ check_history (ArbEncounter  *self,
               ArbEffect *effect = g_ptr_array_index (step->effects, direction < 0 ? step->effects->len - 1 - e : e);
               const char *value = direction < 0 ? effect->old_value : effect->new_value;
 
-              if (g_str_equal (effect->key, ARB_KEY_SHEET))
+              if (effect->key == ARB_KEY_SHEET)
                 g_hash_table_insert (sheets, effect->entity, (gpointer)value);
-              else if (g_str_equal (effect->entity, ARB_ENCOUNTER_ENTITY) && g_str_equal (effect->key, ARB_KEY_COMBATANTS))
+              else if (effect->key == ARB_KEY_COMBATANTS && strcmp (effect->entity, ARB_ENCOUNTER_ENTITY) == 0)
                 combatants = value;
             }
           if (!roster_whole (self, sheets, combatants, checked, &missing))
@@ -2991,7 +2729,7 @@ replay_mismatch (GError      **error,
                  ArbEffect    *effect,
                  const char   *found)
 {
-  g_autofree char *name = value_name (effect->entity, effect->key);
+  g_autofree char *name = value_name (effect->entity, effect->key->name);
   g_autofree char *expected = shown (undoing ? effect->new_value : effect->old_value);
   g_autofree char *actual = shown (found);
 
@@ -3016,18 +2754,16 @@ check_replay (ArbEncounter  *self,
 {
   g_autoptr(ArbEncounter) copy = g_object_new (ARB_TYPE_ENCOUNTER, NULL);
   g_autoptr(GHashTable) roster = roster_of (self);
-  GHashTableIter iter;
-  gpointer entity, values;
 
   copy->system = g_strdup (self->system);
-  g_hash_table_iter_init (&iter, self->state);
-  while (g_hash_table_iter_next (&iter, &entity, &values))
+  copy->keys = self->keys;
+  for (guint n = 0; n < self->entities->len; n++)
     {
-      const Values *v = values;
+      Entity *e = &g_array_index (self->entities, Entity, n);
 
-      for (guint k = 0; k <= v->mask; k++)
-        if (v->slots[k].hash)
-          set_value (copy, entity, v->slots[k].key, v->slots[k].value);
+      for (guint k = 0; k <= e->values->mask; k++)
+        if (e->values->slots[k].key)
+          set_value (copy, e->name, e->values->slots[k].key, e->values->slots[k].value);
     }
 
   for (int i = (int)self->position - 1; i >= 0; i--)
@@ -3122,8 +2858,9 @@ read_state (ArbEncounter *self,
             continue;
           key = arb_xml_get_prop (v, "key");
           text = arb_xml_get_text (v);
-          set_value (self, id, key, text);
-          if (id && g_strcmp0 (key, ARB_KEY_SHEET) == 0)
+          /* A missing key or id is the schema's to refuse. */
+          set_value (self, id ? id : "", arb_key_intern (self->keys, key ? key : ""), text ? text : "");
+          if (id && g_strcmp0 (key, ARB_KEY_SHEET->name) == 0)
             g_hash_table_insert (sheet_lines, g_strdup (id), GINT_TO_POINTER (xmlGetLineNo (v)));
           if (id && key && value_lines)
             g_hash_table_insert (value_lines, g_strconcat (id, "\n", key, NULL),
@@ -3277,7 +3014,7 @@ arb_encounter_load_bytes (GBytes             *bytes,
 
               if (!arb_xml_is_element (node, "step"))
                 continue;
-              if (!(step = step_from_node (node, filename, error)))
+              if (!(step = step_from_node (node, self->keys, filename, error)))
                 return NULL;
               g_array_append_val (step_lines, (long){ xmlGetLineNo (node) });
               g_ptr_array_add (self->history, step);
@@ -3521,7 +3258,7 @@ state_shows_step (ArbEncounter  *self,
 
       if (e->entity == NULL || e->key == NULL)
         return FALSE;
-      g_hash_table_replace (left, g_strconcat (e->entity, "\n", e->key, NULL), e->new_value);
+      g_hash_table_replace (left, g_strconcat (e->entity, "\n", e->key->name, NULL), e->new_value);
     }
   g_hash_table_iter_init (&iter, left);
   while (g_hash_table_iter_next (&iter, &where, &value))
@@ -3529,7 +3266,7 @@ state_shows_step (ArbEncounter  *self,
       const char *nl = strchr (where, '\n');
       g_autofree char *entity = g_strndup (where, nl - (const char *)where);
 
-      if (g_strcmp0 (arb_encounter_get (self, entity, nl + 1), value) != 0)
+      if (g_strcmp0 (arb_encounter_get (self, entity, arb_encounter_key (self, nl + 1)), value) != 0)
         return FALSE;
     }
   return TRUE;
@@ -3623,7 +3360,7 @@ load_sealed (GBytes     *bytes,
 
   if (n_steps > 0)
     {
-      g_autoptr(ArbStep) last = arb_step_parse (data + start + last_step, end - start - last_step, filename, NULL);
+      g_autoptr(ArbStep) last = arb_step_parse (data + start + last_step, end - start - last_step, self->keys, filename, NULL);
 
       if (last == NULL || !state_shows_step (self, last))
         return NULL;
@@ -3757,7 +3494,7 @@ materialize (ArbEncounter *self)
 
         if (!arb_xml_is_element (history, "step"))
           continue;
-        if (!(step = step_from_node (history, self->filename ? self->filename : "", &error)))
+        if (!(step = step_from_node (history, self->keys, self->filename ? self->filename : "", &error)))
           break;
         g_ptr_array_add (steps, step);
       }

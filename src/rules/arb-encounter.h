@@ -2,7 +2,8 @@
  *
  * The whole state of an encounter is a set of values, each named by an
  * entity ("encounter" for the fight itself, "c1", "c2"... for the
- * combatants) and a key ("round", "order", "q", "ft-lost", "cond.stunned").
+ * combatants) and a key, an ArbKey declared by the engine or the game
+ * (ARB_KEY_ROUND, ARB_AOD_KEY_FT_LOST).
  * A combatant's sheet is the value of its "sheet" key; its other values
  * are its live state and override the sheet's fields of the same name.
  *
@@ -54,18 +55,15 @@ void        arb_encounter_error_missing_param (GError       **error,
  * other error. */
 const char *arb_encounter_error_get_param     (const GError  *error);
 
-/* The fight's own entity, "encounter": a constant with one address, so
- * that the encounter can know it by that address (arb-encounter.c). Any
- * other string "encounter" names it as well. */
-extern const char arb_encounter_entity[];
-#define ARB_ENCOUNTER_ENTITY arb_encounter_entity
+/* The fight's own entity, whose values are the fight's (round, order). */
+#define ARB_ENCOUNTER_ENTITY "encounter"
 
 typedef struct
 {
-  char *entity;
-  char *key;
-  char *old_value;   /* NULL: the value did not exist */
-  char *new_value;   /* NULL: the value is removed */
+  char         *entity;
+  const ArbKey *key;
+  char         *old_value;   /* NULL: the value did not exist */
+  char         *new_value;   /* NULL: the value is removed */
 } ArbEffect;
 
 typedef struct
@@ -236,10 +234,10 @@ const char   *arb_encounter_get_filename    (ArbEncounter       *self);
 /* Reading the state. */
 const char   *arb_encounter_get             (ArbEncounter       *self,
                                              const char         *entity,
-                                             const char         *key);
+                                             const ArbKey       *key);
 int           arb_encounter_get_int         (ArbEncounter       *self,
                                              const char         *entity,
-                                             const char         *key,
+                                             const ArbKey       *key,
                                              int                 fallback);
 /* Where @entity stands on the map and which hexside it faces; FALSE when
  * it has not been placed. */
@@ -256,7 +254,16 @@ gboolean      arb_encounter_get_map_size    (ArbEncounter       *self,
  * in the fight. The loader refuses a file that fails it. */
 gboolean      arb_encounter_check_state     (ArbEncounter       *self,
                                              GError            **error);
-/* The keys @entity has now, sorted. */
+/* The key named @name in this fight's game (arb_key_intern()): for
+ * names that come from outside, a file, the command line, a test. */
+const ArbKey *arb_encounter_key             (ArbEncounter       *self,
+                                             const char         *name);
+/* The key of the condition @condition ("stunned"). */
+const ArbKey *arb_encounter_condition_key   (ArbEncounter       *self,
+                                             const char         *condition);
+/* The game's keys, NULL-terminated (arb_key_find()'s scope). */
+const ArbKey * const *arb_encounter_get_keys (ArbEncounter      *self);
+/* The names of the keys @entity has now, sorted. */
 GStrv         arb_encounter_list_keys       (ArbEncounter       *self,
                                              const char         *entity);
 /* The combatants' ids in the order they were added. */
@@ -276,10 +283,10 @@ ArbSheet     *arb_encounter_dup_live_sheet  (ArbEncounter       *self,
 /* A field of a combatant: its live value, else its sheet's. */
 const char   *arb_encounter_get_field       (ArbEncounter       *self,
                                              const char         *id,
-                                             const char         *field);
+                                             const ArbKey       *field);
 int           arb_encounter_get_field_int   (ArbEncounter       *self,
                                              const char         *id,
-                                             const char         *field,
+                                             const ArbKey       *field,
                                              int                 fallback);
 const char   *arb_encounter_get_name        (ArbEncounter       *self,
                                              const char         *id);
@@ -290,25 +297,25 @@ const char   *arb_encounter_get_name        (ArbEncounter       *self,
 void          arb_step_set                  (ArbStep            *step,
                                              ArbEncounter       *self,
                                              const char         *entity,
-                                             const char         *key,
+                                             const ArbKey       *key,
                                              const char         *value);
 void          arb_step_set_int              (ArbStep            *step,
                                              ArbEncounter       *self,
                                              const char         *entity,
-                                             const char         *key,
+                                             const ArbKey       *key,
                                              int                 value);
 /* The value @entity/@key will have once @step applies (@step may be
  * NULL: the value now). */
 const char   *arb_step_peek                 (ArbStep            *step,
                                              ArbEncounter       *self,
                                              const char         *entity,
-                                             const char         *key);
+                                             const ArbKey       *key);
 /* A number @entity/@key will have once @step applies (@step may be
  * NULL): its live value, else its sheet's, else @fallback. */
 int           arb_step_peek_field_int       (ArbStep            *step,
                                              ArbEncounter       *self,
                                              const char         *entity,
-                                             const char         *key,
+                                             const ArbKey       *key,
                                              int                 fallback);
 /* Where @entity will stand once @step applies (@step, @hex and @facing
  * may be NULL: FALSE alone says it is off the map). */
@@ -320,80 +327,6 @@ gboolean      arb_step_peek_hex             (ArbStep            *step,
 /* A new combatant id (c1, c2...) that is free once @step applies. */
 char         *arb_step_new_combatant_id     (ArbStep            *step,
                                              ArbEncounter       *self);
-
-/* The readers above with @key's length and arb_short_hash() given: a
- * literal key's are constants, which the macros below pass, so that the
- * rules' reads at every step neither measure nor hash their keys. */
-const char   *arb_encounter_get_hashed      (ArbEncounter       *self,
-                                             const char         *entity,
-                                             const char         *key,
-                                             gsize               len,
-                                             guint               hash);
-int           arb_encounter_get_int_hashed  (ArbEncounter       *self,
-                                             const char         *entity,
-                                             const char         *key,
-                                             gsize               len,
-                                             guint               hash,
-                                             int                 fallback);
-const char   *arb_encounter_get_field_hashed (ArbEncounter      *self,
-                                              const char        *id,
-                                              const char        *field,
-                                              gsize              len,
-                                              guint              hash);
-const char   *arb_step_peek_hashed          (ArbStep            *step,
-                                             ArbEncounter       *self,
-                                             const char         *entity,
-                                             const char         *key,
-                                             gsize               len,
-                                             guint               hash);
-int           arb_step_peek_field_int_hashed (ArbStep           *step,
-                                              ArbEncounter      *self,
-                                              const char        *entity,
-                                              const char        *key,
-                                              gsize              len,
-                                              guint              hash,
-                                              int                fallback);
-void          arb_step_set_hashed           (ArbStep            *step,
-                                             ArbEncounter       *self,
-                                             const char         *entity,
-                                             const char         *key,
-                                             gsize               len,
-                                             guint               hash,
-                                             const char         *value);
-void          arb_step_set_int_hashed       (ArbStep            *step,
-                                             ArbEncounter       *self,
-                                             const char         *entity,
-                                             const char         *key,
-                                             gsize               len,
-                                             guint               hash,
-                                             int                 value);
-
-/* A literal key goes to the _hashed reader, anything else to the plain
- * one (named in parentheses, which no macro expands): the same value
- * either way. Each argument is evaluated once. */
-#if defined (__GNUC__)
-#define arb_encounter_get(self, entity, key) \
-  (__builtin_constant_p (key) ? arb_encounter_get_hashed ((self), (entity), ARB_KEY_HASHED (key)) \
-                              : (arb_encounter_get) ((self), (entity), (key)))
-#define arb_encounter_get_int(self, entity, key, fallback) \
-  (__builtin_constant_p (key) ? arb_encounter_get_int_hashed ((self), (entity), ARB_KEY_HASHED (key), (fallback)) \
-                              : (arb_encounter_get_int) ((self), (entity), (key), (fallback)))
-#define arb_encounter_get_field(self, id, field) \
-  (__builtin_constant_p (field) ? arb_encounter_get_field_hashed ((self), (id), ARB_KEY_HASHED (field)) \
-                                : (arb_encounter_get_field) ((self), (id), (field)))
-#define arb_step_peek(step, self, entity, key) \
-  (__builtin_constant_p (key) ? arb_step_peek_hashed ((step), (self), (entity), ARB_KEY_HASHED (key)) \
-                              : (arb_step_peek) ((step), (self), (entity), (key)))
-#define arb_step_peek_field_int(step, self, entity, key, fallback) \
-  (__builtin_constant_p (key) ? arb_step_peek_field_int_hashed ((step), (self), (entity), ARB_KEY_HASHED (key), (fallback)) \
-                              : (arb_step_peek_field_int) ((step), (self), (entity), (key), (fallback)))
-#define arb_step_set(step, self, entity, key, value) \
-  (__builtin_constant_p (key) ? arb_step_set_hashed ((step), (self), (entity), ARB_KEY_HASHED (key), (value)) \
-                              : (arb_step_set) ((step), (self), (entity), (key), (value)))
-#define arb_step_set_int(step, self, entity, key, value) \
-  (__builtin_constant_p (key) ? arb_step_set_int_hashed ((step), (self), (entity), ARB_KEY_HASHED (key), (value)) \
-                              : (arb_step_set_int) ((step), (self), (entity), (key), (value)))
-#endif
 
 /* Adds @sheet (a copy) to the fight on @side in @step; returns its id. */
 char         *arb_step_add_combatant        (ArbStep            *step,

@@ -795,7 +795,7 @@ const char *
 arb_adjustable_get_name (const ArbAdjustable *adjustable)
 {
   g_return_val_if_fail (adjustable != NULL, NULL);
-  return adjustable->pool ? adjustable->pool : adjustable->key;
+  return adjustable->pool ? adjustable->pool->name : adjustable->key->name;
 }
 
 const ArbAdjustable *
@@ -819,9 +819,9 @@ arb_game_get_by_hand (ArbGame *self)
   return CLASS (self)->by_hand ? _(CLASS (self)->by_hand) : NULL;
 }
 
-static const ArbStateKey no_state_keys[] = { { NULL } };
+static const ArbKey * const no_state_keys[] = { NULL };
 
-const ArbStateKey *
+const ArbKey * const *
 arb_game_list_state_keys (ArbGame *self)
 {
   g_return_val_if_fail (ARB_IS_GAME (self), no_state_keys);

@@ -104,11 +104,11 @@ GArray *arb_zone_array_new (void);
  * generic "adjust" procedure (arb-adjust.h). */
 typedef struct
 {
-  const char *key;     /* a combatant's ARB_KEY_INT key of state_keys */
-  const char *label;   /* N_(): "EN" */
+  const ArbKey *key;   /* a combatant's ARB_KEY_INT key of the game's */
+  const char   *label; /* N_(): "EN" */
   /* NULL, or the sheet field @key is lost from: the referee then reads,
    * names and sets what is left ("en": EN 35 for 0 en-lost of 35). */
-  const char *pool;
+  const ArbKey *pool;
   /* NULL, or what @key reads as while it is unset, for a key without a
    * @pool whose default is not 0 (a sheet's figure, a rule's default). */
   int        (*fallback) (ArbEncounter *encounter,
@@ -244,7 +244,7 @@ struct _ArbGameClass
   /* The live values the game's rules read, with what they must be
    * (src/rules/games/ID/arb-ID-keys.h); the generic ones are in
    * arb-keys.h. NULL-key terminated. */
-  const ArbStateKey       *state_keys;
+  const ArbKey * const   *state_keys;
   /* The conditions of a figure that blocks no line of sight (a fallen,
    * dead or departed one): "NAME", or "NAME=VALUE" for that value only. */
   const char * const      *clear_sight;
@@ -518,7 +518,7 @@ ArbSheet           *arb_game_sheet_after_fight (ArbGame            *self,
 /* The game's presets (NULL-name terminated, never NULL). */
 const ArbMapPreset *arb_game_get_map_preset_table (ArbGame *self);
 /* The game's checked live values (NULL-key terminated, never NULL). */
-const ArbStateKey  *arb_game_list_state_keys      (ArbGame *self);
+const ArbKey * const *arb_game_list_state_keys (ArbGame *self);
 /* See clear_sight; never NULL. */
 const char * const *arb_game_list_clear_sight     (ArbGame *self);
 

@@ -235,8 +235,8 @@ arb_map_list_zones (ArbEncounter *enc)
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
 
   for (guint i = 0; keys[i]; i++)
-    if (g_str_has_prefix (keys[i], ARB_KEY_MAP_ZONE))
-      g_strv_builder_add (builder, keys[i] + strlen (ARB_KEY_MAP_ZONE));
+    if (g_str_has_prefix (keys[i], ARB_PREFIX_MAP_ZONE))
+      g_strv_builder_add (builder, keys[i] + strlen (ARB_PREFIX_MAP_ZONE));
   return g_strv_builder_end (builder);
 }
 
@@ -244,9 +244,9 @@ GArray *
 arb_map_get_zone (ArbEncounter *enc,
                   const char   *name)
 {
-  g_autofree char *key = g_strconcat (ARB_KEY_MAP_ZONE, name, NULL);
+  g_autofree char *key = g_strconcat (ARB_PREFIX_MAP_ZONE, name, NULL);
 
-  return arb_map_parse_hexes (arb_encounter_get (enc, E, key));
+  return arb_map_parse_hexes (arb_encounter_get (enc, E, arb_encounter_key (enc, key)));
 }
 
 gboolean
@@ -303,8 +303,8 @@ blocks_sight (ArbEncounter *enc,
     {
       const char *is = strchr (clear[i], '=');
       g_autofree char *name = is ? g_strndup (clear[i], is - clear[i]) : g_strdup (clear[i]);
-      g_autofree char *key = g_strconcat (ARB_KEY_COND, name, NULL);
-      const char *value = arb_encounter_get (enc, id, key);
+      g_autofree char *key = g_strconcat (ARB_PREFIX_COND, name, NULL);
+      const char *value = arb_encounter_get (enc, id, arb_encounter_key (enc, key));
 
       if (value != NULL && (is == NULL || g_str_equal (value, is + 1)))
         return FALSE;
@@ -412,7 +412,7 @@ hexes_on_map (const char   *text,
 static void
 keep_on_map (ArbStep      *step,
              ArbEncounter *enc,
-             const char   *key,
+             const ArbKey *key,
              const char   *what,
              int           cols,
              int           rows,
@@ -494,9 +494,9 @@ arb_map_edit_proc (ArbProc  *proc,
 
       for (guint i = 0; zones[i]; i++)
         {
-          g_autofree char *key = g_strconcat (ARB_KEY_MAP_ZONE, zones[i], NULL);
+          g_autofree char *key = g_strconcat (ARB_PREFIX_MAP_ZONE, zones[i], NULL);
 
-          arb_step_set (step, enc, E, key, NULL);
+          arb_step_set (step, enc, E, arb_encounter_key (enc, key), NULL);
         }
       arb_step_set (step, enc, E, ARB_KEY_MAP_EXITS, NULL);
       arb_step_set (step, enc, E, ARB_KEY_MAP_MEGAHEX, NULL);
@@ -544,11 +544,11 @@ arb_map_edit_proc (ArbProc  *proc,
         keep_on_map (step, enc, ARB_KEY_MAP_EXITS, _("Exits"), cols, rows, shape);
       for (guint i = 0; zones[i]; i++)
         {
-          g_autofree char *key = g_strconcat (ARB_KEY_MAP_ZONE, zones[i], NULL);
+          g_autofree char *key = g_strconcat (ARB_PREFIX_MAP_ZONE, zones[i], NULL);
           g_autofree char *what = g_strdup_printf (_("Zone %s"), zones[i]);
 
           if (g_strcmp0 (zones[i], zone) != 0)
-            keep_on_map (step, enc, key, what, cols, rows, shape);
+            keep_on_map (step, enc, arb_encounter_key (enc, key), what, cols, rows, shape);
         }
     }
   if (exits)
@@ -578,8 +578,8 @@ arb_map_edit_proc (ArbProc  *proc,
             g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("zone= needs a name"));
           return FALSE;
         }
-      key = g_strconcat (ARB_KEY_MAP_ZONE, zone, NULL);
-      arb_step_set (step, enc, E, key, list);
+      key = g_strconcat (ARB_PREFIX_MAP_ZONE, zone, NULL);
+      arb_step_set (step, enc, E, arb_encounter_key (enc, key), list);
       arb_step_add_log (step, _("Zone %s: %s"), zone, list ? list : _("none"));
     }
 

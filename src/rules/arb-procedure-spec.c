@@ -113,7 +113,7 @@ roll_proc (ArbProc  *proc,
 /* Every game: a house table the referee filled in or changed during the
  * fight, in force from this step (arb_ruleset_library_save_house_table()
  * put it in the library). The fight keeps which version of the table
- * it was (ARB_KEY_HOUSE_TABLE), so its file says which tables changed
+ * it was (ARB_PREFIX_HOUSE_TABLE), so its file says which tables changed
  * where; the steps before keep their effects whatever the table says. */
 static const ArbParamSpec house_table_params[] = {
   { "table", N_("Table"), ARB_PARAM_TEXT, NULL, 0, 0, TRUE },
@@ -141,9 +141,9 @@ house_table_proc (ArbProc  *proc,
   if (!arb_table_is_house_rule (table))
     return arb_proc_refuse (error, "table", _("The table %s/%s is the printed one, not a house rule: save it as one first"),
                             system, id);
-  key = g_strconcat (ARB_KEY_HOUSE_TABLE, id, NULL);
+  key = g_strconcat (ARB_PREFIX_HOUSE_TABLE, id, NULL);
   digest = arb_table_dup_digest (table);
-  if (g_strcmp0 (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, key), digest) == 0)
+  if (g_strcmp0 (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, key)), digest) == 0)
     return arb_proc_refuse (error, "table", _("This fight has the table %s/%s as it stands already"), system, id);
 
   for (guint r = 0; r < arb_table_get_n_rows (table); r++)
@@ -157,7 +157,7 @@ house_table_proc (ArbProc  *proc,
         if ((cell->code == NULL || *cell->code == '\0') && *text == '\0')
           empty++;
       }
-  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, key, digest);
+  arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, key), digest);
   /* TRANSLATORS: the summary of the step: "Table rsbs/melee-result" */
   {
     g_autofree char *summary = g_strdup_printf (_("Table %s/%s"), system, id);

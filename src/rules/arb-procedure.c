@@ -410,7 +410,7 @@ touched_figures (ArbEncounter *enc,
 {
   GPtrArray *effects = arb_step_get_effects (step);
   GPtrArray *ids = g_ptr_array_new ();
-  const char *current = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "current");
+  const char *current = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_CURRENT);
   guint index;
 
   for (guint i = 0; i < effects->len; i++)
@@ -486,9 +486,9 @@ add_condition_headline (ArbEncounter *enc,
       const char *name;
       g_autofree char *word = NULL;
 
-      if (!g_str_has_prefix (e->key, "cond.") || e->new_value == NULL || e->old_value != NULL)
+      if (!e->key->condition || e->new_value == NULL || e->old_value != NULL)
         continue;
-      name = e->key + strlen ("cond.");
+      name = e->key->name + strlen (ARB_PREFIX_COND);
       /* The condition's label, in the referee's language, in capitals. */
       word = g_utf8_strup (game ? arb_game_condition_label (game, name) : name, -1);
       g_strdelimit (word, "-_", ' ');

@@ -89,7 +89,7 @@ gboolean arb_step_may_have_conditions (ArbStep      *step,
                                        ArbEncounter *self,
                                        const char   *entity);
 
-/* @entity's keys under ARB_KEY_COND, borrowed, in the order
+/* @entity's keys under ARB_PREFIX_COND, borrowed, in the order
  * arb_encounter_list_keys() gives them, or NULL when it has none: a rule
  * that looks at every condition need not copy and sort all its keys.
  * Valid until the encounter changes (a step may be added to). */
@@ -104,12 +104,37 @@ GBytes  *arb_step_serialize        (const ArbStep *step);
  * encounter it ends up in. */
 ArbStep *arb_step_parse            (const char    *data,
                                     gsize          len,
+                                    const ArbKey * const *keys,
                                     const char    *filename,
                                     GError       **error);
 /* Whether @step follows from the present state of @self: each of its
  * effects finds the value it says it changes. */
 gboolean arb_encounter_step_fits   (ArbEncounter  *self,
                                     const ArbStep *step);
+
+/* A name's hash for the rulesets' indexes. */
+static inline guint
+arb_short_hash (const char *key,
+                gsize       len)
+{
+  guint32 a = 0, b;
+  guint h;
+
+  if (len >= 4)
+    {
+      memcpy (&a, key, 4);
+      memcpy (&b, key + len - 4, 4);
+    }
+  else
+    {
+      for (gsize i = 0; i < len; i++)
+        a = a << 8 | (guchar)key[i];
+      b = 0;
+    }
+  h = (a * 2654435769u) ^ ((b + (guint32)len) * 2246822519u);
+  h ^= h >> 15;
+  return h ? h : 1;
+}
 
 /* Whether @a and @b, both @len bytes long at least, agree on those: by
  * words, overlapping at the end, not by a call to memcmp(), which costs

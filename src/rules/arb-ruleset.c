@@ -1387,6 +1387,17 @@ arb_ruleset_library_new (void)
   return g_object_new (ARB_TYPE_RULESET_LIBRARY, NULL);
 }
 
+static inline guint
+arb_table_hash (const char *system,
+                gsize       ls,
+                const char *id,
+                gsize       li)
+{
+  guint h = arb_short_hash (id, li) ^ (arb_short_hash (system, ls) * 2246822519u);
+
+  return h ? h : 1;
+}
+
 static ArbTable *load_compiled_table (GVariant   *value,
                                       const char *system,
                                       const char *filename);
@@ -2190,28 +2201,13 @@ arb_ruleset_library_save_house_table (ArbRulesetLibrary  *self,
   return g_steal_pointer (&path);
 }
 
-ArbTable *
-(arb_ruleset_library_get_table) (ArbRulesetLibrary *self,
-                                 const char        *system,
-                                 const char        *id)
-{
-  gsize ls, li;
-
-  g_return_val_if_fail (system != NULL, NULL);
-  g_return_val_if_fail (id != NULL, NULL);
-
-  ls = strlen (system);
-  li = strlen (id);
-  return arb_ruleset_library_get_table_hashed (self, system, ls, id, li, arb_table_hash (system, ls, id, li));
-}
-
-ArbTable *
-arb_ruleset_library_get_table_hashed (ArbRulesetLibrary *self,
-                                      const char        *system,
-                                      gsize              ls,
-                                      const char        *id,
-                                      gsize              li,
-                                      guint              hash)
+static ArbTable *
+get_table_hashed (ArbRulesetLibrary *self,
+                  const char        *system,
+                  gsize              ls,
+                  const char        *id,
+                  gsize              li,
+                  guint              hash)
 {
   /* On the stack: procedures ask for their tables at every step. */
   char buf[128];
@@ -2242,6 +2238,21 @@ arb_ruleset_library_get_table_hashed (ArbRulesetLibrary *self,
   buf[ls] = '/';
   memcpy (buf + ls + 1, id, li + 1);
   return lookup (self, buf);
+}
+
+ArbTable *
+arb_ruleset_library_get_table (ArbRulesetLibrary *self,
+                               const char        *system,
+                               const char        *id)
+{
+  gsize ls, li;
+
+  g_return_val_if_fail (system != NULL, NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+
+  ls = strlen (system);
+  li = strlen (id);
+  return get_table_hashed (self, system, ls, id, li, arb_table_hash (system, ls, id, li));
 }
 
 ArbTable *

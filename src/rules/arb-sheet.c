@@ -30,6 +30,14 @@
 #include "arb-xml.h"
 
 #define MAX_ITEMS 1000
+
+/* The hash fields and attributes are indexed by. */
+static inline guint
+name_hash (const char *name)
+{
+  return g_str_hash (name);
+}
+
 /* Fields and items together, far past any sheet. */
 #define MAX_ELEMENTS (MAX_ITEMS + 1000)
 #define SHEET_SCHEMA "/io/github/arbiter/Arbiter/schemas/sheet.rng"
@@ -45,7 +53,7 @@ typedef struct
   const char *name;        /* the spec's, or name_copy */
   char       *name_copy;   /* an attribute the spec does not know, owned */
   char       *value;       /* owned */
-  guint       hash;        /* arb_short_hash() of name: most compares end there */
+  guint       hash;        /* name_hash() of name: most compares end there */
   guint       len;         /* of name */
 } ItemAttr;
 
@@ -111,7 +119,7 @@ arb_sheet_item_get_kind (const ArbSheetItem *item)
   return item->spec->kind;
 }
 
-/* @name is @len long, of arb_short_hash() @hash. */
+/* @name is @len long, of name_hash() @hash. */
 static ItemAttr *
 find_item_attr_hashed (const ArbSheetItem *item,
                        const char         *name,
@@ -122,7 +130,7 @@ find_item_attr_hashed (const ArbSheetItem *item,
     {
       ItemAttr *attr = &g_array_index (item->attrs, ItemAttr, i);
 
-      if (attr->hash == hash && attr->len == len && arb_keys_equal (attr->name, name, len))
+      if (attr->hash == hash && attr->len == len && memcmp (attr->name, name, len) == 0)
         return attr;
     }
   return NULL;
@@ -134,23 +142,12 @@ find_item_attr (const ArbSheetItem *item,
 {
   gsize len = strlen (name);
 
-  return find_item_attr_hashed (item, name, len, arb_short_hash (name, len));
+  return find_item_attr_hashed (item, name, len, name_hash (name));
 }
 
 const char *
-arb_sheet_item_get_hashed (const ArbSheetItem *item,
-                           const char         *name,
-                           gsize               len,
-                           guint               hash)
-{
-  ItemAttr *attr = find_item_attr_hashed (item, name, len, hash);
-
-  return attr ? attr->value : NULL;
-}
-
-const char *
-(arb_sheet_item_get) (const ArbSheetItem *item,
-                      const char         *name)
+arb_sheet_item_get (const ArbSheetItem *item,
+                    const char         *name)
 {
   ItemAttr *attr = find_item_attr (item, name);
 
@@ -178,25 +175,13 @@ arb_sheet_parse_int (const char *text,
 }
 
 int
-arb_sheet_item_get_int_hashed (const ArbSheetItem *item,
-                               const char         *name,
-                               gsize               len,
-                               guint               hash,
-                               int                 fallback)
+arb_sheet_item_get_int (const ArbSheetItem *item,
+                        const char         *name,
+                        int                 fallback)
 {
   int value;
 
-  return arb_parse_int (arb_sheet_item_get_hashed (item, name, len, hash), &value) ? value : fallback;
-}
-
-int
-(arb_sheet_item_get_int) (const ArbSheetItem *item,
-                          const char         *name,
-                          int                 fallback)
-{
-  int value;
-
-  return arb_parse_int ((arb_sheet_item_get) (item, name), &value) ? value : fallback;
+  return arb_parse_int (arb_sheet_item_get (item, name), &value) ? value : fallback;
 }
 
 static const ArbFieldSpec *find_field (const ArbFieldSpec *fields,
@@ -210,7 +195,7 @@ item_put (ArbSheetItem *item,
           char         *value)
 {
   gsize len = strlen (name);
-  guint hash = arb_short_hash (name, len);
+  guint hash = name_hash (name);
   ItemAttr *attr = find_item_attr_hashed (item, name, len, hash);
   const ArbFieldSpec *known;
   ItemAttr added = { NULL, NULL, value, hash, (guint)len };
@@ -358,7 +343,7 @@ build_index (ArbSheet *self)
   for (guint i = 0; i < self->n_fields; i++)
     {
       const char *name = self->spec->fields[i].name;
-      guint j = arb_short_hash (name, strlen (name)) & self->index_mask;
+      guint j = name_hash (name) & self->index_mask;
 
       /* A name twice: the first wins, as the walk found it. */
       while (self->index[j] && strcmp (self->spec->fields[self->index[j] - 1].name,
@@ -369,7 +354,7 @@ build_index (ArbSheet *self)
     }
 }
 
-/* The place of @field (of arb_short_hash() @hash) in the spec, or -1. */
+/* The place of @field (of name_hash() @hash) in the spec, or -1. */
 static int
 field_index (ArbSheet   *self,
              const char *field,
@@ -399,28 +384,15 @@ const char *arb_sheet_get_kind (ArbSheet *self) { return self->kind; }
 const char *arb_sheet_get_filename (ArbSheet *self) { return self->filename; }
 
 const char *
-arb_sheet_get_hashed (ArbSheet   *self,
-                      const char *field,
-                      gsize       len G_GNUC_UNUSED,
-                      guint       hash)
+arb_sheet_get (ArbSheet   *self,
+               const char *field)
 {
   int i;
 
   g_return_val_if_fail (ARB_IS_SHEET (self), NULL);
   g_return_val_if_fail (field != NULL, NULL);
 
-  return (i = field_index (self, field, hash)) >= 0 ? self->values[i] : NULL;
-}
-
-const char *
-(arb_sheet_get) (ArbSheet   *self,
-                 const char *field)
-{
-  gsize len;
-
-  g_return_val_if_fail (field != NULL, NULL);
-  len = strlen (field);
-  return arb_sheet_get_hashed (self, field, len, arb_short_hash (field, len));
+  return (i = field_index (self, field, name_hash (field))) >= 0 ? self->values[i] : NULL;
 }
 
 const char *
@@ -478,7 +450,7 @@ arb_sheet_set (ArbSheet    *self,
   g_return_val_if_fail (ARB_IS_SHEET (self), FALSE);
   g_return_val_if_fail (field != NULL, FALSE);
 
-  if ((i = field_index (self, field, arb_short_hash (field, strlen (field)))) < 0)
+  if ((i = field_index (self, field, name_hash (field))) < 0)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("A %s %s sheet has no field “%s”"), self->system, self->kind, field);
@@ -859,7 +831,7 @@ static guint
 field_line (ArbSheet   *self,
             const char *name)
 {
-  int i = field_index (self, name, arb_short_hash (name, strlen (name)));
+  int i = field_index (self, name, name_hash (name));
 
   return i >= 0 ? self->lines[i] : 0;
 }

@@ -37,25 +37,6 @@ const char   *arb_sheet_item_get         (const ArbSheetItem *item,
 int           arb_sheet_item_get_int     (const ArbSheetItem *item,
                                           const char         *name,
                                           int                 fallback);
-/* The same with @name's length and arb_short_hash() given (constants for
- * a literal, which the macros below pass). */
-const char   *arb_sheet_item_get_hashed  (const ArbSheetItem *item,
-                                          const char         *name,
-                                          gsize               len,
-                                          guint               hash);
-int           arb_sheet_item_get_int_hashed (const ArbSheetItem *item,
-                                             const char         *name,
-                                             gsize               len,
-                                             guint               hash,
-                                             int                 fallback);
-#if defined (__GNUC__)
-#define arb_sheet_item_get(item, name) \
-  (__builtin_constant_p (name) ? arb_sheet_item_get_hashed ((item), ARB_KEY_HASHED (name)) \
-                               : (arb_sheet_item_get) ((item), (name)))
-#define arb_sheet_item_get_int(item, name, fallback) \
-  (__builtin_constant_p (name) ? arb_sheet_item_get_int_hashed ((item), ARB_KEY_HASHED (name), (fallback)) \
-                               : (arb_sheet_item_get_int) ((item), (name), (fallback)))
-#endif
 void          arb_sheet_item_set         (ArbSheetItem       *item,
                                           const char         *name,
                                           const char         *value);
@@ -108,17 +89,6 @@ const char   *arb_sheet_get_filename     (ArbSheet           *self);
 
 const char   *arb_sheet_get              (ArbSheet           *self,
                                           const char         *field);
-/* The same with @field's length and arb_short_hash() given (constants
- * for a literal, which the macro below passes). */
-const char   *arb_sheet_get_hashed       (ArbSheet           *self,
-                                          const char         *field,
-                                          gsize               len,
-                                          guint               hash);
-#if defined (__GNUC__)
-#define arb_sheet_get(self, field) \
-  (__builtin_constant_p (field) ? arb_sheet_get_hashed ((self), ARB_KEY_HASHED (field)) \
-                                : (arb_sheet_get) ((self), (field)))
-#endif
 int           arb_sheet_get_int          (ArbSheet           *self,
                                           const char         *field,
                                           int                 fallback);

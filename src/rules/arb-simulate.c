@@ -46,7 +46,7 @@ struct _ArbSimulation
   GHashTable        *players;    /* side -> GINT_TO_POINTER (TRUE/FALSE) */
   GStrv              conditions;
   guint              n_conditions;
-  GStrv              cond_keys;  /* "cond.NAME" of each of conditions */
+  const ArbKey     **cond_keys;  /* the key of each of conditions */
 };
 
 G_DEFINE_FINAL_TYPE (ArbSimulation, arb_simulation, G_TYPE_OBJECT)
@@ -75,7 +75,7 @@ arb_simulation_finalize (GObject *object)
   g_clear_pointer (&self->sides, g_strfreev);
   g_clear_pointer (&self->players, g_hash_table_unref);
   g_clear_pointer (&self->conditions, g_strfreev);
-  g_clear_pointer (&self->cond_keys, g_strfreev);
+  g_clear_pointer (&self->cond_keys, g_free);
 
   G_OBJECT_CLASS (arb_simulation_parent_class)->finalize (object);
 }
@@ -205,9 +205,9 @@ arb_simulation_new (ArbEncounter       *encounter,
   self->sides = g_strv_builder_end (sides);
   self->conditions = game_conditions (game);
   self->n_conditions = g_strv_length (self->conditions);
-  self->cond_keys = g_new0 (char *, self->n_conditions + 1);
+  self->cond_keys = g_new0 (const ArbKey *, self->n_conditions + 1);
   for (guint c = 0; c < self->n_conditions; c++)
-    self->cond_keys[c] = g_strconcat (ARB_KEY_COND, self->conditions[c], NULL);
+    self->cond_keys[c] = arb_encounter_condition_key (encounter, self->conditions[c]);
 
   if (g_strv_length (self->sides) < 2)
     {
@@ -553,7 +553,7 @@ arb_sim_tally_format_length (const ArbSimTally *tally,
   gulong n = length == 1.0 ? 1 : 2;
   g_autofree char *number = g_strdup_printf ("%.1f", length);
 
-  if (g_strcmp0 (tally->unit, ARB_KEY_ROUND) == 0)
+  if (g_strcmp0 (tally->unit, ARB_KEY_ROUND->name) == 0)
     /* TRANSLATORS: a fight's length: "3.5 rounds" */
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s round", "%s rounds", n), number);
   /* TRANSLATORS: a fight's length: "3.5 turns" */
@@ -612,15 +612,12 @@ mark_conditions (ArbSimulation *self,
   for (guint i = 0; i < effects->len; i++)
     {
       const ArbEffect *e = g_ptr_array_index (effects, i);
-      const char *k = e->key;
       guint f;
 
-      /* The prefix by letters, not a call: every effect of every step. */
-      if (e->new_value == NULL || k[0] != 'c' || k[1] != 'o' || k[2] != 'n' || k[3] != 'd' ||
-          k[4] != '.' || !find_figure (self, e->entity, &f))
+      if (e->new_value == NULL || !e->key->condition || !find_figure (self, e->entity, &f))
         continue;
       for (guint c = 0; c < n_cond; c++)
-        if (g_str_equal (e->key + strlen (ARB_KEY_COND), self->conditions[c]))
+        if (e->key == self->cond_keys[c])
           ever[f * n_cond + c] = 1;
     }
 }

@@ -12,6 +12,7 @@
 
 #include "arb-gpg-app.h"
 #include "arb-gpg-moves-row.h"
+#include "arb-gpg-keys.h"
 #include "arb-gpg-procs.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -26,9 +27,9 @@ draw_map (ArbEncounter *enc,
   double scale = arb_viewport_get_scale (vp);
 
   /* The last turn's air currents, by their rows on the right wall. */
-  if (arb_encounter_get (enc, E, "air-currents"))
+  if (arb_encounter_get (enc, E, ARB_GPG_KEY_AIR_CURRENTS))
     {
-      g_auto(GStrv) markers = g_strsplit (arb_encounter_get (enc, E, "air-currents"), ",", -1);
+      g_auto(GStrv) markers = g_strsplit (arb_encounter_get (enc, E, ARB_GPG_KEY_AIR_CURRENTS), ",", -1);
       g_autofree int *in_row = g_new0 (int, MAX (rows, 1));
 
       for (guint m = 0; markers[m]; m++)
@@ -90,8 +91,8 @@ token_note (ArbEncounter *enc,
             GString      *note)
 {
   g_string_append_printf (note, "%s%d/%d", note->len ? " " : "",
-                          arb_step_peek_field_int (NULL, enc, id, "altitude", 0),
-                          arb_step_peek_field_int (NULL, enc, id, "speed", 0));
+                          arb_step_peek_field_int (NULL, enc, id, ARB_GPG_KEY_ALTITUDE, 0),
+                          arb_step_peek_field_int (NULL, enc, id, ARB_GPG_KEY_SPEED, 0));
 }
 
 /* gpg.move's manoeuvres from keys and buttons, not typed. */
@@ -124,11 +125,11 @@ path_of_step (ArbStep    *step,
 
       if (g_strcmp0 (effect->entity, id) != 0 || effect->new_value == NULL)
         continue;
-      if (g_str_equal (effect->key, "facing"))
+      if (effect->key == ARB_KEY_FACING)
         *facing = atoi (effect->new_value);
-      else if (g_str_equal (effect->key, "q"))
+      else if (effect->key == ARB_KEY_Q)
         here.q = atoi (effect->new_value);
-      else if (g_str_equal (effect->key, "r"))
+      else if (effect->key == ARB_KEY_R)
         {
           /* A hex is entered with its q, then its r. */
           here.r = atoi (effect->new_value);

@@ -29,11 +29,11 @@ end_of_step (ArbStep    *step,
 
       if (g_strcmp0 (effect->entity, id) != 0 || effect->new_value == NULL)
         continue;
-      if (g_str_equal (effect->key, "facing"))
+      if (effect->key == ARB_KEY_FACING)
         *facing = atoi (effect->new_value);
-      else if (g_str_equal (effect->key, "q"))
+      else if (effect->key == ARB_KEY_Q)
         here.q = atoi (effect->new_value);
-      else if (g_str_equal (effect->key, "r"))
+      else if (effect->key == ARB_KEY_R)
         here.r = atoi (effect->new_value);
     }
   return here;

@@ -27,8 +27,8 @@ static gboolean
 conscious (ArbEncounter *enc,
            const char   *id)
 {
-  return !ARB_AOD_HAS (enc, NULL, id, "unconscious") &&
-         !ARB_AOD_HAS (enc, NULL, id, "dead");
+  return !ARB_AOD_HAS (enc, NULL, id, ARB_AOD_KEY_COND_UNCONSCIOUS) &&
+         !ARB_AOD_HAS (enc, NULL, id, ARB_AOD_KEY_COND_DEAD);
 }
 
 typedef enum
@@ -45,7 +45,7 @@ place_of (ArbEncounter *enc,
           const char   *id)
 {
   const char * const *ids = arb_encounter_peek_combatants (enc);
-  const char *side = arb_encounter_get (enc, id, "side");
+  const char *side = arb_encounter_get (enc, id, ARB_KEY_SIDE);
   Place place = PLACE_CLEAR;
   ArbHex me;
   int facing;
@@ -60,21 +60,21 @@ place_of (ArbEncounter *enc,
       int their_facing;
       gboolean conditions;
 
-      if (g_str_equal (other, id) || g_strcmp0 (arb_encounter_get (enc, other, "side"), side) == 0)
+      if (g_str_equal (other, id) || g_strcmp0 (arb_encounter_get (enc, other, ARB_KEY_SIDE), side) == 0)
         continue;
       /* Most figures have no condition (dead, fled, spared and the
        * rest), which one look tells. */
       conditions = arb_step_may_have_conditions (NULL, enc, other);
       if ((conditions &&
-           (ARB_AOD_HAS (enc, NULL, other, "dead") || arb_encounter_get (enc, other, "cond.fled") ||
-            g_strcmp0 (arb_encounter_get (enc, other, "cond.appealed"), "spared") == 0)) ||
+           (ARB_AOD_HAS (enc, NULL, other, ARB_AOD_KEY_COND_DEAD) || arb_encounter_get (enc, other, ARB_AOD_KEY_COND_FLED) ||
+            g_strcmp0 (arb_encounter_get (enc, other, ARB_AOD_KEY_COND_APPEALED), "spared") == 0)) ||
           !arb_encounter_get_hex (enc, other, &them, &their_facing))
         continue;
 
       /* Someone out cold is still there to be struck (9.2), but has no
        * Attack Zone and locks no one in close combat. (Not dead: asked
        * above.) */
-      if (conditions && ARB_AOD_HAS (enc, NULL, other, "unconscious"))
+      if (conditions && ARB_AOD_HAS (enc, NULL, other, ARB_AOD_KEY_COND_UNCONSCIOUS))
         {
           if (arb_hex_distance (them, me) <= 1 && place < PLACE_ADJACENT)
             place = PLACE_ADJACENT;
@@ -83,7 +83,7 @@ place_of (ArbEncounter *enc,
       if (them.q == me.q && them.r == me.r)
         return PLACE_SAME_HEX;
       /* A stunned figure has no Attack Zone (11.6). */
-      if (arb_hex_in_front (them, their_facing, me) && !(conditions && ARB_AOD_HAS (enc, NULL, other, "stunned")))
+      if (arb_hex_in_front (them, their_facing, me) && !(conditions && ARB_AOD_HAS (enc, NULL, other, ARB_AOD_KEY_COND_STUNNED)))
         place = PLACE_STRIKE_ZONE;
       else if (arb_hex_distance (them, me) == 1 && place < PLACE_ADJACENT)
         place = PLACE_ADJACENT;
@@ -159,7 +159,7 @@ collect_foes (Walk  *walk,
               ArbHex from)
 {
   g_auto(GStrv) ids = arb_encounter_list_combatants (walk->enc);
-  const char *side = arb_encounter_get (walk->enc, walk->id, "side");
+  const char *side = arb_encounter_get (walk->enc, walk->id, ARB_KEY_SIDE);
 
   for (guint i = 0; ids[i]; i++)
     {
@@ -169,8 +169,8 @@ collect_foes (Walk  *walk,
       if (g_str_equal (ids[i], walk->id) || !arb_encounter_get_hex (walk->enc, ids[i], &hex, &facing) ||
           !conscious (walk->enc, ids[i]))
         continue;
-      if (walk->n_foes < MAX_FOES && g_strcmp0 (arb_encounter_get (walk->enc, ids[i], "side"), side) != 0 &&
-          !ARB_AOD_HAS (walk->enc, NULL, ids[i], "stunned"))
+      if (walk->n_foes < MAX_FOES && g_strcmp0 (arb_encounter_get (walk->enc, ids[i], ARB_KEY_SIDE), side) != 0 &&
+          !ARB_AOD_HAS (walk->enc, NULL, ids[i], ARB_AOD_KEY_COND_STUNNED))
         {
           walk->foe[walk->n_foes] = hex;
           walk->foe_facing[walk->n_foes] = facing;
@@ -410,7 +410,7 @@ change_gear (ArbProc   *proc,
                        _("8.1: the %s lies at %s; %s must stand there to pick it up"), item, lies, name);
           return FALSE;
         }
-      arb_step_set (step, enc, id, key, NULL);
+      arb_step_set (step, enc, id, arb_encounter_key (enc, key), NULL);
     }
 
   /* Making room: what drop= names falls where the figure stands. */
@@ -592,13 +592,13 @@ may_act (ArbEncounter  *enc,
          GError       **error)
 {
   /* 9.5: stunned or unconscious, only a pass; 6.x: one action a pulse. */
-  if (!able && (ARB_AOD_HAS (enc, NULL, id, "stunned") || !conscious (enc, id)) && !g_str_equal (action->letter, "X"))
+  if (!able && (ARB_AOD_HAS (enc, NULL, id, ARB_AOD_KEY_COND_STUNNED) || !conscious (enc, id)) && !g_str_equal (action->letter, "X"))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("9.5: %s is stunned, unconscious or dead and may only pass"), arb_encounter_get_name (enc, id));
       return FALSE;
     }
-  if (arb_aod_is_this_pulse (enc, arb_encounter_get (enc, id, "acted")))
+  if (arb_aod_is_this_pulse (enc, arb_encounter_get (enc, id, ARB_AOD_KEY_ACTED)))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("6.4: %s has acted this pulse already; one action a pulse"), arb_encounter_get_name (enc, id));
@@ -642,7 +642,7 @@ may_move (ArbProc       *proc,
 
   /* 7.5: kneeling or prone, crawling costs 3 a hex and 2 a hexside, and
    * there is no Bob, Shift or Charge. */
-  *low = ARB_AOD_HAS (enc, NULL, id, "kneeling") || ARB_AOD_HAS (enc, NULL, id, "prone");
+  *low = ARB_AOD_HAS (enc, NULL, id, ARB_AOD_KEY_COND_KNEELING) || ARB_AOD_HAS (enc, NULL, id, ARB_AOD_KEY_COND_PRONE);
   if (*low && strchr ("BSQ", letter[0]))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
@@ -769,8 +769,8 @@ move_to (ArbProc       *proc,
           return FALSE;
         }
     }
-  arb_step_set_int (step, enc, id, "q", dest.q);
-  arb_step_set_int (step, enc, id, "r", dest.r);
+  arb_step_set_int (step, enc, id, ARB_KEY_Q, dest.q);
+  arb_step_set_int (step, enc, id, ARB_KEY_R, dest.r);
   return TRUE;
 }
 
@@ -794,13 +794,13 @@ change_posture (ArbProc       *proc,
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("7.5: posture= is kneeling or prone"));
           return FALSE;
         }
-      arb_step_set (step, enc, id, "cond.kneeling", g_str_equal (down, "kneeling") ? "on" : NULL);
-      arb_step_set (step, enc, id, "cond.prone", g_str_equal (down, "prone") ? "on" : NULL);
+      arb_step_set (step, enc, id, ARB_AOD_KEY_COND_KNEELING, g_str_equal (down, "kneeling") ? "on" : NULL);
+      arb_step_set (step, enc, id, ARB_AOD_KEY_COND_PRONE, g_str_equal (down, "prone") ? "on" : NULL);
     }
   else if (g_str_equal (action->letter, "R"))
     {
-      arb_step_set (step, enc, id, "cond.kneeling", g_strcmp0 (posture, "kneeling") == 0 ? "on" : NULL);
-      arb_step_set (step, enc, id, "cond.prone", NULL);
+      arb_step_set (step, enc, id, ARB_AOD_KEY_COND_KNEELING, g_strcmp0 (posture, "kneeling") == 0 ? "on" : NULL);
+      arb_step_set (step, enc, id, ARB_AOD_KEY_COND_PRONE, NULL);
     }
   return TRUE;
 }
@@ -820,13 +820,13 @@ record_action (ArbProc       *proc,
   char tick_buf[ARB_AOD_TICK_SIZE];
   const char *tick = arb_aod_pulse_tick (enc, tick_buf);
 
-  arb_step_set_int (step, enc, id, "ap", ap - cost);
-  arb_step_set (step, enc, id, "acted", tick);
-  arb_step_set (step, enc, id, "action", action->letter);
-  arb_step_set (step, enc, id, "action-tick", tick);
+  arb_step_set_int (step, enc, id, ARB_AOD_KEY_AP, ap - cost);
+  arb_step_set (step, enc, id, ARB_AOD_KEY_ACTED, tick);
+  arb_step_set (step, enc, id, ARB_AOD_KEY_ACTION, action->letter);
+  arb_step_set (step, enc, id, ARB_AOD_KEY_ACTION_TICK, tick);
   /* Turning costs accuracy all pulse (10.1-10.2). */
   if (turned)
-    arb_step_set (step, enc, id, "turned", tick);
+    arb_step_set (step, enc, id, ARB_AOD_KEY_TURNED, tick);
   if (!arb_step_is_quiet (step))
     arb_step_add_log (step, _("%s: %s (%s) for %d AP, %d left"), arb_encounter_get_name (enc, id),
                       action->row->name, action->letter, cost, ap - cost);
@@ -846,7 +846,7 @@ arb_aod_action_proc (ArbProc  *proc,
   Place place;
 
   if (id == NULL)
-    id = arb_encounter_get (enc, E, "current");
+    id = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
   if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
     return arb_proc_refuse (error, id ? NULL : "id",
                             _("Name the figure: id=c1 (or start the fight so that someone's turn it is)"));
@@ -870,7 +870,7 @@ arb_aod_action_proc (ArbProc  *proc,
       !change_gear (proc, id, action.letter[0], place == PLACE_SAME_HEX, error))
     return FALSE;
 
-  ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
+  ap = arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_AP, 0);
   if (g_str_equal (action.letter, "X"))
     cost = MIN (2, ap);   /* 7.8: 2, or what is left */
   else if (cost > ap)
@@ -883,11 +883,11 @@ arb_aod_action_proc (ArbProc  *proc,
   if (arb_proc_get_param (proc, "to") != NULL && !move_to (proc, id, &action, hexes, hexsides, facing_param, error))
     return FALSE;
   if (facing_param >= 0)
-    arb_step_set_int (step, enc, id, "facing", facing_param);
+    arb_step_set_int (step, enc, id, ARB_KEY_FACING, facing_param);
   if (!change_posture (proc, id, &action, error))
     return FALSE;
 
-  turned = hexsides > 0 || (facing_param >= 0 && facing_param != arb_encounter_get_int (enc, id, "facing", facing_param));
+  turned = hexsides > 0 || (facing_param >= 0 && facing_param != arb_encounter_get_int (enc, id, ARB_KEY_FACING, facing_param));
   record_action (proc, id, &action, ap, cost, turned);
   return TRUE;
 }
@@ -966,7 +966,7 @@ strike_payable (ArbEncounter      *enc,
                 int               *cost,
                 GError           **error)
 {
-  const char *current = arb_encounter_get (enc, E, "current");
+  const char *current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
   const char *letter, *rule;
   const char *name;
   Place place;
@@ -974,7 +974,7 @@ strike_payable (ArbEncounter      *enc,
   if (g_strcmp0 (current, id) != 0)
     {
       name = arb_encounter_get_name (enc, id);
-      if (arb_encounter_get (enc, E, "round") == NULL)
+      if (arb_encounter_get (enc, E, ARB_KEY_ROUND) == NULL)
         g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                      _("6.1: the fight has not begun; %s strikes in his own pulse"), name);
       else if (current)
@@ -991,7 +991,7 @@ strike_payable (ArbEncounter      *enc,
       !may_act (enc, id, action, TRUE, target_placed, &place, error))
     return FALSE;
   *cost = action_cost (enc, step, rules, id, action, 0, 0, FALSE, weapon, md);
-  *ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
+  *ap = arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_AP, 0);
   if (*cost > *ap)
     {
       name = arb_encounter_get_name (enc, id);
@@ -1025,7 +1025,7 @@ arb_aod_pay_strike (ArbProc     *proc,
 static int
 field_int (ArbEncounter *enc,
            const char   *id,
-           const char   *field)
+           const ArbKey *field)
 {
   return arb_encounter_get_field_int (enc, id, field, 0);
 }
@@ -1049,13 +1049,13 @@ may_withdraw (ArbProc     *proc,
                    _("7.4: a withdrawal needs %s's place on the map"), name);
       return FALSE;
     }
-  if (ARB_AOD_HAS (enc, NULL, id, "stunned") || !conscious (enc, id))
+  if (ARB_AOD_HAS (enc, NULL, id, ARB_AOD_KEY_COND_STUNNED) || !conscious (enc, id))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("9.5: %s is stunned, unconscious or dead and may only pass"), name);
       return FALSE;
     }
-  if (arb_aod_is_this_pulse (enc, arb_encounter_get (enc, id, "acted")))
+  if (arb_aod_is_this_pulse (enc, arb_encounter_get (enc, id, ARB_AOD_KEY_ACTED)))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("6.4: %s has acted this pulse already; one action a pulse"), name);
@@ -1092,17 +1092,17 @@ pay_withdraw (ArbProc     *proc,
   *cost = cost_cell ? code_value (cost_cell->code, "ap") : -1;
   if (*cost < 0)
     *cost = 4;
-  *ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
+  *ap = arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_AP, 0);
   if (*cost > *ap)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("9.0: Withdraw costs %d AP; %s has %d"), *cost, arb_encounter_get_name (enc, id), *ap);
       return FALSE;
     }
-  arb_step_set_int (step, enc, id, "ap", *ap - *cost);
-  arb_step_set (step, enc, id, "acted", tick);
-  arb_step_set (step, enc, id, "action", "W");
-  arb_step_set (step, enc, id, "action-tick", tick);
+  arb_step_set_int (step, enc, id, ARB_AOD_KEY_AP, *ap - *cost);
+  arb_step_set (step, enc, id, ARB_AOD_KEY_ACTED, tick);
+  arb_step_set (step, enc, id, ARB_AOD_KEY_ACTION, "W");
+  arb_step_set (step, enc, id, ARB_AOD_KEY_ACTION_TICK, tick);
   return TRUE;
 }
 
@@ -1120,7 +1120,7 @@ break_contact (ArbProc     *proc,
   ArbStep *step = arb_proc_get_step (proc);
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
   const char *name = arb_encounter_get_name (enc, id);
-  const char *side = arb_encounter_get (enc, id, "side");
+  const char *side = arb_encounter_get (enc, id, ARB_KEY_SIDE);
   const char *to = arb_proc_get_param (proc, "to");
   int friends = 0, foes = 0, roll, need;
   g_autofree char *purpose = NULL;
@@ -1135,10 +1135,10 @@ break_contact (ArbProc     *proc,
       if (!conscious (enc, ids[i]) || !arb_encounter_get_hex (enc, ids[i], &there, &f) ||
           there.q != here.q || there.r != here.r)
         continue;
-      if (g_strcmp0 (arb_encounter_get (enc, ids[i], "side"), side) == 0)
-        friends += field_int (enc, ids[i], "ps") + field_int (enc, ids[i], "ag");
+      if (g_strcmp0 (arb_encounter_get (enc, ids[i], ARB_KEY_SIDE), side) == 0)
+        friends += field_int (enc, ids[i], ARB_AOD_KEY_PS) + field_int (enc, ids[i], ARB_AOD_KEY_AG);
       else
-        foes += field_int (enc, ids[i], "ps") + field_int (enc, ids[i], "ag");
+        foes += field_int (enc, ids[i], ARB_AOD_KEY_PS) + field_int (enc, ids[i], ARB_AOD_KEY_AG);
     }
 
   need = 10 - (friends - foes);
@@ -1165,11 +1165,11 @@ break_contact (ArbProc     *proc,
                    _("7.4: after breaking contact the figure goes to one of the six neighbouring hexes"));
       return FALSE;
     }
-  arb_step_set_int (step, enc, id, "q", dest.q);
-  arb_step_set_int (step, enc, id, "r", dest.r);
+  arb_step_set_int (step, enc, id, ARB_KEY_Q, dest.q);
+  arb_step_set_int (step, enc, id, ARB_KEY_R, dest.r);
   /* It faces the hex it left. */
-  arb_step_set_int (step, enc, id, "facing", arb_hex_direction_to (dest, here));
-  arb_step_set (step, enc, id, "cond.close-combat", NULL);
+  arb_step_set_int (step, enc, id, ARB_KEY_FACING, arb_hex_direction_to (dest, here));
+  arb_step_set (step, enc, id, ARB_AOD_KEY_COND_CLOSE_COMBAT, NULL);
   arb_step_add_log (step, _("%s breaks contact (%d, needed %d) and steps to %d,%d"), name, roll, need, dest.q, dest.r);
   return TRUE;
 }
@@ -1231,7 +1231,7 @@ back_out (ArbProc     *proc,
 
       /* Over a body: D100, 5 x AG or less, or a fall. */
       {
-        int ag = field_int (enc, id, "ag");
+        int ag = field_int (enc, id, ARB_AOD_KEY_AG);
         g_autofree char *purpose = g_strdup_printf (_("keeping his feet over the body (%d or less)"), 5 * ag);
         g_autofree char *label = g_strdup_printf (_("%s keeps his feet"), name);
         int roll;
@@ -1241,15 +1241,15 @@ back_out (ArbProc     *proc,
           return FALSE;
         if (roll > 5 * ag)
           {
-            arb_step_set (step, enc, id, "cond.prone", "on");
+            arb_step_set (step, enc, id, ARB_AOD_KEY_COND_PRONE, "on");
             arb_step_add_log (step, _("%s trips over the body (%d against %d) and falls prone"), name, roll, 5 * ag);
           }
       }
       break;
     }
 
-  arb_step_set_int (step, enc, id, "q", dest.q);
-  arb_step_set_int (step, enc, id, "r", dest.r);
+  arb_step_set_int (step, enc, id, ARB_KEY_Q, dest.q);
+  arb_step_set_int (step, enc, id, ARB_KEY_R, dest.r);
   arb_step_add_log (step, _("%s withdraws to %d,%d (%d AP, %d left)"), name, dest.q, dest.r, cost, ap - cost);
   return TRUE;
 }
@@ -1269,7 +1269,7 @@ arb_aod_withdraw_proc (ArbProc  *proc,
   Place place;
 
   if (id == NULL)
-    id = arb_encounter_get (enc, E, "current");
+    id = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
   if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
     return arb_proc_refuse (error, id ? NULL : "id", _("Name the figure: id=c1"));
   arb_step_set_who (arb_proc_get_step (proc), arb_encounter_get_name (enc, id));
@@ -1331,7 +1331,7 @@ arb_aod_charge_proc (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
   g_autofree char *id = g_strdup (arb_proc_get_param (proc, "id") ? arb_proc_get_param (proc, "id")
-                                                                  : arb_encounter_get (enc, E, "current"));
+                                                                  : arb_encounter_get (enc, E, ARB_KEY_CURRENT));
   g_autofree char *target = g_strdup (arb_proc_get_param (proc, "target"));
   g_autofree char *mode = g_strdup (arb_proc_get_param (proc, "mode") ? arb_proc_get_param (proc, "mode") : "assail");
   ArbHex me, them;
@@ -1377,7 +1377,7 @@ arb_aod_charge_proc (ArbProc  *proc,
     }
 
   /* 8.6: the target's Willpower check, D100 of 2 x WP or more. */
-  wp = arb_encounter_get_field_int (enc, target, "wp", 0);
+  wp = arb_encounter_get_field_int (enc, target, ARB_AOD_KEY_WP, 0);
   need = 2 * wp;
   {
     g_autofree char *label = g_strdup_printf (_("%s breaks into close combat"), arb_encounter_get_name (enc, id));
@@ -1399,16 +1399,16 @@ arb_aod_charge_proc (ArbProc  *proc,
                     arb_encounter_get_name (enc, target), roll, need, arb_encounter_get_name (enc, id));
   if (known)
     {
-      arb_step_set_int (step, enc, id, "q", them.q);
-      arb_step_set_int (step, enc, id, "r", them.r);
+      arb_step_set_int (step, enc, id, ARB_KEY_Q, them.q);
+      arb_step_set_int (step, enc, id, ARB_KEY_R, them.r);
     }
   /* 7.5, 8.7: locked together, both prone, with only close weapons. */
-  arb_step_set (step, enc, id, "cond.prone", "on");
-  arb_step_set (step, enc, target, "cond.prone", "on");
-  arb_step_set (step, enc, id, "cond.kneeling", NULL);
-  arb_step_set (step, enc, target, "cond.kneeling", NULL);
-  arb_step_set (step, enc, id, "cond.close-combat", "on");
-  arb_step_set (step, enc, target, "cond.close-combat", "on");
+  arb_step_set (step, enc, id, ARB_AOD_KEY_COND_PRONE, "on");
+  arb_step_set (step, enc, target, ARB_AOD_KEY_COND_PRONE, "on");
+  arb_step_set (step, enc, id, ARB_AOD_KEY_COND_KNEELING, NULL);
+  arb_step_set (step, enc, target, ARB_AOD_KEY_COND_KNEELING, NULL);
+  arb_step_set (step, enc, id, ARB_AOD_KEY_COND_CLOSE_COMBAT, "on");
+  arb_step_set (step, enc, target, ARB_AOD_KEY_COND_CLOSE_COMBAT, "on");
   drop_for_close_combat (proc, id);
   drop_for_close_combat (proc, target);
 

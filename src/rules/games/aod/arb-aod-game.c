@@ -202,8 +202,8 @@ sheet_after_fight (ArbGame       *game,
 
 /* What the referee sets by hand with ID.adjust, in the order shown. */
 static const ArbAdjustable adjustable[] = {
-  { ARB_AOD_KEY_EN_LOST, N_("EN"), "en" },
-  { ARB_AOD_KEY_FT_LOST, N_("FT"), "ft" },
+  { ARB_AOD_KEY_EN_LOST, N_("EN"), ARB_AOD_KEY_EN },
+  { ARB_AOD_KEY_FT_LOST, N_("FT"), ARB_AOD_KEY_FT },
   { ARB_AOD_KEY_AP, N_("AP"), NULL },
   { ARB_AOD_KEY_ARMOR_DAMAGE, N_("Armor damage"), NULL },
   { ARB_AOD_KEY_POPULARITY, N_("Popularity"), NULL },
@@ -226,7 +226,7 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->out_conditions = out_conditions;
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
-  game_class->state_keys = arb_aod_state_keys;
+  game_class->state_keys = arb_aod_keys;
   game_class->adjustable = adjustable;
   game_class->by_hand = N_("Turn order, strikes, actions, stun recovery and the crowd are automated; anything else is by hand with Adjust");
   game_class->clear_sight = clear_sight;

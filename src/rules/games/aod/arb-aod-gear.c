@@ -31,10 +31,10 @@ arb_aod_shield_name (ArbEncounter *enc,
                      ArbStep      *step,
                      const char   *id)
 {
-  const char *shield = step ? arb_step_peek (step, enc, id, "shield") : NULL;
+  const char *shield = step ? arb_step_peek (step, enc, id, ARB_AOD_KEY_SHIELD) : NULL;
 
   if (shield == NULL)
-    shield = arb_encounter_get_field (enc, id, "shield");
+    shield = arb_encounter_get_field (enc, id, ARB_AOD_KEY_SHIELD);
   return is_none (shield) ? NULL : shield;
 }
 
@@ -98,7 +98,7 @@ arb_aod_is_weapon_user (ArbEncounter *enc,
   guint n = sheet ? arb_sheet_get_n_items (sheet) : 0;
 
   /* Beasts fight with what nature gave them (4.1). */
-  if (g_strcmp0 (arb_encounter_get_field (enc, id, "weapons-user"), "false") == 0)
+  if (g_strcmp0 (arb_encounter_get_field (enc, id, ARB_AOD_KEY_WEAPONS_USER), "false") == 0)
     return FALSE;
   /* Any weapon on the sheet, its items walked in place. */
   for (guint i = 0; i < n; i++)
@@ -208,7 +208,7 @@ arb_aod_prepared (ArbEncounter      *enc,
                   ArbRulesetLibrary *rules,
                   const char        *id)
 {
-  const char *list = step ? arb_step_peek (step, enc, id, "prepared") : arb_encounter_get (enc, id, "prepared");
+  const char *list = step ? arb_step_peek (step, enc, id, ARB_AOD_KEY_PREPARED) : arb_encounter_get (enc, id, ARB_AOD_KEY_PREPARED);
 
   if (list == NULL)
     return default_prepared (enc, rules, id);
@@ -263,7 +263,7 @@ arb_aod_prepared_foreach (ArbEncounter      *enc,
                           gboolean         (*take) (const char *name, gpointer data),
                           gpointer           data)
 {
-  const char *list = step ? arb_step_peek (step, enc, id, "prepared") : arb_encounter_get (enc, id, "prepared");
+  const char *list = step ? arb_step_peek (step, enc, id, ARB_AOD_KEY_PREPARED) : arb_encounter_get (enc, id, ARB_AOD_KEY_PREPARED);
 
   walk_prepared (enc, rules, id, list, NULL, take, data);
 }
@@ -277,7 +277,7 @@ arb_aod_prepared_foreach_with (ArbEncounter      *enc,
                                gboolean         (*take) (const char *name, gpointer data),
                                gpointer           data)
 {
-  const char *list = step ? arb_step_peek (step, enc, id, "prepared") : arb_encounter_get (enc, id, "prepared");
+  const char *list = step ? arb_step_peek (step, enc, id, ARB_AOD_KEY_PREPARED) : arb_encounter_get (enc, id, ARB_AOD_KEY_PREPARED);
 
   /* The default list starts with the shield the caller has read. */
   walk_prepared (enc, rules, id, list, &shield, take, data);
@@ -290,7 +290,7 @@ arb_aod_is_prepared (ArbEncounter      *enc,
                      const char        *id,
                      const char        *name)
 {
-  const char *list = step ? arb_step_peek (step, enc, id, "prepared") : arb_encounter_get (enc, id, "prepared");
+  const char *list = step ? arb_step_peek (step, enc, id, ARB_AOD_KEY_PREPARED) : arb_encounter_get (enc, id, ARB_AOD_KEY_PREPARED);
   gsize len = strlen (name);
 
   /* The list as it stands walked in place: asked at every blow. */
@@ -359,7 +359,7 @@ arb_aod_hands_usable (ArbEncounter *enc,
 {
   /* Asked at every blow: a figure with no condition at all, once. */
   return arb_step_may_have_conditions (step, enc, id) &&
-         (ARB_AOD_HAS (enc, step, id, "arm-injured") || ARB_AOD_HAS (enc, step, id, "hand-numb")) ? 1 : 2;
+         (ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_ARM_INJURED) || ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_HAND_NUMB)) ? 1 : 2;
 }
 
 void
@@ -370,7 +370,7 @@ arb_aod_set_prepared (ArbStep      *step,
 {
   g_autofree char *list = g_strjoinv (",", prepared);
 
-  arb_step_set (step, enc, id, "prepared", list);
+  arb_step_set (step, enc, id, ARB_AOD_KEY_PREPARED, list);
 }
 
 const char *
@@ -379,11 +379,12 @@ arb_aod_dropped_at (ArbEncounter *enc,
                     const char   *id,
                     const char   *name)
 {
-  /* The key on the stack when it fits: asked at every blow's cover. */
+  /* The key's name on the stack when it fits: asked at every blow's cover. */
   char buf[64];
   g_autofree char *big = NULL;
   gsize len = strlen (name);
-  const char *key = buf;
+  const char *name_key = buf;
+  const ArbKey *key;
 
   if (sizeof "dropped." + len <= sizeof buf)
     {
@@ -391,7 +392,8 @@ arb_aod_dropped_at (ArbEncounter *enc,
       memcpy (buf + sizeof "dropped." - 1, name, len + 1);
     }
   else
-    key = big = g_strconcat ("dropped.", name, NULL);
+    name_key = big = g_strconcat ("dropped.", name, NULL);
+  key = arb_encounter_key (enc, name_key);
   return step ? arb_step_peek (step, enc, id, key) : arb_encounter_get (enc, id, key);
 }
 
@@ -430,7 +432,7 @@ arb_aod_unprepare (ArbStep           *step,
 
   /* The others, joined as they are walked: no list built and joined. */
   arb_aod_prepared_foreach (enc, step, rules, id, keep_other, &u);
-  arb_step_set (step, enc, id, "prepared", kept->str);
+  arb_step_set (step, enc, id, ARB_AOD_KEY_PREPARED, kept->str);
 }
 
 /* Out of the hands, onto the ground where the figure stands. */
@@ -448,7 +450,7 @@ arb_aod_drop (ArbStep           *step,
 
   arb_aod_unprepare (step, enc, rules, id, name);
   where = arb_step_peek_hex (step, enc, id, &hex, &facing) ? arb_hex_to_string (hex) : g_strdup ("here");
-  arb_step_set (step, enc, id, key, where);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, key), where);
 }
 
 /* 13.5 and 10.7: D100 over 3 x MD drops each item held ready. */

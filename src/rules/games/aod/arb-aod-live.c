@@ -158,14 +158,14 @@ arb_aod_modified_ag (ArbEncounter      *enc,
                      ArbRulesetLibrary *rules,
                      const char        *id)
 {
-  int ag = arb_step_peek_field_int (step, enc, id, "ag", 0);
+  int ag = arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_AG, 0);
   int penalty;
 
   if (arb_aod_is_character (enc, id) &&
-      arb_aod_table_number (enc, rules, "armor", arb_encounter_get_field (enc, id, "armor"), "ag-penalty", &penalty))
+      arb_aod_table_number (enc, rules, "armor", arb_encounter_get_field (enc, id, ARB_AOD_KEY_ARMOR), "ag-penalty", &penalty))
     ag += penalty;
   /* Most figures have no condition, which one look tells. */
-  if (arb_step_may_have_conditions (step, enc, id) && ARB_AOD_HAS (enc, step, id, "vision-impaired"))
+  if (arb_step_may_have_conditions (step, enc, id) && ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_VISION_IMPAIRED))
     ag -= 2;
   return ag;
 }
@@ -177,14 +177,14 @@ arb_aod_modified_md (ArbEncounter      *enc,
                      ArbRulesetLibrary *rules,
                      const char        *id)
 {
-  int md = arb_step_peek_field_int (step, enc, id, "md", 0);
+  int md = arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_MD, 0);
   const char *shield = arb_aod_shield_name (enc, step, id);
   int penalty;
 
   if (shield && arb_aod_is_prepared (enc, step, rules, id, shield) &&
       arb_aod_table_number (enc, rules, "shields", shield, "md-penalty", &penalty))
     md += penalty;
-  if (arb_step_may_have_conditions (step, enc, id) && ARB_AOD_HAS (enc, step, id, "vision-impaired"))
+  if (arb_step_may_have_conditions (step, enc, id) && ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_VISION_IMPAIRED))
     md -= 5;
   return md;
 }
@@ -198,10 +198,10 @@ arb_aod_armor_left (ArbEncounter      *enc,
   int protection = 0;
 
   if (!arb_aod_is_character (enc, id))
-    return arb_step_peek_field_int (step, enc, id, "na", 0);
-  if (!arb_aod_table_number (enc, rules, "armor", arb_encounter_get_field (enc, id, "armor"), "protection", &protection))
+    return arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_NA, 0);
+  if (!arb_aod_table_number (enc, rules, "armor", arb_encounter_get_field (enc, id, ARB_AOD_KEY_ARMOR), "protection", &protection))
     return 0;
-  return MAX (0, protection - arb_step_peek_field_int (step, enc, id, "armor-damage", 0));
+  return MAX (0, protection - arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_ARMOR_DAMAGE, 0));
 }
 
 #define add arb_sheet_add_derived
@@ -209,10 +209,9 @@ arb_aod_armor_left (ArbEncounter      *enc,
 static int
 left (ArbEncounter *enc,
       const char   *id,
-      const char   *attr)
+      const ArbKey *attr,
+      const ArbKey *lost)
 {
-  g_autofree char *lost = g_strconcat (attr, "-lost", NULL);
-
   return arb_step_peek_field_int (NULL, enc, id, attr, 0) - arb_step_peek_field_int (NULL, enc, id, lost, 0);
 }
 
@@ -292,7 +291,7 @@ derive_weapons (ArbEncounter      *enc,
                 GPtrArray         *out)
 {
   g_autoptr(GPtrArray) weapons = arb_sheet_get_items (arb_encounter_get_sheet (enc, id), "weapon");
-  int ps = arb_step_peek_field_int (NULL, enc, id, "ps", 0);
+  int ps = arb_step_peek_field_int (NULL, enc, id, ARB_AOD_KEY_PS, 0);
 
   for (guint i = 0; i < weapons->len; i++)
     {
@@ -301,7 +300,7 @@ derive_weapons (ArbEncounter      *enc,
       g_autofree char *key = g_strdup_printf ("weapon-%u", i + 1);
       g_autofree char *broken_key = g_strconcat ("broken.", name, NULL);
       g_autofree char *figures = arb_aod_weapon_text (rules, item, ps, md);
-      const char *broken = arb_encounter_get (enc, id, broken_key);
+      const char *broken = arb_encounter_get (enc, id, arb_encounter_key (enc, broken_key));
       const char *lies = arb_aod_dropped_at (enc, NULL, id, name);
       g_autoptr(GString) value = g_string_new (NULL);
 
@@ -347,7 +346,7 @@ arb_aod_derive_live (ArbEncounter      *enc,
   int ag = arb_aod_modified_ag (enc, NULL, rules, id);
   int md = arb_aod_modified_md (enc, NULL, rules, id);
   const char *shield = arb_aod_shield_name (enc, NULL, id);
-  const char *ap = arb_encounter_get (enc, id, "ap");
+  const char *ap = arb_encounter_get (enc, id, ARB_AOD_KEY_AP);
 
   add (out, "modified-ag", _("Modified AG"), g_strdup_printf ("%d", ag));
   if (shield && arb_aod_is_prepared (enc, NULL, rules, id, shield))
@@ -358,11 +357,11 @@ arb_aod_derive_live (ArbEncounter      *enc,
     add (out, "ap", _("AP left"), g_strdup_printf (_("%s of %d"), ap, arb_aod_apa (enc, rules, id)));
   else
     add (out, "apa", _("APA"), g_strdup_printf ("%d", arb_aod_apa (enc, rules, id)));
-  add (out, "ft-left", _("FT left"), g_strdup_printf ("%d", left (enc, id, "ft")));
-  add (out, "en-left", _("EN left"), g_strdup_printf ("%d", left (enc, id, "en")));
+  add (out, "ft-left", _("FT left"), g_strdup_printf ("%d", left (enc, id, ARB_AOD_KEY_FT, ARB_AOD_KEY_FT_LOST)));
+  add (out, "en-left", _("EN left"), g_strdup_printf ("%d", left (enc, id, ARB_AOD_KEY_EN, ARB_AOD_KEY_EN_LOST)));
   if (arb_aod_is_character (enc, id))
     {
-      const char *armor = arb_encounter_get_field (enc, id, "armor");
+      const char *armor = arb_encounter_get_field (enc, id, ARB_AOD_KEY_ARMOR);
 
       if (armor && g_ascii_strcasecmp (armor, "none") != 0)
         add (out, "armor-protection", _("Armor protection"),
@@ -374,15 +373,15 @@ arb_aod_derive_live (ArbEncounter      *enc,
 
   /* 12.4: injuries that leave one hand, and what a damaged eye costs
    * (already in the modified AG and MD above), with the rounds left. */
-  if (ARB_AOD_HAS (enc, NULL, id, "arm-injured"))
+  if (ARB_AOD_HAS (enc, NULL, id, ARB_AOD_KEY_COND_ARM_INJURED))
     add (out, "hands", _("Hands"), g_strdup (_("one: the arm is injured")));
-  else if (ARB_AOD_HAS (enc, NULL, id, "hand-numb"))
+  else if (ARB_AOD_HAS (enc, NULL, id, ARB_AOD_KEY_COND_HAND_NUMB))
     add (out, "hands", _("Hands"), with_time_left (enc, id, "hand-numb", _("one: the hand is numb")));
-  if (ARB_AOD_HAS (enc, NULL, id, "vision-impaired"))
+  if (ARB_AOD_HAS (enc, NULL, id, ARB_AOD_KEY_COND_VISION_IMPAIRED))
     add (out, "vision", _("Vision"), with_time_left (enc, id, "vision-impaired", _("impaired: AG -2, MD -5")));
-  if (ARB_AOD_HAS (enc, NULL, id, "leg-crippled"))
+  if (ARB_AOD_HAS (enc, NULL, id, ARB_AOD_KEY_COND_LEG_CRIPPLED))
     add (out, "legs", _("Legs"), g_strdup (_("crippled")));
-  else if (ARB_AOD_HAS (enc, NULL, id, "leg-injured"))
+  else if (ARB_AOD_HAS (enc, NULL, id, ARB_AOD_KEY_COND_LEG_INJURED))
     add (out, "legs", _("Legs"), g_strdup (_("injured")));
 
   derive_attacks (enc, id, out);

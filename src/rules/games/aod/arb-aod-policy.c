@@ -36,9 +36,9 @@ out_of_fight (ArbEncounter *enc,
    * once, not four times. */
   if (!arb_step_may_have_conditions (NULL, enc, id))
     return FALSE;
-  return ARB_AOD_HAS (enc, NULL, id, "dead") || ARB_AOD_HAS (enc, NULL, id, "unconscious") ||
-         ARB_AOD_HAS (enc, NULL, id, "fled") ||
-         g_strcmp0 (arb_encounter_get (enc, id, "cond.appealed"), "spared") == 0;
+  return ARB_AOD_HAS (enc, NULL, id, ARB_AOD_KEY_COND_DEAD) || ARB_AOD_HAS (enc, NULL, id, ARB_AOD_KEY_COND_UNCONSCIOUS) ||
+         ARB_AOD_HAS (enc, NULL, id, ARB_AOD_KEY_COND_FLED) ||
+         g_strcmp0 (arb_encounter_get (enc, id, ARB_AOD_KEY_COND_APPEALED), "spared") == 0;
 }
 
 static void
@@ -65,7 +65,7 @@ preview (const char        *procedure,
 
   if (outcome == NULL)
     return FALSE;
-  sc = arb_step_peek (outcome->step, enc, attacker, "strike-chance");
+  sc = arb_step_peek (outcome->step, enc, attacker, ARB_AOD_KEY_STRIKE_CHANCE);
   /* A charge whose target holds firm never reaches the blow. */
   *chance = sc ? atoi (sc) : G_MININT / 2;
   return TRUE;
@@ -464,12 +464,12 @@ collect_ground (ArbEncounter *enc,
       int facing;
 
       if (g_str_equal (ids[i], id) || !arb_encounter_get_hex (enc, ids[i], &at, &facing) ||
-          ARB_AOD_HAS (enc, NULL, ids[i], "dead") || ARB_AOD_HAS (enc, NULL, ids[i], "unconscious"))
+          ARB_AOD_HAS (enc, NULL, ids[i], ARB_AOD_KEY_COND_DEAD) || ARB_AOD_HAS (enc, NULL, ids[i], ARB_AOD_KEY_COND_UNCONSCIOUS))
         continue;
       if (g->n_blocks < MAX_FOES)
         g->block[g->n_blocks++] = at;
       if (g->n_zones < MAX_FOES && g_strcmp0 (arb_encounter_get (enc, ids[i], ARB_KEY_SIDE), side) != 0 &&
-          !ARB_AOD_HAS (enc, NULL, ids[i], "stunned"))
+          !ARB_AOD_HAS (enc, NULL, ids[i], ARB_AOD_KEY_COND_STUNNED))
         {
           g->zone[g->n_zones] = at;
           g->zone_facing[g->n_zones] = facing;
@@ -603,11 +603,11 @@ arb_aod_choose (ArbGame           *game,
   /* Stunned, out, spent, or done this pulse: aod.next passes, and rolls
    * a stunned figure's recovery (11.6). */
   if (id == NULL || (arb_step_may_have_conditions (NULL, enc, id) &&
-                     (ARB_AOD_HAS (enc, NULL, id, "stunned") || out_of_fight (enc, id))) ||
-      (ap = arb_encounter_get_int (enc, id, "ap", 0)) <= 0 ||
+                     (ARB_AOD_HAS (enc, NULL, id, ARB_AOD_KEY_COND_STUNNED) || out_of_fight (enc, id))) ||
+      (ap = arb_encounter_get_int (enc, id, ARB_AOD_KEY_AP, 0)) <= 0 ||
       !arb_encounter_get_hex (enc, id, &me, &facing))
     return FALSE;
-  if (arb_aod_is_this_pulse (enc, arb_encounter_get (enc, id, "acted")))
+  if (arb_aod_is_this_pulse (enc, arb_encounter_get (enc, id, ARB_AOD_KEY_ACTED)))
     return FALSE;
 
   if (!(foe = nearest_foe (enc, id, me, &there)))

@@ -23,7 +23,7 @@ arb_aod_en_left (ArbEncounter *enc,
                  ArbStep      *step,
                  const char   *id)
 {
-  return arb_step_peek_field_int (step, enc, id, "en", 0) - arb_step_peek_field_int (step, enc, id, "en-lost", 0);
+  return arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_EN, 0) - arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_EN_LOST, 0);
 }
 
 static const char *
@@ -31,7 +31,7 @@ param_or_current (ArbProc *proc)
 {
   const char *id = arb_proc_get_param (proc, "id");
 
-  return id ? id : arb_encounter_get (arb_proc_get_encounter (proc), E, "current");
+  return id ? id : arb_encounter_get (arb_proc_get_encounter (proc), E, ARB_KEY_CURRENT);
 }
 
 static gboolean
@@ -56,12 +56,12 @@ pass (ArbStep      *step,
       ArbEncounter *enc,
       const char   *id)
 {
-  int ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
+  int ap = arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_AP, 0);
   char tick_buf[ARB_AOD_TICK_SIZE];
   const char *tick = arb_aod_pulse_tick (enc, tick_buf);
 
-  arb_step_set_int (step, enc, id, "ap", ap - MIN (2, ap));
-  arb_step_set (step, enc, id, "acted", tick);
+  arb_step_set_int (step, enc, id, ARB_AOD_KEY_AP, ap - MIN (2, ap));
+  arb_step_set (step, enc, id, ARB_AOD_KEY_ACTED, tick);
 }
 
 gboolean
@@ -90,7 +90,7 @@ arb_aod_roll_stun_recovery (ArbProc    *proc,
 
   *recovered = roll <= target;
   if (*recovered)
-    arb_step_set (step, enc, id, "cond.stunned", NULL);
+    arb_step_set (step, enc, id, ARB_AOD_KEY_COND_STUNNED, NULL);
   if (quiet)
     return TRUE;
   if (*recovered)
@@ -113,7 +113,7 @@ arb_aod_stun_recovery_proc (ArbProc  *proc,
 
   if (!check_id (enc, id, error))
     return FALSE;
-  if (!ARB_AOD_HAS (enc, NULL, id, "stunned"))
+  if (!ARB_AOD_HAS (enc, NULL, id, ARB_AOD_KEY_COND_STUNNED))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("11.6: %s is not stunned"), arb_encounter_get_name (enc, id));
@@ -144,30 +144,30 @@ arb_aod_regenerate (ArbProc *proc)
 
   for (guint i = 0; ids[i]; i++)
     {
-      const char *foe = arb_encounter_get_field (enc, ids[i], "foe");
+      const char *foe = arb_encounter_get_field (enc, ids[i], ARB_AOD_KEY_FOE);
       const ArbCell *cell = foe ? arb_table_lookup_name (foes, foe, "attacks", NULL) : NULL;
       const char *code = cell && cell->code ? strstr (cell->code, "regenerate:") : NULL;
       gint64 n;
 
-      if (code == NULL || ARB_AOD_HAS (enc, step, ids[i], "dead") ||
+      if (code == NULL || ARB_AOD_HAS (enc, step, ids[i], ARB_AOD_KEY_COND_DEAD) ||
           !g_ascii_string_to_signed (code + strlen ("regenerate:"),  10, 1, 100, &n, NULL))
         continue;
 
       /* Back to Endurance first, then Fatigue, never above the start. */
       for (gint64 k = 0; k < n; k++)
         {
-          int en_lost = arb_step_peek_field_int (step, enc, ids[i], "en-lost", 0);
-          int ft_lost = arb_step_peek_field_int (step, enc, ids[i], "ft-lost", 0);
+          int en_lost = arb_step_peek_field_int (step, enc, ids[i], ARB_AOD_KEY_EN_LOST, 0);
+          int ft_lost = arb_step_peek_field_int (step, enc, ids[i], ARB_AOD_KEY_FT_LOST, 0);
 
           if (en_lost > 0)
             {
-              arb_step_set_int (step, enc, ids[i], "en-lost", en_lost - 1);
+              arb_step_set_int (step, enc, ids[i], ARB_AOD_KEY_EN_LOST, en_lost - 1);
               if (!quiet)
                 arb_step_add_log (step, _("%s regenerates 1 Endurance"), arb_encounter_get_name (enc, ids[i]));
             }
           else if (ft_lost > 0)
             {
-              arb_step_set_int (step, enc, ids[i], "ft-lost", ft_lost - 1);
+              arb_step_set_int (step, enc, ids[i], ARB_AOD_KEY_FT_LOST, ft_lost - 1);
               if (!quiet)
                 arb_step_add_log (step, _("%s regenerates 1 Fatigue"), arb_encounter_get_name (enc, ids[i]));
             }
@@ -180,8 +180,8 @@ leave_order (ArbStep      *step,
              ArbEncounter *enc,
              const char   *id)
 {
-  const char *order = arb_step_peek (step, enc, E, "order");
-  const char *current = arb_step_peek (step, enc, E, "current");
+  const char *order = arb_step_peek (step, enc, E, ARB_KEY_ORDER);
+  const char *current = arb_step_peek (step, enc, E, ARB_KEY_CURRENT);
   g_auto(GStrv) parts = NULL;
   g_autoptr(GString) rest = g_string_new (NULL);
   const char *next = NULL;
@@ -201,8 +201,8 @@ leave_order (ArbStep      *step,
     }
 
   if (g_strcmp0 (current, id) == 0)
-    arb_step_set (step, enc, E, "current", next ? next : (parts[0] && !g_str_equal (parts[0], id) ? parts[0] : NULL));
-  arb_step_set (step, enc, E, "order", rest->len ? rest->str : NULL);
+    arb_step_set (step, enc, E, ARB_KEY_CURRENT, next ? next : (parts[0] && !g_str_equal (parts[0], id) ? parts[0] : NULL));
+  arb_step_set (step, enc, E, ARB_KEY_ORDER, rest->len ? rest->str : NULL);
 }
 
 static gboolean
@@ -237,14 +237,14 @@ arb_aod_appeal_proc (ArbProc  *proc,
                    _("5.2: a monster cannot ask for quarter"));
       return FALSE;
     }
-  if (arb_encounter_get (enc, id, "cond.appealed"))
+  if (arb_encounter_get (enc, id, ARB_AOD_KEY_COND_APPEALED))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("5.2: %s has appealed once already this fight"), arb_encounter_get_name (enc, id));
       return FALSE;
     }
 
-  en = arb_encounter_get_field_int (enc, id, "en", 0);
+  en = arb_encounter_get_field_int (enc, id, ARB_AOD_KEY_EN, 0);
   left = arb_aod_en_left (enc, step, id);
   if (3 * left > en)
     {
@@ -254,7 +254,7 @@ arb_aod_appeal_proc (ArbProc  *proc,
       return FALSE;
     }
 
-  popularity = arb_encounter_get_field_int (enc, id, "popularity", 0);
+  popularity = arb_encounter_get_field_int (enc, id, ARB_AOD_KEY_POPULARITY, 0);
   target = 3 * popularity;
   purpose = g_strdup_printf (_("appeal to the crowd (%d or less spares %s)"), target, arb_encounter_get_name (enc, id));
   label = g_strdup_printf (_("the crowd spares %s"), arb_encounter_get_name (enc, id));
@@ -264,17 +264,17 @@ arb_aod_appeal_proc (ArbProc  *proc,
 
   if (roll > target)
     {
-      arb_step_set (step, enc, id, "cond.appealed", "failed");
+      arb_step_set (step, enc, id, ARB_AOD_KEY_COND_APPEALED, "failed");
       arb_step_add_log (step, _("%s appeals to the crowd: %d against %d, refused"),
                         arb_encounter_get_name (enc, id), roll, target);
       return TRUE;
     }
 
   /* Spared: carried off, and three whole Rounds of passes follow. */
-  round = arb_encounter_get_int (enc, E, "round", 1);
-  arb_step_set (step, enc, id, "cond.appealed", "spared");
+  round = arb_encounter_get_int (enc, E, ARB_KEY_ROUND, 1);
+  arb_step_set (step, enc, id, ARB_AOD_KEY_COND_APPEALED, "spared");
   leave_order (step, enc, id);
-  arb_step_set_int (step, enc, E, "truce-until", round + 3);
+  arb_step_set_int (step, enc, E, ARB_AOD_KEY_TRUCE_UNTIL, round + 3);
   arb_step_add_log (step, _("%s appeals to the crowd: %d against %d, spared; only passes until round %d"),
                     arb_encounter_get_name (enc, id), roll, target, round + 3);
   return TRUE;
@@ -290,7 +290,7 @@ arb_aod_flee_proc (ArbProc  *proc,
 
   if (!check_id (enc, id, error))
     return FALSE;
-  if (arb_encounter_get (enc, id, "cond.fled"))
+  if (arb_encounter_get (enc, id, ARB_AOD_KEY_COND_FLED))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("%s has fled already"), arb_encounter_get_name (enc, id));
@@ -325,9 +325,9 @@ arb_aod_flee_proc (ArbProc  *proc,
   }
 
   /* 5.0: the way out through the corner costs 1 AP, once the fight is on. */
-  if (arb_encounter_get (enc, id, "ap"))
+  if (arb_encounter_get (enc, id, ARB_AOD_KEY_AP))
     {
-      int ap = arb_encounter_get_int (enc, id, "ap", 0);
+      int ap = arb_encounter_get_int (enc, id, ARB_AOD_KEY_AP, 0);
 
       if (ap < 1)
         {
@@ -336,17 +336,17 @@ arb_aod_flee_proc (ArbProc  *proc,
                        arb_encounter_get_name (enc, id));
           return FALSE;
         }
-      arb_step_set_int (step, enc, id, "ap", ap - 1);
+      arb_step_set_int (step, enc, id, ARB_AOD_KEY_AP, ap - 1);
     }
 
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
-  arb_step_set (step, enc, id, "cond.fled", "on");
+  arb_step_set (step, enc, id, ARB_AOD_KEY_COND_FLED, "on");
   leave_order (step, enc, id);
-  if (arb_encounter_get_field (enc, id, "popularity"))
+  if (arb_encounter_get_field (enc, id, ARB_AOD_KEY_POPULARITY))
     {
-      int popularity = arb_encounter_get_field_int (enc, id, "popularity", 0);
+      int popularity = arb_encounter_get_field_int (enc, id, ARB_AOD_KEY_POPULARITY, 0);
 
-      arb_step_set_int (step, enc, id, "popularity", MAX (0, popularity - 3));
+      arb_step_set_int (step, enc, id, ARB_AOD_KEY_POPULARITY, MAX (0, popularity - 3));
       arb_step_add_log (step, _("%s flees the arena: Popularity %d → %d, and no experience for this fight (5.1)"),
                         arb_encounter_get_name (enc, id), popularity, MAX (0, popularity - 3));
     }
@@ -359,8 +359,8 @@ static gboolean
 out_of_fight (ArbEncounter *enc,
               const char   *id)
 {
-  return arb_encounter_get (enc, id, "cond.dead") || arb_encounter_get (enc, id, "cond.fled") ||
-         g_strcmp0 (arb_encounter_get (enc, id, "cond.appealed"), "spared") == 0;
+  return arb_encounter_get (enc, id, ARB_AOD_KEY_COND_DEAD) || arb_encounter_get (enc, id, ARB_AOD_KEY_COND_FLED) ||
+         g_strcmp0 (arb_encounter_get (enc, id, ARB_AOD_KEY_COND_APPEALED), "spared") == 0;
 }
 
 /* A killer named in death-stroke=VICTIM:KILLER,... or the victim's
@@ -383,7 +383,7 @@ killer_of (ArbProc    *proc,
             return g_strdup (kv[1]);
         }
     }
-  return g_strdup (arb_encounter_get (arb_proc_get_encounter (proc), victim, "killed-by"));
+  return g_strdup (arb_encounter_get (arb_proc_get_encounter (proc), victim, ARB_AOD_KEY_KILLED_BY));
 }
 
 gboolean
@@ -396,7 +396,7 @@ arb_aod_experience_proc (ArbProc  *proc,
   g_autoptr(GHashTable) awards = g_hash_table_new (g_str_hash, g_str_equal);
   const char *standing_side = NULL;
 
-  if (arb_encounter_get (enc, E, "experience-awarded"))
+  if (arb_encounter_get (enc, E, ARB_AOD_KEY_EXPERIENCE_AWARDED))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("15.0: the experience of this fight has been awarded already"));
@@ -406,7 +406,7 @@ arb_aod_experience_proc (ArbProc  *proc,
   /* The fight is over when those still in it are all on one side. */
   for (guint i = 0; ids[i]; i++)
     {
-      const char *side = arb_encounter_get (enc, ids[i], "side");
+      const char *side = arb_encounter_get (enc, ids[i], ARB_KEY_SIDE);
 
       if (out_of_fight (enc, ids[i]))
         continue;
@@ -423,7 +423,7 @@ arb_aod_experience_proc (ArbProc  *proc,
   for (guint v = 0; ids[v]; v++)
     {
       const char *victim = ids[v];
-      const char *victim_side = arb_encounter_get (enc, victim, "side");
+      const char *victim_side = arb_encounter_get (enc, victim, ARB_KEY_SIDE);
       g_autofree char *killer = killer_of (proc, victim);
       g_autoptr(GPtrArray) survivors = g_ptr_array_new ();
       int worth;
@@ -432,7 +432,7 @@ arb_aod_experience_proc (ArbProc  *proc,
         {
           /* 15.2: twice the attributes of a hostile character, however it
            * left the fight. */
-          static const char *attrs[] = { "ps", "md", "ag", "en", "ft", "wp" };
+          static const ArbKey *attrs[] = { ARB_AOD_KEY_PS, ARB_AOD_KEY_MD, ARB_AOD_KEY_AG, ARB_AOD_KEY_EN, ARB_AOD_KEY_FT, ARB_AOD_KEY_WP };
 
           worth = 0;
           for (guint a = 0; a < G_N_ELEMENTS (attrs); a++)
@@ -443,12 +443,12 @@ arb_aod_experience_proc (ArbProc  *proc,
           /* 15.1: a foe's Difficulty Factor, once it is beaten. */
           if (!out_of_fight (enc, victim))
             continue;
-          worth = arb_encounter_get_field_int (enc, victim, "df", 0);
+          worth = arb_encounter_get_field_int (enc, victim, ARB_AOD_KEY_DF, 0);
         }
 
       for (guint i = 0; ids[i]; i++)
         if (arb_aod_is_character (enc, ids[i]) && !out_of_fight (enc, ids[i]) &&
-            g_strcmp0 (arb_encounter_get (enc, ids[i], "side"), victim_side) != 0)
+            g_strcmp0 (arb_encounter_get (enc, ids[i], ARB_KEY_SIDE), victim_side) != 0)
           g_ptr_array_add (survivors, ids[i]);
 
       if (survivors->len == 0)
@@ -459,7 +459,7 @@ arb_aod_experience_proc (ArbProc  *proc,
           const char *pc = g_ptr_array_index (survivors, i);
           int share = worth / (int)survivors->len;
 
-          if (g_strcmp0 (pc, killer) == 0 && arb_encounter_get (enc, victim, "cond.dead"))
+          if (g_strcmp0 (pc, killer) == 0 && arb_encounter_get (enc, victim, ARB_AOD_KEY_COND_DEAD))
             share += 50;
           g_hash_table_insert (awards, (gpointer)pc,
                                GINT_TO_POINTER (GPOINTER_TO_INT (g_hash_table_lookup (awards, pc)) + share));
@@ -475,15 +475,15 @@ arb_aod_experience_proc (ArbProc  *proc,
 
       if (!arb_aod_is_character (enc, ids[i]))
         continue;
-      before = arb_encounter_get_field_int (enc, ids[i], "experience", 0);
-      arb_step_set_int (step, enc, ids[i], "experience-award", award);
+      before = arb_encounter_get_field_int (enc, ids[i], ARB_AOD_KEY_EXPERIENCE, 0);
+      arb_step_set_int (step, enc, ids[i], ARB_AOD_KEY_EXPERIENCE_AWARD, award);
       if (award > 0)
-        arb_step_set_int (step, enc, ids[i], "experience", before + award);
+        arb_step_set_int (step, enc, ids[i], ARB_AOD_KEY_EXPERIENCE, before + award);
       arb_step_add_log (step, _("%s: %d experience points%s"), arb_encounter_get_name (enc, ids[i]), award,
                         out_of_fight (enc, ids[i]) && award == 0 ? _(" (dead, fled or spared: none)") : "");
     }
 
-  arb_step_set (step, enc, E, "experience-awarded", "true");
+  arb_step_set (step, enc, E, ARB_AOD_KEY_EXPERIENCE_AWARDED, "true");
   return TRUE;
 }
 
@@ -495,7 +495,7 @@ arb_aod_sheet_after_fight (ArbEncounter  *enc,
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
   g_autoptr(GBytes) xml = NULL;
   ArbSheet *copy;
-  static const char *kept[] = { "experience", "popularity", NULL };
+  static const ArbKey *kept[] = { ARB_AOD_KEY_EXPERIENCE, ARB_AOD_KEY_POPULARITY, NULL };
 
   if (sheet == NULL || !g_str_equal (arb_sheet_get_kind (sheet), "character"))
     {
@@ -503,7 +503,7 @@ arb_aod_sheet_after_fight (ArbEncounter  *enc,
                    _("15.0: only player characters carry experience and Popularity from a fight"));
       return NULL;
     }
-  if (arb_encounter_get (enc, id, "cond.dead"))
+  if (arb_encounter_get (enc, id, ARB_AOD_KEY_COND_DEAD))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("%s died in this fight; his experience is lost with him (15.0)"), arb_encounter_get_name (enc, id));
@@ -517,7 +517,7 @@ arb_aod_sheet_after_fight (ArbEncounter  *enc,
    * experience and Popularity carry over. */
   for (guint i = 0; kept[i]; i++)
     if (arb_encounter_get (enc, id, kept[i]))
-      arb_sheet_set (copy, kept[i], arb_encounter_get (enc, id, kept[i]), NULL);
+      arb_sheet_set (copy, kept[i]->name, arb_encounter_get (enc, id, kept[i]), NULL);
   arb_sheet_set (copy, "ft-lost", NULL, NULL);
   arb_sheet_set (copy, "en-lost", NULL, NULL);
   return copy;
@@ -542,7 +542,7 @@ arb_aod_spend_experience_proc (ArbProc  *proc,
 
   if (!check_id (enc, id, error))
     return FALSE;
-  if (arb_encounter_get (enc, E, "round") && !arb_encounter_get (enc, E, "experience-awarded"))
+  if (arb_encounter_get (enc, E, ARB_KEY_ROUND) && !arb_encounter_get (enc, E, ARB_AOD_KEY_EXPERIENCE_AWARDED))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("15.0: experience is spent between fights, and this one is still on (aod.experience ends it)"));
@@ -567,10 +567,10 @@ arb_aod_spend_experience_proc (ArbProc  *proc,
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
   xml = arb_sheet_serialize (sheet);
   text = g_strndup (g_bytes_get_data (xml, NULL), g_bytes_get_size (xml));
-  arb_step_set (step, enc, id, "sheet", text);
-  arb_step_set_int (step, enc, id, "experience", arb_sheet_get_int (sheet, "experience", 0));
+  arb_step_set (step, enc, id, ARB_KEY_SHEET, text);
+  arb_step_set_int (step, enc, id, ARB_AOD_KEY_EXPERIENCE, arb_sheet_get_int (sheet, "experience", 0));
   if (g_ascii_strcasecmp (on, "PP") == 0)
-    arb_step_set_int (step, enc, id, "popularity", arb_sheet_get_int (sheet, "popularity", 0));
+    arb_step_set_int (step, enc, id, ARB_AOD_KEY_POPULARITY, arb_sheet_get_int (sheet, "popularity", 0));
   arb_step_add_log (step, _("%s spends %d experience on %s (%d left)"), arb_encounter_get_name (enc, id),
                     before - arb_sheet_get_int (sheet, "experience", 0), on, arb_sheet_get_int (sheet, "experience", 0));
   return TRUE;

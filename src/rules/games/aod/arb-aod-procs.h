@@ -6,20 +6,21 @@
 #pragma once
 
 #include "arb-procedure.h"
-#include "arb-keys.h"
+#include "arb-aod-keys.h"
 
 G_BEGIN_DECLS
 
-/* arb_conditions_has for a condition named by a literal: the key put
- * together by the compiler, not at each of the hundreds of asks a duel. */
-#define ARB_AOD_HAS(enc, step, id, condition) \
-  arb_aod_has_key ((enc), (step), (id), ARB_KEY_COND condition)
+/* arb_conditions_has for a condition whose key is declared
+ * (ARB_AOD_KEY_COND_...): no look-up by name at each of the hundreds of
+ * asks a duel. */
+#define ARB_AOD_HAS(enc, step, id, key) \
+  arb_aod_has_key ((enc), (step), (id), (key))
 
 static inline gboolean
 arb_aod_has_key (ArbEncounter *enc,
                  ArbStep      *step,
                  const char   *id,
-                 const char   *key)
+                 const ArbKey *key)
 {
   return (step ? arb_step_peek (step, enc, id, key) : arb_encounter_get (enc, id, key)) != NULL;
 }

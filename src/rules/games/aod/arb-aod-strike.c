@@ -74,23 +74,23 @@ arb_aod_weapon_extra_ap (ArbEncounter      *enc,
 
   arb_aod_table_number_in (enc, weapons, weapon, "ps", &min_ps);
   arb_aod_table_number_in (enc, weapons, weapon, "md", &min_md);
-  if (arb_step_peek_field_int (step, enc, id, "ps", 0) < min_ps)
+  if (arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_PS, 0) < min_ps)
     return TRUE;
   if (md == ARB_AOD_MD_UNKNOWN)
     md = arb_aod_modified_md (enc, step, rules, id);
   return md < min_md;
 }
 
-/* An attribute less what is lost of it: left (step, enc, id, "ft"), the
- * "-lost" key put together by the compiler (every hit asks). */
-#define left(step, enc, id, attr) left_of ((step), (enc), (id), attr, attr "-lost")
+/* An attribute less what is lost of it: left (step, enc, id, FT), the
+ * "-lost" key paired with it by the compiler (every hit asks). */
+#define left(step, enc, id, attr) left_of ((step), (enc), (id), ARB_AOD_KEY_##attr, ARB_AOD_KEY_##attr##_LOST)
 
 static int
 left_of (ArbStep      *step,
          ArbEncounter *enc,
          const char   *id,
-         const char   *attr,
-         const char   *lost)
+         const ArbKey *attr,
+         const ArbKey *lost)
 {
   return arb_step_peek_field_int (step, enc, id, attr, 0) - arb_step_peek_field_int (step, enc, id, lost, 0);
 }
@@ -111,22 +111,24 @@ typedef struct
   gboolean    shield_attack; /* 13.4 */
 } Means;
 
-/* @prefix and @name as one key ("broken.Mace"), in @buf when it fits,
- * else in *@big, to free: every strike asks. */
-static const char *
-key_of (char       *buf,
-        gsize       size,
-        const char *prefix,
-        const char *name,
-        char      **big)
+/* The key of @prefix and @name as one ("broken.Mace"), the name put
+ * together in @buf when it fits, else in *@big, to free: every strike
+ * asks. */
+static const ArbKey *
+key_of (ArbEncounter *enc,
+        char         *buf,
+        gsize         size,
+        const char   *prefix,
+        const char   *name,
+        char        **big)
 {
   gsize lp = strlen (prefix), ln = strlen (name);
 
   if (lp + ln + 1 > size)
-    return *big = g_strconcat (prefix, name, NULL);
+    return arb_encounter_key (enc, *big = g_strconcat (prefix, name, NULL));
   memcpy (buf, prefix, lp);
   memcpy (buf + lp, name, ln + 1);
-  return buf;
+  return arb_encounter_key (enc, buf);
 }
 
 static ArbSheetItem *
@@ -297,7 +299,7 @@ resolve_means (Blow        *blow,
    * adding 1 to both; 13.1: a hand must be free. */
   if (g_ascii_strcasecmp (weapon, "hands") == 0 || g_ascii_strcasecmp (weapon, "bare hands") == 0)
     {
-      int over = MAX (0, arb_step_peek_field_int (step, enc, attacker, "ps", 0) - 17);
+      int over = MAX (0, arb_step_peek_field_int (step, enc, attacker, ARB_AOD_KEY_PS, 0) - 17);
 
       if (!arb_aod_hand_free (enc, step, rules, attacker))
         {
@@ -375,7 +377,7 @@ resolve_means (Blow        *blow,
         arb_aod_table_number_in (enc, weapons, means->name, "rg", &means->range);
     }
 
-  broken = arb_step_peek (step, enc, attacker, key_of (key_buf, sizeof key_buf, "broken.", means->name, &big_key));
+  broken = arb_step_peek (step, enc, attacker, key_of (enc, key_buf, sizeof key_buf, "broken.", means->name, &big_key));
   if (g_strcmp0 (broken, "useless") == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
@@ -478,7 +480,7 @@ stands_in (ArbEncounter *enc,
           int f;
 
           if (g_str_equal (ids[c], attacker) || g_str_equal (ids[c], target) || out_of_play (enc, step, ids[c]) ||
-              ARB_AOD_HAS (enc, step, ids[c], "prone") || !arb_step_peek_hex (step, enc, ids[c], &at, &f) ||
+              ARB_AOD_HAS (enc, step, ids[c], ARB_AOD_KEY_COND_PRONE) || !arb_step_peek_hex (step, enc, ids[c], &at, &f) ||
               at.q != h.q || at.r != h.r)
             continue;
           *who = arb_encounter_get_name (enc, ids[c]);
@@ -544,7 +546,7 @@ acted_now (ArbEncounter *enc,
            ArbStep      *step,
            const char   *id)
 {
-  return arb_aod_is_this_pulse (enc, arb_step_peek (step, enc, id, "action-tick"));
+  return arb_aod_is_this_pulse (enc, arb_step_peek (step, enc, id, ARB_AOD_KEY_ACTION_TICK));
 }
 
 /* What @id does this pulse, as aod.action recorded it: one of @letters. */
@@ -554,7 +556,7 @@ doing (ArbEncounter *enc,
        const char   *id,
        const char   *letters)
 {
-  const char *action = arb_step_peek (step, enc, id, "action");
+  const char *action = arb_step_peek (step, enc, id, ARB_AOD_KEY_ACTION);
 
   return action && in_letters (action, letters) && acted_now (enc, step, id);
 }
@@ -580,7 +582,7 @@ doing_cached (ArbEncounter *enc,
 {
   if (!cache->known)
     {
-      cache->action = arb_step_peek (step, enc, id, "action");
+      cache->action = arb_step_peek (step, enc, id, ARB_AOD_KEY_ACTION);
       cache->known = TRUE;
     }
   if (cache->action == NULL || !in_letters (cache->action, letters))
@@ -803,21 +805,21 @@ known_condition (ArbProc         *proc,
   switch (kind)
     {
     case ROW_TARGET_LOW:
-      return TARGET_HAS ("kneeling") || TARGET_HAS ("prone") ||
-             SEEN (seen->target_unconscious, TARGET_HAS ("unconscious"));
+      return TARGET_HAS (ARB_AOD_KEY_COND_KNEELING) || TARGET_HAS (ARB_AOD_KEY_COND_PRONE) ||
+             SEEN (seen->target_unconscious, TARGET_HAS (ARB_AOD_KEY_COND_UNCONSCIOUS));
     case ROW_ATTACKER_LOW:
-      return ATTACKER_HAS ("kneeling") || ATTACKER_HAS ("prone");
+      return ATTACKER_HAS (ARB_AOD_KEY_COND_KNEELING) || ATTACKER_HAS (ARB_AOD_KEY_COND_PRONE);
     case ROW_STUNNED_OR_REAR:
-      return SEEN (seen->target_stunned, TARGET_HAS ("stunned")) ||
+      return SEEN (seen->target_stunned, TARGET_HAS (ARB_AOD_KEY_COND_STUNNED)) ||
              SEEN (seen->rear, through_rear (pl)) ||
              /* 11.3: an unconscious figure is struck as from the rear. */
-             SEEN (seen->target_unconscious, TARGET_HAS ("unconscious"));
+             SEEN (seen->target_unconscious, TARGET_HAS (ARB_AOD_KEY_COND_UNCONSCIOUS));
     case ROW_STUNNED:
-      return SEEN (seen->target_stunned, TARGET_HAS ("stunned"));
+      return SEEN (seen->target_stunned, TARGET_HAS (ARB_AOD_KEY_COND_STUNNED));
     case ROW_UNCONSCIOUS:
-      return SEEN (seen->target_unconscious, TARGET_HAS ("unconscious"));
+      return SEEN (seen->target_unconscious, TARGET_HAS (ARB_AOD_KEY_COND_UNCONSCIOUS));
     case ROW_REAR:
-      return SEEN (seen->target_unconscious, TARGET_HAS ("unconscious")) ||
+      return SEEN (seen->target_unconscious, TARGET_HAS (ARB_AOD_KEY_COND_UNCONSCIOUS)) ||
              SEEN (seen->rear, through_rear (pl));
     case ROW_TARGET_ACTION:
       return doing_cached (enc, step, target, &seen->target_doing, code + strlen ("target-action:"));
@@ -834,11 +836,11 @@ known_condition (ArbProc         *proc,
         return line_of_sight (enc, step, attacker, target, &who) == 1;
       }
     case ROW_TURNS:
-      return arb_aod_is_this_pulse (enc, arb_step_peek (step, enc, attacker, "turned"));
+      return arb_aod_is_this_pulse (enc, arb_step_peek (step, enc, attacker, ARB_AOD_KEY_TURNED));
     case ROW_ATTACKER_FT_ZERO:
-      return left (step, enc, attacker, "ft") <= 0;
+      return left (step, enc, attacker, FT) <= 0;
     case ROW_TARGET_FT_ZERO:
-      return left (step, enc, target, "ft") <= 0;
+      return left (step, enc, target, FT) <= 0;
     case ROW_OTHER:
     case ROW_MD_ABOVE:
     case ROW_MD_BELOW:
@@ -889,8 +891,8 @@ read_ps (ArbProc    *proc,
 
   if (pts->ps_read)
     return;
-  pts->attacker_ps = arb_step_peek_field_int (step, enc, attacker, "ps", 0);
-  pts->target_ps = arb_step_peek_field_int (step, enc, target, "ps", 0);
+  pts->attacker_ps = arb_step_peek_field_int (step, enc, attacker, ARB_AOD_KEY_PS, 0);
+  pts->target_ps = arb_step_peek_field_int (step, enc, target, ARB_AOD_KEY_PS, 0);
   pts->ps_read = TRUE;
 }
 
@@ -969,9 +971,10 @@ apply_grievous (ArbProc    *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   g_auto(GStrv) tokens = g_strsplit (code ? code : "", ":", -1);
-  g_autofree char *seen_key = g_strconcat ("grievous.", tokens[0] ? tokens[0] : "", NULL);
+  g_autofree char *seen_name = g_strconcat ("grievous.", tokens[0] ? tokens[0] : "", NULL);
+  const ArbKey *seen_key = arb_encounter_key (enc, seen_name);
   const char *name = arb_encounter_get_name (enc, target);
-  int round = arb_encounter_get_int (enc, E, "round", 1);
+  int round = arb_encounter_get_int (enc, E, ARB_KEY_ROUND, 1);
 
   if (arb_step_peek (step, enc, target, seen_key))
     {
@@ -987,32 +990,32 @@ apply_grievous (ArbProc    *proc,
       int n;
 
       if (g_str_equal (t, "death"))
-        arb_step_set (step, enc, target, "cond.dead", "on");
+        arb_step_set (step, enc, target, ARB_AOD_KEY_COND_DEAD, "on");
       else if (g_str_equal (t, "arm"))
         {
-          arb_step_set (step, enc, target, "cond.arm-injured", "on");
+          arb_step_set (step, enc, target, ARB_AOD_KEY_COND_ARM_INJURED, "on");
           injury_drop (proc, target, 1);
         }
       else if (g_str_equal (t, "leg"))
-        arb_step_set (step, enc, target, "cond.leg-injured", "on");
+        arb_step_set (step, enc, target, ARB_AOD_KEY_COND_LEG_INJURED, "on");
       else if (g_str_equal (t, "leg-crippled") || g_str_equal (t, "crawl"))
-        arb_step_set (step, enc, target, "cond.leg-crippled", "on");
+        arb_step_set (step, enc, target, ARB_AOD_KEY_COND_LEG_CRIPPLED, "on");
       else if (g_str_equal (t, "prone"))
-        arb_step_set (step, enc, target, "cond.prone", "on");
+        arb_step_set (step, enc, target, ARB_AOD_KEY_COND_PRONE, "on");
       else if (g_str_equal (t, "unconscious"))
-        arb_step_set (step, enc, target, "cond.unconscious", "on");
+        arb_step_set (step, enc, target, ARB_AOD_KEY_COND_UNCONSCIOUS, "on");
       else if (g_str_equal (t, "en=3"))
         {
           /* Endurance down to 3, if it was more. */
-          if (left (step, enc, target, "en") > 3)
-            arb_step_set_int (step, enc, target, "en-lost", arb_step_peek_field_int (step, enc, target, "en", 0) - 3);
+          if (left (step, enc, target, EN) > 3)
+            arb_step_set_int (step, enc, target, ARB_AOD_KEY_EN_LOST, arb_step_peek_field_int (step, enc, target, ARB_AOD_KEY_EN, 0) - 3);
         }
       else if (g_str_equal (t, "drop"))
         injury_drop (proc, target, 0);
       else if (g_str_has_prefix (t, "numb=") || g_str_has_prefix (t, "rounds="))
         {
           g_autofree char *purpose = PURPOSE (step, _("rounds the injury to %s lasts"), name);
-          const char *condition = g_str_has_prefix (t, "numb=") ? "cond.hand-numb" : "cond.vision-impaired";
+          const ArbKey *condition = g_str_has_prefix (t, "numb=") ? ARB_AOD_KEY_COND_HAND_NUMB : ARB_AOD_KEY_COND_VISION_IMPAIRED;
           g_autofree char *until = NULL;
 
           if (!arb_proc_roll (proc, strchr (t, '=') + 1, SAID (purpose), &n))
@@ -1026,20 +1029,20 @@ apply_grievous (ArbProc    *proc,
         {
           const char *sign = strpbrk (t, "+-");
           g_autofree char *attr = g_strndup (t, sign - t);
-          const char *field;
+          const ArbKey *field;
 
           if (!arb_aod_parse_signed (sign, &n))
             continue;
           /* APA's loss is kept apart, so that it still follows AG (3.1). */
-          field = g_str_equal (attr, "apa") ? "apa-injury"
-                : g_str_equal (attr, "pop") ? "popularity" : attr;
-          if (g_str_equal (field, "popularity") && arb_encounter_get_field (enc, target, "popularity") == NULL)
+          field = g_str_equal (attr, "apa") ? ARB_AOD_KEY_APA_INJURY
+                : g_str_equal (attr, "pop") ? ARB_AOD_KEY_POPULARITY : arb_encounter_key (enc, attr);
+          if (field == ARB_AOD_KEY_POPULARITY && arb_encounter_get_field (enc, target, ARB_AOD_KEY_POPULARITY) == NULL)
             continue;   /* no Popularity Rating: the cry costs nothing */
           /* A damaged eye's AG and MD losses last only while the
            * condition does; modified_ag() and modified_md() apply them. */
           if (g_str_equal (tokens[0], "vision"))
             continue;
-          if (g_str_equal (field, "apa-injury"))
+          if (field == ARB_AOD_KEY_APA_INJURY)
             arb_step_set_int (step, enc, target, field, arb_step_peek_field_int (step, enc, target, field, 0) - n);
           else
             arb_step_set_int (step, enc, target, field, arb_step_peek_field_int (step, enc, target, field, 0) + n);
@@ -1087,20 +1090,20 @@ take_damage (ArbProc    *proc,
 
   if (*to_endurance)
     {
-      arb_step_set_int (step, enc, id, "en-lost", arb_step_peek_field_int (step, enc, id, "en-lost", 0) + points);
+      arb_step_set_int (step, enc, id, ARB_AOD_KEY_EN_LOST, arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_EN_LOST, 0) + points);
       return points;
     }
   /* Fatigue and its loss read once, for the test and the new loss. */
-  ft_lost = arb_step_peek_field_int (step, enc, id, "ft-lost", 0);
-  ft_left = arb_step_peek_field_int (step, enc, id, "ft", 0) - ft_lost;
+  ft_lost = arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_FT_LOST, 0);
+  ft_left = arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_FT, 0) - ft_lost;
   if (ft_left <= 0)
     {
       *to_endurance = TRUE;
-      arb_step_set_int (step, enc, id, "en-lost", arb_step_peek_field_int (step, enc, id, "en-lost", 0) + points);
+      arb_step_set_int (step, enc, id, ARB_AOD_KEY_EN_LOST, arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_EN_LOST, 0) + points);
       return points;
     }
   points = MIN (points, ft_left);
-  arb_step_set_int (step, enc, id, "ft-lost", ft_lost + points);
+  arb_step_set_int (step, enc, id, ARB_AOD_KEY_FT_LOST, ft_lost + points);
   return points;
 }
 
@@ -1116,34 +1119,34 @@ after_damage (ArbProc    *proc,
   ArbStep *step = arb_proc_get_step (proc);
   /* Only the log names the figure. */
   const char *name = arb_step_is_quiet (step) ? NULL : arb_encounter_get_name (enc, id);
-  int en_max = arb_step_peek_field_int (step, enc, id, "en", 0);
-  int en_left = en_max - arb_step_peek_field_int (step, enc, id, "en-lost", 0);
+  int en_max = arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_EN, 0);
+  int en_left = en_max - arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_EN_LOST, 0);
   gboolean stunned = FALSE;
 
   if (3 * effective > en_max &&
-      !(arb_step_may_have_conditions (step, enc, id) && ARB_AOD_HAS (enc, step, id, "stunned")))
+      !(arb_step_may_have_conditions (step, enc, id) && ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_STUNNED)))
     {
       stunned = TRUE;
-      arb_step_set (step, enc, id, "cond.stunned", "on");
+      arb_step_set (step, enc, id, ARB_AOD_KEY_COND_STUNNED, "on");
       LOG (step, _("%s is stunned (%d is more than a third of EN %d)"), name, effective, en_max);
       HEADLINE (step, ARB_HEADLINE_WARNING, _("STUNNED"));
     }
 
   /* The dead drop everything anyway; the living may keep hold. */
-  if ((stunned || grievous) && en_left > 0 && !ARB_AOD_HAS (enc, step, id, "dead") &&
+  if ((stunned || grievous) && en_left > 0 && !ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_DEAD) &&
       !arb_aod_drop_checks (proc, id, modified_md (proc, id)))
     return FALSE;
 
-  if (en_left <= 0 && !ARB_AOD_HAS (enc, step, id, "dead"))
+  if (en_left <= 0 && !ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_DEAD))
     {
-      arb_step_set (step, enc, id, "cond.dead", "on");
+      arb_step_set (step, enc, id, ARB_AOD_KEY_COND_DEAD, "on");
       LOG (step, _("%s is dead"), name);
       HEADLINE (step, ARB_HEADLINE_ERROR, _("DEAD"));
     }
-  else if (en_left > 0 && en_left <= 3 && !ARB_AOD_HAS (enc, step, id, "unconscious"))
+  else if (en_left > 0 && en_left <= 3 && !ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_UNCONSCIOUS))
     {
-      arb_step_set (step, enc, id, "cond.unconscious", "on");
-      arb_step_set (step, enc, id, "cond.prone", "on");
+      arb_step_set (step, enc, id, ARB_AOD_KEY_COND_UNCONSCIOUS, "on");
+      arb_step_set (step, enc, id, ARB_AOD_KEY_COND_PRONE, "on");
       LOG (step, _("%s falls unconscious (%d EN left)"), name, en_left);
       HEADLINE (step, ARB_HEADLINE_ERROR, _("UNCONSCIOUS"));
     }
@@ -1234,13 +1237,13 @@ resolve_hit (ArbProc    *proc,
       /* The armour loses 2, or the shield is cloven: the defender's choice. */
       if (g_strcmp0 (loss, "shield") == 0 && shield)
         {
-          arb_step_set (step, enc, target, "shield", "none");
+          arb_step_set (step, enc, target, ARB_AOD_KEY_SHIELD, "none");
           LOG (step, _("The shield is cloven"));
         }
-      else if (arb_aod_is_character (enc, target) && arb_encounter_get_field (enc, target, "armor") &&
-               g_ascii_strcasecmp (arb_encounter_get_field (enc, target, "armor"), "none") != 0)
+      else if (arb_aod_is_character (enc, target) && arb_encounter_get_field (enc, target, ARB_AOD_KEY_ARMOR) &&
+               g_ascii_strcasecmp (arb_encounter_get_field (enc, target, ARB_AOD_KEY_ARMOR), "none") != 0)
         {
-          arb_step_set_int (step, enc, target, "armor-damage", arb_step_peek_field_int (step, enc, target, "armor-damage", 0) + 2);
+          arb_step_set_int (step, enc, target, ARB_AOD_KEY_ARMOR_DAMAGE, arb_step_peek_field_int (step, enc, target, ARB_AOD_KEY_ARMOR_DAMAGE, 0) + 2);
           LOG (step, _("The armor loses 2 protection"));
         }
 
@@ -1315,19 +1318,19 @@ knock_down (ArbProc    *proc,
   ArbStep *step = arb_proc_get_step (proc);
   gboolean charging = doing (enc, step, st->attacker, "Q");
   int need = (charging ? 3 : 5) * modified_ag (proc, target) -
-             (arb_step_peek_field_int (step, enc, st->attacker, "ps", 0) - arb_step_peek_field_int (step, enc, target, "ps", 0));
+             (arb_step_peek_field_int (step, enc, st->attacker, ARB_AOD_KEY_PS, 0) - arb_step_peek_field_int (step, enc, target, ARB_AOD_KEY_PS, 0));
   g_autofree char *purpose = NULL;
   int roll;
 
-  if (ARB_AOD_HAS (enc, step, target, "prone") || ARB_AOD_HAS (enc, step, target, "dead"))
+  if (ARB_AOD_HAS (enc, step, target, ARB_AOD_KEY_COND_PRONE) || ARB_AOD_HAS (enc, step, target, ARB_AOD_KEY_COND_DEAD))
     return TRUE;
   purpose = PURPOSE (step, _("%s keeps his feet against the shield (%d or less)"), arb_encounter_get_name (enc, target), need);
   if (!arb_proc_roll (proc, "D100", SAID (purpose), &roll))
     return FALSE;
   if (roll > need)
     {
-      arb_step_set (step, enc, target, "cond.prone", "on");
-      arb_step_set (step, enc, target, "cond.kneeling", NULL);
+      arb_step_set (step, enc, target, ARB_AOD_KEY_COND_PRONE, "on");
+      arb_step_set (step, enc, target, ARB_AOD_KEY_COND_KNEELING, NULL);
       LOG (step, _("%s is knocked down (%d against %d)"), arb_encounter_get_name (enc, target), roll, need);
       HEADLINE (step, ARB_HEADLINE_WARNING, _("KNOCKED DOWN"));
     }
@@ -1339,8 +1342,8 @@ out_of_play (ArbEncounter *enc,
              ArbStep      *step,
              const char   *id)
 {
-  return ARB_AOD_HAS (enc, step, id, "dead") || arb_step_peek (step, enc, id, "cond.fled") ||
-         g_strcmp0 (arb_step_peek (step, enc, id, "cond.appealed"), "spared") == 0;
+  return ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_DEAD) || arb_step_peek (step, enc, id, ARB_AOD_KEY_COND_FLED) ||
+         g_strcmp0 (arb_step_peek (step, enc, id, ARB_AOD_KEY_COND_APPEALED), "spared") == 0;
 }
 
 static int
@@ -1368,7 +1371,8 @@ fly (ArbProc    *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *name = st->means->name;
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-  g_autofree char *key = g_strconcat ("dropped.", name, NULL);
+  g_autofree char *dropped = g_strconcat ("dropped.", name, NULL);
+  const ArbKey *key = arb_encounter_key (enc, dropped);
   g_autofree char *lands = NULL;
   g_autoptr(GArray) line = NULL;
   ArbTable *mods = arb_ruleset_library_get_table (rules, "aod", "ranged-modifiers");
@@ -1403,16 +1407,16 @@ fly (ArbProc    *proc,
 
       if (arb_encounter_get_map_size (enc, &cols, &rows) && !arb_map_in_bounds (enc, h))
         {
-          const char *popularity = arb_encounter_get_field (enc, st->attacker, "popularity");
+          const char *popularity = arb_encounter_get_field (enc, st->attacker, ARB_AOD_KEY_POPULARITY);
           g_autofree char *lost = g_strconcat ("lost.", name, NULL);
 
           arb_step_set (step, enc, st->attacker, key, NULL);
-          arb_step_set (step, enc, st->attacker, lost, "crowd");
+          arb_step_set (step, enc, st->attacker, arb_encounter_key (enc, lost), "crowd");
           if (popularity)
             {
-              int before = arb_step_peek_field_int (step, enc, st->attacker, "popularity", 0);
+              int before = arb_step_peek_field_int (step, enc, st->attacker, ARB_AOD_KEY_POPULARITY, 0);
 
-              arb_step_set_int (step, enc, st->attacker, "popularity", MAX (0, before - 2));
+              arb_step_set_int (step, enc, st->attacker, ARB_AOD_KEY_POPULARITY, MAX (0, before - 2));
               LOG (step, _("The %s flies into the crowd and is lost: Popularity %d → %d (5.3)"),
                                 name, before, MAX (0, before - 2));
             }
@@ -1485,14 +1489,14 @@ check_parties (Blow        *blow,
     }
   /* Most figures have no condition, which one look tells. */
   if (arb_step_may_have_conditions (NULL, enc, attacker) &&
-      (ARB_AOD_HAS (enc, NULL, attacker, "dead") || ARB_AOD_HAS (enc, NULL, attacker, "unconscious") ||
-       ARB_AOD_HAS (enc, NULL, attacker, "stunned")))
+      (ARB_AOD_HAS (enc, NULL, attacker, ARB_AOD_KEY_COND_DEAD) || ARB_AOD_HAS (enc, NULL, attacker, ARB_AOD_KEY_COND_UNCONSCIOUS) ||
+       ARB_AOD_HAS (enc, NULL, attacker, ARB_AOD_KEY_COND_STUNNED)))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("9.0: %s is stunned, unconscious or dead and can only pass"), arb_encounter_get_name (enc, attacker));
       return FALSE;
     }
-  if (arb_step_may_have_conditions (NULL, enc, target) && ARB_AOD_HAS (enc, NULL, target, "dead"))
+  if (arb_step_may_have_conditions (NULL, enc, target) && ARB_AOD_HAS (enc, NULL, target, ARB_AOD_KEY_COND_DEAD))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("%s is dead already"), arb_encounter_get_name (enc, target));
@@ -1768,7 +1772,7 @@ add_modifiers (ArbProc *proc,
 
   if (!quiet)
     LOG (step, _("Strike Chance %d"), sc);
-  arb_step_set_int (step, enc, blow->attacker, "strike-chance", sc);
+  arb_step_set_int (step, enc, blow->attacker, ARB_AOD_KEY_STRIKE_CHANCE, sc);
   blow->sc = sc;
 }
 
@@ -1838,7 +1842,7 @@ roll_strike (ArbProc  *proc,
     {
       g_autofree char *key = g_strconcat ("broken.", means->name, NULL);
 
-      arb_step_set (step, enc, blow->attacker, key, means->broken ? "useless" : "on");
+      arb_step_set (step, enc, blow->attacker, arb_encounter_key (enc, key), means->broken ? "useless" : "on");
       LOG (step, means->broken ? _("The %s breaks again: useless") : _("The %s breaks: half BC and damage from now on"),
                         means->name);
       return TRUE;
@@ -1889,8 +1893,8 @@ strike_effects (ArbProc *proc,
   ids = arb_encounter_peek_combatants (enc);
   for (const char *id; (id = *ids); ids++)
     if (!g_str_equal (id, blow->attacker) && arb_step_may_have_conditions (step, enc, id) &&
-        ARB_AOD_HAS (enc, step, id, "dead") && !ARB_AOD_HAS (enc, NULL, id, "dead"))
-      arb_step_set (step, enc, id, "killed-by", blow->attacker);
+        ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_DEAD) && !ARB_AOD_HAS (enc, NULL, id, ARB_AOD_KEY_COND_DEAD))
+      arb_step_set (step, enc, id, ARB_AOD_KEY_KILLED_BY, blow->attacker);
   return TRUE;
 }
 
@@ -1918,7 +1922,7 @@ blow_init (Blow    *blow,
   blow->target = blow_param (blow, "target");
   blow->combat = blow_param (blow, "combat");
   if (blow->attacker == NULL)
-    blow->attacker = arb_encounter_get (blow->enc, E, "current");
+    blow->attacker = arb_encounter_get (blow->enc, E, ARB_KEY_CURRENT);
   if (blow->combat == NULL)
     blow->combat = "melee";
 }

@@ -57,7 +57,7 @@ const char *
 arb_aod_pulse_tick (ArbEncounter *enc,
                     char          buf[ARB_AOD_TICK_SIZE])
 {
-  return format_tick (buf, arb_encounter_get_int (enc, E, "round", 1), arb_encounter_get_int (enc, E, "pulse", 1));
+  return format_tick (buf, arb_encounter_get_int (enc, E, ARB_KEY_ROUND, 1), arb_encounter_get_int (enc, E, ARB_AOD_KEY_PULSE, 1));
 }
 
 /* The length of @text when it is a number as format_tick writes it
@@ -92,8 +92,8 @@ arb_aod_is_this_pulse (ArbEncounter *enc,
     return FALSE;
   /* Written as the tick would write them (always, by aod.next): the
    * mark compared with the texts, neither read as a number nor written. */
-  round = arb_encounter_get (enc, E, "round");
-  pulse = arb_encounter_get (enc, E, "pulse");
+  round = arb_encounter_get (enc, E, ARB_KEY_ROUND);
+  pulse = arb_encounter_get (enc, E, ARB_AOD_KEY_PULSE);
   if ((round_len = plain_number_length (round)) > 0 && (pulse_len = plain_number_length (pulse)) > 0)
     return strncmp (mark, round, round_len) == 0 && mark[round_len] == '.' &&
            strcmp (mark + round_len + 1, pulse) == 0;
@@ -119,7 +119,7 @@ order_ag (ArbEncounter      *enc,
           const char        *id)
 {
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
-  int ag = arb_encounter_get_field_int (enc, id, "ag", 0);
+  int ag = arb_encounter_get_field_int (enc, id, ARB_AOD_KEY_AG, 0);
   const char *armor;
   ArbTable *table;
   const char *penalty;
@@ -128,7 +128,7 @@ order_ag (ArbEncounter      *enc,
   if (sheet == NULL || !g_str_equal (arb_sheet_get_kind (sheet), "character"))
     return ag;
   /* The armour read only for a character's (a round's APA asks). */
-  armor = arb_encounter_get_field (enc, id, "armor");
+  armor = arb_encounter_get_field (enc, id, ARB_AOD_KEY_ARMOR);
   table = rules ? arb_ruleset_library_get_table (rules, "aod", "armor") : NULL;
   if (table && armor && g_ascii_strcasecmp (armor, "none") != 0 &&
       (penalty = arb_table_lookup_name_text (table, armor, "ag-penalty")) &&
@@ -159,14 +159,14 @@ apa_of (ArbEncounter      *enc,
   gint64 v;
 
   /* Injuries take their APA points off whatever the APA is (12.4). */
-  int injury = arb_encounter_get_int (enc, id, "apa-injury", 0);
+  int injury = arb_encounter_get_int (enc, id, ARB_AOD_KEY_APA_INJURY, 0);
 
   /* A set APA wins; a foe's is never adjusted for Agility (4.1). */
-  if (arb_encounter_get (enc, id, "apa") || sheet == NULL || !g_str_equal (arb_sheet_get_kind (sheet), "character"))
-    return MAX (0, arb_encounter_get_field_int (enc, id, "apa", 0) - injury);
+  if (arb_encounter_get (enc, id, ARB_AOD_KEY_APA) || sheet == NULL || !g_str_equal (arb_sheet_get_kind (sheet), "character"))
+    return MAX (0, arb_encounter_get_field_int (enc, id, ARB_AOD_KEY_APA, 0) - injury);
   /* The race read only for a character's APA, at every round. */
   races = rules ? arb_ruleset_library_get_table (rules, "aod", "races") : NULL;
-  race = arb_encounter_get_field (enc, id, "race");
+  race = arb_encounter_get_field (enc, id, ARB_AOD_KEY_RACE);
 
   if (races && race && (base = arb_table_lookup_name_text (races, race, "apa")) &&
       g_ascii_string_to_signed (base, 10, 0, 100, &v, NULL))
@@ -196,9 +196,9 @@ aod_cannot_act (ArbEncounter *enc,
 {
   /* A figure with no condition at all (most often) is asked once. */
   return arb_step_may_have_conditions (step, enc, id) &&
-         (ARB_AOD_HAS (enc, step, id, "stunned") ||
-         ARB_AOD_HAS (enc, step, id, "unconscious") ||
-         ARB_AOD_HAS (enc, step, id, "dead"));
+         (ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_STUNNED) ||
+         ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_UNCONSCIOUS) ||
+         ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_DEAD));
 }
 
 /* Everyone, highest Agility as armour leaves it first, ties broken by a
@@ -233,7 +233,7 @@ arb_aod_turns_start (ArbProc  *proc,
   g_autoptr(GArray) entries = NULL;
   g_autofree char *order = NULL;
 
-  if (arb_encounter_get (enc, E, "order"))
+  if (arb_encounter_get (enc, E, ARB_KEY_ORDER))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("6.1: the order is fixed for the whole fight once it starts"));
@@ -243,9 +243,9 @@ arb_aod_turns_start (ArbProc  *proc,
     return FALSE;
 
   order = arb_order_join (entries);
-  arb_step_set (step, enc, E, "order", order);
-  arb_step_set_int (step, enc, E, "round", 1);
-  arb_step_set_int (step, enc, E, "pulse", 1);
+  arb_step_set (step, enc, E, ARB_KEY_ORDER, order);
+  arb_step_set_int (step, enc, E, ARB_KEY_ROUND, 1);
+  arb_step_set_int (step, enc, E, ARB_AOD_KEY_PULSE, 1);
   /* No log lines for a quiet step (a simulation's, every run). */
   if (!arb_step_is_quiet (step))
     arb_step_add_log (step, _("Round 1 begins. Order by modified AG:"));
@@ -255,8 +255,8 @@ arb_aod_turns_start (ArbProc  *proc,
       /* Its AG as the order has just worked it out (key1), not again. */
       int apa = apa_of (enc, arb_proc_get_rules (proc), e->id, &e->key1);
 
-      arb_step_set_int (step, enc, e->id, "order-value", e->key1);
-      arb_step_set_int (step, enc, e->id, "ap", apa);
+      arb_step_set_int (step, enc, e->id, ARB_KEY_ORDER_VALUE, e->key1);
+      arb_step_set_int (step, enc, e->id, ARB_AOD_KEY_AP, apa);
       if (!arb_step_is_quiet (step))
         arb_step_add_log (step, _("%u. %s (AG %d, %d AP)"), i + 1, arb_encounter_get_name (enc, e->id), e->key1, apa);
     }
@@ -266,9 +266,9 @@ arb_aod_turns_start (ArbProc  *proc,
     {
       ArbOrderEntry *e = &g_array_index (entries, ArbOrderEntry, i);
 
-      if (!aod_cannot_act (enc, step, e->id) && arb_step_peek_field_int (step, enc, e->id, "ap", 0) > 0)
+      if (!aod_cannot_act (enc, step, e->id) && arb_step_peek_field_int (step, enc, e->id, ARB_AOD_KEY_AP, 0) > 0)
         {
-          arb_step_set (step, enc, E, "current", e->id);
+          arb_step_set (step, enc, E, ARB_KEY_CURRENT, e->id);
           break;
         }
     }
@@ -289,7 +289,7 @@ arb_aod_turns_placement (ArbProc  *proc,
     return FALSE;
 
   order = arb_order_join (entries);
-  arb_step_set (step, enc, E, "placement-order", order);
+  arb_step_set (step, enc, E, ARB_AOD_KEY_PLACEMENT_ORDER, order);
   arb_step_add_log (step, _("Placement (5.0), highest Agility first: the first in a corner hex, "
                             "a foe of it in the opposite corner, a friend beside a friend on the edge"));
   for (guint i = 0; i < entries->len; i++)
@@ -307,8 +307,8 @@ arb_aod_turns_next (ArbProc  *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  const char *order_text = arb_encounter_get (enc, E, "order");
-  const char *current = arb_encounter_get (enc, E, "current");
+  const char *order_text = arb_encounter_get (enc, E, ARB_KEY_ORDER);
+  const char *current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
   /* The order's figures, the combatants' own names (borrowed: nothing
    * here changes the encounter, only the step); on the stack unless the
    * order is long. */
@@ -368,8 +368,8 @@ arb_aod_turns_next (ArbProc  *proc,
     }
   if (current != NULL && !g_strv_contains ((const char * const *)order, current))
     current = NULL;
-  pulse = arb_step_peek_field_int (step, enc, E, "pulse", 1);
-  round = arb_step_peek_field_int (step, enc, E, "round", 1);
+  pulse = arb_step_peek_field_int (step, enc, E, ARB_AOD_KEY_PULSE, 1);
+  round = arb_step_peek_field_int (step, enc, E, ARB_KEY_ROUND, 1);
 
   for (guint i = 0; i < n; i++)
     if (g_strcmp0 (order[i], current) == 0)
@@ -380,12 +380,12 @@ arb_aod_turns_next (ArbProc  *proc,
     char tick[ARB_AOD_TICK_SIZE];
 
     format_tick (tick, round, pulse);
-    if (current && g_strcmp0 (arb_step_peek (step, enc, current, "acted"), tick) != 0)
+    if (current && g_strcmp0 (arb_step_peek (step, enc, current, ARB_AOD_KEY_ACTED), tick) != 0)
       {
-        int ap = arb_step_peek_field_int (step, enc, current, "ap", 0);
+        int ap = arb_step_peek_field_int (step, enc, current, ARB_AOD_KEY_AP, 0);
 
-        arb_step_set_int (step, enc, current, "ap", ap - MIN (2, ap));
-        arb_step_set (step, enc, current, "acted", tick);
+        arb_step_set_int (step, enc, current, ARB_AOD_KEY_AP, ap - MIN (2, ap));
+        arb_step_set (step, enc, current, ARB_AOD_KEY_ACTED, tick);
         if (!quiet)
           arb_step_add_log (step, _("%s passes (%d AP left)"), arb_encounter_get_name (enc, current), ap - MIN (2, ap));
       }
@@ -405,14 +405,14 @@ arb_aod_turns_next (ArbProc  *proc,
       if (at >= n)
         {
           for (guint i = 0; i < n; i++)
-            anyone |= arb_step_peek_field_int (step, enc, order[i], "ap", 0) > 0;
+            anyone |= arb_step_peek_field_int (step, enc, order[i], ARB_AOD_KEY_AP, 0) > 0;
 
           if (!anyone)
             {
               round++;
               pulse = 1;
-              arb_step_set_int (step, enc, E, "round", round);
-              arb_step_set_int (step, enc, E, "pulse", pulse);
+              arb_step_set_int (step, enc, E, ARB_KEY_ROUND, round);
+              arb_step_set_int (step, enc, E, ARB_AOD_KEY_PULSE, pulse);
               if (!quiet)
                 arb_step_add_log (step, _("Round %d begins: every figure gets its APA"), round);
               /* It walks the combatants' conditions as the encounter
@@ -425,12 +425,12 @@ arb_aod_turns_next (ArbProc  *proc,
                   }
               arb_aod_regenerate (proc);
               for (guint i = 0; i < n; i++)
-                arb_step_set_int (step, enc, order[i], "ap", aod_apa (proc, order[i]));
+                arb_step_set_int (step, enc, order[i], ARB_AOD_KEY_AP, aod_apa (proc, order[i]));
             }
           else
             {
               pulse++;
-              arb_step_set_int (step, enc, E, "pulse", pulse);
+              arb_step_set_int (step, enc, E, ARB_AOD_KEY_PULSE, pulse);
               if (!quiet)
                 arb_step_add_log (step, _("Pulse %d"), pulse);
             }
@@ -439,12 +439,12 @@ arb_aod_turns_next (ArbProc  *proc,
 
       {
         const char *id = order[at];
-        int ap = arb_step_peek_field_int (step, enc, id, "ap", 0);
+        int ap = arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_AP, 0);
 
         if (ap <= 0)
           continue;
         if (aod_cannot_act (enc, step, id) ||
-            round < arb_step_peek_field_int (step, enc, E, "truce-until", 0))
+            round < arb_step_peek_field_int (step, enc, E, ARB_AOD_KEY_TRUCE_UNTIL, 0))
           {
             /* 6.6: a stunned, unconscious or dead figure passes; so does
              * everyone while the attendants carry a spared figure off
@@ -453,22 +453,22 @@ arb_aod_turns_next (ArbProc  *proc,
             char tick[ARB_AOD_TICK_SIZE];
 
             format_tick (tick, round, pulse);
-            if (ARB_AOD_HAS (enc, step, id, "stunned") &&
-                !ARB_AOD_HAS (enc, step, id, "unconscious") &&
-                !ARB_AOD_HAS (enc, step, id, "dead"))
+            if (ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_STUNNED) &&
+                !ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_UNCONSCIOUS) &&
+                !ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_DEAD))
               {
                 gboolean recovered;
 
                 if (!arb_aod_roll_stun_recovery (proc, id, &recovered))
                   return FALSE;
               }
-            arb_step_set_int (step, enc, id, "ap", ap - MIN (2, ap));
-            arb_step_set (step, enc, id, "acted", tick);
+            arb_step_set_int (step, enc, id, ARB_AOD_KEY_AP, ap - MIN (2, ap));
+            arb_step_set (step, enc, id, ARB_AOD_KEY_ACTED, tick);
             if (!quiet)
               arb_step_add_log (step, _("%s passes"), arb_encounter_get_name (enc, id));
             continue;
           }
-        arb_step_set (step, enc, E, "current", id);
+        arb_step_set (step, enc, E, ARB_KEY_CURRENT, id);
         if (!quiet)
           arb_step_add_log (step, _("Round %d, pulse %d: %s acts (%d AP)"), round, pulse,
                             arb_encounter_get_name (enc, id), ap);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "arb-aod-game.h"
+#include "arb-aod-keys.h"
 
 /* The Strike Zone (the three hexes in front), the Attack and Fire Zones
  * (the cone ahead, eight hexes deep) and the rear hexsides (7.0). */
@@ -49,12 +50,12 @@ arb_aod_main_gauge (ArbGame      *game,
                     const char   *id,
                     ArbMainGauge *gauge)
 {
-  int ft = arb_encounter_get_field_int (enc, id, "ft", 0), en = arb_encounter_get_field_int (enc, id, "en", 0);
+  int ft = arb_encounter_get_field_int (enc, id, ARB_AOD_KEY_FT, 0), en = arb_encounter_get_field_int (enc, id, ARB_AOD_KEY_EN, 0);
 
   gauge->label = _("FT+EN");
   gauge->max = ft + en;
-  gauge->current = CLAMP (ft - arb_encounter_get_field_int (enc, id, "ft-lost", 0), 0, ft) +
-                   CLAMP (en - arb_encounter_get_field_int (enc, id, "en-lost", 0), 0, en);
+  gauge->current = CLAMP (ft - arb_encounter_get_field_int (enc, id, ARB_AOD_KEY_FT_LOST, 0), 0, ft) +
+                   CLAMP (en - arb_encounter_get_field_int (enc, id, ARB_AOD_KEY_EN_LOST, 0), 0, en);
   return TRUE;
 }
 
@@ -77,7 +78,7 @@ arb_aod_list_ground (ArbGame      *game,
           ArbGroundItem *item;
           ArbHex hex;
 
-          if (!g_str_has_prefix (keys[k], "dropped.") || !(where = arb_encounter_get (enc, ids[i], keys[k])) ||
+          if (!g_str_has_prefix (keys[k], "dropped.") || !(where = arb_encounter_get (enc, ids[i], arb_encounter_key (enc, keys[k]))) ||
               !arb_hex_parse (where, &hex))
             continue;
           item = g_new0 (ArbGroundItem, 1);
@@ -98,10 +99,10 @@ arb_aod_list_gauges (ArbGame      *game,
                      const char   *id)
 {
   GPtrArray *gauges = arb_gauge_array_new ();
-  const char *ap = arb_encounter_get (enc, id, "ap");
-  int ft = arb_encounter_get_field_int (enc, id, "ft", 0), en = arb_encounter_get_field_int (enc, id, "en", 0);
-  g_autofree char *ft_left = g_strdup_printf ("%d/%d", ft - arb_encounter_get_field_int (enc, id, "ft-lost", 0), ft);
-  g_autofree char *en_left = g_strdup_printf ("%d/%d", en - arb_encounter_get_field_int (enc, id, "en-lost", 0), en);
+  const char *ap = arb_encounter_get (enc, id, ARB_AOD_KEY_AP);
+  int ft = arb_encounter_get_field_int (enc, id, ARB_AOD_KEY_FT, 0), en = arb_encounter_get_field_int (enc, id, ARB_AOD_KEY_EN, 0);
+  g_autofree char *ft_left = g_strdup_printf ("%d/%d", ft - arb_encounter_get_field_int (enc, id, ARB_AOD_KEY_FT_LOST, 0), ft);
+  g_autofree char *en_left = g_strdup_printf ("%d/%d", en - arb_encounter_get_field_int (enc, id, ARB_AOD_KEY_EN_LOST, 0), en);
 
   if (ap)
     arb_gauges_add (gauges, _("AP"), ap);

@@ -74,8 +74,8 @@ apply_smoke (ArbProc    *proc,
           arb_step_add_log (step, _("%s is already on fire: no further pilot points lost (Arbiter's reading)"), name);
           return;
         }
-      arb_step_set (step, enc, id, ARB_KEY_COND "fire", "on");
-      arb_step_set (step, enc, id, ARB_KEY_COND "smoke", "on");
+      arb_step_set (step, enc, id, ARB_DOGFIGHT_KEY_COND_FIRE, "on");
+      arb_step_set (step, enc, id, ARB_DOGFIGHT_KEY_COND_SMOKE, "on");
       arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("ON FIRE"));
       if (pp > 0)
         arb_dogfight_lose_pp (proc, id, pp, why);
@@ -86,7 +86,7 @@ apply_smoke (ArbProc    *proc,
       arb_step_add_log (step, _("%s already smokes: no second loss of pilot points (Arbiter's reading)"), name);
       return;
     }
-  arb_step_set (step, enc, id, ARB_KEY_COND "smoke", "on");
+  arb_step_set (step, enc, id, ARB_DOGFIGHT_KEY_COND_SMOKE, "on");
   arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("SMOKING"));
   if (pp > 0)
     arb_dogfight_lose_pp (proc, id, pp, why);
@@ -235,7 +235,7 @@ apply_codes (ArbProc    *proc,
     {
       int start = arb_dogfight_pp_start (enc, step, id);
 
-      arb_step_set (step, enc, id, ARB_KEY_COND "pilot-wounded", "on");
+      arb_step_set (step, enc, id, ARB_DOGFIGHT_KEY_COND_PILOT_WOUNDED, "on");
       if (arb_dogfight_code_has (code, "pp-all"))
         arb_dogfight_lose_pp (proc, id, start, _("the pilot is wounded: all his pilot points"));
       else if (arb_dogfight_code_has (code, "pp-half-up"))

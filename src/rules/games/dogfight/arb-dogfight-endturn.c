@@ -33,14 +33,15 @@ stall_code (ArbProc    *proc,
 }
 
 static void
-set_condition (ArbProc    *proc,
-               const char *id,
-               const char *condition,
-               gboolean    on)
+set_condition (ArbProc      *proc,
+               const char   *id,
+               const ArbKey *key,
+               gboolean      on)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  g_autofree char *key = g_strconcat (ARB_KEY_COND, condition, NULL);
+  /* A condition's key is its name after the prefix. */
+  const char *condition = key->name + strlen (ARB_PREFIX_COND);
 
   if (arb_conditions_has (enc, step, id, condition) != on)
     arb_step_set (step, enc, id, key, on ? "on" : NULL);
@@ -58,7 +59,7 @@ min_speed (ArbProc    *proc,
   ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "dogfight", "mt-levels") : NULL;
   int level = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MT_LEVEL, 0);
-  int base = arb_encounter_get_field_int (enc, id, "min-speed", 0);
+  int base = arb_encounter_get_field_int (enc, id, ARB_DOGFIGHT_KEY_MIN_SPEED, 0);
 
   if (level <= 0 || table == NULL)
     return arb_dogfight_min_speed (enc, step, id);
@@ -104,8 +105,8 @@ stall_check (ArbProc    *proc,
       if (arb_conditions_has (enc, step, id, "spin") || arb_conditions_has (enc, step, id, "stall"))
         arb_step_add_log (step, _("%s ends the turn at speed %d, above its minimum %d: out of the spin or stall "
                                   "(Arbiter's reading: the sheet gives no recovery)"), name, speed, min);
-      set_condition (proc, id, "spin", FALSE);
-      set_condition (proc, id, "stall", FALSE);
+      set_condition (proc, id, ARB_DOGFIGHT_KEY_COND_SPIN, FALSE);
+      set_condition (proc, id, ARB_DOGFIGHT_KEY_COND_STALL, FALSE);
       return TRUE;
     }
   for (int face = 1; face <= 6; face++)
@@ -132,13 +133,13 @@ stall_check (ArbProc    *proc,
     return TRUE;
   if (arb_dogfight_code_has (code, "spin"))
     {
-      set_condition (proc, id, "spin", TRUE);
-      set_condition (proc, id, "stall", FALSE);
+      set_condition (proc, id, ARB_DOGFIGHT_KEY_COND_SPIN, TRUE);
+      set_condition (proc, id, ARB_DOGFIGHT_KEY_COND_STALL, FALSE);
     }
   else if (arb_dogfight_code_has (code, "stall"))
     {
-      set_condition (proc, id, "stall", TRUE);
-      set_condition (proc, id, "spin", FALSE);
+      set_condition (proc, id, ARB_DOGFIGHT_KEY_COND_STALL, TRUE);
+      set_condition (proc, id, ARB_DOGFIGHT_KEY_COND_SPIN, FALSE);
     }
   if (certain)
     {
@@ -186,7 +187,7 @@ arb_dogfight_end_turn (ArbProc *proc)
       if (arb_dogfight_is_out (enc, step, id))
         continue;
       speed = arb_dogfight_speed (enc, step, id);
-      max_dive = arb_encounter_get_field_int (enc, id, "max-dive-speed", 0);
+      max_dive = arb_encounter_get_field_int (enc, id, ARB_DOGFIGHT_KEY_MAX_DIVE_SPEED, 0);
       due = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_STRESS_DUE, 0) == 1;
       if (due || (max_dive > 0 && speed > max_dive))
         {

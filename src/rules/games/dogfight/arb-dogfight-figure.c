@@ -102,7 +102,7 @@ int
 arb_dogfight_get_int (ArbEncounter *enc,
                       ArbStep      *step,
                       const char   *id,
-                      const char   *key,
+                      const ArbKey *key,
                       int           fallback)
 {
   const char *text = arb_step_peek (step, enc, id, key);
@@ -158,7 +158,7 @@ arb_dogfight_speed (ArbEncounter *enc,
                     const char   *id)
 {
   return MAX (0, arb_step_peek_field_int (step, enc, id, ARB_DOGFIGHT_KEY_SPEED,
-                                          arb_encounter_get_field_int (enc, id, "max-speed", 0)));
+                                          arb_encounter_get_field_int (enc, id, ARB_DOGFIGHT_KEY_MAX_SPEED, 0)));
 }
 
 int
@@ -202,7 +202,7 @@ arb_dogfight_min_speed (ArbEncounter *enc,
                         const char   *id)
 {
   int level = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MT_LEVEL, 0);
-  int base = arb_encounter_get_field_int (enc, id, "min-speed", 0);
+  int base = arb_encounter_get_field_int (enc, id, ARB_DOGFIGHT_KEY_MIN_SPEED, 0);
 
   /* MT levels: level 2 raises the minimum speed by 1, level 3 by 3. */
   return base + (level >= 3 ? 3 : level == 2 ? 1 : 0);
@@ -497,7 +497,7 @@ arb_dogfight_destroy (ArbProc    *proc,
 
   if (arb_dogfight_is_out (enc, step, id))
     return;
-  arb_step_set (step, enc, id, ARB_KEY_COND "destroyed", "on");
+  arb_step_set (step, enc, id, ARB_DOGFIGHT_KEY_COND_DESTROYED, "on");
   arb_step_add_log (step, _("%s is out of the fight: %s"), arb_encounter_get_name (enc, id), why);
 }
 
@@ -807,7 +807,7 @@ arb_dogfight_stress_test (ArbProc    *proc,
   const char *name = arb_encounter_get_name (enc, id);
   g_autofree char *purpose = g_strdup_printf (_("stress test for %s"), name);
   int rows = arb_dogfight_rows_filled (enc, step, id);
-  int over = MAX (0, arb_dogfight_speed (enc, step, id) - arb_encounter_get_field_int (enc, id, "max-dive-speed", 0));
+  int over = MAX (0, arb_dogfight_speed (enc, step, id) - arb_encounter_get_field_int (enc, id, ARB_DOGFIGHT_KEY_MAX_DIVE_SPEED, 0));
   int dice = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MT_DICE, 0);
   int mod = -rows - over - MAX (0, dice - 8) + extra;
   const char *code;
@@ -903,7 +903,7 @@ arb_dogfight_smoke_check (ArbProc    *proc,
     {
       int pp = 0;
 
-      arb_step_set (step, enc, id, ARB_KEY_COND "fire", "on");
+      arb_step_set (step, enc, id, ARB_DOGFIGHT_KEY_COND_FIRE, "on");
       if (certain)
         arb_step_add_log (step, _("%s smokes: every face catches fire, no roll is made: on fire"), name);
       else

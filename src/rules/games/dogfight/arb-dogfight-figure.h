@@ -51,7 +51,7 @@ gboolean    arb_dogfight_faces_alike   (ArbProc      *proc,
 int         arb_dogfight_get_int       (ArbEncounter *enc,
                                         ArbStep      *step,
                                         const char   *id,
-                                        const char   *key,
+                                        const ArbKey *key,
                                         int           fallback);
 
 /* The hex and facing of @id; FALSE when it is off the map. */

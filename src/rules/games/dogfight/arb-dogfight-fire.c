@@ -354,7 +354,7 @@ arb_dogfight_fire (ArbProc  *proc,
    * fewer hits, and a flexible mount counts as poor at best ("poor (or
    * flexible)"). Arbiter's reading: the target's quality would make a
    * great aircraft the easiest to cripple. */
-  quality = arb_encounter_get_field (enc, id, "quality");
+  quality = arb_encounter_get_field (enc, id, ARB_DOGFIGHT_KEY_QUALITY);
   if (!arb_dogfight_table_int_named (proc, "crit-threshold", quality ? quality : "", "hits", "hits", &threshold, error))
     return FALSE;
   if (flexible_bears (enc, step, id, area))
@@ -446,7 +446,7 @@ arb_dogfight_fire (ArbProc  *proc,
     arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("MISS"));
   if (ones >= JAM_ONES)
     {
-      arb_step_set (step, enc, id, ARB_KEY_COND "jammed", "on");
+      arb_step_set (step, enc, id, ARB_DOGFIGHT_KEY_COND_JAMMED, "on");
       arb_step_add_log (step, _("%d ones on the firing dice: %s's guns jam; this burst's hits still count (Arbiter's reading)"),
                         ones, name);
       arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("JAMMED"));

@@ -225,7 +225,7 @@ arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
   game_class->out_conditions = out_conditions;
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
-  game_class->state_keys = arb_dogfight_state_keys;
+  game_class->state_keys = arb_dogfight_keys;
   game_class->adjustable = adjustable;
   game_class->by_hand = N_("Every step of the quick reference is automated; reloading and what the sheet leaves out are by hand with Adjust");
   game_class->demo = demo;

@@ -290,7 +290,7 @@ spot (ArbProc        *proc,
   level = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MT_LEVEL, 0);
   area6 = arb_dogfight_area_of (enc, step, id, foe) == 6 ? 3 : 0;
   range = MAX (0, arb_dogfight_range (enc, step, id, foe));
-  rating = arb_encounter_get_field_int (enc, id, "spot-rating", 0);
+  rating = arb_encounter_get_field_int (enc, id, ARB_DOGFIGHT_KEY_SPOT_RATING, 0);
   mod = -level - area6 - range / 2 + rating + c->spot_pp;
   if (!faces_reading (proc, "spot", mod, "result", "spotted", &faces, error))
     return FALSE;
@@ -437,7 +437,7 @@ unjam (ArbProc     *proc,
     }
   if (six)
     {
-      arb_step_set (step, enc, id, ARB_KEY_COND "jammed", NULL);
+      arb_step_set (step, enc, id, ARB_DOGFIGHT_KEY_COND_JAMMED, NULL);
       arb_step_add_log (step, _("Maintenance: %s rolls a 6: the guns are clear (Arbiter's reading: a 6 clears a jam)"),
                         name_of (enc, id));
     }
@@ -517,7 +517,7 @@ extinguish (ArbProc     *proc,
     arb_dogfight_fill_boxes (proc, id, burn, _("the fire spreads as it is fought"));
   if (out && !arb_dogfight_is_out (enc, step, id))
     {
-      arb_step_set (step, enc, id, ARB_KEY_COND "fire", NULL);
+      arb_step_set (step, enc, id, ARB_DOGFIGHT_KEY_COND_FIRE, NULL);
       arb_step_add_headline (step, ARB_HEADLINE_SUCCESS, _("FIRE OUT"));
     }
   return TRUE;

@@ -25,7 +25,7 @@ arb_dogfight_derive_live (ArbGame           *game,
 {
   const char *target = arb_encounter_get (enc, id, ARB_DOGFIGHT_KEY_TARGETING);
   int speed = arb_dogfight_speed (enc, NULL, id);
-  int dive = arb_encounter_get_field_int (enc, id, "max-dive-speed", 0);
+  int dive = arb_encounter_get_field_int (enc, id, ARB_DOGFIGHT_KEY_MAX_DIVE_SPEED, 0);
   int min = arb_dogfight_min_speed (enc, NULL, id);
   int mp = arb_dogfight_get_int (enc, NULL, id, ARB_DOGFIGHT_KEY_MP, -1);
   int level = arb_dogfight_get_int (enc, NULL, id, ARB_DOGFIGHT_KEY_MT_LEVEL, 0);

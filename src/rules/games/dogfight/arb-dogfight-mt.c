@@ -209,7 +209,7 @@ arb_dogfight_mt_check (ArbProc            *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   const char *name = arb_encounter_get_name (enc, id);
-  int rating = arb_encounter_get_field_int (enc, id, "aerobatics", 0);
+  int rating = arb_encounter_get_field_int (enc, id, ARB_DOGFIGHT_KEY_AEROBATICS, 0);
   int aero_max = MAX (0, plan->level + 1 + rating);
   int need = plan->aero_pp + plan->pp_dice + (plan->save_speed ? 2 : 0);
   int pp = arb_dogfight_pp (enc, step, id);

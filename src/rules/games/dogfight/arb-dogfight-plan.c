@@ -46,7 +46,7 @@ arb_dogfight_foe_in_arc (ArbEncounter *enc,
 static gboolean
 is_set (ArbEncounter *enc,
         const char   *id,
-        const char   *key)
+        const ArbKey *key)
 {
   return arb_dogfight_get_int (enc, NULL, id, key, 0) != 0;
 }
@@ -70,7 +70,7 @@ arb_dogfight_auto_action (ArbGame      *game,
   const char *mp;
 
   if (arb_encounter_get_sheet (enc, id) == NULL ||
-      g_strcmp0 (arb_encounter_get (enc, E, "current"), id) != 0 ||
+      g_strcmp0 (arb_encounter_get (enc, E, ARB_KEY_CURRENT), id) != 0 ||
       arb_dogfight_is_out (enc, NULL, id))
     return NULL;
 

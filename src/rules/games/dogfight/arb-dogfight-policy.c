@@ -246,7 +246,7 @@ choose_movement (ArbGame            *game,
    * nothing; breaking off it keeps its speed as it is. With its engine
    * destroyed the rules allow only a drag roll. */
   speed = arb_dogfight_speed (enc, NULL, id);
-  max = arb_encounter_get_field_int (enc, id, "max-speed", 0);
+  max = arb_encounter_get_field_int (enc, id, ARB_DOGFIGHT_KEY_MAX_SPEED, 0);
   if (arb_dogfight_get_int (enc, NULL, id, ARB_DOGFIGHT_KEY_ENGINE_DEAD, 0) != 0)
     set_param (params, "roll", g_strdup ("drag"));
   else

@@ -56,7 +56,7 @@ arb_dogfight_change_speed (ArbProc     *proc,
   int speed = arb_dogfight_speed (enc, step, id);
   int start = speed;
   int pitch = arb_dogfight_pitch (enc, step, id);
-  int max = arb_encounter_get_field_int (enc, id, "max-speed", 0);
+  int max = arb_encounter_get_field_int (enc, id, ARB_DOGFIGHT_KEY_MAX_SPEED, 0);
   gboolean power;
 
   if (arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_SPEED_DONE, 0) != 0)

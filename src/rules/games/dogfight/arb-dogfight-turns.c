@@ -27,7 +27,7 @@
 
 /* What a turn leaves behind and the next must not see. Not "mt-level":
  * the next housekeeping's spotting reads it (movement clears it). */
-static const char * const this_turn_keys[] = {
+static const ArbKey * const this_turn_keys[] = {
   ARB_DOGFIGHT_KEY_HOUSEKEPT, ARB_DOGFIGHT_KEY_MP, ARB_DOGFIGHT_KEY_MOVES,
   ARB_DOGFIGHT_KEY_MT_DICE, ARB_DOGFIGHT_KEY_STRESS_DUE, ARB_DOGFIGHT_KEY_SPEED_SAVED,
   ARB_DOGFIGHT_KEY_POWER_PENALTY, ARB_DOGFIGHT_KEY_SPEED_DONE, ARB_DOGFIGHT_KEY_MANEUVERED,
@@ -56,9 +56,9 @@ dogfight_class (ArbEncounter *enc,
 }
 
 static void
-unset (ArbProc    *proc,
-       const char *id,
-       const char *key)
+unset (ArbProc      *proc,
+       const char   *id,
+       const ArbKey *key)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
@@ -163,7 +163,7 @@ begin_movement (ArbProc  *proc,
   g_auto(GStrv) ids = order_in_fight (enc, step);
   g_autoptr(GArray) entries = arb_order_entries_new ();
   g_autofree char *order = NULL;
-  const char *setting = arb_step_peek (step, enc, E, "setting.initiative-order");
+  const char *setting = arb_step_peek (step, enc, E, ARB_DOGFIGHT_KEY_SETTING_INITIATIVE_ORDER);
   gboolean high_first = g_strcmp0 (setting, "high-first") == 0;
   int turn = arb_encounter_get_int (enc, E, ARB_KEY_TURN, 1);
 
@@ -177,7 +177,7 @@ begin_movement (ArbProc  *proc,
 
       if (!arb_proc_roll (proc, "1d6", purpose, &roll))
         return FALSE;
-      experience = arb_encounter_get_field_int (enc, ids[i], "experience", 0);
+      experience = arb_encounter_get_field_int (enc, ids[i], ARB_DOGFIGHT_KEY_EXPERIENCE, 0);
       cv = arb_dogfight_cv (enc, step, ids[i]);
       initiative = roll + experience + cv;
       arb_step_set_int (step, enc, ids[i], ARB_DOGFIGHT_KEY_INITIATIVE, initiative);

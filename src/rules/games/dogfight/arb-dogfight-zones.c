@@ -118,7 +118,7 @@ arb_dogfight_list_gauges (ArbGame      *game,
 {
   GPtrArray *gauges = arb_gauge_array_new ();
   int speed = arb_dogfight_speed (enc, NULL, id);
-  int dive_limit = arb_encounter_get_field_int (enc, id, "max-dive-speed", 0);
+  int dive_limit = arb_encounter_get_field_int (enc, id, ARB_DOGFIGHT_KEY_MAX_DIVE_SPEED, 0);
   g_autofree char *speed_text = NULL;
   g_autofree char *altitude = NULL;
   g_autofree char *points = NULL;

@@ -16,6 +16,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "arb-dogfight-keys.h"
 #include "arb-dogfight.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -47,7 +48,7 @@ void
 arb_dogfight_area_bounds (ArbEncounter *enc,
                           double        bounds[ARB_DOGFIGHT_N_AREAS - 1])
 {
-  if (!parse_bounds (enc ? arb_encounter_get (enc, E, "setting.areas") : NULL, bounds))
+  if (!parse_bounds (enc ? arb_encounter_get (enc, E, ARB_DOGFIGHT_KEY_SETTING_AREAS) : NULL, bounds))
     memcpy (bounds, default_bounds, sizeof default_bounds);
 }
 
@@ -116,7 +117,7 @@ arb_dogfight_settings_proc (ArbProc  *proc,
   {
     g_autofree char *text = g_strdup_printf ("%g,%g,%g,%g,%g", bounds[0], bounds[1], bounds[2], bounds[3], bounds[4]);
 
-    arb_step_set (step, enc, E, "setting.areas", text);
+    arb_step_set (step, enc, E, ARB_DOGFIGHT_KEY_SETTING_AREAS, text);
   }
   arb_step_add_log (step, _("Setting areas: %g, %g, %g, %g, %g degrees off the nose"),
                     bounds[0], bounds[1], bounds[2], bounds[3], bounds[4]);

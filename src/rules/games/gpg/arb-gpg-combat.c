@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "arb-gpg-keys.h"
 #include "arb-gpg-procs.h"
 #include "arb-conditions.h"
 
@@ -76,8 +77,8 @@ pair_up (ArbProc     *proc,
     return arb_gpg_illegal (error, _("Both gliders must be in the pit"));
   pair->attacker = attacker;
   pair->target = target;
-  pair->a_alt = arb_step_peek_field_int (step, enc, attacker, "altitude", 0);
-  pair->t_alt = arb_step_peek_field_int (step, enc, target, "altitude", 0);
+  pair->a_alt = arb_step_peek_field_int (step, enc, attacker, ARB_GPG_KEY_ALTITUDE, 0);
+  pair->t_alt = arb_step_peek_field_int (step, enc, target, ARB_GPG_KEY_ALTITUDE, 0);
   return TRUE;
 }
 
@@ -256,8 +257,8 @@ arb_gpg_ram_proc (ArbProc  *proc,
 
   if (!arb_gpg_check_phase (proc, id, 3, error))
     return FALSE;
-  target = arb_encounter_get (enc, id, "ram-target");
-  if (target == NULL || !arb_gpg_marked_this_turn (enc, NULL, id, "dived-turn"))
+  target = arb_encounter_get (enc, id, ARB_GPG_KEY_RAM_TARGET);
+  if (target == NULL || !arb_gpg_marked_this_turn (enc, NULL, id, ARB_GPG_KEY_DIVED_TURN))
     return arb_gpg_illegal (error, _("2.3: a ram follows a dive to the target's level this turn (gpg.glide dive=N ram=ID)"));
   if (!pair_up (proc, id, target, &p, error) || !(t = table (proc, "ramming-results", error)))
     return FALSE;
@@ -265,8 +266,8 @@ arb_gpg_ram_proc (ArbProc  *proc,
     return arb_gpg_illegal (error, _("2.3: %s is no longer at %s's level in the hex"), arb_encounter_get_name (enc, target),
                     arb_encounter_get_name (enc, id));
 
-  dived = CLAMP (arb_encounter_get_int (enc, id, "dived", 1), 1, 3);
-  excess = arb_encounter_get_int (enc, id, "excess", 0);
+  dived = CLAMP (arb_encounter_get_int (enc, id, ARB_GPG_KEY_DIVED, 1), 1, 3);
+  excess = arb_encounter_get_int (enc, id, ARB_GPG_KEY_EXCESS, 0);
   column = g_strdup_printf ("%d", dived);
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
   {
@@ -279,7 +280,7 @@ arb_gpg_ram_proc (ArbProc  *proc,
   /* A natural 1 reads the 1 row, whatever the bonus. */
   total = roll == 1 ? 1 : roll + excess;
   code = result_code (t, total, column);
-  arb_step_set (step, enc, id, "ram-target", NULL);
+  arb_step_set (step, enc, id, ARB_GPG_KEY_RAM_TARGET, NULL);
   if (!arb_step_is_quiet (step))
     {
       /* TRANSLATORS: what a ram was: "Kestrel rams Falcon" */
@@ -297,7 +298,7 @@ arb_gpg_ram_proc (ArbProc  *proc,
   /* Neither stays level with the other. */
   if (!arb_gpg_gone (enc, step, id))
     arb_gpg_settle (proc, id, NULL);
-  arb_step_set_int (step, enc, E, "phase", 4);
+  arb_step_set_int (step, enc, E, ARB_GPG_KEY_PHASE, 4);
   return TRUE;
 }
 
@@ -353,7 +354,7 @@ arb_gpg_throw_proc (ArbProc  *proc,
   if (range > reach)
     return arb_gpg_illegal (error, _("2.3: the range is %d; a %s reaches %d"), range, name, reach);
 
-  factor = arb_gpg_throw_factor (name, range, arb_step_peek_field_int (step, enc, p.target, "speed", 0));
+  factor = arb_gpg_throw_factor (name, range, arb_step_peek_field_int (step, enc, p.target, ARB_GPG_KEY_SPEED, 0));
   need = hit_number (to_hit, factor);
   net = g_ascii_strcasecmp (name, "Net") == 0;
 
@@ -383,15 +384,15 @@ arb_gpg_throw_proc (ArbProc  *proc,
       if (net && roll == 11)
         {
           /* The net fumble: the thrower is caught in his own net. */
-          arb_step_set (step, enc, id, "cond.netted", "on");
-          arb_gpg_mark_this_turn (step, enc, id, "net-fumble");
+          arb_step_set (step, enc, id, ARB_GPG_KEY_COND_NETTED, "on");
+          arb_gpg_mark_this_turn (step, enc, id, ARB_GPG_KEY_NET_FUMBLE);
           arb_step_add_log (step, _("%s is tangled in his own net"), arb_encounter_get_name (enc, id));
           arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("NETTED"));
         }
     }
   else if (net)
     {
-      arb_step_set (step, enc, p.target, "cond.netted", "on");
+      arb_step_set (step, enc, p.target, ARB_GPG_KEY_COND_NETTED, "on");
       arb_step_add_log (step, _("%d: %s is netted"), roll, arb_encounter_get_name (enc, p.target));
       arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("NETTED"));
     }
@@ -404,7 +405,7 @@ arb_gpg_throw_proc (ArbProc  *proc,
       if (!results (proc, res, column, &p, roll == 66, 0))
         return FALSE;
     }
-  arb_step_set_int (step, enc, E, "phase", 4);
+  arb_step_set_int (step, enc, E, ARB_GPG_KEY_PHASE, 4);
   return TRUE;
 }
 
@@ -440,8 +441,8 @@ strike_factor (ArbEncounter *enc,
                gboolean     *head_on)
 {
   *head_on = arb_gpg_head_on (p->a, p->a_facing, p->t, p->t_facing);
-  return arb_gpg_strike_factor (arb_step_peek_field_int (NULL, enc, p->attacker, "speed", 0),
-                                arb_step_peek_field_int (NULL, enc, p->target, "speed", 0), *head_on);
+  return arb_gpg_strike_factor (arb_step_peek_field_int (NULL, enc, p->attacker, ARB_GPG_KEY_SPEED, 0),
+                                arb_step_peek_field_int (NULL, enc, p->target, ARB_GPG_KEY_SPEED, 0), *head_on);
 }
 
 gboolean
@@ -516,7 +517,7 @@ arb_gpg_strike_proc (ArbProc  *proc,
       if (!results (proc, res, NULL, &p, roll == 66, bonus))
         return FALSE;
     }
-  arb_step_set_int (step, enc, E, "phase", 4);
+  arb_step_set_int (step, enc, E, ARB_GPG_KEY_PHASE, 4);
   return TRUE;
 }
 
@@ -559,7 +560,7 @@ arb_gpg_transfer_proc (ArbProc  *proc,
 
   if (!strike_checks (proc, id, &p, error) || !(to_hit = table (proc, "to-hit", error)))
     return FALSE;
-  if (g_strcmp0 (arb_encounter_get (enc, id, "side"), arb_encounter_get (enc, p.target, "side")) != 0)
+  if (g_strcmp0 (arb_encounter_get (enc, id, ARB_KEY_SIDE), arb_encounter_get (enc, p.target, ARB_KEY_SIDE)) != 0)
     return arb_gpg_illegal (error, _("A weapon goes only to a comrade on the same team"));
   if (arb_gpg_in_hand (enc, NULL, p.target))
     return arb_gpg_illegal (error, _("%s's hand is not empty"), arb_encounter_get_name (enc, p.target));
@@ -592,11 +593,11 @@ arb_gpg_transfer_proc (ArbProc  *proc,
       for (guint i = 0; i < theirs->len; i++)
         g_string_append_printf (list, "%s,", (char *)g_ptr_array_index (theirs, i));
       g_string_append (list, weapon);
-      arb_step_set (step, enc, p.target, "weapons", list->str);
-      arb_step_set (step, enc, p.target, "in-hand", weapon);
+      arb_step_set (step, enc, p.target, ARB_GPG_KEY_WEAPONS, list->str);
+      arb_step_set (step, enc, p.target, ARB_GPG_KEY_IN_HAND, weapon);
       arb_step_add_log (step, _("%d: %s takes the %s in hand"), roll, arb_encounter_get_name (enc, p.target), weapon);
     }
-  arb_step_set_int (step, enc, E, "phase", 4);
+  arb_step_set_int (step, enc, E, ARB_GPG_KEY_PHASE, 4);
   return TRUE;
 }
 
@@ -621,7 +622,7 @@ arb_gpg_action_proc (ArbProc  *proc,
                             _("2.4: one action: weapon=NAME (or none) to change the weapon in hand, or escape=yes"));
   if (arb_gpg_flag (enc, NULL, id, "stunned"))
     return arb_gpg_illegal (error, _("2.4: a stunned gladiator takes no action"));
-  if (arb_gpg_marked_this_turn (enc, NULL, id, "net-fumble"))
+  if (arb_gpg_marked_this_turn (enc, NULL, id, ARB_GPG_KEY_NET_FUMBLE))
     return arb_gpg_illegal (error, _("2.3: tangled in his own net this turn, %s can neither change weapons nor escape"), name);
 
   if (weapon)
@@ -634,12 +635,12 @@ arb_gpg_action_proc (ArbProc  *proc,
           {
             found = TRUE;
             weapon = g_ptr_array_index (carried, i);
-            arb_step_set (step, enc, id, "in-hand", weapon);
+            arb_step_set (step, enc, id, ARB_GPG_KEY_IN_HAND, weapon);
           }
       if (!found)
         return arb_gpg_illegal (error, _("%s carries no %s"), name, weapon);
       if (g_ascii_strcasecmp (weapon, "none") == 0)
-        arb_step_set (step, enc, id, "in-hand", "none");
+        arb_step_set (step, enc, id, ARB_GPG_KEY_IN_HAND, "none");
       arb_step_add_log (step, _("%s takes the %s in hand"), name, weapon);
     }
   else
@@ -667,13 +668,13 @@ arb_gpg_action_proc (ArbProc  *proc,
       row = arb_table_find_row (t, roll + bonus, NULL);
       if (row && g_strcmp0 (row->cells[0].code, "free") == 0)
         {
-          arb_step_set (step, enc, id, "cond.netted", NULL);
+          arb_step_set (step, enc, id, ARB_GPG_KEY_COND_NETTED, NULL);
           arb_step_add_log (step, _("%s cuts free of the net (%d %+d)"), name, roll, bonus);
         }
       else
         arb_step_add_log (step, _("%s is still netted (%d %+d)"), name, roll, bonus);
     }
-  arb_step_set_int (step, enc, E, "phase", 5);
+  arb_step_set_int (step, enc, E, ARB_GPG_KEY_PHASE, 5);
   return TRUE;
 }
 
@@ -702,14 +703,14 @@ arb_gpg_roll_stun_recovery (ArbProc    *proc,
     {
       if (g_str_equal (parts[i], "recover"))
         {
-          arb_step_set (step, enc, id, "cond.stunned", NULL);
+          arb_step_set (step, enc, id, ARB_GPG_KEY_COND_STUNNED, NULL);
           arb_step_add_log (step, _("%s recovers"), name);
           arb_step_add_headline (step, ARB_HEADLINE_SUCCESS, _("RECOVERED"));
         }
       else if (g_str_equal (parts[i], "facing"))
         {
           g_autofree char *fpurpose = g_strdup_printf (_("facing change for %s"), name);
-          int froll, facing = arb_step_peek_field_int (step, enc, id, "facing", 0);
+          int froll, facing = arb_step_peek_field_int (step, enc, id, ARB_KEY_FACING, 0);
           const char *turn;
 
           if (!arb_proc_roll (proc, "1d6", fpurpose, &froll))
@@ -719,7 +720,7 @@ arb_gpg_roll_stun_recovery (ArbProc    *proc,
             facing = (facing + 1) % 6;
           else if (g_strcmp0 (turn, "rotate-right") == 0)
             facing = (facing + 5) % 6;
-          arb_step_set_int (step, enc, id, "facing", facing);
+          arb_step_set_int (step, enc, id, ARB_KEY_FACING, facing);
           arb_step_add_log (step, _("%s: facing roll %d → %d"), name, froll, facing);
         }
       else if (!g_str_equal (parts[i], "none"))
@@ -743,7 +744,7 @@ arb_gpg_stun_recovery_proc (ArbProc  *proc,
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
   if (!arb_gpg_roll_stun_recovery (proc, id))
     return FALSE;
-  arb_gpg_mark_this_turn (step, enc, id, "recovery-rolled");
+  arb_gpg_mark_this_turn (step, enc, id, ARB_GPG_KEY_RECOVERY_ROLLED);
   return TRUE;
 }
 
@@ -785,13 +786,13 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
   g_autofree int *labels = g_new0 (int, rows);
   gboolean by_reading = FALSE;
 
-  if (g_strcmp0 (arb_encounter_get (enc, E, "phase"), "air-currents") != 0)
+  if (g_strcmp0 (arb_encounter_get (enc, E, ARB_GPG_KEY_PHASE), "air-currents") != 0)
     return arb_gpg_illegal (error, _("Air currents come at the end of the turn, when every glider has gone"));
   arb_gpg_row_labels (enc, 0, labels, rows);
   /* The player of the lowest chit places them, even if he is out. */
   if (!arb_step_is_quiet (step))
     {
-      g_auto(GStrv) order = g_strsplit (arb_encounter_get (enc, E, "order") ? arb_encounter_get (enc, E, "order") : "", ",", 2);
+      g_auto(GStrv) order = g_strsplit (arb_encounter_get (enc, E, ARB_KEY_ORDER) ? arb_encounter_get (enc, E, ARB_KEY_ORDER) : "", ",", 2);
 
       if (order[0] && order[0][0])
         {
@@ -885,7 +886,7 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
       net = up[row] - down[row];
       if (net == 0)
         continue;
-      altitude = arb_step_peek_field_int (step, enc, ids[i], "altitude", 0);
+      altitude = arb_step_peek_field_int (step, enc, ids[i], ARB_GPG_KEY_ALTITUDE, 0);
       if (net < 0)
         net = MAX (net, MIN (0, floor + 1 - altitude));
       if (net == 0)
@@ -903,7 +904,7 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
     if ((up[r] || down[r]) && !occupied[r])
       arb_step_add_log (step, _("Row %d has no glider: its markers go"), r);
 
-  arb_step_set (step, enc, E, "air-currents", placed->str);
-  arb_step_set (step, enc, E, "phase", "air-currents-done");
+  arb_step_set (step, enc, E, ARB_GPG_KEY_AIR_CURRENTS, placed->str);
+  arb_step_set (step, enc, E, ARB_GPG_KEY_PHASE, "air-currents-done");
   return TRUE;
 }

@@ -164,13 +164,18 @@ add_launch_zones (const ArbMapPreset *preset,
                   ArbStep            *step,
                   ArbEncounter       *enc)
 {
+  /* Zone launch-TRACK, one declared key a track. */
+  static const ArbKey * const keys[] = {
+    ARB_GPG_KEY_MAP_ZONE_LAUNCH_1, ARB_GPG_KEY_MAP_ZONE_LAUNCH_2, ARB_GPG_KEY_MAP_ZONE_LAUNCH_3,
+    ARB_GPG_KEY_MAP_ZONE_LAUNCH_4, ARB_GPG_KEY_MAP_ZONE_LAUNCH_5, ARB_GPG_KEY_MAP_ZONE_LAUNCH_6,
+  };
+
   for (int track = 1; track <= 6; track++)
     {
       g_autoptr(GArray) zone = arb_gpg_default_launch_zone (preset->cols, preset->rows, track);
       g_autofree char *hexes = arb_map_format_hexes (zone);
-      g_autofree char *key = g_strdup_printf ("map-zone.launch-%d", track);
 
-      arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, key, hexes);
+      arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, keys[track - 1], hexes);
     }
 }
 
@@ -216,7 +221,7 @@ static const char *
 turn_step (ArbGame      *game,
            ArbEncounter *enc)
 {
-  return g_strcmp0 (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "phase"), "air-currents") == 0 ? "gpg.air-currents" : NULL;
+  return g_strcmp0 (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_GPG_KEY_PHASE), "air-currents") == 0 ? "gpg.air-currents" : NULL;
 }
 
 static void
@@ -235,7 +240,7 @@ arb_gpg_game_class_init (ArbGpgGameClass *klass)
   game_class->out_conditions = out_conditions;
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
-  game_class->state_keys = arb_gpg_state_keys;
+  game_class->state_keys = arb_gpg_keys;
   game_class->adjustable = adjustable;
   game_class->by_hand = N_("Turn phases, air currents, moves, rams and strikes are automated; anything else is by hand with Adjust");
   game_class->clear_sight = clear_sight;

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "arb-gpg-game.h"
+#include "arb-gpg-keys.h"
 #include "arb-gpg-procs.h"
 #include "arb-map.h"
 #include "arb-conditions.h"
@@ -33,21 +34,24 @@ arb_gpg_settings_proc (ArbProc  *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  static const struct { const char *name; int lo, hi; } numbers[] = {
-    { "ledge", 3, 200 }, { "floor", 0, 150 }, { "cols", 3, 100 }, { "rows", 3, 100 },
-    { "updrafts", 0, 4 }, { "downdrafts", 0, 4 },
+  static const struct { const char *name; const ArbKey *key; int lo, hi; } numbers[] = {
+    { "ledge", ARB_GPG_KEY_SETTING_LEDGE, 3, 200 }, { "floor", ARB_GPG_KEY_SETTING_FLOOR, 0, 150 },
+    { "cols", ARB_GPG_KEY_SETTING_COLS, 3, 100 }, { "rows", ARB_GPG_KEY_SETTING_ROWS, 3, 100 },
+    { "updrafts", ARB_GPG_KEY_SETTING_UPDRAFTS, 0, 4 }, { "downdrafts", ARB_GPG_KEY_SETTING_DOWNDRAFTS, 0, 4 },
   };
-  static const char *flags[] = { "random-chits", "advanced", NULL };
+  static const struct { const char *name; const ArbKey *key; } flags[] = {
+    { "random-chits", ARB_GPG_KEY_SETTING_RANDOM_CHITS }, { "advanced", ARB_GPG_KEY_SETTING_ADVANCED },
+    { NULL }
+  };
   const char *labels = arb_proc_get_param (proc, "row-labels");
   int ledge, floor, rows;
 
-  if (arb_encounter_get (enc, E, "order"))
+  if (arb_encounter_get (enc, E, ARB_KEY_ORDER))
     return arb_gpg_illegal (error, _("Settings are made before the game starts"));
 
   for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
     {
       int v;
-      g_autofree char *key = g_strconcat ("setting.", numbers[i].name, NULL);
 
       if (!arb_proc_get_int (proc, numbers[i].name, numbers[i].lo, numbers[i].hi, -1, &v, error))
         return FALSE;
@@ -64,21 +68,20 @@ arb_gpg_settings_proc (ArbProc  *proc,
         }
       if (v >= 0)
         {
-          arb_step_set_int (step, enc, E, key, v);
+          arb_step_set_int (step, enc, E, numbers[i].key, v);
           arb_step_add_log (step, _("Setting %s: %d"), numbers[i].name, v);
         }
     }
-  for (guint i = 0; flags[i]; i++)
+  for (guint i = 0; flags[i].name; i++)
     {
-      const char *v = arb_proc_get_param (proc, flags[i]);
-      g_autofree char *key = g_strconcat ("setting.", flags[i], NULL);
+      const char *v = arb_proc_get_param (proc, flags[i].name);
 
       if (v == NULL)
         continue;
       if (!g_str_equal (v, "true") && !g_str_equal (v, "false"))
-        return arb_gpg_illegal (error, _("%s= is true or false"), flags[i]);
-      arb_step_set (step, enc, E, key, v);
-      arb_step_add_log (step, _("Setting %s: %s"), flags[i], v);
+        return arb_gpg_illegal (error, _("%s= is true or false"), flags[i].name);
+      arb_step_set (step, enc, E, flags[i].key, v);
+      arb_step_add_log (step, _("Setting %s: %s"), flags[i].name, v);
     }
 
   {
@@ -89,21 +92,21 @@ arb_gpg_settings_proc (ArbProc  *proc,
         if (!g_str_equal (mapping, "clockwise") && !g_str_equal (mapping, "counter-clockwise") &&
             !g_str_equal (mapping, "absolute"))
           return arb_gpg_illegal (error, _("random-direction= is clockwise, counter-clockwise or absolute"));
-        arb_step_set (step, enc, E, "setting.random-direction", mapping);
+        arb_step_set (step, enc, E, ARB_GPG_KEY_SETTING_RANDOM_DIRECTION, mapping);
         arb_step_add_log (step, _("Setting random-direction: %s"), mapping);
       }
   }
 
   /* Read back through the step: what the game would have. */
-  ledge = arb_encounter_get_int (enc, E, "setting.ledge", 30);
-  floor = arb_encounter_get_int (enc, E, "setting.floor", 0);
-  rows = arb_encounter_get_int (enc, E, "setting.rows", 19);
+  ledge = arb_encounter_get_int (enc, E, ARB_GPG_KEY_SETTING_LEDGE, 30);
+  floor = arb_encounter_get_int (enc, E, ARB_GPG_KEY_SETTING_FLOOR, 0);
+  rows = arb_encounter_get_int (enc, E, ARB_GPG_KEY_SETTING_ROWS, 19);
   for (guint e = 0; e < arb_step_get_effects (step)->len; e++)
     {
       ArbEffect *effect = g_ptr_array_index (arb_step_get_effects (step), e);
-      int *slot = g_str_equal (effect->key, "setting.ledge") ? &ledge
-                : g_str_equal (effect->key, "setting.floor") ? &floor
-                : g_str_equal (effect->key, "setting.rows") ? &rows : NULL;
+      int *slot = effect->key == ARB_GPG_KEY_SETTING_LEDGE ? &ledge
+                : effect->key == ARB_GPG_KEY_SETTING_FLOOR ? &floor
+                : effect->key == ARB_GPG_KEY_SETTING_ROWS ? &rows : NULL;
 
       if (slot)
         *slot = atoi (effect->new_value);
@@ -124,7 +127,7 @@ arb_gpg_settings_proc (ArbProc  *proc,
           if (!g_ascii_string_to_signed (g_strstrip (parts[i]), 10, 2, 12, &v, NULL))
             return arb_gpg_illegal (error, _("row-labels=: “%s” is not a 2d6 total (2 to 12)"), parts[i]);
         }
-      arb_step_set (step, enc, E, "setting.row-labels", labels);
+      arb_step_set (step, enc, E, ARB_GPG_KEY_SETTING_ROW_LABELS, labels);
       arb_step_add_log (step, _("Setting row labels: %s"), labels);
     }
   return TRUE;
@@ -143,7 +146,7 @@ arb_gpg_setup_proc (ArbProc  *proc,
   g_autoptr(GPtrArray) left = g_ptr_array_new ();
   g_autoptr(GString) order = g_string_new (NULL);
 
-  if (arb_encounter_get (enc, E, "order"))
+  if (arb_encounter_get (enc, E, ARB_KEY_ORDER))
     return arb_gpg_illegal (error, _("Setup comes before the game starts"));
   if (ids[0] == NULL)
     return arb_gpg_illegal (error, _("Add the gliders first"));
@@ -182,7 +185,7 @@ arb_gpg_setup_proc (ArbProc  *proc,
         g_ptr_array_remove_index (left, pick - 1);
       }
 
-  arb_step_set (step, enc, E, "setup-order", order->str);
+  arb_step_set (step, enc, E, ARB_GPG_KEY_SETUP_ORDER, order->str);
   arb_step_add_log (step, _("Setup chits: %s choose and launch in this order"), order->str);
   return TRUE;
 }
@@ -223,7 +226,7 @@ arb_gpg_select_proc (ArbProc  *proc,
   ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   ArbStep *step = arb_proc_get_step (proc);
   const char *id = arb_proc_get_param (proc, "id");
-  const char *setup = arb_encounter_get (enc, E, "setup-order");
+  const char *setup = arb_encounter_get (enc, E, ARB_GPG_KEY_SETUP_ORDER);
   const char *wanted = arb_proc_get_param (proc, "weapon");
   gboolean pass = g_strcmp0 (arb_proc_get_param (proc, "pass"), "yes") == 0;
   gboolean draw = g_strcmp0 (arb_proc_get_param (proc, "random"), "yes") == 0;
@@ -232,11 +235,11 @@ arb_gpg_select_proc (ArbProc  *proc,
   g_autofree char *weapon = NULL;
   guint n, at, turn;
 
-  if (arb_encounter_get (enc, E, "order"))
+  if (arb_encounter_get (enc, E, ARB_KEY_ORDER))
     return arb_gpg_illegal (error, _("Weapons are chosen before the game starts"));
   if (setup == NULL)
     return arb_gpg_illegal (error, _("Draw the setup chits first (gpg.setup): weapons are chosen in their order"));
-  if (g_strcmp0 (arb_encounter_get (enc, E, "selecting"), "done") == 0)
+  if (g_strcmp0 (arb_encounter_get (enc, E, ARB_GPG_KEY_SELECTING), "done") == 0)
     return arb_gpg_illegal (error, _("Every glider is armed; the selection is over"));
   if ((wanted != NULL) + pass + draw != 1)
     return arb_gpg_illegal (error, _("One of weapon=NAME, random=yes or pass=yes"));
@@ -245,19 +248,19 @@ arb_gpg_select_proc (ArbProc  *proc,
 
   order = g_strsplit (setup, ",", -1);
   n = g_strv_length (order);
-  turn = (guint)arb_encounter_get_int (enc, E, "select-next", 0) % MAX (n, 1);
+  turn = (guint)arb_encounter_get_int (enc, E, ARB_GPG_KEY_SELECT_NEXT, 0) % MAX (n, 1);
   if (id == NULL || g_strcmp0 (order[turn], id) != 0)
     return arb_gpg_illegal (error, _("It is %s's pick (setup chit order)"), arb_encounter_get_name (enc, order[turn]));
 
   /* The first pick of all: every glider starts from nothing. */
-  if (arb_encounter_get (enc, E, "selecting") == NULL)
+  if (arb_encounter_get (enc, E, ARB_GPG_KEY_SELECTING) == NULL)
     {
       for (guint i = 0; i < n; i++)
         {
-          arb_step_set (step, enc, order[i], "weapons", "");
-          arb_step_set (step, enc, order[i], "in-hand", "none");
+          arb_step_set (step, enc, order[i], ARB_GPG_KEY_WEAPONS, "");
+          arb_step_set (step, enc, order[i], ARB_GPG_KEY_IN_HAND, "none");
         }
-      arb_step_set (step, enc, E, "selecting", "on");
+      arb_step_set (step, enc, E, ARB_GPG_KEY_SELECTING, "on");
     }
 
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
@@ -299,7 +302,7 @@ arb_gpg_select_proc (ArbProc  *proc,
           for (guint i = 0; i < carried->len; i++)
             g_string_append_printf (list, "%s,", (char *)g_ptr_array_index (carried, i));
           g_string_append (list, weapon);
-          arb_step_set (step, enc, id, "weapons", list->str);
+          arb_step_set (step, enc, id, ARB_GPG_KEY_WEAPONS, list->str);
           arb_step_add_log (step, _("%s takes a %s (%d of 6 portage points)"), arb_encounter_get_name (enc, id), weapon,
                             total + weight);
           if (total + weight == 6)
@@ -308,7 +311,7 @@ arb_gpg_select_proc (ArbProc  *proc,
     }
   if (pass)
     {
-      arb_step_set (step, enc, id, "armed", "yes");
+      arb_step_set (step, enc, id, ARB_GPG_KEY_ARMED, "yes");
       arb_step_add_log (step, _("%s is armed"), arb_encounter_get_name (enc, id));
     }
 
@@ -317,16 +320,16 @@ arb_gpg_select_proc (ArbProc  *proc,
     {
       const char *who = order[(turn + at) % n];
 
-      if (g_strcmp0 (arb_step_peek (step, enc, who, "armed"), "yes") != 0)
+      if (g_strcmp0 (arb_step_peek (step, enc, who, ARB_GPG_KEY_ARMED), "yes") != 0)
         break;
     }
   if (at > n)
     {
-      arb_step_set (step, enc, E, "selecting", "done");
+      arb_step_set (step, enc, E, ARB_GPG_KEY_SELECTING, "done");
       arb_step_add_log (step, _("Every glider is armed"));
     }
   else
-    arb_step_set_int (step, enc, E, "select-next", (int)((turn + at) % n));
+    arb_step_set_int (step, enc, E, ARB_GPG_KEY_SELECT_NEXT, (int)((turn + at) % n));
   return TRUE;
 }
 
@@ -358,16 +361,16 @@ arb_gpg_launch_proc (ArbProc  *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   const char *id = arb_proc_get_param (proc, "id");
-  const char *setup = arb_encounter_get (enc, E, "setup-order");
+  const char *setup = arb_encounter_get (enc, E, ARB_GPG_KEY_SETUP_ORDER);
   const char * const *ids = arb_encounter_peek_combatants (enc);
   int track, facing, dive, ledge = arb_gpg_setting (enc, "ledge");
   ArbHex at;
 
   if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
     return arb_proc_refuse (error, id ? NULL : "id", _("Name the glider: id=c1"));
-  if (arb_encounter_get (enc, E, "order"))
+  if (arb_encounter_get (enc, E, ARB_KEY_ORDER))
     return arb_gpg_illegal (error, _("Launches come before the first turn"));
-  if (arb_encounter_get (enc, id, "track"))
+  if (arb_encounter_get (enc, id, ARB_GPG_KEY_TRACK))
     return arb_gpg_illegal (error, _("%s has launched already"), arb_encounter_get_name (enc, id));
   if (!arb_proc_get_int (proc, "track", 1, 6, 0, &track, error) || !arb_proc_get_int (proc, "facing", 0, 5, -1, &facing, error) ||
       !arb_proc_get_int (proc, "dive", 0, 3, 0, &dive, error) || !arb_proc_get_hex (proc, "at", &at, error))
@@ -375,7 +378,7 @@ arb_gpg_launch_proc (ArbProc  *proc,
   if (track == 0 || facing < 0)
     return arb_proc_refuse (error, track == 0 ? "track" : "facing",
                             _("Give the airspeed track (track=1-6) and the facing (facing=0-5)"));
-  if (g_strcmp0 (arb_encounter_get (enc, E, "selecting"), "on") == 0)
+  if (g_strcmp0 (arb_encounter_get (enc, E, ARB_GPG_KEY_SELECTING), "on") == 0)
     return arb_gpg_illegal (error, _("Finish the weapon selection first (gpg.select)"));
 
   /* In setup chit order, where chits were drawn. */
@@ -385,13 +388,13 @@ arb_gpg_launch_proc (ArbProc  *proc,
 
       /* A glider the referee placed by hand needs no launch. */
       for (guint i = 0; order[i] && !g_str_equal (order[i], id); i++)
-        if (!arb_encounter_get (enc, order[i], "track") && !arb_encounter_get (enc, order[i], "q") &&
+        if (!arb_encounter_get (enc, order[i], ARB_GPG_KEY_TRACK) && !arb_encounter_get (enc, order[i], ARB_KEY_Q) &&
             !arb_gpg_gone (enc, NULL, order[i]))
           return arb_gpg_illegal (error, _("Setup chits: %s launches before %s"), arb_encounter_get_name (enc, order[i]),
                           arb_encounter_get_name (enc, id));
     }
   for (guint i = 0; ids[i]; i++)
-    if (arb_encounter_get_int (enc, ids[i], "track", 0) == track)
+    if (arb_encounter_get_int (enc, ids[i], ARB_GPG_KEY_TRACK, 0) == track)
       return arb_gpg_illegal (error, _("Airspeed track %d is %s's; one glider a track"), track, arb_encounter_get_name (enc, ids[i]));
   if (!in_launch_zone (enc, track, at))
     return arb_gpg_illegal (error, _("%d,%d is not in the launch zone beside airspeed track %d"), at.q, at.r, track);
@@ -399,12 +402,12 @@ arb_gpg_launch_proc (ArbProc  *proc,
     return arb_gpg_illegal (error, _("A glider is never launched facing the pit wall"));
 
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
-  arb_step_set_int (step, enc, id, "track", track);
-  arb_step_set_int (step, enc, id, "q", at.q);
-  arb_step_set_int (step, enc, id, "r", at.r);
-  arb_step_set_int (step, enc, id, "facing", facing);
-  arb_step_set_int (step, enc, id, "altitude", ledge - 1 - dive);
-  arb_step_set_int (step, enc, id, "speed", 1 + dive);
+  arb_step_set_int (step, enc, id, ARB_GPG_KEY_TRACK, track);
+  arb_step_set_int (step, enc, id, ARB_KEY_Q, at.q);
+  arb_step_set_int (step, enc, id, ARB_KEY_R, at.r);
+  arb_step_set_int (step, enc, id, ARB_KEY_FACING, facing);
+  arb_step_set_int (step, enc, id, ARB_GPG_KEY_ALTITUDE, ledge - 1 - dive);
+  arb_step_set_int (step, enc, id, ARB_GPG_KEY_SPEED, 1 + dive);
   arb_step_add_log (step, _("%s launches from track %d at %d,%d facing %d: altitude %d, speed %d"),
                     arb_encounter_get_name (enc, id), track, at.q, at.r, facing, ledge - 1 - dive, 1 + dive);
   arb_gpg_settle (proc, id, NULL);
@@ -459,7 +462,7 @@ hit_wall (ArbProc    *proc,
   if (!arb_gpg_gone (enc, step, id))
     arb_gpg_set_speed (proc, id, 0);
   /* The sequence ends here, stun recovery and all. */
-  arb_step_set (step, enc, E, "phase", "done");
+  arb_step_set (step, enc, E, ARB_GPG_KEY_PHASE, "done");
 }
 
 /* The 2.1 manoeuvres by the codes moves= takes. */
@@ -513,8 +516,8 @@ enter (ArbProc    *proc,
       return FALSE;
     }
   *here = next;
-  arb_step_set_int (step, enc, id, "q", next.q);
-  arb_step_set_int (step, enc, id, "r", next.r);
+  arb_step_set_int (step, enc, id, ARB_KEY_Q, next.q);
+  arb_step_set_int (step, enc, id, ARB_KEY_R, next.r);
   arb_gpg_settle (proc, id, NULL);
   return TRUE;
 }
@@ -605,7 +608,7 @@ fly_advanced (ArbProc     *proc,
       arb_gpg_set_altitude (proc, fl->id, fl->altitude += 5);
       fl->climbed = TRUE;
     }
-  arb_step_set_int (step, enc, fl->id, "facing", fl->facing);
+  arb_step_set_int (step, enc, fl->id, ARB_KEY_FACING, fl->facing);
   if (arb_gpg_gone (enc, step, fl->id))
     return FLOWN_GONE;
   arb_gpg_settle (proc, fl->id, NULL);
@@ -638,7 +641,7 @@ fly_turn (ArbProc     *proc,
 
   fl->mp -= 1;
   fl->facing = ((fl->facing + dir) % 6 + 6) % 6;
-  arb_step_set_int (step, enc, fl->id, "facing", fl->facing);
+  arb_step_set_int (step, enc, fl->id, ARB_KEY_FACING, fl->facing);
   fl->hex_turn_dir = dir;
   if (fl->turns++ > 0)
     return FLOWN_ON;
@@ -647,16 +650,16 @@ fly_turn (ArbProc     *proc,
   if (g_strcmp0 (fl->turn_cost, "altitude") == 0 || fl->speed == 0)
     {
       arb_step_add_log (step, _("%s's first turn costs a level"), fl->name);
-      arb_gpg_set_altitude (proc, fl->id, arb_step_peek_field_int (step, enc, fl->id, "altitude", fl->altitude) - 1);
+      arb_gpg_set_altitude (proc, fl->id, arb_step_peek_field_int (step, enc, fl->id, ARB_GPG_KEY_ALTITUDE, fl->altitude) - 1);
       if (arb_gpg_gone (enc, step, fl->id))
         return FLOWN_GONE;
-      fl->altitude = arb_step_peek_field_int (step, enc, fl->id, "altitude", fl->altitude);
+      fl->altitude = arb_step_peek_field_int (step, enc, fl->id, ARB_GPG_KEY_ALTITUDE, fl->altitude);
     }
   else
     {
       arb_step_add_log (step, _("%s's first turn costs a point of speed"), fl->name);
       fl->speed -= 1;
-      arb_step_set_int (step, enc, fl->id, "speed", fl->speed);
+      arb_step_set_int (step, enc, fl->id, ARB_GPG_KEY_SPEED, fl->speed);
     }
   return FLOWN_ON;
 }
@@ -688,14 +691,14 @@ fly_basic (ArbProc     *proc,
       fl->mp -= 1;
       if (!enter (proc, fl->id, &fl->here, fl->facing, fl->speed))
         return FLOWN_WALL;
-      fl->altitude = arb_step_peek_field_int (step, enc, fl->id, "altitude", fl->altitude) + 1;
+      fl->altitude = arb_step_peek_field_int (step, enc, fl->id, ARB_GPG_KEY_ALTITUDE, fl->altitude) + 1;
       fl->speed -= 1;
       fl->climbed = TRUE;
       fl->hex_turn_dir = 0;
-      arb_step_set_int (step, enc, fl->id, "altitude", fl->altitude);
-      arb_step_set_int (step, enc, fl->id, "speed", fl->speed);
+      arb_step_set_int (step, enc, fl->id, ARB_GPG_KEY_ALTITUDE, fl->altitude);
+      arb_step_set_int (step, enc, fl->id, ARB_GPG_KEY_SPEED, fl->speed);
       arb_gpg_settle (proc, fl->id, NULL);
-      fl->altitude = arb_step_peek_field_int (step, enc, fl->id, "altitude", fl->altitude);
+      fl->altitude = arb_step_peek_field_int (step, enc, fl->id, ARB_GPG_KEY_ALTITUDE, fl->altitude);
       return FLOWN_ON;
 
     case M_SLIP_LEFT:
@@ -705,11 +708,11 @@ fly_basic (ArbProc     *proc,
       fl->mp -= 2;
       if (!enter (proc, fl->id, &fl->here, fl->facing + (m == M_SLIP_LEFT ? 1 : -1), fl->speed))
         return FLOWN_WALL;
-      arb_gpg_set_altitude (proc, fl->id, arb_step_peek_field_int (step, enc, fl->id, "altitude", fl->altitude) - 1);
+      arb_gpg_set_altitude (proc, fl->id, arb_step_peek_field_int (step, enc, fl->id, ARB_GPG_KEY_ALTITUDE, fl->altitude) - 1);
       if (arb_gpg_gone (enc, step, fl->id))
         return FLOWN_GONE;
       arb_gpg_settle (proc, fl->id, NULL);
-      fl->altitude = arb_step_peek_field_int (step, enc, fl->id, "altitude", fl->altitude);
+      fl->altitude = arb_step_peek_field_int (step, enc, fl->id, ARB_GPG_KEY_ALTITUDE, fl->altitude);
       fl->last_slip = m == M_SLIP_LEFT ? 1 : -1;
       fl->hex_turn_dir = 0;
       return FLOWN_ON;
@@ -778,8 +781,8 @@ arb_gpg_move_proc (ArbProc  *proc,
     return arb_gpg_illegal (error, _("%s has no place in the pit yet: launch it first"), fl.name);
   arb_step_set_who (step, fl.name);
 
-  fl.start_speed = fl.speed = arb_step_peek_field_int (step, enc, id, "speed", 0);
-  fl.altitude = arb_step_peek_field_int (step, enc, id, "altitude", 0);
+  fl.start_speed = fl.speed = arb_step_peek_field_int (step, enc, id, ARB_GPG_KEY_SPEED, 0);
+  fl.altitude = arb_step_peek_field_int (step, enc, id, ARB_GPG_KEY_ALTITUDE, 0);
   fl.ledge = arb_gpg_setting (enc, "ledge");
   fl.stunned = arb_gpg_flag (enc, step, id, "stunned");
   fl.netted = arb_gpg_flag (enc, step, id, "netted");
@@ -819,23 +822,23 @@ arb_gpg_move_proc (ArbProc  *proc,
     return arb_gpg_illegal (error, _("2.1: the glider must spend all %d movement points (%d left), or stay in the hex for a ram"),
                             fl.start_speed, fl.mp);
 
-  arb_step_set_int (step, enc, id, "facing", fl.facing);
-  arb_step_set_int (step, enc, id, "excess", fl.mp);
+  arb_step_set_int (step, enc, id, ARB_KEY_FACING, fl.facing);
+  arb_step_set_int (step, enc, id, ARB_GPG_KEY_EXCESS, fl.mp);
   if (fl.climbed)
-    arb_gpg_mark_this_turn (step, enc, id, "climbed");
+    arb_gpg_mark_this_turn (step, enc, id, ARB_GPG_KEY_CLIMBED);
   if (fl.skip_glide)
-    arb_gpg_mark_this_turn (step, enc, id, "no-glide");
+    arb_gpg_mark_this_turn (step, enc, id, ARB_GPG_KEY_NO_GLIDE);
   /* A quiet step (a simulated fight) keeps no log: no words to build. */
   if (!arb_step_is_quiet (step))
     {
       described = arb_gpg_describe_moves (moves);
       arb_step_add_log (step, _("%s flies %s: now at %d,%d facing %d, altitude %d, speed %d%s"), fl.name, described,
-                        fl.here.q, fl.here.r, fl.facing, arb_step_peek_field_int (step, enc, id, "altitude", fl.altitude),
+                        fl.here.q, fl.here.r, fl.facing, arb_step_peek_field_int (step, enc, id, ARB_GPG_KEY_ALTITUDE, fl.altitude),
                         fl.speed, fl.mp ? _(", movement kept for a ram") : "");
     }
   /* A stunned pilot skips to stun recovery; a diving half-loop skips the
    * glide phase. */
-  arb_step_set_int (step, enc, E, "phase", fl.stunned ? 5 : fl.skip_glide ? 3 : 2);
+  arb_step_set_int (step, enc, E, ARB_GPG_KEY_PHASE, fl.stunned ? 5 : fl.skip_glide ? 3 : 2);
   return TRUE;
 }
 
@@ -862,8 +865,8 @@ arb_gpg_glide_proc (ArbProc  *proc,
     return arb_gpg_illegal (error, _("2.2: a stunned pilot skips the glide phase"));
   if (!arb_step_peek_hex (step, enc, id, &here, &facing))
     return arb_gpg_illegal (error, _("%s has no place in the pit yet"), name);
-  altitude = arb_step_peek_field_int (step, enc, id, "altitude", 0);
-  speed = arb_step_peek_field_int (step, enc, id, "speed", 0);
+  altitude = arb_step_peek_field_int (step, enc, id, ARB_GPG_KEY_ALTITUDE, 0);
+  speed = arb_step_peek_field_int (step, enc, id, ARB_GPG_KEY_SPEED, 0);
 
   if (dive == 0)
     {
@@ -884,11 +887,11 @@ arb_gpg_glide_proc (ArbProc  *proc,
           arb_step_add_log (step, _("%s slows (%d): speed %d"), name, roll, speed - 1);
           arb_gpg_set_speed (proc, id, speed - 1);
         }
-      arb_step_set_int (step, enc, E, "phase", 3);
+      arb_step_set_int (step, enc, E, ARB_GPG_KEY_PHASE, 3);
       return TRUE;
     }
 
-  if (arb_gpg_marked_this_turn (enc, NULL, id, "climbed"))
+  if (arb_gpg_marked_this_turn (enc, NULL, id, ARB_GPG_KEY_CLIMBED))
     return arb_gpg_illegal (error, _("2.2: no dive after a climb in the same turn"));
   if (arb_gpg_flag (enc, NULL, id, "netted") && dive > 1)
     return arb_gpg_illegal (error, _("2.2: a netted glider dives 1 level at most"));
@@ -902,7 +905,7 @@ arb_gpg_glide_proc (ArbProc  *proc,
       if (g_str_equal (ids[i], id) || arb_gpg_gone (enc, NULL, ids[i]) ||
           !arb_step_peek_hex (step, enc, ids[i], &there, &f) || there.q != here.q || there.r != here.r)
         continue;
-      level = arb_step_peek_field_int (step, enc, ids[i], "altitude", 0);
+      level = arb_step_peek_field_int (step, enc, ids[i], ARB_GPG_KEY_ALTITUDE, 0);
       if (level > altitude - dive && level < altitude)
         return arb_gpg_illegal (error, _("2.2: a dive of %d would pass through %s's level (%d)"), dive,
                         arb_encounter_get_name (enc, ids[i]), level);
@@ -917,17 +920,17 @@ arb_gpg_glide_proc (ArbProc  *proc,
 
       if (!g_strv_contains ((const char * const *)ids, ram) || g_str_equal (ram, id) || arb_gpg_gone (enc, NULL, ram) ||
           !arb_step_peek_hex (step, enc, ram, &there, &f) || there.q != here.q || there.r != here.r ||
-          arb_step_peek_field_int (step, enc, ram, "altitude", 0) != altitude - dive)
+          arb_step_peek_field_int (step, enc, ram, ARB_GPG_KEY_ALTITUDE, 0) != altitude - dive)
         return arb_gpg_illegal (error, _("2.3: a ram needs the target in this hex, at the level the dive ends on"));
-      arb_step_set (step, enc, id, "ram-target", ram);
+      arb_step_set (step, enc, id, ARB_GPG_KEY_RAM_TARGET, ram);
     }
 
   arb_step_add_log (step, _("%s dives %d: altitude %d, speed %d"), name, dive, altitude - dive, speed + dive);
   arb_gpg_set_speed (proc, id, speed + dive);
   if (!arb_gpg_gone (enc, step, id))
     arb_gpg_set_altitude (proc, id, altitude - dive);
-  arb_step_set_int (step, enc, id, "dived", dive);
-  arb_gpg_mark_this_turn (step, enc, id, "dived-turn");
-  arb_step_set_int (step, enc, E, "phase", 3);
+  arb_step_set_int (step, enc, id, ARB_GPG_KEY_DIVED, dive);
+  arb_gpg_mark_this_turn (step, enc, id, ARB_GPG_KEY_DIVED_TURN);
+  arb_step_set_int (step, enc, E, ARB_GPG_KEY_PHASE, 3);
   return TRUE;
 }

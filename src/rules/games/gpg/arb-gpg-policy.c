@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "arb-gpg-game.h"
+#include "arb-gpg-keys.h"
 #include "arb-gpg-procs.h"
 #include "arb-map.h"
 
@@ -97,15 +98,15 @@ read_glider (ArbEncounter *enc,
   const char *side;
 
   /* The conditions' keys spelt out: no key built for each glider each step. */
-  if (arb_encounter_get (enc, id, ARB_KEY_COND "eliminated") || !arb_encounter_get_hex (enc, id, &g->hex, &g->facing))
+  if (arb_encounter_get (enc, id, ARB_GPG_KEY_COND_ELIMINATED) || !arb_encounter_get_hex (enc, id, &g->hex, &g->facing))
     return FALSE;
   side = arb_encounter_get (enc, id, ARB_KEY_SIDE);
   g->id = id;
   g->side = side ? side : "";
-  g->alt = arb_encounter_get_field_int (enc, id, "altitude", 0);
-  g->speed = arb_encounter_get_field_int (enc, id, "speed", 0);
-  g->stunned = arb_encounter_get (enc, id, ARB_KEY_COND "stunned") != NULL;
-  g->netted = arb_encounter_get (enc, id, ARB_KEY_COND "netted") != NULL;
+  g->alt = arb_encounter_get_field_int (enc, id, ARB_GPG_KEY_ALTITUDE, 0);
+  g->speed = arb_encounter_get_field_int (enc, id, ARB_GPG_KEY_SPEED, 0);
+  g->stunned = arb_encounter_get (enc, id, ARB_GPG_KEY_COND_STUNNED) != NULL;
+  g->netted = arb_encounter_get (enc, id, ARB_GPG_KEY_COND_NETTED) != NULL;
   return TRUE;
 }
 
@@ -489,8 +490,8 @@ choose_glide (ArbGame            *game,
               GHashTable         *params)
 {
   gboolean low = gauge_low (game, enc, me->id);
-  gboolean climbed = arb_gpg_marked_this_turn (enc, NULL, me->id, "climbed");
-  int excess = arb_encounter_get_int (enc, me->id, "excess", 0);
+  gboolean climbed = arb_gpg_marked_this_turn (enc, NULL, me->id, ARB_GPG_KEY_CLIMBED);
+  int excess = arb_encounter_get_int (enc, me->id, ARB_GPG_KEY_EXCESS, 0);
   const Glider *t;
   int want = 0, dive;
 
@@ -549,12 +550,12 @@ choose_combat (ArbEncounter       *enc,
                char              **procedure,
                GHashTable         *params)
 {
-  const char *weapon, *ram = arb_encounter_get (enc, me->id, "ram-target");
+  const char *weapon, *ram = arb_encounter_get (enc, me->id, ARB_GPG_KEY_RAM_TARGET);
   const Glider *strike = NULL, *toss = NULL;
   int strike_hits = -1, throw_hits = -1, reach, threshold;
 
   set_param (params, "id", me->id);
-  if (ram && arb_gpg_marked_this_turn (enc, NULL, me->id, "dived-turn"))
+  if (ram && arb_gpg_marked_this_turn (enc, NULL, me->id, ARB_GPG_KEY_DIVED_TURN))
     return pick (procedure, "gpg.ram");
   if (me->stunned || me->netted || !(weapon = arb_gpg_in_hand (enc, NULL, me->id)))
     return FALSE;
@@ -637,7 +638,7 @@ choose_action (ArbEncounter       *enc,
   const char *want;
 
   set_param (params, "id", me->id);
-  if (me->stunned || arb_gpg_marked_this_turn (enc, NULL, me->id, "net-fumble"))
+  if (me->stunned || arb_gpg_marked_this_turn (enc, NULL, me->id, ARB_GPG_KEY_NET_FUMBLE))
     return FALSE;
   if (me->netted)
     {
@@ -689,7 +690,7 @@ free_track (ArbEncounter       *enc,
       gboolean taken = FALSE;
 
       for (guint i = 0; ids[i] && !taken; i++)
-        taken = arb_encounter_get_int (enc, ids[i], "track", 0) == t;
+        taken = arb_encounter_get_int (enc, ids[i], ARB_GPG_KEY_TRACK, 0) == t;
       if (!taken)
         return t;
     }
@@ -709,7 +710,7 @@ choose_setup (ArbEncounter  *enc,
               GHashTable    *params)
 {
   const char * const *ids = arb_encounter_peek_combatants (enc);
-  const char *setup = arb_encounter_get (enc, E, "setup-order");
+  const char *setup = arb_encounter_get (enc, E, ARB_GPG_KEY_SETUP_ORDER);
   const char *first_side = NULL;
   int cols = arb_gpg_setting (enc, "cols"), rows = arb_gpg_setting (enc, "rows");
   ArbHex middle = arb_hex_at (cols / 2, rows / 2);
@@ -798,21 +799,21 @@ arb_gpg_choose (ArbGame            *game,
                 GHashTable         *params,
                 ArbChoiceFlags     *flags)
 {
-  const char *phase_text = arb_encounter_get (enc, E, "phase");
+  const char *phase_text = arb_encounter_get (enc, E, ARB_GPG_KEY_PHASE);
   const char * const *ids;
   Glider me, others[MAX_GLIDERS];  /* foes first */
   guint n_foes, n_others;
   int phase;
 
-  if (arb_encounter_get (enc, E, "winner"))
+  if (arb_encounter_get (enc, E, ARB_GPG_KEY_WINNER))
     return FALSE;
-  if (arb_encounter_get (enc, E, "order") == NULL)
+  if (arb_encounter_get (enc, E, ARB_KEY_ORDER) == NULL)
     return id == NULL && choose_setup (enc, procedure, params);
   if (id == NULL)
     return g_strcmp0 (phase_text, "air-currents") == 0 && choose_air_currents (enc, procedure, params);
 
   /* Stun recovery, and a sequence a wall ended: the game's next. */
-  phase = arb_encounter_get_int (enc, E, "phase", 0);
+  phase = arb_encounter_get_int (enc, E, ARB_GPG_KEY_PHASE, 0);
   if (phase < 1 || phase > 4)
     return FALSE;
   ids = arb_encounter_peek_combatants (enc);
@@ -843,7 +844,7 @@ arb_gpg_fight_over (ArbGame       *game,
 {
   const char * const *ids;
 
-  if (arb_encounter_get (enc, E, "winner") == NULL)
+  if (arb_encounter_get (enc, E, ARB_GPG_KEY_WINNER) == NULL)
     return arb_game_one_side_left (game, enc, winner);
   ids = arb_encounter_peek_combatants (enc);
   for (guint i = 0; ids[i]; i++)

@@ -123,11 +123,11 @@ const char *arb_gpg_param_id         (ArbProc      *proc);
 gboolean    arb_gpg_marked_this_turn (ArbEncounter *enc,
                                       ArbStep      *step,
                                       const char   *id,
-                                      const char   *key);
+                                      const ArbKey *key);
 void        arb_gpg_mark_this_turn   (ArbStep      *step,
                                       ArbEncounter *enc,
                                       const char   *id,
-                                      const char   *key);
+                                      const ArbKey *key);
 
 /* The launch zone beside airspeed track @track (1-6) of a map @cols by
  * @rows: five hexes on a long wall, tracks 1-3 on the left, the three

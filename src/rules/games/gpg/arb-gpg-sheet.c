@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "arb-gpg-game.h"
+#include "arb-gpg-keys.h"
 #include "arb-gpg-procs.h"
 #include "arb-sheet-game.h"
 
@@ -140,9 +141,9 @@ derive_live (ArbGame           *game,
   arb_sheet_add_derived (out, "portage", _("Portage carried"),
                          g_strdup_printf (_("%d of 6"), portage_of_names (weapons, rules)));
   arb_sheet_add_derived (out, "altitude", _("Altitude"),
-                         g_strdup_printf ("%d", arb_step_peek_field_int (NULL, encounter, id, "altitude", 0)));
+                         g_strdup_printf ("%d", arb_step_peek_field_int (NULL, encounter, id, ARB_GPG_KEY_ALTITUDE, 0)));
   arb_sheet_add_derived (out, "speed", _("Speed"),
-                         g_strdup_printf ("%d", arb_step_peek_field_int (NULL, encounter, id, "speed", 0)));
+                         g_strdup_printf ("%d", arb_step_peek_field_int (NULL, encounter, id, ARB_GPG_KEY_SPEED, 0)));
 }
 
 void

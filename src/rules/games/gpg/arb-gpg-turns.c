@@ -11,6 +11,7 @@
 #include "arb-conditions.h"
 #include "arb-order.h"
 #include "arb-rules-private.h"
+#include "arb-gpg-keys.h"
 #include "arb-gpg-procs.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -31,7 +32,7 @@ gpg_assign_chits (ArbProc  *proc,
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
   g_autoptr(GArray) entries = g_array_new (FALSE, TRUE, sizeof (ArbOrderEntry));
   g_autofree char *order = NULL;
-  gboolean random_chits = g_strcmp0 (arb_encounter_get (enc, E, "setting.random-chits"), "true") == 0;
+  gboolean random_chits = g_strcmp0 (arb_encounter_get (enc, E, ARB_GPG_KEY_SETTING_RANDOM_CHITS), "true") == 0;
 
   g_array_set_clear_func (entries, arb_order_entry_clear);
 
@@ -51,14 +52,14 @@ gpg_assign_chits (ArbProc  *proc,
        * every chit at random. */
       if (!random_chits)
         {
-          const char *alt = arb_step_peek (step, enc, ids[i], "altitude");
-          const char *spd = arb_step_peek (step, enc, ids[i], "speed");
+          const char *alt = arb_step_peek (step, enc, ids[i], ARB_GPG_KEY_ALTITUDE);
+          const char *spd = arb_step_peek (step, enc, ids[i], ARB_GPG_KEY_SPEED);
           gint64 v;
 
           e.key1 = alt && g_ascii_string_to_signed (alt, 10, 0, 999, &v, NULL) ? (int)v
-                 : arb_encounter_get_field_int (enc, ids[i], "altitude", 0);
+                 : arb_encounter_get_field_int (enc, ids[i], ARB_GPG_KEY_ALTITUDE, 0);
           e.key2 = spd && g_ascii_string_to_signed (spd, 10, 0, 999, &v, NULL) ? (int)v
-                 : arb_encounter_get_field_int (enc, ids[i], "speed", 0);
+                 : arb_encounter_get_field_int (enc, ids[i], ARB_GPG_KEY_SPEED, 0);
         }
       g_array_append_val (entries, e);
     }
@@ -67,22 +68,22 @@ gpg_assign_chits (ArbProc  *proc,
     return FALSE;
 
   order = arb_order_join (entries);
-  arb_step_set (step, enc, E, "order", order);
-  arb_step_set_int (step, enc, E, "turn", turn);
-  arb_step_set_int (step, enc, E, "phase", 1);
+  arb_step_set (step, enc, E, ARB_KEY_ORDER, order);
+  arb_step_set_int (step, enc, E, ARB_KEY_TURN, turn);
+  arb_step_set_int (step, enc, E, ARB_GPG_KEY_PHASE, 1);
   arb_step_add_log (step, _("Turn %d: sequence chits"), turn);
   for (guint i = 0; i < entries->len; i++)
     {
       ArbOrderEntry *e = &g_array_index (entries, ArbOrderEntry, i);
 
-      arb_step_set_int (step, enc, e->id, "chit", i + 1);
+      arb_step_set_int (step, enc, e->id, ARB_GPG_KEY_CHIT, i + 1);
       /* A quiet step (a simulated fight) keeps no log: no words to build. */
       if (!arb_step_is_quiet (step))
         arb_step_add_log (step, random_chits ? _("Chit %u: %s (drawn at random)")
                                              : _("Chit %u: %s (altitude %d, speed %d)"),
                           i + 1, arb_encounter_get_name (enc, e->id), e->key1, e->key2);
     }
-  arb_step_set (step, enc, E, "current", entries->len ? g_array_index (entries, ArbOrderEntry, 0).id : NULL);
+  arb_step_set (step, enc, E, ARB_KEY_CURRENT, entries->len ? g_array_index (entries, ArbOrderEntry, 0).id : NULL);
   return TRUE;
 }
 
@@ -94,7 +95,7 @@ arb_gpg_turns_start (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
 
-  if (arb_encounter_get (enc, E, "order"))
+  if (arb_encounter_get (enc, E, ARB_KEY_ORDER))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("The fight has already started"));
@@ -105,10 +106,10 @@ arb_gpg_turns_start (ArbProc  *proc,
     {
       ArbSheet *sheet = arb_encounter_get_sheet (enc, ids[i]);
 
-      if (sheet && arb_sheet_get_bool (sheet, "stunned") && !arb_encounter_get (enc, ids[i], "cond.stunned"))
-        arb_step_set (step, enc, ids[i], "cond.stunned", "on");
-      if (sheet && arb_sheet_get_bool (sheet, "netted") && !arb_encounter_get (enc, ids[i], "cond.netted"))
-        arb_step_set (step, enc, ids[i], "cond.netted", "on");
+      if (sheet && arb_sheet_get_bool (sheet, "stunned") && !arb_encounter_get (enc, ids[i], ARB_GPG_KEY_COND_STUNNED))
+        arb_step_set (step, enc, ids[i], ARB_GPG_KEY_COND_STUNNED, "on");
+      if (sheet && arb_sheet_get_bool (sheet, "netted") && !arb_encounter_get (enc, ids[i], ARB_GPG_KEY_COND_NETTED))
+        arb_step_set (step, enc, ids[i], ARB_GPG_KEY_COND_NETTED, "on");
     }
   return gpg_assign_chits (proc, 1, error);
 }
@@ -138,11 +139,11 @@ arb_gpg_turns_next (ArbProc  *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  const char *order_text = arb_encounter_get (enc, E, "order");
-  const char *current = arb_encounter_get (enc, E, "current");
-  const char *phase_text = arb_encounter_get (enc, E, "phase");
-  int phase = arb_encounter_get_int (enc, E, "phase", 1);
-  int turn = arb_encounter_get_int (enc, E, "turn", 1);
+  const char *order_text = arb_encounter_get (enc, E, ARB_KEY_ORDER);
+  const char *current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
+  const char *phase_text = arb_encounter_get (enc, E, ARB_GPG_KEY_PHASE);
+  int phase = arb_encounter_get_int (enc, E, ARB_GPG_KEY_PHASE, 1);
+  int turn = arb_encounter_get_int (enc, E, ARB_KEY_TURN, 1);
   g_auto(GStrv) order = NULL;
   const char *following;
 
@@ -152,7 +153,7 @@ arb_gpg_turns_next (ArbProc  *proc,
                    _("The fight has not started: start it first"));
       return FALSE;
     }
-  if (arb_encounter_get (enc, E, "winner"))
+  if (arb_encounter_get (enc, E, ARB_GPG_KEY_WINNER))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("The game is over"));
       return FALSE;
@@ -179,11 +180,11 @@ arb_gpg_turns_next (ArbProc  *proc,
       char buf[ARB_INT_TEXT_SIZE];
       const char *tick = arb_format_int (buf, turn);
 
-      if (g_strcmp0 (arb_encounter_get (enc, current, "recovery-rolled"), tick) != 0)
+      if (g_strcmp0 (arb_encounter_get (enc, current, ARB_GPG_KEY_RECOVERY_ROLLED), tick) != 0)
         {
           if (!arb_gpg_roll_stun_recovery (proc, current))
             return FALSE;
-          arb_step_set (step, enc, current, "recovery-rolled", tick);
+          arb_step_set (step, enc, current, ARB_GPG_KEY_RECOVERY_ROLLED, tick);
         }
     }
 
@@ -193,7 +194,7 @@ arb_gpg_turns_next (ArbProc  *proc,
       /* A stunned pilot skips from movement straight to stun recovery. */
       int to = arb_conditions_has (enc, NULL, current, "stunned") && phase < 5 ? 5 : phase + 1;
 
-      arb_step_set_int (step, enc, E, "phase", to);
+      arb_step_set_int (step, enc, E, ARB_GPG_KEY_PHASE, to);
       if (!arb_step_is_quiet (step))
         arb_step_add_log (step, _("%s: %s phase"), arb_encounter_get_name (enc, current), _(gpg_phases[to - 1]));
       return TRUE;
@@ -203,16 +204,16 @@ arb_gpg_turns_next (ArbProc  *proc,
   following = gpg_following (enc, step, order, current);
   if (following != NULL)
     {
-      arb_step_set (step, enc, E, "current", following);
-      arb_step_set_int (step, enc, E, "phase", 1);
+      arb_step_set (step, enc, E, ARB_KEY_CURRENT, following);
+      arb_step_set_int (step, enc, E, ARB_GPG_KEY_PHASE, 1);
       if (!arb_step_is_quiet (step))
         arb_step_add_log (step, _("%s: %s phase"), arb_encounter_get_name (enc, following), _(gpg_phases[0]));
       return TRUE;
     }
 
   /* Every glider has gone: the turn ends with the air currents (step 4). */
-  arb_step_set (step, enc, E, "current", NULL);
-  arb_step_set (step, enc, E, "phase", "air-currents");
+  arb_step_set (step, enc, E, ARB_KEY_CURRENT, NULL);
+  arb_step_set (step, enc, E, ARB_GPG_KEY_PHASE, "air-currents");
   arb_step_add_log (step, _("Turn %d ends: find the air currents and their effects"), turn);
   return TRUE;
 }

@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "arb-gpg-game.h"
+#include "arb-gpg-keys.h"
 #include "arb-gpg-procs.h"
 
 /* The arc ahead, nearest hexes bolder; over every other glider, the
@@ -23,7 +24,7 @@ arb_gpg_list_zones (ArbGame           *game,
 {
   GArray *zones = arb_zone_array_new ();
   const char * const *ids = arb_encounter_peek_combatants (enc);
-  int altitude = arb_step_peek_field_int (NULL, enc, id, "altitude", 0);
+  int altitude = arb_step_peek_field_int (NULL, enc, id, ARB_GPG_KEY_ALTITUDE, 0);
 
   for (int dq = -9; dq <= 9; dq++)
     for (int dr = -9; dr <= 9; dr++)
@@ -45,7 +46,7 @@ arb_gpg_list_zones (ArbGame           *game,
       if (g_str_equal (ids[i], id) || arb_gpg_gone (enc, NULL, ids[i]) ||
           !arb_encounter_get_hex (enc, ids[i], &there, &their_facing))
         continue;
-      their_altitude = arb_step_peek_field_int (NULL, enc, ids[i], "altitude", 0);
+      their_altitude = arb_step_peek_field_int (NULL, enc, ids[i], ARB_GPG_KEY_ALTITUDE, 0);
       ahead = arb_gpg_throwable (at, facing, altitude, there, their_altitude);
       adjacent = arb_gpg_adjacent (at, facing, altitude, there, their_altitude);
       if (ahead)
@@ -71,7 +72,7 @@ arb_gpg_main_gauge (ArbGame      *game,
 
   gauge->label = _("altitude");
   gauge->max = MAX (0, ledge - 1 - floor);
-  gauge->current = CLAMP (arb_encounter_get_field_int (enc, id, "altitude", 0) - floor, 0, gauge->max);
+  gauge->current = CLAMP (arb_encounter_get_field_int (enc, id, ARB_GPG_KEY_ALTITUDE, 0) - floor, 0, gauge->max);
   return TRUE;
 }
 
@@ -81,8 +82,8 @@ arb_gpg_list_gauges (ArbGame      *game,
                      const char   *id)
 {
   GPtrArray *gauges = arb_gauge_array_new ();
-  g_autofree char *altitude = g_strdup_printf ("%d", arb_encounter_get_field_int (enc, id, "altitude", 0));
-  g_autofree char *speed = g_strdup_printf ("%d", arb_encounter_get_field_int (enc, id, "speed", 0));
+  g_autofree char *altitude = g_strdup_printf ("%d", arb_encounter_get_field_int (enc, id, ARB_GPG_KEY_ALTITUDE, 0));
+  g_autofree char *speed = g_strdup_printf ("%d", arb_encounter_get_field_int (enc, id, ARB_GPG_KEY_SPEED, 0));
 
   arb_gauges_add (gauges, _("altitude"), altitude);
   arb_gauges_add (gauges, _("speed"), speed);

@@ -14,6 +14,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "arb-gpg-keys.h"
 #include "arb-gpg-procs.h"
 #include "arb-hex.h"
 #include "arb-conditions.h"
@@ -39,13 +40,14 @@ arb_gpg_setting (ArbEncounter *enc,
                  const char   *name)
 {
   /* The keys spelt out: the rules ask for settings at every hex flown. */
-  static const struct { const char *name; const char *key; int value; } defaults[] = {
-    { "ledge", "setting.ledge", 30 }, { "floor", "setting.floor", 0 }, { "cols", "setting.cols", 15 },
-    { "rows", "setting.rows", 19 }, { "updrafts", "setting.updrafts", 2 }, { "downdrafts", "setting.downdrafts", 2 },
-    { "advanced", "setting.advanced", 0 },
+  static const struct { const char *name; const ArbKey *key; int value; } defaults[] = {
+    { "ledge", ARB_GPG_KEY_SETTING_LEDGE, 30 }, { "floor", ARB_GPG_KEY_SETTING_FLOOR, 0 },
+    { "cols", ARB_GPG_KEY_SETTING_COLS, 15 }, { "rows", ARB_GPG_KEY_SETTING_ROWS, 19 },
+    { "updrafts", ARB_GPG_KEY_SETTING_UPDRAFTS, 2 }, { "downdrafts", ARB_GPG_KEY_SETTING_DOWNDRAFTS, 2 },
+    { "advanced", ARB_GPG_KEY_SETTING_ADVANCED, 0 },
   };
-  g_autofree char *built = NULL;
-  const char *key = NULL, *v;
+  const ArbKey *key = NULL;
+  const char *v;
   int fallback = 0;
   gboolean size;
   gint64 n;
@@ -58,7 +60,11 @@ arb_gpg_setting (ArbEncounter *enc,
         fallback = defaults[i].value;
       }
   if (key == NULL)
-    key = built = g_strconcat ("setting.", name, NULL);
+    {
+      g_autofree char *built = g_strconcat (ARB_PREFIX_SETTING, name, NULL);
+
+      key = arb_encounter_key (enc, built);
+    }
   v = arb_encounter_get (enc, E, key);
 
   /* With a map, the pit is the map: gliders fly only where it has hexes. */
@@ -121,7 +127,7 @@ arb_gpg_row_labels (ArbEncounter *enc,
                     int          *labels,
                     int           n)
 {
-  const char *text = arb_encounter_get (enc, E, "setting.row-labels");
+  const char *text = arb_encounter_get (enc, E, ARB_GPG_KEY_SETTING_ROW_LABELS);
   int middle = arb_gpg_setting (enc, "rows") / 2;
 
   if (text)
@@ -158,10 +164,10 @@ arb_gpg_in_hand (ArbEncounter *enc,
                  ArbStep      *step,
                  const char   *id)
 {
-  const char *v = step ? arb_step_peek (step, enc, id, "in-hand") : arb_encounter_get (enc, id, "in-hand");
+  const char *v = step ? arb_step_peek (step, enc, id, ARB_GPG_KEY_IN_HAND) : arb_encounter_get (enc, id, ARB_GPG_KEY_IN_HAND);
 
   if (v == NULL)
-    v = arb_encounter_get_field (enc, id, "in-hand");
+    v = arb_encounter_get_field (enc, id, ARB_GPG_KEY_IN_HAND);
   return v == NULL || v[0] == '\0' || g_ascii_strcasecmp (v, "none") == 0 ? NULL : v;
 }
 
@@ -171,7 +177,7 @@ arb_gpg_weapons (ArbEncounter *enc,
                  const char   *id)
 {
   GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
-  const char *list = step ? arb_step_peek (step, enc, id, "weapons") : arb_encounter_get (enc, id, "weapons");
+  const char *list = step ? arb_step_peek (step, enc, id, ARB_GPG_KEY_WEAPONS) : arb_encounter_get (enc, id, ARB_GPG_KEY_WEAPONS);
 
   if (list != NULL)
     {
@@ -219,8 +225,8 @@ arb_gpg_lose_in_hand (ArbProc    *proc,
         }
       g_string_append_printf (kept, "%s%s", kept->len ? "," : "", w);
     }
-  arb_step_set (step, enc, id, "weapons", kept->str);
-  arb_step_set (step, enc, id, "in-hand", "none");
+  arb_step_set (step, enc, id, ARB_GPG_KEY_WEAPONS, kept->str);
+  arb_step_set (step, enc, id, ARB_GPG_KEY_IN_HAND, "none");
   arb_step_add_log (step, _("%s's %s leaves play: %s"), arb_encounter_get_name (enc, id), name, why);
 }
 
@@ -228,10 +234,10 @@ static const char *
 team_of (ArbEncounter *enc,
          const char   *id)
 {
-  const char *side = arb_encounter_get (enc, id, "side");
+  const char *side = arb_encounter_get (enc, id, ARB_KEY_SIDE);
 
   if (side == NULL || side[0] == '\0')
-    side = arb_encounter_get_field (enc, id, "team");
+    side = arb_encounter_get_field (enc, id, ARB_GPG_KEY_TEAM);
   return side ? side : "";
 }
 
@@ -245,7 +251,7 @@ check_end (ArbProc *proc)
   const char *team = NULL;
   guint flying = 0;
 
-  if (arb_step_peek (step, enc, E, "winner"))
+  if (arb_step_peek (step, enc, E, ARB_GPG_KEY_WINNER))
     return;
   for (guint i = 0; ids[i]; i++)
     {
@@ -259,12 +265,12 @@ check_end (ArbProc *proc)
     }
   if (flying == 0)
     {
-      arb_step_set (step, enc, E, "winner", "none");
+      arb_step_set (step, enc, E, ARB_GPG_KEY_WINNER, "none");
       arb_step_add_log (step, _("No glider is left in the air: nobody wins"));
     }
   else
     {
-      arb_step_set (step, enc, E, "winner", team[0] ? team : _("the last glider"));
+      arb_step_set (step, enc, E, ARB_GPG_KEY_WINNER, team[0] ? team : _("the last glider"));
       arb_step_add_log (step, _("Every glider still flying is %s's: %s win"), team, team);
     }
 }
@@ -279,7 +285,7 @@ arb_gpg_eliminate (ArbProc    *proc,
 
   if (arb_gpg_flag (enc, step, id, "eliminated"))
     return;
-  arb_step_set (step, enc, id, "cond.eliminated", "on");
+  arb_step_set (step, enc, id, ARB_GPG_KEY_COND_ELIMINATED, "on");
   arb_step_add_log (step, _("%s is out of the game: %s"), arb_encounter_get_name (enc, id), why);
   arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("OUT"));
   check_end (proc);
@@ -304,7 +310,7 @@ arb_gpg_set_altitude (ArbProc    *proc,
   int ledge = arb_gpg_setting (enc, "ledge");
 
   altitude = MIN (altitude, ledge - 1);
-  arb_step_set_int (step, enc, id, "altitude", altitude);
+  arb_step_set_int (step, enc, id, ARB_GPG_KEY_ALTITUDE, altitude);
   if (altitude <= arb_gpg_setting (enc, "floor"))
     arb_gpg_eliminate (proc, id, _("it reached the FLOOR"));
 }
@@ -319,7 +325,7 @@ arb_gpg_set_speed (ArbProc    *proc,
   ArbStep *step = arb_proc_get_step (proc);
 
   speed = MAX (0, speed);
-  arb_step_set_int (step, enc, id, "speed", speed);
+  arb_step_set_int (step, enc, id, ARB_GPG_KEY_SPEED, speed);
   if (speed > 5)
     arb_gpg_eliminate (proc, id, _("it flew faster than speed 5 and broke apart"));
 }
@@ -335,7 +341,7 @@ arb_gpg_stun (ArbProc    *proc,
     arb_gpg_eliminate (proc, id, _("its pilot, stunned already, was stunned again"));
   else
     {
-      arb_step_set (step, enc, id, "cond.stunned", "on");
+      arb_step_set (step, enc, id, ARB_GPG_KEY_COND_STUNNED, "on");
       arb_step_add_log (step, _("%s is stunned"), arb_encounter_get_name (enc, id));
       arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("STUNNED"));
     }
@@ -359,7 +365,7 @@ arb_gpg_settle (ArbProc    *proc,
     return;
   while (moved && !arb_gpg_gone (enc, step, id))
     {
-      int altitude = arb_step_peek_field_int (step, enc, id, "altitude", 0);
+      int altitude = arb_step_peek_field_int (step, enc, id, ARB_GPG_KEY_ALTITUDE, 0);
 
       moved = FALSE;
       for (guint i = 0; ids[i]; i++)
@@ -369,7 +375,7 @@ arb_gpg_settle (ArbProc    *proc,
 
           if (g_str_equal (ids[i], id) || g_strcmp0 (ids[i], allowed) == 0 || arb_gpg_gone (enc, step, ids[i]) ||
               !arb_step_peek_hex (step, enc, ids[i], &there, &f) || there.q != here.q || there.r != here.r ||
-              arb_step_peek_field_int (step, enc, ids[i], "altitude", -1) != altitude)
+              arb_step_peek_field_int (step, enc, ids[i], ARB_GPG_KEY_ALTITUDE, -1) != altitude)
             continue;
           arb_step_add_log (step, _("%s cannot share %s's level in the hex and drops to %d"),
                             arb_encounter_get_name (enc, id), arb_encounter_get_name (enc, ids[i]), altitude - 1);
@@ -404,7 +410,7 @@ arb_gpg_apply_codes (ArbProc    *proc,
       else if (strlen (c) > 2 && (c[1] == 'A' || c[1] == 'S') &&
                g_ascii_string_to_signed (c[2] == '+' ? c + 3 : c + 2, 10, -10, 10, &n, NULL))
         {
-          const char *key = c[1] == 'A' ? "altitude" : "speed";
+          const ArbKey *key = c[1] == 'A' ? ARB_GPG_KEY_ALTITUDE : ARB_GPG_KEY_SPEED;
           int before = arb_step_peek_field_int (step, enc, who, key, 0);
 
           arb_step_add_log (step, c[1] == 'A' ? _("%s: altitude %d → %d") : _("%s: speed %d → %d"),
@@ -429,7 +435,7 @@ arb_gpg_random_direction (ArbEncounter *enc,
                           int           facing,
                           int           roll)
 {
-  const char *mapping = enc ? arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "setting.random-direction") : NULL;
+  const char *mapping = enc ? arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_GPG_KEY_SETTING_RANDOM_DIRECTION) : NULL;
 
   if (g_strcmp0 (mapping, "absolute") == 0)
     return (roll - 1) % 6;
@@ -450,8 +456,8 @@ arb_gpg_spin (ArbProc    *proc,
   ArbStep *step = arb_proc_get_step (proc);
   g_autofree char *fall = g_strdup_printf (_("levels %s loses in the spin"), arb_encounter_get_name (enc, id));
   g_autofree char *turn = g_strdup_printf (_("random direction for %s"), arb_encounter_get_name (enc, id));
-  int drop, direction, altitude = arb_step_peek_field_int (step, enc, id, "altitude", 0);
-  int facing = arb_step_peek_field_int (step, enc, id, "facing", 0);
+  int drop, direction, altitude = arb_step_peek_field_int (step, enc, id, ARB_GPG_KEY_ALTITUDE, 0);
+  int facing = arb_step_peek_field_int (step, enc, id, ARB_KEY_FACING, 0);
 
   if (!arb_proc_roll (proc, "1d6", fall, &drop))
     return FALSE;
@@ -464,10 +470,10 @@ arb_gpg_spin (ArbProc    *proc,
     arb_gpg_set_speed (proc, id, 1);
   if (!arb_proc_roll (proc, "1d6", turn, &direction))
     return FALSE;
-  arb_step_set_int (step, enc, id, "facing", arb_gpg_random_direction (enc, facing, direction));
+  arb_step_set_int (step, enc, id, ARB_KEY_FACING, arb_gpg_random_direction (enc, facing, direction));
   arb_step_add_log (step, _("%s comes out of the spin facing %d"), arb_encounter_get_name (enc, id),
                     arb_gpg_random_direction (enc, facing, direction));
-  arb_step_set_int (step, enc, E, "phase", 5);
+  arb_step_set_int (step, enc, E, ARB_GPG_KEY_PHASE, 5);
   return TRUE;
 }
 
@@ -529,8 +535,8 @@ arb_gpg_check_phase (ArbProc     *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   static const char *names[] = { "", N_("movement"), N_("glide"), N_("combat"), N_("action"), N_("stun recovery") };
-  const char *current = arb_encounter_get (enc, E, "current");
-  int now = arb_encounter_get_int (enc, E, "phase", 0);
+  const char *current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
+  int now = arb_encounter_get_int (enc, E, ARB_GPG_KEY_PHASE, 0);
   const char * const *ids = arb_encounter_peek_combatants (enc);
 
   if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
@@ -539,7 +545,7 @@ arb_gpg_check_phase (ArbProc     *proc,
                    id ? id : "");
       return FALSE;
     }
-  if (arb_encounter_get (enc, E, "winner"))
+  if (arb_encounter_get (enc, E, ARB_GPG_KEY_WINNER))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("The game is over"));
       return FALSE;
@@ -550,7 +556,7 @@ arb_gpg_check_phase (ArbProc     *proc,
                    arb_encounter_get_name (enc, id));
       return FALSE;
     }
-  if (arb_encounter_get (enc, E, "order") == NULL)
+  if (arb_encounter_get (enc, E, ARB_KEY_ORDER) == NULL)
     return TRUE;
   if (g_strcmp0 (current, id) != 0)
     {
@@ -563,7 +569,7 @@ arb_gpg_check_phase (ArbProc     *proc,
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("This belongs to the %s phase; %s is in its %s phase"),
                    _(names[phase]), arb_encounter_get_name (enc, id),
-                   now >= 1 && now <= 5 ? _(names[now]) : arb_encounter_get (enc, E, "phase"));
+                   now >= 1 && now <= 5 ? _(names[now]) : arb_encounter_get (enc, E, ARB_GPG_KEY_PHASE));
       return FALSE;
     }
   return TRUE;
@@ -574,29 +580,29 @@ arb_gpg_param_id (ArbProc *proc)
 {
   const char *id = arb_proc_get_param (proc, "id");
 
-  return id ? id : arb_encounter_get (arb_proc_get_encounter (proc), E, "current");
+  return id ? id : arb_encounter_get (arb_proc_get_encounter (proc), E, ARB_KEY_CURRENT);
 }
 
 gboolean
 arb_gpg_marked_this_turn (ArbEncounter *enc,
                           ArbStep      *step,
                           const char   *id,
-                          const char   *key)
+                          const ArbKey *key)
 {
   /* This turn, for marks that last one turn ("climbed", "net-fumble"). */
   char tick[ARB_INT_TEXT_SIZE];
   const char *v = step ? arb_step_peek (step, enc, id, key) : arb_encounter_get (enc, id, key);
 
-  return g_strcmp0 (v, arb_format_int (tick, arb_encounter_get_int (enc, E, "turn", 0))) == 0;
+  return g_strcmp0 (v, arb_format_int (tick, arb_encounter_get_int (enc, E, ARB_KEY_TURN, 0))) == 0;
 }
 
 void
 arb_gpg_mark_this_turn (ArbStep      *step,
                         ArbEncounter *enc,
                         const char   *id,
-                        const char   *key)
+                        const ArbKey *key)
 {
   char tick[ARB_INT_TEXT_SIZE];
 
-  arb_step_set (step, enc, id, key, arb_format_int (tick, arb_encounter_get_int (enc, E, "turn", 0)));
+  arb_step_set (step, enc, id, key, arb_format_int (tick, arb_encounter_get_int (enc, E, ARB_KEY_TURN, 0)));
 }

@@ -126,7 +126,7 @@ arb_rsbs_rep (ArbEncounter *enc,
               ArbStep      *step,
               const char   *id)
 {
-  int rep = arb_step_peek_field_int (step, enc, id, "rep", 0) +
+  int rep = arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_REP, 0) +
             arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_REP_MOD, 0);
 
   return CLAMP (rep, 1, 9);
@@ -140,7 +140,7 @@ arb_rsbs_pool (ArbEncounter *enc,
 
   if (sheet == NULL)
     return 0;
-  return arb_rsbs_dice_pool (sheet, arb_encounter_get_field_int (enc, id, "rep", 0));
+  return arb_rsbs_dice_pool (sheet, arb_encounter_get_field_int (enc, id, ARB_RSBS_KEY_REP, 0));
 }
 
 int
@@ -209,12 +209,12 @@ arb_rsbs_burn (ArbProc    *proc,
   }
   if (after == 0 && left > 0)
     {
-      arb_step_set (step, enc, id, ARB_KEY_COND "spent", "on");
+      arb_step_set (step, enc, id, ARB_RSBS_KEY_COND_SPENT, "on");
       arb_step_add_log (step, _("%s is spent: the pool is empty, time to appeal to the crowd for mercy (rsbs.mercy)"), name);
       arb_rsbs_headline_for (proc, id, ARB_HEADLINE_WARNING, _("SPENT"));
     }
   else if (after > 0 && left == 0)
-    arb_step_set (step, enc, id, ARB_KEY_COND "spent", NULL);
+    arb_step_set (step, enc, id, ARB_RSBS_KEY_COND_SPENT, NULL);
 }
 
 gboolean
@@ -248,7 +248,7 @@ arb_rsbs_move_rate (ArbEncounter *enc,
                    arb_encounter_get_name (enc, id));
       return -1;
     }
-  rate = arb_step_peek_field_int (step, enc, id, "move", 0) +
+  rate = arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_MOVE, 0) +
          arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_MOVE_MOD, 0);
   return MAX (rate, 0);
 }
@@ -398,7 +398,7 @@ is_thrown (ArbEncounter *enc,
 {
   g_autofree char *key = g_strconcat (ARB_RSBS_PREFIX_THROWN, name, NULL);
 
-  return arb_step_peek (step, enc, id, key) != NULL;
+  return arb_step_peek (step, enc, id, arb_encounter_key (enc, key)) != NULL;
 }
 
 char *
@@ -462,7 +462,7 @@ const char *
 arb_rsbs_size (ArbEncounter *enc,
                const char   *id)
 {
-  const char *size = arb_encounter_get_field (enc, id, "size");
+  const char *size = arb_encounter_get_field (enc, id, ARB_RSBS_KEY_SIZE);
   static const char * const sizes[] = { "S", "M", "L", "XL", NULL };
 
   for (guint i = 0; size && sizes[i]; i++)

@@ -266,7 +266,7 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->out_conditions = out_conditions;
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
-  game_class->state_keys = arb_rsbs_state_keys;
+  game_class->state_keys = arb_rsbs_keys;
   game_class->adjustable = adjustable;
   game_class->by_hand = N_("Everything the rules give is automated, uncontrolled NPCs included; the book's combat results stay by hand until you fill in its tables from your rulebook");
   game_class->demo = demo;

@@ -23,8 +23,6 @@
 #include "arb-rsbs-move.h"
 #include "arb-sheet.h"
 
-#define ARB_RSBS_KEY_WOUNDS "wounds"  /* the locations wounded this match, by commas */
-
 static const char *
 name_of (ArbProc    *proc,
          const char *id)
@@ -39,7 +37,7 @@ in_hand (ArbEncounter *enc,
          const char   *name)
 {
   g_autofree char *key = g_strconcat (ARB_RSBS_PREFIX_THROWN, name, NULL);
-  const char *v = arb_step_peek (step, enc, id, key);
+  const char *v = arb_step_peek (step, enc, id, arb_encounter_key (enc, key));
 
   return v == NULL || g_str_equal (v, "0");
 }
@@ -151,12 +149,12 @@ shield_bonus (ArbEncounter *enc,
 }
 
 static void
-add_int (ArbProc    *proc,
-         const char *id,
-         const char *key,
-         int         by,
-         int         lo,
-         int         hi)
+add_int (ArbProc      *proc,
+         const char   *id,
+         const ArbKey *key,
+         int           by,
+         int           lo,
+         int           hi)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
@@ -241,7 +239,7 @@ apply_one (ArbProc       *proc,
     }
   if (g_str_equal (code, "dead"))
     {
-      arb_step_set (step, enc, blow->victim, ARB_KEY_COND "dead", "on");
+      arb_step_set (step, enc, blow->victim, ARB_RSBS_KEY_COND_DEAD, "on");
       arb_step_add_log (step, _("%s is killed"), who);
       arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_ERROR, _("DEAD"));
       return TRUE;
@@ -271,12 +269,12 @@ apply_one (ArbProc       *proc,
     return arb_rsbs_harm (proc, blow, error);
   if (stage == ARB_RSBS_STAGE_RESULT && g_str_equal (code, "ensnared"))
     {
-      arb_step_set (step, enc, blow->victim, ARB_KEY_COND "ensnared", "on");
+      arb_step_set (step, enc, blow->victim, ARB_RSBS_KEY_COND_ENSNARED, "on");
       if (blow->net)
         {
           g_autofree char *key = g_strconcat (ARB_RSBS_PREFIX_THROWN, blow->net, NULL);
 
-          arb_step_set_int (step, enc, blow->striker, key, 1);
+          arb_step_set_int (step, enc, blow->striker, arb_encounter_key (enc, key), 1);
         }
       arb_step_add_log (step, _("%s is ensnared: −2 to Rep in hand-to-hand until the net is off"), who);
       arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_WARNING, _("ENSNARED"));
@@ -288,7 +286,7 @@ apply_one (ArbProc       *proc,
         {
           g_autofree char *key = g_strconcat (ARB_RSBS_PREFIX_THROWN, blow->net, NULL);
 
-          arb_step_set_int (step, enc, blow->striker, key, 1);
+          arb_step_set_int (step, enc, blow->striker, arb_encounter_key (enc, key), 1);
           arb_step_add_log (step, _("%s's %s is out of his hands"), name_of (proc, blow->striker), blow->net);
         }
       return TRUE;
@@ -303,7 +301,7 @@ apply_one (ArbProc       *proc,
     }
   if (stage == ARB_RSBS_STAGE_RESULT && g_str_equal (code, "blinded"))
     {
-      arb_step_set (step, enc, blow->victim, ARB_KEY_COND "blinded", "on");
+      arb_step_set (step, enc, blow->victim, ARB_RSBS_KEY_COND_BLINDED, "on");
       arb_step_add_log (step, _("%s is blinded by sand"), who);
       arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_WARNING, _("BLINDED"));
       return TRUE;

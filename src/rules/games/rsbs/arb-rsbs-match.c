@@ -348,7 +348,7 @@ roll_size (ArbProc     *proc,
     }
   if (code == NULL)
     code = "M";
-  arb_step_set (step, enc, id, "size", code);
+  arb_step_set (step, enc, id, ARB_RSBS_KEY_SIZE, code);
   arb_step_add_log (step, _("%s's size: %d, %s"), name, v, code);
   return TRUE;
 }
@@ -509,7 +509,7 @@ arb_rsbs_prematch (ArbProc  *proc,
         code = code_at (rep_table, v, locale);
         if (code == NULL || !g_str_has_prefix (code, "rep=") || (rep = atoi (code + 4)) < 1 || rep > 9)
           return arb_proc_refuse (error, NULL, _("Determining the Opponent's Rep: the table gives no Rep for %d in %s"), v, place);
-        arb_step_set_int (step, enc, opp, "rep", rep);
+        arb_step_set_int (step, enc, opp, ARB_RSBS_KEY_REP, rep);
         arb_step_add_log (step, _("Rep of %s (%s): %d, Rep %d (a pool of %d dice)"), name, opp, v, rep,
                           arb_rsbs_dice_pool (arb_encounter_get_sheet (enc, opp), rep));
       }

@@ -204,7 +204,7 @@ arb_rsbs_throw (ArbProc  *proc,
   {
     g_autofree char *key = g_strconcat (ARB_RSBS_PREFIX_THROWN, weapon, NULL);
 
-    if (g_strcmp0 (arb_step_peek (step, enc, id, key), "1") == 0)
+    if (g_strcmp0 (arb_step_peek (step, enc, id, arb_encounter_key (enc, key)), "1") == 0)
       return arb_proc_refuse (error, NULL, _("Throwing Spear: once thrown, the %s cannot be retrieved"), weapon);
   }
 
@@ -247,7 +247,7 @@ arb_rsbs_throw (ArbProc  *proc,
       g_autofree char *key = g_strconcat (ARB_RSBS_PREFIX_THROWN, weapon, NULL);
       g_autofree char *other = NULL;
 
-      arb_step_set_int (step, enc, id, key, 1);
+      arb_step_set_int (step, enc, id, arb_encounter_key (enc, key), 1);
       other = arb_rsbs_weapon_of_class (enc, step, id, "TS PI");
       /* Draw a weapon: a thrower's sidearm stays sheathed until drawn
        * (Arbiter's reading: his hand is empty unless another throwing

@@ -63,10 +63,9 @@ arb_rsbs_set_condition (ArbProc    *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  g_autofree char *key = g_strconcat (ARB_KEY_COND, condition, NULL);
 
   if (on != arb_conditions_has (enc, step, id, condition))
-    arb_step_set (step, enc, id, key, on ? "on" : NULL);
+    arb_step_set (step, enc, id, arb_encounter_condition_key (enc, condition), on ? "on" : NULL);
 }
 
 void

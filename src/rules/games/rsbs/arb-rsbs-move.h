@@ -11,17 +11,6 @@
 
 G_BEGIN_DECLS
 
-/* int 0..1: got up beside a foe this activation, so the melee round he
- * fights now is at -1 Rep (Stand up and melee); the melee part reads it
- * and clears it when that round is over. */
-#define ARB_RSBS_KEY_STOOD "stood"
-/* "TURN:SIDE": the activation a figure was knocked or pulled down in;
- * he may not get up in that one (Knocked or Pull to the Ground). */
-#define ARB_RSBS_KEY_FELL_AT "fell-at"
-/* int 0..1: won his Break Off this activation (the break-off table's
- * "free"): he may move away from the foes touching him. */
-#define ARB_RSBS_KEY_BROKE_OFF "broke-off"
-
 /* The activation now, as ARB_RSBS_KEY_FELL_AT keeps it (owned). */
 char       *arb_rsbs_activation_now   (ArbEncounter *enc,
                                        ArbStep      *step);

@@ -98,7 +98,7 @@ arb_rsbs_remove_net (ArbProc     *proc,
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_ACTED, 1);
   if (*freed)
     {
-      arb_step_set (step, enc, id, ARB_KEY_COND "ensnared", NULL);
+      arb_step_set (step, enc, id, ARB_RSBS_KEY_COND_ENSNARED, NULL);
       arb_step_add_log (step, _("%s rolls %d against Rep %d: the net is off"), name_of (enc, id), roll, rep);
       arb_step_add_headline (step, ARB_HEADLINE_SUCCESS, _("NET REMOVED"));
     }

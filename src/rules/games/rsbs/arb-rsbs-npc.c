@@ -59,7 +59,7 @@ npc_has_weapon (ArbEncounter *enc,
       if (name == NULL)
         continue;
       thrown = g_strconcat (ARB_RSBS_PREFIX_THROWN, name, NULL);
-      if (arb_step_peek (step, enc, id, thrown) != NULL)
+      if (arb_step_peek (step, enc, id, arb_encounter_key (enc, thrown)) != NULL)
         continue;
       if (classes && klass)
         {
@@ -969,7 +969,7 @@ arb_rsbs_npc (ArbProc  *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   const char *id = arb_proc_get_param (proc, "id");
-  const char *current = arb_encounter_get (enc, E, "current");
+  const char *current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
   int stage;
 
   if (id == NULL)
@@ -1010,7 +1010,7 @@ arb_rsbs_npc_proposal (ArbEncounter *enc,
                        GHashTable   *params)
 {
   if (id == NULL || arb_encounter_get_sheet (enc, id) == NULL ||
-      g_strcmp0 (arb_encounter_get (enc, E, "current"), id) != 0 ||
+      g_strcmp0 (arb_encounter_get (enc, E, ARB_KEY_CURRENT), id) != 0 ||
       !arb_rsbs_is_uncontrolled (enc, NULL, id) || arb_rsbs_is_out (enc, NULL, id))
     return NULL;
   if (stage_of (enc, NULL, id) >= 3 || arb_encounter_get_int (enc, id, ARB_RSBS_KEY_ACTED, 0) != 0)

@@ -133,7 +133,7 @@ arb_rsbs_choose (ArbGame            *game,
   int stage;
 
   /* Nothing to set up before the match: the start comes first. */
-  if (id == NULL && arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order") == NULL)
+  if (id == NULL && arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_ORDER) == NULL)
     return FALSE;
   if (hand_over (enc, procedure, params))
     return TRUE;

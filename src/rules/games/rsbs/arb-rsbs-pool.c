@@ -22,10 +22,6 @@
 
 #define E ARB_ENCOUNTER_ENTITY
 
-/* The moment a figure last tried to catch his breath, "TURN:SIDE" (the
- * side active then): once per moment, whichever way it was asked. */
-#define KEY_BREATH_AT "breath-at"
-
 typedef unsigned __int128 Ways;
 
 static const char *
@@ -392,19 +388,19 @@ arb_rsbs_mercy (ArbProc  *proc,
     {
       if (arb_step_peek_field_int (step, enc, E, ARB_RSBS_KEY_DEATH, 0) == 1)
         return arb_proc_refuse (error, NULL, "%s", _("Fighting to the death: there is no appeal in a match to the death (Arbiter's reading)"));
-      arb_step_set (step, enc, id, ARB_KEY_COND "surrendered", "on");
+      arb_step_set (step, enc, id, ARB_RSBS_KEY_COND_SURRENDERED, "on");
       arb_step_add_log (step, _("%s raises a hand for mercy: the crowd spares him, and he leaves the match"), name_of (enc, id));
       arb_step_add_headline (step, ARB_HEADLINE_SUCCESS, _("SPARED"));
     }
   else if (g_str_equal (verdict, "killed"))
     {
-      arb_step_set (step, enc, id, ARB_KEY_COND "dead", "on");
+      arb_step_set (step, enc, id, ARB_RSBS_KEY_COND_DEAD, "on");
       arb_step_add_log (step, _("%s raises a hand for mercy: the crowd wants him dead"), name_of (enc, id));
       arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("KILLED"));
     }
   else if (g_str_equal (verdict, "intervention"))
     {
-      arb_step_set (step, enc, id, ARB_KEY_COND "surrendered", "on");
+      arb_step_set (step, enc, id, ARB_RSBS_KEY_COND_SURRENDERED, "on");
       arb_step_add_log (step, _("Imperial intervention: the match is stopped and %s leaves it alive (Arbiter's reading; the book's page is missing)"),
                         name_of (enc, id));
       arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("INTERVENTION"));
@@ -472,7 +468,7 @@ arb_rsbs_breath_tried (ArbEncounter *enc,
 {
   g_autofree char *moment = breath_moment (enc, step);
 
-  return g_strcmp0 (arb_step_peek (step, enc, id, KEY_BREATH_AT), moment) == 0;
+  return g_strcmp0 (arb_step_peek (step, enc, id, ARB_RSBS_KEY_BREATH_AT), moment) == 0;
 }
 
 gboolean
@@ -499,7 +495,7 @@ arb_rsbs_try_breath (ArbProc     *proc,
   if (!arb_rsbs_burned_half (enc, step, id))
     return arb_proc_refuse (error, NULL, _("Catching breath: %s has burned %d of %d dice, less than half his pool"),
                             name, pool - left, pool);
-  if (g_strcmp0 (arb_step_peek (step, enc, id, KEY_BREATH_AT), moment) == 0)
+  if (g_strcmp0 (arb_step_peek (step, enc, id, ARB_RSBS_KEY_BREATH_AT), moment) == 0)
     return arb_proc_refuse (error, NULL, _("Catching breath: %s has already tried this activation"), name);
   if (stirred)
     return arb_proc_refuse (error, NULL, pc ? _("Catching breath: %s has moved more than half his rate, been forced to move, reacted or fought this activation")
@@ -527,7 +523,7 @@ arb_rsbs_try_breath (ArbProc     *proc,
       }
     }
 
-  arb_step_set (step, enc, id, KEY_BREATH_AT, moment);
+  arb_step_set (step, enc, id, ARB_RSBS_KEY_BREATH_AT, moment);
   if (!pc)
     {
       ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "rsbs", "npc-catch-breath") : NULL;

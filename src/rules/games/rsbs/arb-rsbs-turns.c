@@ -160,8 +160,8 @@ rsbs_colours (ArbEncounter *enc,
               char        **black,
               GError      **error)
 {
-  const char *r = arb_step_peek (step, enc, E, "setting.red-side");
-  const char *b = arb_step_peek (step, enc, E, "setting.black-side");
+  const char *r = arb_step_peek (step, enc, E, ARB_RSBS_KEY_SETTING_RED_SIDE);
+  const char *b = arb_step_peek (step, enc, E, ARB_RSBS_KEY_SETTING_BLACK_SIDE);
 
   for (guint i = 0; sides[i] && (r == NULL || b == NULL); i++)
     {
@@ -183,7 +183,7 @@ rsbs_colours (ArbEncounter *enc,
 
 /* What a figure did in his last activation is forgotten when his side
  * becomes active again. */
-static const char * const activation_keys[] = {
+static const ArbKey * const activation_keys[] = {
   ARB_RSBS_KEY_MOVED, ARB_RSBS_KEY_TURN_GAP, ARB_RSBS_KEY_ACTED, ARB_RSBS_KEY_STIRRED,
   ARB_RSBS_KEY_NPC_STAGE, ARB_RSBS_KEY_INTENT, ARB_RSBS_KEY_INTENT_TARGET, ARB_RSBS_KEY_ALLOTTED,
   ARB_RSBS_KEY_BROKE_OFF,
@@ -226,7 +226,7 @@ rsbs_new_turn (ArbProc  *proc,
   if (!rsbs_colours (enc, step, sides, &red, &black, error))
     return FALSE;
 
-  deck = rsbs_parse_deck (arb_step_peek (step, enc, E, "deck"));
+  deck = rsbs_parse_deck (arb_step_peek (step, enc, E, ARB_RSBS_KEY_DECK));
   arb_step_add_log (step, _("Turn %d: draw two cards (%s red, %s black)"), turn, red, black);
 
   for (guint guard = 0; active == NULL && guard < 100; guard++)
@@ -272,13 +272,13 @@ rsbs_new_turn (ArbProc  *proc,
         }
 
   deck_text = rsbs_join_deck (deck);
-  arb_step_set (step, enc, E, "deck", deck_text);
-  arb_step_set_int (step, enc, E, "turn", turn);
-  arb_step_set (step, enc, E, "first-side", active);
-  arb_step_set (step, enc, E, "active-side", active);
+  arb_step_set (step, enc, E, ARB_RSBS_KEY_DECK, deck_text);
+  arb_step_set_int (step, enc, E, ARB_KEY_TURN, turn);
+  arb_step_set (step, enc, E, ARB_RSBS_KEY_FIRST_SIDE, active);
+  arb_step_set (step, enc, E, ARB_RSBS_KEY_ACTIVE_SIDE, active);
   rsbs_side_active (proc, active);
-  arb_step_set (step, enc, E, "order", order->str);
-  arb_step_set (step, enc, E, "current", first);
+  arb_step_set (step, enc, E, ARB_KEY_ORDER, order->str);
+  arb_step_set (step, enc, E, ARB_KEY_CURRENT, first);
   return TRUE;
 }
 
@@ -300,9 +300,9 @@ rsbs_entered (ArbProc    *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *side = arb_order_side_of (enc, step, id);
 
-  if (g_strcmp0 (side, arb_encounter_get (enc, E, "active-side")) != 0)
+  if (g_strcmp0 (side, arb_encounter_get (enc, E, ARB_RSBS_KEY_ACTIVE_SIDE)) != 0)
     {
-      arb_step_set (step, enc, E, "active-side", side);
+      arb_step_set (step, enc, E, ARB_RSBS_KEY_ACTIVE_SIDE, side);
       rsbs_side_active (proc, side);
       arb_step_add_log (step, _("%s is active now"), side);
     }

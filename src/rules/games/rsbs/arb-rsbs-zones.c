@@ -24,8 +24,8 @@ arb_rsbs_main_gauge (ArbGame      *game,
   if (sheet == NULL)
     return FALSE;
   gauge->label = _("dice");
-  gauge->max = arb_rsbs_dice_pool (sheet, arb_encounter_get_field_int (enc, id, "rep", 0));
-  gauge->current = CLAMP (gauge->max - arb_encounter_get_field_int (enc, id, "dice-burned", 0), 0, gauge->max);
+  gauge->max = arb_rsbs_dice_pool (sheet, arb_encounter_get_field_int (enc, id, ARB_RSBS_KEY_REP, 0));
+  gauge->current = CLAMP (gauge->max - arb_encounter_get_field_int (enc, id, ARB_RSBS_KEY_DICE_BURNED, 0), 0, gauge->max);
   return TRUE;
 }
 
@@ -38,7 +38,7 @@ arb_rsbs_list_gauges (ArbGame      *game,
 {
   GPtrArray *gauges = arb_gauge_array_new ();
   ArbMainGauge pool = { 0 };
-  int turn = arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, "turn", 0);
+  int turn = arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_TURN, 0);
 
   if (arb_rsbs_main_gauge (game, enc, id, &pool))
     {

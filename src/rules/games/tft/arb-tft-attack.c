@@ -225,7 +225,7 @@ long_range (ArbProc  *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   ArbTable *table = arb_ruleset_library_get_table (rules, "tft", "long-range");
-  int st = arb_encounter_get_field_int (enc, a->id, "st", 0);
+  int st = arb_encounter_get_field_int (enc, a->id, ARB_TFT_KEY_ST, 0);
   int max, full;
   const char *text;
   g_autofree char *what = NULL;
@@ -460,8 +460,8 @@ aim_adjustment (ArbProc     *proc,
          _("aimed at the head"));
   else if (g_str_equal (a->aim, "hand"))
     {
-      const char *armour = arb_encounter_get_field (enc, target, "armor");
-      const char *shield = arb_encounter_get_field (enc, target, "shield");
+      const char *armour = arb_encounter_get_field (enc, target, ARB_TFT_KEY_ARMOR);
+      const char *shield = arb_encounter_get_field (enc, target, ARB_TFT_KEY_SHIELD);
       gboolean light = armour == NULL || g_ascii_strcasecmp (armour, "none") == 0 ||
                        named_like (armour, "cloth") || named_like (armour, "leather");
       gboolean shielded = shield && g_ascii_strcasecmp (shield, "none") != 0 &&
@@ -514,7 +514,7 @@ adjusted_dx (ArbProc     *proc,
     return FALSE;
   /* The +2 sits in the words of the aimed-shots table's leg effect, not
    * in a DX cell of its own: it stays here. */
-  if ((injury = arb_step_peek (step, enc, target, ARB_TFT_KEY_INJURY "leg")) &&
+  if ((injury = arb_step_peek (step, enc, target, ARB_TFT_KEY_INJURY_LEG)) &&
       (!g_str_equal (injury, "hit") || arb_conditions_has (enc, step, target, "kneeling")))
     adj (reasons, &dx, 2, _("target's leg injured"));
   if (!aim_adjustment (proc, a, target, &dx, reasons, error))
@@ -538,16 +538,16 @@ drop_weapon (ArbProc    *proc,
     return;
   if (broken)
     {
-      key = g_strconcat (ARB_TFT_KEY_BROKEN, name, NULL);
-      arb_step_set (step, enc, id, key, "true");
+      key = g_strconcat (ARB_TFT_PREFIX_BROKEN, name, NULL);
+      arb_step_set (step, enc, id, arb_encounter_key (enc, key), "true");
       arb_step_add_log (step, _("%s's %s breaks"), name_of (enc, id), name);
     }
   else if (arb_tft_where (enc, step, id, &at, NULL))
     {
       g_autofree char *hex = arb_hex_to_string (at);
 
-      key = g_strconcat (ARB_TFT_KEY_DROPPED, name, NULL);
-      arb_step_set (step, enc, id, key, hex);
+      key = g_strconcat (ARB_TFT_PREFIX_DROPPED, name, NULL);
+      arb_step_set (step, enc, id, arb_encounter_key (enc, key), hex);
       arb_step_add_log (step, _("%s drops the %s in hex %s"), name_of (enc, id), name, hex);
     }
   arb_step_set (step, enc, id, ARB_TFT_KEY_READY, "none");
@@ -559,7 +559,7 @@ drop_shield (ArbProc    *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  const char *shield = arb_encounter_get_field (enc, id, "shield");
+  const char *shield = arb_encounter_get_field (enc, id, ARB_TFT_KEY_SHIELD);
   g_autofree char *key = NULL;
   g_autofree char *hex = NULL;
   ArbHex at;
@@ -571,21 +571,20 @@ drop_shield (ArbProc    *proc,
   if (arb_tft_where (enc, step, id, &at, NULL))
     {
       hex = arb_hex_to_string (at);
-      key = g_strconcat (ARB_TFT_KEY_DROPPED, shield, NULL);
-      arb_step_set (step, enc, id, key, hex);
+      key = g_strconcat (ARB_TFT_PREFIX_DROPPED, shield, NULL);
+      arb_step_set (step, enc, id, arb_encounter_key (enc, key), hex);
     }
   arb_step_add_log (step, _("%s drops the %s"), name_of (enc, id), shield);
 }
 
 static void
-injure (ArbProc    *proc,
-        const char *id,
-        const char *part,
-        const char *how)
+injure (ArbProc      *proc,
+        const char   *id,
+        const ArbKey *key,
+        const char   *how)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  g_autofree char *key = g_strconcat (ARB_TFT_KEY_INJURY, part, NULL);
   const char *was = arb_step_peek (step, enc, id, key);
 
   /* Never lighter than what it already has: hit < useless < lost. */
@@ -622,7 +621,7 @@ aimed_effect (ArbProc    *proc,
           arb_step_set_int (step, enc, target, ARB_TFT_KEY_NEXT_DX, next - 4);
           arb_step_set_int (step, enc, target, ARB_TFT_KEY_NEXT_DX_UNTIL,
                             arb_encounter_get_int (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_TURN, 0) + 1);
-          injure (proc, target, "head", "hit");
+          injure (proc, target, ARB_TFT_KEY_INJURY_HEAD, "hit");
           arb_step_add_log (step, _("Head shot of more than 2 hits: %s is at −4 DX next turn"), who);
         }
       if (got > 5)
@@ -631,14 +630,14 @@ aimed_effect (ArbProc    *proc,
   else if (g_str_equal (a->aim, "weapon-arm") && got > 2)
     {
       drop_weapon (proc, target, arb_tft_ready_name (enc, step, target), FALSE);
-      injure (proc, target, "weapon-arm", got > 7 ? "lost" : got > 5 ? "useless" : "hit");
+      injure (proc, target, ARB_TFT_KEY_INJURY_WEAPON_ARM, got > 7 ? "lost" : got > 5 ? "useless" : "hit");
       if (got > 5)
         arb_step_add_log (step, got > 7 ? _("%s loses the weapon arm") : _("%s's weapon arm is useless until healed"), who);
     }
   else if (g_str_equal (a->aim, "shield-arm") && got > 2)
     {
       drop_shield (proc, target);
-      injure (proc, target, "shield-arm", got > 7 ? "lost" : got > 5 ? "useless" : "hit");
+      injure (proc, target, ARB_TFT_KEY_INJURY_SHIELD_ARM, got > 7 ? "lost" : got > 5 ? "useless" : "hit");
       if (got > 5)
         arb_step_add_log (step, got > 7 ? _("%s loses the shield arm") : _("%s's shield arm is useless until healed"), who);
     }
@@ -646,32 +645,32 @@ aimed_effect (ArbProc    *proc,
     {
       g_autofree char *until = g_strdup_printf ("until turn %d", turn + 3);
 
-      injure (proc, target, "leg", got > 7 ? "lost" : got > 5 ? "useless" : "hit");
+      injure (proc, target, ARB_TFT_KEY_INJURY_LEG, got > 7 ? "lost" : got > 5 ? "useless" : "hit");
       if (got > 5)
         {
-          arb_step_set (step, enc, target, "cond.kneeling", "on");
+          arb_step_set (step, enc, target, ARB_TFT_KEY_COND_KNEELING, "on");
           arb_step_add_log (step, got > 7 ? _("%s loses the leg: kneeling, MA 0 in combat") :
                                             _("%s's leg is useless until healed: kneeling, −2 DX to attack, +2 DX to be attacked, MA 0 in combat (3 with a crutch)"), who);
         }
       else
         {
-          arb_step_set (step, enc, target, "cond.kneeling", until);
+          arb_step_set (step, enc, target, ARB_TFT_KEY_COND_KNEELING, until);
           arb_step_add_log (step, _("Leg shot of more than 2 hits: %s kneels for 3 turns, −2 DX to attack, +2 DX to be attacked"), who);
         }
       arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("LEG HIT"));
     }
   else if (g_str_equal (a->aim, "wing"))
     {
-      int k = arb_encounter_get_field_int (enc, target, "st", 0) > 40 ? 2 : 1;
+      int k = arb_encounter_get_field_int (enc, target, ARB_TFT_KEY_ST, 0) > 40 ? 2 : 1;
 
       if (got > 7 * k)
         {
-          injure (proc, target, "wing", "lost");
+          injure (proc, target, ARB_TFT_KEY_INJURY_WING, "lost");
           arb_step_add_log (step, _("%s loses the wing and falls"), who);
         }
       else if (got > 4 * k)
         {
-          injure (proc, target, "wing", "useless");
+          injure (proc, target, ARB_TFT_KEY_INJURY_WING, "useless");
           arb_step_add_log (step, _("%s cannot fly and falls"), who);
         }
     }
@@ -706,23 +705,23 @@ cripple (ArbProc    *proc,
   arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("CRIPPLED"));
   if (g_str_equal (code, "right-leg") || g_str_equal (code, "left-leg"))
     {
-      injure (proc, target, "leg", "useless");
-      arb_step_set (step, enc, target, "cond.kneeling", "on");
+      injure (proc, target, ARB_TFT_KEY_INJURY_LEG, "useless");
+      arb_step_set (step, enc, target, ARB_TFT_KEY_COND_KNEELING, "on");
     }
   else if (g_str_equal (code, "weapon-arm"))
     {
-      injure (proc, target, "weapon-arm", "useless");
+      injure (proc, target, ARB_TFT_KEY_INJURY_WEAPON_ARM, "useless");
       drop_weapon (proc, target, arb_tft_ready_name (enc, step, target), FALSE);
     }
   else if (g_str_equal (code, "shield-arm"))
-    injure (proc, target, "shield-arm", "useless");
+    injure (proc, target, ARB_TFT_KEY_INJURY_SHIELD_ARM, "useless");
   else if (g_str_has_prefix (code, "head"))
     {
-      int st = arb_encounter_get_field_int (enc, target, "st", 0);
+      int st = arb_encounter_get_field_int (enc, target, ARB_TFT_KEY_ST, 0);
 
-      injure (proc, target, "head", "hit");
+      injure (proc, target, ARB_TFT_KEY_INJURY_HEAD, "hit");
       arb_step_set_int (step, enc, target, ARB_TFT_KEY_HITS_TAKEN, MAX (st, arb_step_peek_field_int (step, enc, target, ARB_TFT_KEY_HITS_TAKEN, 0)));
-      arb_step_set (step, enc, target, "cond.unconscious", "on");
+      arb_step_set (step, enc, target, ARB_TFT_KEY_COND_UNCONSCIOUS, "on");
       arb_step_add_log (step, _("%s's ST drops to 0: unconscious"), who);
       arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("UNCONSCIOUS"));
     }
@@ -764,7 +763,7 @@ roll_to_hit (ArbProc     *proc,
 
     g_string_printf (line, _("%s attacks %s with %s: DX %d"), name_of (enc, a->id), name_of (enc, target),
                      a->weapon.kind == ARB_TFT_WEAPON_BARE ? _("bare hands") : a->weapon.name,
-                     arb_encounter_get_field_int (enc, a->id, "dx", 0));
+                     arb_encounter_get_field_int (enc, a->id, ARB_TFT_KEY_DX, 0));
     for (guint i = 0; i < reasons->len; i++)
       g_string_append_printf (line, "; %s", (char *)g_ptr_array_index (reasons, i));
     g_string_append_printf (line, _(": adjusted DX %d"), dx);
@@ -882,19 +881,19 @@ check_attack (ArbProc     *proc,
     return FALSE;
   if (a->weapon.kind != ARB_TFT_WEAPON_BARE)
     {
-      key = g_strconcat (ARB_TFT_KEY_BROKEN, a->weapon.name, NULL);
-      if (arb_step_peek (step, enc, a->id, key))
+      key = g_strconcat (ARB_TFT_PREFIX_BROKEN, a->weapon.name, NULL);
+      if (arb_step_peek (step, enc, a->id, arb_encounter_key (enc, key)))
         return arb_proc_refuse (error, NULL, _("%s's %s is broken"), name_of (enc, a->id), a->weapon.name);
       g_free (key);
-      key = g_strconcat (ARB_TFT_KEY_DROPPED, a->weapon.name, NULL);
-      if (arb_step_peek (step, enc, a->id, key))
+      key = g_strconcat (ARB_TFT_PREFIX_DROPPED, a->weapon.name, NULL);
+      if (arb_step_peek (step, enc, a->id, arb_encounter_key (enc, key)))
         return arb_proc_refuse (error, NULL, _("%s's %s lies dropped at %s: pick it up first"), name_of (enc, a->id),
-                                a->weapon.name, arb_step_peek (step, enc, a->id, key));
+                                a->weapon.name, arb_step_peek (step, enc, a->id, arb_encounter_key (enc, key)));
     }
 
   if (a->weapon.kind != ARB_TFT_WEAPON_BARE)
     {
-      const char *arm = arb_step_peek (step, enc, a->id, ARB_TFT_KEY_INJURY "weapon-arm");
+      const char *arm = arb_step_peek (step, enc, a->id, ARB_TFT_KEY_INJURY_WEAPON_ARM);
 
       /* Arbiter's reading: no weapon in the other hand either; bare
        * hands (weapon=none) may still strike. */
@@ -904,9 +903,9 @@ check_attack (ArbProc     *proc,
     }
 
   /* The starting ST: wounds do not take a weapon out of the hand. */
-  if (a->weapon.st_min > arb_encounter_get_field_int (enc, a->id, "st", 0))
+  if (a->weapon.st_min > arb_encounter_get_field_int (enc, a->id, ARB_TFT_KEY_ST, 0))
     return arb_proc_refuse (error, NULL, _("The %s needs ST %d; %s has ST %d"), a->weapon.name, a->weapon.st_min,
-                            name_of (enc, a->id), arb_encounter_get_field_int (enc, a->id, "st", 0));
+                            name_of (enc, a->id), arb_encounter_get_field_int (enc, a->id, ARB_TFT_KEY_ST, 0));
 
   hth = arb_tft_hth_foes (enc, step, a->id);
   if (hth[0])
@@ -1208,10 +1207,10 @@ arb_tft_attack_proc (ArbProc  *proc,
 
       if (arb_tft_where (enc, step, hit ? hit : a.target, &there, NULL))
         {
-          g_autofree char *key = g_strconcat (ARB_TFT_KEY_DROPPED, a.weapon.name, NULL);
+          g_autofree char *key = g_strconcat (ARB_TFT_PREFIX_DROPPED, a.weapon.name, NULL);
           g_autofree char *hex = arb_hex_to_string (there);
 
-          arb_step_set (step, enc, a.id, key, hex);
+          arb_step_set (step, enc, a.id, arb_encounter_key (enc, key), hex);
           arb_step_set (step, enc, a.id, ARB_TFT_KEY_READY, "none");
           arb_step_add_log (step, _("The %s lies in hex %s"), a.weapon.name, hex);
         }
@@ -1220,7 +1219,7 @@ arb_tft_attack_proc (ArbProc  *proc,
   if (arb_step_peek (step, enc, a.id, ARB_TFT_KEY_WAITED) != NULL)
     arb_step_set (step, enc, a.id, ARB_TFT_KEY_WAITED, NULL);
   if (arb_conditions_has (enc, step, a.id, "waiting"))
-    arb_step_set (step, enc, a.id, ARB_KEY_COND "waiting", NULL);
+    arb_step_set (step, enc, a.id, ARB_TFT_KEY_COND_WAITING, NULL);
   arb_tft_mark_acted (proc, a.id, option);
   ok = TRUE;
 out:
@@ -1252,7 +1251,7 @@ arb_tft_wait_proc (ArbProc  *proc,
                             name_of (enc, id));
   waited = arb_step_peek_field_int (step, enc, id, ARB_TFT_KEY_WAITED, 0) + 1;
   arb_step_set_int (step, enc, id, ARB_TFT_KEY_WAITED, waited);
-  arb_step_set (step, enc, id, ARB_KEY_COND "waiting", "on");
+  arb_step_set (step, enc, id, ARB_TFT_KEY_COND_WAITING, "on");
   arb_tft_mark_acted (proc, id, option);
   arb_step_add_log (step, g_dngettext (GETTEXT_PACKAGE, "%s holds its attack, waiting for an opening: %d turn waited, %+d DX on its next attack",
                                        "%s holds its attack, waiting for an opening: %d turns waited, %+d DX on its next attack", waited),

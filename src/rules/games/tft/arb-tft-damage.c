@@ -35,7 +35,7 @@ arb_tft_injury_thresholds (ArbEncounter      *enc,
   ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "tft", "injury-reactions") : NULL;
   const char *big = arb_encounter_get (enc, E, ARB_TFT_SETTING_BIG_ST);
   int big_st = big ? atoi (big) : 30;
-  int st = arb_encounter_get_field_int (enc, id, "st", 0);
+  int st = arb_encounter_get_field_int (enc, id, ARB_TFT_KEY_ST, 0);
   const char *row = st >= big_st && big_st > 0 ? "Biggest" : "Human-sized";
   const ArbCell *s = table ? arb_table_lookup_name (table, row, "stagger", NULL) : NULL;
   const ArbCell *f = table ? arb_table_lookup_name (table, row, "fall", NULL) : NULL;
@@ -115,9 +115,9 @@ arb_tft_action_dx_full (ArbEncounter      *enc,
                         gboolean           berserk,
                         GPtrArray         *reasons)
 {
-  const char *live = arb_step_peek (step, enc, id, "adjusted-dx");
-  const char *armour = arb_encounter_get_field (enc, id, "armor");
-  const char *shield = arb_encounter_get_field (enc, id, "shield");
+  const char *live = arb_step_peek (step, enc, id, ARB_TFT_KEY_ADJUSTED_DX);
+  const char *armour = arb_encounter_get_field (enc, id, ARB_TFT_KEY_ARMOR);
+  const char *shield = arb_encounter_get_field (enc, id, ARB_TFT_KEY_SHIELD);
   const char *injury;
   int dx, worn, named = 0, st_left, next, last, stagger, fall;
   gint64 v;
@@ -132,7 +132,7 @@ arb_tft_action_dx_full (ArbEncounter      *enc,
         g_ptr_array_add (reasons, g_strdup_printf (_("adjusted DX set by hand: %d"), (int)v));
       return (int)v;
     }
-  dx = arb_encounter_get_field_int (enc, id, "dx", 0);
+  dx = arb_encounter_get_field_int (enc, id, ARB_TFT_KEY_DX, 0);
   worn = arb_tft_armour_dx (enc, step, rules, id);
   dx += worn;
   if (armour && g_ascii_strcasecmp (armour, "none") != 0 && table_dx (rules, armour) != 0)
@@ -174,19 +174,19 @@ arb_tft_action_dx_full (ArbEncounter      *enc,
 
   /* This -2 and the shield arm's are words in the aimed-shots table's
    * effects, not DX cells a house table could change: they stay here. */
-  if (!berserk && (injury = arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY "leg")) &&
+  if (!berserk && (injury = arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY_LEG)) &&
       (!g_str_equal (injury, "hit") || arb_conditions_has (enc, step, id, "kneeling")))
     {
       dx -= 2;
       add_reason (reasons, -2, _("injured leg"));
     }
-  if (!berserk && (injury = arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY "shield-arm")) &&
+  if (!berserk && (injury = arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY_SHIELD_ARM)) &&
       !g_str_equal (injury, "hit") && shield && g_ascii_strcasecmp (shield, "none") != 0 &&
       g_strcmp0 (arb_step_peek (step, enc, id, ARB_TFT_KEY_SHIELD_READY), "false") != 0)
     {
-      g_autofree char *key = g_strconcat (ARB_TFT_KEY_DROPPED, shield, NULL);
+      g_autofree char *key = g_strconcat (ARB_TFT_PREFIX_DROPPED, shield, NULL);
 
-      if (arb_step_peek (step, enc, id, key) == NULL)
+      if (arb_step_peek (step, enc, id, arb_encounter_key (enc, key)) == NULL)
         {
           dx -= 2;
           add_reason (reasons, -2, _("useless shield arm, until the shield is dropped"));
@@ -256,8 +256,8 @@ arb_tft_deal_hits (ArbProc     *proc,
     {
       /* The screen: below 0 a figure dies unless its ST is raised to 0;
        * Arbiter marks it dead and the referee may undo that by hand. */
-      arb_step_set (step, enc, target, "cond.unconscious", NULL);
-      arb_step_set (step, enc, target, "cond.dead", "on");
+      arb_step_set (step, enc, target, ARB_TFT_KEY_COND_UNCONSCIOUS, NULL);
+      arb_step_set (step, enc, target, ARB_TFT_KEY_COND_DEAD, "on");
       arb_step_add_log (step, _("%s is at ST %d, below 0: dead (Arbiter's default; raising its ST to 0 or more in time saves it)"),
                         name_of (enc, target), st_after);
       arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("DEAD"));
@@ -265,7 +265,7 @@ arb_tft_deal_hits (ArbProc     *proc,
     }
   if (st_after == 0)
     {
-      arb_step_set (step, enc, target, "cond.unconscious", "on");
+      arb_step_set (step, enc, target, ARB_TFT_KEY_COND_UNCONSCIOUS, "on");
       arb_step_add_log (step, _("%s is at ST 0: unconscious"), name_of (enc, target));
       arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("UNCONSCIOUS"));
       return TRUE;
@@ -275,7 +275,7 @@ arb_tft_deal_hits (ArbProc     *proc,
 
   if (before_turn < fall && after_turn >= fall)
     {
-      arb_step_set (step, enc, target, "cond.knocked-down", "on");
+      arb_step_set (step, enc, target, ARB_TFT_KEY_COND_KNOCKED_DOWN, "on");
       arb_step_set_int (step, enc, target, ARB_TFT_KEY_FELL_TURN, turn);
       arb_step_add_log (step, _("%d or more hits this turn: %s falls down and cannot attack this turn; next turn it may only stay down, stand up or crawl"),
                         fall, name_of (enc, target));
@@ -352,7 +352,7 @@ arb_tft_roll_damage (ArbProc     *proc,
       hits /= divisor;
     }
   stopped = no_armour ? 0 : arb_tft_hits_stopped (enc, step, rules, target, attacker);
-  armour = arb_encounter_get_field (enc, target, "armor");
+  armour = arb_encounter_get_field (enc, target, ARB_TFT_KEY_ARMOR);
   if (no_armour)
     arb_step_add_log (step, _("Armour and shield do not protect"));
   /* Said apart when the shield is not on the blow's side. */

@@ -224,7 +224,7 @@ arb_tft_st_left (ArbEncounter *enc,
                  ArbStep      *step,
                  const char   *id)
 {
-  return arb_encounter_get_field_int (enc, id, "st", 0) -
+  return arb_encounter_get_field_int (enc, id, ARB_TFT_KEY_ST, 0) -
          arb_step_peek_field_int (step, enc, id, ARB_TFT_KEY_HITS_TAKEN, 0);
 }
 
@@ -248,7 +248,7 @@ key_set (ArbEncounter *enc,
          const char   *name)
 {
   g_autofree char *key = g_strconcat (prefix, name, NULL);
-  const char *v = arb_step_peek (step, enc, id, key);
+  const char *v = arb_step_peek (step, enc, id, arb_encounter_key (enc, key));
 
   return v != NULL && v[0] != '\0' && !g_str_equal (v, "false");
 }
@@ -271,8 +271,8 @@ arb_tft_ready_name (ArbEncounter *enc,
     {
       const char *name = arb_sheet_item_get (g_ptr_array_index (items, i), "name");
 
-      if (name && !key_set (enc, step, id, ARB_TFT_KEY_BROKEN, name) &&
-          !key_set (enc, step, id, ARB_TFT_KEY_DROPPED, name))
+      if (name && !key_set (enc, step, id, ARB_TFT_PREFIX_BROKEN, name) &&
+          !key_set (enc, step, id, ARB_TFT_PREFIX_DROPPED, name))
         return name;
     }
   return "none";
@@ -349,7 +349,7 @@ arb_tft_weapon_lookup (ArbEncounter      *enc,
     {
       weapon->name = "none";
       weapon->kind = ARB_TFT_WEAPON_BARE;
-      weapon->damage = arb_tft_bare_hands_damage (rules, arb_encounter_get_field_int (enc, id, "st", 0));
+      weapon->damage = arb_tft_bare_hands_damage (rules, arb_encounter_get_field_int (enc, id, ARB_TFT_KEY_ST, 0));
       return TRUE;
     }
   item = find_weapon (sheet, name);
@@ -406,15 +406,15 @@ worn_sum (ArbEncounter      *enc,
           ArbTftFacing       arc)
 {
   ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "tft", "armor-shields") : NULL;
-  const char *armour = arb_encounter_get_field (enc, id, "armor");
-  const char *shield = arb_encounter_get_field (enc, id, "shield");
+  const char *armour = arb_encounter_get_field (enc, id, ARB_TFT_KEY_ARMOR);
+  const char *shield = arb_encounter_get_field (enc, id, ARB_TFT_KEY_SHIELD);
   gboolean ready, counts;
   int found = 0, sum = 0;
 
   if (armour && g_ascii_strcasecmp (armour, "none") != 0)
     sum += table_int (table, armour, column, &found);
   if (shield == NULL || g_ascii_strcasecmp (shield, "none") == 0 ||
-      key_set (enc, step, id, ARB_TFT_KEY_DROPPED, shield))
+      key_set (enc, step, id, ARB_TFT_PREFIX_DROPPED, shield))
     return sum;
   ready = g_strcmp0 (arb_step_peek (step, enc, id, ARB_TFT_KEY_SHIELD_READY), "false") != 0;
   if (!g_str_equal (column, "stops"))
@@ -424,7 +424,7 @@ worn_sum (ArbEncounter      *enc,
    * A shield on a useless or lost arm still weighs (its DX) but blocks
    * nothing (Arbiter's reading). */
   else if (ready)
-    counts = arc == ARB_TFT_FRONT && !arm_out (arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY "shield-arm"));
+    counts = arc == ARB_TFT_FRONT && !arm_out (arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY_SHIELD_ARM));
   else
     counts = arc == ARB_TFT_REAR;
   if (counts)

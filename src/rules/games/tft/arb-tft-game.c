@@ -212,7 +212,7 @@ next (ArbGame  *game,
 
 /* What the referee sets by hand with ID.adjust, in the order shown. */
 static const ArbAdjustable adjustable[] = {
-  { ARB_TFT_KEY_HITS_TAKEN, N_("ST"), "st" },
+  { ARB_TFT_KEY_HITS_TAKEN, N_("ST"), ARB_TFT_KEY_ST },
   { NULL }
 };
 
@@ -233,7 +233,7 @@ arb_tft_game_class_init (ArbTftGameClass *klass)
   game_class->out_conditions = out_conditions;
   game_class->map_preset_table = map_presets;
   game_class->map_presets = arb_map_preset_names (map_presets);
-  game_class->state_keys = arb_tft_state_keys;
+  game_class->state_keys = arb_tft_keys;
   game_class->adjustable = adjustable;
   game_class->by_hand = N_("Turns, options and moves, attacks, damage, injury and hand-to-hand are automated; spells and disbelief are by hand with Adjust");
   game_class->demo = demo;

@@ -19,8 +19,6 @@
 #include "arb-tft-keys.h"
 #include "arb-tft-procs.h"
 
-#define COND_HTH "cond.hth"
-
 /* Ways @n six-sided dice total @target or less, over 6^@n. */
 static guint64
 ways_at_most (int n,
@@ -103,7 +101,7 @@ key_set (ArbEncounter *enc,
          const char   *name)
 {
   g_autofree char *key = g_strconcat (prefix, name, NULL);
-  const char *v = arb_step_peek (step, enc, id, key);
+  const char *v = arb_step_peek (step, enc, id, arb_encounter_key (enc, key));
 
   return v != NULL && v[0] != '\0' && !g_str_equal (v, "false");
 }
@@ -144,8 +142,8 @@ carried_dagger (ArbEncounter      *enc,
       const char *name = arb_sheet_item_get (g_ptr_array_index (items, i), "name");
 
       if (name && is_dagger (enc, rules, id, name) &&
-          !key_set (enc, step, id, ARB_TFT_KEY_DROPPED, name) &&
-          !key_set (enc, step, id, ARB_TFT_KEY_BROKEN, name))
+          !key_set (enc, step, id, ARB_TFT_PREFIX_DROPPED, name) &&
+          !key_set (enc, step, id, ARB_TFT_PREFIX_BROKEN, name))
         return name;
     }
   return NULL;
@@ -199,8 +197,8 @@ grapple (ArbEncounter *enc,
 
       arb_step_set (step, enc, id, ARB_TFT_KEY_HTH_WITH, list);
     }
-  if (arb_step_peek (step, enc, id, COND_HTH) == NULL)
-    arb_step_set (step, enc, id, COND_HTH, "on");
+  if (arb_step_peek (step, enc, id, ARB_TFT_KEY_COND_HTH) == NULL)
+    arb_step_set (step, enc, id, ARB_TFT_KEY_COND_HTH, "on");
 }
 
 /* Takes @other out of @id's hth-with; a figure left with nobody is out
@@ -224,8 +222,8 @@ let_go (ArbEncounter *enc,
     return;
   list = g_strjoinv (",", kept);
   arb_step_set (step, enc, id, ARB_TFT_KEY_HTH_WITH, kept[0] ? list : NULL);
-  if (kept[0] == NULL && arb_step_peek (step, enc, id, COND_HTH) != NULL)
-    arb_step_set (step, enc, id, COND_HTH, NULL);
+  if (kept[0] == NULL && arb_step_peek (step, enc, id, ARB_TFT_KEY_COND_HTH) != NULL)
+    arb_step_set (step, enc, id, ARB_TFT_KEY_COND_HTH, NULL);
 }
 
 /* Off the map's edge: a map without a size has none. */
@@ -340,9 +338,9 @@ lower_ma (ArbEncounter *enc,
           const char   *target)
 {
   /* Only when both sheets give an MA. */
-  if (arb_encounter_get_field (enc, id, "ma") == NULL || arb_encounter_get_field (enc, target, "ma") == NULL)
+  if (arb_encounter_get_field (enc, id, ARB_TFT_KEY_MA) == NULL || arb_encounter_get_field (enc, target, ARB_TFT_KEY_MA) == NULL)
     return FALSE;
-  return arb_encounter_get_field_int (enc, target, "ma", 0) < arb_encounter_get_field_int (enc, id, "ma", 0);
+  return arb_encounter_get_field_int (enc, target, ARB_TFT_KEY_MA, 0) < arb_encounter_get_field_int (enc, id, ARB_TFT_KEY_MA, 0);
 }
 
 /* 1-4: the defender's ready weapon (not a dagger) and its shield fall in
@@ -357,15 +355,15 @@ defender_drops (ArbEncounter      *enc,
 {
   const char *name = arb_encounter_get_name (enc, target);
   const char *ready = arb_tft_ready_name (enc, step, target);
-  const char *shield = arb_encounter_get_field (enc, target, "shield");
+  const char *shield = arb_encounter_get_field (enc, target, ARB_TFT_KEY_SHIELD);
   g_autofree char *where = arb_hex_to_string (there);
   g_autofree char *held = g_strdup (ready);
 
   if (g_ascii_strcasecmp (held, "none") != 0 && !is_dagger (enc, rules, target, held))
     {
-      g_autofree char *key = g_strconcat (ARB_TFT_KEY_DROPPED, held, NULL);
+      g_autofree char *key = g_strconcat (ARB_TFT_PREFIX_DROPPED, held, NULL);
 
-      arb_step_set (step, enc, target, key, where);
+      arb_step_set (step, enc, target, arb_encounter_key (enc, key), where);
       arb_step_set (step, enc, target, ARB_TFT_KEY_READY, "none");
       arb_step_add_log (step, _("%s drops the %s"), name, held);
     }
@@ -375,11 +373,11 @@ defender_drops (ArbEncounter      *enc,
     arb_step_set (step, enc, target, ARB_TFT_KEY_READY, "none");
   if (shield && g_ascii_strcasecmp (shield, "none") != 0 &&
       g_strcmp0 (arb_step_peek (step, enc, target, ARB_TFT_KEY_SHIELD_READY), "false") != 0 &&
-      !key_set (enc, step, target, ARB_TFT_KEY_DROPPED, shield))
+      !key_set (enc, step, target, ARB_TFT_PREFIX_DROPPED, shield))
     {
-      g_autofree char *key = g_strconcat (ARB_TFT_KEY_DROPPED, shield, NULL);
+      g_autofree char *key = g_strconcat (ARB_TFT_PREFIX_DROPPED, shield, NULL);
 
-      arb_step_set (step, enc, target, key, where);
+      arb_step_set (step, enc, target, arb_encounter_key (enc, key), where);
       arb_step_set (step, enc, target, ARB_TFT_KEY_SHIELD_READY, "false");
       arb_step_add_log (step, _("%s drops the %s"), name, shield);
     }
@@ -671,11 +669,11 @@ arb_tft_hth_disengage_proc (ArbProc  *proc,
   /* In case the list named nobody left: out of HTH all the same. */
   if (arb_step_peek (step, enc, id, ARB_TFT_KEY_HTH_WITH) != NULL)
     arb_step_set (step, enc, id, ARB_TFT_KEY_HTH_WITH, NULL);
-  if (arb_step_peek (step, enc, id, COND_HTH) != NULL)
-    arb_step_set (step, enc, id, COND_HTH, NULL);
+  if (arb_step_peek (step, enc, id, ARB_TFT_KEY_COND_HTH) != NULL)
+    arb_step_set (step, enc, id, ARB_TFT_KEY_COND_HTH, NULL);
   for (guint i = 0; i < 3; i++)
     {
-      static const char * const down[] = { "cond.prone", "cond.kneeling", "cond.knocked-down" };
+      static const ArbKey * const down[] = { ARB_TFT_KEY_COND_PRONE, ARB_TFT_KEY_COND_KNEELING, ARB_TFT_KEY_COND_KNOCKED_DOWN };
 
       if (arb_step_peek (step, enc, id, down[i]) != NULL)
         arb_step_set (step, enc, id, down[i], NULL);

@@ -64,8 +64,8 @@ derive_weapons (ArbEncounter      *enc,
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
   g_autoptr(GPtrArray) weapons = sheet ? arb_sheet_get_items (sheet, "weapon") : NULL;
   const char *ready = arb_tft_ready_name (enc, NULL, id);
-  const char *shield = arb_encounter_get_field (enc, id, "shield");
-  g_autofree char *bare = arb_tft_bare_hands_damage (rules, arb_encounter_get_field_int (enc, id, "st", 0));
+  const char *shield = arb_encounter_get_field (enc, id, ARB_TFT_KEY_SHIELD);
+  g_autofree char *bare = arb_tft_bare_hands_damage (rules, arb_encounter_get_field_int (enc, id, ARB_TFT_KEY_ST, 0));
 
   if (g_strcmp0 (ready, "none") == 0)
     add (out, "ready", _("In hand"), g_strdup_printf (_("bare hands, %s"), bare));
@@ -74,12 +74,12 @@ derive_weapons (ArbEncounter      *enc,
       ArbSheetItem *item = g_ptr_array_index (weapons, i);
       const char *name = arb_sheet_item_get (item, "name");
       g_autofree char *key = g_strdup_printf ("weapon-%u", i + 1);
-      g_autofree char *dropped_key = g_strconcat (ARB_TFT_KEY_DROPPED, name, NULL);
-      g_autofree char *broken_key = g_strconcat (ARB_TFT_KEY_BROKEN, name, NULL);
-      const char *lies = arb_encounter_get (enc, id, dropped_key);
+      g_autofree char *dropped_key = g_strconcat (ARB_TFT_PREFIX_DROPPED, name, NULL);
+      g_autofree char *broken_key = g_strconcat (ARB_TFT_PREFIX_BROKEN, name, NULL);
+      const char *lies = arb_encounter_get (enc, id, arb_encounter_key (enc, dropped_key));
       const char *where;
 
-      if (g_strcmp0 (arb_encounter_get (enc, id, broken_key), "true") == 0)
+      if (g_strcmp0 (arb_encounter_get (enc, id, arb_encounter_key (enc, broken_key)), "true") == 0)
         where = _("broken");
       else if (lies && *lies)
         where = NULL;
@@ -94,8 +94,8 @@ derive_weapons (ArbEncounter      *enc,
     }
   if (shield && g_ascii_strcasecmp (shield, "none") != 0)
     {
-      g_autofree char *dropped_key = g_strconcat (ARB_TFT_KEY_DROPPED, shield, NULL);
-      const char *lies = arb_encounter_get (enc, id, dropped_key);
+      g_autofree char *dropped_key = g_strconcat (ARB_TFT_PREFIX_DROPPED, shield, NULL);
+      const char *lies = arb_encounter_get (enc, id, arb_encounter_key (enc, dropped_key));
 
       if (lies && *lies)
         add (out, "shield", _("Shield"), g_strdup_printf (_("%s, dropped at %s"), shield, lies));
@@ -115,7 +115,7 @@ arb_tft_derive_live (ArbGame           *game,
 {
   g_autoptr(GPtrArray) reasons = g_ptr_array_new_with_free_func (g_free);
   int dx = arb_tft_action_dx (enc, NULL, rules, id, reasons);
-  int st = arb_encounter_get_field_int (enc, id, "st", 0);
+  int st = arb_encounter_get_field_int (enc, id, ARB_TFT_KEY_ST, 0);
   const char *option = arb_encounter_get (enc, id, ARB_TFT_KEY_OPTION);
   int stops = arb_tft_hits_stopped_from (enc, NULL, rules, id, ARB_TFT_FRONT);
   int side = arb_tft_hits_stopped_from (enc, NULL, rules, id, ARB_TFT_SIDE);

@@ -157,7 +157,7 @@ leg_lame (ArbEncounter *enc,
           ArbStep      *step,
           const char   *id)
 {
-  const char *leg = arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY "leg");
+  const char *leg = arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY_LEG);
 
   return leg && (g_str_equal (leg, "useless") || g_str_equal (leg, "lost"));
 }
@@ -168,7 +168,7 @@ arb_tft_option_limit (ArbEncounter *enc,
                       const char   *id,
                       char          option)
 {
-  int ma = arb_step_peek_field_int (step, enc, id, "ma", 0);
+  int ma = arb_step_peek_field_int (step, enc, id, ARB_TFT_KEY_MA, 0);
 
   /* The aimed-shots table: such a leg leaves MA 0 in combat (3 with a
    * crutch, which the referee gives with Adjust). */
@@ -494,9 +494,9 @@ arb_tft_mark_acted (ArbProc    *proc,
       arb_step_add_log (step, _("%s takes option (%c) %s"), arb_encounter_get_name (enc, id), option, option_name (option));
       /* A dodge or a defence given up for this option ends. */
       if (option != 'c' && arb_conditions_has (enc, step, id, "dodging"))
-        arb_step_set (step, enc, id, ARB_KEY_COND "dodging", NULL);
+        arb_step_set (step, enc, id, ARB_TFT_KEY_COND_DODGING, NULL);
       if (option != 'k' && arb_conditions_has (enc, step, id, "defending"))
-        arb_step_set (step, enc, id, ARB_KEY_COND "defending", NULL);
+        arb_step_set (step, enc, id, ARB_TFT_KEY_COND_DEFENDING, NULL);
     }
   /* Spent, but kept at 0 until its turn ends (tft_turn_over), so the
    * hits behind it are not counted again as "5+ hits last turn". */
@@ -518,10 +518,11 @@ static void
 set_cond (ArbStep      *step,
           ArbEncounter *enc,
           const char   *id,
-          const char   *condition,
+          const ArbKey *key,
           gboolean      on)
 {
-  g_autofree char *key = g_strconcat (ARB_KEY_COND, condition, NULL);
+  /* A condition's key is its name after the prefix. */
+  const char *condition = key->name + strlen (ARB_PREFIX_COND);
 
   if (on != arb_conditions_has (enc, step, id, condition))
     arb_step_set (step, enc, id, key, on ? "on" : NULL);
@@ -733,7 +734,7 @@ arb_tft_option_proc (ArbProc  *proc,
       if ((path && path[0]) ||
           (to && to[0] && (!arb_proc_get_hex (proc, "to", &there, NULL) || there.q != at.q || there.r != at.r)))
         return arb_proc_refuse (error, NULL, _("(%c) %s: %s's leg is %s: MA 0 in combat"), option, option_name (option), name,
-                                g_str_equal (arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY "leg"), "lost") ? _("lost") : _("useless"));
+                                g_str_equal (arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY_LEG), "lost") ? _("lost") : _("useless"));
     }
   cost = path_cost (proc, id, at, limit - so_far, is_shift (option), option, &end, error);
   if (cost < 0)
@@ -761,14 +762,14 @@ arb_tft_option_proc (ArbProc  *proc,
     }
   if (facing >= 0 && facing != old_facing)
     arb_step_set_int (step, enc, id, ARB_KEY_FACING, facing);
-  set_cond (step, enc, id, "dodging", option == 'c');
-  set_cond (step, enc, id, "defending", option == 'k');
+  set_cond (step, enc, id, ARB_TFT_KEY_COND_DODGING, option == 'c');
+  set_cond (step, enc, id, ARB_TFT_KEY_COND_DEFENDING, option == 'k');
   if ((option == 'd' || option == 'f') && (option == 'd' || position))
     {
       const char *pos = position ? position : "prone";
 
-      set_cond (step, enc, id, "prone", g_str_equal (pos, "prone"));
-      set_cond (step, enc, id, "kneeling", g_str_equal (pos, "kneeling"));
+      set_cond (step, enc, id, ARB_TFT_KEY_COND_PRONE, g_str_equal (pos, "prone"));
+      set_cond (step, enc, id, ARB_TFT_KEY_COND_KNEELING, g_str_equal (pos, "kneeling"));
     }
 
   /* TRANSLATORS: a TFT option chosen, in the log: "Wren the Fletcher chooses (c) Dodge" */
@@ -804,7 +805,7 @@ key_on (ArbEncounter *enc,
         const char   *name)
 {
   g_autofree char *key = g_strconcat (prefix, name, NULL);
-  const char *v = arb_step_peek (step, enc, id, key);
+  const char *v = arb_step_peek (step, enc, id, arb_encounter_key (enc, key));
 
   return v != NULL && v[0] != '\0' && !g_str_equal (v, "false");
 }
@@ -834,13 +835,13 @@ ready_weapon (ArbProc     *proc,
   old = arb_tft_ready_name (enc, step, id);
   if (g_ascii_strcasecmp (old, weapon.name) == 0)
     return arb_proc_refuse (error, NULL, _("%s already has the %s in hand"), name, weapon.name);
-  if (key_on (enc, step, id, ARB_TFT_KEY_BROKEN, weapon.name))
+  if (key_on (enc, step, id, ARB_TFT_PREFIX_BROKEN, weapon.name))
     return arb_proc_refuse (error, NULL, _("%s's %s is broken"), name, weapon.name);
   if (weapon.kind == ARB_TFT_WEAPON_MISSILE && state != ARB_TFT_DISENGAGED)
     return arb_proc_refuse (error, NULL, _("(%c) %s: an engaged figure cannot ready a missile weapon"), option, option_name (option));
 
-  dropped_key = g_strconcat (ARB_TFT_KEY_DROPPED, weapon.name, NULL);
-  lies = arb_step_peek (step, enc, id, dropped_key);
+  dropped_key = g_strconcat (ARB_TFT_PREFIX_DROPPED, weapon.name, NULL);
+  lies = arb_step_peek (step, enc, id, arb_encounter_key (enc, dropped_key));
   if (pick_up)
     {
       if (lies == NULL || !arb_hex_parse (lies, &where))
@@ -849,7 +850,7 @@ ready_weapon (ArbProc     *proc,
       if (arb_hex_distance (at, where) > 1)
         return arb_proc_refuse (error, NULL, _("(%c) %s: the %s lies at %d,%d, not in %s's hex or next to it"),
                                 option, option_name (option), weapon.name, where.q, where.r, name);
-      arb_step_set (step, enc, id, dropped_key, NULL);
+      arb_step_set (step, enc, id, arb_encounter_key (enc, dropped_key), NULL);
     }
   else if (lies != NULL && lies[0] != '\0' && !g_str_equal (weapon.name, "none"))
     return arb_proc_refuse (error, NULL, _("%s's %s lies at %s: pick it up (pick-up=yes)"), name, weapon.name, lies);
@@ -857,9 +858,9 @@ ready_weapon (ArbProc     *proc,
   /* (m, q) the weapon in hand is dropped; (e) it is slung. */
   if ((option == 'm' || option == 'q') && !g_str_equal (old, "none"))
     {
-      g_autofree char *old_key = g_strconcat (ARB_TFT_KEY_DROPPED, old, NULL);
+      g_autofree char *old_key = g_strconcat (ARB_TFT_PREFIX_DROPPED, old, NULL);
 
-      arb_step_set (step, enc, id, old_key, here);
+      arb_step_set (step, enc, id, arb_encounter_key (enc, old_key), here);
       arb_step_add_log (step, _("%s drops the %s at %s"), name, old, here);
     }
   else if (!g_str_equal (old, "none"))
@@ -884,7 +885,7 @@ ready_shield (ArbProc     *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   const char *name = arb_encounter_get_name (enc, id);
-  const char *shield = arb_encounter_get_field (enc, id, "shield");
+  const char *shield = arb_encounter_get_field (enc, id, ARB_TFT_KEY_SHIELD);
   g_autofree char *dropped_key = NULL;
   g_autofree char *here = arb_hex_to_string (at);
   const char *lies;
@@ -893,15 +894,15 @@ ready_shield (ArbProc     *proc,
 
   if (shield == NULL || shield[0] == '\0' || g_ascii_strcasecmp (shield, "none") == 0)
     return arb_proc_refuse (error, NULL, _("%s carries no shield"), name);
-  dropped_key = g_strconcat (ARB_TFT_KEY_DROPPED, shield, NULL);
-  lies = arb_step_peek (step, enc, id, dropped_key);
+  dropped_key = g_strconcat (ARB_TFT_PREFIX_DROPPED, shield, NULL);
+  lies = arb_step_peek (step, enc, id, arb_encounter_key (enc, dropped_key));
   if (lies && lies[0] == '\0')
     lies = NULL;
   slung = g_strcmp0 (arb_step_peek (step, enc, id, ARB_TFT_KEY_SHIELD_READY), "false") == 0;
 
   if (g_str_equal (what, "ready"))
     {
-      const char *arm = arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY "shield-arm");
+      const char *arm = arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY_SHIELD_ARM);
 
       if (arm && (g_str_equal (arm, "useless") || g_str_equal (arm, "lost")))
         return arb_proc_refuse (error, NULL, _("%s's shield arm is %s: it cannot hold a shield"), name,
@@ -916,7 +917,7 @@ ready_shield (ArbProc     *proc,
         return arb_proc_refuse (error, NULL, _("(%c) %s: the %s lies at %s, not in %s's hex or next to it"),
                                 option, option_name (option), shield, lies, name);
       if (lies)
-        arb_step_set (step, enc, id, dropped_key, NULL);
+        arb_step_set (step, enc, id, arb_encounter_key (enc, dropped_key), NULL);
       arb_step_set (step, enc, id, ARB_TFT_KEY_SHIELD_READY, NULL);
       arb_step_add_log (step, _("%s readies the %s"), name, shield);
       return TRUE;
@@ -934,7 +935,7 @@ ready_shield (ArbProc     *proc,
     }
   if (option == 'e')
     return arb_proc_refuse (error, NULL, _("(e) Ready new weapon: it slings the shield, not drops it (shield=sling)"));
-  arb_step_set (step, enc, id, dropped_key, here);
+  arb_step_set (step, enc, id, arb_encounter_key (enc, dropped_key), here);
   arb_step_set (step, enc, id, ARB_TFT_KEY_SHIELD_READY, "false");
   arb_step_add_log (step, _("%s drops the %s at %s"), name, shield, here);
   return TRUE;
@@ -1046,9 +1047,9 @@ arb_tft_stand_proc (ArbProc  *proc,
     }
   else
     {
-      set_cond (step, enc, id, "prone", FALSE);
-      set_cond (step, enc, id, "kneeling", FALSE);
-      set_cond (step, enc, id, "knocked-down", FALSE);
+      set_cond (step, enc, id, ARB_TFT_KEY_COND_PRONE, FALSE);
+      set_cond (step, enc, id, ARB_TFT_KEY_COND_KNEELING, FALSE);
+      set_cond (step, enc, id, ARB_TFT_KEY_COND_KNOCKED_DOWN, FALSE);
       arb_proc_say (proc, id, _("%s stands up"), name);
       arb_step_add_log (step, _("%s stands up"), name);
       arb_step_add_headline (step, ARB_HEADLINE_SUCCESS, _("STANDS UP"));
@@ -1226,11 +1227,11 @@ arb_tft_list_ground (ArbGame      *game,
           ArbGroundItem *item;
           ArbHex hex;
 
-          if (!g_str_has_prefix (keys[k], ARB_TFT_KEY_DROPPED) ||
-              !(where = arb_encounter_get (enc, ids[i], keys[k])) || !arb_hex_parse (where, &hex))
+          if (!g_str_has_prefix (keys[k], ARB_TFT_PREFIX_DROPPED) ||
+              !(where = arb_encounter_get (enc, ids[i], arb_encounter_key (enc, keys[k]))) || !arb_hex_parse (where, &hex))
             continue;
           item = g_new0 (ArbGroundItem, 1);
-          item->name = g_strdup (keys[k] + strlen (ARB_TFT_KEY_DROPPED));
+          item->name = g_strdup (keys[k] + strlen (ARB_TFT_PREFIX_DROPPED));
           item->owner = g_strdup (ids[i]);
           item->hex = hex;
           g_ptr_array_add (items, item);

@@ -203,7 +203,7 @@ is_set (Me         *me,
         const char *name)
 {
   g_autofree char *key = g_strconcat (prefix, name, NULL);
-  const char *v = arb_encounter_get (me->enc, me->id, key);
+  const char *v = arb_encounter_get (me->enc, me->id, arb_encounter_key (me->enc, key));
 
   return v != NULL && v[0] != '\0' && !g_str_equal (v, "false");
 }
@@ -237,13 +237,13 @@ better_weapon (Me          *me,
       const char *lies;
       ArbHex where;
 
-      if (name == NULL || g_ascii_strcasecmp (name, ready) == 0 || is_set (me, ARB_TFT_KEY_BROKEN, name))
+      if (name == NULL || g_ascii_strcasecmp (name, ready) == 0 || is_set (me, ARB_TFT_PREFIX_BROKEN, name))
         continue;
       /* An engaged figure cannot ready a missile weapon. */
       if (engaged && weapon_is (me, name, ARB_TFT_WEAPON_MISSILE))
         continue;
-      key = g_strconcat (ARB_TFT_KEY_DROPPED, name, NULL);
-      lies = arb_encounter_get (me->enc, me->id, key);
+      key = g_strconcat (ARB_TFT_PREFIX_DROPPED, name, NULL);
+      lies = arb_encounter_get (me->enc, me->id, arb_encounter_key (me->enc, key));
       if (lies && lies[0])
         {
           if (arb_hex_parse (lies, &where) && arb_hex_distance (me->at, where) <= 1)

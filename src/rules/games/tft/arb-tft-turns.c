@@ -76,7 +76,7 @@ static void
 unset (ArbStep      *step,
        ArbEncounter *enc,
        const char   *id,
-       const char   *key)
+       const ArbKey *key)
 {
   if (arb_step_peek (step, enc, id, key) != NULL)
     arb_step_set (step, enc, id, key, NULL);
@@ -114,11 +114,11 @@ tft_turn_over (ArbProc *proc,
       unset (step, enc, ids[i], ARB_TFT_KEY_RETREAT);
       /* A count of turns waited lasts while the figure keeps waiting
        * (tft.wait marks the turn it waited; an attack spends it). */
-      if (arb_step_peek (step, enc, ids[i], ARB_KEY_COND "waiting") == NULL)
+      if (arb_step_peek (step, enc, ids[i], ARB_TFT_KEY_COND_WAITING) == NULL)
         unset (step, enc, ids[i], ARB_TFT_KEY_WAITED);
-      unset (step, enc, ids[i], ARB_KEY_COND "waiting");
-      unset (step, enc, ids[i], "cond.dodging");
-      unset (step, enc, ids[i], "cond.defending");
+      unset (step, enc, ids[i], ARB_TFT_KEY_COND_WAITING);
+      unset (step, enc, ids[i], ARB_TFT_KEY_COND_DODGING);
+      unset (step, enc, ids[i], ARB_TFT_KEY_COND_DEFENDING);
     }
 }
 

@@ -113,7 +113,7 @@ add_fight_zones (GArray       *zones,
     }
   else
     {
-      int ma = arb_encounter_get_field_int (enc, id, "ma", 0);
+      int ma = arb_encounter_get_field_int (enc, id, ARB_TFT_KEY_MA, 0);
       g_autoptr(GArray) half = reach_of (enc, now, id, at, ma / 2);
       g_autoptr(GArray) full = reach_of (enc, now, id, at, ma);
 
@@ -194,11 +194,11 @@ arb_tft_main_gauge (ArbGame      *game,
                     const char   *id,
                     ArbMainGauge *gauge)
 {
-  int st = arb_encounter_get_field_int (enc, id, "st", 0);
+  int st = arb_encounter_get_field_int (enc, id, ARB_TFT_KEY_ST, 0);
 
   gauge->label = _("ST");
   gauge->max = st;
-  gauge->current = CLAMP (st - arb_encounter_get_field_int (enc, id, "hits-taken", 0), 0, st);
+  gauge->current = CLAMP (st - arb_encounter_get_field_int (enc, id, ARB_TFT_KEY_HITS_TAKEN, 0), 0, st);
   return TRUE;
 }
 
@@ -230,7 +230,7 @@ arb_tft_list_gauges (ArbGame      *game,
   GPtrArray *gauges = arb_gauge_array_new ();
   /* An empty step: the shared queries read the encounter through one. */
   g_autoptr(ArbStep) now = arb_step_new ("tft.gauges", NULL);
-  int st = arb_encounter_get_field_int (enc, id, "st", 0);
+  int st = arb_encounter_get_field_int (enc, id, ARB_TFT_KEY_ST, 0);
   g_autofree char *st_left = g_strdup_printf ("%d/%d", arb_tft_st_left (enc, now, id), st);
   g_autofree char *hits = g_strdup_printf ("%d", arb_step_peek_field_int (now, enc, id, ARB_TFT_KEY_HITS_TURN, 0));
   g_autofree char *dx = g_strdup_printf ("%d", arb_tft_action_dx (enc, now, shipped_rules (), id, NULL));

@@ -1,0 +1,68 @@
+/* arb-key.h: a state key, declared once as an object
+ *
+ * An encounter's values are named by an entity and a key. Every key the
+ * rules read or write is a static ArbKey, declared once by its owner
+ * (the engine in arb-keys.h, a game in its arb-ID-keys.h): readers and
+ * writers take the object, so a misspelt key does not compile, and the
+ * encounter finds a value by the key's address. Names appear only where
+ * text comes in or goes out (files, the command line, Adjust, JSON):
+ * arb_key_find() and arb_key_intern() turn a name into its key there.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* What a value must be for the engine to run it. */
+typedef enum
+{
+  ARB_KEY_TEXT,     /* anything: the loader only shows it */
+  ARB_KEY_INT,      /* a whole number from lo to hi */
+  ARB_KEY_HEX,      /* q or r: on the map, or near enough without one */
+  ARB_KEY_ID,       /* a combatant of the fight */
+  ARB_KEY_IDS,      /* combatants of the fight, each once, by commas */
+  ARB_KEY_FIGURE,   /* anyone with a sheet in the state, gone or not */
+} ArbKeyType;
+
+typedef struct _ArbKey ArbKey;
+
+struct _ArbKey
+{
+  const char *name;
+  ArbKeyType  type;
+  int         lo, hi;      /* ARB_KEY_INT, ARB_KEY_HEX */
+  /* Checked as a value of the fight itself (else of a combatant); a
+   * value under the other kind of entity is only shown. */
+  guint       fight : 1;
+  guint       condition : 1;  /* "cond.NAME" (arb-conditions.h) */
+};
+
+/* The prefix of a condition's key. */
+#define ARB_PREFIX_COND "cond."
+
+/* The key named @name among @scope's (a game's NULL-terminated table,
+ * or NULL) and the engine's, or NULL. */
+const ArbKey *arb_key_find   (const ArbKey * const *scope,
+                              const char           *name);
+/* The same, or for a name nobody declares (a value a file carries that
+ * the rules do not read, a condition a referee made up), a key of text
+ * made for it once and kept for the life of the process. */
+const ArbKey *arb_key_intern (const ArbKey * const *scope,
+                              const char           *name);
+/* Whether @key's value is checked under an entity that is the fight
+ * (@fight) or a combatant. */
+static inline gboolean
+arb_key_is_checked (const ArbKey *key,
+                    gboolean      fight)
+{
+  return key->type != ARB_KEY_TEXT && key->fight == (fight ? 1u : 0u);
+}
+
+/* The engine's own keys (arb-keys.h), NULL-terminated. */
+extern const ArbKey * const arb_engine_keys[];
+
+G_END_DECLS

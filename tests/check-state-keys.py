@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+# State keys are declared objects (src/rules/arb-key.h): under src/, no
+# reader or writer of an encounter's state is given a key as a string,
+# no name of a key is spelt outside the files that declare keys but
+# where names come in or go out (the edges listed below, each with why),
+# and the tricks the typed keys replaced do not come back:
+# __builtin_constant_p, public _hashed readers, key comparison by letters.
+import os
+import re
+import sys
+
+top = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), '..')
+os.chdir(top)
+
+READERS = r'arb_(?:encounter_get(?:_int|_field|_field_int)?|step_peek(?:_field_int)?|step_set(?:_int)?)'
+# The key is the third argument of the encounter's readers and the
+# fourth of the step's.
+KEY_ARG = {'encounter': 2, 'step': 3}
+
+# Where a key's name may be spelt: the names of values shown or read at
+# an edge, looked up with arb_encounter_key().
+EDGES = {
+    # `encounter show --json` lists these values by name when present.
+    'src/cli/arb-cli-encounter.c': {'round', 'pulse', 'turn', 'phase', 'side', 'q', 'r', 'facing', 'ap',
+                                    'chit', 'order-value', 'altitude', 'speed', 'winner'},
+    # The subtitle's counters, by name, and the declared winner.
+    'src/app/arb-fight.c': {'round', 'turn', 'pulse', 'phase', 'winner'},
+}
+
+
+def args_at(s, i):
+    depth, args, start, j, quoted = 0, [], i + 1, i, None
+    while j < len(s):
+        c = s[j]
+        if quoted:
+            if c == '\\':
+                j += 2
+                continue
+            if c == quoted:
+                quoted = None
+        elif c in '"\'':
+            quoted = c
+        elif c in '([{':
+            depth += 1
+        elif c in ')]}':
+            depth -= 1
+            if depth == 0:
+                args.append(s[start:j])
+                return args
+        elif c == ',' and depth == 1:
+            args.append(s[start:j])
+            start = j + 1
+        j += 1
+    return args
+
+
+problems = []
+for root, dirs, files in os.walk('src'):
+    for name in sorted(files):
+        if not name.endswith(('.c', '.h')):
+            continue
+        path = os.path.join(root, name)
+        text = open(path, encoding='utf-8').read()
+        declares = re.search(r'arb(-[a-z]+)?-keys?\.[ch]$', name) is not None
+        line_of = lambda pos: text.count('\n', 0, pos) + 1
+        for m in re.finditer(r'\b(' + READERS + r')\s*\(', text):
+            args = args_at(text, m.end() - 1)
+            k = KEY_ARG['encounter' if m.group(1).startswith('arb_encounter') else 'step']
+            if len(args) > k and re.fullmatch(r'\s*"[^"]*"\s*', args[k]):
+                problems.append('%s:%d: %s given a key as a string: %s' % (path, line_of(m.start()), m.group(1), args[k].strip()))
+        for m in re.finditer(r'\barb_encounter_key\s*\(([^,]*),\s*"([^"]*)"\s*\)', text):
+            if not declares and m.group(2) not in EDGES.get(path, ()):
+                problems.append('%s:%d: the key "%s" spelt out: use its declared ArbKey' % (path, line_of(m.start()), m.group(2)))
+        for word in ('__builtin_constant_p', '_hashed (', 'ARB_KEY_HASHED'):
+            pos = text.find(word)
+            if pos >= 0 and path.endswith('.h'):
+                problems.append('%s:%d: %s in a public header' % (path, line_of(pos), word.strip(' (')))
+            elif word == '__builtin_constant_p' and pos >= 0:
+                problems.append('%s:%d: __builtin_constant_p' % (path, line_of(pos)))
+        for m in re.finditer(r"\[[0-4]\]\s*==\s*'[a-z.]'\s*&&\s*\w+\[[1-4]\]\s*==\s*'", text):
+            problems.append('%s:%d: a key compared letter by letter' % (path, line_of(m.start())))
+
+for p in problems:
+    print(p)
+if problems:
+    print('%d problems with state keys' % len(problems))
+    sys.exit(1)
