@@ -37,12 +37,10 @@ arb_conditions_has (ArbEncounter *encounter,
                     const char   *id,
                     const char   *condition)
 {
-  const ArbKey *key;
-
+  /* Asked of every figure at every rule; most have no condition. */
   if (!arb_step_may_have_conditions (step, encounter, id))
     return FALSE;
-  key = arb_encounter_condition_key (encounter, condition);
-  return arb_step_peek (step, encounter, id, key) != NULL;
+  return arb_step_has (step, encounter, id, arb_encounter_condition_key (encounter, condition));
 }
 
 

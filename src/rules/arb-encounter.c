@@ -552,19 +552,38 @@ arb_step_dup_headline_line (const ArbStep *step)
 
 /* Encounters */
 
+/* Whether a value reads as a whole number: worked out when first asked
+ * for and kept, for the many readers that want the number. */
+typedef enum
+{
+  NUM_UNKNOWN,
+  NUM_YES,
+  NUM_NO,
+} NumState;
+
 /* An entity's values, by key. The keys are declared objects, so a value
  * is filed under its key's address: an open-addressed table probed by
  * that address, with no string hashed or compared. Linear probing, at
  * most half full; a removal shifts the run back, so there is no
- * tombstone. A value that reads as a whole number keeps that number
- * too, for the many readers that want one. */
+ * tombstone. */
 typedef struct
 {
   const ArbKey *key;     /* NULL: the slot is empty */
   char         *value;
   int           num;
-  gboolean      is_num;
+  NumState      num_state;
 } Slot;
+
+/* @s's value as a number: TRUE and *@n, or FALSE when it is not one. */
+static inline gboolean
+slot_number (Slot *s,
+             int  *n)
+{
+  if (s->num_state == NUM_UNKNOWN)
+    s->num_state = arb_parse_int (s->value, &s->num) ? NUM_YES : NUM_NO;
+  *n = s->num;
+  return s->num_state == NUM_YES;
+}
 
 typedef struct
 {
@@ -639,11 +658,11 @@ values_slot (const Values *values,
     }
 }
 
-static inline const Slot *
+static inline Slot *
 values_lookup (const Values *values,
                const ArbKey *key)
 {
-  const Slot *s = values_slot (values, key);
+  Slot *s = values_slot (values, key);
 
   return s->key ? s : NULL;
 }
@@ -696,7 +715,7 @@ values_set (Values       *values,
       values->n++;
       values->n_cond += key->condition;
     }
-  s->is_num = arb_parse_int (s->value, &s->num);
+  s->num_state = NUM_UNKNOWN;
 }
 
 static void
@@ -1003,7 +1022,8 @@ arb_encounter_copy_state (ArbEncounter *self)
     {
       Entity *e = &g_array_index (self->entities, Entity, i);
 
-      add_entity (copy, e->name, values_copy (e->values));
+      /* The sheet too: the copy holds the same ones (below). */
+      add_entity (copy, e->name, values_copy (e->values))->sheet = e->sheet;
     }
   /* A sheet is never changed once parsed: the copy reads the same one. */
   g_hash_table_iter_init (&iter, self->sheets);
@@ -1044,7 +1064,7 @@ arb_encounter_renew_id (ArbEncounter *self)
 }
 
 /* @entity's slot of @key now, or NULL. */
-static inline const Slot *
+static inline Slot *
 slot_of (ArbEncounter *self,
          const char   *entity,
          const ArbKey *key)
@@ -1059,7 +1079,7 @@ arb_encounter_get (ArbEncounter *self,
                    const char   *entity,
                    const ArbKey *key)
 {
-  const Slot *s;
+  Slot *s;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (entity != NULL && key != NULL, NULL);
@@ -1074,13 +1094,14 @@ arb_encounter_get_int (ArbEncounter *self,
                        const ArbKey *key,
                        int           fallback)
 {
-  const Slot *s;
+  Slot *s;
+  int n;
 
   g_return_val_if_fail (self != NULL, fallback);
   g_return_val_if_fail (entity != NULL && key != NULL, fallback);
 
   s = slot_of (self, entity, key);
-  return s && s->is_num ? s->num : fallback;
+  return s && slot_number (s, &n) ? n : fallback;
 }
 
 gboolean
@@ -1127,7 +1148,7 @@ arb_step_peek_field_int (ArbStep      *step,
                          int           fallback)
 {
   ArbEffect *effect;
-  const Slot *s;
+  Slot *s;
   Entity *e;
   int n;
 
@@ -1140,7 +1161,7 @@ arb_step_peek_field_int (ArbStep      *step,
    * sheet's, as it always was. */
   e = entity_of (self, entity);
   if (e && (s = values_lookup (e->values, key)))
-    return s->is_num ? s->num : fallback;
+    return slot_number (s, &n) ? n : fallback;
   return arb_parse_int (sheet_field (self, e, entity, key), &n) ? n : fallback;
 }
 
@@ -1152,7 +1173,7 @@ peek_value (ArbStep      *step,
             const ArbKey *key)
 {
   ArbEffect *effect = effect_on (step, entity, key);
-  const Slot *s;
+  Slot *s;
 
   if (effect)
     return effect->new_value;
@@ -1354,7 +1375,7 @@ arb_encounter_get_field (ArbEncounter *self,
                          const ArbKey *field)
 {
   Entity *e;
-  const Slot *s;
+  Slot *s;
 
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (id != NULL && field != NULL, NULL);
@@ -1395,7 +1416,7 @@ arb_encounter_get_field_int (ArbEncounter *self,
                              int           fallback)
 {
   Entity *e;
-  const Slot *s;
+  Slot *s;
   int v;
 
   g_return_val_if_fail (self != NULL, fallback);
@@ -1403,7 +1424,7 @@ arb_encounter_get_field_int (ArbEncounter *self,
 
   e = entity_of (self, id);
   if (e && (s = values_lookup (e->values, field)))
-    return s->is_num ? s->num : fallback;
+    return slot_number (s, &v) ? v : fallback;
   return arb_parse_int (sheet_field (self, e, id, field), &v) ? v : fallback;
 }
 
@@ -1432,6 +1453,25 @@ effect_on (ArbStep      *step,
         return effect;
     }
   return NULL;
+}
+
+gboolean
+arb_step_has (ArbStep      *step,
+              ArbEncounter *self,
+              const char   *entity,
+              const ArbKey *key)
+{
+  Entity *e;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+  g_return_val_if_fail (entity != NULL && key != NULL, FALSE);
+
+  e = entity_of (self, entity);
+  /* Most figures have no condition: then only the step can give one. */
+  if (key->condition && (e == NULL || e->values->n_cond == 0) &&
+      (step == NULL || step->effects->len == 0))
+    return FALSE;
+  return peek_value (step, e, entity, key) != NULL;
 }
 
 gboolean

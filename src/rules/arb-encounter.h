@@ -310,6 +310,12 @@ const char   *arb_step_peek                 (ArbStep            *step,
                                              ArbEncounter       *self,
                                              const char         *entity,
                                              const ArbKey       *key);
+/* Whether @entity will have a value of @key once @step applies (@step
+ * may be NULL): a condition, a mark. */
+gboolean      arb_step_has                  (ArbStep            *step,
+                                             ArbEncounter       *self,
+                                             const char         *entity,
+                                             const ArbKey       *key);
 /* A number @entity/@key will have once @step applies (@step may be
  * NULL): its live value, else its sheet's, else @fallback. */
 int           arb_step_peek_field_int       (ArbStep            *step,

@@ -22,7 +22,7 @@ arb_aod_has_key (ArbEncounter *enc,
                  const char   *id,
                  const ArbKey *key)
 {
-  return (step ? arb_step_peek (step, enc, id, key) : arb_encounter_get (enc, id, key)) != NULL;
+  return arb_step_has (step, enc, id, key);
 }
 
 /* Endurance left (EN less EN lost), as @step would leave it. */
