@@ -17,6 +17,7 @@
 #include "arb-rules-resources.h"
 #include "arb-rules-private.h"
 #include "arb-game.h"
+#include "arb-keys.h"
 #include "arb-ruleset.h"
 #include "arb-xml.h"
 
@@ -1391,6 +1392,17 @@ static ArbTable *load_compiled_table (GVariant   *value,
                                       const char *system,
                                       const char *filename);
 
+static guint
+table_hash (const char *system,
+            gsize       ls,
+            const char *id,
+            gsize       li)
+{
+  guint h = arb_short_hash (id, li) ^ (arb_short_hash (system, ls) * 2246822519u);
+
+  return h ? h : 1;
+}
+
 /* Makes the index of tables again, after a change to it: a few hundred
  * tables, read once each, when a game's tables are read. */
 static void
@@ -1410,7 +1422,7 @@ reindex (ArbRulesetLibrary *self)
     {
       ArbTable *table = value;
       gsize ls = strlen (table->system), li = strlen (table->id);
-      guint hash = arb_table_hash (table->system, ls, table->id, li);
+      guint hash = table_hash (table->system, ls, table->id, li);
       guint i = (hash * 2654435769u) >> 16;
 
       while (self->index[i & self->index_mask].hash)
@@ -1421,7 +1433,7 @@ reindex (ArbRulesetLibrary *self)
 
 /* The table called @name ("system/id"), made from its compiled form if
  * this is the first time it is asked for. That first read changes the
- * library (and frees the index get_table_hashed reads): threads that
+ * library (and frees the index get_table reads): threads that
  * share a library read every table before they start, as
  * arb_simulation_new() does. */
 static ArbTable *
@@ -2191,57 +2203,37 @@ arb_ruleset_library_save_house_table (ArbRulesetLibrary  *self,
 }
 
 ArbTable *
-(arb_ruleset_library_get_table) (ArbRulesetLibrary *self,
-                                 const char        *system,
-                                 const char        *id)
+arb_ruleset_library_get_table (ArbRulesetLibrary *self,
+                               const char        *system,
+                               const char        *id)
 {
+  g_autofree char *name = NULL;
   gsize ls, li;
-
-  g_return_val_if_fail (system != NULL, NULL);
-  g_return_val_if_fail (id != NULL, NULL);
-
-  ls = strlen (system);
-  li = strlen (id);
-  return arb_ruleset_library_get_table_hashed (self, system, ls, id, li, arb_table_hash (system, ls, id, li));
-}
-
-ArbTable *
-arb_ruleset_library_get_table_hashed (ArbRulesetLibrary *self,
-                                      const char        *system,
-                                      gsize              ls,
-                                      const char        *id,
-                                      gsize              li,
-                                      guint              hash)
-{
-  /* On the stack: procedures ask for their tables at every step. */
-  char buf[128];
-  g_autofree char *big = NULL;
+  guint hash;
 
   g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), NULL);
   g_return_val_if_fail (system != NULL, NULL);
   g_return_val_if_fail (id != NULL, NULL);
 
   ensure_system (self, system);
-  if (self->index)
+  ls = strlen (system);
+  li = strlen (id);
+  hash = table_hash (system, ls, id, li);
+  for (guint i = (hash * 2654435769u) >> 16; self->index != NULL; i++)
     {
-      for (guint i = (hash * 2654435769u) >> 16;; i++)
-        {
-          TableSlot *s = &self->index[i & self->index_mask];
+      TableSlot *s = &self->index[i & self->index_mask];
 
-          if (s->hash == 0)
-            break;
-          if (s->hash == hash && s->ls == ls && s->li == li &&
-              arb_keys_equal (s->table->id, id, li) && arb_keys_equal (s->table->system, system, ls))
-            return s->table;
-        }
+      if (s->hash == 0)
+        break;
+      if (s->hash == hash && s->ls == ls && s->li == li &&
+          arb_keys_equal (s->table->id, id, li) && arb_keys_equal (s->table->system, system, ls))
+        return s->table;
     }
-  /* Not read yet, or named otherwise (a "/" in the id): by the name. */
-  if (ls + li + 2 > sizeof buf)
-    return lookup (self, big = g_strconcat (system, "/", id, NULL));
-  memcpy (buf, system, ls);
-  buf[ls] = '/';
-  memcpy (buf + ls + 1, id, li + 1);
-  return lookup (self, buf);
+  /* Not in the index: unknown, or still in its compiled form. */
+  if (g_hash_table_size (self->unread) == 0)
+    return NULL;
+  name = g_strconcat (system, "/", id, NULL);
+  return lookup (self, name);
 }
 
 ArbTable *

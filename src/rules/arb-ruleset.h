@@ -7,8 +7,6 @@
 
 #include <gio/gio.h>
 
-#include "arb-keys.h"
-
 G_BEGIN_DECLS
 
 #define ARB_RULESET_ERROR (arb_ruleset_error_quark ())
@@ -197,35 +195,6 @@ char              *arb_ruleset_library_save_house_table (ArbRulesetLibrary *self
 ArbTable          *arb_ruleset_library_get_table    (ArbRulesetLibrary  *self,
                                                      const char         *system,
                                                      const char         *id);
-/* The same with the lengths of @system and @id and arb_table_hash() of
- * them given: constants for literals, which the macro below passes, so
- * that the rules' lookups at every step neither measure nor hash them. */
-ArbTable          *arb_ruleset_library_get_table_hashed (ArbRulesetLibrary *self,
-                                                         const char        *system,
-                                                         gsize              ls,
-                                                         const char        *id,
-                                                         gsize              li,
-                                                         guint              hash);
-
-static inline guint
-arb_table_hash (const char *system,
-                gsize       ls,
-                const char *id,
-                gsize       li)
-{
-  guint h = arb_short_hash (id, li) ^ (arb_short_hash (system, ls) * 2246822519u);
-
-  return h ? h : 1;
-}
-
-#if defined (__GNUC__)
-#define arb_ruleset_library_get_table(self, system, id) \
-  (__builtin_constant_p (system) && __builtin_constant_p (id) \
-     ? arb_ruleset_library_get_table_hashed ((self), (system), __builtin_strlen (system), (id), __builtin_strlen (id), \
-                                             arb_table_hash ((system), __builtin_strlen (system), \
-                                                             (id), __builtin_strlen (id))) \
-     : (arb_ruleset_library_get_table) ((self), (system), (id)))
-#endif
 ArbTable          *arb_ruleset_library_lookup_table (ArbRulesetLibrary  *self,
                                                      const char         *system,
                                                      const char         *id,
