@@ -1,4 +1,5 @@
-/* arb-ruleset-house.c: house tables: checked against the shipped ones, read from and saved to their folder
+/* arb-ruleset-house.c: house tables, checked against the shipped ones,
+ * read from their folder and saved to it
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,99 +14,130 @@
 #include "arb-file.h"
 #include "arb-ruleset-private.h"
 
+/* The shapes of the codes of @shipped's column @sc, added to @shapes;
+ * whether @every cell has a code; the span of their numbers, from @lo to
+ * @hi, taken to hold 0 to 100 at least. Returns one of the codes as an
+ * example, or NULL when the column has none. */
+static const char *
+shipped_shapes (const ArbTable *shipped,
+                guint           sc,
+                GHashTable     *shapes,
+                gboolean       *every,
+                gint64         *lo,
+                gint64         *hi)
+{
+  g_autoptr(GArray) numbers = g_array_new (FALSE, FALSE, sizeof (gint64));
+  const char *example = NULL;
+
+  *every = shipped->rows->len > 0;
+  *lo = 0;
+  *hi = 100;
+  for (guint r = 0; r < shipped->rows->len; r++)
+    {
+      const ArbCell *cell = &g_array_index (shipped->rows, ArbRow, r).cells[sc];
+      g_auto(GStrv) parts = NULL;
+
+      if (cell->code == NULL)
+        {
+          *every = FALSE;
+          continue;
+        }
+      example = example ? example : cell->code;
+      parts = g_strsplit (cell->code, ",", -1);
+      for (guint i = 0; parts[i]; i++)
+        g_hash_table_add (shapes, arb_code_shape (parts[i], numbers));
+    }
+  for (guint i = 0; i < numbers->len; i++)
+    {
+      *lo = MIN (*lo, g_array_index (numbers, gint64, i));
+      *hi = MAX (*hi, g_array_index (numbers, gint64, i));
+    }
+  return example;
+}
+
+/* Column @sc of @shipped against its match in @table: see
+ * check_house_codes(). */
+static gboolean
+check_house_column (const ArbTable  *table,
+                    const ArbTable  *shipped,
+                    guint            sc,
+                    GError         **error)
+{
+  const char *key = g_array_index (shipped->columns, ArbColumn, sc).key;
+  g_autoptr(GHashTable) shapes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gboolean every;
+  gint64 lo, hi;
+  const char *example = shipped_shapes (shipped, sc, shapes, &every, &lo, &hi);
+  int c;
+
+  if (example == NULL)
+    return TRUE;
+
+  c = arb_table_find_column (table, key);
+  if (c < 0)
+    {
+      g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID,
+                   _("%s: table “%s” has no column “%s”, which the rules read (as codes such as code=\"%s\")"),
+                   table->filename, table->id, key, example);
+      return FALSE;
+    }
+
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      const ArbRow *row = &g_array_index (table->rows, ArbRow, r);
+      const char *code = row->cells[c].code;
+      g_auto(GStrv) parts = NULL;
+
+      if (code == NULL)
+        {
+          if (!every)
+            continue;
+          g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID,
+                       _("%s:%u: table “%s”: row “%s”: the cell for “%s” needs a code, which the rules read instead of its text (the shipped table has code=\"%s\")"),
+                       table->filename, row->line, table->id, row->label, key, example);
+          return FALSE;
+        }
+
+      parts = g_strsplit (code, ",", -1);
+      for (guint i = 0; parts[i]; i++)
+        {
+          g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (gint64));
+          g_autofree char *shape = arb_code_shape (parts[i], values);
+
+          if (!g_hash_table_contains (shapes, shape))
+            {
+              g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID,
+                           _("%s:%u: table “%s”: row “%s”: code “%s” is not of a form the rules read in column “%s” (such as “%s”)"),
+                           table->filename, row->line, table->id, row->label, parts[i], key, example);
+              return FALSE;
+            }
+          for (guint v = 0; v < values->len; v++)
+            if (g_array_index (values, gint64, v) < lo || g_array_index (values, gint64, v) > hi)
+              {
+                g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID,
+                             _("%s:%u: table “%s”: row “%s”: code “%s” holds a number outside %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT ", the span the rules read in column “%s”"),
+                             table->filename, row->line, table->id, row->label, parts[i], lo, hi, key);
+                return FALSE;
+              }
+        }
+    }
+  return TRUE;
+}
+
 /* The engine reads its figures from the codes of a table's cells, not
  * from their text. A house table that replaces a shipped one must give
  * every code the shipped one gives, of a shape the shipped one uses
  * (each part of a comma-separated list alike) and with numbers in the
  * span the engine reads; otherwise a missing or odd code would be read
  * as nothing, and the rules silently zeroed. */
-gboolean
-arb_table_check_house_codes (const ArbTable  *table,
-                             const ArbTable  *shipped,
-                             GError         **error)
+static gboolean
+check_house_codes (const ArbTable  *table,
+                   const ArbTable  *shipped,
+                   GError         **error)
 {
   for (guint sc = 0; sc < shipped->columns->len; sc++)
-    {
-      const char *key = g_array_index (shipped->columns, ArbColumn, sc).key;
-      g_autoptr(GHashTable) shapes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-      g_autoptr(GArray) numbers = g_array_new (FALSE, FALSE, sizeof (gint64));
-      const char *example = NULL;
-      gboolean every = shipped->rows->len > 0;
-      gint64 lo = 0, hi = 100;
-      int c;
-
-      for (guint r = 0; r < shipped->rows->len; r++)
-        {
-          const ArbCell *cell = &g_array_index (shipped->rows, ArbRow, r).cells[sc];
-          g_auto(GStrv) parts = NULL;
-
-          if (cell->code == NULL)
-            {
-              every = FALSE;
-              continue;
-            }
-          example = example ? example : cell->code;
-          parts = g_strsplit (cell->code, ",", -1);
-          for (guint i = 0; parts[i]; i++)
-            g_hash_table_add (shapes, arb_code_shape (parts[i], numbers));
-        }
-      if (example == NULL)
-        continue;
-      for (guint i = 0; i < numbers->len; i++)
-        {
-          lo = MIN (lo, g_array_index (numbers, gint64, i));
-          hi = MAX (hi, g_array_index (numbers, gint64, i));
-        }
-
-      c = arb_table_find_column (table, key);
-      if (c < 0)
-        {
-          g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID,
-                       _("%s: table “%s” has no column “%s”, which the rules read (as codes such as code=\"%s\")"),
-                       table->filename, table->id, key, example);
-          return FALSE;
-        }
-
-      for (guint r = 0; r < table->rows->len; r++)
-        {
-          const ArbRow *row = &g_array_index (table->rows, ArbRow, r);
-          const char *code = row->cells[c].code;
-          g_auto(GStrv) parts = NULL;
-
-          if (code == NULL)
-            {
-              if (!every)
-                continue;
-              g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID,
-                           _("%s:%u: table “%s”: row “%s”: the cell for “%s” needs a code, which the rules read instead of its text (the shipped table has code=\"%s\")"),
-                           table->filename, row->line, table->id, row->label, key, example);
-              return FALSE;
-            }
-
-          parts = g_strsplit (code, ",", -1);
-          for (guint i = 0; parts[i]; i++)
-            {
-              g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (gint64));
-              g_autofree char *shape = arb_code_shape (parts[i], values);
-
-              if (!g_hash_table_contains (shapes, shape))
-                {
-                  g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID,
-                               _("%s:%u: table “%s”: row “%s”: code “%s” is not of a form the rules read in column “%s” (such as “%s”)"),
-                               table->filename, row->line, table->id, row->label, parts[i], key, example);
-                  return FALSE;
-                }
-              for (guint v = 0; v < values->len; v++)
-                if (g_array_index (values, gint64, v) < lo || g_array_index (values, gint64, v) > hi)
-                  {
-                    g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID,
-                                 _("%s:%u: table “%s”: row “%s”: code “%s” holds a number outside %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT ", the span the rules read in column “%s”"),
-                                 table->filename, row->line, table->id, row->label, parts[i], lo, hi, key);
-                    return FALSE;
-                  }
-            }
-        }
-    }
+    if (!check_house_column (table, shipped, sc, error))
+      return FALSE;
   /* The rules look the rows of a named table up by name. */
   if (shipped->named)
     for (guint r = 0; r < shipped->rows->len; r++)
@@ -126,10 +158,10 @@ arb_table_check_house_codes (const ArbTable  *table,
 /* The codes the rules read in a column stay theirs: a house table's
  * column that does not say them takes them from the table it replaces,
  * and its cells are checked against them. */
-gboolean
-arb_table_inherit_codes (ArbTable        *table,
-                         const ArbTable  *replaced,
-                         GError         **error)
+static gboolean
+inherit_codes (ArbTable        *table,
+               const ArbTable  *replaced,
+               GError         **error)
 {
   for (guint c = 0; c < table->columns->len; c++)
     {
@@ -140,6 +172,20 @@ arb_table_inherit_codes (ArbTable        *table,
         column->codes = g_strdupv (g_array_index (replaced->columns, ArbColumn, old).codes);
     }
   return arb_table_check_codes (table, error);
+}
+
+/* A house table checked against the table it replaces in @self, if
+ * any, whose codes it takes where it does not say them. */
+gboolean
+arb_ruleset_library_check_house_table (ArbRulesetLibrary  *self,
+                                       ArbTable           *table,
+                                       GError            **error)
+{
+  g_autofree char *name = g_strdup_printf ("%s/%s", table->system, table->id);
+  ArbTable *replaced = arb_ruleset_library_lookup (self, name);
+
+  return replaced == NULL || (check_house_codes (table, replaced, error) &&
+                              inherit_codes (table, replaced, error));
 }
 
 static int

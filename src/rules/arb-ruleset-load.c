@@ -496,6 +496,70 @@ arb_table_check_cell (const ArbTable  *table,
   return TRUE;
 }
 
+/* A <column>: its key and each alias name it alone. */
+static gboolean
+parse_column (ArbTable  *table,
+              xmlNode   *node,
+              GError   **error)
+{
+  g_autofree char *aliases = arb_xml_get_prop (node, "aliases");
+  g_autofree char *codes = arb_xml_get_prop (node, "codes");
+  ArbColumn column = { arb_xml_get_prop (node, "key"),
+                       arb_xml_get_prop (node, "title"),
+                       NULL, NULL };
+
+  column.aliases = aliases ? g_strsplit_set (g_strstrip (aliases), " ", -1)
+                           : g_new0 (char *, 1);
+  column.codes = codes ? split_codes (codes) : NULL;
+  if (arb_table_find_column (table, column.key) >= 0)
+    {
+      invalid (error, table->filename, node, _("table “%s”: column “%s” is named twice"),
+               table->id, column.key);
+      arb_column_clear (&column);
+      return FALSE;
+    }
+  for (guint a = 0; column.aliases[a]; a++)
+    if (arb_table_find_column (table, column.aliases[a]) >= 0)
+      {
+        invalid (error, table->filename, node, _("table “%s”: column name “%s” is used twice"),
+                 table->id, column.aliases[a]);
+        arb_column_clear (&column);
+        return FALSE;
+      }
+  arb_table_index_column (table, column.key, table->columns->len);
+  for (guint a = 0; column.aliases[a]; a++)
+    arb_table_index_column (table, column.aliases[a], table->columns->len);
+  g_array_append_val (table->columns, column);
+  return TRUE;
+}
+
+/* A <row>: the first says whether the table's rows are named or ranges. */
+static gboolean
+parse_table_row (ArbTable  *table,
+                 xmlNode   *node,
+                 gboolean   first_row,
+                 GError   **error)
+{
+  ArbRow row = { 0 };
+  gboolean ok;
+
+  ok = parse_row (table, node, &row, error);
+  g_array_append_val (table->rows, row);
+  if (!ok)
+    return FALSE;
+
+  if (first_row)
+    table->named = row.name != NULL;
+  else if (table->named != (row.name != NULL))
+    return invalid (error, table->filename, node,
+                    _("table “%s”: rows are either all named or all ranges"), table->id);
+
+  if (table->named && table->dice != NULL)
+    return invalid (error, table->filename, node,
+                    _("table “%s” is read with dice, so its rows need ranges"), table->id);
+  return TRUE;
+}
+
 static ArbTable *
 parse_table (xmlNode     *node,
              const char  *system,
@@ -534,34 +598,8 @@ parse_table (xmlNode     *node,
         }
       else if (arb_xml_is_element (child, "column"))
         {
-          g_autofree char *aliases = arb_xml_get_prop (child, "aliases");
-          g_autofree char *codes = arb_xml_get_prop (child, "codes");
-          ArbColumn column = { arb_xml_get_prop (child, "key"),
-                               arb_xml_get_prop (child, "title"),
-                               NULL, NULL };
-
-          column.aliases = aliases ? g_strsplit_set (g_strstrip (aliases), " ", -1)
-                                   : g_new0 (char *, 1);
-          column.codes = codes ? split_codes (codes) : NULL;
-          if (arb_table_find_column (table, column.key) >= 0)
-            {
-              invalid (error, filename, child, _("table “%s”: column “%s” is named twice"),
-                       table->id, column.key);
-              arb_column_clear (&column);
-              return NULL;
-            }
-          for (guint a = 0; column.aliases[a]; a++)
-            if (arb_table_find_column (table, column.aliases[a]) >= 0)
-              {
-                invalid (error, filename, child, _("table “%s”: column name “%s” is used twice"),
-                         table->id, column.aliases[a]);
-                arb_column_clear (&column);
-                return NULL;
-              }
-          arb_table_index_column (table, column.key, table->columns->len);
-          for (guint a = 0; column.aliases[a]; a++)
-            arb_table_index_column (table, column.aliases[a], table->columns->len);
-          g_array_append_val (table->columns, column);
+          if (!parse_column (table, child, error))
+            return NULL;
         }
       else if (arb_xml_is_element (child, "continues"))
         {
@@ -577,30 +615,9 @@ parse_table (xmlNode     *node,
         }
       else if (arb_xml_is_element (child, "row"))
         {
-          ArbRow row = { 0 };
-          gboolean ok;
-
-          ok = parse_row (table, child, &row, error);
-          g_array_append_val (table->rows, row);
-          if (!ok)
+          if (!parse_table_row (table, child, first_row, error))
             return NULL;
-
-          if (first_row)
-            table->named = row.name != NULL;
-          else if (table->named != (row.name != NULL))
-            {
-              invalid (error, filename, child,
-                       _("table “%s”: rows are either all named or all ranges"), table->id);
-              return NULL;
-            }
           first_row = FALSE;
-
-          if (table->named && table->dice != NULL)
-            {
-              invalid (error, filename, child,
-                       _("table “%s” is read with dice, so its rows need ranges"), table->id);
-              return NULL;
-            }
         }
     }
 
@@ -708,17 +725,10 @@ arb_ruleset_library_read_bytes (ArbRulesetLibrary  *self,
       if (!(table = parse_table (child, system, filename, house_rule, error)))
         return FALSE;
 
-      if (house_rule)
+      if (house_rule && !arb_ruleset_library_check_house_table (self, table, error))
         {
-          g_autofree char *name = g_strdup_printf ("%s/%s", table->system, table->id);
-          ArbTable *replaced = arb_ruleset_library_lookup (self, name);
-
-          if (replaced != NULL && (!arb_table_check_house_codes (table, replaced, error) ||
-                                   !arb_table_inherit_codes (table, replaced, error)))
-            {
-              arb_table_unref (table);
-              return FALSE;
-            }
+          arb_table_unref (table);
+          return FALSE;
         }
 
       if (g_hash_table_contains (ids, table->id))
@@ -753,7 +763,6 @@ arb_ruleset_library_load_file (ArbRulesetLibrary  *self,
   g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  /* No ruleset comes near this; a bigger file is a mistake or hostile. */
   /* A FIFO or a device would hang or never end. */
   if (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode))
     {
@@ -761,6 +770,7 @@ arb_ruleset_library_load_file (ArbRulesetLibrary  *self,
                    _("%s: not a regular file"), path);
       return FALSE;
     }
+  /* No ruleset comes near this; a bigger file is a mistake or hostile. */
   if (g_stat (path, &st) == 0 && st.st_size > MAX_FILE_SIZE)
     {
       g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_PARSE,

@@ -140,12 +140,9 @@ gboolean        arb_ruleset_library_read_bytes (ArbRulesetLibrary *self,
                                                 GError           **error);
 
 /* arb-ruleset-house.c */
-gboolean        arb_table_check_house_codes  (const ArbTable    *table,
-                                              const ArbTable    *shipped,
-                                              GError           **error);
-gboolean        arb_table_inherit_codes      (ArbTable          *table,
-                                              const ArbTable    *replaced,
-                                              GError           **error);
+gboolean        arb_ruleset_library_check_house_table (ArbRulesetLibrary  *self,
+                                                       ArbTable           *table,
+                                                       GError            **error);
 
 /* arb-ruleset-shipped.c */
 ArbTable       *arb_table_new_compiled       (GVariant          *value,

@@ -1,4 +1,5 @@
-/* arb-ruleset-shipped.c: the shipped tables: compiled into the resources, read when asked for
+/* arb-ruleset-shipped.c: the shipped tables, compiled into the resources
+ * and read when first asked for
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -232,7 +233,8 @@ arb_ruleset_library_load_shipped (ArbRulesetLibrary  *self,
 
   arb_rules_register_resources_once ();
 
-  /* Each game's tables are read when first asked for (arb_ruleset_library_ensure_system()). */
+  /* Each game's tables are read when first asked for
+   * (arb_ruleset_library_ensure_system()). */
   for (guint i = 0; arb_game_list_ids ()[i]; i++)
     {
       const char *system = arb_game_list_ids ()[i];

@@ -187,8 +187,7 @@ arb_table_get_row (const ArbTable *table,
 }
 
 /* @text lowered (ASCII letters only, as g_ascii_strdown()), in @buf
- * when it fits, else in a new string left in @big: no allocation for the
- * short names procedures look up at every step. */
+ * when it fits, else in a new string left in @big. */
 static inline const char *
 ascii_down (const char  *text,
             char        *buf,
@@ -198,7 +197,6 @@ ascii_down (const char  *text,
 {
   gsize i;
 
-  /* By hand: g_ascii_tolower() is a call per letter. */
   for (i = 0; text[i] && i < size - 1; i++)
     buf[i] = text[i] >= 'A' && text[i] <= 'Z' ? text[i] - 'A' + 'a' : text[i];
   if (text[i])
@@ -243,9 +241,7 @@ arb_table_find_column (const ArbTable *table,
   g_return_val_if_fail (table != NULL, -1);
   g_return_val_if_fail (key != NULL, -1);
 
-  /* An index, not a walk: a hostile table's every cell looks one up.
-   * Its own, not a GHashTable: the columns are asked for by name at
-   * every step, and this one hashes without a call or a strlen. */
+  /* An index, not a walk: a hostile table's every cell looks one up. */
   lower = ascii_down (key, buf, sizeof buf, &folded, &len);
   s = column_slot (table, lower, len, arb_short_hash (lower, len));
   return s->hash ? s->index : -1;
