@@ -112,9 +112,11 @@ ArbStep *arb_step_parse            (const char    *data,
 gboolean arb_encounter_step_fits   (ArbEncounter  *self,
                                     const ArbStep *step);
 
-/* A name's hash for the rulesets' indexes. */
+/* A name's hash for the rulesets' indexes of rows and columns: of its
+ * length and its first and last four bytes, which tell the short names
+ * of the tables apart. Never 0. */
 static inline guint
-arb_short_hash (const char *key,
+arb_name_hash (const char *key,
                 gsize       len)
 {
   guint32 a = 0, b;
@@ -134,52 +136,6 @@ arb_short_hash (const char *key,
   h = (a * 2654435769u) ^ ((b + (guint32)len) * 2246822519u);
   h ^= h >> 15;
   return h ? h : 1;
-}
-
-/* Whether @a and @b, both @len bytes long at least, agree on those: by
- * words, overlapping at the end, not by a call to memcmp(), which costs
- * more than the rest of a lookup and makes it save every register. */
-static inline gboolean
-arb_keys_equal (const char *a,
-                const char *b,
-                gsize       len)
-{
-  if (len >= 8)
-    {
-      guint64 x, y;
-
-      for (gsize i = 0; i + 8 < len; i += 8)
-        {
-          memcpy (&x, a + i, 8);
-          memcpy (&y, b + i, 8);
-          if (x != y)
-            return FALSE;
-        }
-      memcpy (&x, a + len - 8, 8);
-      memcpy (&y, b + len - 8, 8);
-      return x == y;
-    }
-  if (len >= 4)
-    {
-      guint32 x1, y1, x2, y2;
-
-      memcpy (&x1, a, 4);
-      memcpy (&y1, b, 4);
-      memcpy (&x2, a + len - 4, 4);
-      memcpy (&y2, b + len - 4, 4);
-      return x1 == y1 && x2 == y2;
-    }
-  if (len >= 2)
-    {
-      guint16 x1, y1, x2, y2;
-
-      memcpy (&x1, a, 2);
-      memcpy (&y1, b, 2);
-      memcpy (&x2, a + len - 2, 2);
-      memcpy (&y2, b + len - 2, 2);
-      return x1 == y1 && x2 == y2;
-    }
-  return len == 0 || a[0] == b[0];
 }
 
 /* The common case read without strtoll: an optional minus and up to

@@ -7,8 +7,6 @@
 
 #include <gio/gio.h>
 
-#include "arb-keys.h"
-
 G_BEGIN_DECLS
 
 #define ARB_RULESET_ERROR (arb_ruleset_error_quark ())
