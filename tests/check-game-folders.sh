@@ -1,0 +1,69 @@
+#!/bin/sh
+# A game is one folder: its id ("dogfight") or its name ("Arena of Death")
+# turns up nowhere outside what is the game's own, so adding or removing a
+# game touches nothing else. A game's own: src/rules/games/ID/,
+# src/app/games/ID/, src/print/games/ID/, its tables data/rulesets/ID.xml
+# and its starter sheets data/sheets/ID-*.xml. Comments count: a generic
+# comment that needs an example says ID. The ids are the folders of
+# src/rules/games/, the names their titles (game_class->title), so a new
+# game is covered as soon as it exists. tests/ is not looked at: the
+# tests exercise each game by name.
+#
+# Each file below names the games for the reason given; keep it short.
+set -eu
+top=${1:-$(dirname "$0")/..}
+cd "$top"
+
+allowed='
+README.md                       the user guide describes each game
+po/POTFILES.in                  lists the games'"'"' files that hold strings
+data/sheets/README.md           describes each starter sheet
+src/rules/games/arb-games.c     the registry: one line a game
+build-aux/sim-fingerprint       measures named fights of each game
+build-aux/yardstick             measures Arena of Death duels by name
+'
+
+ids=$(find src/rules/games -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort)
+if [ -z "$ids" ]; then
+  echo "no game folders under src/rules/games/"
+  exit 1
+fi
+
+# Whether $1 is the game $2's own file.
+owned () {
+  case $1 in
+    src/rules/games/$2/* | src/app/games/$2/* | src/print/games/$2/* | \
+    data/rulesets/$2.xml | data/sheets/$2-*.xml) return 0 ;;
+  esac
+  return 1
+}
+
+status=0
+count=0
+for id in $ids; do
+  title=$(sed -n 's/.*game_class->title = \(N_ (\)\{0,1\}"\([^"]*\)".*/\2/p' \
+            "src/rules/games/$id/arb-$id-game.c" | head -n 1)
+  # The id as a word of its own ("aod", "aod-arena", "arb_aod_x", "ARB_AOD"),
+  # or the name.
+  pattern="(^|[^A-Za-z0-9])$id([^A-Za-z0-9]|\$)"
+  [ -n "$title" ] && pattern="$pattern|$(printf '%s' "$title" | sed 's/[.[\*^$()+?{|]/\\&/g')"
+  hits=$(grep -r -n -i -E -I --exclude-dir=.git --exclude-dir='build*' --exclude-dir=tests \
+           --exclude-dir=subprojects -- "$pattern" . | sed 's|^\./||' |
+         while IFS= read -r line; do
+           f=${line%%:*}
+           owned "$f" "$id" && continue
+           printf '%s\n' "$allowed" | awk -v f="$f" '$1 == f { found = 1 } END { exit !found }' && continue
+           printf '%s   [%s]\n' "$line" "$id"
+         done)
+  if [ -n "$hits" ]; then
+    printf '%s\n' "$hits"
+    count=$((count + $(printf '%s\n' "$hits" | wc -l)))
+    status=1
+  fi
+done
+
+if [ $status -ne 0 ]; then
+  echo "$count lines outside a game's folders name it ($(echo $ids | tr ' ' ','))"
+  exit 1
+fi
+echo "no file outside a game's folders names it ($(echo $ids | tr ' ' ','))"
