@@ -928,6 +928,11 @@ arb_sheet_library_window_init (ArbSheetLibraryWindow *self)
   /* Typing anywhere in the window searches. */
   gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self));
 
+  /* The game filter: "All Games" from the template, then each game. */
+  for (guint i = 0; arb_game_list_ids ()[i]; i++)
+    gtk_string_list_append (GTK_STRING_LIST (gtk_drop_down_get_model (self->system_dropdown)),
+                            arb_game_title_of (arb_game_list_ids ()[i]));
+
   /* New: a section per game, a character or an NPC in each. */
   for (guint i = 0; arb_game_list_ids ()[i]; i++)
     {
