@@ -271,6 +271,17 @@ struct _ArbGameClass
                                 const ArbSheetGeneration *generation,
                                 ArbRulesetLibrary        *rules,
                                 GPtrArray                *problems);
+  /* Experience spent on a sheet between fights: @on names what it buys,
+   * @weapon the weapon where it buys for one; FALSE with @error naming
+   * the rule that refuses it, the sheet then unchanged. It refuses the
+   * sheets that gain no experience, of any game. NULL in the class: the
+   * game keeps no experience. */
+  gboolean   (*spend_experience) (ArbGame            *self,
+                                  ArbSheet           *sheet,
+                                  ArbRulesetLibrary  *rules,
+                                  const char         *on,
+                                  const char         *weapon,
+                                  GError            **error);
   /* Healing between fights */
   /* The sheet fields that hold losses the rules heal between fights
    * (Arena of Death 1.8: FT and EN lost), so a figure enters a new fight
@@ -510,6 +521,8 @@ GStrv               arb_game_list_ready        (ArbGame            *self,
                                                 ArbEncounter       *encounter,
                                                 ArbRulesetLibrary  *rules,
                                                 const char         *id);
+/* Whether the game carries a figure's sheet over to the next fight. */
+gboolean            arb_game_carries_sheets (ArbGame            *self);
 ArbSheet           *arb_game_sheet_after_fight (ArbGame            *self,
                                                 ArbEncounter       *encounter,
                                                 const char         *id,
@@ -546,6 +559,16 @@ ArbSheet           *arb_game_generate_sheet (ArbGame                  *self,
                                              const ArbSheetGeneration *generation,
                                              ArbRulesetLibrary        *rules,
                                              GPtrArray                *problems);
+/* Whether the game keeps experience (spend_experience). */
+gboolean            arb_game_keeps_experience (ArbGame       *self);
+/* Experience spent on @sheet between fights, by the rules of its game;
+ * a sheet of a game that keeps none is refused by the rule of a game that
+ * does (which says whose sheets gain experience). FALSE with @error. */
+gboolean            arb_game_spend_experience (ArbSheet           *sheet,
+                                               ArbRulesetLibrary  *rules,
+                                               const char         *on,
+                                               const char         *weapon,
+                                               GError            **error);
 /* Overruling by hand */
 /* See adjustable; never NULL. */
 const ArbAdjustable *arb_game_list_adjustable   (ArbGame       *self);
