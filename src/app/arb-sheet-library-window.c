@@ -527,7 +527,7 @@ duplicate_action (GtkWidget  *widget,
   /* Translators: the name of a duplicated sheet */
   name = g_strdup_printf (_("%s (copy)"), arb_sheet_get_name (sheet));
   arb_sheet_set (sheet, "name", name, NULL);
-  /* Beside the original in the folder: aod-lazar-copy.xml, -copy-2... */
+  /* Beside the original in the folder: ID-NAME-copy.xml, -copy-2... */
   base = g_path_get_basename (path);
   if (g_str_has_suffix (base, ".xml"))
     base[strlen (base) - 4] = '\0';

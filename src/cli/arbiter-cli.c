@@ -68,7 +68,7 @@ arb_cli_game_choices (void)
   for (guint i = 0; i + 1 < n; i++)
     g_string_append_printf (head, "%s%s", i ? ", " : "", ids[i]);
   /* TRANSLATORS: the last two of a list of games to choose from:
-   * "aod, gpg, tft, rsbs or dogfight" */
+   * "ID, ID, ID or ID" */
   return g_strdup_printf (_("%s or %s"), head->str, ids[n - 1]);
 }
 
@@ -797,7 +797,7 @@ set_table_cells (ArbRulesetLibrary *library,
       print_json (root);
     }
   else
-    /* TRANSLATORS: rsbs/melee-result saved as a house rule in FILE */
+    /* TRANSLATORS: ID/TABLE saved as a house rule in FILE */
     g_print (_("%s/%s saved as a house rule in %s\n"), system, id, path);
   return EXIT_OK;
 }
@@ -1166,9 +1166,9 @@ main (int   argc,
           g_string_append_printf (maps, "%s, ", arb_game_get_default_map (games->pdata[i]));
       }
     /* TRANSLATORS: --race; %s: the games that build a character from a
-     * race, "Arena of Death" */
+     * race, "TITLE" */
     race_help = g_strdup_printf (_("Race (%s generation)"), titles->str);
-    /* TRANSLATORS: --map; %s: two presets, "aod-arena, gpg-pit, " */
+    /* TRANSLATORS: --map; %s: two presets, "ID-arena, ID-pit, " */
     map_help = g_strdup_printf (_("The map: a preset of the game (%s...) or a size, columns by rows"), maps->str);
   }
   for (guint i = 0; entries[i].long_name; i++)

@@ -170,7 +170,7 @@ struct _ArbGameClass
   GObjectClass parent_class;
 
   /* Static data, set in class_init. Lists end with a NULL entry. */
-  const char              *id;            /* "aod": encounters and sheets carry it */
+  const char              *id;            /* "ID": encounters and sheets carry it */
   const char              *title;         /* N_() */
   const char              *time_unit;     /* what conditions last: "round", "turn" */
   const char              *order_by;      /* N_(): what orders the figures, "AG" */
@@ -284,7 +284,7 @@ struct _ArbGameClass
                                   GError            **error);
   /* Healing between fights */
   /* The sheet fields that hold losses the rules heal between fights
-   * (Arena of Death 1.8: FT and EN lost), so a figure enters a new fight
+   * (FT and EN lost, say), so a figure enters a new fight
    * without them unless the referee says otherwise; NULL where the
    * rules do not heal a figure between fights. healed_kinds: the sheet
    * kinds healed (1.8 speaks of the players' characters); NULL: all. */
@@ -325,7 +325,7 @@ struct _ArbGameClass
   /* Figures nobody controls, and steps nobody chooses */
   /* The procedure ("ID.NAME") the rules run by themselves for @id now, a
    * figure no person controls (a solo game's foes), or for any figure
-   * when the rules leave its next step no choice (Dogfight's
+   * when the rules leave its next step no choice (a game's
    * housekeeping); NULL when a person decides. The game says which
    * figures it answers for. The app proposes it and the referee
    * confirms. */
@@ -367,7 +367,7 @@ struct _ArbGameClass
                                 char              **winner);
 
   /* The step the fight waits for when it is nobody's turn (the end of
-   * a turn: Glider-Pit's air currents), "ID.NAME", which Next runs (the
+   * a turn: air currents, say), "ID.NAME", which Next runs (the
    * app opens it, so its dice can be typed); NULL when Next simply moves
    * the fight on. */
   const char *(*turn_step)     (ArbGame            *self,
@@ -390,12 +390,12 @@ struct _ArbGameClass
 GPtrArray          *arb_game_list          (void);
 /* Their ids, in the same order, NULL-terminated; static. */
 const char * const *arb_game_list_ids      (void);
-/* The ids as a list for people, "aod, gpg, ..."; static. */
+/* The ids as a list for people, "ID, ID, ..."; static. */
 const char         *arb_game_ids_text      (void);
 /* The game of @id, or NULL when there is none. Never freed. */
 ArbGame            *arb_game_get           (const char    *id);
 
-/* The game's name for people ("Glider-Pit Gladiators"), or @id itself
+/* The game's name for people (its title, translated), or @id itself
  * when there is no such game. */
 const char         *arb_game_title_of      (const char    *id);
 
