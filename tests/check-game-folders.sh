@@ -37,6 +37,16 @@ if [ -z "$ids" ]; then
   exit 1
 fi
 
+# The one list of the games (game_ids) holds every folder, or the
+# folder's game would be built into nothing made from the list.
+listed=$(sed -n "s/^game_ids = \[\(.*\)\]/\1/p" src/rules/games/meson.build | tr ',' '\n' | tr -d "' ")
+for id in $ids; do
+  if ! printf '%s\n' "$listed" | grep -qx "$id"; then
+    echo "src/rules/games/$id/ is not in game_ids (src/rules/games/meson.build)"
+    exit 1
+  fi
+done
+
 # Whether $1 is the game $2's own file.
 owned () {
   case $1 in
