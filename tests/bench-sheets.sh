@@ -3,7 +3,8 @@
 # `sheet validate` against `xmllint --noout --relaxng` on the same files
 # (meson benchmark).
 #
-#   bench-sheets.sh ARBITER_CLI DATA_DIR    (the source tree's data/)
+#   bench-sheets.sh ARBITER_CLI DATA_DIR SCHEMA    (the source tree's data/,
+#                                                  the built sheet.rng)
 #
 # Each round times the three commands one after the other, so a busy
 # machine slows all three alike; the figures are the medians over the
@@ -14,7 +15,7 @@ set -eu
 
 cli=$(realpath "$1")
 data=$(realpath "$2")
-schema=$data/schemas/sheet.rng
+schema=$(realpath "$3")
 starters=$data/sheets
 n=${BENCH_SHEETS:-10000}
 rounds=${BENCH_ROUNDS:-5}

@@ -103,6 +103,69 @@ test_sheet_cannot_fight (void)
   g_rmdir (dir);
 }
 
+/* `sheet spend-experience` buys by the sheet's game (15.5: FT costs 300
+ * points), and a sheet whose game keeps no experience, or an NPC, is
+ * refused by rule 15.0 with status 1 and the sheet left as it was. */
+static void
+test_spend_experience (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-cli-spend-XXXXXX", NULL);
+  g_autofree char *rolf = g_build_filename (dir, "rolf.xml", NULL);
+  g_autofree char *corvo = g_build_filename (dir, "corvo.xml", NULL);
+  g_autofree char *src_rolf = g_test_build_filename (G_TEST_DIST, "..", "data", "sheets", "aod-rolf.xml", NULL);
+  g_autofree char *src_corvo = g_test_build_filename (G_TEST_DIST, "..", "data", "sheets", "gpg-black-corvo.xml", NULL);
+  g_autofree char *bear = g_test_build_filename (G_TEST_DIST, "..", "data", "sheets", "aod-foe-bear.xml", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *want = NULL;
+  g_auto(GStrv) parts = NULL;
+  g_auto(Run) a = { 0 };
+  g_auto(Run) b = { 0 };
+  g_auto(Run) c = { 0 };
+  g_auto(Run) d = { 0 };
+
+  /* Rolf with 600 points, so that FT (300) is within reach. */
+  g_assert_true (g_file_get_contents (src_rolf, &text, NULL, NULL));
+  parts = g_strsplit (text, "<experience>350</experience>", -1);
+  g_assert_cmpuint (g_strv_length (parts), ==, 2);
+  g_free (text);
+  text = g_strjoinv ("<experience>600</experience>", parts);
+  g_assert_true (g_file_set_contents (rolf, text, -1, NULL));
+
+  run_cli (&a, "sheet", "spend-experience", rolf, "--on", "FT", NULL);
+  g_assert_cmpint (a.status, ==, 0);
+  assert_contains (a.out, "Rolf the Barbarian (aod character)\n");
+  assert_contains (a.out, "\n  FT                   18\n");
+  assert_contains (a.out, "\n  Experience           300\n");
+  g_assert_cmpstr (a.err, ==, "");
+
+  run_cli (&b, "--json", "sheet", "spend-experience", rolf, "--on", "WP", NULL);
+  g_assert_cmpint (b.status, ==, 0);
+  assert_contains (b.out, "\"wp\": 18,");
+  assert_contains (b.out, "\"experience\": 25,");
+
+  g_assert_true (g_file_get_contents (src_corvo, &before, NULL, NULL));
+  g_assert_true (g_file_set_contents (corvo, before, -1, NULL));
+  run_cli (&c, "sheet", "spend-experience", corvo, "--on", "FT", NULL);
+  g_assert_cmpint (c.status, ==, 1);
+  g_assert_cmpstr (c.out, ==, "");
+  want = g_strdup_printf ("arbiter-cli: %s: 15.0: only Arena of Death characters gain and spend experience\n", corvo);
+  g_assert_cmpstr (c.err, ==, want);
+  g_assert_true (g_file_get_contents (corvo, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+
+  g_free (want);
+  run_cli (&d, "sheet", "spend-experience", bear, "--on", "PS", NULL);
+  g_assert_cmpint (d.status, ==, 1);
+  want = g_strdup_printf ("arbiter-cli: %s: 15.0: only Arena of Death characters gain and spend experience\n", bear);
+  g_assert_cmpstr (d.err, ==, want);
+
+  g_unlink (rolf);
+  g_unlink (corvo);
+  g_rmdir (dir);
+}
+
 /* A house file in UTF-16 (with its byte-order mark and without) or
  * padded with NULs is skipped, named, and the shipped table used. */
 static void
@@ -176,6 +239,7 @@ main (int   argc,
   g_test_add_func ("/cli-sheets/shipped-validate", test_shipped_validate);
   g_test_add_func ("/cli-sheets/cannot-fight", test_sheet_cannot_fight);
   g_test_add_func ("/cli-sheets/house-encodings", test_house_encodings);
+  g_test_add_func ("/cli-sheets/spend-experience", test_spend_experience);
 
   return g_test_run ();
 }

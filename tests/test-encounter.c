@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "arb-rules.h"
+#include "arb-dogfight.h"
 #include "arb-aod-procs.h"
 #include "arb-gpg-procs.h"
 #include "arb-encounter-test.h"

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "arb-rules.h"
+#include "arb-dogfight.h"
 
 static void
 test_distance (void)

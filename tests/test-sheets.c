@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "arb-rules.h"
+#include "arb-aod.h"
 #include "arb-time-bound.h"
 #include "arb-test-util.h"
 

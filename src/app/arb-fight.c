@@ -313,7 +313,7 @@ arb_fight_class_init (ArbFightClass *klass)
   properties[PROP_TITLE] =
     g_param_spec_string ("title", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  /* The game and where the fight stands: "Arena of Death · Round 2". */
+  /* The game and where the fight stands: "TITLE · Round 2". */
   properties[PROP_SUBTITLE] =
     g_param_spec_string ("subtitle", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);

@@ -54,7 +54,7 @@ ArbRulesetLibrary *arb_fight_get_rules (ArbFight         *self);
 const char   *arb_fight_get_path      (ArbFight          *self);
 /* Whether it changed since it was opened or saved. */
 gboolean      arb_fight_get_modified  (ArbFight          *self);
-/* "Arena of Death · Round 2, pulse 3" and the like. */
+/* The game's title and where the fight stands: "TITLE · Round 2, pulse 3". */
 char         *arb_fight_dup_title     (ArbFight          *self);
 char         *arb_fight_dup_subtitle  (ArbFight          *self);
 /* Whether the game says the fight is over, or one side alone still

@@ -21,8 +21,8 @@ ArbEncounter *arb_hex_map_get_encounter (ArbHexMap    *self);
  * applying a step, or arb_hex_map_refresh(). */
 void          arb_hex_map_set_encounter (ArbHexMap    *self,
                                          ArbEncounter *encounter);
-/* The tables some overlays read: the missile range bands of The Fantasy
- * Trip, how far an Arena of Death weapon flies when hurled. */
+/* The tables some overlays read: a game's missile range bands, how far
+ * a hurled weapon flies. */
 void          arb_hex_map_set_rules     (ArbHexMap         *self,
                                          ArbRulesetLibrary *rules);
 /* The game's actions for the selected figure, kept up to date by the

@@ -69,7 +69,7 @@ gboolean        arb_sheet_editor_reload       (ArbSheetEditor    *self,
 const char     *arb_sheet_editor_get_path     (ArbSheetEditor    *self);
 
 /* Saves @sheet into @folder (made if need be) as STEM.xml, by default
- * SYSTEM-NAME ("aod-rolf-the-barbarian.xml"), never over another file:
+ * SYSTEM-NAME ("ID-rolf-the-barbarian.xml"), never over another file:
  * STEM-2.xml, STEM-3.xml... when the name is taken. Returns the path
  * written. */
 char           *arb_sheet_editor_save_in_folder (ArbSheet          *sheet,

@@ -527,7 +527,7 @@ duplicate_action (GtkWidget  *widget,
   /* Translators: the name of a duplicated sheet */
   name = g_strdup_printf (_("%s (copy)"), arb_sheet_get_name (sheet));
   arb_sheet_set (sheet, "name", name, NULL);
-  /* Beside the original in the folder: aod-lazar-copy.xml, -copy-2... */
+  /* Beside the original in the folder: ID-NAME-copy.xml, -copy-2... */
   base = g_path_get_basename (path);
   if (g_str_has_suffix (base, ".xml"))
     base[strlen (base) - 4] = '\0';
@@ -927,6 +927,11 @@ arb_sheet_library_window_init (ArbSheetLibraryWindow *self)
   gtk_list_box_set_filter_func (self->list_box, filter_row, self, NULL);
   /* Typing anywhere in the window searches. */
   gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self));
+
+  /* The game filter: "All Games" from the template, then each game. */
+  for (guint i = 0; arb_game_list_ids ()[i]; i++)
+    gtk_string_list_append (GTK_STRING_LIST (gtk_drop_down_get_model (self->system_dropdown)),
+                            arb_game_title_of (arb_game_list_ids ()[i]));
 
   /* New: a section per game, a character or an NPC in each. */
   for (guint i = 0; arb_game_list_ids ()[i]; i++)

@@ -716,7 +716,7 @@ on_add_to_encounter (ArbWindow  *self,
   gtk_label_set_mnemonic_widget (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid), 0, 2)), join->facing);
 
   /* A character carries its wounds on its sheet; it enters a new fight
-   * healed unless the referee keeps them (Arena of Death 1.8). */
+   * healed unless the referee keeps them (the game's healed_fields). */
   {
     g_autofree char *healed = arb_fight_dup_heal_offer (self->fight, path);
 

@@ -128,7 +128,7 @@ run_with_rolls (const char         *name,
       if (asked->status == ARB_OUTCOME_DONE)
         {
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       /* TRANSLATORS: more dice given than asked for: "aod.roll asked for 1 roll; --roll 6,4,2 is more than it uses" */
+                       /* TRANSLATORS: more dice given than asked for: "ID.roll asked for 1 roll; --roll 6,4,2 is more than it uses" */
                        g_dngettext (GETTEXT_PACKAGE, "%s asked for %u roll; --roll %s is more than it uses",
                                     "%s asked for %u rolls; --roll %s is more than it uses", given->len),
                        name, given->len, roll->text);
@@ -1138,7 +1138,12 @@ run_command (int    argc,
   gboolean ok;
 
   if (argc != 1)
-    return usage_error (_("run takes one procedure, such as aod.start"));
+    {
+      /* TRANSLATORS: %s: the first game's id, "ID.start" */
+      g_autofree char *message = g_strdup_printf (_("run takes one procedure, such as %s.start"), arb_game_list_ids ()[0]);
+
+      return usage_error (message);
+    }
   if (!arb_procedure_exists (argv[0]))
     {
       g_auto(GStrv) all = arb_procedure_list (NULL);

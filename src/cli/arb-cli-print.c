@@ -154,9 +154,15 @@ arb_cli_print_sheet (int    argc,
     return usage_error (_("print-sheet needs -o FILE.pdf"));
   if (!paper_size (&width, &height))
     return usage_error (_("--paper is a4 or letter"));
-  if (opts.blank ? argc != 1 : argc < 1)
-    return usage_error (opts.blank ? _("print-sheet --blank takes one game: aod, gpg, tft, rsbs or dogfight")
-                                   : _("print-sheet needs one or more sheet files"));
+  if (opts.blank && argc != 1)
+    {
+      g_autofree char *choices = arb_cli_game_choices ();
+      g_autofree char *message = g_strdup_printf (_("print-sheet --blank takes one game: %s"), choices);
+
+      return usage_error (message);
+    }
+  if (!opts.blank && argc < 1)
+    return usage_error (_("print-sheet needs one or more sheet files"));
   if ((rules = load_library ()) == NULL)
     return EXIT_USAGE;
 

@@ -112,15 +112,15 @@ arb_cli_check_params (const char  *procedure,
       known = list_params (spec);
       near = nearest_param (spec, name);
       if (spec->params == NULL || spec->params[0].name == NULL)
-        /* TRANSLATORS: "tft.next takes no parameter (--param bogus=... was given)" */
+        /* TRANSLATORS: "ID.next takes no parameter (--param bogus=... was given)" */
         message = g_strdup_printf (_("%s takes no parameter (--param %s=… was given)"), procedure, name);
       else if (near)
-        /* TRANSLATORS: "tft.attack has no parameter “berzerk”: did you mean berserk?
+        /* TRANSLATORS: "ID.attack has no parameter “berzerk”: did you mean berserk?
          * Its parameters: id, target, ..." */
         message = g_strdup_printf (_("%s has no parameter “%s”: did you mean %s? Its parameters: %s"),
                                    procedure, name, near, known);
       else
-        /* TRANSLATORS: "tft.attack has no parameter “bogus”. Its parameters: id, target, ..." */
+        /* TRANSLATORS: "ID.attack has no parameter “bogus”. Its parameters: id, target, ..." */
         message = g_strdup_printf (_("%s has no parameter “%s”. Its parameters: %s"), procedure, name, known);
       print_error (message);
       /* TRANSLATORS: the hint after an unknown parameter */
@@ -341,7 +341,7 @@ arb_cli_procedure_help (const char *name)
     }
 
   system = g_strndup (name, strchr (name, '.') - name);
-  /* TRANSLATORS: the head of a procedure's help: "tft.attack — Attack" */
+  /* TRANSLATORS: the head of a procedure's help: "ID.attack — Attack" */
   g_print (_("%s — %s\n"), name, _(spec->label));
   if (spec->summary)
     g_print ("  %s\n", _(spec->summary));

@@ -378,7 +378,12 @@ cmd_new (int    argc,
   const char *system;
 
   if (argc != 1)
-    return usage_error (_("sheet new takes a game: aod, gpg, tft, rsbs or dogfight"));
+    {
+      g_autofree char *choices = arb_cli_game_choices ();
+      g_autofree char *message = g_strdup_printf (_("sheet new takes a game: %s"), choices);
+
+      return usage_error (message);
+    }
   if (opts.output == NULL)
     return usage_error (_("sheet new needs -o FILE"));
   system = argv[0];
@@ -583,7 +588,8 @@ cmd_starters (int    argc,
   return EXIT_OK;
 }
 
-/* Between fights: experience into an attribute or a weapon (15.5). */
+/* Between fights: experience into an attribute or a weapon, by the
+ * rules of the sheet's game. */
 static int
 cmd_spend (int    argc,
            char **argv)
@@ -602,7 +608,7 @@ cmd_spend (int    argc,
       print_problems (error->message);
       return EXIT_RULE;
     }
-  if (!arb_aod_spend_experience (sheet, rules, opts.on, weapon, &error) ||
+  if (!arb_game_spend_experience (sheet, rules, opts.on, weapon, &error) ||
       !arb_sheet_validate (sheet, rules, &error))
     {
       g_autofree char *shown = g_filename_display_name (argv[0]);

@@ -220,7 +220,7 @@ print_text_tally (const ArbSimTally *tally,
   g_auto(GStrv) draws = arb_sim_tally_describe_draws (tally);
   double low, high;
 
-  /* TRANSLATORS: "40000 fights of Arena of Death, from the start, seed 7" */
+  /* TRANSLATORS: "40000 fights of TITLE, from the start, seed 7" */
   g_print (_("%u fights of %s, %s, seed %u"), tally->runs,
            arb_game_get_title (game), from_now ? _("from now") : _("from the start"), seed);
   if (sure)

@@ -76,6 +76,8 @@ int                fail          (int         status,
                                   const char *format,
                                   ...) G_GNUC_PRINTF (2, 3);
 int                usage_error   (const char *message);
+/* The games' ids as a choice for people: "A, B or C" (a new string). */
+char              *arb_cli_game_choices (void);
 void               print_error   (const char *message);
 void               print_json    (JsonNode   *node);
 ArbRulesetLibrary *load_library  (void);

@@ -56,6 +56,44 @@ usage_error (const char *message)
   return EXIT_USAGE;
 }
 
+char *
+arb_cli_game_choices (void)
+{
+  const char * const *ids = arb_game_list_ids ();
+  guint n = g_strv_length ((char **)ids);
+  g_autoptr(GString) head = g_string_new (NULL);
+
+  if (n < 2)
+    return g_strdup (n ? ids[0] : "");
+  for (guint i = 0; i + 1 < n; i++)
+    g_string_append_printf (head, "%s%s", i ? ", " : "", ids[i]);
+  /* TRANSLATORS: the last two of a list of games to choose from:
+   * "ID, ID, ID or ID" */
+  return g_strdup_printf (_("%s or %s"), head->str, ids[n - 1]);
+}
+
+/* The ids of the games @has answers yes for, joined by @separator; a new
+ * string. */
+static char *
+game_ids_that (gboolean  (*has) (ArbGame *self),
+               const char *separator)
+{
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  GPtrArray *games = arb_game_list ();
+
+  for (guint i = 0; i < games->len; i++)
+    if (has == NULL || has (games->pdata[i]))
+      g_ptr_array_add (ids, (char *)arb_game_get_id (games->pdata[i]));
+  g_ptr_array_add (ids, NULL);
+  return g_strjoinv (separator, (char **)ids->pdata);
+}
+
+static gboolean
+heals_between_fights (ArbGame *game)
+{
+  return arb_game_list_healed_fields (game)[0] != NULL;
+}
+
 /* The shortest decimal that reads back as the same double: 0.69444, not
  * JsonGenerator's 17 digits. */
 static void
@@ -759,7 +797,7 @@ set_table_cells (ArbRulesetLibrary *library,
       print_json (root);
     }
   else
-    /* TRANSLATORS: rsbs/melee-result saved as a house rule in FILE */
+    /* TRANSLATORS: ID/TABLE saved as a house rule in FILE */
     g_print (_("%s/%s saved as a house rule in %s\n"), system, id, path);
   return EXIT_OK;
 }
@@ -985,53 +1023,56 @@ cmd_table (int    argc,
   return EXIT_OK;
 }
 
-static const char summary[] =
-  N_("Commands:\n"
-     "  roll EXPR [--faces F1,F2,...]        roll dice, or read the players' dice\n"
-     "  odds EXPR [--at-least N|--at-most N|--exactly N]\n"
-     "                                       exact odds of a dice expression\n"
-     "  tables [SYSTEM]                      list the printed tables\n"
-     "  table SYSTEM ID [--roll N|--row NAME] [--column C] [--house]\n"
-     "                                       show a table or look a result up\n"
-     "  table SYSTEM ID --set ROW:COLUMN=TEXT... [--encounter FILE]\n"
-     "                                       fill in cells: the table saved as a house\n"
-     "                                       rule (FILE~ kept), the fight logs it\n"
-     "  sheet validate FILE...               check record sheets\n"
-     "  sheet show FILE                      a sheet with its derived values\n"
-     "  sheet new SYSTEM -o FILE [--kind K] [--set KEY=VALUE]... [--item KIND:K=V,...]...\n"
-     "  sheet new aod -o FILE --name N --race R --assign PS=6,MD=4,... [--armor A]\n"
-     "        [--shield S] [--weapon W]... [--uap N]   generate by the 3.0-3.9 rules\n"
-     "  sheet list [DIR] [--system S] [--kind K] [--search TEXT]\n"
-     "                                       the sheet library (default: the data folder)\n"
-     "  sheet starters [DIR]                 copy the starter sheets into the library\n"
-     "  sheet spend-experience FILE --on PS|...|BC|DM [--weapon W]   between fights (aod 15.5)\n"
-     "  encounter new SYSTEM -o FILE\n"
-     "  encounter add FILE SHEET [--side NAME] [--at Q,R] [--facing 0-5] [--set KEY=VALUE]...\n"
-     "        [--wounded]   the figure enters healed of the losses its game heals between\n"
-     "                      fights (aod 1.8: FT and EN lost); --wounded keeps them\n"
-     "  encounter start|next FILE [--roll V]...   turn order; missing dice are rolled\n"
-     "  encounter show FILE [--log] | undo FILE | redo FILE\n"
-     "  encounter log FILE [-o TEXT]              every step with its dice and effects\n"
-     "  encounter export-sheet FILE ID -o SHEET   a character's sheet after the fight (aod)\n"
-     "  encounter drafts | recover ID -o FILE     fights the app left unsaved\n"
-     "  run SYSTEM.PROCEDURE [--encounter FILE] [--param K=V]... [--roll V]... [--apply]\n"
-     "  simulate FILE [--runs N] [--seed S] [--from-now] [--players SIDE]...\n"
-     "        [--policy ID=default|cautious|reckless]...   the fight played many\n"
-     "        times by each game's policy: who wins, who falls, how long; the file\n"
-     "        is only read\n"
-     "  (encounter add, start, next, undo, redo and run --apply take --retry: if\n"
-     "   another program saved the encounter meanwhile, read it again and redo)\n"
-     "  cards [SYSTEM...] -o FILE.pdf [--paper a4|letter] [--layout four|one]\n"
-     "                                       quick-reference cards, house tables included\n"
-     "  print-sheet SHEET... -o FILE.pdf [--paper a4|letter]   filled record sheets\n"
-     "  print-sheet --blank SYSTEM [--kind character|npc] -o FILE.pdf   a blank one\n"
-     "  run SYSTEM.PROCEDURE --help           its parameters: meaning, values, default\n"
-     "\n"
-     "A roll is given as the table reads it (--roll 7 for 2d6, --roll 43 for d66);\n"
-     "a pool of separate dice as faces: --roll 6,4,2.\n"
-     "Systems: aod, gpg, tft, rsbs, dogfight.\n"
-     "Exit status: 0 success, 1 the input fails a rule, 2 usage error (an unknown\n"
-     "--param among them), 3 run --apply that still needs a die (nothing applied).");
+/* The games fill in their ids (%1$s to %5$s, see main): those that build
+ * a character by their own rules, keep experience, heal between fights,
+ * carry a sheet over to the next fight, and all of them. */
+#define SUMMARY \
+  N_("Commands:\n" \
+     "  roll EXPR [--faces F1,F2,...]        roll dice, or read the players' dice\n" \
+     "  odds EXPR [--at-least N|--at-most N|--exactly N]\n" \
+     "                                       exact odds of a dice expression\n" \
+     "  tables [SYSTEM]                      list the printed tables\n" \
+     "  table SYSTEM ID [--roll N|--row NAME] [--column C] [--house]\n" \
+     "                                       show a table or look a result up\n" \
+     "  table SYSTEM ID --set ROW:COLUMN=TEXT... [--encounter FILE]\n" \
+     "                                       fill in cells: the table saved as a house\n" \
+     "                                       rule (FILE~ kept), the fight logs it\n" \
+     "  sheet validate FILE...               check record sheets\n" \
+     "  sheet show FILE                      a sheet with its derived values\n" \
+     "  sheet new SYSTEM -o FILE [--kind K] [--set KEY=VALUE]... [--item KIND:K=V,...]...\n" \
+     "  sheet new %1$s -o FILE --name N --race R --assign PS=6,MD=4,... [--armor A]\n" \
+     "        [--shield S] [--weapon W]... [--uap N]   generate by the 3.0-3.9 rules\n" \
+     "  sheet list [DIR] [--system S] [--kind K] [--search TEXT]\n" \
+     "                                       the sheet library (default: the data folder)\n" \
+     "  sheet starters [DIR]                 copy the starter sheets into the library\n" \
+     "  sheet spend-experience FILE --on PS|...|BC|DM [--weapon W]   between fights (%2$s 15.5)\n" \
+     "  encounter new SYSTEM -o FILE\n" \
+     "  encounter add FILE SHEET [--side NAME] [--at Q,R] [--facing 0-5] [--set KEY=VALUE]...\n" \
+     "        [--wounded]   the figure enters healed of the losses its game heals between\n" \
+     "                      fights (%3$s 1.8: FT and EN lost); --wounded keeps them\n" \
+     "  encounter start|next FILE [--roll V]...   turn order; missing dice are rolled\n" \
+     "  encounter show FILE [--log] | undo FILE | redo FILE\n" \
+     "  encounter log FILE [-o TEXT]              every step with its dice and effects\n" \
+     "  encounter export-sheet FILE ID -o SHEET   a character's sheet after the fight (%4$s)\n" \
+     "  encounter drafts | recover ID -o FILE     fights the app left unsaved\n" \
+     "  run SYSTEM.PROCEDURE [--encounter FILE] [--param K=V]... [--roll V]... [--apply]\n" \
+     "  simulate FILE [--runs N] [--seed S] [--from-now] [--players SIDE]...\n" \
+     "        [--policy ID=default|cautious|reckless]...   the fight played many\n" \
+     "        times by each game's policy: who wins, who falls, how long; the file\n" \
+     "        is only read\n" \
+     "  (encounter add, start, next, undo, redo and run --apply take --retry: if\n" \
+     "   another program saved the encounter meanwhile, read it again and redo)\n" \
+     "  cards [SYSTEM...] -o FILE.pdf [--paper a4|letter] [--layout four|one]\n" \
+     "                                       quick-reference cards, house tables included\n" \
+     "  print-sheet SHEET... -o FILE.pdf [--paper a4|letter]   filled record sheets\n" \
+     "  print-sheet --blank SYSTEM [--kind character|npc] -o FILE.pdf   a blank one\n" \
+     "  run SYSTEM.PROCEDURE --help           its parameters: meaning, values, default\n" \
+     "\n" \
+     "A roll is given as the table reads it (--roll 7 for 2d6, --roll 43 for d66);\n" \
+     "a pool of separate dice as faces: --roll 6,4,2.\n" \
+     "Systems: %5$s.\n" \
+     "Exit status: 0 success, 1 the input fails a rule, 2 usage error (an unknown\n" \
+     "--param among them), 3 run --apply that still needs a die (nothing applied).")
 
 int
 main (int   argc,
@@ -1060,7 +1101,7 @@ main (int   argc,
     { "item", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.items, N_("Add a sheet entry, such as weapon:name=Knife,bc=40"), "KIND:K=V,..." },
     { "name", 0, 0, G_OPTION_ARG_STRING, &opts.name, N_("Character name (generation)"), "NAME" },
     { "player", 0, 0, G_OPTION_ARG_STRING, &opts.player, N_("Player name (generation)"), "NAME" },
-    { "race", 0, 0, G_OPTION_ARG_STRING, &opts.race, N_("Race (Arena of Death generation)"), "RACE" },
+    { "race", 0, 0, G_OPTION_ARG_STRING, &opts.race, NULL, "RACE" },
     { "assign", 0, 0, G_OPTION_ARG_STRING, &opts.assign, N_("Unassigned points, such as PS=6,MD=4,AG=4,EN=4,FT=2,WP=5"), "ATTR=N,..." },
     { "armor", 0, 0, G_OPTION_ARG_STRING, &opts.armor, N_("Armor (generation)"), "ARMOR" },
     { "shield", 0, 0, G_OPTION_ARG_STRING, &opts.shield, N_("Shield (generation)"), "SHIELD" },
@@ -1070,7 +1111,7 @@ main (int   argc,
     { "search", 0, 0, G_OPTION_ARG_STRING, &opts.search, N_("Only sheets whose name contains this"), "TEXT" },
     { "on", 0, 0, G_OPTION_ARG_STRING, &opts.on, N_("What experience buys: PS, MD, AG, EN, FT, WP, PP, BC or DM"), "WHAT" },
     { "side", 0, 0, G_OPTION_ARG_STRING, &opts.side, N_("The side a combatant fights on"), "NAME" },
-    { "map", 0, 0, G_OPTION_ARG_STRING, &opts.map, N_("The map: a preset of the game (aod-arena, gpg-pit, ...) or a size, columns by rows"), "PRESET|COLSxROWS" },
+    { "map", 0, 0, G_OPTION_ARG_STRING, &opts.map, NULL, "PRESET|COLSxROWS" },
     { "at", 0, 0, G_OPTION_ARG_STRING, &opts.at, N_("The hex a combatant stands in"), "Q,R" },
     { "facing", 0, 0, G_OPTION_ARG_INT, &opts.facing, N_("The hexside a combatant faces, 0 to 5"), "0-5" },
     { "runs", 0, 0, G_OPTION_ARG_INT, &opts.runs, N_("With simulate: exactly this many fights (default: until the odds are sure to one point, 100000 at most)"), "N" },
@@ -1090,6 +1131,14 @@ main (int   argc,
     { "blank", 0, 0, G_OPTION_ARG_NONE, &opts.blank, N_("With print-sheet: a blank record sheet of a game"), NULL },
     { NULL }
   };
+  g_autofree char *generators = game_ids_that (arb_game_can_generate_sheet, "|");
+  g_autofree char *experienced = game_ids_that (arb_game_keeps_experience, ", ");
+  g_autofree char *healers = game_ids_that (heals_between_fights, ", ");
+  g_autofree char *carriers = game_ids_that (arb_game_carries_sheets, ", ");
+  g_autofree char *systems = game_ids_that (NULL, ", ");
+  g_autofree char *summary_text = NULL;
+  g_autofree char *race_help = NULL;
+  g_autofree char *map_help = NULL;
   gboolean wants_help = FALSE;
   int status;
 
@@ -1101,8 +1150,37 @@ main (int   argc,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
+  /* The help the games fill in: see SUMMARY. */
+  summary_text = g_strdup_printf (_(SUMMARY), generators, experienced, healers, carriers, systems);
+  {
+    GPtrArray *games = arb_game_list ();
+    g_autoptr(GString) titles = g_string_new (NULL);
+    g_autoptr(GString) maps = g_string_new (NULL);
+
+    for (guint i = 0; i < games->len; i++)
+      {
+        if (arb_game_can_generate_sheet (games->pdata[i]))
+          g_string_append_printf (titles, "%s%s", titles->len ? ", " : "", arb_game_get_title (games->pdata[i]));
+        /* Two presets show what one looks like. */
+        if (i < 2)
+          g_string_append_printf (maps, "%s, ", arb_game_get_default_map (games->pdata[i]));
+      }
+    /* TRANSLATORS: --race; %s: the games that build a character from a
+     * race, "TITLE" */
+    race_help = g_strdup_printf (_("Race (%s generation)"), titles->str);
+    /* TRANSLATORS: --map; %s: two presets, "ID-arena, ID-pit, " */
+    map_help = g_strdup_printf (_("The map: a preset of the game (%s...) or a size, columns by rows"), maps->str);
+  }
+  for (guint i = 0; entries[i].long_name; i++)
+    {
+      if (g_str_equal (entries[i].long_name, "race"))
+        entries[i].description = race_help;
+      else if (g_str_equal (entries[i].long_name, "map"))
+        entries[i].description = map_help;
+    }
+
   context = g_option_context_new (_("COMMAND [ARGUMENTS] — the Arbiter rules core"));
-  g_option_context_set_summary (context, _(summary));
+  g_option_context_set_summary (context, summary_text);
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
 
   /* "run SYSTEM.PROCEDURE --help" is the procedure's help, not the

@@ -3,7 +3,7 @@
  *
  * A condition is the combatant value "cond.NAME": "on" for as long as the
  * referee leaves it, or "until UNIT N" to lapse when the game's counter
- * (the round in Arena of Death, the turn elsewhere) reaches N.
+ * (its time_unit: a round, a turn) reaches N.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

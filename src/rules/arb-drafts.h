@@ -22,7 +22,7 @@ typedef struct
   char *path;      /* the draft */
   char *file;      /* the user's file it belongs to, or NULL if never saved */
   char *system;
-  char *summary;   /* "aod, round 3: Rolf the Barbarian, Troll" */
+  char *summary;   /* "ID, round 3: Rolf the Barbarian, Troll" */
   char *error;     /* why the draft cannot be read, or NULL */
   char *warning;   /* readable, but part of its journal is damaged: which
                     * record, and that the steps from there are lost */

@@ -3,7 +3,7 @@
  * The whole state of an encounter is a set of values, each named by an
  * entity ("encounter" for the fight itself, "c1", "c2"... for the
  * combatants) and a key, an ArbKey declared by the engine or the game
- * (ARB_KEY_ROUND, ARB_AOD_KEY_FT_LOST).
+ * (ARB_KEY_ROUND, a game's ARB_ID_KEY_NAME).
  * A combatant's sheet is the value of its "sheet" key; its other values
  * are its live state and override the sheet's fields of the same name.
  *

@@ -754,6 +754,13 @@ arb_game_list_ready (ArbGame           *self,
   return CLASS (self)->list_ready ? CLASS (self)->list_ready (self, encounter, rules, id) : NULL;
 }
 
+gboolean
+arb_game_carries_sheets (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  return CLASS (self)->sheet_after_fight != NULL;
+}
+
 ArbSheet *
 arb_game_sheet_after_fight (ArbGame       *self,
                             ArbEncounter  *encounter,
@@ -920,6 +927,41 @@ arb_game_generate_sheet (ArbGame                  *self,
       return NULL;
     }
   return CLASS (self)->generate_sheet (self, generation, rules, problems);
+}
+
+gboolean
+arb_game_keeps_experience (ArbGame *self)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+  return CLASS (self)->spend_experience != NULL;
+}
+
+gboolean
+arb_game_spend_experience (ArbSheet           *sheet,
+                           ArbRulesetLibrary  *rules,
+                           const char         *on,
+                           const char         *weapon,
+                           GError            **error)
+{
+  ArbGame *game;
+  GPtrArray *games;
+
+  g_return_val_if_fail (ARB_IS_SHEET (sheet), FALSE);
+  g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (rules), FALSE);
+
+  game = arb_game_get (arb_sheet_get_system (sheet));
+  if (game && CLASS (game)->spend_experience)
+    return CLASS (game)->spend_experience (game, sheet, rules, on, weapon, error);
+
+  /* Which sheets gain experience is a rule of the games that keep it. */
+  games = arb_game_list ();
+  for (guint i = 0; i < games->len; i++)
+    if (CLASS (games->pdata[i])->spend_experience)
+      return CLASS (games->pdata[i])->spend_experience (games->pdata[i], sheet, rules, on, weapon, error);
+
+  g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+               _("%s sheets gain no experience"), arb_game_title_of (arb_sheet_get_system (sheet)));
+  return FALSE;
 }
 
 /* Healing between fights */

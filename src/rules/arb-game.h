@@ -170,7 +170,7 @@ struct _ArbGameClass
   GObjectClass parent_class;
 
   /* Static data, set in class_init. Lists end with a NULL entry. */
-  const char              *id;            /* "aod": encounters and sheets carry it */
+  const char              *id;            /* "ID": encounters and sheets carry it */
   const char              *title;         /* N_() */
   const char              *time_unit;     /* what conditions last: "round", "turn" */
   const char              *order_by;      /* N_(): what orders the figures, "AG" */
@@ -271,9 +271,20 @@ struct _ArbGameClass
                                 const ArbSheetGeneration *generation,
                                 ArbRulesetLibrary        *rules,
                                 GPtrArray                *problems);
+  /* Experience spent on a sheet between fights: @on names what it buys,
+   * @weapon the weapon where it buys for one; FALSE with @error naming
+   * the rule that refuses it, the sheet then unchanged. It refuses the
+   * sheets that gain no experience, of any game. NULL in the class: the
+   * game keeps no experience. */
+  gboolean   (*spend_experience) (ArbGame            *self,
+                                  ArbSheet           *sheet,
+                                  ArbRulesetLibrary  *rules,
+                                  const char         *on,
+                                  const char         *weapon,
+                                  GError            **error);
   /* Healing between fights */
   /* The sheet fields that hold losses the rules heal between fights
-   * (Arena of Death 1.8: FT and EN lost), so a figure enters a new fight
+   * (FT and EN lost, say), so a figure enters a new fight
    * without them unless the referee says otherwise; NULL where the
    * rules do not heal a figure between fights. healed_kinds: the sheet
    * kinds healed (1.8 speaks of the players' characters); NULL: all. */
@@ -314,7 +325,7 @@ struct _ArbGameClass
   /* Figures nobody controls, and steps nobody chooses */
   /* The procedure ("ID.NAME") the rules run by themselves for @id now, a
    * figure no person controls (a solo game's foes), or for any figure
-   * when the rules leave its next step no choice (Dogfight's
+   * when the rules leave its next step no choice (a game's
    * housekeeping); NULL when a person decides. The game says which
    * figures it answers for. The app proposes it and the referee
    * confirms. */
@@ -356,7 +367,7 @@ struct _ArbGameClass
                                 char              **winner);
 
   /* The step the fight waits for when it is nobody's turn (the end of
-   * a turn: Glider-Pit's air currents), "ID.NAME", which Next runs (the
+   * a turn: air currents, say), "ID.NAME", which Next runs (the
    * app opens it, so its dice can be typed); NULL when Next simply moves
    * the fight on. */
   const char *(*turn_step)     (ArbGame            *self,
@@ -379,12 +390,12 @@ struct _ArbGameClass
 GPtrArray          *arb_game_list          (void);
 /* Their ids, in the same order, NULL-terminated; static. */
 const char * const *arb_game_list_ids      (void);
-/* The ids as a list for people, "aod, gpg, ..."; static. */
+/* The ids as a list for people, "ID, ID, ..."; static. */
 const char         *arb_game_ids_text      (void);
 /* The game of @id, or NULL when there is none. Never freed. */
 ArbGame            *arb_game_get           (const char    *id);
 
-/* The game's name for people ("Glider-Pit Gladiators"), or @id itself
+/* The game's name for people (its title, translated), or @id itself
  * when there is no such game. */
 const char         *arb_game_title_of      (const char    *id);
 
@@ -510,6 +521,8 @@ GStrv               arb_game_list_ready        (ArbGame            *self,
                                                 ArbEncounter       *encounter,
                                                 ArbRulesetLibrary  *rules,
                                                 const char         *id);
+/* Whether the game carries a figure's sheet over to the next fight. */
+gboolean            arb_game_carries_sheets (ArbGame            *self);
 ArbSheet           *arb_game_sheet_after_fight (ArbGame            *self,
                                                 ArbEncounter       *encounter,
                                                 const char         *id,
@@ -546,6 +559,16 @@ ArbSheet           *arb_game_generate_sheet (ArbGame                  *self,
                                              const ArbSheetGeneration *generation,
                                              ArbRulesetLibrary        *rules,
                                              GPtrArray                *problems);
+/* Whether the game keeps experience (spend_experience). */
+gboolean            arb_game_keeps_experience (ArbGame       *self);
+/* Experience spent on @sheet between fights, by the rules of its game;
+ * a sheet of a game that keeps none is refused by the rule of a game that
+ * does (which says whose sheets gain experience). FALSE with @error. */
+gboolean            arb_game_spend_experience (ArbSheet           *sheet,
+                                               ArbRulesetLibrary  *rules,
+                                               const char         *on,
+                                               const char         *weapon,
+                                               GError            **error);
 /* Overruling by hand */
 /* See adjustable; never NULL. */
 const ArbAdjustable *arb_game_list_adjustable   (ArbGame       *self);

@@ -33,12 +33,12 @@ int      arb_hex_turns         (int    from,
                                 int    to);
 gboolean arb_hex_is_front_side (int    facing,
                                 int    side);
-/* The three hexes in front (Arena of Death's Strike Zone). */
+/* The three hexes in front (a strike zone). */
 gboolean arb_hex_in_front      (ArbHex origin,
                                 int    facing,
                                 ArbHex hex);
 /* The 120° cone opening from the front hexes, boundaries included
- * (Arena of Death's Attack Zone; beyond the front, its Fire Zone). */
+ * (an attack zone; beyond the front, a fire zone). */
 gboolean arb_hex_in_cone       (ArbHex origin,
                                 int    facing,
                                 ArbHex hex);

@@ -5,7 +5,7 @@
  * rectangle, or "open" sky without walls), map-layout ("flat" or
  * "pointy" topped hexes, for drawing only), map-exits ("Q,R;Q,R..."),
  * map-zone.NAME (hexes the same way), map-megahex ("true" to outline
- * The Fantasy Trip's megahexes) and map-preset (where it came from).
+ * a game's megahexes) and map-preset (where it came from).
  * A game's presets are data in its class (ArbMapPreset).
  * Row labels are the game's setting.row-labels.
  *
@@ -41,7 +41,7 @@ typedef struct _ArbMapPreset ArbMapPreset;
  * name. */
 struct _ArbMapPreset
 {
-  const char  *name;         /* "aod-arena": map-preset, `--map` */
+  const char  *name;         /* "ID-arena": map-preset, `--map` */
   int          cols;
   int          rows;
   ArbMapShape  shape;

@@ -158,14 +158,14 @@ house_table_proc (ArbProc  *proc,
           empty++;
       }
   arb_step_set (step, enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, key), digest);
-  /* TRANSLATORS: the summary of the step: "Table rsbs/melee-result" */
+  /* TRANSLATORS: the summary of the step: "Table ID/melee-result" */
   {
     g_autofree char *summary = g_strdup_printf (_("Table %s/%s"), system, id);
 
     arb_step_set_summary (step, summary);
   }
   if (empty == 0)
-    /* TRANSLATORS: "Referee: table rsbs/melee-result filled in (house rule)" */
+    /* TRANSLATORS: "Referee: table ID/melee-result filled in (house rule)" */
     arb_step_add_log (step, _("Referee: table %s/%s filled in (house rule)"), system, id);
   else
     arb_step_add_log (step, g_dngettext (GETTEXT_PACKAGE,

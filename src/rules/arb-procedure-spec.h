@@ -59,7 +59,7 @@ typedef struct
 /* For a procedure that asks only which figure: "id", the current one. */
 extern const ArbParamSpec arb_actor_only_params[];
 
-/* The spec of @name ("aod.strike"), or NULL when there is no such
+/* The spec of @name ("ID.strike"), or NULL when there is no such
  * procedure. Every procedure has a label, the generic ones too. */
 const ArbProcedureSpec *arb_procedure_get_spec   (const char *name);
 /* The procedures every game has ("condition", "remove", "adjust",

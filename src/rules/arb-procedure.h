@@ -103,7 +103,7 @@ void               arb_proc_fail          (ArbProc    *proc,
 typedef gboolean (*ArbProcedureFunc) (ArbProc  *proc,
                                       GError  **error);
 
-/* Runs @name ("aod.start") against @encounter, which is not changed.
+/* Runs @name ("ID.start") against @encounter, which is not changed.
  * @given holds the values of the first dice (as the table reads them; may
  * be NULL); @source rolls the rest (NULL: ask for them instead). */
 ArbOutcome *arb_procedure_run        (const char         *name,

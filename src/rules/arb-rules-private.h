@@ -16,7 +16,7 @@ G_BEGIN_DECLS
 /* The most an encounter file may be, and so a draft's snapshot, which is
  * one: its bytes, and its elements as arb_xml_parse_limited() counts
  * them, so that a flood of nodes is refused before libxml2 builds them.
- * A step of an Arena of Death duel is about 840 bytes and 18.3 elements:
+ * A step of a duel, in the first game, is about 840 bytes and 18.3 elements:
  * room for some 160,000 steps by either. Past 200,000 elements a file
  * must also average ARB_ENCOUNTER_MIN_ELEMENT_BYTES an element (what
  * Arbiter writes averages 46; a flood of tiny elements, 4 to 17), so a

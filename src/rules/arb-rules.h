@@ -9,7 +9,6 @@
 #include "arb-ruleset.h"
 #include "arb-sheet.h"
 #include "arb-sheet-library.h"
-#include "arb-aod.h"
 #include "arb-encounter.h"
 #include "arb-game.h"
 #include "arb-procedure.h"
@@ -21,5 +20,3 @@
 #include "arb-draft-writer.h"
 #include "arb-hex.h"
 #include "arb-map.h"
-#include "arb-dogfight.h"
-#include "arb-tft.h"

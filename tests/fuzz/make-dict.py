@@ -2,13 +2,16 @@
 # make-dict.py: writes the libFuzzer dictionaries of the XML targets from
 # the schemas (element and attribute names, enumerated values) and, for
 # encounters, the state keys and step names found in the seed corpus.
-#   tests/fuzz/make-dict.py   (from the source root)
+#   tests/fuzz/make-dict.py [BUILD_DIR]   (from the source root; the
+#   schemas are made at build time, in BUILD_DIR/data/schemas, default build)
 import glob
 import os
 import re
+import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-schemas = os.path.join(here, '..', '..', 'data', 'schemas')
+build = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, '..', '..', 'build')
+schemas = os.path.join(build, 'data', 'schemas')
 
 
 def schema_tokens(rng):

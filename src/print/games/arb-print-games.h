@@ -20,16 +20,8 @@ typedef struct
 /* The print side of the game @id, or NULL when there is none. */
 const ArbPrintGame *arb_print_game_find (const char *id);
 
-/* Each game's own parts, from src/print/games/ID/. */
-extern const ArbSheetGame arb_print_aod_sheet;
-extern const ArbCardSpec  arb_print_aod_cards[];
-extern const ArbSheetGame arb_print_gpg_sheet;
-extern const ArbCardSpec  arb_print_gpg_cards[];
-extern const ArbSheetGame arb_print_tft_sheet;
-extern const ArbCardSpec  arb_print_tft_cards[];
-extern const ArbSheetGame arb_print_rsbs_sheet;
-extern const ArbCardSpec  arb_print_rsbs_cards[];
-extern const ArbSheetGame arb_print_dogfight_sheet;
-extern const ArbCardSpec  arb_print_dogfight_cards[];
+/* Each game's own parts, from src/print/games/ID/ (arb-print-games.c
+ * declares them): arb_print_ID_sheet (an ArbSheetGame) and
+ * arb_print_ID_cards (ArbCardSpec[]). */
 
 G_END_DECLS

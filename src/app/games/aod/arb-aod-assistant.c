@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "arb-aod.h"
 #include "arb-aod-assistant.h"
 #include "arb-application.h"
 #include "arb-sheet-editor.h"

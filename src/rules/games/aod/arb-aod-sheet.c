@@ -142,6 +142,17 @@ generate_sheet (ArbGame                  *game,
   return arb_aod_generate (generation, rules, problems);
 }
 
+static gboolean
+spend_experience (ArbGame            *game,
+                  ArbSheet           *sheet,
+                  ArbRulesetLibrary  *rules,
+                  const char         *on,
+                  const char         *weapon,
+                  GError            **error)
+{
+  return arb_aod_spend_experience (sheet, rules, on, weapon, error);
+}
+
 void
 arb_aod_sheet_class_init (ArbGameClass *klass)
 {
@@ -151,4 +162,5 @@ arb_aod_sheet_class_init (ArbGameClass *klass)
   klass->derive_sheet = derive_sheet;
   klass->derive_live = derive_live;
   klass->generate_sheet = generate_sheet;
+  klass->spend_experience = spend_experience;
 }
