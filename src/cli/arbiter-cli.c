@@ -764,6 +764,233 @@ set_table_cells (ArbRulesetLibrary *library,
   return EXIT_OK;
 }
 
+/* The whole table as JSON: its summary, columns, rows and notes. */
+static void
+add_table_columns (JsonBuilder *b,
+                   ArbTable    *table)
+{
+  json_builder_set_member_name (b, "columns");
+  json_builder_begin_array (b);
+  for (guint c = 0; c < arb_table_get_n_columns (table); c++)
+    {
+      const ArbColumn *col = arb_table_get_column (table, c);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "key");
+      json_builder_add_string_value (b, col->key);
+      json_builder_set_member_name (b, "title");
+      json_builder_add_string_value (b, col->title);
+      json_builder_set_member_name (b, "aliases");
+      json_builder_begin_array (b);
+      for (guint a = 0; col->aliases[a]; a++)
+        json_builder_add_string_value (b, col->aliases[a]);
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+add_table_rows (JsonBuilder *b,
+                ArbTable    *table)
+{
+  json_builder_set_member_name (b, "rows");
+  json_builder_begin_array (b);
+  for (guint r = 0; r < arb_table_get_n_rows (table); r++)
+    {
+      const ArbRow *rw = arb_table_get_row (table, r);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "label");
+      json_builder_add_string_value (b, rw->label);
+      if (rw->name)
+        {
+          json_builder_set_member_name (b, "name");
+          json_builder_add_string_value (b, rw->name);
+        }
+      if (rw->has_min)
+        {
+          json_builder_set_member_name (b, "min");
+          json_builder_add_int_value (b, rw->min);
+        }
+      if (rw->has_max)
+        {
+          json_builder_set_member_name (b, "max");
+          json_builder_add_int_value (b, rw->max);
+        }
+      if (rw->group)
+        {
+          json_builder_set_member_name (b, "group");
+          json_builder_add_string_value (b, rw->group);
+        }
+      add_cells (b, table, rw);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+add_table_notes (JsonBuilder *b,
+                 ArbTable    *table)
+{
+  json_builder_set_member_name (b, "notes");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < arb_table_get_n_notes (table); i++)
+    {
+      const ArbNote *note = arb_table_get_note (table, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "text");
+      json_builder_add_string_value (b, note->text);
+      json_builder_set_member_name (b, "uncertain");
+      json_builder_add_boolean_value (b, note->uncertain);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+print_table_json (ArbTable *table)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_begin_object (b);
+  add_table_summary (b, table);
+  add_table_columns (b, table);
+  add_table_rows (b, table);
+  add_table_notes (b, table);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  print_json (root);
+}
+
+/* --column C: its index in @column, or a message naming the columns. */
+static int
+find_column_arg (ArbTable *table,
+                 int      *column)
+{
+  if (opts.column && (*column = arb_table_find_column (table, opts.column)) < 0)
+    {
+      g_autoptr(GString) keys = g_string_new (NULL);
+
+      for (guint c = 0; c < arb_table_get_n_columns (table); c++)
+        g_string_append_printf (keys, "%s%s", c ? ", " : "", arb_table_get_column (table, c)->key);
+      return fail (EXIT_USAGE, _("Table “%s” has no column “%s” (columns: %s)"),
+                   arb_table_get_id (table), opts.column, keys->str);
+    }
+  return EXIT_OK;
+}
+
+/* --roll N or --row NAME: the row in @row (NULL when neither is given),
+ * and the roll in @value. */
+static int
+find_row_arg (ArbTable      *table,
+              const ArbRow **row,
+              int           *value)
+{
+  g_autoptr(GError) error = NULL;
+  const char *lookup = NULL;
+
+  if (opts.rolls && opts.rolls[0])
+    {
+      lookup = opts.rolls[0];
+      if (arb_table_is_named (table))
+        *row = arb_table_find_row_by_name (table, lookup, &error);
+      else if (!parse_int_arg (lookup, _("--roll takes a whole number"), value))
+        return EXIT_USAGE;
+      else
+        *row = arb_table_find_row (table, *value, &error);
+    }
+  else if (opts.row)
+    {
+      lookup = opts.row;
+      *row = arb_table_find_row_by_name (table, lookup, &error);
+    }
+
+  if (lookup != NULL && *row == NULL)
+    return fail (EXIT_RULE, "%s", error->message);
+  return EXIT_OK;
+}
+
+static void
+print_lookup_json (ArbTable     *table,
+                   const ArbRow *row,
+                   int           column,
+                   int           value,
+                   const char   *result)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "system");
+  json_builder_add_string_value (b, arb_table_get_system (table));
+  json_builder_set_member_name (b, "id");
+  json_builder_add_string_value (b, arb_table_get_id (table));
+  if (arb_table_is_named (table))
+    {
+      json_builder_set_member_name (b, "row");
+      json_builder_add_string_value (b, row->label);
+    }
+  else
+    {
+      json_builder_set_member_name (b, "roll");
+      json_builder_add_int_value (b, value);
+      json_builder_set_member_name (b, "row");
+      json_builder_add_string_value (b, row->label);
+    }
+  json_builder_set_member_name (b, "column");
+  if (column >= 0)
+    json_builder_add_string_value (b, arb_table_get_column (table, column)->key);
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "result");
+  json_builder_add_string_value (b, result);
+  if (column >= 0)
+    {
+      json_builder_set_member_name (b, "code");
+      if (row->cells[column].code)
+        json_builder_add_string_value (b, row->cells[column].code);
+      else
+        json_builder_add_null_value (b);
+    }
+  json_builder_set_member_name (b, "placeholder");
+  json_builder_add_boolean_value (b, arb_table_is_placeholder (table));
+  add_cells (b, table, row);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  print_json (root);
+}
+
+/* One lookup: the named column, the only column, or the whole row. */
+static void
+print_lookup (ArbTable     *table,
+              const ArbRow *row,
+              int           column,
+              int           value)
+{
+  g_autoptr(GString) result = g_string_new (NULL);
+
+  if (column < 0 && arb_table_get_n_columns (table) == 1)
+    column = 0;
+
+  if (column >= 0)
+    g_string_append (result, row->cells[column].text);
+  else
+    for (guint c = 0; c < arb_table_get_n_columns (table); c++)
+      g_string_append_printf (result, "%s%s %s", c ? ", " : "",
+                              arb_table_get_column (table, c)->title, row->cells[c].text);
+
+  if (opts.json)
+    print_lookup_json (table, row, column, value, result->str);
+  else if (arb_table_is_placeholder (table))
+    g_print ("%s\n", _("(not shipped: enter this table from your rulebook)"));
+  else
+    g_print ("%s%s\n", result->str,
+             column >= 0 && row->cells[column].uncertain ? _(" (uncertain reading)") : "");
+}
+
 /* table SYSTEM ID [--roll N | --row NAME] [--column C] [--house] */
 static int
 cmd_table (int    argc,
@@ -772,10 +999,10 @@ cmd_table (int    argc,
   g_autoptr(ArbRulesetLibrary) library = NULL;
   g_autoptr(GError) error = NULL;
   const ArbRow *row = NULL;
-  const char *lookup = NULL;
   ArbTable *table;
   int column = -1;
   int value = 0;
+  int status;
 
   if (argc != 2)
     return usage_error (_("table takes a game and a table id, such as: table gpg to-hit"));
@@ -804,184 +1031,19 @@ cmd_table (int    argc,
       return EXIT_OK;
     }
 
-  if (opts.column && (column = arb_table_find_column (table, opts.column)) < 0)
-    {
-      g_autoptr(GString) keys = g_string_new (NULL);
-
-      for (guint c = 0; c < arb_table_get_n_columns (table); c++)
-        g_string_append_printf (keys, "%s%s", c ? ", " : "", arb_table_get_column (table, c)->key);
-      return fail (EXIT_USAGE, _("Table “%s” has no column “%s” (columns: %s)"),
-                   arb_table_get_id (table), opts.column, keys->str);
-    }
-
-  if (opts.rolls && opts.rolls[0])
-    {
-      lookup = opts.rolls[0];
-      if (arb_table_is_named (table))
-        row = arb_table_find_row_by_name (table, lookup, &error);
-      else if (!parse_int_arg (lookup, _("--roll takes a whole number"), &value))
-        return EXIT_USAGE;
-      else
-        row = arb_table_find_row (table, value, &error);
-    }
-  else if (opts.row)
-    {
-      lookup = opts.row;
-      row = arb_table_find_row_by_name (table, lookup, &error);
-    }
-
-  if (lookup != NULL && row == NULL)
-    return fail (EXIT_RULE, "%s", error->message);
+  if ((status = find_column_arg (table, &column)) != EXIT_OK ||
+      (status = find_row_arg (table, &row, &value)) != EXIT_OK)
+    return status;
 
   if (row == NULL)
     {
       if (opts.json)
-        {
-          g_autoptr(JsonBuilder) b = json_builder_new ();
-          g_autoptr(JsonNode) root = NULL;
-
-          json_builder_begin_object (b);
-          add_table_summary (b, table);
-          json_builder_set_member_name (b, "columns");
-          json_builder_begin_array (b);
-          for (guint c = 0; c < arb_table_get_n_columns (table); c++)
-            {
-              const ArbColumn *col = arb_table_get_column (table, c);
-
-              json_builder_begin_object (b);
-              json_builder_set_member_name (b, "key");
-              json_builder_add_string_value (b, col->key);
-              json_builder_set_member_name (b, "title");
-              json_builder_add_string_value (b, col->title);
-              json_builder_set_member_name (b, "aliases");
-              json_builder_begin_array (b);
-              for (guint a = 0; col->aliases[a]; a++)
-                json_builder_add_string_value (b, col->aliases[a]);
-              json_builder_end_array (b);
-              json_builder_end_object (b);
-            }
-          json_builder_end_array (b);
-          json_builder_set_member_name (b, "rows");
-          json_builder_begin_array (b);
-          for (guint r = 0; r < arb_table_get_n_rows (table); r++)
-            {
-              const ArbRow *rw = arb_table_get_row (table, r);
-
-              json_builder_begin_object (b);
-              json_builder_set_member_name (b, "label");
-              json_builder_add_string_value (b, rw->label);
-              if (rw->name)
-                {
-                  json_builder_set_member_name (b, "name");
-                  json_builder_add_string_value (b, rw->name);
-                }
-              if (rw->has_min)
-                {
-                  json_builder_set_member_name (b, "min");
-                  json_builder_add_int_value (b, rw->min);
-                }
-              if (rw->has_max)
-                {
-                  json_builder_set_member_name (b, "max");
-                  json_builder_add_int_value (b, rw->max);
-                }
-              if (rw->group)
-                {
-                  json_builder_set_member_name (b, "group");
-                  json_builder_add_string_value (b, rw->group);
-                }
-              add_cells (b, table, rw);
-              json_builder_end_object (b);
-            }
-          json_builder_end_array (b);
-          json_builder_set_member_name (b, "notes");
-          json_builder_begin_array (b);
-          for (guint i = 0; i < arb_table_get_n_notes (table); i++)
-            {
-              const ArbNote *note = arb_table_get_note (table, i);
-
-              json_builder_begin_object (b);
-              json_builder_set_member_name (b, "text");
-              json_builder_add_string_value (b, note->text);
-              json_builder_set_member_name (b, "uncertain");
-              json_builder_add_boolean_value (b, note->uncertain);
-              json_builder_end_object (b);
-            }
-          json_builder_end_array (b);
-          json_builder_end_object (b);
-          root = json_builder_get_root (b);
-          print_json (root);
-        }
+        print_table_json (table);
       else
         print_table_text (table);
       return EXIT_OK;
     }
-
-  /* One lookup: the named column, the only column, or the whole row. */
-  if (column < 0 && arb_table_get_n_columns (table) == 1)
-    column = 0;
-
-  {
-    g_autoptr(GString) result = g_string_new (NULL);
-
-    if (column >= 0)
-      g_string_append (result, row->cells[column].text);
-    else
-      for (guint c = 0; c < arb_table_get_n_columns (table); c++)
-        g_string_append_printf (result, "%s%s %s", c ? ", " : "",
-                                arb_table_get_column (table, c)->title, row->cells[c].text);
-
-    if (opts.json)
-      {
-        g_autoptr(JsonBuilder) b = json_builder_new ();
-        g_autoptr(JsonNode) root = NULL;
-
-        json_builder_begin_object (b);
-        json_builder_set_member_name (b, "system");
-        json_builder_add_string_value (b, arb_table_get_system (table));
-        json_builder_set_member_name (b, "id");
-        json_builder_add_string_value (b, arb_table_get_id (table));
-        if (arb_table_is_named (table))
-          {
-            json_builder_set_member_name (b, "row");
-            json_builder_add_string_value (b, row->label);
-          }
-        else
-          {
-            json_builder_set_member_name (b, "roll");
-            json_builder_add_int_value (b, value);
-            json_builder_set_member_name (b, "row");
-            json_builder_add_string_value (b, row->label);
-          }
-        json_builder_set_member_name (b, "column");
-        if (column >= 0)
-          json_builder_add_string_value (b, arb_table_get_column (table, column)->key);
-        else
-          json_builder_add_null_value (b);
-        json_builder_set_member_name (b, "result");
-        json_builder_add_string_value (b, result->str);
-        if (column >= 0)
-          {
-            json_builder_set_member_name (b, "code");
-            if (row->cells[column].code)
-              json_builder_add_string_value (b, row->cells[column].code);
-            else
-              json_builder_add_null_value (b);
-          }
-        json_builder_set_member_name (b, "placeholder");
-        json_builder_add_boolean_value (b, arb_table_is_placeholder (table));
-        add_cells (b, table, row);
-        json_builder_end_object (b);
-        root = json_builder_get_root (b);
-        print_json (root);
-      }
-    else if (arb_table_is_placeholder (table))
-      g_print ("%s\n", _("(not shipped: enter this table from your rulebook)"));
-    else
-      g_print ("%s%s\n", result->str,
-               column >= 0 && row->cells[column].uncertain ? _(" (uncertain reading)") : "");
-  }
-
+  print_lookup (table, row, column, value);
   return EXIT_OK;
 }
 
@@ -1033,122 +1095,110 @@ static const char summary[] =
      "Exit status: 0 success, 1 the input fails a rule, 2 usage error (an unknown\n"
      "--param among them), 3 run --apply that still needs a die (nothing applied).");
 
-int
-main (int   argc,
-      char *argv[])
+static char *seed_text;
+
+/* The options of every command, in opts. */
+static const GOptionEntry entries[] = {
+  { "json", 0, 0, G_OPTION_ARG_NONE, &opts.json, N_("Print one JSON document"), NULL },
+  { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text, N_("Seed random rolls, for reproducible results"), "N" },
+  { "data-dir", 0, 0, G_OPTION_ARG_FILENAME, &opts.data_dir, N_("Folder of house tables and sheets"), "DIR" },
+  { "faces", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.faces, N_("The faces the dice show, in order"), "F1,F2,..." },
+  { "roll", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.rolls, N_("A roll (or key value) as the table reads it"), "V" },
+  { "row", 0, 0, G_OPTION_ARG_STRING, &opts.row, N_("Look a row up by name"), "NAME" },
+  { "house", 0, 0, G_OPTION_ARG_NONE, &opts.house, N_("Print the table as a house-rules file to fill in"), NULL },
+  { "column", 0, 0, G_OPTION_ARG_STRING, &opts.column, N_("The column to read"), "C" },
+  { "at-least", 0, 0, G_OPTION_ARG_STRING, &opts.at_least, N_("Chance of at least N"), "N" },
+  { "at-most", 0, 0, G_OPTION_ARG_STRING, &opts.at_most, N_("Chance of at most N"), "N" },
+  { "exactly", 0, 0, G_OPTION_ARG_STRING, &opts.exactly, N_("Chance of exactly N"), "N" },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opts.output, N_("The file to write"), "FILE" },
+  { "force", 0, 0, G_OPTION_ARG_NONE, &opts.force, N_("Overwrite an existing file (its old version is kept as FILE~)"), NULL },
+  { "kind", 0, 0, G_OPTION_ARG_STRING, &opts.kind, N_("Sheet kind: character or npc"), "KIND" },
+  { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.set, N_("Set a sheet field, or a table's cell (ROW:COLUMN=TEXT)"), "KEY=VALUE" },
+  { "item", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.items, N_("Add a sheet entry, such as weapon:name=Knife,bc=40"), "KIND:K=V,..." },
+  { "name", 0, 0, G_OPTION_ARG_STRING, &opts.name, N_("Character name (generation)"), "NAME" },
+  { "player", 0, 0, G_OPTION_ARG_STRING, &opts.player, N_("Player name (generation)"), "NAME" },
+  { "race", 0, 0, G_OPTION_ARG_STRING, &opts.race, N_("Race (Arena of Death generation)"), "RACE" },
+  { "assign", 0, 0, G_OPTION_ARG_STRING, &opts.assign, N_("Unassigned points, such as PS=6,MD=4,AG=4,EN=4,FT=2,WP=5"), "ATTR=N,..." },
+  { "armor", 0, 0, G_OPTION_ARG_STRING, &opts.armor, N_("Armor (generation)"), "ARMOR" },
+  { "shield", 0, 0, G_OPTION_ARG_STRING, &opts.shield, N_("Shield (generation)"), "SHIELD" },
+  { "weapon", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.weapons, N_("A weapon (generation; repeat for each)"), "WEAPON" },
+  { "uap", 0, 0, G_OPTION_ARG_INT, &opts.uap, N_("Unassigned points where the chart prints none (the Orc)"), "N" },
+  { "system", 0, 0, G_OPTION_ARG_STRING, &opts.system, N_("Only sheets of this game"), "SYSTEM" },
+  { "search", 0, 0, G_OPTION_ARG_STRING, &opts.search, N_("Only sheets whose name contains this"), "TEXT" },
+  { "on", 0, 0, G_OPTION_ARG_STRING, &opts.on, N_("What experience buys: PS, MD, AG, EN, FT, WP, PP, BC or DM"), "WHAT" },
+  { "side", 0, 0, G_OPTION_ARG_STRING, &opts.side, N_("The side a combatant fights on"), "NAME" },
+  { "map", 0, 0, G_OPTION_ARG_STRING, &opts.map, N_("The map: a preset of the game (aod-arena, gpg-pit, ...) or a size, columns by rows"), "PRESET|COLSxROWS" },
+  { "at", 0, 0, G_OPTION_ARG_STRING, &opts.at, N_("The hex a combatant stands in"), "Q,R" },
+  { "facing", 0, 0, G_OPTION_ARG_INT, &opts.facing, N_("The hexside a combatant faces, 0 to 5"), "0-5" },
+  { "runs", 0, 0, G_OPTION_ARG_INT, &opts.runs, N_("With simulate: exactly this many fights (default: until the odds are sure to one point, 100000 at most)"), "N" },
+  { "from-now", 0, 0, G_OPTION_ARG_NONE, &opts.from_now, N_("With simulate: from the fight as it stands, not from its start"), NULL },
+  { "players", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.players, N_("With simulate: a side that is the players' (default: the sides of the characters)"), "SIDE" },
+  { "not-players", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.not_players, N_("With simulate: a side that is not the players'"), "SIDE" },
+  { "policy", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.policies, N_("With simulate: how a players' figure fights: default, cautious or reckless"), "ID=POLICY" },
+  { "workers", 0, 0, G_OPTION_ARG_INT, &opts.workers, N_("With simulate: threads to use (default: one per core; the figures are the same)"), "N" },
+  { "wounded", 0, 0, G_OPTION_ARG_NONE, &opts.wounded, N_("With encounter add: keep the losses the sheet holds, not healed between fights"), NULL },
+  { "encounter", 0, 0, G_OPTION_ARG_FILENAME, &opts.encounter, N_("The encounter a procedure runs in"), "FILE" },
+  { "param", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.params, N_("A procedure parameter"), "KEY=VALUE" },
+  { "apply", 0, 0, G_OPTION_ARG_NONE, &opts.apply, N_("Make the outcome a step of the encounter"), NULL },
+  { "retry", 0, 0, G_OPTION_ARG_NONE, &opts.retry, N_("If the encounter changed on disk while the command ran, read it again and redo the command (up to 10 times)"), NULL },
+  { "log", 0, 0, G_OPTION_ARG_NONE, &opts.log, N_("With encounter show: the log of every step"), NULL },
+  { "paper", 0, 0, G_OPTION_ARG_STRING, &opts.paper, N_("Paper size: a4 or letter (default: the locale's)"), "PAPER" },
+  { "layout", 0, 0, G_OPTION_ARG_STRING, &opts.layout, N_("Cards: four to a sheet (four) or one to a page (one)"), "four|one" },
+  { "blank", 0, 0, G_OPTION_ARG_NONE, &opts.blank, N_("With print-sheet: a blank record sheet of a game"), NULL },
+  { NULL }
+};
+
+/* "run SYSTEM.PROCEDURE --help" is the procedure's help, not the
+ * general one GOption would print: the flag is taken out first and
+ * the command decides. */
+static gboolean
+take_help_flag (int   *argc,
+                char **argv)
 {
-  g_autoptr(GOptionContext) context = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *seed_text = NULL;
-  const char *command;
-  GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &opts.json, N_("Print one JSON document"), NULL },
-    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text, N_("Seed random rolls, for reproducible results"), "N" },
-    { "data-dir", 0, 0, G_OPTION_ARG_FILENAME, &opts.data_dir, N_("Folder of house tables and sheets"), "DIR" },
-    { "faces", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.faces, N_("The faces the dice show, in order"), "F1,F2,..." },
-    { "roll", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.rolls, N_("A roll (or key value) as the table reads it"), "V" },
-    { "row", 0, 0, G_OPTION_ARG_STRING, &opts.row, N_("Look a row up by name"), "NAME" },
-    { "house", 0, 0, G_OPTION_ARG_NONE, &opts.house, N_("Print the table as a house-rules file to fill in"), NULL },
-    { "column", 0, 0, G_OPTION_ARG_STRING, &opts.column, N_("The column to read"), "C" },
-    { "at-least", 0, 0, G_OPTION_ARG_STRING, &opts.at_least, N_("Chance of at least N"), "N" },
-    { "at-most", 0, 0, G_OPTION_ARG_STRING, &opts.at_most, N_("Chance of at most N"), "N" },
-    { "exactly", 0, 0, G_OPTION_ARG_STRING, &opts.exactly, N_("Chance of exactly N"), "N" },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opts.output, N_("The file to write"), "FILE" },
-    { "force", 0, 0, G_OPTION_ARG_NONE, &opts.force, N_("Overwrite an existing file (its old version is kept as FILE~)"), NULL },
-    { "kind", 0, 0, G_OPTION_ARG_STRING, &opts.kind, N_("Sheet kind: character or npc"), "KIND" },
-    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.set, N_("Set a sheet field, or a table's cell (ROW:COLUMN=TEXT)"), "KEY=VALUE" },
-    { "item", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.items, N_("Add a sheet entry, such as weapon:name=Knife,bc=40"), "KIND:K=V,..." },
-    { "name", 0, 0, G_OPTION_ARG_STRING, &opts.name, N_("Character name (generation)"), "NAME" },
-    { "player", 0, 0, G_OPTION_ARG_STRING, &opts.player, N_("Player name (generation)"), "NAME" },
-    { "race", 0, 0, G_OPTION_ARG_STRING, &opts.race, N_("Race (Arena of Death generation)"), "RACE" },
-    { "assign", 0, 0, G_OPTION_ARG_STRING, &opts.assign, N_("Unassigned points, such as PS=6,MD=4,AG=4,EN=4,FT=2,WP=5"), "ATTR=N,..." },
-    { "armor", 0, 0, G_OPTION_ARG_STRING, &opts.armor, N_("Armor (generation)"), "ARMOR" },
-    { "shield", 0, 0, G_OPTION_ARG_STRING, &opts.shield, N_("Shield (generation)"), "SHIELD" },
-    { "weapon", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.weapons, N_("A weapon (generation; repeat for each)"), "WEAPON" },
-    { "uap", 0, 0, G_OPTION_ARG_INT, &opts.uap, N_("Unassigned points where the chart prints none (the Orc)"), "N" },
-    { "system", 0, 0, G_OPTION_ARG_STRING, &opts.system, N_("Only sheets of this game"), "SYSTEM" },
-    { "search", 0, 0, G_OPTION_ARG_STRING, &opts.search, N_("Only sheets whose name contains this"), "TEXT" },
-    { "on", 0, 0, G_OPTION_ARG_STRING, &opts.on, N_("What experience buys: PS, MD, AG, EN, FT, WP, PP, BC or DM"), "WHAT" },
-    { "side", 0, 0, G_OPTION_ARG_STRING, &opts.side, N_("The side a combatant fights on"), "NAME" },
-    { "map", 0, 0, G_OPTION_ARG_STRING, &opts.map, N_("The map: a preset of the game (aod-arena, gpg-pit, ...) or a size, columns by rows"), "PRESET|COLSxROWS" },
-    { "at", 0, 0, G_OPTION_ARG_STRING, &opts.at, N_("The hex a combatant stands in"), "Q,R" },
-    { "facing", 0, 0, G_OPTION_ARG_INT, &opts.facing, N_("The hexside a combatant faces, 0 to 5"), "0-5" },
-    { "runs", 0, 0, G_OPTION_ARG_INT, &opts.runs, N_("With simulate: exactly this many fights (default: until the odds are sure to one point, 100000 at most)"), "N" },
-    { "from-now", 0, 0, G_OPTION_ARG_NONE, &opts.from_now, N_("With simulate: from the fight as it stands, not from its start"), NULL },
-    { "players", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.players, N_("With simulate: a side that is the players' (default: the sides of the characters)"), "SIDE" },
-    { "not-players", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.not_players, N_("With simulate: a side that is not the players'"), "SIDE" },
-    { "policy", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.policies, N_("With simulate: how a players' figure fights: default, cautious or reckless"), "ID=POLICY" },
-    { "workers", 0, 0, G_OPTION_ARG_INT, &opts.workers, N_("With simulate: threads to use (default: one per core; the figures are the same)"), "N" },
-    { "wounded", 0, 0, G_OPTION_ARG_NONE, &opts.wounded, N_("With encounter add: keep the losses the sheet holds, not healed between fights"), NULL },
-    { "encounter", 0, 0, G_OPTION_ARG_FILENAME, &opts.encounter, N_("The encounter a procedure runs in"), "FILE" },
-    { "param", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.params, N_("A procedure parameter"), "KEY=VALUE" },
-    { "apply", 0, 0, G_OPTION_ARG_NONE, &opts.apply, N_("Make the outcome a step of the encounter"), NULL },
-    { "retry", 0, 0, G_OPTION_ARG_NONE, &opts.retry, N_("If the encounter changed on disk while the command ran, read it again and redo the command (up to 10 times)"), NULL },
-    { "log", 0, 0, G_OPTION_ARG_NONE, &opts.log, N_("With encounter show: the log of every step"), NULL },
-    { "paper", 0, 0, G_OPTION_ARG_STRING, &opts.paper, N_("Paper size: a4 or letter (default: the locale's)"), "PAPER" },
-    { "layout", 0, 0, G_OPTION_ARG_STRING, &opts.layout, N_("Cards: four to a sheet (four) or one to a page (one)"), "four|one" },
-    { "blank", 0, 0, G_OPTION_ARG_NONE, &opts.blank, N_("With print-sheet: a blank record sheet of a game"), NULL },
-    { NULL }
-  };
   gboolean wants_help = FALSE;
-  int status;
 
-  opts.facing = -1;
-  opts.argv = g_strdupv (argv);
-
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-
-  context = g_option_context_new (_("COMMAND [ARGUMENTS] — the Arbiter rules core"));
-  g_option_context_set_summary (context, _(summary));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-
-  /* "run SYSTEM.PROCEDURE --help" is the procedure's help, not the
-   * general one GOption would print: the flag is taken out first and
-   * the command decides. */
-  for (int i = 1; i < argc; i++)
+  for (int i = 1; i < *argc; i++)
     {
       if (g_str_equal (argv[i], "--"))
         break;
       if (g_str_equal (argv[i], "--help") || g_str_equal (argv[i], "-h") || g_str_equal (argv[i], "-?"))
         {
           wants_help = TRUE;
-          memmove (&argv[i], &argv[i + 1], (argc - i) * sizeof (char *));
-          argc--;
+          memmove (&argv[i], &argv[i + 1], (*argc - i) * sizeof (char *));
+          (*argc)--;
           i--;
         }
     }
+  return wants_help;
+}
 
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (error->message);
+static int
+print_help (GOptionContext  *context,
+            int              argc,
+            char           **argv)
+{
+  g_autofree char *help = NULL;
+  int status;
 
-  if (wants_help)
+  if (argc == 3 && g_str_equal (argv[1], "run"))
     {
-      g_autofree char *help = NULL;
-
-      if (argc == 3 && g_str_equal (argv[1], "run"))
-        {
-          status = arb_cli_procedure_help (argv[2]);
-          g_strfreev (opts.argv);
-          return status;
-        }
-      help = g_option_context_get_help (context, TRUE, NULL);
-      g_print ("%s", help);
+      status = arb_cli_procedure_help (argv[2]);
       g_strfreev (opts.argv);
-      return EXIT_OK;
+      return status;
     }
+  help = g_option_context_get_help (context, TRUE, NULL);
+  g_print ("%s", help);
+  g_strfreev (opts.argv);
+  return EXIT_OK;
+}
 
-  if (seed_text != NULL)
-    {
-      if (!g_ascii_string_to_signed (seed_text, 10, 0, G_MAXUINT32, &opts.seed, NULL))
-        return usage_error (_("--seed takes a whole number from 0 to 4294967295"));
-      opts.has_seed = TRUE;
-    }
-
-  if (argc < 2)
-    return usage_error (_("No command given"));
+/* The command argv[1], with its arguments after it. */
+static int
+dispatch (int    argc,
+          char **argv)
+{
+  const char *command;
+  int status;
 
   command = argv[1];
   /* A parameter nothing reads would be a slip passed over in silence. */
@@ -1182,6 +1232,13 @@ main (int   argc,
       status = usage_error (message);
     }
 
+  return status;
+}
+
+static void
+free_opts (void)
+{
+  g_free (seed_text);
   g_free (opts.data_dir);
   g_free (opts.paper);
   g_free (opts.layout);
@@ -1214,5 +1271,47 @@ main (int   argc,
   g_strfreev (opts.not_players);
   g_strfreev (opts.policies);
   g_strfreev (opts.argv);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean wants_help;
+  int status;
+
+  opts.facing = -1;
+  opts.argv = g_strdupv (argv);
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  context = g_option_context_new (_("COMMAND [ARGUMENTS] — the Arbiter rules core"));
+  g_option_context_set_summary (context, _(summary));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+
+  wants_help = take_help_flag (&argc, argv);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return usage_error (error->message);
+
+  if (wants_help)
+    return print_help (context, argc, argv);
+
+  if (seed_text != NULL)
+    {
+      if (!g_ascii_string_to_signed (seed_text, 10, 0, G_MAXUINT32, &opts.seed, NULL))
+        return usage_error (_("--seed takes a whole number from 0 to 4294967295"));
+      opts.has_seed = TRUE;
+    }
+
+  if (argc < 2)
+    return usage_error (_("No command given"));
+
+  status = dispatch (argc, argv);
+  free_opts ();
   return status;
 }
