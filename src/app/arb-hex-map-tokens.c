@@ -763,6 +763,110 @@ compare_draw_order (gconstpointer a,
   return (x->order > y->order) - (x->order < y->order);
 }
 
+/* Several in one hex make a stack: the selected figure on top, else
+ * the acting one, else the first to join; each one under it peeks out
+ * up and to the left, and the top one carries their count. */
+static void
+stack_tokens (ArbHexMap  *self,
+              GHashTable *stacks,
+              const char *current,
+              double      scale)
+{
+  GHashTableIter iter;
+  GArray *in_hex;
+
+  g_hash_table_iter_init (&iter, stacks);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *)&in_hex))
+    {
+      guint n = in_hex->len, top = 0;
+      int top_rank = 2;
+      double step;
+
+      for (guint k = 0; k < n; k++)
+        {
+          ArbToken *t = &g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, k));
+          int rank = g_strcmp0 (t->id, self->selected) == 0 ? 0 : g_strcmp0 (t->id, current) == 0 ? 1 : 2;
+
+          if (rank < top_rank)
+            {
+              top = k;
+              top_rank = rank;
+            }
+          t->stack = g_array_index (in_hex, guint, 0);
+          t->stack_size = n;
+        }
+      if (n == 1)
+        continue;
+      step = MIN (g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, 0)).radius * 0.6,
+                  scale * 0.7 / (n - 1));
+      for (guint k = 0, depth = 1; k < n; k++)
+        {
+          ArbToken *t = &g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, k));
+          double lift;
+
+          t->stack_depth = k == top ? 0 : depth++;
+          lift = ((n - 1) / 2.0 - t->stack_depth) * step;
+          t->x += lift * 0.5;
+          t->y += lift * 0.866;
+        }
+      {
+        ArbToken *t = &g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, top));
+        int kind = ARB_BADGE_COUNT;
+
+        g_ptr_array_insert (t->badges, 0, g_strdup_printf ("%u", n));
+        g_array_prepend_val (t->badge_kind, kind);
+      }
+    }
+}
+
+/* The token's badges for the game's conditions, and its gauge. */
+static void
+add_token_marks (ArbHexMap  *self,
+                 ArbToken   *t,
+                 ArbGame    *game,
+                 const char *id)
+{
+  ArbEncounter *enc = self->encounter;
+  const char * const *conditions = game ? arb_game_list_conditions (game) : NULL;
+  ArbMainGauge gauge;
+
+  for (guint c = 0; conditions && conditions[c]; c++)
+    if (has_condition (enc, id, conditions[c]))
+      {
+        int kind = arb_game_condition_is_out (game, conditions[c]) ? ARB_BADGE_OUT : ARB_BADGE_CONDITION;
+
+        g_ptr_array_add (t->badges, arb_hex_map_condition_badge (game, conditions[c]));
+        g_array_append_val (t->badge_kind, kind);
+        t->out |= kind == ARB_BADGE_OUT;
+      }
+  if (!self->public && game && arb_game_get_main_gauge (game, enc, id, &gauge))
+    {
+      t->gauge = TRUE;
+      t->gauge_part = CLAMP ((double)gauge.current / gauge.max, 0.0, 1.0);
+    }
+}
+
+static void
+place_all_marks (ArbHexMap        *self,
+                 const ArbAppGame *app_game,
+                 double            scale)
+{
+  cairo_surface_t *scratch;
+  cairo_t *cr;
+  PangoLayout *layout;
+  PangoLayout *badge_layout;
+
+  scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cr = cairo_create (scratch);
+  layout = token_layout (cr, label_size (scale), FALSE);
+  badge_layout = token_layout (cr, badge_size (scale * 0.62), TRUE);
+  place_marks (self, app_game, layout, badge_layout, scale >= MIN_LABELLED_SCALE);
+  g_object_unref (badge_layout);
+  g_object_unref (layout);
+  cairo_destroy (cr);
+  cairo_surface_destroy (scratch);
+}
+
 void
 arb_hex_map_update_tokens (ArbHexMap *self)
 {
@@ -773,10 +877,6 @@ arb_hex_map_update_tokens (ArbHexMap *self)
   g_autoptr(GHashTable) stacks = NULL;
   g_autoptr(ArbViewport) unit = NULL;
   const char *current;
-  cairo_surface_t *scratch;
-  cairo_t *cr;
-  PangoLayout *layout;
-  PangoLayout *badge_layout;
   double scale = arb_viewport_get_scale (self->viewport);
 
   g_assert (ARB_IS_HEX_MAP (self));
@@ -808,8 +908,6 @@ arb_hex_map_update_tokens (ArbHexMap *self)
   for (guint i = 0; ids[i]; i++)
     {
       ArbToken t = { 0 };
-      ArbMainGauge gauge;
-      const char * const *conditions = game ? arb_game_list_conditions (game) : NULL;
       gint64 key;
       GArray *in_hex;
       ArbHex at;
@@ -831,88 +929,19 @@ arb_hex_map_update_tokens (ArbHexMap *self)
       t.badges = g_ptr_array_new_with_free_func (g_free);
       t.badge_kind = g_array_new (FALSE, FALSE, sizeof (int));
       t.badge_boxes = g_array_new (FALSE, FALSE, sizeof (graphene_rect_t));
-      for (guint c = 0; conditions && conditions[c]; c++)
-        if (has_condition (enc, ids[i], conditions[c]))
-          {
-            int kind = arb_game_condition_is_out (game, conditions[c]) ? ARB_BADGE_OUT : ARB_BADGE_CONDITION;
-
-            g_ptr_array_add (t.badges, arb_hex_map_condition_badge (game, conditions[c]));
-            g_array_append_val (t.badge_kind, kind);
-            t.out |= kind == ARB_BADGE_OUT;
-          }
-      if (!self->public && game && arb_game_get_main_gauge (game, enc, ids[i], &gauge))
-        {
-          t.gauge = TRUE;
-          t.gauge_part = CLAMP ((double)gauge.current / gauge.max, 0.0, 1.0);
-        }
+      add_token_marks (self, &t, game, ids[i]);
       g_array_append_val (self->tokens, t);
     }
 
-  /* Several in one hex make a stack: the selected figure on top, else
-   * the acting one, else the first to join; each one under it peeks out
-   * up and to the left, and the top one carries their count. */
-  {
-    GHashTableIter iter;
-    GArray *in_hex;
-
-    g_hash_table_iter_init (&iter, stacks);
-    while (g_hash_table_iter_next (&iter, NULL, (gpointer *)&in_hex))
-      {
-        guint n = in_hex->len, top = 0;
-        int top_rank = 2;
-        double step;
-
-        for (guint k = 0; k < n; k++)
-          {
-            ArbToken *t = &g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, k));
-            int rank = g_strcmp0 (t->id, self->selected) == 0 ? 0 : g_strcmp0 (t->id, current) == 0 ? 1 : 2;
-
-            if (rank < top_rank)
-              {
-                top = k;
-                top_rank = rank;
-              }
-            t->stack = g_array_index (in_hex, guint, 0);
-            t->stack_size = n;
-          }
-        if (n == 1)
-          continue;
-        step = MIN (g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, 0)).radius * 0.6,
-                    scale * 0.7 / (n - 1));
-        for (guint k = 0, depth = 1; k < n; k++)
-          {
-            ArbToken *t = &g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, k));
-            double lift;
-
-            t->stack_depth = k == top ? 0 : depth++;
-            lift = ((n - 1) / 2.0 - t->stack_depth) * step;
-            t->x += lift * 0.5;
-            t->y += lift * 0.866;
-          }
-        {
-          ArbToken *t = &g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, top));
-          int kind = ARB_BADGE_COUNT;
-
-          g_ptr_array_insert (t->badges, 0, g_strdup_printf ("%u", n));
-          g_array_prepend_val (t->badge_kind, kind);
-        }
-      }
-  }
+  /* Several in one hex make a stack. */
+  stack_tokens (self, stacks, current, scale);
 
   /* Badges and labels last, once every token is known: each avoids the
    * tokens and what was placed before it, the whole name if it fits,
    * else the first word, else none (the pointer shows it). On a map
    * shown so small that a hex is a few pixels, the names would bury it:
    * there the pointer shows them all. */
-  scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-  cr = cairo_create (scratch);
-  layout = token_layout (cr, label_size (scale), FALSE);
-  badge_layout = token_layout (cr, badge_size (scale * 0.62), TRUE);
-  place_marks (self, app_game, layout, badge_layout, scale >= MIN_LABELLED_SCALE);
-  g_object_unref (badge_layout);
-  g_object_unref (layout);
-  cairo_destroy (cr);
-  cairo_surface_destroy (scratch);
+  place_all_marks (self, app_game, scale);
   /* The marks are placed: now the order they are drawn in (the stacks'
    * indices no longer hold). */
   g_array_sort (self->tokens, compare_draw_order);
