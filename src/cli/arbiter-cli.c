@@ -329,6 +329,119 @@ cmd_roll (int    argc,
   return EXIT_OK;
 }
 
+/* odds EXPR --at-least N (or --at-most, --exactly): the chance of
+ * @bound_name, the option's name in JSON. */
+static int
+print_bound (ArbDiceExpr     *expr,
+             ArbDistribution *dist,
+             const char      *bound_name,
+             const char      *bound_text)
+{
+  guint64 den = arb_distribution_get_denominator (dist);
+  guint64 num;
+  int n;
+
+  if (!parse_int_arg (bound_text, _("The bound must be a whole number"), &n))
+    return EXIT_USAGE;
+
+  if (g_str_equal (bound_name, "at_least"))
+    num = arb_distribution_count_at_least (dist, n);
+  else if (g_str_equal (bound_name, "at_most"))
+    num = arb_distribution_count_at_most (dist, n);
+  else
+      num = arb_distribution_count_eq (dist, n);
+
+  if (opts.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "expr");
+      json_builder_add_string_value (b, arb_dice_expr_to_string (expr));
+      json_builder_set_member_name (b, bound_name);
+      json_builder_add_int_value (b, n);
+      json_builder_set_member_name (b, "numerator");
+      json_builder_add_int_value (b, (gint64)num);
+      json_builder_set_member_name (b, "denominator");
+      json_builder_add_int_value (b, (gint64)den);
+      json_builder_set_member_name (b, "probability");
+      json_builder_add_double_value (b, round5 ((double)num / (double)den));
+      json_builder_end_object (b);
+      root = json_builder_get_root (b);
+      print_json (root);
+    }
+  else
+    {
+      const char *sym = g_str_equal (bound_name, "at_least") ? "≥"
+                      : g_str_equal (bound_name, "at_most") ? "≤" : "=";
+
+      g_print ("%s %s %d: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT " (%.2f%%)\n",
+               arb_dice_expr_to_string (expr), sym, n, num, den,
+               100.0 * (double)num / (double)den);
+    }
+  return EXIT_OK;
+}
+
+/* odds EXPR: every value the dice can show, with its chance. */
+static void
+print_distribution_json (ArbDiceExpr     *expr,
+                         ArbDistribution *dist)
+{
+  guint64 den = arb_distribution_get_denominator (dist);
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "expr");
+  json_builder_add_string_value (b, arb_dice_expr_to_string (expr));
+  json_builder_set_member_name (b, "denominator");
+  json_builder_add_int_value (b, (gint64)den);
+  json_builder_set_member_name (b, "distribution");
+  json_builder_begin_array (b);
+  for (int v = arb_distribution_get_min (dist); v <= arb_distribution_get_max (dist); v++)
+    {
+      guint64 c = arb_distribution_count_eq (dist, v);
+
+      if (c == 0)
+        continue;
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "value");
+      json_builder_add_int_value (b, v);
+      json_builder_set_member_name (b, "numerator");
+      json_builder_add_int_value (b, (gint64)c);
+      json_builder_set_member_name (b, "denominator");
+      json_builder_add_int_value (b, (gint64)den);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  print_json (root);
+}
+
+static void
+print_distribution_text (ArbDiceExpr     *expr,
+                         ArbDistribution *dist)
+{
+  guint64 den = arb_distribution_get_denominator (dist);
+
+  /* Translators: column headings of the odds table */
+  g_print ("%6s  %-24s %8s %8s\n", _("roll"), _("chance"), "=", "≥");
+  for (int v = arb_distribution_get_min (dist); v <= arb_distribution_get_max (dist); v++)
+    {
+      guint64 c = arb_distribution_count_eq (dist, v);
+      g_autofree char *frac = NULL;
+
+      if (c == 0)
+        continue;
+      frac = g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT, c, den);
+      g_print ("%6d  %-24s %7.2f%% %7.2f%%\n", v, frac,
+               100.0 * arb_distribution_p_eq (dist, v),
+               100.0 * arb_distribution_p_at_least (dist, v));
+    }
+}
+
 /* odds EXPR [--at-least N | --at-most N | --exactly N] */
 static int
 cmd_odds (int    argc,
@@ -340,7 +453,6 @@ cmd_odds (int    argc,
   const char *bound_name = NULL;
   const char *bound_text = NULL;
   guint n_bounds = 0;
-  guint64 den;
 
   if (argc != 1)
     return usage_error (_("odds takes one dice expression, such as 3d6"));
@@ -356,105 +468,12 @@ cmd_odds (int    argc,
   if (!(dist = arb_dice_expr_distribution (expr, &error)))
     return fail (EXIT_RULE, "%s: %s", arb_dice_expr_to_string (expr), error->message);
 
-  den = arb_distribution_get_denominator (dist);
-
   if (bound_name != NULL)
-    {
-      guint64 num;
-      int n;
-
-      if (!parse_int_arg (bound_text, _("The bound must be a whole number"), &n))
-        return EXIT_USAGE;
-
-      if (g_str_equal (bound_name, "at_least"))
-        num = arb_distribution_count_at_least (dist, n);
-      else if (g_str_equal (bound_name, "at_most"))
-        num = arb_distribution_count_at_most (dist, n);
-      else
-        num = arb_distribution_count_eq (dist, n);
-
-      if (opts.json)
-        {
-          g_autoptr(JsonBuilder) b = json_builder_new ();
-          g_autoptr(JsonNode) root = NULL;
-
-          json_builder_begin_object (b);
-          json_builder_set_member_name (b, "expr");
-          json_builder_add_string_value (b, arb_dice_expr_to_string (expr));
-          json_builder_set_member_name (b, bound_name);
-          json_builder_add_int_value (b, n);
-          json_builder_set_member_name (b, "numerator");
-          json_builder_add_int_value (b, (gint64)num);
-          json_builder_set_member_name (b, "denominator");
-          json_builder_add_int_value (b, (gint64)den);
-          json_builder_set_member_name (b, "probability");
-          json_builder_add_double_value (b, round5 ((double)num / (double)den));
-          json_builder_end_object (b);
-          root = json_builder_get_root (b);
-          print_json (root);
-        }
-      else
-        {
-          const char *sym = g_str_equal (bound_name, "at_least") ? "≥"
-                          : g_str_equal (bound_name, "at_most") ? "≤" : "=";
-
-          g_print ("%s %s %d: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT " (%.2f%%)\n",
-                   arb_dice_expr_to_string (expr), sym, n, num, den,
-                   100.0 * (double)num / (double)den);
-        }
-      return EXIT_OK;
-    }
-
+    return print_bound (expr, dist, bound_name, bound_text);
   if (opts.json)
-    {
-      g_autoptr(JsonBuilder) b = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
-
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "expr");
-      json_builder_add_string_value (b, arb_dice_expr_to_string (expr));
-      json_builder_set_member_name (b, "denominator");
-      json_builder_add_int_value (b, (gint64)den);
-      json_builder_set_member_name (b, "distribution");
-      json_builder_begin_array (b);
-      for (int v = arb_distribution_get_min (dist); v <= arb_distribution_get_max (dist); v++)
-        {
-          guint64 c = arb_distribution_count_eq (dist, v);
-
-          if (c == 0)
-            continue;
-          json_builder_begin_object (b);
-          json_builder_set_member_name (b, "value");
-          json_builder_add_int_value (b, v);
-          json_builder_set_member_name (b, "numerator");
-          json_builder_add_int_value (b, (gint64)c);
-          json_builder_set_member_name (b, "denominator");
-          json_builder_add_int_value (b, (gint64)den);
-          json_builder_end_object (b);
-        }
-      json_builder_end_array (b);
-      json_builder_end_object (b);
-      root = json_builder_get_root (b);
-      print_json (root);
-    }
+    print_distribution_json (expr, dist);
   else
-    {
-      /* Translators: column headings of the odds table */
-      g_print ("%6s  %-24s %8s %8s\n", _("roll"), _("chance"), "=", "≥");
-      for (int v = arb_distribution_get_min (dist); v <= arb_distribution_get_max (dist); v++)
-        {
-          guint64 c = arb_distribution_count_eq (dist, v);
-          g_autofree char *frac = NULL;
-
-          if (c == 0)
-            continue;
-          frac = g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT, c, den);
-          g_print ("%6d  %-24s %7.2f%% %7.2f%%\n", v, frac,
-                   100.0 * arb_distribution_p_eq (dist, v),
-                   100.0 * arb_distribution_p_at_least (dist, v));
-        }
-    }
-
+    print_distribution_text (expr, dist);
   return EXIT_OK;
 }
 
