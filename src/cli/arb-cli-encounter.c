@@ -1120,6 +1120,74 @@ arb_cli_encounter (int    argc,
   return with_retry (encounter_command, argc, argv);
 }
 
+/* A procedure that waits for a die: what it needs, and the odds. */
+static void
+print_needs_roll (ArbOutcome *outcome)
+{
+  if (opts.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "status");
+      json_builder_add_string_value (b, "needs-roll");
+      json_builder_set_member_name (b, "dice");
+      json_builder_add_string_value (b, outcome->dice);
+      json_builder_set_member_name (b, "purpose");
+      json_builder_add_string_value (b, outcome->purpose);
+      add_odds_json (b, outcome->step);
+      json_builder_set_member_name (b, "log");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < arb_step_get_log (outcome->step)->len; i++)
+        json_builder_add_string_value (b, g_ptr_array_index (arb_step_get_log (outcome->step), i));
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+      root = json_builder_get_root (b);
+      print_json (root);
+    }
+  else
+    {
+      GPtrArray *odds = arb_step_get_odds (outcome->step);
+
+      print_step (outcome->step);
+      for (guint i = 0; i < odds->len; i++)
+        {
+          ArbOdds *o = g_ptr_array_index (odds, i);
+          g_autofree char *chance = arb_odds_to_percent (o);
+          g_autofree char *exact = arb_odds_to_string (o);
+
+          /* TRANSLATORS: "Chance of hit: 74.1% (160/216)" */
+          g_print (_("Chance of %s: %s (%s)\n"), o->label, chance, exact);
+        }
+      g_print (_("Needs %s for %s: run again with --roll V\n"), outcome->dice, outcome->purpose);
+    }
+}
+
+/* A procedure run without --apply: the step it would make. */
+static void
+print_preview (ArbOutcome *outcome)
+{
+  if (opts.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "status");
+      json_builder_add_string_value (b, "done");
+      add_step_json (b, outcome->step);
+      json_builder_end_object (b);
+      root = json_builder_get_root (b);
+      print_json (root);
+    }
+  else
+    {
+      print_step (outcome->step);
+      g_print ("%s\n", _("(a preview: nothing was changed; --apply makes it a step)"));
+    }
+}
+
 /* run SYSTEM.PROCEDURE [--encounter FILE] [--param K=V]... [--roll V]... [--apply] */
 static int
 run_command (int    argc,
@@ -1176,44 +1244,7 @@ run_command (int    argc,
 
   if (outcome->status == ARB_OUTCOME_NEEDS_ROLL)
     {
-      if (opts.json)
-        {
-          g_autoptr(JsonBuilder) b = json_builder_new ();
-          g_autoptr(JsonNode) root = NULL;
-
-          json_builder_begin_object (b);
-          json_builder_set_member_name (b, "status");
-          json_builder_add_string_value (b, "needs-roll");
-          json_builder_set_member_name (b, "dice");
-          json_builder_add_string_value (b, outcome->dice);
-          json_builder_set_member_name (b, "purpose");
-          json_builder_add_string_value (b, outcome->purpose);
-          add_odds_json (b, outcome->step);
-          json_builder_set_member_name (b, "log");
-          json_builder_begin_array (b);
-          for (guint i = 0; i < arb_step_get_log (outcome->step)->len; i++)
-            json_builder_add_string_value (b, g_ptr_array_index (arb_step_get_log (outcome->step), i));
-          json_builder_end_array (b);
-          json_builder_end_object (b);
-          root = json_builder_get_root (b);
-          print_json (root);
-        }
-      else
-        {
-          GPtrArray *odds = arb_step_get_odds (outcome->step);
-
-          print_step (outcome->step);
-          for (guint i = 0; i < odds->len; i++)
-            {
-              ArbOdds *o = g_ptr_array_index (odds, i);
-              g_autofree char *chance = arb_odds_to_percent (o);
-              g_autofree char *exact = arb_odds_to_string (o);
-
-              /* TRANSLATORS: "Chance of hit: 74.1% (160/216)" */
-              g_print (_("Chance of %s: %s (%s)\n"), o->label, chance, exact);
-            }
-          g_print (_("Needs %s for %s: run again with --roll V\n"), outcome->dice, outcome->purpose);
-        }
+      print_needs_roll (outcome);
       /* A script that applies must not take "needs a die" for done. */
       if (opts.apply)
         return fail (EXIT_NEEDS_ROLL, _("%s needs %s for %s: nothing was applied (give it with --roll, or --seed to roll it)"),
@@ -1228,24 +1259,7 @@ run_command (int    argc,
                               arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1));
     }
 
-  if (opts.json)
-    {
-      g_autoptr(JsonBuilder) b = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
-
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "status");
-      json_builder_add_string_value (b, "done");
-      add_step_json (b, outcome->step);
-      json_builder_end_object (b);
-      root = json_builder_get_root (b);
-      print_json (root);
-    }
-  else
-    {
-      print_step (outcome->step);
-      g_print ("%s\n", _("(a preview: nothing was changed; --apply makes it a step)"));
-    }
+  print_preview (outcome);
   return EXIT_OK;
 }
 
