@@ -217,58 +217,37 @@ add_odds_json (JsonBuilder   *b,
   json_builder_end_object (b);
 }
 
+/* The outcome read aloud first (issue 17): null when the procedure
+ * has none, with its tone, what happened in words, and the totals. */
 static void
-add_step_json (JsonBuilder   *b,
-               const ArbStep *step)
+add_headline_json (JsonBuilder   *b,
+                   const ArbStep *step)
 {
-  GPtrArray *dice = arb_step_get_dice (step);
-  GPtrArray *effects = arb_step_get_effects (step);
-  GPtrArray *log = arb_step_get_log (step);
+  g_autofree char *summary = arb_step_dup_summary (step);
+  GPtrArray *totals = arb_step_get_totals (step);
 
-  json_builder_set_member_name (b, "what");
-  json_builder_add_string_value (b, arb_step_get_what (step));
-  add_odds_json (b, step);
-  json_builder_set_member_name (b, "who");
-  json_builder_add_string_value (b, arb_step_get_who (step));
-  /* The outcome read aloud first (issue 17): null when the procedure
-   * has none, with its tone, what happened in words, and the totals. */
-  {
-    g_autofree char *summary = arb_step_dup_summary (step);
-    GPtrArray *totals = arb_step_get_totals (step);
-
-    json_builder_set_member_name (b, "headline");
-    if (arb_step_get_headline (step))
-      json_builder_add_string_value (b, arb_step_get_headline (step));
-    else
-      json_builder_add_null_value (b);
-    json_builder_set_member_name (b, "tone");
-    json_builder_add_string_value (b, arb_headline_tone_to_string (arb_step_get_tone (step)));
-    json_builder_set_member_name (b, "summary");
-    json_builder_add_string_value (b, summary);
-    json_builder_set_member_name (b, "totals");
-    json_builder_begin_array (b);
-    for (guint i = 0; i < totals->len; i++)
-      json_builder_add_string_value (b, g_ptr_array_index (totals, i));
-    json_builder_end_array (b);
-  }
-  json_builder_set_member_name (b, "rolls");
+  json_builder_set_member_name (b, "headline");
+  if (arb_step_get_headline (step))
+    json_builder_add_string_value (b, arb_step_get_headline (step));
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "tone");
+  json_builder_add_string_value (b, arb_headline_tone_to_string (arb_step_get_tone (step)));
+  json_builder_set_member_name (b, "summary");
+  json_builder_add_string_value (b, summary);
+  json_builder_set_member_name (b, "totals");
   json_builder_begin_array (b);
-  for (guint i = 0; i < dice->len; i++)
-    {
-      ArbDieRecord *d = g_ptr_array_index (dice, i);
-
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "dice");
-      json_builder_add_string_value (b, d->expr);
-      json_builder_set_member_name (b, "purpose");
-      json_builder_add_string_value (b, d->purpose);
-      json_builder_set_member_name (b, "value");
-      json_builder_add_int_value (b, d->value);
-      json_builder_set_member_name (b, "typed");
-      json_builder_add_boolean_value (b, d->typed);
-      json_builder_end_object (b);
-    }
+  for (guint i = 0; i < totals->len; i++)
+    json_builder_add_string_value (b, g_ptr_array_index (totals, i));
   json_builder_end_array (b);
+}
+
+static void
+add_effects_json (JsonBuilder   *b,
+                  const ArbStep *step)
+{
+  GPtrArray *effects = arb_step_get_effects (step);
+
   json_builder_set_member_name (b, "effects");
   json_builder_begin_array (b);
   for (guint i = 0; i < effects->len; i++)
@@ -294,6 +273,40 @@ add_step_json (JsonBuilder   *b,
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+}
+
+static void
+add_step_json (JsonBuilder   *b,
+               const ArbStep *step)
+{
+  GPtrArray *dice = arb_step_get_dice (step);
+  GPtrArray *log = arb_step_get_log (step);
+
+  json_builder_set_member_name (b, "what");
+  json_builder_add_string_value (b, arb_step_get_what (step));
+  add_odds_json (b, step);
+  json_builder_set_member_name (b, "who");
+  json_builder_add_string_value (b, arb_step_get_who (step));
+  add_headline_json (b, step);
+  json_builder_set_member_name (b, "rolls");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < dice->len; i++)
+    {
+      ArbDieRecord *d = g_ptr_array_index (dice, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "dice");
+      json_builder_add_string_value (b, d->expr);
+      json_builder_set_member_name (b, "purpose");
+      json_builder_add_string_value (b, d->purpose);
+      json_builder_set_member_name (b, "value");
+      json_builder_add_int_value (b, d->value);
+      json_builder_set_member_name (b, "typed");
+      json_builder_add_boolean_value (b, d->typed);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  add_effects_json (b, step);
   json_builder_set_member_name (b, "log");
   json_builder_begin_array (b);
   for (guint i = 0; i < log->len; i++)
@@ -325,16 +338,14 @@ print_step (const ArbStep *step)
     g_print ("%s\n", (char *)g_ptr_array_index (log, i));
 }
 
+/* The counters of the turn, who acts, and the order. */
 static void
-add_order_json (JsonBuilder  *b,
-                ArbEncounter *enc)
+add_counters_json (JsonBuilder  *b,
+                   ArbEncounter *enc)
 {
   const char *order = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order");
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
   static const char *counters[] = { "round", "pulse", "turn", "phase", NULL };
 
-  json_builder_set_member_name (b, "system");
-  json_builder_add_string_value (b, arb_encounter_get_system (enc));
   for (guint i = 0; counters[i]; i++)
     if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, counters[i]))
       {
@@ -361,6 +372,35 @@ add_order_json (JsonBuilder  *b,
         json_builder_add_string_value (b, parts[i]);
     }
   json_builder_end_array (b);
+}
+
+static void
+add_map_json (JsonBuilder  *b,
+              ArbEncounter *enc)
+{
+  int cols, rows;
+
+  if (arb_encounter_get_map_size (enc, &cols, &rows))
+    {
+      json_builder_set_member_name (b, "map");
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "cols");
+      json_builder_add_int_value (b, cols);
+      json_builder_set_member_name (b, "rows");
+      json_builder_add_int_value (b, rows);
+      json_builder_end_object (b);
+    }
+}
+
+static void
+add_order_json (JsonBuilder  *b,
+                ArbEncounter *enc)
+{
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+
+  json_builder_set_member_name (b, "system");
+  json_builder_add_string_value (b, arb_encounter_get_system (enc));
+  add_counters_json (b, enc);
 
   json_builder_set_member_name (b, "combatants");
   json_builder_begin_array (b);
@@ -410,20 +450,7 @@ add_order_json (JsonBuilder  *b,
     }
   json_builder_end_array (b);
 
-  {
-    int cols, rows;
-
-    if (arb_encounter_get_map_size (enc, &cols, &rows))
-      {
-        json_builder_set_member_name (b, "map");
-        json_builder_begin_object (b);
-        json_builder_set_member_name (b, "cols");
-        json_builder_add_int_value (b, cols);
-        json_builder_set_member_name (b, "rows");
-        json_builder_add_int_value (b, rows);
-        json_builder_end_object (b);
-      }
-  }
+  add_map_json (b, enc);
 
   json_builder_set_member_name (b, "steps");
   json_builder_add_int_value (b, arb_encounter_get_position (enc));
