@@ -206,16 +206,13 @@ percentage (const ArbOdds *o)
 
 static void show_dice (ArbActionDialog *self);
 
+/* What the last run says went wrong, in @chance: the field it asks
+ * for, or the rules' message; a table still to fill gets its button. */
 static void
-show_outcome (ArbActionDialog *self,
-              const GError    *error)
+show_error (ArbActionDialog *self,
+            const GError    *error,
+            GString         *chance)
 {
-  g_autoptr(GString) chance = g_string_new (NULL);
-  g_autoptr(GString) outcome = g_string_new (NULL);
-  g_autoptr(GString) exact = g_string_new (NULL);
-  gboolean asks = self->outcome && self->outcome->status == ARB_OUTCOME_NEEDS_ROLL;
-  gboolean done = self->outcome && self->outcome->status == ARB_OUTCOME_DONE;
-
   /* A table the referee has still to fill from his book: the rules
    * name it as "SYSTEM/TABLE-ID", and one button opens it. */
   g_clear_pointer (&self->empty_table, g_free);
@@ -248,43 +245,90 @@ show_outcome (ArbActionDialog *self,
       self->wanted = NULL;
       gtk_widget_remove_css_class (GTK_WIDGET (self->chance_label), "error");
     }
+}
+
+/* The chance of each outcome (in @chance, and as exact fractions in
+ * @exact), and once the dice are in, the outcome (in @outcome). */
+static void
+describe_outcome (ArbActionDialog *self,
+                  GString         *chance,
+                  GString         *exact,
+                  GString         *outcome)
+{
+  gboolean asks = self->outcome->status == ARB_OUTCOME_NEEDS_ROLL;
+  gboolean done = self->outcome->status == ARB_OUTCOME_DONE;
+  GPtrArray *odds = arb_step_get_odds (self->outcome->step);
+  GPtrArray *log = arb_step_get_log (self->outcome->step);
+  GPtrArray *dice = arb_step_get_dice (self->outcome->step);
+
+  for (guint i = 0; i < odds->len; i++)
+    {
+      ArbOdds *o = g_ptr_array_index (odds, i);
+      g_autofree char *figure = arb_odds_to_string (o);
+      g_autofree char *percent = percentage (o);
+
+      /* Read aloud as a percentage; the exact fraction on demand. */
+      g_string_append_printf (chance, "%s%s: %s", chance->len ? "\n" : "", o->label, percent);
+      g_string_append_printf (exact, "%s%s: %s", exact->len ? "\n" : "", o->label, figure);
+    }
+  if (chance->len == 0)
+    g_string_append (chance, done ? _("No dice: the outcome is certain.") : _("The dice decide."));
+  /* Before the dice: what the fight already says, the base chance and
+   * every modifier with its reason, as the procedure has it so far. */
+  if (asks)
+    for (guint i = 0; i < log->len; i++)
+      g_string_append_printf (chance, "%s%s", i == 0 ? "\n\n" : "\n", (char *)g_ptr_array_index (log, i));
+  if (done)
+    {
+      for (guint i = 0; i < dice->len; i++)
+        {
+          ArbDieRecord *d = g_ptr_array_index (dice, i);
+
+          g_string_append_printf (outcome, "%s %s: %d%s\n", d->expr, d->purpose, d->value,
+                                  d->typed ? _(" (typed in)") : "");
+        }
+      for (guint i = 0; i < log->len; i++)
+        g_string_append_printf (outcome, "%s%s", (char *)g_ptr_array_index (log, i), i + 1 < log->len ? "\n" : "");
+    }
+}
+
+/* All dice in, the focus moves on to Apply (Enter applies), before the
+ * entry greys: GTK 4.8 warns when a focused entry is made insensitive. */
+static void
+move_focus_on (ArbActionDialog *self,
+               gboolean         asks,
+               gboolean         done)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (!asks && focus && (focus == GTK_WIDGET (self->die_row) || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->die_row))))
+    {
+      GtkWidget *next = done ? self->apply_button : self->wanted;
+
+      /* Else the game's own row (a manoeuvre typed in the die field
+       * took the die away), else the form. */
+      for (guint i = 0; next == NULL && i < self->fields->len; i++)
+        if (g_array_index (self->fields, Field, i).custom)
+          next = g_array_index (self->fields, Field, i).row;
+      if (!gtk_widget_grab_focus (next ? next : GTK_WIDGET (self->params_group)))
+        gtk_window_set_focus (GTK_WINDOW (self), NULL);
+    }
+}
+
+static void
+show_outcome (ArbActionDialog *self,
+              const GError    *error)
+{
+  g_autoptr(GString) chance = g_string_new (NULL);
+  g_autoptr(GString) outcome = g_string_new (NULL);
+  g_autoptr(GString) exact = g_string_new (NULL);
+  gboolean asks = self->outcome && self->outcome->status == ARB_OUTCOME_NEEDS_ROLL;
+  gboolean done = self->outcome && self->outcome->status == ARB_OUTCOME_DONE;
+
+  show_error (self, error, chance);
 
   if (self->outcome)
-    {
-      GPtrArray *odds = arb_step_get_odds (self->outcome->step);
-      GPtrArray *log = arb_step_get_log (self->outcome->step);
-      GPtrArray *dice = arb_step_get_dice (self->outcome->step);
-
-      for (guint i = 0; i < odds->len; i++)
-        {
-          ArbOdds *o = g_ptr_array_index (odds, i);
-          g_autofree char *figure = arb_odds_to_string (o);
-          g_autofree char *percent = percentage (o);
-
-          /* Read aloud as a percentage; the exact fraction on demand. */
-          g_string_append_printf (chance, "%s%s: %s", chance->len ? "\n" : "", o->label, percent);
-          g_string_append_printf (exact, "%s%s: %s", exact->len ? "\n" : "", o->label, figure);
-        }
-      if (chance->len == 0)
-        g_string_append (chance, done ? _("No dice: the outcome is certain.") : _("The dice decide."));
-      /* Before the dice: what the fight already says, the base chance and
-       * every modifier with its reason, as the procedure has it so far. */
-      if (asks)
-        for (guint i = 0; i < log->len; i++)
-          g_string_append_printf (chance, "%s%s", i == 0 ? "\n\n" : "\n", (char *)g_ptr_array_index (log, i));
-      if (done)
-        {
-          for (guint i = 0; i < dice->len; i++)
-            {
-              ArbDieRecord *d = g_ptr_array_index (dice, i);
-
-              g_string_append_printf (outcome, "%s %s: %d%s\n", d->expr, d->purpose, d->value,
-                                      d->typed ? _(" (typed in)") : "");
-            }
-          for (guint i = 0; i < log->len; i++)
-            g_string_append_printf (outcome, "%s%s", (char *)g_ptr_array_index (log, i), i + 1 < log->len ? "\n" : "");
-        }
-    }
+    describe_outcome (self, chance, exact, outcome);
 
   gtk_label_set_text (self->chance_label, chance->str);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->chance_label), exact->len ? exact->str : NULL);
@@ -300,24 +344,7 @@ show_outcome (ArbActionDialog *self,
   gtk_widget_set_visible (GTK_WIDGET (self->dice_group), asks || (done && self->given->len > 0));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "action.roll", asks);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "action.apply", done);
-  /* All dice in, the focus moves on to Apply (Enter applies), before the
-   * entry greys: GTK 4.8 warns when a focused entry is made insensitive. */
-  {
-    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-
-    if (!asks && focus && (focus == GTK_WIDGET (self->die_row) || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->die_row))))
-      {
-        GtkWidget *next = done ? self->apply_button : self->wanted;
-
-        /* Else the game's own row (a manoeuvre typed in the die field
-         * took the die away), else the form. */
-        for (guint i = 0; next == NULL && i < self->fields->len; i++)
-          if (g_array_index (self->fields, Field, i).custom)
-            next = g_array_index (self->fields, Field, i).row;
-        if (!gtk_widget_grab_focus (next ? next : GTK_WIDGET (self->params_group)))
-          gtk_window_set_focus (GTK_WINDOW (self), NULL);
-      }
-  }
+  move_focus_on (self, asks, done);
   /* The row stays live once the dice are in, for its button that takes
    * the last one back; only its text is closed. */
   gtk_widget_set_sensitive (GTK_WIDGET (self->die_row), asks || self->given->len > 0);
