@@ -137,36 +137,11 @@ show_derived (ArbSheetEditor *self)
   gtk_widget_set_visible (GTK_WIDGET (self->derived_group), derived->len > 0);
 }
 
-/* The whole sheet checked again. Each problem shows at the value or the
- * entry the rules core says it is about, the rest in the bar at the top. */
-void
-_arb_sheet_editor_check (ArbSheetEditor *self)
+/* At each field: the row turns red and the caption under it says why. */
+static void
+mark_fields (ArbSheetEditor *self,
+             GPtrArray      *shown)
 {
-  g_autoptr(GPtrArray) problems = arb_sheet_check_problems (self->sheet, self->rules);
-  g_autoptr(GPtrArray) general = g_ptr_array_new ();
-  g_autoptr(GPtrArray) shown = g_ptr_array_new ();
-  GHashTableIter iter;
-  gpointer key, value;
-
-  g_assert (ARB_IS_SHEET_EDITOR (self));
-
-  g_hash_table_remove_all (self->messages);
-  g_hash_table_iter_init (&iter, self->refused);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    add_message (self, key, value);
-
-  for (guint i = 0; i < problems->len; i++)
-    {
-      const ArbSheetProblem *problem = g_ptr_array_index (problems, i);
-      g_autofree char *at = problem_key (self, problem);
-
-      if (at)
-        add_message (self, at, problem->message);
-      else
-        g_ptr_array_add (general, problem->message);
-    }
-
-  /* At each field: the row turns red and the caption under it says why. */
   for (guint f = 0; f < self->fields->len; f++)
     {
       Field *field = g_ptr_array_index (self->fields, f);
@@ -195,8 +170,13 @@ _arb_sheet_editor_check (ArbSheetEditor *self)
                                    GTK_ACCESSIBLE_STATE_INVALID,
                                    wrong ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);
     }
+}
 
-  /* An item folded away still shows that something inside is wrong. */
+/* An item folded away still shows that something inside is wrong. */
+static void
+mark_items (ArbSheetEditor *self,
+            GPtrArray      *shown)
+{
   for (guint k = 0; k < self->kinds->len; k++)
     {
       KindGroup *kind = g_ptr_array_index (self->kinds, k);
@@ -226,29 +206,68 @@ _arb_sheet_editor_check (ArbSheetEditor *self)
             gtk_widget_remove_css_class (view->row, "error");
         }
     }
+}
+
+/* The bar: what no field shows first, then the fields' own, in form
+ * order; three at most, it is a summary. */
+static void
+show_problems_bar (ArbSheetEditor *self,
+                   GPtrArray      *general,
+                   GPtrArray      *shown)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint total = general->len + shown->len;
+
+  g_ptr_array_extend (general, shown, NULL, NULL);
+  for (guint i = 0; i < general->len && i < 3; i++)
+    g_string_append_printf (text, "%s%s", text->len ? "\n" : "", (char *)g_ptr_array_index (general, i));
+  if (total > 3)
+    {
+      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "and %u more problem",
+                                                            "and %u more problems", total - 3),
+                                               total - 3);
+
+      g_string_append_printf (text, "\n%s", more);
+    }
+  gtk_label_set_text (self->problems_label, text->str);
+  gtk_info_bar_set_revealed (self->problems_bar, total > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.show-problem", shown->len > 0);
+}
+
+/* The whole sheet checked again. Each problem shows at the value or the
+ * entry the rules core says it is about, the rest in the bar at the top. */
+void
+_arb_sheet_editor_check (ArbSheetEditor *self)
+{
+  g_autoptr(GPtrArray) problems = arb_sheet_check_problems (self->sheet, self->rules);
+  g_autoptr(GPtrArray) general = g_ptr_array_new ();
+  g_autoptr(GPtrArray) shown = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer key, value;
+
+  g_assert (ARB_IS_SHEET_EDITOR (self));
+
+  g_hash_table_remove_all (self->messages);
+  g_hash_table_iter_init (&iter, self->refused);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    add_message (self, key, value);
+
+  for (guint i = 0; i < problems->len; i++)
+    {
+      const ArbSheetProblem *problem = g_ptr_array_index (problems, i);
+      g_autofree char *at = problem_key (self, problem);
+
+      if (at)
+        add_message (self, at, problem->message);
+      else
+        g_ptr_array_add (general, problem->message);
+    }
+
+  mark_fields (self, shown);
+  mark_items (self, shown);
 
   self->valid = problems->len == 0 && g_hash_table_size (self->refused) == 0;
 
-  /* The bar: what no field shows first, then the fields' own, in form
-   * order; three at most, it is a summary. */
-  {
-    g_autoptr(GString) text = g_string_new (NULL);
-    guint total = general->len + shown->len;
-
-    g_ptr_array_extend (general, shown, NULL, NULL);
-    for (guint i = 0; i < general->len && i < 3; i++)
-      g_string_append_printf (text, "%s%s", text->len ? "\n" : "", (char *)g_ptr_array_index (general, i));
-    if (total > 3)
-      {
-        g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "and %u more problem",
-                                                              "and %u more problems", total - 3),
-                                                 total - 3);
-
-        g_string_append_printf (text, "\n%s", more);
-      }
-    gtk_label_set_text (self->problems_label, text->str);
-    gtk_info_bar_set_revealed (self->problems_bar, total > 0);
-    gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.show-problem", shown->len > 0);
-  }
+  show_problems_bar (self, general, shown);
   show_derived (self);
 }

@@ -309,6 +309,126 @@ container_add (GtkWidget *container,
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (container), row);
 }
 
+/* A list to choose from: the spec's choices, or a table's rows. */
+static void
+make_combo (ArbSheetEditor *self,
+            Field          *field,
+            const char     *current)
+{
+  const ArbFieldSpec *spec = field->spec;
+  g_autoptr(GStrvBuilder) values = g_strv_builder_new ();
+  g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+  g_auto(GStrv) choices = spec->type == ARB_FIELD_CHOICE ? g_strsplit (spec->choices, " ", -1)
+                                                         : row_values (self->rules, spec->choices);
+  guint pick = G_MAXUINT, n = 0;
+
+  /* Unset stays possible until something is chosen: a list must not
+   * show a value the sheet does not hold. */
+  if (!spec->required || current == NULL)
+    {
+      g_strv_builder_add (values, "");
+      gtk_string_list_append (labels, "—");
+      pick = n++;
+    }
+  for (guint i = 0; choices[i]; i++, n++)
+    {
+      g_strv_builder_add (values, choices[i]);
+      gtk_string_list_append (labels, choices[i]);
+      if (current && g_ascii_strcasecmp (current, choices[i]) == 0)
+        pick = n;
+    }
+  /* A value the tables do not know is still shown, and marked. */
+  if (current && (pick == G_MAXUINT || (pick == 0 && (!spec->required || current == NULL))))
+    {
+      g_strv_builder_add (values, current);
+      gtk_string_list_append (labels, current);
+      pick = n++;
+    }
+  field->values = g_strv_builder_end (values);
+  field->row = adw_combo_row_new ();
+  adw_combo_row_set_model (ADW_COMBO_ROW (field->row), G_LIST_MODEL (labels));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (field->row), pick == G_MAXUINT ? 0 : pick);
+  g_signal_connect (field->row, "notify::selected", G_CALLBACK (notify_cb), self);
+  g_object_set_data (G_OBJECT (field->row), "arb-field", field);
+}
+
+static void
+make_switch (ArbSheetEditor *self,
+             Field          *field,
+             const char     *current)
+{
+  field->row = adw_action_row_new ();
+  field->control = gtk_switch_new ();
+  gtk_widget_set_valign (field->control, GTK_ALIGN_CENTER);
+  gtk_switch_set_active (GTK_SWITCH (field->control), g_strcmp0 (current, "true") == 0);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (field->row), field->control);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (field->row), field->control);
+  g_signal_connect (field->control, "notify::active", G_CALLBACK (notify_cb), self);
+  g_object_set_data (G_OBJECT (field->control), "arb-field", field);
+}
+
+/* Notes run to paragraphs: a text area of their own. */
+static void
+add_notes (ArbSheetEditor *self,
+           Field          *field,
+           const char     *current,
+           const char     *title,
+           GtkWidget      *container)
+{
+  GtkTextBuffer *buffer;
+
+  field->control = gtk_text_view_new ();
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (field->control));
+  gtk_text_buffer_set_text (buffer, current ? current : "", -1);
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (field->control), GTK_WRAP_WORD_CHAR);
+  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (field->control), 12);
+  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (field->control), 12);
+  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (field->control), 12);
+  gtk_text_view_set_right_margin (GTK_TEXT_VIEW (field->control), 12);
+  gtk_text_view_set_accepts_tab (GTK_TEXT_VIEW (field->control), FALSE);
+  gtk_widget_set_size_request (field->control, -1, 96);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (field->control), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  field->row = gtk_frame_new (NULL);
+  gtk_frame_set_child (GTK_FRAME (field->row), field->control);
+  g_signal_connect (buffer, "changed", G_CALLBACK (buffer_changed_cb), self);
+  g_object_set_data (G_OBJECT (buffer), "arb-field", field);
+
+  field->caption = gtk_label_new (NULL);
+  field->caption_label = GTK_LABEL (field->caption);
+  gtk_label_set_wrap (field->caption_label, TRUE);
+  gtk_label_set_xalign (field->caption_label, 0);
+  gtk_widget_add_css_class (field->caption, "caption");
+  gtk_widget_set_visible (field->caption, FALSE);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (field->control), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY,
+                                  field->caption_label, NULL, -1);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (container), field->row);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (container), field->caption);
+  g_ptr_array_add (self->fields, field);
+}
+
+static void
+make_entry (ArbSheetEditor *self,
+            Field          *field,
+            const char     *current)
+{
+  const ArbFieldSpec *spec = field->spec;
+
+  field->row = adw_entry_row_new ();
+  gtk_editable_set_text (GTK_EDITABLE (field->row), current ? current : "");
+  if (spec && spec->type == ARB_FIELD_INT)
+    {
+      g_autofree char *range = g_strdup_printf (_("A whole number from %d to %d"), spec->min, spec->max);
+
+      adw_entry_row_set_input_purpose (ADW_ENTRY_ROW (field->row),
+                                       spec->min < 0 ? GTK_INPUT_PURPOSE_NUMBER : GTK_INPUT_PURPOSE_DIGITS);
+      gtk_widget_set_tooltip_text (field->row, range);
+    }
+  else if (spec && spec->type == ARB_FIELD_DICE)
+    gtk_widget_set_tooltip_text (field->row, _("Dice, as “2d6+1”"));
+  g_signal_connect (field->row, "changed", G_CALLBACK (entry_changed_cb), self);
+  g_object_set_data (G_OBJECT (field->row), "arb-field", field);
+}
+
 /* The row for one value, and the caption under it for its message. */
 static Field *
 add_field (ArbSheetEditor     *self,
@@ -327,104 +447,16 @@ add_field (ArbSheetEditor     *self,
   current = _arb_sheet_editor_field_current (self, field);
 
   if (spec && (spec->type == ARB_FIELD_CHOICE || spec->type == ARB_FIELD_ROW))
-    {
-      g_autoptr(GStrvBuilder) values = g_strv_builder_new ();
-      g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
-      g_auto(GStrv) choices = spec->type == ARB_FIELD_CHOICE ? g_strsplit (spec->choices, " ", -1)
-                                                             : row_values (self->rules, spec->choices);
-      guint pick = G_MAXUINT, n = 0;
-
-      /* Unset stays possible until something is chosen: a list must not
-       * show a value the sheet does not hold. */
-      if (!spec->required || current == NULL)
-        {
-          g_strv_builder_add (values, "");
-          gtk_string_list_append (labels, "—");
-          pick = n++;
-        }
-      for (guint i = 0; choices[i]; i++, n++)
-        {
-          g_strv_builder_add (values, choices[i]);
-          gtk_string_list_append (labels, choices[i]);
-          if (current && g_ascii_strcasecmp (current, choices[i]) == 0)
-            pick = n;
-        }
-      /* A value the tables do not know is still shown, and marked. */
-      if (current && (pick == G_MAXUINT || (pick == 0 && (!spec->required || current == NULL))))
-        {
-          g_strv_builder_add (values, current);
-          gtk_string_list_append (labels, current);
-          pick = n++;
-        }
-      field->values = g_strv_builder_end (values);
-      field->row = adw_combo_row_new ();
-      adw_combo_row_set_model (ADW_COMBO_ROW (field->row), G_LIST_MODEL (labels));
-      adw_combo_row_set_selected (ADW_COMBO_ROW (field->row), pick == G_MAXUINT ? 0 : pick);
-      g_signal_connect (field->row, "notify::selected", G_CALLBACK (notify_cb), self);
-      g_object_set_data (G_OBJECT (field->row), "arb-field", field);
-    }
+    make_combo (self, field, current);
   else if (spec && spec->type == ARB_FIELD_BOOL)
-    {
-      field->row = adw_action_row_new ();
-      field->control = gtk_switch_new ();
-      gtk_widget_set_valign (field->control, GTK_ALIGN_CENTER);
-      gtk_switch_set_active (GTK_SWITCH (field->control), g_strcmp0 (current, "true") == 0);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (field->row), field->control);
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (field->row), field->control);
-      g_signal_connect (field->control, "notify::active", G_CALLBACK (notify_cb), self);
-      g_object_set_data (G_OBJECT (field->control), "arb-field", field);
-    }
+    make_switch (self, field, current);
   else if (spec && view == NULL && g_str_equal (spec->name, "notes"))
     {
-      /* Notes run to paragraphs: a text area of their own. */
-      GtkTextBuffer *buffer;
-
-      field->control = gtk_text_view_new ();
-      buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (field->control));
-      gtk_text_buffer_set_text (buffer, current ? current : "", -1);
-      gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (field->control), GTK_WRAP_WORD_CHAR);
-      gtk_text_view_set_top_margin (GTK_TEXT_VIEW (field->control), 12);
-      gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (field->control), 12);
-      gtk_text_view_set_left_margin (GTK_TEXT_VIEW (field->control), 12);
-      gtk_text_view_set_right_margin (GTK_TEXT_VIEW (field->control), 12);
-      gtk_text_view_set_accepts_tab (GTK_TEXT_VIEW (field->control), FALSE);
-      gtk_widget_set_size_request (field->control, -1, 96);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (field->control), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
-      field->row = gtk_frame_new (NULL);
-      gtk_frame_set_child (GTK_FRAME (field->row), field->control);
-      g_signal_connect (buffer, "changed", G_CALLBACK (buffer_changed_cb), self);
-      g_object_set_data (G_OBJECT (buffer), "arb-field", field);
-
-      field->caption = gtk_label_new (NULL);
-      field->caption_label = GTK_LABEL (field->caption);
-      gtk_label_set_wrap (field->caption_label, TRUE);
-      gtk_label_set_xalign (field->caption_label, 0);
-      gtk_widget_add_css_class (field->caption, "caption");
-      gtk_widget_set_visible (field->caption, FALSE);
-      gtk_accessible_update_relation (GTK_ACCESSIBLE (field->control), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY,
-                                      field->caption_label, NULL, -1);
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (container), field->row);
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (container), field->caption);
-      g_ptr_array_add (self->fields, field);
+      add_notes (self, field, current, title, container);
       return field;
     }
   else
-    {
-      field->row = adw_entry_row_new ();
-      gtk_editable_set_text (GTK_EDITABLE (field->row), current ? current : "");
-      if (spec && spec->type == ARB_FIELD_INT)
-        {
-          g_autofree char *range = g_strdup_printf (_("A whole number from %d to %d"), spec->min, spec->max);
-
-          adw_entry_row_set_input_purpose (ADW_ENTRY_ROW (field->row),
-                                           spec->min < 0 ? GTK_INPUT_PURPOSE_NUMBER : GTK_INPUT_PURPOSE_DIGITS);
-          gtk_widget_set_tooltip_text (field->row, range);
-        }
-      else if (spec && spec->type == ARB_FIELD_DICE)
-        gtk_widget_set_tooltip_text (field->row, _("Dice, as “2d6+1”"));
-      g_signal_connect (field->row, "changed", G_CALLBACK (entry_changed_cb), self);
-      g_object_set_data (G_OBJECT (field->row), "arb-field", field);
-    }
+    make_entry (self, field, current);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (field->row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (field->row), title);
   field->caption = caption_row_new (&field->caption_label);
