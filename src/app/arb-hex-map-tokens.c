@@ -1074,6 +1074,103 @@ draw_badges (cairo_t        *cr,
     }
 }
 
+/* A token's disc: the ring of the acting figure, the side's colour, the
+ * wedge of its facing, and a cross when it is out of the fight. */
+static void
+draw_disc (ArbHexMap      *self,
+           cairo_t        *cr,
+           ArbViewport    *vp,
+           const ArbToken *t,
+           const GdkRGBA  *colour,
+           const char     *current,
+           double          x,
+           double          y,
+           int             facing)
+{
+  double radius = t->radius, angle;
+
+  /* Text leaves a current point behind; an arc would join it. */
+  cairo_new_path (cr);
+  if (g_strcmp0 (t->id, current) == 0)
+    {
+      /* The acting figure: a bright ring, edged so it shows on any
+       * ground. */
+      double ring = ring_width (radius);
+
+      cairo_arc (cr, x, y, radius + ring / 2 + 1, 0, 2 * G_PI);
+      cairo_set_line_width (cr, ring + 2);
+      cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
+      cairo_stroke_preserve (cr);
+      cairo_set_line_width (cr, ring);
+      cairo_set_source_rgb (cr, 0.96, 0.83, 0.18);
+      cairo_stroke (cr);
+    }
+  cairo_set_source_rgba (cr, colour->red, colour->green, colour->blue, t->out ? 0.35 : 1.0);
+  cairo_new_path (cr);
+  cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
+  cairo_set_line_width (cr, g_strcmp0 (t->id, self->selected) == 0 ? MAX (2.5, radius / 5.0) : 1.0);
+  cairo_stroke (cr);
+
+  /* Facing: a wedge to the hexside faced. */
+  angle = arb_viewport_side_angle (vp, facing);
+  cairo_move_to (cr, x + cos (angle) * radius * 1.25, y + sin (angle) * radius * 1.25);
+  cairo_line_to (cr, x + cos (angle + 2.5) * radius * 0.55, y + sin (angle + 2.5) * radius * 0.55);
+  cairo_line_to (cr, x + cos (angle - 2.5) * radius * 0.55, y + sin (angle - 2.5) * radius * 0.55);
+  cairo_close_path (cr);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
+  cairo_set_line_width (cr, 1.0);
+  cairo_stroke (cr);
+
+  /* Out of the fight: crossed through. */
+  if (t->out)
+    {
+      double k = radius * 0.7;
+
+      cairo_move_to (cr, x - k, y - k);
+      cairo_line_to (cr, x + k, y + k);
+      cairo_move_to (cr, x + k, y - k);
+      cairo_line_to (cr, x - k, y + k);
+      cairo_set_line_width (cr, MAX (2.0, radius / 5.0));
+      cairo_set_source_rgba (cr, 0.75, 0.11, 0.16, 0.9);
+      cairo_stroke (cr);
+    }
+}
+
+/* The names over everything: they were placed clear of it all. */
+static void
+draw_labels (ArbHexMap   *self,
+             cairo_t     *cr,
+             PangoLayout *layout,
+             double       dx,
+             double       dy,
+             double       clip_w,
+             double       clip_h)
+{
+  const ArbMapPalette *palette = arb_hex_map_palette (self);
+
+  for (guint i = 0; i < self->tokens->len; i++)
+    {
+      const ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
+      const graphene_rect_t *box = &t->label_box;
+
+      if (t->label == NULL || box->origin.x + dx > clip_w || box->origin.y + dy > clip_h ||
+          box->origin.x + box->size.width + dx < 0 || box->origin.y + box->size.height + dy < 0)
+        continue;
+      cairo_new_path (cr);
+      cairo_rectangle (cr, box->origin.x + dx, box->origin.y + dy, box->size.width, box->size.height);
+      cairo_set_source_rgba (cr, palette->paper.red, palette->paper.green, palette->paper.blue, 0.88);
+      cairo_fill (cr);
+      pango_layout_set_text (layout, t->label, -1);
+      gdk_cairo_set_source_rgba (cr, &palette->ink);
+      cairo_move_to (cr, box->origin.x + dx + 3, box->origin.y + dy);
+      pango_cairo_show_layout (cr, layout);
+    }
+}
+
 void
 arb_hex_map_draw_tokens (ArbHexMap   *self,
                          cairo_t     *cr,
@@ -1082,7 +1179,6 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
                          double       clip_h)
 {
   ArbEncounter *enc = self->encounter;
-  const ArbMapPalette *palette = arb_hex_map_palette (self);
   g_autoptr(PangoLayout) layout = NULL;
   g_autoptr(PangoLayout) badge_layout = NULL;
   const char *current = arb_encounter_get (enc, E, "current");
@@ -1103,7 +1199,7 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
     {
       const ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
       const GdkRGBA *colour = side_colour (enc, arb_encounter_get (enc, t->id, "side"));
-      double x = t->x + dx, y = t->y + dy, radius = t->radius, angle;
+      double x = t->x + dx, y = t->y + dy, radius = t->radius;
       ArbHex at;
       int facing;
 
@@ -1111,55 +1207,7 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
       if (x < -radius * 4 || y < -radius * 4 || x > clip_w + radius * 4 || y > clip_h + radius * 4 ||
           !arb_encounter_get_hex (enc, t->id, &at, &facing))
         continue;
-      /* Text leaves a current point behind; an arc would join it. */
-      cairo_new_path (cr);
-      if (g_strcmp0 (t->id, current) == 0)
-        {
-          /* The acting figure: a bright ring, edged so it shows on any
-           * ground. */
-          double ring = ring_width (radius);
-
-          cairo_arc (cr, x, y, radius + ring / 2 + 1, 0, 2 * G_PI);
-          cairo_set_line_width (cr, ring + 2);
-          cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
-          cairo_stroke_preserve (cr);
-          cairo_set_line_width (cr, ring);
-          cairo_set_source_rgb (cr, 0.96, 0.83, 0.18);
-          cairo_stroke (cr);
-        }
-      cairo_set_source_rgba (cr, colour->red, colour->green, colour->blue, t->out ? 0.35 : 1.0);
-      cairo_new_path (cr);
-      cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
-      cairo_fill_preserve (cr);
-      cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
-      cairo_set_line_width (cr, g_strcmp0 (t->id, self->selected) == 0 ? MAX (2.5, radius / 5.0) : 1.0);
-      cairo_stroke (cr);
-
-      /* Facing: a wedge to the hexside faced. */
-      angle = arb_viewport_side_angle (vp, facing);
-      cairo_move_to (cr, x + cos (angle) * radius * 1.25, y + sin (angle) * radius * 1.25);
-      cairo_line_to (cr, x + cos (angle + 2.5) * radius * 0.55, y + sin (angle + 2.5) * radius * 0.55);
-      cairo_line_to (cr, x + cos (angle - 2.5) * radius * 0.55, y + sin (angle - 2.5) * radius * 0.55);
-      cairo_close_path (cr);
-      cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
-      cairo_fill_preserve (cr);
-      cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
-      cairo_set_line_width (cr, 1.0);
-      cairo_stroke (cr);
-
-      /* Out of the fight: crossed through. */
-      if (t->out)
-        {
-          double k = radius * 0.7;
-
-          cairo_move_to (cr, x - k, y - k);
-          cairo_line_to (cr, x + k, y + k);
-          cairo_move_to (cr, x + k, y - k);
-          cairo_line_to (cr, x - k, y + k);
-          cairo_set_line_width (cr, MAX (2.0, radius / 5.0));
-          cairo_set_source_rgba (cr, 0.75, 0.11, 0.16, 0.9);
-          cairo_stroke (cr);
-        }
+      draw_disc (self, cr, vp, t, colour, current, x, y, facing);
     }
 
   /* Gauges and badges over every disc: a neighbour's ring would hide
@@ -1177,24 +1225,7 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
       draw_badges (cr, badge_layout, t, dx, dy);
     }
 
-  /* The names over everything: they were placed clear of it all. */
-  for (guint i = 0; i < self->tokens->len; i++)
-    {
-      const ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
-      const graphene_rect_t *box = &t->label_box;
-
-      if (t->label == NULL || box->origin.x + dx > clip_w || box->origin.y + dy > clip_h ||
-          box->origin.x + box->size.width + dx < 0 || box->origin.y + box->size.height + dy < 0)
-        continue;
-      cairo_new_path (cr);
-      cairo_rectangle (cr, box->origin.x + dx, box->origin.y + dy, box->size.width, box->size.height);
-      cairo_set_source_rgba (cr, palette->paper.red, palette->paper.green, palette->paper.blue, 0.88);
-      cairo_fill (cr);
-      pango_layout_set_text (layout, t->label, -1);
-      gdk_cairo_set_source_rgba (cr, &palette->ink);
-      cairo_move_to (cr, box->origin.x + dx + 3, box->origin.y + dy);
-      pango_cairo_show_layout (cr, layout);
-    }
+  draw_labels (self, cr, layout, dx, dy, clip_w, clip_h);
 }
 
 char *
