@@ -149,6 +149,89 @@ arb_actor_panel_show (ArbActorPanel *self,
   arb_actor_panel_show_figure (self, fight, id, id);
 }
 
+/* No figure to show: why, and what to do next. */
+static void
+show_nobody (ArbActorPanel *self,
+             ArbEncounter  *enc)
+{
+  g_auto(GStrv) everyone = arb_encounter_list_combatants (enc);
+  ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
+  const char *turn_step = game ? arb_game_turn_step (game, enc) : NULL;
+  const ArbProcedureSpec *spec = turn_step ? arb_procedure_get_spec (turn_step) : NULL;
+  g_autofree char *step_text = NULL;
+  g_autoptr(GError) emptied = NULL;
+  const char *text;
+
+  if (spec)
+    {
+      /* TRANSLATORS: %s is a step that ends the turn, "Air Currents" */
+      step_text = g_strdup_printf (_("The turn ends: Next (Space) opens %s."), _(spec->label));
+      text = step_text;
+    }
+  /* Everyone removed after the start: what Next would say. */
+  else if (arb_procedure_nobody_left (enc, &emptied))
+    text = emptied->message;
+  else if (everyone[0] == NULL)
+    text = _("Nobody is in the fight yet: Add Combatants (Insert) from the sheet library.");
+  else if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"))
+    text = _("Nobody acts now.");
+  else
+    text = _("Press Next to start the fight: the game sets the order.");
+  gtk_box_append (GTK_BOX (self->box), label (text, "dim-label"));
+}
+
+/* Under the name: the side, the conditions, and whether it acts now. */
+static void
+add_figure_line (ArbActorPanel *self,
+                 ArbEncounter  *enc,
+                 const char    *id,
+                 const char    *actor,
+                 gboolean       acting)
+{
+  const char *side = arb_encounter_get (enc, id, "side");
+  g_autofree char *conditions = arb_conditions_describe_labels (enc, id);
+  g_autofree char *line = g_strdup_printf ("%s%s%s", side ? side : "", side && *conditions ? " · " : "", conditions);
+
+  if (!acting && actor)
+    {
+      g_autofree char *looked = g_strdup_printf ("%s%s%s", *line ? line : "", *line ? " · " : "",
+                                                 /* TRANSLATORS: said of a figure looked at out of its turn */
+                                                 _("not acting now"));
+
+      g_free (line);
+      line = g_steal_pointer (&looked);
+    }
+  if (*line)
+    gtk_box_append (GTK_BOX (self->box), label (line, "dim-label"));
+}
+
+/* What the rules work out for the figure as it stands now. */
+static void
+add_live_values (ArbActorPanel *self,
+                 ArbFight      *fight,
+                 ArbEncounter  *enc,
+                 const char    *id)
+{
+  g_autoptr(GPtrArray) derived = arb_game_derive_live (arb_game_get (arb_encounter_get_system (enc)), enc,
+                                                       arb_fight_get_rules (fight), id);
+  GtkWidget *grid = gtk_grid_new ();
+
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 2);
+  for (guint i = 0; i < derived->len; i++)
+    {
+      ArbDerived *d = g_ptr_array_index (derived, i);
+      GtkWidget *key = label (d->label, "dim-label");
+      GtkWidget *value = label (d->value, "numeric");
+
+      gtk_label_set_yalign (GTK_LABEL (key), 0);
+      gtk_grid_attach (GTK_GRID (grid), key, 0, i, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), value, 1, i, 1, 1);
+      g_hash_table_insert (self->values, g_strdup (d->key), g_strdup (d->value));
+    }
+  gtk_box_append (GTK_BOX (self->box), grid);
+}
+
 void
 arb_actor_panel_show_figure (ArbActorPanel *self,
                              ArbFight      *fight,
@@ -172,30 +255,7 @@ arb_actor_panel_show_figure (ArbActorPanel *self,
   enc = arb_fight_peek_encounter (fight);
   if (id == NULL || (sheet = arb_encounter_get_sheet (enc, id)) == NULL)
     {
-      g_auto(GStrv) everyone = arb_encounter_list_combatants (enc);
-      ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
-      const char *turn_step = game ? arb_game_turn_step (game, enc) : NULL;
-      const ArbProcedureSpec *spec = turn_step ? arb_procedure_get_spec (turn_step) : NULL;
-      g_autofree char *step_text = NULL;
-      g_autoptr(GError) emptied = NULL;
-      const char *text;
-
-      if (spec)
-        {
-          /* TRANSLATORS: %s is a step that ends the turn, "Air Currents" */
-          step_text = g_strdup_printf (_("The turn ends: Next (Space) opens %s."), _(spec->label));
-          text = step_text;
-        }
-      /* Everyone removed after the start: what Next would say. */
-      else if (arb_procedure_nobody_left (enc, &emptied))
-        text = emptied->message;
-      else if (everyone[0] == NULL)
-        text = _("Nobody is in the fight yet: Add Combatants (Insert) from the sheet library.");
-      else if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, "order"))
-        text = _("Nobody acts now.");
-      else
-        text = _("Press Next to start the fight: the game sets the order.");
-      gtk_box_append (GTK_BOX (self->box), label (text, "dim-label"));
+      show_nobody (self, enc);
       return;
     }
   self->shown = g_strdup (id);
@@ -216,23 +276,7 @@ arb_actor_panel_show_figure (ArbActorPanel *self,
     }
 
   gtk_box_append (GTK_BOX (self->box), label (arb_encounter_get_name (enc, id), "title-3"));
-  {
-    const char *side = arb_encounter_get (enc, id, "side");
-    g_autofree char *conditions = arb_conditions_describe_labels (enc, id);
-    g_autofree char *line = g_strdup_printf ("%s%s%s", side ? side : "", side && *conditions ? " · " : "", conditions);
-
-    if (!acting && actor)
-      {
-        g_autofree char *looked = g_strdup_printf ("%s%s%s", *line ? line : "", *line ? " · " : "",
-                                                   /* TRANSLATORS: said of a figure looked at out of its turn */
-                                                   _("not acting now"));
-
-        g_free (line);
-        line = g_steal_pointer (&looked);
-      }
-    if (*line)
-      gtk_box_append (GTK_BOX (self->box), label (line, "dim-label"));
-  }
+  add_figure_line (self, enc, id, actor, acting);
 
   /* The actor's actions first, where a small window still shows them;
    * then what the rules work out for the figure as it stands now:
@@ -243,26 +287,7 @@ arb_actor_panel_show_figure (ArbActorPanel *self,
       /* TRANSLATORS: the heading over a figure's live values */
       gtk_box_append (GTK_BOX (self->box), label (_("As It Stands"), "heading"));
     }
-  {
-    g_autoptr(GPtrArray) derived = arb_game_derive_live (arb_game_get (arb_encounter_get_system (enc)), enc,
-                                                         arb_fight_get_rules (fight), id);
-    GtkWidget *grid = gtk_grid_new ();
-
-    gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-    gtk_grid_set_row_spacing (GTK_GRID (grid), 2);
-    for (guint i = 0; i < derived->len; i++)
-      {
-        ArbDerived *d = g_ptr_array_index (derived, i);
-        GtkWidget *key = label (d->label, "dim-label");
-        GtkWidget *value = label (d->value, "numeric");
-
-        gtk_label_set_yalign (GTK_LABEL (key), 0);
-        gtk_grid_attach (GTK_GRID (grid), key, 0, i, 1, 1);
-        gtk_grid_attach (GTK_GRID (grid), value, 1, i, 1, 1);
-        g_hash_table_insert (self->values, g_strdup (d->key), g_strdup (d->value));
-      }
-    gtk_box_append (GTK_BOX (self->box), grid);
-  }
+  add_live_values (self, fight, enc, id);
 }
 
 GStrv
