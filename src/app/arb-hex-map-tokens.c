@@ -654,6 +654,70 @@ place_notes (ArbHexMap             *self,
   cairo_surface_destroy (scratch);
 }
 
+/* The game's marks in hexes ("3", "DX -1") stay readable: no name
+ * or note over them. */
+static void
+keep_marks_clear (ArbHexMap *self,
+                  Taken     *taken)
+{
+  double scale = arb_viewport_get_scale (self->viewport);
+  g_autoptr(ArbViewport) unit = arb_viewport_new ();
+
+  arb_viewport_set_pointy (unit, arb_viewport_get_pointy (self->viewport));
+  arb_viewport_set_scale (unit, scale);
+  for (guint i = 0; i < self->zones->len; i++)
+    {
+      const ArbZone *z = &g_array_index (self->zones, ArbZone, i);
+      double x, y, w = scale * 0.35 * (z->text ? g_utf8_strlen (z->text, -1) : 0) + 4, h = scale * 0.65;
+
+      if (z->shape != ARB_ZONE_MARK || z->text == NULL)
+        continue;
+      arb_viewport_hex_to_pixel (unit, z->hex, &x, &y);
+      taken_add (taken, &GRAPHENE_RECT_INIT (x - w / 2, y - h / 2, w, h), NO_OWNER);
+    }
+}
+
+/* @t's name, with the game's note, whole or else its first word, where
+ * it finds room; else none. */
+static void
+place_name (ArbHexMap             *self,
+            const ArbAppGame      *app_game,
+            ArbToken              *t,
+            PangoLayout           *layout,
+            const graphene_rect_t *bounds,
+            Taken                 *taken)
+{
+  ArbEncounter *enc = self->encounter;
+  const char *name;
+  g_autoptr(GString) note = NULL;
+  g_autofree char *full = NULL;
+  g_autofree char *brief = NULL;
+  graphene_rect_t own;
+
+  name = arb_encounter_get_name (enc, t->id);
+  note = g_string_new (NULL);
+  token_body (t, &own);
+  for (guint b = 0; b < t->badge_boxes->len; b++)
+    graphene_rect_union (&own, &g_array_index (t->badge_boxes, graphene_rect_t, b), &own);
+  if (app_game && app_game->token_note)
+    app_game->token_note (enc, t->id, note);
+  full = note->len ? g_strdup_printf ("%s · %s", name, note->str) : g_strdup (name);
+  brief = short_name (name);
+  if (note->len)
+    {
+      g_autofree char *plain = g_steal_pointer (&brief);
+
+      brief = g_strdup_printf ("%s · %s", plain, note->str);
+    }
+  if (place_label (t, &own, bounds, layout, full, taken, &t->label_box))
+    t->label = g_steal_pointer (&full);
+  else if (place_label (t, &own, bounds, layout, brief, taken, &t->label_box))
+    t->label = g_steal_pointer (&brief);
+  else
+    return;
+  taken_add (taken, &t->label_box, NO_OWNER);
+}
+
 /* Badges, then names, each clear of every token and of what was placed
  * before it, and on the picture: the acting figure's first, then the
  * selected one's, then the rest. A figure under another in its hex shows
@@ -665,7 +729,6 @@ place_marks (ArbHexMap        *self,
              PangoLayout      *badge_layout,
              gboolean          labels)
 {
-  ArbEncounter *enc = self->encounter;
   double scale = arb_viewport_get_scale (self->viewport);
   graphene_rect_t bounds;
   Taken taken;
@@ -692,60 +755,17 @@ place_marks (ArbHexMap        *self,
         if (label_rank (self, t) == rank && t->stack_depth == 0)
           place_badges (t, t->stack, &bounds, badge_layout, &taken);
       }
-  /* The game's marks in hexes ("3", "DX -1") stay readable: no name
-   * or note over them. */
+  /* The game's marks stay readable. */
   if (self->zones && scale >= ARB_HEX_MAP_MARK_SCALE)
-    {
-      g_autoptr(ArbViewport) unit = arb_viewport_new ();
-
-      arb_viewport_set_pointy (unit, arb_viewport_get_pointy (self->viewport));
-      arb_viewport_set_scale (unit, scale);
-      for (guint i = 0; i < self->zones->len; i++)
-        {
-          const ArbZone *z = &g_array_index (self->zones, ArbZone, i);
-          double x, y, w = scale * 0.35 * (z->text ? g_utf8_strlen (z->text, -1) : 0) + 4, h = scale * 0.65;
-
-          if (z->shape != ARB_ZONE_MARK || z->text == NULL)
-            continue;
-          arb_viewport_hex_to_pixel (unit, z->hex, &x, &y);
-          taken_add (&taken, &GRAPHENE_RECT_INIT (x - w / 2, y - h / 2, w, h), NO_OWNER);
-        }
-    }
+    keep_marks_clear (self, &taken);
   place_notes (self, &bounds, &taken);
   for (int rank = 0; rank < 3 && labels; rank++)
     for (guint i = 0; i < self->tokens->len; i++)
       {
         ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
-        const char *name;
-        g_autoptr(GString) note = NULL;
-        g_autofree char *full = NULL;
-        g_autofree char *brief = NULL;
-        graphene_rect_t own;
 
-        if (label_rank (self, t) != rank || t->stack_depth > 0)
-          continue;
-        name = arb_encounter_get_name (enc, t->id);
-        note = g_string_new (NULL);
-        token_body (t, &own);
-        for (guint b = 0; b < t->badge_boxes->len; b++)
-          graphene_rect_union (&own, &g_array_index (t->badge_boxes, graphene_rect_t, b), &own);
-        if (app_game && app_game->token_note)
-          app_game->token_note (enc, t->id, note);
-        full = note->len ? g_strdup_printf ("%s · %s", name, note->str) : g_strdup (name);
-        brief = short_name (name);
-        if (note->len)
-          {
-            g_autofree char *plain = g_steal_pointer (&brief);
-
-            brief = g_strdup_printf ("%s · %s", plain, note->str);
-          }
-        if (place_label (t, &own, &bounds, layout, full, &taken, &t->label_box))
-          t->label = g_steal_pointer (&full);
-        else if (place_label (t, &own, &bounds, layout, brief, &taken, &t->label_box))
-          t->label = g_steal_pointer (&brief);
-        else
-          continue;
-        taken_add (&taken, &t->label_box, NO_OWNER);
+        if (label_rank (self, t) == rank && t->stack_depth == 0)
+          place_name (self, app_game, t, layout, &bounds, &taken);
       }
   taken_clear (&taken);
 }
