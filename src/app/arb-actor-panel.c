@@ -47,6 +47,73 @@ label (const char *text,
   return widget;
 }
 
+/* One action's button: proposed or not, greyed with its reason where
+ * the rules refuse it (the reason kept in @said), its key in its tooltip. */
+static GtkWidget *
+action_button (ArbActorPanel *self,
+               ArbFight      *fight,
+               const char    *id,
+               const char    *action,
+               guint          index,
+               const char    *auto_action,
+               GPtrArray     *said,
+               guint         *n_open)
+{
+  const ArbProcedureSpec *spec = arb_procedure_get_spec (action);
+  gboolean proposed = g_strcmp0 (action, auto_action) == 0;
+  g_autofree char *reason = NULL;
+  g_autofree char *tip = NULL;
+  GtkWidget *button;
+  gboolean legal = arb_action_check (fight, action, id, &reason);
+  const char *dot = strchr (action, '.');
+
+  /* The hand tools every game has (Condition) are always open: they
+   * do not answer why the game's own actions are not. */
+  if (legal && !(dot && arb_procedure_find_generic (dot + 1)))
+    (*n_open)++;
+
+  /* What the rules would do by themselves comes first, marked as
+   * the suggestion: the referee confirms it. */
+  if (proposed)
+    {
+      /* TRANSLATORS: the action the rules propose for a figure nobody controls */
+      g_autofree char *text = g_strdup_printf (_("Proposed: %s"), spec ? _(spec->label) : action);
+
+      button = gtk_button_new_with_label (text);
+      gtk_widget_add_css_class (button, "suggested-action");
+    }
+  else
+    button = gtk_button_new_with_label (spec ? _(spec->label) : action);
+
+  /* A refused action gets no action name: the action helper would
+   * make the button sensitive again, the window's "win.act" being on. */
+  if (legal)
+    {
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.act");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", action);
+    }
+  gtk_widget_set_sensitive (button, legal);
+  /* Clicked, it leaves the focus where it was: Space stays Next. */
+  gtk_widget_set_focus_on_click (button, FALSE);
+  if (spec)
+    /* TRANSLATORS: an action's summary and its key: "Strike ... (Ctrl+1)" */
+    tip = index < 9 ? g_strdup_printf (_("%s (Ctrl+%u)"), _(spec->summary), index + 1)
+                    : g_strdup (_(spec->summary));
+  if (!legal && reason)
+    {
+      /* The reason in the tooltip too, for a button looked at alone. */
+      char *both = tip ? g_strdup_printf ("%s\n%s", tip, reason) : g_strdup (reason);
+
+      g_free (tip);
+      tip = both;
+      g_ptr_array_add (said, g_strdup (reason));
+      g_hash_table_insert (self->reasons, g_strdup (action), g_steal_pointer (&reason));
+    }
+  if (tip)
+    gtk_widget_set_tooltip_text (button, tip);
+  return button;
+}
+
 /* The actor's actions, greyed where the rules refuse them, each with its
  * reason in its tooltip; a reason shared is said once above them. */
 static void
@@ -66,58 +133,8 @@ add_actions (ArbActorPanel *self,
   auto_action = arb_game_auto_action (arb_game_get (arb_encounter_get_system (enc)), enc, id);
   for (guint i = 0; actions && actions[i]; i++)
     {
-      const ArbProcedureSpec *spec = arb_procedure_get_spec (actions[i]);
-      gboolean proposed = g_strcmp0 (actions[i], auto_action) == 0;
-      g_autofree char *reason = NULL;
-      g_autofree char *tip = NULL;
-      GtkWidget *button;
-      gboolean legal = arb_action_check (fight, actions[i], id, &reason);
-      const char *dot = strchr (actions[i], '.');
+      GtkWidget *button = action_button (self, fight, id, actions[i], i, auto_action, said, &n_open);
 
-      /* The hand tools every game has (Condition) are always open: they
-       * do not answer why the game's own actions are not. */
-      if (legal && !(dot && arb_procedure_find_generic (dot + 1)))
-        n_open++;
-
-      /* What the rules would do by themselves comes first, marked as
-       * the suggestion: the referee confirms it. */
-      if (proposed)
-        {
-          /* TRANSLATORS: the action the rules propose for a figure nobody controls */
-          g_autofree char *text = g_strdup_printf (_("Proposed: %s"), spec ? _(spec->label) : actions[i]);
-
-          button = gtk_button_new_with_label (text);
-          gtk_widget_add_css_class (button, "suggested-action");
-        }
-      else
-        button = gtk_button_new_with_label (spec ? _(spec->label) : actions[i]);
-
-      /* A refused action gets no action name: the action helper would
-       * make the button sensitive again, the window's "win.act" being on. */
-      if (legal)
-        {
-          gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.act");
-          gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", actions[i]);
-        }
-      gtk_widget_set_sensitive (button, legal);
-      /* Clicked, it leaves the focus where it was: Space stays Next. */
-      gtk_widget_set_focus_on_click (button, FALSE);
-      if (spec)
-        /* TRANSLATORS: an action's summary and its key: "Strike ... (Ctrl+1)" */
-        tip = i < 9 ? g_strdup_printf (_("%s (Ctrl+%u)"), _(spec->summary), i + 1)
-                    : g_strdup (_(spec->summary));
-      if (!legal && reason)
-        {
-          /* The reason in the tooltip too, for a button looked at alone. */
-          char *both = tip ? g_strdup_printf ("%s\n%s", tip, reason) : g_strdup (reason);
-
-          g_free (tip);
-          tip = both;
-          g_ptr_array_add (said, g_strdup (reason));
-          g_hash_table_insert (self->reasons, g_strdup (actions[i]), g_steal_pointer (&reason));
-        }
-      if (tip)
-        gtk_widget_set_tooltip_text (button, tip);
       gtk_box_append (GTK_BOX (list), button);
     }
   /* A reason that greys several buttons is said once, above them, where
