@@ -107,78 +107,100 @@ append_string (GString    *out,
   g_string_append_c (out, '"');
 }
 
+static void append_node (GString  *out,
+                         JsonNode *node,
+                         guint     depth);
+
+static void
+append_object (GString    *out,
+               JsonObject *obj,
+               guint       depth)
+{
+  g_autofree char *indent = g_strnfill ((depth + 1) * 2, ' ');
+  g_autofree char *closing = g_strnfill (depth * 2, ' ');
+  g_autoptr(GList) members = json_object_get_members (obj);
+
+  if (members == NULL)
+    {
+      g_string_append (out, "{}");
+      return;
+    }
+  g_string_append (out, "{\n");
+  for (GList *l = members; l; l = l->next)
+    {
+      g_string_append (out, indent);
+      append_string (out, l->data);
+      g_string_append (out, ": ");
+      append_node (out, json_object_get_member (obj, l->data), depth + 1);
+      g_string_append (out, l->next ? ",\n" : "\n");
+    }
+  g_string_append_printf (out, "%s}", closing);
+}
+
+static void
+append_array (GString   *out,
+              JsonArray *array,
+              guint      depth)
+{
+  g_autofree char *indent = g_strnfill ((depth + 1) * 2, ' ');
+  g_autofree char *closing = g_strnfill (depth * 2, ' ');
+  guint n = json_array_get_length (array);
+
+  if (n == 0)
+    {
+      g_string_append (out, "[]");
+      return;
+    }
+  g_string_append (out, "[\n");
+  for (guint i = 0; i < n; i++)
+    {
+      g_string_append (out, indent);
+      append_node (out, json_array_get_element (array, i), depth + 1);
+      g_string_append (out, i + 1 < n ? ",\n" : "\n");
+    }
+  g_string_append_printf (out, "%s]", closing);
+}
+
+static void
+append_value (GString  *out,
+              JsonNode *node)
+{
+  switch (json_node_get_value_type (node))
+    {
+    case G_TYPE_INT64:
+      g_string_append_printf (out, "%" G_GINT64_FORMAT, json_node_get_int (node));
+      break;
+    case G_TYPE_DOUBLE:
+      append_double (out, json_node_get_double (node));
+      break;
+    case G_TYPE_BOOLEAN:
+      g_string_append (out, json_node_get_boolean (node) ? "true" : "false");
+      break;
+    case G_TYPE_STRING:
+      append_string (out, json_node_get_string (node));
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 static void
 append_node (GString  *out,
              JsonNode *node,
              guint     depth)
 {
-  g_autofree char *indent = g_strnfill ((depth + 1) * 2, ' ');
-  g_autofree char *closing = g_strnfill (depth * 2, ' ');
-
   switch (json_node_get_node_type (node))
     {
     case JSON_NODE_OBJECT:
-      {
-        JsonObject *obj = json_node_get_object (node);
-        g_autoptr(GList) members = json_object_get_members (obj);
-
-        if (members == NULL)
-          {
-            g_string_append (out, "{}");
-            break;
-          }
-        g_string_append (out, "{\n");
-        for (GList *l = members; l; l = l->next)
-          {
-            g_string_append (out, indent);
-            append_string (out, l->data);
-            g_string_append (out, ": ");
-            append_node (out, json_object_get_member (obj, l->data), depth + 1);
-            g_string_append (out, l->next ? ",\n" : "\n");
-          }
-        g_string_append_printf (out, "%s}", closing);
-      }
+      append_object (out, json_node_get_object (node), depth);
       break;
 
     case JSON_NODE_ARRAY:
-      {
-        JsonArray *array = json_node_get_array (node);
-        guint n = json_array_get_length (array);
-
-        if (n == 0)
-          {
-            g_string_append (out, "[]");
-            break;
-          }
-        g_string_append (out, "[\n");
-        for (guint i = 0; i < n; i++)
-          {
-            g_string_append (out, indent);
-            append_node (out, json_array_get_element (array, i), depth + 1);
-            g_string_append (out, i + 1 < n ? ",\n" : "\n");
-          }
-        g_string_append_printf (out, "%s]", closing);
-      }
+      append_array (out, json_node_get_array (node), depth);
       break;
 
     case JSON_NODE_VALUE:
-      switch (json_node_get_value_type (node))
-        {
-        case G_TYPE_INT64:
-          g_string_append_printf (out, "%" G_GINT64_FORMAT, json_node_get_int (node));
-          break;
-        case G_TYPE_DOUBLE:
-          append_double (out, json_node_get_double (node));
-          break;
-        case G_TYPE_BOOLEAN:
-          g_string_append (out, json_node_get_boolean (node) ? "true" : "false");
-          break;
-        case G_TYPE_STRING:
-          append_string (out, json_node_get_string (node));
-          break;
-        default:
-          g_assert_not_reached ();
-        }
+      append_value (out, node);
       break;
 
     case JSON_NODE_NULL:
