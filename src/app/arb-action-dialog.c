@@ -15,7 +15,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "arb-action-dialog.h"
+#include "arb-action-dialog-private.h"
 #include "arb-app-games.h"
 #include "arb-tables-window.h"
 
@@ -25,57 +25,6 @@
  * total said so, and a minus for a total below zero. A key for anything
  * else is offered to the game's own row first. */
 #define DIE_CHARS "0123456789 ,=-"
-
-typedef struct
-{
-  const ArbParamSpec *spec;
-  GtkWidget          *row;
-  GtkWidget          *control;  /* a switch for flags */
-  GStrv               values;   /* a combo row's values; "" for unset */
-  gboolean            custom;   /* the game's own row, with a "value" */
-} Field;
-
-struct _ArbActionDialog
-{
-  AdwWindow            parent_instance;
-
-  /* Template widgets */
-  AdwWindowTitle      *window_title;
-  GtkLabel            *summary_label;
-  AdwPreferencesGroup *params_group;
-  GtkLabel            *chance_label;
-  AdwPreferencesGroup *dice_group;
-  AdwEntryRow         *die_row;
-  GtkLabel            *dice_label;
-  AdwPreferencesGroup *outcome_group;
-  GtkLabel            *headline_label;
-  GtkLabel            *totals_label;
-  GtkLabel            *outcome_label;
-  GtkScrolledWindow   *result_scroll;
-  GtkWidget           *open_table_button;
-
-  /* Owned */
-  ArbFight            *fight;
-  char                *procedure;
-  char                *actor;
-  const ArbProcedureSpec *spec;
-  GtkWidget           *more;     /* AdwExpanderRow of the rarer fields */
-  GArray              *fields;   /* Field */
-  GtkWidget           *apply_button;
-  gboolean             applying;  /* our own steps going in: no rerun */
-  GArray              *given;    /* int: the dice so far */
-  GArray              *typed;    /* gboolean for each of given: typed in, or rolled here */
-  GPtrArray           *given_faces; /* GArray of int for each of given: its faces typed, or NULL */
-  GArray              *faces;    /* int: the faces typed so far of the roll asked */
-  ArbOutcome          *outcome;  /* the last run, or NULL after an error */
-  char                *chance;
-  gboolean             building;
-  GArray              *path;     /* ArbHex: the move planned, or NULL */
-  int                  path_facing;
-  guint                position;  /* the fight's undo position at the last run */
-  char                *empty_table; /* the referee's table still to fill, or NULL */
-  GtkWidget           *wanted;   /* the field the last run asked for, or NULL */
-};
 
 enum {
   PROP_0,
@@ -108,167 +57,11 @@ free_faces (gpointer faces)
     g_array_unref (faces);
 }
 
-static const char *
-name_of (ArbActionDialog *self,
-         const char      *id)
+const char *
+_arb_action_dialog_name_of (ArbActionDialog *self,
+                            const char      *id)
 {
   return arb_encounter_get_name (arb_fight_peek_encounter (self->fight), id);
-}
-
-/* The figures still in the fight, to choose from. @strict, for the
- * one offered first: none of the game's conditions that take a figure
- * out either (an unconscious foe can still be chosen, not proposed). */
-static GPtrArray *
-standing (ArbEncounter *enc,
-          gboolean      strict)
-{
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-  ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
-  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; ids[i]; i++)
-    {
-      gboolean gone = arb_conditions_has (enc, NULL, ids[i], "dead") || arb_conditions_has (enc, NULL, ids[i], "fled") ||
-                      arb_conditions_has (enc, NULL, ids[i], "eliminated");
-
-      for (const char * const *c = strict && game ? arb_game_list_conditions (game) : NULL; c && *c && !gone; c++)
-        if (arb_game_condition_is_out (game, *c))
-          gone = arb_conditions_has (enc, NULL, ids[i], *c);
-      if (!gone)
-        g_ptr_array_add (out, g_strdup (ids[i]));
-    }
-  return out;
-}
-
-/* The nearest figure on another side: the likeliest target. */
-static const char *
-nearest_foe (ArbEncounter *enc,
-             const char   *actor,
-             GPtrArray    *ids)
-{
-  const char *side = actor ? arb_encounter_get (enc, actor, ARB_KEY_SIDE) : NULL;
-  const char *best = NULL;
-  int best_distance = G_MAXINT;
-  ArbHex at;
-  int facing;
-  gboolean placed = actor && arb_encounter_get_hex (enc, actor, &at, &facing);
-
-  for (guint i = 0; i < ids->len; i++)
-    {
-      const char *id = g_ptr_array_index (ids, i);
-      ArbHex there;
-      int their_facing, d;
-
-      if (g_strcmp0 (id, actor) == 0 || (side && g_strcmp0 (arb_encounter_get (enc, id, ARB_KEY_SIDE), side) == 0))
-        continue;
-      d = placed && arb_encounter_get_hex (enc, id, &there, &their_facing) ? arb_hex_distance (at, there) : 1000;
-      if (d < best_distance)
-        {
-          best = id;
-          best_distance = d;
-        }
-    }
-  return best;
-}
-
-/* What the game says @actor holds ready, or NULL. */
-static GStrv
-list_ready (ArbFight   *fight,
-            const char *actor)
-{
-  ArbEncounter *enc = arb_fight_peek_encounter (fight);
-  ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
-
-  return game && actor ? arb_game_list_ready (game, enc, arb_fight_get_rules (fight), actor) : NULL;
-}
-
-/* The first ready weapon, where the game keeps what is ready, else the
- * first weapon or attack on the sheet. */
-static char *
-first_weapon (ArbFight   *fight,
-              const char *actor)
-{
-  ArbEncounter *enc = arb_fight_peek_encounter (fight);
-  ArbSheet *sheet = actor ? arb_encounter_get_sheet (enc, actor) : NULL;
-  static const char *kinds[] = { "weapon", "attack" };
-  g_auto(GStrv) ready = NULL;
-
-  if (sheet == NULL)
-    return NULL;
-  if ((ready = list_ready (fight, actor)))
-    {
-      g_autoptr(GPtrArray) weapons = arb_sheet_get_items (sheet, "weapon");
-
-      /* A ready weapon before the ready shield. */
-      for (guint i = 0; ready[i]; i++)
-        for (guint w = 0; w < weapons->len; w++)
-          if (g_strcmp0 (arb_sheet_item_get (g_ptr_array_index (weapons, w), "name"), ready[i]) == 0)
-            return g_strdup (ready[i]);
-      if (ready[0])
-        return g_strdup (ready[0]);
-    }
-  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
-    {
-      g_autoptr(GPtrArray) items = arb_sheet_get_items (sheet, kinds[k]);
-
-      if (items->len)
-        return g_strdup (arb_sheet_item_get (g_ptr_array_index (items, 0), "name"));
-    }
-  return NULL;
-}
-
-/* What the form starts with for @spec when @actor acts: the same the
- * dialog shows and arb_action_check() tries. */
-static char *
-default_value (ArbFight           *fight,
-               const ArbParamSpec *spec,
-               const char         *actor)
-{
-  ArbEncounter *enc = arb_fight_peek_encounter (fight);
-
-  switch (spec->kind)
-    {
-    case ARB_PARAM_ACTOR:
-      return g_strdup (actor);
-    case ARB_PARAM_TARGET:
-      if (spec->required || g_str_equal (spec->name, "target"))
-        {
-          g_autoptr(GPtrArray) ids = standing (enc, TRUE);
-          ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
-          char *aimed = game ? arb_game_default_target (game, enc, actor) : NULL;
-
-          if (aimed != NULL)
-            return aimed;
-          return g_strdup (nearest_foe (enc, actor, ids));
-        }
-      return NULL;
-    case ARB_PARAM_WEAPON:
-      {
-        char *weapon = first_weapon (fight, actor);
-
-        if (weapon == NULL && spec->required && spec->choices)
-          {
-            g_auto(GStrv) values = arb_param_spec_choice_values (spec);
-
-            weapon = g_strdup (values[0]);
-          }
-        return weapon;
-      }
-    case ARB_PARAM_CHOICE:
-      if (spec->choices)
-        {
-          g_auto(GStrv) values = arb_param_spec_choice_values (spec);
-
-          return values[0] && values[0][0] ? g_strdup (values[0]) : NULL;
-        }
-      return g_strdup (arb_conditions_list (arb_encounter_get_system (enc))[0]);
-    case ARB_PARAM_INT:
-    case ARB_PARAM_HEX:
-    case ARB_PARAM_TEXT:
-    case ARB_PARAM_FLAG:
-    default:
-      return NULL;
-    }
 }
 
 gboolean
@@ -295,7 +88,7 @@ arb_action_check (ArbFight    *fight,
     }
   for (const ArbParamSpec *p = spec ? spec->params : NULL; p && p->name; p++)
     {
-      char *value = default_value (fight, p, actor);
+      char *value = _arb_action_dialog_default_value (fight, p, actor);
 
       if (value)
         g_hash_table_insert (params, (gpointer)p->name, value);
@@ -316,8 +109,8 @@ arb_action_check (ArbFight    *fight,
 }
 
 /* The field's value, or NULL when it is left unset. */
-static char *
-field_value (Field *field)
+char *
+_arb_action_dialog_field_value (Field *field)
 {
   g_autofree char *text = NULL;
 
@@ -347,7 +140,7 @@ collect (ArbActionDialog *self)
   for (guint i = 0; i < self->fields->len; i++)
     {
       Field *field = &g_array_index (self->fields, Field, i);
-      char *value = field_value (field);
+      char *value = _arb_action_dialog_field_value (field);
 
       if (value)
         g_hash_table_insert (params, (gpointer)field->spec->name, value);
@@ -355,10 +148,6 @@ collect (ArbActionDialog *self)
   return params;
 }
 
-static Field *find_field (ArbActionDialog *self,
-                          const char      *name);
-static void entry_activated_cb (ArbActionDialog *self,
-                                GtkWidget       *row);
 /* The headline in the colour of its tone: libadwaita's own classes. */
 static void
 show_headline (ArbActionDialog *self,
@@ -417,16 +206,13 @@ percentage (const ArbOdds *o)
 
 static void show_dice (ArbActionDialog *self);
 
+/* What the last run says went wrong, in @chance: the field it asks
+ * for, or the rules' message; a table still to fill gets its button. */
 static void
-show_outcome (ArbActionDialog *self,
-              const GError    *error)
+show_error (ArbActionDialog *self,
+            const GError    *error,
+            GString         *chance)
 {
-  g_autoptr(GString) chance = g_string_new (NULL);
-  g_autoptr(GString) outcome = g_string_new (NULL);
-  g_autoptr(GString) exact = g_string_new (NULL);
-  gboolean asks = self->outcome && self->outcome->status == ARB_OUTCOME_NEEDS_ROLL;
-  gboolean done = self->outcome && self->outcome->status == ARB_OUTCOME_DONE;
-
   /* A table the referee has still to fill from his book: the rules
    * name it as "SYSTEM/TABLE-ID", and one button opens it. */
   g_clear_pointer (&self->empty_table, g_free);
@@ -438,7 +224,7 @@ show_outcome (ArbActionDialog *self,
   if (error)
     {
       const char *param = arb_encounter_error_get_param (error);
-      Field *field = param ? find_field (self, param) : NULL;
+      Field *field = param ? _arb_action_dialog_find_field (self, param) : NULL;
 
       /* A value left out is asked for by its field, in words: the
        * rules' message names it as the command line writes it. */
@@ -459,43 +245,90 @@ show_outcome (ArbActionDialog *self,
       self->wanted = NULL;
       gtk_widget_remove_css_class (GTK_WIDGET (self->chance_label), "error");
     }
+}
+
+/* The chance of each outcome (in @chance, and as exact fractions in
+ * @exact), and once the dice are in, the outcome (in @outcome). */
+static void
+describe_outcome (ArbActionDialog *self,
+                  GString         *chance,
+                  GString         *exact,
+                  GString         *outcome)
+{
+  gboolean asks = self->outcome->status == ARB_OUTCOME_NEEDS_ROLL;
+  gboolean done = self->outcome->status == ARB_OUTCOME_DONE;
+  GPtrArray *odds = arb_step_get_odds (self->outcome->step);
+  GPtrArray *log = arb_step_get_log (self->outcome->step);
+  GPtrArray *dice = arb_step_get_dice (self->outcome->step);
+
+  for (guint i = 0; i < odds->len; i++)
+    {
+      ArbOdds *o = g_ptr_array_index (odds, i);
+      g_autofree char *figure = arb_odds_to_string (o);
+      g_autofree char *percent = percentage (o);
+
+      /* Read aloud as a percentage; the exact fraction on demand. */
+      g_string_append_printf (chance, "%s%s: %s", chance->len ? "\n" : "", o->label, percent);
+      g_string_append_printf (exact, "%s%s: %s", exact->len ? "\n" : "", o->label, figure);
+    }
+  if (chance->len == 0)
+    g_string_append (chance, done ? _("No dice: the outcome is certain.") : _("The dice decide."));
+  /* Before the dice: what the fight already says, the base chance and
+   * every modifier with its reason, as the procedure has it so far. */
+  if (asks)
+    for (guint i = 0; i < log->len; i++)
+      g_string_append_printf (chance, "%s%s", i == 0 ? "\n\n" : "\n", (char *)g_ptr_array_index (log, i));
+  if (done)
+    {
+      for (guint i = 0; i < dice->len; i++)
+        {
+          ArbDieRecord *d = g_ptr_array_index (dice, i);
+
+          g_string_append_printf (outcome, "%s %s: %d%s\n", d->expr, d->purpose, d->value,
+                                  d->typed ? _(" (typed in)") : "");
+        }
+      for (guint i = 0; i < log->len; i++)
+        g_string_append_printf (outcome, "%s%s", (char *)g_ptr_array_index (log, i), i + 1 < log->len ? "\n" : "");
+    }
+}
+
+/* All dice in, the focus moves on to Apply (Enter applies), before the
+ * entry greys: GTK 4.8 warns when a focused entry is made insensitive. */
+static void
+move_focus_on (ArbActionDialog *self,
+               gboolean         asks,
+               gboolean         done)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (!asks && focus && (focus == GTK_WIDGET (self->die_row) || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->die_row))))
+    {
+      GtkWidget *next = done ? self->apply_button : self->wanted;
+
+      /* Else the game's own row (a manoeuvre typed in the die field
+       * took the die away), else the form. */
+      for (guint i = 0; next == NULL && i < self->fields->len; i++)
+        if (g_array_index (self->fields, Field, i).custom)
+          next = g_array_index (self->fields, Field, i).row;
+      if (!gtk_widget_grab_focus (next ? next : GTK_WIDGET (self->params_group)))
+        gtk_window_set_focus (GTK_WINDOW (self), NULL);
+    }
+}
+
+static void
+show_outcome (ArbActionDialog *self,
+              const GError    *error)
+{
+  g_autoptr(GString) chance = g_string_new (NULL);
+  g_autoptr(GString) outcome = g_string_new (NULL);
+  g_autoptr(GString) exact = g_string_new (NULL);
+  gboolean asks = self->outcome && self->outcome->status == ARB_OUTCOME_NEEDS_ROLL;
+  gboolean done = self->outcome && self->outcome->status == ARB_OUTCOME_DONE;
+
+  show_error (self, error, chance);
 
   if (self->outcome)
-    {
-      GPtrArray *odds = arb_step_get_odds (self->outcome->step);
-      GPtrArray *log = arb_step_get_log (self->outcome->step);
-      GPtrArray *dice = arb_step_get_dice (self->outcome->step);
-
-      for (guint i = 0; i < odds->len; i++)
-        {
-          ArbOdds *o = g_ptr_array_index (odds, i);
-          g_autofree char *figure = arb_odds_to_string (o);
-          g_autofree char *percent = percentage (o);
-
-          /* Read aloud as a percentage; the exact fraction on demand. */
-          g_string_append_printf (chance, "%s%s: %s", chance->len ? "\n" : "", o->label, percent);
-          g_string_append_printf (exact, "%s%s: %s", exact->len ? "\n" : "", o->label, figure);
-        }
-      if (chance->len == 0)
-        g_string_append (chance, done ? _("No dice: the outcome is certain.") : _("The dice decide."));
-      /* Before the dice: what the fight already says, the base chance and
-       * every modifier with its reason, as the procedure has it so far. */
-      if (asks)
-        for (guint i = 0; i < log->len; i++)
-          g_string_append_printf (chance, "%s%s", i == 0 ? "\n\n" : "\n", (char *)g_ptr_array_index (log, i));
-      if (done)
-        {
-          for (guint i = 0; i < dice->len; i++)
-            {
-              ArbDieRecord *d = g_ptr_array_index (dice, i);
-
-              g_string_append_printf (outcome, "%s %s: %d%s\n", d->expr, d->purpose, d->value,
-                                      d->typed ? _(" (typed in)") : "");
-            }
-          for (guint i = 0; i < log->len; i++)
-            g_string_append_printf (outcome, "%s%s", (char *)g_ptr_array_index (log, i), i + 1 < log->len ? "\n" : "");
-        }
-    }
+    describe_outcome (self, chance, exact, outcome);
 
   gtk_label_set_text (self->chance_label, chance->str);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->chance_label), exact->len ? exact->str : NULL);
@@ -511,24 +344,7 @@ show_outcome (ArbActionDialog *self,
   gtk_widget_set_visible (GTK_WIDGET (self->dice_group), asks || (done && self->given->len > 0));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "action.roll", asks);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "action.apply", done);
-  /* All dice in, the focus moves on to Apply (Enter applies), before the
-   * entry greys: GTK 4.8 warns when a focused entry is made insensitive. */
-  {
-    GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
-
-    if (!asks && focus && (focus == GTK_WIDGET (self->die_row) || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->die_row))))
-      {
-        GtkWidget *next = done ? self->apply_button : self->wanted;
-
-        /* Else the game's own row (a manoeuvre typed in the die field
-         * took the die away), else the form. */
-        for (guint i = 0; next == NULL && i < self->fields->len; i++)
-          if (g_array_index (self->fields, Field, i).custom)
-            next = g_array_index (self->fields, Field, i).row;
-        if (!gtk_widget_grab_focus (next ? next : GTK_WIDGET (self->params_group)))
-          gtk_window_set_focus (GTK_WINDOW (self), NULL);
-      }
-  }
+  move_focus_on (self, asks, done);
   /* The row stays live once the dice are in, for its button that takes
    * the last one back; only its text is closed. */
   gtk_widget_set_sensitive (GTK_WIDGET (self->die_row), asks || self->given->len > 0);
@@ -639,7 +455,7 @@ check_typed (ArbActionDialog  *self,
       gint64 n;
 
       if (field->values || (spec->kind != ARB_PARAM_INT && spec->kind != ARB_PARAM_HEX) ||
-          !(value = field_value (field)))
+          !(value = _arb_action_dialog_field_value (field)))
         continue;
       if (spec->kind == ARB_PARAM_INT && spec->max > spec->min &&
           !g_ascii_string_to_signed (value, 10, spec->min, spec->max, &n, NULL))
@@ -708,8 +524,8 @@ forget_dice (ArbActionDialog *self)
   g_array_set_size (self->faces, 0);
 }
 
-static void
-form_changed (ArbActionDialog *self)
+void
+_arb_action_dialog_form_changed (ArbActionDialog *self)
 {
   /* New choices, new dice: the old ones answered other questions. */
   forget_dice (self);
@@ -981,9 +797,9 @@ next_focus (ArbActionDialog *self)
 
 /* Enter in a field moves on to the next one the form needs, and from
  * the last applies. */
-static void
-entry_activated_cb (ArbActionDialog *self,
-                    GtkWidget       *row)
+void
+_arb_action_dialog_entry_activated_cb (ArbActionDialog *self,
+                                       GtkWidget       *row)
 {
   GtkWidget *next = next_focus (self);
 
@@ -995,383 +811,11 @@ entry_activated_cb (ArbActionDialog *self,
     gtk_widget_grab_focus (next);
 }
 
-/* Rows the referee seldom needs wait under "More Options", so the chance
- * and the dice stay in view. */
-static void
-place_row (ArbActionDialog    *self,
-           const ArbParamSpec *spec,
-           GtkWidget          *row)
-{
-  if (spec->required || spec->kind == ARB_PARAM_ACTOR || spec->kind == ARB_PARAM_TARGET ||
-      spec->kind == ARB_PARAM_WEAPON || spec->kind == ARB_PARAM_CHOICE)
-    {
-      adw_preferences_group_add (self->params_group, row);
-      return;
-    }
-  if (self->more == NULL)
-    {
-      /* Added to the group once every row is placed, so that it stays
-       * last whatever order the spec gives. */
-      self->more = adw_expander_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->more), _("More Options"));
-    }
-  adw_expander_row_add_row (ADW_EXPANDER_ROW (self->more), row);
-}
-
-static void
-add_combo (ArbActionDialog    *self,
-           const ArbParamSpec *spec,
-           GStrv               values,
-           GStrv               labels,
-           const char         *selected)
-{
-  g_autoptr(GtkStringList) model = gtk_string_list_new ((const char * const *)labels);
-  GtkWidget *row = adw_combo_row_new ();
-  Field field = { spec, row, NULL, values };
-  guint pick = 0;
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(spec->label));
-  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (model));
-  for (guint i = 0; values[i]; i++)
-    if (g_strcmp0 (values[i], selected) == 0)
-      pick = i;
-  adw_combo_row_set_selected (ADW_COMBO_ROW (row), pick);
-  g_signal_connect_swapped (row, "notify::selected", G_CALLBACK (form_changed), self);
-  place_row (self, spec, row);
-  g_array_append_val (self->fields, field);
-}
-
-static void
-add_figures (ArbActionDialog    *self,
-             const ArbParamSpec *spec,
-             GPtrArray          *ids,
-             const char         *selected)
-{
-  g_autoptr(GStrvBuilder) values = g_strv_builder_new ();
-  g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
-  g_auto(GStrv) v = NULL;
-  g_auto(GStrv) l = NULL;
-
-  if (!spec->required)
-    {
-      g_strv_builder_add (values, "");
-      g_strv_builder_add (labels, _("None"));
-    }
-  for (guint i = 0; i < ids->len; i++)
-    {
-      const char *id = g_ptr_array_index (ids, i);
-      const char *side = arb_encounter_get (arb_fight_peek_encounter (self->fight), id, ARB_KEY_SIDE);
-      g_autofree char *label = side && *side ? g_strdup_printf ("%s (%s)", name_of (self, id), side)
-                                             : g_strdup (name_of (self, id));
-
-      g_strv_builder_add (values, id);
-      g_strv_builder_add (labels, label);
-    }
-  v = g_strv_builder_end (values);
-  l = g_strv_builder_end (labels);
-  add_combo (self, spec, g_steal_pointer (&v), l, selected);
-}
-
-/* The actor's weapons and attacks, the ready ones first, then the
- * spec's own entries (bare hands...). */
-static void
-add_weapons (ArbActionDialog    *self,
-             const ArbParamSpec *spec,
-             const char         *actor)
-{
-  ArbEncounter *enc = arb_fight_peek_encounter (self->fight);
-  ArbSheet *sheet = actor ? arb_encounter_get_sheet (enc, actor) : NULL;
-  g_autoptr(GStrvBuilder) values = g_strv_builder_new ();
-  g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  g_auto(GStrv) ready = NULL;
-  g_auto(GStrv) v = NULL;
-  g_auto(GStrv) l = NULL;
-  static const char *kinds[] = { "weapon", "attack" };
-
-  if (!spec->required)
-    {
-      g_strv_builder_add (values, "");
-      g_strv_builder_add (labels, _("None"));
-    }
-  if (sheet)
-    ready = list_ready (self->fight, actor);
-  for (guint i = 0; ready && ready[i]; i++)
-    {
-      g_autofree char *label = g_strdup_printf (_("%s (ready)"), ready[i]);
-
-      g_strv_builder_add (values, ready[i]);
-      g_strv_builder_add (labels, label);
-      g_hash_table_add (seen, ready[i]);
-    }
-  for (guint k = 0; sheet && k < G_N_ELEMENTS (kinds); k++)
-    {
-      g_autoptr(GPtrArray) items = arb_sheet_get_items (sheet, kinds[k]);
-
-      for (guint i = 0; i < items->len; i++)
-        {
-          const char *name = arb_sheet_item_get (g_ptr_array_index (items, i), "name");
-
-          if (name && !g_hash_table_contains (seen, name))
-            {
-              g_strv_builder_add (values, name);
-              g_strv_builder_add (labels, name);
-              g_hash_table_add (seen, (gpointer)name);
-            }
-        }
-    }
-  if (spec->choices)
-    {
-      g_auto(GStrv) extra_values = arb_param_spec_choice_values (spec);
-      g_auto(GStrv) extra_labels = arb_param_spec_choice_labels (spec);
-
-      for (guint i = 0; extra_values[i]; i++)
-        {
-          g_strv_builder_add (values, extra_values[i]);
-          g_strv_builder_add (labels, extra_labels[i]);
-        }
-    }
-  v = g_strv_builder_end (values);
-  l = g_strv_builder_end (labels);
-  if (v[0] == NULL)
-    {
-      g_strfreev (g_steal_pointer (&v));
-      v = g_new0 (char *, 2);
-      v[0] = g_strdup ("");
-      g_strfreev (g_steal_pointer (&l));
-      l = g_new0 (char *, 2);
-      l[0] = g_strdup (_("None"));
-    }
-  {
-    g_autofree char *pick = default_value (self->fight, spec, actor);
-
-    add_combo (self, spec, g_steal_pointer (&v), l, pick);
-  }
-}
-
-static gboolean
-is_facing (const ArbParamSpec *spec)
-{
-  return spec->kind == ARB_PARAM_INT && spec->min == 0 && spec->max == 5 && g_str_equal (spec->name, "facing");
-}
-
-static void
-choose_facing_cb (ArbActionDialog *self)
+void
+_arb_action_dialog_choose_facing_cb (ArbActionDialog *self)
 {
   g_signal_emit (self, signals[CHOOSE_FACING], 0);
 }
-
-gboolean
-arb_action_dialog_pick_facing (ArbActionDialog *self,
-                               int              facing)
-{
-  char text[8];
-
-  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), FALSE);
-
-  for (guint i = 0; i < self->fields->len; i++)
-    {
-      Field *field = &g_array_index (self->fields, Field, i);
-
-      if (is_facing (field->spec) && !field->values && !field->custom)
-        {
-          g_snprintf (text, sizeof text, "%d", ((facing % 6) + 6) % 6);
-          gtk_editable_set_text (GTK_EDITABLE (field->row), text);
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-const char *
-arb_action_dialog_get_actor (ArbActionDialog *self)
-{
-  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), NULL);
-  return self->actor;
-}
-
-static void
-add_entry (ArbActionDialog    *self,
-           const ArbParamSpec *spec)
-{
-  GtkWidget *row = adw_entry_row_new ();
-  Field field = { spec, row, NULL, NULL };
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(spec->label));
-  if (spec->kind == ARB_PARAM_INT)
-    {
-      gtk_editable_set_width_chars (GTK_EDITABLE (row), 4);
-      adw_entry_row_set_input_purpose (ADW_ENTRY_ROW (row), GTK_INPUT_PURPOSE_NUMBER);
-    }
-  /* A facing is a hexside: chosen on the map, where they are numbered. */
-  if (is_facing (spec))
-    {
-      GtkWidget *button = gtk_button_new_from_icon_name ("object-rotate-right-symbolic");
-
-      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-      gtk_widget_add_css_class (button, "flat");
-      gtk_widget_set_tooltip_text (button, _("Choose on the map: its hexsides are numbered, Left and Right turn, Enter sets it"));
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Choose the facing on the map"), -1);
-      g_signal_connect_swapped (button, "clicked", G_CALLBACK (choose_facing_cb), self);
-      adw_entry_row_add_suffix (ADW_ENTRY_ROW (row), button);
-    }
-  g_signal_connect_swapped (row, "changed", G_CALLBACK (form_changed), self);
-  g_signal_connect_swapped (row, "entry-activated", G_CALLBACK (entry_activated_cb), self);
-  place_row (self, spec, row);
-  g_array_append_val (self->fields, field);
-}
-
-/* The game's own row for a parameter, when it has one. */
-static gboolean
-add_custom (ArbActionDialog    *self,
-            const ArbParamSpec *spec)
-{
-  ArbEncounter *enc = arb_fight_peek_encounter (self->fight);
-  const ArbAppGame *game = arb_app_game_get (arb_encounter_get_system (enc));
-  GtkWidget *row = game && game->param_row ? game->param_row (enc, self->procedure, spec, self->actor) : NULL;
-  Field field = { spec, row, NULL, NULL, TRUE };
-
-  if (row == NULL)
-    return FALSE;
-  g_signal_connect_swapped (row, "notify::value", G_CALLBACK (form_changed), self);
-  place_row (self, spec, row);
-  g_array_append_val (self->fields, field);
-  return TRUE;
-}
-
-static void
-add_flag (ArbActionDialog    *self,
-          const ArbParamSpec *spec)
-{
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *toggle = gtk_switch_new ();
-  Field field = { spec, row, toggle, NULL };
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(spec->label));
-  gtk_widget_set_valign (toggle, GTK_ALIGN_CENTER);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), toggle);
-  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
-  g_signal_connect_swapped (toggle, "notify::active", G_CALLBACK (form_changed), self);
-  place_row (self, spec, row);
-  g_array_append_val (self->fields, field);
-}
-
-static void
-build_form (ArbActionDialog *self)
-{
-  ArbEncounter *enc = arb_fight_peek_encounter (self->fight);
-  g_autoptr(GPtrArray) ids = standing (enc, FALSE);
-  const char *actor = self->actor;
-
-  if (self->spec == NULL || self->spec->params == NULL)
-    {
-      gtk_widget_set_visible (GTK_WIDGET (self->params_group), FALSE);
-      return;
-    }
-  for (const ArbParamSpec *p = self->spec->params; p->name; p++)
-    {
-      if (p->scripted)
-        continue;
-      switch (p->kind)
-        {
-        case ARB_PARAM_ACTOR:
-        case ARB_PARAM_TARGET:
-          {
-            g_autofree char *pick = default_value (self->fight, p, actor);
-
-            add_figures (self, p, ids, pick);
-          }
-          break;
-        case ARB_PARAM_WEAPON:
-          add_weapons (self, p, actor);
-          break;
-        case ARB_PARAM_CHOICE:
-          if (p->choices)
-            {
-              g_auto(GStrv) labels = arb_param_spec_choice_labels (p);
-
-              add_combo (self, p, arb_param_spec_choice_values (p), labels, NULL);
-            }
-          else
-            {
-              /* The game's conditions, by their labels. */
-              const char * const *known = arb_conditions_list (arb_encounter_get_system (enc));
-              g_autoptr(GStrvBuilder) labels = g_strv_builder_new ();
-              g_auto(GStrv) shown = NULL;
-
-              for (guint i = 0; known && known[i]; i++)
-                g_strv_builder_add (labels, arb_conditions_label (enc, known[i]));
-              shown = g_strv_builder_end (labels);
-              add_combo (self, p, g_strdupv ((char **)known), shown, NULL);
-            }
-          break;
-        case ARB_PARAM_FLAG:
-          add_flag (self, p);
-          break;
-        case ARB_PARAM_INT:
-        case ARB_PARAM_HEX:
-        case ARB_PARAM_TEXT:
-        default:
-          if (!add_custom (self, p))
-            add_entry (self, p);
-          break;
-        }
-    }
-  if (self->more)
-    adw_preferences_group_add (self->params_group, self->more);
-}
-
-static Field *
-find_field (ArbActionDialog *self,
-            const char      *name)
-{
-  for (guint i = 0; i < self->fields->len; i++)
-    if (g_str_equal (g_array_index (self->fields, Field, i).spec->name, name))
-      return &g_array_index (self->fields, Field, i);
-  return NULL;
-}
-
-gboolean
-arb_action_dialog_set_param (ArbActionDialog *self,
-                             const char      *name,
-                             const char      *value)
-{
-  Field *field;
-
-  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), FALSE);
-
-  if (!(field = find_field (self, name)))
-    return FALSE;
-  if (field->values)
-    {
-      for (guint i = 0; field->values[i]; i++)
-        if (g_strcmp0 (field->values[i], value ? value : "") == 0)
-          {
-            adw_combo_row_set_selected (ADW_COMBO_ROW (field->row), i);
-            return TRUE;
-          }
-      return FALSE;
-    }
-  if (field->spec->kind == ARB_PARAM_FLAG)
-    gtk_switch_set_active (GTK_SWITCH (field->control), value != NULL);
-  else if (field->custom)
-    g_object_set (field->row, "value", value ? value : "", NULL);
-  else
-    gtk_editable_set_text (GTK_EDITABLE (field->row), value ? value : "");
-  return TRUE;
-}
-
-char *
-arb_action_dialog_dup_param (ArbActionDialog *self,
-                             const char      *name)
-{
-  Field *field;
-
-  g_return_val_if_fail (ARB_IS_ACTION_DIALOG (self), NULL);
-  return (field = find_field (self, name)) ? field_value (field) : NULL;
-}
-
 const char *
 arb_action_dialog_get_asked_dice (ArbActionDialog *self)
 {
@@ -1486,7 +930,7 @@ fight_changed_cb (ArbActionDialog *self)
           return;
         }
     }
-  form_changed (self);
+  _arb_action_dialog_form_changed (self);
 }
 
 gboolean
@@ -1703,13 +1147,13 @@ arb_action_dialog_new (GtkWindow  *parent,
   self->spec = arb_procedure_get_spec (procedure);
 
   adw_window_title_set_title (self->window_title, self->spec ? _(self->spec->label) : procedure);
-  subtitle = self->actor ? g_strdup (name_of (self, self->actor)) : NULL;
+  subtitle = self->actor ? g_strdup (_arb_action_dialog_name_of (self, self->actor)) : NULL;
   adw_window_title_set_subtitle (self->window_title, subtitle ? subtitle : "");
   gtk_label_set_text (self->summary_label, self->spec ? _(self->spec->summary) : "");
   gtk_window_set_title (GTK_WINDOW (self), self->spec ? _(self->spec->label) : procedure);
 
   self->building = TRUE;
-  build_form (self);
+  _arb_action_dialog_build_form (self);
   self->building = FALSE;
   run (self, FALSE);
   /* The keyboard starts in the first field that needs typing: a value
@@ -1727,7 +1171,7 @@ arb_action_dialog_new (GtkWindow  *parent,
       Field *field = &g_array_index (self->fields, Field, i);
       g_autofree char *value = NULL;
 
-      if (ADW_IS_ENTRY_ROW (field->row) && !(value = field_value (field)))
+      if (ADW_IS_ENTRY_ROW (field->row) && !(value = _arb_action_dialog_field_value (field)))
         {
           focus = field->row;
           if (self->more && gtk_widget_is_ancestor (focus, self->more))

@@ -47,6 +47,73 @@ label (const char *text,
   return widget;
 }
 
+/* One action's button: proposed or not, greyed with its reason where
+ * the rules refuse it (the reason kept in @said), its key in its tooltip. */
+static GtkWidget *
+action_button (ArbActorPanel *self,
+               ArbFight      *fight,
+               const char    *id,
+               const char    *action,
+               guint          index,
+               const char    *auto_action,
+               GPtrArray     *said,
+               guint         *n_open)
+{
+  const ArbProcedureSpec *spec = arb_procedure_get_spec (action);
+  gboolean proposed = g_strcmp0 (action, auto_action) == 0;
+  g_autofree char *reason = NULL;
+  g_autofree char *tip = NULL;
+  GtkWidget *button;
+  gboolean legal = arb_action_check (fight, action, id, &reason);
+  const char *dot = strchr (action, '.');
+
+  /* The hand tools every game has (Condition) are always open: they
+   * do not answer why the game's own actions are not. */
+  if (legal && !(dot && arb_procedure_find_generic (dot + 1)))
+    (*n_open)++;
+
+  /* What the rules would do by themselves comes first, marked as
+   * the suggestion: the referee confirms it. */
+  if (proposed)
+    {
+      /* TRANSLATORS: the action the rules propose for a figure nobody controls */
+      g_autofree char *text = g_strdup_printf (_("Proposed: %s"), spec ? _(spec->label) : action);
+
+      button = gtk_button_new_with_label (text);
+      gtk_widget_add_css_class (button, "suggested-action");
+    }
+  else
+    button = gtk_button_new_with_label (spec ? _(spec->label) : action);
+
+  /* A refused action gets no action name: the action helper would
+   * make the button sensitive again, the window's "win.act" being on. */
+  if (legal)
+    {
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.act");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", action);
+    }
+  gtk_widget_set_sensitive (button, legal);
+  /* Clicked, it leaves the focus where it was: Space stays Next. */
+  gtk_widget_set_focus_on_click (button, FALSE);
+  if (spec)
+    /* TRANSLATORS: an action's summary and its key: "Strike ... (Ctrl+1)" */
+    tip = index < 9 ? g_strdup_printf (_("%s (Ctrl+%u)"), _(spec->summary), index + 1)
+                    : g_strdup (_(spec->summary));
+  if (!legal && reason)
+    {
+      /* The reason in the tooltip too, for a button looked at alone. */
+      char *both = tip ? g_strdup_printf ("%s\n%s", tip, reason) : g_strdup (reason);
+
+      g_free (tip);
+      tip = both;
+      g_ptr_array_add (said, g_strdup (reason));
+      g_hash_table_insert (self->reasons, g_strdup (action), g_steal_pointer (&reason));
+    }
+  if (tip)
+    gtk_widget_set_tooltip_text (button, tip);
+  return button;
+}
+
 /* The actor's actions, greyed where the rules refuse them, each with its
  * reason in its tooltip; a reason shared is said once above them. */
 static void
@@ -66,58 +133,8 @@ add_actions (ArbActorPanel *self,
   auto_action = arb_game_auto_action (arb_game_get (arb_encounter_get_system (enc)), enc, id);
   for (guint i = 0; actions && actions[i]; i++)
     {
-      const ArbProcedureSpec *spec = arb_procedure_get_spec (actions[i]);
-      gboolean proposed = g_strcmp0 (actions[i], auto_action) == 0;
-      g_autofree char *reason = NULL;
-      g_autofree char *tip = NULL;
-      GtkWidget *button;
-      gboolean legal = arb_action_check (fight, actions[i], id, &reason);
-      const char *dot = strchr (actions[i], '.');
+      GtkWidget *button = action_button (self, fight, id, actions[i], i, auto_action, said, &n_open);
 
-      /* The hand tools every game has (Condition) are always open: they
-       * do not answer why the game's own actions are not. */
-      if (legal && !(dot && arb_procedure_find_generic (dot + 1)))
-        n_open++;
-
-      /* What the rules would do by themselves comes first, marked as
-       * the suggestion: the referee confirms it. */
-      if (proposed)
-        {
-          /* TRANSLATORS: the action the rules propose for a figure nobody controls */
-          g_autofree char *text = g_strdup_printf (_("Proposed: %s"), spec ? _(spec->label) : actions[i]);
-
-          button = gtk_button_new_with_label (text);
-          gtk_widget_add_css_class (button, "suggested-action");
-        }
-      else
-        button = gtk_button_new_with_label (spec ? _(spec->label) : actions[i]);
-
-      /* A refused action gets no action name: the action helper would
-       * make the button sensitive again, the window's "win.act" being on. */
-      if (legal)
-        {
-          gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.act");
-          gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", actions[i]);
-        }
-      gtk_widget_set_sensitive (button, legal);
-      /* Clicked, it leaves the focus where it was: Space stays Next. */
-      gtk_widget_set_focus_on_click (button, FALSE);
-      if (spec)
-        /* TRANSLATORS: an action's summary and its key: "Strike ... (Ctrl+1)" */
-        tip = i < 9 ? g_strdup_printf (_("%s (Ctrl+%u)"), _(spec->summary), i + 1)
-                    : g_strdup (_(spec->summary));
-      if (!legal && reason)
-        {
-          /* The reason in the tooltip too, for a button looked at alone. */
-          char *both = tip ? g_strdup_printf ("%s\n%s", tip, reason) : g_strdup (reason);
-
-          g_free (tip);
-          tip = both;
-          g_ptr_array_add (said, g_strdup (reason));
-          g_hash_table_insert (self->reasons, g_strdup (actions[i]), g_steal_pointer (&reason));
-        }
-      if (tip)
-        gtk_widget_set_tooltip_text (button, tip);
       gtk_box_append (GTK_BOX (list), button);
     }
   /* A reason that greys several buttons is said once, above them, where
@@ -149,6 +166,89 @@ arb_actor_panel_show (ArbActorPanel *self,
   arb_actor_panel_show_figure (self, fight, id, id);
 }
 
+/* No figure to show: why, and what to do next. */
+static void
+show_nobody (ArbActorPanel *self,
+             ArbEncounter  *enc)
+{
+  g_auto(GStrv) everyone = arb_encounter_list_combatants (enc);
+  ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
+  const char *turn_step = game ? arb_game_turn_step (game, enc) : NULL;
+  const ArbProcedureSpec *spec = turn_step ? arb_procedure_get_spec (turn_step) : NULL;
+  g_autofree char *step_text = NULL;
+  g_autoptr(GError) emptied = NULL;
+  const char *text;
+
+  if (spec)
+    {
+      /* TRANSLATORS: %s is a step that ends the turn, "Air Currents" */
+      step_text = g_strdup_printf (_("The turn ends: Next (Space) opens %s."), _(spec->label));
+      text = step_text;
+    }
+  /* Everyone removed after the start: what Next would say. */
+  else if (arb_procedure_nobody_left (enc, &emptied))
+    text = emptied->message;
+  else if (everyone[0] == NULL)
+    text = _("Nobody is in the fight yet: Add Combatants (Insert) from the sheet library.");
+  else if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_ORDER))
+    text = _("Nobody acts now.");
+  else
+    text = _("Press Next to start the fight: the game sets the order.");
+  gtk_box_append (GTK_BOX (self->box), label (text, "dim-label"));
+}
+
+/* Under the name: the side, the conditions, and whether it acts now. */
+static void
+add_figure_line (ArbActorPanel *self,
+                 ArbEncounter  *enc,
+                 const char    *id,
+                 const char    *actor,
+                 gboolean       acting)
+{
+  const char *side = arb_encounter_get (enc, id, ARB_KEY_SIDE);
+  g_autofree char *conditions = arb_conditions_describe_labels (enc, id);
+  g_autofree char *line = g_strdup_printf ("%s%s%s", side ? side : "", side && *conditions ? " · " : "", conditions);
+
+  if (!acting && actor)
+    {
+      g_autofree char *looked = g_strdup_printf ("%s%s%s", *line ? line : "", *line ? " · " : "",
+                                                 /* TRANSLATORS: said of a figure looked at out of its turn */
+                                                 _("not acting now"));
+
+      g_free (line);
+      line = g_steal_pointer (&looked);
+    }
+  if (*line)
+    gtk_box_append (GTK_BOX (self->box), label (line, "dim-label"));
+}
+
+/* What the rules work out for the figure as it stands now. */
+static void
+add_live_values (ArbActorPanel *self,
+                 ArbFight      *fight,
+                 ArbEncounter  *enc,
+                 const char    *id)
+{
+  g_autoptr(GPtrArray) derived = arb_game_derive_live (arb_game_get (arb_encounter_get_system (enc)), enc,
+                                                       arb_fight_get_rules (fight), id);
+  GtkWidget *grid = gtk_grid_new ();
+
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 2);
+  for (guint i = 0; i < derived->len; i++)
+    {
+      ArbDerived *d = g_ptr_array_index (derived, i);
+      GtkWidget *key = label (d->label, "dim-label");
+      GtkWidget *value = label (d->value, "numeric");
+
+      gtk_label_set_yalign (GTK_LABEL (key), 0);
+      gtk_grid_attach (GTK_GRID (grid), key, 0, i, 1, 1);
+      gtk_grid_attach (GTK_GRID (grid), value, 1, i, 1, 1);
+      g_hash_table_insert (self->values, g_strdup (d->key), g_strdup (d->value));
+    }
+  gtk_box_append (GTK_BOX (self->box), grid);
+}
+
 void
 arb_actor_panel_show_figure (ArbActorPanel *self,
                              ArbFight      *fight,
@@ -172,30 +272,7 @@ arb_actor_panel_show_figure (ArbActorPanel *self,
   enc = arb_fight_peek_encounter (fight);
   if (id == NULL || (sheet = arb_encounter_get_sheet (enc, id)) == NULL)
     {
-      g_auto(GStrv) everyone = arb_encounter_list_combatants (enc);
-      ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
-      const char *turn_step = game ? arb_game_turn_step (game, enc) : NULL;
-      const ArbProcedureSpec *spec = turn_step ? arb_procedure_get_spec (turn_step) : NULL;
-      g_autofree char *step_text = NULL;
-      g_autoptr(GError) emptied = NULL;
-      const char *text;
-
-      if (spec)
-        {
-          /* TRANSLATORS: %s is a step that ends the turn, "Air Currents" */
-          step_text = g_strdup_printf (_("The turn ends: Next (Space) opens %s."), _(spec->label));
-          text = step_text;
-        }
-      /* Everyone removed after the start: what Next would say. */
-      else if (arb_procedure_nobody_left (enc, &emptied))
-        text = emptied->message;
-      else if (everyone[0] == NULL)
-        text = _("Nobody is in the fight yet: Add Combatants (Insert) from the sheet library.");
-      else if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_ORDER))
-        text = _("Nobody acts now.");
-      else
-        text = _("Press Next to start the fight: the game sets the order.");
-      gtk_box_append (GTK_BOX (self->box), label (text, "dim-label"));
+      show_nobody (self, enc);
       return;
     }
   self->shown = g_strdup (id);
@@ -216,23 +293,7 @@ arb_actor_panel_show_figure (ArbActorPanel *self,
     }
 
   gtk_box_append (GTK_BOX (self->box), label (arb_encounter_get_name (enc, id), "title-3"));
-  {
-    const char *side = arb_encounter_get (enc, id, ARB_KEY_SIDE);
-    g_autofree char *conditions = arb_conditions_describe_labels (enc, id);
-    g_autofree char *line = g_strdup_printf ("%s%s%s", side ? side : "", side && *conditions ? " · " : "", conditions);
-
-    if (!acting && actor)
-      {
-        g_autofree char *looked = g_strdup_printf ("%s%s%s", *line ? line : "", *line ? " · " : "",
-                                                   /* TRANSLATORS: said of a figure looked at out of its turn */
-                                                   _("not acting now"));
-
-        g_free (line);
-        line = g_steal_pointer (&looked);
-      }
-    if (*line)
-      gtk_box_append (GTK_BOX (self->box), label (line, "dim-label"));
-  }
+  add_figure_line (self, enc, id, actor, acting);
 
   /* The actor's actions first, where a small window still shows them;
    * then what the rules work out for the figure as it stands now:
@@ -243,26 +304,7 @@ arb_actor_panel_show_figure (ArbActorPanel *self,
       /* TRANSLATORS: the heading over a figure's live values */
       gtk_box_append (GTK_BOX (self->box), label (_("As It Stands"), "heading"));
     }
-  {
-    g_autoptr(GPtrArray) derived = arb_game_derive_live (arb_game_get (arb_encounter_get_system (enc)), enc,
-                                                         arb_fight_get_rules (fight), id);
-    GtkWidget *grid = gtk_grid_new ();
-
-    gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
-    gtk_grid_set_row_spacing (GTK_GRID (grid), 2);
-    for (guint i = 0; i < derived->len; i++)
-      {
-        ArbDerived *d = g_ptr_array_index (derived, i);
-        GtkWidget *key = label (d->label, "dim-label");
-        GtkWidget *value = label (d->value, "numeric");
-
-        gtk_label_set_yalign (GTK_LABEL (key), 0);
-        gtk_grid_attach (GTK_GRID (grid), key, 0, i, 1, 1);
-        gtk_grid_attach (GTK_GRID (grid), value, 1, i, 1, 1);
-        g_hash_table_insert (self->values, g_strdup (d->key), g_strdup (d->value));
-      }
-    gtk_box_append (GTK_BOX (self->box), grid);
-  }
+  add_live_values (self, fight, enc, id);
 }
 
 GStrv

@@ -194,6 +194,54 @@ at_least_changed_cb (ArbDicePopover *self)
   update_at_least (self);
 }
 
+/* No expression to read: the entry says why (an empty one is not yet a
+ * mistake). */
+static void
+show_parse_error (ArbDicePopover *self,
+                  const GError   *error)
+{
+  if (error)
+    gtk_widget_add_css_class (GTK_WIDGET (self->entry), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->entry), "error");
+  gtk_label_set_text (self->error_label, error ? error->message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), error != NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  error ? error->message : "", -1);
+  self->odds_text = g_strdup ("");
+}
+
+/* Too many totals to list: the middle half of the rolls, and the
+ * likeliest totals. */
+static void
+show_spread (ArbDicePopover *self,
+             GString        *text,
+             guint64         most,
+             int             lo,
+             int             hi)
+{
+  g_autoptr(GString) spread = g_string_new (NULL);
+  g_autofree char *chance = format_chance (most, arb_distribution_get_denominator (self->dist));
+  g_autoptr(GString) likely = g_string_new (NULL);
+  guint n_likely = 0;
+
+  for (int n = lo; n <= hi; n++)
+    if (arb_distribution_count_eq (self->dist, n) == most && n_likely++ < 3)
+      g_string_append_printf (likely, "%s%d", likely->len ? ", " : "", n);
+  if (n_likely > 3)
+    g_string_append (likely, ", …");
+  /* TRANSLATORS: the middle half of the rolls: "Half the rolls: 8 to 13" */
+  g_string_append_printf (spread, _("Half the rolls: %d to %d"), quantile (self->dist, 0.25),
+                          quantile (self->dist, 0.75));
+  g_string_append_c (spread, '\n');
+  /* TRANSLATORS: the likeliest totals and the chance of each */
+  g_string_append_printf (spread, g_dngettext (GETTEXT_PACKAGE, "Likeliest: %s — %s", "Likeliest: %s — %s each",
+                                               n_likely),
+                          likely->str, chance);
+  gtk_label_set_text (self->spread_label, spread->str);
+  g_string_append_printf (text, "\n%s", spread->str);
+}
+
 /* Reads the expression and its odds again; called on every change. */
 static void
 expression_changed_cb (ArbDicePopover *self)
@@ -217,15 +265,7 @@ expression_changed_cb (ArbDicePopover *self)
   gtk_widget_set_visible (self->odds_box, self->expr != NULL);
   if (self->expr == NULL)
     {
-      if (error)
-        gtk_widget_add_css_class (GTK_WIDGET (self->entry), "error");
-      else
-        gtk_widget_remove_css_class (GTK_WIDGET (self->entry), "error");
-      gtk_label_set_text (self->error_label, error ? error->message : "");
-      gtk_widget_set_visible (GTK_WIDGET (self->error_label), error != NULL);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (self->entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                      error ? error->message : "", -1);
-      self->odds_text = g_strdup ("");
+      show_parse_error (self, error);
       return;
     }
   gtk_widget_remove_css_class (GTK_WIDGET (self->entry), "error");
@@ -254,28 +294,7 @@ expression_changed_cb (ArbDicePopover *self)
   if (n_totals <= MAX_LISTED)
     fill_chances (self, text, most);
   else
-    {
-      g_autoptr(GString) spread = g_string_new (NULL);
-      g_autofree char *chance = format_chance (most, arb_distribution_get_denominator (self->dist));
-      g_autoptr(GString) likely = g_string_new (NULL);
-      guint n_likely = 0;
-
-      for (int n = lo; n <= hi; n++)
-        if (arb_distribution_count_eq (self->dist, n) == most && n_likely++ < 3)
-          g_string_append_printf (likely, "%s%d", likely->len ? ", " : "", n);
-      if (n_likely > 3)
-        g_string_append (likely, ", …");
-      /* TRANSLATORS: the middle half of the rolls: "Half the rolls: 8 to 13" */
-      g_string_append_printf (spread, _("Half the rolls: %d to %d"), quantile (self->dist, 0.25),
-                              quantile (self->dist, 0.75));
-      g_string_append_c (spread, '\n');
-      /* TRANSLATORS: the likeliest totals and the chance of each */
-      g_string_append_printf (spread, g_dngettext (GETTEXT_PACKAGE, "Likeliest: %s — %s", "Likeliest: %s — %s each",
-                                                   n_likely),
-                              likely->str, chance);
-      gtk_label_set_text (self->spread_label, spread->str);
-      g_string_append_printf (text, "\n%s", spread->str);
-    }
+    show_spread (self, text, most, lo, hi);
   gtk_widget_set_visible (GTK_WIDGET (self->chances_grid), n_totals <= MAX_LISTED);
   gtk_widget_set_visible (GTK_WIDGET (self->spread_label), n_totals > MAX_LISTED);
   gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->at_least_spin)), lo < hi);

@@ -309,6 +309,70 @@ arb_hex_map_fill_hexes (cairo_t     *cr,
   cairo_fill (cr);
 }
 
+/* The field: the grid's pattern over the map's extent, then the hexes
+ * around the map's edge cleared again. */
+static void
+draw_field (ArbHexMap     *self,
+            cairo_t       *cr,
+            ArbViewport   *vp,
+            const MapInfo *info,
+            gboolean       open,
+            double         clip_w,
+            double         clip_h)
+{
+  double scale = arb_viewport_get_scale (vp);
+  int cols = info->cols, rows = info->rows, range[4];
+  double ox, oy, pw, ph;
+  cairo_pattern_t *field = field_pattern (self, scale, open, &pw, &ph);
+  cairo_matrix_t matrix;
+  cairo_surface_t *period;
+  int w, h;
+
+  cairo_pattern_get_surface (field, &period);
+  w = cairo_image_surface_get_width (period);
+  h = cairo_image_surface_get_height (period);
+  arb_viewport_get_origin (vp, &ox, &oy);
+  cairo_matrix_init (&matrix, w / (pw * scale), 0, 0, h / (ph * scale), ox * w / pw, oy * h / ph);
+  cairo_pattern_set_matrix (field, &matrix);
+  cairo_save (cr);
+  cairo_set_source (cr, field);
+  cairo_rectangle (cr, (self->extent[0] - ox) * scale, (self->extent[1] - oy) * scale,
+                   (self->extent[2] - self->extent[0]) * scale, (self->extent[3] - self->extent[1]) * scale);
+  cairo_fill (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+  columns_in_clip (vp, clip_w, clip_h, range);
+  for (int q = MAX (-2, range[0]); q < MIN (cols + 2, range[1]); q++)
+    for (int row = MAX (-2, range[2]); row < MIN (rows + 2, range[3]); row++)
+      {
+        ArbHex hex = arb_hex_at (q, row);
+
+        if (!map_info_contains (info, hex) && arb_hex_map_in_clip (vp, hex, clip_w, clip_h))
+          arb_hex_map_hex_path (cr, vp, hex);
+      }
+  cairo_fill (cr);
+  cairo_restore (cr);
+}
+
+/* The map's exits and its named zones, tinted. */
+static void
+draw_exits_and_zones (ArbEncounter *enc,
+                      cairo_t      *cr,
+                      ArbViewport  *vp)
+{
+  g_autoptr(GArray) exits = arb_map_get_exits (enc);
+  g_auto(GStrv) zones = arb_map_list_zones (enc);
+
+  cairo_set_source_rgba (cr, 0.20, 0.82, 0.48, 0.45);
+  arb_hex_map_fill_hexes (cr, vp, exits);
+  for (guint z = 0; zones[z]; z++)
+    {
+      g_autoptr(GArray) hexes = arb_map_get_zone (enc, zones[z]);
+
+      cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.18);
+      arb_hex_map_fill_hexes (cr, vp, hexes);
+    }
+}
+
 /* The grid with its walls, exits, zones, megahexes and row labels, drawn
  * with @vp as it stands (the caller sets scale and origin). */
 void
@@ -324,61 +388,16 @@ arb_hex_map_draw_grid (ArbHexMap   *self,
   double scale = arb_viewport_get_scale (vp);
   const ArbMapPalette *palette = arb_hex_map_palette (self);
   MapInfo info;
-  int cols, rows, range[4];
+  int cols, rows;
 
   arb_hex_map_map_info (self, &info);
   cols = info.cols;
   rows = info.rows;
 
-  /* The field: the grid's pattern over the map's extent, then the hexes
-   * around the map's edge cleared again. */
-  {
-    double ox, oy, pw, ph;
-    cairo_pattern_t *field = field_pattern (self, scale, open, &pw, &ph);
-    cairo_matrix_t matrix;
-    cairo_surface_t *period;
-    int w, h;
-
-    cairo_pattern_get_surface (field, &period);
-    w = cairo_image_surface_get_width (period);
-    h = cairo_image_surface_get_height (period);
-    arb_viewport_get_origin (vp, &ox, &oy);
-    cairo_matrix_init (&matrix, w / (pw * scale), 0, 0, h / (ph * scale), ox * w / pw, oy * h / ph);
-    cairo_pattern_set_matrix (field, &matrix);
-    cairo_save (cr);
-    cairo_set_source (cr, field);
-    cairo_rectangle (cr, (self->extent[0] - ox) * scale, (self->extent[1] - oy) * scale,
-                     (self->extent[2] - self->extent[0]) * scale, (self->extent[3] - self->extent[1]) * scale);
-    cairo_fill (cr);
-    cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
-    columns_in_clip (vp, clip_w, clip_h, range);
-    for (int q = MAX (-2, range[0]); q < MIN (cols + 2, range[1]); q++)
-      for (int row = MAX (-2, range[2]); row < MIN (rows + 2, range[3]); row++)
-        {
-          ArbHex hex = arb_hex_at (q, row);
-
-          if (!map_info_contains (&info, hex) && arb_hex_map_in_clip (vp, hex, clip_w, clip_h))
-            arb_hex_map_hex_path (cr, vp, hex);
-        }
-    cairo_fill (cr);
-    cairo_restore (cr);
-  }
+  draw_field (self, cr, vp, &info, open, clip_w, clip_h);
 
   if (enc)
-    {
-      g_autoptr(GArray) exits = arb_map_get_exits (enc);
-      g_auto(GStrv) zones = arb_map_list_zones (enc);
-
-      cairo_set_source_rgba (cr, 0.20, 0.82, 0.48, 0.45);
-      arb_hex_map_fill_hexes (cr, vp, exits);
-      for (guint z = 0; zones[z]; z++)
-        {
-          g_autoptr(GArray) hexes = arb_map_get_zone (enc, zones[z]);
-
-          cairo_set_source_rgba (cr, 0.21, 0.52, 0.89, 0.18);
-          arb_hex_map_fill_hexes (cr, vp, hexes);
-        }
-    }
+    draw_exits_and_zones (enc, cr, vp);
 
   /* Megahex outlines, then the walls: the sides between a hex and one in
    * another megahex, or off the map. */

@@ -5,7 +5,8 @@
  * the selected figure (arb-hex-map-zones.c), the tokens
  * (arb-hex-map-tokens.c), the ruler (arb-hex-map-ruler.c) and what is
  * planned: a figure being placed, a move's path (arb-hex-map-plan.c). The widget
- * itself, its tiles and its input are in arb-hex-map.c.
+ * itself, its tiles and its input are in arb-hex-map.c; its actions, their
+ * keys and its menu in arb-hex-map-actions.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -271,5 +272,22 @@ int         arb_hex_map_side_toward   (ArbHexMap   *self,
 /* arb-hex-map-ruler.c */
 void        arb_hex_map_draw_ruler    (ArbHexMap   *self,
                                        cairo_t     *cr);
+
+/* arb-hex-map.c */
+const char *arb_hex_map_token_at      (ArbHexMap   *self,
+                                       double       x,
+                                       double       y);
+void        arb_hex_map_request_move  (ArbHexMap   *self,
+                                       ArbHex       to);
+void        arb_hex_map_request_turn  (ArbHexMap   *self,
+                                       int          turns);
+
+/* arb-hex-map-actions.c */
+void        arb_hex_map_class_add_actions (GtkWidgetClass *widget_class);
+void        arb_hex_map_on_secondary_click (GtkGestureClick *gesture,
+                                            int              n_press,
+                                            double           x,
+                                            double           y,
+                                            ArbHexMap       *self);
 
 G_END_DECLS

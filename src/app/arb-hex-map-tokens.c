@@ -652,6 +652,70 @@ place_notes (ArbHexMap             *self,
   cairo_surface_destroy (scratch);
 }
 
+/* The game's marks in hexes ("3", "DX -1") stay readable: no name
+ * or note over them. */
+static void
+keep_marks_clear (ArbHexMap *self,
+                  Taken     *taken)
+{
+  double scale = arb_viewport_get_scale (self->viewport);
+  g_autoptr(ArbViewport) unit = arb_viewport_new ();
+
+  arb_viewport_set_pointy (unit, arb_viewport_get_pointy (self->viewport));
+  arb_viewport_set_scale (unit, scale);
+  for (guint i = 0; i < self->zones->len; i++)
+    {
+      const ArbZone *z = &g_array_index (self->zones, ArbZone, i);
+      double x, y, w = scale * 0.35 * (z->text ? g_utf8_strlen (z->text, -1) : 0) + 4, h = scale * 0.65;
+
+      if (z->shape != ARB_ZONE_MARK || z->text == NULL)
+        continue;
+      arb_viewport_hex_to_pixel (unit, z->hex, &x, &y);
+      taken_add (taken, &GRAPHENE_RECT_INIT (x - w / 2, y - h / 2, w, h), NO_OWNER);
+    }
+}
+
+/* @t's name, with the game's note, whole or else its first word, where
+ * it finds room; else none. */
+static void
+place_name (ArbHexMap             *self,
+            const ArbAppGame      *app_game,
+            ArbToken              *t,
+            PangoLayout           *layout,
+            const graphene_rect_t *bounds,
+            Taken                 *taken)
+{
+  ArbEncounter *enc = self->encounter;
+  const char *name;
+  g_autoptr(GString) note = NULL;
+  g_autofree char *full = NULL;
+  g_autofree char *brief = NULL;
+  graphene_rect_t own;
+
+  name = arb_encounter_get_name (enc, t->id);
+  note = g_string_new (NULL);
+  token_body (t, &own);
+  for (guint b = 0; b < t->badge_boxes->len; b++)
+    graphene_rect_union (&own, &g_array_index (t->badge_boxes, graphene_rect_t, b), &own);
+  if (app_game && app_game->token_note)
+    app_game->token_note (enc, t->id, note);
+  full = note->len ? g_strdup_printf ("%s · %s", name, note->str) : g_strdup (name);
+  brief = short_name (name);
+  if (note->len)
+    {
+      g_autofree char *plain = g_steal_pointer (&brief);
+
+      brief = g_strdup_printf ("%s · %s", plain, note->str);
+    }
+  if (place_label (t, &own, bounds, layout, full, taken, &t->label_box))
+    t->label = g_steal_pointer (&full);
+  else if (place_label (t, &own, bounds, layout, brief, taken, &t->label_box))
+    t->label = g_steal_pointer (&brief);
+  else
+    return;
+  taken_add (taken, &t->label_box, NO_OWNER);
+}
+
 /* Badges, then names, each clear of every token and of what was placed
  * before it, and on the picture: the acting figure's first, then the
  * selected one's, then the rest. A figure under another in its hex shows
@@ -663,7 +727,6 @@ place_marks (ArbHexMap        *self,
              PangoLayout      *badge_layout,
              gboolean          labels)
 {
-  ArbEncounter *enc = self->encounter;
   double scale = arb_viewport_get_scale (self->viewport);
   graphene_rect_t bounds;
   Taken taken;
@@ -690,60 +753,17 @@ place_marks (ArbHexMap        *self,
         if (label_rank (self, t) == rank && t->stack_depth == 0)
           place_badges (t, t->stack, &bounds, badge_layout, &taken);
       }
-  /* The game's marks in hexes ("3", "DX -1") stay readable: no name
-   * or note over them. */
+  /* The game's marks stay readable. */
   if (self->zones && scale >= ARB_HEX_MAP_MARK_SCALE)
-    {
-      g_autoptr(ArbViewport) unit = arb_viewport_new ();
-
-      arb_viewport_set_pointy (unit, arb_viewport_get_pointy (self->viewport));
-      arb_viewport_set_scale (unit, scale);
-      for (guint i = 0; i < self->zones->len; i++)
-        {
-          const ArbZone *z = &g_array_index (self->zones, ArbZone, i);
-          double x, y, w = scale * 0.35 * (z->text ? g_utf8_strlen (z->text, -1) : 0) + 4, h = scale * 0.65;
-
-          if (z->shape != ARB_ZONE_MARK || z->text == NULL)
-            continue;
-          arb_viewport_hex_to_pixel (unit, z->hex, &x, &y);
-          taken_add (&taken, &GRAPHENE_RECT_INIT (x - w / 2, y - h / 2, w, h), NO_OWNER);
-        }
-    }
+    keep_marks_clear (self, &taken);
   place_notes (self, &bounds, &taken);
   for (int rank = 0; rank < 3 && labels; rank++)
     for (guint i = 0; i < self->tokens->len; i++)
       {
         ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
-        const char *name;
-        g_autoptr(GString) note = NULL;
-        g_autofree char *full = NULL;
-        g_autofree char *brief = NULL;
-        graphene_rect_t own;
 
-        if (label_rank (self, t) != rank || t->stack_depth > 0)
-          continue;
-        name = arb_encounter_get_name (enc, t->id);
-        note = g_string_new (NULL);
-        token_body (t, &own);
-        for (guint b = 0; b < t->badge_boxes->len; b++)
-          graphene_rect_union (&own, &g_array_index (t->badge_boxes, graphene_rect_t, b), &own);
-        if (app_game && app_game->token_note)
-          app_game->token_note (enc, t->id, note);
-        full = note->len ? g_strdup_printf ("%s · %s", name, note->str) : g_strdup (name);
-        brief = short_name (name);
-        if (note->len)
-          {
-            g_autofree char *plain = g_steal_pointer (&brief);
-
-            brief = g_strdup_printf ("%s · %s", plain, note->str);
-          }
-        if (place_label (t, &own, &bounds, layout, full, &taken, &t->label_box))
-          t->label = g_steal_pointer (&full);
-        else if (place_label (t, &own, &bounds, layout, brief, &taken, &t->label_box))
-          t->label = g_steal_pointer (&brief);
-        else
-          continue;
-        taken_add (&taken, &t->label_box, NO_OWNER);
+        if (label_rank (self, t) == rank && t->stack_depth == 0)
+          place_name (self, app_game, t, layout, &bounds, &taken);
       }
   taken_clear (&taken);
 }
@@ -761,6 +781,110 @@ compare_draw_order (gconstpointer a,
   return (x->order > y->order) - (x->order < y->order);
 }
 
+/* Several in one hex make a stack: the selected figure on top, else
+ * the acting one, else the first to join; each one under it peeks out
+ * up and to the left, and the top one carries their count. */
+static void
+stack_tokens (ArbHexMap  *self,
+              GHashTable *stacks,
+              const char *current,
+              double      scale)
+{
+  GHashTableIter iter;
+  GArray *in_hex;
+
+  g_hash_table_iter_init (&iter, stacks);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *)&in_hex))
+    {
+      guint n = in_hex->len, top = 0;
+      int top_rank = 2;
+      double step;
+
+      for (guint k = 0; k < n; k++)
+        {
+          ArbToken *t = &g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, k));
+          int rank = g_strcmp0 (t->id, self->selected) == 0 ? 0 : g_strcmp0 (t->id, current) == 0 ? 1 : 2;
+
+          if (rank < top_rank)
+            {
+              top = k;
+              top_rank = rank;
+            }
+          t->stack = g_array_index (in_hex, guint, 0);
+          t->stack_size = n;
+        }
+      if (n == 1)
+        continue;
+      step = MIN (g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, 0)).radius * 0.6,
+                  scale * 0.7 / (n - 1));
+      for (guint k = 0, depth = 1; k < n; k++)
+        {
+          ArbToken *t = &g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, k));
+          double lift;
+
+          t->stack_depth = k == top ? 0 : depth++;
+          lift = ((n - 1) / 2.0 - t->stack_depth) * step;
+          t->x += lift * 0.5;
+          t->y += lift * 0.866;
+        }
+      {
+        ArbToken *t = &g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, top));
+        int kind = ARB_BADGE_COUNT;
+
+        g_ptr_array_insert (t->badges, 0, g_strdup_printf ("%u", n));
+        g_array_prepend_val (t->badge_kind, kind);
+      }
+    }
+}
+
+/* The token's badges for the game's conditions, and its gauge. */
+static void
+add_token_marks (ArbHexMap  *self,
+                 ArbToken   *t,
+                 ArbGame    *game,
+                 const char *id)
+{
+  ArbEncounter *enc = self->encounter;
+  const char * const *conditions = game ? arb_game_list_conditions (game) : NULL;
+  ArbMainGauge gauge;
+
+  for (guint c = 0; conditions && conditions[c]; c++)
+    if (has_condition (enc, id, conditions[c]))
+      {
+        int kind = arb_game_condition_is_out (game, conditions[c]) ? ARB_BADGE_OUT : ARB_BADGE_CONDITION;
+
+        g_ptr_array_add (t->badges, arb_hex_map_condition_badge (game, conditions[c]));
+        g_array_append_val (t->badge_kind, kind);
+        t->out |= kind == ARB_BADGE_OUT;
+      }
+  if (!self->public && game && arb_game_get_main_gauge (game, enc, id, &gauge))
+    {
+      t->gauge = TRUE;
+      t->gauge_part = CLAMP ((double)gauge.current / gauge.max, 0.0, 1.0);
+    }
+}
+
+static void
+place_all_marks (ArbHexMap        *self,
+                 const ArbAppGame *app_game,
+                 double            scale)
+{
+  cairo_surface_t *scratch;
+  cairo_t *cr;
+  PangoLayout *layout;
+  PangoLayout *badge_layout;
+
+  scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cr = cairo_create (scratch);
+  layout = token_layout (cr, label_size (scale), FALSE);
+  badge_layout = token_layout (cr, badge_size (scale * 0.62), TRUE);
+  place_marks (self, app_game, layout, badge_layout, scale >= MIN_LABELLED_SCALE);
+  g_object_unref (badge_layout);
+  g_object_unref (layout);
+  cairo_destroy (cr);
+  cairo_surface_destroy (scratch);
+}
+
 void
 arb_hex_map_update_tokens (ArbHexMap *self)
 {
@@ -771,10 +895,6 @@ arb_hex_map_update_tokens (ArbHexMap *self)
   g_autoptr(GHashTable) stacks = NULL;
   g_autoptr(ArbViewport) unit = NULL;
   const char *current;
-  cairo_surface_t *scratch;
-  cairo_t *cr;
-  PangoLayout *layout;
-  PangoLayout *badge_layout;
   double scale = arb_viewport_get_scale (self->viewport);
 
   g_assert (ARB_IS_HEX_MAP (self));
@@ -806,8 +926,6 @@ arb_hex_map_update_tokens (ArbHexMap *self)
   for (guint i = 0; ids[i]; i++)
     {
       ArbToken t = { 0 };
-      ArbMainGauge gauge;
-      const char * const *conditions = game ? arb_game_list_conditions (game) : NULL;
       gint64 key;
       GArray *in_hex;
       ArbHex at;
@@ -829,88 +947,19 @@ arb_hex_map_update_tokens (ArbHexMap *self)
       t.badges = g_ptr_array_new_with_free_func (g_free);
       t.badge_kind = g_array_new (FALSE, FALSE, sizeof (int));
       t.badge_boxes = g_array_new (FALSE, FALSE, sizeof (graphene_rect_t));
-      for (guint c = 0; conditions && conditions[c]; c++)
-        if (has_condition (enc, ids[i], conditions[c]))
-          {
-            int kind = arb_game_condition_is_out (game, conditions[c]) ? ARB_BADGE_OUT : ARB_BADGE_CONDITION;
-
-            g_ptr_array_add (t.badges, arb_hex_map_condition_badge (game, conditions[c]));
-            g_array_append_val (t.badge_kind, kind);
-            t.out |= kind == ARB_BADGE_OUT;
-          }
-      if (!self->public && game && arb_game_get_main_gauge (game, enc, ids[i], &gauge))
-        {
-          t.gauge = TRUE;
-          t.gauge_part = CLAMP ((double)gauge.current / gauge.max, 0.0, 1.0);
-        }
+      add_token_marks (self, &t, game, ids[i]);
       g_array_append_val (self->tokens, t);
     }
 
-  /* Several in one hex make a stack: the selected figure on top, else
-   * the acting one, else the first to join; each one under it peeks out
-   * up and to the left, and the top one carries their count. */
-  {
-    GHashTableIter iter;
-    GArray *in_hex;
-
-    g_hash_table_iter_init (&iter, stacks);
-    while (g_hash_table_iter_next (&iter, NULL, (gpointer *)&in_hex))
-      {
-        guint n = in_hex->len, top = 0;
-        int top_rank = 2;
-        double step;
-
-        for (guint k = 0; k < n; k++)
-          {
-            ArbToken *t = &g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, k));
-            int rank = g_strcmp0 (t->id, self->selected) == 0 ? 0 : g_strcmp0 (t->id, current) == 0 ? 1 : 2;
-
-            if (rank < top_rank)
-              {
-                top = k;
-                top_rank = rank;
-              }
-            t->stack = g_array_index (in_hex, guint, 0);
-            t->stack_size = n;
-          }
-        if (n == 1)
-          continue;
-        step = MIN (g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, 0)).radius * 0.6,
-                    scale * 0.7 / (n - 1));
-        for (guint k = 0, depth = 1; k < n; k++)
-          {
-            ArbToken *t = &g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, k));
-            double lift;
-
-            t->stack_depth = k == top ? 0 : depth++;
-            lift = ((n - 1) / 2.0 - t->stack_depth) * step;
-            t->x += lift * 0.5;
-            t->y += lift * 0.866;
-          }
-        {
-          ArbToken *t = &g_array_index (self->tokens, ArbToken, g_array_index (in_hex, guint, top));
-          int kind = ARB_BADGE_COUNT;
-
-          g_ptr_array_insert (t->badges, 0, g_strdup_printf ("%u", n));
-          g_array_prepend_val (t->badge_kind, kind);
-        }
-      }
-  }
+  /* Several in one hex make a stack. */
+  stack_tokens (self, stacks, current, scale);
 
   /* Badges and labels last, once every token is known: each avoids the
    * tokens and what was placed before it, the whole name if it fits,
    * else the first word, else none (the pointer shows it). On a map
    * shown so small that a hex is a few pixels, the names would bury it:
    * there the pointer shows them all. */
-  scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-  cr = cairo_create (scratch);
-  layout = token_layout (cr, label_size (scale), FALSE);
-  badge_layout = token_layout (cr, badge_size (scale * 0.62), TRUE);
-  place_marks (self, app_game, layout, badge_layout, scale >= MIN_LABELLED_SCALE);
-  g_object_unref (badge_layout);
-  g_object_unref (layout);
-  cairo_destroy (cr);
-  cairo_surface_destroy (scratch);
+  place_all_marks (self, app_game, scale);
   /* The marks are placed: now the order they are drawn in (the stacks'
    * indices no longer hold). */
   g_array_sort (self->tokens, compare_draw_order);
@@ -1043,6 +1092,103 @@ draw_badges (cairo_t        *cr,
     }
 }
 
+/* A token's disc: the ring of the acting figure, the side's colour, the
+ * wedge of its facing, and a cross when it is out of the fight. */
+static void
+draw_disc (ArbHexMap      *self,
+           cairo_t        *cr,
+           ArbViewport    *vp,
+           const ArbToken *t,
+           const GdkRGBA  *colour,
+           const char     *current,
+           double          x,
+           double          y,
+           int             facing)
+{
+  double radius = t->radius, angle;
+
+  /* Text leaves a current point behind; an arc would join it. */
+  cairo_new_path (cr);
+  if (g_strcmp0 (t->id, current) == 0)
+    {
+      /* The acting figure: a bright ring, edged so it shows on any
+       * ground. */
+      double ring = ring_width (radius);
+
+      cairo_arc (cr, x, y, radius + ring / 2 + 1, 0, 2 * G_PI);
+      cairo_set_line_width (cr, ring + 2);
+      cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
+      cairo_stroke_preserve (cr);
+      cairo_set_line_width (cr, ring);
+      cairo_set_source_rgb (cr, 0.96, 0.83, 0.18);
+      cairo_stroke (cr);
+    }
+  cairo_set_source_rgba (cr, colour->red, colour->green, colour->blue, t->out ? 0.35 : 1.0);
+  cairo_new_path (cr);
+  cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
+  cairo_set_line_width (cr, g_strcmp0 (t->id, self->selected) == 0 ? MAX (2.5, radius / 5.0) : 1.0);
+  cairo_stroke (cr);
+
+  /* Facing: a wedge to the hexside faced. */
+  angle = arb_viewport_side_angle (vp, facing);
+  cairo_move_to (cr, x + cos (angle) * radius * 1.25, y + sin (angle) * radius * 1.25);
+  cairo_line_to (cr, x + cos (angle + 2.5) * radius * 0.55, y + sin (angle + 2.5) * radius * 0.55);
+  cairo_line_to (cr, x + cos (angle - 2.5) * radius * 0.55, y + sin (angle - 2.5) * radius * 0.55);
+  cairo_close_path (cr);
+  cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
+  cairo_fill_preserve (cr);
+  cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
+  cairo_set_line_width (cr, 1.0);
+  cairo_stroke (cr);
+
+  /* Out of the fight: crossed through. */
+  if (t->out)
+    {
+      double k = radius * 0.7;
+
+      cairo_move_to (cr, x - k, y - k);
+      cairo_line_to (cr, x + k, y + k);
+      cairo_move_to (cr, x + k, y - k);
+      cairo_line_to (cr, x - k, y + k);
+      cairo_set_line_width (cr, MAX (2.0, radius / 5.0));
+      cairo_set_source_rgba (cr, 0.75, 0.11, 0.16, 0.9);
+      cairo_stroke (cr);
+    }
+}
+
+/* The names over everything: they were placed clear of it all. */
+static void
+draw_labels (ArbHexMap   *self,
+             cairo_t     *cr,
+             PangoLayout *layout,
+             double       dx,
+             double       dy,
+             double       clip_w,
+             double       clip_h)
+{
+  const ArbMapPalette *palette = arb_hex_map_palette (self);
+
+  for (guint i = 0; i < self->tokens->len; i++)
+    {
+      const ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
+      const graphene_rect_t *box = &t->label_box;
+
+      if (t->label == NULL || box->origin.x + dx > clip_w || box->origin.y + dy > clip_h ||
+          box->origin.x + box->size.width + dx < 0 || box->origin.y + box->size.height + dy < 0)
+        continue;
+      cairo_new_path (cr);
+      cairo_rectangle (cr, box->origin.x + dx, box->origin.y + dy, box->size.width, box->size.height);
+      cairo_set_source_rgba (cr, palette->paper.red, palette->paper.green, palette->paper.blue, 0.88);
+      cairo_fill (cr);
+      pango_layout_set_text (layout, t->label, -1);
+      gdk_cairo_set_source_rgba (cr, &palette->ink);
+      cairo_move_to (cr, box->origin.x + dx + 3, box->origin.y + dy);
+      pango_cairo_show_layout (cr, layout);
+    }
+}
+
 void
 arb_hex_map_draw_tokens (ArbHexMap   *self,
                          cairo_t     *cr,
@@ -1051,7 +1197,6 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
                          double       clip_h)
 {
   ArbEncounter *enc = self->encounter;
-  const ArbMapPalette *palette = arb_hex_map_palette (self);
   g_autoptr(PangoLayout) layout = NULL;
   g_autoptr(PangoLayout) badge_layout = NULL;
   const char *current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
@@ -1072,7 +1217,7 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
     {
       const ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
       const GdkRGBA *colour = side_colour (enc, arb_encounter_get (enc, t->id, ARB_KEY_SIDE));
-      double x = t->x + dx, y = t->y + dy, radius = t->radius, angle;
+      double x = t->x + dx, y = t->y + dy, radius = t->radius;
       ArbHex at;
       int facing;
 
@@ -1080,55 +1225,7 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
       if (x < -radius * 4 || y < -radius * 4 || x > clip_w + radius * 4 || y > clip_h + radius * 4 ||
           !arb_encounter_get_hex (enc, t->id, &at, &facing))
         continue;
-      /* Text leaves a current point behind; an arc would join it. */
-      cairo_new_path (cr);
-      if (g_strcmp0 (t->id, current) == 0)
-        {
-          /* The acting figure: a bright ring, edged so it shows on any
-           * ground. */
-          double ring = ring_width (radius);
-
-          cairo_arc (cr, x, y, radius + ring / 2 + 1, 0, 2 * G_PI);
-          cairo_set_line_width (cr, ring + 2);
-          cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
-          cairo_stroke_preserve (cr);
-          cairo_set_line_width (cr, ring);
-          cairo_set_source_rgb (cr, 0.96, 0.83, 0.18);
-          cairo_stroke (cr);
-        }
-      cairo_set_source_rgba (cr, colour->red, colour->green, colour->blue, t->out ? 0.35 : 1.0);
-      cairo_new_path (cr);
-      cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
-      cairo_fill_preserve (cr);
-      cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
-      cairo_set_line_width (cr, g_strcmp0 (t->id, self->selected) == 0 ? MAX (2.5, radius / 5.0) : 1.0);
-      cairo_stroke (cr);
-
-      /* Facing: a wedge to the hexside faced. */
-      angle = arb_viewport_side_angle (vp, facing);
-      cairo_move_to (cr, x + cos (angle) * radius * 1.25, y + sin (angle) * radius * 1.25);
-      cairo_line_to (cr, x + cos (angle + 2.5) * radius * 0.55, y + sin (angle + 2.5) * radius * 0.55);
-      cairo_line_to (cr, x + cos (angle - 2.5) * radius * 0.55, y + sin (angle - 2.5) * radius * 0.55);
-      cairo_close_path (cr);
-      cairo_set_source_rgba (cr, 1, 1, 1, 0.9);
-      cairo_fill_preserve (cr);
-      cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
-      cairo_set_line_width (cr, 1.0);
-      cairo_stroke (cr);
-
-      /* Out of the fight: crossed through. */
-      if (t->out)
-        {
-          double k = radius * 0.7;
-
-          cairo_move_to (cr, x - k, y - k);
-          cairo_line_to (cr, x + k, y + k);
-          cairo_move_to (cr, x + k, y - k);
-          cairo_line_to (cr, x - k, y + k);
-          cairo_set_line_width (cr, MAX (2.0, radius / 5.0));
-          cairo_set_source_rgba (cr, 0.75, 0.11, 0.16, 0.9);
-          cairo_stroke (cr);
-        }
+      draw_disc (self, cr, vp, t, colour, current, x, y, facing);
     }
 
   /* Gauges and badges over every disc: a neighbour's ring would hide
@@ -1146,24 +1243,7 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
       draw_badges (cr, badge_layout, t, dx, dy);
     }
 
-  /* The names over everything: they were placed clear of it all. */
-  for (guint i = 0; i < self->tokens->len; i++)
-    {
-      const ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
-      const graphene_rect_t *box = &t->label_box;
-
-      if (t->label == NULL || box->origin.x + dx > clip_w || box->origin.y + dy > clip_h ||
-          box->origin.x + box->size.width + dx < 0 || box->origin.y + box->size.height + dy < 0)
-        continue;
-      cairo_new_path (cr);
-      cairo_rectangle (cr, box->origin.x + dx, box->origin.y + dy, box->size.width, box->size.height);
-      cairo_set_source_rgba (cr, palette->paper.red, palette->paper.green, palette->paper.blue, 0.88);
-      cairo_fill (cr);
-      pango_layout_set_text (layout, t->label, -1);
-      gdk_cairo_set_source_rgba (cr, &palette->ink);
-      cairo_move_to (cr, box->origin.x + dx + 3, box->origin.y + dy);
-      pango_cairo_show_layout (cr, layout);
-    }
+  draw_labels (self, cr, layout, dx, dy, clip_w, clip_h);
 }
 
 char *

@@ -199,6 +199,79 @@ near_clip (ArbViewport *vp,
   return x >= -scale * 6 && y >= -scale * 4 && x <= clip_w + scale * 6 && y <= clip_h + scale * 4;
 }
 
+/* Notes by a hex, on the tone's colour ("range 4"), where the tokens'
+ * layout found them room. */
+static void
+draw_notes (ArbHexMap   *self,
+            cairo_t     *cr,
+            ArbViewport *vp,
+            double       clip_w,
+            double       clip_h)
+{
+  double scale = arb_viewport_get_scale (vp);
+  GArray *zones = self->zones;
+  g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
+  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+  double ox, oy;
+
+  arb_viewport_get_origin (vp, &ox, &oy);
+  pango_font_description_set_absolute_size (font, arb_hex_map_note_size (scale) * PANGO_SCALE);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  for (guint i = 0; i < self->notes->len; i++)
+    {
+      const ArbMapNote *note = &g_array_index (self->notes, ArbMapNote, i);
+      const ArbZone *z;
+      guint t;
+      double x = note->box.origin.x - ox * scale, y = note->box.origin.y - oy * scale;
+
+      if (note->zone >= zones->len)
+        continue;
+      z = &g_array_index (zones, ArbZone, note->zone);
+      t = tone_of (z);
+      if (x > clip_w || y > clip_h || x + note->box.size.width < 0 || y + note->box.size.height < 0)
+        continue;
+      pango_layout_set_text (layout, z->text, -1);
+      cairo_set_source_rgba (cr, tones[t].r, tones[t].g, tones[t].b, 0.9);
+      cairo_rectangle (cr, x, y, note->box.size.width, note->box.size.height);
+      cairo_fill (cr);
+      cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
+      cairo_move_to (cr, x + 3, y + 1);
+      pango_cairo_show_layout (cr, layout);
+    }
+}
+
+/* Hexsides: those of one tone in one stroke, so their corners do not
+ * overlap twice. */
+static void
+draw_sides (cairo_t     *cr,
+            ArbViewport *vp,
+            GArray      *zones)
+{
+  double scale = arb_viewport_get_scale (vp);
+
+  cairo_set_line_width (cr, MAX (2.0, scale / 8.0));
+  for (guint t = 0; t < G_N_ELEMENTS (tones); t++)
+    {
+      gboolean any = FALSE;
+
+      for (guint i = 0; i < zones->len; i++)
+        {
+          const ArbZone *z = &g_array_index (zones, ArbZone, i);
+
+          if (z->shape != ARB_ZONE_SIDE || tone_of (z) != t)
+            continue;
+          arb_hex_map_side_path (cr, vp, z->hex, z->side);
+          any = TRUE;
+        }
+      if (any)
+        {
+          cairo_set_source_rgba (cr, tones[t].r, tones[t].g, tones[t].b, 0.9);
+          cairo_stroke (cr);
+        }
+    }
+}
+
 /* The hexes filled first, in the game's order, then the marks in them,
  * the labels above them and the hexsides. */
 void
@@ -248,61 +321,8 @@ arb_hex_map_draw_zones (ArbHexMap   *self,
         }
     }
 
-  /* Notes by a hex, on the tone's colour ("range 4"), where the tokens'
-   * layout found them room. */
   if (self->notes && self->notes->len)
-    {
-      g_autoptr(PangoLayout) layout = pango_cairo_create_layout (cr);
-      PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
-      double ox, oy;
+    draw_notes (self, cr, vp, clip_w, clip_h);
 
-      arb_viewport_get_origin (vp, &ox, &oy);
-      pango_font_description_set_absolute_size (font, arb_hex_map_note_size (scale) * PANGO_SCALE);
-      pango_layout_set_font_description (layout, font);
-      pango_font_description_free (font);
-      for (guint i = 0; i < self->notes->len; i++)
-        {
-          const ArbMapNote *note = &g_array_index (self->notes, ArbMapNote, i);
-          const ArbZone *z;
-          guint t;
-          double x = note->box.origin.x - ox * scale, y = note->box.origin.y - oy * scale;
-
-          if (note->zone >= zones->len)
-            continue;
-          z = &g_array_index (zones, ArbZone, note->zone);
-          t = tone_of (z);
-          if (x > clip_w || y > clip_h || x + note->box.size.width < 0 || y + note->box.size.height < 0)
-            continue;
-          pango_layout_set_text (layout, z->text, -1);
-          cairo_set_source_rgba (cr, tones[t].r, tones[t].g, tones[t].b, 0.9);
-          cairo_rectangle (cr, x, y, note->box.size.width, note->box.size.height);
-          cairo_fill (cr);
-          cairo_set_source_rgb (cr, 0.15, 0.14, 0.13);
-          cairo_move_to (cr, x + 3, y + 1);
-          pango_cairo_show_layout (cr, layout);
-        }
-    }
-
-  /* Hexsides: those of one tone in one stroke, so their corners do not
-   * overlap twice. */
-  cairo_set_line_width (cr, MAX (2.0, scale / 8.0));
-  for (guint t = 0; t < G_N_ELEMENTS (tones); t++)
-    {
-      gboolean any = FALSE;
-
-      for (guint i = 0; i < zones->len; i++)
-        {
-          const ArbZone *z = &g_array_index (zones, ArbZone, i);
-
-          if (z->shape != ARB_ZONE_SIDE || tone_of (z) != t)
-            continue;
-          arb_hex_map_side_path (cr, vp, z->hex, z->side);
-          any = TRUE;
-        }
-      if (any)
-        {
-          cairo_set_source_rgba (cr, tones[t].r, tones[t].g, tones[t].b, 0.9);
-          cairo_stroke (cr);
-        }
-    }
+  draw_sides (cr, vp, zones);
 }

@@ -153,6 +153,80 @@ draw_text (cairo_t     *cr,
   pango_cairo_show_layout (cr, layout);
 }
 
+/* Under the bars: the values at a round step wide enough for the
+ * widest of them, the first always. */
+static void
+draw_axis (ArbOddsPlot   *self,
+           cairo_t       *cr,
+           const GdkRGBA *dim,
+           guint          n_bars,
+           double         slot,
+           double         plot_h,
+           int            width)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  double right_edge = 0;
+  g_autofree char *widest = bar_label (self, n_bars - 1);
+  g_autoptr(PangoLayout) widest_layout = small_layout (widget, widest);
+  static const guint nice[] = { 1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000 };
+  guint step = 1, bin = bin_width (self);
+  int widest_w;
+
+  pango_layout_get_pixel_size (widest_layout, &widest_w, NULL);
+  for (guint k = 0; k < G_N_ELEMENTS (nice); k++)
+    {
+      step = nice[k];
+      if (step * slot >= widest_w + 8)
+        break;
+    }
+  gdk_cairo_set_source_rgba (cr, dim);
+  for (guint i = 0; i < n_bars; i++)
+    {
+      g_autofree char *label = NULL;
+      g_autoptr(PangoLayout) layout = NULL;
+      int value = self->first + (int)(i * bin);
+      int lw;
+      double x;
+
+      if (i != 0 && (value % (int)(step * bin)) != 0)
+        continue;
+      label = bar_label (self, i);
+      layout = small_layout (widget, label);
+      pango_layout_get_pixel_size (layout, &lw, NULL);
+      x = CLAMP (i * slot + slot / 2 - lw / 2.0, 0, width - lw);
+      if (i != 0 && x < right_edge + 6)
+        continue;
+      draw_text (cr, layout, x, plot_h + AXIS_GAP);
+      right_edge = x + lw;
+    }
+}
+
+/* Over the tallest bar, its share of the runs. */
+static void
+draw_top_share (ArbOddsPlot *self,
+                cairo_t     *cr,
+                guint        n_bars,
+                double       slot,
+                guint64      top,
+                guint64      total,
+                int          width)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+
+  for (guint i = 0; i < n_bars; i++)
+    if (bar_count (self, i) == top)
+      {
+        /* TRANSLATORS: the share of the runs in the tallest bar of a chart */
+        g_autofree char *share = g_strdup_printf (_("%.0f%%"), 100.0 * top / total);
+        g_autoptr(PangoLayout) layout = small_layout (widget, share);
+        int lw;
+
+        pango_layout_get_pixel_size (layout, &lw, NULL);
+        draw_text (cr, layout, CLAMP (i * slot + slot / 2 - lw / 2.0, 0, width - lw), 0);
+        break;
+      }
+}
+
 static void
 arb_odds_plot_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
@@ -166,7 +240,6 @@ arb_odds_plot_snapshot (GtkWidget   *widget,
   GdkRGBA accent, fg, dim;
   double plot_h, slot, gap;
   int text_h = axis_height (widget);
-  double right_edge = 0;
   cairo_t *cr;
 
   if (n_bars == 0 || total == 0 || width <= 0 || height <= text_h)
@@ -201,56 +274,8 @@ arb_odds_plot_snapshot (GtkWidget   *widget,
       cairo_fill (cr);
     }
 
-  /* Under the bars: the values at a round step wide enough for the
-   * widest of them, the first always; over the tallest bar, its share
-   * of the runs. */
-  {
-    g_autofree char *widest = bar_label (self, n_bars - 1);
-    g_autoptr(PangoLayout) widest_layout = small_layout (widget, widest);
-    static const guint nice[] = { 1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000 };
-    guint step = 1, bin = bin_width (self);
-    int widest_w;
-
-    pango_layout_get_pixel_size (widest_layout, &widest_w, NULL);
-    for (guint k = 0; k < G_N_ELEMENTS (nice); k++)
-      {
-        step = nice[k];
-        if (step * slot >= widest_w + 8)
-          break;
-      }
-    gdk_cairo_set_source_rgba (cr, &dim);
-    for (guint i = 0; i < n_bars; i++)
-      {
-        g_autofree char *label = NULL;
-        g_autoptr(PangoLayout) layout = NULL;
-        int value = self->first + (int)(i * bin);
-        int lw;
-        double x;
-
-        if (i != 0 && (value % (int)(step * bin)) != 0)
-          continue;
-        label = bar_label (self, i);
-        layout = small_layout (widget, label);
-        pango_layout_get_pixel_size (layout, &lw, NULL);
-        x = CLAMP (i * slot + slot / 2 - lw / 2.0, 0, width - lw);
-        if (i != 0 && x < right_edge + 6)
-          continue;
-        draw_text (cr, layout, x, plot_h + AXIS_GAP);
-        right_edge = x + lw;
-      }
-  }
-  for (guint i = 0; i < n_bars; i++)
-    if (bar_count (self, i) == top)
-      {
-        /* TRANSLATORS: the share of the runs in the tallest bar of a chart */
-        g_autofree char *share = g_strdup_printf (_("%.0f%%"), 100.0 * top / total);
-        g_autoptr(PangoLayout) layout = small_layout (widget, share);
-        int lw;
-
-        pango_layout_get_pixel_size (layout, &lw, NULL);
-        draw_text (cr, layout, CLAMP (i * slot + slot / 2 - lw / 2.0, 0, width - lw), 0);
-        break;
-      }
+  draw_axis (self, cr, &dim, n_bars, slot, plot_h, width);
+  draw_top_share (self, cr, n_bars, slot, top, total, width);
   cairo_destroy (cr);
 }
 

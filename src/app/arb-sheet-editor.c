@@ -19,76 +19,7 @@
 #include "arb-game.h"
 #include "arb-application.h"
 #include "arb-file.h"
-#include "arb-sheet-editor.h"
-
-typedef struct _KindGroup KindGroup;
-typedef struct _ItemView  ItemView;
-
-/* One value on the form: a field of the sheet, an attribute of an item,
- * or an item's free text (spec NULL). */
-typedef struct
-{
-  const ArbFieldSpec *spec;
-  ItemView           *view;      /* NULL for a field of the sheet itself */
-  GtkWidget          *row;       /* what holds the value; marked on error */
-  GtkWidget          *control;   /* a switch, or the notes' text view */
-  GtkWidget          *caption;   /* the message under it */
-  GtkLabel           *caption_label;
-  GStrv               values;    /* a combo row's values; "" is unset */
-  gboolean            touched;   /* edited here: a gap is now a mistake */
-} Field;
-
-/* One weapon, attack, wound... */
-struct _ItemView
-{
-  KindGroup    *kind;
-  ArbSheetItem *item;            /* in self->sheet */
-  GtkWidget    *row;             /* an expander, or the text's entry row */
-};
-
-/* The items of one kind, under one heading. */
-struct _KindGroup
-{
-  const ArbItemSpec   *spec;
-  AdwPreferencesGroup *group;
-  GtkWidget           *add_button;
-  GPtrArray           *views;    /* ItemView, owned */
-};
-
-struct _ArbSheetEditor
-{
-  AdwWindow            parent_instance;
-
-  /* Template widgets */
-  AdwToastOverlay     *toast_overlay;
-  AdwWindowTitle      *window_title;
-  GtkInfoBar          *changed_bar;
-  GtkInfoBar          *problems_bar;
-  GtkLabel            *problems_label;
-  AdwPreferencesPage  *page;
-
-  /* Borrowed: the form, rebuilt on reload */
-  GPtrArray           *groups;        /* AdwPreferencesGroup on the page */
-  AdwPreferencesGroup *derived_group;
-  GPtrArray           *derived_rows;
-
-  /* Owned */
-  ArbRulesetLibrary   *rules;
-  ArbSheet            *sheet;
-  GBytes              *saved;         /* the sheet as last read or written */
-  char                *path;
-  char                *stamp;         /* of the file as last read or written */
-  char                *folder;
-  GPtrArray           *fields;        /* Field */
-  GPtrArray           *kinds;         /* KindGroup */
-  GHashTable          *messages;      /* key -> message */
-  GHashTable          *refused;       /* field -> why the sheet took no value */
-  GHashTable          *derived;       /* key -> value */
-  gboolean             valid;
-  gboolean             modified;
-  gboolean             building;
-  gboolean             closing;
-};
+#include "arb-sheet-editor-private.h"
 
 G_DEFINE_FINAL_TYPE (ArbSheetEditor, arb_sheet_editor, ADW_TYPE_WINDOW)
 
@@ -148,8 +79,8 @@ kind_title (const ArbItemSpec *spec)
   return _(spec->label);
 }
 
-static guint
-view_index (ItemView *view)
+guint
+_arb_sheet_editor_view_index (ItemView *view)
 {
   guint i = 0;
 
@@ -158,17 +89,17 @@ view_index (ItemView *view)
 }
 
 /* The name a field goes by in messages and the public calls. */
-static char *
-field_key (Field *field)
+char *
+_arb_sheet_editor_field_key (Field *field)
 {
   if (field->view == NULL)
     return g_strdup (field->spec->name);
   if (field->spec)
-    return g_strdup_printf ("%s:%u:%s", field->view->kind->spec->kind, view_index (field->view), field->spec->name);
+    return g_strdup_printf ("%s:%u:%s", field->view->kind->spec->kind, _arb_sheet_editor_view_index (field->view), field->spec->name);
   /* An item that is only text is its text. */
   if (field->view->kind->spec->attrs[0].name == NULL)
-    return g_strdup_printf ("%s:%u", field->view->kind->spec->kind, view_index (field->view));
-  return g_strdup_printf ("%s:%u:text", field->view->kind->spec->kind, view_index (field->view));
+    return g_strdup_printf ("%s:%u", field->view->kind->spec->kind, _arb_sheet_editor_view_index (field->view));
+  return g_strdup_printf ("%s:%u:text", field->view->kind->spec->kind, _arb_sheet_editor_view_index (field->view));
 }
 
 static Field *
@@ -178,7 +109,7 @@ find_field (ArbSheetEditor *self,
   for (guint f = 0; f < self->fields->len; f++)
     {
       Field *field = g_ptr_array_index (self->fields, f);
-      g_autofree char *k = field_key (field);
+      g_autofree char *k = _arb_sheet_editor_field_key (field);
 
       if (g_str_equal (k, key))
         return field;
@@ -186,9 +117,9 @@ find_field (ArbSheetEditor *self,
   return NULL;
 }
 
-static const char *
-field_current (ArbSheetEditor *self,
-               Field          *field)
+const char *
+_arb_sheet_editor_field_current (ArbSheetEditor *self,
+                                 Field          *field)
 {
   if (field->view == NULL)
     return arb_sheet_get (self->sheet, field->spec->name);
@@ -378,6 +309,126 @@ container_add (GtkWidget *container,
     adw_preferences_group_add (ADW_PREFERENCES_GROUP (container), row);
 }
 
+/* A list to choose from: the spec's choices, or a table's rows. */
+static void
+make_combo (ArbSheetEditor *self,
+            Field          *field,
+            const char     *current)
+{
+  const ArbFieldSpec *spec = field->spec;
+  g_autoptr(GStrvBuilder) values = g_strv_builder_new ();
+  g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+  g_auto(GStrv) choices = spec->type == ARB_FIELD_CHOICE ? g_strsplit (spec->choices, " ", -1)
+                                                         : row_values (self->rules, spec->choices);
+  guint pick = G_MAXUINT, n = 0;
+
+  /* Unset stays possible until something is chosen: a list must not
+   * show a value the sheet does not hold. */
+  if (!spec->required || current == NULL)
+    {
+      g_strv_builder_add (values, "");
+      gtk_string_list_append (labels, "—");
+      pick = n++;
+    }
+  for (guint i = 0; choices[i]; i++, n++)
+    {
+      g_strv_builder_add (values, choices[i]);
+      gtk_string_list_append (labels, choices[i]);
+      if (current && g_ascii_strcasecmp (current, choices[i]) == 0)
+        pick = n;
+    }
+  /* A value the tables do not know is still shown, and marked. */
+  if (current && (pick == G_MAXUINT || (pick == 0 && (!spec->required || current == NULL))))
+    {
+      g_strv_builder_add (values, current);
+      gtk_string_list_append (labels, current);
+      pick = n++;
+    }
+  field->values = g_strv_builder_end (values);
+  field->row = adw_combo_row_new ();
+  adw_combo_row_set_model (ADW_COMBO_ROW (field->row), G_LIST_MODEL (labels));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (field->row), pick == G_MAXUINT ? 0 : pick);
+  g_signal_connect (field->row, "notify::selected", G_CALLBACK (notify_cb), self);
+  g_object_set_data (G_OBJECT (field->row), "arb-field", field);
+}
+
+static void
+make_switch (ArbSheetEditor *self,
+             Field          *field,
+             const char     *current)
+{
+  field->row = adw_action_row_new ();
+  field->control = gtk_switch_new ();
+  gtk_widget_set_valign (field->control, GTK_ALIGN_CENTER);
+  gtk_switch_set_active (GTK_SWITCH (field->control), g_strcmp0 (current, "true") == 0);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (field->row), field->control);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (field->row), field->control);
+  g_signal_connect (field->control, "notify::active", G_CALLBACK (notify_cb), self);
+  g_object_set_data (G_OBJECT (field->control), "arb-field", field);
+}
+
+/* Notes run to paragraphs: a text area of their own. */
+static void
+add_notes (ArbSheetEditor *self,
+           Field          *field,
+           const char     *current,
+           const char     *title,
+           GtkWidget      *container)
+{
+  GtkTextBuffer *buffer;
+
+  field->control = gtk_text_view_new ();
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (field->control));
+  gtk_text_buffer_set_text (buffer, current ? current : "", -1);
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (field->control), GTK_WRAP_WORD_CHAR);
+  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (field->control), 12);
+  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (field->control), 12);
+  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (field->control), 12);
+  gtk_text_view_set_right_margin (GTK_TEXT_VIEW (field->control), 12);
+  gtk_text_view_set_accepts_tab (GTK_TEXT_VIEW (field->control), FALSE);
+  gtk_widget_set_size_request (field->control, -1, 96);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (field->control), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  field->row = gtk_frame_new (NULL);
+  gtk_frame_set_child (GTK_FRAME (field->row), field->control);
+  g_signal_connect (buffer, "changed", G_CALLBACK (buffer_changed_cb), self);
+  g_object_set_data (G_OBJECT (buffer), "arb-field", field);
+
+  field->caption = gtk_label_new (NULL);
+  field->caption_label = GTK_LABEL (field->caption);
+  gtk_label_set_wrap (field->caption_label, TRUE);
+  gtk_label_set_xalign (field->caption_label, 0);
+  gtk_widget_add_css_class (field->caption, "caption");
+  gtk_widget_set_visible (field->caption, FALSE);
+  gtk_accessible_update_relation (GTK_ACCESSIBLE (field->control), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY,
+                                  field->caption_label, NULL, -1);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (container), field->row);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (container), field->caption);
+  g_ptr_array_add (self->fields, field);
+}
+
+static void
+make_entry (ArbSheetEditor *self,
+            Field          *field,
+            const char     *current)
+{
+  const ArbFieldSpec *spec = field->spec;
+
+  field->row = adw_entry_row_new ();
+  gtk_editable_set_text (GTK_EDITABLE (field->row), current ? current : "");
+  if (spec && spec->type == ARB_FIELD_INT)
+    {
+      g_autofree char *range = g_strdup_printf (_("A whole number from %d to %d"), spec->min, spec->max);
+
+      adw_entry_row_set_input_purpose (ADW_ENTRY_ROW (field->row),
+                                       spec->min < 0 ? GTK_INPUT_PURPOSE_NUMBER : GTK_INPUT_PURPOSE_DIGITS);
+      gtk_widget_set_tooltip_text (field->row, range);
+    }
+  else if (spec && spec->type == ARB_FIELD_DICE)
+    gtk_widget_set_tooltip_text (field->row, _("Dice, as “2d6+1”"));
+  g_signal_connect (field->row, "changed", G_CALLBACK (entry_changed_cb), self);
+  g_object_set_data (G_OBJECT (field->row), "arb-field", field);
+}
+
 /* The row for one value, and the caption under it for its message. */
 static Field *
 add_field (ArbSheetEditor     *self,
@@ -393,107 +444,19 @@ add_field (ArbSheetEditor     *self,
 
   field->spec = spec;
   field->view = view;
-  current = field_current (self, field);
+  current = _arb_sheet_editor_field_current (self, field);
 
   if (spec && (spec->type == ARB_FIELD_CHOICE || spec->type == ARB_FIELD_ROW))
-    {
-      g_autoptr(GStrvBuilder) values = g_strv_builder_new ();
-      g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
-      g_auto(GStrv) choices = spec->type == ARB_FIELD_CHOICE ? g_strsplit (spec->choices, " ", -1)
-                                                             : row_values (self->rules, spec->choices);
-      guint pick = G_MAXUINT, n = 0;
-
-      /* Unset stays possible until something is chosen: a list must not
-       * show a value the sheet does not hold. */
-      if (!spec->required || current == NULL)
-        {
-          g_strv_builder_add (values, "");
-          gtk_string_list_append (labels, "—");
-          pick = n++;
-        }
-      for (guint i = 0; choices[i]; i++, n++)
-        {
-          g_strv_builder_add (values, choices[i]);
-          gtk_string_list_append (labels, choices[i]);
-          if (current && g_ascii_strcasecmp (current, choices[i]) == 0)
-            pick = n;
-        }
-      /* A value the tables do not know is still shown, and marked. */
-      if (current && (pick == G_MAXUINT || (pick == 0 && (!spec->required || current == NULL))))
-        {
-          g_strv_builder_add (values, current);
-          gtk_string_list_append (labels, current);
-          pick = n++;
-        }
-      field->values = g_strv_builder_end (values);
-      field->row = adw_combo_row_new ();
-      adw_combo_row_set_model (ADW_COMBO_ROW (field->row), G_LIST_MODEL (labels));
-      adw_combo_row_set_selected (ADW_COMBO_ROW (field->row), pick == G_MAXUINT ? 0 : pick);
-      g_signal_connect (field->row, "notify::selected", G_CALLBACK (notify_cb), self);
-      g_object_set_data (G_OBJECT (field->row), "arb-field", field);
-    }
+    make_combo (self, field, current);
   else if (spec && spec->type == ARB_FIELD_BOOL)
-    {
-      field->row = adw_action_row_new ();
-      field->control = gtk_switch_new ();
-      gtk_widget_set_valign (field->control, GTK_ALIGN_CENTER);
-      gtk_switch_set_active (GTK_SWITCH (field->control), g_strcmp0 (current, "true") == 0);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (field->row), field->control);
-      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (field->row), field->control);
-      g_signal_connect (field->control, "notify::active", G_CALLBACK (notify_cb), self);
-      g_object_set_data (G_OBJECT (field->control), "arb-field", field);
-    }
+    make_switch (self, field, current);
   else if (spec && view == NULL && g_str_equal (spec->name, "notes"))
     {
-      /* Notes run to paragraphs: a text area of their own. */
-      GtkTextBuffer *buffer;
-
-      field->control = gtk_text_view_new ();
-      buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (field->control));
-      gtk_text_buffer_set_text (buffer, current ? current : "", -1);
-      gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (field->control), GTK_WRAP_WORD_CHAR);
-      gtk_text_view_set_top_margin (GTK_TEXT_VIEW (field->control), 12);
-      gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (field->control), 12);
-      gtk_text_view_set_left_margin (GTK_TEXT_VIEW (field->control), 12);
-      gtk_text_view_set_right_margin (GTK_TEXT_VIEW (field->control), 12);
-      gtk_text_view_set_accepts_tab (GTK_TEXT_VIEW (field->control), FALSE);
-      gtk_widget_set_size_request (field->control, -1, 96);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (field->control), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
-      field->row = gtk_frame_new (NULL);
-      gtk_frame_set_child (GTK_FRAME (field->row), field->control);
-      g_signal_connect (buffer, "changed", G_CALLBACK (buffer_changed_cb), self);
-      g_object_set_data (G_OBJECT (buffer), "arb-field", field);
-
-      field->caption = gtk_label_new (NULL);
-      field->caption_label = GTK_LABEL (field->caption);
-      gtk_label_set_wrap (field->caption_label, TRUE);
-      gtk_label_set_xalign (field->caption_label, 0);
-      gtk_widget_add_css_class (field->caption, "caption");
-      gtk_widget_set_visible (field->caption, FALSE);
-      gtk_accessible_update_relation (GTK_ACCESSIBLE (field->control), GTK_ACCESSIBLE_RELATION_DESCRIBED_BY,
-                                      field->caption_label, NULL, -1);
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (container), field->row);
-      adw_preferences_group_add (ADW_PREFERENCES_GROUP (container), field->caption);
-      g_ptr_array_add (self->fields, field);
+      add_notes (self, field, current, title, container);
       return field;
     }
   else
-    {
-      field->row = adw_entry_row_new ();
-      gtk_editable_set_text (GTK_EDITABLE (field->row), current ? current : "");
-      if (spec && spec->type == ARB_FIELD_INT)
-        {
-          g_autofree char *range = g_strdup_printf (_("A whole number from %d to %d"), spec->min, spec->max);
-
-          adw_entry_row_set_input_purpose (ADW_ENTRY_ROW (field->row),
-                                           spec->min < 0 ? GTK_INPUT_PURPOSE_NUMBER : GTK_INPUT_PURPOSE_DIGITS);
-          gtk_widget_set_tooltip_text (field->row, range);
-        }
-      else if (spec && spec->type == ARB_FIELD_DICE)
-        gtk_widget_set_tooltip_text (field->row, _("Dice, as “2d6+1”"));
-      g_signal_connect (field->row, "changed", G_CALLBACK (entry_changed_cb), self);
-      g_object_set_data (G_OBJECT (field->row), "arb-field", field);
-    }
+    make_entry (self, field, current);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (field->row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (field->row), title);
   field->caption = caption_row_new (&field->caption_label);
@@ -727,245 +690,6 @@ build_form (ArbSheetEditor *self)
 }
 
 static void
-add_message (ArbSheetEditor *self,
-             const char     *key,
-             const char     *message)
-{
-  const char *before = g_hash_table_lookup (self->messages, key);
-
-  if (before && strstr (before, message))
-    return;
-  g_hash_table_insert (self->messages, g_strdup (key),
-                       before ? g_strconcat (before, "\n", message, NULL) : g_strdup (message));
-}
-
-/* The view of the sheet's entry @item, or NULL. */
-static ItemView *
-find_view (ArbSheetEditor *self,
-           ArbSheetItem   *item)
-{
-  for (guint k = 0; k < self->kinds->len; k++)
-    {
-      KindGroup *kind = g_ptr_array_index (self->kinds, k);
-
-      for (guint v = 0; v < kind->views->len; v++)
-        {
-          ItemView *view = g_ptr_array_index (kind->views, v);
-
-          if (view->item == item)
-            return view;
-        }
-    }
-  return NULL;
-}
-
-/* Where @problem shows, as the key of the value or entry it is about
- * (as arb_sheet_editor_get_message() names them), or NULL for the bar
- * at the top. */
-static char *
-problem_key (ArbSheetEditor        *self,
-             const ArbSheetProblem *problem)
-{
-  if (problem->item >= 0)
-    {
-      ItemView *view = NULL;
-      const ArbItemSpec *spec;
-
-      if ((guint)problem->item < arb_sheet_get_n_items (self->sheet))
-        view = find_view (self, arb_sheet_get_item (self->sheet, problem->item));
-      if (view == NULL)
-        return NULL;
-      spec = view->kind->spec;
-      for (guint a = 0; problem->field && spec->attrs[a].name; a++)
-        if (g_str_equal (spec->attrs[a].name, problem->field))
-          return g_strdup_printf ("%s:%u:%s", spec->kind, view_index (view), problem->field);
-      return g_strdup_printf ("%s:%u", spec->kind, view_index (view));
-    }
-
-  for (guint f = 0; problem->field && f < self->fields->len; f++)
-    {
-      Field *field = g_ptr_array_index (self->fields, f);
-
-      if (field->view == NULL && g_str_equal (field->spec->name, problem->field))
-        return g_strdup (problem->field);
-    }
-  return NULL;
-}
-
-/* Shown as a mistake, or (a gap not yet reached in a new sheet) as a
- * quiet reminder. */
-static gboolean
-field_is_wrong (ArbSheetEditor *self,
-                Field          *field)
-{
-  const char *current = field_current (self, field);
-
-  return field->touched || (current && current[0]);
-}
-
-static void
-show_derived (ArbSheetEditor *self)
-{
-  g_autoptr(GPtrArray) derived = arb_sheet_derive (self->sheet, self->rules);
-  gboolean same = derived->len == self->derived_rows->len;
-
-  for (guint i = 0; same && i < derived->len; i++)
-    same = g_str_equal (((ArbDerived *)g_ptr_array_index (derived, i))->key,
-                        g_object_get_data (g_ptr_array_index (self->derived_rows, i), "arb-key"));
-  if (!same)
-    {
-      for (guint i = 0; i < self->derived_rows->len; i++)
-        adw_preferences_group_remove (self->derived_group, g_ptr_array_index (self->derived_rows, i));
-      g_ptr_array_set_size (self->derived_rows, 0);
-    }
-  g_hash_table_remove_all (self->derived);
-  for (guint i = 0; i < derived->len; i++)
-    {
-      ArbDerived *d = g_ptr_array_index (derived, i);
-      GtkWidget *row, *value;
-
-      if (same)
-        {
-          row = g_ptr_array_index (self->derived_rows, i);
-          value = g_object_get_data (G_OBJECT (row), "arb-value");
-        }
-      else
-        {
-          row = adw_action_row_new ();
-          value = gtk_label_new (NULL);
-          gtk_widget_add_css_class (value, "numeric");
-          gtk_label_set_selectable (GTK_LABEL (value), TRUE);
-          adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), d->label);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), value);
-          g_object_set_data_full (G_OBJECT (row), "arb-key", g_strdup (d->key), g_free);
-          g_object_set_data (G_OBJECT (row), "arb-value", value);
-          adw_preferences_group_add (self->derived_group, row);
-          g_ptr_array_add (self->derived_rows, row);
-        }
-      gtk_label_set_text (GTK_LABEL (value), d->value);
-      g_hash_table_insert (self->derived, g_strdup (d->key), g_strdup (d->value));
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->derived_group), derived->len > 0);
-}
-
-/* The whole sheet checked again. Each problem shows at the value or the
- * entry the rules core says it is about, the rest in the bar at the top. */
-static void
-check (ArbSheetEditor *self)
-{
-  g_autoptr(GPtrArray) problems = arb_sheet_check_problems (self->sheet, self->rules);
-  g_autoptr(GPtrArray) general = g_ptr_array_new ();
-  g_autoptr(GPtrArray) shown = g_ptr_array_new ();
-  GHashTableIter iter;
-  gpointer key, value;
-
-  g_assert (ARB_IS_SHEET_EDITOR (self));
-
-  g_hash_table_remove_all (self->messages);
-  g_hash_table_iter_init (&iter, self->refused);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    add_message (self, key, value);
-
-  for (guint i = 0; i < problems->len; i++)
-    {
-      const ArbSheetProblem *problem = g_ptr_array_index (problems, i);
-      g_autofree char *at = problem_key (self, problem);
-
-      if (at)
-        add_message (self, at, problem->message);
-      else
-        g_ptr_array_add (general, problem->message);
-    }
-
-  /* At each field: the row turns red and the caption under it says why. */
-  for (guint f = 0; f < self->fields->len; f++)
-    {
-      Field *field = g_ptr_array_index (self->fields, f);
-      g_autofree char *k = field_key (field);
-      const char *message = g_hash_table_lookup (self->messages, k);
-      gboolean wrong = message && field_is_wrong (self, field);
-
-      /* A gap in a new sheet is a reminder, not yet a mistake. */
-      gtk_label_set_text (field->caption_label, wrong ? message : message ? _("Required") : "");
-      gtk_widget_set_visible (field->caption, message != NULL);
-      if (wrong)
-        {
-          gtk_widget_add_css_class (field->row, "error");
-          gtk_widget_add_css_class (GTK_WIDGET (field->caption_label), "error");
-          gtk_widget_remove_css_class (GTK_WIDGET (field->caption_label), "dim-label");
-          g_ptr_array_add (shown, (gpointer)message);
-        }
-      else
-        {
-          gtk_widget_remove_css_class (field->row, "error");
-          gtk_widget_remove_css_class (GTK_WIDGET (field->caption_label), "error");
-          gtk_widget_add_css_class (GTK_WIDGET (field->caption_label), "dim-label");
-        }
-      /* What the eye sees in red, a screen reader says. */
-      gtk_accessible_update_state (GTK_ACCESSIBLE (GTK_IS_TEXT_VIEW (field->control) ? field->control : field->row),
-                                   GTK_ACCESSIBLE_STATE_INVALID,
-                                   wrong ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);
-    }
-
-  /* An item folded away still shows that something inside is wrong. */
-  for (guint k = 0; k < self->kinds->len; k++)
-    {
-      KindGroup *kind = g_ptr_array_index (self->kinds, k);
-
-      for (guint v = 0; v < kind->views->len; v++)
-        {
-          ItemView *view = g_ptr_array_index (kind->views, v);
-          g_autofree char *item_key = g_strdup_printf ("%s:%u", kind->spec->kind, v);
-          const char *message = g_hash_table_lookup (self->messages, item_key);
-          gboolean wrong = message != NULL;
-
-          if (!ADW_IS_EXPANDER_ROW (view->row))
-            continue;
-          if (message)
-            g_ptr_array_add (shown, (gpointer)message);
-          for (guint f = 0; f < self->fields->len && !wrong; f++)
-            {
-              Field *field = g_ptr_array_index (self->fields, f);
-
-              wrong = field->view == view && gtk_widget_has_css_class (field->row, "error");
-            }
-          adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (view->row),
-                                         message ? message : g_object_get_data (G_OBJECT (view->row), "arb-summary"));
-          if (wrong)
-            gtk_widget_add_css_class (view->row, "error");
-          else
-            gtk_widget_remove_css_class (view->row, "error");
-        }
-    }
-
-  self->valid = problems->len == 0 && g_hash_table_size (self->refused) == 0;
-
-  /* The bar: what no field shows first, then the fields' own, in form
-   * order; three at most, it is a summary. */
-  {
-    g_autoptr(GString) text = g_string_new (NULL);
-    guint total = general->len + shown->len;
-
-    g_ptr_array_extend (general, shown, NULL, NULL);
-    for (guint i = 0; i < general->len && i < 3; i++)
-      g_string_append_printf (text, "%s%s", text->len ? "\n" : "", (char *)g_ptr_array_index (general, i));
-    if (total > 3)
-      {
-        g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "and %u more problem",
-                                                              "and %u more problems", total - 3),
-                                                 total - 3);
-
-        g_string_append_printf (text, "\n%s", more);
-      }
-    gtk_label_set_text (self->problems_label, text->str);
-    gtk_info_bar_set_revealed (self->problems_bar, total > 0);
-    gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.show-problem", shown->len > 0);
-  }
-  show_derived (self);
-}
-
-static void
 update_title (ArbSheetEditor *self)
 {
   const char *name = arb_sheet_get_name (self->sheet);
@@ -995,7 +719,7 @@ refresh (ArbSheetEditor *self)
 
   now = arb_sheet_serialize (self->sheet);
   self->modified = self->saved == NULL || !g_bytes_equal (now, self->saved);
-  check (self);
+  _arb_sheet_editor_check (self);
   update_title (self);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.save", self->valid && self->modified);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "editor.save-copy", self->valid && self->path != NULL);

@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "arb-game.h"
-#include "arb-tables-window.h"
+#include "arb-tables-window-private.h"
 
 #define DAGGER "†"
 
@@ -29,48 +29,7 @@ static const char style[] =
   "list.arb-table-rows > row:selected { background-color: alpha(@accent_bg_color, 0.22); }\n"
   "list.arb-table-rows > row:selected:focus-visible { outline-color: alpha(@accent_color, 0.5); }\n";
 
-struct _ArbTablesWindow
-{
-  AdwWindow          parent_instance;
-
-  /* Template widgets */
-  AdwLeaflet        *leaflet;
-  GtkSearchEntry    *search_entry;
-  GtkDropDown       *game_dropdown;
-  GtkStack          *list_stack;
-  GtkListBox        *table_list;
-  AdwWindowTitle    *window_title;
-  GtkStack          *content_stack;
-  GtkScrolledWindow *detail_scroller;
-  GtkLabel          *title_label;
-  GtkLabel          *source_label;
-  GtkWidget         *house_box;
-  GtkLabel          *house_label;
-  GtkWidget         *placeholder_box;
-  GtkLabel          *placeholder_label;
-  GtkEntry          *lookup_entry;
-  GtkButton         *roll_button;
-  GtkLabel          *answer_label;
-  GtkListBox        *rows_list;
-  GtkLabel          *footnotes_label;
-  GtkBox            *notes_box;
-  GtkWidget         *edit_button;
-  GtkStack          *top_stack;
-  GtkLabel          *edit_message;
-  GtkGrid           *edit_grid;
-
-  /* Owned */
-  ArbRulesetLibrary *rules;
-  ArbTable          *table;     /* the one shown, or NULL */
-  GPtrArray         *cells;     /* GtkEntry of each cell while editing, row by row; NULL otherwise */
-
-  /* Borrowed */
-  ArbFight          *fight;     /* weak: the fight that logs a table saved */
-};
-
 G_DEFINE_FINAL_TYPE (ArbTablesWindow, arb_tables_window, ADW_TYPE_WINDOW)
-
-static void stop_editing (ArbTablesWindow *self);
 
 /* "combat factor" → "Combat factor": keys are written for sentences. */
 static char *
@@ -292,8 +251,8 @@ make_table_row (ArbTable *table)
 
 /* By game in the order the games are shown, so that a house table of
  * its own sits with the rest of its game. */
-static void
-fill_list (ArbTablesWindow *self)
+void
+_arb_tables_window_fill_list (ArbTablesWindow *self)
 {
   GtkWidget *child;
 
@@ -551,8 +510,8 @@ append_unselectable (GtkListBox *list,
 }
 
 /* The first column's heading: the dice, or what the table is read by. */
-static char *
-index_title (ArbTable *table)
+char *
+_arb_tables_window_index_title (ArbTable *table)
 {
   if (arb_table_get_dice (table))
     return g_strdup (arb_table_get_dice (table));
@@ -565,7 +524,7 @@ fill_rows (ArbTablesWindow *self,
 {
   guint n_columns = arb_table_get_n_columns (table);
   g_autoptr(GPtrArray) groups = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autofree char *first = index_title (table);
+  g_autofree char *first = _arb_tables_window_index_title (table);
   const char *last_group = NULL;
   GtkWidget *child, *line;
 
@@ -715,7 +674,7 @@ display_table (ArbTablesWindow *self,
 
   if (table == self->table)
     return;
-  stop_editing (self);
+  _arb_tables_window_stop_editing (self);
   g_clear_pointer (&self->table, arb_table_unref);
   if (table == NULL)
     {
@@ -825,10 +784,10 @@ scroll_to_row (ArbTablesWindow *self,
     gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + bounds.origin.y - page / 3);
 }
 
-static void
-set_answer (ArbTablesWindow *self,
-            const char      *text,
-            gboolean         found)
+void
+_arb_tables_window_set_answer (ArbTablesWindow *self,
+                               const char      *text,
+                               gboolean         found)
 {
   gtk_label_set_text (self->answer_label, text);
   gtk_widget_set_visible (GTK_WIDGET (self->answer_label), TRUE);
@@ -861,7 +820,7 @@ answer_row (ArbTablesWindow *self,
   else
     /* TRANSLATORS: what was looked up or rolled, and the row */
     answer = g_strdup_printf (_("%s → row %s"), asked, row->label);
-  set_answer (self, answer, TRUE);
+  _arb_tables_window_set_answer (self, answer, TRUE);
   if ((list_row = find_list_row (self, row)))
     {
       gtk_list_box_select_row (self->rows_list, list_row);
@@ -923,7 +882,7 @@ arb_tables_window_look_up (ArbTablesWindow *self,
           /* TRANSLATORS: a value no row of the table covers */
           g_autofree char *message = g_strdup_printf (_("No row of this table covers %s"), value);
 
-          set_answer (self, message, FALSE);
+          _arb_tables_window_set_answer (self, message, FALSE);
           return FALSE;
         }
       if (arb_table_get_dice (self->table))
@@ -952,7 +911,7 @@ arb_tables_window_look_up (ArbTablesWindow *self,
       else
         /* TRANSLATORS: neither a number nor a row of a table read by number */
         message = g_strdup_printf (_("“%s” is neither a number nor a row of this table"), value);
-      set_answer (self, message, FALSE);
+      _arb_tables_window_set_answer (self, message, FALSE);
       return FALSE;
     }
   answer_row (self, value, row);
@@ -982,7 +941,7 @@ arb_tables_window_roll (ArbTablesWindow *self,
   if (!(expr = arb_dice_expr_parse (arb_table_get_dice (self->table), NULL, &error)) ||
       !arb_dice_expr_roll (expr, source, &total, faces, &error))
     {
-      set_answer (self, error->message, FALSE);
+      _arb_tables_window_set_answer (self, error->message, FALSE);
       return FALSE;
     }
 
@@ -1000,7 +959,7 @@ arb_tables_window_roll (ArbTablesWindow *self,
       /* TRANSLATORS: a roll, then that no row of the table covers it */
       g_autofree char *message = g_strdup_printf (_("%s: no row of this table covers it"), asked->str);
 
-      set_answer (self, message, FALSE);
+      _arb_tables_window_set_answer (self, message, FALSE);
       return FALSE;
     }
   answer_row (self, asked->str, row);
@@ -1113,331 +1072,6 @@ roll_action (GtkWidget  *widget,
   arb_tables_window_roll (ARB_TABLES_WINDOW (widget), NULL);
 }
 
-/* Filling a table in
- *
- * The grid holds an entry a cell, row by row; each is checked as it is
- * typed by the check a house file's cells get when it is read, and the
- * first bad cell is named above the grid. Save writes the table as a
- * house rule and puts it in force in the library at once. */
-
-static const char *
-entry_problem (GtkWidget *entry)
-{
-  return g_object_get_data (G_OBJECT (entry), "arb-problem");
-}
-
-/* The line above the grid: the first bad cell, else how to go on. */
-static void
-update_edit_message (ArbTablesWindow *self)
-{
-  const char *problem = NULL;
-
-  for (guint i = 0; self->cells && i < self->cells->len && problem == NULL; i++)
-    problem = entry_problem (g_ptr_array_index (self->cells, i));
-  if (problem)
-    {
-      gtk_label_set_text (self->edit_message, problem);
-      gtk_widget_add_css_class (GTK_WIDGET (self->edit_message), "error");
-    }
-  else
-    {
-      gtk_label_set_text (self->edit_message,
-                          _("Type each cell from your rulebook; the notes below list what the rules read. Enter goes to the next cell."));
-      gtk_widget_remove_css_class (GTK_WIDGET (self->edit_message), "error");
-    }
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.save", self->cells != NULL && problem == NULL);
-}
-
-static void
-cell_changed_cb (GtkEditable     *entry,
-                 ArbTablesWindow *self)
-{
-  guint row = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (entry), "arb-row"));
-  guint column = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (entry), "arb-column"));
-  g_autoptr(GError) error = NULL;
-
-  if (self->table == NULL)
-    return;
-  if (arb_table_check_cell (self->table, row, column, gtk_editable_get_text (entry), &error))
-    {
-      g_object_set_data (G_OBJECT (entry), "arb-problem", NULL);
-      gtk_widget_remove_css_class (GTK_WIDGET (entry), "error");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (entry), NULL);
-    }
-  else
-    {
-      g_object_set_data_full (G_OBJECT (entry), "arb-problem", g_strdup (error->message), g_free);
-      gtk_widget_add_css_class (GTK_WIDGET (entry), "error");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (entry), error->message);
-    }
-  update_edit_message (self);
-}
-
-/* Enter: the next cell, and Save from the last. */
-static void
-cell_activate_cb (GtkEntry        *entry,
-                  ArbTablesWindow *self)
-{
-  guint i;
-
-  if (self->cells && g_ptr_array_find (self->cells, entry, &i) && i + 1 < self->cells->len)
-    gtk_widget_grab_focus (g_ptr_array_index (self->cells, i + 1));
-  else
-    gtk_widget_activate_action (GTK_WIDGET (self), "tables.save", NULL);
-}
-
-static GtkWidget *
-grid_label (const char *text,
-            const char *css_class)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
-  /* The cells take the width to spare: a short label is not squeezed
-   * to a word a line for them ("1 or less"), a long one wraps. */
-  gtk_label_set_width_chars (GTK_LABEL (label), MIN ((int)g_utf8_strlen (text, -1), 12));
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 20);
-  if (css_class)
-    gtk_widget_add_css_class (label, css_class);
-  return label;
-}
-
-static void
-fill_grid (ArbTablesWindow *self)
-{
-  ArbTable *table = self->table;
-  guint n_columns = arb_table_get_n_columns (table);
-  g_autofree char *first = index_title (table);
-  const char *last_group = NULL;
-  GtkWidget *child;
-  int y = 0;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->edit_grid))))
-    gtk_grid_remove (self->edit_grid, child);
-  g_clear_pointer (&self->cells, g_ptr_array_unref);
-  self->cells = g_ptr_array_new ();
-
-  gtk_grid_attach (self->edit_grid, grid_label (first, "dim-label"), 0, y, 1, 1);
-  for (guint c = 0; c < n_columns; c++)
-    {
-      GtkWidget *heading = grid_label (arb_table_get_column (table, c)->title, "heading");
-
-      /* A heading as narrow as its longest word: the cells set the width. */
-      gtk_label_set_width_chars (GTK_LABEL (heading), -1);
-      gtk_widget_add_css_class (heading, "dim-label");
-      gtk_grid_attach (self->edit_grid, heading, c + 1, y, 1, 1);
-    }
-  y++;
-  for (guint r = 0; r < arb_table_get_n_rows (table); r++)
-    {
-      const ArbRow *row = arb_table_get_row (table, r);
-
-      if (row->group && g_strcmp0 (row->group, last_group) != 0)
-        {
-          GtkWidget *heading = grid_label (row->group, "title-4");
-
-          gtk_widget_set_margin_top (heading, 6);
-          gtk_grid_attach (self->edit_grid, heading, 0, y++, n_columns + 1, 1);
-        }
-      last_group = row->group;
-      gtk_grid_attach (self->edit_grid, grid_label (row->label, "heading"), 0, y, 1, 1);
-      for (guint c = 0; c < n_columns; c++)
-        {
-          GtkWidget *entry = gtk_entry_new ();
-          /* TRANSLATORS: a cell of the grid, for a screen reader: "Row 2, Result" */
-          g_autofree char *spoken = g_strdup_printf (_("Row %s, %s"), row->label, arb_table_get_column (table, c)->title);
-
-          gtk_editable_set_text (GTK_EDITABLE (entry), row->cells[c].text);
-          /* Narrow at least, so that seven columns fit a small screen;
-           * the grid shares what width there is among them. */
-          gtk_editable_set_width_chars (GTK_EDITABLE (entry), 2);
-          gtk_widget_set_hexpand (entry, TRUE);
-          gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, spoken, -1);
-          g_object_set_data (G_OBJECT (entry), "arb-row", GUINT_TO_POINTER (r));
-          g_object_set_data (G_OBJECT (entry), "arb-column", GUINT_TO_POINTER (c));
-          g_signal_connect (entry, "changed", G_CALLBACK (cell_changed_cb), self);
-          g_signal_connect (entry, "activate", G_CALLBACK (cell_activate_cb), self);
-          gtk_grid_attach (self->edit_grid, entry, c + 1, y, 1, 1);
-          g_ptr_array_add (self->cells, entry);
-          cell_changed_cb (GTK_EDITABLE (entry), self);
-        }
-      y++;
-    }
-}
-
-static void
-stop_editing (ArbTablesWindow *self)
-{
-  GtkWidget *child;
-
-  g_assert (ARB_IS_TABLES_WINDOW (self));
-
-  if (self->cells == NULL)
-    return;
-  g_clear_pointer (&self->cells, g_ptr_array_unref);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->edit_grid))))
-    gtk_grid_remove (self->edit_grid, child);
-  gtk_widget_set_visible (GTK_WIDGET (self->edit_grid), FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->rows_list), TRUE);
-  gtk_stack_set_visible_child_name (self->top_stack, "look-up");
-  gtk_widget_set_visible (self->edit_button, TRUE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.save", FALSE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.cancel-edit", FALSE);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.edit", self->table != NULL);
-}
-
-gboolean
-arb_tables_window_edit (ArbTablesWindow *self)
-{
-  g_return_val_if_fail (ARB_IS_TABLES_WINDOW (self), FALSE);
-
-  if (self->table == NULL)
-    return FALSE;
-  if (self->cells == NULL)
-    {
-      fill_grid (self);
-      gtk_widget_set_visible (GTK_WIDGET (self->rows_list), FALSE);
-      gtk_widget_set_visible (GTK_WIDGET (self->edit_grid), TRUE);
-      gtk_widget_set_visible (self->placeholder_box, FALSE);
-      gtk_stack_set_visible_child_name (self->top_stack, "edit");
-      gtk_widget_set_visible (self->edit_button, FALSE);
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.cancel-edit", TRUE);
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.edit", FALSE);
-      update_edit_message (self);
-    }
-  adw_leaflet_set_visible_child_name (self->leaflet, "content");
-  if (self->cells->len > 0)
-    gtk_widget_grab_focus (g_ptr_array_index (self->cells, 0));
-  return TRUE;
-}
-
-gboolean
-arb_tables_window_get_editing (ArbTablesWindow *self)
-{
-  g_return_val_if_fail (ARB_IS_TABLES_WINDOW (self), FALSE);
-  return self->cells != NULL;
-}
-
-GtkEditable *
-arb_tables_window_get_cell (ArbTablesWindow *self,
-                            guint            row,
-                            guint            column)
-{
-  guint n;
-
-  g_return_val_if_fail (ARB_IS_TABLES_WINDOW (self), NULL);
-
-  if (self->cells == NULL || self->table == NULL)
-    return NULL;
-  n = arb_table_get_n_columns (self->table);
-  if (column >= n || row * n + column >= self->cells->len)
-    return NULL;
-  return GTK_EDITABLE (g_ptr_array_index (self->cells, row * n + column));
-}
-
-const char *
-arb_tables_window_get_edit_message (ArbTablesWindow *self)
-{
-  g_return_val_if_fail (ARB_IS_TABLES_WINDOW (self), NULL);
-  return gtk_label_get_text (self->edit_message);
-}
-
-void
-arb_tables_window_set_fight (ArbTablesWindow *self,
-                             ArbFight        *fight)
-{
-  g_return_if_fail (ARB_IS_TABLES_WINDOW (self));
-  g_return_if_fail (fight == NULL || ARB_IS_FIGHT (fight));
-
-  g_set_weak_pointer (&self->fight, fight);
-}
-
-/* The fight of the table's game logs that the table is in force now: a
- * step of its own, so that the open action dialog asks the rules again
- * and the file says from where the fight read the new table. */
-static void
-log_in_fight (ArbTablesWindow *self,
-              const char      *system,
-              const char      *id)
-{
-  g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autofree char *name = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (self->fight == NULL ||
-      !g_str_equal (arb_encounter_get_system (arb_fight_peek_encounter (self->fight)), system))
-    return;
-  name = g_strconcat (system, ".house-table", NULL);
-  g_hash_table_insert (params, (gpointer)"table", (gpointer)id);
-  /* Refused only when the fight has this table as it stands already. */
-  if (!arb_fight_run (self->fight, name, params, &error))
-    g_debug ("The fight does not log the table: %s", error->message);
-}
-
-char *
-arb_tables_window_save (ArbTablesWindow  *self,
-                        GError          **error)
-{
-  g_autoptr(GArray) edits = g_array_new (FALSE, FALSE, sizeof (ArbCellText));
-  g_autoptr(ArbTable) old = NULL;
-  g_autofree char *dir = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *system = NULL;
-  g_autofree char *id = NULL;
-  g_autofree char *done = NULL;
-  guint n_columns;
-
-  g_return_val_if_fail (ARB_IS_TABLES_WINDOW (self), NULL);
-
-  if (self->table == NULL || self->cells == NULL)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, _("No table is being filled in"));
-      return NULL;
-    }
-  n_columns = arb_table_get_n_columns (self->table);
-  for (guint i = 0; i < self->cells->len; i++)
-    {
-      GtkEditable *entry = g_ptr_array_index (self->cells, i);
-      const ArbRow *row = arb_table_get_row (self->table, i / n_columns);
-      ArbCellText edit = { i / n_columns, i % n_columns, gtk_editable_get_text (entry) };
-
-      if (entry_problem (GTK_WIDGET (entry)))
-        {
-          g_set_error_literal (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID, entry_problem (GTK_WIDGET (entry)));
-          return NULL;
-        }
-      if (!g_str_equal (edit.text, row->cells[edit.column].text))
-        g_array_append_val (edits, edit);
-    }
-  /* A table shipped empty and still so: nothing to keep. */
-  if (edits->len == 0 && !arb_table_is_house_rule (self->table))
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, _("Nothing is typed in yet"));
-      return NULL;
-    }
-
-  dir = arb_ruleset_house_dir (NULL);
-  if (!(path = arb_ruleset_library_save_house_table (self->rules, self->table, (ArbCellText *)edits->data,
-                                                      edits->len, dir, error)))
-    return NULL;
-
-  old = arb_table_ref (self->table);
-  system = g_strdup (arb_table_get_system (old));
-  id = g_strdup (arb_table_get_id (old));
-  stop_editing (self);
-  /* The list's rows hold the tables they show: the new one takes the
-   * old one's place. */
-  fill_list (self);
-  arb_tables_window_show_table (self, system, id);
-  log_in_fight (self, system, id);
-  /* TRANSLATORS: %s is the house rule file the table was saved in */
-  done = g_strdup_printf (_("Saved as a house rule in %s: in force now."), path);
-  set_answer (self, done, TRUE);
-  return g_steal_pointer (&path);
-}
-
 static void
 edit_action (GtkWidget  *widget,
              const char *action_name,
@@ -1462,41 +1096,12 @@ save_action (GtkWidget  *widget,
     }
 }
 
-static gboolean
-edits_typed (ArbTablesWindow *self)
-{
-  guint n_columns;
-
-  if (self->cells == NULL)
-    return FALSE;
-  n_columns = arb_table_get_n_columns (self->table);
-  for (guint i = 0; i < self->cells->len; i++)
-    if (!g_str_equal (gtk_editable_get_text (g_ptr_array_index (self->cells, i)),
-                      arb_table_get_row (self->table, i / n_columns)->cells[i % n_columns].text))
-      return TRUE;
-  return FALSE;
-}
-
-static void
-leave_grid (ArbTablesWindow *self)
-{
-  ArbTable *table = self->table ? arb_table_ref (self->table) : NULL;
-
-  stop_editing (self);
-  /* Shown again as it stands in the library. */
-  if (table)
-    {
-      gtk_widget_set_visible (self->placeholder_box, arb_table_is_placeholder (table));
-      arb_table_unref (table);
-    }
-}
-
 static void
 cancel_edit_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *param)
 {
-  leave_grid (ARB_TABLES_WINDOW (widget));
+  _arb_tables_window_leave_grid (ARB_TABLES_WINDOW (widget));
 }
 
 /* Escape leaves a grid with nothing typed in, and closes the window
@@ -1510,8 +1115,8 @@ escape_action (GtkWidget  *widget,
 
   if (self->cells == NULL)
     gtk_window_close (GTK_WINDOW (self));
-  else if (!edits_typed (self))
-    leave_grid (self);
+  else if (!_arb_tables_window_edits_typed (self))
+    _arb_tables_window_leave_grid (self);
   else
     {
       gtk_label_set_text (self->edit_message, _("Save the table (Ctrl+S), or Cancel to leave it as it was."));
@@ -1535,7 +1140,7 @@ arb_tables_window_close_request (GtkWindow *window)
 {
   ArbTablesWindow *self = ARB_TABLES_WINDOW (window);
 
-  if (edits_typed (self))
+  if (_arb_tables_window_edits_typed (self))
     {
       gtk_label_set_text (self->edit_message, _("Save the table (Ctrl+S), or Cancel to leave it as it was."));
       gtk_widget_add_css_class (GTK_WIDGET (self->edit_message), "error");
@@ -1675,7 +1280,7 @@ arb_tables_window_new (GtkWindow         *parent,
 
   self = g_object_new (ARB_TYPE_TABLES_WINDOW, "transient-for", parent, NULL);
   self->rules = g_object_ref (rules);
-  fill_list (self);
+  _arb_tables_window_fill_list (self);
   arb_tables_window_set_filter (self, system, NULL);
   /* The first table of the game is open, so the window is never blank. */
   if ((first = first_shown_row (self)))

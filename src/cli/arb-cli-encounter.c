@@ -217,58 +217,37 @@ add_odds_json (JsonBuilder   *b,
   json_builder_end_object (b);
 }
 
+/* The outcome read aloud first (issue 17): null when the procedure
+ * has none, with its tone, what happened in words, and the totals. */
 static void
-add_step_json (JsonBuilder   *b,
-               const ArbStep *step)
+add_headline_json (JsonBuilder   *b,
+                   const ArbStep *step)
 {
-  GPtrArray *dice = arb_step_get_dice (step);
-  GPtrArray *effects = arb_step_get_effects (step);
-  GPtrArray *log = arb_step_get_log (step);
+  g_autofree char *summary = arb_step_dup_summary (step);
+  GPtrArray *totals = arb_step_get_totals (step);
 
-  json_builder_set_member_name (b, "what");
-  json_builder_add_string_value (b, arb_step_get_what (step));
-  add_odds_json (b, step);
-  json_builder_set_member_name (b, "who");
-  json_builder_add_string_value (b, arb_step_get_who (step));
-  /* The outcome read aloud first (issue 17): null when the procedure
-   * has none, with its tone, what happened in words, and the totals. */
-  {
-    g_autofree char *summary = arb_step_dup_summary (step);
-    GPtrArray *totals = arb_step_get_totals (step);
-
-    json_builder_set_member_name (b, "headline");
-    if (arb_step_get_headline (step))
-      json_builder_add_string_value (b, arb_step_get_headline (step));
-    else
-      json_builder_add_null_value (b);
-    json_builder_set_member_name (b, "tone");
-    json_builder_add_string_value (b, arb_headline_tone_to_string (arb_step_get_tone (step)));
-    json_builder_set_member_name (b, "summary");
-    json_builder_add_string_value (b, summary);
-    json_builder_set_member_name (b, "totals");
-    json_builder_begin_array (b);
-    for (guint i = 0; i < totals->len; i++)
-      json_builder_add_string_value (b, g_ptr_array_index (totals, i));
-    json_builder_end_array (b);
-  }
-  json_builder_set_member_name (b, "rolls");
+  json_builder_set_member_name (b, "headline");
+  if (arb_step_get_headline (step))
+    json_builder_add_string_value (b, arb_step_get_headline (step));
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "tone");
+  json_builder_add_string_value (b, arb_headline_tone_to_string (arb_step_get_tone (step)));
+  json_builder_set_member_name (b, "summary");
+  json_builder_add_string_value (b, summary);
+  json_builder_set_member_name (b, "totals");
   json_builder_begin_array (b);
-  for (guint i = 0; i < dice->len; i++)
-    {
-      ArbDieRecord *d = g_ptr_array_index (dice, i);
-
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "dice");
-      json_builder_add_string_value (b, d->expr);
-      json_builder_set_member_name (b, "purpose");
-      json_builder_add_string_value (b, d->purpose);
-      json_builder_set_member_name (b, "value");
-      json_builder_add_int_value (b, d->value);
-      json_builder_set_member_name (b, "typed");
-      json_builder_add_boolean_value (b, d->typed);
-      json_builder_end_object (b);
-    }
+  for (guint i = 0; i < totals->len; i++)
+    json_builder_add_string_value (b, g_ptr_array_index (totals, i));
   json_builder_end_array (b);
+}
+
+static void
+add_effects_json (JsonBuilder   *b,
+                  const ArbStep *step)
+{
+  GPtrArray *effects = arb_step_get_effects (step);
+
   json_builder_set_member_name (b, "effects");
   json_builder_begin_array (b);
   for (guint i = 0; i < effects->len; i++)
@@ -294,6 +273,40 @@ add_step_json (JsonBuilder   *b,
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+}
+
+static void
+add_step_json (JsonBuilder   *b,
+               const ArbStep *step)
+{
+  GPtrArray *dice = arb_step_get_dice (step);
+  GPtrArray *log = arb_step_get_log (step);
+
+  json_builder_set_member_name (b, "what");
+  json_builder_add_string_value (b, arb_step_get_what (step));
+  add_odds_json (b, step);
+  json_builder_set_member_name (b, "who");
+  json_builder_add_string_value (b, arb_step_get_who (step));
+  add_headline_json (b, step);
+  json_builder_set_member_name (b, "rolls");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < dice->len; i++)
+    {
+      ArbDieRecord *d = g_ptr_array_index (dice, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "dice");
+      json_builder_add_string_value (b, d->expr);
+      json_builder_set_member_name (b, "purpose");
+      json_builder_add_string_value (b, d->purpose);
+      json_builder_set_member_name (b, "value");
+      json_builder_add_int_value (b, d->value);
+      json_builder_set_member_name (b, "typed");
+      json_builder_add_boolean_value (b, d->typed);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  add_effects_json (b, step);
   json_builder_set_member_name (b, "log");
   json_builder_begin_array (b);
   for (guint i = 0; i < log->len; i++)
@@ -325,16 +338,14 @@ print_step (const ArbStep *step)
     g_print ("%s\n", (char *)g_ptr_array_index (log, i));
 }
 
+/* The counters of the turn, who acts, and the order. */
 static void
-add_order_json (JsonBuilder  *b,
-                ArbEncounter *enc)
+add_counters_json (JsonBuilder  *b,
+                   ArbEncounter *enc)
 {
   const char *order = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_ORDER);
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
   static const char *counters[] = { "round", "pulse", "turn", "phase", NULL };
 
-  json_builder_set_member_name (b, "system");
-  json_builder_add_string_value (b, arb_encounter_get_system (enc));
   for (guint i = 0; counters[i]; i++)
     if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, counters[i])))
       {
@@ -361,6 +372,35 @@ add_order_json (JsonBuilder  *b,
         json_builder_add_string_value (b, parts[i]);
     }
   json_builder_end_array (b);
+}
+
+static void
+add_map_json (JsonBuilder  *b,
+              ArbEncounter *enc)
+{
+  int cols, rows;
+
+  if (arb_encounter_get_map_size (enc, &cols, &rows))
+    {
+      json_builder_set_member_name (b, "map");
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "cols");
+      json_builder_add_int_value (b, cols);
+      json_builder_set_member_name (b, "rows");
+      json_builder_add_int_value (b, rows);
+      json_builder_end_object (b);
+    }
+}
+
+static void
+add_order_json (JsonBuilder  *b,
+                ArbEncounter *enc)
+{
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+
+  json_builder_set_member_name (b, "system");
+  json_builder_add_string_value (b, arb_encounter_get_system (enc));
+  add_counters_json (b, enc);
 
   json_builder_set_member_name (b, "combatants");
   json_builder_begin_array (b);
@@ -410,20 +450,7 @@ add_order_json (JsonBuilder  *b,
     }
   json_builder_end_array (b);
 
-  {
-    int cols, rows;
-
-    if (arb_encounter_get_map_size (enc, &cols, &rows))
-      {
-        json_builder_set_member_name (b, "map");
-        json_builder_begin_object (b);
-        json_builder_set_member_name (b, "cols");
-        json_builder_add_int_value (b, cols);
-        json_builder_set_member_name (b, "rows");
-        json_builder_add_int_value (b, rows);
-        json_builder_end_object (b);
-      }
-  }
+  add_map_json (b, enc);
 
   json_builder_set_member_name (b, "steps");
   json_builder_add_int_value (b, arb_encounter_get_position (enc));
@@ -1120,6 +1147,74 @@ arb_cli_encounter (int    argc,
   return with_retry (encounter_command, argc, argv);
 }
 
+/* A procedure that waits for a die: what it needs, and the odds. */
+static void
+print_needs_roll (ArbOutcome *outcome)
+{
+  if (opts.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "status");
+      json_builder_add_string_value (b, "needs-roll");
+      json_builder_set_member_name (b, "dice");
+      json_builder_add_string_value (b, outcome->dice);
+      json_builder_set_member_name (b, "purpose");
+      json_builder_add_string_value (b, outcome->purpose);
+      add_odds_json (b, outcome->step);
+      json_builder_set_member_name (b, "log");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < arb_step_get_log (outcome->step)->len; i++)
+        json_builder_add_string_value (b, g_ptr_array_index (arb_step_get_log (outcome->step), i));
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+      root = json_builder_get_root (b);
+      print_json (root);
+    }
+  else
+    {
+      GPtrArray *odds = arb_step_get_odds (outcome->step);
+
+      print_step (outcome->step);
+      for (guint i = 0; i < odds->len; i++)
+        {
+          ArbOdds *o = g_ptr_array_index (odds, i);
+          g_autofree char *chance = arb_odds_to_percent (o);
+          g_autofree char *exact = arb_odds_to_string (o);
+
+          /* TRANSLATORS: "Chance of hit: 74.1% (160/216)" */
+          g_print (_("Chance of %s: %s (%s)\n"), o->label, chance, exact);
+        }
+      g_print (_("Needs %s for %s: run again with --roll V\n"), outcome->dice, outcome->purpose);
+    }
+}
+
+/* A procedure run without --apply: the step it would make. */
+static void
+print_preview (ArbOutcome *outcome)
+{
+  if (opts.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "status");
+      json_builder_add_string_value (b, "done");
+      add_step_json (b, outcome->step);
+      json_builder_end_object (b);
+      root = json_builder_get_root (b);
+      print_json (root);
+    }
+  else
+    {
+      print_step (outcome->step);
+      g_print ("%s\n", _("(a preview: nothing was changed; --apply makes it a step)"));
+    }
+}
+
 /* run SYSTEM.PROCEDURE [--encounter FILE] [--param K=V]... [--roll V]... [--apply] */
 static int
 run_command (int    argc,
@@ -1181,44 +1276,7 @@ run_command (int    argc,
 
   if (outcome->status == ARB_OUTCOME_NEEDS_ROLL)
     {
-      if (opts.json)
-        {
-          g_autoptr(JsonBuilder) b = json_builder_new ();
-          g_autoptr(JsonNode) root = NULL;
-
-          json_builder_begin_object (b);
-          json_builder_set_member_name (b, "status");
-          json_builder_add_string_value (b, "needs-roll");
-          json_builder_set_member_name (b, "dice");
-          json_builder_add_string_value (b, outcome->dice);
-          json_builder_set_member_name (b, "purpose");
-          json_builder_add_string_value (b, outcome->purpose);
-          add_odds_json (b, outcome->step);
-          json_builder_set_member_name (b, "log");
-          json_builder_begin_array (b);
-          for (guint i = 0; i < arb_step_get_log (outcome->step)->len; i++)
-            json_builder_add_string_value (b, g_ptr_array_index (arb_step_get_log (outcome->step), i));
-          json_builder_end_array (b);
-          json_builder_end_object (b);
-          root = json_builder_get_root (b);
-          print_json (root);
-        }
-      else
-        {
-          GPtrArray *odds = arb_step_get_odds (outcome->step);
-
-          print_step (outcome->step);
-          for (guint i = 0; i < odds->len; i++)
-            {
-              ArbOdds *o = g_ptr_array_index (odds, i);
-              g_autofree char *chance = arb_odds_to_percent (o);
-              g_autofree char *exact = arb_odds_to_string (o);
-
-              /* TRANSLATORS: "Chance of hit: 74.1% (160/216)" */
-              g_print (_("Chance of %s: %s (%s)\n"), o->label, chance, exact);
-            }
-          g_print (_("Needs %s for %s: run again with --roll V\n"), outcome->dice, outcome->purpose);
-        }
+      print_needs_roll (outcome);
       /* A script that applies must not take "needs a die" for done. */
       if (opts.apply)
         return fail (EXIT_NEEDS_ROLL, _("%s needs %s for %s: nothing was applied (give it with --roll, or --seed to roll it)"),
@@ -1233,24 +1291,7 @@ run_command (int    argc,
                               arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1));
     }
 
-  if (opts.json)
-    {
-      g_autoptr(JsonBuilder) b = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
-
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "status");
-      json_builder_add_string_value (b, "done");
-      add_step_json (b, outcome->step);
-      json_builder_end_object (b);
-      root = json_builder_get_root (b);
-      print_json (root);
-    }
-  else
-    {
-      print_step (outcome->step);
-      g_print ("%s\n", _("(a preview: nothing was changed; --apply makes it a step)"));
-    }
+  print_preview (outcome);
   return EXIT_OK;
 }
 

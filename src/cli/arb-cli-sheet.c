@@ -61,19 +61,10 @@ add_file_member (JsonBuilder *b,
 }
 
 static void
-add_sheet_json (JsonBuilder       *b,
-                ArbSheet          *sheet,
-                ArbRulesetLibrary *rules)
+add_fields_json (JsonBuilder *b,
+                 ArbSheet    *sheet)
 {
   const ArbFieldSpec *fields = arb_sheet_spec_fields (arb_sheet_get_system (sheet), arb_sheet_get_kind (sheet));
-  g_autoptr(GPtrArray) derived = arb_sheet_derive (sheet, rules);
-
-  json_builder_set_member_name (b, "system");
-  json_builder_add_string_value (b, arb_sheet_get_system (sheet));
-  json_builder_set_member_name (b, "kind");
-  json_builder_add_string_value (b, arb_sheet_get_kind (sheet));
-  json_builder_set_member_name (b, "name");
-  json_builder_add_string_value (b, arb_sheet_get_name (sheet));
 
   json_builder_set_member_name (b, "fields");
   json_builder_begin_object (b);
@@ -96,7 +87,12 @@ add_sheet_json (JsonBuilder       *b,
         json_builder_add_string_value (b, value);
     }
   json_builder_end_object (b);
+}
 
+static void
+add_items_json (JsonBuilder *b,
+                ArbSheet    *sheet)
+{
   json_builder_set_member_name (b, "items");
   json_builder_begin_array (b);
   for (guint i = 0; i < arb_sheet_get_n_items (sheet); i++)
@@ -132,6 +128,14 @@ add_sheet_json (JsonBuilder       *b,
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+}
+
+static void
+add_derived_json (JsonBuilder       *b,
+                  ArbSheet          *sheet,
+                  ArbRulesetLibrary *rules)
+{
+  g_autoptr(GPtrArray) derived = arb_sheet_derive (sheet, rules);
 
   json_builder_set_member_name (b, "derived");
   json_builder_begin_object (b);
@@ -148,6 +152,23 @@ add_sheet_json (JsonBuilder       *b,
       json_builder_end_object (b);
     }
   json_builder_end_object (b);
+}
+
+static void
+add_sheet_json (JsonBuilder       *b,
+                ArbSheet          *sheet,
+                ArbRulesetLibrary *rules)
+{
+  json_builder_set_member_name (b, "system");
+  json_builder_add_string_value (b, arb_sheet_get_system (sheet));
+  json_builder_set_member_name (b, "kind");
+  json_builder_add_string_value (b, arb_sheet_get_kind (sheet));
+  json_builder_set_member_name (b, "name");
+  json_builder_add_string_value (b, arb_sheet_get_name (sheet));
+
+  add_fields_json (b, sheet);
+  add_items_json (b, sheet);
+  add_derived_json (b, sheet, rules);
 }
 
 static void
@@ -368,68 +389,36 @@ write_new_sheet (ArbSheet          *sheet,
   return EXIT_OK;
 }
 
+/* The generation form: the game's own procedure, every rule checked. */
 static int
-cmd_new (int    argc,
-         char **argv)
+generate_new_sheet (const char        *system,
+                    ArbRulesetLibrary *rules)
 {
-  g_autoptr(ArbRulesetLibrary) rules = NULL;
   g_autoptr(ArbSheet) sheet = NULL;
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  ArbSheetGeneration gen = {
+    .name = opts.name, .player = opts.player, .race = opts.race,
+    .assign = opts.assign, .armor = opts.armor, .shield = opts.shield,
+    .weapons = (const char **)opts.weapons, .uap = opts.uap,
+  };
+
+  if (opts.set || opts.items)
+    return usage_error (_("Generation takes --name, --race, --assign, --armor, --shield and --weapon, not --set or --item"));
+
+  if (!(sheet = arb_game_generate_sheet (arb_game_get (system), &gen, rules, problems)))
+    {
+      for (guint i = 0; i < problems->len; i++)
+        print_error (g_ptr_array_index (problems, i));
+      return EXIT_RULE;
+    }
+  return write_new_sheet (sheet, rules);
+}
+
+/* --item KIND:K=V,...: each entry added to @sheet. */
+static int
+add_items_arg (ArbSheet *sheet)
+{
   g_autoptr(GError) error = NULL;
-  const char *system;
-
-  if (argc != 1)
-    {
-      g_autofree char *choices = arb_cli_game_choices ();
-      g_autofree char *message = g_strdup_printf (_("sheet new takes a game: %s"), choices);
-
-      return usage_error (message);
-    }
-  if (opts.output == NULL)
-    return usage_error (_("sheet new needs -o FILE"));
-  system = argv[0];
-  if (arb_game_get (system) == NULL)
-    return fail (EXIT_USAGE, _("Unknown game “%s” (one of %s)"), system, arb_game_ids_text ());
-  if (!(rules = load_library ()))
-    return EXIT_USAGE;
-
-  /* The generation form: the game's own procedure, every rule checked. */
-  if (arb_game_can_generate_sheet (arb_game_get (system)) && (opts.race || opts.assign))
-    {
-      g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
-      ArbSheetGeneration gen = {
-        .name = opts.name, .player = opts.player, .race = opts.race,
-        .assign = opts.assign, .armor = opts.armor, .shield = opts.shield,
-        .weapons = (const char **)opts.weapons, .uap = opts.uap,
-      };
-
-      if (opts.set || opts.items)
-        return usage_error (_("Generation takes --name, --race, --assign, --armor, --shield and --weapon, not --set or --item"));
-
-      if (!(sheet = arb_game_generate_sheet (arb_game_get (system), &gen, rules, problems)))
-        {
-          for (guint i = 0; i < problems->len; i++)
-            print_error (g_ptr_array_index (problems, i));
-          return EXIT_RULE;
-        }
-      return write_new_sheet (sheet, rules);
-    }
-
-  if (!(sheet = arb_sheet_new (system, opts.kind ? opts.kind : "character", &error)))
-    return fail (EXIT_USAGE, "%s", error->message);
-  if (opts.name && !arb_sheet_set (sheet, "name", opts.name, &error))
-    return fail (EXIT_USAGE, "%s", error->message);
-  if (opts.player && !arb_sheet_set (sheet, "player", opts.player, &error))
-    return fail (EXIT_USAGE, "%s", error->message);
-
-  for (guint i = 0; opts.set && opts.set[i]; i++)
-    {
-      g_auto(GStrv) kv = g_strsplit (opts.set[i], "=", 2);
-
-      if (kv[0] == NULL || kv[1] == NULL)
-        return usage_error (_("--set takes KEY=VALUE"));
-      if (!arb_sheet_set (sheet, g_strstrip (kv[0]), kv[1], &error))
-        return fail (EXIT_USAGE, "%s", error->message);
-    }
 
   for (guint i = 0; opts.items && opts.items[i]; i++)
     {
@@ -455,6 +444,56 @@ cmd_new (int    argc,
             arb_sheet_item_set (item, kv[0], kv[1]);
         }
     }
+  return EXIT_OK;
+}
+
+static int
+cmd_new (int    argc,
+         char **argv)
+{
+  g_autoptr(ArbRulesetLibrary) rules = NULL;
+  g_autoptr(ArbSheet) sheet = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *system;
+  int status;
+
+  if (argc != 1)
+    {
+      g_autofree char *choices = arb_cli_game_choices ();
+      g_autofree char *message = g_strdup_printf (_("sheet new takes a game: %s"), choices);
+
+      return usage_error (message);
+    }
+  if (opts.output == NULL)
+    return usage_error (_("sheet new needs -o FILE"));
+  system = argv[0];
+  if (arb_game_get (system) == NULL)
+    return fail (EXIT_USAGE, _("Unknown game “%s” (one of %s)"), system, arb_game_ids_text ());
+  if (!(rules = load_library ()))
+    return EXIT_USAGE;
+
+  if (arb_game_can_generate_sheet (arb_game_get (system)) && (opts.race || opts.assign))
+    return generate_new_sheet (system, rules);
+
+  if (!(sheet = arb_sheet_new (system, opts.kind ? opts.kind : "character", &error)))
+    return fail (EXIT_USAGE, "%s", error->message);
+  if (opts.name && !arb_sheet_set (sheet, "name", opts.name, &error))
+    return fail (EXIT_USAGE, "%s", error->message);
+  if (opts.player && !arb_sheet_set (sheet, "player", opts.player, &error))
+    return fail (EXIT_USAGE, "%s", error->message);
+
+  for (guint i = 0; opts.set && opts.set[i]; i++)
+    {
+      g_auto(GStrv) kv = g_strsplit (opts.set[i], "=", 2);
+
+      if (kv[0] == NULL || kv[1] == NULL)
+        return usage_error (_("--set takes KEY=VALUE"));
+      if (!arb_sheet_set (sheet, g_strstrip (kv[0]), kv[1], &error))
+        return fail (EXIT_USAGE, "%s", error->message);
+    }
+
+  if ((status = add_items_arg (sheet)) != EXIT_OK)
+    return status;
 
   if (!arb_sheet_validate (sheet, rules, &error))
     {

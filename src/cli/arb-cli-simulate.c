@@ -70,6 +70,131 @@ shortest (const ArbSimTally *tally)
 }
 
 static void
+add_no_winner_json (JsonBuilder       *b,
+                    const ArbSimTally *tally)
+{
+  /* The draws that are neither: the game's ends with no winner. */
+  json_builder_set_member_name (b, "no-winner");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < tally->causes->len; i++)
+    {
+      const ArbSimCause *c = &g_array_index (tally->causes, ArbSimCause, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "cause");
+      json_builder_add_string_value (b, c->cause);
+      json_builder_set_member_name (b, "runs");
+      json_builder_add_int_value (b, c->runs);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+add_sides_json (JsonBuilder       *b,
+                const ArbSimTally *tally)
+{
+  double low, high;
+
+  json_builder_set_member_name (b, "sides");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < tally->sides->len; i++)
+    {
+      const ArbSimSide *side = g_ptr_array_index (tally->sides, i);
+      double chance = arb_sim_tally_chance (tally, side->wins, &low, &high);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "side");
+      json_builder_add_string_value (b, side->side);
+      json_builder_set_member_name (b, "wins");
+      json_builder_add_int_value (b, side->wins);
+      json_builder_set_member_name (b, "chance");
+      json_builder_add_double_value (b, chance);
+      json_builder_set_member_name (b, "low");
+      json_builder_add_double_value (b, low);
+      json_builder_set_member_name (b, "high");
+      json_builder_add_double_value (b, high);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+add_length_json (JsonBuilder       *b,
+                 const ArbSimTally *tally)
+{
+  json_builder_set_member_name (b, "length");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "unit");
+  json_builder_add_string_value (b, tally->unit);
+  json_builder_set_member_name (b, "mean");
+  json_builder_add_double_value (b, arb_sim_tally_mean_length (tally));
+  json_builder_set_member_name (b, "counts");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < tally->lengths->len; i++)
+    json_builder_add_int_value (b, g_array_index (tally->lengths, guint, i));
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+}
+
+static void
+add_figure_json (JsonBuilder        *b,
+                 const ArbSimTally  *tally,
+                 const ArbSimFigure *fig)
+{
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "id");
+  json_builder_add_string_value (b, fig->id);
+  json_builder_set_member_name (b, "name");
+  json_builder_add_string_value (b, fig->name);
+  json_builder_set_member_name (b, "side");
+  json_builder_add_string_value (b, fig->side);
+  json_builder_set_member_name (b, "player");
+  json_builder_add_boolean_value (b, fig->player);
+  json_builder_set_member_name (b, "policy");
+  json_builder_add_string_value (b, arb_policy_to_string (fig->policy));
+  /* Each of the game's conditions: the chance the figure was in it
+   * at least once. */
+  json_builder_set_member_name (b, "conditions");
+  json_builder_begin_object (b);
+  for (guint c = 0; tally->conditions[c]; c++)
+    {
+      json_builder_set_member_name (b, tally->conditions[c]);
+      json_builder_add_double_value (b, tally->runs ? (double)fig->ever[c] / tally->runs : 0);
+    }
+  json_builder_end_object (b);
+  if (fig->gauge_end)
+    {
+      json_builder_set_member_name (b, "gauge");
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "label");
+      json_builder_add_string_value (b, fig->gauge_label);
+      json_builder_set_member_name (b, "max");
+      json_builder_add_int_value (b, fig->gauge_max);
+      json_builder_set_member_name (b, "mean");
+      json_builder_add_double_value (b, tally->runs ? (double)fig->gauge_sum / tally->runs : 0);
+      json_builder_set_member_name (b, "counts");
+      json_builder_begin_array (b);
+      for (int g = 0; g <= fig->gauge_max; g++)
+        json_builder_add_int_value (b, fig->gauge_end[g]);
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_object (b);
+}
+
+static void
+add_figures_json (JsonBuilder       *b,
+                  const ArbSimTally *tally)
+{
+  json_builder_set_member_name (b, "figures");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < tally->figures->len; i++)
+    add_figure_json (b, tally, g_ptr_array_index (tally->figures, i));
+  json_builder_end_array (b);
+}
+
+static void
 print_json_tally (const ArbSimTally *tally,
                   ArbEncounter      *enc,
                   const char        *path,
@@ -79,7 +204,6 @@ print_json_tally (const ArbSimTally *tally,
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
   g_autoptr(JsonNode) root = NULL;
-  double low, high;
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "file");
@@ -105,104 +229,10 @@ print_json_tally (const ArbSimTally *tally,
       json_builder_set_member_name (b, "first-stuck");
       json_builder_add_string_value (b, tally->first_stuck);
     }
-  /* The draws that are neither: the game's ends with no winner. */
-  json_builder_set_member_name (b, "no-winner");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < tally->causes->len; i++)
-    {
-      const ArbSimCause *c = &g_array_index (tally->causes, ArbSimCause, i);
-
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "cause");
-      json_builder_add_string_value (b, c->cause);
-      json_builder_set_member_name (b, "runs");
-      json_builder_add_int_value (b, c->runs);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-
-  json_builder_set_member_name (b, "sides");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < tally->sides->len; i++)
-    {
-      const ArbSimSide *side = g_ptr_array_index (tally->sides, i);
-      double chance = arb_sim_tally_chance (tally, side->wins, &low, &high);
-
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "side");
-      json_builder_add_string_value (b, side->side);
-      json_builder_set_member_name (b, "wins");
-      json_builder_add_int_value (b, side->wins);
-      json_builder_set_member_name (b, "chance");
-      json_builder_add_double_value (b, chance);
-      json_builder_set_member_name (b, "low");
-      json_builder_add_double_value (b, low);
-      json_builder_set_member_name (b, "high");
-      json_builder_add_double_value (b, high);
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
-
-  json_builder_set_member_name (b, "length");
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "unit");
-  json_builder_add_string_value (b, tally->unit);
-  json_builder_set_member_name (b, "mean");
-  json_builder_add_double_value (b, arb_sim_tally_mean_length (tally));
-  json_builder_set_member_name (b, "counts");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < tally->lengths->len; i++)
-    json_builder_add_int_value (b, g_array_index (tally->lengths, guint, i));
-  json_builder_end_array (b);
-  json_builder_end_object (b);
-
-  json_builder_set_member_name (b, "figures");
-  json_builder_begin_array (b);
-  for (guint i = 0; i < tally->figures->len; i++)
-    {
-      const ArbSimFigure *fig = g_ptr_array_index (tally->figures, i);
-
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "id");
-      json_builder_add_string_value (b, fig->id);
-      json_builder_set_member_name (b, "name");
-      json_builder_add_string_value (b, fig->name);
-      json_builder_set_member_name (b, "side");
-      json_builder_add_string_value (b, fig->side);
-      json_builder_set_member_name (b, "player");
-      json_builder_add_boolean_value (b, fig->player);
-      json_builder_set_member_name (b, "policy");
-      json_builder_add_string_value (b, arb_policy_to_string (fig->policy));
-      /* Each of the game's conditions: the chance the figure was in it
-       * at least once. */
-      json_builder_set_member_name (b, "conditions");
-      json_builder_begin_object (b);
-      for (guint c = 0; tally->conditions[c]; c++)
-        {
-          json_builder_set_member_name (b, tally->conditions[c]);
-          json_builder_add_double_value (b, tally->runs ? (double)fig->ever[c] / tally->runs : 0);
-        }
-      json_builder_end_object (b);
-      if (fig->gauge_end)
-        {
-          json_builder_set_member_name (b, "gauge");
-          json_builder_begin_object (b);
-          json_builder_set_member_name (b, "label");
-          json_builder_add_string_value (b, fig->gauge_label);
-          json_builder_set_member_name (b, "max");
-          json_builder_add_int_value (b, fig->gauge_max);
-          json_builder_set_member_name (b, "mean");
-          json_builder_add_double_value (b, tally->runs ? (double)fig->gauge_sum / tally->runs : 0);
-          json_builder_set_member_name (b, "counts");
-          json_builder_begin_array (b);
-          for (int g = 0; g <= fig->gauge_max; g++)
-            json_builder_add_int_value (b, fig->gauge_end[g]);
-          json_builder_end_array (b);
-          json_builder_end_object (b);
-        }
-      json_builder_end_object (b);
-    }
-  json_builder_end_array (b);
+  add_no_winner_json (b, tally);
+  add_sides_json (b, tally);
+  add_length_json (b, tally);
+  add_figures_json (b, tally);
   json_builder_end_object (b);
   root = json_builder_get_root (b);
   print_json (root);

@@ -145,78 +145,100 @@ append_string (GString    *out,
   g_string_append_c (out, '"');
 }
 
+static void append_node (GString  *out,
+                         JsonNode *node,
+                         guint     depth);
+
+static void
+append_object (GString    *out,
+               JsonObject *obj,
+               guint       depth)
+{
+  g_autofree char *indent = g_strnfill ((depth + 1) * 2, ' ');
+  g_autofree char *closing = g_strnfill (depth * 2, ' ');
+  g_autoptr(GList) members = json_object_get_members (obj);
+
+  if (members == NULL)
+    {
+      g_string_append (out, "{}");
+      return;
+    }
+  g_string_append (out, "{\n");
+  for (GList *l = members; l; l = l->next)
+    {
+      g_string_append (out, indent);
+      append_string (out, l->data);
+      g_string_append (out, ": ");
+      append_node (out, json_object_get_member (obj, l->data), depth + 1);
+      g_string_append (out, l->next ? ",\n" : "\n");
+    }
+  g_string_append_printf (out, "%s}", closing);
+}
+
+static void
+append_array (GString   *out,
+              JsonArray *array,
+              guint      depth)
+{
+  g_autofree char *indent = g_strnfill ((depth + 1) * 2, ' ');
+  g_autofree char *closing = g_strnfill (depth * 2, ' ');
+  guint n = json_array_get_length (array);
+
+  if (n == 0)
+    {
+      g_string_append (out, "[]");
+      return;
+    }
+  g_string_append (out, "[\n");
+  for (guint i = 0; i < n; i++)
+    {
+      g_string_append (out, indent);
+      append_node (out, json_array_get_element (array, i), depth + 1);
+      g_string_append (out, i + 1 < n ? ",\n" : "\n");
+    }
+  g_string_append_printf (out, "%s]", closing);
+}
+
+static void
+append_value (GString  *out,
+              JsonNode *node)
+{
+  switch (json_node_get_value_type (node))
+    {
+    case G_TYPE_INT64:
+      g_string_append_printf (out, "%" G_GINT64_FORMAT, json_node_get_int (node));
+      break;
+    case G_TYPE_DOUBLE:
+      append_double (out, json_node_get_double (node));
+      break;
+    case G_TYPE_BOOLEAN:
+      g_string_append (out, json_node_get_boolean (node) ? "true" : "false");
+      break;
+    case G_TYPE_STRING:
+      append_string (out, json_node_get_string (node));
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 static void
 append_node (GString  *out,
              JsonNode *node,
              guint     depth)
 {
-  g_autofree char *indent = g_strnfill ((depth + 1) * 2, ' ');
-  g_autofree char *closing = g_strnfill (depth * 2, ' ');
-
   switch (json_node_get_node_type (node))
     {
     case JSON_NODE_OBJECT:
-      {
-        JsonObject *obj = json_node_get_object (node);
-        g_autoptr(GList) members = json_object_get_members (obj);
-
-        if (members == NULL)
-          {
-            g_string_append (out, "{}");
-            break;
-          }
-        g_string_append (out, "{\n");
-        for (GList *l = members; l; l = l->next)
-          {
-            g_string_append (out, indent);
-            append_string (out, l->data);
-            g_string_append (out, ": ");
-            append_node (out, json_object_get_member (obj, l->data), depth + 1);
-            g_string_append (out, l->next ? ",\n" : "\n");
-          }
-        g_string_append_printf (out, "%s}", closing);
-      }
+      append_object (out, json_node_get_object (node), depth);
       break;
 
     case JSON_NODE_ARRAY:
-      {
-        JsonArray *array = json_node_get_array (node);
-        guint n = json_array_get_length (array);
-
-        if (n == 0)
-          {
-            g_string_append (out, "[]");
-            break;
-          }
-        g_string_append (out, "[\n");
-        for (guint i = 0; i < n; i++)
-          {
-            g_string_append (out, indent);
-            append_node (out, json_array_get_element (array, i), depth + 1);
-            g_string_append (out, i + 1 < n ? ",\n" : "\n");
-          }
-        g_string_append_printf (out, "%s]", closing);
-      }
+      append_array (out, json_node_get_array (node), depth);
       break;
 
     case JSON_NODE_VALUE:
-      switch (json_node_get_value_type (node))
-        {
-        case G_TYPE_INT64:
-          g_string_append_printf (out, "%" G_GINT64_FORMAT, json_node_get_int (node));
-          break;
-        case G_TYPE_DOUBLE:
-          append_double (out, json_node_get_double (node));
-          break;
-        case G_TYPE_BOOLEAN:
-          g_string_append (out, json_node_get_boolean (node) ? "true" : "false");
-          break;
-        case G_TYPE_STRING:
-          append_string (out, json_node_get_string (node));
-          break;
-        default:
-          g_assert_not_reached ();
-        }
+      append_value (out, node);
       break;
 
     case JSON_NODE_NULL:
@@ -367,6 +389,119 @@ cmd_roll (int    argc,
   return EXIT_OK;
 }
 
+/* odds EXPR --at-least N (or --at-most, --exactly): the chance of
+ * @bound_name, the option's name in JSON. */
+static int
+print_bound (ArbDiceExpr     *expr,
+             ArbDistribution *dist,
+             const char      *bound_name,
+             const char      *bound_text)
+{
+  guint64 den = arb_distribution_get_denominator (dist);
+  guint64 num;
+  int n;
+
+  if (!parse_int_arg (bound_text, _("The bound must be a whole number"), &n))
+    return EXIT_USAGE;
+
+  if (g_str_equal (bound_name, "at_least"))
+    num = arb_distribution_count_at_least (dist, n);
+  else if (g_str_equal (bound_name, "at_most"))
+    num = arb_distribution_count_at_most (dist, n);
+  else
+      num = arb_distribution_count_eq (dist, n);
+
+  if (opts.json)
+    {
+      g_autoptr(JsonBuilder) b = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "expr");
+      json_builder_add_string_value (b, arb_dice_expr_to_string (expr));
+      json_builder_set_member_name (b, bound_name);
+      json_builder_add_int_value (b, n);
+      json_builder_set_member_name (b, "numerator");
+      json_builder_add_int_value (b, (gint64)num);
+      json_builder_set_member_name (b, "denominator");
+      json_builder_add_int_value (b, (gint64)den);
+      json_builder_set_member_name (b, "probability");
+      json_builder_add_double_value (b, round5 ((double)num / (double)den));
+      json_builder_end_object (b);
+      root = json_builder_get_root (b);
+      print_json (root);
+    }
+  else
+    {
+      const char *sym = g_str_equal (bound_name, "at_least") ? "≥"
+                      : g_str_equal (bound_name, "at_most") ? "≤" : "=";
+
+      g_print ("%s %s %d: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT " (%.2f%%)\n",
+               arb_dice_expr_to_string (expr), sym, n, num, den,
+               100.0 * (double)num / (double)den);
+    }
+  return EXIT_OK;
+}
+
+/* odds EXPR: every value the dice can show, with its chance. */
+static void
+print_distribution_json (ArbDiceExpr     *expr,
+                         ArbDistribution *dist)
+{
+  guint64 den = arb_distribution_get_denominator (dist);
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "expr");
+  json_builder_add_string_value (b, arb_dice_expr_to_string (expr));
+  json_builder_set_member_name (b, "denominator");
+  json_builder_add_int_value (b, (gint64)den);
+  json_builder_set_member_name (b, "distribution");
+  json_builder_begin_array (b);
+  for (int v = arb_distribution_get_min (dist); v <= arb_distribution_get_max (dist); v++)
+    {
+      guint64 c = arb_distribution_count_eq (dist, v);
+
+      if (c == 0)
+        continue;
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "value");
+      json_builder_add_int_value (b, v);
+      json_builder_set_member_name (b, "numerator");
+      json_builder_add_int_value (b, (gint64)c);
+      json_builder_set_member_name (b, "denominator");
+      json_builder_add_int_value (b, (gint64)den);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  print_json (root);
+}
+
+static void
+print_distribution_text (ArbDiceExpr     *expr,
+                         ArbDistribution *dist)
+{
+  guint64 den = arb_distribution_get_denominator (dist);
+
+  /* Translators: column headings of the odds table */
+  g_print ("%6s  %-24s %8s %8s\n", _("roll"), _("chance"), "=", "≥");
+  for (int v = arb_distribution_get_min (dist); v <= arb_distribution_get_max (dist); v++)
+    {
+      guint64 c = arb_distribution_count_eq (dist, v);
+      g_autofree char *frac = NULL;
+
+      if (c == 0)
+        continue;
+      frac = g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT, c, den);
+      g_print ("%6d  %-24s %7.2f%% %7.2f%%\n", v, frac,
+               100.0 * arb_distribution_p_eq (dist, v),
+               100.0 * arb_distribution_p_at_least (dist, v));
+    }
+}
+
 /* odds EXPR [--at-least N | --at-most N | --exactly N] */
 static int
 cmd_odds (int    argc,
@@ -378,7 +513,6 @@ cmd_odds (int    argc,
   const char *bound_name = NULL;
   const char *bound_text = NULL;
   guint n_bounds = 0;
-  guint64 den;
 
   if (argc != 1)
     return usage_error (_("odds takes one dice expression, such as 3d6"));
@@ -394,105 +528,12 @@ cmd_odds (int    argc,
   if (!(dist = arb_dice_expr_distribution (expr, &error)))
     return fail (EXIT_RULE, "%s: %s", arb_dice_expr_to_string (expr), error->message);
 
-  den = arb_distribution_get_denominator (dist);
-
   if (bound_name != NULL)
-    {
-      guint64 num;
-      int n;
-
-      if (!parse_int_arg (bound_text, _("The bound must be a whole number"), &n))
-        return EXIT_USAGE;
-
-      if (g_str_equal (bound_name, "at_least"))
-        num = arb_distribution_count_at_least (dist, n);
-      else if (g_str_equal (bound_name, "at_most"))
-        num = arb_distribution_count_at_most (dist, n);
-      else
-        num = arb_distribution_count_eq (dist, n);
-
-      if (opts.json)
-        {
-          g_autoptr(JsonBuilder) b = json_builder_new ();
-          g_autoptr(JsonNode) root = NULL;
-
-          json_builder_begin_object (b);
-          json_builder_set_member_name (b, "expr");
-          json_builder_add_string_value (b, arb_dice_expr_to_string (expr));
-          json_builder_set_member_name (b, bound_name);
-          json_builder_add_int_value (b, n);
-          json_builder_set_member_name (b, "numerator");
-          json_builder_add_int_value (b, (gint64)num);
-          json_builder_set_member_name (b, "denominator");
-          json_builder_add_int_value (b, (gint64)den);
-          json_builder_set_member_name (b, "probability");
-          json_builder_add_double_value (b, round5 ((double)num / (double)den));
-          json_builder_end_object (b);
-          root = json_builder_get_root (b);
-          print_json (root);
-        }
-      else
-        {
-          const char *sym = g_str_equal (bound_name, "at_least") ? "≥"
-                          : g_str_equal (bound_name, "at_most") ? "≤" : "=";
-
-          g_print ("%s %s %d: %" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT " (%.2f%%)\n",
-                   arb_dice_expr_to_string (expr), sym, n, num, den,
-                   100.0 * (double)num / (double)den);
-        }
-      return EXIT_OK;
-    }
-
+    return print_bound (expr, dist, bound_name, bound_text);
   if (opts.json)
-    {
-      g_autoptr(JsonBuilder) b = json_builder_new ();
-      g_autoptr(JsonNode) root = NULL;
-
-      json_builder_begin_object (b);
-      json_builder_set_member_name (b, "expr");
-      json_builder_add_string_value (b, arb_dice_expr_to_string (expr));
-      json_builder_set_member_name (b, "denominator");
-      json_builder_add_int_value (b, (gint64)den);
-      json_builder_set_member_name (b, "distribution");
-      json_builder_begin_array (b);
-      for (int v = arb_distribution_get_min (dist); v <= arb_distribution_get_max (dist); v++)
-        {
-          guint64 c = arb_distribution_count_eq (dist, v);
-
-          if (c == 0)
-            continue;
-          json_builder_begin_object (b);
-          json_builder_set_member_name (b, "value");
-          json_builder_add_int_value (b, v);
-          json_builder_set_member_name (b, "numerator");
-          json_builder_add_int_value (b, (gint64)c);
-          json_builder_set_member_name (b, "denominator");
-          json_builder_add_int_value (b, (gint64)den);
-          json_builder_end_object (b);
-        }
-      json_builder_end_array (b);
-      json_builder_end_object (b);
-      root = json_builder_get_root (b);
-      print_json (root);
-    }
+    print_distribution_json (expr, dist);
   else
-    {
-      /* Translators: column headings of the odds table */
-      g_print ("%6s  %-24s %8s %8s\n", _("roll"), _("chance"), "=", "≥");
-      for (int v = arb_distribution_get_min (dist); v <= arb_distribution_get_max (dist); v++)
-        {
-          guint64 c = arb_distribution_count_eq (dist, v);
-          g_autofree char *frac = NULL;
-
-          if (c == 0)
-            continue;
-          frac = g_strdup_printf ("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT, c, den);
-          g_print ("%6d  %-24s %7.2f%% %7.2f%%\n", v, frac,
-                   100.0 * arb_distribution_p_eq (dist, v),
-                   100.0 * arb_distribution_p_at_least (dist, v));
-        }
-    }
-
+    print_distribution_text (expr, dist);
   return EXIT_OK;
 }
 
@@ -802,6 +843,233 @@ set_table_cells (ArbRulesetLibrary *library,
   return EXIT_OK;
 }
 
+/* The whole table as JSON: its summary, columns, rows and notes. */
+static void
+add_table_columns (JsonBuilder *b,
+                   ArbTable    *table)
+{
+  json_builder_set_member_name (b, "columns");
+  json_builder_begin_array (b);
+  for (guint c = 0; c < arb_table_get_n_columns (table); c++)
+    {
+      const ArbColumn *col = arb_table_get_column (table, c);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "key");
+      json_builder_add_string_value (b, col->key);
+      json_builder_set_member_name (b, "title");
+      json_builder_add_string_value (b, col->title);
+      json_builder_set_member_name (b, "aliases");
+      json_builder_begin_array (b);
+      for (guint a = 0; col->aliases[a]; a++)
+        json_builder_add_string_value (b, col->aliases[a]);
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+add_table_rows (JsonBuilder *b,
+                ArbTable    *table)
+{
+  json_builder_set_member_name (b, "rows");
+  json_builder_begin_array (b);
+  for (guint r = 0; r < arb_table_get_n_rows (table); r++)
+    {
+      const ArbRow *rw = arb_table_get_row (table, r);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "label");
+      json_builder_add_string_value (b, rw->label);
+      if (rw->name)
+        {
+          json_builder_set_member_name (b, "name");
+          json_builder_add_string_value (b, rw->name);
+        }
+      if (rw->has_min)
+        {
+          json_builder_set_member_name (b, "min");
+          json_builder_add_int_value (b, rw->min);
+        }
+      if (rw->has_max)
+        {
+          json_builder_set_member_name (b, "max");
+          json_builder_add_int_value (b, rw->max);
+        }
+      if (rw->group)
+        {
+          json_builder_set_member_name (b, "group");
+          json_builder_add_string_value (b, rw->group);
+        }
+      add_cells (b, table, rw);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+add_table_notes (JsonBuilder *b,
+                 ArbTable    *table)
+{
+  json_builder_set_member_name (b, "notes");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < arb_table_get_n_notes (table); i++)
+    {
+      const ArbNote *note = arb_table_get_note (table, i);
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "text");
+      json_builder_add_string_value (b, note->text);
+      json_builder_set_member_name (b, "uncertain");
+      json_builder_add_boolean_value (b, note->uncertain);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+print_table_json (ArbTable *table)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_begin_object (b);
+  add_table_summary (b, table);
+  add_table_columns (b, table);
+  add_table_rows (b, table);
+  add_table_notes (b, table);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  print_json (root);
+}
+
+/* --column C: its index in @column, or a message naming the columns. */
+static int
+find_column_arg (ArbTable *table,
+                 int      *column)
+{
+  if (opts.column && (*column = arb_table_find_column (table, opts.column)) < 0)
+    {
+      g_autoptr(GString) keys = g_string_new (NULL);
+
+      for (guint c = 0; c < arb_table_get_n_columns (table); c++)
+        g_string_append_printf (keys, "%s%s", c ? ", " : "", arb_table_get_column (table, c)->key);
+      return fail (EXIT_USAGE, _("Table “%s” has no column “%s” (columns: %s)"),
+                   arb_table_get_id (table), opts.column, keys->str);
+    }
+  return EXIT_OK;
+}
+
+/* --roll N or --row NAME: the row in @row (NULL when neither is given),
+ * and the roll in @value. */
+static int
+find_row_arg (ArbTable      *table,
+              const ArbRow **row,
+              int           *value)
+{
+  g_autoptr(GError) error = NULL;
+  const char *lookup = NULL;
+
+  if (opts.rolls && opts.rolls[0])
+    {
+      lookup = opts.rolls[0];
+      if (arb_table_is_named (table))
+        *row = arb_table_find_row_by_name (table, lookup, &error);
+      else if (!parse_int_arg (lookup, _("--roll takes a whole number"), value))
+        return EXIT_USAGE;
+      else
+        *row = arb_table_find_row (table, *value, &error);
+    }
+  else if (opts.row)
+    {
+      lookup = opts.row;
+      *row = arb_table_find_row_by_name (table, lookup, &error);
+    }
+
+  if (lookup != NULL && *row == NULL)
+    return fail (EXIT_RULE, "%s", error->message);
+  return EXIT_OK;
+}
+
+static void
+print_lookup_json (ArbTable     *table,
+                   const ArbRow *row,
+                   int           column,
+                   int           value,
+                   const char   *result)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "system");
+  json_builder_add_string_value (b, arb_table_get_system (table));
+  json_builder_set_member_name (b, "id");
+  json_builder_add_string_value (b, arb_table_get_id (table));
+  if (arb_table_is_named (table))
+    {
+      json_builder_set_member_name (b, "row");
+      json_builder_add_string_value (b, row->label);
+    }
+  else
+    {
+      json_builder_set_member_name (b, "roll");
+      json_builder_add_int_value (b, value);
+      json_builder_set_member_name (b, "row");
+      json_builder_add_string_value (b, row->label);
+    }
+  json_builder_set_member_name (b, "column");
+  if (column >= 0)
+    json_builder_add_string_value (b, arb_table_get_column (table, column)->key);
+  else
+    json_builder_add_null_value (b);
+  json_builder_set_member_name (b, "result");
+  json_builder_add_string_value (b, result);
+  if (column >= 0)
+    {
+      json_builder_set_member_name (b, "code");
+      if (row->cells[column].code)
+        json_builder_add_string_value (b, row->cells[column].code);
+      else
+        json_builder_add_null_value (b);
+    }
+  json_builder_set_member_name (b, "placeholder");
+  json_builder_add_boolean_value (b, arb_table_is_placeholder (table));
+  add_cells (b, table, row);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  print_json (root);
+}
+
+/* One lookup: the named column, the only column, or the whole row. */
+static void
+print_lookup (ArbTable     *table,
+              const ArbRow *row,
+              int           column,
+              int           value)
+{
+  g_autoptr(GString) result = g_string_new (NULL);
+
+  if (column < 0 && arb_table_get_n_columns (table) == 1)
+    column = 0;
+
+  if (column >= 0)
+    g_string_append (result, row->cells[column].text);
+  else
+    for (guint c = 0; c < arb_table_get_n_columns (table); c++)
+      g_string_append_printf (result, "%s%s %s", c ? ", " : "",
+                              arb_table_get_column (table, c)->title, row->cells[c].text);
+
+  if (opts.json)
+    print_lookup_json (table, row, column, value, result->str);
+  else if (arb_table_is_placeholder (table))
+    g_print ("%s\n", _("(not shipped: enter this table from your rulebook)"));
+  else
+    g_print ("%s%s\n", result->str,
+             column >= 0 && row->cells[column].uncertain ? _(" (uncertain reading)") : "");
+}
+
 /* table SYSTEM ID [--roll N | --row NAME] [--column C] [--house] */
 static int
 cmd_table (int    argc,
@@ -810,10 +1078,10 @@ cmd_table (int    argc,
   g_autoptr(ArbRulesetLibrary) library = NULL;
   g_autoptr(GError) error = NULL;
   const ArbRow *row = NULL;
-  const char *lookup = NULL;
   ArbTable *table;
   int column = -1;
   int value = 0;
+  int status;
 
   if (argc != 2)
     return usage_error (_("table takes a game and a table id, such as: table gpg to-hit"));
@@ -842,184 +1110,19 @@ cmd_table (int    argc,
       return EXIT_OK;
     }
 
-  if (opts.column && (column = arb_table_find_column (table, opts.column)) < 0)
-    {
-      g_autoptr(GString) keys = g_string_new (NULL);
-
-      for (guint c = 0; c < arb_table_get_n_columns (table); c++)
-        g_string_append_printf (keys, "%s%s", c ? ", " : "", arb_table_get_column (table, c)->key);
-      return fail (EXIT_USAGE, _("Table “%s” has no column “%s” (columns: %s)"),
-                   arb_table_get_id (table), opts.column, keys->str);
-    }
-
-  if (opts.rolls && opts.rolls[0])
-    {
-      lookup = opts.rolls[0];
-      if (arb_table_is_named (table))
-        row = arb_table_find_row_by_name (table, lookup, &error);
-      else if (!parse_int_arg (lookup, _("--roll takes a whole number"), &value))
-        return EXIT_USAGE;
-      else
-        row = arb_table_find_row (table, value, &error);
-    }
-  else if (opts.row)
-    {
-      lookup = opts.row;
-      row = arb_table_find_row_by_name (table, lookup, &error);
-    }
-
-  if (lookup != NULL && row == NULL)
-    return fail (EXIT_RULE, "%s", error->message);
+  if ((status = find_column_arg (table, &column)) != EXIT_OK ||
+      (status = find_row_arg (table, &row, &value)) != EXIT_OK)
+    return status;
 
   if (row == NULL)
     {
       if (opts.json)
-        {
-          g_autoptr(JsonBuilder) b = json_builder_new ();
-          g_autoptr(JsonNode) root = NULL;
-
-          json_builder_begin_object (b);
-          add_table_summary (b, table);
-          json_builder_set_member_name (b, "columns");
-          json_builder_begin_array (b);
-          for (guint c = 0; c < arb_table_get_n_columns (table); c++)
-            {
-              const ArbColumn *col = arb_table_get_column (table, c);
-
-              json_builder_begin_object (b);
-              json_builder_set_member_name (b, "key");
-              json_builder_add_string_value (b, col->key);
-              json_builder_set_member_name (b, "title");
-              json_builder_add_string_value (b, col->title);
-              json_builder_set_member_name (b, "aliases");
-              json_builder_begin_array (b);
-              for (guint a = 0; col->aliases[a]; a++)
-                json_builder_add_string_value (b, col->aliases[a]);
-              json_builder_end_array (b);
-              json_builder_end_object (b);
-            }
-          json_builder_end_array (b);
-          json_builder_set_member_name (b, "rows");
-          json_builder_begin_array (b);
-          for (guint r = 0; r < arb_table_get_n_rows (table); r++)
-            {
-              const ArbRow *rw = arb_table_get_row (table, r);
-
-              json_builder_begin_object (b);
-              json_builder_set_member_name (b, "label");
-              json_builder_add_string_value (b, rw->label);
-              if (rw->name)
-                {
-                  json_builder_set_member_name (b, "name");
-                  json_builder_add_string_value (b, rw->name);
-                }
-              if (rw->has_min)
-                {
-                  json_builder_set_member_name (b, "min");
-                  json_builder_add_int_value (b, rw->min);
-                }
-              if (rw->has_max)
-                {
-                  json_builder_set_member_name (b, "max");
-                  json_builder_add_int_value (b, rw->max);
-                }
-              if (rw->group)
-                {
-                  json_builder_set_member_name (b, "group");
-                  json_builder_add_string_value (b, rw->group);
-                }
-              add_cells (b, table, rw);
-              json_builder_end_object (b);
-            }
-          json_builder_end_array (b);
-          json_builder_set_member_name (b, "notes");
-          json_builder_begin_array (b);
-          for (guint i = 0; i < arb_table_get_n_notes (table); i++)
-            {
-              const ArbNote *note = arb_table_get_note (table, i);
-
-              json_builder_begin_object (b);
-              json_builder_set_member_name (b, "text");
-              json_builder_add_string_value (b, note->text);
-              json_builder_set_member_name (b, "uncertain");
-              json_builder_add_boolean_value (b, note->uncertain);
-              json_builder_end_object (b);
-            }
-          json_builder_end_array (b);
-          json_builder_end_object (b);
-          root = json_builder_get_root (b);
-          print_json (root);
-        }
+        print_table_json (table);
       else
         print_table_text (table);
       return EXIT_OK;
     }
-
-  /* One lookup: the named column, the only column, or the whole row. */
-  if (column < 0 && arb_table_get_n_columns (table) == 1)
-    column = 0;
-
-  {
-    g_autoptr(GString) result = g_string_new (NULL);
-
-    if (column >= 0)
-      g_string_append (result, row->cells[column].text);
-    else
-      for (guint c = 0; c < arb_table_get_n_columns (table); c++)
-        g_string_append_printf (result, "%s%s %s", c ? ", " : "",
-                                arb_table_get_column (table, c)->title, row->cells[c].text);
-
-    if (opts.json)
-      {
-        g_autoptr(JsonBuilder) b = json_builder_new ();
-        g_autoptr(JsonNode) root = NULL;
-
-        json_builder_begin_object (b);
-        json_builder_set_member_name (b, "system");
-        json_builder_add_string_value (b, arb_table_get_system (table));
-        json_builder_set_member_name (b, "id");
-        json_builder_add_string_value (b, arb_table_get_id (table));
-        if (arb_table_is_named (table))
-          {
-            json_builder_set_member_name (b, "row");
-            json_builder_add_string_value (b, row->label);
-          }
-        else
-          {
-            json_builder_set_member_name (b, "roll");
-            json_builder_add_int_value (b, value);
-            json_builder_set_member_name (b, "row");
-            json_builder_add_string_value (b, row->label);
-          }
-        json_builder_set_member_name (b, "column");
-        if (column >= 0)
-          json_builder_add_string_value (b, arb_table_get_column (table, column)->key);
-        else
-          json_builder_add_null_value (b);
-        json_builder_set_member_name (b, "result");
-        json_builder_add_string_value (b, result->str);
-        if (column >= 0)
-          {
-            json_builder_set_member_name (b, "code");
-            if (row->cells[column].code)
-              json_builder_add_string_value (b, row->cells[column].code);
-            else
-              json_builder_add_null_value (b);
-          }
-        json_builder_set_member_name (b, "placeholder");
-        json_builder_add_boolean_value (b, arb_table_is_placeholder (table));
-        add_cells (b, table, row);
-        json_builder_end_object (b);
-        root = json_builder_get_root (b);
-        print_json (root);
-      }
-    else if (arb_table_is_placeholder (table))
-      g_print ("%s\n", _("(not shipped: enter this table from your rulebook)"));
-    else
-      g_print ("%s%s\n", result->str,
-               column >= 0 && row->cells[column].uncertain ? _(" (uncertain reading)") : "");
-  }
-
+  print_lookup (table, row, column, value);
   return EXIT_OK;
 }
 
@@ -1074,159 +1177,148 @@ cmd_table (int    argc,
      "Exit status: 0 success, 1 the input fails a rule, 2 usage error (an unknown\n" \
      "--param among them), 3 run --apply that still needs a die (nothing applied).")
 
-int
-main (int   argc,
-      char *argv[])
+static char *seed_text;
+
+/* The options of every command, in opts. */
+static GOptionEntry entries[] = {
+  { "json", 0, 0, G_OPTION_ARG_NONE, &opts.json, N_("Print one JSON document"), NULL },
+  { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text, N_("Seed random rolls, for reproducible results"), "N" },
+  { "data-dir", 0, 0, G_OPTION_ARG_FILENAME, &opts.data_dir, N_("Folder of house tables and sheets"), "DIR" },
+  { "faces", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.faces, N_("The faces the dice show, in order"), "F1,F2,..." },
+  { "roll", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.rolls, N_("A roll (or key value) as the table reads it"), "V" },
+  { "row", 0, 0, G_OPTION_ARG_STRING, &opts.row, N_("Look a row up by name"), "NAME" },
+  { "house", 0, 0, G_OPTION_ARG_NONE, &opts.house, N_("Print the table as a house-rules file to fill in"), NULL },
+  { "column", 0, 0, G_OPTION_ARG_STRING, &opts.column, N_("The column to read"), "C" },
+  { "at-least", 0, 0, G_OPTION_ARG_STRING, &opts.at_least, N_("Chance of at least N"), "N" },
+  { "at-most", 0, 0, G_OPTION_ARG_STRING, &opts.at_most, N_("Chance of at most N"), "N" },
+  { "exactly", 0, 0, G_OPTION_ARG_STRING, &opts.exactly, N_("Chance of exactly N"), "N" },
+  { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opts.output, N_("The file to write"), "FILE" },
+  { "force", 0, 0, G_OPTION_ARG_NONE, &opts.force, N_("Overwrite an existing file (its old version is kept as FILE~)"), NULL },
+  { "kind", 0, 0, G_OPTION_ARG_STRING, &opts.kind, N_("Sheet kind: character or npc"), "KIND" },
+  { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.set, N_("Set a sheet field, or a table's cell (ROW:COLUMN=TEXT)"), "KEY=VALUE" },
+  { "item", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.items, N_("Add a sheet entry, such as weapon:name=Knife,bc=40"), "KIND:K=V,..." },
+  { "name", 0, 0, G_OPTION_ARG_STRING, &opts.name, N_("Character name (generation)"), "NAME" },
+  { "player", 0, 0, G_OPTION_ARG_STRING, &opts.player, N_("Player name (generation)"), "NAME" },
+  { "race", 0, 0, G_OPTION_ARG_STRING, &opts.race, NULL, "RACE" },
+  { "assign", 0, 0, G_OPTION_ARG_STRING, &opts.assign, N_("Unassigned points, such as PS=6,MD=4,AG=4,EN=4,FT=2,WP=5"), "ATTR=N,..." },
+  { "armor", 0, 0, G_OPTION_ARG_STRING, &opts.armor, N_("Armor (generation)"), "ARMOR" },
+  { "shield", 0, 0, G_OPTION_ARG_STRING, &opts.shield, N_("Shield (generation)"), "SHIELD" },
+  { "weapon", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.weapons, N_("A weapon (generation; repeat for each)"), "WEAPON" },
+  { "uap", 0, 0, G_OPTION_ARG_INT, &opts.uap, N_("Unassigned points where the chart prints none (the Orc)"), "N" },
+  { "system", 0, 0, G_OPTION_ARG_STRING, &opts.system, N_("Only sheets of this game"), "SYSTEM" },
+  { "search", 0, 0, G_OPTION_ARG_STRING, &opts.search, N_("Only sheets whose name contains this"), "TEXT" },
+  { "on", 0, 0, G_OPTION_ARG_STRING, &opts.on, N_("What experience buys: PS, MD, AG, EN, FT, WP, PP, BC or DM"), "WHAT" },
+  { "side", 0, 0, G_OPTION_ARG_STRING, &opts.side, N_("The side a combatant fights on"), "NAME" },
+  { "map", 0, 0, G_OPTION_ARG_STRING, &opts.map, NULL, "PRESET|COLSxROWS" },
+  { "at", 0, 0, G_OPTION_ARG_STRING, &opts.at, N_("The hex a combatant stands in"), "Q,R" },
+  { "facing", 0, 0, G_OPTION_ARG_INT, &opts.facing, N_("The hexside a combatant faces, 0 to 5"), "0-5" },
+  { "runs", 0, 0, G_OPTION_ARG_INT, &opts.runs, N_("With simulate: exactly this many fights (default: until the odds are sure to one point, 100000 at most)"), "N" },
+  { "from-now", 0, 0, G_OPTION_ARG_NONE, &opts.from_now, N_("With simulate: from the fight as it stands, not from its start"), NULL },
+  { "players", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.players, N_("With simulate: a side that is the players' (default: the sides of the characters)"), "SIDE" },
+  { "not-players", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.not_players, N_("With simulate: a side that is not the players'"), "SIDE" },
+  { "policy", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.policies, N_("With simulate: how a players' figure fights: default, cautious or reckless"), "ID=POLICY" },
+  { "workers", 0, 0, G_OPTION_ARG_INT, &opts.workers, N_("With simulate: threads to use (default: one per core; the figures are the same)"), "N" },
+  { "wounded", 0, 0, G_OPTION_ARG_NONE, &opts.wounded, N_("With encounter add: keep the losses the sheet holds, not healed between fights"), NULL },
+  { "encounter", 0, 0, G_OPTION_ARG_FILENAME, &opts.encounter, N_("The encounter a procedure runs in"), "FILE" },
+  { "param", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.params, N_("A procedure parameter"), "KEY=VALUE" },
+  { "apply", 0, 0, G_OPTION_ARG_NONE, &opts.apply, N_("Make the outcome a step of the encounter"), NULL },
+  { "retry", 0, 0, G_OPTION_ARG_NONE, &opts.retry, N_("If the encounter changed on disk while the command ran, read it again and redo the command (up to 10 times)"), NULL },
+  { "log", 0, 0, G_OPTION_ARG_NONE, &opts.log, N_("With encounter show: the log of every step"), NULL },
+  { "paper", 0, 0, G_OPTION_ARG_STRING, &opts.paper, N_("Paper size: a4 or letter (default: the locale's)"), "PAPER" },
+  { "layout", 0, 0, G_OPTION_ARG_STRING, &opts.layout, N_("Cards: four to a sheet (four) or one to a page (one)"), "four|one" },
+  { "blank", 0, 0, G_OPTION_ARG_NONE, &opts.blank, N_("With print-sheet: a blank record sheet of a game"), NULL },
+  { NULL }
+};
+
+/* The help the games fill in: the summary (see SUMMARY) and the
+ * descriptions of --race and --map, set in entries. */
+static char *
+games_help (char **race_help,
+            char **map_help)
 {
-  g_autoptr(GOptionContext) context = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *seed_text = NULL;
-  const char *command;
-  GOptionEntry entries[] = {
-    { "json", 0, 0, G_OPTION_ARG_NONE, &opts.json, N_("Print one JSON document"), NULL },
-    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_text, N_("Seed random rolls, for reproducible results"), "N" },
-    { "data-dir", 0, 0, G_OPTION_ARG_FILENAME, &opts.data_dir, N_("Folder of house tables and sheets"), "DIR" },
-    { "faces", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.faces, N_("The faces the dice show, in order"), "F1,F2,..." },
-    { "roll", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.rolls, N_("A roll (or key value) as the table reads it"), "V" },
-    { "row", 0, 0, G_OPTION_ARG_STRING, &opts.row, N_("Look a row up by name"), "NAME" },
-    { "house", 0, 0, G_OPTION_ARG_NONE, &opts.house, N_("Print the table as a house-rules file to fill in"), NULL },
-    { "column", 0, 0, G_OPTION_ARG_STRING, &opts.column, N_("The column to read"), "C" },
-    { "at-least", 0, 0, G_OPTION_ARG_STRING, &opts.at_least, N_("Chance of at least N"), "N" },
-    { "at-most", 0, 0, G_OPTION_ARG_STRING, &opts.at_most, N_("Chance of at most N"), "N" },
-    { "exactly", 0, 0, G_OPTION_ARG_STRING, &opts.exactly, N_("Chance of exactly N"), "N" },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opts.output, N_("The file to write"), "FILE" },
-    { "force", 0, 0, G_OPTION_ARG_NONE, &opts.force, N_("Overwrite an existing file (its old version is kept as FILE~)"), NULL },
-    { "kind", 0, 0, G_OPTION_ARG_STRING, &opts.kind, N_("Sheet kind: character or npc"), "KIND" },
-    { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.set, N_("Set a sheet field, or a table's cell (ROW:COLUMN=TEXT)"), "KEY=VALUE" },
-    { "item", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.items, N_("Add a sheet entry, such as weapon:name=Knife,bc=40"), "KIND:K=V,..." },
-    { "name", 0, 0, G_OPTION_ARG_STRING, &opts.name, N_("Character name (generation)"), "NAME" },
-    { "player", 0, 0, G_OPTION_ARG_STRING, &opts.player, N_("Player name (generation)"), "NAME" },
-    { "race", 0, 0, G_OPTION_ARG_STRING, &opts.race, NULL, "RACE" },
-    { "assign", 0, 0, G_OPTION_ARG_STRING, &opts.assign, N_("Unassigned points, such as PS=6,MD=4,AG=4,EN=4,FT=2,WP=5"), "ATTR=N,..." },
-    { "armor", 0, 0, G_OPTION_ARG_STRING, &opts.armor, N_("Armor (generation)"), "ARMOR" },
-    { "shield", 0, 0, G_OPTION_ARG_STRING, &opts.shield, N_("Shield (generation)"), "SHIELD" },
-    { "weapon", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.weapons, N_("A weapon (generation; repeat for each)"), "WEAPON" },
-    { "uap", 0, 0, G_OPTION_ARG_INT, &opts.uap, N_("Unassigned points where the chart prints none (the Orc)"), "N" },
-    { "system", 0, 0, G_OPTION_ARG_STRING, &opts.system, N_("Only sheets of this game"), "SYSTEM" },
-    { "search", 0, 0, G_OPTION_ARG_STRING, &opts.search, N_("Only sheets whose name contains this"), "TEXT" },
-    { "on", 0, 0, G_OPTION_ARG_STRING, &opts.on, N_("What experience buys: PS, MD, AG, EN, FT, WP, PP, BC or DM"), "WHAT" },
-    { "side", 0, 0, G_OPTION_ARG_STRING, &opts.side, N_("The side a combatant fights on"), "NAME" },
-    { "map", 0, 0, G_OPTION_ARG_STRING, &opts.map, NULL, "PRESET|COLSxROWS" },
-    { "at", 0, 0, G_OPTION_ARG_STRING, &opts.at, N_("The hex a combatant stands in"), "Q,R" },
-    { "facing", 0, 0, G_OPTION_ARG_INT, &opts.facing, N_("The hexside a combatant faces, 0 to 5"), "0-5" },
-    { "runs", 0, 0, G_OPTION_ARG_INT, &opts.runs, N_("With simulate: exactly this many fights (default: until the odds are sure to one point, 100000 at most)"), "N" },
-    { "from-now", 0, 0, G_OPTION_ARG_NONE, &opts.from_now, N_("With simulate: from the fight as it stands, not from its start"), NULL },
-    { "players", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.players, N_("With simulate: a side that is the players' (default: the sides of the characters)"), "SIDE" },
-    { "not-players", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.not_players, N_("With simulate: a side that is not the players'"), "SIDE" },
-    { "policy", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.policies, N_("With simulate: how a players' figure fights: default, cautious or reckless"), "ID=POLICY" },
-    { "workers", 0, 0, G_OPTION_ARG_INT, &opts.workers, N_("With simulate: threads to use (default: one per core; the figures are the same)"), "N" },
-    { "wounded", 0, 0, G_OPTION_ARG_NONE, &opts.wounded, N_("With encounter add: keep the losses the sheet holds, not healed between fights"), NULL },
-    { "encounter", 0, 0, G_OPTION_ARG_FILENAME, &opts.encounter, N_("The encounter a procedure runs in"), "FILE" },
-    { "param", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.params, N_("A procedure parameter"), "KEY=VALUE" },
-    { "apply", 0, 0, G_OPTION_ARG_NONE, &opts.apply, N_("Make the outcome a step of the encounter"), NULL },
-    { "retry", 0, 0, G_OPTION_ARG_NONE, &opts.retry, N_("If the encounter changed on disk while the command ran, read it again and redo the command (up to 10 times)"), NULL },
-    { "log", 0, 0, G_OPTION_ARG_NONE, &opts.log, N_("With encounter show: the log of every step"), NULL },
-    { "paper", 0, 0, G_OPTION_ARG_STRING, &opts.paper, N_("Paper size: a4 or letter (default: the locale's)"), "PAPER" },
-    { "layout", 0, 0, G_OPTION_ARG_STRING, &opts.layout, N_("Cards: four to a sheet (four) or one to a page (one)"), "four|one" },
-    { "blank", 0, 0, G_OPTION_ARG_NONE, &opts.blank, N_("With print-sheet: a blank record sheet of a game"), NULL },
-    { NULL }
-  };
   g_autofree char *generators = game_ids_that (arb_game_can_generate_sheet, "|");
   g_autofree char *experienced = game_ids_that (arb_game_keeps_experience, ", ");
   g_autofree char *healers = game_ids_that (heals_between_fights, ", ");
   g_autofree char *carriers = game_ids_that (arb_game_carries_sheets, ", ");
   g_autofree char *systems = game_ids_that (NULL, ", ");
-  g_autofree char *summary_text = NULL;
-  g_autofree char *race_help = NULL;
-  g_autofree char *map_help = NULL;
-  gboolean wants_help = FALSE;
-  int status;
+  GPtrArray *games = arb_game_list ();
+  g_autoptr(GString) titles = g_string_new (NULL);
+  g_autoptr(GString) maps = g_string_new (NULL);
 
-  opts.facing = -1;
-  opts.argv = g_strdupv (argv);
-
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-
-  /* The help the games fill in: see SUMMARY. */
-  summary_text = g_strdup_printf (_(SUMMARY), generators, experienced, healers, carriers, systems);
-  {
-    GPtrArray *games = arb_game_list ();
-    g_autoptr(GString) titles = g_string_new (NULL);
-    g_autoptr(GString) maps = g_string_new (NULL);
-
-    for (guint i = 0; i < games->len; i++)
-      {
-        if (arb_game_can_generate_sheet (games->pdata[i]))
-          g_string_append_printf (titles, "%s%s", titles->len ? ", " : "", arb_game_get_title (games->pdata[i]));
-        /* Two presets show what one looks like. */
-        if (i < 2)
-          g_string_append_printf (maps, "%s, ", arb_game_get_default_map (games->pdata[i]));
-      }
-    /* TRANSLATORS: --race; %s: the games that build a character from a
-     * race, "TITLE" */
-    race_help = g_strdup_printf (_("Race (%s generation)"), titles->str);
-    /* TRANSLATORS: --map; %s: two presets, "ID-arena, ID-pit, " */
-    map_help = g_strdup_printf (_("The map: a preset of the game (%s...) or a size, columns by rows"), maps->str);
-  }
+  for (guint i = 0; i < games->len; i++)
+    {
+      if (arb_game_can_generate_sheet (games->pdata[i]))
+        g_string_append_printf (titles, "%s%s", titles->len ? ", " : "", arb_game_get_title (games->pdata[i]));
+      /* Two presets show what one looks like. */
+      if (i < 2)
+        g_string_append_printf (maps, "%s, ", arb_game_get_default_map (games->pdata[i]));
+    }
+  /* TRANSLATORS: --race; %s: the games that build a character from a
+   * race, "TITLE" */
+  *race_help = g_strdup_printf (_("Race (%s generation)"), titles->str);
+  /* TRANSLATORS: --map; %s: two presets, "ID-arena, ID-pit, " */
+  *map_help = g_strdup_printf (_("The map: a preset of the game (%s...) or a size, columns by rows"), maps->str);
   for (guint i = 0; entries[i].long_name; i++)
     {
       if (g_str_equal (entries[i].long_name, "race"))
-        entries[i].description = race_help;
+        entries[i].description = *race_help;
       else if (g_str_equal (entries[i].long_name, "map"))
-        entries[i].description = map_help;
+        entries[i].description = *map_help;
     }
+  return g_strdup_printf (_(SUMMARY), generators, experienced, healers, carriers, systems);
+}
 
-  context = g_option_context_new (_("COMMAND [ARGUMENTS] — the Arbiter rules core"));
-  g_option_context_set_summary (context, summary_text);
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+/* "run SYSTEM.PROCEDURE --help" is the procedure's help, not the
+ * general one GOption would print: the flag is taken out first and
+ * the command decides. */
+static gboolean
+take_help_flag (int   *argc,
+                char **argv)
+{
+  gboolean wants_help = FALSE;
 
-  /* "run SYSTEM.PROCEDURE --help" is the procedure's help, not the
-   * general one GOption would print: the flag is taken out first and
-   * the command decides. */
-  for (int i = 1; i < argc; i++)
+  for (int i = 1; i < *argc; i++)
     {
       if (g_str_equal (argv[i], "--"))
         break;
       if (g_str_equal (argv[i], "--help") || g_str_equal (argv[i], "-h") || g_str_equal (argv[i], "-?"))
         {
           wants_help = TRUE;
-          memmove (&argv[i], &argv[i + 1], (argc - i) * sizeof (char *));
-          argc--;
+          memmove (&argv[i], &argv[i + 1], (*argc - i) * sizeof (char *));
+          (*argc)--;
           i--;
         }
     }
+  return wants_help;
+}
 
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return usage_error (error->message);
+static int
+print_help (GOptionContext  *context,
+            int              argc,
+            char           **argv)
+{
+  g_autofree char *help = NULL;
+  int status;
 
-  if (wants_help)
+  if (argc == 3 && g_str_equal (argv[1], "run"))
     {
-      g_autofree char *help = NULL;
-
-      if (argc == 3 && g_str_equal (argv[1], "run"))
-        {
-          status = arb_cli_procedure_help (argv[2]);
-          g_strfreev (opts.argv);
-          return status;
-        }
-      help = g_option_context_get_help (context, TRUE, NULL);
-      g_print ("%s", help);
+      status = arb_cli_procedure_help (argv[2]);
       g_strfreev (opts.argv);
-      return EXIT_OK;
+      return status;
     }
+  help = g_option_context_get_help (context, TRUE, NULL);
+  g_print ("%s", help);
+  g_strfreev (opts.argv);
+  return EXIT_OK;
+}
 
-  if (seed_text != NULL)
-    {
-      if (!g_ascii_string_to_signed (seed_text, 10, 0, G_MAXUINT32, &opts.seed, NULL))
-        return usage_error (_("--seed takes a whole number from 0 to 4294967295"));
-      opts.has_seed = TRUE;
-    }
-
-  if (argc < 2)
-    return usage_error (_("No command given"));
+/* The command argv[1], with its arguments after it. */
+static int
+dispatch (int    argc,
+          char **argv)
+{
+  const char *command;
+  int status;
 
   command = argv[1];
   /* A parameter nothing reads would be a slip passed over in silence. */
@@ -1260,6 +1352,13 @@ main (int   argc,
       status = usage_error (message);
     }
 
+  return status;
+}
+
+static void
+free_opts (void)
+{
+  g_free (seed_text);
   g_free (opts.data_dir);
   g_free (opts.paper);
   g_free (opts.layout);
@@ -1292,5 +1391,51 @@ main (int   argc,
   g_strfreev (opts.not_players);
   g_strfreev (opts.policies);
   g_strfreev (opts.argv);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *summary_text = NULL;
+  g_autofree char *race_help = NULL;
+  g_autofree char *map_help = NULL;
+  gboolean wants_help;
+  int status;
+
+  opts.facing = -1;
+  opts.argv = g_strdupv (argv);
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  summary_text = games_help (&race_help, &map_help);
+  context = g_option_context_new (_("COMMAND [ARGUMENTS] — the Arbiter rules core"));
+  g_option_context_set_summary (context, summary_text);
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+
+  wants_help = take_help_flag (&argc, argv);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return usage_error (error->message);
+
+  if (wants_help)
+    return print_help (context, argc, argv);
+
+  if (seed_text != NULL)
+    {
+      if (!g_ascii_string_to_signed (seed_text, 10, 0, G_MAXUINT32, &opts.seed, NULL))
+        return usage_error (_("--seed takes a whole number from 0 to 4294967295"));
+      opts.has_seed = TRUE;
+    }
+
+  if (argc < 2)
+    return usage_error (_("No command given"));
+
+  status = dispatch (argc, argv);
+  free_opts ();
   return status;
 }

@@ -287,34 +287,21 @@ label_head (const ArbTable *table)
   return "";
 }
 
-/* The units of @table at type size @size, in @width; FALSE when its
- * columns do not fit at this size. */
+/* What each column wants: its widest text on one line, and at least
+ * its longest word, shared out in @width; FALSE when they do not fit. */
 static gboolean
-table_units (ArbPrintDoc    *doc,
-             const ArbTable *table,
-             double          size,
-             double          width,
-             GPtrArray      *units,
-             Unit          **title_out,
-             Unit          **head_out)
+column_widths (ArbPrintDoc    *doc,
+               const ArbTable *table,
+               double          size,
+               double          width,
+               double         *widths)
 {
   guint n = arb_table_get_n_columns (table) + 1;
   g_autofree double *natural = g_new0 (double, n);
   g_autofree double *minimum = g_new0 (double, n);
-  g_autofree double *widths = g_new0 (double, n);
   ArbPrintFont body = font_of (size, FALSE, FALSE, 0);
   ArbPrintFont bold = font_of (size, TRUE, FALSE, 0);
-  ArbPrintFont group = font_of (size, TRUE, TRUE, 0.25);
-  ArbPrintFont note = font_of (size * 0.85, FALSE, TRUE, 0.2);
-  ArbPrintFont title_font = font_of (size * 1.1, TRUE, FALSE, 0);
-  ArbPrintFont source = font_of (size * 0.7, FALSE, FALSE, 0.45);
-  const char *last_group = NULL;
-  gboolean fits, footnote = FALSE;
-  g_autofree char *title = NULL;
-  Unit *unit;
 
-  /* What each column wants: its widest text on one line, and at least
-   * its longest word. */
   natural[0] = arb_print_doc_text_width (doc, label_head (table), &bold);
   minimum[0] = arb_print_doc_longest_word (doc, label_head (table), &bold);
   for (guint c = 1; c < n; c++)
@@ -341,7 +328,25 @@ table_units (ArbPrintDoc    *doc,
   /* A blank placeholder column still needs room to write in. */
   for (guint c = 1; c < n; c++)
     natural[c] = MAX (natural[c], arb_table_is_placeholder (table) ? size * 4 : 0);
-  fits = share_widths (natural, minimum, n, width, widths);
+  return share_widths (natural, minimum, n, width, widths);
+}
+
+/* The table's title, and the heads of its columns. */
+static void
+add_head_units (ArbPrintDoc    *doc,
+                const ArbTable *table,
+                double          size,
+                double          width,
+                const double   *widths,
+                GPtrArray      *units,
+                Unit          **title_out,
+                Unit          **head_out)
+{
+  guint n = arb_table_get_n_columns (table) + 1;
+  ArbPrintFont bold = font_of (size, TRUE, FALSE, 0);
+  ArbPrintFont title_font = font_of (size * 1.1, TRUE, FALSE, 0);
+  g_autofree char *title = NULL;
+  Unit *unit;
 
   title = arb_table_is_house_rule (table) ? g_strdup_printf (_("%s (house rule)"), arb_table_get_title (table))
                                           : g_strdup (arb_table_get_title (table));
@@ -365,6 +370,25 @@ table_units (ArbPrintDoc    *doc,
   }
   g_ptr_array_add (units, unit);
   *head_out = unit;
+}
+
+/* A unit a row, under the heads of their groups; TRUE when a cell is
+ * marked as an uncertain reading. */
+static gboolean
+add_row_units (ArbPrintDoc    *doc,
+               const ArbTable *table,
+               double          size,
+               double          width,
+               const double   *widths,
+               GPtrArray      *units)
+{
+  guint n = arb_table_get_n_columns (table) + 1;
+  ArbPrintFont body = font_of (size, FALSE, FALSE, 0);
+  ArbPrintFont bold = font_of (size, TRUE, FALSE, 0);
+  ArbPrintFont group = font_of (size, TRUE, TRUE, 0.25);
+  const char *last_group = NULL;
+  gboolean footnote = FALSE;
+  Unit *unit;
 
   for (guint r = 0; r < arb_table_get_n_rows (table); r++)
     {
@@ -394,6 +418,22 @@ table_units (ArbPrintDoc    *doc,
         unit->height = MAX (unit->height, size * 2.2);
       g_ptr_array_add (units, unit);
     }
+  return footnote;
+}
+
+/* The table's notes (with one for marked cells none of them explains),
+ * and its source. */
+static void
+add_note_units (ArbPrintDoc    *doc,
+                const ArbTable *table,
+                double          size,
+                double          width,
+                gboolean        footnote,
+                GPtrArray      *units)
+{
+  ArbPrintFont note = font_of (size * 0.85, FALSE, TRUE, 0.2);
+  ArbPrintFont source = font_of (size * 0.7, FALSE, FALSE, 0.45);
+  Unit *unit;
 
   for (guint i = 0; i < arb_table_get_n_notes (table); i++)
     {
@@ -426,6 +466,26 @@ table_units (ArbPrintDoc    *doc,
   unit->space_above = size * 0.1;
   unit_add (doc, unit, 0, width, arb_table_get_source (table), &source);
   g_ptr_array_add (units, unit);
+}
+
+/* The units of @table at type size @size, in @width; FALSE when its
+ * columns do not fit at this size. */
+static gboolean
+table_units (ArbPrintDoc    *doc,
+             const ArbTable *table,
+             double          size,
+             double          width,
+             GPtrArray      *units,
+             Unit          **title_out,
+             Unit          **head_out)
+{
+  g_autofree double *widths = g_new0 (double, arb_table_get_n_columns (table) + 1);
+  gboolean fits, footnote;
+
+  fits = column_widths (doc, table, size, width, widths);
+  add_head_units (doc, table, size, width, widths, units, title_out, head_out);
+  footnote = add_row_units (doc, table, size, width, widths, units);
+  add_note_units (doc, table, size, width, footnote, units);
   return fits;
 }
 

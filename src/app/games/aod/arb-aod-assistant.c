@@ -555,32 +555,18 @@ step_blocked (ArbAodAssistant *self)
     }
 }
 
+/* Step 2: a quarter of the points at most to any one (3.0); the fields
+ * stop there, so the rule holds unless the race changes under them,
+ * and then the fields come down with it. */
 static void
-update (ArbAodAssistant *self)
+update_points (ArbAodAssistant *self,
+               const ArbRow    *race,
+               int              uap)
 {
-  const ArbRow *race = chosen_race (self);
-  gboolean from_chart = TRUE;
-  int uap = race_uap (self, &from_chart);
   int quarter = uap / 4, left, most = 0;
   g_autofree char *left_text = NULL;
   g_autofree char *description = NULL;
-  g_autofree char *step_text = NULL;
-  const char *blocked;
 
-  /* Step 1: the referee's figure for a race the chart gives none. */
-  gtk_widget_set_visible (GTK_WIDGET (self->uap_group), race != NULL && !from_chart);
-  if (race && !from_chart)
-    {
-      g_autofree char *subtitle =
-        g_strdup_printf (_("The chart prints no points for the %s; the referee sets them (22 is a common choice)"),
-                         race->name);
-
-      adw_action_row_set_subtitle (self->uap_row, subtitle);
-    }
-
-  /* Step 2: a quarter of the points at most to any one (3.0); the fields
-   * stop there, so the rule holds unless the race changes under them,
-   * and then the fields come down with it. */
   for (guint a = 0; a < N_ATTRIBUTES; a++)
     {
       g_autofree char *subtitle = NULL;
@@ -616,34 +602,65 @@ update (ArbAodAssistant *self)
     set_rule (self, RULE_ALL_ASSIGNED, race != NULL && left == 0, title, left_text);
     set_rule (self, RULE_QUARTER, most <= quarter, quarter_title, most_text);
   }
+}
 
-  /* Step 3: the limits of 3.3, counted by the rules core. */
-  {
-    ArbAodArms arms;
-    g_autofree char *items = NULL;
-    g_autofree char *shields = NULL;
-    g_autofree char *poles = NULL;
+/* Step 3: the limits of 3.3, counted by the rules core. */
+static void
+update_arms (ArbAodAssistant *self)
+{
+  ArbAodArms arms;
+  g_autofree char *items = NULL;
+  g_autofree char *shields = NULL;
+  g_autofree char *poles = NULL;
 
-    arb_aod_count_arms (self->rules, combo_choice (self->shield_row, self->shields),
-                        (const char * const *)self->carried->pdata, &arms);
-    items = g_strdup_printf (ngettext ("%u carried, the shield included", "%u carried, the shield included", arms.items), arms.items);
-    shields = g_strdup_printf (ngettext ("%u carried", "%u carried", arms.shields), arms.shields);
-    poles = g_strdup_printf (ngettext ("%u carried", "%u carried", arms.poles), arms.poles);
-    set_rule (self, RULE_KNIFE, arms.knife, _("At least one knife (3.3)"),
-              arms.knife ? _("A knife is carried") : _("No knife is carried"));
-    set_rule (self, RULE_FIVE_ITEMS, arms.items <= 5, _("At most 5 weapons and shields (3.3)"), items);
-    set_rule (self, RULE_ONE_SHIELD, arms.shields <= 1, _("At most one shield (3.3)"), shields);
-    set_rule (self, RULE_ONE_POLE, arms.poles <= 1, _("At most one pole weapon (3.3)"), poles);
-  }
+  arb_aod_count_arms (self->rules, combo_choice (self->shield_row, self->shields),
+                      (const char * const *)self->carried->pdata, &arms);
+  items = g_strdup_printf (ngettext ("%u carried, the shield included", "%u carried, the shield included", arms.items), arms.items);
+  shields = g_strdup_printf (ngettext ("%u carried", "%u carried", arms.shields), arms.shields);
+  poles = g_strdup_printf (ngettext ("%u carried", "%u carried", arms.poles), arms.poles);
+  set_rule (self, RULE_KNIFE, arms.knife, _("At least one knife (3.3)"),
+            arms.knife ? _("A knife is carried") : _("No knife is carried"));
+  set_rule (self, RULE_FIVE_ITEMS, arms.items <= 5, _("At most 5 weapons and shields (3.3)"), items);
+  set_rule (self, RULE_ONE_SHIELD, arms.shields <= 1, _("At most one shield (3.3)"), shields);
+  set_rule (self, RULE_ONE_POLE, arms.poles <= 1, _("At most one pole weapon (3.3)"), poles);
+}
 
-  {
-    guint chosen = adw_combo_row_get_selected (self->weapon_row);
-    g_autofree char *summary = NULL;
+/* A weapon chosen in the list can be added. */
+static void
+update_weapon_choice (ArbAodAssistant *self)
+{
+  guint chosen = adw_combo_row_get_selected (self->weapon_row);
+  g_autofree char *summary = NULL;
 
-    if (chosen != GTK_INVALID_LIST_POSITION && chosen < arb_table_get_n_rows (self->weapons))
-      summary = weapon_summary (self, arb_table_get_row (self->weapons, chosen)->name);
-    gtk_widget_action_set_enabled (GTK_WIDGET (self), "assistant.add-chosen-weapon", summary != NULL);
-  }
+  if (chosen != GTK_INVALID_LIST_POSITION && chosen < arb_table_get_n_rows (self->weapons))
+    summary = weapon_summary (self, arb_table_get_row (self->weapons, chosen)->name);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "assistant.add-chosen-weapon", summary != NULL);
+}
+
+static void
+update (ArbAodAssistant *self)
+{
+  const ArbRow *race = chosen_race (self);
+  gboolean from_chart = TRUE;
+  int uap = race_uap (self, &from_chart);
+  g_autofree char *step_text = NULL;
+  const char *blocked;
+
+  /* Step 1: the referee's figure for a race the chart gives none. */
+  gtk_widget_set_visible (GTK_WIDGET (self->uap_group), race != NULL && !from_chart);
+  if (race && !from_chart)
+    {
+      g_autofree char *subtitle =
+        g_strdup_printf (_("The chart prints no points for the %s; the referee sets them (22 is a common choice)"),
+                         race->name);
+
+      adw_action_row_set_subtitle (self->uap_row, subtitle);
+    }
+
+  update_points (self, race, uap);
+
+  update_arms (self);
+  update_weapon_choice (self);
 
   /* The header: where the referee is, and whether Next may go on. */
   /* Translators: the step number, the number of steps, and the step's name */
