@@ -171,7 +171,7 @@ read_populated (const char *path)
   return block_to_bytes (data, done, block);
 }
 
-static inline guint64 SEAL_HOT
+static inline guint64
 seal_round (guint64 h,
             guint64 w)
 {
@@ -179,7 +179,7 @@ seal_round (guint64 h,
   return h ^ (h >> 29);
 }
 
-void SEAL_HOT
+void
 _arb_seal_feed (Seal       *seal,
            const char *data,
            gsize       len)

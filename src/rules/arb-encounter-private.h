@@ -248,17 +248,6 @@ slot_of (ArbEncounter *self,
 
 #define SEAL_K G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)
 
-/* The one loop over a whole file on each step: optimised even in a debug
- * build, where it would otherwise cost five times as much. */
-#if defined(__GNUC__) && !defined(__clang__)
-
-#define SEAL_HOT __attribute__ ((optimize ("O2")))
-
-#else
-
-#define SEAL_HOT
-
-#endif
 
 G_GNUC_INTERNAL
 ArbEffect *
@@ -324,7 +313,7 @@ _arb_encounter_state_problem (ArbEncounter  *self,
                const char   **key);
 
 G_GNUC_INTERNAL
-void SEAL_HOT
+void
 _arb_seal_feed (Seal       *seal,
            const char *data,
            gsize       len);

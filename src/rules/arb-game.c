@@ -166,12 +166,11 @@ arb_game_get (const char *id)
 
   if (id == NULL)
     return NULL;
-  /* The first letter before a call: every step of a simulation asks. */
   for (guint i = 0; i < games->len; i++)
     {
       const char *game_id = ARB_GAME_GET_CLASS (games->pdata[i])->id;
 
-      if (game_id[0] == id[0] && strcmp (game_id, id) == 0)
+      if (strcmp (game_id, id) == 0)
         return games->pdata[i];
     }
   return NULL;
@@ -319,10 +318,8 @@ arb_game_find_procedure (ArbGame    *self,
     return NULL;
   procs = CLASS (self)->procedures;
   name += len + 1;
-  /* The first letter before a call: every step of a simulation asks,
-   * and a game has a dozen procedures or more. */
   for (guint i = 0; procs[i].name; i++)
-    if (procs[i].name[0] == name[0] && strcmp (procs[i].name, name) == 0)
+    if (strcmp (procs[i].name, name) == 0)
       return &procs[i];
   /* Start and next as the game reads them, with its own parameters. */
   if (CLASS (self)->turn_params && (strcmp (name, "start") == 0 || strcmp (name, "next") == 0))

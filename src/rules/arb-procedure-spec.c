@@ -285,9 +285,8 @@ arb_procedure_find_generic (const char *name)
 {
   if (name == NULL)
     return NULL;
-  /* The first letter before a call: a simulation asks at every step. */
   for (guint i = 0; generic[i].name; i++)
-    if (generic[i].name[0] == name[0] && strcmp (generic[i].name, name) == 0)
+    if (strcmp (generic[i].name, name) == 0)
       return &generic[i];
   return NULL;
 }

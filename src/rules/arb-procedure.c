@@ -315,8 +315,7 @@ arb_proc_set_param (ArbProc    *proc,
                     const char *name,
                     const char *value)
 {
-  /* Copied on the first change only: most runs set none, and the copy
-   * was a good part of a simulated step's allocations. */
+  /* Copied on the first change only: most runs set none. */
   if (!proc->own_params)
     {
       GHashTable *copy = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
@@ -693,7 +692,6 @@ run (const char         *name,
       add_totals (encounter, proc.step);
     }
 
-  /* Not g_new0(): calloc costs three mallocs, at every simulated step. */
   outcome = g_new (ArbOutcome, 1);
   *outcome = (ArbOutcome) { .status = ARB_OUTCOME_DONE, .step = proc.step };
   return outcome;

@@ -179,8 +179,8 @@ arb_parse_int (const char *text,
   return arb_parse_int_slow (text, out);
 }
 
-/* @value in decimal, written by hand at the end of @buf: a printf costs
- * more than most rules that ask for the text. Returns where it starts. */
+/* @value in decimal, written at the end of @buf, which it returns from
+ * where it starts: a value's text, at every step. */
 #define ARB_INT_TEXT_SIZE 16
 static inline char *
 arb_format_int (char buf[ARB_INT_TEXT_SIZE],

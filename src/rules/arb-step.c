@@ -140,9 +140,8 @@ static char no_one[] = "";
 ArbStep *
 arb_step_new_quiet (const char *what)
 {
-  /* What and room for the first effects in the step's own block, and
-   * not g_new0(): calloc costs three mallocs, and this is every
-   * simulated step. */
+  /* What, and room for the first effects, in the step's own block: a
+   * simulated step lives a moment. */
   gsize lw = what ? strlen (what) + 1 : 1;
   gsize head = (sizeof (ArbStep) + lw + 7) & ~(gsize)7;
   ArbStep *step = g_malloc (head + STEP_FIRST);
