@@ -237,10 +237,11 @@ load_sealed (GBytes     *bytes,
    * parses and whose effects the state shows. Any of them amiss: the
    * whole read, which says what is wrong. */
   n_steps = position;
-  if ((n_steps == 0) != (start == end))
+  /* No step to keep: the whole read costs no more, and reads every byte
+   * (the history's tag too, which this path would not). */
+  if (n_steps == 0 || start == end)
     return NULL;
-  if (n_steps > 0 &&
-      !kept_steps_fit (data + start, end - start, n_steps, &elements, &last_step))
+  if (!kept_steps_fit (data + start, end - start, n_steps, &elements, &last_step))
     return NULL;
 
   /* The state alone, as a document of its own. */
@@ -267,16 +268,15 @@ load_sealed (GBytes     *bytes,
       (problem = _arb_encounter_state_problem (self, TRUE, &entity, &key)))
     return NULL;
 
-  if (n_steps > 0)
-    {
-      g_autoptr(ArbStep) last = arb_step_parse (data + start + last_step, end - start - last_step, self->keys, filename, NULL);
+  {
+    g_autoptr(ArbStep) last = arb_step_parse (data + start + last_step, end - start - last_step, self->keys, filename, NULL);
 
-      if (last == NULL || !state_shows_step (self, last))
-        return NULL;
-      self->kept = g_bytes_new_from_bytes (bytes, start, end - start);
-      self->kept_seal = steps_seal;
-      self->kept_elements = elements;
-    }
+    if (last == NULL || !state_shows_step (self, last))
+      return NULL;
+    self->kept = g_bytes_new_from_bytes (bytes, start, end - start);
+    self->kept_seal = steps_seal;
+    self->kept_elements = elements;
+  }
   self->n_kept = n_steps;
   self->position = n_steps;
   return g_steal_pointer (&self);
