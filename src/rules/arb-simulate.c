@@ -644,119 +644,111 @@ clock_of (ArbEncounter *enc)
   return MAX (clock, 0);
 }
 
-void
-arb_simulation_play_run (ArbSimulation *self,
-                         guint64        run,
-                         ArbSimTally   *tally)
+/* The game's own setup first, as its players make it (the Glider-Pit
+ * launches), then the start procedure. Returns why the run cannot go
+ * on, or NULL. */
+static char *
+play_setup (ArbSimulation *self,
+            ArbEncounter  *enc,
+            GHashTable    *params,
+            ArbRollSource *source,
+            guchar        *ever,
+            guint         *steps)
 {
-  g_autoptr(ArbEncounter) enc = NULL;
-  g_autoptr(ArbRollSource) source = NULL;
-  g_autoptr(GHashTable) params = NULL;
-  g_autofree guchar *ever = NULL;
-  g_autofree char *winner = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbStep) step = NULL;
   g_autofree char *stuck = NULL;
-  guint n_cond, steps = 0;
-  gboolean over = FALSE;
-  int length;
+  int cols, rows;
 
-  g_return_if_fail (ARB_IS_SIMULATION (self));
-  g_return_if_fail (tally != NULL);
-
-  enc = arb_encounter_copy_state (self->start);
-  source = arb_roll_source_new_stream (self->seed, run);
-  params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  n_cond = g_strv_length (self->conditions);
-  ever = g_new0 (guchar, MAX (self->figures->len * n_cond, 1));
-  mark_conditions (self, enc, NULL, ever);
-
-  if (self->needs_start)
+  /* Nobody's turn yet, so no figure chooses. */
+  while (stuck == NULL && *steps < ARB_SIM_MAX_STEPS)
     {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(ArbStep) step = NULL;
-      int cols, rows;
-
-      /* The game's own setup first, as its players make it (the
-       * Glider-Pit launches): nobody's turn yet, so no figure chooses. */
-      while (stuck == NULL && steps < ARB_SIM_MAX_STEPS)
-        {
-          g_autofree char *procedure = NULL;
-          ArbChoiceFlags flags = ARB_CHOICE_NONE;
-          g_autoptr(ArbStep) setup = NULL;
-
-          clear_params (params);
-          if (!arb_game_choose_full (self->game, enc, self->rules, NULL, ARB_POLICY_DEFAULT, &procedure, params, &flags))
-            break;
-          steps++;
-          if (!(setup = arb_procedure_play (procedure, enc, self->rules, params, source, &error)))
-            stuck = g_strdup_printf ("%s: %s", procedure, error->message);
-        }
-      /* A figure still off the map after the setup can never be
-       * reached or move: said, instead of a fight run out of time. */
-      if (stuck == NULL && (arb_encounter_get_map_size (enc, &cols, &rows) || arb_game_get_default_map (self->game)))
-        for (const char * const *id = arb_encounter_peek_combatants (enc); *id && stuck == NULL; id++)
-          {
-            ArbHex hex;
-            int facing;
-
-            if (!arb_encounter_get_hex (enc, *id, &hex, &facing))
-              stuck = g_strdup_printf (_("%s has no place on the map: place it to simulate the fight"),
-                                       arb_encounter_get_name (enc, *id));
-          }
-      if (stuck == NULL && !(step = arb_procedure_play (self->start_proc, enc, self->rules, NULL, source, &error)))
-        stuck = g_strdup (error->message);
-      mark_conditions (self, enc, step, ever);
-    }
-
-  while (stuck == NULL && !(over = arb_game_fight_over (self->game, enc, &winner)))
-    {
-      g_autoptr(ArbStep) step = NULL;
-      g_autoptr(GError) error = NULL;
       g_autofree char *procedure = NULL;
-      const char *id = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
-      Figure *fig = find_figure (self, id, NULL);
-      ArbPolicy policy = fig ? fig->policy : ARB_POLICY_DEFAULT;
       ArbChoiceFlags flags = ARB_CHOICE_NONE;
-      guint64 faces;
+      g_autoptr(ArbStep) setup = NULL;
 
-      if (steps++ >= ARB_SIM_MAX_STEPS)
-        break;
       clear_params (params);
-      faces = arb_roll_source_get_n_faces (source);
+      if (!arb_game_choose_full (self->game, enc, self->rules, NULL, ARB_POLICY_DEFAULT, &procedure, params, &flags))
+        break;
+      (*steps)++;
+      if (!(setup = arb_procedure_play (procedure, enc, self->rules, params, source, &error)))
+        stuck = g_strdup_printf ("%s: %s", procedure, error->message);
+    }
+  /* A figure still off the map after the setup can never be
+   * reached or move: said, instead of a fight run out of time. */
+  if (stuck == NULL && (arb_encounter_get_map_size (enc, &cols, &rows) || arb_game_get_default_map (self->game)))
+    for (const char * const *id = arb_encounter_peek_combatants (enc); *id && stuck == NULL; id++)
+      {
+        ArbHex hex;
+        int facing;
+
+        if (!arb_encounter_get_hex (enc, *id, &hex, &facing))
+          stuck = g_strdup_printf (_("%s has no place on the map: place it to simulate the fight"),
+                                   arb_encounter_get_name (enc, *id));
+      }
+  if (stuck == NULL && !(step = arb_procedure_play (self->start_proc, enc, self->rules, NULL, source, &error)))
+    stuck = g_strdup (error->message);
+  mark_conditions (self, enc, step, ever);
+  return g_steal_pointer (&stuck);
+}
+
+/* One step of the figure whose turn it is, or of the turn passing.
+ * Returns why the run cannot go on, or NULL. */
+static char *
+play_turn (ArbSimulation *self,
+           ArbEncounter  *enc,
+           GHashTable    *params,
+           ArbRollSource *source,
+           guchar        *ever)
+{
+  g_autoptr(ArbStep) step = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *procedure = NULL;
+  const char *id = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
+  Figure *fig = find_figure (self, id, NULL);
+  ArbPolicy policy = fig ? fig->policy : ARB_POLICY_DEFAULT;
+  ArbChoiceFlags flags = ARB_CHOICE_NONE;
+  guint64 faces;
+
+  clear_params (params);
+  faces = arb_roll_source_get_n_faces (source);
+  if (arb_game_choose_full (self->game, enc, self->rules, id, policy, &procedure, params, &flags))
+    step = arb_procedure_play (procedure, enc, self->rules, params, source, &error);
+  /* Refused unchecked before any die, it changed nothing: the game
+   * answers as if its own check had said no. A refusal after a die
+   * (the contract broken), or a table still to fill in, is handled
+   * as for any choice. */
+  if (step == NULL && (flags & ARB_CHOICE_UNCHECKED) && arb_roll_source_get_n_faces (source) == faces &&
+      !g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE))
+    {
+      g_clear_error (&error);
+      g_clear_pointer (&procedure, g_free);
+      clear_params (params);
+      flags = ARB_CHOICE_REFUSED;
       if (arb_game_choose_full (self->game, enc, self->rules, id, policy, &procedure, params, &flags))
         step = arb_procedure_play (procedure, enc, self->rules, params, source, &error);
-      /* Refused unchecked before any die, it changed nothing: the game
-       * answers as if its own check had said no. A refusal after a die
-       * (the contract broken), or a table still to fill in, is handled
-       * as for any choice. */
-      if (step == NULL && (flags & ARB_CHOICE_UNCHECKED) && arb_roll_source_get_n_faces (source) == faces &&
-          !g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE))
-        {
-          g_clear_error (&error);
-          g_clear_pointer (&procedure, g_free);
-          clear_params (params);
-          flags = ARB_CHOICE_REFUSED;
-          if (arb_game_choose_full (self->game, enc, self->rules, id, policy, &procedure, params, &flags))
-            step = arb_procedure_play (procedure, enc, self->rules, params, source, &error);
-        }
-      /* A table the referee has still to fill in: no run can go on
-       * without it, and the view must say which one. */
-      if (step == NULL && g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE))
-        {
-          stuck = g_strdup_printf ("%s: %s", procedure, error->message);
-          break;
-        }
-      g_clear_error (&error);
-      /* A step the rules refuse, or none chosen: the turn passes. */
-      if (step == NULL && !(step = arb_procedure_play (self->next_proc, enc, self->rules, NULL, source, &error)))
-        {
-          stuck = g_strdup_printf ("%s: %s", self->next_proc, error->message);
-          break;
-        }
-      mark_conditions (self, enc, step, ever);
     }
+  /* A table the referee has still to fill in: no run can go on
+   * without it, and the view must say which one. */
+  if (step == NULL && g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE))
+    return g_strdup_printf ("%s: %s", procedure, error->message);
+  g_clear_error (&error);
+  /* A step the rules refuse, or none chosen: the turn passes. */
+  if (step == NULL && !(step = arb_procedure_play (self->next_proc, enc, self->rules, NULL, source, &error)))
+    return g_strdup_printf ("%s: %s", self->next_proc, error->message);
+  mark_conditions (self, enc, step, ever);
+  return NULL;
+}
 
-  tally->runs++;
-  tally->faces += arb_roll_source_get_n_faces (source);
+/* How the run ended: a side's win, or a draw and why. */
+static void
+tally_outcome (ArbSimulation *self,
+               ArbSimTally   *tally,
+               ArbEncounter  *enc,
+               gboolean       over,
+               const char    *winner,
+               char         **stuck)
+{
   if (over && winner)
     {
       for (guint i = 0; i < tally->sides->len; i++)
@@ -770,19 +762,30 @@ arb_simulation_play_run (ArbSimulation *self,
   else
     {
       tally->draws++;
-      if (stuck)
+      if (*stuck)
         {
           tally->stuck++;
           if (tally->first_stuck == NULL)
-            tally->first_stuck = g_steal_pointer (&stuck);
+            tally->first_stuck = g_steal_pointer (stuck);
         }
       else if (!over)
         tally->unfinished++;
       else
         add_cause (tally, arb_game_no_winner_cause (self->game, enc), 1);
     }
+}
 
-  length = clock_of (enc);
+/* The run's length, the conditions each figure ever had and where its
+ * main gauge ended. */
+static void
+tally_figures (ArbSimulation *self,
+               ArbSimTally   *tally,
+               ArbEncounter  *enc,
+               const guchar  *ever,
+               guint          n_cond)
+{
+  int length = clock_of (enc);
+
   if ((guint)length >= tally->lengths->len)
     g_array_set_size (tally->lengths, length + 1);
   g_array_index (tally->lengths, guint, length)++;
@@ -803,6 +806,46 @@ arb_simulation_play_run (ArbSimulation *self,
           fig->gauge_sum += left;
         }
     }
+}
+
+void
+arb_simulation_play_run (ArbSimulation *self,
+                         guint64        run,
+                         ArbSimTally   *tally)
+{
+  g_autoptr(ArbEncounter) enc = NULL;
+  g_autoptr(ArbRollSource) source = NULL;
+  g_autoptr(GHashTable) params = NULL;
+  g_autofree guchar *ever = NULL;
+  g_autofree char *winner = NULL;
+  g_autofree char *stuck = NULL;
+  guint n_cond, steps = 0;
+  gboolean over = FALSE;
+
+  g_return_if_fail (ARB_IS_SIMULATION (self));
+  g_return_if_fail (tally != NULL);
+
+  enc = arb_encounter_copy_state (self->start);
+  source = arb_roll_source_new_stream (self->seed, run);
+  params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  n_cond = g_strv_length (self->conditions);
+  ever = g_new0 (guchar, MAX (self->figures->len * n_cond, 1));
+  mark_conditions (self, enc, NULL, ever);
+
+  if (self->needs_start)
+    stuck = play_setup (self, enc, params, source, ever, &steps);
+
+  while (stuck == NULL && !(over = arb_game_fight_over (self->game, enc, &winner)))
+    {
+      if (steps++ >= ARB_SIM_MAX_STEPS)
+        break;
+      stuck = play_turn (self, enc, params, source, ever);
+    }
+
+  tally->runs++;
+  tally->faces += arb_roll_source_get_n_faces (source);
+  tally_outcome (self, tally, enc, over, winner, &stuck);
+  tally_figures (self, tally, enc, ever, n_cond);
 }
 
 /* Many runs, on many threads */
