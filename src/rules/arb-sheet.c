@@ -853,6 +853,98 @@ check_losses (Check              *check,
                _(losses[i].loss_label), loss, _(losses[i].pool_label), pool, _(losses[i].why));
 }
 
+static void
+check_fields (Check              *check,
+              const ArbFieldSpec *fields)
+{
+  ArbSheet *self = check->sheet;
+
+  for (guint i = 0; fields[i].name; i++)
+    {
+      const char *value = self->values[i];
+
+      if (value == NULL || value[0] == '\0')
+        {
+          if (fields[i].required)
+            problem (check, ARB_SHEET_PROBLEM_MISSING, -1, fields[i].name, 0,
+                     _("%s is missing; every %s %s sheet needs one"),
+                     _(fields[i].label), self->system, self->kind);
+          continue;
+        }
+      check_value (check, &fields[i], -1, value, self->lines[i]);
+    }
+}
+
+/* One entry: its attributes given and known, and its text. */
+static void
+check_item (Check             *check,
+            const ArbItemSpec *spec,
+            int                at)
+{
+  ArbSheetItem *item = g_ptr_array_index (check->sheet->items, at);
+
+  for (guint a = 0; spec->attrs[a].name; a++)
+    {
+      const ArbFieldSpec *attr = &spec->attrs[a];
+      const char *value = arb_sheet_item_get (item, attr->name);
+
+      if (value == NULL || value[0] == '\0')
+        {
+          if (attr->required)
+            problem (check, ARB_SHEET_PROBLEM_MISSING, at, attr->name, item->line,
+                     _("a %s entry needs its %s"), _(spec->label), _(attr->label));
+          continue;
+        }
+      check_value (check, attr, at, value, item->line);
+    }
+
+  for (guint a = 0; a < item->attrs->len; a++)
+    {
+      const ItemAttr *attr = &g_array_index (item->attrs, ItemAttr, a);
+
+      if (attr->name_copy != NULL)
+        problem (check, ARB_SHEET_PROBLEM_UNKNOWN, at, attr->name, item->line,
+                 _("a %s entry has no “%s”"), _(spec->label), attr->name);
+    }
+
+  if (spec->has_text && (item->text == NULL || item->text[0] == '\0') &&
+      spec->attrs[0].name == NULL)
+    problem (check, ARB_SHEET_PROBLEM_MISSING, at, NULL, item->line,
+             _("a %s entry is empty"), _(spec->label));
+}
+
+/* The entries of one kind: how many, and each. */
+static void
+check_items_of_kind (Check             *check,
+                     const ArbItemSpec *spec)
+{
+  ArbSheet *self = check->sheet;
+  /* Where each entry of the kind is among all of them, for the
+   * problems to name it (a search for each would be quadratic). */
+  g_autoptr(GArray) of_kind = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (guint i = 0; i < self->items->len; i++)
+    if (((ArbSheetItem *)g_ptr_array_index (self->items, i))->spec == spec)
+      {
+        int at = (int)i;
+
+        g_array_append_val (of_kind, at);
+      }
+
+  if (of_kind->len > spec->max_count)
+    {
+      int at = g_array_index (of_kind, int, spec->max_count);
+      ArbSheetItem *first_over = g_ptr_array_index (self->items, at);
+
+      problem (check, ARB_SHEET_PROBLEM_COUNT, at, NULL, first_over->line,
+               _("%u %s entries; a sheet holds at most %u"),
+               of_kind->len, _(spec->label), spec->max_count);
+    }
+
+  for (guint i = 0; i < of_kind->len; i++)
+    check_item (check, spec, g_array_index (of_kind, int, i));
+}
+
 GPtrArray *
 arb_sheet_check_problems (ArbSheet          *self,
                           ArbRulesetLibrary *rules)
@@ -872,80 +964,10 @@ arb_sheet_check_problems (ArbSheet          *self,
 
   /* The sheet keeps its values in the order of this same spec. */
   g_assert (fields == self->spec->fields);
-  for (guint i = 0; fields[i].name; i++)
-    {
-      const char *value = self->values[i];
-
-      if (value == NULL || value[0] == '\0')
-        {
-          if (fields[i].required)
-            problem (&check, ARB_SHEET_PROBLEM_MISSING, -1, fields[i].name, 0,
-                     _("%s is missing; every %s %s sheet needs one"),
-                     _(fields[i].label), self->system, self->kind);
-          continue;
-        }
-      check_value (&check, &fields[i], -1, value, self->lines[i]);
-    }
+  check_fields (&check, fields);
 
   for (guint s = 0; items[s].kind; s++)
-    {
-      /* Where each entry of the kind is among all of them, for the
-       * problems to name it (a search for each would be quadratic). */
-      g_autoptr(GArray) of_kind = g_array_new (FALSE, FALSE, sizeof (int));
-
-      for (guint i = 0; i < self->items->len; i++)
-        if (((ArbSheetItem *)g_ptr_array_index (self->items, i))->spec == &items[s])
-          {
-            int at = (int)i;
-
-            g_array_append_val (of_kind, at);
-          }
-
-      if (of_kind->len > items[s].max_count)
-        {
-          int at = g_array_index (of_kind, int, items[s].max_count);
-          ArbSheetItem *first_over = g_ptr_array_index (self->items, at);
-
-          problem (&check, ARB_SHEET_PROBLEM_COUNT, at, NULL, first_over->line,
-                   _("%u %s entries; a sheet holds at most %u"),
-                   of_kind->len, _(items[s].label), items[s].max_count);
-        }
-
-      for (guint i = 0; i < of_kind->len; i++)
-        {
-          int at = g_array_index (of_kind, int, i);
-          ArbSheetItem *item = g_ptr_array_index (self->items, at);
-
-          for (guint a = 0; items[s].attrs[a].name; a++)
-            {
-              const ArbFieldSpec *attr = &items[s].attrs[a];
-              const char *value = arb_sheet_item_get (item, attr->name);
-
-              if (value == NULL || value[0] == '\0')
-                {
-                  if (attr->required)
-                    problem (&check, ARB_SHEET_PROBLEM_MISSING, at, attr->name, item->line,
-                             _("a %s entry needs its %s"), _(items[s].label), _(attr->label));
-                  continue;
-                }
-              check_value (&check, attr, at, value, item->line);
-            }
-
-          for (guint a = 0; a < item->attrs->len; a++)
-            {
-              const ItemAttr *attr = &g_array_index (item->attrs, ItemAttr, a);
-
-              if (attr->name_copy != NULL)
-                problem (&check, ARB_SHEET_PROBLEM_UNKNOWN, at, attr->name, item->line,
-                         _("a %s entry has no “%s”"), _(items[s].label), attr->name);
-            }
-
-          if (items[s].has_text && (item->text == NULL || item->text[0] == '\0') &&
-              items[s].attrs[0].name == NULL)
-            problem (&check, ARB_SHEET_PROBLEM_MISSING, at, NULL, item->line,
-                     _("a %s entry is empty"), _(items[s].label));
-        }
-    }
+    check_items_of_kind (&check, &items[s]);
 
   for (guint i = 0; i < self->items->len; i++)
     {
@@ -1019,32 +1041,17 @@ attr_value (xmlNode *node,
   return arb_xml_get_prop (node, (const char *)attr->name);
 }
 
-ArbSheet *
-arb_sheet_load_bytes (GBytes             *bytes,
-                      const char         *filename,
-                      ArbRulesetLibrary  *rules,
-                      GError            **error)
+/* The sheet's XML, parsed within bounds, or NULL with @error set. */
+static xmlDoc *
+parse_sheet_bytes (GBytes      *bytes,
+                   const char  *shown,
+                   GError     **error)
 {
-  g_autoptr(ArbSheet) self = NULL;
   g_autoptr(xmlDoc) doc = NULL;
   g_autoptr(GError) local_error = NULL;
-  g_autofree char *system = NULL;
-  g_autofree char *kind = NULL;
-  g_autofree char *format = NULL;
-  g_autofree char *shown = NULL;
-  const ArbFieldSpec *fields;
-  const ArbItemSpec *items;
   const char *data;
   xmlNode *root;
   gsize len;
-
-  g_return_val_if_fail (bytes != NULL, NULL);
-  g_return_val_if_fail (filename != NULL, NULL);
-
-  /* Messages are UTF-8; the name on disk need not be. */
-  shown = g_filename_display_name (filename);
-
-  arb_rules_register_resources_once ();
 
   data = g_bytes_get_data (bytes, &len);
   if (len > ARB_SHEET_MAX_FILE_SIZE)
@@ -1074,40 +1081,103 @@ arb_sheet_load_bytes (GBytes             *bytes,
                    shown, xmlGetLineNo (root), (const char *)root->name);
       return NULL;
     }
+  return g_steal_pointer (&doc);
+}
 
-  system = arb_xml_get_prop (root, "system");
-  kind = arb_xml_get_prop (root, "kind");
-  format = arb_xml_get_prop (root, "format");
-
+/* The root's game, kind and format are ones this version reads. */
+static gboolean
+check_sheet_root (xmlNode     *root,
+                  const char  *shown,
+                  const char  *system,
+                  const char  *kind,
+                  const char  *format,
+                  GError     **error)
+{
   if (arb_game_get (system) == NULL)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("%s:%ld: unknown game “%s” (one of %s)"),
                    shown, xmlGetLineNo (root), system ? system : "", arb_game_ids_text ());
-      return NULL;
+      return FALSE;
     }
   if (arb_game_find_sheet (arb_game_get (system), kind) == NULL)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("%s:%ld: unknown kind of sheet “%s” (character or npc)"),
                    shown, xmlGetLineNo (root), kind ? kind : "");
-      return NULL;
+      return FALSE;
     }
   if (g_strcmp0 (format, "1") != 0)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("%s:%ld: sheet format “%s” is not one this version reads (1)"),
                    shown, xmlGetLineNo (root), format ? format : "");
-      return NULL;
+      return FALSE;
     }
+  return TRUE;
+}
 
-  self = arb_sheet_new (system, kind, error);
-  self->filename = g_strdup (filename);
-  fields = arb_sheet_spec_fields (system, kind);
-  items = arb_sheet_spec_items (system, kind);
+/* A field's element: its text, once. */
+static gboolean
+read_sheet_field (ArbSheet      *self,
+                  guint          f,
+                  xmlNode       *child,
+                  const char    *shown,
+                  GError       **error)
+{
+  if (self->values[f] != NULL)
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                   _("%s:%ld: <%s> is given twice"), shown, xmlGetLineNo (child), (const char *)child->name);
+      return FALSE;
+    }
+  self->values[f] = arb_xml_get_text (child);
+  self->lines[f] = xmlGetLineNo (child);
+  return TRUE;
+}
 
-  /* Our own walk first: its messages say what is wrong in the game's
-   * terms; the schema then guards the structure. */
+/* An item's element: its attributes and text. */
+static gboolean
+read_sheet_item (ArbSheet           *self,
+                 const ArbItemSpec  *item_spec,
+                 xmlNode            *child,
+                 const char         *filename,
+                 GError            **error)
+{
+  ArbSheetItem *item;
+
+  /* No record sheet has room for more; a file with tens of
+   * thousands is hostile and would take seconds to check. */
+  if (self->items->len >= MAX_ITEMS)
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                   _("%s:%ld: a sheet holds at most %d items"),
+                   filename, xmlGetLineNo (child), MAX_ITEMS);
+      return FALSE;
+    }
+  item = item_new (item_spec);
+
+  item->line = xmlGetLineNo (child);
+  for (xmlAttr *attr = child->properties; attr; attr = attr->next)
+    item_put (item, (const char *)attr->name, attr_value (child, attr));
+  if (item_spec->has_text)
+    item->text = arb_xml_get_text (child);
+  g_ptr_array_add (self->items, item);
+  return TRUE;
+}
+
+/* Our own walk of the root's children: its messages say what is wrong
+ * in the game's terms. */
+static gboolean
+read_sheet_children (ArbSheet    *self,
+                     xmlNode     *root,
+                     const char  *filename,
+                     const char  *shown,
+                     GError     **error)
+{
+  const ArbFieldSpec *fields = arb_sheet_spec_fields (self->system, self->kind);
+  const ArbItemSpec *items = arb_sheet_spec_items (self->system, self->kind);
+
   for (xmlNode *child = root->children; child; child = child->next)
     {
       const char *name = (const char *)child->name;
@@ -1119,47 +1189,64 @@ arb_sheet_load_bytes (GBytes             *bytes,
 
       if ((field = find_field (fields, name)) && child->properties == NULL && has_only_text (child))
         {
-          guint f = field - fields;
-
-          if (self->values[f] != NULL)
-            {
-              g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
-                           _("%s:%ld: <%s> is given twice"), shown, xmlGetLineNo (child), name);
-              return NULL;
-            }
-          self->values[f] = arb_xml_get_text (child);
-          self->lines[f] = xmlGetLineNo (child);
+          if (!read_sheet_field (self, field - fields, child, shown, error))
+            return FALSE;
         }
       else if ((item_spec = find_item_spec (items, name)) && has_only_text (child))
         {
-          ArbSheetItem *item;
-
-          /* No record sheet has room for more; a file with tens of
-           * thousands is hostile and would take seconds to check. */
-          if (self->items->len >= MAX_ITEMS)
-            {
-              g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
-                           _("%s:%ld: a sheet holds at most %d items"),
-                           filename, xmlGetLineNo (child), MAX_ITEMS);
-              return NULL;
-            }
-          item = item_new (item_spec);
-
-          item->line = xmlGetLineNo (child);
-          for (xmlAttr *attr = child->properties; attr; attr = attr->next)
-            item_put (item, (const char *)attr->name, attr_value (child, attr));
-          if (item_spec->has_text)
-            item->text = arb_xml_get_text (child);
-          g_ptr_array_add (self->items, item);
+          if (!read_sheet_item (self, item_spec, child, filename, error))
+            return FALSE;
         }
       else
         {
           g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                        _("%s:%ld: a %s %s sheet has no <%s> here"),
-                       shown, xmlGetLineNo (child), system, kind, name);
-          return NULL;
+                       shown, xmlGetLineNo (child), self->system, self->kind, name);
+          return FALSE;
         }
     }
+  return TRUE;
+}
+
+ArbSheet *
+arb_sheet_load_bytes (GBytes             *bytes,
+                      const char         *filename,
+                      ArbRulesetLibrary  *rules,
+                      GError            **error)
+{
+  g_autoptr(ArbSheet) self = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *system = NULL;
+  g_autofree char *kind = NULL;
+  g_autofree char *format = NULL;
+  g_autofree char *shown = NULL;
+  xmlNode *root;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (filename != NULL, NULL);
+
+  /* Messages are UTF-8; the name on disk need not be. */
+  shown = g_filename_display_name (filename);
+
+  arb_rules_register_resources_once ();
+
+  if (!(doc = parse_sheet_bytes (bytes, shown, error)))
+    return NULL;
+
+  root = xmlDocGetRootElement (doc);
+  system = arb_xml_get_prop (root, "system");
+  kind = arb_xml_get_prop (root, "kind");
+  format = arb_xml_get_prop (root, "format");
+  if (!check_sheet_root (root, shown, system, kind, format, error))
+    return NULL;
+
+  self = arb_sheet_new (system, kind, error);
+  self->filename = g_strdup (filename);
+
+  /* Our own walk first; the schema then guards the structure. */
+  if (!read_sheet_children (self, root, filename, shown, error))
+    return NULL;
 
   if (!arb_sheet_validate (self, rules, error))
     return NULL;
