@@ -117,6 +117,77 @@ game_conditions (ArbGame *game)
   return g_strv_builder_end (builder);
 }
 
+/* The state each run starts from: the latest start in the history, or
+ * now (@from_now), or the setup if the fight has not begun. */
+static void
+take_start (ArbSimulation *self,
+            ArbEncounter  *encounter,
+            gboolean       from_now)
+{
+  guint started = G_MAXUINT;
+
+  /* The latest start in the history: before it, the fight had not begun. */
+  for (guint i = arb_encounter_get_position (encounter); i > 0; i--)
+    if (g_str_equal (arb_step_get_what (arb_encounter_get_step (encounter, i - 1)), self->start_proc))
+      {
+        started = i - 1;
+        break;
+      }
+  if (started == G_MAXUINT)
+    {
+      self->start = arb_encounter_copy_state (encounter);
+      self->needs_start = TRUE;
+    }
+  else if (from_now)
+    self->start = arb_encounter_copy_state (encounter);
+  else
+    {
+      self->start = arb_encounter_copy_state_at (encounter, started);
+      self->needs_start = TRUE;
+    }
+}
+
+/* The figures at the start, their sides in order of first appearance,
+ * and which sides are the players'. */
+static void
+take_figures (ArbSimulation *self)
+{
+  g_autoptr(GStrvBuilder) sides = g_strv_builder_new ();
+  g_autoptr(GPtrArray) seen = g_ptr_array_new ();
+  g_auto(GStrv) ids = arb_encounter_list_combatants (self->start);
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      Figure *fig = g_new0 (Figure, 1);
+      ArbSheet *sheet = arb_encounter_get_sheet (self->start, ids[i]);
+      ArbMainGauge gauge = { 0 };
+      const char *side = arb_encounter_get (self->start, ids[i], ARB_KEY_SIDE);
+
+      fig->id = g_strdup (ids[i]);
+      fig->name = g_strdup (arb_encounter_get_name (self->start, ids[i]));
+      fig->side = g_strdup (side ? side : "");
+      fig->gauge_max = -1;
+      if (arb_game_get_main_gauge (self->game, self->start, ids[i], &gauge) && gauge.max > 0)
+        {
+          fig->gauge_label = g_strdup (gauge.label);
+          fig->gauge_max = gauge.max;
+        }
+      g_ptr_array_add (self->figures, fig);
+
+      if (!g_ptr_array_find_with_equal_func (seen, fig->side, g_str_equal, NULL))
+        {
+          g_ptr_array_add (seen, fig->side);
+          g_strv_builder_add (sides, fig->side);
+          g_hash_table_insert (self->players, g_strdup (fig->side), GINT_TO_POINTER (FALSE));
+        }
+      /* The players' characters make their side the players'. */
+      if (sheet && g_strcmp0 (arb_sheet_get_kind (sheet), "character") == 0)
+        g_hash_table_insert (self->players, g_strdup (fig->side), GINT_TO_POINTER (TRUE));
+    }
+  self->ids = g_steal_pointer (&ids);
+  self->sides = g_strv_builder_end (sides);
+}
+
 ArbSimulation *
 arb_simulation_new (ArbEncounter       *encounter,
                     ArbRulesetLibrary  *rules,
@@ -124,11 +195,7 @@ arb_simulation_new (ArbEncounter       *encounter,
                     GError            **error)
 {
   g_autoptr(ArbSimulation) self = NULL;
-  g_autoptr(GStrvBuilder) sides = g_strv_builder_new ();
-  g_autoptr(GPtrArray) seen = g_ptr_array_new ();
-  g_auto(GStrv) ids = NULL;
   ArbGame *game;
-  guint started = G_MAXUINT;
 
   g_return_val_if_fail (ARB_IS_ENCOUNTER (encounter), NULL);
 
@@ -152,57 +219,8 @@ arb_simulation_new (ArbEncounter       *encounter,
   self->start_proc = g_strconcat (arb_game_get_id (game), ".start", NULL);
   self->next_proc = g_strconcat (arb_game_get_id (game), ".next", NULL);
 
-  /* The latest start in the history: before it, the fight had not begun. */
-  for (guint i = arb_encounter_get_position (encounter); i > 0; i--)
-    if (g_str_equal (arb_step_get_what (arb_encounter_get_step (encounter, i - 1)), self->start_proc))
-      {
-        started = i - 1;
-        break;
-      }
-  if (started == G_MAXUINT)
-    {
-      self->start = arb_encounter_copy_state (encounter);
-      self->needs_start = TRUE;
-    }
-  else if (from_now)
-    self->start = arb_encounter_copy_state (encounter);
-  else
-    {
-      self->start = arb_encounter_copy_state_at (encounter, started);
-      self->needs_start = TRUE;
-    }
-
-  ids = arb_encounter_list_combatants (self->start);
-  for (guint i = 0; ids[i]; i++)
-    {
-      Figure *fig = g_new0 (Figure, 1);
-      ArbSheet *sheet = arb_encounter_get_sheet (self->start, ids[i]);
-      ArbMainGauge gauge = { 0 };
-      const char *side = arb_encounter_get (self->start, ids[i], ARB_KEY_SIDE);
-
-      fig->id = g_strdup (ids[i]);
-      fig->name = g_strdup (arb_encounter_get_name (self->start, ids[i]));
-      fig->side = g_strdup (side ? side : "");
-      fig->gauge_max = -1;
-      if (arb_game_get_main_gauge (game, self->start, ids[i], &gauge) && gauge.max > 0)
-        {
-          fig->gauge_label = g_strdup (gauge.label);
-          fig->gauge_max = gauge.max;
-        }
-      g_ptr_array_add (self->figures, fig);
-
-      if (!g_ptr_array_find_with_equal_func (seen, fig->side, g_str_equal, NULL))
-        {
-          g_ptr_array_add (seen, fig->side);
-          g_strv_builder_add (sides, fig->side);
-          g_hash_table_insert (self->players, g_strdup (fig->side), GINT_TO_POINTER (FALSE));
-        }
-      /* The players' characters make their side the players'. */
-      if (sheet && g_strcmp0 (arb_sheet_get_kind (sheet), "character") == 0)
-        g_hash_table_insert (self->players, g_strdup (fig->side), GINT_TO_POINTER (TRUE));
-    }
-  self->ids = g_steal_pointer (&ids);
-  self->sides = g_strv_builder_end (sides);
+  take_start (self, encounter, from_now);
+  take_figures (self);
   self->conditions = game_conditions (game);
   self->n_conditions = g_strv_length (self->conditions);
   self->cond_keys = g_new0 (const ArbKey *, self->n_conditions + 1);
