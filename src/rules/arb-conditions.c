@@ -283,6 +283,76 @@ without (const char *list,
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+/* The figure leaves the turn order; whoever was next in it acts in its
+ * place. */
+static void
+leave_order (ArbStep      *step,
+             ArbEncounter *enc,
+             const char   *id,
+             const char   *order,
+             const char   *current)
+{
+  g_auto(GStrv) parts = g_strsplit (order, ",", -1);
+  g_autofree char *rest = without (order, id);
+
+  if (g_strcmp0 (current, id) == 0)
+    {
+      const char *next = NULL;
+
+      for (guint i = 0; parts[i]; i++)
+        if (g_str_equal (parts[i], id))
+          next = parts[i + 1];
+      if (next == NULL && rest[0])
+        next = parts[0];
+      arb_step_set (step, enc, E, ARB_KEY_CURRENT, next);
+    }
+  arb_step_set (step, enc, E, ARB_KEY_ORDER, rest[0] ? rest : NULL);
+}
+
+/* Every other list of figures the game keeps (a movement order, who
+ * grapples whom) loses the figure too, and a value naming him alone (a
+ * foe aimed at) is cleared: a file naming one who left would not
+ * load. */
+static void
+leave_lists (ArbStep      *step,
+             ArbEncounter *enc,
+             const char   *id)
+{
+  ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+
+  const ArbKey * const *keys = game ? arb_game_list_state_keys (game) : NULL;
+
+  for (guint n = 0; keys && keys[n]; n++)
+    {
+      const ArbKey *k = keys[n];
+
+      if (k->type != ARB_KEY_IDS && k->type != ARB_KEY_ID)
+        continue;
+      for (guint i = 0; i <= (k->fight ? 0 : g_strv_length (ids)); i++)
+        {
+          const char *entity = k->fight ? E : ids[i];
+          const char *list;
+
+          if (entity == NULL || g_strcmp0 (entity, id) == 0 ||
+              (list = arb_step_peek (step, enc, entity, k)) == NULL)
+            continue;
+          if (k->type == ARB_KEY_ID)
+            {
+              if (g_str_equal (list, id))
+                arb_step_set (step, enc, entity, k, NULL);
+              continue;
+            }
+          {
+            g_autofree char *rest = without (list, id);
+
+            if (!g_str_equal (rest, list))
+              arb_step_set (step, enc, entity, k, rest[0] ? rest : NULL);
+          }
+        }
+    }
+}
+
 gboolean
 arb_conditions_remove_proc (ArbProc  *proc,
                             GError  **error)
@@ -303,63 +373,8 @@ arb_conditions_remove_proc (ArbProc  *proc,
   arb_step_set (step, enc, E, ARB_KEY_COMBATANTS, combatants[0] ? combatants : NULL);
 
   if (order != NULL)
-    {
-      g_auto(GStrv) parts = g_strsplit (order, ",", -1);
-      g_autofree char *rest = without (order, id);
-
-      /* Whoever was next in the order acts in its place. */
-      if (g_strcmp0 (current, id) == 0)
-        {
-          const char *next = NULL;
-
-          for (guint i = 0; parts[i]; i++)
-            if (g_str_equal (parts[i], id))
-              next = parts[i + 1];
-          if (next == NULL && rest[0])
-            next = parts[0];
-          arb_step_set (step, enc, E, ARB_KEY_CURRENT, next);
-        }
-      arb_step_set (step, enc, E, ARB_KEY_ORDER, rest[0] ? rest : NULL);
-    }
-  /* Every other list of figures the game keeps (a movement order, who
-   * grapples whom) loses the figure too, and a value naming him alone (a
-   * foe aimed at) is cleared: a file naming one who left would not
-   * load. */
-  {
-    ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
-    g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-
-    const ArbKey * const *keys = game ? arb_game_list_state_keys (game) : NULL;
-
-    for (guint n = 0; keys && keys[n]; n++)
-      {
-        const ArbKey *k = keys[n];
-
-        if (k->type != ARB_KEY_IDS && k->type != ARB_KEY_ID)
-          continue;
-        for (guint i = 0; i <= (k->fight ? 0 : g_strv_length (ids)); i++)
-          {
-            const char *entity = k->fight ? E : ids[i];
-            const char *list;
-
-            if (entity == NULL || g_strcmp0 (entity, id) == 0 ||
-                (list = arb_step_peek (step, enc, entity, k)) == NULL)
-              continue;
-            if (k->type == ARB_KEY_ID)
-              {
-                if (g_str_equal (list, id))
-                  arb_step_set (step, enc, entity, k, NULL);
-                continue;
-              }
-            {
-              g_autofree char *rest = without (list, id);
-
-              if (!g_str_equal (rest, list))
-                arb_step_set (step, enc, entity, k, rest[0] ? rest : NULL);
-            }
-          }
-      }
-  }
+    leave_order (step, enc, id, order, current);
+  leave_lists (step, enc, id);
 
   if (reason && reason[0])
     /* Translators: "Troll leaves the fight (fled)" */

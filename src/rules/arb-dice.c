@@ -477,6 +477,108 @@ skip_spaces (const char **p)
     (*p)++;
 }
 
+/* The dice of a term, from the "d" on at *@pp: d66, d100 or dN, its
+ * normal form appended to @normal. */
+static gboolean
+parse_dice (const char   *text,
+            const char  **pp,
+            const char   *count_at,
+            gboolean      has_count,
+            int           count,
+            int           sign,
+            Term         *term,
+            GString      *normal,
+            gsize        *error_pos,
+            GError      **error)
+{
+  const char *p = *pp;
+  const char *sides_at;
+  int sides;
+
+  p++;
+  sides_at = p;
+
+  if (*p == '%')
+    {
+      sides = 100;
+      p++;
+    }
+  else if (!read_number (&p, MAX_SIDES + 1, &sides))
+    return syntax_error (error, error_pos, text, p, _("Expected the number of sides"));
+
+  if (has_count && (count < 1 || count > MAX_COUNT))
+    return syntax_error (error, error_pos, text, count_at,
+                         _("The number of dice must be 1 to 100"));
+
+  if (sides == 66)
+    {
+      /* d66 is always one read of two dice; 2d66 names the same. */
+      if (count > 2)
+        return syntax_error (error, error_pos, text, count_at,
+                             _("A d66 is read from two dice: write d66 or 2d66"));
+      term->kind = TERM_D66;
+      term->count = 1;
+      g_string_append_printf (normal, "%s%sd66",
+                              sign < 0 ? "-" : (normal->len ? "+" : ""),
+                              count == 2 ? "2" : "");
+    }
+  else if (sides == 100)
+    {
+      term->kind = TERM_D100;
+      term->count = count;
+      g_string_append (normal, sign < 0 ? "-" : (normal->len ? "+" : ""));
+      if (has_count)
+        g_string_append_printf (normal, "%d", count);
+      g_string_append (normal, "d100");
+    }
+  else
+    {
+      if (sides < 2 || sides > MAX_SIDES)
+        return syntax_error (error, error_pos, text, sides_at,
+                             _("A die must have 2 to 1000 sides"));
+      term->kind = TERM_DICE;
+      term->count = count;
+      term->sides = sides;
+      g_string_append_printf (normal, "%s%dd%d",
+                              sign < 0 ? "-" : (normal->len ? "+" : ""), count, sides);
+    }
+  *pp = p;
+  return TRUE;
+}
+
+/* One term at *@pp: dice or a constant, its normal form appended to
+ * @normal. */
+static gboolean
+parse_term (const char   *text,
+            const char  **pp,
+            int           sign,
+            Term         *term,
+            GString      *normal,
+            gsize        *error_pos,
+            GError      **error)
+{
+  const char *count_at = *pp;
+  gboolean has_count;
+  int count = 1;
+
+  term->sign = sign;
+  has_count = read_number (pp, MAX_CONSTANT, &count);
+
+  if (**pp == 'd' || **pp == 'D')
+    return parse_dice (text, pp, count_at, has_count, count, sign, term, normal, error_pos, error);
+  if (!has_count)
+    return syntax_error (error, error_pos, text, *pp,
+                         _("Expected a number or dice like 2d6"));
+  if (count > MAX_CONSTANT)
+    return syntax_error (error, error_pos, text, count_at,
+                         _("The number is too large"));
+  term->kind = TERM_CONSTANT;
+  term->constant = count;
+  g_string_append_printf (normal, "%s%d",
+                          sign < 0 ? "-" : (normal->len ? "+" : ""), count);
+  return TRUE;
+}
+
 ArbDiceExpr *
 arb_dice_expr_parse (const char  *text,
                      gsize       *error_pos,
@@ -505,79 +607,9 @@ arb_dice_expr_parse (const char  *text,
   for (;;)
     {
       Term term = { 0 };
-      const char *count_at = p;
-      gboolean has_count;
-      int count = 1;
 
-      term.sign = sign;
-      has_count = read_number (&p, MAX_CONSTANT, &count);
-
-      if (*p == 'd' || *p == 'D')
-        {
-          const char *sides_at;
-          int sides;
-
-          p++;
-          sides_at = p;
-
-          if (*p == '%')
-            {
-              sides = 100;
-              p++;
-            }
-          else if (!read_number (&p, MAX_SIDES + 1, &sides))
-            return (syntax_error (error, error_pos, text, p, _("Expected the number of sides")), NULL);
-
-          if (has_count && (count < 1 || count > MAX_COUNT))
-            return (syntax_error (error, error_pos, text, count_at,
-                                  _("The number of dice must be 1 to 100")), NULL);
-
-          if (sides == 66)
-            {
-              /* d66 is always one read of two dice; 2d66 names the same. */
-              if (count > 2)
-                return (syntax_error (error, error_pos, text, count_at,
-                                      _("A d66 is read from two dice: write d66 or 2d66")), NULL);
-              term.kind = TERM_D66;
-              term.count = 1;
-              g_string_append_printf (normal, "%s%sd66",
-                                      sign < 0 ? "-" : (normal->len ? "+" : ""),
-                                      count == 2 ? "2" : "");
-            }
-          else if (sides == 100)
-            {
-              term.kind = TERM_D100;
-              term.count = count;
-              g_string_append (normal, sign < 0 ? "-" : (normal->len ? "+" : ""));
-              if (has_count)
-                g_string_append_printf (normal, "%d", count);
-              g_string_append (normal, "d100");
-            }
-          else
-            {
-              if (sides < 2 || sides > MAX_SIDES)
-                return (syntax_error (error, error_pos, text, sides_at,
-                                      _("A die must have 2 to 1000 sides")), NULL);
-              term.kind = TERM_DICE;
-              term.count = count;
-              term.sides = sides;
-              g_string_append_printf (normal, "%s%dd%d",
-                                      sign < 0 ? "-" : (normal->len ? "+" : ""), count, sides);
-            }
-        }
-      else if (has_count)
-        {
-          if (count > MAX_CONSTANT)
-            return (syntax_error (error, error_pos, text, count_at,
-                                  _("The number is too large")), NULL);
-          term.kind = TERM_CONSTANT;
-          term.constant = count;
-          g_string_append_printf (normal, "%s%d",
-                                  sign < 0 ? "-" : (normal->len ? "+" : ""), count);
-        }
-      else
-        return (syntax_error (error, error_pos, text, p,
-                              _("Expected a number or dice like 2d6")), NULL);
+      if (!parse_term (text, &p, sign, &term, normal, error_pos, error))
+        return NULL;
 
       g_array_append_val (terms, term);
 

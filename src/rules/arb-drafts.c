@@ -245,25 +245,19 @@ snapshot_generation (const char *data,
   return g_strndup (gen, ARB_DRAFT_GENERATION_LEN);
 }
 
-/* A regular file's contents, read without blocking on a FIFO or reading
- * a device without end; NULL with @error set (naming @path) otherwise,
- * or with no error and *@missing set when there is no file. */
-static char *
-read_bounded (const char  *path,
+/* @path opened for reading if it is a regular file of at most @max
+ * bytes; -1 with @error set otherwise, or with no error and *@missing
+ * set when there is no file. */
+static int
+open_bounded (const char  *path,
+              const char  *shown,
               gsize        max,
-              gsize       *len_out,
+              GStatBuf    *st,
               gboolean    *missing,
               GError     **error)
 {
-  g_autofree char *data = NULL;
-  g_autofree char *shown = g_filename_display_name (path);
-  GStatBuf st;
-  gsize len = 0, cap;
-  int fd;
+  int fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
 
-  if (missing)
-    *missing = FALSE;
-  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
   if (fd < 0)
     {
       int saved = errno;
@@ -271,28 +265,42 @@ read_bounded (const char  *path,
       if (saved == ENOENT && missing)
         {
           *missing = TRUE;
-          return NULL;
+          return -1;
         }
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE, "%s: %s", shown, g_strerror (saved));
-      return NULL;
+      return -1;
     }
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+  if (fstat (fd, st) != 0 || !S_ISREG (st->st_mode))
     {
       g_close (fd, NULL);
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE, _("%s: not a regular file"), shown);
-      return NULL;
+      return -1;
     }
-  if ((guint64)st.st_size > max)
+  if ((guint64)st->st_size > max)
     {
       g_close (fd, NULL);
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE,
                    _("%s: the file is too large for an encounter (over %d MB)"),
                    shown, (int)(max / (1024 * 1024)));
-      return NULL;
+      return -1;
     }
+  return fd;
+}
 
-  /* Sized by the file, grown if it grows while read, up to the limit. */
-  cap = st.st_size + 1;
+/* What @fd holds, NUL-terminated: sized by the file, grown if it grows
+ * while read, up to one byte past @max. */
+static char *
+read_fd_bounded (int          fd,
+                 gsize        size,
+                 gsize        max,
+                 const char  *shown,
+                 gsize       *len_out,
+                 GError     **error)
+{
+  g_autofree char *data = NULL;
+  gsize len = 0, cap;
+
+  cap = size + 1;
   data = g_malloc (cap);
   for (;;)
     {
@@ -310,17 +318,44 @@ read_bounded (const char  *path,
         continue;
       if (n < 0)
         {
-          int saved = errno;
-
-          g_close (fd, NULL);
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE, "%s: %s", shown, g_strerror (saved));
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_PARSE, "%s: %s", shown, g_strerror (errno));
           return NULL;
         }
       if (n == 0)
         break;
       len += n;
     }
+  if (len == cap)
+    data = g_realloc (data, len + 1);
+  data[len] = '\0';
+  *len_out = len;
+  return g_steal_pointer (&data);
+}
+
+/* A regular file's contents, read without blocking on a FIFO or reading
+ * a device without end; NULL with @error set (naming @path) otherwise,
+ * or with no error and *@missing set when there is no file. */
+static char *
+read_bounded (const char  *path,
+              gsize        max,
+              gsize       *len_out,
+              gboolean    *missing,
+              GError     **error)
+{
+  g_autofree char *data = NULL;
+  g_autofree char *shown = g_filename_display_name (path);
+  GStatBuf st;
+  gsize len = 0;
+  int fd;
+
+  if (missing)
+    *missing = FALSE;
+  if ((fd = open_bounded (path, shown, max, &st, missing, error)) < 0)
+    return NULL;
+  data = read_fd_bounded (fd, st.st_size, max, shown, &len, error);
   g_close (fd, NULL);
+  if (data == NULL)
+    return NULL;
   /* Grown past the limit since the check. */
   if (len > max)
     {
@@ -330,9 +365,6 @@ read_bounded (const char  *path,
       return NULL;
     }
   *len_out = len;
-  if (len == cap)
-    data = g_realloc (data, len + 1);
-  data[len] = '\0';
   return g_steal_pointer (&data);
 }
 

@@ -181,6 +181,71 @@ state_shows_step (ArbEncounter  *self,
   return TRUE;
 }
 
+/* Where the seal and the steps are in @data, and the steps' part of the
+ * seal; FALSE when the file is not sealed or no longer matches it. */
+static gboolean
+check_seal (const char *data,
+            gsize       len,
+            const char *filename,
+            gsize      *at,
+            gsize      *start,
+            gsize      *end,
+            Seal       *steps_seal)
+{
+  guint64 seal;
+
+  /* Bytes the whole read refuses (not UTF-8, a NUL) are its to name. */
+  if (len > MAX_FILE_SIZE || !arb_xml_check_bytes (data, len, filename, NULL) ||
+      (*at = _arb_find_seal (data, len)) == 0 ||
+      !parse_span (data + *at, SEAL_DIGITS, 16, G_MAXUINT64, &seal) ||
+      !_arb_find_steps (data, len, *at, start, end))
+    return FALSE;
+  _arb_seal_feed (steps_seal, data + *start, *end - *start);
+  return seal == _arb_seal_of (data, len, *at, *start, *end, steps_seal, *end);
+}
+
+/* The state alone, as a document of its own, parsed and checked as the
+ * whole read checks it; NULL, with nothing said, when it is amiss. */
+static ArbEncounter *
+load_state_head (const char *data,
+                 const char *history,
+                 const char *filename)
+{
+  g_autoptr(ArbEncounter) self = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(GHashTable) sheet_lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GString) head = NULL;
+  g_autofree char *system = NULL;
+  g_autofree char *format = NULL;
+  const char *entity, *key;
+  g_autofree char *problem = NULL;
+  xmlNode *root;
+
+  /* With an empty history, so that the schema checks the state as the
+   * whole read checks it. */
+  head = g_string_new_len (data, history - data);
+  g_string_append (head, "  <history position=\"0\"/>\n</encounter>\n");
+  if (!(doc = arb_xml_parse_limited (head->str, head->len, filename, arb_encounter_max_elements (head->len), NULL)) ||
+      !arb_xml_validate (doc, ENCOUNTER_SCHEMA, filename, NULL))
+    return NULL;
+  root = xmlDocGetRootElement (doc);
+  format = arb_xml_get_prop (root, "format");
+  system = arb_xml_get_prop (root, "system");
+  if (!arb_xml_is_element (root, "encounter") || g_strcmp0 (format, "1") != 0 ||
+      !(self = arb_encounter_new (system, NULL)))
+    return NULL;
+  g_free (self->id);
+  self->id = arb_xml_get_prop (root, "id");
+  self->filename = g_strdup (filename);
+  for (xmlNode *section = root->children; section; section = section->next)
+    if (arb_xml_is_element (section, "state"))
+      _arb_encounter_read_state (self, section, sheet_lines, NULL);
+  if (!_arb_encounter_read_sheets (self, filename, root, sheet_lines, NULL) ||
+      (problem = _arb_encounter_state_problem (self, TRUE, &entity, &key)))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
 /* A sealed file as Arbiter wrote it, read for adding steps: the state is
  * parsed (every sheet and live value checked as ever), the history only
  * counted and kept as bytes. NULL, with nothing said, for a file that is
@@ -192,31 +257,15 @@ load_sealed (GBytes     *bytes,
 {
   static const char history_tag[] = "\n  <history position=\"";
   g_autoptr(ArbEncounter) self = NULL;
-  g_autoptr(xmlDoc) doc = NULL;
-  g_autoptr(GHashTable) sheet_lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GString) head = NULL;
-  g_autofree char *system = NULL;
-  g_autofree char *format = NULL;
-  const char *entity, *key;
-  g_autofree char *problem = NULL;
   const char *data, *history;
   Seal steps_seal = { 0, };
-  guint64 seal;
   gsize len, at, start, end;
   guint64 position, elements = 0;
   gsize last_step = 0;
   guint n_steps;
-  xmlNode *root;
 
   data = g_bytes_get_data (bytes, &len);
-  /* Bytes the whole read refuses (not UTF-8, a NUL) are its to name. */
-  if (len > MAX_FILE_SIZE || !arb_xml_check_bytes (data, len, filename, NULL) ||
-      (at = _arb_find_seal (data, len)) == 0 ||
-      !parse_span (data + at, SEAL_DIGITS, 16, G_MAXUINT64, &seal) ||
-      !_arb_find_steps (data, len, at, &start, &end))
-    return NULL;
-  _arb_seal_feed (&steps_seal, data + start, end - start);
-  if (seal != _arb_seal_of (data, len, at, start, end, &steps_seal, end))
+  if (!check_seal (data, len, filename, &at, &start, &end, &steps_seal))
     return NULL;
 
   /* Sealed: laid out as _arb_encounter_serialize_full() lays it out, every '<' in a value
@@ -244,28 +293,7 @@ load_sealed (GBytes     *bytes,
   if (!kept_steps_fit (data + start, end - start, n_steps, &elements, &last_step))
     return NULL;
 
-  /* The state alone, as a document of its own. */
-  /* With an empty history, so that the schema checks the state as the
-   * whole read checks it. */
-  head = g_string_new_len (data, history - data);
-  g_string_append (head, "  <history position=\"0\"/>\n</encounter>\n");
-  if (!(doc = arb_xml_parse_limited (head->str, head->len, filename, arb_encounter_max_elements (head->len), NULL)) ||
-      !arb_xml_validate (doc, ENCOUNTER_SCHEMA, filename, NULL))
-    return NULL;
-  root = xmlDocGetRootElement (doc);
-  format = arb_xml_get_prop (root, "format");
-  system = arb_xml_get_prop (root, "system");
-  if (!arb_xml_is_element (root, "encounter") || g_strcmp0 (format, "1") != 0 ||
-      !(self = arb_encounter_new (system, NULL)))
-    return NULL;
-  g_free (self->id);
-  self->id = arb_xml_get_prop (root, "id");
-  self->filename = g_strdup (filename);
-  for (xmlNode *section = root->children; section; section = section->next)
-    if (arb_xml_is_element (section, "state"))
-      _arb_encounter_read_state (self, section, sheet_lines, NULL);
-  if (!_arb_encounter_read_sheets (self, filename, root, sheet_lines, NULL) ||
-      (problem = _arb_encounter_state_problem (self, TRUE, &entity, &key)))
+  if (!(self = load_state_head (data, history, filename)))
     return NULL;
 
   {
@@ -450,6 +478,65 @@ save_kept (ArbEncounter  *self,
                                 expected, new_stamp, error);
 }
 
+/* A file the loader would refuse as too large would lock the referee
+ * out of the fight as surely. The kept steps were counted when read;
+ * the fresh part holds their marker, a comment, in their place. */
+static gboolean
+check_save_size (ArbEncounter  *self,
+                 const char    *path,
+                 GBytes        *bytes,
+                 GBytes        *fresh,
+                 gboolean       had_file,
+                 GError       **error)
+{
+  gsize size = g_bytes_get_size (bytes);
+  guint64 elements = _arb_count_elements (g_bytes_get_data (fresh, NULL), g_bytes_get_size (fresh));
+  g_autofree char *shown = g_filename_display_name (path);
+
+  if (self->kept != NULL)
+    elements = elements - 1 + self->kept_elements;
+  if (size > MAX_FILE_SIZE)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                   had_file ? _("%s: not saved: the file would be over the %d MB an encounter may take (the previous file is unchanged)")
+                            : _("%s: not saved: the file would be over the %d MB an encounter may take (no file was written)"),
+                   shown, MAX_FILE_SIZE / (1024 * 1024));
+      return FALSE;
+    }
+  if (elements > arb_encounter_max_elements (size))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                   had_file ? _("%s: not saved: the file would hold over the %u elements an encounter of its size may take (the previous file is unchanged)")
+                            : _("%s: not saved: the file would hold over the %u elements an encounter of its size may take (no file was written)"),
+                   shown, arb_encounter_max_elements (size));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A failed write, said in the encounter's terms. */
+static void
+set_save_error (const GError  *local_error,
+                const char    *path,
+                gboolean       had_file,
+                GError       **error)
+{
+  if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG))
+    g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_CHANGED,
+                 _("%s: the file changed on disk since it was opened; it was not overwritten"), path);
+  else if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA))
+    g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_WRITE,
+                 had_file ? _("%s: not saved: a value holds characters an encounter file cannot keep (the previous file is unchanged)")
+                          : _("%s: not saved: a value holds characters an encounter file cannot keep (no file was written)"),
+                 path);
+  else if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_EXISTS))
+    g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_WRITE, local_error->message);
+  else
+    g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_WRITE,
+                 had_file ? _("%s (the previous file is unchanged)") : _("%s (no file was written)"),
+                 local_error->message);
+}
+
 gboolean
 _arb_encounter_save_to (ArbEncounter  *self,
                 const char    *path,
@@ -484,33 +571,8 @@ _arb_encounter_save_to (ArbEncounter  *self,
    * speak of. */
   had_file = g_file_test (path, G_FILE_TEST_EXISTS);
 
-  /* A file the loader would refuse as too large would lock the referee
-   * out of the fight as surely. The kept steps were counted when read;
-   * the fresh part holds their marker, a comment, in their place. */
-  {
-    gsize size = g_bytes_get_size (bytes);
-    guint64 elements = _arb_count_elements (g_bytes_get_data (fresh, NULL), g_bytes_get_size (fresh));
-    g_autofree char *shown = g_filename_display_name (path);
-
-    if (self->kept != NULL)
-      elements = elements - 1 + self->kept_elements;
-    if (size > MAX_FILE_SIZE)
-      {
-        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
-                     had_file ? _("%s: not saved: the file would be over the %d MB an encounter may take (the previous file is unchanged)")
-                              : _("%s: not saved: the file would be over the %d MB an encounter may take (no file was written)"),
-                     shown, MAX_FILE_SIZE / (1024 * 1024));
-        return FALSE;
-      }
-    if (elements > arb_encounter_max_elements (size))
-      {
-        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
-                     had_file ? _("%s: not saved: the file would hold over the %u elements an encounter of its size may take (the previous file is unchanged)")
-                              : _("%s: not saved: the file would hold over the %u elements an encounter of its size may take (no file was written)"),
-                     shown, arb_encounter_max_elements (size));
-        return FALSE;
-      }
-  }
+  if (!check_save_size (self, path, bytes, fresh, had_file, error))
+    return FALSE;
   if (exclusive)
     ok = arb_file_save_xml_new (path, bytes, &new_stamp, &local_error);
   else if (self->kept == NULL)
@@ -519,20 +581,7 @@ _arb_encounter_save_to (ArbEncounter  *self,
     ok = save_kept (self, path, bytes, fresh, &new_stamp, &local_error);
   if (!ok)
     {
-      if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG))
-        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_CHANGED,
-                     _("%s: the file changed on disk since it was opened; it was not overwritten"), path);
-      else if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA))
-        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_WRITE,
-                     had_file ? _("%s: not saved: a value holds characters an encounter file cannot keep (the previous file is unchanged)")
-                              : _("%s: not saved: a value holds characters an encounter file cannot keep (no file was written)"),
-                     path);
-      else if (g_error_matches (local_error, G_IO_ERROR, G_IO_ERROR_EXISTS))
-        g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_WRITE, local_error->message);
-      else
-        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_WRITE,
-                     had_file ? _("%s (the previous file is unchanged)") : _("%s (no file was written)"),
-                     local_error->message);
+      set_save_error (local_error, path, had_file, error);
       return FALSE;
     }
 

@@ -409,20 +409,12 @@ replay_mismatch (GError      **error,
   return FALSE;
 }
 
-/* The history must lead to the stored state. On a copy, it is undone to
- * the start and redone to its end: every effect must find the value it
- * says it changed, the stored state must come back at its position, and
- * every state on the way must be one the engine can run, since undo and
- * redo will take the referee there. Linear in the effects; no sheet is
- * parsed. */
-gboolean
-_arb_encounter_check_replay (ArbEncounter  *self,
-              const char    *filename,
-              GArray        *step_lines,
-              GError       **error)
+/* A bare copy of @self's values (its game and keys, no sheets), for
+ * the history to be replayed on. */
+static ArbEncounter *
+copy_values (ArbEncounter *self)
 {
-  g_autoptr(ArbEncounter) copy = g_object_new (ARB_TYPE_ENCOUNTER, NULL);
-  g_autoptr(GHashTable) roster = roster_of (self);
+  ArbEncounter *copy = g_object_new (ARB_TYPE_ENCOUNTER, NULL);
 
   copy->system = g_strdup (self->system);
   copy->keys = self->keys;
@@ -434,7 +426,18 @@ _arb_encounter_check_replay (ArbEncounter  *self,
         if (e->values->slots[k].key)
           _arb_encounter_set_value (copy, e->name, e->values->slots[k].key, e->values->slots[k].value);
     }
+  return copy;
+}
 
+/* The steps before the position undone on @copy, last first. */
+static gboolean
+undo_history (ArbEncounter  *self,
+              ArbEncounter  *copy,
+              const char    *filename,
+              GArray        *step_lines,
+              GHashTable   **roster,
+              GError       **error)
+{
   for (int i = (int)self->position - 1; i >= 0; i--)
     {
       ArbStep *step = g_ptr_array_index (self->history, i);
@@ -450,7 +453,7 @@ _arb_encounter_check_replay (ArbEncounter  *self,
             return replay_mismatch (error, filename, line, TRUE, effect, now);
           _arb_encounter_set_value (copy, effect->entity, effect->key, effect->old_value);
         }
-      if ((problem = step_problem (copy, step, &roster)))
+      if ((problem = step_problem (copy, step, roster)))
         {
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
                        _("%s:%ld: undoing this step would leave a state the rules cannot run: %s"),
@@ -458,7 +461,19 @@ _arb_encounter_check_replay (ArbEncounter  *self,
           return FALSE;
         }
     }
+  return TRUE;
+}
 
+/* Every step redone on @copy from the start: the stored state at the
+ * position, and a state the rules can run after each step past it. */
+static gboolean
+redo_history (ArbEncounter  *self,
+              ArbEncounter  *copy,
+              const char    *filename,
+              GArray        *step_lines,
+              GHashTable   **roster,
+              GError       **error)
+{
   for (guint i = 0; i < self->history->len; i++)
     {
       ArbStep *step = g_ptr_array_index (self->history, i);
@@ -488,10 +503,10 @@ _arb_encounter_check_replay (ArbEncounter  *self,
               return FALSE;
             }
           /* The steps up to here were checked undone; redo goes on from here. */
-          g_clear_pointer (&roster, g_hash_table_unref);
-          roster = roster_of (copy);
+          g_clear_pointer (roster, g_hash_table_unref);
+          *roster = roster_of (copy);
         }
-      if (i >= self->position && (problem = step_problem (copy, step, &roster)))
+      if (i >= self->position && (problem = step_problem (copy, step, roster)))
         {
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
                        _("%s:%ld: redoing this step would leave a state the rules cannot run: %s"),
@@ -500,4 +515,23 @@ _arb_encounter_check_replay (ArbEncounter  *self,
         }
     }
   return TRUE;
+}
+
+/* The history must lead to the stored state. On a copy, it is undone to
+ * the start and redone to its end: every effect must find the value it
+ * says it changed, the stored state must come back at its position, and
+ * every state on the way must be one the engine can run, since undo and
+ * redo will take the referee there. Linear in the effects; no sheet is
+ * parsed. */
+gboolean
+_arb_encounter_check_replay (ArbEncounter  *self,
+              const char    *filename,
+              GArray        *step_lines,
+              GError       **error)
+{
+  g_autoptr(ArbEncounter) copy = copy_values (self);
+  g_autoptr(GHashTable) roster = roster_of (self);
+
+  return undo_history (self, copy, filename, step_lines, &roster, error) &&
+         redo_history (self, copy, filename, step_lines, &roster, error);
 }

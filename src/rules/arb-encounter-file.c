@@ -334,32 +334,14 @@ _arb_find_seal (const char *data,
   return at;
 }
 
-/* The file's bytes; @fresh (may be NULL) gets the part written from
- * memory, without the kept steps, which is all that needs checking
- * before it is saved. */
-GBytes *
-_arb_encounter_serialize_full (ArbEncounter  *self,
-           GBytes       **fresh)
+/* <state>: each entity's values, in a fixed order. */
+static void
+add_state_node (ArbEncounter *self,
+                xmlNode      *root)
 {
-  g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *)"1.0");
   g_autoptr(GPtrArray) entities = _arb_encounter_sorted_entities (self);
-  g_autofree char *position = g_strdup_printf ("%u", self->position);
-  xmlNode *root, *state, *history;
-  xmlChar *mem = NULL;
-  GBytes *bytes;
-  int len = 0;
+  xmlNode *state = xmlNewChild (root, NULL, (const xmlChar *)"state", NULL);
 
-  root = xmlNewNode (NULL, (const xmlChar *)"encounter");
-  xmlDocSetRootElement (doc, root);
-  xmlNewProp (root, (const xmlChar *)"system", (const xmlChar *)self->system);
-  xmlNewProp (root, (const xmlChar *)"format", (const xmlChar *)"1");
-  xmlNewProp (root, (const xmlChar *)"id", (const xmlChar *)self->id);
-  /* Sealed only with no step to redo: a new step drops those, which
-   * takes the kept bytes apart, so such a file is loaded whole. */
-  if (self->position == arb_encounter_get_n_steps (self))
-    xmlNewProp (root, (const xmlChar *)"seal", (const xmlChar *)"0000000000000000");
-
-  state = xmlNewChild (root, NULL, (const xmlChar *)"state", NULL);
   for (guint i = 0; i < entities->len; i++)
     {
       Entity *e = g_ptr_array_index (entities, i);
@@ -375,78 +357,121 @@ _arb_encounter_serialize_full (ArbEncounter  *self,
           xmlNewProp (v, (const xmlChar *)"key", (const xmlChar *)key->name);
         }
     }
+}
 
-  history = xmlNewChild (root, NULL, (const xmlChar *)"history", NULL);
+/* <history>: its position and the steps in memory. */
+static void
+add_history_node (ArbEncounter *self,
+                  xmlNode      *root)
+{
+  g_autofree char *position = g_strdup_printf ("%u", self->position);
+  xmlNode *history = xmlNewChild (root, NULL, (const xmlChar *)"history", NULL);
+
   xmlNewProp (history, (const xmlChar *)"position", (const xmlChar *)position);
   /* Stands where the kept steps go back in, as they were read. */
   if (self->kept != NULL)
     xmlAddChild (history, xmlNewComment ((const xmlChar *)KEPT_NAME));
   for (guint i = 0; i < self->history->len; i++)
     add_step_node (history, g_ptr_array_index (self->history, i));
+}
+
+/* The written @mem with the kept steps put back at @marker (NULL: none)
+ * and the seal filled in; @mem is freed. */
+static GBytes *
+splice_and_seal (ArbEncounter *self,
+                 xmlChar      *mem,
+                 int           len,
+                 const char   *marker)
+{
+  const Seal *kept_seal = NULL;
+  gsize at, start, end, kept_at = 0, fed = 0, out_len;
+  Block *block = NULL;
+  char *out;
+
+  if (marker != NULL)
+    {
+      /* The marker's line, indent and newline, gives way to the kept
+       * steps, which are whole lines as they were read. */
+      const char *line = marker - 4;
+      const char *after = marker + strlen (KEPT_MARKER) + 1;
+      gsize size, rest = len - (after - (const char *)mem);
+      const char *kept = g_bytes_get_data (self->kept, &size);
+
+      kept_at = line - (const char *)mem;
+      out_len = kept_at + size + rest;
+      out = block_new (out_len, &block);
+      memcpy (out, mem, kept_at);
+      memcpy (out + kept_at, kept, size);
+      memcpy (out + kept_at + size, after, rest);
+      /* Their part of the seal was worked out when they were read. */
+      kept_seal = &self->kept_seal;
+      fed = kept_at + size;
+    }
+  else
+    {
+      out_len = len;
+      out = g_memdup2 (mem, len);
+    }
+  xmlFree (mem);
+
+  if ((at = _arb_find_seal (out, out_len)) > 0 && _arb_find_steps (out, out_len, at, &start, &end))
+    {
+      char digits[SEAL_DIGITS + 1];
+
+      if (kept_seal != NULL && start != kept_at)
+        kept_seal = NULL;
+      g_snprintf (digits, sizeof digits, "%016" G_GINT64_MODIFIER "x",
+                  _arb_seal_of (out, out_len, at, start, end, kept_seal, fed));
+      memcpy (out + at, digits, SEAL_DIGITS);
+    }
+  return block_to_bytes (out, out_len, block);
+}
+
+/* The file's bytes; @fresh (may be NULL) gets the part written from
+ * memory, without the kept steps, which is all that needs checking
+ * before it is saved. */
+GBytes *
+_arb_encounter_serialize_full (ArbEncounter  *self,
+           GBytes       **fresh)
+{
+  g_autoptr(xmlDoc) doc = xmlNewDoc ((const xmlChar *)"1.0");
+  const char *marker;
+  xmlNode *root;
+  xmlChar *mem = NULL;
+  int len = 0;
+
+  root = xmlNewNode (NULL, (const xmlChar *)"encounter");
+  xmlDocSetRootElement (doc, root);
+  xmlNewProp (root, (const xmlChar *)"system", (const xmlChar *)self->system);
+  xmlNewProp (root, (const xmlChar *)"format", (const xmlChar *)"1");
+  xmlNewProp (root, (const xmlChar *)"id", (const xmlChar *)self->id);
+  /* Sealed only with no step to redo: a new step drops those, which
+   * takes the kept bytes apart, so such a file is loaded whole. */
+  if (self->position == arb_encounter_get_n_steps (self))
+    xmlNewProp (root, (const xmlChar *)"seal", (const xmlChar *)"0000000000000000");
+
+  add_state_node (self, root);
+  add_history_node (self, root);
 
   xmlDocDumpFormatMemoryEnc (doc, &mem, &len, "UTF-8", 1);
   if (fresh != NULL)
     *fresh = g_bytes_new ((const char *)mem, len);
 
-  {
-    const char *marker = self->kept ? strstr ((const char *)mem, KEPT_MARKER) : NULL;
-    const Seal *kept_seal = NULL;
-    gsize at, start, end, kept_at = 0, fed = 0, out_len;
-    Block *block = NULL;
-    char *out;
+  marker = self->kept ? strstr ((const char *)mem, KEPT_MARKER) : NULL;
+  /* Laid out otherwise (libxml2's indentation set elsewhere in the
+   * process): the kept steps are parsed and written as any others. */
+  if (self->kept != NULL &&
+      (marker == NULL || marker - (const char *)mem < 5 || memcmp (marker - 5, "\n    ", 5) != 0 ||
+       marker[strlen (KEPT_MARKER)] != '\n'))
+    {
+      xmlFree (mem);
+      if (fresh != NULL)
+        g_clear_pointer (fresh, g_bytes_unref);
+      _arb_encounter_materialize (self);
+      return _arb_encounter_serialize_full (self, fresh);
+    }
 
-    /* Laid out otherwise (libxml2's indentation set elsewhere in the
-     * process): the kept steps are parsed and written as any others. */
-    if (self->kept != NULL &&
-        (marker == NULL || marker - (const char *)mem < 5 || memcmp (marker - 5, "\n    ", 5) != 0 ||
-         marker[strlen (KEPT_MARKER)] != '\n'))
-      {
-        xmlFree (mem);
-        if (fresh != NULL)
-          g_clear_pointer (fresh, g_bytes_unref);
-        _arb_encounter_materialize (self);
-        return _arb_encounter_serialize_full (self, fresh);
-      }
-
-    if (marker != NULL)
-      {
-        /* The marker's line, indent and newline, gives way to the kept
-         * steps, which are whole lines as they were read. */
-        const char *line = marker - 4;
-        const char *after = marker + strlen (KEPT_MARKER) + 1;
-        gsize size, rest = len - (after - (const char *)mem);
-        const char *kept = g_bytes_get_data (self->kept, &size);
-
-        kept_at = line - (const char *)mem;
-        out_len = kept_at + size + rest;
-        out = block_new (out_len, &block);
-        memcpy (out, mem, kept_at);
-        memcpy (out + kept_at, kept, size);
-        memcpy (out + kept_at + size, after, rest);
-        /* Their part of the seal was worked out when they were read. */
-        kept_seal = &self->kept_seal;
-        fed = kept_at + size;
-      }
-    else
-      {
-        out_len = len;
-        out = g_memdup2 (mem, len);
-      }
-    xmlFree (mem);
-
-    if ((at = _arb_find_seal (out, out_len)) > 0 && _arb_find_steps (out, out_len, at, &start, &end))
-      {
-        char digits[SEAL_DIGITS + 1];
-
-        if (kept_seal != NULL && start != kept_at)
-          kept_seal = NULL;
-        g_snprintf (digits, sizeof digits, "%016" G_GINT64_MODIFIER "x",
-                    _arb_seal_of (out, out_len, at, start, end, kept_seal, fed));
-        memcpy (out + at, digits, SEAL_DIGITS);
-      }
-    bytes = block_to_bytes (out, out_len, block);
-  }
-  return bytes;
+  return splice_and_seal (self, mem, len, marker);
 }
 
 GBytes *
@@ -738,29 +763,19 @@ _arb_encounter_read_sheets (ArbEncounter  *self,
   return TRUE;
 }
 
-ArbEncounter *
-arb_encounter_load_bytes (GBytes             *bytes,
-                          const char         *filename,
-                          ArbRulesetLibrary  *rules,
-                          GError            **error)
+/* The encounter's XML, parsed within bounds and checked against the
+ * schema, or NULL with @error set. */
+static xmlDoc *
+parse_encounter_bytes (GBytes      *bytes,
+                       const char  *filename,
+                       xmlNode    **root,
+                       GError     **error)
 {
-  g_autoptr(ArbEncounter) self = NULL;
   g_autoptr(xmlDoc) doc = NULL;
   g_autoptr(GError) local_error = NULL;
-  g_autofree char *system = NULL;
   g_autofree char *format = NULL;
-  g_autoptr(GHashTable) sheet_lines = NULL;
-  g_autoptr(GHashTable) value_lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GArray) step_lines = g_array_new (FALSE, FALSE, sizeof (long));
   const char *data;
-  xmlNode *root;
   gsize len;
-  guint position = 0;
-
-  g_return_val_if_fail (bytes != NULL, NULL);
-  g_return_val_if_fail (filename != NULL, NULL);
-
-  arb_rules_register_resources_once ();
 
   data = g_bytes_get_data (bytes, &len);
   if (len > MAX_FILE_SIZE)
@@ -771,13 +786,13 @@ arb_encounter_load_bytes (GBytes             *bytes,
       return NULL;
     }
   if (!(doc = parse_rooted (data, len, filename, "encounter",
-                            _("this is not an Arbiter encounter (its root is not <encounter>)"), &root, error)))
+                            _("this is not an Arbiter encounter (its root is not <encounter>)"), root, error)))
     return NULL;
 
-  format = arb_xml_get_prop (root, "format");
+  format = arb_xml_get_prop (*root, "format");
   if (g_strcmp0 (format, "1") != 0)
     {
-      invalid (error, filename, root, _("encounter format is not one this version reads (1)"));
+      invalid (error, filename, *root, _("encounter format is not one this version reads (1)"));
       return NULL;
     }
 
@@ -786,6 +801,88 @@ arb_encounter_load_bytes (GBytes             *bytes,
       g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID, local_error->message);
       return NULL;
     }
+  return g_steal_pointer (&doc);
+}
+
+/* The steps of <history>, each with its line for messages, and the
+ * position it gives. */
+static gboolean
+read_history (ArbEncounter  *self,
+              xmlNode       *section,
+              const char    *filename,
+              GArray        *step_lines,
+              guint         *position,
+              GError       **error)
+{
+  g_autofree char *pos = arb_xml_get_prop (section, "position");
+  int p = 0;
+
+  if (!arb_parse_int (g_strstrip (pos), &p) || p < 0)
+    {
+      invalid (error, filename, section, _("the history position is not a number of steps"));
+      return FALSE;
+    }
+  *position = p;
+
+  for (xmlNode *node = section->children; node; node = node->next)
+    {
+      ArbStep *step;
+
+      if (!arb_xml_is_element (node, "step"))
+        continue;
+      if (!(step = _arb_step_from_node (node, self->keys, filename, error)))
+        return FALSE;
+      g_array_append_val (step_lines, (long){ xmlGetLineNo (node) });
+      g_ptr_array_add (self->history, step);
+    }
+  return TRUE;
+}
+
+/* The live values: what the engine reads must be what it can run. */
+static gboolean
+check_live_values (ArbEncounter  *self,
+                   const char    *filename,
+                   xmlNode       *root,
+                   GHashTable    *value_lines,
+                   GError       **error)
+{
+  const char *entity, *key;
+  g_autofree char *problem = _arb_encounter_state_problem (self, TRUE, &entity, &key);
+
+  if (problem != NULL)
+    {
+      g_autofree char *where = g_strconcat (entity, "\n", key, NULL);
+      long line = GPOINTER_TO_INT (g_hash_table_lookup (value_lines, where));
+
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                   "%s:%ld: %s", filename, line > 0 ? line : xmlGetLineNo (root), problem);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+ArbEncounter *
+arb_encounter_load_bytes (GBytes             *bytes,
+                          const char         *filename,
+                          ArbRulesetLibrary  *rules,
+                          GError            **error)
+{
+  g_autoptr(ArbEncounter) self = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autofree char *system = NULL;
+  g_autoptr(GHashTable) sheet_lines = NULL;
+  g_autoptr(GHashTable) value_lines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GArray) step_lines = g_array_new (FALSE, FALSE, sizeof (long));
+  xmlNode *root;
+  guint position = 0;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (filename != NULL, NULL);
+
+  arb_rules_register_resources_once ();
+
+  if (!(doc = parse_encounter_bytes (bytes, filename, &root, error)))
+    return NULL;
 
   system = arb_xml_get_prop (root, "system");
   if (!(self = arb_encounter_new (system, error)))
@@ -799,30 +896,9 @@ arb_encounter_load_bytes (GBytes             *bytes,
     {
       if (arb_xml_is_element (section, "state"))
         _arb_encounter_read_state (self, section, sheet_lines, value_lines);
-      else if (arb_xml_is_element (section, "history"))
-        {
-          g_autofree char *pos = arb_xml_get_prop (section, "position");
-          int p = 0;
-
-          if (!arb_parse_int (g_strstrip (pos), &p) || p < 0)
-            {
-              invalid (error, filename, section, _("the history position is not a number of steps"));
-              return NULL;
-            }
-          position = p;
-
-          for (xmlNode *node = section->children; node; node = node->next)
-            {
-              ArbStep *step;
-
-              if (!arb_xml_is_element (node, "step"))
-                continue;
-              if (!(step = _arb_step_from_node (node, self->keys, filename, error)))
-                return NULL;
-              g_array_append_val (step_lines, (long){ xmlGetLineNo (node) });
-              g_ptr_array_add (self->history, step);
-            }
-        }
+      else if (arb_xml_is_element (section, "history") &&
+               !read_history (self, section, filename, step_lines, &position, error))
+        return NULL;
     }
 
   if (position > self->history->len)
@@ -835,21 +911,8 @@ arb_encounter_load_bytes (GBytes             *bytes,
   if (!_arb_encounter_read_sheets (self, filename, root, sheet_lines, error))
     return NULL;
 
-  /* The live values: what the engine reads must be what it can run. */
-  {
-    const char *entity, *key;
-    g_autofree char *problem = _arb_encounter_state_problem (self, TRUE, &entity, &key);
-
-    if (problem != NULL)
-      {
-        g_autofree char *where = g_strconcat (entity, "\n", key, NULL);
-        long line = GPOINTER_TO_INT (g_hash_table_lookup (value_lines, where));
-
-        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
-                     "%s:%ld: %s", filename, line > 0 ? line : xmlGetLineNo (root), problem);
-        return NULL;
-      }
-  }
+  if (!check_live_values (self, filename, root, value_lines, error))
+    return NULL;
 
   if (!_arb_encounter_check_history (self, filename, step_lines, error) ||
       !_arb_encounter_check_replay (self, filename, step_lines, error))

@@ -349,73 +349,43 @@ keep_backup (const char *path,
   g_unlink (fresh);
 }
 
-gboolean
-arb_file_write_safely (const char  *path,
-                       const char  *data,
-                       gsize        len,
-                       const char  *expected_stamp,
-                       char       **new_stamp,
-                       GError     **error)
+/* Where a symbolic link points, so a save writes there and the link
+ * stays; NULL when @path is no link to anything. */
+static char *
+resolve_link (const char *path)
 {
-  g_autofree char *dir = NULL;
-  g_autofree char *base = NULL;
-  g_autofree char *tmp = NULL;
-  g_autofree char *current = NULL;
-  g_autofree char *target = NULL;
+  char *real = realpath (path, NULL);
+  char *target;
+
+  if (real == NULL)
+    return NULL;
+  target = g_strdup (real);
+  free (real);
+  return target;
+}
+
+static void
+close_lock (int lock_fd)
+{
+  if (lock_fd >= 0)
+    close (lock_fd);
+}
+
+/* A temporary file beside @path, to be renamed over it; -1 with @error
+ * set when none can be made. */
+static int
+create_temp_beside (const char  *path,
+                    const char  *dir,
+                    const char  *base,
+                    char       **tmp,
+                    GError     **error)
+{
+  g_autofree char *tmpl = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
   struct stat old_st;
-  int lock_fd, fd, saved;
+  int fd;
 
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (data != NULL || len == 0, FALSE);
-
-  /* Before anything opens it: a device or a FIFO is never replaced (as
-   * root, not even /dev/null). */
-  if (!arb_file_check_target (path, error))
-    return FALSE;
-
-  /* Through a symbolic link, write where it points, so the link stays. */
-  {
-    char *real = realpath (path, NULL);
-
-    if (real != NULL)
-      {
-        target = g_strdup (real);
-        free (real);
-        path = target;
-      }
-  }
-
-  dir = g_path_get_dirname (path);
-  base = g_path_get_basename (path);
-
-  /* From here to the rename, no other save of this file runs, so the
-   * stamp seen now is the one we replace. */
-  if ((lock_fd = lock_target (path, error)) == -2)
-    return FALSE;
-
-  current = arb_file_stamp (path);
-  if (expected_stamp != NULL && g_strcmp0 (current, expected_stamp) != 0)
-    {
-      if (lock_fd >= 0)
-        close (lock_fd);
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG,
-                   _("%s changed on disk"), path);
-      return FALSE;
-    }
-
-  clean_stale_temps (dir, base, lock_fd >= 0);
-
-  {
-    g_autofree char *tmpl = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
-
-    if ((fd = open_temp (tmpl, &tmp, 0644)) < 0)
-      {
-        saved = errno;
-        if (lock_fd >= 0)
-          close (lock_fd);
-        return set_errno_error (error, saved, path, _("cannot create a file in its folder"));
-      }
-  }
+  if ((fd = open_temp (tmpl, tmp, 0644)) < 0)
+    return set_errno_error (error, errno, path, _("cannot create a file in its folder")), -1;
 
   /* The new file keeps the old one's permissions (a private sheet stays
    * private). */
@@ -426,10 +396,20 @@ arb_file_write_safely (const char  *path,
       if (fchown (fd, old_st.st_uid, old_st.st_gid) != 0)
         g_debug ("Could not keep the owner of %s", path);
     }
+  return fd;
+}
 
-  if (!write_all (fd, data, len, &saved))
-    goto failed;
-
+/* Puts the written temporary in the place of @path, after a last look
+ * that nothing else changed it; on failure the temporary is removed. */
+static gboolean
+replace_with_temp (const char  *path,
+                   const char  *dir,
+                   const char  *base,
+                   const char  *tmp,
+                   const char  *current,
+                   const char  *expected_stamp,
+                   GError     **error)
+{
   /* Looked at again just before the rename: programs other than ours do
    * not take the lock. */
   if (expected_stamp != NULL)
@@ -439,9 +419,6 @@ arb_file_write_safely (const char  *path,
       if (g_strcmp0 (now, expected_stamp) != 0)
         {
           g_unlink (tmp);
-          close (fd);
-          if (lock_fd >= 0)
-            close (lock_fd);
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG, _("%s changed on disk"), path);
           return FALSE;
         }
@@ -452,9 +429,6 @@ arb_file_write_safely (const char  *path,
   if (!arb_file_check_target (path, error))
     {
       g_unlink (tmp);
-      close (fd);
-      if (lock_fd >= 0)
-        close (lock_fd);
       return FALSE;
     }
 
@@ -463,11 +437,9 @@ arb_file_write_safely (const char  *path,
 
   if (g_rename (tmp, path) != 0)
     {
-      saved = errno;
+      int saved = errno;
+
       g_unlink (tmp);
-      close (fd);
-      if (lock_fd >= 0)
-        close (lock_fd);
       return set_errno_error (error, saved, path, _("cannot replace the file"));
     }
 
@@ -481,6 +453,74 @@ arb_file_write_safely (const char  *path,
         close (dfd);
       }
   }
+  return TRUE;
+}
+
+gboolean
+arb_file_write_safely (const char  *path,
+                       const char  *data,
+                       gsize        len,
+                       const char  *expected_stamp,
+                       char       **new_stamp,
+                       GError     **error)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *tmp = NULL;
+  g_autofree char *current = NULL;
+  g_autofree char *target = NULL;
+  int lock_fd, fd, saved;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (data != NULL || len == 0, FALSE);
+
+  /* Before anything opens it: a device or a FIFO is never replaced (as
+   * root, not even /dev/null). */
+  if (!arb_file_check_target (path, error))
+    return FALSE;
+
+  if ((target = resolve_link (path)) != NULL)
+    path = target;
+
+  dir = g_path_get_dirname (path);
+  base = g_path_get_basename (path);
+
+  /* From here to the rename, no other save of this file runs, so the
+   * stamp seen now is the one we replace. */
+  if ((lock_fd = lock_target (path, error)) == -2)
+    return FALSE;
+
+  current = arb_file_stamp (path);
+  if (expected_stamp != NULL && g_strcmp0 (current, expected_stamp) != 0)
+    {
+      close_lock (lock_fd);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG,
+                   _("%s changed on disk"), path);
+      return FALSE;
+    }
+
+  clean_stale_temps (dir, base, lock_fd >= 0);
+
+  if ((fd = create_temp_beside (path, dir, base, &tmp, error)) < 0)
+    {
+      close_lock (lock_fd);
+      return FALSE;
+    }
+
+  if (!write_all (fd, data, len, &saved))
+    {
+      g_unlink (tmp);
+      close (fd);
+      close_lock (lock_fd);
+      return set_errno_error (error, saved, path, _("writing failed"));
+    }
+
+  if (!replace_with_temp (path, dir, base, tmp, current, expected_stamp, error))
+    {
+      close (fd);
+      close_lock (lock_fd);
+      return FALSE;
+    }
 
   if (new_stamp != NULL)
     *new_stamp = arb_file_stamp (path);
@@ -489,16 +529,8 @@ arb_file_write_safely (const char  *path,
    * here, so a writer that waited sees it whole. */
   if (close (fd) != 0)
     g_debug ("Closing %s: %s", path, g_strerror (errno));
-  if (lock_fd >= 0)
-    close (lock_fd);
+  close_lock (lock_fd);
   return TRUE;
-
-failed:
-  g_unlink (tmp);
-  close (fd);
-  if (lock_fd >= 0)
-    close (lock_fd);
-  return set_errno_error (error, saved, path, _("writing failed"));
 }
 
 gboolean

@@ -452,6 +452,149 @@ one_of (ArbProc     *proc,
   return FALSE;
 }
 
+/* A fresh map: the old one's exits, zones and megahexes go first. */
+static gboolean
+apply_preset (ArbStep       *step,
+              ArbEncounter  *enc,
+              const char    *preset,
+              GError       **error)
+{
+  g_auto(GStrv) zones = arb_map_list_zones (enc);
+
+  for (guint i = 0; zones[i]; i++)
+    {
+      g_autofree char *key = g_strconcat (ARB_PREFIX_MAP_ZONE, zones[i], NULL);
+
+      arb_step_set (step, enc, E, arb_encounter_key (enc, key), NULL);
+    }
+  arb_step_set (step, enc, E, ARB_KEY_MAP_EXITS, NULL);
+  arb_step_set (step, enc, E, ARB_KEY_MAP_MEGAHEX, NULL);
+  return arb_map_apply_preset (step, enc, preset, error);
+}
+
+static gboolean
+apply_size (ArbStep       *step,
+            ArbEncounter  *enc,
+            const char    *size,
+            GError       **error)
+{
+  g_auto(GStrv) parts = g_strsplit (size, "x", 2);
+  gint64 c, r;
+
+  if (!parts[0] || !parts[1] || !g_ascii_string_to_signed (parts[0], 10, 1, 100, &c, NULL) ||
+      !g_ascii_string_to_signed (parts[1], 10, 1, 100, &r, NULL))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("size=: “%s” is not COLSxROWS, each from 1 to 100"), size);
+      return FALSE;
+    }
+  arb_step_set_int (step, enc, E, ARB_KEY_MAP_COLS, (int)c);
+  arb_step_set_int (step, enc, E, ARB_KEY_MAP_ROWS, (int)r);
+  arb_step_add_log (step, _("The map is %d by %d hexes"), (int)c, (int)r);
+  return TRUE;
+}
+
+/* After a resize or reshape, the exits and zones not given anew keep
+ * what is still on the map. */
+static void
+keep_all_on_map (ArbStep      *step,
+                 ArbEncounter *enc,
+                 const char   *exits,
+                 const char   *zone,
+                 int           cols,
+                 int           rows,
+                 ArbMapShape   shape)
+{
+  g_auto(GStrv) zones = arb_map_list_zones (enc);
+
+  if (!exits)
+    keep_on_map (step, enc, ARB_KEY_MAP_EXITS, _("Exits"), cols, rows, shape);
+  for (guint i = 0; zones[i]; i++)
+    {
+      g_autofree char *key = g_strconcat (ARB_PREFIX_MAP_ZONE, zones[i], NULL);
+      g_autofree char *what = g_strdup_printf (_("Zone %s"), zones[i]);
+
+      if (g_strcmp0 (zones[i], zone) != 0)
+        keep_on_map (step, enc, arb_encounter_key (enc, key), what, cols, rows, shape);
+    }
+}
+
+static gboolean
+apply_exits (ArbStep       *step,
+             ArbEncounter  *enc,
+             const char    *exits,
+             int            cols,
+             int            rows,
+             ArbMapShape    shape,
+             GError       **error)
+{
+  g_autofree char *list = NULL;
+
+  if (!hexes_on_map (exits, "exits=", cols, rows, shape, &list, error))
+    return FALSE;
+  arb_step_set (step, enc, E, ARB_KEY_MAP_EXITS, list);
+  arb_step_add_log (step, _("Exits: %s"), list ? list : _("none"));
+  return TRUE;
+}
+
+static gboolean
+apply_zone (ArbStep       *step,
+            ArbEncounter  *enc,
+            const char    *zone,
+            const char    *hexes,
+            int            cols,
+            int            rows,
+            ArbMapShape    shape,
+            GError       **error)
+{
+  g_autofree char *list = NULL;
+  g_autofree char *key = NULL;
+
+  for (const char *c = zone; *c; c++)
+    if (!g_ascii_isalnum (*c) && *c != '-' && *c != '_')
+      {
+        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                     _("zone=: “%s” is not a name (letters, digits, - and _)"), zone);
+        return FALSE;
+      }
+  if (*zone == '\0' || !hexes_on_map (hexes, "hexes=", cols, rows, shape, &list, error))
+    {
+      if (*zone == '\0')
+        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("zone= needs a name"));
+      return FALSE;
+    }
+  key = g_strconcat (ARB_PREFIX_MAP_ZONE, zone, NULL);
+  arb_step_set (step, enc, E, arb_encounter_key (enc, key), list);
+  arb_step_add_log (step, _("Zone %s: %s"), zone, list ? list : _("none"));
+  return TRUE;
+}
+
+/* Nobody may be left standing off the map. */
+static gboolean
+check_all_on_map (ArbStep             *step,
+                  ArbEncounter        *enc,
+                  const char * const  *ids,
+                  int                  cols,
+                  int                  rows,
+                  ArbMapShape          shape,
+                  GError             **error)
+{
+  for (guint i = 0; ids[i] && shape != ARB_MAP_OPEN; i++)
+    {
+      ArbHex at;
+      int facing;
+
+      if (arb_step_peek_hex (step, enc, ids[i], &at, &facing) && !arb_map_shape_contains (shape, cols, rows, at))
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("%s stands at %d,%d, off the new map: move them first"),
+                       arb_encounter_get_name (enc, ids[i]), at.q, at.r);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 gboolean
 arb_map_edit_proc (ArbProc  *proc,
                    GError  **error)
@@ -487,38 +630,10 @@ arb_map_edit_proc (ArbProc  *proc,
       return FALSE;
     }
 
-  if (preset)
-    {
-      /* A fresh map: the old one's exits, zones and megahexes go first. */
-      g_auto(GStrv) zones = arb_map_list_zones (enc);
-
-      for (guint i = 0; zones[i]; i++)
-        {
-          g_autofree char *key = g_strconcat (ARB_PREFIX_MAP_ZONE, zones[i], NULL);
-
-          arb_step_set (step, enc, E, arb_encounter_key (enc, key), NULL);
-        }
-      arb_step_set (step, enc, E, ARB_KEY_MAP_EXITS, NULL);
-      arb_step_set (step, enc, E, ARB_KEY_MAP_MEGAHEX, NULL);
-      if (!arb_map_apply_preset (step, enc, preset, error))
-        return FALSE;
-    }
-  if (size)
-    {
-      g_auto(GStrv) parts = g_strsplit (size, "x", 2);
-      gint64 c, r;
-
-      if (!parts[0] || !parts[1] || !g_ascii_string_to_signed (parts[0], 10, 1, 100, &c, NULL) ||
-          !g_ascii_string_to_signed (parts[1], 10, 1, 100, &r, NULL))
-        {
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       _("size=: “%s” is not COLSxROWS, each from 1 to 100"), size);
-          return FALSE;
-        }
-      arb_step_set_int (step, enc, E, ARB_KEY_MAP_COLS, (int)c);
-      arb_step_set_int (step, enc, E, ARB_KEY_MAP_ROWS, (int)r);
-      arb_step_add_log (step, _("The map is %d by %d hexes"), (int)c, (int)r);
-    }
+  if (preset && !apply_preset (step, enc, preset, error))
+    return FALSE;
+  if (size && !apply_size (step, enc, size, error))
+    return FALSE;
   if (shape_name)
     {
       arb_step_set (step, enc, E, ARB_KEY_MAP_SHAPE, shape_name);
@@ -537,65 +652,11 @@ arb_map_edit_proc (ArbProc  *proc,
       return FALSE;
     }
   if (!preset && (size || shape_name))
-    {
-      g_auto(GStrv) zones = arb_map_list_zones (enc);
+    keep_all_on_map (step, enc, exits, zone, cols, rows, shape);
+  if (exits && !apply_exits (step, enc, exits, cols, rows, shape, error))
+    return FALSE;
+  if (zone && !apply_zone (step, enc, zone, hexes, cols, rows, shape, error))
+    return FALSE;
 
-      if (!exits)
-        keep_on_map (step, enc, ARB_KEY_MAP_EXITS, _("Exits"), cols, rows, shape);
-      for (guint i = 0; zones[i]; i++)
-        {
-          g_autofree char *key = g_strconcat (ARB_PREFIX_MAP_ZONE, zones[i], NULL);
-          g_autofree char *what = g_strdup_printf (_("Zone %s"), zones[i]);
-
-          if (g_strcmp0 (zones[i], zone) != 0)
-            keep_on_map (step, enc, arb_encounter_key (enc, key), what, cols, rows, shape);
-        }
-    }
-  if (exits)
-    {
-      g_autofree char *list = NULL;
-
-      if (!hexes_on_map (exits, "exits=", cols, rows, shape, &list, error))
-        return FALSE;
-      arb_step_set (step, enc, E, ARB_KEY_MAP_EXITS, list);
-      arb_step_add_log (step, _("Exits: %s"), list ? list : _("none"));
-    }
-  if (zone)
-    {
-      g_autofree char *list = NULL;
-      g_autofree char *key = NULL;
-
-      for (const char *c = zone; *c; c++)
-        if (!g_ascii_isalnum (*c) && *c != '-' && *c != '_')
-          {
-            g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                         _("zone=: “%s” is not a name (letters, digits, - and _)"), zone);
-            return FALSE;
-          }
-      if (*zone == '\0' || !hexes_on_map (hexes, "hexes=", cols, rows, shape, &list, error))
-        {
-          if (*zone == '\0')
-            g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("zone= needs a name"));
-          return FALSE;
-        }
-      key = g_strconcat (ARB_PREFIX_MAP_ZONE, zone, NULL);
-      arb_step_set (step, enc, E, arb_encounter_key (enc, key), list);
-      arb_step_add_log (step, _("Zone %s: %s"), zone, list ? list : _("none"));
-    }
-
-  /* Nobody may be left standing off the map. */
-  for (guint i = 0; ids[i] && shape != ARB_MAP_OPEN; i++)
-    {
-      ArbHex at;
-      int facing;
-
-      if (arb_step_peek_hex (step, enc, ids[i], &at, &facing) && !arb_map_shape_contains (shape, cols, rows, at))
-        {
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       _("%s stands at %d,%d, off the new map: move them first"),
-                       arb_encounter_get_name (enc, ids[i]), at.q, at.r);
-          return FALSE;
-        }
-    }
-  return TRUE;
+  return check_all_on_map (step, enc, (const char * const *)ids, cols, rows, shape, error);
 }

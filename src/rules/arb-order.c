@@ -41,15 +41,22 @@ arb_order_no_combatants (GStrv ids, GError **error)
   return FALSE;
 }
 
-gboolean
-arb_order_with_ties (ArbProc    *proc,
-                     GArray     *entries,
-                     gboolean    high_first,
-                     gboolean    use_key2,
-                     const char *dice)
+static void
+swap_entries (ArbOrderEntry *a,
+              ArbOrderEntry *b)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbOrderEntry t = *a;
+  *a = *b;
+  *b = t;
+}
 
+/* By key1 (then key2, lower first), stable: an insertion sort, as
+ * orders are a handful of figures. */
+static void
+sort_by_keys (GArray   *entries,
+              gboolean  high_first,
+              gboolean  use_key2)
+{
   for (guint i = 1; i < entries->len; i++)
     for (guint j = i; j > 0; j--)
       {
@@ -61,12 +68,85 @@ arb_order_with_ties (ArbProc    *proc,
           swap = b->key2 < a->key2;
         if (!swap)
           break;
-        {
-          ArbOrderEntry t = *a;
-          *a = *b;
-          *b = t;
-        }
+        swap_entries (a, b);
       }
+}
+
+/* One roll for each of the entries @start to @end, then those entries
+ * by higher roll first, stable otherwise; whether two still tie. */
+static gboolean
+roll_tie_break (ArbProc    *proc,
+                GArray     *entries,
+                guint       start,
+                guint       end,
+                const char *dice,
+                gboolean   *tied)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+
+  for (guint i = start; i < end; i++)
+    {
+      ArbOrderEntry *e = &g_array_index (entries, ArbOrderEntry, i);
+      g_autofree char *purpose = g_strdup_printf (_("tie-break for %s"), arb_encounter_get_name (enc, e->id));
+
+      if (!arb_proc_roll (proc, dice, purpose, &e->tiebreak))
+        return FALSE;
+    }
+  for (guint i = start + 1; i < end; i++)
+    for (guint j = i; j > start; j--)
+      {
+        ArbOrderEntry *a = &g_array_index (entries, ArbOrderEntry, j - 1);
+        ArbOrderEntry *b = &g_array_index (entries, ArbOrderEntry, j);
+
+        if (b->tiebreak <= a->tiebreak)
+          break;
+        swap_entries (a, b);
+      }
+  *tied = FALSE;
+  for (guint i = start + 1; i < end; i++)
+    *tied |= g_array_index (entries, ArbOrderEntry, i).tiebreak == g_array_index (entries, ArbOrderEntry, i - 1).tiebreak;
+  return TRUE;
+}
+
+/* The entries @start to @end, all equal, rolled again while they stay
+ * tied. */
+static gboolean
+break_tie (ArbProc    *proc,
+           GArray     *entries,
+           guint       start,
+           guint       end,
+           const char *dice)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  g_autofree char *label = g_strdup_printf (_("%s wins the tie-break"),
+                                            arb_encounter_get_name (enc, g_array_index (entries, ArbOrderEntry, start).id));
+
+  /* Rolled again until it breaks, each tied figure is as likely
+   * as the others to come first. */
+  arb_step_add_odds (arb_proc_get_step (proc), label, 1, end - start);
+
+  for (guint attempt = 0; ; attempt++)
+    {
+      gboolean tied;
+
+      if (!roll_tie_break (proc, entries, start, end, dice, &tied))
+        return FALSE;
+      if (!tied)
+        break;
+      if (attempt > 20)
+        break;
+    }
+  return TRUE;
+}
+
+gboolean
+arb_order_with_ties (ArbProc    *proc,
+                     GArray     *entries,
+                     gboolean    high_first,
+                     gboolean    use_key2,
+                     const char *dice)
+{
+  sort_by_keys (entries, high_first, use_key2);
 
   /* Each run of equals rolls, and rolls again while it stays tied. */
   for (guint start = 0; start < entries->len; )
@@ -78,50 +158,8 @@ arb_order_with_ties (ArbProc    *proc,
              (!use_key2 || g_array_index (entries, ArbOrderEntry, end).key2 == g_array_index (entries, ArbOrderEntry, start).key2))
         end++;
 
-      if (end - start > 1)
-        {
-          g_autofree char *label = g_strdup_printf (_("%s wins the tie-break"),
-                                                    arb_encounter_get_name (enc, g_array_index (entries, ArbOrderEntry, start).id));
-
-          /* Rolled again until it breaks, each tied figure is as likely
-           * as the others to come first. */
-          arb_step_add_odds (arb_proc_get_step (proc), label, 1, end - start);
-        }
-
-      for (guint attempt = 0; end - start > 1; attempt++)
-        {
-          gboolean tied = FALSE;
-
-          for (guint i = start; i < end; i++)
-            {
-              ArbOrderEntry *e = &g_array_index (entries, ArbOrderEntry, i);
-              g_autofree char *purpose = g_strdup_printf (_("tie-break for %s"), arb_encounter_get_name (enc, e->id));
-
-              if (!arb_proc_roll (proc, dice, purpose, &e->tiebreak))
-                return FALSE;
-            }
-          /* Higher roll first, stable otherwise. */
-          for (guint i = start + 1; i < end; i++)
-            for (guint j = i; j > start; j--)
-              {
-                ArbOrderEntry *a = &g_array_index (entries, ArbOrderEntry, j - 1);
-                ArbOrderEntry *b = &g_array_index (entries, ArbOrderEntry, j);
-
-                if (b->tiebreak <= a->tiebreak)
-                  break;
-                {
-                  ArbOrderEntry t = *a;
-                  *a = *b;
-                  *b = t;
-                }
-              }
-          for (guint i = start + 1; i < end; i++)
-            tied |= g_array_index (entries, ArbOrderEntry, i).tiebreak == g_array_index (entries, ArbOrderEntry, i - 1).tiebreak;
-          if (!tied)
-            break;
-          if (attempt > 20)
-            break;
-        }
+      if (end - start > 1 && !break_tie (proc, entries, start, end, dice))
+        return FALSE;
       start = end;
     }
   return TRUE;

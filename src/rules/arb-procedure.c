@@ -581,24 +581,14 @@ arb_procedure_preview (const char         *name,
   return run (name, encounter, rules, params, NULL, NULL, NULL, TRUE, error);
 }
 
-static ArbOutcome *
-run (const char         *name,
-     ArbEncounter       *encounter,
-     ArbRulesetLibrary  *rules,
-     GHashTable         *params,
-     GArray             *given,
-     GArray             *typed,
-     ArbRollSource      *source,
-     gboolean            quiet,
-     GError            **error)
+/* The procedure @name of the encounter's game, or NULL with @error set. */
+static const ArbProcedureSpec *
+find_procedure (const char    *name,
+                ArbEncounter  *encounter,
+                GError       **error)
 {
   const ArbProcedureSpec *procedure;
-  ArbProc proc = { 0 };
-  ArbOutcome *outcome;
   const char *system;
-  gboolean ok;
-
-  g_return_val_if_fail (ARB_IS_ENCOUNTER (encounter), NULL);
 
   if (!(procedure = arb_procedure_get_spec (name)))
     {
@@ -617,15 +607,19 @@ run (const char         *name,
                    arb_encounter_get_system (encounter));
       return NULL;
     }
+  return procedure;
+}
 
-  proc.encounter = encounter;
-  proc.rules = rules;
-  /* The caller's, read only: arb_proc_set_param() copies it first, so
-   * that a procedure made of others can set their parameters. */
-  proc.params = params;
-  proc.own_params = FALSE;
-  proc.n_flat = 0;
-  if (params && g_hash_table_size (params) <= G_N_ELEMENTS (proc.flat))
+/* The caller's parameters, read only: arb_proc_set_param() copies them
+ * first, so that a procedure made of others can set their parameters. */
+static void
+take_params (ArbProc    *proc,
+             GHashTable *params)
+{
+  proc->params = params;
+  proc->own_params = FALSE;
+  proc->n_flat = 0;
+  if (params && g_hash_table_size (params) <= G_N_ELEMENTS (proc->flat))
     {
       GHashTableIter iter;
       gpointer key, value;
@@ -633,12 +627,94 @@ run (const char         *name,
       g_hash_table_iter_init (&iter, params);
       while (g_hash_table_iter_next (&iter, &key, &value))
         {
-          proc.flat[proc.n_flat].name = key;
-          proc.flat[proc.n_flat++].value = value;
+          proc->flat[proc->n_flat].name = key;
+          proc->flat[proc->n_flat++].value = value;
         }
     }
   else if (params)
-    proc.n_flat = -1;
+    proc->n_flat = -1;
+}
+
+/* What the run of @proc came to: a step done, a die to ask for, or
+ * NULL with @error set (the step then freed). */
+static ArbOutcome *
+outcome_of (ArbProc     *proc,
+            const char  *name,
+            gboolean     ok,
+            gboolean     quiet,
+            GError     **error)
+{
+  ArbOutcome *outcome;
+
+  if (proc->roll_error != NULL)
+    {
+      g_propagate_error (error, proc->roll_error);
+      arb_step_free (proc->step);
+      return NULL;
+    }
+
+  if (proc->needed_dice != NULL)
+    {
+      outcome = g_new0 (ArbOutcome, 1);
+      outcome->status = ARB_OUTCOME_NEEDS_ROLL;
+      outcome->dice = proc->needed_dice;
+      outcome->purpose = proc->needed_purpose;
+      /* What is known so far (the odds, the log), to show before the die. */
+      outcome->step = proc->step;
+      return outcome;
+    }
+
+  if (!ok)
+    {
+      arb_step_free (proc->step);
+      return NULL;
+    }
+
+  if (proc->given && proc->next_given < proc->given->len)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("%u dice were given, but %s used only %u"),
+                   proc->given->len, name, proc->next_given);
+      arb_step_free (proc->step);
+      return NULL;
+    }
+
+  /* What the referee reads aloud first: the outcome and the new totals
+   * (nobody reads a simulated step). */
+  if (!quiet)
+    {
+      add_condition_headline (proc->encounter, proc->step);
+      add_totals (proc->encounter, proc->step);
+    }
+
+  outcome = g_new (ArbOutcome, 1);
+  *outcome = (ArbOutcome) { .status = ARB_OUTCOME_DONE, .step = proc->step };
+  return outcome;
+}
+
+static ArbOutcome *
+run (const char         *name,
+     ArbEncounter       *encounter,
+     ArbRulesetLibrary  *rules,
+     GHashTable         *params,
+     GArray             *given,
+     GArray             *typed,
+     ArbRollSource      *source,
+     gboolean            quiet,
+     GError            **error)
+{
+  const ArbProcedureSpec *procedure;
+  ArbProc proc = { 0 };
+  gboolean ok;
+
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (encounter), NULL);
+
+  if (!(procedure = find_procedure (name, encounter, error)))
+    return NULL;
+
+  proc.encounter = encounter;
+  proc.rules = rules;
+  take_params (&proc, params);
   proc.given = given;
   proc.typed = typed;
   proc.source = source;
@@ -651,48 +727,5 @@ run (const char         *name,
   if (proc.own_params)
     g_clear_pointer (&proc.params, g_hash_table_unref);
 
-  if (proc.roll_error != NULL)
-    {
-      g_propagate_error (error, proc.roll_error);
-      arb_step_free (proc.step);
-      return NULL;
-    }
-
-  if (proc.needed_dice != NULL)
-    {
-      outcome = g_new0 (ArbOutcome, 1);
-      outcome->status = ARB_OUTCOME_NEEDS_ROLL;
-      outcome->dice = proc.needed_dice;
-      outcome->purpose = proc.needed_purpose;
-      /* What is known so far (the odds, the log), to show before the die. */
-      outcome->step = proc.step;
-      return outcome;
-    }
-
-  if (!ok)
-    {
-      arb_step_free (proc.step);
-      return NULL;
-    }
-
-  if (given && proc.next_given < given->len)
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("%u dice were given, but %s used only %u"),
-                   given->len, name, proc.next_given);
-      arb_step_free (proc.step);
-      return NULL;
-    }
-
-  /* What the referee reads aloud first: the outcome and the new totals
-   * (nobody reads a simulated step). */
-  if (!quiet)
-    {
-      add_condition_headline (encounter, proc.step);
-      add_totals (encounter, proc.step);
-    }
-
-  outcome = g_new (ArbOutcome, 1);
-  *outcome = (ArbOutcome) { .status = ARB_OUTCOME_DONE, .step = proc.step };
-  return outcome;
+  return outcome_of (&proc, name, ok, quiet, error);
 }

@@ -6,6 +6,7 @@
  * derived values. Files are read through arb-xml (no DTD, no entities,
  * no network), checked against data/schemas/sheet.rng and then against
  * every rule, so an error can name the file, the line and the rule.
+ * The checks against the rules are in arb-sheet-check.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -27,6 +28,7 @@
 #include "arb-rules-private.h"
 #include "arb-sheet.h"
 #include "arb-sheet-game.h"
+#include "arb-sheet-private.h"
 #include "arb-xml.h"
 
 #define MAX_ITEMS 1000
@@ -43,43 +45,6 @@ name_hash (const char *name)
 #define SHEET_SCHEMA "/io/github/arbiter/Arbiter/schemas/sheet.rng"
 
 G_DEFINE_QUARK (arb-sheet-error-quark, arb_sheet_error)
-
-/* Fields and attributes are kept in plain arrays by the game's spec, not
- * in hash tables: a sheet holds a dozen of each, and a library of
- * thousands is read in about the time xmllint takes, where setting up
- * tables and copying their keys would be a third of it. */
-typedef struct
-{
-  const char *name;        /* the spec's, or name_copy */
-  char       *name_copy;   /* an attribute the spec does not know, owned */
-  char       *value;       /* owned */
-  guint       hash;        /* name_hash() of name: most compares end there */
-  guint       len;         /* of name */
-} ItemAttr;
-
-struct _ArbSheetItem
-{
-  const ArbItemSpec *spec;
-  GArray            *attrs;   /* of ItemAttr, in the order given */
-  char              *text;
-  guint              line;
-};
-
-struct _ArbSheet
-{
-  GObject             parent_instance;
-  char               *system;
-  char               *kind;
-  char               *filename;
-  char               *etag;       /* of the file as last read or written */
-  const ArbSheetSpec *spec;       /* the game's */
-  guint               n_fields;
-  char              **values;     /* one per field of the spec, owned, NULL when not set */
-  guint              *lines;      /* one per field of the spec, for messages; 0 when not read */
-  guint8             *index;      /* open-addressed: field + 1 by name hash, 0 empty; NULL: walk */
-  guint               index_mask;
-  GPtrArray          *items;      /* of ArbSheetItem, owned */
-};
 
 G_DEFINE_FINAL_TYPE (ArbSheet, arb_sheet, G_TYPE_OBJECT)
 
@@ -379,6 +344,15 @@ field_index (ArbSheet   *self,
   return -1;
 }
 
+static guint
+field_line (ArbSheet   *self,
+            const char *name)
+{
+  int i = field_index (self, name, name_hash (name));
+
+  return i >= 0 ? self->lines[i] : 0;
+}
+
 const char *arb_sheet_get_system (ArbSheet *self) { return self->system; }
 const char *arb_sheet_get_kind (ArbSheet *self) { return self->kind; }
 const char *arb_sheet_get_filename (ArbSheet *self) { return self->filename; }
@@ -429,9 +403,9 @@ find_field (const ArbFieldSpec *fields,
   return NULL;
 }
 
-static const ArbItemSpec *
-find_item_spec (const ArbItemSpec *items,
-                const char        *kind)
+const ArbItemSpec *
+_arb_sheet_find_item_spec (const ArbItemSpec *items,
+                           const char        *kind)
 {
   for (guint i = 0; items && items[i].kind; i++)
     if (g_str_equal (items[i].kind, kind))
@@ -512,7 +486,7 @@ arb_sheet_add_item (ArbSheet    *self,
 
   g_return_val_if_fail (ARB_IS_SHEET (self), NULL);
 
-  if (!(spec = find_item_spec (self->spec->items, kind)))
+  if (!(spec = _arb_sheet_find_item_spec (self->spec->items, kind)))
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("A %s %s sheet has no “%s” entries"), self->system, self->kind, kind);
@@ -568,434 +542,6 @@ arb_sheet_remove_item (ArbSheet     *self,
   return g_ptr_array_remove (self->items, item);
 }
 
-/* Checking */
-
-typedef struct
-{
-  ArbSheet          *sheet;
-  ArbRulesetLibrary *rules;
-  GPtrArray         *problems;   /* of ArbSheetProblem */
-} Check;
-
-static void
-add_problem_valist (GPtrArray           *problems,
-                    ArbSheetProblemKind  kind,
-                    int                  item,
-                    const char          *field,
-                    guint                line,
-                    const char          *format,
-                    va_list              args) G_GNUC_PRINTF (6, 0);
-
-static void
-add_problem_valist (GPtrArray           *problems,
-                    ArbSheetProblemKind  kind,
-                    int                  item,
-                    const char          *field,
-                    guint                line,
-                    const char          *format,
-                    va_list              args)
-{
-  ArbSheetProblem *problem = g_new0 (ArbSheetProblem, 1);
-
-  problem->kind = kind;
-  problem->item = item;
-  problem->field = g_strdup (field);
-  problem->line = line;
-  problem->message = g_strdup_vprintf (format, args);
-  g_ptr_array_add (problems, problem);
-}
-
-void
-arb_sheet_add_problem (GPtrArray           *problems,
-                       ArbSheetProblemKind  kind,
-                       int                  item,
-                       const char          *field,
-                       guint                line,
-                       const char          *format,
-                       ...)
-{
-  va_list args;
-
-  g_return_if_fail (problems != NULL);
-
-  va_start (args, format);
-  add_problem_valist (problems, kind, item, field, line, format, args);
-  va_end (args);
-}
-
-static void problem (Check               *check,
-                     ArbSheetProblemKind  kind,
-                     int                  item,
-                     const char          *field,
-                     guint                line,
-                     const char          *format,
-                     ...) G_GNUC_PRINTF (6, 7);
-
-static void
-problem (Check               *check,
-         ArbSheetProblemKind  kind,
-         int                  item,
-         const char          *field,
-         guint                line,
-         const char          *format,
-         ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  add_problem_valist (check->problems, kind, item, field, line, format, args);
-  va_end (args);
-}
-
-char *
-arb_sheet_problem_to_string (const ArbSheetProblem *problem,
-                             ArbSheet              *sheet)
-{
-  g_autofree char *filename = NULL;
-
-  g_return_val_if_fail (problem != NULL, NULL);
-
-  if (sheet && sheet->filename)
-    filename = g_filename_display_name (sheet->filename);
-  if (filename && problem->line)
-    return g_strdup_printf ("%s:%u: %s", filename, problem->line, problem->message);
-  else if (filename)
-    return g_strdup_printf ("%s: %s", filename, problem->message);
-  return g_strdup (problem->message);
-}
-
-int
-arb_sheet_item_index (ArbSheet           *self,
-                      const ArbSheetItem *item)
-{
-  guint i;
-
-  g_return_val_if_fail (ARB_IS_SHEET (self), -1);
-
-  return g_ptr_array_find (self->items, item, &i) ? (int)i : -1;
-}
-
-/* Whether @value names a row of the table in @spec ("[none|]sys/table[@group]"). */
-static gboolean
-row_exists (ArbRulesetLibrary *rules,
-            const char        *spec,
-            const char        *value,
-            char             **canonical)
-{
-  g_autofree char *table_path = NULL;
-  const char *group = NULL;
-  const ArbRow *row;
-  ArbTable *table;
-  char *at, *slash;
-
-  if (g_str_has_prefix (spec, "none|"))
-    {
-      if (g_ascii_strcasecmp (value, "none") == 0)
-        return TRUE;
-      spec += strlen ("none|");
-    }
-
-  table_path = g_strdup (spec);
-  if ((at = strchr (table_path, '@')))
-    {
-      *at = '\0';
-      group = at + 1;
-    }
-  slash = strchr (table_path, '/');
-  g_assert (slash != NULL);
-  *slash = '\0';
-
-  if (rules == NULL || !(table = arb_ruleset_library_get_table (rules, table_path, slash + 1)))
-    return TRUE;   /* Nothing to check against: trust the schema. */
-
-  row = arb_table_find_row_by_name (table, value, NULL);
-  if (row == NULL || (group && g_strcmp0 (row->group, group) != 0))
-    return FALSE;
-  if (canonical)
-    *canonical = g_strdup (row->name ? row->name : row->label);
-  return TRUE;
-}
-
-static char *
-row_choices (ArbRulesetLibrary *rules,
-             const char        *spec)
-{
-  g_autofree char *path = g_strdup (g_str_has_prefix (spec, "none|") ? spec + 5 : spec);
-  g_autoptr(GString) str = g_string_new (g_str_has_prefix (spec, "none|") ? "none" : NULL);
-  const char *group = NULL;
-  ArbTable *table;
-  char *at, *slash;
-
-  if ((at = strchr (path, '@')))
-    {
-      *at = '\0';
-      group = at + 1;
-    }
-  slash = strchr (path, '/');
-  *slash = '\0';
-  if (rules == NULL || !(table = arb_ruleset_library_get_table (rules, path, slash + 1)))
-    return g_strdup ("");
-
-  for (guint i = 0; i < arb_table_get_n_rows (table); i++)
-    {
-      const ArbRow *row = arb_table_get_row (table, i);
-
-      if (group && g_strcmp0 (row->group, group) != 0)
-        continue;
-      g_string_append_printf (str, "%s%s", str->len ? ", " : "", row->name ? row->name : row->label);
-    }
-  return g_string_free (g_steal_pointer (&str), FALSE);
-}
-
-/* Whether @value is one of the space-separated words of @choices; no
- * copies, as every sheet checks a few. */
-static gboolean
-is_choice (const char *choices,
-           const char *value)
-{
-  gsize len = strlen (value);
-
-  for (const char *p = choices;;)
-    {
-      const char *end = strchr (p, ' ');
-      gsize n = end ? (gsize)(end - p) : strlen (p);
-
-      if (n == len && memcmp (p, value, n) == 0)
-        return TRUE;
-      if (end == NULL)
-        return FALSE;
-      p = end + 1;
-    }
-}
-
-static void
-check_value (Check              *check,
-             const ArbFieldSpec *spec,
-             int                 item,
-             const char         *value,
-             guint               line)
-{
-  const char *label = _(spec->label);
-  int n;
-
-  switch (spec->type)
-    {
-    case ARB_FIELD_TEXT:
-      if (strlen (value) > 10000)
-        problem (check, ARB_SHEET_PROBLEM_VALUE, item, spec->name, line, _("%s is too long (over 10000 characters)"), label);
-      break;
-
-    case ARB_FIELD_INT:
-      if (!arb_parse_int (value, &n))
-        problem (check, ARB_SHEET_PROBLEM_VALUE, item, spec->name, line, _("%s is “%s”; it must be a whole number"), label, value);
-      else if (n < spec->min || n > spec->max)
-        problem (check, ARB_SHEET_PROBLEM_VALUE, item, spec->name, line, _("%s is %d; it must be from %d to %d"), label, n, spec->min, spec->max);
-      break;
-
-    case ARB_FIELD_BOOL:
-      if (g_strcmp0 (value, "true") != 0 && g_strcmp0 (value, "false") != 0)
-        problem (check, ARB_SHEET_PROBLEM_VALUE, item, spec->name, line, _("%s is “%s”; it must be true or false"), label, value);
-      break;
-
-    case ARB_FIELD_CHOICE:
-      if (!is_choice (spec->choices, value))
-        problem (check, ARB_SHEET_PROBLEM_VALUE, item, spec->name, line, _("%s is “%s”; it must be one of: %s"), label, value, spec->choices);
-      break;
-
-    case ARB_FIELD_ROW:
-      if (!row_exists (check->rules, spec->choices, value, NULL))
-        {
-          g_autofree char *choices = row_choices (check->rules, spec->choices);
-
-          problem (check, ARB_SHEET_PROBLEM_VALUE, item, spec->name, line, _("%s “%s” is not in the tables; it must be one of: %s"),
-                   label, value, choices);
-        }
-      break;
-
-    case ARB_FIELD_DICE:
-      {
-        g_autoptr(GError) error = NULL;
-        g_autoptr(ArbDiceExpr) expr = arb_dice_expr_parse (value, NULL, &error);
-
-        if (expr == NULL)
-          problem (check, ARB_SHEET_PROBLEM_VALUE, item, spec->name, line, _("%s: %s"), label, error->message);
-      }
-      break;
-
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-static guint
-field_line (ArbSheet   *self,
-            const char *name)
-{
-  int i = field_index (self, name, name_hash (name));
-
-  return i >= 0 ? self->lines[i] : 0;
-}
-
-/* A loss is counted out of a pool on the sheet; more than all of it is a
- * slip of the pen, and would show as "FT left -82". */
-static void
-check_losses (Check              *check,
-              const ArbSheetLoss *losses)
-{
-  ArbSheet *self = check->sheet;
-  int loss, pool;
-
-  for (guint i = 0; losses && losses[i].loss; i++)
-    if (arb_parse_int (arb_sheet_get (self, losses[i].loss), &loss) &&
-        arb_parse_int (arb_sheet_get (self, losses[i].pool), &pool) && loss > pool)
-      problem (check, ARB_SHEET_PROBLEM_RULE, -1, losses[i].loss, field_line (self, losses[i].loss),
-               _("%s is %d, more than %s %d (%s)"),
-               _(losses[i].loss_label), loss, _(losses[i].pool_label), pool, _(losses[i].why));
-}
-
-GPtrArray *
-arb_sheet_check_problems (ArbSheet          *self,
-                          ArbRulesetLibrary *rules)
-{
-  ArbGame *game;
-  const ArbSheetSpec *spec;
-  const ArbFieldSpec *fields;
-  const ArbItemSpec *items;
-  Check check = { self, rules, g_ptr_array_new_with_free_func ((GDestroyNotify)arb_sheet_problem_free) };
-
-  g_return_val_if_fail (ARB_IS_SHEET (self), NULL);
-
-  game = arb_game_get (self->system);
-  spec = arb_game_find_sheet (game, self->kind);
-  fields = spec->fields;
-  items = spec->items;
-
-  /* The sheet keeps its values in the order of this same spec. */
-  g_assert (fields == self->spec->fields);
-  for (guint i = 0; fields[i].name; i++)
-    {
-      const char *value = self->values[i];
-
-      if (value == NULL || value[0] == '\0')
-        {
-          if (fields[i].required)
-            problem (&check, ARB_SHEET_PROBLEM_MISSING, -1, fields[i].name, 0,
-                     _("%s is missing; every %s %s sheet needs one"),
-                     _(fields[i].label), self->system, self->kind);
-          continue;
-        }
-      check_value (&check, &fields[i], -1, value, self->lines[i]);
-    }
-
-  for (guint s = 0; items[s].kind; s++)
-    {
-      /* Where each entry of the kind is among all of them, for the
-       * problems to name it (a search for each would be quadratic). */
-      g_autoptr(GArray) of_kind = g_array_new (FALSE, FALSE, sizeof (int));
-
-      for (guint i = 0; i < self->items->len; i++)
-        if (((ArbSheetItem *)g_ptr_array_index (self->items, i))->spec == &items[s])
-          {
-            int at = (int)i;
-
-            g_array_append_val (of_kind, at);
-          }
-
-      if (of_kind->len > items[s].max_count)
-        {
-          int at = g_array_index (of_kind, int, items[s].max_count);
-          ArbSheetItem *first_over = g_ptr_array_index (self->items, at);
-
-          problem (&check, ARB_SHEET_PROBLEM_COUNT, at, NULL, first_over->line,
-                   _("%u %s entries; a sheet holds at most %u"),
-                   of_kind->len, _(items[s].label), items[s].max_count);
-        }
-
-      for (guint i = 0; i < of_kind->len; i++)
-        {
-          int at = g_array_index (of_kind, int, i);
-          ArbSheetItem *item = g_ptr_array_index (self->items, at);
-
-          for (guint a = 0; items[s].attrs[a].name; a++)
-            {
-              const ArbFieldSpec *attr = &items[s].attrs[a];
-              const char *value = arb_sheet_item_get (item, attr->name);
-
-              if (value == NULL || value[0] == '\0')
-                {
-                  if (attr->required)
-                    problem (&check, ARB_SHEET_PROBLEM_MISSING, at, attr->name, item->line,
-                             _("a %s entry needs its %s"), _(items[s].label), _(attr->label));
-                  continue;
-                }
-              check_value (&check, attr, at, value, item->line);
-            }
-
-          for (guint a = 0; a < item->attrs->len; a++)
-            {
-              const ItemAttr *attr = &g_array_index (item->attrs, ItemAttr, a);
-
-              if (attr->name_copy != NULL)
-                problem (&check, ARB_SHEET_PROBLEM_UNKNOWN, at, attr->name, item->line,
-                         _("a %s entry has no “%s”"), _(items[s].label), attr->name);
-            }
-
-          if (items[s].has_text && (item->text == NULL || item->text[0] == '\0') &&
-              items[s].attrs[0].name == NULL)
-            problem (&check, ARB_SHEET_PROBLEM_MISSING, at, NULL, item->line,
-                     _("a %s entry is empty"), _(items[s].label));
-        }
-    }
-
-  for (guint i = 0; i < self->items->len; i++)
-    {
-      ArbSheetItem *item = g_ptr_array_index (self->items, i);
-
-      if (!find_item_spec (items, item->spec->kind))
-        problem (&check, ARB_SHEET_PROBLEM_UNKNOWN, (int)i, NULL, item->line,
-                 _("a %s %s sheet has no “%s” entries"),
-                 self->system, self->kind, item->spec->kind);
-    }
-
-  check_losses (&check, spec->losses);
-  arb_game_check_sheet (game, self, rules, check.problems);
-
-  return check.problems;
-}
-
-GPtrArray *
-arb_sheet_check (ArbSheet          *self,
-                 ArbRulesetLibrary *rules)
-{
-  g_autoptr(GPtrArray) problems = NULL;
-  GPtrArray *messages;
-
-  g_return_val_if_fail (ARB_IS_SHEET (self), NULL);
-
-  problems = arb_sheet_check_problems (self, rules);
-  messages = g_ptr_array_new_full (problems->len, g_free);
-  for (guint i = 0; i < problems->len; i++)
-    g_ptr_array_add (messages, arb_sheet_problem_to_string (g_ptr_array_index (problems, i), self));
-  return messages;
-}
-
-gboolean
-arb_sheet_validate (ArbSheet           *self,
-                    ArbRulesetLibrary  *rules,
-                    GError            **error)
-{
-  g_autoptr(GPtrArray) problems = arb_sheet_check (self, rules);
-  g_autofree char *joined = NULL;
-
-  if (problems->len == 0)
-    return TRUE;
-
-  g_ptr_array_add (problems, NULL);
-  joined = g_strjoinv ("\n", (char **)problems->pdata);
-  g_set_error_literal (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID, joined);
-  return FALSE;
-}
-
 /* Reading */
 
 static gboolean
@@ -1019,32 +565,17 @@ attr_value (xmlNode *node,
   return arb_xml_get_prop (node, (const char *)attr->name);
 }
 
-ArbSheet *
-arb_sheet_load_bytes (GBytes             *bytes,
-                      const char         *filename,
-                      ArbRulesetLibrary  *rules,
-                      GError            **error)
+/* The sheet's XML, parsed within bounds, or NULL with @error set. */
+static xmlDoc *
+parse_sheet_bytes (GBytes      *bytes,
+                   const char  *shown,
+                   GError     **error)
 {
-  g_autoptr(ArbSheet) self = NULL;
   g_autoptr(xmlDoc) doc = NULL;
   g_autoptr(GError) local_error = NULL;
-  g_autofree char *system = NULL;
-  g_autofree char *kind = NULL;
-  g_autofree char *format = NULL;
-  g_autofree char *shown = NULL;
-  const ArbFieldSpec *fields;
-  const ArbItemSpec *items;
   const char *data;
   xmlNode *root;
   gsize len;
-
-  g_return_val_if_fail (bytes != NULL, NULL);
-  g_return_val_if_fail (filename != NULL, NULL);
-
-  /* Messages are UTF-8; the name on disk need not be. */
-  shown = g_filename_display_name (filename);
-
-  arb_rules_register_resources_once ();
 
   data = g_bytes_get_data (bytes, &len);
   if (len > ARB_SHEET_MAX_FILE_SIZE)
@@ -1074,40 +605,103 @@ arb_sheet_load_bytes (GBytes             *bytes,
                    shown, xmlGetLineNo (root), (const char *)root->name);
       return NULL;
     }
+  return g_steal_pointer (&doc);
+}
 
-  system = arb_xml_get_prop (root, "system");
-  kind = arb_xml_get_prop (root, "kind");
-  format = arb_xml_get_prop (root, "format");
-
+/* The root's game, kind and format are ones this version reads. */
+static gboolean
+check_sheet_root (xmlNode     *root,
+                  const char  *shown,
+                  const char  *system,
+                  const char  *kind,
+                  const char  *format,
+                  GError     **error)
+{
   if (arb_game_get (system) == NULL)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("%s:%ld: unknown game “%s” (one of %s)"),
                    shown, xmlGetLineNo (root), system ? system : "", arb_game_ids_text ());
-      return NULL;
+      return FALSE;
     }
   if (arb_game_find_sheet (arb_game_get (system), kind) == NULL)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("%s:%ld: unknown kind of sheet “%s” (character or npc)"),
                    shown, xmlGetLineNo (root), kind ? kind : "");
-      return NULL;
+      return FALSE;
     }
   if (g_strcmp0 (format, "1") != 0)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("%s:%ld: sheet format “%s” is not one this version reads (1)"),
                    shown, xmlGetLineNo (root), format ? format : "");
-      return NULL;
+      return FALSE;
     }
+  return TRUE;
+}
 
-  self = arb_sheet_new (system, kind, error);
-  self->filename = g_strdup (filename);
-  fields = arb_sheet_spec_fields (system, kind);
-  items = arb_sheet_spec_items (system, kind);
+/* A field's element: its text, once. */
+static gboolean
+read_sheet_field (ArbSheet      *self,
+                  guint          f,
+                  xmlNode       *child,
+                  const char    *shown,
+                  GError       **error)
+{
+  if (self->values[f] != NULL)
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                   _("%s:%ld: <%s> is given twice"), shown, xmlGetLineNo (child), (const char *)child->name);
+      return FALSE;
+    }
+  self->values[f] = arb_xml_get_text (child);
+  self->lines[f] = xmlGetLineNo (child);
+  return TRUE;
+}
 
-  /* Our own walk first: its messages say what is wrong in the game's
-   * terms; the schema then guards the structure. */
+/* An item's element: its attributes and text. */
+static gboolean
+read_sheet_item (ArbSheet           *self,
+                 const ArbItemSpec  *item_spec,
+                 xmlNode            *child,
+                 const char         *filename,
+                 GError            **error)
+{
+  ArbSheetItem *item;
+
+  /* No record sheet has room for more; a file with tens of
+   * thousands is hostile and would take seconds to check. */
+  if (self->items->len >= MAX_ITEMS)
+    {
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                   _("%s:%ld: a sheet holds at most %d items"),
+                   filename, xmlGetLineNo (child), MAX_ITEMS);
+      return FALSE;
+    }
+  item = item_new (item_spec);
+
+  item->line = xmlGetLineNo (child);
+  for (xmlAttr *attr = child->properties; attr; attr = attr->next)
+    item_put (item, (const char *)attr->name, attr_value (child, attr));
+  if (item_spec->has_text)
+    item->text = arb_xml_get_text (child);
+  g_ptr_array_add (self->items, item);
+  return TRUE;
+}
+
+/* Our own walk of the root's children: its messages say what is wrong
+ * in the game's terms. */
+static gboolean
+read_sheet_children (ArbSheet    *self,
+                     xmlNode     *root,
+                     const char  *filename,
+                     const char  *shown,
+                     GError     **error)
+{
+  const ArbFieldSpec *fields = arb_sheet_spec_fields (self->system, self->kind);
+  const ArbItemSpec *items = arb_sheet_spec_items (self->system, self->kind);
+
   for (xmlNode *child = root->children; child; child = child->next)
     {
       const char *name = (const char *)child->name;
@@ -1119,47 +713,64 @@ arb_sheet_load_bytes (GBytes             *bytes,
 
       if ((field = find_field (fields, name)) && child->properties == NULL && has_only_text (child))
         {
-          guint f = field - fields;
-
-          if (self->values[f] != NULL)
-            {
-              g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
-                           _("%s:%ld: <%s> is given twice"), shown, xmlGetLineNo (child), name);
-              return NULL;
-            }
-          self->values[f] = arb_xml_get_text (child);
-          self->lines[f] = xmlGetLineNo (child);
+          if (!read_sheet_field (self, field - fields, child, shown, error))
+            return FALSE;
         }
-      else if ((item_spec = find_item_spec (items, name)) && has_only_text (child))
+      else if ((item_spec = _arb_sheet_find_item_spec (items, name)) && has_only_text (child))
         {
-          ArbSheetItem *item;
-
-          /* No record sheet has room for more; a file with tens of
-           * thousands is hostile and would take seconds to check. */
-          if (self->items->len >= MAX_ITEMS)
-            {
-              g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
-                           _("%s:%ld: a sheet holds at most %d items"),
-                           filename, xmlGetLineNo (child), MAX_ITEMS);
-              return NULL;
-            }
-          item = item_new (item_spec);
-
-          item->line = xmlGetLineNo (child);
-          for (xmlAttr *attr = child->properties; attr; attr = attr->next)
-            item_put (item, (const char *)attr->name, attr_value (child, attr));
-          if (item_spec->has_text)
-            item->text = arb_xml_get_text (child);
-          g_ptr_array_add (self->items, item);
+          if (!read_sheet_item (self, item_spec, child, filename, error))
+            return FALSE;
         }
       else
         {
           g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                        _("%s:%ld: a %s %s sheet has no <%s> here"),
-                       shown, xmlGetLineNo (child), system, kind, name);
-          return NULL;
+                       shown, xmlGetLineNo (child), self->system, self->kind, name);
+          return FALSE;
         }
     }
+  return TRUE;
+}
+
+ArbSheet *
+arb_sheet_load_bytes (GBytes             *bytes,
+                      const char         *filename,
+                      ArbRulesetLibrary  *rules,
+                      GError            **error)
+{
+  g_autoptr(ArbSheet) self = NULL;
+  g_autoptr(xmlDoc) doc = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *system = NULL;
+  g_autofree char *kind = NULL;
+  g_autofree char *format = NULL;
+  g_autofree char *shown = NULL;
+  xmlNode *root;
+
+  g_return_val_if_fail (bytes != NULL, NULL);
+  g_return_val_if_fail (filename != NULL, NULL);
+
+  /* Messages are UTF-8; the name on disk need not be. */
+  shown = g_filename_display_name (filename);
+
+  arb_rules_register_resources_once ();
+
+  if (!(doc = parse_sheet_bytes (bytes, shown, error)))
+    return NULL;
+
+  root = xmlDocGetRootElement (doc);
+  system = arb_xml_get_prop (root, "system");
+  kind = arb_xml_get_prop (root, "kind");
+  format = arb_xml_get_prop (root, "format");
+  if (!check_sheet_root (root, shown, system, kind, format, error))
+    return NULL;
+
+  self = arb_sheet_new (system, kind, error);
+  self->filename = g_strdup (filename);
+
+  /* Our own walk first; the schema then guards the structure. */
+  if (!read_sheet_children (self, root, filename, shown, error))
+    return NULL;
 
   if (!arb_sheet_validate (self, rules, error))
     return NULL;

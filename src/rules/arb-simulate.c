@@ -117,6 +117,77 @@ game_conditions (ArbGame *game)
   return g_strv_builder_end (builder);
 }
 
+/* The state each run starts from: the latest start in the history, or
+ * now (@from_now), or the setup if the fight has not begun. */
+static void
+take_start (ArbSimulation *self,
+            ArbEncounter  *encounter,
+            gboolean       from_now)
+{
+  guint started = G_MAXUINT;
+
+  /* The latest start in the history: before it, the fight had not begun. */
+  for (guint i = arb_encounter_get_position (encounter); i > 0; i--)
+    if (g_str_equal (arb_step_get_what (arb_encounter_get_step (encounter, i - 1)), self->start_proc))
+      {
+        started = i - 1;
+        break;
+      }
+  if (started == G_MAXUINT)
+    {
+      self->start = arb_encounter_copy_state (encounter);
+      self->needs_start = TRUE;
+    }
+  else if (from_now)
+    self->start = arb_encounter_copy_state (encounter);
+  else
+    {
+      self->start = arb_encounter_copy_state_at (encounter, started);
+      self->needs_start = TRUE;
+    }
+}
+
+/* The figures at the start, their sides in order of first appearance,
+ * and which sides are the players'. */
+static void
+take_figures (ArbSimulation *self)
+{
+  g_autoptr(GStrvBuilder) sides = g_strv_builder_new ();
+  g_autoptr(GPtrArray) seen = g_ptr_array_new ();
+  g_auto(GStrv) ids = arb_encounter_list_combatants (self->start);
+
+  for (guint i = 0; ids[i]; i++)
+    {
+      Figure *fig = g_new0 (Figure, 1);
+      ArbSheet *sheet = arb_encounter_get_sheet (self->start, ids[i]);
+      ArbMainGauge gauge = { 0 };
+      const char *side = arb_encounter_get (self->start, ids[i], ARB_KEY_SIDE);
+
+      fig->id = g_strdup (ids[i]);
+      fig->name = g_strdup (arb_encounter_get_name (self->start, ids[i]));
+      fig->side = g_strdup (side ? side : "");
+      fig->gauge_max = -1;
+      if (arb_game_get_main_gauge (self->game, self->start, ids[i], &gauge) && gauge.max > 0)
+        {
+          fig->gauge_label = g_strdup (gauge.label);
+          fig->gauge_max = gauge.max;
+        }
+      g_ptr_array_add (self->figures, fig);
+
+      if (!g_ptr_array_find_with_equal_func (seen, fig->side, g_str_equal, NULL))
+        {
+          g_ptr_array_add (seen, fig->side);
+          g_strv_builder_add (sides, fig->side);
+          g_hash_table_insert (self->players, g_strdup (fig->side), GINT_TO_POINTER (FALSE));
+        }
+      /* The players' characters make their side the players'. */
+      if (sheet && g_strcmp0 (arb_sheet_get_kind (sheet), "character") == 0)
+        g_hash_table_insert (self->players, g_strdup (fig->side), GINT_TO_POINTER (TRUE));
+    }
+  self->ids = g_steal_pointer (&ids);
+  self->sides = g_strv_builder_end (sides);
+}
+
 ArbSimulation *
 arb_simulation_new (ArbEncounter       *encounter,
                     ArbRulesetLibrary  *rules,
@@ -124,11 +195,7 @@ arb_simulation_new (ArbEncounter       *encounter,
                     GError            **error)
 {
   g_autoptr(ArbSimulation) self = NULL;
-  g_autoptr(GStrvBuilder) sides = g_strv_builder_new ();
-  g_autoptr(GPtrArray) seen = g_ptr_array_new ();
-  g_auto(GStrv) ids = NULL;
   ArbGame *game;
-  guint started = G_MAXUINT;
 
   g_return_val_if_fail (ARB_IS_ENCOUNTER (encounter), NULL);
 
@@ -152,57 +219,8 @@ arb_simulation_new (ArbEncounter       *encounter,
   self->start_proc = g_strconcat (arb_game_get_id (game), ".start", NULL);
   self->next_proc = g_strconcat (arb_game_get_id (game), ".next", NULL);
 
-  /* The latest start in the history: before it, the fight had not begun. */
-  for (guint i = arb_encounter_get_position (encounter); i > 0; i--)
-    if (g_str_equal (arb_step_get_what (arb_encounter_get_step (encounter, i - 1)), self->start_proc))
-      {
-        started = i - 1;
-        break;
-      }
-  if (started == G_MAXUINT)
-    {
-      self->start = arb_encounter_copy_state (encounter);
-      self->needs_start = TRUE;
-    }
-  else if (from_now)
-    self->start = arb_encounter_copy_state (encounter);
-  else
-    {
-      self->start = arb_encounter_copy_state_at (encounter, started);
-      self->needs_start = TRUE;
-    }
-
-  ids = arb_encounter_list_combatants (self->start);
-  for (guint i = 0; ids[i]; i++)
-    {
-      Figure *fig = g_new0 (Figure, 1);
-      ArbSheet *sheet = arb_encounter_get_sheet (self->start, ids[i]);
-      ArbMainGauge gauge = { 0 };
-      const char *side = arb_encounter_get (self->start, ids[i], ARB_KEY_SIDE);
-
-      fig->id = g_strdup (ids[i]);
-      fig->name = g_strdup (arb_encounter_get_name (self->start, ids[i]));
-      fig->side = g_strdup (side ? side : "");
-      fig->gauge_max = -1;
-      if (arb_game_get_main_gauge (game, self->start, ids[i], &gauge) && gauge.max > 0)
-        {
-          fig->gauge_label = g_strdup (gauge.label);
-          fig->gauge_max = gauge.max;
-        }
-      g_ptr_array_add (self->figures, fig);
-
-      if (!g_ptr_array_find_with_equal_func (seen, fig->side, g_str_equal, NULL))
-        {
-          g_ptr_array_add (seen, fig->side);
-          g_strv_builder_add (sides, fig->side);
-          g_hash_table_insert (self->players, g_strdup (fig->side), GINT_TO_POINTER (FALSE));
-        }
-      /* The players' characters make their side the players'. */
-      if (sheet && g_strcmp0 (arb_sheet_get_kind (sheet), "character") == 0)
-        g_hash_table_insert (self->players, g_strdup (fig->side), GINT_TO_POINTER (TRUE));
-    }
-  self->ids = g_steal_pointer (&ids);
-  self->sides = g_strv_builder_end (sides);
+  take_start (self, encounter, from_now);
+  take_figures (self);
   self->conditions = game_conditions (game);
   self->n_conditions = g_strv_length (self->conditions);
   self->cond_keys = g_new0 (const ArbKey *, self->n_conditions + 1);
@@ -644,119 +662,111 @@ clock_of (ArbEncounter *enc)
   return MAX (clock, 0);
 }
 
-void
-arb_simulation_play_run (ArbSimulation *self,
-                         guint64        run,
-                         ArbSimTally   *tally)
+/* The game's own setup first, as its players make it (the Glider-Pit
+ * launches), then the start procedure. Returns why the run cannot go
+ * on, or NULL. */
+static char *
+play_setup (ArbSimulation *self,
+            ArbEncounter  *enc,
+            GHashTable    *params,
+            ArbRollSource *source,
+            guchar        *ever,
+            guint         *steps)
 {
-  g_autoptr(ArbEncounter) enc = NULL;
-  g_autoptr(ArbRollSource) source = NULL;
-  g_autoptr(GHashTable) params = NULL;
-  g_autofree guchar *ever = NULL;
-  g_autofree char *winner = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(ArbStep) step = NULL;
   g_autofree char *stuck = NULL;
-  guint n_cond, steps = 0;
-  gboolean over = FALSE;
-  int length;
+  int cols, rows;
 
-  g_return_if_fail (ARB_IS_SIMULATION (self));
-  g_return_if_fail (tally != NULL);
-
-  enc = arb_encounter_copy_state (self->start);
-  source = arb_roll_source_new_stream (self->seed, run);
-  params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  n_cond = g_strv_length (self->conditions);
-  ever = g_new0 (guchar, MAX (self->figures->len * n_cond, 1));
-  mark_conditions (self, enc, NULL, ever);
-
-  if (self->needs_start)
+  /* Nobody's turn yet, so no figure chooses. */
+  while (stuck == NULL && *steps < ARB_SIM_MAX_STEPS)
     {
-      g_autoptr(GError) error = NULL;
-      g_autoptr(ArbStep) step = NULL;
-      int cols, rows;
-
-      /* The game's own setup first, as its players make it (the
-       * Glider-Pit launches): nobody's turn yet, so no figure chooses. */
-      while (stuck == NULL && steps < ARB_SIM_MAX_STEPS)
-        {
-          g_autofree char *procedure = NULL;
-          ArbChoiceFlags flags = ARB_CHOICE_NONE;
-          g_autoptr(ArbStep) setup = NULL;
-
-          clear_params (params);
-          if (!arb_game_choose_full (self->game, enc, self->rules, NULL, ARB_POLICY_DEFAULT, &procedure, params, &flags))
-            break;
-          steps++;
-          if (!(setup = arb_procedure_play (procedure, enc, self->rules, params, source, &error)))
-            stuck = g_strdup_printf ("%s: %s", procedure, error->message);
-        }
-      /* A figure still off the map after the setup can never be
-       * reached or move: said, instead of a fight run out of time. */
-      if (stuck == NULL && (arb_encounter_get_map_size (enc, &cols, &rows) || arb_game_get_default_map (self->game)))
-        for (const char * const *id = arb_encounter_peek_combatants (enc); *id && stuck == NULL; id++)
-          {
-            ArbHex hex;
-            int facing;
-
-            if (!arb_encounter_get_hex (enc, *id, &hex, &facing))
-              stuck = g_strdup_printf (_("%s has no place on the map: place it to simulate the fight"),
-                                       arb_encounter_get_name (enc, *id));
-          }
-      if (stuck == NULL && !(step = arb_procedure_play (self->start_proc, enc, self->rules, NULL, source, &error)))
-        stuck = g_strdup (error->message);
-      mark_conditions (self, enc, step, ever);
-    }
-
-  while (stuck == NULL && !(over = arb_game_fight_over (self->game, enc, &winner)))
-    {
-      g_autoptr(ArbStep) step = NULL;
-      g_autoptr(GError) error = NULL;
       g_autofree char *procedure = NULL;
-      const char *id = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
-      Figure *fig = find_figure (self, id, NULL);
-      ArbPolicy policy = fig ? fig->policy : ARB_POLICY_DEFAULT;
       ArbChoiceFlags flags = ARB_CHOICE_NONE;
-      guint64 faces;
+      g_autoptr(ArbStep) setup = NULL;
 
-      if (steps++ >= ARB_SIM_MAX_STEPS)
-        break;
       clear_params (params);
-      faces = arb_roll_source_get_n_faces (source);
+      if (!arb_game_choose_full (self->game, enc, self->rules, NULL, ARB_POLICY_DEFAULT, &procedure, params, &flags))
+        break;
+      (*steps)++;
+      if (!(setup = arb_procedure_play (procedure, enc, self->rules, params, source, &error)))
+        stuck = g_strdup_printf ("%s: %s", procedure, error->message);
+    }
+  /* A figure still off the map after the setup can never be
+   * reached or move: said, instead of a fight run out of time. */
+  if (stuck == NULL && (arb_encounter_get_map_size (enc, &cols, &rows) || arb_game_get_default_map (self->game)))
+    for (const char * const *id = arb_encounter_peek_combatants (enc); *id && stuck == NULL; id++)
+      {
+        ArbHex hex;
+        int facing;
+
+        if (!arb_encounter_get_hex (enc, *id, &hex, &facing))
+          stuck = g_strdup_printf (_("%s has no place on the map: place it to simulate the fight"),
+                                   arb_encounter_get_name (enc, *id));
+      }
+  if (stuck == NULL && !(step = arb_procedure_play (self->start_proc, enc, self->rules, NULL, source, &error)))
+    stuck = g_strdup (error->message);
+  mark_conditions (self, enc, step, ever);
+  return g_steal_pointer (&stuck);
+}
+
+/* One step of the figure whose turn it is, or of the turn passing.
+ * Returns why the run cannot go on, or NULL. */
+static char *
+play_turn (ArbSimulation *self,
+           ArbEncounter  *enc,
+           GHashTable    *params,
+           ArbRollSource *source,
+           guchar        *ever)
+{
+  g_autoptr(ArbStep) step = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *procedure = NULL;
+  const char *id = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
+  Figure *fig = find_figure (self, id, NULL);
+  ArbPolicy policy = fig ? fig->policy : ARB_POLICY_DEFAULT;
+  ArbChoiceFlags flags = ARB_CHOICE_NONE;
+  guint64 faces;
+
+  clear_params (params);
+  faces = arb_roll_source_get_n_faces (source);
+  if (arb_game_choose_full (self->game, enc, self->rules, id, policy, &procedure, params, &flags))
+    step = arb_procedure_play (procedure, enc, self->rules, params, source, &error);
+  /* Refused unchecked before any die, it changed nothing: the game
+   * answers as if its own check had said no. A refusal after a die
+   * (the contract broken), or a table still to fill in, is handled
+   * as for any choice. */
+  if (step == NULL && (flags & ARB_CHOICE_UNCHECKED) && arb_roll_source_get_n_faces (source) == faces &&
+      !g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE))
+    {
+      g_clear_error (&error);
+      g_clear_pointer (&procedure, g_free);
+      clear_params (params);
+      flags = ARB_CHOICE_REFUSED;
       if (arb_game_choose_full (self->game, enc, self->rules, id, policy, &procedure, params, &flags))
         step = arb_procedure_play (procedure, enc, self->rules, params, source, &error);
-      /* Refused unchecked before any die, it changed nothing: the game
-       * answers as if its own check had said no. A refusal after a die
-       * (the contract broken), or a table still to fill in, is handled
-       * as for any choice. */
-      if (step == NULL && (flags & ARB_CHOICE_UNCHECKED) && arb_roll_source_get_n_faces (source) == faces &&
-          !g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE))
-        {
-          g_clear_error (&error);
-          g_clear_pointer (&procedure, g_free);
-          clear_params (params);
-          flags = ARB_CHOICE_REFUSED;
-          if (arb_game_choose_full (self->game, enc, self->rules, id, policy, &procedure, params, &flags))
-            step = arb_procedure_play (procedure, enc, self->rules, params, source, &error);
-        }
-      /* A table the referee has still to fill in: no run can go on
-       * without it, and the view must say which one. */
-      if (step == NULL && g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE))
-        {
-          stuck = g_strdup_printf ("%s: %s", procedure, error->message);
-          break;
-        }
-      g_clear_error (&error);
-      /* A step the rules refuse, or none chosen: the turn passes. */
-      if (step == NULL && !(step = arb_procedure_play (self->next_proc, enc, self->rules, NULL, source, &error)))
-        {
-          stuck = g_strdup_printf ("%s: %s", self->next_proc, error->message);
-          break;
-        }
-      mark_conditions (self, enc, step, ever);
     }
+  /* A table the referee has still to fill in: no run can go on
+   * without it, and the view must say which one. */
+  if (step == NULL && g_error_matches (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE))
+    return g_strdup_printf ("%s: %s", procedure, error->message);
+  g_clear_error (&error);
+  /* A step the rules refuse, or none chosen: the turn passes. */
+  if (step == NULL && !(step = arb_procedure_play (self->next_proc, enc, self->rules, NULL, source, &error)))
+    return g_strdup_printf ("%s: %s", self->next_proc, error->message);
+  mark_conditions (self, enc, step, ever);
+  return NULL;
+}
 
-  tally->runs++;
-  tally->faces += arb_roll_source_get_n_faces (source);
+/* How the run ended: a side's win, or a draw and why. */
+static void
+tally_outcome (ArbSimulation *self,
+               ArbSimTally   *tally,
+               ArbEncounter  *enc,
+               gboolean       over,
+               const char    *winner,
+               char         **stuck)
+{
   if (over && winner)
     {
       for (guint i = 0; i < tally->sides->len; i++)
@@ -770,19 +780,30 @@ arb_simulation_play_run (ArbSimulation *self,
   else
     {
       tally->draws++;
-      if (stuck)
+      if (*stuck)
         {
           tally->stuck++;
           if (tally->first_stuck == NULL)
-            tally->first_stuck = g_steal_pointer (&stuck);
+            tally->first_stuck = g_steal_pointer (stuck);
         }
       else if (!over)
         tally->unfinished++;
       else
         add_cause (tally, arb_game_no_winner_cause (self->game, enc), 1);
     }
+}
 
-  length = clock_of (enc);
+/* The run's length, the conditions each figure ever had and where its
+ * main gauge ended. */
+static void
+tally_figures (ArbSimulation *self,
+               ArbSimTally   *tally,
+               ArbEncounter  *enc,
+               const guchar  *ever,
+               guint          n_cond)
+{
+  int length = clock_of (enc);
+
   if ((guint)length >= tally->lengths->len)
     g_array_set_size (tally->lengths, length + 1);
   g_array_index (tally->lengths, guint, length)++;
@@ -803,6 +824,46 @@ arb_simulation_play_run (ArbSimulation *self,
           fig->gauge_sum += left;
         }
     }
+}
+
+void
+arb_simulation_play_run (ArbSimulation *self,
+                         guint64        run,
+                         ArbSimTally   *tally)
+{
+  g_autoptr(ArbEncounter) enc = NULL;
+  g_autoptr(ArbRollSource) source = NULL;
+  g_autoptr(GHashTable) params = NULL;
+  g_autofree guchar *ever = NULL;
+  g_autofree char *winner = NULL;
+  g_autofree char *stuck = NULL;
+  guint n_cond, steps = 0;
+  gboolean over = FALSE;
+
+  g_return_if_fail (ARB_IS_SIMULATION (self));
+  g_return_if_fail (tally != NULL);
+
+  enc = arb_encounter_copy_state (self->start);
+  source = arb_roll_source_new_stream (self->seed, run);
+  params = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  n_cond = g_strv_length (self->conditions);
+  ever = g_new0 (guchar, MAX (self->figures->len * n_cond, 1));
+  mark_conditions (self, enc, NULL, ever);
+
+  if (self->needs_start)
+    stuck = play_setup (self, enc, params, source, ever, &steps);
+
+  while (stuck == NULL && !(over = arb_game_fight_over (self->game, enc, &winner)))
+    {
+      if (steps++ >= ARB_SIM_MAX_STEPS)
+        break;
+      stuck = play_turn (self, enc, params, source, ever);
+    }
+
+  tally->runs++;
+  tally->faces += arb_roll_source_get_n_faces (source);
+  tally_outcome (self, tally, enc, over, winner, &stuck);
+  tally_figures (self, tally, enc, ever, n_cond);
 }
 
 /* Many runs, on many threads */

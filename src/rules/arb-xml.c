@@ -169,6 +169,92 @@ surely_within_limits (const char *data,
          tags + equals <= MAX_NAMES;
 }
 
+/* Past a comment, CDATA section, PI or declaration whose '<' is just
+ * before @p: where the scan goes on, or NULL when it never closes.
+ * They hold no attributes, but may hold text that looks like a tag. */
+static const char *
+skip_markup (const char *p,
+             const char *end)
+{
+  const char *close;
+  gsize close_len;
+
+  if (end - p >= 3 && memcmp (p, "!--", 3) == 0)
+    close = "-->";
+  else if (end - p >= 8 && memcmp (p, "![CDATA[", 8) == 0)
+    close = "]]>";
+  else if (*p == '?')
+    close = "?>";
+  else
+    close = ">";
+  close_len = strlen (close);
+
+  while (p < end && (p = memchr (p, close[0], end - p)) &&
+         ((gsize)(end - p) < close_len || memcmp (p, close, close_len) != 0))
+    p++;
+  return p;
+}
+
+/* A start tag whose '<' is @tag, from its name on at *@pp: its name,
+ * then one '=' outside quotes for each attribute, whose name is the
+ * word before it. */
+static ScanResult
+scan_start_tag (const char  *data,
+                const char  *tag,
+                const char  *end,
+                GHashTable  *names,
+                int         *line_out,
+                const char **pp)
+{
+  const char *p = *pp;
+  guint n = 0, hash = 5381;
+  char quote = 0;
+
+  for (; p < end && !is_space (*p) && *p != '>' && *p != '/' && *p != '<'; p++)
+    hash = hash * 33 + (guchar)*p;
+  if (!note_name (names, hash))
+    return refuse_at (data, tag, line_out, SCAN_TOO_MANY_NAMES);
+
+  hash = 5381;
+  for (; p < end; p++)
+    {
+      if (quote != 0)
+        {
+          const char *closing = memchr (p, quote, end - p);
+
+          if (closing == NULL)
+            {
+              p = end;
+              break;
+            }
+          p = closing;
+          quote = 0;
+          hash = 5381;
+        }
+      else if (*p == '"' || *p == '\'')
+        quote = *p;
+      else if (*p == '=')
+        {
+          if (++n > MAX_ATTRIBUTES)
+            return refuse_at (data, tag, line_out, SCAN_TOO_MANY_ATTRIBUTES);
+          if (!note_name (names, hash))
+            return refuse_at (data, tag, line_out, SCAN_TOO_MANY_NAMES);
+        }
+      else if (*p == '>' || *p == '<')
+        break;
+      else if (is_space (*p))
+        {
+          /* Space may sit between a name and its '='. */
+          if (hash != 5381 && p + 1 < end && !is_space (p[1]) && p[1] != '=')
+            hash = 5381;
+        }
+      else
+        hash = hash * 33 + (guchar)*p;
+    }
+  *pp = p;
+  return SCAN_OK;
+}
+
 /* One linear pass over the bytes, before libxml2 sees them: the first
  * start tag with more than MAX_ATTRIBUTES attributes, or the first name
  * past MAX_NAMES distinct element and attribute names, or the element
@@ -193,92 +279,29 @@ prescan (const char *data,
   while (p < end)
     {
       const char *tag = memchr (p, '<', end - p);
-      guint n = 0, hash = 5381;
-      char quote = 0;
+      ScanResult result;
 
       if (tag == NULL || tag + 1 >= end)
         break;
       p = tag + 1;
 
-      /* Comments, CDATA, PIs and declarations hold no attributes, but
-       * may hold text that looks like a tag: skip them whole. */
+      if (*p == '/')
+        continue;
+
+      /* Each comment, CDATA, PI or declaration is a node libxml2
+       * builds, as an element is: a flood of them costs as much. */
+      if (max_elements > 0 && ++elements > max_elements)
+        return refuse_at (data, tag, line_out, SCAN_TOO_MANY_ELEMENTS);
+
       if (*p == '!' || *p == '?')
         {
-          const char *close;
-          gsize close_len;
-
-          /* Each is a node libxml2 builds, as an element is: a flood of
-           * them costs as much. */
-          if (max_elements > 0 && ++elements > max_elements)
-            return refuse_at (data, tag, line_out, SCAN_TOO_MANY_ELEMENTS);
-
-          if (end - p >= 3 && memcmp (p, "!--", 3) == 0)
-            close = "-->";
-          else if (end - p >= 8 && memcmp (p, "![CDATA[", 8) == 0)
-            close = "]]>";
-          else if (*p == '?')
-            close = "?>";
-          else
-            close = ">";
-          close_len = strlen (close);
-
-          while (p < end && (p = memchr (p, close[0], end - p)) &&
-                 ((gsize)(end - p) < close_len || memcmp (p, close, close_len) != 0))
-            p++;
-          if (p == NULL)
+          if ((p = skip_markup (p, end)) == NULL)
             break;
           continue;
         }
 
-      if (*p == '/')
-        continue;
-
-      /* A start tag: its name, then one '=' outside quotes for each
-       * attribute, whose name is the word before it. */
-      if (max_elements > 0 && ++elements > max_elements)
-        return refuse_at (data, tag, line_out, SCAN_TOO_MANY_ELEMENTS);
-
-      for (; p < end && !is_space (*p) && *p != '>' && *p != '/' && *p != '<'; p++)
-        hash = hash * 33 + (guchar)*p;
-      if (!note_name (names, hash))
-        return refuse_at (data, tag, line_out, SCAN_TOO_MANY_NAMES);
-
-      hash = 5381;
-      for (; p < end; p++)
-        {
-          if (quote != 0)
-            {
-              const char *closing = memchr (p, quote, end - p);
-
-              if (closing == NULL)
-                {
-                  p = end;
-                  break;
-                }
-              p = closing;
-              quote = 0;
-              hash = 5381;
-            }
-          else if (*p == '"' || *p == '\'')
-            quote = *p;
-          else if (*p == '=')
-            {
-              if (++n > MAX_ATTRIBUTES)
-                return refuse_at (data, tag, line_out, SCAN_TOO_MANY_ATTRIBUTES);
-              if (!note_name (names, hash))
-                return refuse_at (data, tag, line_out, SCAN_TOO_MANY_NAMES);
-            }
-          else if (*p == '>' || *p == '<')
-            break;
-          else if (is_space (*p))
-            {
-              /* Space may sit between a name and its '='. */
-              if (hash != 5381 && p + 1 < end && !is_space (p[1]) && p[1] != '=')
-                hash = 5381;
-            }
-          else
-            hash = hash * 33 + (guchar)*p;
-        }
+      if ((result = scan_start_tag (data, tag, end, names, line_out, &p)) != SCAN_OK)
+        return result;
     }
 
   return SCAN_OK;
@@ -344,6 +367,56 @@ arb_xml_parse (const char  *data,
   return arb_xml_parse_limited (data, len, filename, 0, error);
 }
 
+/* What prescan() found, said; FALSE with @error set when it refused. */
+static gboolean
+check_prescan (const char  *data,
+               gsize        len,
+               const char  *filename,
+               guint        max_elements,
+               GError     **error)
+{
+  int scan_line = 1;
+
+  switch (data != NULL ? prescan (data, len, max_elements, &scan_line) : SCAN_OK)
+    {
+    case SCAN_TOO_MANY_ATTRIBUTES:
+      g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_REFUSED,
+                   _("%s:%d: an element has more than %d attributes"),
+                   filename, scan_line, MAX_ATTRIBUTES);
+      return FALSE;
+    case SCAN_TOO_MANY_NAMES:
+      g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_REFUSED,
+                   _("%s:%d: the file uses more than %d different element and attribute names"),
+                   filename, scan_line, MAX_NAMES);
+      return FALSE;
+    case SCAN_TOO_MANY_ELEMENTS:
+      g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_REFUSED,
+                   _("%s:%d: the file has more than %u elements, comments and processing instructions"),
+                   filename, scan_line, max_elements);
+      return FALSE;
+    case SCAN_OK:
+    default:
+      return TRUE;
+    }
+}
+
+/* Why libxml2 gave no document, as its collected error state says. */
+static void
+set_parse_error (const ErrorState  *state,
+                 const char        *filename,
+                 GError           **error)
+{
+  if (state->refused)
+    g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_REFUSED,
+                 _("%s:%d: a DOCTYPE or external entity is not allowed here"),
+                 filename, MAX (state->line, 1));
+  else
+    g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_PARSE,
+                 _("%s:%d: not well-formed XML: %s"),
+                 filename, MAX (state->line, 1),
+                 state->message ? state->message : _("the file is empty or cut short"));
+}
+
 xmlDoc *
 arb_xml_parse_limited (const char  *data,
                        gsize        len,
@@ -356,7 +429,6 @@ arb_xml_parse_limited (const char  *data,
   void *old_context;
   xmlParserCtxtPtr ctxt;
   xmlDoc *doc;
-  int scan_line = 1;
 
   g_return_val_if_fail (data != NULL || len == 0, NULL);
   g_return_val_if_fail (filename != NULL, NULL);
@@ -370,27 +442,8 @@ arb_xml_parse_limited (const char  *data,
       return NULL;
     }
 
-  switch (data != NULL ? prescan (data, len, max_elements, &scan_line) : SCAN_OK)
-    {
-    case SCAN_TOO_MANY_ATTRIBUTES:
-      g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_REFUSED,
-                   _("%s:%d: an element has more than %d attributes"),
-                   filename, scan_line, MAX_ATTRIBUTES);
-      return NULL;
-    case SCAN_TOO_MANY_NAMES:
-      g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_REFUSED,
-                   _("%s:%d: the file uses more than %d different element and attribute names"),
-                   filename, scan_line, MAX_NAMES);
-      return NULL;
-    case SCAN_TOO_MANY_ELEMENTS:
-      g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_REFUSED,
-                   _("%s:%d: the file has more than %u elements, comments and processing instructions"),
-                   filename, scan_line, max_elements);
-      return NULL;
-    case SCAN_OK:
-    default:
-      break;
-    }
+  if (!check_prescan (data, len, filename, max_elements, error))
+    return NULL;
 
   ctxt = take_parser ();
   ctxt->_private = &state;
@@ -410,17 +463,7 @@ arb_xml_parse_limited (const char  *data,
     g_clear_pointer (&doc, xmlFreeDoc);
 
   if (doc == NULL)
-    {
-      if (state.refused)
-        g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_REFUSED,
-                     _("%s:%d: a DOCTYPE or external entity is not allowed here"),
-                     filename, MAX (state.line, 1));
-      else
-        g_set_error (error, ARB_XML_ERROR, ARB_XML_ERROR_PARSE,
-                     _("%s:%d: not well-formed XML: %s"),
-                     filename, MAX (state.line, 1),
-                     state.message ? state.message : _("the file is empty or cut short"));
-    }
+    set_parse_error (&state, filename, error);
   else if (xmlDocGetRootElement (doc) == NULL)
     {
       g_clear_pointer (&doc, xmlFreeDoc);
