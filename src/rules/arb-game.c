@@ -326,7 +326,7 @@ arb_game_find_procedure (ArbGame    *self,
     {
       ArbGamePrivate *priv = arb_game_get_instance_private (self);
 
-      return name[0] == 's' ? &priv->start : &priv->next;
+      return strcmp (name, "start") == 0 ? &priv->start : &priv->next;
     }
   return arb_procedure_find_generic (name);
 }

@@ -56,7 +56,7 @@ arb_proc_get_param (ArbProc    *proc,
                     const char *name)
 {
   for (int i = 0; i < proc->n_flat; i++)
-    if (proc->flat[i].name[0] == name[0] && strcmp (proc->flat[i].name, name) == 0)
+    if (strcmp (proc->flat[i].name, name) == 0)
       return proc->flat[i].value;
   if (proc->n_flat >= 0)
     return NULL;

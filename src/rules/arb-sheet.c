@@ -331,15 +331,13 @@ field_index (ArbSheet   *self,
         {
           const char *name = self->spec->fields[self->index[j] - 1].name;
 
-          if (name[0] == field[0] && strcmp (name, field) == 0)
+          if (strcmp (name, field) == 0)
             return self->index[j] - 1;
         }
       return -1;
     }
-  /* The first letter first: fields are read at every rule. */
   for (guint i = 0; i < self->n_fields; i++)
-    if (self->spec->fields[i].name[0] == field[0] &&
-        strcmp (self->spec->fields[i].name, field) == 0)
+    if (strcmp (self->spec->fields[i].name, field) == 0)
       return (int)i;
   return -1;
 }
