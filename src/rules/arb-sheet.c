@@ -86,7 +86,7 @@ arb_sheet_item_get_kind (const ArbSheetItem *item)
 
 /* @name is @len long, of name_hash() @hash. */
 static ItemAttr *
-find_item_attr_hashed (const ArbSheetItem *item,
+find_item_attr_by_hash (const ArbSheetItem *item,
                        const char         *name,
                        gsize               len,
                        guint               hash)
@@ -107,7 +107,7 @@ find_item_attr (const ArbSheetItem *item,
 {
   gsize len = strlen (name);
 
-  return find_item_attr_hashed (item, name, len, name_hash (name));
+  return find_item_attr_by_hash (item, name, len, name_hash (name));
 }
 
 const char *
@@ -161,7 +161,7 @@ item_put (ArbSheetItem *item,
 {
   gsize len = strlen (name);
   guint hash = name_hash (name);
-  ItemAttr *attr = find_item_attr_hashed (item, name, len, hash);
+  ItemAttr *attr = find_item_attr_by_hash (item, name, len, hash);
   const ArbFieldSpec *known;
   ItemAttr added = { NULL, NULL, value, hash, (guint)len };
 
