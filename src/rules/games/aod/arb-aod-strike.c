@@ -138,139 +138,134 @@ blow_param (const Blow *blow,
   return arb_proc_get_param (blow->proc, name);
 }
 
+/* A natural attack of the attacker's sheet (@item, when found). */
 static gboolean
-resolve_means (Blow        *blow,
-               GError     **error)
+natural_attack_means (Blow          *blow,
+                      ArbSheetItem  *item,
+                      const char    *attack,
+                      GError       **error)
+{
+  Means *means = &blow->means;
+
+  if (item == NULL && !(item = find_item (arb_encounter_get_sheet (blow->enc, blow->attacker), "attack", attack)))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("%s has no attack “%s”"), arb_encounter_get_name (blow->enc, blow->attacker), attack);
+      return FALSE;
+    }
+  means->name = arb_sheet_item_get (item, "name");
+  means->bc = arb_sheet_item_get_int (item, "bc", 0);
+  means->dm = arb_sheet_item_get_int (item, "dm", 0);
+  means->use = arb_sheet_item_get (item, "use");
+  return TRUE;
+}
+
+/* 14.0: AG + 5 to hit and -4 to damage, each point of PS over 17
+ * adding 1 to both; 13.1: a hand must be free. */
+static gboolean
+bare_hands_means (Blow    *blow,
+                  GError **error)
+{
+  ArbEncounter *enc = blow->enc;
+  ArbRulesetLibrary *rules = blow->rules;
+  ArbStep *step = blow->step;
+  const char *attacker = blow->attacker;
+  Means *means = &blow->means;
+  int over = MAX (0, arb_step_peek_field_int (step, enc, attacker, ARB_AOD_KEY_PS, 0) - 17);
+
+  if (!arb_aod_hand_free (enc, step, rules, attacker))
+    {
+      g_auto(GStrv) held = arb_aod_prepared (enc, step, rules, attacker);
+      g_autofree char *list = g_strjoinv (", ", held);
+
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("13.1: %s has no hand free (%s); Cache or drop one first"),
+                   arb_encounter_get_name (enc, attacker), list);
+      return FALSE;
+    }
+  means->name = _("bare hands");
+  means->unarmed = TRUE;
+  means->bc = arb_aod_modified_ag (enc, step, rules, attacker) + 5 + over;
+  means->dm = -4 + over;
+  means->use = "MC";
+  return TRUE;
+}
+
+/* 13.4: the shield as a weapon, by the Weapons Table's rows. */
+static gboolean
+shield_means (Blow        *blow,
+              const char  *shield,
+              GError     **error)
+{
+  ArbRulesetLibrary *rules = blow->rules;
+  Means *means = &blow->means;
+  const char *row = shield && g_ascii_strcasecmp (shield, "Improved Buckler") == 0 ? "Improved Buckler" : "Other Shield";
+
+  if (shield == NULL || g_ascii_strcasecmp (shield, "Main-Gauche") == 0)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   shield ? _("13.4: the Main-Gauche cannot make a shield attack") : _("%s has no shield"),
+                   arb_encounter_get_name (blow->enc, blow->attacker));
+      return FALSE;
+    }
+  means->name = shield;
+  means->shield_attack = TRUE;
+  means->is_weapon = TRUE;
+  arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", row, "bc"), &means->bc);
+  if (!arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", row, "dm"), &means->dm))
+    {
+      ArbTable *weapons = arb_ruleset_library_get_table (rules, "aod", "weapons");
+      const ArbCell *cell = weapons ? arb_table_lookup_name (weapons, row, "dm", NULL) : NULL;
+
+      arb_aod_parse_signed (cell ? cell->code : NULL, &means->dm);
+    }
+  means->use = arb_aod_table_text (rules, "weapons", row, "use");
+  means->hands = "1";
+  arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", row, "ps"), &means->min_ps);
+  arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", row, "md"), &means->min_md);
+  return TRUE;
+}
+
+/* A weapon of the attacker's sheet (@item), what the sheet does not say
+ * taken from the Weapons Table. */
+static void
+weapon_means (Blow         *blow,
+              ArbSheetItem *item)
+{
+  ArbEncounter *enc = blow->enc;
+  ArbRulesetLibrary *rules = blow->rules;
+  Means *means = &blow->means;
+  ArbTable *weapons = arb_ruleset_library_get_table (rules, "aod", "weapons");
+
+  means->name = arb_sheet_item_get (item, "name");
+  means->is_weapon = TRUE;
+  means->bc = arb_sheet_item_get_int (item, "bc", 0);
+  means->dm = arb_sheet_item_get_int (item, "dm", 0);
+  means->use = arb_sheet_item_get (item, "use");
+  means->hands = arb_sheet_item_get (item, "hands");
+  if (means->use == NULL)
+    means->use = arb_aod_table_text (rules, "weapons", means->name, "use");
+  if (means->hands == NULL)
+    means->hands = arb_aod_table_text (rules, "weapons", means->name, "hands");
+  arb_aod_table_number_in (enc, weapons, means->name, "ps", &means->min_ps);
+  arb_aod_table_number_in (enc, weapons, means->name, "md", &means->min_md);
+  if (!arb_aod_parse_signed (arb_sheet_item_get (item, "rg"), &means->range))
+    arb_aod_table_number_in (enc, weapons, means->name, "rg", &means->range);
+}
+
+/* 10.6: not broken twice; 13.0: only what is held ready strikes. */
+static gboolean
+check_ready (Blow    *blow,
+             GError **error)
 {
   ArbEncounter *enc = blow->enc;
   ArbRulesetLibrary *rules = blow->rules;
   const char *attacker = blow->attacker;
   Means *means = &blow->means;
-  ArbSheet *sheet = arb_encounter_get_sheet (enc, attacker);
   ArbStep *step = blow->step;
-  const char *weapon = blow_param (blow, "weapon");
-  const char *attack = blow_param (blow, "attack");
-  const char *shield = NULL;
   g_autofree char *big_key = NULL;
   char key_buf[64];
   const char *broken;
-  ArbSheetItem *item = NULL;
-
-  memset (means, 0, sizeof *means);
-
-  if ((weapon == NULL) == (attack == NULL))
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("Name the weapon (weapon=Mace, weapon=hands, weapon=shield) or the natural attack (attack=Claw), one of them"));
-      return FALSE;
-    }
-
-  /* A foe's natural attack named as its weapon ("weapon=Hand" for the
-   * Troll, as a form listing all its means of striking sends it) is
-   * that attack, unless it also carries a weapon of that name. @item
-   * is then that attack, found once. */
-  if (weapon && !(item = find_item (sheet, "weapon", weapon)) && (item = find_item (sheet, "attack", weapon)))
-    {
-      attack = weapon;
-      weapon = NULL;
-    }
-
-  if (attack)
-    {
-      if (item == NULL && !(item = find_item (sheet, "attack", attack)))
-        {
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       _("%s has no attack “%s”"), arb_encounter_get_name (enc, attacker), attack);
-          return FALSE;
-        }
-      means->name = arb_sheet_item_get (item, "name");
-      means->bc = arb_sheet_item_get_int (item, "bc", 0);
-      means->dm = arb_sheet_item_get_int (item, "dm", 0);
-      means->use = arb_sheet_item_get (item, "use");
-      return TRUE;
-    }
-
-  /* 14.0: AG + 5 to hit and -4 to damage, each point of PS over 17
-   * adding 1 to both; 13.1: a hand must be free. */
-  if (g_ascii_strcasecmp (weapon, "hands") == 0 || g_ascii_strcasecmp (weapon, "bare hands") == 0)
-    {
-      int over = MAX (0, arb_step_peek_field_int (step, enc, attacker, ARB_AOD_KEY_PS, 0) - 17);
-
-      if (!arb_aod_hand_free (enc, step, rules, attacker))
-        {
-          g_auto(GStrv) held = arb_aod_prepared (enc, step, rules, attacker);
-          g_autofree char *list = g_strjoinv (", ", held);
-
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       _("13.1: %s has no hand free (%s); Cache or drop one first"),
-                       arb_encounter_get_name (enc, attacker), list);
-          return FALSE;
-        }
-      means->name = _("bare hands");
-      means->unarmed = TRUE;
-      means->bc = arb_aod_modified_ag (enc, step, rules, attacker) + 5 + over;
-      means->dm = -4 + over;
-      means->use = "MC";
-      return TRUE;
-    }
-
-  /* @item: the sheet's weapon of that name, found above; the shield is
-   * asked for only without one (most strikes have one, or an attack). */
-  if (item == NULL)
-    shield = arb_aod_shield_name (enc, step, attacker);
-  if (item == NULL && (g_ascii_strcasecmp (weapon, "shield") == 0 || (shield && g_ascii_strcasecmp (weapon, shield) == 0)))
-    {
-      /* 13.4: the shield as a weapon, by the Weapons Table's rows. */
-      const char *row = shield && g_ascii_strcasecmp (shield, "Improved Buckler") == 0 ? "Improved Buckler" : "Other Shield";
-
-      if (shield == NULL || g_ascii_strcasecmp (shield, "Main-Gauche") == 0)
-        {
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       shield ? _("13.4: the Main-Gauche cannot make a shield attack") : _("%s has no shield"),
-                       arb_encounter_get_name (enc, attacker));
-          return FALSE;
-        }
-      means->name = shield;
-      means->shield_attack = TRUE;
-      means->is_weapon = TRUE;
-      arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", row, "bc"), &means->bc);
-      if (!arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", row, "dm"), &means->dm))
-        {
-          ArbTable *weapons = arb_ruleset_library_get_table (rules, "aod", "weapons");
-          const ArbCell *cell = weapons ? arb_table_lookup_name (weapons, row, "dm", NULL) : NULL;
-
-          arb_aod_parse_signed (cell ? cell->code : NULL, &means->dm);
-        }
-      means->use = arb_aod_table_text (rules, "weapons", row, "use");
-      means->hands = "1";
-      arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", row, "ps"), &means->min_ps);
-      arb_aod_parse_signed (arb_aod_table_text (rules, "weapons", row, "md"), &means->min_md);
-    }
-  else if (item == NULL)
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("%s carries no “%s”"), arb_encounter_get_name (enc, attacker), weapon);
-      return FALSE;
-    }
-  else
-    {
-      ArbTable *weapons = arb_ruleset_library_get_table (rules, "aod", "weapons");
-
-      means->name = arb_sheet_item_get (item, "name");
-      means->is_weapon = TRUE;
-      means->bc = arb_sheet_item_get_int (item, "bc", 0);
-      means->dm = arb_sheet_item_get_int (item, "dm", 0);
-      means->use = arb_sheet_item_get (item, "use");
-      means->hands = arb_sheet_item_get (item, "hands");
-      if (means->use == NULL)
-        means->use = arb_aod_table_text (rules, "weapons", means->name, "use");
-      if (means->hands == NULL)
-        means->hands = arb_aod_table_text (rules, "weapons", means->name, "hands");
-      arb_aod_table_number_in (enc, weapons, means->name, "ps", &means->min_ps);
-      arb_aod_table_number_in (enc, weapons, means->name, "md", &means->min_md);
-      if (!arb_aod_parse_signed (arb_sheet_item_get (item, "rg"), &means->range))
-        arb_aod_table_number_in (enc, weapons, means->name, "rg", &means->range);
-    }
 
   broken = arb_step_peek (step, enc, attacker, key_of (enc, key_buf, sizeof key_buf, "broken.", means->name, &big_key));
   if (g_strcmp0 (broken, "useless") == 0)
@@ -299,6 +294,63 @@ resolve_means (Blow        *blow,
       return FALSE;
     }
   return TRUE;
+}
+
+static gboolean
+resolve_means (Blow        *blow,
+               GError     **error)
+{
+  ArbEncounter *enc = blow->enc;
+  const char *attacker = blow->attacker;
+  Means *means = &blow->means;
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, attacker);
+  const char *weapon = blow_param (blow, "weapon");
+  const char *attack = blow_param (blow, "attack");
+  const char *shield = NULL;
+  ArbSheetItem *item = NULL;
+
+  memset (means, 0, sizeof *means);
+
+  if ((weapon == NULL) == (attack == NULL))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("Name the weapon (weapon=Mace, weapon=hands, weapon=shield) or the natural attack (attack=Claw), one of them"));
+      return FALSE;
+    }
+
+  /* A foe's natural attack named as its weapon ("weapon=Hand" for the
+   * Troll, as a form listing all its means of striking sends it) is
+   * that attack, unless it also carries a weapon of that name. @item
+   * is then that attack, found once. */
+  if (weapon && !(item = find_item (sheet, "weapon", weapon)) && (item = find_item (sheet, "attack", weapon)))
+    {
+      attack = weapon;
+      weapon = NULL;
+    }
+
+  if (attack)
+    return natural_attack_means (blow, item, attack, error);
+  if (g_ascii_strcasecmp (weapon, "hands") == 0 || g_ascii_strcasecmp (weapon, "bare hands") == 0)
+    return bare_hands_means (blow, error);
+
+  /* @item: the sheet's weapon of that name, found above; the shield is
+   * asked for only without one (most strikes have one, or an attack). */
+  if (item == NULL)
+    shield = arb_aod_shield_name (enc, blow->step, attacker);
+  if (item == NULL && (g_ascii_strcasecmp (weapon, "shield") == 0 || (shield && g_ascii_strcasecmp (weapon, shield) == 0)))
+    {
+      if (!shield_means (blow, shield, error))
+        return FALSE;
+    }
+  else if (item == NULL)
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("%s carries no “%s”"), arb_encounter_get_name (enc, attacker), weapon);
+      return FALSE;
+    }
+  else
+    weapon_means (blow, item);
+  return check_ready (blow, error);
 }
 
 /* Legality of the parties: who strikes whom, and how (9.0). */
