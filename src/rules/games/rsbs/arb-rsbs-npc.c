@@ -578,6 +578,62 @@ headline (ArbStep         *step,
   arb_step_add_headline (step, tone, text);
 }
 
+/* No foe to plan against: he waits, and the activation ends. */
+static gboolean
+no_foe (ArbProc    *proc,
+        const char *id)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+
+  arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, "none");
+  npc_done (step, enc, id);
+  arb_proc_say (proc, id, _("%s looks for a foe"), name);
+  headline (step, ARB_HEADLINE_PLAIN, "%s", _("NO FOE · Next"));
+  return TRUE;
+}
+
+/* The attack roll on npc-attack, and the sand check it may call for:
+ * the intent, @why it was chosen, or NULL when it stopped for a die or
+ * failed (@error set). */
+static const char *
+roll_attack (ArbProc     *proc,
+             const char  *id,
+             const char  *target,
+             char       **why,
+             GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  g_autofree char *purpose = NULL;
+  const char *intent;
+  int roll = 0, sand = 0;
+
+  add_plan_odds (enc, step, rules, id, target);
+  arb_step_add_log (step, _("%s rolls for his attack in the column “%s” of npc-attack"), name,
+                    arb_rsbs_npc_column (enc, step, id));
+  purpose = g_strdup_printf (_("%s's attack (npc-attack)"), name);
+  if (!arb_proc_roll (proc, "1d10", purpose, &roll))
+    return NULL;
+  intent = arb_rsbs_npc_decide (enc, step, rules, id, target, roll, 0, why, error);
+  if (intent && g_str_equal (intent, "sand-check"))
+    {
+      g_autofree char *sand_purpose = g_strdup_printf (_("the sand check of %s (npc-sand)"), name);
+
+      arb_step_add_log (step, _("Attack roll %d: %s"), roll, *why);
+      if (!arb_proc_roll (proc, "1d10", sand_purpose, &sand))
+        return NULL;
+      intent = arb_rsbs_npc_decide (enc, step, rules, id, target, roll, sand, why, error);
+    }
+  if (intent == NULL)
+    return NULL;
+  arb_step_add_log (step, _("Attack roll %d: %s"), roll, *why);
+  return intent;
+}
+
 /* Stage 0: Before Moving Active Uncontrolled NPCs. */
 static gboolean
 npc_checks (ArbProc     *proc,
@@ -586,7 +642,6 @@ npc_checks (ArbProc     *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   const char *name = arb_encounter_get_name (enc, id);
   g_autofree char *target = NULL;
   g_autofree char *why = NULL;
@@ -594,7 +649,6 @@ npc_checks (ArbProc     *proc,
   const char *intent;
   const char *plan = arb_proc_get_param (proc, "plan");
   gboolean caught = FALSE;
-  int roll = 0, sand = 0;
 
   if (plan && *plan == '\0')
     plan = NULL;
@@ -663,8 +717,6 @@ npc_checks (ArbProc     *proc,
     }
   else
     {
-      g_autofree char *purpose = NULL;
-
       target = arb_rsbs_npc_target (enc, step, id, FALSE);
       if (target == NULL)
         {
@@ -673,11 +725,7 @@ npc_checks (ArbProc     *proc,
           if (foes && foes[0])
             arb_step_add_log (step, _("Every foe is engaged, and hostile NPCs may only gang up when they outnumber their foes: %s waits"),
                               name);
-          arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, "none");
-          npc_done (step, enc, id);
-          arb_proc_say (proc, id, _("%s looks for a foe"), name);
-          headline (step, ARB_HEADLINE_PLAIN, "%s", _("NO FOE · Next"));
-          return TRUE;
+          return no_foe (proc, id);
         }
       if (plan)
         {
@@ -689,37 +737,15 @@ npc_checks (ArbProc     *proc,
         }
       else
         {
-          add_plan_odds (enc, step, rules, id, target);
-          arb_step_add_log (step, _("%s rolls for his attack in the column “%s” of npc-attack"), name,
-                            arb_rsbs_npc_column (enc, step, id));
-          purpose = g_strdup_printf (_("%s's attack (npc-attack)"), name);
-          if (!arb_proc_roll (proc, "1d10", purpose, &roll))
-            return FALSE;
-          intent = arb_rsbs_npc_decide (enc, step, rules, id, target, roll, 0, &why, error);
-          if (intent && g_str_equal (intent, "sand-check"))
-            {
-              g_autofree char *sand_purpose = g_strdup_printf (_("the sand check of %s (npc-sand)"), name);
-
-              arb_step_add_log (step, _("Attack roll %d: %s"), roll, why);
-              if (!arb_proc_roll (proc, "1d10", sand_purpose, &sand))
-                return FALSE;
-              intent = arb_rsbs_npc_decide (enc, step, rules, id, target, roll, sand, &why, error);
-            }
+          intent = roll_attack (proc, id, target, &why, error);
           if (intent == NULL)
             return FALSE;
-          arb_step_add_log (step, _("Attack roll %d: %s"), roll, why);
         }
     }
   if (target && g_str_equal (intent, "shoot"))
     arb_step_add_log (step, _("%s shoots without the attack roll: %s"), name, why);
   if (target == NULL)
-    {
-      arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, "none");
-      npc_done (step, enc, id);
-      arb_proc_say (proc, id, _("%s looks for a foe"), name);
-      headline (step, ARB_HEADLINE_PLAIN, "%s", _("NO FOE · Next"));
-      return TRUE;
-    }
+    return no_foe (proc, id);
   arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, intent);
   arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT_TARGET, target);
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_NPC_STAGE, 1);
