@@ -782,6 +782,56 @@ affordable (ArbProc    *proc,
   return outcome != NULL;
 }
 
+/* The longest start of the @path toward @target that his rate pays
+ * for (each tried as a move of its own, without this trial). */
+static void
+trim_to_rate (ArbProc    *proc,
+              const char *id,
+              const char *target,
+              GArray     *path)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  guint n = path->len;
+  int rate = arb_rsbs_move_rate (enc, step, id, NULL);
+
+  /* A hex costs an inch at least: no start longer than his rate is
+   * paid for, and none need be tried. */
+  if (rate >= 0 && (guint)rate < n)
+    n = rate;
+  while (n > 0 && !affordable (proc, id, n))
+    n--;
+  if (n < path->len)
+    {
+      arb_step_add_log (step, _("%s can pay for %u of the %u hexes toward %s"), arb_encounter_get_name (enc, id), n, path->len,
+                        arb_encounter_get_name (enc, target));
+      g_array_set_size (path, n);
+    }
+}
+
+/* Whether the attack of @intent reaches @target @gap inches off. */
+static gboolean
+in_reach (ArbEncounter *enc,
+          ArbStep      *step,
+          const char   *id,
+          const char   *target,
+          const char   *intent,
+          int           gap,
+          int           range)
+{
+  if (g_strcmp0 (intent, "melee") == 0)
+    return gap <= arb_rsbs_npc_reach (enc, step, id);
+  if (g_strcmp0 (intent, "bash") == 0)
+    return gap == 0;
+  if (g_strcmp0 (intent, "net") == 0)
+    return gap >= 1 && gap <= 6;
+  if (g_strcmp0 (intent, "sand") == 0)
+    return gap >= 1 && gap <= 3;
+  if (g_strcmp0 (intent, "shoot") == 0)
+    return npc_can_shoot (enc, step, id, target, range);
+  return FALSE;
+}
+
 /* Stage 1: the move the plan asks for. */
 static gboolean
 npc_move (ArbProc     *proc,
@@ -850,23 +900,7 @@ npc_move (ArbProc     *proc,
   if (tried)
     g_array_set_size (path, MIN (path->len, (guint)atoi (tried)));
   else if (path->len > 0)
-    {
-      guint n = path->len;
-      int rate = arb_rsbs_move_rate (enc, step, id, NULL);
-
-      /* A hex costs an inch at least: no start longer than his rate is
-       * paid for, and none need be tried. */
-      if (rate >= 0 && (guint)rate < n)
-        n = rate;
-      while (n > 0 && !affordable (proc, id, n))
-        n--;
-      if (n < path->len)
-        {
-          arb_step_add_log (step, _("%s can pay for %u of the %u hexes toward %s"), name, n, path->len,
-                            arb_encounter_get_name (enc, target));
-          g_array_set_size (path, n);
-        }
-    }
+    trim_to_rate (proc, id, target, path);
   /* The last hex reached: he ends facing the target from there. */
   if (path->len > 0)
     {
@@ -887,20 +921,7 @@ npc_move (ArbProc     *proc,
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_NPC_STAGE, 2);
   {
     int gap = arb_rsbs_gap (enc, step, id, target);
-    gboolean strikes;
-
-    if (g_strcmp0 (intent, "melee") == 0)
-      strikes = gap <= arb_rsbs_npc_reach (enc, step, id);
-    else if (g_strcmp0 (intent, "bash") == 0)
-      strikes = gap == 0;
-    else if (g_strcmp0 (intent, "net") == 0)
-      strikes = gap >= 1 && gap <= 6;
-    else if (g_strcmp0 (intent, "sand") == 0)
-      strikes = gap >= 1 && gap <= 3;
-    else if (g_strcmp0 (intent, "shoot") == 0)
-      strikes = npc_can_shoot (enc, step, id, target, range);
-    else
-      strikes = FALSE;
+    gboolean strikes = in_reach (enc, step, id, target, intent, gap, range);
 
     arb_step_add_log (step, _("%s moves %u\" and is %d\" from %s"), name, path->len, gap,
                       arb_encounter_get_name (enc, target));
