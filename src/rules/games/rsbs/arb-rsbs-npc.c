@@ -578,6 +578,62 @@ headline (ArbStep         *step,
   arb_step_add_headline (step, tone, text);
 }
 
+/* Ensnared, and not in hand-to-hand combat: he tries to shed the net
+ * (Remove Net). The try is his action for the activation, freed or not
+ * (Arbiter's reading of "if he is able"). */
+static gboolean
+shed_net (ArbProc     *proc,
+          const char  *id,
+          GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  gboolean freed = FALSE;
+
+  if (!arb_rsbs_remove_net (proc, id, &freed, error))
+    return FALSE;
+  arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, "none");
+  npc_done (step, enc, id);
+  arb_proc_say (proc, id, _("%s tries to shed the net"), name);
+  headline (step, freed ? ARB_HEADLINE_SUCCESS : ARB_HEADLINE_WARNING, "%s",
+            freed ? _("SHEDS THE NET · Next") : _("STILL ENSNARED · Next"));
+  return TRUE;
+}
+
+/* One eligible catches his breath, and the activation ends (@caught);
+ * why one may not is logged. FALSE when it stopped for a die. */
+static gboolean
+catch_breath (ArbProc     *proc,
+              const char  *id,
+              gboolean    *caught,
+              GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  g_autoptr(GError) local = NULL;
+
+  if (!arb_rsbs_try_breath (proc, id, TRUE, caught, &local))
+    {
+      *caught = FALSE;
+      if (local == NULL)
+        return FALSE;
+      arb_step_add_log (step, _("No breath check: %s"), local->message);
+      g_clear_error (&local);
+    }
+  else if (*caught)
+    {
+      arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, "breath");
+      arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT_TARGET, NULL);
+      arb_step_add_log (step, _("%s catches his breath and does not move"), name);
+      npc_done (step, enc, id);
+      arb_proc_say (proc, id, _("%s catches his breath"), name);
+      headline (step, ARB_HEADLINE_SUCCESS, "%s", _("CATCHES BREATH · Next"));
+    }
+  return TRUE;
+}
+
 /* No foe to plan against: he waits, and the activation ends. */
 static gboolean
 no_foe (ArbProc    *proc,
@@ -645,7 +701,6 @@ npc_checks (ArbProc     *proc,
   const char *name = arb_encounter_get_name (enc, id);
   g_autofree char *target = NULL;
   g_autofree char *why = NULL;
-  g_autoptr(GError) local = NULL;
   const char *intent;
   const char *plan = arb_proc_get_param (proc, "plan");
   gboolean caught = FALSE;
@@ -657,46 +712,20 @@ npc_checks (ArbProc     *proc,
   arb_step_add_log (step, _("%s, an uncontrolled NPC, is active (Before Moving Active Uncontrolled NPCs)"), name);
 
   /* Ensnared: he tries to shed the net if he is able, that is, not in
-   * hand-to-hand combat (Remove Net). The try is his action for the
-   * activation, freed or not (Arbiter's reading of "if he is able"). */
+   * hand-to-hand combat (Remove Net). */
   if (arb_rsbs_has_condition (enc, step, id, "ensnared"))
     {
-      if (arb_rsbs_is_engaged (enc, step, id))
-        arb_step_add_log (step, _("%s is ensnared but in hand-to-hand combat: he cannot try to shed the net, and fights on at -2 (Remove Net)"),
-                          name);
-      else
-        {
-          gboolean freed = FALSE;
-
-          if (!arb_rsbs_remove_net (proc, id, &freed, error))
-            return FALSE;
-          arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, "none");
-          npc_done (step, enc, id);
-          arb_proc_say (proc, id, _("%s tries to shed the net"), name);
-          headline (step, freed ? ARB_HEADLINE_SUCCESS : ARB_HEADLINE_WARNING, "%s",
-                    freed ? _("SHEDS THE NET · Next") : _("STILL ENSNARED · Next"));
-          return TRUE;
-        }
+      if (!arb_rsbs_is_engaged (enc, step, id))
+        return shed_net (proc, id, error);
+      arb_step_add_log (step, _("%s is ensnared but in hand-to-hand combat: he cannot try to shed the net, and fights on at -2 (Remove Net)"),
+                        name);
     }
 
   /* Catching breath comes first for one eligible (Catching Breath). */
-  if (!arb_rsbs_try_breath (proc, id, TRUE, &caught, &local))
-    {
-      if (local == NULL)
-        return FALSE;
-      arb_step_add_log (step, _("No breath check: %s"), local->message);
-      g_clear_error (&local);
-    }
-  else if (caught)
-    {
-      arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, "breath");
-      arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT_TARGET, NULL);
-      arb_step_add_log (step, _("%s catches his breath and does not move"), name);
-      npc_done (step, enc, id);
-      arb_proc_say (proc, id, _("%s catches his breath"), name);
-      headline (step, ARB_HEADLINE_SUCCESS, "%s", _("CATCHES BREATH · Next"));
-      return TRUE;
-    }
+  if (!catch_breath (proc, id, &caught, error))
+    return FALSE;
+  if (caught)
+    return TRUE;
 
   /* Missile-armed NPCs stay and shoot the closest in sight: they do not
    * roll for the type of attack (Arbiter's reading of the exception). */
