@@ -841,44 +841,17 @@ land (ArbProc     *proc,
   return TRUE;
 }
 
+/* The weapon whole, in hand (not dropped), with a weapon arm to hold
+ * it and the ST it needs. */
 static gboolean
-check_attack (ArbProc     *proc,
-              Attack      *a,
-              char        *option,
-              GError     **error)
+check_weapon_usable (ArbProc  *proc,
+                     Attack   *a,
+                     GError  **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-  g_auto(GStrv) hth = NULL;
-  const char *param = arb_proc_get_param (proc, "weapon");
-  const char *ready;
   g_autofree char *key = NULL;
-  int turn = arb_encounter_get_int (enc, E, ARB_KEY_TURN, 0);
-  int fell;
-  ArbHex at, there;
 
-  if (a->id == NULL || !g_strv_contains ((const char * const *)ids, a->id))
-    return arb_proc_refuse (error, a->id ? NULL : "id", "%s", _("Name the attacker: id=c1"));
-  if (a->target == NULL || !g_strv_contains ((const char * const *)ids, a->target) || g_str_equal (a->target, a->id))
-    return arb_proc_refuse (error, a->target && !g_str_equal (a->target, a->id) ? NULL : "target",
-                            "%s", _("Name the target: target=c2"));
-  if (arb_tft_is_out (enc, step, a->id))
-    return arb_proc_refuse (error, NULL, _("%s is out of the fight"), name_of (enc, a->id));
-  if (arb_conditions_has (enc, step, a->target, "dead"))
-    return arb_proc_refuse (error, NULL, _("%s is dead"), name_of (enc, a->target));
-  fell = arb_step_peek_field_int (step, enc, a->id, ARB_TFT_KEY_FELL_TURN, -1);
-  if (arb_conditions_has (enc, step, a->id, "knocked-down") || (fell >= 0 && fell >= turn - 1 && turn > 0))
-    return arb_proc_refuse (error, NULL, _("Knocked down: %s may only stay down, stand up or crawl, not attack"), name_of (enc, a->id));
-  if (!arb_tft_where (enc, step, a->id, &at, NULL) || !arb_tft_where (enc, step, a->target, &there, NULL))
-    return arb_proc_refuse (error, NULL, "%s", _("Both figures must be on the map"));
-
-  ready = arb_tft_ready_name (enc, step, a->id);
-  if (param == NULL || param[0] == '\0')
-    param = ready;
-  if (!arb_tft_weapon_lookup (enc, rules, a->id, param, &a->weapon, error))
-    return FALSE;
   if (a->weapon.kind != ARB_TFT_WEAPON_BARE)
     {
       key = g_strconcat (ARB_TFT_PREFIX_BROKEN, a->weapon.name, NULL);
@@ -906,6 +879,89 @@ check_attack (ArbProc     *proc,
   if (a->weapon.st_min > arb_encounter_get_field_int (enc, a->id, ARB_TFT_KEY_ST, 0))
     return arb_proc_refuse (error, NULL, _("The %s needs ST %d; %s has ST %d"), a->weapon.name, a->weapon.st_min,
                             name_of (enc, a->id), arb_encounter_get_field_int (enc, a->id, ARB_TFT_KEY_ST, 0));
+  return TRUE;
+}
+
+/* Not in hand-to-hand: a missile, a throw, or a blow at a foe in a
+ * front hex, with the weapon ready (or empty hands for a bare-handed
+ * one). */
+static gboolean
+check_reach (ArbProc     *proc,
+             Attack      *a,
+             ArbHex       at,
+             ArbHex       there,
+             const char  *ready,
+             GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  int dist = arb_hex_distance (at, there);
+  int facing = 0;
+  ArbHex here;
+
+  arb_tft_where (enc, step, a->id, &here, &facing);
+  if (a->weapon.kind == ARB_TFT_WEAPON_MISSILE)
+    {
+      a->missile = TRUE;
+      a->action = "missile";
+    }
+  else if (a->weapon.kind == ARB_TFT_WEAPON_THROWN || (a->weapon.can_throw && dist > 1))
+    {
+      a->thrown = TRUE;
+      a->action = "thrown";
+    }
+  else
+    a->action = "attack";
+  if (!a->missile && !a->thrown && (dist != 1 || !arb_hex_in_front (at, facing, there)))
+    return arb_proc_refuse (error, NULL, _("%s can strike with the %s only a foe in one of its front hexes"),
+                            name_of (enc, a->id), a->weapon.kind == ARB_TFT_WEAPON_BARE ? _("bare hands") : a->weapon.name);
+  if (a->weapon.kind != ARB_TFT_WEAPON_BARE && g_strcmp0 (a->weapon.name, ready) != 0)
+    return arb_proc_refuse (error, NULL, _("%s has the %s in hand, not the %s: ready it first"), name_of (enc, a->id),
+                            g_str_equal (ready, "none") ? _("bare hands") : ready, a->weapon.name);
+  if (a->weapon.kind == ARB_TFT_WEAPON_BARE && !g_str_equal (ready, "none"))
+    return arb_proc_refuse (error, NULL, _("%s has the %s in hand: drop it to fight bare-handed"), name_of (enc, a->id), ready);
+  return TRUE;
+}
+
+static gboolean
+check_attack (ArbProc     *proc,
+              Attack      *a,
+              char        *option,
+              GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  g_auto(GStrv) hth = NULL;
+  const char *param = arb_proc_get_param (proc, "weapon");
+  const char *ready;
+  int turn = arb_encounter_get_int (enc, E, ARB_KEY_TURN, 0);
+  int fell;
+  ArbHex at, there;
+
+  if (a->id == NULL || !g_strv_contains ((const char * const *)ids, a->id))
+    return arb_proc_refuse (error, a->id ? NULL : "id", "%s", _("Name the attacker: id=c1"));
+  if (a->target == NULL || !g_strv_contains ((const char * const *)ids, a->target) || g_str_equal (a->target, a->id))
+    return arb_proc_refuse (error, a->target && !g_str_equal (a->target, a->id) ? NULL : "target",
+                            "%s", _("Name the target: target=c2"));
+  if (arb_tft_is_out (enc, step, a->id))
+    return arb_proc_refuse (error, NULL, _("%s is out of the fight"), name_of (enc, a->id));
+  if (arb_conditions_has (enc, step, a->target, "dead"))
+    return arb_proc_refuse (error, NULL, _("%s is dead"), name_of (enc, a->target));
+  fell = arb_step_peek_field_int (step, enc, a->id, ARB_TFT_KEY_FELL_TURN, -1);
+  if (arb_conditions_has (enc, step, a->id, "knocked-down") || (fell >= 0 && fell >= turn - 1 && turn > 0))
+    return arb_proc_refuse (error, NULL, _("Knocked down: %s may only stay down, stand up or crawl, not attack"), name_of (enc, a->id));
+  if (!arb_tft_where (enc, step, a->id, &at, NULL) || !arb_tft_where (enc, step, a->target, &there, NULL))
+    return arb_proc_refuse (error, NULL, "%s", _("Both figures must be on the map"));
+
+  ready = arb_tft_ready_name (enc, step, a->id);
+  if (param == NULL || param[0] == '\0')
+    param = ready;
+  if (!arb_tft_weapon_lookup (enc, rules, a->id, param, &a->weapon, error))
+    return FALSE;
+  if (!check_weapon_usable (proc, a, error))
+    return FALSE;
 
   hth = arb_tft_hth_foes (enc, step, a->id);
   if (hth[0])
@@ -919,34 +975,8 @@ check_attack (ArbProc     *proc,
       a->hth = TRUE;
       a->action = "hth-attack";
     }
-  else
-    {
-      int dist = arb_hex_distance (at, there);
-      int facing = 0;
-      ArbHex here;
-
-      arb_tft_where (enc, step, a->id, &here, &facing);
-      if (a->weapon.kind == ARB_TFT_WEAPON_MISSILE)
-        {
-          a->missile = TRUE;
-          a->action = "missile";
-        }
-      else if (a->weapon.kind == ARB_TFT_WEAPON_THROWN || (a->weapon.can_throw && dist > 1))
-        {
-          a->thrown = TRUE;
-          a->action = "thrown";
-        }
-      else
-        a->action = "attack";
-      if (!a->missile && !a->thrown && (dist != 1 || !arb_hex_in_front (at, facing, there)))
-        return arb_proc_refuse (error, NULL, _("%s can strike with the %s only a foe in one of its front hexes"),
-                                name_of (enc, a->id), a->weapon.kind == ARB_TFT_WEAPON_BARE ? _("bare hands") : a->weapon.name);
-      if (a->weapon.kind != ARB_TFT_WEAPON_BARE && g_strcmp0 (a->weapon.name, ready) != 0)
-        return arb_proc_refuse (error, NULL, _("%s has the %s in hand, not the %s: ready it first"), name_of (enc, a->id),
-                                g_str_equal (ready, "none") ? _("bare hands") : ready, a->weapon.name);
-      if (a->weapon.kind == ARB_TFT_WEAPON_BARE && !g_str_equal (ready, "none"))
-        return arb_proc_refuse (error, NULL, _("%s has the %s in hand: drop it to fight bare-handed"), name_of (enc, a->id), ready);
-    }
+  else if (!check_reach (proc, a, at, there, ready, error))
+    return FALSE;
   /* Whether an engaged figure may shoot is its options' question: (l)
    * one last shot, or (f) for one that moved into engagement this turn. */
   return arb_tft_may_act (proc, a->id, a->action, option, error);
@@ -1229,7 +1259,7 @@ arb_tft_attack_proc (ArbProc  *proc,
   const char *id = arb_proc_get_param (proc, "id");
   Attack a = { 0 };
   gboolean sweeping = flag (proc, "sweep");
-  Result result;
+  Result result = RESULT_MISS;
   gboolean automatic, ok = FALSE;
   const char *hit = NULL;
   char option = 0;
