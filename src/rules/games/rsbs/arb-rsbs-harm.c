@@ -535,6 +535,64 @@ damage (ArbProc      *proc,
   return arb_rsbs_apply_codes (proc, &d, ARB_RSBS_STAGE_DAMAGE, code, error);
 }
 
+/* The odds of each location the @column holds, in its order. */
+static gboolean
+add_location_odds (ArbProc      *proc,
+                   ArbRsbsBlow  *blow,
+                   const char   *column,
+                   GError      **error)
+{
+  ArbStep *step = arb_proc_get_step (proc);
+  g_autoptr(GPtrArray) seen = g_ptr_array_new ();
+  int counts[10] = { 0 };
+
+  for (int face = 1; face <= 10; face++)
+    {
+      const char *at = NULL;
+      guint k;
+
+      if (!arb_rsbs_read_cell (proc, "hit-location", column, face, NULL, &at, NULL, error))
+        return FALSE;
+      for (k = 0; k < seen->len && !g_str_equal (g_ptr_array_index (seen, k), at); k++)
+        ;
+      if (k == seen->len)
+        g_ptr_array_add (seen, (gpointer)at);
+      counts[k]++;
+    }
+  for (guint k = 0; k < seen->len; k++)
+    {
+      g_autofree char *label = g_strdup_printf (_("%s hit in the %s"), name_of (proc, blow->victim),
+                                                (const char *)g_ptr_array_index (seen, k));
+
+      arb_step_add_odds (step, label, (guint64)counts[k], 10);
+    }
+  return TRUE;
+}
+
+/* +1 to the armor protection roll for a two-handed weapon, or a second
+ * hand-held one in place of a shield; 0 otherwise. */
+static int
+protection_mod (ArbEncounter *enc,
+                ArbStep      *step,
+                ArbRsbsBlow  *blow)
+{
+  int mod = 0;
+
+  if (!blow->missile && g_strcmp0 (blow->wclass, "2H") == 0)
+    {
+      mod = 1;
+      arb_step_add_log (step, _("Two-handed weapon: +1 to the armor protection roll"));
+    }
+  else if (!blow->missile && g_strcmp0 (blow->wclass, "HH") == 0 &&
+           count_in_hand (enc, step, blow->striker, "HH") >= 2 &&
+           g_strcmp0 (arb_rsbs_shield (enc, step, blow->striker), "none") == 0)
+    {
+      mod = 1;
+      arb_step_add_log (step, _("A second hand-held weapon in place of a shield: +1 to the armor protection roll"));
+    }
+  return mod;
+}
+
 gboolean
 arb_rsbs_harm (ArbProc      *proc,
                ArbRsbsBlow  *blow,
@@ -550,7 +608,7 @@ arb_rsbs_harm (ArbProc      *proc,
   g_autofree char *ac_column = NULL;
   ArbRsbsBlow p = *blow;
   gboolean given;
-  int roll, ac, bonus, mod = 0;
+  int roll, ac, bonus, mod;
 
   if (blow->from_flank)
     {
@@ -568,32 +626,8 @@ arb_rsbs_harm (ArbProc      *proc,
       if (arb_table_find_column (locations, lying) >= 0)
         column = lying;
     }
-  {
-    /* The odds of each location the column holds, in its order. */
-    g_autoptr(GPtrArray) seen = g_ptr_array_new ();
-    int counts[10] = { 0 };
-
-    for (int face = 1; face <= 10; face++)
-      {
-        const char *at = NULL;
-        guint k;
-
-        if (!arb_rsbs_read_cell (proc, "hit-location", column, face, NULL, &at, NULL, error))
-          return FALSE;
-        for (k = 0; k < seen->len && !g_str_equal (g_ptr_array_index (seen, k), at); k++)
-          ;
-        if (k == seen->len)
-          g_ptr_array_add (seen, (gpointer)at);
-        counts[k]++;
-      }
-    for (guint k = 0; k < seen->len; k++)
-      {
-        g_autofree char *label = g_strdup_printf (_("%s hit in the %s"), name_of (proc, blow->victim),
-                                                  (const char *)g_ptr_array_index (seen, k));
-
-        arb_step_add_odds (step, label, (guint64)counts[k], 10);
-      }
-  }
+  if (!add_location_odds (proc, blow, column, error))
+    return FALSE;
   if (!arb_proc_roll (proc, "1d10", _("hit location"), &roll))
     return FALSE;
   if (!arb_rsbs_read_cell (proc, "hit-location", column, roll, NULL, &loc, &text, error))
@@ -610,18 +644,7 @@ arb_rsbs_harm (ArbProc      *proc,
       ac += bonus;
       arb_step_add_log (step, _("%s +%d: armor class %d"), what, bonus, ac);
     }
-  if (!blow->missile && g_strcmp0 (blow->wclass, "2H") == 0)
-    {
-      mod = 1;
-      arb_step_add_log (step, _("Two-handed weapon: +1 to the armor protection roll"));
-    }
-  else if (!blow->missile && g_strcmp0 (blow->wclass, "HH") == 0 &&
-           count_in_hand (enc, step, blow->striker, "HH") >= 2 &&
-           g_strcmp0 (arb_rsbs_shield (enc, step, blow->striker), "none") == 0)
-    {
-      mod = 1;
-      arb_step_add_log (step, _("A second hand-held weapon in place of a shield: +1 to the armor protection roll"));
-    }
+  mod = protection_mod (enc, step, blow);
   ac_column = g_strdup_printf ("ac-%d", CLAMP (ac, 3, 9));
   {
     g_autofree char *label = g_strdup_printf (_("%s's armor giving way"), name_of (proc, blow->victim));
