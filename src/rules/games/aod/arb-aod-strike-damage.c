@@ -447,6 +447,58 @@ compare_ag (gconstpointer a,
   return modified_ag (proc, *(const char * const *)a) - modified_ag (proc, *(const char * const *)b);
 }
 
+/* Off the map: the weapon is lost to the crowd, and the thrower's
+ * Popularity with it (5.3). */
+static void
+lost_to_crowd (ArbProc      *proc,
+               Strike       *st,
+               const ArbKey *key)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = st->means->name;
+  const char *popularity = arb_encounter_get_field (enc, st->attacker, ARB_AOD_KEY_POPULARITY);
+  g_autofree char *lost = g_strconcat ("lost.", name, NULL);
+
+  arb_step_set (step, enc, st->attacker, key, NULL);
+  arb_step_set (step, enc, st->attacker, arb_encounter_key (enc, lost), "crowd");
+  if (popularity)
+    {
+      int before = arb_step_peek_field_int (step, enc, st->attacker, ARB_AOD_KEY_POPULARITY, 0);
+
+      arb_step_set_int (step, enc, st->attacker, ARB_AOD_KEY_POPULARITY, MAX (0, before - 2));
+      LOG (step, _("The %s flies into the crowd and is lost: Popularity %d → %d (5.3)"),
+                        name, before, MAX (0, before - 2));
+    }
+  else
+    LOG (step, _("The %s flies into the crowd and is lost (5.3)"), name);
+}
+
+/* The figures in play at @h besides the two of the blow, lowest AG
+ * first, into @there. */
+static void
+figures_at (ArbProc    *proc,
+            Strike     *st,
+            const char *target,
+            GStrv       ids,
+            ArbHex      h,
+            GPtrArray  *there)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+
+  for (guint c = 0; ids[c]; c++)
+    {
+      ArbHex at;
+      int f;
+
+      if (!g_str_equal (ids[c], st->attacker) && !g_str_equal (ids[c], target) && !arb_aod_strike_out_of_play (enc, step, ids[c]) &&
+          arb_step_peek_hex (step, enc, ids[c], &at, &f) && at.q == h.q && at.r == h.r)
+        g_ptr_array_add (there, ids[c]);
+    }
+  g_ptr_array_sort_with_data (there, compare_ag, proc);
+}
+
 /* 13.3: the hurled weapon leaves the hand. Past a miss it flies on along
  * the line up to its range, striking at each figure in its way (lowest
  * AG first) at 20 less (the Ranged table's unintended-target row) and 5
@@ -500,34 +552,11 @@ fly (ArbProc    *proc,
 
       if (arb_encounter_get_map_size (enc, &cols, &rows) && !arb_map_in_bounds (enc, h))
         {
-          const char *popularity = arb_encounter_get_field (enc, st->attacker, ARB_AOD_KEY_POPULARITY);
-          g_autofree char *lost = g_strconcat ("lost.", name, NULL);
-
-          arb_step_set (step, enc, st->attacker, key, NULL);
-          arb_step_set (step, enc, st->attacker, arb_encounter_key (enc, lost), "crowd");
-          if (popularity)
-            {
-              int before = arb_step_peek_field_int (step, enc, st->attacker, ARB_AOD_KEY_POPULARITY, 0);
-
-              arb_step_set_int (step, enc, st->attacker, ARB_AOD_KEY_POPULARITY, MAX (0, before - 2));
-              LOG (step, _("The %s flies into the crowd and is lost: Popularity %d → %d (5.3)"),
-                                name, before, MAX (0, before - 2));
-            }
-          else
-            LOG (step, _("The %s flies into the crowd and is lost (5.3)"), name);
+          lost_to_crowd (proc, st, key);
           return TRUE;
         }
 
-      for (guint c = 0; ids[c]; c++)
-        {
-          ArbHex at;
-          int f;
-
-          if (!g_str_equal (ids[c], st->attacker) && !g_str_equal (ids[c], target) && !arb_aod_strike_out_of_play (enc, step, ids[c]) &&
-              arb_step_peek_hex (step, enc, ids[c], &at, &f) && at.q == h.q && at.r == h.r)
-            g_ptr_array_add (there, ids[c]);
-        }
-      g_ptr_array_sort_with_data (there, compare_ag, proc);
+      figures_at (proc, st, target, ids, h, there);
 
       for (guint c = 0; c < there->len; c++)
         {
