@@ -138,16 +138,17 @@ blow_param (const Blow *blow,
   return arb_proc_get_param (blow->proc, name);
 }
 
-/* A natural attack of the attacker's sheet (@item, when found). */
+/* A natural attack of the attacker's @sheet (@item, when found). */
 static gboolean
 natural_attack_means (Blow          *blow,
+                      ArbSheet      *sheet,
                       ArbSheetItem  *item,
                       const char    *attack,
                       GError       **error)
 {
   Means *means = &blow->means;
 
-  if (item == NULL && !(item = find_item (arb_encounter_get_sheet (blow->enc, blow->attacker), "attack", attack)))
+  if (item == NULL && !(item = find_item (sheet, "attack", attack)))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("%s has no attack “%s”"), arb_encounter_get_name (blow->enc, blow->attacker), attack);
@@ -329,7 +330,7 @@ resolve_means (Blow        *blow,
     }
 
   if (attack)
-    return natural_attack_means (blow, item, attack, error);
+    return natural_attack_means (blow, sheet, item, attack, error);
   if (g_ascii_strcasecmp (weapon, "hands") == 0 || g_ascii_strcasecmp (weapon, "bare hands") == 0)
     return bare_hands_means (blow, error);
 
