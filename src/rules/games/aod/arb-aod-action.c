@@ -314,6 +314,125 @@ code_value (const char *code,
   return value;
 }
 
+/* 8.1: in close combat only what is rated for it (C), of shields only
+ * the Main-Gauche. */
+static gboolean
+check_close_use (ArbProc     *proc,
+                 const char  *item,
+                 gboolean     is_shield,
+                 GPtrArray   *weapons,
+                 GError     **error)
+{
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "aod", "weapons") : NULL;
+  const char *use = NULL;
+
+  for (guint i = 0; weapons && i < weapons->len && !is_shield; i++)
+    if (g_str_equal (arb_sheet_item_get (g_ptr_array_index (weapons, i), "name"), item))
+      use = arb_sheet_item_get (g_ptr_array_index (weapons, i), "use");
+  if (use == NULL && table)
+    use = arb_table_lookup_name_text (table, item, "use");
+  if ((is_shield && g_ascii_strcasecmp (item, "Main-Gauche") != 0) || (!is_shield && (use == NULL || !strchr (use, 'C'))))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("8.1: in close combat only a weapon rated for it (Use C) can be readied, not the %s"), item);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A dropped item is picked up where it @lies, by one standing there. */
+static gboolean
+pick_up (ArbProc     *proc,
+         const char  *id,
+         const char  *item,
+         const char  *lies,
+         GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  ArbHex here;
+  int facing;
+  g_autofree char *key = g_strconcat ("dropped.", item, NULL);
+  g_autofree char *at = arb_step_peek_hex (step, enc, id, &here, &facing) ? arb_hex_to_string (here) : NULL;
+
+  if (at && !g_str_equal (lies, "here") && !g_str_equal (lies, at))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("8.1: the %s lies at %s; %s must stand there to pick it up"), item, lies, name);
+      return FALSE;
+    }
+  arb_step_set (step, enc, id, arb_encounter_key (enc, key), NULL);
+  return TRUE;
+}
+
+/* Making room: what drop= names falls where the figure stands. */
+static gboolean
+make_room (ArbProc     *proc,
+           const char  *id,
+           GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  const char *drop;
+
+  drop = arb_proc_next_listed (proc, "drop");
+  for (; drop; drop = arb_proc_next_listed (proc, "drop"))
+    {
+      if (!arb_aod_is_prepared (enc, step, rules, id, drop))
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                       _("drop=%s: %s does not hold it ready"), drop, name);
+          return FALSE;
+        }
+      arb_aod_drop (step, enc, rules, id, drop);
+      arb_step_add_log (step, _("%s drops the %s to free a hand"), name, drop);
+    }
+  return TRUE;
+}
+
+/* The item readied, with the hands free for it. */
+static gboolean
+ready_item (ArbProc     *proc,
+            const char  *id,
+            const char  *item,
+            gboolean     is_shield,
+            GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  g_auto(GStrv) prepared = arb_aod_prepared (enc, step, rules, id);
+  g_autoptr(GStrvBuilder) now = g_strv_builder_new ();
+  g_auto(GStrv) list = NULL;
+  int hands = is_shield ? 1 : arb_aod_hands_for (enc, rules, id, item);
+
+  if (hands > arb_aod_hands_usable (enc, step, id))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("12.4: with one hand hurt, %s cannot hold the two-handed %s"), name, item);
+      return FALSE;
+    }
+  if (arb_aod_hands_used (enc, step, rules, id) + hands > arb_aod_hands_usable (enc, step, id))
+    {
+      g_autofree char *held = g_strjoinv (", ", prepared);
+
+      return arb_proc_refuse (error, arb_proc_get_param (proc, "drop") ? NULL : "drop",
+                              _("8.1: %s's hands are full (%s); name what to drop to ready the %s: drop=NAME"),
+                              name, held, item);
+    }
+  g_strv_builder_addv (now, (const char **)prepared);
+  g_strv_builder_add (now, item);
+  list = g_strv_builder_end (now);
+  arb_aod_set_prepared (step, enc, id, list);
+  arb_step_add_log (step, _("%s readies the %s"), name, item);
+  return TRUE;
+}
+
 /* 8.1-8.2: Prepare weapon=NAME [drop=NAME,...] readies a weapon or the
  * shield, picking it up from the figure's hex if it lies there; Cache
  * weapon=NAME puts one away. */
@@ -333,7 +452,6 @@ change_gear (ArbProc   *proc,
   ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
   g_autoptr(GPtrArray) weapons = sheet ? arb_sheet_get_items (sheet, "weapon") : NULL;
   const char *item = NULL, *lies;
-  const char *drop;
   gboolean is_shield = FALSE;
 
   if (!arb_aod_is_weapon_user (enc, id))
@@ -377,83 +495,15 @@ change_gear (ArbProc   *proc,
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL, _("8.1: the %s is ready already"), item);
       return FALSE;
     }
-  /* 8.1: in close combat only what is rated for it (C), of shields only
-   * the Main-Gauche. */
-  if (in_close_combat)
-    {
-      ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "aod", "weapons") : NULL;
-      const char *use = NULL;
+  if (in_close_combat && !check_close_use (proc, item, is_shield, weapons, error))
+    return FALSE;
+  if ((lies = arb_aod_dropped_at (enc, step, id, item)) && !pick_up (proc, id, item, lies, error))
+    return FALSE;
 
-      for (guint i = 0; weapons && i < weapons->len && !is_shield; i++)
-        if (g_str_equal (arb_sheet_item_get (g_ptr_array_index (weapons, i), "name"), item))
-          use = arb_sheet_item_get (g_ptr_array_index (weapons, i), "use");
-      if (use == NULL && table)
-        use = arb_table_lookup_name_text (table, item, "use");
-      if ((is_shield && g_ascii_strcasecmp (item, "Main-Gauche") != 0) || (!is_shield && (use == NULL || !strchr (use, 'C'))))
-        {
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       _("8.1: in close combat only a weapon rated for it (Use C) can be readied, not the %s"), item);
-          return FALSE;
-        }
-    }
-  /* A dropped item is picked up where it lies. */
-  if ((lies = arb_aod_dropped_at (enc, step, id, item)))
-    {
-      ArbHex here;
-      int facing;
-      g_autofree char *key = g_strconcat ("dropped.", item, NULL);
-      g_autofree char *at = arb_step_peek_hex (step, enc, id, &here, &facing) ? arb_hex_to_string (here) : NULL;
+  if (!make_room (proc, id, error))
+    return FALSE;
 
-      if (at && !g_str_equal (lies, "here") && !g_str_equal (lies, at))
-        {
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       _("8.1: the %s lies at %s; %s must stand there to pick it up"), item, lies, name);
-          return FALSE;
-        }
-      arb_step_set (step, enc, id, arb_encounter_key (enc, key), NULL);
-    }
-
-  /* Making room: what drop= names falls where the figure stands. */
-  drop = arb_proc_next_listed (proc, "drop");
-  for (; drop; drop = arb_proc_next_listed (proc, "drop"))
-    {
-      if (!arb_aod_is_prepared (enc, step, rules, id, drop))
-        {
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       _("drop=%s: %s does not hold it ready"), drop, name);
-          return FALSE;
-        }
-      arb_aod_drop (step, enc, rules, id, drop);
-      arb_step_add_log (step, _("%s drops the %s to free a hand"), name, drop);
-    }
-
-  {
-    g_auto(GStrv) prepared = arb_aod_prepared (enc, step, rules, id);
-    g_autoptr(GStrvBuilder) now = g_strv_builder_new ();
-    g_auto(GStrv) list = NULL;
-    int hands = is_shield ? 1 : arb_aod_hands_for (enc, rules, id, item);
-
-    if (hands > arb_aod_hands_usable (enc, step, id))
-      {
-        g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                     _("12.4: with one hand hurt, %s cannot hold the two-handed %s"), name, item);
-        return FALSE;
-      }
-    if (arb_aod_hands_used (enc, step, rules, id) + hands > arb_aod_hands_usable (enc, step, id))
-      {
-        g_autofree char *held = g_strjoinv (", ", prepared);
-
-        return arb_proc_refuse (error, arb_proc_get_param (proc, "drop") ? NULL : "drop",
-                                _("8.1: %s's hands are full (%s); name what to drop to ready the %s: drop=NAME"),
-                                name, held, item);
-      }
-    g_strv_builder_addv (now, (const char **)prepared);
-    g_strv_builder_add (now, item);
-    list = g_strv_builder_end (now);
-    arb_aod_set_prepared (step, enc, id, list);
-    arb_step_add_log (step, _("%s readies the %s"), name, item);
-  }
-  return TRUE;
+  return ready_item (proc, id, item, is_shield, error);
 }
 
 /* An action of the Action Point Expenditure Chart (9.8), as the player

@@ -585,6 +585,175 @@ legal (const char        *procedure,
   return outcome != NULL;
 }
 
+/* A cautious figure badly hurt gets out of reach, or evades. */
+static gboolean
+get_away (ArbEncounter       *enc,
+          ArbRulesetLibrary  *rules,
+          const char         *id,
+          char              **procedure,
+          GHashTable         *params)
+{
+  put (params, "id", g_strdup (id));
+  if (legal ("aod.withdraw", enc, rules, params))
+    {
+      *procedure = g_strdup ("aod.withdraw");
+      return TRUE;
+    }
+  put (params, "action", g_strdup ("E"));
+  if (legal ("aod.action", enc, rules, params))
+    {
+      *procedure = g_strdup ("aod.action");
+      return TRUE;
+    }
+  g_hash_table_remove_all (params);
+  return FALSE;
+}
+
+/* Within reach (@distance 0 or 1, facing it): the strike of the best
+ * chance, or nothing (the figure short of AP for it passes). */
+static gboolean
+choose_in_reach (ArbEncounter       *enc,
+                 ArbRulesetLibrary  *rules,
+                 const char         *id,
+                 const char         *foe,
+                 int                 distance,
+                 int                 ap,
+                 Means              *means,
+                 char              **procedure,
+                 GHashTable         *params,
+                 ArbChoiceFlags     *flags)
+{
+  /* Its parameters are put only for a figure with the AP for it
+   * (best_strike's first question, asked before: after its blow, most
+   * often, it has not). */
+  const char *letter = arb_aod_strike_letter (distance == 0 ? "close" : NULL);
+  int least = arb_aod_action_least_cost (rules, letter, 0, 0);
+
+  if (ap >= least)
+    {
+      put (params, "attacker", g_strdup (id));
+      put (params, "target", g_strdup (foe));
+      if (distance == 0)
+        put (params, "combat", g_strdup ("close"));
+      if (best_strike ("aod.strike", letter, least, ap, enc, rules, id, means, params, flags))
+        {
+          *procedure = g_strdup ("aod.strike");
+          return TRUE;
+        }
+      g_hash_table_remove_all (params);
+    }
+  /* A weapons user with no blow left readies another weapon (its
+   * own broken or dropped); means only for close combat (the Boar's
+   * tusks) charge into the foe's hex and grapple (8.6). */
+  if (ap >= 4 && rearm (enc, rules, id, params))
+    {
+      *procedure = g_strdup ("aod.action");
+      return TRUE;
+    }
+  if (distance == 1 && ap >= (least = arb_aod_action_least_cost (rules, "Q", 0, 0)))
+    {
+      put (params, "id", g_strdup (id));
+      put (params, "target", g_strdup (foe));
+      put (params, "mode", g_strdup ("close"));
+      if (best_strike ("aod.charge", "Q", least, ap, enc, rules, id, means, params, flags))
+        {
+          *procedure = g_strdup ("aod.charge");
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Beside it but not facing it: turn to face it (9.8, T). */
+static gboolean
+turn_to_face (const char  *id,
+              ArbHex       me,
+              int          facing,
+              ArbHex       there,
+              int          ap,
+              char       **procedure,
+              GHashTable  *params)
+{
+  for (int f = 0; f < 6; f++)
+    if (arb_hex_in_front (me, f, there))
+      {
+        int turns = arb_hex_turns (facing, f);
+
+        if (turns > ap)
+          return FALSE;
+        put (params, "id", g_strdup (id));
+        put (params, "action", g_strdup ("T"));
+        put (params, "facing", g_strdup_printf ("%d", f));
+        put (params, "hexsides", g_strdup_printf ("%d", turns));
+        *procedure = g_strdup ("aod.action");
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* Apart: close on it, as near as the AP go, ending facing it. A
+ * reckless figure charges when the charge reaches. */
+static gboolean
+close_on (ArbEncounter       *enc,
+          ArbRulesetLibrary  *rules,
+          const char         *id,
+          const char         *foe,
+          ArbHex              me,
+          int                 facing,
+          ArbHex              there,
+          int                 ap,
+          ArbPolicy           policy,
+          Means              *means,
+          char              **procedure,
+          GHashTable         *params,
+          ArbChoiceFlags     *flags)
+{
+  Ground ground;
+  Plan plan = { me, facing, 0, 0, G_MAXINT };
+  guint32 watched;
+
+  collect_ground (enc, id, me, &ground);
+  watched = zones_at (&ground, me);
+  if (policy == ARB_POLICY_RECKLESS && ap > 4)
+    {
+      Plan charge = { me, facing, 0, 0, G_MAXINT };
+
+      search (&ground, me, facing, 0, 0, ap - 4, watched, there, 0, &charge);
+      memset (ground.reached, 0xff, sizeof ground.reached);
+      face_at_end (&ground, &charge, there, ap - 4);
+      if (charge.hexes > 0 && arb_hex_distance (charge.dest, there) == 1)
+        {
+          int least = arb_aod_action_least_cost (rules, "Q", charge.hexes, charge.turns);
+
+          put (params, "id", g_strdup (id));
+          put (params, "target", g_strdup (foe));
+          put (params, "to", arb_hex_to_string (charge.dest));
+          put (params, "hexes", g_strdup_printf ("%d", charge.hexes));
+          put (params, "hexsides", g_strdup_printf ("%d", charge.turns));
+          put (params, "facing", g_strdup_printf ("%d", charge.facing));
+          if (best_strike ("aod.charge", "Q", least, ap, enc, rules, id, means, params, flags))
+            {
+              *procedure = g_strdup ("aod.charge");
+              return TRUE;
+            }
+          g_hash_table_remove_all (params);
+        }
+    }
+
+  search (&ground, me, facing, 0, 0, ap, watched, there, 0, &plan);
+  face_at_end (&ground, &plan, there, ap);
+  if (plan.hexes == 0)
+    return FALSE;
+  put (params, "id", g_strdup (id));
+  put (params, "action", g_strdup ("M"));
+  put (params, "to", arb_hex_to_string (plan.dest));
+  put (params, "hexes", g_strdup_printf ("%d", plan.hexes));
+  put (params, "hexsides", g_strdup_printf ("%d", plan.turns));
+  put (params, "facing", g_strdup_printf ("%d", plan.facing));
+  *procedure = g_strdup ("aod.action");
+  return TRUE;
+}
+
 gboolean
 arb_aod_choose (ArbGame           *game,
                 ArbEncounter      *enc,
@@ -614,134 +783,12 @@ arb_aod_choose (ArbGame           *game,
     return FALSE;
   distance = arb_hex_distance (me, there);
 
-  /* A cautious figure badly hurt gets out of reach, or evades. */
-  if (policy == ARB_POLICY_CAUTIOUS && distance <= 1 && badly_hurt (game, enc, id))
-    {
-      put (params, "id", g_strdup (id));
-      if (legal ("aod.withdraw", enc, rules, params))
-        {
-          *procedure = g_strdup ("aod.withdraw");
-          return TRUE;
-        }
-      put (params, "action", g_strdup ("E"));
-      if (legal ("aod.action", enc, rules, params))
-        {
-          *procedure = g_strdup ("aod.action");
-          return TRUE;
-        }
-      g_hash_table_remove_all (params);
-    }
-
-  if (distance == 0 || (distance == 1 && arb_hex_in_front (me, facing, there)))
-    {
-      /* Within reach: the strike of the best chance, or nothing (the
-       * figure short of AP for it passes). Its parameters are put only
-       * for a figure with the AP for it (best_strike's first question,
-       * asked before: after its blow, most often, it has not). */
-      const char *letter = arb_aod_strike_letter (distance == 0 ? "close" : NULL);
-      int least = arb_aod_action_least_cost (rules, letter, 0, 0);
-
-      if (ap >= least)
-        {
-          put (params, "attacker", g_strdup (id));
-          put (params, "target", g_strdup (foe));
-          if (distance == 0)
-            put (params, "combat", g_strdup ("close"));
-          if (best_strike ("aod.strike", letter, least, ap, enc, rules, id, &means, params, flags))
-            {
-              *procedure = g_strdup ("aod.strike");
-              return TRUE;
-            }
-          g_hash_table_remove_all (params);
-        }
-      /* A weapons user with no blow left readies another weapon (its
-       * own broken or dropped); means only for close combat (the Boar's
-       * tusks) charge into the foe's hex and grapple (8.6). */
-      if (ap >= 4 && rearm (enc, rules, id, params))
-        {
-          *procedure = g_strdup ("aod.action");
-          return TRUE;
-        }
-      if (distance == 1 && ap >= (least = arb_aod_action_least_cost (rules, "Q", 0, 0)))
-        {
-          put (params, "id", g_strdup (id));
-          put (params, "target", g_strdup (foe));
-          put (params, "mode", g_strdup ("close"));
-          if (best_strike ("aod.charge", "Q", least, ap, enc, rules, id, &means, params, flags))
-            {
-              *procedure = g_strdup ("aod.charge");
-              return TRUE;
-            }
-        }
-      return FALSE;
-    }
-
-  if (distance == 1)
-    {
-      /* Beside it but not facing it: turn to face it (9.8, T). */
-      for (int f = 0; f < 6; f++)
-        if (arb_hex_in_front (me, f, there))
-          {
-            int turns = arb_hex_turns (facing, f);
-
-            if (turns > ap)
-              return FALSE;
-            put (params, "id", g_strdup (id));
-            put (params, "action", g_strdup ("T"));
-            put (params, "facing", g_strdup_printf ("%d", f));
-            put (params, "hexsides", g_strdup_printf ("%d", turns));
-            *procedure = g_strdup ("aod.action");
-            return TRUE;
-          }
-      return FALSE;
-    }
-
-  /* Apart: close on it, as near as the AP go, ending facing it. A
-   * reckless figure charges when the charge reaches. */
-  {
-    Ground ground;
-    Plan plan = { me, facing, 0, 0, G_MAXINT };
-    guint32 watched;
-
-    collect_ground (enc, id, me, &ground);
-    watched = zones_at (&ground, me);
-    if (policy == ARB_POLICY_RECKLESS && ap > 4)
-      {
-        Plan charge = { me, facing, 0, 0, G_MAXINT };
-
-        search (&ground, me, facing, 0, 0, ap - 4, watched, there, 0, &charge);
-        memset (ground.reached, 0xff, sizeof ground.reached);
-        face_at_end (&ground, &charge, there, ap - 4);
-        if (charge.hexes > 0 && arb_hex_distance (charge.dest, there) == 1)
-          {
-            int least = arb_aod_action_least_cost (rules, "Q", charge.hexes, charge.turns);
-
-            put (params, "id", g_strdup (id));
-            put (params, "target", g_strdup (foe));
-            put (params, "to", arb_hex_to_string (charge.dest));
-            put (params, "hexes", g_strdup_printf ("%d", charge.hexes));
-            put (params, "hexsides", g_strdup_printf ("%d", charge.turns));
-            put (params, "facing", g_strdup_printf ("%d", charge.facing));
-            if (best_strike ("aod.charge", "Q", least, ap, enc, rules, id, &means, params, flags))
-              {
-                *procedure = g_strdup ("aod.charge");
-                return TRUE;
-              }
-            g_hash_table_remove_all (params);
-          }
-      }
-
-    search (&ground, me, facing, 0, 0, ap, watched, there, 0, &plan);
-    face_at_end (&ground, &plan, there, ap);
-    if (plan.hexes == 0)
-      return FALSE;
-    put (params, "id", g_strdup (id));
-    put (params, "action", g_strdup ("M"));
-    put (params, "to", arb_hex_to_string (plan.dest));
-    put (params, "hexes", g_strdup_printf ("%d", plan.hexes));
-    put (params, "hexsides", g_strdup_printf ("%d", plan.turns));
-    put (params, "facing", g_strdup_printf ("%d", plan.facing));
-    *procedure = g_strdup ("aod.action");
+  if (policy == ARB_POLICY_CAUTIOUS && distance <= 1 && badly_hurt (game, enc, id) &&
+      get_away (enc, rules, id, procedure, params))
     return TRUE;
-  }
+  if (distance == 0 || (distance == 1 && arb_hex_in_front (me, facing, there)))
+    return choose_in_reach (enc, rules, id, foe, distance, ap, &means, procedure, params, flags);
+  if (distance == 1)
+    return turn_to_face (id, me, facing, there, ap, procedure, params);
+  return close_on (enc, rules, id, foe, me, facing, there, ap, policy, &means, procedure, params, flags);
 }

@@ -386,24 +386,14 @@ killer_of (ArbProc    *proc,
   return g_strdup (arb_encounter_get (arb_proc_get_encounter (proc), victim, ARB_AOD_KEY_KILLED_BY));
 }
 
-gboolean
-arb_aod_experience_proc (ArbProc  *proc,
-                         GError  **error)
+/* 15.0: the fight is over when those still in it are all on one side. */
+static gboolean
+check_fight_over (ArbEncounter  *enc,
+                  GStrv          ids,
+                  GError       **error)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbStep *step = arb_proc_get_step (proc);
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-  g_autoptr(GHashTable) awards = g_hash_table_new (g_str_hash, g_str_equal);
   const char *standing_side = NULL;
 
-  if (arb_encounter_get (enc, E, ARB_AOD_KEY_EXPERIENCE_AWARDED))
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("15.0: the experience of this fight has been awarded already"));
-      return FALSE;
-    }
-
-  /* The fight is over when those still in it are all on one side. */
   for (guint i = 0; ids[i]; i++)
     {
       const char *side = arb_encounter_get (enc, ids[i], ARB_KEY_SIDE);
@@ -419,6 +409,55 @@ arb_aod_experience_proc (ArbProc  *proc,
         }
       standing_side = side;
     }
+  return TRUE;
+}
+
+/* What beating @victim is worth: a hostile character's attributes
+ * twice however it left the fight, a foe's Difficulty Factor once it is
+ * beaten. FALSE when it counts for nothing yet. */
+static gboolean
+worth_of (ArbEncounter *enc,
+          const char   *victim,
+          int          *worth)
+{
+  if (arb_aod_is_character (enc, victim))
+    {
+      /* 15.2: twice the attributes of a hostile character, however it
+       * left the fight. */
+      static const ArbKey *attrs[] = { ARB_AOD_KEY_PS, ARB_AOD_KEY_MD, ARB_AOD_KEY_AG, ARB_AOD_KEY_EN, ARB_AOD_KEY_FT, ARB_AOD_KEY_WP };
+
+      *worth = 0;
+      for (guint a = 0; a < G_N_ELEMENTS (attrs); a++)
+        *worth += 2 * arb_encounter_get_field_int (enc, victim, attrs[a], 0);
+    }
+  else
+    {
+      /* 15.1: a foe's Difficulty Factor, once it is beaten. */
+      if (!out_of_fight (enc, victim))
+        return FALSE;
+      *worth = arb_encounter_get_field_int (enc, victim, ARB_AOD_KEY_DF, 0);
+    }
+  return TRUE;
+}
+
+gboolean
+arb_aod_experience_proc (ArbProc  *proc,
+                         GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  g_autoptr(GHashTable) awards = g_hash_table_new (g_str_hash, g_str_equal);
+
+  if (arb_encounter_get (enc, E, ARB_AOD_KEY_EXPERIENCE_AWARDED))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                   _("15.0: the experience of this fight has been awarded already"));
+      return FALSE;
+    }
+
+  if (!check_fight_over (enc, ids, error))
+    return FALSE;
 
   for (guint v = 0; ids[v]; v++)
     {
@@ -428,23 +467,8 @@ arb_aod_experience_proc (ArbProc  *proc,
       g_autoptr(GPtrArray) survivors = g_ptr_array_new ();
       int worth;
 
-      if (arb_aod_is_character (enc, victim))
-        {
-          /* 15.2: twice the attributes of a hostile character, however it
-           * left the fight. */
-          static const ArbKey *attrs[] = { ARB_AOD_KEY_PS, ARB_AOD_KEY_MD, ARB_AOD_KEY_AG, ARB_AOD_KEY_EN, ARB_AOD_KEY_FT, ARB_AOD_KEY_WP };
-
-          worth = 0;
-          for (guint a = 0; a < G_N_ELEMENTS (attrs); a++)
-            worth += 2 * arb_encounter_get_field_int (enc, victim, attrs[a], 0);
-        }
-      else
-        {
-          /* 15.1: a foe's Difficulty Factor, once it is beaten. */
-          if (!out_of_fight (enc, victim))
-            continue;
-          worth = arb_encounter_get_field_int (enc, victim, ARB_AOD_KEY_DF, 0);
-        }
+      if (!worth_of (enc, victim, &worth))
+        continue;
 
       for (guint i = 0; ids[i]; i++)
         if (arb_aod_is_character (enc, ids[i]) && !out_of_fight (enc, ids[i]) &&

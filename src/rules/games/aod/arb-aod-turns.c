@@ -301,6 +301,167 @@ arb_aod_turns_placement (ArbProc  *proc,
   return TRUE;
 }
 
+/* The order's figures, the combatants' own names (borrowed: nothing
+ * here changes the encounter, only the step); on the stack unless the
+ * order is long. */
+typedef struct
+{
+  const char  *stack[16];
+  const char **heap;
+  const char **ids;
+  guint        n;
+} Order;
+
+static void
+order_clear (Order *o)
+{
+  g_clear_pointer (&o->heap, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Order, order_clear)
+
+/* Only combatants of the fight take turns: a damaged order's empty or
+ * unknown entries are passed over. */
+static void
+order_read (Order        *o,
+            ArbEncounter *enc,
+            const char   *order_text)
+{
+  guint kept = 0, count = 1;
+  const char *p;
+  const char **order = o->ids = o->stack;
+
+  /* Cut as g_strsplit would and filtered as it goes, each entry
+   * matched in place to a combatant: asked at every turn. */
+  for (p = order_text; *p; p++)
+    count += *p == ',';
+  if (count + 1 > G_N_ELEMENTS (o->stack))
+    order = o->ids = o->heap = g_new (const char *, count + 1);
+  for (p = order_text;; )
+    {
+      gsize len = strcspn (p, ",");
+      const char *id = NULL;
+
+      for (const char * const *ids = len ? arb_encounter_peek_combatants (enc) : NULL; ids && *ids; ids++)
+        if (strncmp (*ids, p, len) == 0 && (*ids)[len] == '\0')
+          {
+            id = *ids;
+            break;
+          }
+      if (id)
+        order[kept++] = id;
+      if (p[len] == '\0')
+        break;
+      p += len + 1;
+    }
+  order[kept] = NULL;
+  o->n = kept;
+}
+
+/* 7.8: a figure that did nothing this pulse passes: 2 AP, or what is left. */
+static void
+pass_idle (ArbEncounter *enc,
+           ArbStep      *step,
+           const char   *current,
+           int           round,
+           int           pulse,
+           gboolean      quiet)
+{
+  char tick[ARB_AOD_TICK_SIZE];
+
+  format_tick (tick, round, pulse);
+  if (current && g_strcmp0 (arb_step_peek (step, enc, current, ARB_AOD_KEY_ACTED), tick) != 0)
+    {
+      int ap = arb_step_peek_field_int (step, enc, current, ARB_AOD_KEY_AP, 0);
+
+      arb_step_set_int (step, enc, current, ARB_AOD_KEY_AP, ap - MIN (2, ap));
+      arb_step_set (step, enc, current, ARB_AOD_KEY_ACTED, tick);
+      if (!quiet)
+        arb_step_add_log (step, _("%s passes (%d AP left)"), arb_encounter_get_name (enc, current), ap - MIN (2, ap));
+    }
+}
+
+/* Past the end of the order: the next pulse, or with nobody's AP left a
+ * new round, its conditions expired and every figure's APA given
+ * (6.2-6.4). */
+static void
+next_pulse (ArbProc     *proc,
+            const Order *o,
+            int         *round,
+            int         *pulse,
+            gboolean     quiet)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char * const *order = o->ids;
+  guint n = o->n;
+  gboolean anyone = FALSE;
+
+  for (guint i = 0; i < n; i++)
+    anyone |= arb_step_peek_field_int (step, enc, order[i], ARB_AOD_KEY_AP, 0) > 0;
+
+  if (!anyone)
+    {
+      (*round)++;
+      *pulse = 1;
+      arb_step_set_int (step, enc, E, ARB_KEY_ROUND, *round);
+      arb_step_set_int (step, enc, E, ARB_AOD_KEY_PULSE, *pulse);
+      if (!quiet)
+        arb_step_add_log (step, _("Round %d begins: every figure gets its APA"), *round);
+      /* It walks the combatants' conditions as the encounter
+       * holds them: with none on anyone (most rounds), nothing. */
+      for (const char * const *ids = arb_encounter_peek_combatants (enc); *ids; ids++)
+        if (arb_step_may_have_conditions (NULL, enc, *ids))
+          {
+            arb_conditions_expire (proc, *round);
+            break;
+          }
+      arb_aod_regenerate (proc);
+      for (guint i = 0; i < n; i++)
+        arb_step_set_int (step, enc, order[i], ARB_AOD_KEY_AP, aod_apa (proc, order[i]));
+    }
+  else
+    {
+      (*pulse)++;
+      arb_step_set_int (step, enc, E, ARB_AOD_KEY_PULSE, *pulse);
+      if (!quiet)
+        arb_step_add_log (step, _("Pulse %d"), *pulse);
+    }
+}
+
+/* 6.6: a stunned, unconscious or dead figure passes; so does everyone
+ * while the attendants carry a spared figure off (5.2). A stunned one
+ * rolls to recover as its turn comes (11.6), which a truce allows.
+ * FALSE when it stopped for a die. */
+static gboolean
+pass_unable (ArbProc    *proc,
+             const char *id,
+             int         ap,
+             int         round,
+             int         pulse,
+             gboolean    quiet)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  char tick[ARB_AOD_TICK_SIZE];
+
+  format_tick (tick, round, pulse);
+  if (ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_STUNNED) &&
+      !ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_UNCONSCIOUS) &&
+      !ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_DEAD))
+    {
+      gboolean recovered;
+
+      if (!arb_aod_roll_stun_recovery (proc, id, &recovered))
+        return FALSE;
+    }
+  arb_step_set_int (step, enc, id, ARB_AOD_KEY_AP, ap - MIN (2, ap));
+  arb_step_set (step, enc, id, ARB_AOD_KEY_ACTED, tick);
+  if (!quiet)
+    arb_step_add_log (step, _("%s passes"), arb_encounter_get_name (enc, id));
+  return TRUE;
+}
+
 gboolean
 arb_aod_turns_next (ArbProc  *proc,
                     GError  **error)
@@ -309,12 +470,8 @@ arb_aod_turns_next (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *order_text = arb_encounter_get (enc, E, ARB_KEY_ORDER);
   const char *current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
-  /* The order's figures, the combatants' own names (borrowed: nothing
-   * here changes the encounter, only the step); on the stack unless the
-   * order is long. */
-  const char *order_stack[16];
-  g_autofree const char **order_heap = NULL;
-  const char **order = order_stack;
+  g_auto(Order) o = { { NULL } };
+  const char **order;
   /* No log lines built for a quiet step, which drops them. */
   gboolean quiet = arb_step_is_quiet (step);
   guint n, at = 0;
@@ -327,39 +484,10 @@ arb_aod_turns_next (ArbProc  *proc,
       return FALSE;
     }
 
-  /* Only combatants of the fight take turns: a damaged order's empty or
-   * unknown entries are passed over, and an order with nobody in it
-   * cannot go on. */
-  {
-    guint kept = 0, count = 1;
-    const char *p;
-
-    /* Cut as g_strsplit would and filtered as it goes, each entry
-     * matched in place to a combatant: asked at every turn. */
-    for (p = order_text; *p; p++)
-      count += *p == ',';
-    if (count + 1 > G_N_ELEMENTS (order_stack))
-      order = order_heap = g_new (const char *, count + 1);
-    for (p = order_text;; )
-      {
-        gsize len = strcspn (p, ",");
-        const char *id = NULL;
-
-        for (const char * const *ids = len ? arb_encounter_peek_combatants (enc) : NULL; ids && *ids; ids++)
-          if (strncmp (*ids, p, len) == 0 && (*ids)[len] == '\0')
-            {
-              id = *ids;
-              break;
-            }
-        if (id)
-          order[kept++] = id;
-        if (p[len] == '\0')
-          break;
-        p += len + 1;
-      }
-    order[kept] = NULL;
-    n = kept;
-  }
+  /* An order with nobody in it cannot go on. */
+  order_read (&o, enc, order_text);
+  order = o.ids;
+  n = o.n;
   if (n == 0)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
@@ -375,21 +503,7 @@ arb_aod_turns_next (ArbProc  *proc,
     if (g_strcmp0 (order[i], current) == 0)
       at = i;
 
-  /* 7.8: a figure that did nothing this pulse passes: 2 AP, or what is left. */
-  {
-    char tick[ARB_AOD_TICK_SIZE];
-
-    format_tick (tick, round, pulse);
-    if (current && g_strcmp0 (arb_step_peek (step, enc, current, ARB_AOD_KEY_ACTED), tick) != 0)
-      {
-        int ap = arb_step_peek_field_int (step, enc, current, ARB_AOD_KEY_AP, 0);
-
-        arb_step_set_int (step, enc, current, ARB_AOD_KEY_AP, ap - MIN (2, ap));
-        arb_step_set (step, enc, current, ARB_AOD_KEY_ACTED, tick);
-        if (!quiet)
-          arb_step_add_log (step, _("%s passes (%d AP left)"), arb_encounter_get_name (enc, current), ap - MIN (2, ap));
-      }
-  }
+  pass_idle (enc, step, current, round, pulse, quiet);
   /* Whose step it was, for people: a quiet one (a simulation's) has no
    * reader for it. */
   if (!quiet)
@@ -399,81 +513,32 @@ arb_aod_turns_next (ArbProc  *proc,
    * or nobody has AP left and a new round begins (6.2-6.4). */
   for (guint guard = 0; guard < 4 * n * 40 + 4; guard++)
     {
-      gboolean anyone = FALSE;
+      const char *id;
+      int ap;
 
       at++;
       if (at >= n)
         {
-          for (guint i = 0; i < n; i++)
-            anyone |= arb_step_peek_field_int (step, enc, order[i], ARB_AOD_KEY_AP, 0) > 0;
-
-          if (!anyone)
-            {
-              round++;
-              pulse = 1;
-              arb_step_set_int (step, enc, E, ARB_KEY_ROUND, round);
-              arb_step_set_int (step, enc, E, ARB_AOD_KEY_PULSE, pulse);
-              if (!quiet)
-                arb_step_add_log (step, _("Round %d begins: every figure gets its APA"), round);
-              /* It walks the combatants' conditions as the encounter
-               * holds them: with none on anyone (most rounds), nothing. */
-              for (const char * const *ids = arb_encounter_peek_combatants (enc); *ids; ids++)
-                if (arb_step_may_have_conditions (NULL, enc, *ids))
-                  {
-                    arb_conditions_expire (proc, round);
-                    break;
-                  }
-              arb_aod_regenerate (proc);
-              for (guint i = 0; i < n; i++)
-                arb_step_set_int (step, enc, order[i], ARB_AOD_KEY_AP, aod_apa (proc, order[i]));
-            }
-          else
-            {
-              pulse++;
-              arb_step_set_int (step, enc, E, ARB_AOD_KEY_PULSE, pulse);
-              if (!quiet)
-                arb_step_add_log (step, _("Pulse %d"), pulse);
-            }
+          next_pulse (proc, &o, &round, &pulse, quiet);
           at = 0;
         }
 
-      {
-        const char *id = order[at];
-        int ap = arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_AP, 0);
-
-        if (ap <= 0)
+      id = order[at];
+      ap = arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_AP, 0);
+      if (ap <= 0)
+        continue;
+      if (aod_cannot_act (enc, step, id) ||
+          round < arb_step_peek_field_int (step, enc, E, ARB_AOD_KEY_TRUCE_UNTIL, 0))
+        {
+          if (!pass_unable (proc, id, ap, round, pulse, quiet))
+            return FALSE;
           continue;
-        if (aod_cannot_act (enc, step, id) ||
-            round < arb_step_peek_field_int (step, enc, E, ARB_AOD_KEY_TRUCE_UNTIL, 0))
-          {
-            /* 6.6: a stunned, unconscious or dead figure passes; so does
-             * everyone while the attendants carry a spared figure off
-             * (5.2). A stunned one rolls to recover as its turn comes
-             * (11.6), which a truce allows. */
-            char tick[ARB_AOD_TICK_SIZE];
-
-            format_tick (tick, round, pulse);
-            if (ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_STUNNED) &&
-                !ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_UNCONSCIOUS) &&
-                !ARB_AOD_HAS (enc, step, id, ARB_AOD_KEY_COND_DEAD))
-              {
-                gboolean recovered;
-
-                if (!arb_aod_roll_stun_recovery (proc, id, &recovered))
-                  return FALSE;
-              }
-            arb_step_set_int (step, enc, id, ARB_AOD_KEY_AP, ap - MIN (2, ap));
-            arb_step_set (step, enc, id, ARB_AOD_KEY_ACTED, tick);
-            if (!quiet)
-              arb_step_add_log (step, _("%s passes"), arb_encounter_get_name (enc, id));
-            continue;
-          }
-        arb_step_set (step, enc, E, ARB_KEY_CURRENT, id);
-        if (!quiet)
-          arb_step_add_log (step, _("Round %d, pulse %d: %s acts (%d AP)"), round, pulse,
-                            arb_encounter_get_name (enc, id), ap);
-        return TRUE;
-      }
+        }
+      arb_step_set (step, enc, E, ARB_KEY_CURRENT, id);
+      if (!quiet)
+        arb_step_add_log (step, _("Round %d, pulse %d: %s acts (%d AP)"), round, pulse,
+                          arb_encounter_get_name (enc, id), ap);
+      return TRUE;
     }
 
   g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,

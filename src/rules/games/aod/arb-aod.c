@@ -368,32 +368,17 @@ parse_assign (const char  *text,
   return ok;
 }
 
-ArbSheet *
-arb_aod_generate (const ArbAodGeneration *gen,
-                  ArbRulesetLibrary      *rules,
-                  GPtrArray              *problems)
+/* 3.0: the race, of the chart, and its unassigned points (@uap, unless
+ * the referee gave them) and Popularity (@pop). NULL without one. */
+static const ArbRow *
+set_race (ArbSheet               *sheet,
+          const ArbAodGeneration *gen,
+          ArbTable               *races,
+          int                    *uap,
+          int                    *pop,
+          GPtrArray              *problems)
 {
-  g_autoptr(ArbSheet) sheet = NULL;
-  ArbTable *races, *weapons;
   const ArbRow *race = NULL;
-  guint before = problems->len;
-  int points[6];
-  int uap = 0, total = 0, pop = 0;
-  gboolean assign_ok;
-
-  g_return_val_if_fail (gen != NULL, NULL);
-  g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (rules), NULL);
-
-  races = arb_ruleset_library_get_table (rules, "aod", "races");
-  weapons = arb_ruleset_library_get_table (rules, "aod", "weapons");
-  sheet = arb_sheet_new ("aod", "character", NULL);
-
-  if (gen->name == NULL || gen->name[0] == '\0')
-    add_problem (problems, NULL, 0, _("3.6: the character needs a name (--name)"));
-  else
-    arb_sheet_set (sheet, "name", gen->name, NULL);
-  if (gen->player && gen->player[0])
-    arb_sheet_set (sheet, "player", gen->player, NULL);
 
   if (gen->race == NULL || !(race = arb_table_find_row_by_name (races, gen->race, NULL)))
     {
@@ -413,48 +398,64 @@ arb_aod_generate (const ArbAodGeneration *gen,
       arb_sheet_set (sheet, "race", race->name, NULL);
 
       if (gen->uap > 0)
-        uap = gen->uap;
+        *uap = gen->uap;
       else if (uap_col >= 0 && g_ascii_string_to_signed (race->cells[uap_col].text, 10, 0, 1000, &v, NULL))
-        uap = (int)v;
+        *uap = (int)v;
       else
         add_problem (problems, NULL, 0,
                      _("3.9: the chart prints no unassigned points for the %s; the referee must give them (--uap N; 22 is a common house figure)"),
                      race->name);
 
       if (pop_col >= 0 && g_ascii_string_to_signed (race->cells[pop_col].text, 10, 0, 99, &v, NULL))
-        pop = (int)v;
+        *pop = (int)v;
     }
+  return race;
+}
 
-  assign_ok = parse_assign (gen->assign, points, problems);
+/* 3.0: each attribute the race's base plus the points assigned to it,
+ * no more than a quarter of them to one, all of them assigned. */
+static void
+set_attributes (ArbSheet          *sheet,
+                ArbRulesetLibrary *rules,
+                const ArbRow      *race,
+                int                uap,
+                const int         *points,
+                int                pop,
+                GPtrArray         *problems)
+{
+  int quarter = uap / 4, total = 0;
 
-  if (race != NULL && uap > 0 && assign_ok)
+  for (guint a = 0; attributes[a]; a++)
     {
-      int quarter = uap / 4;
+      g_autofree char *upper = g_ascii_strup (attributes[a], -1);
+      int base = 0;
 
-      for (guint a = 0; attributes[a]; a++)
-        {
-          g_autofree char *upper = g_ascii_strup (attributes[a], -1);
-          int base = 0;
-
-          total += points[a];
-          if (points[a] > quarter)
-            add_problem (problems, NULL, 0,
-                         _("3.0: no more than a quarter of the %d unassigned points (%d) may go to one attribute; %s has %d"),
-                         uap, quarter, upper, points[a]);
-          cell_int (rules, "races", race->name, attributes[a], &base);
-          arb_sheet_set_int (sheet, attributes[a], base + points[a]);
-        }
-
-      if (total < uap)
+      total += points[a];
+      if (points[a] > quarter)
         add_problem (problems, NULL, 0,
-                     _("3.0: all %d unassigned points must be assigned; %d are left over"), uap, uap - total);
-      else if (total > uap)
-        add_problem (problems, NULL, 0,
-                     _("3.0: only %d unassigned points may be assigned, not %d"), uap, total);
-
-      arb_sheet_set_int (sheet, "popularity", pop);
+                     _("3.0: no more than a quarter of the %d unassigned points (%d) may go to one attribute; %s has %d"),
+                     uap, quarter, upper, points[a]);
+      cell_int (rules, "races", race->name, attributes[a], &base);
+      arb_sheet_set_int (sheet, attributes[a], base + points[a]);
     }
 
+  if (total < uap)
+    add_problem (problems, NULL, 0,
+                 _("3.0: all %d unassigned points must be assigned; %d are left over"), uap, uap - total);
+  else if (total > uap)
+    add_problem (problems, NULL, 0,
+                 _("3.0: only %d unassigned points may be assigned, not %d"), uap, total);
+
+  arb_sheet_set_int (sheet, "popularity", pop);
+}
+
+/* 3.2, 3.5: the armor and the shield, of their tables, or none. */
+static void
+set_armor_and_shield (ArbSheet               *sheet,
+                      const ArbAodGeneration *gen,
+                      ArbRulesetLibrary      *rules,
+                      GPtrArray              *problems)
+{
   if (!is_none (gen->armor))
     {
       ArbTable *armor = arb_ruleset_library_get_table (rules, "aod", "armor");
@@ -480,7 +481,15 @@ arb_aod_generate (const ArbAodGeneration *gen,
     }
   else
     arb_sheet_set (sheet, "shield", "none", NULL);
+}
 
+/* 3.3: each weapon, of the Weapons Table, its figures copied. */
+static void
+add_weapons (ArbSheet               *sheet,
+             const ArbAodGeneration *gen,
+             ArbTable               *weapons,
+             GPtrArray              *problems)
+{
   for (guint i = 0; gen->weapons && gen->weapons[i]; i++)
     {
       const ArbRow *row = arb_table_find_row_by_name (weapons, gen->weapons[i], NULL);
@@ -505,6 +514,44 @@ arb_aod_generate (const ArbAodGeneration *gen,
         arb_sheet_item_set (item, "dm", dm && g_ascii_string_to_signed (dm[0] == '+' ? dm + 1 : dm, 10, -50, 50, &v, NULL) ? dm : "+0");
       }
     }
+}
+
+ArbSheet *
+arb_aod_generate (const ArbAodGeneration *gen,
+                  ArbRulesetLibrary      *rules,
+                  GPtrArray              *problems)
+{
+  g_autoptr(ArbSheet) sheet = NULL;
+  ArbTable *races, *weapons;
+  const ArbRow *race = NULL;
+  guint before = problems->len;
+  int points[6];
+  int uap = 0, pop = 0;
+  gboolean assign_ok;
+
+  g_return_val_if_fail (gen != NULL, NULL);
+  g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (rules), NULL);
+
+  races = arb_ruleset_library_get_table (rules, "aod", "races");
+  weapons = arb_ruleset_library_get_table (rules, "aod", "weapons");
+  sheet = arb_sheet_new ("aod", "character", NULL);
+
+  if (gen->name == NULL || gen->name[0] == '\0')
+    add_problem (problems, NULL, 0, _("3.6: the character needs a name (--name)"));
+  else
+    arb_sheet_set (sheet, "name", gen->name, NULL);
+  if (gen->player && gen->player[0])
+    arb_sheet_set (sheet, "player", gen->player, NULL);
+
+  race = set_race (sheet, gen, races, &uap, &pop, problems);
+
+  assign_ok = parse_assign (gen->assign, points, problems);
+
+  if (race != NULL && uap > 0 && assign_ok)
+    set_attributes (sheet, rules, race, uap, points, pop, problems);
+
+  set_armor_and_shield (sheet, gen, rules, problems);
+  add_weapons (sheet, gen, weapons, problems);
 
   arb_sheet_set_int (sheet, "experience", 0);
 

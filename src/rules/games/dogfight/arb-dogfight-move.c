@@ -185,6 +185,99 @@ mp_alike (ArbProc     *proc,
   return TRUE;
 }
 
+/* The roll shifted by CV (of @cv) and pilot points: @mp within 1 MP of the
+ * roll's @mp_raw, and only the pilot points that change it spent. */
+static gboolean
+shift_mp (ArbProc     *proc,
+          const char  *id,
+          int          raw,
+          int          mp_raw,
+          int          cv_shift,
+          int          pp_shift,
+          int          cv,
+          int         *mp,
+          GError     **error)
+{
+  ArbStep *step = arb_proc_get_step (proc);
+  int adjusted, mp_adj, paid = 0;
+  gboolean top_adj;
+
+  /* The adjusted result stays within 1 MP of the roll's: we clamp
+   * rather than refuse, the dice being down, and pilot points that
+   * would not change the clamped result are kept (Arbiter's reading
+   * of "± 1 MP limit / turn"). */
+  adjusted = raw + cv_shift - pp_shift;
+  if (!mp_for (proc, adjusted, &mp_adj, &top_adj, error))
+    return FALSE;
+  *mp = CLAMP (mp_adj, mp_raw - 1, mp_raw + 1);
+  for (paid = 0; paid < pp_shift; paid++)
+    {
+      int m;
+
+      if (!mp_for (proc, raw + cv_shift - paid, &m, &top_adj, error))
+        return FALSE;
+      if (CLAMP (m, mp_raw - 1, mp_raw + 1) == *mp)
+        break;
+    }
+  arb_step_add_log (step, _("Adjusted by CV %+d (up to half the CV %d, costing no CV: Arbiter's reading) and pilot points -%d: "
+                      "the roll becomes %d, %d MP"),
+                    cv_shift, cv, pp_shift, adjusted, mp_adj);
+  if (*mp != mp_adj)
+    arb_step_add_log (step, _("Arbiter's reading of the ± 1 MP limit a turn: held to %d MP"), *mp);
+  if (paid < pp_shift)
+    arb_step_add_log (step, _("Pilot points: %d of the %d offered change the result; the rest are not spent (Arbiter's reading)"),
+                      paid, pp_shift);
+  return arb_dogfight_spend_pp (proc, id, paid, _("the movement points"), error);
+}
+
+/* Climbing or diving: the vertical movement points, rolled unless
+ * every face gives the same, taken off or put on the altitude. */
+static gboolean
+roll_vertical (ArbProc     *proc,
+               const char  *id,
+               int          speed,
+               int          pitch,
+               int          vmod,
+               GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  gboolean top;
+  g_autofree char *vpurpose = g_strdup_printf (_("vertical movement points for %s"), name);
+  int vroll, vmp, alt = arb_dogfight_altitude (enc, step, id);
+  gboolean vcertain;
+
+  if (!mp_alike (proc, speed + vmod, &vcertain, error))
+    return FALSE;
+  if (vcertain)
+    vroll = 1;
+  else if (!arb_proc_roll (proc, "1d6", vpurpose, &vroll))
+    return FALSE;
+  if (!mp_for (proc, vroll + speed + vmod, &vmp, &top, error))
+    return FALSE;
+  if (vcertain)
+    arb_step_add_log (step, ngettext ("%s: every roll for vertical movement points gives %d MP%s, so none is made",
+                                      "%s: every roll for vertical movement points gives %d MP%s, so none is made", vmp),
+                      name, vmp, top ? _(" (above the table: its top row)") : "");
+  else
+    arb_step_add_log (step, _("%s rolls %d for vertical movement points: + speed %d, %s %+d = %d: %d MP%s"),
+                      name, vroll, speed, arb_dogfight_pitch_label (pitch), vmod, vroll + speed + vmod, vmp,
+                      top ? _(" (above the table: its top row)") : "");
+  if (vmp > 0)
+    {
+      int now = pitch < 0 ? alt - vmp : alt + vmp;
+
+      arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_ALTITUDE, now);
+      arb_step_add_log (step, pitch < 0 ? ngettext ("%s dives %d level: altitude %d → %d",
+                                                    "%s dives %d levels: altitude %d → %d", vmp)
+                                        : ngettext ("%s climbs %d level: altitude %d → %d",
+                                                    "%s climbs %d levels: altitude %d → %d", vmp),
+                        name, vmp, alt, now);
+    }
+  return TRUE;
+}
+
 gboolean
 arb_dogfight_roll_mp (ArbProc     *proc,
                       const char  *id,
@@ -200,8 +293,8 @@ arb_dogfight_roll_mp (ArbProc     *proc,
   int pitch = arb_dogfight_pitch (enc, step, id);
   int cv = arb_dogfight_cv (enc, step, id);
   int pp = arb_dogfight_pp (enc, step, id);
-  int hmod, vmod, roll, raw, adjusted, mp_raw, mp_adj, mp, paid = 0;
-  gboolean top, top_adj, certain;
+  int hmod, vmod, roll, raw, mp_raw, mp;
+  gboolean top, certain;
 
   if (arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_MP) != NULL)
     return arb_proc_refuse (error, NULL, _("Movement points: %s has rolled them this turn (%d left)"),
@@ -247,73 +340,13 @@ arb_dogfight_roll_mp (ArbProc     *proc,
     arb_step_add_log (step, _("%s rolls %d for movement points: + speed %d = %d: %d MP%s"),
                       name, roll, speed, raw, mp_raw, top ? _(" (above the table: its top row)") : "");
   mp = mp_raw;
-  if (cv_shift != 0 || pp_shift != 0)
-    {
-      /* The adjusted result stays within 1 MP of the roll's: we clamp
-       * rather than refuse, the dice being down, and pilot points that
-       * would not change the clamped result are kept (Arbiter's reading
-       * of "± 1 MP limit / turn"). */
-      adjusted = raw + cv_shift - pp_shift;
-      if (!mp_for (proc, adjusted, &mp_adj, &top_adj, error))
-        return FALSE;
-      mp = CLAMP (mp_adj, mp_raw - 1, mp_raw + 1);
-      for (paid = 0; paid < pp_shift; paid++)
-        {
-          int m;
-
-          if (!mp_for (proc, raw + cv_shift - paid, &m, &top_adj, error))
-            return FALSE;
-          if (CLAMP (m, mp_raw - 1, mp_raw + 1) == mp)
-            break;
-        }
-      arb_step_add_log (step, _("Adjusted by CV %+d (up to half the CV %d, costing no CV: Arbiter's reading) and pilot points -%d: "
-                          "the roll becomes %d, %d MP"),
-                        cv_shift, cv, pp_shift, adjusted, mp_adj);
-      if (mp != mp_adj)
-        arb_step_add_log (step, _("Arbiter's reading of the ± 1 MP limit a turn: held to %d MP"), mp);
-      if (paid < pp_shift)
-        arb_step_add_log (step, _("Pilot points: %d of the %d offered change the result; the rest are not spent (Arbiter's reading)"),
-                          paid, pp_shift);
-      if (!arb_dogfight_spend_pp (proc, id, paid, _("the movement points"), error))
-        return FALSE;
-    }
+  if ((cv_shift != 0 || pp_shift != 0) && !shift_mp (proc, id, raw, mp_raw, cv_shift, pp_shift, cv, &mp, error))
+    return FALSE;
   mp = CLAMP (mp, 0, 20);
   arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_MP, mp);
 
-  if (pitch != 0)
-    {
-      g_autofree char *vpurpose = g_strdup_printf (_("vertical movement points for %s"), name);
-      int vroll, vmp, alt = arb_dogfight_altitude (enc, step, id);
-      gboolean vcertain;
-
-      if (!mp_alike (proc, speed + vmod, &vcertain, error))
-        return FALSE;
-      if (vcertain)
-        vroll = 1;
-      else if (!arb_proc_roll (proc, "1d6", vpurpose, &vroll))
-        return FALSE;
-      if (!mp_for (proc, vroll + speed + vmod, &vmp, &top, error))
-        return FALSE;
-      if (vcertain)
-        arb_step_add_log (step, ngettext ("%s: every roll for vertical movement points gives %d MP%s, so none is made",
-                                          "%s: every roll for vertical movement points gives %d MP%s, so none is made", vmp),
-                          name, vmp, top ? _(" (above the table: its top row)") : "");
-      else
-        arb_step_add_log (step, _("%s rolls %d for vertical movement points: + speed %d, %s %+d = %d: %d MP%s"),
-                          name, vroll, speed, arb_dogfight_pitch_label (pitch), vmod, vroll + speed + vmod, vmp,
-                          top ? _(" (above the table: its top row)") : "");
-      if (vmp > 0)
-        {
-          int now = pitch < 0 ? alt - vmp : alt + vmp;
-
-          arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_ALTITUDE, now);
-          arb_step_add_log (step, pitch < 0 ? ngettext ("%s dives %d level: altitude %d → %d",
-                                                        "%s dives %d levels: altitude %d → %d", vmp)
-                                            : ngettext ("%s climbs %d level: altitude %d → %d",
-                                                        "%s climbs %d levels: altitude %d → %d", vmp),
-                            name, vmp, alt, now);
-        }
-    }
+  if (pitch != 0 && !roll_vertical (proc, id, speed, pitch, vmod, error))
+    return FALSE;
   /* Arbiter's reading of the smoke roll "each move": once a turn, at
    * the movement points. */
   if (arb_conditions_has (enc, step, id, "smoke") && !arb_conditions_has (enc, step, id, "fire"))
@@ -426,6 +459,89 @@ pitch_column (int             steps,
     }
 }
 
+/* The tasks of a move: the turn or maneuver, then the pitch change, in
+ * @kinds; @what says them. */
+static gboolean
+list_tasks (gboolean        maneuver,
+            int             turn,
+            int             old_pitch,
+            int             pitch,
+            GString        *what,
+            ArbDogfightMt  *kinds,
+            int            *n_tasks,
+            GError        **error)
+{
+  int steps = 0;
+
+  if (maneuver)
+    {
+      kinds[(*n_tasks)++] = ARB_DOGFIGHT_MT_MANEUVER;
+      g_string_append (what, _("a maneuver in place"));
+    }
+  else if (turn != 0)
+    {
+      kinds[(*n_tasks)++] = abs (turn) == 1 ? ARB_DOGFIGHT_MT_TURN_60 : abs (turn) == 2 ? ARB_DOGFIGHT_MT_TURN_120
+                                                                                    : ARB_DOGFIGHT_MT_TURN_180;
+      g_string_append_printf (what, _("a %d° turn"), abs (turn) * 60);
+    }
+  if (pitch != old_pitch)
+    {
+      steps = abs (pitch - old_pitch);
+      /* Pulling out of a dive: the steps changed, plus one. */
+      if (old_pitch < 0 && pitch > old_pitch)
+        steps++;
+      if (what->len)
+        g_string_append (what, _(" and "));
+      g_string_append_printf (what, old_pitch < 0 && pitch > old_pitch
+                                      ? ngettext ("pulling out of the dive, %s to %s (%d step + 1)",
+                                                  "pulling out of the dive, %s to %s (%d steps + 1)", abs (pitch - old_pitch))
+                                      : ngettext ("a pitch change from %s to %s (%d step)",
+                                                  "a pitch change from %s to %s (%d steps)", abs (pitch - old_pitch)),
+                              arb_dogfight_pitch_label (old_pitch), arb_dogfight_pitch_label (pitch),
+                              abs (pitch - old_pitch));
+      if (steps > 4)
+        return arb_proc_refuse (error, NULL, _("Movement test: %s is %d steps, beyond the MT table (4 steps at most)"),
+                                what->str, steps);
+      if (steps >= 2 && !pitch_column (steps, &kinds[(*n_tasks)++], error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The MT table's dice for the tasks: one task's, or the greater's
+ * plus the lesser's MT level. */
+static gboolean
+table_dice (ArbProc              *proc,
+            int                   speed,
+            const ArbDogfightMt  *kinds,
+            int                   n_tasks,
+            int                  *table,
+            GError              **error)
+{
+  ArbStep *step = arb_proc_get_step (proc);
+  int task_dice[2] = { 0, 0 }, task_level[2] = { 0, 0 };
+
+  for (int i = 0; i < n_tasks; i++)
+    {
+      if (!arb_dogfight_mt_dice (proc, speed, kinds[i], &task_dice[i], error))
+        return FALSE;
+      task_level[i] = arb_dogfight_mt_level (proc, task_dice[i]);
+    }
+  if (n_tasks == 2)
+    {
+      int greater = task_dice[0] >= task_dice[1] ? 0 : 1;
+
+      /* Two-task move: the greater's dice plus the lesser's MT level. */
+      *table = task_dice[greater] + task_level[1 - greater];
+      arb_step_add_log (step, ngettext ("Two-task move: %d die, + the lesser task's MT level %d = %d",
+                                        "Two-task move: %d dice, + the lesser task's MT level %d = %d", task_dice[greater]),
+                        task_dice[greater], task_level[1 - greater], *table);
+    }
+  else if (n_tasks == 1)
+    *table = task_dice[0];
+  return TRUE;
+}
+
 /* dogfight.move id= kind=forward|maneuver turn= pitch= dice= aero=
  * aero-pp= pp-dice= cancel= save-speed= */
 gboolean
@@ -440,8 +556,7 @@ arb_dogfight_move (ArbProc  *proc,
   g_autoptr(GString) what = g_string_new (NULL);
   const char *name;
   gboolean maneuver;
-  int turn, pitch, old_pitch, dice, speed, mp, steps = 0;
-  int task_dice[2] = { 0, 0 }, task_level[2] = { 0, 0 }, n_tasks = 0;
+  int turn, pitch, old_pitch, dice, speed, mp, n_tasks = 0;
   ArbDogfightMt kinds[2];
 
   if (id == NULL)
@@ -481,57 +596,9 @@ arb_dogfight_move (ArbProc  *proc,
     return arb_proc_refuse (error, NULL, "%s", _("Movement test: only a maneuver test may roll more dice than the table"));
 
   speed = arb_dogfight_speed (enc, step, id);
-  /* The tasks: the turn or maneuver, then the pitch change. */
-  if (maneuver)
-    {
-      kinds[n_tasks++] = ARB_DOGFIGHT_MT_MANEUVER;
-      g_string_append (what, _("a maneuver in place"));
-    }
-  else if (turn != 0)
-    {
-      kinds[n_tasks++] = abs (turn) == 1 ? ARB_DOGFIGHT_MT_TURN_60 : abs (turn) == 2 ? ARB_DOGFIGHT_MT_TURN_120
-                                                                                    : ARB_DOGFIGHT_MT_TURN_180;
-      g_string_append_printf (what, _("a %d° turn"), abs (turn) * 60);
-    }
-  if (pitch != old_pitch)
-    {
-      steps = abs (pitch - old_pitch);
-      /* Pulling out of a dive: the steps changed, plus one. */
-      if (old_pitch < 0 && pitch > old_pitch)
-        steps++;
-      if (what->len)
-        g_string_append (what, _(" and "));
-      g_string_append_printf (what, old_pitch < 0 && pitch > old_pitch
-                                      ? ngettext ("pulling out of the dive, %s to %s (%d step + 1)",
-                                                  "pulling out of the dive, %s to %s (%d steps + 1)", abs (pitch - old_pitch))
-                                      : ngettext ("a pitch change from %s to %s (%d step)",
-                                                  "a pitch change from %s to %s (%d steps)", abs (pitch - old_pitch)),
-                              arb_dogfight_pitch_label (old_pitch), arb_dogfight_pitch_label (pitch),
-                              abs (pitch - old_pitch));
-      if (steps > 4)
-        return arb_proc_refuse (error, NULL, _("Movement test: %s is %d steps, beyond the MT table (4 steps at most)"),
-                                what->str, steps);
-      if (steps >= 2 && !pitch_column (steps, &kinds[n_tasks++], error))
-        return FALSE;
-    }
-  for (int i = 0; i < n_tasks; i++)
-    {
-      if (!arb_dogfight_mt_dice (proc, speed, kinds[i], &task_dice[i], error))
-        return FALSE;
-      task_level[i] = arb_dogfight_mt_level (proc, task_dice[i]);
-    }
-  if (n_tasks == 2)
-    {
-      int greater = task_dice[0] >= task_dice[1] ? 0 : 1;
-
-      /* Two-task move: the greater's dice plus the lesser's MT level. */
-      plan.table = task_dice[greater] + task_level[1 - greater];
-      arb_step_add_log (step, ngettext ("Two-task move: %d die, + the lesser task's MT level %d = %d",
-                                        "Two-task move: %d dice, + the lesser task's MT level %d = %d", task_dice[greater]),
-                        task_dice[greater], task_level[1 - greater], plan.table);
-    }
-  else if (n_tasks == 1)
-    plan.table = task_dice[0];
+  if (!list_tasks (maneuver, turn, old_pitch, pitch, what, kinds, &n_tasks, error) ||
+      !table_dice (proc, speed, kinds, n_tasks, &plan.table, error))
+    return FALSE;
   plan.what = what->len ? what->str : _("straight ahead");
   if (plan.table > 0)
     {

@@ -331,43 +331,18 @@ cv_bonus (ArbProc *proc,
   return total;
 }
 
-gboolean
-arb_dogfight_mt_run (ArbProc            *proc,
-                     const char         *id,
-                     ArbDogfightMtPlan  *plan,
-                     GError            **error)
+/* The MT level reached, and a level 3 test's dice first: a failure's
+ * stress test counts them too. */
+static void
+mark_level (ArbProc                 *proc,
+            const char              *id,
+            const char              *name,
+            const ArbDogfightMtPlan *plan)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  const char *name = arb_encounter_get_name (enc, id);
-  g_autofree char *purpose = g_strdup_printf (_("movement test for %s"), name);
-  g_autofree char *label = NULL;
-  g_autoptr(GString) rolls = g_string_new (NULL);
-  const char *speed_code;
-  int n = plan->rolled + plan->aero + plan->aero_pp + plan->pp_dice;
-  int pp_left = arb_dogfight_pp (enc, step, id);
-  int cancel = MIN (plan->cancel, pp_left);
-  int ones = 0, sixes = 0, cancelled, failures, paid;
-  int loss_amount = -1, loss_every = 2, pen_amount = -1, pen_every = 2;
-  int loss, leftover, old_level;
-  guint64 num, den;
-  gboolean failed;
+  int old_level;
 
-  if (plan->rolled <= 0)
-    {
-      arb_step_add_log (step, _("%s: %s needs no movement test at speed %d (the table's %d)"),
-                        name, plan->what, arb_dogfight_speed (enc, step, id), plan->table);
-      return TRUE;
-    }
-
-  arb_step_add_log (step, ngettext ("Movement test for %s, %s: %d die indicated (MT level %d); %d rolled + %d aerobatic + %d bought + %d pilot point dice = %d",
-                                    "Movement test for %s, %s: %d dice indicated (MT level %d); %d rolled + %d aerobatic + %d bought + %d pilot point dice = %d",
-                                    plan->indicated),
-                    name, plan->what, plan->indicated, plan->level, plan->rolled, plan->aero, plan->aero_pp,
-                    plan->pp_dice, n);
-
-  /* The level and a level 3 test's dice first: a failure's stress test
-   * below counts them too. */
   old_level = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MT_LEVEL, 0);
   if (plan->level > old_level)
     arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_MT_LEVEL, plan->level);
@@ -382,12 +357,37 @@ arb_dogfight_mt_run (ArbProc            *proc,
       arb_step_add_log (step, _("A level 3 movement test: %s makes a stress test at the end of the turn (%d dice)"),
                         name, plan->rolled);
     }
+}
+
+/* The odds of failing: more ones than the pilot points can cancel. */
+static void
+add_failure_odds (ArbStep    *step,
+                  const char *name,
+                  int         n,
+                  int         cancel)
+{
+  g_autofree char *label = NULL;
+  guint64 num, den;
+
   arb_dogfight_odds_at_least (n, cancel + 1, &num, &den);
   label = cancel > 0 ? g_strdup_printf (ngettext ("%s fails the movement test (%d failure cancelled at most)",
                                                   "%s fails the movement test (%d failures cancelled at most)", cancel),
                                         name, cancel)
                      : g_strdup_printf (_("%s fails the movement test"), name);
   arb_step_add_odds (step, label, num, den);
+}
+
+/* The test's @n dice, their ones and sixes counted. FALSE when it
+ * stopped for a die. */
+static gboolean
+roll_test (ArbProc    *proc,
+           const char *name,
+           int         n,
+           int        *ones,
+           int        *sixes)
+{
+  g_autofree char *purpose = g_strdup_printf (_("movement test for %s"), name);
+  g_autoptr(GString) rolls = g_string_new (NULL);
 
   for (int i = 0; i < n; i++)
     {
@@ -395,104 +395,130 @@ arb_dogfight_mt_run (ArbProc            *proc,
 
       if (!arb_proc_roll (proc, "1d6", purpose, &v))
         return FALSE;
-      ones += v == 1;
-      sixes += v == 6;
+      *ones += v == 1;
+      *sixes += v == 6;
       g_string_append_printf (rolls, "%s%d", i ? " " : "", v);
     }
   {
-    g_autofree char *n_ones = g_strdup_printf (ngettext ("%d one", "%d ones", ones), ones);
-    g_autofree char *n_sixes = g_strdup_printf (ngettext ("%d six", "%d sixes", sixes), sixes);
+    g_autofree char *n_ones = g_strdup_printf (ngettext ("%d one", "%d ones", *ones), *ones);
+    g_autofree char *n_sixes = g_strdup_printf (ngettext ("%d six", "%d sixes", *sixes), *sixes);
 
     /* TRANSLATORS: "Lt. Harry Quill rolls 6 3: 0 ones, 1 six" */
-    arb_step_add_log (step, _("%s rolls %s: %s, %s"), name, rolls->str, n_ones, n_sixes);
+    arb_step_add_log (arb_proc_get_step (proc), _("%s rolls %s: %s, %s"), name, rolls->str, n_ones, n_sixes);
   }
+  return TRUE;
+}
 
-  cancelled = MIN (ones, cancel);
-  if (cancelled > 0 && !arb_dogfight_spend_pp (proc, id, cancelled, _("cancelling failures of the movement test"), error))
-    return FALSE;
-  failures = ones - cancelled;
-  paid = plan->aero_pp + plan->pp_dice + cancelled;
-  failed = failures > 0;
+/* A failed test: @failures dice on the failure table, its CV, move and
+ * speed changes and its stress test. FALSE when it stopped for a die
+ * or the table failed (@error set). */
+static gboolean
+apply_failure (ArbProc     *proc,
+               const char  *id,
+               const char  *name,
+               int          failures,
+               GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_autofree char *fpurpose = g_strdup_printf (_("movement test failure for %s"), name);
+  g_autoptr(GString) frolls = g_string_new (NULL);
+  int sum = 0, dcv, dmove, dspeed, stress;
+  gboolean no_stress;
+  int cv = arb_dogfight_cv (enc, step, id);
+  int mp = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MP, 0);
+  int speed = arb_dogfight_speed (enc, step, id);
 
-  if (failed)
+  for (int i = 0; i < failures; i++)
     {
-      g_autofree char *fpurpose = g_strdup_printf (_("movement test failure for %s"), name);
-      g_autoptr(GString) frolls = g_string_new (NULL);
-      int sum = 0, dcv, dmove, dspeed, stress;
-      gboolean no_stress;
-      int cv = arb_dogfight_cv (enc, step, id);
-      int mp = arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MP, 0);
-      int speed = arb_dogfight_speed (enc, step, id);
+      int v;
 
-      for (int i = 0; i < failures; i++)
-        {
-          int v;
-
-          if (!arb_proc_roll (proc, "1d6", fpurpose, &v))
-            return FALSE;
-          sum += v;
-          g_string_append_printf (frolls, "%s%d", i ? " + " : "", v);
-        }
-      if (!failure_cell (proc, sum, "cv", &dcv, NULL, error) ||
-          !failure_cell (proc, sum, "move", &dmove, NULL, error) ||
-          !failure_cell (proc, sum, "speed", &dspeed, NULL, error) ||
-          !failure_cell (proc, sum, "stress", &stress, &no_stress, error))
+      if (!arb_proc_roll (proc, "1d6", fpurpose, &v))
         return FALSE;
-      arb_step_add_log (step, no_stress
-                              ? ngettext ("%s fails the movement test: %d failure, %s = %d: CV %+d, move %+d, speed %+d, no stress test",
-                                          "%s fails the movement test: %d failures, %s = %d: CV %+d, move %+d, speed %+d, no stress test",
-                                          failures)
-                              : ngettext ("%s fails the movement test: %d failure, %s = %d: CV %+d, move %+d, speed %+d, a stress test at %+d",
-                                          "%s fails the movement test: %d failures, %s = %d: CV %+d, move %+d, speed %+d, a stress test at %+d",
-                                          failures),
-                        name, failures, frolls->str, sum, dcv, dmove, dspeed, stress);
-      if (dcv != 0 && MAX (0, cv + dcv) != cv)
-        {
-          arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_CV, MAX (0, cv + dcv));
-          arb_step_add_log (step, _("%s: CV %d → %d"), name, cv, MAX (0, cv + dcv));
-        }
-      if (dmove != 0 && MAX (0, mp + dmove) != mp)
-        {
-          arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_MP, MAX (0, mp + dmove));
-          arb_step_add_log (step, _("%s: movement points %d → %d"), name, mp, MAX (0, mp + dmove));
-        }
-      if (dspeed != 0 && MAX (0, speed + dspeed) != speed)
-        {
-          arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_SPEED, MAX (0, speed + dspeed));
-          arb_step_add_log (step, _("%s: speed %d → %d"), name, speed, MAX (0, speed + dspeed));
-        }
-      if (!no_stress && !arb_dogfight_stress_test (proc, id, stress, _("a failed movement test")))
-        return FALSE;
-      if (arb_dogfight_is_out (enc, step, id))
-        {
-          arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("MT FAILED · BROKEN UP"));
-          return TRUE;
-        }
+      sum += v;
+      g_string_append_printf (frolls, "%s%d", i ? " + " : "", v);
     }
+  if (!failure_cell (proc, sum, "cv", &dcv, NULL, error) ||
+      !failure_cell (proc, sum, "move", &dmove, NULL, error) ||
+      !failure_cell (proc, sum, "speed", &dspeed, NULL, error) ||
+      !failure_cell (proc, sum, "stress", &stress, &no_stress, error))
+    return FALSE;
+  arb_step_add_log (step, no_stress
+                          ? ngettext ("%s fails the movement test: %d failure, %s = %d: CV %+d, move %+d, speed %+d, no stress test",
+                                      "%s fails the movement test: %d failures, %s = %d: CV %+d, move %+d, speed %+d, no stress test",
+                                      failures)
+                          : ngettext ("%s fails the movement test: %d failure, %s = %d: CV %+d, move %+d, speed %+d, a stress test at %+d",
+                                      "%s fails the movement test: %d failures, %s = %d: CV %+d, move %+d, speed %+d, a stress test at %+d",
+                                      failures),
+                    name, failures, frolls->str, sum, dcv, dmove, dspeed, stress);
+  if (dcv != 0 && MAX (0, cv + dcv) != cv)
+    {
+      arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_CV, MAX (0, cv + dcv));
+      arb_step_add_log (step, _("%s: CV %d → %d"), name, cv, MAX (0, cv + dcv));
+    }
+  if (dmove != 0 && MAX (0, mp + dmove) != mp)
+    {
+      arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_MP, MAX (0, mp + dmove));
+      arb_step_add_log (step, _("%s: movement points %d → %d"), name, mp, MAX (0, mp + dmove));
+    }
+  if (dspeed != 0 && MAX (0, speed + dspeed) != speed)
+    {
+      arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_SPEED, MAX (0, speed + dspeed));
+      arb_step_add_log (step, _("%s: speed %d → %d"), name, speed, MAX (0, speed + dspeed));
+    }
+  if (!no_stress && !arb_dogfight_stress_test (proc, id, stress, _("a failed movement test")))
+    return FALSE;
+  return TRUE;
+}
+
+/* A clean test earns CV against the target, where there is one (a
+ * maneuver in place only with it less than 2 hexes away). */
+static void
+earn_cv (ArbProc                 *proc,
+         const char              *id,
+         const char              *name,
+         const ArbDogfightMtPlan *plan,
+         int                      n,
+         int                      sixes,
+         int                      paid)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *target = arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_TARGETING);
+  int range = target && *target ? arb_dogfight_range (enc, step, id, target) : -1;
+
+  if (target == NULL || *target == '\0' || range < 0 || arb_dogfight_is_out (enc, step, target))
+    arb_step_add_log (step, _("%s passes the movement test; no target, so no CV (CV is against the target)"), name);
+  else if (plan->maneuver && range >= 2)
+    arb_step_add_log (step, _("%s passes the movement test; a maneuver in place earns CV only with the target less than 2 hexes away (%d)"),
+                      name, range);
   else
     {
-      const char *target = arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_TARGETING);
-      int range = target && *target ? arb_dogfight_range (enc, step, id, target) : -1;
+      g_autoptr(GString) how = g_string_new (NULL);
+      int bonus = cv_bonus (proc, n, sixes, paid, how);
+      int cv = arb_dogfight_cv (enc, step, id);
 
-      if (target == NULL || *target == '\0' || range < 0 || arb_dogfight_is_out (enc, step, target))
-        arb_step_add_log (step, _("%s passes the movement test; no target, so no CV (CV is against the target)"), name);
-      else if (plan->maneuver && range >= 2)
-        arb_step_add_log (step, _("%s passes the movement test; a maneuver in place earns CV only with the target less than 2 hexes away (%d)"),
-                          name, range);
-      else
-        {
-          g_autoptr(GString) how = g_string_new (NULL);
-          int bonus = cv_bonus (proc, n, sixes, paid, how);
-          int cv = arb_dogfight_cv (enc, step, id);
-
-          if (bonus > 0)
-            arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_CV, cv + bonus);
-          arb_step_add_log (step, _("%s passes the movement test: CV bonus %+d (%s) against %s, CV %d → %d"),
-                            name, bonus, how->str, arb_encounter_get_name (enc, target), cv, cv + bonus);
-        }
+      if (bonus > 0)
+        arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_CV, cv + bonus);
+      arb_step_add_log (step, _("%s passes the movement test: CV bonus %+d (%s) against %s, CV %d → %d"),
+                        name, bonus, how->str, arb_encounter_get_name (enc, target), cv, cv + bonus);
     }
+}
 
-  /* Speed: 1 per two dice indicated, a leftover die off the power roll. */
+/* Speed: 1 per two dice indicated, a leftover die off the power roll;
+ * two pilot points save one of these. */
+static void
+lose_speed (ArbProc                 *proc,
+            const char              *id,
+            const char              *name,
+            const ArbDogfightMtPlan *plan)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *speed_code;
+  int loss_amount = -1, loss_every = 2, pen_amount = -1, pen_every = 2;
+  int loss, leftover;
+
   speed_code = named_code (proc, "speed-change", "movement test", "change");
   rate_code (speed_code, "speed", &loss_amount, &loss_every);
   rate_code (speed_code, "power", &pen_amount, &pen_every);
@@ -529,7 +555,61 @@ arb_dogfight_mt_run (ArbProc            *proc,
       arb_step_add_log (step, _("%s: the leftover die is -%d on this turn's power roll (%d in all)"),
                         name, leftover, MAX (-100, pen - leftover));
     }
+}
 
+gboolean
+arb_dogfight_mt_run (ArbProc            *proc,
+                     const char         *id,
+                     ArbDogfightMtPlan  *plan,
+                     GError            **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  int n = plan->rolled + plan->aero + plan->aero_pp + plan->pp_dice;
+  int pp_left = arb_dogfight_pp (enc, step, id);
+  int cancel = MIN (plan->cancel, pp_left);
+  int ones = 0, sixes = 0, cancelled, failures, paid;
+  gboolean failed;
+
+  if (plan->rolled <= 0)
+    {
+      arb_step_add_log (step, _("%s: %s needs no movement test at speed %d (the table's %d)"),
+                        name, plan->what, arb_dogfight_speed (enc, step, id), plan->table);
+      return TRUE;
+    }
+
+  arb_step_add_log (step, ngettext ("Movement test for %s, %s: %d die indicated (MT level %d); %d rolled + %d aerobatic + %d bought + %d pilot point dice = %d",
+                                    "Movement test for %s, %s: %d dice indicated (MT level %d); %d rolled + %d aerobatic + %d bought + %d pilot point dice = %d",
+                                    plan->indicated),
+                    name, plan->what, plan->indicated, plan->level, plan->rolled, plan->aero, plan->aero_pp,
+                    plan->pp_dice, n);
+  mark_level (proc, id, name, plan);
+  add_failure_odds (step, name, n, cancel);
+  if (!roll_test (proc, name, n, &ones, &sixes))
+    return FALSE;
+
+  cancelled = MIN (ones, cancel);
+  if (cancelled > 0 && !arb_dogfight_spend_pp (proc, id, cancelled, _("cancelling failures of the movement test"), error))
+    return FALSE;
+  failures = ones - cancelled;
+  paid = plan->aero_pp + plan->pp_dice + cancelled;
+  failed = failures > 0;
+
+  if (failed)
+    {
+      if (!apply_failure (proc, id, name, failures, error))
+        return FALSE;
+      if (arb_dogfight_is_out (enc, step, id))
+        {
+          arb_step_add_headline (step, ARB_HEADLINE_ERROR, _("MT FAILED · BROKEN UP"));
+          return TRUE;
+        }
+    }
+  else
+    earn_cv (proc, id, name, plan, n, sixes, paid);
+
+  lose_speed (proc, id, name, plan);
   if (failed)
     arb_step_add_headline (step, ARB_HEADLINE_WARNING, _("MT FAILED"));
   else

@@ -764,105 +764,73 @@ rows_labelled (const int *labels,
   return text;
 }
 
-/* Step 4: four markers on rows by 2d6, removed from rows with no glider,
- * opposing ones cancelling, the rest lifting or dropping the gliders in
- * their rows; a downdraft never takes a glider to the FLOOR. */
-gboolean
-arb_gpg_air_currents_proc (ArbProc  *proc,
-                           GError  **error)
+/* The player of the lowest chit places them, even if he is out. */
+static void
+say_placer (ArbEncounter *enc,
+            ArbStep      *step)
+{
+  g_auto(GStrv) order = g_strsplit (arb_encounter_get (enc, E, ARB_KEY_ORDER) ? arb_encounter_get (enc, E, ARB_KEY_ORDER) : "", ",", 2);
+
+  if (order[0] && order[0][0])
+    {
+      g_autofree char *summary = g_strdup_printf (_("%s places the air currents (the lowest chit)"),
+                                                  arb_encounter_get_name (enc, order[0]));
+
+      arb_step_set_who (step, arb_encounter_get_name (enc, order[0]));
+      arb_step_set_summary (step, summary);
+    }
+}
+
+/* Marker @m's @placement ("ROW:up", "ROW", ""): its row must carry the
+ * @roll; without one, @row stays the last row that does. @is_up: as
+ * said, else an updraft while any is left (@ups_left). */
+static gboolean
+read_placement (const char  *placement,
+                int          m,
+                int          roll,
+                const int   *labels,
+                int          rows,
+                gboolean     ups_left,
+                int         *row,
+                gboolean    *is_up,
+                GError     **error)
+{
+  g_autoptr(GString) candidates = NULL;
+  g_auto(GStrv) kv = g_strsplit (placement, ":", 2);
+  gint64 r;
+
+  if (kv[0] && kv[0][0])
+    {
+      if (!g_ascii_string_to_signed (kv[0], 10, 0, rows - 1, &r, NULL) || labels[r] != roll)
+        return arb_gpg_illegal (error, _("Marker %d rolled %d: row %s does not carry that number (rows that do: %s)"),
+                        m + 1, roll, kv[0], (candidates = rows_labelled (labels, rows, roll))->str);
+      *row = (int)r;
+    }
+  if (*row < 0)
+    return arb_gpg_illegal (error, _("Marker %d rolled %d, and no row carries that number"), m + 1, roll);
+  if (kv[0] && kv[1])
+    *is_up = g_str_equal (kv[1], "up");
+  else
+    *is_up = ups_left;
+  if (kv[1] && !g_str_equal (kv[1], "up") && !g_str_equal (kv[1], "down"))
+    return arb_gpg_illegal (error, _("A marker is up or down, not “%s”"), kv[1]);
+  return TRUE;
+}
+
+/* Each glider in a row with markers rides them: pairs of opposing
+ * markers cancel, a downdraft never takes it below the floor; the
+ * markers of an empty row go. */
+static void
+ride_currents (ArbProc   *proc,
+               const int *up,
+               const int *down,
+               int        rows)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   const char * const *ids = arb_encounter_peek_combatants (enc);
-  int rows = arb_gpg_setting (enc, "rows");
-  int ups = arb_gpg_setting (enc, "updrafts"), downs = arb_gpg_setting (enc, "downdrafts");
-  int markers = ups + downs;
   int floor = arb_gpg_setting (enc, "floor");
-  g_autofree int *up = g_new0 (int, rows);
-  g_autofree int *down = g_new0 (int, rows);
   g_autofree gboolean *occupied = g_new0 (gboolean, rows);
-  g_autoptr(GString) placed = g_string_new (NULL);
-  /* Read once: each marker looks through every row. */
-  g_autofree int *labels = g_new0 (int, rows);
-  gboolean by_reading = FALSE;
-
-  if (g_strcmp0 (arb_encounter_get (enc, E, ARB_GPG_KEY_PHASE), "air-currents") != 0)
-    return arb_gpg_illegal (error, _("Air currents come at the end of the turn, when every glider has gone"));
-  arb_gpg_row_labels (enc, 0, labels, rows);
-  /* The player of the lowest chit places them, even if he is out. */
-  if (!arb_step_is_quiet (step))
-    {
-      g_auto(GStrv) order = g_strsplit (arb_encounter_get (enc, E, ARB_KEY_ORDER) ? arb_encounter_get (enc, E, ARB_KEY_ORDER) : "", ",", 2);
-
-      if (order[0] && order[0][0])
-        {
-          g_autofree char *summary = g_strdup_printf (_("%s places the air currents (the lowest chit)"),
-                                                      arb_encounter_get_name (enc, order[0]));
-
-          arb_step_set_who (step, arb_encounter_get_name (enc, order[0]));
-          arb_step_set_summary (step, summary);
-        }
-    }
-
-  for (int m = 0; m < markers; m++)
-    {
-      g_autofree char *purpose = arb_step_is_quiet (step) ? NULL : g_strdup_printf (_("air current marker %d"), m + 1);
-      g_autoptr(GString) candidates = NULL;
-      const char *placement;
-      int roll, row = -1, count = 0;
-      gboolean is_up;
-
-      if (!arb_proc_roll (proc, "2d6", purpose, &roll))
-        return FALSE;
-      for (int r = 0; r < rows; r++)
-        if (labels[r] == roll)
-          {
-            row = r;
-            count++;
-          }
-
-      /* The player with the lowest chit places each marker; where the
-       * referee does not say, Arbiter's reading places the updrafts
-       * first, each on the last row carrying its number (as the
-       * simulator's players do), and the log says so. */
-      placement = arb_proc_next_listed (proc, "place");
-      if (placement == NULL)
-        {
-          placement = "";
-          if ((count > 1 || (ups > 0 && downs > 0)) && !arb_step_is_quiet (step) && !by_reading)
-            arb_step_add_log (step, _("Markers placed by Arbiter’s reading: updrafts first, each on the last row with its number"));
-          by_reading = TRUE;
-        }
-      {
-        g_auto(GStrv) kv = g_strsplit (placement, ":", 2);
-        gint64 r;
-
-        if (kv[0] && kv[0][0])
-          {
-            if (!g_ascii_string_to_signed (kv[0], 10, 0, rows - 1, &r, NULL) || labels[r] != roll)
-              return arb_gpg_illegal (error, _("Marker %d rolled %d: row %s does not carry that number (rows that do: %s)"),
-                              m + 1, roll, kv[0], (candidates = rows_labelled (labels, rows, roll))->str);
-            row = (int)r;
-          }
-        if (row < 0)
-          return arb_gpg_illegal (error, _("Marker %d rolled %d, and no row carries that number"), m + 1, roll);
-        if (kv[0] && kv[1])
-          is_up = g_str_equal (kv[1], "up");
-        else
-          is_up = ups > 0;
-        if (kv[1] && !g_str_equal (kv[1], "up") && !g_str_equal (kv[1], "down"))
-          return arb_gpg_illegal (error, _("A marker is up or down, not “%s”"), kv[1]);
-      }
-      if (is_up ? ups-- <= 0 : downs-- <= 0)
-        return arb_gpg_illegal (error, _("There is no %s marker left to place"), is_up ? _("updraft") : _("downdraft"));
-      if (is_up)
-        up[row]++;
-      else
-        down[row]++;
-      g_string_append_printf (placed, "%s%d:%s", placed->len ? "," : "", row, is_up ? "up" : "down");
-      if (!arb_step_is_quiet (step))
-        arb_step_add_log (step, _("Marker %d: %d → row %d, %s"), m + 1, roll, row, is_up ? _("updraft") : _("downdraft"));
-    }
 
   for (guint i = 0; ids[i]; i++)
     {
@@ -903,6 +871,75 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
   for (int r = 0; r < rows; r++)
     if ((up[r] || down[r]) && !occupied[r])
       arb_step_add_log (step, _("Row %d has no glider: its markers go"), r);
+}
+
+/* Step 4: four markers on rows by 2d6, removed from rows with no glider,
+ * opposing ones cancelling, the rest lifting or dropping the gliders in
+ * their rows; a downdraft never takes a glider to the FLOOR. */
+gboolean
+arb_gpg_air_currents_proc (ArbProc  *proc,
+                           GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  int rows = arb_gpg_setting (enc, "rows");
+  int ups = arb_gpg_setting (enc, "updrafts"), downs = arb_gpg_setting (enc, "downdrafts");
+  int markers = ups + downs;
+  g_autofree int *up = g_new0 (int, rows);
+  g_autofree int *down = g_new0 (int, rows);
+  g_autoptr(GString) placed = g_string_new (NULL);
+  /* Read once: each marker looks through every row. */
+  g_autofree int *labels = g_new0 (int, rows);
+  gboolean by_reading = FALSE;
+
+  if (g_strcmp0 (arb_encounter_get (enc, E, ARB_GPG_KEY_PHASE), "air-currents") != 0)
+    return arb_gpg_illegal (error, _("Air currents come at the end of the turn, when every glider has gone"));
+  arb_gpg_row_labels (enc, 0, labels, rows);
+  if (!arb_step_is_quiet (step))
+    say_placer (enc, step);
+
+  for (int m = 0; m < markers; m++)
+    {
+      g_autofree char *purpose = arb_step_is_quiet (step) ? NULL : g_strdup_printf (_("air current marker %d"), m + 1);
+      const char *placement;
+      int roll, row = -1, count = 0;
+      gboolean is_up = FALSE;
+
+      if (!arb_proc_roll (proc, "2d6", purpose, &roll))
+        return FALSE;
+      for (int r = 0; r < rows; r++)
+        if (labels[r] == roll)
+          {
+            row = r;
+            count++;
+          }
+
+      /* The player with the lowest chit places each marker; where the
+       * referee does not say, Arbiter's reading places the updrafts
+       * first, each on the last row carrying its number (as the
+       * simulator's players do), and the log says so. */
+      placement = arb_proc_next_listed (proc, "place");
+      if (placement == NULL)
+        {
+          placement = "";
+          if ((count > 1 || (ups > 0 && downs > 0)) && !arb_step_is_quiet (step) && !by_reading)
+            arb_step_add_log (step, _("Markers placed by Arbiter’s reading: updrafts first, each on the last row with its number"));
+          by_reading = TRUE;
+        }
+      if (!read_placement (placement, m, roll, labels, rows, ups > 0, &row, &is_up, error))
+        return FALSE;
+      if (is_up ? ups-- <= 0 : downs-- <= 0)
+        return arb_gpg_illegal (error, _("There is no %s marker left to place"), is_up ? _("updraft") : _("downdraft"));
+      if (is_up)
+        up[row]++;
+      else
+        down[row]++;
+      g_string_append_printf (placed, "%s%d:%s", placed->len ? "," : "", row, is_up ? "up" : "down");
+      if (!arb_step_is_quiet (step))
+        arb_step_add_log (step, _("Marker %d: %d → row %d, %s"), m + 1, roll, row, is_up ? _("updraft") : _("downdraft"));
+    }
+
+  ride_currents (proc, up, down, rows);
 
   arb_step_set (step, enc, E, ARB_GPG_KEY_AIR_CURRENTS, placed->str);
   arb_step_set (step, enc, E, ARB_GPG_KEY_PHASE, "air-currents-done");

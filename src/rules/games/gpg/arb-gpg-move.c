@@ -28,9 +28,11 @@
 
 #define E ARB_ENCOUNTER_ENTITY
 
-gboolean
-arb_gpg_settings_proc (ArbProc  *proc,
-                       GError  **error)
+/* The numbered settings given, each within its range; with a map, the
+ * pit's size is the map's. */
+static gboolean
+set_numbers (ArbProc  *proc,
+             GError  **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
@@ -39,15 +41,6 @@ arb_gpg_settings_proc (ArbProc  *proc,
     { "cols", ARB_GPG_KEY_SETTING_COLS, 3, 100 }, { "rows", ARB_GPG_KEY_SETTING_ROWS, 3, 100 },
     { "updrafts", ARB_GPG_KEY_SETTING_UPDRAFTS, 0, 4 }, { "downdrafts", ARB_GPG_KEY_SETTING_DOWNDRAFTS, 0, 4 },
   };
-  static const struct { const char *name; const ArbKey *key; } flags[] = {
-    { "random-chits", ARB_GPG_KEY_SETTING_RANDOM_CHITS }, { "advanced", ARB_GPG_KEY_SETTING_ADVANCED },
-    { NULL }
-  };
-  const char *labels = arb_proc_get_param (proc, "row-labels");
-  int ledge, floor, rows;
-
-  if (arb_encounter_get (enc, E, ARB_KEY_ORDER))
-    return arb_gpg_illegal (error, _("Settings are made before the game starts"));
 
   for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
     {
@@ -72,6 +65,52 @@ arb_gpg_settings_proc (ArbProc  *proc,
           arb_step_add_log (step, _("Setting %s: %d"), numbers[i].name, v);
         }
     }
+  return TRUE;
+}
+
+/* row-labels=: a 2d6 total for each of the @rows rows. */
+static gboolean
+set_row_labels (ArbProc     *proc,
+                const char  *labels,
+                int          rows,
+                GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) parts = g_strsplit (labels, ",", -1);
+
+  if ((int)g_strv_length (parts) != rows)
+    return arb_gpg_illegal (error, _("row-labels= gives %u labels for %d rows"), g_strv_length (parts), rows);
+  for (guint i = 0; parts[i]; i++)
+    {
+      gint64 v;
+
+      if (!g_ascii_string_to_signed (g_strstrip (parts[i]), 10, 2, 12, &v, NULL))
+        return arb_gpg_illegal (error, _("row-labels=: “%s” is not a 2d6 total (2 to 12)"), parts[i]);
+    }
+  arb_step_set (step, enc, E, ARB_GPG_KEY_SETTING_ROW_LABELS, labels);
+  arb_step_add_log (step, _("Setting row labels: %s"), labels);
+  return TRUE;
+}
+
+gboolean
+arb_gpg_settings_proc (ArbProc  *proc,
+                       GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  static const struct { const char *name; const ArbKey *key; } flags[] = {
+    { "random-chits", ARB_GPG_KEY_SETTING_RANDOM_CHITS }, { "advanced", ARB_GPG_KEY_SETTING_ADVANCED },
+    { NULL }
+  };
+  const char *labels = arb_proc_get_param (proc, "row-labels");
+  int ledge, floor, rows;
+
+  if (arb_encounter_get (enc, E, ARB_KEY_ORDER))
+    return arb_gpg_illegal (error, _("Settings are made before the game starts"));
+
+  if (!set_numbers (proc, error))
+    return FALSE;
   for (guint i = 0; flags[i].name; i++)
     {
       const char *v = arb_proc_get_param (proc, flags[i].name);
@@ -114,22 +153,8 @@ arb_gpg_settings_proc (ArbProc  *proc,
   if (floor >= ledge - 2)
     return arb_gpg_illegal (error, _("The FLOOR (%d) must lie at least 3 levels below the LEDGE (%d)"), floor, ledge);
 
-  if (labels)
-    {
-      g_auto(GStrv) parts = g_strsplit (labels, ",", -1);
-
-      if ((int)g_strv_length (parts) != rows)
-        return arb_gpg_illegal (error, _("row-labels= gives %u labels for %d rows"), g_strv_length (parts), rows);
-      for (guint i = 0; parts[i]; i++)
-        {
-          gint64 v;
-
-          if (!g_ascii_string_to_signed (g_strstrip (parts[i]), 10, 2, 12, &v, NULL))
-            return arb_gpg_illegal (error, _("row-labels=: “%s” is not a 2d6 total (2 to 12)"), parts[i]);
-        }
-      arb_step_set (step, enc, E, ARB_GPG_KEY_SETTING_ROW_LABELS, labels);
-      arb_step_add_log (step, _("Setting row labels: %s"), labels);
-    }
+  if (labels && !set_row_labels (proc, labels, rows, error))
+    return FALSE;
   return TRUE;
 }
 
@@ -212,6 +237,107 @@ carried_portage (ArbProc    *proc,
   return total;
 }
 
+/* The weapon drawn at random, or the one @wanted, of the table. */
+static gboolean
+pick_weapon (ArbProc     *proc,
+             const char  *id,
+             ArbTable    *weapons,
+             gboolean     draw,
+             const char  *wanted,
+             char       **weapon,
+             GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+
+  if (draw)
+    {
+      int roll;
+      g_autofree char *dice = g_strdup_printf ("1d%u", arb_table_get_n_rows (weapons));
+
+      if (!arb_proc_roll (proc, dice, _("weapon drawn at random"), &roll))
+        return FALSE;
+      *weapon = g_strdup (arb_table_get_row (weapons, roll - 1)->name);
+      arb_step_add_log (step, _("%s draws a %s"), arb_encounter_get_name (enc, id), *weapon);
+    }
+  else if (wanted)
+    {
+      const ArbRow *row = arb_table_find_row_by_name (weapons, wanted, NULL);
+
+      if (row == NULL)
+        return arb_gpg_illegal (error, _("There is no weapon “%s” (Dagger, Net, Spear, Stone, Sword)"), wanted);
+      *weapon = g_strdup (row->name);
+    }
+  return TRUE;
+}
+
+/* The @weapon carried, within 6 portage points (a drawn one that does
+ * not fit is set aside); the sixth point arms the glider (@pass). */
+static gboolean
+take_weapon (ArbProc     *proc,
+             const char  *id,
+             const char  *weapon,
+             gboolean     draw,
+             gboolean    *pass,
+             GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  int total = carried_portage (proc, id), weight = portage_of (rules, weapon);
+
+  if (total + weight > 6)
+    {
+      if (!draw)
+        return arb_gpg_illegal (error, _("%s carries %d portage points; a %s (%d) would make more than 6"),
+                                arb_encounter_get_name (enc, id), total, weapon, weight);
+      arb_step_add_log (step, _("No room for it: the %s is set aside"), weapon);
+    }
+  else
+    {
+      g_autoptr(GPtrArray) carried = arb_gpg_weapons (enc, step, id);
+      g_autoptr(GString) list = g_string_new (NULL);
+
+      for (guint i = 0; i < carried->len; i++)
+        g_string_append_printf (list, "%s,", (char *)g_ptr_array_index (carried, i));
+      g_string_append (list, weapon);
+      arb_step_set (step, enc, id, ARB_GPG_KEY_WEAPONS, list->str);
+      arb_step_add_log (step, _("%s takes a %s (%d of 6 portage points)"), arb_encounter_get_name (enc, id), weapon,
+                        total + weight);
+      if (total + weight == 6)
+        *pass = TRUE;
+    }
+  return TRUE;
+}
+
+/* The next pick: the next glider in chit order still choosing, or the
+ * selection over. */
+static void
+next_pick (ArbProc  *proc,
+           GStrv     order,
+           guint     n,
+           guint     turn)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  guint at;
+
+  for (at = 1; at <= n; at++)
+    {
+      const char *who = order[(turn + at) % n];
+
+      if (g_strcmp0 (arb_step_peek (step, enc, who, ARB_GPG_KEY_ARMED), "yes") != 0)
+        break;
+    }
+  if (at > n)
+    {
+      arb_step_set (step, enc, E, ARB_GPG_KEY_SELECTING, "done");
+      arb_step_add_log (step, _("Every glider is armed"));
+    }
+  else
+    arb_step_set_int (step, enc, E, ARB_GPG_KEY_SELECT_NEXT, (int)((turn + at) % n));
+}
+
 /* Select Weapons (Setup): in setup chit order, one counter a pick, up to
  * 6 portage points a glider, none in hand. The first pick clears what the
  * sheets carried: from then on the selection arms every glider. The
@@ -233,7 +359,7 @@ arb_gpg_select_proc (ArbProc  *proc,
   ArbTable *weapons = rules ? arb_ruleset_library_get_table (rules, "gpg", "weapons") : NULL;
   g_auto(GStrv) order = NULL;
   g_autofree char *weapon = NULL;
-  guint n, at, turn;
+  guint n, turn;
 
   if (arb_encounter_get (enc, E, ARB_KEY_ORDER))
     return arb_gpg_illegal (error, _("Weapons are chosen before the game starts"));
@@ -264,72 +390,18 @@ arb_gpg_select_proc (ArbProc  *proc,
     }
 
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
-  if (draw)
-    {
-      int roll;
-      g_autofree char *dice = g_strdup_printf ("1d%u", arb_table_get_n_rows (weapons));
+  if (!pick_weapon (proc, id, weapons, draw, wanted, &weapon, error))
+    return FALSE;
 
-      if (!arb_proc_roll (proc, dice, _("weapon drawn at random"), &roll))
-        return FALSE;
-      weapon = g_strdup (arb_table_get_row (weapons, roll - 1)->name);
-      arb_step_add_log (step, _("%s draws a %s"), arb_encounter_get_name (enc, id), weapon);
-    }
-  else if (wanted)
-    {
-      const ArbRow *row = arb_table_find_row_by_name (weapons, wanted, NULL);
-
-      if (row == NULL)
-        return arb_gpg_illegal (error, _("There is no weapon “%s” (Dagger, Net, Spear, Stone, Sword)"), wanted);
-      weapon = g_strdup (row->name);
-    }
-
-  if (weapon)
-    {
-      int total = carried_portage (proc, id), weight = portage_of (rules, weapon);
-
-      if (total + weight > 6)
-        {
-          if (!draw)
-            return arb_gpg_illegal (error, _("%s carries %d portage points; a %s (%d) would make more than 6"),
-                                    arb_encounter_get_name (enc, id), total, weapon, weight);
-          arb_step_add_log (step, _("No room for it: the %s is set aside"), weapon);
-        }
-      else
-        {
-          g_autoptr(GPtrArray) carried = arb_gpg_weapons (enc, step, id);
-          g_autoptr(GString) list = g_string_new (NULL);
-
-          for (guint i = 0; i < carried->len; i++)
-            g_string_append_printf (list, "%s,", (char *)g_ptr_array_index (carried, i));
-          g_string_append (list, weapon);
-          arb_step_set (step, enc, id, ARB_GPG_KEY_WEAPONS, list->str);
-          arb_step_add_log (step, _("%s takes a %s (%d of 6 portage points)"), arb_encounter_get_name (enc, id), weapon,
-                            total + weight);
-          if (total + weight == 6)
-            pass = TRUE;
-        }
-    }
+  if (weapon && !take_weapon (proc, id, weapon, draw, &pass, error))
+    return FALSE;
   if (pass)
     {
       arb_step_set (step, enc, id, ARB_GPG_KEY_ARMED, "yes");
       arb_step_add_log (step, _("%s is armed"), arb_encounter_get_name (enc, id));
     }
 
-  /* The next pick: the next glider in chit order still choosing. */
-  for (at = 1; at <= n; at++)
-    {
-      const char *who = order[(turn + at) % n];
-
-      if (g_strcmp0 (arb_step_peek (step, enc, who, ARB_GPG_KEY_ARMED), "yes") != 0)
-        break;
-    }
-  if (at > n)
-    {
-      arb_step_set (step, enc, E, ARB_GPG_KEY_SELECTING, "done");
-      arb_step_add_log (step, _("Every glider is armed"));
-    }
-  else
-    arb_step_set_int (step, enc, E, ARB_GPG_KEY_SELECT_NEXT, (int)((turn + at) % n));
+  next_pick (proc, order, n, turn);
   return TRUE;
 }
 

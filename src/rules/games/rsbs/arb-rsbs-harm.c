@@ -207,6 +207,129 @@ bad_code (GError     **error,
 static gboolean damage (ArbProc *proc, ArbRsbsBlow *blow, GError **error);
 static gboolean wound (ArbProc *proc, ArbRsbsBlow *blow, GError **error);
 
+/* A code of a melee or missile result table. */
+static gboolean
+apply_result_code (ArbProc      *proc,
+                   ArbRsbsBlow  *blow,
+                   const char   *code,
+                   GError      **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *who = name_of (proc, blow->victim);
+
+  if (g_str_equal (code, "hit"))
+    return arb_rsbs_harm (proc, blow, error);
+  if (g_str_equal (code, "ensnared"))
+    {
+      arb_step_set (step, enc, blow->victim, ARB_RSBS_KEY_COND_ENSNARED, "on");
+      if (blow->net)
+        {
+          g_autofree char *key = g_strconcat (ARB_RSBS_PREFIX_THROWN, blow->net, NULL);
+
+          arb_step_set_int (step, enc, blow->striker, arb_encounter_key (enc, key), 1);
+        }
+      arb_step_add_log (step, _("%s is ensnared: −2 to Rep in hand-to-hand until the net is off"), who);
+      arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_WARNING, _("ENSNARED"));
+      return TRUE;
+    }
+  if (g_str_equal (code, "net-lost"))
+    {
+      if (blow->net)
+        {
+          g_autofree char *key = g_strconcat (ARB_RSBS_PREFIX_THROWN, blow->net, NULL);
+
+          arb_step_set_int (step, enc, blow->striker, arb_encounter_key (enc, key), 1);
+          arb_step_add_log (step, _("%s's %s is out of his hands"), name_of (proc, blow->striker), blow->net);
+        }
+      return TRUE;
+    }
+  if (g_str_equal (code, "dodge"))
+    {
+      /* The seed names the dodge (Involuntary Movement) but its page
+       * stops there: the table may add give-ground=N to move him. */
+      arb_step_add_log (step, _("%s dodges"), who);
+      arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_PLAIN, _("DODGES"));
+      return TRUE;
+    }
+  if (g_str_equal (code, "blinded"))
+    {
+      arb_step_set (step, enc, blow->victim, ARB_RSBS_KEY_COND_BLINDED, "on");
+      arb_step_add_log (step, _("%s is blinded by sand"), who);
+      arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_WARNING, _("BLINDED"));
+      return TRUE;
+    }
+  if (g_str_equal (code, "free"))
+    {
+      arb_step_set_int (step, enc, blow->victim, ARB_RSBS_KEY_BROKE_OFF, 1);
+      arb_step_add_log (step, _("%s breaks off and may move away"), who);
+      arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_SUCCESS, _("BREAKS OFF"));
+      return TRUE;
+    }
+  return bad_code (error, blow->table, code);
+}
+
+/* A wound's or damage's lasting penalty: rep=N, move=N. */
+static gboolean
+apply_lasting_code (ArbProc      *proc,
+                    ArbRsbsBlow  *blow,
+                    const char   *code,
+                    GError      **error)
+{
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *who = name_of (proc, blow->victim);
+  int n;
+
+  if (g_str_has_prefix (code, "rep="))
+    {
+      if (!parse_n (code + 4, &n) || n > 0 || n < -9)
+        return bad_code (error, blow->table, code);
+      add_int (proc, blow->victim, ARB_RSBS_KEY_REP_MOD, n, -9, 9);
+      arb_step_add_log (step, _("%s: Rep %d for the match"), who, n);
+      return TRUE;
+    }
+  if (g_str_has_prefix (code, "move="))
+    {
+      if (!parse_n (code + 5, &n) || n > 0 || n < -20)
+        return bad_code (error, blow->table, code);
+      add_int (proc, blow->victim, ARB_RSBS_KEY_MOVE_MOD, n, -20, 0);
+      arb_step_add_log (step, _("%s: movement %d\" for the match"), who, n);
+      return TRUE;
+    }
+  return bad_code (error, blow->table, code);
+}
+
+/* A code of the pilum table. */
+static gboolean
+apply_pilum_code (ArbProc      *proc,
+                  ArbRsbsBlow  *blow,
+                  const char   *code,
+                  GError      **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *who = name_of (proc, blow->victim);
+
+  if (g_str_equal (code, "shield-lost"))
+    {
+      arb_step_set_int (step, enc, blow->victim, ARB_RSBS_KEY_SHIELD_LOST, 1);
+      arb_step_add_log (step, _("The pilum strikes %s's shield: ruined, it is dropped (Pilum)"), who);
+      arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_WARNING, _("SHIELD LOST"));
+      return TRUE;
+    }
+  if (g_str_equal (code, "body") || g_str_equal (code, "as:TS"))
+    {
+      if (g_str_equal (code, "body"))
+        {
+          arb_step_add_log (step, _("The pilum reaches %s's body: a throwing spear's hit (Pilum)"), who);
+          blow->wclass = "TS";
+          return arb_rsbs_harm (proc, blow, error);
+        }
+      return TRUE;
+    }
+  return bad_code (error, blow->table, code);
+}
+
 static gboolean
 apply_one (ArbProc       *proc,
            ArbRsbsBlow   *blow,
@@ -265,91 +388,16 @@ apply_one (ArbProc       *proc,
       arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_PLAIN, _("GIVES GROUND"));
       return arb_rsbs_give_ground (proc, blow->victim, blow->striker, n);
     }
-  if (stage == ARB_RSBS_STAGE_RESULT && g_str_equal (code, "hit"))
-    return arb_rsbs_harm (proc, blow, error);
-  if (stage == ARB_RSBS_STAGE_RESULT && g_str_equal (code, "ensnared"))
-    {
-      arb_step_set (step, enc, blow->victim, ARB_RSBS_KEY_COND_ENSNARED, "on");
-      if (blow->net)
-        {
-          g_autofree char *key = g_strconcat (ARB_RSBS_PREFIX_THROWN, blow->net, NULL);
-
-          arb_step_set_int (step, enc, blow->striker, arb_encounter_key (enc, key), 1);
-        }
-      arb_step_add_log (step, _("%s is ensnared: −2 to Rep in hand-to-hand until the net is off"), who);
-      arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_WARNING, _("ENSNARED"));
-      return TRUE;
-    }
-  if (stage == ARB_RSBS_STAGE_RESULT && g_str_equal (code, "net-lost"))
-    {
-      if (blow->net)
-        {
-          g_autofree char *key = g_strconcat (ARB_RSBS_PREFIX_THROWN, blow->net, NULL);
-
-          arb_step_set_int (step, enc, blow->striker, arb_encounter_key (enc, key), 1);
-          arb_step_add_log (step, _("%s's %s is out of his hands"), name_of (proc, blow->striker), blow->net);
-        }
-      return TRUE;
-    }
-  if (stage == ARB_RSBS_STAGE_RESULT && g_str_equal (code, "dodge"))
-    {
-      /* The seed names the dodge (Involuntary Movement) but its page
-       * stops there: the table may add give-ground=N to move him. */
-      arb_step_add_log (step, _("%s dodges"), who);
-      arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_PLAIN, _("DODGES"));
-      return TRUE;
-    }
-  if (stage == ARB_RSBS_STAGE_RESULT && g_str_equal (code, "blinded"))
-    {
-      arb_step_set (step, enc, blow->victim, ARB_RSBS_KEY_COND_BLINDED, "on");
-      arb_step_add_log (step, _("%s is blinded by sand"), who);
-      arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_WARNING, _("BLINDED"));
-      return TRUE;
-    }
-  if (stage == ARB_RSBS_STAGE_RESULT && g_str_equal (code, "free"))
-    {
-      arb_step_set_int (step, enc, blow->victim, ARB_RSBS_KEY_BROKE_OFF, 1);
-      arb_step_add_log (step, _("%s breaks off and may move away"), who);
-      arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_SUCCESS, _("BREAKS OFF"));
-      return TRUE;
-    }
+  if (stage == ARB_RSBS_STAGE_RESULT)
+    return apply_result_code (proc, blow, code, error);
   if (stage == ARB_RSBS_STAGE_PROTECT && g_str_equal (code, "damage"))
     return damage (proc, blow, error);
   if (stage == ARB_RSBS_STAGE_DAMAGE && g_str_equal (code, "wound"))
     return wound (proc, blow, error);
-  if ((stage == ARB_RSBS_STAGE_WOUND || stage == ARB_RSBS_STAGE_DAMAGE) && g_str_has_prefix (code, "rep="))
-    {
-      if (!parse_n (code + 4, &n) || n > 0 || n < -9)
-        return bad_code (error, blow->table, code);
-      add_int (proc, blow->victim, ARB_RSBS_KEY_REP_MOD, n, -9, 9);
-      arb_step_add_log (step, _("%s: Rep %d for the match"), who, n);
-      return TRUE;
-    }
-  if ((stage == ARB_RSBS_STAGE_WOUND || stage == ARB_RSBS_STAGE_DAMAGE) && g_str_has_prefix (code, "move="))
-    {
-      if (!parse_n (code + 5, &n) || n > 0 || n < -20)
-        return bad_code (error, blow->table, code);
-      add_int (proc, blow->victim, ARB_RSBS_KEY_MOVE_MOD, n, -20, 0);
-      arb_step_add_log (step, _("%s: movement %d\" for the match"), who, n);
-      return TRUE;
-    }
-  if (stage == ARB_RSBS_STAGE_PILUM && g_str_equal (code, "shield-lost"))
-    {
-      arb_step_set_int (step, enc, blow->victim, ARB_RSBS_KEY_SHIELD_LOST, 1);
-      arb_step_add_log (step, _("The pilum strikes %s's shield: ruined, it is dropped (Pilum)"), who);
-      arb_rsbs_headline_for (proc, blow->victim, ARB_HEADLINE_WARNING, _("SHIELD LOST"));
-      return TRUE;
-    }
-  if (stage == ARB_RSBS_STAGE_PILUM && (g_str_equal (code, "body") || g_str_equal (code, "as:TS")))
-    {
-      if (g_str_equal (code, "body"))
-        {
-          arb_step_add_log (step, _("The pilum reaches %s's body: a throwing spear's hit (Pilum)"), who);
-          blow->wclass = "TS";
-          return arb_rsbs_harm (proc, blow, error);
-        }
-      return TRUE;
-    }
+  if (stage == ARB_RSBS_STAGE_WOUND || stage == ARB_RSBS_STAGE_DAMAGE)
+    return apply_lasting_code (proc, blow, code, error);
+  if (stage == ARB_RSBS_STAGE_PILUM)
+    return apply_pilum_code (proc, blow, code, error);
   return bad_code (error, blow->table, code);
 }
 
@@ -487,6 +535,64 @@ damage (ArbProc      *proc,
   return arb_rsbs_apply_codes (proc, &d, ARB_RSBS_STAGE_DAMAGE, code, error);
 }
 
+/* The odds of each location the @column holds, in its order. */
+static gboolean
+add_location_odds (ArbProc      *proc,
+                   ArbRsbsBlow  *blow,
+                   const char   *column,
+                   GError      **error)
+{
+  ArbStep *step = arb_proc_get_step (proc);
+  g_autoptr(GPtrArray) seen = g_ptr_array_new ();
+  int counts[10] = { 0 };
+
+  for (int face = 1; face <= 10; face++)
+    {
+      const char *at = NULL;
+      guint k;
+
+      if (!arb_rsbs_read_cell (proc, "hit-location", column, face, NULL, &at, NULL, error))
+        return FALSE;
+      for (k = 0; k < seen->len && !g_str_equal (g_ptr_array_index (seen, k), at); k++)
+        ;
+      if (k == seen->len)
+        g_ptr_array_add (seen, (gpointer)at);
+      counts[k]++;
+    }
+  for (guint k = 0; k < seen->len; k++)
+    {
+      g_autofree char *label = g_strdup_printf (_("%s hit in the %s"), name_of (proc, blow->victim),
+                                                (const char *)g_ptr_array_index (seen, k));
+
+      arb_step_add_odds (step, label, (guint64)counts[k], 10);
+    }
+  return TRUE;
+}
+
+/* +1 to the armor protection roll for a two-handed weapon, or a second
+ * hand-held one in place of a shield; 0 otherwise. */
+static int
+protection_mod (ArbEncounter *enc,
+                ArbStep      *step,
+                ArbRsbsBlow  *blow)
+{
+  int mod = 0;
+
+  if (!blow->missile && g_strcmp0 (blow->wclass, "2H") == 0)
+    {
+      mod = 1;
+      arb_step_add_log (step, _("Two-handed weapon: +1 to the armor protection roll"));
+    }
+  else if (!blow->missile && g_strcmp0 (blow->wclass, "HH") == 0 &&
+           count_in_hand (enc, step, blow->striker, "HH") >= 2 &&
+           g_strcmp0 (arb_rsbs_shield (enc, step, blow->striker), "none") == 0)
+    {
+      mod = 1;
+      arb_step_add_log (step, _("A second hand-held weapon in place of a shield: +1 to the armor protection roll"));
+    }
+  return mod;
+}
+
 gboolean
 arb_rsbs_harm (ArbProc      *proc,
                ArbRsbsBlow  *blow,
@@ -502,7 +608,7 @@ arb_rsbs_harm (ArbProc      *proc,
   g_autofree char *ac_column = NULL;
   ArbRsbsBlow p = *blow;
   gboolean given;
-  int roll, ac, bonus, mod = 0;
+  int roll, ac, bonus, mod;
 
   if (blow->from_flank)
     {
@@ -520,32 +626,8 @@ arb_rsbs_harm (ArbProc      *proc,
       if (arb_table_find_column (locations, lying) >= 0)
         column = lying;
     }
-  {
-    /* The odds of each location the column holds, in its order. */
-    g_autoptr(GPtrArray) seen = g_ptr_array_new ();
-    int counts[10] = { 0 };
-
-    for (int face = 1; face <= 10; face++)
-      {
-        const char *at = NULL;
-        guint k;
-
-        if (!arb_rsbs_read_cell (proc, "hit-location", column, face, NULL, &at, NULL, error))
-          return FALSE;
-        for (k = 0; k < seen->len && !g_str_equal (g_ptr_array_index (seen, k), at); k++)
-          ;
-        if (k == seen->len)
-          g_ptr_array_add (seen, (gpointer)at);
-        counts[k]++;
-      }
-    for (guint k = 0; k < seen->len; k++)
-      {
-        g_autofree char *label = g_strdup_printf (_("%s hit in the %s"), name_of (proc, blow->victim),
-                                                  (const char *)g_ptr_array_index (seen, k));
-
-        arb_step_add_odds (step, label, (guint64)counts[k], 10);
-      }
-  }
+  if (!add_location_odds (proc, blow, column, error))
+    return FALSE;
   if (!arb_proc_roll (proc, "1d10", _("hit location"), &roll))
     return FALSE;
   if (!arb_rsbs_read_cell (proc, "hit-location", column, roll, NULL, &loc, &text, error))
@@ -562,18 +644,7 @@ arb_rsbs_harm (ArbProc      *proc,
       ac += bonus;
       arb_step_add_log (step, _("%s +%d: armor class %d"), what, bonus, ac);
     }
-  if (!blow->missile && g_strcmp0 (blow->wclass, "2H") == 0)
-    {
-      mod = 1;
-      arb_step_add_log (step, _("Two-handed weapon: +1 to the armor protection roll"));
-    }
-  else if (!blow->missile && g_strcmp0 (blow->wclass, "HH") == 0 &&
-           count_in_hand (enc, step, blow->striker, "HH") >= 2 &&
-           g_strcmp0 (arb_rsbs_shield (enc, step, blow->striker), "none") == 0)
-    {
-      mod = 1;
-      arb_step_add_log (step, _("A second hand-held weapon in place of a shield: +1 to the armor protection roll"));
-    }
+  mod = protection_mod (enc, step, blow);
   ac_column = g_strdup_printf ("ac-%d", CLAMP (ac, 3, 9));
   {
     g_autofree char *label = g_strdup_printf (_("%s's armor giving way"), name_of (proc, blow->victim));

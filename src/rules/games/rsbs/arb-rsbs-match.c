@@ -353,42 +353,67 @@ roll_size (ArbProc     *proc,
   return TRUE;
 }
 
-/* rsbs.prematch [locale=] [pairs=PC:NPC,...] [opponent-rep=roll|sheet]
- *               [size=roll] [death=yes] [entries=yes] */
-gboolean
-arb_rsbs_prematch (ArbProc  *proc,
-                   GError  **error)
+/* The match being prepared, as its steps work it out. */
+typedef struct
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbStep *step = arb_proc_get_step (proc);
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-  g_auto(GStrv) sides = NULL;
-  g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (Pair));
-  g_autoptr(GArray) exits = NULL;
-  const char *locale_param = arb_proc_get_param (proc, "locale");
-  const char *pairs_param = arb_proc_get_param (proc, "pairs");
-  const char *rep_param = arb_proc_get_param (proc, "opponent-rep");
-  const char *size_param = arb_proc_get_param (proc, "size");
-  const char *death = arb_proc_get_param (proc, "death");
-  gboolean entries = g_strcmp0 (arb_proc_get_param (proc, "entries"), "yes") == 0;
-  ArbTable *locale_table, *rep_table, *size_table = NULL, *xl_table = NULL;
-  const char *locale = NULL;
-  const char *place;
-  ArbHex entrance[2];
-  int v;
+  ArbProc      *proc;
+  ArbEncounter *enc;
+  ArbStep      *step;
+  GStrv         ids;
+  GStrv         sides;
+  GArray       *pairs;     /* of Pair */
+  const char   *locale_param;
+  const char   *pairs_param;
+  const char   *rep_param;
+  const char   *size_param;
+  const char   *death;
+  gboolean      entries;
+  ArbTable     *locale_table;
+  ArbTable     *rep_table;
+  ArbTable     *size_table;
+  ArbTable     *xl_table;
+  const char   *locale;
+  ArbHex        entrance[2];
+} Prematch;
 
-  /* Everything checked before the first die, so a refusal changes nothing. */
-  if (arb_order_already_started (enc, error))
+static void
+prematch_clear (Prematch *m)
+{
+  g_clear_pointer (&m->ids, g_strfreev);
+  g_clear_pointer (&m->sides, g_strfreev);
+  g_clear_pointer (&m->pairs, g_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Prematch, prematch_clear)
+
+/* A match not yet begun, with combatants on two sides. */
+static gboolean
+check_sides (Prematch  *m,
+             GError   **error)
+{
+  if (arb_order_already_started (m->enc, error))
     return FALSE;
-  if (ids[0] == NULL)
+  if (m->ids[0] == NULL)
     return arb_proc_refuse (error, NULL, "%s", _("Before the match: add the combatants first"));
-  sides = arb_order_list_sides (enc, step, ids);
-  if (g_strv_length (sides) < 2)
+  m->sides = arb_order_list_sides (m->enc, m->step, m->ids);
+  if (g_strv_length (m->sides) < 2)
     return arb_proc_refuse (error, NULL, _("Before the match: every combatant is on %s; the other side needs someone to fight"),
-                            sides[0]);
-  if (g_strv_length (sides) > 2)
+                            m->sides[0]);
+  if (g_strv_length (m->sides) > 2)
     return arb_proc_refuse (error, NULL, "%s", _("Before the match: Red Sand, Blue Sky has two sides, red and black"));
-  if (locale_param != NULL && locale_param[0] != '\0' && (locale = locale_of_code (locale_param)) == NULL)
+  return TRUE;
+}
+
+/* The parameters, each one of its words, and the pairs given or worked
+ * out. */
+static gboolean
+check_params (Prematch  *m,
+              GError   **error)
+{
+  const char *locale_param = m->locale_param, *rep_param = m->rep_param;
+  const char *size_param = m->size_param, *death = m->death;
+
+  if (locale_param != NULL && locale_param[0] != '\0' && (m->locale = locale_of_code (locale_param)) == NULL)
     return arb_proc_refuse (error, NULL, _("Determining the Locale: no locale “%s” (fringe, heart, outside-rome, rome)"), locale_param);
   if (rep_param != NULL && rep_param[0] != '\0' && !g_str_equal (rep_param, "roll") && !g_str_equal (rep_param, "sheet"))
     return arb_proc_refuse (error, NULL, _("Opponent's Rep: opponent-rep=roll or sheet, not “%s”"), rep_param);
@@ -396,55 +421,81 @@ arb_rsbs_prematch (ArbProc  *proc,
     return arb_proc_refuse (error, NULL, _("Character Size: size=roll or sheet, not “%s”"), size_param);
   if (death != NULL && death[0] != '\0' && !g_str_equal (death, "yes") && !g_str_equal (death, "no"))
     return arb_proc_refuse (error, NULL, _("Fighting to the death: death=yes or no, not “%s”"), death);
-  if (pairs_param != NULL && pairs_param[0] != '\0')
+  if (m->pairs_param != NULL && m->pairs_param[0] != '\0')
     {
-      if (!parse_pairs (enc, ids, pairs_param, pairs, error))
+      if (!parse_pairs (m->enc, m->ids, m->pairs_param, m->pairs, error))
         return FALSE;
     }
   else
-    work_out_pairs (enc, ids, sides[0], pairs);
-  if (entries)
+    work_out_pairs (m->enc, m->ids, m->sides[0], m->pairs);
+  return TRUE;
+}
+
+/* The two entrances the sides come in by: the first of the map's, and
+ * the one farthest from it. */
+static gboolean
+find_entrances (Prematch  *m,
+                GError   **error)
+{
+  g_autoptr(GArray) exits = arb_map_get_exits (m->enc);
+  guint far = 1;
+
+  if (exits->len < 2)
+    return arb_proc_refuse (error, NULL, "%s", _("Entering the Arena: the map needs two entrances (take an arena map)"));
+  /* The second side comes in by the entrance farthest from the first's. */
+  m->entrance[0] = g_array_index (exits, ArbHex, 0);
+  for (guint i = 2; i < exits->len; i++)
+    if (arb_hex_distance (m->entrance[0], g_array_index (exits, ArbHex, i)) >
+        arb_hex_distance (m->entrance[0], g_array_index (exits, ArbHex, far)))
+      far = i;
+  m->entrance[1] = g_array_index (exits, ArbHex, far);
+  return TRUE;
+}
+
+static gboolean
+load_tables (Prematch  *m,
+             GError   **error)
+{
+  if ((m->locale_table = table_of (m->proc, "locale", error)) == NULL ||
+      (m->rep_table = table_of (m->proc, "opponent-rep", error)) == NULL)
+    return FALSE;
+  if (g_strcmp0 (m->size_param, "roll") == 0 &&
+      ((m->size_table = table_of (m->proc, "size", error)) == NULL || (m->xl_table = table_of (m->proc, "size-xl", error)) == NULL))
+    return FALSE;
+  return TRUE;
+}
+
+/* Number of Combatants */
+static void
+log_combatants (Prematch *m)
+{
+  ArbEncounter *enc = m->enc;
+  GStrv ids = m->ids, sides = m->sides;
+  g_autoptr(GString) who = g_string_new (NULL);
+
+  for (guint s = 0; sides[s]; s++)
     {
-      guint far = 1;
+      guint n = 0;
 
-      exits = arb_map_get_exits (enc);
-      if (exits->len < 2)
-        return arb_proc_refuse (error, NULL, "%s", _("Entering the Arena: the map needs two entrances (take an arena map)"));
-      /* The second side comes in by the entrance farthest from the first's. */
-      entrance[0] = g_array_index (exits, ArbHex, 0);
-      for (guint i = 2; i < exits->len; i++)
-        if (arb_hex_distance (entrance[0], g_array_index (exits, ArbHex, i)) >
-            arb_hex_distance (entrance[0], g_array_index (exits, ArbHex, far)))
-          far = i;
-      entrance[1] = g_array_index (exits, ArbHex, far);
+      g_string_append_printf (who, "%s%s:", s ? "; " : "", sides[s]);
+      for (guint i = 0; ids[i]; i++)
+        if (g_strcmp0 (arb_order_side_of (enc, m->step, ids[i]), sides[s]) == 0)
+          g_string_append_printf (who, "%s %s (%s, %s)", n++ ? "," : "", arb_encounter_get_name (enc, ids[i]), ids[i],
+                                  arb_rsbs_is_pc (enc, ids[i]) ? _("PC") : _("NPC"));
     }
-  if ((locale_table = table_of (proc, "locale", error)) == NULL ||
-      (rep_table = table_of (proc, "opponent-rep", error)) == NULL)
-    return FALSE;
-  if (g_strcmp0 (size_param, "roll") == 0 &&
-      ((size_table = table_of (proc, "size", error)) == NULL || (xl_table = table_of (proc, "size-xl", error)) == NULL))
-    return FALSE;
+  arb_step_add_log (m->step, g_dngettext (GETTEXT_PACKAGE, "%u combatant: %s", "%u combatants: %s", g_strv_length (ids)),
+                    g_strv_length (ids), who->str);
+}
 
-  /* Number of Combatants */
-  {
-    g_autoptr(GString) who = g_string_new (NULL);
+/* Determining the Locale: as given, or rolled. */
+static gboolean
+determine_locale (Prematch  *m,
+                  GError   **error)
+{
+  ArbStep *step = m->step;
+  int v;
 
-    for (guint s = 0; sides[s]; s++)
-      {
-        guint n = 0;
-
-        g_string_append_printf (who, "%s%s:", s ? "; " : "", sides[s]);
-        for (guint i = 0; ids[i]; i++)
-          if (g_strcmp0 (arb_order_side_of (enc, step, ids[i]), sides[s]) == 0)
-            g_string_append_printf (who, "%s %s (%s, %s)", n++ ? "," : "", arb_encounter_get_name (enc, ids[i]), ids[i],
-                                    arb_rsbs_is_pc (enc, ids[i]) ? _("PC") : _("NPC"));
-      }
-    arb_step_add_log (step, g_dngettext (GETTEXT_PACKAGE, "%u combatant: %s", "%u combatants: %s", g_strv_length (ids)),
-                      g_strv_length (ids), who->str);
-  }
-
-  /* Determining the Locale */
-  if (locale == NULL)
+  if (m->locale == NULL)
     {
       for (guint l = 0; locales[l]; l++)
         {
@@ -452,27 +503,35 @@ arb_rsbs_prematch (ArbProc  *proc,
           int faces = 0;
 
           for (int d = 1; d <= 10; d++)
-            faces += g_strcmp0 (locale_of_code (code_at (locale_table, d, "locale")), locales[l]) == 0;
+            faces += g_strcmp0 (locale_of_code (code_at (m->locale_table, d, "locale")), locales[l]) == 0;
           arb_step_add_odds (step, label, (guint64)faces, 10);
         }
-      if (!arb_proc_roll (proc, "1d10", _("the locale"), &v))
+      if (!arb_proc_roll (m->proc, "1d10", _("the locale"), &v))
         return FALSE;
-      locale = locale_of_code (code_at (locale_table, v, "locale"));
-      if (locale == NULL)
+      m->locale = locale_of_code (code_at (m->locale_table, v, "locale"));
+      if (m->locale == NULL)
         return arb_proc_refuse (error, NULL, _("Determining the Locale: the table gives nothing for %d"), v);
-      arb_step_add_log (step, _("Locale: %d, %s"), v, locale_label (locale));
+      arb_step_add_log (step, _("Locale: %d, %s"), v, locale_label (m->locale));
     }
   else
-    arb_step_add_log (step, _("Locale: %s, as given"), locale_label (locale));
-  arb_step_set (step, enc, E, ARB_RSBS_KEY_LOCALE, locale);
-  place = locale_label (locale);
+    arb_step_add_log (step, _("Locale: %s, as given"), locale_label (m->locale));
+  arb_step_set (step, m->enc, E, ARB_RSBS_KEY_LOCALE, m->locale);
+  return TRUE;
+}
 
-  /* Opponent Match-ups */
+/* Opponent Match-ups */
+static void
+log_matchups (Prematch *m)
+{
+  ArbEncounter *enc = m->enc;
+  GArray *pairs = m->pairs;
+  GStrv ids = m->ids;
+
   for (guint i = 0; i < pairs->len; i++)
     {
       Pair *p = &g_array_index (pairs, Pair, i);
 
-      arb_step_add_log (step, _("Match-up: %s (%s) meets %s (%s)"), arb_encounter_get_name (enc, p->a), p->a,
+      arb_step_add_log (m->step, _("Match-up: %s (%s) meets %s (%s)"), arb_encounter_get_name (enc, p->a), p->a,
                         arb_encounter_get_name (enc, p->b), p->b);
     }
   for (guint i = 0; ids[i]; i++)
@@ -482,62 +541,106 @@ arb_rsbs_prematch (ArbProc  *proc,
       for (guint k = 0; k < pairs->len; k++)
         matched |= g_str_equal (g_array_index (pairs, Pair, k).a, ids[i]) || g_str_equal (g_array_index (pairs, Pair, k).b, ids[i]);
       if (!matched)
-        arb_step_add_log (step, _("%s (%s) has no opponent of his own"), arb_encounter_get_name (enc, ids[i]), ids[i]);
+        arb_step_add_log (m->step, _("%s (%s) has no opponent of his own"), arb_encounter_get_name (enc, ids[i]), ids[i]);
     }
+}
 
-  /* Determining the Opponent's Rep: every NPC who faces a PC, matched
-   * or not (a solo match may pit one PC against several). */
-  if (g_strcmp0 (rep_param, "sheet") != 0)
-    for (guint i = 0; ids[i]; i++)
-      {
-        const char *opp = ids[i];
-        const char *name = arb_encounter_get_name (enc, opp);
-        g_autofree char *purpose = NULL;
-        gboolean faces_pc = FALSE;
-        const char *code;
-        int rep;
+/* Determining the Opponent's Rep: every NPC who faces a PC, matched
+ * or not (a solo match may pit one PC against several). */
+static gboolean
+roll_reps (Prematch  *m,
+           GError   **error)
+{
+  ArbEncounter *enc = m->enc;
+  ArbStep *step = m->step;
+  GStrv ids = m->ids;
+  const char *place = locale_label (m->locale);
+  int v;
 
-        for (guint j = 0; ids[j] && !arb_rsbs_is_pc (enc, opp); j++)
-          faces_pc |= arb_rsbs_is_pc (enc, ids[j]) &&
-                      g_strcmp0 (arb_order_side_of (enc, step, ids[j]), arb_order_side_of (enc, step, opp)) != 0;
-        if (!faces_pc)
-          continue;
-        add_rep_odds (step, rep_table, locale, name, place);
-        purpose = g_strdup_printf (_("%s's Rep (%s)"), name, place);
-        if (!arb_proc_roll (proc, "1d10", purpose, &v))
-          return FALSE;
-        code = code_at (rep_table, v, locale);
-        if (code == NULL || !g_str_has_prefix (code, "rep=") || (rep = atoi (code + 4)) < 1 || rep > 9)
-          return arb_proc_refuse (error, NULL, _("Determining the Opponent's Rep: the table gives no Rep for %d in %s"), v, place);
-        arb_step_set_int (step, enc, opp, ARB_RSBS_KEY_REP, rep);
-        arb_step_add_log (step, _("Rep of %s (%s): %d, Rep %d (a pool of %d dice)"), name, opp, v, rep,
-                          arb_rsbs_dice_pool (arb_encounter_get_sheet (enc, opp), rep));
-      }
+  for (guint i = 0; ids[i]; i++)
+    {
+      const char *opp = ids[i];
+      const char *name = arb_encounter_get_name (enc, opp);
+      g_autofree char *purpose = NULL;
+      gboolean faces_pc = FALSE;
+      const char *code;
+      int rep;
+
+      for (guint j = 0; ids[j] && !arb_rsbs_is_pc (enc, opp); j++)
+        faces_pc |= arb_rsbs_is_pc (enc, ids[j]) &&
+                    g_strcmp0 (arb_order_side_of (enc, step, ids[j]), arb_order_side_of (enc, step, opp)) != 0;
+      if (!faces_pc)
+        continue;
+      add_rep_odds (step, m->rep_table, m->locale, name, place);
+      purpose = g_strdup_printf (_("%s's Rep (%s)"), name, place);
+      if (!arb_proc_roll (m->proc, "1d10", purpose, &v))
+        return FALSE;
+      code = code_at (m->rep_table, v, m->locale);
+      if (code == NULL || !g_str_has_prefix (code, "rep=") || (rep = atoi (code + 4)) < 1 || rep > 9)
+        return arb_proc_refuse (error, NULL, _("Determining the Opponent's Rep: the table gives no Rep for %d in %s"), v, place);
+      arb_step_set_int (step, enc, opp, ARB_RSBS_KEY_REP, rep);
+      arb_step_add_log (step, _("Rep of %s (%s): %d, Rep %d (a pool of %d dice)"), name, opp, v, rep,
+                        arb_rsbs_dice_pool (arb_encounter_get_sheet (enc, opp), rep));
+    }
+  return TRUE;
+}
+
+/* rsbs.prematch [locale=] [pairs=PC:NPC,...] [opponent-rep=roll|sheet]
+ *               [size=roll] [death=yes] [entries=yes] */
+gboolean
+arb_rsbs_prematch (ArbProc  *proc,
+                   GError  **error)
+{
+  g_auto(Prematch) m = { 0 };
+
+  m.proc = proc;
+  m.enc = arb_proc_get_encounter (proc);
+  m.step = arb_proc_get_step (proc);
+  m.ids = arb_encounter_list_combatants (m.enc);
+  m.pairs = g_array_new (FALSE, FALSE, sizeof (Pair));
+  m.locale_param = arb_proc_get_param (proc, "locale");
+  m.pairs_param = arb_proc_get_param (proc, "pairs");
+  m.rep_param = arb_proc_get_param (proc, "opponent-rep");
+  m.size_param = arb_proc_get_param (proc, "size");
+  m.death = arb_proc_get_param (proc, "death");
+  m.entries = g_strcmp0 (arb_proc_get_param (proc, "entries"), "yes") == 0;
+
+  /* Everything checked before the first die, so a refusal changes nothing. */
+  if (!check_sides (&m, error) || !check_params (&m, error) ||
+      (m.entries && !find_entrances (&m, error)) || !load_tables (&m, error))
+    return FALSE;
+
+  log_combatants (&m);
+  if (!determine_locale (&m, error))
+    return FALSE;
+  log_matchups (&m);
+  if (g_strcmp0 (m.rep_param, "sheet") != 0 && !roll_reps (&m, error))
+    return FALSE;
 
   /* Character Size */
-  if (size_table != NULL)
-    for (guint i = 0; ids[i]; i++)
-      if (!roll_size (proc, ids[i], size_table, xl_table))
+  if (m.size_table != NULL)
+    for (guint i = 0; m.ids[i]; i++)
+      if (!roll_size (proc, m.ids[i], m.size_table, m.xl_table))
         return FALSE;
 
   /* Fighting to the Death */
-  if (g_strcmp0 (death, "yes") == 0)
+  if (g_strcmp0 (m.death, "yes") == 0)
     {
-      arb_step_set_int (step, enc, E, ARB_RSBS_KEY_DEATH, 1);
-      arb_step_add_log (step, "%s", _("The match is to the death"));
+      arb_step_set_int (m.step, m.enc, E, ARB_RSBS_KEY_DEATH, 1);
+      arb_step_add_log (m.step, "%s", _("The match is to the death"));
     }
-  else if (g_strcmp0 (death, "no") == 0)
-    arb_step_set (step, enc, E, ARB_RSBS_KEY_DEATH, NULL);
+  else if (g_strcmp0 (m.death, "no") == 0)
+    arb_step_set (m.step, m.enc, E, ARB_RSBS_KEY_DEATH, NULL);
 
   /* Entering the Arena */
-  if (entries)
+  if (m.entries)
     {
       g_autoptr(GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
       for (guint s = 0; s < 2; s++)
-        enter_side (proc, ids, sides[s], entrance[s], used);
+        enter_side (proc, m.ids, m.sides[s], m.entrance[s], used);
     }
 
-  arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("READY FOR THE MATCH"));
+  arb_step_add_headline (m.step, ARB_HEADLINE_PLAIN, _("READY FOR THE MATCH"));
   return TRUE;
 }

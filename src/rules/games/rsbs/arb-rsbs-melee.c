@@ -271,24 +271,17 @@ check_kind (ArbProc      *proc,
   return TRUE;
 }
 
-gboolean
-arb_rsbs_contest (ArbProc         *proc,
-                  ArbRsbsContest   kind,
-                  const char      *id,
-                  const char      *target,
-                  const char      *net,
-                  GError         **error)
+/* Whether @id may contest with @target at all, and the table filled. */
+static gboolean
+check_contest (ArbProc         *proc,
+               ArbRsbsContest   kind,
+               const char      *id,
+               const char      *target,
+               const char      *table,
+               GError         **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  const char *table = kind_tables[kind];
-  /* The target allots first against a bash or a net (Bash attack; Net
-   * attack). */
-  gboolean target_first = kind == CONTEST_BASH || kind == CONTEST_NET;
-  g_autofree char *melee = NULL;
-  const char *code = NULL, *text = NULL;
-  int dice = -1, foe = -1, rep_a, rep_t, pa = 0, pt = 0, diff;
-  ArbRsbsBlow blow = { 0 };
 
   if (!arb_rsbs_may_act (proc, id, error))
     return FALSE;
@@ -302,17 +295,130 @@ arb_rsbs_contest (ArbProc         *proc,
     return FALSE;
   /* The result comes from a table the referee fills in: an empty one is
    * said before anyone allots or rolls for nothing. */
-  if (!arb_rsbs_column_filled (proc, table, "result", error))
-    return FALSE;
+  return arb_rsbs_column_filled (proc, table, "result", error);
+}
+
+/* Both allot their dice: the target first against a bash or a net
+ * (Bash attack; Net attack). */
+static gboolean
+allot_both (ArbProc         *proc,
+            ArbRsbsContest   kind,
+            const char      *id,
+            const char      *target,
+            int             *dice,
+            int             *foe,
+            GError         **error)
+{
+  gboolean target_first = kind == CONTEST_BASH || kind == CONTEST_NET;
 
   if (target_first)
     {
-      if (!allot (proc, "foe-dice", target, -1, &foe, error) ||
-          !allot (proc, "dice", id, foe, &dice, error))
+      if (!allot (proc, "foe-dice", target, -1, foe, error) ||
+          !allot (proc, "dice", id, *foe, dice, error))
         return FALSE;
     }
-  else if (!allot (proc, "dice", id, -1, &dice, error) ||
-           !allot (proc, "foe-dice", target, dice, &foe, error))
+  else if (!allot (proc, "dice", id, -1, dice, error) ||
+           !allot (proc, "foe-dice", target, *dice, foe, error))
+    return FALSE;
+  return TRUE;
+}
+
+/* A Break Off's result, read from the side of the one breaking off. */
+static gboolean
+break_off (ArbProc     *proc,
+           const char  *table,
+           const char  *id,
+           const char  *target,
+           int          pa,
+           int          pt,
+           GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *row = pa - pt >= 2 ? "won by 2 or more" : pa - pt == 1 ? "won by 1" : pa == pt ? "equal"
+                    : pt - pa == 1 ? "lost by 1" : "lost by 2 or more";
+  const char *code = NULL, *text = NULL;
+  ArbRsbsBlow blow = { 0 };
+
+  if (!arb_rsbs_read_cell (proc, table, "result", -1, row, &code, &text, error))
+    return FALSE;
+  arb_step_add_log (step, _("Break off, %s: %s"), row, text && *text ? text : code);
+  blow.table = table;
+  blow.striker = target;
+  blow.victim = id;
+  blow.wclass = arb_rsbs_melee_class (enc, step, target);
+  blow.fall = ARB_RSBS_FALL_STRUCK;
+  if (!arb_rsbs_apply_codes (proc, &blow, ARB_RSBS_STAGE_RESULT, code, error))
+    return FALSE;
+  /* Held, the try was his action; free, he moves away (the move
+   * is what follows a Break Off). */
+  if (arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_BROKE_OFF, 0) != 1)
+    arb_step_set_int (step, enc, id, ARB_RSBS_KEY_ACTED, 1);
+  return TRUE;
+}
+
+/* The winner's blow (@blow's striker) with the row's @code: lost when
+ * he cannot reach, none without a weapon drawn. */
+static gboolean
+winner_strikes (ArbProc         *proc,
+                ArbRsbsBlow     *blow,
+                ArbRsbsContest   kind,
+                const char      *id,
+                const char      *target,
+                const char      *code,
+                GError         **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+
+  blow->wclass = arb_rsbs_melee_class (enc, step, blow->striker);
+  blow->from_flank = kind == CONTEST_FLANK && blow->striker == id;
+  if (arb_rsbs_gap (enc, step, id, target) == 1 && !has_reach (enc, step, blow->striker))
+    {
+      /* A foe held off at a spear's length cannot strike back from
+       * there (Arbiter's reading): the row's hit is lost. */
+      g_autoptr(GString) kept = g_string_new (NULL);
+      g_auto(GStrv) parts = g_strsplit (code, ",", -1);
+
+      for (guint i = 0; parts[i]; i++)
+        if (!g_str_equal (g_strstrip (parts[i]), "hit"))
+          g_string_append_printf (kept, "%s%s", kept->len ? "," : "", parts[i]);
+      arb_step_add_log (step, _("%s cannot reach %s 1\" off with his weapon: no blow"),
+                        name_of (enc, blow->striker), name_of (enc, blow->victim));
+      blow->wclass = "HH";
+      return arb_rsbs_apply_codes (proc, blow, ARB_RSBS_STAGE_RESULT, kept->str, error);
+    }
+  if (g_strcmp0 (arb_step_peek (step, enc, blow->striker, ARB_RSBS_KEY_UNDRAWN), "1") == 0)
+    {
+      /* Draw a weapon: one caught without his weapon drawn only
+       * defends; passing more, he gives ground 1" unharmed. */
+      arb_step_add_log (step, _("%s has no weapon drawn: he cannot harm %s, and gives ground 1\" unharmed"),
+                        name_of (enc, blow->striker), name_of (enc, blow->victim));
+      return arb_rsbs_give_ground (proc, blow->striker, blow->victim, 1);
+    }
+  if (blow->wclass == NULL)
+    blow->wclass = "HH";
+  return arb_rsbs_apply_codes (proc, blow, ARB_RSBS_STAGE_RESULT, code, error);
+}
+
+gboolean
+arb_rsbs_contest (ArbProc         *proc,
+                  ArbRsbsContest   kind,
+                  const char      *id,
+                  const char      *target,
+                  const char      *net,
+                  GError         **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *table = kind_tables[kind];
+  g_autofree char *melee = NULL;
+  const char *code = NULL, *text = NULL;
+  int dice = -1, foe = -1, rep_a, rep_t, pa = 0, pt = 0, diff;
+  ArbRsbsBlow blow = { 0 };
+
+  if (!check_contest (proc, kind, id, target, table, error) ||
+      !allot_both (proc, kind, id, target, &dice, &foe, error))
     return FALSE;
 
   arb_step_add_log (step, _("%s allots %d, %s allots %d"), name_of (enc, id), dice, name_of (enc, target), foe);
@@ -336,27 +442,7 @@ arb_rsbs_contest (ArbProc         *proc,
   arb_step_add_log (step, _("%s passes %d, %s passes %d"), name_of (enc, id), pa, name_of (enc, target), pt);
 
   if (kind == CONTEST_BREAK_OFF)
-    {
-      /* Read from the side of the one breaking off. */
-      const char *row = pa - pt >= 2 ? "won by 2 or more" : pa - pt == 1 ? "won by 1" : pa == pt ? "equal"
-                        : pt - pa == 1 ? "lost by 1" : "lost by 2 or more";
-
-      if (!arb_rsbs_read_cell (proc, table, "result", -1, row, &code, &text, error))
-        return FALSE;
-      arb_step_add_log (step, _("Break off, %s: %s"), row, text && *text ? text : code);
-      blow.table = table;
-      blow.striker = target;
-      blow.victim = id;
-      blow.wclass = arb_rsbs_melee_class (enc, step, target);
-      blow.fall = ARB_RSBS_FALL_STRUCK;
-      if (!arb_rsbs_apply_codes (proc, &blow, ARB_RSBS_STAGE_RESULT, code, error))
-        return FALSE;
-      /* Held, the try was his action; free, he moves away (the move
-       * is what follows a Break Off). */
-      if (arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_BROKE_OFF, 0) != 1)
-        arb_step_set_int (step, enc, id, ARB_RSBS_KEY_ACTED, 1);
-      return TRUE;
-    }
+    return break_off (proc, table, id, target, pa, pt, error);
 
   if (kind == CONTEST_NET && pa < pt)
     {
@@ -397,35 +483,7 @@ arb_rsbs_contest (ArbProc         *proc,
   blow.victim = pa > pt ? target : id;
   if (kind == CONTEST_NET)
     return arb_rsbs_apply_codes (proc, &blow, ARB_RSBS_STAGE_RESULT, code, error);
-
-  blow.wclass = arb_rsbs_melee_class (enc, step, blow.striker);
-  blow.from_flank = kind == CONTEST_FLANK && blow.striker == id;
-  if (arb_rsbs_gap (enc, step, id, target) == 1 && !has_reach (enc, step, blow.striker))
-    {
-      /* A foe held off at a spear's length cannot strike back from
-       * there (Arbiter's reading): the row's hit is lost. */
-      g_autoptr(GString) kept = g_string_new (NULL);
-      g_auto(GStrv) parts = g_strsplit (code, ",", -1);
-
-      for (guint i = 0; parts[i]; i++)
-        if (!g_str_equal (g_strstrip (parts[i]), "hit"))
-          g_string_append_printf (kept, "%s%s", kept->len ? "," : "", parts[i]);
-      arb_step_add_log (step, _("%s cannot reach %s 1\" off with his weapon: no blow"),
-                        name_of (enc, blow.striker), name_of (enc, blow.victim));
-      blow.wclass = "HH";
-      return arb_rsbs_apply_codes (proc, &blow, ARB_RSBS_STAGE_RESULT, kept->str, error);
-    }
-  if (g_strcmp0 (arb_step_peek (step, enc, blow.striker, ARB_RSBS_KEY_UNDRAWN), "1") == 0)
-    {
-      /* Draw a weapon: one caught without his weapon drawn only
-       * defends; passing more, he gives ground 1" unharmed. */
-      arb_step_add_log (step, _("%s has no weapon drawn: he cannot harm %s, and gives ground 1\" unharmed"),
-                        name_of (enc, blow.striker), name_of (enc, blow.victim));
-      return arb_rsbs_give_ground (proc, blow.striker, blow.victim, 1);
-    }
-  if (blow.wclass == NULL)
-    blow.wclass = "HH";
-  return arb_rsbs_apply_codes (proc, &blow, ARB_RSBS_STAGE_RESULT, code, error);
+  return winner_strikes (proc, &blow, kind, id, target, code, error);
 }
 
 static gboolean

@@ -172,71 +172,46 @@ missile_hit (ArbProc      *proc,
   return arb_rsbs_harm (proc, blow, error);
 }
 
-gboolean
-arb_rsbs_throw (ArbProc  *proc,
-                GError  **error)
+/* The reach of a weapon of class @wclass, a gladiatrix's 1" shorter. */
+static gboolean
+missile_range (ArbProc     *proc,
+               const char  *id,
+               const char  *wclass,
+               int         *range,
+               GError     **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  const char *id = arb_proc_get_param (proc, "id");
-  const char *target = arb_proc_get_param (proc, "target");
-  const char *given = arb_proc_get_param (proc, "weapon");
-  g_autofree char *weapon = NULL;
-  g_autofree char *column = NULL;
-  const char *wclass, *code = NULL, *text = NULL;
+  const char *code = NULL, *text = NULL;
   ArbSheet *sheet;
-  int range, gap, roll;
-  ArbRsbsBlow blow = { 0 };
-  g_auto(GStrv) codes = NULL;
-
-  if (!check_shooter (proc, id, target, error))
-    return FALSE;
-  if (!arb_step_is_quiet (step))
-    /* TRANSLATORS: a missile, in the log and the toast: "Brutus the Chaser shoots at Aulus Varro" */
-    arb_proc_say (proc, id, _("%s shoots at %s"), name_of (enc, id), name_of (enc, target));
-  weapon = given ? g_strdup (given) : arb_rsbs_weapon_of_class (enc, step, id, "TS PI BW");
-  if (weapon == NULL)
-    return arb_proc_refuse (error, "weapon", _("%s has no throwing spear, pilum or bow in hand"), name_of (enc, id));
-  wclass = arb_rsbs_weapon_class (enc, id, weapon);
-  if (wclass == NULL || !(g_str_equal (wclass, "TS") || g_str_equal (wclass, "PI") || g_str_equal (wclass, "BW")))
-    return arb_proc_refuse (error, NULL, _("Missile Combat: %s's “%s” is not a throwing spear, pilum or bow"),
-                            name_of (enc, id), weapon);
-  {
-    g_autofree char *key = g_strconcat (ARB_RSBS_PREFIX_THROWN, weapon, NULL);
-
-    if (g_strcmp0 (arb_step_peek (step, enc, id, arb_encounter_key (enc, key)), "1") == 0)
-      return arb_proc_refuse (error, NULL, _("Throwing Spear: once thrown, the %s cannot be retrieved"), weapon);
-  }
 
   /* The ranges are on the book's Weapons table, which the seed lacks. */
   if (!arb_rsbs_read_cell (proc, "missile-range", "range", -1, wclass, &code, &text, error))
     return FALSE;
-  if (!parse_int (code, &range))
+  if (!parse_int (code, range))
     return arb_proc_refuse (error, NULL, _("The table rsbs/missile-range gives “%s” for %s, not a number of inches"),
                             code, wclass);
   sheet = arb_encounter_get_sheet (enc, id);
   if (sheet && arb_sheet_get_bool (sheet, "gladiatrix"))
     {
-      range = MAX (0, range - 1);
-      arb_step_add_log (step, _("A gladiatrix's range is 1\" shorter (Female Gladiators): %d\""), range);
+      *range = MAX (0, *range - 1);
+      arb_step_add_log (step, _("A gladiatrix's range is 1\" shorter (Female Gladiators): %d\""), *range);
     }
-  gap = arb_rsbs_gap (enc, step, id, target);
-  if (gap > range)
-    return arb_proc_refuse (error, NULL, _("Missile Combat: %s is %d\" away, beyond the %s's %d\""),
-                            name_of (enc, target), gap, weapon, range);
+  return TRUE;
+}
 
-  column = g_ascii_strdown (wclass, -1);
-  {
-    /* TRANSLATORS: odds read "Chance of Drusa hitting Glaucus: 6/10" */
-    g_autofree char *label = g_strdup_printf (_("%s hitting %s"), name_of (enc, id), name_of (enc, target));
+/* The throw spent: a die burnt, the activation over, both in combat,
+ * a thrown weapon gone and the hand it leaves empty marked. */
+static void
+spend_throw (ArbProc    *proc,
+             const char *id,
+             const char *target,
+             const char *weapon,
+             const char *wclass)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
 
-    if (!faces_odds (proc, "missile-hit", column, label, code_hits, error))
-      return FALSE;
-  }
-  if (g_str_equal (wclass, "BW"))
-    arb_step_add_log (step, _("%s shoots the %s at %s, %d\" away"), name_of (enc, id), weapon, name_of (enc, target), gap);
-  else
-    arb_step_add_log (step, _("%s throws the %s at %s, %d\" away"), name_of (enc, id), weapon, name_of (enc, target), gap);
   arb_rsbs_burn (proc, id, 1, _("missile fire"));
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_ACTED, 1);
   /* Shooter and target alike are in combat (Catching Breath, 4). */
@@ -258,12 +233,20 @@ arb_rsbs_throw (ArbProc  *proc,
           arb_step_add_log (step, _("%s has nothing left in hand: drawing a sidearm takes an activation"), name_of (enc, id));
         }
     }
+}
 
-  if (!arb_proc_roll (proc, "1d10", _("missile hit"), &roll))
-    return FALSE;
-  if (!arb_rsbs_read_cell (proc, "missile-hit", column, roll, NULL, &code, &text, error))
-    return FALSE;
-  arb_step_add_log (step, _("To hit (%s): %d, %s"), wclass, roll, text && *text ? text : code);
+/* The to-hit row's @code ("hit", "miss" and others), one by one. */
+static gboolean
+apply_missile_codes (ArbProc     *proc,
+                     const char  *id,
+                     const char  *target,
+                     const char  *wclass,
+                     const char  *code,
+                     GError     **error)
+{
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbRsbsBlow blow = { 0 };
+  g_auto(GStrv) codes = NULL;
 
   blow.table = "missile-hit";
   blow.striker = id;
@@ -290,6 +273,69 @@ arb_rsbs_throw (ArbProc  *proc,
         return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+arb_rsbs_throw (ArbProc  *proc,
+                GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *id = arb_proc_get_param (proc, "id");
+  const char *target = arb_proc_get_param (proc, "target");
+  const char *given = arb_proc_get_param (proc, "weapon");
+  g_autofree char *weapon = NULL;
+  g_autofree char *column = NULL;
+  const char *wclass, *code = NULL, *text = NULL;
+  int range = 0, gap, roll;
+
+  if (!check_shooter (proc, id, target, error))
+    return FALSE;
+  if (!arb_step_is_quiet (step))
+    /* TRANSLATORS: a missile, in the log and the toast: "Brutus the Chaser shoots at Aulus Varro" */
+    arb_proc_say (proc, id, _("%s shoots at %s"), name_of (enc, id), name_of (enc, target));
+  weapon = given ? g_strdup (given) : arb_rsbs_weapon_of_class (enc, step, id, "TS PI BW");
+  if (weapon == NULL)
+    return arb_proc_refuse (error, "weapon", _("%s has no throwing spear, pilum or bow in hand"), name_of (enc, id));
+  wclass = arb_rsbs_weapon_class (enc, id, weapon);
+  if (wclass == NULL || !(g_str_equal (wclass, "TS") || g_str_equal (wclass, "PI") || g_str_equal (wclass, "BW")))
+    return arb_proc_refuse (error, NULL, _("Missile Combat: %s's “%s” is not a throwing spear, pilum or bow"),
+                            name_of (enc, id), weapon);
+  {
+    g_autofree char *key = g_strconcat (ARB_RSBS_PREFIX_THROWN, weapon, NULL);
+
+    if (g_strcmp0 (arb_step_peek (step, enc, id, arb_encounter_key (enc, key)), "1") == 0)
+      return arb_proc_refuse (error, NULL, _("Throwing Spear: once thrown, the %s cannot be retrieved"), weapon);
+  }
+
+  if (!missile_range (proc, id, wclass, &range, error))
+    return FALSE;
+  gap = arb_rsbs_gap (enc, step, id, target);
+  if (gap > range)
+    return arb_proc_refuse (error, NULL, _("Missile Combat: %s is %d\" away, beyond the %s's %d\""),
+                            name_of (enc, target), gap, weapon, range);
+
+  column = g_ascii_strdown (wclass, -1);
+  {
+    /* TRANSLATORS: odds read "Chance of Drusa hitting Glaucus: 6/10" */
+    g_autofree char *label = g_strdup_printf (_("%s hitting %s"), name_of (enc, id), name_of (enc, target));
+
+    if (!faces_odds (proc, "missile-hit", column, label, code_hits, error))
+      return FALSE;
+  }
+  if (g_str_equal (wclass, "BW"))
+    arb_step_add_log (step, _("%s shoots the %s at %s, %d\" away"), name_of (enc, id), weapon, name_of (enc, target), gap);
+  else
+    arb_step_add_log (step, _("%s throws the %s at %s, %d\" away"), name_of (enc, id), weapon, name_of (enc, target), gap);
+  spend_throw (proc, id, target, weapon, wclass);
+
+  if (!arb_proc_roll (proc, "1d10", _("missile hit"), &roll))
+    return FALSE;
+  if (!arb_rsbs_read_cell (proc, "missile-hit", column, roll, NULL, &code, &text, error))
+    return FALSE;
+  arb_step_add_log (step, _("To hit (%s): %d, %s"), wclass, roll, text && *text ? text : code);
+
+  return apply_missile_codes (proc, id, target, wclass, code, error);
 }
 
 gboolean

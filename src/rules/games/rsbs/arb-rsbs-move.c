@@ -819,6 +819,112 @@ breakdown (int         earlier,
   return g_strjoinv (", ", (char **)parts->pdata);
 }
 
+/* The path, hex by hex from @start: each next to the last, inside the
+ * wall, free, not away from a foe who holds him, no contact before its
+ * end. @end: where it ends. */
+static gboolean
+walk_path (ArbProc     *proc,
+           const char  *id,
+           GArray      *path,
+           ArbHex       start,
+           GPtrArray   *held,
+           ArbHex      *end,
+           GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  guint n = path->len;
+  ArbHex here = start;
+
+  for (guint i = 0; i < n; i++)
+    {
+      ArbHex next = g_array_index (path, ArbHex, i);
+      g_autofree char *who = NULL;
+
+      if (arb_hex_distance (here, next) != 1)
+        return arb_proc_refuse (error, NULL, _("Voluntary Movement: %d,%d is not next to %d,%d"), next.q, next.r, here.q, here.r);
+      if (!arb_map_in_bounds (enc, next))
+        return arb_proc_refuse (error, NULL, _("Voluntary Movement: %d,%d is beyond the arena wall"), next.q, next.r);
+      if (arb_rsbs_hex_taken (enc, step, id, next, &who))
+        return arb_proc_refuse (error, NULL, _("Voluntary Movement: %s stands in %d,%d"), arb_encounter_get_name (enc, who), next.q, next.r);
+      for (guint k = 0; k < held->len; k++)
+        {
+          ArbHex at;
+
+          if (arb_rsbs_where (enc, step, g_ptr_array_index (held, k), &at, NULL) && arb_rsbs_gap_hex (next, at) != 0)
+            return arb_proc_refuse (error, NULL, _("Breaking Off from Melee: %s is touching %s and moves away only by breaking off (Break Off)"),
+                                    name, arb_encounter_get_name (enc, g_ptr_array_index (held, k)));
+        }
+      if (i + 1 < n && contact_hex (enc, step, id, held, next))
+        return arb_proc_refuse (error, NULL, _("Voluntary Movement: %s comes into contact at %d,%d and his move ends there (Arbiter's reading)"),
+                                name, next.q, next.r);
+      here = next;
+    }
+  *end = here;
+  return TRUE;
+}
+
+/* Contact: the front aligned with the base touched, free. A facing
+ * asked for toward one of those touched picks him. Returns the foe (to
+ * free) and his direction in @contact_dir, or NULL. */
+static char *
+find_contact (ArbEncounter *enc,
+              ArbStep      *step,
+              const char   *id,
+              ArbHex        end,
+              GPtrArray    *held,
+              int           facing,
+              int          *contact_dir)
+{
+  g_autoptr(GPtrArray) touching = foes_touching (enc, step, id, end);
+  g_autoptr(GPtrArray) contacted = g_ptr_array_new_with_free_func (g_free);
+  char *contact_foe = NULL;
+
+  for (guint i = 0; i < touching->len; i++)
+    if (!in_list (held, g_ptr_array_index (touching, i)))
+      g_ptr_array_add (contacted, g_strdup (g_ptr_array_index (touching, i)));
+  for (guint i = 0; i < contacted->len; i++)
+    {
+      ArbHex at;
+      int dir;
+
+      if (!arb_rsbs_where (enc, step, g_ptr_array_index (contacted, i), &at, NULL))
+        continue;
+      dir = arb_hex_direction_to (end, at);
+      if (*contact_dir < 0 || dir == facing)
+        {
+          *contact_dir = dir;
+          g_free (contact_foe);
+          contact_foe = g_strdup (g_ptr_array_index (contacted, i));
+        }
+    }
+  return contact_foe;
+}
+
+/* What the move was, for the toast: into contact with @contact_foe, to
+ * @end (NULL: he stayed), or a turn to @turned_to (-1: none). */
+static void
+say_move (ArbProc      *proc,
+          const char   *id,
+          const char   *contact_foe,
+          const ArbHex *end,
+          int           turned_to)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+
+  if (contact_foe)
+    /* TRANSLATORS: a move, in the log and the toast: "Brutus the Chaser moves into contact with Aulus Varro" */
+    arb_proc_say (proc, id, _("%s moves into contact with %s"), name, arb_encounter_get_name (enc, contact_foe));
+  else if (end)
+    arb_proc_say (proc, id, _("%s moves to %d,%d"), name, end->q, end->r);
+  else if (turned_to >= 0)
+    arb_proc_say (proc, id, _("%s turns to face hexside %d"), name, turned_to);
+  else
+    arb_proc_say (proc, id, _("%s stays where he is"), name);
+}
+
 /* The whole of a voluntary move: rsbs.move, and the NPCs' through
  * arb_rsbs_move_path(). @extra_what says what the @extra inch is for;
  * @max_moved (-1: none) is how far the move may go before it (a net
@@ -838,11 +944,10 @@ move_path_full (ArbProc     *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *name = arb_encounter_get_name (enc, id);
   g_autoptr(GPtrArray) held = NULL;
-  g_autoptr(GPtrArray) contacted = NULL;
   g_autoptr(GArray) seen = NULL;
   g_autofree char *spent_on = NULL;
   g_autofree char *contact_foe = NULL;
-  ArbHex start, here, end;
+  ArbHex start, end;
   int old_facing = 0, rate, earlier, turned, total, end_facing, contact_dir = -1;
   guint n = path->len;
   Walk walk;
@@ -869,59 +974,10 @@ move_path_full (ArbProc     *proc,
   if (arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_BROKE_OFF, 0) == 1)
     g_ptr_array_set_size (held, 0);
 
-  here = start;
-  for (guint i = 0; i < n; i++)
-    {
-      ArbHex next = g_array_index (path, ArbHex, i);
-      g_autofree char *who = NULL;
-
-      if (arb_hex_distance (here, next) != 1)
-        return arb_proc_refuse (error, NULL, _("Voluntary Movement: %d,%d is not next to %d,%d"), next.q, next.r, here.q, here.r);
-      if (!arb_map_in_bounds (enc, next))
-        return arb_proc_refuse (error, NULL, _("Voluntary Movement: %d,%d is beyond the arena wall"), next.q, next.r);
-      if (arb_rsbs_hex_taken (enc, step, id, next, &who))
-        return arb_proc_refuse (error, NULL, _("Voluntary Movement: %s stands in %d,%d"), arb_encounter_get_name (enc, who), next.q, next.r);
-      for (guint k = 0; k < held->len; k++)
-        {
-          ArbHex at;
-
-          if (arb_rsbs_where (enc, step, g_ptr_array_index (held, k), &at, NULL) && arb_rsbs_gap_hex (next, at) != 0)
-            return arb_proc_refuse (error, NULL, _("Breaking Off from Melee: %s is touching %s and moves away only by breaking off (Break Off)"),
-                                    name, arb_encounter_get_name (enc, g_ptr_array_index (held, k)));
-        }
-      if (i + 1 < n && contact_hex (enc, step, id, held, next))
-        return arb_proc_refuse (error, NULL, _("Voluntary Movement: %s comes into contact at %d,%d and his move ends there (Arbiter's reading)"),
-                                name, next.q, next.r);
-      here = next;
-    }
-  end = here;
-
-  /* Contact: the front aligned with the base touched, free. A facing
-   * asked for toward one of those touched picks him. */
+  if (!walk_path (proc, id, path, start, held, &end, error))
+    return FALSE;
   if (n > 0)
-    {
-      g_autoptr(GPtrArray) touching = foes_touching (enc, step, id, end);
-
-      contacted = g_ptr_array_new_with_free_func (g_free);
-      for (guint i = 0; i < touching->len; i++)
-        if (!in_list (held, g_ptr_array_index (touching, i)))
-          g_ptr_array_add (contacted, g_strdup (g_ptr_array_index (touching, i)));
-      for (guint i = 0; i < contacted->len; i++)
-        {
-          ArbHex at;
-          int dir;
-
-          if (!arb_rsbs_where (enc, step, g_ptr_array_index (contacted, i), &at, NULL))
-            continue;
-          dir = arb_hex_direction_to (end, at);
-          if (contact_dir < 0 || dir == facing)
-            {
-              contact_dir = dir;
-              g_free (contact_foe);
-              contact_foe = g_strdup (g_ptr_array_index (contacted, i));
-            }
-        }
-    }
+    contact_foe = find_contact (enc, step, id, end, held, facing, &contact_dir);
 
   if (!cheapest_walk (start, old_facing, turned, path, contact_dir >= 0 ? -1 : facing, !back, &walk))
     return arb_proc_refuse (error, NULL, _("Voluntary Movement: %s has just turned and must move ½\" (a hex) before turning again"), name);
@@ -970,17 +1026,8 @@ move_path_full (ArbProc     *proc,
         arb_step_add_log (step, _("(the facing asked for gives way to the contact)"));
     }
   stir_mover (proc, id, total + extra, rate);
-  if (arb_step_is_quiet (step))
-    ;
-  else if (contact_foe)
-    /* TRANSLATORS: a move, in the log and the toast: "Brutus the Chaser moves into contact with Aulus Varro" */
-    arb_proc_say (proc, id, _("%s moves into contact with %s"), name, arb_encounter_get_name (enc, contact_foe));
-  else if (n > 0)
-    arb_proc_say (proc, id, _("%s moves to %d,%d"), name, end.q, end.r);
-  else if (end_facing != old_facing)
-    arb_proc_say (proc, id, _("%s turns to face hexside %d"), name, end_facing);
-  else
-    arb_proc_say (proc, id, _("%s stays where he is"), name);
+  if (!arb_step_is_quiet (step))
+    say_move (proc, id, contact_foe, n > 0 ? &end : NULL, end_facing != old_facing ? end_facing : -1);
   if (!reactions (proc, id, seen, error))
     return FALSE;
   if (n > 0 || end_facing != old_facing)

@@ -578,6 +578,118 @@ headline (ArbStep         *step,
   arb_step_add_headline (step, tone, text);
 }
 
+/* Ensnared, and not in hand-to-hand combat: he tries to shed the net
+ * (Remove Net). The try is his action for the activation, freed or not
+ * (Arbiter's reading of "if he is able"). */
+static gboolean
+shed_net (ArbProc     *proc,
+          const char  *id,
+          GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  gboolean freed = FALSE;
+
+  if (!arb_rsbs_remove_net (proc, id, &freed, error))
+    return FALSE;
+  arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, "none");
+  npc_done (step, enc, id);
+  arb_proc_say (proc, id, _("%s tries to shed the net"), name);
+  headline (step, freed ? ARB_HEADLINE_SUCCESS : ARB_HEADLINE_WARNING, "%s",
+            freed ? _("SHEDS THE NET · Next") : _("STILL ENSNARED · Next"));
+  return TRUE;
+}
+
+/* One eligible catches his breath, and the activation ends (@caught);
+ * why one may not is logged. FALSE when it stopped for a die. */
+static gboolean
+catch_breath (ArbProc     *proc,
+              const char  *id,
+              gboolean    *caught,
+              GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  g_autoptr(GError) local = NULL;
+
+  if (!arb_rsbs_try_breath (proc, id, TRUE, caught, &local))
+    {
+      *caught = FALSE;
+      if (local == NULL)
+        return FALSE;
+      arb_step_add_log (step, _("No breath check: %s"), local->message);
+      g_clear_error (&local);
+    }
+  else if (*caught)
+    {
+      arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, "breath");
+      arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT_TARGET, NULL);
+      arb_step_add_log (step, _("%s catches his breath and does not move"), name);
+      npc_done (step, enc, id);
+      arb_proc_say (proc, id, _("%s catches his breath"), name);
+      headline (step, ARB_HEADLINE_SUCCESS, "%s", _("CATCHES BREATH · Next"));
+    }
+  return TRUE;
+}
+
+/* No foe to plan against: he waits, and the activation ends. */
+static gboolean
+no_foe (ArbProc    *proc,
+        const char *id)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+
+  arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, "none");
+  npc_done (step, enc, id);
+  arb_proc_say (proc, id, _("%s looks for a foe"), name);
+  headline (step, ARB_HEADLINE_PLAIN, "%s", _("NO FOE · Next"));
+  return TRUE;
+}
+
+/* The attack roll on npc-attack, and the sand check it may call for:
+ * the intent, @why it was chosen, or NULL when it stopped for a die or
+ * failed (@error set). */
+static const char *
+roll_attack (ArbProc     *proc,
+             const char  *id,
+             const char  *target,
+             char       **why,
+             GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  g_autofree char *purpose = NULL;
+  const char *intent;
+  int roll = 0, sand = 0;
+
+  add_plan_odds (enc, step, rules, id, target);
+  arb_step_add_log (step, _("%s rolls for his attack in the column “%s” of npc-attack"), name,
+                    arb_rsbs_npc_column (enc, step, id));
+  purpose = g_strdup_printf (_("%s's attack (npc-attack)"), name);
+  if (!arb_proc_roll (proc, "1d10", purpose, &roll))
+    return NULL;
+  intent = arb_rsbs_npc_decide (enc, step, rules, id, target, roll, 0, why, error);
+  if (intent && g_str_equal (intent, "sand-check"))
+    {
+      g_autofree char *sand_purpose = g_strdup_printf (_("the sand check of %s (npc-sand)"), name);
+
+      arb_step_add_log (step, _("Attack roll %d: %s"), roll, *why);
+      if (!arb_proc_roll (proc, "1d10", sand_purpose, &sand))
+        return NULL;
+      intent = arb_rsbs_npc_decide (enc, step, rules, id, target, roll, sand, why, error);
+    }
+  if (intent == NULL)
+    return NULL;
+  arb_step_add_log (step, _("Attack roll %d: %s"), roll, *why);
+  return intent;
+}
+
 /* Stage 0: Before Moving Active Uncontrolled NPCs. */
 static gboolean
 npc_checks (ArbProc     *proc,
@@ -586,15 +698,12 @@ npc_checks (ArbProc     *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   const char *name = arb_encounter_get_name (enc, id);
   g_autofree char *target = NULL;
   g_autofree char *why = NULL;
-  g_autoptr(GError) local = NULL;
   const char *intent;
   const char *plan = arb_proc_get_param (proc, "plan");
   gboolean caught = FALSE;
-  int roll = 0, sand = 0;
 
   if (plan && *plan == '\0')
     plan = NULL;
@@ -603,46 +712,20 @@ npc_checks (ArbProc     *proc,
   arb_step_add_log (step, _("%s, an uncontrolled NPC, is active (Before Moving Active Uncontrolled NPCs)"), name);
 
   /* Ensnared: he tries to shed the net if he is able, that is, not in
-   * hand-to-hand combat (Remove Net). The try is his action for the
-   * activation, freed or not (Arbiter's reading of "if he is able"). */
+   * hand-to-hand combat (Remove Net). */
   if (arb_rsbs_has_condition (enc, step, id, "ensnared"))
     {
-      if (arb_rsbs_is_engaged (enc, step, id))
-        arb_step_add_log (step, _("%s is ensnared but in hand-to-hand combat: he cannot try to shed the net, and fights on at -2 (Remove Net)"),
-                          name);
-      else
-        {
-          gboolean freed = FALSE;
-
-          if (!arb_rsbs_remove_net (proc, id, &freed, error))
-            return FALSE;
-          arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, "none");
-          npc_done (step, enc, id);
-          arb_proc_say (proc, id, _("%s tries to shed the net"), name);
-          headline (step, freed ? ARB_HEADLINE_SUCCESS : ARB_HEADLINE_WARNING, "%s",
-                    freed ? _("SHEDS THE NET · Next") : _("STILL ENSNARED · Next"));
-          return TRUE;
-        }
+      if (!arb_rsbs_is_engaged (enc, step, id))
+        return shed_net (proc, id, error);
+      arb_step_add_log (step, _("%s is ensnared but in hand-to-hand combat: he cannot try to shed the net, and fights on at -2 (Remove Net)"),
+                        name);
     }
 
   /* Catching breath comes first for one eligible (Catching Breath). */
-  if (!arb_rsbs_try_breath (proc, id, TRUE, &caught, &local))
-    {
-      if (local == NULL)
-        return FALSE;
-      arb_step_add_log (step, _("No breath check: %s"), local->message);
-      g_clear_error (&local);
-    }
-  else if (caught)
-    {
-      arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, "breath");
-      arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT_TARGET, NULL);
-      arb_step_add_log (step, _("%s catches his breath and does not move"), name);
-      npc_done (step, enc, id);
-      arb_proc_say (proc, id, _("%s catches his breath"), name);
-      headline (step, ARB_HEADLINE_SUCCESS, "%s", _("CATCHES BREATH · Next"));
-      return TRUE;
-    }
+  if (!catch_breath (proc, id, &caught, error))
+    return FALSE;
+  if (caught)
+    return TRUE;
 
   /* Missile-armed NPCs stay and shoot the closest in sight: they do not
    * roll for the type of attack (Arbiter's reading of the exception). */
@@ -663,8 +746,6 @@ npc_checks (ArbProc     *proc,
     }
   else
     {
-      g_autofree char *purpose = NULL;
-
       target = arb_rsbs_npc_target (enc, step, id, FALSE);
       if (target == NULL)
         {
@@ -673,11 +754,7 @@ npc_checks (ArbProc     *proc,
           if (foes && foes[0])
             arb_step_add_log (step, _("Every foe is engaged, and hostile NPCs may only gang up when they outnumber their foes: %s waits"),
                               name);
-          arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, "none");
-          npc_done (step, enc, id);
-          arb_proc_say (proc, id, _("%s looks for a foe"), name);
-          headline (step, ARB_HEADLINE_PLAIN, "%s", _("NO FOE · Next"));
-          return TRUE;
+          return no_foe (proc, id);
         }
       if (plan)
         {
@@ -689,37 +766,15 @@ npc_checks (ArbProc     *proc,
         }
       else
         {
-          add_plan_odds (enc, step, rules, id, target);
-          arb_step_add_log (step, _("%s rolls for his attack in the column “%s” of npc-attack"), name,
-                            arb_rsbs_npc_column (enc, step, id));
-          purpose = g_strdup_printf (_("%s's attack (npc-attack)"), name);
-          if (!arb_proc_roll (proc, "1d10", purpose, &roll))
-            return FALSE;
-          intent = arb_rsbs_npc_decide (enc, step, rules, id, target, roll, 0, &why, error);
-          if (intent && g_str_equal (intent, "sand-check"))
-            {
-              g_autofree char *sand_purpose = g_strdup_printf (_("the sand check of %s (npc-sand)"), name);
-
-              arb_step_add_log (step, _("Attack roll %d: %s"), roll, why);
-              if (!arb_proc_roll (proc, "1d10", sand_purpose, &sand))
-                return FALSE;
-              intent = arb_rsbs_npc_decide (enc, step, rules, id, target, roll, sand, &why, error);
-            }
+          intent = roll_attack (proc, id, target, &why, error);
           if (intent == NULL)
             return FALSE;
-          arb_step_add_log (step, _("Attack roll %d: %s"), roll, why);
         }
     }
   if (target && g_str_equal (intent, "shoot"))
     arb_step_add_log (step, _("%s shoots without the attack roll: %s"), name, why);
   if (target == NULL)
-    {
-      arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, "none");
-      npc_done (step, enc, id);
-      arb_proc_say (proc, id, _("%s looks for a foe"), name);
-      headline (step, ARB_HEADLINE_PLAIN, "%s", _("NO FOE · Next"));
-      return TRUE;
-    }
+    return no_foe (proc, id);
   arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, intent);
   arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT_TARGET, target);
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_NPC_STAGE, 1);
@@ -754,6 +809,56 @@ affordable (ArbProc    *proc,
                                NULL, NULL, NULL);
   arb_outcome_free (outcome);
   return outcome != NULL;
+}
+
+/* The longest start of the @path toward @target that his rate pays
+ * for (each tried as a move of its own, without this trial). */
+static void
+trim_to_rate (ArbProc    *proc,
+              const char *id,
+              const char *target,
+              GArray     *path)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  guint n = path->len;
+  int rate = arb_rsbs_move_rate (enc, step, id, NULL);
+
+  /* A hex costs an inch at least: no start longer than his rate is
+   * paid for, and none need be tried. */
+  if (rate >= 0 && (guint)rate < n)
+    n = rate;
+  while (n > 0 && !affordable (proc, id, n))
+    n--;
+  if (n < path->len)
+    {
+      arb_step_add_log (step, _("%s can pay for %u of the %u hexes toward %s"), arb_encounter_get_name (enc, id), n, path->len,
+                        arb_encounter_get_name (enc, target));
+      g_array_set_size (path, n);
+    }
+}
+
+/* Whether the attack of @intent reaches @target @gap inches off. */
+static gboolean
+in_reach (ArbEncounter *enc,
+          ArbStep      *step,
+          const char   *id,
+          const char   *target,
+          const char   *intent,
+          int           gap,
+          int           range)
+{
+  if (g_strcmp0 (intent, "melee") == 0)
+    return gap <= arb_rsbs_npc_reach (enc, step, id);
+  if (g_strcmp0 (intent, "bash") == 0)
+    return gap == 0;
+  if (g_strcmp0 (intent, "net") == 0)
+    return gap >= 1 && gap <= 6;
+  if (g_strcmp0 (intent, "sand") == 0)
+    return gap >= 1 && gap <= 3;
+  if (g_strcmp0 (intent, "shoot") == 0)
+    return npc_can_shoot (enc, step, id, target, range);
+  return FALSE;
 }
 
 /* Stage 1: the move the plan asks for. */
@@ -824,23 +929,7 @@ npc_move (ArbProc     *proc,
   if (tried)
     g_array_set_size (path, MIN (path->len, (guint)atoi (tried)));
   else if (path->len > 0)
-    {
-      guint n = path->len;
-      int rate = arb_rsbs_move_rate (enc, step, id, NULL);
-
-      /* A hex costs an inch at least: no start longer than his rate is
-       * paid for, and none need be tried. */
-      if (rate >= 0 && (guint)rate < n)
-        n = rate;
-      while (n > 0 && !affordable (proc, id, n))
-        n--;
-      if (n < path->len)
-        {
-          arb_step_add_log (step, _("%s can pay for %u of the %u hexes toward %s"), name, n, path->len,
-                            arb_encounter_get_name (enc, target));
-          g_array_set_size (path, n);
-        }
-    }
+    trim_to_rate (proc, id, target, path);
   /* The last hex reached: he ends facing the target from there. */
   if (path->len > 0)
     {
@@ -861,20 +950,7 @@ npc_move (ArbProc     *proc,
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_NPC_STAGE, 2);
   {
     int gap = arb_rsbs_gap (enc, step, id, target);
-    gboolean strikes;
-
-    if (g_strcmp0 (intent, "melee") == 0)
-      strikes = gap <= arb_rsbs_npc_reach (enc, step, id);
-    else if (g_strcmp0 (intent, "bash") == 0)
-      strikes = gap == 0;
-    else if (g_strcmp0 (intent, "net") == 0)
-      strikes = gap >= 1 && gap <= 6;
-    else if (g_strcmp0 (intent, "sand") == 0)
-      strikes = gap >= 1 && gap <= 3;
-    else if (g_strcmp0 (intent, "shoot") == 0)
-      strikes = npc_can_shoot (enc, step, id, target, range);
-    else
-      strikes = FALSE;
+    gboolean strikes = in_reach (enc, step, id, target, intent, gap, range);
 
     arb_step_add_log (step, _("%s moves %u\" and is %d\" from %s"), name, path->len, gap,
                       arb_encounter_get_name (enc, target));

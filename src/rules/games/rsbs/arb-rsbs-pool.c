@@ -183,6 +183,65 @@ roll_shown (ArbProc    *proc,
   return TRUE;
 }
 
+/* The odds first: each number of passes, then, in a @contest with
+ * @foe_who, who passes more. */
+static void
+add_pool_odds (ArbStep    *step,
+               const char *who,
+               int         dice,
+               int         rep,
+               gboolean    contest,
+               const char *foe_who,
+               int         foe_dice,
+               int         foe_rep)
+{
+  for (int k = 0; k <= dice; k++)
+    {
+      g_autofree char *label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s passing %d die of %d",
+                                                             "%s passing %d dice of %d", k),
+                                                who, k, dice);
+      add_odds (step, label, pass_ways128 (dice, rep, k), dice);
+    }
+  if (contest)
+    {
+      Ways same = 0;
+      Ways more = beat_ways128 (dice, rep, foe_dice, foe_rep, &same);
+      Ways all = ways_pow (10, dice + foe_dice);
+      g_autofree char *l_more = g_strdup_printf (_("%s passing more dice than %s"), who, foe_who);
+      g_autofree char *l_same = g_strdup_printf (_("%s and %s passing as many"), who, foe_who);
+      g_autofree char *l_less = g_strdup_printf (_("%s passing fewer dice than %s"), who, foe_who);
+
+      add_odds (step, l_more, more, dice + foe_dice);
+      add_odds (step, l_same, same, dice + foe_dice);
+      add_odds (step, l_less, all - more - same, dice + foe_dice);
+    }
+}
+
+/* Who passed more dice, in the log and the headline. */
+static void
+say_contest (ArbStep    *step,
+             const char *who,
+             const char *foe_who,
+             int         passes,
+             int         foe_passes)
+{
+  if (passes > foe_passes)
+    {
+      arb_step_add_log (step, _("%s passes more dice (%d to %d)"), who, passes, foe_passes);
+      arb_step_add_headline (step, ARB_HEADLINE_ACCENT, _("MORE PASSES"));
+    }
+  else if (passes == foe_passes)
+    {
+      arb_step_add_log (step, _("%s and %s pass as many dice (%d)"), who, foe_who, passes);
+      arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("EQUAL PASSES"));
+    }
+  else
+    {
+      arb_step_add_log (step, _("%s passes fewer dice (%d to %d)"), who, passes, foe_passes);
+      arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("FEWER PASSES"));
+    }
+}
+
 /* rsbs.check id=|rep= dice=N [against=ID foe-dice=M] */
 gboolean
 arb_rsbs_check (ArbProc  *proc,
@@ -238,27 +297,7 @@ arb_rsbs_check (ArbProc  *proc,
   else
     /* TRANSLATORS: a Rep check: "Aulus Varro takes a Rep check" or "Rep 4 takes a Rep check" */
     arb_proc_say (proc, id, _("%s takes a Rep check"), who);
-  /* The odds first: each number of passes, then the contest. */
-  for (int k = 0; k <= dice; k++)
-    {
-      g_autofree char *label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s passing %d die of %d",
-                                                             "%s passing %d dice of %d", k),
-                                                who, k, dice);
-      add_odds (step, label, pass_ways128 (dice, rep, k), dice);
-    }
-  if (against != NULL)
-    {
-      Ways same = 0;
-      Ways more = beat_ways128 (dice, rep, foe_dice, foe_rep, &same);
-      Ways all = ways_pow (10, dice + foe_dice);
-      g_autofree char *l_more = g_strdup_printf (_("%s passing more dice than %s"), who, foe_who);
-      g_autofree char *l_same = g_strdup_printf (_("%s and %s passing as many"), who, foe_who);
-      g_autofree char *l_less = g_strdup_printf (_("%s passing fewer dice than %s"), who, foe_who);
-
-      add_odds (step, l_more, more, dice + foe_dice);
-      add_odds (step, l_same, same, dice + foe_dice);
-      add_odds (step, l_less, all - more - same, dice + foe_dice);
-    }
+  add_pool_odds (step, who, dice, rep, against != NULL, foe_who, foe_dice, foe_rep);
 
   if (!roll_shown (proc, dice, rep, who, &passes))
     return FALSE;
@@ -266,21 +305,7 @@ arb_rsbs_check (ArbProc  *proc,
     {
       if (!roll_shown (proc, foe_dice, foe_rep, foe_who, &foe_passes))
         return FALSE;
-      if (passes > foe_passes)
-        {
-          arb_step_add_log (step, _("%s passes more dice (%d to %d)"), who, passes, foe_passes);
-          arb_step_add_headline (step, ARB_HEADLINE_ACCENT, _("MORE PASSES"));
-        }
-      else if (passes == foe_passes)
-        {
-          arb_step_add_log (step, _("%s and %s pass as many dice (%d)"), who, foe_who, passes);
-          arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("EQUAL PASSES"));
-        }
-      else
-        {
-          arb_step_add_log (step, _("%s passes fewer dice (%d to %d)"), who, passes, foe_passes);
-          arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("FEWER PASSES"));
-        }
+      say_contest (step, who, foe_who, passes, foe_passes);
       return TRUE;
     }
   {
@@ -471,25 +496,25 @@ arb_rsbs_breath_tried (ArbEncounter *enc,
   return g_strcmp0 (arb_step_peek (step, enc, id, ARB_RSBS_KEY_BREATH_AT), moment) == 0;
 }
 
-gboolean
-arb_rsbs_try_breath (ArbProc     *proc,
-                     const char  *id,
-                     gboolean     own,
-                     gboolean    *caught,
-                     GError     **error)
+/* Whether @id may try to catch his breath: in the match, half his pool
+ * burned, not tried at this @moment, not stirred, and at his own
+ * activation not moved (a PC: no more than half his rate). */
+static gboolean
+may_catch_breath (ArbProc     *proc,
+                  const char  *id,
+                  gboolean     own,
+                  const char  *moment,
+                  GError     **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   const char *name = name_of (enc, id);
-  g_autofree char *moment = breath_moment (enc, step);
   int pool = arb_rsbs_pool (enc, id);
   int left = arb_rsbs_dice_left (enc, step, id);
   int moved = arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_MOVED, 0);
   gboolean stirred = arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_STIRRED, 0) != 0;
   gboolean pc = arb_rsbs_is_pc (enc, id);
 
-  *caught = FALSE;
   if (arb_rsbs_is_gone (enc, step, id))
     return arb_proc_refuse (error, NULL, _("Catching breath: %s is out of the match"), name);
   if (!arb_rsbs_burned_half (enc, step, id))
@@ -522,47 +547,88 @@ arb_rsbs_try_breath (ArbProc     *proc,
                                   name, moved, rate);
       }
     }
+  return TRUE;
+}
+
+/* An NPC's roll on npc-catch-breath, by the dice he has left, +2 when
+ * he caught it last activation (@left of his @pool). FALSE when it
+ * stopped for a die. */
+static gboolean
+npc_breath_roll (ArbProc     *proc,
+                 const char  *id,
+                 int          pool,
+                 int          left,
+                 gboolean    *caught,
+                 GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  const char *name = name_of (enc, id);
+  ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "rsbs", "npc-catch-breath") : NULL;
+  gboolean last = arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_BREATH_LAST, 0) != 0;
+  /* A quarter rounded up, as every division (Rounding of Fractions). */
+  const char *column = left <= arb_rsbs_divide (pool, 4) ? "quarter" : "half";
+  g_autofree char *purpose = g_strdup_printf (_("%s catches his breath?"), name);
+  int catching = 0, v;
+
+  if (table == NULL)
+    return arb_proc_refuse (error, NULL, "%s", _("Catching breath: the table “npc-catch-breath” is not loaded"));
+  for (int d = 1; d <= 10; d++)
+    {
+      const ArbCell *cell = arb_table_lookup (table, d + (last ? 2 : 0), column, NULL);
+
+      if (cell != NULL && g_strcmp0 (cell->code, "breath") == 0)
+        catching++;
+    }
+  {
+    g_autofree char *label = g_strdup_printf (_("%s catching his breath"), name);
+
+    arb_step_add_odds (step, label, (guint64)catching, 10);
+  }
+  arb_step_add_log (step, last ? _("%s has %d of %d dice left (%s): 1d10, +2 as he caught his breath last activation")
+                               : _("%s has %d of %d dice left (%s): 1d10"),
+                    name, left, pool,
+                    g_str_equal (column, "quarter") ? _("a quarter or less") : _("half or less, more than a quarter"));
+  if (!arb_proc_roll (proc, "1d10", purpose, &v))
+    return FALSE;
+  {
+    const ArbCell *cell = arb_table_lookup (table, v + (last ? 2 : 0), column, NULL);
+
+    *caught = cell != NULL && g_strcmp0 (cell->code, "breath") == 0;
+    if (last)
+      arb_step_add_log (step, _("Rolled %d, %d with the +2: %s"), v, v + 2,
+                        *caught ? _("he catches his breath") : _("he does not"));
+    else
+      arb_step_add_log (step, _("Rolled %d: %s"), v, *caught ? _("he catches his breath") : _("he does not"));
+  }
+  return TRUE;
+}
+
+gboolean
+arb_rsbs_try_breath (ArbProc     *proc,
+                     const char  *id,
+                     gboolean     own,
+                     gboolean    *caught,
+                     GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = name_of (enc, id);
+  g_autofree char *moment = breath_moment (enc, step);
+  int pool = arb_rsbs_pool (enc, id);
+  int left = arb_rsbs_dice_left (enc, step, id);
+  gboolean pc = arb_rsbs_is_pc (enc, id);
+
+  *caught = FALSE;
+  if (!may_catch_breath (proc, id, own, moment, error))
+    return FALSE;
 
   arb_step_set (step, enc, id, ARB_RSBS_KEY_BREATH_AT, moment);
   if (!pc)
     {
-      ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "rsbs", "npc-catch-breath") : NULL;
-      gboolean last = arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_BREATH_LAST, 0) != 0;
-      /* A quarter rounded up, as every division (Rounding of Fractions). */
-      const char *column = left <= arb_rsbs_divide (pool, 4) ? "quarter" : "half";
-      g_autofree char *purpose = g_strdup_printf (_("%s catches his breath?"), name);
-      int catching = 0, v;
-
-      if (table == NULL)
-        return arb_proc_refuse (error, NULL, "%s", _("Catching breath: the table “npc-catch-breath” is not loaded"));
-      for (int d = 1; d <= 10; d++)
-        {
-          const ArbCell *cell = arb_table_lookup (table, d + (last ? 2 : 0), column, NULL);
-
-          if (cell != NULL && g_strcmp0 (cell->code, "breath") == 0)
-            catching++;
-        }
-      {
-        g_autofree char *label = g_strdup_printf (_("%s catching his breath"), name);
-
-        arb_step_add_odds (step, label, (guint64)catching, 10);
-      }
-      arb_step_add_log (step, last ? _("%s has %d of %d dice left (%s): 1d10, +2 as he caught his breath last activation")
-                                   : _("%s has %d of %d dice left (%s): 1d10"),
-                        name, left, pool,
-                        g_str_equal (column, "quarter") ? _("a quarter or less") : _("half or less, more than a quarter"));
-      if (!arb_proc_roll (proc, "1d10", purpose, &v))
+      if (!npc_breath_roll (proc, id, pool, left, caught, error))
         return FALSE;
-      {
-        const ArbCell *cell = arb_table_lookup (table, v + (last ? 2 : 0), column, NULL);
-
-        *caught = cell != NULL && g_strcmp0 (cell->code, "breath") == 0;
-        if (last)
-          arb_step_add_log (step, _("Rolled %d, %d with the +2: %s"), v, v + 2,
-                            *caught ? _("he catches his breath") : _("he does not"));
-        else
-          arb_step_add_log (step, _("Rolled %d: %s"), v, *caught ? _("he catches his breath") : _("he does not"));
-      }
     }
   else
     {

@@ -841,44 +841,17 @@ land (ArbProc     *proc,
   return TRUE;
 }
 
+/* The weapon whole, in hand (not dropped), with a weapon arm to hold
+ * it and the ST it needs. */
 static gboolean
-check_attack (ArbProc     *proc,
-              Attack      *a,
-              char        *option,
-              GError     **error)
+check_weapon_usable (ArbProc  *proc,
+                     Attack   *a,
+                     GError  **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-  g_auto(GStrv) hth = NULL;
-  const char *param = arb_proc_get_param (proc, "weapon");
-  const char *ready;
   g_autofree char *key = NULL;
-  int turn = arb_encounter_get_int (enc, E, ARB_KEY_TURN, 0);
-  int fell;
-  ArbHex at, there;
 
-  if (a->id == NULL || !g_strv_contains ((const char * const *)ids, a->id))
-    return arb_proc_refuse (error, a->id ? NULL : "id", "%s", _("Name the attacker: id=c1"));
-  if (a->target == NULL || !g_strv_contains ((const char * const *)ids, a->target) || g_str_equal (a->target, a->id))
-    return arb_proc_refuse (error, a->target && !g_str_equal (a->target, a->id) ? NULL : "target",
-                            "%s", _("Name the target: target=c2"));
-  if (arb_tft_is_out (enc, step, a->id))
-    return arb_proc_refuse (error, NULL, _("%s is out of the fight"), name_of (enc, a->id));
-  if (arb_conditions_has (enc, step, a->target, "dead"))
-    return arb_proc_refuse (error, NULL, _("%s is dead"), name_of (enc, a->target));
-  fell = arb_step_peek_field_int (step, enc, a->id, ARB_TFT_KEY_FELL_TURN, -1);
-  if (arb_conditions_has (enc, step, a->id, "knocked-down") || (fell >= 0 && fell >= turn - 1 && turn > 0))
-    return arb_proc_refuse (error, NULL, _("Knocked down: %s may only stay down, stand up or crawl, not attack"), name_of (enc, a->id));
-  if (!arb_tft_where (enc, step, a->id, &at, NULL) || !arb_tft_where (enc, step, a->target, &there, NULL))
-    return arb_proc_refuse (error, NULL, "%s", _("Both figures must be on the map"));
-
-  ready = arb_tft_ready_name (enc, step, a->id);
-  if (param == NULL || param[0] == '\0')
-    param = ready;
-  if (!arb_tft_weapon_lookup (enc, rules, a->id, param, &a->weapon, error))
-    return FALSE;
   if (a->weapon.kind != ARB_TFT_WEAPON_BARE)
     {
       key = g_strconcat (ARB_TFT_PREFIX_BROKEN, a->weapon.name, NULL);
@@ -906,6 +879,89 @@ check_attack (ArbProc     *proc,
   if (a->weapon.st_min > arb_encounter_get_field_int (enc, a->id, ARB_TFT_KEY_ST, 0))
     return arb_proc_refuse (error, NULL, _("The %s needs ST %d; %s has ST %d"), a->weapon.name, a->weapon.st_min,
                             name_of (enc, a->id), arb_encounter_get_field_int (enc, a->id, ARB_TFT_KEY_ST, 0));
+  return TRUE;
+}
+
+/* Not in hand-to-hand: a missile, a throw, or a blow at a foe in a
+ * front hex, with the weapon ready (or empty hands for a bare-handed
+ * one). */
+static gboolean
+check_reach (ArbProc     *proc,
+             Attack      *a,
+             ArbHex       at,
+             ArbHex       there,
+             const char  *ready,
+             GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  int dist = arb_hex_distance (at, there);
+  int facing = 0;
+  ArbHex here;
+
+  arb_tft_where (enc, step, a->id, &here, &facing);
+  if (a->weapon.kind == ARB_TFT_WEAPON_MISSILE)
+    {
+      a->missile = TRUE;
+      a->action = "missile";
+    }
+  else if (a->weapon.kind == ARB_TFT_WEAPON_THROWN || (a->weapon.can_throw && dist > 1))
+    {
+      a->thrown = TRUE;
+      a->action = "thrown";
+    }
+  else
+    a->action = "attack";
+  if (!a->missile && !a->thrown && (dist != 1 || !arb_hex_in_front (at, facing, there)))
+    return arb_proc_refuse (error, NULL, _("%s can strike with the %s only a foe in one of its front hexes"),
+                            name_of (enc, a->id), a->weapon.kind == ARB_TFT_WEAPON_BARE ? _("bare hands") : a->weapon.name);
+  if (a->weapon.kind != ARB_TFT_WEAPON_BARE && g_strcmp0 (a->weapon.name, ready) != 0)
+    return arb_proc_refuse (error, NULL, _("%s has the %s in hand, not the %s: ready it first"), name_of (enc, a->id),
+                            g_str_equal (ready, "none") ? _("bare hands") : ready, a->weapon.name);
+  if (a->weapon.kind == ARB_TFT_WEAPON_BARE && !g_str_equal (ready, "none"))
+    return arb_proc_refuse (error, NULL, _("%s has the %s in hand: drop it to fight bare-handed"), name_of (enc, a->id), ready);
+  return TRUE;
+}
+
+static gboolean
+check_attack (ArbProc     *proc,
+              Attack      *a,
+              char        *option,
+              GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  g_auto(GStrv) hth = NULL;
+  const char *param = arb_proc_get_param (proc, "weapon");
+  const char *ready;
+  int turn = arb_encounter_get_int (enc, E, ARB_KEY_TURN, 0);
+  int fell;
+  ArbHex at, there;
+
+  if (a->id == NULL || !g_strv_contains ((const char * const *)ids, a->id))
+    return arb_proc_refuse (error, a->id ? NULL : "id", "%s", _("Name the attacker: id=c1"));
+  if (a->target == NULL || !g_strv_contains ((const char * const *)ids, a->target) || g_str_equal (a->target, a->id))
+    return arb_proc_refuse (error, a->target && !g_str_equal (a->target, a->id) ? NULL : "target",
+                            "%s", _("Name the target: target=c2"));
+  if (arb_tft_is_out (enc, step, a->id))
+    return arb_proc_refuse (error, NULL, _("%s is out of the fight"), name_of (enc, a->id));
+  if (arb_conditions_has (enc, step, a->target, "dead"))
+    return arb_proc_refuse (error, NULL, _("%s is dead"), name_of (enc, a->target));
+  fell = arb_step_peek_field_int (step, enc, a->id, ARB_TFT_KEY_FELL_TURN, -1);
+  if (arb_conditions_has (enc, step, a->id, "knocked-down") || (fell >= 0 && fell >= turn - 1 && turn > 0))
+    return arb_proc_refuse (error, NULL, _("Knocked down: %s may only stay down, stand up or crawl, not attack"), name_of (enc, a->id));
+  if (!arb_tft_where (enc, step, a->id, &at, NULL) || !arb_tft_where (enc, step, a->target, &there, NULL))
+    return arb_proc_refuse (error, NULL, "%s", _("Both figures must be on the map"));
+
+  ready = arb_tft_ready_name (enc, step, a->id);
+  if (param == NULL || param[0] == '\0')
+    param = ready;
+  if (!arb_tft_weapon_lookup (enc, rules, a->id, param, &a->weapon, error))
+    return FALSE;
+  if (!check_weapon_usable (proc, a, error))
+    return FALSE;
 
   hth = arb_tft_hth_foes (enc, step, a->id);
   if (hth[0])
@@ -919,34 +975,8 @@ check_attack (ArbProc     *proc,
       a->hth = TRUE;
       a->action = "hth-attack";
     }
-  else
-    {
-      int dist = arb_hex_distance (at, there);
-      int facing = 0;
-      ArbHex here;
-
-      arb_tft_where (enc, step, a->id, &here, &facing);
-      if (a->weapon.kind == ARB_TFT_WEAPON_MISSILE)
-        {
-          a->missile = TRUE;
-          a->action = "missile";
-        }
-      else if (a->weapon.kind == ARB_TFT_WEAPON_THROWN || (a->weapon.can_throw && dist > 1))
-        {
-          a->thrown = TRUE;
-          a->action = "thrown";
-        }
-      else
-        a->action = "attack";
-      if (!a->missile && !a->thrown && (dist != 1 || !arb_hex_in_front (at, facing, there)))
-        return arb_proc_refuse (error, NULL, _("%s can strike with the %s only a foe in one of its front hexes"),
-                                name_of (enc, a->id), a->weapon.kind == ARB_TFT_WEAPON_BARE ? _("bare hands") : a->weapon.name);
-      if (a->weapon.kind != ARB_TFT_WEAPON_BARE && g_strcmp0 (a->weapon.name, ready) != 0)
-        return arb_proc_refuse (error, NULL, _("%s has the %s in hand, not the %s: ready it first"), name_of (enc, a->id),
-                                g_str_equal (ready, "none") ? _("bare hands") : ready, a->weapon.name);
-      if (a->weapon.kind == ARB_TFT_WEAPON_BARE && !g_str_equal (ready, "none"))
-        return arb_proc_refuse (error, NULL, _("%s has the %s in hand: drop it to fight bare-handed"), name_of (enc, a->id), ready);
-    }
+  else if (!check_reach (proc, a, at, there, ready, error))
+    return FALSE;
   /* Whether an engaged figure may shoot is its options' question: (l)
    * one last shot, or (f) for one that moved into engagement this turn. */
   return arb_tft_may_act (proc, a->id, a->action, option, error);
@@ -1055,6 +1085,171 @@ sweep (ArbProc  *proc,
   return TRUE;
 }
 
+/* A sweeping blow's target: the named one, or the first foe in front. */
+static gboolean
+sweep_target (ArbProc  *proc,
+              Attack   *a,
+              GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  g_auto(GStrv) all = front_foes (enc, arb_proc_get_step (proc), a->id);
+
+  /* The named target must be one of them; without one, the first. */
+  if (a->target == NULL && all[0])
+    a->target = g_intern_string (all[0]);
+  else if (a->target == NULL && a->id && arb_encounter_get_name (enc, a->id))
+    return arb_proc_refuse (error, NULL, _("Sweeping blow: no foe of %s stands in its front hexes"), name_of (enc, a->id));
+  return TRUE;
+}
+
+/* A sweeping blow: a large cutting weapon at every foe in front, the
+ * target among them, never aimed. @hit: the target when any was hit. */
+static gboolean
+sweep_attack (ArbProc     *proc,
+              Attack      *a,
+              Result      *result,
+              const char **hit,
+              GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  g_auto(GStrv) foes = front_foes (enc, arb_proc_get_step (proc), a->id);
+  gboolean any;
+
+  if (a->hth || a->thrown || a->missile || !sweeps (&a->weapon))
+    return arb_proc_refuse (error, NULL, _("Sweeping blow: only a large cutting weapon (a two-handed sword or axe, Arbiter's reading) sweeps, not %s"),
+                            a->weapon.kind == ARB_TFT_WEAPON_BARE ? _("bare hands") : a->weapon.name);
+  if (foes[0] == NULL)
+    return arb_proc_refuse (error, NULL, _("Sweeping blow: no foe of %s stands in its front hexes"), name_of (enc, a->id));
+  if (!in_list (foes, a->target))
+    return arb_proc_refuse (error, NULL, _("Sweeping blow: %s is not a foe in %s's front hexes"), name_of (enc, a->target), name_of (enc, a->id));
+  if (a->aim)
+    return arb_proc_refuse (error, NULL, "%s", _("Sweeping blow: it cannot also be an aimed shot"));
+  if (!sweep (proc, a, foes, result, &any, error))
+    return FALSE;
+  *hit = any ? a->target : NULL;
+  return TRUE;
+}
+
+/* A hit lands: on the target, or with a missile or thrown weapon into a
+ * pile, on whoever in it the die picks. */
+static gboolean
+land_hit (ArbProc     *proc,
+          Attack      *a,
+          int          mult,
+          gboolean     automatic,
+          const char **hit,
+          GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) pile = arb_tft_hth_foes (enc, step, a->target);
+
+  *hit = a->target;
+  /* A missile or thrown weapon into a pile: who is hit, at random. */
+  if (pile[0] && !a->hth && (a->missile || a->thrown))
+    {
+      g_autoptr(GPtrArray) all = g_ptr_array_new ();
+      g_autofree char *dice = NULL;
+      int pick;
+
+      g_ptr_array_add (all, (gpointer)a->target);
+      for (guint i = 0; pile[i]; i++)
+        if (!arb_tft_is_out (enc, step, pile[i]) && !g_str_equal (pile[i], a->id))
+          g_ptr_array_add (all, pile[i]);
+      dice = g_strdup_printf ("1d%u", all->len);
+      if (all->len > 1)
+        {
+          if (!arb_proc_roll (proc, dice, _("who in the pile is hit"), &pick))
+            return FALSE;
+          *hit = g_intern_string (g_ptr_array_index (all, pick - 1));
+          arb_step_add_log (step, _("Into the pile: %s is hit"), name_of (enc, *hit));
+        }
+    }
+  return land (proc, a, *hit, mult, automatic, error);
+}
+
+/* A standing figure's miss at a foe grappling with others goes on to
+ * the other foes in the pile, then to friends. */
+static gboolean
+miss_into_pile (ArbProc     *proc,
+                Attack      *a,
+                Result      *result,
+                const char **hit,
+                GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  g_auto(GStrv) pile = pile_of (enc, step, a->id, a->target);
+  gboolean automatic;
+  int mult;
+
+  for (guint i = 0; pile[i] && *hit == NULL; i++)
+    {
+      Result r;
+
+      arb_step_add_log (step, _("The blow goes on into the pile: at %s"), name_of (enc, pile[i]));
+      if (!roll_to_hit (proc, a, pile[i], FALSE, &r, &mult, &automatic, error))
+        return FALSE;
+      if (r == RESULT_HIT)
+        {
+          *hit = g_intern_string (pile[i]);
+          if (!land (proc, a, *hit, mult, automatic, error))
+            return FALSE;
+        }
+      else if (r != RESULT_MISS)
+        {
+          *result = r;
+          break;
+        }
+    }
+  return TRUE;
+}
+
+/* What follows the attack: a weapon dropped or broken, a thrown one
+ * lying by the target, the waiting spent and the action marked. */
+static void
+after_attack (ArbProc    *proc,
+              Attack     *a,
+              Result      result,
+              const char *hit,
+              char        option)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+
+  if (result == RESULT_DROP || result == RESULT_BREAK)
+    {
+      if (a->weapon.kind == ARB_TFT_WEAPON_BARE)
+        arb_step_add_log (step, "%s", _("Bare hands: nothing to drop or break"));
+      else
+        {
+          drop_weapon (proc, a->id, a->weapon.name, result == RESULT_BREAK);
+          arb_step_add_headline (step, ARB_HEADLINE_WARNING, result == RESULT_BREAK ? _("WEAPON BROKEN") : _("WEAPON DROPPED"));
+        }
+    }
+  if (a->thrown && (result == RESULT_HIT || result == RESULT_MISS))
+    {
+      /* A thrown weapon leaves the hand: it lies by the target's hex. */
+      ArbHex there;
+
+      if (arb_tft_where (enc, step, hit ? hit : a->target, &there, NULL))
+        {
+          g_autofree char *key = g_strconcat (ARB_TFT_PREFIX_DROPPED, a->weapon.name, NULL);
+          g_autofree char *hex = arb_hex_to_string (there);
+
+          arb_step_set (step, enc, a->id, arb_encounter_key (enc, key), hex);
+          arb_step_set (step, enc, a->id, ARB_TFT_KEY_READY, "none");
+          arb_step_add_log (step, _("The %s lies in hex %s"), a->weapon.name, hex);
+        }
+    }
+  /* The waiting is spent on this attack (its bonus read above). */
+  if (arb_step_peek (step, enc, a->id, ARB_TFT_KEY_WAITED) != NULL)
+    arb_step_set (step, enc, a->id, ARB_TFT_KEY_WAITED, NULL);
+  if (arb_conditions_has (enc, step, a->id, "waiting"))
+    arb_step_set (step, enc, a->id, ARB_TFT_KEY_COND_WAITING, NULL);
+  arb_tft_mark_acted (proc, a->id, option);
+}
+
 gboolean
 arb_tft_attack_proc (ArbProc  *proc,
                      GError  **error)
@@ -1064,7 +1259,7 @@ arb_tft_attack_proc (ArbProc  *proc,
   const char *id = arb_proc_get_param (proc, "id");
   Attack a = { 0 };
   gboolean sweeping = flag (proc, "sweep");
-  Result result;
+  Result result = RESULT_MISS;
   gboolean automatic, ok = FALSE;
   const char *hit = NULL;
   char option = 0;
@@ -1079,19 +1274,8 @@ arb_tft_attack_proc (ArbProc  *proc,
     a.aim = NULL;
   if (a.target && a.target[0] == '\0')
     a.target = NULL;
-  if (sweeping)
-    {
-      g_auto(GStrv) all = front_foes (enc, step, a.id);
-
-      /* The named target must be one of them; without one, the first. */
-      if (a.target == NULL && all[0])
-        a.target = g_intern_string (all[0]);
-      else if (a.target == NULL && a.id && arb_encounter_get_name (enc, a.id))
-        {
-          arb_proc_refuse (error, NULL, _("Sweeping blow: no foe of %s stands in its front hexes"), name_of (enc, a.id));
-          goto out;
-        }
-    }
+  if (sweeping && !sweep_target (proc, &a, error))
+    goto out;
   if (!check_attack (proc, &a, &option, error))
     goto out;
   if (!arb_step_is_quiet (step))
@@ -1099,128 +1283,25 @@ arb_tft_attack_proc (ArbProc  *proc,
     arb_proc_say (proc, a.id, sweeping ? _("%s sweeps at %s") : _("%s attacks %s"), name_of (enc, a.id), name_of (enc, a.target));
   if (sweeping)
     {
-      g_auto(GStrv) foes = front_foes (enc, step, a.id);
-      gboolean any;
-
-      if (a.hth || a.thrown || a.missile || !sweeps (&a.weapon))
-        {
-          arb_proc_refuse (error, NULL, _("Sweeping blow: only a large cutting weapon (a two-handed sword or axe, Arbiter's reading) sweeps, not %s"),
-                           a.weapon.kind == ARB_TFT_WEAPON_BARE ? _("bare hands") : a.weapon.name);
-          goto out;
-        }
-      if (foes[0] == NULL)
-        {
-          arb_proc_refuse (error, NULL, _("Sweeping blow: no foe of %s stands in its front hexes"), name_of (enc, a.id));
-          goto out;
-        }
-      if (!in_list (foes, a.target))
-        {
-          arb_proc_refuse (error, NULL, _("Sweeping blow: %s is not a foe in %s's front hexes"), name_of (enc, a.target), name_of (enc, a.id));
-          goto out;
-        }
-      if (a.aim)
-        {
-          arb_proc_refuse (error, NULL, "%s", _("Sweeping blow: it cannot also be an aimed shot"));
-          goto out;
-        }
-      if (!sweep (proc, &a, foes, &result, &any, error))
+      /* Each foe swept at has its own roll and damage. */
+      if (!sweep_attack (proc, &a, &result, &hit, error))
         goto out;
-      hit = any ? a.target : NULL;
     }
   else if (!roll_to_hit (proc, &a, a.target, TRUE, &result, &mult, &automatic, error))
     goto out;
-
-  if (sweeping)
-    {
-      /* Each foe swept at had its own roll and damage above. */
-    }
   else if (result == RESULT_HIT)
     {
-      g_auto(GStrv) pile = arb_tft_hth_foes (enc, step, a.target);
-
-      hit = a.target;
-      /* A missile or thrown weapon into a pile: who is hit, at random. */
-      if (pile[0] && !a.hth && (a.missile || a.thrown))
-        {
-          g_autoptr(GPtrArray) all = g_ptr_array_new ();
-          g_autofree char *dice = NULL;
-          int pick;
-
-          g_ptr_array_add (all, (gpointer)a.target);
-          for (guint i = 0; pile[i]; i++)
-            if (!arb_tft_is_out (enc, step, pile[i]) && !g_str_equal (pile[i], a.id))
-              g_ptr_array_add (all, pile[i]);
-          dice = g_strdup_printf ("1d%u", all->len);
-          if (all->len > 1)
-            {
-              if (!arb_proc_roll (proc, dice, _("who in the pile is hit"), &pick))
-                goto out;
-              hit = g_intern_string (g_ptr_array_index (all, pick - 1));
-              arb_step_add_log (step, _("Into the pile: %s is hit"), name_of (enc, hit));
-            }
-        }
-      if (!land (proc, &a, hit, mult, automatic, error))
+      if (!land_hit (proc, &a, mult, automatic, &hit, error))
         goto out;
     }
   else if (result == RESULT_MISS && !a.hth && !a.missile && !a.thrown)
     {
-      /* A standing figure's miss at a foe grappling with others goes on
-       * to the other foes in the pile, then to friends. */
-      g_auto(GStrv) pile = pile_of (enc, step, a.id, a.target);
-
-      for (guint i = 0; pile[i] && hit == NULL; i++)
-        {
-          Result r;
-
-          arb_step_add_log (step, _("The blow goes on into the pile: at %s"), name_of (enc, pile[i]));
-          if (!roll_to_hit (proc, &a, pile[i], FALSE, &r, &mult, &automatic, error))
-            goto out;
-          if (r == RESULT_HIT)
-            {
-              hit = g_intern_string (pile[i]);
-              if (!land (proc, &a, hit, mult, automatic, error))
-                goto out;
-            }
-          else if (r != RESULT_MISS)
-            {
-              result = r;
-              break;
-            }
-        }
+      if (!miss_into_pile (proc, &a, &result, &hit, error))
+        goto out;
     }
   if (hit == NULL && !sweeping)
     arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("MISS"));
-  if (result == RESULT_DROP || result == RESULT_BREAK)
-    {
-      if (a.weapon.kind == ARB_TFT_WEAPON_BARE)
-        arb_step_add_log (step, "%s", _("Bare hands: nothing to drop or break"));
-      else
-        {
-          drop_weapon (proc, a.id, a.weapon.name, result == RESULT_BREAK);
-          arb_step_add_headline (step, ARB_HEADLINE_WARNING, result == RESULT_BREAK ? _("WEAPON BROKEN") : _("WEAPON DROPPED"));
-        }
-    }
-  if (a.thrown && (result == RESULT_HIT || result == RESULT_MISS))
-    {
-      /* A thrown weapon leaves the hand: it lies by the target's hex. */
-      ArbHex there;
-
-      if (arb_tft_where (enc, step, hit ? hit : a.target, &there, NULL))
-        {
-          g_autofree char *key = g_strconcat (ARB_TFT_PREFIX_DROPPED, a.weapon.name, NULL);
-          g_autofree char *hex = arb_hex_to_string (there);
-
-          arb_step_set (step, enc, a.id, arb_encounter_key (enc, key), hex);
-          arb_step_set (step, enc, a.id, ARB_TFT_KEY_READY, "none");
-          arb_step_add_log (step, _("The %s lies in hex %s"), a.weapon.name, hex);
-        }
-    }
-  /* The waiting is spent on this attack (its bonus read above). */
-  if (arb_step_peek (step, enc, a.id, ARB_TFT_KEY_WAITED) != NULL)
-    arb_step_set (step, enc, a.id, ARB_TFT_KEY_WAITED, NULL);
-  if (arb_conditions_has (enc, step, a.id, "waiting"))
-    arb_step_set (step, enc, a.id, ARB_TFT_KEY_COND_WAITING, NULL);
-  arb_tft_mark_acted (proc, a.id, option);
+  after_attack (proc, &a, result, hit, option);
   ok = TRUE;
 out:
   arb_tft_weapon_clear (&a.weapon);

@@ -395,6 +395,105 @@ defender_drops (ArbEncounter      *enc,
     }
 }
 
+/* Why @id may grapple @target: its back to the wall, down, a lower MA,
+ * from its rear hex, or agreed; NULL when none holds. */
+static const char *
+grapple_reason (ArbEncounter *enc,
+                ArbStep      *step,
+                const char   *id,
+                const char   *target,
+                gboolean      from_rear,
+                gboolean      agreed)
+{
+  if (back_to_wall (enc, step, target, id))
+    return _("the defender's back is to the wall (Arbiter's reading: its rear hex is off the map or taken)");
+  if (arb_tft_is_down (enc, step, target))
+    return _("the defender is down");
+  if (lower_ma (enc, id, target))
+    return _("the defender's MA is lower");
+  if (from_rear)
+    return _("the attacker comes in from the defender's rear hex");
+  if (agreed)
+    return _("the defender agrees to hand-to-hand combat");
+  return NULL;
+}
+
+/* The odds over the faces that count: a 6 rolled again drops out. */
+static void
+add_defence_odds (ArbStep  *step,
+                  ArbTable *table,
+                  guint64   den)
+{
+  for (int lo = 1; lo <= (int)den; )
+    {
+      const char *c = defence_code (table, lo);
+      int hi = lo;
+
+      while (hi < (int)den && g_strcmp0 (defence_code (table, hi + 1), c) == 0)
+        hi++;
+      {
+        g_autofree char *label = lo == hi ? g_strdup_printf ("%d: %s", lo, defence_label (c))
+                                          : g_strdup_printf ("%d-%d: %s", lo, hi, defence_label (c));
+
+        arb_step_add_odds (step, label, hi - lo + 1, den);
+      }
+      lo = hi + 1;
+    }
+}
+
+/* The defence roll, a 6 rolled again when @reroll says so. FALSE when
+ * it stopped for a die. */
+static gboolean
+roll_defence (ArbProc    *proc,
+              const char *name,
+              const char *tname,
+              gboolean    reroll,
+              int        *roll)
+{
+  ArbStep *step = arb_proc_get_step (proc);
+
+  for (;;)
+    {
+      g_autofree char *purpose = g_strdup_printf (_("%s's defence against %s's hand-to-hand attack"), tname, name);
+
+      if (!arb_proc_roll (proc, "1d6", purpose, roll))
+        return FALSE;
+      if (*roll == 6 && reroll)
+        {
+          arb_step_add_log (step, _("Defence roll 6 ignored: roll again"));
+          continue;
+        }
+      break;
+    }
+  return TRUE;
+}
+
+/* The defender hits the attacker at once with what it holds. */
+static gboolean
+hit_attacker (ArbProc     *proc,
+              const char  *id,
+              const char  *target,
+              GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  const char *tname = arb_encounter_get_name (enc, target);
+  const char *held = arb_tft_ready_name (enc, step, target);
+  ArbTftWeapon weapon;
+  int through = 0;
+  gboolean ok;
+
+  if (!arb_tft_weapon_lookup (enc, rules, target, held, &weapon, error))
+    return FALSE;
+  arb_step_add_log (step, _("%s hits %s at once with the %s"), tname, name,
+                    g_ascii_strcasecmp (held, "none") == 0 ? _("bare hands") : held);
+  ok = arb_tft_deal_damage (proc, target, id, &weapon, 1, FALSE, &through, error);
+  arb_tft_weapon_clear (&weapon);
+  return ok;
+}
+
 /* tft.hth: option (o), or a charge's HTH: at its action the figure moves
  * onto an adjacent foe's hex; the foe rolls its defence (hth-defense). */
 gboolean
@@ -449,17 +548,7 @@ arb_tft_hth_proc (ArbProc  *proc,
   }
 
   from_rear = arb_tft_facing_of (enc, step, target, id) == ARB_TFT_REAR;
-  if (back_to_wall (enc, step, target, id))
-    why = _("the defender's back is to the wall (Arbiter's reading: its rear hex is off the map or taken)");
-  else if (arb_tft_is_down (enc, step, target))
-    why = _("the defender is down");
-  else if (lower_ma (enc, id, target))
-    why = _("the defender's MA is lower");
-  else if (from_rear)
-    why = _("the attacker comes in from the defender's rear hex");
-  else if (agreed)
-    why = _("the defender agrees to hand-to-hand combat");
-  else
+  if (!(why = grapple_reason (enc, step, id, target, from_rear, agreed)))
     return arb_proc_refuse (error, NULL,
                             _("Hand-to-hand: %s may be grappled only with its back to the wall, when down, "
                               "with a lower MA, from its rear hex, or if it agrees (agreed=yes)"), tname);
@@ -467,40 +556,14 @@ arb_tft_hth_proc (ArbProc  *proc,
 
   unarmed = g_ascii_strcasecmp (arb_tft_ready_name (enc, step, target), "none") == 0 && !has_uc (enc, target);
   reroll = from_rear || unarmed;
-  /* The odds over the faces that count: a 6 rolled again drops out. */
   den = reroll ? 5 : 6;
-  for (int lo = 1; lo <= (int)den; )
-    {
-      const char *c = defence_code (table, lo);
-      int hi = lo;
-
-      while (hi < (int)den && g_strcmp0 (defence_code (table, hi + 1), c) == 0)
-        hi++;
-      {
-        g_autofree char *label = lo == hi ? g_strdup_printf ("%d: %s", lo, defence_label (c))
-                                          : g_strdup_printf ("%d-%d: %s", lo, hi, defence_label (c));
-
-        arb_step_add_odds (step, label, hi - lo + 1, den);
-      }
-      lo = hi + 1;
-    }
+  add_defence_odds (step, table, den);
   if (reroll)
     arb_step_add_log (step, from_rear ? _("Jumped from the rear: a 6 is rolled again")
                                       : _("Unarmed without Unarmed Combat: a 6 is rolled again"));
 
-  for (;;)
-    {
-      g_autofree char *purpose = g_strdup_printf (_("%s's defence against %s's hand-to-hand attack"), tname, name);
-
-      if (!arb_proc_roll (proc, "1d6", purpose, &roll))
-        return FALSE;
-      if (roll == 6 && reroll)
-        {
-          arb_step_add_log (step, _("Defence roll 6 ignored: roll again"));
-          continue;
-        }
-      break;
-    }
+  if (!roll_defence (proc, name, tname, reroll, &roll))
+    return FALSE;
   codes = defence_code (table, roll);
   arb_step_add_log (step, _("%s's defence roll: %d (%s)"), tname, roll, defence_label (codes));
 
@@ -515,22 +578,8 @@ arb_tft_hth_proc (ArbProc  *proc,
                         there.q, there.r);
       arb_step_add_headline (step, ARB_HEADLINE_ACCENT, _("HAND-TO-HAND"));
     }
-  if (has_code (codes, "hit-attacker"))
-    {
-      const char *held = arb_tft_ready_name (enc, step, target);
-      ArbTftWeapon weapon;
-      int through = 0;
-      gboolean ok;
-
-      if (!arb_tft_weapon_lookup (enc, rules, target, held, &weapon, error))
-        return FALSE;
-      arb_step_add_log (step, _("%s hits %s at once with the %s"), tname, name,
-                        g_ascii_strcasecmp (held, "none") == 0 ? _("bare hands") : held);
-      ok = arb_tft_deal_damage (proc, target, id, &weapon, 1, FALSE, &through, error);
-      arb_tft_weapon_clear (&weapon);
-      if (!ok)
-        return FALSE;
-    }
+  if (has_code (codes, "hit-attacker") && !hit_attacker (proc, id, target, error))
+    return FALSE;
   if (has_code (codes, "attacker-backs-off"))
     {
       arb_step_add_log (step, _("%s falls back to %d,%d; no hand-to-hand combat"), name, at.q, at.r);

@@ -647,47 +647,36 @@ last_direction (ArbProc *proc,
   return arb_hex_direction_to (g_array_index (line, ArbHex, line->len - 2), end);
 }
 
-/* tft.option: (3) the figure's option for the turn and its movement. */
-gboolean
-arb_tft_option_proc (ArbProc  *proc,
-                     GError  **error)
+/* None named: the one it chose, else the usual one of its state, so
+ * that Option alone moves a figure or keeps it at its foe. */
+static char
+usual_option (ArbEncounter *enc,
+              ArbStep      *step,
+              const char   *id)
+{
+  char usual = chosen (enc, step, id);
+
+  if (usual == 0)
+    usual = must_stand (enc, step, id) ? 'g'
+          : turn_state (enc, step, id) == ARB_TFT_IN_HTH ? 't'
+          : turn_state (enc, step, id) == ARB_TFT_ENGAGED ? 'j' : 'a';
+  return usual;
+}
+
+/* Whether @id may choose @option now: in its side's movement phase,
+ * in the fight, not yet acted, from the options of its state. */
+static gboolean
+may_choose (ArbProc     *proc,
+            const char  *id,
+            char         option,
+            GError     **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  const char *id = arb_proc_get_actor (proc, error);
-  const char *letter = arb_proc_get_param (proc, "option");
-  const char *position = arb_proc_get_param (proc, "position");
   const char *current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
-  const char *mover_side, *name, *letters, *state_text;
+  const char *name = arb_encounter_get_name (enc, id);
+  const char *mover_side, *letters, *state_text;
   ArbTftState state;
-  char option, before;
-  int limit, so_far, cost, facing = -1, old_facing = 0;
-  ArbHex at, end;
-  char text[2] = { 0, 0 };
-
-  if (id == NULL)
-    return FALSE;
-  name = arb_encounter_get_name (enc, id);
-  /* None named: the one it chose, else the usual one of its state, so
-   * that Option alone moves a figure or keeps it at its foe. */
-  if (letter == NULL || letter[0] == '\0')
-    {
-      char usual = chosen (enc, step, id);
-
-      if (usual == 0)
-        usual = must_stand (enc, step, id) ? 'g'
-              : turn_state (enc, step, id) == ARB_TFT_IN_HTH ? 't'
-              : turn_state (enc, step, id) == ARB_TFT_ENGAGED ? 'j' : 'a';
-      text[0] = usual;
-      letter = text;
-    }
-  if (letter[1] != '\0' || letter[0] < 'a' || letter[0] > 'v')
-    return arb_proc_refuse (error, NULL, _("An option is a letter a-v, not “%s”"), letter);
-  option = letter[0];
-  if (!arb_proc_get_int (proc, "facing", 0, 5, -1, &facing, error))
-    return FALSE;
-  if (position && !g_str_equal (position, "prone") && !g_str_equal (position, "kneeling"))
-    return arb_proc_refuse (error, NULL, _("position must be prone or kneeling, not “%s”"), position);
 
   if (g_strcmp0 (arb_encounter_get (enc, E, ARB_TFT_KEY_PHASE), "movement") != 0 || current == NULL)
     return arb_proc_refuse (error, NULL, _("(3) Movement: options are chosen in the movement phase; it is the %s phase now"),
@@ -708,7 +697,103 @@ arb_tft_option_proc (ArbProc  *proc,
   if (!in_state (state, option))
     return arb_proc_refuse (error, NULL, _("(%c) %s: %s is %s and chooses from %s"),
                             option, option_name (option), name, state_text, letters);
-  if (!option_fits (proc, id, option, error))
+  return option_fits (proc, id, option, error);
+}
+
+/* A lost or useless leg: MA 0 in combat, no move from @at. */
+static gboolean
+check_lame (ArbProc     *proc,
+            const char  *id,
+            char         option,
+            ArbHex       at,
+            GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *path = arb_proc_get_param (proc, "path");
+  const char *to = arb_proc_get_param (proc, "to");
+  ArbHex there;
+
+  if ((path && path[0]) ||
+      (to && to[0] && (!arb_proc_get_hex (proc, "to", &there, NULL) || there.q != at.q || there.r != at.r)))
+    return arb_proc_refuse (error, NULL, _("(%c) %s: %s's leg is %s: MA 0 in combat"), option, option_name (option),
+                            arb_encounter_get_name (enc, id),
+                            g_str_equal (arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY_LEG), "lost") ? _("lost") : _("useless"));
+  return TRUE;
+}
+
+/* The option chosen, in the toast, the log and the headline. */
+static void
+say_option (ArbProc    *proc,
+            const char *id,
+            char        option,
+            char        before,
+            int         cost,
+            ArbHex      end,
+            int         so_far,
+            int         limit)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+
+  /* TRANSLATORS: a TFT option chosen, in the log: "Wren the Fletcher chooses (c) Dodge" */
+  arb_proc_say (proc, id, _("%s chooses (%c) %s"), name, option, option_name (option));
+  if (cost > 0)
+    arb_step_add_log (step,
+                      g_dngettext (GETTEXT_PACKAGE, "%s: (%c) %s, %d hex to %d,%d (%d of %d this turn)",
+                                   "%s: (%c) %s, %d hexes to %d,%d (%d of %d this turn)", cost),
+                      name, option, option_name (option), cost, end.q, end.r, so_far + cost, limit);
+  else
+    arb_step_add_log (step, _("%s: (%c) %s, no move (%d of %d this turn)"),
+                      name, option, option_name (option), so_far, limit);
+  if (before && before != option)
+    arb_step_add_log (step, _("%s changes its option from (%c) %s"), name, before, option_name (before));
+  if (cost > 0 && state_of_letter (option) == ARB_TFT_DISENGAGED && arb_tft_hex_engaged (enc, step, id, end))
+    arb_step_add_log (step, _("%s is engaged at %d,%d: its move stops there"), name, end.q, end.r);
+  if (option == 'c')
+    arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("DODGING"));
+  else if (option == 'k')
+    arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("DEFENDING"));
+  else if (cost > 0)
+    arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("MOVED"));
+  else
+    arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("NO MOVE"));
+}
+
+/* tft.option: (3) the figure's option for the turn and its movement. */
+gboolean
+arb_tft_option_proc (ArbProc  *proc,
+                     GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *id = arb_proc_get_actor (proc, error);
+  const char *letter = arb_proc_get_param (proc, "option");
+  const char *position = arb_proc_get_param (proc, "position");
+  const char *name;
+  char option, before;
+  int limit, so_far, cost, facing = -1, old_facing = 0;
+  ArbHex at, end;
+  char text[2] = { 0, 0 };
+
+  if (id == NULL)
+    return FALSE;
+  name = arb_encounter_get_name (enc, id);
+  if (letter == NULL || letter[0] == '\0')
+    {
+      text[0] = usual_option (enc, step, id);
+      letter = text;
+    }
+  if (letter[1] != '\0' || letter[0] < 'a' || letter[0] > 'v')
+    return arb_proc_refuse (error, NULL, _("An option is a letter a-v, not “%s”"), letter);
+  option = letter[0];
+  if (!arb_proc_get_int (proc, "facing", 0, 5, -1, &facing, error))
+    return FALSE;
+  if (position && !g_str_equal (position, "prone") && !g_str_equal (position, "kneeling"))
+    return arb_proc_refuse (error, NULL, _("position must be prone or kneeling, not “%s”"), position);
+
+  if (!may_choose (proc, id, option, error))
     return FALSE;
 
   limit = arb_tft_option_limit (enc, step, id, option);
@@ -725,17 +810,8 @@ arb_tft_option_proc (ArbProc  *proc,
         return arb_proc_refuse (error, NULL, _("%s is not on the map"), name);
       at.q = at.r = 0;
     }
-  if (leg_lame (enc, step, id))
-    {
-      const char *path = arb_proc_get_param (proc, "path");
-      const char *to = arb_proc_get_param (proc, "to");
-      ArbHex there;
-
-      if ((path && path[0]) ||
-          (to && to[0] && (!arb_proc_get_hex (proc, "to", &there, NULL) || there.q != at.q || there.r != at.r)))
-        return arb_proc_refuse (error, NULL, _("(%c) %s: %s's leg is %s: MA 0 in combat"), option, option_name (option), name,
-                                g_str_equal (arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY_LEG), "lost") ? _("lost") : _("useless"));
-    }
+  if (leg_lame (enc, step, id) && !check_lame (proc, id, option, at, error))
+    return FALSE;
   cost = path_cost (proc, id, at, limit - so_far, is_shift (option), option, &end, error);
   if (cost < 0)
     return FALSE;
@@ -772,28 +848,7 @@ arb_tft_option_proc (ArbProc  *proc,
       set_cond (step, enc, id, ARB_TFT_KEY_COND_KNEELING, g_str_equal (pos, "kneeling"));
     }
 
-  /* TRANSLATORS: a TFT option chosen, in the log: "Wren the Fletcher chooses (c) Dodge" */
-  arb_proc_say (proc, id, _("%s chooses (%c) %s"), name, option, option_name (option));
-  if (cost > 0)
-    arb_step_add_log (step,
-                      g_dngettext (GETTEXT_PACKAGE, "%s: (%c) %s, %d hex to %d,%d (%d of %d this turn)",
-                                   "%s: (%c) %s, %d hexes to %d,%d (%d of %d this turn)", cost),
-                      name, option, option_name (option), cost, end.q, end.r, so_far + cost, limit);
-  else
-    arb_step_add_log (step, _("%s: (%c) %s, no move (%d of %d this turn)"),
-                      name, option, option_name (option), so_far, limit);
-  if (before && before != option)
-    arb_step_add_log (step, _("%s changes its option from (%c) %s"), name, before, option_name (before));
-  if (cost > 0 && state_of_letter (option) == ARB_TFT_DISENGAGED && arb_tft_hex_engaged (enc, step, id, end))
-    arb_step_add_log (step, _("%s is engaged at %d,%d: its move stops there"), name, end.q, end.r);
-  if (option == 'c')
-    arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("DODGING"));
-  else if (option == 'k')
-    arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("DEFENDING"));
-  else if (cost > 0)
-    arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("MOVED"));
-  else
-    arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("NO MOVE"));
+  say_option (proc, id, option, before, cost, end, so_far, limit);
   return TRUE;
 }
 

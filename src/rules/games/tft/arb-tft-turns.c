@@ -122,39 +122,20 @@ tft_turn_over (ArbProc *proc,
     }
 }
 
+/* (1) Initiative: every side rolls, all again while the best tie.
+ * FALSE when it stopped for a die. */
 static gboolean
-tft_new_turn (ArbProc  *proc,
-              int       turn,
-              GError  **error)
+roll_initiative (ArbProc      *proc,
+                 GStrv         sides,
+                 guint         n_sides,
+                 const char  **winner)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  const char *first_param = arb_proc_get_param (proc, "first");
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-  g_auto(GStrv) sides = NULL;
   g_autoptr(GArray) rolls = NULL;
-  g_autoptr(GPtrArray) movers = g_ptr_array_new ();
-  g_autoptr(GArray) dxs = g_array_new (FALSE, TRUE, sizeof (int));
-  g_autofree char *move_order = NULL;
-  const char *winner = NULL;
-  const char *mover = NULL;
-  guint n_sides;
 
-  if (arb_order_no_combatants (ids, error))
-    return FALSE;
-  if (first_param && !g_str_equal (first_param, "yes") && !g_str_equal (first_param, "no"))
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
-                   _("first must be yes or no, not “%s”"), first_param);
-      return FALSE;
-    }
-
-  /* (1) Initiative: every side rolls, all again while the best tie. */
-  sides = arb_order_list_sides (enc, step, ids);
-  n_sides = g_strv_length (sides);
   rolls = g_array_sized_new (FALSE, TRUE, sizeof (int), n_sides);
   g_array_set_size (rolls, n_sides);
-  for (guint attempt = 0; winner == NULL; attempt++)
+  for (guint attempt = 0; *winner == NULL; attempt++)
     {
       int best = 0;
       guint n_best = 0;
@@ -177,26 +158,28 @@ tft_new_turn (ArbProc  *proc,
         if (n_sides == 1 || (n_best == 1 && g_array_index (rolls, int, i) == best) ||
             (attempt > 20 && g_array_index (rolls, int, i) == best))
           {
-            winner = sides[i];
+            *winner = sides[i];
             break;
           }
-      if (winner == NULL)
+      if (*winner == NULL)
         arb_step_add_log (step, _("Initiative tied at %d: roll again"), best);
     }
+  return TRUE;
+}
 
-  if (first_param == NULL || g_str_equal (first_param, "yes"))
-    mover = winner;
-  else
-    for (guint i = 0; sides[i] && mover == NULL; i++)
-      if (!g_str_equal (sides[i], winner))
-        mover = sides[i];
-  if (mover == NULL)
-    mover = winner;
+/* (3) Movement: the side moving first, then the others as they came,
+ * each side's figures by adjusted DX, into @movers with their @dxs. */
+static void
+order_movers (ArbProc     *proc,
+              GStrv        ids,
+              GStrv        sides,
+              const char  *mover,
+              GPtrArray   *movers,
+              GArray      *dxs)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
 
-  tft_turn_over (proc, ids);
-
-  /* (3) Movement: the side moving first, then the others as they came,
-   * each side's figures by adjusted DX. */
   for (int pass = 0; pass < 2; pass++)
     for (guint s = 0; sides[s]; s++)
       {
@@ -220,6 +203,51 @@ tft_new_turn (ArbProc  *proc,
             g_array_insert_val (dxs, at, dx);
           }
       }
+}
+
+static gboolean
+tft_new_turn (ArbProc  *proc,
+              int       turn,
+              GError  **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *first_param = arb_proc_get_param (proc, "first");
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  g_auto(GStrv) sides = NULL;
+  g_autoptr(GPtrArray) movers = g_ptr_array_new ();
+  g_autoptr(GArray) dxs = g_array_new (FALSE, TRUE, sizeof (int));
+  g_autofree char *move_order = NULL;
+  const char *winner = NULL;
+  const char *mover = NULL;
+  guint n_sides;
+
+  if (arb_order_no_combatants (ids, error))
+    return FALSE;
+  if (first_param && !g_str_equal (first_param, "yes") && !g_str_equal (first_param, "no"))
+    {
+      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                   _("first must be yes or no, not “%s”"), first_param);
+      return FALSE;
+    }
+
+  sides = arb_order_list_sides (enc, step, ids);
+  n_sides = g_strv_length (sides);
+  if (!roll_initiative (proc, sides, n_sides, &winner))
+    return FALSE;
+
+  if (first_param == NULL || g_str_equal (first_param, "yes"))
+    mover = winner;
+  else
+    for (guint i = 0; sides[i] && mover == NULL; i++)
+      if (!g_str_equal (sides[i], winner))
+        mover = sides[i];
+  if (mover == NULL)
+    mover = winner;
+
+  tft_turn_over (proc, ids);
+
+  order_movers (proc, ids, sides, mover, movers, dxs);
   g_ptr_array_add (movers, NULL);
   move_order = g_strjoinv (",", (char **)movers->pdata);
 
