@@ -861,6 +861,66 @@ in_reach (ArbEncounter *enc,
   return FALSE;
 }
 
+/* A shooter out of range moves the least that brings the target within
+ * it: the free hex @range inches off nearest to him. */
+static gboolean
+shooter_spot (ArbProc     *proc,
+              const char  *id,
+              const char  *target,
+              ArbHex       at,
+              ArbHex      *to,
+              int         *facing,
+              gboolean    *moves,
+              int         *range,
+              GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbHex there;
+
+  if (!npc_missile_range (proc, id, range, error))
+    return FALSE;
+  if (arb_rsbs_gap (enc, step, id, target) > *range && arb_rsbs_where (enc, step, target, &there, NULL) &&
+      nearest_at_gap (enc, step, id, at, there, *range, to))
+    {
+      *facing = facing_toward (*to, there, *facing);
+      *moves = to->q != at.q || to->r != at.r;
+    }
+  return TRUE;
+}
+
+/* After his move of @moved hexes: the gap left, and whether the attack
+ * follows (then he is applied again) or his activation ends. */
+static void
+after_move (ArbProc    *proc,
+            const char *id,
+            const char *target,
+            const char *intent,
+            guint       moved,
+            int         range)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  int gap = arb_rsbs_gap (enc, step, id, target);
+  gboolean strikes = in_reach (enc, step, id, target, intent, gap, range);
+
+  arb_step_add_log (step, _("%s moves %u\" and is %d\" from %s"), name, moved, gap,
+                    arb_encounter_get_name (enc, target));
+  if (!strikes)
+    {
+      npc_done (step, enc, id);
+      /* The move has its own headline ("MOVES"): this one says what follows. */
+      arb_proc_say (proc, id, _("%s moves toward %s"), name, arb_encounter_get_name (enc, target));
+      headline (step, ARB_HEADLINE_PLAIN, "%s", _("no attack · Next"));
+      return;
+    }
+  arb_step_add_log (step, _("Apply NPC Activation again for the attack (%s)"), intent_label (intent));
+  arb_proc_say (proc, id, _("%s moves toward %s"), name, arb_encounter_get_name (enc, target));
+  /* TRANSLATORS: what an NPC does after his move: "next, net attack" */
+  headline (step, ARB_HEADLINE_PLAIN, _("next, %s"), intent_label (intent));
+}
+
 /* Stage 1: the move the plan asks for. */
 static gboolean
 npc_move (ArbProc     *proc,
@@ -897,21 +957,8 @@ npc_move (ArbProc     *proc,
     }
   arb_rsbs_where (enc, step, id, &at, &now_facing);
   moves = arb_rsbs_npc_destination (enc, step, id, intent, target, &to, &facing);
-  if (g_strcmp0 (intent, "shoot") == 0)
-    {
-      ArbHex there;
-
-      if (!npc_missile_range (proc, id, &range, error))
-        return FALSE;
-      /* Out of range, he moves the least that brings the target within
-       * it: the free hex @range inches off nearest to him. */
-      if (arb_rsbs_gap (enc, step, id, target) > range && arb_rsbs_where (enc, step, target, &there, NULL) &&
-          nearest_at_gap (enc, step, id, at, there, range, &to))
-        {
-          facing = facing_toward (to, there, facing);
-          moves = to.q != at.q || to.r != at.r;
-        }
-    }
+  if (g_strcmp0 (intent, "shoot") == 0 && !shooter_spot (proc, id, target, at, &to, &facing, &moves, &range, error))
+    return FALSE;
   if (moves)
     {
       path = arb_rsbs_route (enc, step, id, to);
@@ -948,25 +995,7 @@ npc_move (ArbProc     *proc,
     return TRUE;
 
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_NPC_STAGE, 2);
-  {
-    int gap = arb_rsbs_gap (enc, step, id, target);
-    gboolean strikes = in_reach (enc, step, id, target, intent, gap, range);
-
-    arb_step_add_log (step, _("%s moves %u\" and is %d\" from %s"), name, path->len, gap,
-                      arb_encounter_get_name (enc, target));
-    if (!strikes)
-      {
-        npc_done (step, enc, id);
-        /* The move has its own headline ("MOVES"): this one says what follows. */
-        arb_proc_say (proc, id, _("%s moves toward %s"), name, arb_encounter_get_name (enc, target));
-        headline (step, ARB_HEADLINE_PLAIN, "%s", _("no attack · Next"));
-        return TRUE;
-      }
-    arb_step_add_log (step, _("Apply NPC Activation again for the attack (%s)"), intent_label (intent));
-    arb_proc_say (proc, id, _("%s moves toward %s"), name, arb_encounter_get_name (enc, target));
-    /* TRANSLATORS: what an NPC does after his move: "next, net attack" */
-    headline (step, ARB_HEADLINE_PLAIN, _("next, %s"), intent_label (intent));
-  }
+  after_move (proc, id, target, intent, path->len, range);
   return TRUE;
 }
 
