@@ -925,6 +925,89 @@ say_move (ArbProc      *proc,
     arb_proc_say (proc, id, _("%s stays where he is"), name);
 }
 
+/* Whether @id may make this move at all: up, on the map, and asked for
+ * a step, a turn or an attack's inch; gives where he starts. */
+static gboolean
+may_start (ArbProc     *proc,
+           const char  *id,
+           guint        n,
+           int          facing,
+           int          extra,
+           ArbHex      *start,
+           int         *old_facing,
+           GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+
+  if (!arb_rsbs_may_move (proc, id, error))
+    return FALSE;
+  if (arb_rsbs_is_down (enc, step, id))
+    return arb_proc_refuse (error, NULL, _("Stand up and move: %s is on the ground and must get up first (2\" of his move)"), name);
+  if (!arb_rsbs_where (enc, step, id, start, old_facing))
+    return arb_proc_refuse (error, NULL, _("%s is not on the map"), name);
+  /* Standing still is a move only when it keeps the inch of an attack
+   * (an NPC's bash from where he stands). */
+  if (n == 0 && facing < 0 && extra == 0)
+    return arb_proc_refuse (error, "to", "%s", _("Say where to move (to= or path=), or the facing to turn to (facing=)"));
+  if (n == 0 && facing == *old_facing && extra == 0)
+    return arb_proc_refuse (error, NULL, _("Voluntary Movement: %s already faces hexside %d"), name, facing);
+  return TRUE;
+}
+
+/* Whether @total inches moved, and the @extra inch kept, fit the net
+ * toss's @max_moved (-1: none) and the @rate. */
+static gboolean
+within_rate (const char  *name,
+             int          total,
+             const char  *spent_on,
+             int          extra,
+             const char  *extra_what,
+             int          max_moved,
+             int          rate,
+             GError     **error)
+{
+  if (max_moved >= 0 && total > max_moved)
+    return arb_proc_refuse (error, NULL, _("Actions: %s would have moved %d\" (%s): a net or rope is thrown after moving %d\" or less"),
+                            name, total, spent_on, max_moved);
+  if (total + extra > rate)
+    {
+      if (extra > 0)
+        return arb_proc_refuse (error, NULL, _("%s: %d\" moved (%s) + %d\" for the %s is more than the %d\" rate: Voluntary Movement"),
+                                name, total, spent_on, extra, extra_what, rate);
+      return arb_proc_refuse (error, NULL, _("%s: %d\" moved (%s) is more than the %d\" rate: Voluntary Movement"),
+                              name, total, spent_on, rate);
+    }
+  return TRUE;
+}
+
+/* The log's notes on a move: the inch kept, the net he moves in, the
+ * contact made. */
+static void
+log_move_notes (ArbEncounter *enc,
+                ArbStep      *step,
+                const char   *id,
+                int           extra,
+                const char   *extra_what,
+                const char   *contact_foe,
+                int           facing,
+                int           contact_dir)
+{
+  const char *name = arb_encounter_get_name (enc, id);
+
+  if (extra > 0)
+    arb_step_add_log (step, _("%d\" kept for the %s"), extra, extra_what);
+  if (arb_rsbs_has_condition (enc, step, id, "ensnared"))
+    arb_step_add_log (step, _("%s moves ensnared: the seed does not forbid it (Arbiter's reading)"), name);
+  if (contact_foe)
+    {
+      arb_step_add_log (step, _("Contact: %s's front is aligned with %s's base"), name, arb_encounter_get_name (enc, contact_foe));
+      if (facing >= 0 && facing != contact_dir)
+        arb_step_add_log (step, _("(the facing asked for gives way to the contact)"));
+    }
+}
+
 /* The whole of a voluntary move: rsbs.move, and the NPCs' through
  * arb_rsbs_move_path(). @extra_what says what the @extra inch is for;
  * @max_moved (-1: none) is how far the move may go before it (a net
@@ -952,18 +1035,8 @@ move_path_full (ArbProc     *proc,
   guint n = path->len;
   Walk walk;
 
-  if (!arb_rsbs_may_move (proc, id, error))
+  if (!may_start (proc, id, n, facing, extra, &start, &old_facing, error))
     return FALSE;
-  if (arb_rsbs_is_down (enc, step, id))
-    return arb_proc_refuse (error, NULL, _("Stand up and move: %s is on the ground and must get up first (2\" of his move)"), name);
-  if (!arb_rsbs_where (enc, step, id, &start, &old_facing))
-    return arb_proc_refuse (error, NULL, _("%s is not on the map"), name);
-  /* Standing still is a move only when it keeps the inch of an attack
-   * (an NPC's bash from where he stands). */
-  if (n == 0 && facing < 0 && extra == 0)
-    return arb_proc_refuse (error, "to", "%s", _("Say where to move (to= or path=), or the facing to turn to (facing=)"));
-  if (n == 0 && facing == old_facing && extra == 0)
-    return arb_proc_refuse (error, NULL, _("Voluntary Movement: %s already faces hexside %d"), name, facing);
   rate = arb_rsbs_move_rate (enc, step, id, error);
   if (rate < 0)
     return FALSE;
@@ -983,17 +1056,8 @@ move_path_full (ArbProc     *proc,
     return arb_proc_refuse (error, NULL, _("Voluntary Movement: %s has just turned and must move ½\" (a hex) before turning again"), name);
   total = earlier + walk.cost;
   spent_on = breakdown (earlier, &walk, n);
-  if (max_moved >= 0 && total > max_moved)
-    return arb_proc_refuse (error, NULL, _("Actions: %s would have moved %d\" (%s): a net or rope is thrown after moving %d\" or less"),
-                            name, total, spent_on, max_moved);
-  if (total + extra > rate)
-    {
-      if (extra > 0)
-        return arb_proc_refuse (error, NULL, _("%s: %d\" moved (%s) + %d\" for the %s is more than the %d\" rate: Voluntary Movement"),
-                                name, total, spent_on, extra, extra_what, rate);
-      return arb_proc_refuse (error, NULL, _("%s: %d\" moved (%s) is more than the %d\" rate: Voluntary Movement"),
-                              name, total, spent_on, rate);
-    }
+  if (!within_rate (name, total, spent_on, extra, extra_what, max_moved, rate, error))
+    return FALSE;
 
   /* What the inactive saw of him, before he goes. */
   seen = watchers (enc, step, id, start, path);
@@ -1015,16 +1079,7 @@ move_path_full (ArbProc     *proc,
     arb_step_add_log (step, _("%s moves to %d,%d: %d\" of his %d\" (%s)"), name, end.q, end.r, total, rate, spent_on);
   else if (end_facing != old_facing)
     arb_step_add_log (step, _("%s turns to face hexside %d: %d\" of his %d\" (%s)"), name, end_facing, total, rate, spent_on);
-  if (extra > 0)
-    arb_step_add_log (step, _("%d\" kept for the %s"), extra, extra_what);
-  if (arb_rsbs_has_condition (enc, step, id, "ensnared"))
-    arb_step_add_log (step, _("%s moves ensnared: the seed does not forbid it (Arbiter's reading)"), name);
-  if (contact_foe)
-    {
-      arb_step_add_log (step, _("Contact: %s's front is aligned with %s's base"), name, arb_encounter_get_name (enc, contact_foe));
-      if (facing >= 0 && facing != contact_dir)
-        arb_step_add_log (step, _("(the facing asked for gives way to the contact)"));
-    }
+  log_move_notes (enc, step, id, extra, extra_what, contact_foe, facing, contact_dir);
   stir_mover (proc, id, total + extra, rate);
   if (!arb_step_is_quiet (step))
     say_move (proc, id, contact_foe, n > 0 ? &end : NULL, end_facing != old_facing ? end_facing : -1);
