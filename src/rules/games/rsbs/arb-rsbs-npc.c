@@ -690,6 +690,54 @@ roll_attack (ArbProc     *proc,
   return intent;
 }
 
+/* A missile-armed NPC's target: the closest in range and sight, else
+ * the nearest; and why, for the log. */
+static gboolean
+missile_plan (ArbProc     *proc,
+              const char  *id,
+              char       **target,
+              char       **why,
+              GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  int range;
+  gboolean in_range;
+
+  if (!npc_missile_range (proc, id, &range, error))
+    return FALSE;
+  *target = npc_missile_target (enc, step, id, range, &in_range);
+  if (in_range)
+    *why = g_strdup (_("missile-armed NPCs stay in place and shoot the closest target in range and sight"));
+  else
+    *why = g_strdup_printf (_("no foe within his %d\" and in sight: he moves the least that brings the nearest within range (Actions for Uncontrolled NPCs)"),
+                            range);
+  return TRUE;
+}
+
+/* Keeps @id's plan for his next stage, the move, and says it. */
+static void
+keep_plan (ArbProc    *proc,
+           const char *id,
+           const char *intent,
+           const char *target)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+
+  arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, intent);
+  arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT_TARGET, target);
+  arb_step_set_int (step, enc, id, ARB_RSBS_KEY_NPC_STAGE, 1);
+  arb_step_add_log (step, _("%s's plan: %s, against %s (%d\" away); apply NPC Activation again for the move"),
+                    name, intent_label (intent), arb_encounter_get_name (enc, target),
+                    arb_rsbs_gap (enc, step, id, target));
+  /* TRANSLATORS: an NPC's plan, in the log and the toast: "Glaucus the Net picks his attack on Aulus Varro" */
+  arb_proc_say (proc, id, _("%s picks his attack on %s"), name, arb_encounter_get_name (enc, target));
+  /* TRANSLATORS: "net attack · next: the move" */
+  headline (step, ARB_HEADLINE_ACCENT, _("%s · next: the move"), intent_label (intent));
+}
+
 /* Stage 0: Before Moving Active Uncontrolled NPCs. */
 static gboolean
 npc_checks (ArbProc     *proc,
@@ -731,18 +779,9 @@ npc_checks (ArbProc     *proc,
    * roll for the type of attack (Arbiter's reading of the exception). */
   if (plan == NULL && npc_has_missile (enc, step, id))
     {
-      int range;
-      gboolean in_range;
-
-      if (!npc_missile_range (proc, id, &range, error))
+      if (!missile_plan (proc, id, &target, &why, error))
         return FALSE;
-      target = npc_missile_target (enc, step, id, range, &in_range);
       intent = "shoot";
-      if (in_range)
-        why = g_strdup (_("missile-armed NPCs stay in place and shoot the closest target in range and sight"));
-      else
-        why = g_strdup_printf (_("no foe within his %d\" and in sight: he moves the least that brings the nearest within range (Actions for Uncontrolled NPCs)"),
-                               range);
     }
   else
     {
@@ -775,16 +814,7 @@ npc_checks (ArbProc     *proc,
     arb_step_add_log (step, _("%s shoots without the attack roll: %s"), name, why);
   if (target == NULL)
     return no_foe (proc, id);
-  arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT, intent);
-  arb_step_set (step, enc, id, ARB_RSBS_KEY_INTENT_TARGET, target);
-  arb_step_set_int (step, enc, id, ARB_RSBS_KEY_NPC_STAGE, 1);
-  arb_step_add_log (step, _("%s's plan: %s, against %s (%d\" away); apply NPC Activation again for the move"),
-                    name, intent_label (intent), arb_encounter_get_name (enc, target),
-                    arb_rsbs_gap (enc, step, id, target));
-  /* TRANSLATORS: an NPC's plan, in the log and the toast: "Glaucus the Net picks his attack on Aulus Varro" */
-  arb_proc_say (proc, id, _("%s picks his attack on %s"), name, arb_encounter_get_name (enc, target));
-  /* TRANSLATORS: "net attack · next: the move" */
-  headline (step, ARB_HEADLINE_ACCENT, _("%s · next: the move"), intent_label (intent));
+  keep_plan (proc, id, intent, target);
   return TRUE;
 }
 
