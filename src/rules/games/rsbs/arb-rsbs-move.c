@@ -511,6 +511,35 @@ state_key (ArbHex hex,
   return ((gint64)(hex.q + 16384) << 20) | ((gint64)(hex.r + 16384) << 3) | facing;
 }
 
+/* Adds the node for @next faced @g at @cost (@turns), reached from node
+ * @index, unless a way there as cheap is known. */
+static void
+offer (GArray     *nodes,
+       GHashTable *best,
+       GArray     *heap,
+       ArbHex      next,
+       int         g,
+       int         cost,
+       int         turns,
+       int         index,
+       ArbHex      to)
+{
+  gint64 key;
+  gpointer seen;
+
+  key = state_key (next, g);
+  if (g_hash_table_lookup_extended (best, &key, NULL, &seen))
+    {
+      Node *old = &g_array_index (nodes, Node, GPOINTER_TO_INT (seen));
+
+      if (old->cost < cost || (old->cost == cost && old->turns <= turns))
+        return;
+    }
+  g_array_append_val (nodes, ((Node){ next, g, 0, cost, turns, index, cost + arb_hex_distance (next, to) }));
+  g_hash_table_insert (best, g_memdup2 (&key, sizeof key), GINT_TO_POINTER ((int)nodes->len - 1));
+  heap_push (heap, nodes, (int)nodes->len - 1);
+}
+
 GArray *
 arb_rsbs_route (ArbEncounter *enc,
                 ArbStep      *step,
@@ -569,21 +598,10 @@ arb_rsbs_route (ArbEncounter *enc,
               gboolean turn = g != node.facing;
               int cost = node.cost + (turn ? turn_cost (node.facing, g) : 0) + (ahead (g, dir) ? 1 : 2);
               int turns = node.turns + (turn ? 1 : 0);
-              gpointer seen;
 
               if (turn && node.turned)
                 continue;
-              key = state_key (next, g);
-              if (g_hash_table_lookup_extended (best, &key, NULL, &seen))
-                {
-                  Node *old = &g_array_index (nodes, Node, GPOINTER_TO_INT (seen));
-
-                  if (old->cost < cost || (old->cost == cost && old->turns <= turns))
-                    continue;
-                }
-              g_array_append_val (nodes, ((Node){ next, g, 0, cost, turns, index, cost + arb_hex_distance (next, to) }));
-              g_hash_table_insert (best, g_memdup2 (&key, sizeof key), GINT_TO_POINTER ((int)nodes->len - 1));
-              heap_push (heap, nodes, (int)nodes->len - 1);
+              offer (nodes, best, heap, next, g, cost, turns, index, to);
             }
         }
     }
