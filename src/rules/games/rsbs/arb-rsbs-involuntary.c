@@ -79,6 +79,43 @@ roll_side (ArbProc    *proc,
   return TRUE;
 }
 
+/* The hexes @id would give ground through: rolled to a side when he is
+ * down, else straight away from @foe_at. */
+static gboolean
+ground_hexes (ArbProc    *proc,
+              const char *id,
+              ArbHex      at,
+              ArbHex      foe_at,
+              int         facing,
+              int         inches,
+              gboolean    down,
+              gboolean   *left,
+              GArray     *hexes)
+{
+  ArbHex here;
+
+  if (down)
+    {
+      if (!roll_side (proc, id, left))
+        return FALSE;
+      here = at;
+      for (int k = 0; k < inches; k++)
+        {
+          here = arb_hex_neighbour (here, roll_direction (at, facing, *left, k));
+          g_array_append_val (hexes, here);
+        }
+    }
+  else
+    {
+      int d = arb_hex_distance (foe_at, at);
+      g_autoptr(GArray) line = arb_hex_line (foe_at, at, d + inches);
+
+      for (guint k = d + 1; k < line->len; k++)
+        g_array_append_val (hexes, g_array_index (line, ArbHex, k));
+    }
+  return TRUE;
+}
+
 gboolean
 arb_rsbs_give_ground (ArbProc    *proc,
                       const char *id,
@@ -100,25 +137,8 @@ arb_rsbs_give_ground (ArbProc    *proc,
       arb_step_add_log (step, _("Give Ground: %s has nowhere to give ground from"), name);
       return TRUE;
     }
-  if (down)
-    {
-      if (!roll_side (proc, id, &left))
-        return FALSE;
-      here = at;
-      for (int k = 0; k < inches; k++)
-        {
-          here = arb_hex_neighbour (here, roll_direction (at, facing, left, k));
-          g_array_append_val (hexes, here);
-        }
-    }
-  else
-    {
-      int d = arb_hex_distance (foe_at, at);
-      g_autoptr(GArray) line = arb_hex_line (foe_at, at, d + inches);
-
-      for (guint k = d + 1; k < line->len; k++)
-        g_array_append_val (hexes, g_array_index (line, ArbHex, k));
-    }
+  if (!ground_hexes (proc, id, at, foe_at, facing, inches, down, &left, hexes))
+    return FALSE;
 
   here = at;
   for (guint k = 0; k < hexes->len; k++)
