@@ -401,6 +401,37 @@ winner_strikes (ArbProc         *proc,
   return arb_rsbs_apply_codes (proc, blow, ARB_RSBS_STAGE_RESULT, code, error);
 }
 
+/* Equal passes: the row befalls both, each as the other's foe
+ * (Arbiter's reading: the table's note says so). */
+static gboolean
+both_struck (ArbProc         *proc,
+             ArbRsbsBlow     *blow,
+             ArbRsbsContest   kind,
+             const char      *id,
+             const char      *target,
+             const char      *code,
+             GError         **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *table = blow->table;
+
+  if (kind == CONTEST_NET)
+    {
+      blow->striker = id;
+      blow->victim = target;
+      return arb_rsbs_apply_codes (proc, blow, ARB_RSBS_STAGE_RESULT, code, error);
+    }
+  blow->striker = id;
+  blow->victim = target;
+  blow->wclass = arb_rsbs_melee_class (enc, step, id);
+  blow->from_flank = kind == CONTEST_FLANK;
+  if (!arb_rsbs_apply_codes (proc, blow, ARB_RSBS_STAGE_RESULT, code, error))
+    return FALSE;
+  *blow = (ArbRsbsBlow) { table, target, id, arb_rsbs_melee_class (enc, step, target), FALSE, ARB_RSBS_FALL_STRUCK, NULL, NULL, FALSE };
+  return arb_rsbs_apply_codes (proc, blow, ARB_RSBS_STAGE_RESULT, code, error);
+}
+
 gboolean
 arb_rsbs_contest (ArbProc         *proc,
                   ArbRsbsContest   kind,
@@ -460,24 +491,7 @@ arb_rsbs_contest (ArbProc         *proc,
   blow.net = net;
   blow.fall = kind == CONTEST_NET ? ARB_RSBS_FALL_NETTED : ARB_RSBS_FALL_STRUCK;
   if (pa == pt)
-    {
-      /* Equal passes: the row befalls both, each as the other's foe
-       * (Arbiter's reading: the table's note says so). */
-      if (kind == CONTEST_NET)
-        {
-          blow.striker = id;
-          blow.victim = target;
-          return arb_rsbs_apply_codes (proc, &blow, ARB_RSBS_STAGE_RESULT, code, error);
-        }
-      blow.striker = id;
-      blow.victim = target;
-      blow.wclass = arb_rsbs_melee_class (enc, step, id);
-      blow.from_flank = kind == CONTEST_FLANK;
-      if (!arb_rsbs_apply_codes (proc, &blow, ARB_RSBS_STAGE_RESULT, code, error))
-        return FALSE;
-      blow = (ArbRsbsBlow) { table, target, id, arb_rsbs_melee_class (enc, step, target), FALSE, ARB_RSBS_FALL_STRUCK, NULL, NULL, FALSE };
-      return arb_rsbs_apply_codes (proc, &blow, ARB_RSBS_STAGE_RESULT, code, error);
-    }
+    return both_struck (proc, &blow, kind, id, target, code, error);
 
   blow.striker = pa > pt ? id : target;
   blow.victim = pa > pt ? target : id;
