@@ -243,6 +243,53 @@ better (int cost, int turns, int aslant, const Cell *than)
          (cost == than->cost && (turns < than->turns || (turns == than->turns && aslant < than->aslant)));
 }
 
+#define CELL(i, f, t) cells[(i) * 12 + (f) * 2 + (t)]
+
+/* Of the ways held in @cells to walk all @n steps, the cheapest that
+ * ends facing @final (-1: any), with a last pivot to it if need be. */
+static gboolean
+cheapest_end (const Cell *cells,
+              guint       n,
+              int         final,
+              Walk       *walk)
+{
+  Cell best = { FALSE };
+  int best_facing = -1, best_turned = 0;
+
+  for (int f = 0; f < 6; f++)
+    for (int t = 0; t < 2; t++)
+      {
+        Cell c = CELL (n, f, t);
+
+        if (!c.ok)
+          continue;
+        if (final < 0 || final == f)
+          {
+            if (better (c.cost, c.turns, c.aslant, &best))
+              {
+                best = c;
+                best_facing = f;
+                best_turned = t;
+              }
+          }
+        else if (!t)
+          {
+            int cost = c.cost + turn_cost (f, final);
+
+            if (better (cost, c.turns + 1, c.aslant, &best))
+              {
+                best = (Cell){ TRUE, cost, c.turns + 1, c.paid + turn_cost (f, final), c.back, c.aslant };
+                best_facing = final;
+                best_turned = 1;
+              }
+          }
+      }
+  if (!best.ok)
+    return FALSE;
+  *walk = (Walk){ best.cost, best.turns, best.paid, best.back, best_facing, best_turned };
+  return TRUE;
+}
+
 /* The cheapest way to walk @path (after @from) from @facing, @turned
  * carried over, ending facing @final (-1: any); @pivots: may turn on
  * the way (not when backing along it). FALSE when no way ends facing
@@ -259,10 +306,7 @@ cheapest_walk (ArbHex   from,
   guint n = path->len;
   g_autofree Cell *cells = g_new0 (Cell, (n + 1) * 12);
   ArbHex here = from;
-  Cell best = { FALSE };
-  int best_facing = -1, best_turned = 0;
 
-#define CELL(i, f, t) cells[(i) * 12 + (f) * 2 + (t)]
   CELL (0, facing, turned ? 1 : 0) = (Cell){ TRUE, 0, 0, 0, 0, 0 };
   for (guint i = 0; i < n; i++)
     {
@@ -295,40 +339,9 @@ cheapest_walk (ArbHex   from,
           }
       here = next;
     }
-  for (int f = 0; f < 6; f++)
-    for (int t = 0; t < 2; t++)
-      {
-        Cell c = CELL (n, f, t);
-
-        if (!c.ok)
-          continue;
-        if (final < 0 || final == f)
-          {
-            if (better (c.cost, c.turns, c.aslant, &best))
-              {
-                best = c;
-                best_facing = f;
-                best_turned = t;
-              }
-          }
-        else if (!t)
-          {
-            int cost = c.cost + turn_cost (f, final);
-
-            if (better (cost, c.turns + 1, c.aslant, &best))
-              {
-                best = (Cell){ TRUE, cost, c.turns + 1, c.paid + turn_cost (f, final), c.back, c.aslant };
-                best_facing = final;
-                best_turned = 1;
-              }
-          }
-      }
-#undef CELL
-  if (!best.ok)
-    return FALSE;
-  *walk = (Walk){ best.cost, best.turns, best.paid, best.back, best_facing, best_turned };
-  return TRUE;
+  return cheapest_end (cells, n, final, walk);
 }
+#undef CELL
 
 static gpointer
 hex_key (ArbHex hex)
