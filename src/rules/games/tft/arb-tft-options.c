@@ -528,6 +528,60 @@ set_cond (ArbStep      *step,
     arb_step_set (step, enc, id, key, on ? "on" : NULL);
 }
 
+/* The hexes of @path walked one by one from @from, each checked against
+ * the rules of a move (or of a shift); their count, -1 with @error. */
+static int
+walk_path (ArbEncounter *enc,
+           ArbStep      *step,
+           const char   *id,
+           const char   *name,
+           const char   *path,
+           ArbHex        from,
+           gboolean      shift,
+           char          option,
+           ArbHex       *end,
+           GError      **error)
+{
+  g_autoptr(GArray) hexes = arb_map_parse_hexes (path);
+  g_autoptr(GArray) foes = shift ? engaging_hexes (enc, step, id) : NULL;
+  ArbHex here = from;
+
+  if (hexes == NULL || hexes->len == 0)
+    {
+      arb_proc_refuse (error, NULL, _("path must be hexes “Q,R;Q,R”, not “%s”"), path);
+      return -1;
+    }
+  for (guint i = 0; i < hexes->len; i++)
+    {
+      ArbHex next = g_array_index (hexes, ArbHex, i);
+
+      if (arb_hex_distance (here, next) != 1)
+        {
+          arb_proc_refuse (error, NULL, _("(3) Movement: %d,%d is not next to %d,%d"), next.q, next.r, here.q, here.r);
+          return -1;
+        }
+      if (blocked (enc, step, id, next))
+        {
+          arb_proc_refuse (error, NULL, _("(3) Movement: %s cannot enter %d,%d (off the map or taken)"), name, next.q, next.r);
+          return -1;
+        }
+      if (!shift && arb_tft_hex_engaged (enc, step, id, here))
+        {
+          arb_proc_refuse (error, NULL, _("(3) Movement: %s became engaged at %d,%d and stops there"), name, here.q, here.r);
+          return -1;
+        }
+      if (shift && !next_to_all (next, foes))
+        {
+          arb_proc_refuse (error, NULL, _("(%c) %s: a shift keeps %s next to the foes engaging it (Arbiter's reading)"),
+                           option, option_name (option), name);
+          return -1;
+        }
+      here = next;
+    }
+  *end = here;
+  return hexes->len;
+}
+
 /* The hexes of "path" ("Q,R;Q,R...") or "to", walked from @from: their
  * cost, checked hex by hex against @reach's rules; -1 with @error. */
 static int
@@ -551,44 +605,9 @@ path_cost (ArbProc     *proc,
   *end = from;
   if (path && path[0])
     {
-      g_autoptr(GArray) hexes = arb_map_parse_hexes (path);
-      g_autoptr(GArray) foes = shift ? engaging_hexes (enc, step, id) : NULL;
-      ArbHex here = from;
-
-      if (hexes == NULL || hexes->len == 0)
-        {
-          arb_proc_refuse (error, NULL, _("path must be hexes “Q,R;Q,R”, not “%s”"), path);
-          return -1;
-        }
-      for (guint i = 0; i < hexes->len; i++)
-        {
-          ArbHex next = g_array_index (hexes, ArbHex, i);
-
-          if (arb_hex_distance (here, next) != 1)
-            {
-              arb_proc_refuse (error, NULL, _("(3) Movement: %d,%d is not next to %d,%d"), next.q, next.r, here.q, here.r);
-              return -1;
-            }
-          if (blocked (enc, step, id, next))
-            {
-              arb_proc_refuse (error, NULL, _("(3) Movement: %s cannot enter %d,%d (off the map or taken)"), name, next.q, next.r);
-              return -1;
-            }
-          if (!shift && arb_tft_hex_engaged (enc, step, id, here))
-            {
-              arb_proc_refuse (error, NULL, _("(3) Movement: %s became engaged at %d,%d and stops there"), name, here.q, here.r);
-              return -1;
-            }
-          if (shift && !next_to_all (next, foes))
-            {
-              arb_proc_refuse (error, NULL, _("(%c) %s: a shift keeps %s next to the foes engaging it (Arbiter's reading)"),
-                               option, option_name (option), name);
-              return -1;
-            }
-          here = next;
-        }
-      *end = here;
-      cost = hexes->len;
+      cost = walk_path (enc, step, id, name, path, from, shift, option, end, error);
+      if (cost < 0)
+        return -1;
     }
   else if (to_text && to_text[0])
     {
