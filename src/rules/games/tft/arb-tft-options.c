@@ -780,6 +780,26 @@ say_option (ArbProc    *proc,
     arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("NO MOVE"));
 }
 
+/* The conditions @option puts the figure in: dodging, defending, and
+ * for (d) or (f) prone or kneeling as @position says. */
+static void
+set_stance (ArbStep      *step,
+            ArbEncounter *enc,
+            const char   *id,
+            char          option,
+            const char   *position)
+{
+  set_cond (step, enc, id, ARB_TFT_KEY_COND_DODGING, option == 'c');
+  set_cond (step, enc, id, ARB_TFT_KEY_COND_DEFENDING, option == 'k');
+  if ((option == 'd' || option == 'f') && (option == 'd' || position))
+    {
+      const char *pos = position ? position : "prone";
+
+      set_cond (step, enc, id, ARB_TFT_KEY_COND_PRONE, g_str_equal (pos, "prone"));
+      set_cond (step, enc, id, ARB_TFT_KEY_COND_KNEELING, g_str_equal (pos, "kneeling"));
+    }
+}
+
 /* tft.option: (3) the figure's option for the turn and its movement. */
 gboolean
 arb_tft_option_proc (ArbProc  *proc,
@@ -857,15 +877,7 @@ arb_tft_option_proc (ArbProc  *proc,
     }
   if (facing >= 0 && facing != old_facing)
     arb_step_set_int (step, enc, id, ARB_KEY_FACING, facing);
-  set_cond (step, enc, id, ARB_TFT_KEY_COND_DODGING, option == 'c');
-  set_cond (step, enc, id, ARB_TFT_KEY_COND_DEFENDING, option == 'k');
-  if ((option == 'd' || option == 'f') && (option == 'd' || position))
-    {
-      const char *pos = position ? position : "prone";
-
-      set_cond (step, enc, id, ARB_TFT_KEY_COND_PRONE, g_str_equal (pos, "prone"));
-      set_cond (step, enc, id, ARB_TFT_KEY_COND_KNEELING, g_str_equal (pos, "kneeling"));
-    }
+  set_stance (step, enc, id, option, position);
 
   say_option (proc, id, option, before, cost, end, so_far, limit);
   return TRUE;
