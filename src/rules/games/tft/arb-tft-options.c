@@ -395,28 +395,19 @@ option_fits (ArbProc     *proc,
   return TRUE;
 }
 
-gboolean
-arb_tft_may_act (ArbProc     *proc,
-                 const char  *id,
-                 const char  *action,
-                 char        *option,
-                 GError     **error)
+/* (4) Actions: whether it is @id's action now, whatever the action;
+ * FALSE with @error. */
+static gboolean
+may_act_now (ArbProc     *proc,
+             const char  *id,
+             GError     **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   const char *name = arb_encounter_get_name (enc, id);
   const char *phase = arb_encounter_get (enc, E, ARB_TFT_KEY_PHASE);
   const char *current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
-  const char *allowing = options_for (action);
-  char mine = chosen (enc, step, id);
-  ArbTftState state = turn_state (enc, step, id);
-  const char *letters;
-  const char *state_text = state_words (state, &letters);
-  int so_far = moved (enc, step, id);
-  g_autoptr(GError) why = NULL;
 
-  if (option)
-    *option = 0;
   if (g_strcmp0 (phase, "actions") != 0)
     return arb_proc_refuse (error, NULL, _("(4) Actions: figures act in the actions phase; it is the %s phase now"),
                             phase_words (phase));
@@ -430,6 +421,31 @@ arb_tft_may_act (ArbProc     *proc,
   if (arb_conditions_has (enc, step, id, "knocked-down") &&
       arb_step_peek_field_int (step, enc, id, ARB_TFT_KEY_FELL_TURN, -1) == turn_now (enc))
     return arb_proc_refuse (error, NULL, _("(4) Actions: %s was knocked down this turn and does not act"), name);
+  return TRUE;
+}
+
+gboolean
+arb_tft_may_act (ArbProc     *proc,
+                 const char  *id,
+                 const char  *action,
+                 char        *option,
+                 GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  const char *allowing = options_for (action);
+  char mine = chosen (enc, step, id);
+  ArbTftState state = turn_state (enc, step, id);
+  const char *letters;
+  const char *state_text = state_words (state, &letters);
+  int so_far = moved (enc, step, id);
+  g_autoptr(GError) why = NULL;
+
+  if (option)
+    *option = 0;
+  if (!may_act_now (proc, id, error))
+    return FALSE;
 
   /* "A figure must take a turn to stand up before attacking": from
    * the ground it may still shoot (f, l) or fight in HTH. */
