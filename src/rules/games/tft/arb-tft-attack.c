@@ -334,6 +334,38 @@ map_adjustments (ArbProc     *proc,
   return TRUE;
 }
 
+/* The adjustment for target-type=@type, looked up in the dx-adjustments
+ * table; FALSE with @error for an unknown type. */
+static gboolean
+target_type_dx (ArbProc     *proc,
+                const char  *type,
+                int         *dx,
+                GPtrArray   *reasons,
+                GError     **error)
+{
+  static const struct { const char *type; const char *row; int dx; const char *what; } types[] = {
+    { "invisible", "Target invisible", -6, N_("target invisible") },
+    { "blurred", "Target blurred", -4, N_("target blurred") },
+    { "shadow", "Target in a Shadow hex", -4, N_("target in a Shadow hex") },
+    { "giant-snake", "Target is a giant snake", -3, N_("target a giant snake") },
+    { "flying", "Target is a one-hex figure flying", -4, N_("target a one-hex figure flying") },
+    { "flying-big", "Target is a multi-hex figure flying", -1, N_("target a multi-hex figure flying") },
+  };
+
+  if (type && type[0])
+    {
+      guint i;
+
+      for (i = 0; i < G_N_ELEMENTS (types); i++)
+        if (g_str_equal (type, types[i].type))
+          break;
+      if (i == G_N_ELEMENTS (types))
+        return arb_proc_refuse (error, NULL, _("target-type= takes invisible, blurred, shadow, giant-snake, flying or flying-big, not “%s”"), type);
+      adj (reasons, dx, row_dx (proc, types[i].row, 0, types[i].dx), _(types[i].what));
+    }
+  return TRUE;
+}
+
 /* What the referee set: the screen's DX bonuses and penalties. */
 static gboolean
 situation_adjustments (ArbProc     *proc,
@@ -357,14 +389,6 @@ situation_adjustments (ArbProc     *proc,
     { "broken-ground", "Moving over broken ground", -2, N_("broken ground") },
     { "attacker-hidden", "Attacker half hidden from above or below", -2, N_("attacker half hidden from above or below") },
   };
-  static const struct { const char *type; const char *row; int dx; const char *what; } types[] = {
-    { "invisible", "Target invisible", -6, N_("target invisible") },
-    { "blurred", "Target blurred", -4, N_("target blurred") },
-    { "shadow", "Target in a Shadow hex", -4, N_("target in a Shadow hex") },
-    { "giant-snake", "Target is a giant snake", -3, N_("target a giant snake") },
-    { "flying", "Target is a one-hex figure flying", -4, N_("target a one-hex figure flying") },
-    { "flying-big", "Target is a multi-hex figure flying", -1, N_("target a multi-hex figure flying") },
-  };
   const char *type = arb_proc_get_param (proc, "target-type");
   const char *height = arb_proc_get_param (proc, "height");
   const char *conceal = arb_proc_get_param (proc, "concealment");
@@ -384,17 +408,8 @@ situation_adjustments (ArbProc     *proc,
   if (flag (proc, "flying"))
     adj (reasons, dx, a->thrown || a->missile ? row_dx (proc, "Flying, with a thrown or missile weapon", 0, -4)
                                               : row_dx (proc, "Flying, with a melee weapon or a spell", 0, -2), _("flying"));
-  if (type && type[0])
-    {
-      guint i;
-
-      for (i = 0; i < G_N_ELEMENTS (types); i++)
-        if (g_str_equal (type, types[i].type))
-          break;
-      if (i == G_N_ELEMENTS (types))
-        return arb_proc_refuse (error, NULL, _("target-type= takes invisible, blurred, shadow, giant-snake, flying or flying-big, not “%s”"), type);
-      adj (reasons, dx, row_dx (proc, types[i].row, 0, types[i].dx), _(types[i].what));
-    }
+  if (!target_type_dx (proc, type, dx, reasons, error))
+    return FALSE;
   if (!arb_proc_get_int (proc, "waited", 0, 1000, arb_step_peek_field_int (step, enc, a->id, ARB_TFT_KEY_WAITED, 0),
                          &waited, error) ||
       !arb_proc_get_int (proc, "rope", 0, 1000, 0, &rope, error) ||

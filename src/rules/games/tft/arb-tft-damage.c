@@ -107,6 +107,42 @@ table_dx (ArbRulesetLibrary *rules,
   return table_column (rules, row, "dx");
 }
 
+/* What the wounds of the aimed-shots table take from the DX of @id: an
+ * injured leg, a useless shield arm. */
+static int
+injury_dx (ArbEncounter *enc,
+           ArbStep      *step,
+           const char   *id,
+           const char   *shield,
+           gboolean      berserk,
+           GPtrArray    *reasons)
+{
+  const char *injury;
+  int dx = 0;
+
+  /* This -2 and the shield arm's are words in the aimed-shots table's
+   * effects, not DX cells a house table could change: they stay here. */
+  if (!berserk && (injury = arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY_LEG)) &&
+      (!g_str_equal (injury, "hit") || arb_conditions_has (enc, step, id, "kneeling")))
+    {
+      dx -= 2;
+      add_reason (reasons, -2, _("injured leg"));
+    }
+  if (!berserk && (injury = arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY_SHIELD_ARM)) &&
+      !g_str_equal (injury, "hit") && shield && g_ascii_strcasecmp (shield, "none") != 0 &&
+      g_strcmp0 (arb_step_peek (step, enc, id, ARB_TFT_KEY_SHIELD_READY), "false") != 0)
+    {
+      g_autofree char *key = g_strconcat (ARB_TFT_PREFIX_DROPPED, shield, NULL);
+
+      if (arb_step_peek (step, enc, id, arb_encounter_key (enc, key)) == NULL)
+        {
+          dx -= 2;
+          add_reason (reasons, -2, _("useless shield arm, until the shield is dropped"));
+        }
+    }
+  return dx;
+}
+
 int
 arb_tft_action_dx_full (ArbEncounter      *enc,
                         ArbStep           *step,
@@ -118,7 +154,6 @@ arb_tft_action_dx_full (ArbEncounter      *enc,
   const char *live = arb_step_peek (step, enc, id, ARB_TFT_KEY_ADJUSTED_DX);
   const char *armour = arb_encounter_get_field (enc, id, ARB_TFT_KEY_ARMOR);
   const char *shield = arb_encounter_get_field (enc, id, ARB_TFT_KEY_SHIELD);
-  const char *injury;
   int dx, worn, named = 0, st_left, next, last, stagger, fall;
   gint64 v;
 
@@ -172,26 +207,7 @@ arb_tft_action_dx_full (ArbEncounter      *enc,
       add_reason (reasons, last_dx, what);
     }
 
-  /* This -2 and the shield arm's are words in the aimed-shots table's
-   * effects, not DX cells a house table could change: they stay here. */
-  if (!berserk && (injury = arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY_LEG)) &&
-      (!g_str_equal (injury, "hit") || arb_conditions_has (enc, step, id, "kneeling")))
-    {
-      dx -= 2;
-      add_reason (reasons, -2, _("injured leg"));
-    }
-  if (!berserk && (injury = arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY_SHIELD_ARM)) &&
-      !g_str_equal (injury, "hit") && shield && g_ascii_strcasecmp (shield, "none") != 0 &&
-      g_strcmp0 (arb_step_peek (step, enc, id, ARB_TFT_KEY_SHIELD_READY), "false") != 0)
-    {
-      g_autofree char *key = g_strconcat (ARB_TFT_PREFIX_DROPPED, shield, NULL);
-
-      if (arb_step_peek (step, enc, id, arb_encounter_key (enc, key)) == NULL)
-        {
-          dx -= 2;
-          add_reason (reasons, -2, _("useless shield arm, until the shield is dropped"));
-        }
-    }
+  dx += injury_dx (enc, step, id, shield, berserk, reasons);
   return dx;
 }
 

@@ -494,6 +494,44 @@ hit_attacker (ArbProc     *proc,
   return ok;
 }
 
+/* What the defence roll's @codes do to the grappler @id and @target,
+ * who stands in @there; FALSE with @error. */
+static gboolean
+apply_defence (ArbProc     *proc,
+               const char  *codes,
+               const char  *id,
+               const char  *target,
+               ArbHex       at,
+               ArbHex       there,
+               GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbRulesetLibrary *rules = arb_proc_get_rules (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+
+  if (has_code (codes, "drop-weapon"))
+    defender_drops (enc, step, rules, target, there, has_code (codes, "ready-dagger"));
+  if (has_code (codes, "both-down"))
+    {
+      move_to (enc, step, id, there);
+      grapple (enc, step, id, target);
+      grapple (enc, step, target, id);
+      arb_step_add_log (step, _("Both go down in %d,%d, grappling (Arbiter marks them “In hand-to-hand combat”, not prone)"),
+                        there.q, there.r);
+      arb_step_add_headline (step, ARB_HEADLINE_ACCENT, _("HAND-TO-HAND"));
+    }
+  if (has_code (codes, "hit-attacker") && !hit_attacker (proc, id, target, error))
+    return FALSE;
+  if (has_code (codes, "attacker-backs-off"))
+    {
+      arb_step_add_log (step, _("%s falls back to %d,%d; no hand-to-hand combat"), name, at.q, at.r);
+      arb_step_add_headline (step, has_code (codes, "hit-attacker") ? ARB_HEADLINE_WARNING : ARB_HEADLINE_PLAIN,
+                             _("THROWN BACK"));
+    }
+  return TRUE;
+}
+
 /* tft.hth: option (o), or a charge's HTH: at its action the figure moves
  * onto an adjacent foe's hex; the foe rolls its defence (hth-defense). */
 gboolean
@@ -567,25 +605,8 @@ arb_tft_hth_proc (ArbProc  *proc,
   codes = defence_code (table, roll);
   arb_step_add_log (step, _("%s's defence roll: %d (%s)"), tname, roll, defence_label (codes));
 
-  if (has_code (codes, "drop-weapon"))
-    defender_drops (enc, step, rules, target, there, has_code (codes, "ready-dagger"));
-  if (has_code (codes, "both-down"))
-    {
-      move_to (enc, step, id, there);
-      grapple (enc, step, id, target);
-      grapple (enc, step, target, id);
-      arb_step_add_log (step, _("Both go down in %d,%d, grappling (Arbiter marks them “In hand-to-hand combat”, not prone)"),
-                        there.q, there.r);
-      arb_step_add_headline (step, ARB_HEADLINE_ACCENT, _("HAND-TO-HAND"));
-    }
-  if (has_code (codes, "hit-attacker") && !hit_attacker (proc, id, target, error))
+  if (!apply_defence (proc, codes, id, target, at, there, error))
     return FALSE;
-  if (has_code (codes, "attacker-backs-off"))
-    {
-      arb_step_add_log (step, _("%s falls back to %d,%d; no hand-to-hand combat"), name, at.q, at.r);
-      arb_step_add_headline (step, has_code (codes, "hit-attacker") ? ARB_HEADLINE_WARNING : ARB_HEADLINE_PLAIN,
-                             _("THROWN BACK"));
-    }
   /* Starting HTH is the attack, whatever the defence roll. */
   arb_tft_mark_acted (proc, id, option);
   return TRUE;

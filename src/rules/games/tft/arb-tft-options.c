@@ -395,28 +395,19 @@ option_fits (ArbProc     *proc,
   return TRUE;
 }
 
-gboolean
-arb_tft_may_act (ArbProc     *proc,
-                 const char  *id,
-                 const char  *action,
-                 char        *option,
-                 GError     **error)
+/* (4) Actions: whether it is @id's action now, whatever the action;
+ * FALSE with @error. */
+static gboolean
+may_act_now (ArbProc     *proc,
+             const char  *id,
+             GError     **error)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   const char *name = arb_encounter_get_name (enc, id);
   const char *phase = arb_encounter_get (enc, E, ARB_TFT_KEY_PHASE);
   const char *current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
-  const char *allowing = options_for (action);
-  char mine = chosen (enc, step, id);
-  ArbTftState state = turn_state (enc, step, id);
-  const char *letters;
-  const char *state_text = state_words (state, &letters);
-  int so_far = moved (enc, step, id);
-  g_autoptr(GError) why = NULL;
 
-  if (option)
-    *option = 0;
   if (g_strcmp0 (phase, "actions") != 0)
     return arb_proc_refuse (error, NULL, _("(4) Actions: figures act in the actions phase; it is the %s phase now"),
                             phase_words (phase));
@@ -430,6 +421,31 @@ arb_tft_may_act (ArbProc     *proc,
   if (arb_conditions_has (enc, step, id, "knocked-down") &&
       arb_step_peek_field_int (step, enc, id, ARB_TFT_KEY_FELL_TURN, -1) == turn_now (enc))
     return arb_proc_refuse (error, NULL, _("(4) Actions: %s was knocked down this turn and does not act"), name);
+  return TRUE;
+}
+
+gboolean
+arb_tft_may_act (ArbProc     *proc,
+                 const char  *id,
+                 const char  *action,
+                 char        *option,
+                 GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *name = arb_encounter_get_name (enc, id);
+  const char *allowing = options_for (action);
+  char mine = chosen (enc, step, id);
+  ArbTftState state = turn_state (enc, step, id);
+  const char *letters;
+  const char *state_text = state_words (state, &letters);
+  int so_far = moved (enc, step, id);
+  g_autoptr(GError) why = NULL;
+
+  if (option)
+    *option = 0;
+  if (!may_act_now (proc, id, error))
+    return FALSE;
 
   /* "A figure must take a turn to stand up before attacking": from
    * the ground it may still shoot (f, l) or fight in HTH. */
@@ -528,6 +544,60 @@ set_cond (ArbStep      *step,
     arb_step_set (step, enc, id, key, on ? "on" : NULL);
 }
 
+/* The hexes of @path walked one by one from @from, each checked against
+ * the rules of a move (or of a shift); their count, -1 with @error. */
+static int
+walk_path (ArbEncounter *enc,
+           ArbStep      *step,
+           const char   *id,
+           const char   *name,
+           const char   *path,
+           ArbHex        from,
+           gboolean      shift,
+           char          option,
+           ArbHex       *end,
+           GError      **error)
+{
+  g_autoptr(GArray) hexes = arb_map_parse_hexes (path);
+  g_autoptr(GArray) foes = shift ? engaging_hexes (enc, step, id) : NULL;
+  ArbHex here = from;
+
+  if (hexes == NULL || hexes->len == 0)
+    {
+      arb_proc_refuse (error, NULL, _("path must be hexes “Q,R;Q,R”, not “%s”"), path);
+      return -1;
+    }
+  for (guint i = 0; i < hexes->len; i++)
+    {
+      ArbHex next = g_array_index (hexes, ArbHex, i);
+
+      if (arb_hex_distance (here, next) != 1)
+        {
+          arb_proc_refuse (error, NULL, _("(3) Movement: %d,%d is not next to %d,%d"), next.q, next.r, here.q, here.r);
+          return -1;
+        }
+      if (blocked (enc, step, id, next))
+        {
+          arb_proc_refuse (error, NULL, _("(3) Movement: %s cannot enter %d,%d (off the map or taken)"), name, next.q, next.r);
+          return -1;
+        }
+      if (!shift && arb_tft_hex_engaged (enc, step, id, here))
+        {
+          arb_proc_refuse (error, NULL, _("(3) Movement: %s became engaged at %d,%d and stops there"), name, here.q, here.r);
+          return -1;
+        }
+      if (shift && !next_to_all (next, foes))
+        {
+          arb_proc_refuse (error, NULL, _("(%c) %s: a shift keeps %s next to the foes engaging it (Arbiter's reading)"),
+                           option, option_name (option), name);
+          return -1;
+        }
+      here = next;
+    }
+  *end = here;
+  return hexes->len;
+}
+
 /* The hexes of "path" ("Q,R;Q,R...") or "to", walked from @from: their
  * cost, checked hex by hex against @reach's rules; -1 with @error. */
 static int
@@ -551,44 +621,9 @@ path_cost (ArbProc     *proc,
   *end = from;
   if (path && path[0])
     {
-      g_autoptr(GArray) hexes = arb_map_parse_hexes (path);
-      g_autoptr(GArray) foes = shift ? engaging_hexes (enc, step, id) : NULL;
-      ArbHex here = from;
-
-      if (hexes == NULL || hexes->len == 0)
-        {
-          arb_proc_refuse (error, NULL, _("path must be hexes “Q,R;Q,R”, not “%s”"), path);
-          return -1;
-        }
-      for (guint i = 0; i < hexes->len; i++)
-        {
-          ArbHex next = g_array_index (hexes, ArbHex, i);
-
-          if (arb_hex_distance (here, next) != 1)
-            {
-              arb_proc_refuse (error, NULL, _("(3) Movement: %d,%d is not next to %d,%d"), next.q, next.r, here.q, here.r);
-              return -1;
-            }
-          if (blocked (enc, step, id, next))
-            {
-              arb_proc_refuse (error, NULL, _("(3) Movement: %s cannot enter %d,%d (off the map or taken)"), name, next.q, next.r);
-              return -1;
-            }
-          if (!shift && arb_tft_hex_engaged (enc, step, id, here))
-            {
-              arb_proc_refuse (error, NULL, _("(3) Movement: %s became engaged at %d,%d and stops there"), name, here.q, here.r);
-              return -1;
-            }
-          if (shift && !next_to_all (next, foes))
-            {
-              arb_proc_refuse (error, NULL, _("(%c) %s: a shift keeps %s next to the foes engaging it (Arbiter's reading)"),
-                               option, option_name (option), name);
-              return -1;
-            }
-          here = next;
-        }
-      *end = here;
-      cost = hexes->len;
+      cost = walk_path (enc, step, id, name, path, from, shift, option, end, error);
+      if (cost < 0)
+        return -1;
     }
   else if (to_text && to_text[0])
     {
@@ -761,6 +796,26 @@ say_option (ArbProc    *proc,
     arb_step_add_headline (step, ARB_HEADLINE_PLAIN, _("NO MOVE"));
 }
 
+/* The conditions @option puts the figure in: dodging, defending, and
+ * for (d) or (f) prone or kneeling as @position says. */
+static void
+set_stance (ArbStep      *step,
+            ArbEncounter *enc,
+            const char   *id,
+            char          option,
+            const char   *position)
+{
+  set_cond (step, enc, id, ARB_TFT_KEY_COND_DODGING, option == 'c');
+  set_cond (step, enc, id, ARB_TFT_KEY_COND_DEFENDING, option == 'k');
+  if ((option == 'd' || option == 'f') && (option == 'd' || position))
+    {
+      const char *pos = position ? position : "prone";
+
+      set_cond (step, enc, id, ARB_TFT_KEY_COND_PRONE, g_str_equal (pos, "prone"));
+      set_cond (step, enc, id, ARB_TFT_KEY_COND_KNEELING, g_str_equal (pos, "kneeling"));
+    }
+}
+
 /* tft.option: (3) the figure's option for the turn and its movement. */
 gboolean
 arb_tft_option_proc (ArbProc  *proc,
@@ -838,15 +893,7 @@ arb_tft_option_proc (ArbProc  *proc,
     }
   if (facing >= 0 && facing != old_facing)
     arb_step_set_int (step, enc, id, ARB_KEY_FACING, facing);
-  set_cond (step, enc, id, ARB_TFT_KEY_COND_DODGING, option == 'c');
-  set_cond (step, enc, id, ARB_TFT_KEY_COND_DEFENDING, option == 'k');
-  if ((option == 'd' || option == 'f') && (option == 'd' || position))
-    {
-      const char *pos = position ? position : "prone";
-
-      set_cond (step, enc, id, ARB_TFT_KEY_COND_PRONE, g_str_equal (pos, "prone"));
-      set_cond (step, enc, id, ARB_TFT_KEY_COND_KNEELING, g_str_equal (pos, "kneeling"));
-    }
+  set_stance (step, enc, id, option, position);
 
   say_option (proc, id, option, before, cost, end, so_far, limit);
   return TRUE;
