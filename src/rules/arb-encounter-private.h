@@ -267,24 +267,11 @@ _arb_encounter_forget_sheet (ArbEncounter *self,
               const char   *id);
 
 G_GNUC_INTERNAL
-const char *
-_arb_encounter_peek_value (ArbStep      *step,
-            Entity       *e,
-            const char   *entity,
-            const ArbKey *key);
-
-G_GNUC_INTERNAL
 void
 _arb_encounter_set_value (ArbEncounter *self,
            const char   *entity,
            const ArbKey *key,
            const char   *value);
-
-G_GNUC_INTERNAL
-ArbEffect *
-_arb_effect_on (ArbStep      *step,
-           const char   *entity,
-           const ArbKey *key);
 
 G_GNUC_INTERNAL
 void

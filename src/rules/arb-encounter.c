@@ -246,6 +246,8 @@ entity_clear (Entity *e)
   values_free (e->values);
 }
 
+static inline ArbEffect *effect_on (ArbStep *step, const char *entity, const ArbKey *key);
+
 G_DEFINE_FINAL_TYPE (ArbEncounter, arb_encounter, G_TYPE_OBJECT)
 
 
@@ -507,7 +509,7 @@ arb_step_peek_field_int (ArbStep      *step,
   g_return_val_if_fail (self != NULL, fallback);
   g_return_val_if_fail (entity != NULL && key != NULL, fallback);
 
-  if ((effect = _arb_effect_on (step, entity, key)) && effect->new_value)
+  if ((effect = effect_on (step, entity, key)) && effect->new_value)
     return arb_parse_int (effect->new_value, &n) ? n : fallback;
   /* None, or an effect that clears it: the live value now, else the
    * sheet's, as it always was. */
@@ -518,13 +520,13 @@ arb_step_peek_field_int (ArbStep      *step,
 }
 
 /* The value of @key as @step leaves it: its last effect's, else now. */
-const char *
-_arb_encounter_peek_value (ArbStep      *step,
+static inline const char *
+peek_value (ArbStep      *step,
             Entity       *e,
             const char   *entity,
             const ArbKey *key)
 {
-  ArbEffect *effect = _arb_effect_on (step, entity, key);
+  ArbEffect *effect = effect_on (step, entity, key);
   Slot *s;
 
   if (effect)
@@ -548,8 +550,8 @@ arb_step_peek_hex (ArbStep      *step,
    * at every rule. */
   e = entity_of (self, entity);
   /* Far beyond any printed map; keeps hex arithmetic clear of overflow. */
-  if (!arb_parse_int (_arb_encounter_peek_value (step, e, entity, ARB_KEY_Q), &q) ||
-      !arb_parse_int (_arb_encounter_peek_value (step, e, entity, ARB_KEY_R), &r) ||
+  if (!arb_parse_int (peek_value (step, e, entity, ARB_KEY_Q), &q) ||
+      !arb_parse_int (peek_value (step, e, entity, ARB_KEY_R), &r) ||
       ABS (q) > 10000 || ABS (r) > 10000)
     return FALSE;
   if (hex)
@@ -557,7 +559,7 @@ arb_step_peek_hex (ArbStep      *step,
       hex->q = q;
       hex->r = r;
     }
-  if (!arb_parse_int (_arb_encounter_peek_value (step, e, entity, ARB_KEY_FACING), &f))
+  if (!arb_parse_int (peek_value (step, e, entity, ARB_KEY_FACING), &f))
     f = 0;
   if (facing)
     *facing = f;
@@ -792,8 +794,8 @@ arb_encounter_get_name (ArbEncounter *self,
 /* Effects */
 
 /* The last of @step's effects on @entity's @key, or NULL. */
-ArbEffect *
-_arb_effect_on (ArbStep      *step,
+static inline ArbEffect *
+effect_on (ArbStep      *step,
            const char   *entity,
            const ArbKey *key)
 {
@@ -823,7 +825,7 @@ arb_step_has (ArbStep      *step,
   if (key->condition && (e == NULL || e->values->n_cond == 0) &&
       (step == NULL || step->effects->len == 0))
     return FALSE;
-  return _arb_encounter_peek_value (step, e, entity, key) != NULL;
+  return peek_value (step, e, entity, key) != NULL;
 }
 
 gboolean
@@ -850,7 +852,7 @@ arb_step_peek (ArbStep      *step,
   g_return_val_if_fail (self != NULL, NULL);
   g_return_val_if_fail (entity != NULL && key != NULL, NULL);
 
-  return _arb_encounter_peek_value (step, entity_of (self, entity), entity, key);
+  return peek_value (step, entity_of (self, entity), entity, key);
 }
 
 void
