@@ -355,7 +355,7 @@ _arb_encounter_check_history (ArbEncounter  *self,
        * its removal brings it back with the sheet it left behind. */
       for (guint n = 0; n < self->entities->len; n++)
         {
-          Entity *e = &g_array_index (self->entities, Entity, n);
+          Entity *e = g_ptr_array_index (self->entities, n);
           const Slot *xml = values_lookup (e->values, ARB_KEY_SHEET);
 
           if (xml != NULL)
@@ -420,7 +420,7 @@ copy_values (ArbEncounter *self)
   copy->keys = self->keys;
   for (guint n = 0; n < self->entities->len; n++)
     {
-      Entity *e = &g_array_index (self->entities, Entity, n);
+      Entity *e = g_ptr_array_index (self->entities, n);
 
       for (guint k = 0; k <= e->values->mask; k++)
         if (e->values->slots[k].key)

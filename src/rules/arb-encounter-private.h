@@ -166,7 +166,7 @@ struct _ArbEncounter
   GHashTable *conditions;
   /* The entities with values, each with its name: a handful, found by
    * a scan. */
-  GArray     *entities;  /* of Entity */
+  GPtrArray  *entities;  /* of Entity, freed with the encounter */
   GHashTable *sheets;    /* combatant id -> ArbSheet, a cache of "sheet" */
   /* The fight's combatants split, a cache of "combatants": NULL until
    * asked, dropped when _arb_encounter_set_value() changes that value. */
@@ -186,23 +186,28 @@ struct _ArbEncounter
   guint64     kept_elements; /* _arb_count_elements() of the kept bytes */
 };
 
-typedef struct
+/* An entity: the fight itself or a figure (ArbFigure is its public
+ * name). Kept at one address for the encounter's life, so a handle
+ * stays good; one whose values are all gone stays, empty, and is left
+ * out of what lists the state. */
+typedef struct _ArbFigure
 {
-  char       *name;
-  Values     *values;
-  ArbSheet   *sheet;     /* NULL, or its sheet in the cache (borrowed) */
-  gboolean    fight;     /* named ARB_ENCOUNTER_ENTITY */
+  char         *name;
+  Values       *values;
+  ArbSheet     *sheet;   /* NULL, or its sheet in the cache (borrowed) */
+  ArbEncounter *owner;   /* not a reference: it owns the entity */
+  gboolean      fight;   /* named ARB_ENCOUNTER_ENTITY */
 } Entity;
 
 static inline Entity *
 entity_of (ArbEncounter *self,
            const char   *entity)
 {
-  Entity *e = (Entity *)(gpointer)self->entities->data;
+  Entity **e = (Entity **)self->entities->pdata;
 
   for (guint i = 0; i < self->entities->len; i++)
-    if (strcmp (e[i].name, entity) == 0)
-      return &e[i];
+    if (strcmp (e[i]->name, entity) == 0)
+      return e[i];
   return NULL;
 }
 

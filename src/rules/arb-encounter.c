@@ -240,10 +240,11 @@ _arb_values_sorted_keys (const Values *values)
 }
 
 static void
-entity_clear (Entity *e)
+entity_free (Entity *e)
 {
   g_free (e->name);
   values_free (e->values);
+  g_free (e);
 }
 
 static inline ArbEffect *effect_on (ArbStep *step, const char *entity, const ArbKey *key);
@@ -260,7 +261,7 @@ arb_encounter_finalize (GObject *object)
   g_clear_pointer (&self->id, g_free);
   g_clear_pointer (&self->filename, g_free);
   g_clear_pointer (&self->stamp, g_free);
-  g_clear_pointer (&self->entities, g_array_unref);
+  g_clear_pointer (&self->entities, g_ptr_array_unref);
   g_clear_pointer (&self->conditions, g_hash_table_unref);
   g_clear_pointer (&self->sheets, g_hash_table_unref);
   g_clear_pointer (&self->combatants, g_strfreev);
@@ -280,8 +281,7 @@ arb_encounter_class_init (ArbEncounterClass *klass)
 static void
 arb_encounter_init (ArbEncounter *self)
 {
-  self->entities = g_array_new (FALSE, FALSE, sizeof (Entity));
-  g_array_set_clear_func (self->entities, (GDestroyNotify)entity_clear);
+  self->entities = g_ptr_array_new_with_free_func ((GDestroyNotify)entity_free);
   self->sheets = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   self->history = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_step_free);
 }
@@ -346,21 +346,15 @@ add_entity (ArbEncounter *self,
             const char   *entity,
             Values       *values)
 {
-  Entity e;
+  Entity *e = g_new (Entity, 1);
 
-  e.name = g_strdup (entity);
-  e.values = values;
-  e.sheet = NULL;
-  e.fight = strcmp (entity, ARB_ENCOUNTER_ENTITY) == 0;
-  g_array_append_val (self->entities, e);
-  return &g_array_index (self->entities, Entity, self->entities->len - 1);
-}
-
-static void
-remove_entity (ArbEncounter *self,
-               Entity       *e)
-{
-  g_array_remove_index (self->entities, (guint)(e - (Entity *)(gpointer)self->entities->data));
+  e->name = g_strdup (entity);
+  e->values = values;
+  e->sheet = NULL;
+  e->owner = self;
+  e->fight = strcmp (entity, ARB_ENCOUNTER_ENTITY) == 0;
+  g_ptr_array_add (self->entities, e);
+  return e;
 }
 
 /* @id's sheet leaves the cache (or is replaced in it). */
@@ -389,10 +383,11 @@ arb_encounter_copy_state (ArbEncounter *self)
   copy->id = g_strdup (self->id);
   for (guint i = 0; i < self->entities->len; i++)
     {
-      Entity *e = &g_array_index (self->entities, Entity, i);
+      Entity *e = g_ptr_array_index (self->entities, i);
 
       /* The sheet too: the copy holds the same ones (below). */
-      add_entity (copy, e->name, values_copy (e->values))->sheet = e->sheet;
+      if (e->values->n > 0)
+        add_entity (copy, e->name, values_copy (e->values))->sheet = e->sheet;
     }
   /* A sheet is never changed once parsed: the copy reads the same one. */
   g_hash_table_iter_init (&iter, self->sheets);
@@ -494,6 +489,27 @@ sheet_field (ArbEncounter *self,
   return sheet ? arb_sheet_get (sheet, key->name) : NULL;
 }
 
+static inline int
+field_int_of (ArbStep      *step,
+              ArbEncounter *self,
+              Entity       *e,
+              const char   *entity,
+              const ArbKey *key,
+              int           fallback)
+{
+  ArbEffect *effect;
+  Slot *s;
+  int n;
+
+  if ((effect = effect_on (step, entity, key)) && effect->new_value)
+    return arb_parse_int (effect->new_value, &n) ? n : fallback;
+  /* None, or an effect that clears it: the live value now, else the
+   * sheet's, as it always was. */
+  if (e && (s = values_lookup (e->values, key)))
+    return slot_number (s, &n) ? n : fallback;
+  return arb_parse_int (sheet_field (self, e, entity, key), &n) ? n : fallback;
+}
+
 int
 arb_step_peek_field_int (ArbStep      *step,
                          ArbEncounter *self,
@@ -501,22 +517,10 @@ arb_step_peek_field_int (ArbStep      *step,
                          const ArbKey *key,
                          int           fallback)
 {
-  ArbEffect *effect;
-  Slot *s;
-  Entity *e;
-  int n;
-
   g_return_val_if_fail (self != NULL, fallback);
   g_return_val_if_fail (entity != NULL && key != NULL, fallback);
 
-  if ((effect = effect_on (step, entity, key)) && effect->new_value)
-    return arb_parse_int (effect->new_value, &n) ? n : fallback;
-  /* None, or an effect that clears it: the live value now, else the
-   * sheet's, as it always was. */
-  e = entity_of (self, entity);
-  if (e && (s = values_lookup (e->values, key)))
-    return slot_number (s, &n) ? n : fallback;
-  return arb_parse_int (sheet_field (self, e, entity, key), &n) ? n : fallback;
+  return field_int_of (step, self, entity_of (self, entity), entity, key, fallback);
 }
 
 /* The value of @key as @step leaves it: its last effect's, else now. */
@@ -534,24 +538,36 @@ peek_value (ArbStep      *step,
   return e && (s = values_lookup (e->values, key)) ? s->value : NULL;
 }
 
-gboolean
-arb_step_peek_hex (ArbStep      *step,
-                   ArbEncounter *self,
-                   const char   *entity,
-                   ArbHex       *hex,
-                   int          *facing)
+/* The number @key will hold once @step applies: FALSE when it holds
+ * none. A live value's number is the one kept with it. */
+static inline gboolean
+peek_number (ArbStep      *step,
+             Entity       *e,
+             const char   *entity,
+             const ArbKey *key,
+             int          *n)
 {
-  Entity *e;
+  ArbEffect *effect = effect_on (step, entity, key);
+  Slot *s;
+
+  if (effect)
+    return arb_parse_int (effect->new_value, n);
+  return e && (s = values_lookup (e->values, key)) && slot_number (s, n);
+}
+
+/* Where @e stands as @step leaves it (see arb_step_peek_hex()). */
+static inline gboolean
+hex_of (ArbStep      *step,
+        Entity       *e,
+        const char   *entity,
+        ArbHex       *hex,
+        int          *facing)
+{
   int q, r, f;
 
-  g_return_val_if_fail (self != NULL, FALSE);
-
-  /* The entity found once for the three values: asked for every figure
-   * at every rule. */
-  e = entity_of (self, entity);
   /* Far beyond any printed map; keeps hex arithmetic clear of overflow. */
-  if (!arb_parse_int (peek_value (step, e, entity, ARB_KEY_Q), &q) ||
-      !arb_parse_int (peek_value (step, e, entity, ARB_KEY_R), &r) ||
+  if (!peek_number (step, e, entity, ARB_KEY_Q, &q) ||
+      !peek_number (step, e, entity, ARB_KEY_R, &r) ||
       ABS (q) > 10000 || ABS (r) > 10000)
     return FALSE;
   if (hex)
@@ -559,11 +575,23 @@ arb_step_peek_hex (ArbStep      *step,
       hex->q = q;
       hex->r = r;
     }
-  if (!arb_parse_int (peek_value (step, e, entity, ARB_KEY_FACING), &f))
+  if (!peek_number (step, e, entity, ARB_KEY_FACING, &f))
     f = 0;
   if (facing)
     *facing = f;
   return TRUE;
+}
+
+gboolean
+arb_step_peek_hex (ArbStep      *step,
+                   ArbEncounter *self,
+                   const char   *entity,
+                   ArbHex       *hex,
+                   int          *facing)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  return hex_of (step, entity_of (self, entity), entity, hex, facing);
 }
 
 GStrv
@@ -671,12 +699,9 @@ _arb_encounter_set_value (ArbEncounter *self,
 
   if (value == NULL)
     {
+      /* An entity left with no values stays: a handle may hold it. */
       if (e != NULL)
-        {
-          values_remove (e->values, key);
-          if (e->values->n == 0)
-            remove_entity (self, e);
-        }
+        values_remove (e->values, key);
       return;
     }
 
@@ -815,17 +840,10 @@ arb_step_has (ArbStep      *step,
               const char   *entity,
               const ArbKey *key)
 {
-  Entity *e;
-
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (entity != NULL && key != NULL, FALSE);
 
-  e = entity_of (self, entity);
-  /* Most figures have no condition: then only the step can give one. */
-  if (key->condition && (e == NULL || e->values->n_cond == 0) &&
-      (step == NULL || step->effects->len == 0))
-    return FALSE;
-  return peek_value (step, e, entity, key) != NULL;
+  return peek_value (step, entity_of (self, entity), entity, key) != NULL;
 }
 
 gboolean
@@ -853,6 +871,71 @@ arb_step_peek (ArbStep      *step,
   g_return_val_if_fail (entity != NULL && key != NULL, NULL);
 
   return peek_value (step, entity_of (self, entity), entity, key);
+}
+
+/* Figures */
+
+ArbFigure *
+arb_encounter_find_figure (ArbEncounter *self,
+                           const char   *id)
+{
+  Entity *e;
+
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+
+  if ((e = entity_of (self, id)) == NULL)
+    e = add_entity (self, id, values_new (8));
+  return e;
+}
+
+const char *
+arb_figure_get_id (const ArbFigure *figure)
+{
+  return figure->name;
+}
+
+const char *
+arb_figure_peek (ArbStep      *step,
+                 ArbFigure    *figure,
+                 const ArbKey *key)
+{
+  return peek_value (step, figure, figure->name, key);
+}
+
+gboolean
+arb_figure_has (ArbStep      *step,
+                ArbFigure    *figure,
+                const ArbKey *key)
+{
+  return peek_value (step, figure, figure->name, key) != NULL;
+}
+
+int
+arb_figure_peek_field_int (ArbStep      *step,
+                           ArbFigure    *figure,
+                           const ArbKey *key,
+                           int           fallback)
+{
+  return field_int_of (step, figure->owner, figure, figure->name, key, fallback);
+}
+
+gboolean
+arb_figure_peek_hex (ArbStep   *step,
+                     ArbFigure *figure,
+                     ArbHex    *hex,
+                     int       *facing)
+{
+  return hex_of (step, figure, figure->name, hex, facing);
+}
+
+const char *
+arb_figure_get_field (ArbFigure    *figure,
+                      const ArbKey *field)
+{
+  Slot *s = values_lookup (figure->values, field);
+
+  return s ? s->value : sheet_field (figure->owner, figure, figure->name, field);
 }
 
 void
@@ -1080,7 +1163,12 @@ _arb_encounter_sorted_entities (ArbEncounter *self)
   GPtrArray *entities = g_ptr_array_sized_new (self->entities->len);
 
   for (guint i = 0; i < self->entities->len; i++)
-    g_ptr_array_add (entities, &g_array_index (self->entities, Entity, i));
+    {
+      Entity *e = g_ptr_array_index (self->entities, i);
+
+      if (e->values->n > 0)
+        g_ptr_array_add (entities, e);
+    }
   g_ptr_array_sort (entities, compare_entities);
   return entities;
 }

@@ -330,6 +330,35 @@ gboolean      arb_step_peek_hex             (ArbStep            *step,
                                              const char         *entity,
                                              ArbHex             *hex,
                                              int                *facing);
+/* Figures. A figure's values found once from its id: a rule that reads
+ * a figure many times keeps the handle instead of naming it at each
+ * read. Owned by the encounter and valid as long as it is, whatever
+ * values come and go (a figure with none yet has an empty one). */
+typedef struct _ArbFigure ArbFigure;
+
+ArbFigure    *arb_encounter_find_figure     (ArbEncounter       *self,
+                                             const char         *id);
+const char   *arb_figure_get_id             (const ArbFigure    *figure);
+/* As arb_step_peek(), arb_step_has(), arb_step_peek_field_int() and
+ * arb_step_peek_hex() of the figure's id. */
+const char   *arb_figure_peek               (ArbStep            *step,
+                                             ArbFigure          *figure,
+                                             const ArbKey       *key);
+gboolean      arb_figure_has                (ArbStep            *step,
+                                             ArbFigure          *figure,
+                                             const ArbKey       *key);
+int           arb_figure_peek_field_int     (ArbStep            *step,
+                                             ArbFigure          *figure,
+                                             const ArbKey       *key,
+                                             int                 fallback);
+gboolean      arb_figure_peek_hex           (ArbStep            *step,
+                                             ArbFigure          *figure,
+                                             ArbHex             *hex,
+                                             int                *facing);
+/* As arb_encounter_get_field(): the live value, else the sheet's. */
+const char   *arb_figure_get_field          (ArbFigure          *figure,
+                                             const ArbKey       *field);
+
 /* A new combatant id (c1, c2...) that is free once @step applies. */
 char         *arb_step_new_combatant_id     (ArbStep            *step,
                                              ArbEncounter       *self);

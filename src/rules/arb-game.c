@@ -527,12 +527,14 @@ figure_is_out (ArbGame      *self,
                const char   *id)
 {
   const char * const *out = CLASS (self)->out_conditions;
+  ArbFigure *figure;
 
   /* Most figures have no condition: asked once, not for each. */
   if (out == NULL || !arb_step_may_have_conditions (NULL, encounter, id))
     return FALSE;
+  figure = arb_encounter_find_figure (encounter, id);
   for (guint i = 0; out[i]; i++)
-    if (arb_conditions_has (encounter, NULL, id, out[i]))
+    if (arb_figure_has (NULL, figure, arb_encounter_condition_key (encounter, out[i])))
       return TRUE;
   return FALSE;
 }

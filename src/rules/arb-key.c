@@ -9,41 +9,33 @@
 
 #include "arb-key.h"
 
-/* Tables by their address -> their keys by name; names nobody declares
- * -> the text keys made for them. Both only grow: a key is an address
- * values are filed under, valid for the life of the process. */
+/* Tables by their address -> every name found in that scope: its own
+ * keys, the engine's, and the text keys made for names nobody declares.
+ * Only grows: a key is an address values are filed under, valid for the
+ * life of the process. A name is found with one look-up. */
 static GMutex lock;
 static GHashTable *scopes;
+/* The text keys made, by name: one per name, whatever the scope. */
 static GHashTable *interned;
 
 static GHashTable *
 index_of (const ArbKey * const *table)
 {
-  GHashTable *index = g_hash_table_lookup (scopes, table);
+  GHashTable *index;
 
-  if (index == NULL)
+  if (scopes == NULL)
+    scopes = g_hash_table_new (NULL, NULL);
+  if ((index = g_hash_table_lookup (scopes, table)) == NULL)
     {
       index = g_hash_table_new (g_str_hash, g_str_equal);
-      for (guint i = 0; table[i]; i++)
+      /* The engine's first: a game's key of the same name wins. */
+      for (guint i = 0; arb_engine_keys[i]; i++)
+        g_hash_table_insert (index, (char *)arb_engine_keys[i]->name, (gpointer)arb_engine_keys[i]);
+      for (guint i = 0; table && table[i]; i++)
         g_hash_table_insert (index, (char *)table[i]->name, (gpointer)table[i]);
       g_hash_table_insert (scopes, (gpointer)table, index);
     }
   return index;
-}
-
-static const ArbKey *
-find_locked (const ArbKey * const *scope,
-             const char           *name)
-{
-  const ArbKey *key = NULL;
-
-  if (scopes == NULL)
-    scopes = g_hash_table_new (NULL, NULL);
-  if (scope)
-    key = g_hash_table_lookup (index_of (scope), name);
-  if (key == NULL)
-    key = g_hash_table_lookup (index_of (arb_engine_keys), name);
-  return key;
 }
 
 const ArbKey *
@@ -51,9 +43,12 @@ arb_key_find (const ArbKey * const *scope,
               const char           *name)
 {
   g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&lock);
+  const ArbKey *key;
 
   g_return_val_if_fail (name != NULL, NULL);
-  return find_locked (scope, name);
+  key = g_hash_table_lookup (index_of (scope), name);
+  /* A text key made for the name is not one the scope declares. */
+  return key && (interned == NULL || g_hash_table_lookup (interned, name) != key) ? key : NULL;
 }
 
 const ArbKey *
@@ -61,20 +56,25 @@ arb_key_intern (const ArbKey * const *scope,
                 const char           *name)
 {
   g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&lock);
+  GHashTable *index;
   const ArbKey *found;
   ArbKey *key;
 
   g_return_val_if_fail (name != NULL, NULL);
-  if ((found = find_locked (scope, name)))
+  index = index_of (scope);
+  if ((found = g_hash_table_lookup (index, name)))
     return found;
   if (interned == NULL)
     interned = g_hash_table_new (g_str_hash, g_str_equal);
-  if ((found = g_hash_table_lookup (interned, name)))
-    return found;
-  key = g_new0 (ArbKey, 1);
-  key->name = g_strdup (name);
-  key->type = ARB_KEY_TEXT;
-  key->condition = g_str_has_prefix (name, ARB_PREFIX_COND);
-  g_hash_table_insert (interned, (char *)key->name, key);
-  return key;
+  if ((found = g_hash_table_lookup (interned, name)) == NULL)
+    {
+      key = g_new0 (ArbKey, 1);
+      key->name = g_strdup (name);
+      key->type = ARB_KEY_TEXT;
+      key->condition = g_str_has_prefix (name, ARB_PREFIX_COND);
+      g_hash_table_insert (interned, (char *)key->name, key);
+      found = key;
+    }
+  g_hash_table_insert (index, (char *)found->name, (gpointer)found);
+  return found;
 }

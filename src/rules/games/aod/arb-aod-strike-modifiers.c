@@ -122,20 +122,14 @@ typedef struct
   int   target_unconscious;
   int   target_stunned;
   int   rear;
-  int   attacker_conditions;  /* whether it may have any */
-  int   target_conditions;
 } Seen;
 
-#define SEEN_INIT { DOING_INIT, DOING_INIT, -1, -1, -1, -1, -1 }
+#define SEEN_INIT { DOING_INIT, DOING_INIT, -1, -1, -1 }
 #define SEEN(slot, expr) ((slot) < 0 ? ((slot) = (expr) ? 1 : 0) : (slot))
-/* A condition of the target or the attacker: most figures have none,
- * which one look at their keys tells (not one look a condition). */
-#define TARGET_HAS(condition) \
-  (SEEN (seen->target_conditions, arb_step_may_have_conditions (step, enc, target)) && \
-   ARB_AOD_HAS (enc, step, target, condition))
-#define ATTACKER_HAS(condition) \
-  (SEEN (seen->attacker_conditions, arb_step_may_have_conditions (step, enc, attacker)) && \
-   ARB_AOD_HAS (enc, step, attacker, condition))
+/* A condition of the target or the attacker, asked of the figures the
+ * blow found. */
+#define TARGET_HAS(condition) arb_figure_has (step, blow->target_figure, (condition))
+#define ATTACKER_HAS(condition) arb_figure_has (step, blow->attacker_figure, (condition))
 
 
 #define ROW_CODE(lit, kind) { lit, sizeof (lit) - 1, kind }
@@ -256,13 +250,14 @@ static gboolean
 known_condition (ArbProc         *proc,
                  RowKind          kind,
                  const char      *code,
-                 const char      *attacker,
-                 const char      *target,
-                 const Placement *pl,
+                 const Blow      *blow,
                  Seen            *seen)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
+  const char *attacker = blow->attacker;
+  const char *target = blow->target;
+  const Placement *pl = &blow->placement;
 
   switch (kind)
     {
@@ -300,9 +295,9 @@ known_condition (ArbProc         *proc,
     case ROW_TURNS:
       return arb_aod_is_this_pulse (enc, arb_step_peek (step, enc, attacker, ARB_AOD_KEY_TURNED));
     case ROW_ATTACKER_FT_ZERO:
-      return left (step, enc, attacker, FT) <= 0;
+      return figure_left (step, blow->attacker_figure, FT) <= 0;
     case ROW_TARGET_FT_ZERO:
-      return left (step, enc, target, FT) <= 0;
+      return figure_left (step, blow->target_figure, FT) <= 0;
     case ROW_OTHER:
     case ROW_MD_ABOVE:
     case ROW_MD_BELOW:
@@ -344,27 +339,26 @@ target_ag (ArbProc    *proc,
 
 static void
 read_ps (ArbProc    *proc,
-         const char *attacker,
-         const char *target,
+         const Blow *blow,
          Points     *pts)
 {
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
 
   if (pts->ps_read)
     return;
-  pts->attacker_ps = arb_step_peek_field_int (step, enc, attacker, ARB_AOD_KEY_PS, 0);
-  pts->target_ps = arb_step_peek_field_int (step, enc, target, ARB_AOD_KEY_PS, 0);
+  pts->attacker_ps = arb_figure_peek_field_int (step, blow->attacker_figure, ARB_AOD_KEY_PS, 0);
+  pts->target_ps = arb_figure_peek_field_int (step, blow->target_figure, ARB_AOD_KEY_PS, 0);
   pts->ps_read = TRUE;
 }
 
 static int
 per_point (ArbProc    *proc,
            RowKind     kind,
-           const char *attacker,
-           const char *target,
+           const Blow *blow,
            Points     *pts)
 {
+  const char *target = blow->target;
+
   if (kind == ROW_MD_ABOVE)
     return MAX (0, pts->attacker_md - 15);
   if (kind == ROW_MD_BELOW)
@@ -373,7 +367,7 @@ per_point (ArbProc    *proc,
     return MAX (0, target_ag (proc, target, pts) - 15);
   if (kind == ROW_AG_BELOW)
     return MAX (0, 15 - target_ag (proc, target, pts));
-  read_ps (proc, attacker, target, pts);
+  read_ps (proc, blow, pts);
   if (kind == ROW_PS_OVER_TARGET)
     return MAX (0, pts->attacker_ps - pts->target_ps);
   if (kind == ROW_PS_OVER_ATTACKER)
@@ -401,7 +395,7 @@ arb_aod_strike_add_modifiers (ArbProc *proc,
   /* strike() has read the attacker's MD. */
   pts.attacker_md = blow->attacker_md;
   if (means->is_weapon)
-    read_ps (proc, blow->attacker, blow->target, &pts);
+    read_ps (proc, blow, &pts);
   blow->short_ps = means->is_weapon ? MAX (0, means->min_ps - pts.attacker_ps) : 0;
   blow->short_md = means->is_weapon ? MAX (0, means->min_md - blow->attacker_md) : 0;
   sc = means->broken ? means->bc / 2 : means->bc;
@@ -433,11 +427,11 @@ arb_aod_strike_add_modifiers (ArbProc *proc,
       /* Whether the row applies, then its value: both only read, and
        * most rows do not apply. */
       if (kind >= ROW_MD_ABOVE && kind <= ROW_PER_POINT)
-        times = per_point (proc, kind, blow->attacker, blow->target, &pts);
+        times = per_point (proc, kind, blow, &pts);
       else if (kind == ROW_PER_HEX)
         times = blow->hexes;
       else if ((blow->ticked && g_strv_contains ((const char * const *)blow->ticked, row->name)) ||
-               known_condition (proc, kind, code, blow->attacker, blow->target, &blow->placement, &seen))
+               known_condition (proc, kind, code, blow, &seen))
         times = 1;
 
       if (times == 0 || !arb_aod_parse_signed (cell->text, &value))

@@ -51,6 +51,11 @@ modified_md (ArbProc    *proc,
  * "-lost" key paired with it by the compiler (every hit asks). */
 #define left(step, enc, id, attr) left_of ((step), (enc), (id), ARB_AOD_KEY_##attr, ARB_AOD_KEY_##attr##_LOST)
 
+/* The same of a figure already found. */
+#define figure_left(step, figure, attr) \
+  (arb_figure_peek_field_int ((step), (figure), ARB_AOD_KEY_##attr, 0) - \
+   arb_figure_peek_field_int ((step), (figure), ARB_AOD_KEY_##attr##_LOST, 0))
+
 static inline int
 left_of (ArbStep      *step,
          ArbEncounter *enc,
@@ -105,6 +110,9 @@ typedef struct
   ArbRulesetLibrary *rules;
   const char *attacker;
   const char *target;
+  /* The two, found once the strike is legal: every row asks of them. */
+  ArbFigure  *attacker_figure;
+  ArbFigure  *target_figure;
   const char *combat;
   char        letter;     /* R, M or C: the Use a weapon needs */
   Means       means;

@@ -692,6 +692,8 @@ strike (ArbProc   *proc,
   /* Legality, then the action paid, in the strike's own step. */
   if (!check_legal (&blow, error))
     return FALSE;
+  blow.attacker_figure = arb_encounter_find_figure (enc, blow.attacker);
+  blow.target_figure = arb_encounter_find_figure (enc, blow.target);
   /* Read once for the pay (13.6) and the Strike Chance: the pay leaves
    * the MD as it is. */
   blow.attacker_md = modified_md (proc, blow.attacker);

@@ -1,0 +1,116 @@
+/* test-figure.c: a figure found once reads as its id does
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "arb-rules.h"
+
+/* A figure's handle answers what the readers by id answer, before and
+ * after a step, and stays good while its values come and go. */
+static void
+test_figure_reads (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  const ArbKey *ft_lost = arb_encounter_key (enc, "ft-lost");
+  const ArbKey *prone = arb_encounter_condition_key (enc, "prone");
+  ArbStep *step = arb_step_new ("test.place", NULL);
+  ArbFigure *figure, *again;
+  ArbHex hex;
+  int facing;
+
+  figure = arb_encounter_find_figure (enc, "c7");
+  g_assert_nonnull (figure);
+  g_assert_cmpstr (arb_figure_get_id (figure), ==, "c7");
+  /* Nothing yet: a handle of a figure with no values lists nothing. */
+  g_assert_false (arb_figure_peek_hex (NULL, figure, &hex, &facing));
+  g_assert_false (arb_figure_has (NULL, figure, prone));
+  g_assert_cmpint (arb_figure_peek_field_int (NULL, figure, ft_lost, -1), ==, -1);
+  {
+    g_autofree char *dump = arb_encounter_dump_state (enc);
+    g_assert_cmpstr (dump, ==, "");
+  }
+
+  arb_step_set_int (step, enc, "c7", ARB_KEY_Q, 4);
+  arb_step_set_int (step, enc, "c7", ARB_KEY_R, -2);
+  arb_step_set_int (step, enc, "c7", ARB_KEY_FACING, 5);
+  arb_step_set_int (step, enc, "c7", ft_lost, 3);
+  arb_step_set (step, enc, "c7", prone, "on");
+  /* What the step will leave, through the step's own effects. */
+  g_assert_true (arb_figure_peek_hex (step, figure, &hex, &facing));
+  g_assert_cmpint (hex.q, ==, 4);
+  g_assert_cmpint (hex.r, ==, -2);
+  g_assert_cmpint (facing, ==, 5);
+  g_assert_true (arb_figure_has (step, figure, prone));
+  g_assert_cmpint (arb_figure_peek_field_int (step, figure, ft_lost, -1), ==, 3);
+  g_assert_false (arb_figure_has (NULL, figure, prone));
+  arb_encounter_apply (enc, step);
+
+  /* Applied: the same through the handle and by the id. */
+  g_assert_true (arb_figure_peek_hex (NULL, figure, &hex, &facing));
+  g_assert_cmpint (hex.q, ==, 4);
+  g_assert_cmpint (facing, ==, 5);
+  g_assert_cmpstr (arb_figure_peek (NULL, figure, ft_lost), ==, "3");
+  g_assert_cmpstr (arb_figure_get_field (figure, ft_lost), ==, "3");
+  g_assert_cmpint (arb_step_peek_field_int (NULL, enc, "c7", ft_lost, -1), ==, 3);
+  g_assert_true (arb_step_has (NULL, enc, "c7", prone));
+
+  /* Other figures come in: the handle still reads c7. */
+  for (guint i = 0; i < 40; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("x%u", i);
+      ArbStep *more = arb_step_new ("test.more", NULL);
+
+      arb_step_set_int (more, enc, id, ft_lost, (int)i);
+      arb_encounter_apply (enc, more);
+    }
+  g_assert_cmpint (arb_figure_peek_field_int (NULL, figure, ft_lost, -1), ==, 3);
+  again = arb_encounter_find_figure (enc, "c7");
+  g_assert_true (again == figure);
+
+  /* Undone to nothing: the handle holds, empty, and the state lists no
+   * c7; redone, it reads again. */
+  while (arb_encounter_undo (enc))
+    ;
+  g_assert_false (arb_figure_peek_hex (NULL, figure, NULL, NULL));
+  g_assert_null (arb_figure_peek (NULL, figure, ft_lost));
+  {
+    g_autofree char *dump = arb_encounter_dump_state (enc);
+    g_auto(GStrv) keys = arb_encounter_list_keys (enc, "c7");
+    g_autoptr(ArbEncounter) copy = arb_encounter_copy_state (enc);
+    g_autofree char *copied = arb_encounter_dump_state (copy);
+
+    g_assert_cmpstr (dump, ==, "");
+    g_assert_cmpuint (g_strv_length (keys), ==, 0);
+    g_assert_cmpstr (copied, ==, "");
+  }
+  g_assert_true (arb_encounter_redo (enc));
+  g_assert_true (arb_figure_has (NULL, figure, prone));
+  g_assert_true (arb_encounter_find_figure (enc, "c7") == figure);
+}
+
+/* An empty figure is not written: the file reads back as it was. */
+static void
+test_figure_not_written_empty (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autoptr(GBytes) before = arb_encounter_serialize (enc);
+  g_autoptr(GBytes) after = NULL;
+
+  g_assert_nonnull (arb_encounter_find_figure (enc, "c3"));
+  after = arb_encounter_serialize (enc);
+  g_assert_true (g_bytes_equal (before, after));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/figure/reads", test_figure_reads);
+  g_test_add_func ("/figure/not-written-empty", test_figure_not_written_empty);
+
+  return g_test_run ();
+}
