@@ -103,6 +103,43 @@ test_figure_not_written_empty (void)
   g_assert_true (g_bytes_equal (before, after));
 }
 
+/* A moment reads as one number, round before step; anything else is
+ * none, and the state's check names the value. */
+static void
+test_moment (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  const ArbKey *acted = arb_encounter_key (enc, "acted");
+  ArbStep *step = arb_step_new ("test.acted", NULL);
+  g_autoptr(GError) error = NULL;
+  int m;
+
+  g_assert_true (arb_key_parse_moment ("3.2", &m));
+  g_assert_cmpint (m, ==, arb_key_moment (3, 2));
+  g_assert_true (arb_key_parse_moment ("0.999", &m));
+  g_assert_true (arb_key_moment (2, 999) < arb_key_moment (3, 0));
+  g_assert_false (arb_key_parse_moment ("3.1000", &m));
+  g_assert_false (arb_key_parse_moment ("3", &m));
+  g_assert_false (arb_key_parse_moment ("-3.2", &m));
+  g_assert_false (arb_key_parse_moment ("3.2x", &m));
+  g_assert_false (arb_key_parse_moment (".2", &m));
+  g_assert_false (arb_key_parse_moment ("1000001.1", &m));
+
+  g_assert_cmpint (acted->type, ==, ARB_KEY_MOMENT);
+  arb_step_set (step, enc, "c1", acted, "12.4");
+  g_assert_cmpint (arb_step_peek_int (step, enc, "c1", acted, -1), ==, arb_key_moment (12, 4));
+  arb_encounter_apply (enc, step);
+  g_assert_cmpint (arb_step_peek_int (NULL, enc, "c1", acted, -1), ==, 12004);
+
+  step = arb_step_new ("test.acted", NULL);
+  arb_step_set (step, enc, "c1", acted, "12.x");
+  arb_encounter_apply (enc, step);
+  g_assert_cmpint (arb_step_peek_int (NULL, enc, "c1", acted, -1), ==, -1);
+  g_assert_false (arb_encounter_check_state (enc, &error));
+  g_assert_nonnull (strstr (error->message, "12.x"));
+  g_assert_nonnull (strstr (error->message, "not a round and a step"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -111,6 +148,7 @@ main (int   argc,
 
   g_test_add_func ("/figure/reads", test_figure_reads);
   g_test_add_func ("/figure/not-written-empty", test_figure_not_written_empty);
+  g_test_add_func ("/figure/moment", test_moment);
 
   return g_test_run ();
 }

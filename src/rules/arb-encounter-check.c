@@ -133,6 +133,11 @@ value_problem (ArbEncounter *self,
     case ARB_KEY_IDS:
       return ids_problem (entity, key, value, known == ARB_KEY_COMBATANTS ? NULL : roster);
 
+    case ARB_KEY_MOMENT:
+      if (!arb_key_parse_moment (value, &n))
+        return g_strdup_printf (_("%s is %s, not a round and a step within it (as 3.2)"), (name = value_name (entity, key)), (text = _arb_encounter_shown (value)));
+      return NULL;
+
     case ARB_KEY_FIGURE:
       if (whole && arb_encounter_get (self, value, ARB_KEY_SHEET) == NULL)
         return g_strdup_printf (_("%s is %s, who was never in the fight"), (name = value_name (entity, key)), (text = _arb_encounter_shown (value)));

@@ -80,7 +80,7 @@ slot_number (Slot *s,
              int  *n)
 {
   if (s->num_state == NUM_UNKNOWN)
-    s->num_state = arb_parse_int (s->value, &s->num) ? NUM_YES : NUM_NO;
+    s->num_state = arb_key_parse_number (s->key, s->value, &s->num) ? NUM_YES : NUM_NO;
   *n = s->num;
   return s->num_state == NUM_YES;
 }

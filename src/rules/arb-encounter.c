@@ -502,7 +502,7 @@ field_int_of (ArbStep      *step,
   int n;
 
   if ((effect = effect_on (step, entity, key)) && effect->new_value)
-    return arb_parse_int (effect->new_value, &n) ? n : fallback;
+    return arb_key_parse_number (key, effect->new_value, &n) ? n : fallback;
   /* None, or an effect that clears it: the live value now, else the
    * sheet's, as it always was. */
   if (e && (s = values_lookup (e->values, key)))
@@ -551,7 +551,7 @@ peek_number (ArbStep      *step,
   Slot *s;
 
   if (effect)
-    return arb_parse_int (effect->new_value, n);
+    return arb_key_parse_number (key, effect->new_value, n);
   return e && (s = values_lookup (e->values, key)) && slot_number (s, n);
 }
 
@@ -580,6 +580,21 @@ hex_of (ArbStep      *step,
   if (facing)
     *facing = f;
   return TRUE;
+}
+
+int
+arb_step_peek_int (ArbStep      *step,
+                   ArbEncounter *self,
+                   const char   *entity,
+                   const ArbKey *key,
+                   int           fallback)
+{
+  int n;
+
+  g_return_val_if_fail (self != NULL, fallback);
+  g_return_val_if_fail (entity != NULL && key != NULL, fallback);
+
+  return peek_number (step, entity_of (self, entity), entity, key, &n) ? n : fallback;
 }
 
 gboolean

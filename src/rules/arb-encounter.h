@@ -317,6 +317,13 @@ gboolean      arb_step_has                  (ArbStep            *step,
                                              const char         *entity,
                                              const ArbKey       *key);
 /* A number @entity/@key will have once @step applies (@step may be
+ * NULL), else @fallback: the value alone, never the sheet's. */
+int           arb_step_peek_int             (ArbStep            *step,
+                                             ArbEncounter       *self,
+                                             const char         *entity,
+                                             const ArbKey       *key,
+                                             int                 fallback);
+/* A number @entity/@key will have once @step applies (@step may be
  * NULL): its live value, else its sheet's, else @fallback. */
 int           arb_step_peek_field_int       (ArbStep            *step,
                                              ArbEncounter       *self,

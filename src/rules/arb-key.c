@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "arb-key.h"
+#include "arb-rules-private.h"
 
 /* Tables by their address -> every name found in that scope: its own
  * keys, the engine's, and the text keys made for names nobody declares.
@@ -77,4 +78,47 @@ arb_key_intern (const ArbKey * const *scope,
     }
   g_hash_table_insert (index, (char *)found->name, (gpointer)found);
   return found;
+}
+
+/* Plain digits, no sign, at most @max: the end of them, or NULL. */
+static const char *
+plain_digits (const char *p,
+              int         max,
+              int        *out)
+{
+  gint64 v = 0;
+  const char *start = p;
+
+  for (; *p >= '0' && *p <= '9'; p++)
+    if ((v = v * 10 + (*p - '0')) > max)
+      return NULL;
+  if (p == start)
+    return NULL;
+  *out = (int)v;
+  return p;
+}
+
+gboolean
+arb_key_parse_moment (const char *text,
+                      int        *moment)
+{
+  int round, step;
+  const char *p;
+
+  if (text == NULL ||
+      !(p = plain_digits (text, 1000000, &round)) || *p != '.' ||
+      !(p = plain_digits (p + 1, ARB_KEY_MOMENT_STEPS - 1, &step)) || *p != '\0')
+    return FALSE;
+  *moment = arb_key_moment (round, step);
+  return TRUE;
+}
+
+gboolean
+arb_key_parse_number (const ArbKey *key,
+                      const char   *text,
+                      int          *number)
+{
+  if (key->type == ARB_KEY_MOMENT)
+    return arb_key_parse_moment (text, number);
+  return arb_parse_int (text, number);
 }

@@ -26,6 +26,7 @@ typedef enum
   ARB_KEY_ID,       /* a combatant of the fight */
   ARB_KEY_IDS,      /* combatants of the fight, each once, by commas */
   ARB_KEY_FIGURE,   /* anyone with a sheet in the state, gone or not */
+  ARB_KEY_MOMENT,   /* a moment of the fight, "ROUND.STEP": one number (arb_key_moment()) */
 } ArbKeyType;
 
 typedef struct _ArbKey ArbKey;
@@ -61,6 +62,29 @@ arb_key_is_checked (const ArbKey *key,
 {
   return key->type != ARB_KEY_TEXT && key->fight == (fight ? 1u : 0u);
 }
+
+/* A moment of the fight, a round and a step within it (a pulse, say),
+ * as the one number an ARB_KEY_MOMENT value reads as: written
+ * "ROUND.STEP", compared as a number. A round has fewer steps than this. */
+#define ARB_KEY_MOMENT_STEPS 1000
+
+static inline int
+arb_key_moment (int round,
+                int step)
+{
+  return round * ARB_KEY_MOMENT_STEPS + step;
+}
+
+/* "ROUND.STEP" (ROUND 0 to 1,000,000, STEP 0 to 999, plain digits) as
+ * arb_key_moment() of the two; FALSE for anything else. */
+gboolean      arb_key_parse_moment (const char *text,
+                                    int        *moment);
+
+/* The number @text holds as a value of @key: a moment for an
+ * ARB_KEY_MOMENT key, else a whole number (arb_parse_int()). */
+gboolean      arb_key_parse_number (const ArbKey *key,
+                                    const char   *text,
+                                    int          *number);
 
 /* The engine's own keys (arb-keys.h), NULL-terminated. */
 extern const ArbKey * const arb_engine_keys[];

@@ -648,7 +648,7 @@ may_act (ArbEncounter  *enc,
                    _("9.5: %s is stunned, unconscious or dead and may only pass"), arb_encounter_get_name (enc, id));
       return FALSE;
     }
-  if (arb_aod_is_this_pulse (enc, arb_encounter_get (enc, id, ARB_AOD_KEY_ACTED)))
+  if (arb_aod_is_this_pulse (enc, NULL, id, ARB_AOD_KEY_ACTED))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("6.4: %s has acted this pulse already; one action a pulse"), arb_encounter_get_name (enc, id));
@@ -1105,7 +1105,7 @@ may_withdraw (ArbProc     *proc,
                    _("9.5: %s is stunned, unconscious or dead and may only pass"), name);
       return FALSE;
     }
-  if (arb_aod_is_this_pulse (enc, arb_encounter_get (enc, id, ARB_AOD_KEY_ACTED)))
+  if (arb_aod_is_this_pulse (enc, NULL, id, ARB_AOD_KEY_ACTED))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("6.4: %s has acted this pulse already; one action a pulse"), name);

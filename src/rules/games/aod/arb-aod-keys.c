@@ -7,7 +7,9 @@
 
 #include "arb-aod-keys.h"
 
-const ArbKey arb_aod_key_pulse = { .name = "pulse", .type = ARB_KEY_INT, .lo = 0, .hi = 1000000, .fight = TRUE };
+/* A round has far fewer pulses (each costs someone an AP): a pulse
+ * must fit a moment (ARB_KEY_MOMENT_STEPS). */
+const ArbKey arb_aod_key_pulse = { .name = "pulse", .type = ARB_KEY_INT, .lo = 0, .hi = ARB_KEY_MOMENT_STEPS - 1, .fight = TRUE };
 const ArbKey arb_aod_key_truce_until = { .name = "truce-until", .type = ARB_KEY_INT, .lo = 0, .hi = 1000000, .fight = TRUE };
 const ArbKey arb_aod_key_placement_order = { .name = "placement-order" };
 const ArbKey arb_aod_key_experience_awarded = { .name = "experience-awarded" };
@@ -20,12 +22,12 @@ const ArbKey arb_aod_key_experience_award = { .name = "experience-award", .type 
 const ArbKey arb_aod_key_popularity = { .name = "popularity", .type = ARB_KEY_INT, .lo = -1000000, .hi = 1000000 };
 const ArbKey arb_aod_key_strike_chance = { .name = "strike-chance", .type = ARB_KEY_INT, .lo = -1000000, .hi = 1000000 };
 const ArbKey arb_aod_key_killed_by = { .name = "killed-by", .type = ARB_KEY_FIGURE };
-const ArbKey arb_aod_key_acted = { .name = "acted" };
-const ArbKey arb_aod_key_action_tick = { .name = "action-tick" };
+const ArbKey arb_aod_key_acted = { .name = "acted", .type = ARB_KEY_MOMENT };
+const ArbKey arb_aod_key_action_tick = { .name = "action-tick", .type = ARB_KEY_MOMENT };
 const ArbKey arb_aod_key_prepared = { .name = "prepared" };
 const ArbKey arb_aod_key_ps = { .name = "ps" };
 const ArbKey arb_aod_key_action = { .name = "action" };
-const ArbKey arb_aod_key_turned = { .name = "turned" };
+const ArbKey arb_aod_key_turned = { .name = "turned", .type = ARB_KEY_MOMENT };
 const ArbKey arb_aod_key_cond_dead = { .name = "cond.dead", .condition = TRUE };
 const ArbKey arb_aod_key_cond_arm_injured = { .name = "cond.arm-injured", .condition = TRUE };
 const ArbKey arb_aod_key_cond_leg_injured = { .name = "cond.leg-injured", .condition = TRUE };

@@ -39,9 +39,9 @@ extern const ArbKey arb_aod_key_strike_chance; /* int -1000000..1000000: the las
 #define ARB_AOD_KEY_STRIKE_CHANCE (&arb_aod_key_strike_chance)
 extern const ArbKey arb_aod_key_killed_by; /* figure: who dealt the killing blow */
 #define ARB_AOD_KEY_KILLED_BY (&arb_aod_key_killed_by)
-extern const ArbKey arb_aod_key_acted; /* "ROUND.PULSE" the figure last acted in */
+extern const ArbKey arb_aod_key_acted; /* the moment ("ROUND.PULSE") the figure last acted in */
 #define ARB_AOD_KEY_ACTED (&arb_aod_key_acted)
-extern const ArbKey arb_aod_key_action_tick; /* "ROUND.PULSE" of its last declared action */
+extern const ArbKey arb_aod_key_action_tick; /* the moment of its last declared action */
 #define ARB_AOD_KEY_ACTION_TICK (&arb_aod_key_action_tick)
 extern const ArbKey arb_aod_key_prepared; /* the weapons in hand, by their sheet names */
 #define ARB_AOD_KEY_PREPARED (&arb_aod_key_prepared)

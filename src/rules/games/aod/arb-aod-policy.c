@@ -776,7 +776,7 @@ arb_aod_choose (ArbGame           *game,
       (ap = arb_encounter_get_int (enc, id, ARB_AOD_KEY_AP, 0)) <= 0 ||
       !arb_encounter_get_hex (enc, id, &me, &facing))
     return FALSE;
-  if (arb_aod_is_this_pulse (enc, arb_encounter_get (enc, id, ARB_AOD_KEY_ACTED)))
+  if (arb_aod_is_this_pulse (enc, NULL, id, ARB_AOD_KEY_ACTED))
     return FALSE;
 
   if (!(foe = nearest_foe (enc, id, me, &there)))

@@ -272,10 +272,12 @@ gboolean arb_aod_turns_placement (ArbProc  *proc,
 #define ARB_AOD_TICK_SIZE 24
 const char *arb_aod_pulse_tick   (ArbEncounter *encounter,
                                   char          buf[ARB_AOD_TICK_SIZE]);
-/* Whether @mark (an "acted", "action-tick" or "turned" value, or NULL)
- * is the tick of this pulse. */
+/* Whether @id's @mark ("acted", "action-tick" or "turned", moments of
+ * the fight) is this pulse, as @step (may be NULL) leaves it. */
 gboolean    arb_aod_is_this_pulse (ArbEncounter *encounter,
-                                   const char   *mark);
+                                   ArbStep      *step,
+                                   const char   *id,
+                                   const ArbKey *mark);
 
 gboolean    arb_aod_is_combatant     (ArbEncounter     *encounter,
                                       const char       *id);

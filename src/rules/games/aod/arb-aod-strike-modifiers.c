@@ -50,7 +50,7 @@ acted_now (ArbEncounter *enc,
            ArbStep      *step,
            const char   *id)
 {
-  return arb_aod_is_this_pulse (enc, arb_step_peek (step, enc, id, ARB_AOD_KEY_ACTION_TICK));
+  return arb_aod_is_this_pulse (enc, step, id, ARB_AOD_KEY_ACTION_TICK);
 }
 
 /* What @id does this pulse, as aod.action recorded it: one of @letters. */
@@ -293,7 +293,7 @@ known_condition (ArbProc         *proc,
         return arb_aod_strike_line_of_sight (enc, step, attacker, target, &who) == 1;
       }
     case ROW_TURNS:
-      return arb_aod_is_this_pulse (enc, arb_step_peek (step, enc, attacker, ARB_AOD_KEY_TURNED));
+      return arb_aod_is_this_pulse (enc, step, attacker, ARB_AOD_KEY_TURNED);
     case ROW_ATTACKER_FT_ZERO:
       return figure_left (step, blow->attacker_figure, FT) <= 0;
     case ROW_TARGET_FT_ZERO:

@@ -60,44 +60,23 @@ arb_aod_pulse_tick (ArbEncounter *enc,
   return format_tick (buf, arb_encounter_get_int (enc, E, ARB_KEY_ROUND, 1), arb_encounter_get_int (enc, E, ARB_AOD_KEY_PULSE, 1));
 }
 
-/* The length of @text when it is a number as format_tick writes it
- * (no sign but a minus, no leading zero, within parse_int's range), so
- * that it reads back as itself; 0 otherwise. */
-static gsize
-plain_number_length (const char *text)
+/* This pulse as a moment of the fight (arb_key_moment()). */
+static int
+this_pulse (ArbEncounter *enc)
 {
-  gsize n = 0, digits;
-
-  if (text == NULL)
-    return 0;
-  if (text[0] == '-')
-    n++;
-  if (text[n] < '1' || text[n] > '9')
-    return text[0] == '0' && text[1] == '\0' ? 1 : 0;
-  for (digits = 0; text[n] >= '0' && text[n] <= '9'; n++)
-    digits++;
-  return text[n] == '\0' && digits <= 8 ? n : 0;
+  return arb_key_moment (arb_encounter_get_int (enc, E, ARB_KEY_ROUND, 1), arb_encounter_get_int (enc, E, ARB_AOD_KEY_PULSE, 1));
 }
 
 gboolean
 arb_aod_is_this_pulse (ArbEncounter *enc,
-                       const char   *mark)
+                       ArbStep      *step,
+                       const char   *id,
+                       const ArbKey *mark)
 {
-  char buf[ARB_AOD_TICK_SIZE];
-  const char *round, *pulse;
-  gsize round_len, pulse_len;
+  int moment = arb_step_peek_int (step, enc, id, mark, -1);
 
   /* The round and pulse read only for a mark: most often there is none. */
-  if (mark == NULL)
-    return FALSE;
-  /* Written as the tick would write them (always, by aod.next): the
-   * mark compared with the texts, neither read as a number nor written. */
-  round = arb_encounter_get (enc, E, ARB_KEY_ROUND);
-  pulse = arb_encounter_get (enc, E, ARB_AOD_KEY_PULSE);
-  if ((round_len = plain_number_length (round)) > 0 && (pulse_len = plain_number_length (pulse)) > 0)
-    return strncmp (mark, round, round_len) == 0 && mark[round_len] == '.' &&
-           strcmp (mark + round_len + 1, pulse) == 0;
-  return g_str_equal (mark, arb_aod_pulse_tick (enc, buf));
+  return moment >= 0 && moment == this_pulse (enc);
 }
 
 gboolean
@@ -369,13 +348,12 @@ pass_idle (ArbEncounter *enc,
 {
   char tick[ARB_AOD_TICK_SIZE];
 
-  format_tick (tick, round, pulse);
-  if (current && g_strcmp0 (arb_step_peek (step, enc, current, ARB_AOD_KEY_ACTED), tick) != 0)
+  if (current && arb_step_peek_int (step, enc, current, ARB_AOD_KEY_ACTED, -1) != arb_key_moment (round, pulse))
     {
       int ap = arb_step_peek_field_int (step, enc, current, ARB_AOD_KEY_AP, 0);
 
       arb_step_set_int (step, enc, current, ARB_AOD_KEY_AP, ap - MIN (2, ap));
-      arb_step_set (step, enc, current, ARB_AOD_KEY_ACTED, tick);
+      arb_step_set (step, enc, current, ARB_AOD_KEY_ACTED, format_tick (tick, round, pulse));
       if (!quiet)
         arb_step_add_log (step, _("%s passes (%d AP left)"), arb_encounter_get_name (enc, current), ap - MIN (2, ap));
     }
