@@ -117,6 +117,11 @@ arb_game_init (ArbGame *self)
 
 /* The registry */
 
+/* Types registered by arb_game_register_type(), and whether the registry
+ * is made: after that, the list is closed. */
+static GArray *extra_types;
+static gboolean registry_made;
+
 static GPtrArray *
 registry (void)
 {
@@ -129,9 +134,24 @@ registry (void)
 
       for (guint i = 0; types[i]; i++)
         g_ptr_array_add (list, g_object_new (types[i], NULL));
+      for (guint i = 0; extra_types && i < extra_types->len; i++)
+        g_ptr_array_add (list, g_object_new (g_array_index (extra_types, GType, i), NULL));
+      registry_made = TRUE;
       g_once_init_leave (&games, list);
     }
   return games;
+}
+
+void
+arb_game_register_type (GType type)
+{
+  g_return_if_fail (g_type_is_a (type, ARB_TYPE_GAME));
+  g_return_if_fail (!G_TYPE_IS_ABSTRACT (type));
+  g_return_if_fail (!registry_made);
+
+  if (extra_types == NULL)
+    extra_types = g_array_new (FALSE, FALSE, sizeof (GType));
+  g_array_append_val (extra_types, type);
 }
 
 GPtrArray *

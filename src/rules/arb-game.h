@@ -412,6 +412,11 @@ struct _ArbGameClass
 
 /* The registry: every game, in the order they are offered. */
 GPtrArray          *arb_game_list          (void);
+/* One more game, offered after the built-in ones (src/rules/games/): for
+ * a game built outside them, as the tests' toy (tests/games/toy/). Only
+ * before the registry is first asked anything, from one thread: a
+ * constructor of the program that links the game. */
+void                arb_game_register_type (GType          type);
 /* Their ids, in the same order, NULL-terminated; static. */
 const char * const *arb_game_list_ids      (void);
 /* The ids as a list for people, "ID, ID, ..."; static. */
