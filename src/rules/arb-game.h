@@ -504,7 +504,7 @@ void                arb_gauges_add         (GPtrArray     *gauges,
 /* An empty array of ArbGauge that frees its gauges. */
 GPtrArray          *arb_gauge_array_new    (void);
 
-/* Simulated fights: see choose and fight_over in the class. */
+/* Simulated fights: see ArbGameSimulation.choose and ArbGameTurns.fight_over. */
 gboolean            arb_game_can_simulate  (ArbGame            *self);
 /* A choice the rules accept now (an unchecked one is previewed). */
 gboolean            arb_game_choose        (ArbGame            *self,
@@ -561,7 +561,7 @@ ArbSheet           *arb_game_sheet_after_fight (ArbGame            *self,
 const ArbMapPreset *arb_game_get_map_preset_table (ArbGame *self);
 /* The game's checked live values (NULL-key terminated, never NULL). */
 const ArbKey * const *arb_game_list_state_keys (ArbGame *self);
-/* See clear_sight; never NULL. */
+/* See ArbGameMap.clear_sight; never NULL. */
 const char * const *arb_game_list_clear_sight     (ArbGame *self);
 
 /* Sheets */
@@ -577,7 +577,7 @@ void                arb_game_derive_sheet  (ArbGame            *self,
                                             ArbRulesetLibrary  *rules,
                                             GPtrArray          *out);
 /* The values of @id worked out from the fight as it stands (a new array
- * of ArbDerived): derive_live, else derive_sheet on the live sheet. */
+ * of ArbDerived): the game's derive_live, else its derive on the live sheet. */
 GPtrArray          *arb_game_derive_live   (ArbGame            *self,
                                             ArbEncounter       *encounter,
                                             ArbRulesetLibrary  *rules,
@@ -588,7 +588,7 @@ ArbSheet           *arb_game_generate_sheet (ArbGame                  *self,
                                              const ArbSheetGeneration *generation,
                                              ArbRulesetLibrary        *rules,
                                              GPtrArray                *problems);
-/* Whether the game keeps experience (spend_experience). */
+/* Whether the game keeps experience (ArbGameSheets.spend_experience). */
 gboolean            arb_game_keeps_experience (ArbGame       *self);
 /* Experience spent on @sheet between fights, by the rules of its game;
  * a sheet of a game that keeps none is refused by the rule of a game that
@@ -599,7 +599,7 @@ gboolean            arb_game_spend_experience (ArbSheet           *sheet,
                                                const char         *weapon,
                                                GError            **error);
 /* Overruling by hand */
-/* See adjustable; never NULL. */
+/* See ArbGameAdjust.adjustable; never NULL. */
 const ArbAdjustable *arb_game_list_adjustable   (ArbGame       *self);
 /* The adjustable the referee names @name: its pool when it has one
  * ("en"), else its key ("altitude"); NULL when there is none. */
@@ -607,14 +607,14 @@ const ArbAdjustable *arb_game_find_adjustable   (ArbGame       *self,
                                                  const char    *name);
 /* @adjustable's name for the referee and the CLI: its pool or key. */
 const char         *arb_adjustable_get_name     (const ArbAdjustable *adjustable);
-/* See by_hand: translated, or NULL when the game says nothing. */
+/* See ArbGameAdjust.by_hand: translated, or NULL when the game says nothing. */
 const char         *arb_game_get_by_hand        (ArbGame       *self);
 /* Figures nobody controls */
-/* See default_target: @id's likeliest target, or NULL. */
+/* See ArbGameSimulation.default_target: @id's likeliest target, or NULL. */
 char               *arb_game_default_target     (ArbGame       *self,
                                                  ArbEncounter  *encounter,
                                                  const char    *id);
-/* See auto_action: the procedure the rules run for @id now, or NULL. */
+/* See ArbGameTurns.auto_action: the procedure the rules run for @id now, or NULL. */
 const char         *arb_game_auto_action        (ArbGame       *self,
                                                  ArbEncounter  *encounter,
                                                  const char    *id);
