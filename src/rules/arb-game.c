@@ -221,7 +221,7 @@ arb_game_title_of (const char *id)
 #define SHEETS(self) (CLASS (self)->sheets)
 #define SIMULATION(self) (CLASS (self)->simulation)
 #define ADJUST(self) (CLASS (self)->adjust)
-/* The concern's member @m, or NULL where the game has neither. */
+/* The member @m of a concern, or NULL when the game lacks either. */
 #define TURNS_M(self, m) (TURNS (self) ? TURNS (self)->m : NULL)
 #define MAP_M(self, m) (MAP (self) ? MAP (self)->m : NULL)
 #define SHEETS_M(self, m) (SHEETS (self) ? SHEETS (self)->m : NULL)
@@ -334,7 +334,7 @@ const char * const *
 arb_game_list_sheet_kinds (ArbGame *self)
 {
   g_return_val_if_fail (ARB_IS_GAME (self), no_names);
-  return SHEETS (self) && SHEETS (self)->kinds ? SHEETS (self)->kinds : no_names;
+  return SHEETS_M (self, kinds) ? SHEETS_M (self, kinds) : no_names;
 }
 
 const ArbProcedureSpec *
