@@ -88,7 +88,7 @@ arb_toy_attack (ArbProc  *proc,
   ArbStep *step = arb_proc_get_step (proc);
   const char *actor = arb_proc_get_actor (proc, error);
   const char *target = arb_proc_get_param (proc, "target");
-  g_autoptr(ArbTable) table = NULL;
+  ArbTable *table;   /* the library's */
   ArbHex from, to;
   int facing, roll, damage, hurt;
   const char *cell;
