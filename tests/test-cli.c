@@ -214,6 +214,25 @@ test_roll_errors (void)
   g_assert_nonnull (strstr (unknown.err, "fly"));
 }
 
+/* The shipped games, and only they: a game registered for the tests
+ * (tests/games/) is not the CLI's. The list a refusal gives, typed here. */
+static void
+test_shipped_games (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-cli-XXXXXX", NULL);
+  g_autofree char *fight = g_build_filename (dir, "fight.xml", NULL);
+  g_auto(Run) toy = { 0 };
+  g_auto(Run) tables = { 0 };
+
+  run_cli (&toy, "encounter", "new", "toy", "-o", fight, NULL);
+  g_assert_cmpint (toy.status, !=, 0);
+  g_assert_nonnull (strstr (toy.err, "(one of aod, gpg, tft, rsbs, dogfight)"));
+  g_assert_false (g_file_test (fight, G_FILE_TEST_EXISTS));
+  run_cli (&tables, "tables", "toy", NULL);
+  g_assert_cmpint (tables.status, !=, 0);
+  g_rmdir (dir);
+}
+
 /* Issue 33: what the app's grid does, in one command: the cells of a
  * table Red Sand, Blue Sky ships empty set, each checked (a bad one
  * refused naming its row and column, nothing written), the table saved
@@ -1916,6 +1935,7 @@ main (int   argc,
   g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add_func ("/cli/odds/2d66", test_odds_2d66);
+  g_test_add_func ("/cli/shipped-games", test_shipped_games);
   g_test_add_func ("/cli/odds/distribution", test_odds_distribution);
   g_test_add_func ("/cli/odds/other-bounds", test_odds_other_bounds);
   g_test_add_func ("/cli/roll/faces", test_roll_faces);

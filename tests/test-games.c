@@ -13,6 +13,7 @@
 
 #include "arb-rules.h"
 #include "arb-game.h"
+#include "arb-games.h"
 #include "arb-map.h"
 #include "arb-encounter-test.h"
 #include "arb-test-util.h"
@@ -133,6 +134,31 @@ test_registry (void)
       g_assert_nonnull (arb_game_get_order_by (game));
     }
   g_assert_null (arb_game_get ("no-such-game"));
+}
+
+/* The built-in games (src/rules/games/) come first, in their order; a
+ * game registered by a program that links it (the tests' toy) after
+ * them. Once the registry is made, no game joins it. */
+static void
+test_registered_types (void)
+{
+  GPtrArray *games = arb_game_list ();
+  const GType *types = arb_games_list_types ();
+  guint n = 0;
+
+  for (; types[n]; n++)
+    g_assert_true (G_OBJECT_TYPE (games->pdata[n]) == types[n]);
+  g_assert_cmpuint (games->len, >=, n);
+  g_test_message ("%u built in, %u registered", n, games->len - n);
+  if (g_test_subprocess ())
+    {
+      arb_game_register_type (G_OBJECT_TYPE (games->pdata[0]));
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_failed ();
+  g_test_trap_assert_stderr ("*CRITICAL*registry_made*");
+  g_assert_cmpuint (arb_game_list ()->len, ==, games->len);
 }
 
 /* Conditions listed, those that take a figure out among them; every
@@ -538,6 +564,7 @@ main (int   argc,
   rules = arb_test_load_rules ();
 
   g_test_add_func ("/games/registry", test_registry);
+  g_test_add_func ("/games/registered-types", test_registered_types);
   g_test_add_func ("/games/field-labels", test_field_labels);
   g_test_add_func ("/games/aod/ground", test_ground);
   games = arb_game_list ();

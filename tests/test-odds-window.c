@@ -479,16 +479,15 @@ static void
 test_cannot_simulate (void)
 {
   ArbGameClass *aod = ARB_GAME_GET_CLASS (arb_game_get ("aod"));
-  gboolean (*choose) (ArbGame *, ArbEncounter *, ArbRulesetLibrary *, const char *, ArbPolicy, char **,
-                      GHashTable *, ArbChoiceFlags *) = aod->choose;
+  const ArbGameSimulation *simulation = aod->simulation;
   Duel duel = { 0 };
   ArbOddsWindow *odds;
 
   duel_set_up (&duel, TRUE, "aod-foe-troll.xml");
-  aod->choose = NULL;
+  aod->simulation = NULL;
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (duel.window), "win.fight-odds", NULL));
   iterate ();
-  aod->choose = choose;
+  aod->simulation = simulation;
   odds = find_toplevel (ARB_TYPE_ODDS_WINDOW);
   g_assert_nonnull (odds);
   g_assert_nonnull (arb_odds_window_get_error (odds));

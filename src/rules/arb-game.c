@@ -18,6 +18,7 @@ typedef struct
 {
   GStrv actions;      /* "ID.NAME" of the offered procedures, built once */
   GStrv conditions;   /* the ids of the condition table set by hand */
+  GStrv map_presets;  /* the names of the map's presets */
   /* The generic start and next with the game's turn_params. */
   ArbProcedureSpec start;
   ArbProcedureSpec next;
@@ -45,6 +46,12 @@ static const char * const no_names[] = { NULL };
 static const ArbProcedureSpec no_procedures[] = { { NULL } };
 static const ArbConditionSpec no_conditions[] = { { NULL } };
 
+static const ArbParamSpec *
+turn_params (ArbGameClass *klass)
+{
+  return klass->turns ? klass->turns->params : NULL;
+}
+
 static void
 arb_game_finalize (GObject *object)
 {
@@ -52,16 +59,18 @@ arb_game_finalize (GObject *object)
 
   g_strfreev (priv->actions);
   g_strfreev (priv->conditions);
+  g_free (priv->map_presets);
   G_OBJECT_CLASS (arb_game_parent_class)->finalize (object);
 }
 
-/* The conditions set by hand, listed once the subclass's table is in
- * place. */
+/* The conditions set by hand and the presets' names, listed once the
+ * subclass's tables are in place. */
 static void
 arb_game_constructed (GObject *object)
 {
   ArbGamePrivate *priv = arb_game_get_instance_private (ARB_GAME (object));
-  const ArbConditionSpec *table = ARB_GAME_GET_CLASS (object)->condition_table;
+  ArbGameClass *klass = ARB_GAME_GET_CLASS (object);
+  const ArbConditionSpec *table = klass->condition_table;
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
 
   G_OBJECT_CLASS (arb_game_parent_class)->constructed (object);
@@ -69,11 +78,14 @@ arb_game_constructed (GObject *object)
     if (!table[i].by_rules)
       g_strv_builder_add (builder, table[i].id);
   priv->conditions = g_strv_builder_end (builder);
+  /* The names only: they point into the game's static table. */
+  priv->map_presets = (GStrv)arb_map_preset_names (klass->map ? klass->map->presets : NULL);
   priv->start = *arb_procedure_find_generic ("start");
   priv->next = *arb_procedure_find_generic ("next");
-  priv->start.params = priv->next.params = ARB_GAME_GET_CLASS (object)->turn_params;
+  priv->start.params = priv->next.params = turn_params (klass);
 }
 
+/* Start and next of a game that keeps no turn order. */
 static gboolean
 arb_game_real_turn_order (ArbGame  *self,
                           ArbProc  *proc,
@@ -96,10 +108,6 @@ arb_game_class_init (ArbGameClass *klass)
   klass->procedures = no_procedures;
   klass->condition_table = no_conditions;
   klass->out_conditions = no_names;
-  klass->map_presets = no_names;
-  klass->sheet_kinds = no_names;
-  klass->start = arb_game_real_turn_order;
-  klass->next = arb_game_real_turn_order;
 }
 
 static void
@@ -108,6 +116,11 @@ arb_game_init (ArbGame *self)
 }
 
 /* The registry */
+
+/* Types registered by arb_game_register_type(), and whether the registry
+ * is made: after that, the list is closed. */
+static GArray *extra_types;
+static gboolean registry_made;
 
 static GPtrArray *
 registry (void)
@@ -121,9 +134,24 @@ registry (void)
 
       for (guint i = 0; types[i]; i++)
         g_ptr_array_add (list, g_object_new (types[i], NULL));
+      for (guint i = 0; extra_types && i < extra_types->len; i++)
+        g_ptr_array_add (list, g_object_new (g_array_index (extra_types, GType, i), NULL));
+      registry_made = TRUE;
       g_once_init_leave (&games, list);
     }
   return games;
+}
+
+void
+arb_game_register_type (GType type)
+{
+  g_return_if_fail (g_type_is_a (type, ARB_TYPE_GAME));
+  g_return_if_fail (!G_TYPE_IS_ABSTRACT (type));
+  g_return_if_fail (!registry_made);
+
+  if (extra_types == NULL)
+    extra_types = g_array_new (FALSE, FALSE, sizeof (GType));
+  g_array_append_val (extra_types, type);
 }
 
 GPtrArray *
@@ -187,6 +215,18 @@ arb_game_title_of (const char *id)
 /* Accessors */
 
 #define CLASS(self) ARB_GAME_GET_CLASS (self)
+/* A concern's table, or NULL for a game without it. */
+#define TURNS(self) (CLASS (self)->turns)
+#define MAP(self) (CLASS (self)->map)
+#define SHEETS(self) (CLASS (self)->sheets)
+#define SIMULATION(self) (CLASS (self)->simulation)
+#define ADJUST(self) (CLASS (self)->adjust)
+/* The member @m of a concern, or NULL when the game lacks either. */
+#define TURNS_M(self, m) (TURNS (self) ? TURNS (self)->m : NULL)
+#define MAP_M(self, m) (MAP (self) ? MAP (self)->m : NULL)
+#define SHEETS_M(self, m) (SHEETS (self) ? SHEETS (self)->m : NULL)
+#define SIMULATION_M(self, m) (SIMULATION (self) ? SIMULATION (self)->m : NULL)
+#define ADJUST_M(self, m) (ADJUST (self) ? ADJUST (self)->m : NULL)
 
 const char *
 arb_game_get_id (ArbGame *self)
@@ -283,15 +323,18 @@ arb_game_condition_is_out (ArbGame    *self,
 const char * const *
 arb_game_list_map_presets (ArbGame *self)
 {
+  ArbGamePrivate *priv;
+
   g_return_val_if_fail (ARB_IS_GAME (self), no_names);
-  return CLASS (self)->map_presets;
+  priv = arb_game_get_instance_private (self);
+  return (const char * const *)priv->map_presets;
 }
 
 const char * const *
 arb_game_list_sheet_kinds (ArbGame *self)
 {
   g_return_val_if_fail (ARB_IS_GAME (self), no_names);
-  return CLASS (self)->sheet_kinds;
+  return SHEETS_M (self, kinds) ? SHEETS_M (self, kinds) : no_names;
 }
 
 const ArbProcedureSpec *
@@ -322,7 +365,7 @@ arb_game_find_procedure (ArbGame    *self,
     if (strcmp (procs[i].name, name) == 0)
       return &procs[i];
   /* Start and next as the game reads them, with its own parameters. */
-  if (CLASS (self)->turn_params && (strcmp (name, "start") == 0 || strcmp (name, "next") == 0))
+  if (turn_params (CLASS (self)) && (strcmp (name, "start") == 0 || strcmp (name, "next") == 0))
     {
       ArbGamePrivate *priv = arb_game_get_instance_private (self);
 
@@ -373,7 +416,9 @@ arb_game_start (ArbGame  *self,
                 GError  **error)
 {
   g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
-  return CLASS (self)->start (self, proc, error);
+  if (TURNS_M (self, start))
+    return TURNS (self)->start (self, proc, error);
+  return arb_game_real_turn_order (self, proc, error);
 }
 
 gboolean
@@ -382,7 +427,9 @@ arb_game_next (ArbGame  *self,
                GError  **error)
 {
   g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
-  return CLASS (self)->next (self, proc, error);
+  if (TURNS_M (self, next))
+    return TURNS (self)->next (self, proc, error);
+  return arb_game_real_turn_order (self, proc, error);
 }
 
 GPtrArray *
@@ -391,8 +438,8 @@ arb_game_list_gauges (ArbGame      *self,
                       const char   *id)
 {
   g_return_val_if_fail (ARB_IS_GAME (self), NULL);
-  if (CLASS (self)->list_gauges)
-    return CLASS (self)->list_gauges (self, encounter, id);
+  if (TURNS_M (self, list_gauges))
+    return TURNS (self)->list_gauges (self, encounter, id);
   return g_ptr_array_new_with_free_func ((GDestroyNotify)arb_gauge_free);
 }
 
@@ -406,8 +453,8 @@ arb_game_list_zones (ArbGame           *self,
   int facing;
 
   g_return_val_if_fail (ARB_IS_GAME (self), NULL);
-  if (CLASS (self)->list_zones && arb_encounter_get_hex (encounter, id, &at, &facing))
-    return CLASS (self)->list_zones (self, encounter, rules, id, at, facing);
+  if (MAP_M (self, list_zones) && arb_encounter_get_hex (encounter, id, &at, &facing))
+    return MAP (self)->list_zones (self, encounter, rules, id, at, facing);
   return arb_zone_array_new ();
 }
 
@@ -417,7 +464,7 @@ arb_game_get_zone_legend (ArbGame *self)
   static const ArbZoneLegend none[] = { { 0 } };
 
   g_return_val_if_fail (ARB_IS_GAME (self), none);
-  return CLASS (self)->zone_legend ? CLASS (self)->zone_legend : none;
+  return MAP_M (self, zone_legend) ? MAP_M (self, zone_legend) : none;
 }
 
 gboolean
@@ -430,7 +477,7 @@ arb_game_get_main_gauge (ArbGame      *self,
   g_return_val_if_fail (gauge != NULL, FALSE);
 
   *gauge = (ArbMainGauge) { 0 };
-  if (CLASS (self)->main_gauge == NULL || !CLASS (self)->main_gauge (self, encounter, id, gauge))
+  if (MAP_M (self, main_gauge) == NULL || !MAP (self)->main_gauge (self, encounter, id, gauge))
     return FALSE;
   /* A bar needs a whole to be a part of. */
   return gauge->max > 0;
@@ -457,16 +504,16 @@ arb_game_default_target (ArbGame      *self,
 {
   g_return_val_if_fail (ARB_IS_GAME (self), NULL);
 
-  if (CLASS (self)->default_target == NULL || encounter == NULL || id == NULL)
+  if (SIMULATION_M (self, default_target) == NULL || encounter == NULL || id == NULL)
     return NULL;
-  return CLASS (self)->default_target (self, encounter, id);
+  return SIMULATION (self)->default_target (self, encounter, id);
 }
 
 gboolean
 arb_game_can_simulate (ArbGame *self)
 {
   g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
-  return CLASS (self)->choose != NULL;
+  return SIMULATION_M (self, choose) != NULL;
 }
 
 gboolean
@@ -484,9 +531,9 @@ arb_game_choose_full (ArbGame            *self,
 
   *procedure = NULL;
   *flags &= ARB_CHOICE_REFUSED;
-  if (CLASS (self)->choose == NULL)
+  if (SIMULATION_M (self, choose) == NULL)
     return FALSE;
-  if (!CLASS (self)->choose (self, encounter, rules, id, policy, procedure, params, flags))
+  if (!SIMULATION (self)->choose (self, encounter, rules, id, policy, procedure, params, flags))
     {
       g_clear_pointer (procedure, g_free);
       *flags &= ~ARB_CHOICE_UNCHECKED;
@@ -549,9 +596,9 @@ arb_game_fight_over (ArbGame      *self,
 
   g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
 
-  if (CLASS (self)->fight_over == NULL)
+  if (TURNS_M (self, fight_over) == NULL)
     return arb_game_one_side_left (self, encounter, winner);
-  over = CLASS (self)->fight_over (self, encounter, &won);
+  over = TURNS (self)->fight_over (self, encounter, &won);
   if (winner)
     *winner = over ? g_steal_pointer (&won) : NULL;
   return over;
@@ -565,8 +612,8 @@ arb_game_no_winner_cause (ArbGame      *self,
 
   g_return_val_if_fail (ARB_IS_GAME (self), NULL);
 
-  if (CLASS (self)->no_winner_cause)
-    cause = CLASS (self)->no_winner_cause (self, encounter);
+  if (TURNS_M (self, no_winner_cause))
+    cause = TURNS (self)->no_winner_cause (self, encounter);
   /* The common end has one way to leave no side: none left in it. */
   return cause ? cause : _("nobody was left standing: all were out at once");
 }
@@ -632,9 +679,9 @@ arb_game_auto_action (ArbGame      *self,
 {
   g_return_val_if_fail (ARB_IS_GAME (self), NULL);
 
-  if (CLASS (self)->auto_action == NULL || encounter == NULL || id == NULL)
+  if (TURNS_M (self, auto_action) == NULL || encounter == NULL || id == NULL)
     return NULL;
-  return CLASS (self)->auto_action (self, encounter, id);
+  return TURNS (self)->auto_action (self, encounter, id);
 }
 
 const char *
@@ -643,9 +690,9 @@ arb_game_turn_step (ArbGame      *self,
 {
   g_return_val_if_fail (ARB_IS_GAME (self), NULL);
 
-  if (CLASS (self)->turn_step == NULL || encounter == NULL)
+  if (TURNS_M (self, turn_step) == NULL || encounter == NULL)
     return NULL;
-  return CLASS (self)->turn_step (self, encounter);
+  return TURNS (self)->turn_step (self, encounter);
 }
 
 GPtrArray *
@@ -655,8 +702,8 @@ arb_game_list_ground (ArbGame      *self,
   GPtrArray *items = NULL;
 
   g_return_val_if_fail (ARB_IS_GAME (self), NULL);
-  if (CLASS (self)->list_ground)
-    items = CLASS (self)->list_ground (self, encounter);
+  if (MAP_M (self, list_ground))
+    items = MAP (self)->list_ground (self, encounter);
   return items ? items : arb_ground_item_array_new ();
 }
 
@@ -678,7 +725,7 @@ arb_game_plan_move (ArbGame      *self,
                     GHashTable   *params)
 {
   g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
-  return CLASS (self)->plan_move && CLASS (self)->plan_move (self, encounter, id, to, procedure, params);
+  return MAP_M (self, plan_move) && MAP (self)->plan_move (self, encounter, id, to, procedure, params);
 }
 
 gboolean
@@ -690,7 +737,7 @@ arb_game_plan_turn (ArbGame      *self,
                     GHashTable   *params)
 {
   g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
-  return CLASS (self)->plan_turn && CLASS (self)->plan_turn (self, encounter, id, turns, procedure, params);
+  return MAP_M (self, plan_turn) && MAP (self)->plan_turn (self, encounter, id, turns, procedure, params);
 }
 
 /* The app's fight */
@@ -750,14 +797,14 @@ arb_game_list_ready (ArbGame           *self,
                      const char        *id)
 {
   g_return_val_if_fail (ARB_IS_GAME (self), NULL);
-  return CLASS (self)->list_ready ? CLASS (self)->list_ready (self, encounter, rules, id) : NULL;
+  return SHEETS_M (self, list_ready) ? SHEETS (self)->list_ready (self, encounter, rules, id) : NULL;
 }
 
 gboolean
 arb_game_carries_sheets (ArbGame *self)
 {
   g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
-  return CLASS (self)->sheet_after_fight != NULL;
+  return SHEETS_M (self, after_fight) != NULL;
 }
 
 ArbSheet *
@@ -768,13 +815,13 @@ arb_game_sheet_after_fight (ArbGame       *self,
 {
   g_return_val_if_fail (ARB_IS_GAME (self), NULL);
 
-  if (CLASS (self)->sheet_after_fight == NULL)
+  if (SHEETS_M (self, after_fight) == NULL)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                    _("%s carries no character from one fight to the next"), _(CLASS (self)->title));
       return NULL;
     }
-  return CLASS (self)->sheet_after_fight (self, encounter, id, error);
+  return SHEETS (self)->after_fight (self, encounter, id, error);
 }
 
 /* Map presets and state keys */
@@ -785,7 +832,7 @@ const ArbMapPreset *
 arb_game_get_map_preset_table (ArbGame *self)
 {
   g_return_val_if_fail (ARB_IS_GAME (self), no_map_presets);
-  return CLASS (self)->map_preset_table ? CLASS (self)->map_preset_table : no_map_presets;
+  return MAP_M (self, presets) ? MAP_M (self, presets) : no_map_presets;
 }
 
 static const ArbAdjustable no_adjustable[] = { { NULL } };
@@ -794,7 +841,7 @@ const ArbAdjustable *
 arb_game_list_adjustable (ArbGame *self)
 {
   g_return_val_if_fail (ARB_IS_GAME (self), no_adjustable);
-  return CLASS (self)->adjustable ? CLASS (self)->adjustable : no_adjustable;
+  return ADJUST_M (self, adjustable) ? ADJUST_M (self, adjustable) : no_adjustable;
 }
 
 const char *
@@ -822,7 +869,7 @@ const char *
 arb_game_get_by_hand (ArbGame *self)
 {
   g_return_val_if_fail (ARB_IS_GAME (self), NULL);
-  return CLASS (self)->by_hand ? _(CLASS (self)->by_hand) : NULL;
+  return ADJUST_M (self, by_hand) ? _(ADJUST_M (self, by_hand)) : NULL;
 }
 
 static const ArbKey * const no_state_keys[] = { NULL };
@@ -838,7 +885,7 @@ const char * const *
 arb_game_list_clear_sight (ArbGame *self)
 {
   g_return_val_if_fail (ARB_IS_GAME (self), no_names);
-  return CLASS (self)->clear_sight ? CLASS (self)->clear_sight : no_names;
+  return MAP_M (self, clear_sight) ? MAP_M (self, clear_sight) : no_names;
 }
 
 /* Sheets */
@@ -849,7 +896,7 @@ arb_game_find_sheet (ArbGame    *self,
 {
   g_return_val_if_fail (ARB_IS_GAME (self), NULL);
 
-  for (const ArbSheetSpec *spec = CLASS (self)->sheets; spec && spec->kind; spec++)
+  for (const ArbSheetSpec *spec = SHEETS_M (self, specs); spec && spec->kind; spec++)
     if (g_strcmp0 (spec->kind, kind) == 0)
       return spec;
   return NULL;
@@ -862,8 +909,8 @@ arb_game_check_sheet (ArbGame           *self,
                       GPtrArray         *problems)
 {
   g_return_if_fail (ARB_IS_GAME (self));
-  if (CLASS (self)->check_sheet)
-    CLASS (self)->check_sheet (self, sheet, rules, problems);
+  if (SHEETS_M (self, check))
+    SHEETS (self)->check (self, sheet, rules, problems);
 }
 
 void
@@ -873,8 +920,8 @@ arb_game_derive_sheet (ArbGame           *self,
                        GPtrArray         *out)
 {
   g_return_if_fail (ARB_IS_GAME (self));
-  if (CLASS (self)->derive_sheet)
-    CLASS (self)->derive_sheet (self, sheet, rules, out);
+  if (SHEETS_M (self, derive))
+    SHEETS (self)->derive (self, sheet, rules, out);
 }
 
 GPtrArray *
@@ -891,8 +938,8 @@ arb_game_derive_live (ArbGame           *self,
 
   if (arb_encounter_get_sheet (encounter, id) == NULL)
     return out;
-  if (CLASS (self)->derive_live)
-    CLASS (self)->derive_live (self, encounter, rules, id, out);
+  if (SHEETS_M (self, derive_live))
+    SHEETS (self)->derive_live (self, encounter, rules, id, out);
   else
     {
       /* The sheet's rules, with every field at its live value. */
@@ -907,7 +954,7 @@ gboolean
 arb_game_can_generate_sheet (ArbGame *self)
 {
   g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
-  return CLASS (self)->generate_sheet != NULL;
+  return SHEETS_M (self, generate) != NULL;
 }
 
 ArbSheet *
@@ -919,20 +966,20 @@ arb_game_generate_sheet (ArbGame                  *self,
   g_return_val_if_fail (ARB_IS_GAME (self), NULL);
   g_return_val_if_fail (generation != NULL, NULL);
 
-  if (CLASS (self)->generate_sheet == NULL)
+  if (SHEETS_M (self, generate) == NULL)
     {
       g_ptr_array_add (problems, g_strdup_printf (_("%s builds characters only field by field"),
                                                   arb_game_get_title (self)));
       return NULL;
     }
-  return CLASS (self)->generate_sheet (self, generation, rules, problems);
+  return SHEETS (self)->generate (self, generation, rules, problems);
 }
 
 gboolean
 arb_game_keeps_experience (ArbGame *self)
 {
   g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
-  return CLASS (self)->spend_experience != NULL;
+  return SHEETS_M (self, spend_experience) != NULL;
 }
 
 gboolean
@@ -949,14 +996,14 @@ arb_game_spend_experience (ArbSheet           *sheet,
   g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (rules), FALSE);
 
   game = arb_game_get (arb_sheet_get_system (sheet));
-  if (game && CLASS (game)->spend_experience)
-    return CLASS (game)->spend_experience (game, sheet, rules, on, weapon, error);
+  if (game && SHEETS_M (game, spend_experience))
+    return SHEETS (game)->spend_experience (game, sheet, rules, on, weapon, error);
 
   /* Which sheets gain experience is a rule of the games that keep it. */
   games = arb_game_list ();
   for (guint i = 0; i < games->len; i++)
-    if (CLASS (games->pdata[i])->spend_experience)
-      return CLASS (games->pdata[i])->spend_experience (games->pdata[i], sheet, rules, on, weapon, error);
+    if (SHEETS_M (games->pdata[i], spend_experience))
+      return SHEETS (games->pdata[i])->spend_experience (games->pdata[i], sheet, rules, on, weapon, error);
 
   g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                _("%s sheets gain no experience"), arb_game_title_of (arb_sheet_get_system (sheet)));
@@ -971,7 +1018,7 @@ arb_game_list_healed_fields (ArbGame *self)
   static const char * const none[] = { NULL };
 
   g_return_val_if_fail (ARB_IS_GAME (self), NULL);
-  return CLASS (self)->healed_fields ? CLASS (self)->healed_fields : none;
+  return SHEETS_M (self, healed_fields) ? SHEETS_M (self, healed_fields) : none;
 }
 
 /* The healed fields of @sheet's kind: none for a kind not healed. */
@@ -980,7 +1027,7 @@ healed_fields_of (ArbGame  *self,
                   ArbSheet *sheet)
 {
   static const char * const none[] = { NULL };
-  const char * const *kinds = CLASS (self)->healed_kinds;
+  const char * const *kinds = SHEETS_M (self, healed_kinds);
 
   if (kinds && !g_strv_contains (kinds, arb_sheet_get_kind (sheet)))
     return none;

@@ -2,12 +2,14 @@
  *
  * Each game is a subclass in its own folder, src/rules/games/ID/. The
  * class holds the game's static data (its id and title, what orders the
- * figures, its procedures with their form specs, its conditions, map
- * presets and sheet kinds) and its behaviour as virtual functions; the
- * base class answers "nothing" for every one it is not given, so a game
- * overrides only what it has. Generic code asks the game and never
- * names one: arb_game_get() finds it by the id an encounter or sheet
- * carries.
+ * figures, its procedures with their form specs, its conditions and
+ * keys) and points at a table for each concern it has (its turn order,
+ * its map, its sheets, its simulated play, what the referee sets by
+ * hand), with the data and virtual functions of that concern; the base
+ * class answers "nothing" for every one it is not given, so a game fills
+ * only what it has. Generic code asks the game through the arb_game_*()
+ * functions, never the class, and never names one: arb_game_get() finds
+ * it by the id an encounter or sheet carries.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -165,24 +167,16 @@ typedef struct
 #define ARB_TYPE_GAME (arb_game_get_type ())
 G_DECLARE_DERIVABLE_TYPE (ArbGame, arb_game, ARB, GAME, GObject)
 
-struct _ArbGameClass
+/* A game's concerns: what it has beyond its static data, each a table of
+ * its own that the game points its class at when it has that concern
+ * (ArbGameClass.turns, .map...). A NULL table, or a NULL member, is
+ * answered by the base class as "nothing", as the arb_game_*() functions
+ * say. The tables are the game's, static; generic code reads them only
+ * through those functions. */
+
+/* The turn order and the fight's end. */
+typedef struct
 {
-  GObjectClass parent_class;
-
-  /* Static data, set in class_init. Lists end with a NULL entry. */
-  const char              *id;            /* "ID": encounters and sheets carry it */
-  const char              *title;         /* N_() */
-  const char              *time_unit;     /* what conditions last: "round", "turn" */
-  const char              *order_by;      /* N_(): what orders the figures, "AG" */
-  const char              *default_map;   /* the preset a new fight starts on */
-  const ArbProcedureSpec  *procedures;    /* the game's own, offered ones first */
-  /* The conditions with their labels; those not by_rules, in this
-   * order, are what arb_game_list_conditions() lists. */
-  const ArbConditionSpec  *condition_table;
-  const char * const      *out_conditions;/* those that take a figure out of the fight */
-  const char * const      *map_presets;
-  const char * const      *sheet_kinds;   /* "character", "npc"... */
-
   /* The turn order: the game's "ID.start" and "ID.next" procedures. */
   gboolean   (*start)          (ArbGame       *self,
                                 ArbProc       *proc,
@@ -190,10 +184,53 @@ struct _ArbGameClass
   gboolean   (*next)           (ArbGame       *self,
                                 ArbProc       *proc,
                                 GError       **error);
+  /* What the game's start and next read (physical cards drawn, who moves
+   * first), ending with a NULL name; NULL for nothing. Their specs
+   * ("ID.start", "ID.next") carry them. */
+  const ArbParamSpec      *params;
   /* What the turn order shows for @id besides its order value. */
   GPtrArray *(*list_gauges)    (ArbGame       *self,
                                 ArbEncounter  *encounter,
                                 const char    *id);
+  /* The step the fight waits for when it is nobody's turn (the end of
+   * a turn: air currents, say), "ID.NAME", which Next runs (the
+   * app opens it, so its dice can be typed); NULL when Next simply moves
+   * the fight on. */
+  const char *(*turn_step)     (ArbGame            *self,
+                                ArbEncounter       *encounter);
+  /* The procedure ("ID.NAME") the rules run by themselves for @id now, a
+   * figure no person controls (a solo game's foes), or for any figure
+   * when the rules leave its next step no choice (a game's
+   * housekeeping); NULL when a person decides. The game says which
+   * figures it answers for. The app proposes it and the referee
+   * confirms. */
+  const char *(*auto_action)   (ArbGame            *self,
+                                ArbEncounter       *encounter,
+                                const char         *id);
+  /* Whether the fight has ended, and which side won (*@winner, a new
+   * string; NULL for nobody), for a game with an end of its own (a
+   * yield, a time limit, fire returned by those shot down in the same
+   * phase); it calls arb_game_one_side_left() for the common end. NULL:
+   * the fight ends when the figures left in it are all of one side. */
+  gboolean   (*fight_over)     (ArbGame            *self,
+                                ArbEncounter       *encounter,
+                                char              **winner);
+  /* Why a fight the game has ended (fight_over) has no winner, for
+   * people ("dismissed standing after 30 turns"), translated; NULL:
+   * nobody was left standing. */
+  const char *(*no_winner_cause) (ArbGame            *self,
+                                  ArbEncounter       *encounter);
+} ArbGameTurns;
+
+/* The map. */
+typedef struct
+{
+  /* The presets' data, NULL-name terminated; their names are
+   * arb_game_list_map_presets(). */
+  const ArbMapPreset      *presets;
+  /* The conditions of a figure that blocks no line of sight (a fallen,
+   * dead or departed one): "NAME", or "NAME=VALUE" for that value only. */
+  const char * const      *clear_sight;
   /* What the map marks around @id, who stands at @at facing @facing;
    * @rules (may be NULL) holds the tables in play. */
   GArray    *(*list_zones)     (ArbGame       *self,
@@ -202,6 +239,19 @@ struct _ArbGameClass
                                 const char    *id,
                                 ArbHex         at,
                                 int            facing);
+  /* What the tones of list_zones mean, ending with a NULL label; NULL
+   * for a game that marks no zones. */
+  const ArbZoneLegend     *zone_legend;
+  /* The gauge that says how near @id is to the end of its fight
+   * (FT and EN, ST, the dice pool, damage boxes); FALSE when it has
+   * none. */
+  gboolean   (*main_gauge)     (ArbGame            *self,
+                                ArbEncounter       *encounter,
+                                const char         *id,
+                                ArbMainGauge       *gauge);
+  /* The things lying on the map (of ArbGroundItem); NULL: none. */
+  GPtrArray *(*list_ground)    (ArbGame            *self,
+                                ArbEncounter       *encounter);
   /* A drag of @id to @to, or a turn by @turns hexsides, as the procedure
    * that does it and its parameters; FALSE when this game moves figures
    * only through its actions. */
@@ -217,65 +267,48 @@ struct _ArbGameClass
                                 int            turns,
                                 char         **procedure,
                                 GHashTable    *params);
+} ArbGameMap;
 
-  /* The app's fight: the figures of the demo fight, on the default
-   * map; NULL for a game that has none. */
-  const ArbDemoFigure     *demo;
-  /* N_(): who fights whom in the demo, for the window that offers it. */
-  const char              *demo_summary;
-  /* Strikes and what a figure carries: what generic forms and commands
-   * ask of the game. */
-  /* The weapons @id holds ready, in the order readied; NULL when the game
-   * keeps no such list. */
-  GStrv      (*list_ready)        (ArbGame            *self,
-                                   ArbEncounter       *encounter,
-                                   ArbRulesetLibrary  *rules,
-                                   const char         *id);
-  /* @id's sheet as the fight leaves it for the next fight (a new
-   * reference); NULL with @error when the game carries none over. */
-  ArbSheet  *(*sheet_after_fight) (ArbGame            *self,
-                                   ArbEncounter       *encounter,
-                                   const char         *id,
-                                   GError            **error);
-  /* Map presets and state keys */
-  /* The presets' data, NULL-name terminated; map_presets lists their
-   * names (arb_map_preset_names()). */
-  const ArbMapPreset      *map_preset_table;
-  /* The live values the game's rules read, with what they must be
-   * (src/rules/games/ID/arb-ID-keys.h); the generic ones are in
-   * arb-keys.h. NULL-key terminated. */
-  const ArbKey * const   *state_keys;
-  /* The conditions of a figure that blocks no line of sight (a fallen,
-   * dead or departed one): "NAME", or "NAME=VALUE" for that value only. */
-  const char * const      *clear_sight;
-  /* Sheets */
+/* Sheets, and what a figure carries from them into a fight and back. */
+typedef struct
+{
   /* The kinds of sheet the game keeps, with their fields and items;
    * ends with a NULL kind. */
-  const ArbSheetSpec      *sheets;
+  const ArbSheetSpec      *specs;
+  const char * const      *kinds;   /* "character", "npc"... */
   /* Rules that tie a sheet's values together, beyond each value's own
    * range: appended to @problems (of ArbSheetProblem). */
-  void       (*check_sheet)    (ArbGame            *self,
+  void       (*check)          (ArbGame            *self,
                                 ArbSheet           *sheet,
                                 ArbRulesetLibrary  *rules,
                                 GPtrArray          *problems);
   /* The values worked out from a sheet and the tables, appended to @out
    * (of ArbDerived) in show order. */
-  void       (*derive_sheet)   (ArbGame            *self,
+  void       (*derive)         (ArbGame            *self,
                                 ArbSheet           *sheet,
                                 ArbRulesetLibrary  *rules,
                                 GPtrArray          *out);
+  /* The values worked out for @id as the fight stands now, appended to
+   * @out (of ArbDerived) in show order: what the game's procedures read
+   * (the gear in hand, dropped or broken, injuries, losses), by the same
+   * functions. NULL: derive on the live sheet. */
+  void       (*derive_live)    (ArbGame            *self,
+                                ArbEncounter       *encounter,
+                                ArbRulesetLibrary  *rules,
+                                const char         *id,
+                                GPtrArray          *out);
   /* A new character by the game's own procedure from a race and points
    * assigned; NULL with every broken rule in @problems (of char *).
-   * NULL in the class: the game builds sheets only field by field. */
-  ArbSheet  *(*generate_sheet) (ArbGame                  *self,
+   * NULL: the game builds sheets only field by field. */
+  ArbSheet  *(*generate)       (ArbGame                  *self,
                                 const ArbSheetGeneration *generation,
                                 ArbRulesetLibrary        *rules,
                                 GPtrArray                *problems);
   /* Experience spent on a sheet between fights: @on names what it buys,
    * @weapon the weapon where it buys for one; FALSE with @error naming
    * the rule that refuses it, the sheet then unchanged. It refuses the
-   * sheets that gain no experience, of any game. NULL in the class: the
-   * game keeps no experience. */
+   * sheets that gain no experience, of any game. NULL: the game keeps
+   * no experience. */
   gboolean   (*spend_experience) (ArbGame            *self,
                                   ArbSheet           *sheet,
                                   ArbRulesetLibrary  *rules,
@@ -290,56 +323,24 @@ struct _ArbGameClass
    * kinds healed (1.8 speaks of the players' characters); NULL: all. */
   const char * const      *healed_fields;
   const char * const      *healed_kinds;
-  /* The values worked out for @id as the fight stands now, appended to
-   * @out (of ArbDerived) in show order: what the game's procedures read
-   * (the gear in hand, dropped or broken, injuries, losses), by the same
-   * functions. NULL in the class: derive_sheet on the live sheet. */
-  void       (*derive_live)    (ArbGame            *self,
+  /* @id's sheet as the fight leaves it for the next fight (a new
+   * reference); NULL with @error when the game carries none over. */
+  ArbSheet  *(*after_fight)    (ArbGame            *self,
+                                ArbEncounter       *encounter,
+                                const char         *id,
+                                GError            **error);
+  /* The weapons @id holds ready, in the order readied; NULL when the game
+   * keeps no such list. What generic forms and commands ask of the game
+   * for strikes. */
+  GStrv      (*list_ready)     (ArbGame            *self,
                                 ArbEncounter       *encounter,
                                 ArbRulesetLibrary  *rules,
-                                const char         *id,
-                                GPtrArray          *out);
-  /* The map */
-  /* What the tones of list_zones mean, ending with a NULL label; NULL
-   * for a game that marks no zones. */
-  const ArbZoneLegend     *zone_legend;
-  /* The gauge that says how near @id is to the end of its fight
-   * (FT and EN, ST, the dice pool, damage boxes); FALSE when it has
-   * none. */
-  gboolean   (*main_gauge)     (ArbGame            *self,
-                                ArbEncounter       *encounter,
-                                const char         *id,
-                                ArbMainGauge       *gauge);
-  /* The things lying on the map (of ArbGroundItem); NULL: none. */
-  GPtrArray *(*list_ground)    (ArbGame            *self,
-                                ArbEncounter       *encounter);
-
-  /* Overruling by hand */
-  /* The live numbers the referee may set, in the order shown; NULL-key
-   * terminated, NULL for none. */
-  const ArbAdjustable     *adjustable;
-  /* N_(): for the referee choosing a game, one line on what Arbiter
-   * runs and what is done by hand ("attacks are by hand with Adjust"). */
-  const char              *by_hand;
-
-  /* Figures nobody controls, and steps nobody chooses */
-  /* The procedure ("ID.NAME") the rules run by themselves for @id now, a
-   * figure no person controls (a solo game's foes), or for any figure
-   * when the rules leave its next step no choice (a game's
-   * housekeeping); NULL when a person decides. The game says which
-   * figures it answers for. The app proposes it and the referee
-   * confirms. */
-  const char *(*auto_action)   (ArbGame            *self,
-                                ArbEncounter       *encounter,
                                 const char         *id);
+} ArbGameSheets;
 
-  /* The figure @id most likely aims at now (a target it keeps from
-   * turn to turn), as a new string; NULL: the nearest foe. */
-  char       *(*default_target) (ArbGame            *self,
-                                 ArbEncounter       *encounter,
-                                 const char         *id);
-
-  /* Simulated fights (arb-simulate.h) */
+/* Simulated fights (arb-simulate.h), and figures nobody controls. */
+typedef struct
+{
   /* What @id, whose turn it is, does now when it fights by @policy: one
    * of the game's procedures ("ID.NAME", a new string) with its
    * parameters (@params maps new strings to new strings), chosen as the
@@ -347,7 +348,7 @@ struct _ArbGameClass
    * turn pass (the game's "next"). @id is NULL when it is nobody's turn.
    * The same procedures as at the table: a house policy is one function.
    * @flags: see ArbChoiceFlags (a game that checks all it chooses may
-   * leave them alone). NULL in the class: the game cannot be simulated. */
+   * leave them alone). NULL: the game cannot be simulated. */
   gboolean   (*choose)         (ArbGame            *self,
                                 ArbEncounter       *encounter,
                                 ArbRulesetLibrary  *rules,
@@ -356,38 +357,66 @@ struct _ArbGameClass
                                 char              **procedure,
                                 GHashTable         *params,
                                 ArbChoiceFlags     *flags);
-  /* Whether the fight has ended, and which side won (*@winner, a new
-   * string; NULL for nobody), for a game with an end of its own (a
-   * yield, a time limit, fire returned by those shot down in the same
-   * phase); it calls arb_game_one_side_left() for the common end. NULL
-   * in the class: the fight ends when the figures left in it are all of
-   * one side. */
-  gboolean   (*fight_over)     (ArbGame            *self,
-                                ArbEncounter       *encounter,
-                                char              **winner);
+  /* The figure @id most likely aims at now (a target it keeps from
+   * turn to turn), as a new string; NULL: the nearest foe. */
+  char       *(*default_target) (ArbGame            *self,
+                                 ArbEncounter       *encounter,
+                                 const char         *id);
+} ArbGameSimulation;
 
-  /* The step the fight waits for when it is nobody's turn (the end of
-   * a turn: air currents, say), "ID.NAME", which Next runs (the
-   * app opens it, so its dice can be typed); NULL when Next simply moves
-   * the fight on. */
-  const char *(*turn_step)     (ArbGame            *self,
-                                ArbEncounter       *encounter);
+/* Overruling by hand. */
+typedef struct
+{
+  /* The live numbers the referee may set, in the order shown; NULL-key
+   * terminated, NULL for none. */
+  const ArbAdjustable     *adjustable;
+  /* N_(): for the referee choosing a game, one line on what Arbiter
+   * runs and what is done by hand ("attacks are by hand with Adjust"). */
+  const char              *by_hand;
+} ArbGameAdjust;
 
-  /* Why a fight the game has ended (fight_over) has no winner, for
-   * people ("dismissed standing after 30 turns"), translated; NULL in the
-   * class: nobody was left standing. */
-  const char *(*no_winner_cause) (ArbGame            *self,
-                                  ArbEncounter       *encounter);
-  /* What the game's start and next read (physical cards drawn, who moves
-   * first), ending with a NULL name; NULL for nothing. Their specs
-   * ("ID.start", "ID.next") carry them. */
-  const ArbParamSpec      *turn_params;
+struct _ArbGameClass
+{
+  GObjectClass parent_class;
 
-  gpointer padding[1];
+  /* Static data, set in class_init. Lists end with a NULL entry. */
+  const char              *id;            /* "ID": encounters and sheets carry it */
+  const char              *title;         /* N_() */
+  const char              *time_unit;     /* what conditions last: "round", "turn" */
+  const char              *order_by;      /* N_(): what orders the figures, "AG" */
+  const char              *default_map;   /* the preset a new fight starts on */
+  const ArbProcedureSpec  *procedures;    /* the game's own, offered ones first */
+  /* The conditions with their labels; those not by_rules, in this
+   * order, are what arb_game_list_conditions() lists. */
+  const ArbConditionSpec  *condition_table;
+  const char * const      *out_conditions;/* those that take a figure out of the fight */
+  /* The live values the game's rules read, with what they must be
+   * (src/rules/games/ID/arb-ID-keys.h); the generic ones are in
+   * arb-keys.h. NULL-key terminated. */
+  const ArbKey * const   *state_keys;
+  /* The app's fight: the figures of the demo fight, on the default
+   * map; NULL for a game that has none. */
+  const ArbDemoFigure     *demo;
+  /* N_(): who fights whom in the demo, for the window that offers it. */
+  const char              *demo_summary;
+
+  /* The game's concerns, each NULL for a game without it. */
+  const ArbGameTurns      *turns;
+  const ArbGameMap        *map;
+  const ArbGameSheets     *sheets;
+  const ArbGameSimulation *simulation;
+  const ArbGameAdjust     *adjust;
+
+  gpointer padding[4];
 };
 
 /* The registry: every game, in the order they are offered. */
 GPtrArray          *arb_game_list          (void);
+/* One more game, offered after the built-in ones (src/rules/games/): for
+ * a game built outside them, as the tests' toy (tests/games/toy/). Only
+ * before the registry is first asked anything, from one thread: a
+ * constructor of the program that links the game. */
+void                arb_game_register_type (GType          type);
 /* Their ids, in the same order, NULL-terminated; static. */
 const char * const *arb_game_list_ids      (void);
 /* The ids as a list for people, "ID, ID, ..."; static. */
@@ -475,7 +504,7 @@ void                arb_gauges_add         (GPtrArray     *gauges,
 /* An empty array of ArbGauge that frees its gauges. */
 GPtrArray          *arb_gauge_array_new    (void);
 
-/* Simulated fights: see choose and fight_over in the class. */
+/* Simulated fights: see ArbGameSimulation.choose and ArbGameTurns.fight_over. */
 gboolean            arb_game_can_simulate  (ArbGame            *self);
 /* A choice the rules accept now (an unchecked one is previewed). */
 gboolean            arb_game_choose        (ArbGame            *self,
@@ -532,7 +561,7 @@ ArbSheet           *arb_game_sheet_after_fight (ArbGame            *self,
 const ArbMapPreset *arb_game_get_map_preset_table (ArbGame *self);
 /* The game's checked live values (NULL-key terminated, never NULL). */
 const ArbKey * const *arb_game_list_state_keys (ArbGame *self);
-/* See clear_sight; never NULL. */
+/* See ArbGameMap.clear_sight; never NULL. */
 const char * const *arb_game_list_clear_sight     (ArbGame *self);
 
 /* Sheets */
@@ -548,7 +577,7 @@ void                arb_game_derive_sheet  (ArbGame            *self,
                                             ArbRulesetLibrary  *rules,
                                             GPtrArray          *out);
 /* The values of @id worked out from the fight as it stands (a new array
- * of ArbDerived): derive_live, else derive_sheet on the live sheet. */
+ * of ArbDerived): the game's derive_live, else its derive on the live sheet. */
 GPtrArray          *arb_game_derive_live   (ArbGame            *self,
                                             ArbEncounter       *encounter,
                                             ArbRulesetLibrary  *rules,
@@ -559,7 +588,7 @@ ArbSheet           *arb_game_generate_sheet (ArbGame                  *self,
                                              const ArbSheetGeneration *generation,
                                              ArbRulesetLibrary        *rules,
                                              GPtrArray                *problems);
-/* Whether the game keeps experience (spend_experience). */
+/* Whether the game keeps experience (ArbGameSheets.spend_experience). */
 gboolean            arb_game_keeps_experience (ArbGame       *self);
 /* Experience spent on @sheet between fights, by the rules of its game;
  * a sheet of a game that keeps none is refused by the rule of a game that
@@ -570,7 +599,7 @@ gboolean            arb_game_spend_experience (ArbSheet           *sheet,
                                                const char         *weapon,
                                                GError            **error);
 /* Overruling by hand */
-/* See adjustable; never NULL. */
+/* See ArbGameAdjust.adjustable; never NULL. */
 const ArbAdjustable *arb_game_list_adjustable   (ArbGame       *self);
 /* The adjustable the referee names @name: its pool when it has one
  * ("en"), else its key ("altitude"); NULL when there is none. */
@@ -578,14 +607,14 @@ const ArbAdjustable *arb_game_find_adjustable   (ArbGame       *self,
                                                  const char    *name);
 /* @adjustable's name for the referee and the CLI: its pool or key. */
 const char         *arb_adjustable_get_name     (const ArbAdjustable *adjustable);
-/* See by_hand: translated, or NULL when the game says nothing. */
+/* See ArbGameAdjust.by_hand: translated, or NULL when the game says nothing. */
 const char         *arb_game_get_by_hand        (ArbGame       *self);
 /* Figures nobody controls */
-/* See default_target: @id's likeliest target, or NULL. */
+/* See ArbGameSimulation.default_target: @id's likeliest target, or NULL. */
 char               *arb_game_default_target     (ArbGame       *self,
                                                  ArbEncounter  *encounter,
                                                  const char    *id);
-/* See auto_action: the procedure the rules run for @id now, or NULL. */
+/* See ArbGameTurns.auto_action: the procedure the rules run for @id now, or NULL. */
 const char         *arb_game_auto_action        (ArbGame       *self,
                                                  ArbEncounter  *encounter,
                                                  const char    *id);

@@ -1,7 +1,7 @@
 /* arb-sheet.c: character and NPC record sheets, kept as XML
  *
  * A sheet is a flat set of fields plus a list of items (weapons, attacks,
- * wounds...), both described by the game (ArbGameClass.sheets, in
+ * wounds...), both described by the game (ArbGameSheets.specs, in
  * src/rules/games/ID/arb-ID-sheet.c), which also adds its own rules and
  * derived values. Files are read through arb-xml (no DTD, no entities,
  * no network), checked against data/schemas/sheet.rng and then against

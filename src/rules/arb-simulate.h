@@ -3,7 +3,7 @@
  * A simulation takes a copy of an encounter's state (never the
  * encounter itself: nothing it does reaches the file, the history or the
  * drafts) and plays the fight to its end again and again, every figure
- * choosing its steps by the game's policy (ArbGameClass.choose) and
+ * choosing its steps by the game's policy (ArbGameSimulation.choose) and
  * every die rolled from a seeded stream: run N of seed S rolls the same
  * dice whoever runs it, so the figures are the same for a seed however
  * many workers share the runs. The steps are the game's own procedures,

@@ -210,6 +210,40 @@ static const ArbAdjustable adjustable[] = {
   { NULL }
 };
 
+static const ArbGameTurns turns = {
+  .start = start,
+  .next = next,
+  .list_gauges = arb_aod_list_gauges,
+};
+
+static const ArbGameMap map = {
+  .presets = map_presets,
+  .clear_sight = clear_sight,
+  .plan_move = arb_aod_plan_move,
+  .plan_turn = arb_aod_plan_turn,
+  .list_zones = arb_aod_list_zones,
+  .main_gauge = arb_aod_main_gauge,
+  .list_ground = arb_aod_list_ground,
+  .zone_legend = zone_legend,
+};
+
+static const ArbGameSimulation simulation = {
+  .choose = arb_aod_choose,
+};
+
+static const ArbGameAdjust adjust = {
+  .adjustable = adjustable,
+  .by_hand = N_("Turn order, strikes, actions, stun recovery and the crowd are automated; anything else is by hand with Adjust"),
+};
+
+/* Filled in by arb_aod_sheet_class_init() too. */
+static ArbGameSheets sheets = {
+  .list_ready = list_ready,
+  .after_fight = sheet_after_fight,
+  .healed_fields = healed_fields,
+  .healed_kinds = healed_kinds,
+};
+
 static void
 arb_aod_game_class_init (ArbAodGameClass *klass)
 {
@@ -224,29 +258,15 @@ arb_aod_game_class_init (ArbAodGameClass *klass)
   game_class->procedures = procedures;
   game_class->condition_table = conditions;
   game_class->out_conditions = out_conditions;
-  game_class->map_preset_table = map_presets;
-  game_class->map_presets = arb_map_preset_names (map_presets);
   game_class->state_keys = arb_aod_keys;
-  game_class->adjustable = adjustable;
-  game_class->by_hand = N_("Turn order, strikes, actions, stun recovery and the crowd are automated; anything else is by hand with Adjust");
-  game_class->clear_sight = clear_sight;
-  game_class->plan_move = arb_aod_plan_move;
-  game_class->plan_turn = arb_aod_plan_turn;
-  game_class->start = start;
-  game_class->next = next;
-  game_class->list_zones = arb_aod_list_zones;
-  game_class->list_gauges = arb_aod_list_gauges;
-  game_class->main_gauge = arb_aod_main_gauge;
-  game_class->list_ground = arb_aod_list_ground;
-  game_class->zone_legend = zone_legend;
   game_class->demo = demo;
   game_class->demo_summary = N_("Rolf the Barbarian and Lazar the Swift against the Troll, already within reach of each other.");
-  game_class->list_ready = list_ready;
-  game_class->sheet_after_fight = sheet_after_fight;
-  game_class->choose = arb_aod_choose;
-  arb_aod_sheet_class_init (game_class);
-  game_class->healed_fields = healed_fields;
-  game_class->healed_kinds = healed_kinds;
+  arb_aod_sheet_class_init (&sheets);
+  game_class->turns = &turns;
+  game_class->map = &map;
+  game_class->sheets = &sheets;
+  game_class->simulation = &simulation;
+  game_class->adjust = &adjust;
 }
 
 static void

@@ -28,7 +28,7 @@ gboolean   arb_aod_main_gauge (ArbGame           *game,
                    ArbMainGauge      *gauge);
 GPtrArray *arb_aod_list_ground (ArbGame           *game,
                     ArbEncounter      *encounter);
-/* Sets the class's sheet kinds and sheet rules (arb-aod-sheet.c). */
-void arb_aod_sheet_class_init (ArbGameClass *klass);
+/* Fills the sheet concern: kinds, specs and sheet rules (arb-aod-sheet.c). */
+void arb_aod_sheet_class_init (ArbGameSheets *concern);
 
 G_END_DECLS

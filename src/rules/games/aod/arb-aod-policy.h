@@ -9,7 +9,7 @@
 
 G_BEGIN_DECLS
 
-/* The game's choose (ArbGameClass.choose): what @id does now by
+/* The game's choose (ArbGameSimulation.choose): what @id does now by
  * @policy; FALSE to let the pulse pass (aod.next). */
 gboolean arb_aod_choose (ArbGame           *game,
                          ArbEncounter      *encounter,

@@ -154,13 +154,13 @@ spend_experience (ArbGame            *game,
 }
 
 void
-arb_aod_sheet_class_init (ArbGameClass *klass)
+arb_aod_sheet_class_init (ArbGameSheets *concern)
 {
-  klass->sheets = sheets;
-  klass->sheet_kinds = kinds;
-  klass->check_sheet = check_sheet;
-  klass->derive_sheet = derive_sheet;
-  klass->derive_live = derive_live;
-  klass->generate_sheet = generate_sheet;
-  klass->spend_experience = spend_experience;
+  concern->specs = sheets;
+  concern->kinds = kinds;
+  concern->check = check_sheet;
+  concern->derive = derive_sheet;
+  concern->derive_live = derive_live;
+  concern->generate = generate_sheet;
+  concern->spend_experience = spend_experience;
 }

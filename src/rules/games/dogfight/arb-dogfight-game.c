@@ -210,6 +210,39 @@ static const ArbAdjustable adjustable[] = {
   { NULL }
 };
 
+static const ArbGameTurns turns = {
+  .start = start,
+  .next = next,
+  .list_gauges = arb_dogfight_list_gauges,
+  .auto_action = arb_dogfight_auto_action,
+  .fight_over = arb_dogfight_fight_over,
+  .no_winner_cause = arb_dogfight_no_winner_cause,
+};
+
+static const ArbGameMap map = {
+  .presets = map_presets,
+  .list_zones = arb_dogfight_list_zones,
+  .main_gauge = arb_dogfight_main_gauge,
+  .zone_legend = zone_legend,
+  .plan_move = arb_dogfight_plan_move,
+  .plan_turn = arb_dogfight_plan_turn,
+};
+
+static const ArbGameSimulation simulation = {
+  .default_target = default_target,
+  .choose = arb_dogfight_choose,
+};
+
+static const ArbGameAdjust adjust = {
+  .adjustable = adjustable,
+  .by_hand = N_("Every step of the quick reference is automated; reloading and what the sheet leaves out are by hand with Adjust"),
+};
+
+/* Filled in by arb_dogfight_sheet_class_init() too. */
+static ArbGameSheets sheets = {
+  .derive_live = arb_dogfight_derive_live,
+};
+
 static void
 arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
 {
@@ -223,28 +256,15 @@ arb_dogfight_game_class_init (ArbDogfightGameClass *klass)
   game_class->procedures = procedures;
   game_class->condition_table = conditions;
   game_class->out_conditions = out_conditions;
-  game_class->map_preset_table = map_presets;
-  game_class->map_presets = arb_map_preset_names (map_presets);
   game_class->state_keys = arb_dogfight_keys;
-  game_class->adjustable = adjustable;
-  game_class->by_hand = N_("Every step of the quick reference is automated; reloading and what the sheet leaves out are by hand with Adjust");
   game_class->demo = demo;
   game_class->demo_summary = N_("Harry Quill against Otto Brandt, closing head on: housekeeping, movement and the combat phase of each turn.");
-  game_class->start = start;
-  game_class->next = next;
-  game_class->default_target = default_target;
-  game_class->list_zones = arb_dogfight_list_zones;
-  game_class->list_gauges = arb_dogfight_list_gauges;
-  game_class->derive_live = arb_dogfight_derive_live;
-  game_class->main_gauge = arb_dogfight_main_gauge;
-  game_class->zone_legend = zone_legend;
-  game_class->auto_action = arb_dogfight_auto_action;
-  game_class->plan_move = arb_dogfight_plan_move;
-  game_class->plan_turn = arb_dogfight_plan_turn;
-  game_class->choose = arb_dogfight_choose;
-  game_class->fight_over = arb_dogfight_fight_over;
-  game_class->no_winner_cause = arb_dogfight_no_winner_cause;
-  arb_dogfight_sheet_class_init (game_class);
+  arb_dogfight_sheet_class_init (&sheets);
+  game_class->turns = &turns;
+  game_class->map = &map;
+  game_class->sheets = &sheets;
+  game_class->simulation = &simulation;
+  game_class->adjust = &adjust;
 }
 
 static void

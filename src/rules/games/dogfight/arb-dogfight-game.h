@@ -53,7 +53,7 @@ gboolean   arb_dogfight_fight_over (ArbGame            *game,
 /* Why a fight it ended has no winner: all gone home, or all down. */
 const char *arb_dogfight_no_winner_cause (ArbGame      *game,
                                           ArbEncounter *encounter);
-/* Sets the class's sheet kinds and sheet rules (arb-dogfight-sheet.c). */
-void arb_dogfight_sheet_class_init (ArbGameClass *klass);
+/* Fills the sheet concern: kinds, specs and sheet rules (arb-dogfight-sheet.c). */
+void arb_dogfight_sheet_class_init (ArbGameSheets *concern);
 
 G_END_DECLS

@@ -224,6 +224,34 @@ turn_step (ArbGame      *game,
   return g_strcmp0 (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_GPG_KEY_PHASE), "air-currents") == 0 ? "gpg.air-currents" : NULL;
 }
 
+static const ArbGameTurns turns = {
+  .start = start,
+  .next = next,
+  .list_gauges = arb_gpg_list_gauges,
+  .fight_over = arb_gpg_fight_over,
+  .turn_step = turn_step,
+};
+
+static const ArbGameMap map = {
+  .presets = map_presets,
+  .clear_sight = clear_sight,
+  .list_zones = arb_gpg_list_zones,
+  .main_gauge = arb_gpg_main_gauge,
+  .zone_legend = zone_legend,
+};
+
+static const ArbGameSimulation simulation = {
+  .choose = arb_gpg_choose,
+};
+
+static const ArbGameAdjust adjust = {
+  .adjustable = adjustable,
+  .by_hand = N_("Turn phases, air currents, moves, rams and strikes are automated; anything else is by hand with Adjust"),
+};
+
+/* Filled in by arb_gpg_sheet_class_init() too. */
+static ArbGameSheets sheets;
+
 static void
 arb_gpg_game_class_init (ArbGpgGameClass *klass)
 {
@@ -238,24 +266,15 @@ arb_gpg_game_class_init (ArbGpgGameClass *klass)
   game_class->procedures = procedures;
   game_class->condition_table = conditions;
   game_class->out_conditions = out_conditions;
-  game_class->map_preset_table = map_presets;
-  game_class->map_presets = arb_map_preset_names (map_presets);
   game_class->state_keys = arb_gpg_keys;
-  game_class->adjustable = adjustable;
-  game_class->by_hand = N_("Turn phases, air currents, moves, rams and strikes are automated; anything else is by hand with Adjust");
-  game_class->clear_sight = clear_sight;
-  game_class->start = start;
-  game_class->next = next;
-  game_class->list_zones = arb_gpg_list_zones;
-  game_class->list_gauges = arb_gpg_list_gauges;
-  game_class->main_gauge = arb_gpg_main_gauge;
-  game_class->zone_legend = zone_legend;
-  game_class->choose = arb_gpg_choose;
-  game_class->fight_over = arb_gpg_fight_over;
-  game_class->turn_step = turn_step;
   game_class->demo = demo;
   game_class->demo_summary = N_("Tamsin Reeve on the ledge against Black Corvo, spear in hand, across the pit: manoeuvres, dives, strikes and the air currents at each turn’s end.");
-  arb_gpg_sheet_class_init (game_class);
+  arb_gpg_sheet_class_init (&sheets);
+  game_class->turns = &turns;
+  game_class->map = &map;
+  game_class->sheets = &sheets;
+  game_class->simulation = &simulation;
+  game_class->adjust = &adjust;
 }
 
 static void

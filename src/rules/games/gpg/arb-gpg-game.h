@@ -26,7 +26,7 @@ gboolean   arb_gpg_main_gauge (ArbGame           *game,
                    ArbEncounter      *encounter,
                    const char        *id,
                    ArbMainGauge      *gauge);
-/* arb-gpg-policy.c: simulated fights (ArbGameClass.choose, fight_over) */
+/* arb-gpg-policy.c: simulated fights (ArbGameSimulation.choose, ArbGameTurns.fight_over) */
 gboolean   arb_gpg_choose     (ArbGame            *game,
                                ArbEncounter       *encounter,
                                ArbRulesetLibrary  *rules,
@@ -38,8 +38,8 @@ gboolean   arb_gpg_choose     (ArbGame            *game,
 gboolean   arb_gpg_fight_over (ArbGame            *game,
                                ArbEncounter       *encounter,
                                char              **winner);
-/* Sets the class's sheet kinds and sheet rules (arb-gpg-sheet.c). */
-void arb_gpg_sheet_class_init (ArbGameClass *klass);
+/* Fills the sheet concern: kinds, specs and sheet rules (arb-gpg-sheet.c). */
+void arb_gpg_sheet_class_init (ArbGameSheets *concern);
 
 /* A 2.1 manoeuvre's name for people ("TL": "Turn Left"), translated;
  * @code itself for one the rules do not know. */

@@ -147,11 +147,11 @@ derive_live (ArbGame           *game,
 }
 
 void
-arb_gpg_sheet_class_init (ArbGameClass *klass)
+arb_gpg_sheet_class_init (ArbGameSheets *concern)
 {
-  klass->sheets = sheets;
-  klass->sheet_kinds = kinds;
-  klass->check_sheet = check_sheet;
-  klass->derive_sheet = derive_sheet;
-  klass->derive_live = derive_live;
+  concern->specs = sheets;
+  concern->kinds = kinds;
+  concern->check = check_sheet;
+  concern->derive = derive_sheet;
+  concern->derive_live = derive_live;
 }

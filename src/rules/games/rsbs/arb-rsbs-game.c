@@ -249,6 +249,38 @@ static const ArbAdjustable adjustable[] = {
   { NULL }
 };
 
+static const ArbGameTurns turns = {
+  .params = rsbs_turn_params,
+  .start = start,
+  .next = next,
+  .list_gauges = arb_rsbs_list_gauges,
+  .auto_action = arb_rsbs_auto_action,
+  .fight_over = arb_rsbs_fight_over,
+  .no_winner_cause = arb_rsbs_no_winner_cause,
+};
+
+static const ArbGameMap map = {
+  .presets = map_presets,
+  .clear_sight = clear_sight,
+  .plan_move = arb_rsbs_plan_move,
+  .plan_turn = arb_rsbs_plan_turn,
+  .main_gauge = arb_rsbs_main_gauge,
+  .list_zones = arb_rsbs_list_zones,
+  .zone_legend = arb_rsbs_zone_legend,
+};
+
+static const ArbGameSimulation simulation = {
+  .choose = arb_rsbs_choose,
+};
+
+static const ArbGameAdjust adjust = {
+  .adjustable = adjustable,
+  .by_hand = N_("Everything the rules give is automated, uncontrolled NPCs included; the book's combat results stay by hand until you fill in its tables from your rulebook"),
+};
+
+/* Filled in by arb_rsbs_sheet_class_init() too. */
+static ArbGameSheets sheets;
+
 static void
 arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
 {
@@ -261,30 +293,17 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->order_by = N_("card");
   game_class->default_map = "rsbs-square-2";
   game_class->procedures = procedures;
-  game_class->turn_params = rsbs_turn_params;
   game_class->condition_table = conditions;
   game_class->out_conditions = out_conditions;
-  game_class->map_preset_table = map_presets;
-  game_class->map_presets = arb_map_preset_names (map_presets);
   game_class->state_keys = arb_rsbs_keys;
-  game_class->adjustable = adjustable;
-  game_class->by_hand = N_("Everything the rules give is automated, uncontrolled NPCs included; the book's combat results stay by hand until you fill in its tables from your rulebook");
   game_class->demo = demo;
   game_class->demo_summary = N_("Aulus Varro against Brutus the Chaser in the middle of the sand: the pool allotted, melees, and an NPC that runs itself (its result tables filled in from your book).");
-  game_class->clear_sight = clear_sight;
-  game_class->start = start;
-  game_class->next = next;
-  game_class->plan_move = arb_rsbs_plan_move;
-  game_class->plan_turn = arb_rsbs_plan_turn;
-  game_class->list_gauges = arb_rsbs_list_gauges;
-  game_class->main_gauge = arb_rsbs_main_gauge;
-  game_class->auto_action = arb_rsbs_auto_action;
-  game_class->choose = arb_rsbs_choose;
-  game_class->fight_over = arb_rsbs_fight_over;
-  game_class->no_winner_cause = arb_rsbs_no_winner_cause;
-  game_class->list_zones = arb_rsbs_list_zones;
-  game_class->zone_legend = arb_rsbs_zone_legend;
-  arb_rsbs_sheet_class_init (game_class);
+  arb_rsbs_sheet_class_init (&sheets);
+  game_class->turns = &turns;
+  game_class->map = &map;
+  game_class->sheets = &sheets;
+  game_class->simulation = &simulation;
+  game_class->adjust = &adjust;
 }
 
 static void

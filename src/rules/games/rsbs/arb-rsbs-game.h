@@ -45,7 +45,7 @@ gboolean   arb_rsbs_fight_over (ArbGame           *game,
 /* Why a match arb_rsbs_fight_over() ended has no winner. */
 const char *arb_rsbs_no_winner_cause (ArbGame      *game,
                                       ArbEncounter *encounter);
-/* Sets the class's sheet kinds and sheet rules (arb-rsbs-sheet.c). */
-void arb_rsbs_sheet_class_init (ArbGameClass *klass);
+/* Fills the sheet concern: kinds, specs and sheet rules (arb-rsbs-sheet.c). */
+void arb_rsbs_sheet_class_init (ArbGameSheets *concern);
 
 G_END_DECLS

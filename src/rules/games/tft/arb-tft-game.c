@@ -216,6 +216,38 @@ static const ArbAdjustable adjustable[] = {
   { NULL }
 };
 
+static const ArbGameTurns turns = {
+  .params = tft_turn_params,
+  .start = start,
+  .next = next,
+  .list_gauges = arb_tft_list_gauges,
+};
+
+static const ArbGameMap map = {
+  .presets = map_presets,
+  .clear_sight = clear_sight,
+  .list_zones = arb_tft_list_zones,
+  .plan_move = arb_tft_plan_move,
+  .plan_turn = arb_tft_plan_turn,
+  .list_ground = arb_tft_list_ground,
+  .main_gauge = arb_tft_main_gauge,
+  .zone_legend = zone_legend,
+};
+
+static const ArbGameSimulation simulation = {
+  .choose = arb_tft_choose,
+};
+
+static const ArbGameAdjust adjust = {
+  .adjustable = adjustable,
+  .by_hand = N_("Turns, options and moves, attacks, damage, injury and hand-to-hand are automated; spells and disbelief are by hand with Adjust"),
+};
+
+/* Filled in by arb_tft_sheet_class_init() too. */
+static ArbGameSheets sheets = {
+  .derive_live = arb_tft_derive_live,
+};
+
 static void
 arb_tft_game_class_init (ArbTftGameClass *klass)
 {
@@ -228,29 +260,17 @@ arb_tft_game_class_init (ArbTftGameClass *klass)
   game_class->order_by = N_("DX");
   game_class->default_map = "tft-combat";
   game_class->procedures = procedures;
-  game_class->turn_params = tft_turn_params;
   game_class->condition_table = conditions;
   game_class->out_conditions = out_conditions;
-  game_class->map_preset_table = map_presets;
-  game_class->map_presets = arb_map_preset_names (map_presets);
   game_class->state_keys = arb_tft_keys;
-  game_class->adjustable = adjustable;
-  game_class->by_hand = N_("Turns, options and moves, attacks, damage, injury and hand-to-hand are automated; spells and disbelief are by hand with Adjust");
   game_class->demo = demo;
   game_class->demo_summary = N_("Brenna Holt against Hask the Ferryman, a few hexes apart: moves, engagement, attacks at 3d6 and damage.");
-  game_class->clear_sight = clear_sight;
-  game_class->start = start;
-  game_class->next = next;
-  game_class->list_zones = arb_tft_list_zones;
-  game_class->plan_move = arb_tft_plan_move;
-  game_class->plan_turn = arb_tft_plan_turn;
-  game_class->list_ground = arb_tft_list_ground;
-  game_class->list_gauges = arb_tft_list_gauges;
-  game_class->main_gauge = arb_tft_main_gauge;
-  game_class->derive_live = arb_tft_derive_live;
-  game_class->choose = arb_tft_choose;
-  game_class->zone_legend = zone_legend;
-  arb_tft_sheet_class_init (game_class);
+  arb_tft_sheet_class_init (&sheets);
+  game_class->turns = &turns;
+  game_class->map = &map;
+  game_class->sheets = &sheets;
+  game_class->simulation = &simulation;
+  game_class->adjust = &adjust;
 }
 
 static void

@@ -32,7 +32,7 @@ void       arb_tft_derive_live (ArbGame           *game,
                                 ArbRulesetLibrary *rules,
                                 const char        *id,
                                 GPtrArray         *out);
-/* arb-tft-policy.c: a simulated figure's step (ArbGameClass.choose) */
+/* arb-tft-policy.c: a simulated figure's step (ArbGameSimulation.choose) */
 gboolean   arb_tft_choose      (ArbGame           *game,
                                 ArbEncounter      *encounter,
                                 ArbRulesetLibrary *rules,
@@ -41,7 +41,7 @@ gboolean   arb_tft_choose      (ArbGame           *game,
                                 char             **procedure,
                                 GHashTable        *params,
                                 ArbChoiceFlags    *flags);
-/* Sets the class's sheet kinds and sheet rules (arb-tft-sheet.c). */
-void arb_tft_sheet_class_init (ArbGameClass *klass);
+/* Fills the sheet concern: kinds, specs and sheet rules (arb-tft-sheet.c). */
+void arb_tft_sheet_class_init (ArbGameSheets *concern);
 
 G_END_DECLS

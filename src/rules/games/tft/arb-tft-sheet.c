@@ -150,10 +150,10 @@ derive_sheet (ArbGame           *game,
 }
 
 void
-arb_tft_sheet_class_init (ArbGameClass *klass)
+arb_tft_sheet_class_init (ArbGameSheets *concern)
 {
-  klass->sheets = sheets;
-  klass->sheet_kinds = kinds;
-  klass->check_sheet = check_sheet;
-  klass->derive_sheet = derive_sheet;
+  concern->specs = sheets;
+  concern->kinds = kinds;
+  concern->check = check_sheet;
+  concern->derive = derive_sheet;
 }
