@@ -18,14 +18,6 @@
 
 #define E ARB_ENCOUNTER_ENTITY
 
-int
-arb_aod_en_left (ArbEncounter *enc,
-                 ArbStep      *step,
-                 const char   *id)
-{
-  return arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_EN, 0) - arb_step_peek_field_int (step, enc, id, ARB_AOD_KEY_EN_LOST, 0);
-}
-
 static const char *
 param_or_current (ArbProc *proc)
 {

@@ -7,28 +7,10 @@
 
 #include "arb-procedure.h"
 #include "arb-aod-keys.h"
+#include "arb-aod-figure.h"
 
 G_BEGIN_DECLS
 
-/* arb_conditions_has for a condition whose key is declared
- * (ARB_AOD_KEY_COND_...): no look-up by name at each of the hundreds of
- * asks a duel. */
-#define ARB_AOD_HAS(enc, step, id, key) \
-  arb_aod_has_key ((enc), (step), (id), (key))
-
-static inline gboolean
-arb_aod_has_key (ArbEncounter *enc,
-                 ArbStep      *step,
-                 const char   *id,
-                 const ArbKey *key)
-{
-  return arb_step_has (step, enc, id, key);
-}
-
-/* Endurance left (EN less EN lost), as @step would leave it. */
-int      arb_aod_en_left             (ArbEncounter *enc,
-                                      ArbStep      *step,
-                                      const char   *id);
 /* 11.6: D100, 4 × EN or less recovers. FALSE when it stopped for the die. */
 gboolean arb_aod_roll_stun_recovery  (ArbProc      *proc,
                                       const char   *id,
@@ -231,34 +213,6 @@ gboolean arb_aod_shield_covers       (ArbEncounter      *enc,
                                       const char        *id,
                                       int                side);
 
-/* The figure as the fight stands (arb-aod-live.c); @step may be NULL. */
-/* AG less the armour's penalty (a character's, 3.2) and a damaged eye's. */
-int      arb_aod_modified_ag         (ArbEncounter      *enc,
-                                      ArbStep           *step,
-                                      ArbRulesetLibrary *rules,
-                                      const char        *id);
-/* MD less the shield's penalty while it is ready (3.5, 11.9) and a
- * damaged eye's. */
-int      arb_aod_modified_md         (ArbEncounter      *enc,
-                                      ArbStep           *step,
-                                      ArbRulesetLibrary *rules,
-                                      const char        *id);
-/* 11.5: what the armour still absorbs (its protection less its damage),
- * or a foe's natural armour. */
-int      arb_aod_armor_left          (ArbEncounter      *enc,
-                                      ArbStep           *step,
-                                      ArbRulesetLibrary *rules,
-                                      const char        *id);
-/* The APA a new round gives (3.1, 4.1, 12.4), injuries taken off. */
-int      arb_aod_apa                 (ArbEncounter      *enc,
-                                      ArbRulesetLibrary *rules,
-                                      const char        *id);
-/* The game's derive_live: the values above and the gear, for people. */
-void     arb_aod_derive_live         (ArbEncounter      *enc,
-                                      ArbRulesetLibrary *rules,
-                                      const char        *id,
-                                      GPtrArray         *out);
-
 /* The turn order: the game's start and next. */
 gboolean arb_aod_turns_start (ArbProc  *proc,
                               GError  **error);
@@ -279,10 +233,8 @@ gboolean    arb_aod_is_this_pulse (ArbEncounter *encounter,
                                    const char   *id,
                                    const ArbKey *mark);
 
-gboolean    arb_aod_is_combatant     (ArbEncounter     *encounter,
-                                      const char       *id);
 
-/* Helpers the procedures and the live values share (arb-aod-live.c) */
+/* The tables' numbers the procedures and the figures share (arb-aod-tables.c) */
 /* "+3", "-2" or "5" into @out; FALSE for anything else. */
 gboolean     arb_aod_parse_signed  (const char        *text,
                                     int               *out);
@@ -306,8 +258,5 @@ gboolean     arb_aod_table_number_in (ArbEncounter    *enc,
                                       const char      *row,
                                       const char      *column,
                                       int             *out);
-/* Whether @id fights from a character sheet (not an NPC's). */
-gboolean     arb_aod_is_character  (ArbEncounter      *enc,
-                                    const char        *id);
 
 G_END_DECLS

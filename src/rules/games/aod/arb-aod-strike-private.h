@@ -32,7 +32,7 @@ G_BEGIN_DECLS
 #define PURPOSE(step, ...) (arb_step_is_quiet (step) ? NULL : g_strdup_printf (__VA_ARGS__))
 #define SAID(purpose) ((purpose) ? (purpose) : "")
 
-/* The rules' modified AG and MD, as the fight stands (arb-aod-live.c). */
+/* The rules' modified AG and MD, as the fight stands (arb-aod-figure.c). */
 static inline int
 modified_ag (ArbProc    *proc,
              const char *id)

@@ -79,17 +79,6 @@ arb_aod_is_this_pulse (ArbEncounter *enc,
   return moment >= 0 && moment == this_pulse (enc);
 }
 
-gboolean
-arb_aod_is_combatant (ArbEncounter *enc,
-                      const char   *id)
-{
-  /* The list borrowed, not split again: every legality check asks. */
-  for (const char * const *ids = arb_encounter_peek_combatants (enc); *ids; ids++)
-    if (g_str_equal (*ids, id))
-      return TRUE;
-  return FALSE;
-}
-
 /* Arena of Death (6.0-6.8) */
 
 static int
