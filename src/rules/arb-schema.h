@@ -81,7 +81,7 @@ typedef const ArbSchema * const *ArbSchemas;
 /* The schema of @id in @schemas, or NULL. */
 const ArbSchema        *arb_schemas_find              (ArbSchemas       schemas,
                                                        const char      *id);
-/* "ID, ID, ...": the ids for messages ("one of aod, gpg, ..."). */
+/* "ID, ID, ...": the ids for messages ("one of ID, ID, ..."). */
 char                   *arb_schemas_ids_text          (ArbSchemas       schemas);
 
 /* What conditions last in @schema's game ("round"); "turn" when it does
