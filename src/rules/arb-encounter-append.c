@@ -227,12 +227,13 @@ load_state_head (ArbSchemas  schemas,
    * whole read checks it. */
   head = g_string_new_len (data, history - data);
   g_string_append (head, "  <history position=\"0\"/>\n</encounter>\n");
-  if (!(doc = arb_xml_parse_limited (head->str, head->len, filename, arb_encounter_max_elements (head->len), NULL)) ||
-      !arb_xml_validate (doc, ENCOUNTER_SCHEMA, filename, NULL))
+  if (!(doc = arb_xml_parse_limited (head->str, head->len, filename, arb_encounter_max_elements (head->len), NULL)))
     return NULL;
   root = xmlDocGetRootElement (doc);
   format = arb_xml_get_prop (root, "format");
   system = arb_xml_get_prop (root, "system");
+  if (arb_schemas_use_grammars (schemas, system) && !arb_xml_validate (doc, ENCOUNTER_SCHEMA, filename, NULL))
+    return NULL;
   if (!arb_xml_is_element (root, "encounter") || g_strcmp0 (format, "1") != 0 ||
       !(self = arb_encounter_new_from (schemas, system, NULL)))
     return NULL;

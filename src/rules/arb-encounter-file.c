@@ -764,9 +764,11 @@ _arb_encounter_read_sheets (ArbEncounter  *self,
 }
 
 /* The encounter's XML, parsed within bounds and checked against the
- * schema, or NULL with @error set. */
+ * grammar (unless its game is one of @schemas the grammar does not
+ * describe), or NULL with @error set. */
 static xmlDoc *
-parse_encounter_bytes (GBytes      *bytes,
+parse_encounter_bytes (ArbSchemas   schemas,
+                       GBytes      *bytes,
                        const char  *filename,
                        xmlNode    **root,
                        GError     **error)
@@ -774,6 +776,7 @@ parse_encounter_bytes (GBytes      *bytes,
   g_autoptr(xmlDoc) doc = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autofree char *format = NULL;
+  g_autofree char *system = NULL;
   const char *data;
   gsize len;
 
@@ -796,7 +799,8 @@ parse_encounter_bytes (GBytes      *bytes,
       return NULL;
     }
 
-  if (!arb_xml_validate (doc, ENCOUNTER_SCHEMA, filename, &local_error))
+  system = arb_xml_get_prop (*root, "system");
+  if (arb_schemas_use_grammars (schemas, system) && !arb_xml_validate (doc, ENCOUNTER_SCHEMA, filename, &local_error))
     {
       g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID, local_error->message);
       return NULL;
@@ -883,7 +887,7 @@ arb_encounter_load_bytes_from (ArbSchemas          schemas,
 
   arb_rules_register_resources_once ();
 
-  if (!(doc = parse_encounter_bytes (bytes, filename, &root, error)))
+  if (!(doc = parse_encounter_bytes (schemas, bytes, filename, &root, error)))
     return NULL;
 
   system = arb_xml_get_prop (root, "system");

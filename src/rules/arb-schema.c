@@ -24,6 +24,16 @@ arb_schemas_find (ArbSchemas  schemas,
   return NULL;
 }
 
+gboolean
+arb_schemas_use_grammars (ArbSchemas  schemas,
+                          const char *id)
+{
+  const ArbSchema *schema = arb_schemas_find (schemas, id);
+
+  /* An unknown game too: the grammar says what is wrong, as it always has. */
+  return schema == NULL || schema->in_grammars;
+}
+
 char *
 arb_schemas_ids_text (ArbSchemas schemas)
 {

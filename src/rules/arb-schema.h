@@ -56,6 +56,11 @@ struct _ArbSchema
    * that blocks no line of sight ("NAME" or "NAME=VALUE"); may be NULL. */
   const ArbMapPreset      *map_presets;
   const char * const      *clear_sight;
+  /* Whether the grammars built with Arbiter (data/schemas) describe the
+   * game's files, which are then checked against them too; a game made
+   * at run time (a test's toy) has its files checked by this schema
+   * alone. */
+  gboolean                 in_grammars;
 
   /* Hooks, each may be NULL; @schema is this one, its data theirs. */
   /* The spec of "ID.NAME", for a game whose procedures are not all in
@@ -80,6 +85,11 @@ typedef const ArbSchema * const *ArbSchemas;
 
 /* The schema of @id in @schemas, or NULL. */
 const ArbSchema        *arb_schemas_find              (ArbSchemas       schemas,
+                                                       const char      *id);
+/* Whether a file of the game @id, one of @schemas or none of them, is
+ * checked against the grammars built with Arbiter: unless @id is a game
+ * of @schemas that they do not describe. */
+gboolean                arb_schemas_use_grammars      (ArbSchemas       schemas,
                                                        const char      *id);
 /* "ID, ID, ...": the ids for messages ("one of ID, ID, ..."). */
 char                   *arb_schemas_ids_text          (ArbSchemas       schemas);

@@ -799,7 +799,7 @@ arb_sheet_load_bytes_from (ArbSchemas          schemas,
   if (!arb_sheet_validate (self, rules, error))
     return NULL;
 
-  if (!arb_xml_validate (doc, SHEET_SCHEMA, shown, &local_error))
+  if (self->schema->in_grammars && !arb_xml_validate (doc, SHEET_SCHEMA, shown, &local_error))
     {
       g_set_error_literal (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID, local_error->message);
       return NULL;
