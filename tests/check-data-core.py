@@ -6,11 +6,16 @@
 # defines (arb_game_*, arb_procedure_get_spec, the openers by name of
 # arb-game-open.c...): they are given a game's schema, never ask the
 # registry, and so no file of theirs is in a circle with the games.
+# Given the data core's library as built (arbiter-data-core), it checks
+# the same of the objects: nothing they call of Arbiter's is outside it
+# but the compiled tables, which the build adds on top (arbiter-data).
 import os
+import subprocess
 import re
 import sys
 
 top = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), '..')
+library = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else None
 os.chdir(top)
 RULES = 'src/rules'
 
@@ -99,6 +104,17 @@ def scan(path, via):
 for path in sorted(data_files):
     if path.endswith('.c'):
         scan(path, '')
+
+# What the compiled library asks of others.
+if library:
+    def symbols(*args):
+        out = subprocess.run(['nm'] + list(args) + [library], check=True, capture_output=True, text=True).stdout
+        return {line.split()[-1] for line in out.split('\n') if line.strip() and not line.endswith(':')}
+    defined = symbols('--defined-only')
+    for name in sorted(symbols('--undefined-only') - defined):
+        if re.match(r'_?arb_', name) and name != 'arb_rules_compiled_register_resource':
+            problems.append('%s: needs %s, which the data core does not define' %
+                            (os.path.basename(library), name))
 
 for p in problems:
     print(p)

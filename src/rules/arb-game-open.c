@@ -10,8 +10,10 @@
 
 #include "config.h"
 
+#include "arb-drafts.h"
 #include "arb-game.h"
 #include "arb-rules-private.h"
+#include "arb-sheet-library.h"
 
 ArbRulesetLibrary *
 arb_ruleset_library_new (void)
@@ -100,6 +102,57 @@ arb_encounter_load_bytes_for_append (GBytes             *bytes,
                                      GError            **error)
 {
   return arb_encounter_load_bytes_for_append_from (arb_game_list_schemas (), bytes, filename, rules, error);
+}
+
+GPtrArray *
+arb_sheet_library_list (const char         *dir,
+                        ArbRulesetLibrary  *rules,
+                        const char         *system,
+                        const char         *kind,
+                        const char         *search,
+                        GError            **error)
+{
+  return arb_sheet_library_list_from (arb_game_list_schemas (), dir, rules, system, kind, search, error);
+}
+
+GPtrArray *
+arb_drafts_list (void)
+{
+  return arb_drafts_list_from (arb_game_list_schemas ());
+}
+
+ArbEncounter *
+arb_drafts_load (const char         *path,
+                 ArbRulesetLibrary  *rules,
+                 char              **warning,
+                 GError            **error)
+{
+  return arb_drafts_load_from (arb_game_list_schemas (), path, rules, warning, error);
+}
+
+gboolean
+arb_drafts_recover (const char  *id,
+                    const char  *path,
+                    GError     **error)
+{
+  return arb_drafts_recover_from (arb_game_list_schemas (), id, path, error);
+}
+
+gboolean
+arb_drafts_recover_full (const char  *id,
+                         const char  *path,
+                         char       **warning,
+                         GError     **error)
+{
+  return arb_drafts_recover_full_from (arb_game_list_schemas (), id, path, warning, error);
+}
+
+int
+arb_drafts_recover_all (const char  *folder,
+                        GPtrArray   *written,
+                        GError     **error)
+{
+  return arb_drafts_recover_all_from (arb_game_list_schemas (), folder, written, error);
 }
 
 static const char * const no_presets[] = { NULL };
