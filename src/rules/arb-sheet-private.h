@@ -53,8 +53,7 @@ struct _ArbSheet
   GPtrArray          *items;      /* of ArbSheetItem, owned */
 };
 
-/* arb_sheet_new() of @system's schema in @schemas, with the same
- * messages. */
+/* arb_sheet_new_from() of a schema already found (a copy's, a file's). */
 ArbSheet          *_arb_sheet_new_of (const ArbSchema   *schema,
                                       const char        *kind,
                                       GError           **error);
