@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "arb-conditions.h"
+#include "arb-drafts.h"
 #include "arb-encounter.h"
 #include "arb-map.h"
 #include "arb-schema.h"
@@ -483,6 +484,50 @@ test_map_preset (void)
   g_assert_cmpstr (error->message, ==, "“moon” is not a toy map: one of toy-ring, or COLSxROWS up to 100x100");
 }
 
+/* A toy fight's draft is listed with the toy's clock, read back and
+ * recovered: drafts are given the schemas too. */
+static void
+test_drafts (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new_from (toy_schemas, "toy", NULL);
+  g_autofree char *imp = add_figure (enc, "Imp", 6, "Red");
+  g_autofree char *newt = add_figure (enc, "Newt", 4, "Blue");
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "recovered.xml", NULL);
+  g_autoptr(GPtrArray) drafts = NULL;
+  g_autoptr(GError) error = NULL;
+  ArbStep *step = arb_step_new ("toy.hit", "Imp");
+  ArbDraft *draft;
+
+  arb_step_set_int (step, enc, newt, &toy_hp, 1);
+  arb_step_set_int (step, enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_ROUND, 2);
+  arb_encounter_apply (enc, step);
+  g_assert_true (arb_drafts_save (enc, NULL, &error));
+  g_assert_no_error (error);
+
+  drafts = arb_drafts_list_from (toy_schemas);
+  g_assert_cmpuint (drafts->len, ==, 1);
+  draft = g_ptr_array_index (drafts, 0);
+  g_assert_null (draft->error);
+  g_assert_cmpstr (draft->system, ==, "toy");
+  g_assert_cmpstr (draft->summary, ==, "toy, round 2: Imp, Newt");
+
+  g_assert_true (arb_drafts_recover_from (toy_schemas, draft->id, path, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr(ArbEncounter) back = arb_encounter_load_file_from (toy_schemas, path, NULL, &error);
+    g_autofree char *summary = NULL;
+
+    g_assert_no_error (error);
+    g_assert_cmpint (arb_encounter_get_int (back, newt, &toy_hp, 0), ==, 1);
+    summary = arb_step_dup_summary (arb_encounter_get_step (back, 2));
+    g_assert_cmpstr (summary, ==, "Hit: Imp");
+  }
+  g_ptr_array_set_size (drafts, 0);
+  g_ptr_array_unref (g_steal_pointer (&drafts));
+  drafts = arb_drafts_list_from (toy_schemas);
+  g_assert_cmpuint (drafts->len, ==, 0);
+}
+
 /* Issue 33: a chance as people read it, one decimal, never nought or
  * certain when it is neither; the exact fraction stays for a tooltip.
  * 8041176/60466176 is a Dogfight burst's (0.13298...). */
@@ -526,6 +571,7 @@ main (int   argc,
   g_test_add_func ("/encounter/toy/conditions", test_conditions);
   g_test_add_func ("/encounter/toy/sheets", test_sheets);
   g_test_add_func ("/encounter/toy/map-preset", test_map_preset);
+  g_test_add_func ("/encounter/toy/drafts", test_drafts);
   g_test_add_func ("/encounter/odds-percent", test_odds_percent);
 
   return g_test_run ();
