@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "arb-conditions.h"
@@ -492,12 +493,14 @@ test_drafts (void)
   g_autoptr(ArbEncounter) enc = arb_encounter_new_from (toy_schemas, "toy", NULL);
   g_autofree char *imp = add_figure (enc, "Imp", 6, "Red");
   g_autofree char *newt = add_figure (enc, "Newt", 4, "Blue");
-  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "recovered.xml", NULL);
+  /* The test's own folders (G_TEST_OPTION_ISOLATE_DIRS): new each run. */
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "recovered.xml", NULL);
   g_autoptr(GPtrArray) drafts = NULL;
   g_autoptr(GError) error = NULL;
   ArbStep *step = arb_step_new ("toy.hit", "Imp");
   ArbDraft *draft;
 
+  g_assert_cmpint (g_mkdir_with_parents (g_get_user_data_dir (), 0700), ==, 0);
   arb_step_set_int (step, enc, newt, &toy_hp, 1);
   arb_step_set_int (step, enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_ROUND, 2);
   arb_encounter_apply (enc, step);
