@@ -21,8 +21,8 @@ typedef enum
 
 GQuark arb_ruleset_error_quark (void);
 
-/* A game as the data core knows it, and the games an opener may meet
- * (arb-schema.h). */
+/* A game as the data core knows it (arb-schema.h), and the games an
+ * opener may meet: their schemas, ending with NULL. */
 typedef struct _ArbSchema ArbSchema;
 typedef const ArbSchema * const *ArbSchemas;
 

@@ -33,8 +33,8 @@ typedef struct
   gboolean    by_rules;  /* set by the rules only, never by hand: not listed */
 } ArbConditionSpec;
 
-typedef struct _ArbSchema ArbSchema;
-
+/* ArbSchema and ArbSchemas are declared in arb-ruleset.h, the lowest of
+ * the headers that name them. */
 struct _ArbSchema
 {
   const char              *id;          /* "ID": encounters and sheets carry it */
@@ -79,9 +79,6 @@ struct _ArbSchema
                                              GPtrArray         *out);
   gpointer                 data;
 };
-
-/* The schemas an opener may meet, ending with NULL. */
-typedef const ArbSchema * const *ArbSchemas;
 
 /* The schema of @id in @schemas, or NULL. */
 const ArbSchema        *arb_schemas_find              (ArbSchemas       schemas,
