@@ -193,6 +193,90 @@ test_undo_redo_random (void)
   g_assert_cmpuint (arb_encounter_get_n_steps (enc), ==, n);
 }
 
+static void
+test_bad_files (void)
+{
+  static const struct { const char *text; const char *needle; } cases[] = {
+    { "<encounter", "enc.xml:1:" },
+    { "<sheet/>", "not an Arbiter encounter" },
+    { "<encounter system=\"chess\" format=\"1\" id=\"x\"><state/><history position=\"0\"/></encounter>", "enc.xml:1:" },
+    { "<encounter system=\"aod\" format=\"1\" id=\"x\"><state/><history position=\"3\"/></encounter>", "past its last step" },
+    { "<encounter system=\"aod\" format=\"1\" id=\"x\"><state/><history position=\"99999999999\"/></encounter>", "not a number of steps" },
+    { "<?xml version=\"1.0\"?>\n<!DOCTYPE e [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<encounter/>", "DOCTYPE" },
+    { "<encounter system=\"aod\" format=\"1\" id=\"x\"><state><entity id=\"encounter\"><value key=\"combatants\">c1</value></entity></state><history position=\"0\"/></encounter>",
+      "combatant c1 has no sheet" },
+    /* A broken embedded sheet: the line is the encounter file's own, the
+     * fifth, where the sheet's <ps> runs into </sheet>. */
+    { "<encounter system=\"aod\" format=\"1\" id=\"x\">\n<state><entity id=\"encounter\"><value key=\"combatants\">c1</value></entity>\n"
+      "<entity id=\"c1\"><value key=\"sheet\">&lt;?xml version=\"1.0\"?&gt;\n&lt;sheet system=\"aod\" kind=\"npc\" format=\"1\"&gt;&lt;name&gt;X&lt;/name&gt;\n"
+      "&lt;ps&gt;&lt;ps&gt;&lt;/sheet&gt;</value></entity></state>\n<history position=\"0\"/></encounter>",
+      "enc.xml:5:" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GBytes) bytes = g_bytes_new_static (cases[i].text, strlen (cases[i].text));
+      g_autoptr(GError) error = NULL;
+      ArbEncounter *enc = arb_encounter_load_bytes (bytes, "enc.xml", rules, &error);
+
+      g_assert_null (enc);
+      g_assert_nonnull (error);
+      if (strstr (error->message, cases[i].needle) == NULL)
+        g_error ("expected “%s” in “%s”", cases[i].needle, error->message);
+    }
+}
+
+/* A hand-made history whose undo (or redo) would leave a combatant with
+ * no sheet is refused at the step's line. */
+static void
+test_history_without_sheet (void)
+{
+  g_autoptr(ArbSheet) troll = starter ("aod-foe-troll.xml");
+  g_autoptr(GBytes) xml = arb_sheet_serialize (troll);
+  g_autofree char *text = g_strndup (g_bytes_get_data (xml, NULL), g_bytes_get_size (xml));
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+  g_autofree char *undo = g_strdup_printf (
+    "<encounter system=\"aod\" format=\"1\" id=\"x\">\n"
+    "<state><entity id=\"encounter\"><value key=\"combatants\">c1</value></entity>"
+    "<entity id=\"c1\"><value key=\"sheet\">%s</value></entity></state>\n"
+    "<history position=\"1\">\n"
+    "<step what=\"hand-made\" who=\"\"><effect entity=\"c1\" key=\"sheet\"><new>%s</new></effect></step>\n"
+    "</history></encounter>", escaped, escaped);
+  g_autofree char *redo = g_strdup_printf (
+    "<encounter system=\"aod\" format=\"1\" id=\"x\">\n"
+    "<state><entity id=\"encounter\"><value key=\"combatants\">c1</value></entity>"
+    "<entity id=\"c1\"><value key=\"sheet\">%s</value></entity></state>\n"
+    "<history position=\"0\">\n"
+    "<step what=\"fine\" who=\"\"><effect entity=\"c1\" key=\"ft-lost\"><new>1</new></effect></step>\n"
+    "<step what=\"hand-made\" who=\"\"><effect entity=\"c1\" key=\"sheet\"><old>%s</old><new>&lt;sheet/&gt;</new></effect></step>\n"
+    "</history></encounter>", escaped, escaped);
+  const char *texts[] = { undo, redo };
+  const char *needles[] = { "undoing", "redoing" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr(GBytes) bytes = g_bytes_new_static (texts[i], strlen (texts[i]));
+      g_autoptr(GError) error = NULL;
+      g_autofree char *where = NULL;
+      const char *step = strstr (texts[i], "<step what=\"hand-made\"");
+      ArbEncounter *enc = arb_encounter_load_bytes (bytes, "enc.xml", rules, &error);
+      int line = 1;
+
+      /* The sheet's own lines come first: count down to the step. */
+      for (const char *c = texts[i]; c < step; c++)
+        line += *c == '\n';
+      where = g_strdup_printf ("enc.xml:%d:", line);
+
+      g_assert_null (enc);
+      g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID);
+      if (strstr (error->message, needles[i]) == NULL)
+        g_error ("expected “%s” in “%s”", needles[i], error->message);
+      g_assert_nonnull (strstr (error->message, "combatant c1"));
+      if (!g_str_has_prefix (error->message, where))
+        g_error ("expected %s in “%s”", where, error->message);
+    }
+}
+
 /* A process applying and saving steps is killed with SIGKILL at a random
  * moment: every step it reported as saved is in the file, and the file
  * reads back whole. */
@@ -1929,6 +2013,8 @@ main (int   argc,
   g_test_add_func ("/encounter/sealed-append", test_sealed_append);
   g_test_add_func ("/encounter/sealed-forged", test_sealed_forged);
   g_test_add_func ("/encounter/gpg/pit-is-the-map", test_gpg_pit_is_the_map);
+  g_test_add_func ("/encounter/bad-files", test_bad_files);
+  g_test_add_func ("/encounter/history-without-sheet", test_history_without_sheet);
   g_test_add_func ("/encounter/crash-loses-nothing", test_crash_loses_nothing);
   g_test_add_func ("/encounter/rsbs/typed-cards", test_rsbs_typed_cards);
   g_test_add_func ("/encounter/drafts-and-session", test_drafts_and_session);
