@@ -50,7 +50,7 @@ main (int   argc,
 
   /* Named as the library names the shipped file, for the tables' file. */
   uri = g_strdup_printf ("resource:///io/github/arbiter/Arbiter/rulesets/%s.xml", argv[1]);
-  library = arb_ruleset_library_new ();
+  library = arb_ruleset_library_new_for (NULL);
   bytes = g_bytes_new_take (g_steal_pointer (&contents), len);
   if (!arb_ruleset_library_load_bytes (library, bytes, uri, FALSE, &error))
     {

@@ -1,4 +1,5 @@
-/* arb-conditions.c: each game's conditions and their durations
+/* arb-conditions.c: each game's conditions and their durations, as a
+ * fight holds them (the procedures that set them: arb-conditions-procs.c)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,27 +10,11 @@
 #include <string.h>
 
 #include "arb-conditions.h"
-#include "arb-game.h"
+#include "arb-schema.h"
 #include "arb-keys.h"
 #include "arb-rules-private.h"
 
 #define E ARB_ENCOUNTER_ENTITY
-
-const char * const *
-arb_conditions_list (const char *system)
-{
-  ArbGame *game = arb_game_get (system);
-
-  return game ? arb_game_list_conditions (game) : NULL;
-}
-
-const char *
-arb_conditions_unit (const char *system)
-{
-  ArbGame *game = arb_game_get (system);
-
-  return game ? arb_game_get_time_unit (game) : ARB_KEY_TURN->name;
-}
 
 gboolean
 arb_conditions_has (ArbEncounter *encounter,
@@ -45,8 +30,8 @@ arb_conditions_has (ArbEncounter *encounter,
 
 
 /* "until round 4" -> 4; "on" -> 0 (no end). */
-static int
-expiry_of (const char *value,
+int
+_arb_conditions_expiry_of (const char *value,
            const char *unit)
 {
   g_autofree char *prefix = g_strdup_printf ("until %s ", unit);
@@ -63,7 +48,7 @@ arb_conditions_describe (ArbEncounter *encounter,
                          const char   *id)
 {
   g_auto(GStrv) keys = arb_encounter_list_keys (encounter, id);
-  const char *unit = arb_conditions_unit (arb_encounter_get_system (encounter));
+  const char *unit = arb_schema_get_time_unit (arb_encounter_get_schema (encounter));
   GString *out = g_string_new (NULL);
 
   for (guint i = 0; keys[i]; i++)
@@ -72,7 +57,7 @@ arb_conditions_describe (ArbEncounter *encounter,
 
       if (!g_str_has_prefix (keys[i], ARB_PREFIX_COND))
         continue;
-      until = expiry_of (arb_encounter_get (encounter, id, arb_encounter_key (encounter, keys[i])), unit);
+      until = _arb_conditions_expiry_of (arb_encounter_get (encounter, id, arb_encounter_key (encounter, keys[i])), unit);
       g_string_append_printf (out, "%s%s", out->len ? ", " : "", keys[i] + 5);
       if (until > 0)
         /* Translators: a condition's end, e.g. "until round 4" */
@@ -85,16 +70,13 @@ const char *
 arb_conditions_label (ArbEncounter *encounter,
                       const char   *condition)
 {
-  ArbGame *game;
-
   g_return_val_if_fail (ARB_IS_ENCOUNTER (encounter), condition);
-  game = arb_game_get (arb_encounter_get_system (encounter));
-  return game ? arb_game_condition_label (game, condition) : condition;
+  return arb_schema_condition_label (arb_encounter_get_schema (encounter), condition);
 }
 
 /* "until round 4", in the game's unit, for people. */
-static char *
-until_text (const char *unit,
+char *
+_arb_conditions_until_text (const char *unit,
             int         until)
 {
   if (g_strcmp0 (unit, "round") == 0)
@@ -109,15 +91,15 @@ arb_conditions_describe_labels (ArbEncounter *encounter,
                                 const char   *id)
 {
   g_auto(GStrv) keys = NULL;
-  ArbGame *game;
+  const ArbSchema *schema;
   const char *unit;
   GString *out;
 
   g_return_val_if_fail (ARB_IS_ENCOUNTER (encounter), NULL);
   out = g_string_new (NULL);
   keys = arb_encounter_list_keys (encounter, id);
-  game = arb_game_get (arb_encounter_get_system (encounter));
-  unit = arb_conditions_unit (arb_encounter_get_system (encounter));
+  schema = arb_encounter_get_schema (encounter);
+  unit = arb_schema_get_time_unit (arb_encounter_get_schema (encounter));
   for (guint i = 0; keys[i]; i++)
     {
       const char *condition = keys[i] + strlen (ARB_PREFIX_COND);
@@ -127,14 +109,14 @@ arb_conditions_describe_labels (ArbEncounter *encounter,
       if (!g_str_has_prefix (keys[i], ARB_PREFIX_COND))
         continue;
       value = arb_encounter_get (encounter, id, arb_encounter_key (encounter, keys[i]));
-      until = expiry_of (value, unit);
+      until = _arb_conditions_expiry_of (value, unit);
       if (out->len)
         /* Translators: between two conditions in a list */
         g_string_append (out, _(", "));
-      g_string_append (out, game ? arb_game_condition_label_for (game, condition, value) : condition);
+      g_string_append (out, arb_schema_condition_label_for (schema, condition, value));
       if (until > 0)
         {
-          g_autofree char *end = until_text (unit, until);
+          g_autofree char *end = _arb_conditions_until_text (unit, until);
 
           /* Translators: a condition and when it ends: "Stunned (until round 4)" */
           g_string_append_printf (out, _(" (%s)"), end);
@@ -143,260 +125,19 @@ arb_conditions_describe_labels (ArbEncounter *encounter,
   return g_string_free (out, FALSE);
 }
 
-void
-arb_conditions_expire (ArbProc *proc,
-                       int      now)
-{
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbStep *step = arb_proc_get_step (proc);
-  /* Borrowed: the step changes, not the encounter. */
-  const char * const *ids = arb_encounter_peek_combatants (enc);
-  const char *unit = arb_conditions_unit (arb_encounter_get_system (enc));
-
-  for (guint i = 0; ids[i]; i++)
-    {
-      /* Only the conditions, not every key copied and sorted: this runs
-       * at every turn of a simulation. Setting a step's effect leaves
-       * the encounter, and so the borrowed keys, as they are. */
-      g_autoptr(GPtrArray) keys = arb_encounter_peek_cond_keys (enc, ids[i]);
-
-      for (guint k = 0; keys && k < keys->len; k++)
-        {
-          const ArbKey *key = g_ptr_array_index (keys, k);
-          int until;
-
-          until = expiry_of (arb_step_peek (step, enc, ids[i], key), unit);
-          if (until > 0 && now >= until)
-            {
-              arb_step_set (step, enc, ids[i], key, NULL);
-              arb_step_add_log (step, _("%s: no longer %s"), arb_encounter_get_name (enc, ids[i]),
-                                arb_conditions_label (enc, key->name + strlen (ARB_PREFIX_COND)));
-            }
-        }
-    }
-}
-
-static gboolean
-check_combatant (ArbEncounter  *enc,
-                 const char    *id,
-                 GError       **error)
-{
-  const char * const *ids = arb_encounter_peek_combatants (enc);
-
-  if (id == NULL)
-    return arb_proc_refuse (error, "id", _("Name the combatant: id=c1"));
-  if (!g_strv_contains (ids, id))
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("There is no combatant “%s” in this fight"), id);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-gboolean
-arb_conditions_set_proc (ArbProc  *proc,
-                         GError  **error)
-{
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbStep *step = arb_proc_get_step (proc);
-  const char *system = arb_encounter_get_system (enc);
-  const char *id = arb_proc_get_param (proc, "id");
-  const char *condition = arb_proc_get_param (proc, "condition");
-  const char *set = arb_proc_get_param (proc, "set");
-  const char *duration = arb_proc_get_param (proc, "for");
-  const char * const *known = arb_conditions_list (system);
-  const char *unit = arb_conditions_unit (system);
-  const ArbKey *key;
-  gboolean on = set == NULL || g_str_equal (set, "on");
-
-  if (!check_combatant (enc, id, error))
-    return FALSE;
-
-  if (condition == NULL || !g_strv_contains (known, condition))
-    {
-      g_autofree char *names = g_strjoinv (", ", (char **)known);
-
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("A %s condition is one of: %s"), system, names);
-      return FALSE;
-    }
-  if (set != NULL && !g_str_equal (set, "on") && !g_str_equal (set, "off"))
-    {
-      g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("set= takes on or off"));
-      return FALSE;
-    }
-
-  key = arb_encounter_condition_key (enc, condition);
-  arb_step_set_who (step, arb_encounter_get_name (enc, id));
-
-  if (!on)
-    {
-      arb_step_set (step, enc, id, key, NULL);
-      arb_step_add_log (step, _("%s: no longer %s"), arb_encounter_get_name (enc, id), arb_conditions_label (enc, condition));
-      return TRUE;
-    }
-
-  if (duration != NULL)
-    {
-      int now = arb_encounter_get_int (enc, E, arb_encounter_key (enc, unit), 1);
-      g_autofree char *value = NULL;
-      gint64 n;
-
-      if (!g_ascii_string_to_signed (duration, 10, 1, 10000, &n, NULL))
-        {
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       _("for= takes a number of %ss, 1 or more"), unit);
-          return FALSE;
-        }
-      /* For N rounds from now: it lapses as round now + N begins. */
-      value = g_strdup_printf ("until %s %d", unit, now + (int)n);
-      arb_step_set (step, enc, id, key, value);
-      {
-        g_autofree char *end = until_text (unit, now + (int)n);
-
-        /* Translators: a condition marked for a while: "Troll: Stunned, until round 4" */
-        arb_step_add_log (step, _("%s: %s, %s"), arb_encounter_get_name (enc, id),
-                          arb_conditions_label (enc, condition), end);
-      }
-    }
-  else
-    {
-      arb_step_set (step, enc, id, key, "on");
-      /* Translators: a condition marked: "Troll: Stunned" */
-      arb_step_add_log (step, _("%s: %s"), arb_encounter_get_name (enc, id), arb_conditions_label (enc, condition));
-    }
-  return TRUE;
-}
-
-static char *
-without (const char *list,
-         const char *id)
-{
-  g_auto(GStrv) parts = g_strsplit (list ? list : "", ",", -1);
-  g_autoptr(GString) out = g_string_new (NULL);
-
-  for (guint i = 0; parts[i]; i++)
-    if (parts[i][0] && !g_str_equal (parts[i], id))
-      g_string_append_printf (out, "%s%s", out->len ? "," : "", parts[i]);
-  return g_string_free (g_steal_pointer (&out), FALSE);
-}
-
-/* The figure leaves the turn order; whoever was next in it acts in its
- * place. */
-static void
-leave_order (ArbStep      *step,
-             ArbEncounter *enc,
-             const char   *id,
-             const char   *order,
-             const char   *current)
-{
-  g_auto(GStrv) parts = g_strsplit (order, ",", -1);
-  g_autofree char *rest = without (order, id);
-
-  if (g_strcmp0 (current, id) == 0)
-    {
-      const char *next = NULL;
-
-      for (guint i = 0; parts[i]; i++)
-        if (g_str_equal (parts[i], id))
-          next = parts[i + 1];
-      if (next == NULL && rest[0])
-        next = parts[0];
-      arb_step_set (step, enc, E, ARB_KEY_CURRENT, next);
-    }
-  arb_step_set (step, enc, E, ARB_KEY_ORDER, rest[0] ? rest : NULL);
-}
-
-/* Every other list of figures the game keeps (a movement order, who
- * grapples whom) loses the figure too, and a value naming him alone (a
- * foe aimed at) is cleared: a file naming one who left would not
- * load. */
-static void
-leave_lists (ArbStep      *step,
-             ArbEncounter *enc,
-             const char   *id)
-{
-  ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
-  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-
-  const ArbKey * const *keys = game ? arb_game_list_state_keys (game) : NULL;
-
-  for (guint n = 0; keys && keys[n]; n++)
-    {
-      const ArbKey *k = keys[n];
-
-      if (k->type != ARB_KEY_IDS && k->type != ARB_KEY_ID)
-        continue;
-      for (guint i = 0; i <= (k->fight ? 0 : g_strv_length (ids)); i++)
-        {
-          const char *entity = k->fight ? E : ids[i];
-          const char *list;
-
-          if (entity == NULL || g_strcmp0 (entity, id) == 0 ||
-              (list = arb_step_peek (step, enc, entity, k)) == NULL)
-            continue;
-          if (k->type == ARB_KEY_ID)
-            {
-              if (g_str_equal (list, id))
-                arb_step_set (step, enc, entity, k, NULL);
-              continue;
-            }
-          {
-            g_autofree char *rest = without (list, id);
-
-            if (!g_str_equal (rest, list))
-              arb_step_set (step, enc, entity, k, rest[0] ? rest : NULL);
-          }
-        }
-    }
-}
-
-gboolean
-arb_conditions_remove_proc (ArbProc  *proc,
-                            GError  **error)
-{
-  ArbEncounter *enc = arb_proc_get_encounter (proc);
-  ArbStep *step = arb_proc_get_step (proc);
-  const char *id = arb_proc_get_param (proc, "id");
-  const char *reason = arb_proc_get_param (proc, "reason");
-  const char *order = arb_encounter_get (enc, E, ARB_KEY_ORDER);
-  const char *current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
-  g_autofree char *combatants = NULL;
-
-  if (!check_combatant (enc, id, error))
-    return FALSE;
-
-  arb_step_set_who (step, arb_encounter_get_name (enc, id));
-  combatants = without (arb_encounter_get (enc, E, ARB_KEY_COMBATANTS), id);
-  arb_step_set (step, enc, E, ARB_KEY_COMBATANTS, combatants[0] ? combatants : NULL);
-
-  if (order != NULL)
-    leave_order (step, enc, id, order, current);
-  leave_lists (step, enc, id);
-
-  if (reason && reason[0])
-    /* Translators: "Troll leaves the fight (fled)" */
-    arb_step_add_log (step, _("%s leaves the fight (%s)"), arb_encounter_get_name (enc, id), reason);
-  else
-    arb_step_add_log (step, _("%s leaves the fight"), arb_encounter_get_name (enc, id));
-  return TRUE;
-}
-
 int
 arb_conditions_time_left (ArbEncounter *encounter,
                           const char   *id,
                           const char   *condition)
 {
   const char *value = arb_encounter_get (encounter, id, arb_encounter_condition_key (encounter, condition));
-  const char *unit = arb_conditions_unit (arb_encounter_get_system (encounter));
+  const char *unit = arb_schema_get_time_unit (arb_encounter_get_schema (encounter));
   int until;
 
   if (value == NULL)
     return -1;
   /* It lapses when the counter reaches its end (arb_conditions_expire). */
-  if ((until = expiry_of (value, unit)) == 0)
+  if ((until = _arb_conditions_expiry_of (value, unit)) == 0)
     return 0;
   return MAX (1, until - arb_encounter_get_int (encounter, ARB_ENCOUNTER_ENTITY, arb_encounter_key (encounter, unit), 0));
 }

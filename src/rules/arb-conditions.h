@@ -14,7 +14,9 @@
 
 G_BEGIN_DECLS
 
-/* The conditions a game knows, NULL-terminated. */
+/* The conditions a game knows, NULL-terminated; by the game's id, so in
+ * the game layer (arb-conditions-procs.c), as are the procedures below.
+ * The rest reads the fight's own game (arb_encounter_get_schema()). */
 const char * const *arb_conditions_list   (const char   *system);
 /* Whether @id has @condition ("stunned") now, or as @step leaves it. */
 gboolean            arb_conditions_has    (ArbEncounter *encounter,

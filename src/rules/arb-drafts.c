@@ -21,6 +21,7 @@
 #include "arb-drafts-private.h"
 #include "arb-file.h"
 #include "arb-rules-private.h"
+#include "arb-schema.h"
 
 #define SESSION_GROUP "session"
 /* The record holds a few lines per draft; anything bigger is not ours. */
@@ -604,7 +605,8 @@ replay (ArbEncounter  *enc,
 }
 
 static ArbEncounter *
-load_draft (const char         *path,
+load_draft (ArbSchemas          schemas,
+            const char         *path,
             ArbRulesetLibrary  *rules,
             JournalState       *state,
             char              **warning,
@@ -628,7 +630,7 @@ load_draft (const char         *path,
   if (!(data = read_bounded (path, MAX_SNAPSHOT_SIZE, &len, NULL, error)))
     return NULL;
   bytes = g_bytes_new_take (data, len);
-  if (!(enc = arb_encounter_load_bytes (bytes, path, rules, error)))
+  if (!(enc = arb_encounter_load_bytes_from (schemas, bytes, path, rules, error)))
     return NULL;
 
   /* A snapshot that names no generation is a whole draft. */
@@ -661,7 +663,7 @@ load_draft (const char         *path,
   /* What the records made is judged as a file is: a journal that was
    * tampered with must not hand the app a fight the loader would refuse. */
   replayed = arb_encounter_serialize (enc);
-  if (!(back = arb_encounter_load_bytes (replayed, path, rules, &replay_error)))
+  if (!(back = arb_encounter_load_bytes_from (schemas, replayed, path, rules, &replay_error)))
     {
       g_autofree char *shown = g_filename_display_name (journal);
 
@@ -669,17 +671,18 @@ load_draft (const char         *path,
                                     "the fight is recovered as its snapshot keeps it"),
                                   shown, replay_error->message);
       state->applied = 0;
-      return arb_encounter_load_bytes (bytes, path, rules, error);
+      return arb_encounter_load_bytes_from (schemas, bytes, path, rules, error);
     }
   *warning = g_steal_pointer (&problem);
   return g_steal_pointer (&back);
 }
 
 ArbEncounter *
-arb_drafts_load (const char         *path,
-                 ArbRulesetLibrary  *rules,
-                 char              **warning,
-                 GError            **error)
+arb_drafts_load_from (ArbSchemas          schemas,
+                      const char         *path,
+                      ArbRulesetLibrary  *rules,
+                      char              **warning,
+                      GError            **error)
 {
   JournalState state;
   g_autofree char *message = NULL;
@@ -687,7 +690,7 @@ arb_drafts_load (const char         *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  enc = load_draft (path, rules, &state, &message, error);
+  enc = load_draft (schemas, path, rules, &state, &message, error);
   if (warning)
     *warning = g_steal_pointer (&message);
   return enc;
@@ -838,7 +841,7 @@ arb_drafts_discard (const char *id)
 }
 
 GPtrArray *
-arb_drafts_list (void)
+arb_drafts_list_from (ArbSchemas schemas)
 {
   g_autofree char *dir = arb_drafts_dir ();
   g_autoptr(GKeyFile) kf = read_session ();
@@ -862,7 +865,7 @@ arb_drafts_list (void)
       if (is_pristine (path))
         continue;
 
-      enc = load_draft (path, NULL, &state, &warning, &error);
+      enc = load_draft (schemas, path, NULL, &state, &warning, &error);
       /* Opened, changed, and every change cut short. */
       if (enc && state.present && state.pristine && state.applied == 0 && warning == NULL)
         continue;
@@ -885,7 +888,7 @@ arb_drafts_list (void)
         {
           g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
           GString *summary = g_string_new (arb_encounter_get_system (enc));
-          const char *unit = arb_conditions_unit (arb_encounter_get_system (enc));
+          const char *unit = arb_schema_get_time_unit (arb_encounter_get_schema (enc));
 
           const char *clock = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, unit));
 
@@ -971,10 +974,11 @@ arb_session_end (void)
 }
 
 gboolean
-arb_drafts_recover_full (const char  *id,
-                         const char  *path,
-                         char       **warning,
-                         GError     **error)
+arb_drafts_recover_full_from (ArbSchemas   schemas,
+                              const char  *id,
+                              const char  *path,
+                              char       **warning,
+                              GError     **error)
 {
   g_autofree char *draft = NULL;
   g_autoptr(ArbEncounter) enc = NULL;
@@ -990,7 +994,7 @@ arb_drafts_recover_full (const char  *id,
     }
   draft = arb_drafts_snapshot_path (id);
 
-  if (!(enc = arb_drafts_load (draft, NULL, warning, error)))
+  if (!(enc = arb_drafts_load_from (schemas, draft, NULL, warning, error)))
     return FALSE;
 
   /* The recovered copy may sit beside the fight's own file: it gets an id
@@ -1013,19 +1017,21 @@ arb_drafts_recover_full (const char  *id,
 }
 
 gboolean
-arb_drafts_recover (const char  *id,
-                    const char  *path,
-                    GError     **error)
+arb_drafts_recover_from (ArbSchemas   schemas,
+                         const char  *id,
+                         const char  *path,
+                         GError     **error)
 {
-  return arb_drafts_recover_full (id, path, NULL, error);
+  return arb_drafts_recover_full_from (schemas, id, path, NULL, error);
 }
 
 int
-arb_drafts_recover_all (const char  *folder,
-                        GPtrArray   *written,
-                        GError     **error)
+arb_drafts_recover_all_from (ArbSchemas   schemas,
+                             const char  *folder,
+                             GPtrArray   *written,
+                             GError     **error)
 {
-  g_autoptr(GPtrArray) drafts = arb_drafts_list ();
+  g_autoptr(GPtrArray) drafts = arb_drafts_list_from (schemas);
   int n = 0;
 
   g_return_val_if_fail (folder != NULL, -1);
@@ -1052,7 +1058,7 @@ arb_drafts_recover_all (const char  *folder,
           path = g_build_filename (folder, name, NULL);
         }
 
-      if (!arb_drafts_recover (d->id, path, error))
+      if (!arb_drafts_recover_from (schemas, d->id, path, error))
         return -1;
       if (written)
         g_ptr_array_add (written, g_strdup (path));

@@ -77,4 +77,27 @@ int        arb_drafts_recover_all    (const char   *folder,
                                       GPtrArray    *written,
                                       GError      **error);
 
+/* The functions above that read drafts, for fights of the games of
+ * @schemas (arb-schema.h); those above are for every game linked, in
+ * the game layer (arb-game-open.c). */
+GPtrArray    *arb_drafts_list_from        (ArbSchemas          schemas);
+ArbEncounter *arb_drafts_load_from        (ArbSchemas          schemas,
+                                           const char         *path,
+                                           ArbRulesetLibrary  *rules,
+                                           char              **warning,
+                                           GError            **error);
+gboolean      arb_drafts_recover_from     (ArbSchemas          schemas,
+                                           const char         *id,
+                                           const char         *path,
+                                           GError            **error);
+gboolean      arb_drafts_recover_full_from (ArbSchemas          schemas,
+                                            const char         *id,
+                                            const char         *path,
+                                            char              **warning,
+                                            GError            **error);
+int           arb_drafts_recover_all_from (ArbSchemas          schemas,
+                                           const char         *folder,
+                                           GPtrArray          *written,
+                                           GError            **error);
+
 G_END_DECLS

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "arb-game.h"
+#include "arb-schema.h"
 #include "arb-encounter-private.h"
 #include "arb-file.h"
 #include "arb-keys.h"
@@ -50,7 +50,8 @@ _arb_history_offset (const char *data,
 }
 
 ArbEncounter *
-arb_encounter_load_file_state (const char         *path,
+arb_encounter_load_file_state_from (ArbSchemas          schemas,
+                                    const char         *path,
                                ArbRulesetLibrary  *rules,
                                GBytes            **rest,
                                GError            **error)
@@ -78,12 +79,12 @@ arb_encounter_load_file_state (const char         *path,
       g_byte_array_append (head, (const guint8 *)data, cut);
       g_byte_array_append (head, (const guint8 *)tail, sizeof tail - 1);
       state = g_byte_array_free_to_bytes (g_steal_pointer (&head));
-      if ((self = arb_encounter_load_bytes (state, path, rules, NULL)))
+      if ((self = arb_encounter_load_bytes_from (schemas, state, path, rules, NULL)))
         *rest = g_bytes_ref (bytes);
     }
   /* Cut nowhere, or the cut did not read: the file whole, which says
    * what is wrong with it if anything is. */
-  if (self == NULL && !(self = arb_encounter_load_bytes (bytes, path, rules, error)))
+  if (self == NULL && !(self = arb_encounter_load_bytes_from (schemas, bytes, path, rules, error)))
     return NULL;
   self->stamp = g_steal_pointer (&stamp);
   return self;
@@ -207,7 +208,8 @@ check_seal (const char *data,
 /* The state alone, as a document of its own, parsed and checked as the
  * whole read checks it; NULL, with nothing said, when it is amiss. */
 static ArbEncounter *
-load_state_head (const char *data,
+load_state_head (ArbSchemas  schemas,
+                 const char *data,
                  const char *history,
                  const char *filename)
 {
@@ -225,14 +227,15 @@ load_state_head (const char *data,
    * whole read checks it. */
   head = g_string_new_len (data, history - data);
   g_string_append (head, "  <history position=\"0\"/>\n</encounter>\n");
-  if (!(doc = arb_xml_parse_limited (head->str, head->len, filename, arb_encounter_max_elements (head->len), NULL)) ||
-      !arb_xml_validate (doc, ENCOUNTER_SCHEMA, filename, NULL))
+  if (!(doc = arb_xml_parse_limited (head->str, head->len, filename, arb_encounter_max_elements (head->len), NULL)))
     return NULL;
   root = xmlDocGetRootElement (doc);
   format = arb_xml_get_prop (root, "format");
   system = arb_xml_get_prop (root, "system");
+  if (arb_schemas_use_grammars (schemas, system) && !arb_xml_validate (doc, ENCOUNTER_SCHEMA, filename, NULL))
+    return NULL;
   if (!arb_xml_is_element (root, "encounter") || g_strcmp0 (format, "1") != 0 ||
-      !(self = arb_encounter_new (system, NULL)))
+      !(self = arb_encounter_new_from (schemas, system, NULL)))
     return NULL;
   g_free (self->id);
   self->id = arb_xml_get_prop (root, "id");
@@ -252,7 +255,8 @@ load_state_head (const char *data,
  * not sealed, no longer matches its seal, has steps to redo, or is not
  * laid out as Arbiter lays it out: the caller then loads it whole. */
 static ArbEncounter *
-load_sealed (GBytes     *bytes,
+load_sealed (ArbSchemas  schemas,
+             GBytes     *bytes,
              const char *filename)
 {
   static const char history_tag[] = "\n  <history position=\"";
@@ -293,7 +297,7 @@ load_sealed (GBytes     *bytes,
   if (!kept_steps_fit (data + start, end - start, n_steps, &elements, &last_step))
     return NULL;
 
-  if (!(self = load_state_head (data, history, filename)))
+  if (!(self = load_state_head (schemas, data, history, filename)))
     return NULL;
 
   {
@@ -311,7 +315,8 @@ load_sealed (GBytes     *bytes,
 }
 
 ArbEncounter *
-arb_encounter_load_file_for_append (const char         *path,
+arb_encounter_load_file_for_append_from (ArbSchemas          schemas,
+                                         const char         *path,
                                     ArbRulesetLibrary  *rules,
                                     GError            **error)
 {
@@ -324,15 +329,16 @@ arb_encounter_load_file_for_append (const char         *path,
   if (!(bytes = _arb_encounter_read_file (path, TRUE, &stamp, error)))
     return NULL;
   /* Anything but a file Arbiter sealed is loaded, and checked, whole. */
-  if (!(self = load_sealed (bytes, path)) &&
-      !(self = arb_encounter_load_bytes (bytes, path, rules, error)))
+  if (!(self = load_sealed (schemas, bytes, path)) &&
+      !(self = arb_encounter_load_bytes_from (schemas, bytes, path, rules, error)))
     return NULL;
   self->stamp = g_steal_pointer (&stamp);
   return self;
 }
 
 ArbEncounter *
-arb_encounter_load_bytes_for_append (GBytes             *bytes,
+arb_encounter_load_bytes_for_append_from (ArbSchemas          schemas,
+                                          GBytes             *bytes,
                                      const char         *filename,
                                      ArbRulesetLibrary  *rules,
                                      GError            **error)
@@ -342,8 +348,8 @@ arb_encounter_load_bytes_for_append (GBytes             *bytes,
   g_return_val_if_fail (bytes != NULL, NULL);
   g_return_val_if_fail (filename != NULL, NULL);
 
-  if (!(self = load_sealed (bytes, filename)))
-    self = arb_encounter_load_bytes (bytes, filename, rules, error);
+  if (!(self = load_sealed (schemas, bytes, filename)))
+    self = arb_encounter_load_bytes_from (schemas, bytes, filename, rules, error);
   return self;
 }
 
@@ -433,6 +439,7 @@ _arb_encounter_materialize (ArbEncounter *self)
           continue;
         if (!(step = _arb_step_from_node (history, self->keys, self->filename ? self->filename : "", &error)))
           break;
+        _arb_encounter_name_step (self, step);
         g_ptr_array_add (steps, step);
       }
   if (steps->len != self->n_kept)

@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "arb-game.h"
+#include "arb-schema.h"
 #include "arb-encounter-private.h"
 #include "arb-file.h"
 #include "arb-keys.h"
@@ -326,7 +326,7 @@ _arb_encounter_roster_whole (ArbEncounter  *self,
       if (xml != NULL && !g_hash_table_lookup_extended (checked, xml, NULL, &seen))
         {
           g_autoptr(GBytes) bytes = g_bytes_new (xml, strlen (xml));
-          g_autoptr(ArbSheet) sheet = arb_sheet_load_bytes (bytes, "", NULL, NULL);
+          g_autoptr(ArbSheet) sheet = arb_sheet_load_bytes_from (self->schemas, bytes, "", NULL, NULL);
 
           seen = GINT_TO_POINTER (sheet && g_str_equal (arb_sheet_get_system (sheet), self->system));
           g_hash_table_insert (checked, (gpointer)xml, seen);
@@ -423,6 +423,8 @@ copy_values (ArbEncounter *self)
 
   copy->system = g_strdup (self->system);
   copy->keys = self->keys;
+  copy->schema = self->schema;
+  copy->schemas = self->schemas;
   for (guint n = 0; n < self->entities->len; n++)
     {
       Entity *e = g_ptr_array_index (self->entities, n);

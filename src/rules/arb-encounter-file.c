@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "arb-game.h"
+#include "arb-schema.h"
 #include "arb-encounter-private.h"
 #include "arb-file.h"
 #include "arb-keys.h"
@@ -743,7 +743,7 @@ _arb_encounter_read_sheets (ArbEncounter  *self,
       sb = g_bytes_new (shifted->str, shifted->len);
       /* Checked against the tables when it joined; a house table
        * changed since must not lock the referee out of the fight. */
-      if (!(sheet = arb_sheet_load_bytes (sb, filename, NULL, &sheet_error)))
+      if (!(sheet = arb_sheet_load_bytes_from (self->schemas, sb, filename, NULL, &sheet_error)))
         {
           g_set_error (error, sheet_error->domain, sheet_error->code,
                        _("%s (in the sheet of combatant %s)"), sheet_error->message, ids[i]);
@@ -764,9 +764,11 @@ _arb_encounter_read_sheets (ArbEncounter  *self,
 }
 
 /* The encounter's XML, parsed within bounds and checked against the
- * schema, or NULL with @error set. */
+ * grammar (unless its game is one of @schemas the grammar does not
+ * describe), or NULL with @error set. */
 static xmlDoc *
-parse_encounter_bytes (GBytes      *bytes,
+parse_encounter_bytes (ArbSchemas   schemas,
+                       GBytes      *bytes,
                        const char  *filename,
                        xmlNode    **root,
                        GError     **error)
@@ -774,6 +776,7 @@ parse_encounter_bytes (GBytes      *bytes,
   g_autoptr(xmlDoc) doc = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autofree char *format = NULL;
+  g_autofree char *system = NULL;
   const char *data;
   gsize len;
 
@@ -796,7 +799,8 @@ parse_encounter_bytes (GBytes      *bytes,
       return NULL;
     }
 
-  if (!arb_xml_validate (doc, ENCOUNTER_SCHEMA, filename, &local_error))
+  system = arb_xml_get_prop (*root, "system");
+  if (arb_schemas_use_grammars (schemas, system) && !arb_xml_validate (doc, ENCOUNTER_SCHEMA, filename, &local_error))
     {
       g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID, local_error->message);
       return NULL;
@@ -833,6 +837,7 @@ read_history (ArbEncounter  *self,
       if (!(step = _arb_step_from_node (node, self->keys, filename, error)))
         return FALSE;
       g_array_append_val (step_lines, (long){ xmlGetLineNo (node) });
+      _arb_encounter_name_step (self, step);
       g_ptr_array_add (self->history, step);
     }
   return TRUE;
@@ -862,7 +867,8 @@ check_live_values (ArbEncounter  *self,
 }
 
 ArbEncounter *
-arb_encounter_load_bytes (GBytes             *bytes,
+arb_encounter_load_bytes_from (ArbSchemas          schemas,
+                               GBytes             *bytes,
                           const char         *filename,
                           ArbRulesetLibrary  *rules,
                           GError            **error)
@@ -881,11 +887,11 @@ arb_encounter_load_bytes (GBytes             *bytes,
 
   arb_rules_register_resources_once ();
 
-  if (!(doc = parse_encounter_bytes (bytes, filename, &root, error)))
+  if (!(doc = parse_encounter_bytes (schemas, bytes, filename, &root, error)))
     return NULL;
 
   system = arb_xml_get_prop (root, "system");
-  if (!(self = arb_encounter_new (system, error)))
+  if (!(self = arb_encounter_new_from (schemas, system, error)))
     return NULL;
   g_free (self->id);
   self->id = arb_xml_get_prop (root, "id");
@@ -962,7 +968,8 @@ _arb_encounter_read_file (const char  *path,
 }
 
 ArbEncounter *
-arb_encounter_load_file (const char         *path,
+arb_encounter_load_file_from (ArbSchemas          schemas,
+                              const char         *path,
                          ArbRulesetLibrary  *rules,
                          GError            **error)
 {
@@ -974,7 +981,7 @@ arb_encounter_load_file (const char         *path,
 
   if (!(bytes = _arb_encounter_read_file (path, FALSE, &stamp, error)))
     return NULL;
-  if (!(self = arb_encounter_load_bytes (bytes, path, rules, error)))
+  if (!(self = arb_encounter_load_bytes_from (schemas, bytes, path, rules, error)))
     return NULL;
   self->stamp = g_steal_pointer (&stamp);
   return self;

@@ -14,6 +14,8 @@
 #include <libxml/tree.h>
 
 #include "arb-encounter.h"
+#include "arb-procedure-spec.h"
+#include "arb-schema.h"
 #include "arb-rules-private.h"
 
 G_BEGIN_DECLS
@@ -28,6 +30,9 @@ struct _ArbStep
 {
   char      *what;
   char      *who;
+  /* The procedure of what, for its label: set by whoever runs it, or by
+   * the encounter it joins from its game's schema. NULL: none known. */
+  const ArbProcedureSpec *spec;
   GPtrArray *odds;      /* of ArbOdds */
   GPtrArray *effects;   /* of ArbEffect */
   GPtrArray *dice;      /* of ArbDieRecord */
@@ -159,6 +164,8 @@ struct _ArbEncounter
   char       *id;
   char       *filename;
   char       *stamp;
+  const ArbSchema *schema;     /* the game's, as the opener gave it */
+  ArbSchemas  schemas;         /* the games its sheets may name */
   const ArbKey * const *keys;  /* the game's: where names are looked up */
   /* Condition names -> their keys, NULL until asked: a rule asks after
    * a condition by its name. Not shared with copies, which may live in
@@ -344,6 +351,11 @@ _arb_encounter_serialize_full (ArbEncounter  *self,
            GBytes       **fresh);
 
 G_GNUC_INTERNAL
+/* Gives @step the spec of its procedure in @self's game, when it has
+ * none yet. */
+void _arb_encounter_name_step (ArbEncounter *self,
+                               ArbStep      *step);
+
 ArbStep *
 _arb_step_from_node (xmlNode              *node,
                 const ArbKey * const *keys,

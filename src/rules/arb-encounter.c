@@ -17,7 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "arb-game.h"
+#include "arb-schema.h"
 #include "arb-encounter-private.h"
 #include "arb-file.h"
 #include "arb-keys.h"
@@ -287,25 +287,44 @@ arb_encounter_init (ArbEncounter *self)
 }
 
 ArbEncounter *
-arb_encounter_new (const char  *system,
-                   GError     **error)
+arb_encounter_new_from (ArbSchemas   schemas,
+                        const char  *system,
+                        GError     **error)
 {
   ArbEncounter *self;
-  ArbGame *game = system ? arb_game_get (system) : NULL;
+  const ArbSchema *schema = arb_schemas_find (schemas, system);
 
-  if (game == NULL)
+  if (schema == NULL)
     {
+      g_autofree char *ids = arb_schemas_ids_text (schemas);
+
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
                    _("Unknown game “%s” (one of %s)"),
-                   system ? system : "", arb_game_ids_text ());
+                   system ? system : "", ids);
       return NULL;
     }
 
   self = g_object_new (ARB_TYPE_ENCOUNTER, NULL);
   self->system = g_strdup (system);
-  self->keys = arb_game_list_state_keys (game);
+  self->schema = schema;
+  self->schemas = schemas;
+  self->keys = arb_schema_list_state_keys (schema);
   self->id = g_uuid_string_random ();
   return self;
+}
+
+const ArbSchema *
+arb_encounter_get_schema (ArbEncounter *self)
+{
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), NULL);
+  return self->schema;
+}
+
+ArbSchemas
+arb_encounter_get_schemas (ArbEncounter *self)
+{
+  g_return_val_if_fail (ARB_IS_ENCOUNTER (self), NULL);
+  return self->schemas;
 }
 
 const ArbKey *
@@ -380,6 +399,8 @@ arb_encounter_copy_state (ArbEncounter *self)
   copy = g_object_new (ARB_TYPE_ENCOUNTER, NULL);
   copy->system = g_strdup (self->system);
   copy->keys = self->keys;
+  copy->schema = self->schema;
+  copy->schemas = self->schemas;
   copy->id = g_strdup (self->id);
   for (guint i = 0; i < self->entities->len; i++)
     {
@@ -756,7 +777,7 @@ arb_encounter_get_sheet (ArbEncounter *self,
     g_autofree char *name = g_strdup_printf ("%s:%s", self->filename ? self->filename : "encounter", id);
 
     /* The sheet was checked when it came in; parse it without the tables. */
-    sheet = arb_sheet_load_bytes (bytes, name, NULL, NULL);
+    sheet = arb_sheet_load_bytes_from (self->schemas, bytes, name, NULL, NULL);
   }
   if (sheet != NULL)
     g_hash_table_insert (self->sheets, g_strdup (id), sheet);
@@ -791,7 +812,7 @@ arb_encounter_dup_live_sheet (ArbEncounter *self,
   if (sheet == NULL)
     return NULL;
   live = arb_sheet_copy (sheet);
-  specs = arb_sheet_spec_fields (arb_sheet_get_system (sheet), arb_sheet_get_kind (sheet));
+  specs = arb_sheet_get_field_specs (sheet);
   for (guint i = 0; specs && specs[i].name; i++)
     {
       const char *value = arb_encounter_get (self, id, arb_encounter_key (self, specs[i].name));
@@ -1060,6 +1081,7 @@ arb_encounter_apply (ArbEncounter *self,
   g_return_if_fail (ARB_IS_ENCOUNTER (self));
   g_return_if_fail (step != NULL);
 
+  _arb_encounter_name_step (self, step);
   /* A new step after some undos replaces what could have been redone. */
   if (self->position < arb_encounter_get_n_steps (self))
     {

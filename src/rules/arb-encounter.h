@@ -168,6 +168,38 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (ArbStep, arb_step_free)
 #define ARB_TYPE_ENCOUNTER (arb_encounter_get_type ())
 G_DECLARE_FINAL_TYPE (ArbEncounter, arb_encounter, ARB, ENCOUNTER, GObject)
 
+/* A new fight of the game @system, one of @schemas (arb-schema.h): its
+ * keys, procedures and labels are that schema's, and its sheets may be of
+ * any of @schemas. @schemas is kept, not copied. */
+ArbEncounter *arb_encounter_new_from        (ArbSchemas          schemas,
+                                             const char         *system,
+                                             GError            **error);
+/* The loaders below, for a file that names its game, one of @schemas. */
+ArbEncounter *arb_encounter_load_file_from  (ArbSchemas          schemas,
+                                             const char         *path,
+                                             ArbRulesetLibrary  *rules,
+                                             GError            **error);
+ArbEncounter *arb_encounter_load_file_state_from (ArbSchemas          schemas,
+                                                  const char         *path,
+                                                  ArbRulesetLibrary  *rules,
+                                                  GBytes            **rest,
+                                                  GError            **error);
+ArbEncounter *arb_encounter_load_bytes_from (ArbSchemas          schemas,
+                                             GBytes             *bytes,
+                                             const char         *filename,
+                                             ArbRulesetLibrary  *rules,
+                                             GError            **error);
+ArbEncounter *arb_encounter_load_file_for_append_from (ArbSchemas          schemas,
+                                                       const char         *path,
+                                                       ArbRulesetLibrary  *rules,
+                                                       GError            **error);
+/* The game's schema, as the fight was opened with; and the schemas its
+ * sheets may name. */
+const ArbSchema *arb_encounter_get_schema   (ArbEncounter       *self);
+ArbSchemas    arb_encounter_get_schemas     (ArbEncounter       *self);
+
+/* The openers by name for every game linked: in the game layer
+ * (arb-game-open.c), given arb_game_list_schemas(). */
 ArbEncounter *arb_encounter_new             (const char         *system,
                                              GError            **error);
 ArbEncounter *arb_encounter_load_file       (const char         *path,

@@ -22,6 +22,7 @@ typedef struct
   /* The generic start and next with the game's turn_params. */
   ArbProcedureSpec start;
   ArbProcedureSpec next;
+  ArbSchema schema;   /* what the data core is given (arb_game_get_schema()) */
 } ArbGamePrivate;
 
 G_DEFINE_ABSTRACT_TYPE_WITH_PRIVATE (ArbGame, arb_game, G_TYPE_OBJECT)
@@ -63,8 +64,63 @@ arb_game_finalize (GObject *object)
   G_OBJECT_CLASS (arb_game_parent_class)->finalize (object);
 }
 
-/* The conditions set by hand and the presets' names, listed once the
- * subclass's tables are in place. */
+/* The schema's hooks: the game's own, which the schema carries as its
+ * data. */
+static const ArbProcedureSpec *
+schema_find_procedure (const ArbSchema *schema,
+                       const char      *name)
+{
+  return arb_game_find_procedure (schema->data, name);
+}
+
+static void
+schema_check_sheet (const ArbSchema   *schema,
+                    ArbSheet          *sheet,
+                    ArbRulesetLibrary *rules,
+                    GPtrArray         *problems)
+{
+  arb_game_check_sheet (schema->data, sheet, rules, problems);
+}
+
+static void
+schema_derive_sheet (const ArbSchema   *schema,
+                     ArbSheet          *sheet,
+                     ArbRulesetLibrary *rules,
+                     GPtrArray         *out)
+{
+  arb_game_derive_sheet (schema->data, sheet, rules, out);
+}
+
+/* The data core's view of the class, once its tables are in place. */
+static void
+fill_schema (ArbGame   *self,
+             ArbSchema *schema)
+{
+  ArbGamePrivate *priv = arb_game_get_instance_private (self);
+  ArbGameClass *klass = ARB_GAME_GET_CLASS (self);
+
+  *schema = (ArbSchema) {
+    .id = klass->id,
+    .title = klass->title,
+    .time_unit = klass->time_unit,
+    .state_keys = arb_game_list_state_keys (self),
+    .procedures = klass->procedures,
+    .conditions = klass->condition_table,
+    .listed_conditions = (const char * const *)priv->conditions,
+    .out_conditions = klass->out_conditions,
+    .sheets = klass->sheets ? klass->sheets->specs : NULL,
+    .map_presets = arb_game_get_map_preset_table (self),
+    .clear_sight = arb_game_list_clear_sight (self),
+    .in_grammars = TRUE,
+    .find_procedure = schema_find_procedure,
+    .check_sheet = schema_check_sheet,
+    .derive_sheet = schema_derive_sheet,
+    .data = self,
+  };
+}
+
+/* The conditions set by hand, the presets' names and the schema, made
+ * once the subclass's tables are in place. */
 static void
 arb_game_constructed (GObject *object)
 {
@@ -83,6 +139,7 @@ arb_game_constructed (GObject *object)
   priv->start = *arb_procedure_find_generic ("start");
   priv->next = *arb_procedure_find_generic ("next");
   priv->start.params = priv->next.params = turn_params (klass);
+  fill_schema (ARB_GAME (object), &priv->schema);
 }
 
 /* Start and next of a game that keeps no turn order. */
@@ -202,6 +259,33 @@ arb_game_get (const char *id)
         return games->pdata[i];
     }
   return NULL;
+}
+
+const ArbSchema *
+arb_game_get_schema (ArbGame *self)
+{
+  ArbGamePrivate *priv;
+
+  g_return_val_if_fail (ARB_IS_GAME (self), NULL);
+  priv = arb_game_get_instance_private (self);
+  return &priv->schema;
+}
+
+ArbSchemas
+arb_game_list_schemas (void)
+{
+  static const ArbSchema **schemas;
+
+  if (g_once_init_enter (&schemas))
+    {
+      GPtrArray *games = registry ();
+      const ArbSchema **list = g_new0 (const ArbSchema *, games->len + 1);
+
+      for (guint i = 0; i < games->len; i++)
+        list[i] = arb_game_get_schema (games->pdata[i]);
+      g_once_init_leave (&schemas, list);
+    }
+  return schemas;
 }
 
 const char *

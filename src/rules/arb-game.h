@@ -24,6 +24,7 @@
 #include "arb-map.h"
 #include "arb-procedure.h"
 #include "arb-procedure-spec.h"
+#include "arb-schema.h"
 
 G_BEGIN_DECLS
 
@@ -154,15 +155,6 @@ typedef struct
   int         facing;
   const char *values;   /* live values it starts with, "key=value,...", or NULL */
 } ArbDemoFigure;
-
-/* A condition a figure of the game can be in: the id that fights, files
- * and the CLI carry ("knocked-down"), and its name for people. */
-typedef struct
-{
-  const char *id;        /* "knocked-down"; "appealed=spared" names one value only */
-  const char *label;     /* N_(): "Knocked down" */
-  gboolean    by_rules;  /* set by the rules only, never by hand: not listed */
-} ArbConditionSpec;
 
 #define ARB_TYPE_GAME (arb_game_get_type ())
 G_DECLARE_DERIVABLE_TYPE (ArbGame, arb_game, ARB, GAME, GObject)
@@ -423,6 +415,11 @@ const char * const *arb_game_list_ids      (void);
 const char         *arb_game_ids_text      (void);
 /* The game of @id, or NULL when there is none. Never freed. */
 ArbGame            *arb_game_get           (const char    *id);
+/* What the data core knows of the game (arb-schema.h), built once from
+ * its class; and every game's, in the order of arb_game_list_ids(),
+ * ending with NULL: what the openers of files are given. Never freed. */
+const ArbSchema    *arb_game_get_schema    (ArbGame       *self);
+ArbSchemas          arb_game_list_schemas  (void);
 
 /* The game's name for people (its title, translated), or @id itself
  * when there is no such game. */

@@ -64,7 +64,8 @@ const char * const *arb_map_preset_names  (const ArbMapPreset *table);
  * keep them. */
 char        *arb_map_format_hexes         (GArray       *hexes);
 
-/* The presets for a game (NULL-terminated, static). */
+/* The presets for a game (NULL-terminated, static): by its id, so in the
+ * game layer (arb-game-open.c); a fight's are its schema's. */
 const char * const *arb_map_list_presets  (const char   *system);
 /* Sets the preset's values in @step; FALSE with an error for an unknown
  * one. "COLSxROWS" gives a plain walled rectangle. */
@@ -102,7 +103,8 @@ ArbHex       arb_map_megahex_centre       (ArbHex        hex);
  *            [zone=NAME hexes=Q,R;...|none]
  * The referee's changes to the map, as one undoable step. A preset
  * starts afresh; a smaller or reshaped map lets go of exits and zone
- * hexes off it (the log says which); nobody may be left off it. */
+ * hexes off it (the log says which); nobody may be left off it. A
+ * procedure, so in the game layer (arb-map-edit.c). */
 gboolean     arb_map_edit_proc            (ArbProc      *proc,
                                            GError      **error);
 /* How many megahexes apart two hexes are (0 in the same megahex). */

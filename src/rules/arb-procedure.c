@@ -719,6 +719,7 @@ run (const char         *name,
   proc.typed = typed;
   proc.source = source;
   proc.step = quiet ? arb_step_new_quiet (name) : arb_step_new (name, NULL);
+  arb_step_set_procedure (proc.step, procedure);
 
   ok = check_params (&proc, procedure, error) && procedure->func (&proc, error);
   if (!quiet && procedure->actor && (ok || proc.needed_dice))

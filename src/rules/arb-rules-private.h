@@ -10,6 +10,8 @@
 
 #include "arb-dice.h"
 #include "arb-encounter.h"
+#include "arb-map.h"
+#include "arb-procedure-spec.h"
 
 G_BEGIN_DECLS
 
@@ -44,10 +46,31 @@ gboolean      arb_encounter_size_fits             (const char         *data,
                                                    GError            **error);
 /* arb_encounter_load_file_for_append() of bytes already read: a file
  * sealed as Arbiter seals it keeps its steps as bytes. */
+ArbEncounter *arb_encounter_load_bytes_for_append_from (ArbSchemas          schemas,
+                                                        GBytes             *bytes,
+                                                        const char         *filename,
+                                                        ArbRulesetLibrary  *rules,
+                                                        GError            **error);
+/* The same for every game linked (arb-game-open.c). */
 ArbEncounter *arb_encounter_load_bytes_for_append (GBytes             *bytes,
                                                    const char         *filename,
                                                    ArbRulesetLibrary  *rules,
                                                    GError            **error);
+/* arb-conditions.c, for arb-conditions-procs.c: "until round 4" -> 4
+ * ("on": 0, no end), and the same for people. */
+int           _arb_conditions_expiry_of           (const char             *value,
+                                                   const char             *unit);
+char         *_arb_conditions_until_text          (const char             *unit,
+                                                   int                     until);
+/* arb-map.c, for arb-map-edit.c: "Q,R" appended to a list of hexes,
+ * and a shape's name in the file. */
+void          _arb_map_append_hex                 (GString                *list,
+                                                   ArbHex                  hex);
+const char   *_arb_map_shape_name                 (ArbMapShape             shape);
+/* For the runner of procedures: the procedure @step is a step of, whose
+ * label names it (arb_step_dup_summary()). */
+void          arb_step_set_procedure              (ArbStep                *step,
+                                                   const ArbProcedureSpec *spec);
 /* @bytes with their seal worked out again as the writer works it out, or
  * NULL when they have none or are not laid out for one: for the tests
  * and the fuzz target, which forge what a hand that knows the seal could. */

@@ -10,6 +10,7 @@
 #include "arb-sheet.h"
 #include "arb-sheet-library.h"
 #include "arb-encounter.h"
+#include "arb-schema.h"
 #include "arb-game.h"
 #include "arb-procedure.h"
 #include "arb-procedure-spec.h"

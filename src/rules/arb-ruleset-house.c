@@ -249,11 +249,12 @@ arb_ruleset_house_dir (const char *data_dir)
 }
 
 ArbRulesetLibrary *
-arb_ruleset_library_new_default (const char  *data_dir,
-                                 GPtrArray   *problems,
-                                 GError     **error)
+arb_ruleset_library_new_default_for (ArbSchemas   schemas,
+                                     const char  *data_dir,
+                                     GPtrArray   *problems,
+                                     GError     **error)
 {
-  g_autoptr(ArbRulesetLibrary) self = arb_ruleset_library_new ();
+  g_autoptr(ArbRulesetLibrary) self = arb_ruleset_library_new_for (schemas);
   g_autofree char *house = NULL;
 
   if (!arb_ruleset_library_load_shipped (self, error))

@@ -98,6 +98,7 @@ typedef struct
 struct _ArbRulesetLibrary
 {
   GObject     parent_instance;
+  ArbSchemas  schemas;  /* the games whose tables it holds, not owned */
   GHashTable *tables;   /* "system/id" -> ArbTable, owned */
   GPtrArray  *segments; /* of Segment, owned, in load order */
   GHashTable *pending;  /* shipped game id -> its Segment, not yet read */

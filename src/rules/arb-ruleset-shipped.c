@@ -6,7 +6,7 @@
 
 #include "config.h"
 
-#include "arb-game.h"
+#include "arb-schema.h"
 #include "arb-rules-resources.h"
 #include "arb-rules-private.h"
 #include "arb-ruleset-private.h"
@@ -235,9 +235,9 @@ arb_ruleset_library_load_shipped (ArbRulesetLibrary  *self,
 
   /* Each game's tables are read when first asked for
    * (arb_ruleset_library_ensure_system()). */
-  for (guint i = 0; arb_game_list_ids ()[i]; i++)
+  for (guint i = 0; self->schemas && self->schemas[i]; i++)
     {
-      const char *system = arb_game_list_ids ()[i];
+      const char *system = self->schemas[i]->id;
       g_autofree char *path = g_strdup_printf (RESOURCE_BASE "/rulesets/%s.xml", system);
       Segment *segment;
 

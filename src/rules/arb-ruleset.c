@@ -8,7 +8,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "arb-game.h"
+#include "arb-schema.h"
 #include "arb-keys.h"
 #include "arb-rules-private.h"
 #include "arb-ruleset-private.h"
@@ -77,9 +77,19 @@ arb_ruleset_library_init (ArbRulesetLibrary *self)
 }
 
 ArbRulesetLibrary *
-arb_ruleset_library_new (void)
+arb_ruleset_library_new_for (ArbSchemas schemas)
 {
-  return g_object_new (ARB_TYPE_RULESET_LIBRARY, NULL);
+  ArbRulesetLibrary *self = g_object_new (ARB_TYPE_RULESET_LIBRARY, NULL);
+
+  self->schemas = schemas;
+  return self;
+}
+
+ArbSchemas
+arb_ruleset_library_get_schemas (ArbRulesetLibrary *self)
+{
+  g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), NULL);
+  return self->schemas;
 }
 
 static guint
@@ -252,10 +262,12 @@ arb_ruleset_library_lookup_table (ArbRulesetLibrary  *self,
 {
   ArbTable *table;
 
-  if (arb_game_get (system) == NULL)
+  if (arb_schemas_find (self->schemas, system) == NULL)
     {
+      g_autofree char *ids = arb_schemas_ids_text (self->schemas);
+
       g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_NOT_FOUND,
-                   _("Unknown game “%s” (one of %s)"), system, arb_game_ids_text ());
+                   _("Unknown game “%s” (one of %s)"), system, ids);
       return NULL;
     }
 

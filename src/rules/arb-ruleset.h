@@ -21,6 +21,11 @@ typedef enum
 
 GQuark arb_ruleset_error_quark (void);
 
+/* A game as the data core knows it (arb-schema.h), and the games an
+ * opener may meet: their schemas, ending with NULL. */
+typedef struct _ArbSchema ArbSchema;
+typedef const ArbSchema * const *ArbSchemas;
+
 
 typedef struct
 {
@@ -153,6 +158,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (ArbTable, arb_table_unref)
 #define ARB_TYPE_RULESET_LIBRARY (arb_ruleset_library_get_type ())
 G_DECLARE_FINAL_TYPE (ArbRulesetLibrary, arb_ruleset_library, ARB, RULESET_LIBRARY, GObject)
 
+/* A library of the tables of the games of @schemas (kept, not copied):
+ * their shipped rulesets, and the game ids its files may name. */
+ArbRulesetLibrary *arb_ruleset_library_new_for      (ArbSchemas          schemas);
+ArbSchemas         arb_ruleset_library_get_schemas  (ArbRulesetLibrary  *self);
+/* The same for every game linked: in the game layer (arb-game-open.c). */
 ArbRulesetLibrary *arb_ruleset_library_new          (void);
 /* The five shipped rulesets, compiled into the library as resources. */
 gboolean           arb_ruleset_library_load_shipped (ArbRulesetLibrary  *self,
@@ -174,6 +184,11 @@ guint              arb_ruleset_library_load_house_dir (ArbRulesetLibrary *self,
                                                        GPtrArray         *problems);
 /* The shipped tables plus the house rules of the user's data folder
  * ($XDG_DATA_HOME/arbiter, or @data_dir when given). */
+ArbRulesetLibrary *arb_ruleset_library_new_default_for (ArbSchemas        schemas,
+                                                       const char       *data_dir,
+                                                       GPtrArray        *problems,
+                                                       GError          **error);
+/* The same for every game linked: in the game layer (arb-game-open.c). */
 ArbRulesetLibrary *arb_ruleset_library_new_default  (const char         *data_dir,
                                                      GPtrArray          *problems,
                                                      GError            **error);

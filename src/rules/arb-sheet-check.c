@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "arb-dice.h"
-#include "arb-game.h"
 #include "arb-rules-private.h"
 #include "arb-sheet-private.h"
 
@@ -387,7 +386,6 @@ GPtrArray *
 arb_sheet_check_problems (ArbSheet          *self,
                           ArbRulesetLibrary *rules)
 {
-  ArbGame *game;
   const ArbSheetSpec *spec;
   const ArbFieldSpec *fields;
   const ArbItemSpec *items;
@@ -395,8 +393,7 @@ arb_sheet_check_problems (ArbSheet          *self,
 
   g_return_val_if_fail (ARB_IS_SHEET (self), NULL);
 
-  game = arb_game_get (self->system);
-  spec = arb_game_find_sheet (game, self->kind);
+  spec = self->spec;
   fields = spec->fields;
   items = spec->items;
 
@@ -418,7 +415,8 @@ arb_sheet_check_problems (ArbSheet          *self,
     }
 
   check_losses (&check, spec->losses);
-  arb_game_check_sheet (game, self, rules, check.problems);
+  if (self->schema->check_sheet)
+    self->schema->check_sheet (self->schema, self, rules, check.problems);
 
   return check.problems;
 }

@@ -8,7 +8,6 @@
 
 #pragma once
 
-#include "arb-game.h"
 #include "arb-sheet.h"
 
 G_BEGIN_DECLS

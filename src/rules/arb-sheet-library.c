@@ -96,12 +96,13 @@ sort_entries (GPtrArray *entries)
 }
 
 GPtrArray *
-arb_sheet_library_list (const char         *dir,
-                        ArbRulesetLibrary  *rules,
-                        const char         *system,
-                        const char         *kind,
-                        const char         *search,
-                        GError            **error)
+arb_sheet_library_list_from (ArbSchemas          schemas,
+                             const char         *dir,
+                             ArbRulesetLibrary  *rules,
+                             const char         *system,
+                             const char         *kind,
+                             const char         *search,
+                             GError            **error)
 {
   g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_sheet_entry_free);
   g_autoptr(GDir) gdir = NULL;
@@ -131,7 +132,7 @@ arb_sheet_library_list (const char         *dir,
       entry = g_new0 (ArbSheetEntry, 1);
       entry->path = g_build_filename (dir, name, NULL);
 
-      if ((sheet = arb_sheet_load_file (entry->path, rules, &sheet_error)))
+      if ((sheet = arb_sheet_load_file_from (schemas, entry->path, rules, &sheet_error)))
         {
           entry->system = g_strdup (arb_sheet_get_system (sheet));
           entry->kind = g_strdup (arb_sheet_get_kind (sheet));

@@ -33,6 +33,15 @@ GPtrArray *arb_sheet_library_list            (const char         *dir,
                                               const char         *kind,
                                               const char         *search,
                                               GError            **error);
+/* The same for sheets of the games of @schemas (arb-schema.h); the one
+ * above is for every game linked, in the game layer (arb-game-open.c). */
+GPtrArray *arb_sheet_library_list_from       (ArbSchemas          schemas,
+                                              const char         *dir,
+                                              ArbRulesetLibrary  *rules,
+                                              const char         *system,
+                                              const char         *kind,
+                                              const char         *search,
+                                              GError            **error);
 
 /* The shipped starter sheets, as resource paths. */
 GStrv      arb_sheet_library_list_starters   (void);

@@ -11,6 +11,7 @@
 
 #include "arb-sheet.h"
 #include "arb-sheet-game.h"
+#include "arb-schema.h"
 
 G_BEGIN_DECLS
 
@@ -42,6 +43,7 @@ struct _ArbSheet
   char               *kind;
   char               *filename;
   char               *etag;       /* of the file as last read or written */
+  const ArbSchema    *schema;     /* the game's, as the opener gave it */
   const ArbSheetSpec *spec;       /* the game's */
   guint               n_fields;
   char              **values;     /* one per field of the spec, owned, NULL when not set */
@@ -50,6 +52,11 @@ struct _ArbSheet
   guint               index_mask;
   GPtrArray          *items;      /* of ArbSheetItem, owned */
 };
+
+/* arb_sheet_new_from() of a schema already found (a copy's, a file's). */
+ArbSheet          *_arb_sheet_new_of (const ArbSchema   *schema,
+                                      const char        *kind,
+                                      GError           **error);
 
 const ArbItemSpec *_arb_sheet_find_item_spec (const ArbItemSpec *items,
                                               const char        *kind);

@@ -22,7 +22,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "arb-game.h"
 #include "arb-dice.h"
 #include "arb-file.h"
 #include "arb-rules-private.h"
@@ -259,21 +258,34 @@ arb_sheet_init (ArbSheet *self)
 }
 
 ArbSheet *
-arb_sheet_new (const char  *system,
-               const char  *kind,
-               GError     **error)
+arb_sheet_new_from (ArbSchemas   schemas,
+                    const char  *system,
+                    const char  *kind,
+                    GError     **error)
+{
+  const ArbSchema *schema = arb_schemas_find (schemas, system);
+
+  if (schema == NULL)
+    {
+      g_autofree char *ids = arb_schemas_ids_text (schemas);
+
+      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                   _("Unknown game “%s” (one of %s)"),
+                   system ? system : "", ids);
+      return NULL;
+    }
+  return _arb_sheet_new_of (schema, kind, error);
+}
+
+ArbSheet *
+_arb_sheet_new_of (const ArbSchema  *schema,
+                   const char       *kind,
+                   GError          **error)
 {
   const ArbSheetSpec *spec;
   ArbSheet *self;
 
-  if (arb_game_get (system) == NULL)
-    {
-      g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
-                   _("Unknown game “%s” (one of %s)"),
-                   system ? system : "", arb_game_ids_text ());
-      return NULL;
-    }
-  if (!(spec = arb_game_find_sheet (arb_game_get (system), kind)) || spec->fields == NULL)
+  if (!(spec = arb_schema_find_sheet (schema, kind)) || spec->fields == NULL)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("Unknown kind of sheet “%s” (character or npc)"), kind ? kind : "");
@@ -281,8 +293,9 @@ arb_sheet_new (const char  *system,
     }
 
   self = g_object_new (ARB_TYPE_SHEET, NULL);
-  self->system = g_strdup (system);
+  self->system = g_strdup (schema->id);
   self->kind = g_strdup (kind);
+  self->schema = schema;
   self->spec = spec;
   while (spec->fields[self->n_fields].name)
     self->n_fields++;
@@ -496,6 +509,13 @@ arb_sheet_add_item (ArbSheet    *self,
   return item;
 }
 
+const ArbFieldSpec *
+arb_sheet_get_field_specs (ArbSheet *self)
+{
+  g_return_val_if_fail (ARB_IS_SHEET (self), NULL);
+  return self->spec->fields;
+}
+
 ArbSheet *
 arb_sheet_copy (ArbSheet *self)
 {
@@ -503,7 +523,7 @@ arb_sheet_copy (ArbSheet *self)
 
   g_return_val_if_fail (ARB_IS_SHEET (self), NULL);
 
-  copy = arb_sheet_new (self->system, self->kind, NULL);
+  copy = _arb_sheet_new_of (self->schema, self->kind, NULL);
   copy->filename = g_strdup (self->filename);
   copy->etag = g_strdup (self->etag);
   for (guint f = 0; f < self->n_fields; f++)
@@ -610,19 +630,24 @@ parse_sheet_bytes (GBytes      *bytes,
 static gboolean
 check_sheet_root (xmlNode     *root,
                   const char  *shown,
+                  ArbSchemas   schemas,
                   const char  *system,
                   const char  *kind,
                   const char  *format,
                   GError     **error)
 {
-  if (arb_game_get (system) == NULL)
+  const ArbSchema *schema = arb_schemas_find (schemas, system);
+
+  if (schema == NULL)
     {
+      g_autofree char *ids = arb_schemas_ids_text (schemas);
+
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("%s:%ld: unknown game “%s” (one of %s)"),
-                   shown, xmlGetLineNo (root), system ? system : "", arb_game_ids_text ());
+                   shown, xmlGetLineNo (root), system ? system : "", ids);
       return FALSE;
     }
-  if (arb_game_find_sheet (arb_game_get (system), kind) == NULL)
+  if (arb_schema_find_sheet (schema, kind) == NULL)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
                    _("%s:%ld: unknown kind of sheet “%s” (character or npc)"),
@@ -697,8 +722,8 @@ read_sheet_children (ArbSheet    *self,
                      const char  *shown,
                      GError     **error)
 {
-  const ArbFieldSpec *fields = arb_sheet_spec_fields (self->system, self->kind);
-  const ArbItemSpec *items = arb_sheet_spec_items (self->system, self->kind);
+  const ArbFieldSpec *fields = self->spec->fields;
+  const ArbItemSpec *items = self->spec->items;
 
   for (xmlNode *child = root->children; child; child = child->next)
     {
@@ -731,10 +756,11 @@ read_sheet_children (ArbSheet    *self,
 }
 
 ArbSheet *
-arb_sheet_load_bytes (GBytes             *bytes,
-                      const char         *filename,
-                      ArbRulesetLibrary  *rules,
-                      GError            **error)
+arb_sheet_load_bytes_from (ArbSchemas          schemas,
+                           GBytes             *bytes,
+                           const char         *filename,
+                           ArbRulesetLibrary  *rules,
+                           GError            **error)
 {
   g_autoptr(ArbSheet) self = NULL;
   g_autoptr(xmlDoc) doc = NULL;
@@ -760,10 +786,10 @@ arb_sheet_load_bytes (GBytes             *bytes,
   system = arb_xml_get_prop (root, "system");
   kind = arb_xml_get_prop (root, "kind");
   format = arb_xml_get_prop (root, "format");
-  if (!check_sheet_root (root, shown, system, kind, format, error))
+  if (!check_sheet_root (root, shown, schemas, system, kind, format, error))
     return NULL;
 
-  self = arb_sheet_new (system, kind, error);
+  self = arb_sheet_new_from (schemas, system, kind, error);
   self->filename = g_strdup (filename);
 
   /* Our own walk first; the schema then guards the structure. */
@@ -773,7 +799,7 @@ arb_sheet_load_bytes (GBytes             *bytes,
   if (!arb_sheet_validate (self, rules, error))
     return NULL;
 
-  if (!arb_xml_validate (doc, SHEET_SCHEMA, shown, &local_error))
+  if (self->schema->in_grammars && !arb_xml_validate (doc, SHEET_SCHEMA, shown, &local_error))
     {
       g_set_error_literal (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID, local_error->message);
       return NULL;
@@ -827,7 +853,8 @@ read_all (int     fd,
 }
 
 ArbSheet *
-arb_sheet_load_file (const char         *path,
+arb_sheet_load_file_from (ArbSchemas          schemas,
+                          const char         *path,
                      ArbRulesetLibrary  *rules,
                      GError            **error)
 {
@@ -884,7 +911,7 @@ arb_sheet_load_file (const char         *path,
     }
 
   bytes = g_bytes_new_take (contents, len);
-  if (!(self = arb_sheet_load_bytes (bytes, path, rules, error)))
+  if (!(self = arb_sheet_load_bytes_from (schemas, bytes, path, rules, error)))
     return NULL;
 
   self->etag = g_steal_pointer (&stamp);
@@ -914,8 +941,8 @@ arb_sheet_serialize (ArbSheet *self)
 
   g_return_val_if_fail (ARB_IS_SHEET (self), NULL);
 
-  fields = arb_sheet_spec_fields (self->system, self->kind);
-  items = arb_sheet_spec_items (self->system, self->kind);
+  fields = self->spec->fields;
+  items = self->spec->items;
 
   root = xmlNewNode (NULL, (const xmlChar *)"sheet");
   xmlDocSetRootElement (doc, root);
@@ -1079,7 +1106,8 @@ arb_sheet_derive (ArbSheet          *self,
 
   g_return_val_if_fail (ARB_IS_SHEET (self), out);
 
-  arb_game_derive_sheet (arb_game_get (self->system), self, rules, out);
+  if (self->schema->derive_sheet)
+    self->schema->derive_sheet (self->schema, self, rules, out);
   return out;
 }
 

@@ -50,11 +50,28 @@ G_DECLARE_FINAL_TYPE (ArbSheet, arb_sheet, ARB, SHEET, GObject)
 
 /* A blank sheet of a game's kind ("character" or "npc"), or NULL with an
  * error for an unknown game or kind. */
-ArbSheet     *arb_sheet_new              (const char         *system,
+/* A sheet of the game @system, one of @schemas (arb-schema.h). */
+ArbSheet     *arb_sheet_new_from         (ArbSchemas          schemas,
+                                          const char         *system,
                                           const char         *kind,
                                           GError            **error);
 /* Reads, checks the schema and every rule; on any error returns NULL and
- * the file is left as it was. */
+ * the file is left as it was. The file names its game, one of
+ * @schemas. */
+ArbSheet     *arb_sheet_load_file_from   (ArbSchemas          schemas,
+                                          const char         *path,
+                                          ArbRulesetLibrary  *rules,
+                                          GError            **error);
+ArbSheet     *arb_sheet_load_bytes_from  (ArbSchemas          schemas,
+                                          GBytes             *bytes,
+                                          const char         *filename,
+                                          ArbRulesetLibrary  *rules,
+                                          GError            **error);
+/* The same for any game linked: in the game layer (arb-game-open.c),
+ * given every game's schema (arb_game_list_schemas()). */
+ArbSheet     *arb_sheet_new              (const char         *system,
+                                          const char         *kind,
+                                          GError            **error);
 ArbSheet     *arb_sheet_load_file        (const char         *path,
                                           ArbRulesetLibrary  *rules,
                                           GError            **error);
@@ -192,6 +209,10 @@ typedef struct
 
 /* NULL-terminated arrays (name == NULL / kind == NULL end them); NULL
  * for a game or kind there is no sheet of. */
+/* The fields of @self's kind of sheet, in order. */
+const ArbFieldSpec *arb_sheet_get_field_specs (ArbSheet *self);
+/* By game and kind, for every game linked: in the game layer
+ * (arb-sheet-spec.c). */
 const ArbFieldSpec *arb_sheet_spec_fields (const char *system,
                                            const char *kind);
 const ArbItemSpec  *arb_sheet_spec_items  (const char *system,

@@ -16,7 +16,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "arb-game.h"
 #include "arb-encounter-private.h"
 #include "arb-file.h"
 #include "arb-keys.h"
@@ -160,6 +159,21 @@ arb_step_new_quiet (const char *what)
   step->serial = next_serial ();
   step->quiet = TRUE;
   return step;
+}
+
+void
+arb_step_set_procedure (ArbStep                *step,
+                        const ArbProcedureSpec *spec)
+{
+  step->spec = spec;
+}
+
+void
+_arb_encounter_name_step (ArbEncounter *self,
+                          ArbStep      *step)
+{
+  if (step->spec == NULL)
+    step->spec = arb_schema_find_procedure (self->schema, step->what);
 }
 
 gboolean
@@ -398,7 +412,7 @@ arb_step_set_summary (ArbStep    *step,
 static gboolean
 summary_is_logged (const ArbStep *step)
 {
-  const ArbProcedureSpec *spec = arb_procedure_get_spec (step->what);
+  const ArbProcedureSpec *spec = step->spec;
 
   return step->summary == NULL && (spec == NULL || !spec->actor) && step->log->len > 0;
 }
@@ -415,7 +429,7 @@ arb_step_dup_summary (const ArbStep *step)
     return g_strdup (step->summary);
   if (summary_is_logged (step))
     return g_strdup (g_ptr_array_index (step->log, 0));
-  spec = arb_procedure_get_spec (step->what);
+  spec = step->spec;
   /* Never the procedure's id: people read this. */
   label = spec && spec->label ? _(spec->label) : _("A change to the fight");
   if (step->who[0])
