@@ -5,7 +5,8 @@
 
 #include "config.h"
 
-#include "arb-rules.h"
+#include "arb-encounter-test.h"
+#include "arb-test-util.h"
 
 /* A figure's handle answers what the readers by id answer, before and
  * after a step, and stays good while its values come and go. */
@@ -140,15 +141,61 @@ test_moment (void)
   g_assert_nonnull (strstr (error->message, "not a round and a step"));
 }
 
+/* A sheet field read through a figure is the sheet's it has now: a new
+ * sheet, or the old one back by an undo, is read afresh. */
+static void
+test_figure_sheet_fields (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autoptr(ArbSheet) rolf = starter ("aod-rolf.xml");
+  g_autoptr(ArbSheet) troll = starter ("aod-foe-troll.xml");
+  g_autoptr(GBytes) troll_xml = arb_sheet_serialize (troll);
+  g_autofree char *troll_text = g_strndup (g_bytes_get_data (troll_xml, NULL), g_bytes_get_size (troll_xml));
+  const ArbKey *ag = arb_encounter_key (enc, "ag");
+  const ArbKey *name = arb_encounter_key (enc, "name");
+  ArbStep *step = arb_step_new ("test.add", NULL);
+  g_autofree char *id = arb_step_add_combatant (step, enc, rolf, "Blue");
+  ArbFigure *figure;
+  int rolf_ag = arb_sheet_get_int (rolf, "ag", -1);
+  int troll_ag = arb_sheet_get_int (troll, "ag", -1);
+
+  g_assert_cmpint (rolf_ag, !=, troll_ag);
+  arb_encounter_apply (enc, step);
+  figure = arb_encounter_find_figure (enc, id);
+  g_assert_cmpint (arb_figure_peek_field_int (NULL, figure, ag, -1), ==, rolf_ag);
+  g_assert_cmpstr (arb_figure_get_field (figure, name), ==, "Rolf the Barbarian");
+  g_assert_cmpint (arb_encounter_get_field_int (enc, id, ag, -1), ==, rolf_ag);
+
+  /* A live value wins over the sheet's, and leaving it the sheet's is back. */
+  step = arb_step_new ("test.ag", NULL);
+  arb_step_set_int (step, enc, id, ag, 3);
+  arb_encounter_apply (enc, step);
+  g_assert_cmpint (arb_figure_peek_field_int (NULL, figure, ag, -1), ==, 3);
+  g_assert_true (arb_encounter_undo (enc));
+  g_assert_cmpint (arb_figure_peek_field_int (NULL, figure, ag, -1), ==, rolf_ag);
+
+  step = arb_step_new ("test.sheet", NULL);
+  arb_step_set (step, enc, id, ARB_KEY_SHEET, troll_text);
+  arb_encounter_apply (enc, step);
+  g_assert_cmpint (arb_figure_peek_field_int (NULL, figure, ag, -1), ==, troll_ag);
+  g_assert_cmpint (arb_encounter_get_field_int (enc, id, ag, -1), ==, troll_ag);
+  g_assert_cmpstr (arb_figure_get_field (figure, name), !=, "Rolf the Barbarian");
+  g_assert_true (arb_encounter_undo (enc));
+  g_assert_cmpint (arb_figure_peek_field_int (NULL, figure, ag, -1), ==, rolf_ag);
+  g_assert_cmpstr (arb_encounter_get_field (enc, id, name), ==, "Rolf the Barbarian");
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
+  rules = arb_test_load_rules ();
 
   g_test_add_func ("/figure/reads", test_figure_reads);
   g_test_add_func ("/figure/not-written-empty", test_figure_not_written_empty);
   g_test_add_func ("/figure/moment", test_moment);
+  g_test_add_func ("/figure/sheet-fields", test_figure_sheet_fields);
 
   return g_test_run ();
 }

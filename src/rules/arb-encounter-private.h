@@ -193,6 +193,19 @@ struct _ArbEncounter
   guint64     kept_elements; /* _arb_count_elements() of the kept bytes */
 };
 
+/* A figure's sheet fields as the rules have asked for them, by key: a
+ * sheet never changes once parsed, so each field is found by its name
+ * once while the figure keeps that sheet. Open-addressed by the key's
+ * address like Values; the values are the sheet's (a slot with a key
+ * and no value: the sheet has no such field). Only so many are kept. */
+#define FIELD_SLOTS 32
+
+typedef struct
+{
+  Slot  slots[FIELD_SLOTS];
+  guint n;
+} Fields;
+
 /* An entity: the fight itself or a figure (ArbFigure is its public
  * name). Kept at one address for the encounter's life, so a handle
  * stays good; one whose values are all gone stays, empty, and is left
@@ -202,6 +215,7 @@ typedef struct _ArbFigure
   char         *name;
   Values       *values;
   ArbSheet     *sheet;   /* NULL, or its sheet in the cache (borrowed) */
+  Fields       *fields;  /* of that sheet; NULL: none asked yet */
   ArbEncounter *owner;   /* not a reference: it owns the entity */
   gboolean      fight;   /* named ARB_ENCOUNTER_ENTITY */
 } Entity;

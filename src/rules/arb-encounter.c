@@ -244,7 +244,18 @@ entity_free (Entity *e)
 {
   g_free (e->name);
   values_free (e->values);
+  g_free (e->fields);
   g_free (e);
+}
+
+/* @e's sheet is now @sheet: the fields read of another are dropped. */
+static void
+entity_set_sheet (Entity   *e,
+                  ArbSheet *sheet)
+{
+  if (e->sheet != sheet)
+    g_clear_pointer (&e->fields, g_free);
+  e->sheet = sheet;
 }
 
 static inline ArbEffect *effect_on (ArbStep *step, const char *entity, const ArbKey *key);
@@ -370,6 +381,7 @@ add_entity (ArbEncounter *self,
   e->name = g_strdup (entity);
   e->values = values;
   e->sheet = NULL;
+  e->fields = NULL;
   e->owner = self;
   e->fight = strcmp (entity, ARB_ENCOUNTER_ENTITY) == 0;
   g_ptr_array_add (self->entities, e);
@@ -384,7 +396,7 @@ _arb_encounter_forget_sheet (ArbEncounter *self,
   Entity *e = entity_of (self, id);
 
   if (e)
-    e->sheet = NULL;
+    entity_set_sheet (e, NULL);
 }
 
 ArbEncounter *
@@ -408,7 +420,7 @@ arb_encounter_copy_state (ArbEncounter *self)
 
       /* The sheet too: the copy holds the same ones (below). */
       if (e->values->n > 0)
-        add_entity (copy, e->name, values_copy (e->values))->sheet = e->sheet;
+        entity_set_sheet (add_entity (copy, e->name, values_copy (e->values)), e->sheet);
     }
   /* A sheet is never changed once parsed: the copy reads the same one. */
   g_hash_table_iter_init (&iter, self->sheets);
@@ -495,7 +507,44 @@ arb_encounter_get_map_size (ArbEncounter *self,
   return *cols > 0 && *rows > 0 && *cols <= 1000 && *rows <= 1000;
 }
 
-/* A combatant's field from its sheet (the fight itself has none). */
+/* A combatant's field from its sheet, as a slot of @e's fields when
+ * there is room (the fight itself has none). */
+static Slot *
+field_slot (ArbEncounter *self,
+            Entity       *e,
+            const ArbKey *key)
+{
+  guint i = (guint)(((guint32)((guintptr)key >> 3) * 2654435769u) >> 27) & (FIELD_SLOTS - 1);
+  Slot *s;
+
+  if (e->sheet == NULL)
+    {
+      ArbSheet *sheet = arb_encounter_get_sheet (self, e->name);
+
+      if (sheet == NULL)
+        return NULL;
+      entity_set_sheet (e, sheet);
+    }
+  if (e->fields == NULL)
+    e->fields = g_new0 (Fields, 1);
+  for (;; i = (i + 1) & (FIELD_SLOTS - 1))
+    {
+      s = &e->fields->slots[i];
+      if (s->key == key)
+        return s;
+      if (s->key == NULL)
+        break;
+    }
+  /* At most half full, so a probe always ends on an empty slot. */
+  if (e->fields->n >= FIELD_SLOTS / 2)
+    return NULL;
+  e->fields->n++;
+  s->key = key;
+  s->value = (char *)arb_sheet_get (e->sheet, key->name);
+  s->num_state = NUM_UNKNOWN;
+  return s;
+}
+
 static const char *
 sheet_field (ArbEncounter *self,
              Entity       *e,
@@ -503,11 +552,30 @@ sheet_field (ArbEncounter *self,
              const ArbKey *key)
 {
   ArbSheet *sheet;
+  Slot *s;
 
   if (e && e->fight)
     return NULL;
+  if (e && (s = field_slot (self, e, key)))
+    return s->value;
   sheet = e && e->sheet ? e->sheet : arb_encounter_get_sheet (self, id);
   return sheet ? arb_sheet_get (sheet, key->name) : NULL;
+}
+
+/* The same as a number, the slot's kept once read. */
+static int
+sheet_field_int (ArbEncounter *self,
+                 Entity       *e,
+                 const char   *id,
+                 const ArbKey *key,
+                 int           fallback)
+{
+  Slot *s;
+  int n;
+
+  if (e && !e->fight && (s = field_slot (self, e, key)))
+    return s->value && slot_number (s, &n) ? n : fallback;
+  return arb_parse_int (sheet_field (self, e, id, key), &n) ? n : fallback;
 }
 
 static inline int
@@ -528,7 +596,7 @@ field_int_of (ArbStep      *step,
    * sheet's, as it always was. */
   if (e && (s = values_lookup (e->values, key)))
     return slot_number (s, &n) ? n : fallback;
-  return arb_parse_int (sheet_field (self, e, entity, key), &n) ? n : fallback;
+  return sheet_field_int (self, e, entity, key, fallback);
 }
 
 int
@@ -727,7 +795,7 @@ _arb_encounter_set_value (ArbEncounter *self,
   if (key == ARB_KEY_SHEET)
     {
       if (e)
-        e->sheet = NULL;
+        entity_set_sheet (e, NULL);
       g_hash_table_remove (self->sheets, entity);
     }
   else if (key == ARB_KEY_COMBATANTS && e && e->fight)
@@ -766,7 +834,7 @@ arb_encounter_get_sheet (ArbEncounter *self,
   if ((sheet = g_hash_table_lookup (self->sheets, id)))
     {
       if (e)
-        e->sheet = sheet;
+        entity_set_sheet (e, sheet);
       return sheet;
     }
   if (!(xml = arb_encounter_get (self, id, ARB_KEY_SHEET)))
@@ -840,7 +908,7 @@ arb_encounter_get_field_int (ArbEncounter *self,
   e = entity_of (self, id);
   if (e && (s = values_lookup (e->values, field)))
     return slot_number (s, &v) ? v : fallback;
-  return arb_parse_int (sheet_field (self, e, id, field), &v) ? v : fallback;
+  return sheet_field_int (self, e, id, field, fallback);
 }
 
 const char *
