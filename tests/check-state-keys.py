@@ -3,6 +3,7 @@
 # reader or writer of an encounter's state is given a key as a string,
 # no name of a key is spelt outside the files that declare keys but
 # where names come in or go out (the edges listed below, each with why),
+# no game's rules ask a condition by its name,
 # and the tricks the typed keys replaced do not come back:
 # __builtin_constant_p, public _hashed readers, key comparison by letters.
 import os
@@ -71,6 +72,13 @@ for root, dirs, files in os.walk('src'):
         for m in re.finditer(r'\barb_encounter_key\s*\(([^,]*),\s*"([^"]*)"\s*\)', text):
             if not declares and m.group(2) not in EDGES.get(path, ()):
                 problems.append('%s:%d: the key "%s" spelt out: use its declared ArbKey' % (path, line_of(m.start()), m.group(2)))
+        # A game's rules ask a condition by its declared key
+        # (arb_conditions_has_key), not by its name.
+        if path.startswith('src/rules/games/'):
+            for m in re.finditer(r'\b(arb_conditions_has|arb_conditions_time_left|arb_encounter_condition_key)\s*\(', text):
+                args = args_at(text, m.end() - 1)
+                if args and re.fullmatch(r'\s*"[^"]*"\s*', args[-1]):
+                    problems.append('%s:%d: the condition %s asked by name: use its declared ArbKey' % (path, line_of(m.start()), args[-1].strip()))
         for word in ('__builtin_constant_p', '_hashed (', 'ARB_KEY_HASHED'):
             pos = text.find(word)
             if pos >= 0 and path.endswith('.h'):
