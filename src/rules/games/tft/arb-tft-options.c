@@ -688,8 +688,9 @@ usual_option (ArbEncounter *enc,
 {
   char usual = chosen (enc, step, id);
 
+  /* Standing up is (g) disengaged, (p) engaged. */
   if (usual == 0)
-    usual = must_stand (enc, step, id) ? 'g'
+    usual = must_stand (enc, step, id) ? (turn_state (enc, step, id) == ARB_TFT_ENGAGED ? 'p' : 'g')
           : turn_state (enc, step, id) == ARB_TFT_IN_HTH ? 't'
           : turn_state (enc, step, id) == ARB_TFT_ENGAGED ? 'j' : 'a';
   return usual;
