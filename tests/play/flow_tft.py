@@ -69,22 +69,34 @@ def derived(d, cid, key):
     return ""
 
 
-def option(p, why, pick=0, to=None, facing=None):
-    """The Option form (Ctrl+1): the focus starts on Apply; Tab, Tab
-    reach the Option row, Space opens its list (the usual option
-    first, then a, b, c...), Down to the one wanted, Enter. Down as is
-    the next row, then More Options, always last (Tab, Tab, Space), holds
-    Move to and, two rows on, Facing. Ctrl+Enter applies; a form refused
-    fails the play."""
+def opens_ready(p, procedure, cid):
+    """Whether @procedure's form opens ready to apply for @cid (its
+    other fields as the form has them first): then the focus starts on
+    Apply, else on the form's first row. Asked of the command line on a
+    copy of the fight, a preview that changes nothing."""
+    r = subprocess.run([p.cli, "run", procedure, "--encounter", p.snapshot(), "--param", "id=" + cid],
+                       env=p.env, capture_output=True, text=True)
+    return r.returncode == 0
+
+
+def option(p, why, cid, pick=0, to=None, facing=None):
+    """The Option form (Ctrl+1): the focus starts on Apply (else, the
+    usual option refused, on the Figure row); Tab, Tab reach the Option
+    row, Space opens its list (the usual option first, then a, b,
+    c...), Down to the one wanted, Enter. Down as is the next row, then
+    More Options, always last (Tab, Tab, Space), holds Move to and, two
+    rows on, Facing. Ctrl+Enter applies; a form refused fails the
+    play."""
     was = p.steps()
+    first = ["Tab"] if opens_ready(p, "tft.option", cid) else []
     p.key("ctrl+1", pause=0.6)
     if pick:
-        p.key("Tab", "Tab", "space", pause=0.3)
+        p.key(*first, "Tab", "space", pause=0.3)
         p.key(*(["Down"] * pick), pause=0.2)
         p.key("Return", pause=0.4)
         p.key("Tab", "Tab")
     elif to or facing is not None:
-        p.key("Tab", "Tab", "Tab", "Tab")
+        p.key(*first, "Tab", "Tab", "Tab")
     if to or facing is not None:
         p.key("space", "Tab", pause=0.4)
         if to:
@@ -232,17 +244,17 @@ def play(p):
                 engaged = derived(d, current, "state").startswith("engaged")
                 if knocked:
                     # Stand up: (g) disengaged, (p) engaged.
-                    option(p, "%s stands up" % me["name"], pick=16 if engaged else 7)
+                    option(p, "%s stands up" % me["name"], current, pick=16 if engaged else 7)
                 elif not engaged and distance(hex_of(me), hex_of(foe)) > 1 and in_hand(me) != "none":
                     # A charge (b) to the hex before the foe, facing it.
                     at, there = hex_of(me), hex_of(foe)
                     near = min(((there[0] + dq, there[1] + dr) for dq, dr in DIRECTIONS),
                                key=lambda h: distance(at, h))
-                    option(p, "%s charges" % me["name"], pick=2, to="%d,%d" % near,
+                    option(p, "%s charges" % me["name"], current, pick=2, to="%d,%d" % near,
                            facing=direction(near, there))
                     p.shot("charge-%s" % current)
                 else:
-                    option(p, "%s's usual option" % me["name"])
+                    option(p, "%s's usual option" % me["name"], current)
                 continue
             p.next("turn %s, movement, after %s" % (turn, me["name"]))
             continue
