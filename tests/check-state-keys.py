@@ -3,6 +3,7 @@
 # reader or writer of an encounter's state is given a key as a string,
 # no name of a key is spelt outside the files that declare keys but
 # where names come in or go out (the edges listed below, each with why),
+# no game's rules ask a condition by its name,
 # and the tricks the typed keys replaced do not come back:
 # __builtin_constant_p, public _hashed readers, key comparison by letters.
 import os
@@ -19,12 +20,17 @@ KEY_ARG = {'encounter': 2, 'step': 3}
 
 # Where a key's name may be spelt: the names of values shown or read at
 # an edge, looked up with arb_encounter_key().
+# The counters, the tallies and the winner the app and the command line
+# show they ask of the game (arb_game_list_counters() and its
+# neighbours): the names of those keys are spelt nowhere in their
+# generic code (src/app, src/cli) but here.
 EDGES = {
-    # `encounter show --json` lists these values by name when present.
-    'src/cli/arb-cli-encounter.c': {'round', 'pulse', 'turn', 'phase', 'side', 'q', 'r', 'facing', 'ap',
-                                    'chit', 'order-value', 'altitude', 'speed', 'winner'},
-    # The subtitle's counters, by name, and the declared winner.
-    'src/app/arb-fight.c': {'round', 'turn', 'pulse', 'phase', 'winner'},
+    # `encounter show --json` lists each combatant's values by these
+    # names, its JSON members, when present.
+    'src/cli/arb-cli-encounter.c': {'side', 'q', 'r', 'facing', 'ap', 'chit', 'order-value', 'altitude', 'speed'},
+    # The game's time unit (ArbGameClass.time_unit), which a counter
+    # happens to share the name of.
+    'src/app/arb-odds-window.c': {'round', 'turn'},
 }
 
 
@@ -54,6 +60,15 @@ def args_at(s, i):
     return args
 
 
+# The names of the keys the engine and the games declare as shown.
+SHOWN = set()
+for root, dirs, files in os.walk('src/rules'):
+    for name in files:
+        if re.search(r'arb(-[a-z]+)?-keys\.c$', name):
+            for m in re.finditer(r'const ArbKey \w+ = \{([^}]*)\};', open(os.path.join(root, name), encoding='utf-8').read()):
+                if '.shown = ARB_KEY_SHOWN_' in m.group(1):
+                    SHOWN.add(re.search(r'\.name = "([^"]*)"', m.group(1)).group(1))
+
 problems = []
 for root, dirs, files in os.walk('src'):
     for name in sorted(files):
@@ -71,6 +86,17 @@ for root, dirs, files in os.walk('src'):
         for m in re.finditer(r'\barb_encounter_key\s*\(([^,]*),\s*"([^"]*)"\s*\)', text):
             if not declares and m.group(2) not in EDGES.get(path, ()):
                 problems.append('%s:%d: the key "%s" spelt out: use its declared ArbKey' % (path, line_of(m.start()), m.group(2)))
+        # A game's rules ask a condition by its declared key
+        # (arb_conditions_has_key), not by its name.
+        if path.startswith('src/rules/games/'):
+            for m in re.finditer(r'\b(arb_conditions_has|arb_conditions_time_left|arb_encounter_condition_key)\s*\(', text):
+                args = args_at(text, m.end() - 1)
+                if args and re.fullmatch(r'\s*"[^"]*"\s*', args[-1]):
+                    problems.append('%s:%d: the condition %s asked by name: use its declared ArbKey' % (path, line_of(m.start()), args[-1].strip()))
+        if os.path.dirname(path) in ('src/app', 'src/cli'):
+            for m in re.finditer(r'"([a-z-]+)"', text):
+                if m.group(1) in SHOWN and m.group(1) not in EDGES.get(path, ()):
+                    problems.append('%s:%d: the shown key "%s" read by name: ask the game (arb-game.h)' % (path, line_of(m.start()), m.group(1)))
         for word in ('__builtin_constant_p', '_hashed (', 'ARB_KEY_HASHED'):
             pos = text.find(word)
             if pos >= 0 and path.endswith('.h'):
@@ -79,6 +105,12 @@ for root, dirs, files in os.walk('src'):
                 problems.append('%s:%d: __builtin_constant_p' % (path, line_of(pos)))
         for m in re.finditer(r"\[[0-4]\]\s*==\s*'[a-z.]'\s*&&\s*\w+\[[1-4]\]\s*==\s*'", text):
             problems.append('%s:%d: a key compared letter by letter' % (path, line_of(m.start())))
+
+for path, names in EDGES.items():
+    text = open(path, encoding='utf-8').read()
+    for n in sorted(names):
+        if '"%s"' % n not in text:
+            problems.append('%s: "%s" is an edge no longer spelt there: drop it from EDGES' % (path, n))
 
 for p in problems:
     print(p)

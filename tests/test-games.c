@@ -471,6 +471,67 @@ test_state_keys (gconstpointer data)
   g_test_message ("%u keys checked", n);
 }
 
+/* What the app and the command line show, asked of the game: once the
+ * fight starts, the counters its rules keep, by their names and in that
+ * order (Arena of Death: rounds of pulses; Glider-Pit, The Fantasy Trip
+ * and Dogfight: turns of phases; Red Sand Blue Sky: turns), each with
+ * a label; a tally only where the game keeps one per figure; a winner
+ * only once one is declared, and only by the game that declares one. */
+static void
+test_shown (gconstpointer data)
+{
+  ArbGame *game = (ArbGame *)data;
+  const char *id = arb_game_get_id (game);
+  static const struct { const char *game; const char *counters; const char *tally; gboolean winner; } expected[] = {
+    { "aod", "round pulse", "ap", FALSE },
+    { "gpg", "turn phase", "chit", TRUE },
+    { "tft", "turn phase", NULL, FALSE },
+    { "rsbs", "turn", NULL, FALSE },
+    { "dogfight", "turn phase", NULL, FALSE },
+  };
+  g_autofree char *a = NULL, *b = NULL;
+  g_autoptr(ArbEncounter) enc = small_fight (game, &a, &b);
+  g_autofree const ArbKey **counters = NULL;
+  g_autofree const ArbKey **tallies = NULL;
+  g_autoptr(GString) names = g_string_new (NULL);
+  guint e = 0;
+
+  while (e < G_N_ELEMENTS (expected) && !g_str_equal (expected[e].game, id))
+    e++;
+  g_assert_cmpuint (e, <, G_N_ELEMENTS (expected));
+
+  counters = arb_game_list_counters (game, enc);
+  g_assert_null (counters[0]);
+  run_turn (enc, game, "start", 1);
+  g_clear_pointer (&counters, g_free);
+  counters = arb_game_list_counters (game, enc);
+  for (guint i = 0; counters[i]; i++)
+    {
+      g_string_append_printf (names, "%s%s", i ? " " : "", counters[i]->name);
+      g_assert_nonnull (counters[i]->label);
+      g_assert_true (counters[i]->fight || counters[i]->type == ARB_KEY_TEXT);
+      g_assert_nonnull (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, counters[i]));
+    }
+  g_assert_cmpstr (names->str, ==, expected[e].counters);
+
+  if (expected[e].tally)
+    set_live (enc, a, expected[e].tally, "3");
+  tallies = arb_game_list_tallies (game, enc, a);
+  g_assert_cmpstr (tallies[0] ? tallies[0]->name : NULL, ==, expected[e].tally);
+  if (tallies[0])
+    {
+      g_assert_nonnull (tallies[0]->label);
+      g_assert_cmpstr (arb_encounter_get (enc, a, tallies[0]), ==, "3");
+      g_assert_null (tallies[1]);
+    }
+
+  g_assert_null (arb_game_get_winner (game, enc));
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "winner", "Blue");
+  g_assert_cmpstr (arb_game_get_winner (game, enc), ==, expected[e].winner ? "Blue" : NULL);
+  /* No game known: the engine's counters alone. */
+  g_assert_null (arb_game_get_winner (NULL, enc));
+}
+
 /* Every game names the gauge the map draws under a token, read from the
  * figure's live values: a loss shows at once. */
 static void
@@ -581,6 +642,7 @@ main (int   argc,
         { "state-keys", test_state_keys },
         { "clear-sight", test_clear_sight },
         { "main-gauge", test_main_gauge },
+        { "shown", test_shown },
       };
 
       for (guint c = 0; c < G_N_ELEMENTS (cases); c++)

@@ -703,7 +703,7 @@ test_net (void)
   set_live (enc, ret, "moved", "2");
   apply_done (enc, proc (enc, "rsbs.net", (int[]){ 1, 2, 9, 9 }, 4, &error,
                          "id", ret, "target", aulus, "dice", "2", "foe-dice", "2", NULL));
-  g_assert_true (arb_rsbs_has_condition (enc, NULL, aulus, "ensnared"));
+  g_assert_true (arb_conditions_has (enc, NULL, aulus, "ensnared"));
   g_assert_cmpstr (arb_encounter_get (enc, ret, arb_encounter_key (enc, "thrown.Net")), ==, "1");
   g_assert_cmpint (arb_encounter_get_int (enc, ret, arb_encounter_key (enc, "moved"), 0), ==, 3);
   g_assert_cmpint (burned (enc, ret), ==, 2);
@@ -766,7 +766,7 @@ test_net_missed_empty (void)
   g_assert_true (log_has (out->step, "Aulus Varro beats the toss"));
   arb_encounter_apply (enc, g_steal_pointer (&out->step));
   arb_outcome_free (out);
-  g_assert_false (arb_rsbs_has_condition (enc, NULL, aulus, "ensnared"));
+  g_assert_false (arb_conditions_has (enc, NULL, aulus, "ensnared"));
   g_assert_cmpint (burned (enc, ret), ==, 2);
   g_assert_cmpint (burned (enc, aulus), ==, 2);
 }
@@ -796,13 +796,13 @@ test_remove_net (void)
     g_assert_cmpuint (odds_of (ask->step, "net removed"), ==, 4);
   }
   apply_done (enc, proc (enc, "rsbs.remove-net", (int[]){ 4, 6 }, 2, &error, "id", aulus, NULL));
-  g_assert_false (arb_rsbs_has_condition (enc, NULL, aulus, "ensnared"));
+  g_assert_false (arb_conditions_has (enc, NULL, aulus, "ensnared"));
   g_assert_cmpint (burned (enc, aulus), ==, 6);
 
   set_live (enc, aulus, "cond.ensnared", "on");
   set_live (enc, aulus, "acted", NULL);  /* his next activation */
   apply_done (enc, proc (enc, "rsbs.remove-net", (int[]){ 5, 3 }, 2, &error, "id", aulus, NULL));
-  g_assert_true (arb_rsbs_has_condition (enc, NULL, aulus, "ensnared"));
+  g_assert_true (arb_conditions_has (enc, NULL, aulus, "ensnared"));
   g_assert_cmpint (burned (enc, aulus), ==, 9);
 
   /* Not while in hand-to-hand. */
@@ -909,7 +909,7 @@ test_sand (void)
     g_assert_cmpuint (odds_of (ask->step, "Aulus Varro's sand tells on Secutor"), ==, 5);
   }
   apply_done (enc, proc (enc, "rsbs.sand", (int[]){ 3 }, 1, &error, "id", aulus, "target", sec, NULL));
-  g_assert_true (arb_rsbs_has_condition (enc, NULL, sec, "blinded"));
+  g_assert_true (arb_conditions_has (enc, NULL, sec, "blinded"));
   g_assert_cmpint (burned (enc, aulus), ==, 1);
   /* Combat on both sides: neither catches his breath this activation
    * (Catching Breath, 4). */

@@ -300,7 +300,7 @@ test_default_is_npc_rules (void)
     g_assert_cmpstr (procedure, ==, "rsbs.npc");
     play (&m, procedure, params, round, G_N_ELEMENTS (round));
     /* 3 passes to none: the house table's 3 or more, dead. */
-    g_assert_true (arb_rsbs_has_condition (m.enc, NULL, m.brutus, "dead"));
+    g_assert_true (arb_conditions_has (m.enc, NULL, m.brutus, "dead"));
     g_assert_cmpint (arb_rsbs_dice_left (m.enc, NULL, m.aulus), ==, 20 - 3);
     g_clear_pointer (&procedure, g_free);
     g_assert_null ((procedure = choose (&m, m.aulus, ARB_POLICY_DEFAULT, params)));

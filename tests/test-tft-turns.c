@@ -576,6 +576,36 @@ test_stand (void)
   g_assert_nonnull (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "cond.prone")));
 }
 
+/* Knocked down while engaged, the figure's usual option is to stand up
+ * engaged, (p); disengaged it would be (g). Option alone, as the
+ * window's form opens, is what a referee applies. */
+static void
+test_stand_engaged_usual (void)
+{
+  g_auto(Fight) f = { 0 };
+
+  fight_new (&f, "0", "0", "0", "3", "1", "0", "3");
+  to_actions (f.enc);
+  set_live (f.enc, f.brenna, "cond.knocked-down", "on");
+  set_live (f.enc, f.brenna, "fell-turn", "1");
+  /* Next through the actions to turn 2, whose initiative asks dice. */
+  for (guint i = 0; i < 6 && arb_encounter_get_int (f.enc, E, arb_encounter_key (f.enc, "turn"), 0) == 1; i++)
+    {
+      ArbOutcome *outcome = run (f.enc, "tft.next", NULL, 0);
+
+      if (outcome->status == ARB_OUTCOME_NEEDS_ROLL)
+        {
+          arb_outcome_free (outcome);
+          run_apply (f.enc, "tft.next", (int[]){ 5, 2 }, 2);
+        }
+      else
+        apply_done (f.enc, outcome);
+    }
+  g_assert_cmpint (arb_encounter_get_int (f.enc, E, arb_encounter_key (f.enc, "turn"), 0), ==, 2);
+  ok (f.enc, "tft.option", "id", f.brenna, NULL);
+  g_assert_cmpstr (arb_encounter_get (f.enc, f.brenna, arb_encounter_key (f.enc, "option")), ==, "p");
+}
+
 /* (5) Brenna hit Hask this turn and took no hits: she forces him one
  * hex farther from her, to a vacant or fallen figure's hex, and
  * advances into the hex he left. */
@@ -939,6 +969,7 @@ main (int   argc,
   g_test_add_func ("/tft/turns/ready-missile", test_ready_missile);
   g_test_add_func ("/tft/turns/useless-leg", test_useless_leg);
   g_test_add_func ("/tft/turns/useless-shield-arm", test_useless_shield_arm);
+  g_test_add_func ("/tft/turns/stand-engaged-usual", test_stand_engaged_usual);
   g_test_add_func ("/tft/turns/wait", test_wait);
   g_test_add_func ("/tft/turns/stagger-lapses", test_stagger_lapses);
   g_test_add_func ("/tft/turns/lines-name-actors", test_lines_name_actors);

@@ -637,7 +637,7 @@ arb_fight_is_over (ArbFight  *self,
     *standing = NULL;
   enc = self->encounter;
   game = arb_game_get (arb_encounter_get_system (enc));
-  if (arb_encounter_get (enc, E, arb_encounter_key (enc, "winner")))
+  if (arb_game_get_winner (game, enc))
     return TRUE;
   /* Not before it starts, and only when one side alone still stands. */
   if (arb_encounter_get (enc, E, ARB_KEY_ORDER) == NULL)
@@ -665,39 +665,36 @@ char *
 arb_fight_dup_subtitle (ArbFight *self)
 {
   ArbEncounter *enc;
+  ArbGame *game;
   g_autoptr(GString) text = NULL;
-  static const struct { const char *key; const char *label; } counters[] = {
-    { "round", N_("Round") }, { "turn", N_("Turn") }, { "pulse", N_("Pulse") }, { "phase", N_("Phase") },
-  };
+  g_autofree const ArbKey **counters = NULL;
 
   g_return_val_if_fail (ARB_IS_FIGHT (self), NULL);
 
   enc = self->encounter;
+  game = arb_game_get (arb_encounter_get_system (enc));
+  counters = arb_game_list_counters (game, enc);
   text = g_string_new (arb_game_title_of (arb_encounter_get_system (enc)));
   /* Everyone removed after the start empties the order too: not the
    * same as a fight not yet begun. */
   if (arb_encounter_get (enc, E, ARB_KEY_ORDER) == NULL)
     g_string_append_printf (text, " · %s", arb_procedure_nobody_left (enc, NULL) ? _("Nobody left") : _("Not started"));
-  for (guint i = 0; i < G_N_ELEMENTS (counters); i++)
+  for (guint i = 0; counters[i]; i++)
     {
-      const char *value = arb_encounter_get (enc, E, arb_encounter_key (enc, counters[i].key));
+      const char *value = arb_encounter_get (enc, E, counters[i]);
+      /* A phase may be the procedure it waits for ("air-currents"):
+       * shown by that procedure's label. */
+      g_autofree char *name = g_strconcat (arb_encounter_get_system (enc), ".", value, NULL);
+      const ArbProcedureSpec *spec = arb_procedure_get_spec (name);
 
-      if (value)
-        {
-          /* A phase may be the procedure it waits for ("air-currents"):
-           * shown by that procedure's label. */
-          g_autofree char *name = g_strconcat (arb_encounter_get_system (enc), ".", value, NULL);
-          const ArbProcedureSpec *spec = arb_procedure_get_spec (name);
-
-          /* TRANSLATORS: a counter of the fight and its value: "Round 2" */
-          g_string_append_printf (text, C_("counter", " · %s %s"), _(counters[i].label),
-                                  spec ? _(spec->label) : value);
-        }
+      /* TRANSLATORS: a counter of the fight and its value: "Round 2" */
+      g_string_append_printf (text, C_("counter", " · %s %s"), _(counters[i]->label),
+                              spec ? _(spec->label) : value);
     }
   {
     g_autofree char *standing = NULL;
 
-    if (arb_encounter_get (enc, E, arb_encounter_key (enc, "winner")))
+    if (arb_game_get_winner (game, enc))
       g_string_append_printf (text, " · %s", _("Over"));
     else if (arb_fight_is_over (self, &standing) && standing)
       /* TRANSLATORS: the fight is over and this side stands */

@@ -344,20 +344,19 @@ add_counters_json (JsonBuilder  *b,
                    ArbEncounter *enc)
 {
   const char *order = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_ORDER);
-  static const char *counters[] = { "round", "pulse", "turn", "phase", NULL };
+  g_autofree const ArbKey **counters = arb_game_list_counters (arb_game_get (arb_encounter_get_system (enc)), enc);
 
   for (guint i = 0; counters[i]; i++)
-    if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, counters[i])))
-      {
-        const char *v = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, counters[i]));
-        gint64 n;
+    {
+      const char *v = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, counters[i]);
+      gint64 n;
 
-        json_builder_set_member_name (b, counters[i]);
-        if (g_ascii_string_to_signed (v, 10, G_MININT, G_MAXINT, &n, NULL))
-          json_builder_add_int_value (b, n);
-        else
-          json_builder_add_string_value (b, v);
-      }
+      json_builder_set_member_name (b, counters[i]->name);
+      if (g_ascii_string_to_signed (v, 10, G_MININT, G_MAXINT, &n, NULL))
+        json_builder_add_int_value (b, n);
+      else
+        json_builder_add_string_value (b, v);
+    }
   json_builder_set_member_name (b, "current");
   if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_CURRENT))
     json_builder_add_string_value (b, arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_CURRENT));
@@ -467,12 +466,12 @@ print_order_text (ArbEncounter *enc)
   const char *current = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, ARB_KEY_CURRENT);
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
   g_auto(GStrv) ordered = order ? g_strsplit (order, ",", -1) : NULL;
-  static const char *counters[] = { "round", "pulse", "turn", "phase", NULL };
+  ArbGame *game = arb_game_get (arb_encounter_get_system (enc));
+  g_autofree const ArbKey **counters = arb_game_list_counters (game, enc);
 
   g_print ("%s", arb_encounter_get_system (enc));
   for (guint i = 0; counters[i]; i++)
-    if (arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, counters[i])))
-      g_print (", %s %s", counters[i], arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, counters[i])));
+    g_print (", %s %s", counters[i]->name, arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, counters[i]));
   g_print ("\n");
 
   if (ordered == NULL)
@@ -480,20 +479,20 @@ print_order_text (ArbEncounter *enc)
   for (guint i = 0; ids[i]; i++)
     {
       const char *id = ordered ? ordered[i] : ids[i];
-      const char *ap = id ? arb_encounter_get (enc, id, arb_encounter_key (enc, "ap")) : NULL;
-      const char *chit = id ? arb_encounter_get (enc, id, arb_encounter_key (enc, "chit")) : NULL;
 
       if (id == NULL)
         break;
       {
         g_autofree char *conditions = arb_conditions_describe (enc, id);
+        g_autofree const ArbKey **tallies = arb_game_list_tallies (game, enc, id);
 
-        g_print ("%s %-4s %-28s %-8s%s%s%s%s%s%s\n", g_strcmp0 (id, current) == 0 ? "▶" : " ", id,
+        g_print ("%s %-4s %-28s %-8s", g_strcmp0 (id, current) == 0 ? "▶" : " ", id,
                  arb_encounter_get_name (enc, id),
-                 arb_encounter_get (enc, id, ARB_KEY_SIDE) ? arb_encounter_get (enc, id, ARB_KEY_SIDE) : "",
-                 ap ? "  AP " : "", ap ? ap : "",
-                 chit ? _("  chit ") : "", chit ? chit : "",
-                 conditions[0] ? "  " : "", conditions);
+                 arb_encounter_get (enc, id, ARB_KEY_SIDE) ? arb_encounter_get (enc, id, ARB_KEY_SIDE) : "");
+        for (guint t = 0; tallies[t]; t++)
+          /* TRANSLATORS: a figure's tally in the order and its value: "  AP 4" */
+          g_print (_("  %s %s"), _(tallies[t]->label), arb_encounter_get (enc, id, tallies[t]));
+        g_print ("%s%s\n", conditions[0] ? "  " : "", conditions);
       }
     }
   g_print (g_dngettext (GETTEXT_PACKAGE, "%u step, %s%s\n", "%u steps, %s%s\n", arb_encounter_get_position (enc)),

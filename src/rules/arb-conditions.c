@@ -28,6 +28,17 @@ arb_conditions_has (ArbEncounter *encounter,
   return arb_step_has (step, encounter, id, arb_encounter_condition_key (encounter, condition));
 }
 
+gboolean
+arb_conditions_has_key (ArbEncounter *encounter,
+                        ArbStep      *step,
+                        const char   *id,
+                        const ArbKey *key)
+{
+  if (!arb_step_may_have_conditions (step, encounter, id))
+    return FALSE;
+  return arb_step_has (step, encounter, id, key);
+}
+
 
 /* "until round 4" -> 4; "on" -> 0 (no end). */
 int

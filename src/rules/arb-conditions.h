@@ -23,6 +23,12 @@ gboolean            arb_conditions_has    (ArbEncounter *encounter,
                                            ArbStep      *step,
                                            const char   *id,
                                            const char   *condition);
+/* The same for a condition the game declares (its ARB_ID_KEY_COND_...):
+ * what the rules ask, with no look-up by name. */
+gboolean            arb_conditions_has_key (ArbEncounter *encounter,
+                                            ArbStep      *step,
+                                            const char   *id,
+                                            const ArbKey *key);
 /* "round" or "turn". */
 const char         *arb_conditions_unit   (const char   *system);
 /* Conditions of @id now by their ids, as "stunned (until round 4)":

@@ -1192,3 +1192,56 @@ arb_game_add_combatant (ArbGame      *self,
     arb_step_add_log (step, _("%s enters healed (%s cleared between fights)"), arb_sheet_get_name (sheet), healed);
   return id;
 }
+
+/* The keys of @shown kind that @entity has a value of, the engine's
+ * then the game's. */
+static const ArbKey **
+list_shown (ArbGame      *self,
+            ArbEncounter *encounter,
+            const char   *entity,
+            ArbKeyShown   shown)
+{
+  const ArbKey * const *scopes[] = { arb_engine_keys, self ? arb_game_list_state_keys (self) : NULL };
+  GPtrArray *keys = g_ptr_array_new ();
+
+  for (guint s = 0; s < G_N_ELEMENTS (scopes); s++)
+    for (guint i = 0; scopes[s] && scopes[s][i]; i++)
+      if (scopes[s][i]->shown == shown && arb_encounter_get (encounter, entity, scopes[s][i]))
+        g_ptr_array_add (keys, (gpointer)scopes[s][i]);
+  g_ptr_array_add (keys, NULL);
+  return (const ArbKey **)g_ptr_array_free (keys, FALSE);
+}
+
+const char *
+arb_game_get_winner (ArbGame      *self,
+                     ArbEncounter *encounter)
+{
+  g_autofree const ArbKey **keys = NULL;
+
+  g_return_val_if_fail (self == NULL || ARB_IS_GAME (self), NULL);
+  g_return_val_if_fail (encounter != NULL, NULL);
+
+  keys = list_shown (self, encounter, ARB_ENCOUNTER_ENTITY, ARB_KEY_SHOWN_WINNER);
+  return keys[0] ? arb_encounter_get (encounter, ARB_ENCOUNTER_ENTITY, keys[0]) : NULL;
+}
+
+const ArbKey **
+arb_game_list_counters (ArbGame      *self,
+                        ArbEncounter *encounter)
+{
+  g_return_val_if_fail (self == NULL || ARB_IS_GAME (self), NULL);
+  g_return_val_if_fail (encounter != NULL, NULL);
+
+  return list_shown (self, encounter, ARB_ENCOUNTER_ENTITY, ARB_KEY_SHOWN_COUNTER);
+}
+
+const ArbKey **
+arb_game_list_tallies (ArbGame      *self,
+                       ArbEncounter *encounter,
+                       const char   *id)
+{
+  g_return_val_if_fail (self == NULL || ARB_IS_GAME (self), NULL);
+  g_return_val_if_fail (encounter != NULL && id != NULL, NULL);
+
+  return list_shown (self, encounter, id, ARB_KEY_SHOWN_TALLY);
+}

@@ -649,4 +649,21 @@ gboolean            arb_game_get_main_gauge     (ArbGame       *self,
 GPtrArray          *arb_game_list_ground        (ArbGame       *self,
                                                  ArbEncounter  *encounter);
 
+/* What the app and the command line show of a fight, found by the keys
+ * the engine and the game declare as shown (ArbKey.shown), so that
+ * neither reads a game's key by its name. @self may be NULL (a game not
+ * known): the engine's keys only. */
+/* Who won, as the game declared it (a side, a figure), or NULL. */
+const char         *arb_game_get_winner         (ArbGame       *self,
+                                                 ArbEncounter  *encounter);
+/* The counters the fight has a value of now (round, turn, pulse,
+ * phase), the engine's first: NULL-terminated, free the array only. */
+const ArbKey      **arb_game_list_counters      (ArbGame       *self,
+                                                 ArbEncounter  *encounter);
+/* The tallies @id has a value of now (action points, a chit), in the
+ * order the game declares them: NULL-terminated, free the array only. */
+const ArbKey      **arb_game_list_tallies       (ArbGame       *self,
+                                                 ArbEncounter  *encounter,
+                                                 const char    *id);
+
 G_END_DECLS

@@ -29,6 +29,17 @@ typedef enum
   ARB_KEY_MOMENT,   /* a moment of the fight, "ROUND.STEP": one number (arb_key_moment()) */
 } ArbKeyType;
 
+/* A value the app and the command line show, which they ask of the
+ * game (arb_game_list_counters() and its neighbours in arb-game.h)
+ * instead of reading a key by its name. */
+typedef enum
+{
+  ARB_KEY_SHOWN_NO,
+  ARB_KEY_SHOWN_COUNTER, /* a counter of the fight: a round, a pulse, a turn, a phase */
+  ARB_KEY_SHOWN_TALLY,   /* a figure's count shown beside it in the order: its action points */
+  ARB_KEY_SHOWN_WINNER,  /* who won, once the game declares it: the fight is over */
+} ArbKeyShown;
+
 typedef struct _ArbKey ArbKey;
 
 struct _ArbKey
@@ -40,6 +51,8 @@ struct _ArbKey
    * value under the other kind of entity is only shown. */
   guint       fight : 1;
   guint       condition : 1;  /* "cond.NAME" (arb-conditions.h) */
+  ArbKeyShown shown;
+  const char *label;       /* a shown key's, for people, N_(): "Round" */
 };
 
 /* The prefix of a condition's key. */

@@ -5,14 +5,18 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "arb-keys.h"
 
 const ArbKey arb_key_combatants = { .name = "combatants", .type = ARB_KEY_IDS, .fight = TRUE };
 const ArbKey arb_key_next_id = { .name = "next-id", .type = ARB_KEY_INT, .lo = 1, .hi = 1000000, .fight = TRUE };
 const ArbKey arb_key_order = { .name = "order", .type = ARB_KEY_IDS, .fight = TRUE };
 const ArbKey arb_key_current = { .name = "current", .type = ARB_KEY_ID, .fight = TRUE };
-const ArbKey arb_key_round = { .name = "round", .type = ARB_KEY_INT, .lo = 0, .hi = 1000000, .fight = TRUE };
-const ArbKey arb_key_turn = { .name = "turn", .type = ARB_KEY_INT, .lo = 0, .hi = 1000000, .fight = TRUE };
+const ArbKey arb_key_round = { .name = "round", .type = ARB_KEY_INT, .lo = 0, .hi = 1000000, .fight = TRUE,
+                               .shown = ARB_KEY_SHOWN_COUNTER, .label = N_("Round") };
+const ArbKey arb_key_turn = { .name = "turn", .type = ARB_KEY_INT, .lo = 0, .hi = 1000000, .fight = TRUE,
+                              .shown = ARB_KEY_SHOWN_COUNTER, .label = N_("Turn") };
 const ArbKey arb_key_map_cols = { .name = "map-cols", .type = ARB_KEY_INT, .lo = 1, .hi = 1000, .fight = TRUE };
 const ArbKey arb_key_map_rows = { .name = "map-rows", .type = ARB_KEY_INT, .lo = 1, .hi = 1000, .fight = TRUE };
 const ArbKey arb_key_map_shape = { .name = "map-shape" };

@@ -8,7 +8,12 @@
 # that hit and took no hits forces its foe back (Force Retreat, from the
 # figure's menu on the map: the panel's tenth action has no Ctrl+N).
 # Brenna's first attack has the players' dice typed die by die; an
-# attack typed and one rolled are each undone and redone.
+# attack typed and one rolled are each undone and redone. From turn 2
+# each figure's first attack is typed as a fumble (Hask breaks his
+# spear, Brenna drops her broadsword), and the referee arms them again
+# as the rules allow: the one picks the weapon up from the ground, the
+# other readies another (Ready Weapon, Ctrl+8), and both attack with
+# what they hold; with nothing left, bare-handed.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 
@@ -20,6 +25,13 @@ OUT = ("unconscious", "dead")
 # her adjusted DX 10), then the broadsword's 2d6 (2 3: 5).
 TO_HIT = ["3", "2", "3"]
 DAMAGE = ["2", "3"]
+# The fumbles typed as the 3d6 total: 18 breaks the weapon, 17 drops it.
+FUMBLES = {"Hask the Ferryman": "18", "Brenna Holt": "17"}
+# Each figure's weapons in the order of its sheet
+# (data/sheets/tft-*.xml): the order of the forms' Weapon lists, after
+# None and before Bare hands. The first is in hand at the start.
+WEAPONS = {"Brenna Holt": ["Broadsword", "Dagger"],
+           "Hask the Ferryman": ["Spear", "Shortsword", "Dagger"]}
 
 # Axial hex directions, as src/rules/arb-hex.c numbers them (the hexside
 # a figure faces).
@@ -57,22 +69,34 @@ def derived(d, cid, key):
     return ""
 
 
-def option(p, why, pick=0, to=None, facing=None):
-    """The Option form (Ctrl+1): the focus starts on Apply; Tab, Tab
-    reach the Option row, Space opens its list (the usual option
-    first, then a, b, c...), Down to the one wanted, Enter. Down as is
-    the next row, then More Options, always last (Tab, Tab, Space), holds
-    Move to and, two rows on, Facing. Ctrl+Enter applies; a form refused
-    fails the play."""
+def opens_ready(p, procedure, cid):
+    """Whether @procedure's form opens ready to apply for @cid (its
+    other fields as the form has them first): then the focus starts on
+    Apply, else on the form's first row. Asked of the command line on a
+    copy of the fight, a preview that changes nothing."""
+    r = subprocess.run([p.cli, "run", procedure, "--encounter", p.snapshot(), "--param", "id=" + cid],
+                       env=p.env, capture_output=True, text=True)
+    return r.returncode == 0
+
+
+def option(p, why, cid, pick=0, to=None, facing=None):
+    """The Option form (Ctrl+1): the focus starts on Apply (else, the
+    usual option refused, on the Figure row); Tab, Tab reach the Option
+    row, Space opens its list (the usual option first, then a, b,
+    c...), Down to the one wanted, Enter. Down as is the next row, then
+    More Options, always last (Tab, Tab, Space), holds Move to and, two
+    rows on, Facing. Ctrl+Enter applies; a form refused fails the
+    play."""
     was = p.steps()
+    first = ["Tab"] if opens_ready(p, "tft.option", cid) else []
     p.key("ctrl+1", pause=0.6)
     if pick:
-        p.key("Tab", "Tab", "space", pause=0.3)
+        p.key(*first, "Tab", "space", pause=0.3)
         p.key(*(["Down"] * pick), pause=0.2)
         p.key("Return", pause=0.4)
         p.key("Tab", "Tab")
     elif to or facing is not None:
-        p.key("Tab", "Tab", "Tab", "Tab")
+        p.key(*first, "Tab", "Tab", "Tab")
     if to or facing is not None:
         p.key("space", "Tab", pause=0.4)
         if to:
@@ -85,6 +109,78 @@ def option(p, why, pick=0, to=None, facing=None):
         p.shot("option-refused")
         p.key("Escape", pause=0.5)
         p.fail("the Option form was refused: %s" % why)
+
+
+def in_hand(me):
+    """The weapon @me holds: "none" once dropped or broken."""
+    return me.get("state", {}).get("ready") or WEAPONS[me["name"]][0]
+
+
+def unusable(me, weapon):
+    state = me.get("state", {})
+    return state.get("broken." + weapon) == "true" or bool(state.get("dropped." + weapon))
+
+
+def pick_weapon(me, weapon, starts_ready):
+    """The keys that set a form's Weapon row (the sheet's first weapon
+    chosen when it opens) to @weapon: the focus starts on Apply when the
+    form as it opens can apply, else on its first row (the figure); Tab
+    to the Weapon row after the figure's, Space opens its list on its
+    first item (None, then the sheet's weapons, then Bare hands), Down
+    to the one wanted, Enter."""
+    weapons = WEAPONS[me["name"]]
+    keys = ["Tab"] if starts_ready else []
+    changed = weapon != weapons[0]
+    if changed:
+        down = 1 + (weapons.index(weapon) if weapon in weapons else len(weapons))
+        keys += ["Tab", "space"] + ["Down"] * down + ["Return"]
+    return keys, changed
+
+
+def rearm(p, me):
+    """A figure with no weapon in hand: a dropped one within reach (in
+    its hex or next to it) is picked up, else another whole weapon of
+    its sheet is readied (Ready Weapon, Ctrl+8, the panel's eighth
+    action); the pick up switch is under More Options (after the Weapon
+    and Shield rows: Tab, Tab, Space, then Tab, Space). FALSE when it
+    has no weapon to ready."""
+    state = me.get("state", {})
+    weapons = WEAPONS[me["name"]]
+    at = hex_of(me)
+    lying = [w for w in weapons if state.get("dropped." + w)
+             and distance(at, tuple(int(x) for x in state["dropped." + w].split(","))) <= 1
+             and state.get("broken." + w) != "true"]
+    whole = [w for w in weapons if not unusable(me, w)]
+    if not lying and not whole:
+        return False
+    weapon = lying[0] if lying else whole[0]
+    # The form opens on the sheet's first weapon, not picked up: it
+    # applies when that one is whole and not on the ground.
+    keys, changed = pick_weapon(me, weapon, not unusable(me, weapons[0]))
+    if lying:
+        keys += (["Tab"] if changed else ["Tab", "Tab"]) + ["Tab", "space", "Tab", "space"]
+    was = p.steps()
+    p.key("ctrl+8", pause=0.8)
+    p.key(*keys, pause=0.4)
+    p.shot("ready-%s" % weapon.lower())
+    p.key("ctrl+Return", pause=0.5)
+    if p.changed_from(was) == was:
+        p.shot("ready-refused")
+        p.key("Escape", pause=0.5)
+        p.fail("%s could not %s the %s" % (me["name"], "pick up" if lying else "ready", weapon))
+    print("TFT: %s %s the %s" % (me["name"], "picks up" if lying else "readies", weapon))
+    return True
+
+
+def attack_keys(me):
+    """Ctrl+2, and the weapon in hand chosen when it is not the one the
+    form proposes (the sheet's first): that form is refused as it
+    opens, so the focus is on its first row."""
+    weapon = in_hand(me)
+    if weapon == WEAPONS[me["name"]][0]:
+        return ["ctrl+2"]
+    keys, _ = pick_weapon(me, weapon, False)
+    return ["ctrl+2", "Tab"] + keys
 
 
 def force_retreat(p, me, foe):
@@ -121,7 +217,10 @@ def play(p):
     p.shot("turn-1")
     typed = False
     undone = False
+    measured = set()
     retreats = 0
+    fumbled = set()
+    rearmed = 0
     turns_seen = set()
     guard = 0
     while guard < 300:
@@ -145,17 +244,17 @@ def play(p):
                 engaged = derived(d, current, "state").startswith("engaged")
                 if knocked:
                     # Stand up: (g) disengaged, (p) engaged.
-                    option(p, "%s stands up" % me["name"], pick=16 if engaged else 7)
-                elif not engaged and distance(hex_of(me), hex_of(foe)) > 1:
+                    option(p, "%s stands up" % me["name"], current, pick=16 if engaged else 7)
+                elif not engaged and distance(hex_of(me), hex_of(foe)) > 1 and in_hand(me) != "none":
                     # A charge (b) to the hex before the foe, facing it.
                     at, there = hex_of(me), hex_of(foe)
                     near = min(((there[0] + dq, there[1] + dr) for dq, dr in DIRECTIONS),
                                key=lambda h: distance(at, h))
-                    option(p, "%s charges" % me["name"], pick=2, to="%d,%d" % near,
+                    option(p, "%s charges" % me["name"], current, pick=2, to="%d,%d" % near,
                            facing=direction(near, there))
                     p.shot("charge-%s" % current)
                 else:
-                    option(p, "%s's usual option" % me["name"])
+                    option(p, "%s's usual option" % me["name"], current)
                 continue
             p.next("turn %s, movement, after %s" % (turn, me["name"]))
             continue
@@ -187,18 +286,28 @@ def play(p):
                 if not p.act(["ctrl+2"], "Hask's attack, a miss", dice=["16"]):
                     p.fail("Hask's first attack was refused")
                 continue
+            if in_hand(me) == "none" and rearm(p, me):
+                rearmed += 1
+                continue
+            if turn >= 2 and me["name"] not in fumbled and in_hand(me) == WEAPONS[me["name"]][0]:
+                fumbled.add(me["name"])
+                if not p.act(["ctrl+2"], "%s's attack, a fumble" % me["name"], dice=[FUMBLES[me["name"]]]):
+                    p.fail("%s's attack typed as a fumble was refused" % me["name"])
+                p.shot("fumble-%s" % current)
+                continue
             before = p.presses
-            if p.act(["ctrl+2"], "%s attacks" % me["name"]):
+            keys = attack_keys(me)
+            if p.act(keys, "%s attacks with the %s" % (me["name"], in_hand(me))):
+                measure = "rolled" if len(keys) == 1 else "rolled, another weapon chosen in the form"
+                if measure not in measured:
+                    measured.add(measure)
+                    print("TFT attack, %s: %d key presses" % (measure, p.presses - before))
                 if not undone:
-                    print("TFT attack, rolled: %d key presses" % (p.presses - before))
                     p.shot("rolled-attack")
                     p.undo_redo("a rolled attack")
                     undone = True
                 continue
-            if not any(k.startswith(("dropped.", "broken.")) for k in state):
-                p.fail("%s's attack was refused in turn %s" % (me["name"], turn))
-            p.next("turn %s, actions, %s has no weapon" % (turn, me["name"]))
-            continue
+            p.fail("%s's attack with the %s was refused in turn %s" % (me["name"], in_hand(me), turn))
         if phase == "retreats":
             if state.get("retreat") and foe["id"] in state["retreat"].split(",") \
                     and not any(k in foe.get("conditions", {}) for k in OUT):
@@ -216,5 +325,6 @@ def play(p):
     if not retreats:
         p.fail("no force retreat came")
     p.shot("over")
-    print("TFT: over in turn %s, %d force retreats, %d key presses in all" % (max(t for t in turns_seen if t), retreats, p.presses))
+    print("TFT: over in turn %s, %d force retreats, %d fumbles typed, %d figures armed again, %d key presses in all"
+          % (max(t for t in turns_seen if t), retreats, len(fumbled), rearmed, p.presses))
     p.check_log()

@@ -5,15 +5,19 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "arb-aod-keys.h"
 
 /* A round has far fewer pulses (each costs someone an AP): a pulse
  * must fit a moment (ARB_KEY_MOMENT_STEPS). */
-const ArbKey arb_aod_key_pulse = { .name = "pulse", .type = ARB_KEY_INT, .lo = 0, .hi = ARB_KEY_MOMENT_STEPS - 1, .fight = TRUE };
+const ArbKey arb_aod_key_pulse = { .name = "pulse", .type = ARB_KEY_INT, .lo = 0, .hi = ARB_KEY_MOMENT_STEPS - 1, .fight = TRUE,
+                                   .shown = ARB_KEY_SHOWN_COUNTER, .label = N_("Pulse") };
 const ArbKey arb_aod_key_truce_until = { .name = "truce-until", .type = ARB_KEY_INT, .lo = 0, .hi = 1000000, .fight = TRUE };
 const ArbKey arb_aod_key_placement_order = { .name = "placement-order" };
 const ArbKey arb_aod_key_experience_awarded = { .name = "experience-awarded" };
-const ArbKey arb_aod_key_ap = { .name = "ap", .type = ARB_KEY_INT, .lo = -1000, .hi = 1000 };
+const ArbKey arb_aod_key_ap = { .name = "ap", .type = ARB_KEY_INT, .lo = -1000, .hi = 1000,
+                                .shown = ARB_KEY_SHOWN_TALLY, .label = N_("AP") };
 const ArbKey arb_aod_key_ft_lost = { .name = "ft-lost", .type = ARB_KEY_INT, .lo = 0, .hi = 100000 };
 const ArbKey arb_aod_key_en_lost = { .name = "en-lost", .type = ARB_KEY_INT, .lo = 0, .hi = 100000 };
 const ArbKey arb_aod_key_armor_damage = { .name = "armor-damage", .type = ARB_KEY_INT, .lo = 0, .hi = 100000 };

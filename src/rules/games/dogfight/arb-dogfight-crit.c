@@ -69,7 +69,7 @@ apply_smoke (ArbProc    *proc,
   arb_dogfight_code_number (code, "pp-", &pp);
   if (arb_dogfight_code_has (code, "fire"))
     {
-      if (arb_conditions_has (enc, step, id, "fire"))
+      if (arb_conditions_has_key (enc, step, id, ARB_DOGFIGHT_KEY_COND_FIRE))
         {
           arb_step_add_log (step, _("%s is already on fire: no further pilot points lost (Arbiter's reading)"), name);
           return;
@@ -81,7 +81,7 @@ apply_smoke (ArbProc    *proc,
         arb_dogfight_lose_pp (proc, id, pp, why);
       return;
     }
-  if (arb_conditions_has (enc, step, id, "smoke"))
+  if (arb_conditions_has_key (enc, step, id, ARB_DOGFIGHT_KEY_COND_SMOKE))
     {
       arb_step_add_log (step, _("%s already smokes: no second loss of pilot points (Arbiter's reading)"), name);
       return;

@@ -40,10 +40,8 @@ set_condition (ArbProc      *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  /* A condition's key is its name after the prefix. */
-  const char *condition = key->name + strlen (ARB_PREFIX_COND);
 
-  if (arb_conditions_has (enc, step, id, condition) != on)
+  if (arb_conditions_has_key (enc, step, id, key) != on)
     arb_step_set (step, enc, id, key, on ? "on" : NULL);
 }
 
@@ -102,7 +100,8 @@ stall_check (ArbProc    *proc,
     {
       /* Arbiter's reading: the sheet gives no recovery, so an aircraft
        * that ends a turn above its minimum speed flies again. */
-      if (arb_conditions_has (enc, step, id, "spin") || arb_conditions_has (enc, step, id, "stall"))
+      if (arb_conditions_has_key (enc, step, id, ARB_DOGFIGHT_KEY_COND_SPIN) ||
+          arb_conditions_has_key (enc, step, id, ARB_DOGFIGHT_KEY_COND_STALL))
         arb_step_add_log (step, _("%s ends the turn at speed %d, above its minimum %d: out of the spin or stall "
                                   "(Arbiter's reading: the sheet gives no recovery)"), name, speed, min);
       set_condition (proc, id, ARB_DOGFIGHT_KEY_COND_SPIN, FALSE);

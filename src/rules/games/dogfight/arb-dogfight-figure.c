@@ -506,7 +506,7 @@ arb_dogfight_is_out (ArbEncounter *enc,
                      ArbStep      *step,
                      const char   *id)
 {
-  return arb_conditions_has (enc, step, id, "destroyed");
+  return arb_conditions_has_key (enc, step, id, ARB_DOGFIGHT_KEY_COND_DESTROYED);
 }
 
 typedef struct
@@ -873,8 +873,8 @@ arb_dogfight_smoke_check (ArbProc    *proc,
   gboolean certain;
   int roll;
 
-  if (!arb_conditions_has (enc, step, id, "smoke") || arb_conditions_has (enc, step, id, "fire") ||
-      arb_dogfight_is_out (enc, step, id))
+  if (!arb_conditions_has_key (enc, step, id, ARB_DOGFIGHT_KEY_COND_SMOKE) ||
+      arb_conditions_has_key (enc, step, id, ARB_DOGFIGHT_KEY_COND_FIRE) || arb_dogfight_is_out (enc, step, id))
     return TRUE;
   purpose = g_strdup_printf (_("smoke: does %s catch fire"), name);
   /* The faces and the points lost as the table has them, not the

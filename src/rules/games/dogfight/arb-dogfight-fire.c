@@ -311,7 +311,7 @@ check_shooter (Burst   *b,
     arb_step_add_log (step, _("%s was shot down in this combat phase and still fires: fire is simultaneous"), name);
   if (arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_FIRED, 0))
     return arb_proc_refuse (error, NULL, _("Combat: %s has fired this turn (once a turn)"), name);
-  if (arb_conditions_has (enc, step, id, "jammed"))
+  if (arb_conditions_has_key (enc, step, id, ARB_DOGFIGHT_KEY_COND_JAMMED))
     return arb_proc_refuse (error, NULL, _("Combat: %s's guns are jammed (unjam them in housekeeping: Maintenance)"), name);
   return check_leak (b->leak, error);
 }

@@ -154,9 +154,9 @@ read_choices (ArbProc      *proc,
     }
   if (g_strcmp0 (c->spot, "none") == 0 && c->spot_pp > 0)
     return arb_proc_refuse (error, NULL, _("Spot: no pilot points to spend when %s spots no one"), name);
-  if (c->unjam_pp > 0 && !arb_conditions_has (enc, step, id, "jammed"))
+  if (c->unjam_pp > 0 && !arb_conditions_has_key (enc, step, id, ARB_DOGFIGHT_KEY_COND_JAMMED))
     return arb_proc_refuse (error, NULL, _("Maintenance: %s's guns are not jammed; no pilot points to spend unjamming"), name);
-  if (c->extinguish_pp > 0 && !arb_conditions_has (enc, step, id, "fire"))
+  if (c->extinguish_pp > 0 && !arb_conditions_has_key (enc, step, id, ARB_DOGFIGHT_KEY_COND_FIRE))
     return arb_proc_refuse (error, NULL, _("Fire extinguish: %s is not on fire; no pilot points to spend on it"), name);
   asked = c->keep_pp + c->spot_pp + c->unjam_pp + c->extinguish_pp;
   if (asked > pp)
@@ -413,7 +413,7 @@ unjam (ArbProc     *proc,
   guint64 num, den;
   gboolean six = FALSE;
 
-  if (!arb_conditions_has (enc, step, id, "jammed"))
+  if (!arb_conditions_has_key (enc, step, id, ARB_DOGFIGHT_KEY_COND_JAMMED))
     return TRUE;
   if (pp == 0)
     {
@@ -466,7 +466,7 @@ extinguish (ArbProc     *proc,
   gboolean out = FALSE;
   int burn = 0;
 
-  if (!arb_conditions_has (enc, step, id, "fire") || arb_dogfight_is_out (enc, step, id))
+  if (!arb_conditions_has_key (enc, step, id, ARB_DOGFIGHT_KEY_COND_FIRE) || arb_dogfight_is_out (enc, step, id))
     return TRUE;
   if (dice == 0)
     {
@@ -542,7 +542,7 @@ arb_dogfight_housekeep (ArbProc      *proc,
   if (!read_choices (proc, id, &c, error))
     return FALSE;
 
-  if (arb_conditions_has (enc, step, id, "fire") && !fire_damage (proc, id))
+  if (arb_conditions_has_key (enc, step, id, ARB_DOGFIGHT_KEY_COND_FIRE) && !fire_damage (proc, id))
     return FALSE;
   if (!arb_dogfight_is_out (enc, step, id))
     {

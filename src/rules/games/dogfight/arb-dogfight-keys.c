@@ -5,9 +5,11 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "arb-dogfight-keys.h"
 
-const ArbKey arb_dogfight_key_phase = { .name = "phase" };
+const ArbKey arb_dogfight_key_phase = { .name = "phase", .shown = ARB_KEY_SHOWN_COUNTER, .label = N_("Phase") };
 const ArbKey arb_dogfight_key_initiative = { .name = "initiative", .type = ARB_KEY_INT, .lo = -1000000, .hi = 1000000 };
 const ArbKey arb_dogfight_key_pilot_points = { .name = "pilot-points", .type = ARB_KEY_INT, .lo = 0, .hi = 20 };
 const ArbKey arb_dogfight_key_pp_lost = { .name = "pp-lost", .type = ARB_KEY_INT, .lo = 0, .hi = 20 };

@@ -349,7 +349,8 @@ arb_dogfight_roll_mp (ArbProc     *proc,
     return FALSE;
   /* Arbiter's reading of the smoke roll "each move": once a turn, at
    * the movement points. */
-  if (arb_conditions_has (enc, step, id, "smoke") && !arb_conditions_has (enc, step, id, "fire"))
+  if (arb_conditions_has_key (enc, step, id, ARB_DOGFIGHT_KEY_COND_SMOKE) &&
+      !arb_conditions_has_key (enc, step, id, ARB_DOGFIGHT_KEY_COND_FIRE))
     arb_step_add_log (step, _("%s smokes: the roll for fire “each move” is made once a turn, with the movement points "
                               "(Arbiter's reading)"), name);
   if (!arb_dogfight_smoke_check (proc, id))

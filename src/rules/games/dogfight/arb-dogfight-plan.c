@@ -57,7 +57,7 @@ arb_dogfight_fire_target (ArbEncounter *enc,
 {
   /* Firing needs at least CV 1 and guns that are not jammed. */
   if (is_set (enc, id, ARB_DOGFIGHT_KEY_FIRED) || arb_dogfight_cv (enc, NULL, id) < 1 ||
-      arb_conditions_has (enc, NULL, id, "jammed"))
+      arb_conditions_has_key (enc, NULL, id, ARB_DOGFIGHT_KEY_COND_JAMMED))
     return NULL;
   return arb_dogfight_foe_in_arc (enc, id);
 }

@@ -131,7 +131,7 @@ choose_housekeeping (ArbEncounter  *enc,
   int pp = arb_dogfight_pp (enc, NULL, id);
 
   choose_procedure ("dogfight.housekeeping", id, procedure, params);
-  if (pp > 0 && arb_conditions_has (enc, NULL, id, "jammed"))
+  if (pp > 0 && arb_conditions_has_key (enc, NULL, id, ARB_DOGFIGHT_KEY_COND_JAMMED))
     {
       int unjam = MIN (pp, UNJAM_PP);
 
@@ -139,7 +139,7 @@ choose_housekeeping (ArbEncounter  *enc,
       pp -= unjam;
     }
   /* A fire burns a row a turn: whatever is left goes on it. */
-  if (pp > 0 && arb_conditions_has (enc, NULL, id, "fire"))
+  if (pp > 0 && arb_conditions_has_key (enc, NULL, id, ARB_DOGFIGHT_KEY_COND_FIRE))
     set_int (params, "extinguish-pp", pp);
   return TRUE;
 }

@@ -47,8 +47,8 @@ dogfight_class (ArbEncounter *enc,
 {
   const char *targeting = arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_TARGETING);
 
-  if (arb_conditions_has (enc, step, id, "spin") ||
-      arb_conditions_has (enc, step, id, "stall"))
+  if (arb_conditions_has_key (enc, step, id, ARB_DOGFIGHT_KEY_COND_SPIN) ||
+      arb_conditions_has_key (enc, step, id, ARB_DOGFIGHT_KEY_COND_STALL))
     return 0;
   if (targeting && targeting[0] != '\0')
     return 1;

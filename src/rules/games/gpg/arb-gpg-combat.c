@@ -98,7 +98,7 @@ may_attack (ArbProc     *proc,
 
   if (!arb_gpg_check_phase (proc, id, 3, error))
     return FALSE;
-  if (arb_gpg_flag (enc, NULL, id, "stunned") || arb_gpg_flag (enc, NULL, id, "netted"))
+  if (arb_gpg_flag (enc, NULL, id, ARB_GPG_KEY_COND_STUNNED) || arb_gpg_flag (enc, NULL, id, ARB_GPG_KEY_COND_NETTED))
     return arb_gpg_illegal (error, _("2.3: a stunned or netted gladiator makes no armed attack"));
   return TRUE;
 }
@@ -470,7 +470,8 @@ arb_gpg_strike_proc (ArbProc  *proc,
 
   /* The sword bonus, only against a target that cannot parry. */
   held = arb_gpg_in_hand (enc, NULL, p.target);
-  can_parry = !arb_gpg_flag (enc, NULL, p.target, "stunned") && !arb_gpg_flag (enc, NULL, p.target, "netted") && held &&
+  can_parry = !arb_gpg_flag (enc, NULL, p.target, ARB_GPG_KEY_COND_STUNNED) &&
+              !arb_gpg_flag (enc, NULL, p.target, ARB_GPG_KEY_COND_NETTED) && held &&
               (g_ascii_strcasecmp (held, "Sword") == 0 || g_ascii_strcasecmp (held, "Dagger") == 0 ||
                g_ascii_strcasecmp (held, "Spear") == 0) &&
               !same_hex (&p) && arb_hex_is_front_side (p.t_facing, arb_hex_direction_to (p.t, p.a));
@@ -564,7 +565,7 @@ arb_gpg_transfer_proc (ArbProc  *proc,
     return arb_gpg_illegal (error, _("A weapon goes only to a comrade on the same team"));
   if (arb_gpg_in_hand (enc, NULL, p.target))
     return arb_gpg_illegal (error, _("%s's hand is not empty"), arb_encounter_get_name (enc, p.target));
-  if (arb_gpg_flag (enc, NULL, p.target, "stunned"))
+  if (arb_gpg_flag (enc, NULL, p.target, ARB_GPG_KEY_COND_STUNNED))
     return arb_gpg_illegal (error, _("Neither gladiator may be stunned for a transfer"));
   weapon = g_strdup (arb_gpg_in_hand (enc, NULL, id));
   weapons = rules ? arb_ruleset_library_get_table (rules, "gpg", "weapons") : NULL;
@@ -620,7 +621,7 @@ arb_gpg_action_proc (ArbProc  *proc,
   if ((weapon == NULL) == !escape)
     return arb_proc_refuse (error, escape ? NULL : "weapon",
                             _("2.4: one action: weapon=NAME (or none) to change the weapon in hand, or escape=yes"));
-  if (arb_gpg_flag (enc, NULL, id, "stunned"))
+  if (arb_gpg_flag (enc, NULL, id, ARB_GPG_KEY_COND_STUNNED))
     return arb_gpg_illegal (error, _("2.4: a stunned gladiator takes no action"));
   if (arb_gpg_marked_this_turn (enc, NULL, id, ARB_GPG_KEY_NET_FUMBLE))
     return arb_gpg_illegal (error, _("2.3: tangled in his own net this turn, %s can neither change weapons nor escape"), name);
@@ -653,7 +654,7 @@ arb_gpg_action_proc (ArbProc  *proc,
 
       if (t == NULL)
         return FALSE;
-      if (!arb_gpg_flag (enc, NULL, id, "netted"))
+      if (!arb_gpg_flag (enc, NULL, id, ARB_GPG_KEY_COND_NETTED))
         return arb_gpg_illegal (error, _("%s is not netted"), name);
       if (held)
         bonus = g_ascii_strcasecmp (held, "Dagger") == 0 ? 2 : g_ascii_strcasecmp (held, "Sword") == 0 ? 1 : -1;
@@ -739,7 +740,7 @@ arb_gpg_stun_recovery_proc (ArbProc  *proc,
 
   if (!arb_gpg_check_phase (proc, id, 5, error))
     return FALSE;
-  if (!arb_gpg_flag (enc, NULL, id, "stunned"))
+  if (!arb_gpg_flag (enc, NULL, id, ARB_GPG_KEY_COND_STUNNED))
     return arb_gpg_illegal (error, _("%s is not stunned"), arb_encounter_get_name (enc, id));
   arb_step_set_who (step, arb_encounter_get_name (enc, id));
   if (!arb_gpg_roll_stun_recovery (proc, id))

@@ -5,14 +5,17 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "arb-gpg-keys.h"
 
-const ArbKey arb_gpg_key_phase = { .name = "phase" };
+const ArbKey arb_gpg_key_phase = { .name = "phase", .shown = ARB_KEY_SHOWN_COUNTER, .label = N_("Phase") };
 const ArbKey arb_gpg_key_select_next = { .name = "select-next", .type = ARB_KEY_INT, .lo = 0, .hi = 1000000, .fight = TRUE };
 const ArbKey arb_gpg_key_setup_order = { .name = "setup-order" };
 const ArbKey arb_gpg_key_altitude = { .name = "altitude", .type = ARB_KEY_INT, .lo = -1000, .hi = 1000 };
 const ArbKey arb_gpg_key_speed = { .name = "speed", .type = ARB_KEY_INT, .lo = -1000, .hi = 1000 };
-const ArbKey arb_gpg_key_chit = { .name = "chit", .type = ARB_KEY_INT, .lo = 0, .hi = 1000000 };
+const ArbKey arb_gpg_key_chit = { .name = "chit", .type = ARB_KEY_INT, .lo = 0, .hi = 1000000,
+                                  .shown = ARB_KEY_SHOWN_TALLY, .label = N_("chit") };
 const ArbKey arb_gpg_key_track = { .name = "track", .type = ARB_KEY_INT, .lo = -1000000, .hi = 1000000 };
 const ArbKey arb_gpg_key_excess = { .name = "excess", .type = ARB_KEY_INT, .lo = -1000000, .hi = 1000000 };
 const ArbKey arb_gpg_key_dived = { .name = "dived", .type = ARB_KEY_INT, .lo = -1000000, .hi = 1000000 };
@@ -30,7 +33,7 @@ const ArbKey arb_gpg_key_armed = { .name = "armed" };
 const ArbKey arb_gpg_key_setting_random_chits = { .name = "setting.random-chits" };
 const ArbKey arb_gpg_key_cond_stunned = { .name = "cond.stunned", .condition = TRUE };
 const ArbKey arb_gpg_key_cond_netted = { .name = "cond.netted", .condition = TRUE };
-const ArbKey arb_gpg_key_winner = { .name = "winner" };
+const ArbKey arb_gpg_key_winner = { .name = "winner", .shown = ARB_KEY_SHOWN_WINNER };
 const ArbKey arb_gpg_key_recovery_rolled = { .name = "recovery-rolled" };
 const ArbKey arb_gpg_key_team = { .name = "team" };
 const ArbKey arb_gpg_key_cond_eliminated = { .name = "cond.eliminated", .condition = TRUE };

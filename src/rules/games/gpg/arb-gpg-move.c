@@ -520,7 +520,7 @@ hit_wall (ArbProc    *proc,
   ArbTable *table = rules ? arb_ruleset_library_get_table (rules, "gpg", "wall-collision") : NULL;
   const ArbRow *row = table && arb_table_get_n_columns (table) > 0 && speed >= 1 ? arb_table_find_row (table, speed, NULL) : NULL;
   const char *code = row ? row->cells[0].code : NULL;
-  gboolean stunned = arb_gpg_flag (enc, step, id, "stunned");
+  gboolean stunned = arb_gpg_flag (enc, step, id, ARB_GPG_KEY_COND_STUNNED);
   g_auto(GStrv) parts = g_strsplit (code ? code : "", ",", -1);
 
   arb_step_add_log (step, _("%s hits the pit wall at speed %d"), arb_encounter_get_name (enc, id), speed);
@@ -856,8 +856,8 @@ arb_gpg_move_proc (ArbProc  *proc,
   fl.start_speed = fl.speed = arb_step_peek_field_int (step, enc, id, ARB_GPG_KEY_SPEED, 0);
   fl.altitude = arb_step_peek_field_int (step, enc, id, ARB_GPG_KEY_ALTITUDE, 0);
   fl.ledge = arb_gpg_setting (enc, "ledge");
-  fl.stunned = arb_gpg_flag (enc, step, id, "stunned");
-  fl.netted = arb_gpg_flag (enc, step, id, "netted");
+  fl.stunned = arb_gpg_flag (enc, step, id, ARB_GPG_KEY_COND_STUNNED);
+  fl.netted = arb_gpg_flag (enc, step, id, ARB_GPG_KEY_COND_NETTED);
   fl.mp = fl.speed;
   fl.last = M_NONE;
 
@@ -933,7 +933,7 @@ arb_gpg_glide_proc (ArbProc  *proc,
     return FALSE;
   name = arb_encounter_get_name (enc, id);
   arb_step_set_who (step, name);
-  if (arb_gpg_flag (enc, NULL, id, "stunned"))
+  if (arb_gpg_flag (enc, NULL, id, ARB_GPG_KEY_COND_STUNNED))
     return arb_gpg_illegal (error, _("2.2: a stunned pilot skips the glide phase"));
   if (!arb_step_peek_hex (step, enc, id, &here, &facing))
     return arb_gpg_illegal (error, _("%s has no place in the pit yet"), name);
@@ -965,7 +965,7 @@ arb_gpg_glide_proc (ArbProc  *proc,
 
   if (arb_gpg_marked_this_turn (enc, NULL, id, ARB_GPG_KEY_CLIMBED))
     return arb_gpg_illegal (error, _("2.2: no dive after a climb in the same turn"));
-  if (arb_gpg_flag (enc, NULL, id, "netted") && dive > 1)
+  if (arb_gpg_flag (enc, NULL, id, ARB_GPG_KEY_COND_NETTED) && dive > 1)
     return arb_gpg_illegal (error, _("2.2: a netted glider dives 1 level at most"));
 
   /* Nothing to dive through in this hex, and no level shared but a ram's. */

@@ -30,7 +30,7 @@ gboolean    arb_gpg_on_map           (ArbEncounter *enc,
 gboolean    arb_gpg_flag             (ArbEncounter *enc,
                                       ArbStep      *step,
                                       const char   *id,
-                                      const char   *condition);
+                                      const ArbKey *condition);
 gboolean    arb_gpg_gone             (ArbEncounter *enc,
                                       ArbStep      *step,
                                       const char   *id);

@@ -43,7 +43,7 @@ gpg_assign_chits (ArbProc  *proc,
     {
       ArbOrderEntry e = { g_strdup (ids[i]), 0, 0, 0 };
 
-      if (arb_conditions_has (enc, step, ids[i], "eliminated"))
+      if (arb_conditions_has_key (enc, step, ids[i], ARB_GPG_KEY_COND_ELIMINATED))
         {
           g_free (e.id);
           continue;
@@ -125,7 +125,7 @@ gpg_following (ArbEncounter *enc,
 
   for (guint i = 0; order[i]; i++)
     {
-      if (past && !arb_conditions_has (enc, step, order[i], "eliminated"))
+      if (past && !arb_conditions_has_key (enc, step, order[i], ARB_GPG_KEY_COND_ELIMINATED))
         return order[i];
       if (g_strcmp0 (order[i], current) == 0)
         past = TRUE;
@@ -174,8 +174,8 @@ arb_gpg_turns_next (ArbProc  *proc,
   /* 2.5 comes by itself: a stunned pilot rolls to recover before the
    * sequence passes on (not after a wall, which ends it outright). */
   if (phase == 5 && g_strcmp0 (phase_text, "done") != 0 &&
-      !arb_conditions_has (enc, NULL, current, "eliminated") &&
-      arb_conditions_has (enc, NULL, current, "stunned"))
+      !arb_conditions_has_key (enc, NULL, current, ARB_GPG_KEY_COND_ELIMINATED) &&
+      arb_conditions_has_key (enc, NULL, current, ARB_GPG_KEY_COND_STUNNED))
     {
       char buf[ARB_INT_TEXT_SIZE];
       const char *tick = arb_format_int (buf, turn);
@@ -189,10 +189,10 @@ arb_gpg_turns_next (ArbProc  *proc,
     }
 
   if (phase_text && g_strcmp0 (phase_text, "done") != 0 && phase < (int)G_N_ELEMENTS (gpg_phases) &&
-      !arb_conditions_has (enc, step, current, "eliminated"))
+      !arb_conditions_has_key (enc, step, current, ARB_GPG_KEY_COND_ELIMINATED))
     {
       /* A stunned pilot skips from movement straight to stun recovery. */
-      int to = arb_conditions_has (enc, NULL, current, "stunned") && phase < 5 ? 5 : phase + 1;
+      int to = arb_conditions_has_key (enc, NULL, current, ARB_GPG_KEY_COND_STUNNED) && phase < 5 ? 5 : phase + 1;
 
       arb_step_set_int (step, enc, E, ARB_GPG_KEY_PHASE, to);
       if (!arb_step_is_quiet (step))

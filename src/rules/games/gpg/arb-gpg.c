@@ -154,9 +154,9 @@ gboolean
 arb_gpg_flag (ArbEncounter *enc,
               ArbStep      *step,
               const char   *id,
-              const char   *condition)
+              const ArbKey *condition)
 {
-  return arb_conditions_has (enc, step, id, condition);
+  return arb_conditions_has_key (enc, step, id, condition);
 }
 
 const char *
@@ -255,7 +255,7 @@ check_end (ArbProc *proc)
     return;
   for (guint i = 0; ids[i]; i++)
     {
-      if (arb_gpg_flag (enc, step, ids[i], "eliminated"))
+      if (arb_gpg_flag (enc, step, ids[i], ARB_GPG_KEY_COND_ELIMINATED))
         continue;
       flying++;
       if (team == NULL)
@@ -283,7 +283,7 @@ arb_gpg_eliminate (ArbProc    *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
 
-  if (arb_gpg_flag (enc, step, id, "eliminated"))
+  if (arb_gpg_flag (enc, step, id, ARB_GPG_KEY_COND_ELIMINATED))
     return;
   arb_step_set (step, enc, id, ARB_GPG_KEY_COND_ELIMINATED, "on");
   arb_step_add_log (step, _("%s is out of the game: %s"), arb_encounter_get_name (enc, id), why);
@@ -296,7 +296,7 @@ arb_gpg_gone (ArbEncounter *enc,
               ArbStep      *step,
               const char   *id)
 {
-  return arb_gpg_flag (enc, step, id, "eliminated");
+  return arb_gpg_flag (enc, step, id, ARB_GPG_KEY_COND_ELIMINATED);
 }
 
 /* FLOOR or lower eliminates; nothing rises to LEDGE. */
@@ -337,7 +337,7 @@ arb_gpg_stun (ArbProc    *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
 
-  if (arb_gpg_flag (enc, step, id, "stunned"))
+  if (arb_gpg_flag (enc, step, id, ARB_GPG_KEY_COND_STUNNED))
     arb_gpg_eliminate (proc, id, _("its pilot, stunned already, was stunned again"));
   else
     {

@@ -257,9 +257,9 @@ gboolean
 arb_rsbs_has_condition (ArbEncounter *enc,
                         ArbStep      *step,
                         const char   *id,
-                        const char   *condition)
+                        const ArbKey *condition)
 {
-  return arb_conditions_has (enc, step, id, condition);
+  return arb_conditions_has_key (enc, step, id, condition);
 }
 
 gboolean
@@ -267,7 +267,7 @@ arb_rsbs_is_down (ArbEncounter *enc,
                   ArbStep      *step,
                   const char   *id)
 {
-  return arb_conditions_has (enc, step, id, "down");
+  return arb_conditions_has_key (enc, step, id, ARB_RSBS_KEY_COND_DOWN);
 }
 
 gboolean
@@ -275,8 +275,8 @@ arb_rsbs_is_out (ArbEncounter *enc,
                  ArbStep      *step,
                  const char   *id)
 {
-  return arb_conditions_has (enc, step, id, "dead") ||
-         arb_conditions_has (enc, step, id, "surrendered") ||
+  return arb_conditions_has_key (enc, step, id, ARB_RSBS_KEY_COND_DEAD) ||
+         arb_conditions_has_key (enc, step, id, ARB_RSBS_KEY_COND_SURRENDERED) ||
          !arb_rsbs_where (enc, step, id, NULL, NULL);
 }
 
@@ -499,7 +499,7 @@ arb_rsbs_sees (ArbEncounter *enc,
 
           if (g_strcmp0 (ids[c], viewer) != 0 && arb_rsbs_where (enc, step, ids[c], &o, NULL) &&
               o.q == h.q && o.r == h.r && !arb_rsbs_is_down (enc, step, ids[c]) &&
-              !arb_conditions_has (enc, step, ids[c], "dead"))
+              !arb_conditions_has_key (enc, step, ids[c], ARB_RSBS_KEY_COND_DEAD))
             return FALSE;
         }
     }

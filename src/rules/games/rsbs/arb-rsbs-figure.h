@@ -98,7 +98,7 @@ int         arb_rsbs_move_rate        (ArbEncounter *enc,
 gboolean    arb_rsbs_has_condition    (ArbEncounter *enc,
                                        ArbStep      *step,
                                        const char   *id,
-                                       const char   *condition);
+                                       const ArbKey *condition);
 /* On the ground ("down"). */
 gboolean    arb_rsbs_is_down          (ArbEncounter *enc,
                                        ArbStep      *step,

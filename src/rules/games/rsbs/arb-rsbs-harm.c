@@ -621,7 +621,7 @@ arb_rsbs_harm (ArbProc      *proc,
    * give face-up and face-down columns, used when he is down. */
   if (arb_rsbs_is_down (enc, step, blow->victim) && locations)
     {
-      const char *lying = arb_rsbs_has_condition (enc, step, blow->victim, "face-down") ? "face-down" : "face-up";
+      const char *lying = arb_rsbs_has_condition (enc, step, blow->victim, ARB_RSBS_KEY_COND_FACE_DOWN) ? "face-down" : "face-up";
 
       if (arb_table_find_column (locations, lying) >= 0)
         column = lying;

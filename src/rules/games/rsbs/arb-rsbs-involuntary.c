@@ -229,8 +229,8 @@ arb_rsbs_fall (ArbProc     *proc,
       head = have_by ? arb_rsbs_direction_toward (at, by) : facing;
       break;
     }
-  arb_rsbs_set_condition (proc, id, "down", TRUE);
-  arb_rsbs_set_condition (proc, id, "face-down", face_down);
+  arb_rsbs_set_condition (proc, id, ARB_RSBS_KEY_COND_DOWN, TRUE);
+  arb_rsbs_set_condition (proc, id, ARB_RSBS_KEY_COND_FACE_DOWN, face_down);
   {
     g_autofree char *now = arb_rsbs_activation_now (enc, step);
 

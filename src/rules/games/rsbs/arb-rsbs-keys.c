@@ -44,6 +44,8 @@ const ArbKey arb_rsbs_key_cond_dead = { .name = "cond.dead", .condition = TRUE }
 const ArbKey arb_rsbs_key_cond_ensnared = { .name = "cond.ensnared", .condition = TRUE };
 const ArbKey arb_rsbs_key_cond_blinded = { .name = "cond.blinded", .condition = TRUE };
 const ArbKey arb_rsbs_key_cond_surrendered = { .name = "cond.surrendered", .condition = TRUE };
+const ArbKey arb_rsbs_key_cond_down = { .name = "cond.down", .condition = TRUE };
+const ArbKey arb_rsbs_key_cond_face_down = { .name = "cond.face-down", .condition = TRUE };
 
 const ArbKey * const arb_rsbs_keys[] = {
   ARB_RSBS_KEY_DECK,
@@ -83,5 +85,7 @@ const ArbKey * const arb_rsbs_keys[] = {
   ARB_RSBS_KEY_COND_ENSNARED,
   ARB_RSBS_KEY_COND_BLINDED,
   ARB_RSBS_KEY_COND_SURRENDERED,
+  ARB_RSBS_KEY_COND_DOWN,
+  ARB_RSBS_KEY_COND_FACE_DOWN,
   NULL
 };

@@ -94,6 +94,10 @@ extern const ArbKey arb_rsbs_key_cond_blinded; /* "cond.blinded" */
 #define ARB_RSBS_KEY_COND_BLINDED (&arb_rsbs_key_cond_blinded)
 extern const ArbKey arb_rsbs_key_cond_surrendered; /* "cond.surrendered" */
 #define ARB_RSBS_KEY_COND_SURRENDERED (&arb_rsbs_key_cond_surrendered)
+extern const ArbKey arb_rsbs_key_cond_down; /* "cond.down" */
+#define ARB_RSBS_KEY_COND_DOWN (&arb_rsbs_key_cond_down)
+extern const ArbKey arb_rsbs_key_cond_face_down; /* "cond.face-down" */
+#define ARB_RSBS_KEY_COND_FACE_DOWN (&arb_rsbs_key_cond_face_down)
 
 /* Every key above, NULL-terminated: the game's scope (arb_key_find()). */
 extern const ArbKey * const arb_rsbs_keys[];

@@ -107,7 +107,7 @@ melee_rep (ArbProc    *proc,
   const char *stood = arb_step_peek (step, enc, id, ARB_RSBS_KEY_STOOD);
 
   g_string_printf (why, _("%s: Rep %d"), name_of (enc, id), rep);
-  if (arb_rsbs_has_condition (enc, step, id, "ensnared"))
+  if (arb_rsbs_has_condition (enc, step, id, ARB_RSBS_KEY_COND_ENSNARED))
     {
       rep -= 2;
       g_string_append (why, _(", ensnared −2 (Remove Net)"));

@@ -56,16 +56,16 @@ arb_rsbs_activation_now (ArbEncounter *enc,
 }
 
 void
-arb_rsbs_set_condition (ArbProc    *proc,
-                        const char *id,
-                        const char *condition,
-                        gboolean    on)
+arb_rsbs_set_condition (ArbProc      *proc,
+                        const char   *id,
+                        const ArbKey *condition,
+                        gboolean      on)
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
 
-  if (on != arb_conditions_has (enc, step, id, condition))
-    arb_step_set (step, enc, id, arb_encounter_condition_key (enc, condition), on ? "on" : NULL);
+  if (on != arb_conditions_has_key (enc, step, id, condition))
+    arb_step_set (step, enc, id, condition, on ? "on" : NULL);
 }
 
 void
@@ -211,7 +211,7 @@ arb_rsbs_may_move (ArbProc     *proc,
                             name, active);
   if (arb_step_peek_field_int (step, enc, id, ARB_RSBS_KEY_ACTED, 0) == 1)
     return arb_proc_refuse (error, NULL, _("Actions: %s has already acted this activation"), name);
-  if (arb_rsbs_has_condition (enc, step, id, "spent"))
+  if (arb_rsbs_has_condition (enc, step, id, ARB_RSBS_KEY_COND_SPENT))
     return arb_proc_refuse (error, NULL, _("Dice Pool: %s is spent, at the mercy of the crowd, and does not move (Arbiter's reading)"), name);
   return TRUE;
 }
@@ -1029,7 +1029,7 @@ log_move_notes (ArbEncounter *enc,
 
   if (extra > 0)
     arb_step_add_log (step, _("%d\" kept for the %s"), extra, extra_what);
-  if (arb_rsbs_has_condition (enc, step, id, "ensnared"))
+  if (arb_rsbs_has_condition (enc, step, id, ARB_RSBS_KEY_COND_ENSNARED))
     arb_step_add_log (step, _("%s moves ensnared: the seed does not forbid it (Arbiter's reading)"), name);
   if (contact_foe)
     {
@@ -1251,8 +1251,8 @@ arb_rsbs_stand (ArbProc  *proc,
     return arb_proc_refuse (error, NULL, _("%s: %d\" moved + 2\" to get up is more than the %d\" rate: Stand up and move"),
                             name, earlier, rate);
 
-  arb_rsbs_set_condition (proc, id, "down", FALSE);
-  arb_rsbs_set_condition (proc, id, "face-down", FALSE);
+  arb_rsbs_set_condition (proc, id, ARB_RSBS_KEY_COND_DOWN, FALSE);
+  arb_rsbs_set_condition (proc, id, ARB_RSBS_KEY_COND_FACE_DOWN, FALSE);
   if (arb_step_peek (step, enc, id, ARB_RSBS_KEY_FELL_AT))
     arb_step_set (step, enc, id, ARB_RSBS_KEY_FELL_AT, NULL);
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_MOVED, earlier + 2);

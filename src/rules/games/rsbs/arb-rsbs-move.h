@@ -20,7 +20,7 @@ gboolean    arb_rsbs_is_npc           (ArbEncounter *enc,
                                        const char   *id);
 void        arb_rsbs_set_condition    (ArbProc      *proc,
                                        const char   *id,
-                                       const char   *condition,
+                                       const ArbKey *condition,
                                        gboolean      on);
 /* stirred = 1 (Catching Breath). */
 void        arb_rsbs_mark_stirred     (ArbProc      *proc,

@@ -83,7 +83,7 @@ arb_rsbs_remove_net (ArbProc     *proc,
   int rep, roll;
 
   *freed = FALSE;
-  if (!arb_rsbs_has_condition (enc, step, id, "ensnared"))
+  if (!arb_rsbs_has_condition (enc, step, id, ARB_RSBS_KEY_COND_ENSNARED))
     return arb_proc_refuse (error, NULL, _("Remove Net: %s is not ensnared"), name_of (enc, id));
   if (arb_rsbs_is_engaged (enc, step, id))
     return arb_proc_refuse (error, NULL, _("Remove Net: %s is in hand-to-hand combat and cannot work at the net"),

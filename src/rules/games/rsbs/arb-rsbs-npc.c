@@ -761,7 +761,7 @@ npc_checks (ArbProc     *proc,
 
   /* Ensnared: he tries to shed the net if he is able, that is, not in
    * hand-to-hand combat (Remove Net). */
-  if (arb_rsbs_has_condition (enc, step, id, "ensnared"))
+  if (arb_rsbs_has_condition (enc, step, id, ARB_RSBS_KEY_COND_ENSNARED))
     {
       if (!arb_rsbs_is_engaged (enc, step, id))
         return shed_net (proc, id, error);

@@ -68,7 +68,8 @@ arb_rsbs_is_gone (ArbEncounter *enc,
                   ArbStep      *step,
                   const char   *id)
 {
-  return arb_rsbs_has_condition (enc, step, id, "dead") || arb_rsbs_has_condition (enc, step, id, "surrendered");
+  return arb_rsbs_has_condition (enc, step, id, ARB_RSBS_KEY_COND_DEAD) ||
+         arb_rsbs_has_condition (enc, step, id, ARB_RSBS_KEY_COND_SURRENDERED);
 }
 
 /* Passing dice */
@@ -401,7 +402,7 @@ arb_rsbs_mercy (ArbProc  *proc,
   arb_proc_say (proc, id, _("%s appeals for mercy"), name_of (enc, id));
   if (arb_rsbs_is_gone (enc, step, id))
     return arb_proc_refuse (error, NULL, _("Appealing for mercy: %s is already out of the match"), name_of (enc, id));
-  if (arb_rsbs_dice_left (enc, step, id) > 0 && !arb_rsbs_has_condition (enc, step, id, "spent"))
+  if (arb_rsbs_dice_left (enc, step, id) > 0 && !arb_rsbs_has_condition (enc, step, id, ARB_RSBS_KEY_COND_SPENT))
     return arb_proc_refuse (error, NULL, _("Appealing for mercy: only a spent gladiator appeals, and %s has %d dice left (Burning Dice)"),
                             name_of (enc, id), arb_rsbs_dice_left (enc, step, id));
   if (verdict == NULL || verdict[0] == '\0')

@@ -530,7 +530,7 @@ adjusted_dx (ArbProc     *proc,
   /* The +2 sits in the words of the aimed-shots table's leg effect, not
    * in a DX cell of its own: it stays here. */
   if ((injury = arb_step_peek (step, enc, target, ARB_TFT_KEY_INJURY_LEG)) &&
-      (!g_str_equal (injury, "hit") || arb_conditions_has (enc, step, target, "kneeling")))
+      (!g_str_equal (injury, "hit") || arb_conditions_has_key (enc, step, target, ARB_TFT_KEY_COND_KNEELING)))
     adj (reasons, &dx, 2, _("target's leg injured"));
   if (!aim_adjustment (proc, a, target, &dx, reasons, error))
     return FALSE;
@@ -763,12 +763,12 @@ roll_to_hit (ArbProc     *proc,
 
   if (!adjusted_dx (proc, a, target, &dx, reasons, error))
     return FALSE;
-  if (arb_conditions_has (enc, step, target, "dodging") && (a->missile || a->thrown))
+  if (arb_conditions_has_key (enc, step, target, ARB_TFT_KEY_COND_DODGING) && (a->missile || a->thrown))
     {
       n = 4;
       g_ptr_array_add (reasons, g_strdup_printf (_("%s is dodging: 4 dice"), name_of (enc, target)));
     }
-  else if (arb_conditions_has (enc, step, target, "defending") && !a->missile)
+  else if (arb_conditions_has_key (enc, step, target, ARB_TFT_KEY_COND_DEFENDING) && !a->missile)
     {
       n = 4;
       g_ptr_array_add (reasons, g_strdup_printf (_("%s is defending: 4 dice"), name_of (enc, target)));
@@ -962,10 +962,10 @@ check_attack (ArbProc     *proc,
                             "%s", _("Name the target: target=c2"));
   if (arb_tft_is_out (enc, step, a->id))
     return arb_proc_refuse (error, NULL, _("%s is out of the fight"), name_of (enc, a->id));
-  if (arb_conditions_has (enc, step, a->target, "dead"))
+  if (arb_conditions_has_key (enc, step, a->target, ARB_TFT_KEY_COND_DEAD))
     return arb_proc_refuse (error, NULL, _("%s is dead"), name_of (enc, a->target));
   fell = arb_step_peek_field_int (step, enc, a->id, ARB_TFT_KEY_FELL_TURN, -1);
-  if (arb_conditions_has (enc, step, a->id, "knocked-down") || (fell >= 0 && fell >= turn - 1 && turn > 0))
+  if (arb_conditions_has_key (enc, step, a->id, ARB_TFT_KEY_COND_KNOCKED_DOWN) || (fell >= 0 && fell >= turn - 1 && turn > 0))
     return arb_proc_refuse (error, NULL, _("Knocked down: %s may only stay down, stand up or crawl, not attack"), name_of (enc, a->id));
   if (!arb_tft_where (enc, step, a->id, &at, NULL) || !arb_tft_where (enc, step, a->target, &there, NULL))
     return arb_proc_refuse (error, NULL, "%s", _("Both figures must be on the map"));
@@ -1260,7 +1260,7 @@ after_attack (ArbProc    *proc,
   /* The waiting is spent on this attack (its bonus read above). */
   if (arb_step_peek (step, enc, a->id, ARB_TFT_KEY_WAITED) != NULL)
     arb_step_set (step, enc, a->id, ARB_TFT_KEY_WAITED, NULL);
-  if (arb_conditions_has (enc, step, a->id, "waiting"))
+  if (arb_conditions_has_key (enc, step, a->id, ARB_TFT_KEY_COND_WAITING))
     arb_step_set (step, enc, a->id, ARB_TFT_KEY_COND_WAITING, NULL);
   arb_tft_mark_acted (proc, a->id, option);
 }

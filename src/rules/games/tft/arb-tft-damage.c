@@ -123,7 +123,7 @@ injury_dx (ArbEncounter *enc,
   /* This -2 and the shield arm's are words in the aimed-shots table's
    * effects, not DX cells a house table could change: they stay here. */
   if (!berserk && (injury = arb_step_peek (step, enc, id, ARB_TFT_KEY_INJURY_LEG)) &&
-      (!g_str_equal (injury, "hit") || arb_conditions_has (enc, step, id, "kneeling")))
+      (!g_str_equal (injury, "hit") || arb_conditions_has_key (enc, step, id, ARB_TFT_KEY_COND_KNEELING)))
     {
       dx -= 2;
       add_reason (reasons, -2, _("injured leg"));
@@ -431,7 +431,7 @@ arb_tft_damage_proc (ArbProc  *proc,
     return arb_proc_refuse (error, id ? NULL : "id", "%s", _("Name the figure hit: id=c2"));
   if (from && !g_strv_contains ((const char * const *)ids, from))
     return arb_proc_refuse (error, NULL, _("There is no figure %s"), from);
-  if (arb_conditions_has (enc, NULL, id, "dead"))
+  if (arb_conditions_has_key (enc, NULL, id, ARB_TFT_KEY_COND_DEAD))
     return arb_proc_refuse (error, NULL, _("%s is dead"), name_of (enc, id));
   if (!arb_proc_get_int (proc, "times", 1, 3, 1, &times, error))
     return FALSE;

@@ -82,8 +82,8 @@ arb_tft_is_out (ArbEncounter *enc,
                 ArbStep      *step,
                 const char   *id)
 {
-  return arb_conditions_has (enc, step, id, "dead") ||
-         arb_conditions_has (enc, step, id, "unconscious");
+  return arb_conditions_has_key (enc, step, id, ARB_TFT_KEY_COND_DEAD) ||
+         arb_conditions_has_key (enc, step, id, ARB_TFT_KEY_COND_UNCONSCIOUS);
 }
 
 gboolean
@@ -91,9 +91,9 @@ arb_tft_is_down (ArbEncounter *enc,
                  ArbStep      *step,
                  const char   *id)
 {
-  return arb_conditions_has (enc, step, id, "prone") ||
-         arb_conditions_has (enc, step, id, "kneeling") ||
-         arb_conditions_has (enc, step, id, "knocked-down");
+  return arb_conditions_has_key (enc, step, id, ARB_TFT_KEY_COND_PRONE) ||
+         arb_conditions_has_key (enc, step, id, ARB_TFT_KEY_COND_KNEELING) ||
+         arb_conditions_has_key (enc, step, id, ARB_TFT_KEY_COND_KNOCKED_DOWN);
 }
 
 gboolean
@@ -209,7 +209,7 @@ arb_tft_figure_at (ArbEncounter *enc,
     {
       ArbHex at;
 
-      if (g_strcmp0 (ids[i], except) == 0 || arb_conditions_has (enc, step, ids[i], "dead") ||
+      if (g_strcmp0 (ids[i], except) == 0 || arb_conditions_has_key (enc, step, ids[i], ARB_TFT_KEY_COND_DEAD) ||
           !arb_tft_where (enc, step, ids[i], &at, NULL))
         continue;
       /* Ids are few and short ("c12"): interned, they outlive the list. */

@@ -5,11 +5,13 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "arb-tft-keys.h"
 
 const ArbKey arb_tft_key_initiative_side = { .name = "initiative-side" };
 const ArbKey arb_tft_key_first_to_move = { .name = "first-to-move" };
-const ArbKey arb_tft_key_phase = { .name = "phase" };
+const ArbKey arb_tft_key_phase = { .name = "phase", .shown = ARB_KEY_SHOWN_COUNTER, .label = N_("Phase") };
 const ArbKey arb_tft_key_move_order = { .name = "move-order", .type = ARB_KEY_IDS, .fight = TRUE };
 const ArbKey arb_tft_setting_crippling = { .name = "setting.crippling" };
 const ArbKey arb_tft_setting_big_st = { .name = "setting.big-st" };

@@ -147,7 +147,7 @@ must_stand (ArbEncounter *enc,
             ArbStep      *step,
             const char   *id)
 {
-  return arb_conditions_has (enc, step, id, "knocked-down") &&
+  return arb_conditions_has_key (enc, step, id, ARB_TFT_KEY_COND_KNOCKED_DOWN) &&
          arb_step_peek_field_int (step, enc, id, ARB_TFT_KEY_FELL_TURN, -1) < turn_now (enc);
 }
 
@@ -418,7 +418,7 @@ may_act_now (ArbProc     *proc,
     return arb_proc_refuse (error, NULL, _("(4) Actions: %s has already acted this turn"), name);
   if (arb_tft_is_out (enc, step, id))
     return arb_proc_refuse (error, NULL, _("%s is out of the fight"), name);
-  if (arb_conditions_has (enc, step, id, "knocked-down") &&
+  if (arb_conditions_has_key (enc, step, id, ARB_TFT_KEY_COND_KNOCKED_DOWN) &&
       arb_step_peek_field_int (step, enc, id, ARB_TFT_KEY_FELL_TURN, -1) == turn_now (enc))
     return arb_proc_refuse (error, NULL, _("(4) Actions: %s was knocked down this turn and does not act"), name);
   return TRUE;
@@ -509,9 +509,9 @@ arb_tft_mark_acted (ArbProc    *proc,
       arb_step_set (step, enc, id, ARB_TFT_KEY_OPTION, text);
       arb_step_add_log (step, _("%s takes option (%c) %s"), arb_encounter_get_name (enc, id), option, option_name (option));
       /* A dodge or a defence given up for this option ends. */
-      if (option != 'c' && arb_conditions_has (enc, step, id, "dodging"))
+      if (option != 'c' && arb_conditions_has_key (enc, step, id, ARB_TFT_KEY_COND_DODGING))
         arb_step_set (step, enc, id, ARB_TFT_KEY_COND_DODGING, NULL);
-      if (option != 'k' && arb_conditions_has (enc, step, id, "defending"))
+      if (option != 'k' && arb_conditions_has_key (enc, step, id, ARB_TFT_KEY_COND_DEFENDING))
         arb_step_set (step, enc, id, ARB_TFT_KEY_COND_DEFENDING, NULL);
     }
   /* Spent, but kept at 0 until its turn ends (tft_turn_over), so the
@@ -537,10 +537,7 @@ set_cond (ArbStep      *step,
           const ArbKey *key,
           gboolean      on)
 {
-  /* A condition's key is its name after the prefix. */
-  const char *condition = key->name + strlen (ARB_PREFIX_COND);
-
-  if (on != arb_conditions_has (enc, step, id, condition))
+  if (on != arb_conditions_has_key (enc, step, id, key))
     arb_step_set (step, enc, id, key, on ? "on" : NULL);
 }
 
@@ -691,8 +688,9 @@ usual_option (ArbEncounter *enc,
 {
   char usual = chosen (enc, step, id);
 
+  /* Standing up is (g) disengaged, (p) engaged. */
   if (usual == 0)
-    usual = must_stand (enc, step, id) ? 'g'
+    usual = must_stand (enc, step, id) ? (turn_state (enc, step, id) == ARB_TFT_ENGAGED ? 'p' : 'g')
           : turn_state (enc, step, id) == ARB_TFT_IN_HTH ? 't'
           : turn_state (enc, step, id) == ARB_TFT_ENGAGED ? 'j' : 'a';
   return usual;

@@ -46,7 +46,7 @@ knocked_down_this_turn (ArbEncounter *enc,
 {
   int turn = arb_encounter_get_int (enc, E, ARB_KEY_TURN, 1);
 
-  return arb_conditions_has (enc, step, id, "knocked-down") &&
+  return arb_conditions_has_key (enc, step, id, ARB_TFT_KEY_COND_KNOCKED_DOWN) &&
          arb_step_peek_field_int (step, enc, id, ARB_TFT_KEY_FELL_TURN, -1) == turn;
 }
 
