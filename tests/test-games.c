@@ -474,9 +474,10 @@ test_state_keys (gconstpointer data)
 /* What the app and the command line show, asked of the game: once the
  * fight starts, the counters its rules keep, by their names and in that
  * order (Arena of Death: rounds of pulses; Glider-Pit, The Fantasy Trip
- * and Dogfight: turns of phases; Red Sand Blue Sky: turns), each with
- * a label; a tally only where the game keeps one per figure; a winner
- * only once one is declared, and only by the game that declares one. */
+ * and Dogfight: turns of phases; Red Sand Blue Sky and the tests' toy:
+ * turns), each with a label; a tally only where the game keeps one per
+ * figure; a winner only once one is declared, and only by the game that
+ * declares one. */
 static void
 test_shown (gconstpointer data)
 {
@@ -488,6 +489,7 @@ test_shown (gconstpointer data)
     { "tft", "turn phase", NULL, FALSE },
     { "rsbs", "turn", NULL, FALSE },
     { "dogfight", "turn phase", NULL, FALSE },
+    { "toy", "turn", NULL, FALSE },
   };
   g_autofree char *a = NULL, *b = NULL;
   g_autoptr(ArbEncounter) enc = small_fight (game, &a, &b);
