@@ -7,6 +7,7 @@
 
 #include "arb-hex.h"
 #include "arb-procedure.h"
+#include "arb-gpg-figure.h"
 
 G_BEGIN_DECLS
 
@@ -27,41 +28,6 @@ void        arb_gpg_row_labels       (ArbEncounter *enc,
                                       int           n);
 gboolean    arb_gpg_on_map           (ArbEncounter *enc,
                                       ArbHex        hex);
-gboolean    arb_gpg_flag             (ArbEncounter *enc,
-                                      ArbStep      *step,
-                                      const char   *id,
-                                      const ArbKey *condition);
-gboolean    arb_gpg_gone             (ArbEncounter *enc,
-                                      ArbStep      *step,
-                                      const char   *id);
-/* NULL when the hand is empty. */
-const char *arb_gpg_in_hand          (ArbEncounter *enc,
-                                      ArbStep      *step,
-                                      const char   *id);
-/* The weapons carried, in hand included (free with g_ptr_array_unref). */
-GPtrArray  *arb_gpg_weapons          (ArbEncounter *enc,
-                                      ArbStep      *step,
-                                      const char   *id);
-/* @why says how, for the log: "thrown". */
-void        arb_gpg_lose_in_hand     (ArbProc      *proc,
-                                      const char   *id,
-                                      const char   *why);
-/* @why says how, for the log: "it reached the FLOOR". */
-void        arb_gpg_eliminate        (ArbProc      *proc,
-                                      const char   *id,
-                                      const char   *why);
-void        arb_gpg_set_altitude     (ArbProc      *proc,
-                                      const char   *id,
-                                      int           altitude);
-void        arb_gpg_set_speed        (ArbProc      *proc,
-                                      const char   *id,
-                                      int           speed);
-void        arb_gpg_stun             (ArbProc      *proc,
-                                      const char   *id);
-/* Stacking: one level down while another glider (not @allowed) shares it. */
-void        arb_gpg_settle           (ArbProc      *proc,
-                                      const char   *id,
-                                      const char   *allowed);
 void        arb_gpg_apply_codes      (ArbProc      *proc,
                                       const char   *attacker,
                                       const char   *defender,
@@ -120,14 +86,6 @@ gboolean    arb_gpg_check_phase      (ArbProc      *proc,
                                       int           phase,
                                       GError      **error);
 const char *arb_gpg_param_id         (ArbProc      *proc);
-gboolean    arb_gpg_marked_this_turn (ArbEncounter *enc,
-                                      ArbStep      *step,
-                                      const char   *id,
-                                      const ArbKey *key);
-void        arb_gpg_mark_this_turn   (ArbStep      *step,
-                                      ArbEncounter *enc,
-                                      const char   *id,
-                                      const ArbKey *key);
 
 /* The launch zone beside airspeed track @track (1-6) of a map @cols by
  * @rows: five hexes on a long wall, tracks 1-3 on the left, the three
