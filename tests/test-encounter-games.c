@@ -18,6 +18,7 @@
 #include "arb-dogfight.h"
 #include "arb-aod-procs.h"
 #include "arb-gpg-procs.h"
+#include "arb-gpg-keys.h"
 #include "arb-encounter-test.h"
 #include "arb-test-util.h"
 #include "arb-rules-private.h"
@@ -1632,10 +1633,10 @@ test_gpg_pit_is_the_map (void)
 
   apply_done (enc, proc (enc, "gpg.settings", NULL, 0, &error, "cols", "30", NULL));
   g_assert_no_error (error);
-  g_assert_cmpint (arb_gpg_setting (enc, "cols"), ==, 30);
+  g_assert_cmpint (arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_COLS), ==, 30);
   apply_done (enc, proc (enc, "gpg.map", NULL, 0, &error, "preset", "gpg-pit", NULL));
   g_assert_no_error (error);
-  g_assert_cmpint (arb_gpg_setting (enc, "cols"), ==, 15);
+  g_assert_cmpint (arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_COLS), ==, 15);
   g_assert_null (proc (enc, "gpg.settings", NULL, 0, &error, "cols", "30", NULL));
   g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
   g_assert_nonnull (strstr (error->message, "15 by 19"));

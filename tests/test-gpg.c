@@ -11,6 +11,7 @@
 
 #include "arb-rules.h"
 #include "arb-gpg-procs.h"
+#include "arb-gpg-keys.h"
 #include "arb-encounter-test.h"
 #include "arb-test-util.h"
 
@@ -181,8 +182,8 @@ test_launch (void)
   assert_illegal (proc (enc, "gpg.settings", NULL, 0, &error, "floor", "28", NULL), &error, "LEDGE");
   assert_illegal (proc (enc, "gpg.settings", NULL, 0, &error, "row-labels", "2,3", NULL), &error, "19 rows");
   apply_done (enc, proc (enc, "gpg.settings", NULL, 0, &error, "floor", "5", "advanced", "true", NULL));
-  g_assert_cmpint (arb_gpg_setting (enc, "floor"), ==, 5);
-  g_assert_cmpint (arb_gpg_setting (enc, "advanced"), ==, 1);
+  g_assert_cmpint (arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_FLOOR), ==, 5);
+  g_assert_cmpint (arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_ADVANCED), ==, 1);
 }
 
 /* Select Weapons: chit order, 6 portage points, nothing in hand; and the

@@ -104,7 +104,7 @@ param_row (ArbEncounter       *enc,
 {
   if (g_strcmp0 (procedure, "gpg.move") != 0 || g_strcmp0 (spec->name, "moves") != 0)
     return NULL;
-  return arb_gpg_moves_row_new (arb_gpg_setting (enc, "advanced"));
+  return arb_gpg_moves_row_new (arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_ADVANCED));
 }
 
 /* The glider's hexes and facing as @step leaves them, from @start. */

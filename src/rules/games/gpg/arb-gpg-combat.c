@@ -830,7 +830,7 @@ ride_currents (ArbProc   *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   const char * const *ids = arb_encounter_peek_combatants (enc);
-  int floor = arb_gpg_setting (enc, "floor");
+  int floor = arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_FLOOR);
   g_autofree gboolean *occupied = g_new0 (gboolean, rows);
 
   for (guint i = 0; ids[i]; i++)
@@ -883,8 +883,8 @@ arb_gpg_air_currents_proc (ArbProc  *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  int rows = arb_gpg_setting (enc, "rows");
-  int ups = arb_gpg_setting (enc, "updrafts"), downs = arb_gpg_setting (enc, "downdrafts");
+  int rows = arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_ROWS);
+  int ups = arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_UPDRAFTS), downs = arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_DOWNDRAFTS);
   int markers = ups + downs;
   g_autofree int *up = g_new0 (int, rows);
   g_autofree int *down = g_new0 (int, rows);

@@ -180,11 +180,11 @@ arb_gpg_set_altitude (ArbProc    *proc,
 {
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
-  int ledge = arb_gpg_setting (enc, "ledge");
+  int ledge = arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_LEDGE);
 
   altitude = MIN (altitude, ledge - 1);
   arb_step_set_int (step, enc, id, ARB_GPG_KEY_ALTITUDE, altitude);
-  if (altitude <= arb_gpg_setting (enc, "floor"))
+  if (altitude <= arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_FLOOR))
     arb_gpg_eliminate (proc, id, _("it reached the FLOOR"));
 }
 

@@ -418,7 +418,7 @@ in_launch_zone (ArbEncounter *enc,
   if (zone->len == 0)
     {
       g_array_unref (zone);
-      zone = arb_gpg_default_launch_zone (arb_gpg_setting (enc, "cols"), arb_gpg_setting (enc, "rows"), track);
+      zone = arb_gpg_default_launch_zone (arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_COLS), arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_ROWS), track);
     }
   for (guint i = 0; i < zone->len; i++)
     if (g_array_index (zone, ArbHex, i).q == hex.q && g_array_index (zone, ArbHex, i).r == hex.r)
@@ -435,7 +435,7 @@ arb_gpg_launch_proc (ArbProc  *proc,
   const char *id = arb_proc_get_param (proc, "id");
   const char *setup = arb_encounter_get (enc, E, ARB_GPG_KEY_SETUP_ORDER);
   const char * const *ids = arb_encounter_peek_combatants (enc);
-  int track, facing, dive, ledge = arb_gpg_setting (enc, "ledge");
+  int track, facing, dive, ledge = arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_LEDGE);
   ArbHex at;
 
   if (id == NULL || !g_strv_contains ((const char * const *)ids, id))
@@ -643,7 +643,7 @@ fly_advanced (ArbProc     *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
 
-  if (!arb_gpg_setting (enc, "advanced"))
+  if (!arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_ADVANCED))
     return REFUSED (_("Advanced manoeuvres are an optional rule, not on in this game (gpg.settings advanced=true)"));
   if (fl->netted)
     return REFUSED (_("A netted glider flies no advanced manoeuvre"));
@@ -855,7 +855,7 @@ arb_gpg_move_proc (ArbProc  *proc,
 
   fl.start_speed = fl.speed = arb_step_peek_field_int (step, enc, id, ARB_GPG_KEY_SPEED, 0);
   fl.altitude = arb_step_peek_field_int (step, enc, id, ARB_GPG_KEY_ALTITUDE, 0);
-  fl.ledge = arb_gpg_setting (enc, "ledge");
+  fl.ledge = arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_LEDGE);
   fl.stunned = arb_gpg_flag (enc, step, id, ARB_GPG_KEY_COND_STUNNED);
   fl.netted = arb_gpg_flag (enc, step, id, ARB_GPG_KEY_COND_NETTED);
   fl.mp = fl.speed;

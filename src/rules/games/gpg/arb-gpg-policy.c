@@ -95,18 +95,20 @@ read_glider (ArbEncounter *enc,
              const char   *id,
              Glider       *g)
 {
+  /* Found once for all it is asked: every glider at every choice. */
+  ArbFigure *figure = arb_encounter_find_figure (enc, id);
   const char *side;
 
-  /* The conditions' keys spelt out: no key built for each glider each step. */
-  if (arb_encounter_get (enc, id, ARB_GPG_KEY_COND_ELIMINATED) || !arb_encounter_get_hex (enc, id, &g->hex, &g->facing))
+  if (arb_figure_has (NULL, figure, ARB_GPG_KEY_COND_ELIMINATED) ||
+      !arb_figure_peek_hex (NULL, figure, &g->hex, &g->facing))
     return FALSE;
-  side = arb_encounter_get (enc, id, ARB_KEY_SIDE);
+  side = arb_figure_peek (NULL, figure, ARB_KEY_SIDE);
   g->id = id;
   g->side = side ? side : "";
-  g->alt = arb_encounter_get_field_int (enc, id, ARB_GPG_KEY_ALTITUDE, 0);
-  g->speed = arb_encounter_get_field_int (enc, id, ARB_GPG_KEY_SPEED, 0);
-  g->stunned = arb_encounter_get (enc, id, ARB_GPG_KEY_COND_STUNNED) != NULL;
-  g->netted = arb_encounter_get (enc, id, ARB_GPG_KEY_COND_NETTED) != NULL;
+  g->alt = arb_figure_peek_field_int (NULL, figure, ARB_GPG_KEY_ALTITUDE, 0);
+  g->speed = arb_figure_peek_field_int (NULL, figure, ARB_GPG_KEY_SPEED, 0);
+  g->stunned = arb_figure_has (NULL, figure, ARB_GPG_KEY_COND_STUNNED);
+  g->netted = arb_figure_has (NULL, figure, ARB_GPG_KEY_COND_NETTED);
   return TRUE;
 }
 
@@ -411,10 +413,10 @@ choose_move (ArbGame            *game,
   /* The first turn costs a speed from speed 3 up (nearer the limit of
    * 5), a level below (a glider at speed 0 spins). */
   plan.turn_by_speed = me->speed >= 3;
-  plan.ledge = arb_gpg_setting (enc, "ledge");
-  plan.floor = arb_gpg_setting (enc, "floor");
-  plan.cols = arb_gpg_setting (enc, "cols");
-  plan.rows = arb_gpg_setting (enc, "rows");
+  plan.ledge = arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_LEDGE);
+  plan.floor = arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_FLOOR);
+  plan.cols = arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_COLS);
+  plan.rows = arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_ROWS);
   plan.in_hand = arb_gpg_in_hand (enc, NULL, me->id);
   plan.strikes = arb_gpg_strikes_with (plan.in_hand);
   plan.reach = arb_gpg_weapon_range (rules, plan.in_hand);
@@ -461,7 +463,7 @@ allowed_dive (ArbEncounter *enc,
               const char   *ram,
               int           want)
 {
-  int floor = arb_gpg_setting (enc, "floor");
+  int floor = arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_FLOOR);
 
   want = MIN (want, me->netted ? 1 : 3);
   want = MIN (want, 5 - me->speed);
@@ -665,7 +667,7 @@ choose_air_currents (ArbEncounter  *enc,
                      char         **procedure,
                      GHashTable    *params)
 {
-  int ups = arb_gpg_setting (enc, "updrafts"), downs = arb_gpg_setting (enc, "downdrafts");
+  int ups = arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_UPDRAFTS), downs = arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_DOWNDRAFTS);
   GString *place = g_string_new (NULL);
 
   for (int i = 0; i < ups + downs; i++)
@@ -712,7 +714,7 @@ choose_setup (ArbEncounter  *enc,
   const char * const *ids = arb_encounter_peek_combatants (enc);
   const char *setup = arb_encounter_get (enc, E, ARB_GPG_KEY_SETUP_ORDER);
   const char *first_side = NULL;
-  int cols = arb_gpg_setting (enc, "cols"), rows = arb_gpg_setting (enc, "rows");
+  int cols = arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_COLS), rows = arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_ROWS);
   ArbHex middle = arb_hex_at (cols / 2, rows / 2);
   g_auto(GStrv) order = NULL;
   gboolean waiting = FALSE;

@@ -15,9 +15,10 @@ G_BEGIN_DECLS
 gboolean    arb_gpg_illegal          (GError      **error,
                                       const char   *format,
                                       ...) G_GNUC_PRINTF (2, 3);
-/* ledge, floor, cols, rows, updrafts, downdrafts, advanced (0/1). */
+/* A setting (ARB_GPG_KEY_SETTING_LEDGE, _FLOOR, _COLS, _ROWS, _UPDRAFTS,
+ * _DOWNDRAFTS, _ADVANCED: 0 or 1), else Arbiter's default. */
 int         arb_gpg_setting          (ArbEncounter *enc,
-                                      const char   *name);
+                                      const ArbKey *key);
 /* The 2d6 label of @row (0: none), and of @n rows from @first at once
  * (the settings read once for them all). */
 int         arb_gpg_row_label        (ArbEncounter *enc,

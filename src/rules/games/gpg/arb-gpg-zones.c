@@ -68,7 +68,7 @@ arb_gpg_main_gauge (ArbGame      *game,
                     const char   *id,
                     ArbMainGauge *gauge)
 {
-  int floor = arb_gpg_setting (enc, "floor"), ledge = arb_gpg_setting (enc, "ledge");
+  int floor = arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_FLOOR), ledge = arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_LEDGE);
 
   gauge->label = _("altitude");
   gauge->max = MAX (0, ledge - 1 - floor);

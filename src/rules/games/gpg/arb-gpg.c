@@ -35,45 +35,31 @@ arb_gpg_illegal (GError     **error,
 
 int
 arb_gpg_setting (ArbEncounter *enc,
-                 const char   *name)
+                 const ArbKey *key)
 {
-  /* The keys spelt out: the rules ask for settings at every hex flown. */
-  static const struct { const char *name; const ArbKey *key; int value; } defaults[] = {
-    { "ledge", ARB_GPG_KEY_SETTING_LEDGE, 30 }, { "floor", ARB_GPG_KEY_SETTING_FLOOR, 0 },
-    { "cols", ARB_GPG_KEY_SETTING_COLS, 15 }, { "rows", ARB_GPG_KEY_SETTING_ROWS, 19 },
-    { "updrafts", ARB_GPG_KEY_SETTING_UPDRAFTS, 2 }, { "downdrafts", ARB_GPG_KEY_SETTING_DOWNDRAFTS, 2 },
-    { "advanced", ARB_GPG_KEY_SETTING_ADVANCED, 0 },
+  /* Arbiter's defaults, where the rules leave a gap. */
+  static const struct { const ArbKey *key; int value; } defaults[] = {
+    { ARB_GPG_KEY_SETTING_LEDGE, 30 }, { ARB_GPG_KEY_SETTING_FLOOR, 0 },
+    { ARB_GPG_KEY_SETTING_COLS, 15 }, { ARB_GPG_KEY_SETTING_ROWS, 19 },
+    { ARB_GPG_KEY_SETTING_UPDRAFTS, 2 }, { ARB_GPG_KEY_SETTING_DOWNDRAFTS, 2 },
+    { ARB_GPG_KEY_SETTING_ADVANCED, 0 },
   };
-  const ArbKey *key = NULL;
   const char *v;
   int fallback = 0;
-  gboolean size;
   gint64 n;
 
-  /* The first letter before the rest: this is asked at every hex flown. */
-  for (guint i = 0; i < G_N_ELEMENTS (defaults) && key == NULL; i++)
-    if (defaults[i].name[0] == name[0] && strcmp (defaults[i].name, name) == 0)
-      {
-        key = defaults[i].key;
-        fallback = defaults[i].value;
-      }
-  if (key == NULL)
-    {
-      g_autofree char *built = g_strconcat (ARB_PREFIX_SETTING, name, NULL);
-
-      key = arb_encounter_key (enc, built);
-    }
-  v = arb_encounter_get (enc, E, key);
-
+  for (guint i = 0; i < G_N_ELEMENTS (defaults); i++)
+    if (defaults[i].key == key)
+      fallback = defaults[i].value;
   /* With a map, the pit is the map: gliders fly only where it has hexes. */
-  size = key == defaults[2].key || key == defaults[3].key;
-  if (size)
+  if (key == ARB_GPG_KEY_SETTING_COLS || key == ARB_GPG_KEY_SETTING_ROWS)
     {
       int cols, rows;
 
       if (arb_encounter_get_map_size (enc, &cols, &rows))
-        return key == defaults[2].key ? cols : rows;
+        return key == ARB_GPG_KEY_SETTING_COLS ? cols : rows;
     }
+  v = arb_encounter_get (enc, E, key);
   if (v && g_str_equal (v, "true"))
     return 1;
   if (v && g_ascii_string_to_signed (v, 10, 0, 1000, &n, NULL))
@@ -126,7 +112,7 @@ arb_gpg_row_labels (ArbEncounter *enc,
                     int           n)
 {
   const char *text = arb_encounter_get (enc, E, ARB_GPG_KEY_SETTING_ROW_LABELS);
-  int middle = arb_gpg_setting (enc, "rows") / 2;
+  int middle = arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_ROWS) / 2;
 
   if (text)
     {
@@ -145,7 +131,7 @@ gboolean
 arb_gpg_on_map (ArbEncounter *enc,
                 ArbHex        hex)
 {
-  return arb_hex_in_rect (hex, arb_gpg_setting (enc, "cols"), arb_gpg_setting (enc, "rows"));
+  return arb_hex_in_rect (hex, arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_COLS), arb_gpg_setting (enc, ARB_GPG_KEY_SETTING_ROWS));
 }
 
 /* Result codes of the attack tables: DA-x, AA+x, DS-x, AS-x, Dstn, Astn. */
