@@ -117,9 +117,14 @@ test_moment (void)
 
   g_assert_true (arb_key_parse_moment ("3.2", &m));
   g_assert_cmpint (m, ==, arb_key_moment (3, 2));
-  g_assert_true (arb_key_parse_moment ("0.999", &m));
-  g_assert_true (arb_key_moment (2, 999) < arb_key_moment (3, 0));
-  g_assert_false (arb_key_parse_moment ("3.1000", &m));
+  g_assert_true (arb_key_parse_moment ("0.1999", &m));
+  g_assert_true (arb_key_moment (2, 1999) < arb_key_moment (3, 0));
+  /* The last moment a file may hold is a number still. */
+  g_assert_true (arb_key_parse_moment ("1000000.1999", &m));
+  g_assert_cmpint (m, >, arb_key_moment (999999, 1999));
+  /* A round has fewer pulses than a figure has AP (at most 1,000). */
+  g_assert_true (arb_key_parse_moment ("7.1000", &m));
+  g_assert_false (arb_key_parse_moment ("3.2000", &m));
   g_assert_false (arb_key_parse_moment ("3", &m));
   g_assert_false (arb_key_parse_moment ("-3.2", &m));
   g_assert_false (arb_key_parse_moment ("3.2x", &m));
@@ -130,7 +135,7 @@ test_moment (void)
   arb_step_set (step, enc, "c1", acted, "12.4");
   g_assert_cmpint (arb_step_peek_int (step, enc, "c1", acted, -1), ==, arb_key_moment (12, 4));
   arb_encounter_apply (enc, step);
-  g_assert_cmpint (arb_step_peek_int (NULL, enc, "c1", acted, -1), ==, 12004);
+  g_assert_cmpint (arb_step_peek_int (NULL, enc, "c1", acted, -1), ==, arb_key_moment (12, 4));
 
   step = arb_step_new ("test.acted", NULL);
   arb_step_set (step, enc, "c1", acted, "12.x");

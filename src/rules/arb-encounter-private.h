@@ -364,12 +364,13 @@ GBytes *
 _arb_encounter_serialize_full (ArbEncounter  *self,
            GBytes       **fresh);
 
-G_GNUC_INTERNAL
 /* Gives @step the spec of its procedure in @self's game, when it has
  * none yet. */
+G_GNUC_INTERNAL
 void _arb_encounter_name_step (ArbEncounter *self,
                                ArbStep      *step);
 
+G_GNUC_INTERNAL
 ArbStep *
 _arb_step_from_node (xmlNode              *node,
                 const ArbKey * const *keys,

@@ -78,8 +78,10 @@ arb_key_is_checked (const ArbKey *key,
 
 /* A moment of the fight, a round and a step within it (a pulse, say),
  * as the one number an ARB_KEY_MOMENT value reads as: written
- * "ROUND.STEP", compared as a number. A round has fewer steps than this. */
-#define ARB_KEY_MOMENT_STEPS 1000
+ * "ROUND.STEP", compared as a number. A round has fewer steps than this
+ * (a game bounds them: each costs a figure something it has at most so
+ * much of), and a round at most 1,000,000, so a moment fits an int. */
+#define ARB_KEY_MOMENT_STEPS 2000
 
 static inline int
 arb_key_moment (int round,
@@ -88,7 +90,7 @@ arb_key_moment (int round,
   return round * ARB_KEY_MOMENT_STEPS + step;
 }
 
-/* "ROUND.STEP" (ROUND 0 to 1,000,000, STEP 0 to 999, plain digits) as
+/* "ROUND.STEP" (ROUND 0 to 1,000,000, STEP 0 to 1,999, digits) as
  * arb_key_moment() of the two; FALSE for anything else. */
 gboolean      arb_key_parse_moment (const char *text,
                                     int        *moment);

@@ -9,8 +9,9 @@
 
 #include "arb-aod-keys.h"
 
-/* A round has far fewer pulses (each costs someone an AP): a pulse
- * must fit a moment (ARB_KEY_MOMENT_STEPS). */
+/* A round has at most as many pulses as a figure has AP (at most 1,000:
+ * each pulse costs every figure that acts or passes at least one), so
+ * a pulse fits a moment (ARB_KEY_MOMENT_STEPS). */
 const ArbKey arb_aod_key_pulse = { .name = "pulse", .type = ARB_KEY_INT, .lo = 0, .hi = ARB_KEY_MOMENT_STEPS - 1, .fight = TRUE,
                                    .shown = ARB_KEY_SHOWN_COUNTER, .label = N_("Pulse") };
 const ArbKey arb_aod_key_truce_until = { .name = "truce-until", .type = ARB_KEY_INT, .lo = 0, .hi = 1000000, .fight = TRUE };
