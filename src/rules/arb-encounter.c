@@ -627,6 +627,20 @@ peek_value (ArbStep      *step,
   return e && (s = values_lookup (e->values, key)) ? s->value : NULL;
 }
 
+/* Whether @key will have a value once @step applies. Most figures have
+ * no condition, and then only the step's effects can give one. */
+static inline gboolean
+has_value (ArbStep      *step,
+           Entity       *e,
+           const char   *entity,
+           const ArbKey *key)
+{
+  if (key->condition && (e == NULL || e->values->n_cond == 0) &&
+      (step == NULL || step->effects->len == 0))
+    return FALSE;
+  return peek_value (step, e, entity, key) != NULL;
+}
+
 /* The number @key will hold once @step applies: FALSE when it holds
  * none. A live value's number is the one kept with it. */
 static inline gboolean
@@ -947,7 +961,7 @@ arb_step_has (ArbStep      *step,
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (entity != NULL && key != NULL, FALSE);
 
-  return peek_value (step, entity_of (self, entity), entity, key) != NULL;
+  return has_value (step, entity_of (self, entity), entity, key);
 }
 
 gboolean
@@ -1012,7 +1026,7 @@ arb_figure_has (ArbStep      *step,
                 ArbFigure    *figure,
                 const ArbKey *key)
 {
-  return peek_value (step, figure, figure->name, key) != NULL;
+  return has_value (step, figure, figure->name, key);
 }
 
 int
