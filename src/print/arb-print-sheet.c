@@ -669,7 +669,8 @@ add_field_grid (ArbSheetLayout *lay)
 
       if (spec->name)
         {
-          if (is_tracked (lay, spec->name))
+          /* The campaign's own: printed with the record of fights. */
+          if (is_tracked (lay, spec->name) || g_str_equal (spec->name, "dead"))
             continue;
           weight = spec->type == ARB_FIELD_TEXT || spec->type == ARB_FIELD_ROW ? 2 : 1;
         }
@@ -730,7 +731,7 @@ add_item_tables (ArbSheetLayout *lay)
     {
       guint n_attrs = 0, n_rows;
 
-      if (is_own_item (lay, spec->kind))
+      if (is_own_item (lay, spec->kind) || g_str_equal (spec->kind, "fight"))
         continue;
       while (spec->attrs[n_attrs].name)
         n_attrs++;

@@ -1118,6 +1118,16 @@ arb_step_add_combatant (ArbStep      *step,
   text = g_strndup (g_bytes_get_data (xml, NULL), g_bytes_get_size (xml));
   arb_step_set (step, self, id, ARB_KEY_SHEET, text);
   arb_step_set (step, self, id, ARB_KEY_SIDE, side ? side : "");
+  /* Where the sheet came from, and as what, so that the fight's end can
+   * be written back to it (arb-sheet-update.h) and a file changed since
+   * refused. */
+  if (arb_sheet_get_filename (sheet) && arb_sheet_get_checksum (sheet))
+    {
+      g_autofree char *path = g_canonicalize_filename (arb_sheet_get_filename (sheet), NULL);
+
+      arb_step_set (step, self, id, ARB_KEY_SHEET_FILE, path);
+      arb_step_set (step, self, id, ARB_KEY_SHEET_SUM, arb_sheet_get_checksum (sheet));
+    }
   existing = arb_step_peek (step, self, ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS);
   list = existing && existing[0] ? g_strconcat (existing, ",", id, NULL) : g_strdup (id);
   arb_step_set (step, self, ARB_ENCOUNTER_ENTITY, ARB_KEY_COMBATANTS, list);

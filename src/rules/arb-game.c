@@ -908,6 +908,34 @@ arb_game_sheet_after_fight (ArbGame       *self,
   return SHEETS (self)->after_fight (self, encounter, id, error);
 }
 
+ArbFightOutcome
+arb_game_get_outcome (ArbGame      *self,
+                      ArbEncounter *encounter,
+                      const char   *id)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), ARB_FIGHT_OUTCOME_NONE);
+
+  if (SHEETS_M (self, outcome) == NULL)
+    return ARB_FIGHT_OUTCOME_NONE;
+  return SHEETS (self)->outcome (self, encounter, id);
+}
+
+gboolean
+arb_game_list_sheet_changes (ArbGame           *self,
+                             ArbEncounter      *encounter,
+                             ArbRulesetLibrary *rules,
+                             const char        *id,
+                             ArbSheet          *sheet,
+                             GPtrArray         *changes)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+
+  if (SHEETS_M (self, changes) == NULL)
+    return FALSE;
+  SHEETS (self)->changes (self, encounter, rules, id, sheet, changes);
+  return TRUE;
+}
+
 /* Map presets and state keys */
 
 static const ArbMapPreset no_map_presets[] = { { NULL } };

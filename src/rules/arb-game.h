@@ -25,6 +25,7 @@
 #include "arb-procedure.h"
 #include "arb-procedure-spec.h"
 #include "arb-schema.h"
+#include "arb-sheet-update.h"
 
 G_BEGIN_DECLS
 
@@ -328,6 +329,25 @@ typedef struct
                                 ArbEncounter       *encounter,
                                 ArbRulesetLibrary  *rules,
                                 const char         *id);
+  /* After the fight (arb-sheet-update.h) */
+  /* How the fight ended for @id beyond its side's win or loss: DEAD,
+   * FLED, SPARED; NONE otherwise (won, lost or drawn is the caller's,
+   * from the winner). NULL: NONE for all. */
+  ArbFightOutcome (*outcome)   (ArbGame            *self,
+                                ArbEncounter       *encounter,
+                                const char         *id);
+  /* What the fight carries between fights onto @id's @sheet (as the
+   * library holds it now), appended to @changes (of ArbSheetChange),
+   * each with the rule behind it; where the rules say nothing of what
+   * carries, what the fight left, said so. Not the death (the caller's,
+   * from outcome) nor the record. NULL: nothing carries, and the list
+   * says so. */
+  void       (*changes)        (ArbGame            *self,
+                                ArbEncounter       *encounter,
+                                ArbRulesetLibrary  *rules,
+                                const char         *id,
+                                ArbSheet           *sheet,
+                                GPtrArray          *changes);
 } ArbGameSheets;
 
 /* Simulated fights (arb-simulate.h), and figures nobody controls. */
@@ -617,6 +637,18 @@ const char         *arb_game_auto_action        (ArbGame       *self,
                                                  const char    *id);
 const char         *arb_game_turn_step          (ArbGame       *self,
                                                  ArbEncounter  *encounter);
+/* After the fight: the game's hooks, or their defaults. */
+ArbFightOutcome     arb_game_get_outcome        (ArbGame           *self,
+                                                 ArbEncounter      *encounter,
+                                                 const char        *id);
+/* FALSE when the game has no changes hook (nothing appended). */
+gboolean            arb_game_list_sheet_changes (ArbGame           *self,
+                                                 ArbEncounter      *encounter,
+                                                 ArbRulesetLibrary *rules,
+                                                 const char        *id,
+                                                 ArbSheet          *sheet,
+                                                 GPtrArray         *changes);
+
 /* Healing between fights */
 const char * const *arb_game_list_healed_fields (ArbGame       *self);
 /* TRUE when @sheet holds a loss this game heals between fights. */

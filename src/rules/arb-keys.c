@@ -31,6 +31,11 @@ const ArbKey arb_key_r = { .name = "r", .type = ARB_KEY_HEX, .lo = -10000, .hi =
 const ArbKey arb_key_facing = { .name = "facing", .type = ARB_KEY_INT, .lo = 0, .hi = 5 };
 const ArbKey arb_key_order_value = { .name = "order-value", .type = ARB_KEY_INT, .lo = -1000000, .hi = 1000000 };
 const ArbKey arb_key_name = { .name = "name" };
+const ArbKey arb_key_sheet_file = { .name = "sheet-file" };
+const ArbKey arb_key_sheet_sum = { .name = "sheet-sum" };
+const ArbKey arb_key_sheet_before = { .name = "sheet-before" };
+const ArbKey arb_key_sheet_after = { .name = "sheet-after" };
+const ArbKey arb_key_sheets_updated = { .name = "sheets-updated", .fight = TRUE };
 
 const ArbKey * const arb_engine_keys[] = {
   ARB_KEY_COMBATANTS,
@@ -53,5 +58,10 @@ const ArbKey * const arb_engine_keys[] = {
   ARB_KEY_FACING,
   ARB_KEY_ORDER_VALUE,
   ARB_KEY_NAME,
+  ARB_KEY_SHEET_FILE,
+  ARB_KEY_SHEET_SUM,
+  ARB_KEY_SHEET_BEFORE,
+  ARB_KEY_SHEET_AFTER,
+  ARB_KEY_SHEETS_UPDATED,
   NULL
 };

@@ -50,6 +50,9 @@ extern const ArbKey arb_key_map_preset; /* the preset the map started from */
 #define ARB_PREFIX_HOUSE_TABLE  "house-table." /* prefix: house-table.ID, the digest of the house table
                                                ID put in force during the fight (arb_table_dup_digest()) */
 
+extern const ArbKey arb_key_sheets_updated; /* "true": the sheets carry this fight (Update Sheets) */
+#define ARB_KEY_SHEETS_UPDATED (&arb_key_sheets_updated)
+
 /* Each combatant's values */
 extern const ArbKey arb_key_sheet; /* the sheet's XML, as it was added */
 #define ARB_KEY_SHEET (&arb_key_sheet)
@@ -63,6 +66,15 @@ extern const ArbKey arb_key_facing; /* int 0..5: the hexside faced */
 #define ARB_KEY_FACING (&arb_key_facing)
 extern const ArbKey arb_key_order_value; /* int: what ordered the figure this turn */
 #define ARB_KEY_ORDER_VALUE (&arb_key_order_value)
+
+extern const ArbKey arb_key_sheet_file; /* the library file the sheet came from, absolute, or unset */
+#define ARB_KEY_SHEET_FILE (&arb_key_sheet_file)
+extern const ArbKey arb_key_sheet_sum; /* the SHA-256 of that file when the figure was added */
+#define ARB_KEY_SHEET_SUM (&arb_key_sheet_sum)
+extern const ArbKey arb_key_sheet_before; /* that file's bytes (base64) before Update Sheets wrote it */
+#define ARB_KEY_SHEET_BEFORE (&arb_key_sheet_before)
+extern const ArbKey arb_key_sheet_after; /* the bytes (base64) Update Sheets wrote there */
+#define ARB_KEY_SHEET_AFTER (&arb_key_sheet_after)
 
 /* A sheet field every game's sheets have */
 extern const ArbKey arb_key_name; /* the figure's name */

@@ -20,6 +20,14 @@ G_BEGIN_DECLS
 #define SHEET_ROW(n, l, t, req)         { n, l, ARB_FIELD_ROW, 0, 0, req, t }
 #define SHEET_DICE(n, l, req)           { n, l, ARB_FIELD_DICE, 0, 0, req, NULL }
 
+/* What every game's sheets keep of the fights they were in, put by
+ * Update Sheets (arb-sheet-update.h): the last field and the last kind
+ * of item of each kind of sheet. */
+#define SHEET_RECORD_FIELDS             SHEET_BOOL ("dead", N_("Dead"))
+#define SHEET_RECORD_ITEMS              { "fight", N_("Fight"), ARB_SHEET_MAX_FIGHTS, TRUE, arb_sheet_fight_attrs }
+
+extern const ArbFieldSpec arb_sheet_fight_attrs[];
+
 /* A whole number as a sheet writes it ("+2" too), FALSE when it is not. */
 gboolean arb_sheet_parse_int (const char *text,
                               int        *out);

@@ -43,6 +43,7 @@ struct _ArbSheet
   char               *kind;
   char               *filename;
   char               *etag;       /* of the file as last read or written */
+  char               *checksum;   /* SHA-256 of the file's bytes as last read or written */
   const ArbSchema    *schema;     /* the game's, as the opener gave it */
   const ArbSheetSpec *spec;       /* the game's */
   guint               n_fields;

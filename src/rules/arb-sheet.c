@@ -49,6 +49,18 @@ G_DEFINE_FINAL_TYPE (ArbSheet, arb_sheet, G_TYPE_OBJECT)
 
 static void build_index (ArbSheet *self);
 
+/* A fight in a sheet's record: the same for every game. */
+const ArbFieldSpec arb_sheet_fight_attrs[] = {
+  { "date", N_("Date"), ARB_FIELD_TEXT, 0, 0, TRUE, NULL },
+  { "title", N_("Fight"), ARB_FIELD_TEXT, 0, 0, FALSE, NULL },
+  { "file", N_("File"), ARB_FIELD_TEXT, 0, 0, FALSE, NULL },
+  { "game", N_("Game"), ARB_FIELD_TEXT, 0, 0, FALSE, NULL },
+  { "side", N_("Side"), ARB_FIELD_TEXT, 0, 0, FALSE, NULL },
+  { "foes", N_("Foes"), ARB_FIELD_TEXT, 0, 0, FALSE, NULL },
+  { "outcome", N_("Outcome"), ARB_FIELD_CHOICE, 0, 0, TRUE, "won lost drawn fled spared dead unfinished" },
+  { NULL }
+};
+
 static void
 clear_item_attr (gpointer data)
 {
@@ -235,6 +247,7 @@ arb_sheet_finalize (GObject *object)
   g_clear_pointer (&self->kind, g_free);
   g_clear_pointer (&self->filename, g_free);
   g_clear_pointer (&self->etag, g_free);
+  g_clear_pointer (&self->checksum, g_free);
   for (guint i = 0; self->values && i < self->n_fields; i++)
     g_free (self->values[i]);
   g_clear_pointer (&self->values, g_free);
@@ -367,6 +380,21 @@ field_line (ArbSheet   *self,
 const char *arb_sheet_get_system (ArbSheet *self) { return self->system; }
 const char *arb_sheet_get_kind (ArbSheet *self) { return self->kind; }
 const char *arb_sheet_get_filename (ArbSheet *self) { return self->filename; }
+const char *arb_sheet_get_checksum (ArbSheet *self) { return self->checksum; }
+
+gboolean
+arb_sheet_is_dead (ArbSheet *self)
+{
+  g_return_val_if_fail (ARB_IS_SHEET (self), FALSE);
+  return arb_sheet_get_bool (self, "dead");
+}
+
+GPtrArray *
+arb_sheet_list_fights (ArbSheet *self)
+{
+  g_return_val_if_fail (ARB_IS_SHEET (self), NULL);
+  return arb_sheet_get_items (self, "fight");
+}
 
 const char *
 arb_sheet_get (ArbSheet   *self,
@@ -526,6 +554,7 @@ arb_sheet_copy (ArbSheet *self)
   copy = _arb_sheet_new_of (self->schema, self->kind, NULL);
   copy->filename = g_strdup (self->filename);
   copy->etag = g_strdup (self->etag);
+  copy->checksum = g_strdup (self->checksum);
   for (guint f = 0; f < self->n_fields; f++)
     {
       copy->values[f] = g_strdup (self->values[f]);
@@ -915,6 +944,7 @@ arb_sheet_load_file_from (ArbSchemas          schemas,
     return NULL;
 
   self->etag = g_steal_pointer (&stamp);
+  self->checksum = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
   return self;
 }
 
@@ -1063,6 +1093,8 @@ sheet_save (ArbSheet     *self,
   self->filename = g_strdup (path);
   g_free (self->etag);
   self->etag = g_steal_pointer (&new_stamp);
+  g_free (self->checksum);
+  self->checksum = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
   return TRUE;
 }
 

@@ -28,6 +28,9 @@ GQuark arb_sheet_error_quark (void);
 /* No sheet comes near this; a bigger file is a mistake or hostile. */
 #define ARB_SHEET_MAX_FILE_SIZE (4 * 1024 * 1024)
 
+/* A sheet's record of the fights it was in: at most this many entries. */
+#define ARB_SHEET_MAX_FIGHTS 10000
+
 /* One repeated entry of a sheet: a weapon, an attack, a wound... */
 typedef struct _ArbSheetItem ArbSheetItem;
 
@@ -103,6 +106,9 @@ const char   *arb_sheet_get_kind         (ArbSheet           *self);
 const char   *arb_sheet_get_name         (ArbSheet           *self);
 /* The file it was read from or saved to, or NULL. */
 const char   *arb_sheet_get_filename     (ArbSheet           *self);
+/* The SHA-256 (hex) of that file's bytes as read or written, or NULL:
+ * what tells whether the file changed since. */
+const char   *arb_sheet_get_checksum     (ArbSheet           *self);
 
 const char   *arb_sheet_get              (ArbSheet           *self,
                                           const char         *field);
@@ -135,6 +141,14 @@ ArbSheet     *arb_sheet_copy             (ArbSheet           *self);
  * the sheet does not hold it. The other items keep their order. */
 gboolean      arb_sheet_remove_item      (ArbSheet           *self,
                                           ArbSheetItem       *item);
+
+/* The campaign: what every game's sheets keep between fights (the
+ * "dead" field and the "fight" entries, SHEET_RECORD_FIELDS). */
+gboolean      arb_sheet_is_dead          (ArbSheet           *self);
+/* The fights recorded, oldest first (borrowed items of kind "fight";
+ * attributes date, title, file, game, side, foes, outcome; the text
+ * says what changed, a line each). */
+GPtrArray    *arb_sheet_list_fights      (ArbSheet           *self);
 
 /* Values worked out from the sheet and the tables, never stored: for aod
  * the modified AG and MD, the APA and each weapon's penalties; the gpg

@@ -17,11 +17,13 @@ static const ArbFieldSpec toy_fields[] = {
   SHEET_TEXT ("name", N_("Name"), TRUE),
   SHEET_INT ("st", N_("ST"), 1, 20, TRUE),
   SHEET_INT ("ag", N_("AG"), 1, 20, TRUE),
+  SHEET_RECORD_FIELDS,
   SHEET_END
 };
 
 /* None, but a list: the sheet code walks it. */
 static const ArbItemSpec toy_items[] = {
+  SHEET_RECORD_ITEMS,
   { NULL }
 };
 

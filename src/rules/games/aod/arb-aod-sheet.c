@@ -34,6 +34,7 @@ static const ArbFieldSpec aod_character_fields[] = {
   SHEET_INT ("ft-lost", N_("FT lost"), 0, 99, FALSE),
   SHEET_INT ("en-lost", N_("EN lost"), 0, 99, FALSE),
   SHEET_TEXT ("notes", N_("Notes"), FALSE),
+  SHEET_RECORD_FIELDS,
   SHEET_END
 };
 
@@ -49,6 +50,7 @@ static const ArbFieldSpec aod_weapon_attrs[] = {
 
 static const ArbItemSpec aod_character_items[] = {
   { "weapon", N_("Weapon"), 5, FALSE, aod_weapon_attrs },
+  SHEET_RECORD_ITEMS,
   { NULL }
 };
 
@@ -69,6 +71,7 @@ static const ArbFieldSpec aod_npc_fields[] = {
   SHEET_INT ("ft-lost", N_("FT lost"), 0, 99, FALSE),
   SHEET_INT ("en-lost", N_("EN lost"), 0, 99, FALSE),
   SHEET_TEXT ("notes", N_("Notes"), FALSE),
+  SHEET_RECORD_FIELDS,
   SHEET_END
 };
 
@@ -86,6 +89,7 @@ static const ArbFieldSpec aod_attack_attrs[] = {
 static const ArbItemSpec aod_npc_items[] = {
   { "attack", N_("Attack"), 8, FALSE, aod_attack_attrs },
   { "weapon", N_("Weapon"), 5, FALSE, aod_weapon_attrs },
+  SHEET_RECORD_ITEMS,
   { NULL }
 };
 

@@ -28,6 +28,7 @@ static const ArbFieldSpec dogfight_fields[] = {
   SHEET_INT ("max-dive-speed", N_("Maximum dive speed"), 1, 40, TRUE),
   SHEET_ROW ("quality", N_("Quality"), "dogfight/crit-threshold", TRUE),
   SHEET_TEXT ("notes", N_("Notes"), FALSE),
+  SHEET_RECORD_FIELDS,
   SHEET_END
 };
 
@@ -49,6 +50,7 @@ static const ArbFieldSpec dogfight_damage_attrs[] = {
 static const ArbItemSpec dogfight_items[] = {
   { "gun", N_("Gun"), 4, FALSE, dogfight_gun_attrs },
   { "damage-row", N_("Damage row"), 20, FALSE, dogfight_damage_attrs },
+  SHEET_RECORD_ITEMS,
   { NULL }
 };
 

@@ -26,6 +26,7 @@ static const ArbFieldSpec gpg_fields[] = {
   SHEET_BOOL ("stunned", N_("Stunned")),
   SHEET_BOOL ("netted", N_("Netted")),
   SHEET_TEXT ("notes", N_("Notes"), FALSE),
+  SHEET_RECORD_FIELDS,
   SHEET_END
 };
 
@@ -36,6 +37,7 @@ static const ArbFieldSpec gpg_weapon_attrs[] = {
 
 static const ArbItemSpec gpg_items[] = {
   { "weapon", N_("Weapon"), 6, FALSE, gpg_weapon_attrs },
+  SHEET_RECORD_ITEMS,
   { NULL }
 };
 

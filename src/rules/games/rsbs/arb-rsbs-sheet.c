@@ -29,6 +29,7 @@ static const ArbFieldSpec rsbs_fields[] = {
   SHEET_CHOICE ("shield", N_("Shield"), "none small large", FALSE),
   SHEET_INT ("dice-burned", N_("Dice burned"), 0, 99, FALSE),
   SHEET_TEXT ("notes", N_("Fame and advancement"), FALSE),
+  SHEET_RECORD_FIELDS,
   SHEET_END
 };
 
@@ -59,6 +60,7 @@ static const ArbItemSpec rsbs_items[] = {
   { "armor-class", N_("Armor class"), 11, FALSE, rsbs_ac_attrs },
   { "weapon", N_("Weapon"), 6, FALSE, rsbs_weapon_attrs },
   { "wound", N_("Wound"), 50, TRUE, rsbs_wound_attrs },
+  SHEET_RECORD_ITEMS,
   { NULL }
 };
 

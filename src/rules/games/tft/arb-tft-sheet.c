@@ -29,6 +29,7 @@ static const ArbFieldSpec tft_fields[] = {
   SHEET_ROW ("shield", N_("Shield"), "none|tft/armor-shields@Shields", FALSE),
   SHEET_INT ("hits-taken", N_("Hits taken"), 0, 999, FALSE),
   SHEET_TEXT ("notes", N_("Notes"), FALSE),
+  SHEET_RECORD_FIELDS,
   SHEET_END
 };
 
@@ -47,6 +48,7 @@ static const ArbItemSpec tft_items[] = {
   { "weapon", N_("Weapon"), 12, FALSE, tft_weapon_attrs },
   { "talent", N_("Talent"), 100, TRUE, no_attrs },
   { "spell", N_("Spell"), 100, TRUE, no_attrs },
+  SHEET_RECORD_ITEMS,
   { NULL }
 };
 
