@@ -57,6 +57,11 @@ typedef struct
   gboolean  log;
   gboolean  retry;
   gboolean  wounded;
+  /* encounter update-sheets */
+  char     *into;
+  gboolean  dry_run;
+  gboolean  skip_changed;
+  gboolean  npc;
   /* simulate */
   int       runs;
   gboolean  from_now;

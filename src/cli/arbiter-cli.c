@@ -1157,14 +1157,18 @@ cmd_table (int    argc,
      "  encounter show FILE [--log] | undo FILE | redo FILE\n" \
      "  encounter log FILE [-o TEXT]              every step with its dice and effects\n" \
      "  encounter export-sheet FILE ID -o SHEET   a character's sheet after the fight (%4$s)\n" \
+     "  encounter update-sheets FILE [--into DIR] [--dry-run] [--skip-changed] [--npc]\n" \
+     "        what the fight carries, written onto the sheets its figures came from\n" \
+     "        (FILE~ kept; undo puts them back) or as copies in DIR; --dry-run lists it\n" \
      "  encounter drafts | recover ID -o FILE     fights the app left unsaved\n" \
      "  run SYSTEM.PROCEDURE [--encounter FILE] [--param K=V]... [--roll V]... [--apply]\n" \
      "  simulate FILE [--runs N] [--seed S] [--from-now] [--players SIDE]...\n" \
      "        [--policy ID=default|cautious|reckless]...   the fight played many\n" \
      "        times by each game's policy: who wins, who falls, how long; the file\n" \
      "        is only read\n" \
-     "  (encounter add, start, next, undo, redo and run --apply take --retry: if\n" \
-     "   another program saved the encounter meanwhile, read it again and redo)\n" \
+     "  (encounter add, start, next, undo, redo, update-sheets and run --apply take\n" \
+     "   --retry: if another program saved the encounter meanwhile, read it again\n" \
+     "   and redo)\n" \
      "  cards [SYSTEM...] -o FILE.pdf [--paper a4|letter] [--layout four|one]\n" \
      "                                       quick-reference cards, house tables included\n" \
      "  print-sheet SHEET... -o FILE.pdf [--paper a4|letter]   filled record sheets\n" \
@@ -1219,6 +1223,10 @@ static GOptionEntry entries[] = {
   { "policy", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.policies, N_("With simulate: how a players' figure fights: default, cautious or reckless"), "ID=POLICY" },
   { "workers", 0, 0, G_OPTION_ARG_INT, &opts.workers, N_("With simulate: threads to use (default: one per core; the figures are the same)"), "N" },
   { "wounded", 0, 0, G_OPTION_ARG_NONE, &opts.wounded, N_("With encounter add: keep the losses the sheet holds, not healed between fights"), NULL },
+  { "into", 0, 0, G_OPTION_ARG_FILENAME, &opts.into, N_("With encounter update-sheets: write copies into this folder, the library untouched"), "DIR" },
+  { "dry-run", 0, 0, G_OPTION_ARG_NONE, &opts.dry_run, N_("With encounter update-sheets: print what would change, write nothing"), NULL },
+  { "skip-changed", 0, 0, G_OPTION_ARG_NONE, &opts.skip_changed, N_("With encounter update-sheets: leave out the sheets that changed on disk since the fight began, write the others"), NULL },
+  { "npc", 0, 0, G_OPTION_ARG_NONE, &opts.npc, N_("With encounter update-sheets: write the foes' sheets (NPC templates) too"), NULL },
   { "encounter", 0, 0, G_OPTION_ARG_FILENAME, &opts.encounter, N_("The encounter a procedure runs in"), "FILE" },
   { "param", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.params, N_("A procedure parameter"), "KEY=VALUE" },
   { "apply", 0, 0, G_OPTION_ARG_NONE, &opts.apply, N_("Make the outcome a step of the encounter"), NULL },

@@ -1268,6 +1268,10 @@ arb_encounter_export_log (ArbEncounter *self)
           /* A whole sheet says only that it came or went. */
           if (effect->key == ARB_KEY_SHEET)
             g_string_append_printf (out, "   [%s joins]\n", effect->entity);
+          /* Nor the bytes of a sheet file Update Sheets wrote. */
+          else if (effect->key == ARB_KEY_SHEET_BEFORE || effect->key == ARB_KEY_SHEET_AFTER)
+            g_string_append_printf (out, "   [%s.%s: (%s)]\n", effect->entity, effect->key->name,
+                                    _("the sheet file"));
           else
             g_string_append_printf (out, "   [%s.%s: %s → %s]\n", effect->entity, effect->key->name,
                                     effect->old_value ? effect->old_value : "–",

@@ -274,6 +274,17 @@ changed_message (const char *path,
                           shown, name);
 }
 
+/* The same, when putting back or writing again what an update wrote. */
+static char *
+changed_since_message (const char *path,
+                       const char *name)
+{
+  g_autofree char *shown = g_filename_display_name (path);
+
+  return g_strdup_printf (_("%s: %s’s sheet changed on disk since the sheets were updated; it is left as it is"),
+                          shown, name);
+}
+
 GPtrArray *
 arb_sheet_update_list (ArbEncounter       *enc,
                        ArbRulesetLibrary  *rules,
@@ -445,8 +456,10 @@ put_bytes (const char  *path,
            GBytes      *bytes,
            const char  *expected_sum,
            const char  *name,
+           gboolean     updated,
            GError     **error)
 {
+  char *(*message_for) (const char *, const char *) = updated ? changed_since_message : changed_message;
   g_autofree char *stamp = NULL;
   g_autoptr(GBytes) now = NULL;
   g_autoptr(GError) local = NULL;
@@ -455,7 +468,7 @@ put_bytes (const char  *path,
     return FALSE;
   if (!same_sum (now, expected_sum))
     {
-      g_autofree char *message = changed_message (path, name);
+      g_autofree char *message = message_for (path, name);
 
       g_set_error_literal (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_CHANGED, message);
       return FALSE;
@@ -466,7 +479,7 @@ put_bytes (const char  *path,
 
       if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG))
         {
-          g_autofree char *message = changed_message (path, name);
+          g_autofree char *message = message_for (path, name);
 
           g_set_error_literal (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_CHANGED, message);
         }
@@ -489,7 +502,7 @@ roll_back (GPtrArray  *done,
       g_autofree char *sum = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, w->after);
       g_autoptr(GError) local = NULL;
 
-      if (!put_bytes (w->path, w->before, sum, w->path, &local) && error && *error)
+      if (!put_bytes (w->path, w->before, sum, w->path, TRUE, &local) && error && *error)
         {
           char *message = g_strdup_printf (_("%s; and %s could not be put back: %s"), (*error)->message,
                                            w->path, local->message);
@@ -549,7 +562,7 @@ arb_sheet_update_apply (GPtrArray    *updates,
       w->path = g_strdup (update->path);
       w->before = g_steal_pointer (&before);
       w->after = arb_sheet_serialize (sheet);
-      if (!put_bytes (w->path, w->after, arb_encounter_get (enc, update->id, ARB_KEY_SHEET_SUM), update->name, error))
+      if (!put_bytes (w->path, w->after, arb_encounter_get (enc, update->id, ARB_KEY_SHEET_SUM), update->name, FALSE, error))
         {
           written_free (w);
           roll_back (done, error);
@@ -634,6 +647,15 @@ arb_sheet_update_write_into (GPtrArray    *updates,
           path = g_build_filename (dir, numbered, NULL);
         }
       g_ptr_array_add (paths, path);
+      /* Said before anything is written, as G_IO_ERROR_EXISTS, as any
+       * command refuses a file that is there. */
+      if (g_file_test (path, G_FILE_TEST_EXISTS | G_FILE_TEST_IS_SYMLINK))
+        {
+          g_autofree char *shown = g_filename_display_name (path);
+
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS, _("%s already exists; nothing was written"), shown);
+          return FALSE;
+        }
     }
 
   if (g_mkdir_with_parents (dir, 0777) != 0)
@@ -753,7 +775,7 @@ swap_files (ArbEncounter *enc,
           continue;
         }
       sum = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, w->before);
-      if (!put_bytes (w->path, w->after, sum, arb_encounter_get_name (enc, id), error))
+      if (!put_bytes (w->path, w->after, sum, arb_encounter_get_name (enc, id), TRUE, error))
         {
           written_free (w);
           roll_back (done, error);
