@@ -1,5 +1,6 @@
 /* test-cli-sheets.c: arbiter-cli on sheets that cannot fight and on
- * house files in the wrong encoding (issue 34, points 9 and 10)
+ * house files in the wrong encoding (issue 34, points 9 and 10), and
+ * encounter update-sheets (issue 36)
  *
  * Runs the built arbiter-cli (ARBITER_CLI) as test-cli does.
  *
@@ -8,6 +9,7 @@
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
 #include <string.h>
 #include "arb-cli-test.h"
 
@@ -230,6 +232,334 @@ test_house_encodings (void)
   g_rmdir (dir);
 }
 
+/* update-sheets (issue 36): a library folder with Rolf, Lazar and a
+ * Bear, and a fight with the three of them added from it. */
+typedef struct
+{
+  char *dir;
+  char *fight;
+  char *sheets[3];
+  char *before[3];   /* each sheet's text as copied */
+} Library;
+
+static const char * const library_bases[] = { "aod-rolf.xml", "aod-lazar.xml", "aod-foe-bear.xml" };
+
+static char *
+read_text (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_file_get_contents (path, &text, NULL, &error);
+  g_assert_no_error (error);
+  return text;
+}
+
+static void
+library_set_up (Library *lib)
+{
+  g_autofree char *sheets = NULL;
+
+  lib->dir = g_dir_make_tmp ("arbiter-cli-update-XXXXXX", NULL);
+  g_assert_nonnull (lib->dir);
+  sheets = g_build_filename (lib->dir, "library", NULL);
+  g_assert_cmpint (g_mkdir (sheets, 0700), ==, 0);
+  lib->fight = g_build_filename (lib->dir, "arena.xml", NULL);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *src = g_test_build_filename (G_TEST_DIST, "..", "data", "sheets", library_bases[i], NULL);
+
+      lib->before[i] = read_text (src);
+      lib->sheets[i] = g_build_filename (sheets, library_bases[i], NULL);
+      g_assert_true (g_file_set_contents (lib->sheets[i], lib->before[i], -1, NULL));
+    }
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, "encounter", "new", "aod", "-o", lib->fight, NULL);
+    g_assert_cmpint (run.status, ==, 0);
+  }
+  for (guint i = 0; i < 3; i++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_cli (&run, "encounter", "add", lib->fight, lib->sheets[i], "--side", i < 2 ? "players" : "foes", NULL);
+      g_assert_cmpint (run.status, ==, 0);
+    }
+}
+
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  if (d == NULL)
+    return;
+  while ((name = g_dir_read_name (d)))
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (path);
+      else
+        g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+static void
+library_clear (Library *lib)
+{
+  remove_tree (lib->dir);
+  g_free (lib->dir);
+  g_free (lib->fight);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_free (lib->sheets[i]);
+      g_free (lib->before[i]);
+    }
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Library, library_clear)
+
+static void
+assert_text (const char *path,
+             const char *want)
+{
+  g_autofree char *now = read_text (path);
+
+  g_assert_cmpstr (now, ==, want);
+}
+
+static void
+assert_untouched (Library *lib)
+{
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *backup = g_strconcat (lib->sheets[i], "~", NULL);
+
+      assert_text (lib->sheets[i], lib->before[i]);
+      g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+    }
+}
+
+/* --dry-run lists each figure with its sheet, its changes ticked or
+ * not and what becomes of it, and writes nothing; --json gives the same
+ * as an array of figures. */
+static void
+test_update_sheets_dry_run (void)
+{
+  g_auto(Library) lib = { 0 };
+  g_auto(Run) text = { 0 };
+  g_auto(Run) json = { 0 };
+  g_autofree char *fight = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  JsonArray *figures;
+
+  library_set_up (&lib);
+  fight = read_text (lib.fight);
+
+  run_cli (&text, "encounter", "update-sheets", lib.fight, "--dry-run", NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  assert_contains (text.out, "Rolf the Barbarian (c1, character, side players)");
+  assert_contains (text.out, lib.sheets[0]);
+  assert_contains (text.out, "Bear (c3, npc, side foes)");
+  assert_contains (text.out, "to be written");
+  assert_contains (text.out, "left alone");
+  g_assert_cmpstr (text.err, ==, "");
+
+  run_cli (&json, "encounter", "update-sheets", lib.fight, "--dry-run", "--json", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  json_parser_load_from_data (parser, json.out, -1, &error);
+  g_assert_no_error (error);
+  figures = json_node_get_array (json_parser_get_root (parser));
+  g_assert_cmpuint (json_array_get_length (figures), ==, 3);
+  for (guint i = 0; i < 3; i++)
+    {
+      JsonObject *figure = json_array_get_object_element (figures, i);
+      JsonArray *changes = json_object_get_array_member (figure, "changes");
+      gboolean npc = i == 2;
+
+      static const char * const ids[] = { "c1", "c2", "c3" };
+      static const char * const kinds[] = { "field", "drop", "attr", "kept", NULL };
+
+      g_assert_cmpstr (json_object_get_string_member (figure, "id"), ==, ids[i]);
+      g_assert_cmpstr (json_object_get_string_member (figure, "kind"), ==, npc ? "npc" : "character");
+      g_assert_cmpstr (json_object_get_string_member (figure, "side"), ==, npc ? "foes" : "players");
+      g_assert_cmpstr (json_object_get_string_member (figure, "path"), ==, lib.sheets[i]);
+      g_assert_true (json_object_get_null_member (figure, "problem"));
+      g_assert_true (json_object_get_null_member (figure, "written"));
+      /* Written where it came from unless a foe's template. */
+      g_assert_cmpint (json_object_get_boolean_member (figure, "write"), ==, !npc);
+      g_assert_nonnull (json_object_get_string_member (figure, "name"));
+      g_assert_nonnull (json_object_get_string_member (figure, "outcome"));
+      g_assert_cmpuint (json_array_get_length (changes), >=, 1);
+      for (guint c = 0; c < json_array_get_length (changes); c++)
+        {
+          JsonObject *change = json_array_get_object_element (changes, c);
+          const char *kind = json_object_get_string_member (change, "kind");
+
+          g_assert_nonnull (json_object_get_string_member (change, "label"));
+          g_assert_nonnull (json_object_get_string_member (change, "rule"));
+          g_assert_true (g_strv_contains (kinds, kind));
+          /* Nothing of a foe's is ticked, nor what is only said. */
+          if (npc || g_str_equal (kind, "kept"))
+            g_assert_false (json_object_get_boolean_member (change, "ticked"));
+        }
+    }
+
+  assert_untouched (&lib);
+  assert_text (lib.fight, fight);
+}
+
+/* Written where the sheets came from, FILE~ kept, the foe left alone;
+ * a second run refused; undo puts them back byte for byte, redo writes
+ * them again, and undo is refused when a sheet changed since. */
+static void
+test_update_sheets_apply_undo (void)
+{
+  g_auto(Library) lib = { 0 };
+  g_auto(Run) apply = { 0 };
+  g_auto(Run) again = { 0 };
+  g_auto(Run) undo = { 0 };
+  g_auto(Run) redo = { 0 };
+  g_auto(Run) refused = { 0 };
+  g_autofree char *rolf_after = NULL;
+  g_autofree char *lazar_after = NULL;
+  g_autofree char *fight = NULL;
+  g_autofree char *edited = NULL;
+  g_autofree char *backup = NULL;
+
+  library_set_up (&lib);
+  run_cli (&apply, "encounter", "update-sheets", lib.fight, NULL);
+  g_assert_cmpint (apply.status, ==, 0);
+  assert_contains (apply.out, "written");
+  rolf_after = read_text (lib.sheets[0]);
+  lazar_after = read_text (lib.sheets[1]);
+  /* The fight's record, and the rest as it was. */
+  assert_contains (rolf_after, "<fight date=\"");
+  assert_contains (rolf_after, "file=\"arena.xml\" game=\"aod\" side=\"players\" foes=\"Bear\"");
+  assert_contains (lazar_after, "foes=\"Bear\"");
+  assert_contains (rolf_after, "<name>Rolf the Barbarian</name>");
+  backup = g_strconcat (lib.sheets[0], "~", NULL);
+  assert_text (backup, lib.before[0]);
+  assert_text (lib.sheets[2], lib.before[2]);
+
+  fight = read_text (lib.fight);
+  run_cli (&again, "encounter", "update-sheets", lib.fight, NULL);
+  g_assert_cmpint (again.status, ==, 1);
+  assert_contains (again.err, "carry this fight already");
+  assert_text (lib.sheets[0], rolf_after);
+  assert_text (lib.fight, fight);
+
+  run_cli (&undo, "encounter", "undo", lib.fight, NULL);
+  g_assert_cmpint (undo.status, ==, 0);
+  assert_contains (undo.out, "Undone: Update the sheets");
+  for (guint i = 0; i < 3; i++)
+    assert_text (lib.sheets[i], lib.before[i]);
+
+  run_cli (&redo, "encounter", "redo", lib.fight, NULL);
+  g_assert_cmpint (redo.status, ==, 0);
+  assert_text (lib.sheets[0], rolf_after);
+  assert_text (lib.sheets[1], lazar_after);
+  assert_text (lib.sheets[2], lib.before[2]);
+
+  /* Lazar's sheet edited since: undo refused, nothing changed. */
+  edited = g_strconcat (lazar_after, "<!-- edited -->\n", NULL);
+  g_assert_true (g_file_set_contents (lib.sheets[1], edited, -1, NULL));
+  g_free (fight);
+  fight = read_text (lib.fight);
+  run_cli (&refused, "encounter", "undo", lib.fight, NULL);
+  g_assert_cmpint (refused.status, ==, 1);
+  assert_contains (refused.err, lib.sheets[1]);
+  assert_contains (refused.err, "changed on disk");
+  assert_contains (refused.err, "nothing was changed");
+  assert_text (lib.sheets[0], rolf_after);
+  assert_text (lib.sheets[1], edited);
+  assert_text (lib.fight, fight);
+}
+
+/* A sheet changed on disk since the fight began: nothing written, the
+ * sheet named; --skip-changed writes the others. */
+static void
+test_update_sheets_changed (void)
+{
+  g_auto(Library) lib = { 0 };
+  g_auto(Run) refused = { 0 };
+  g_auto(Run) skipped = { 0 };
+  g_autofree char *edited = NULL;
+  g_autofree char *fight = NULL;
+  g_autofree char *lazar_backup = NULL;
+
+  library_set_up (&lib);
+  edited = g_strconcat (lib.before[1], "<!-- edited -->\n", NULL);
+  g_assert_true (g_file_set_contents (lib.sheets[1], edited, -1, NULL));
+  fight = read_text (lib.fight);
+
+  run_cli (&refused, "encounter", "update-sheets", lib.fight, NULL);
+  g_assert_cmpint (refused.status, ==, 1);
+  assert_contains (refused.err, lib.sheets[1]);
+  assert_contains (refused.err, "Lazar the Swift");
+  assert_contains (refused.err, "--skip-changed");
+  g_assert_cmpstr (refused.out, ==, "");
+  assert_text (lib.sheets[0], lib.before[0]);
+  assert_text (lib.sheets[1], edited);
+  assert_text (lib.fight, fight);
+
+  run_cli (&skipped, "encounter", "update-sheets", lib.fight, "--skip-changed", NULL);
+  g_assert_cmpint (skipped.status, ==, 0);
+  assert_contains (skipped.err, lib.sheets[1]);
+  assert_contains (skipped.out, "skipped");
+  {
+    g_autofree char *rolf = read_text (lib.sheets[0]);
+
+    assert_contains (rolf, "<fight ");
+  }
+  assert_text (lib.sheets[1], edited);
+  lazar_backup = g_strconcat (lib.sheets[1], "~", NULL);
+  g_assert_false (g_file_test (lazar_backup, G_FILE_TEST_EXISTS));
+}
+
+/* --into DIR: a copy of every figure's sheet, the foe's too, the
+ * library and the fight untouched; never over a file there. */
+static void
+test_update_sheets_into (void)
+{
+  g_auto(Library) lib = { 0 };
+  g_auto(Run) into = { 0 };
+  g_auto(Run) again = { 0 };
+  g_autofree char *out = NULL;
+  g_autofree char *fight = NULL;
+  g_autofree char *first = NULL;
+
+  library_set_up (&lib);
+  out = g_build_filename (lib.dir, "after", NULL);
+  fight = read_text (lib.fight);
+
+  run_cli (&into, "encounter", "update-sheets", lib.fight, "--into", out, NULL);
+  g_assert_cmpint (into.status, ==, 0);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *copy = g_build_filename (out, library_bases[i], NULL);
+      g_autofree char *text = read_text (copy);
+
+      assert_contains (into.out, copy);
+      assert_contains (text, "<fight date=\"");
+    }
+  assert_untouched (&lib);
+  assert_text (lib.fight, fight);
+
+  first = g_build_filename (out, library_bases[0], NULL);
+  g_assert_true (g_file_set_contents (first, "mine", -1, NULL));
+  run_cli (&again, "encounter", "update-sheets", lib.fight, "--into", out, NULL);
+  g_assert_cmpint (again.status, ==, 1);
+  assert_contains (again.err, "already exists");
+  assert_text (first, "mine");
+  assert_text (lib.fight, fight);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -240,6 +570,10 @@ main (int   argc,
   g_test_add_func ("/cli-sheets/cannot-fight", test_sheet_cannot_fight);
   g_test_add_func ("/cli-sheets/house-encodings", test_house_encodings);
   g_test_add_func ("/cli-sheets/spend-experience", test_spend_experience);
+  g_test_add_func ("/cli-sheets/update-sheets/dry-run", test_update_sheets_dry_run);
+  g_test_add_func ("/cli-sheets/update-sheets/apply-undo", test_update_sheets_apply_undo);
+  g_test_add_func ("/cli-sheets/update-sheets/changed", test_update_sheets_changed);
+  g_test_add_func ("/cli-sheets/update-sheets/into", test_update_sheets_into);
 
   return g_test_run ();
 }
