@@ -100,6 +100,20 @@ int                arb_cli_simulate (int      argc,
 ArbEncounter      *arb_cli_open_encounter (const char         *path,
                                            ArbRulesetLibrary  *rules,
                                            int                *status);
+/* The same, for a command that adds a step (its history kept as bytes). */
+ArbEncounter      *arb_cli_open_encounter_for_append (const char         *path,
+                                                      ArbRulesetLibrary  *rules,
+                                                      int                *status);
+/* Saves @enc to @path (FILE~ kept): EXIT_OK, or the status with the
+ * message printed (or, with --retry, a negative status: the command is
+ * run again, so its caller returns it as it is). */
+int                arb_cli_save_encounter (ArbEncounter *enc,
+                                           const char   *path);
+/* The exit status of an encounter or sheet error: 1 for a rule, 2 else. */
+int                arb_cli_encounter_error_status (GError *error);
+/* encounter update-sheets FILE ... (arb-cli-update-sheets.c) */
+int                arb_cli_update_sheets (int         argc,
+                                          char      **argv);
 /* Logs in the encounter at @path that the house table @system/@id
  * (saved in @file) is in force from now: a step of its own, saved;
  * prints the step as run --apply does. */
