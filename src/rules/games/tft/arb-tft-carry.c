@@ -45,9 +45,11 @@ carry_hits (ArbEncounter *enc,
             GPtrArray    *changes)
 {
   int was = arb_sheet_get_int (sheet, "hits-taken", 0);
-  /* The sheet's field holds up to 999: more is dead many times over. */
-  int now = MIN (999, arb_encounter_get_field_int (enc, id, ARB_TFT_KEY_HITS_TAKEN, was));
+  int taken = arb_encounter_get_field_int (enc, id, ARB_TFT_KEY_HITS_TAKEN, was);
   int st = arb_sheet_get_int (sheet, "st", 0);
+  /* A sheet holds no more hits than its ST (its loss, arb-tft-sheet.c):
+   * below 0 the figure is dead, which its "dead" field says. */
+  int now = MIN (taken, st);
   g_autofree char *value = g_strdup_printf ("%d", now);
   g_autofree char *label = NULL;
 
@@ -57,7 +59,10 @@ carry_hits (ArbEncounter *enc,
       add (changes, arb_sheet_change_new_kept (label, _("No hits taken in this fight")), FALSE);
       return;
     }
-  label = g_strdup_printf (_("ST lost %d → %d (ST %d left of %d)"), was, now, st - now, st);
+  if (taken > st)
+    label = g_strdup_printf (_("ST lost %d → %d (all of it; %d hits taken)"), was, now, taken);
+  else
+    label = g_strdup_printf (_("ST lost %d → %d (ST %d left of %d)"), was, now, st - now, st);
   add (changes,
        arb_sheet_change_new_field ("hits-taken", value, label,
                                    _("Recovery from injury: wounds heal by days of rest or a Physicker’s care, "
