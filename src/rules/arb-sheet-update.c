@@ -132,9 +132,14 @@ find_item (ArbSheet   *sheet,
 {
   g_autoptr(GPtrArray) items = arb_sheet_get_items (sheet, kind);
 
+  guint64 n;
+
   for (guint i = 0; i < items->len; i++)
     if (g_strcmp0 (arb_sheet_item_get (g_ptr_array_index (items, i), "name"), name) == 0)
       return g_ptr_array_index (items, i);
+  /* Items with no name of their own (a damage row) go by place: "#N". */
+  if (name && name[0] == '#' && g_ascii_string_to_unsigned (name + 1, 10, 1, items->len, &n, NULL))
+    return g_ptr_array_index (items, n - 1);
   return NULL;
 }
 

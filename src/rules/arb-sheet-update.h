@@ -55,7 +55,8 @@ typedef struct
   ArbSheetChangeKind  kind;
   char               *field;      /* FIELD, ITEM_ATTR */
   char               *item_kind;  /* DROP_ITEM, ITEM_ATTR: "weapon" */
-  char               *item_name;  /* its "name" attribute */
+  char               *item_name;  /* its "name" attribute, or "#N": the Nth
+                                   * item of its kind, for items with no name */
   char               *value;      /* the new value, or NULL */
   /* For people, translated: what changes ("Experience Points 350 → 650")
    * and the rule behind it ("15.1: the Troll's DF 600, shared by 2"). */

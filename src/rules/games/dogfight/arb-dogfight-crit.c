@@ -155,6 +155,27 @@ smoking_code (ArbProc *proc)
   return "smoke";
 }
 
+/* The pilot's worst wound of the fight, kept for his sheet
+ * (arb-dogfight-carry.c): never made lighter by a later one. */
+static void
+wound (ArbProc    *proc,
+       const char *id,
+       const char *how)
+{
+  static const char * const worse[] = { "wounded", "half-pp", "all-pp", "killed", NULL };
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  const char *was = arb_step_peek (step, enc, id, ARB_DOGFIGHT_KEY_WOUND);
+  guint a = 0, b = 0;
+
+  while (worse[a] && g_strcmp0 (worse[a], was) != 0)
+    a++;
+  while (worse[b] && g_strcmp0 (worse[b], how) != 0)
+    b++;
+  if (was == NULL || worse[a] == NULL || b > a)
+    arb_step_set (step, enc, id, ARB_DOGFIGHT_KEY_WOUND, how);
+}
+
 static gboolean
 apply_codes (ArbProc    *proc,
              const char *id,
@@ -174,6 +195,7 @@ apply_codes (ArbProc    *proc,
     }
   if (arb_dogfight_code_has (code, "pilot-killed"))
     {
+      wound (proc, id, "killed");
       arb_dogfight_destroy (proc, id, _("the pilot is killed"));
       return TRUE;
     }
@@ -236,6 +258,8 @@ apply_codes (ArbProc    *proc,
       int start = arb_dogfight_pp_start (enc, step, id);
 
       arb_step_set (step, enc, id, ARB_DOGFIGHT_KEY_COND_PILOT_WOUNDED, "on");
+      wound (proc, id, arb_dogfight_code_has (code, "pp-all") ? "all-pp" :
+                       arb_dogfight_code_has (code, "pp-half-up") ? "half-pp" : "wounded");
       if (arb_dogfight_code_has (code, "pp-all"))
         arb_dogfight_lose_pp (proc, id, start, _("the pilot is wounded: all his pilot points"));
       else if (arb_dogfight_code_has (code, "pp-half-up"))

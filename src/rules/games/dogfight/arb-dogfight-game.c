@@ -241,6 +241,8 @@ static const ArbGameAdjust adjust = {
 /* Filled in by arb_dogfight_sheet_class_init() too. */
 static ArbGameSheets sheets = {
   .derive_live = arb_dogfight_derive_live,
+  .outcome = arb_dogfight_outcome,
+  .changes = arb_dogfight_sheet_changes,
 };
 
 static void

@@ -32,6 +32,17 @@ void       arb_dogfight_derive_live (ArbGame           *game,
                                      ArbRulesetLibrary *rules,
                                      const char        *id,
                                      GPtrArray         *out);
+/* What a fight leaves on the pilot's sheet (arb-dogfight-carry.c):
+ * ArbGameSheets.outcome and .changes. */
+ArbFightOutcome arb_dogfight_outcome  (ArbGame           *game,
+                                       ArbEncounter      *encounter,
+                                       const char        *id);
+void       arb_dogfight_sheet_changes (ArbGame           *game,
+                                       ArbEncounter      *encounter,
+                                       ArbRulesetLibrary *rules,
+                                       const char        *id,
+                                       ArbSheet          *sheet,
+                                       GPtrArray         *changes);
 /* The game's policy for a simulated fight (arb-dogfight-policy.c): the
  * step @id, whose turn it is, takes now ("turn toward the nearest
  * enemy, fire when in arc"); FALSE to leave it to the game's next. */

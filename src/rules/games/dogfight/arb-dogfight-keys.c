@@ -23,6 +23,7 @@ const ArbKey arb_dogfight_key_cv = { .name = "cv", .type = ARB_KEY_INT, .lo = 0,
 const ArbKey arb_dogfight_key_power_mod = { .name = "power-mod", .type = ARB_KEY_INT, .lo = -100, .hi = 0 };
 const ArbKey arb_dogfight_key_engine_dead = { .name = "engine-destroyed", .type = ARB_KEY_INT, .lo = 0, .hi = 1 };
 const ArbKey arb_dogfight_key_mt_extra = { .name = "mt-extra", .type = ARB_KEY_INT, .lo = 0, .hi = 100 };
+const ArbKey arb_dogfight_key_wound = { .name = "wound" };
 const ArbKey arb_dogfight_key_downed_turn = { .name = "downed-turn", .type = ARB_KEY_INT, .lo = 0, .hi = 1000000 };
 const ArbKey arb_dogfight_key_housekept = { .name = "housekept", .type = ARB_KEY_INT, .lo = 0, .hi = 1 };
 const ArbKey arb_dogfight_key_mp = { .name = "mp", .type = ARB_KEY_INT, .lo = 0, .hi = 20 };
@@ -67,6 +68,7 @@ const ArbKey * const arb_dogfight_keys[] = {
   ARB_DOGFIGHT_KEY_POWER_MOD,
   ARB_DOGFIGHT_KEY_ENGINE_DEAD,
   ARB_DOGFIGHT_KEY_MT_EXTRA,
+  ARB_DOGFIGHT_KEY_WOUND,
   ARB_DOGFIGHT_KEY_DOWNED_TURN,
   ARB_DOGFIGHT_KEY_HOUSEKEPT,
   ARB_DOGFIGHT_KEY_MP,

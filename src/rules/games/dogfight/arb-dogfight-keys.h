@@ -52,6 +52,8 @@ extern const ArbKey arb_dogfight_key_engine_dead; /* int 0..1: a drag roll at +2
 #define ARB_DOGFIGHT_KEY_ENGINE_DEAD (&arb_dogfight_key_engine_dead)
 extern const ArbKey arb_dogfight_key_mt_extra; /* int 0..100: dice added to every movement test (control damage) */
 #define ARB_DOGFIGHT_KEY_MT_EXTRA (&arb_dogfight_key_mt_extra)
+extern const ArbKey arb_dogfight_key_wound; /* the pilot's worst wound of the fight, from the critical hits: "wounded" (a table that takes no points), "half-pp", "all-pp" or "killed" */
+#define ARB_DOGFIGHT_KEY_WOUND (&arb_dogfight_key_wound)
 extern const ArbKey arb_dogfight_key_downed_turn; /* int 0..1000000: the turn it was shot down in combat: it still fires in that combat phase (fire is simultaneous) */
 #define ARB_DOGFIGHT_KEY_DOWNED_TURN (&arb_dogfight_key_downed_turn)
 

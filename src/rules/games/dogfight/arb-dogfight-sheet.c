@@ -20,6 +20,9 @@ static const ArbFieldSpec dogfight_fields[] = {
   SHEET_INT ("pilot-points", N_("Pilot points"), 0, 20, FALSE),
   SHEET_INT ("spot-rating", N_("Spot rating"), -5, 5, FALSE),
   SHEET_INT ("aerobatics", N_("Aerobatics"), 0, 10, FALSE),
+  /* The pilot's wound carried from a fight (arb-dogfight-carry.c), by
+   * what it took: "wounded", "half-pp" or "all-pp" of his pilot points. */
+  SHEET_CHOICE ("wound", N_("Wound"), "wounded half-pp all-pp", FALSE),
   SHEET_TEXT ("aircraft", N_("Aircraft"), TRUE),
   /* Every aircraft stalls at some speed (the stall check reads it): at
    * least 1. */

@@ -246,6 +246,8 @@ static const ArbGameAdjust adjust = {
 /* Filled in by arb_tft_sheet_class_init() too. */
 static ArbGameSheets sheets = {
   .derive_live = arb_tft_derive_live,
+  .outcome = arb_tft_outcome,
+  .changes = arb_tft_sheet_changes,
 };
 
 static void

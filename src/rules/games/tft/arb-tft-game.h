@@ -32,6 +32,17 @@ void       arb_tft_derive_live (ArbGame           *game,
                                 ArbRulesetLibrary *rules,
                                 const char        *id,
                                 GPtrArray         *out);
+/* arb-tft-carry.c: what a fight leaves on the sheets (ArbGameSheets
+ * .outcome and .changes) */
+ArbFightOutcome arb_tft_outcome     (ArbGame           *game,
+                                     ArbEncounter      *encounter,
+                                     const char        *id);
+void       arb_tft_sheet_changes    (ArbGame           *game,
+                                     ArbEncounter      *encounter,
+                                     ArbRulesetLibrary *rules,
+                                     const char        *id,
+                                     ArbSheet          *sheet,
+                                     GPtrArray         *changes);
 /* arb-tft-policy.c: a simulated figure's step (ArbGameSimulation.choose) */
 gboolean   arb_tft_choose      (ArbGame           *game,
                                 ArbEncounter      *encounter,

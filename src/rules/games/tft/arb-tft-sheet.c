@@ -28,6 +28,13 @@ static const ArbFieldSpec tft_fields[] = {
   SHEET_ROW ("armor", N_("Armor"), "none|tft/armor-shields@Armour", FALSE),
   SHEET_ROW ("shield", N_("Shield"), "none|tft/armor-shields@Shields", FALSE),
   SHEET_INT ("hits-taken", N_("Hits taken"), 0, 999, FALSE),
+  /* The aimed shots' and crippling hits' lasting wounds, carried from
+   * a fight (arb-tft-carry.c): "useless" until healed, "lost" for good.
+   * A head wound lasts a turn and is not kept. */
+  SHEET_CHOICE ("injury-weapon-arm", N_("Weapon arm"), "useless lost", FALSE),
+  SHEET_CHOICE ("injury-shield-arm", N_("Shield arm"), "useless lost", FALSE),
+  SHEET_CHOICE ("injury-leg", N_("Leg"), "useless lost", FALSE),
+  SHEET_CHOICE ("injury-wing", N_("Wing"), "useless lost", FALSE),
   SHEET_TEXT ("notes", N_("Notes"), FALSE),
   SHEET_RECORD_FIELDS,
   SHEET_END
