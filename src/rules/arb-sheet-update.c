@@ -185,6 +185,7 @@ arb_sheet_update_free (ArbSheetUpdate *update)
   g_free (update->path);
   g_free (update->problem);
   g_clear_object (&update->sheet);
+  g_clear_object (&update->rules);
   g_clear_pointer (&update->changes, g_ptr_array_unref);
   g_free (update);
 }
@@ -334,6 +335,7 @@ arb_sheet_update_list (ArbEncounter       *enc,
 
       update = g_new0 (ArbSheetUpdate, 1);
       update->id = g_strdup (ids[i]);
+      update->rules = rules ? g_object_ref (rules) : NULL;
       update->name = g_strdup (arb_encounter_get_name (enc, ids[i]));
       update->kind = g_strdup (arb_sheet_get_kind (fight_sheet));
       update->side = g_strdup (arb_encounter_get (enc, ids[i], ARB_KEY_SIDE));
@@ -398,11 +400,13 @@ arb_sheet_update_build (ArbSheetUpdate *update,
   g_autofree char *day = date ? g_strdup (date) : today ();
   g_autofree char *base = fight_file ? g_path_get_basename (fight_file) : NULL;
   g_autofree char *title = NULL;
+  ArbFightOutcome outcome;
   ArbSheetItem *record;
 
   g_return_val_if_fail (update != NULL, NULL);
 
   sheet = arb_sheet_copy (update->sheet);
+  outcome = update->outcome;
   for (guint c = 0; c < update->changes->len; c++)
     {
       ArbSheetChange *change = g_ptr_array_index (update->changes, c);
@@ -414,6 +418,10 @@ arb_sheet_update_build (ArbSheetUpdate *update,
       if (change->kind != ARB_SHEET_CHANGE_KEPT)
         g_string_append_printf (text, "%s%s (%s)", text->len ? "\n" : "", change->label, change->rule);
     }
+  /* A death the referee ticked where the game could not tell (a pilot
+   * lost with his aircraft) is the fight's outcome for the record too. */
+  if (arb_sheet_is_dead (sheet) && !arb_sheet_is_dead (update->sheet))
+    outcome = ARB_FIGHT_OUTCOME_DEAD;
 
   if (base)
     {
@@ -429,9 +437,21 @@ arb_sheet_update_build (ArbSheetUpdate *update,
   arb_sheet_item_set (record, "game", arb_encounter_get_system (enc));
   arb_sheet_item_set (record, "side", update->side && update->side[0] ? update->side : NULL);
   arb_sheet_item_set (record, "foes", update->foes && update->foes[0] ? update->foes : NULL);
-  arb_sheet_item_set (record, "outcome", arb_fight_outcome_to_string (update->outcome));
+  arb_sheet_item_set (record, "outcome", arb_fight_outcome_to_string (outcome));
   if (text->len)
     arb_sheet_item_set_text (record, text->str);
+  /* Never a sheet the library would refuse to open afterwards. */
+  {
+    g_autoptr(GPtrArray) problems = arb_sheet_check (sheet, update->rules);
+
+    if (problems->len)
+      {
+        g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
+                     _("%s’s sheet would break a rule with these changes, so none is written: %s (untick the change behind it)"),
+                     update->name, (const char *)g_ptr_array_index (problems, 0));
+        return NULL;
+      }
+  }
   return g_steal_pointer (&sheet);
 }
 

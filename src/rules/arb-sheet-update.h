@@ -116,6 +116,8 @@ typedef struct
   /* FALSE leaves the sheet alone whatever is ticked: the referee's
    * "skip". Preset FALSE for a figure with a problem. */
   gboolean         write;
+  /* The rules the sheets are checked by before they are written. */
+  ArbRulesetLibrary *rules;
 } ArbSheetUpdate;
 
 void arb_sheet_update_free (ArbSheetUpdate *update);
@@ -137,7 +139,7 @@ GPtrArray *arb_sheet_update_list      (ArbEncounter       *encounter,
 
 /* @update's sheet with its ticked changes and the fight's record line:
  * a new sheet, @update->sheet untouched. NULL with @error when a change
- * is refused. */
+ * is refused or the sheet would break a rule of its game. */
 ArbSheet  *arb_sheet_update_build     (ArbSheetUpdate     *update,
                                        ArbEncounter       *encounter,
                                        const char         *fight_file,
