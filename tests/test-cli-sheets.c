@@ -383,7 +383,7 @@ test_update_sheets_dry_run (void)
       gboolean npc = i == 2;
 
       static const char * const ids[] = { "c1", "c2", "c3" };
-      static const char * const kinds[] = { "field", "drop", "attr", "kept", NULL };
+      static const char * const kinds[] = { "field", "drop", "attr", "add", "kept", NULL };
 
       g_assert_cmpstr (json_object_get_string_member (figure, "id"), ==, ids[i]);
       g_assert_cmpstr (json_object_get_string_member (figure, "kind"), ==, npc ? "npc" : "character");

@@ -24,6 +24,8 @@ change_kind_word (ArbSheetChangeKind kind)
       return "drop";
     case ARB_SHEET_CHANGE_ITEM_ATTR:
       return "attr";
+    case ARB_SHEET_CHANGE_ADD_ITEM:
+      return "add";
     case ARB_SHEET_CHANGE_KEPT:
     default:
       return "kept";

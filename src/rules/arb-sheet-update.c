@@ -111,6 +111,21 @@ arb_sheet_change_new_kept (const char *label,
   return change_new (ARB_SHEET_CHANGE_KEPT, label, rule);
 }
 
+ArbSheetChange *
+arb_sheet_change_new_item (const char *item_kind,
+                           const char *attr,
+                           const char *value,
+                           const char *label,
+                           const char *rule)
+{
+  ArbSheetChange *change = change_new (ARB_SHEET_CHANGE_ADD_ITEM, label, rule);
+
+  change->item_kind = g_strdup (item_kind);
+  change->field = g_strdup (attr);
+  change->value = g_strdup (value);
+  return change;
+}
+
 void
 arb_sheet_change_free (ArbSheetChange *change)
 {
@@ -157,6 +172,14 @@ arb_sheet_change_apply (const ArbSheetChange *change,
     return TRUE;
   if (change->kind == ARB_SHEET_CHANGE_FIELD)
     return arb_sheet_set (sheet, change->field, change->value, error);
+  if (change->kind == ARB_SHEET_CHANGE_ADD_ITEM)
+    {
+      if (!(item = arb_sheet_add_item (sheet, change->item_kind, error)))
+        return FALSE;
+      if (change->field)
+        arb_sheet_item_set (item, change->field, change->value);
+      return TRUE;
+    }
 
   if (!(item = find_item (sheet, change->item_kind, change->item_name)))
     {

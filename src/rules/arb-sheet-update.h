@@ -47,14 +47,15 @@ typedef enum
   ARB_SHEET_CHANGE_DROP_ITEM,  /* the item of item_kind named item_name taken off */
   ARB_SHEET_CHANGE_ITEM_ATTR,  /* that item's attribute field set to value */
   ARB_SHEET_CHANGE_KEPT,       /* nothing to write: said so, as the rules say nothing */
+  ARB_SHEET_CHANGE_ADD_ITEM,   /* an item of item_kind added, its attribute field set to value */
 } ArbSheetChangeKind;
 
 /* One change to one sheet, offered ticked or not. */
 typedef struct
 {
   ArbSheetChangeKind  kind;
-  char               *field;      /* FIELD, ITEM_ATTR */
-  char               *item_kind;  /* DROP_ITEM, ITEM_ATTR: "weapon" */
+  char               *field;      /* FIELD, ITEM_ATTR, ADD_ITEM (may be NULL) */
+  char               *item_kind;  /* DROP_ITEM, ITEM_ATTR, ADD_ITEM: "weapon" */
   char               *item_name;  /* its "name" attribute, or "#N": the Nth
                                    * item of its kind, for items with no name */
   char               *value;      /* the new value, or NULL */
@@ -83,12 +84,19 @@ ArbSheetChange *arb_sheet_change_new_attr  (const char *item_kind,
                                             const char *rule);
 ArbSheetChange *arb_sheet_change_new_kept  (const char *label,
                                             const char *rule);
+/* A new item of @item_kind with its attribute @attr (may be NULL) set to
+ * @value: a wound the fight left. */
+ArbSheetChange *arb_sheet_change_new_item  (const char *item_kind,
+                                            const char *attr,
+                                            const char *value,
+                                            const char *label,
+                                            const char *rule);
 void            arb_sheet_change_free      (ArbSheetChange *change);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ArbSheetChange, arb_sheet_change_free)
 
-/* Does @change to @sheet (a FIELD, DROP_ITEM or ITEM_ATTR; KEPT does
- * nothing); FALSE with @error when the sheet refuses it (no such item,
- * a field the sheet has not). */
+/* Does @change to @sheet (a FIELD, DROP_ITEM, ITEM_ATTR or ADD_ITEM;
+ * KEPT does nothing); FALSE with @error when the sheet refuses it (no
+ * such item, a field or item the sheet has not, too many items). */
 gboolean        arb_sheet_change_apply     (const ArbSheetChange *change,
                                             ArbSheet             *sheet,
                                             GError              **error);

@@ -270,6 +270,8 @@ arb_gpg_game_class_init (ArbGpgGameClass *klass)
   game_class->demo = demo;
   game_class->demo_summary = N_("Tamsin Reeve on the ledge against Black Corvo, spear in hand, across the pit: manoeuvres, dives, strikes and the air currents at each turn’s end.");
   arb_gpg_sheet_class_init (&sheets);
+  sheets.outcome = arb_gpg_outcome;
+  sheets.changes = arb_gpg_sheet_changes;
   game_class->turns = &turns;
   game_class->map = &map;
   game_class->sheets = &sheets;

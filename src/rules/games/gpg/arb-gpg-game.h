@@ -40,6 +40,17 @@ gboolean   arb_gpg_fight_over (ArbGame            *game,
                                char              **winner);
 /* Fills the sheet concern: kinds, specs and sheet rules (arb-gpg-sheet.c). */
 void arb_gpg_sheet_class_init (ArbGameSheets *concern);
+/* arb-gpg-carry.c: what a match carries onto the sheets
+ * (ArbGameSheets.outcome, .changes) */
+ArbFightOutcome arb_gpg_outcome       (ArbGame           *game,
+                                       ArbEncounter      *encounter,
+                                       const char        *id);
+void            arb_gpg_sheet_changes (ArbGame           *game,
+                                       ArbEncounter      *encounter,
+                                       ArbRulesetLibrary *rules,
+                                       const char        *id,
+                                       ArbSheet          *sheet,
+                                       GPtrArray         *changes);
 
 /* A 2.1 manoeuvre's name for people ("TL": "Turn Left"), translated;
  * @code itself for one the rules do not know. */

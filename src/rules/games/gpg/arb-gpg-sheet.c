@@ -26,6 +26,11 @@ static const ArbFieldSpec gpg_fields[] = {
   SHEET_BOOL ("stunned", N_("Stunned")),
   SHEET_BOOL ("netted", N_("Netted")),
   SHEET_TEXT ("notes", N_("Notes"), FALSE),
+  /* Between matches: a fall is the only lasting thing the rules do to a
+   * gladiator (the fight is nonlethal), and a glider that broke apart
+   * over speed 5 is gone (arb-gpg-carry.c). */
+  SHEET_INT ("falls", N_("Falls"), 0, 999, FALSE),
+  SHEET_BOOL ("glider-destroyed", N_("Glider destroyed")),
   SHEET_RECORD_FIELDS,
   SHEET_END
 };

@@ -299,6 +299,8 @@ arb_rsbs_game_class_init (ArbRsbsGameClass *klass)
   game_class->demo = demo;
   game_class->demo_summary = N_("Aulus Varro against Brutus the Chaser in the middle of the sand: the pool allotted, melees, and an NPC that runs itself (its result tables filled in from your book).");
   arb_rsbs_sheet_class_init (&sheets);
+  sheets.outcome = arb_rsbs_outcome;
+  sheets.changes = arb_rsbs_sheet_changes;
   game_class->turns = &turns;
   game_class->map = &map;
   game_class->sheets = &sheets;

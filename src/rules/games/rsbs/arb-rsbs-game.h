@@ -47,5 +47,16 @@ const char *arb_rsbs_no_winner_cause (ArbGame      *game,
                                       ArbEncounter *encounter);
 /* Fills the sheet concern: kinds, specs and sheet rules (arb-rsbs-sheet.c). */
 void arb_rsbs_sheet_class_init (ArbGameSheets *concern);
+/* arb-rsbs-carry.c: what a match carries onto the sheets
+ * (ArbGameSheets.outcome, .changes) */
+ArbFightOutcome arb_rsbs_outcome       (ArbGame           *game,
+                                        ArbEncounter      *encounter,
+                                        const char        *id);
+void            arb_rsbs_sheet_changes (ArbGame           *game,
+                                        ArbEncounter      *encounter,
+                                        ArbRulesetLibrary *rules,
+                                        const char        *id,
+                                        ArbSheet          *sheet,
+                                        GPtrArray         *changes);
 
 G_END_DECLS
