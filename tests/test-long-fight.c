@@ -187,8 +187,8 @@ test_open_state_first (void)
   g_assert_cmpuint (arb_encounter_get_position (arb_fight_peek_encounter (fight)), ==, 1001);
   iterate ();
   g_assert_cmpuint (g_list_model_get_n_items (rows), ==, 1001);
-  g_assert_true (arb_fight_undo (fight));
-  g_assert_true (arb_fight_undo (fight));
+  g_assert_true (arb_fight_undo (fight, NULL));
+  g_assert_true (arb_fight_undo (fight, NULL));
   g_assert_cmpuint (arb_encounter_get_position (arb_fight_peek_encounter (fight)), ==, 999);
   arb_fight_discard_draft (fight);
   arb_window_set_fight (window, NULL);

@@ -386,9 +386,9 @@ test_fight_drafts (void)
   g_assert_no_error (error);
   g_assert_cmpuint (n_drafts (), ==, 1);
   assert_draft_of (fight);
-  g_assert_true (arb_fight_undo (fight));
+  g_assert_true (arb_fight_undo (fight, NULL));
   assert_draft_of (fight);
-  g_assert_true (arb_fight_redo (fight));
+  g_assert_true (arb_fight_redo (fight, NULL));
   assert_draft_of (fight);
 
   g_assert_true (arb_fight_save (fight, NULL, &error));

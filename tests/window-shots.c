@@ -17,6 +17,8 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
+
 #include "arb-action-dialog.h"
 #include "arb-add-combatants-dialog.h"
 #include "arb-adjust-popover.h"
@@ -29,6 +31,7 @@
 #include "arb-hex-map.h"
 #include "arb-turn-order.h"
 #include "arb-preferences-window.h"
+#include "arb-update-sheets-dialog.h"
 
 static void
 iterate (void)
@@ -185,6 +188,113 @@ shoot_sizes (ArbApplication *app,
         }
     }
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+}
+
+/* Update Sheets after an Arena of Death fight, on copies of the sheets
+ * in a folder of its own (the shots never write to @sheets): the end
+ * offered in the window, the dialog light and dark, a sheet changed on
+ * disk, and the window after Apply. update-sheets-*.png */
+static void
+shoot_update_sheets (ArbWindow  *window,
+                     const char *dir,
+                     const char *sheets)
+{
+  static const char * const names[] = { "aod-rolf.xml", "aod-lazar.xml", "aod-foe-troll.xml" };
+  static const char * const sides[] = { "Red", "Red", "Blue" };
+  static const struct { int w, h; } sizes[] = { { 800, 600 }, { 1280, 800 } };
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  g_autofree char *library = g_dir_make_tmp ("arbiter-shots-XXXXXX", NULL);
+  g_autoptr(ArbFight) fight = arb_fight_new (arb_application_get_rules (ARB_APPLICATION (gtk_window_get_application (GTK_WINDOW (window)))), "aod", NULL, NULL);
+  g_auto(GStrv) ids = NULL;
+  g_autofree char *rolf = NULL;
+  ArbUpdateSheetsDialog *dialog;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *from = g_build_filename (sheets, names[i], NULL);
+      g_autofree char *to = g_build_filename (library, names[i], NULL);
+      g_autofree char *text = NULL;
+      ArbHex at = { 5 + (int)i, 3 + (int)i };
+
+      g_file_get_contents (from, &text, NULL, NULL);
+      g_file_set_contents (to, text, -1, NULL);
+      arb_fight_add_sheet (fight, to, sides[i], &at, 0, TRUE, NULL);
+    }
+  rolf = g_build_filename (library, names[0], NULL);
+  arb_window_set_fight (window, fight);
+  arb_fight_next (fight, NULL);
+  ids = arb_encounter_list_combatants (arb_fight_get_encounter (fight));
+  for (guint i = 1; i < 3; i++)
+    {
+      g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+
+      g_hash_table_insert (params, (char *)"id", ids[i]);
+      g_hash_table_insert (params, (char *)"condition", (char *)"dead");
+      arb_fight_run (fight, "aod.condition", params, NULL);
+    }
+  for (int dark = 0; dark < 2; dark++)
+    {
+      adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+        {
+          g_autofree char *name = g_strdup_printf ("update-sheets-end-%s-%dx%d.png", dark ? "dark" : "light",
+                                                   sizes[s].w, sizes[s].h);
+
+          gtk_window_set_default_size (GTK_WINDOW (window), sizes[s].w, sizes[s].h);
+          settle ();
+          shoot (GTK_WIDGET (window), dir, name);
+        }
+      dialog = arb_update_sheets_dialog_new (GTK_WINDOW (window), fight);
+      gtk_window_present (GTK_WINDOW (dialog));
+      settle ();
+      shoot (GTK_WIDGET (dialog), dir, dark ? "update-sheets-dark.png" : "update-sheets-light.png");
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      iterate ();
+    }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+
+  /* Rolf's sheet edited meanwhile: skipped, and said so. */
+  {
+    g_autofree char *text = NULL;
+    g_autofree char *edited = NULL;
+
+    g_file_get_contents (rolf, &text, NULL, NULL);
+    edited = g_strconcat (text, "<!-- edited -->\n", NULL);
+    g_file_set_contents (rolf, edited, -1, NULL);
+    dialog = arb_update_sheets_dialog_new (GTK_WINDOW (window), fight);
+    gtk_window_present (GTK_WINDOW (dialog));
+    settle ();
+    shoot (GTK_WIDGET (dialog), dir, "update-sheets-changed.png");
+    /* A sheet refused at Apply: the band under the header says which. */
+    {
+      g_autofree char *lazar = g_build_filename (library, names[1], NULL);
+      g_autofree char *more = NULL;
+      g_autofree char *theirs = NULL;
+
+      g_file_get_contents (lazar, &theirs, NULL, NULL);
+      more = g_strconcat (theirs, "<!-- edited -->\n", NULL);
+      g_file_set_contents (lazar, more, -1, NULL);
+      gtk_widget_activate_action (GTK_WIDGET (dialog), "sheets.apply", NULL);
+      settle ();
+      shoot (GTK_WIDGET (dialog), dir, "update-sheets-refused.png");
+    }
+    gtk_window_destroy (GTK_WINDOW (dialog));
+    iterate ();
+  }
+  arb_fight_discard_draft (fight);
+
+  {
+    g_autoptr(GDir) d = g_dir_open (library, 0, NULL);
+    const char *name;
+
+    while (d && (name = g_dir_read_name (d)))
+      {
+        g_autofree char *path = g_build_filename (library, name, NULL);
+
+        g_unlink (path);
+      }
+    g_rmdir (library);
+  }
 }
 
 int
@@ -639,6 +749,9 @@ main (int   argc,
         }
       arb_fight_discard_draft (melee);
     }
+
+  if (argc > 2)
+    shoot_update_sheets (window, dir, argv[2]);
 
   /* The fight is a picture's only: no draft to offer next time. */
   arb_fight_discard_draft (arb_window_get_fight (window));

@@ -16,6 +16,7 @@
 
 #include "arb-game.h"
 #include "arb-fight.h"
+#include "arb-sheet-update.h"
 
 #define E ARB_ENCOUNTER_ENTITY
 
@@ -738,22 +739,30 @@ arb_fight_apply (ArbFight *self,
 }
 
 gboolean
-arb_fight_undo (ArbFight *self)
+arb_fight_undo (ArbFight  *self,
+                GError   **error)
 {
   g_return_val_if_fail (ARB_IS_FIGHT (self), FALSE);
 
-  if (!ensure_history (self) || !arb_encounter_undo (self->encounter))
+  if (!ensure_history (self) || arb_encounter_get_position (self->encounter) == 0)
+    return FALSE;
+  /* An update of the sheets puts the library's files back first: the
+   * step is not undone while a sheet is not back as it was. */
+  if (!arb_sheet_update_undo_files (self->encounter, error) || !arb_encounter_undo (self->encounter))
     return FALSE;
   changed (self, ARB_DRAFT_CHANGE_UNDO);
   return TRUE;
 }
 
 gboolean
-arb_fight_redo (ArbFight *self)
+arb_fight_redo (ArbFight  *self,
+                GError   **error)
 {
   g_return_val_if_fail (ARB_IS_FIGHT (self), FALSE);
 
-  if (!ensure_history (self) || !arb_encounter_redo (self->encounter))
+  if (!ensure_history (self) || !arb_encounter_can_redo (self->encounter))
+    return FALSE;
+  if (!arb_sheet_update_redo_files (self->encounter, error) || !arb_encounter_redo (self->encounter))
     return FALSE;
   changed (self, ARB_DRAFT_CHANGE_REDO);
   return TRUE;

@@ -64,11 +64,17 @@ gboolean      arb_fight_is_over       (ArbFight          *self,
 
 /* Every change goes through these: each writes the draft, notifies the
  * properties that changed (title, subtitle, modified, can-undo,
- * can-redo, current) and then emits "changed". */
+ * can-redo, current) and then emits "changed". Undoing or redoing an
+ * update of the sheets puts the library's files back, or writes them
+ * again, first; FALSE with @error naming the file, nothing undone, when
+ * one of them changed on disk since. FALSE without @error: nothing to
+ * undo or redo. */
 void          arb_fight_apply         (ArbFight          *self,
                                        ArbStep           *step);
-gboolean      arb_fight_undo          (ArbFight          *self);
-gboolean      arb_fight_redo          (ArbFight          *self);
+gboolean      arb_fight_undo          (ArbFight          *self,
+                                       GError           **error);
+gboolean      arb_fight_redo          (ArbFight          *self,
+                                       GError           **error);
 /* Runs @name with @params (may be NULL), rolling any dice it needs, and
  * applies the step; FALSE with the rules' reason otherwise. */
 gboolean      arb_fight_run           (ArbFight          *self,

@@ -19,6 +19,7 @@
 #include "arb-print-operation.h"
 #include "arb-tables-window.h"
 #include "arb-odds-window.h"
+#include "arb-update-sheets-dialog.h"
 #include "arb-window-private.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -415,10 +416,17 @@ undo_action (GtkWidget  *widget,
   ArbWindow *self = ARB_WINDOW (widget);
   ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
   guint position = enc ? arb_encounter_get_position (enc) : 0;
+  g_autoptr(GError) error = NULL;
 
+  if (position == 0)
+    return;
   /* The toast names the step undone, and offers it back. */
-  if (position > 0 && arb_fight_undo (self->fight))
+  if (arb_fight_undo (self->fight, &error))
     _arb_window_toast_step (self, ARB_STEP_UNDONE, arb_encounter_get_step (enc, position - 1), _("_Redo"), "win.redo");
+  else if (error)
+    /* A sheet the update wrote changed on disk since: it stays, and so
+     * does the step. */
+    _arb_window_show_error (self, _("Not Undone"), error->message);
 }
 
 static void
@@ -428,10 +436,15 @@ redo_action (GtkWidget  *widget,
 {
   ArbWindow *self = ARB_WINDOW (widget);
   ArbEncounter *enc = self->fight ? arb_fight_get_encounter (self->fight) : NULL;
+  g_autoptr(GError) error = NULL;
 
-  if (enc && arb_fight_redo (self->fight))
+  if (enc == NULL)
+    return;
+  if (arb_fight_redo (self->fight, &error))
     _arb_window_toast_step (self, ARB_STEP_REDONE, arb_encounter_get_step (enc, arb_encounter_get_position (enc) - 1),
                             _("_Undo"), "win.undo");
+  else if (error)
+    _arb_window_show_error (self, _("Not Redone"), error->message);
 }
 
 static gboolean
@@ -858,6 +871,32 @@ add_combatants_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (self->add_dialog));
 }
 
+/* Written: the toast says so and offers it back, as after any step. */
+static void
+sheets_updated_cb (ArbWindow *self)
+{
+  ArbEncounter *enc = arb_fight_peek_encounter (self->fight);
+  guint position = arb_encounter_get_position (enc);
+
+  if (position > 0)
+    _arb_window_toast_step (self, ARB_STEP_DONE, arb_encounter_get_step (enc, position - 1), _("_Undo"), "win.undo");
+}
+
+static void
+update_sheets_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  ArbUpdateSheetsDialog *dialog;
+
+  if (self->fight == NULL)
+    return;
+  dialog = arb_update_sheets_dialog_new (GTK_WINDOW (self), self->fight);
+  g_signal_connect_object (dialog, "applied", G_CALLBACK (sheets_updated_cb), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 show_sheet_library_action (GtkWidget  *widget,
                            const char *action_name,
@@ -1060,6 +1099,15 @@ has_combatants (ArbEncounter *enc)
   return ids[0] != NULL;
 }
 
+/* The sheets can carry the fight: it has figures, and they do not carry
+ * it already. */
+static gboolean
+can_update_sheets (ArbEncounter *enc)
+{
+  return enc && has_combatants (enc) && arb_game_get (arb_encounter_get_system (enc)) &&
+         g_strcmp0 (arb_encounter_get (enc, E, ARB_KEY_SHEETS_UPDATED), "true") != 0;
+}
+
 void
 _arb_window_actions_update (ArbWindow *self)
 {
@@ -1076,6 +1124,7 @@ _arb_window_actions_update (ArbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.add-combatants", enc != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.adjust", enc != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.fight-odds", enc != NULL && has_combatants (enc));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.update-sheets", can_update_sheets (enc));
 }
 
 void
@@ -1132,6 +1181,9 @@ _arb_window_class_actions_init (ArbWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_a, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "win.add-combatants", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Insert, 0, "win.add-combatants", NULL);
+  gtk_widget_class_install_action (widget_class, "win.update-sheets", NULL, update_sheets_action);
+  /* Ctrl+U: Ctrl+Shift+U is the input method's Unicode entry. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_u, GDK_CONTROL_MASK, "win.update-sheets", NULL);
   gtk_widget_class_install_action (widget_class, "win.show-tables", NULL, show_tables_action);
   gtk_widget_class_install_action (widget_class, "win.fight-odds", NULL, fight_odds_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK | GDK_SHIFT_MASK,

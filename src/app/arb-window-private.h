@@ -67,6 +67,8 @@ struct _ArbWindow
   ArbLogModel          *log;             /* the fight's steps, newest first */
   gboolean              log_held;        /* until a fight just opened is painted */
   AdwToast             *step_toast;      /* what the last step, undo or redo did, while shown */
+  AdwToast             *over_toast;      /* "The fight is over", offering Update Sheets, while shown (weak) */
+  gboolean              was_over;        /* the fight was over when last drawn */
 
   /* Borrowed while open */
   ArbSheetLibraryWindow *library_window;

@@ -155,6 +155,13 @@ forget_stale_toast (ArbWindow *self)
 }
 
 AdwToast *
+arb_window_get_over_toast (ArbWindow *self)
+{
+  g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
+  return self->over_toast;
+}
+
+AdwToast *
 arb_window_get_step_toast (ArbWindow *self)
 {
   g_return_val_if_fail (ARB_IS_WINDOW (self), NULL);
@@ -453,6 +460,44 @@ propose_auto_action (ArbWindow *self)
     self->propose_idle = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, propose_idle_cb, g_object_ref (self), g_object_unref);
 }
 
+/* Whether a figure came from a sheet of the library, and the sheets do
+ * not carry this fight yet. */
+static gboolean
+sheets_to_update (ArbEncounter *enc)
+{
+  g_auto(GStrv) ids = NULL;
+
+  if (g_strcmp0 (arb_encounter_get (enc, E, ARB_KEY_SHEETS_UPDATED), "true") == 0)
+    return FALSE;
+  ids = arb_encounter_list_combatants (enc);
+  for (guint i = 0; ids[i]; i++)
+    if (arb_encounter_get (enc, ids[i], ARB_KEY_SHEET_FILE))
+      return TRUE;
+  return FALSE;
+}
+
+/* The fight just ended: Update Sheets is offered, once for each end
+ * (an Undo past it and the last blow again end it anew). */
+static void
+offer_update_sheets (ArbWindow    *self,
+                     ArbEncounter *enc)
+{
+  gboolean over = arb_fight_is_over (self->fight, NULL);
+  AdwToast *toast;
+
+  if (over && !self->was_over && sheets_to_update (enc))
+    {
+      toast = adw_toast_new (_("The fight is over"));
+      adw_toast_set_button_label (toast, _("_Update Sheets…"));
+      adw_toast_set_action_name (toast, "win.update-sheets");
+      adw_toast_set_timeout (toast, 10);
+      /* After the last blow's own toast, which offers its Undo. */
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+      g_set_weak_pointer (&self->over_toast, toast);
+    }
+  self->was_over = over;
+}
+
 /* What the fight's properties do not say: the views drawn from the
  * whole encounter, and the actions that hang on it. */
 static void
@@ -502,6 +547,7 @@ refresh (ArbWindow *self)
   show_panel (self);
   sync_log (self);
   propose_auto_action (self);
+  offer_update_sheets (self, enc);
 }
 
 static void
@@ -552,6 +598,8 @@ arb_window_set_fight (ArbWindow *self,
       arb_hex_map_cancel_placing (self->map);
     }
   g_set_object (&self->fight, fight);
+  /* A fight opened over was over before: its end is not offered again. */
+  self->was_over = fight && arb_fight_peek_encounter (fight) && arb_fight_is_over (fight, NULL);
   g_signal_group_set_target (self->fight_signals, fight);
   g_binding_group_set_source (self->fight_bindings, fight);
   if (fight)
@@ -1012,6 +1060,7 @@ arb_window_dispose (GObject *object)
   g_clear_pointer (&self->proposal_actor, g_free);
   g_clear_handle_id (&self->propose_idle, g_source_remove);
   g_clear_object (&self->step_toast);
+  g_clear_weak_pointer (&self->over_toast);
   g_clear_object (&self->log);
 
   gtk_widget_dispose_template (GTK_WIDGET (object), ARB_TYPE_WINDOW);

@@ -29,6 +29,8 @@ GtkWindow *arb_window_get_action_dialog (ArbWindow *self);
 /* The toast about the last step, undo or redo while it is shown, or
  * NULL. Its button runs the window action in its "arb-action" data. */
 AdwToast  *arb_window_get_step_toast    (ArbWindow *self);
+/* The toast that offers Update Sheets at the end of the fight, while shown. */
+AdwToast  *arb_window_get_over_toast    (ArbWindow *self);
 /* The fight's log as shown, without its styling: the newest step first. */
 char      *arb_window_dup_log_text      (ArbWindow *self);
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "arb-conditions.h"
 #include "arb-file.h"
 #include "arb-game.h"
 #include "arb-sheet-update.h"
@@ -241,6 +242,10 @@ outcome_of (ArbGame      *game,
 
   if (own != ARB_FIGHT_OUTCOME_NONE)
     return own;
+  /* A game that says nothing of its own still has its dead marked so
+   * ("in every game a death"). */
+  if (arb_conditions_has (enc, NULL, id, "dead"))
+    return ARB_FIGHT_OUTCOME_DEAD;
   if (!over)
     return ARB_FIGHT_OUTCOME_UNFINISHED;
   if (winner == NULL)
