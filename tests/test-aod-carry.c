@@ -11,6 +11,7 @@
 
 #include "arb-rules.h"
 #include "arb-sheet-update.h"
+#include "arb-aod-procs.h"
 #include "arb-encounter-test.h"
 
 #define DATE "2026-12-02"
@@ -504,6 +505,146 @@ test_changed_on_disk (void)
   example_free (&ex);
 }
 
+/* One procedure with the dice of @script first, then of @source; FALSE
+ * (nothing applied) when the rules refuse it. */
+static gboolean
+try_play (ArbEncounter  *enc,
+          ArbRollSource *source,
+          const int     *script,
+          guint          n_script,
+          const char    *name,
+          ...)
+{
+  g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GArray) given = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GError) error = NULL;
+  ArbOutcome *outcome;
+  const char *key;
+  va_list ap;
+
+  va_start (ap, name);
+  while ((key = va_arg (ap, const char *)))
+    g_hash_table_insert (params, (char *)key, (char *)va_arg (ap, const char *));
+  va_end (ap);
+  if (n_script)
+    g_array_append_vals (given, script, n_script);
+  outcome = arb_procedure_run (name, enc, rules, params, given, source, &error);
+  if (outcome == NULL)
+    {
+      g_assert_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL);
+      return FALSE;
+    }
+  apply_done (enc, outcome);
+  return TRUE;
+}
+
+/* Rolf (3.7's sheet: 350 in his pool, FT 8 and EN 4 lost, healed on the
+ * way in) against a Goblin (DF 150), played to the Goblin's death with
+ * seeded dice. His first blow rolls 99 and the break check 90, over 3 ×
+ * his MD 14 = 42: the Mace breaks (10.6), and he fights on with it at
+ * half; with these dice (seed 27) he takes a wound and a grievous blow
+ * of his kills the Goblin. Alone on the Display, he has the whole DF and
+ * the death stroke: 350 + 150 + 50 = 550 (15.1). */
+static void
+test_seeded_fight (void)
+{
+  g_autofree char *dir = library_new ();
+  g_autofree char *rolf_path = write_starter (dir, "aod-rolf.xml", "rolf.xml", NULL);
+  g_autofree char *goblin_path = write_starter (dir, "aod-foe-goblin.xml", "goblin.xml", NULL);
+  g_autoptr(GBytes) goblin_before = file_bytes (goblin_path);
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autoptr(ArbRollSource) dice = arb_roll_source_new_seeded (27);
+  g_autofree char *rolf = add_from_file (enc, rolf_path, "Blue", "3,4,0");
+  g_autofree char *goblin = add_from_file (enc, goblin_path, "Red", "4,4,3");
+  g_autoptr(GPtrArray) updates = NULL;
+  g_autoptr(GError) error = NULL;
+  ArbSheetUpdate *update;
+  ArbSheetChange *c;
+  gboolean first = TRUE;
+  guint guard;
+  ArbStep *step;
+
+  start (enc);
+  for (guard = 0; guard < 500 && !arb_encounter_get (enc, goblin, arb_encounter_key (enc, "cond.dead")); guard++)
+    {
+      const char *current = arb_encounter_get (enc, ARB_ENCOUNTER_ENTITY, arb_encounter_key (enc, "current"));
+      gboolean struck = FALSE;
+
+      if (g_strcmp0 (current, rolf) == 0)
+        {
+          struck = try_play (enc, dice, (int[]){ 99, 90 }, first ? 2 : 0, "aod.strike",
+                             "attacker", rolf, "target", goblin, "weapon", "Mace", NULL);
+          if (struck && first)
+            {
+              g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "broken.Mace")), ==, "on");
+              first = FALSE;
+            }
+        }
+      else if (g_strcmp0 (current, goblin) == 0)
+        struck = try_play (enc, dice, NULL, 0, "aod.strike", "attacker", goblin, "target", rolf,
+                           "weapon", "Short Sword", NULL);
+      if (!struck)
+        g_assert_true (try_play (enc, dice, NULL, 0, "aod.next", NULL));
+    }
+  g_assert_false (first);
+  g_assert_nonnull (arb_encounter_get (enc, goblin, arb_encounter_key (enc, "cond.dead")));
+  g_assert_cmpstr (arb_encounter_get (enc, goblin, arb_encounter_key (enc, "killed-by")), ==, rolf);
+  g_assert_null (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "cond.dead")));
+  /* The Goblin's sword took 2 EN off him: healed too (1.8). */
+  g_assert_cmpint (arb_encounter_get_int (enc, rolf, arb_encounter_key (enc, "en-lost"), 0), ==, 2);
+
+  updates = arb_sheet_update_list (enc, rules, "goblin.arbiter", DATE, &error);
+  g_assert_no_error (error);
+  update = update_of (updates, rolf);
+  g_assert_cmpint (update->outcome, ==, ARB_FIGHT_OUTCOME_WON);
+  c = change_of (update, "experience", NULL);
+  g_assert_cmpstr (c->label, ==, "Experience Points 350 → 550");
+  g_assert_cmpstr (c->rule, ==, "15.1: Goblin’s DF 150, shared by 1; +50 for the death stroke");
+  g_assert_cmpstr (change_of (update, "ft-lost", NULL)->label, ==, "FT lost 8 healed");
+  g_assert_cmpstr (change_of (update, "en-lost", NULL)->label, ==, "EN lost 4 healed");
+  /* 1.8 repairs arms between fights: offered, not ticked. */
+  c = change_of (update, NULL, "Mace");
+  g_assert_nonnull (c);
+  g_assert_false (c->ticked);
+  assert_contains (c->rule, "10.6");
+  assert_contains (c->rule, "1.8");
+  g_assert_null (change_of (update, NULL, "Falchion"));
+  g_assert_cmpint (update_of (updates, goblin)->outcome, ==, ARB_FIGHT_OUTCOME_DEAD);
+
+  /* As offered, the Mace stays on the sheet. */
+  {
+    g_autoptr(ArbSheet) built = arb_sheet_update_build (update, enc, "goblin.arbiter", DATE, &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (arb_aod_find_item (built, "weapon", "Mace"));
+  }
+
+  /* The referee who strikes it off ticks it. */
+  c->ticked = TRUE;
+  step = arb_step_new (ARB_SHEET_UPDATE_PROCEDURE, NULL);
+  g_assert_true (arb_sheet_update_apply (updates, enc, "goblin.arbiter", DATE, step, &error));
+  g_assert_no_error (error);
+  arb_encounter_apply (enc, step);
+  {
+    g_autoptr(ArbSheet) sheet = reload (rolf_path);
+    g_autoptr(GPtrArray) weapons = arb_sheet_get_items (sheet, "weapon");
+    ArbSheetItem *fight = only_fight (sheet);
+
+    g_assert_cmpint (arb_sheet_get_int (sheet, "experience", -1), ==, 550);
+    g_assert_null (arb_sheet_get (sheet, "ft-lost"));
+    g_assert_null (arb_sheet_get (sheet, "en-lost"));
+    g_assert_null (arb_aod_find_item (sheet, "weapon", "Mace"));
+    g_assert_cmpuint (weapons->len, ==, 3);
+    g_assert_cmpstr (arb_sheet_item_get (fight, "outcome"), ==, "won");
+    g_assert_cmpstr (arb_sheet_item_get (fight, "foes"), ==, "Goblin");
+    g_assert_cmpstr (arb_sheet_item_get (fight, "title"), ==, "goblin");
+    assert_contains (arb_sheet_item_get_text (fight), "Experience Points 350 → 550");
+    assert_contains (arb_sheet_item_get_text (fight), "Mace broken");
+  }
+  assert_same_bytes (goblin_path, goblin_before);
+  library_free (g_steal_pointer (&dir));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -519,6 +660,7 @@ main (int   argc,
 
   g_test_add_func ("/aod/carry/example-15.1", test_example);
   g_test_add_func ("/aod/carry/changed-on-disk", test_changed_on_disk);
+  g_test_add_func ("/aod/carry/seeded-fight", test_seeded_fight);
 
   ret = g_test_run ();
   g_object_unref (rules);
