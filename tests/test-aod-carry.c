@@ -505,6 +505,60 @@ test_changed_on_disk (void)
   example_free (&ex);
 }
 
+/* 15.5: experience spent in the fight's file once awarded reaches the
+ * sheet with what it bought, the pool paid once. Urgan's 350 buy a
+ * point of FT (300): FT 17 → 18, 50 left. Lazar's 300 buy +3 BC with
+ * his Broadsword (200): 55 → 58, 100 left. */
+static void
+test_spent (void)
+{
+  Example ex = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) updates = NULL;
+  ArbSheetUpdate *urgan, *lazar;
+  ArbSheetChange *c;
+  ArbStep *step;
+
+  example_setup (&ex);
+  play (ex.enc, "aod.experience", NULL, 0, NULL);
+  play (ex.enc, "aod.spend-experience", NULL, 0, "id", ex.urgan, "on", "FT", NULL);
+  play (ex.enc, "aod.spend-experience", NULL, 0, "id", ex.lazar, "on", "BC", "weapon", "Broadsword", NULL);
+
+  updates = arb_sheet_update_list (ex.enc, rules, "arena.arbiter", DATE, &error);
+  g_assert_no_error (error);
+  urgan = update_of (updates, ex.urgan);
+  lazar = update_of (updates, ex.lazar);
+  g_assert_cmpstr (change_of (urgan, "experience", NULL)->label, ==, "Experience Points 0 → 50");
+  c = change_of (urgan, "ft", NULL);
+  g_assert_nonnull (c);
+  g_assert_cmpstr (c->label, ==, "FT 17 → 18");
+  assert_contains (c->rule, "15.5");
+  g_assert_cmpstr (change_of (lazar, "experience", NULL)->label, ==, "Experience Points 0 → 100");
+  g_assert_null (change_of (lazar, "ft", NULL));
+  c = NULL;
+  for (guint i = 0; i < lazar->changes->len; i++)
+    if (((ArbSheetChange *)g_ptr_array_index (lazar->changes, i))->kind == ARB_SHEET_CHANGE_ITEM_ATTR)
+      c = g_ptr_array_index (lazar->changes, i);
+  g_assert_nonnull (c);
+  g_assert_cmpstr (c->label, ==, "Broadsword BC 55 → 58");
+  g_assert_cmpstr (c->value, ==, "58");
+
+  step = arb_step_new (ARB_SHEET_UPDATE_PROCEDURE, NULL);
+  g_assert_true (arb_sheet_update_apply (updates, ex.enc, "arena.arbiter", DATE, step, &error));
+  g_assert_no_error (error);
+  arb_encounter_apply (ex.enc, step);
+  {
+    g_autoptr(ArbSheet) u = reload (ex.paths[2]);
+    g_autoptr(ArbSheet) l = reload (ex.paths[1]);
+
+    g_assert_cmpint (arb_sheet_get_int (u, "experience", -1), ==, 50);
+    g_assert_cmpint (arb_sheet_get_int (u, "ft", -1), ==, 18);
+    g_assert_cmpint (arb_sheet_get_int (l, "experience", -1), ==, 100);
+    g_assert_cmpstr (arb_sheet_item_get (arb_aod_find_item (l, "weapon", "Broadsword"), "bc"), ==, "58");
+  }
+  example_free (&ex);
+}
+
 /* One procedure with the dice of @script first, then of @source; FALSE
  * (nothing applied) when the rules refuse it. */
 static gboolean
@@ -661,6 +715,7 @@ main (int   argc,
   g_test_add_func ("/aod/carry/example-15.1", test_example);
   g_test_add_func ("/aod/carry/changed-on-disk", test_changed_on_disk);
   g_test_add_func ("/aod/carry/seeded-fight", test_seeded_fight);
+  g_test_add_func ("/aod/carry/spent", test_spent);
 
   ret = g_test_run ();
   g_object_unref (rules);
