@@ -559,6 +559,102 @@ test_spent (void)
   example_free (&ex);
 }
 
+/* 5.3 and 10.7, the fight not over: Rolf (Popularity 12) hurls his
+ * Knife at the Troll on an arena 7 hexes wide; 50 misses its 30 and it
+ * flies into the crowd: lost for good, Popularity 12 - 2 = 10. Then he
+ * readies the Falchion and lets go of the Mace, which lies at 1,2. His
+ * sheet had one knife: 3.3 wants one, so it stays; with a second on
+ * the sheet, the lost one is struck off. */
+static void
+test_weapons (void)
+{
+  g_autofree char *dir = library_new ();
+  g_autofree char *rolf_path = write_starter (dir, "aod-rolf.xml", "rolf.xml", NULL);
+  g_autofree char *troll_path = write_starter (dir, "aod-foe-troll.xml", "troll.xml", NULL);
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+  g_autofree char *rolf = add_from_file (enc, rolf_path, "Blue", "1,2,0");
+  g_autofree char *troll = add_from_file (enc, troll_path, "Red", "3,2,3");
+  g_autoptr(GPtrArray) updates = NULL;
+  g_autoptr(GError) error = NULL;
+  ArbSheetUpdate *update;
+  ArbSheetChange *c;
+  ArbStep *step;
+
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "map-cols", "7");
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "map-rows", "10");
+  set_live (enc, rolf, "prepared", "Mace,Knife");
+  start (enc);
+  /* His pulse, as the turn order would bring it. */
+  set_live (enc, ARB_ENCOUNTER_ENTITY, "current", rolf);
+  play (enc, "aod.strike", (int[]){ 50 }, 1, "attacker", rolf, "target", troll, "weapon", "Knife",
+        "combat", "ranged", NULL);
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "lost.Knife")), ==, "crowd");
+  set_live (enc, rolf, "acted", NULL);
+  set_live (enc, rolf, "ap", "9");
+  play (enc, "aod.action", NULL, 0, "id", rolf, "action", "P", "weapon", "Falchion", "drop", "Mace", NULL);
+  g_assert_cmpstr (arb_encounter_get (enc, rolf, arb_encounter_key (enc, "dropped.Mace")), ==, "1,2");
+
+  updates = arb_sheet_update_list (enc, rules, "arena.arbiter", DATE, &error);
+  g_assert_no_error (error);
+  update = update_of (updates, rolf);
+  g_assert_cmpint (update->outcome, ==, ARB_FIGHT_OUTCOME_UNFINISHED);
+  g_assert_null (change_of (update, "experience", NULL));
+  c = change_of (update, "popularity", NULL);
+  g_assert_cmpstr (c->label, ==, "Popularity 12 → 10");
+  g_assert_cmpstr (c->rule, ==, "5.3: the Knife hurled into the crowd, 2 less");
+  g_assert_null (change_of (update, NULL, "Knife"));
+  c = NULL;
+  for (guint i = 0; i < update->changes->len; i++)
+    if (g_strcmp0 (((ArbSheetChange *)g_ptr_array_index (update->changes, i))->label, "Knife lost") == 0)
+      c = g_ptr_array_index (update->changes, i);
+  g_assert_nonnull (c);
+  g_assert_cmpint (c->kind, ==, ARB_SHEET_CHANGE_KEPT);
+  assert_contains (c->rule, "5.3");
+  assert_contains (c->rule, "3.3");
+  c = change_of (update, NULL, "Mace");
+  g_assert_nonnull (c);
+  g_assert_false (c->ticked);
+  assert_contains (c->rule, "1,2");
+  g_assert_null (change_of (update, NULL, "Falchion"));
+  g_assert_null (change_of (update, NULL, "Spear"));
+
+  step = arb_step_new (ARB_SHEET_UPDATE_PROCEDURE, NULL);
+  g_assert_true (arb_sheet_update_apply (updates, enc, "arena.arbiter", DATE, step, &error));
+  g_assert_no_error (error);
+  arb_encounter_apply (enc, step);
+  {
+    g_autoptr(ArbSheet) sheet = reload (rolf_path);
+
+    g_assert_cmpint (arb_sheet_get_int (sheet, "popularity", -1), ==, 10);
+    g_assert_nonnull (arb_aod_find_item (sheet, "weapon", "Knife"));
+    g_assert_nonnull (arb_aod_find_item (sheet, "weapon", "Mace"));
+    g_assert_cmpint (arb_sheet_get_int (sheet, "experience", -1), ==, 350);
+    g_assert_cmpstr (arb_sheet_item_get (only_fight (sheet), "outcome"), ==, "unfinished");
+  }
+
+  /* A second knife on the sheet: the lost one goes, ticked. */
+  {
+    g_autoptr(ArbSheet) sheet = reload (rolf_path);
+    ArbSheetItem *spare;
+    g_autoptr(GPtrArray) changes = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_sheet_change_free);
+
+    g_assert_true (arb_sheet_remove_item (sheet, arb_aod_find_item (sheet, "weapon", "Spear")));
+    spare = arb_sheet_add_item (sheet, "weapon", &error);
+    g_assert_no_error (error);
+    arb_sheet_item_set (spare, "name", "Knife");
+    g_assert_true (arb_game_list_sheet_changes (arb_game_get ("aod"), enc, rules, rolf, sheet, changes));
+    c = NULL;
+    for (guint i = 0; i < changes->len; i++)
+      if (((ArbSheetChange *)g_ptr_array_index (changes, i))->kind == ARB_SHEET_CHANGE_DROP_ITEM &&
+          g_str_equal (((ArbSheetChange *)g_ptr_array_index (changes, i))->item_name, "Knife"))
+        c = g_ptr_array_index (changes, i);
+    g_assert_nonnull (c);
+    g_assert_true (c->ticked);
+    assert_contains (c->rule, "5.3");
+  }
+  library_free (g_steal_pointer (&dir));
+}
+
 /* One procedure with the dice of @script first, then of @source; FALSE
  * (nothing applied) when the rules refuse it. */
 static gboolean
@@ -716,6 +812,7 @@ main (int   argc,
   g_test_add_func ("/aod/carry/changed-on-disk", test_changed_on_disk);
   g_test_add_func ("/aod/carry/seeded-fight", test_seeded_fight);
   g_test_add_func ("/aod/carry/spent", test_spent);
+  g_test_add_func ("/aod/carry/weapons", test_weapons);
 
   ret = g_test_run ();
   g_object_unref (rules);

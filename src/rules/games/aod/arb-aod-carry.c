@@ -239,6 +239,12 @@ carry_weapons (ArbEncounter *enc,
                GPtrArray    *changes)
 {
   g_autoptr(GPtrArray) weapons = arb_sheet_get_items (sheet, "weapon");
+  gboolean character = g_strcmp0 (arb_sheet_get_kind (sheet), "character") == 0;
+  guint knives = 0;
+
+  for (guint w = 0; w < weapons->len; w++)
+    if (g_ascii_strcasecmp (arb_sheet_item_get (g_ptr_array_index (weapons, w), "name"), "Knife") == 0)
+      knives++;
 
   for (guint w = 0; w < weapons->len; w++)
     {
@@ -275,6 +281,16 @@ carry_weapons (ArbEncounter *enc,
         }
       else
         continue;
+      /* 3.3: a character is never without a knife, and replaces what
+       * he lost between fights: his last one stays on the sheet. */
+      if (character && g_ascii_strcasecmp (name, "Knife") == 0 && knives-- == 1)
+        {
+          g_autofree char *kept = g_strdup_printf (_("%s; 3.3: a character always carries a knife, so the sheet keeps one"),
+                                                   rule);
+
+          g_ptr_array_add (changes, arb_sheet_change_new_kept (label, kept));
+          continue;
+        }
       change = arb_sheet_change_new_drop ("weapon", name, label, rule);
       change->ticked = ticked;
       g_ptr_array_add (changes, change);
