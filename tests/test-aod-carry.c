@@ -351,6 +351,10 @@ assert_example_list (Example   *ex,
   g_assert_false (c->ticked);
   g_assert_false (troll->write);
   g_assert_null (change_of (troll, "experience", NULL));
+  /* Nothing else of its own carries, and its list says so. */
+  c = g_ptr_array_index (troll->changes, 0);
+  g_assert_cmpint (c->kind, ==, ARB_SHEET_CHANGE_KEPT);
+  assert_contains (c->rule, "1.8");
 }
 
 static void

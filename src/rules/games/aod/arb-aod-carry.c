@@ -352,6 +352,8 @@ arb_aod_sheet_changes (ArbEncounter      *enc,
                        ArbSheet          *sheet,
                        GPtrArray         *changes)
 {
+  guint before = changes->len;
+
   /* Only characters keep a pool and a Popularity (15.0, 5.1). */
   if (g_strcmp0 (arb_sheet_get_kind (sheet), "character") == 0)
     {
@@ -363,4 +365,8 @@ arb_aod_sheet_changes (ArbEncounter      *enc,
   if (!is_dead (enc, id))
     carry_healing (sheet, changes);
   carry_weapons (enc, id, sheet, changes);
+  /* The list says so rather than staying empty. */
+  if (changes->len == before)
+    g_ptr_array_add (changes, arb_sheet_change_new_kept (_("The sheet stays as it was"),
+                                                         _("1.8: wounds heal and arms are repaired between fights; nothing else of this fight carries")));
 }
