@@ -65,7 +65,7 @@ for id in $ids; do
   # or the name.
   pattern="(^|[^A-Za-z0-9])$id([^A-Za-z0-9]|\$)"
   [ -n "$title" ] && pattern="$pattern|$(printf '%s' "$title" | sed 's/[.[\*^$()+?{|]/\\&/g')"
-  hits=$(grep -r -n -i -E -I --exclude-dir=.git --exclude-dir='build*' --exclude-dir=tests \
+  hits=$(grep -r -n -i -E -I --exclude-dir=.git --exclude=.git --exclude-dir='build*' --exclude-dir=tests \
            --exclude-dir=subprojects -- "$pattern" . | sed 's|^\./||' |
          while IFS= read -r line; do
            f=${line%%:*}

@@ -200,6 +200,25 @@ sheet_after_fight (ArbGame       *game,
   return arb_aod_sheet_after_fight (encounter, id, error);
 }
 
+static ArbFightOutcome
+outcome (ArbGame      *game,
+         ArbEncounter *encounter,
+         const char   *id)
+{
+  return arb_aod_outcome (encounter, id);
+}
+
+static void
+changes (ArbGame           *game,
+         ArbEncounter      *encounter,
+         ArbRulesetLibrary *rules,
+         const char        *id,
+         ArbSheet          *sheet,
+         GPtrArray         *changes)
+{
+  arb_aod_sheet_changes (encounter, rules, id, sheet, changes);
+}
+
 /* What the referee sets by hand with ID.adjust, in the order shown. */
 static const ArbAdjustable adjustable[] = {
   { ARB_AOD_KEY_EN_LOST, N_("EN"), ARB_AOD_KEY_EN },
@@ -240,6 +259,8 @@ static const ArbGameAdjust adjust = {
 static ArbGameSheets sheets = {
   .list_ready = list_ready,
   .after_fight = sheet_after_fight,
+  .outcome = outcome,
+  .changes = changes,
   .healed_fields = healed_fields,
   .healed_kinds = healed_kinds,
 };

@@ -355,17 +355,16 @@ out_of_fight (ArbEncounter *enc,
          g_strcmp0 (arb_encounter_get (enc, id, ARB_AOD_KEY_COND_APPEALED), "spared") == 0;
 }
 
-/* A killer named in death-stroke=VICTIM:KILLER,... or the victim's
- * "killed-by" value. */
+/* A killer named in @strokes ("VICTIM:KILLER,...") or the victim's
+ * "killed-by" value, which the strike that killed it recorded. */
 static char *
-killer_of (ArbProc    *proc,
-           const char *victim)
+killer_of (ArbEncounter *enc,
+           const char   *strokes,
+           const char   *victim)
 {
-  const char *list = arb_proc_get_param (proc, "death-stroke");
-
-  if (list != NULL)
+  if (strokes != NULL)
     {
-      g_auto(GStrv) pairs = g_strsplit (list, ",", -1);
+      g_auto(GStrv) pairs = g_strsplit (strokes, ",", -1);
 
       for (guint i = 0; pairs[i]; i++)
         {
@@ -375,15 +374,15 @@ killer_of (ArbProc    *proc,
             return g_strdup (kv[1]);
         }
     }
-  return g_strdup (arb_encounter_get (arb_proc_get_encounter (proc), victim, ARB_AOD_KEY_KILLED_BY));
+  return g_strdup (arb_encounter_get (enc, victim, ARB_AOD_KEY_KILLED_BY));
 }
 
 /* 15.0: the fight is over when those still in it are all on one side. */
-static gboolean
-check_fight_over (ArbEncounter  *enc,
-                  GStrv          ids,
-                  GError       **error)
+gboolean
+arb_aod_check_fight_over (ArbEncounter  *enc,
+                          GError       **error)
 {
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
   const char *standing_side = NULL;
 
   for (guint i = 0; ids[i]; i++)
@@ -432,6 +431,82 @@ worth_of (ArbEncounter *enc,
   return TRUE;
 }
 
+static void
+spoil_free (ArbAodSpoil *spoil)
+{
+  g_free (spoil->victim);
+  g_strfreev (spoil->sharers);
+  g_free (spoil->killer);
+  g_free (spoil);
+}
+
+GPtrArray *
+arb_aod_list_spoils (ArbEncounter *enc,
+                     const char   *strokes)
+{
+  g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
+  GPtrArray *spoils = g_ptr_array_new_with_free_func ((GDestroyNotify)spoil_free);
+
+  for (guint v = 0; ids[v]; v++)
+    {
+      const char *victim = ids[v];
+      const char *victim_side = arb_encounter_get (enc, victim, ARB_KEY_SIDE);
+      g_autoptr(GStrvBuilder) sharers = NULL;
+      g_autofree char *killer = NULL;
+      ArbAodSpoil *spoil;
+      int worth;
+
+      if (!worth_of (enc, victim, &worth))
+        continue;
+
+      /* 15.1: the surviving characters still on the Display share it. */
+      sharers = g_strv_builder_new ();
+      for (guint i = 0; ids[i]; i++)
+        if (arb_aod_is_character (enc, ids[i]) && !out_of_fight (enc, ids[i]) &&
+            g_strcmp0 (arb_encounter_get (enc, ids[i], ARB_KEY_SIDE), victim_side) != 0)
+          g_strv_builder_add (sharers, ids[i]);
+
+      spoil = g_new0 (ArbAodSpoil, 1);
+      spoil->victim = g_strdup (victim);
+      spoil->worth = worth;
+      spoil->sharers = g_strv_builder_end (sharers);
+      killer = killer_of (enc, strokes, victim);
+      /* The death stroke's 50 go to one who shares, for a death. */
+      if (arb_encounter_get (enc, victim, ARB_AOD_KEY_COND_DEAD) && killer &&
+          g_strv_contains ((const char * const *)spoil->sharers, killer))
+        spoil->killer = g_steal_pointer (&killer);
+      if (spoil->sharers[0] == NULL)
+        {
+          spoil_free (spoil);
+          continue;
+        }
+      g_ptr_array_add (spoils, spoil);
+    }
+  return spoils;
+}
+
+int
+arb_aod_spoil_share (const ArbAodSpoil *spoil,
+                     const char        *id)
+{
+  guint n = g_strv_length (spoil->sharers);
+
+  if (!g_strv_contains ((const char * const *)spoil->sharers, id))
+    return 0;
+  return spoil->worth / (int)n + (g_strcmp0 (spoil->killer, id) == 0 ? 50 : 0);
+}
+
+int
+arb_aod_spoils_award (GPtrArray  *spoils,
+                      const char *id)
+{
+  int award = 0;
+
+  for (guint s = 0; s < spoils->len; s++)
+    award += arb_aod_spoil_share (g_ptr_array_index (spoils, s), id);
+  return award;
+}
+
 gboolean
 arb_aod_experience_proc (ArbProc  *proc,
                          GError  **error)
@@ -439,7 +514,7 @@ arb_aod_experience_proc (ArbProc  *proc,
   ArbEncounter *enc = arb_proc_get_encounter (proc);
   ArbStep *step = arb_proc_get_step (proc);
   g_auto(GStrv) ids = arb_encounter_list_combatants (enc);
-  g_autoptr(GHashTable) awards = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) spoils = NULL;
 
   if (arb_encounter_get (enc, E, ARB_AOD_KEY_EXPERIENCE_AWARDED))
     {
@@ -448,45 +523,21 @@ arb_aod_experience_proc (ArbProc  *proc,
       return FALSE;
     }
 
-  if (!check_fight_over (enc, ids, error))
+  if (!arb_aod_check_fight_over (enc, error))
     return FALSE;
 
-  for (guint v = 0; ids[v]; v++)
+  spoils = arb_aod_list_spoils (enc, arb_proc_get_param (proc, "death-stroke"));
+  for (guint s = 0; s < spoils->len; s++)
     {
-      const char *victim = ids[v];
-      const char *victim_side = arb_encounter_get (enc, victim, ARB_KEY_SIDE);
-      g_autofree char *killer = killer_of (proc, victim);
-      g_autoptr(GPtrArray) survivors = g_ptr_array_new ();
-      int worth;
+      ArbAodSpoil *spoil = g_ptr_array_index (spoils, s);
 
-      if (!worth_of (enc, victim, &worth))
-        continue;
-
-      for (guint i = 0; ids[i]; i++)
-        if (arb_aod_is_character (enc, ids[i]) && !out_of_fight (enc, ids[i]) &&
-            g_strcmp0 (arb_encounter_get (enc, ids[i], ARB_KEY_SIDE), victim_side) != 0)
-          g_ptr_array_add (survivors, ids[i]);
-
-      if (survivors->len == 0)
-        continue;
-
-      for (guint i = 0; i < survivors->len; i++)
-        {
-          const char *pc = g_ptr_array_index (survivors, i);
-          int share = worth / (int)survivors->len;
-
-          if (g_strcmp0 (pc, killer) == 0 && arb_encounter_get (enc, victim, ARB_AOD_KEY_COND_DEAD))
-            share += 50;
-          g_hash_table_insert (awards, (gpointer)pc,
-                               GINT_TO_POINTER (GPOINTER_TO_INT (g_hash_table_lookup (awards, pc)) + share));
-        }
-      arb_step_add_log (step, _("%s is worth %d, shared by %u"), arb_encounter_get_name (enc, victim),
-                        worth, survivors->len);
+      arb_step_add_log (step, _("%s is worth %d, shared by %u"), arb_encounter_get_name (enc, spoil->victim),
+                        spoil->worth, g_strv_length (spoil->sharers));
     }
 
   for (guint i = 0; ids[i]; i++)
     {
-      int award = GPOINTER_TO_INT (g_hash_table_lookup (awards, ids[i]));
+      int award = arb_aod_spoils_award (spoils, ids[i]);
       int before;
 
       if (!arb_aod_is_character (enc, ids[i]))

@@ -8,6 +8,7 @@
 #include "arb-procedure.h"
 #include "arb-aod-keys.h"
 #include "arb-aod-figure.h"
+#include "arb-sheet-update.h"
 
 G_BEGIN_DECLS
 
@@ -30,6 +31,44 @@ gboolean arb_aod_flee_proc           (ArbProc      *proc,
 /* aod.experience [death-stroke=VICTIM:KILLER,...] (15.1-15.2) */
 gboolean arb_aod_experience_proc     (ArbProc      *proc,
                                       GError      **error);
+
+/* 15.0: whether the fight is over for the experience, those still in it
+ * (not dead, fled or spared) all of one side; FALSE with @error naming
+ * two who still stand against each other. */
+gboolean arb_aod_check_fight_over    (ArbEncounter  *enc,
+                                      GError       **error);
+
+/* 15.1-15.2: one beaten figure's worth and who shares it. */
+typedef struct
+{
+  char  *victim;
+  int    worth;    /* its Difficulty Factor, or twice a character's attributes */
+  GStrv  sharers;  /* the surviving characters against it still on the Display */
+  char  *killer;   /* the sharer who dealt its death stroke (+50), or NULL */
+} ArbAodSpoil;
+
+/* Every figure beaten so far that someone shares (of ArbAodSpoil), in
+ * the order of the fight's figures. @strokes: death strokes named by
+ * the referee ("VICTIM:KILLER,..."), else those the strikes recorded.
+ * Reads the fight only: aod.experience awards it, and the update of the
+ * sheets works it out the same way when it was not awarded. */
+GPtrArray *arb_aod_list_spoils       (ArbEncounter  *enc,
+                                      const char    *strokes);
+/* @id's part of one spoil, and of them all. */
+int      arb_aod_spoil_share         (const ArbAodSpoil *spoil,
+                                      const char        *id);
+int      arb_aod_spoils_award        (GPtrArray     *spoils,
+                                      const char    *id);
+
+/* After the fight (arb-aod-carry.c): how it ended for @id, and what it
+ * carries onto @id's sheet (ArbGameSheets.outcome and .changes). */
+ArbFightOutcome arb_aod_outcome      (ArbEncounter      *enc,
+                                      const char        *id);
+void     arb_aod_sheet_changes       (ArbEncounter      *enc,
+                                      ArbRulesetLibrary *rules,
+                                      const char        *id,
+                                      ArbSheet          *sheet,
+                                      GPtrArray         *changes);
 
 /* aod.spend-experience id= on= [weapon=] (15.5) */
 gboolean arb_aod_spend_experience_proc (ArbProc    *proc,
