@@ -124,6 +124,9 @@ fill_from_game (ArbSheetEntry *entry,
   ArbGame *game = arb_game_get (arb_sheet_get_system (sheet));
 
   entry->hurt = game && !entry->dead && arb_game_sheet_is_hurt (game, sheet);
+  /* A field of that name is a pool only where the game spends it. */
+  if (game == NULL || !arb_game_keeps_experience (game))
+    entry->experience = -1;
 }
 
 GPtrArray *
