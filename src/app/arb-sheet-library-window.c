@@ -205,6 +205,32 @@ arb_sheet_library_window_get_n_visible (ArbSheetLibraryWindow *self)
   return n;
 }
 
+char *
+arb_sheet_library_window_dup_row (ArbSheetLibraryWindow *self,
+                                  guint                  i)
+{
+  GtkListBoxRow *row;
+  guint n = 0;
+
+  g_return_val_if_fail (ARB_IS_SHEET_LIBRARY_WINDOW (self), NULL);
+
+  /* In the order shown: the list's own, sorted. */
+  for (int r = 0; (row = gtk_list_box_get_row_at_index (self->list_box, r)); r++)
+    {
+      GtkWidget *cells;
+      GString *text;
+
+      if (!filter_row (row, self) || n++ != i)
+        continue;
+      text = g_string_new (g_object_get_data (G_OBJECT (row), "name"));
+      cells = g_object_get_data (G_OBJECT (row), "cells");
+      for (GtkWidget *c = cells ? gtk_widget_get_first_child (cells) : NULL; c; c = gtk_widget_get_next_sibling (c))
+        g_string_append_printf (text, "|%s", gtk_label_get_label (GTK_LABEL (c)));
+      return g_string_free (text, FALSE);
+    }
+  return NULL;
+}
+
 static void
 update_view (ArbSheetLibraryWindow *self)
 {
@@ -380,7 +406,12 @@ make_row (ArbSheetLibraryWindow *self,
       /* The roster is the characters' (foes' templates have no campaign);
        * a dead NPC still says so. */
       if (g_str_equal (entry->kind, "character"))
-        adw_action_row_add_suffix (ADW_ACTION_ROW (row), roster_cells (self, entry, roster));
+        {
+          GtkWidget *cells = roster_cells (self, entry, roster);
+
+          g_object_set_data (G_OBJECT (row), "cells", cells);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), cells);
+        }
       else if (entry->dead)
         {
           GtkWidget *dead = gtk_label_new (_("Dead"));
@@ -1083,7 +1114,7 @@ arb_sheet_library_window_get_property (GObject    *object,
       g_value_set_string (value, self->folder);
       break;
     case PROP_SORT:
-      g_value_set_string (value, self->sort);
+      g_value_set_string (value, self->sort ? self->sort : "name");
       break;
     case PROP_SHOW_DEAD:
       g_value_set_boolean (value, self->show_dead);
@@ -1199,9 +1230,10 @@ arb_sheet_library_window_init (ArbSheetLibraryWindow *self)
 {
   g_autoptr(GMenu) games = g_menu_new ();
 
+  /* Before the template: its menu asks the sort action's state. */
+  self->sort = g_strdup ("name");
   gtk_widget_init_template (GTK_WIDGET (self));
   self->trashed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, trashed_free);
-  self->sort = g_strdup ("name");
   for (guint c = 0; c < ROSTER_N_COLUMNS; c++)
     self->columns[c] = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
   self->actions_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
