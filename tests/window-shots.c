@@ -76,6 +76,23 @@ find_widget (GtkWidget *widget,
   return NULL;
 }
 
+/* The menu button labelled @label under @widget, or NULL. */
+static GtkWidget *
+find_menu_button (GtkWidget  *widget,
+                  const char *label)
+{
+  if (GTK_IS_MENU_BUTTON (widget) && g_strcmp0 (gtk_menu_button_get_label (GTK_MENU_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_menu_button (child, label);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 shoot (GtkWidget  *widget,
        const char *dir,
@@ -468,6 +485,21 @@ main (int   argc,
               gtk_widget_activate_action (GTK_WIDGET (editor), "editor.show-fights", NULL);
               settle ();
               shoot (GTK_WIDGET (editor), dir, ed_name);
+              {
+                /* Spend Experience open on a weapon's BC. */
+                GtkWidget *spend = find_menu_button (GTK_WIDGET (editor), "Spend Experience…");
+                g_autofree char *spend_name = g_strdup_printf ("spend-%dx%d-%s.png", sizes[i].w, sizes[i].h, scheme);
+
+                if (spend)
+                  {
+                    arb_sheet_editor_choose_spend (editor, "BC", "Mace");
+                    gtk_menu_button_popup (GTK_MENU_BUTTON (spend));
+                    settle ();
+                    /* A popover is a surface of its own. */
+                    shoot (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (spend))), dir, spend_name);
+                    gtk_menu_button_popdown (GTK_MENU_BUTTON (spend));
+                  }
+              }
               gtk_window_destroy (GTK_WINDOW (editor));
               editor = arb_sheet_editor_new (GTK_WINDOW (window), arb_application_get_rules (app), lazar,
                                              NULL, NULL, argv[3], NULL);

@@ -536,8 +536,18 @@ show_fights_action (GtkWidget  *widget,
                     GVariant   *param)
 {
   ArbSheetEditor *self = ARB_SHEET_EDITOR (widget);
+  GtkWidget *scrolled = GTK_WIDGET (self->page);
+  graphene_point_t at;
 
-  /* Focus scrolls the page to it. */
+  if (self->fights_group == NULL)
+    return;
+  /* The page's own scrolled window, the first under it. */
+  while (scrolled && !GTK_IS_SCROLLED_WINDOW (scrolled))
+    scrolled = gtk_widget_get_first_child (scrolled);
+  if (scrolled && gtk_widget_compute_point (GTK_WIDGET (self->fights_group),
+                                            gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled)),
+                                            &GRAPHENE_POINT_INIT (0, 0), &at))
+    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)), at.y - 12);
   if (self->first_fight_row)
     gtk_widget_grab_focus (self->first_fight_row);
 }

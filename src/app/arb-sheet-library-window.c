@@ -431,7 +431,10 @@ make_row (ArbSheetLibraryWindow *self,
        * view, the rest wait in the menu. */
       gtk_widget_set_valign (fight, GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (fight, "flat");
-      gtk_widget_set_tooltip_text (fight, _("Add to the fight under way; its side and place come next"));
+      gtk_widget_set_tooltip_text (fight, entry->dead ? _("Marked dead: Not Dead in the editor takes the mark off")
+                                                      : _("Add to the fight under way; its side and place come next"));
+      /* Kept for the record, not for new fights. */
+      gtk_widget_set_sensitive (fight, !entry->dead);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (fight), "library.add-to-fight");
       gtk_actionable_set_action_target_value (GTK_ACTIONABLE (fight), path_target (entry->path));
       gtk_box_append (GTK_BOX (actions), fight);
