@@ -227,9 +227,7 @@ update_spend (ArbSheetEditor *self)
     {
       int cost = pool - arb_sheet_get_int (trial, "experience", 0);
 
-      message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Costs %d of the %d points in the pool",
-                                              "Costs %d of the %d points in the pool", pool),
-                                 cost, pool);
+      message = g_strdup_printf (_("Costs %d of the %d points in the pool"), cost, pool);
     }
   else
     message = g_strdup (error->message);
@@ -497,7 +495,9 @@ spend_action (GtkWidget  *widget,
   g_autofree char *message = NULL;
 
   g_variant_get (param, "(&s&s)", &on, &weapon);
-  if (!can_spend (self))
+  /* The dead keep their record, not their points (15.4 for Arena of
+   * Death; no game spends for the dead). */
+  if (!can_spend (self) || arb_sheet_is_dead (self->sheet))
     return;
   /* On a copy first: the game leaves a refused sheet as it was, and this
    * keeps the one edited whole whatever it does. */
