@@ -350,6 +350,77 @@ test_blank_games (void)
         }
 }
 
+static void
+add_fight (ArbSheet   *sheet,
+           const char *date,
+           const char *title,
+           const char *foes,
+           const char *outcome,
+           const char *changes)
+{
+  g_autoptr(GError) error = NULL;
+  ArbSheetItem *fight = arb_sheet_add_item (sheet, "fight", &error);
+
+  g_assert_no_error (error);
+  arb_sheet_item_set (fight, "date", date);
+  arb_sheet_item_set (fight, "title", title);
+  arb_sheet_item_set (fight, "side", "Players");
+  arb_sheet_item_set (fight, "foes", foes);
+  arb_sheet_item_set (fight, "outcome", outcome);
+  arb_sheet_item_set_text (fight, changes);
+}
+
+/* The record of fights prints as a table, oldest first, before the
+ * notes; a dead figure's sheet says DEAD by its name; a sheet that has
+ * fought none prints neither. For the game with its own layout (Arena of
+ * Death) and one built from the spec (The Fantasy Trip). */
+static void
+test_fights (void)
+{
+  static const char *files[] = { "aod-rolf.xml", "tft-brenna-holt.xml" };
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autoptr(ArbSheet) sheet = load (files[f]);
+      g_autoptr(ArbPrintDoc) before = print_one (sheet, ARB_PAPER_A4);
+      g_autofree char *plain = pdf_text (before);
+
+      assert_no_match (plain, "^ *Fights *$");
+      assert_no_match (plain, "DEAD");
+      assert_no_match (plain, "What changed");
+
+      add_fight (sheet, "2026-10-01", "Wolves at Dusk", "Wolf, Wolf", "won", "Experience 0 → 350");
+      add_fight (sheet, "2026-11-02", "The Troll", "Troll", "fled", "Popularity 12 → 9");
+      {
+        g_autoptr(ArbPrintDoc) doc = print_one (sheet, ARB_PAPER_A4);
+        g_autofree char *text = pdf_text (doc);
+        const char *wolves, *troll, *notes;
+
+        g_assert_cmpint (arb_print_doc_get_n_pages (doc), ==, 1);
+        assert_matches (text, "^ *Fights *$");
+        assert_matches (text, "Date +Fight +Side +Foes +Outcome +What changed");
+        assert_matches (text, "2026-10-01 +Wolves at Dusk +Players +Wolf, Wolf +won +Experience 0 → 350");
+        assert_matches (text, "2026-11-02 +The Troll +Players +Troll +fled +Popularity 12 → 9");
+        assert_no_match (text, "DEAD");
+        wolves = strstr (text, "Wolves at Dusk");
+        troll = strstr (text, "The Troll");
+        notes = strstr (text, "Notes");
+        g_assert_true (wolves && troll && notes && wolves < troll && troll < notes);
+      }
+
+      g_assert_true (arb_sheet_set (sheet, "dead", "true", NULL));
+      add_fight (sheet, "2026-12-24", "The Manticore", "Manticore", "dead", "Dead");
+      {
+        g_autoptr(ArbPrintDoc) doc = print_one (sheet, ARB_PAPER_LETTER);
+        g_autofree char *text = pdf_text (doc);
+
+        /* On the header's line, over the name. */
+        assert_matches (text, "record sheet +DEAD *$");
+        assert_matches (text, "2026-12-24 +The Manticore +Players +Manticore +dead +Dead");
+      }
+    }
+}
+
 /* The other four games, from their sample sheets, figures from the rules. */
 static void
 test_games (void)
@@ -711,6 +782,7 @@ main (int   argc,
   g_test_add_func ("/print/sheet/armed-foe", test_armed_foe);
   g_test_add_func ("/print/sheet/blank-aod", test_blank_aod);
   g_test_add_func ("/print/sheet/blank-games", test_blank_games);
+  g_test_add_func ("/print/sheet/fights", test_fights);
   g_test_add_func ("/print/sheet/games", test_games);
   g_test_add_func ("/print/sheet/all-samples", test_all_samples);
   g_test_add_func ("/print/sheet/two-sheets", test_two_sheets);

@@ -311,6 +311,56 @@ test_add_hurt (void)
   remove_folder (dir);
 }
 
+/* A sheet marked dead is kept for the record, not offered for a new
+ * fight, until Show the Dead asks for it. */
+static void
+test_add_dead (void)
+{
+  GSettings *settings = arb_application_get_settings (app);
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-library-XXXXXX", NULL);
+  g_autofree char *rolf = copy_sheet (dir, "aod-rolf.xml");
+  g_autofree char *lazar = copy_sheet (dir, "aod-lazar.xml");
+  g_autofree char *text = NULL;
+  ArbWindow *window = arb_window_new (app);
+  ArbAddCombatantsDialog *dialog;
+  GtkToggleButton *show_dead;
+  g_auto(GStrv) paths = NULL;
+
+  g_assert_true (g_file_get_contents (lazar, &text, NULL, NULL));
+  {
+    g_auto(GStrv) parts = g_strsplit (text, "  <weapon", 2);
+    g_autofree char *dead = g_strconcat (parts[0], "  <dead>true</dead>\n  <weapon", parts[1], NULL);
+
+    g_assert_true (g_file_set_contents (lazar, dead, -1, NULL));
+  }
+  g_settings_set_string (settings, "sheet-library", dir);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-combatants", NULL));
+  iterate ();
+  dialog = find_toplevel (ARB_TYPE_ADD_COMBATANTS_DIALOG);
+  g_assert_nonnull (dialog);
+
+  paths = arb_add_combatants_dialog_list_paths (dialog);
+  g_assert_cmpuint (g_strv_length (paths), ==, 1);
+  g_assert_cmpstr (paths[0], ==, rolf);
+  g_assert_false (arb_add_combatants_dialog_choose (dialog, lazar));
+  g_clear_pointer (&paths, g_strfreev);
+
+  show_dead = GTK_TOGGLE_BUTTON (find (GTK_WIDGET (dialog), GTK_TYPE_TOGGLE_BUTTON));
+  g_assert_nonnull (show_dead);
+  gtk_toggle_button_set_active (show_dead, TRUE);
+  iterate ();
+  paths = arb_add_combatants_dialog_list_paths (dialog);
+  g_assert_cmpuint (g_strv_length (paths), ==, 2);
+  g_assert_true (g_strv_contains ((const char * const *)paths, lazar));
+
+  g_settings_reset (settings, "sheet-library");
+  destroy_window (window);
+  discard_drafts ();
+  remove_folder (dir);
+}
+
 /* A Glider-Pit Gladiators fight is offered its gliders, never a sheet
  * of Arena of Death, even searched for by name. */
 static void
@@ -558,6 +608,7 @@ main (int   argc,
   discard_drafts ();
   g_test_add_func ("/setup-fight/add-combatant", test_add_combatant);
   g_test_add_func ("/setup-fight/add-hurt", test_add_hurt);
+  g_test_add_func ("/setup-fight/add-dead", test_add_dead);
   g_test_add_func ("/setup-fight/other-game-not-listed", test_other_game_not_listed);
   g_test_add_func ("/setup-fight/gpg-moves", test_gpg_moves);
   g_test_add_func ("/setup-fight/empty-library", test_empty_library);

@@ -534,6 +534,245 @@ test_close_asks (void)
   remove_folder (dir);
 }
 
+/* Rolf's sheet after two fights, and Lazar's after his last. */
+static char *
+write_record (const char *dir,
+              const char *starter,
+              const char *before_end)
+{
+  g_autofree char *path = copy_starter (dir, starter);
+  g_autofree char *text = NULL;
+  g_auto(GStrv) parts = NULL;
+  g_autofree char *joined = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  parts = g_strsplit (text, "</sheet>", 2);
+  joined = g_strconcat (parts[0], before_end, "</sheet>\n", NULL);
+  g_assert_true (g_file_set_contents (path, joined, -1, NULL));
+  return g_steal_pointer (&path);
+}
+
+#define ROLF_FIGHTS \
+  "  <fight date=\"2026-10-01\" title=\"Wolves at Dusk\" side=\"Players\" foes=\"Wolf, Wolf\" outcome=\"won\">Experience 0 → 350\nFT lost 3 → 0</fight>\n" \
+  "  <fight date=\"2026-11-02\" title=\"The Troll\" side=\"Players\" foes=\"Troll\" outcome=\"fled\">Popularity 12 → 9</fight>\n"
+#define LAZAR_DEATH \
+  "  <fight date=\"2026-11-02\" title=\"The Troll\" side=\"Players\" foes=\"Troll\" outcome=\"dead\">Dead</fight>\n"
+
+/* The record is a list, newest first, not a form: no field for the
+ * fights nor for "dead"; a dead sheet says so and Not Dead takes the
+ * mark off, saved with the rest. */
+static void
+test_record (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-editor-XXXXXX", NULL);
+  g_autofree char *rolf = write_record (dir, "aod-rolf.xml", ROLF_FIGHTS);
+  g_autofree char *lazar = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  ArbSheetEditor *editor = arb_sheet_editor_new (NULL, rules, rolf, NULL, NULL, dir, &error);
+
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (editor));
+  iterate ();
+  g_assert_cmpuint (arb_sheet_editor_get_n_fights (editor), ==, 2);
+  g_assert_cmpstr (arb_sheet_editor_get_fight (editor, 0), ==,
+                   "2026-11-02 · The Troll — Fled · against Troll · side Players");
+  g_assert_cmpstr (arb_sheet_editor_get_fight (editor, 1), ==,
+                   "2026-10-01 · Wolves at Dusk — Won · against Wolf, Wolf · side Players");
+  g_assert_null (arb_sheet_editor_get_fight (editor, 2));
+  /* The changes, a row each, under their fight. */
+  g_assert_nonnull (find_widget (GTK_WIDGET (editor), ADW_TYPE_ACTION_ROW, "FT lost 3 → 0"));
+  g_assert_nonnull (find_widget (GTK_WIDGET (editor), ADW_TYPE_EXPANDER_ROW, "2026-10-01 · Wolves at Dusk"));
+  /* Neither the record nor the mark is a field of the form. */
+  g_assert_false (arb_sheet_editor_set_field (editor, "dead", "true"));
+  g_assert_false (arb_sheet_editor_set_field (editor, "fight:0:outcome", "won"));
+  g_assert_null (find_widget (GTK_WIDGET (editor), ADW_TYPE_PREFERENCES_ROW, "Dead"));
+  g_assert_null (find_widget (GTK_WIDGET (editor), ADW_TYPE_PREFERENCES_ROW, "Fight 1"));
+  g_assert_false (arb_sheet_is_dead (arb_sheet_editor_get_sheet (editor)));
+  g_assert_false (arb_sheet_editor_get_modified (editor));
+  gtk_window_destroy (GTK_WINDOW (editor));
+
+  lazar = write_record (dir, "aod-lazar.xml", LAZAR_DEATH);
+  g_assert_true (g_file_get_contents (lazar, &text, NULL, NULL));
+  {
+    g_auto(GStrv) parts = g_strsplit (text, "  <weapon", 2);
+    g_autofree char *dead = g_strconcat (parts[0], "  <dead>true</dead>\n  <weapon", parts[1], NULL);
+
+    g_assert_true (g_file_set_contents (lazar, dead, -1, NULL));
+  }
+  editor = arb_sheet_editor_new (NULL, rules, lazar, NULL, NULL, dir, &error);
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (editor));
+  iterate ();
+  g_assert_true (shows_text (GTK_WIDGET (editor),
+                             "Dead: fell in 2026-11-02 · The Troll. The sheet is kept for the record and left out "
+                             "of the library and of new fights."));
+  /* A dead man buys nothing. */
+  g_assert_false (arb_sheet_editor_choose_spend (editor, "FT", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.unmark-dead", NULL));
+  iterate ();
+  g_assert_false (arb_sheet_is_dead (arb_sheet_editor_get_sheet (editor)));
+  g_assert_true (arb_sheet_editor_get_modified (editor));
+  /* The record of the fight stays as written. */
+  g_assert_cmpuint (arb_sheet_editor_get_n_fights (editor), ==, 1);
+  g_assert_true (arb_sheet_editor_save (editor, &error));
+  g_assert_no_error (error);
+  g_free (text);
+  g_assert_true (g_file_get_contents (lazar, &text, NULL, NULL));
+  g_assert_null (strstr (text, "<dead>"));
+  g_assert_nonnull (strstr (text, "outcome=\"dead\""));
+  gtk_window_destroy (GTK_WINDOW (editor));
+  remove_folder (dir);
+}
+
+/* Spend Experience (15.5), Rolf with 350 points: PS at 400 refused with
+ * the game's reason; BC +3 for his Mace at 200 (50 → 53, 150 left);
+ * then FT at 300 is more than is left. Nothing reaches the file before
+ * Save. The Fantasy Trip keeps no experience: nothing offered. */
+static void
+test_spend_experience (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-editor-XXXXXX", NULL);
+  g_autofree char *rolf = copy_starter (dir, "aod-rolf.xml");
+  g_autofree char *brenna = copy_starter (dir, "tft-brenna-holt.xml");
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(GError) error = NULL;
+  ArbSheetEditor *editor = arb_sheet_editor_new (NULL, rules, rolf, NULL, NULL, dir, &error);
+  ArbSheet *sheet;
+  ArbSheetItem *mace = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (rolf, &before, NULL, NULL));
+  gtk_window_present (GTK_WINDOW (editor));
+  iterate ();
+  g_assert_nonnull (find_widget (GTK_WIDGET (editor), GTK_TYPE_MENU_BUTTON, NULL));
+
+  g_assert_false (arb_sheet_editor_choose_spend (editor, "PS", NULL));
+  g_assert_cmpstr (arb_sheet_editor_get_spend_message (editor), ==,
+                   "15.5: PS costs 400 experience points; Rolf the Barbarian has 350");
+  g_assert_true (arb_sheet_editor_choose_spend (editor, "BC", "Mace"));
+  g_assert_cmpstr (arb_sheet_editor_get_spend_message (editor), ==, "Costs 200 of the 350 points in the pool");
+  /* Only a try: the sheet edited is as it was. */
+  g_assert_cmpint (arb_sheet_get_int (arb_sheet_editor_get_sheet (editor), "experience", 0), ==, 350);
+  g_assert_false (arb_sheet_editor_get_modified (editor));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.spend-experience", "(ss)", "BC", "Mace"));
+  iterate ();
+  sheet = arb_sheet_editor_get_sheet (editor);
+  g_assert_cmpint (arb_sheet_get_int (sheet, "experience", 0), ==, 150);
+  for (guint i = 0; i < arb_sheet_get_n_items (sheet); i++)
+    if (g_strcmp0 (arb_sheet_item_get (arb_sheet_get_item (sheet, i), "name"), "Mace") == 0)
+      mace = arb_sheet_get_item (sheet, i);
+  g_assert_nonnull (mace);
+  g_assert_cmpint (arb_sheet_item_get_int (mace, "bc", 0), ==, 53);
+  g_assert_true (arb_sheet_editor_get_modified (editor));
+  g_assert_true (g_file_get_contents (rolf, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+
+  /* The popover, rebuilt with the form, knows the pool left. */
+  g_assert_false (arb_sheet_editor_choose_spend (editor, "FT", NULL));
+  g_assert_cmpstr (arb_sheet_editor_get_spend_message (editor), ==,
+                   "15.5: FT costs 300 experience points; Rolf the Barbarian has 150");
+  /* A refused purchase by the action changes nothing. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.spend-experience", "(ss)", "FT", ""));
+  iterate ();
+  g_assert_cmpint (arb_sheet_get_int (arb_sheet_editor_get_sheet (editor), "experience", 0), ==, 150);
+  g_assert_cmpint (arb_sheet_get_int (arb_sheet_editor_get_sheet (editor), "ft", 0), ==, 17);
+
+  g_assert_true (arb_sheet_editor_save (editor, &error));
+  g_assert_no_error (error);
+  g_free (after);
+  g_assert_true (g_file_get_contents (rolf, &after, NULL, NULL));
+  g_assert_nonnull (strstr (after, "<experience>150</experience>"));
+  g_assert_nonnull (strstr (after, "name=\"Mace\" bc=\"53\""));
+  gtk_window_destroy (GTK_WINDOW (editor));
+
+  editor = arb_sheet_editor_new (NULL, rules, brenna, NULL, NULL, dir, &error);
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (editor));
+  iterate ();
+  g_assert_false (arb_sheet_editor_choose_spend (editor, "ST", NULL));
+  g_assert_null (arb_sheet_editor_get_spend_message (editor));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (editor), "editor.spend-experience", "(ss)", "PS", ""));
+  g_assert_false (arb_sheet_editor_get_modified (editor));
+  gtk_window_destroy (GTK_WINDOW (editor));
+  remove_folder (dir);
+}
+
+/* The roster: Rolf (two fights, 350 points, FT lost so hurt), Lazar
+ * (dead, hidden until asked), Brenna (The Fantasy Trip: no pool);
+ * sorting by a column orders the characters by it. */
+static void
+test_library_roster (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-editor-XXXXXX", NULL);
+  g_autofree char *rolf = write_record (dir, "aod-rolf.xml", ROLF_FIGHTS);
+  g_autofree char *lazar = write_record (dir, "aod-lazar.xml", LAZAR_DEATH);
+  g_autofree char *brenna = copy_starter (dir, "tft-brenna-holt.xml");
+  g_autofree char *text = NULL;
+  ArbSheetLibraryWindow *library;
+  gboolean show_dead = TRUE;
+
+  g_assert_true (g_file_get_contents (lazar, &text, NULL, NULL));
+  {
+    g_auto(GStrv) parts = g_strsplit (text, "  <weapon", 2);
+    g_autofree char *dead = g_strconcat (parts[0], "  <dead>true</dead>\n  <weapon", parts[1], NULL);
+
+    g_assert_true (g_file_set_contents (lazar, dead, -1, NULL));
+  }
+  library = arb_sheet_library_window_new (NULL, dir);
+  gtk_window_present (GTK_WINDOW (library));
+  iterate ();
+
+  /* By name, the dead left out. */
+  g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 2);
+  g_object_get (library, "show-dead", &show_dead, NULL);
+  g_assert_false (show_dead);
+  {
+    g_autofree char *first = arb_sheet_library_window_dup_row (library, 0);
+    g_autofree char *second = arb_sheet_library_window_dup_row (library, 1);
+    g_autofree char *third = arb_sheet_library_window_dup_row (library, 2);
+
+    g_assert_cmpstr (first, ==, "Brenna Holt|0|—|—|Ready");
+    g_assert_cmpstr (second, ==, "Rolf the Barbarian|2|2026-11-02|350|Hurt");
+    g_assert_null (third);
+  }
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (library), "library.show-dead", NULL));
+  iterate ();
+  g_assert_cmpuint (arb_sheet_library_window_get_n_visible (library), ==, 3);
+  {
+    g_autofree char *second = arb_sheet_library_window_dup_row (library, 1);
+
+    g_assert_cmpstr (second, ==, "Lazar the Swift|1|2026-11-02|0|Dead");
+  }
+
+  /* Most fights first; then the state, the fit first. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (library), "library.sort", "s", "fights"));
+  iterate ();
+  {
+    g_autofree char *first = arb_sheet_library_window_dup_row (library, 0);
+    g_autofree char *second = arb_sheet_library_window_dup_row (library, 1);
+    g_autofree char *third = arb_sheet_library_window_dup_row (library, 2);
+
+    g_assert_true (g_str_has_prefix (first, "Rolf the Barbarian|"));
+    g_assert_true (g_str_has_prefix (second, "Lazar the Swift|"));
+    g_assert_true (g_str_has_prefix (third, "Brenna Holt|"));
+  }
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (library), "library.sort", "s", "state"));
+  iterate ();
+  {
+    g_autofree char *first = arb_sheet_library_window_dup_row (library, 0);
+    g_autofree char *third = arb_sheet_library_window_dup_row (library, 2);
+
+    g_assert_true (g_str_has_prefix (first, "Brenna Holt|"));
+    g_assert_true (g_str_has_prefix (third, "Lazar the Swift|"));
+  }
+  gtk_window_destroy (GTK_WINDOW (library));
+  remove_folder (dir);
+}
+
 /* The library's Edit opens the editor on that file, and so does
  * activating the row; a save reloads the list. */
 static void
@@ -884,6 +1123,9 @@ main (int   argc,
   g_test_add_func ("/sheet-editor/close-asks", test_close_asks);
   g_test_add_func ("/sheet-editor/revert-asks", test_revert_asks);
   g_test_add_func ("/sheet-editor/from-library", test_from_library);
+  g_test_add_func ("/sheet-editor/record", test_record);
+  g_test_add_func ("/sheet-editor/spend-experience", test_spend_experience);
+  g_test_add_func ("/sheet-library/roster", test_library_roster);
   g_test_add_func ("/sheet-editor/library-non-utf8-name", test_library_non_utf8_name);
   g_test_add_func ("/sheet-library/duplicate", test_library_duplicate);
   g_test_add_func ("/sheet-library/trash", test_library_trash);

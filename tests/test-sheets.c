@@ -968,6 +968,112 @@ test_library (void)
   }
 }
 
+/* The roster: each entry carries its sheet's record at a glance, and the
+ * dead are left out only when asked. */
+static void
+test_library_record (void)
+{
+  static const char veteran[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<sheet system=\"aod\" kind=\"character\" format=\"1\">\n"
+    "  <name>Rolf the Barbarian</name>\n"
+    "  <race>Human</race>\n"
+    "  <ps>18</ps> <md>16</md> <ag>16</ag> <en>16</en> <ft>17</ft> <wp>17</wp>\n"
+    "  <popularity>9</popularity>\n"
+    "  <armor>Leather</armor>\n"
+    "  <shield>Plain Buckler</shield>\n"
+    "  <experience>350</experience>\n"
+    "  <ft-lost>3</ft-lost>\n"
+    "  <weapon name=\"Knife\" bc=\"40\" dm=\"+1\" rg=\"8\" use=\"RMC\" hands=\"1\"/>\n"
+    "  <fight date=\"2026-11-02\" title=\"The Troll\" side=\"Players\" foes=\"Troll\" outcome=\"fled\">Popularity 12 → 9</fight>\n"
+    "  <fight date=\"2026-10-01\" title=\"Wolves\" side=\"Players\" foes=\"Wolf, Wolf\" outcome=\"won\">Experience 0 → 350</fight>\n"
+    "</sheet>\n";
+  static const char fallen[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<sheet system=\"aod\" kind=\"character\" format=\"1\">\n"
+    "  <name>Lazar the Fallen</name>\n"
+    "  <race>Human</race>\n"
+    "  <ps>15</ps> <md>15</md> <ag>15</ag> <en>15</en> <ft>15</ft> <wp>15</wp>\n"
+    "  <popularity>10</popularity>\n"
+    "  <armor>Leather</armor>\n"
+    "  <shield>none</shield>\n"
+    "  <experience>300</experience>\n"
+    "  <dead>true</dead>\n"
+    "  <weapon name=\"Knife\" bc=\"40\" dm=\"+1\" rg=\"8\" use=\"RMC\" hands=\"1\"/>\n"
+    "  <fight date=\"2026-11-02\" title=\"The Troll\" side=\"Players\" foes=\"Troll\" outcome=\"dead\">Dead</fight>\n"
+    "</sheet>\n";
+  g_autofree char *dir = tmp_path ("library-record");
+  g_autofree char *tft_src = NULL;
+  g_autoptr(GPtrArray) all = NULL;
+  g_autoptr(GPtrArray) living = NULL;
+  g_autoptr(GError) error = NULL;
+  ArbSheetEntry *rolf_e = NULL, *lazar_e = NULL, *brenna_e = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  {
+    g_autofree char *a = g_build_filename (dir, "rolf.xml", NULL);
+    g_autofree char *b = g_build_filename (dir, "lazar.xml", NULL);
+    g_autofree char *c = g_build_filename (dir, "brenna.xml", NULL);
+    g_autofree char *src = g_test_build_filename (G_TEST_DIST, "..", "data", "sheets", "tft-brenna-holt.xml", NULL);
+
+    write_file (a, veteran, -1);
+    write_file (b, fallen, -1);
+    tft_src = read_file (src);
+    write_file (c, tft_src, -1);
+  }
+
+  all = arb_sheet_library_list_full (dir, rules, NULL, NULL, NULL, ARB_SHEET_LIST_DEFAULT, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (all->len, ==, 3);
+  for (guint i = 0; i < all->len; i++)
+    {
+      ArbSheetEntry *e = g_ptr_array_index (all, i);
+
+      g_assert_null (e->error);
+      if (g_str_has_suffix (e->path, "rolf.xml"))
+        rolf_e = e;
+      else if (g_str_has_suffix (e->path, "lazar.xml"))
+        lazar_e = e;
+      else
+        brenna_e = e;
+    }
+  g_assert_nonnull (rolf_e);
+  g_assert_nonnull (lazar_e);
+  g_assert_nonnull (brenna_e);
+
+  /* Two fights, the later by date though written first; FT lost heals. */
+  g_assert_cmpuint (rolf_e->n_fights, ==, 2);
+  g_assert_cmpstr (rolf_e->last_fight, ==, "2026-11-02");
+  g_assert_false (rolf_e->dead);
+  g_assert_true (rolf_e->hurt);
+  g_assert_cmpint (rolf_e->experience, ==, 350);
+
+  g_assert_cmpuint (lazar_e->n_fights, ==, 1);
+  g_assert_cmpstr (lazar_e->last_fight, ==, "2026-11-02");
+  g_assert_true (lazar_e->dead);
+  g_assert_false (lazar_e->hurt);
+  g_assert_cmpint (lazar_e->experience, ==, 300);
+
+  /* The Fantasy Trip's sheet keeps no pool; no fights yet. */
+  g_assert_cmpuint (brenna_e->n_fights, ==, 0);
+  g_assert_null (brenna_e->last_fight);
+  g_assert_false (brenna_e->dead);
+  g_assert_false (brenna_e->hurt);
+  g_assert_cmpint (brenna_e->experience, ==, -1);
+
+  /* The plain list keeps everyone (the CLI's); the living leave Lazar out. */
+  living = arb_sheet_library_list_full (dir, rules, NULL, NULL, NULL, ARB_SHEET_LIST_LIVING, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (living->len, ==, 2);
+  for (guint i = 0; i < living->len; i++)
+    g_assert_false (g_str_has_suffix (((ArbSheetEntry *)g_ptr_array_index (living, i))->path, "lazar.xml"));
+  {
+    g_autoptr(GPtrArray) plain = arb_sheet_library_list (dir, rules, NULL, NULL, NULL, &error);
+
+    g_assert_cmpuint (plain->len, ==, 3);
+  }
+}
+
 /* The library is sorted by name as the language collates it (accents and
  * case as g_utf8_collate() weighs them), an unreadable file by its name,
  * and two sheets of one name by their paths. */
@@ -1412,6 +1518,7 @@ main (int   argc,
   g_test_add_func ("/sheets/save/refuses-unreadable", test_save_refuses_unreadable);
   g_test_add_func ("/sheets/library", test_library);
   g_test_add_func ("/sheets/library-order", test_library_order);
+  g_test_add_func ("/sheets/library-record", test_library_record);
   g_test_add_func ("/sheets/generation", test_generation);
   g_test_add_func ("/sheets/generation-rules", test_generation_rules);
   g_test_add_func ("/sheets/set-and-items", test_set_and_items);

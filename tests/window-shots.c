@@ -8,7 +8,9 @@
  * main-4-dogfight.png, a Dogfight fight with an aircraft selected;
  * add-combatants.png and main-5-placing.png, a sheet searched for and
  * being placed; gpg-move.png and main-6-gpg-path.png, a glider's
- * manoeuvres and their path. For
+ * manoeuvres and their path; with a second folder whose sheets have
+ * fought, roster-*.png and record-*.png, the library's roster and the
+ * editor's record of fights at two sizes, light and dark. For
  * checking the UI by eye
  * without a compositor (run it under xvfb-run with GSK_RENDERER=cairo).
  *
@@ -70,6 +72,23 @@ find_widget (GtkWidget *widget,
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
     {
       GtkWidget *found = find_widget (child, type);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+/* The menu button labelled @label under @widget, or NULL. */
+static GtkWidget *
+find_menu_button (GtkWidget  *widget,
+                  const char *label)
+{
+  if (GTK_IS_MENU_BUTTON (widget) && g_strcmp0 (gtk_menu_button_get_label (GTK_MENU_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_menu_button (child, label);
 
       if (found)
         return found;
@@ -516,6 +535,95 @@ main (int   argc,
           if (g_str_equal (G_OBJECT_TYPE_NAME (w), "ArbSheetLibraryWindow"))
             shoot (GTK_WIDGET (w), dir, "library.png");
         }
+    }
+
+  if (argc > 3)
+    {
+      /* The roster and the record: a folder whose sheets have fought
+       * (aod-rolf.xml with fights, aod-lazar.xml dead), at a small and
+       * a laptop screen's size, light and dark. */
+      static const struct { int w, h; } sizes[] = { { 800, 600 }, { 1280, 800 } };
+      AdwStyleManager *style = adw_style_manager_get_default ();
+      g_autoptr(GtkWindow) library = NULL;
+      GListModel *toplevels = gtk_window_get_toplevels ();
+
+      /* The library shown before is on the other folder. */
+      for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
+        {
+          g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i - 1);
+
+          if (g_str_equal (G_OBJECT_TYPE_NAME (w), "ArbSheetLibraryWindow"))
+            gtk_window_destroy (w);
+        }
+      iterate ();
+      g_settings_set_string (arb_application_get_settings (app), "sheet-library", argv[3]);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sheet-library", NULL);
+      iterate ();
+      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+        {
+          g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+          if (g_str_equal (G_OBJECT_TYPE_NAME (w), "ArbSheetLibraryWindow"))
+            g_set_object (&library, w);
+        }
+      for (guint dark = 0; dark < 2; dark++)
+        {
+          adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+          for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+            {
+              const char *scheme = dark ? "dark" : "light";
+              g_autofree char *lib_name = g_strdup_printf ("roster-%dx%d-%s.png", sizes[i].w, sizes[i].h, scheme);
+              g_autofree char *ed_name = g_strdup_printf ("record-%dx%d-%s.png", sizes[i].w, sizes[i].h, scheme);
+              g_autofree char *dead_name = g_strdup_printf ("record-dead-%dx%d-%s.png", sizes[i].w, sizes[i].h, scheme);
+              g_autofree char *rolf = g_build_filename (argv[3], "aod-rolf.xml", NULL);
+              g_autofree char *lazar = g_build_filename (argv[3], "aod-lazar.xml", NULL);
+              ArbSheetEditor *editor;
+
+              if (library)
+                {
+                  gtk_window_set_default_size (library, sizes[i].w, sizes[i].h);
+                  g_object_set (library, "sort", i == 0 ? "name" : "fights", "show-dead", i == 1, NULL);
+                  settle ();
+                  shoot (GTK_WIDGET (library), dir, lib_name);
+                }
+              editor = arb_sheet_editor_new (GTK_WINDOW (window), arb_application_get_rules (app), rolf,
+                                             NULL, NULL, argv[3], NULL);
+              gtk_window_set_default_size (GTK_WINDOW (editor), sizes[i].w, sizes[i].h);
+              gtk_window_present (GTK_WINDOW (editor));
+              settle ();
+              /* The record is below the form: scrolled to. */
+              gtk_widget_activate_action (GTK_WIDGET (editor), "editor.show-fights", NULL);
+              settle ();
+              shoot (GTK_WIDGET (editor), dir, ed_name);
+              {
+                /* Spend Experience open on a weapon's BC. */
+                GtkWidget *spend = find_menu_button (GTK_WIDGET (editor), "Spend Experience…");
+                g_autofree char *spend_name = g_strdup_printf ("spend-%dx%d-%s.png", sizes[i].w, sizes[i].h, scheme);
+
+                if (spend)
+                  {
+                    arb_sheet_editor_choose_spend (editor, "BC", "Mace");
+                    gtk_menu_button_popup (GTK_MENU_BUTTON (spend));
+                    settle ();
+                    /* A popover is a surface of its own. */
+                    shoot (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (spend))), dir, spend_name);
+                    gtk_menu_button_popdown (GTK_MENU_BUTTON (spend));
+                  }
+              }
+              gtk_window_destroy (GTK_WINDOW (editor));
+              editor = arb_sheet_editor_new (GTK_WINDOW (window), arb_application_get_rules (app), lazar,
+                                             NULL, NULL, argv[3], NULL);
+              gtk_window_set_default_size (GTK_WINDOW (editor), sizes[i].w, sizes[i].h);
+              gtk_window_present (GTK_WINDOW (editor));
+              settle ();
+              shoot (GTK_WIDGET (editor), dir, dead_name);
+              gtk_window_destroy (GTK_WINDOW (editor));
+            }
+        }
+      adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+      if (library)
+        gtk_window_destroy (library);
+      g_settings_set_string (arb_application_get_settings (app), "sheet-library", argv[2]);
     }
 
   if (argc > 2)

@@ -24,6 +24,7 @@ struct _ArbAddCombatantsDialog
   /* Template widgets */
   AdwWindowTitle *window_title;
   GtkSearchEntry *search_entry;
+  GtkToggleButton *dead_toggle;
   char           *listed;   /* the search the list was filled for */
   GtkStack       *stack;
   GtkListBox     *list_box;
@@ -95,7 +96,10 @@ fill_list (ArbAddCombatantsDialog *self)
   self->listed = g_strdup (search);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list_box))))
     gtk_list_box_remove (self->list_box, child);
-  entries = arb_sheet_library_list (self->folder, rules, game_of (self), NULL, search, NULL);
+  entries = arb_sheet_library_list_full (self->folder, rules, game_of (self), NULL, search,
+                                         gtk_toggle_button_get_active (self->dead_toggle) ? ARB_SHEET_LIST_DEFAULT
+                                                                                          : ARB_SHEET_LIST_LIVING,
+                                         NULL);
   for (guint i = 0; entries && i < entries->len; i++)
     {
       ArbSheetEntry *entry = g_ptr_array_index (entries, i);
@@ -107,8 +111,13 @@ fill_list (ArbAddCombatantsDialog *self)
       row = adw_action_row_new ();
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), entry->name);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
-                                   g_strcmp0 (entry->kind, "npc") == 0 ? _("NPC") : _("Character"));
+      if (entry->dead)
+        /* Translators: a sheet's kind, and it is marked dead */
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row), g_strcmp0 (entry->kind, "npc") == 0 ? _("NPC · dead")
+                                                                                                : _("Character · dead"));
+      else
+        adw_action_row_set_subtitle (ADW_ACTION_ROW (row),
+                                     g_strcmp0 (entry->kind, "npc") == 0 ? _("NPC") : _("Character"));
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       g_object_set_data_full (G_OBJECT (row), "path", g_strdup (entry->path), g_free);
       g_object_set_data_full (G_OBJECT (row), "name", g_strdup (entry->name), g_free);
@@ -313,6 +322,12 @@ arb_add_combatants_dialog_choose (ArbAddCombatantsDialog *self,
 }
 
 static void
+dead_toggled_cb (ArbAddCombatantsDialog *self)
+{
+  fill_list (self);
+}
+
+static void
 search_changed_cb (ArbAddCombatantsDialog *self)
 {
   fill_list (self);
@@ -440,6 +455,7 @@ arb_add_combatants_dialog_class_init (ArbAddCombatantsDialogClass *klass)
                                                "/io/github/arbiter/Arbiter/ui/arb-add-combatants-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbAddCombatantsDialog, window_title);
   gtk_widget_class_bind_template_child (widget_class, ArbAddCombatantsDialog, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, ArbAddCombatantsDialog, dead_toggle);
   gtk_widget_class_bind_template_child (widget_class, ArbAddCombatantsDialog, stack);
   gtk_widget_class_bind_template_child (widget_class, ArbAddCombatantsDialog, list_box);
   gtk_widget_class_bind_template_child (widget_class, ArbAddCombatantsDialog, empty_page);
@@ -449,6 +465,7 @@ arb_add_combatants_dialog_class_init (ArbAddCombatantsDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbAddCombatantsDialog, heal_row);
   gtk_widget_class_bind_template_child (widget_class, ArbAddCombatantsDialog, heal_switch);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, dead_toggled_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
 

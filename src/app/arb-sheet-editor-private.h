@@ -59,11 +59,22 @@ struct _ArbSheetEditor
   GtkInfoBar          *problems_bar;
   GtkLabel            *problems_label;
   AdwPreferencesPage  *page;
+  GtkInfoBar          *dead_bar;
+  GtkLabel            *dead_label;
 
   /* Borrowed: the form, rebuilt on reload */
   GPtrArray           *groups;        /* AdwPreferencesGroup on the page */
   AdwPreferencesGroup *derived_group;
   GPtrArray           *derived_rows;
+  /* The record (arb-sheet-editor-record.c) */
+  AdwPreferencesGroup *fights_group;
+  GtkWidget           *first_fight_row;
+  guint                n_fight_rows;
+  GtkDropDown         *spend_on;
+  GtkDropDown         *spend_weapon;
+  GtkLabel            *spend_message;
+  GtkWidget           *spend_apply;
+  GStrv                spend_values;    /* owned: what spend_on offers */
 
   /* Owned */
   ArbRulesetLibrary   *rules;
@@ -88,6 +99,15 @@ guint        _arb_sheet_editor_view_index    (ItemView       *view);
 char        *_arb_sheet_editor_field_key     (Field          *field);
 const char  *_arb_sheet_editor_field_current (ArbSheetEditor *self,
                                               Field          *field);
+
+void         _arb_sheet_editor_rebuild       (ArbSheetEditor *self);
+void         _arb_sheet_editor_toast         (ArbSheetEditor *self,
+                                              const char     *text);
+
+/* arb-sheet-editor-record.c */
+void         _arb_sheet_editor_add_record    (ArbSheetEditor      *self,
+                                              AdwPreferencesGroup *group);
+void         _arb_sheet_editor_record_class_init (GtkWidgetClass *widget_class);
 
 /* arb-sheet-editor-check.c */
 void         _arb_sheet_editor_check         (ArbSheetEditor *self);

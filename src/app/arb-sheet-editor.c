@@ -57,6 +57,13 @@ toast (ArbSheetEditor *self,
   arb_toast_add_text (self->toast_overlay, text);
 }
 
+void
+_arb_sheet_editor_toast (ArbSheetEditor *self,
+                         const char     *text)
+{
+  toast (self, text);
+}
+
 /* Plural headings for the item kinds the games have. */
 static const char *
 kind_title (const ArbItemSpec *spec)
@@ -652,6 +659,9 @@ build_form (ArbSheetEditor *self)
   for (guint i = 0; specs[i].name; i++)
     if (specs[i].type == ARB_FIELD_TEXT && g_str_equal (specs[i].name, "notes"))
       notes = &specs[i];
+    /* The record's, not the form's: the bar at the top says it. */
+    else if (g_str_equal (specs[i].name, "dead"))
+      continue;
     else
       add_field (self, &specs[i], NULL, _(specs[i].label), GTK_WIDGET (group));
 
@@ -660,10 +670,15 @@ build_form (ArbSheetEditor *self)
 
   for (guint s = 0; items && items[s].kind; s++)
     {
-      KindGroup *k = g_new0 (KindGroup, 1);
+      KindGroup *k;
       g_autoptr(GPtrArray) existing = arb_sheet_get_items (self->sheet, items[s].kind);
-      GtkWidget *content = adw_button_content_new ();
+      GtkWidget *content;
 
+      /* History, written by Update Sheets: listed below, not edited. */
+      if (g_str_equal (items[s].kind, "fight"))
+        continue;
+      k = g_new0 (KindGroup, 1);
+      content = adw_button_content_new ();
       k->spec = &items[s];
       k->views = g_ptr_array_new_with_free_func (g_free);
       k->group = add_group (self, kind_title (&items[s]), NULL);
@@ -686,7 +701,17 @@ build_form (ArbSheetEditor *self)
   if (notes)
     add_field (self, notes, NULL, _(notes->label), GTK_WIDGET (add_group (self, _(notes->label), NULL)));
 
+  _arb_sheet_editor_add_record (self, add_group (self, _("Fights"), NULL));
+
   self->building = FALSE;
+}
+
+/* The form again from the sheet, after a change made outside it. */
+void
+_arb_sheet_editor_rebuild (ArbSheetEditor *self)
+{
+  build_form (self);
+  refresh (self);
 }
 
 static void
@@ -1200,6 +1225,7 @@ arb_sheet_editor_finalize (GObject *object)
   g_free (self->path);
   g_free (self->stamp);
   g_free (self->folder);
+  g_strfreev (self->spend_values);
   G_OBJECT_CLASS (arb_sheet_editor_parent_class)->finalize (object);
 }
 
@@ -1231,6 +1257,8 @@ arb_sheet_editor_class_init (ArbSheetEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbSheetEditor, problems_bar);
   gtk_widget_class_bind_template_child (widget_class, ArbSheetEditor, problems_label);
   gtk_widget_class_bind_template_child (widget_class, ArbSheetEditor, page);
+  gtk_widget_class_bind_template_child (widget_class, ArbSheetEditor, dead_bar);
+  gtk_widget_class_bind_template_child (widget_class, ArbSheetEditor, dead_label);
 
   gtk_widget_class_install_action (widget_class, "editor.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "editor.save-copy", NULL, save_copy_action);
@@ -1239,6 +1267,7 @@ arb_sheet_editor_class_init (ArbSheetEditorClass *klass)
   gtk_widget_class_install_action (widget_class, "editor.add-item", "s", add_item_action);
   gtk_widget_class_install_action (widget_class, "editor.remove-item", "(su)", remove_item_action);
   gtk_widget_class_install_action (widget_class, "editor.show-problem", NULL, show_problem_action);
+  _arb_sheet_editor_record_class_init (widget_class);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "editor.save", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
 }

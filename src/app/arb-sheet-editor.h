@@ -25,7 +25,9 @@ G_DECLARE_FINAL_TYPE (ArbSheetEditor, arb_sheet_editor, ARB, SHEET_EDITOR, AdwWi
  * Actions (in the "editor" group): save (Ctrl+S), save-copy, reload,
  * revert (asks first when there are changes),
  * add-item (s: the item kind, "weapon"), remove-item ((su): kind and its
- * place among the items of that kind), show-problem.
+ * place among the items of that kind), show-problem, show-fights,
+ * unmark-dead, spend-experience ((ss): what to buy and the weapon, ""
+ * for none; where the sheet's game keeps experience).
  *
  * Closing with changes not saved asks first (Save, Discard, Cancel) when
  * the app's confirm-destructive setting is on. */
@@ -65,6 +67,19 @@ gboolean        arb_sheet_editor_save         (ArbSheetEditor    *self,
 /* Reads the file again, letting go of the changes made here. */
 gboolean        arb_sheet_editor_reload       (ArbSheetEditor    *self,
                                                GError           **error);
+/* The sheet's record of fights as listed, newest first: how many, and
+ * the i-th row's words ("DATE · TITLE — OUTCOME · against FOES"). */
+guint           arb_sheet_editor_get_n_fights (ArbSheetEditor    *self);
+const char     *arb_sheet_editor_get_fight    (ArbSheetEditor    *self,
+                                               guint              i);
+/* Chooses in Spend Experience's popover as a click would; whether the
+ * game allows it (its Spend button). The message says what it costs or
+ * why not; NULL where the sheet cannot spend. */
+gboolean        arb_sheet_editor_choose_spend (ArbSheetEditor    *self,
+                                               const char        *on,
+                                               const char        *weapon);
+const char     *arb_sheet_editor_get_spend_message (ArbSheetEditor *self);
+
 /* The file edited, or NULL for a new sheet not saved yet. */
 const char     *arb_sheet_editor_get_path     (ArbSheetEditor    *self);
 

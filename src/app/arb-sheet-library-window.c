@@ -3,7 +3,9 @@
  * Lists the sheets with filters and a search; opens the editor on one
  * (Enter) or on a new one (Ctrl+N), duplicates (Ctrl+D), moves to the
  * trash (Delete) and hands a sheet to the fight. Every change to the
- * folder made here reads the folder again.
+ * folder made here reads the folder again. For characters it is the
+ * campaign's roster: fights, last fight, experience and state in columns
+ * sorted by a click on their headings; the dead wait behind Show the Dead.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,6 +21,45 @@
 #include "arb-rules.h"
 #include "arb-sheet-editor.h"
 #include "arb-sheet-library-window.h"
+
+/* The roster's columns, in the order shown. */
+enum {
+  ROSTER_FIGHTS,
+  ROSTER_LAST,
+  ROSTER_EXPERIENCE,
+  ROSTER_STATE,
+  ROSTER_N_COLUMNS
+};
+
+static const struct
+{
+  const char *key;      /* the sort property's value */
+  const char *title;
+} roster_columns[ROSTER_N_COLUMNS] = {
+  { "fights", N_("Fights") },
+  { "last-fight", N_("Last Fight") },
+  { "experience", N_("Experience") },
+  { "state", N_("State") },
+};
+
+/* What a row shows of its sheet's record, kept for sorting. */
+typedef struct
+{
+  guint     n_fights;
+  char     *last_fight;
+  int       experience;
+  int       state;       /* 0 ready, 1 hurt, 2 dead */
+  guint     order;       /* by name, as the library lists */
+} Roster;
+
+static void
+roster_free (gpointer data)
+{
+  Roster *roster = data;
+
+  g_free (roster->last_fight);
+  g_free (roster);
+}
 
 /* A sheet moved to the trash here, for Undo. */
 typedef struct
@@ -41,12 +82,21 @@ struct _ArbSheetLibraryWindow
   GtkStack          *stack;
   GtkListBox        *list_box;
   GtkLabel          *count_label;
+  GtkBox            *roster_header;
+
+  /* The roster's columns line up with their headings through these. */
+  GtkSizeGroup      *columns[ROSTER_N_COLUMNS];
+  GtkSizeGroup      *actions_group;
+  GtkWidget         *headings[ROSTER_N_COLUMNS];
 
   /* Owned */
   char              *folder;
   ArbRulesetLibrary *rules;
   GHashTable        *trashed;   /* original path -> Trashed */
   guint              n_rows;
+  guint              n_dead;
+  char              *sort;      /* "name", or a column's key */
+  gboolean           show_dead;
 };
 
 G_DEFINE_FINAL_TYPE (ArbSheetLibraryWindow, arb_sheet_library_window, ADW_TYPE_WINDOW)
@@ -54,6 +104,8 @@ G_DEFINE_FINAL_TYPE (ArbSheetLibraryWindow, arb_sheet_library_window, ADW_TYPE_W
 enum {
   PROP_0,
   PROP_FOLDER,
+  PROP_SORT,
+  PROP_SHOW_DEAD,
   N_PROPS
 };
 
@@ -123,6 +175,8 @@ filter_row (GtkListBoxRow *row,
   /* Unreadable files always show, so that none goes unnoticed. */
   if (row_system == NULL)
     return TRUE;
+  if (!self->show_dead && g_object_get_data (G_OBJECT (row), "dead"))
+    return FALSE;
   if (system && g_strcmp0 (system, row_system) != 0)
     return FALSE;
   if (kind && g_strcmp0 (kind, row_kind) != 0)
@@ -151,6 +205,32 @@ arb_sheet_library_window_get_n_visible (ArbSheetLibraryWindow *self)
   return n;
 }
 
+char *
+arb_sheet_library_window_dup_row (ArbSheetLibraryWindow *self,
+                                  guint                  i)
+{
+  GtkListBoxRow *row;
+  guint n = 0;
+
+  g_return_val_if_fail (ARB_IS_SHEET_LIBRARY_WINDOW (self), NULL);
+
+  /* In the order shown: the list's own, sorted. */
+  for (int r = 0; (row = gtk_list_box_get_row_at_index (self->list_box, r)); r++)
+    {
+      GtkWidget *cells;
+      GString *text;
+
+      if (!filter_row (row, self) || n++ != i)
+        continue;
+      text = g_string_new (g_object_get_data (G_OBJECT (row), "name"));
+      cells = g_object_get_data (G_OBJECT (row), "cells");
+      for (GtkWidget *c = cells ? gtk_widget_get_first_child (cells) : NULL; c; c = gtk_widget_get_next_sibling (c))
+        g_string_append_printf (text, "|%s", gtk_label_get_label (GTK_LABEL (c)));
+      return g_string_free (text, FALSE);
+    }
+  return NULL;
+}
+
 static void
 update_view (ArbSheetLibraryWindow *self)
 {
@@ -168,6 +248,16 @@ update_view (ArbSheetLibraryWindow *self)
 
   count = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u sheet", "%u of %u sheets", self->n_rows),
                            visible, self->n_rows);
+  if (self->n_dead > 0 && !self->show_dead)
+    {
+      /* Translators: after "3 of 40 sheets"; the dead are hidden */
+      g_autofree char *dead = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s · %u dead not shown",
+                                                            "%s · %u dead not shown", self->n_dead),
+                                               count, self->n_dead);
+
+      g_free (count);
+      count = g_steal_pointer (&dead);
+    }
   gtk_label_set_label (self->count_label, count);
 }
 
@@ -220,8 +310,57 @@ menu_item (const char *label,
   return item;
 }
 
+/* A cell of the roster: a label sized with its heading. */
 static GtkWidget *
-make_row (ArbSheetEntry *entry)
+roster_cell (ArbSheetLibraryWindow *self,
+             guint                  column,
+             const char            *text,
+             const char            *tooltip)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
+  /* Under its heading's words, inside the heading button's padding. */
+  gtk_widget_set_margin_start (label, 11);
+  gtk_widget_add_css_class (label, "numeric");
+  if (tooltip)
+    gtk_widget_set_tooltip_text (label, tooltip);
+  gtk_size_group_add_widget (self->columns[column], label);
+  return label;
+}
+
+static GtkWidget *
+roster_cells (ArbSheetLibraryWindow *self,
+              ArbSheetEntry         *entry,
+              Roster                *roster)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  g_autofree char *fights = g_strdup_printf ("%u", entry->n_fights);
+  g_autofree char *experience = entry->experience >= 0 ? g_strdup_printf ("%d", entry->experience) : NULL;
+  GtkWidget *state;
+
+  gtk_box_append (GTK_BOX (box), roster_cell (self, ROSTER_FIGHTS, fights, _("Fights in the sheet’s record")));
+  gtk_box_append (GTK_BOX (box), roster_cell (self, ROSTER_LAST, entry->last_fight ? entry->last_fight : "—",
+                                              _("The last fight’s date")));
+  gtk_box_append (GTK_BOX (box), roster_cell (self, ROSTER_EXPERIENCE, experience ? experience : "—",
+                                              experience ? _("Experience points not spent yet")
+                                                         : _("This game keeps no experience")));
+  state = roster_cell (self, ROSTER_STATE,
+                       roster->state == 2 ? _("Dead") : roster->state == 1 ? _("Hurt") : _("Ready"),
+                       roster->state == 2 ? _("Marked dead; kept for the record")
+                       : roster->state == 1 ? _("Carries losses its game heals between fights")
+                       : _("Fit to fight"));
+  gtk_widget_add_css_class (state, roster->state == 2 ? "error" : roster->state == 1 ? "warning" : "success");
+  gtk_box_append (GTK_BOX (box), state);
+  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
+  return box;
+}
+
+static GtkWidget *
+make_row (ArbSheetLibraryWindow *self,
+          ArbSheetEntry         *entry,
+          guint                  order)
 {
   GtkWidget *row = adw_action_row_new ();
   /* Shown, so UTF-8 whatever the name on disk. */
@@ -253,6 +392,33 @@ make_row (ArbSheetEntry *entry)
       g_autoptr(GMenuItem) trash = menu_item (_("Move to _Trash"), "library.trash", entry->path, "Delete");
       GtkWidget *fight = gtk_button_new_with_label (_("Add to Fight"));
       GtkWidget *more = gtk_menu_button_new ();
+      GtkWidget *actions = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      Roster *roster = g_new0 (Roster, 1);
+
+      roster->n_fights = entry->n_fights;
+      roster->last_fight = g_strdup (entry->last_fight);
+      roster->experience = entry->experience;
+      roster->state = entry->dead ? 2 : entry->hurt ? 1 : 0;
+      roster->order = order;
+      g_object_set_data_full (G_OBJECT (row), "roster", roster, roster_free);
+      if (entry->dead)
+        g_object_set_data (G_OBJECT (row), "dead", GINT_TO_POINTER (TRUE));
+      /* The roster is the characters' (foes' templates have no campaign);
+       * a dead NPC still says so. */
+      if (g_str_equal (entry->kind, "character"))
+        {
+          GtkWidget *cells = roster_cells (self, entry, roster);
+
+          g_object_set_data (G_OBJECT (row), "cells", cells);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), cells);
+        }
+      else if (entry->dead)
+        {
+          GtkWidget *dead = gtk_label_new (_("Dead"));
+
+          gtk_widget_add_css_class (dead, "error");
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), dead);
+        }
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), escaped);
@@ -265,10 +431,13 @@ make_row (ArbSheetEntry *entry)
        * view, the rest wait in the menu. */
       gtk_widget_set_valign (fight, GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (fight, "flat");
-      gtk_widget_set_tooltip_text (fight, _("Add to the fight under way; its side and place come next"));
+      gtk_widget_set_tooltip_text (fight, entry->dead ? _("Marked dead: Not Dead in the editor takes the mark off")
+                                                      : _("Add to the fight under way; its side and place come next"));
+      /* Kept for the record, not for new fights. */
+      gtk_widget_set_sensitive (fight, !entry->dead);
       gtk_actionable_set_action_name (GTK_ACTIONABLE (fight), "library.add-to-fight");
       gtk_actionable_set_action_target_value (GTK_ACTIONABLE (fight), path_target (entry->path));
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), fight);
+      gtk_box_append (GTK_BOX (actions), fight);
 
       g_menu_append_item (menu, edit);
       g_menu_append_item (menu, duplicate);
@@ -280,7 +449,9 @@ make_row (ArbSheetEntry *entry)
       gtk_widget_add_css_class (more, "flat");
       gtk_widget_set_tooltip_text (more, _("More"));
       gtk_accessible_update_property (GTK_ACCESSIBLE (more), GTK_ACCESSIBLE_PROPERTY_LABEL, _("More"), -1);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), more);
+      gtk_box_append (GTK_BOX (actions), more);
+      gtk_size_group_add_widget (self->actions_group, actions);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), actions);
     }
 
   g_object_set_data_full (G_OBJECT (row), "path", g_strdup (entry->path), g_free);
@@ -327,6 +498,7 @@ arb_sheet_library_window_reload (ArbSheetLibraryWindow *self)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list_box))))
     gtk_list_box_remove (self->list_box, child);
   self->n_rows = 0;
+  self->n_dead = 0;
 
   adw_window_title_set_subtitle (self->window_title, self->folder);
 
@@ -340,14 +512,127 @@ arb_sheet_library_window_reload (ArbSheetLibraryWindow *self)
 
   for (guint i = 0; entries && i < entries->len; i++)
     {
-      gtk_list_box_append (self->list_box, make_row (g_ptr_array_index (entries, i)));
+      ArbSheetEntry *entry = g_ptr_array_index (entries, i);
+
+      gtk_list_box_append (self->list_box, make_row (self, entry, i));
       self->n_rows++;
+      if (entry->dead)
+        self->n_dead++;
     }
 
   update_view (self);
   if (focus_index >= 0 && self->n_rows > 0)
     gtk_widget_grab_focus (GTK_WIDGET (gtk_list_box_get_row_at_index (self->list_box,
                                                                       MIN ((guint)focus_index, self->n_rows - 1))));
+}
+
+/* The most first (fights, experience, the latest date), the fit before
+ * the hurt before the dead; ties and NPCs keep the library's order, by
+ * name, NPCs after the characters. */
+static int
+sort_rows (GtkListBoxRow *a,
+           GtkListBoxRow *b,
+           gpointer       user_data)
+{
+  ArbSheetLibraryWindow *self = user_data;
+  Roster *ra = g_object_get_data (G_OBJECT (a), "roster");
+  Roster *rb = g_object_get_data (G_OBJECT (b), "roster");
+  const char *sort = self->sort ? self->sort : "name";
+  int cmp = 0;
+
+  /* Unreadable files stay last, as the library lists them. */
+  if (ra == NULL || rb == NULL)
+    return (ra == NULL) - (rb == NULL);
+  if (g_str_equal (sort, "fights"))
+    cmp = (rb->n_fights > ra->n_fights) - (rb->n_fights < ra->n_fights);
+  else if (g_str_equal (sort, "last-fight"))
+    cmp = g_strcmp0 (rb->last_fight, ra->last_fight);
+  else if (g_str_equal (sort, "experience"))
+    cmp = (rb->experience > ra->experience) - (rb->experience < ra->experience);
+  else if (g_str_equal (sort, "state"))
+    cmp = ra->state - rb->state;
+  if (cmp != 0)
+    return cmp;
+  return (ra->order > rb->order) - (ra->order < rb->order);
+}
+
+static void
+update_headings (ArbSheetLibraryWindow *self)
+{
+  for (guint c = 0; c < ROSTER_N_COLUMNS; c++)
+    {
+      gboolean on = g_strcmp0 (self->sort, roster_columns[c].key) == 0;
+
+      if (on)
+        gtk_widget_add_css_class (self->headings[c], "accent");
+      else
+        gtk_widget_remove_css_class (self->headings[c], "accent");
+    }
+}
+
+static void
+set_sort (ArbSheetLibraryWindow *self,
+          const char            *sort)
+{
+  if (sort == NULL || !sort[0])
+    sort = "name";
+  if (g_strcmp0 (self->sort, sort) == 0)
+    return;
+  g_free (self->sort);
+  self->sort = g_strdup (sort);
+  gtk_list_box_invalidate_sort (self->list_box);
+  update_headings (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SORT]);
+}
+
+static void
+set_show_dead (ArbSheetLibraryWindow *self,
+               gboolean               show)
+{
+  if (self->show_dead == !!show)
+    return;
+  self->show_dead = !!show;
+  filters_changed_cb (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_DEAD]);
+}
+
+/* The headings over the roster's columns: a click sorts by one. */
+static void
+build_headings (ArbSheetLibraryWindow *self)
+{
+  GtkWidget *name = gtk_button_new_with_label (_("Name"));
+  GtkWidget *spacer = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *columns = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+
+  gtk_widget_add_css_class (name, "flat");
+  gtk_widget_set_hexpand (name, TRUE);
+  gtk_widget_set_halign (name, GTK_ALIGN_START);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (name), "library.sort");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (name), "s", "name");
+  gtk_widget_set_tooltip_text (name, _("Sort by name"));
+  gtk_box_append (self->roster_header, name);
+
+  for (guint c = 0; c < ROSTER_N_COLUMNS; c++)
+    {
+      GtkWidget *button = gtk_button_new_with_label (_(roster_columns[c].title));
+      g_autofree char *tip = g_strdup_printf (_("Sort by %s"), _(roster_columns[c].title));
+
+      /* As wide as its cells, its words over theirs. */
+      gtk_widget_add_css_class (button, "flat");
+      gtk_widget_add_css_class (button, "heading");
+      gtk_widget_add_css_class (button, "roster-heading");
+      gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button))), 0);
+      gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "library.sort");
+      gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "s", roster_columns[c].key);
+      gtk_widget_set_tooltip_text (button, tip);
+      gtk_size_group_add_widget (self->columns[c], button);
+      self->headings[c] = button;
+      gtk_box_append (GTK_BOX (columns), button);
+    }
+  gtk_box_append (self->roster_header, columns);
+  gtk_size_group_add_widget (self->actions_group, spacer);
+  gtk_box_append (self->roster_header, spacer);
+  update_headings (self);
 }
 
 void
@@ -807,6 +1092,12 @@ arb_sheet_library_window_set_property (GObject      *object,
       if (self->folder && !self->folder[0])
         g_clear_pointer (&self->folder, g_free);
       break;
+    case PROP_SORT:
+      set_sort (self, g_value_get_string (value));
+      break;
+    case PROP_SHOW_DEAD:
+      set_show_dead (self, g_value_get_boolean (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -824,6 +1115,12 @@ arb_sheet_library_window_get_property (GObject    *object,
     {
     case PROP_FOLDER:
       g_value_set_string (value, self->folder);
+      break;
+    case PROP_SORT:
+      g_value_set_string (value, self->sort ? self->sort : "name");
+      break;
+    case PROP_SHOW_DEAD:
+      g_value_set_boolean (value, self->show_dead);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -847,7 +1144,11 @@ arb_sheet_library_window_finalize (GObject *object)
   ArbSheetLibraryWindow *self = (ArbSheetLibraryWindow *)object;
 
   g_clear_pointer (&self->folder, g_free);
+  g_clear_pointer (&self->sort, g_free);
   g_clear_pointer (&self->trashed, g_hash_table_unref);
+  for (guint c = 0; c < ROSTER_N_COLUMNS; c++)
+    g_clear_object (&self->columns[c]);
+  g_clear_object (&self->actions_group);
 
   G_OBJECT_CLASS (arb_sheet_library_window_parent_class)->finalize (object);
 }
@@ -867,6 +1168,13 @@ arb_sheet_library_window_class_init (ArbSheetLibraryWindowClass *klass)
   properties[PROP_FOLDER] =
     g_param_spec_string ("folder", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /* The roster's order: "name", "fights", "last-fight", "experience" or "state". */
+  properties[PROP_SORT] =
+    g_param_spec_string ("sort", NULL, NULL, "name",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_DEAD] =
+    g_param_spec_boolean ("show-dead", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -890,6 +1198,7 @@ arb_sheet_library_window_class_init (ArbSheetLibraryWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, list_box);
   gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, count_label);
+  gtk_widget_class_bind_template_child (widget_class, ArbSheetLibraryWindow, roster_header);
   gtk_widget_class_bind_template_callback (widget_class, filters_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
 
@@ -904,6 +1213,8 @@ arb_sheet_library_window_class_init (ArbSheetLibraryWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "library.duplicate", "s", duplicate_action);
   gtk_widget_class_install_action (widget_class, "library.trash", "s", trash_action);
   gtk_widget_class_install_action (widget_class, "library.undo-trash", "s", undo_trash_action);
+  gtk_widget_class_install_property_action (widget_class, "library.sort", "sort");
+  gtk_widget_class_install_property_action (widget_class, "library.show-dead", "show-dead");
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "library.new", NULL);
   gtk_widget_class_add_binding (widget_class, GDK_KEY_d, GDK_CONTROL_MASK, focused_row_shortcut,
@@ -922,9 +1233,16 @@ arb_sheet_library_window_init (ArbSheetLibraryWindow *self)
 {
   g_autoptr(GMenu) games = g_menu_new ();
 
+  /* Before the template: its menu asks the sort action's state. */
+  self->sort = g_strdup ("name");
   gtk_widget_init_template (GTK_WIDGET (self));
   self->trashed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, trashed_free);
+  for (guint c = 0; c < ROSTER_N_COLUMNS; c++)
+    self->columns[c] = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  self->actions_group = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  build_headings (self);
   gtk_list_box_set_filter_func (self->list_box, filter_row, self, NULL);
+  gtk_list_box_set_sort_func (self->list_box, sort_rows, self, NULL);
   /* Typing anywhere in the window searches. */
   gtk_search_entry_set_key_capture_widget (self->search_entry, GTK_WIDGET (self));
 

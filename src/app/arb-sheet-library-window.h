@@ -36,6 +36,10 @@ const char            *arb_sheet_library_window_get_folder (ArbSheetLibraryWindo
 void                   arb_sheet_library_window_reload     (ArbSheetLibraryWindow *self);
 /* Rows shown after the filters, for tests and the count label. */
 guint                  arb_sheet_library_window_get_n_visible (ArbSheetLibraryWindow *self);
+/* The @i-th row shown, as "NAME|FIGHTS|LAST FIGHT|EXPERIENCE|STATE" for a
+ * character ("NAME" alone otherwise), or NULL past the end. */
+char                  *arb_sheet_library_window_dup_row    (ArbSheetLibraryWindow *self,
+                                                            guint                  i);
 void                   arb_sheet_library_window_set_filter (ArbSheetLibraryWindow *self,
                                                             const char            *system,
                                                             const char            *kind,

@@ -57,6 +57,7 @@ static const ArbPrintFont body_bold_font = { 9.5, TRUE, FALSE, ARB_PRINT_LEFT, 0
 static const ArbPrintFont caption_font = { 7.5, FALSE, TRUE, ARB_PRINT_LEFT, 0.3 };
 static const ArbPrintFont number_font = { 6.5, FALSE, FALSE, ARB_PRINT_CENTER, 0.5 };
 static const ArbPrintFont lost_number_font = { 6.5, TRUE, FALSE, ARB_PRINT_CENTER, 1 };
+static const ArbPrintFont dead_font = { 14, TRUE, FALSE, ARB_PRINT_CENTER, 0 };
 
 /* Units */
 
@@ -325,6 +326,16 @@ arb_sheet_layout_add_header (ArbSheetLayout *lay,
   y += unit_text (lay, unit, 0, y, lay->width, title, &title_font) + 2;
   unit_line (unit, 0, y, lay->width, y, 1.2);
   unit->height = y + 2;
+
+  /* A dead figure's sheet says so at a glance, over its name. */
+  if (!lay->blank && arb_sheet_is_dead (lay->sheet))
+    {
+      const char *dead = C_("printed on a dead figure's sheet", "DEAD");
+      double width = 80, height = measure (lay, dead, &dead_font, width) + 6;
+
+      unit_rect (unit, lay->width - width, y - height - 4, width, height, 1.6, 0.9, 2);
+      unit_text (lay, unit, lay->width - width, y - height - 1, width, dead, &dead_font);
+    }
 }
 
 void
@@ -801,6 +812,59 @@ layout_generic (ArbSheetLayout *lay)
   arb_sheet_layout_add_text_box (lay, notes_label, arb_sheet_layout_value (lay, "notes"), 50);
 }
 
+/* The record of fights Update Sheets writes, as a ledger, oldest first;
+ * nothing on a sheet that has fought none, so a blank sheet keeps its
+ * page. */
+static void
+add_fights (ArbSheetLayout *lay)
+{
+  static const ArbSheetColumn columns[] = {
+    { N_("Date"), 1.6 },
+    { N_("Fight"), 2 },
+    { N_("Side"), 1 },
+    { N_("Foes"), 1.8 },
+    { N_("Outcome"), 1 },
+    { N_("What changed"), 3 },
+  };
+  g_autoptr(GPtrArray) fights = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  static const char * const outcomes[][2] = {
+    { "won", N_("won") }, { "lost", N_("lost") }, { "drawn", N_("drawn") }, { "fled", N_("fled") },
+    { "spared", N_("spared") }, { "dead", N_("dead") }, { "unfinished", N_("unfinished") },
+  };
+
+  if (lay->blank)
+    return;
+  fights = arb_sheet_list_fights (lay->sheet);
+  if (fights->len == 0)
+    return;
+
+  rows = g_ptr_array_new_with_free_func ((GDestroyNotify)g_strfreev);
+  for (guint i = 0; i < fights->len; i++)
+    {
+      ArbSheetItem *fight = g_ptr_array_index (fights, i);
+      const char *title = arb_sheet_item_get (fight, "title");
+      const char *text = arb_sheet_item_get_text (fight);
+      const char *outcome = arb_sheet_item_get (fight, "outcome");
+      char **cells = g_new0 (char *, G_N_ELEMENTS (columns) + 1);
+
+      if (!(title && title[0]))
+        title = arb_sheet_item_get (fight, "file");
+      cells[0] = g_strdup (arb_sheet_item_get (fight, "date") ? arb_sheet_item_get (fight, "date") : "");
+      cells[1] = g_strdup (title ? title : "");
+      cells[2] = g_strdup (arb_sheet_item_get (fight, "side") ? arb_sheet_item_get (fight, "side") : "");
+      cells[3] = g_strdup (arb_sheet_item_get (fight, "foes") ? arb_sheet_item_get (fight, "foes") : "");
+      for (guint o = 0; outcome && o < G_N_ELEMENTS (outcomes); o++)
+        if (g_str_equal (outcome, outcomes[o][0]))
+          outcome = _(outcomes[o][1]);
+      cells[4] = g_strdup (outcome ? outcome : "");
+      cells[5] = g_strstrip (g_strdup (text ? text : ""));
+      g_ptr_array_add (rows, cells);
+    }
+  arb_sheet_layout_add_section (lay, _("Fights"), NULL);
+  arb_sheet_layout_add_table (lay, columns, G_N_ELEMENTS (columns), rows, 0);
+}
+
 /* Pages */
 
 typedef struct
@@ -1052,6 +1116,20 @@ layout_sheet (ArbPrintDoc       *doc,
       layout_generic (&lay);
       title = _("Record sheet");
     }
+
+  /* Every game's record of fights, before the notes that close a sheet
+   * (they reach down to the foot of the page). */
+  {
+    ArbSheetUnit *notes = units->len > 0 ? g_ptr_array_index (units, units->len - 1) : NULL;
+
+    if (notes && notes->text)
+      g_ptr_array_steal_index (units, units->len - 1);
+    else
+      notes = NULL;
+    add_fights (&lay);
+    if (notes)
+      g_ptr_array_add (units, notes);
+  }
 
   if (blank || arb_sheet_get_name (sheet) == NULL)
     heading = g_strdup_printf ("%s · %s", arb_game_title_of (system), title);

@@ -112,7 +112,34 @@ arb_sheet_library_list (const char         *dir,
                         const char         *search,
                         GError            **error)
 {
-  return arb_sheet_library_list_from (arb_game_list_schemas (), dir, rules, system, kind, search, error);
+  return arb_sheet_library_list_full (dir, rules, system, kind, search, ARB_SHEET_LIST_DEFAULT, error);
+}
+
+/* What only the game knows: losses it heals between fights. */
+static void
+fill_from_game (ArbSheetEntry *entry,
+                ArbSheet      *sheet,
+                gpointer       user_data)
+{
+  ArbGame *game = arb_game_get (arb_sheet_get_system (sheet));
+
+  entry->hurt = game && !entry->dead && arb_game_sheet_is_hurt (game, sheet);
+  /* A field of that name is a pool only where the game spends it. */
+  if (game == NULL || !arb_game_keeps_experience (game))
+    entry->experience = -1;
+}
+
+GPtrArray *
+arb_sheet_library_list_full (const char         *dir,
+                             ArbRulesetLibrary  *rules,
+                             const char         *system,
+                             const char         *kind,
+                             const char         *search,
+                             ArbSheetListFlags   flags,
+                             GError            **error)
+{
+  return arb_sheet_library_list_from_full (arb_game_list_schemas (), dir, rules, system, kind, search,
+                                           flags, fill_from_game, NULL, error);
 }
 
 GPtrArray *

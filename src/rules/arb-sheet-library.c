@@ -28,6 +28,7 @@ arb_sheet_entry_free (ArbSheetEntry *entry)
   g_free (entry->kind);
   g_free (entry->name);
   g_free (entry->error);
+  g_free (entry->last_fight);
   g_free (entry);
 }
 
@@ -95,6 +96,41 @@ sort_entries (GPtrArray *entries)
     }
 }
 
+/* Whether the sheets of @sheet's game and kind keep an experience pool:
+ * asked of the spec, so no game is named here. */
+static gboolean
+keeps_experience (ArbSheet *sheet)
+{
+  const ArbFieldSpec *specs = arb_sheet_get_field_specs (sheet);
+
+  for (guint i = 0; specs && specs[i].name; i++)
+    if (specs[i].type == ARB_FIELD_INT && g_str_equal (specs[i].name, "experience"))
+      return TRUE;
+  return FALSE;
+}
+
+/* The record at a glance: how many fights, the latest date (ISO dates
+ * sort as text), dead or not, the pool. */
+static void
+fill_record (ArbSheetEntry *entry,
+             ArbSheet      *sheet)
+{
+  g_autoptr(GPtrArray) fights = arb_sheet_list_fights (sheet);
+  const char *last = NULL;
+
+  entry->n_fights = fights->len;
+  for (guint i = 0; i < fights->len; i++)
+    {
+      const char *date = arb_sheet_item_get (g_ptr_array_index (fights, i), "date");
+
+      if (date && date[0] && (last == NULL || strcmp (date, last) > 0))
+        last = date;
+    }
+  entry->last_fight = g_strdup (last);
+  entry->dead = arb_sheet_is_dead (sheet);
+  entry->experience = keeps_experience (sheet) ? arb_sheet_get_int (sheet, "experience", 0) : -1;
+}
+
 GPtrArray *
 arb_sheet_library_list_from (ArbSchemas          schemas,
                              const char         *dir,
@@ -103,6 +139,22 @@ arb_sheet_library_list_from (ArbSchemas          schemas,
                              const char         *kind,
                              const char         *search,
                              GError            **error)
+{
+  return arb_sheet_library_list_from_full (schemas, dir, rules, system, kind, search,
+                                           ARB_SHEET_LIST_DEFAULT, NULL, NULL, error);
+}
+
+GPtrArray *
+arb_sheet_library_list_from_full (ArbSchemas          schemas,
+                                  const char         *dir,
+                                  ArbRulesetLibrary  *rules,
+                                  const char         *system,
+                                  const char         *kind,
+                                  const char         *search,
+                                  ArbSheetListFlags   flags,
+                                  ArbSheetEntryFunc   fill,
+                                  gpointer            user_data,
+                                  GError            **error)
 {
   g_autoptr(GPtrArray) entries = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_sheet_entry_free);
   g_autoptr(GDir) gdir = NULL;
@@ -131,18 +183,23 @@ arb_sheet_library_list_from (ArbSchemas          schemas,
 
       entry = g_new0 (ArbSheetEntry, 1);
       entry->path = g_build_filename (dir, name, NULL);
+      entry->experience = -1;
 
       if ((sheet = arb_sheet_load_file_from (schemas, entry->path, rules, &sheet_error)))
         {
           entry->system = g_strdup (arb_sheet_get_system (sheet));
           entry->kind = g_strdup (arb_sheet_get_kind (sheet));
           entry->name = g_strdup (arb_sheet_get_name (sheet));
+          fill_record (entry, sheet);
+          if (fill)
+            fill (entry, sheet, user_data);
         }
       else
         entry->error = g_strdup (sheet_error->message);
 
       if ((system && g_strcmp0 (system, entry->system) != 0) ||
-          (kind && g_strcmp0 (kind, entry->kind) != 0))
+          (kind && g_strcmp0 (kind, entry->kind) != 0) ||
+          (entry->dead && (flags & ARB_SHEET_LIST_LIVING)))
         {
           arb_sheet_entry_free (entry);
           continue;

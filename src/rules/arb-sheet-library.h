@@ -16,7 +16,25 @@ typedef struct
   char *kind;
   char *name;
   char *error;    /* why it could not be read, or NULL */
+  /* The campaign at a glance (the roster), from the sheet's record: */
+  guint     n_fights;
+  char     *last_fight;   /* the latest fight's date, or NULL */
+  gboolean  dead;
+  int       experience;   /* the pool, or -1 where the sheet keeps none */
+  gboolean  hurt;         /* losses its game heals between fights (game layer) */
 } ArbSheetEntry;
+
+typedef enum
+{
+  ARB_SHEET_LIST_DEFAULT = 0,
+  /* Leaves out the sheets marked dead. */
+  ARB_SHEET_LIST_LIVING  = 1 << 0,
+} ArbSheetListFlags;
+
+/* Fills what only the game layer knows (entry->hurt) from the sheet read. */
+typedef void (*ArbSheetEntryFunc) (ArbSheetEntry *entry,
+                                   ArbSheet      *sheet,
+                                   gpointer       user_data);
 
 void       arb_sheet_entry_free              (ArbSheetEntry      *entry);
 
@@ -41,6 +59,27 @@ GPtrArray *arb_sheet_library_list_from       (ArbSchemas          schemas,
                                               const char         *system,
                                               const char         *kind,
                                               const char         *search,
+                                              GError            **error);
+
+/* The same with @flags; the dead are listed (marked) unless
+ * ARB_SHEET_LIST_LIVING says otherwise. */
+GPtrArray *arb_sheet_library_list_full       (const char         *dir,
+                                              ArbRulesetLibrary  *rules,
+                                              const char         *system,
+                                              const char         *kind,
+                                              const char         *search,
+                                              ArbSheetListFlags   flags,
+                                              GError            **error);
+/* For the game layer: @fill (may be NULL) sees each sheet read. */
+GPtrArray *arb_sheet_library_list_from_full  (ArbSchemas          schemas,
+                                              const char         *dir,
+                                              ArbRulesetLibrary  *rules,
+                                              const char         *system,
+                                              const char         *kind,
+                                              const char         *search,
+                                              ArbSheetListFlags   flags,
+                                              ArbSheetEntryFunc   fill,
+                                              gpointer            user_data,
                                               GError            **error);
 
 /* The shipped starter sheets, as resource paths. */
