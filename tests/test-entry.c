@@ -11,6 +11,9 @@
  *   holds no weapon), ST 9 left.
  * - Dogfight: Otto Brandt, 3 pilot points. "half-pp" costs half,
  *   rounded up: 2, so 1 a turn; "all-pp" all 3, so 0; "wounded" none.
+ *   His sheet's damage rows (3, 3, 4, 4, 4, 4 boxes) have row 6 full and
+ *   one box of row 5 filled from an earlier mission: 5 of 22, one row
+ *   full, as the fight reads them.
  * - Red Sand, Blue Sky: Aulus Varro, Rep 4, move 3, with a wound in the
  *   chest (our table: rep=-1, 2 dice) and one in the upper right leg
  *   (move=-1, down): Rep 3 and move 2 from the first turn; neither the
@@ -138,12 +141,20 @@ test_dogfight_wound (void)
       g_autofree char *id = NULL;
       const char *cond;
 
+      g_autoptr(GArray) rows = NULL;
+      int filled = 0, boxes = 0, full = 0;
+
       g_assert_true (arb_sheet_set (otto, "wound", cases[i].wound, &error));
       g_assert_no_error (error);
       id = enter (enc, otto, "Jasta", (ArbHex){ 2, 2 }, 0, ARB_ENTER_HEAL, &error);
       g_assert_no_error (error);
       g_assert_cmpint (arb_dogfight_pp_start (enc, NULL, id), ==, cases[i].per_turn);
       g_assert_cmpint (arb_dogfight_pp (enc, NULL, id), ==, cases[i].per_turn);
+      rows = arb_dogfight_damage_rows (enc, NULL, id);
+      arb_dogfight_rows_count (rows, &filled, &boxes, &full);
+      g_assert_cmpint (filled, ==, 5);
+      g_assert_cmpint (boxes, ==, 22);
+      g_assert_cmpint (full, ==, 1);
       cond = arb_encounter_get (enc, id, arb_encounter_key (enc, "cond.pilot-wounded"));
       g_assert_cmpstr (cond, ==, cases[i].wound ? "on" : NULL);
       if (cases[i].wound)
