@@ -560,6 +560,53 @@ test_update_sheets_into (void)
   assert_text (lib.fight, fight);
 }
 
+/* `encounter add` refuses a sheet marked dead, naming it and --force,
+ * with status 1 and the fight file untouched; --force adds it, and the
+ * log says the referee did. */
+static void
+test_add_dead (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("arbiter-cli-dead-XXXXXX", NULL);
+  g_autofree char *sheet = g_build_filename (dir, "tam.xml", NULL);
+  g_autofree char *fight = g_build_filename (dir, "fight.xml", NULL);
+  static const char text[] =
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    "<sheet system=\"tft\" kind=\"character\" format=\"1\">\n"
+    "  <name>Tam Ardent</name>\n"
+    "  <st>12</st>\n"
+    "  <dx>12</dx>\n"
+    "  <ma>10</ma>\n"
+    "  <dead>true</dead>\n"
+    "  <weapon name=\"Broadsword\" damage=\"2d6\" st-min=\"12\"/>\n"
+    "</sheet>\n";
+  g_auto(Run) made = { 0 };
+  g_auto(Run) refused = { 0 };
+  g_auto(Run) forced = { 0 };
+  g_auto(Run) log = { 0 };
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  g_assert_true (g_file_set_contents (sheet, text, -1, NULL));
+  run_cli (&made, "encounter", "new", "tft", "-o", fight, NULL);
+  g_assert_cmpint (made.status, ==, 0);
+  g_assert_true (g_file_get_contents (fight, &before, NULL, NULL));
+
+  run_cli (&refused, "encounter", "add", fight, sheet, "--side", "Heroes", NULL);
+  g_assert_cmpint (refused.status, ==, 1);
+  assert_contains (refused.err, "Tam Ardent is marked dead on the sheet; --force adds it anyway; nothing was changed");
+  g_assert_true (g_file_get_contents (fight, &after, NULL, NULL));
+  g_assert_cmpstr (before, ==, after);
+
+  run_cli (&forced, "encounter", "add", fight, sheet, "--side", "Heroes", "--force", NULL);
+  g_assert_cmpint (forced.status, ==, 0);
+  run_cli (&log, "encounter", "log", fight, NULL);
+  assert_contains (log.out, "Tam Ardent enters all the same, by the referee’s word: Tam Ardent is marked dead on the sheet");
+
+  g_unlink (sheet);
+  g_unlink (fight);
+  remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -574,6 +621,7 @@ main (int   argc,
   g_test_add_func ("/cli-sheets/update-sheets/apply-undo", test_update_sheets_apply_undo);
   g_test_add_func ("/cli-sheets/update-sheets/changed", test_update_sheets_changed);
   g_test_add_func ("/cli-sheets/update-sheets/into", test_update_sheets_into);
+  g_test_add_func ("/cli-sheets/add-dead", test_add_dead);
 
   return g_test_run ();
 }

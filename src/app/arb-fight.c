@@ -814,6 +814,19 @@ arb_fight_add_sheet (ArbFight      *self,
                      gboolean       heal,
                      GError       **error)
 {
+  return arb_fight_add_sheet_full (self, path, side, at, facing, heal, FALSE, error);
+}
+
+gboolean
+arb_fight_add_sheet_full (ArbFight      *self,
+                          const char    *path,
+                          const char    *side,
+                          const ArbHex  *at,
+                          int            facing,
+                          gboolean       heal,
+                          gboolean       force,
+                          GError       **error)
+{
   g_autoptr(ArbSheet) sheet = NULL;
   g_autofree char *id = NULL;
   ArbStep *step;
@@ -842,8 +855,13 @@ arb_fight_add_sheet (ArbFight      *self,
       return FALSE;
     }
   step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
-  id = arb_game_add_combatant (arb_game_get (arb_encounter_get_system (self->encounter)), step, self->encounter,
-                               sheet, side, heal);
+  id = arb_game_enter_combatant (arb_game_get (arb_encounter_get_system (self->encounter)), step, self->encounter,
+                                 sheet, side, (heal ? ARB_ENTER_HEAL : 0) | (force ? ARB_ENTER_FORCE : 0), error);
+  if (id == NULL)
+    {
+      arb_step_free (step);
+      return FALSE;
+    }
   if (at)
     {
       arb_step_set_int (step, self->encounter, id, ARB_KEY_Q, at->q);

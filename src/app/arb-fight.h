@@ -94,6 +94,18 @@ gboolean      arb_fight_add_sheet     (ArbFight          *self,
                                        int                facing,
                                        gboolean           heal,
                                        GError           **error);
+/* arb_fight_add_sheet() that, when @force, adds a sheet marked dead or
+ * one its game's rules keep out of a fight all the same (the referee
+ * asked for it), saying so in the log; without, such a sheet is refused
+ * with @error and nothing changes. */
+gboolean      arb_fight_add_sheet_full (ArbFight         *self,
+                                        const char       *path,
+                                        const char       *side,
+                                        const ArbHex     *at,
+                                        int               facing,
+                                        gboolean          heal,
+                                        gboolean          force,
+                                        GError          **error);
 /* What the sheet at @path would be healed of on joining this fight
  * ("FT lost 8, EN lost 4"), or NULL when it carries no loss the game
  * heals between fights (or is not of this fight's game). */

@@ -721,12 +721,16 @@ cmd_add (int    argc,
 
   step = arb_step_new ("encounter.add", arb_sheet_get_name (sheet));
   /* A figure enters a new fight healed of what its game heals between
-   * fights, unless the referee keeps its wounds. */
+   * fights, unless the referee keeps its wounds; a sheet marked dead, or
+   * kept out by its game's rules, only with --force. */
   game = arb_game_get (arb_encounter_get_system (enc));
-  if (game)
-    id = arb_game_add_combatant (game, step, enc, sheet, opts.side, !opts.wounded);
-  else
-    id = arb_step_add_combatant (step, enc, sheet, opts.side);
+  id = arb_game_enter_combatant (game, step, enc, sheet, opts.side,
+                                 (opts.wounded ? 0 : ARB_ENTER_HEAL) | (opts.force ? ARB_ENTER_FORCE : 0), &error);
+  if (id == NULL)
+    {
+      arb_step_free (step);
+      return fail (EXIT_RULE, _("%s: %s; --force adds it anyway; nothing was changed"), argv[1], error->message);
+    }
   if (opts.at)
     {
       ArbHex hex;

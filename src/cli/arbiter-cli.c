@@ -1153,6 +1153,8 @@ cmd_table (int    argc,
      "  encounter add FILE SHEET [--side NAME] [--at Q,R] [--facing 0-5] [--set KEY=VALUE]...\n" \
      "        [--wounded]   the figure enters healed of the losses its game heals between\n" \
      "                      fights (%3$s 1.8: FT and EN lost); --wounded keeps them\n" \
+     "        [--force]     add a sheet marked dead, or one its rules keep out of a fight\n" \
+     "                      (a Glider-Pit glider destroyed), all the same\n" \
      "  encounter start|next FILE [--roll V]...   turn order; missing dice are rolled\n" \
      "  encounter show FILE [--log] | undo FILE | redo FILE\n" \
      "  encounter log FILE [-o TEXT]              every step with its dice and effects\n" \
@@ -1197,7 +1199,7 @@ static GOptionEntry entries[] = {
   { "at-most", 0, 0, G_OPTION_ARG_STRING, &opts.at_most, N_("Chance of at most N"), "N" },
   { "exactly", 0, 0, G_OPTION_ARG_STRING, &opts.exactly, N_("Chance of exactly N"), "N" },
   { "output", 'o', 0, G_OPTION_ARG_FILENAME, &opts.output, N_("The file to write"), "FILE" },
-  { "force", 0, 0, G_OPTION_ARG_NONE, &opts.force, N_("Overwrite an existing file (its old version is kept as FILE~)"), NULL },
+  { "force", 0, 0, G_OPTION_ARG_NONE, &opts.force, N_("Overwrite an existing file (its old version is kept as FILE~); with encounter add: add a sheet marked dead or kept out by its rules"), NULL },
   { "kind", 0, 0, G_OPTION_ARG_STRING, &opts.kind, N_("Sheet kind: character or npc"), "KIND" },
   { "set", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.set, N_("Set a sheet field, or a table's cell (ROW:COLUMN=TEXT)"), "KEY=VALUE" },
   { "item", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.items, N_("Add a sheet entry, such as weapon:name=Knife,bc=40"), "KIND:K=V,..." },

@@ -1218,6 +1218,49 @@ arb_game_add_combatant (ArbGame      *self,
   if (healed)
     /* TRANSLATORS: "Rolf the Barbarian enters healed (FT lost 8, EN lost 4 cleared between fights)" */
     arb_step_add_log (step, _("%s enters healed (%s cleared between fights)"), arb_sheet_get_name (sheet), healed);
+  /* What earlier fights left that the game reads as live state. */
+  if (SHEETS_M (self, enter))
+    SHEETS_M (self, enter) (self, step, encounter, id, whole ? whole : sheet);
+  return id;
+}
+
+char *
+arb_game_enter_combatant (ArbGame       *self,
+                          ArbStep       *step,
+                          ArbEncounter  *encounter,
+                          ArbSheet      *sheet,
+                          const char    *side,
+                          ArbEnterFlags  flags,
+                          GError       **error)
+{
+  g_autoptr(GError) kept_out = NULL;
+  const char *name;
+  char *id;
+
+  g_return_val_if_fail (self == NULL || ARB_IS_GAME (self), NULL);
+  g_return_val_if_fail (ARB_IS_SHEET (sheet), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  name = arb_sheet_get_name (sheet);
+  /* Asked before anything is added, so that a refusal changes nothing. */
+  if (arb_sheet_is_dead (sheet))
+    g_set_error (&kept_out, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+                 _("%s is marked dead on the sheet"), name);
+  else if (self && SHEETS_M (self, may_enter))
+    SHEETS_M (self, may_enter) (self, sheet, &kept_out);
+  if (kept_out && !(flags & ARB_ENTER_FORCE))
+    {
+      g_propagate_error (error, g_steal_pointer (&kept_out));
+      return NULL;
+    }
+
+  if (self)
+    id = arb_game_add_combatant (self, step, encounter, sheet, side, (flags & ARB_ENTER_HEAL) != 0);
+  else
+    id = arb_step_add_combatant (step, encounter, sheet, side);
+  if (kept_out)
+    /* TRANSLATORS: "Rolf enters all the same, by the referee's word: Rolf is marked dead on the sheet" */
+    arb_step_add_log (step, _("%s enters all the same, by the referee’s word: %s"), name, kept_out->message);
   return id;
 }
 

@@ -329,6 +329,22 @@ typedef struct
                                 ArbEncounter       *encounter,
                                 ArbRulesetLibrary  *rules,
                                 const char         *id);
+  /* Entering a fight (arb_game_enter_combatant()) */
+  /* Whether the rules keep the figure of @sheet out of a fight (beyond
+   * a death, which is generic): FALSE with @error naming the rule and
+   * the field the referee clears. NULL: none do. */
+  gboolean   (*may_enter)      (ArbGame            *self,
+                                ArbSheet           *sheet,
+                                GError            **error);
+  /* What @sheet carries from earlier fights that the game reads as
+   * live state rather than as a sheet field (an injury, a wound), set
+   * on @id in @step as the same harm taken in a fight would be, with a
+   * line in the step's log. NULL: the sheet's fields are all it reads. */
+  void       (*enter)          (ArbGame            *self,
+                                ArbStep            *step,
+                                ArbEncounter       *encounter,
+                                const char         *id,
+                                ArbSheet           *sheet);
   /* After the fight (arb-sheet-update.h) */
   /* How the fight ended for @id beyond its side's win or loss: DEAD,
    * FLED, SPARED; NONE otherwise (won, lost or drawn is the caller's,
@@ -669,6 +685,27 @@ char               *arb_game_add_combatant      (ArbGame       *self,
                                                  ArbSheet      *sheet,
                                                  const char    *side,
                                                  gboolean       heal);
+
+typedef enum
+{
+  ARB_ENTER_HEAL  = 1 << 0, /* healed first, as arb_game_add_combatant() */
+  ARB_ENTER_FORCE = 1 << 1, /* the referee adds it whatever its sheet says */
+} ArbEnterFlags;
+
+/* arb_game_add_combatant() that first asks whether the sheet may enter
+ * a fight: a sheet marked dead, or one the game's rules keep out (a
+ * Glider-Pit glider destroyed), is refused with @error and @step left
+ * as it was, unless ARB_ENTER_FORCE, which says so in the step's log.
+ * Then what the sheet carries from earlier fights is set as live state
+ * (the game's enter hook). @self may be NULL (a game Arbiter does not
+ * know): then only the death is checked. Returns the new id, or NULL. */
+char               *arb_game_enter_combatant    (ArbGame       *self,
+                                                 ArbStep       *step,
+                                                 ArbEncounter  *encounter,
+                                                 ArbSheet      *sheet,
+                                                 const char    *side,
+                                                 ArbEnterFlags  flags,
+                                                 GError       **error);
 
 /* The map */
 /* Never NULL; ends with a NULL label. */

@@ -73,6 +73,39 @@ carry_wound (ArbEncounter *enc,
                                                  "between missions, so the sheet keeps the wound")));
 }
 
+/* The sheet's wound back into the next mission as the critical hit
+ * left it (arb-dogfight-crit.c): the pilot wounded, and his pilot points
+ * less the half (rounded up) or all of them, which Housekeeping's reset
+ * ("starting amount minus wounds") then keeps. The damage rows need
+ * nothing: the fight reads their boxes from the sheet. */
+void
+arb_dogfight_enter (ArbGame      *game,
+                    ArbStep      *step,
+                    ArbEncounter *enc,
+                    const char   *id,
+                    ArbSheet     *sheet)
+{
+  const char *wound = arb_sheet_get (sheet, "wound");
+  const char *name = arb_sheet_get_name (sheet);
+  int pp = MAX (0, arb_sheet_get_int (sheet, "pilot-points", 0));
+  int lost;
+
+  if (severity (wound) == 0)
+    return;
+  lost = g_str_equal (wound, "all-pp") ? pp : g_str_equal (wound, "half-pp") ? (pp + 1) / 2 : 0;
+  arb_step_set (step, enc, id, ARB_DOGFIGHT_KEY_WOUND, wound);
+  arb_step_set (step, enc, id, ARB_DOGFIGHT_KEY_COND_PILOT_WOUNDED, "on");
+  if (lost > 0)
+    arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_PP_LOST, lost);
+  if (g_str_equal (wound, "wounded"))
+    arb_step_add_log (step, _("%s's pilot enters wounded (from the sheet)"), name);
+  else
+    arb_step_add_log (step, ngettext ("%s's pilot enters wounded (from the sheet): %d pilot point lost for the fight, %d a turn",
+                                      "%s's pilot enters wounded (from the sheet): %d pilot points lost for the fight, %d a turn",
+                                      lost),
+                      name, lost, pp - lost);
+}
+
 /* The rows as the game reads them (arb_dogfight_damage_rows()), by row
  * number, matched to the sheet's items in the same order. */
 static void

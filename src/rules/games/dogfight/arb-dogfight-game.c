@@ -243,6 +243,7 @@ static ArbGameSheets sheets = {
   .derive_live = arb_dogfight_derive_live,
   .outcome = arb_dogfight_outcome,
   .changes = arb_dogfight_sheet_changes,
+  .enter = arb_dogfight_enter,
 };
 
 static void

@@ -43,6 +43,11 @@ void       arb_dogfight_sheet_changes (ArbGame           *game,
                                        const char        *id,
                                        ArbSheet          *sheet,
                                        GPtrArray         *changes);
+void       arb_dogfight_enter         (ArbGame           *game,
+                                       ArbStep           *step,
+                                       ArbEncounter      *encounter,
+                                       const char        *id,
+                                       ArbSheet          *sheet);
 /* The game's policy for a simulated fight (arb-dogfight-policy.c): the
  * step @id, whose turn it is, takes now ("turn toward the nearest
  * enemy, fire when in arc"); FALSE to leave it to the game's next. */

@@ -75,6 +75,24 @@ add_fall (ArbEncounter *enc,
                                                             "needs another before his next match")));
 }
 
+/* A glider over speed 5 is destroyed and leaves the map (General Rules,
+ * Speed): nothing in the rules mends it, so the gladiator flies no match
+ * on it. A new glider is the referee's to give; clearing the sheet's
+ * field says so. */
+gboolean
+arb_gpg_may_enter (ArbGame   *game,
+                   ArbSheet  *sheet,
+                   GError   **error)
+{
+  if (!arb_sheet_get_bool (sheet, "glider-destroyed"))
+    return TRUE;
+  g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
+               _("%s’s glider was destroyed (Speed: over 5 a glider is destroyed): it cannot fly this match; "
+                 "clear “Glider destroyed” on the sheet once he has another glider"),
+               arb_sheet_get_name (sheet));
+  return FALSE;
+}
+
 /* The weapons on @sheet that the match took: each of the sheet's that
  * the glider no longer carries, as many times as it is missing. */
 static void

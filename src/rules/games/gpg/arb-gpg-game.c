@@ -272,6 +272,7 @@ arb_gpg_game_class_init (ArbGpgGameClass *klass)
   arb_gpg_sheet_class_init (&sheets);
   sheets.outcome = arb_gpg_outcome;
   sheets.changes = arb_gpg_sheet_changes;
+  sheets.may_enter = arb_gpg_may_enter;
   game_class->turns = &turns;
   game_class->map = &map;
   game_class->sheets = &sheets;

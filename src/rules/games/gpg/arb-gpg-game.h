@@ -51,6 +51,9 @@ void            arb_gpg_sheet_changes (ArbGame           *game,
                                        const char        *id,
                                        ArbSheet          *sheet,
                                        GPtrArray         *changes);
+gboolean        arb_gpg_may_enter     (ArbGame           *game,
+                                       ArbSheet          *sheet,
+                                       GError           **error);
 
 /* A 2.1 manoeuvre's name for people ("TL": "Turn Left"), translated;
  * @code itself for one the rules do not know. */

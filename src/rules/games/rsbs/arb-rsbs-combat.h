@@ -71,6 +71,12 @@ gboolean arb_rsbs_apply_codes (ArbProc       *proc,
                                ArbRsbsStage   stage,
                                const char    *codes,
                                GError       **error);
+/* The wounds @id's sheet carries from earlier matches, counted for this
+ * one as the wound table counts a wound taken now: its lasting codes
+ * (rep=, move=). FALSE with @error when the table is still to fill. */
+gboolean arb_rsbs_count_sheet_wounds (ArbProc     *proc,
+                                      const char  *id,
+                                      GError     **error);
 /* Whether @id may start an attack or take an action now: in the match,
  * his side the active one once the cards are drawn, and not done for
  * this activation; FALSE with the rule in @error. */

@@ -425,6 +425,44 @@ arb_rsbs_apply_codes (ArbProc       *proc,
   return TRUE;
 }
 
+/* What befell him at the moment (down, a burn, hesitating, death) was
+ * that match's; the penalty "for the match" is every match's while the
+ * wound stays on the sheet. The book's Recovery from Wounds is not in
+ * the seed: the referee takes a healed wound off the sheet. */
+gboolean
+arb_rsbs_count_sheet_wounds (ArbProc     *proc,
+                             const char  *id,
+                             GError     **error)
+{
+  ArbEncounter *enc = arb_proc_get_encounter (proc);
+  ArbStep *step = arb_proc_get_step (proc);
+  ArbSheet *sheet = arb_encounter_get_sheet (enc, id);
+  g_autoptr(GPtrArray) items = sheet ? arb_sheet_get_items (sheet, "wound") : NULL;
+  ArbRsbsBlow w = { .table = "wound", .victim = id };
+
+  for (guint i = 0; items && i < items->len; i++)
+    {
+      const char *location = arb_sheet_item_get (g_ptr_array_index (items, i), "location");
+      const char *code = NULL, *text = NULL;
+      g_auto(GStrv) parts = NULL;
+
+      if (location == NULL || *location == '\0')
+        continue;
+      if (!arb_rsbs_read_cell (proc, "wound", "effect", -1, location, &code, &text, error))
+        return FALSE;
+      arb_step_add_log (step, _("%s carries a wound in the %s from the sheet"), name_of (proc, id), location);
+      parts = g_strsplit (code, ",", -1);
+      for (guint k = 0; parts[k]; k++)
+        {
+          g_strstrip (parts[k]);
+          if ((g_str_has_prefix (parts[k], "rep=") || g_str_has_prefix (parts[k], "move=")) &&
+              !apply_lasting_code (proc, &w, parts[k], error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 has_code (const char *codes,
           const char *token)

@@ -10,6 +10,7 @@
 
 #include "arb-conditions.h"
 #include "arb-order.h"
+#include "arb-rsbs-combat.h"
 #include "arb-rsbs-figure.h"
 #include "arb-rsbs-keys.h"
 #include "arb-rsbs-move.h"
@@ -286,8 +287,16 @@ gboolean
 arb_rsbs_turns_start (ArbProc  *proc,
                       GError  **error)
 {
+  g_auto(GStrv) ids = NULL;
+
   if (arb_order_already_started (arb_proc_get_encounter (proc), error))
     return FALSE;
+  /* The sheets' wounds first, so the first turn's Rep and movement
+   * count them. */
+  ids = arb_encounter_list_combatants (arb_proc_get_encounter (proc));
+  for (guint i = 0; ids && ids[i]; i++)
+    if (!arb_rsbs_count_sheet_wounds (proc, ids[i], error))
+      return FALSE;
   return rsbs_new_turn (proc, 1, error);
 }
 

@@ -111,6 +111,33 @@ carry_injuries (ArbEncounter *enc,
     }
 }
 
+/* The sheet's lasting injuries back into the fight as the live keys a
+ * fight's own aimed shot or crippling hit sets (arb-tft-attack.c), so
+ * every rule that reads them (no weapon in a useless arm, a leg's MA and
+ * kneeling, no shield) reads the same. The hits taken need nothing: the
+ * fight reads them through the sheet's "hits-taken" field. */
+void
+arb_tft_enter (ArbGame      *game,
+               ArbStep      *step,
+               ArbEncounter *enc,
+               const char   *id,
+               ArbSheet     *sheet)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    {
+      const char *has = arb_sheet_get (sheet, parts[i].field);
+      gboolean lost = g_strcmp0 (has, "lost") == 0;
+
+      if (!lost && g_strcmp0 (has, "useless") != 0)
+        continue;
+      arb_step_set (step, enc, id, parts[i].key, has);
+      /* TRANSLATORS: "Brenna enters: Weapon arm useless until healed (from the sheet)" */
+      arb_step_add_log (step, lost ? _("%s enters: %s lost (from the sheet)")
+                                   : _("%s enters: %s useless until healed (from the sheet)"),
+                        arb_sheet_get_name (sheet), _(parts[i].label));
+    }
+}
+
 static const char *
 lying_at (ArbEncounter *enc,
           const char   *id,

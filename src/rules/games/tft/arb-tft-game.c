@@ -248,6 +248,7 @@ static ArbGameSheets sheets = {
   .derive_live = arb_tft_derive_live,
   .outcome = arb_tft_outcome,
   .changes = arb_tft_sheet_changes,
+  .enter = arb_tft_enter,
 };
 
 static void

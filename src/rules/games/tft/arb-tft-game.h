@@ -43,6 +43,11 @@ void       arb_tft_sheet_changes    (ArbGame           *game,
                                      const char        *id,
                                      ArbSheet          *sheet,
                                      GPtrArray         *changes);
+void       arb_tft_enter            (ArbGame           *game,
+                                     ArbStep           *step,
+                                     ArbEncounter      *encounter,
+                                     const char        *id,
+                                     ArbSheet          *sheet);
 /* arb-tft-policy.c: a simulated figure's step (ArbGameSimulation.choose) */
 gboolean   arb_tft_choose      (ArbGame           *game,
                                 ArbEncounter      *encounter,
