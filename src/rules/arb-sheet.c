@@ -380,7 +380,6 @@ field_line (ArbSheet   *self,
 const char *arb_sheet_get_system (ArbSheet *self) { return self->system; }
 const char *arb_sheet_get_kind (ArbSheet *self) { return self->kind; }
 const char *arb_sheet_get_filename (ArbSheet *self) { return self->filename; }
-const char *arb_sheet_get_checksum (ArbSheet *self) { return self->checksum; }
 
 gboolean
 arb_sheet_is_dead (ArbSheet *self)
@@ -944,8 +943,43 @@ arb_sheet_load_file_from (ArbSchemas          schemas,
     return NULL;
 
   self->etag = g_steal_pointer (&stamp);
-  self->checksum = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, bytes);
   return self;
+}
+
+/* Worked out when asked, not at every load: a library lists thousands
+ * of sheets and only the few that join a fight need it. The file is
+ * read again, and its sum taken only while its stamp is still the one
+ * this sheet was read or written with, so it is the sum of that version. */
+const char *
+arb_sheet_get_checksum (ArbSheet *self)
+{
+  g_return_val_if_fail (ARB_IS_SHEET (self), NULL);
+
+  if (self->checksum == NULL && self->filename && self->etag)
+    {
+      struct stat st;
+      int fd = g_open (self->filename, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
+      g_autofree char *before = NULL;
+      g_autofree char *after = NULL;
+      g_autofree char *data = NULL;
+      gsize len = 0;
+      int saved = 0;
+
+      if (fd < 0)
+        return NULL;
+      if (fstat (fd, &st) == 0 && S_ISREG (st.st_mode) && st.st_size <= ARB_SHEET_MAX_FILE_SIZE)
+        {
+          before = arb_file_stamp_of (&st);
+          if (g_strcmp0 (before, self->etag) == 0)
+            data = read_all (fd, st.st_size, &len, &saved);
+          if (data && fstat (fd, &st) == 0)
+            after = arb_file_stamp_of (&st);
+        }
+      close (fd);
+      if (data && g_strcmp0 (after, self->etag) == 0)
+        self->checksum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *)data, len);
+    }
+  return self->checksum;
 }
 
 /* Writing */

@@ -106,8 +106,9 @@ const char   *arb_sheet_get_kind         (ArbSheet           *self);
 const char   *arb_sheet_get_name         (ArbSheet           *self);
 /* The file it was read from or saved to, or NULL. */
 const char   *arb_sheet_get_filename     (ArbSheet           *self);
-/* The SHA-256 (hex) of that file's bytes as read or written, or NULL:
- * what tells whether the file changed since. */
+/* The SHA-256 (hex) of that file's bytes as read or written, or NULL
+ * when there is no file or it has changed since: what tells, later,
+ * whether it changed. Read from the file at the first call. */
 const char   *arb_sheet_get_checksum     (ArbSheet           *self);
 
 const char   *arb_sheet_get              (ArbSheet           *self,
