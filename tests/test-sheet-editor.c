@@ -605,7 +605,7 @@ test_record (void)
   gtk_window_present (GTK_WINDOW (editor));
   iterate ();
   g_assert_true (shows_text (GTK_WIDGET (editor),
-                             "Dead: fell in 2026-11-02 · The Troll. The sheet is kept for the record and left out "
+                             "Dead since the fight of 2026-11-02 · The Troll. The sheet is kept for the record and left out "
                              "of the library and of new fights."));
   /* A dead man buys nothing. */
   g_assert_false (arb_sheet_editor_choose_spend (editor, "FT", NULL));

@@ -395,7 +395,7 @@ _arb_sheet_editor_add_record (ArbSheetEditor      *self,
           g_autofree char *title = fight_title (last);
 
           /* Translators: the dead bar; the fight's date · title */
-          text = g_strdup_printf (_("Dead: fell in %s. The sheet is kept for the record and left out of the library and of new fights."), title);
+          text = g_strdup_printf (_("Dead since the fight of %s. The sheet is kept for the record and left out of the library and of new fights."), title);
         }
       else
         text = g_strdup (_("Dead. The sheet is kept for the record and left out of the library and of new fights."));
