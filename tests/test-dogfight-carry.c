@@ -193,7 +193,7 @@ change_of (ArbSheetUpdate *update,
 static ArbSheetItem *
 only_fight (ArbSheet *sheet)
 {
-  GPtrArray *fights = arb_sheet_list_fights (sheet);
+  g_autoptr(GPtrArray) fights = arb_sheet_list_fights (sheet);
 
   g_assert_cmpuint (fights->len, ==, 1);
   return g_ptr_array_index (fights, 0);

@@ -146,9 +146,9 @@ gboolean      arb_sheet_remove_item      (ArbSheet           *self,
 /* The campaign: what every game's sheets keep between fights (the
  * "dead" field and the "fight" entries, SHEET_RECORD_FIELDS). */
 gboolean      arb_sheet_is_dead          (ArbSheet           *self);
-/* The fights recorded, oldest first (borrowed items of kind "fight";
- * attributes date, title, file, game, side, foes, outcome; the text
- * says what changed, a line each). */
+/* The fights recorded, oldest first: a new array (free it) of the
+ * sheet's items of kind "fight" (attributes date, title, file, game,
+ * side, foes, outcome; the text says what changed, a line each). */
 GPtrArray    *arb_sheet_list_fights      (ArbSheet           *self);
 
 /* Values worked out from the sheet and the tables, never stored: for aod
