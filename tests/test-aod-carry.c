@@ -13,6 +13,7 @@
 #include "arb-sheet-update.h"
 #include "arb-aod-procs.h"
 #include "arb-encounter-test.h"
+#include "arb-carry-test.h"
 
 #define DATE "2026-12-02"
 
@@ -150,35 +151,14 @@ start (ArbEncounter *enc)
     }
 }
 
-static GBytes *
-file_bytes (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  char *contents = NULL;
-  gsize len = 0;
-
-  g_assert_true (g_file_get_contents (path, &contents, &len, &error));
-  return g_bytes_new_take (contents, len);
-}
-
 static void
 assert_same_bytes (const char *path,
                    GBytes     *expected)
 {
-  g_autoptr(GBytes) now = file_bytes (path);
+  g_autoptr(GBytes) now = carry_read (path);
 
   if (!g_bytes_equal (now, expected))
     g_error ("%s is not byte for byte as it was", path);
-}
-
-static ArbSheetUpdate *
-update_of (GPtrArray  *updates,
-           const char *id)
-{
-  for (guint i = 0; i < updates->len; i++)
-    if (g_str_equal (((ArbSheetUpdate *)g_ptr_array_index (updates, i))->id, id))
-      return g_ptr_array_index (updates, i);
-  g_error ("no update for %s", id);
 }
 
 /* The change to @field (or of @item's drop), or NULL. */
@@ -204,29 +184,6 @@ assert_contains (const char *text,
 {
   if (text == NULL || strstr (text, part) == NULL)
     g_error ("“%s” is not in “%s”", part, text ? text : "(null)");
-}
-
-static ArbSheet *
-reload (const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  ArbSheet *sheet = arb_sheet_load_file (path, rules, &error);
-
-  g_assert_no_error (error);
-  return sheet;
-}
-
-/* The one fight recorded on @sheet. */
-static ArbSheetItem *
-only_fight (ArbSheet *sheet)
-{
-  GPtrArray *fights = arb_sheet_list_fights (sheet);
-  ArbSheetItem *item;
-
-  g_assert_cmpuint (fights->len, ==, 1);
-  item = g_ptr_array_index (fights, 0);
-  g_ptr_array_unref (fights);
-  return item;
 }
 
 /* 15.1's example: Rolf, Lazar and Urgan against the Troll (DF 600).
@@ -273,7 +230,7 @@ example_setup (Example *ex)
                                 "ft-lost", NULL, "en-lost", NULL, "notes", NULL, NULL);
   ex->paths[3] = write_starter (ex->dir, "aod-foe-troll.xml", "troll.xml", NULL);
   for (guint i = 0; i < 4; i++)
-    ex->before[i] = file_bytes (ex->paths[i]);
+    ex->before[i] = carry_read (ex->paths[i]);
 
   ex->enc = arb_encounter_new ("aod", NULL);
   ex->rolf = add_from_file (ex->enc, ex->paths[0], "Heroes", NULL);
@@ -304,10 +261,10 @@ static void
 assert_example_list (Example   *ex,
                      GPtrArray *updates)
 {
-  ArbSheetUpdate *rolf = update_of (updates, ex->rolf);
-  ArbSheetUpdate *lazar = update_of (updates, ex->lazar);
-  ArbSheetUpdate *urgan = update_of (updates, ex->urgan);
-  ArbSheetUpdate *troll = update_of (updates, ex->troll);
+  ArbSheetUpdate *rolf = carry_update_of (updates, ex->rolf);
+  ArbSheetUpdate *lazar = carry_update_of (updates, ex->lazar);
+  ArbSheetUpdate *urgan = carry_update_of (updates, ex->urgan);
+  ArbSheetUpdate *troll = carry_update_of (updates, ex->troll);
   ArbSheetChange *c;
 
   g_assert_cmpuint (updates->len, ==, 4);
@@ -372,10 +329,10 @@ test_example (void)
   g_assert_no_error (error);
   assert_example_list (&ex, updates);
   {
-    ArbSheetChange *c = change_of (update_of (updates, ex.urgan), "experience", NULL);
+    ArbSheetChange *c = change_of (carry_update_of (updates, ex.urgan), "experience", NULL);
 
     g_assert_cmpstr (c->rule, ==, "15.1: Troll’s DF 600, shared by 2; +50 for the death stroke");
-    c = change_of (update_of (updates, ex.lazar), "experience", NULL);
+    c = change_of (carry_update_of (updates, ex.lazar), "experience", NULL);
     g_assert_cmpstr (c->rule, ==, "15.1: Troll’s DF 600, shared by 2");
   }
   g_clear_pointer (&updates, g_ptr_array_unref);
@@ -386,7 +343,7 @@ test_example (void)
   updates = arb_sheet_update_list (ex.enc, rules, "arena.arbiter", DATE, &error);
   g_assert_no_error (error);
   assert_example_list (&ex, updates);
-  assert_contains (change_of (update_of (updates, ex.urgan), "experience", NULL)->rule, "350");
+  assert_contains (change_of (carry_update_of (updates, ex.urgan), "experience", NULL)->rule, "350");
 
   step = arb_step_new (ARB_SHEET_UPDATE_PROCEDURE, NULL);
   g_assert_true (arb_sheet_update_apply (updates, ex.enc, "arena.arbiter", DATE, step, &error));
@@ -394,16 +351,16 @@ test_example (void)
   arb_encounter_apply (ex.enc, step);
 
   {
-    g_autoptr(ArbSheet) rolf = reload (ex.paths[0]);
-    g_autoptr(ArbSheet) lazar = reload (ex.paths[1]);
-    g_autoptr(ArbSheet) urgan = reload (ex.paths[2]);
+    g_autoptr(ArbSheet) rolf = carry_reload (ex.paths[0]);
+    g_autoptr(ArbSheet) lazar = carry_reload (ex.paths[1]);
+    g_autoptr(ArbSheet) urgan = carry_reload (ex.paths[2]);
     ArbSheetItem *fight;
 
     g_assert_cmpint (arb_sheet_get_int (rolf, "experience", -1), ==, 350);
     g_assert_cmpint (arb_sheet_get_int (rolf, "popularity", -1), ==, 9);
     g_assert_null (arb_sheet_get (rolf, "ft-lost"));
     g_assert_null (arb_sheet_get (rolf, "en-lost"));
-    fight = only_fight (rolf);
+    fight = carry_fight (rolf);
     g_assert_cmpstr (arb_sheet_item_get (fight, "outcome"), ==, "fled");
     g_assert_cmpstr (arb_sheet_item_get (fight, "date"), ==, DATE);
     g_assert_cmpstr (arb_sheet_item_get (fight, "title"), ==, "arena");
@@ -413,10 +370,10 @@ test_example (void)
 
     g_assert_cmpint (arb_sheet_get_int (lazar, "experience", -1), ==, 300);
     g_assert_cmpint (arb_sheet_get_int (lazar, "popularity", -1), ==, 11);
-    g_assert_cmpstr (arb_sheet_item_get (only_fight (lazar), "outcome"), ==, "won");
+    g_assert_cmpstr (arb_sheet_item_get (carry_fight (lazar), "outcome"), ==, "won");
 
     g_assert_cmpint (arb_sheet_get_int (urgan, "experience", -1), ==, 350);
-    fight = only_fight (urgan);
+    fight = carry_fight (urgan);
     g_assert_cmpstr (arb_sheet_item_get (fight, "outcome"), ==, "won");
     assert_contains (arb_sheet_item_get_text (fight), "Experience Points 0 → 350");
     g_assert_false (arb_sheet_is_dead (urgan));
@@ -456,23 +413,23 @@ test_changed_on_disk (void)
 
   example_setup (&ex);
   {
-    g_autoptr(ArbSheet) sheet = reload (ex.paths[1]);
+    g_autoptr(ArbSheet) sheet = carry_reload (ex.paths[1]);
     g_autoptr(GBytes) xml = NULL;
 
     g_assert_true (arb_sheet_set (sheet, "notes", "Edited in the library meanwhile", NULL));
     xml = arb_sheet_serialize (sheet);
     g_assert_true (g_file_set_contents (ex.paths[1], g_bytes_get_data (xml, NULL), g_bytes_get_size (xml), NULL));
   }
-  edited = file_bytes (ex.paths[1]);
+  edited = carry_read (ex.paths[1]);
 
   updates = arb_sheet_update_list (ex.enc, rules, "arena.arbiter", DATE, &error);
   g_assert_no_error (error);
-  lazar = update_of (updates, ex.lazar);
+  lazar = carry_update_of (updates, ex.lazar);
   assert_contains (lazar->problem, "Lazar the Swift");
   assert_contains (lazar->problem, "changed on disk");
   g_assert_false (lazar->write);
-  g_assert_null (update_of (updates, ex.urgan)->problem);
-  g_assert_true (update_of (updates, ex.urgan)->write);
+  g_assert_null (carry_update_of (updates, ex.urgan)->problem);
+  g_assert_true (carry_update_of (updates, ex.urgan)->write);
 
   /* Asked to write it all the same: refused, nothing written. */
   lazar->write = TRUE;
@@ -495,7 +452,7 @@ test_changed_on_disk (void)
   arb_encounter_apply (ex.enc, step);
   assert_same_bytes (ex.paths[1], edited);
   {
-    g_autoptr(ArbSheet) urgan = reload (ex.paths[2]);
+    g_autoptr(ArbSheet) urgan = carry_reload (ex.paths[2]);
 
     g_assert_cmpint (arb_sheet_get_int (urgan, "experience", -1), ==, 350);
   }
@@ -530,8 +487,8 @@ test_spent (void)
 
   updates = arb_sheet_update_list (ex.enc, rules, "arena.arbiter", DATE, &error);
   g_assert_no_error (error);
-  urgan = update_of (updates, ex.urgan);
-  lazar = update_of (updates, ex.lazar);
+  urgan = carry_update_of (updates, ex.urgan);
+  lazar = carry_update_of (updates, ex.lazar);
   g_assert_cmpstr (change_of (urgan, "experience", NULL)->label, ==, "Experience Points 0 → 50");
   c = change_of (urgan, "ft", NULL);
   g_assert_nonnull (c);
@@ -552,8 +509,8 @@ test_spent (void)
   g_assert_no_error (error);
   arb_encounter_apply (ex.enc, step);
   {
-    g_autoptr(ArbSheet) u = reload (ex.paths[2]);
-    g_autoptr(ArbSheet) l = reload (ex.paths[1]);
+    g_autoptr(ArbSheet) u = carry_reload (ex.paths[2]);
+    g_autoptr(ArbSheet) l = carry_reload (ex.paths[1]);
 
     g_assert_cmpint (arb_sheet_get_int (u, "experience", -1), ==, 50);
     g_assert_cmpint (arb_sheet_get_int (u, "ft", -1), ==, 18);
@@ -600,7 +557,7 @@ test_weapons (void)
 
   updates = arb_sheet_update_list (enc, rules, "arena.arbiter", DATE, &error);
   g_assert_no_error (error);
-  update = update_of (updates, rolf);
+  update = carry_update_of (updates, rolf);
   g_assert_cmpint (update->outcome, ==, ARB_FIGHT_OUTCOME_UNFINISHED);
   g_assert_null (change_of (update, "experience", NULL));
   c = change_of (update, "popularity", NULL);
@@ -627,18 +584,18 @@ test_weapons (void)
   g_assert_no_error (error);
   arb_encounter_apply (enc, step);
   {
-    g_autoptr(ArbSheet) sheet = reload (rolf_path);
+    g_autoptr(ArbSheet) sheet = carry_reload (rolf_path);
 
     g_assert_cmpint (arb_sheet_get_int (sheet, "popularity", -1), ==, 10);
     g_assert_nonnull (arb_aod_find_item (sheet, "weapon", "Knife"));
     g_assert_nonnull (arb_aod_find_item (sheet, "weapon", "Mace"));
     g_assert_cmpint (arb_sheet_get_int (sheet, "experience", -1), ==, 350);
-    g_assert_cmpstr (arb_sheet_item_get (only_fight (sheet), "outcome"), ==, "unfinished");
+    g_assert_cmpstr (arb_sheet_item_get (carry_fight (sheet), "outcome"), ==, "unfinished");
   }
 
   /* A second knife on the sheet: the lost one goes, ticked. */
   {
-    g_autoptr(ArbSheet) sheet = reload (rolf_path);
+    g_autoptr(ArbSheet) sheet = carry_reload (rolf_path);
     ArbSheetItem *spare;
     g_autoptr(GPtrArray) changes = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_sheet_change_free);
 
@@ -705,7 +662,7 @@ test_seeded_fight (void)
   g_autofree char *dir = library_new ();
   g_autofree char *rolf_path = write_starter (dir, "aod-rolf.xml", "rolf.xml", NULL);
   g_autofree char *goblin_path = write_starter (dir, "aod-foe-goblin.xml", "goblin.xml", NULL);
-  g_autoptr(GBytes) goblin_before = file_bytes (goblin_path);
+  g_autoptr(GBytes) goblin_before = carry_read (goblin_path);
   g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
   g_autoptr(ArbRollSource) dice = arb_roll_source_new_seeded (27);
   g_autofree char *rolf = add_from_file (enc, rolf_path, "Blue", "3,4,0");
@@ -749,7 +706,7 @@ test_seeded_fight (void)
 
   updates = arb_sheet_update_list (enc, rules, "goblin.arbiter", DATE, &error);
   g_assert_no_error (error);
-  update = update_of (updates, rolf);
+  update = carry_update_of (updates, rolf);
   g_assert_cmpint (update->outcome, ==, ARB_FIGHT_OUTCOME_WON);
   c = change_of (update, "experience", NULL);
   g_assert_cmpstr (c->label, ==, "Experience Points 350 → 550");
@@ -763,7 +720,7 @@ test_seeded_fight (void)
   assert_contains (c->rule, "10.6");
   assert_contains (c->rule, "1.8");
   g_assert_null (change_of (update, NULL, "Falchion"));
-  g_assert_cmpint (update_of (updates, goblin)->outcome, ==, ARB_FIGHT_OUTCOME_DEAD);
+  g_assert_cmpint (carry_update_of (updates, goblin)->outcome, ==, ARB_FIGHT_OUTCOME_DEAD);
 
   /* As offered, the Mace stays on the sheet. */
   {
@@ -780,9 +737,9 @@ test_seeded_fight (void)
   g_assert_no_error (error);
   arb_encounter_apply (enc, step);
   {
-    g_autoptr(ArbSheet) sheet = reload (rolf_path);
+    g_autoptr(ArbSheet) sheet = carry_reload (rolf_path);
     g_autoptr(GPtrArray) weapons = arb_sheet_get_items (sheet, "weapon");
-    ArbSheetItem *fight = only_fight (sheet);
+    ArbSheetItem *fight = carry_fight (sheet);
 
     g_assert_cmpint (arb_sheet_get_int (sheet, "experience", -1), ==, 550);
     g_assert_null (arb_sheet_get (sheet, "ft-lost"));

@@ -33,6 +33,7 @@
 #include "arb-conditions.h"
 #include "arb-sheet-update.h"
 #include "arb-encounter-test.h"
+#include "arb-carry-test.h"
 #include "arb-test-util.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -166,16 +167,6 @@ contents_of (const char *path)
   return text;
 }
 
-static ArbSheetUpdate *
-update_of (GPtrArray  *updates,
-           const char *id)
-{
-  for (guint i = 0; i < updates->len; i++)
-    if (g_str_equal (((ArbSheetUpdate *)g_ptr_array_index (updates, i))->id, id))
-      return g_ptr_array_index (updates, i);
-  g_error ("no update for %s", id);
-}
-
 static ArbSheetChange *
 change_of (ArbSheetUpdate *update,
            const char     *label)
@@ -188,15 +179,6 @@ change_of (ArbSheetUpdate *update,
         return change;
     }
   return NULL;
-}
-
-static ArbSheetItem *
-only_fight (ArbSheet *sheet)
-{
-  g_autoptr(GPtrArray) fights = arb_sheet_list_fights (sheet);
-
-  g_assert_cmpuint (fights->len, ==, 1);
-  return g_ptr_array_index (fights, 0);
 }
 
 static int
@@ -245,7 +227,7 @@ test_fight (void)
   g_assert_no_error (error);
   g_assert_cmpuint (updates->len, ==, 2);
 
-  u = update_of (updates, f.harry);
+  u = carry_update_of (updates, f.harry);
   g_assert_true (u->write);
   g_assert_cmpint (u->outcome, ==, ARB_FIGHT_OUTCOME_DEAD);
   /* No wound besides death, no boxes from a critical: the note, then
@@ -258,7 +240,7 @@ test_fight (void)
   g_assert_cmpstr (c->field, ==, "dead");
   g_assert_true (c->ticked);
 
-  u = update_of (updates, f.otto);
+  u = carry_update_of (updates, f.otto);
   g_assert_true (u->write);
   g_assert_cmpint (u->outcome, ==, ARB_FIGHT_OUTCOME_WON);
   c = change_of (u, "Pilot wounded: half his pilot points");
@@ -282,9 +264,9 @@ test_fight (void)
   g_assert_no_error (error);
   g_assert_true (arb_sheet_is_dead (h));
   g_assert_null (arb_sheet_get (h, "wound"));
-  g_assert_cmpstr (arb_sheet_item_get (only_fight (h), "outcome"), ==, "dead");
-  g_assert_cmpstr (arb_sheet_item_get (only_fight (h), "foes"), ==, "Ltn. Otto Brandt");
-  g_assert_cmpstr (arb_sheet_item_get (only_fight (h), "game"), ==, "dogfight");
+  g_assert_cmpstr (arb_sheet_item_get (carry_fight (h), "outcome"), ==, "dead");
+  g_assert_cmpstr (arb_sheet_item_get (carry_fight (h), "foes"), ==, "Ltn. Otto Brandt");
+  g_assert_cmpstr (arb_sheet_item_get (carry_fight (h), "game"), ==, "dogfight");
 
   o = arb_sheet_load_file (f.otto_path, rules, &error);
   g_assert_no_error (error);
@@ -293,8 +275,8 @@ test_fight (void)
   g_assert_cmpint (filled_of_row (o, 5), ==, 4);
   g_assert_cmpint (filled_of_row (o, 6), ==, 4);
   g_assert_cmpint (filled_of_row (o, 4), ==, 0);
-  g_assert_cmpstr (arb_sheet_item_get (only_fight (o), "outcome"), ==, "won");
-  g_assert_nonnull (strstr (arb_sheet_item_get_text (only_fight (o)), "Pilot wounded"));
+  g_assert_cmpstr (arb_sheet_item_get (carry_fight (o), "outcome"), ==, "won");
+  g_assert_nonnull (strstr (arb_sheet_item_get_text (carry_fight (o)), "Pilot wounded"));
 
   /* Undo: both sheets back byte for byte. */
   g_assert_true (arb_sheet_update_undo_files (f.enc, &error));
@@ -328,7 +310,7 @@ test_blown_up (void)
   end_combat (&f);
   updates = arb_sheet_update_list (f.enc, rules, NULL, DATE, &error);
   g_assert_no_error (error);
-  u = update_of (updates, f.otto);
+  u = carry_update_of (updates, f.otto);
   g_assert_cmpint (u->outcome, ==, ARB_FIGHT_OUTCOME_LOST);
   c = change_of (u, "Dead with his aircraft");
   g_assert_nonnull (c);

@@ -34,6 +34,7 @@
 #include "arb-sheet-update.h"
 #include "arb-tft-procs.h"
 #include "arb-encounter-test.h"
+#include "arb-carry-test.h"
 #include "arb-test-util.h"
 
 #define E ARB_ENCOUNTER_ENTITY
@@ -135,16 +136,6 @@ contents_of (const char *path)
   return text;
 }
 
-static ArbSheetUpdate *
-update_of (GPtrArray  *updates,
-           const char *id)
-{
-  for (guint i = 0; i < updates->len; i++)
-    if (g_str_equal (((ArbSheetUpdate *)g_ptr_array_index (updates, i))->id, id))
-      return g_ptr_array_index (updates, i);
-  g_error ("no update for %s", id);
-}
-
 /* The change of @update whose label starts with @label. */
 static ArbSheetChange *
 change_of (ArbSheetUpdate *update,
@@ -158,15 +149,6 @@ change_of (ArbSheetUpdate *update,
         return change;
     }
   return NULL;
-}
-
-static ArbSheetItem *
-last_fight (ArbSheet *sheet)
-{
-  g_autoptr(GPtrArray) fights = arb_sheet_list_fights (sheet);
-
-  g_assert_cmpuint (fights->len, ==, 1);
-  return g_ptr_array_index (fights, 0);
 }
 
 static void
@@ -230,7 +212,7 @@ test_fight (void)
   g_assert_no_error (error);
   g_assert_cmpuint (updates->len, ==, 3);
 
-  u = update_of (updates, tarn);
+  u = carry_update_of (updates, tarn);
   g_assert_true (u->write);
   g_assert_cmpint (u->outcome, ==, ARB_FIGHT_OUTCOME_WON);
   c = change_of (u, "ST lost 2 → 8");
@@ -245,7 +227,7 @@ test_fight (void)
   /* The ST lost and the arm; no weapon lost, no death. */
   g_assert_cmpuint (u->changes->len, ==, 2);
 
-  u = update_of (updates, pell);
+  u = carry_update_of (updates, pell);
   g_assert_cmpint (u->outcome, ==, ARB_FIGHT_OUTCOME_WON);
   c = change_of (u, "ST lost stays 0");
   g_assert_nonnull (c);
@@ -256,7 +238,7 @@ test_fight (void)
   g_assert_true (c->ticked);
   g_assert_cmpuint (u->changes->len, ==, 2);
 
-  u = update_of (updates, vosk);
+  u = carry_update_of (updates, vosk);
   g_assert_cmpint (u->outcome, ==, ARB_FIGHT_OUTCOME_DEAD);
   g_assert_nonnull (change_of (u, "ST lost 0 → 11 (all of it; 12 hits taken)"));
   /* The generic death, after the game's own. */
@@ -273,10 +255,10 @@ test_fight (void)
   g_assert_cmpint (arb_sheet_get_int (t, "hits-taken", 0), ==, 8);
   g_assert_cmpstr (arb_sheet_get (t, "injury-shield-arm"), ==, "useless");
   g_assert_false (arb_sheet_is_dead (t));
-  g_assert_cmpstr (arb_sheet_item_get (last_fight (t), "outcome"), ==, "won");
-  g_assert_cmpstr (arb_sheet_item_get (last_fight (t), "foes"), ==, "Vosk");
-  g_assert_cmpstr (arb_sheet_item_get (last_fight (t), "title"), ==, "ambush");
-  g_assert_cmpstr (arb_sheet_item_get (last_fight (t), "date"), ==, DATE);
+  g_assert_cmpstr (arb_sheet_item_get (carry_fight (t), "outcome"), ==, "won");
+  g_assert_cmpstr (arb_sheet_item_get (carry_fight (t), "foes"), ==, "Vosk");
+  g_assert_cmpstr (arb_sheet_item_get (carry_fight (t), "title"), ==, "ambush");
+  g_assert_cmpstr (arb_sheet_item_get (carry_fight (t), "date"), ==, DATE);
 
   p = arb_sheet_load_file (pell_path, rules, &error);
   g_assert_no_error (error);
@@ -287,14 +269,14 @@ test_fight (void)
     g_assert_cmpstr (arb_sheet_item_get (g_ptr_array_index (weapons, 0), "name"), ==, "Dagger");
   }
   g_assert_null (arb_sheet_get (p, "hits-taken"));
-  g_assert_cmpstr (arb_sheet_item_get (last_fight (p), "outcome"), ==, "won");
+  g_assert_cmpstr (arb_sheet_item_get (carry_fight (p), "outcome"), ==, "won");
 
   v = arb_sheet_load_file (vosk_path, rules, &error);
   g_assert_no_error (error);
   g_assert_cmpint (arb_sheet_get_int (v, "hits-taken", 0), ==, 11);
   g_assert_true (arb_sheet_is_dead (v));
-  g_assert_cmpstr (arb_sheet_item_get (last_fight (v), "outcome"), ==, "dead");
-  g_assert_cmpstr (arb_sheet_item_get (last_fight (v), "foes"), ==, "Tarn, Pell");
+  g_assert_cmpstr (arb_sheet_item_get (carry_fight (v), "outcome"), ==, "dead");
+  g_assert_cmpstr (arb_sheet_item_get (carry_fight (v), "foes"), ==, "Tarn, Pell");
 
   /* A second update is refused: the sheets carry this fight. */
   g_assert_null (arb_sheet_update_list (enc, rules, fight_file, DATE, &error));
@@ -344,7 +326,7 @@ test_never_lighter (void)
 
   updates = arb_sheet_update_list (enc, rules, NULL, DATE, &error);
   g_assert_no_error (error);
-  u = update_of (updates, tarn);
+  u = carry_update_of (updates, tarn);
   g_assert_null (change_of (u, "Leg"));
   g_assert_null (change_of (u, "Head"));
   c = change_of (u, "Weapon arm lost for good");
