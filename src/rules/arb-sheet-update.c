@@ -382,7 +382,8 @@ arb_sheet_update_list (ArbEncounter       *enc,
             update->problem = g_strdup (local->message);
           else if (!same_sum (bytes, arb_encounter_get (enc, ids[i], ARB_KEY_SHEET_SUM)))
             update->problem = changed_message (path, update->name);
-          else if (!(update->sheet = arb_sheet_load_file (path, rules, &local)))
+          /* Parsed from the bytes just checked: one read of the file. */
+          else if (!(update->sheet = arb_sheet_load_bytes (bytes, path, rules, &local)))
             update->problem = g_strdup (local->message);
         }
       if (update->sheet == NULL)
@@ -503,13 +504,15 @@ written_free (Written *w)
 
 /* Writes @bytes to @path safely (PATH~ kept) if its bytes are still
  * those of @expected_sum: the check and the write under one stamp, so a
- * change in between is refused too. */
+ * change in between is refused too. @was (may be NULL) gets the bytes
+ * replaced. */
 static gboolean
 put_bytes (const char  *path,
            GBytes      *bytes,
            const char  *expected_sum,
            const char  *name,
            gboolean     updated,
+           GBytes     **was,
            GError     **error)
 {
   char *(*message_for) (const char *, const char *) = updated ? changed_since_message : changed_message;
@@ -540,6 +543,8 @@ put_bytes (const char  *path,
         g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_WRITE, _("%s: not written: %s"), shown, local->message);
       return FALSE;
     }
+  if (was)
+    *was = g_steal_pointer (&now);
   return TRUE;
 }
 
@@ -555,7 +560,7 @@ roll_back (GPtrArray  *done,
       g_autofree char *sum = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, w->after);
       g_autoptr(GError) local = NULL;
 
-      if (!put_bytes (w->path, w->before, sum, w->path, TRUE, &local) && error && *error)
+      if (!put_bytes (w->path, w->before, sum, w->path, TRUE, NULL, &local) && error && *error)
         {
           char *message = g_strdup_printf (_("%s; and %s could not be put back: %s"), (*error)->message,
                                            w->path, local->message);
@@ -589,7 +594,6 @@ arb_sheet_update_apply (GPtrArray    *updates,
     {
       ArbSheetUpdate *update = g_ptr_array_index (updates, i);
       g_autoptr(ArbSheet) sheet = NULL;
-      g_autoptr(GBytes) before = NULL;
       Written *w;
 
       if (!update->write)
@@ -605,17 +609,16 @@ arb_sheet_update_apply (GPtrArray    *updates,
           roll_back (done, error);
           return FALSE;
         }
-      if (!(sheet = arb_sheet_update_build (update, enc, fight_file, date, error)) ||
-          !(before = read_file (update->path, NULL, error)))
+      if (!(sheet = arb_sheet_update_build (update, enc, fight_file, date, error)))
         {
           roll_back (done, error);
           return FALSE;
         }
       w = g_new0 (Written, 1);
       w->path = g_strdup (update->path);
-      w->before = g_steal_pointer (&before);
       w->after = arb_sheet_serialize (sheet);
-      if (!put_bytes (w->path, w->after, arb_encounter_get (enc, update->id, ARB_KEY_SHEET_SUM), update->name, FALSE, error))
+      if (!put_bytes (w->path, w->after, arb_encounter_get (enc, update->id, ARB_KEY_SHEET_SUM), update->name, FALSE,
+                      &w->before, error))
         {
           written_free (w);
           roll_back (done, error);
@@ -828,7 +831,7 @@ swap_files (ArbEncounter *enc,
           continue;
         }
       sum = g_compute_checksum_for_bytes (G_CHECKSUM_SHA256, w->before);
-      if (!put_bytes (w->path, w->after, sum, arb_encounter_get_name (enc, id), TRUE, error))
+      if (!put_bytes (w->path, w->after, sum, arb_encounter_get_name (enc, id), TRUE, NULL, error))
         {
           written_free (w);
           roll_back (done, error);
