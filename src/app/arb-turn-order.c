@@ -5,6 +5,10 @@
  * matter in that game, and the conditions. The one whose turn it is is
  * marked; the selection is the map's, both ways.
  *
+ * A step changes a few values: the rows stay, and only what changed in
+ * them is set again (a new row only for a newcomer), so a step costs the
+ * frame little (issue 37).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
@@ -23,11 +27,41 @@ struct _ArbTurnOrder
   GtkWidget     parent_instance;
 
   GtkWidget    *list;         /* GtkListBox */
+  GHashTable   *rows;         /* id -> its GtkListBoxRow, owned by the list */
   ArbEncounter *encounter;    /* borrowed while shown */
   char         *selected;
   gboolean      updating;
   gboolean      public;       /* for the players' screen: no numbers */
 };
+
+/* What a row shows, kept with it to be compared with the next state. */
+typedef struct
+{
+  char      *id;
+  GtkWidget *swatch;
+  GtkWidget *name;
+  GtkWidget *detail;
+  GtkWidget *now;
+  GdkRGBA    colour;
+  guint      position;
+  char      *accessible;
+} TurnRow;
+
+static void
+turn_row_free (gpointer data)
+{
+  TurnRow *row = data;
+
+  g_free (row->id);
+  g_free (row->accessible);
+  g_free (row);
+}
+
+static TurnRow *
+turn_row (GtkListBoxRow *row)
+{
+  return g_object_get_data (G_OBJECT (row), "arb-turn-row");
+}
 
 G_DEFINE_FINAL_TYPE (ArbTurnOrder, arb_turn_order, GTK_TYPE_WIDGET)
 
@@ -92,9 +126,9 @@ draw_swatch (GtkDrawingArea *area,
              int             height,
              gpointer        data)
 {
-  GdkRGBA *colour = data;
+  TurnRow *row = data;
 
-  gdk_cairo_set_source_rgba (cr, colour);
+  gdk_cairo_set_source_rgba (cr, &row->colour);
   cairo_arc (cr, width / 2.0, height / 2.0, MIN (width, height) / 2.0 - 1, 0, 2 * G_PI);
   cairo_fill (cr);
 }
@@ -109,49 +143,45 @@ row_secondary_click_cb (GtkGestureClick *click,
   gtk_widget_activate_action (row, "win.adjust", "s", g_object_get_data (G_OBJECT (row), "arb-id"));
 }
 
+static char *describe (ArbTurnOrder *self,
+                       const char   *id,
+                       const char   *detail);
+
+/* A row's widgets, empty: update_row() fills them. */
 static GtkWidget *
 make_row (ArbTurnOrder *self,
-          const char   *id,
-          gboolean      current)
+          const char   *id)
 {
-  ArbEncounter *enc = self->encounter;
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
   GtkWidget *labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *swatch = gtk_drawing_area_new ();
-  GtkWidget *name = gtk_label_new (arb_encounter_get_name (enc, id));
-  g_autofree char *detail_text = row_text (enc, id, self->public);
-  GtkWidget *detail = gtk_label_new (detail_text);
-  GdkRGBA *colour = g_new (GdkRGBA, 1);
-  g_autofree char *accessible = NULL;
+  TurnRow *data = g_new0 (TurnRow, 1);
 
-  arb_hex_map_side_colour (enc, arb_encounter_get (enc, id, ARB_KEY_SIDE), colour);
-  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 14);
-  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 14);
-  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch, colour, g_free);
-  gtk_widget_set_valign (swatch, GTK_ALIGN_CENTER);
+  data->id = g_strdup (id);
+  data->swatch = gtk_drawing_area_new ();
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (data->swatch), 14);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (data->swatch), 14);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (data->swatch), draw_swatch, data, NULL);
+  gtk_widget_set_valign (data->swatch, GTK_ALIGN_CENTER);
 
-  gtk_label_set_xalign (GTK_LABEL (name), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
-  if (current)
-    gtk_widget_add_css_class (name, "heading");
-  gtk_label_set_xalign (GTK_LABEL (detail), 0);
-  gtk_label_set_wrap (GTK_LABEL (detail), TRUE);
-  gtk_widget_add_css_class (detail, "caption");
-  gtk_widget_add_css_class (detail, "dim-label");
-  gtk_box_append (GTK_BOX (labels), name);
-  gtk_box_append (GTK_BOX (labels), detail);
+  data->name = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (data->name), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (data->name), PANGO_ELLIPSIZE_END);
+  data->detail = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (data->detail), 0);
+  gtk_label_set_wrap (GTK_LABEL (data->detail), TRUE);
+  gtk_widget_add_css_class (data->detail, "caption");
+  gtk_widget_add_css_class (data->detail, "dim-label");
+  gtk_box_append (GTK_BOX (labels), data->name);
+  gtk_box_append (GTK_BOX (labels), data->detail);
   gtk_widget_set_hexpand (labels, TRUE);
 
-  gtk_box_append (GTK_BOX (box), swatch);
+  gtk_box_append (GTK_BOX (box), data->swatch);
   gtk_box_append (GTK_BOX (box), labels);
-  if (current)
-    {
-      GtkWidget *now = gtk_image_new_from_icon_name ("media-playback-start-symbolic");
-
-      gtk_widget_set_tooltip_text (now, _("Acts now"));
-      gtk_box_append (GTK_BOX (box), now);
-    }
+  data->now = gtk_image_new_from_icon_name ("media-playback-start-symbolic");
+  gtk_widget_set_tooltip_text (data->now, _("Acts now"));
+  gtk_widget_set_visible (data->now, FALSE);
+  gtk_box_append (GTK_BOX (box), data->now);
   if (!self->public)
     {
       /* The referee's way to overrule this figure by hand (the window's
@@ -176,9 +206,69 @@ make_row (ArbTurnOrder *self,
   gtk_widget_set_margin_end (box, 6);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
   g_object_set_data_full (G_OBJECT (row), "arb-id", g_strdup (id), g_free);
-  accessible = arb_turn_order_describe (self, id);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
+  g_object_set_data_full (G_OBJECT (row), "arb-turn-row", data, turn_row_free);
   return row;
+}
+
+/* The row as @id stands now: only what changed is set again. */
+static void
+update_row (ArbTurnOrder  *self,
+            GtkListBoxRow *row,
+            gboolean       current)
+{
+  ArbEncounter *enc = self->encounter;
+  TurnRow *data = turn_row (row);
+  g_autofree char *detail = row_text (enc, data->id, self->public);
+  g_autofree char *accessible = describe (self, data->id, detail);
+  GdkRGBA colour;
+
+  arb_hex_map_side_colour (enc, arb_encounter_get (enc, data->id, ARB_KEY_SIDE), &colour);
+  if (!gdk_rgba_equal (&colour, &data->colour))
+    {
+      data->colour = colour;
+      gtk_widget_queue_draw (data->swatch);
+    }
+  /* GtkLabel sets nothing for the text it already has. */
+  gtk_label_set_text (GTK_LABEL (data->name), arb_encounter_get_name (enc, data->id));
+  gtk_label_set_text (GTK_LABEL (data->detail), detail);
+  if (current != gtk_widget_has_css_class (data->name, "heading"))
+    {
+      if (current)
+        gtk_widget_add_css_class (data->name, "heading");
+      else
+        gtk_widget_remove_css_class (data->name, "heading");
+    }
+  gtk_widget_set_visible (data->now, current);
+  if (g_strcmp0 (accessible, data->accessible) != 0)
+    {
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, accessible, -1);
+      g_free (data->accessible);
+      data->accessible = g_steal_pointer (&accessible);
+    }
+}
+
+/* The game's order, kept by each row's position. */
+static int
+sort_rows (GtkListBoxRow *a,
+           GtkListBoxRow *b,
+           gpointer       data)
+{
+  guint x = turn_row (a)->position, y = turn_row (b)->position;
+
+  return x < y ? -1 : x > y;
+}
+
+static char *
+describe (ArbTurnOrder *self,
+          const char   *id,
+          const char   *detail)
+{
+  const char *side = arb_encounter_get (self->encounter, id, ARB_KEY_SIDE);
+
+  /* TRANSLATORS: a combatant in the turn order: name, side, details */
+  return g_strdup_printf (_("%s%s%s%s%s%s"), arb_encounter_get_name (self->encounter, id),
+                          side && *side ? ", " : "", side ? side : "", *detail ? ", " : "", detail,
+                          g_strcmp0 (id, arb_encounter_get (self->encounter, E, ARB_KEY_CURRENT)) == 0 ? _(", acts now") : "");
 }
 
 char *
@@ -186,31 +276,65 @@ arb_turn_order_describe (ArbTurnOrder *self,
                          const char   *id)
 {
   g_autofree char *detail = NULL;
-  const char *side;
 
   g_return_val_if_fail (ARB_IS_TURN_ORDER (self), NULL);
   if (!self->encounter || !id)
     return g_strdup ("");
   detail = row_text (self->encounter, id, self->public);
-  side = arb_encounter_get (self->encounter, id, ARB_KEY_SIDE);
-  /* TRANSLATORS: a combatant in the turn order: name, side, details */
-  return g_strdup_printf (_("%s%s%s%s%s%s"), arb_encounter_get_name (self->encounter, id),
-                          side && *side ? ", " : "", side ? side : "", *detail ? ", " : "", detail,
-                          g_strcmp0 (id, arb_encounter_get (self->encounter, E, ARB_KEY_CURRENT)) == 0 ? _(", acts now") : "");
+  return describe (self, id, detail);
 }
 
 static void
 select_row_for (ArbTurnOrder *self,
                 const char   *id)
 {
-  GtkListBoxRow *row;
+  GtkListBoxRow *row = id ? g_hash_table_lookup (self->rows, id) : NULL;
 
+  if (row == gtk_list_box_get_selected_row (GTK_LIST_BOX (self->list)))
+    return;
   self->updating = TRUE;
-  gtk_list_box_unselect_all (GTK_LIST_BOX (self->list));
-  for (int i = 0; (row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (self->list), i)); i++)
-    if (g_strcmp0 (g_object_get_data (G_OBJECT (row), "arb-id"), id) == 0)
-      gtk_list_box_select_row (GTK_LIST_BOX (self->list), row);
+  if (row)
+    gtk_list_box_select_row (GTK_LIST_BOX (self->list), row);
+  else
+    gtk_list_box_unselect_all (GTK_LIST_BOX (self->list));
   self->updating = FALSE;
+}
+
+static void
+remove_rows (ArbTurnOrder *self)
+{
+  GtkWidget *child;
+
+  g_hash_table_remove_all (self->rows);
+  while ((child = gtk_widget_get_first_child (self->list)))
+    gtk_list_box_remove (GTK_LIST_BOX (self->list), child);
+}
+
+/* @id at @position: its row kept and brought up to date, or a new one. */
+static void
+place_row (ArbTurnOrder *self,
+           GHashTable   *listed,
+           const char   *id,
+           const char   *current,
+           gboolean     *moved)
+{
+  GtkListBoxRow *row = g_hash_table_lookup (self->rows, id);
+  guint position = g_hash_table_size (listed);
+
+  g_hash_table_add (listed, (char *)id);
+  if (row == NULL)
+    {
+      row = GTK_LIST_BOX_ROW (make_row (self, id));
+      turn_row (row)->position = position;
+      g_hash_table_insert (self->rows, turn_row (row)->id, row);
+      gtk_list_box_append (GTK_LIST_BOX (self->list), GTK_WIDGET (row));
+    }
+  else if (turn_row (row)->position != position)
+    {
+      turn_row (row)->position = position;
+      *moved = TRUE;
+    }
+  update_row (self, row, g_strcmp0 (id, current) == 0);
 }
 
 void
@@ -220,14 +344,18 @@ arb_turn_order_set_encounter (ArbTurnOrder *self,
   g_auto(GStrv) ids = NULL;
   g_auto(GStrv) order = NULL;
   g_autoptr(GHashTable) listed = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) gone = g_ptr_array_new ();
+  GHashTableIter iter;
+  gpointer id, row;
   const char *current;
-  GtkWidget *child;
+  gboolean moved = FALSE;
 
   g_return_if_fail (ARB_IS_TURN_ORDER (self));
 
+  /* Another fight: none of the rows is its. */
+  if (encounter != self->encounter)
+    remove_rows (self);
   self->encounter = encounter;
-  while ((child = gtk_widget_get_first_child (self->list)))
-    gtk_list_box_remove (GTK_LIST_BOX (self->list), child);
   if (encounter == NULL)
     return;
 
@@ -237,13 +365,23 @@ arb_turn_order_set_encounter (ArbTurnOrder *self,
   ids = arb_encounter_list_combatants (encounter);
   for (guint i = 0; order[i]; i++)
     if (*order[i] && g_strv_contains ((const char * const *)ids, order[i]) && !g_hash_table_contains (listed, order[i]))
-      {
-        g_hash_table_add (listed, order[i]);
-        gtk_list_box_append (GTK_LIST_BOX (self->list), make_row (self, order[i], g_strcmp0 (order[i], current) == 0));
-      }
+      place_row (self, listed, order[i], current, &moved);
   for (guint i = 0; ids[i]; i++)
     if (!g_hash_table_contains (listed, ids[i]))
-      gtk_list_box_append (GTK_LIST_BOX (self->list), make_row (self, ids[i], g_strcmp0 (ids[i], current) == 0));
+      place_row (self, listed, ids[i], current, &moved);
+
+  /* Those no longer in the fight go. */
+  g_hash_table_iter_init (&iter, self->rows);
+  while (g_hash_table_iter_next (&iter, &id, &row))
+    if (!g_hash_table_contains (listed, id))
+      {
+        g_ptr_array_add (gone, row);
+        g_hash_table_iter_remove (&iter);
+      }
+  for (guint i = 0; i < gone->len; i++)
+    gtk_list_box_remove (GTK_LIST_BOX (self->list), g_ptr_array_index (gone, i));
+  if (moved)
+    gtk_list_box_invalidate_sort (GTK_LIST_BOX (self->list));
   select_row_for (self, self->selected);
 }
 
@@ -252,7 +390,11 @@ arb_turn_order_set_public (ArbTurnOrder *self,
                            gboolean      public)
 {
   g_return_if_fail (ARB_IS_TURN_ORDER (self));
+  if (self->public == public)
+    return;
+  /* The rows are made for one screen or the other: made again. */
   self->public = public;
+  remove_rows (self);
   arb_turn_order_set_encounter (self, self->encounter);
 }
 
@@ -328,6 +470,7 @@ arb_turn_order_dispose (GObject *object)
   ArbTurnOrder *self = ARB_TURN_ORDER (object);
 
   g_clear_pointer (&self->list, gtk_widget_unparent);
+  g_clear_pointer (&self->rows, g_hash_table_unref);
   g_clear_pointer (&self->selected, g_free);
   G_OBJECT_CLASS (arb_turn_order_parent_class)->dispose (object);
 }
@@ -355,7 +498,9 @@ arb_turn_order_class_init (ArbTurnOrderClass *klass)
 static void
 arb_turn_order_init (ArbTurnOrder *self)
 {
+  self->rows = g_hash_table_new (g_str_hash, g_str_equal);
   self->list = gtk_list_box_new ();
+  gtk_list_box_set_sort_func (GTK_LIST_BOX (self->list), sort_rows, NULL, NULL);
   gtk_widget_add_css_class (self->list, "navigation-sidebar");
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_SINGLE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->list), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Turn order"), -1);
