@@ -468,25 +468,23 @@ add_note_units (ArbPrintDoc    *doc,
   g_ptr_array_add (units, unit);
 }
 
-/* The units of @table at type size @size, in @width; FALSE when its
- * columns do not fit at this size. */
-static gboolean
+/* The units of @table at type size @size, in @width, its columns
+ * @widths wide. */
+static void
 table_units (ArbPrintDoc    *doc,
              const ArbTable *table,
              double          size,
              double          width,
+             const double   *widths,
              GPtrArray      *units,
              Unit          **title_out,
              Unit          **head_out)
 {
-  g_autofree double *widths = g_new0 (double, arb_table_get_n_columns (table) + 1);
-  gboolean fits, footnote;
+  gboolean footnote;
 
-  fits = column_widths (doc, table, size, width, widths);
   add_head_units (doc, table, size, width, widths, units, title_out, head_out);
   footnote = add_row_units (doc, table, size, width, widths, units);
   add_note_units (doc, table, size, width, footnote, units);
-  return fits;
 }
 
 static void
@@ -504,19 +502,17 @@ flow_table (Flow           *flow,
             const ArbTable *table)
 {
   double width = flow->card_width - 2 * PAD;
-  g_autoptr(GPtrArray) units = NULL;
+  g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func (unit_free);
+  g_autofree double *widths = g_new0 (double, arb_table_get_n_columns (table) + 1);
   Unit *title = NULL, *head = NULL;
   double size = flow->base;
 
-  /* The largest type, down to 0.7 of the card's, at which the columns fit. */
-  for (;;)
-    {
-      g_clear_pointer (&units, g_ptr_array_unref);
-      units = g_ptr_array_new_with_free_func (unit_free);
-      if (table_units (flow->doc, table, size, width, units, &title, &head) || size <= flow->base * 0.71)
-        break;
-      size *= 0.9;
-    }
+  /* The largest type, down to 0.7 of the card's, at which the columns
+   * fit; only the columns are measured at a size given up, and the
+   * table is laid out once, at the size it takes. */
+  while (!column_widths (flow->doc, table, size, width, widths) && size > flow->base * 0.71)
+    size *= 0.9;
+  table_units (flow->doc, table, size, width, widths, units, &title, &head);
 
   for (guint i = 0; i < units->len; i++)
     {

@@ -100,65 +100,137 @@ arb_ruleset_library_compile (ArbRulesetLibrary *self,
   return g_variant_get_data_as_bytes (compiled);
 }
 
+/* Reading it back member by member: a format string given to
+ * g_variant_get() is parsed and checked again at every row and cell,
+ * which cost more than all the rest of reading a table. The members'
+ * places are those of COMPILED_TABLE and COMPILED_ROW. */
+static char *
+dup_string (GVariant *tuple,
+            gsize     index)
+{
+  g_autoptr(GVariant) value = g_variant_get_child_value (tuple, index);
+
+  return g_variant_dup_string (value, NULL);
+}
+
+static char *
+dup_maybe_string (GVariant *tuple,
+                  gsize     index)
+{
+  g_autoptr(GVariant) maybe = g_variant_get_child_value (tuple, index);
+  g_autoptr(GVariant) value = g_variant_get_maybe (maybe);
+
+  return value ? g_variant_dup_string (value, NULL) : NULL;
+}
+
+static char **
+dup_maybe_strv (GVariant *tuple,
+                gsize     index)
+{
+  g_autoptr(GVariant) maybe = g_variant_get_child_value (tuple, index);
+  g_autoptr(GVariant) value = g_variant_get_maybe (maybe);
+
+  return value ? g_variant_dup_strv (value, NULL) : NULL;
+}
+
+static gboolean
+get_boolean (GVariant *tuple,
+             gsize     index)
+{
+  g_autoptr(GVariant) value = g_variant_get_child_value (tuple, index);
+
+  return g_variant_get_boolean (value);
+}
+
+static gint32
+get_int32 (GVariant *tuple,
+           gsize     index)
+{
+  g_autoptr(GVariant) value = g_variant_get_child_value (tuple, index);
+
+  return g_variant_get_int32 (value);
+}
+
+static guint32
+get_uint32 (GVariant *tuple,
+            gsize     index)
+{
+  g_autoptr(GVariant) value = g_variant_get_child_value (tuple, index);
+
+  return g_variant_get_uint32 (value);
+}
+
 ArbTable *
 arb_table_new_compiled (GVariant   *value,
                         const char *system,
                         const char *filename)
 {
   g_autoptr(ArbTable) table = arb_table_new ();
-  g_autoptr(GVariantIter) notes = NULL;
-  g_autoptr(GVariantIter) columns = NULL;
-  g_autoptr(GVariantIter) rows = NULL;
-  const char *text, *title, *key;
-  gboolean uncertain, modifier;
-  const char **aliases;
-  char **codes;
-  GVariantIter *cells;
+  g_autoptr(GVariant) notes = g_variant_get_child_value (value, 8);
+  g_autoptr(GVariant) columns = g_variant_get_child_value (value, 9);
+  g_autoptr(GVariant) rows = g_variant_get_child_value (value, 10);
 
   table->system = g_strdup (system);
   table->filename = g_strdup (filename);
-  g_variant_get (value, COMPILED_TABLE, &table->id, &table->title, &table->source, &table->dice, &table->key,
-                 &table->placeholder, &table->named, &table->continue_dice, &notes, &columns, &rows);
+  /* "(sssmsmsbbia(sbb)a(ssasmas)a(row))" */
+  table->id = dup_string (value, 0);
+  table->title = dup_string (value, 1);
+  table->source = dup_string (value, 2);
+  table->dice = dup_maybe_string (value, 3);
+  table->key = dup_maybe_string (value, 4);
+  table->placeholder = get_boolean (value, 5);
+  table->named = get_boolean (value, 6);
+  table->continue_dice = get_int32 (value, 7);
 
-  while (g_variant_iter_next (notes, "(&sbb)", &text, &uncertain, &modifier))
+  for (gsize i = 0; i < g_variant_n_children (notes); i++)
     {
-      ArbNote note = { g_strdup (text), uncertain, modifier };
+      g_autoptr(GVariant) n = g_variant_get_child_value (notes, i);
+      ArbNote note = { dup_string (n, 0), get_boolean (n, 1), get_boolean (n, 2) };
 
-      table->has_uncertain |= uncertain;
+      table->has_uncertain |= note.uncertain;
       g_array_append_val (table->notes, note);
     }
-  while (g_variant_iter_next (columns, "(&s&s^a&sm^as)", &key, &title, &aliases, &codes))
+  for (gsize i = 0; i < g_variant_n_children (columns); i++)
     {
-      ArbColumn column = { g_strdup (key), g_strdup (title), g_strdupv ((char **)aliases), codes };
+      g_autoptr(GVariant) c = g_variant_get_child_value (columns, i);
+      g_autoptr(GVariant) aliases = g_variant_get_child_value (c, 2);
+      ArbColumn column = { dup_string (c, 0), dup_string (c, 1), g_variant_dup_strv (aliases, NULL),
+                           dup_maybe_strv (c, 3) };
 
       arb_table_index_column (table, column.key, table->columns->len);
       for (guint a = 0; column.aliases[a]; a++)
         arb_table_index_column (table, column.aliases[a], table->columns->len);
       g_array_append_val (table->columns, column);
-      g_free (aliases);
     }
-  g_array_set_size (table->rows, g_variant_iter_n_children (rows));
+  g_array_set_size (table->rows, g_variant_n_children (rows));
   for (guint i = 0; i < table->rows->len; i++)
     {
       ArbRow *row = &g_array_index (table->rows, ArbRow, i);
-      const char *code;
-      guint c = 0;
+      g_autoptr(GVariant) r = g_variant_get_child_value (rows, i);
+      g_autoptr(GVariant) cells = g_variant_get_child_value (r, 8);
 
-      g_variant_iter_next (rows, "(msmsmsbbiiua(smsb))", &row->name, &row->label, &row->group,
-                           &row->has_min, &row->has_max, &row->min, &row->max, &row->line, &cells);
+      /* "(msmsmsbbiiua(smsb))" */
+      row->name = dup_maybe_string (r, 0);
+      row->label = dup_maybe_string (r, 1);
+      row->group = dup_maybe_string (r, 2);
+      row->has_min = get_boolean (r, 3);
+      row->has_max = get_boolean (r, 4);
+      row->min = get_int32 (r, 5);
+      row->max = get_int32 (r, 6);
+      row->line = get_uint32 (r, 7);
       if (row->label == NULL)
         row->label = row->name ? g_strdup (row->name) : arb_row_range_label (row);
+      g_assert (g_variant_n_children (cells) == table->columns->len);
       row->cells = g_new0 (ArbCell, table->columns->len);
-      while (c < table->columns->len && g_variant_iter_next (cells, "(&sm&sb)", &text, &code, &uncertain))
+      for (guint c = 0; c < table->columns->len; c++)
         {
-          row->cells[c].text = g_strdup (text);
-          row->cells[c].code = g_strdup (code);
-          row->cells[c].uncertain = uncertain;
-          table->has_uncertain |= uncertain;
-          c++;
+          g_autoptr(GVariant) cell = g_variant_get_child_value (cells, c);
+
+          row->cells[c].text = dup_string (cell, 0);
+          row->cells[c].code = dup_maybe_string (cell, 1);
+          row->cells[c].uncertain = get_boolean (cell, 2);
+          table->has_uncertain |= row->cells[c].uncertain;
         }
-      g_variant_iter_free (cells);
-      g_assert (c == table->columns->len);
     }
 
   if (table->continue_dice > 0 && !arb_table_continue_note (table, NULL, NULL))
@@ -179,7 +251,7 @@ arb_ruleset_library_load_compiled (ArbRulesetLibrary  *self,
 
   g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), FALSE);
 
-  compiled = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE (COMPILED_TYPE), bytes, FALSE));
+  compiled = g_variant_ref_sink (g_variant_new_from_bytes (G_VARIANT_TYPE (COMPILED_TYPE), bytes, TRUE));
   g_variant_get (compiled, "(u@a" COMPILED_TABLE ")", &format, &tables);
   if (format != COMPILED_FORMAT)
     {
