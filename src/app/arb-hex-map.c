@@ -173,7 +173,6 @@ ensure_tile (ArbHexMap                   *self,
   double scale = arb_viewport_get_scale (self->viewport);
   Tile *tile = g_hash_table_lookup (self->tiles, &id);
   cairo_region_t *missing;
-  gboolean first;
   cairo_t *cr;
 
   if (tile && cairo_region_contains_rectangle (tile->drawn, need) == CAIRO_REGION_OVERLAP_IN)
@@ -182,7 +181,6 @@ ensure_tile (ArbHexMap                   *self,
    * once, not a strip at every frame of the pan. */
   if (tile)
     need = &(cairo_rectangle_int_t) { 0, 0, TILE, TILE };
-  first = tile == NULL;
   if (tile == NULL)
     {
       tile = g_new0 (Tile, 1);
@@ -211,17 +209,14 @@ ensure_tile (ArbHexMap                   *self,
       cairo_region_get_rectangle (missing, i, &part);
       cairo_rectangle (cr, part.x, part.y, part.width, part.height);
     }
-  cairo_region_destroy (missing);
   cairo_clip (cr);
+  cairo_region_destroy (missing);
   cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
   cairo_paint (cr);
   cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+  /* Drawn whole, clipped: every pixel comes out as it would in a tile
+   * drawn at once. */
   arb_hex_map_draw_grid (self, cr, vp, TILE, TILE);
-  /* The zones and tokens are drawn whole: a clip makes each of their
-   * small shapes dearer than the pixels it saves. What they leave
-   * outside the part drawn is cleared before it is shown. */
-  if (self->encounter && first)
-    cairo_reset_clip (cr);
   if (self->encounter)
     {
       arb_hex_map_draw_zones (self, cr, vp, TILE, TILE);
