@@ -244,6 +244,8 @@ main (int   argc,
       for (guint i = 0; i < frames && changing; i++)
         {
           set_live (enc, changing, "cond.stunned", i % 2 ? NULL : "on");
+          /* As the window does after every step. */
+          arb_hex_map_refresh (ARB_HEX_MAP (map));
           frame (ARB_HEX_MAP (map), surface, &one);
         }
       g_print ("%s, scale %.1f px per hex radius:\n", zoomed ? "Zoomed in" : "Whole map in view", scale);

@@ -250,7 +250,7 @@ char       *arb_hex_map_condition_badge (ArbGame    *game,
                                          const char *condition);
 /* Lays the tokens and their labels out for the present scale. */
 void        arb_hex_map_update_tokens (ArbHexMap   *self);
-/* Drops what the tokens were read as and laid out with. */
+/* Has the tokens read from the fight again at the next frame. */
 void        arb_hex_map_clear_tokens  (ArbHexMap   *self);
 const ArbToken *arb_hex_map_find_token (ArbHexMap  *self,
                                        const char  *id);

@@ -997,8 +997,6 @@ void
 arb_hex_map_clear_tokens (ArbHexMap *self)
 {
   g_clear_pointer (&self->facts_key, g_free);
-  g_clear_pointer (&self->texts, g_hash_table_unref);
-  self->texts_size[0] = self->texts_size[1] = 0;
 }
 
 void
@@ -1022,6 +1020,10 @@ arb_hex_map_update_tokens (ArbHexMap *self)
     g_array_set_size (self->notes, 0);
   g_clear_pointer (&self->ground_boxes, g_array_unref);
   update_facts (self);
+  /* The texts are kept from step to step, by what they say; names and
+   * notes come and go in a long fight, so they are not kept forever. */
+  if (self->texts && g_hash_table_size (self->texts) > 4 * self->facts->len + 64)
+    g_hash_table_remove_all (self->texts);
   if (enc == NULL)
     return;
   app_game = arb_app_game_get (arb_encounter_get_system (enc));
