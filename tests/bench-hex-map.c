@@ -190,6 +190,10 @@ main (int   argc,
   arb_hex_map_set_selected (ARB_HEX_MAP (map), "c1");
   vp = arb_hex_map_get_viewport (ARB_HEX_MAP (map));
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, WIDTH, HEIGHT);
+  /* The first frame reads the sheets' fields and the fonts: not a frame
+   * of a map in use. */
+  arb_hex_map_fit (ARB_HEX_MAP (map), WIDTH, HEIGHT);
+  frame (ARB_HEX_MAP (map), surface, NULL);
 
   for (int zoomed = 0; zoomed <= 1; zoomed++)
     {
