@@ -172,6 +172,7 @@ ensure_tile (ArbHexMap                   *self,
   g_autoptr(ArbViewport) vp = NULL;
   double scale = arb_viewport_get_scale (self->viewport);
   Tile *tile = g_hash_table_lookup (self->tiles, &id);
+  const cairo_rectangle_int_t whole = { 0, 0, TILE, TILE };
   cairo_region_t *missing;
   cairo_t *cr;
 
@@ -180,7 +181,7 @@ ensure_tile (ArbHexMap                   *self,
   /* A pan has uncovered more of a tile: the rest of it is drawn at
    * once, not a strip at every frame of the pan. */
   if (tile)
-    need = &(cairo_rectangle_int_t) { 0, 0, TILE, TILE };
+    need = &whole;
   if (tile == NULL)
     {
       tile = g_new0 (Tile, 1);
@@ -214,8 +215,9 @@ ensure_tile (ArbHexMap                   *self,
   cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
   cairo_paint (cr);
   cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
-  /* Drawn whole, clipped: every pixel comes out as it would in a tile
-   * drawn at once. */
+  /* Drawn whole, clipped: every pixel comes out as in a tile drawn at
+   * once, but that cairo may sample the grid's pattern a hair apart
+   * (one level in 255 on some of its lines). */
   arb_hex_map_draw_grid (self, cr, vp, TILE, TILE);
   if (self->encounter)
     {
