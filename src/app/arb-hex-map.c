@@ -7,9 +7,11 @@
  * it into the game's procedure, or refuses it.
  *
  * The picture is drawn in tiles of map pixels, kept until the zoom, the
- * map or the fight changes: a pan only moves them, and a frame draws
- * only the tiles that come into view. The layers are drawn by the files
- * arb-hex-map-private.h names.
+ * map or the fight changes: a pan only moves them, a new zoom draws of
+ * each tile only what the widget shows, and a pan draws the rest of a
+ * tile it uncovers. The tokens are read from the fight once a step and
+ * laid out once a zoom (arb-hex-map-tokens.c). The layers are drawn by
+ * the files arb-hex-map-private.h names.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
