@@ -214,7 +214,7 @@ main (int   argc,
        * and the tokens laid out again. */
       for (guint i = 0; i < frames; i++)
         {
-          arb_viewport_set_scale (vp, scale * (i % 2 ? 1.0001 : 1.0));
+          arb_viewport_set_scale (vp, scale * (i % 2 ? 1.0 : 1.0001));
           frame (ARB_HEX_MAP (map), surface, &full);
         }
       arb_viewport_set_scale (vp, scale);
