@@ -34,6 +34,8 @@ struct _ArbHexMap
 
   GHashTable    *tiles;         /* packed tile column and row -> Tile */
   char          *tiles_key;     /* what the tiles show */
+  gboolean       tiles_new;     /* drawn anew this frame: each only as far as
+                                 * the widget shows it */
   double         extent[4];     /* left, top, right, bottom in map units */
   double         frame[4];      /* the same, of what a fitted map shows: the
                                  * map and the game's marks beside it */

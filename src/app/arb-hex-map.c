@@ -149,6 +149,7 @@ check_tiles (ArbHexMap *self)
   if (g_strcmp0 (key, self->tiles_key) == 0)
     return;
   drop_tiles (self);
+  self->tiles_new = TRUE;
   g_free (self->tiles_key);
   self->tiles_key = g_steal_pointer (&key);
   update_extent (self);
@@ -180,9 +181,10 @@ ensure_tile (ArbHexMap                   *self,
 
   if (tile && cairo_region_contains_rectangle (tile->drawn, need) == CAIRO_REGION_OVERLAP_IN)
     return tile;
-  /* A pan has uncovered more of a tile: the rest of it is drawn at
-   * once, not a strip at every frame of the pan. */
-  if (tile)
+  /* A pan has uncovered more of a tile, or a new one: the rest of it,
+   * or all of it, is drawn at once, not a strip at every frame of the
+   * pan. */
+  if (tile || !self->tiles_new)
     need = &whole;
   if (tile == NULL)
     {
@@ -308,6 +310,7 @@ arb_hex_map_render (ArbHexMap   *self,
             cairo_destroy (cr);
           }
       }
+  self->tiles_new = FALSE;
   if (self->ruler && self->encounter)
     {
       cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &area);
