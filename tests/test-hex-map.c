@@ -837,6 +837,87 @@ test_dark (void)
   cairo_surface_destroy (dark);
 }
 
+/* Whether @map, its caches warm, draws what a new widget showing the
+ * same view draws, and (unless NULL) something else than @before. */
+static cairo_surface_t *
+assert_drawn_anew (GtkWidget       *map,
+                   ArbEncounter    *enc,
+                   cairo_surface_t *before)
+{
+  ArbViewport *vp = arb_hex_map_get_viewport (ARB_HEX_MAP (map));
+  cairo_surface_t *after = render (map, 400, 300), *fresh_view;
+  g_autoptr(GtkWidget) fresh = NULL;
+  double ox, oy;
+
+  arb_viewport_get_origin (vp, &ox, &oy);
+  fresh = map_at (enc, arb_viewport_get_scale (vp), ox, oy);
+  arb_hex_map_set_selected (ARB_HEX_MAP (fresh), arb_hex_map_get_selected (ARB_HEX_MAP (map)));
+  fresh_view = render (fresh, 400, 300);
+  g_assert_true (same_pixels (after, 0, 0, fresh_view, 0, 0, 400, 300));
+  if (before)
+    g_assert_false (same_pixels (after, 0, 0, before, 0, 0, 400, 300));
+  cairo_surface_destroy (fresh_view);
+  g_clear_pointer (&before, cairo_surface_destroy);
+  return after;
+}
+
+/* The map keeps its tokens' facts, laid-out names and badges and its
+ * tiles from frame to frame: selecting a figure, stunning it, wounding
+ * one, moving one and the dark style each show at once, as a widget
+ * with nothing kept draws them. */
+static void
+test_caches_follow (void)
+{
+  g_autofree char *rolf = NULL, *troll = NULL;
+  g_autoptr(ArbEncounter) enc = arena (&rolf, &troll);
+  g_autoptr(GtkWidget) map = map_at (enc, 20.0, -1.0, -1.0);
+  ArbViewport *vp = arb_hex_map_get_viewport (ARB_HEX_MAP (map));
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  const ArbToken *t;
+  cairo_surface_t *frame;
+  double part;
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  iterate ();
+  /* Warm: drawn, panned and back, the tokens laid out. */
+  cairo_surface_destroy (render (map, 400, 300));
+  arb_viewport_pan (vp, 30.0, 20.0);
+  cairo_surface_destroy (render (map, 400, 300));
+  arb_viewport_pan (vp, -30.0, -20.0);
+  frame = assert_drawn_anew (map, enc, NULL);
+  g_assert_nonnull (arb_hex_map_find_token (ARB_HEX_MAP (map), rolf));
+
+  arb_hex_map_set_selected (ARB_HEX_MAP (map), rolf);
+  frame = assert_drawn_anew (map, enc, frame);
+
+  /* Stunned: a badge Rolf had not. */
+  g_assert_cmpuint (arb_hex_map_find_token (ARB_HEX_MAP (map), rolf)->badges->len, ==, 0);
+  set_live (enc, rolf, "cond.stunned", "on");
+  frame = assert_drawn_anew (map, enc, frame);
+  t = arb_hex_map_find_token (ARB_HEX_MAP (map), rolf);
+  g_assert_cmpuint (t->badges->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (t->badges, 0), ==, "St");
+
+  /* Wounded: 5 Fatigue lost shortens the Troll's gauge. */
+  part = arb_hex_map_find_token (ARB_HEX_MAP (map), troll)->gauge_part;
+  g_assert_cmpfloat (part, ==, 1.0);
+  set_live (enc, troll, "ft-lost", "5");
+  frame = assert_drawn_anew (map, enc, frame);
+  g_assert_cmpfloat (arb_hex_map_find_token (ARB_HEX_MAP (map), troll)->gauge_part, <, part);
+
+  /* Moved: the Troll is drawn where it went, and its facts say so. */
+  set_live (enc, troll, "q", "4");
+  frame = assert_drawn_anew (map, enc, frame);
+
+  /* Dark: the same tokens, on a dark map. */
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+  iterate ();
+  frame = assert_drawn_anew (map, enc, frame);
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  iterate ();
+  cairo_surface_destroy (frame);
+}
+
 /* The players' map tints no zones for the selected figure, but a weapon
  * lying on the ground is drawn on it as on the referee's. */
 static void
@@ -1527,6 +1608,7 @@ main (int   argc,
   g_test_add_func ("/hex-map/badges", test_badges);
   g_test_add_func ("/hex-map/dark", test_dark);
   g_test_add_func ("/hex-map/public", test_public);
+  g_test_add_func ("/hex-map/caches-follow", test_caches_follow);
   g_test_add_func ("/hex-map/legend", test_legend);
   g_test_add_func ("/hex-map/wheel-over-token", test_wheel_over_token);
   g_test_add_func ("/hex-map/side-colour-kept", test_side_colour_kept);

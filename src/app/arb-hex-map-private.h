@@ -34,6 +34,8 @@ struct _ArbHexMap
 
   GHashTable    *tiles;         /* packed tile column and row -> Tile */
   char          *tiles_key;     /* what the tiles show */
+  gboolean       tiles_new;     /* drawn anew this frame: each only as far as
+                                 * the widget shows it */
   double         extent[4];     /* left, top, right, bottom in map units */
   double         frame[4];      /* the same, of what a fitted map shows: the
                                  * map and the game's marks beside it */
@@ -84,6 +86,15 @@ struct _ArbHexMap
   int            facing_from;
   int            facing_choice;
   GArray        *tokens;        /* ArbToken: this picture's tokens and labels */
+  /* What the tokens say, whatever the scale: read from the fight once a
+   * step, not at every zoom (arb-hex-map-tokens.c). */
+  GArray        *facts;
+  char          *facts_key;
+  /* Laid-out text of the names and badges, by what they say, for the
+   * sizes they were laid out at: shaped once, not at every tile. */
+  GHashTable    *texts;
+  double         texts_size[2];
+  PangoContext  *text_context;
   GArray        *notes;         /* ArbMapNote: the zones' notes, placed with them */
   GPtrArray     *ground;        /* ArbGroundItem: what lies on the map */
   GArray        *ground_boxes;  /* graphene_rect_t: where each is drawn, map pixels */
@@ -124,6 +135,8 @@ typedef struct
   guint         stack;         /* while laid out: the token that stands for its hex */
   guint         stack_size;    /* how many figures share its hex */
   guint         stack_depth;   /* 0 on top of them */
+  GdkRGBA       colour;        /* its side's */
+  int           facing;
   char         *label;         /* NULL: the name shows only on hover */
   graphene_rect_t label_box;
 } ArbToken;
@@ -239,6 +252,8 @@ char       *arb_hex_map_condition_badge (ArbGame    *game,
                                          const char *condition);
 /* Lays the tokens and their labels out for the present scale. */
 void        arb_hex_map_update_tokens (ArbHexMap   *self);
+/* Has the tokens read from the fight again at the next frame. */
+void        arb_hex_map_clear_tokens  (ArbHexMap   *self);
 const ArbToken *arb_hex_map_find_token (ArbHexMap  *self,
                                        const char  *id);
 /* The token whose disc holds widget pixel (@x, @y), or NULL. */

@@ -243,6 +243,50 @@ token_layout (cairo_t *cr,
   return layout;
 }
 
+/* The laid-out text for a name (@badge FALSE) or a badge at @size,
+ * shaped once for every tile and layout at that size: the cache is
+ * emptied when either size changes. The context is a plain image
+ * surface's, as the tiles' are. */
+static PangoLayout *
+text_layout (ArbHexMap  *self,
+             gboolean    badge,
+             double      size,
+             const char *text)
+{
+  g_autofree char *key = g_strconcat (badge ? "b" : "n", text, NULL);
+  PangoLayout *layout;
+
+  if (self->texts == NULL)
+    self->texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  if (self->texts_size[badge] != size)
+    {
+      g_hash_table_remove_all (self->texts);
+      self->texts_size[badge] = size;
+    }
+  if ((layout = g_hash_table_lookup (self->texts, key)))
+    return layout;
+  if (self->text_context == NULL)
+    {
+      cairo_surface_t *scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+      cairo_t *cr = cairo_create (scratch);
+
+      self->text_context = pango_cairo_create_context (cr);
+      cairo_destroy (cr);
+      cairo_surface_destroy (scratch);
+    }
+  {
+    PangoFontDescription *font = pango_font_description_from_string (badge ? "Sans Bold" : "Sans");
+
+    layout = pango_layout_new (self->text_context);
+    pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+    pango_layout_set_font_description (layout, font);
+    pango_font_description_free (font);
+  }
+  pango_layout_set_text (layout, text, -1);
+  g_hash_table_insert (self->texts, g_steal_pointer (&key), layout);
+  return layout;
+}
+
 /* Below this many pixels to a hex's radius, no names are drawn. */
 #define MIN_LABELLED_SCALE 6.0
 
@@ -377,7 +421,6 @@ place_label (const ArbToken        *t,
              const graphene_rect_t *own,
              const graphene_rect_t *bounds,
              PangoLayout           *layout,
-             const char            *text,
              Taken                 *taken,
              graphene_rect_t       *out)
 {
@@ -385,7 +428,6 @@ place_label (const ArbToken        *t,
   double right = left + own->size.width, bottom = top + own->size.height;
   int w, h;
 
-  pango_layout_set_text (layout, text, -1);
   pango_layout_get_pixel_size (layout, &w, &h);
   w += 6;
   {
@@ -479,10 +521,11 @@ badge_boxes_at (const ArbToken *t,
  * all, the first one with a count of the rest ("St+2"); when there is
  * none even for that, none (the tooltip names the conditions). */
 static void
-place_badges (ArbToken              *t,
+place_badges (ArbHexMap             *self,
+              ArbToken              *t,
               guint                  owner,
               const graphene_rect_t *bounds,
-              PangoLayout           *badge_layout,
+              double                 size,
               Taken                 *taken)
 {
   guint n = t->badges->len;
@@ -495,8 +538,7 @@ place_badges (ArbToken              *t,
         {
           int w;
 
-          pango_layout_set_text (badge_layout, g_ptr_array_index (t->badges, b), -1);
-          pango_layout_get_pixel_size (badge_layout, &w, &h);
+          pango_layout_get_pixel_size (text_layout (self, TRUE, size, g_ptr_array_index (t->badges, b)), &w, &h);
           widths[b] = w + 4;
         }
       for (BadgeSpot spot = 0; spot < N_BADGE_SPOTS; spot++)
@@ -675,42 +717,84 @@ keep_marks_clear (ArbHexMap *self,
     }
 }
 
+/* What a token says, whatever the scale, read from the fight once a
+ * step: the tokens are laid out from it at every scale. */
+typedef struct
+{
+  char         *id;
+  guint         order;         /* its place among the combatants */
+  ArbHex        at;
+  int           facing;
+  GdkRGBA       colour;
+  gboolean      out;
+  gboolean      gauge;
+  double        gauge_part;
+  GPtrArray    *badges;        /* char *: a short mark for each condition */
+  GArray       *badge_kind;    /* int, ARB_BADGE_* */
+  char         *full;          /* its name with the game's note, once asked */
+  char         *brief;         /* the same with the first word of the name */
+} TokenFacts;
+
+static void
+token_facts_clear (gpointer data)
+{
+  TokenFacts *facts = data;
+
+  g_free (facts->id);
+  g_free (facts->full);
+  g_free (facts->brief);
+  g_clear_pointer (&facts->badges, g_ptr_array_unref);
+  g_clear_pointer (&facts->badge_kind, g_array_unref);
+}
+
+/* @facts' name, with the game's note, whole and with the name's first
+ * word: worked out the first time a label is placed. */
+static void
+name_facts (ArbHexMap        *self,
+            const ArbAppGame *app_game,
+            TokenFacts       *facts)
+{
+  ArbEncounter *enc = self->encounter;
+  const char *name;
+  g_autoptr(GString) note = NULL;
+
+  if (facts->full)
+    return;
+  name = arb_encounter_get_name (enc, facts->id);
+  note = g_string_new (NULL);
+  if (app_game && app_game->token_note)
+    app_game->token_note (enc, facts->id, note);
+  facts->full = note->len ? g_strdup_printf ("%s · %s", name, note->str) : g_strdup (name);
+  facts->brief = short_name (name);
+  if (note->len)
+    {
+      g_autofree char *plain = g_steal_pointer (&facts->brief);
+
+      facts->brief = g_strdup_printf ("%s · %s", plain, note->str);
+    }
+}
+
 /* @t's name, with the game's note, whole or else its first word, where
  * it finds room; else none. */
 static void
 place_name (ArbHexMap             *self,
             const ArbAppGame      *app_game,
             ArbToken              *t,
-            PangoLayout           *layout,
+            TokenFacts            *facts,
+            double                 size,
             const graphene_rect_t *bounds,
             Taken                 *taken)
 {
-  ArbEncounter *enc = self->encounter;
-  const char *name;
-  g_autoptr(GString) note = NULL;
-  g_autofree char *full = NULL;
-  g_autofree char *brief = NULL;
   graphene_rect_t own;
 
-  name = arb_encounter_get_name (enc, t->id);
-  note = g_string_new (NULL);
   token_body (t, &own);
   for (guint b = 0; b < t->badge_boxes->len; b++)
     graphene_rect_union (&own, &g_array_index (t->badge_boxes, graphene_rect_t, b), &own);
-  if (app_game && app_game->token_note)
-    app_game->token_note (enc, t->id, note);
-  full = note->len ? g_strdup_printf ("%s · %s", name, note->str) : g_strdup (name);
-  brief = short_name (name);
-  if (note->len)
-    {
-      g_autofree char *plain = g_steal_pointer (&brief);
-
-      brief = g_strdup_printf ("%s · %s", plain, note->str);
-    }
-  if (place_label (t, &own, bounds, layout, full, taken, &t->label_box))
-    t->label = g_steal_pointer (&full);
-  else if (place_label (t, &own, bounds, layout, brief, taken, &t->label_box))
-    t->label = g_steal_pointer (&brief);
+  name_facts (self, app_game, facts);
+  if (place_label (t, &own, bounds, text_layout (self, FALSE, size, facts->full), taken, &t->label_box))
+    t->label = g_strdup (facts->full);
+  else if (place_label (t, &own, bounds, text_layout (self, FALSE, size, facts->brief), taken, &t->label_box))
+    t->label = g_strdup (facts->brief);
   else
     return;
   taken_add (taken, &t->label_box, NO_OWNER);
@@ -719,12 +803,13 @@ place_name (ArbHexMap             *self,
 /* Badges, then names, each clear of every token and of what was placed
  * before it, and on the picture: the acting figure's first, then the
  * selected one's, then the rest. A figure under another in its hex shows
- * neither (the top one's count says it is there). */
+ * neither (the top one's count says it is there). The tokens are still
+ * in the order of their facts. */
 static void
 place_marks (ArbHexMap        *self,
              const ArbAppGame *app_game,
-             PangoLayout      *layout,
-             PangoLayout      *badge_layout,
+             double            label_size,
+             double            badge_size,
              gboolean          labels)
 {
   double scale = arb_viewport_get_scale (self->viewport);
@@ -751,7 +836,7 @@ place_marks (ArbHexMap        *self,
         ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
 
         if (label_rank (self, t) == rank && t->stack_depth == 0)
-          place_badges (t, t->stack, &bounds, badge_layout, &taken);
+          place_badges (self, t, t->stack, &bounds, badge_size, &taken);
       }
   /* The game's marks stay readable. */
   if (self->zones && scale >= ARB_HEX_MAP_MARK_SCALE)
@@ -763,7 +848,7 @@ place_marks (ArbHexMap        *self,
         ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
 
         if (label_rank (self, t) == rank && t->stack_depth == 0)
-          place_name (self, app_game, t, layout, &bounds, &taken);
+          place_name (self, app_game, t, &g_array_index (self->facts, TokenFacts, i), label_size, &bounds, &taken);
       }
   taken_clear (&taken);
 }
@@ -840,7 +925,7 @@ stack_tokens (ArbHexMap  *self,
 /* The token's badges for the game's conditions, and its gauge. */
 static void
 add_token_marks (ArbHexMap  *self,
-                 ArbToken   *t,
+                 TokenFacts *t,
                  ArbGame    *game,
                  const char *id)
 {
@@ -864,34 +949,61 @@ add_token_marks (ArbHexMap  *self,
     }
 }
 
+/* Reads what the tokens say from the fight, when it has changed since
+ * (a step, another fight, the players' screen). */
 static void
-place_all_marks (ArbHexMap        *self,
-                 const ArbAppGame *app_game,
-                 double            scale)
+update_facts (ArbHexMap *self)
 {
-  cairo_surface_t *scratch;
-  cairo_t *cr;
-  PangoLayout *layout;
-  PangoLayout *badge_layout;
+  ArbEncounter *enc = self->encounter;
+  ArbGame *game;
+  g_auto(GStrv) ids = NULL;
+  g_autofree char *key = NULL;
 
-  scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-  cr = cairo_create (scratch);
-  layout = token_layout (cr, label_size (scale), FALSE);
-  badge_layout = token_layout (cr, badge_size (scale * 0.62), TRUE);
-  place_marks (self, app_game, layout, badge_layout, scale >= MIN_LABELLED_SCALE);
-  g_object_unref (badge_layout);
-  g_object_unref (layout);
-  cairo_destroy (cr);
-  cairo_surface_destroy (scratch);
+  key = g_strdup_printf ("%p|%u|%u|%d", (void *)enc, enc ? arb_encounter_get_position (enc) : 0,
+                         enc ? arb_encounter_get_n_steps (enc) : 0, self->public);
+  if (self->facts && g_strcmp0 (key, self->facts_key) == 0)
+    return;
+  g_free (self->facts_key);
+  self->facts_key = g_steal_pointer (&key);
+  if (self->facts == NULL)
+    {
+      self->facts = g_array_new (FALSE, TRUE, sizeof (TokenFacts));
+      g_array_set_clear_func (self->facts, token_facts_clear);
+    }
+  g_array_set_size (self->facts, 0);
+  g_clear_pointer (&self->ground, g_ptr_array_unref);
+  if (enc == NULL)
+    return;
+  game = arb_game_get (arb_encounter_get_system (enc));
+  self->ground = game ? arb_game_list_ground (game, enc) : NULL;
+  ids = arb_encounter_list_combatants (enc);
+  for (guint i = 0; ids[i]; i++)
+    {
+      TokenFacts facts = { 0 };
+
+      if (!arb_encounter_get_hex (enc, ids[i], &facts.at, &facts.facing))
+        continue;
+      facts.id = g_strdup (ids[i]);
+      facts.order = i;
+      facts.colour = *side_colour (enc, arb_encounter_get (enc, ids[i], ARB_KEY_SIDE));
+      facts.badges = g_ptr_array_new_with_free_func (g_free);
+      facts.badge_kind = g_array_new (FALSE, FALSE, sizeof (int));
+      add_token_marks (self, &facts, game, ids[i]);
+      g_array_append_val (self->facts, facts);
+    }
+}
+
+void
+arb_hex_map_clear_tokens (ArbHexMap *self)
+{
+  g_clear_pointer (&self->facts_key, g_free);
 }
 
 void
 arb_hex_map_update_tokens (ArbHexMap *self)
 {
   ArbEncounter *enc = self->encounter;
-  ArbGame *game;
   const ArbAppGame *app_game;
-  g_auto(GStrv) ids = NULL;
   g_autoptr(GHashTable) stacks = NULL;
   g_autoptr(ArbViewport) unit = NULL;
   const char *current;
@@ -906,15 +1018,16 @@ arb_hex_map_update_tokens (ArbHexMap *self)
   g_array_set_size (self->tokens, 0);
   if (self->notes)
     g_array_set_size (self->notes, 0);
-  g_clear_pointer (&self->ground, g_ptr_array_unref);
   g_clear_pointer (&self->ground_boxes, g_array_unref);
+  update_facts (self);
+  /* The texts are kept from step to step, by what they say; names and
+   * notes come and go in a long fight, so they are not kept forever. */
+  if (self->texts && g_hash_table_size (self->texts) > 4 * self->facts->len + 64)
+    g_hash_table_remove_all (self->texts);
   if (enc == NULL)
     return;
-  game = arb_game_get (arb_encounter_get_system (enc));
   app_game = arb_app_game_get (arb_encounter_get_system (enc));
   current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
-  self->ground = game ? arb_game_list_ground (game, enc) : NULL;
-  ids = arb_encounter_list_combatants (enc);
   /* Packed hex -> GArray of the indices of the tokens in it. */
   stacks = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify)g_array_unref);
   /* Map pixels: the viewport at this scale, its origin at 0. */
@@ -923,31 +1036,33 @@ arb_hex_map_update_tokens (ArbHexMap *self)
   arb_viewport_set_scale (unit, scale);
   self->ground_boxes = ground_boxes (self->ground, unit);
 
-  for (guint i = 0; ids[i]; i++)
+  for (guint i = 0; i < self->facts->len; i++)
     {
+      const TokenFacts *facts = &g_array_index (self->facts, TokenFacts, i);
       ArbToken t = { 0 };
-      gint64 key;
+      gint64 key = pack_pair (facts->at.q, facts->at.r);
       GArray *in_hex;
-      ArbHex at;
-      int facing;
 
-      if (!arb_encounter_get_hex (enc, ids[i], &at, &facing))
-        continue;
-      key = pack_pair (at.q, at.r);
       if (!(in_hex = g_hash_table_lookup (stacks, &key)))
         {
           in_hex = g_array_new (FALSE, FALSE, sizeof (guint));
           g_hash_table_insert (stacks, g_memdup2 (&key, sizeof key), in_hex);
         }
       g_array_append_val (in_hex, self->tokens->len);
-      t.id = g_strdup (ids[i]);
-      t.order = i;
-      arb_viewport_hex_to_pixel (unit, at, &t.x, &t.y);
+      t.id = g_strdup (facts->id);
+      t.order = facts->order;
+      t.colour = facts->colour;
+      t.facing = facts->facing;
+      arb_viewport_hex_to_pixel (unit, facts->at, &t.x, &t.y);
       t.radius = MAX (ARB_HEX_MAP_MIN_TOKEN_RADIUS, scale * 0.62);
-      t.badges = g_ptr_array_new_with_free_func (g_free);
-      t.badge_kind = g_array_new (FALSE, FALSE, sizeof (int));
+      t.out = facts->out;
+      t.gauge = facts->gauge;
+      t.gauge_part = facts->gauge_part;
+      t.badges = g_ptr_array_new_full (facts->badges->len + 1, g_free);
+      for (guint b = 0; b < facts->badges->len; b++)
+        g_ptr_array_add (t.badges, g_strdup (g_ptr_array_index (facts->badges, b)));
+      t.badge_kind = g_array_copy (facts->badge_kind);
       t.badge_boxes = g_array_new (FALSE, FALSE, sizeof (graphene_rect_t));
-      add_token_marks (self, &t, game, ids[i]);
       g_array_append_val (self->tokens, t);
     }
 
@@ -959,7 +1074,7 @@ arb_hex_map_update_tokens (ArbHexMap *self)
    * else the first word, else none (the pointer shows it). On a map
    * shown so small that a hex is a few pixels, the names would bury it:
    * there the pointer shows them all. */
-  place_all_marks (self, app_game, scale);
+  place_marks (self, app_game, label_size (scale), badge_size (scale * 0.62), scale >= MIN_LABELLED_SCALE);
   /* The marks are placed: now the order they are drawn in (the stacks'
    * indices no longer hold). */
   g_array_sort (self->tokens, compare_draw_order);
@@ -1063,8 +1178,9 @@ draw_gauge (cairo_t        *cr,
 }
 
 static void
-draw_badges (cairo_t        *cr,
-             PangoLayout    *layout,
+draw_badges (ArbHexMap      *self,
+             cairo_t        *cr,
+             double          size,
              const ArbToken *t,
              double          dx,
              double          dy)
@@ -1074,7 +1190,6 @@ draw_badges (cairo_t        *cr,
       const graphene_rect_t *box = &g_array_index (t->badge_boxes, graphene_rect_t, b);
       int kind = g_array_index (t->badge_kind, int, b);
 
-      pango_layout_set_text (layout, g_ptr_array_index (t->badges, b), -1);
       cairo_new_path (cr);
       cairo_rectangle (cr, box->origin.x + dx, box->origin.y + dy, box->size.width, box->size.height);
       if (kind == ARB_BADGE_OUT)
@@ -1088,7 +1203,7 @@ draw_badges (cairo_t        *cr,
       cairo_set_line_width (cr, 1.0);
       cairo_stroke (cr);
       cairo_move_to (cr, box->origin.x + dx + 2, box->origin.y + dy);
-      pango_cairo_show_layout (cr, layout);
+      pango_cairo_show_layout (cr, text_layout (self, TRUE, size, g_ptr_array_index (t->badges, b)));
     }
 }
 
@@ -1162,7 +1277,7 @@ draw_disc (ArbHexMap      *self,
 static void
 draw_labels (ArbHexMap   *self,
              cairo_t     *cr,
-             PangoLayout *layout,
+             double       size,
              double       dx,
              double       dy,
              double       clip_w,
@@ -1182,10 +1297,9 @@ draw_labels (ArbHexMap   *self,
       cairo_rectangle (cr, box->origin.x + dx, box->origin.y + dy, box->size.width, box->size.height);
       cairo_set_source_rgba (cr, palette->paper.red, palette->paper.green, palette->paper.blue, 0.88);
       cairo_fill (cr);
-      pango_layout_set_text (layout, t->label, -1);
       gdk_cairo_set_source_rgba (cr, &palette->ink);
       cairo_move_to (cr, box->origin.x + dx + 3, box->origin.y + dy);
-      pango_cairo_show_layout (cr, layout);
+      pango_cairo_show_layout (cr, text_layout (self, FALSE, size, t->label));
     }
 }
 
@@ -1197,8 +1311,6 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
                          double       clip_h)
 {
   ArbEncounter *enc = self->encounter;
-  g_autoptr(PangoLayout) layout = NULL;
-  g_autoptr(PangoLayout) badge_layout = NULL;
   const char *current = arb_encounter_get (enc, E, ARB_KEY_CURRENT);
   double scale = arb_viewport_get_scale (vp);
   double ox, oy, dx, dy;
@@ -1210,22 +1322,16 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
   dx = -ox * scale;
   dy = -oy * scale;
   draw_ground (self, cr, dx, dy, clip_w, clip_h);
-  layout = token_layout (cr, label_size (scale), FALSE);
-  badge_layout = token_layout (cr, badge_size (scale * 0.62), TRUE);
 
   for (guint i = 0; i < self->tokens->len; i++)
     {
       const ArbToken *t = &g_array_index (self->tokens, ArbToken, i);
-      const GdkRGBA *colour = side_colour (enc, arb_encounter_get (enc, t->id, ARB_KEY_SIDE));
       double x = t->x + dx, y = t->y + dy, radius = t->radius;
-      ArbHex at;
-      int facing;
 
       /* Tokens far from this picture are skipped. */
-      if (x < -radius * 4 || y < -radius * 4 || x > clip_w + radius * 4 || y > clip_h + radius * 4 ||
-          !arb_encounter_get_hex (enc, t->id, &at, &facing))
+      if (x < -radius * 4 || y < -radius * 4 || x > clip_w + radius * 4 || y > clip_h + radius * 4)
         continue;
-      draw_disc (self, cr, vp, t, colour, current, x, y, facing);
+      draw_disc (self, cr, vp, t, &t->colour, current, x, y, t->facing);
     }
 
   /* Gauges and badges over every disc: a neighbour's ring would hide
@@ -1240,10 +1346,10 @@ arb_hex_map_draw_tokens (ArbHexMap   *self,
       /* Under the top of a stack, its disc is all that shows. */
       if (t->gauge && t->stack_depth == 0)
         draw_gauge (cr, t, x, y);
-      draw_badges (cr, badge_layout, t, dx, dy);
+      draw_badges (self, cr, badge_size (scale * 0.62), t, dx, dy);
     }
 
-  draw_labels (self, cr, layout, dx, dy, clip_w, clip_h);
+  draw_labels (self, cr, label_size (scale), dx, dy, clip_w, clip_h);
 }
 
 char *

@@ -7,9 +7,11 @@
  * it into the game's procedure, or refuses it.
  *
  * The picture is drawn in tiles of map pixels, kept until the zoom, the
- * map or the fight changes: a pan only moves them, and a frame draws
- * only the tiles that come into view. The layers are drawn by the files
- * arb-hex-map-private.h names.
+ * map or the fight changes: a pan only moves them, a new zoom draws of
+ * each tile only what the widget shows, and a pan draws the rest of a
+ * tile it uncovers. The tokens are read from the fight once a step and
+ * laid out once a zoom (arb-hex-map-tokens.c). The layers are drawn by
+ * the files arb-hex-map-private.h names.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -69,10 +71,13 @@ tiles_key (ArbHexMap *self)
                           self->selected ? self->selected : "", self->dark, self->public);
 }
 
+/* A tile is drawn where it has been in view, not all at once: a new
+ * zoom draws what the widget shows, and a pan draws what it uncovers. */
 typedef struct
 {
   cairo_surface_t *surface;
   GdkTexture      *texture;
+  cairo_region_t  *drawn;       /* the tile's pixels drawn so far */
 } Tile;
 
 static void
@@ -82,6 +87,7 @@ tile_free (gpointer data)
 
   g_clear_pointer (&tile->surface, cairo_surface_destroy);
   g_clear_object (&tile->texture);
+  g_clear_pointer (&tile->drawn, cairo_region_destroy);
   g_free (tile);
 }
 
@@ -143,6 +149,7 @@ check_tiles (ArbHexMap *self)
   if (g_strcmp0 (key, self->tiles_key) == 0)
     return;
   drop_tiles (self);
+  self->tiles_new = TRUE;
   g_free (self->tiles_key);
   self->tiles_key = g_steal_pointer (&key);
   update_extent (self);
@@ -156,38 +163,65 @@ check_tiles (ArbHexMap *self)
 }
 
 /* Tile (@column, @row) covers TILE by TILE map pixels at the present
- * scale, @column and @row tiles from the first. */
+ * scale, @column and @row tiles from the first; @need (in the tile's
+ * pixels) is drawn on it when it was not yet. */
 static Tile *
-ensure_tile (ArbHexMap *self,
-             int        column,
-             int        row)
+ensure_tile (ArbHexMap                   *self,
+             int                          column,
+             int                          row,
+             const cairo_rectangle_int_t *need)
 {
   gint64 id = pack_pair (column, row);
   g_autoptr(ArbViewport) vp = NULL;
   double scale = arb_viewport_get_scale (self->viewport);
   Tile *tile = g_hash_table_lookup (self->tiles, &id);
+  const cairo_rectangle_int_t whole = { 0, 0, TILE, TILE };
+  cairo_region_t *missing;
   cairo_t *cr;
 
-  if (tile)
+  if (tile && cairo_region_contains_rectangle (tile->drawn, need) == CAIRO_REGION_OVERLAP_IN)
     return tile;
-  tile = g_new0 (Tile, 1);
+  /* A pan has uncovered more of a tile, or a new one: the rest of it,
+   * or all of it, is drawn at once, not a strip at every frame of the
+   * pan. */
+  if (tile || !self->tiles_new)
+    need = &whole;
+  if (tile == NULL)
+    {
+      tile = g_new0 (Tile, 1);
+      /* A spare surface keeps an old picture: what is drawn is cleared first. */
+      if (self->spare->len)
+        tile->surface = g_ptr_array_steal_index_fast (self->spare, self->spare->len - 1);
+      else
+        tile->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, TILE, TILE);
+      tile->drawn = cairo_region_create ();
+      g_hash_table_insert (self->tiles, g_memdup2 (&id, sizeof id), tile);
+    }
+  /* A texture would still show the pixels it was made from. */
+  g_clear_object (&tile->texture);
+  missing = cairo_region_create_rectangle (need);
+  cairo_region_subtract (missing, tile->drawn);
+  cairo_region_union (tile->drawn, missing);
   vp = arb_viewport_new ();
   arb_viewport_set_pointy (vp, arb_viewport_get_pointy (self->viewport));
   arb_viewport_set_scale (vp, scale);
   arb_viewport_set_origin (vp, (self->tile_x + column * TILE) / scale, (self->tile_y + row * TILE) / scale);
-  if (self->spare->len)
+  cr = cairo_create (tile->surface);
+  for (int i = 0; i < cairo_region_num_rectangles (missing); i++)
     {
-      tile->surface = g_ptr_array_steal_index_fast (self->spare, self->spare->len - 1);
-      cr = cairo_create (tile->surface);
-      cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
-      cairo_paint (cr);
-      cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+      cairo_rectangle_int_t part;
+
+      cairo_region_get_rectangle (missing, i, &part);
+      cairo_rectangle (cr, part.x, part.y, part.width, part.height);
     }
-  else
-    {
-      tile->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, TILE, TILE);
-      cr = cairo_create (tile->surface);
-    }
+  cairo_clip (cr);
+  cairo_region_destroy (missing);
+  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+  cairo_paint (cr);
+  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+  /* Drawn whole, clipped: every pixel comes out as in a tile drawn at
+   * once, but that cairo may sample the grid's pattern a hair apart
+   * (one level in 255 on some of its lines). */
   arb_hex_map_draw_grid (self, cr, vp, TILE, TILE);
   if (self->encounter)
     {
@@ -206,7 +240,6 @@ ensure_tile (ArbHexMap *self,
       tile->texture = gdk_memory_texture_new (TILE, TILE, GDK_MEMORY_DEFAULT, bytes,
                                               cairo_image_surface_get_stride (tile->surface));
     }
-  g_hash_table_insert (self->tiles, g_memdup2 (&id, sizeof id), tile);
   return tile;
 }
 
@@ -247,10 +280,20 @@ arb_hex_map_render (ArbHexMap   *self,
   for (int row = r0; row <= r1; row++)
     for (int column = c0; column <= c1; column++)
       {
-        Tile *tile = ensure_tile (self, column, row);
         graphene_rect_t bounds;
+        cairo_rectangle_int_t need;
+        Tile *tile;
 
         graphene_rect_init (&bounds, self->tile_x + column * TILE - dx, self->tile_y + row * TILE - dy, TILE, TILE);
+        /* The part of the tile in view, in its own pixels (whole ones:
+         * the tiles lie on whole pixels). */
+        need.x = (int)MAX (0, -bounds.origin.x);
+        need.y = (int)MAX (0, -bounds.origin.y);
+        need.width = (int)MIN (TILE, width - bounds.origin.x) - need.x;
+        need.height = (int)MIN (TILE, height - bounds.origin.y) - need.y;
+        if (need.width <= 0 || need.height <= 0)
+          continue;
+        tile = ensure_tile (self, column, row, &need);
         if (tile->texture)
           gtk_snapshot_append_texture (snapshot, tile->texture, &bounds);
         else
@@ -267,6 +310,7 @@ arb_hex_map_render (ArbHexMap   *self,
             cairo_destroy (cr);
           }
       }
+  self->tiles_new = FALSE;
   if (self->ruler && self->encounter)
     {
       cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &area);
@@ -704,6 +748,10 @@ arb_hex_map_dispose (GObject *object)
   g_clear_pointer (&self->placing, g_free);
   g_clear_pointer (&self->path, g_array_unref);
   g_clear_pointer (&self->tokens, g_array_unref);
+  g_clear_pointer (&self->facts, g_array_unref);
+  g_clear_pointer (&self->facts_key, g_free);
+  g_clear_pointer (&self->texts, g_hash_table_unref);
+  g_clear_object (&self->text_context);
   g_clear_pointer (&self->notes, g_array_unref);
   g_clear_pointer (&self->ground, g_ptr_array_unref);
   g_clear_pointer (&self->ground_boxes, g_array_unref);
@@ -989,6 +1037,7 @@ arb_hex_map_refresh (ArbHexMap *self)
 {
   g_return_if_fail (ARB_IS_HEX_MAP (self));
   g_clear_pointer (&self->tiles_key, g_free);
+  arb_hex_map_clear_tokens (self);
   update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
