@@ -23,6 +23,14 @@ G_BEGIN_DECLS
 #define MAX_TILES 96
 #define SQRT3 1.7320508075688772
 
+typedef struct
+{
+  GHashTable    *tiles;         /* packed tile column and row -> Tile */
+  char          *key;           /* what the tiles show */
+  gboolean       fresh;         /* drawn anew this frame: each only as far as
+                                 * the widget shows it */
+} ArbTileLayer;
+
 struct _ArbHexMap
 {
   GtkWidget      parent_instance;
@@ -32,10 +40,11 @@ struct _ArbHexMap
   ArbViewport   *viewport;
   char          *selected;
 
-  GHashTable    *tiles;         /* packed tile column and row -> Tile */
-  char          *tiles_key;     /* what the tiles show */
-  gboolean       tiles_new;     /* drawn anew this frame: each only as far as
-                                 * the widget shows it */
+  /* The picture in two layers of tiles: the map itself, kept while the
+   * map and the zoom are the same, and over it the fight (the selected
+   * figure's zones, the tokens), drawn again when a step changes it. */
+  ArbTileLayer   map_layer;
+  ArbTileLayer   fight_layer;
   double         extent[4];     /* left, top, right, bottom in map units */
   double         frame[4];      /* the same, of what a fitted map shows: the
                                  * map and the game's marks beside it */

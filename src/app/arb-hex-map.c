@@ -23,6 +23,7 @@
 
 #include <adwaita.h>
 
+#include "arb-app-games.h"
 #include "arb-hex-map-private.h"
 
 G_DEFINE_FINAL_TYPE (ArbHexMap, arb_hex_map, GTK_TYPE_WIDGET)
@@ -55,20 +56,50 @@ set_choosing_facing (ArbHexMap *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "map.face-cancel", self->facing_id != NULL);
 }
 
-/* Everything the tiles show: the map at this zoom, the fight as it
- * stands (any step changes the position or the count) and the
- * selection. */
+/* What the map layer shows: the map at this zoom, in this theme, and
+ * what the map's own data and the game's marks on it are. */
 static char *
-tiles_key (ArbHexMap *self)
+map_key (ArbHexMap *self)
 {
   ArbEncounter *enc = self->encounter;
+  const ArbAppGame *game = enc ? arb_app_game_get (arb_encounter_get_system (enc)) : NULL;
+  g_autofree char *game_state = game && game->map_state ? game->map_state (enc) : NULL;
+  GString *key = g_string_new (NULL);
   int cols, rows;
 
   arb_hex_map_map_size (self, &cols, &rows);
-  return g_strdup_printf ("%p|%d|%d|%d|%.6g|%u|%u|%s|%d|%d", (void *)enc, cols, rows,
-                          arb_viewport_get_pointy (self->viewport), arb_viewport_get_scale (self->viewport),
-                          enc ? arb_encounter_get_position (enc) : 0, enc ? arb_encounter_get_n_steps (enc) : 0,
-                          self->selected ? self->selected : "", self->dark, self->public);
+  g_string_printf (key, "%p|%d|%d|%d|%.6g|%d|%d|%s", (void *)enc, cols, rows,
+                   arb_viewport_get_pointy (self->viewport), arb_viewport_get_scale (self->viewport),
+                   self->dark, self->public, game_state ? game_state : "");
+  if (enc)
+    {
+      const ArbKey *keys[] = { ARB_KEY_MAP_SHAPE, ARB_KEY_MAP_LAYOUT, ARB_KEY_MAP_EXITS, ARB_KEY_MAP_MEGAHEX };
+      g_auto(GStrv) zones = arb_map_list_zones (enc);
+
+      for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+        g_string_append_printf (key, "|%s", arb_encounter_get (enc, E, keys[i]) ? arb_encounter_get (enc, E, keys[i]) : "");
+      for (guint i = 0; zones[i]; i++)
+        {
+          g_autoptr(GArray) hexes = arb_map_get_zone (enc, zones[i]);
+
+          g_string_append_printf (key, "|%s:%u", zones[i], hexes ? hexes->len : 0);
+          for (guint h = 0; hexes && h < hexes->len; h++)
+            g_string_append_printf (key, ",%d;%d", g_array_index (hexes, ArbHex, h).q, g_array_index (hexes, ArbHex, h).r);
+        }
+    }
+  return g_string_free (key, FALSE);
+}
+
+/* What the fight layer shows, over the map's: the fight as it stands
+ * (any step changes the position or the count) and the selection. */
+static char *
+fight_key (ArbHexMap  *self,
+           const char *map)
+{
+  ArbEncounter *enc = self->encounter;
+
+  return g_strdup_printf ("%s|%u|%u|%s", map, enc ? arb_encounter_get_position (enc) : 0,
+                          enc ? arb_encounter_get_n_steps (enc) : 0, self->selected ? self->selected : "");
 }
 
 /* A tile is drawn where it has been in view, not all at once: a new
@@ -94,12 +125,13 @@ tile_free (gpointer data)
 /* Fresh pixels cost page faults: a dropped tile's surface is kept for
  * the next one, unless a texture still reads it. */
 static void
-drop_tiles (ArbHexMap *self)
+drop_layer (ArbHexMap    *self,
+            ArbTileLayer *layer)
 {
   GHashTableIter iter;
   Tile *tile;
 
-  g_hash_table_iter_init (&iter, self->tiles);
+  g_hash_table_iter_init (&iter, layer->tiles);
   while (g_hash_table_iter_next (&iter, NULL, (gpointer *)&tile))
     {
       g_clear_object (&tile->texture);
@@ -107,6 +139,13 @@ drop_tiles (ArbHexMap *self)
         g_ptr_array_add (self->spare, g_steal_pointer (&tile->surface));
       g_hash_table_iter_remove (&iter);
     }
+}
+
+static void
+drop_tiles (ArbHexMap *self)
+{
+  drop_layer (self, &self->map_layer);
+  drop_layer (self, &self->fight_layer);
 }
 
 /* The map's extent in map units, from its corner hexes, with room for the
@@ -140,26 +179,36 @@ update_extent (ArbHexMap *self)
     }
 }
 
-/* Drops the tiles when what they show has changed. */
+/* Drops the tiles when what they show has changed: a step draws the
+ * fight's layer again, not the map under it. */
 static void
 check_tiles (ArbHexMap *self)
 {
-  g_autofree char *key = tiles_key (self);
+  g_autofree char *map = map_key (self);
+  g_autofree char *fight = fight_key (self, map);
 
-  if (g_strcmp0 (key, self->tiles_key) == 0)
+  if (g_strcmp0 (map, self->map_layer.key) != 0)
+    {
+      drop_layer (self, &self->map_layer);
+      self->map_layer.fresh = TRUE;
+      g_free (self->map_layer.key);
+      self->map_layer.key = g_strdup (map);
+      update_extent (self);
+      /* The tiles start at the picture's top left: a whole map in view
+       * takes as few as it can. */
+      self->tile_x = floor ((self->extent[0] - 3.0) * arb_viewport_get_scale (self->viewport));
+      self->tile_y = floor ((self->extent[1] - 1.0) * arb_viewport_get_scale (self->viewport));
+      g_clear_pointer (&self->fight_layer.key, g_free);
+    }
+  if (g_strcmp0 (fight, self->fight_layer.key) == 0)
     return;
-  drop_tiles (self);
-  self->tiles_new = TRUE;
-  g_free (self->tiles_key);
-  self->tiles_key = g_steal_pointer (&key);
-  update_extent (self);
+  drop_layer (self, &self->fight_layer);
+  self->fight_layer.fresh = TRUE;
+  g_free (self->fight_layer.key);
+  self->fight_layer.key = g_steal_pointer (&fight);
   arb_hex_map_update_frame (self);
   arb_hex_map_update_zones (self);
   arb_hex_map_update_tokens (self);
-  /* The tiles start at the picture's top left: a whole map in view
-   * takes as few as it can. */
-  self->tile_x = floor ((self->extent[0] - 3.0) * arb_viewport_get_scale (self->viewport));
-  self->tile_y = floor ((self->extent[1] - 1.0) * arb_viewport_get_scale (self->viewport));
 }
 
 /* Tile (@column, @row) covers TILE by TILE map pixels at the present
@@ -167,6 +216,7 @@ check_tiles (ArbHexMap *self)
  * pixels) is drawn on it when it was not yet. */
 static Tile *
 ensure_tile (ArbHexMap                   *self,
+             ArbTileLayer                *layer,
              int                          column,
              int                          row,
              const cairo_rectangle_int_t *need)
@@ -174,7 +224,7 @@ ensure_tile (ArbHexMap                   *self,
   gint64 id = pack_pair (column, row);
   g_autoptr(ArbViewport) vp = NULL;
   double scale = arb_viewport_get_scale (self->viewport);
-  Tile *tile = g_hash_table_lookup (self->tiles, &id);
+  Tile *tile = g_hash_table_lookup (layer->tiles, &id);
   const cairo_rectangle_int_t whole = { 0, 0, TILE, TILE };
   cairo_region_t *missing;
   cairo_t *cr;
@@ -184,7 +234,7 @@ ensure_tile (ArbHexMap                   *self,
   /* A pan has uncovered more of a tile, or a new one: the rest of it,
    * or all of it, is drawn at once, not a strip at every frame of the
    * pan. */
-  if (tile || !self->tiles_new)
+  if (tile || !layer->fresh)
     need = &whole;
   if (tile == NULL)
     {
@@ -195,7 +245,7 @@ ensure_tile (ArbHexMap                   *self,
       else
         tile->surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, TILE, TILE);
       tile->drawn = cairo_region_create ();
-      g_hash_table_insert (self->tiles, g_memdup2 (&id, sizeof id), tile);
+      g_hash_table_insert (layer->tiles, g_memdup2 (&id, sizeof id), tile);
     }
   /* A texture would still show the pixels it was made from. */
   g_clear_object (&tile->texture);
@@ -222,8 +272,9 @@ ensure_tile (ArbHexMap                   *self,
   /* Drawn whole, clipped: every pixel comes out as in a tile drawn at
    * once, but that cairo may sample the grid's pattern a hair apart
    * (one level in 255 on some of its lines). */
-  arb_hex_map_draw_grid (self, cr, vp, TILE, TILE);
-  if (self->encounter)
+  if (layer == &self->map_layer)
+    arb_hex_map_draw_grid (self, cr, vp, TILE, TILE);
+  else if (self->encounter)
     {
       arb_hex_map_draw_zones (self, cr, vp, TILE, TILE);
       arb_hex_map_draw_tokens (self, cr, vp, TILE, TILE);
@@ -275,7 +326,8 @@ arb_hex_map_render (ArbHexMap   *self,
   /* Old tiles go once too many are kept; the ones in view are drawn anew. */
   if (c1 < c0 || r1 < r0)
     c1 = c0 - 1;
-  else if (g_hash_table_size (self->tiles) + (guint)((c1 - c0 + 1) * (r1 - r0 + 1)) > MAX_TILES)
+  else if (g_hash_table_size (self->map_layer.tiles) + g_hash_table_size (self->fight_layer.tiles) +
+           2 * (guint)((c1 - c0 + 1) * (r1 - r0 + 1)) > MAX_TILES)
     drop_tiles (self);
   for (int row = r0; row <= r1; row++)
     for (int column = c0; column <= c1; column++)
@@ -293,24 +345,32 @@ arb_hex_map_render (ArbHexMap   *self,
         need.height = (int)MIN (TILE, height - bounds.origin.y) - need.y;
         if (need.width <= 0 || need.height <= 0)
           continue;
-        tile = ensure_tile (self, column, row, &need);
-        if (tile->texture)
-          gtk_snapshot_append_texture (snapshot, tile->texture, &bounds);
-        else
+        for (int l = 0; l < 2; l++)
           {
-            /* The cairo renderer would copy a texture every frame; a
-             * cairo node paints the surface itself. */
-            cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+            ArbTileLayer *layer = l == 0 ? &self->map_layer : &self->fight_layer;
 
-            cairo_set_source_surface (cr, tile->surface, bounds.origin.x, bounds.origin.y);
-            /* Where the picture lands between whole pixels, a tile's
-             * edge blends with its own edge, not with nothing: no seams. */
-            cairo_pattern_set_extend (cairo_get_source (cr), CAIRO_EXTEND_PAD);
-            cairo_paint (cr);
-            cairo_destroy (cr);
+            /* Nothing of the fight yet: no layer for it. */
+            if (layer == &self->fight_layer && self->encounter == NULL)
+              continue;
+            tile = ensure_tile (self, layer, column, row, &need);
+            if (tile->texture)
+              gtk_snapshot_append_texture (snapshot, tile->texture, &bounds);
+            else
+              {
+                /* The cairo renderer would copy a texture every frame; a
+                 * cairo node paints the surface itself. */
+                cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &bounds);
+
+                cairo_set_source_surface (cr, tile->surface, bounds.origin.x, bounds.origin.y);
+                /* Where the picture lands between whole pixels, a tile's
+                 * edge blends with its own edge, not with nothing: no seams. */
+                cairo_pattern_set_extend (cairo_get_source (cr), CAIRO_EXTEND_PAD);
+                cairo_paint (cr);
+                cairo_destroy (cr);
+              }
           }
       }
-  self->tiles_new = FALSE;
+  self->map_layer.fresh = self->fight_layer.fresh = FALSE;
   if (self->ruler && self->encounter)
     {
       cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &area);
@@ -734,9 +794,11 @@ arb_hex_map_dispose (GObject *object)
   if (self->viewport)
     g_signal_handlers_disconnect_by_data (self->viewport, self);
   g_clear_object (&self->viewport);
-  g_clear_pointer (&self->tiles, g_hash_table_unref);
+  g_clear_pointer (&self->map_layer.tiles, g_hash_table_unref);
+  g_clear_pointer (&self->fight_layer.tiles, g_hash_table_unref);
   g_clear_pointer (&self->spare, g_ptr_array_unref);
-  g_clear_pointer (&self->tiles_key, g_free);
+  g_clear_pointer (&self->map_layer.key, g_free);
+  g_clear_pointer (&self->fight_layer.key, g_free);
   g_clear_pointer (&self->field, cairo_pattern_destroy);
   g_clear_pointer (&self->selected, g_free);
   g_clear_pointer (&self->drag_token, g_free);
@@ -854,7 +916,8 @@ arb_hex_map_init (ArbHexMap *self)
                                                                 GTK_EVENT_CONTROLLER_SCROLL_DISCRETE);
   GtkEventController *motion = gtk_event_controller_motion_new ();
 
-  self->tiles = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, tile_free);
+  self->map_layer.tiles = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, tile_free);
+  self->fight_layer.tiles = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, tile_free);
   self->spare = g_ptr_array_new_with_free_func ((GDestroyNotify)cairo_surface_destroy);
   self->viewport = arb_viewport_new ();
   self->fit_mode = TRUE;
@@ -1036,7 +1099,9 @@ void
 arb_hex_map_refresh (ArbHexMap *self)
 {
   g_return_if_fail (ARB_IS_HEX_MAP (self));
-  g_clear_pointer (&self->tiles_key, g_free);
+  /* The step may have changed the fight, not the map: the map's own
+   * layer knows by its key. */
+  g_clear_pointer (&self->fight_layer.key, g_free);
   arb_hex_map_clear_tokens (self);
   update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));

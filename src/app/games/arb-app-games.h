@@ -27,6 +27,9 @@ typedef struct
                                ArbViewport       *vp,
                                int                cols,
                                int                rows);
+  /* What draw_map() reads of the fight, as text that changes when its
+   * drawing would: the map's picture is kept while it is the same. */
+  char      *(*map_state)     (ArbEncounter      *encounter);
   /* More of a token's label, after its condition badges. */
   void       (*token_note)    (ArbEncounter      *encounter,
                                const char        *id,

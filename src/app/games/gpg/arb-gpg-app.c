@@ -17,6 +17,12 @@
 
 #define E ARB_ENCOUNTER_ENTITY
 
+static char *
+map_state (ArbEncounter *enc)
+{
+  return g_strdup (arb_encounter_get (enc, E, ARB_GPG_KEY_AIR_CURRENTS));
+}
+
 static void
 draw_map (ArbEncounter *enc,
           cairo_t      *cr,
@@ -198,6 +204,7 @@ arb_gpg_app_game (void)
   static const ArbAppGame game = {
     .id = "gpg",
     .draw_map = draw_map,
+    .map_state = map_state,
     .token_note = token_note,
     .param_row = param_row,
     .plan_path = plan_path,
