@@ -265,20 +265,33 @@ ensure_tile (ArbHexMap                   *self,
       cairo_rectangle (cr, part.x, part.y, part.width, part.height);
     }
   cairo_clip (cr);
-  cairo_region_destroy (missing);
-  cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
-  cairo_paint (cr);
-  cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
-  /* Drawn whole, clipped: every pixel comes out as in a tile drawn at
-   * once, but that cairo may sample the grid's pattern a hair apart
-   * (one level in 255 on some of its lines). */
   if (layer == &self->map_layer)
-    arb_hex_map_draw_grid (self, cr, vp, TILE, TILE);
-  else if (self->encounter)
     {
+      cairo_set_operator (cr, CAIRO_OPERATOR_CLEAR);
+      cairo_paint (cr);
+      cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
+      /* Drawn whole, clipped: every pixel comes out as in a tile drawn at
+       * once, but that cairo may sample the grid's pattern a hair apart
+       * (one level in 255 on some of its lines). */
+      arb_hex_map_draw_grid (self, cr, vp, TILE, TILE);
+    }
+  else
+    {
+      /* The fight over a copy of the map's tile: the map is not drawn
+       * again, and a frame paints one tile, not two. */
+      cairo_rectangle_int_t part;
+      Tile *base;
+
+      cairo_region_get_extents (missing, &part);
+      base = ensure_tile (self, &self->map_layer, column, row, &part);
+      cairo_set_source_surface (cr, base->surface, 0, 0);
+      cairo_set_operator (cr, CAIRO_OPERATOR_SOURCE);
+      cairo_paint (cr);
+      cairo_set_operator (cr, CAIRO_OPERATOR_OVER);
       arb_hex_map_draw_zones (self, cr, vp, TILE, TILE);
       arb_hex_map_draw_tokens (self, cr, vp, TILE, TILE);
     }
+  cairo_region_destroy (missing);
   cairo_destroy (cr);
   cairo_surface_flush (tile->surface);
   if (self->use_textures)
@@ -345,29 +358,23 @@ arb_hex_map_render (ArbHexMap   *self,
         need.height = (int)MIN (TILE, height - bounds.origin.y) - need.y;
         if (need.width <= 0 || need.height <= 0)
           continue;
-        for (int l = 0; l < 2; l++)
+        /* The fight's layer holds the map under it; with no fight, the
+         * map's own. */
+        tile = ensure_tile (self, self->encounter ? &self->fight_layer : &self->map_layer, column, row, &need);
+        if (tile->texture)
+          gtk_snapshot_append_texture (snapshot, tile->texture, &bounds);
+        else
           {
-            ArbTileLayer *layer = l == 0 ? &self->map_layer : &self->fight_layer;
+            /* The cairo renderer would copy a texture every frame; a
+             * cairo node paints the surface itself. */
+            cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &bounds);
 
-            /* Nothing of the fight yet: no layer for it. */
-            if (layer == &self->fight_layer && self->encounter == NULL)
-              continue;
-            tile = ensure_tile (self, layer, column, row, &need);
-            if (tile->texture)
-              gtk_snapshot_append_texture (snapshot, tile->texture, &bounds);
-            else
-              {
-                /* The cairo renderer would copy a texture every frame; a
-                 * cairo node paints the surface itself. */
-                cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &bounds);
-
-                cairo_set_source_surface (cr, tile->surface, bounds.origin.x, bounds.origin.y);
-                /* Where the picture lands between whole pixels, a tile's
-                 * edge blends with its own edge, not with nothing: no seams. */
-                cairo_pattern_set_extend (cairo_get_source (cr), CAIRO_EXTEND_PAD);
-                cairo_paint (cr);
-                cairo_destroy (cr);
-              }
+            cairo_set_source_surface (cr, tile->surface, bounds.origin.x, bounds.origin.y);
+            /* Where the picture lands between whole pixels, a tile's
+             * edge blends with its own edge, not with nothing: no seams. */
+            cairo_pattern_set_extend (cairo_get_source (cr), CAIRO_EXTEND_PAD);
+            cairo_paint (cr);
+            cairo_destroy (cr);
           }
       }
   self->map_layer.fresh = self->fight_layer.fresh = FALSE;
