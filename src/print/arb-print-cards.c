@@ -592,7 +592,7 @@ arb_print_cards (ArbRulesetLibrary  *rules,
   for (guint s = 0; systems[s]; s++)
     {
       const ArbCardSpec *deck = find_deck (systems[s]);
-      g_autoptr(GPtrArray) all = arb_ruleset_library_list_tables (rules, systems[s]);
+      g_autoptr(GPtrArray) all_house = arb_ruleset_library_list_house_tables (rules, systems[s]);
       g_autoptr(GPtrArray) house = g_ptr_array_new ();
       g_auto(GStrv) on_cards = arb_print_cards_list_tables (systems[s]);
 
@@ -612,10 +612,9 @@ arb_print_cards (ArbRulesetLibrary  *rules,
             }
         }
       /* House tables of the referee's own, on a card of their own. */
-      for (guint i = 0; i < all->len; i++)
-        if (arb_table_is_house_rule (g_ptr_array_index (all, i)) &&
-            !g_strv_contains ((const char * const *)on_cards, arb_table_get_id (g_ptr_array_index (all, i))))
-          g_ptr_array_add (house, g_ptr_array_index (all, i));
+      for (guint i = 0; i < all_house->len; i++)
+        if (!g_strv_contains ((const char * const *)on_cards, arb_table_get_id (g_ptr_array_index (all_house, i))))
+          g_ptr_array_add (house, g_ptr_array_index (all_house, i));
       if (house->len)
         {
           flow.title = N_("House tables");
