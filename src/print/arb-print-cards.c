@@ -270,6 +270,19 @@ share_widths (const double *natural,
   return TRUE;
 }
 
+/* Whether share_widths() could still succeed with these longest words. */
+static gboolean
+fits_longest_words (const double *minimum,
+                    guint         n,
+                    double        width)
+{
+  double need = 0;
+
+  for (guint c = 0; c < n; c++)
+    need += minimum[c];
+  return need <= width - CELL_GAP * (n - 1);
+}
+
 static char *
 cell_text (const ArbCell *cell)
 {
@@ -324,6 +337,10 @@ column_widths (ArbPrintDoc    *doc,
           natural[c] = MAX (natural[c], arb_print_doc_text_width (doc, text, &body));
           minimum[c] = MAX (minimum[c], arb_print_doc_longest_word (doc, text, &body));
         }
+      /* The longest words only grow with more rows: once they overflow,
+       * the rest need not be shaped at a size that is given up. */
+      if (!fits_longest_words (minimum, n, width))
+        return share_widths (natural, minimum, n, width, widths);
     }
   /* A blank placeholder column still needs room to write in. */
   for (guint c = 1; c < n; c++)
