@@ -714,6 +714,17 @@ test_house_rules (void)
 
   /* Other systems are untouched. */
   g_assert_false (arb_table_is_house_rule (arb_ruleset_library_get_table (lib, "aod", "special-damage")));
+
+  /* Just the two house tables, in the same order, for the cards. */
+  {
+    g_autoptr(GPtrArray) house = arb_ruleset_library_list_house_tables (lib, "gpg");
+    g_autoptr(GPtrArray) none = arb_ruleset_library_list_house_tables (lib, "aod");
+
+    g_assert_cmpuint (house->len, ==, 2);
+    g_assert_cmpstr (arb_table_get_id (g_ptr_array_index (house, 0)), ==, "to-hit");
+    g_assert_cmpstr (arb_table_get_id (g_ptr_array_index (house, 1)), ==, "house-fumbles");
+    g_assert_cmpuint (none->len, ==, 0);
+  }
 }
 
 static void

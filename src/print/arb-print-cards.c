@@ -270,6 +270,19 @@ share_widths (const double *natural,
   return TRUE;
 }
 
+/* Whether share_widths() could still succeed with these longest words. */
+static gboolean
+fits_longest_words (const double *minimum,
+                    guint         n,
+                    double        width)
+{
+  double need = 0;
+
+  for (guint c = 0; c < n; c++)
+    need += minimum[c];
+  return need <= width - CELL_GAP * (n - 1);
+}
+
 static char *
 cell_text (const ArbCell *cell)
 {
@@ -324,6 +337,10 @@ column_widths (ArbPrintDoc    *doc,
           natural[c] = MAX (natural[c], arb_print_doc_text_width (doc, text, &body));
           minimum[c] = MAX (minimum[c], arb_print_doc_longest_word (doc, text, &body));
         }
+      /* The longest words only grow with more rows: once they overflow,
+       * the rest need not be shaped at a size that is given up. */
+      if (!fits_longest_words (minimum, n, width))
+        return share_widths (natural, minimum, n, width, widths);
     }
   /* A blank placeholder column still needs room to write in. */
   for (guint c = 1; c < n; c++)
@@ -592,7 +609,7 @@ arb_print_cards (ArbRulesetLibrary  *rules,
   for (guint s = 0; systems[s]; s++)
     {
       const ArbCardSpec *deck = find_deck (systems[s]);
-      g_autoptr(GPtrArray) all = arb_ruleset_library_list_tables (rules, systems[s]);
+      g_autoptr(GPtrArray) all_house = arb_ruleset_library_list_house_tables (rules, systems[s]);
       g_autoptr(GPtrArray) house = g_ptr_array_new ();
       g_auto(GStrv) on_cards = arb_print_cards_list_tables (systems[s]);
 
@@ -612,10 +629,9 @@ arb_print_cards (ArbRulesetLibrary  *rules,
             }
         }
       /* House tables of the referee's own, on a card of their own. */
-      for (guint i = 0; i < all->len; i++)
-        if (arb_table_is_house_rule (g_ptr_array_index (all, i)) &&
-            !g_strv_contains ((const char * const *)on_cards, arb_table_get_id (g_ptr_array_index (all, i))))
-          g_ptr_array_add (house, g_ptr_array_index (all, i));
+      for (guint i = 0; i < all_house->len; i++)
+        if (!g_strv_contains ((const char * const *)on_cards, arb_table_get_id (g_ptr_array_index (all_house, i))))
+          g_ptr_array_add (house, g_ptr_array_index (all_house, i));
       if (house->len)
         {
           flow.title = N_("House tables");

@@ -305,3 +305,30 @@ arb_ruleset_library_list_tables (ArbRulesetLibrary *self,
     }
   return ret;
 }
+
+GPtrArray *
+arb_ruleset_library_list_house_tables (ArbRulesetLibrary *self,
+                                       const char        *system)
+{
+  GPtrArray *ret;
+
+  g_return_val_if_fail (ARB_IS_RULESET_LIBRARY (self), NULL);
+  g_return_val_if_fail (system != NULL, NULL);
+
+  arb_ruleset_library_ensure_system (self, system);
+  ret = g_ptr_array_new_with_free_func ((GDestroyNotify)arb_table_unref);
+  for (guint s = 0; s < self->segments->len; s++)
+    {
+      Segment *segment = g_ptr_array_index (self->segments, s);
+
+      for (guint i = 0; i < segment->names->len; i++)
+        {
+          /* A table still in its compiled form is a shipped one. */
+          ArbTable *table = g_hash_table_lookup (self->tables, g_ptr_array_index (segment->names, i));
+
+          if (table && table->house_rule && g_str_equal (system, table->system))
+            g_ptr_array_add (ret, arb_table_ref (table));
+        }
+    }
+  return ret;
+}

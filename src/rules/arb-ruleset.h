@@ -217,5 +217,9 @@ ArbTable          *arb_ruleset_library_lookup_table (ArbRulesetLibrary  *self,
 /* Tables of @system (or of every system when NULL), in load order. */
 GPtrArray         *arb_ruleset_library_list_tables  (ArbRulesetLibrary  *self,
                                                      const char         *system);
+/* The house tables of @system, in load order: the shipped tables are
+ * not read for it (none of them is a house table). */
+GPtrArray         *arb_ruleset_library_list_house_tables (ArbRulesetLibrary *self,
+                                                          const char        *system);
 
 G_END_DECLS
