@@ -62,6 +62,30 @@ watch (GtkWidget *window)
   watched = gtk_widget_get_frame_clock (window);
 }
 
+/* A timing to @window's next frame: begun before the action, ended
+ * after it, the main thread's own time kept in @work. */
+typedef struct { gint64 start, start_cpu; } Timing;
+
+static Timing
+timing_begin (GtkWidget *window)
+{
+  watch (window);
+  return (Timing) { g_get_monotonic_time (), thread_cpu () };
+}
+
+static double until_painted (gint64 start);
+
+static double
+timing_end (Timing  t,
+            GArray *work)
+{
+  double wall = until_painted (t.start);
+  double cpu = (painted_cpu - t.start_cpu) / 1000.0;
+
+  g_array_append_val (work, cpu);
+  return wall;
+}
+
 /* From @start to the end of the next frame painted. */
 static double
 until_painted (gint64 start)
@@ -101,17 +125,10 @@ timed_action (GtkWidget  *window,
               const char *action,
               GArray     *work)
 {
-  gint64 start, start_cpu;
-  double wall, cpu;
+  Timing t = timing_begin (window);
 
-  watch (window);
-  start = g_get_monotonic_time ();
-  start_cpu = thread_cpu ();
   g_assert_true (gtk_widget_activate_action (window, action, NULL));
-  wall = until_painted (start);
-  cpu = (painted_cpu - start_cpu) / 1000.0;
-  g_array_append_val (work, cpu);
-  return wall;
+  return timing_end (t, work);
 }
 
 /* The floor: the bare window's label set to the next frame's number and
@@ -123,18 +140,11 @@ timed_floor (GtkWidget *bare,
 {
   static guint frame;
   g_autofree char *text = g_strdup_printf ("%u", ++frame);
-  gint64 start, start_cpu;
-  double wall, cpu;
+  Timing t = timing_begin (bare);
 
-  watch (bare);
-  start = g_get_monotonic_time ();
-  start_cpu = thread_cpu ();
   gtk_label_set_text (label, text);
   gtk_widget_queue_draw (bare);
-  wall = until_painted (start);
-  cpu = (painted_cpu - start_cpu) / 1000.0;
-  g_array_append_val (work, cpu);
-  return wall;
+  return timing_end (t, work);
 }
 
 /* The actor's first action opened, its dice rolled, then Apply timed
@@ -144,8 +154,7 @@ timed_apply (ArbWindow *window,
              GArray    *work)
 {
   GtkWindow *dialog = arb_window_get_action_dialog (window);
-  gint64 start, start_cpu;
-  double wall, cpu;
+  Timing t;
 
   if (dialog == NULL)
     {
@@ -160,14 +169,9 @@ timed_apply (ArbWindow *window,
   iterate ();
   settle (GTK_WIDGET (window));
 
-  watch (GTK_WIDGET (window));
-  start = g_get_monotonic_time ();
-  start_cpu = thread_cpu ();
+  t = timing_begin (GTK_WIDGET (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL));
-  wall = until_painted (start);
-  cpu = (painted_cpu - start_cpu) / 1000.0;
-  g_array_append_val (work, cpu);
-  return wall;
+  return timing_end (t, work);
 }
 
 static double
