@@ -4,9 +4,11 @@
  * side (the sides with a character's sheet, as Fight Odds has it) wins
  * from the step the fight is at. After a step, once the steps stop
  * coming for a moment, the state is copied on the main thread (the one
- * thing done there besides showing the figure) and played in a GTask's
- * thread, one worker, so a step is never kept waiting. A newer step
- * cancels the work for the older: its figure is never shown.
+ * thing done there besides showing the figure) and played in a thread
+ * of its own, one worker, which answers through a GTask. The thread
+ * runs at a lower priority than the app (nice +10): on a small machine
+ * the window's steps come first, and the odds take what is left. A
+ * newer step cancels the work for the older: its figure is never shown.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,6 +17,11 @@
 
 #include <math.h>
 #include <glib/gi18n.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include "arb-live-odds.h"
 #include "arb-simulate.h"
@@ -97,13 +104,12 @@ players_wins (const ArbSimTally *tally,
 
 /* Runs one by one, each a chance to stop: a cancelled step's thread
  * lets go within a run. */
-static void
-work_thread (GTask        *task,
-             gpointer      source,
-             gpointer      task_data,
-             GCancellable *cancellable)
+static gpointer
+work_thread (gpointer data)
 {
-  Work *work = task_data;
+  g_autoptr(GTask) task = data;
+  Work *work = g_task_get_task_data (task);
+  GCancellable *cancellable = g_task_get_cancellable (task);
   g_autoptr(ArbSimTally) tally = arb_simulation_new_tally (work->sim);
   Result *result = g_new0 (Result, 1);
 
@@ -113,7 +119,7 @@ work_thread (GTask        *task,
         {
           g_free (result);
           g_task_return_error_if_cancelled (task);
-          return;
+          return NULL;
         }
       arb_simulation_play_run (work->sim, run, tally);
       if ((run + 1) % 50 == 0 || run + 1 == ARB_LIVE_ODDS_MAX_RUNS)
@@ -126,6 +132,20 @@ work_thread (GTask        *task,
         }
     }
   g_task_return_pointer (task, result, g_free);
+  return NULL;
+}
+
+/* The thread's own priority below the app's. Its own thread, not one of
+ * GLib's pool: a thread's priority cannot be raised back. */
+static gpointer
+work_thread_niced (gpointer data)
+{
+#ifdef __linux__
+  pid_t tid = (pid_t)syscall (SYS_gettid);
+
+  setpriority (PRIO_PROCESS, tid, MIN (getpriority (PRIO_PROCESS, tid) + 10, 19));
+#endif
+  return work_thread (data);
 }
 
 static void
@@ -212,10 +232,15 @@ work_done_cb (GObject      *source,
   g_weak_ref_clear (ref);
   g_free (ref);
   /* Dropped: a newer step, the odds turned off, the widget gone. */
-  if (self == NULL || result == NULL || g_task_get_cancellable (task) != self->cancellable ||
-      work->serial != self->serial)
+  if (self == NULL || g_task_get_cancellable (task) != self->cancellable)
     return;
   g_clear_object (&self->cancellable);
+  g_assert (work->serial == self->serial);
+  if (result == NULL)
+    {
+      set_reason (self, error->message);
+      return;
+    }
 
   self->chance = result->chance;
   self->low = result->low;
@@ -264,11 +289,16 @@ start_cb (gpointer user_data)
   g_autofree char *standing = NULL;
   const char * const *sides;
   g_autoptr(GTask) task = NULL;
+  GThread *thread;
   GWeakRef *ref;
   Work *work;
   gint64 start;
 
   self->delay_id = 0;
+  /* Whether the fight has begun is in its steps: they are still coming,
+   * and say "changed" when in. */
+  if (arb_fight_get_history_pending (self->fight))
+    return G_SOURCE_REMOVE;
   start = g_get_monotonic_time ();
   sim = arb_simulation_new (enc, arb_fight_get_rules (self->fight), TRUE, &error);
   self->copy_time = g_get_monotonic_time () - start;
@@ -306,8 +336,14 @@ start_cb (gpointer user_data)
   task = g_task_new (NULL, self->cancellable, work_done_cb, ref);
   g_task_set_source_tag (task, start_cb);
   g_task_set_task_data (task, work, (GDestroyNotify)work_free);
-  g_task_set_return_on_cancel (task, FALSE);
-  g_task_run_in_thread (task, work_thread);
+  thread = g_thread_try_new ("arb-live-odds", work_thread_niced, g_object_ref (task), &error);
+  if (thread == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      g_object_unref (task);
+    }
+  else
+    g_thread_unref (thread);
   return G_SOURCE_REMOVE;
 }
 
