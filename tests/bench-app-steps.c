@@ -139,7 +139,8 @@ odds_under_way (GtkWidget *window)
   if (!live_odds)
     return;
   odds = ARB_LIVE_ODDS (find (window, ARB_TYPE_LIVE_ODDS));
-  g_assert_true (arb_live_odds_get_active (odds));
+  if (!arb_live_odds_get_active (odds))
+    return;
   while (arb_live_odds_get_working (odds) && !arb_live_odds_get_running (odds))
     g_main_context_iteration (NULL, TRUE);
   g_assert_null (arb_live_odds_get_reason (odds));
@@ -223,6 +224,61 @@ timed_open (ArbApplication *app,
   g_assert_no_error (error);
   arb_window_set_fight (window, fight);
   return until_painted (start);
+}
+
+/* With --live-odds, the same steps with the odds off and on, turn about
+ * in the same rounds, at 10 and 1000 steps: a ratio the shared
+ * machine's load cannot tilt. */
+static void
+live_odds_side_by_side (ArbApplication *app,
+                        ArbWindow      *window,
+                        char          **paths)
+{
+  static const guint at[] = { 0, N_SIZES - 1 };
+
+  g_print ("\nThe same steps with the live odds off and on, turn about (medians of %u), wall / main thread's own:\n",
+           ROUNDS * PAIRS);
+  for (guint k = 0; k < G_N_ELEMENTS (at); k++)
+    {
+      GArray *wall[2][2], *work[2][2];
+      double m[2][2][2];
+
+      for (guint on = 0; on < 2; on++)
+        for (guint a = 0; a < 2; a++)
+          {
+            wall[on][a] = g_array_new (FALSE, FALSE, sizeof (double));
+            work[on][a] = g_array_new (FALSE, FALSE, sizeof (double));
+          }
+      timed_open (app, window, paths[at[k]]);
+      settle (GTK_WIDGET (window));
+      for (guint i = 0; i < ROUNDS * PAIRS; i++)
+        for (guint on = 0; on < 2; on++)
+          {
+            double t;
+
+            g_object_set (window, "live-odds", (gboolean)on, NULL);
+            settle (GTK_WIDGET (window));
+            t = timed_action (GTK_WIDGET (window), "win.next", work[on][0]);
+            g_array_append_val (wall[on][0], t);
+            settle (GTK_WIDGET (window));
+            t = timed_action (GTK_WIDGET (window), "win.undo", work[on][1]);
+            g_array_append_val (wall[on][1], t);
+            settle (GTK_WIDGET (window));
+          }
+      for (guint on = 0; on < 2; on++)
+        for (guint a = 0; a < 2; a++)
+          {
+            m[on][a][0] = arb_test_median (wall[on][a]);
+            m[on][a][1] = arb_test_median (work[on][a]);
+            g_array_unref (wall[on][a]);
+            g_array_unref (work[on][a]);
+          }
+      g_print ("  %4u steps: Next off %6.2f / %6.2f, on %6.2f / %6.2f (%.2fx / %.2fx)   "
+               "Ctrl+Z off %6.2f / %6.2f, on %6.2f / %6.2f (%.2fx / %.2fx)\n", sizes[at[k]],
+               m[0][0][0], m[0][0][1], m[1][0][0], m[1][0][1], m[1][0][0] / m[0][0][0], m[1][0][1] / m[0][0][1],
+               m[0][1][0], m[0][1][1], m[1][1][0], m[1][1][1], m[1][1][0] / m[0][1][0], m[1][1][1] / m[0][1][1]);
+    }
+  g_object_set (window, "live-odds", TRUE, NULL);
 }
 
 /* The peak resident memory of this program run as @mode, in KiB. */
@@ -509,6 +565,9 @@ main (int   argc,
                arb_test_median (open[s]), arb_test_median (open[s]) / open10,
                arb_test_median (next_work[s]) / work10);
   }
+
+  if (live_odds)
+    live_odds_side_by_side (app, window, paths);
 
   gtk_window_destroy (GTK_WINDOW (window));
   gtk_window_destroy (GTK_WINDOW (bare));
