@@ -557,21 +557,21 @@ static void
 arb_live_odds_init (ArbLiveOdds *self)
 {
   self->chance = -1;
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_HORIZONTAL);
-  gtk_box_set_spacing (GTK_BOX (self), 6);
+  /* The bar under the label, as wide as it: the header keeps its room
+   * for the title in a small window. */
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_spacing (GTK_BOX (self), 3);
   gtk_widget_set_valign (GTK_WIDGET (self), GTK_ALIGN_CENTER);
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
 
   self->bar = GTK_LEVEL_BAR (gtk_level_bar_new_for_interval (0, 1));
-  gtk_widget_set_size_request (GTK_WIDGET (self->bar), 56, -1);
-  gtk_widget_set_valign (GTK_WIDGET (self->bar), GTK_ALIGN_CENTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->bar), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("The players’ chance to win"), -1);
   self->label = GTK_LABEL (gtk_label_new (NULL));
   gtk_widget_add_css_class (GTK_WIDGET (self->label), "numeric");
   gtk_widget_add_css_class (GTK_WIDGET (self->label), "caption");
-  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->bar));
   gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->label));
+  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->bar));
 
   self->fight_signals = g_signal_group_new (ARB_TYPE_FIGHT);
   g_signal_group_connect_object (self->fight_signals, "changed", G_CALLBACK (fight_changed_cb), self,
