@@ -320,7 +320,9 @@ arb_cli_balance (int    argc,
   else
     {
       /* TRANSLATORS: "Foes for Blue to win 60% (±5 points), a death 10% at most, up to 3 foes, seed 7" */
-      g_print (_("Foes for %s to win %.0f%% (±%.0f points), a death %.0f%% at most, up to %u foes, seed %u"),
+      g_print (g_dngettext (NULL, "Foes for %s to win %.0f%% (±%.0f points), a death %.0f%% at most, up to %u foe, seed %u",
+                            "Foes for %s to win %.0f%% (±%.0f points), a death %.0f%% at most, up to %u foes, seed %u",
+                            max_foes),
                opts.players[0], 100 * win, 100 * within, 100 * max_death, max_foes, seed);
       g_print ("\n");
       /* TRANSLATORS: "17 sheets in the pool, 412 line-ups tried, 80000 fights, 12.3 s" */

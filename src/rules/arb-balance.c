@@ -480,7 +480,7 @@ arb_balance_set_target (ArbBalance  *self,
   if (!(within > 0 && within <= 0.5))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
-                   _("How close to the win chance must be over 0 and at most 0.5 (0.05 for 5 points), not %g"),
+                   _("The band around the win chance must be over 0 and at most 0.5 on either side (0.05 for 5 points), not %g"),
                    within);
       return FALSE;
     }
