@@ -481,6 +481,26 @@ test_unplaced (void)
   g_assert_cmpuint (tally->draws, <=, 20);
 }
 
+/* Nobody dies in the pit: the worst end a gladiator can come to, for a
+ * balance's limit on deaths, is his glider broken apart over speed 5.
+ * Out at the FLOOR, or not out at all, is not it. */
+static void
+test_worst_end (void)
+{
+  g_autoptr(ArbEncounter) enc = arb_encounter_new ("gpg", NULL);
+  g_autofree char *fast = glider (enc, "gpg-tamsin-reeve.xml", "Kestrels", 5, 5, 0, 20, 6, NULL);
+  g_autofree char *low = glider (enc, "gpg-black-corvo.xml", "Ravens", 9, 5, 3, 0, 3, NULL);
+  g_autofree char *flying = glider (enc, "gpg-oswin-marl.xml", "Owls", 12, 5, 3, 20, 6, NULL);
+  ArbGame *game = arb_game_get ("gpg");
+
+  set_live (enc, fast, "cond.eliminated", "on");
+  set_live (enc, low, "cond.eliminated", "on");
+  g_assert_true (arb_game_is_worst_end (game, enc, fast));
+  g_assert_false (arb_game_is_worst_end (game, enc, low));
+  g_assert_false (arb_game_is_worst_end (game, enc, flying));
+  g_assert_cmpint (arb_game_get_outcome (game, enc, fast), ==, ARB_FIGHT_OUTCOME_NONE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -499,6 +519,7 @@ main (int   argc,
   g_test_add_func ("/gpg-policy/free-for-all", test_free_for_all);
   g_test_add_func ("/gpg-policy/bents", test_bents);
   g_test_add_func ("/gpg-policy/unplaced", test_unplaced);
+  g_test_add_func ("/gpg-policy/worst-end", test_worst_end);
 
   ret = g_test_run ();
   g_clear_object (&rules);
