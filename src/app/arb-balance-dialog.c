@@ -579,6 +579,7 @@ fill_settings (ArbBalanceDialog *self)
   adw_combo_row_set_selected (self->side_row, chosen);
   fill_policies (self, sim);
   self->building = FALSE;
+  show_band (self, NULL, FALSE);
   update_actions (self);
 }
 
@@ -845,6 +846,13 @@ key_pressed_cb (GtkEventControllerKey *keys,
 static void
 fight_changed_cb (ArbBalanceDialog *self)
 {
+  /* Before any search, the settings follow the fight's sides. */
+  if (self->state == STATE_IDLE && fight_moved (self))
+    {
+      fill_settings (self);
+      mark_fight (self);
+      return;
+    }
   if (self->stale || self->state == STATE_IDLE || !fight_moved (self))
     return;
   self->stale = TRUE;
@@ -1030,6 +1038,8 @@ arb_balance_dialog_new (GtkWindow  *parent,
   g_signal_connect_swapped (fight, "changed", G_CALLBACK (fight_changed_cb), self);
   update_status (self);
   update_actions (self);
+  /* Enter searches, and once line-ups are in, Enter adds the best. */
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_button));
   return self;
 }
 

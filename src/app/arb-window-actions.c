@@ -962,7 +962,8 @@ balance_action (GtkWidget  *widget,
                 GVariant   *param)
 {
   ArbWindow *self = ARB_WINDOW (widget);
-  g_autoptr(GListModel) toplevels = gtk_window_get_toplevels ();
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  g_autoptr(GPtrArray) others = g_ptr_array_new_with_free_func (g_object_unref);
   ArbBalanceDialog *dialog = NULL;
   GSettings *settings;
   g_autofree char *folder = NULL;
@@ -978,9 +979,11 @@ balance_action (GtkWidget  *widget,
           if (arb_balance_dialog_get_fight (ARB_BALANCE_DIALOG (win)) == self->fight)
             dialog = ARB_BALANCE_DIALOG (win);
           else
-            gtk_window_destroy (GTK_WINDOW (win));
+            g_ptr_array_add (others, g_object_ref (win));
         }
     }
+  for (guint i = 0; i < others->len; i++)
+    gtk_window_destroy (g_ptr_array_index (others, i));
   if (dialog == NULL)
     {
       if ((settings = _arb_window_get_settings (self)))
