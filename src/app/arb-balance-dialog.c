@@ -18,7 +18,6 @@
 #include "arb-balance-dialog.h"
 #include "arb-game.h"
 #include "arb-sheet-library.h"
-#include "arb-simulate.h"
 
 typedef enum
 {
@@ -100,6 +99,8 @@ struct _ArbBalanceDialog
   const ArbStep       *mark_step;
   gboolean             stale;
   gboolean             building;
+  gboolean             filling;      /* the list being refilled */
+  char                *picked;       /* the line-up the referee picked, or NULL: the best */
 };
 
 G_DEFINE_FINAL_TYPE (ArbBalanceDialog, arb_balance_dialog, ADW_TYPE_WINDOW)
@@ -327,14 +328,13 @@ lineup_row (const ArbBalanceLineup *lineup,
 static void
 show_results (ArbBalanceDialog *self)
 {
-  GtkListBoxRow *selected = gtk_list_box_get_selected_row (self->results_list);
-  g_autofree char *kept = NULL;
+  const char *kept = self->picked;
   GtkWidget *child;
   GtkListBoxRow *select = NULL;
 
-  /* The line-up picked stays picked as better ones come in. */
-  if (selected)
-    kept = g_strdup (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (selected)));
+  /* The line-up the referee picked stays picked as better ones come
+   * in; until then the best is. */
+  self->filling = TRUE;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->results_list))))
     gtk_list_box_remove (self->results_list, child);
   for (guint i = 0; i < self->results->len; i++)
@@ -350,6 +350,7 @@ show_results (ArbBalanceDialog *self)
     select = gtk_list_box_get_row_at_index (self->results_list, 0);
   if (select)
     gtk_list_box_select_row (self->results_list, select);
+  self->filling = FALSE;
   gtk_widget_set_visible (GTK_WIDGET (self->results_list), self->results->len > 0);
   update_status (self);
   update_actions (self);
@@ -532,54 +533,51 @@ stale_text (void)
            "Search again for the fight as it stands.");
 }
 
-static void
-fill_policies (ArbBalanceDialog *self,
-               ArbSimulation    *sim);
+static void fill_policies (ArbBalanceDialog *self);
 
-/* The sides of the fight and its players' figures, read again. */
+/* The sides of the fight and its players' figures, read again. A side
+ * alone is a fight to balance: the simulator is not asked yet. */
 static void
 fill_settings (ArbBalanceDialog *self)
 {
   ArbEncounter *enc = arb_fight_get_encounter (self->fight);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(ArbSimulation) sim = arb_simulation_new (enc, arb_fight_get_rules (self->fight), TRUE, &error);
+  const char * const *ids = arb_encounter_peek_combatants (enc);
   g_autofree char *kept = self->sides ? arb_balance_dialog_dup_players (self) : NULL;
   g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
-  const char * const *sides;
-  guint chosen = 0;
-  gboolean found = FALSE;
+  g_autoptr(GStrvBuilder) sides = g_strv_builder_new ();
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  const char *want = kept;
+  guint chosen = 0, n = 0;
 
   self->building = TRUE;
   g_clear_pointer (&self->error, g_free);
-  g_clear_pointer (&self->sides, g_strfreev);
-  if (sim == NULL)
+  for (guint i = 0; ids[i]; i++)
     {
-      self->error = g_strdup (error->message);
-      self->sides = g_new0 (char *, 1);
-      adw_combo_row_set_model (self->side_row, G_LIST_MODEL (labels));
-      fill_policies (self, NULL);
-      self->building = FALSE;
-      show_band (self, self->error, FALSE);
-      update_actions (self);
-      return;
-    }
-  sides = arb_simulation_list_sides (sim);
-  self->sides = g_strdupv ((char **)sides);
-  for (guint i = 0; sides[i]; i++)
-    {
-      gtk_string_list_append (labels, sides[i][0] ? sides[i] : _("No side"));
-      /* As Fight Odds: the side of the players' characters. */
-      if (kept ? g_str_equal (kept, sides[i]) : !found && arb_simulation_is_players (sim, sides[i]))
+      const char *side = arb_encounter_get (enc, ids[i], ARB_KEY_SIDE);
+      ArbSheet *sheet = arb_encounter_get_sheet (enc, ids[i]);
+
+      side = side ? side : "";
+      if (g_hash_table_add (seen, (gpointer)side))
         {
-          chosen = i;
-          found = TRUE;
+          g_strv_builder_add (sides, side);
+          gtk_string_list_append (labels, side[0] ? side : _("No side"));
         }
+      /* As Fight Odds: the side of the players' characters. */
+      if (want == NULL && sheet && g_strcmp0 (arb_sheet_get_kind (sheet), "character") == 0)
+        want = side;
     }
+  g_strfreev (self->sides);
+  self->sides = g_strv_builder_end (sides);
+  for (n = 0; self->sides[n]; n++)
+    if (g_strcmp0 (self->sides[n], want) == 0)
+      chosen = n;
   adw_combo_row_set_model (self->side_row, G_LIST_MODEL (labels));
   adw_combo_row_set_selected (self->side_row, chosen);
-  fill_policies (self, sim);
+  if (n == 0)
+    self->error = g_strdup (_("The fight has nobody in it yet: add the players’ figures first, then balance it"));
+  fill_policies (self);
   self->building = FALSE;
-  show_band (self, NULL, FALSE);
+  show_band (self, self->error, FALSE);
   update_actions (self);
 }
 
@@ -596,23 +594,23 @@ policy_row_cb (AdwComboRow      *row,
 
 /* How each of the players' figures fights, as in Fight Odds. */
 static void
-fill_policies (ArbBalanceDialog *self,
-               ArbSimulation    *sim)
+fill_policies (ArbBalanceDialog *self)
 {
-  g_autoptr(ArbSimTally) shape = sim ? arb_simulation_new_tally (sim) : NULL;
+  ArbEncounter *enc = arb_fight_peek_encounter (self->fight);
+  const char * const *ids = arb_encounter_peek_combatants (enc);
   g_autofree char *side = arb_balance_dialog_dup_players (self);
   guint n = 0;
 
   for (guint i = 0; i < self->policy_rows->len; i++)
     adw_preferences_group_remove (self->policy_group, g_ptr_array_index (self->policy_rows, i));
   g_ptr_array_set_size (self->policy_rows, 0);
-  for (guint i = 0; shape && i < shape->figures->len; i++)
+  for (guint i = 0; side && ids[i]; i++)
     {
-      ArbSimFigure *fig = g_ptr_array_index (shape->figures, i);
+      const char *fig_side = arb_encounter_get (enc, ids[i], ARB_KEY_SIDE);
       g_autoptr(GtkStringList) model = NULL;
       GtkWidget *combo;
 
-      if (g_strcmp0 (fig->side, side) != 0)
+      if (g_strcmp0 (fig_side ? fig_side : "", side) != 0)
         continue;
       model = gtk_string_list_new (NULL);
       /* In the order of ArbPolicy. */
@@ -620,12 +618,12 @@ fill_policies (ArbBalanceDialog *self,
       gtk_string_list_append (model, C_("policy", "Cautious"));
       gtk_string_list_append (model, C_("policy", "Reckless"));
       combo = adw_combo_row_new ();
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (combo), fig->name);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (combo), arb_encounter_get_name (enc, ids[i]));
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (combo), FALSE);
       adw_combo_row_set_model (ADW_COMBO_ROW (combo), G_LIST_MODEL (model));
       adw_combo_row_set_selected (ADW_COMBO_ROW (combo),
-                                  GPOINTER_TO_INT (g_hash_table_lookup (self->policies, fig->id)));
-      g_object_set_data_full (G_OBJECT (combo), "arb-id", g_strdup (fig->id), g_free);
+                                  GPOINTER_TO_INT (g_hash_table_lookup (self->policies, ids[i])));
+      g_object_set_data_full (G_OBJECT (combo), "arb-id", g_strdup (ids[i]), g_free);
       g_signal_connect (combo, "notify::selected", G_CALLBACK (policy_row_cb), self);
       adw_preferences_group_add (self->policy_group, combo);
       g_ptr_array_add (self->policy_rows, g_object_ref (combo));
@@ -637,14 +635,10 @@ fill_policies (ArbBalanceDialog *self,
 static void
 side_selected_cb (ArbBalanceDialog *self)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(ArbSimulation) sim = NULL;
-
-  if (self->building || self->error)
+  if (self->building)
     return;
-  sim = arb_simulation_new (arb_fight_get_encounter (self->fight), arb_fight_get_rules (self->fight), TRUE, &error);
   self->building = TRUE;
-  fill_policies (self, sim);
+  fill_policies (self);
   self->building = FALSE;
 }
 
@@ -738,6 +732,7 @@ start_search (ArbBalanceDialog *self)
   self->balance = g_object_ref (balance);
   g_ptr_array_set_size (self->results, 0);
   g_clear_pointer (&self->run_error, g_free);
+  g_clear_pointer (&self->picked, g_free);
   self->tried = 0;
   self->runs = 0;
   self->stale = FALSE;
@@ -809,6 +804,16 @@ chosen_lineup (ArbBalanceDialog *self)
   guint i = row ? GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "arb-index")) : 0;
 
   return i < self->results->len ? g_ptr_array_index (self->results, i) : NULL;
+}
+
+static void
+row_selected_cb (ArbBalanceDialog *self,
+                 GtkListBoxRow    *row)
+{
+  if (self->filling || row == NULL)
+    return;
+  g_free (self->picked);
+  self->picked = g_strdup (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)));
 }
 
 static void
@@ -925,6 +930,7 @@ arb_balance_dialog_finalize (GObject *object)
   g_strfreev (self->pool);
   g_free (self->error);
   g_free (self->run_error);
+  g_free (self->picked);
   g_clear_pointer (&self->pending, arb_balance_lineup_free);
   g_hash_table_unref (self->policies);
   g_ptr_array_unref (self->policy_rows);
@@ -1015,6 +1021,7 @@ arb_balance_dialog_init (ArbBalanceDialog *self)
   g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
   g_signal_connect_swapped (self->side_row, "notify::selected", G_CALLBACK (side_selected_cb), self);
+  g_signal_connect_swapped (self->results_list, "row-selected", G_CALLBACK (row_selected_cb), self);
   gtk_widget_set_visible (GTK_WIDGET (self->results_group), FALSE);
 }
 
