@@ -14,8 +14,10 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "arb-add-combatants-dialog.h"
 #include "arb-application.h"
 #include "arb-balance-dialog.h"
+#include "arb-odds-window.h"
 #include "arb-window.h"
 #include "arb-app-test.h"
 
@@ -354,6 +356,60 @@ test_stale (void)
   teardown (&f);
 }
 
+/* Balance… from Add Combatants (which gives way) and from Fight Odds:
+ * the window's one dialog for its fight. Without a fight, none. */
+static void
+test_opened_from (void)
+{
+  Fixture f = { 0 };
+  ArbBalanceDialog *first;
+  GtkWindow *add, *odds;
+  ArbWindow *empty = arb_window_new (app);
+
+  setup (&f);
+  gtk_window_destroy (GTK_WINDOW (f.dialog));
+  iterate ();
+  g_assert_null (f.dialog);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.add-combatants", NULL));
+  iterate ();
+  add = find_toplevel (ARB_TYPE_ADD_COMBATANTS_DIALOG);
+  g_assert_nonnull (add);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (add), "add.balance", NULL));
+  iterate ();
+  g_assert_null (find_toplevel (ARB_TYPE_ADD_COMBATANTS_DIALOG));
+  f.dialog = find_toplevel (ARB_TYPE_BALANCE_DIALOG);
+  g_assert_nonnull (f.dialog);
+  g_object_add_weak_pointer (G_OBJECT (f.dialog), (gpointer *)&f.dialog);
+  g_assert_true (arb_balance_dialog_get_fight (f.dialog) == f.fight);
+  first = f.dialog;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.fight-odds", NULL));
+  iterate ();
+  odds = find_toplevel (ARB_TYPE_ODDS_WINDOW);
+  g_assert_nonnull (odds);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (odds), "odds.balance", NULL));
+  iterate ();
+  /* The same dialog, not a second. */
+  g_assert_true (find_toplevel (ARB_TYPE_BALANCE_DIALOG) == (gpointer)first);
+  gtk_window_destroy (odds);
+
+  gtk_window_present (GTK_WINDOW (empty));
+  iterate ();
+  gtk_widget_activate_action (GTK_WIDGET (empty), "win.balance", NULL);
+  iterate ();
+  for (guint i = 0; i < g_list_model_get_n_items (gtk_window_get_toplevels ()); i++)
+    {
+      g_autoptr(GObject) top = g_list_model_get_item (gtk_window_get_toplevels (), i);
+
+      g_assert_false (ARB_IS_BALANCE_DIALOG (top) &&
+                      gtk_window_get_transient_for (GTK_WINDOW (top)) == GTK_WINDOW (empty));
+    }
+  destroy_window (empty);
+
+  teardown (&f);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -373,6 +429,7 @@ main (int   argc,
   g_test_add_func ("/balance-dialog/enter-adds-one-step", test_enter_adds_one_step);
   g_test_add_func ("/balance-dialog/stop", test_stop);
   g_test_add_func ("/balance-dialog/stale", test_stale);
+  g_test_add_func ("/balance-dialog/opened-from", test_opened_from);
 
   ret = g_test_run ();
   g_clear_object (&app);

@@ -826,8 +826,9 @@ row_activated_cb (ArbBalanceDialog *self,
     add_lineup (self, g_ptr_array_index (self->results, i));
 }
 
-/* Enter anywhere but in a field being typed in adds the line-up picked:
- * the search's own button has the focus while the results come in. */
+/* Enter on the line-ups, or on the header bar's buttons (the search's
+ * own has the focus while the results come in), adds the line-up
+ * picked; in the settings it keeps its usual meaning. */
 static gboolean
 key_pressed_cb (GtkEventControllerKey *keys,
                 guint                  keyval,
@@ -840,7 +841,10 @@ key_pressed_cb (GtkEventControllerKey *keys,
 
   if (keyval != GDK_KEY_Return && keyval != GDK_KEY_KP_Enter && keyval != GDK_KEY_ISO_Enter)
     return FALSE;
-  if ((state & gtk_accelerator_get_default_mod_mask ()) != 0 || (focus && GTK_IS_EDITABLE (focus)))
+  if ((state & gtk_accelerator_get_default_mod_mask ()) != 0)
+    return FALSE;
+  if (focus && focus != GTK_WIDGET (self->search_button) && focus != GTK_WIDGET (self->add_button) &&
+      !gtk_widget_is_ancestor (focus, GTK_WIDGET (self->results_list)))
     return FALSE;
   if (!(lineup = chosen_lineup (self)))
     return FALSE;
