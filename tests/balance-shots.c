@@ -4,7 +4,8 @@
  * balance-WxH-dark.png: Rolf and Lazar against a pool of Arena of
  * Death's foes from the folder SHEETS (data/sheets), the dialog at a
  * small and a laptop screen's size once its search is over (or after a
- * minute), and balance-stale.png, the band once the fight has moved.
+ * minute), balance-stale.png, the band once the fight has moved, and
+ * balance-from-add-combatants.png, the button that opens it there.
  * For checking the UI by eye without a compositor (run it under
  * xvfb-run with GSK_RENDERER=cairo).
  *
@@ -15,6 +16,7 @@
 
 #include <stdlib.h>
 
+#include "arb-add-combatants-dialog.h"
 #include "arb-application.h"
 #include "arb-balance-dialog.h"
 #include "arb-window.h"
@@ -132,7 +134,19 @@ main (int   argc,
   gtk_window_present (GTK_WINDOW (window));
   arb_window_set_fight (window, fight);
   iterate ();
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.balance", NULL);
+  /* Where else it opens from: Add Combatants' header bar. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.add-combatants", NULL);
+  settle ();
+  for (guint i = 0; i < g_list_model_get_n_items (gtk_window_get_toplevels ()); i++)
+    {
+      g_autoptr(GObject) top = g_list_model_get_item (gtk_window_get_toplevels (), i);
+
+      if (ARB_IS_ADD_COMBATANTS_DIALOG (top))
+        {
+          shoot (GTK_WIDGET (top), argv[1], "balance-from-add-combatants.png");
+          gtk_widget_activate_action (GTK_WIDGET (top), "add.balance", NULL);
+        }
+    }
   iterate ();
   for (guint i = 0; i < g_list_model_get_n_items (gtk_window_get_toplevels ()); i++)
     {
