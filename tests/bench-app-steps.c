@@ -20,6 +20,11 @@
  * libadwaita window, each in a process of its own. Needs a display: the
  * README's test command provides one under Xvfb.
  *
+ * With --live-odds (issue 38) the same, the header's live odds on: each
+ * timed action waits until the odds of the step before are being worked
+ * out in their thread, so the step is timed with that thread running and
+ * cancels it; the main thread's copy of the state for them is reported.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
@@ -31,6 +36,7 @@
 #include <sys/wait.h>
 
 #include "arb-application.h"
+#include "arb-live-odds.h"
 #include "arb-window.h"
 #include "arb-app-test.h"
 #include "arb-long-fight.h"
@@ -42,6 +48,8 @@
 static const guint sizes[] = { 10, 100, 500, 1000 };
 static guint profile_only;
 static gboolean played_only;
+static gboolean live_odds;
+static GArray *copy_times;   /* ms, with --live-odds */
 #define N_SIZES G_N_ELEMENTS (sizes)
 
 
@@ -119,13 +127,37 @@ remove_tree (GFile *file)
   g_file_delete (file, NULL, NULL);
 }
 
+/* With --live-odds, the main loop run until the odds of the step the
+ * fight is at are in their thread (the quiet after a step over), so the
+ * next action is timed with that work running; its copy's cost kept. */
+static void
+odds_under_way (GtkWidget *window)
+{
+  ArbLiveOdds *odds;
+  double ms;
+
+  if (!live_odds)
+    return;
+  odds = ARB_LIVE_ODDS (find (window, ARB_TYPE_LIVE_ODDS));
+  if (!arb_live_odds_get_active (odds))
+    return;
+  while (arb_live_odds_get_working (odds) && !arb_live_odds_get_running (odds))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_null (arb_live_odds_get_reason (odds));
+  ms = arb_live_odds_get_copy_time (odds) / 1000.0;
+  g_array_append_val (copy_times, ms);
+}
+
 /* The time to the frame, and in @work the main thread's own time to it. */
 static double
 timed_action (GtkWidget  *window,
               const char *action,
               GArray     *work)
 {
-  Timing t = timing_begin (window);
+  Timing t;
+
+  odds_under_way (window);
+  t = timing_begin (window);
 
   g_assert_true (gtk_widget_activate_action (window, action, NULL));
   return timing_end (t, work);
@@ -169,6 +201,7 @@ timed_apply (ArbWindow *window,
   iterate ();
   settle (GTK_WIDGET (window));
 
+  odds_under_way (GTK_WIDGET (window));
   t = timing_begin (GTK_WIDGET (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL));
   return timing_end (t, work);
@@ -191,6 +224,61 @@ timed_open (ArbApplication *app,
   g_assert_no_error (error);
   arb_window_set_fight (window, fight);
   return until_painted (start);
+}
+
+/* With --live-odds, the same steps with the odds off and on, turn about
+ * in the same rounds, at 10 and 1000 steps: a ratio the shared
+ * machine's load cannot tilt. */
+static void
+live_odds_side_by_side (ArbApplication *app,
+                        ArbWindow      *window,
+                        char          **paths)
+{
+  static const guint at[] = { 0, N_SIZES - 1 };
+
+  g_print ("\nThe same steps with the live odds off and on, turn about (medians of %u), wall / main thread's own:\n",
+           ROUNDS * PAIRS);
+  for (guint k = 0; k < G_N_ELEMENTS (at); k++)
+    {
+      GArray *wall[2][2], *work[2][2];
+      double m[2][2][2];
+
+      for (guint on = 0; on < 2; on++)
+        for (guint a = 0; a < 2; a++)
+          {
+            wall[on][a] = g_array_new (FALSE, FALSE, sizeof (double));
+            work[on][a] = g_array_new (FALSE, FALSE, sizeof (double));
+          }
+      timed_open (app, window, paths[at[k]]);
+      settle (GTK_WIDGET (window));
+      for (guint i = 0; i < ROUNDS * PAIRS; i++)
+        for (guint on = 0; on < 2; on++)
+          {
+            double t;
+
+            g_object_set (window, "live-odds", (gboolean)on, NULL);
+            settle (GTK_WIDGET (window));
+            t = timed_action (GTK_WIDGET (window), "win.next", work[on][0]);
+            g_array_append_val (wall[on][0], t);
+            settle (GTK_WIDGET (window));
+            t = timed_action (GTK_WIDGET (window), "win.undo", work[on][1]);
+            g_array_append_val (wall[on][1], t);
+            settle (GTK_WIDGET (window));
+          }
+      for (guint on = 0; on < 2; on++)
+        for (guint a = 0; a < 2; a++)
+          {
+            m[on][a][0] = arb_test_median (wall[on][a]);
+            m[on][a][1] = arb_test_median (work[on][a]);
+            g_array_unref (wall[on][a]);
+            g_array_unref (work[on][a]);
+          }
+      g_print ("  %4u steps: Next off %6.2f / %6.2f, on %6.2f / %6.2f (%.2fx / %.2fx)   "
+               "Ctrl+Z off %6.2f / %6.2f, on %6.2f / %6.2f (%.2fx / %.2fx)\n", sizes[at[k]],
+               m[0][0][0], m[0][0][1], m[1][0][0], m[1][0][1], m[1][0][0] / m[0][0][0], m[1][0][1] / m[0][0][1],
+               m[0][1][0], m[0][1][1], m[1][1][0], m[1][1][1], m[1][1][0] / m[0][1][0], m[1][1][1] / m[0][1][1]);
+    }
+  g_object_set (window, "live-odds", TRUE, NULL);
 }
 
 /* The peak resident memory of this program run as @mode, in KiB. */
@@ -326,6 +414,12 @@ main (int   argc,
   long bare_kb = 0, demo_kb = 0;
   double early, late, early_wall, late_wall;
 
+  /* The header's live odds on, in every window (issue 38). */
+  if (argc >= 2 && g_str_equal (argv[argc - 1], "--live-odds"))
+    {
+      live_odds = TRUE;
+      argc--;
+    }
   if (argc == 2 && g_str_equal (argv[1], "--bare-window"))
     return show_and_quit (FALSE);
   if (argc == 2 && g_str_equal (argv[1], "--demo-window"))
@@ -351,6 +445,10 @@ main (int   argc,
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, &error);
   g_assert_no_error (error);
+  copy_times = g_array_new (FALSE, FALSE, sizeof (double));
+  if (live_odds)
+    g_settings_set_boolean (arb_application_get_settings (app), "live-odds", TRUE);
+  g_print ("Live odds: %s\n\n", live_odds ? "on (each step timed while the odds of the one before run)" : "off");
 
   for (guint s = 0; s < N_SIZES; s++)
     {
@@ -468,6 +566,9 @@ main (int   argc,
                arb_test_median (next_work[s]) / work10);
   }
 
+  if (live_odds)
+    live_odds_side_by_side (app, window, paths);
+
   gtk_window_destroy (GTK_WINDOW (window));
   gtk_window_destroy (GTK_WINDOW (bare));
   iterate ();
@@ -485,6 +586,15 @@ main (int   argc,
     }
   g_print ("\nPeak memory: bare window %ld KiB, app with the demo %ld KiB (%.2fx)\n",
            bare_kb, demo_kb, (double)demo_kb / bare_kb);
+  if (live_odds)
+    {
+      double max = 0;
+
+      for (guint i = 0; i < copy_times->len; i++)
+        max = MAX (max, g_array_index (copy_times, double, i));
+      g_print ("\nLive odds: the state copied on the main thread for them, after the steps, median of %u %.3f ms, "
+               "at most %.3f ms\n", copy_times->len, arb_test_median (copy_times), max);
+    }
 
   for (guint s = 0; s < N_SIZES; s++)
     {

@@ -23,7 +23,7 @@ data/sheets/README.md          | *                        | describes each start
 src/rules/games/meson.build    | *                        | the one list of the games
 src/rules/games/arb-games.c    | *                        | the registry of their types: one line a game
 build-aux/sim-fingerprint      | *                        | measures named fights of each game
-build-aux/yardstick            | *                        | measures Arena of Death duels by name
+build-aux/yardstick            | *                        | measures the duels of each game by name
 src/rules/arb-sheet.h          | for aod                  | a comment'"'"'s examples, left to the key conversion under way there
 src/rules/arb-sheet.h          | the gpg                  | (the same comment)
 src/rules/arb-sheet.h          | rsbs dice                | (the same comment)

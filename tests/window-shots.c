@@ -31,6 +31,7 @@
 #include "arb-tables-window.h"
 #include "arb-dice-popover.h"
 #include "arb-hex-map.h"
+#include "arb-live-odds.h"
 #include "arb-turn-order.h"
 #include "arb-preferences-window.h"
 #include "arb-update-sheets-dialog.h"
@@ -209,6 +210,45 @@ shoot_sizes (ArbApplication *app,
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* The demo begun with the header's live odds on (issue 38), at a small
+ * screen's size and a laptop's, light and dark: live-odds-*.png. */
+static void
+shoot_live_odds (ArbApplication *app,
+                 const char     *dir)
+{
+  static const struct { int w, h; } sizes[] = { { 800, 600 }, { 1280, 800 } };
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  for (guint dark = 0; dark < 2; dark++)
+    {
+      adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+      for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+        {
+          ArbWindow *window = arb_window_new (app);
+          ArbLiveOdds *odds = ARB_LIVE_ODDS (find_widget (GTK_WIDGET (window), ARB_TYPE_LIVE_ODDS));
+          g_autofree char *name = g_strdup_printf ("live-odds-%dx%d-%s.png", sizes[i].w, sizes[i].h,
+                                                   dark ? "dark" : "light");
+          guint shown = 0;
+
+          gtk_window_set_default_size (GTK_WINDOW (window), sizes[i].w, sizes[i].h);
+          gtk_window_present (GTK_WINDOW (window));
+          gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL);
+          gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+          g_object_set (window, "live-odds", TRUE, NULL);
+          for (int guard = 0; guard < 100 && (arb_live_odds_get_chance (odds, NULL, NULL, &shown) < 0 ||
+                                              shown != arb_live_odds_get_serial (odds)); guard++)
+            settle ();
+          settle ();
+          shoot (GTK_WIDGET (window), dir, name);
+          g_object_set (window, "live-odds", FALSE, NULL);
+          arb_fight_discard_draft (arb_window_get_fight (window));
+          gtk_window_destroy (GTK_WINDOW (window));
+          iterate ();
+        }
+    }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+}
+
 /* Update Sheets after an Arena of Death fight, on copies of the sheets
  * in a folder of its own (the shots never write to @sheets): the end
  * offered in the window, the dialog light and dark, a sheet changed on
@@ -332,6 +372,13 @@ main (int   argc,
   app = arb_application_new ();
   g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (app), NULL, NULL);
+
+  /* window-shots DIR --live-odds: those pictures alone. */
+  if (argc > 2 && g_str_equal (argv[2], "--live-odds"))
+    {
+      shoot_live_odds (app, dir);
+      return 0;
+    }
 
   window = arb_window_new (app);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 760);

@@ -13,6 +13,7 @@
 #include "arb-add-combatants-dialog.h"
 #include "arb-adjust-popover.h"
 #include "arb-hex-map.h"
+#include "arb-live-odds.h"
 #include "arb-log-model.h"
 #include "arb-player-view.h"
 #include "arb-sheet-library-window.h"
@@ -58,6 +59,7 @@ struct _ArbWindow
   GtkScrolledWindow    *log_scroller;
   GtkListView          *log_view;
   ArbActorPanel        *actor_panel;
+  ArbLiveOdds          *live_odds;     /* the players' chance, in the header */
 
   /* Owned */
   ArbFight             *fight;

@@ -31,6 +31,7 @@ G_DEFINE_FINAL_TYPE (ArbWindow, arb_window, ADW_TYPE_APPLICATION_WINDOW)
 enum {
   PROP_0,
   PROP_TURN_ORDER_VISIBLE,
+  PROP_LIVE_ODDS,
   N_PROPS
 };
 
@@ -611,6 +612,8 @@ arb_window_set_fight (ArbWindow *self,
   arb_hex_map_set_encounter (self->map, fight ? arb_fight_peek_encounter (fight) : NULL);
   if (self->player_view)
     arb_player_view_set_fight (self->player_view, fight);
+  /* Never the players' view's: the odds are the referee's. */
+  arb_live_odds_set_fight (self->live_odds, fight);
   /* The popover lets go of the fight put away. */
   if (self->adjust_popover)
     {
@@ -651,6 +654,8 @@ arb_window_restore_state (ArbWindow *self)
     gtk_window_maximize (GTK_WINDOW (self));
   gtk_paned_set_position (self->sidebar_paned, g_settings_get_int (settings, "sidebar-width"));
   gtk_revealer_set_reveal_child (self->log_revealer, g_settings_get_boolean (settings, "log-visible"));
+  /* Live odds (F8) are kept as soon as they are turned on or off. */
+  g_settings_bind (settings, "live-odds", self, "live-odds", G_SETTINGS_BIND_DEFAULT);
 }
 
 ArbWindow *
@@ -1125,6 +1130,9 @@ arb_window_get_property (GObject    *object,
       /* Asked for while the template is built or taken down too. */
       g_value_set_boolean (value, self->turn_order_pane == NULL || gtk_widget_get_visible (self->turn_order_pane));
       break;
+    case PROP_LIVE_ODDS:
+      g_value_set_boolean (value, self->live_odds && arb_live_odds_get_active (self->live_odds));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1142,6 +1150,9 @@ arb_window_set_property (GObject      *object,
     {
     case PROP_TURN_ORDER_VISIBLE:
       set_turn_order_visible (self, g_value_get_boolean (value));
+      break;
+    case PROP_LIVE_ODDS:
+      arb_live_odds_set_active (self->live_odds, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1165,6 +1176,10 @@ arb_window_class_init (ArbWindowClass *klass)
   properties[PROP_TURN_ORDER_VISIBLE] =
     g_param_spec_boolean ("turn-order-visible", NULL, NULL, TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Whether the header shows the players' chance, worked out after each step (F8). */
+  properties[PROP_LIVE_ODDS] =
+    g_param_spec_boolean ("live-odds", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (ARB_TYPE_TURN_ORDER);
@@ -1172,6 +1187,7 @@ arb_window_class_init (ArbWindowClass *klass)
   g_type_ensure (ARB_TYPE_ACTOR_PANEL);
   g_type_ensure (ARB_TYPE_LOG_ENTRY);
   g_type_ensure (ARB_TYPE_LOG_ROW);
+  g_type_ensure (ARB_TYPE_LIVE_ODDS);
 
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/arbiter/Arbiter/ui/arb-window.ui");
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, toast_overlay);
@@ -1196,9 +1212,12 @@ arb_window_class_init (ArbWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, log_scroller);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, log_view);
   gtk_widget_class_bind_template_child (widget_class, ArbWindow, actor_panel);
+  gtk_widget_class_bind_template_child (widget_class, ArbWindow, live_odds);
 
   _arb_window_class_actions_init (klass);
   gtk_widget_class_install_property_action (widget_class, "win.show-turn-order", "turn-order-visible");
+  gtk_widget_class_install_property_action (widget_class, "win.live-odds", "live-odds");
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F8, 0, "win.live-odds", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F9, 0, "win.show-turn-order", NULL);
   gtk_widget_class_install_action (widget_class, "win.show-actor", NULL, show_actor_action);
 
@@ -1275,6 +1294,12 @@ setup_demos (ArbWindow *self)
 }
 
 static void
+live_odds_notify_cb (ArbWindow *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LIVE_ODDS]);
+}
+
+static void
 arb_window_init (ArbWindow *self)
 {
   GtkEventController *keys = gtk_shortcut_controller_new ();
@@ -1324,6 +1349,8 @@ arb_window_init (ArbWindow *self)
     g_signal_connect_object (dice, "rolled", G_CALLBACK (dice_rolled_cb), self, G_CONNECT_SWAPPED);
     gtk_menu_button_set_popover (self->dice_button, dice);
   }
+  g_signal_connect_object (self->live_odds, "notify::active", G_CALLBACK (live_odds_notify_cb), self,
+                           G_CONNECT_SWAPPED);
   g_object_bind_property (self->turn_order, "selected", self->map, "selected",
                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   g_signal_connect_swapped (self->map, "notify::selected", G_CALLBACK (map_selected_cb), self);

@@ -69,6 +69,12 @@ typedef struct
   char    **not_players;
   char    **policies;
   int       workers;
+  /* balance */
+  char     *win;
+  char     *within;
+  char     *max_death;
+  int       max_foes;
+  char     *pool;
   /* printing */
   char     *paper;
   char     *layout;
@@ -93,6 +99,8 @@ int                arb_cli_encounter (int     argc,
                                       char  **argv);
 int                arb_cli_run   (int         argc,
                                   char      **argv);
+int                arb_cli_balance  (int      argc,
+                                     char   **argv);
 int                arb_cli_simulate (int      argc,
                                      char   **argv);
 /* The encounter at @path, read only; NULL with the message printed and

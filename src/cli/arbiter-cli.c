@@ -1168,6 +1168,11 @@ cmd_table (int    argc,
      "        [--policy ID=default|cautious|reckless]...   the fight played many\n" \
      "        times by each game's policy: who wins, who falls, how long; the file\n" \
      "        is only read\n" \
+     "  balance FILE --players SIDE --win P [--within D] [--max-death P] [--max-foes N]\n" \
+     "        [--pool DIR] [--search TEXT] [--policy ID=POLICY]... [--apply -o OUT]\n" \
+     "        the line-ups of foes from the pool (NPC sheets of the fight's game)\n" \
+     "        that give SIDE a win chance within D of P (0.6 or 60%%), a death at most\n" \
+     "        P; --apply -o writes the fight with the best added; FILE is only read\n" \
      "  (encounter add, start, next, undo, redo, update-sheets and run --apply take\n" \
      "   --retry: if another program saved the encounter meanwhile, read it again\n" \
      "   and redo)\n" \
@@ -1220,10 +1225,15 @@ static GOptionEntry entries[] = {
   { "facing", 0, 0, G_OPTION_ARG_INT, &opts.facing, N_("The hexside a combatant faces, 0 to 5"), "0-5" },
   { "runs", 0, 0, G_OPTION_ARG_INT, &opts.runs, N_("With simulate: exactly this many fights (default: until the odds are sure to one point, 100000 at most)"), "N" },
   { "from-now", 0, 0, G_OPTION_ARG_NONE, &opts.from_now, N_("With simulate: from the fight as it stands, not from its start"), NULL },
-  { "players", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.players, N_("With simulate: a side that is the players' (default: the sides of the characters)"), "SIDE" },
+  { "players", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.players, N_("With simulate and balance: a side that is the players' (default for simulate: the sides of the characters)"), "SIDE" },
   { "not-players", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.not_players, N_("With simulate: a side that is not the players'"), "SIDE" },
-  { "policy", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.policies, N_("With simulate: how a players' figure fights: default, cautious or reckless"), "ID=POLICY" },
-  { "workers", 0, 0, G_OPTION_ARG_INT, &opts.workers, N_("With simulate: threads to use (default: one per core; the figures are the same)"), "N" },
+  { "policy", 0, 0, G_OPTION_ARG_STRING_ARRAY, &opts.policies, N_("With simulate and balance: how a players' figure fights: default, cautious or reckless"), "ID=POLICY" },
+  { "workers", 0, 0, G_OPTION_ARG_INT, &opts.workers, N_("With simulate and balance: threads to use (default: one per core; the figures are the same)"), "N" },
+  { "win", 0, 0, G_OPTION_ARG_STRING, &opts.win, N_("With balance: the players’ side’s chance to win, 0.6 or 60%"), "P" },
+  { "within", 0, 0, G_OPTION_ARG_STRING, &opts.within, N_("With balance: how close to --win, 0.05 or 5% (default: 0.05)"), "D" },
+  { "max-death", 0, 0, G_OPTION_ARG_STRING, &opts.max_death, N_("With balance: the most chance that a players’ figure ends dead (default: 0.1)"), "P" },
+  { "max-foes", 0, 0, G_OPTION_ARG_INT, &opts.max_foes, N_("With balance: the most foes in a line-up, 1 to 6 (default: 3)"), "N" },
+  { "pool", 0, 0, G_OPTION_ARG_FILENAME, &opts.pool, N_("With balance: the folder of NPC sheets to choose foes from (default: the sheet library)"), "DIR" },
   { "wounded", 0, 0, G_OPTION_ARG_NONE, &opts.wounded, N_("With encounter add: keep the losses the sheet holds, not healed between fights"), NULL },
   { "into", 0, 0, G_OPTION_ARG_FILENAME, &opts.into, N_("With encounter update-sheets: write copies into this folder, the library untouched"), "DIR" },
   { "dry-run", 0, 0, G_OPTION_ARG_NONE, &opts.dry_run, N_("With encounter update-sheets: print what would change, write nothing"), NULL },
@@ -1352,6 +1362,8 @@ dispatch (int    argc,
     status = arb_cli_run (argc - 2, argv + 2);
   else if (g_str_equal (command, "simulate"))
     status = arb_cli_simulate (argc - 2, argv + 2);
+  else if (g_str_equal (command, "balance"))
+    status = arb_cli_balance (argc - 2, argv + 2);
   else if (g_str_equal (command, "cards"))
     status = arb_cli_cards (argc - 2, argv + 2);
   else if (g_str_equal (command, "print-sheet"))
@@ -1400,6 +1412,10 @@ free_opts (void)
   g_strfreev (opts.players);
   g_strfreev (opts.not_players);
   g_strfreev (opts.policies);
+  g_free (opts.win);
+  g_free (opts.within);
+  g_free (opts.max_death);
+  g_free (opts.pool);
   g_strfreev (opts.argv);
 }
 

@@ -29,7 +29,8 @@ G_BEGIN_DECLS
 
 /* The defaults of the CLI and the dialog. */
 #define ARB_BALANCE_WITHIN    0.05
-#define ARB_BALANCE_MAX_DEATH 0.10
+/* No limit on deaths: in a fight to the death a loss is one. */
+#define ARB_BALANCE_MAX_DEATH 1.0
 #define ARB_BALANCE_MAX_FOES  3
 #define ARB_BALANCE_N_BEST    5
 
@@ -91,6 +92,9 @@ gboolean      arb_balance_set_policy    (ArbBalance         *self,
 /* The side the foes join: the first side of the fight that is not the
  * players', or "Foes" (translated) when there is none. */
 const char   *arb_balance_get_foe_side  (ArbBalance         *self);
+/* After a search, why a line-up could not be played (the first such:
+ * a sheet gone, a run stuck on a step the rules refused), or NULL. */
+const char   *arb_balance_get_trouble   (ArbBalance         *self);
 /* The pool's sheets: their paths and names, in the order searched. */
 guint         arb_balance_get_pool_size (ArbBalance         *self);
 const char   *arb_balance_get_pool_path (ArbBalance         *self,

@@ -921,6 +921,18 @@ arb_game_get_outcome (ArbGame      *self,
 }
 
 gboolean
+arb_game_is_worst_end (ArbGame      *self,
+                       ArbEncounter *encounter,
+                       const char   *id)
+{
+  g_return_val_if_fail (ARB_IS_GAME (self), FALSE);
+
+  if (SIMULATION_M (self, worst_end))
+    return SIMULATION (self)->worst_end (self, encounter, id);
+  return arb_game_get_outcome (self, encounter, id) == ARB_FIGHT_OUTCOME_DEAD;
+}
+
+gboolean
 arb_game_list_sheet_changes (ArbGame           *self,
                              ArbEncounter      *encounter,
                              ArbRulesetLibrary *rules,

@@ -390,6 +390,12 @@ typedef struct
   char       *(*default_target) (ArbGame            *self,
                                  ArbEncounter       *encounter,
                                  const char         *id);
+  /* Whether @id ended the fight in the worst way the game has for it,
+   * in a game whose fights are not to the death (a glider destroyed).
+   * NULL: when its outcome is DEAD. */
+  gboolean   (*worst_end)      (ArbGame            *self,
+                                ArbEncounter       *encounter,
+                                const char         *id);
 } ArbGameSimulation;
 
 /* Overruling by hand. */
@@ -655,6 +661,11 @@ const char         *arb_game_turn_step          (ArbGame       *self,
                                                  ArbEncounter  *encounter);
 /* After the fight: the game's hooks, or their defaults. */
 ArbFightOutcome     arb_game_get_outcome        (ArbGame           *self,
+                                                 ArbEncounter      *encounter,
+                                                 const char        *id);
+/* Whether @id's fight ended for it in the game's worst way: dead, or
+ * its own worst end where nobody dies (ArbGameSimulation.worst_end). */
+gboolean            arb_game_is_worst_end       (ArbGame           *self,
                                                  ArbEncounter      *encounter,
                                                  const char        *id);
 /* FALSE when the game has no changes hook (nothing appended). */

@@ -418,6 +418,7 @@ arb_sim_tally_copy (const ArbSimTally *tally)
   copy->conditions = g_strdupv (tally->conditions);
   copy->length_sum = tally->length_sum;
   copy->faces = tally->faces;
+  copy->players_lost = tally->players_lost;
   copy->unit = tally->unit;
   g_array_append_vals (copy->lengths, tally->lengths->data, tally->lengths->len);
   for (guint i = 0; i < tally->sides->len; i++)
@@ -507,6 +508,7 @@ arb_sim_tally_merge (ArbSimTally       *into,
                g_array_index (from->causes, ArbSimCause, i).runs);
   into->length_sum += from->length_sum;
   into->faces += from->faces;
+  into->players_lost += from->players_lost;
   if (into->lengths->len < from->lengths->len)
     g_array_set_size (into->lengths, from->lengths->len);
   for (guint i = 0; i < from->lengths->len; i++)
@@ -803,6 +805,7 @@ tally_figures (ArbSimulation *self,
                guint          n_cond)
 {
   int length = clock_of (enc);
+  gboolean lost = FALSE;
 
   if ((guint)length >= tally->lengths->len)
     g_array_set_size (tally->lengths, length + 1);
@@ -823,7 +826,10 @@ tally_figures (ArbSimulation *self,
           fig->gauge_end[left]++;
           fig->gauge_sum += left;
         }
+      if (fig->player && !lost)
+        lost = arb_game_is_worst_end (self->game, enc, fig->id);
     }
+  tally->players_lost += lost;
 }
 
 void

@@ -87,6 +87,9 @@ typedef struct
   guint64     length_sum;
   const char *unit;        /* "round", "turn": the game's time unit */
   guint64     faces;       /* dice faces the runs rolled (for benchmarks) */
+  /* Runs in which a players' figure ended dead, or in its game's worst
+   * end where nobody dies (arb_game_is_worst_end()). */
+  guint       players_lost;
 } ArbSimTally;
 
 void         arb_sim_tally_free      (ArbSimTally       *tally);

@@ -56,6 +56,20 @@ fall_rule (ArbEncounter *enc,
   return _("Out of the match; the combat is nonlethal");
 }
 
+/* Nobody dies in the pit: the worst a match does to a gladiator is
+ * the glider it breaks apart. */
+gboolean
+arb_gpg_worst_end (ArbGame      *game,
+                   ArbEncounter *enc,
+                   const char   *id)
+{
+  gboolean destroyed = FALSE;
+
+  if (arb_gpg_gone (enc, NULL, id))
+    fall_rule (enc, id, &destroyed);
+  return destroyed;
+}
+
 static void
 add_fall (ArbEncounter *enc,
           const char   *id,

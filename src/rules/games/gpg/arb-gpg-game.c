@@ -242,6 +242,7 @@ static const ArbGameMap map = {
 
 static const ArbGameSimulation simulation = {
   .choose = arb_gpg_choose,
+  .worst_end = arb_gpg_worst_end,
 };
 
 static const ArbGameAdjust adjust = {

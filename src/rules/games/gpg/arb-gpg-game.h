@@ -42,6 +42,9 @@ gboolean   arb_gpg_fight_over (ArbGame            *game,
 void arb_gpg_sheet_class_init (ArbGameSheets *concern);
 /* arb-gpg-carry.c: what a match carries onto the sheets
  * (ArbGameSheets.outcome, .changes) */
+gboolean        arb_gpg_worst_end     (ArbGame           *game,
+                                       ArbEncounter      *enc,
+                                       const char        *id);
 ArbFightOutcome arb_gpg_outcome       (ArbGame           *game,
                                        ArbEncounter      *encounter,
                                        const char        *id);
