@@ -471,8 +471,19 @@ run_done_cb (GObject      *source,
 
   if (best)
     {
+      const char *trouble = arb_balance_get_trouble (self->balance);
+
       self->state = STATE_DONE;
       set_results (self, best);
+      /* Line-ups the simulator could not play are not among the
+       * results: the referee hears why. */
+      if (trouble && !self->stale)
+        {
+          /* TRANSLATORS: %s is the core's reason, naming the sheet or the step */
+          g_autofree char *text = g_strdup_printf (_("Some line-ups could not be played: %s"), trouble);
+
+          show_band (self, text, FALSE);
+        }
     }
   else
     {
@@ -1027,6 +1038,10 @@ arb_balance_dialog_init (ArbBalanceDialog *self)
   g_signal_connect_swapped (self->side_row, "notify::selected", G_CALLBACK (side_selected_cb), self);
   g_signal_connect_swapped (self->results_list, "row-selected", G_CALLBACK (row_selected_cb), self);
   gtk_widget_set_visible (GTK_WIDGET (self->results_group), FALSE);
+  /* The core's defaults, as the CLI's. */
+  gtk_spin_button_set_value (self->within_spin, 100 * ARB_BALANCE_WITHIN);
+  gtk_spin_button_set_value (self->death_spin, 100 * ARB_BALANCE_MAX_DEATH);
+  gtk_spin_button_set_value (self->foes_spin, ARB_BALANCE_MAX_FOES);
 }
 
 ArbBalanceDialog *
