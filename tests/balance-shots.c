@@ -156,10 +156,12 @@ main (int   argc,
         dialog = ARB_BALANCE_DIALOG (top);
     }
   g_assert_nonnull (dialog);
-  /* A band wide enough for a quick answer from two foes at most. */
-  arb_balance_dialog_set_target (dialog, g_getenv ("SHOTS_WIN") ? atoi (g_getenv ("SHOTS_WIN")) : 60, g_getenv ("SHOTS_WITHIN") ? atoi (g_getenv ("SHOTS_WITHIN")) : 15);
-  arb_balance_dialog_set_max_death (dialog, g_getenv ("SHOTS_DEATH") ? atoi (g_getenv ("SHOTS_DEATH")) : 25);
-  arb_balance_dialog_set_max_foes (dialog, 2);
+  /* The dialog's defaults, or what SHOTS_WIN, SHOTS_WITHIN, SHOTS_DEATH
+   * and SHOTS_FOES say (a band wide enough for a quick answer). */
+  arb_balance_dialog_set_target (dialog, g_getenv ("SHOTS_WIN") ? atoi (g_getenv ("SHOTS_WIN")) : 60, g_getenv ("SHOTS_WITHIN") ? atoi (g_getenv ("SHOTS_WITHIN")) : 5);
+  arb_balance_dialog_set_max_death (dialog, g_getenv ("SHOTS_DEATH") ? atoi (g_getenv ("SHOTS_DEATH")) : 100);
+  if (g_getenv ("SHOTS_FOES"))
+    arb_balance_dialog_set_max_foes (dialog, atoi (g_getenv ("SHOTS_FOES")));
   arb_balance_dialog_set_seed (dialog, 38);
   settle ();
   shoot (GTK_WIDGET (dialog), argv[1], "balance-0-before.png");
