@@ -211,6 +211,46 @@ count_cb (GPtrArray *best,
   count->runs = runs;
 }
 
+static void
+print_text_result (ArbBalance  *balance,
+                   GPtrArray   *best,
+                   double       win,
+                   double       within,
+                   double       max_death,
+                   guint        max_foes,
+                   guint32      seed,
+                   const Count *count,
+                   gint64       elapsed)
+{
+  /* TRANSLATORS: "Foes for Blue to win 60% (±5 points), a death 10% at most, up to 3 foes, seed 7" */
+  g_print (g_dngettext (NULL, "Foes for %s to win %.0f%% (±%.0f points), a death %.0f%% at most, up to %u foe, seed %u",
+                        "Foes for %s to win %.0f%% (±%.0f points), a death %.0f%% at most, up to %u foes, seed %u",
+                        max_foes),
+           opts.players[0], 100 * win, 100 * within, 100 * max_death, max_foes, seed);
+  g_print ("\n");
+  /* TRANSLATORS: "17 sheets in the pool, 412 line-ups tried, 80000 fights, 12.3 s" */
+  g_print (_("%u sheets in the pool, %u line-ups tried, %" G_GUINT64_FORMAT " fights, %.1f s"),
+           arb_balance_get_pool_size (balance), count->tried, count->runs,
+           elapsed / (double)G_USEC_PER_SEC);
+  g_print ("\n\n");
+  if (best->len == 0)
+    {
+      g_print ("%s\n", _("No line-up from the pool is sure to lie in the band: widen it, allow more deaths or more foes"));
+      if (arb_balance_get_trouble (balance))
+        g_print ("%s\n", arb_balance_get_trouble (balance));
+    }
+  for (guint i = 0; i < best->len; i++)
+    {
+      const ArbBalanceLineup *l = g_ptr_array_index (best, i);
+
+      /* TRANSLATORS: "1. Wolf ×2, Goblin (Red): Blue wins 61.2% (58.1–64.2%), a death 4.0%, 5.8 rounds, 1000 fights" */
+      g_print (_("%u. %s (%s): %s wins %.1f%% (%.1f–%.1f%%), a death %.1f%%, %s, %u fights"),
+               i + 1, l->label, arb_balance_get_foe_side (balance), opts.players[0],
+               100 * l->chance, 100 * l->low, 100 * l->high, 100 * l->death, l->length_text, l->runs);
+      g_print ("\n");
+    }
+}
+
 /* The fight in @path with @lineup added, written to -o as a new file. */
 static int
 write_applied (ArbBalance             *balance,
@@ -318,33 +358,8 @@ arb_cli_balance (int    argc,
     print_json_result (balance, best, argv[0], enc, seed, win, within, max_death, max_foes,
                        count.tried, count.runs, g_get_monotonic_time () - started);
   else
-    {
-      /* TRANSLATORS: "Foes for Blue to win 60% (±5 points), a death 10% at most, up to 3 foes, seed 7" */
-      g_print (_("Foes for %s to win %.0f%% (±%.0f points), a death %.0f%% at most, up to %u foes, seed %u"),
-               opts.players[0], 100 * win, 100 * within, 100 * max_death, max_foes, seed);
-      g_print ("\n");
-      /* TRANSLATORS: "17 sheets in the pool, 412 line-ups tried, 80000 fights, 12.3 s" */
-      g_print (_("%u sheets in the pool, %u line-ups tried, %" G_GUINT64_FORMAT " fights, %.1f s"),
-               arb_balance_get_pool_size (balance), count.tried, count.runs,
-               (g_get_monotonic_time () - started) / (double)G_USEC_PER_SEC);
-      g_print ("\n\n");
-      if (best->len == 0)
-        {
-          g_print ("%s\n", _("No line-up from the pool is sure to lie in the band: widen it, allow more deaths or more foes"));
-          if (arb_balance_get_trouble (balance))
-            g_print ("%s\n", arb_balance_get_trouble (balance));
-        }
-      for (guint i = 0; i < best->len; i++)
-        {
-          const ArbBalanceLineup *l = g_ptr_array_index (best, i);
-
-          /* TRANSLATORS: "1. Wolf ×2, Goblin (Red): Blue wins 61.2% (58.1–64.2%), a death 4.0%, 5.8 rounds, 1000 fights" */
-          g_print (_("%u. %s (%s): %s wins %.1f%% (%.1f–%.1f%%), a death %.1f%%, %s, %u fights"),
-                   i + 1, l->label, arb_balance_get_foe_side (balance), opts.players[0],
-                   100 * l->chance, 100 * l->low, 100 * l->high, 100 * l->death, l->length_text, l->runs);
-          g_print ("\n");
-        }
-    }
+    print_text_result (balance, best, win, within, max_death, max_foes, seed, &count,
+                       g_get_monotonic_time () - started);
   if (opts.apply)
     {
       if (best->len == 0)

@@ -367,6 +367,49 @@ arb_balance_fill_step (ArbBalance             *self,
 
 /* Setting up */
 
+/* Reads the pool's sheets: NPCs of the fight's game only. */
+static gboolean
+load_pool (ArbBalance         *self,
+           const char * const *pool,
+           const char         *system,
+           GError            **error)
+{
+  for (guint i = 0; pool && pool[i]; i++)
+    {
+      g_autoptr(ArbSheet) sheet = NULL;
+      PoolSheet *p;
+
+      if (!(sheet = arb_sheet_load_file (pool[i], self->rules, error)))
+        return FALSE;
+      if (!g_str_equal (arb_sheet_get_system (sheet), system))
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                       _("%s: %s is a sheet for %s; this fight is %s"), pool[i], arb_sheet_get_name (sheet),
+                       arb_game_title_of (arb_sheet_get_system (sheet)), arb_game_title_of (system));
+          return FALSE;
+        }
+      if (g_strcmp0 (arb_sheet_get_kind (sheet), "npc") != 0)
+        {
+          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                       _("%s: %s is not an NPC sheet; only NPCs are foes to choose from"),
+                       pool[i], arb_sheet_get_name (sheet));
+          return FALSE;
+        }
+      p = g_new0 (PoolSheet, 1);
+      p->path = g_strdup (pool[i]);
+      p->name = g_strdup (arb_sheet_get_name (sheet));
+      p->sheet = g_steal_pointer (&sheet);
+      g_ptr_array_add (self->pool, p);
+    }
+  if (self->pool->len == 0)
+    {
+      g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
+                           _("The pool holds no NPC sheet of this fight's game"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 ArbBalance *
 arb_balance_new (ArbEncounter       *encounter,
                  ArbRulesetLibrary  *rules,
@@ -410,39 +453,8 @@ arb_balance_new (ArbEncounter       *encounter,
     self->foe_side = g_strdup (C_("side", "Foes"));
   self->base = arb_encounter_copy_state (encounter);
 
-  for (guint i = 0; pool && pool[i]; i++)
-    {
-      g_autoptr(ArbSheet) sheet = NULL;
-      PoolSheet *p;
-
-      if (!(sheet = arb_sheet_load_file (pool[i], rules, error)))
-        return NULL;
-      if (!g_str_equal (arb_sheet_get_system (sheet), system))
-        {
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
-                       _("%s: %s is a sheet for %s; this fight is %s"), pool[i], arb_sheet_get_name (sheet),
-                       arb_game_title_of (arb_sheet_get_system (sheet)), arb_game_title_of (system));
-          return NULL;
-        }
-      if (g_strcmp0 (arb_sheet_get_kind (sheet), "npc") != 0)
-        {
-          g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
-                       _("%s: %s is not an NPC sheet; only NPCs are foes to choose from"),
-                       pool[i], arb_sheet_get_name (sheet));
-          return NULL;
-        }
-      p = g_new0 (PoolSheet, 1);
-      p->path = g_strdup (pool[i]);
-      p->name = g_strdup (arb_sheet_get_name (sheet));
-      p->sheet = g_steal_pointer (&sheet);
-      g_ptr_array_add (self->pool, p);
-    }
-  if (self->pool->len == 0)
-    {
-      g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
-                           _("The pool holds no NPC sheet of this fight's game"));
-      return NULL;
-    }
+  if (!load_pool (self, pool, system, error))
+    return NULL;
   /* Each foe must be able to join: a dead sheet, one its game keeps
    * out, is named now rather than in the middle of the search. */
   for (guint i = 0; i < self->pool->len; i++)
@@ -480,7 +492,7 @@ arb_balance_set_target (ArbBalance  *self,
   if (!(within > 0 && within <= 0.5))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID,
-                   _("How close to the win chance must be over 0 and at most 0.5 (0.05 for 5 points), not %g"),
+                   _("The band around the win chance must be over 0 and at most 0.5 on either side (0.05 for 5 points), not %g"),
                    within);
       return FALSE;
     }
@@ -995,6 +1007,37 @@ next_multiset (guint *foes,
   return TRUE;
 }
 
+/* The line-ups of @n foes to play, into @all and @level: all but
+ * those holding one ruled out. */
+static void
+add_level (ArbBalance *self,
+           guint       n,
+           GPtrArray  *all,
+           GPtrArray  *level,
+           GHashTable *ruled_out)
+{
+  guint foes[MAX_FOES_LIMIT] = { 0 };
+
+  do
+    {
+      Cand *c;
+
+      if (holds_ruled_out (ruled_out, foes, n))
+        {
+          /* More foes than a fight already too hard: too hard. */
+          g_hash_table_add (ruled_out, cand_key (foes, n));
+          continue;
+        }
+      c = cand_new (self, foes, n);
+      g_ptr_array_add (all, c);
+      if (c->state == CAND_OPEN)
+        g_ptr_array_add (level, c);
+      else
+        g_hash_table_add (ruled_out, cand_key (foes, n));
+    }
+  while (next_multiset (foes, n, self->pool->len));
+}
+
 GPtrArray *
 arb_balance_run (ArbBalance          *self,
                  guint                n_best,
@@ -1018,26 +1061,8 @@ arb_balance_run (ArbBalance          *self,
   for (guint n = 1; n <= self->max_foes; n++)
     {
       g_autoptr(GPtrArray) level = g_ptr_array_new ();
-      guint foes[MAX_FOES_LIMIT] = { 0 };
 
-      do
-        {
-          Cand *c;
-
-          if (holds_ruled_out (ruled_out, foes, n))
-            {
-              /* More foes than a fight already too hard: too hard. */
-              g_hash_table_add (ruled_out, cand_key (foes, n));
-              continue;
-            }
-          c = cand_new (self, foes, n);
-          g_ptr_array_add (all, c);
-          if (c->state == CAND_OPEN)
-            g_ptr_array_add (level, c);
-          else
-            g_hash_table_add (ruled_out, cand_key (foes, n));
-        }
-      while (next_multiset (foes, n, self->pool->len));
+      add_level (self, n, all, level, ruled_out);
 
       while (level->len > 0)
         {

@@ -15,6 +15,7 @@
 #include "arb-procedure.h"
 #include "arb-procedure-spec.h"
 #include "arb-simulate.h"
+#include "arb-balance.h"
 #include "arb-adjust.h"
 #include "arb-conditions.h"
 #include "arb-drafts.h"
