@@ -246,6 +246,8 @@ test_enter_adds_one_step (void)
       g_assert_nonnull (arb_encounter_get (enc, after[i], ARB_KEY_SIDE));
       g_assert_true (arb_encounter_get_hex (enc, after[i], &at, &facing));
       g_assert_true (arb_map_in_bounds (enc, at));
+      g_assert_cmpint (facing, >=, 0);
+      g_assert_cmpint (facing, <=, 5);
       /* Each on a hex of its own. */
       for (guint j = 0; j < i; j++)
         if (arb_encounter_get_hex (enc, after[j], &other, &facing))
