@@ -431,6 +431,22 @@ starters_action (GtkWidget  *widget,
   arb_add_combatants_dialog_reload (self);
 }
 
+/* Balance… is the window's: this search gives way to it. */
+static void
+balance_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (widget));
+
+  if (parent == NULL)
+    return;
+  g_object_ref (parent);
+  gtk_window_close (GTK_WINDOW (widget));
+  gtk_widget_activate_action (GTK_WIDGET (parent), "win.balance", NULL);
+  g_object_unref (parent);
+}
+
 static void
 arb_add_combatants_dialog_class_init (ArbAddCombatantsDialogClass *klass)
 {
@@ -471,6 +487,7 @@ arb_add_combatants_dialog_class_init (ArbAddCombatantsDialogClass *klass)
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
   gtk_widget_class_install_action (widget_class, "add.starters", NULL, starters_action);
+  gtk_widget_class_install_action (widget_class, "add.balance", NULL, balance_action);
 }
 
 static void

@@ -872,6 +872,34 @@ arb_fight_add_sheet_full (ArbFight      *self,
   return TRUE;
 }
 
+gboolean
+arb_fight_add_lineup (ArbFight               *self,
+                      ArbBalance             *balance,
+                      const ArbBalanceLineup *lineup,
+                      GError                **error)
+{
+  ArbStep *step;
+
+  g_return_val_if_fail (ARB_IS_FIGHT (self), FALSE);
+  g_return_val_if_fail (ARB_IS_BALANCE (balance), FALSE);
+  g_return_val_if_fail (lineup != NULL, FALSE);
+
+  if (!ensure_history (self))
+    {
+      g_set_error_literal (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_INVALID, self->history_error->message);
+      return FALSE;
+    }
+  /* One step for the whole line-up: one undo takes it back. */
+  step = arb_step_new ("encounter.add", lineup->label);
+  if (!arb_balance_fill_step (balance, step, self->encounter, lineup, error))
+    {
+      arb_step_free (step);
+      return FALSE;
+    }
+  arb_fight_apply (self, step);
+  return TRUE;
+}
+
 char *
 arb_fight_dup_heal_offer (ArbFight   *self,
                           const char *path)

@@ -7,6 +7,7 @@
 
 #include <gio/gio.h>
 
+#include "arb-balance.h"
 #include "arb-rules.h"
 
 G_BEGIN_DECLS
@@ -106,6 +107,14 @@ gboolean      arb_fight_add_sheet_full (ArbFight         *self,
                                         gboolean          heal,
                                         gboolean          force,
                                         GError          **error);
+/* The foes of @lineup (found by @balance for this fight as it stands)
+ * added on their side, placed where the game puts newcomers, as one
+ * step that one undo takes back. FALSE with @error naming the file, and
+ * nothing changed, when a sheet can no longer be read. */
+gboolean      arb_fight_add_lineup    (ArbFight               *self,
+                                       ArbBalance             *balance,
+                                       const ArbBalanceLineup *lineup,
+                                       GError                **error);
 /* What the sheet at @path would be healed of on joining this fight
  * ("FT lost 8, EN lost 4"), or NULL when it carries no loss the game
  * heals between fights (or is not of this fight's game). */

@@ -828,6 +828,18 @@ stop_action (GtkWidget  *widget,
   stop_run (ARB_ODDS_WINDOW (widget));
 }
 
+/* Balance… is the main window's, for the fight it shows. */
+static void
+balance_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (widget));
+
+  if (parent)
+    gtk_widget_activate_action (GTK_WIDGET (parent), "win.balance", NULL);
+}
+
 static void
 from_row_cb (ArbOddsWindow *self)
 {
@@ -969,6 +981,7 @@ arb_odds_window_class_init (ArbOddsWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "odds.run", NULL, run_action);
   gtk_widget_class_install_action (widget_class, "odds.stop", NULL, stop_action);
+  gtk_widget_class_install_action (widget_class, "odds.balance", NULL, balance_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }

@@ -14,6 +14,7 @@
 
 #include "arb-game.h"
 #include "arb-action-dialog.h"
+#include "arb-balance-dialog.h"
 #include "arb-file.h"
 #include "arb-preferences-window.h"
 #include "arb-print-operation.h"
@@ -954,6 +955,46 @@ fight_odds_action (GtkWidget  *widget,
                                                        _arb_window_get_rules (self), title)));
 }
 
+/* Balance…: one dialog for the fight shown; one for another fight goes. */
+static void
+balance_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *param)
+{
+  ArbWindow *self = ARB_WINDOW (widget);
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  g_autoptr(GPtrArray) others = g_ptr_array_new_with_free_func (g_object_unref);
+  ArbBalanceDialog *dialog = NULL;
+  GSettings *settings;
+  g_autofree char *folder = NULL;
+
+  if (self->fight == NULL)
+    return;
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) win = g_list_model_get_item (toplevels, i);
+
+      if (ARB_IS_BALANCE_DIALOG (win) && gtk_window_get_transient_for (GTK_WINDOW (win)) == GTK_WINDOW (self))
+        {
+          if (arb_balance_dialog_get_fight (ARB_BALANCE_DIALOG (win)) == self->fight)
+            dialog = ARB_BALANCE_DIALOG (win);
+          else
+            g_ptr_array_add (others, g_object_ref (win));
+        }
+    }
+  for (guint i = 0; i < others->len; i++)
+    gtk_window_destroy (g_ptr_array_index (others, i));
+  if (dialog == NULL)
+    {
+      if ((settings = _arb_window_get_settings (self)))
+        folder = g_settings_get_string (settings, "sheet-library");
+      dialog = arb_balance_dialog_new (GTK_WINDOW (self), self->fight, folder);
+      /* Added: the toast offers it back, as after any step. */
+      g_signal_connect_object (dialog, "added", G_CALLBACK (sheets_updated_cb), self, G_CONNECT_SWAPPED);
+    }
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 player_view_action (GtkWidget  *widget,
                     const char *action_name,
@@ -1124,6 +1165,7 @@ _arb_window_actions_update (ArbWindow *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.add-combatants", enc != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.adjust", enc != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.fight-odds", enc != NULL && has_combatants (enc));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.balance", enc != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.update-sheets", can_update_sheets (enc));
 }
 
@@ -1188,6 +1230,8 @@ _arb_window_class_actions_init (ArbWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.fight-odds", NULL, fight_odds_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK | GDK_SHIFT_MASK,
                                        "win.fight-odds", NULL);
+  gtk_widget_class_install_action (widget_class, "win.balance", NULL, balance_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_b, GDK_CONTROL_MASK, "win.balance", NULL);
   gtk_widget_class_install_action (widget_class, "win.preferences", NULL, preferences_action);
   gtk_widget_class_install_action (widget_class, "win.player-view", NULL, player_view_action);
   gtk_widget_class_install_action (widget_class, "win.print-cards", NULL, print_cards_action);
