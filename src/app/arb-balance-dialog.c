@@ -248,9 +248,9 @@ update_status (ArbBalanceDialog *self)
     }
   tried = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'u line-up tried", "%'u line-ups tried", self->tried),
                            self->tried);
-  runs = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'" G_GUINT64_FORMAT " run",
-                                       "%'" G_GUINT64_FORMAT " runs", self->runs > G_MAXUINT ? 2 : (gulong)self->runs),
-                          self->runs);
+  runs = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%'llu run",
+                                       "%'llu runs", self->runs > G_MAXUINT ? 2 : (gulong)self->runs),
+                          (unsigned long long)self->runs);
   if (seconds < 60)
     time = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u second", "%u seconds", seconds), seconds);
   else

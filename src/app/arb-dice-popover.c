@@ -66,8 +66,8 @@ format_chance (guint64 count,
                guint64 denominator)
 {
   /* TRANSLATORS: an exact chance and its percentage: "6/36 (16.7%)" */
-  return g_strdup_printf (_("%" G_GUINT64_FORMAT "/%" G_GUINT64_FORMAT " (%.1f%%)"),
-                          count, denominator, 100.0 * (double)count / (double)denominator);
+  return g_strdup_printf (_("%llu/%llu (%.1f%%)"),
+                          (unsigned long long)count, (unsigned long long)denominator, 100.0 * (double)count / (double)denominator);
 }
 
 /* The smallest total reached by at least @share of the rolls. */

@@ -229,8 +229,8 @@ print_text_result (ArbBalance  *balance,
            opts.players[0], 100 * win, 100 * within, 100 * max_death, max_foes, seed);
   g_print ("\n");
   /* TRANSLATORS: "17 sheets in the pool, 412 line-ups tried, 80000 fights, 12.3 s" */
-  g_print (_("%u sheets in the pool, %u line-ups tried, %" G_GUINT64_FORMAT " fights, %.1f s"),
-           arb_balance_get_pool_size (balance), count->tried, count->runs,
+  g_print (_("%u sheets in the pool, %u line-ups tried, %llu fights, %.1f s"),
+           arb_balance_get_pool_size (balance), count->tried, (unsigned long long)count->runs,
            elapsed / (double)G_USEC_PER_SEC);
   g_print ("\n\n");
   if (best->len == 0)

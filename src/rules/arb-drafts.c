@@ -579,23 +579,23 @@ replay (ArbEncounter  *enc,
       if (!record_at (data, len, off, generation, &record))
         {
           if (record_after (data, len, off, generation))
-            *warning = g_strdup_printf (_("%s:%u: record %" G_GUINT64_FORMAT " of the journal is damaged: "
+            *warning = g_strdup_printf (_("%s:%u: record %llu of the journal is damaged: "
                                           "the fight is recovered as it stood before it, and the steps after it are lost"),
-                                        shown, line, expected);
+                                        shown, line, (unsigned long long)expected);
           return;
         }
       if (record.seq != expected)
         {
-          *warning = g_strdup_printf (_("%s:%u: record %" G_GUINT64_FORMAT " of the journal is out of place: "
+          *warning = g_strdup_printf (_("%s:%u: record %llu of the journal is out of place: "
                                         "the fight is recovered as it stood before it, and the steps after it are lost"),
-                                      shown, line, expected);
+                                      shown, line, (unsigned long long)expected);
           return;
         }
       if (!apply_record (enc, &record, shown, &problem))
         {
-          *warning = g_strdup_printf (_("%s:%u: record %" G_GUINT64_FORMAT " of the journal does not follow from the fight before it (%s): "
+          *warning = g_strdup_printf (_("%s:%u: record %llu of the journal does not follow from the fight before it (%s): "
                                         "the fight is recovered as it stood before it, and the steps after it are lost"),
-                                      shown, line, expected, problem->message);
+                                      shown, line, (unsigned long long)expected, problem->message);
           return;
         }
       state->applied++;

@@ -115,8 +115,8 @@ check_house_column (const ArbTable  *table,
             if (g_array_index (values, gint64, v) < lo || g_array_index (values, gint64, v) > hi)
               {
                 g_set_error (error, ARB_RULESET_ERROR, ARB_RULESET_ERROR_INVALID,
-                             _("%s:%u: table “%s”: row “%s”: code “%s” holds a number outside %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT ", the span the rules read in column “%s”"),
-                             table->filename, row->line, table->id, row->label, parts[i], lo, hi, key);
+                             _("%s:%u: table “%s”: row “%s”: code “%s” holds a number outside %lld to %lld, the span the rules read in column “%s”"),
+                             table->filename, row->line, table->id, row->label, parts[i], (long long)lo, (long long)hi, key);
                 return FALSE;
               }
         }
