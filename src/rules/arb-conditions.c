@@ -69,10 +69,13 @@ arb_conditions_describe (ArbEncounter *encounter,
       if (!g_str_has_prefix (keys[i], ARB_PREFIX_COND))
         continue;
       until = _arb_conditions_expiry_of (arb_encounter_get (encounter, id, arb_encounter_key (encounter, keys[i])), unit);
-      g_string_append_printf (out, "%s%s", out->len ? ", " : "", keys[i] + 5);
+      if (out->len)
+        g_string_append (out, ", ");
       if (until > 0)
-        /* Translators: a condition's end, e.g. "until round 4" */
-        g_string_append_printf (out, _(" (until %s %d)"), unit, until);
+        /* Translators: a condition and its end, e.g. "stunned (until round 4)" */
+        g_string_append_printf (out, _("%s (until %s %d)"), keys[i] + 5, unit, until);
+      else
+        g_string_append (out, keys[i] + 5);
     }
   return g_string_free (out, FALSE);
 }
@@ -124,14 +127,15 @@ arb_conditions_describe_labels (ArbEncounter *encounter,
       if (out->len)
         /* Translators: between two conditions in a list */
         g_string_append (out, _(", "));
-      g_string_append (out, arb_schema_condition_label_for (schema, condition, value));
       if (until > 0)
         {
           g_autofree char *end = _arb_conditions_until_text (unit, until);
 
           /* Translators: a condition and when it ends: "Stunned (until round 4)" */
-          g_string_append_printf (out, _(" (%s)"), end);
+          g_string_append_printf (out, _("%s (%s)"), arb_schema_condition_label_for (schema, condition, value), end);
         }
+      else
+        g_string_append (out, arb_schema_condition_label_for (schema, condition, value));
     }
   return g_string_free (out, FALSE);
 }

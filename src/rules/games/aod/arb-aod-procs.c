@@ -546,8 +546,11 @@ arb_aod_experience_proc (ArbProc  *proc,
       arb_step_set_int (step, enc, ids[i], ARB_AOD_KEY_EXPERIENCE_AWARD, award);
       if (award > 0)
         arb_step_set_int (step, enc, ids[i], ARB_AOD_KEY_EXPERIENCE, before + award);
-      arb_step_add_log (step, _("%s: %d experience points%s"), arb_encounter_get_name (enc, ids[i]), award,
-                        out_of_fight (enc, ids[i]) && award == 0 ? _(" (dead, fled or spared: none)") : "");
+      if (out_of_fight (enc, ids[i]) && award == 0)
+        arb_step_add_log (step, _("%s: 0 experience points (dead, fled or spared: none)"), arb_encounter_get_name (enc, ids[i]));
+      else
+        arb_step_add_log (step, ngettext ("%s: %d experience point", "%s: %d experience points", award),
+                          arb_encounter_get_name (enc, ids[i]), award);
     }
 
   arb_step_set (step, enc, E, ARB_AOD_KEY_EXPERIENCE_AWARDED, "true");

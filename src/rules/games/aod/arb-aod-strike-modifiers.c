@@ -400,8 +400,9 @@ arb_aod_strike_add_modifiers (ArbProc *proc,
   blow->short_md = means->is_weapon ? MAX (0, means->min_md - blow->attacker_md) : 0;
   sc = means->broken ? means->bc / 2 : means->bc;
   if (!quiet)
-    LOG (step, _("%s strikes %s with the %s: Base Chance %d%s"), arb_encounter_get_name (enc, blow->attacker),
-                      arb_encounter_get_name (enc, blow->target), means->name, sc, means->broken ? _(" (broken: halved)") : "");
+    LOG (step, means->broken ? _("%s strikes %s with the %s: Base Chance %d (broken: halved)")
+                             : _("%s strikes %s with the %s: Base Chance %d"),
+         arb_encounter_get_name (enc, blow->attacker), arb_encounter_get_name (enc, blow->target), means->name, sc);
   if (blow->short_md)
     {
       sc -= 5 * blow->short_md;

@@ -448,9 +448,12 @@ log_dice (Burst *b)
                     b->name, b->tname, b->range, b->area, b->alloc, b->guns);
   if (b->range <= 1)
     arb_step_add_log (step, _("Range %d: half the dice"), b->range);
-  arb_step_add_log (step, _("A burst of %d (at most %d: speed difference %d allows %d, MT levels summing %d allow %d)%s"),
-                    b->burst, b->limit, b->speed_difference, b->by_speed, b->mt_sum, b->by_mt,
-                    b->burst == 1 ? _(": half the dice") : b->burst == 3 ? _(": half as many dice again") : "");
+  arb_step_add_log (step, b->burst == 1 ? _("A burst of %d (at most %d: speed difference %d allows %d, MT levels summing %d allow %d): "
+                                            "half the dice")
+                          : b->burst == 3 ? _("A burst of %d (at most %d: speed difference %d allows %d, MT levels summing %d allow %d): "
+                                              "half as many dice again")
+                          : _("A burst of %d (at most %d: speed difference %d allows %d, MT levels summing %d allow %d)"),
+                    b->burst, b->limit, b->speed_difference, b->by_speed, b->mt_sum, b->by_mt);
   {
     g_autofree char *firing = g_strdup_printf (ngettext ("%d firing die", "%d firing dice", b->dice), b->dice);
     g_autofree char *points = g_strdup_printf (ngettext ("%d pilot point die", "%d pilot point dice", b->pp), b->pp);

@@ -97,6 +97,15 @@ climb_dive_mod (ArbProc     *proc,
   return TRUE;
 }
 
+/* The movement points as the log shows them, the note kept inside the
+ * phrase so that a translation holds it whole. */
+static char *
+mp_text (int      mp,
+         gboolean top)
+{
+  return g_strdup_printf (top ? _("%d MP (above the table: its top row)") : _("%d MP"), mp);
+}
+
 /* The movement points for @roll; above the table, its top row (*@top). */
 static gboolean
 mp_for (ArbProc     *proc,
@@ -256,14 +265,16 @@ roll_vertical (ArbProc     *proc,
     return FALSE;
   if (!mp_for (proc, vroll + speed + vmod, &vmp, &top, error))
     return FALSE;
-  if (vcertain)
-    arb_step_add_log (step, ngettext ("%s: every roll for vertical movement points gives %d MP%s, so none is made",
-                                      "%s: every roll for vertical movement points gives %d MP%s, so none is made", vmp),
-                      name, vmp, top ? _(" (above the table: its top row)") : "");
-  else
-    arb_step_add_log (step, _("%s rolls %d for vertical movement points: + speed %d, %s %+d = %d: %d MP%s"),
-                      name, vroll, speed, arb_dogfight_pitch_label (pitch), vmod, vroll + speed + vmod, vmp,
-                      top ? _(" (above the table: its top row)") : "");
+  {
+    g_autofree char *shown = mp_text (vmp, top);
+
+    /* TRANSLATORS: the last %s is "3 MP" or "6 MP (above the table: its top row)" */
+    if (vcertain)
+      arb_step_add_log (step, _("%s: every roll for vertical movement points gives %s, so none is made"), name, shown);
+    else
+      arb_step_add_log (step, _("%s rolls %d for vertical movement points: + speed %d, %s %+d = %d: %s"),
+                        name, vroll, speed, arb_dogfight_pitch_label (pitch), vmod, vroll + speed + vmod, shown);
+  }
   if (vmp > 0)
     {
       int now = pitch < 0 ? alt - vmp : alt + vmp;
@@ -328,17 +339,19 @@ arb_dogfight_roll_mp (ArbProc     *proc,
   raw = roll + speed + hmod;
   if (!mp_for (proc, raw, &mp_raw, &top, error))
     return FALSE;
-  if (certain)
-    arb_step_add_log (step, ngettext ("%s: every roll for movement points gives %d MP%s, so none is made",
-                                      "%s: every roll for movement points gives %d MP%s, so none is made", mp_raw),
-                      name, mp_raw, top ? _(" (above the table: its top row)") : "");
-  else if (pitch)
-    arb_step_add_log (step, _("%s rolls %d for movement points: + speed %d, %s %+d = %d: %d MP%s"),
-                      name, roll, speed, arb_dogfight_pitch_label (pitch), hmod, raw, mp_raw,
-                      top ? _(" (above the table: its top row)") : "");
-  else
-    arb_step_add_log (step, _("%s rolls %d for movement points: + speed %d = %d: %d MP%s"),
-                      name, roll, speed, raw, mp_raw, top ? _(" (above the table: its top row)") : "");
+  {
+    g_autofree char *shown = mp_text (mp_raw, top);
+
+    /* TRANSLATORS: the last %s is "3 MP" or "6 MP (above the table: its top row)" */
+    if (certain)
+      arb_step_add_log (step, _("%s: every roll for movement points gives %s, so none is made"), name, shown);
+    else if (pitch)
+      arb_step_add_log (step, _("%s rolls %d for movement points: + speed %d, %s %+d = %d: %s"),
+                        name, roll, speed, arb_dogfight_pitch_label (pitch), hmod, raw, shown);
+    else
+      arb_step_add_log (step, _("%s rolls %d for movement points: + speed %d = %d: %s"),
+                        name, roll, speed, raw, shown);
+  }
   mp = mp_raw;
   if ((cv_shift != 0 || pp_shift != 0) && !shift_mp (proc, id, raw, mp_raw, cv_shift, pp_shift, cv, &mp, error))
     return FALSE;
@@ -491,15 +504,25 @@ list_tasks (gboolean        maneuver,
       /* Pulling out of a dive: the steps changed, plus one. */
       if (old_pitch < 0 && pitch > old_pitch)
         steps++;
-      if (what->len)
-        g_string_append (what, _(" and "));
-      g_string_append_printf (what, old_pitch < 0 && pitch > old_pitch
-                                      ? ngettext ("pulling out of the dive, %s to %s (%d step + 1)",
-                                                  "pulling out of the dive, %s to %s (%d steps + 1)", abs (pitch - old_pitch))
-                                      : ngettext ("a pitch change from %s to %s (%d step)",
-                                                  "a pitch change from %s to %s (%d steps)", abs (pitch - old_pitch)),
-                              arb_dogfight_pitch_label (old_pitch), arb_dogfight_pitch_label (pitch),
-                              abs (pitch - old_pitch));
+      {
+        g_autofree char *change = g_strdup_printf (old_pitch < 0 && pitch > old_pitch
+                                                     ? ngettext ("pulling out of the dive, %s to %s (%d step + 1)",
+                                                                 "pulling out of the dive, %s to %s (%d steps + 1)", abs (pitch - old_pitch))
+                                                     : ngettext ("a pitch change from %s to %s (%d step)",
+                                                                 "a pitch change from %s to %s (%d steps)", abs (pitch - old_pitch)),
+                                                   arb_dogfight_pitch_label (old_pitch), arb_dogfight_pitch_label (pitch),
+                                                   abs (pitch - old_pitch));
+
+        if (what->len)
+          {
+            g_autofree char *first = g_strdup (what->str);
+
+            /* TRANSLATORS: a movement test's two tasks: "a 60° turn and a pitch change from level to climb (1 step)" */
+            g_string_printf (what, _("%s and %s"), first, change);
+          }
+        else
+          g_string_assign (what, change);
+      }
       if (steps > 4)
         return arb_proc_refuse (error, NULL, _("Movement test: %s is %d steps, beyond the MT table (4 steps at most)"),
                                 what->str, steps);

@@ -104,11 +104,12 @@ arb_dogfight_change_speed (ArbProc     *proc,
         {
           int to = MAX (speed, MIN (max, speed + change));
 
-          arb_step_add_log (step, _("%s's power roll: %d %+d (engine hits %d, movement test %d) = %d: +%d speed%s"),
+          arb_step_add_log (step, speed + change > max && change > 0
+                                    ? _("%s's power roll: %d %+d (engine hits %d, movement test %d) = %d: +%d speed "
+                                        "(power gains no more than the maximum speed: Arbiter's reading)")
+                                    : _("%s's power roll: %d %+d (engine hits %d, movement test %d) = %d: +%d speed"),
                             name, die, mod, arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_POWER_MOD, 0),
-                            arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_POWER_PENALTY, 0), die + mod, change,
-                            speed + change > max && change > 0
-                              ? _(" (power gains no more than the maximum speed: Arbiter's reading)") : "");
+                            arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_POWER_PENALTY, 0), die + mod, change);
           speed = to;
         }
       else

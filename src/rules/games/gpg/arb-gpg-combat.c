@@ -287,9 +287,10 @@ arb_gpg_ram_proc (ArbProc  *proc,
       g_autofree char *summary = g_strdup_printf (_("%s rams %s"), arb_encounter_get_name (enc, id),
                                                   arb_encounter_get_name (enc, target));
 
-      arb_step_add_log (step, _("%s rams %s after a dive of %d: %d%s → %s"), arb_encounter_get_name (enc, id),
-                        arb_encounter_get_name (enc, target), dived, roll,
-                        roll == 1 || excess == 0 ? "" : _(" + excess speed"), code ? code : "?");
+      arb_step_add_log (step, roll == 1 || excess == 0 ? _("%s rams %s after a dive of %d: %d → %s")
+                                                       : _("%s rams %s after a dive of %d: %d + excess speed → %s"),
+                        arb_encounter_get_name (enc, id), arb_encounter_get_name (enc, target), dived, roll,
+                        code ? code : "?");
       arb_step_set_summary (step, summary);
     }
   arb_step_add_headline (step, ARB_HEADLINE_ACCENT, _("RAM"));
@@ -365,9 +366,10 @@ arb_gpg_throw_proc (ArbProc  *proc,
       g_autofree char *summary = g_strdup_printf (_("%s throws the %s at %s"), arb_encounter_get_name (enc, id), name,
                                                   arb_encounter_get_name (enc, p.target));
 
-      arb_step_add_log (step, _("%s throws the %s at %s: range %d, combat factor %d%s, %d to hit"),
-                        arb_encounter_get_name (enc, id), name, arb_encounter_get_name (enc, p.target), range, factor,
-                        g_ascii_strcasecmp (name, "Spear") == 0 ? _(" (spear: one column left)") : "", need);
+      arb_step_add_log (step, g_ascii_strcasecmp (name, "Spear") == 0
+                                ? _("%s throws the %s at %s: range %d, combat factor %d (spear: one column left), %d to hit")
+                                : _("%s throws the %s at %s: range %d, combat factor %d, %d to hit"),
+                        arb_encounter_get_name (enc, id), name, arb_encounter_get_name (enc, p.target), range, factor, need);
       arb_step_set_summary (step, summary);
     }
   if (!roll_to_hit (proc, need, _("throw"), &roll))
@@ -496,9 +498,9 @@ arb_gpg_strike_proc (ArbProc  *proc,
       g_autofree char *summary = g_strdup_printf (_("%s strikes at %s"), arb_encounter_get_name (enc, id),
                                                   arb_encounter_get_name (enc, p.target));
 
-      arb_step_add_log (step, _("%s strikes at %s with the %s: combat factor %d%s, %d to hit"),
-                        arb_encounter_get_name (enc, id), arb_encounter_get_name (enc, p.target), weapon, factor,
-                        head_on ? _(" (head on)") : "", need);
+      arb_step_add_log (step, head_on ? _("%s strikes at %s with the %s: combat factor %d (head on), %d to hit")
+                                      : _("%s strikes at %s with the %s: combat factor %d, %d to hit"),
+                        arb_encounter_get_name (enc, id), arb_encounter_get_name (enc, p.target), weapon, factor, need);
       arb_step_set_summary (step, summary);
     }
   if (!roll_to_hit (proc, need, _("strike"), &roll))

@@ -674,8 +674,9 @@ arb_rsbs_harm (ArbProc      *proc,
     return arb_proc_refuse (error, NULL, _("The table rsbs/hit-location gives “%s”, which is not one of the 11 locations of "
                                            "rsbs/armor-classes"), loc);
   ac = sheet_ac (enc, blow->victim, loc, &given);
-  arb_step_add_log (step, _("Hit location (%s column): %d, %s, armor class %d%s"), column, roll, loc, ac,
-                    given ? "" : _(" (not on the sheet: uncovered)"));
+  arb_step_add_log (step, given ? _("Hit location (%s column): %d, %s, armor class %d")
+                                : _("Hit location (%s column): %d, %s, armor class %d (not on the sheet: uncovered)"),
+                    column, roll, loc, ac);
   bonus = shield_bonus (enc, step, blow->victim, arc, loc, &what);
   if (bonus)
     {
@@ -696,8 +697,8 @@ arb_rsbs_harm (ArbProc      *proc,
     return FALSE;
   if (!arb_rsbs_read_cell (proc, "armor-protection", ac_column, roll + mod, NULL, &code, &text, error))
     return FALSE;
-  arb_step_add_log (step, _("Armor protection (AC %d): %d%s, %s"), ac, roll + mod, mod ? _(" with +1") : "",
-                    text && *text ? text : code);
+  arb_step_add_log (step, mod ? _("Armor protection (AC %d): %d with +1, %s") : _("Armor protection (AC %d): %d, %s"),
+                    ac, roll + mod, text && *text ? text : code);
   p.table = "armor-protection";
   p.location = loc;
   blow->location = loc;
