@@ -1014,8 +1014,8 @@ cmd_log (int    argc,
   if (opts.force ? !arb_file_write_safely (opts.output, log, strlen (log), NULL, NULL, &error)
                  : !arb_file_write_new (opts.output, log, strlen (log), &error))
     return fail (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_EXISTS) ? EXIT_RULE : EXIT_USAGE,
-                 "%s%s", error->message,
-                 g_error_matches (error, G_IO_ERROR, G_IO_ERROR_EXISTS) ? _(" (--force replaces it)") : "");
+                 g_error_matches (error, G_IO_ERROR, G_IO_ERROR_EXISTS) ? _("%s (--force replaces it)") : "%s",
+                 error->message);
   return EXIT_OK;
 }
 
@@ -1072,7 +1072,11 @@ cmd_drafts (int    argc,
         g_autofree char *text = g_utf8_make_valid (d->summary ? d->summary : d->error, -1);
         g_autofree char *id = g_utf8_make_valid (d->id, -1);
 
-        g_print ("%s  %s%s%s%s\n", id, text, file ? _("  (from ") : "", file ? file : "", file ? ")" : "");
+        if (file)
+          /* TRANSLATORS: a draft in the list: its id, what it holds, the sheet file it came from */
+          g_print (_("%s  %s  (from %s)\n"), id, text, file);
+        else
+          g_print ("%s  %s\n", id, text);
         if (d->warning)
           {
             g_autofree char *warning = g_utf8_make_valid (d->warning, -1);

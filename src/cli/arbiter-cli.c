@@ -628,10 +628,11 @@ cmd_tables (int    argc,
         ArbTable *table = g_ptr_array_index (tables, i);
         const char *how = arb_table_get_dice (table) ? arb_table_get_dice (table)
                                                      : arb_table_get_key (table);
+        g_autofree char *title = arb_table_is_house_rule (table)
+                                   ? g_strdup_printf (_("%s (house rule)"), arb_table_get_title (table))
+                                   : g_strdup (arb_table_get_title (table));
 
-        g_print ("%-9s %-20s %-14s %s%s\n", arb_table_get_system (table),
-                 arb_table_get_id (table), how, arb_table_get_title (table),
-                 arb_table_is_house_rule (table) ? _(" (house rule)") : "");
+        g_print ("%-9s %-20s %-14s %s\n", arb_table_get_system (table), arb_table_get_id (table), how, title);
       }
 
   return EXIT_OK;
@@ -1066,8 +1067,7 @@ print_lookup (ArbTable     *table,
   else if (arb_table_is_placeholder (table))
     g_print ("%s\n", _("(not shipped: enter this table from your rulebook)"));
   else
-    g_print ("%s%s\n", result->str,
-             column >= 0 && row->cells[column].uncertain ? _(" (uncertain reading)") : "");
+    g_print (column >= 0 && row->cells[column].uncertain ? _("%s (uncertain reading)\n") : "%s\n", result->str);
 }
 
 /* table SYSTEM ID [--roll N | --row NAME] [--column C] [--house] */
