@@ -284,8 +284,10 @@ describe_outcome (ArbActionDialog *self,
         {
           ArbDieRecord *d = g_ptr_array_index (dice, i);
 
-          g_string_append_printf (outcome, "%s %s: %d%s\n", d->expr, d->purpose, d->value,
-                                  d->typed ? _(" (typed in)") : "");
+          /* TRANSLATORS: a die in the outcome: "2d6 strike: 9" */
+          g_string_append_printf (outcome, d->typed ? _("%s %s: %d (typed in)") : C_("die", "%s %s: %d"),
+                                  d->expr, d->purpose, d->value);
+          g_string_append_c (outcome, '\n');
         }
       for (guint i = 0; i < log->len; i++)
         g_string_append_printf (outcome, "%s%s", (char *)g_ptr_array_index (log, i), i + 1 < log->len ? "\n" : "");

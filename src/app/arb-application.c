@@ -253,8 +253,8 @@ arb_application_offer_drafts (ArbApplication *self,
   g_return_if_fail (ARB_IS_APPLICATION (self));
 
   drafts = arb_drafts_list ();
-  body = g_string_new (self->unclean_start ? _("Arbiter did not close properly last time. ") : "");
-  g_string_append (body, _("These fights were not saved:"));
+  body = g_string_new (self->unclean_start ? _("Arbiter did not close properly last time. These fights were not saved:")
+                                            : _("These fights were not saved:"));
   for (guint i = 0; i < drafts->len; i++)
     {
       ArbDraft *d = g_ptr_array_index (drafts, i);

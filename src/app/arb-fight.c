@@ -688,8 +688,9 @@ arb_fight_dup_subtitle (ArbFight *self)
       g_autofree char *name = g_strconcat (arb_encounter_get_system (enc), ".", value, NULL);
       const ArbProcedureSpec *spec = arb_procedure_get_spec (name);
 
+      g_string_append (text, " · ");
       /* TRANSLATORS: a counter of the fight and its value: "Round 2" */
-      g_string_append_printf (text, C_("counter", " · %s %s"), _(counters[i]->label),
+      g_string_append_printf (text, C_("counter", "%s %s"), _(counters[i]->label),
                               spec ? _(spec->label) : value);
     }
   {
@@ -698,8 +699,11 @@ arb_fight_dup_subtitle (ArbFight *self)
     if (arb_game_get_winner (game, enc))
       g_string_append_printf (text, " · %s", _("Over"));
     else if (arb_fight_is_over (self, &standing) && standing)
-      /* TRANSLATORS: the fight is over and this side stands */
-      g_string_append_printf (text, _(" · Over: %s stand"), standing);
+      {
+        g_string_append (text, " · ");
+        /* TRANSLATORS: the fight is over and this side stands */
+        g_string_append_printf (text, _("Over: %s stand"), standing);
+      }
   }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }

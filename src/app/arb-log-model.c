@@ -30,8 +30,9 @@ step_parts (const ArbStep  *step,
 
       if (details->len)
         g_string_append_c (details, '\n');
-      g_string_append_printf (details, _("%s for %s: %d%s"), die->expr, die->purpose, die->value,
-                              die->typed ? _(" (typed in)") : "");
+      /* TRANSLATORS: a die in the log: "2d6 for the strike: 9" */
+      g_string_append_printf (details, die->typed ? _("%s for %s: %d (typed in)") : _("%s for %s: %d"),
+                              die->expr, die->purpose, die->value);
     }
   for (guint l = 0; l < lines->len; l++)
     {

@@ -58,15 +58,23 @@ fight_subtitle (ArbSheetItem *fight)
 {
   const char *foes = arb_sheet_item_get (fight, "foes");
   const char *side = arb_sheet_item_get (fight, "side");
-  GString *text = g_string_new (outcome_label (arb_sheet_item_get (fight, "outcome")));
+  char *text = g_strdup (outcome_label (arb_sheet_item_get (fight, "outcome")));
 
   if (foes && foes[0])
-    /* Translators: after the outcome, who the figure fought */
-    g_string_append_printf (text, _(" · against %s"), foes);
+    {
+      g_autofree char *before = g_steal_pointer (&text);
+
+      /* Translators: the outcome, then who the figure fought */
+      text = g_strdup_printf (_("%s · against %s"), before, foes);
+    }
   if (side && side[0])
-    /* Translators: after the outcome, the figure's side */
-    g_string_append_printf (text, _(" · side %s"), side);
-  return g_string_free (text, FALSE);
+    {
+      g_autofree char *before = g_steal_pointer (&text);
+
+      /* Translators: the outcome (and foes), then the figure's side */
+      text = g_strdup_printf (_("%s · side %s"), before, side);
+    }
+  return text;
 }
 
 /* Newest first; two of one date in the order they were written. */

@@ -111,7 +111,8 @@ row_text (ArbEncounter *enc,
       const char *what = game ? arb_game_get_order_by (game) : _("initiative");
 
       /* TRANSLATORS: the value that orders a figure: "AG 15", "chit 3" */
-      g_string_append_printf (text, _("%s %s · "), what, value);
+      g_string_append_printf (text, C_("order", "%s %s"), what, value);
+      g_string_append (text, " · ");
     }
   g_string_append (text, gauge);
   if (conditions[0])
