@@ -235,7 +235,8 @@ update_spend (ArbSheetEditor *self)
     {
       int cost = pool - arb_sheet_get_int (trial, "experience", 0);
 
-      message = g_strdup_printf (_("Costs %d of the %d points in the pool"), cost, pool);
+      message = g_strdup_printf (ngettext ("Costs %d of the %d point in the pool", "Costs %d of the %d points in the pool", pool),
+                                 cost, pool);
     }
   else
     message = g_strdup (error->message);
@@ -310,7 +311,9 @@ spend_button_new (ArbSheetEditor *self)
   gtk_widget_add_css_class (heading, "heading");
   gtk_label_set_xalign (GTK_LABEL (heading), 0);
   gtk_box_append (GTK_BOX (box), heading);
-  pool_text = g_strdup_printf (_("%d points in the pool"), arb_sheet_get_int (self->sheet, "experience", 0));
+  pool_text = g_strdup_printf (ngettext ("%d point in the pool", "%d points in the pool",
+                                         arb_sheet_get_int (self->sheet, "experience", 0)),
+                               arb_sheet_get_int (self->sheet, "experience", 0));
   gtk_label_set_label (GTK_LABEL (pool), pool_text);
   gtk_label_set_xalign (GTK_LABEL (pool), 0);
   gtk_widget_add_css_class (pool, "dim-label");

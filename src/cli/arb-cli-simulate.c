@@ -251,7 +251,7 @@ print_text_tally (const ArbSimTally *tally,
   double low, high;
 
   /* TRANSLATORS: "40000 fights of TITLE, from the start, seed 7" */
-  g_print (_("%u fights of %s, %s, seed %u"), tally->runs,
+  g_print (g_dngettext (GETTEXT_PACKAGE, "%u fight of %s, %s, seed %u", "%u fights of %s, %s, seed %u", tally->runs), tally->runs,
            arb_game_get_title (game), from_now ? _("from now") : _("from the start"), seed);
   if (sure)
     g_print (" (%s)", _("stopped: every side’s odds sure to one point"));

@@ -796,7 +796,8 @@ move_to (ArbProc       *proc,
   if (arb_encounter_get_hex (enc, id, &from, &facing) && arb_hex_distance (from, dest) > hexes)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("%d,%d is %d hexes away; the action paid for %d"), dest.q, dest.r,
+                   ngettext ("%d,%d is %d hex away; the action paid for %d", "%d,%d is %d hexes away; the action paid for %d",
+                             arb_hex_distance (from, dest)), dest.q, dest.r,
                    arb_hex_distance (from, dest), hexes);
       return FALSE;
     }

@@ -209,7 +209,8 @@ arb_gpg_spin (ArbProc    *proc,
 
   if (!arb_proc_roll (proc, "1d6", fall, &drop))
     return FALSE;
-  arb_step_add_log (step, _("%s spins and falls %d levels"), arb_encounter_get_name (enc, id), drop);
+  arb_step_add_log (step, ngettext ("%s spins and falls %d level", "%s spins and falls %d levels", drop),
+                    arb_encounter_get_name (enc, id), drop);
   arb_gpg_set_altitude (proc, id, altitude - drop);
   if (arb_gpg_gone (enc, step, id))
     return TRUE;

@@ -310,7 +310,7 @@ map_adjustments (ArbProc     *proc,
     }
   if (a->thrown && dist > 0)
     {
-      g_autofree char *what = g_strdup_printf (_("thrown, %d hexes"), dist);
+      g_autofree char *what = g_strdup_printf (ngettext ("thrown, %d hex", "thrown, %d hexes", dist), dist);
 
       adj (reasons, dx, dist * row_dx (proc, "Thrown weapon or spell, per hex to the target", 0, -1), what);
     }

@@ -266,7 +266,7 @@ arb_tft_deal_hits (ArbProc     *proc,
   arb_step_set_int (step, enc, target, ARB_TFT_KEY_HITS_TURN, after_turn);
   st_after = st_before - got;
   if (source)
-    arb_step_add_log (step, _("%s takes %d hits from %s"), name_of (enc, target), got, source);
+    arb_step_add_log (step, ngettext ("%s takes %d hit from %s", "%s takes %d hits from %s", got), name_of (enc, target), got, source);
 
   if (st_after < 0)
     {
@@ -359,12 +359,14 @@ arb_tft_roll_damage (ArbProc     *proc,
   hits = MAX (hits, 0);
   if (multiplier > 1)
     {
-      arb_step_add_log (step, _("× %d: %d hits"), multiplier, hits * multiplier);
+      arb_step_add_log (step, ngettext ("× %d: %d hit", "× %d: %d hits", hits * multiplier), multiplier, hits * multiplier);
       hits *= multiplier;
     }
   if (divisor > 1)
     {
-      arb_step_add_log (step, _("Halved beyond the weapon's full-damage range (rounded down): %d hits"), hits / divisor);
+      arb_step_add_log (step, ngettext ("Halved beyond the weapon's full-damage range (rounded down): %d hit",
+                                        "Halved beyond the weapon's full-damage range (rounded down): %d hits", hits / divisor),
+                        hits / divisor);
       hits /= divisor;
     }
   stopped = no_armour ? 0 : arb_tft_hits_stopped (enc, step, rules, target, attacker);
@@ -378,7 +380,7 @@ arb_tft_roll_damage (ArbProc     *proc,
   else if (stopped > 0)
     arb_step_add_log (step, _("%s's armour and shield stop %d"), name_of (enc, target), stopped);
   got = MAX (hits - stopped, 0);
-  arb_step_add_log (step, _("%d hits get through"), got);
+  arb_step_add_log (step, ngettext ("%d hit gets through", "%d hits get through", got), got);
   if (through)
     *through = got;
   if (got == 0)

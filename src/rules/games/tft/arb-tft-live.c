@@ -166,7 +166,7 @@ arb_tft_derive_live (ArbGame           *game,
     }
   if (option && option[0] && option_label (option[0]))
     add (out, "option", _("Option this turn"),
-         g_strdup_printf (_("%s, %d hexes moved"), option_label (option[0]),
-                          arb_encounter_get_int (enc, id, ARB_TFT_KEY_MOVED, 0)));
+         g_strdup_printf (ngettext ("%s, %d hex moved", "%s, %d hexes moved", arb_encounter_get_int (enc, id, ARB_TFT_KEY_MOVED, 0)),
+                          option_label (option[0]), arb_encounter_get_int (enc, id, ARB_TFT_KEY_MOVED, 0)));
   derive_weapons (enc, rules, id, out);
 }
