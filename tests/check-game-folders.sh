@@ -19,6 +19,9 @@ cd "$top"
 allowed='
 README.md                      | *                        | the user guide describes each game
 po/POTFILES.in                 | *                        | lists the games'"'"' files that hold strings
+po/arbiter.pot                 | *                        | generated: its references name those files
+po/de.po                       | *                        | the translation keeps the same references
+po/GLOSSARY.md                 | *                        | the games'"'"' own terms, game by game
 data/sheets/README.md          | *                        | describes each starter sheet
 src/rules/games/meson.build    | *                        | the one list of the games
 src/rules/games/arb-games.c    | *                        | the registry of their types: one line a game
