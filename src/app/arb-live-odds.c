@@ -250,7 +250,10 @@ work_done_cb (GObject      *source,
   /* TRANSLATORS: the live odds in the header: the players' side's chance to win */
   text = g_strdup_printf (_("Players %d%%"), (int)round (result->chance * 100));
   /* TRANSLATORS: the live odds' tooltip: the players' sides, their chance, the runs, the interval */
-  tooltip = g_strdup_printf (_("The players’ side (%s) wins %d%% of %u fights played on from here (95%% between %d%% and %d%%)"),
+  tooltip = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                          "The players’ side (%s) wins %d%% of %u fight played on from here (95%% between %d%% and %d%%)",
+                                          "The players’ side (%s) wins %d%% of %u fights played on from here (95%% between %d%% and %d%%)",
+                                          result->runs),
                              sides, (int)round (result->chance * 100), result->runs,
                              (int)floor (result->low * 100), (int)ceil (result->high * 100));
   set_shown (self, result->chance, text, tooltip);

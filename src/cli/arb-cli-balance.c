@@ -244,7 +244,8 @@ print_text_result (ArbBalance  *balance,
       const ArbBalanceLineup *l = g_ptr_array_index (best, i);
 
       /* TRANSLATORS: "1. Wolf ×2, Goblin (Red): Blue wins 61.2% (58.1–64.2%), a death 4.0%, 5.8 rounds, 1000 fights" */
-      g_print (_("%u. %s (%s): %s wins %.1f%% (%.1f–%.1f%%), a death %.1f%%, %s, %u fights"),
+      g_print (g_dngettext (GETTEXT_PACKAGE, "%u. %s (%s): %s wins %.1f%% (%.1f–%.1f%%), a death %.1f%%, %s, %u fight",
+                            "%u. %s (%s): %s wins %.1f%% (%.1f–%.1f%%), a death %.1f%%, %s, %u fights", l->runs),
                i + 1, l->label, arb_balance_get_foe_side (balance), opts.players[0],
                100 * l->chance, 100 * l->low, 100 * l->high, 100 * l->death, l->length_text, l->runs);
       g_print ("\n");

@@ -862,7 +862,8 @@ trim_to_rate (ArbProc    *proc,
     n--;
   if (n < path->len)
     {
-      arb_step_add_log (step, _("%s can pay for %u of the %u hexes toward %s"), arb_encounter_get_name (enc, id), n, path->len,
+      arb_step_add_log (step, ngettext ("%s can pay for %u of the %u hex toward %s", "%s can pay for %u of the %u hexes toward %s", path->len),
+                        arb_encounter_get_name (enc, id), n, path->len,
                         arb_encounter_get_name (enc, target));
       g_array_set_size (path, n);
     }

@@ -324,7 +324,7 @@ map_adjustments (ArbProc     *proc,
 
       if (r != 0)
         {
-          g_autofree char *what = g_strdup_printf (_("range, %d megahexes"), mh);
+          g_autofree char *what = g_strdup_printf (ngettext ("range, %d megahex", "range, %d megahexes", mh), mh);
 
           adj (reasons, dx, r, what);
         }

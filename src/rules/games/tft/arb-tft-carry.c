@@ -60,7 +60,8 @@ carry_hits (ArbEncounter *enc,
       return;
     }
   if (taken > st)
-    label = g_strdup_printf (_("ST lost %d → %d (all of it; %d hits taken)"), was, now, taken);
+    label = g_strdup_printf (ngettext ("ST lost %d → %d (all of it; %d hit taken)", "ST lost %d → %d (all of it; %d hits taken)", taken),
+                             was, now, taken);
   else
     label = g_strdup_printf (_("ST lost %d → %d (ST %d left of %d)"), was, now, st - now, st);
   add (changes,
