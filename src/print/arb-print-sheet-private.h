@@ -58,11 +58,13 @@ typedef struct
   gboolean    checked;
 } ArbSheetField;
 
-/* A box to tick, with its label (N_()). */
+/* A box to tick, with its label (N_(), or NC_() with its context
+ * repeated in @context where the word alone is ambiguous). */
 typedef struct
 {
   const char *label;
   gboolean    checked;
+  const char *context;
 } ArbSheetCheck;
 
 /* A table's column: its head (N_()) and its share of the width. */

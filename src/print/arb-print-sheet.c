@@ -381,7 +381,8 @@ arb_sheet_layout_checks_in (ArbSheetLayout      *lay,
 
   for (guint i = 0; i < n; i++)
     {
-      const char *label = _(checks[i].label);
+      const char *label = checks[i].context ? g_dpgettext2 (GETTEXT_PACKAGE, checks[i].context, checks[i].label)
+                                            : _(checks[i].label);
       double text_width = MIN (arb_print_doc_text_width (lay->doc, label, &body_font) + 1,
                                width - CHECK - 4);
       double need = CHECK + 4 + text_width;

@@ -30,7 +30,8 @@ add_dogfight_tracking (ArbSheetLayout *lay)
     { N_("Spin"), FALSE },
     { N_("Stall"), FALSE },
     { N_("Smoke"), FALSE },
-    { N_("Fire"), FALSE },
+    /* "Fire" alone is also the action of firing the guns. */
+    { NC_("on fire", "Fire"), FALSE, "on fire" },
     { N_("Gun jammed"), FALSE },
     { N_("Pilot wounded"), FALSE },
   };
