@@ -153,7 +153,8 @@ run_with_rolls (const char         *name,
         {
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
                        /* TRANSLATORS: "--roll 6,4 has 2 dice left, and 3d6 for a free roll takes 3" */
-                       _("--roll %s has %u dice left, and %s for %s takes %u"),
+                       g_dngettext (GETTEXT_PACKAGE, "--roll %s has %u die left, and %s for %s takes %u",
+                                    "--roll %s has %u dice left, and %s for %s takes %u", roll->faces->len - face),
                        roll->text, roll->faces->len - face, asked->dice, asked->purpose, n);
           return NULL;
         }

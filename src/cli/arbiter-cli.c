@@ -343,7 +343,8 @@ cmd_roll (int    argc,
         }
 
       if (given->len != arb_dice_expr_get_n_dice (expr))
-        return fail (EXIT_RULE, _("%s takes %u dice, but %u faces were given"),
+        return fail (EXIT_RULE, g_dngettext (GETTEXT_PACKAGE, "%s takes %u die, but %u faces were given",
+                                             "%s takes %u dice, but %u faces were given", arb_dice_expr_get_n_dice (expr)),
                      arb_dice_expr_to_string (expr), arb_dice_expr_get_n_dice (expr), given->len);
 
       source = arb_roll_source_new_given ((const int *)(gpointer)given->data, given->len);

@@ -673,7 +673,7 @@ outcome_of (ArbProc     *proc,
   if (proc->given && proc->next_given < proc->given->len)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("%u dice were given, but %s used only %u"),
+                   ngettext ("%u die was given, but %s used only %u", "%u dice were given, but %s used only %u", proc->given->len),
                    proc->given->len, name, proc->next_given);
       arb_step_free (proc->step);
       return NULL;

@@ -70,7 +70,9 @@ arb_dogfight_derive_live (ArbGame           *game,
   else if (power < 0)
     arb_sheet_add_derived (out, "engine", _("Engine"), g_strdup_printf (_("hit: %d to power rolls"), power));
   if (extra > 0)
-    arb_sheet_add_derived (out, "controls", _("Controls"), g_strdup_printf (_("damaged: +%d dice on movement tests"), extra));
+    arb_sheet_add_derived (out, "controls", _("Controls"),
+                           g_strdup_printf (ngettext ("damaged: +%d die on movement tests",
+                                                      "damaged: +%d dice on movement tests", extra), extra));
   /* And what the sheet works out (the hits for a critical). */
   if (live)
     arb_game_derive_sheet (game, live, rules, out);

@@ -354,7 +354,8 @@ mark_level (ArbProc                 *proc,
         arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_STRESS_DUE, 1);
       if (plan->rolled > arb_dogfight_get_int (enc, step, id, ARB_DOGFIGHT_KEY_MT_DICE, 0))
         arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_MT_DICE, plan->rolled);
-      arb_step_add_log (step, _("A level 3 movement test: %s makes a stress test at the end of the turn (%d dice)"),
+      arb_step_add_log (step, ngettext ("A level 3 movement test: %s makes a stress test at the end of the turn (%d die)",
+                                        "A level 3 movement test: %s makes a stress test at the end of the turn (%d dice)", plan->rolled),
                         name, plan->rolled);
     }
 }
@@ -544,7 +545,8 @@ lose_speed (ArbProc                 *proc,
       int speed = arb_dogfight_speed (enc, step, id);
 
       arb_step_set_int (step, enc, id, ARB_DOGFIGHT_KEY_SPEED, MAX (0, speed - loss));
-      arb_step_add_log (step, _("%s loses %d speed for the %d dice indicated: %d → %d"),
+      arb_step_add_log (step, ngettext ("%s loses %d speed for the %d die indicated: %d → %d",
+                                        "%s loses %d speed for the %d dice indicated: %d → %d", plan->indicated),
                         name, loss, plan->indicated, speed, MAX (0, speed - loss));
     }
   if (leftover > 0)

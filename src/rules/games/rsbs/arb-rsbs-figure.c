@@ -197,9 +197,10 @@ arb_rsbs_burn (ArbProc    *proc,
   after = CLAMP (left - dice, 0, pool);
   arb_step_set_int (step, enc, id, ARB_RSBS_KEY_DICE_BURNED, pool - after);
   if (dice > 0 && dice > left)
-    arb_step_add_log (step, _("%s burns %d of %d dice (%s): only %d were left"), name, left, dice, why, left);
+    arb_step_add_log (step, ngettext ("%s burns %d of %d dice (%s): only %d was left", "%s burns %d of %d dice (%s): only %d were left", left),
+                      name, left, dice, why, left);
   else if (dice > 0)
-    arb_step_add_log (step, _("%s burns %d dice (%s)"), name, dice, why);
+    arb_step_add_log (step, ngettext ("%s burns %d die (%s)", "%s burns %d dice (%s)", dice), name, dice, why);
   else if (after > left)
     arb_step_add_log (step, _("%s gets %d back into the pool (%s)"), name, after - left, why);
   {

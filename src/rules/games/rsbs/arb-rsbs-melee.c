@@ -186,7 +186,8 @@ allot (ArbProc     *proc,
       return TRUE;
     }
   if (*dice > left)
-    return arb_proc_refuse (error, NULL, _("Dice Pool: %s has %d dice left and cannot allot %d"),
+    return arb_proc_refuse (error, NULL, ngettext ("Dice Pool: %s has %d die left and cannot allot %d",
+                                                   "Dice Pool: %s has %d dice left and cannot allot %d", left),
                             name_of (enc, id), left, *dice);
   return TRUE;
 }

@@ -403,7 +403,10 @@ arb_rsbs_mercy (ArbProc  *proc,
   if (arb_rsbs_is_gone (enc, step, id))
     return arb_proc_refuse (error, NULL, _("Appealing for mercy: %s is already out of the match"), name_of (enc, id));
   if (arb_rsbs_dice_left (enc, step, id) > 0 && !arb_rsbs_has_condition (enc, step, id, ARB_RSBS_KEY_COND_SPENT))
-    return arb_proc_refuse (error, NULL, _("Appealing for mercy: only a spent gladiator appeals, and %s has %d dice left (Burning Dice)"),
+    return arb_proc_refuse (error, NULL,
+                            ngettext ("Appealing for mercy: only a spent gladiator appeals, and %s has %d die left (Burning Dice)",
+                                      "Appealing for mercy: only a spent gladiator appeals, and %s has %d dice left (Burning Dice)",
+                                      arb_rsbs_dice_left (enc, step, id)),
                             name_of (enc, id), arb_rsbs_dice_left (enc, step, id));
   if (verdict == NULL || verdict[0] == '\0')
     return arb_proc_refuse (error, "verdict", "%s", _("Appealing for mercy: what did the crowd decide (verdict=spared, killed or intervention)?"));
