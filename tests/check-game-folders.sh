@@ -11,13 +11,14 @@
 #
 # The files below name the games, for the reason given: "FILE | TEXT |
 # why" lets FILE's lines that hold TEXT, or all of them for "*". Keep it
-# short.
+# short. A FILE ending in "/*" is every file below that folder.
 set -eu
 top=${1:-$(dirname "$0")/..}
 cd "$top"
 
 allowed='
 README.md                      | *                        | the user guide describes each game
+help/*                         | *                        | the guide in GNOME help does too
 po/POTFILES.in                 | *                        | lists the games'"'"' files that hold strings
 po/arbiter.pot                 | *                        | generated: its references name those files
 po/de.po                       | *                        | the translation keeps the same references
@@ -74,7 +75,8 @@ for id in $ids; do
            f=${line%%:*}
            owned "$f" "$id" && continue
            printf '%s\n' "$allowed" | awk -F ' *[|] *' -v f="$f" -v line="$line" '
-             NF >= 3 && $1 == f && ($2 == "*" || index(line, $2)) { found = 1 }
+             NF >= 3 && ($1 == f || ($1 ~ /\/\*$/ && index(f, substr($1, 1, length($1) - 1)) == 1)) &&
+             ($2 == "*" || index(line, $2)) { found = 1 }
              END { exit !found }' && continue
            printf '%s   [%s]\n' "$line" "$id"
          done)

@@ -357,6 +357,37 @@ arb_application_about_action (GSimpleAction *action,
 }
 
 static void
+help_shown_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(GtkWindow) parent = user_data;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *dialog;
+
+  if (gtk_show_uri_full_finish (parent, result, &error) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  /* Without a help viewer F1 would do nothing at all: say why. */
+  dialog = adw_message_dialog_new (parent, _("Could Not Open the Guide"), error->message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* F1: the referee's guide (help/C), installed under the app's id. */
+static void
+arb_application_help_action (GSimpleAction *action,
+                             GVariant      *parameter,
+                             gpointer       user_data)
+{
+  ArbApplication *self = user_data;
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  gtk_show_uri_full (window, ARB_HELP_URI, GDK_CURRENT_TIME, NULL, help_shown_cb,
+                     window ? g_object_ref (window) : NULL);
+}
+
+static void
 arb_application_quit_action (GSimpleAction *action,
                              GVariant      *parameter,
                              gpointer       user_data)
@@ -377,6 +408,7 @@ arb_application_quit_action (GSimpleAction *action,
 static const GActionEntry app_actions[] = {
   { "quit", arb_application_quit_action },
   { "about", arb_application_about_action },
+  { "help", arb_application_help_action },
 };
 
 static void
@@ -384,6 +416,7 @@ arb_application_startup (GApplication *app)
 {
   ArbApplication *self = ARB_APPLICATION (app);
   static const char *quit_accels[] = { "<Control>q", NULL };
+  static const char *help_accels[] = { "F1", NULL };
 
   G_APPLICATION_CLASS (arb_application_parent_class)->startup (app);
 
@@ -393,6 +426,7 @@ arb_application_startup (GApplication *app)
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
                                    G_N_ELEMENTS (app_actions), self);
   gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (self), "app.help", help_accels);
 }
 
 static void

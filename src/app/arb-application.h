@@ -11,6 +11,9 @@
 
 G_BEGIN_DECLS
 
+/* What app.help (F1) opens: the guide gnome.yelp installs under the app's id. */
+#define ARB_HELP_URI "help:" APP_ID
+
 #define ARB_TYPE_APPLICATION (arb_application_get_type ())
 G_DECLARE_FINAL_TYPE (ArbApplication, arb_application, ARB, APPLICATION, AdwApplication)
 
