@@ -2,9 +2,9 @@
 # The built metainfo passes appstreamcli validate with no warning, info
 # or pedantic hint (but the one an app ID with capitals always draws),
 # and each screenshot it names is in data/screenshots at the size it
-# gives, a PNG.
+# gives, a PNG; its newest release is the project's version.
 #
-#   check-metainfo.py APPSTREAMCLI METAINFO SCREENSHOT_DIR
+#   check-metainfo.py APPSTREAMCLI METAINFO SCREENSHOT_DIR VERSION
 import os
 import struct
 import subprocess
@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 # GNOME's IDs keep the app's name capitalised (io.github.arbiter.Arbiter).
 ALLOWED = {'cid-contains-uppercase-letter'}
 
-appstreamcli, metainfo, shots = sys.argv[1:4]
+appstreamcli, metainfo, shots, version = sys.argv[1:5]
 status = 0
 
 run = subprocess.run([appstreamcli, 'validate', '--no-net', '--strict', '--pedantic', '--explain', metainfo],
@@ -58,4 +58,9 @@ for image in images:
     if (str(w), str(h)) != (image.get('width'), image.get('height')):
         print(f'{path}: {w}x{h}, the metainfo says {image.get("width")}x{image.get("height")}')
         status = 1
+releases = root.findall('./releases/release')
+if not releases or releases[0].get('version') != version:
+    newest = releases[0].get('version') if releases else 'none'
+    print(f'{metainfo}: the newest release is {newest}, the project (meson.build) is {version}')
+    status = 1
 sys.exit(status)
