@@ -33,6 +33,7 @@ src/rules/arb-sheet.h          | the gpg                  | (the same comment)
 src/rules/arb-sheet.h          | rsbs dice                | (the same comment)
 src/cli/arbiter-cli.c          | table gpg to-hit         | an example command needs a real table
 ui/arb-sheet-library-window.ui | every Arena of Death foe | the starter sheets it offers, a sentence
+data/io.github.arbiter.Arbiter.metainfo.xml.in | * | the store page: captions and release notes tell of games
 '
 
 ids=$(find src/rules/games -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort)

@@ -10,7 +10,9 @@
  * being placed; gpg-move.png and main-6-gpg-path.png, a glider's
  * manoeuvres and their path; with a second folder whose sheets have
  * fought, roster-*.png and record-*.png, the library's roster and the
- * editor's record of fights at two sizes, light and dark. For
+ * editor's record of fights at two sizes, light and dark;
+ * window-shots DIR --store SHEETS writes store-*.png only, the
+ * software centres' pictures (build-aux/screenshots). For
  * checking the UI by eye
  * without a compositor (run it under xvfb-run with GSK_RENDERER=cairo).
  *
@@ -32,6 +34,7 @@
 #include "arb-dice-popover.h"
 #include "arb-hex-map.h"
 #include "arb-live-odds.h"
+#include "arb-odds-window.h"
 #include "arb-turn-order.h"
 #include "arb-preferences-window.h"
 #include "arb-update-sheets-dialog.h"
@@ -356,6 +359,155 @@ shoot_update_sheets (ArbWindow  *window,
   }
 }
 
+static GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (w, type))
+        return w;
+    }
+  return NULL;
+}
+
+/* The software centres' pictures (data/screenshots, by
+ * build-aux/screenshots): each at a laptop screen's size, played the
+ * way a referee plays it, the dice typed in so they come out the same
+ * each time. store-*.png. */
+static void
+shoot_store (ArbApplication *app,
+             const char     *dir,
+             const char     *sheets)
+{
+  AdwStyleManager *style = adw_style_manager_get_default ();
+  ArbWindow *window;
+  ArbActionDialog *dialog;
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  window = arb_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+
+  /* Arena of Death's demo after a strike, the next fighter up. */
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", "aod.strike");
+  dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+  arb_action_dialog_type_die (dialog, 12);
+  for (int guard = 0; !arb_action_dialog_get_ready (dialog) && guard < 8; guard++)
+    arb_action_dialog_type_die (dialog, 4);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  /* The strike's toast would cover the log: let it time out (5 s). */
+  for (int i = 0; i < 20; i++)
+    settle ();
+  shoot (GTK_WIDGET (window), dir, "store-1-arena.png");
+
+  /* Fight Odds on that fight, its runs over. */
+  if (gtk_widget_activate_action (GTK_WIDGET (window), "win.fight-odds", NULL))
+    {
+      GtkWindow *odds;
+      gint64 end = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+
+      iterate ();
+      odds = find_toplevel (ARB_TYPE_ODDS_WINDOW);
+      if (odds)
+        {
+          gtk_window_set_default_size (odds, 1024, 720);
+          while (arb_odds_window_get_running (ARB_ODDS_WINDOW (odds)) && g_get_monotonic_time () < end)
+            g_main_context_iteration (NULL, TRUE);
+          settle ();
+          shoot (GTK_WIDGET (odds), dir, "store-2-odds.png");
+          gtk_window_destroy (odds);
+          iterate ();
+        }
+    }
+  arb_fight_discard_draft (arb_window_get_fight (window));
+
+  /* The sheet library on the shipped sheets. */
+  {
+    GtkWindow *library;
+
+    g_settings_set_string (arb_application_get_settings (app), "sheet-library", sheets);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.show-sheet-library", NULL);
+    iterate ();
+    library = find_toplevel (g_type_from_name ("ArbSheetLibraryWindow"));
+    if (library)
+      {
+        gtk_window_set_default_size (library, 1280, 800);
+        settle ();
+        shoot (GTK_WIDGET (library), dir, "store-4-library.png");
+        gtk_window_destroy (library);
+        iterate ();
+      }
+  }
+
+  /* A glider's manoeuvres, F TL F, drawn as a path before Apply. */
+  {
+    g_autoptr(ArbFight) pit = arb_fight_new (arb_application_get_rules (app), "gpg", NULL, NULL);
+    g_autofree char *tamsin = g_build_filename (sheets, "gpg-tamsin-reeve.xml", NULL);
+    g_autofree char *oswin = g_build_filename (sheets, "gpg-oswin-marl.xml", NULL);
+    static const char *launches[][5] = { { "c2", "3", "0,13", "1", "2" }, { "c1", "1", "0,5", "5", "0" } };
+    static const char *keys[] = { "id", "track", "at", "facing", "dive" };
+    GtkWidget *row;
+
+    arb_fight_add_sheet (pit, tamsin, "Kestrels", NULL, 0, TRUE, NULL);
+    arb_fight_add_sheet (pit, oswin, "Ravens", NULL, 0, TRUE, NULL);
+    for (guint i = 0; i < G_N_ELEMENTS (launches); i++)
+      {
+        g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+
+        for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+          g_hash_table_insert (params, (gpointer)keys[k], (gpointer)launches[i][k]);
+        arb_fight_run (pit, "gpg.launch", params, NULL);
+      }
+    arb_fight_next (pit, NULL);
+    arb_window_set_fight (window, pit);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", "gpg.move");
+    dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+    row = dialog ? gtk_window_get_focus (GTK_WINDOW (dialog)) : NULL;
+    if (row)
+      {
+        gtk_widget_activate_action (row, "moves.add", "s", "F");
+        gtk_widget_activate_action (row, "moves.add", "s", "TL");
+        gtk_widget_activate_action (row, "moves.add", "s", "F");
+      }
+    settle ();
+    shoot (GTK_WIDGET (window), dir, "store-5-gliders.png");
+    if (dialog)
+      gtk_window_destroy (GTK_WINDOW (dialog));
+    arb_fight_discard_draft (pit);
+  }
+
+  /* Dogfight in the dark style, an aircraft selected with its areas. */
+  {
+    g_autoptr(ArbFight) sky = arb_fight_new (arb_application_get_rules (app), "dogfight", NULL, NULL);
+    g_autofree char *anna = g_build_filename (sheets, "dogfight-anna-brightwell.xml", NULL);
+    g_autofree char *otto = g_build_filename (sheets, "dogfight-otto-brandt.xml", NULL);
+    ArbHex a = { 15, 5 }, b = { 19, 4 };
+    g_auto(GStrv) ids = NULL;
+
+    adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_FORCE_DARK);
+    arb_fight_add_sheet (sky, anna, "Allies", &a, 0, TRUE, NULL);
+    arb_fight_add_sheet (sky, otto, "Central Powers", &b, 3, TRUE, NULL);
+    arb_window_set_fight (window, sky);
+    settle ();
+    ids = arb_encounter_list_combatants (arb_fight_get_encounter (sky));
+    arb_hex_map_set_selected (ARB_HEX_MAP (find_widget (GTK_WIDGET (window), ARB_TYPE_HEX_MAP)), ids[0]);
+    settle ();
+    shoot (GTK_WIDGET (window), dir, "store-6-dark.png");
+    arb_fight_discard_draft (sky);
+  }
+
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+  gtk_window_destroy (GTK_WINDOW (window));
+  iterate ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -377,6 +529,12 @@ main (int   argc,
   if (argc > 2 && g_str_equal (argv[2], "--live-odds"))
     {
       shoot_live_odds (app, dir);
+      return 0;
+    }
+  /* window-shots DIR --store SHEETS: the software centres' pictures. */
+  if (argc > 3 && g_str_equal (argv[2], "--store"))
+    {
+      shoot_store (app, dir, argv[3]);
       return 0;
     }
 
