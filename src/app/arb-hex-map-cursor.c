@@ -1,7 +1,7 @@
 /* arb-hex-map-cursor.c: the map for the keyboard and assistive technologies
  *
- * A hex cursor the arrow keys move; Enter or Space selects the figure
- * under it, or asks to move the selected figure there (the same request
+ * A hex cursor the arrow keys move; once they have, Enter or Space (else
+ * the window's keys to move the fight on) selects the figure under it, or asks to move the selected figure there (the same request
  * a drag makes, so the same game procedure plans it); Escape clears the
  * ruler, then the selection. The map's accessible description says the
  * cursor's hex and who stands in it, kept current as it moves and as the
@@ -104,14 +104,19 @@ arb_hex_map_update_accessible (ArbHexMap *self)
 }
 
 /* The cursor is a keyboard's mark: shown while the map has the focus
- * and the keys are in use, not after every click. */
+ * and the arrows are in use, not after every click. */
 static gboolean
 cursor_visible (ArbHexMap *self)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  return self->cursor_set && self->encounter && self->cursor_keyed && gtk_widget_has_focus (GTK_WIDGET (self));
+}
 
-  return self->cursor_set && self->encounter && gtk_widget_has_focus (GTK_WIDGET (self)) &&
-         (self->cursor_keyed || (GTK_IS_WINDOW (root) && gtk_window_get_focus_visible (GTK_WINDOW (root))));
+gboolean
+arb_hex_map_get_cursor_shown (ArbHexMap *self)
+{
+  g_return_val_if_fail (ARB_IS_HEX_MAP (self), FALSE);
+
+  return cursor_visible (self);
 }
 
 void
@@ -294,4 +299,27 @@ arb_hex_map_init_cursor (ArbHexMap *self)
   g_signal_connect (focus, "enter", G_CALLBACK (on_focus_changed), self);
   g_signal_connect (focus, "leave", G_CALLBACK (on_focus_changed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
+}
+
+gboolean
+arb_hex_map_get_cursor (ArbHexMap *self,
+                        ArbHex    *at)
+{
+  g_return_val_if_fail (ARB_IS_HEX_MAP (self), FALSE);
+
+  if (!self->encounter)
+    return FALSE;
+  arb_hex_map_place_cursor (self, FALSE);
+  if (at)
+    *at = self->cursor;
+  return TRUE;
+}
+
+const char *
+arb_hex_map_get_description (ArbHexMap *self)
+{
+  g_return_val_if_fail (ARB_IS_HEX_MAP (self), NULL);
+
+  arb_hex_map_update_accessible (self);
+  return self->described;
 }
