@@ -127,18 +127,22 @@ arb_hex_map_draw_cursor (ArbHexMap *self,
 
   if (!cursor_visible (self))
     return;
-  /* Inside the hex only (the stroke is clipped to it): black, then
-   * yellow within, to read on the light map and the dark one, and
-   * unlike the selected token's ring in its side's colour. */
+  /* Inside the hex only (the stroke is clipped to it), in bands from its
+   * edge: black, white, then blue, to read on the light map and the dark
+   * one, and unlike the selected token's yellow ring. */
   cairo_save (cr);
   arb_hex_map_hex_path (cr, self->viewport, self->cursor);
   cairo_clip (cr);
   arb_hex_map_hex_path (cr, self->viewport, self->cursor);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_set_source_rgba (cr, 0, 0, 0, 0.9);
+  cairo_set_line_width (cr, 2 * width + 6);
+  cairo_stroke_preserve (cr);
+  cairo_set_source_rgb (cr, 1, 1, 1);
   cairo_set_line_width (cr, 2 * width + 3);
   cairo_stroke_preserve (cr);
-  cairo_set_source_rgb (cr, 1.0, 0.84, 0.0);
+  /* libadwaita's blue accent */
+  cairo_set_source_rgb (cr, 0.21, 0.52, 0.89);
   cairo_set_line_width (cr, 2 * width);
   cairo_stroke (cr);
   cairo_restore (cr);
