@@ -111,6 +111,13 @@ cursor_visible (ArbHexMap *self)
   return self->cursor_set && self->encounter && self->cursor_keyed && gtk_widget_has_focus (GTK_WIDGET (self));
 }
 
+void
+arb_hex_map_sync_cursor (ArbHexMap *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "map.activate", self->cursor_keyed && self->encounter);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 gboolean
 arb_hex_map_get_cursor_shown (ArbHexMap *self)
 {
@@ -208,6 +215,7 @@ action_cursor (GtkWidget  *widget,
     }
   to = arb_hex_at (col, row);
   self->cursor_keyed = TRUE;
+  arb_hex_map_sync_cursor (self);
   if (arb_hex_map_on_map (self, to))
     {
       self->cursor = to;
@@ -234,7 +242,6 @@ action_activate (GtkWidget  *widget,
   if (!self->encounter)
     return;
   arb_hex_map_place_cursor (self, FALSE);
-  self->cursor_keyed = TRUE;
   here = figures_at (self, self->cursor);
   if (here->len > 0)
     {
@@ -289,6 +296,8 @@ arb_hex_map_class_add_cursor (GtkWidgetClass *widget_class)
    * keys answer first. */
   for (guint i = 0; i < G_N_ELEMENTS (arrows); i++)
     gtk_widget_class_add_binding_action (widget_class, arrows[i].key, 0, "map.cursor", "i", arrows[i].direction);
+  /* Enter and Space are the map's only once the arrows have moved the
+   * cursor; before, they are the window's (Next). */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "map.activate", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "map.activate", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "map.activate", NULL);
@@ -303,6 +312,7 @@ arb_hex_map_init_cursor (ArbHexMap *self)
   g_signal_connect (focus, "enter", G_CALLBACK (on_focus_changed), self);
   g_signal_connect (focus, "leave", G_CALLBACK (on_focus_changed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
+  arb_hex_map_sync_cursor (self);
 }
 
 gboolean

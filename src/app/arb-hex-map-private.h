@@ -325,6 +325,9 @@ void        arb_hex_map_update_accessible (ArbHexMap *self);
 void        arb_hex_map_class_add_cursor (GtkWidgetClass *widget_class);
 /* From the widget's init: the cursor shows and hides with the focus. */
 void        arb_hex_map_init_cursor   (ArbHexMap   *self);
+/* Enter and Space for the cursor while the arrows are in use: after a
+ * change of cursor_keyed or of the encounter. */
+void        arb_hex_map_sync_cursor   (ArbHexMap   *self);
 
 /* arb-hex-map-actions.c */
 void        arb_hex_map_class_add_actions (GtkWidgetClass *widget_class);

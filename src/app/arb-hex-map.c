@@ -527,6 +527,7 @@ on_click (GtkGestureClick *gesture,
   /* The keyboard goes on from the hex clicked; the cursor hides until
    * a key moves it. */
   self->cursor_keyed = FALSE;
+  arb_hex_map_sync_cursor (self);
   {
     ArbHex hex = arb_viewport_pixel_to_hex (self->viewport, x, y);
 
@@ -1026,6 +1027,7 @@ arb_hex_map_set_encounter (ArbHexMap    *self,
   arb_viewport_set_pointy (self->viewport, encounter && arb_map_get_pointy (encounter));
   g_clear_pointer (&self->selected, g_free);
   self->cursor_set = FALSE;
+  arb_hex_map_sync_cursor (self);
   /* A new map is shown whole. */
   self->fit_mode = TRUE;
   arb_hex_map_fit (self, 0, 0);
