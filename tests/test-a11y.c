@@ -184,6 +184,9 @@ test_keyboard_map (void)
     int now_facing;
 
     assert_cursor (map, to.q, to.r);
+    /* What a screen reader is given, as the key left it. */
+    gtk_test_accessible_assert_property (map, GTK_ACCESSIBLE_PROPERTY_LABEL, "Map");
+    gtk_test_accessible_assert_property (map, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, empty);
     g_assert_cmpstr (arb_hex_map_get_description (map), ==, empty);
     press (GTK_WINDOW (window), "Return");
     dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
@@ -197,7 +200,9 @@ test_keyboard_map (void)
     g_assert_cmpint (now.q, ==, to.q);
     g_assert_cmpint (now.r, ==, to.r);
     /* He stands at the cursor now, and it says so. */
-    assert_starts (arb_hex_map_get_description (map), g_strdup_printf ("Hex %d,%d: Rolf the Barbarian", to.q, to.r));
+    g_free (param);
+    param = g_strdup_printf ("Hex %d,%d: Rolf the Barbarian", to.q, to.r);
+    assert_starts (arb_hex_map_get_description (map), param);
     at = now;
     facing = now_facing;
   }
