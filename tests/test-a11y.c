@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "arb-action-dialog.h"
@@ -18,6 +19,8 @@
 #include "arb-app-test.h"
 
 #define E ARB_ENCOUNTER_ENTITY
+/* Half a hex's width across its flats, in map units (a hex's radius 1). */
+#define SQRT3_HALF 0.8660254037844386
 
 static ArbApplication *app;
 
@@ -124,10 +127,16 @@ test_keyboard_map (void)
   g_assert_cmpint (at.r, ==, 3);
   g_assert_cmpint (facing, ==, 0);
 
+  /* His turn: he is the one selected, and the cursor starts at him. */
+  g_assert_cmpstr (arb_hex_map_get_selected (map), ==, rolf);
+  assert_cursor (map, 8, 3);
+  g_assert_false (arb_hex_map_get_cursor_shown (map));
+
   /* Escape clears the selection; the cursor stays where it was. */
   gtk_widget_grab_focus (GTK_WIDGET (map));
   press (GTK_WINDOW (window), "Escape");
   g_assert_null (arb_hex_map_get_selected (map));
+  assert_cursor (map, 8, 3);
   {
     ArbHex start;
 
@@ -244,6 +253,77 @@ test_keyboard_map (void)
   discard_drafts ();
 }
 
+
+/* The arrows on flat and pointy hexes, on the arena's map alone: with
+ * flat tops Right goes to the next column (half a hex up or down on
+ * screen), Down straight down the column; with pointy tops, the picture
+ * turned a quarter, Right goes straight along the screen row and Down
+ * to the next row, half a hex aside. The cursor starts in the middle
+ * when nothing is selected, and stays on the map at its edge. */
+static void
+test_cursor_layouts (void)
+{
+  for (int pointy = 0; pointy < 2; pointy++)
+    {
+      g_autoptr(ArbEncounter) enc = arb_encounter_new ("aod", NULL);
+      ArbStep *step = arb_step_new ("test.map", NULL);
+      GtkWidget *window = gtk_window_new ();
+      GtkWidget *map = arb_hex_map_new ();
+      ArbViewport *vp = arb_hex_map_get_viewport (ARB_HEX_MAP (map));
+      double x0, y0, x1, y1, x2, y2, s;
+      ArbHex start, right, down, edge;
+      int cols, rows;
+
+      g_assert_true (arb_map_apply_preset (step, enc, "aod-arena", NULL));
+      arb_step_set (step, enc, E, ARB_KEY_MAP_LAYOUT, pointy ? "pointy" : "flat");
+      arb_encounter_apply (enc, step);
+      g_assert_true (arb_encounter_get_map_size (enc, &cols, &rows));
+      gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
+      gtk_window_set_child (GTK_WINDOW (window), map);
+      arb_hex_map_set_encounter (ARB_HEX_MAP (map), enc);
+      gtk_window_present (GTK_WINDOW (window));
+      iterate ();
+
+      g_assert_true (arb_hex_map_get_cursor (ARB_HEX_MAP (map), &start));
+      g_assert_cmpint (start.q, ==, arb_hex_at (cols / 2, rows / 2).q);
+      g_assert_cmpint (start.r, ==, arb_hex_at (cols / 2, rows / 2).r);
+      {
+        g_autofree char *said = g_strdup_printf ("Hex %d,%d: empty", start.q, start.r);
+
+        g_assert_cmpstr (arb_hex_map_get_description (ARB_HEX_MAP (map)), ==, said);
+      }
+      g_assert_true (gtk_widget_activate_action (map, "map.cursor", "i", 1));
+      g_assert_true (arb_hex_map_get_cursor (ARB_HEX_MAP (map), &right));
+      g_assert_true (gtk_widget_activate_action (map, "map.cursor", "i", 3));
+      g_assert_true (arb_hex_map_get_cursor (ARB_HEX_MAP (map), &down));
+      arb_viewport_hex_to_pixel (vp, start, &x0, &y0);
+      arb_viewport_hex_to_pixel (vp, right, &x1, &y1);
+      arb_viewport_hex_to_pixel (vp, down, &x2, &y2);
+      s = arb_viewport_get_scale (vp);
+      /* Neighbours each time: one hex apart, centre to centre. */
+      g_assert_cmpint (arb_hex_distance (start, right), ==, 1);
+      g_assert_cmpint (arb_hex_distance (right, down), ==, 1);
+      g_assert_cmpfloat (x1 - x0, >, 0.7 * s);
+      g_assert_cmpfloat (y2 - y1, >, 0.7 * s);
+      if (pointy)
+        {
+          g_assert_cmpfloat (fabs (y1 - y0), <, 0.01);
+          g_assert_true (G_APPROX_VALUE (fabs (x2 - x1), SQRT3_HALF * s, 0.01));
+        }
+      else
+        {
+          g_assert_cmpfloat (fabs (x2 - x1), <, 0.01);
+          g_assert_true (G_APPROX_VALUE (fabs (y1 - y0), SQRT3_HALF * s, 0.01));
+        }
+      /* Up past the top edge: the cursor stays on the map. */
+      for (int i = 0; i < rows + cols; i++)
+        g_assert_true (gtk_widget_activate_action (map, "map.cursor", "i", 2));
+      g_assert_true (arb_hex_map_get_cursor (ARB_HEX_MAP (map), &edge));
+      g_assert_true (arb_map_shape_contains (arb_map_get_shape (enc), cols, rows, edge));
+      gtk_window_destroy (GTK_WINDOW (window));
+      iterate ();
+    }
+}
 
 /* Accessible names.
  *
@@ -556,6 +636,7 @@ main (int   argc,
 
   discard_drafts ();
   g_test_add_func ("/a11y/keyboard-map", test_keyboard_map);
+  g_test_add_func ("/a11y/cursor-layouts", test_cursor_layouts);
   g_test_add_func ("/a11y/names-helper", test_names_helper);
   g_test_add_func ("/a11y/names", test_names);
   return g_test_run ();
