@@ -755,6 +755,12 @@ on_query_tooltip (ArbHexMap  *self,
   const char *id = keyboard ? self->selected : arb_hex_map_token_at (self, x, y);
   g_autofree char *text = NULL;
 
+  /* From the keyboard with the cursor in use: what the cursor is on. */
+  if (keyboard && self->encounter && arb_hex_map_get_cursor_shown (self))
+    {
+      gtk_tooltip_set_text (tooltip, arb_hex_map_get_description (self));
+      return TRUE;
+    }
   if (id == NULL || self->encounter == NULL)
     return FALSE;
   text = arb_hex_map_describe (self, id);
