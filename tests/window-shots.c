@@ -10,8 +10,9 @@
  * being placed; gpg-move.png and main-6-gpg-path.png, a glider's
  * manoeuvres and their path; with a second folder whose sheets have
  * fought, roster-*.png and record-*.png, the library's roster and the
- * editor's record of fights at two sizes, light and dark;
- * window-shots DIR --store SHEETS writes store-*.png only, the
+ * editor's record of fights at two sizes, light and dark; with
+ * --cursor, cursor-*.png, the map's hex cursor at two sizes, light and
+ * dark; window-shots DIR --store SHEETS writes store-*.png only, the
  * software centres' pictures (build-aux/screenshots). For
  * checking the UI by eye
  * without a compositor (run it under xvfb-run with GSK_RENDERER=cairo).
@@ -508,6 +509,51 @@ shoot_store (ArbApplication *app,
   iterate ();
 }
 
+/* The map's hex cursor, moved by the arrow keys' action from the
+ * selected figure three hexes on, at 800x600 and 1280x800, light
+ * and dark: cursor-WxH-light.png, cursor-WxH-dark.png. */
+static void
+shoot_cursor (ArbApplication *app,
+              const char     *dir)
+{
+  static const int sizes[][2] = { { 800, 600 }, { 1280, 800 } };
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (int dark = 0; dark < 2; dark++)
+      {
+        ArbWindow *window = arb_window_new (app);
+        GtkWidget *map;
+        g_autofree char *name = g_strdup_printf ("cursor-%dx%d-%s.png", sizes[i][0], sizes[i][1], dark ? "dark" : "light");
+        g_autofree char *focus = NULL;
+
+        adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+        gtk_window_set_default_size (GTK_WINDOW (window), sizes[i][0], sizes[i][1]);
+        gtk_window_present (GTK_WINDOW (window));
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL);
+        gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+        settle ();
+        map = find_widget (GTK_WIDGET (window), ARB_TYPE_HEX_MAP);
+        gtk_widget_grab_focus (map);
+        /* The window takes the keyboard as a click on it would. */
+        focus = g_strdup_printf ("sh -c 'xdotool search --name \"^%s$\" windowfocus --sync'",
+                                 gtk_window_get_title (GTK_WINDOW (window)));
+        g_spawn_command_line_sync (focus, NULL, NULL, NULL, NULL);
+        settle ();
+        /* From the selected figure, Lazar at 8,4: Right, Up, Up, an
+         * empty hex beside the Troll. */
+        gtk_widget_activate_action (map, "map.cursor", "i", 1);
+        gtk_widget_activate_action (map, "map.cursor", "i", 2);
+        gtk_widget_activate_action (map, "map.cursor", "i", 2);
+        settle ();
+        g_print ("%s: %s\n", name, arb_hex_map_get_description (ARB_HEX_MAP (map)));
+        shoot (GTK_WIDGET (window), dir, name);
+        gtk_window_destroy (GTK_WINDOW (window));
+        iterate ();
+      }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -535,6 +581,13 @@ main (int   argc,
   if (argc > 3 && g_str_equal (argv[2], "--store"))
     {
       shoot_store (app, dir, argv[3]);
+      return 0;
+    }
+
+  /* window-shots DIR --cursor: the map's hex cursor alone. */
+  if (argc > 2 && g_str_equal (argv[2], "--cursor"))
+    {
+      shoot_cursor (app, dir);
       return 0;
     }
 

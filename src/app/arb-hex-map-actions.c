@@ -354,8 +354,10 @@ arb_hex_map_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, 0, "map.face-turn", "i", 1);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, 0, "map.face-turn", "i", -1);
 
+  /* The arrows move the hex cursor (arb-hex-map-cursor.c); with Control
+   * they pan. */
   for (guint i = 0; i < G_N_ELEMENTS (pans); i++)
-    gtk_widget_class_add_binding_action (widget_class, pans[i].key, 0, "map.pan", "(ii)", pans[i].dx, pans[i].dy);
+    gtk_widget_class_add_binding_action (widget_class, pans[i].key, GDK_CONTROL_MASK, "map.pan", "(ii)", pans[i].dx, pans[i].dy);
   for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
     gtk_widget_class_add_binding_action (widget_class, moves[i].key, 0, "map.move", "i", moves[i].direction);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "map.zoom", "d", 1.25);
@@ -366,8 +368,10 @@ arb_hex_map_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "map.fit", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Tab, 0, "map.select", "i", 1);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_ISO_Left_Tab, GDK_SHIFT_MASK, "map.select", "i", -1);
-  /* Escape and Enter answer a placing first; without one the action is
-   * off and Escape clears the ruler. */
+  /* Escape and Enter answer a placing first, then a facing being
+   * chosen; without either those actions are off and the cursor's keys
+   * answer: Enter selects or moves, Escape clears the ruler or the
+   * selection. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "map.place-cancel", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, 0, "map.place", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "map.place", NULL);
@@ -376,10 +380,12 @@ arb_hex_map_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, 0, "map.face-done", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_space, 0, "map.face-done", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "map.face-cancel", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "map.ruler-clear", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, 0, "map.face", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0, "map.menu", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK, "map.menu", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketleft, 0, "map.turn", "i", 1);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_bracketright, 0, "map.turn", "i", -1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_comma, 0, "map.turn", "i", 1);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_period, 0, "map.turn", "i", -1);
+  arb_hex_map_class_add_cursor (widget_class);
 }

@@ -110,6 +110,12 @@ struct _ArbHexMap
   gboolean       dark;          /* the system's dark style: a dark map */
   gboolean       public;        /* the players' screen: no zones, no gauges */
   GtkWidget     *legend;        /* a button whose popover explains the zone tints */
+  /* The keyboard's hex (arb-hex-map-cursor.c): drawn while the map has
+   * the focus and the keys have moved it or the window shows focus. */
+  gboolean       cursor_set;    /* placed yet: at the selection or the middle */
+  gboolean       cursor_keyed;  /* moved by a key since the last click */
+  ArbHex         cursor;
+  char          *described;     /* what the accessible description says */
 };
 
 /* The smallest radius a token is drawn with, in pixels, however far
@@ -305,6 +311,23 @@ void        arb_hex_map_request_move  (ArbHexMap   *self,
                                        ArbHex       to);
 void        arb_hex_map_request_turn  (ArbHexMap   *self,
                                        int          turns);
+
+/* arb-hex-map-cursor.c */
+/* Puts the cursor at the selected figure, or the map's middle when it
+ * has no place yet (@follow: at the selected figure whatever it was). */
+void        arb_hex_map_place_cursor  (ArbHexMap   *self,
+                                       gboolean     follow);
+void        arb_hex_map_draw_cursor   (ArbHexMap   *self,
+                                       cairo_t     *cr);
+/* The accessible name ("Map") and description (the cursor's hex and
+ * who stands in it), kept current. */
+void        arb_hex_map_update_accessible (ArbHexMap *self);
+void        arb_hex_map_class_add_cursor (GtkWidgetClass *widget_class);
+/* From the widget's init: the cursor shows and hides with the focus. */
+void        arb_hex_map_init_cursor   (ArbHexMap   *self);
+/* Enter and Space for the cursor while the arrows are in use: after a
+ * change of cursor_keyed or of the encounter. */
+void        arb_hex_map_sync_cursor   (ArbHexMap   *self);
 
 /* arb-hex-map-actions.c */
 void        arb_hex_map_class_add_actions (GtkWidgetClass *widget_class);

@@ -209,6 +209,8 @@ check_tiles (ArbHexMap *self)
   arb_hex_map_update_frame (self);
   arb_hex_map_update_zones (self);
   arb_hex_map_update_tokens (self);
+  /* A step may have changed who stands at the cursor. */
+  arb_hex_map_update_accessible (self);
 }
 
 /* Tile (@column, @row) covers TILE by TILE map pixels at the present
@@ -392,6 +394,12 @@ arb_hex_map_render (ArbHexMap   *self,
       arb_hex_map_draw_plan (self, cr, width, height);
       cairo_destroy (cr);
     }
+  {
+    cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &area);
+
+    arb_hex_map_draw_cursor (self, cr);
+    cairo_destroy (cr);
+  }
   gtk_snapshot_pop (snapshot);
 }
 
@@ -426,9 +434,7 @@ arb_hex_map_snapshot (GtkWidget   *widget,
 static void
 update_accessible (ArbHexMap *self)
 {
-  g_autofree char *label = arb_hex_map_describe (self, self->selected);
-
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  arb_hex_map_update_accessible (self);
 }
 
 /* The combatant drawn at a pixel, the selected one first. */
@@ -518,7 +524,21 @@ on_click (GtkGestureClick *gesture,
       arb_hex_map_place (self, &at);
       return;
     }
+  /* The keyboard goes on from the hex clicked; the cursor hides until
+   * a key moves it. */
+  self->cursor_keyed = FALSE;
+  arb_hex_map_sync_cursor (self);
+  {
+    ArbHex hex = arb_viewport_pixel_to_hex (self->viewport, x, y);
+
+    if (arb_hex_map_on_map (self, hex))
+      {
+        self->cursor = hex;
+        self->cursor_set = TRUE;
+      }
+  }
   arb_hex_map_set_selected (self, arb_hex_map_token_at (self, x, y));
+  update_accessible (self);
 }
 
 static void
@@ -735,6 +755,12 @@ on_query_tooltip (ArbHexMap  *self,
   const char *id = keyboard ? self->selected : arb_hex_map_token_at (self, x, y);
   g_autofree char *text = NULL;
 
+  /* From the keyboard with the cursor in use: what the cursor is on. */
+  if (keyboard && self->encounter && arb_hex_map_get_cursor_shown (self))
+    {
+      gtk_tooltip_set_text (tooltip, arb_hex_map_get_description (self));
+      return TRUE;
+    }
   if (id == NULL || self->encounter == NULL)
     return FALSE;
   text = arb_hex_map_describe (self, id);
@@ -825,6 +851,7 @@ arb_hex_map_dispose (GObject *object)
   g_clear_pointer (&self->ground, g_ptr_array_unref);
   g_clear_pointer (&self->ground_boxes, g_array_unref);
   g_clear_pointer (&self->legend, gtk_widget_unparent);
+  g_clear_pointer (&self->described, g_free);
 
   G_OBJECT_CLASS (arb_hex_map_parent_class)->dispose (object);
 }
@@ -976,6 +1003,7 @@ arb_hex_map_init (ArbHexMap *self)
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
   arb_hex_map_update_legend (self);
+  arb_hex_map_init_cursor (self);
 
   update_accessible (self);
 }
@@ -1004,6 +1032,8 @@ arb_hex_map_set_encounter (ArbHexMap    *self,
   arb_hex_map_update_legend (self);
   arb_viewport_set_pointy (self->viewport, encounter && arb_map_get_pointy (encounter));
   g_clear_pointer (&self->selected, g_free);
+  self->cursor_set = FALSE;
+  arb_hex_map_sync_cursor (self);
   /* A new map is shown whole. */
   self->fit_mode = TRUE;
   arb_hex_map_fit (self, 0, 0);
@@ -1055,6 +1085,9 @@ arb_hex_map_set_selected (ArbHexMap  *self,
     return;
   g_free (self->selected);
   self->selected = g_strdup (id);
+  /* The cursor follows the selection. */
+  if (id)
+    arb_hex_map_place_cursor (self, TRUE);
   update_accessible (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);

@@ -113,6 +113,17 @@ GArray       *arb_hex_map_get_planned_path (ArbHexMap *self,
 void          arb_hex_map_side_colour   (ArbEncounter *encounter,
                                          const char   *side,
                                          GdkRGBA      *colour);
+/* The keyboard's hex cursor (the arrows move it, Enter selects or
+ * moves there); FALSE when the map has no fight. */
+gboolean      arb_hex_map_get_cursor    (ArbHexMap    *self,
+                                         ArbHex       *at);
+/* Whether the cursor shows: the map has the focus and an arrow key has
+ * moved the cursor since the last click. Enter and Space are then the
+ * map's, not the window's. */
+gboolean      arb_hex_map_get_cursor_shown (ArbHexMap *self);
+/* What the map's accessible description says: the cursor's hex and who
+ * stands in it ("Hex 4,5: empty"). */
+const char   *arb_hex_map_get_description (ArbHexMap  *self);
 /* The sentence a screen reader says for a combatant on the map. */
 char         *arb_hex_map_describe      (ArbHexMap    *self,
                                          const char   *id);

@@ -1246,6 +1246,9 @@ next_shortcut_cb (GtkWidget *widget,
    * facing is chosen on the map, they set it. */
   if (arb_hex_map_get_placing (self->map, NULL, NULL) || arb_hex_map_get_facing_choice (self->map, NULL))
     return FALSE;
+  /* With the map's hex cursor in use, they select or move there. */
+  if (arb_hex_map_get_cursor_shown (self->map))
+    return FALSE;
 
   for (GtkWidget *w = focus; w && w != widget; w = gtk_widget_get_parent (w))
     if (GTK_IS_EDITABLE (w) || (GTK_IS_TEXT_VIEW (w) && gtk_text_view_get_editable (GTK_TEXT_VIEW (w))) ||
