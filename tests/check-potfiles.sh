@@ -19,6 +19,8 @@ found=$( {
   grep -lE '\b(N?_|C_|NC_|g_dngettext|ngettext)[[:space:]]*\(' $(find src -name '*.c' | sort) 2>/dev/null || true
   grep -l 'translatable="yes"' $(find ui src -name '*.ui' | sort) 2>/dev/null || true
   find data -maxdepth 1 \( -name '*.desktop.in' -o -name '*.metainfo.xml.in' -o -name '*.gschema.xml.in' \) | sort
+  # The tables' titles, notes and words, by the rules in po/its.
+  find data/rulesets -maxdepth 1 -name '*.xml' | sort
 } | sed 's|^\./||' | sort -u)
 
 for f in $found; do

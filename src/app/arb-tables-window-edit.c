@@ -122,7 +122,7 @@ fill_grid (ArbTablesWindow *self)
   gtk_grid_attach (self->edit_grid, grid_label (first, "dim-label"), 0, y, 1, 1);
   for (guint c = 0; c < n_columns; c++)
     {
-      GtkWidget *heading = grid_label (arb_table_get_column (table, c)->title, "heading");
+      GtkWidget *heading = grid_label (arb_ruleset_gettext (arb_table_get_column (table, c)->title), "heading");
 
       /* A heading as narrow as its longest word: the cells set the width. */
       gtk_label_set_width_chars (GTK_LABEL (heading), -1);
@@ -136,18 +136,19 @@ fill_grid (ArbTablesWindow *self)
 
       if (row->group && g_strcmp0 (row->group, last_group) != 0)
         {
-          GtkWidget *heading = grid_label (row->group, "title-4");
+          GtkWidget *heading = grid_label (arb_ruleset_gettext (row->group), "title-4");
 
           gtk_widget_set_margin_top (heading, 6);
           gtk_grid_attach (self->edit_grid, heading, 0, y++, n_columns + 1, 1);
         }
       last_group = row->group;
-      gtk_grid_attach (self->edit_grid, grid_label (row->label, "heading"), 0, y, 1, 1);
+      gtk_grid_attach (self->edit_grid, grid_label (arb_ruleset_gettext (row->label), "heading"), 0, y, 1, 1);
       for (guint c = 0; c < n_columns; c++)
         {
           GtkWidget *entry = gtk_entry_new ();
           /* TRANSLATORS: a cell of the grid, for a screen reader: "Row 2, Result" */
-          g_autofree char *spoken = g_strdup_printf (_("Row %s, %s"), row->label, arb_table_get_column (table, c)->title);
+          g_autofree char *spoken = g_strdup_printf (_("Row %s, %s"), arb_ruleset_gettext (row->label),
+                                                   arb_ruleset_gettext (arb_table_get_column (table, c)->title));
 
           gtk_editable_set_text (GTK_EDITABLE (entry), row->cells[c].text);
           /* Narrow at least, so that seven columns fit a small screen;

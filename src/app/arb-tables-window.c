@@ -76,8 +76,11 @@ table_matches (ArbTablesWindow *self,
   folded = g_utf8_casefold (search, -1);
   words = g_strsplit_set (folded, " \t", -1);
   {
-    g_autofree char *all = g_strjoin (" ", arb_table_get_title (table), arb_table_get_id (table),
-                                      arb_table_get_key (table) ? arb_table_get_key (table) : "", NULL);
+    /* The title in both languages: a referee may know the book's. */
+    const char *key = arb_table_get_key (table) ? arb_table_get_key (table) : "";
+    g_autofree char *all = g_strjoin (" ", arb_ruleset_gettext (arb_table_get_title (table)),
+                                      arb_table_get_title (table), arb_table_get_id (table),
+                                      arb_ruleset_gettext (key), key, NULL);
 
     hay = g_utf8_casefold (all, -1);
   }
@@ -198,7 +201,7 @@ describe_index (ArbTable *table)
     return g_strdup_printf (_("roll %s"), arb_table_get_dice (table));
   if (arb_table_get_key (table))
     /* TRANSLATORS: a table read by this value: "by combat factor" */
-    return g_strdup_printf (_("by %s"), arb_table_get_key (table));
+    return g_strdup_printf (_("by %s"), arb_ruleset_gettext (arb_table_get_key (table)));
   return g_strdup ("");
 }
 
@@ -208,10 +211,10 @@ make_table_row (ArbTable *table)
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *title = gtk_label_new (arb_table_get_title (table));
+  GtkWidget *title = gtk_label_new (arb_ruleset_gettext (arb_table_get_title (table)));
   g_autofree char *index = describe_index (table);
   GtkWidget *how = gtk_label_new (index);
-  g_autoptr(GString) spoken = g_string_new (arb_table_get_title (table));
+  g_autoptr(GString) spoken = g_string_new (arb_ruleset_gettext (arb_table_get_title (table)));
 
   gtk_label_set_xalign (GTK_LABEL (title), 0);
   gtk_label_set_wrap (GTK_LABEL (title), TRUE);
@@ -515,7 +518,7 @@ _arb_tables_window_index_title (ArbTable *table)
 {
   if (arb_table_get_dice (table))
     return g_strdup (arb_table_get_dice (table));
-  return capitalize (arb_table_get_key (table));
+  return capitalize (arb_ruleset_gettext (arb_table_get_key (table)));
 }
 
 static void
@@ -539,7 +542,8 @@ fill_rows (ArbTablesWindow *self,
   line_append (line, make_cell (first, g_ptr_array_index (groups, 0), TRUE));
   for (guint c = 0; c < n_columns; c++)
     {
-      GtkWidget *cell = make_cell (arb_table_get_column (table, c)->title, g_ptr_array_index (groups, c + 1), FALSE);
+      GtkWidget *cell = make_cell (arb_ruleset_gettext (arb_table_get_column (table, c)->title),
+                                   g_ptr_array_index (groups, c + 1), FALSE);
 
       gtk_widget_add_css_class (cell, "heading");
       line_append (line, cell);
@@ -556,7 +560,7 @@ fill_rows (ArbTablesWindow *self,
 
       if (row->group && g_strcmp0 (row->group, last_group) != 0)
         {
-          GtkWidget *heading = gtk_label_new (row->group);
+          GtkWidget *heading = gtk_label_new (arb_ruleset_gettext (row->group));
 
           gtk_label_set_xalign (GTK_LABEL (heading), 0);
           gtk_label_set_wrap (GTK_LABEL (heading), TRUE);
@@ -570,15 +574,16 @@ fill_rows (ArbTablesWindow *self,
       last_group = row->group;
 
       line = make_line ();
-      line_append (line, make_cell (row->label, g_ptr_array_index (groups, 0), TRUE));
-      g_string_append_printf (spoken, "%s %s", first, row->label);
+      line_append (line, make_cell (arb_ruleset_gettext (row->label), g_ptr_array_index (groups, 0), TRUE));
+      g_string_append_printf (spoken, "%s %s", first, arb_ruleset_gettext (row->label));
       for (guint c = 0; c < n_columns; c++)
         {
           const ArbCell *cell = &row->cells[c];
-          g_autofree char *text = cell->uncertain ? g_strconcat (cell->text, " " DAGGER, NULL) : g_strdup (cell->text);
+          const char *shown = arb_ruleset_gettext (cell->text);
+          g_autofree char *text = cell->uncertain ? g_strconcat (shown, " " DAGGER, NULL) : g_strdup (shown);
 
           line_append (line, make_cell (text, g_ptr_array_index (groups, c + 1), FALSE));
-          g_string_append_printf (spoken, "; %s: %s", arb_table_get_column (table, c)->title,
+          g_string_append_printf (spoken, "; %s: %s", arb_ruleset_gettext (arb_table_get_column (table, c)->title),
                                   text[0] ? text : _("blank"));
         }
       list_row = gtk_list_box_row_new ();
@@ -625,7 +630,8 @@ fill_notes (ArbTablesWindow *self,
       const ArbNote *note = arb_table_get_note (table, i);
 
       if (note->uncertain)
-        g_string_append_printf (footnotes, "%s" DAGGER " %s", footnotes->len ? "\n" : "", note->text);
+        g_string_append_printf (footnotes, "%s" DAGGER " %s", footnotes->len ? "\n" : "",
+                                arb_ruleset_gettext (note->text));
     }
   /* A dagger is never left unexplained. */
   if (footnotes->len == 0 && arb_table_has_uncertain (table))
@@ -649,7 +655,7 @@ fill_notes (ArbTablesWindow *self,
               gtk_box_append (GTK_BOX (section), make_note (_(sections[s].title), "heading"));
               gtk_box_append (self->notes_box, section);
             }
-          gtk_box_append (GTK_BOX (section), make_note (note->text, NULL));
+          gtk_box_append (GTK_BOX (section), make_note (arb_ruleset_gettext (note->text), NULL));
         }
     }
   gtk_widget_set_visible (GTK_WIDGET (self->notes_box), gtk_widget_get_first_child (GTK_WIDGET (self->notes_box)) != NULL);
@@ -689,9 +695,9 @@ display_table (ArbTablesWindow *self,
   self->table = arb_table_ref (table);
   dice = arb_table_get_dice (table);
 
-  adw_window_title_set_title (self->window_title, arb_table_get_title (table));
+  adw_window_title_set_title (self->window_title, arb_ruleset_gettext (arb_table_get_title (table)));
   adw_window_title_set_subtitle (self->window_title, arb_game_title_of (arb_table_get_system (table)));
-  gtk_label_set_text (self->title_label, arb_table_get_title (table));
+  gtk_label_set_text (self->title_label, arb_ruleset_gettext (arb_table_get_title (table)));
   gtk_label_set_text (self->source_label, arb_table_get_source (table));
   gtk_widget_set_visible (GTK_WIDGET (self->source_label), arb_table_get_source (table)[0] != '\0');
   if (arb_table_is_house_rule (table))
@@ -721,10 +727,10 @@ display_table (ArbTablesWindow *self,
       const ArbRow *row = arb_table_get_row (table, 0);
 
       /* TRANSLATORS: look-up hint of a table of named rows: "Knife, …" */
-      hint = g_strdup_printf (_("A row’s name, such as “%s”"), row->name ? row->name : row->label);
+      hint = g_strdup_printf (_("A row’s name, such as “%s”"), arb_ruleset_gettext (row->label));
     }
   else
-    hint = capitalize (arb_table_get_key (table));
+    hint = capitalize (arb_ruleset_gettext (arb_table_get_key (table)));
   gtk_widget_set_visible (GTK_WIDGET (self->roll_button), dice != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.roll", dice != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "tables.look-up", TRUE);
@@ -815,11 +821,12 @@ answer_row (ArbTablesWindow *self,
 
   if (arb_table_get_n_columns (self->table) == 1 && row->cells[0].text[0])
     /* TRANSLATORS: what was looked up or rolled, the row, its figure */
-    answer = g_strdup_printf (_("%s → row %s: %s%s"), asked, row->label, row->cells[0].text,
+    answer = g_strdup_printf (_("%s → row %s: %s%s"), asked, arb_ruleset_gettext (row->label),
+                              arb_ruleset_gettext (row->cells[0].text),
                               row->cells[0].uncertain ? " " DAGGER : "");
   else
     /* TRANSLATORS: what was looked up or rolled, and the row */
-    answer = g_strdup_printf (_("%s → row %s"), asked, row->label);
+    answer = g_strdup_printf (_("%s → row %s"), asked, arb_ruleset_gettext (row->label));
   _arb_tables_window_set_answer (self, answer, TRUE);
   if ((list_row = find_list_row (self, row)))
     {
@@ -841,8 +848,9 @@ find_row_in_part (ArbTable   *table,
       const ArbRow *row = arb_table_get_row (table, i);
       g_autofree char *name = g_utf8_casefold (row->name ? row->name : "", -1);
       g_autofree char *label = g_utf8_casefold (row->label, -1);
+      g_autofree char *shown = g_utf8_casefold (arb_ruleset_gettext (row->label), -1);
 
-      if (strstr (name, needle) || strstr (label, needle))
+      if (strstr (name, needle) || strstr (label, needle) || strstr (shown, needle))
         {
           if (found)
             return NULL;
@@ -889,7 +897,7 @@ arb_tables_window_look_up (ArbTablesWindow *self,
         asked = g_strdup_printf (_("A roll of %s"), value);
       else if (arb_table_get_key (self->table))
         {
-          g_autofree char *key = capitalize (arb_table_get_key (self->table));
+          g_autofree char *key = capitalize (arb_ruleset_gettext (arb_table_get_key (self->table)));
 
           /* TRANSLATORS: what was looked up: "Combat factor 9" */
           asked = g_strdup_printf (_("%s %s"), key, value);

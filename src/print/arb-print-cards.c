@@ -287,7 +287,7 @@ static char *
 cell_text (const ArbCell *cell)
 {
   /* † marks our reading of a damaged scan; the footnote says so. */
-  return g_strconcat (cell->text, cell->uncertain ? " †" : "", NULL);
+  return g_strconcat (arb_ruleset_gettext (cell->text), cell->uncertain ? " †" : "", NULL);
 }
 
 static const char *
@@ -296,7 +296,7 @@ label_head (const ArbTable *table)
   if (arb_table_get_dice (table))
     return arb_table_get_dice (table);
   if (arb_table_get_key (table))
-    return arb_table_get_key (table);
+    return arb_ruleset_gettext (arb_table_get_key (table));
   return "";
 }
 
@@ -319,7 +319,7 @@ column_widths (ArbPrintDoc    *doc,
   minimum[0] = arb_print_doc_longest_word (doc, label_head (table), &bold);
   for (guint c = 1; c < n; c++)
     {
-      const char *head = arb_table_get_column (table, c - 1)->title;
+      const char *head = arb_ruleset_gettext (arb_table_get_column (table, c - 1)->title);
 
       natural[c] = arb_print_doc_text_width (doc, head, &bold);
       minimum[c] = arb_print_doc_longest_word (doc, head, &bold);
@@ -328,8 +328,8 @@ column_widths (ArbPrintDoc    *doc,
     {
       const ArbRow *row = arb_table_get_row (table, r);
 
-      natural[0] = MAX (natural[0], arb_print_doc_text_width (doc, row->label, &bold));
-      minimum[0] = MAX (minimum[0], arb_print_doc_longest_word (doc, row->label, &bold));
+      natural[0] = MAX (natural[0], arb_print_doc_text_width (doc, arb_ruleset_gettext (row->label), &bold));
+      minimum[0] = MAX (minimum[0], arb_print_doc_longest_word (doc, arb_ruleset_gettext (row->label), &bold));
       for (guint c = 1; c < n; c++)
         {
           g_autofree char *text = cell_text (&row->cells[c - 1]);
@@ -363,10 +363,11 @@ add_head_units (ArbPrintDoc    *doc,
   ArbPrintFont bold = font_of (size, TRUE, FALSE, 0);
   ArbPrintFont title_font = font_of (size * 1.1, TRUE, FALSE, 0);
   g_autofree char *title = NULL;
+  const char *shown;
   Unit *unit;
 
-  title = arb_table_is_house_rule (table) ? g_strdup_printf (_("%s (house rule)"), arb_table_get_title (table))
-                                          : g_strdup (arb_table_get_title (table));
+  shown = arb_ruleset_gettext (arb_table_get_title (table));
+  title = arb_table_is_house_rule (table) ? g_strdup_printf (_("%s (house rule)"), shown) : g_strdup (shown);
   unit = unit_new (UNIT_TITLE);
   unit->space_above = size * 0.6;
   unit_add (doc, unit, 0, width, title, &title_font);
@@ -380,7 +381,7 @@ add_head_units (ArbPrintDoc    *doc,
 
     for (guint c = 0; c < n; c++)
       {
-        unit_add (doc, unit, dx, widths[c], c == 0 ? label_head (table) : arb_table_get_column (table, c - 1)->title,
+        unit_add (doc, unit, dx, widths[c], c == 0 ? label_head (table) : arb_ruleset_gettext (arb_table_get_column (table, c - 1)->title),
                   &bold);
         dx += widths[c] + CELL_GAP;
       }
@@ -416,7 +417,7 @@ add_row_units (ArbPrintDoc    *doc,
         {
           unit = unit_new (UNIT_GROUP);
           unit->space_above = size * 0.3;
-          unit_add (doc, unit, 0, width, row->group, &group);
+          unit_add (doc, unit, 0, width, arb_ruleset_gettext (row->group), &group);
           g_ptr_array_add (units, unit);
         }
       last_group = row->group;
@@ -424,7 +425,7 @@ add_row_units (ArbPrintDoc    *doc,
       unit->shade = r % 2 == 1;
       for (guint c = 0; c < n; c++)
         {
-          g_autofree char *text = c == 0 ? g_strdup (row->label) : cell_text (&row->cells[c - 1]);
+          g_autofree char *text = c == 0 ? g_strdup (arb_ruleset_gettext (row->label)) : cell_text (&row->cells[c - 1]);
 
           footnote |= c > 0 && row->cells[c - 1].uncertain;
           unit_add (doc, unit, dx, widths[c], text, c == 0 ? &bold : &body);
@@ -455,7 +456,8 @@ add_note_units (ArbPrintDoc    *doc,
   for (guint i = 0; i < arb_table_get_n_notes (table); i++)
     {
       const ArbNote *n_ = arb_table_get_note (table, i);
-      g_autofree char *text = n_->uncertain ? g_strconcat ("† ", n_->text, NULL) : g_strdup (n_->text);
+      g_autofree char *text = n_->uncertain ? g_strconcat ("† ", arb_ruleset_gettext (n_->text), NULL)
+                                              : g_strdup (arb_ruleset_gettext (n_->text));
 
       footnote &= !n_->uncertain;
       unit = unit_new (UNIT_NOTE);

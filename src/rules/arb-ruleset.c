@@ -15,6 +15,15 @@
 
 G_DEFINE_QUARK (arb-ruleset-error-quark, arb_ruleset_error)
 
+const char *
+arb_ruleset_gettext (const char *text)
+{
+  /* "" is the catalogue's header, never a word to look up. */
+  if (text == NULL || *text == '\0')
+    return text;
+  return g_dgettext (GETTEXT_PACKAGE, text);
+}
+
 /* The library's tables by "system/id", for a GHashTable: the same short
  * hash as every other index of names (arb_name_hash()), now that the
  * lookups at every step go by the library's own index. */

@@ -67,6 +67,12 @@ typedef struct
 
 typedef struct _ArbTable ArbTable;
 
+/* A ruleset's own words (a title, a note, a column's or row's label, a
+ * cell) in the user's language. The structures keep the file's English,
+ * which house-rules files and lookups use; only what is shown goes
+ * through here. Figures and codes come back unchanged. */
+const char     *arb_ruleset_gettext         (const char    *text);
+
 GType           arb_table_get_type          (void) G_GNUC_CONST;
 ArbTable       *arb_table_ref               (ArbTable      *table);
 void            arb_table_unref             (ArbTable      *table);
