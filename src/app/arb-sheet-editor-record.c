@@ -43,7 +43,7 @@ outcome_label (const char *outcome)
 static char *
 fight_title (ArbSheetItem *fight)
 {
-  const char *date = arb_sheet_item_get (fight, "date");
+  g_autofree char *date = arb_sheet_format_date (arb_sheet_item_get (fight, "date"));
   const char *title = arb_sheet_item_get (fight, "title");
   const char *file = arb_sheet_item_get (fight, "file");
 

@@ -338,10 +338,11 @@ roster_cells (ArbSheetLibraryWindow *self,
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   g_autofree char *fights = g_strdup_printf ("%u", entry->n_fights);
   g_autofree char *experience = entry->experience >= 0 ? g_strdup_printf ("%d", entry->experience) : NULL;
+  g_autofree char *last = arb_sheet_format_date (entry->last_fight);
   GtkWidget *state;
 
   gtk_box_append (GTK_BOX (box), roster_cell (self, ROSTER_FIGHTS, fights, _("Fights in the sheet’s record")));
-  gtk_box_append (GTK_BOX (box), roster_cell (self, ROSTER_LAST, entry->last_fight ? entry->last_fight : "—",
+  gtk_box_append (GTK_BOX (box), roster_cell (self, ROSTER_LAST, last ? last : "—",
                                               _("The last fight’s date")));
   gtk_box_append (GTK_BOX (box), roster_cell (self, ROSTER_EXPERIENCE, experience ? experience : "—",
                                               experience ? _("Experience points not spent yet")

@@ -851,7 +851,8 @@ add_fights (ArbSheetLayout *lay)
 
       if (!(title && title[0]))
         title = arb_sheet_item_get (fight, "file");
-      cells[0] = g_strdup (arb_sheet_item_get (fight, "date") ? arb_sheet_item_get (fight, "date") : "");
+      cells[0] = arb_sheet_item_get (fight, "date") ? arb_sheet_format_date (arb_sheet_item_get (fight, "date"))
+                                                    : g_strdup ("");
       cells[1] = g_strdup (title ? title : "");
       cells[2] = g_strdup (arb_sheet_item_get (fight, "side") ? arb_sheet_item_get (fight, "side") : "");
       cells[3] = g_strdup (arb_sheet_item_get (fight, "foes") ? arb_sheet_item_get (fight, "foes") : "");

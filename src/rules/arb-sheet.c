@@ -18,6 +18,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <libxml/xmlsave.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -1189,4 +1190,26 @@ guint
 arb_sheet_item_get_line (const ArbSheetItem *item)
 {
   return item->line;
+}
+
+char *
+arb_sheet_format_date (const char *iso)
+{
+  unsigned int year, month, day;
+  char end;
+  char text[64];
+  GDate date;
+
+  if (iso == NULL)
+    return NULL;
+  if (sscanf (iso, "%4u-%2u-%2u%c", &year, &month, &day, &end) != 3 ||
+      !g_date_valid_dmy (day, month, year))
+    return g_strdup (iso);
+  g_date_clear (&date, 1);
+  g_date_set_dmy (&date, day, month, year);
+  /* TRANSLATORS: a date in a sheet's record of fights, as strftime()
+   * writes it; German would have "%d.%m.%Y" */
+  if (g_date_strftime (text, sizeof text, C_("date", "%Y-%m-%d"), &date) == 0)
+    return g_strdup (iso);
+  return g_strdup (text);
 }

@@ -301,4 +301,8 @@ typedef struct
   int          uap;
 } ArbSheetGeneration;
 
+/* A record's ISO date ("2026-11-02") as the user's language writes
+ * dates; anything else comes back as it is. */
+char         *arb_sheet_format_date      (const char         *iso);
+
 G_END_DECLS
