@@ -22,6 +22,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
 #include "arb-action-dialog.h"
@@ -562,7 +563,13 @@ main (int   argc,
   ArbWindow *window;
   ArbActionDialog *dialog;
   const char *dir = argc > 1 ? argv[1] : ".";
+  g_autofree char *here = g_path_get_dirname (argv[0]);
+  g_autofree char *po = g_build_filename (here, "..", "po", NULL);
 
+  /* The catalogues built beside this tool: LANGUAGE=de shows the
+   * translation before it is installed. */
+  bindtextdomain (GETTEXT_PACKAGE, po);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   gtk_init ();
   adw_init ();
   /* A picture shows where a page comes to rest, not its slide. */

@@ -139,7 +139,7 @@ arb_conditions_set_proc (ArbProc  *proc,
       if (!g_ascii_string_to_signed (duration, 10, 1, 10000, &n, NULL))
         {
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                       _("for= takes a number of %ss, 1 or more"), unit);
+                       _("for= takes a whole number, 1 or more"));
           return FALSE;
         }
       /* For N rounds from now: it lapses as round now + N begins. */

@@ -21,7 +21,8 @@ arb_ruleset_gettext (const char *text)
   /* "" is the catalogue's header, never a word to look up. */
   if (text == NULL || *text == '\0')
     return text;
-  return g_dgettext (GETTEXT_PACKAGE, text);
+  /* po/its gives them the context "table", apart from the app's words. */
+  return g_dpgettext2 (GETTEXT_PACKAGE, "table", text);
 }
 
 /* The library's tables by "system/id", for a GHashTable: the same short
