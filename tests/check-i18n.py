@@ -15,7 +15,12 @@ shows its fault in another language; this check finds them in English:
 xgettext 0.21 has no --check option (it came in 0.23), so the spacing and
 ellipsis rules are checked here by hand.
 
-Usage: check-i18n.py SOURCE_ROOT [XGETTEXT]
+With MSGFMT and MSGMERGE, every translation in po/LINGUAS is checked too:
+"msgfmt --check --statistics" on it must pass with nothing untranslated
+and nothing fuzzy, and so must the translation merged with the messages
+the sources hold now, so a string added without its translation fails.
+
+Usage: check-i18n.py SOURCE_ROOT [XGETTEXT [MSGFMT MSGMERGE]]
 """
 
 import os
@@ -26,6 +31,8 @@ import tempfile
 
 TOP = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
 XGETTEXT = sys.argv[2] if len(sys.argv) > 2 else None
+MSGFMT = sys.argv[3] if len(sys.argv) > 4 else None
+MSGMERGE = sys.argv[4] if len(sys.argv) > 4 else None
 
 # The argument lists of the gettext calls, with adjacent literals joined.
 CALL = re.compile(r'\b(?:N?_|C_\s*\(\s*"[^"]*"\s*,|NC_\s*\(\s*"[^"]*"\s*,)\s*\(?\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)')
@@ -50,6 +57,42 @@ def sources ():
       for name in sorted(files):
         if name.endswith(".c"):
           yield os.path.join(root, name)
+
+
+def languages ():
+  with open(os.path.join(TOP, "po", "LINGUAS"), encoding="utf-8") as f:
+    for line in f:
+      line = line.split("#")[0].strip()
+      if line:
+        yield line
+
+
+def statistics (po, shown, problems):
+  """msgfmt --check --statistics on @po: TRUE when whole."""
+  run = subprocess.run([MSGFMT, "--check", "--statistics", "--output-file=" + os.devnull, po],
+                       capture_output=True, text=True, env=dict(os.environ, LC_ALL="C", LANGUAGE=""))
+  said = run.stderr.strip()
+  print("# %s: %s" % (shown, said.splitlines()[-1] if said else "(nothing)"))
+  if run.returncode != 0:
+    problems.extend("%s: %s" % (shown, l) for l in said.splitlines())
+  elif "untranslated" in said or "fuzzy" in said:
+    problems.append("%s: %s" % (shown, said))
+
+
+def check_translations (pot, tmp, problems):
+  for lang in languages():
+    po = os.path.join(TOP, "po", lang + ".po")
+    merged = os.path.join(tmp, lang + ".po")
+    if not os.path.exists(po):
+      problems.append("po/LINGUAS lists %s, but po/%s.po does not exist" % (lang, lang))
+      continue
+    statistics(po, "po/%s.po" % lang, problems)
+    run = subprocess.run([MSGMERGE, "--quiet", "--no-fuzzy-matching", "--output-file=" + merged, po, pot],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+      problems.append("msgmerge po/%s.po: %s" % (lang, run.stderr.strip()))
+      continue
+    statistics(merged, "po/%s.po against the sources" % lang, problems)
 
 
 def main ():
@@ -86,7 +129,9 @@ def main ():
             "--directory=" + TOP, "--files-from=" + os.path.join(TOP, "po", "POTFILES.in")]
     with tempfile.TemporaryDirectory() as tmp:
       out = os.path.join(tmp, "check.pot")
-      run = subprocess.run(args + ["--output=" + out], capture_output=True, text=True)
+      # po/its: the rules that read the tables' words from data/rulesets.
+      env = dict(os.environ, GETTEXTDATADIRS=os.path.join(TOP, "po"))
+      run = subprocess.run(args + ["--output=" + out], capture_output=True, text=True, env=env)
       for line in run.stderr.splitlines():
         problems.append("xgettext: " + line)
       if run.returncode != 0:
@@ -95,6 +140,8 @@ def main ():
         with open(out, encoding="utf-8") as f:
           count = sum(1 for l in f if l.startswith("msgid ")) - 1
         print("# %d messages in po/POTFILES.in" % count)
+        if MSGFMT and MSGMERGE:
+          check_translations(out, tmp, problems)
 
   for p in problems:
     print(p)

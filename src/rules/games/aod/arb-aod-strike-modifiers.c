@@ -441,9 +441,9 @@ arb_aod_strike_add_modifiers (ArbProc *proc,
       if (quiet)
         continue;
       if (times > 1 || HAS_PREFIX (code, "per-"))
-        LOG (step, "%s × %d: %+d", row->label, times, value * times);
+        LOG (step, "%s × %d: %+d", arb_ruleset_gettext (row->label), times, value * times);
       else
-        LOG (step, "%s: %+d", row->label, value);
+        LOG (step, "%s: %+d", arb_ruleset_gettext (row->label), value);
     }
 
   if (!quiet)

@@ -758,7 +758,7 @@ arb_dogfight_cell_code (ArbProc     *proc,
       return NULL;
     }
   if (text)
-    *text = cell->text && *cell->text ? cell->text : cell->code;
+    *text = cell->text && *cell->text ? arb_ruleset_gettext (cell->text) : cell->code;
   return cell->code && *cell->code ? cell->code : cell->text;
 }
 

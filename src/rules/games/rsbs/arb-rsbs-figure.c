@@ -629,13 +629,13 @@ arb_rsbs_read_cell (ArbProc     *proc,
 
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE,
                    _("“%s” (rsbs/%s) is still empty at %s, %s: enter it from your rulebook in the Tables window"),
-                   arb_table_get_title (table), table_id, where, column);
+                   arb_ruleset_gettext (arb_table_get_title (table)), table_id, where, column);
       return FALSE;
     }
   if (code)
     *code = got;
   if (text)
-    *text = cell->text && *cell->text ? cell->text : got;
+    *text = cell->text && *cell->text ? arb_ruleset_gettext (cell->text) : got;
   return TRUE;
 }
 
@@ -663,7 +663,8 @@ arb_rsbs_column_filled (ArbProc     *proc,
         {
           g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE,
                        _("“%s” (rsbs/%s) is still empty at %s, %s: enter it from your rulebook in the Tables window"),
-                       arb_table_get_title (table), table_id, row->label ? row->label : row->name, column);
+                       arb_ruleset_gettext (arb_table_get_title (table)), table_id,
+                       arb_ruleset_gettext (row->label ? row->label : row->name), column);
           return FALSE;
         }
     }

@@ -217,7 +217,7 @@ table_code (ArbRulesetLibrary  *rules,
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_EMPTY_TABLE,
                    _("“%s” (rsbs/%s) is still empty at %d, %s: enter it from your rulebook in the Tables window"),
-                   arb_table_get_title (table), table_id, roll, column ? column : "");
+                   arb_ruleset_gettext (arb_table_get_title (table)), table_id, roll, column ? column : "");
       return NULL;
     }
   return got;
