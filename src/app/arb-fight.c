@@ -691,7 +691,7 @@ arb_fight_dup_subtitle (ArbFight *self)
       g_string_append (text, " · ");
       /* TRANSLATORS: a counter of the fight and its value: "Round 2" */
       g_string_append_printf (text, C_("counter", "%s %s"), _(counters[i]->label),
-                              spec ? _(spec->label) : value);
+                              spec ? _(spec->label) : arb_game_counter_text (game, counters[i], value));
     }
   {
     g_autofree char *standing = NULL;

@@ -769,6 +769,21 @@ arb_game_auto_action (ArbGame      *self,
 }
 
 const char *
+arb_game_counter_text (ArbGame      *self,
+                       const ArbKey *key,
+                       const char   *value)
+{
+  const char *text;
+
+  g_return_val_if_fail (self == NULL || ARB_IS_GAME (self), value);
+
+  if (self == NULL || TURNS_M (self, counter_text) == NULL || key == NULL || value == NULL)
+    return value;
+  text = TURNS (self)->counter_text (self, key, value);
+  return text ? text : value;
+}
+
+const char *
 arb_game_turn_step (ArbGame      *self,
                     ArbEncounter *encounter)
 {

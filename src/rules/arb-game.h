@@ -213,6 +213,12 @@ typedef struct
    * nobody was left standing. */
   const char *(*no_winner_cause) (ArbGame            *self,
                                   ArbEncounter       *encounter);
+  /* A counter's value for people, translated, where the value is a
+   * word of the rules' own ("movement" for a phase) and no procedure of
+   * that name says it; NULL: the value as it is. */
+  const char *(*counter_text)  (ArbGame            *self,
+                                const ArbKey       *key,
+                                const char         *value);
 } ArbGameTurns;
 
 /* The map. */
@@ -659,6 +665,10 @@ const char         *arb_game_auto_action        (ArbGame       *self,
                                                  const char    *id);
 const char         *arb_game_turn_step          (ArbGame       *self,
                                                  ArbEncounter  *encounter);
+/* See ArbGameTurns.counter_text: @value of the counter @key for people. */
+const char         *arb_game_counter_text       (ArbGame       *self,
+                                                 const ArbKey  *key,
+                                                 const char    *value);
 /* After the fight: the game's hooks, or their defaults. */
 ArbFightOutcome     arb_game_get_outcome        (ArbGame           *self,
                                                  ArbEncounter      *encounter,

@@ -659,7 +659,7 @@ may_act (ArbEncounter  *enc,
   if (check_place && strchr (allowed_in (*place), action->letter[0]) == NULL)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("%s, %s cannot %s"), place_rule (*place), arb_encounter_get_name (enc, id), action->row->name);
+                   _("%s, %s cannot %s"), place_rule (*place), arb_encounter_get_name (enc, id), arb_ruleset_gettext (action->row->name));
       return FALSE;
     }
   return TRUE;
@@ -686,7 +686,7 @@ may_move (ArbProc       *proc,
   if (hexes > 0 && !strchr ("MBSQ", letter[0]))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("9.8: %s enters no hexes"), action->row->name);
+                   _("9.8: %s enters no hexes"), arb_ruleset_gettext (action->row->name));
       return FALSE;
     }
 
@@ -696,7 +696,7 @@ may_move (ArbProc       *proc,
   if (*low && strchr ("BSQ", letter[0]))
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("7.5: a kneeling or prone figure cannot %s"), action->row->name);
+                   _("7.5: a kneeling or prone figure cannot %s"), arb_ruleset_gettext (action->row->name));
       return FALSE;
     }
   if (g_str_equal (letter, "R") && !*low)
@@ -880,7 +880,7 @@ record_action (ArbProc       *proc,
     arb_step_set (step, enc, id, ARB_AOD_KEY_TURNED, tick);
   if (!arb_step_is_quiet (step))
     arb_step_add_log (step, _("%s: %s (%s) for %d AP, %d left"), arb_encounter_get_name (enc, id),
-                      action->row->name, action->letter, cost, ap - cost);
+                      arb_ruleset_gettext (action->row->name), action->letter, cost, ap - cost);
 }
 
 gboolean
@@ -927,7 +927,7 @@ arb_aod_action_proc (ArbProc  *proc,
   else if (cost > ap)
     {
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("9.0: %s costs %d AP; %s has %d"), action.row->name, cost, arb_encounter_get_name (enc, id), ap);
+                   _("9.0: %s costs %d AP; %s has %d"), arb_ruleset_gettext (action.row->name), cost, arb_encounter_get_name (enc, id), ap);
       return FALSE;
     }
 
@@ -1048,7 +1048,7 @@ strike_payable (ArbEncounter      *enc,
       name = arb_encounter_get_name (enc, id);
       /* TRANSLATORS: "8.4: the Assail costs 4 AP; Rolf has 1" */
       g_set_error (error, ARB_ENCOUNTER_ERROR, ARB_ENCOUNTER_ERROR_ILLEGAL,
-                   _("%s: the %s costs %d AP; %s has %d"), rule, action->row->name, *cost, name, *ap);
+                   _("%s: the %s costs %d AP; %s has %d"), rule, arb_ruleset_gettext (action->row->name), *cost, name, *ap);
       return FALSE;
     }
   return TRUE;

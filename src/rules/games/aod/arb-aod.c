@@ -618,7 +618,7 @@ arb_aod_spend_experience (ArbSheet           *sheet,
   if (pool < cost)
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
-                   _("15.5: %s costs %d experience points; %s has %d"), row->name, cost,
+                   _("15.5: %s costs %d experience points; %s has %d"), arb_ruleset_gettext (row->name), cost,
                    arb_sheet_get_name (sheet), pool);
       return FALSE;
     }
@@ -630,7 +630,7 @@ arb_aod_spend_experience (ArbSheet           *sheet,
   if (sign == NULL || !cell_int (rules, "experience-costs", row->name, "cost", &cost))
     {
       g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
-                   _("The experience-costs table does not say what %s buys"), row->name);
+                   _("The experience-costs table does not say what %s buys"), arb_ruleset_gettext (row->name));
       return FALSE;
     }
   field = g_strndup (parts[0], sign - parts[0]);
@@ -653,7 +653,7 @@ arb_aod_spend_experience (ArbSheet           *sheet,
       if (item == NULL)
         {
           g_set_error (error, ARB_SHEET_ERROR, ARB_SHEET_ERROR_INVALID,
-                       _("15.5: %s is bought for one weapon the character carries: name it"), row->name);
+                       _("15.5: %s is bought for one weapon the character carries: name it"), arb_ruleset_gettext (row->name));
           return FALSE;
         }
       value = gain >= 0 && g_str_equal (field, "dm")

@@ -216,8 +216,20 @@ static const ArbAdjustable adjustable[] = {
   { NULL }
 };
 
+/* The phases are words of the rules, not procedures. */
+static const char *
+counter_text (ArbGame      *self,
+              const ArbKey *key,
+              const char   *value)
+{
+  static const char * const words[] = { "movement", "actions", "retreats", NULL };
+
+  return key == ARB_TFT_KEY_PHASE && g_strv_contains (words, value) ? arb_tft_phase_words (value) : NULL;
+}
+
 static const ArbGameTurns turns = {
   .params = tft_turn_params,
+  .counter_text = counter_text,
   .start = start,
   .next = next,
   .list_gauges = arb_tft_list_gauges,

@@ -56,8 +56,8 @@ option_name (char option)
 }
 
 /* The phase as a referee says it. */
-static const char *
-phase_words (const char *phase)
+const char *
+arb_tft_phase_words (const char *phase)
 {
   if (g_strcmp0 (phase, "movement") == 0)
     return _("movement");
@@ -410,7 +410,7 @@ may_act_now (ArbProc     *proc,
 
   if (g_strcmp0 (phase, "actions") != 0)
     return arb_proc_refuse (error, NULL, _("(4) Actions: figures act in the actions phase; it is the %s phase now"),
-                            phase_words (phase));
+                            arb_tft_phase_words (phase));
   if (g_strcmp0 (current, id) != 0)
     return arb_proc_refuse (error, NULL, _("(4) Actions: it is %s's turn to act, not %s's"),
                             current ? arb_encounter_get_name (enc, current) : "-", name);
@@ -713,7 +713,7 @@ may_choose (ArbProc     *proc,
 
   if (g_strcmp0 (arb_encounter_get (enc, E, ARB_TFT_KEY_PHASE), "movement") != 0 || current == NULL)
     return arb_proc_refuse (error, NULL, _("(3) Movement: options are chosen in the movement phase; it is the %s phase now"),
-                            phase_words (arb_encounter_get (enc, E, ARB_TFT_KEY_PHASE)));
+                            arb_tft_phase_words (arb_encounter_get (enc, E, ARB_TFT_KEY_PHASE)));
   mover_side = arb_order_side_of (enc, step, current);
   if (g_strcmp0 (arb_order_side_of (enc, step, id), mover_side) != 0)
     return arb_proc_refuse (error, NULL, _("(3) Movement: the side %s moves now, not %s's"), mover_side, name);

@@ -28,4 +28,7 @@ gboolean   arb_tft_plan_turn   (ArbGame       *game,
 GPtrArray *arb_tft_list_ground (ArbGame       *game,
                                 ArbEncounter  *enc);
 
+/* A phase of the turn ("movement") in words, translated. */
+const char *arb_tft_phase_words (const char *phase);
+
 G_END_DECLS
