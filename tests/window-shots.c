@@ -254,6 +254,73 @@ shoot_live_odds (ArbApplication *app,
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* Each game's demo fight begun, and its main action's dialog, at a
+ * small screen's size and full HD, light and dark; and the game's first
+ * table in the Tables window at the small size: game-ID-*.png. Run with
+ * LANGUAGE=de (and a de_DE.UTF-8 locale) for the German pictures. */
+static void
+shoot_games (ArbApplication *app,
+             const char     *dir)
+{
+  static const struct { int w, h; } sizes[] = { { 800, 600 }, { 1920, 1080 } };
+  static const struct { const char *game, *action; } games[] = {
+    { "aod", "aod.strike" }, { "gpg", "gpg.move" }, { "tft", "tft.attack" },
+    { "rsbs", "rsbs.melee" }, { "dogfight", "dogfight.fire" },
+  };
+  AdwStyleManager *style = adw_style_manager_get_default ();
+
+  for (guint g = 0; g < G_N_ELEMENTS (games); g++)
+    for (guint dark = 0; dark < 2; dark++)
+      {
+        adw_style_manager_set_color_scheme (style, dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+        for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+          {
+            ArbWindow *window = arb_window_new (app);
+            g_autofree char *name = g_strdup_printf ("game-%s-%dx%d-%s.png", games[g].game, sizes[i].w, sizes[i].h,
+                                                     dark ? "dark" : "light");
+            GtkWindow *dialog;
+
+            gtk_window_set_default_size (GTK_WINDOW (window), sizes[i].w, sizes[i].h);
+            gtk_window_present (GTK_WINDOW (window));
+            gtk_widget_activate_action_variant (GTK_WIDGET (window), "win.open-demo-of", g_variant_new_string (games[g].game));
+            gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+            settle ();
+            shoot (GTK_WIDGET (window), dir, name);
+            /* The main action, where the demo's first turn offers it. */
+            gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", games[g].action);
+            settle ();
+            if ((dialog = arb_window_get_action_dialog (window)))
+              {
+                g_autofree char *dialog_name = g_strdup_printf ("game-%s-%s-%dx%d-%s.png", games[g].game, games[g].action,
+                                                                sizes[i].w, sizes[i].h, dark ? "dark" : "light");
+
+                shoot (GTK_WIDGET (dialog), dir, dialog_name);
+                gtk_window_destroy (dialog);
+                iterate ();
+              }
+            if (i == 0 && !dark)
+              {
+                g_autoptr(GPtrArray) tables = arb_ruleset_library_list_tables (arb_application_get_rules (app), games[g].game);
+                ArbTablesWindow *view = arb_tables_window_new (GTK_WINDOW (window), arb_application_get_rules (app), games[g].game);
+                g_autofree char *table_name = g_strdup_printf ("game-%s-table-800x600.png", games[g].game);
+
+                gtk_window_set_default_size (GTK_WINDOW (view), 800, 600);
+                gtk_window_present (GTK_WINDOW (view));
+                if (tables->len)
+                  arb_tables_window_show_table (view, games[g].game, arb_table_get_id (g_ptr_array_index (tables, 0)));
+                settle ();
+                shoot (GTK_WIDGET (view), dir, table_name);
+                gtk_window_destroy (GTK_WINDOW (view));
+                iterate ();
+              }
+            arb_fight_discard_draft (arb_window_get_fight (window));
+            gtk_window_destroy (GTK_WINDOW (window));
+            iterate ();
+          }
+      }
+  adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
+}
+
 /* Update Sheets after an Arena of Death fight, on copies of the sheets
  * in a folder of its own (the shots never write to @sheets): the end
  * offered in the window, the dialog light and dark, a sheet changed on
@@ -570,6 +637,7 @@ main (int   argc,
    * translation before it is installed. */
   bindtextdomain (GETTEXT_PACKAGE, po);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
   gtk_init ();
   adw_init ();
   /* A picture shows where a page comes to rest, not its slide. */
@@ -588,6 +656,13 @@ main (int   argc,
   if (argc > 3 && g_str_equal (argv[2], "--store"))
     {
       shoot_store (app, dir, argv[3]);
+      return 0;
+    }
+
+  /* window-shots DIR --games: each game's window, dialog and table. */
+  if (argc > 2 && g_str_equal (argv[2], "--games"))
+    {
+      shoot_games (app, dir);
       return 0;
     }
 
