@@ -15,9 +15,12 @@ main (int   argc,
       char *argv[])
 {
   g_autoptr(ArbApplication) app = NULL;
+  /* The build tree's catalogues, when run from it (build-aux/arbiter-dev
+   * run): the installed ones otherwise. */
+  const char *localedir = g_getenv ("ARBITER_LOCALEDIR");
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, localedir && *localedir ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
