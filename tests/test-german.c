@@ -37,6 +37,8 @@
 #define EXPECT_OUTCOME "d100 Schlagwurf gegen 57: 5 (eingegeben)"
 #define EXPECT_MAP_LABEL "Karte"
 #define EXPECT_HEX "Hexfeld "
+#define EXPECT_RULER_ONE "1 Hexfeld, Sichtlinie frei"
+#define EXPECT_RULER_FIVE "5 Hexfelder, Sichtlinie frei"
 #define EXPECT_FACING "Rolf the Barbarian, Seite Helden, auf 8,3 mit Blickrichtung 0, FT+EN 21 von 33"
 #define EXPECT_RACES "Startattribute nach Volk"
 #define EXPECT_DWARF "Zwerg"
@@ -150,6 +152,7 @@ test_map (void)
   ArbWindow *window = arb_window_new (app);
   ArbHexMap *map;
   g_autofree char *said = NULL;
+  char *ruler;
 
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL));
@@ -160,6 +163,17 @@ test_map (void)
   assert_has (arb_hex_map_get_description (map), EXPECT_HEX);
   said = arb_hex_map_describe (map, "c1");
   assert_has (said, EXPECT_FACING);
+  /* The ruler's words, as the map draws them beside it: across an
+   * empty row of the arena, one hex and five. */
+  arb_hex_map_set_ruler (map, (ArbHex){ 1, 1 }, (ArbHex){ 2, 1 });
+  ruler = arb_hex_map_describe_ruler (map);
+  g_assert_cmpstr (ruler, ==, EXPECT_RULER_ONE);
+  g_free (ruler);
+  arb_hex_map_set_ruler (map, (ArbHex){ 1, 1 }, (ArbHex){ 6, 1 });
+  ruler = arb_hex_map_describe_ruler (map);
+  g_assert_cmpstr (ruler, ==, EXPECT_RULER_FIVE);
+  g_free (ruler);
+  arb_hex_map_clear_ruler (map);
   destroy_window (window);
   discard_drafts ();
 }
