@@ -256,7 +256,7 @@ shoot_live_odds (ArbApplication *app,
 
 /* Each game's demo fight begun, and its main action's dialog, at a
  * small screen's size and full HD, light and dark; and the game's first
- * table in the Tables window at the small size: game-ID-*.png. Run with
+ * table in the Tables window at both sizes: game-ID-*.png. Run with
  * LANGUAGE=de (and a de_DE.UTF-8 locale) for the German pictures. */
 static void
 shoot_games (ArbApplication *app,
@@ -298,13 +298,14 @@ shoot_games (ArbApplication *app,
                 gtk_window_destroy (dialog);
                 iterate ();
               }
-            if (i == 0 && !dark)
+            if (!dark)
               {
                 g_autoptr(GPtrArray) tables = arb_ruleset_library_list_tables (arb_application_get_rules (app), games[g].game);
                 ArbTablesWindow *view = arb_tables_window_new (GTK_WINDOW (window), arb_application_get_rules (app), games[g].game);
-                g_autofree char *table_name = g_strdup_printf ("game-%s-table-800x600.png", games[g].game);
+                g_autofree char *table_name = g_strdup_printf ("game-%s-table-%dx%d.png", games[g].game,
+                                                               sizes[i].w, sizes[i].h);
 
-                gtk_window_set_default_size (GTK_WINDOW (view), 800, 600);
+                gtk_window_set_default_size (GTK_WINDOW (view), sizes[i].w, sizes[i].h);
                 gtk_window_present (GTK_WINDOW (view));
                 if (tables->len)
                   arb_tables_window_show_table (view, games[g].game, arb_table_get_id (g_ptr_array_index (tables, 0)));
