@@ -265,11 +265,21 @@ describe (ArbTurnOrder *self,
           const char   *detail)
 {
   const char *side = arb_encounter_get (self->encounter, id, ARB_KEY_SIDE);
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
 
-  /* TRANSLATORS: a combatant in the turn order: name, side, details */
-  return g_strdup_printf (_("%s%s%s%s%s%s"), arb_encounter_get_name (self->encounter, id),
-                          side && *side ? ", " : "", side ? side : "", *detail ? ", " : "", detail,
-                          g_strcmp0 (id, arb_encounter_get (self->encounter, E, ARB_KEY_CURRENT)) == 0 ? _(", acts now") : "");
+  /* A list of what is known of the combatant: each part whole. */
+  g_ptr_array_add (parts, (gpointer)arb_encounter_get_name (self->encounter, id));
+  if (side && *side)
+    g_ptr_array_add (parts, (gpointer)side);
+  if (*detail)
+    g_ptr_array_add (parts, (gpointer)detail);
+  if (g_strcmp0 (id, arb_encounter_get (self->encounter, E, ARB_KEY_CURRENT)) == 0)
+    /* TRANSLATORS: said of the combatant whose turn it is */
+    g_ptr_array_add (parts, (gpointer)_("acts now"));
+  g_ptr_array_add (parts, NULL);
+  /* TRANSLATORS: between the parts of a turn order's row read aloud:
+   * "Rolf, Heroes, AG 13 · 9 AP, acts now" */
+  return g_strjoinv (C_("list", ", "), (char **)parts->pdata);
 }
 
 char *
