@@ -12,6 +12,8 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "arb-drafts.h"
+
 /* The first widget of @type under @widget, depth first. */
 static inline GtkWidget *
 find (GtkWidget *widget,
@@ -262,4 +264,24 @@ find_toplevel (GType type)
         return w;
     }
   return NULL;
+}
+
+/* Every draft the tests' fights left behind, gone: a test starts with
+ * none, as the app after a clean exit. */
+static inline void
+arb_test_discard_drafts (void)
+{
+  g_autoptr(GPtrArray) drafts = arb_drafts_list ();
+
+  for (guint i = 0; i < drafts->len; i++)
+    arb_drafts_discard (((ArbDraft *)g_ptr_array_index (drafts, i))->id);
+}
+
+/* @part in @text, or the test fails saying both. */
+static inline void
+arb_test_assert_has (const char *text,
+                     const char *part)
+{
+  if (text == NULL || strstr (text, part) == NULL)
+    g_error ("“%s” not in “%s”", part, text ? text : "(null)");
 }

@@ -24,15 +24,6 @@
 
 static ArbApplication *app;
 
-static void
-discard_drafts (void)
-{
-  g_autoptr(GPtrArray) drafts = arb_drafts_list ();
-
-  for (guint i = 0; i < drafts->len; i++)
-    arb_drafts_discard (((ArbDraft *)g_ptr_array_index (drafts, i))->id);
-}
-
 static const char *
 figure_named (ArbEncounter *enc,
               const char   *name)
@@ -250,7 +241,7 @@ test_keyboard_map (void)
   }
 
   destroy_window (window);
-  discard_drafts ();
+  arb_test_discard_drafts ();
 }
 
 
@@ -611,7 +602,7 @@ test_names (void)
   check_opened (GTK_WIDGET (window), "win.add-combatants", NULL, "Add Combatants", 20);
 
   destroy_window (window);
-  discard_drafts ();
+  arb_test_discard_drafts ();
   if (all_unnamed->len)
     g_error ("controls without an accessible name:\n%s", all_unnamed->str);
   g_string_free (all_unnamed, TRUE);
@@ -634,7 +625,7 @@ main (int   argc,
   g_application_register (G_APPLICATION (app), NULL, &error);
   g_assert_no_error (error);
 
-  discard_drafts ();
+  arb_test_discard_drafts ();
   g_test_add_func ("/a11y/keyboard-map", test_keyboard_map);
   g_test_add_func ("/a11y/cursor-layouts", test_cursor_layouts);
   g_test_add_func ("/a11y/names-helper", test_names_helper);

@@ -51,28 +51,11 @@
 static ArbApplication *app;
 
 static void
-assert_has (const char *text,
-            const char *part)
-{
-  if (text == NULL || strstr (text, part) == NULL)
-    g_error ("“%s” not in “%s”", part, text ? text : "(null)");
-}
-
-static void
 assert_lacks (const char *text,
               const char *part)
 {
   if (text && strstr (text, part))
     g_error ("“%s” still in “%s”", part, text);
-}
-
-static void
-discard_drafts (void)
-{
-  g_autoptr(GPtrArray) drafts = arb_drafts_list ();
-
-  for (guint i = 0; i < drafts->len; i++)
-    arb_drafts_discard (((ArbDraft *)g_ptr_array_index (drafts, i))->id);
 }
 
 static gboolean
@@ -98,9 +81,9 @@ test_window (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL));
   iterate ();
   log = arb_window_dup_log_text (window);
-  assert_has (log, EXPECT_LOG);
+  arb_test_assert_has (log, EXPECT_LOG);
   destroy_window (window);
-  discard_drafts ();
+  arb_test_discard_drafts ();
 }
 
 /* Arena of Death's strike: the dialog's chance and outcome lines, the
@@ -135,14 +118,14 @@ test_dialog_outcome (void)
     g_assert_true (arb_action_dialog_type_die (dialog, 5));
   g_assert_true (arb_action_dialog_get_ready (dialog));
   outcome = arb_action_dialog_dup_outcome (dialog);
-  assert_has (outcome, EXPECT_OUTCOME);
+  arb_test_assert_has (outcome, EXPECT_OUTCOME);
   /* A modifier's line is the table's row, in German too. */
-  assert_has (outcome, EXPECT_MODIFIER);
+  arb_test_assert_has (outcome, EXPECT_MODIFIER);
   assert_lacks (outcome, "Attacker's");
   gtk_window_destroy (GTK_WINDOW (dialog));
   iterate ();
   destroy_window (window);
-  discard_drafts ();
+  arb_test_discard_drafts ();
 }
 
 /* The map's words for a screen reader and its keyboard cursor. */
@@ -160,9 +143,9 @@ test_map (void)
   map = ARB_HEX_MAP (find (GTK_WIDGET (window), ARB_TYPE_HEX_MAP));
   g_assert_nonnull (map);
   gtk_test_accessible_assert_property (map, GTK_ACCESSIBLE_PROPERTY_LABEL, EXPECT_MAP_LABEL);
-  assert_has (arb_hex_map_get_description (map), EXPECT_HEX);
+  arb_test_assert_has (arb_hex_map_get_description (map), EXPECT_HEX);
   said = arb_hex_map_describe (map, "c1");
-  assert_has (said, EXPECT_FACING);
+  arb_test_assert_has (said, EXPECT_FACING);
   /* The ruler's words, as the map draws them beside it: across an
    * empty row of the arena, one hex and five. */
   arb_hex_map_set_ruler (map, (ArbHex){ 1, 1 }, (ArbHex){ 2, 1 });
@@ -175,7 +158,7 @@ test_map (void)
   g_free (ruler);
   arb_hex_map_clear_ruler (map);
   destroy_window (window);
-  discard_drafts ();
+  arb_test_discard_drafts ();
 }
 
 /* The Tables window and a printed card: the table's own words. */
@@ -200,7 +183,7 @@ test_tables_and_card (void)
   /* A row found by the German word a referee reads on screen. */
   g_assert_true (arb_tables_window_look_up (tables, EXPECT_DWARF));
   g_assert_cmpstr (arb_tables_window_get_row (tables), ==, "Dwarf");
-  assert_has (arb_tables_window_get_answer (tables), EXPECT_DWARF);
+  arb_test_assert_has (arb_tables_window_get_answer (tables), EXPECT_DWARF);
   gtk_window_destroy (GTK_WINDOW (tables));
   iterate ();
 
@@ -218,9 +201,9 @@ test_tables_and_card (void)
   g_strdelimit (text, "\n\f", ' ');
   while ((double_space = strstr (text, "  ")))
     memmove (double_space, double_space + 1, strlen (double_space));
-  assert_has (text, EXPECT_CARD_TITLE);
-  assert_has (text, EXPECT_CARD_ROW);
-  assert_has (text, EXPECT_CARD_FOOT);
+  arb_test_assert_has (text, EXPECT_CARD_TITLE);
+  arb_test_assert_has (text, EXPECT_CARD_ROW);
+  arb_test_assert_has (text, EXPECT_CARD_FOOT);
   /* The books' own citations stay English ("12.4 Grievous Injury Table"). */
   assert_lacks (text, "Grievous injuries");
   assert_lacks (text, "Struck to the heart");
@@ -394,7 +377,7 @@ main (int   argc,
   g_application_register (G_APPLICATION (app), NULL, &error);
   g_assert_no_error (error);
 
-  discard_drafts ();
+  arb_test_discard_drafts ();
   g_test_add_func ("/german/window", test_window);
   g_test_add_func ("/german/dialog-outcome", test_dialog_outcome);
   g_test_add_func ("/german/map", test_map);

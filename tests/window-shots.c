@@ -448,6 +448,32 @@ find_toplevel (GType type)
  * build-aux/screenshots): each at a laptop screen's size, played the
  * way a referee plays it, the dice typed in so they come out the same
  * each time. store-*.png. */
+/* Tamsin and Oswin launched, the first turn's movement begun: the
+ * glider pictures' fight. */
+static ArbFight *
+gliders_launched (ArbApplication *app,
+                  const char     *sheets)
+{
+  ArbFight *pit = arb_fight_new (arb_application_get_rules (app), "gpg", NULL, NULL);
+  g_autofree char *tamsin = g_build_filename (sheets, "gpg-tamsin-reeve.xml", NULL);
+  g_autofree char *oswin = g_build_filename (sheets, "gpg-oswin-marl.xml", NULL);
+  static const char *launches[][5] = { { "c2", "3", "0,13", "1", "2" }, { "c1", "1", "0,5", "5", "0" } };
+  static const char *keys[] = { "id", "track", "at", "facing", "dive" };
+
+  arb_fight_add_sheet (pit, tamsin, "Kestrels", NULL, 0, TRUE, NULL);
+  arb_fight_add_sheet (pit, oswin, "Ravens", NULL, 0, TRUE, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (launches); i++)
+    {
+      g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
+
+      for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+        g_hash_table_insert (params, (gpointer)keys[k], (gpointer)launches[i][k]);
+      arb_fight_run (pit, "gpg.launch", params, NULL);
+    }
+  arb_fight_next (pit, NULL);
+  return pit;
+}
+
 static void
 shoot_store (ArbApplication *app,
              const char     *dir,
@@ -518,24 +544,9 @@ shoot_store (ArbApplication *app,
 
   /* A glider's manoeuvres, F TL F, drawn as a path before Apply. */
   {
-    g_autoptr(ArbFight) pit = arb_fight_new (arb_application_get_rules (app), "gpg", NULL, NULL);
-    g_autofree char *tamsin = g_build_filename (sheets, "gpg-tamsin-reeve.xml", NULL);
-    g_autofree char *oswin = g_build_filename (sheets, "gpg-oswin-marl.xml", NULL);
-    static const char *launches[][5] = { { "c2", "3", "0,13", "1", "2" }, { "c1", "1", "0,5", "5", "0" } };
-    static const char *keys[] = { "id", "track", "at", "facing", "dive" };
+    g_autoptr(ArbFight) pit = gliders_launched (app, sheets);
     GtkWidget *row;
 
-    arb_fight_add_sheet (pit, tamsin, "Kestrels", NULL, 0, TRUE, NULL);
-    arb_fight_add_sheet (pit, oswin, "Ravens", NULL, 0, TRUE, NULL);
-    for (guint i = 0; i < G_N_ELEMENTS (launches); i++)
-      {
-        g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
-
-        for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
-          g_hash_table_insert (params, (gpointer)keys[k], (gpointer)launches[i][k]);
-        arb_fight_run (pit, "gpg.launch", params, NULL);
-      }
-    arb_fight_next (pit, NULL);
     arb_window_set_fight (window, pit);
     gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", "gpg.move");
     dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
@@ -1071,24 +1082,9 @@ main (int   argc,
   if (argc > 2)
     {
       /* A glider's manoeuvres, F L F, and their path on the map. */
-      g_autoptr(ArbFight) pit = arb_fight_new (arb_application_get_rules (app), "gpg", NULL, NULL);
-      g_autofree char *tamsin = g_build_filename (argv[2], "gpg-tamsin-reeve.xml", NULL);
-      g_autofree char *oswin = g_build_filename (argv[2], "gpg-oswin-marl.xml", NULL);
-      static const char *launches[][5] = { { "c2", "3", "0,13", "1", "2" }, { "c1", "1", "0,5", "5", "0" } };
-      static const char *keys[] = { "id", "track", "at", "facing", "dive" };
+      g_autoptr(ArbFight) pit = gliders_launched (app, argv[2]);
       GtkWidget *row;
 
-      arb_fight_add_sheet (pit, tamsin, "Kestrels", NULL, 0, TRUE, NULL);
-      arb_fight_add_sheet (pit, oswin, "Ravens", NULL, 0, TRUE, NULL);
-      for (guint i = 0; i < G_N_ELEMENTS (launches); i++)
-        {
-          g_autoptr(GHashTable) params = g_hash_table_new (g_str_hash, g_str_equal);
-
-          for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
-            g_hash_table_insert (params, (gpointer)keys[k], (gpointer)launches[i][k]);
-          arb_fight_run (pit, "gpg.launch", params, NULL);
-        }
-      arb_fight_next (pit, NULL);
       arb_window_set_fight (window, pit);
       gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", "gpg.move");
       dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
