@@ -21,6 +21,7 @@
 #include "arb-xml.h"
 #include "arb-application.h"
 #include "arb-hex-map.h"
+#include "arb-hex-map-private.h"
 #include "arb-print-cards.h"
 #include "arb-print-doc.h"
 #include "arb-simulate.h"
@@ -157,6 +158,16 @@ test_map (void)
   g_assert_cmpstr (ruler, ==, EXPECT_RULER_FIVE);
   g_free (ruler);
   arb_hex_map_clear_ruler (map);
+  /* A condition's badge on a token: from its German label. */
+  {
+    g_autofree char *dead = arb_hex_map_condition_badge (arb_game_get ("tft"), "dead");
+    g_autofree char *down = arb_hex_map_condition_badge (arb_game_get ("tft"), "knocked-down");
+    g_autofree char *stunned = arb_hex_map_condition_badge (arb_game_get ("aod"), "stunned");
+
+    g_assert_cmpstr (dead, ==, "To");
+    g_assert_cmpstr (down, ==, "Ni");
+    g_assert_cmpstr (stunned, ==, "Be");
+  }
   destroy_window (window);
   arb_test_discard_drafts ();
 }

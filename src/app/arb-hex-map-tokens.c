@@ -170,10 +170,58 @@ arb_hex_map_side_colour (ArbEncounter *encounter,
   *colour = *side_colour (encounter, side);
 }
 
-/* A condition's badge on a token: the initials of a hyphenated id
- * ("knocked-down" KD), else its first letter and the next one no earlier
- * condition of the game took ("stunned" St, "spin" Sp). The one place
- * to change once conditions have labels or icons. */
+static gboolean
+badge_taken (GPtrArray  *taken,
+             const char *badge)
+{
+  for (guint t = 0; t < taken->len; t++)
+    if (g_str_equal (g_ptr_array_index (taken, t), badge))
+      return TRUE;
+  return FALSE;
+}
+
+/* The badge of one label, given those the game's earlier conditions
+ * took: the initials of its first two words ("Knocked down" KD), else
+ * its first letter and the next one no earlier badge took ("Stunned"
+ * St). Counted in characters: a German label may begin with "Ü". */
+static char *
+label_badge (const char *label,
+             GPtrArray  *taken)
+{
+  g_auto(GStrv) split = g_strsplit_set (label, " -", -1);
+  const char *words[2] = { NULL, NULL };
+  guint n_words = 0;
+  gunichar head;
+  GString *badge;
+
+  for (guint w = 0; split[w] && n_words < G_N_ELEMENTS (words); w++)
+    if (split[w][0])
+      words[n_words++] = split[w];
+  if (n_words == 0)
+    return g_strdup ("?");
+  head = g_unichar_toupper (g_utf8_get_char (words[0]));
+  badge = g_string_new (NULL);
+  if (n_words > 1)
+    {
+      g_string_append_unichar (badge, head);
+      g_string_append_unichar (badge, g_unichar_toupper (g_utf8_get_char (words[1])));
+      if (!badge_taken (taken, badge->str))
+        return g_string_free (badge, FALSE);
+    }
+  for (const char *p = g_utf8_next_char (words[0]); ; p = g_utf8_next_char (p))
+    {
+      g_string_truncate (badge, 0);
+      g_string_append_unichar (badge, head);
+      if (*p)
+        g_string_append_unichar (badge, g_utf8_get_char (p));
+      if (*p == '\0' || !badge_taken (taken, badge->str))
+        break;
+    }
+  return g_string_free (badge, FALSE);
+}
+
+/* A condition's badge on a token, from its label in the user's
+ * language, unique among the game's conditions (see label_badge). */
 char *
 arb_hex_map_condition_badge (ArbGame    *game,
                              const char *condition)
@@ -183,35 +231,11 @@ arb_hex_map_condition_badge (ArbGame    *game,
 
   for (guint i = 0; all && all[i]; i++)
     {
-      const char *c = all[i];
-      g_autoptr(GString) badge = g_string_new (NULL);
+      char *badge = label_badge (arb_game_condition_label (game, all[i]), taken);
 
-      if (strchr (c, '-'))
-        {
-          g_auto(GStrv) words = g_strsplit (c, "-", -1);
-
-          for (guint w = 0; words[w]; w++)
-            if (words[w][0])
-              g_string_append_c (badge, g_ascii_toupper (words[w][0]));
-        }
-      else
-        {
-          g_string_append_c (badge, g_ascii_toupper (c[0]));
-          for (const char *p = c + 1; *p; p++)
-            {
-              gboolean used = FALSE;
-
-              g_string_truncate (badge, 1);
-              g_string_append_c (badge, *p);
-              for (guint t = 0; t < taken->len && !used; t++)
-                used = g_str_equal (g_ptr_array_index (taken, t), badge->str);
-              if (!used)
-                break;
-            }
-        }
-      if (g_str_equal (c, condition))
-        return g_string_free (g_steal_pointer (&badge), FALSE);
-      g_ptr_array_add (taken, g_string_free (g_steal_pointer (&badge), FALSE));
+      if (g_str_equal (all[i], condition))
+        return badge;
+      g_ptr_array_add (taken, badge);
     }
   /* A condition the game does not list (a file from elsewhere). */
   return g_utf8_strup (condition, MIN ((gssize)strlen (condition), 2));
