@@ -16,27 +16,10 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
+import po_checks  # noqa: E402
+
 HELP, ITSTOOL, MSGFMT, MSGMERGE, YELP_CHECK = sys.argv[1:6]
-C_LOCALE = dict(os.environ, LC_ALL="C", LANGUAGE="")
-
-
-def languages ():
-  with open(os.path.join(HELP, "LINGUAS"), encoding="utf-8") as f:
-    for line in f:
-      line = line.split("#")[0].strip()
-      if line:
-        yield line
-
-
-def whole (po, shown, problems):
-  run = subprocess.run([MSGFMT, "--check", "--statistics", "--output-file=" + os.devnull, po],
-                       capture_output=True, text=True, env=C_LOCALE)
-  said = run.stderr.strip()
-  print("# %s: %s" % (shown, said.splitlines()[-1] if said else "(nothing)"))
-  if run.returncode != 0 or "untranslated" in said or "fuzzy" in said:
-    problems.append("%s: %s" % (shown, said))
-
-
 def main ():
   problems = []
   pages = sorted(glob.glob(os.path.join(HELP, "C", "*.page")))
@@ -44,17 +27,13 @@ def main ():
   with tempfile.TemporaryDirectory() as tmp:
     pot = os.path.join(tmp, "help.pot")
     subprocess.run([ITSTOOL, "-o", pot] + pages, check=True)
-    for lang in languages():
+    for lang in po_checks.languages(os.path.join(HELP, "LINGUAS")):
       po = os.path.join(HELP, lang, lang + ".po")
-      merged = os.path.join(tmp, lang + ".po")
       mo = os.path.join(tmp, lang + ".mo")
       out = os.path.join(tmp, lang)
-      if not os.path.exists(po):
-        problems.append("help/LINGUAS lists %s, but help/%s/%s.po does not exist" % (lang, lang, lang))
+      if not po_checks.whole_and_current(MSGFMT, MSGMERGE, po, pot, os.path.join(tmp, lang + ".po"),
+                                         "help/%s/%s.po" % (lang, lang), "the pages", problems):
         continue
-      whole(po, "help/%s/%s.po" % (lang, lang), problems)
-      subprocess.run([MSGMERGE, "--quiet", "--no-fuzzy-matching", "--output-file=" + merged, po, pot], check=True)
-      whole(merged, "help/%s/%s.po against the pages" % (lang, lang), problems)
       # The pages as installed: each English page with its translation.
       subprocess.run([MSGFMT, "--output-file=" + mo, po], check=True)
       os.mkdir(out)

@@ -29,6 +29,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import po_checks  # noqa: E402
+
 TOP = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
 XGETTEXT = sys.argv[2] if len(sys.argv) > 2 else None
 MSGFMT = sys.argv[3] if len(sys.argv) > 4 else None
@@ -59,40 +62,10 @@ def sources ():
           yield os.path.join(root, name)
 
 
-def languages ():
-  with open(os.path.join(TOP, "po", "LINGUAS"), encoding="utf-8") as f:
-    for line in f:
-      line = line.split("#")[0].strip()
-      if line:
-        yield line
-
-
-def statistics (po, shown, problems):
-  """msgfmt --check --statistics on @po: TRUE when whole."""
-  run = subprocess.run([MSGFMT, "--check", "--statistics", "--output-file=" + os.devnull, po],
-                       capture_output=True, text=True, env=dict(os.environ, LC_ALL="C", LANGUAGE=""))
-  said = run.stderr.strip()
-  print("# %s: %s" % (shown, said.splitlines()[-1] if said else "(nothing)"))
-  if run.returncode != 0:
-    problems.extend("%s: %s" % (shown, l) for l in said.splitlines())
-  elif "untranslated" in said or "fuzzy" in said:
-    problems.append("%s: %s" % (shown, said))
-
-
 def check_translations (pot, tmp, problems):
-  for lang in languages():
-    po = os.path.join(TOP, "po", lang + ".po")
-    merged = os.path.join(tmp, lang + ".po")
-    if not os.path.exists(po):
-      problems.append("po/LINGUAS lists %s, but po/%s.po does not exist" % (lang, lang))
-      continue
-    statistics(po, "po/%s.po" % lang, problems)
-    run = subprocess.run([MSGMERGE, "--quiet", "--no-fuzzy-matching", "--output-file=" + merged, po, pot],
-                         capture_output=True, text=True)
-    if run.returncode != 0:
-      problems.append("msgmerge po/%s.po: %s" % (lang, run.stderr.strip()))
-      continue
-    statistics(merged, "po/%s.po against the sources" % lang, problems)
+  for lang in po_checks.languages(os.path.join(TOP, "po", "LINGUAS")):
+    po_checks.whole_and_current(MSGFMT, MSGMERGE, os.path.join(TOP, "po", lang + ".po"), pot,
+                                os.path.join(tmp, lang + ".po"), "po/%s.po" % lang, "the sources", problems)
 
 
 def main ():
