@@ -173,6 +173,23 @@ shoot_grid (ArbApplication *app,
   adw_style_manager_set_color_scheme (style, ADW_COLOR_SCHEME_DEFAULT);
 }
 
+/* The demo begun, Lazar's strike open, its dice typed (a hit, 4s for
+ * the rest) and ready to apply. */
+static ArbActionDialog *
+demo_strike_typed (ArbWindow *window)
+{
+  ArbActionDialog *dialog;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", "aod.strike");
+  dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
+  arb_action_dialog_type_die (dialog, 12);
+  for (int guard = 0; !arb_action_dialog_get_ready (dialog) && guard < 8; guard++)
+    arb_action_dialog_type_die (dialog, 4);
+  return dialog;
+}
+
 /* The demo after one typed strike, at a screen's size, light or dark:
  * what a referee sees at 800x600, on a laptop and at full HD. */
 static void
@@ -195,13 +212,7 @@ shoot_sizes (ArbApplication *app,
 
           gtk_window_set_default_size (GTK_WINDOW (window), sizes[i].w, sizes[i].h);
           gtk_window_present (GTK_WINDOW (window));
-          gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL);
-          gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-          gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", "aod.strike");
-          dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
-          arb_action_dialog_type_die (dialog, 12);
-          for (int guard = 0; !arb_action_dialog_get_ready (dialog) && guard < 8; guard++)
-            arb_action_dialog_type_die (dialog, 4);
+          dialog = demo_strike_typed (window);
           settle ();
           shoot (GTK_WIDGET (dialog), dir, strike);
           gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL);
@@ -489,13 +500,7 @@ shoot_store (ArbApplication *app,
   gtk_window_present (GTK_WINDOW (window));
 
   /* Arena of Death's demo after a strike, the next fighter up. */
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.open-demo", NULL);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
-  gtk_widget_activate_action (GTK_WIDGET (window), "win.act", "s", "aod.strike");
-  dialog = ARB_ACTION_DIALOG (arb_window_get_action_dialog (window));
-  arb_action_dialog_type_die (dialog, 12);
-  for (int guard = 0; !arb_action_dialog_get_ready (dialog) && guard < 8; guard++)
-    arb_action_dialog_type_die (dialog, 4);
+  dialog = demo_strike_typed (window);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "action.apply", NULL);
   gtk_widget_activate_action (GTK_WIDGET (window), "win.next", NULL);
   /* The strike's toast would cover the log: let it time out (5 s). */
